@@ -1,0 +1,146 @@
+/**
+ * One small error hierarchy shared by every layer (modelled on ky's one-class-per-kind errors).
+ *
+ * Every error carries:
+ * - `code`: a stable machine-readable kind (snake_case), used by adapters to map errors;
+ * - `hint`: what the caller should do next, in one sentence;
+ * - `details`: safe structured data (never a secret, a token or a URL with credentials).
+ *
+ * `message` is what an MCP client and a CLI user read verbatim, so it must never contain a
+ * secret: McpServer copies `error.message` into `isError` results as it is.
+ */
+
+export interface MartechErrorOptions {
+  hint?: string;
+  details?: Record<string, unknown>;
+  cause?: unknown;
+  /** True when the same call may succeed if repeated later unchanged. */
+  retryable?: boolean;
+}
+
+export class MartechError extends Error {
+  readonly code: string = "martech_error";
+  readonly hint: string | undefined;
+  readonly details: Record<string, unknown>;
+  readonly retryable: boolean;
+
+  constructor(message: string, options: MartechErrorOptions = {}) {
+    super(options.hint ? `${message} ${options.hint}` : message, { cause: options.cause });
+    this.name = new.target.name;
+    this.hint = options.hint;
+    this.details = options.details ?? {};
+    this.retryable = options.retryable ?? false;
+  }
+
+  /** A JSON-safe view for structured outputs and logs. */
+  toJSON(): Record<string, unknown> {
+    return { error: this.code, message: this.message, retryable: this.retryable, ...this.details };
+  }
+}
+
+/** Bad input: names the field and what is accepted. Nothing was sent. */
+export class ValidationError extends MartechError {
+  override readonly code = "invalid_input";
+  readonly field: string;
+
+  constructor(field: string, message: string, options: MartechErrorOptions = {}) {
+    super(`Invalid ${field}: ${message}`, { ...options, details: { field, ...options.details } });
+    this.field = field;
+  }
+}
+
+/** A caller-supplied endpoint that could change host, scheme, port or API. Nothing was sent. */
+export class EndpointNotAllowedError extends ValidationError {
+  override readonly code = "invalid_input";
+}
+
+/** The connection (Marketo credentials, Google account) is missing or incomplete. */
+export class ConfigurationError extends MartechError {
+  override readonly code = "not_configured";
+}
+
+/** The service refused the credentials (bad client id/secret, revoked refresh token). */
+export class AuthenticationError extends MartechError {
+  override readonly code = "authentication_failed";
+}
+
+/** The credentials are valid but lack the role or permission the call needs. */
+export class PermissionError extends MartechError {
+  override readonly code = "permission_denied";
+}
+
+/** The resource or endpoint does not exist. */
+export class NotFoundError extends MartechError {
+  override readonly code = "not_found";
+}
+
+/** A short-term limit (calls per window, concurrency) was hit; `retryAfterMs` says when to retry. */
+export class RateLimitError extends MartechError {
+  override readonly code = "rate_limited";
+  readonly retryAfterMs: number;
+
+  constructor(message: string, retryAfterMs: number, options: MartechErrorOptions = {}) {
+    super(message, { retryable: true, ...options, details: { retryAfterMs, ...options.details } });
+    this.retryAfterMs = retryAfterMs;
+  }
+}
+
+/** A long-term quota (Marketo daily calls, GA4 tokens per hour/day) is exhausted until `resetsAt`. */
+export class QuotaExceededError extends MartechError {
+  override readonly code = "quota_exhausted";
+  readonly resetsAt: Date | undefined;
+
+  constructor(message: string, resetsAt?: Date, options: MartechErrorOptions = {}) {
+    super(message, {
+      ...options,
+      details: { ...(resetsAt ? { resetsAt: resetsAt.toISOString() } : {}), ...options.details },
+    });
+    this.resetsAt = resetsAt;
+  }
+}
+
+/** The service answered with an error that is none of the kinds above. */
+export class UpstreamError extends MartechError {
+  override readonly code = "service_error";
+  /** The service's own error code ("1003", "INVALID_ARGUMENT", ...). */
+  readonly serviceCode: string | undefined;
+  readonly status: number | undefined;
+
+  constructor(
+    message: string,
+    options: MartechErrorOptions & { serviceCode?: string; status?: number } = {},
+  ) {
+    super(message, {
+      ...options,
+      details: {
+        ...(options.serviceCode ? { serviceCode: options.serviceCode } : {}),
+        ...(options.status ? { status: options.status } : {}),
+        ...options.details,
+      },
+    });
+    this.serviceCode = options.serviceCode;
+    this.status = options.status;
+  }
+}
+
+/**
+ * The connection failed or timed out after a request that changes data was sent: the service may
+ * or may not have processed it. It is never replayed automatically.
+ */
+export class UnknownOutcomeError extends MartechError {
+  override readonly code = "unknown_outcome";
+}
+
+/** The caller cancelled (MCP cancellation, Ctrl-C). */
+export class CancelledError extends MartechError {
+  override readonly code = "cancelled";
+}
+
+/** Network failure or timeout before any response, on a call that is safe to report as failed. */
+export class NetworkError extends MartechError {
+  override readonly code = "network_error";
+}
+
+export function isMartechError(error: unknown): error is MartechError {
+  return error instanceof MartechError;
+}
