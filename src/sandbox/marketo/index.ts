@@ -1,0 +1,119 @@
+/**
+ * A faithful local emulator of the Adobe Marketo Engage REST API (Lead DB, Asset, Identity), for
+ * tests and for the embedded default. It is a separate program: product code never imports it,
+ * except the CLI that starts it.
+ *
+ * Seeded data (same seed and clock → same data): lead n has id n and email `lead{n}@example.com`;
+ * static lists 1001–1010 (1001 has ≥ 1,200 members when there are enough leads, 1010 is empty);
+ * campaigns 1001–1008 (1001, 1002, 1008 requestable triggers; 1003 a trigger without "Campaign is
+ * Requested"; 1004 inactive; 1005–1007 batch); programs 1001–1030; emails 2001–2020 (2005, 2010, …
+ * are drafts only; 2001, 2004, 2007, 2013, 2016, 2019 have a pending draft); activities over the last 60 days.
+ */
+import type { AddressInfo } from "node:net";
+import { buildDataSet } from "./data.js";
+import { SandboxServer, type SandboxStats } from "./server.js";
+import type { CampaignRun } from "./types.js";
+
+export interface MarketoSandboxOptions {
+  /** Interface to bind; default "127.0.0.1". */
+  host?: string;
+  /** Port; default 0 (ephemeral). */
+  port?: number;
+  /** Default "sandbox-client-id". */
+  clientId?: string;
+  /** Default "sandbox-client-secret". */
+  clientSecret?: string;
+  /** Returned as the token response `scope`; default "api-user@sandbox.example". */
+  apiUserEmail?: string;
+  /** Lifetime of a new token; default 3600. */
+  tokenTtlSeconds?: number;
+  /** Calls per rolling window; default 100. */
+  rateLimit?: number;
+  /** Length of the rolling window; default 20_000. */
+  rateWindowMs?: number;
+  /** Calls in flight before 615; default 10. */
+  maxConcurrent?: number;
+  /** Calls per sandbox life before 607; default 50_000. */
+  dailyQuota?: number;
+  /** Seeded leads; default 5_000. */
+  leadCount?: number;
+  /** Data set seed; default 42. */
+  seed?: number;
+  /** Artificial delay per admitted API call so concurrency is observable; default 0. */
+  latencyMs?: number;
+  /** Clock; default Date.now. */
+  now?: () => number;
+}
+
+export interface MarketoSandboxStats extends SandboxStats {}
+
+export interface MarketoSandbox {
+  /** Origin, e.g. "http://127.0.0.1:54321". */
+  url: string;
+  /** `${url}/rest`, as the Marketo admin UI shows the REST endpoint. */
+  restEndpoint: string;
+  clientId: string;
+  clientSecret: string;
+  /** Counters since start or the last resetStats(): every API request counts in apiCalls/callsByPath (keyed by path). */
+  stats(): MarketoSandboxStats;
+  resetStats(): void;
+  /** Makes every issued token expired: the next API call with one gets 602. */
+  expireTokens(): void;
+  /** Campaign runs recorded by trigger.json and schedule.json, oldest first (not exposed over HTTP). */
+  campaignRuns(): CampaignRun[];
+  close(): Promise<void>;
+}
+
+export type { CampaignRun };
+
+export async function startMarketoSandbox(options: MarketoSandboxOptions = {}): Promise<MarketoSandbox> {
+  const now = options.now ?? Date.now;
+  const clientId = options.clientId ?? "sandbox-client-id";
+  const clientSecret = options.clientSecret ?? "sandbox-client-secret";
+  const seed = options.seed ?? 42;
+  const world = buildDataSet({ leadCount: options.leadCount ?? 5_000, seed, now: now() });
+  const sandbox = new SandboxServer(
+    {
+      clientId,
+      clientSecret,
+      apiUserEmail: options.apiUserEmail ?? "api-user@sandbox.example",
+      tokenTtlSeconds: options.tokenTtlSeconds ?? 3600,
+      rateLimit: options.rateLimit ?? 100,
+      rateWindowMs: options.rateWindowMs ?? 20_000,
+      maxConcurrent: options.maxConcurrent ?? 10,
+      dailyQuota: options.dailyQuota ?? 50_000,
+      latencyMs: options.latencyMs ?? 0,
+      seed,
+      now,
+    },
+    world,
+  );
+  const { server } = sandbox;
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(options.port ?? 0, options.host ?? "127.0.0.1", () => {
+      server.off("error", reject);
+      resolve();
+    });
+  });
+  const address = server.address() as AddressInfo;
+  const host = address.family === "IPv6" ? `[${address.address}]` : address.address;
+  const url = `http://${host}:${address.port}`;
+  sandbox.origin = url;
+  return {
+    url,
+    restEndpoint: `${url}/rest`,
+    clientId,
+    clientSecret,
+    stats: () => sandbox.snapshot(),
+    resetStats: () => sandbox.resetStats(),
+    expireTokens: () => sandbox.tokens.expireAll(),
+    campaignRuns: () =>
+      world.campaignRuns.map((run) => ({ ...run, leadIds: [...run.leadIds], tokens: [...run.tokens] })),
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        server.close((error) => (error ? reject(error) : resolve()));
+        server.closeAllConnections();
+      }),
+  };
+}

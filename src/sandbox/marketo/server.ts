@@ -1,0 +1,188 @@
+/**
+ * The HTTP side of the sandbox: size limits, identity, authentication, instance limits, routing,
+ * envelopes and statistics. One request = one of: HTTP 413/414, an identity response, or a Marketo
+ * envelope (HTTP 200 even for errors, as the real service does).
+ */
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import { setTimeout as sleep } from "node:timers/promises";
+import { bearerToken, TokenStore } from "./auth.js";
+import { makeRequestIdFactory } from "./codec.js";
+import {
+  errorEnvelope,
+  MAX_URI_BYTES,
+  mediaType,
+  readBody,
+  sendHttpError,
+  sendJson,
+  successEnvelope,
+} from "./http-io.js";
+import { handleIdentity, type IdentityConfig } from "./identity.js";
+import { CallLimiter, type LimitOptions } from "./limits.js";
+import { isAssetPath, matchRoute } from "./routes.js";
+import { type ApiRequest, type HandlerContext, MarketoApiError, type World } from "./types.js";
+
+const FORM = "application/x-www-form-urlencoded";
+
+export interface ServerConfig extends LimitOptions, IdentityConfig {
+  tokenTtlSeconds: number;
+  latencyMs: number;
+  seed: number;
+  now: () => number;
+}
+
+export interface SandboxStats {
+  identityRequests: number;
+  apiCalls: number;
+  inFlight: number;
+  maxInFlight: number;
+  rejected: { "601": number; "602": number; "606": number; "607": number; "615": number };
+  callsByPath: Record<string, number>;
+}
+
+function emptyStats(inFlight: number): SandboxStats {
+  return {
+    identityRequests: 0,
+    apiCalls: 0,
+    inFlight,
+    maxInFlight: inFlight,
+    rejected: { "601": 0, "602": 0, "606": 0, "607": 0, "615": 0 },
+    callsByPath: {},
+  };
+}
+
+export class SandboxServer {
+  readonly server: Server;
+  readonly tokens: TokenStore;
+  private readonly limiter: CallLimiter;
+  private readonly requestId: () => string;
+  private stats = emptyStats(0);
+  origin = "";
+
+  constructor(
+    private readonly config: ServerConfig,
+    readonly world: World,
+  ) {
+    this.tokens = new TokenStore(config.tokenTtlSeconds, config.now);
+    this.limiter = new CallLimiter(config, config.now);
+    this.requestId = makeRequestIdFactory(config.seed, config.now);
+    this.server = createServer((req, res) => {
+      this.handle(req, res).catch(() => {
+        if (!res.headersSent) sendJson(res, 500, { error: "internal sandbox error" });
+        else res.destroy();
+      });
+    });
+  }
+
+  snapshot(): SandboxStats {
+    return {
+      ...this.stats,
+      rejected: { ...this.stats.rejected },
+      callsByPath: { ...this.stats.callsByPath },
+    };
+  }
+
+  resetStats(): void {
+    this.stats = emptyStats(this.limiter.inFlight);
+  }
+
+  private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const rawUrl = req.url ?? "/";
+    const { text: body, tooLarge } = await readBody(req);
+    if (Buffer.byteLength(rawUrl) > MAX_URI_BYTES) return sendHttpError(res, 414, "Request-URI Too Long");
+    if (tooLarge) return sendHttpError(res, 413, "Request Entity Too Large");
+    const q = rawUrl.indexOf("?");
+    // The raw path is used as is: never resolved against a base, so "//rest/..." stays an unknown path.
+    const path = q === -1 ? rawUrl : rawUrl.slice(0, q);
+    const query = q === -1 ? "" : rawUrl.slice(q + 1);
+    if (path === "/identity/oauth/token") {
+      this.stats.identityRequests++;
+      return handleIdentity(req, res, query, body, this.tokens, this.config);
+    }
+    await this.handleApi(req, res, path, query, body);
+  }
+
+  private async handleApi(
+    req: IncomingMessage,
+    res: ServerResponse,
+    path: string,
+    query: string,
+    body: string,
+  ) {
+    const stats = this.stats;
+    stats.apiCalls++;
+    stats.callsByPath[path] = (stats.callsByPath[path] ?? 0) + 1;
+    const asset = isAssetPath(path);
+    const requestId = this.requestId();
+    const fail = (code: string, message: string) =>
+      sendJson(res, 200, errorEnvelope(asset, requestId, code, message));
+
+    const api = this.parseRequest(req, path, query, body);
+    const form = api.contentType === FORM ? new URLSearchParams(body) : undefined;
+    // The access_token query/form parameter was removed on 2026-08-31 (ADE authentication.md);
+    // the real response to it is undocumented, so it is answered like an invalid token.
+    if (api.params.has("access_token") || form?.has("access_token")) {
+      stats.rejected["601"]++;
+      return fail("601", "Access token invalid");
+    }
+    const check = this.tokens.check(bearerToken(req.headers.authorization));
+    if (!check.ok) {
+      stats.rejected[check.code]++;
+      return fail(check.code, check.message);
+    }
+    const refused = this.limiter.admit();
+    if (refused) {
+      stats.rejected[refused.code]++;
+      return fail(refused.code, refused.message);
+    }
+    stats.inFlight = this.limiter.inFlight;
+    stats.maxInFlight = Math.max(stats.maxInFlight, this.limiter.inFlight);
+    try {
+      if (this.config.latencyMs > 0) await sleep(this.config.latencyMs);
+      const fields = this.dispatch(api, asset);
+      sendJson(res, 200, successEnvelope(asset, requestId, fields));
+    } catch (error) {
+      if (error instanceof MarketoApiError) fail(error.code, error.message);
+      else fail("611", "System error");
+    } finally {
+      this.limiter.release();
+      this.stats.inFlight = this.limiter.inFlight;
+    }
+  }
+
+  /** Applies the long-URI workaround: a form POST with `_method=GET` is that GET (ADE leads.md). */
+  private parseRequest(req: IncomingMessage, path: string, query: string, body: string): ApiRequest {
+    const contentType = mediaType(req);
+    const params = new URLSearchParams(query);
+    if (req.method === "POST" && contentType === FORM) {
+      const form = new URLSearchParams(body);
+      if (form.get("_method")?.toUpperCase() === "GET") {
+        for (const [k, v] of form) if (k !== "_method") params.append(k, v);
+        return { method: "GET", path, params, contentType, body: "" };
+      }
+    }
+    return { method: req.method ?? "GET", path, params, contentType, body };
+  }
+
+  private dispatch(api: ApiRequest, asset: boolean): Record<string, unknown> {
+    const match = matchRoute(api.method, api.path);
+    if (match.kind === "not-found") throw new MarketoApiError("610", "Requested resource not found");
+    if (match.kind === "wrong-method")
+      throw new MarketoApiError("605", `Request method '${api.method}' not supported`);
+    if (api.method !== "GET" && api.body.trim() !== "") {
+      // Lead DB write bodies are JSON; Asset write bodies are x-www-form-urlencoded (REAL-API.md A8.7).
+      const expected = asset ? FORM : "application/json";
+      if (api.contentType !== expected) throw new MarketoApiError("612", "Invalid Content Type");
+    }
+    return match.route.handler(api, this.context(), match.params);
+  }
+
+  private context(): HandlerContext {
+    return {
+      world: this.world,
+      now: this.config.now,
+      callsToday: () => this.limiter.quotaUsed,
+      apiUserEmail: this.config.apiUserEmail,
+      origin: this.origin,
+    };
+  }
+}

@@ -1,0 +1,33 @@
+/**
+ * API usage (https://experienceleague.adobe.com/en/docs/marketo-developer/marketo/rest/lead-database/usage):
+ * calls are counted per day in the subscription's time zone; the daily quota resets at 12:00 AM CST.
+ */
+import type { HandlerContext, HandlerResult } from "./types.js";
+
+const DAY_MS = 86_400_000;
+
+/** "YYYY-MM-DD" in America/Chicago, where Marketo's day (and quota) turns over. */
+function chicagoDate(ms: number): string {
+  return new Intl.DateTimeFormat("en-CA", {
+    timeZone: "America/Chicago",
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+  }).format(new Date(ms));
+}
+
+function day(ctx: HandlerContext, offsetDays: number, total: number) {
+  return {
+    date: chicagoDate(ctx.now() - offsetDays * DAY_MS),
+    total,
+    users: total > 0 ? [{ userId: ctx.apiUserEmail, count: total }] : [],
+  };
+}
+
+export function getUsage(_req: unknown, ctx: HandlerContext): HandlerResult {
+  return { result: [day(ctx, 0, ctx.callsToday())] };
+}
+
+export function getUsageLast7Days(_req: unknown, ctx: HandlerContext): HandlerResult {
+  return { result: [0, 1, 2, 3, 4, 5, 6].map((d) => day(ctx, d, d === 0 ? ctx.callsToday() : 0)) };
+}

@@ -1,0 +1,83 @@
+import { setTimeout as sleep } from "node:timers/promises";
+import { afterEach, describe, expect, it } from "vitest";
+import { errorCode, type Harness, startHarness } from "./helpers.js";
+
+let h: Harness | undefined;
+afterEach(async () => {
+  await h?.close();
+  h = undefined;
+});
+
+const PATH = "/rest/v1/leads/describe.json";
+
+describe("Marketo sandbox instance limits", () => {
+  it("answers 606 past the rolling window's limit and recovers once the window has passed", async () => {
+    h = await startHarness({ leadCount: 10, rateLimit: 5, rateWindowMs: 500 });
+    const harness = h;
+    // Sent together so a slow, shared CI machine cannot stretch them across the 500 ms window.
+    const bodies = await Promise.all(Array.from({ length: 7 }, () => harness.call(PATH)));
+    expect(bodies.filter((b) => b.success).length).toBe(5);
+    const refused = bodies.filter((b) => errorCode(b) === "606");
+    expect(refused.length).toBe(2);
+    expect(refused[0]?.errors?.[0]?.message).toBe("Max rate limit '5' exceeded with in '0.5' secs");
+    await sleep(600);
+    expect((await h.call(PATH)).success).toBe(true);
+    expect(h.sb.stats().rejected["606"]).toBe(2);
+  });
+
+  it("uses a rolling window, not a fixed one (no boundary burst)", async () => {
+    let clock = 1_000_000;
+    h = await startHarness({ leadCount: 10, rateLimit: 5, rateWindowMs: 500, now: () => clock });
+    const burst = async (n: number) => {
+      const codes: (string | undefined)[] = [];
+      for (let i = 0; i < n; i++) codes.push(errorCode(await (h as Harness).call(PATH)));
+      return codes;
+    };
+    expect(await burst(3)).toEqual([undefined, undefined, undefined]);
+    clock += 300;
+    expect(await burst(3)).toEqual([undefined, undefined, "606"]);
+    // 550 ms after the first calls: those 3 left the window, the 2 made at +300 ms are still in it.
+    clock += 250;
+    expect(await burst(4)).toEqual([undefined, undefined, undefined, "606"]);
+  });
+
+  it("answers 615 when more than maxConcurrent calls are in flight", async () => {
+    h = await startHarness({ leadCount: 10, latencyMs: 800 });
+    const harness = h;
+    const bodies = await Promise.all(Array.from({ length: 12 }, () => harness.call(PATH)));
+    const refused = bodies.filter((b) => errorCode(b) === "615");
+    expect(bodies.filter((b) => b.success).length).toBe(10);
+    expect(refused.length).toBe(2);
+    expect(refused[0]?.errors?.[0]?.message).toBe("Concurrent access limit '10' reached");
+    const stats = h.sb.stats();
+    expect(stats.maxInFlight).toBe(10);
+    expect(stats.rejected["615"]).toBe(2);
+    expect(stats.inFlight).toBe(0);
+  });
+
+  it("answers 607 once the daily quota is used, and does not count 601/602 against it", async () => {
+    h = await startHarness({ leadCount: 10, dailyQuota: 3 });
+    expect(errorCode(await h.call(PATH, { headers: { authorization: "Bearer nope" } }))).toBe("601");
+    const codes: (string | undefined)[] = [];
+    for (let i = 0; i < 5; i++) codes.push(errorCode(await h.call(PATH)));
+    expect(codes).toEqual([undefined, undefined, undefined, "607", "607"]);
+    const stats = h.sb.stats();
+    expect(stats.rejected["607"]).toBe(2);
+    expect(stats.apiCalls).toBe(6);
+    expect(stats.callsByPath[PATH]).toBe(6);
+  });
+
+  it("reports today's admitted calls in stats/usage.json", async () => {
+    h = await startHarness({ leadCount: 10, apiUserEmail: "ops@acme.example" });
+    await h.call(PATH);
+    await h.call(PATH);
+    const usage = await h.call("/rest/v1/stats/usage.json");
+    expect(usage.result).toEqual([
+      {
+        date: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+        total: 3,
+        users: [{ userId: "ops@acme.example", count: 3 }],
+      },
+    ]);
+  });
+});
