@@ -24,6 +24,8 @@ export interface GoogleAccountRecord {
   scopes: string[];
   addedAt: string;
   refreshToken: string;
+  /** The OAuth client that issued the token, when it is not the workspace's (gcloud authorized_user files). */
+  client?: GoogleOAuthClient | undefined;
 }
 
 /** Everything secret a workspace holds, stored as one encrypted document. */
@@ -188,5 +190,21 @@ export class FileCredentialStore implements CredentialStore {
       await rm(temp, { force: true });
       throw error;
     }
+  }
+}
+
+/** A store that lives only in this process: the sandbox wiring of `npm start`, and tests. */
+export class MemoryCredentialStore implements CredentialStore {
+  readonly #workspaces = new Map<string, string>();
+
+  async read(workspace: string): Promise<WorkspaceSecrets> {
+    const text = this.#workspaces.get(checkWorkspaceName(workspace));
+    return text ? (JSON.parse(text) as WorkspaceSecrets) : emptySecrets();
+  }
+
+  async update(workspace: string, change: (current: WorkspaceSecrets) => WorkspaceSecrets): Promise<WorkspaceSecrets> {
+    const updated = change(await this.read(workspace));
+    this.#workspaces.set(workspace, JSON.stringify(updated));
+    return updated;
   }
 }

@@ -1,0 +1,167 @@
+import { readFile } from "node:fs/promises";
+import { ValidationError } from "../../errors.js";
+import type { GoogleAccountRecord, GoogleOAuthClient, WorkspaceSecrets } from "../credential-store.js";
+
+/** What is safe to show about a connected account: never a token. */
+export interface AccountSummary {
+  label: string;
+  email?: string;
+  scopes: string[];
+  addedAt: string;
+}
+
+/**
+ * A stored account. `client` is set when the account was imported from gcloud's `authorized_user`
+ * JSON: a refresh token only works with the client that obtained it, which may not be the workspace's.
+ */
+export type StoredGoogleAccount = GoogleAccountRecord;
+
+const LABEL = /^[A-Za-z0-9][A-Za-z0-9._@+-]{0,63}$/;
+
+export function checkLabel(label: unknown): string {
+  if (typeof label !== "string" || !LABEL.test(label)) {
+    throw new ValidationError(
+      "label",
+      "an account label is 1 to 64 characters: letters, digits and . _ @ + -, starting with a letter or digit.",
+    );
+  }
+  return label;
+}
+
+export function toSummary(record: GoogleAccountRecord): AccountSummary {
+  return {
+    label: record.label,
+    ...(record.email ? { email: record.email } : {}),
+    scopes: [...record.scopes],
+    addedAt: record.addedAt,
+  };
+}
+
+function isClient(value: unknown): value is GoogleOAuthClient {
+  if (value === null || typeof value !== "object") return false;
+  const { clientId, clientSecret } = value as Record<string, unknown>;
+  return (
+    typeof clientId === "string" && clientId !== "" && typeof clientSecret === "string" && clientSecret !== ""
+  );
+}
+
+export function storedAccount(secrets: WorkspaceSecrets, label: string): StoredGoogleAccount | undefined {
+  if (!Object.hasOwn(secrets.googleAccounts, label)) return undefined;
+  const record = secrets.googleAccounts[label] as StoredGoogleAccount | undefined;
+  if (!record || typeof record.refreshToken !== "string") return undefined;
+  return { ...record, client: isClient(record.client) ? record.client : undefined };
+}
+
+export function accountLabels(secrets: WorkspaceSecrets): string[] {
+  return Object.keys(secrets.googleAccounts).sort();
+}
+
+/** Default labels for a connected email, most preferred first: the local part, then the full email. */
+export function labelCandidates(email: string | undefined): string[] {
+  if (!email) return ["google"];
+  const local = email.split("@")[0] ?? "";
+  return [local, email].filter((candidate) => LABEL.test(candidate));
+}
+
+export interface ImportedGrant {
+  refreshToken: string;
+  client: GoogleOAuthClient | undefined;
+}
+
+const TOKEN = /^[\x21-\x7e]{10,2048}$/;
+
+function checkToken(field: string, token: unknown): string {
+  if (typeof token !== "string" || !TOKEN.test(token.trim())) {
+    throw new ValidationError(
+      field,
+      "a Google refresh token is 10 to 2048 printable characters with no spaces.",
+    );
+  }
+  return token.trim();
+}
+
+/**
+ * Reads a refresh token to import: a bare token, or gcloud's application-default credentials
+ * (`gcloud auth application-default login` writes
+ * {"type":"authorized_user","client_id","client_secret","refresh_token"}).
+ * Errors never quote the file's content: it is a secret.
+ */
+export async function readImport(input: { refreshToken?: string; file?: string }): Promise<ImportedGrant> {
+  const hasToken = input.refreshToken !== undefined && input.refreshToken !== "";
+  const hasFile = input.file !== undefined && input.file !== "";
+  if (hasToken === hasFile) {
+    throw new ValidationError(
+      "refreshToken",
+      "give either a refresh token or a file that holds one, not both.",
+    );
+  }
+  if (hasToken) return { refreshToken: checkToken("refreshToken", input.refreshToken), client: undefined };
+  let text: string;
+  try {
+    text = await readFile(input.file as string, "utf8");
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? "unreadable";
+    throw new ValidationError("file", `the file cannot be read (${code}).`, {
+      hint: "Give the path of a file holding a refresh token or gcloud's authorized_user JSON.",
+    });
+  }
+  const trimmed = text.trim();
+  if (!trimmed.startsWith("{")) return { refreshToken: checkToken("file", trimmed), client: undefined };
+  let json: Record<string, unknown>;
+  try {
+    json = JSON.parse(trimmed) as Record<string, unknown>;
+  } catch {
+    throw new ValidationError("file", "the file starts with { but is not valid JSON.");
+  }
+  if (json.type !== "authorized_user") {
+    throw new ValidationError(
+      "file",
+      `the JSON is not gcloud's authorized_user credentials (type is ${typeof json.type === "string" && /^[a-z_]{1,40}$/.test(json.type) ? `"${json.type}"` : "missing or unknown"}).`,
+      { hint: "Service account keys are not supported: connect a user account instead." },
+    );
+  }
+  const refreshToken = checkToken("file", json.refresh_token);
+  const clientId = json.client_id;
+  const clientSecret = json.client_secret;
+  const client =
+    typeof clientId === "string" && clientId && typeof clientSecret === "string" && clientSecret
+      ? { clientId, clientSecret }
+      : undefined;
+  return { refreshToken, client };
+}
+
+export function withAccount(secrets: WorkspaceSecrets, record: StoredGoogleAccount): WorkspaceSecrets {
+  return { ...secrets, googleAccounts: { ...secrets.googleAccounts, [record.label]: record } };
+}
+
+export function labelTaken(label: string): ValidationError {
+  return new ValidationError("label", `"${label}" is already used by another connected Google account.`, {
+    hint: `Choose another label, or remove that account first (martech-steps accounts remove ${label}).`,
+  });
+}
+
+/**
+ * The label a newly connected account is stored under. Connecting the same Google account (same
+ * email) again reuses its label: that is how an account is reconnected after its token died.
+ */
+export function connectLabel(
+  current: WorkspaceSecrets,
+  email: string | undefined,
+  requested: string | undefined,
+): string {
+  const free = (label: string) => {
+    const existing = storedAccount(current, label);
+    return !existing || (email !== undefined && existing.email === email);
+  };
+  if (requested !== undefined) {
+    if (!free(requested)) throw labelTaken(requested);
+    return requested;
+  }
+  const reconnect = email
+    ? accountLabels(current).find((l) => storedAccount(current, l)?.email === email)
+    : undefined;
+  const candidates = labelCandidates(email);
+  const label = reconnect ?? candidates.find(free);
+  if (!label) throw labelTaken(candidates[0] ?? "google");
+  return label;
+}

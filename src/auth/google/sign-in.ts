@@ -1,0 +1,72 @@
+/**
+ * The browser half of connecting an account: authorization code + PKCE (S256) with a loopback
+ * redirect, for installed apps (https://developers.google.com/identity/protocols/oauth2/native-app).
+ */
+import { ConfigurationError } from "../../errors.js";
+import type { GoogleOAuthClient } from "../credential-store.js";
+import { GA_SCOPES } from "./config.js";
+import { startLoopback } from "./loopback.js";
+import {
+  buildAuthorizeUrl,
+  createPkcePair,
+  exchangeCode,
+  type OAuthHttp,
+  randomState,
+  type TokenResponse,
+} from "./oauth.js";
+
+export interface SignInOptions {
+  client: GoogleOAuthClient;
+  authorizeUrl: string;
+  http: OAuthHttp;
+  timeoutMs: number;
+  signal?: AbortSignal | undefined;
+  port?: number | undefined;
+  openBrowser?: ((url: string) => Promise<void> | void) | undefined;
+  onUrl?: ((url: string) => void) | undefined;
+}
+
+/** Returns the consent URL once the loopback receiver listens; `tokens` settles after the code exchange. */
+export async function beginSignIn(
+  options: SignInOptions,
+): Promise<{ url: string; tokens: Promise<TokenResponse> }> {
+  const pkce = createPkcePair();
+  const state = randomState();
+  const receiver = await startLoopback({
+    state,
+    timeoutMs: options.timeoutMs,
+    signal: options.signal,
+    port: options.port,
+  });
+  const url = buildAuthorizeUrl(options.authorizeUrl, {
+    clientId: options.client.clientId,
+    redirectUri: receiver.redirectUri,
+    state,
+    codeChallenge: pkce.challenge,
+    scopes: GA_SCOPES,
+  });
+  const tokens = receiver.code.then((code) =>
+    exchangeCode(options.http, options.client, {
+      code,
+      redirectUri: receiver.redirectUri,
+      codeVerifier: pkce.verifier,
+    }),
+  );
+  options.onUrl?.(url);
+  if (options.openBrowser) {
+    try {
+      await options.openBrowser(url);
+    } catch (cause) {
+      // With onUrl the person already has the URL to open by hand; without it, nobody can finish.
+      if (!options.onUrl) {
+        tokens.catch(() => undefined);
+        await receiver.close();
+        throw new ConfigurationError("The browser could not be opened for the Google sign-in.", {
+          hint: "Open the sign-in URL by hand: run the connect command with the option that prints it.",
+          cause,
+        });
+      }
+    }
+  }
+  return { url, tokens };
+}

@@ -1,0 +1,253 @@
+import type { GoogleEndpoints } from "../../auth/google/config.js";
+import type { GoogleTokenSource } from "../../auth/google/token-source.js";
+import { UpstreamError, ValidationError } from "../../errors.js";
+import type { SharedState } from "../../state/types.js";
+import { joinEndpoint } from "../endpoint-guard.js";
+import {
+  apiForPath,
+  BATCH_REPORT_METHOD,
+  checkGooglePath,
+  checkPropertyId,
+  GOOGLE_PATH_RULES,
+  propertyOf,
+  REPORT_METHOD,
+} from "./paths.js";
+import { quotaFromResponse, snapshot } from "./quota.js";
+import { defaultSleep } from "./retry.js";
+import { GA4_MAX_IN_FLIGHT, PropertySlots } from "./slots.js";
+import { GoogleTransport } from "./transport.js";
+import type {
+  CheckCompatibilityResponse,
+  GoogleApi,
+  GoogleRequest,
+  ListOptions,
+  Metadata,
+  PropertyQuotaSnapshot,
+  RunRealtimeReportResponse,
+  RunReportResponse,
+} from "./types.js";
+
+export interface GoogleAnalyticsConnectorDeps {
+  tokens: GoogleTokenSource;
+  endpoints: GoogleEndpoints;
+  /** Where per-property in-flight slots live (Redis for several replicas). Default: one per process. */
+  state?: SharedState;
+  fetch?: typeof fetch;
+  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
+  random?: () => number;
+  now?: () => number;
+  /** Retries after 429 (concurrency) and 5xx on replay-safe calls. Default 3. */
+  maxRetries?: number;
+  /** Per-request timeout. Default 30 s. */
+  timeoutMs?: number;
+  /** Concurrent requests per property. Default 10, GA4's limit for Standard properties. */
+  maxInFlightPerProperty?: number;
+  /** A Retry-After longer than this is reported instead of waited on. Default 30 s. */
+  maxRetryWaitMs?: number;
+}
+
+const METHODS: ReadonlySet<string> = new Set(["GET", "POST", "PATCH", "DELETE"]);
+const METADATA_TTL_MS = 10 * 60_000;
+const DEFAULT_MAX_PAGES = 50;
+
+type Query = GoogleRequest["query"];
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === "object" && !Array.isArray(value);
+}
+
+/** Reports return the property's quota only when asked (REAL-API B5); the caller's explicit false wins. */
+function withPropertyQuota(body: unknown): unknown {
+  if (!isPlainObject(body)) return body;
+  return body.returnPropertyQuota === undefined ? { ...body, returnPropertyQuota: true } : body;
+}
+
+function withBatchPropertyQuota(body: unknown): unknown {
+  if (!isPlainObject(body) || !Array.isArray(body.requests)) return body;
+  return { ...body, requests: body.requests.map(withPropertyQuota) };
+}
+
+function appendQuery(url: URL, query: Query): void {
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value === undefined) continue;
+    for (const item of Array.isArray(value) ? value : [value]) url.searchParams.append(key, String(item));
+  }
+}
+
+/** GA4 Data API v1beta and Admin API v1beta for one connected account. */
+export class GoogleAnalyticsConnector {
+  readonly account: string;
+  readonly #endpoints: GoogleEndpoints;
+  readonly #transport: GoogleTransport;
+  readonly #now: () => number;
+  readonly #quotas = new Map<string, { core?: PropertyQuotaSnapshot; realtime?: PropertyQuotaSnapshot }>();
+  readonly #metadata = new Map<string, { expiresAt: number; value: Promise<Metadata> }>();
+
+  constructor(deps: GoogleAnalyticsConnectorDeps) {
+    this.account = deps.tokens.label;
+    this.#endpoints = deps.endpoints;
+    this.#now = deps.now ?? Date.now;
+    const timeoutMs = deps.timeoutMs ?? 30_000;
+    const injected = deps.fetch;
+    this.#transport = new GoogleTransport({
+      tokens: deps.tokens,
+      // A slot outlives the longest request, so a crashed process frees it soon after.
+      slots: new PropertySlots({
+        state: deps.state,
+        limit: deps.maxInFlightPerProperty ?? GA4_MAX_IN_FLIGHT,
+        leaseMs: timeoutMs + 30_000,
+      }),
+      // Resolved per call so test interceptors installed after construction still apply.
+      fetch: injected ?? ((input, init) => fetch(input, init)),
+      sleep: deps.sleep ?? defaultSleep,
+      random: deps.random ?? Math.random,
+      now: this.#now,
+      maxRetries: deps.maxRetries ?? 3,
+      timeoutMs,
+      maxRetryWaitMs: deps.maxRetryWaitMs ?? 30_000,
+    });
+  }
+
+  /** Sends one request to the chosen API; the path is checked before anything is sent. */
+  async request<T = unknown>(api: GoogleApi, req: GoogleRequest): Promise<T> {
+    if (api !== "data" && api !== "admin") throw new ValidationError("api", 'it must be "data" or "admin".');
+    if (!METHODS.has(req.method))
+      throw new ValidationError("method", "accepted methods are GET, POST, PATCH and DELETE.");
+    const path = checkGooglePath(req.path);
+    if ((req.method === "GET" || req.method === "DELETE") && req.body !== undefined) {
+      throw new ValidationError("body", `a ${req.method} request takes no body; pass parameters as query.`);
+    }
+    const base = new URL(api === "data" ? this.#endpoints.dataApiUrl : this.#endpoints.adminApiUrl);
+    const url = joinEndpoint(base, path, GOOGLE_PATH_RULES);
+    appendQuery(url, req.query);
+    const isReport = api === "data" && req.method === "POST" && REPORT_METHOD.test(path);
+    const isBatch = api === "data" && req.method === "POST" && BATCH_REPORT_METHOD.test(path);
+    const body = isReport
+      ? withPropertyQuota(req.body)
+      : isBatch
+        ? withBatchPropertyQuota(req.body)
+        : req.body;
+    const result = await this.#transport.send({
+      api,
+      method: req.method,
+      path,
+      url,
+      body,
+      signal: req.signal,
+    });
+    const property = propertyOf(path);
+    if ((isReport || isBatch) && property) this.#recordQuota(property, path, result);
+    return result as T;
+  }
+
+  /** The API Call step: the API follows from the path unless given. */
+  async call(req: GoogleRequest & { api?: GoogleApi }): Promise<{ api: GoogleApi; body: unknown }> {
+    const api = req.api ?? apiForPath(checkGooglePath(req.path));
+    const { api: _api, ...rest } = req;
+    return { api, body: await this.request(api, rest) };
+  }
+
+  /**
+   * Reads every page of a list (`pageToken` → `nextPageToken`), up to `maxPages` (default 50) or
+   * until `maxItems` is reached; the token of the next page is returned when it stops early.
+   */
+  async listAll<T>(
+    path: string,
+    key: string,
+    query?: Query,
+    options: ListOptions = {},
+  ): Promise<{ items: T[]; nextPageToken?: string }> {
+    const api = apiForPath(checkGooglePath(path));
+    const maxPages = options.maxPages ?? DEFAULT_MAX_PAGES;
+    const items: T[] = [];
+    const seen = new Set<string>();
+    let pageToken: string | undefined;
+    for (let page = 0; page < maxPages; page += 1) {
+      const body = await this.request<Record<string, unknown>>(api, {
+        method: "GET",
+        path,
+        query: { ...query, ...(pageToken ? { pageToken } : {}) },
+        signal: options.signal,
+      });
+      const list = isPlainObject(body) ? body[key] : undefined;
+      if (Array.isArray(list)) items.push(...(list as T[]));
+      const next = isPlainObject(body) && typeof body.nextPageToken === "string" ? body.nextPageToken : "";
+      if (next === "") return { items };
+      if (seen.has(next)) {
+        throw new UpstreamError("Google Analytics returned the same page token twice while listing.", {
+          hint: "The listing would loop: narrow it with a filter or a smaller page size and try again.",
+        });
+      }
+      seen.add(next);
+      pageToken = next;
+      if (options.maxItems !== undefined && items.length >= options.maxItems) break;
+    }
+    return { items, ...(pageToken ? { nextPageToken: pageToken } : {}) };
+  }
+
+  async runReport(propertyId: string, body: object, signal?: AbortSignal): Promise<RunReportResponse> {
+    const path = `v1beta/properties/${checkPropertyId(propertyId)}:runReport`;
+    return this.request<RunReportResponse>("data", { method: "POST", path, body, signal });
+  }
+
+  async runRealtimeReport(
+    propertyId: string,
+    body: object,
+    signal?: AbortSignal,
+  ): Promise<RunRealtimeReportResponse> {
+    const path = `v1beta/properties/${checkPropertyId(propertyId)}:runRealtimeReport`;
+    return this.request<RunRealtimeReportResponse>("data", { method: "POST", path, body, signal });
+  }
+
+  async checkCompatibility(
+    propertyId: string,
+    body: object,
+    signal?: AbortSignal,
+  ): Promise<CheckCompatibilityResponse> {
+    const path = `v1beta/properties/${checkPropertyId(propertyId)}:checkCompatibility`;
+    return this.request<CheckCompatibilityResponse>("data", { method: "POST", path, body, signal });
+  }
+
+  /** Dimensions and metrics of a property ("0": the universal ones); cached 10 min, one fetch at a time. */
+  async getMetadata(propertyId: string, signal?: AbortSignal): Promise<Metadata> {
+    const id = checkPropertyId(propertyId);
+    const cached = this.#metadata.get(id);
+    if (cached && cached.expiresAt > this.#now()) return cached.value;
+    const value = this.request<Metadata>("data", {
+      method: "GET",
+      path: `v1beta/properties/${id}/metadata`,
+      signal,
+    });
+    const entry = { expiresAt: Number.POSITIVE_INFINITY, value };
+    this.#metadata.set(id, entry);
+    value.then(
+      () => {
+        entry.expiresAt = this.#now() + METADATA_TTL_MS;
+      },
+      () => {
+        // Never cache a failure.
+        if (this.#metadata.get(id) === entry) this.#metadata.delete(id);
+      },
+    );
+    return value;
+  }
+
+  /** The last `propertyQuota` seen for a property (of `kind`, or the most recent of either). */
+  quota(propertyId: string, kind?: PropertyQuotaSnapshot["kind"]): PropertyQuotaSnapshot | undefined {
+    const entry = this.#quotas.get(checkPropertyId(propertyId));
+    if (!entry) return undefined;
+    if (kind) return entry[kind];
+    const { core, realtime } = entry;
+    if (!core || !realtime) return core ?? realtime;
+    return core.seenAt >= realtime.seenAt ? core : realtime;
+  }
+
+  #recordQuota(propertyId: string, path: string, body: unknown): void {
+    const quotas = quotaFromResponse(body);
+    if (!quotas) return;
+    const kind = path.endsWith(":runRealtimeReport") ? "realtime" : "core";
+    const entry = this.#quotas.get(propertyId) ?? {};
+    entry[kind] = snapshot(propertyId, kind, quotas, this.#now());
+    this.#quotas.set(propertyId, entry);
+  }
+}

@@ -1,0 +1,81 @@
+import { ValidationError } from "../../errors.js";
+import { checkEndpoint, type EndpointRules } from "../endpoint-guard.js";
+import type { GoogleApi, GoogleRequest } from "./types.js";
+
+/** Both the Data API and the Admin API are addressed under v1beta (REAL-API B1). */
+export const GOOGLE_PATH_RULES: EndpointRules = Object.freeze({
+  field: "endpoint",
+  allowedPrefixes: ["/v1beta/"],
+  accepted: "a path such as v1beta/properties/123:runReport",
+});
+
+const ABSOLUTE = /^[a-z][a-z0-9+.-]*:/i;
+
+/**
+ * Accepts "v1beta/..." as the spec writes paths, and "/v1beta/...". A leading "/" is added only to a
+ * relative path: "//host" and absolute URLs reach the guard unchanged so it refuses them as such.
+ */
+export function checkGooglePath(raw: unknown): string {
+  const path =
+    typeof raw === "string" && raw !== "" && !raw.startsWith("/") && !ABSOLUTE.test(raw) ? `/${raw}` : raw;
+  return checkEndpoint(path, GOOGLE_PATH_RULES);
+}
+
+const DATA_METHOD =
+  /:(runReport|runRealtimeReport|runPivotReport|batchRunReports|batchRunPivotReports|checkCompatibility)$/;
+const DATA_RESOURCE = /(\/metadata$|\/audienceExports(\/|:|$))/;
+
+/** Which API serves a (checked) path: the Data API's methods and resources, else the Admin API. */
+export function apiForPath(path: string): GoogleApi {
+  return DATA_METHOD.test(path) || DATA_RESOURCE.test(path) ? "data" : "admin";
+}
+
+/** The numeric property id a path addresses, if any. */
+export function propertyOf(path: string): string | undefined {
+  return /^\/v1beta\/properties\/(\d+)(?=[/:]|$)/.exec(path)?.[1];
+}
+
+/** Accepts "123" or "properties/123" (the tool steps' form) and returns "123". */
+export function checkPropertyId(raw: unknown): string {
+  const match = typeof raw === "string" ? /^(?:properties\/)?(\d{1,20})$/.exec(raw.trim()) : null;
+  if (!match?.[1]) {
+    throw new ValidationError(
+      "propertyId",
+      'a GA4 property ID is numeric, given as "123456789" or "properties/123456789".',
+    );
+  }
+  return match[1];
+}
+
+export const REPORT_METHOD = /:(runReport|runRealtimeReport|runPivotReport)$/;
+export const BATCH_REPORT_METHOD = /:(batchRunReports|batchRunPivotReports)$/;
+
+/** POST methods that only read (reports, compatibility checks, access reports, audience export queries). */
+const READ_ONLY_POST =
+  /:(runReport|runRealtimeReport|runPivotReport|batchRunReports|batchRunPivotReports|checkCompatibility|runAccessReport|searchChangeHistoryEvents|query)$/;
+
+/**
+ * Whether a request may be sent again after a 5xx or a lost connection. GET only reads and PATCH
+ * carries an updateMask with the full new values, so a replay lands on the same state. A POST that
+ * creates (properties, keyEvents, dataStreams...) could create a duplicate, and a replayed DELETE
+ * could answer 404 for a deletion that happened: neither is ever replayed. Google's Admin client
+ * retries CreateProperty on UNKNOWN and can create two properties; we do not copy that.
+ */
+export function isReplaySafe(method: GoogleRequest["method"], path: string): boolean {
+  if (method === "GET" || method === "PATCH") return true;
+  return method === "POST" && READ_ONLY_POST.test(path);
+}
+
+/** The GA4 role a refused call needs, for the 403 message (analytics.md "Required access levels"). */
+export function requiredRole(api: GoogleApi, method: GoogleRequest["method"], path: string): string {
+  if (api === "data") return "the Viewer role on the property (reading reports needs Viewer)";
+  if (method === "GET") return "at least the Viewer role on the property or account";
+  if (
+    /^\/v1beta\/properties$/.test(path) ||
+    (method === "DELETE" && /^\/v1beta\/properties\/\d+$/.test(path))
+  ) {
+    return "the Administrator role on the Google Analytics account (creating or deleting properties needs Administrator)";
+  }
+  if (path.startsWith("/v1beta/accounts")) return "the Administrator role on the Google Analytics account";
+  return "the Editor role on the property (key events, data streams and property settings need Editor)";
+}
