@@ -1,0 +1,173 @@
+/**
+ * Key events (properties/{p}/keyEvents) and the deprecated read-only conversionEvents view of them
+ * (conversions were renamed key events in 2024; https://support.google.com/analytics/answer/13965727).
+ */
+import { invalidArgument, notFound, parseJsonObject, RpcError } from "../http.js";
+import type { CountingMethod, WorldKeyEvent } from "../world.js";
+import { type AdminRequest, authorize, iso, requireProperty } from "./context.js";
+import { listBody, paginate } from "./paging.js";
+import {
+  checkCurrency,
+  optionalEnum,
+  optionalObject,
+  optionalString,
+  parseUpdateMask,
+  rejectUnknownFields,
+} from "./validate.js";
+
+const COUNTING_METHODS = ["COUNTING_METHOD_UNSPECIFIED", "ONCE_PER_EVENT", "ONCE_PER_SESSION"] as const;
+const KEY_EVENT_FIELDS = [
+  "name",
+  "eventName",
+  "createTime",
+  "deletable",
+  "custom",
+  "countingMethod",
+  "defaultValue",
+];
+const MUTABLE = ["counting_method", "default_value"];
+const IMMUTABLE = ["name", "event_name", "create_time", "deletable", "custom"];
+
+/**
+ * GA4 event names: start with a letter, then letters, digits or underscores, at most 40 characters, and no
+ * reserved prefix (https://support.google.com/analytics/answer/13316687).
+ */
+const EVENT_NAME = /^[A-Za-z][A-Za-z0-9_]{0,39}$/;
+const RESERVED_PREFIXES = ["firebase_", "ga_", "google_", "gtag."];
+
+function keyEventJson(k: WorldKeyEvent, collection = "keyEvents"): Record<string, unknown> {
+  const json: Record<string, unknown> = {
+    name: `properties/${k.propertyId}/${collection}/${k.id}`,
+    eventName: k.eventName,
+    createTime: k.createTime,
+  };
+  if (k.deletable) json.deletable = true;
+  if (k.custom) json.custom = true;
+  json.countingMethod = k.countingMethod;
+  if (k.defaultValue) {
+    json[collection === "keyEvents" ? "defaultValue" : "defaultConversionValue"] = { ...k.defaultValue };
+  }
+  return json;
+}
+
+function findKeyEvent(r: AdminRequest, propertyId: string): WorldKeyEvent {
+  const found = r.ctx.world.keyEvents(propertyId).find((k) => k.id === r.params.keyEvent);
+  if (!found) throw notFound();
+  return found;
+}
+
+function bindDefaultValue(json: Record<string, unknown>): WorldKeyEvent["defaultValue"] {
+  const value = optionalObject(json, "defaultValue", "key_event");
+  if (!value) return undefined;
+  rejectUnknownFields(value, ["numericValue", "currencyCode"], "key_event.default_value");
+  const numeric = value.numericValue;
+  if (typeof numeric !== "number" || !Number.isFinite(numeric)) {
+    throw invalidArgument("defaultValue.numericValue is required and must be a number.");
+  }
+  const currency = optionalString(value, "currencyCode", "key_event.default_value");
+  if (currency === undefined || currency === "")
+    throw invalidArgument("defaultValue.currencyCode is required.");
+  checkCurrency(currency, "defaultValue.currencyCode");
+  return { numericValue: numeric, currencyCode: currency };
+}
+
+function bindCountingMethod(json: Record<string, unknown>): CountingMethod {
+  const method = optionalEnum(
+    json,
+    "countingMethod",
+    "key_event",
+    COUNTING_METHODS,
+    "KeyEvent.CountingMethod",
+  );
+  if (method === undefined || method === "COUNTING_METHOD_UNSPECIFIED") {
+    throw invalidArgument("countingMethod is required: use ONCE_PER_EVENT or ONCE_PER_SESSION.");
+  }
+  return method;
+}
+
+export function listKeyEvents(r: AdminRequest): Record<string, unknown> {
+  const caller = authorize(r.ctx, r.req, "ListKeyEvents", false);
+  const property = requireProperty(r.ctx, caller, r.params.property ?? "", "viewer");
+  const page = paginate(r.ctx.world.keyEvents(property.id), r.url, `keyEvents|${property.id}`);
+  return listBody("keyEvents", { ...page, items: page.items.map((k) => keyEventJson(k)) });
+}
+
+export function getKeyEvent(r: AdminRequest): Record<string, unknown> {
+  const caller = authorize(r.ctx, r.req, "GetKeyEvent", false);
+  const property = requireProperty(r.ctx, caller, r.params.property ?? "", "viewer");
+  return keyEventJson(findKeyEvent(r, property.id));
+}
+
+export function createKeyEvent(r: AdminRequest): Record<string, unknown> {
+  const caller = authorize(r.ctx, r.req, "CreateKeyEvent", true);
+  const json = parseJsonObject(r.body);
+  rejectUnknownFields(json, KEY_EVENT_FIELDS, "key_event");
+  const property = requireProperty(r.ctx, caller, r.params.property ?? "", "editor");
+  const eventName = optionalString(json, "eventName", "key_event") ?? "";
+  if (eventName === "") throw invalidArgument("eventName is required: the name of an event, e.g. purchase.");
+  if (!EVENT_NAME.test(eventName) || RESERVED_PREFIXES.some((p) => eventName.startsWith(p))) {
+    throw invalidArgument(
+      `eventName "${eventName}" is invalid: start with a letter, use only letters, digits and underscores (at most 40 characters), and avoid the reserved prefixes ${RESERVED_PREFIXES.join(", ")}.`,
+    );
+  }
+  const countingMethod = bindCountingMethod(json);
+  const defaultValue = bindDefaultValue(json);
+  if (r.ctx.world.keyEvents(property.id).some((k) => k.eventName === eventName)) {
+    throw new RpcError(
+      409,
+      "ALREADY_EXISTS",
+      `A key event with event name "${eventName}" already exists in properties/${property.id}.`,
+    );
+  }
+  const created = r.ctx.world.addKeyEvent({
+    propertyId: property.id,
+    eventName,
+    countingMethod,
+    ...(defaultValue ? { defaultValue } : {}),
+    createTime: iso(r.ctx.now()),
+  });
+  return keyEventJson(created);
+}
+
+export function patchKeyEvent(r: AdminRequest): Record<string, unknown> {
+  const caller = authorize(r.ctx, r.req, "UpdateKeyEvent", true);
+  const property = requireProperty(r.ctx, caller, r.params.property ?? "", "editor");
+  const keyEvent = findKeyEvent(r, property.id);
+  const mask = parseUpdateMask(r.url, MUTABLE, IMMUTABLE);
+  const json = parseJsonObject(r.body);
+  rejectUnknownFields(json, KEY_EVENT_FIELDS, "key_event");
+  if (mask.has("counting_method")) keyEvent.countingMethod = bindCountingMethod(json);
+  if (mask.has("default_value")) {
+    const value = bindDefaultValue(json);
+    if (value) keyEvent.defaultValue = value;
+    else delete keyEvent.defaultValue;
+  }
+  return keyEventJson(keyEvent);
+}
+
+export function deleteKeyEvent(r: AdminRequest): Record<string, unknown> {
+  const caller = authorize(r.ctx, r.req, "DeleteKeyEvent", true);
+  const property = requireProperty(r.ctx, caller, r.params.property ?? "", "editor");
+  const keyEvent = findKeyEvent(r, property.id);
+  if (!keyEvent.deletable) {
+    throw new RpcError(400, "FAILED_PRECONDITION", `Key event "${keyEvent.eventName}" cannot be deleted.`);
+  }
+  r.ctx.world.removeKeyEvent(property.id, keyEvent.id);
+  return {};
+}
+
+export function listConversionEvents(r: AdminRequest): Record<string, unknown> {
+  const caller = authorize(r.ctx, r.req, "ListConversionEvents", false);
+  const property = requireProperty(r.ctx, caller, r.params.property ?? "", "viewer");
+  const page = paginate(r.ctx.world.keyEvents(property.id), r.url, `conversionEvents|${property.id}`);
+  return listBody("conversionEvents", {
+    ...page,
+    items: page.items.map((k) => keyEventJson(k, "conversionEvents")),
+  });
+}
+
+export function getConversionEvent(r: AdminRequest): Record<string, unknown> {
+  const caller = authorize(r.ctx, r.req, "GetConversionEvent", false);
+  const property = requireProperty(r.ctx, caller, r.params.property ?? "", "viewer");
+  return keyEventJson(findKeyEvent(r, property.id), "conversionEvents");
+}

@@ -1,0 +1,158 @@
+/**
+ * Turns data set slices into "facts": the unit the report engine filters and groups. Three grains,
+ * chosen per request so session metrics are not multiplied by the number of events:
+ * - session grain (one fact per slice) when no event- or item-scoped field is used;
+ * - event grain (slice × event) when eventName, isKeyEvent or a page dimension is used;
+ * - item grain (slice × purchased item) when an item-scoped field is used.
+ */
+import { COUNTRIES, type DataProfile, DEVICES, ITEMS, PAGES, TRAFFIC } from "./catalog-values.js";
+import type { EventStat, ItemStat, Slice } from "./dataset.js";
+import { calendarDimension } from "./dates.js";
+import { type Base, DIMENSION_BY_NAME, emptyBase, METRIC_BY_NAME, type Scope } from "./fields.js";
+
+export interface Fact {
+  /** Calendar day (core reports) or minutes ago (realtime), what date/minute ranges select on. */
+  readonly at: number;
+  dimension(name: string): string;
+  readonly base: Base;
+}
+
+export type Grain = "session" | "event" | "item";
+
+const NOT_SET = "(not set)";
+
+/** The finest grain any used field needs (dimensions, metrics and filter fields together). */
+export function grainFor(fields: Iterable<string>): Grain {
+  let grain: Grain = "session";
+  for (const field of fields) {
+    const scope: Scope | undefined = DIMENSION_BY_NAME.get(field)?.scope ?? METRIC_BY_NAME.get(field)?.scope;
+    if (scope === "item") return "item";
+    if (scope === "event") grain = "event";
+  }
+  return grain;
+}
+
+class SliceFact implements Fact {
+  readonly at: number;
+  constructor(
+    protected readonly slice: Slice,
+    protected readonly profile: DataProfile,
+    readonly base: Base,
+    protected readonly event?: EventStat,
+    protected readonly keyEvents?: ReadonlySet<string>,
+    protected readonly item?: ItemStat,
+  ) {
+    this.at = slice.day;
+  }
+
+  dimension(name: string): string {
+    const s = this.slice;
+    const page = PAGES[s.page];
+    const traffic = TRAFFIC[s.traffic];
+    const country = COUNTRIES[s.country];
+    switch (name) {
+      case "country":
+        return country?.name ?? NOT_SET;
+      case "countryId":
+        return country?.id ?? NOT_SET;
+      case "continent":
+        return country?.continent ?? NOT_SET;
+      case "sessionSource":
+        return traffic?.source ?? NOT_SET;
+      case "sessionMedium":
+        return traffic?.medium ?? NOT_SET;
+      case "sessionSourceMedium":
+        return traffic ? `${traffic.source} / ${traffic.medium}` : NOT_SET;
+      case "sessionCampaignName":
+        return traffic?.campaign ?? NOT_SET;
+      case "sessionDefaultChannelGroup":
+        return traffic?.channelGroup ?? NOT_SET;
+      case "deviceCategory":
+        return DEVICES[s.device] ?? NOT_SET;
+      case "platform":
+        return "web";
+      case "hostName":
+        return this.profile.hostName;
+      case "pagePath":
+        return page?.path ?? NOT_SET;
+      case "pageTitle":
+      case "unifiedScreenName":
+        return page?.title ?? NOT_SET;
+      case "eventName":
+        return this.event?.name ?? NOT_SET;
+      case "isKeyEvent":
+        return this.event && this.keyEvents?.has(this.event.name) ? "true" : "false";
+      case "itemName":
+        return (this.item && ITEMS[this.item.item]?.name) ?? NOT_SET;
+      case "itemCategory":
+        return (this.item && ITEMS[this.item.item]?.category) ?? NOT_SET;
+      default:
+        return calendarDimension(name, s.day) ?? NOT_SET;
+    }
+  }
+}
+
+function sessionBase(slice: Slice, keyEvents: ReadonlySet<string>): Base {
+  const base = emptyBase();
+  base.sessions = slice.sessions;
+  base.engagedSessions = slice.engagedSessions;
+  base.totalUsers = slice.totalUsers;
+  base.activeUsers = slice.activeUsers;
+  base.newUsers = slice.newUsers;
+  base.engagementSeconds = slice.engagementSeconds;
+  for (const e of slice.events) {
+    base.eventCount += e.count;
+    base.revenueUsd += e.revenueUsd;
+    if (e.name === "page_view") base.screenPageViews += e.count;
+    if (e.name === "purchase") base.transactions += e.count;
+    if (keyEvents.has(e.name)) base.keyEvents += e.count;
+  }
+  return base;
+}
+
+/** Session counts of an event row are "sessions (users) in which this event fired". */
+function eventBase(slice: Slice, e: EventStat, keyEvents: ReadonlySet<string>): Base {
+  const base = emptyBase();
+  base.eventCount = e.count;
+  base.sessions = e.sessions;
+  base.engagedSessions = Math.min(e.sessions, slice.engagedSessions);
+  base.totalUsers = e.users;
+  base.activeUsers = Math.min(e.users, slice.activeUsers);
+  base.newUsers = e.newUsers;
+  base.engagementSeconds = e.name === "user_engagement" ? slice.engagementSeconds : 0;
+  base.screenPageViews = e.name === "page_view" ? e.count : 0;
+  base.revenueUsd = e.revenueUsd;
+  base.transactions = e.name === "purchase" ? e.count : 0;
+  base.keyEvents = keyEvents.has(e.name) ? e.count : 0;
+  return base;
+}
+
+function itemBase(item: ItemStat): Base {
+  const base = emptyBase();
+  base.itemsPurchased = item.quantity;
+  base.itemRevenueUsd = item.revenueUsd;
+  return base;
+}
+
+export function factsOf(
+  slices: readonly Slice[],
+  grain: Grain,
+  profile: DataProfile,
+  keyEvents: ReadonlySet<string>,
+): Fact[] {
+  const facts: Fact[] = [];
+  for (const slice of slices) {
+    if (grain === "session") {
+      facts.push(new SliceFact(slice, profile, sessionBase(slice, keyEvents), undefined, keyEvents));
+    } else if (grain === "event") {
+      for (const e of slice.events) {
+        facts.push(new SliceFact(slice, profile, eventBase(slice, e, keyEvents), e, keyEvents));
+      }
+    } else {
+      for (const item of slice.items) {
+        facts.push(new SliceFact(slice, profile, itemBase(item), undefined, keyEvents, item));
+      }
+    }
+  }
+  return facts;
+}

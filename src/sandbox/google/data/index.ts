@@ -1,0 +1,258 @@
+/**
+ * A local emulator of the Google Analytics Data API v1beta, mounted under "/data". Routing, auth,
+ * property access, quotas and concurrency live here; the reports themselves in core-report.ts,
+ * pivot.ts, realtime.ts and metadata.ts. Error bodies follow google.rpc.Status
+ * (https://developers.google.com/analytics/devguides/reporting/data/v1/errors).
+ */
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { setTimeout as sleep } from "node:timers/promises";
+import {
+  type DataApiContext,
+  type SandboxProperty,
+  SCOPE_FULL,
+  SCOPE_READONLY,
+  type SubHandler,
+} from "../types.js";
+import { type ReportResult, type ReportScope, runReport } from "./core-report.js";
+import { Dataset, DEFAULT_SEED } from "./dataset.js";
+import { checkCompatibility, metadataOf } from "./metadata.js";
+import { runPivotReport } from "./pivot.js";
+import { type QuotaKind, QuotaTracker, tokenCost } from "./quota.js";
+import { runRealtimeReport } from "./realtime.js";
+import { invalidArgument, isObject, RpcError, rejectUnknownKeys, sendJson } from "./rpc.js";
+
+export { profileOf } from "./catalog-values.js";
+export { collectedEventNames } from "./dataset.js";
+
+export interface DataApiOptions {
+  /** Core reporting tokens per property per rolling hour; default 40,000 (standard property). */
+  tokensPerHour?: number;
+  /** Core reporting tokens per property per rolling 24 hours; default 200,000. */
+  tokensPerDay?: number;
+  /** Realtime tokens per property per hour; default 15,000. */
+  realtimeTokensPerHour?: number;
+  /** Realtime tokens per property per day; default 75,000. */
+  realtimeTokensPerDay?: number;
+  /** Core requests in flight per property; default 10. */
+  concurrentRequests?: number;
+  /** Artificial delay per report, while it holds its concurrency slot; default 0. */
+  latencyMs?: number;
+  /** Seed of the generated data; default 7. */
+  seed?: number;
+}
+
+export interface DataApiStats {
+  requests: number;
+  rejected429: number;
+  maxInFlightByProperty: Record<string, number>;
+}
+
+const MAX_BATCH = 5;
+const SERVICE = "analyticsdata.googleapis.com";
+const ROUTE = /^\/v1beta\/properties\/([^/:]+)(?::([A-Za-z]+)|\/(metadata))$/;
+const POST_METHODS = [
+  "runReport",
+  "runPivotReport",
+  "batchRunReports",
+  "batchRunPivotReports",
+  "runRealtimeReport",
+  "checkCompatibility",
+] as const;
+type Method = (typeof POST_METHODS)[number] | "getMetadata";
+
+function route(
+  httpMethod: string | undefined,
+  path: string,
+): { propertyId: string; method: Method } | undefined {
+  const match = ROUTE.exec(path);
+  if (!match) return undefined;
+  const propertyId = match[1] ?? "";
+  if (match[3] === "metadata")
+    return httpMethod === "GET" ? { propertyId, method: "getMetadata" } : undefined;
+  const method = POST_METHODS.find((m) => m === match[2]);
+  return method && httpMethod === "POST" ? { propertyId, method } : undefined;
+}
+
+function unauthenticated(): RpcError {
+  return new RpcError(
+    "UNAUTHENTICATED",
+    "Request had invalid authentication credentials. Expected OAuth 2 access token, login cookie or other " +
+      "valid authentication credential. See https://developers.google.com/identity/sign-in/web/devconsole-project.",
+  );
+}
+
+/** The real 403 for a token without a Data API scope: PERMISSION_DENIED with an ErrorInfo reason. */
+function scopeInsufficient(method: Method): RpcError {
+  const rpcMethod = `${method.charAt(0).toUpperCase()}${method.slice(1)}`;
+  return new RpcError("PERMISSION_DENIED", "Request had insufficient authentication scopes.", [
+    {
+      "@type": "type.googleapis.com/google.rpc.ErrorInfo",
+      reason: "ACCESS_TOKEN_SCOPE_INSUFFICIENT",
+      domain: "googleapis.com",
+      metadata: { service: SERVICE, method: `google.analytics.data.v1beta.BetaAnalyticsData.${rpcMethod}` },
+    },
+  ]);
+}
+
+function parseBody(text: string): unknown {
+  if (text.trim() === "") return {};
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw invalidArgument("Invalid JSON payload received. Unexpected token.");
+  }
+}
+
+export function createDataApi(
+  context: DataApiContext,
+  options: DataApiOptions = {},
+): { handle: SubHandler; stats(): DataApiStats } {
+  const dataset = new Dataset(options.seed ?? DEFAULT_SEED);
+  const latencyMs = options.latencyMs ?? 0;
+  const quota = new QuotaTracker(
+    {
+      core: { tokensPerHour: options.tokensPerHour ?? 40_000, tokensPerDay: options.tokensPerDay ?? 200_000 },
+      realtime: {
+        tokensPerHour: options.realtimeTokensPerHour ?? 15_000,
+        tokensPerDay: options.realtimeTokensPerDay ?? 75_000,
+      },
+    },
+    options.concurrentRequests ?? 10,
+  );
+  let requests = 0;
+  let rejected429 = 0;
+
+  /** Any role (viewer and up) may read; an unknown, deleted or unreachable property looks the same. */
+  function accessibleProperty(propertyId: string, email: string): SandboxProperty {
+    if (!/^\d+$/.test(propertyId)) {
+      throw invalidArgument(
+        `Invalid property ID: ${propertyId}. A numeric Property ID is required. To learn more about Property ID, ` +
+          "see https://developers.google.com/analytics/devguides/reporting/data/v1/property-id.",
+      );
+    }
+    const property = context.property(propertyId);
+    if (!property || property.deleted || !context.roleOf(email, property.accountId)) {
+      throw new RpcError("PERMISSION_DENIED", "User does not have sufficient permissions for this property.");
+    }
+    return property;
+  }
+
+  /** Runs reports under the quota: tokens checked first, cost charged after, quota attached on request. */
+  async function withQuota(
+    kind: QuotaKind,
+    scope: ReportScope,
+    run: () => { result: ReportResult; wantsQuota: boolean }[],
+  ): Promise<Record<string, unknown>[]> {
+    const propertyId = scope.property.id;
+    const release = kind === "core" ? quota.acquire(propertyId) : () => undefined;
+    try {
+      quota.ensureTokens(kind, propertyId, scope.now);
+      const results = run();
+      if (latencyMs > 0) await sleep(latencyMs);
+      return results.map(({ result, wantsQuota }) => {
+        const state = quota.charge(kind, propertyId, context.now(), tokenCost(result.cost));
+        if (!wantsQuota) return result.body;
+        const { kind: responseKind, ...rest } = result.body;
+        return { ...rest, propertyQuota: state, kind: responseKind };
+      });
+    } finally {
+      release();
+    }
+  }
+
+  function batch(
+    raw: unknown,
+    one: (request: unknown) => ReportResult,
+  ): { result: ReportResult; wantsQuota: boolean }[] {
+    if (!isObject(raw)) throw invalidArgument("The request body must be a JSON object with requests[].");
+    rejectUnknownKeys(raw, ["requests"]);
+    const list = raw.requests;
+    if (!Array.isArray(list) || list.length === 0)
+      throw invalidArgument("requests must hold at least one request.");
+    if (list.length > MAX_BATCH) {
+      throw invalidArgument(`A batch is limited to ${MAX_BATCH} requests; this batch has ${list.length}.`);
+    }
+    return list.map((request, i) => {
+      try {
+        return {
+          result: one(request),
+          wantsQuota: isObject(request) && request.returnPropertyQuota === true,
+        };
+      } catch (error) {
+        if (error instanceof RpcError) throw new RpcError(error.status, `requests[${i}]: ${error.message}`);
+        throw error;
+      }
+    });
+  }
+
+  async function dispatch(method: Method, propertyId: string, email: string, body: string): Promise<unknown> {
+    if (method === "getMetadata") {
+      if (propertyId !== "0") accessibleProperty(propertyId, email);
+      return metadataOf(propertyId);
+    }
+    const raw = parseBody(body);
+    const property = accessibleProperty(propertyId, email);
+    const scope: ReportScope = {
+      dataset,
+      property,
+      keyEventNames: context.keyEventNames(propertyId),
+      now: context.now(),
+    };
+    const single = isObject(raw) && raw.returnPropertyQuota === true;
+    switch (method) {
+      case "checkCompatibility":
+        return checkCompatibility(raw);
+      case "runReport":
+        return (
+          await withQuota("core", scope, () => [{ result: runReport(raw, scope), wantsQuota: single }])
+        )[0];
+      case "runPivotReport":
+        return (
+          await withQuota("core", scope, () => [{ result: runPivotReport(raw, scope), wantsQuota: single }])
+        )[0];
+      case "runRealtimeReport":
+        return (
+          await withQuota("realtime", scope, () => [
+            { result: runRealtimeReport(raw, scope), wantsQuota: single },
+          ])
+        )[0];
+      case "batchRunReports": {
+        const reports = await withQuota("core", scope, () => batch(raw, (r) => runReport(r, scope)));
+        return { reports, kind: "analyticsData#batchRunReports" };
+      }
+      case "batchRunPivotReports": {
+        const pivotReports = await withQuota("core", scope, () =>
+          batch(raw, (r) => runPivotReport(r, scope)),
+        );
+        return { pivotReports, kind: "analyticsData#batchRunPivotReports" };
+      }
+    }
+  }
+
+  const handle: SubHandler = async (req: IncomingMessage, res: ServerResponse, path: string, _url, body) => {
+    requests++;
+    try {
+      const target = route(req.method, path);
+      if (!target) {
+        throw new RpcError("NOT_FOUND", `Method not found: ${req.method ?? "?"} ${path.slice(0, 200)}`);
+      }
+      const owner = context.authenticate(req.headers.authorization);
+      if (!owner) throw unauthenticated();
+      if (!owner.scopes.includes(SCOPE_READONLY) && !owner.scopes.includes(SCOPE_FULL)) {
+        throw scopeInsufficient(target.method);
+      }
+      sendJson(res, 200, await dispatch(target.method, target.propertyId, owner.email, body));
+    } catch (error) {
+      const rpc = error instanceof RpcError ? error : new RpcError("INTERNAL", "Internal error encountered.");
+      if (rpc.httpCode === 429) rejected429++;
+      if (rpc.httpCode === 401)
+        res.setHeader("www-authenticate", 'Bearer realm="https://accounts.google.com/"');
+      sendJson(res, rpc.httpCode, rpc.toBody());
+    }
+  };
+
+  return {
+    handle,
+    stats: () => ({ requests, rejected429, maxInFlightByProperty: { ...quota.maxInFlight } }),
+  };
+}

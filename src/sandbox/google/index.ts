@@ -1,0 +1,143 @@
+/**
+ * The Google sandbox: Google OAuth 2.0, the GA4 Admin API v1beta and the GA4 Data API v1beta on one loopback
+ * port, over one seeded world. Real hosts map to path prefixes:
+ *   https://oauth2.googleapis.com            → {url}/oauth   (/token, /revoke, /tokeninfo)
+ *   https://accounts.google.com/o/oauth2/v2/auth → {url}/oauth/authorize
+ *   https://analyticsadmin.googleapis.com    → {url}/admin
+ *   https://analyticsdata.googleapis.com     → {url}/data
+ */
+import { createAdminApi } from "./admin/index.js";
+import { createDataApi, type DataApiOptions } from "./data/index.js";
+import { createOAuthHandler, type OAuthStats } from "./oauth.js";
+import { DEFAULT_GRANT_SCOPES, normaliseScopes, TokenStore } from "./oauth-tokens.js";
+import { startServer } from "./server.js";
+import type { DataApiContext, SubHandler } from "./types.js";
+import { DEFAULT_USERS, type GoogleSandboxUser, GoogleWorld } from "./world.js";
+
+export type { Role } from "./types.js";
+export type { GoogleSandboxUser } from "./world.js";
+
+export const DEFAULT_CLIENT_ID = "sandbox-google-client-id.apps.googleusercontent.com";
+export const DEFAULT_CLIENT_SECRET = "sandbox-google-client-secret";
+
+export interface GoogleSandboxOptions {
+  /** Interface to bind; default 127.0.0.1. */
+  host?: string;
+  /** Port; default 0 (an ephemeral port). */
+  port?: number;
+  /** The one registered OAuth client; defaults DEFAULT_CLIENT_ID / DEFAULT_CLIENT_SECRET. */
+  clientId?: string;
+  clientSecret?: string;
+  /** Users and their per-account roles; default analyst (admin on both accounts), viewer and editor. */
+  users?: GoogleSandboxUser[];
+  /** The user the authorize endpoint consents as (default the first user); `login_hint` overrides it per request. */
+  consentAs?: string;
+  /** Access token lifetime; default 3599 s like Google. */
+  accessTokenTtlSeconds?: number;
+  /** Options of the Data API emulator (quotas, latency, seed). */
+  data?: DataApiOptions;
+  /** Clock in epoch ms; default Date.now. */
+  now?: () => number;
+}
+
+type DataStats = ReturnType<ReturnType<typeof createDataApi>["stats"]>;
+
+export interface GoogleSandboxStats extends OAuthStats {
+  adminRequests: number;
+  data: DataStats;
+}
+
+export interface GoogleSandbox {
+  /** Origin, e.g. http://127.0.0.1:53123 */
+  url: string;
+  /** `${url}/data` (real: https://analyticsdata.googleapis.com) */
+  dataApiUrl: string;
+  /** `${url}/admin` (real: https://analyticsadmin.googleapis.com) */
+  adminApiUrl: string;
+  /** `${url}/oauth` (real: https://oauth2.googleapis.com → /token, /revoke, /tokeninfo) */
+  oauthUrl: string;
+  /** `${url}/oauth/authorize` (real: https://accounts.google.com/o/oauth2/v2/auth) */
+  authorizeUrl: string;
+  clientId: string;
+  clientSecret: string;
+  /** Mint a refresh token for a user directly (for tests and for `npm start`'s pre-connected account). */
+  issueRefreshToken(email: string, scopes?: string[]): string;
+  setConsentAs(email: string): void;
+  /** Makes every access token issued so far expired, so the next API call gets a 401. */
+  expireAccessTokens(): void;
+  stats(): GoogleSandboxStats;
+  close(): Promise<void>;
+}
+
+export async function startGoogleSandbox(options: GoogleSandboxOptions = {}): Promise<GoogleSandbox> {
+  const now = options.now ?? Date.now;
+  const clientId = options.clientId ?? DEFAULT_CLIENT_ID;
+  const clientSecret = options.clientSecret ?? DEFAULT_CLIENT_SECRET;
+  const users = options.users ?? [...DEFAULT_USERS];
+  if (users.length === 0)
+    throw new Error("The Google sandbox needs at least one user: pass users or omit the option.");
+  const world = new GoogleWorld(users);
+  const tokens = new TokenStore(now, options.accessTokenTtlSeconds ?? 3599);
+
+  const knownUser = (email: string): string => {
+    const lower = email.toLowerCase();
+    if (!world.hasUser(lower)) {
+      throw new Error(`Unknown sandbox user "${email}": choose one of ${world.userEmails().join(", ")}.`);
+    }
+    return lower;
+  };
+  let consentAs = knownUser(options.consentAs ?? users[0]?.email ?? "");
+
+  const oauthStats: OAuthStats = { tokenRequests: 0, refreshRequests: 0, revocations: 0 };
+  const oauth = createOAuthHandler({
+    clientId,
+    clientSecret,
+    tokens,
+    world,
+    consentAs: () => consentAs,
+    now,
+    stats: oauthStats,
+  });
+  const admin = createAdminApi({ world, tokens, now });
+  const dataContext: DataApiContext = {
+    authenticate: (authorization) => tokens.authenticate(authorization),
+    property: (propertyId) => world.liveProperty(propertyId),
+    roleOf: (email, accountId) => world.roleOf(email, accountId),
+    keyEventNames: (propertyId) => world.keyEventNames(propertyId),
+    now,
+  };
+  const data = createDataApi(dataContext, options.data);
+
+  const mounts = new Map<string, SubHandler>([
+    ["/oauth", oauth],
+    ["/admin", admin.handle],
+    ["/data", data.handle],
+  ]);
+  const server = await startServer(mounts, options.host ?? "127.0.0.1", options.port ?? 0);
+
+  return {
+    url: server.url,
+    dataApiUrl: `${server.url}/data`,
+    adminApiUrl: `${server.url}/admin`,
+    oauthUrl: `${server.url}/oauth`,
+    authorizeUrl: `${server.url}/oauth/authorize`,
+    clientId,
+    clientSecret,
+    issueRefreshToken(email, scopes = [...DEFAULT_GRANT_SCOPES]) {
+      const user = knownUser(email);
+      const { scopes: granted, unknown } = normaliseScopes(scopes.join(" "));
+      if (unknown.length > 0 || granted.length === 0) {
+        throw new Error(
+          `Unknown OAuth scope(s) for the Google sandbox: ${unknown.join(", ") || "(none given)"}.`,
+        );
+      }
+      return tokens.issueRefreshToken(user, clientId, granted);
+    },
+    setConsentAs(email) {
+      consentAs = knownUser(email);
+    },
+    expireAccessTokens: () => tokens.expireAccessTokens(),
+    stats: () => ({ ...oauthStats, adminRequests: admin.stats().requests, data: data.stats() }),
+    close: () => server.close(),
+  };
+}
