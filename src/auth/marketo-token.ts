@@ -1,0 +1,101 @@
+import { AuthenticationError, NetworkError, UpstreamError } from "../errors.js";
+import { type FetchedToken, TokenManager } from "./token-manager.js";
+
+export interface MarketoTokenOptions {
+  /** The instance origin, e.g. https://123-abc-456.mktorest.com (no /rest). */
+  origin: URL;
+  clientId: string;
+  clientSecret: string;
+  fetch?: typeof fetch;
+  /** Per token request. Default 30,000 ms. */
+  timeoutMs?: number;
+  /** Default 60,000 ms (see TokenManager). */
+  refreshAheadMs?: number;
+  now?: () => number;
+}
+
+const CREDENTIALS_HINT =
+  "Check the Client ID and Client Secret of the LaunchPoint custom service (Marketo Admin > Integration > " +
+  "LaunchPoint > View Details) and that its API-only user is still active.";
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+function short(value: unknown): string {
+  return typeof value === "string" ? value.slice(0, 200) : "";
+}
+
+/**
+ * One client-credentials token request. The credentials travel in a POST form body, never in the
+ * URL: Marketo documents them as query parameters
+ * (https://experienceleague.adobe.com/en/docs/marketo-developer/marketo/rest/authentication) but the
+ * identity endpoint accepts the same fields as a form body, and a URL ends up in logs and errors.
+ */
+export async function requestMarketoToken(options: MarketoTokenOptions): Promise<FetchedToken> {
+  const fetchImpl = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
+  const url = new URL("/identity/oauth/token", options.origin);
+  const body = new URLSearchParams({
+    grant_type: "client_credentials",
+    client_id: options.clientId,
+    client_secret: options.clientSecret,
+  });
+  let response: Response;
+  let text: string;
+  try {
+    response = await fetchImpl(url, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Accept: "application/json" },
+      body: body.toString(),
+      redirect: "manual",
+      signal: AbortSignal.timeout(options.timeoutMs ?? 30_000),
+    });
+    text = await response.text();
+  } catch (error) {
+    throw new NetworkError(`Could not reach the Marketo identity service at ${url.host}.`, {
+      hint: "Check the REST endpoint host and this server's network access to it, then retry.",
+      cause: error,
+      retryable: true,
+    });
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    json = undefined;
+  }
+  const oauthError = isRecord(json) ? short(json.error) : "";
+  if (response.status === 401 || oauthError === "invalid_client" || oauthError === "unauthorized") {
+    const description = isRecord(json) ? short(json.error_description) : "";
+    throw new AuthenticationError(
+      `Marketo refused the client credentials (${oauthError || `HTTP ${response.status}`}${description ? `: ${description}` : ""}).`,
+      { hint: CREDENTIALS_HINT, details: { status: response.status } },
+    );
+  }
+  if (response.status !== 200 || !isRecord(json) || typeof json.access_token !== "string") {
+    const redirect = response.status >= 300 && response.status < 400;
+    throw new UpstreamError(
+      redirect
+        ? `The Marketo identity service answered with a redirect (HTTP ${response.status}), which is not followed.`
+        : `The Marketo identity service answered HTTP ${response.status} without an access token.`,
+      {
+        hint: redirect
+          ? "Use the instance's own REST endpoint host (https://<munchkin-id>.mktorest.com)."
+          : "Retry shortly; if it persists, check the REST endpoint and Marketo's status page.",
+        status: response.status,
+        retryable: response.status >= 500,
+      },
+    );
+  }
+  const expiresIn = typeof json.expires_in === "number" ? json.expires_in : Number(json.expires_in ?? 0);
+  return { accessToken: json.access_token, expiresIn: Number.isFinite(expiresIn) ? expiresIn : 0 };
+}
+
+/** A TokenManager (single flight, refresh ahead, failures never cached) over Marketo's identity endpoint. */
+export function createMarketoTokenManager(options: MarketoTokenOptions): TokenManager {
+  return new TokenManager({
+    fetchToken: () => requestMarketoToken(options),
+    ...(options.refreshAheadMs !== undefined ? { refreshAheadMs: options.refreshAheadMs } : {}),
+    ...(options.now ? { now: options.now } : {}),
+  });
+}

@@ -1,0 +1,204 @@
+import { createMarketoTokenManager } from "../../auth/marketo-token.js";
+import type { TokenManager } from "../../auth/token-manager.js";
+import { ConfigurationError, UpstreamError, ValidationError } from "../../errors.js";
+import { MemoryState } from "../../state/memory.js";
+import { PAGING_TOKEN_PATH, type PreparedRequest, prepareRequest } from "./activities.js";
+import { abortableSleep } from "./backoff.js";
+import { type CallContext, MarketoExecutor } from "./executor.js";
+import { MarketoLimiter } from "./limits.js";
+import { capsOf, collectPages, jsonBytes, walkPages } from "./pagination.js";
+import type {
+  MarketoCallResult,
+  MarketoConnectorConfig,
+  MarketoConnectorDeps,
+  MarketoPage,
+  MarketoRequest,
+  MarketoUsage,
+  PaginateOptions,
+} from "./types.js";
+import { parseRestEndpoint, planRequest } from "./url.js";
+
+export type * from "./types.js";
+
+const NO_LOG = { debug: () => undefined, warn: () => undefined };
+/** A lease outlives a call's timeout by this much before another process may take the slot. */
+const LEASE_MARGIN_MS = 10_000;
+
+function positiveInt(name: string, value: number | undefined, fallback: number, min = 1): number {
+  if (value === undefined) return fallback;
+  if (!Number.isInteger(value) || value < min) {
+    throw new ConfigurationError(`Marketo connector setting ${name} must be an integer of at least ${min}.`, {
+      details: { field: name },
+    });
+  }
+  return value;
+}
+
+/**
+ * One Marketo instance: OAuth client credentials, the response envelope, limits shared per
+ * instance, retries that never replay a change of unknown outcome, and pagination.
+ */
+export class MarketoConnector {
+  readonly instance: string;
+  readonly #origin: URL;
+  readonly #tokens: TokenManager;
+  readonly #limiter: MarketoLimiter;
+  readonly #executor: MarketoExecutor;
+  readonly #now: () => number;
+
+  constructor(config: MarketoConnectorConfig, deps: MarketoConnectorDeps = {}) {
+    if (!config.clientId?.trim() || !config.clientSecret?.trim()) {
+      throw new ConfigurationError("The Marketo connection needs a Client ID and a Client Secret.", {
+        hint: "Copy both from Marketo Admin > Integration > LaunchPoint > (your custom service) > View Details.",
+      });
+    }
+    this.#origin = parseRestEndpoint(config.restEndpoint ?? "");
+    this.instance = this.#origin.host.toLowerCase();
+    this.#now = deps.now ?? Date.now;
+    const fetchImpl = deps.fetch ?? ((input, init) => globalThis.fetch(input, init));
+    const sleep = deps.sleep ?? abortableSleep;
+    const random = deps.random ?? Math.random;
+    const timeoutMs = positiveInt("timeoutMs", config.timeoutMs, 60_000);
+    const windowMs = positiveInt("windowMs", config.windowMs, 20_000);
+    this.#tokens = createMarketoTokenManager({
+      origin: this.#origin,
+      clientId: config.clientId,
+      clientSecret: config.clientSecret,
+      fetch: fetchImpl,
+      now: this.#now,
+    });
+    this.#limiter = new MarketoLimiter({
+      state: deps.state ?? new MemoryState(this.#now),
+      instance: this.instance,
+      dailyQuota: positiveInt("dailyQuota", config.dailyQuota, 50_000),
+      callsPerWindow: positiveInt("callsPerWindow", config.callsPerWindow, 100),
+      windowMs,
+      maxConcurrent: positiveInt("maxConcurrent", config.maxConcurrent, 10),
+      leaseMs: timeoutMs + LEASE_MARGIN_MS,
+      sleep,
+      now: this.#now,
+      random,
+    });
+    this.#executor = new MarketoExecutor({
+      limiter: this.#limiter,
+      tokens: this.#tokens,
+      fetch: fetchImpl,
+      sleep,
+      random,
+      logger: deps.logger ?? NO_LOG,
+      timeoutMs,
+      maxRetries: positiveInt("maxRetries", config.maxRetries, 4, 0),
+      windowMs,
+    });
+  }
+
+  /** One API call (with internal retries). Seed-only activity paths are translated first. */
+  async request(req: MarketoRequest): Promise<MarketoPage> {
+    const ctx = this.#context(req);
+    const prepared = await this.#prepare(req, ctx);
+    const page = await this.#fetchPage(ctx)(prepared.req);
+    return { ...page, warnings: [...prepared.warnings, ...page.warnings] };
+  }
+
+  /** Pages as they arrive (flat memory). Stops at the end or when a cap is reached after a page. */
+  async *pages(req: MarketoRequest, options?: PaginateOptions): AsyncIterableIterator<MarketoPage> {
+    const ctx = this.#context(req);
+    const prepared = await this.#prepare(req, ctx);
+    const caps = capsOf(options);
+    let pageNo = 0;
+    let items = 0;
+    let bytes = 0;
+    let pending = prepared.warnings;
+    for await (const step of walkPages(this.#fetchPage(ctx), prepared.req)) {
+      pageNo += 1;
+      items += step.page.result.length;
+      if (Number.isFinite(caps.maxBytes)) bytes += jsonBytes(step.page.result);
+      options?.onPage?.({
+        page: pageNo,
+        items,
+        ...(step.next?.token !== undefined ? { nextPageToken: step.next.token } : {}),
+        ...(step.next?.offset !== undefined ? { offset: step.next.offset } : {}),
+      });
+      yield pending.length > 0 ? { ...step.page, warnings: [...pending, ...step.page.warnings] } : step.page;
+      pending = [];
+      if (!step.next || pageNo >= caps.maxPages || items >= caps.maxItems || bytes >= caps.maxBytes) return;
+    }
+  }
+
+  /** One call, or with `paginate` all pages up to the caps, collected with a resume position. */
+  async call(req: MarketoRequest & { paginate?: boolean | PaginateOptions }): Promise<MarketoCallResult> {
+    const { paginate, ...plain } = req;
+    const ctx = this.#context(plain);
+    const prepared = await this.#prepare(plain, ctx);
+    const translated = prepared.translatedFrom ? { translatedFrom: prepared.translatedFrom } : {};
+    if (paginate) {
+      const options = typeof paginate === "object" ? paginate : undefined;
+      const collected = await collectPages(
+        walkPages(this.#fetchPage(ctx), prepared.req),
+        capsOf(options),
+        options?.onPage,
+      );
+      return {
+        ...collected,
+        warnings: [...prepared.warnings, ...collected.warnings],
+        callsUsed: ctx.calls,
+        ...translated,
+      };
+    }
+    const page = await this.#fetchPage(ctx)(prepared.req);
+    const more = page.nextPageToken !== undefined && page.moreResult !== false;
+    return {
+      result: page.result,
+      warnings: [...prepared.warnings, ...page.warnings],
+      recordErrors: page.recordErrors,
+      requestIds: page.requestId ? [page.requestId] : [],
+      pages: 1,
+      callsUsed: ctx.calls,
+      ...(more ? { nextPageToken: page.nextPageToken } : {}),
+      complete: !more,
+      ...translated,
+      extra: page.extra,
+    };
+  }
+
+  usage(): Promise<MarketoUsage> {
+    return this.#limiter.usage();
+  }
+
+  /** Identity requests sent so far (for tests and benchmarks). */
+  tokenRequests(): number {
+    return this.#tokens.requestCount;
+  }
+
+  #context(req: MarketoRequest): CallContext {
+    return { signal: req.signal, onWait: req.onWait, calls: 0 };
+  }
+
+  #fetchPage(ctx: CallContext): (req: MarketoRequest) => Promise<MarketoPage> {
+    return (req) => this.#executor.execute(planRequest(this.#origin, req), ctx);
+  }
+
+  /** Translation and, for activity reads from a date, the paging token that positions them. */
+  async #prepare(req: MarketoRequest, ctx: CallContext): Promise<PreparedRequest> {
+    if (req === null || typeof req !== "object")
+      throw new ValidationError("request", "it must be an object.");
+    const prepared = prepareRequest(req, this.#now());
+    if (prepared.seedSince === undefined) return prepared;
+    const seed = await this.#fetchPage(ctx)({
+      method: "GET",
+      path: PAGING_TOKEN_PATH,
+      query: { sinceDatetime: prepared.seedSince },
+      ...(req.signal ? { signal: req.signal } : {}),
+    });
+    if (!seed.nextPageToken) {
+      throw new UpstreamError(`Marketo returned no paging token for sinceDatetime ${prepared.seedSince}.`, {
+        hint: "Give sinceDatetime as ISO 8601 with a time zone, e.g. 2024-01-31T00:00:00Z.",
+        details: { path: PAGING_TOKEN_PATH },
+      });
+    }
+    return {
+      ...prepared,
+      req: { ...prepared.req, query: { ...prepared.req.query, nextPageToken: seed.nextPageToken } },
+    };
+  }
+}

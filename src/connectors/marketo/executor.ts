@@ -1,0 +1,263 @@
+import type { TokenManager } from "../../auth/token-manager.js";
+import {
+  AuthenticationError,
+  type MartechError,
+  NetworkError,
+  RateLimitError,
+  UnknownOutcomeError,
+  UpstreamError,
+} from "../../errors.js";
+import { backoffCeiling, fullJitter, windowWait } from "./backoff.js";
+import { parseEnvelope } from "./envelope.js";
+import { ExchangeFailure, exchange, type HttpResponse } from "./http.js";
+import type { MarketoLimiter } from "./limits.js";
+import { cancelled } from "./local-gate.js";
+import { classifyCode } from "./service-codes.js";
+import type { MarketoLogger, MarketoPage, OnWait } from "./types.js";
+import type { HttpPlan } from "./url.js";
+
+export interface ExecutorDeps {
+  limiter: MarketoLimiter;
+  tokens: TokenManager;
+  fetch: typeof fetch;
+  sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
+  random: () => number;
+  logger: MarketoLogger;
+  timeoutMs: number;
+  maxRetries: number;
+  windowMs: number;
+}
+
+/** Per logical call: how many API calls it sent (identity calls excluded). */
+export interface CallContext {
+  signal: AbortSignal | undefined;
+  onWait: OnWait | undefined;
+  calls: number;
+}
+
+/** One attempt's verdict: a page, a replay after re-authentication, a retry after a wait, or an error. */
+type Outcome =
+  | { type: "page"; page: MarketoPage }
+  | { type: "reauth"; token: string; message: string }
+  | { type: "quota" }
+  | { type: "retry"; delay: (retry: number) => number; giveUp: (retryAfterMs: number) => MartechError };
+
+export class MarketoExecutor {
+  readonly #d: ExecutorDeps;
+
+  constructor(deps: ExecutorDeps) {
+    this.#d = deps;
+  }
+
+  /** Sends one API call with Marketo's retry rules and returns its page. */
+  async execute(plan: HttpPlan, ctx: CallContext): Promise<MarketoPage> {
+    let retries = 0;
+    let reauthenticated = false;
+    for (;;) {
+      const outcome = await this.#attempt(plan, ctx);
+      if (outcome.type === "page") return outcome.page;
+      if (outcome.type === "quota") {
+        // 607: the instance's daily quota is spent (maybe by other apps); never retried before midnight Chicago.
+        await this.#d.limiter.markDailyQuotaSpent();
+        throw this.#d.limiter.quotaError(this.#d.limiter.dailyQuota);
+      }
+      if (outcome.type === "reauth") {
+        // 601/602 were not executed, so one replay with a fresh token is safe for any method. A
+        // second rejection means the fresh token is refused too: retrying more would only loop.
+        if (reauthenticated) {
+          throw new AuthenticationError(
+            `Marketo rejected a freshly issued access token (${outcome.message}).`,
+            {
+              hint: "Check that the LaunchPoint custom service and its API-only user are active, then retry.",
+              details: { path: plan.path },
+            },
+          );
+        }
+        reauthenticated = true;
+        this.#d.tokens.invalidate(outcome.token);
+        this.#d.logger.debug({ path: plan.path }, "marketo token rejected; replaying once with a new token");
+        continue;
+      }
+      if (retries >= this.#d.maxRetries) throw outcome.giveUp(backoffCeiling(retries));
+      const delayMs = outcome.delay(retries);
+      this.#d.logger.warn({ path: plan.path, delayMs, retry: retries + 1 }, "marketo call will be retried");
+      ctx.onWait?.({ reason: "backoff", waitMs: delayMs });
+      await this.#d.sleep(delayMs, ctx.signal);
+      if (ctx.signal?.aborted) throw cancelled("waiting to retry");
+      retries += 1;
+    }
+  }
+
+  async #attempt(plan: HttpPlan, ctx: CallContext): Promise<Outcome> {
+    // Token first, outside the slot: the identity call does not count against Marketo's limits.
+    await this.#d.tokens.getToken();
+    const slot = await this.#d.limiter.acquire(ctx.signal, ctx.onWait);
+    let token: string;
+    let response: HttpResponse;
+    const started = Date.now();
+    try {
+      // Cached, so no wait between taking the window slot and sending.
+      token = await this.#d.tokens.getToken();
+      ctx.calls += 1;
+      response = await exchange(this.#d.fetch, plan, `Bearer ${token}`, this.#d.timeoutMs, ctx.signal);
+    } catch (error) {
+      if (error instanceof ExchangeFailure) return this.#failure(plan, error);
+      throw error;
+    } finally {
+      await slot.release();
+    }
+    this.#d.logger.debug(
+      { method: plan.method, path: plan.path, status: response.status, ms: Date.now() - started },
+      "marketo call",
+    );
+    return this.#interpret(plan, token, response);
+  }
+
+  #failure(plan: HttpPlan, failure: ExchangeFailure): Outcome {
+    const what = `${plan.logicalMethod} ${plan.path}`;
+    const details = { path: plan.path, ...(failure.errorCode ? { errorCode: failure.errorCode } : {}) };
+    if (failure.phase === "cancelled") {
+      if (plan.logicalMethod === "GET") throw cancelled("the request was in flight");
+      throw new UnknownOutcomeError(
+        `The ${what} call was cancelled after it was sent; the outcome is unknown.`,
+        {
+          hint: "Check in Marketo whether the change was made before retrying.",
+          details,
+        },
+      );
+    }
+    if (failure.phase === "tls") {
+      throw new NetworkError(`The TLS connection to Marketo failed (${failure.errorCode}) for ${what}.`, {
+        hint: "Check the REST endpoint host and this server's trusted certificates.",
+        details,
+      });
+    }
+    const reason =
+      failure.phase === "timeout" ? `timed out after ${this.#d.timeoutMs} ms` : "lost its connection";
+    if (failure.phase !== "not_sent" && plan.logicalMethod !== "GET") {
+      // A POST/DELETE that may have reached Marketo is never replayed: it could run twice.
+      throw new UnknownOutcomeError(`The ${what} call ${reason} after it was sent; the outcome is unknown.`, {
+        hint: "Check in Marketo whether the change was made before retrying.",
+        details,
+      });
+    }
+    return {
+      type: "retry",
+      delay: (retry) => fullJitter(retry, this.#d.random),
+      giveUp: () =>
+        new NetworkError(
+          `The ${what} call ${failure.phase === "not_sent" ? "could not connect to Marketo" : reason}, after retries.`,
+          { hint: "Check the network path to the Marketo instance, then retry.", details, retryable: true },
+        ),
+    };
+  }
+
+  #interpret(plan: HttpPlan, token: string, response: HttpResponse): Outcome {
+    const { status } = response;
+    const base = { path: plan.path };
+    if (status >= 300 && status < 400) {
+      throw new UpstreamError(
+        `Marketo answered ${plan.path} with a redirect (HTTP ${status}), which is not followed.`,
+        {
+          hint: "Use the instance's own REST endpoint (https://<munchkin-id>.mktorest.com/rest).",
+          status,
+          details: base,
+        },
+      );
+    }
+    if (status === 413 || status === 414) {
+      throw new UpstreamError(
+        status === 413
+          ? `Marketo refused the ${plan.path} request body as too large (HTTP 413: over 1 MB, 10 MB for bulk imports).`
+          : `Marketo refused the ${plan.path} request URI as too long (HTTP 414: over 8 KB).`,
+        {
+          hint: "Send fewer records per call (at most 300 for Lead DB batches) and split the rest.",
+          status,
+          details: base,
+        },
+      );
+    }
+    if (status >= 500) {
+      if (plan.logicalMethod !== "GET") {
+        throw new UnknownOutcomeError(
+          `Marketo answered ${plan.logicalMethod} ${plan.path} with HTTP ${status}; the outcome is unknown.`,
+          {
+            hint: "Check in Marketo whether the change was made before retrying.",
+            details: { ...base, status },
+          },
+        );
+      }
+      return this.#transient(plan, `HTTP ${status}`, undefined, status);
+    }
+    let body: unknown;
+    try {
+      body = JSON.parse(response.text);
+    } catch {
+      body = undefined;
+    }
+    const envelope = status === 200 ? parseEnvelope(body) : undefined;
+    if (!envelope) {
+      throw new UpstreamError(
+        `Marketo answered ${plan.path} with HTTP ${status} and no Marketo JSON envelope (${response.contentType || "no content type"}).`,
+        {
+          hint: "Check the REST endpoint and the path; retry later if Marketo is under maintenance.",
+          status,
+          details: base,
+        },
+      );
+    }
+    if (envelope.ok) return { type: "page", page: envelope.page };
+    const { code, message, requestId } = envelope;
+    const verdict = classifyCode(code, message, { path: plan.path, requestId, status });
+    switch (verdict.kind) {
+      case "reauth":
+        return { type: "reauth", token, message: `${code}: ${message}` };
+      case "quota":
+        return { type: "quota" };
+      case "rate_window":
+      case "concurrency":
+        return {
+          type: "retry",
+          delay: (retry) =>
+            verdict.kind === "rate_window"
+              ? windowWait(this.#d.windowMs, this.#d.random)
+              : fullJitter(retry, this.#d.random),
+          giveUp: (retryAfterMs) =>
+            new RateLimitError(`Marketo kept refusing ${plan.path} (${code}: ${message}).`, retryAfterMs, {
+              hint: `Other integrations share this instance's limits; retry in ${Math.ceil(retryAfterMs / 1000)} s or lower callsPerWindow / maxConcurrent.`,
+              details: { ...base, serviceCode: code },
+            }),
+        };
+      case "transient":
+        if (plan.logicalMethod !== "GET") {
+          throw new UpstreamError(
+            `Marketo could not complete ${plan.logicalMethod} ${plan.path} (${code}: ${message}).`,
+            {
+              hint: "It was not retried automatically because it changes data; check in Marketo, then retry.",
+              serviceCode: code,
+              retryable: true,
+              details: base,
+            },
+          );
+        }
+        return this.#transient(plan, `${code}: ${message}`, code, status);
+      case "fatal":
+        throw verdict.error;
+    }
+  }
+
+  #transient(plan: HttpPlan, what: string, code: string | undefined, status: number): Outcome {
+    return {
+      type: "retry",
+      delay: (retry) => fullJitter(retry, this.#d.random),
+      giveUp: (retryAfterMs) =>
+        new UpstreamError(`Marketo kept failing ${plan.path} (${what}) after retries.`, {
+          hint: `This is usually temporary; retry in ${Math.ceil(retryAfterMs / 1000)} s.`,
+          serviceCode: code,
+          status,
+          retryable: true,
+          details: { path: plan.path, retryAfterMs },
+        }),
+    };
+  }
+}

@@ -1,0 +1,89 @@
+import type { HttpPlan } from "./url.js";
+
+/** The response of one exchange, body already read (so the concurrency slot covers the whole exchange). */
+export interface HttpResponse {
+  status: number;
+  contentType: string;
+  text: string;
+}
+
+/**
+ * Why an exchange produced no response:
+ * - not_sent: the connection was never made (refused, DNS), so nothing reached Marketo;
+ * - sent: the connection broke after the request may have been sent (reset, socket closed);
+ * - timeout: our per-request timeout fired;
+ * - cancelled: the caller's AbortSignal fired.
+ * The difference decides whether a POST may be replayed.
+ */
+export type FailurePhase = "not_sent" | "sent" | "timeout" | "cancelled" | "tls";
+
+export class ExchangeFailure extends Error {
+  readonly phase: FailurePhase;
+  readonly errorCode: string | undefined;
+
+  constructor(phase: FailurePhase, errorCode: string | undefined, cause: unknown) {
+    super(`exchange failed (${phase}${errorCode ? `, ${errorCode}` : ""})`, { cause });
+    this.phase = phase;
+    this.errorCode = errorCode;
+  }
+}
+
+const NOT_SENT = new Set([
+  "ECONNREFUSED",
+  "ENOTFOUND",
+  "EAI_AGAIN",
+  "ENETUNREACH",
+  "EHOSTUNREACH",
+  "UND_ERR_CONNECT_TIMEOUT",
+]);
+
+/** undici wraps the socket error: TypeError("fetch failed", { cause: { code: "ECONNREFUSED" } }). */
+function errorCodeOf(error: unknown): string | undefined {
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && typeof current === "object" && current !== null; depth += 1) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === "string") return code;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+function classify(
+  error: unknown,
+  callerSignal: AbortSignal | undefined,
+  timeout: AbortSignal,
+): ExchangeFailure {
+  if (callerSignal?.aborted) return new ExchangeFailure("cancelled", undefined, error);
+  if (timeout.aborted) return new ExchangeFailure("timeout", undefined, error);
+  const code = errorCodeOf(error);
+  if (code && NOT_SENT.has(code)) return new ExchangeFailure("not_sent", code, error);
+  if (code && /^(ERR_TLS|CERT_|UNABLE_TO_|DEPTH_ZERO|SELF_SIGNED|ERR_SSL)/.test(code)) {
+    return new ExchangeFailure("tls", code, error);
+  }
+  return new ExchangeFailure("sent", code, error);
+}
+
+export async function exchange(
+  fetchImpl: typeof fetch,
+  plan: HttpPlan,
+  authorization: string,
+  timeoutMs: number,
+  callerSignal: AbortSignal | undefined,
+): Promise<HttpResponse> {
+  const timeout = AbortSignal.timeout(timeoutMs);
+  const signal = callerSignal ? AbortSignal.any([callerSignal, timeout]) : timeout;
+  try {
+    const response = await fetchImpl(plan.url, {
+      method: plan.method,
+      headers: { ...plan.headers, Authorization: authorization },
+      body: plan.body,
+      // Never follow a redirect: it would carry the Authorization header to whatever host it names.
+      redirect: "manual",
+      signal,
+    });
+    const text = await response.text();
+    return { status: response.status, contentType: response.headers.get("content-type") ?? "", text };
+  } catch (error) {
+    throw classify(error, callerSignal, timeout);
+  }
+}

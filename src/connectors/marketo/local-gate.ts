@@ -1,0 +1,68 @@
+import { CancelledError } from "../../errors.js";
+
+export function cancelled(what: string): CancelledError {
+  return new CancelledError(`The Marketo call was cancelled while ${what}.`, {
+    hint: "Nothing was sent for this call; run it again when needed.",
+  });
+}
+
+interface Waiter {
+  resolve: () => void;
+  reject: (error: unknown) => void;
+  signal: AbortSignal | undefined;
+  onAbort: () => void;
+}
+
+/**
+ * In-process FIFO gate in front of the shared semaphore: callers of one process queue here and
+ * are woken in order when a slot frees, so only the callers that hold a local slot poll the shared
+ * state (a thousand queued calls would otherwise poll Redis all at once).
+ */
+export class LocalGate {
+  readonly #limit: number;
+  #active = 0;
+  readonly #queue: Waiter[] = [];
+
+  constructor(limit: number) {
+    this.#limit = limit;
+  }
+
+  get waiting(): number {
+    return this.#queue.length;
+  }
+
+  /** Resolves true when a slot was free at once, false after queueing. */
+  acquire(signal: AbortSignal | undefined, onQueued: () => void): Promise<boolean> {
+    if (signal?.aborted) return Promise.reject(cancelled("waiting for a free concurrency slot"));
+    if (this.#active < this.#limit) {
+      this.#active += 1;
+      return Promise.resolve(true);
+    }
+    onQueued();
+    return new Promise<boolean>((resolve, reject) => {
+      const waiter: Waiter = {
+        resolve: () => resolve(false),
+        reject,
+        signal,
+        onAbort: () => {
+          const at = this.#queue.indexOf(waiter);
+          if (at >= 0) this.#queue.splice(at, 1);
+          reject(cancelled("waiting for a free concurrency slot"));
+        },
+      };
+      signal?.addEventListener("abort", waiter.onAbort, { once: true });
+      this.#queue.push(waiter);
+    });
+  }
+
+  release(): void {
+    const next = this.#queue.shift();
+    if (next) {
+      // The slot passes straight to the next waiter; #active stays the same.
+      next.signal?.removeEventListener("abort", next.onAbort);
+      next.resolve();
+      return;
+    }
+    this.#active = Math.max(0, this.#active - 1);
+  }
+}

@@ -1,0 +1,106 @@
+import { type MartechError, PermissionError, UpstreamError } from "../../errors.js";
+
+/**
+ * What to do with a Marketo error code
+ * (https://experienceleague.adobe.com/en/docs/marketo-developer/marketo/rest/error-codes).
+ * - reauth: 601/602, the token was rejected: invalidate it and replay once (not executed, safe for POST);
+ * - rate_window / concurrency: 606/615, refused before execution: wait and replay (safe for POST);
+ * - transient: 604/608/611/614/713/719: retried with backoff, but only for reads, because only
+ *   601/602/606/615 are certain not to have run;
+ * - quota: 607, the daily quota is spent until midnight Chicago time: never retried;
+ * - fatal: everything else, returned as a typed error that says what to do next.
+ */
+export type CodeVerdict =
+  | { kind: "reauth" }
+  | { kind: "rate_window" }
+  | { kind: "concurrency" }
+  | { kind: "transient" }
+  | { kind: "quota" }
+  | { kind: "fatal"; error: MartechError };
+
+const TRANSIENT = new Set(["604", "608", "611", "614", "713", "719"]);
+
+export const MAPI_REFERENCE = "https://developer.adobe.com/marketo-apis/api/mapi/";
+const ERROR_CODES_DOC =
+  "https://experienceleague.adobe.com/en/docs/marketo-developer/marketo/rest/error-codes";
+
+const NEXT_STEP: Record<string, string> = {
+  "605": `Use the HTTP method that the Marketo REST reference gives for this path: ${MAPI_REFERENCE}`,
+  "609": "Send a body that is valid JSON in the shape the endpoint documents.",
+  "610": `Check the path against the Marketo REST reference: ${MAPI_REFERENCE}`,
+  "612": "Lead DB POSTs take a JSON object body; Asset API POSTs take a flat object of form fields.",
+  "613": "Send the file as multipart/form-data as the endpoint documents.",
+  "616": "Custom objects need a Marketo subscription that includes them; ask the Marketo admin.",
+  "701": "Fill in the field the message names; it cannot be blank.",
+  "702": "Nothing matched: check the ids or filter values.",
+  "703": "The feature is not enabled on this Marketo subscription; ask the Marketo admin to enable it.",
+  "704": "Send dates as ISO 8601, e.g. 2024-01-31T00:00:00Z.",
+  "709":
+    "The asset is not in a state that allows this (e.g. no draft to approve); check it in Marketo first.",
+  "710": "The parent folder does not exist; check the folder id and type.",
+  "711": "The folder is of the wrong type for this asset; pick a folder of the right type.",
+  "1003":
+    "Fix the value the message names; when it says too many results match the filter, narrow the filter to at most 1,000 leads.",
+  "1004": "The lead does not exist; check the lead id or look the lead up by email first.",
+  "1006":
+    "The field does not exist; list fields with GET /rest/v1/leads/describe.json and use their REST API names.",
+  "1013": "The object does not exist; check its id.",
+  "1029":
+    "Too many bulk export jobs are queued or the 500 MB daily export quota is spent; wait for running jobs or until midnight Central time.",
+};
+
+function permissionHint(path: string): string {
+  const permission = path.startsWith("/rest/asset/")
+    ? "Read-Only Assets or Read-Write Assets"
+    : path.includes("/activities")
+      ? "Read-Only Activity"
+      : path.startsWith("/bulk/")
+        ? "the bulk export or import permission for this object"
+        : path.includes("/campaigns")
+          ? "Execute Campaign"
+          : "Read-Only Lead or Read-Write Lead (or the permission for this object)";
+  return (
+    `In Marketo Admin > Users & Roles, give the API-only user's role the API permission ${permission}, ` +
+    "and if Admin > Web Services has an IP allowlist, add this server's address."
+  );
+}
+
+export function classifyCode(
+  code: string,
+  message: string,
+  context: { path: string; requestId: string | undefined; status: number },
+): CodeVerdict {
+  if (code === "601" || code === "602") return { kind: "reauth" };
+  if (code === "606") return { kind: "rate_window" };
+  if (code === "615") return { kind: "concurrency" };
+  if (code === "607") return { kind: "quota" };
+  if (TRANSIENT.has(code)) return { kind: "transient" };
+  const details = { path: context.path, ...(context.requestId ? { requestId: context.requestId } : {}) };
+  if (code === "603") {
+    return {
+      kind: "fatal",
+      error: new PermissionError(
+        `Marketo denied access to ${context.path} (603: ${message || "Access denied"}).`,
+        {
+          hint: permissionHint(context.path),
+          details: { serviceCode: code, ...details },
+        },
+      ),
+    };
+  }
+  const hint =
+    NEXT_STEP[code] ??
+    `See what code ${code || "(none)"} means at ${ERROR_CODES_DOC} and correct the request.`;
+  return {
+    kind: "fatal",
+    error: new UpstreamError(
+      `Marketo refused ${context.path} (${code || "no code"}: ${message || "no message"}).`,
+      {
+        hint,
+        serviceCode: code || undefined,
+        status: context.status,
+        details,
+      },
+    ),
+  };
+}

@@ -1,0 +1,159 @@
+import { createHash, randomUUID } from "node:crypto";
+import { Redis } from "ioredis";
+import { NetworkError } from "../errors.js";
+import type { SharedState } from "./types.js";
+
+/**
+ * Every script reads the Redis server's clock (TIME), never the client's, so processes on hosts
+ * whose clocks disagree still share one consistent window. Scripts that call TIME and then write
+ * are fine since Redis 5 replicates script effects, not the script (the default from Redis 7 on).
+ */
+const NOW_MS = `local t = redis.call('TIME')
+local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)`;
+
+/** Sliding log: a ZSET of call ids scored by time. KEYS[1]; ARGV: limit, windowMs, member. */
+const WINDOW_ACQUIRE = `${NOW_MS}
+local limit = tonumber(ARGV[1])
+local window = tonumber(ARGV[2])
+redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now - window)
+if redis.call('ZCARD', KEYS[1]) < limit then
+  redis.call('ZADD', KEYS[1], now, ARGV[3])
+  redis.call('PEXPIRE', KEYS[1], window)
+  return 0
+end
+local oldest = redis.call('ZRANGE', KEYS[1], 0, 0, 'WITHSCORES')
+local wait = tonumber(oldest[2]) + window - now
+if wait < 1 then wait = 1 end
+return wait`;
+
+/** Semaphore: a ZSET of lease ids scored by expiry. KEYS[1]; ARGV: limit, leaseMs, lease id. */
+const SEMAPHORE_ACQUIRE = `${NOW_MS}
+local limit = tonumber(ARGV[1])
+local lease = tonumber(ARGV[2])
+redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now)
+if redis.call('ZCARD', KEYS[1]) >= limit then return 0 end
+redis.call('ZADD', KEYS[1], now + lease, ARGV[3])
+if redis.call('PTTL', KEYS[1]) < lease then redis.call('PEXPIRE', KEYS[1], lease) end
+return 1`;
+
+/**
+ * Counter whose expiry is set once, at creation. INCRBY then PEXPIRE only when the key has no
+ * expiry yet: the same as PEXPIRE ... NX, which needs Redis 7, written so Redis 6 works too.
+ * KEYS[1]; ARGV: by, ttlMs.
+ */
+const COUNTER_ADD = `local v = redis.call('INCRBY', KEYS[1], ARGV[1])
+if redis.call('PTTL', KEYS[1]) < 0 then redis.call('PEXPIRE', KEYS[1], ARGV[2]) end
+return v`;
+
+interface Script {
+  source: string;
+  sha: string;
+}
+
+function script(source: string): Script {
+  return { source, sha: createHash("sha1").update(source).digest("hex") };
+}
+
+const SCRIPTS = {
+  windowAcquire: script(WINDOW_ACQUIRE),
+  semaphoreAcquire: script(SEMAPHORE_ACQUIRE),
+  counterAdd: script(COUNTER_ADD),
+};
+
+export interface RedisStateOptions {
+  /** redis://[:password@]host:port[/db]; ignored when `client` is given. */
+  url?: string;
+  /** An existing client (not closed by close()). */
+  client?: Redis;
+  /** Prefix for every key, e.g. "martech:". Default "". */
+  keyPrefix?: string;
+}
+
+/** The Redis backend: several server processes on one Redis together stay within one instance's limits. */
+export class RedisState implements SharedState {
+  readonly #redis: Redis;
+  readonly #owned: boolean;
+  readonly #prefix: string;
+
+  constructor(options: RedisStateOptions = {}) {
+    this.#prefix = options.keyPrefix ?? "";
+    if (options.client) {
+      this.#redis = options.client;
+      this.#owned = false;
+    } else {
+      // Few retries per command: a call waiting on a dead Redis should fail with a clear error, not hang.
+      this.#redis = options.url
+        ? new Redis(options.url, { maxRetriesPerRequest: 3 })
+        : new Redis({ maxRetriesPerRequest: 3 });
+      this.#owned = true;
+      // Errors surface on the commands; without a listener ioredis would also print them unhandled.
+      this.#redis.on("error", () => undefined);
+    }
+  }
+
+  async #run<T>(what: string, action: () => Promise<T>): Promise<T> {
+    try {
+      return await action();
+    } catch (error) {
+      // The message names neither the URL nor a password: REDIS_URL may carry credentials.
+      throw new NetworkError(`The shared state in Redis could not ${what}.`, {
+        hint: "Check that Redis at REDIS_URL is reachable, or unset REDIS_URL to use in-memory state.",
+        cause: error,
+        retryable: true,
+      });
+    }
+  }
+
+  async #eval(name: keyof typeof SCRIPTS, key: string, args: (string | number)[]): Promise<number> {
+    const { source, sha } = SCRIPTS[name];
+    const fullKey = this.#prefix + key;
+    try {
+      return Number(await this.#redis.evalsha(sha, 1, fullKey, ...args));
+    } catch (error) {
+      if (!(error instanceof Error) || !error.message.startsWith("NOSCRIPT")) throw error;
+      return Number(await this.#redis.eval(source, 1, fullKey, ...args));
+    }
+  }
+
+  windowAcquire(key: string, limit: number, windowMs: number): Promise<number> {
+    return this.#run("record a call in the rate window", () =>
+      this.#eval("windowAcquire", key, [limit, windowMs, randomUUID()]),
+    );
+  }
+
+  semaphoreAcquire(key: string, limit: number, leaseMs: number): Promise<string | null> {
+    return this.#run("take a concurrency slot", async () => {
+      const id = randomUUID();
+      const ok = await this.#eval("semaphoreAcquire", key, [limit, leaseMs, id]);
+      return ok === 1 ? id : null;
+    });
+  }
+
+  async semaphoreRelease(key: string, leaseId: string): Promise<void> {
+    await this.#run("release a concurrency slot", () => this.#redis.zrem(this.#prefix + key, leaseId));
+  }
+
+  counterAdd(key: string, by: number, ttlMs: number): Promise<number> {
+    return this.#run("update a counter", () =>
+      this.#eval("counterAdd", key, [by, Math.max(1, Math.ceil(ttlMs))]),
+    );
+  }
+
+  counterGet(key: string): Promise<number> {
+    return this.#run("read a counter", async () => Number((await this.#redis.get(this.#prefix + key)) ?? 0));
+  }
+
+  async close(): Promise<void> {
+    if (!this.#owned) return;
+    // QUIT would wait in the offline queue of a client that never connected.
+    if (this.#redis.status !== "ready") {
+      this.#redis.disconnect();
+      return;
+    }
+    try {
+      await this.#redis.quit();
+    } catch {
+      this.#redis.disconnect();
+    }
+  }
+}
