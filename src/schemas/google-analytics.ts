@@ -1,0 +1,297 @@
+import { z } from "zod";
+
+/**
+ * Inputs and outputs of the four GA4 tool steps. The `account` field is added by each step (an enum of
+ * the workspace's connected accounts, see src/tools/ga/account-field.ts); these objects hold the rest.
+ */
+
+/** A flattened report cell: metrics are numbers, dimensions strings; null when GA sent no value. */
+export const RowValue = z.union([z.string(), z.number(), z.null()]);
+
+export const DATE_PRESETS = [
+  "today",
+  "yesterday",
+  "last7days",
+  "last14days",
+  "last28days",
+  "last30days",
+  "last90days",
+  "last365days",
+  "thisWeek",
+  "lastWeek",
+  "thisMonth",
+  "lastMonth",
+  "thisQuarter",
+  "lastQuarter",
+  "thisYear",
+  "lastYear",
+] as const;
+export type DatePreset = (typeof DATE_PRESETS)[number];
+
+// Values the Data API accepts in startDate/endDate (REAL-API B2), evaluated in the property's time zone.
+const DATE_VALUE = /^(\d{4}-\d{2}-\d{2}|\d{1,4}daysAgo|yesterday|today)$/;
+// Range names may not start with date_range_ or RESERVED_ (discovery: DateRange.name, MinuteRange.name).
+const Trimmed = z.string().trim();
+const RangeName = z
+  .string()
+  .regex(/^(?!date_range_|RESERVED_)[A-Za-z0-9_\- ]{1,64}$/, "not date_range_/RESERVED_…");
+const DateValue = z.string().regex(DATE_VALUE, "use YYYY-MM-DD, NdaysAgo, yesterday or today");
+const FieldName = Trimmed.regex(/^[A-Za-z][A-Za-z0-9_:.]{0,199}$/, "an API name such as sessions");
+const NumberIn = (min: number, max: number) => z.int().min(min).max(max);
+
+export const DateRangeInput = z.union([
+  z.enum(DATE_PRESETS),
+  z.strictObject({
+    start_date: DateValue.describe("First day: YYYY-MM-DD, NdaysAgo (e.g. 30daysAgo), yesterday or today."),
+    end_date: DateValue.describe("Last day, inclusive: YYYY-MM-DD, NdaysAgo, yesterday or today."),
+    name: RangeName.optional().describe("Optional label; rows then carry it in a dateRange column."),
+  }),
+]);
+
+const OrderByItem = z.union([
+  Trimmed.regex(/^-?[A-Za-z][A-Za-z0-9_:.]{0,199}$/, 'a field name, "-" first for descending'),
+  z.strictObject({
+    field: FieldName.describe("A metric or dimension of this report."),
+    desc: z.boolean().default(false).describe("Descending when true."),
+  }),
+]);
+
+const PropertyField = Trimmed.min(1)
+  .max(500)
+  .describe(
+    'GA4 property ID: "123456789", "properties/123456789" or a Google Analytics page URL (…/#/p123456789/…). ' +
+      "Not a G- measurement ID: the numeric ID is under Admin > Property settings > Property details.",
+  );
+
+export const RunReportsFields = z.object({
+  property: PropertyField,
+  metrics: z
+    .array(FieldName)
+    .min(1)
+    .max(10)
+    .describe("1–10 metric API names, e.g. sessions, activeUsers, keyEvents."),
+  dimensions: z
+    .array(FieldName)
+    .max(9)
+    .default([])
+    .describe("0–9 dimension API names, e.g. date, country, pagePath."),
+  date_ranges: z
+    .array(DateRangeInput)
+    .min(1)
+    .max(4)
+    .optional()
+    .describe(
+      `1–4 periods, each a preset (${DATE_PRESETS.join(", ")}) or {start_date, end_date, name?}. Default: the ` +
+        'last 7 days ending yesterday. "lastNdays" presets end yesterday; calendar presets are resolved in UTC.',
+    ),
+  filter: z
+    .union([Trimmed.min(1).max(2000), z.record(z.string(), z.unknown())])
+    .optional()
+    .describe(
+      'Rows to keep: an expression such as country == "France" and sessions > 10, pagePath contains "/blog", ' +
+        'country in ("France","Germany"), not eventName == "page_view", with and / or / not and parentheses ' +
+        "(operators: == != < <= > >= contains begins_with ends_with matches (full regex) =~ (partial regex) " +
+        "in (…) between N and M, is empty, is not empty); or a raw GA FilterExpression object. Dimension and " +
+        "metric conditions are split into dimensionFilter and metricFilter for you.",
+    ),
+  order_by: z
+    .union([Trimmed.min(1).max(500), z.array(OrderByItem).min(1).max(10)])
+    .optional()
+    .describe(
+      'Sort: "-sessions", "date", "-sessions,date" or [{field, desc}]; fields must be in the report.',
+    ),
+  limit: NumberIn(1, 10_000).default(100).describe("Rows to return (1–10,000). Default 100."),
+  offset: NumberIn(0, 10_000_000).default(0).describe("Rows to skip, to page with limit. Not with realtime."),
+  realtime: z
+    .boolean()
+    .default(false)
+    .describe("Report on the last 30 minutes (runRealtimeReport), not dates."),
+  minute_ranges: z
+    .array(
+      z.strictObject({
+        start_minutes_ago: NumberIn(0, 59).describe(
+          "Inclusive start in minutes ago (≤29 on standard properties).",
+        ),
+        end_minutes_ago: NumberIn(0, 59).default(0).describe("Inclusive end in minutes ago. Default 0."),
+        name: RangeName.optional().describe("Optional label of the range."),
+      }),
+    )
+    .min(1)
+    .max(2)
+    .optional()
+    .describe("With realtime: 1–2 minute ranges. Default: the last 30 minutes."),
+});
+export type RunReportsFields = z.output<typeof RunReportsFields>;
+
+const QuotaCount = z.object({
+  consumed: z.int().optional().describe("Tokens consumed by this request."),
+  remaining: z.int().optional().describe("Tokens left."),
+});
+const FlatRows = z.array(z.record(z.string(), RowValue));
+
+export const RunReportsOutput = z.object({
+  property: z.string().describe("The property reported on, as properties/<id>."),
+  rows: FlatRows.describe(
+    "One flat object per row keyed by field name. Metrics are numbers; dimensions are strings exactly as GA " +
+      "returns them (date stays YYYYMMDD, so it sorts and matches filters).",
+  ),
+  row_count: z
+    .int()
+    .describe("Rows matching the report in total (regardless of limit/offset); 0 when empty."),
+  totals: FlatRows.describe("Metric totals, one object per date range (empty without dimensions: see rows)."),
+  quota: z
+    .object({
+      tokens_per_hour: QuotaCount.optional().describe("Hourly property tokens."),
+      tokens_per_day: QuotaCount.optional().describe("Daily property tokens."),
+    })
+    .optional()
+    .describe("Property token quota after this report (realtime reports have their own quota)."),
+  metadata: z
+    .object({
+      currency_code: z.string().optional().describe("Currency of revenue metrics."),
+      time_zone: z.string().optional().describe("Time zone the dates are evaluated in."),
+    })
+    .optional()
+    .describe("Report metadata (absent for realtime reports)."),
+  request: z
+    .record(z.string(), z.unknown())
+    .describe("The request sent to GA, reusable with the API Call step."),
+  hints: z
+    .array(z.string())
+    .describe("Notes on freshness, sampling, thresholding, paging and deprecated names."),
+});
+export type RunReportsOutput = z.output<typeof RunReportsOutput>;
+
+export const CreateKeyEventsFields = z.object({
+  property: PropertyField,
+  event_name: Trimmed.regex(
+    /^[A-Za-z][A-Za-z0-9_]{0,39}$/,
+    "a letter, then letters, digits or underscores; at most 40 characters",
+  ).describe("Name of an event the property already collects, e.g. sign_up (case-sensitive)."),
+  counting_method: z
+    .enum(["ONCE_PER_EVENT", "ONCE_PER_SESSION"])
+    .default("ONCE_PER_EVENT")
+    .describe("Count every occurrence (ONCE_PER_EVENT, default) or one per session (ONCE_PER_SESSION)."),
+  skip_collection_check: z
+    .boolean()
+    .default(false)
+    .describe(
+      "Skip checking that the event was collected in the last 30 days (true only for an event about to ship).",
+    ),
+});
+export type CreateKeyEventsFields = z.output<typeof CreateKeyEventsFields>;
+
+export const KeyEventOutput = z.object({
+  name: z.string().describe("Resource name, properties/<id>/keyEvents/<id>."),
+  event_name: z.string().describe("The event name."),
+  counting_method: z.string().describe("ONCE_PER_EVENT or ONCE_PER_SESSION."),
+  create_time: z.string().optional().describe("When it became a key event (RFC 3339)."),
+  custom: z.boolean().optional().describe("False for key events GA creates itself (e.g. purchase)."),
+  deletable: z.boolean().optional().describe("Whether it can be deleted."),
+});
+
+export const CreateKeyEventsOutput = z.object({
+  key_event: KeyEventOutput.describe("The key event (created now, or the one that already existed)."),
+  already_existed: z.boolean().describe("True when the event already was a key event; nothing was created."),
+  collected_events_last_30_days: z
+    .int()
+    .nullable()
+    .describe("Events collected in the last 30 days; null: unchecked."),
+  warnings: z.array(z.string()).describe("Differences from an existing key event, and notes."),
+});
+export type CreateKeyEventsOutput = z.output<typeof CreateKeyEventsOutput>;
+
+/** Property.industryCategory values (REAL-API B3). */
+export const INDUSTRY_CATEGORIES = (
+  "AUTOMOTIVE BUSINESS_AND_INDUSTRIAL_MARKETS FINANCE HEALTHCARE TECHNOLOGY TRAVEL OTHER ARTS_AND_ENTERTAINMENT " +
+  "BEAUTY_AND_FITNESS BOOKS_AND_LITERATURE FOOD_AND_DRINK GAMES HOBBIES_AND_LEISURE HOME_AND_GARDEN " +
+  "INTERNET_AND_TELECOM LAW_AND_GOVERNMENT NEWS ONLINE_COMMUNITIES PEOPLE_AND_SOCIETY PETS_AND_ANIMALS REAL_ESTATE " +
+  "REFERENCE SCIENCE SPORTS JOBS_AND_EDUCATION SHOPPING"
+).split(" ") as [string, ...string[]];
+
+// ICU's lists of IANA zones and ISO 4217 codes. "UTC"/"Etc/UTC" are missing from some ICU builds, and Node 20's
+// list holds ICU's canonical names ("Asia/Calcutta"), not current IANA ones ("Asia/Kolkata", "Europe/Kyiv"):
+// an Area/Location name that Intl resolves is accepted too.
+const TIME_ZONES = new Set([...Intl.supportedValuesOf("timeZone"), "UTC", "Etc/UTC"]);
+function isTimeZone(zone: string): boolean {
+  if (TIME_ZONES.has(zone)) return true;
+  if (!/^[A-Z][A-Za-z_]+(\/[A-Za-z0-9_+-]+){1,2}$/.test(zone)) return false;
+  try {
+    new Intl.DateTimeFormat("en", { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+const CURRENCIES = new Set(Intl.supportedValuesOf("currency"));
+
+export const CreatePropertiesFields = z.object({
+  analytics_account: Trimmed.regex(
+    /^(accounts\/)?\d{1,20}$/,
+    'an account ID such as "123456" or "accounts/123456"',
+  )
+    .optional()
+    .describe("Analytics account for the property (accounts/123 or 123). Default: the only one visible."),
+  display_name: Trimmed.min(1).max(100).describe("Property name shown in Google Analytics (1–100 chars)."),
+  time_zone: Trimmed.refine(
+    isTimeZone,
+    "not an IANA time zone; use e.g. Europe/Paris, America/New_York or UTC",
+  ).describe("Reporting time zone, an IANA name such as Europe/Paris or America/Los_Angeles."),
+  currency_code: Trimmed.toUpperCase()
+    .refine((code) => CURRENCIES.has(code), "not an ISO 4217 currency code; use e.g. USD, EUR, JPY")
+    .default("USD")
+    .describe("ISO 4217 currency of revenue metrics, e.g. USD (default), EUR, GBP."),
+  industry_category: z.enum(INDUSTRY_CATEGORIES).optional().describe("Industry of the business (optional)."),
+});
+export type CreatePropertiesFields = z.output<typeof CreatePropertiesFields>;
+
+export const CreatePropertiesOutput = z.object({
+  property: z
+    .object({
+      name: z.string().describe("Resource name, properties/<id>."),
+      property_id: z.string().describe("The numeric property ID, for the other steps."),
+      display_name: z.string().describe("Display name."),
+      time_zone: z.string().describe("Reporting time zone."),
+      currency_code: z.string().optional().describe("Currency of revenue metrics."),
+      industry_category: z.string().optional().describe("Industry category."),
+      create_time: z.string().optional().describe("Creation time (RFC 3339)."),
+      parent: z.string().describe("The account, accounts/<id>."),
+    })
+    .describe("The new property."),
+  next_steps: z.array(z.string()).describe("What to do so the property collects data."),
+});
+export type CreatePropertiesOutput = z.output<typeof CreatePropertiesOutput>;
+
+const QueryScalar = z.union([z.string(), z.number(), z.boolean()]);
+
+export const GoogleApiCallFields = z.object({
+  method: z
+    .enum(["GET", "POST", "PATCH", "DELETE"])
+    .describe("GET reads, POST creates or runs, PATCH updates, DELETE."),
+  endpoint: Trimmed.min(1)
+    .max(2048)
+    .describe(
+      "Path relative to the API, e.g. v1beta/properties/123:runReport, v1beta/accountSummaries or " +
+        "v1beta/properties/123/dataStreams. Only the path: no host, no query string.",
+    ),
+  api: z
+    .enum(["data", "admin"])
+    .optional()
+    .describe("data (reports, metadata) or admin. Default: from the path."),
+  query_parameters: z
+    .record(z.string().min(1).max(100), z.union([QueryScalar, z.array(QueryScalar).max(100)]))
+    .optional()
+    .describe('Query parameters, e.g. {"filter":"parent:accounts/123"} or {"updateMask":"display_name"}.'),
+  body: z
+    .record(z.string(), z.unknown())
+    .optional()
+    .describe('JSON body for POST and PATCH, e.g. {"dateRanges":[…],"metrics":[{"name":"sessions"}]}.'),
+});
+export type GoogleApiCallFields = z.output<typeof GoogleApiCallFields>;
+
+export const GoogleApiCallOutput = z.object({
+  api: z.enum(["data", "admin"]).describe("The API that answered."),
+  body: z.unknown().describe("Google's JSON response (its largest list capped by size; see warnings)."),
+  warnings: z.array(z.string()).describe("Output caps and notes about the call."),
+});
+export type GoogleApiCallOutput = z.output<typeof GoogleApiCallOutput>;

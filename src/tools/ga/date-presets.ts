@@ -1,0 +1,124 @@
+import { ValidationError } from "../../errors.js";
+import type { DatePreset, RunReportsFields } from "../../schemas/google-analytics.js";
+
+/** A Data API DateRange (REAL-API B2). */
+export interface DateRange {
+  startDate: string;
+  endDate: string;
+  name?: string;
+}
+
+export interface ResolvedDates {
+  dateRanges: DateRange[];
+  /** A calendar preset (thisMonth…) was turned into UTC dates: the property's own day may differ near midnight. */
+  calendarInUtc: boolean;
+  /** Some range ends within the last 48 hours, where GA may still be processing data. */
+  includesRecent: boolean;
+}
+
+const DAY_MS = 86_400_000;
+
+function utcDay(date: Date): number {
+  return Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate());
+}
+
+function iso(dayMs: number): string {
+  return new Date(dayMs).toISOString().slice(0, 10);
+}
+
+/** GA UI conventions: "Last N days" ends yesterday; weeks start on Sunday; calendar periods end today. */
+function presetRange(preset: DatePreset, now: Date): { range: DateRange; calendar: boolean } {
+  const last = /^last(\d+)days$/.exec(preset);
+  if (last?.[1]) return { range: { startDate: `${last[1]}daysAgo`, endDate: "yesterday" }, calendar: false };
+  if (preset === "today" || preset === "yesterday") {
+    return { range: { startDate: preset, endDate: preset }, calendar: false };
+  }
+  const today = utcDay(now);
+  const d = new Date(today);
+  const year = d.getUTCFullYear();
+  const month = d.getUTCMonth();
+  const quarter = Math.floor(month / 3) * 3;
+  const span = (start: number, end: number) => ({
+    range: { startDate: iso(start), endDate: iso(end) },
+    calendar: true,
+  });
+  switch (preset) {
+    case "thisWeek":
+      return span(today - d.getUTCDay() * DAY_MS, today);
+    case "lastWeek": {
+      const sunday = today - (d.getUTCDay() + 7) * DAY_MS;
+      return span(sunday, sunday + 6 * DAY_MS);
+    }
+    case "thisMonth":
+      return span(Date.UTC(year, month, 1), today);
+    case "lastMonth":
+      return span(Date.UTC(year, month - 1, 1), Date.UTC(year, month, 1) - DAY_MS);
+    case "thisQuarter":
+      return span(Date.UTC(year, quarter, 1), today);
+    case "lastQuarter":
+      return span(Date.UTC(year, quarter - 3, 1), Date.UTC(year, quarter, 1) - DAY_MS);
+    case "thisYear":
+      return span(Date.UTC(year, 0, 1), today);
+    default:
+      return span(Date.UTC(year - 1, 0, 1), Date.UTC(year, 0, 1) - DAY_MS);
+  }
+}
+
+/** A date value as a UTC day (relative values counted from today in UTC), or an error for impossible dates. */
+function dayOf(value: string, now: Date, field: string): number {
+  if (value === "today") return utcDay(now);
+  if (value === "yesterday") return utcDay(now) - DAY_MS;
+  const ago = /^(\d+)daysAgo$/.exec(value);
+  if (ago?.[1]) return utcDay(now) - Number(ago[1]) * DAY_MS;
+  const day = Date.parse(`${value}T00:00:00Z`);
+  if (Number.isNaN(day) || iso(day) !== value) {
+    throw new ValidationError(field, `${value} is not a real calendar date.`, { hint: "Use YYYY-MM-DD." });
+  }
+  return day;
+}
+
+const isAbsolute = (value: string) => /^\d{4}-/.test(value);
+
+/**
+ * Turns the step's date_ranges (presets or {start_date, end_date, name}) into Data API dateRanges.
+ * Relative values stay relative so GA evaluates them in the property's time zone.
+ */
+export function resolveDateRanges(input: RunReportsFields["date_ranges"], now: Date): ResolvedDates {
+  const items = input ?? ["last7days"];
+  const names = new Set<string>();
+  let calendarInUtc = false;
+  let includesRecent = false;
+  const dateRanges = items.map((item, index): DateRange => {
+    const field = `date_ranges[${index}]`;
+    let range: DateRange;
+    if (typeof item === "string") {
+      const resolved = presetRange(item, now);
+      calendarInUtc ||= resolved.calendar;
+      // Named after the preset so rows of several ranges say which period they belong to.
+      range =
+        items.length > 1 && !items.slice(0, index).includes(item)
+          ? { ...resolved.range, name: item }
+          : resolved.range;
+    } else {
+      range = {
+        startDate: item.start_date,
+        endDate: item.end_date,
+        ...(item.name ? { name: item.name } : {}),
+      };
+    }
+    const start = dayOf(range.startDate, now, `${field}.start_date`);
+    const end = dayOf(range.endDate, now, `${field}.end_date`);
+    if (isAbsolute(range.startDate) === isAbsolute(range.endDate) && start > end) {
+      throw new ValidationError(field, `it starts (${range.startDate}) after it ends (${range.endDate}).`, {
+        hint: "Swap start_date and end_date.",
+      });
+    }
+    if (range.name) {
+      if (names.has(range.name)) throw new ValidationError(`${field}.name`, `"${range.name}" is used twice.`);
+      names.add(range.name);
+    }
+    includesRecent ||= end >= utcDay(now) - 2 * DAY_MS;
+    return range;
+  });
+  return { dateRanges, calendarInUtc, includesRecent };
+}

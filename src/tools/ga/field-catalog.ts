@@ -1,0 +1,116 @@
+import type { Metadata } from "../../connectors/google/types.js";
+import { ValidationError } from "../../errors.js";
+
+export type FieldKind = "dimension" | "metric";
+
+interface FieldEntry {
+  kind: FieldKind;
+  apiName: string;
+  /** Set when the name used is one of GA's deprecatedApiNames (still accepted for a while). */
+  deprecated: boolean;
+  blockedReasons: string[];
+}
+
+export interface NameProblem {
+  field: string;
+  message: string;
+}
+
+/** Edit distance, case-insensitive: ranks "did you mean" candidates among a property's API names. */
+export function levenshtein(a: string, b: string): number {
+  const x = a.toLowerCase();
+  const y = b.toLowerCase();
+  let previous = Array.from({ length: y.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= x.length; i += 1) {
+    const current = [i];
+    for (let j = 1; j <= y.length; j += 1) {
+      const cost = x[i - 1] === y[j - 1] ? 0 : 1;
+      current[j] = Math.min(
+        (previous[j] as number) + 1,
+        (current[j - 1] as number) + 1,
+        (previous[j - 1] as number) + cost,
+      );
+    }
+    previous = current;
+  }
+  return previous[y.length] as number;
+}
+
+/**
+ * The dimensions and metrics a property knows (from getMetadata: standard and its custom definitions),
+ * so names are checked before a report spends quota. GA's names are case-sensitive.
+ */
+export class FieldCatalog {
+  readonly #fields = new Map<string, FieldEntry>();
+
+  constructor(
+    metadata: Metadata,
+    trusted: { dimensions?: readonly string[]; metrics?: readonly string[] } = {},
+  ) {
+    const add = (kind: FieldKind, items: Metadata["dimensions"] & Metadata["metrics"]) => {
+      for (const item of items ?? []) {
+        if (!item.apiName) continue;
+        const blockedReasons = item.blockedReasons ?? [];
+        this.#fields.set(item.apiName, { kind, apiName: item.apiName, deprecated: false, blockedReasons });
+        for (const old of item.deprecatedApiNames ?? []) {
+          if (!this.#fields.has(old)) {
+            this.#fields.set(old, { kind, apiName: item.apiName, deprecated: true, blockedReasons });
+          }
+        }
+      }
+    };
+    add("dimension", metadata.dimensions);
+    add("metric", metadata.metrics);
+    // Realtime reports have their own schema (e.g. minutesAgo), absent from metadata: the names the caller
+    // put in dimensions/metrics are taken at their word there.
+    for (const name of trusted.dimensions ?? []) this.#trust(name, "dimension");
+    for (const name of trusted.metrics ?? []) this.#trust(name, "metric");
+  }
+
+  #trust(name: string, kind: FieldKind) {
+    if (!this.#fields.has(name))
+      this.#fields.set(name, { kind, apiName: name, deprecated: false, blockedReasons: [] });
+  }
+
+  get(name: string): FieldEntry | undefined {
+    return this.#fields.get(name);
+  }
+
+  /** Up to three API names of `kind` closest to `name`. */
+  suggest(name: string, kind?: FieldKind): string[] {
+    const limit = Math.max(2, Math.floor(name.length / 3));
+    return [...this.#fields.values()]
+      .filter((entry) => !entry.deprecated && (kind === undefined || entry.kind === kind))
+      .map((entry) => ({ name: entry.apiName, distance: levenshtein(name, entry.apiName) }))
+      .filter((candidate) => candidate.distance <= limit)
+      .sort((a, b) => a.distance - b.distance || a.name.localeCompare(b.name))
+      .slice(0, 3)
+      .map((candidate) => candidate.name);
+  }
+
+  /** Why `name` cannot be used as `kind` (unknown, or the other kind), or undefined when it can. */
+  problem(name: string, kind: FieldKind | undefined, field: string): NameProblem | undefined {
+    const entry = this.#fields.get(name);
+    if (entry && (kind === undefined || entry.kind === kind)) return undefined;
+    if (entry) {
+      const other = entry.kind === "metric" ? "metrics" : "dimensions";
+      return { field, message: `"${name}" is a ${entry.kind}, not a ${kind}: put it in ${other}` };
+    }
+    const suggestions = this.suggest(name, kind);
+    const mean =
+      suggestions.length > 0 ? `; did you mean ${suggestions.map((s) => `"${s}"`).join(" or ")}?` : "";
+    return { field, message: `"${name}" is not a ${kind ?? "dimension or metric"} of this property${mean}` };
+  }
+}
+
+/** One ValidationError for every unknown or misplaced name, so a caller fixes them all at once. */
+export function throwNameProblems(problems: readonly NameProblem[]): void {
+  const first = problems[0];
+  if (!first) return;
+  throw new ValidationError(first.field, `${problems.map((p) => `${p.field}: ${p.message}`).join("; ")}.`, {
+    hint:
+      "Use API names from the property's metadata (GET v1beta/properties/<id>/metadata with the API Call step), " +
+      "listed at https://developers.google.com/analytics/devguides/reporting/data/v1/api-schema.",
+    details: { problems: problems.map((p) => ({ ...p })) },
+  });
+}

@@ -1,0 +1,85 @@
+import { ValidationError } from "../../errors.js";
+
+export type Token =
+  | { kind: "word"; text: string; pos: number }
+  | { kind: "string"; value: string; pos: number }
+  | { kind: "number"; text: string; pos: number }
+  | { kind: "op"; text: string; pos: number }
+  | { kind: "punct"; text: "(" | ")" | ","; pos: number }
+  | { kind: "end"; pos: number };
+
+export const FILTER_SYNTAX_HINT =
+  'Write conditions as field operator value, e.g. country == "France", sessions > 10, pagePath contains "/blog", ' +
+  'country in ("France", "Germany"), sessions between 10 and 20, pagePath is empty; quote text values; combine ' +
+  "with and, or, not and parentheses.";
+
+export function filterSyntaxError(message: string, source: string, pos: number): ValidationError {
+  const near = source.slice(pos, pos + 20);
+  return new ValidationError(
+    "filter",
+    `${message} at position ${pos + 1}${near ? ` (near ${JSON.stringify(near)})` : " (at the end)"}.`,
+    { hint: FILTER_SYNTAX_HINT },
+  );
+}
+
+const WORD = /[A-Za-z_][A-Za-z0-9_:.]*/y;
+const NUMBER = /-?\d+(\.\d+)?([eE][+-]?\d+)?/y;
+const OPERATORS = ["==", "!=", "<=", ">=", "=~", "<", ">", "="] as const;
+
+/** Reads a double-quoted string with JSON escapes, or a single-quoted one where \' and \\ are the escapes. */
+function readString(source: string, start: number): { value: string; end: number } {
+  const quote = source[start];
+  let i = start + 1;
+  while (i < source.length && source[i] !== quote) i += source[i] === "\\" ? 2 : 1;
+  if (i >= source.length) throw filterSyntaxError("unterminated text value", source, start);
+  const body = source.slice(start + 1, i);
+  if (quote === "'") return { value: body.replace(/\\([\\'])/g, "$1"), end: i + 1 };
+  try {
+    return { value: JSON.parse(`"${body}"`) as string, end: i + 1 };
+  } catch {
+    throw filterSyntaxError("invalid escape or control character in a text value", source, start);
+  }
+}
+
+export function tokenize(source: string): Token[] {
+  const tokens: Token[] = [];
+  let i = 0;
+  while (i < source.length) {
+    const char = source[i] as string;
+    if (/\s/.test(char)) {
+      i += 1;
+      continue;
+    }
+    if (char === "(" || char === ")" || char === ",") {
+      tokens.push({ kind: "punct", text: char, pos: i });
+      i += 1;
+      continue;
+    }
+    if (char === '"' || char === "'") {
+      const { value, end } = readString(source, i);
+      tokens.push({ kind: "string", value, pos: i });
+      i = end;
+      continue;
+    }
+    NUMBER.lastIndex = i;
+    const number = NUMBER.exec(source);
+    if (number) {
+      tokens.push({ kind: "number", text: number[0], pos: i });
+      i += number[0].length;
+      continue;
+    }
+    WORD.lastIndex = i;
+    const word = WORD.exec(source);
+    if (word) {
+      tokens.push({ kind: "word", text: word[0], pos: i });
+      i += word[0].length;
+      continue;
+    }
+    const op = OPERATORS.find((candidate) => source.startsWith(candidate, i));
+    if (!op) throw filterSyntaxError(`unexpected character ${JSON.stringify(char)}`, source, i);
+    tokens.push({ kind: "op", text: op, pos: i });
+    i += op.length;
+  }
+  tokens.push({ kind: "end", pos: source.length });
+  return tokens;
+}

@@ -1,0 +1,76 @@
+import type { GoogleAnalyticsConnector } from "../../connectors/google/connector.js";
+import { UpstreamError } from "../../errors.js";
+import type { CreateKeyEventsOutput } from "../../schemas/google-analytics.js";
+
+/** An Admin API KeyEvent (REAL-API B3). */
+export interface KeyEvent {
+  name?: string;
+  eventName?: string;
+  countingMethod?: string;
+  createTime?: string;
+  custom?: boolean;
+  deletable?: boolean;
+}
+
+export async function findKeyEvent(
+  ga: GoogleAnalyticsConnector,
+  propertyId: string,
+  eventName: string,
+  signal: AbortSignal | undefined,
+): Promise<KeyEvent | undefined> {
+  // pageSize 200 is the Admin API maximum (REAL-API B1): one call covers almost every property.
+  const { items } = await ga.listAll<KeyEvent>(
+    `v1beta/properties/${propertyId}/keyEvents`,
+    "keyEvents",
+    { pageSize: 200 },
+    { ...(signal ? { signal } : {}) },
+  );
+  return items.find((keyEvent) => keyEvent.eventName === eventName);
+}
+
+/**
+ * How often the event was collected over the last 30 days, including today (the API accepts names never
+ * collected, but GA's rule is that only a collected event can become a key event). Event names are
+ * case-sensitive, so the filter is too.
+ */
+export async function collectedLast30Days(
+  ga: GoogleAnalyticsConnector,
+  propertyId: string,
+  eventName: string,
+  signal: AbortSignal | undefined,
+): Promise<number> {
+  const report = await ga.runReport(
+    propertyId,
+    {
+      dateRanges: [{ startDate: "30daysAgo", endDate: "today" }],
+      dimensions: [{ name: "eventName" }],
+      metrics: [{ name: "eventCount" }],
+      dimensionFilter: {
+        filter: {
+          fieldName: "eventName",
+          stringFilter: { matchType: "EXACT", value: eventName, caseSensitive: true },
+        },
+      },
+      limit: "1",
+    },
+    signal,
+  );
+  const value = Number(report.rows?.[0]?.metricValues?.[0]?.value ?? 0);
+  return Number.isFinite(value) ? value : 0;
+}
+
+/** GA answers 409 ALREADY_EXISTS when another caller created the same key event in the meantime. */
+export function isAlreadyExists(error: unknown): boolean {
+  return error instanceof UpstreamError && (error.status === 409 || error.serviceCode === "ALREADY_EXISTS");
+}
+
+export function keyEventOutput(keyEvent: KeyEvent, eventName: string): CreateKeyEventsOutput["key_event"] {
+  return {
+    name: keyEvent.name ?? "",
+    event_name: keyEvent.eventName ?? eventName,
+    counting_method: keyEvent.countingMethod ?? "ONCE_PER_EVENT",
+    ...(keyEvent.createTime ? { create_time: keyEvent.createTime } : {}),
+    ...(keyEvent.custom !== undefined ? { custom: keyEvent.custom } : {}),
+    ...(keyEvent.deletable !== undefined ? { deletable: keyEvent.deletable } : {}),
+  };
+}

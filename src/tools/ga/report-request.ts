@@ -1,0 +1,103 @@
+import { ValidationError } from "../../errors.js";
+import type { RunReportsFields } from "../../schemas/google-analytics.js";
+import type { DateRange } from "./date-presets.js";
+import type { SplitFilters } from "./filter-split.js";
+
+type OrderBy = { desc?: boolean } & (
+  | { metric: { metricName: string } }
+  | { dimension: { dimensionName: string } }
+);
+
+/**
+ * "-sessions,date" or [{field, desc}] → Data API orderBys. GA orders only by fields of the report, and
+ * needs to be told whether each is a metric or a dimension, which the report's own lists answer.
+ */
+export function parseOrderBy(
+  orderBy: RunReportsFields["order_by"],
+  metrics: readonly string[],
+  dimensions: readonly string[],
+): OrderBy[] {
+  if (orderBy === undefined) return [];
+  const items = typeof orderBy === "string" ? orderBy.split(",").map((part) => part.trim()) : orderBy;
+  return items.map((item, index) => {
+    const field = `order_by[${index}]`;
+    const { name, desc } =
+      typeof item === "string"
+        ? { name: item.replace(/^-/, ""), desc: item.startsWith("-") }
+        : { name: item.field, desc: item.desc };
+    if (!/^[A-Za-z][A-Za-z0-9_:.]*$/.test(name)) {
+      throw new ValidationError(field, `"${name.slice(0, 60)}" is not a field name.`, {
+        hint: 'Write e.g. "-sessions,date": field names, "-" in front for descending, separated by commas.',
+      });
+    }
+    const flag = desc ? { desc: true } : {};
+    if (metrics.includes(name)) return { ...flag, metric: { metricName: name } };
+    if (dimensions.includes(name)) return { ...flag, dimension: { dimensionName: name } };
+    throw new ValidationError(field, `"${name}" is not one of this report's metrics or dimensions.`, {
+      hint: `GA sorts only by fields in the report: ${[...metrics, ...dimensions].join(", ")}.`,
+    });
+  });
+}
+
+/** Names listed twice: GA refuses a report that requests the same field twice. */
+export function duplicates(names: readonly string[]): string[] {
+  return [...new Set(names.filter((name, index) => names.indexOf(name) !== index))];
+}
+
+export interface ReportParts {
+  input: RunReportsFields;
+  dateRanges: DateRange[] | undefined;
+  filters: SplitFilters;
+  orderBys: OrderBy[];
+}
+
+/** The RunReportRequest / RunRealtimeReportRequest body (REAL-API B2); int64 fields go as strings. */
+export function buildReportRequest({
+  input,
+  dateRanges,
+  filters,
+  orderBys,
+}: ReportParts): Record<string, unknown> {
+  const request: Record<string, unknown> = {
+    ...(input.realtime ? {} : { dateRanges }),
+    ...(input.realtime && input.minute_ranges
+      ? {
+          minuteRanges: input.minute_ranges.map((range) => ({
+            startMinutesAgo: range.start_minutes_ago,
+            endMinutesAgo: range.end_minutes_ago,
+            ...(range.name ? { name: range.name } : {}),
+          })),
+        }
+      : {}),
+    dimensions: input.dimensions.map((name) => ({ name })),
+    metrics: input.metrics.map((name) => ({ name })),
+    ...filters,
+    ...(orderBys.length > 0 ? { orderBys } : {}),
+    limit: String(input.limit),
+    ...(!input.realtime && input.offset > 0 ? { offset: String(input.offset) } : {}),
+    // Without dimensions the single row already is the total; with them, ask GA for the totals row.
+    ...(input.dimensions.length > 0 ? { metricAggregations: ["TOTAL"] } : {}),
+    returnPropertyQuota: true,
+  };
+  return request;
+}
+
+/** Refuses fields that belong to the other kind of report before anything is sent. */
+export function checkReportMode(input: RunReportsFields): void {
+  if (input.realtime) {
+    if (input.date_ranges) {
+      throw new ValidationError("date_ranges", "a realtime report covers minutes, not dates.", {
+        hint: "Remove date_ranges (use minute_ranges), or set realtime to false.",
+      });
+    }
+    if (input.offset > 0) {
+      throw new ValidationError("offset", "realtime reports cannot be paged with offset.", {
+        hint: "Remove offset, or raise limit.",
+      });
+    }
+  } else if (input.minute_ranges) {
+    throw new ValidationError("minute_ranges", "minute ranges only apply to realtime reports.", {
+      hint: "Set realtime to true, or use date_ranges.",
+    });
+  }
+}

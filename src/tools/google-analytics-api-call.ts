@@ -1,0 +1,78 @@
+import { GoogleApiCallFields, GoogleApiCallOutput } from "../schemas/google-analytics.js";
+import { withAccount } from "./ga/account-field.js";
+import { callNotes, capBody, checkApiCall } from "./ga/api-call-checks.js";
+import type { SchemaContext, ToolStep } from "./types.js";
+
+const DOC_URL = "https://developers.google.com/analytics/devguides/config/admin/v1/rest";
+const DATA_DOC_URL = "https://developers.google.com/analytics/devguides/reporting/data/v1/rest";
+const SCOPES = [
+  "https://www.googleapis.com/auth/analytics.readonly",
+  "https://www.googleapis.com/auth/analytics.edit",
+] as const;
+
+const input = (context: SchemaContext) => withAccount(context, GoogleApiCallFields);
+
+export const googleAnalyticsApiCall: ToolStep<ReturnType<typeof input>, typeof GoogleApiCallOutput> = {
+  id: "google_analytics_api_call",
+  title: "Google Analytics API Call",
+  service: "google_analytics",
+  category: "Analytics",
+  keywords: [
+    "analytics",
+    "google analytics",
+    "ga4",
+    "api call",
+    "admin api",
+    "data api",
+    "accounts",
+    "properties",
+    "data streams",
+    "custom dimensions",
+    "key events",
+    "pivot report",
+    "batch reports",
+    "metadata",
+  ],
+  description:
+    "Calls any Google Analytics 4 Data API or Admin API v1beta endpoint with a connected Google account: list " +
+    "accounts and properties, manage data streams, custom dimensions or key events, run pivot or batch reports, " +
+    "read metadata. Use it when no dedicated GA step covers the task. Paths are relative (v1beta/...), the API " +
+    "follows from the path, tokens are handled for you, and large answers are capped by size. References: " +
+    `${DATA_DOC_URL} and ${DOC_URL}`,
+  docUrl: DOC_URL,
+  connection: "google",
+  scopes: SCOPES,
+  annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true },
+  input,
+  output: GoogleApiCallOutput,
+
+  async handler(fields, ctx) {
+    checkApiCall(fields);
+    const ga = await ctx.google(fields.account);
+    const result = await ga.call({
+      method: fields.method,
+      path: fields.endpoint,
+      ...(fields.api ? { api: fields.api } : {}),
+      ...(fields.query_parameters ? { query: fields.query_parameters } : {}),
+      ...(fields.body !== undefined ? { body: fields.body } : {}),
+      ...(ctx.signal ? { signal: ctx.signal } : {}),
+    });
+    const capped = capBody(result.body);
+    const data: GoogleApiCallOutput = {
+      api: result.api,
+      body: capped.body,
+      warnings: [...callNotes(fields), ...capped.warnings],
+    };
+    return {
+      data,
+      summary: `${fields.method} ${fields.endpoint} (${result.api} API): ${describe(result.body)}.`,
+    };
+  },
+};
+
+function describe(body: unknown): string {
+  if (body === null || typeof body !== "object") return "no JSON body";
+  const lists = Object.entries(body).filter(([, value]) => Array.isArray(value)) as [string, unknown[]][];
+  if (lists.length === 0) return "1 object";
+  return lists.map(([key, list]) => `${list.length} ${key}`).join(", ");
+}

@@ -1,0 +1,127 @@
+import { ValidationError } from "../errors.js";
+import { CreateKeyEventsFields, CreateKeyEventsOutput } from "../schemas/google-analytics.js";
+import { withAccount } from "./ga/account-field.js";
+import {
+  collectedLast30Days,
+  findKeyEvent,
+  isAlreadyExists,
+  type KeyEvent,
+  keyEventOutput,
+} from "./ga/key-events.js";
+import { parsePropertyId } from "./ga/property-id.js";
+import type { SchemaContext, ToolStep } from "./types.js";
+
+const DOC_URL =
+  "https://developers.google.com/analytics/devguides/config/admin/v1/rest/v1beta/properties.keyEvents";
+const SCOPES = ["https://www.googleapis.com/auth/analytics.edit"] as const;
+
+const input = (context: SchemaContext) => withAccount(context, CreateKeyEventsFields);
+
+export const googleAnalyticsCreateKeyEvents: ToolStep<
+  ReturnType<typeof input>,
+  typeof CreateKeyEventsOutput
+> = {
+  id: "google_analytics_create_key_events",
+  title: "Create Key Events",
+  service: "google_analytics",
+  category: "Analytics",
+  keywords: [
+    "analytics",
+    "google analytics",
+    "ga4",
+    "key events",
+    "key event",
+    "conversions",
+    "conversion",
+    "goals",
+    "mark as key event",
+    "admin api",
+  ],
+  description:
+    "Marks an event that a Google Analytics 4 property already collects as a key event (formerly a conversion), " +
+    "counted once per event or once per session. It first checks that the event was collected in the last 30 " +
+    "days, as GA requires, and returns the existing key event instead of a duplicate when it already is one. " +
+    "Use it to start tracking sign-ups, leads or purchases as key events. Needs the Editor role on the property. " +
+    `Reference: ${DOC_URL}`,
+  docUrl: DOC_URL,
+  connection: "google",
+  scopes: SCOPES,
+  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: true },
+  input,
+  output: CreateKeyEventsOutput,
+
+  async handler(fields, ctx) {
+    const propertyId = parsePropertyId(fields.property);
+    const eventName = fields.event_name;
+    const ga = await ctx.google(fields.account);
+    const existing = await findKeyEvent(ga, propertyId, eventName, ctx.signal);
+    if (existing) return alreadyExisting(existing, fields.counting_method, eventName, null);
+
+    let collected: number | null = null;
+    if (!fields.skip_collection_check) {
+      collected = await collectedLast30Days(ga, propertyId, eventName, ctx.signal);
+      if (collected === 0) {
+        throw new ValidationError(
+          "event_name",
+          `property ${propertyId} has not collected any "${eventName}" event in the last 30 days, and GA only lets ` +
+            "an event that is already collected become a key event (event names are case-sensitive).",
+          {
+            hint:
+              "Send the event from the site or app first and retry once it shows up in reports (allow 24–48 h), " +
+              "or set skip_collection_check to true to create the key event ahead of a release.",
+            details: { property: `properties/${propertyId}`, collected_events_last_30_days: 0 },
+          },
+        );
+      }
+    }
+
+    let created: KeyEvent;
+    try {
+      created = await ga.request<KeyEvent>("admin", {
+        method: "POST",
+        path: `v1beta/properties/${propertyId}/keyEvents`,
+        // countingMethod is marked Required by the Admin API (REAL-API B3), so it is always sent.
+        body: { eventName, countingMethod: fields.counting_method },
+        ...(ctx.signal ? { signal: ctx.signal } : {}),
+      });
+    } catch (error) {
+      // A concurrent caller created it between our list and our create: return theirs, as a list would have.
+      const winner = isAlreadyExists(error)
+        ? await findKeyEvent(ga, propertyId, eventName, ctx.signal)
+        : undefined;
+      if (!winner) throw error;
+      return alreadyExisting(winner, fields.counting_method, eventName, collected);
+    }
+    const data: CreateKeyEventsOutput = {
+      key_event: keyEventOutput(created, eventName),
+      already_existed: false,
+      collected_events_last_30_days: collected,
+      warnings: fields.skip_collection_check
+        ? ["The collection check was skipped: the key event counts nothing until the event is actually sent."]
+        : [],
+    };
+    return {
+      data,
+      summary: `"${eventName}" is now a key event of property ${propertyId} (${data.key_event.counting_method}).`,
+    };
+  },
+};
+
+function alreadyExisting(existing: KeyEvent, requested: string, eventName: string, collected: number | null) {
+  const data: CreateKeyEventsOutput = {
+    key_event: keyEventOutput(existing, eventName),
+    already_existed: true,
+    collected_events_last_30_days: collected,
+    warnings: [],
+  };
+  if (existing.countingMethod && existing.countingMethod !== requested) {
+    data.warnings.push(
+      `The existing key event counts ${existing.countingMethod}, not ${requested}. To change it, PATCH ` +
+        `v1beta/${data.key_event.name} (query updateMask=counting_method) with the API Call step.`,
+    );
+  }
+  return {
+    data,
+    summary: `"${eventName}" already was a key event (${data.key_event.name}); nothing was created.`,
+  };
+}

@@ -1,0 +1,122 @@
+import { PermissionError } from "../errors.js";
+import { CreatePropertiesFields, CreatePropertiesOutput } from "../schemas/google-analytics.js";
+import { withAccount } from "./ga/account-field.js";
+import { resolveAnalyticsAccount } from "./ga/analytics-account.js";
+import type { SchemaContext, ToolStep } from "./types.js";
+
+const DOC_URL =
+  "https://developers.google.com/analytics/devguides/config/admin/v1/rest/v1beta/properties/create";
+const SCOPES = ["https://www.googleapis.com/auth/analytics.edit"] as const;
+
+/** An Admin API Property (REAL-API B3). */
+interface Property {
+  name?: string;
+  parent?: string;
+  displayName?: string;
+  timeZone?: string;
+  currencyCode?: string;
+  industryCategory?: string;
+  createTime?: string;
+}
+
+const input = (context: SchemaContext) => withAccount(context, CreatePropertiesFields);
+
+export const googleAnalyticsCreateProperties: ToolStep<
+  ReturnType<typeof input>,
+  typeof CreatePropertiesOutput
+> = {
+  id: "google_analytics_create_properties",
+  title: "Create properties",
+  service: "google_analytics",
+  category: "Analytics",
+  keywords: [
+    "analytics",
+    "google analytics",
+    "ga4",
+    "property",
+    "properties",
+    "create property",
+    "new property",
+    "website tracking",
+    "admin api",
+  ],
+  description:
+    "Creates a Google Analytics 4 property in an Analytics account, with its display name, reporting time zone, " +
+    "currency and optional industry category. Use it to set up analytics for a new site or app; afterwards, " +
+    "create a data stream so the property collects data. Needs the Administrator role on the Analytics account. " +
+    `Reference: ${DOC_URL}`,
+  docUrl: DOC_URL,
+  connection: "google",
+  scopes: SCOPES,
+  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
+  input,
+  output: CreatePropertiesOutput,
+
+  async handler(fields, ctx) {
+    const ga = await ctx.google(fields.account);
+    const parent = await resolveAnalyticsAccount(ga, fields.analytics_account, ctx.signal);
+    let created: Property;
+    try {
+      // Sent once: the connector never replays a create (Google's own client can make two properties).
+      created = await ga.request<Property>("admin", {
+        method: "POST",
+        path: "v1beta/properties",
+        body: {
+          parent,
+          displayName: fields.display_name,
+          timeZone: fields.time_zone,
+          currencyCode: fields.currency_code,
+          ...(fields.industry_category ? { industryCategory: fields.industry_category } : {}),
+        },
+        ...(ctx.signal ? { signal: ctx.signal } : {}),
+      });
+    } catch (error) {
+      throw withRoleMessage(error, parent, ga.account);
+    }
+    const propertyId = (created.name ?? "").replace(/^properties\//, "");
+    const data: CreatePropertiesOutput = {
+      property: {
+        name: created.name ?? "",
+        property_id: propertyId,
+        display_name: created.displayName ?? fields.display_name,
+        time_zone: created.timeZone ?? fields.time_zone,
+        ...(created.currencyCode ? { currency_code: created.currencyCode } : {}),
+        ...(created.industryCategory ? { industry_category: created.industryCategory } : {}),
+        ...(created.createTime ? { create_time: created.createTime } : {}),
+        parent: created.parent ?? parent,
+      },
+      next_steps: [
+        "The property collects nothing until it has a data stream. Create one with the Google Analytics API Call " +
+          `step: method POST, endpoint v1beta/properties/${propertyId}/dataStreams, body {"type":"WEB_DATA_STREAM",` +
+          '"displayName":"Website","webStreamData":{"defaultUri":"https://www.example.com"}}.',
+        "Put the stream's measurement ID (G-…, in webStreamData.measurementId of the answer) in the site's Google " +
+          "tag, then check incoming data with Run Reports (realtime: true).",
+      ],
+    };
+    return {
+      data,
+      summary: `Created property ${data.property.name} "${data.property.display_name}" in ${parent}.`,
+    };
+  },
+};
+
+/**
+ * Creating a property needs Administrator on the account (analytics.md "Required access levels"). A plain
+ * 403 is restated with that; a disabled API or a missing OAuth scope keeps the connector's own message.
+ */
+function withRoleMessage(error: unknown, parent: string, account: string): unknown {
+  if (!(error instanceof PermissionError)) return error;
+  const reason = error.details.reason;
+  if (reason === "SERVICE_DISABLED" || reason === "ACCESS_TOKEN_SCOPE_INSUFFICIENT") return error;
+  return new PermissionError(
+    `Creating a property in ${parent} needs the Administrator role on that Analytics account, which the ` +
+      `Google account '${account}' does not have there.`,
+    {
+      hint:
+        "Ask an administrator to grant it (Admin > Account access management), choose another analytics_account, " +
+        "or connect a Google account that is an Administrator.",
+      details: { account, analytics_account: parent },
+      cause: error,
+    },
+  );
+}

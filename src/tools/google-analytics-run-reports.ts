@@ -1,0 +1,182 @@
+import type { RunReportResponse } from "../connectors/google/types.js";
+import { RunReportsFields, RunReportsOutput } from "../schemas/google-analytics.js";
+import { withAccount } from "./ga/account-field.js";
+import { throwIncompatible } from "./ga/compatibility.js";
+import { resolveDateRanges } from "./ga/date-presets.js";
+import { FieldCatalog, type NameProblem, throwNameProblems } from "./ga/field-catalog.js";
+import { checkFilterExpression, type FilterExpression } from "./ga/filter-expression.js";
+import { parseFilter } from "./ga/filter-parser.js";
+import { filterFields, filterNameProblems, type SplitFilters, splitFilter } from "./ga/filter-split.js";
+import { parsePropertyId } from "./ga/property-id.js";
+import { flattenReport, quotaSummary, responseHints } from "./ga/report-flatten.js";
+import { buildReportRequest, checkReportMode, duplicates, parseOrderBy } from "./ga/report-request.js";
+import { capItems, MAX_RESULT_BYTES } from "./output-cap.js";
+import type { SchemaContext, ToolStep } from "./types.js";
+
+const DOC_URL = "https://developers.google.com/analytics/devguides/reporting/data/v1/basics";
+const SCOPES = ["https://www.googleapis.com/auth/analytics.readonly"] as const;
+
+const input = (context: SchemaContext) => withAccount(context, RunReportsFields);
+
+export const googleAnalyticsRunReports: ToolStep<ReturnType<typeof input>, typeof RunReportsOutput> = {
+  id: "google_analytics_run_reports",
+  title: "Run Reports",
+  service: "google_analytics",
+  category: "Analytics",
+  keywords: [
+    "analytics",
+    "google analytics",
+    "ga4",
+    "report",
+    "reports",
+    "reporting",
+    "data api",
+    "traffic",
+    "sessions",
+    "users",
+    "page views",
+    "conversions",
+    "key events",
+    "metrics",
+    "dimensions",
+    "realtime",
+  ],
+  description:
+    "Runs a Google Analytics 4 report (Data API runReport, or runRealtimeReport for the last 30 minutes) on a " +
+    "property: metrics such as sessions or activeUsers broken down by dimensions such as date, country or " +
+    "pagePath, over date presets or ranges, with a readable filter syntax and sorting. Field names are checked " +
+    "against the property's metadata (with did-you-mean) and their compatibility before any quota is spent; rows " +
+    "come back as flat objects with numeric metrics, plus totals, remaining quota and notes on sampling and data " +
+    `freshness. Use it to answer traffic, engagement and conversion questions. Reference: ${DOC_URL}`,
+  docUrl: DOC_URL,
+  connection: "google",
+  scopes: SCOPES,
+  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
+  input,
+  output: RunReportsOutput,
+
+  async handler(fields, ctx) {
+    const propertyId = parsePropertyId(fields.property);
+    checkReportMode(fields);
+    const dates = fields.realtime ? undefined : resolveDateRanges(fields.date_ranges, new Date());
+    const expression: FilterExpression | undefined =
+      fields.filter === undefined
+        ? undefined
+        : typeof fields.filter === "string"
+          ? parseFilter(fields.filter)
+          : checkFilterExpression(fields.filter);
+    const orderBys = parseOrderBy(fields.order_by, fields.metrics, fields.dimensions);
+    const repeated = duplicates([...fields.metrics, ...fields.dimensions]);
+    if (repeated.length > 0) {
+      const where = (name: string) => (fields.metrics.includes(name) ? "metrics" : "dimensions");
+      throwNameProblems(
+        repeated.map((name) => ({ field: where(name), message: `"${name}" is listed twice` })),
+      );
+    }
+
+    const ga = await ctx.google(fields.account);
+    ctx.progress({ progress: 0, total: 3, message: "Checking field names against the property's metadata" });
+    const metadata = await ga.getMetadata(propertyId, ctx.signal);
+    // Realtime reports have their own schema: their requested names are not in the core metadata.
+    const catalog = new FieldCatalog(metadata, fields.realtime ? fields : {});
+    const problems: NameProblem[] = [
+      ...fields.metrics.flatMap((name, i) => catalog.problem(name, "metric", `metrics[${i}]`) ?? []),
+      ...fields.dimensions.flatMap((name, i) => catalog.problem(name, "dimension", `dimensions[${i}]`) ?? []),
+      ...(expression ? filterNameProblems(expression, catalog) : []),
+    ];
+    throwNameProblems(problems);
+    const filters: SplitFilters = expression ? splitFilter(expression, catalog) : {};
+    const request = buildReportRequest({ input: fields, dateRanges: dates?.dateRanges, filters, orderBys });
+
+    const used = new Set([
+      ...fields.metrics,
+      ...fields.dimensions,
+      ...(expression ? filterFields(expression) : []),
+    ]);
+    if (!fields.realtime && used.size > 1) {
+      ctx.progress({ progress: 1, total: 3, message: "Checking that the fields can be combined" });
+      const { dimensions, metrics, dimensionFilter, metricFilter } = request;
+      const body = {
+        dimensions,
+        metrics,
+        dimensionFilter,
+        metricFilter,
+        compatibilityFilter: "INCOMPATIBLE",
+      };
+      throwIncompatible(await ga.checkCompatibility(propertyId, body, ctx.signal), used);
+    }
+
+    ctx.progress({ progress: 2, total: 3, message: "Running the report" });
+    const response: RunReportResponse = fields.realtime
+      ? await ga.runRealtimeReport(propertyId, request, ctx.signal)
+      : await ga.runReport(propertyId, request, ctx.signal);
+    const flat = flattenReport(response);
+    const quota = quotaSummary(
+      response.propertyQuota ?? ga.quota(propertyId, fields.realtime ? "realtime" : "core")?.quotas,
+    );
+    const hints: string[] = [];
+    const deprecated = [...used].flatMap((name) => {
+      const entry = catalog.get(name);
+      return entry?.deprecated
+        ? [`"${name}" is a deprecated name of "${entry.apiName}": use the new name.`]
+        : [];
+    });
+    hints.push(...deprecated);
+    if (flat.rows.length === 0) {
+      hints.push(
+        flat.rowCount > 0
+          ? `No rows at offset ${fields.offset}: the report has ${flat.rowCount} rows; use a smaller offset.`
+          : "No rows matched: the property has no data for these dates and filters (this is not an error).",
+      );
+    }
+    if (dates?.includesRecent) {
+      hints.push(
+        "The dates include the last 48 hours: GA may still be processing that data (final within 24–48 h).",
+      );
+    }
+    if (dates?.calendarInUtc) {
+      const zone = response.metadata?.timeZone;
+      hints.push(
+        `Calendar presets were resolved to UTC dates${zone ? `; the property's day is in ${zone}` : ""}: ` +
+          `${(dates.dateRanges ?? []).map((r) => `${r.startDate}…${r.endDate}`).join(", ")}.`,
+      );
+    }
+    hints.push(...responseHints(response.metadata, quota));
+    const capped = capItems(flat.rows, MAX_RESULT_BYTES - 5_000);
+    const first = fields.realtime ? 0 : fields.offset;
+    const shownTo = first + capped.items.length;
+    if (capped.items.length > 0 && shownTo < flat.rowCount) {
+      const why = capped.dropped > 0 ? ` (output capped at ${MAX_RESULT_BYTES / 1000} KB)` : "";
+      hints.push(
+        `Showing rows ${first + 1}–${shownTo} of ${flat.rowCount}${why}: call again with offset ${shownTo} for more.`,
+      );
+    }
+    const timeZone = response.metadata?.timeZone;
+    const currency = response.metadata?.currencyCode;
+    const data: RunReportsOutput = {
+      property: `properties/${propertyId}`,
+      rows: capped.items,
+      row_count: flat.rowCount,
+      totals: flat.totals,
+      ...(quota ? { quota } : {}),
+      ...(timeZone || currency
+        ? {
+            metadata: {
+              ...(currency ? { currency_code: currency } : {}),
+              ...(timeZone ? { time_zone: timeZone } : {}),
+            },
+          }
+        : {}),
+      request,
+      hints,
+    };
+    return { data, summary: summarize(data, fields.realtime) };
+  },
+};
+
+function summarize(data: RunReportsOutput, realtime: boolean): string {
+  const kind = realtime ? "Realtime report" : "Report";
+  const rows = `${data.rows.length} row${data.rows.length === 1 ? "" : "s"} of ${data.row_count}`;
+  const left = data.quota?.tokens_per_hour?.remaining;
+  return `${kind} on ${data.property}: ${rows}${left !== undefined ? `; ${left} quota tokens left this hour` : ""}.`;
+}
