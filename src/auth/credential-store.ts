@@ -38,7 +38,10 @@ export interface WorkspaceSecrets {
 export interface CredentialStore {
   read(workspace: string): Promise<WorkspaceSecrets>;
   /** Read-modify-write under a per-workspace lock; the write is atomic. */
-  update(workspace: string, change: (current: WorkspaceSecrets) => WorkspaceSecrets): Promise<WorkspaceSecrets>;
+  update(
+    workspace: string,
+    change: (current: WorkspaceSecrets) => WorkspaceSecrets,
+  ): Promise<WorkspaceSecrets>;
 }
 
 const WORKSPACE_NAME = /^[a-z0-9][a-z0-9_-]{0,62}$/;
@@ -88,7 +91,9 @@ export function unseal(key: Buffer, sealed: SealedFile, aad: string): string {
   const decipher = createDecipheriv(ALGORITHM, key, Buffer.from(sealed.iv, "base64"));
   decipher.setAAD(Buffer.from(aad));
   decipher.setAuthTag(Buffer.from(sealed.tag, "base64"));
-  return Buffer.concat([decipher.update(Buffer.from(sealed.data, "base64")), decipher.final()]).toString("utf8");
+  return Buffer.concat([decipher.update(Buffer.from(sealed.data, "base64")), decipher.final()]).toString(
+    "utf8",
+  );
 }
 
 /**
@@ -98,7 +103,9 @@ export function unseal(key: Buffer, sealed: SealedFile, aad: string): string {
 export async function loadKey(home: string, env: NodeJS.ProcessEnv = process.env): Promise<Buffer> {
   const fromEnv = env.MARTECH_STEPS_KEY;
   if (fromEnv) {
-    const key = /^[0-9a-f]{64}$/i.test(fromEnv) ? Buffer.from(fromEnv, "hex") : Buffer.from(fromEnv, "base64");
+    const key = /^[0-9a-f]{64}$/i.test(fromEnv)
+      ? Buffer.from(fromEnv, "hex")
+      : Buffer.from(fromEnv, "base64");
     if (key.length !== 32) {
       throw new ConfigurationError("MARTECH_STEPS_KEY is not a 32-byte key.", {
         hint: "Set it to 64 hex characters or 44 base64 characters (for example: openssl rand -base64 32).",
@@ -163,7 +170,10 @@ export class FileCredentialStore implements CredentialStore {
     }
   }
 
-  update(workspace: string, change: (current: WorkspaceSecrets) => WorkspaceSecrets): Promise<WorkspaceSecrets> {
+  update(
+    workspace: string,
+    change: (current: WorkspaceSecrets) => WorkspaceSecrets,
+  ): Promise<WorkspaceSecrets> {
     const previous = this.#locks.get(workspace) ?? Promise.resolve();
     const next = previous
       .catch(() => undefined)
@@ -202,7 +212,10 @@ export class MemoryCredentialStore implements CredentialStore {
     return text ? (JSON.parse(text) as WorkspaceSecrets) : emptySecrets();
   }
 
-  async update(workspace: string, change: (current: WorkspaceSecrets) => WorkspaceSecrets): Promise<WorkspaceSecrets> {
+  async update(
+    workspace: string,
+    change: (current: WorkspaceSecrets) => WorkspaceSecrets,
+  ): Promise<WorkspaceSecrets> {
     const updated = change(await this.read(workspace));
     this.#workspaces.set(workspace, JSON.stringify(updated));
     return updated;

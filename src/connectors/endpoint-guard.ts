@@ -45,7 +45,8 @@ export function checkEndpoint(raw: unknown, rules: EndpointRules): string {
   if (segments.some((s) => s === "." || s === "..")) return refuse("it contains a . or .. segment");
   if (segments.slice(1, -1).some((s) => s === "")) return refuse("it contains an empty segment (//)");
   if (segments[1]?.includes(":")) return refuse("its first segment contains a colon");
-  if (!rules.allowedPrefixes.some((p) => raw.startsWith(p))) return refuse("it is outside the allowed API paths");
+  if (!rules.allowedPrefixes.some((p) => raw.startsWith(p)))
+    return refuse("it is outside the allowed API paths");
   return raw;
 }
 
@@ -59,7 +60,10 @@ export function joinEndpoint(base: URL, checkedPath: string, rules: EndpointRule
   url.pathname = `${basePath}${checkedPath}`;
   const relative = url.pathname.slice(basePath.length);
   if (url.origin !== base.origin || !rules.allowedPrefixes.some((p) => relative.startsWith(p))) {
-    throw new EndpointNotAllowedError(rules.field, `it resolves outside the API. Accepted: ${rules.accepted}.`);
+    throw new EndpointNotAllowedError(
+      rules.field,
+      `it resolves outside the API. Accepted: ${rules.accepted}.`,
+    );
   }
   return url;
 }

@@ -1,0 +1,100 @@
+import { spawn } from "node:child_process";
+import type { Command } from "commander";
+import { ValidationError } from "../errors.js";
+import { DEFAULT_WORKSPACE, Workspace } from "../workspace.js";
+import { printJson, prompt, readSecret } from "./io.js";
+
+/** Best-effort browser launch; the URL is always printed too, for headless machines. */
+function openBrowser(url: string): void {
+  const command =
+    process.platform === "darwin" ? "open" : process.platform === "win32" ? "explorer" : "xdg-open";
+  try {
+    const child = spawn(command, [url], { stdio: "ignore", detached: true });
+    child.on("error", () => undefined);
+    child.unref();
+  } catch {
+    // No browser here: the printed URL is enough.
+  }
+}
+
+export function registerAccountCommands(program: Command): void {
+  const accounts = program
+    .command("accounts")
+    .description("Connect, list and remove the workspace's Google accounts (Google Analytics 4).");
+
+  accounts
+    .command("client")
+    .description(
+      "Save the Google OAuth client (Desktop app) used to connect accounts; the secret is read from stdin or a prompt.",
+    )
+    .option("--client-id <id>", "OAuth client ID, e.g. 1234-abc.apps.googleusercontent.com")
+    .option("--workspace <name>", "workspace", DEFAULT_WORKSPACE)
+    .action(async (options: { clientId?: string; workspace: string }) => {
+      const workspace = new Workspace({ name: options.workspace });
+      const clientId = (options.clientId ?? (await prompt("OAuth Client ID"))).trim();
+      if (!clientId) throw new ValidationError("OAuth Client ID", "it is empty.");
+      const clientSecret = await readSecret("OAuth Client Secret");
+      await workspace.store.update(workspace.name, (current) => ({
+        ...current,
+        googleClient: { clientId, clientSecret },
+      }));
+      process.stderr.write(`Google OAuth client saved for workspace "${workspace.name}".\n`);
+    });
+
+  accounts
+    .command("connect")
+    .description(
+      "Connect a Google account: sign in in the browser (authorization code + PKCE, loopback redirect).",
+    )
+    .option("--label <label>", "name to choose this account by in tool steps (default: from the email)")
+    .option("--no-browser", "only print the URL")
+    .option("--workspace <name>", "workspace", DEFAULT_WORKSPACE)
+    .action(async (options: { label?: string; browser: boolean; workspace: string }) => {
+      const workspace = new Workspace({ name: options.workspace });
+      const summary = await workspace.connectAccount({
+        ...(options.label ? { label: options.label } : {}),
+        onUrl: (url) => process.stderr.write(`Open this URL to sign in and allow access:\n  ${url}\n`),
+        ...(options.browser ? { openBrowser } : {}),
+      });
+      process.stderr.write(`Connected "${summary.label}"${summary.email ? ` (${summary.email})` : ""}.\n`);
+    });
+
+  accounts
+    .command("import")
+    .description(
+      "Add an account from a refresh token file (a bare token, or gcloud's authorized_user JSON), for headless servers.",
+    )
+    .requiredOption("--label <label>", "name to choose this account by")
+    .requiredOption("--refresh-token-file <file>", "file holding the refresh token or authorized_user JSON")
+    .option("--workspace <name>", "workspace", DEFAULT_WORKSPACE)
+    .action(async (options: { label: string; refreshTokenFile: string; workspace: string }) => {
+      const workspace = new Workspace({ name: options.workspace });
+      const summary = await workspace.importAccount({
+        label: options.label,
+        file: options.refreshTokenFile,
+      });
+      process.stderr.write(`Imported "${summary.label}"${summary.email ? ` (${summary.email})` : ""}.\n`);
+    });
+
+  accounts
+    .command("list")
+    .description("List connected accounts (label, email, scopes, when added; never a token).")
+    .option("--workspace <name>", "workspace", DEFAULT_WORKSPACE)
+    .action(async (options: { workspace: string }) => {
+      printJson(await new Workspace({ name: options.workspace }).accounts.list());
+    });
+
+  accounts
+    .command("remove")
+    .description("Revoke the account's access at Google and forget it; the analytics data is untouched.")
+    .argument("<label>", "account label")
+    .option("--workspace <name>", "workspace", DEFAULT_WORKSPACE)
+    .action(async (label: string, options: { workspace: string }) => {
+      const { revoked } = await new Workspace({ name: options.workspace }).removeAccount(label);
+      process.stderr.write(
+        revoked
+          ? `Removed "${label}" and revoked its access at Google.\n`
+          : `Removed "${label}"; Google did not confirm the revocation: also remove access at https://myaccount.google.com/permissions.\n`,
+      );
+    });
+}

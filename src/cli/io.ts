@@ -1,0 +1,45 @@
+import { createInterface } from "node:readline";
+import { Writable } from "node:stream";
+import { ValidationError } from "../errors.js";
+
+/** Reads all of stdin (for secrets piped in: `printf %s "$SECRET" | martech-steps marketo configure`). */
+export async function readStdin(): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString("utf8");
+}
+
+/**
+ * Reads a secret from stdin when it is piped, or from a prompt that does not echo. Never from a flag:
+ * flag values land in shell history and in `ps` output.
+ */
+export async function readSecret(label: string): Promise<string> {
+  let value: string;
+  if (!process.stdin.isTTY) {
+    value = (await readStdin()).trim();
+  } else {
+    const muted = new Writable({ write: (_chunk, _encoding, done) => done() });
+    process.stderr.write(`${label}: `);
+    const rl = createInterface({ input: process.stdin, output: muted, terminal: true });
+    value = await new Promise<string>((resolve) => rl.question("", (answer) => resolve(answer.trim())));
+    rl.close();
+    process.stderr.write("\n");
+  }
+  if (!value)
+    throw new ValidationError(label, "it is empty.", { hint: "Pipe it on stdin or type it at the prompt." });
+  return value;
+}
+
+/** Reads a plain value from a prompt (echoed), for fields that are not secret. */
+export async function prompt(label: string): Promise<string> {
+  const rl = createInterface({ input: process.stdin, output: process.stderr });
+  const value = await new Promise<string>((resolve) =>
+    rl.question(`${label}: `, (answer) => resolve(answer.trim())),
+  );
+  rl.close();
+  return value;
+}
+
+export function printJson(value: unknown): void {
+  process.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
+}

@@ -1,0 +1,122 @@
+#!/usr/bin/env node
+import { readFile } from "node:fs/promises";
+import { Command } from "commander";
+import { isMartechError, ValidationError } from "../errors.js";
+import { log } from "../log.js";
+import { buildManifest } from "../manifest.js";
+import { searchToolSteps } from "../tools/registry.js";
+import { runToolStep } from "../tools/run.js";
+import { PACKAGE } from "../version.js";
+import { DEFAULT_WORKSPACE, Workspace } from "../workspace.js";
+import { registerAccountCommands } from "./accounts.js";
+import { printJson, readStdin } from "./io.js";
+import { registerMarketoCommands } from "./marketo.js";
+import { runSandbox } from "./sandbox.js";
+import { serve, start } from "./serve.js";
+
+const program = new Command()
+  .name("martech-steps")
+  .description("Marketo and Google Analytics 4 tool steps for AI agents: MCP server, catalog and CLI.")
+  .version(PACKAGE.version)
+  .showHelpAfterError();
+
+export function workspaceOf(options: { workspace?: string }): Workspace {
+  return new Workspace({ name: options.workspace ?? DEFAULT_WORKSPACE });
+}
+
+program
+  .command("serve")
+  .description(
+    "Run the MCP server: stdio (default; logs go to stderr) or Streamable HTTP at /mcp with --http.",
+  )
+  .option("--http", "serve Streamable HTTP instead of stdio")
+  .option(
+    "--host <host>",
+    "interface to bind with --http (default 127.0.0.1; others need MARTECH_STEPS_API_KEYS)",
+  )
+  .option("--port <port>", "port with --http (default 3333)")
+  .option("--workspace <name>", "workspace for stdio", DEFAULT_WORKSPACE)
+  .action(serve);
+
+program
+  .command("start")
+  .description(
+    "Run the MCP HTTP server, on the sandbox for every service that is not configured (npm start).",
+  )
+  .option("--host <host>", "interface to bind (default 127.0.0.1)")
+  .option("--port <port>", "port (default 3333)")
+  .action(async (options: { host?: string; port?: string }) => {
+    await start(options);
+  });
+
+program
+  .command("sandbox")
+  .description("Run the local Marketo, GA4 and Google OAuth emulators alone and print how to point at them.")
+  .option("--marketo-port <port>", "Marketo emulator port (default 4010)")
+  .option("--google-port <port>", "Google emulator port (default 4020)")
+  .action(runSandbox);
+
+program
+  .command("search")
+  .description('Search the tool step catalog, e.g. search "marketing automation".')
+  .argument("<words...>", "search words")
+  .option("--json", "print JSON")
+  .action((words: string[], options: { json?: boolean }) => {
+    const hits = searchToolSteps(words.join(" "));
+    if (options.json) return printJson(hits);
+    if (hits.length === 0) process.stdout.write("No tool step matches.\n");
+    for (const hit of hits) process.stdout.write(`${hit.id}\t${hit.title}\t(${hit.category})\n`);
+  });
+
+program
+  .command("manifest")
+  .description("Print manifest.json as generated from the registry.")
+  .action(() => printJson(buildManifest()));
+
+program
+  .command("call")
+  .description("Run one tool step and print its result as JSON.")
+  .argument("<step-id>", "tool step id, e.g. marketo_api_call")
+  .requiredOption("--input <json>", "input as JSON, @file to read a file, or - to read stdin")
+  .option("--workspace <name>", "workspace", DEFAULT_WORKSPACE)
+  .action(async (id: string, options: { input: string; workspace?: string }) => {
+    const text =
+      options.input === "-"
+        ? await readStdin()
+        : options.input.startsWith("@")
+          ? await readFile(options.input.slice(1), "utf8")
+          : options.input;
+    let input: unknown;
+    try {
+      input = JSON.parse(text);
+    } catch {
+      throw new ValidationError("--input", "it is not valid JSON.", {
+        hint: `Example: --input '{"method":"GET"}'.`,
+      });
+    }
+    const workspace = workspaceOf(options);
+    const controller = new AbortController();
+    process.once("SIGINT", () => controller.abort());
+    const context = await workspace.toolContext({
+      signal: controller.signal,
+      progress: (p) => process.stderr.write(`… ${p.message ?? p.progress}\n`),
+    });
+    const result = await runToolStep(id, input, context);
+    process.stderr.write(`${result.summary}\n`);
+    printJson(result.data);
+    await workspace.state.close();
+  });
+
+registerMarketoCommands(program);
+registerAccountCommands(program);
+
+program.parseAsync(process.argv).catch((error: unknown) => {
+  if (isMartechError(error)) {
+    process.stderr.write(`error: ${error.message}\n`);
+    process.exitCode = error.code === "invalid_input" ? 2 : 1;
+    return;
+  }
+  log.error({ err: error }, "unexpected failure");
+  process.stderr.write("error: unexpected failure (details above).\n");
+  process.exitCode = 1;
+});

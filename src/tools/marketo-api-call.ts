@@ -1,0 +1,122 @@
+import { checkEndpoint } from "../connectors/endpoint-guard.js";
+import { ENDPOINT_RULES } from "../connectors/marketo/index.js";
+import { ValidationError } from "../errors.js";
+import { MarketoApiCallInput, MarketoApiCallOutput } from "../schemas/marketo.js";
+import { capItems, MAX_RESULT_BYTES } from "./output-cap.js";
+import type { ToolStep } from "./types.js";
+
+const DOC_URL = "https://experienceleague.adobe.com/en/docs/marketo-developer/marketo/rest/rest-api";
+
+export const marketoApiCall: ToolStep<typeof MarketoApiCallInput, typeof MarketoApiCallOutput> = {
+  id: "marketo_api_call",
+  title: "Marketo API Call",
+  service: "marketo",
+  category: "Marketing automation",
+  keywords: [
+    "marketing automation",
+    "marketo",
+    "adobe marketo engage",
+    "leads",
+    "lead database",
+    "smart campaigns",
+    "campaign",
+    "email",
+    "programs",
+    "static lists",
+    "activities",
+    "rest api",
+  ],
+  description:
+    "Calls any Adobe Marketo Engage REST endpoint (leads, lists, smart campaigns, programs, emails, activities) with " +
+    "the workspace's Marketo credentials. Authentication, Marketo's rate limits (100 calls per 20 s, 10 at once, daily " +
+    "quota) and pagination are handled for you. Use it to look up or upsert leads, read or change static list membership, " +
+    "trigger or schedule campaigns, and read assets or activity feeds. Reference: " +
+    DOC_URL,
+  docUrl: DOC_URL,
+  connection: "marketo",
+  scopes: [],
+  annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true },
+  input: () => MarketoApiCallInput,
+  output: MarketoApiCallOutput,
+
+  async handler(input, ctx) {
+    // Refuse a dangerous endpoint before anything else, even before the connection is resolved.
+    checkEndpoint(input.endpoint, ENDPOINT_RULES);
+    if (input.body !== undefined && input.method !== "POST") {
+      throw new ValidationError("body", `a body is only sent with POST, not ${input.method}.`, {
+        hint: 'Move the values into query_parameters (for DELETE of list members: {"id":[1,2]}), or use POST.',
+      });
+    }
+    const marketo = await ctx.marketo();
+    let fetched = 0;
+    const result = await marketo.call({
+      method: input.method,
+      path: input.endpoint,
+      query: input.query_parameters,
+      body: input.body,
+      signal: ctx.signal,
+      onWait: ({ reason, waitMs }) =>
+        ctx.progress({
+          progress: fetched,
+          message: `Waiting ${Math.ceil(waitMs / 1000)} s for Marketo's ${reason.replace("_", " ")} limit`,
+        }),
+      paginate: input.paginate
+        ? {
+            maxPages: input.max_pages,
+            maxItems: input.max_items,
+            maxBytes: MAX_RESULT_BYTES,
+            onPage: ({ page, items }) => {
+              fetched = items;
+              ctx.progress({
+                progress: page,
+                total: input.max_pages,
+                message: `Fetched page ${page} (${items} records)`,
+              });
+            },
+          }
+        : false,
+    });
+
+    const warnings = [...result.warnings];
+    const capped = capItems(result.result);
+    if (capped.dropped > 0) {
+      warnings.push(
+        `Output capped at ${MAX_RESULT_BYTES / 1000} KB: ${capped.items.length} of ${result.result.length} records shown. ` +
+          "Ask for fewer fields or a smaller batchSize/maxReturn, then page with paginate.",
+      );
+    }
+    if (result.stoppedBy) {
+      warnings.push(
+        `Stopped at ${result.stoppedBy} before the last page; resume with the returned token or offset.`,
+      );
+    }
+    const usage = await marketo.usage();
+    const data: MarketoApiCallOutput = {
+      result: capped.items,
+      complete: result.complete && capped.dropped === 0,
+      ...(result.nextPageToken ? { next_page_token: result.nextPageToken } : {}),
+      ...(result.nextOffset !== undefined ? { next_offset: result.nextOffset } : {}),
+      warnings,
+      record_errors: result.recordErrors,
+      pages: result.pages,
+      calls_used: result.callsUsed,
+      daily_calls_remaining: usage.remaining,
+      request_ids: result.requestIds,
+      ...(result.translatedFrom ? { translated_from: result.translatedFrom } : {}),
+      ...(Object.keys(result.extra).length > 0 ? { extra: result.extra } : {}),
+    };
+    return { data, summary: summarize(input.method, input.endpoint, data) };
+  },
+};
+
+function summarize(method: string, endpoint: string, data: MarketoApiCallOutput): string {
+  const parts = [
+    `${method} ${endpoint}: ${data.result.length} record${data.result.length === 1 ? "" : "s"}`,
+    `${data.pages} page${data.pages === 1 ? "" : "s"}, ${data.calls_used} call${data.calls_used === 1 ? "" : "s"}`,
+  ];
+  if (data.record_errors.length > 0) parts.push(`${data.record_errors.length} record(s) skipped`);
+  if (data.next_page_token) parts.push("more available (next_page_token)");
+  if (data.next_offset !== undefined) parts.push(`more available (next_offset ${data.next_offset})`);
+  if (data.translated_from) parts.push(`translated from ${data.translated_from}`);
+  return `${parts.join("; ")}.`;
+}

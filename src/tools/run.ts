@@ -1,0 +1,44 @@
+import type { z } from "zod";
+import { CancelledError, ValidationError } from "../errors.js";
+import { issuePath } from "../schemas/json-schema.js";
+import { getToolStep } from "./registry.js";
+import type { SchemaContext, ToolContext, ToolResult } from "./types.js";
+
+/** The accepted values of a zod issue, when zod knows them (enums, literals). */
+function acceptedOf(issue: z.core.$ZodIssue): string | undefined {
+  if (issue.code === "invalid_value") return issue.values.map((v) => JSON.stringify(v)).join(", ");
+  return undefined;
+}
+
+/** Turns zod's issues into one ValidationError that names the field and what is accepted. */
+export function validationErrorFrom(error: z.ZodError): ValidationError {
+  const issues = error.issues.slice(0, 5);
+  const first = issues[0];
+  const field = first ? issuePath(first.path) : "input";
+  const describe = (issue: z.core.$ZodIssue) => {
+    const accepted = acceptedOf(issue);
+    return `${issuePath(issue.path)}: ${issue.message}${accepted ? ` (accepted: ${accepted})` : ""}`;
+  };
+  const more = error.issues.length > issues.length ? ` (+${error.issues.length - issues.length} more)` : "";
+  return new ValidationError(field, `${issues.map(describe).join("; ")}${more}.`, {
+    hint: "Fix the input and call again; nothing was sent.",
+    details: { issues: issues.map((i) => ({ field: issuePath(i.path), message: i.message })) },
+  });
+}
+
+/**
+ * Runs one tool step: validates the input against the step's schema (nothing is sent when it is
+ * invalid), then calls its handler with connectors bound to the caller's workspace.
+ */
+export async function runToolStep(
+  id: string,
+  input: unknown,
+  context: ToolContext & { schemaContext?: SchemaContext },
+): Promise<ToolResult<unknown>> {
+  const step = getToolStep(id);
+  const schema = step.input(context.schemaContext ?? { accounts: [] });
+  const parsed = schema.safeParse(input ?? {});
+  if (!parsed.success) throw validationErrorFrom(parsed.error);
+  if (context.signal?.aborted) throw new CancelledError(`${step.title} was cancelled before it started.`);
+  return step.handler(parsed.data, context);
+}

@@ -1,0 +1,212 @@
+import { EventEmitter } from "node:events";
+import {
+  type CredentialStore,
+  checkWorkspaceName,
+  FileCredentialStore,
+  type MarketoCredentials,
+} from "./auth/credential-store.js";
+import { type AccountSummary, GoogleAccounts } from "./auth/google/accounts.js";
+import { type GoogleEndpoints, googleEndpointsFromEnv } from "./auth/google/config.js";
+import { GoogleAnalyticsConnector } from "./connectors/google/connector.js";
+import { MarketoConnector, type MarketoConnectorConfig } from "./connectors/marketo/connector.js";
+import { ConfigurationError } from "./errors.js";
+import { createState } from "./state/index.js";
+import type { SharedState } from "./state/types.js";
+import type { ProgressUpdate, SchemaContext, ToolContext } from "./tools/types.js";
+
+export const DEFAULT_WORKSPACE = "default";
+
+export interface WorkspaceOptions {
+  name?: string;
+  env?: NodeJS.ProcessEnv;
+  store?: CredentialStore;
+  /** Shared limits state; one per process (or Redis), shared by every workspace of the process. */
+  state?: SharedState;
+  fetch?: typeof fetch;
+}
+
+function positiveInt(env: NodeJS.ProcessEnv, name: string): number | undefined {
+  const raw = env[name];
+  if (raw === undefined || raw === "") return undefined;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value <= 0) {
+    throw new ConfigurationError(`${name} must be a positive whole number, not "${raw.slice(0, 20)}".`);
+  }
+  return value;
+}
+
+/**
+ * A workspace binds tool steps to one set of credentials: its Marketo connection and its connected
+ * Google accounts. Connectors are built here, so steps and adapters never see a credential. A
+ * workspace only ever reads its own entry of the credential store.
+ */
+export class Workspace extends EventEmitter {
+  readonly name: string;
+  readonly store: CredentialStore;
+  readonly state: SharedState;
+  readonly accounts: GoogleAccounts;
+  readonly googleEndpoints: GoogleEndpoints;
+  readonly #env: NodeJS.ProcessEnv;
+  readonly #fetch: typeof fetch | undefined;
+  #marketo: { key: string; connector: MarketoConnector } | undefined;
+  readonly #google = new Map<string, GoogleAnalyticsConnector>();
+  #watchTimer: NodeJS.Timeout | undefined;
+  #lastLabels: string | undefined;
+
+  constructor(options: WorkspaceOptions = {}) {
+    super();
+    this.name = checkWorkspaceName(options.name ?? DEFAULT_WORKSPACE);
+    this.#env = options.env ?? process.env;
+    this.store = options.store ?? new FileCredentialStore({ env: this.#env });
+    this.state = options.state ?? createState(this.#env);
+    this.#fetch = options.fetch;
+    this.googleEndpoints = googleEndpointsFromEnv(this.#env);
+    this.accounts = new GoogleAccounts({
+      store: this.store,
+      workspace: this.name,
+      endpoints: this.googleEndpoints,
+      env: this.#env,
+      ...(this.#fetch ? { fetch: this.#fetch } : {}),
+    });
+    // Accounts may also change from another process (the CLI): while someone listens, poll the labels.
+    this.on("newListener", (event: string) => {
+      if (event === "accountsChanged")
+        this.#watchAccounts(positiveInt(this.#env, "MARTECH_STEPS_ACCOUNT_POLL_MS") ?? 5_000);
+    });
+    this.on("removeListener", () => {
+      if (this.listenerCount("accountsChanged") === 0) {
+        clearInterval(this.#watchTimer);
+        this.#watchTimer = undefined;
+      }
+    });
+  }
+
+  #watchAccounts(intervalMs: number): void {
+    if (this.#watchTimer) return;
+    this.#watchTimer = setInterval(() => {
+      this.accounts.list().then(
+        (accounts) => {
+          const labels = JSON.stringify(accounts.map((a) => a.label).sort());
+          if (this.#lastLabels !== undefined && labels !== this.#lastLabels) this.accountsChanged();
+          this.#lastLabels = labels;
+        },
+        () => undefined,
+      );
+    }, intervalMs);
+    this.#watchTimer.unref();
+  }
+
+  /** Marketo credentials: the environment (default workspace only) wins over the store. */
+  async marketoCredentials(): Promise<
+    (MarketoCredentials & { source: "environment" | "store" }) | undefined
+  > {
+    const env = this.#env;
+    if (
+      this.name === DEFAULT_WORKSPACE &&
+      env.MARKETO_CLIENT_ID &&
+      env.MARKETO_CLIENT_SECRET &&
+      env.MARKETO_REST_ENDPOINT
+    ) {
+      return {
+        clientId: env.MARKETO_CLIENT_ID,
+        clientSecret: env.MARKETO_CLIENT_SECRET,
+        restEndpoint: env.MARKETO_REST_ENDPOINT,
+        source: "environment",
+      };
+    }
+    const stored = (await this.store.read(this.name)).marketo;
+    return stored ? { ...stored, source: "store" } : undefined;
+  }
+
+  async marketo(): Promise<MarketoConnector> {
+    const credentials = await this.marketoCredentials();
+    if (!credentials) {
+      throw new ConfigurationError(`Marketo is not configured for workspace "${this.name}".`, {
+        hint:
+          "An admin runs `martech-steps marketo configure` (or sets MARKETO_CLIENT_ID, MARKETO_CLIENT_SECRET and " +
+          "MARKETO_REST_ENDPOINT) with the Client ID, Client Secret and REST API Endpoint of a LaunchPoint custom service.",
+      });
+    }
+    const config: MarketoConnectorConfig = {
+      clientId: credentials.clientId,
+      clientSecret: credentials.clientSecret,
+      restEndpoint: credentials.restEndpoint,
+      dailyQuota: positiveInt(this.#env, "MARKETO_DAILY_QUOTA"),
+      callsPerWindow: positiveInt(this.#env, "MARKETO_CALLS_PER_WINDOW"),
+      windowMs: positiveInt(this.#env, "MARKETO_WINDOW_MS"),
+      maxConcurrent: positiveInt(this.#env, "MARKETO_MAX_CONCURRENT"),
+    };
+    // Rebuild when an admin changed the credentials; otherwise keep the connector (and its token).
+    const key = JSON.stringify([config.clientId, config.clientSecret, config.restEndpoint]);
+    if (this.#marketo?.key !== key) {
+      this.#marketo = {
+        key,
+        connector: new MarketoConnector(config, {
+          state: this.state,
+          ...(this.#fetch ? { fetch: this.#fetch } : {}),
+        }),
+      };
+    }
+    return this.#marketo.connector;
+  }
+
+  async google(label: string | undefined): Promise<GoogleAnalyticsConnector> {
+    const tokens = await this.accounts.tokenSource(label);
+    let connector = this.#google.get(tokens.label);
+    if (!connector) {
+      connector = new GoogleAnalyticsConnector({
+        tokens,
+        endpoints: this.googleEndpoints,
+        state: this.state,
+        ...(this.#fetch ? { fetch: this.#fetch } : {}),
+      });
+      this.#google.set(tokens.label, connector);
+    }
+    return connector;
+  }
+
+  /** Call after connecting or removing an account, so MCP clients are told the tool list changed. */
+  accountsChanged(): void {
+    this.#google.clear();
+    this.#lastLabels = undefined;
+    this.emit("accountsChanged");
+  }
+
+  async connectAccount(options: Parameters<GoogleAccounts["connect"]>[0]): Promise<AccountSummary> {
+    const summary = await this.accounts.connect(options);
+    this.accountsChanged();
+    return summary;
+  }
+
+  async importAccount(input: Parameters<GoogleAccounts["importAccount"]>[0]): Promise<AccountSummary> {
+    const summary = await this.accounts.importAccount(input);
+    this.accountsChanged();
+    return summary;
+  }
+
+  /** Revokes the account at Google and forgets it. */
+  async removeAccount(label: string): Promise<Awaited<ReturnType<GoogleAccounts["remove"]>>> {
+    const outcome = await this.accounts.remove(label);
+    this.accountsChanged();
+    return outcome;
+  }
+
+  async schemaContext(): Promise<SchemaContext> {
+    const accounts = await this.accounts.list();
+    return { accounts: accounts.map((a) => a.label) };
+  }
+
+  /** The context a tool step handler runs with. */
+  async toolContext(options: {
+    signal?: AbortSignal | undefined;
+    progress?: (update: ProgressUpdate) => void;
+  }): Promise<ToolContext & { schemaContext: SchemaContext }> {
+    return {
+      marketo: () => this.marketo(),
+      google: (label) => this.google(label),
+      signal: options.signal,
+      progress: options.progress ?? (() => undefined),
+      schemaContext: await this.schemaContext(),
+    };
+  }
+}

@@ -1,0 +1,167 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtemp, readdir, readFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildManifest } from "../../src/manifest.js";
+import { type MarketoSandbox, startMarketoSandbox } from "../../src/sandbox/marketo/index.js";
+import { CANARY_SECRET } from "../helpers/fixtures.js";
+
+const BIN = new URL("../../dist/cli/main.js", import.meta.url).pathname;
+
+interface Run {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+function run(args: string[], env: NodeJS.ProcessEnv, stdin?: string): Promise<Run> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [BIN, ...args], { env: { PATH: process.env.PATH, ...env } });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (c) => {
+      stdout += c;
+    });
+    child.stderr.on("data", (c) => {
+      stderr += c;
+    });
+    child.on("error", reject);
+    child.on("close", (code) => resolve({ code, stdout, stderr }));
+    child.stdin.end(stdin ?? "");
+  });
+}
+
+describe("CLI", () => {
+  let home: string;
+  let sandbox: MarketoSandbox;
+  beforeAll(async () => {
+    home = await mkdtemp(join(tmpdir(), "martech-cli-"));
+    sandbox = await startMarketoSandbox({ clientSecret: CANARY_SECRET });
+  });
+  afterAll(async () => sandbox.close());
+
+  it("search puts marketo_api_call first for marketing automation", async () => {
+    const r = await run(["search", "marketing", "automation"], { MARTECH_STEPS_HOME: home });
+    expect(r.code).toBe(0);
+    expect(r.stdout.split("\n")[0]).toMatch(/^marketo_api_call\tMarketo API Call/);
+  });
+
+  it("manifest prints the generated manifest", async () => {
+    const r = await run(["manifest"], { MARTECH_STEPS_HOME: home });
+    expect(JSON.parse(r.stdout)).toEqual(JSON.parse(JSON.stringify(buildManifest())));
+  });
+
+  it("marketo configure reads the secret from stdin, stores it encrypted; show never prints it", async () => {
+    const env = { MARTECH_STEPS_HOME: home };
+    const configure = await run(
+      ["marketo", "configure", "--client-id", sandbox.clientId, "--endpoint", sandbox.restEndpoint],
+      env,
+      `${CANARY_SECRET}\n`,
+    );
+    expect(configure.code).toBe(0);
+    expect(configure.stdout + configure.stderr).not.toContain(CANARY_SECRET);
+    for (const file of await readdir(join(home, "workspaces"))) {
+      expect(await readFile(join(home, "workspaces", file), "utf8")).not.toContain(CANARY_SECRET);
+    }
+    const show = await run(["marketo", "show"], env);
+    expect(JSON.parse(show.stdout)).toMatchObject({
+      clientId: sandbox.clientId,
+      clientSecret: "set (hidden)",
+      source: "store",
+    });
+    expect(show.stdout + show.stderr).not.toContain(CANARY_SECRET);
+
+    const call = await run(
+      [
+        "call",
+        "marketo_api_call",
+        "--input",
+        JSON.stringify({ method: "GET", endpoint: "/rest/v1/lists.json" }),
+      ],
+      env,
+    );
+    expect(call.code).toBe(0);
+    expect(JSON.parse(call.stdout).result.length).toBeGreaterThan(0);
+    expect(call.stdout + call.stderr).not.toContain(CANARY_SECRET);
+
+    const removed = await run(["marketo", "remove"], env);
+    expect(removed.code).toBe(0);
+    const after = await run(
+      ["call", "marketo_api_call", "--input", '{"method":"GET","endpoint":"/rest/v1/lists.json"}'],
+      env,
+    );
+    expect(after.code).toBe(1);
+    expect(after.stderr).toMatch(/not configured/);
+  });
+
+  it("call exits 2 with the field named on invalid input", async () => {
+    const r = await run(
+      ["call", "marketo_api_call", "--input", '{"method":"GET","endpoint":"//evil.example/rest"}'],
+      {
+        MARTECH_STEPS_HOME: home,
+      },
+    );
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/Invalid endpoint/);
+  });
+});
+
+describe("npm start (martech-steps start) on a machine with nothing configured", () => {
+  let child: ChildProcess;
+  let url: string;
+  beforeAll(async () => {
+    const home = await mkdtemp(join(tmpdir(), "martech-start-"));
+    child = spawn(process.execPath, [BIN, "start", "--port", "0"], {
+      env: { PATH: process.env.PATH, MARTECH_STEPS_HOME: home },
+    });
+    url = await new Promise<string>((resolve, reject) => {
+      let out = "";
+      const timer = setTimeout(() => reject(new Error(`start printed no URL: ${out}`)), 15_000);
+      child.stderr?.on("data", (c) => {
+        out += c;
+        const m = /MCP server \(Streamable HTTP\): (http:\/\/\S+)/.exec(out);
+        if (m && /Press Ctrl-C/.test(out)) {
+          clearTimeout(timer);
+          expect(out).toMatch(/Marketo: sandbox/);
+          expect(out).toMatch(/Google Analytics: sandbox/);
+          resolve(m[1]!);
+        }
+      });
+    });
+  });
+  afterAll(() => {
+    child.kill("SIGTERM");
+  });
+
+  it("serves all five steps wired to the sandbox", async () => {
+    const client = new Client({ name: "start-test", version: "1" });
+    await client.connect(new StreamableHTTPClientTransport(new URL(url)));
+    const { tools } = await client.listTools();
+    expect(tools.map((t) => t.name).sort()).toEqual([
+      "google_analytics_api_call",
+      "google_analytics_create_key_events",
+      "google_analytics_create_properties",
+      "google_analytics_run_reports",
+      "marketo_api_call",
+    ]);
+    const leads = (await client.callTool({
+      name: "marketo_api_call",
+      arguments: {
+        method: "GET",
+        endpoint: "/rest/v1/leads.json",
+        query_parameters: { filterType: "email", filterValues: "lead1@example.com" },
+      },
+    })) as CallToolResult;
+    expect(leads.isError).toBeFalsy();
+    const summaries = (await client.callTool({
+      name: "google_analytics_api_call",
+      arguments: { method: "GET", endpoint: "v1beta/accountSummaries" },
+    })) as CallToolResult;
+    expect(summaries.isError).toBeFalsy();
+    await client.close();
+  });
+});
