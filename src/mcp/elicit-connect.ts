@@ -4,6 +4,26 @@ import { ConfigurationError, type MartechError } from "../errors.js";
 import { log } from "../log.js";
 import type { Workspace } from "../workspace.js";
 
+/** One pending sign-in per workspace: concurrent calls share it rather than open several. */
+const pending = new WeakMap<Workspace, Promise<{ url: string }>>();
+
+function startConnect(workspace: Workspace): Promise<{ url: string }> {
+  let started = pending.get(workspace);
+  if (!started) {
+    started = workspace.accounts.beginConnect({}).then(({ url, done }) => {
+      done.then(
+        () => workspace.accountsChanged(),
+        (error: unknown) => log.warn({ err: error }, "account connection from elicitation did not complete"),
+      );
+      done.finally(() => pending.delete(workspace)).catch(() => undefined);
+      return { url };
+    });
+    started.catch(() => pending.delete(workspace));
+    pending.set(workspace, started);
+  }
+  return started;
+}
+
 /**
  * When a Google step runs with no connected account and the client supports URL-mode elicitation
  * (MCP 2025-11-25), send the client the consent URL instead of only an error: the user connects the
@@ -17,11 +37,7 @@ export async function offerAccountConnection(
 ): Promise<MartechError | undefined> {
   if (!server.getClientCapabilities()?.elicitation?.url) return undefined;
   try {
-    const { url, done } = await workspace.accounts.beginConnect({});
-    done.then(
-      () => workspace.accountsChanged(),
-      (error: unknown) => log.warn({ err: error }, "account connection from elicitation did not complete"),
-    );
+    const { url } = await startConnect(workspace);
     server
       .elicitInput({
         mode: "url",

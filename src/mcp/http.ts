@@ -116,7 +116,7 @@ export async function startHttpServer(options: HttpServerOptions): Promise<HttpS
   let allowedOrigins = new Set<string>();
 
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
-    const url = new URL(req.url ?? "/", "http://placeholder");
+    const url = new URL(req.url ?? "/", "http://127.0.0.1");
     if (url.pathname !== "/mcp") return reject(res, 404, "Not found: the MCP endpoint is /mcp.");
     if (!allowedHosts.has((req.headers.host ?? "").toLowerCase())) {
       return reject(res, 403, "Forbidden: unexpected Host header.");

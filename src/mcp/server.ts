@@ -13,11 +13,12 @@ import { TOOL_STEPS } from "../tools/registry.js";
 import { runToolStep } from "../tools/run.js";
 import type { SchemaContext } from "../tools/types.js";
 import { PACKAGE } from "../version.js";
-import type { Workspace } from "../workspace.js";
+import { Workspace } from "../workspace.js";
 import { offerAccountConnection } from "./elicit-connect.js";
 
 export interface McpServerOptions {
-  workspace: Workspace;
+  /** The workspace whose credentials the steps use. Default: the "default" workspace, configured from the environment and the credential store. */
+  workspace?: Workspace;
 }
 
 export interface McpServerHandle {
@@ -50,8 +51,8 @@ export function errorResult(error: MartechError): CallToolResult {
  * Builds the MCP server over the registry for one workspace. Tool results carry structured content
  * (validated by the step's output schema) and a short text summary followed by compact JSON.
  */
-export function createMcpServer(options: McpServerOptions): McpServerHandle {
-  const { workspace } = options;
+export function createMcpServer(options: McpServerOptions = {}): McpServerHandle {
+  const workspace = options.workspace ?? new Workspace();
   const server = new Server(
     { name: PACKAGE.name, version: PACKAGE.version, title: "Marketo and Google Analytics tool steps" },
     { capabilities: { tools: { listChanged: true }, logging: {} } },

@@ -231,6 +231,8 @@ export class GoogleAccounts {
     if (labels.length === 0) {
       throw new ConfigurationError(`No Google account is connected to workspace "${this.#deps.workspace}".`, {
         hint: `Connect one with: ${CONNECT_COMMAND} (or import a refresh token with: martech-steps accounts import).`,
+        // Lets the MCP adapter offer the sign-in URL to clients that support URL elicitation.
+        details: { connection: "google" },
       });
     }
     if (label === undefined && labels.length > 1) {

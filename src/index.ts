@@ -1,0 +1,45 @@
+/**
+ * martech-steps as a plugin package: the registry of tool steps, the catalog search, the runner, the
+ * connectors, the error classes and the MCP server factory. manifest.json (package root) describes
+ * the same steps for platforms that read a manifest.
+ */
+
+export type {
+  CredentialStore,
+  GoogleAccountRecord,
+  GoogleOAuthClient,
+  MarketoCredentials,
+  WorkspaceSecrets,
+} from "./auth/credential-store.js";
+export { FileCredentialStore, MemoryCredentialStore } from "./auth/credential-store.js";
+export { type AccountSummary, GoogleAccounts } from "./auth/google/accounts.js";
+export { GoogleAnalyticsConnector } from "./connectors/google/connector.js";
+export type { GoogleApi, GoogleRequest } from "./connectors/google/types.js";
+export { MarketoConnector } from "./connectors/marketo/connector.js";
+export type {
+  MarketoCallResult,
+  MarketoConnectorConfig,
+  MarketoPage,
+  MarketoRequest,
+  PaginateOptions,
+} from "./connectors/marketo/types.js";
+export * from "./errors.js";
+export { buildManifest, CONNECTIONS, type Manifest } from "./manifest.js";
+export { type HttpServerHandle, type HttpServerOptions, startHttpServer } from "./mcp/http.js";
+export { createMcpServer, type McpServerHandle, type McpServerOptions } from "./mcp/server.js";
+export type { JsonSchema } from "./schemas/json-schema.js";
+export { toJsonSchema } from "./schemas/json-schema.js";
+export { createState } from "./state/index.js";
+export type { SharedState } from "./state/types.js";
+export type { CatalogHit } from "./tools/catalog.js";
+export { getToolStep, searchToolSteps, TOOL_STEPS } from "./tools/registry.js";
+export { runToolStep } from "./tools/run.js";
+export type {
+  ProgressUpdate,
+  SchemaContext,
+  ToolAnnotations,
+  ToolContext,
+  ToolResult,
+  ToolStep,
+} from "./tools/types.js";
+export { DEFAULT_WORKSPACE, Workspace, type WorkspaceOptions } from "./workspace.js";

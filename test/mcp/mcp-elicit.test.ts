@@ -1,0 +1,96 @@
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
+import {
+  type CallToolResult,
+  ElicitRequestSchema,
+  ToolListChangedNotificationSchema,
+} from "@modelcontextprotocol/sdk/types.js";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { MemoryCredentialStore } from "../../src/auth/credential-store.js";
+import { createMcpServer } from "../../src/mcp/server.js";
+import { type GoogleSandbox, sandboxEnv, startGoogleSandbox } from "../../src/sandbox/index.js";
+import { MemoryState } from "../../src/state/memory.js";
+import { Workspace } from "../../src/workspace.js";
+
+const text = (r: CallToolResult) => (r.content[0] as { text: string }).text;
+
+async function connectClient(workspace: Workspace, capabilities: Record<string, unknown>) {
+  const handle = createMcpServer({ workspace });
+  const [a, b] = InMemoryTransport.createLinkedPair();
+  await handle.server.connect(b);
+  const client = new Client({ name: "elicit-test", version: "1" }, { capabilities });
+  return { client, handle, connect: () => client.connect(a) };
+}
+
+describe("no Google account connected", () => {
+  let sandbox: GoogleSandbox;
+  beforeAll(async () => {
+    sandbox = await startGoogleSandbox();
+  });
+  afterAll(async () => sandbox.close());
+
+  const newWorkspace = () =>
+    new Workspace({
+      env: sandboxEnv({ google: sandbox }),
+      store: new MemoryCredentialStore(),
+      state: new MemoryState(),
+    });
+
+  it("tells a client without URL elicitation how to connect one", async () => {
+    const { client, handle, connect } = await connectClient(newWorkspace(), {});
+    await connect();
+    const result = (await client.callTool({
+      name: "google_analytics_api_call",
+      arguments: { method: "GET", endpoint: "v1beta/accountSummaries" },
+    })) as CallToolResult;
+    expect(result.isError).toBe(true);
+    expect(text(result)).toMatch(/No Google account is connected.*accounts connect/s);
+    await client.close();
+    await handle.close();
+  });
+
+  it("sends the sign-in URL to a client with URL elicitation; after consent the tool list changes and calls work", async () => {
+    const workspace = newWorkspace();
+    const { client, handle, connect } = await connectClient(workspace, { elicitation: { url: {} } });
+    const elicited: { mode?: string; url?: string }[] = [];
+    client.setRequestHandler(ElicitRequestSchema, async (request) => {
+      elicited.push(request.params as { mode?: string; url?: string });
+      return { action: "accept" };
+    });
+    let changed = 0;
+    client.setNotificationHandler(ToolListChangedNotificationSchema, async () => {
+      changed += 1;
+    });
+    await connect();
+    const first = (await client.callTool({
+      name: "google_analytics_api_call",
+      arguments: { method: "GET", endpoint: "v1beta/accountSummaries" },
+    })) as CallToolResult;
+    expect(first.isError).toBe(true);
+    expect(text(first)).toMatch(/sign-in link was sent/);
+    await new Promise((r) => setTimeout(r, 50));
+    expect(elicited).toHaveLength(1);
+    expect(elicited[0]?.mode).toBe("url");
+    const url = elicited[0]!.url!;
+    expect(url.startsWith(sandbox.authorizeUrl)).toBe(true);
+    expect(url).toMatch(/code_challenge_method=S256/);
+
+    // The user's browser: consent redirects to the loopback receiver, which finishes the connection.
+    const consent = await fetch(url, { redirect: "manual" });
+    const callback = consent.headers.get("location")!;
+    expect(callback).toMatch(/^http:\/\/127\.0\.0\.1:\d+\//);
+    expect((await fetch(callback)).status).toBe(200);
+    for (let i = 0; i < 50 && changed === 0; i++) await new Promise((r) => setTimeout(r, 20));
+    expect(changed).toBeGreaterThan(0);
+
+    const { tools } = await client.listTools();
+    expect(JSON.stringify(tools[1]?.inputSchema)).toContain("analyst");
+    const second = (await client.callTool({
+      name: "google_analytics_api_call",
+      arguments: { method: "GET", endpoint: "v1beta/accountSummaries" },
+    })) as CallToolResult;
+    expect(second.isError, text(second)).toBeFalsy();
+    await client.close();
+    await handle.close();
+  });
+});
