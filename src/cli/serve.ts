@@ -127,7 +127,7 @@ export async function start(options: ServeOptions): Promise<HttpServerHandle> {
     "Connect a client:",
     `  VS Code (.vscode/mcp.json):  {"servers":{"martech-steps":{"type":"http","url":"${handle.url}"}}}`,
     `  Cursor (~/.cursor/mcp.json): {"mcpServers":{"martech-steps":{"url":"${handle.url}"}}}`,
-    `  Claude Desktop: {"mcpServers":{"martech-steps":{"command":"npx","args":["mcp-remote","${handle.url}"]}}}`,
+    `  Claude Desktop, stdio on your own configuration: {"mcpServers":{"martech-steps":{"command":"${process.execPath}","args":["${process.argv[1] ?? "dist/cli/main.js"}","serve"]}}}`,
     "  MCP Inspector: npx @modelcontextprotocol/inspector, transport Streamable HTTP, URL above.",
     "Press Ctrl-C to stop.",
   ];

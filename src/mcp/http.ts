@@ -174,7 +174,15 @@ export async function startHttpServer(options: HttpServerOptions): Promise<HttpS
     });
   });
   await new Promise<void>((resolve, reject) => {
-    httpServer.once("error", reject);
+    httpServer.once("error", (error: NodeJS.ErrnoException) => {
+      reject(
+        error.code === "EADDRINUSE"
+          ? new ConfigurationError(`Port ${options.port} on ${host} is already in use.`, {
+              hint: "Stop the other server, or choose another port with --port or MARTECH_STEPS_PORT.",
+            })
+          : error,
+      );
+    });
     httpServer.listen(options.port ?? 0, host, () => resolve());
   });
   const port = (httpServer.address() as AddressInfo).port;
