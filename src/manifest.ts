@@ -1,6 +1,7 @@
+import { SCOPE_ANALYTICS_EDIT, SCOPE_ANALYTICS_READONLY } from "./auth/google/config.js";
 import { type JsonSchema, toJsonSchema } from "./schemas/json-schema.js";
 import { TOOL_STEPS } from "./tools/registry.js";
-import type { ConnectionKind, ToolAnnotations } from "./tools/types.js";
+import type { ConnectionKind, ToolStep } from "./tools/types.js";
 import { PACKAGE } from "./version.js";
 
 export interface ConfigField {
@@ -67,10 +68,7 @@ export const CONNECTIONS: Record<ConnectionKind, ConnectionDefinition> = {
     description:
       "Google accounts connected by OAuth (authorization code with PKCE); several per workspace, chosen per step. " +
       "The OAuth client is a Desktop app client of a Google Cloud project with the Analytics Data and Admin APIs enabled.",
-    scopes: [
-      "https://www.googleapis.com/auth/analytics.readonly",
-      "https://www.googleapis.com/auth/analytics.edit",
-    ],
+    scopes: [SCOPE_ANALYTICS_READONLY, SCOPE_ANALYTICS_EDIT],
     fields: [
       {
         key: "clientId",
@@ -94,20 +92,20 @@ export const CONNECTIONS: Record<ConnectionKind, ConnectionDefinition> = {
   },
 };
 
-export interface ManifestStep {
-  id: string;
-  title: string;
-  service: string;
-  category: string;
-  keywords: readonly string[];
-  description: string;
-  docUrl: string;
-  connection: ConnectionKind;
-  scopes: readonly string[];
-  annotations: ToolAnnotations;
-  inputSchema: JsonSchema;
-  outputSchema: JsonSchema;
-}
+/** A step as manifest.json describes it: the registry's fields, with JSON Schemas instead of zod. */
+export type ManifestStep = Pick<
+  ToolStep,
+  | "id"
+  | "title"
+  | "service"
+  | "category"
+  | "keywords"
+  | "description"
+  | "docUrl"
+  | "connection"
+  | "scopes"
+  | "annotations"
+> & { inputSchema: JsonSchema; outputSchema: JsonSchema };
 
 export interface Manifest {
   name: string;

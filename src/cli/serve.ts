@@ -1,5 +1,6 @@
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import { MemoryCredentialStore } from "../auth/credential-store.js";
+import { SCOPE_ANALYTICS_EDIT, SCOPE_ANALYTICS_READONLY } from "../auth/google/config.js";
 import { log } from "../log.js";
 import { type HttpServerHandle, parseApiKeys, startHttpServer } from "../mcp/http.js";
 import { createMcpServer } from "../mcp/server.js";
@@ -106,10 +107,7 @@ export async function start(options: ServeOptions): Promise<HttpServerHandle> {
         sandbox: {
           label: "sandbox",
           email: SANDBOX_GOOGLE_USER,
-          scopes: [
-            "https://www.googleapis.com/auth/analytics.readonly",
-            "https://www.googleapis.com/auth/analytics.edit",
-          ],
+          scopes: [SCOPE_ANALYTICS_READONLY, SCOPE_ANALYTICS_EDIT],
           addedAt: new Date().toISOString(),
           refreshToken: google.issueRefreshToken(SANDBOX_GOOGLE_USER),
         },

@@ -1,3 +1,4 @@
+import { SCOPE_ANALYTICS_EDIT, SCOPE_ANALYTICS_READONLY } from "../auth/google/config.js";
 import { GoogleApiCallFields, GoogleApiCallOutput } from "../schemas/google-analytics.js";
 import { withAccount } from "./ga/account-field.js";
 import { callNotes, capBody, checkApiCall } from "./ga/api-call-checks.js";
@@ -5,10 +6,7 @@ import type { SchemaContext, ToolStep } from "./types.js";
 
 const DOC_URL = "https://developers.google.com/analytics/devguides/config/admin/v1/rest";
 const DATA_DOC_URL = "https://developers.google.com/analytics/devguides/reporting/data/v1/rest";
-const SCOPES = [
-  "https://www.googleapis.com/auth/analytics.readonly",
-  "https://www.googleapis.com/auth/analytics.edit",
-] as const;
+const SCOPES = [SCOPE_ANALYTICS_READONLY, SCOPE_ANALYTICS_EDIT] as const;
 
 const input = (context: SchemaContext) => withAccount(context, GoogleApiCallFields);
 

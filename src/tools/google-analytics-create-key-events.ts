@@ -1,3 +1,4 @@
+import { SCOPE_ANALYTICS_EDIT } from "../auth/google/config.js";
 import { ValidationError } from "../errors.js";
 import { CreateKeyEventsFields, CreateKeyEventsOutput } from "../schemas/google-analytics.js";
 import { withAccount } from "./ga/account-field.js";
@@ -13,7 +14,7 @@ import type { SchemaContext, ToolStep } from "./types.js";
 
 const DOC_URL =
   "https://developers.google.com/analytics/devguides/config/admin/v1/rest/v1beta/properties.keyEvents";
-const SCOPES = ["https://www.googleapis.com/auth/analytics.edit"] as const;
+const SCOPES = [SCOPE_ANALYTICS_EDIT] as const;
 
 const input = (context: SchemaContext) => withAccount(context, CreateKeyEventsFields);
 

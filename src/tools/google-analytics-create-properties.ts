@@ -1,3 +1,4 @@
+import { SCOPE_ANALYTICS_EDIT } from "../auth/google/config.js";
 import { PermissionError } from "../errors.js";
 import { CreatePropertiesFields, CreatePropertiesOutput } from "../schemas/google-analytics.js";
 import { withAccount } from "./ga/account-field.js";
@@ -6,7 +7,7 @@ import type { SchemaContext, ToolStep } from "./types.js";
 
 const DOC_URL =
   "https://developers.google.com/analytics/devguides/config/admin/v1/rest/v1beta/properties/create";
-const SCOPES = ["https://www.googleapis.com/auth/analytics.edit"] as const;
+const SCOPES = [SCOPE_ANALYTICS_EDIT] as const;
 
 /** An Admin API Property (REAL-API B3). */
 interface Property {

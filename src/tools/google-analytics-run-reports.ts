@@ -1,3 +1,4 @@
+import { SCOPE_ANALYTICS_READONLY } from "../auth/google/config.js";
 import type { RunReportResponse } from "../connectors/google/types.js";
 import { RunReportsFields, RunReportsOutput } from "../schemas/google-analytics.js";
 import { withAccount } from "./ga/account-field.js";
@@ -14,7 +15,7 @@ import { capItems, MAX_RESULT_BYTES } from "./output-cap.js";
 import type { SchemaContext, ToolStep } from "./types.js";
 
 const DOC_URL = "https://developers.google.com/analytics/devguides/reporting/data/v1/basics";
-const SCOPES = ["https://www.googleapis.com/auth/analytics.readonly"] as const;
+const SCOPES = [SCOPE_ANALYTICS_READONLY] as const;
 
 const input = (context: SchemaContext) => withAccount(context, RunReportsFields);
 

@@ -3,8 +3,9 @@
  * form fills, email send chains (send → delivered | bounced | soft bounced → open → click), new
  * leads and data value changes, spread over the 60 days before the clock.
  */
+
+import type { Prng } from "../prng.js";
 import { LEAD_FIELDS } from "./data-leads.js";
-import type { Prng } from "./prng.js";
 import type { Activity, ActivityTypeDef, EmailAsset, Lead, World } from "./types.js";
 
 const DAY_MS = 86_400_000;

@@ -3,7 +3,7 @@
  *
  * Lead n (1-based) has id n and email `lead{n}@example.com`, so tests can predict lookups.
  */
-import type { Prng } from "./prng.js";
+import type { Prng } from "../prng.js";
 import type { Lead, LeadField, LeadValue } from "./types.js";
 
 const DAY_MS = 86_400_000;

@@ -1,9 +1,10 @@
 /**
  * The seeded data set of one sandbox instance. Same seed + lead count + clock → same data.
  */
+
+import { mulberry32, type Prng } from "../prng.js";
 import { ACTIVITY_TYPES, seedActivities } from "./data-activities.js";
 import { LEAD_FIELDS, seedLeads } from "./data-leads.js";
-import { mulberry32, type Prng } from "./prng.js";
 import type { Campaign, EmailAsset, EmailVersion, Program, StaticList, World } from "./types.js";
 
 const DAY_MS = 86_400_000;

@@ -1,6 +1,6 @@
 /**
- * A small seeded PRNG so the data set is identical for a given seed on every run and platform
- * (tests predict lead emails, list sizes and activity mixes from it).
+ * A small seeded PRNG shared by the emulators, so their data sets are identical for a given seed on
+ * every run and platform (tests predict lead emails, list sizes, activity mixes and report rows).
  */
 
 export interface Prng {
@@ -9,6 +9,8 @@ export interface Prng {
   /** Uniform integer in [min, max] (inclusive). */
   int(min: number, max: number): number;
   pick<T>(items: readonly T[]): T;
+  /** Index drawn with the given non-negative weights. */
+  weighted(weights: readonly number[]): number;
   chance(probability: number): boolean;
   /** A new array with the items in a seeded random order (Fisher-Yates). */
   shuffle<T>(items: readonly T[]): T[];
@@ -32,6 +34,15 @@ export function mulberry32(seed: number): Prng {
       const item = items[int(0, items.length - 1)];
       if (item === undefined) throw new RangeError("pick() needs a non-empty array");
       return item;
+    },
+    weighted: (weights: readonly number[]): number => {
+      const total = weights.reduce((sum, w) => sum + w, 0);
+      let pick = next() * total;
+      for (let i = 0; i < weights.length; i++) {
+        pick -= weights[i] ?? 0;
+        if (pick < 0) return i;
+      }
+      return weights.length - 1;
     },
     chance: (probability: number): boolean => next() < probability,
     shuffle: <T>(items: readonly T[]): T[] => {
