@@ -47,6 +47,22 @@ export class ValidationError extends MartechError {
     super(`Invalid ${field}: ${message}`, { ...options, details: { field, ...options.details } });
     this.field = field;
   }
+
+  /**
+   * One error for several field problems, named after the first: "Invalid a: why." for one problem,
+   * "Invalid a: a: why; b: why." for several (each still says which field it is about).
+   */
+  static fromIssues(
+    issues: readonly { field: string; message: string }[],
+    options: MartechErrorOptions = {},
+  ): ValidationError {
+    const first = issues[0] ?? { field: "input", message: "it is not valid" };
+    const text =
+      issues.length <= 1
+        ? first.message
+        : issues.map((issue) => `${issue.field}: ${issue.message}`).join("; ");
+    return new ValidationError(first.field, /[.!?]$/.test(text) ? text : `${text}.`, options);
+  }
 }
 
 /** A caller-supplied endpoint that could change host, scheme, port or API. Nothing was sent. */

@@ -16,7 +16,13 @@ describe("the package entry (plugin use, from the built dist/)", () => {
   it("exports the registry, search, runner, connectors, errors and the MCP server factory", async () => {
     expect(entry.TOOL_STEPS).toHaveLength(5);
     expect(entry.searchToolSteps("marketing automation")[0]?.id).toBe("marketo_api_call");
-    for (const name of ["runToolStep", "createMcpServer", "MarketoConnector", "GoogleAnalyticsConnector", "ValidationError"]) {
+    for (const name of [
+      "runToolStep",
+      "createMcpServer",
+      "MarketoConnector",
+      "GoogleAnalyticsConnector",
+      "ValidationError",
+    ]) {
       expect(typeof (entry as Record<string, unknown>)[name]).toBe("function");
     }
     const pkg = JSON.parse(await readFile(new URL("../package.json", import.meta.url), "utf8"));

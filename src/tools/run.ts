@@ -12,17 +12,18 @@ function acceptedOf(issue: z.core.$ZodIssue): string | undefined {
 
 /** Turns zod's issues into one ValidationError that names the field and what is accepted. */
 export function validationErrorFrom(error: z.ZodError): ValidationError {
-  const issues = error.issues.slice(0, 5);
-  const first = issues[0];
-  const field = first ? issuePath(first.path) : "input";
-  const describe = (issue: z.core.$ZodIssue) => {
+  const issues = error.issues.slice(0, 5).map((issue) => {
     const accepted = acceptedOf(issue);
-    return `${issuePath(issue.path)}: ${issue.message}${accepted ? ` (accepted: ${accepted})` : ""}`;
-  };
-  const more = error.issues.length > issues.length ? ` (+${error.issues.length - issues.length} more)` : "";
-  return new ValidationError(field, `${issues.map(describe).join("; ")}${more}.`, {
+    return {
+      field: issuePath(issue.path),
+      message: `${issue.message}${accepted ? ` (accepted: ${accepted})` : ""}`,
+    };
+  });
+  const more = error.issues.length - issues.length;
+  if (more > 0) issues.push({ field: "input", message: `${more} more problem(s)` });
+  return ValidationError.fromIssues(issues, {
     hint: "Fix the input and call again; nothing was sent.",
-    details: { issues: issues.map((i) => ({ field: issuePath(i.path), message: i.message })) },
+    details: { issues },
   });
 }
 

@@ -153,9 +153,9 @@ describe("HTTP server start-up errors", () => {
   it("says which port is taken and how to choose another", async () => {
     const first = await startHttpServer({ workspace: () => new Workspace({ env: {} }) });
     try {
-      await expect(startHttpServer({ port: first.port, workspace: () => new Workspace({ env: {} }) })).rejects.toThrow(
-        /already in use.*--port/,
-      );
+      await expect(
+        startHttpServer({ port: first.port, workspace: () => new Workspace({ env: {} }) }),
+      ).rejects.toThrow(/already in use.*--port/);
     } finally {
       await first.close();
     }

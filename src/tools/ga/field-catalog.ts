@@ -107,7 +107,7 @@ export class FieldCatalog {
 export function throwNameProblems(problems: readonly NameProblem[]): void {
   const first = problems[0];
   if (!first) return;
-  throw new ValidationError(first.field, `${problems.map((p) => `${p.field}: ${p.message}`).join("; ")}.`, {
+  throw ValidationError.fromIssues(problems, {
     hint:
       "Use API names from the property's metadata (GET v1beta/properties/<id>/metadata with the API Call step), " +
       "listed at https://developers.google.com/analytics/devguides/reporting/data/v1/api-schema.",
