@@ -9,7 +9,7 @@ describe("createState", () => {
   });
 
   it("uses Redis when REDIS_URL is set", async () => {
-    const state = createState({ REDIS_URL: process.env.REDIS_URL ?? "redis://127.0.0.1:1" });
+    const state = createState({ REDIS_URL: process.env.REDIS_URL || "redis://127.0.0.1:1" });
     expect(state).toBeInstanceOf(RedisState);
     await state.close();
   });
