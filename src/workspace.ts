@@ -2,11 +2,11 @@ import { EventEmitter } from "node:events";
 import {
   type CredentialStore,
   checkWorkspaceName,
-  FileCredentialStore,
   type MarketoCredentials,
 } from "./auth/credential-store.js";
 import { type AccountSummary, GoogleAccounts } from "./auth/google/accounts.js";
 import { type GoogleEndpoints, googleEndpointsFromEnv } from "./auth/google/config.js";
+import { createCredentialStore } from "./auth/store.js";
 import { GoogleAnalyticsConnector } from "./connectors/google/connector.js";
 import { MarketoConnector, type MarketoConnectorConfig } from "./connectors/marketo/connector.js";
 import { ConfigurationError } from "./errors.js";
@@ -57,7 +57,7 @@ export class Workspace extends EventEmitter {
     super();
     this.name = checkWorkspaceName(options.name ?? DEFAULT_WORKSPACE);
     this.#env = options.env ?? process.env;
-    this.store = options.store ?? new FileCredentialStore({ env: this.#env });
+    this.store = options.store ?? createCredentialStore(this.#env);
     this.state = options.state ?? createState(this.#env);
     this.#fetch = options.fetch;
     this.googleEndpoints = googleEndpointsFromEnv(this.#env);
@@ -189,6 +189,14 @@ export class Workspace extends EventEmitter {
     const outcome = await this.accounts.remove(label);
     this.accountsChanged();
     return outcome;
+  }
+
+  /** Stops watching accounts and closes the state and store connections (Redis). */
+  async close(): Promise<void> {
+    this.removeAllListeners("accountsChanged");
+    clearInterval(this.#watchTimer);
+    await this.state.close();
+    await this.store.close?.();
   }
 
   async schemaContext(): Promise<SchemaContext> {

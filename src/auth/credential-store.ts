@@ -37,6 +37,8 @@ export interface WorkspaceSecrets {
 
 export interface CredentialStore {
   read(workspace: string): Promise<WorkspaceSecrets>;
+  /** Releases connections (the Redis store); the file store holds none. */
+  close?(): Promise<void>;
   /** Read-modify-write under a per-workspace lock; the write is atomic. */
   update(
     workspace: string,
@@ -74,7 +76,7 @@ interface SealedFile {
 }
 
 /** AES-256-GCM with a random 96-bit IV per write; the auth tag detects tampering and wrong keys. */
-export function seal(key: Buffer, plaintext: string, aad: string): SealedFile {
+function seal(key: Buffer, plaintext: string, aad: string): SealedFile {
   const iv = randomBytes(12);
   const cipher = createCipheriv(ALGORITHM, key, iv);
   cipher.setAAD(Buffer.from(aad));
@@ -87,7 +89,7 @@ export function seal(key: Buffer, plaintext: string, aad: string): SealedFile {
   };
 }
 
-export function unseal(key: Buffer, sealed: SealedFile, aad: string): string {
+function unseal(key: Buffer, sealed: SealedFile, aad: string): string {
   const decipher = createDecipheriv(ALGORITHM, key, Buffer.from(sealed.iv, "base64"));
   decipher.setAAD(Buffer.from(aad));
   decipher.setAuthTag(Buffer.from(sealed.tag, "base64"));
@@ -96,23 +98,24 @@ export function unseal(key: Buffer, sealed: SealedFile, aad: string): string {
   );
 }
 
+/** Parses MARTECH_STEPS_KEY: 32 bytes as 64 hex characters or base64. */
+export function parseKey(raw: string): Buffer {
+  const key = /^[0-9a-f]{64}$/i.test(raw) ? Buffer.from(raw, "hex") : Buffer.from(raw, "base64");
+  if (key.length !== 32) {
+    throw new ConfigurationError("MARTECH_STEPS_KEY is not a 32-byte key.", {
+      hint: "Set it to 64 hex characters or 44 base64 characters (for example: openssl rand -base64 32).",
+    });
+  }
+  return key;
+}
+
 /**
  * The key comes from `MARTECH_STEPS_KEY` (32 bytes as base64 or 64 hex characters) or from a key
  * file generated on first use with mode 0600 beside the store.
  */
 export async function loadKey(home: string, env: NodeJS.ProcessEnv = process.env): Promise<Buffer> {
   const fromEnv = env.MARTECH_STEPS_KEY;
-  if (fromEnv) {
-    const key = /^[0-9a-f]{64}$/i.test(fromEnv)
-      ? Buffer.from(fromEnv, "hex")
-      : Buffer.from(fromEnv, "base64");
-    if (key.length !== 32) {
-      throw new ConfigurationError("MARTECH_STEPS_KEY is not a 32-byte key.", {
-        hint: "Set it to 64 hex characters or 44 base64 characters (for example: openssl rand -base64 32).",
-      });
-    }
-    return key;
-  }
+  if (fromEnv) return parseKey(fromEnv);
   const path = join(home, "key");
   try {
     return Buffer.from((await readFile(path, "utf8")).trim(), "base64");
@@ -131,15 +134,53 @@ export async function loadKey(home: string, env: NodeJS.ProcessEnv = process.env
   }
 }
 
-function emptySecrets(): WorkspaceSecrets {
+/** Runs tasks one at a time per key (per workspace), in call order; a failure does not block the next. */
+export class KeyedLock {
+  readonly #tails = new Map<string, Promise<unknown>>();
+
+  run<T>(key: string, task: () => Promise<T>): Promise<T> {
+    const next = (this.#tails.get(key) ?? Promise.resolve()).catch(() => undefined).then(task);
+    this.#tails.set(key, next);
+    next
+      .finally(() => {
+        if (this.#tails.get(key) === next) this.#tails.delete(key);
+      })
+      .catch(() => undefined);
+    return next;
+  }
+}
+
+export function emptySecrets(): WorkspaceSecrets {
   return { googleAccounts: {} };
+}
+
+/**
+ * A workspace's secrets as stored: one sealed JSON document. The workspace name is authenticated
+ * data, so one workspace's document cannot be passed off as another's.
+ */
+export function sealSecrets(key: Buffer, secrets: WorkspaceSecrets, workspace: string): string {
+  return JSON.stringify(seal(key, JSON.stringify(secrets), `${FORMAT}:${workspace}`));
+}
+
+export function openSecrets(key: Buffer, stored: string, workspace: string): WorkspaceSecrets {
+  try {
+    const plain = unseal(key, JSON.parse(stored) as SealedFile, `${FORMAT}:${workspace}`);
+    return { ...emptySecrets(), ...(JSON.parse(plain) as WorkspaceSecrets) };
+  } catch (cause) {
+    throw new ConfigurationError(`The credential store of workspace "${workspace}" cannot be decrypted.`, {
+      hint:
+        "It was written with another key: restore MARTECH_STEPS_KEY or the key file, or remove the workspace's " +
+        "entry and configure again.",
+      cause,
+    });
+  }
 }
 
 /** The default store: one encrypted file per workspace under the home folder, mode 0600. */
 export class FileCredentialStore implements CredentialStore {
   readonly home: string;
   readonly #key: Promise<Buffer>;
-  readonly #locks = new Map<string, Promise<unknown>>();
+  readonly #lock = new KeyedLock();
 
   constructor(options: { home?: string; key?: Buffer; env?: NodeJS.ProcessEnv } = {}) {
     this.home = options.home ?? defaultHome(options.env);
@@ -159,41 +200,28 @@ export class FileCredentialStore implements CredentialStore {
       if ((error as NodeJS.ErrnoException).code === "ENOENT") return emptySecrets();
       throw error;
     }
-    try {
-      const plain = unseal(await this.#key, JSON.parse(text) as SealedFile, `${FORMAT}:${workspace}`);
-      return { ...emptySecrets(), ...(JSON.parse(plain) as WorkspaceSecrets) };
-    } catch (cause) {
-      throw new ConfigurationError(`The credential store of workspace "${workspace}" cannot be decrypted.`, {
-        hint: "It was written with another key: restore MARTECH_STEPS_KEY or the key file, or remove the workspace file and configure again.",
-        cause,
-      });
-    }
+    return openSecrets(await this.#key, text, workspace);
   }
 
   update(
     workspace: string,
     change: (current: WorkspaceSecrets) => WorkspaceSecrets,
   ): Promise<WorkspaceSecrets> {
-    const previous = this.#locks.get(workspace) ?? Promise.resolve();
-    const next = previous
-      .catch(() => undefined)
-      .then(async () => {
-        const updated = change(await this.read(workspace));
-        await this.#write(workspace, updated);
-        return updated;
-      });
-    this.#locks.set(workspace, next);
-    return next;
+    return this.#lock.run(workspace, async () => {
+      const updated = change(await this.read(workspace));
+      await this.#write(workspace, updated);
+      return updated;
+    });
   }
 
   async #write(workspace: string, secrets: WorkspaceSecrets): Promise<void> {
     const path = this.#path(workspace);
     await mkdir(join(this.home, "workspaces"), { recursive: true, mode: 0o700 });
-    const sealed = seal(await this.#key, JSON.stringify(secrets), `${FORMAT}:${workspace}`);
+    const sealed = sealSecrets(await this.#key, secrets, workspace);
     // Write then rename: a crash never leaves a half-written store.
     const temp = `${path}.${process.pid}.${randomBytes(4).toString("hex")}.tmp`;
     try {
-      await writeFile(temp, JSON.stringify(sealed), { mode: 0o600 });
+      await writeFile(temp, sealed, { mode: 0o600 });
       await chmod(temp, 0o600);
       await rename(temp, path);
     } catch (error) {

@@ -1,8 +1,9 @@
 import { spawn } from "node:child_process";
 import type { Command } from "commander";
 import { ValidationError } from "../errors.js";
-import { DEFAULT_WORKSPACE, Workspace } from "../workspace.js";
+import { DEFAULT_WORKSPACE } from "../workspace.js";
 import { printJson, prompt, readSecret } from "./io.js";
+import { withWorkspace } from "./workspace.js";
 
 /** Best-effort browser launch; the URL is always printed too, for headless machines. */
 function openBrowser(url: string): void {
@@ -30,15 +31,16 @@ export function registerAccountCommands(program: Command): void {
     .option("--client-id <id>", "OAuth client ID, e.g. 1234-abc.apps.googleusercontent.com")
     .option("--workspace <name>", "workspace", DEFAULT_WORKSPACE)
     .action(async (options: { clientId?: string; workspace: string }) => {
-      const workspace = new Workspace({ name: options.workspace });
-      const clientId = (options.clientId ?? (await prompt("OAuth Client ID"))).trim();
-      if (!clientId) throw new ValidationError("OAuth Client ID", "it is empty.");
-      const clientSecret = await readSecret("OAuth Client Secret");
-      await workspace.store.update(workspace.name, (current) => ({
-        ...current,
-        googleClient: { clientId, clientSecret },
-      }));
-      process.stderr.write(`Google OAuth client saved for workspace "${workspace.name}".\n`);
+      await withWorkspace(options.workspace, async (workspace) => {
+        const clientId = (options.clientId ?? (await prompt("OAuth Client ID"))).trim();
+        if (!clientId) throw new ValidationError("OAuth Client ID", "it is empty.");
+        const clientSecret = await readSecret("OAuth Client Secret");
+        await workspace.store.update(workspace.name, (current) => ({
+          ...current,
+          googleClient: { clientId, clientSecret },
+        }));
+        process.stderr.write(`Google OAuth client saved for workspace "${workspace.name}".\n`);
+      });
     });
 
   accounts
@@ -50,13 +52,14 @@ export function registerAccountCommands(program: Command): void {
     .option("--no-browser", "only print the URL")
     .option("--workspace <name>", "workspace", DEFAULT_WORKSPACE)
     .action(async (options: { label?: string; browser: boolean; workspace: string }) => {
-      const workspace = new Workspace({ name: options.workspace });
-      const summary = await workspace.connectAccount({
-        ...(options.label ? { label: options.label } : {}),
-        onUrl: (url) => process.stderr.write(`Open this URL to sign in and allow access:\n  ${url}\n`),
-        ...(options.browser ? { openBrowser } : {}),
+      await withWorkspace(options.workspace, async (workspace) => {
+        const summary = await workspace.connectAccount({
+          ...(options.label ? { label: options.label } : {}),
+          onUrl: (url) => process.stderr.write(`Open this URL to sign in and allow access:\n  ${url}\n`),
+          ...(options.browser ? { openBrowser } : {}),
+        });
+        process.stderr.write(`Connected "${summary.label}"${summary.email ? ` (${summary.email})` : ""}.\n`);
       });
-      process.stderr.write(`Connected "${summary.label}"${summary.email ? ` (${summary.email})` : ""}.\n`);
     });
 
   accounts
@@ -68,12 +71,13 @@ export function registerAccountCommands(program: Command): void {
     .requiredOption("--refresh-token-file <file>", "file holding the refresh token or authorized_user JSON")
     .option("--workspace <name>", "workspace", DEFAULT_WORKSPACE)
     .action(async (options: { label: string; refreshTokenFile: string; workspace: string }) => {
-      const workspace = new Workspace({ name: options.workspace });
-      const summary = await workspace.importAccount({
-        label: options.label,
-        file: options.refreshTokenFile,
+      await withWorkspace(options.workspace, async (workspace) => {
+        const summary = await workspace.importAccount({
+          label: options.label,
+          file: options.refreshTokenFile,
+        });
+        process.stderr.write(`Imported "${summary.label}"${summary.email ? ` (${summary.email})` : ""}.\n`);
       });
-      process.stderr.write(`Imported "${summary.label}"${summary.email ? ` (${summary.email})` : ""}.\n`);
     });
 
   accounts
@@ -81,7 +85,7 @@ export function registerAccountCommands(program: Command): void {
     .description("List connected accounts (label, email, scopes, when added; never a token).")
     .option("--workspace <name>", "workspace", DEFAULT_WORKSPACE)
     .action(async (options: { workspace: string }) => {
-      printJson(await new Workspace({ name: options.workspace }).accounts.list());
+      await withWorkspace(options.workspace, async (workspace) => printJson(await workspace.accounts.list()));
     });
 
   accounts
@@ -90,7 +94,9 @@ export function registerAccountCommands(program: Command): void {
     .argument("<label>", "account label")
     .option("--workspace <name>", "workspace", DEFAULT_WORKSPACE)
     .action(async (label: string, options: { workspace: string }) => {
-      const { revoked } = await new Workspace({ name: options.workspace }).removeAccount(label);
+      const { revoked } = await withWorkspace(options.workspace, (workspace) =>
+        workspace.removeAccount(label),
+      );
       process.stderr.write(
         revoked
           ? `Removed "${label}" and revoked its access at Google.\n`

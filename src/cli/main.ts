@@ -7,22 +7,19 @@ import { buildManifest } from "../manifest.js";
 import { searchToolSteps } from "../tools/registry.js";
 import { runToolStep } from "../tools/run.js";
 import { PACKAGE } from "../version.js";
-import { DEFAULT_WORKSPACE, Workspace } from "../workspace.js";
+import { DEFAULT_WORKSPACE } from "../workspace.js";
 import { registerAccountCommands } from "./accounts.js";
 import { printJson, readStdin } from "./io.js";
 import { registerMarketoCommands } from "./marketo.js";
 import { runSandbox } from "./sandbox.js";
 import { serve, start } from "./serve.js";
+import { withWorkspace } from "./workspace.js";
 
 const program = new Command()
   .name("martech-steps")
   .description("Marketo and Google Analytics 4 tool steps for AI agents: MCP server, catalog and CLI.")
   .version(PACKAGE.version)
   .showHelpAfterError();
-
-export function workspaceOf(options: { workspace?: string }): Workspace {
-  return new Workspace({ name: options.workspace ?? DEFAULT_WORKSPACE });
-}
 
 program
   .command("serve")
@@ -94,17 +91,17 @@ program
         hint: `Example: --input '{"method":"GET"}'.`,
       });
     }
-    const workspace = workspaceOf(options);
-    const controller = new AbortController();
-    process.once("SIGINT", () => controller.abort());
-    const context = await workspace.toolContext({
-      signal: controller.signal,
-      progress: (p) => process.stderr.write(`… ${p.message ?? p.progress}\n`),
+    await withWorkspace(options.workspace, async (workspace) => {
+      const controller = new AbortController();
+      process.once("SIGINT", () => controller.abort());
+      const context = await workspace.toolContext({
+        signal: controller.signal,
+        progress: (p) => process.stderr.write(`… ${p.message ?? p.progress}\n`),
+      });
+      const result = await runToolStep(id, input, context);
+      process.stderr.write(`${result.summary}\n`);
+      printJson(result.data);
     });
-    const result = await runToolStep(id, input, context);
-    process.stderr.write(`${result.summary}\n`);
-    printJson(result.data);
-    await workspace.state.close();
   });
 
 registerMarketoCommands(program);

@@ -1,7 +1,8 @@
 import type { Command } from "commander";
 import { ValidationError } from "../errors.js";
-import { DEFAULT_WORKSPACE, Workspace } from "../workspace.js";
+import { DEFAULT_WORKSPACE } from "../workspace.js";
 import { printJson, prompt, readSecret } from "./io.js";
+import { withWorkspace } from "./workspace.js";
 
 /** Checks the admin-entered REST API Endpoint: https (http only on loopback, for the sandbox). */
 export function checkRestEndpoint(raw: string): string {
@@ -39,18 +40,19 @@ export function registerMarketoCommands(program: Command): void {
     .option("--endpoint <url>", "REST API Endpoint, e.g. https://123-ABC-456.mktorest.com/rest")
     .option("--workspace <name>", "workspace", DEFAULT_WORKSPACE)
     .action(async (options: { clientId?: string; endpoint?: string; workspace: string }) => {
-      const workspace = new Workspace({ name: options.workspace });
-      const clientId = (options.clientId ?? (await prompt("Client ID"))).trim();
-      if (!clientId) throw new ValidationError("Client ID", "it is empty.");
-      const restEndpoint = checkRestEndpoint(options.endpoint ?? (await prompt("REST API Endpoint")));
-      const clientSecret = await readSecret("Client Secret");
-      await workspace.store.update(workspace.name, (current) => ({
-        ...current,
-        marketo: { clientId, clientSecret, restEndpoint },
-      }));
-      process.stderr.write(
-        `Marketo connection saved for workspace "${workspace.name}" (secret encrypted at rest).\n`,
-      );
+      await withWorkspace(options.workspace, async (workspace) => {
+        const clientId = (options.clientId ?? (await prompt("Client ID"))).trim();
+        if (!clientId) throw new ValidationError("Client ID", "it is empty.");
+        const restEndpoint = checkRestEndpoint(options.endpoint ?? (await prompt("REST API Endpoint")));
+        const clientSecret = await readSecret("Client Secret");
+        await workspace.store.update(workspace.name, (current) => ({
+          ...current,
+          marketo: { clientId, clientSecret, restEndpoint },
+        }));
+        process.stderr.write(
+          `Marketo connection saved for workspace "${workspace.name}" (secret encrypted at rest).\n`,
+        );
+      });
     });
 
   marketo
@@ -58,19 +60,20 @@ export function registerMarketoCommands(program: Command): void {
     .description("Show the Marketo connection (never the secret).")
     .option("--workspace <name>", "workspace", DEFAULT_WORKSPACE)
     .action(async (options: { workspace: string }) => {
-      const workspace = new Workspace({ name: options.workspace });
-      const credentials = await workspace.marketoCredentials();
-      printJson(
-        credentials
-          ? {
-              workspace: workspace.name,
-              source: credentials.source,
-              clientId: credentials.clientId,
-              clientSecret: "set (hidden)",
-              restEndpoint: credentials.restEndpoint,
-            }
-          : { workspace: workspace.name, configured: false },
-      );
+      await withWorkspace(options.workspace, async (workspace) => {
+        const credentials = await workspace.marketoCredentials();
+        printJson(
+          credentials
+            ? {
+                workspace: workspace.name,
+                source: credentials.source,
+                clientId: credentials.clientId,
+                clientSecret: "set (hidden)",
+                restEndpoint: credentials.restEndpoint,
+              }
+            : { workspace: workspace.name, configured: false },
+        );
+      });
     });
 
   marketo
@@ -78,8 +81,9 @@ export function registerMarketoCommands(program: Command): void {
     .description("Forget the workspace's stored Marketo connection.")
     .option("--workspace <name>", "workspace", DEFAULT_WORKSPACE)
     .action(async (options: { workspace: string }) => {
-      const workspace = new Workspace({ name: options.workspace });
-      await workspace.store.update(workspace.name, (current) => ({ ...current, marketo: undefined }));
-      process.stderr.write(`Marketo connection removed from workspace "${workspace.name}".\n`);
+      await withWorkspace(options.workspace, async (workspace) => {
+        await workspace.store.update(workspace.name, (current) => ({ ...current, marketo: undefined }));
+        process.stderr.write(`Marketo connection removed from workspace "${workspace.name}".\n`);
+      });
     });
 }

@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from "node:child_process";
+import { randomBytes, randomUUID } from "node:crypto";
 import { mkdtemp, readdir, readFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -29,8 +30,13 @@ function run(args: string[], env: NodeJS.ProcessEnv, stdin?: string): Promise<Ru
     child.stderr.on("data", (c) => {
       stderr += c;
     });
+    // A command that does not exit (an open connection) fails the test instead of hanging it.
+    const timer = setTimeout(() => child.kill("SIGKILL"), 15_000);
     child.on("error", reject);
-    child.on("close", (code) => resolve({ code, stdout, stderr }));
+    child.on("close", (code) => {
+      clearTimeout(timer);
+      resolve({ code, stdout, stderr });
+    });
     child.stdin.end(stdin ?? "");
   });
 }
@@ -109,6 +115,58 @@ describe("CLI", () => {
     expect(r.stderr).toMatch(/Invalid endpoint/);
   });
 });
+
+describe.skipIf(!process.env.REDIS_URL)(
+  "CLI with the credential store in Redis (MARTECH_STEPS_STORE=redis)",
+  () => {
+    it("commands exit, and another replica (another home) sees the configuration", async () => {
+      const shared = {
+        REDIS_URL: process.env.REDIS_URL,
+        MARTECH_STEPS_STORE: "redis",
+        MARTECH_STEPS_KEY: randomBytes(32).toString("hex"),
+      };
+      const sandbox = await startMarketoSandbox({ clientSecret: CANARY_SECRET });
+      try {
+        const workspace = `cli-${randomUUID().slice(0, 8)}`;
+        const one = { ...shared, MARTECH_STEPS_HOME: await mkdtemp(join(tmpdir(), "martech-r1-")) };
+        const two = { ...shared, MARTECH_STEPS_HOME: await mkdtemp(join(tmpdir(), "martech-r2-")) };
+        const configure = await run(
+          [
+            "marketo",
+            "configure",
+            "--workspace",
+            workspace,
+            "--client-id",
+            sandbox.clientId,
+            "--endpoint",
+            sandbox.restEndpoint,
+          ],
+          one,
+          CANARY_SECRET,
+        );
+        expect(configure.code).toBe(0);
+        const show = await run(["marketo", "show", "--workspace", workspace], two);
+        expect(show.code).toBe(0);
+        expect(JSON.parse(show.stdout)).toMatchObject({ clientId: sandbox.clientId, source: "store" });
+        const call = await run(
+          [
+            "call",
+            "marketo_api_call",
+            "--workspace",
+            workspace,
+            "--input",
+            '{"method":"GET","endpoint":"/rest/v1/lead/1.json"}',
+          ],
+          two,
+        );
+        expect(call.code).toBe(0);
+        expect(call.stdout + call.stderr + show.stdout).not.toContain(CANARY_SECRET);
+      } finally {
+        await sandbox.close();
+      }
+    });
+  },
+);
 
 describe("npm start (martech-steps start) on a machine with nothing configured", () => {
   let child: ChildProcess;

@@ -1,0 +1,140 @@
+import { Redis } from "ioredis";
+import { ConfigurationError, NetworkError } from "../errors.js";
+import {
+  type CredentialStore,
+  checkWorkspaceName,
+  emptySecrets,
+  KeyedLock,
+  openSecrets,
+  sealSecrets,
+  type WorkspaceSecrets,
+} from "./credential-store.js";
+
+/**
+ * Compare-and-set: writes the new sealed document only if the stored one is still the one the
+ * change was computed from, so two replicas updating at once never lose an update (the loser
+ * re-reads and re-applies its change).
+ */
+const COMPARE_AND_SET = `
+local current = redis.call('GET', KEYS[1])
+if (current == false and ARGV[1] == '') or current == ARGV[1] then
+  redis.call('SET', KEYS[1], ARGV[2])
+  return 1
+end
+return 0`;
+
+const MAX_ATTEMPTS = 20;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export interface RedisCredentialStoreOptions {
+  /** redis://[:password@]host:port[/db]; ignored when `client` is given. */
+  url?: string;
+  client?: Redis;
+  /** The 32-byte store key; every replica must have the same one. */
+  key: Buffer;
+  keyPrefix?: string;
+}
+
+/**
+ * The credential store for several server replicas: each workspace's secrets are one AES-256-GCM
+ * sealed document in Redis (the same format as the file store), so Redis never holds a secret in
+ * clear and a reader without the key learns nothing.
+ */
+export class RedisCredentialStore implements CredentialStore {
+  readonly #redis: Redis;
+  readonly #owned: boolean;
+  readonly #key: Buffer;
+  readonly #prefix: string;
+  readonly #lock = new KeyedLock();
+
+  constructor(options: RedisCredentialStoreOptions) {
+    this.#key = options.key;
+    this.#prefix = options.keyPrefix ?? "martech-steps:credentials:";
+    this.#owned = !options.client;
+    this.#redis =
+      options.client ?? new Redis(options.url ?? "redis://127.0.0.1:6379", { maxRetriesPerRequest: 3 });
+    if (this.#owned) this.#redis.on("error", () => undefined);
+  }
+
+  async #get(workspace: string): Promise<string | null> {
+    try {
+      return await this.#redis.get(this.#prefix + checkWorkspaceName(workspace));
+    } catch (cause) {
+      throw unreachable(cause);
+    }
+  }
+
+  async read(workspace: string): Promise<WorkspaceSecrets> {
+    const stored = await this.#get(workspace);
+    return stored === null ? emptySecrets() : openSecrets(this.#key, stored, workspace);
+  }
+
+  /** Serialised within this process; compare-and-set (with a jittered retry) across replicas. */
+  update(
+    workspace: string,
+    change: (current: WorkspaceSecrets) => WorkspaceSecrets,
+  ): Promise<WorkspaceSecrets> {
+    return this.#lock.run(workspace, () => this.#update(workspace, change));
+  }
+
+  async #update(
+    workspace: string,
+    change: (current: WorkspaceSecrets) => WorkspaceSecrets,
+  ): Promise<WorkspaceSecrets> {
+    for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+      if (attempt > 0) await sleep(Math.random() * 10 * attempt);
+      const stored = await this.#get(workspace);
+      const updated = change(stored === null ? emptySecrets() : openSecrets(this.#key, stored, workspace));
+      let written: unknown;
+      try {
+        written = await this.#redis.eval(
+          COMPARE_AND_SET,
+          1,
+          this.#prefix + workspace,
+          stored ?? "",
+          sealSecrets(this.#key, updated, workspace),
+        );
+      } catch (cause) {
+        throw unreachable(cause);
+      }
+      if (Number(written) === 1) return updated;
+    }
+    throw new NetworkError(`The credentials of workspace "${workspace}" kept changing while being updated.`, {
+      hint: "Another replica is updating them at the same moment: try again.",
+      retryable: true,
+    });
+  }
+
+  async close(): Promise<void> {
+    if (this.#owned) this.#redis.disconnect();
+  }
+}
+
+function unreachable(cause: unknown): NetworkError {
+  // Names neither the URL nor a password: REDIS_URL may carry credentials.
+  return new NetworkError("The credential store in Redis is unreachable.", {
+    hint: "Check that Redis at REDIS_URL is reachable, or unset MARTECH_STEPS_STORE to use the local encrypted file.",
+    cause,
+    retryable: true,
+  });
+}
+
+/**
+ * The process's credential store: the encrypted file by default, Redis with MARTECH_STEPS_STORE=redis
+ * (then REDIS_URL and MARTECH_STEPS_KEY are required, since every replica must open the same documents).
+ */
+export function parseStoreKind(env: NodeJS.ProcessEnv): "file" | "redis" {
+  const kind = (env.MARTECH_STEPS_STORE ?? "file").trim() || "file";
+  if (kind !== "file" && kind !== "redis") {
+    throw new ConfigurationError(`MARTECH_STEPS_STORE is "${kind.slice(0, 20)}".`, {
+      hint: 'Accepted: "file" (default, an encrypted file per workspace) or "redis" (shared by replicas).',
+    });
+  }
+  if (kind === "redis" && (!env.REDIS_URL?.trim() || !env.MARTECH_STEPS_KEY)) {
+    throw new ConfigurationError("MARTECH_STEPS_STORE=redis needs REDIS_URL and MARTECH_STEPS_KEY.", {
+      hint: "Every replica must reach the same Redis and open the documents with the same 32-byte key.",
+    });
+  }
+  return kind;
+}

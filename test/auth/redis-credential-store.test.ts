@@ -1,0 +1,91 @@
+import { randomBytes, randomUUID } from "node:crypto";
+import { Redis } from "ioredis";
+import { afterAll, describe, expect, it } from "vitest";
+import { FileCredentialStore } from "../../src/auth/credential-store.js";
+import { parseStoreKind, RedisCredentialStore } from "../../src/auth/redis-credential-store.js";
+import { createCredentialStore } from "../../src/auth/store.js";
+
+const url = process.env.REDIS_URL;
+const CANARY = "canary-redis-secret-4c1d";
+
+describe("choosing the credential store", () => {
+  it("is the encrypted file by default and refuses unknown or incomplete settings", () => {
+    expect(createCredentialStore({ MARTECH_STEPS_HOME: "/tmp/x" })).toBeInstanceOf(FileCredentialStore);
+    expect(() => parseStoreKind({ MARTECH_STEPS_STORE: "s3" })).toThrow(/Accepted: "file".*"redis"/);
+    expect(() => parseStoreKind({ MARTECH_STEPS_STORE: "redis", REDIS_URL: "redis://x" })).toThrow(
+      /needs REDIS_URL and MARTECH_STEPS_KEY/,
+    );
+  });
+});
+
+describe.skipIf(!url)("RedisCredentialStore against a real Redis", () => {
+  const prefix = `martech-test-creds-${randomUUID()}:`;
+  const key = randomBytes(32);
+  const stores: RedisCredentialStore[] = [];
+  const replica = (k: Buffer = key) => {
+    const store = new RedisCredentialStore({ url: url!, key: k, keyPrefix: prefix });
+    stores.push(store);
+    return store;
+  };
+  afterAll(async () => {
+    for (const store of stores) await store.close();
+  });
+
+  it("keeps only sealed documents in Redis, readable by every replica with the key", async () => {
+    const a = replica();
+    const b = replica();
+    await a.update("default", (s) => ({
+      ...s,
+      marketo: { clientId: "id", clientSecret: CANARY, restEndpoint: "https://1-a.mktorest.com/rest" },
+    }));
+    const raw = new Redis(url!);
+    try {
+      const stored = await raw.get(`${prefix}default`);
+      expect(stored).toBeTruthy();
+      expect(stored).not.toContain(CANARY);
+      expect(stored).not.toContain("mktorest");
+    } finally {
+      raw.disconnect();
+    }
+    expect((await b.read("default")).marketo?.clientSecret).toBe(CANARY);
+  });
+
+  it("loses no update when two replicas write at the same time", async () => {
+    const a = replica();
+    const b = replica();
+    await Promise.all(
+      Array.from({ length: 30 }, (_, i) =>
+        (i % 2 ? a : b).update("busy", (s) => ({
+          ...s,
+          googleAccounts: {
+            ...s.googleAccounts,
+            [`acct${i}`]: {
+              label: `acct${i}`,
+              scopes: [],
+              addedAt: "2026-01-01T00:00:00Z",
+              refreshToken: `r${i}`,
+            },
+          },
+        })),
+      ),
+    );
+    expect(Object.keys((await a.read("busy")).googleAccounts)).toHaveLength(30);
+  });
+
+  it("refuses another key and another workspace's document", async () => {
+    const a = replica();
+    await a.update("alpha", (s) => ({ ...s, googleClient: { clientId: "c", clientSecret: CANARY } }));
+    const error = await replica(randomBytes(32))
+      .read("alpha")
+      .catch((e: unknown) => e as Error);
+    expect(String(error)).toMatch(/cannot be decrypted/);
+    expect(String(error)).not.toContain(CANARY);
+    const raw = new Redis(url!);
+    try {
+      await raw.set(`${prefix}beta`, (await raw.get(`${prefix}alpha`))!);
+    } finally {
+      raw.disconnect();
+    }
+    await expect(a.read("beta")).rejects.toThrow(/cannot be decrypted/);
+  });
+});
