@@ -1,30 +1,10 @@
 import type { Command } from "commander";
+import { requestMarketoToken } from "../auth/marketo-token.js";
+import { parseRestEndpoint } from "../connectors/marketo/url.js";
 import { ValidationError } from "../errors.js";
 import { DEFAULT_WORKSPACE } from "../workspace.js";
 import { printJson, prompt, readSecret } from "./io.js";
 import { withWorkspace } from "./workspace.js";
-
-/** Checks the admin-entered REST API Endpoint: https (http only on loopback, for the sandbox). */
-export function checkRestEndpoint(raw: string): string {
-  let url: URL;
-  try {
-    url = new URL(raw.trim());
-  } catch {
-    throw new ValidationError("REST API Endpoint", `"${raw.slice(0, 100)}" is not a URL.`, {
-      hint: "Copy it from Marketo Admin > Integration > Web Services, e.g. https://123-ABC-456.mktorest.com/rest.",
-    });
-  }
-  const loopback = url.hostname === "127.0.0.1" || url.hostname === "localhost" || url.hostname === "[::1]";
-  if (url.protocol !== "https:" && !(url.protocol === "http:" && loopback)) {
-    throw new ValidationError("REST API Endpoint", "it must use https.", {
-      hint: "e.g. https://123-ABC-456.mktorest.com/rest",
-    });
-  }
-  if (url.username || url.password || url.search || url.hash) {
-    throw new ValidationError("REST API Endpoint", "it must not carry credentials, a query or a fragment.");
-  }
-  return `${url.origin}${url.pathname.replace(/\/+$/, "")}`;
-}
 
 export function registerMarketoCommands(program: Command): void {
   const marketo = program
@@ -38,13 +18,21 @@ export function registerMarketoCommands(program: Command): void {
     )
     .option("--client-id <id>", "Client ID of the LaunchPoint custom service")
     .option("--endpoint <url>", "REST API Endpoint, e.g. https://123-ABC-456.mktorest.com/rest")
+    .option("--no-verify", "save without asking Marketo for a token first (offline set-up)")
     .option("--workspace <name>", "workspace", DEFAULT_WORKSPACE)
-    .action(async (options: { clientId?: string; endpoint?: string; workspace: string }) => {
+    .action(async (options: { clientId?: string; endpoint?: string; verify: boolean; workspace: string }) => {
       await withWorkspace(options.workspace, async (workspace) => {
         const clientId = (options.clientId ?? (await prompt("Client ID"))).trim();
         if (!clientId) throw new ValidationError("Client ID", "it is empty.");
-        const restEndpoint = checkRestEndpoint(options.endpoint ?? (await prompt("REST API Endpoint")));
+        const origin = parseRestEndpoint(options.endpoint ?? (await prompt("REST API Endpoint")));
+        const restEndpoint = `${origin.origin}/rest`;
         const clientSecret = await readSecret("Client Secret");
+        if (options.verify) {
+          // One token request (identity calls do not count against the API quota): a wrong
+          // Client ID, Secret or endpoint is reported now, not at the first tool call.
+          await requestMarketoToken({ origin, clientId, clientSecret });
+          process.stderr.write("Marketo accepted the credentials.\n");
+        }
         await workspace.store.update(workspace.name, (current) => ({
           ...current,
           marketo: { clientId, clientSecret, restEndpoint },

@@ -104,6 +104,26 @@ describe("CLI", () => {
     expect(after.stderr).toMatch(/not configured/);
   });
 
+  it("marketo configure verifies the credentials with Marketo and saves nothing when they are refused", async () => {
+    const env = { MARTECH_STEPS_HOME: await mkdtemp(join(tmpdir(), "martech-verify-")) };
+    const wrong = await run(
+      ["marketo", "configure", "--client-id", sandbox.clientId, "--endpoint", sandbox.restEndpoint],
+      env,
+      "not-the-secret",
+    );
+    expect(wrong.code).toBe(1);
+    expect(wrong.stderr).toMatch(/Client ID and Client Secret/);
+    expect(wrong.stderr).not.toContain("not-the-secret");
+    expect(JSON.parse((await run(["marketo", "show"], env)).stdout)).toMatchObject({ configured: false });
+    const badEndpoint = await run(
+      ["marketo", "configure", "--client-id", "x", "--endpoint", "http://evil.example/rest"],
+      env,
+      "s",
+    );
+    expect(badEndpoint.code).toBe(1);
+    expect(badEndpoint.stderr).toMatch(/must use https/);
+  });
+
   it("call exits 2 with the field named on invalid input", async () => {
     const r = await run(
       ["call", "marketo_api_call", "--input", '{"method":"GET","endpoint":"//evil.example/rest"}'],
