@@ -4,7 +4,7 @@ import {
   checkWorkspaceName,
   type MarketoCredentials,
 } from "./auth/credential-store.js";
-import { type AccountSummary, GoogleAccounts } from "./auth/google/accounts.js";
+import { type AccountSummary, GoogleAccounts, type GoogleTokenSource } from "./auth/google/accounts.js";
 import { type GoogleEndpoints, googleEndpointsFromEnv } from "./auth/google/config.js";
 import { createCredentialStore } from "./auth/store.js";
 import { GoogleAnalyticsConnector } from "./connectors/google/connector.js";
@@ -49,7 +49,8 @@ export class Workspace extends EventEmitter {
   readonly #env: NodeJS.ProcessEnv;
   readonly #fetch: typeof fetch | undefined;
   #marketo: { key: string; connector: MarketoConnector } | undefined;
-  readonly #google = new Map<string, GoogleAnalyticsConnector>();
+  /** Per account label; rebuilt when the account's token source changes (reconnected elsewhere). */
+  readonly #google = new Map<string, { tokens: GoogleTokenSource; connector: GoogleAnalyticsConnector }>();
   #watchTimer: NodeJS.Timeout | undefined;
   #lastLabels: string | undefined;
 
@@ -152,16 +153,17 @@ export class Workspace extends EventEmitter {
 
   async google(label: string | undefined): Promise<GoogleAnalyticsConnector> {
     const tokens = await this.accounts.tokenSource(label);
-    let connector = this.#google.get(tokens.label);
-    if (!connector) {
-      connector = new GoogleAnalyticsConnector({
-        tokens,
-        endpoints: this.googleEndpoints,
-        state: this.state,
-        ...(this.#fetch ? { fetch: this.#fetch } : {}),
-      });
-      this.#google.set(tokens.label, connector);
-    }
+    const cached = this.#google.get(tokens.label);
+    // GoogleAccounts gives a new token source when the stored refresh token changed (the account was
+    // reconnected, maybe by another process or replica): a connector on the old one would keep failing.
+    if (cached?.tokens === tokens) return cached.connector;
+    const connector = new GoogleAnalyticsConnector({
+      tokens,
+      endpoints: this.googleEndpoints,
+      state: this.state,
+      ...(this.#fetch ? { fetch: this.#fetch } : {}),
+    });
+    this.#google.set(tokens.label, { tokens, connector });
     return connector;
   }
 

@@ -1,0 +1,69 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { MemoryCredentialStore } from "../src/auth/credential-store.js";
+import { type GoogleSandbox, sandboxEnv, startGoogleSandbox } from "../src/sandbox/index.js";
+import { MemoryState } from "../src/state/memory.js";
+import { Workspace } from "../src/workspace.js";
+
+describe("Workspace", () => {
+  let sandbox: GoogleSandbox;
+  beforeAll(async () => {
+    sandbox = await startGoogleSandbox();
+  });
+  afterAll(async () => sandbox.close());
+
+  it("picks up an account reconnected by another process instead of reusing a dead token", async () => {
+    const store = new MemoryCredentialStore();
+    const workspace = new Workspace({
+      env: sandboxEnv({ google: sandbox }),
+      store,
+      state: new MemoryState(),
+    });
+    const oldToken = sandbox.issueRefreshToken("analyst@sandbox.example");
+    await workspace.importAccount({ label: "me", refreshToken: oldToken });
+    const summaries = () =>
+      workspace
+        .google("me")
+        .then((ga) => ga.request("admin", { method: "GET", path: "v1beta/accountSummaries" }));
+    await expect(summaries()).resolves.toBeTruthy();
+
+    // Elsewhere: the account is reconnected (new refresh token stored) and the old grant revoked.
+    const newToken = sandbox.issueRefreshToken("analyst@sandbox.example");
+    await store.update("default", (s) => ({
+      ...s,
+      googleAccounts: { ...s.googleAccounts, me: { ...s.googleAccounts.me!, refreshToken: newToken } },
+    }));
+    await fetch(`${sandbox.oauthUrl}/revoke`, {
+      method: "POST",
+      body: new URLSearchParams({ token: oldToken }),
+    });
+    sandbox.expireAccessTokens();
+
+    await expect(summaries()).resolves.toBeTruthy();
+    await workspace.close();
+  });
+
+  it("emits accountsChanged when accounts change, also from outside the process (polling)", async () => {
+    const store = new MemoryCredentialStore();
+    const workspace = new Workspace({
+      env: { ...sandboxEnv({ google: sandbox }), MARTECH_STEPS_ACCOUNT_POLL_MS: "20" },
+      store,
+      state: new MemoryState(),
+    });
+    let changes = 0;
+    workspace.on("accountsChanged", () => {
+      changes += 1;
+    });
+    await new Promise((r) => setTimeout(r, 60));
+    expect(changes).toBe(0);
+    // Another process adds an account straight into the shared store.
+    await store.update("default", (s) => ({
+      ...s,
+      googleAccounts: {
+        other: { label: "other", scopes: [], addedAt: "2026-01-01T00:00:00Z", refreshToken: "r" },
+      },
+    }));
+    for (let i = 0; i < 50 && changes === 0; i++) await new Promise((r) => setTimeout(r, 20));
+    expect(changes).toBe(1);
+    await workspace.close();
+  });
+});
