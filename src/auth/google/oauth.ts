@@ -104,12 +104,29 @@ async function readJson(response: Response): Promise<Record<string, unknown>> {
 
 const str = (value: unknown): string | undefined => (typeof value === "string" && value ? value : undefined);
 
-/** Removes any value we sent (refresh token, client secret, code) from text a server sent back. */
+/** The text as a server might have re-encoded what we sent: percent/form-encoded or JSON-escaped. */
+function decodedForms(text: string): string[] {
+  const forms = [text, text.replace(/\\\//g, "/")];
+  try {
+    forms.push(decodeURIComponent(text.replace(/\+/g, " ")));
+  } catch {
+    // Not valid percent-encoding: the raw forms are enough.
+  }
+  return forms;
+}
+
+/**
+ * Text a server sent back, unless it echoes any value we sent (refresh token, client secret, code)
+ * in any encoding: then it is withheld whole, because a partial redaction of an encoded echo leaks.
+ */
 function redact(text: string | undefined, sent: Record<string, string>): string | undefined {
   if (text === undefined) return undefined;
-  let safe = text;
-  for (const value of Object.values(sent)) if (value.length >= 8) safe = safe.split(value).join("[redacted]");
-  return safe.slice(0, 300);
+  const secrets = Object.values(sent).filter((value) => value.length >= 8);
+  const forms = decodedForms(text);
+  if (secrets.some((secret) => forms.some((form) => form.includes(secret)))) {
+    return "[withheld: the response repeated the request]";
+  }
+  return text.slice(0, 300);
 }
 
 /**
@@ -121,7 +138,9 @@ function tokenEndpointError(
   body: Record<string, unknown>,
   sent: Record<string, string>,
 ): Error {
-  const code = redact(str(body.error), sent)?.slice(0, 64) ?? `HTTP ${status}`;
+  // RFC 6749 error codes are short ASCII words (Google's are lowercase with underscores); anything else is not quoted.
+  const error = str(body.error);
+  const code = error && /^[a-z_]{1,64}$/.test(error) ? error : `HTTP ${status}`;
   const description = redact(str(body.error_description), sent);
   const said = description ? `${code}: ${description}` : code;
   if (code === "invalid_grant") {
