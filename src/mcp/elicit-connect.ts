@@ -4,31 +4,55 @@ import { ConfigurationError, type MartechError } from "../errors.js";
 import { log } from "../log.js";
 import type { Workspace } from "../workspace.js";
 
-/** One pending sign-in per workspace: concurrent calls share it rather than open several. */
-const pending = new WeakMap<Workspace, Promise<{ url: string }>>();
+interface PendingSignIn {
+  url: Promise<string>;
+  /** Stops the loopback receiver (declined, cancelled, or the server closed). */
+  controller: AbortController;
+}
 
-function startConnect(workspace: Workspace): Promise<{ url: string }> {
-  let started = pending.get(workspace);
-  if (!started) {
-    started = workspace.accounts.beginConnect({}).then(({ url, done }) => {
+/** One pending sign-in per workspace: concurrent calls share it rather than open several. */
+const pending = new WeakMap<Workspace, PendingSignIn>();
+
+function startSignIn(workspace: Workspace): PendingSignIn {
+  const existing = pending.get(workspace);
+  if (existing) return existing;
+  const controller = new AbortController();
+  const started = workspace.accounts.beginConnect({ signal: controller.signal });
+  const signIn: PendingSignIn = { url: started.then(({ url }) => url), controller };
+  pending.set(workspace, signIn);
+  const forget = () => {
+    if (pending.get(workspace) === signIn) pending.delete(workspace);
+  };
+  started.then(
+    ({ done }) =>
       done.then(
-        () => workspace.accountsChanged(),
-        (error: unknown) => log.warn({ err: error }, "account connection from elicitation did not complete"),
-      );
-      done.finally(() => pending.delete(workspace)).catch(() => undefined);
-      return { url };
-    });
-    started.catch(() => pending.delete(workspace));
-    pending.set(workspace, started);
-  }
-  return started;
+        () => {
+          forget();
+          workspace.accountsChanged();
+        },
+        (error: unknown) => {
+          forget();
+          if (!controller.signal.aborted)
+            log.warn({ err: error }, "account connection from elicitation did not complete");
+        },
+      ),
+    forget,
+  );
+  return signIn;
+}
+
+/** Stops a pending sign-in of this workspace, if any (the MCP server is closing). */
+export function cancelSignIn(workspace: Workspace): void {
+  pending.get(workspace)?.controller.abort();
+  pending.delete(workspace);
 }
 
 /**
  * When a Google step runs with no connected account and the client supports URL-mode elicitation
  * (MCP 2025-11-25), send the client the consent URL instead of only an error: the user connects the
- * account in the browser and the tool list changes. Returns the error to show, or undefined when the
- * client cannot take a URL.
+ * account in the browser and the tool list changes. The URL redirects to a loopback receiver on this
+ * machine, so it is only offered where the user's browser runs here too (stdio, or HTTP bound to
+ * loopback). Returns the error to show, or undefined when no URL can be offered.
  */
 export async function offerAccountConnection(
   server: Server,
@@ -37,7 +61,8 @@ export async function offerAccountConnection(
 ): Promise<MartechError | undefined> {
   if (!server.getClientCapabilities()?.elicitation?.url) return undefined;
   try {
-    const { url } = await startConnect(workspace);
+    const signIn = startSignIn(workspace);
+    const url = await signIn.url;
     server
       .elicitInput({
         mode: "url",
@@ -45,7 +70,13 @@ export async function offerAccountConnection(
         url,
         message: "Connect a Google Analytics account for martech-steps.",
       })
-      .catch(() => undefined);
+      .then(
+        (answer) => {
+          // Declined or dismissed: nobody will open the link, so stop listening for its redirect.
+          if (answer.action !== "accept") cancelSignIn(workspace);
+        },
+        () => undefined,
+      );
     return new ConfigurationError("No Google account is connected to this workspace.", {
       hint: "A sign-in link was sent to your client: open it, allow access, then call the tool again.",
       cause,

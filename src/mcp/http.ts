@@ -152,7 +152,10 @@ export async function startHttpServer(options: HttpServerOptions): Promise<HttpS
       return reject(res, 400, "Bad request: the body is not JSON (or is larger than 4 MB).");
     }
     if (!isInitializeRequest(body)) return reject(res, 400, "Bad request: no session; initialize first.");
-    const server = createMcpServer({ workspace: options.workspace(workspace) });
+    const server = createMcpServer({
+      workspace: options.workspace(workspace),
+      offerSignIn: isLoopback(host),
+    });
     const transport = new StreamableHTTPServerTransport({
       sessionIdGenerator: () => randomUUID(),
       onsessioninitialized: (id) => {

@@ -14,11 +14,17 @@ import { runToolStep } from "../tools/run.js";
 import type { SchemaContext } from "../tools/types.js";
 import { PACKAGE } from "../version.js";
 import { Workspace } from "../workspace.js";
-import { offerAccountConnection } from "./elicit-connect.js";
+import { cancelSignIn, offerAccountConnection } from "./elicit-connect.js";
 
 export interface McpServerOptions {
   /** The workspace whose credentials the steps use. Default: the "default" workspace, configured from the environment and the credential store. */
   workspace?: Workspace;
+  /**
+   * Offer clients the Google sign-in link (URL elicitation) when no account is connected. Its redirect
+   * lands on this machine's loopback, so only where the user's browser runs here: default true
+   * (stdio); the HTTP server sets it only when bound to loopback.
+   */
+  offerSignIn?: boolean;
 }
 
 export interface McpServerHandle {
@@ -53,6 +59,7 @@ export function errorResult(error: MartechError): CallToolResult {
  */
 export function createMcpServer(options: McpServerOptions = {}): McpServerHandle {
   const workspace = options.workspace ?? new Workspace();
+  const offerSignIn = options.offerSignIn ?? true;
   const server = new Server(
     { name: PACKAGE.name, version: PACKAGE.version, title: "Marketo and Google Analytics tool steps" },
     { capabilities: { tools: { listChanged: true }, logging: {} } },
@@ -84,7 +91,7 @@ export function createMcpServer(options: McpServerOptions = {}): McpServerHandle
       };
     } catch (error) {
       if (isMartechError(error)) {
-        if (error.code === "not_configured" && error.details.connection === "google") {
+        if (offerSignIn && error.code === "not_configured" && error.details.connection === "google") {
           const offered = await offerAccountConnection(server, workspace, error);
           if (offered) return errorResult(offered);
         }
@@ -110,6 +117,7 @@ export function createMcpServer(options: McpServerOptions = {}): McpServerHandle
     server,
     async close() {
       workspace.off("accountsChanged", onAccountsChanged);
+      cancelSignIn(workspace);
       await server.close();
     },
   };

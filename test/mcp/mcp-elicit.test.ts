@@ -14,8 +14,12 @@ import { Workspace } from "../../src/workspace.js";
 
 const text = (r: CallToolResult) => (r.content[0] as { text: string }).text;
 
-async function connectClient(workspace: Workspace, capabilities: Record<string, unknown>) {
-  const handle = createMcpServer({ workspace });
+async function connectClient(
+  workspace: Workspace,
+  capabilities: Record<string, unknown>,
+  offerSignIn = true,
+) {
+  const handle = createMcpServer({ workspace, offerSignIn });
   const [a, b] = InMemoryTransport.createLinkedPair();
   await handle.server.connect(b);
   const client = new Client({ name: "elicit-test", version: "1" }, { capabilities });
@@ -90,6 +94,48 @@ describe("no Google account connected", () => {
       arguments: { method: "GET", endpoint: "v1beta/accountSummaries" },
     })) as CallToolResult;
     expect(second.isError, text(second)).toBeFalsy();
+    await client.close();
+    await handle.close();
+  });
+
+  it("does not offer the link where the user's browser is elsewhere (HTTP not on loopback)", async () => {
+    const { client, handle, connect } = await connectClient(
+      newWorkspace(),
+      { elicitation: { url: {} } },
+      false,
+    );
+    let elicited = 0;
+    client.setRequestHandler(ElicitRequestSchema, async () => {
+      elicited += 1;
+      return { action: "accept" };
+    });
+    await connect();
+    const result = (await client.callTool({
+      name: "google_analytics_api_call",
+      arguments: { method: "GET", endpoint: "v1beta/accountSummaries" },
+    })) as CallToolResult;
+    expect(text(result)).toMatch(/accounts connect/);
+    expect(elicited).toBe(0);
+    await client.close();
+    await handle.close();
+  });
+
+  it("stops listening for the redirect when the user declines the link", async () => {
+    const { client, handle, connect } = await connectClient(newWorkspace(), { elicitation: { url: {} } });
+    const urls: string[] = [];
+    client.setRequestHandler(ElicitRequestSchema, async (request) => {
+      urls.push((request.params as { url: string }).url);
+      return { action: "decline" };
+    });
+    await connect();
+    await client.callTool({
+      name: "google_analytics_api_call",
+      arguments: { method: "GET", endpoint: "v1beta/accountSummaries" },
+    });
+    await new Promise((r) => setTimeout(r, 100));
+    const consent = await fetch(urls[0]!, { redirect: "manual" });
+    const callback = consent.headers.get("location")!;
+    await expect(fetch(callback)).rejects.toThrow();
     await client.close();
     await handle.close();
   });
