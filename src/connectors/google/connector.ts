@@ -1,6 +1,6 @@
 import type { GoogleEndpoints } from "../../auth/google/config.js";
 import type { GoogleTokenSource } from "../../auth/google/token-source.js";
-import { UpstreamError, ValidationError } from "../../errors.js";
+import { CancelledError, UpstreamError, ValidationError } from "../../errors.js";
 import type { SharedState } from "../../state/types.js";
 import { joinEndpoint } from "../endpoint-guard.js";
 import {
@@ -212,12 +212,9 @@ export class GoogleAnalyticsConnector {
   async getMetadata(propertyId: string, signal?: AbortSignal): Promise<Metadata> {
     const id = checkPropertyId(propertyId);
     const cached = this.#metadata.get(id);
-    if (cached && cached.expiresAt > this.#now()) return cached.value;
-    const value = this.request<Metadata>("data", {
-      method: "GET",
-      path: `v1beta/properties/${id}/metadata`,
-      signal,
-    });
+    if (cached && cached.expiresAt > this.#now()) return abortable(cached.value, signal);
+    // The shared fetch carries no caller's signal: one caller cancelling must not fail the others.
+    const value = this.request<Metadata>("data", { method: "GET", path: `v1beta/properties/${id}/metadata` });
     const entry = { expiresAt: Number.POSITIVE_INFINITY, value };
     this.#metadata.set(id, entry);
     value.then(
@@ -229,7 +226,7 @@ export class GoogleAnalyticsConnector {
         if (this.#metadata.get(id) === entry) this.#metadata.delete(id);
       },
     );
-    return value;
+    return abortable(value, signal);
   }
 
   /** The last `propertyQuota` seen for a property (of `kind`, or the most recent of either). */
@@ -250,4 +247,25 @@ export class GoogleAnalyticsConnector {
     entry[kind] = snapshot(propertyId, kind, quotas, this.#now());
     this.#quotas.set(propertyId, entry);
   }
+}
+
+/** Waits for a shared promise, giving up (CancelledError) when this caller's signal aborts. */
+function abortable<T>(shared: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
+  if (!signal) return shared;
+  const cancelled = () => new CancelledError("The Google Analytics call was cancelled.");
+  if (signal.aborted) return Promise.reject(cancelled());
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(cancelled());
+    signal.addEventListener("abort", onAbort, { once: true });
+    shared.then(
+      (value) => {
+        signal.removeEventListener("abort", onAbort);
+        resolve(value);
+      },
+      (error: unknown) => {
+        signal.removeEventListener("abort", onAbort);
+        reject(error);
+      },
+    );
+  });
 }

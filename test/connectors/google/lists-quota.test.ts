@@ -141,4 +141,18 @@ describe("metadata", () => {
     expect((await connector.getMetadata("7")).dimensions?.[0]?.apiName).toBe("country");
     scope.done();
   });
+
+  it("one caller cancelling does not fail another caller waiting on the same fetch", async () => {
+    nock(DATA)
+      .get("/v1beta/properties/8/metadata")
+      .delay(80)
+      .reply(200, { name: "properties/8/metadata", dimensions: [{ apiName: "date" }] });
+    const { connector } = setup();
+    const controller = new AbortController();
+    const first = connector.getMetadata("8", controller.signal);
+    const second = connector.getMetadata("8");
+    setTimeout(() => controller.abort(), 20);
+    await expect(first).rejects.toThrow(/cancelled/);
+    expect((await second).dimensions?.[0]?.apiName).toBe("date");
+  });
 });
