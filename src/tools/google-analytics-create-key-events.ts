@@ -1,4 +1,4 @@
-import { SCOPE_ANALYTICS_EDIT } from "../auth/google/config.js";
+import { SCOPE_ANALYTICS_EDIT, SCOPE_ANALYTICS_READONLY } from "../auth/google/config.js";
 import { ValidationError } from "../errors.js";
 import { CreateKeyEventsFields, CreateKeyEventsOutput } from "../schemas/google-analytics.js";
 import { withAccount } from "./ga/account-field.js";
@@ -14,7 +14,8 @@ import type { SchemaContext, ToolStep } from "./types.js";
 
 const DOC_URL =
   "https://developers.google.com/analytics/devguides/config/admin/v1/rest/v1beta/properties.keyEvents";
-const SCOPES = [SCOPE_ANALYTICS_EDIT] as const;
+// Edit to create; read for the Data API report that checks the event was collected (analytics.edit does not cover the Data API).
+const SCOPES = [SCOPE_ANALYTICS_READONLY, SCOPE_ANALYTICS_EDIT] as const;
 
 const input = (context: SchemaContext) => withAccount(context, CreateKeyEventsFields);
 

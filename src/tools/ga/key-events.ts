@@ -1,4 +1,5 @@
 import type { GoogleAnalyticsConnector } from "../../connectors/google/connector.js";
+import type { RunReportResponse } from "../../connectors/google/types.js";
 import { UpstreamError } from "../../errors.js";
 import type { CreateKeyEventsOutput } from "../../schemas/google-analytics.js";
 
@@ -29,9 +30,10 @@ export async function findKeyEvent(
 }
 
 /**
- * How often the event was collected over the last 30 days, including today (the API accepts names never
- * collected, but GA's rule is that only a collected event can become a key event). Event names are
- * case-sensitive, so the filter is too.
+ * How often the event was collected over the last 30 days including today (29daysAgo..today is 30
+ * days). The API accepts names never collected, but GA's rule is that only a collected event can
+ * become a key event. Processing takes 24–48 h, so when reports show nothing the realtime report (last
+ * 30 minutes) is asked too: an event sent just now still counts. Event names are case-sensitive.
  */
 export async function collectedLast30Days(
   ga: GoogleAnalyticsConnector,
@@ -39,24 +41,30 @@ export async function collectedLast30Days(
   eventName: string,
   signal: AbortSignal | undefined,
 ): Promise<number> {
-  const report = await ga.runReport(
-    propertyId,
-    {
-      dateRanges: [{ startDate: "30daysAgo", endDate: "today" }],
-      dimensions: [{ name: "eventName" }],
-      metrics: [{ name: "eventCount" }],
-      dimensionFilter: {
-        filter: {
-          fieldName: "eventName",
-          stringFilter: { matchType: "EXACT", value: eventName, caseSensitive: true },
-        },
+  const query = {
+    dimensions: [{ name: "eventName" }],
+    metrics: [{ name: "eventCount" }],
+    dimensionFilter: {
+      filter: {
+        fieldName: "eventName",
+        stringFilter: { matchType: "EXACT", value: eventName, caseSensitive: true },
       },
-      limit: "1",
     },
-    signal,
+    limit: "1",
+  };
+  const count = (report: RunReportResponse) => {
+    const value = Number(report.rows?.[0]?.metricValues?.[0]?.value ?? 0);
+    return Number.isFinite(value) ? value : 0;
+  };
+  const processed = count(
+    await ga.runReport(
+      propertyId,
+      { dateRanges: [{ startDate: "29daysAgo", endDate: "today" }], ...query },
+      signal,
+    ),
   );
-  const value = Number(report.rows?.[0]?.metricValues?.[0]?.value ?? 0);
-  return Number.isFinite(value) ? value : 0;
+  if (processed > 0) return processed;
+  return count(await ga.runRealtimeReport(propertyId, query, signal));
 }
 
 /** GA answers 409 ALREADY_EXISTS when another caller created the same key event in the meantime. */

@@ -29,7 +29,7 @@ describe("Create Key Events", () => {
     expect((error as Error).message).toMatch(/skip_collection_check/);
     const [, report] = ga.callsOf("runReport")[0]?.args ?? [];
     expect(report).toMatchObject({
-      dateRanges: [{ startDate: "30daysAgo", endDate: "today" }],
+      dateRanges: [{ startDate: "29daysAgo", endDate: "today" }],
       metrics: [{ name: "eventCount" }],
       dimensionFilter: {
         filter: {
@@ -38,7 +38,22 @@ describe("Create Key Events", () => {
         },
       },
     });
+    // Nothing processed yet: the realtime report (last 30 minutes) was asked too, with the same filter.
+    expect(ga.callsOf("runRealtimeReport")[0]?.args[1]).toMatchObject({
+      dimensionFilter: (report as { dimensionFilter: unknown }).dimensionFilter,
+    });
     expect(ga.callsOf("request")).toHaveLength(0);
+  });
+
+  it("accepts an event sent minutes ago that only the realtime report shows yet", async () => {
+    const ga = new FakeGa();
+    collected(ga, undefined);
+    ga.onRealtime = () => ({
+      dimensionHeaders: [{ name: "eventName" }],
+      rows: [{ dimensionValues: [{ value: "sign_up" }], metricValues: [{ value: "2" }] }],
+    });
+    const result = await runToolStep(ID, { property: "123", event_name: "sign_up" }, contextFor(ga));
+    expect(result.data).toMatchObject({ already_existed: false, collected_events_last_30_days: 2 });
   });
 
   it("creates a collected event with countingMethod always sent", async () => {
