@@ -104,7 +104,9 @@ export const googleAnalyticsRunReports: ToolStep<ReturnType<typeof input>, typeo
         metricFilter,
         compatibilityFilter: "INCOMPATIBLE",
       };
-      throwIncompatible(await ga.checkCompatibility(propertyId, body, ctx.signal), used);
+      // GA answers with current API names; a field asked for by a deprecated alias must still match.
+      const canonical = new Set([...used].map((name) => catalog.get(name)?.apiName ?? name));
+      throwIncompatible(await ga.checkCompatibility(propertyId, body, ctx.signal), canonical);
     }
 
     ctx.progress({ progress: 2, total: 3, message: "Running the report" });

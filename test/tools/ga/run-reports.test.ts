@@ -115,6 +115,16 @@ describe("Run Reports", () => {
     expect(ga.callsOf("runReport")).toHaveLength(0);
   });
 
+  it("matches a field asked for by its deprecated name (conversions) against GA's current name (keyEvents)", async () => {
+    const ga = new FakeGa();
+    ga.onCompatibility = () => ({
+      metricCompatibilities: [{ metricMetadata: { apiName: "keyEvents" }, compatibility: "INCOMPATIBLE" }],
+    });
+    const error = await refusal(ga, { property: "123", metrics: ["conversions"], dimensions: ["country"] });
+    expect(error.message).toMatch(/keyEvents/);
+    expect(ga.callsOf("runReport")).toHaveLength(0);
+  });
+
   it("ignores INCOMPATIBLE fields the request does not use (they only could not be added)", async () => {
     const ga = new FakeGa();
     ga.onCompatibility = () => ({
