@@ -1,5 +1,7 @@
 import { spawn } from "node:child_process";
 import type { Command } from "commander";
+import type { AccountSummary } from "../auth/google/accounts.js";
+import { SCOPE_ANALYTICS, SCOPE_ANALYTICS_EDIT } from "../auth/google/config.js";
 import { ValidationError } from "../errors.js";
 import { DEFAULT_WORKSPACE } from "../workspace.js";
 import { printJson, prompt, readSecret } from "./io.js";
@@ -15,6 +17,16 @@ function openBrowser(url: string): void {
     child.unref();
   } catch {
     // No browser here: the printed URL is enough.
+  }
+}
+
+/** With Google's granular consent a user may untick "edit": reading works, creating will not. */
+function warnIfReadOnly(summary: AccountSummary): void {
+  if (!summary.scopes.some((scope) => scope === SCOPE_ANALYTICS_EDIT || scope === SCOPE_ANALYTICS)) {
+    process.stderr.write(
+      `Warning: "${summary.label}" may only read Google Analytics (the edit permission was not granted): ` +
+        "Create Key Events and Create properties will be refused. Connect it again and allow editing to use them.\n",
+    );
   }
 }
 
@@ -59,6 +71,7 @@ export function registerAccountCommands(program: Command): void {
           ...(options.browser ? { openBrowser } : {}),
         });
         process.stderr.write(`Connected "${summary.label}"${summary.email ? ` (${summary.email})` : ""}.\n`);
+        warnIfReadOnly(summary);
       });
     });
 
@@ -77,6 +90,7 @@ export function registerAccountCommands(program: Command): void {
           file: options.refreshTokenFile,
         });
         process.stderr.write(`Imported "${summary.label}"${summary.email ? ` (${summary.email})` : ""}.\n`);
+        warnIfReadOnly(summary);
       });
     });
 

@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes, randomUUID } from "node:crypto";
-import { mkdtemp, readdir, readFile } from "node:fs/promises";
+import { mkdtemp, readdir, readFile, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
@@ -8,6 +8,7 @@ import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildManifest } from "../../src/manifest.js";
+import { sandboxEnv, startGoogleSandbox } from "../../src/sandbox/index.js";
 import { type MarketoSandbox, startMarketoSandbox } from "../../src/sandbox/marketo/index.js";
 import { CANARY_SECRET } from "../helpers/fixtures.js";
 
@@ -133,6 +134,59 @@ describe("CLI", () => {
     );
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/Invalid endpoint/);
+  });
+});
+
+describe("accounts commands against the Google sandbox", () => {
+  it("import (with a read-only warning), list without tokens, remove revokes", async () => {
+    const google = await startGoogleSandbox();
+    try {
+      const home = await mkdtemp(join(tmpdir(), "martech-accounts-"));
+      const env = { ...sandboxEnv({ google }), MARTECH_STEPS_HOME: home };
+      const full = google.issueRefreshToken("analyst@sandbox.example");
+      const readOnly = google.issueRefreshToken("viewer@sandbox.example", [
+        "https://www.googleapis.com/auth/analytics.readonly",
+        "openid",
+        "email",
+      ]);
+      await writeFile(join(home, "full.token"), full);
+      await writeFile(
+        join(home, "ro.json"),
+        JSON.stringify({ type: "authorized_user", refresh_token: readOnly }),
+      );
+
+      const one = await run(
+        ["accounts", "import", "--label", "main", "--refresh-token-file", join(home, "full.token")],
+        env,
+      );
+      expect(one.code).toBe(0);
+      expect(one.stderr).toMatch(/Imported "main" \(analyst@sandbox.example\)/);
+      expect(one.stderr).not.toMatch(/Warning/);
+      const two = await run(
+        ["accounts", "import", "--label", "ro", "--refresh-token-file", join(home, "ro.json")],
+        env,
+      );
+      expect(two.code).toBe(0);
+      expect(two.stderr).toMatch(/Warning: "ro" may only read/);
+
+      const list = await run(["accounts", "list"], env);
+      expect(
+        JSON.parse(list.stdout)
+          .map((a: { label: string }) => a.label)
+          .sort(),
+      ).toEqual(["main", "ro"]);
+      expect(list.stdout).not.toContain(full);
+      expect(list.stdout).not.toContain(readOnly);
+
+      const before = google.stats().revocations;
+      const removed = await run(["accounts", "remove", "ro"], env);
+      expect(removed.code).toBe(0);
+      expect(removed.stderr).toMatch(/revoked its access at Google/);
+      expect(google.stats().revocations).toBe(before + 1);
+      expect(JSON.parse((await run(["accounts", "list"], env)).stdout)).toHaveLength(1);
+    } finally {
+      await google.close();
+    }
   });
 });
 

@@ -111,7 +111,17 @@ export class GoogleAccounts {
       openBrowser: options.openBrowser,
       onUrl: options.onUrl,
     });
-    return { url, done: tokens.then((response) => this.#storeConnected(response, options.label)) };
+    const done = tokens.then(async (response) => {
+      try {
+        return await this.#storeConnected(response, options.label);
+      } catch (error) {
+        // Not stored (label taken, no Analytics scope...): revoke the fresh grant rather than leave a
+        // live token at Google that nothing will ever use or remove.
+        if (response.refreshToken) await revokeToken(this.#http, response.refreshToken).catch(() => undefined);
+        throw error;
+      }
+    });
+    return { url, done };
   }
 
   async #storeConnected(tokens: TokenResponse, requested: string | undefined): Promise<AccountSummary> {

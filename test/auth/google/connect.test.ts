@@ -160,7 +160,12 @@ describe("GoogleAccounts.connect (authorization code + PKCE + loopback)", () => 
       await redirect(url, { code: "4/c", state: new URL(url).searchParams.get("state") as string });
       return caught;
     };
+    // The grant that cannot be stored is revoked at Google, not left live and orphaned.
+    const revoked = nock(OAUTH)
+      .post("/revoke", (body) => (body as Record<string, string>).token === "1//intruder")
+      .reply(200, {});
     const taken = await run("intruder@example.com", "1//intruder");
+    expect(revoked.isDone()).toBe(true);
     expect(taken).toBeInstanceOf(ValidationError);
     expect((taken as Error).message).toMatch(/"main" is already used/);
     expect((await store.read(WS)).googleAccounts.main?.refreshToken).toBe("1//old");
