@@ -3,7 +3,7 @@ import type { RunReportResponse } from "../connectors/google/types.js";
 import { RunReportsFields, RunReportsOutput } from "../schemas/google-analytics.js";
 import { withAccount } from "./ga/account-field.js";
 import { throwIncompatible } from "./ga/compatibility.js";
-import { resolveDateRanges } from "./ga/date-presets.js";
+import { propertyTimeZone, resolveDateRanges } from "./ga/date-presets.js";
 import { FieldCatalog, type NameProblem, throwNameProblems } from "./ga/field-catalog.js";
 import { checkFilterExpression, type FilterExpression } from "./ga/filter-expression.js";
 import { parseFilter } from "./ga/filter-parser.js";
@@ -59,7 +59,9 @@ export const googleAnalyticsRunReports: ToolStep<ReturnType<typeof input>, typeo
   async handler(fields, ctx) {
     const propertyId = parsePropertyId(fields.property);
     checkReportMode(fields);
-    const dates = fields.realtime ? undefined : resolveDateRanges(fields.date_ranges, new Date());
+    const now = new Date();
+    // Validated before anything is sent; calendar presets are resolved again below in the property's zone.
+    let dates = fields.realtime ? undefined : resolveDateRanges(fields.date_ranges, now);
     const expression: FilterExpression | undefined =
       fields.filter === undefined
         ? undefined
@@ -76,6 +78,10 @@ export const googleAnalyticsRunReports: ToolStep<ReturnType<typeof input>, typeo
     }
 
     const ga = await ctx.google(fields.account);
+    if (dates?.calendar) {
+      const timeZone = await propertyTimeZone(ga, propertyId, ctx.signal);
+      if (timeZone) dates = resolveDateRanges(fields.date_ranges, now, timeZone);
+    }
     ctx.progress({ progress: 0, total: 3, message: "Checking field names against the property's metadata" });
     const metadata = await ga.getMetadata(propertyId, ctx.signal);
     // Realtime reports have their own schema: their requested names are not in the core metadata.

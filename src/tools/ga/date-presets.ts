@@ -1,4 +1,5 @@
-import { ValidationError } from "../../errors.js";
+import type { GoogleAnalyticsConnector } from "../../connectors/google/connector.js";
+import { CancelledError, ValidationError } from "../../errors.js";
 import type { DatePreset, RunReportsFields } from "../../schemas/google-analytics.js";
 
 /** A Data API DateRange (REAL-API B2). */
@@ -10,8 +11,10 @@ export interface DateRange {
 
 export interface ResolvedDates {
   dateRanges: DateRange[];
-  /** A calendar preset (thisMonth…) was turned into UTC dates: the property's own day may differ near midnight. */
+  /** A calendar preset (thisMonth…) was turned into dates without the property's time zone (UTC was used). */
   calendarInUtc: boolean;
+  /** A calendar preset was turned into dates (in `timeZone` when given). */
+  calendar: boolean;
   /** Some range ends within the last 48 hours, where GA may still be processing data. */
   includesRecent: boolean;
 }
@@ -22,18 +25,29 @@ function utcDay(date: Date): number {
   return Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate());
 }
 
+/** Today in an IANA time zone, as a UTC-midnight day number (date arithmetic stays on whole days). */
+function zonedDay(now: Date, timeZone: string | undefined): number {
+  if (!timeZone) return utcDay(now);
+  const local = new Intl.DateTimeFormat("en-CA", {
+    timeZone,
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+  }).format(now);
+  return Date.parse(`${local}T00:00:00Z`);
+}
+
 function iso(dayMs: number): string {
   return new Date(dayMs).toISOString().slice(0, 10);
 }
 
 /** GA UI conventions: "Last N days" ends yesterday; weeks start on Sunday; calendar periods end today. */
-function presetRange(preset: DatePreset, now: Date): { range: DateRange; calendar: boolean } {
+function presetRange(preset: DatePreset, today: number): { range: DateRange; calendar: boolean } {
   const last = /^last(\d+)days$/.exec(preset);
   if (last?.[1]) return { range: { startDate: `${last[1]}daysAgo`, endDate: "yesterday" }, calendar: false };
   if (preset === "today" || preset === "yesterday") {
     return { range: { startDate: preset, endDate: preset }, calendar: false };
   }
-  const today = utcDay(now);
   const d = new Date(today);
   const year = d.getUTCFullYear();
   const month = d.getUTCMonth();
@@ -64,12 +78,12 @@ function presetRange(preset: DatePreset, now: Date): { range: DateRange; calenda
   }
 }
 
-/** A date value as a UTC day (relative values counted from today in UTC), or an error for impossible dates. */
-function dayOf(value: string, now: Date, field: string): number {
-  if (value === "today") return utcDay(now);
-  if (value === "yesterday") return utcDay(now) - DAY_MS;
+/** A date value as a day number (relative values counted from `today`), or an error for impossible dates. */
+function dayOf(value: string, today: number, field: string): number {
+  if (value === "today") return today;
+  if (value === "yesterday") return today - DAY_MS;
   const ago = /^(\d+)daysAgo$/.exec(value);
-  if (ago?.[1]) return utcDay(now) - Number(ago[1]) * DAY_MS;
+  if (ago?.[1]) return today - Number(ago[1]) * DAY_MS;
   const day = Date.parse(`${value}T00:00:00Z`);
   if (Number.isNaN(day) || iso(day) !== value) {
     throw new ValidationError(field, `${value} is not a real calendar date.`, { hint: "Use YYYY-MM-DD." });
@@ -81,19 +95,25 @@ const isAbsolute = (value: string) => /^\d{4}-/.test(value);
 
 /**
  * Turns the step's date_ranges (presets or {start_date, end_date, name}) into Data API dateRanges.
- * Relative values stay relative so GA evaluates them in the property's time zone.
+ * Relative values stay relative so GA evaluates them in the property's time zone; calendar presets
+ * (thisMonth…) become dates of the property's calendar when its `timeZone` is given, else of UTC.
  */
-export function resolveDateRanges(input: RunReportsFields["date_ranges"], now: Date): ResolvedDates {
+export function resolveDateRanges(
+  input: RunReportsFields["date_ranges"],
+  now: Date,
+  timeZone?: string,
+): ResolvedDates {
   const items = input ?? ["last7days"];
+  const today = zonedDay(now, timeZone);
   const names = new Set<string>();
-  let calendarInUtc = false;
+  let calendar = false;
   let includesRecent = false;
   const dateRanges = items.map((item, index): DateRange => {
     const field = `date_ranges[${index}]`;
     let range: DateRange;
     if (typeof item === "string") {
-      const resolved = presetRange(item, now);
-      calendarInUtc ||= resolved.calendar;
+      const resolved = presetRange(item, today);
+      calendar ||= resolved.calendar;
       // Named after the preset so rows of several ranges say which period they belong to.
       range =
         items.length > 1 && !items.slice(0, index).includes(item)
@@ -106,8 +126,8 @@ export function resolveDateRanges(input: RunReportsFields["date_ranges"], now: D
         ...(item.name ? { name: item.name } : {}),
       };
     }
-    const start = dayOf(range.startDate, now, `${field}.start_date`);
-    const end = dayOf(range.endDate, now, `${field}.end_date`);
+    const start = dayOf(range.startDate, today, `${field}.start_date`);
+    const end = dayOf(range.endDate, today, `${field}.end_date`);
     if (isAbsolute(range.startDate) === isAbsolute(range.endDate) && start > end) {
       throw new ValidationError(field, `it starts (${range.startDate}) after it ends (${range.endDate}).`, {
         hint: "Swap start_date and end_date.",
@@ -117,8 +137,31 @@ export function resolveDateRanges(input: RunReportsFields["date_ranges"], now: D
       if (names.has(range.name)) throw new ValidationError(`${field}.name`, `"${range.name}" is used twice.`);
       names.add(range.name);
     }
-    includesRecent ||= end >= utcDay(now) - 2 * DAY_MS;
+    includesRecent ||= end >= today - 2 * DAY_MS;
     return range;
   });
-  return { dateRanges, calendarInUtc, includesRecent };
+  return { dateRanges, calendar, calendarInUtc: calendar && !timeZone, includesRecent };
+}
+
+/**
+ * The property's reporting time zone (Admin API, readable with analytics.readonly), so that "this
+ * month" means the property's month. Undefined when it cannot be read: the caller falls back to UTC
+ * and says so in a hint.
+ */
+export async function propertyTimeZone(
+  ga: GoogleAnalyticsConnector,
+  propertyId: string,
+  signal: AbortSignal | undefined,
+): Promise<string | undefined> {
+  try {
+    const property = await ga.request<{ timeZone?: string }>("admin", {
+      method: "GET",
+      path: `v1beta/properties/${propertyId}`,
+      signal,
+    });
+    return property.timeZone || undefined;
+  } catch (error) {
+    if (error instanceof CancelledError) throw error;
+    return undefined;
+  }
 }

@@ -80,4 +80,19 @@ describe("resolveDateRanges", () => {
       ),
     ).toThrow(/used twice/);
   });
+
+  it("resolves calendar presets in the property's time zone when it is known", () => {
+    // 02:00 UTC on 1 March is still 28 February in Los Angeles.
+    const at = new Date("2025-03-01T02:00:00Z");
+    const zoned = resolveDateRanges(["thisMonth", "lastMonth"], at, "America/Los_Angeles");
+    expect(zoned.dateRanges.map((r) => [r.startDate, r.endDate])).toEqual([
+      ["2025-02-01", "2025-02-28"],
+      ["2025-01-01", "2025-01-31"],
+    ]);
+    expect(zoned.calendarInUtc).toBe(false);
+    expect(zoned.calendar).toBe(true);
+    const utc = resolveDateRanges(["thisMonth"], at);
+    expect(utc.dateRanges[0]).toMatchObject({ startDate: "2025-03-01", endDate: "2025-03-01" });
+    expect(utc.calendarInUtc).toBe(true);
+  });
 });

@@ -125,6 +125,29 @@ describe("Run Reports", () => {
     expect(ga.callsOf("runReport")).toHaveLength(0);
   });
 
+  it("reads the property's time zone for calendar presets, and only for them", async () => {
+    const ga = new FakeGa();
+    ga.onRequest = () => ({ name: "properties/123", timeZone: "Pacific/Kiritimati" });
+    await runToolStep(
+      ID,
+      { property: "123", metrics: ["sessions"], date_ranges: ["last7days"] },
+      contextFor(ga),
+    );
+    expect(ga.callsOf("request")).toHaveLength(0);
+    await runToolStep(
+      ID,
+      { property: "123", metrics: ["sessions"], date_ranges: ["thisYear"] },
+      contextFor(ga),
+    );
+    expect(ga.callsOf("request")[0]?.args[1]).toMatchObject({ method: "GET", path: "v1beta/properties/123" });
+    const [, body] = ga.callsOf("runReport").at(-1)?.args ?? [];
+    // UTC+14: the property's year may already have turned; either way the range is that zone's year.
+    const year = new Intl.DateTimeFormat("en-CA", { timeZone: "Pacific/Kiritimati", year: "numeric" }).format(
+      new Date(),
+    );
+    expect(body).toMatchObject({ dateRanges: [{ startDate: `${year}-01-01` }] });
+  });
+
   it("ignores INCOMPATIBLE fields the request does not use (they only could not be added)", async () => {
     const ga = new FakeGa();
     ga.onCompatibility = () => ({
