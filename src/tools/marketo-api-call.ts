@@ -1,5 +1,7 @@
 import { checkEndpoint } from "../connectors/endpoint-guard.js";
 import { ENDPOINT_RULES } from "../connectors/marketo/index.js";
+import { isAssetPaging } from "../connectors/marketo/pagination.js";
+import type { MarketoCallResult } from "../connectors/marketo/types.js";
 import { ValidationError } from "../errors.js";
 import { MarketoApiCallInput, MarketoApiCallOutput } from "../schemas/marketo.js";
 import { capItems, MAX_RESULT_BYTES } from "./output-cap.js";
@@ -79,23 +81,13 @@ export const marketoApiCall: ToolStep<typeof MarketoApiCallInput, typeof Marketo
 
     const warnings = [...result.warnings];
     const capped = capItems(result.result);
-    if (capped.dropped > 0) {
-      warnings.push(
-        `Output capped at ${MAX_RESULT_BYTES / 1000} KB: ${capped.items.length} of ${result.result.length} records shown. ` +
-          "Ask for fewer fields or a smaller batchSize/maxReturn, then page with paginate.",
-      );
-    }
-    if (result.stoppedBy) {
-      warnings.push(
-        `Stopped at ${result.stoppedBy} before the last page; resume with the returned token or offset.`,
-      );
-    }
+    const resume = capped.dropped > 0 ? resumeAfterCap(input, result, capped.items.length, warnings) : result;
     const usage = await marketo.usage();
     const data: MarketoApiCallOutput = {
       result: capped.items,
       complete: result.complete && capped.dropped === 0,
-      ...(result.nextPageToken ? { next_page_token: result.nextPageToken } : {}),
-      ...(result.nextOffset !== undefined ? { next_offset: result.nextOffset } : {}),
+      ...(resume.nextPageToken ? { next_page_token: resume.nextPageToken } : {}),
+      ...(resume.nextOffset !== undefined ? { next_offset: resume.nextOffset } : {}),
       warnings,
       record_errors: result.recordErrors,
       pages: result.pages,
@@ -108,6 +100,34 @@ export const marketoApiCall: ToolStep<typeof MarketoApiCallInput, typeof Marketo
     return { data, summary: summarize(input.method, input.endpoint, data) };
   },
 };
+
+/**
+ * Where to resume when records of a page had to be dropped to fit the output. The connector keeps
+ * whole pages within the same cap, so only a single page can be cut, and Marketo's next token or
+ * offset would skip its dropped records: asset pages resume exactly at offset + shown; a token page
+ * cannot resume mid-page, so no token is given and the warning says how to re-read it in smaller pages.
+ */
+function resumeAfterCap(
+  input: MarketoApiCallInput,
+  result: MarketoCallResult,
+  shown: number,
+  warnings: string[],
+): Pick<MarketoCallResult, "nextPageToken" | "nextOffset"> {
+  const cap = `Output capped at ${MAX_RESULT_BYTES / 1000} KB: ${shown} of ${result.result.length} records shown.`;
+  delete result.extra.lastPageToken;
+  if (isAssetPaging({ method: input.method, path: input.endpoint })) {
+    const nextOffset = (Number(input.query_parameters?.offset) || 0) + shown;
+    warnings.push(`${cap} Continue with query_parameters.offset ${nextOffset} (and a smaller maxReturn).`);
+    return { nextOffset };
+  }
+  const token = input.query_parameters?.nextPageToken;
+  warnings.push(
+    `${cap} Marketo pages cannot be resumed part-way, so no next_page_token is given: re-read this page ` +
+      `with batchSize ${Math.max(1, shown)}${typeof token === "string" ? ` from nextPageToken ${token}` : ""} ` +
+      "and paginate (its first records repeat those shown), or ask for fewer fields.",
+  );
+  return {};
+}
 
 function summarize(method: string, endpoint: string, data: MarketoApiCallOutput): string {
   const parts = [

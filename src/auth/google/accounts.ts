@@ -117,7 +117,8 @@ export class GoogleAccounts {
       } catch (error) {
         // Not stored (label taken, no Analytics scope...): revoke the fresh grant rather than leave a
         // live token at Google that nothing will ever use or remove.
-        if (response.refreshToken) await revokeToken(this.#http, response.refreshToken).catch(() => undefined);
+        if (response.refreshToken)
+          await revokeToken(this.#http, response.refreshToken).catch(() => undefined);
         throw error;
       }
     });

@@ -6,7 +6,14 @@ import { PAGING_TOKEN_PATH, type PreparedRequest, prepareRequest } from "./activ
 import { abortableSleep } from "./backoff.js";
 import { type CallContext, MarketoExecutor } from "./executor.js";
 import { MarketoLimiter } from "./limits.js";
-import { capsOf, collectPages, jsonBytes, walkPages } from "./pagination.js";
+import {
+  capsOf,
+  collectPages,
+  isAssetPaging,
+  jsonBytes,
+  nextAssetOffsetOf,
+  walkPages,
+} from "./pagination.js";
 import type {
   MarketoCallResult,
   MarketoConnectorConfig,
@@ -146,7 +153,9 @@ export class MarketoConnector {
       };
     }
     const page = await this.#fetchPage(ctx)(prepared.req);
-    const more = page.nextPageToken !== undefined && page.moreResult !== false;
+    // Asset browse calls page by offset and carry no token (REAL-API A6).
+    const nextOffset = isAssetPaging(prepared.req) ? nextAssetOffsetOf(prepared.req, page) : undefined;
+    const more = nextOffset !== undefined || (page.nextPageToken !== undefined && page.moreResult !== false);
     return {
       result: page.result,
       warnings: [...prepared.warnings, ...page.warnings],
@@ -154,7 +163,8 @@ export class MarketoConnector {
       requestIds: page.requestId ? [page.requestId] : [],
       pages: 1,
       callsUsed: ctx.calls,
-      ...(more ? { nextPageToken: page.nextPageToken } : {}),
+      ...(more && page.nextPageToken !== undefined ? { nextPageToken: page.nextPageToken } : {}),
+      ...(nextOffset !== undefined ? { nextOffset } : {}),
       complete: !more,
       ...translated,
       extra: page.extra,

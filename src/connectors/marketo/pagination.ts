@@ -1,4 +1,5 @@
 import { UpstreamError } from "../../errors.js";
+import { jsonBytes } from "../../json-size.js";
 import { isNoAssetsWarning } from "./envelope.js";
 import type { MarketoCallResult, MarketoPage, MarketoRequest, PaginateOptions } from "./types.js";
 
@@ -33,6 +34,22 @@ function numberParam(value: unknown, fallback: number): number {
   return Number.isInteger(n) && n >= 0 ? n : fallback;
 }
 
+/** Marketo's own maxReturn when a browse call sends none (REAL-API A5). */
+const MARKETO_DEFAULT_MAX_RETURN = 20;
+
+/** Where the next asset page starts, or undefined when this page was the last. */
+export function nextAssetOffset(page: MarketoPage, offset: number, maxReturn: number): number | undefined {
+  const done = isNoAssetsWarning(page) || page.result.length < maxReturn;
+  return done ? undefined : offset + page.result.length;
+}
+
+/** The next asset page after one unpaginated browse call, as Marketo paged it. */
+export function nextAssetOffsetOf(req: MarketoRequest, page: MarketoPage): number | undefined {
+  const maxReturn =
+    numberParam(req.query?.maxReturn, MARKETO_DEFAULT_MAX_RETURN) || MARKETO_DEFAULT_MAX_RETURN;
+  return nextAssetOffset(page, numberParam(req.query?.offset, 0), maxReturn);
+}
+
 /**
  * Asset API browse calls page with offset/maxReturn, not tokens, and end when fewer than maxReturn
  * items come back or with the "No assets found" warning
@@ -43,8 +60,8 @@ async function* walkOffsets(fetchPage: FetchPage, req: MarketoRequest): AsyncGen
   let offset = numberParam(req.query?.offset, 0);
   for (;;) {
     const page = await fetchPage({ ...req, query: { ...req.query, offset, maxReturn } });
-    const done = isNoAssetsWarning(page) || page.result.length < maxReturn;
-    const next = done ? undefined : { offset: offset + page.result.length };
+    const nextOffset = nextAssetOffset(page, offset, maxReturn);
+    const next = nextOffset === undefined ? undefined : { offset: nextOffset };
     yield { page, cursor: { offset }, next };
     if (!next) return;
     offset = next.offset;
@@ -103,12 +120,7 @@ export function capsOf(options: PaginateOptions | undefined): Caps {
   };
 }
 
-/** UTF-8 size of the items as they would appear in a JSON array. */
-export function jsonBytes(items: readonly unknown[]): number {
-  let bytes = 0;
-  for (const item of items) bytes += Buffer.byteLength(JSON.stringify(item) ?? "null") + 1;
-  return bytes;
-}
+export { jsonBytes } from "../../json-size.js";
 
 type Collected = Omit<MarketoCallResult, "callsUsed" | "translatedFrom">;
 
