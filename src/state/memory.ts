@@ -35,6 +35,18 @@ export class MemoryState implements SharedState {
     return id;
   }
 
+  async semaphoreRenew(key: string, leaseId: string, leaseMs: number): Promise<boolean> {
+    const leases = this.#leases.get(key);
+    const expiresAt = leases?.get(leaseId);
+    const now = this.#now();
+    if (!leases || expiresAt === undefined || expiresAt <= now) {
+      leases?.delete(leaseId);
+      return false;
+    }
+    leases.set(leaseId, now + leaseMs);
+    return true;
+  }
+
   async semaphoreRelease(key: string, leaseId: string): Promise<void> {
     this.#leases.get(key)?.delete(leaseId);
   }

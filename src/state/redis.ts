@@ -36,6 +36,18 @@ redis.call('ZADD', KEYS[1], now + lease, ARGV[3])
 if redis.call('PTTL', KEYS[1]) < lease then redis.call('PEXPIRE', KEYS[1], lease) end
 return 1`;
 
+/** Renew: a lease still held (not expired) gets a new expiry. KEYS[1]; ARGV: leaseMs, lease id. */
+const SEMAPHORE_RENEW = `${NOW_MS}
+local lease = tonumber(ARGV[1])
+local expires = redis.call('ZSCORE', KEYS[1], ARGV[2])
+if not expires or tonumber(expires) <= now then
+  redis.call('ZREM', KEYS[1], ARGV[2])
+  return 0
+end
+redis.call('ZADD', KEYS[1], now + lease, ARGV[2])
+if redis.call('PTTL', KEYS[1]) < lease then redis.call('PEXPIRE', KEYS[1], lease) end
+return 1`;
+
 /**
  * Counter whose expiry is set once, at creation. INCRBY then PEXPIRE only when the key has no
  * expiry yet: the same as PEXPIRE ... NX, which needs Redis 7, written so Redis 6 works too.
@@ -57,6 +69,7 @@ function script(source: string): Script {
 const SCRIPTS = {
   windowAcquire: script(WINDOW_ACQUIRE),
   semaphoreAcquire: script(SEMAPHORE_ACQUIRE),
+  semaphoreRenew: script(SEMAPHORE_RENEW),
   counterAdd: script(COUNTER_ADD),
 };
 
@@ -126,6 +139,12 @@ export class RedisState implements SharedState {
       const id = randomUUID();
       const ok = await this.#eval("semaphoreAcquire", key, [limit, leaseMs, id]);
       return ok === 1 ? id : null;
+    });
+  }
+
+  semaphoreRenew(key: string, leaseId: string, leaseMs: number): Promise<boolean> {
+    return this.#run("renew a concurrency slot", async () => {
+      return (await this.#eval("semaphoreRenew", key, [Math.max(1, Math.ceil(leaseMs)), leaseId])) === 1;
     });
   }
 

@@ -18,6 +18,11 @@ export interface SharedState {
    */
   semaphoreAcquire(key: string, limit: number, leaseMs: number): Promise<string | null>;
   semaphoreRelease(key: string, leaseId: string): Promise<void>;
+  /**
+   * Extends a held lease to expire `leaseMs` from now. Returns false when the lease had already
+   * expired (its slot may be someone else's now): the holder must acquire a slot again.
+   */
+  semaphoreRenew(key: string, leaseId: string, leaseMs: number): Promise<boolean>;
 
   /** Adds `by` to a counter that expires `ttlMs` after its creation; returns the new value. */
   counterAdd(key: string, by: number, ttlMs: number): Promise<number>;

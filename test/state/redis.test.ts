@@ -93,6 +93,18 @@ describe.skipIf(!url)("RedisState against a real Redis", () => {
     expect(await two.semaphoreAcquire("sem-b", 1, 100)).not.toBeNull();
   });
 
+  it("renews a held lease, and refuses to renew one that expired", async () => {
+    const lease = (await one.semaphoreAcquire("renew", 1, 150))!;
+    await sleep(100);
+    expect(await two.semaphoreRenew("renew", lease, 300)).toBe(true);
+    await sleep(100);
+    // Past the first expiry but within the renewed one: still held.
+    expect(await two.semaphoreAcquire("renew", 1, 150)).toBeNull();
+    await sleep(250);
+    expect(await one.semaphoreRenew("renew", lease, 300)).toBe(false);
+    expect(await two.semaphoreAcquire("renew", 1, 150)).not.toBeNull();
+  });
+
   it("counts across processes, with the expiry set once at creation", async () => {
     expect(await one.counterGet("count-a")).toBe(0);
     expect(await one.counterAdd("count-a", 1, 5_000)).toBe(1);

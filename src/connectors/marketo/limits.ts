@@ -107,6 +107,21 @@ export class MarketoLimiter {
     if (signal?.aborted) throw cancelled(what);
   }
 
+  /** Polls the shared semaphore until it grants a lease (other processes hold the other slots). */
+  async #takeLease(signal: AbortSignal | undefined, onWait: OnWait | undefined): Promise<string> {
+    for (;;) {
+      const lease = await this.#o.state.semaphoreAcquire(
+        this.#slotsKey,
+        this.#o.maxConcurrent,
+        this.#o.leaseMs,
+      );
+      if (lease !== null) return lease;
+      const waitMs = SEMAPHORE_POLL_MS + Math.floor(this.#o.random() * SEMAPHORE_POLL_MS);
+      onWait?.({ reason: "concurrency", waitMs });
+      await this.#sleep(waitMs, signal, "waiting for a free concurrency slot");
+    }
+  }
+
   /**
    * Waits for a concurrency slot, then for room in the rolling window, counts the call for the day,
    * and returns the slot. Order matters: the window is taken last, right before sending, so the
@@ -125,19 +140,16 @@ export class MarketoLimiter {
         released = true;
         try {
           if (lease !== null) await this.#o.state.semaphoreRelease(this.#slotsKey, lease);
+        } catch {
+          // The call itself is done: a failed release (Redis down) must not turn its result into an
+          // error a caller might retry. The lease expires on its own after leaseMs.
         } finally {
           this.#gate.release();
         }
       },
     };
     try {
-      for (;;) {
-        lease = await this.#o.state.semaphoreAcquire(this.#slotsKey, this.#o.maxConcurrent, this.#o.leaseMs);
-        if (lease !== null) break;
-        const waitMs = SEMAPHORE_POLL_MS + Math.floor(this.#o.random() * SEMAPHORE_POLL_MS);
-        onWait?.({ reason: "concurrency", waitMs });
-        await this.#sleep(waitMs, signal, "waiting for a free concurrency slot");
-      }
+      lease = await this.#takeLease(signal, onWait);
       for (;;) {
         if (signal?.aborted) throw cancelled("waiting for room in the rate window");
         const waitMs = await this.#o.state.windowAcquire(
@@ -148,6 +160,11 @@ export class MarketoLimiter {
         if (waitMs <= 0) break;
         onWait?.({ reason: "rate_window", waitMs });
         await this.#sleep(waitMs, signal, "waiting for room in the rate window");
+      }
+      // The window wait can outlast the lease (taken before it): renew it for the request itself,
+      // or, if it already expired and its slot may be another replica's, take a slot again.
+      if (!(await this.#o.state.semaphoreRenew(this.#slotsKey, lease, this.#o.leaseMs))) {
+        lease = await this.#takeLease(signal, onWait);
       }
       const now = this.#o.now();
       const key = this.#dailyKey(now);
