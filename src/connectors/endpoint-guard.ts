@@ -37,6 +37,9 @@ export function checkEndpoint(raw: unknown, rules: EndpointRules): string {
   if (raw.startsWith("//")) return refuse("it starts with // (a protocol-relative URL names another host)");
   if (/^[a-z][a-z0-9+.-]*:/i.test(raw)) return refuse("it is an absolute URL; give only the path");
   if (raw.includes("@")) return refuse("it contains @");
+  // Servlet containers strip ";params" from a segment before resolving dots, so "/rest/..;/x" can
+  // climb out of the API there; no Marketo or GA4 path uses ";".
+  if (raw.includes(";")) return refuse("it contains ;");
   if (raw.includes("#")) return refuse("it contains a fragment (#)");
   if (ENCODED_DANGER.test(raw)) return refuse("it contains a percent-encoded dot, slash, colon, @ or %");
   if (raw.includes("?")) return refuse("it contains a query string; pass query parameters separately");

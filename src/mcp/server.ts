@@ -72,13 +72,18 @@ export function createMcpServer(options: McpServerOptions = {}): McpServerHandle
   server.setRequestHandler(CallToolRequestSchema, async (request, extra): Promise<CallToolResult> => {
     const { name, arguments: args } = request.params;
     const progressToken = request.params._meta?.progressToken;
+    // MCP requires progress to increase with every notification; a step may report the same count
+    // twice (a wait between pages), so an equal or lower value is nudged just above the last one.
+    let lastProgress = Number.NEGATIVE_INFINITY;
     const context = await workspace.toolContext({
       signal: extra.signal,
       progress: (update) => {
         if (progressToken === undefined) return;
+        const progress = update.progress > lastProgress ? update.progress : lastProgress + 0.001;
+        lastProgress = progress;
         const notification: ServerNotification = {
           method: "notifications/progress",
-          params: { progressToken, ...update },
+          params: { progressToken, ...update, progress },
         };
         extra.sendNotification(notification).catch(() => undefined);
       },

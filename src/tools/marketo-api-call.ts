@@ -67,11 +67,12 @@ export const marketoApiCall: ToolStep<typeof MarketoApiCallInput, typeof Marketo
             maxPages: input.max_pages,
             maxItems: input.max_items,
             maxBytes: MAX_RESULT_BYTES,
+            // One unit throughout: records fetched (waits report the same count).
             onPage: ({ page, items }) => {
               fetched = items;
               ctx.progress({
-                progress: page,
-                total: input.max_pages,
+                progress: items,
+                total: input.max_items,
                 message: `Fetched page ${page} (${items} records)`,
               });
             },

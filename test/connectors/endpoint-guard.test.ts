@@ -34,6 +34,9 @@ const REFUSED = [
   "/rest/v1/%5cevil",
   "/rest/v1/%25%32%65",
   "/rest/v1/leads .json",
+  "/rest/..;/identity/oauth/token",
+  "/rest/v1/..;/..;/identity/oauth/token",
+  "/rest/v1/.;/leads.json",
   "",
 ];
 
@@ -80,7 +83,7 @@ describe("endpoint guard", () => {
         return (
           url.origin === BASE.origin &&
           RULES.allowedPrefixes.some((p) => url.pathname.startsWith(p)) &&
-          !url.pathname.split("/").includes("..") &&
+          !url.pathname.split("/").some((seg) => [".", ".."].includes(seg.split(";")[0] ?? "")) &&
           url.search === "" &&
           url.username === ""
         );

@@ -28,6 +28,7 @@ describe("MCP cancellation and progress while queued behind Marketo's window", (
   it("reports the wait as progress, and stops sending once the client cancels", async () => {
     const controller = new AbortController();
     const messages: string[] = [];
+    const values: number[] = [];
     const pending = client.callTool(
       {
         name: "marketo_api_call",
@@ -43,6 +44,7 @@ describe("MCP cancellation and progress while queued behind Marketo's window", (
       {
         signal: controller.signal,
         onprogress: (p) => {
+          values.push(p.progress);
           messages.push(p.message ?? "");
           if (/Waiting/.test(p.message ?? "")) controller.abort();
         },
@@ -50,6 +52,8 @@ describe("MCP cancellation and progress while queued behind Marketo's window", (
     );
     await expect(pending).rejects.toThrow();
     expect(messages.some((m) => /Waiting \d+ s for Marketo's rate window limit/.test(m))).toBe(true);
+    // MCP: progress increases with every notification, waits included.
+    for (let i = 1; i < values.length; i++) expect(values[i]).toBeGreaterThan(values[i - 1]!);
     const sent = fixture.sandbox.stats().apiCalls;
     expect(sent).toBeLessThanOrEqual(3);
     await new Promise((r) => setTimeout(r, 5_500));

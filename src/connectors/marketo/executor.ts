@@ -1,6 +1,7 @@
 import type { TokenManager } from "../../auth/token-manager.js";
 import {
   AuthenticationError,
+  CancelledError,
   type MartechError,
   NetworkError,
   RateLimitError,
@@ -58,8 +59,9 @@ export class MarketoExecutor {
       if (outcome.type === "page") return outcome.page;
       if (outcome.type === "quota") {
         // 607: the instance's daily quota is spent (maybe by other apps); never retried before midnight Chicago.
+        const counted = (await this.#d.limiter.usage()).callsToday;
         await this.#d.limiter.markDailyQuotaSpent();
-        throw this.#d.limiter.quotaError(this.#d.limiter.dailyQuota);
+        throw this.#d.limiter.serviceQuotaError(counted);
       }
       if (outcome.type === "reauth") {
         // 601/602 were not executed, so one replay with a fresh token is safe for any method. A
@@ -117,7 +119,11 @@ export class MarketoExecutor {
     const what = `${plan.logicalMethod} ${plan.path}`;
     const details = { path: plan.path, ...(failure.errorCode ? { errorCode: failure.errorCode } : {}) };
     if (failure.phase === "cancelled") {
-      if (plan.logicalMethod === "GET") throw cancelled("the request was in flight");
+      if (plan.logicalMethod === "GET") {
+        throw new CancelledError(`The ${what} call was cancelled while the request was in flight.`, {
+          hint: "The read had been sent (it counts against the daily quota) but changes nothing; run it again when needed.",
+        });
+      }
       throw new UnknownOutcomeError(
         `The ${what} call was cancelled after it was sent; the outcome is unknown.`,
         {

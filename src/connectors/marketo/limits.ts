@@ -80,6 +80,22 @@ export class MarketoLimiter {
     );
   }
 
+  /**
+   * Marketo itself answered 607: the instance's quota is shared by every app of the subscription, so
+   * this server's own count may be far below it.
+   */
+  serviceQuotaError(countedHere: number): QuotaExceededError {
+    const resetsAt = nextChicagoMidnight(this.#o.now());
+    return new QuotaExceededError(
+      `Marketo reports that the instance's daily API quota is reached (607); this server sent ${countedHere} of today's calls, the other apps of the subscription the rest.`,
+      resetsAt,
+      {
+        hint: `Retry after ${resetsAt.toISOString()} (midnight America/Chicago), or ask the Marketo admin for a larger quota.`,
+        details: { serviceCode: "607", callsCountedHere: countedHere },
+      },
+    );
+  }
+
   async usage(): Promise<MarketoUsage> {
     const callsToday = await this.#o.state.counterGet(this.#dailyKey(this.#o.now()));
     return {

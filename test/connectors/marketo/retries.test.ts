@@ -95,6 +95,10 @@ describe("Marketo retries", () => {
     const error = await rejection(marketo.request(get));
     expect(error).toBeInstanceOf(QuotaExceededError);
     expect((error as QuotaExceededError).resetsAt?.toISOString()).toBe("2025-01-16T06:00:00.000Z");
+    // Marketo's quota is shared by every app of the subscription: the message must not blame this server.
+    expect((error as Error).message).toMatch(
+      /Marketo reports .* quota is reached \(607\); this server sent 1 of today's calls/,
+    );
     expect(calls.count()).toBe(1);
     const sent = log.length;
     const again = await rejection(marketo.request(get));
