@@ -55,7 +55,8 @@ export function errorResult(error: MartechError): CallToolResult {
 
 /**
  * Builds the MCP server over the registry for one workspace. Tool results carry structured content
- * (validated by the step's output schema) and a short text summary followed by compact JSON.
+ * (shaped by the step's output schema, which clients validate) and a short text summary followed by
+ * compact JSON for clients that read only text.
  */
 export function createMcpServer(options: McpServerOptions = {}): McpServerHandle {
   const workspace = options.workspace ?? new Workspace();
@@ -75,20 +76,21 @@ export function createMcpServer(options: McpServerOptions = {}): McpServerHandle
     // MCP requires progress to increase with every notification; a step may report the same count
     // twice (a wait between pages), so an equal or lower value is nudged just above the last one.
     let lastProgress = Number.NEGATIVE_INFINITY;
-    const context = await workspace.toolContext({
-      signal: extra.signal,
-      progress: (update) => {
-        if (progressToken === undefined) return;
-        const progress = update.progress > lastProgress ? update.progress : lastProgress + 0.001;
-        lastProgress = progress;
-        const notification: ServerNotification = {
-          method: "notifications/progress",
-          params: { progressToken, ...update, progress },
-        };
-        extra.sendNotification(notification).catch(() => undefined);
-      },
-    });
     try {
+      // Inside the try: resolving the context reads the credential store, which can fail too.
+      const context = await workspace.toolContext({
+        signal: extra.signal,
+        progress: (update) => {
+          if (progressToken === undefined) return;
+          const progress = update.progress > lastProgress ? update.progress : lastProgress + 0.001;
+          lastProgress = progress;
+          const notification: ServerNotification = {
+            method: "notifications/progress",
+            params: { progressToken, ...update, progress },
+          };
+          extra.sendNotification(notification).catch(() => undefined);
+        },
+      });
       const result = await runToolStep(name, args ?? {}, context);
       return {
         content: [{ type: "text", text: `${result.summary}\n${JSON.stringify(result.data)}` }],

@@ -3,6 +3,7 @@ import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import type { CallToolResult, JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MemoryCredentialStore } from "../../src/auth/credential-store.js";
+import { ConfigurationError } from "../../src/errors.js";
 import { createMcpServer } from "../../src/mcp/server.js";
 import { MemoryState } from "../../src/state/memory.js";
 import { Workspace } from "../../src/workspace.js";
@@ -200,6 +201,33 @@ describe("MCP server without a Marketo connection", () => {
     })) as CallToolResult;
     expect(result.isError).toBe(true);
     expect((result.content[0] as { text: string }).text).toMatch(/not configured.*marketo configure/s);
+    await client.close();
+    await close();
+  });
+});
+
+describe("MCP server when the credential store cannot be read", () => {
+  it("answers with an isError result naming the problem, not a protocol error", async () => {
+    const broken = {
+      read: async () => {
+        throw new ConfigurationError('The credential store of workspace "default" cannot be decrypted.');
+      },
+      update: async () => {
+        throw new Error("unused");
+      },
+    };
+    const workspace = new Workspace({ env: {}, store: broken, state: new MemoryState() });
+    const { server, close } = createMcpServer({ workspace });
+    const [a, b] = InMemoryTransport.createLinkedPair();
+    await server.connect(b);
+    const client = new Client({ name: "t", version: "1" });
+    await client.connect(a);
+    const result = (await client.callTool({
+      name: "marketo_api_call",
+      arguments: { method: "GET", endpoint: "/rest/v1/lists.json" },
+    })) as CallToolResult;
+    expect(result.isError).toBe(true);
+    expect((result.content[0] as { text: string }).text).toMatch(/cannot be decrypted/);
     await client.close();
     await close();
   });
