@@ -1,6 +1,7 @@
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import { MemoryCredentialStore } from "../auth/credential-store.js";
 import { SCOPE_ANALYTICS_EDIT, SCOPE_ANALYTICS_READONLY } from "../auth/google/config.js";
+import { ValidationError } from "../errors.js";
 import { log } from "../log.js";
 import { type HttpServerHandle, parseApiKeys, startHttpServer } from "../mcp/http.js";
 import { createMcpServer } from "../mcp/server.js";
@@ -40,7 +41,9 @@ export function parsePort(raw: string | undefined, fallback: number): number {
   if (raw === undefined) return fallback;
   const port = Number(raw);
   if (!Number.isInteger(port) || port < 0 || port > 65_535)
-    throw new Error(`--port must be 0-65535, not "${raw}".`);
+    throw new ValidationError("--port", `"${raw.slice(0, 20)}" is not a port.`, {
+      hint: "Use 0-65535 (0 picks a free one).",
+    });
   return port;
 }
 
