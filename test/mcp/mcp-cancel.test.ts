@@ -1,8 +1,7 @@
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
+import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createMcpServer } from "../../src/mcp/server.js";
 import { type MarketoFixture, marketoFixture } from "../helpers/fixtures.js";
+import { mcpSession } from "../helpers/mcp.js";
 
 describe("MCP cancellation and progress while queued behind Marketo's window", () => {
   let fixture: MarketoFixture;
@@ -12,15 +11,9 @@ describe("MCP cancellation and progress while queued behind Marketo's window", (
   beforeAll(async () => {
     // Our share of the window: 2 calls per 5 s, so page 3 has to wait.
     fixture = await marketoFixture({}, { MARKETO_CALLS_PER_WINDOW: "2", MARKETO_WINDOW_MS: "5000" });
-    const handle = createMcpServer({ workspace: fixture.workspace });
-    close = handle.close;
-    const [a, b] = InMemoryTransport.createLinkedPair();
-    await handle.server.connect(b);
-    client = new Client({ name: "cancel-test", version: "1" });
-    await client.connect(a);
+    ({ client, close } = await mcpSession(fixture.workspace));
   });
   afterAll(async () => {
-    await client.close();
     await close();
     await fixture.close();
   });

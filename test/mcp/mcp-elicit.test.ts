@@ -1,5 +1,3 @@
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import {
   type CallToolResult,
   ElicitRequestSchema,
@@ -7,24 +5,12 @@ import {
 } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MemoryCredentialStore } from "../../src/auth/credential-store.js";
-import { createMcpServer } from "../../src/mcp/server.js";
 import { type GoogleSandbox, sandboxEnv, startGoogleSandbox } from "../../src/sandbox/index.js";
 import { MemoryState } from "../../src/state/memory.js";
 import { Workspace } from "../../src/workspace.js";
+import { mcpSession } from "../helpers/mcp.js";
 
 const text = (r: CallToolResult) => (r.content[0] as { text: string }).text;
-
-async function connectClient(
-  workspace: Workspace,
-  capabilities: Record<string, unknown>,
-  offerSignIn = true,
-) {
-  const handle = createMcpServer({ workspace, offerSignIn });
-  const [a, b] = InMemoryTransport.createLinkedPair();
-  await handle.server.connect(b);
-  const client = new Client({ name: "elicit-test", version: "1" }, { capabilities });
-  return { client, handle, connect: () => client.connect(a) };
-}
 
 describe("no Google account connected", () => {
   let sandbox: GoogleSandbox;
@@ -41,21 +27,19 @@ describe("no Google account connected", () => {
     });
 
   it("tells a client without URL elicitation how to connect one", async () => {
-    const { client, handle, connect } = await connectClient(newWorkspace(), {});
-    await connect();
+    const { client, close } = await mcpSession(newWorkspace());
     const result = (await client.callTool({
       name: "google_analytics_api_call",
       arguments: { method: "GET", endpoint: "v1beta/accountSummaries" },
     })) as CallToolResult;
     expect(result.isError).toBe(true);
     expect(text(result)).toMatch(/No Google account is connected.*accounts connect/s);
-    await client.close();
-    await handle.close();
+    await close();
   });
 
   it("sends the sign-in URL to a client with URL elicitation; after consent the tool list changes and calls work", async () => {
     const workspace = newWorkspace();
-    const { client, handle, connect } = await connectClient(workspace, { elicitation: { url: {} } });
+    const { client, close } = await mcpSession(workspace, { capabilities: { elicitation: { url: {} } } });
     const elicited: { mode?: string; url?: string }[] = [];
     client.setRequestHandler(ElicitRequestSchema, async (request) => {
       elicited.push(request.params as { mode?: string; url?: string });
@@ -65,7 +49,6 @@ describe("no Google account connected", () => {
     client.setNotificationHandler(ToolListChangedNotificationSchema, async () => {
       changed += 1;
     });
-    await connect();
     const first = (await client.callTool({
       name: "google_analytics_api_call",
       arguments: { method: "GET", endpoint: "v1beta/accountSummaries" },
@@ -94,40 +77,37 @@ describe("no Google account connected", () => {
       arguments: { method: "GET", endpoint: "v1beta/accountSummaries" },
     })) as CallToolResult;
     expect(second.isError, text(second)).toBeFalsy();
-    await client.close();
-    await handle.close();
+    await close();
   });
 
   it("does not offer the link where the user's browser is elsewhere (HTTP not on loopback)", async () => {
-    const { client, handle, connect } = await connectClient(
-      newWorkspace(),
-      { elicitation: { url: {} } },
-      false,
-    );
+    const { client, close } = await mcpSession(newWorkspace(), {
+      capabilities: { elicitation: { url: {} } },
+      offerSignIn: false,
+    });
     let elicited = 0;
     client.setRequestHandler(ElicitRequestSchema, async () => {
       elicited += 1;
       return { action: "accept" };
     });
-    await connect();
     const result = (await client.callTool({
       name: "google_analytics_api_call",
       arguments: { method: "GET", endpoint: "v1beta/accountSummaries" },
     })) as CallToolResult;
     expect(text(result)).toMatch(/accounts connect/);
     expect(elicited).toBe(0);
-    await client.close();
-    await handle.close();
+    await close();
   });
 
   it("stops listening for the redirect when the user declines the link", async () => {
-    const { client, handle, connect } = await connectClient(newWorkspace(), { elicitation: { url: {} } });
+    const { client, close } = await mcpSession(newWorkspace(), {
+      capabilities: { elicitation: { url: {} } },
+    });
     const urls: string[] = [];
     client.setRequestHandler(ElicitRequestSchema, async (request) => {
       urls.push((request.params as { url: string }).url);
       return { action: "decline" };
     });
-    await connect();
     await client.callTool({
       name: "google_analytics_api_call",
       arguments: { method: "GET", endpoint: "v1beta/accountSummaries" },
@@ -136,7 +116,6 @@ describe("no Google account connected", () => {
     const consent = await fetch(urls[0]!, { redirect: "manual" });
     const callback = consent.headers.get("location")!;
     await expect(fetch(callback)).rejects.toThrow();
-    await client.close();
-    await handle.close();
+    await close();
   });
 });

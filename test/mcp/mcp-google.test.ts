@@ -1,12 +1,11 @@
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
+import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { type CallToolResult, ToolListChangedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MemoryCredentialStore } from "../../src/auth/credential-store.js";
-import { createMcpServer } from "../../src/mcp/server.js";
 import { type GoogleSandbox, sandboxEnv, startGoogleSandbox } from "../../src/sandbox/index.js";
 import { MemoryState } from "../../src/state/memory.js";
 import { Workspace } from "../../src/workspace.js";
+import { mcpSession } from "../helpers/mcp.js";
 
 const text = (r: CallToolResult) => (r.content[0] as { text: string }).text;
 
@@ -33,15 +32,10 @@ describe("MCP server over the Google sandbox: the four GA4 steps", () => {
       label: "analyst",
       refreshToken: sandbox.issueRefreshToken("analyst@sandbox.example"),
     });
-    const handle = createMcpServer({ workspace });
-    close = handle.close;
-    const [a, b] = InMemoryTransport.createLinkedPair();
-    await handle.server.connect(b);
-    client = new Client({ name: "ga-test", version: "1" });
+    ({ client, close } = await mcpSession(workspace));
     client.setNotificationHandler(ToolListChangedNotificationSchema, async () => {
       listChanged += 1;
     });
-    await client.connect(a);
     const summaries = await call("google_analytics_api_call", {
       method: "GET",
       endpoint: "v1beta/accountSummaries",
@@ -58,7 +52,6 @@ describe("MCP server over the Google sandbox: the four GA4 steps", () => {
   });
 
   afterAll(async () => {
-    await client.close();
     await close();
     await sandbox.close();
   });

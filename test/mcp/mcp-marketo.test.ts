@@ -1,13 +1,12 @@
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
+import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import type { CallToolResult, JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MemoryCredentialStore } from "../../src/auth/credential-store.js";
 import { ConfigurationError } from "../../src/errors.js";
-import { createMcpServer } from "../../src/mcp/server.js";
 import { MemoryState } from "../../src/state/memory.js";
 import { Workspace } from "../../src/workspace.js";
 import { CANARY_SECRET, type MarketoFixture, marketoFixture } from "../helpers/fixtures.js";
+import { mcpSession } from "../helpers/mcp.js";
 
 interface Lead {
   id: number;
@@ -18,27 +17,15 @@ describe("MCP server over the Marketo sandbox (in-memory transport)", () => {
   let fixture: MarketoFixture;
   let client: Client;
   const wire: JSONRPCMessage[] = [];
-  let closeServer: () => Promise<void>;
+  let closeSession: () => Promise<void>;
 
   beforeAll(async () => {
     fixture = await marketoFixture();
-    const { server, close } = createMcpServer({ workspace: fixture.workspace });
-    closeServer = close;
-    const [clientTransport, serverTransport] = InMemoryTransport.createLinkedPair();
-    // Record every message the server sends, to search it for the canary.
-    const send = serverTransport.send.bind(serverTransport);
-    serverTransport.send = async (message, options) => {
-      wire.push(message);
-      return send(message, options);
-    };
-    await server.connect(serverTransport);
-    client = new Client({ name: "test", version: "1.0.0" });
-    await client.connect(clientTransport);
+    ({ client, close: closeSession } = await mcpSession(fixture.workspace, { record: wire }));
   });
 
   afterAll(async () => {
-    await client.close();
-    await closeServer();
+    await closeSession();
     await fixture.close();
   });
 
@@ -190,18 +177,13 @@ describe("MCP server without a Marketo connection", () => {
       store: new MemoryCredentialStore(),
       state: new MemoryState(),
     });
-    const { server, close } = createMcpServer({ workspace });
-    const [a, b] = InMemoryTransport.createLinkedPair();
-    await server.connect(b);
-    const client = new Client({ name: "t", version: "1" });
-    await client.connect(a);
+    const { client, close } = await mcpSession(workspace);
     const result = (await client.callTool({
       name: "marketo_api_call",
       arguments: { method: "GET", endpoint: "/rest/v1/lists.json" },
     })) as CallToolResult;
     expect(result.isError).toBe(true);
     expect((result.content[0] as { text: string }).text).toMatch(/not configured.*marketo configure/s);
-    await client.close();
     await close();
   });
 });
@@ -217,18 +199,13 @@ describe("MCP server when the credential store cannot be read", () => {
       },
     };
     const workspace = new Workspace({ env: {}, store: broken, state: new MemoryState() });
-    const { server, close } = createMcpServer({ workspace });
-    const [a, b] = InMemoryTransport.createLinkedPair();
-    await server.connect(b);
-    const client = new Client({ name: "t", version: "1" });
-    await client.connect(a);
+    const { client, close } = await mcpSession(workspace);
     const result = (await client.callTool({
       name: "marketo_api_call",
       arguments: { method: "GET", endpoint: "/rest/v1/lists.json" },
     })) as CallToolResult;
     expect(result.isError).toBe(true);
     expect((result.content[0] as { text: string }).text).toMatch(/cannot be decrypted/);
-    await client.close();
     await close();
   });
 });

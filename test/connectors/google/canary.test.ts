@@ -1,22 +1,18 @@
 import { inspect } from "node:util";
 import nock from "nock";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { GoogleAccounts } from "../../../src/auth/google/accounts.js";
 import { GoogleAnalyticsConnector } from "../../../src/connectors/google/connector.js";
 import { MemoryState } from "../../../src/state/memory.js";
 import { ENDPOINTS, GA_SCOPE_STRING, MemoryCredentialStore, OAUTH } from "../../auth/google/helpers.js";
-import { ADMIN, DATA, status } from "./helpers.js";
+import { ADMIN, DATA, offline, status } from "./helpers.js";
 
 const REFRESH = "1//CANARY-refresh-token-7d1c0e";
 const SECRET = "CANARY-client-secret-9f2a4b";
 const ACCESS = "ya29.CANARY-access-token-3e8";
 const WS = "canary";
 
-beforeEach(() => nock.disableNetConnect());
-afterEach(() => {
-  nock.cleanAll();
-  nock.enableNetConnect();
-});
+offline();
 
 /** Every way an error can be shown: message, JSON (MCP results, logs), String(), util.inspect with causes. */
 function renderings(value: unknown): string[] {

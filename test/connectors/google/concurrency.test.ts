@@ -1,13 +1,9 @@
 import nock from "nock";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { MemoryState } from "../../../src/state/memory.js";
-import { DATA, setup } from "./helpers.js";
+import { DATA, offline, setup } from "./helpers.js";
 
-beforeEach(() => nock.disableNetConnect());
-afterEach(() => {
-  nock.cleanAll();
-  nock.enableNetConnect();
-});
+offline();
 
 /** Wraps fetch to measure how many requests per property are on the wire at once. */
 function countingFetch() {

@@ -1,25 +1,15 @@
 import nock from "nock";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { AuthenticationError, NotFoundError, PermissionError, UpstreamError } from "../../../src/errors.js";
-import { ADMIN, DATA, setup, status } from "./helpers.js";
+import { ADMIN, DATA, offline, REPORT_BODY, REPORT_PATH, setup, status } from "./helpers.js";
 
-beforeEach(() => nock.disableNetConnect());
-afterEach(() => {
-  nock.cleanAll();
-  nock.enableNetConnect();
-});
-
-const REPORT = "/v1beta/properties/123:runReport";
-const report = {
-  dateRanges: [{ startDate: "7daysAgo", endDate: "yesterday" }],
-  metrics: [{ name: "sessions" }],
-};
+offline();
 
 describe("401", () => {
   it("invalidates the token, refreshes and replays once", async () => {
     const auths: string[] = [];
     nock(DATA)
-      .post(REPORT)
+      .post(REPORT_PATH)
       .times(2)
       .reply(function () {
         auths.push(String(this.req.headers.authorization));
@@ -28,7 +18,7 @@ describe("401", () => {
           : [200, { rowCount: 1 }];
       });
     const { connector, tokens } = setup();
-    await expect(connector.runReport("123", report)).resolves.toEqual({ rowCount: 1 });
+    await expect(connector.runReport("123", REPORT_BODY)).resolves.toEqual({ rowCount: 1 });
     expect(auths).toEqual(["Bearer ya29.token-1", "Bearer ya29.token-2"]);
     expect(tokens.invalidated).toEqual(["ya29.token-1"]);
   });
@@ -53,7 +43,7 @@ describe("403 says which role or setting is missing", () => {
     "User does not have sufficient permissions for this property.",
   );
   it.each([
-    ["data", "POST", REPORT, /Viewer role on the property/],
+    ["data", "POST", REPORT_PATH, /Viewer role on the property/],
     ["admin", "POST", "/v1beta/properties", /Administrator role on the Google Analytics account/],
     ["admin", "POST", "/v1beta/properties/123/keyEvents", /Editor role on the property/],
     ["admin", "PATCH", "/v1beta/properties/123", /Editor role on the property/],
@@ -70,7 +60,7 @@ describe("403 says which role or setting is missing", () => {
 
   it("SERVICE_DISABLED says to enable the API in the Cloud project", async () => {
     nock(DATA)
-      .post(REPORT)
+      .post(REPORT_PATH)
       .reply(
         403,
         status(
@@ -90,7 +80,7 @@ describe("403 says which role or setting is missing", () => {
         ),
       );
     const error = await setup()
-      .connector.runReport("123", report)
+      .connector.runReport("123", REPORT_BODY)
       .catch((e) => e);
     expect(error).toBeInstanceOf(PermissionError);
     expect(error.message).toMatch(/Google Analytics Data API is not enabled in the Google Cloud project/);
@@ -121,13 +111,13 @@ describe("403 says which role or setting is missing", () => {
 describe("400 / 404", () => {
   it("400 keeps Google's message; 404 is NotFoundError; neither is retried", async () => {
     nock(DATA)
-      .post(REPORT)
+      .post(REPORT_PATH)
       .reply(400, status(400, "INVALID_ARGUMENT", "Field customEvent:x is not a valid dimension."));
     nock(ADMIN)
       .get("/v1beta/properties/999")
       .reply(404, status(404, "NOT_FOUND", "Requested entity was not found."));
     const { connector, sleeps } = setup();
-    const bad = await connector.runReport("123", report).catch((e) => e);
+    const bad = await connector.runReport("123", REPORT_BODY).catch((e) => e);
     expect(bad).toBeInstanceOf(UpstreamError);
     expect(bad.serviceCode).toBe("INVALID_ARGUMENT");
     expect(bad.message).toContain("Field customEvent:x is not a valid dimension.");

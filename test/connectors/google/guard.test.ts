@@ -1,14 +1,10 @@
 import nock from "nock";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { EndpointNotAllowedError, ValidationError } from "../../../src/errors.js";
 import { ENDPOINTS } from "../../auth/google/helpers.js";
-import { ADMIN, DATA, setup } from "./helpers.js";
+import { ADMIN, DATA, offline, setup } from "./helpers.js";
 
-beforeEach(() => nock.disableNetConnect());
-afterEach(() => {
-  nock.cleanAll();
-  nock.enableNetConnect();
-});
+offline();
 
 describe("endpoint guard", () => {
   it.each([

@@ -1,3 +1,5 @@
+import nock from "nock";
+import { afterEach, beforeEach } from "vitest";
 import type { GoogleTokenSource } from "../../../src/auth/google/token-source.js";
 import {
   GoogleAnalyticsConnector,
@@ -46,3 +48,18 @@ export function setup(overrides: Partial<GoogleAnalyticsConnectorDeps> = {}) {
 export function status(code: number, statusName: string, message: string, details?: unknown[]) {
   return { error: { code, message, status: statusName, ...(details ? { details } : {}) } };
 }
+
+/** No real network in these tests: every request must meet a nock interceptor. */
+export function offline(): void {
+  beforeEach(() => nock.disableNetConnect());
+  afterEach(() => {
+    nock.cleanAll();
+    nock.enableNetConnect();
+  });
+}
+
+export const REPORT_PATH = "/v1beta/properties/123:runReport";
+export const REPORT_BODY = {
+  dateRanges: [{ startDate: "7daysAgo", endDate: "yesterday" }],
+  metrics: [{ name: "sessions" }],
+};

@@ -1,13 +1,9 @@
 import nock from "nock";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { UpstreamError } from "../../../src/errors.js";
-import { ADMIN, DATA, NOW, setup, status } from "./helpers.js";
+import { ADMIN, DATA, NOW, offline, setup, status } from "./helpers.js";
 
-beforeEach(() => nock.disableNetConnect());
-afterEach(() => {
-  nock.cleanAll();
-  nock.enableNetConnect();
-});
+offline();
 
 describe("listAll", () => {
   it("follows nextPageToken with the same parameters until the last page", async () => {

@@ -1,7 +1,7 @@
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import nock from "nock";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   NetworkError,
   QuotaExceededError,
@@ -10,44 +10,34 @@ import {
   UpstreamError,
 } from "../../../src/errors.js";
 import { ENDPOINTS } from "../../auth/google/helpers.js";
-import { ADMIN, DATA, setup, status } from "./helpers.js";
+import { ADMIN, DATA, offline, REPORT_BODY, REPORT_PATH, setup, status } from "./helpers.js";
 
-beforeEach(() => nock.disableNetConnect());
-afterEach(() => {
-  nock.cleanAll();
-  nock.enableNetConnect();
-});
-
-const REPORT = "/v1beta/properties/123:runReport";
-const report = {
-  dateRanges: [{ startDate: "7daysAgo", endDate: "yesterday" }],
-  metrics: [{ name: "sessions" }],
-};
+offline();
 
 describe("429", () => {
   it("retries 'concurrent requests' after a short backoff, honouring Retry-After", async () => {
     const scope = nock(DATA)
-      .post(REPORT)
+      .post(REPORT_PATH)
       .reply(429, status(429, "RESOURCE_EXHAUSTED", "Exhausted concurrent requests quota."))
-      .post(REPORT)
+      .post(REPORT_PATH)
       .reply(429, status(429, "RESOURCE_EXHAUSTED", "Exhausted concurrent requests quota."), {
         "retry-after": "3",
       })
-      .post(REPORT)
+      .post(REPORT_PATH)
       .reply(200, { rowCount: 2 });
     const { connector, sleeps } = setup();
-    await expect(connector.runReport("123", report)).resolves.toEqual({ rowCount: 2 });
+    await expect(connector.runReport("123", REPORT_BODY)).resolves.toEqual({ rowCount: 2 });
     expect(sleeps).toEqual([750, 3000]);
     scope.done();
   });
 
   it("turns exhausted concurrency after maxRetries into RateLimitError", async () => {
     nock(DATA)
-      .post(REPORT)
+      .post(REPORT_PATH)
       .times(3)
       .reply(429, status(429, "RESOURCE_EXHAUSTED", "Exhausted concurrent requests quota."));
     const error = await setup({ maxRetries: 2 })
-      .connector.runReport("123", report)
+      .connector.runReport("123", REPORT_BODY)
       .catch((e) => e);
     expect(error).toBeInstanceOf(RateLimitError);
     expect(error.retryAfterMs).toBeGreaterThan(0);
@@ -55,7 +45,7 @@ describe("429", () => {
 
   it("does not retry tokens per day, and says they return within 24 hours", async () => {
     const scope = nock(DATA)
-      .post(REPORT)
+      .post(REPORT_PATH)
       .reply(
         429,
         status(
@@ -65,7 +55,7 @@ describe("429", () => {
         ),
       );
     const { connector, sleeps } = setup();
-    const error = await connector.runReport("123", report).catch((e) => e);
+    const error = await connector.runReport("123", REPORT_BODY).catch((e) => e);
     expect(error).toBeInstanceOf(QuotaExceededError);
     expect(error.message).toMatch(/within 24 hours/);
     expect(error.retryable).toBe(false);
@@ -75,10 +65,10 @@ describe("429", () => {
 
   it("does not retry tokens per hour, and says it resets at the top of the next hour", async () => {
     nock(DATA)
-      .post(REPORT)
+      .post(REPORT_PATH)
       .reply(429, status(429, "RESOURCE_EXHAUSTED", "Exhausted property tokens per hour."));
     const error = await setup()
-      .connector.runReport("123", report)
+      .connector.runReport("123", REPORT_BODY)
       .catch((e) => e);
     expect(error).toBeInstanceOf(QuotaExceededError);
     expect(error.resetsAt.toISOString()).toBe("2025-06-01T11:00:00.000Z");
@@ -89,16 +79,16 @@ describe("429", () => {
 describe("5xx and lost connections", () => {
   it("retries a report after 503 with capped exponential backoff, honouring Retry-After", async () => {
     const scope = nock(DATA)
-      .post(REPORT)
+      .post(REPORT_PATH)
       .reply(503, status(503, "UNAVAILABLE", "The service is currently unavailable."), { "retry-after": "2" })
-      .post(REPORT)
+      .post(REPORT_PATH)
       .reply(500, status(500, "INTERNAL", "Internal error encountered."))
-      .post(REPORT)
+      .post(REPORT_PATH)
       .reply(503, status(503, "UNAVAILABLE", "The service is currently unavailable."))
-      .post(REPORT)
+      .post(REPORT_PATH)
       .reply(200, { rowCount: 3 });
     const { connector, sleeps } = setup();
-    await expect(connector.runReport("123", report)).resolves.toEqual({ rowCount: 3 });
+    await expect(connector.runReport("123", REPORT_BODY)).resolves.toEqual({ rowCount: 3 });
     // 2 s from Retry-After, then 0.5 s·2^1 and 0.5 s·2^2 with equal jitter (random = 0.5).
     expect(sleeps).toEqual([2000, 750, 1500]);
     scope.done();
@@ -106,10 +96,10 @@ describe("5xx and lost connections", () => {
 
   it("reports a Retry-After beyond maxRetryWaitMs instead of waiting", async () => {
     nock(DATA)
-      .post(REPORT)
+      .post(REPORT_PATH)
       .reply(503, status(503, "UNAVAILABLE", "busy"), { "retry-after": "120" });
     const { connector, sleeps } = setup();
-    const error = await connector.runReport("123", report).catch((e) => e);
+    const error = await connector.runReport("123", REPORT_BODY).catch((e) => e);
     expect(error).toBeInstanceOf(UpstreamError);
     expect(error.retryable).toBe(true);
     expect(sleeps).toEqual([]);
