@@ -43,6 +43,9 @@ type Outcome =
   | { type: "quota" }
   | { type: "retry"; delay: (retry: number) => number; giveUp: (retryAfterMs: number) => MartechError };
 
+/** Bulk extract file downloads: /bulk/v1/{leads|activities|program/members|customobjects/x}/export/{id}/file.json */
+const BULK_FILE = /^\/bulk\/v1\/.+\/export\/[^/]+\/file\.json$/;
+
 export class MarketoExecutor {
   readonly #d: ExecutorDeps;
 
@@ -202,6 +205,18 @@ export class MarketoExecutor {
       body = undefined;
     }
     const envelope = status === 200 ? parseEnvelope(body) : undefined;
+    if (!envelope && status === 200 && BULK_FILE.test(plan.path)) {
+      // Bulk export files are CSV (up to hundreds of MB, fetched in Range chunks): not a tool result
+      // (https://experienceleague.adobe.com/en/docs/marketo-developer/marketo/rest/bulk-extract/bulk-lead-extract).
+      throw new UpstreamError(
+        `Marketo sent ${plan.path} as a CSV file, and this connector returns JSON responses only.`,
+        {
+          hint: "Create, enqueue and poll the export here (…/export/{id}/status.json), then download the file with a bulk export client.",
+          status,
+          details: { ...base, contentType: response.contentType },
+        },
+      );
+    }
     if (!envelope) {
       throw new UpstreamError(
         `Marketo answered ${plan.path} with HTTP ${status} and no Marketo JSON envelope (${response.contentType || "no content type"}).`,

@@ -120,4 +120,18 @@ describe("Marketo envelope", () => {
     expect(error).toBeInstanceOf(UpstreamError);
     expect(error.message).toMatch(/text\/html/);
   });
+
+  it("says plainly that a bulk export file (CSV) is not returned, and what to do instead", async () => {
+    nock(ORIGIN)
+      .get("/bulk/v1/leads/export/ce45a7a1-f19d-4ce2-882c-a3c795940a7d/file.json")
+      .reply(200, "id,email\n1,a@example.com\n", { "Content-Type": "text/csv" });
+    const error = await rejection(
+      connector().request({
+        method: "GET",
+        path: "/bulk/v1/leads/export/ce45a7a1-f19d-4ce2-882c-a3c795940a7d/file.json",
+      }),
+    );
+    expect(error).toBeInstanceOf(UpstreamError);
+    expect(error.message).toMatch(/CSV file.*JSON responses only.*status\.json/s);
+  });
 });
