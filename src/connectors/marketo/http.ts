@@ -63,6 +63,12 @@ function classify(
   return new ExchangeFailure("sent", code, error);
 }
 
+/**
+ * One HTTP exchange on the platform fetch (undici), not ky: DESIGN.md prefers ky, but Marketo's replay
+ * rules hinge on whether a failed request was sent (refused before sending / broken after / timed out),
+ * and ky's retry and timeout layer folds those together. Retries live in the executor instead.
+ * Redirects are not followed, so the Authorization header never reaches another host.
+ */
 export async function exchange(
   fetchImpl: typeof fetch,
   plan: HttpPlan,
