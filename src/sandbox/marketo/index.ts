@@ -8,6 +8,11 @@
  * campaigns 1001–1008 (1001, 1002, 1008 requestable triggers; 1003 a trigger without "Campaign is
  * Requested"; 1004 inactive; 1005–1007 batch); programs 1001–1030; emails 2001–2020 (2005, 2010, …
  * are drafts only; 2001, 2004, 2007, 2013, 2016, 2019 have a pending draft); activities over the last 60 days.
+ *
+ * Codes follow Adobe's error table; where the docs give no wording, the message is inferred: the
+ * trigger refusals (1003), 709 "no draft", 702 unknown email, 701 blank required parameter, 1003 for
+ * over-limit values and bad dates (the docs also list 704), the 605 text, and the answer to a token
+ * sent as a query parameter after its removal (601, like an invalid token).
  */
 import type { AddressInfo } from "node:net";
 import { buildDataSet } from "./data.js";
