@@ -17,6 +17,24 @@ function deferred(): { promise: Promise<void>; resolve: () => void } {
   return { promise, resolve };
 }
 
+/** A fetch that holds each API call 3 ms and records the most calls in flight at once. */
+function peakCountingFetch(): { fetch: typeof fetch; peak: () => number } {
+  let inFlight = 0;
+  let peak = 0;
+  const slow: typeof fetch = async (input, init) => {
+    if (!String(input).includes("/rest/")) return globalThis.fetch(input, init);
+    inFlight += 1;
+    peak = Math.max(peak, inFlight);
+    try {
+      await new Promise((r) => setTimeout(r, 3));
+      return await globalThis.fetch(input, init);
+    } finally {
+      inFlight -= 1;
+    }
+  };
+  return { fetch: slow, peak: () => peak };
+}
+
 describe("Marketo limits", () => {
   it("never lets more than callsPerWindow calls into any windowMs interval, queueing instead of failing", async () => {
     const clock = fakeClock();
@@ -50,49 +68,25 @@ describe("Marketo limits", () => {
   });
 
   it("keeps at most maxConcurrent calls in flight", async () => {
-    let inFlight = 0;
-    let peak = 0;
+    const { fetch: slow, peak } = peakCountingFetch();
     identity();
     nock(ORIGIN).get("/rest/v1/leads.json").times(40).reply(200, ok());
-    const slow: typeof fetch = async (input, init) => {
-      if (!String(input).includes("/rest/")) return globalThis.fetch(input, init);
-      inFlight += 1;
-      peak = Math.max(peak, inFlight);
-      try {
-        await new Promise((r) => setTimeout(r, 3));
-        return await globalThis.fetch(input, init);
-      } finally {
-        inFlight -= 1;
-      }
-    };
     const marketo = connector({ maxConcurrent: 4, callsPerWindow: 1000 }, { fetch: slow });
     await Promise.all(Array.from({ length: 40 }, () => marketo.request(get)));
-    expect(peak).toBe(4);
+    expect(peak()).toBe(4);
   });
 
   it("shares limits between connectors of one instance through the shared state", async () => {
     const state = new MemoryState();
-    let inFlight = 0;
-    let peak = 0;
+    const { fetch: slow, peak } = peakCountingFetch();
     identity("a:int", 3599, 2);
     nock(ORIGIN).get("/rest/v1/leads.json").times(30).reply(200, ok());
-    const slow: typeof fetch = async (input, init) => {
-      if (!String(input).includes("/rest/")) return globalThis.fetch(input, init);
-      inFlight += 1;
-      peak = Math.max(peak, inFlight);
-      try {
-        await new Promise((r) => setTimeout(r, 3));
-        return await globalThis.fetch(input, init);
-      } finally {
-        inFlight -= 1;
-      }
-    };
     const config = { maxConcurrent: 3, callsPerWindow: 1000 };
     const real = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
     const one = connector(config, { state, fetch: slow, sleep: real });
     const two = connector(config, { state, fetch: slow, sleep: real });
     await Promise.all(Array.from({ length: 30 }, (_, i) => (i % 2 ? one : two).request(get)));
-    expect(peak).toBe(3);
+    expect(peak()).toBe(3);
     expect((await one.usage()).callsToday).toBe(30);
   });
 
