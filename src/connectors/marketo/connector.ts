@@ -1,19 +1,13 @@
 import { createMarketoTokenManager } from "../../auth/marketo-token.js";
 import type { TokenManager } from "../../auth/token-manager.js";
 import { ConfigurationError, UpstreamError, ValidationError } from "../../errors.js";
+import { jsonBytes } from "../../json-size.js";
 import { MemoryState } from "../../state/memory.js";
 import { PAGING_TOKEN_PATH, type PreparedRequest, prepareRequest } from "./activities.js";
 import { abortableSleep } from "./backoff.js";
 import { type CallContext, MarketoExecutor } from "./executor.js";
 import { MarketoLimiter } from "./limits.js";
-import {
-  capsOf,
-  collectPages,
-  isAssetPaging,
-  jsonBytes,
-  nextAssetOffsetOf,
-  walkPages,
-} from "./pagination.js";
+import { capsOf, collectPages, isAssetPaging, nextAssetOffsetOf, walkPages } from "./pagination.js";
 import type {
   MarketoCallResult,
   MarketoConnectorConfig,

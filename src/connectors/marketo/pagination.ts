@@ -120,8 +120,6 @@ export function capsOf(options: PaginateOptions | undefined): Caps {
   };
 }
 
-export { jsonBytes } from "../../json-size.js";
-
 type Collected = Omit<MarketoCallResult, "callsUsed" | "translatedFrom">;
 
 function resumeFields(cursor: Cursor | undefined): Pick<MarketoCallResult, "nextPageToken" | "nextOffset"> {

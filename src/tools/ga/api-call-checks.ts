@@ -1,6 +1,6 @@
 import { ValidationError } from "../../errors.js";
 import type { GoogleApiCallFields } from "../../schemas/google-analytics.js";
-import { jsonSize, MAX_RESULT_BYTES } from "../output-cap.js";
+import { capItems, jsonSize, MAX_RESULT_BYTES } from "../output-cap.js";
 
 const pathOf = (endpoint: string) => endpoint.replace(/^\//, "").split("?")[0] ?? "";
 const hasParameter = (fields: GoogleApiCallFields, name: string) =>
@@ -64,14 +64,7 @@ export function capBody(body: unknown, maxBytes = MAX_RESULT_BYTES): { body: unk
     if (largest) {
       const [key, list] = largest;
       const rest = jsonSize({ ...record, [key]: [] });
-      const kept: unknown[] = [];
-      let used = rest;
-      for (const item of list) {
-        const itemSize = jsonSize(item) + 1;
-        if (used + itemSize > maxBytes) break;
-        used += itemSize;
-        kept.push(item);
-      }
+      const { items: kept } = capItems(list, maxBytes - rest);
       if (kept.length > 0 || rest < maxBytes) {
         return {
           body: { ...record, [key]: kept },
