@@ -24,7 +24,10 @@ export interface GoogleAccountRecord {
   scopes: string[];
   addedAt: string;
   refreshToken: string;
-  /** The OAuth client that issued the token, when it is not the workspace's (gcloud authorized_user files). */
+  /**
+   * The OAuth client that issued the token, when it is not the workspace's (gcloud authorized_user
+   * files): a refresh token only works with the client that obtained it.
+   */
   client?: GoogleOAuthClient | undefined;
 }
 

@@ -1,5 +1,10 @@
 import { AuthenticationError, ConfigurationError, NotFoundError, ValidationError } from "../../errors.js";
-import type { CredentialStore, GoogleOAuthClient, WorkspaceSecrets } from "../credential-store.js";
+import type {
+  CredentialStore,
+  GoogleAccountRecord,
+  GoogleOAuthClient,
+  WorkspaceSecrets,
+} from "../credential-store.js";
 import {
   GA_SCOPES,
   type GoogleEndpoints,
@@ -24,7 +29,6 @@ import {
   connectLabel,
   labelTaken,
   readImport,
-  type StoredGoogleAccount,
   storedAccount,
   toSummary,
   withAccount,
@@ -139,7 +143,7 @@ export class GoogleAccounts {
     }
     const email = emailFromIdToken(tokens.idToken);
     const refreshToken = tokens.refreshToken;
-    let stored: StoredGoogleAccount | undefined;
+    let stored: GoogleAccountRecord | undefined;
     await this.#deps.store.update(this.#deps.workspace, (current) => {
       const label = connectLabel(current, email, requested);
       stored = {
@@ -151,7 +155,7 @@ export class GoogleAccounts {
       };
       return withAccount(current, stored);
     });
-    const record = stored as StoredGoogleAccount;
+    const record = stored as GoogleAccountRecord;
     // A reconnected account must stop using the cached manager of its old refresh token.
     this.#sources.delete(record.label);
     return toSummary(record);
@@ -189,7 +193,7 @@ export class GoogleAccounts {
         },
       );
     }
-    const record: StoredGoogleAccount = {
+    const record: GoogleAccountRecord = {
       label,
       ...(emailFromIdToken(tokens.idToken) ? { email: emailFromIdToken(tokens.idToken) } : {}),
       scopes: tokens.scopes ?? [],
@@ -269,7 +273,7 @@ export class GoogleAccounts {
   }
 
   #createSource(
-    record: StoredGoogleAccount,
+    record: GoogleAccountRecord,
     client: GoogleOAuthClient,
     primed?: TokenResponse,
   ): AccountTokenSource {

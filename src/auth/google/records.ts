@@ -10,12 +10,6 @@ export interface AccountSummary {
   addedAt: string;
 }
 
-/**
- * A stored account. `client` is set when the account was imported from gcloud's `authorized_user`
- * JSON: a refresh token only works with the client that obtained it, which may not be the workspace's.
- */
-export type StoredGoogleAccount = GoogleAccountRecord;
-
 const LABEL = /^[A-Za-z0-9][A-Za-z0-9._@+-]{0,63}$/;
 
 export function checkLabel(label: unknown): string {
@@ -45,9 +39,9 @@ function isClient(value: unknown): value is GoogleOAuthClient {
   );
 }
 
-export function storedAccount(secrets: WorkspaceSecrets, label: string): StoredGoogleAccount | undefined {
+export function storedAccount(secrets: WorkspaceSecrets, label: string): GoogleAccountRecord | undefined {
   if (!Object.hasOwn(secrets.googleAccounts, label)) return undefined;
-  const record = secrets.googleAccounts[label] as StoredGoogleAccount | undefined;
+  const record = secrets.googleAccounts[label];
   if (!record || typeof record.refreshToken !== "string") return undefined;
   return { ...record, client: isClient(record.client) ? record.client : undefined };
 }
@@ -130,7 +124,7 @@ export async function readImport(input: { refreshToken?: string; file?: string }
   return { refreshToken, client };
 }
 
-export function withAccount(secrets: WorkspaceSecrets, record: StoredGoogleAccount): WorkspaceSecrets {
+export function withAccount(secrets: WorkspaceSecrets, record: GoogleAccountRecord): WorkspaceSecrets {
   return { ...secrets, googleAccounts: { ...secrets.googleAccounts, [record.label]: record } };
 }
 
