@@ -4,6 +4,7 @@ import { isAssetPaging } from "../connectors/marketo/pagination.js";
 import type { MarketoCallResult } from "../connectors/marketo/types.js";
 import { ValidationError } from "../errors.js";
 import { MarketoApiCallInput, MarketoApiCallOutput } from "../schemas/marketo.js";
+import { API_CALL_ALIASES } from "./input/api-call.js";
 import { capItems, MAX_RESULT_BYTES } from "./output-cap.js";
 import type { ToolStep } from "./types.js";
 
@@ -39,6 +40,7 @@ export const marketoApiCall: ToolStep<typeof MarketoApiCallInput, typeof Marketo
   scopes: [],
   annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true },
   input: () => MarketoApiCallInput,
+  aliases: API_CALL_ALIASES,
   output: MarketoApiCallOutput,
 
   async handler(input, ctx) {
