@@ -165,4 +165,38 @@ describe("other spellings of the input, against the sandboxes", () => {
     });
     expect(one.result.map((list) => list.id)).toEqual([1003]);
   });
+
+  it("programs.json?type=email returns only email programs, says why, and pages on Marketo's count", async () => {
+    const first = await run<MarketoOut>("marketo_api_call", {
+      method: "GET",
+      endpoint: "/rest/asset/v1/programs.json",
+      query_parameters: { type: "email" },
+    });
+    expect(first.result.length).toBeGreaterThan(0);
+    expect(first.result.every((program) => program.type === "Email")).toBe(true);
+    expect(first.warnings.join(" ")).toMatch(
+      /no type parameter, so type was not sent.*20 program\(s\).*email/,
+    );
+    expect(first.next_offset).toBe(20);
+    const all = await run<MarketoOut>("marketo_api_call", {
+      method: "GET",
+      endpoint: "/rest/asset/v1/programs.json",
+      query_parameters: { type: "EMAIL", maxReturn: 200 },
+    });
+    const unfiltered = await run<MarketoOut>("marketo_api_call", {
+      method: "GET",
+      endpoint: "/rest/asset/v1/programs.json",
+      query_parameters: { maxReturn: 200 },
+    });
+    expect(all.result.map((p) => p.id)).toEqual(
+      unfiltered.result.filter((p) => p.type === "Email").map((p) => p.id),
+    );
+    const nurture = await run<MarketoOut>("marketo_api_call", {
+      method: "GET",
+      endpoint: "/rest/asset/v1/programs.json",
+      query_parameters: { type: "nurture", maxReturn: 200 },
+    });
+    expect(nurture.result.length).toBeGreaterThan(0);
+    expect(nurture.result.every((program) => program.type === "Engagement")).toBe(true);
+  });
 });
