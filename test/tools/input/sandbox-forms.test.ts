@@ -12,6 +12,7 @@ import {
 import { MemoryState } from "../../../src/state/memory.js";
 import { runToolStep } from "../../../src/tools/run.js";
 import { Workspace } from "../../../src/workspace.js";
+import { mcpSession } from "../../helpers/mcp.js";
 
 /**
  * The inputs an agent plausibly writes in Google's or the seed's spelling, end to end against the sandboxes:
@@ -164,6 +165,28 @@ describe("other spellings of the input, against the sandboxes", () => {
       queryParameters: { id: 1003 },
     });
     expect(one.result.map((list) => list.id)).toEqual([1003]);
+  });
+
+  it("over MCP too: the alias works, and an unknown field is an error result naming the nearest name", async () => {
+    const { client, close } = await mcpSession(workspace);
+    try {
+      const listed = await client.callTool({
+        name: "marketo_api_call",
+        arguments: { method: "get", endpoint: "/rest/v1/lists.json", queryParameters: { id: 1003 } },
+      });
+      expect(listed.isError).toBeFalsy();
+      expect((listed.structuredContent as MarketoOut).result.map((list) => list.id)).toEqual([1003]);
+      const refused = await client.callTool({
+        name: "marketo_api_call",
+        arguments: { method: "GET", endpoint: "/rest/v1/lists.json", query_paramters: { id: 1003 } },
+      });
+      expect(refused.isError).toBe(true);
+      expect(JSON.stringify(refused.content)).toMatch(
+        /Invalid query_paramters: unknown field; did you mean query_parameters\?/,
+      );
+    } finally {
+      await close();
+    }
   });
 
   it("programs.json?type=email returns only email programs, says why, and pages on Marketo's count", async () => {
