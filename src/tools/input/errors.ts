@@ -99,15 +99,15 @@ const EXPECTED: Record<string, string> = {
 };
 
 /** How a list should have been written: "sessions,users" → ["sessions","users"]. */
-function asList(value: unknown): string {
+function asList(value: unknown, path: Path): string {
   if (typeof value === "string") {
     const parts = value
       .split(",")
       .map((part) => part.trim())
       .filter(Boolean);
-    return shown(parts.length > 0 ? parts : [value], []);
+    return shown(parts.length > 0 ? parts : [value], path);
   }
-  return `[${shown(value, [])}]`;
+  return `[${shown(value, path)}]`;
 }
 
 /** The forms a union accepts, in words, when its schema gives none of its own. */
@@ -147,7 +147,7 @@ function describe(issue: z.core.$ZodIssue, root: z.core.$ZodType | undefined, at
           field: issuePath([...path, key]),
           ...(near ? { meant: issuePath([...path, near]) } : {}),
           message:
-            `unknown field${near ? `; did you mean ${near}?` : ""}` +
+            `unknown field${near ? `; did you mean ${near}?` : "."}` +
             (accepted.length > 0 ? ` Accepted here: ${accepted.join(", ")}` : ""),
         };
       });
@@ -164,7 +164,7 @@ function describe(issue: z.core.$ZodIssue, root: z.core.$ZodType | undefined, at
       const expected = EXPECTED[issue.expected] ?? issue.expected;
       const hint =
         issue.expected === "array" && issue.input !== undefined
-          ? `: write it as a list, e.g. ${asList(issue.input)}`
+          ? `: write it as a list, e.g. ${asList(issue.input, path)}`
           : issue.expected === "number" && typeof issue.input === "string" && /^\d+$/.test(issue.input)
             ? `: write ${issue.input} without quotes`
             : "";

@@ -76,6 +76,14 @@ describe("error texts", () => {
     );
   });
 
+  it("an unknown field with no near name still lists what is accepted", async () => {
+    const error = await refused(MARKETO, { ...LEADS, xyzzy: 1 });
+    expect(error.message).toBe(
+      "Invalid xyzzy: unknown field. Accepted here: method, endpoint, query_parameters, body, paginate, " +
+        "max_pages, max_items. Fix the input and call again; nothing was sent.",
+    );
+  });
+
   it("a number written as a string says to drop the quotes", async () => {
     const error = await refused(MARKETO, { ...LEADS, paginate: true, max_pages: "20" });
     expect(error.message).toMatch(
