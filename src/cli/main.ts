@@ -12,7 +12,8 @@ import { registerAccountCommands } from "./accounts.js";
 import { printJson, readStdin } from "./io.js";
 import { registerMarketoCommands } from "./marketo.js";
 import { runSandbox } from "./sandbox.js";
-import { serve, start } from "./serve.js";
+import { serve } from "./serve.js";
+import { start } from "./start.js";
 import { withWorkspace } from "./workspace.js";
 
 const program = new Command()
