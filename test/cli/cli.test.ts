@@ -11,36 +11,7 @@ import { buildManifest } from "../../src/manifest.js";
 import { sandboxEnv, startGoogleSandbox } from "../../src/sandbox/index.js";
 import { type MarketoSandbox, startMarketoSandbox } from "../../src/sandbox/marketo/index.js";
 import { CANARY_SECRET } from "../helpers/fixtures.js";
-
-const BIN = new URL("../../dist/cli/main.js", import.meta.url).pathname;
-
-interface Run {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-function run(args: string[], env: NodeJS.ProcessEnv, stdin?: string): Promise<Run> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, ...args], { env: { PATH: process.env.PATH, ...env } });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (c) => {
-      stdout += c;
-    });
-    child.stderr.on("data", (c) => {
-      stderr += c;
-    });
-    // A command that does not exit (an open connection) fails the test instead of hanging it.
-    const timer = setTimeout(() => child.kill("SIGKILL"), 15_000);
-    child.on("error", reject);
-    child.on("close", (code) => {
-      clearTimeout(timer);
-      resolve({ code, stdout, stderr });
-    });
-    child.stdin.end(stdin ?? "");
-  });
-}
+import { BIN, run } from "./run.js";
 
 describe("CLI", () => {
   let home: string;
@@ -67,7 +38,7 @@ describe("CLI", () => {
     const configure = await run(
       ["marketo", "configure", "--client-id", sandbox.clientId, "--endpoint", sandbox.restEndpoint],
       env,
-      `${CANARY_SECRET}\n`,
+      { stdin: `${CANARY_SECRET}\n` },
     );
     expect(configure.code).toBe(0);
     expect(configure.stdout + configure.stderr).not.toContain(CANARY_SECRET);
@@ -110,7 +81,7 @@ describe("CLI", () => {
     const wrong = await run(
       ["marketo", "configure", "--client-id", sandbox.clientId, "--endpoint", sandbox.restEndpoint],
       env,
-      "not-the-secret",
+      { stdin: "not-the-secret" },
     );
     expect(wrong.code).toBe(1);
     expect(wrong.stderr).toMatch(/Client ID and Client Secret/);
@@ -119,7 +90,7 @@ describe("CLI", () => {
     const badEndpoint = await run(
       ["marketo", "configure", "--client-id", "x", "--endpoint", "http://evil.example/rest"],
       env,
-      "s",
+      { stdin: "s" },
     );
     expect(badEndpoint.code).toBe(1);
     expect(badEndpoint.stderr).toMatch(/must use https/);
@@ -216,7 +187,7 @@ describe.skipIf(!process.env.REDIS_URL)(
             sandbox.restEndpoint,
           ],
           one,
-          CANARY_SECRET,
+          { stdin: CANARY_SECRET },
         );
         expect(configure.code).toBe(0);
         const show = await run(["marketo", "show", "--workspace", workspace], two);
