@@ -5,12 +5,14 @@ import { parseApiKeys, startHttpServer } from "../mcp/http.js";
 import { createMcpServer } from "../mcp/server.js";
 import { createState } from "../state/index.js";
 import { DEFAULT_WORKSPACE, Workspace, type WorkspaceOptions } from "../workspace.js";
+import { serveWorkspaceOptions } from "./sandbox-wiring.js";
 
 export interface ServeOptions {
   http?: boolean;
   host?: string;
   port?: string;
   workspace?: string;
+  sandbox?: boolean;
 }
 
 /** One Workspace per name for the life of the process, all sharing one limits state. */
@@ -27,11 +29,11 @@ export function workspaceFactory(base: Omit<WorkspaceOptions, "name">): (name: s
   };
 }
 
-export function parsePort(raw: string | undefined, fallback: number): number {
+export function parsePort(raw: string | undefined, fallback: number, flag = "--port"): number {
   if (raw === undefined) return fallback;
   const port = Number(raw);
   if (!Number.isInteger(port) || port < 0 || port > 65_535)
-    throw new ValidationError("--port", `"${raw.slice(0, 20)}" is not a port.`, {
+    throw new ValidationError(flag, `"${raw.slice(0, 20)}" is not a port.`, {
       hint: "Use 0-65535 (0 picks a free one).",
     });
   return port;
@@ -54,7 +56,7 @@ export function httpOptions(env: NodeJS.ProcessEnv, options: ServeOptions) {
 
 /** `martech-steps serve`: stdio by default (logs on stderr only), or Streamable HTTP with --http. */
 export async function serve(options: ServeOptions): Promise<void> {
-  const workspaces = workspaceFactory({ env: process.env });
+  const workspaces = workspaceFactory(await serveWorkspaceOptions(options));
   if (options.http) {
     const handle = await startHttpServer({ ...httpOptions(process.env, options), workspace: workspaces });
     log.info({ url: handle.url }, "MCP server listening (Streamable HTTP)");
