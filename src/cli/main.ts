@@ -31,9 +31,9 @@ program
   .option("--http", "serve Streamable HTTP instead of stdio")
   .option(
     "--host <host>",
-    "interface to bind with --http (default 127.0.0.1; others need MARTECH_STEPS_API_KEYS)",
+    "interface to bind with --http (default MARTECH_STEPS_HOST, else 127.0.0.1; others need MARTECH_STEPS_API_KEYS)",
   )
-  .option("--port <port>", "port with --http (default 3333)")
+  .option("--port <port>", "port with --http (default MARTECH_STEPS_PORT, else 3333; 0 picks a free one)")
   .option("--workspace <name>", "workspace for stdio", DEFAULT_WORKSPACE)
   .option(
     "--sandbox",
@@ -46,8 +46,8 @@ program
   .description(
     "Run the MCP HTTP server, on the sandbox for every service that is not configured (npm start).",
   )
-  .option("--host <host>", "interface to bind (default 127.0.0.1)")
-  .option("--port <port>", "port (default 3333)")
+  .option("--host <host>", "interface to bind (default MARTECH_STEPS_HOST, else 127.0.0.1)")
+  .option("--port <port>", "port (default MARTECH_STEPS_PORT, else 3333; 0 picks a free one)")
   .action(async (options: { host?: string; port?: string }) => {
     await start(options);
   });
