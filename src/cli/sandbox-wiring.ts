@@ -36,21 +36,17 @@ export interface Emulators {
 }
 
 async function listen<T>(choice: PortChoice | undefined, begin: (port: number) => Promise<T>): Promise<T> {
-  const port = choice?.port ?? 0;
+  if (!choice) return begin(0);
   try {
-    return await begin(port);
+    return await begin(choice.port);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code !== "EADDRINUSE" && code !== "EACCES") throw error;
-    throw new ConfigurationError(
-      code === "EADDRINUSE"
-        ? `Port ${port} on 127.0.0.1 is already in use.`
-        : `Port ${port} on 127.0.0.1 needs privileges this process does not have.`,
-      {
-        hint: `Stop the other server, or choose another port with ${choice?.flag ?? "another port"}.`,
-        cause: error,
-      },
-    );
+    const why = code === "EADDRINUSE" ? "is already in use" : "needs privileges this process does not have";
+    throw new ConfigurationError(`Port ${choice.port} on 127.0.0.1 ${why}.`, {
+      hint: `Stop the other server, or choose another port with ${choice.flag} (0 picks a free one).`,
+      cause: error,
+    });
   }
 }
 
@@ -86,7 +82,7 @@ export async function startEmulators(options: {
 export async function connectSandbox(
   store: CredentialStore,
   workspace: string,
-  emulators: Pick<Emulators, "marketo" | "google" | "env">,
+  emulators: Pick<Emulators, "marketo" | "google">,
   env: NodeJS.ProcessEnv,
 ): Promise<void> {
   const { marketo, google } = emulators;

@@ -94,7 +94,7 @@ describe("README", () => {
       // The user's store stays empty: examples run on the sandbox, which keeps its own.
       expect(await readdir(shell.cwd)).not.toContain("home");
     }
-  });
+  }, 120_000);
 
   it("runs the ts example on the sandbox, importing the built package by its name", async () => {
     const examples = blocks.filter((b) => b.lang === "ts" && b.marker?.startsWith("run"));
@@ -110,7 +110,7 @@ describe("README", () => {
       expect(result.stdout).toMatch(/^5 marketo_api_call$/m);
       expect(result.stdout).toMatch(/1 record/);
     }
-  });
+  }, 120_000);
 
   it("gives the MCP Inspector a type on every entry, and its stdio configurations start a working server", async () => {
     const configs = blocks
@@ -145,7 +145,7 @@ describe("README", () => {
       expect((await client.listTools()).tools).toHaveLength(5);
       await client.close();
     }
-  });
+  }, 120_000);
 
   it("documents every environment variable the product reads", async () => {
     const table = section(readme, "Configuration");
@@ -212,5 +212,5 @@ describe("the README's CLI section and --help", () => {
     );
     const byUsage = (entries: HelpEntry[]) => Object.fromEntries(entries.map((e) => [e.usage, e.options]));
     expect(byUsage(rows)).toEqual(byUsage(await helpEntries()));
-  });
+  }, 120_000);
 });

@@ -116,3 +116,18 @@ export function startCli(args: string[], env: NodeJS.ProcessEnv, ready = /Press 
     });
   });
 }
+
+/** Whether a process (started elsewhere: a detached sandbox, a stdio server) is gone within 10 s. */
+export async function exited(pid: number): Promise<boolean> {
+  const alive = () => {
+    try {
+      process.kill(pid, 0);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  const deadline = Date.now() + 10_000;
+  while (alive() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+  return !alive();
+}

@@ -6,7 +6,7 @@ import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js"
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { describe, expect, it } from "vitest";
 import { sandboxEnv, startGoogleSandbox } from "../../src/sandbox/index.js";
-import { BIN, freshHome, run, startCli } from "./run.js";
+import { BIN, exited, freshHome, run, startCli } from "./run.js";
 
 const LEAD1 = JSON.stringify({
   method: "GET",
@@ -41,7 +41,7 @@ describe("--sandbox: the emulators in-process, with a store of their own", () =>
     expect(report.code, report.stderr).toBe(0);
     expect(JSON.parse(report.stdout).rows.length).toBeGreaterThan(0);
     expect(await readdir(home)).toEqual([]);
-  });
+  }, 60_000);
 
   it("call --sandbox works in a named workspace too", async () => {
     const home = await freshHome();
@@ -78,17 +78,7 @@ describe("--sandbox: the emulators in-process, with a store of their own", () =>
     })) as CallToolResult;
     expect(report.isError, JSON.stringify(report.content)).toBeFalsy();
     await client.close();
-    const alive = () => {
-      try {
-        process.kill(pid, 0);
-        return true;
-      } catch {
-        return false;
-      }
-    };
-    const deadline = Date.now() + 10_000;
-    while (alive() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
-    expect(alive()).toBe(false);
+    expect(await exited(pid)).toBe(true);
     expect(await readdir(home)).toEqual([]);
   });
 });
@@ -128,7 +118,7 @@ describe("martech-steps sandbox: export lines for eval, its own store", () => {
     } finally {
       await sandbox.stop();
     }
-  });
+  }, 60_000);
 
   it('eval "$(martech-steps sandbox --detach)" leaves it running in the background until killed', async () => {
     const home = await freshHome();
@@ -146,20 +136,10 @@ describe("martech-steps sandbox: export lines for eval, its own store", () => {
     expect(m[2]).not.toBe(home);
     // The report ran against the detached sandbox.
     expect(result.stderr).toMatch(/row/);
-    const deadline = Date.now() + 10_000;
-    const alive = () => {
-      try {
-        process.kill(Number(m[1]), 0);
-        return true;
-      } catch {
-        return false;
-      }
-    };
-    while (alive() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
-    expect(alive()).toBe(false);
+    expect(await exited(Number(m[1]))).toBe(true);
     expect(existsSync(m[2]!)).toBe(false);
     expect(await readdir(home)).toEqual([]);
-  });
+  }, 60_000);
 
   it("sandbox --detach reports a start failure with one error line and leaves nothing running", async () => {
     const result = await run(["sandbox", "--detach", "--marketo-port", "70000"], {
@@ -202,5 +182,5 @@ describe("npm start decides 'configured' only from real configuration", () => {
     });
     await configured.stop();
     expect(configured.banner).toMatch(/Google Analytics: configured/);
-  });
+  }, 60_000);
 });
