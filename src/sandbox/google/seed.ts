@@ -1,6 +1,12 @@
 /**
- * The seeded Google Analytics world: two accounts with a few properties each. Fixed timestamps keep every
- * response byte-identical between runs.
+ * The seeded Google Analytics world: two accounts (100001 Sandbox Retail, 100002 Sandbox Media) with a
+ * few properties each, every property with one web data stream and its key events (also listed as
+ * conversion events). Property 412345671 has three custom dimensions (event, user and item scope), two
+ * custom metrics (one CURRENCY with REVENUE_DATA) and 14-month retention; 423456787 has one custom
+ * dimension; the others keep the defaults of a new property (no custom definitions, event data two
+ * months). Every property also has the audiences 1001 All Users, 1002 Purchasers and 1003 Engaged Users
+ * for audience exports (data/audience-exports.ts). Fixed timestamps keep every response byte-identical
+ * between runs.
  */
 import type {
   CountingMethod,

@@ -46,11 +46,14 @@ import { getErrors, getErrorsLast7Days, getUsage, getUsageLast7Days } from "./us
 
 const r = (method: Route["method"], path: string, handler: Handler): Route => ({
   method,
+  template: path,
   pattern: new RegExp(
     `^${path.replaceAll(".", "\\.").replaceAll("{id}", "(\\d+)").replaceAll("{exportId}", "([^/]+)")}$`,
   ),
   handler,
 });
+
+const shape = (template: string) => template.replace(/\{[^}]+\}/g, "{}");
 
 const bulkLeads = bulkHandlers("leads");
 const bulkActivities = bulkHandlers("activities");
@@ -123,9 +126,16 @@ export const ROUTES: readonly Route[] = [
 export type RouteMatch =
   | { kind: "found"; route: Route; params: string[] }
   | { kind: "wrong-method" }
+  | { kind: "bad-parameter"; template: string }
   | { kind: "not-emulated"; operation: string }
   | { kind: "not-found" };
 
+/**
+ * Routes by method and path. Without a route, Adobe's Swagger decides the answer: a real operation the
+ * sandbox does not serve is "not emulated"; a served template whose id is not a number is a parameter
+ * error; a real path asked with a method it does not serve is 605, as it is on the real service;
+ * anything else is an unknown path.
+ */
 export function matchRoute(method: string, path: string): RouteMatch {
   let pathKnown = false;
   for (const route of ROUTES) {
@@ -134,12 +144,15 @@ export function matchRoute(method: string, path: string): RouteMatch {
     if (route.method === method) return { kind: "found", route, params: m.slice(1) };
     pathKnown = true;
   }
-  if (pathKnown) return { kind: "wrong-method" };
   const real = findRealPath("marketo", path);
-  if (real?.methods.includes(method))
+  if (real?.methods.includes(method)) {
+    const served = ROUTES.some(
+      (route) => route.method === method && shape(route.template) === shape(real.template),
+    );
+    if (served) return { kind: "bad-parameter", template: real.template };
     return { kind: "not-emulated", operation: `${method} ${real.template}` };
-  // A real path asked with a method it does not serve is 605 on the real service too.
-  return real ? { kind: "wrong-method" } : { kind: "not-found" };
+  }
+  return pathKnown || real ? { kind: "wrong-method" } : { kind: "not-found" };
 }
 
 export const isAssetPath = (path: string): boolean => path.startsWith("/rest/asset/");

@@ -197,6 +197,15 @@ export class SandboxServer {
         `Requested resource not found: ${match.operation} is a real Marketo endpoint that this sandbox does not emulate`,
       );
     }
+    if (match.kind === "bad-parameter") {
+      // 1001 "Invalid value '%s'. Required of type '%s'" (ADE error-codes.md), e.g. /rest/v1/lead/x.json.
+      const parts = match.template.split("/");
+      const value = api.path.split("/").find((_, i) => parts[i]?.includes("{")) ?? "";
+      throw new MarketoApiError(
+        "1001",
+        `Invalid value '${value.replace(/\.json$/, "")}'. Required of type 'Integer'`,
+      );
+    }
     if (match.kind === "not-found") throw new MarketoApiError("610", "Requested resource not found");
     if (match.kind === "wrong-method")
       throw new MarketoApiError("605", `Request method '${api.method}' not supported`);

@@ -6,6 +6,7 @@
  * recording: no `description` key when there is none, `computedUrl` and `workspace`, `Z+0000` dates.
  */
 import { folderParam, formParams, sameFolder } from "./asset-params.js";
+import { advance } from "./bulk/queue.js";
 import { assetDate } from "./codec.js";
 import { toInt } from "./params.js";
 import { NO_ASSETS, offsetPage, updatedWithin } from "./programs.js";
@@ -107,14 +108,16 @@ export function createStaticList(req: ApiRequest, ctx: HandlerContext): HandlerR
 
 /**
  * "You cannot delete a list used by an import, export, or another asset" (ADE static-lists.md): a bulk
- * export that has not finished yet holds it (1022 "Object in use", error-codes.md).
+ * export that is queued or running holds it (1022 "Object in use", error-codes.md). A job only created
+ * does not; if its list is gone when it starts, the job fails.
  */
 export function deleteStaticList(_req: ApiRequest, ctx: HandlerContext, [id]: string[]): HandlerResult {
   const list = byId(ctx, id);
   if (!list) throw new MarketoApiError("702", `Static list '${id}' not found`);
+  advance(ctx.world, ctx.now());
   const busy = ctx.world.bulk.jobs.some(
     (job) =>
-      (job.status === "Created" || job.status === "Queued" || job.status === "Processing") &&
+      (job.status === "Queued" || job.status === "Processing") &&
       job.selection.kind === "leads" &&
       job.selection.by === "list" &&
       job.selection.list === "static" &&

@@ -254,6 +254,8 @@ export type Handler = (
 
 export interface Route {
   method: "GET" | "POST" | "DELETE";
+  /** The path as the route table writes it, e.g. "/rest/v1/lists/{id}/leads.json". */
+  template: string;
   pattern: RegExp;
   handler: Handler;
 }

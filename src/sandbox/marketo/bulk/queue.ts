@@ -21,7 +21,7 @@ export const MAX_QUEUED = 10;
 const SEVEN_DAYS_MS = 7 * 86_400_000;
 
 const running = (job: BulkJob) => job.status === "Processing";
-export const isOpen = (job: BulkJob): boolean =>
+const isOpen = (job: BulkJob): boolean =>
   job.status === "Created" || job.status === "Queued" || job.status === "Processing";
 
 function start(world: World, job: BulkJob, at: number): void {
