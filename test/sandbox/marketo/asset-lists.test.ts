@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { errorCode, type Harness, jsonInit, startHarness } from "./helpers.js";
+import { errorCode, formInit, type Harness, jsonInit, startHarness } from "./helpers.js";
 
 const NO_ASSETS = ["No assets found for the given search criteria."];
 let h: Harness;
@@ -8,12 +8,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await h.close();
-});
-
-const form = (body: Record<string, string>): RequestInit => ({
-  method: "POST",
-  headers: { "content-type": "application/x-www-form-urlencoded" },
-  body: new URLSearchParams(body).toString(),
 });
 
 describe("Asset static lists are the Lead DB lists", () => {
@@ -39,7 +33,7 @@ describe("Asset static lists are the Lead DB lists", () => {
 
     const created = await h.call(
       "/rest/asset/v1/staticLists.json",
-      form({ name: "VIP Webinar", folder: '{"id":1003,"type":"Program"}', description: "From the API" }),
+      formInit({ name: "VIP Webinar", folder: '{"id":1003,"type":"Program"}', description: "From the API" }),
     );
     expect(created).toMatchObject({ success: true, errors: [], warnings: [] });
     const list = created.result?.[0] as Record<string, unknown>;
@@ -72,7 +66,8 @@ describe("Asset static lists are the Lead DB lists", () => {
   });
 
   it("refuses a blank name, a duplicate name, a missing parent and a parent of the wrong kind", async () => {
-    const create = (body: Record<string, string>) => h.call("/rest/asset/v1/staticLists.json", form(body));
+    const create = (body: Record<string, string>) =>
+      h.call("/rest/asset/v1/staticLists.json", formInit(body));
     expect(errorCode(await create({ folder: '{"id":12,"type":"Folder"}' }))).toBe("701");
     expect(errorCode(await create({ name: "Beta Testers", folder: '{"id":12,"type":"Folder"}' }))).toBe(
       "709",

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { afterEach, describe, expect, it } from "vitest";
 import type { MarketoSandboxOptions } from "../../../src/sandbox/marketo/index.js";
-import { errorCode, type Harness, type Json, jsonInit, startHarness } from "./helpers.js";
+import { errorCode, formInit, type Harness, type Json, jsonInit, startHarness } from "./helpers.js";
 
 const NOW = Date.parse("2025-03-03T15:00:00Z");
 const JOB_MS = 120_000;
@@ -201,11 +201,10 @@ describe("bulk lead export", () => {
       filter: { smartListId: 4001 },
     });
     await x.call(`/bulk/v1/leads/export/${gold}/enqueue.json`, post);
-    const listed = await x.call("/rest/asset/v1/staticLists.json", {
-      method: "POST",
-      headers: { "content-type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams({ name: "Short lived", folder: '{"id":12,"type":"Folder"}' }).toString(),
-    });
+    const listed = await x.call(
+      "/rest/asset/v1/staticLists.json",
+      formInit({ name: "Short lived", folder: '{"id":12,"type":"Folder"}' }),
+    );
     const listId = listed.result?.[0]?.id as number;
     const doomed = await createJob(x, { fields: ["id"], filter: { staticListId: listId } });
     expect((await x.call(`/rest/asset/v1/staticList/${listId}/delete.json`, post)).success).toBe(true);

@@ -4,17 +4,12 @@
  * validated operations did not shrink.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Harness, type Json, jsonInit, startHarness } from "../marketo/helpers.js";
+import { formInit, type Harness, type Json, jsonInit, startHarness } from "../marketo/helpers.js";
 import { expectWireShape, validated } from "./wire-schemas.js";
 
 const NOW = Date.parse("2025-03-03T15:00:00Z");
 let clock = NOW;
 let h: Harness;
-const form = (body: Record<string, string>): RequestInit => ({
-  method: "POST",
-  headers: { "content-type": "application/x-www-form-urlencoded" },
-  body: new URLSearchParams(body).toString(),
-});
 
 beforeAll(async () => {
   h = await startHarness({ leadCount: 400, now: () => clock, bulkJobMs: 60_000 });
@@ -178,7 +173,7 @@ describe("Asset answers have the Swagger shapes", () => {
     const created = await asset(
       "POST /rest/asset/v1/staticLists.json",
       "/rest/asset/v1/staticLists.json",
-      form({ name: "Wire List", folder: '{"id":12,"type":"Folder"}' }),
+      formInit({ name: "Wire List", folder: '{"id":12,"type":"Folder"}' }),
     );
     await asset(
       "POST /rest/asset/v1/staticList/{id}/delete.json",
