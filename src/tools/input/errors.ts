@@ -11,8 +11,12 @@ import { alternatives, objectSchemaOf, type Path, schemaAt } from "./schema-walk
 
 const MAX_SHOWN = 60;
 const MAX_ISSUES = 5;
-// A caller's own input never holds our credentials, but a value under such a name is not repeated anyway.
-const SECRET_NAME = /secret|token|password|passwd|authori[sz]ation|api[-_]?key|credential|cookie/i;
+// A caller's own input never holds our credentials, but a value under such a name is not repeated anyway:
+// neither the value of a field so named, nor any value that holds such a name at any depth.
+const SECRET_NAME =
+  /secret|token|password|passwd|pwd|authori[sz]ation|bearer|api[-_]?key|private[-_]?key|client[-_]?id|credential|cookie/i;
+// A value too large to look through within this many keys and items is not shown either.
+const MAX_SCANNED = 2_000;
 
 /** Words agents use for a field under another name, and the field they mean (when it is accepted there). */
 const SYNONYMS: Record<string, string | string[]> = {
@@ -68,9 +72,33 @@ export function nearestName(key: string, accepted: readonly string[]): string | 
   return ranked[0]?.name;
 }
 
-/** The received value, shortened, or "(not shown)" under a secret-looking name. */
+/**
+ * Whether a value holds a secret-looking key at any depth (`{date_ranges: [{access_token: …}]}`), or is
+ * too large to tell. Iterative, so no nesting can exhaust the stack.
+ */
+function holdsSecretName(value: unknown): boolean {
+  const pending: unknown[] = [value];
+  let budget = MAX_SCANNED;
+  while (pending.length > 0) {
+    const current = pending.pop();
+    if (current === null || typeof current !== "object") continue;
+    const keys = Array.isArray(current) ? [] : Object.keys(current);
+    const children = Array.isArray(current)
+      ? current
+      : keys.map((key) => (current as Record<string, unknown>)[key]);
+    budget -= children.length;
+    if (budget < 0) return true;
+    if (keys.some((key) => SECRET_NAME.test(key))) return true;
+    pending.push(...children);
+  }
+  return false;
+}
+
+/** The received value, shortened, or "(value not shown)" when it is or holds something secret-looking. */
 export function shown(value: unknown, path: Path): string {
-  if (path.some((part) => typeof part === "string" && SECRET_NAME.test(part))) return "(value not shown)";
+  if (path.some((part) => typeof part === "string" && SECRET_NAME.test(part)) || holdsSecretName(value)) {
+    return "(value not shown)";
+  }
   let text: string;
   try {
     text = JSON.stringify(value) ?? String(value);
