@@ -8,7 +8,7 @@ import {
   numberAsString,
   type ValueConverter,
 } from "../input/normalise.js";
-import { isPlainObject, type Path } from "../input/schema-walk.js";
+import { isPlainObject, ownValue, type Path } from "../input/schema-walk.js";
 import { checkFilterExpression } from "./filter-expression.js";
 
 /**
@@ -31,12 +31,12 @@ const NAME_OBJECT_EXTRAS: Record<string, string> = {
 const nameObjects: ValueConverter = (value, path, ctx) => {
   if (!Array.isArray(value)) return value;
   return value.map((item, index) => {
-    if (!isPlainObject(item) || typeof item.name !== "string") return item;
+    if (!isPlainObject(item) || typeof ownValue(item, "name") !== "string") return item;
     const extras = Object.keys(item).filter((key) => key !== "name");
     for (const key of extras) {
       ctx.issue(
         [...path, index, key],
-        NAME_OBJECT_EXTRAS[key] ?? "unknown field; an item is a name, or {name} as in GA's API",
+        ownValue(NAME_OBJECT_EXTRAS, key) ?? "unknown field; an item is a name, or {name} as in GA's API",
       );
     }
     return item.name;
@@ -58,7 +58,7 @@ const GaOrderBy = z.union(
 );
 
 function fromGaOrderBy(item: Record<string, unknown>, path: Path, ctx: NormaliseContext): unknown {
-  if (item.pivot !== undefined) {
+  if (Object.hasOwn(item, "pivot")) {
     ctx.issue(
       [...path, "pivot"],
       "pivot ordering belongs to pivot reports: run one with the Google Analytics API Call step " +
@@ -89,7 +89,7 @@ function fromGaOrderBy(item: Record<string, unknown>, path: Path, ctx: Normalise
 const gaOrderBys: ValueConverter = (value, path, ctx) => {
   if (!Array.isArray(value)) return value;
   return value.map((item, index) =>
-    isPlainObject(item) && ("metric" in item || "dimension" in item || "pivot" in item)
+    isPlainObject(item) && ["metric", "dimension", "pivot"].some((key) => Object.hasOwn(item, key))
       ? fromGaOrderBy(item, [...path, index], ctx)
       : item,
   );

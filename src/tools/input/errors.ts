@@ -2,7 +2,7 @@ import { z } from "zod";
 import { ValidationError } from "../../errors.js";
 import { issuePath } from "../../schemas/json-schema.js";
 import { levenshtein } from "../ga/field-catalog.js";
-import { alternatives, objectSchemaOf, type Path, schemaAt } from "./schema-walk.js";
+import { alternatives, objectSchemaOf, ownValue, type Path, schemaAt } from "./schema-walk.js";
 
 /**
  * zod's issues as messages a model can act on: the field, what is accepted there, what was received
@@ -59,7 +59,7 @@ const squash = (name: string) => name.toLowerCase().replace(/[-_\s]/g, "");
 /** The accepted name closest to `key`: a known synonym, the same letters, or a small edit away. */
 export function nearestName(key: string, accepted: readonly string[]): string | undefined {
   const wanted = squash(key);
-  const synonym = [SYNONYMS[wanted] ?? []].flat().find((name) => accepted.includes(name));
+  const synonym = [ownValue(SYNONYMS, wanted) ?? []].flat().find((name) => accepted.includes(name));
   if (synonym) return synonym;
   const ranked = accepted
     .map((name) => {
@@ -147,7 +147,7 @@ function formsOf(schema: z.core.$ZodType | undefined): string {
       if (option instanceof z.ZodObject) return `{${Object.keys(option.shape).join(", ")}}`;
       if (option instanceof z.ZodArray) return "a list";
       if (option instanceof z.ZodRecord) return "an object";
-      return EXPECTED[option._zod.def.type] ?? option._zod.def.type;
+      return ownValue(EXPECTED, option._zod.def.type) ?? option._zod.def.type;
     })
     .join(" or ");
 }
@@ -189,7 +189,7 @@ function describe(issue: z.core.$ZodIssue, root: z.core.$ZodType | undefined, at
       return [{ field, message: `${forms}; ${received(issue.input)}` }];
     }
     case "invalid_type": {
-      const expected = EXPECTED[issue.expected] ?? issue.expected;
+      const expected = ownValue(EXPECTED, issue.expected) ?? issue.expected;
       const hint =
         issue.expected === "array" && issue.input !== undefined
           ? `: write it as a list, e.g. ${asList(issue.input, path)}`

@@ -1,7 +1,7 @@
 import { isDeepStrictEqual } from "node:util";
 import { z } from "zod";
 import { issuePath } from "../../schemas/json-schema.js";
-import { alternatives, isPlainObject, type Path, setOwn, unwrap } from "./schema-walk.js";
+import { alternatives, isPlainObject, ownValue, type Path, setOwn, unwrap } from "./schema-walk.js";
 
 /**
  * Other spellings of a step's input, turned into the schema's one snake_case form before validation, so
@@ -91,13 +91,13 @@ function walkObject(
         ? rename.to
         : undefined;
     if (target === undefined) {
-      const instead = top ? walk.aliases.unsupported?.[key] : undefined;
+      const instead = top ? ownValue(walk.aliases.unsupported, key) : undefined;
       if (instead !== undefined) walk.ctx.issue([key], instead);
       // Left in place: the strict schema refuses it, naming it and the nearest accepted name.
       setOwn(out, key, raw);
       continue;
     }
-    const convert = top ? walk.aliases.values?.[target] : undefined;
+    const convert = top ? ownValue(walk.aliases.values, target) : undefined;
     const converted = convert ? convert(raw, [...path, target], walk.ctx) : raw;
     const value = walkValue(shape[target] as z.core.$ZodType, converted, [...path, target], walk);
     const earlier = givenAs.get(target);

@@ -64,6 +64,14 @@ export function schemaAt(root: z.core.$ZodType, path: Path): z.core.$ZodType | u
   return current;
 }
 
+/**
+ * A record's own value for `key`, never one inherited from Object.prototype: a caller's key such as
+ * "constructor" or "toString" must read as absent from a lookup table, not as a function.
+ */
+export function ownValue<T>(record: Readonly<Record<string, T>> | undefined, key: string): T | undefined {
+  return record !== undefined && Object.hasOwn(record, key) ? record[key] : undefined;
+}
+
 /** Sets an own enumerable property, also for names such as "__proto__" that plain assignment would not. */
 export function setOwn(target: Record<string, unknown>, key: string, value: unknown): void {
   Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });

@@ -1,5 +1,6 @@
 import { ValidationError } from "../../errors.js";
 import type { MarketoApiCallInput } from "../../schemas/marketo.js";
+import { ownValue } from "../input/schema-walk.js";
 
 /**
  * The seed specification lists email programs with `GET /rest/asset/v1/programs.json?type=email`, but Marketo's
@@ -25,7 +26,7 @@ const ACCEPTED = "email, default (or program), event, webinar (Event with Webina
 
 const canonical = (type: string) => {
   const squashed = type.toLowerCase().replace(/[\s_-]/g, "");
-  return SYNONYMS[squashed] ?? squashed;
+  return ownValue(SYNONYMS, squashed) ?? squashed;
 };
 
 type Query = NonNullable<MarketoApiCallInput["query_parameters"]>;
