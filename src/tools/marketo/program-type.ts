@@ -1,4 +1,5 @@
 import { ValidationError } from "../../errors.js";
+import { printable } from "../../schemas/json-schema.js";
 import type { MarketoApiCallInput } from "../../schemas/marketo.js";
 import { ownValue } from "../input/schema-walk.js";
 
@@ -55,7 +56,7 @@ export function programTypeFilter(
   if (asked.length === 0 || unknown.length > 0) {
     throw new ValidationError(
       "query_parameters.type",
-      `${unknown.length > 0 ? `"${unknown.join(",").slice(0, 60)}" is not a Marketo program type` : "it is empty"}; ` +
+      `${unknown.length > 0 ? `"${printable(unknown.join(",").slice(0, 60))}" is not a Marketo program type` : "it is empty"}; ` +
         `accepted: ${ACCEPTED}.`,
       { hint: "Marketo has no type parameter: this step filters the programs it returns by their type." },
     );
