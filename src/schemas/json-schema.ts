@@ -37,12 +37,20 @@ export function printable(text: string): string {
   );
 }
 
+// As received values are cut in messages (src/tools/input/errors.ts): a 2 MB key is not repeated whole.
+const MAX_KEY_SHOWN = 60;
+
+/** A caller's key name as a field path prints it: printable, and cut to MAX_KEY_SHOWN characters. */
+export function keyShown(key: string): string {
+  return printable(key.length > MAX_KEY_SHOWN ? `${key.slice(0, MAX_KEY_SHOWN - 1)}…` : key);
+}
+
 /** Field path of a zod issue in the caller's terms: `query_parameters.filterType`, `dateRanges[0].startDate`. */
 export function issuePath(path: ReadonlyArray<PropertyKey>): string {
   let out = "";
   for (const part of path) {
     if (typeof part === "number") out += `[${part}]`;
-    else out += out ? `.${printable(String(part))}` : printable(String(part));
+    else out += out ? `.${keyShown(String(part))}` : keyShown(String(part));
   }
   return out || "input";
 }
