@@ -68,9 +68,9 @@ function fromGaOrderBy(item: Record<string, unknown>, path: Path, ctx: Normalise
   }
   const parsed = GaOrderBy.safeParse(item, { reportInput: true });
   if (!parsed.success) {
-    for (const problem of describeIssues(parsed.error, GaOrderBy, path)) {
-      ctx.issue([problem.field], problem.message);
-    }
+    const { problems, more } = describeIssues(parsed.error, GaOrderBy, path);
+    for (const problem of problems) ctx.issue(problem.field, problem.message);
+    ctx.omitted(more);
     return item;
   }
   const order = parsed.data;
@@ -102,35 +102,38 @@ const FILTER_ALIASES = ["dimensionFilter", "metricFilter"] as const;
  * raw FilterExpression and splits dimension and metric conditions again before sending. Given both, they are
  * joined with and: GA keeps the rows that pass both, which is what an and-group split back into the two means.
  */
-function filterAliases(input: Record<string, unknown>, ctx: NormaliseContext): void {
-  const given = FILTER_ALIASES.filter((key) => input[key] !== undefined);
-  if (given.length === 0) return;
-  if (input.filter !== undefined) {
+function filterAliases(
+  input: Readonly<Record<string, unknown>>,
+  ctx: NormaliseContext,
+): Record<string, unknown> {
+  const given = FILTER_ALIASES.filter((key) => ownValue(input, key) !== undefined);
+  if (given.length === 0) return {};
+  if (ownValue(input, "filter") !== undefined) {
     ctx.issue(
       [given[0] as string],
       `both filter and ${given.join(" and ")} are given; put all conditions in filter (dimension and metric ` +
         "conditions are split for you)",
     );
-    return;
+    return {};
   }
+  const removed = { dimensionFilter: undefined, metricFilter: undefined };
   const parts: unknown[] = [];
   for (const key of given) {
     const value = input[key];
-    delete input[key];
     if (isPlainObject(value)) parts.push(checkFilterExpression(value, key));
     else if (typeof value === "string") parts.push(value);
     else ctx.issue([key], 'expected a GA FilterExpression object, or a filter such as country == "France"');
   }
-  if (parts.length < given.length) return;
-  if (parts.length === 1) input.filter = parts[0];
-  else if (parts.every((part) => typeof part === "string"))
-    input.filter = parts.map((part) => `(${part})`).join(" and ");
-  else if (parts.every(isPlainObject)) input.filter = { andGroup: { expressions: parts } };
-  else
-    ctx.issue(
-      ["metricFilter"],
-      "give dimensionFilter and metricFilter in the same form: both objects or both strings",
-    );
+  if (parts.length < given.length) return removed;
+  if (parts.length === 1) return { ...removed, filter: parts[0] };
+  if (parts.every((part) => typeof part === "string"))
+    return { ...removed, filter: parts.map((part) => `(${part})`).join(" and ") };
+  if (parts.every(isPlainObject)) return { ...removed, filter: { andGroup: { expressions: parts } } };
+  ctx.issue(
+    ["metricFilter"],
+    "give dimensionFilter and metricFilter in the same form: both objects or both strings",
+  );
+  return removed;
 }
 
 export const RUN_REPORTS_ALIASES: InputAliases = {
@@ -151,14 +154,14 @@ export const RUN_REPORTS_ALIASES: InputAliases = {
     cohortSpec: `cohort reports are not supported here; ${RAW_REQUEST}`,
   },
   prepare(input, ctx) {
-    filterAliases(input, ctx);
     // Run Reports always asks for the quota: true only repeats what it does; false it cannot honour.
-    if (input.returnPropertyQuota === true) delete input.returnPropertyQuota;
-    else if (input.returnPropertyQuota !== undefined) {
+    const quota = ownValue(input, "returnPropertyQuota");
+    if (quota !== undefined && quota !== true) {
       ctx.issue(
         ["returnPropertyQuota"],
         "Run Reports always returns the property quota; remove returnPropertyQuota",
       );
     }
+    return { ...filterAliases(input, ctx), returnPropertyQuota: undefined };
   },
 };

@@ -11,6 +11,11 @@ import { alternatives, objectSchemaOf, ownValue, type Path, schemaAt } from "./s
 
 const MAX_SHOWN = 60;
 const MAX_ISSUES = 5;
+// Issues described in full; past these they are only counted, so a flood of unknown keys costs one pass.
+const MAX_DESCRIBED = 50;
+// No accepted name is longer than a few dozen characters: a longer key is a small edit away from none.
+const MAX_KEY_COMPARED = 64;
+const MAX_CANDIDATES = 100;
 // A caller's own input never holds our credentials, but a value under such a name is not repeated anyway:
 // neither the value of a field so named, nor any value that holds such a name at any depth.
 const SECRET_NAME =
@@ -58,16 +63,26 @@ const squash = (name: string) => name.toLowerCase().replace(/[-_\s]/g, "");
 
 /** The accepted name closest to `key`: a known synonym, the same letters, or a small edit away. */
 export function nearestName(key: string, accepted: readonly string[]): string | undefined {
+  if (key.length > MAX_KEY_COMPARED) return undefined;
   const wanted = squash(key);
   const synonym = [ownValue(SYNONYMS, wanted) ?? []].flat().find((name) => accepted.includes(name));
   if (synonym) return synonym;
   const ranked = accepted
+    .slice(0, MAX_CANDIDATES)
     .map((name) => {
       const candidate = squash(name);
+      const limit = Math.max(2, Math.floor(candidate.length / 3));
       const prefix = candidate.startsWith(wanted) || wanted.startsWith(candidate);
-      return { name, distance: prefix && wanted.length >= 3 ? 0.5 : levenshtein(wanted, candidate) };
+      // The edit distance is at least the difference in length: not worth computing past the limit.
+      const distance =
+        prefix && wanted.length >= 3
+          ? 0.5
+          : Math.abs(wanted.length - candidate.length) > limit
+            ? Number.POSITIVE_INFINITY
+            : levenshtein(wanted, candidate);
+      return { name, distance, limit };
     })
-    .filter(({ name, distance }) => distance <= Math.max(2, Math.floor(squash(name).length / 3)))
+    .filter(({ distance, limit }) => distance <= limit)
     .sort((a, b) => a.distance - b.distance);
   return ranked[0]?.name;
 }
@@ -214,16 +229,23 @@ function describe(issue: z.core.$ZodIssue, root: z.core.$ZodType | undefined, at
   }
 }
 
+export interface DescribedIssues {
+  problems: { field: string; message: string }[];
+  /** Problems found past the first MAX_DESCRIBED, counted but not described. */
+  more: number;
+}
+
 /**
  * zod's issues as {field, message}; `at` prefixes the fields of a value that was checked on its own.
  * Unknown fields come first (they usually explain the rest); "required" for the field an unknown one was
  * probably meant as, and zod's follow-up checks on a value of the wrong type, are left out as noise.
+ * Only the first MAX_DESCRIBED are described (a model reads the first few); the rest are counted.
  */
 export function describeIssues(
   error: z.ZodError,
   schema: z.core.$ZodType | undefined,
   at: Path = [],
-): Problem[] {
+): DescribedIssues {
   const wrongType = new Set(
     error.issues.filter((issue) => issue.code === "invalid_type").map((issue) => issuePath(issue.path)),
   );
@@ -231,19 +253,30 @@ export function describeIssues(
     (issue) => issue.code === "invalid_type" || !wrongType.has(issuePath(issue.path)),
   );
   const unknown = issues.filter((issue) => issue.code === "unrecognized_keys");
-  const problems = [...unknown, ...issues.filter((issue) => issue.code !== "unrecognized_keys")].flatMap(
-    (issue) => describe(issue, schema, at),
-  );
-  const meant = new Set(problems.flatMap((problem) => (problem.meant ? [problem.meant] : [])));
-  return problems
+  const described: Problem[] = [];
+  let more = 0;
+  for (const issue of [...unknown, ...issues.filter((issue) => issue.code !== "unrecognized_keys")]) {
+    const room = MAX_DESCRIBED - described.length;
+    const count = issue.code === "unrecognized_keys" ? issue.keys.length : 1;
+    if (count > room) more += count - room;
+    if (room <= 0) continue;
+    const within = issue.code === "unrecognized_keys" ? { ...issue, keys: issue.keys.slice(0, room) } : issue;
+    described.push(...describe(within, schema, at));
+  }
+  const meant = new Set(described.flatMap((problem) => (problem.meant ? [problem.meant] : [])));
+  const problems = described
     .filter((problem) => !(problem.missing && meant.has(problem.field)))
     .map(({ field, message }) => ({ field, message }));
+  return { problems, more };
 }
 
 /** One ValidationError for every problem found (the first few), named after the first. */
-export function inputError(problems: readonly { field: string; message: string }[]): ValidationError {
+export function inputError(
+  problems: readonly { field: string; message: string }[],
+  uncounted = 0,
+): ValidationError {
   const issues = problems.slice(0, MAX_ISSUES);
-  const more = problems.length - issues.length;
+  const more = problems.length - issues.length + uncounted;
   if (more > 0) issues.push({ field: "input", message: `${more} more problem(s)` });
   return ValidationError.fromIssues(issues, {
     hint: "Fix the input and call again; nothing was sent.",

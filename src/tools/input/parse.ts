@@ -18,11 +18,17 @@ export function parseToolInput<S extends z.ZodType>(
 ): z.output<S> {
   const normalised = normaliseInput(schema, input, aliases);
   const parsed = schema.safeParse(normalised.value, { reportInput: true });
-  if (parsed.success && normalised.issues.length === 0) return parsed.data;
+  if (parsed.success && normalised.issues.length === 0 && normalised.omitted === 0) return parsed.data;
+  // Both lists are bounded (the first few dozen problems; the rest are counted), so this stays cheap.
   const reported = normalised.issues.map((issue) => issue.field);
-  const more = parsed.success ? [] : describeIssues(parsed.error, schema);
-  throw inputError([
-    ...normalised.issues,
-    ...more.filter((problem) => !reported.some((field) => related(field, problem.field))),
-  ]);
+  const { problems, more } = parsed.success
+    ? { problems: [], more: 0 }
+    : describeIssues(parsed.error, schema);
+  throw inputError(
+    [
+      ...normalised.issues,
+      ...problems.filter((problem) => !reported.some((field) => related(field, problem.field))),
+    ],
+    normalised.omitted + more,
+  );
 }

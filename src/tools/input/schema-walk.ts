@@ -33,6 +33,14 @@ export function alternatives(schema: z.core.$ZodType): z.core.$ZodType[] {
   return inner instanceof z.ZodUnion ? inner.options.flatMap((option) => alternatives(option)) : [inner];
 }
 
+/** The most items an array schema accepts (its .max()), or undefined when it sets none. */
+export function maxItems(array: z.ZodArray): number | undefined {
+  const limits = (array._zod.def.checks ?? []).flatMap((check) =>
+    check instanceof z.core.$ZodCheckMaxLength ? [check._zod.def.maximum] : [],
+  );
+  return limits.length > 0 ? Math.min(...limits) : undefined;
+}
+
 export function isPlainObject(value: unknown): value is Record<string, unknown> {
   return value !== null && typeof value === "object" && !Array.isArray(value);
 }

@@ -66,6 +66,25 @@ describe("an unknown field is refused with the nearest accepted name", () => {
     expect(error.message).not.toMatch(/endpoint: required/);
   });
 
+  it("a flood of unknown keys is refused in one cheap pass: the first five named, the rest counted", async () => {
+    const input: Record<string, unknown> = { ...MARKETO_BASE };
+    for (let i = 0; i < 10_000; i += 1) input[`k${i}`] = 1;
+    const top = await refused(MARKETO, input);
+    expect(top.field).toBe("k0");
+    expect(top.message).toMatch(/k4: unknown field\. .*; input: 9995 more problem\(s\)\./);
+    // Items past a list's maximum are not normalised one by one (400,000 presets took 5 s).
+    const flood = {
+      ...REPORT_BASE,
+      metrics: Array.from({ length: 20_000 }, () => ({ name: "sessions", x: 1 })),
+      date_ranges: Array.from({ length: 400_000 }, () => "lastweek"),
+    };
+    const started = performance.now();
+    const items = await refused(REPORT, flood);
+    expect(performance.now() - started).toBeLessThan(1_000);
+    expect(items.field).toBe("metrics[0].x");
+    expect(items.message).toMatch(/metrics\[4\]\.x: unknown field; .*; input: \d+ more problem\(s\)/);
+  });
+
   it("says what to do for GA request fields Run Reports does not support, and for headers", async () => {
     const keep = await refused(REPORT, { ...REPORT_BASE, keepEmptyRows: true });
     expect(keep.field).toBe("keepEmptyRows");
