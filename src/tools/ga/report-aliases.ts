@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ORDER_TYPES } from "../../schemas/google-analytics.js";
+import { FilterText, ORDER_TYPES } from "../../schemas/google-analytics.js";
 import { describeIssues } from "../input/errors.js";
 import {
   type InputAliases,
@@ -9,7 +9,8 @@ import {
   type ValueConverter,
 } from "../input/normalise.js";
 import { isPlainObject, ownValue, type Path } from "../input/schema-walk.js";
-import { checkFilterExpression } from "./filter-expression.js";
+import { checkFilterExpression, type FilterExpression } from "./filter-expression.js";
+import { parseFilter } from "./filter-parser.js";
 
 /**
  * Run Reports also takes a RunReportRequest as Google writes it (REAL-API B2, discovery RunReportRequest) and
@@ -97,10 +98,25 @@ const gaOrderBys: ValueConverter = (value, path, ctx) => {
 
 const FILTER_ALIASES = ["dimensionFilter", "metricFilter"] as const;
 
+/** One of dimensionFilter / metricFilter as a FilterExpression, parsed on its own; undefined if it is refused. */
+function filterPart(key: string, value: unknown, ctx: NormaliseContext): FilterExpression | undefined {
+  if (isPlainObject(value)) return checkFilterExpression(value, key);
+  const text = FilterText.safeParse(value, { reportInput: true });
+  if (text.success) return parseFilter(text.data, key);
+  if (typeof value === "string") {
+    for (const problem of describeIssues(text.error, FilterText, [key]).problems) {
+      ctx.issue(problem.field, problem.message);
+    }
+  } else ctx.issue([key], 'expected a GA FilterExpression object, or a filter such as country == "France"');
+  return undefined;
+}
+
 /**
  * dimensionFilter and metricFilter (GA's two FilterExpressions) become the one `filter`, which already takes a
- * raw FilterExpression and splits dimension and metric conditions again before sending. Given both, they are
- * joined with and: GA keeps the rows that pass both, which is what an and-group split back into the two means.
+ * raw FilterExpression and splits dimension and metric conditions again before sending. Given both, each is
+ * parsed on its own and the two expressions are joined in an and-group: GA keeps the rows that pass both,
+ * which is what an and-group split back into the two means. (Joining the strings instead let one break out of
+ * its parentheses: 'a") or ("b' and 'c' read as a or (b and c).)
  */
 function filterAliases(
   input: Readonly<Record<string, unknown>>,
@@ -117,23 +133,10 @@ function filterAliases(
     return {};
   }
   const removed = { dimensionFilter: undefined, metricFilter: undefined };
-  const parts: unknown[] = [];
-  for (const key of given) {
-    const value = input[key];
-    if (isPlainObject(value)) parts.push(checkFilterExpression(value, key));
-    else if (typeof value === "string") parts.push(value);
-    else ctx.issue([key], 'expected a GA FilterExpression object, or a filter such as country == "France"');
-  }
-  if (parts.length < given.length) return removed;
-  if (parts.length === 1) return { ...removed, filter: parts[0] };
-  if (parts.every((part) => typeof part === "string"))
-    return { ...removed, filter: parts.map((part) => `(${part})`).join(" and ") };
-  if (parts.every(isPlainObject)) return { ...removed, filter: { andGroup: { expressions: parts } } };
-  ctx.issue(
-    ["metricFilter"],
-    "give dimensionFilter and metricFilter in the same form: both objects or both strings",
-  );
-  return removed;
+  const parts = given.map((key) => filterPart(key, input[key], ctx));
+  const expressions = parts.filter((part): part is FilterExpression => part !== undefined);
+  if (expressions.length < parts.length) return removed;
+  return { ...removed, filter: expressions.length === 1 ? expressions[0] : { andGroup: { expressions } } };
 }
 
 export const RUN_REPORTS_ALIASES: InputAliases = {

@@ -194,6 +194,34 @@ describe("Google's and the seed's spellings mean what the schema's spelling mean
       },
       { ...REPORT_BASE, dimensions: ["country"], filter: '(country == "France") and (sessions > 5)' },
     );
+    // Each is parsed on its own and the expressions are combined, so the forms can be mixed.
+    await sameAs(
+      REPORT,
+      { ...REPORT_BASE, dimensions: ["country"], dimensionFilter: country, metricFilter: "sessions > 5" },
+      { ...REPORT_BASE, dimensions: ["country"], filter: { andGroup: { expressions: [country, sessions] } } },
+    );
+  });
+
+  it("Run Reports: a dimensionFilter or metricFilter that does not parse on its own is refused under its name", async () => {
+    const base = { ...REPORT_BASE, dimensions: ["country"] };
+    const unbalanced = await refused(REPORT, {
+      ...base,
+      dimensionFilter: 'country == "France") or (country == "Spain"',
+      metricFilter: "sessions > 5",
+    });
+    expect(unbalanced.field).toBe("dimensionFilter");
+    const metric = await refused(REPORT, {
+      ...base,
+      dimensionFilter: 'country == "France"',
+      metricFilter: "sessions >",
+    });
+    expect(metric.field).toBe("metricFilter");
+    const long = await refused(REPORT, {
+      ...base,
+      dimensionFilter: `country == "${"x".repeat(3_000)}"`,
+      metricFilter: "sessions > 5",
+    });
+    expect(long.field).toBe("dimensionFilter");
   });
 
   it("Create Key Events: propertyId, eventName, countingMethod in any case, skipCollectionCheck", async () => {
