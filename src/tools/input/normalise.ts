@@ -60,7 +60,16 @@ function walkValue(schema: z.core.$ZodType, value: unknown, path: Path, walk: Wa
   const options = alternatives(schema);
   if (isPlainObject(value)) {
     const object = options.find((o): o is z.ZodObject => o instanceof z.ZodObject);
-    return object ? walkObject(object, value, path, walk) : value;
+    if (object) return walkObject(object, value, path, walk);
+    // zod builds a record's output by assignment, and assigning "__proto__" sets the prototype: the key
+    // would vanish from query_parameters or body without a word.
+    if (options.some((o) => o instanceof z.ZodRecord) && Object.hasOwn(value, "__proto__")) {
+      walk.ctx.issue(
+        [...path, "__proto__"],
+        "a key named __proto__ cannot be passed (it would be dropped on the way); remove or rename it",
+      );
+    }
+    return value;
   }
   if (Array.isArray(value)) {
     const array = options.find((o): o is z.ZodArray => o instanceof z.ZodArray);

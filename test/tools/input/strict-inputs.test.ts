@@ -85,6 +85,33 @@ describe("an unknown field is refused with the nearest accepted name", () => {
     expect(items.message).toMatch(/metrics\[4\]\.x: unknown field; .*; input: \d+ more problem\(s\)/);
   });
 
+  it.each([
+    [
+      MARKETO,
+      '{"method":"GET","endpoint":"/rest/v1/lists.json","query":{"__proto__":"x","id":1}}',
+      "query_parameters",
+    ],
+    [
+      MARKETO,
+      '{"method":"POST","endpoint":"/rest/v1/leads.json","body":{"__proto__":{"a":1},"input":[]}}',
+      "body",
+    ],
+    [
+      API_CALL,
+      '{"method":"GET","endpoint":"v1beta/accountSummaries","queryParameters":{"__proto__":"x"}}',
+      "query_parameters",
+    ],
+    [
+      API_CALL,
+      '{"method":"POST","endpoint":"v1beta/properties/1:runReport","body":{"__proto__":"x"}}',
+      "body",
+    ],
+  ])("%s %s: a __proto__ key, which a map would drop, is refused", async (id, json, field) => {
+    const error = await refused(id, JSON.parse(json));
+    expect(error.field).toBe(`${field}.__proto__`);
+    expect(error.message).toMatch(/a key named __proto__ cannot be passed/);
+  });
+
   it("says what to do for GA request fields Run Reports does not support, and for headers", async () => {
     const keep = await refused(REPORT, { ...REPORT_BASE, keepEmptyRows: true });
     expect(keep.field).toBe("keepEmptyRows");
