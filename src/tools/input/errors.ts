@@ -201,6 +201,7 @@ function describe(issue: z.core.$ZodIssue, root: z.core.$ZodType | undefined, at
         issue.message && issue.message !== "Invalid input"
           ? issue.message
           : `expected ${formsOf(root ? schemaAt(root, issue.path) : undefined)}`;
+      if (issue.input === undefined) return [{ field, message: `required (${forms})`, missing: true }];
       return [{ field, message: `${forms}; ${received(issue.input)}` }];
     }
     case "invalid_type": {
@@ -214,13 +215,13 @@ function describe(issue: z.core.$ZodIssue, root: z.core.$ZodType | undefined, at
       if (issue.input === undefined) return [{ field, message: `required (${expected})`, missing: true }];
       return [{ field, message: `expected ${expected}, ${received(issue.input)}${hint}` }];
     }
-    case "invalid_value":
-      return [
-        {
-          field,
-          message: `expected one of ${issue.values.map((v) => String(v)).join(", ")}; ${received(issue.input)}`,
-        },
-      ];
+    case "invalid_value": {
+      const values = issue.values.map((v) => String(v)).join(", ");
+      // A required enum that was not given: left out when an unknown key's suggestion names it (Method).
+      if (issue.input === undefined)
+        return [{ field, message: `required (one of ${values})`, missing: true }];
+      return [{ field, message: `expected one of ${values}; ${received(issue.input)}` }];
+    }
     default: {
       const value = issue.input;
       const scalar = typeof value === "string" || typeof value === "number";

@@ -62,6 +62,15 @@ describe("error texts", () => {
     );
   });
 
+  it("a required enum that is missing says so and lists the values, unless an unknown key stands for it", async () => {
+    const missing = await refused(MARKETO, { endpoint: "/rest/v1/leads.json" });
+    expect(missing.message).toBe(
+      "Invalid method: required (one of GET, POST, DELETE). Fix the input and call again; nothing was sent.",
+    );
+    const cased = await refused(MARKETO, { Method: "GET", endpoint: "/rest/v1/leads.json" });
+    expect(cased.message).not.toMatch(/method: required/);
+  });
+
   it("order_by, filter and query values in no accepted form say which forms are accepted", async () => {
     expect((await refused(REPORT, { ...BASE, order_by: 5 })).message).toMatch(
       /expected "-sessions,date" .* or \[\{field, desc\?, order_type\?\}\]; received a number 5/,
