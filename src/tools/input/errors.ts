@@ -123,12 +123,16 @@ export function shown(value: unknown, path: Path): string {
   return text.length > MAX_SHOWN ? `${text.slice(0, MAX_SHOWN - 1)}…` : text;
 }
 
-function kindOf(value: unknown): string {
-  if (value === null) return "null";
-  if (Array.isArray(value)) return "a list";
-  if (typeof value === "object") return "an object";
-  if (value === undefined) return "nothing";
-  return `a ${typeof value}`;
+/** What came, in words: its kind and (shortened) value, e.g. `a string "PUT"`; null and nothing as just that. */
+function receivedText(value: unknown, path: Path): string {
+  if (value === null) return "received null";
+  if (value === undefined) return "received nothing";
+  const kind = Array.isArray(value)
+    ? "a list"
+    : typeof value === "object"
+      ? "an object"
+      : `a ${typeof value}`;
+  return `received ${kind} ${shown(value, path)}`;
 }
 
 const EXPECTED: Record<string, string> = {
@@ -179,7 +183,7 @@ interface Problem {
 function describe(issue: z.core.$ZodIssue, root: z.core.$ZodType | undefined, at: Path): Problem[] {
   const path = [...at, ...issue.path];
   const field = issuePath(path);
-  const received = (value: unknown) => `received ${kindOf(value)} ${shown(value, path)}`.trim();
+  const received = (value: unknown) => receivedText(value, path);
   switch (issue.code) {
     case "unrecognized_keys": {
       const object = root ? objectSchemaOf(schemaAt(root, issue.path) ?? root) : undefined;

@@ -71,6 +71,13 @@ describe("error texts", () => {
     expect(cased.message).not.toMatch(/method: required/);
   });
 
+  it("null is received as null, not as 'null null'", async () => {
+    const map = await refused(MARKETO, { ...LEADS, query_parameters: null });
+    expect(map.message).toMatch(/Invalid query_parameters: expected an object, received null\./);
+    const union = await refused(REPORT, { ...BASE, date_ranges: [null] });
+    expect(union.message).toMatch(/\{start_date, end_date, name\?\}; received null\./);
+  });
+
   it("order_by, filter and query values in no accepted form say which forms are accepted", async () => {
     expect((await refused(REPORT, { ...BASE, order_by: 5 })).message).toMatch(
       /expected "-sessions,date" .* or \[\{field, desc\?, order_type\?\}\]; received a number 5/,
