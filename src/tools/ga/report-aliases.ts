@@ -5,6 +5,7 @@ import {
   type InputAliases,
   integerString,
   type NormaliseContext,
+  normaliseValue,
   numberAsString,
   type ValueConverter,
 } from "../input/normalise.js";
@@ -67,7 +68,8 @@ function fromGaOrderBy(item: Record<string, unknown>, path: Path, ctx: Normalise
     );
     return item;
   }
-  const parsed = GaOrderBy.safeParse(item, { reportInput: true });
+  // orderType in any case, as order_type is folded: "numeric" → NUMERIC.
+  const parsed = GaOrderBy.safeParse(normaliseValue(GaOrderBy, item, path, ctx), { reportInput: true });
   if (!parsed.success) {
     const { problems, more } = describeIssues(parsed.error, GaOrderBy, path);
     for (const problem of problems) ctx.issue(problem.field, problem.message);

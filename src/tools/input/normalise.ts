@@ -59,7 +59,7 @@ interface Walk {
 function walkValue(schema: z.core.$ZodType, value: unknown, path: Path, walk: Walk): unknown {
   const options = alternatives(schema);
   if (isPlainObject(value)) {
-    const object = options.find((o): o is z.ZodObject => o instanceof z.ZodObject);
+    const object = objectOptionFor(options, value);
     if (object) return walkObject(object, value, path, walk);
     // zod builds a record's output by assignment, and assigning "__proto__" sets the prototype: the key
     // would vanish from query_parameters or body without a word.
@@ -83,6 +83,23 @@ function walkValue(schema: z.core.$ZodType, value: unknown, path: Path, walk: Wa
   }
   if (typeof value === "string") return foldEnum(options, value);
   return value;
+}
+
+/**
+ * The object form a value is meant as, among a union's: the one whose fields it gives most of (GA's
+ * {dimension: …} order is not walked as the {metric: …} one), the first on a tie.
+ */
+function objectOptionFor(
+  options: z.core.$ZodType[],
+  value: Record<string, unknown>,
+): z.ZodObject | undefined {
+  let best: { option: z.ZodObject; given: number } | undefined;
+  for (const option of options) {
+    if (!(option instanceof z.ZodObject)) continue;
+    const given = Object.keys(option.shape).filter((key) => Object.hasOwn(value, key)).length;
+    if (!best || given > best.given) best = { option, given };
+  }
+  return best?.option;
 }
 
 /** "get" → "GET", "once_per_event" → "ONCE_PER_EVENT": an enum value in another case, when only one fits. */
@@ -152,6 +169,19 @@ function walkObject(
     setOwn(out, target, value);
   }
   return out;
+}
+
+/**
+ * A value checked on its own against `schema` (a converter's input form), with the schema's spellings applied:
+ * enum values in another case, camelCase field names.
+ */
+export function normaliseValue(
+  schema: z.core.$ZodType,
+  value: unknown,
+  path: Path,
+  ctx: NormaliseContext,
+): unknown {
+  return walkValue(schema, value, path, { ctx, aliases: {} });
 }
 
 export interface Normalised {

@@ -198,6 +198,39 @@ describe("Google's and the seed's spellings mean what the schema's spelling mean
     );
   });
 
+  it("Run Reports: GA's orderType in any case, as order_type is", async () => {
+    const base = { ...REPORT_BASE, dimensions: ["date", "country"] };
+    const canonical = {
+      ...base,
+      order_by: [
+        { field: "date", order_type: "NUMERIC" },
+        { field: "country", desc: true, order_type: "CASE_INSENSITIVE_ALPHANUMERIC" },
+      ],
+    };
+    await sameAs(
+      REPORT,
+      {
+        ...base,
+        orderBys: [
+          { dimension: { dimensionName: "date", orderType: "numeric" } },
+          { dimension: { dimensionName: "country", orderType: "case_insensitive_alphanumeric" }, desc: true },
+        ],
+      },
+      canonical,
+    );
+    await sameAs(
+      REPORT,
+      {
+        ...base,
+        order_by: [
+          { field: "date", order_type: "numeric" },
+          { field: "country", desc: true, order_type: "Case_Insensitive_Alphanumeric" },
+        ],
+      },
+      canonical,
+    );
+  });
+
   it("Run Reports: dimensionFilter and metricFilter together are one filter joined with and", async () => {
     const country = { filter: { fieldName: "country", stringFilter: { value: "France" } } };
     const sessions = {
