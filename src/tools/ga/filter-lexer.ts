@@ -1,4 +1,5 @@
 import { ValidationError } from "../../errors.js";
+import { printable } from "../../schemas/json-schema.js";
 
 export type Token =
   | { kind: "word"; text: string; pos: number }
@@ -23,7 +24,7 @@ export function filterSyntaxError(
   const near = source.slice(pos, pos + 20);
   return new ValidationError(
     field,
-    `${message} at position ${pos + 1}${near ? ` (near ${JSON.stringify(near)})` : " (at the end)"}.`,
+    `${message} at position ${pos + 1}${near ? ` (near ${printable(JSON.stringify(near))})` : " (at the end)"}.`,
     { hint: FILTER_SYNTAX_HINT },
   );
 }

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { ValidationError } from "../../errors.js";
-import { issuePath } from "../../schemas/json-schema.js";
+import { issuePath, printable } from "../../schemas/json-schema.js";
 import { levenshtein } from "../ga/field-catalog.js";
 import { alternatives, objectSchemaOf, ownValue, type Path, schemaAt } from "./schema-walk.js";
 
@@ -120,7 +120,8 @@ export function shown(value: unknown, path: Path): string {
   } catch {
     text = String(value);
   }
-  return text.length > MAX_SHOWN ? `${text.slice(0, MAX_SHOWN - 1)}…` : text;
+  // JSON already escapes C0 controls; printable() also escapes DEL and C1 (U+009B starts a terminal escape too).
+  return printable(text.length > MAX_SHOWN ? `${text.slice(0, MAX_SHOWN - 1)}…` : text);
 }
 
 /** What came, in words: its kind and (shortened) value, e.g. `a string "PUT"`; null and nothing as just that. */

@@ -71,6 +71,13 @@ describe("error texts", () => {
     expect(cased.message).not.toMatch(/method: required/);
   });
 
+  it("a received value and a filter are quoted with every control character escaped", async () => {
+    const method = await refused(MARKETO, { ...LEADS, method: "P\u009b31m\u007fUT" });
+    expect(method.message).toContain('received a string "P\\u009b31m\\u007fUT"');
+    const filter = await refused(REPORT, { ...BASE, filter: 'country == "x" \u009b' });
+    expect(filter.message).toMatch(/near "\\u009b"/);
+  });
+
   it("null is received as null, not as 'null null'", async () => {
     const map = await refused(MARKETO, { ...LEADS, query_parameters: null });
     expect(map.message).toMatch(/Invalid query_parameters: expected an object, received null\./);
