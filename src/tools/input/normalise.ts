@@ -147,9 +147,10 @@ function walkObject(
       const instead = top ? ownValue(walk.aliases.unsupported, key) : undefined;
       if (instead !== undefined) walk.ctx.issue([key], instead);
       else unknown += 1;
-      // Left in place (the first few): the strict schema refuses it, naming it and the nearest accepted name.
-      if (unknown <= MAX_UNKNOWN_CARRIED) setOwn(out, key, raw);
-      else walk.ctx.omitted(1);
+      // Left in place (the first few unknown ones): the strict schema refuses it, naming it and the nearest
+      // accepted name. The others are only counted.
+      if (instead === undefined && unknown > MAX_UNKNOWN_CARRIED) walk.ctx.omitted(1);
+      else setOwn(out, key, raw);
       continue;
     }
     const convert = top ? ownValue(walk.aliases.values, target) : undefined;
