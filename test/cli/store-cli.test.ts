@@ -7,6 +7,7 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sandboxEnv, startGoogleSandbox } from "../../src/sandbox/index.js";
 import { type MarketoSandbox, startMarketoSandbox } from "../../src/sandbox/marketo/index.js";
 import { CANARY_SECRET } from "../helpers/fixtures.js";
 import { BIN, type Run, run } from "./run.js";
@@ -223,5 +224,45 @@ describe("a running serve --http whose store goes bad", () => {
     expect(serverErr).not.toMatch(/\n\s+at /);
     expect(serverErr).not.toMatch(/unhandled|unexpected failure/i);
     expect(text(refused) + text(damaged) + serverErr).not.toContain(CANARY_SECRET);
+  });
+});
+
+describe("a stored Google account is never sent to another service", () => {
+  it("an account imported from one Google sandbox is refused while the variables point at another", async () => {
+    const first = await startGoogleSandbox();
+    const second = await startGoogleSandbox();
+    try {
+      const dir = await home();
+      await writeFile(join(dir, "sb.token"), first.issueRefreshToken("analyst@sandbox.example"));
+      const imported = await run(
+        ["accounts", "import", "--label", "sandbox", "--refresh-token-file", join(dir, "sb.token")],
+        { ...sandboxEnv({ google: first }), MARTECH_STEPS_HOME: dir },
+      );
+      expect(imported.code).toBe(0);
+
+      const elsewhere = { ...sandboxEnv({ google: second }), MARTECH_STEPS_HOME: dir };
+      const call = await run(
+        [
+          "call",
+          "google_analytics_api_call",
+          "--input",
+          '{"method":"GET","endpoint":"v1beta/accountSummaries"}',
+        ],
+        elsewhere,
+      );
+      expectOneErrorLine(
+        call,
+        new RegExp(
+          `Google account "sandbox" belongs to another service .*GOOGLE_OAUTH_URL was ${first.oauthUrl} when it was connected and is ${second.oauthUrl} now`,
+        ),
+      );
+      const removed = await run(["accounts", "remove", "sandbox"], elsewhere);
+      expect(removed.code).toBe(0);
+      expect(removed.stderr).toMatch(/Removed "sandbox" without revoking it \(not sent for revocation: /);
+      expect(second.stats()).toMatchObject({ tokenRequests: 0, refreshRequests: 0, revocations: 0 });
+    } finally {
+      await first.close();
+      await second.close();
+    }
   });
 });
