@@ -43,6 +43,16 @@ describe("the CLI refuses a bad store setting at start-up, with one error line",
     expectOneErrorLine(r, ACCEPTED);
   });
 
+  it("with the store in Redis too, before connecting to it", async () => {
+    const r = await run(["serve", "--http", "--port", "0"], {
+      MARTECH_STEPS_HOME: await home(),
+      MARTECH_STEPS_STORE: "redis",
+      REDIS_URL: "redis://127.0.0.1:1",
+      MARTECH_STEPS_KEY: MALFORMED_KEY,
+    });
+    expectOneErrorLine(r, ACCEPTED);
+  });
+
   it("refuses a key file other users can read, and says how to fix it", async () => {
     const dir = await home();
     const env = { MARTECH_STEPS_HOME: dir };
