@@ -51,6 +51,7 @@ export class FileCredentialStore implements CredentialStore {
   /** MARTECH_STEPS_KEY (or the given key), parsed here so a malformed one fails at construction. */
   readonly #given: StoreKey | undefined;
   #loaded: StoreKey | undefined;
+  #folderChecked = false;
   readonly #lock = new KeyedLock();
   readonly #lockOptions: FileLockOptions;
   readonly #warn: (message: string) => void;
@@ -84,11 +85,13 @@ export class FileCredentialStore implements CredentialStore {
 
   /** The key to open existing documents with; undefined when the key file does not exist. */
   async #key(): Promise<StoreKey | undefined> {
-    if (this.#given) return this.#given;
-    if (!this.#loaded) {
+    if (!this.#folderChecked) {
+      this.#folderChecked = true;
       await this.#warnIfOpen();
-      this.#loaded = await readKeyFile(this.#keyFile);
     }
+    if (this.#given) return this.#given;
+    // Only a key that loaded is kept: a refused key file is reported to every caller until fixed.
+    this.#loaded ??= await readKeyFile(this.#keyFile);
     return this.#loaded;
   }
 
@@ -122,32 +125,29 @@ export class FileCredentialStore implements CredentialStore {
     if (text === undefined) return emptySecrets();
     const opened = await this.#open(workspace, text);
     if (opened.ok) return opened.secrets;
-    if (opened.reason === "wrong_key") throw new StoreUnreadableError(workspace, opened, opened);
-    // Moved aside under the lock, and only if no other process replaced it meanwhile.
-    return this.#locked(workspace, async () => {
-      const now = await this.#readText(path);
-      if (now !== text) return this.read(workspace);
-      const keptAt = await this.#setAside(path, opened.reason);
-      throw new StoreUnreadableError(workspace, opened, { keySource: opened.keySource, keptAt });
-    });
+    if (opened.reason === "wrong_key") {
+      throw new StoreUnreadableError(workspace, opened, { keySource: opened.keySource });
+    }
+    // Damaged: read again under the lock (another process may have replaced it), then set it aside.
+    return this.#locked(workspace, (lockedPath) => this.#current(workspace, lockedPath));
   }
 
   update(workspace: string, change: Change): Promise<WorkspaceSecrets> {
     return this.#locked(workspace, async (path, assertHeld) => {
-      const text = await this.#readText(path);
-      let current = emptySecrets();
-      if (text !== undefined) {
-        const opened = await this.#open(workspace, text);
-        if (!opened.ok) {
-          const keptAt = opened.reason === "damaged" ? await this.#setAside(path, opened.reason) : undefined;
-          throw new StoreUnreadableError(workspace, opened, { keySource: opened.keySource, keptAt });
-        }
-        current = opened.secrets;
-      }
-      const updated = change(current);
+      const updated = change(await this.#current(workspace, path));
       await this.#write(workspace, path, updated, assertHeld);
       return updated;
     });
+  }
+
+  /** The stored secrets, read while holding the lock; a damaged file is moved aside and reported. */
+  async #current(workspace: string, path: string): Promise<WorkspaceSecrets> {
+    const text = await this.#readText(path);
+    if (text === undefined) return emptySecrets();
+    const opened = await this.#open(workspace, text);
+    if (opened.ok) return opened.secrets;
+    const keptAt = opened.reason === "damaged" ? await this.#setAside(path, opened.reason) : undefined;
+    throw new StoreUnreadableError(workspace, opened, { keySource: opened.keySource, keptAt });
   }
 
   updateOrStartOver(workspace: string, change: Change): Promise<StartedOver> {

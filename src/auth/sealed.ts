@@ -148,7 +148,8 @@ export class StoreUnreadableError extends ConfigurationError {
     options: { keySource: string; keptAt?: string | undefined },
   ) {
     const subject = `The credential store of workspace "${workspace}"`;
-    const startOver = `martech-steps marketo configure --force${workspace === "default" ? "" : ` --workspace ${workspace}`}`;
+    const flag = workspace === "default" ? "" : ` --workspace ${workspace}`;
+    const startOver = `martech-steps marketo configure --force${flag}`;
     const message =
       problem.reason === "wrong_key"
         ? `${subject} cannot be opened with the key in use (${options.keySource}): ${problem.why}.`
@@ -159,7 +160,7 @@ export class StoreUnreadableError extends ConfigurationError {
       problem.reason === "wrong_key"
         ? `Restore the key it was written with, or start over with ${startOver} (the old document is kept aside).`
         : options.keptAt
-          ? "Configure the workspace again (martech-steps marketo configure, martech-steps accounts connect)."
+          ? `Configure the workspace again (martech-steps marketo configure${flag}, martech-steps accounts connect${flag}).`
           : `Start over with ${startOver} (the damaged document is kept aside).`;
     super(message, {
       hint,

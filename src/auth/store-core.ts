@@ -36,7 +36,7 @@ export interface GoogleAccountRecord {
   /**
    * The Google endpoints the account was connected against: its refresh token is only ever sent
    * there. Absent in records written before it was recorded; those are taken as connected to
-   * Google's own endpoints (see `accountService` in google/records.ts).
+   * Google's own endpoints (the migration rule in google/service.ts).
    */
   service?: GoogleService | undefined;
 }
