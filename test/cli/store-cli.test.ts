@@ -1,7 +1,6 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { chmod, mkdtemp, readdir, readFile, stat, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { chmod, readdir, readFile, stat, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
@@ -10,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sandboxEnv, startGoogleSandbox } from "../../src/sandbox/index.js";
 import { type MarketoSandbox, startMarketoSandbox } from "../../src/sandbox/marketo/index.js";
 import { CANARY_SECRET } from "../helpers/fixtures.js";
-import { BIN, type Run, run } from "./run.js";
+import { BIN, freshHome, type Run, run } from "./run.js";
 
 const MALFORMED_KEY = "this-is-not-a-32-byte-key-but-a-secret";
 
@@ -26,7 +25,7 @@ function expectOneErrorLine(r: Run, pattern: RegExp): void {
   expect(r.stdout + r.stderr).not.toContain(MALFORMED_KEY);
 }
 
-const home = () => mkdtemp(join(tmpdir(), "martech-store-cli-"));
+const home = () => freshHome("martech-store-cli-");
 
 describe("the CLI refuses a bad store setting at start-up, with one error line", () => {
   const ACCEPTED = /MARTECH_STEPS_KEY is not a 32-byte key .*64 hex characters or 44 base64 characters/;

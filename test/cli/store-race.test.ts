@@ -1,10 +1,9 @@
-import { mkdtemp, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FileCredentialStore } from "../../src/auth/credential-store.js";
 import { type GoogleSandbox, sandboxEnv, startGoogleSandbox } from "../../src/sandbox/index.js";
-import { run } from "./run.js";
+import { freshHome, run } from "./run.js";
 
 const TRIALS = 20;
 
@@ -22,7 +21,7 @@ describe("the file store across processes", () => {
   it(`loses nothing when 4 CLI processes update one workspace at once (${TRIALS} trials)`, async () => {
     const lost: string[] = [];
     for (let trial = 0; trial < TRIALS; trial++) {
-      const home = await mkdtemp(join(tmpdir(), "martech-race-"));
+      const home = await freshHome("martech-race-");
       const env = { ...sandboxEnv({ google }), MARTECH_STEPS_HOME: home };
       for (const label of ["one", "two"]) {
         await writeFile(join(home, `${label}.token`), google.issueRefreshToken("analyst@sandbox.example"));
