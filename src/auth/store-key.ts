@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { mkdir, readFile, stat, writeFile } from "node:fs/promises";
+import { link, mkdir, readFile, rm, stat, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { ConfigurationError } from "../errors.js";
 
@@ -86,20 +86,28 @@ export async function readKeyFile(path: string): Promise<StoreKey | undefined> {
   return { key, source: `the key file ${path}` };
 }
 
-/** Reads the key file, or creates it (mode 0600, in a 0700 folder) on first use. */
+/**
+ * Reads the key file, or creates it (mode 0600, in a 0700 folder) on first use. The key is written
+ * to a temporary file and hard-linked into place, so another process never reads a key file that
+ * exists but is still empty, and two processes creating it at once end up with the same key.
+ */
 export async function loadOrCreateKeyFile(home: string): Promise<StoreKey> {
   const path = join(home, "key");
   const existing = await readKeyFile(path);
   if (existing) return existing;
+  const key = randomBytes(32);
+  const temp = `${path}.${process.pid}.${randomBytes(4).toString("hex")}.tmp`;
   try {
     await mkdir(home, { recursive: true, mode: 0o700 });
-    const key = randomBytes(32);
-    // "wx" fails if another process created the file meanwhile; then we read theirs.
-    await writeFile(path, key.toString("base64"), { mode: 0o600, flag: "wx" });
+    await writeFile(temp, key.toString("base64"), { mode: 0o600, flag: "wx" });
+    await link(temp, path);
     return { key, source: `the key file ${path}` };
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw storeFileError("create", path, error);
+  } finally {
+    await rm(temp, { force: true });
   }
+  // Another process created it meanwhile: use theirs.
   const created = await readKeyFile(path);
   if (!created)
     throw storeFileError("read the key file", path, Object.assign(new Error(), { code: "ENOENT" }));

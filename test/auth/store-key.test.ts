@@ -5,6 +5,7 @@ import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { FileCredentialStore } from "../../src/auth/credential-store.js";
 import { checkCredentialStore, createCredentialStore } from "../../src/auth/store.js";
+import { loadOrCreateKeyFile, readKeyFile } from "../../src/auth/store-key.js";
 import { ConfigurationError } from "../../src/errors.js";
 import { Workspace } from "../../src/workspace.js";
 
@@ -126,5 +127,26 @@ describe("the key file and the folder, checked as ssh checks a private key", () 
     await expect(new FileCredentialStore({ home: dir, env: {} }).read("default")).rejects.toThrow(
       `The credential store cannot read ${path} (EISDIR).`,
     );
+  });
+});
+
+describe("creating the key file", () => {
+  it("never lets a concurrent reader see a key file that exists but is incomplete", async () => {
+    const failures: unknown[] = [];
+    for (let trial = 0; trial < 300; trial++) {
+      const dir = await home();
+      let created = false;
+      const readers = Array.from({ length: 4 }, async () => {
+        while (!created) {
+          await readKeyFile(join(dir, "key")).catch((error: unknown) => failures.push(error));
+        }
+      });
+      const keys = await Promise.all([loadOrCreateKeyFile(dir), loadOrCreateKeyFile(dir)]);
+      created = true;
+      await Promise.all(readers);
+      expect(keys[0].key.equals(keys[1].key)).toBe(true);
+      expect(await readdir(dir)).toEqual(["key"]);
+    }
+    expect(failures).toEqual([]);
   });
 });
