@@ -43,8 +43,9 @@ export interface FileCredentialStoreOptions {
  * The default store: one sealed file per workspace under `<home>/workspaces`, mode 0600 in 0700
  * folders. Updates hold a lock shared by every process of the machine (two CLI commands, or a CLI
  * command and a server, never lose each other's change) and write through a rename, so a crash
- * never leaves half a file. A damaged file is moved aside (`<name>.json.corrupt-<time>`) and said
- * so; a file written with another key is left alone unless a command explicitly starts over.
+ * never leaves half a file. A file that cannot be opened (damaged, or written with another key) is
+ * reported and left alone until a command starts over: then it is moved aside
+ * (`<name>.json.corrupt-<time>` or `.other-key-<time>`, 0600) and the command says where.
  */
 export class FileCredentialStore implements CredentialStore {
   readonly home: string;
@@ -120,16 +121,7 @@ export class FileCredentialStore implements CredentialStore {
   }
 
   async read(workspace: string): Promise<WorkspaceSecrets> {
-    const path = this.#path(workspace);
-    const text = await this.#readText(path);
-    if (text === undefined) return emptySecrets();
-    const opened = await this.#open(workspace, text);
-    if (opened.ok) return opened.secrets;
-    if (opened.reason === "wrong_key") {
-      throw new StoreUnreadableError(workspace, opened, { keySource: opened.keySource });
-    }
-    // Damaged: read again under the lock (another process may have replaced it), then set it aside.
-    return this.#locked(workspace, (lockedPath) => this.#current(workspace, lockedPath));
+    return this.#current(workspace, this.#path(workspace));
   }
 
   update(workspace: string, change: Change): Promise<WorkspaceSecrets> {
@@ -140,14 +132,16 @@ export class FileCredentialStore implements CredentialStore {
     });
   }
 
-  /** The stored secrets, read while holding the lock; a damaged file is moved aside and reported. */
+  /**
+   * The stored secrets. A file that cannot be opened is reported and left where it is: reading
+   * (a server's request, its background poll) never moves or changes it; only starting over does.
+   */
   async #current(workspace: string, path: string): Promise<WorkspaceSecrets> {
     const text = await this.#readText(path);
     if (text === undefined) return emptySecrets();
     const opened = await this.#open(workspace, text);
     if (opened.ok) return opened.secrets;
-    const keptAt = opened.reason === "damaged" ? await this.#setAside(path, opened.reason) : undefined;
-    throw new StoreUnreadableError(workspace, opened, { keySource: opened.keySource, keptAt });
+    throw new StoreUnreadableError(workspace, opened, opened.keySource);
   }
 
   updateOrStartOver(workspace: string, change: Change): Promise<StartedOver> {

@@ -83,7 +83,7 @@ export class RedisCredentialStore implements CredentialStore {
   async read(workspace: string): Promise<WorkspaceSecrets> {
     const opened = this.#open(workspace, await this.#get(workspace));
     if (opened.ok) return opened.secrets;
-    throw new StoreUnreadableError(workspace, opened, { keySource: this.#keySource });
+    throw new StoreUnreadableError(workspace, opened, this.#keySource);
   }
 
   /** Serialised within this process; compare-and-set (with a jittered retry) across replicas. */
@@ -103,7 +103,7 @@ export class RedisCredentialStore implements CredentialStore {
       const stored = await this.#get(workspace);
       const opened = this.#open(workspace, stored);
       if (!opened.ok && !startOver) {
-        throw new StoreUnreadableError(workspace, opened, { keySource: this.#keySource });
+        throw new StoreUnreadableError(workspace, opened, this.#keySource);
       }
       const secrets = change(opened.ok ? opened.secrets : emptySecrets());
       let lost: LostDocument | undefined;

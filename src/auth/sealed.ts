@@ -136,37 +136,27 @@ export function openSecrets(key: Buffer, stored: string, workspace: string): Ope
   return { ok: true, secrets: { ...secrets, googleAccounts: { ...secrets.googleAccounts } } };
 }
 
-/** A stored document that cannot be opened: damaged, or written with another key. */
+/** A stored document that cannot be opened: damaged, or written with another key. It is left as it is. */
 export class StoreUnreadableError extends ConfigurationError {
   readonly reason: Unopenable["reason"];
-  /** Where the unreadable document was kept, when it was moved aside. */
-  readonly keptAt: string | undefined;
 
-  constructor(
-    workspace: string,
-    problem: Unopenable,
-    options: { keySource: string; keptAt?: string | undefined },
-  ) {
+  /** `keySource` names the key in use ("MARTECH_STEPS_KEY", "the key file <path>"), never the key. */
+  constructor(workspace: string, problem: Unopenable, keySource: string) {
     const subject = `The credential store of workspace "${workspace}"`;
     const flag = workspace === "default" ? "" : ` --workspace ${workspace}`;
-    const startOver = `martech-steps marketo configure --force${flag}`;
-    const message =
+    const startOver = `martech-steps marketo configure --force${flag} (or marketo remove${flag})`;
+    super(
       problem.reason === "wrong_key"
-        ? `${subject} cannot be opened with the key in use (${options.keySource}): ${problem.why}.`
-        : options.keptAt
-          ? `${subject} is damaged (${problem.why}); it was moved aside to ${options.keptAt}, and the connections it held are lost.`
-          : `${subject} is damaged (${problem.why}).`;
-    const hint =
-      problem.reason === "wrong_key"
-        ? `Restore the key it was written with, or start over with ${startOver} (the old document is kept aside).`
-        : options.keptAt
-          ? `Configure the workspace again (martech-steps marketo configure${flag}, martech-steps accounts connect${flag}).`
-          : `Start over with ${startOver} (the damaged document is kept aside).`;
-    super(message, {
-      hint,
-      details: { reason: problem.reason, ...(options.keptAt ? { keptAt: options.keptAt } : {}) },
-    });
+        ? `${subject} cannot be opened with the key in use (${keySource}): ${problem.why}.`
+        : `${subject} is damaged (${problem.why}).`,
+      {
+        hint:
+          problem.reason === "wrong_key"
+            ? `Restore the key it was written with, or start over with ${startOver}: the old file is kept aside.`
+            : `Start over with ${startOver}: the damaged file is kept aside, and its connections must be made again.`,
+        details: { reason: problem.reason },
+      },
+    );
     this.reason = problem.reason;
-    this.keptAt = options.keptAt;
   }
 }

@@ -41,8 +41,6 @@ async function removeAccount(workspace: Workspace, label: string): Promise<Revok
     return await workspace.removeAccount(label);
   } catch (error) {
     if (!(error instanceof StoreUnreadableError)) throw error;
-    // A damaged store was already moved aside by the failed read: say so, then forget the account.
-    if (error.keptAt) process.stderr.write(`warning: ${error.message}\n`);
     await updateOrStartOver(workspace, (current) => {
       const { [label]: _removed, ...rest } = current.googleAccounts;
       return { ...current, googleAccounts: rest };

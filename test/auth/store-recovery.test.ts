@@ -1,5 +1,5 @@
 import { createCipheriv, randomBytes } from "node:crypto";
-import { mkdtemp, readdir, readFile, rm, stat, writeFile } from "node:fs/promises";
+import { chmod, mkdtemp, readdir, readFile, rm, stat, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -92,40 +92,37 @@ describe("telling a damaged store from one written with another key", () => {
 });
 
 describe("FileCredentialStore with a damaged file", () => {
-  it("moves a truncated file aside (0600), says where, and then starts from an empty store", async () => {
-    const { store, file } = await seeded();
+  it("reports it on read and update, and leaves it exactly as it is", async () => {
+    const { store, file, home } = await seeded();
     const original = await readFile(file, "utf8");
     await writeFile(file, original.slice(0, 90));
-    const error = await failure(store.read("default"));
-    expect(error.reason).toBe("damaged");
-    expect(error.message).toMatch(/is damaged \(it is not valid JSON \(truncated\?\)\)/);
-    expect(error.keptAt).toMatch(/default\.json\.corrupt-\d{4}-\d\d-\d\dT/);
-    expect(error.message).toContain(error.keptAt);
-    expect(error.message).toMatch(/marketo configure/);
-    expect(await readFile(error.keptAt!, "utf8")).toBe(original.slice(0, 90));
-    expect((await stat(error.keptAt!)).mode & 0o777).toBe(0o600);
-    expect(await store.read("default")).toEqual({ googleAccounts: {} });
-  });
-
-  it("moves a bit-flipped file aside on update too, and writes nothing", async () => {
-    const { store, file, home } = await seeded();
-    const bytes = await readFile(file);
+    const read = await failure(store.read("default"));
+    expect(read.reason).toBe("damaged");
+    expect(read.message).toMatch(
+      /is damaged \(it is not valid JSON \(truncated\?\)\)\. Start over with martech-steps marketo configure --force/,
+    );
+    const bytes = Buffer.from(original);
     bytes[bytes.length - 40] = (bytes[bytes.length - 40] as number) ^ 1;
     await writeFile(file, bytes);
-    const error = await failure(store.update("default", (s) => ({ ...s, marketo: undefined })));
-    expect(error.reason).toBe("damaged");
-    expect(await readdir(join(home, "workspaces"))).toEqual([
-      expect.stringMatching(/^default\.json\.corrupt-/),
-    ]);
+    const update = await failure(store.update("default", (s) => ({ ...s, marketo: undefined })));
+    expect(update.message).toMatch(/is damaged \(its checksum does not match/);
+    expect(await readFile(file)).toEqual(bytes);
+    expect(await readdir(join(home, "workspaces"))).toEqual(["default.json"]);
   });
 
-  it("starts over on updateOrStartOver and reports what was kept", async () => {
+  it("starts over on updateOrStartOver, keeping the damaged file aside (0600) and saying where", async () => {
     const { store, file } = await seeded();
     await writeFile(file, "{}");
+    await chmod(file, 0o644);
     const { secrets, lost } = await store.updateOrStartOver("default", (s) => ({ ...s, marketo: undefined }));
     expect(secrets).toEqual({ googleAccounts: {}, marketo: undefined });
-    expect(lost).toMatchObject({ reason: "damaged", why: "it is not a martech-steps store document" });
+    expect(lost).toMatchObject({
+      reason: "damaged",
+      why: "it is not a martech-steps store document",
+      keptAt: expect.stringMatching(/default\.json\.corrupt-\d{4}-\d\d-\d\dT/),
+    });
     expect(await readFile(lost!.keptAt, "utf8")).toBe("{}");
+    expect((await stat(lost!.keptAt)).mode & 0o777).toBe(0o600);
     expect(await store.read("default")).toEqual({ googleAccounts: {} });
   });
 });

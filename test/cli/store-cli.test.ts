@@ -102,37 +102,42 @@ describe("the CLI on a store it cannot open", () => {
       { stdin: CANARY_SECRET },
     );
 
-  it("a damaged store is moved aside (0600) and named; remove then works without decrypting", async () => {
+  it("a damaged store is reported and left alone; remove and configure --force start over, keeping it aside", async () => {
     const dir = await home();
     const env = { MARTECH_STEPS_HOME: dir };
     expect((await configure(env)).code).toBe(0);
     const file = join(dir, "workspaces", "default.json");
     const original = await readFile(file, "utf8");
-    await writeFile(file, original.slice(0, original.length - 30));
+    const damaged = original.slice(0, original.length - 30);
+    await writeFile(file, damaged);
 
-    const show = await run(["marketo", "show"], env);
-    expectOneErrorLine(
-      show,
-      /is damaged \(it is not valid JSON \(truncated\?\)\); it was moved aside to \S+corrupt-/,
+    const damagedLine =
+      /is damaged \(it is not valid JSON \(truncated\?\)\)\. Start over with martech-steps marketo configure --force \(or marketo remove\)/;
+    expectOneErrorLine(await run(["marketo", "show"], env), damagedLine);
+    expectOneErrorLine(await configure(env), damagedLine);
+    expect(await readFile(file, "utf8")).toBe(damaged);
+
+    const removed = await run(["marketo", "remove"], env);
+    expect(removed.code).toBe(0);
+    expect(removed.stderr).toMatch(
+      /warning: the credential store of workspace "default" could not be opened \(it is not valid JSON \(truncated\?\)\); it is kept at \S+corrupt-\S+\. The workspace starts over .* the other connections it held \(Marketo, Google accounts, OAuth client\) are lost/,
     );
+    expect(removed.stderr).toMatch(/Marketo connection removed/);
     const kept = join(
       dir,
       "workspaces",
       (await readdir(join(dir, "workspaces"))).find((f) => f.includes("corrupt"))!,
     );
-    expect(show.stderr).toContain(kept);
+    expect(removed.stderr).toContain(kept);
+    expect(await readFile(kept, "utf8")).toBe(damaged);
     expect((await stat(kept)).mode & 0o777).toBe(0o600);
     expect(JSON.parse((await run(["marketo", "show"], env)).stdout)).toMatchObject({ configured: false });
 
-    // Damaged again: remove succeeds in one go, and says what was kept and lost.
-    expect((await configure(env)).code).toBe(0);
     await writeFile(file, "{not json");
-    const removed = await run(["marketo", "remove"], env);
-    expect(removed.code).toBe(0);
-    expect(removed.stderr).toMatch(
-      /warning: the credential store of workspace "default" could not be opened \(it is not valid JSON \(truncated\?\)\); it is kept at \S+corrupt-.*other connections it held .* are lost/,
-    );
-    expect(removed.stderr).toMatch(/Marketo connection removed/);
+    const forced = await configure(env, "--force");
+    expect(forced.code).toBe(0);
+    expect(forced.stderr).toMatch(/it is kept at \S+corrupt-/);
+    expect(JSON.parse((await run(["marketo", "show"], env)).stdout)).toMatchObject({ clientId: "id-1" });
   });
 
   it("another key: refused with the key source named, the file untouched; --force and remove start over", async () => {
@@ -225,9 +230,25 @@ describe("a running serve --http whose store goes bad", () => {
     await writeFile(join(dir, "workspaces", "default.json"), "truncated{");
     const damaged = await listLists();
     expect(damaged.isError).toBe(true);
-    expect(text(damaged)).toMatch(/is damaged .* moved aside to/);
-    const after = await listLists();
-    expect(text(after)).toMatch(/Marketo is not configured/);
+    expect(text(damaged)).toMatch(/is damaged \(it is not valid JSON/);
+    expect((await listLists()).isError).toBe(true);
+
+    // An admin starts over from the CLI while the server runs; its next request uses the new store.
+    const forced = await run(
+      [
+        "marketo",
+        "configure",
+        "--force",
+        "--client-id",
+        sandbox.clientId,
+        "--endpoint",
+        sandbox.restEndpoint,
+      ],
+      { MARTECH_STEPS_HOME: dir },
+      { stdin: CANARY_SECRET },
+    );
+    expect(forced.code).toBe(0);
+    expect((await listLists()).isError).toBeFalsy();
 
     expect(child.exitCode).toBeNull();
     expect(serverErr).not.toMatch(/\n\s+at /);
