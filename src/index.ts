@@ -39,6 +39,8 @@ export type {
   SchemaContext,
   ToolAnnotations,
   ToolContext,
+  ToolLogEntry,
+  ToolLogLevel,
   ToolResult,
   ToolStep,
 } from "./tools/types.js";

@@ -1,9 +1,15 @@
-import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
+import { serveStdio } from "@modelcontextprotocol/server/stdio";
 import { MemoryCredentialStore } from "../auth/credential-store.js";
 import { SCOPE_ANALYTICS_EDIT, SCOPE_ANALYTICS_READONLY } from "../auth/google/config.js";
-import { ValidationError } from "../errors.js";
+import { ConfigurationError, ValidationError } from "../errors.js";
 import { log } from "../log.js";
-import { type HttpServerHandle, parseApiKeys, startHttpServer } from "../mcp/http.js";
+import {
+  DEFAULT_MAX_SESSIONS,
+  DEFAULT_SESSION_IDLE_MS,
+  type HttpServerHandle,
+  parseApiKeys,
+  startHttpServer,
+} from "../mcp/http.js";
 import { createMcpServer } from "../mcp/server.js";
 import {
   type GoogleSandbox,
@@ -47,6 +53,15 @@ export function parsePort(raw: string | undefined, fallback: number): number {
   return port;
 }
 
+function positiveSetting(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === "") return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value <= 0)
+    throw new ConfigurationError(`${name} must be a positive whole number, not "${raw.slice(0, 20)}".`);
+  return value;
+}
+
 function httpOptions(env: NodeJS.ProcessEnv, options: ServeOptions) {
   const split = (raw: string | undefined) =>
     (raw ?? "")
@@ -59,6 +74,8 @@ function httpOptions(env: NodeJS.ProcessEnv, options: ServeOptions) {
     apiKeys: parseApiKeys(env.MARTECH_STEPS_API_KEYS),
     allowedHosts: split(env.MARTECH_STEPS_ALLOWED_HOSTS),
     allowedOrigins: split(env.MARTECH_STEPS_ALLOWED_ORIGINS),
+    sessionIdleMs: positiveSetting(env, "MARTECH_STEPS_SESSION_IDLE_MS", DEFAULT_SESSION_IDLE_MS),
+    maxSessions: positiveSetting(env, "MARTECH_STEPS_MAX_SESSIONS", DEFAULT_MAX_SESSIONS),
   };
 }
 
@@ -72,8 +89,11 @@ export async function serve(options: ServeOptions): Promise<void> {
     closeOnSignal(async () => handle.close());
     return;
   }
-  const { server } = createMcpServer({ workspace: workspaces(options.workspace ?? DEFAULT_WORKSPACE) });
-  await server.connect(new StdioServerTransport());
+  const workspace = workspaces(options.workspace ?? DEFAULT_WORKSPACE);
+  // One instance per connection, pinned to the revision the client opens with (2026-07-28 or 2025).
+  serveStdio(() => createMcpServer({ workspace }).server, {
+    onerror: (error) => log.debug({ err: error }, "MCP stdio message refused"),
+  });
 }
 
 function closeOnSignal(close: () => Promise<void>): void {
