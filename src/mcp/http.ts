@@ -21,7 +21,7 @@ import {
   workspaceOfKey,
 } from "./http-guard.js";
 import { LegacySessions } from "./legacy-sessions.js";
-import { createMcpServer } from "./server.js";
+import { createMcpServer, type ExtraTool } from "./server.js";
 
 export { isLoopback, parseApiKeys } from "./http-guard.js";
 
@@ -42,6 +42,8 @@ export interface HttpServerOptions {
   sessionIdleMs?: number;
   /** Open 2025-era sessions per workspace. Default 100. */
   maxSessions?: number;
+  /** Tools served after the registry's steps (a test entry's diagnostic tools); none by default. */
+  extraTools?: readonly ExtraTool[];
 }
 
 export interface HttpServerHandle {
@@ -89,10 +91,11 @@ export async function startHttpServer(options: HttpServerOptions): Promise<HttpS
     });
   }
   const offerSignIn = isLoopback(host);
+  const extraTools = options.extraTools ?? [];
   const sessions = new LegacySessions({
     idleMs: options.sessionIdleMs ?? DEFAULT_SESSION_IDLE_MS,
     maxPerWorkspace: options.maxSessions ?? DEFAULT_MAX_SESSIONS,
-    create: (name) => createMcpServer({ workspace: options.workspace(name), offerSignIn }),
+    create: (name) => createMcpServer({ workspace: options.workspace(name), offerSignIn, extraTools }),
   });
   const modern = new Map<string, { handler: McpHttpHandler; release: () => void }>();
   const modernHandler = (name: string): McpHttpHandler => {
@@ -100,7 +103,7 @@ export async function startHttpServer(options: HttpServerOptions): Promise<HttpS
     if (existing) return existing.handler;
     const workspace = options.workspace(name);
     const handler = createMcpHandler(
-      () => createMcpServer({ workspace, offerSignIn, notifyToolListChanged: false }).server,
+      () => createMcpServer({ workspace, offerSignIn, extraTools, notifyToolListChanged: false }).server,
       { legacy: "reject", onerror: (error) => log.debug({ err: error }, "MCP request refused") },
     );
     // One listener per workspace for the life of the server: open subscriptions/listen streams of

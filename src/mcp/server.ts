@@ -1,12 +1,4 @@
-import {
-  type CacheHint,
-  McpServer,
-  type StandardSchemaWithJSON,
-  type Tool,
-} from "@modelcontextprotocol/server";
-import { type JsonSchema, toJsonSchema } from "../schemas/json-schema.js";
-import { TOOL_STEPS } from "../tools/registry.js";
-import type { SchemaContext, ToolStep } from "../tools/types.js";
+import { type CacheHint, McpServer } from "@modelcontextprotocol/server";
 import { PACKAGE } from "../version.js";
 import { Workspace } from "../workspace.js";
 import { cancelSignIn } from "./elicit-connect.js";
@@ -14,8 +6,10 @@ import { ClientLogLevel } from "./logging.js";
 import { registerPrompts } from "./prompts.js";
 import { RESOURCE_PROVIDERS, type ResourceProvider } from "./resources.js";
 import { callToolStep } from "./tool-call.js";
+import { type ExtraTool, registerTools } from "./tools.js";
 
 export { errorResult } from "./tool-call.js";
+export { type ExtraTool, listTools } from "./tools.js";
 
 export interface McpServerOptions {
   /** The workspace whose credentials the steps use. Default: the "default" workspace, configured from the environment and the credential store. */
@@ -34,6 +28,8 @@ export interface McpServerOptions {
   notifyToolListChanged?: boolean;
   /** Resources the server offers; default RESOURCE_PROVIDERS. */
   resources?: readonly ResourceProvider[];
+  /** Tools served after the registry's steps (a test entry's diagnostic tools); none by default. */
+  extraTools?: readonly ExtraTool[];
 }
 
 export interface McpServerHandle {
@@ -60,57 +56,6 @@ const CACHE_HINTS: Partial<
   "server/discover": { ttlMs: 600_000, cacheScope: "public" },
 };
 
-/** The MCP tool list, derived from the registry (in its order) with the workspace's current accounts. */
-export function listTools(context: SchemaContext): Tool[] {
-  return TOOL_STEPS.map((step) => ({
-    name: step.id,
-    title: step.title,
-    description: step.description,
-    inputSchema: toJsonSchema(step.input(context), "input") as Tool["inputSchema"],
-    outputSchema: toJsonSchema(step.output, "output") as Tool["outputSchema"],
-    annotations: { title: step.title, ...step.annotations },
-  }));
-}
-
-/**
- * A JSON Schema handed to the SDK as it is. The SDK reads it for `x-mcp-header` checks (SEP-2243) and
- * would validate arguments with it; validation is left to `runToolStep`, whose errors name the field
- * and what is accepted, so here every value passes through untouched.
- */
-function jsonSchemaOf(schema: () => JsonSchema): StandardSchemaWithJSON<unknown> {
-  return {
-    "~standard": {
-      version: 1,
-      vendor: "martech-steps",
-      validate: (value: unknown) => ({ value }),
-      jsonSchema: { input: schema, output: schema },
-    },
-  };
-}
-
-function registerStep(
-  server: McpServer,
-  step: ToolStep,
-  context: () => SchemaContext,
-  call: (
-    stepId: string,
-    args: unknown,
-    ctx: Parameters<typeof callToolStep>[3],
-  ) => ReturnType<typeof callToolStep>,
-): void {
-  server.registerTool(
-    step.id,
-    {
-      title: step.title,
-      description: step.description,
-      inputSchema: jsonSchemaOf(() => toJsonSchema(step.input(context()), "input")),
-      outputSchema: jsonSchemaOf(() => toJsonSchema(step.output, "output")),
-      annotations: { title: step.title, ...step.annotations },
-    },
-    (args, ctx) => call(step.id, args, ctx),
-  );
-}
-
 /**
  * Builds the MCP server over the registry for one workspace, for every protocol revision the SDK
  * serves: 2026-07-28 (an instance per request over HTTP, per connection over stdio) and the 2025
@@ -136,22 +81,12 @@ export function createMcpServer(options: McpServerOptions = {}): McpServerHandle
     offerSignIn: options.offerSignIn ?? true,
     logLevel: new ClientLogLevel(server),
   };
-  // The accounts last listed. Registration reads it only for the SDK's x-mcp-header check, which the
-  // account field passes whatever the accounts are (a string either way).
-  let context: SchemaContext = { accounts: [] };
-  for (const step of TOOL_STEPS) {
-    registerStep(
-      server,
-      step,
-      () => context,
-      (id, args, ctx) => callToolStep(deps, id, args, ctx),
-    );
-  }
-  // The account enum must be current on every listing, even before a change has been noticed.
-  server.server.setRequestHandler("tools/list", async () => {
-    context = await workspace.schemaContext();
-    return { tools: listTools(context) };
-  });
+  registerTools(
+    server,
+    workspace,
+    (id) => (args, ctx) => callToolStep(deps, id, args, ctx),
+    options.extraTools ?? [],
+  );
   registerPrompts(server);
   for (const provide of options.resources ?? RESOURCE_PROVIDERS) provide(server, { workspace });
 
