@@ -5,7 +5,7 @@ import {
   type ServerResponse,
 } from "node:http";
 import type { AddressInfo } from "node:net";
-import { toNodeHandler } from "@modelcontextprotocol/node";
+import { toWebRequest } from "@modelcontextprotocol/node";
 import { createMcpHandler, isLegacyRequest, type McpHttpHandler } from "@modelcontextprotocol/server";
 import { ConfigurationError } from "../errors.js";
 import { log } from "../log.js";
@@ -49,6 +49,8 @@ export interface HttpServerOptions {
 export interface HttpServerHandle {
   url: string;
   port: number;
+  /** Open 2025-era sessions (2026-07-28 clients hold none). */
+  sessionCount(): number;
   close(): Promise<void>;
 }
 
@@ -75,6 +77,44 @@ async function send(res: ServerResponse, response: Response): Promise<void> {
 }
 
 /**
+ * Serves one request with a web-standard handler. Unlike the SDK's toNodeHandler, it sends the headers
+ * at once (a client sees its SSE stream open before the first event, which may come much later) and
+ * cancels the response body as soon as the client goes away (not at the next keep-alive).
+ */
+async function respond(
+  req: IncomingMessage,
+  res: ServerResponse,
+  parsedBody: unknown,
+  fetch: (request: Request) => Promise<Response>,
+): Promise<void> {
+  const abort = new AbortController();
+  res.on("close", () => abort.abort());
+  const response = await fetch(await toWebRequest(req, parsedBody, { signal: abort.signal }));
+  res.writeHead(response.status, Object.fromEntries(response.headers));
+  res.flushHeaders();
+  if (!response.body) {
+    res.end();
+    return;
+  }
+  const reader = response.body.getReader();
+  const cancel = () => void reader.cancel().catch(() => undefined);
+  abort.signal.addEventListener("abort", cancel, { once: true });
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done || abort.signal.aborted) break;
+      if (!res.write(value))
+        await new Promise((resolve) => res.once("drain", resolve).once("close", resolve));
+    }
+  } catch {
+    // The body failed or was cancelled: end the response either way.
+  } finally {
+    abort.signal.removeEventListener("abort", cancel);
+    res.end();
+  }
+}
+
+/**
  * Serves MCP over Streamable HTTP at /mcp, both protocol eras from one endpoint: 2026-07-28 requests
  * (per-request `_meta`, no session) go to the SDK's per-request handler, one per workspace; 2025-era
  * requests (initialize, then a session id) go to sessions kept here. Security (DESIGN.md): binds to
@@ -95,23 +135,34 @@ export async function startHttpServer(options: HttpServerOptions): Promise<HttpS
   const sessions = new LegacySessions({
     idleMs: options.sessionIdleMs ?? DEFAULT_SESSION_IDLE_MS,
     maxPerWorkspace: options.maxSessions ?? DEFAULT_MAX_SESSIONS,
-    create: (name) => createMcpServer({ workspace: options.workspace(name), offerSignIn, extraTools }),
+    create: (name) =>
+      createMcpServer({
+        workspace: options.workspace(name),
+        offerSignIn,
+        extraTools,
+        notifyToolListChanged: false,
+      }),
   });
-  const modern = new Map<string, { handler: McpHttpHandler; release: () => void }>();
-  const modernHandler = (name: string): McpHttpHandler => {
-    const existing = modern.get(name);
-    if (existing) return existing.handler;
+  const endpoints = new Map<string, { modern: McpHttpHandler; release: () => void }>();
+  /** A workspace's 2026-07-28 handler, and the one accounts listener that serves both eras. */
+  const endpoint = (name: string) => {
+    const existing = endpoints.get(name);
+    if (existing) return existing;
     const workspace = options.workspace(name);
-    const handler = createMcpHandler(
+    const modern = createMcpHandler(
       () => createMcpServer({ workspace, offerSignIn, extraTools, notifyToolListChanged: false }).server,
       { legacy: "reject", onerror: (error) => log.debug({ err: error }, "MCP request refused") },
     );
-    // One listener per workspace for the life of the server: open subscriptions/listen streams of
-    // this workspace (and only those) hear that its tool list changed.
-    const onAccountsChanged = () => handler.notify.toolsChanged();
+    // One listener per workspace, however many clients: its sessions and its open
+    // subscriptions/listen streams (and only those) hear that its tool list changed.
+    const onAccountsChanged = () => {
+      modern.notify.toolsChanged();
+      sessions.toolListChanged(name);
+    };
     workspace.on("accountsChanged", onAccountsChanged);
-    modern.set(name, { handler, release: () => workspace.off("accountsChanged", onAccountsChanged) });
-    return handler;
+    const created = { modern, release: () => workspace.off("accountsChanged", onAccountsChanged) };
+    endpoints.set(name, created);
+    return created;
   };
   let allowedHosts = new Set<string>();
   let allowedOrigins = new Set<string>();
@@ -169,15 +220,12 @@ export async function startHttpServer(options: HttpServerOptions): Promise<HttpS
       }
       workspace = found;
     }
-    await toNodeHandler(
-      {
-        fetch: async (request: Request) =>
-          (await isLegacyRequest(request, parsedBody))
-            ? sessions.handle(request, workspace, parsedBody, id)
-            : modernHandler(workspace).fetch(request, { parsedBody }),
-      },
-      { onerror: (error) => log.error({ err: error }, "MCP HTTP request failed") },
-    )(req, res, parsedBody);
+    const { modern } = endpoint(workspace);
+    await respond(req, res, parsedBody, async (request) =>
+      (await isLegacyRequest(request, parsedBody))
+        ? sessions.handle(request, workspace, parsedBody, id)
+        : modern.fetch(request, { parsedBody }),
+    );
   };
 
   const httpServer: NodeHttpServer = createServer((req, res) => {
@@ -207,13 +255,14 @@ export async function startHttpServer(options: HttpServerOptions): Promise<HttpS
   return {
     url: `http://${displayHost}:${port}/mcp`,
     port,
+    sessionCount: () => sessions.count(),
     async close() {
       await sessions.closeAll();
-      for (const { handler, release } of modern.values()) {
+      for (const { modern, release } of endpoints.values()) {
         release();
-        await handler.close().catch(() => undefined);
+        await modern.close().catch(() => undefined);
       }
-      modern.clear();
+      endpoints.clear();
       httpServer.closeAllConnections();
       await new Promise<void>((resolve) => httpServer.close(() => resolve()));
     },

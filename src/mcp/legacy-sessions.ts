@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { isInitializeRequest, WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/server";
 import { log } from "../log.js";
 import { type JsonRpcId, jsonRpcErrorResponse } from "./http-guard.js";
-import type { McpServerHandle } from "./server.js";
+import { type McpServerHandle, notifyToolListChanged } from "./server.js";
 
 export interface LegacySessionOptions {
   /** A session with nothing open and no request for this long is closed. */
@@ -78,6 +78,13 @@ export class LegacySessions {
     );
   }
 
+  /** Tells the clients of a workspace's sessions that its tool list changed. */
+  toolListChanged(workspace: string): void {
+    for (const session of this.#sessions.values()) {
+      if (session.workspace === workspace) notifyToolListChanged(session.handle.server);
+    }
+  }
+
   /** Closes sessions idle for longer than the idle time. */
   sweep(): void {
     const cutoff = this.#now() - this.#o.idleMs;
@@ -139,6 +146,8 @@ export class LegacySessions {
       session.open -= 1;
       session.lastActive = this.#now();
     };
+    // A client that goes away ends its streams even between two chunks (an SSE stream may be silent).
+    request.signal.addEventListener("abort", done, { once: true });
     try {
       const response = await session.transport.handleRequest(request, { parsedBody });
       return whenBodyEnds(response, done);

@@ -56,6 +56,12 @@ const CACHE_HINTS: Partial<
   "server/discover": { ttlMs: 600_000, cacheScope: "public" },
 };
 
+/** Tells the instance's client that the tool list changed; nothing when it is not connected. */
+export function notifyToolListChanged(server: McpServer): void {
+  // McpServer.sendToolListChanged() drops the promise: a send to a closing transport would reject unhandled.
+  if (server.isConnected()) server.server.sendToolListChanged().catch(() => undefined);
+}
+
 /**
  * Builds the MCP server over the registry for one workspace, for every protocol revision the SDK
  * serves: 2026-07-28 (an instance per request over HTTP, per connection over stdio) and the 2025
@@ -90,9 +96,7 @@ export function createMcpServer(options: McpServerOptions = {}): McpServerHandle
   registerPrompts(server);
   for (const provide of options.resources ?? RESOURCE_PROVIDERS) provide(server, { workspace });
 
-  const onAccountsChanged = () => {
-    server.sendToolListChanged();
-  };
+  const onAccountsChanged = () => notifyToolListChanged(server);
   if (options.notifyToolListChanged ?? true) workspace.on("accountsChanged", onAccountsChanged);
   let released = false;
   const release = () => {

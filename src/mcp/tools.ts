@@ -24,16 +24,27 @@ export interface ExtraTool {
   ): Promise<CallToolResult | InputRequiredResult>;
 }
 
+/** Lists already built, by account labels: building one takes milliseconds (zod to JSON Schema). */
+const listed = new Map<string, readonly Tool[]>();
+const LISTS_KEPT = 32;
+
 /** The MCP tool list, derived from the registry (in its order) with the workspace's current accounts. */
-export function listTools(context: SchemaContext): Tool[] {
-  return TOOL_STEPS.map((step) => ({
-    name: step.id,
-    title: step.title,
-    description: step.description,
-    inputSchema: toJsonSchema(step.input(context), "input") as Tool["inputSchema"],
-    outputSchema: toJsonSchema(step.output, "output") as Tool["outputSchema"],
-    annotations: { title: step.title, ...step.annotations },
-  }));
+export function listTools(context: SchemaContext): readonly Tool[] {
+  const key = JSON.stringify(context.accounts);
+  let tools = listed.get(key);
+  if (!tools) {
+    tools = TOOL_STEPS.map((step) => ({
+      name: step.id,
+      title: step.title,
+      description: step.description,
+      inputSchema: toJsonSchema(step.input(context), "input") as Tool["inputSchema"],
+      outputSchema: toJsonSchema(step.output, "output") as Tool["outputSchema"],
+      annotations: { title: step.title, ...step.annotations },
+    }));
+    if (listed.size >= LISTS_KEPT) listed.delete(listed.keys().next().value as string);
+    listed.set(key, tools);
+  }
+  return tools;
 }
 
 /**
@@ -68,11 +79,15 @@ export function registerTools(
 ): void {
   let context: SchemaContext = { accounts: [] };
   const listed = (): Tool[] => [...listTools(context), ...extraTools.map((extra) => extra.tool)];
+  // Schemas are read lazily: registering must stay cheap, one instance is built per request or session.
   const schemaOf = (name: string, io: "inputSchema" | "outputSchema") =>
     jsonSchemaOf(
       () => (listed().find((tool) => tool.name === name)?.[io] ?? { type: "object" }) as JsonSchema,
     );
-  const register = (tool: Tool, call: Call) =>
+  const register = (
+    tool: Pick<Tool, "name" | "title" | "description" | "annotations"> & { outputSchema?: unknown },
+    call: Call,
+  ) =>
     server.registerTool(
       tool.name,
       {
@@ -84,8 +99,13 @@ export function registerTools(
       },
       (args, ctx) => call(args, ctx),
     );
-  for (const tool of listTools(context)) register(tool, callStep(tool.name));
-  for (const extra of extraTools) register(extra.tool, (args, ctx) => extra.call(args, ctx, { workspace }));
+  for (const step of TOOL_STEPS) {
+    const about = { title: step.title, ...step.annotations };
+    register({ ...step, name: step.id, outputSchema: step.output, annotations: about }, callStep(step.id));
+  }
+  for (const extra of extraTools) {
+    register(extra.tool, (args, ctx) => extra.call(args, ctx, { workspace }));
+  }
   server.server.setRequestHandler("tools/list", async () => {
     context = await workspace.schemaContext();
     return { tools: listed() };

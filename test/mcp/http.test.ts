@@ -134,7 +134,7 @@ describe("HTTP server exposure rules", () => {
         requestInit: { headers: { authorization: `Bearer ${keyA}` } },
       });
       await client.connect(transport);
-      expect(seen).toEqual(["alpha"]);
+      expect([...new Set(seen)]).toEqual(["alpha"]);
       // Beta's key cannot use alpha's session.
       const hijack = await rawPost(
         http.url,
