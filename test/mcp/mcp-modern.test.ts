@@ -128,6 +128,47 @@ describe("2026-07-28 over HTTP", () => {
   });
 });
 
+describe("2026-07-28 cancellation over HTTP", () => {
+  it("stops a call when the client cancels it (closing the request's stream)", async () => {
+    const fixture = await marketoFixture({}, { MARKETO_CALLS_PER_WINDOW: "2", MARKETO_WINDOW_MS: "3000" });
+    const http = await startHttpServer({ workspace: () => fixture.workspace });
+    try {
+      const client = new ModernClient(
+        { name: "canceller", version: "1" },
+        { versionNegotiation: { mode: { pin: "2026-07-28" } } },
+      );
+      await client.connect(new StreamableHTTPClientTransport(new URL(http.url)));
+      const controller = new AbortController();
+      const pending = client.callTool(
+        {
+          name: "marketo_api_call",
+          arguments: {
+            method: "GET",
+            endpoint: "/rest/v1/lists/1001/leads.json",
+            query_parameters: { batchSize: 100, fields: "id" },
+            paginate: true,
+            max_pages: 10,
+          },
+        },
+        {
+          signal: controller.signal,
+          onprogress: (p) => {
+            if (/Waiting/.test(p.message ?? "")) controller.abort();
+          },
+        },
+      );
+      await expect(pending).rejects.toThrow();
+      const sent = fixture.sandbox.stats().apiCalls;
+      await new Promise((r) => setTimeout(r, 3_500));
+      expect(fixture.sandbox.stats().apiCalls).toBe(sent);
+      await client.close();
+    } finally {
+      await http.close();
+      await fixture.close();
+    }
+  }, 20_000);
+});
+
 describe("2025-11-25 logging", () => {
   it("sends nothing until the client sets a level, then what is at or above it", async () => {
     const fixture = await marketoFixture({}, { MARKETO_CALLS_PER_WINDOW: "1", MARKETO_WINDOW_MS: "1500" });
