@@ -93,17 +93,19 @@ describe("both protocol revisions over stdio (the built CLI)", () => {
     await sandboxes.close();
     expect(stderr).not.toContain(CANARY_SECRET);
   });
+  /** The CLI's `serve`, its stderr collected (searched for the canary at the end). */
+  const serveOptions = () => ({
+    command: process.execPath,
+    args: [BIN, "serve"],
+    env,
+    stderr: "pipe" as const,
+  });
   const collect = (chunk: unknown) => {
     stderr += String(chunk);
   };
 
   it("an SDK v2 client on 2026-07-28 lists and calls all five tools", async () => {
-    const transport = new ModernStdio({
-      command: process.execPath,
-      args: [BIN, "serve"],
-      env,
-      stderr: "pipe",
-    });
+    const transport = new ModernStdio(serveOptions());
     transport.stderr?.on("data", collect);
     const client = new ModernClient({ name: "v2-stdio", version: "1" }, PIN_2026);
     await client.connect(transport);
@@ -114,12 +116,7 @@ describe("both protocol revisions over stdio (the built CLI)", () => {
   });
 
   it("an SDK v1 client on 2025-11-25 lists and calls all five tools", async () => {
-    const transport = new StdioClientTransport({
-      command: process.execPath,
-      args: [BIN, "serve"],
-      env,
-      stderr: "pipe",
-    });
+    const transport = new StdioClientTransport(serveOptions());
     transport.stderr?.on("data", collect);
     const client = new Client({ name: "v1-stdio", version: "1" });
     await client.connect(transport);

@@ -1,4 +1,3 @@
-import { request } from "node:http";
 import { hostname, networkInterfaces } from "node:os";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
@@ -9,52 +8,15 @@ import { type HttpServerHandle, parseApiKeys, startHttpServer } from "../../src/
 import { MemoryState } from "../../src/state/memory.js";
 import { Workspace } from "../../src/workspace.js";
 import { CANARY_SECRET, type MarketoFixture, marketoFixture } from "../helpers/fixtures.js";
-import { raw } from "./support/raw-http.js";
+import { INIT, raw } from "./support/raw-http.js";
 
 const MODERN_META = {
   "io.modelcontextprotocol/protocolVersion": "2026-07-28",
   "io.modelcontextprotocol/clientCapabilities": {},
 };
 
-const INIT = {
-  jsonrpc: "2.0",
-  id: 1,
-  method: "initialize",
-  params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "raw", version: "1" } },
-};
-
-/** A raw POST with chosen Host/Origin headers (fetch does not let a caller set Host). */
-function rawPost(
-  url: string,
-  headers: Record<string, string>,
-  body: unknown,
-): Promise<{ status: number; text: string }> {
-  const target = new URL(url);
-  return new Promise((resolve, reject) => {
-    const req = request(
-      {
-        host: target.hostname,
-        port: target.port,
-        path: target.pathname,
-        method: "POST",
-        headers: {
-          "content-type": "application/json",
-          accept: "application/json, text/event-stream",
-          ...headers,
-        },
-      },
-      (res) => {
-        let text = "";
-        res.on("data", (c) => {
-          text += c;
-        });
-        res.on("end", () => resolve({ status: res.statusCode ?? 0, text }));
-      },
-    );
-    req.on("error", reject);
-    req.end(JSON.stringify(body));
-  });
-}
+/** A raw POST with chosen headers (fetch does not let a caller set Host). */
+const rawPost = (url: string, headers: Record<string, string>, body: unknown) => raw(url, { headers, body });
 
 describe("Streamable HTTP server", () => {
   let fixture: MarketoFixture;

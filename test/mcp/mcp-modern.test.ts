@@ -1,13 +1,11 @@
 import { Client as ModernClient, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
+import { LoggingMessageNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { MemoryCredentialStore } from "../../src/auth/credential-store.js";
 import { type HttpServerHandle, startHttpServer } from "../../src/mcp/http.js";
 import { resultLogEntries } from "../../src/mcp/logging.js";
-import { type GoogleSandbox, sandboxEnv, startGoogleSandbox } from "../../src/sandbox/index.js";
-import { MemoryState } from "../../src/state/memory.js";
-import { Workspace } from "../../src/workspace.js";
 import { type MarketoFixture, marketoFixture } from "../helpers/fixtures.js";
-import { modernMcpSession } from "../helpers/mcp.js";
+import { mcpSession } from "../helpers/mcp.js";
+import { listMembersRead } from "./support/calls.js";
 import { raw } from "./support/raw-http.js";
 
 const META = {
@@ -70,13 +68,7 @@ describe("2026-07-28 over HTTP", () => {
     const call = (id: number, logLevel?: string) =>
       modern(http.url, id, "tools/call", {
         name: "marketo_api_call",
-        arguments: {
-          method: "GET",
-          endpoint: "/rest/v1/lists/1001/leads.json",
-          query_parameters: { batchSize: 100, fields: "id" },
-          paginate: true,
-          max_pages: 4,
-        },
+        arguments: listMembersRead(100, 4),
         _meta: {
           progressToken: `p${id}`,
           ...(logLevel ? { "io.modelcontextprotocol/logLevel": logLevel } : {}),
@@ -128,52 +120,9 @@ describe("2026-07-28 over HTTP", () => {
   });
 });
 
-describe("2026-07-28 cancellation over HTTP", () => {
-  it("stops a call when the client cancels it (closing the request's stream)", async () => {
-    const fixture = await marketoFixture({}, { MARKETO_CALLS_PER_WINDOW: "2", MARKETO_WINDOW_MS: "3000" });
-    const http = await startHttpServer({ workspace: () => fixture.workspace });
-    try {
-      const client = new ModernClient(
-        { name: "canceller", version: "1" },
-        { versionNegotiation: { mode: { pin: "2026-07-28" } } },
-      );
-      await client.connect(new StreamableHTTPClientTransport(new URL(http.url)));
-      const controller = new AbortController();
-      const pending = client.callTool(
-        {
-          name: "marketo_api_call",
-          arguments: {
-            method: "GET",
-            endpoint: "/rest/v1/lists/1001/leads.json",
-            query_parameters: { batchSize: 100, fields: "id" },
-            paginate: true,
-            max_pages: 10,
-          },
-        },
-        {
-          signal: controller.signal,
-          onprogress: (p) => {
-            if (/Waiting/.test(p.message ?? "")) controller.abort();
-          },
-        },
-      );
-      await expect(pending).rejects.toThrow();
-      const sent = fixture.sandbox.stats().apiCalls;
-      await new Promise((r) => setTimeout(r, 3_500));
-      expect(fixture.sandbox.stats().apiCalls).toBe(sent);
-      await client.close();
-    } finally {
-      await http.close();
-      await fixture.close();
-    }
-  }, 20_000);
-});
-
 describe("2025-11-25 logging", () => {
   it("sends nothing until the client sets a level, then what is at or above it", async () => {
     const fixture = await marketoFixture({}, { MARKETO_CALLS_PER_WINDOW: "1", MARKETO_WINDOW_MS: "1500" });
-    const { mcpSession } = await import("../helpers/mcp.js");
-    const { LoggingMessageNotificationSchema } = await import("@modelcontextprotocol/sdk/types.js");
     const { client, close } = await mcpSession(fixture.workspace);
     const received: { level: string; data: { message: string } }[] = [];
     client.setNotificationHandler(LoggingMessageNotificationSchema, async (n) => {
@@ -182,13 +131,7 @@ describe("2025-11-25 logging", () => {
     const read = () =>
       client.callTool({
         name: "marketo_api_call",
-        arguments: {
-          method: "GET",
-          endpoint: "/rest/v1/lists/1001/leads.json",
-          query_parameters: { batchSize: 300, fields: "id" },
-          paginate: true,
-          max_pages: 2,
-        },
+        arguments: listMembersRead(300, 2),
       });
     try {
       await read();
@@ -205,80 +148,6 @@ describe("2025-11-25 logging", () => {
       await fixture.close();
     }
   }, 30_000);
-});
-
-describe("2026-07-28: the Google sign-in link is an input-required result", () => {
-  let sandbox: GoogleSandbox;
-  beforeAll(async () => {
-    sandbox = await startGoogleSandbox();
-  });
-  afterAll(async () => sandbox.close());
-  const newWorkspace = () =>
-    new Workspace({
-      env: sandboxEnv({ google: sandbox }),
-      store: new MemoryCredentialStore(),
-      state: new MemoryState(),
-    });
-  const summaries = {
-    name: "google_analytics_api_call",
-    arguments: { method: "GET", endpoint: "v1beta/accountSummaries" },
-  };
-
-  it("the client shows the link, the user signs in, and the retried call runs with the new account", async () => {
-    const workspace = newWorkspace();
-    const { client, close } = await modernMcpSession(workspace, {
-      capabilities: { elicitation: { url: {} } },
-    });
-    const asked: { mode?: string; url?: string }[] = [];
-    client.setRequestHandler("elicitation/create", async (request) => {
-      const params = request.params as { mode?: string; url?: string };
-      asked.push(params);
-      // The user's browser: consent redirects to the loopback receiver, which finishes the connection.
-      const consent = await fetch(params.url!, { redirect: "manual" });
-      await fetch(consent.headers.get("location")!);
-      return { action: "accept" };
-    });
-    try {
-      const result = await client.callTool(summaries);
-      expect(asked).toHaveLength(1);
-      expect(asked[0]?.mode).toBe("url");
-      expect(asked[0]?.url?.startsWith(sandbox.authorizeUrl)).toBe(true);
-      expect(result.isError, JSON.stringify(result.content)).toBeFalsy();
-      expect((await workspace.accounts.list()).length).toBe(1);
-    } finally {
-      await close();
-    }
-  });
-
-  it("a declined link ends with the error, without asking again", async () => {
-    const { client, close } = await modernMcpSession(newWorkspace(), {
-      capabilities: { elicitation: { url: {} } },
-    });
-    let asked = 0;
-    client.setRequestHandler("elicitation/create", async () => {
-      asked += 1;
-      return { action: "decline" };
-    });
-    try {
-      const result = await client.callTool(summaries);
-      expect(asked).toBe(1);
-      expect(result.isError).toBe(true);
-      expect(JSON.stringify(result.content)).toMatch(/No Google account is connected/);
-    } finally {
-      await close();
-    }
-  });
-
-  it("a client without URL elicitation gets the error that says how to connect an account", async () => {
-    const { client, close } = await modernMcpSession(newWorkspace());
-    try {
-      const result = await client.callTool(summaries);
-      expect(result.isError).toBe(true);
-      expect(JSON.stringify(result.content)).toMatch(/accounts connect/);
-    } finally {
-      await close();
-    }
-  });
 });
 
 describe("what a result adds to the log", () => {
