@@ -9,7 +9,7 @@ import { toWebRequest } from "@modelcontextprotocol/node";
 import { createMcpHandler, isLegacyRequest, type McpHttpHandler } from "@modelcontextprotocol/server";
 import { ConfigurationError } from "../errors.js";
 import { log } from "../log.js";
-import type { Workspace } from "../workspace.js";
+import { DEFAULT_WORKSPACE, type Workspace } from "../workspace.js";
 import {
   allowedHostSet,
   allowedOriginSet,
@@ -209,7 +209,7 @@ export async function startHttpServer(options: HttpServerOptions): Promise<HttpS
         id,
       );
     }
-    let workspace = "default";
+    let workspace = DEFAULT_WORKSPACE;
     if (apiKeys.size > 0) {
       const match = /^Bearer\s+(\S+)$/i.exec(req.headers.authorization ?? "");
       const found = match ? workspaceOfKey(apiKeys, match[1] as string) : undefined;
@@ -221,11 +221,17 @@ export async function startHttpServer(options: HttpServerOptions): Promise<HttpS
       workspace = found;
     }
     const { modern } = endpoint(workspace);
-    await respond(req, res, parsedBody, async (request) =>
-      (await isLegacyRequest(request, parsedBody))
-        ? sessions.handle(request, workspace, parsedBody, id)
-        : modern.fetch(request, { parsedBody }),
-    );
+    try {
+      await respond(req, res, parsedBody, async (request) =>
+        (await isLegacyRequest(request, parsedBody))
+          ? sessions.handle(request, workspace, parsedBody, id)
+          : modern.fetch(request, { parsedBody }),
+      );
+    } catch (error) {
+      log.error({ err: error }, "MCP HTTP request failed");
+      if (!res.headersSent) await refuse(res, 500, "Internal server error.", id);
+      else res.end();
+    }
   };
 
   const httpServer: NodeHttpServer = createServer((req, res) => {
