@@ -10,6 +10,7 @@ import { createMcpHandler, isLegacyRequest, type McpHttpHandler } from "@modelco
 import { ConfigurationError } from "../errors.js";
 import { log } from "../log.js";
 import { DEFAULT_WORKSPACE, type Workspace } from "../workspace.js";
+import { cancelSignIn } from "./elicit-connect.js";
 import {
   allowedHostSet,
   allowedOriginSet,
@@ -149,8 +150,12 @@ export async function startHttpServer(options: HttpServerOptions): Promise<HttpS
     const existing = endpoints.get(name);
     if (existing) return existing;
     const workspace = options.workspace(name);
+    // Sign-ins started by its per-request instances outlive the request: they belong to the endpoint.
+    const signInOwner = {};
     const modern = createMcpHandler(
-      () => createMcpServer({ workspace, offerSignIn, extraTools, notifyToolListChanged: false }).server,
+      () =>
+        createMcpServer({ workspace, offerSignIn, extraTools, signInOwner, notifyToolListChanged: false })
+          .server,
       { legacy: "reject", onerror: (error) => log.debug({ err: error }, "MCP request refused") },
     );
     // One listener per workspace, however many clients: its sessions and its open
@@ -160,7 +165,13 @@ export async function startHttpServer(options: HttpServerOptions): Promise<HttpS
       sessions.toolListChanged(name);
     };
     workspace.on("accountsChanged", onAccountsChanged);
-    const created = { modern, release: () => workspace.off("accountsChanged", onAccountsChanged) };
+    const created = {
+      modern,
+      release: () => {
+        workspace.off("accountsChanged", onAccountsChanged);
+        cancelSignIn(workspace, signInOwner);
+      },
+    };
     endpoints.set(name, created);
     return created;
   };

@@ -26,6 +26,12 @@ export interface McpServerOptions {
    * 2026-07-28 HTTP path leave it to the endpoint's `subscriptions/listen` streams.
    */
   notifyToolListChanged?: boolean;
+  /**
+   * What a Google sign-in this instance starts belongs to: the sign-in is cancelled when its owner
+   * closes. Default the instance itself; an instance that lives for one HTTP request hands it to the
+   * endpoint (the user finishes signing in long after the request has been answered).
+   */
+  signInOwner?: object;
   /** Resources the server offers; default RESOURCE_PROVIDERS. */
   resources?: readonly ResourceProvider[];
   /** Tools served after the registry's steps (a test entry's diagnostic tools); none by default. */
@@ -81,10 +87,12 @@ export function createMcpServer(options: McpServerOptions = {}): McpServerHandle
       cacheHints: CACHE_HINTS,
     },
   );
+  const signInOwner = options.signInOwner ?? server;
   const deps = {
     server,
     workspace,
     offerSignIn: options.offerSignIn ?? true,
+    signInOwner,
     logLevel: new ClientLogLevel(server),
   };
   registerTools(
@@ -103,7 +111,7 @@ export function createMcpServer(options: McpServerOptions = {}): McpServerHandle
     if (released) return;
     released = true;
     workspace.off("accountsChanged", onAccountsChanged);
-    cancelSignIn(workspace, server);
+    if (signInOwner === server) cancelSignIn(workspace, server);
   };
   // Whoever ends the connection (client gone, session expired or deleted, server shut down), the
   // instance lets go of the workspace: a listener left behind would keep the whole instance alive.

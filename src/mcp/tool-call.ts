@@ -25,6 +25,8 @@ export interface ToolCallDeps {
   server: McpServer;
   workspace: Workspace;
   offerSignIn: boolean;
+  /** What a sign-in started here belongs to (see McpServerOptions.signInOwner). */
+  signInOwner: object;
   logLevel: ClientLogLevel;
 }
 
@@ -110,5 +112,5 @@ async function offerSignIn(
   }
   // A retry that already carries the user's answer gets the error: asking again would loop.
   if (ctx.mcpReq.inputResponses !== undefined) return undefined;
-  return signInInputRequired(ctx, deps.workspace, deps.server);
+  return signInInputRequired(ctx, deps.workspace, deps.signInOwner);
 }

@@ -1,3 +1,4 @@
+import { Client as ModernClient, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import {
   type CallToolResult,
   ElicitRequestSchema,
@@ -5,7 +6,13 @@ import {
 } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MemoryCredentialStore } from "../../src/auth/credential-store.js";
-import { type GoogleSandbox, sandboxEnv, startGoogleSandbox } from "../../src/sandbox/index.js";
+import { startHttpServer } from "../../src/mcp/http.js";
+import {
+  type GoogleSandbox,
+  SANDBOX_GOOGLE_USER,
+  sandboxEnv,
+  startGoogleSandbox,
+} from "../../src/sandbox/index.js";
 import { MemoryState } from "../../src/state/memory.js";
 import { Workspace } from "../../src/workspace.js";
 import { mcpSession, modernMcpSession } from "../helpers/mcp.js";
@@ -148,6 +155,36 @@ describe("no Google account connected", () => {
       expect((await workspace.accounts.list()).length).toBe(1);
     } finally {
       await close();
+    }
+  });
+
+  it("over HTTP: the retried call waits for the sign-in the user finishes after accepting the link", async () => {
+    const workspace = newWorkspace();
+    const http = await startHttpServer({ workspace: () => workspace });
+    const client = new ModernClient(
+      { name: "v2-http", version: "1" },
+      {
+        capabilities: { elicitation: { url: {} } },
+        versionNegotiation: { mode: { pin: "2026-07-28" } },
+      },
+    );
+    client.setRequestHandler("elicitation/create", async (request) => {
+      const { url } = request.params as { url: string };
+      // The user opens the link in the browser a little later; the client answers at once.
+      setTimeout(async () => {
+        const consent = await fetch(url, { redirect: "manual" });
+        await fetch(consent.headers.get("location")!);
+      }, 300);
+      return { action: "accept" };
+    });
+    try {
+      await client.connect(new StreamableHTTPClientTransport(new URL(http.url)));
+      const result = await client.callTool(summaries);
+      expect(result.isError, JSON.stringify(result.content)).toBeFalsy();
+      expect((await workspace.accounts.list()).map((a) => a.email)).toEqual([SANDBOX_GOOGLE_USER]);
+    } finally {
+      await client.close();
+      await http.close();
     }
   });
 
