@@ -7,15 +7,9 @@
  * Usage: tsx test/mcp/conformance/server.ts [port]   (prints the endpoint URL on stdout)
  */
 import { type CallToolResult, inputRequired, type ServerContext } from "@modelcontextprotocol/server";
-import { MemoryCredentialStore } from "../../../src/auth/credential-store.js";
+import { startSandboxSession } from "../../../src/cli/sandbox-wiring.js";
 import { startHttpServer } from "../../../src/mcp/http.js";
 import type { ExtraTool } from "../../../src/mcp/server.js";
-import {
-  SANDBOX_GOOGLE_USER,
-  sandboxEnv,
-  startGoogleSandbox,
-  startMarketoSandbox,
-} from "../../../src/sandbox/index.js";
 import { MemoryState } from "../../../src/state/memory.js";
 import { Workspace } from "../../../src/workspace.js";
 
@@ -87,23 +81,15 @@ export const DIAGNOSTIC_TOOLS: readonly ExtraTool[] = [
 ];
 
 const port = Number(process.argv[2] ?? 0);
-const marketo = await startMarketoSandbox();
-const google = await startGoogleSandbox();
-const workspace = new Workspace({
-  env: sandboxEnv({ marketo, google }),
-  store: new MemoryCredentialStore(),
-  state: new MemoryState(),
-});
-await workspace.accounts.importAccount({
-  label: "sandbox",
-  refreshToken: google.issueRefreshToken(SANDBOX_GOOGLE_USER),
-});
+// The same wiring as `serve --sandbox`: both emulators and an in-memory store connected to them.
+const sandbox = await startSandboxSession();
+const workspace = new Workspace({ ...sandbox.workspace, state: new MemoryState() });
 const http = await startHttpServer({ port, workspace: () => workspace, extraTools: DIAGNOSTIC_TOOLS });
 process.stdout.write(`${http.url}\n`);
 const stop = () => {
   void http
     .close()
-    .then(() => Promise.all([marketo.close(), google.close()]))
+    .then(() => sandbox.close())
     .finally(() => process.exit(0));
 };
 process.once("SIGTERM", stop);
