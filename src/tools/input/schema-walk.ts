@@ -33,6 +33,14 @@ export function alternatives(schema: z.core.$ZodType): z.core.$ZodType[] {
   return inner instanceof z.ZodUnion ? inner.options.flatMap((option) => alternatives(option)) : [inner];
 }
 
+/** The most items an array schema accepts (its .max()), or undefined when it sets none. */
+export function maxItems(array: z.ZodArray): number | undefined {
+  const limits = (array._zod.def.checks ?? []).flatMap((check) =>
+    check instanceof z.core.$ZodCheckMaxLength ? [check._zod.def.maximum] : [],
+  );
+  return limits.length > 0 ? Math.min(...limits) : undefined;
+}
+
 export function isPlainObject(value: unknown): value is Record<string, unknown> {
   return value !== null && typeof value === "object" && !Array.isArray(value);
 }
@@ -62,6 +70,14 @@ export function schemaAt(root: z.core.$ZodType, path: Path): z.core.$ZodType | u
     current = childSchema(current, key);
   }
   return current;
+}
+
+/**
+ * A record's own value for `key`, never one inherited from Object.prototype: a caller's key such as
+ * "constructor" or "toString" must read as absent from a lookup table, not as a function.
+ */
+export function ownValue<T>(record: Readonly<Record<string, T>> | undefined, key: string): T | undefined {
+  return record !== undefined && Object.hasOwn(record, key) ? record[key] : undefined;
 }
 
 /** Sets an own enumerable property, also for names such as "__proto__" that plain assignment would not. */
