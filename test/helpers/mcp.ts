@@ -62,8 +62,6 @@ export async function mcpSession(workspace: Workspace, options: SessionOptions =
 
 export interface ModernSession {
   client: ModernClient;
-  /** Server instances the entry built (the probe and the pinned one). */
-  handles: McpServerHandle[];
   close(): Promise<void>;
 }
 
@@ -75,16 +73,8 @@ export async function modernMcpSession(
   workspace: Workspace,
   options: SessionOptions = {},
 ): Promise<ModernSession> {
-  const handles: McpServerHandle[] = [];
   const { clientSide, serverSide } = linkedPair(options.record);
-  const entry = serveStdio(
-    () => {
-      const handle = serverFor(workspace, options);
-      handles.push(handle);
-      return handle.server;
-    },
-    { transport: serverSide },
-  );
+  const entry = serveStdio(() => serverFor(workspace, options).server, { transport: serverSide });
   const client = new ModernClient(
     { name: "test", version: "1.0.0" },
     {
@@ -95,7 +85,6 @@ export async function modernMcpSession(
   await client.connect(clientSide);
   return {
     client,
-    handles,
     async close() {
       await client.close();
       await entry.close();
