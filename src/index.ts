@@ -26,7 +26,13 @@ export type {
 export * from "./errors.js";
 export { buildManifest, CONNECTIONS, type Manifest } from "./manifest.js";
 export { type HttpServerHandle, type HttpServerOptions, startHttpServer } from "./mcp/http.js";
-export { createMcpServer, type McpServerHandle, type McpServerOptions } from "./mcp/server.js";
+export type { ResourceProvider } from "./mcp/resources.js";
+export {
+  createMcpServer,
+  type ExtraTool,
+  type McpServerHandle,
+  type McpServerOptions,
+} from "./mcp/server.js";
 export type { JsonSchema } from "./schemas/json-schema.js";
 export { toJsonSchema } from "./schemas/json-schema.js";
 export { createState } from "./state/index.js";
@@ -39,6 +45,8 @@ export type {
   SchemaContext,
   ToolAnnotations,
   ToolContext,
+  ToolLogEntry,
+  ToolLogLevel,
   ToolResult,
   ToolStep,
 } from "./tools/types.js";

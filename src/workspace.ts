@@ -35,6 +35,10 @@ function positiveInt(env: NodeJS.ProcessEnv, name: string): number | undefined {
   return value;
 }
 
+function labelsOf(accounts: readonly AccountSummary[]): string {
+  return JSON.stringify(accounts.map((a) => a.label).sort());
+}
+
 /**
  * A workspace binds tool steps to one set of credentials: its Marketo connection and its connected
  * Google accounts. Connectors are built here, so steps and adapters never see a credential. A
@@ -84,17 +88,30 @@ export class Workspace extends EventEmitter {
 
   #watchAccounts(intervalMs: number): void {
     if (this.#watchTimer) return;
+    // The labels as watching starts: a change before the first tick is then noticed by that tick.
+    this.#readLabels();
     this.#watchTimer = setInterval(() => {
       this.accounts.list().then(
         (accounts) => {
-          const labels = JSON.stringify(accounts.map((a) => a.label).sort());
+          const labels = labelsOf(accounts);
           if (this.#lastLabels !== undefined && labels !== this.#lastLabels) this.accountsChanged();
-          this.#lastLabels = labels;
+          else this.#lastLabels = labels;
         },
         () => undefined,
       );
     }, intervalMs);
     this.#watchTimer.unref();
+  }
+
+  /** Sets the labels the poll compares against, unless a tick has set them meanwhile. */
+  #readLabels(): void {
+    this.#lastLabels = undefined;
+    this.accounts.list().then(
+      (accounts) => {
+        this.#lastLabels ??= labelsOf(accounts);
+      },
+      () => undefined,
+    );
   }
 
   /** Marketo credentials: the environment (default workspace only) wins over the store. */
@@ -174,7 +191,7 @@ export class Workspace extends EventEmitter {
   /** Call after connecting or removing an account, so MCP clients are told the tool list changed. */
   accountsChanged(): void {
     this.#google.clear();
-    this.#lastLabels = undefined;
+    if (this.#watchTimer) this.#readLabels();
     this.emit("accountsChanged");
   }
 

@@ -1,7 +1,7 @@
-import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
-import { ValidationError } from "../errors.js";
+import { serveStdio } from "@modelcontextprotocol/server/stdio";
+import { ConfigurationError, ValidationError } from "../errors.js";
 import { log } from "../log.js";
-import { parseApiKeys, startHttpServer } from "../mcp/http.js";
+import { DEFAULT_MAX_SESSIONS, DEFAULT_SESSION_IDLE_MS, parseApiKeys, startHttpServer } from "../mcp/http.js";
 import { createMcpServer } from "../mcp/server.js";
 import { createState } from "../state/index.js";
 import { DEFAULT_WORKSPACE, Workspace, type WorkspaceOptions } from "../workspace.js";
@@ -39,6 +39,15 @@ export function parsePort(raw: string | undefined, fallback: number, flag = "--p
   return port;
 }
 
+function positiveSetting(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === "") return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value <= 0)
+    throw new ConfigurationError(`${name} must be a positive whole number, not "${raw.slice(0, 20)}".`);
+  return value;
+}
+
 export function httpOptions(env: NodeJS.ProcessEnv, options: ServeOptions) {
   const split = (raw: string | undefined) =>
     (raw ?? "")
@@ -51,6 +60,8 @@ export function httpOptions(env: NodeJS.ProcessEnv, options: ServeOptions) {
     apiKeys: parseApiKeys(env.MARTECH_STEPS_API_KEYS),
     allowedHosts: split(env.MARTECH_STEPS_ALLOWED_HOSTS),
     allowedOrigins: split(env.MARTECH_STEPS_ALLOWED_ORIGINS),
+    sessionIdleMs: positiveSetting(env, "MARTECH_STEPS_SESSION_IDLE_MS", DEFAULT_SESSION_IDLE_MS),
+    maxSessions: positiveSetting(env, "MARTECH_STEPS_MAX_SESSIONS", DEFAULT_MAX_SESSIONS),
   };
 }
 
@@ -64,8 +75,11 @@ export async function serve(options: ServeOptions): Promise<void> {
     closeOnSignal(async () => handle.close());
     return;
   }
-  const { server } = createMcpServer({ workspace: workspaces(options.workspace ?? DEFAULT_WORKSPACE) });
-  await server.connect(new StdioServerTransport());
+  const workspace = workspaces(options.workspace ?? DEFAULT_WORKSPACE);
+  // One instance per connection, pinned to the revision the client opens with (2026-07-28 or 2025).
+  serveStdio(() => createMcpServer({ workspace }).server, {
+    onerror: (error) => log.debug({ err: error }, "MCP stdio message refused"),
+  });
 }
 
 export function closeOnSignal(close: () => Promise<void>): void {

@@ -1,4 +1,3 @@
-import { createHash, randomUUID, timingSafeEqual } from "node:crypto";
 import {
   createServer,
   type IncomingMessage,
@@ -6,12 +5,26 @@ import {
   type ServerResponse,
 } from "node:http";
 import type { AddressInfo } from "node:net";
-import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
-import { isInitializeRequest } from "@modelcontextprotocol/sdk/types.js";
+import { toWebRequest } from "@modelcontextprotocol/node";
+import { createMcpHandler, isLegacyRequest, type McpHttpHandler } from "@modelcontextprotocol/server";
 import { ConfigurationError } from "../errors.js";
 import { log } from "../log.js";
 import { DEFAULT_WORKSPACE, type Workspace } from "../workspace.js";
-import { createMcpServer, type McpServerHandle } from "./server.js";
+import { cancelSignIn } from "./elicit-connect.js";
+import {
+  allowedHostSet,
+  allowedOriginSet,
+  isLoopback,
+  type JsonRpcId,
+  jsonRpcErrorResponse,
+  ownHostNames,
+  requestIdOf,
+  workspaceOfKey,
+} from "./http-guard.js";
+import { LegacySessions } from "./legacy-sessions.js";
+import { createMcpServer, type ExtraTool } from "./server.js";
+
+export { isLoopback, parseApiKeys } from "./http-guard.js";
 
 export interface HttpServerOptions {
   /** Interface to bind. Default 127.0.0.1; anything else requires API keys. */
@@ -26,82 +39,89 @@ export interface HttpServerOptions {
   allowedHosts?: readonly string[];
   /** Extra Origin values to accept (e.g. "https://agent.example.com"). */
   allowedOrigins?: readonly string[];
+  /** A 2025-era session with nothing open is closed after this long. Default 30 minutes. */
+  sessionIdleMs?: number;
+  /** Open 2025-era sessions per workspace. Default 100. */
+  maxSessions?: number;
+  /** Tools served after the registry's steps (a test entry's diagnostic tools); none by default. */
+  extraTools?: readonly ExtraTool[];
 }
 
 export interface HttpServerHandle {
   url: string;
   port: number;
+  /** Open 2025-era sessions (2026-07-28 clients hold none). */
+  sessionCount(): number;
   close(): Promise<void>;
 }
 
-const LOOPBACK = new Set(["127.0.0.1", "localhost", "::1", "[::1]"]);
+const MAX_BODY_BYTES = 4 * 1024 * 1024;
+export const DEFAULT_SESSION_IDLE_MS = 30 * 60_000;
+export const DEFAULT_MAX_SESSIONS = 100;
 
-export function isLoopback(host: string): boolean {
-  return LOOPBACK.has(host) || /^127\.\d+\.\d+\.\d+$/.test(host);
-}
+class BodyTooLarge extends Error {}
 
-/** Parses MARTECH_STEPS_API_KEYS ("workspace:key,other:key2") into key → workspace. */
-export function parseApiKeys(raw: string | undefined): Map<string, string> {
-  const keys = new Map<string, string>();
-  for (const entry of (raw ?? "")
-    .split(",")
-    .map((s) => s.trim())
-    .filter(Boolean)) {
-    const colon = entry.indexOf(":");
-    const workspace = colon > 0 ? entry.slice(0, colon) : DEFAULT_WORKSPACE;
-    const key = colon > 0 ? entry.slice(colon + 1) : entry;
-    if (key.length < 24) {
-      throw new ConfigurationError(`An API key for workspace "${workspace}" is shorter than 24 characters.`, {
-        hint: "Use long random keys, e.g. `openssl rand -hex 24`.",
-      });
-    }
-    keys.set(key, workspace);
-  }
-  return keys;
-}
-
-function digest(value: string): Buffer {
-  return createHash("sha256").update(value).digest();
-}
-
-/** Constant-time lookup of a bearer key (comparing hashes keeps lengths equal). */
-function workspaceOfKey(keys: ReadonlyMap<string, string>, presented: string): string | undefined {
-  const presentedDigest = digest(presented);
-  let found: string | undefined;
-  for (const [key, workspace] of keys) {
-    if (timingSafeEqual(digest(key), presentedDigest)) found = workspace;
-  }
-  return found;
-}
-
-function reject(res: ServerResponse, status: number, message: string): void {
-  res
-    .writeHead(status, { "content-type": "application/json" })
-    .end(JSON.stringify({ jsonrpc: "2.0", error: { code: -32000, message }, id: null }));
-}
-
-async function readJson(req: IncomingMessage, limit = 4 * 1024 * 1024): Promise<unknown> {
+async function readBody(req: IncomingMessage): Promise<string> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of req) {
     size += (chunk as Buffer).length;
-    if (size > limit) throw new Error("body too large");
+    if (size > MAX_BODY_BYTES) throw new BodyTooLarge();
     chunks.push(chunk as Buffer);
   }
-  return JSON.parse(Buffer.concat(chunks).toString("utf8"));
+  return Buffer.concat(chunks).toString("utf8");
 }
 
-interface Session {
-  transport: StreamableHTTPServerTransport;
-  handle: McpServerHandle;
-  workspace: string;
+async function send(res: ServerResponse, response: Response): Promise<void> {
+  res.writeHead(response.status, Object.fromEntries(response.headers));
+  res.end(await response.text());
 }
 
 /**
- * Serves MCP over Streamable HTTP at /mcp. Security (DESIGN.md): binds to 127.0.0.1 by default;
- * validates Host (the SDK's own check) AND Origin (which MCP SDK 1.32 does not check by default) to
- * stop DNS rebinding; requires a per-workspace API key when bound elsewhere; a session belongs to
- * the workspace that opened it.
+ * Serves one request with a web-standard handler. Unlike the SDK's toNodeHandler, it sends the headers
+ * at once (a client sees its SSE stream open before the first event, which may come much later) and
+ * cancels the response body as soon as the client goes away (not at the next keep-alive).
+ */
+async function respond(
+  req: IncomingMessage,
+  res: ServerResponse,
+  parsedBody: unknown,
+  fetch: (request: Request) => Promise<Response>,
+): Promise<void> {
+  const abort = new AbortController();
+  res.on("close", () => abort.abort());
+  const response = await fetch(await toWebRequest(req, parsedBody, { signal: abort.signal }));
+  res.writeHead(response.status, Object.fromEntries(response.headers));
+  res.flushHeaders();
+  if (!response.body) {
+    res.end();
+    return;
+  }
+  const reader = response.body.getReader();
+  const cancel = () => void reader.cancel().catch(() => undefined);
+  abort.signal.addEventListener("abort", cancel, { once: true });
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done || abort.signal.aborted) break;
+      if (!res.write(value))
+        await new Promise((resolve) => res.once("drain", resolve).once("close", resolve));
+    }
+  } catch {
+    // The body failed or was cancelled: end the response either way.
+  } finally {
+    abort.signal.removeEventListener("abort", cancel);
+    res.end();
+  }
+}
+
+/**
+ * Serves MCP over Streamable HTTP at /mcp, both protocol eras from one endpoint: 2026-07-28 requests
+ * (per-request `_meta`, no session) go to the SDK's per-request handler, one per workspace; 2025-era
+ * requests (initialize, then a session id) go to sessions kept here. Security (DESIGN.md): binds to
+ * 127.0.0.1 by default; validates Host and Origin (the SDK's handler checks neither) to stop DNS
+ * rebinding; requires a per-workspace API key when bound elsewhere; a request or session only ever
+ * reaches its own workspace.
  */
 export async function startHttpServer(options: HttpServerOptions): Promise<HttpServerHandle> {
   const host = options.host ?? "127.0.0.1";
@@ -111,68 +131,124 @@ export async function startHttpServer(options: HttpServerOptions): Promise<HttpS
       hint: "Set MARTECH_STEPS_API_KEYS=workspace:key (keys of 24+ characters), or bind to 127.0.0.1.",
     });
   }
-  const sessions = new Map<string, Session>();
+  const offerSignIn = isLoopback(host);
+  const extraTools = options.extraTools ?? [];
+  const sessions = new LegacySessions({
+    idleMs: options.sessionIdleMs ?? DEFAULT_SESSION_IDLE_MS,
+    maxPerWorkspace: options.maxSessions ?? DEFAULT_MAX_SESSIONS,
+    create: (name) =>
+      createMcpServer({
+        workspace: options.workspace(name),
+        offerSignIn,
+        extraTools,
+        notifyToolListChanged: false,
+      }),
+  });
+  const endpoints = new Map<string, { modern: McpHttpHandler; release: () => void }>();
+  /** A workspace's 2026-07-28 handler, and the one accounts listener that serves both eras. */
+  const endpoint = (name: string) => {
+    const existing = endpoints.get(name);
+    if (existing) return existing;
+    const workspace = options.workspace(name);
+    // Sign-ins started by its per-request instances outlive the request: they belong to the endpoint.
+    const signInOwner = {};
+    const modern = createMcpHandler(
+      () =>
+        createMcpServer({ workspace, offerSignIn, extraTools, signInOwner, notifyToolListChanged: false })
+          .server,
+      { legacy: "reject", onerror: (error) => log.debug({ err: error }, "MCP request refused") },
+    );
+    // One listener per workspace, however many clients: its sessions and its open
+    // subscriptions/listen streams (and only those) hear that its tool list changed.
+    const onAccountsChanged = () => {
+      modern.notify.toolsChanged();
+      sessions.toolListChanged(name);
+    };
+    workspace.on("accountsChanged", onAccountsChanged);
+    const created = {
+      modern,
+      release: () => {
+        workspace.off("accountsChanged", onAccountsChanged);
+        cancelSignIn(workspace, signInOwner);
+      },
+    };
+    endpoints.set(name, created);
+    return created;
+  };
   let allowedHosts = new Set<string>();
   let allowedOrigins = new Set<string>();
 
+  const refuse = (res: ServerResponse, status: number, message: string, id: JsonRpcId, headers = {}) =>
+    send(res, jsonRpcErrorResponse(status, message, id, -32000, headers));
+
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
     const url = new URL(req.url ?? "/", "http://127.0.0.1");
-    if (url.pathname !== "/mcp") return reject(res, 404, "Not found: the MCP endpoint is /mcp.");
-    if (!allowedHosts.has((req.headers.host ?? "").toLowerCase())) {
-      return reject(res, 403, "Forbidden: unexpected Host header.");
+    if (url.pathname !== "/mcp") return refuse(res, 404, "Not found: the MCP endpoint is /mcp.", null);
+    let parsedBody: unknown;
+    if (req.method === "POST") {
+      let text: string;
+      try {
+        text = await readBody(req);
+      } catch (error) {
+        if (!(error instanceof BodyTooLarge)) throw error;
+        return refuse(res, 413, "Payload too large: the body is over 4 MB.", null, { connection: "close" });
+      }
+      try {
+        parsedBody = JSON.parse(text);
+      } catch {
+        return send(res, jsonRpcErrorResponse(400, "Parse error: the body is not JSON.", null, -32700));
+      }
+    }
+    const id = requestIdOf(parsedBody);
+    const hostHeader = (req.headers.host ?? "").toLowerCase();
+    if (!allowedHosts.has(hostHeader)) {
+      return refuse(
+        res,
+        403,
+        `Forbidden: this server does not answer to Host "${hostHeader.slice(0, 100)}". It accepts its own ` +
+          "addresses and name; add others with MARTECH_STEPS_ALLOWED_HOSTS (comma-separated host:port).",
+        id,
+      );
     }
     const origin = req.headers.origin;
     if (origin !== undefined && !allowedOrigins.has(origin.toLowerCase())) {
-      return reject(res, 403, "Forbidden: unexpected Origin.");
+      return refuse(
+        res,
+        403,
+        `Forbidden: requests from Origin "${origin.slice(0, 100)}" are not accepted. Add trusted web origins ` +
+          "with MARTECH_STEPS_ALLOWED_ORIGINS (comma-separated, e.g. https://agent.example.com).",
+        id,
+      );
     }
     let workspace = DEFAULT_WORKSPACE;
     if (apiKeys.size > 0) {
       const match = /^Bearer\s+(\S+)$/i.exec(req.headers.authorization ?? "");
-      const found = match ? workspaceOfKey(apiKeys, match[1]!) : undefined;
+      const found = match ? workspaceOfKey(apiKeys, match[1] as string) : undefined;
       if (!found) {
-        res.setHeader("www-authenticate", 'Bearer realm="martech-steps"');
-        return reject(res, 401, "Unauthorized: send Authorization: Bearer <API key of your workspace>.");
+        return refuse(res, 401, "Unauthorized: send Authorization: Bearer <API key of your workspace>.", id, {
+          "www-authenticate": 'Bearer realm="martech-steps"',
+        });
       }
       workspace = found;
     }
-
-    const sessionId = req.headers["mcp-session-id"];
-    if (typeof sessionId === "string") {
-      const session = sessions.get(sessionId);
-      // Another workspace's session id is answered exactly like an unknown one.
-      if (!session || session.workspace !== workspace) return reject(res, 404, "Session not found.");
-      return session.transport.handleRequest(req, res);
-    }
-    if (req.method !== "POST")
-      return reject(res, 400, "Bad request: no session; initialize first with POST.");
-    let body: unknown;
+    const { modern } = endpoint(workspace);
     try {
-      body = await readJson(req);
-    } catch {
-      return reject(res, 400, "Bad request: the body is not JSON (or is larger than 4 MB).");
+      await respond(req, res, parsedBody, async (request) =>
+        (await isLegacyRequest(request, parsedBody))
+          ? sessions.handle(request, workspace, parsedBody, id)
+          : modern.fetch(request, { parsedBody }),
+      );
+    } catch (error) {
+      log.error({ err: error }, "MCP HTTP request failed");
+      if (!res.headersSent) await refuse(res, 500, "Internal server error.", id);
+      else res.end();
     }
-    if (!isInitializeRequest(body)) return reject(res, 400, "Bad request: no session; initialize first.");
-    const server = createMcpServer({
-      workspace: options.workspace(workspace),
-      offerSignIn: isLoopback(host),
-    });
-    const transport = new StreamableHTTPServerTransport({
-      sessionIdGenerator: () => randomUUID(),
-      onsessioninitialized: (id) => {
-        sessions.set(id, { transport, handle: server, workspace });
-      },
-    });
-    transport.onclose = () => {
-      if (transport.sessionId) sessions.delete(transport.sessionId);
-    };
-    await server.server.connect(transport);
-    await transport.handleRequest(req, res, body);
   };
 
   const httpServer: NodeHttpServer = createServer((req, res) => {
     handle(req, res).catch((error: unknown) => {
       log.error({ err: error }, "MCP HTTP request failed");
-      if (!res.headersSent) reject(res, 500, "Internal server error.");
+      if (!res.headersSent) void refuse(res, 500, "Internal server error.", null);
       else res.end();
     });
   });
@@ -189,24 +265,21 @@ export async function startHttpServer(options: HttpServerOptions): Promise<HttpS
     httpServer.listen(options.port ?? 0, host, () => resolve());
   });
   const port = (httpServer.address() as AddressInfo).port;
-  const hostNames = isLoopback(host)
-    ? ["127.0.0.1", "localhost", "[::1]"]
-    : [host.includes(":") ? `[${host}]` : host];
-  allowedHosts = new Set([
-    ...hostNames.map((h) => `${h}:${port}`),
-    ...(options.allowedHosts ?? []).map((h) => h.toLowerCase()),
-  ]);
-  allowedOrigins = new Set([
-    ...hostNames.flatMap((h) => [`http://${h}:${port}`, `https://${h}:${port}`]),
-    ...(options.allowedOrigins ?? []).map((o) => o.toLowerCase()),
-  ]);
+  const names = ownHostNames(host);
+  allowedHosts = allowedHostSet(names, port, options.allowedHosts ?? []);
+  allowedOrigins = allowedOriginSet(names, port, options.allowedOrigins ?? []);
   const displayHost = host.includes(":") ? `[${host}]` : host;
   return {
     url: `http://${displayHost}:${port}/mcp`,
     port,
+    sessionCount: () => sessions.count(),
     async close() {
-      for (const session of sessions.values()) await session.handle.close().catch(() => undefined);
-      sessions.clear();
+      await sessions.closeAll();
+      for (const { modern, release } of endpoints.values()) {
+        release();
+        await modern.close().catch(() => undefined);
+      }
+      endpoints.clear();
       httpServer.closeAllConnections();
       await new Promise<void>((resolve) => httpServer.close(() => resolve()));
     },

@@ -1,20 +1,15 @@
-import { Server } from "@modelcontextprotocol/sdk/server/index.js";
-import {
-  CallToolRequestSchema,
-  type CallToolResult,
-  ListToolsRequestSchema,
-  type ServerNotification,
-  type Tool,
-} from "@modelcontextprotocol/sdk/types.js";
-import { isMartechError, type MartechError } from "../errors.js";
-import { log } from "../log.js";
-import { toJsonSchema } from "../schemas/json-schema.js";
-import { TOOL_STEPS } from "../tools/registry.js";
-import { runToolStep } from "../tools/run.js";
-import type { SchemaContext } from "../tools/types.js";
+import { type CacheHint, McpServer } from "@modelcontextprotocol/server";
 import { PACKAGE } from "../version.js";
 import { Workspace } from "../workspace.js";
-import { cancelSignIn, offerAccountConnection } from "./elicit-connect.js";
+import { cancelSignIn } from "./elicit-connect.js";
+import { ClientLogLevel } from "./logging.js";
+import { registerPrompts } from "./prompts.js";
+import { RESOURCE_PROVIDERS, type ResourceProvider } from "./resources.js";
+import { callToolStep } from "./tool-call.js";
+import { type ExtraTool, registerTools } from "./tools.js";
+
+export { errorResult } from "./tool-call.js";
+export { type ExtraTool, listTools } from "./tools.js";
 
 export interface McpServerOptions {
   /** The workspace whose credentials the steps use. Default: the "default" workspace, configured from the environment and the credential store. */
@@ -25,106 +20,110 @@ export interface McpServerOptions {
    * (stdio); the HTTP server sets it only when bound to loopback.
    */
   offerSignIn?: boolean;
+  /**
+   * Tell this instance's client when the tool list changes (an account connected or removed). Default
+   * true, for an instance that lives as long as its connection; the per-request instances of the
+   * 2026-07-28 HTTP path leave it to the endpoint's `subscriptions/listen` streams.
+   */
+  notifyToolListChanged?: boolean;
+  /**
+   * What a Google sign-in this instance starts belongs to: the sign-in is cancelled when its owner
+   * closes. Default the instance itself; an instance that lives for one HTTP request hands it to the
+   * endpoint (the user finishes signing in long after the request has been answered).
+   */
+  signInOwner?: object;
+  /** Resources the server offers; default RESOURCE_PROVIDERS. */
+  resources?: readonly ResourceProvider[];
+  /** Tools served after the registry's steps (a test entry's diagnostic tools); none by default. */
+  extraTools?: readonly ExtraTool[];
 }
 
 export interface McpServerHandle {
-  server: Server;
+  server: McpServer;
+  /** Releases what the instance holds (its accounts listener, a sign-in it started) and closes it. */
   close(): Promise<void>;
 }
 
-/** The MCP tool list, derived from the registry with the workspace's current accounts. */
-export function listTools(context: SchemaContext): Tool[] {
-  return TOOL_STEPS.map((step) => ({
-    name: step.id,
-    title: step.title,
-    description: step.description,
-    inputSchema: toJsonSchema(step.input(context), "input") as Tool["inputSchema"],
-    outputSchema: toJsonSchema(step.output, "output") as Tool["outputSchema"],
-    annotations: { title: step.title, ...step.annotations },
-  }));
-}
+/**
+ * How long 2026-07-28 clients may reuse a list (SEP-2549). The tool list depends on the workspace's
+ * connected accounts, so it is private and short; clients that listen are told when it changes anyway.
+ * Prompts and resource lists only change with the package version.
+ */
+const CACHE_HINTS: Partial<
+  Record<
+    "tools/list" | "prompts/list" | "resources/list" | "resources/templates/list" | "server/discover",
+    CacheHint
+  >
+> = {
+  "tools/list": { ttlMs: 60_000, cacheScope: "private" },
+  "prompts/list": { ttlMs: 3_600_000, cacheScope: "public" },
+  "resources/list": { ttlMs: 3_600_000, cacheScope: "public" },
+  "resources/templates/list": { ttlMs: 3_600_000, cacheScope: "public" },
+  "server/discover": { ttlMs: 600_000, cacheScope: "public" },
+};
 
-/** An `isError` result a model can act on. The message of a MartechError never holds a secret. */
-export function errorResult(error: MartechError): CallToolResult {
-  return {
-    isError: true,
-    content: [{ type: "text", text: error.message }],
-    _meta: { "martech-steps/error": error.toJSON() },
-  };
+/** Tells the instance's client that the tool list changed; nothing when it is not connected. */
+export function notifyToolListChanged(server: McpServer): void {
+  // McpServer.sendToolListChanged() drops the promise: a send to a closing transport would reject unhandled.
+  if (server.isConnected()) server.server.sendToolListChanged().catch(() => undefined);
 }
 
 /**
- * Builds the MCP server over the registry for one workspace. Tool results carry structured content
- * (shaped by the step's output schema, which clients validate) and a short text summary followed by
- * compact JSON for clients that read only text.
+ * Builds the MCP server over the registry for one workspace, for every protocol revision the SDK
+ * serves: 2026-07-28 (an instance per request over HTTP, per connection over stdio) and the 2025
+ * revisions (an instance per connection or session).
  */
 export function createMcpServer(options: McpServerOptions = {}): McpServerHandle {
   const workspace = options.workspace ?? new Workspace();
-  const offerSignIn = options.offerSignIn ?? true;
-  const server = new Server(
+  const server = new McpServer(
     { name: PACKAGE.name, version: PACKAGE.version, title: "Marketo and Google Analytics tool steps" },
-    { capabilities: { tools: { listChanged: true }, logging: {} } },
+    {
+      capabilities: {
+        tools: { listChanged: true },
+        prompts: { listChanged: false },
+        resources: { listChanged: false },
+        logging: {},
+      },
+      cacheHints: CACHE_HINTS,
+    },
   );
-
-  server.setRequestHandler(ListToolsRequestSchema, async () => ({
-    tools: listTools(await workspace.schemaContext()),
-  }));
-
-  server.setRequestHandler(CallToolRequestSchema, async (request, extra): Promise<CallToolResult> => {
-    const { name, arguments: args } = request.params;
-    const progressToken = request.params._meta?.progressToken;
-    // MCP requires progress to increase with every notification; a step may report the same count
-    // twice (a wait between pages), so an equal or lower value is nudged just above the last one.
-    let lastProgress = Number.NEGATIVE_INFINITY;
-    try {
-      // Inside the try: resolving the context reads the credential store, which can fail too.
-      const context = await workspace.toolContext({
-        signal: extra.signal,
-        progress: (update) => {
-          if (progressToken === undefined) return;
-          const progress = update.progress > lastProgress ? update.progress : lastProgress + 0.001;
-          lastProgress = progress;
-          const notification: ServerNotification = {
-            method: "notifications/progress",
-            params: { progressToken, ...update, progress },
-          };
-          extra.sendNotification(notification).catch(() => undefined);
-        },
-      });
-      const result = await runToolStep(name, args ?? {}, context);
-      return {
-        content: [{ type: "text", text: `${result.summary}\n${JSON.stringify(result.data)}` }],
-        structuredContent: result.data as Record<string, unknown>,
-      };
-    } catch (error) {
-      if (isMartechError(error)) {
-        if (offerSignIn && error.code === "not_configured" && error.details.connection === "google") {
-          const offered = await offerAccountConnection(server, workspace, error);
-          if (offered) return errorResult(offered);
-        }
-        return errorResult(error);
-      }
-      // An unexpected error: its message may carry anything, so the client gets a generic text.
-      log.error({ tool: name, err: error }, "tool step failed unexpectedly");
-      return {
-        isError: true,
-        content: [
-          { type: "text", text: `${name} failed with an internal error. The server log has the details.` },
-        ],
-      };
-    }
-  });
-
-  const onAccountsChanged = () => {
-    server.sendToolListChanged().catch(() => undefined);
+  const signInOwner = options.signInOwner ?? server;
+  const deps = {
+    server,
+    workspace,
+    offerSignIn: options.offerSignIn ?? true,
+    signInOwner,
+    logLevel: new ClientLogLevel(server),
   };
-  workspace.on("accountsChanged", onAccountsChanged);
+  registerTools(
+    server,
+    workspace,
+    (id) => (args, ctx) => callToolStep(deps, id, args, ctx),
+    options.extraTools ?? [],
+  );
+  registerPrompts(server);
+  for (const provide of options.resources ?? RESOURCE_PROVIDERS) provide(server, { workspace });
 
+  const onAccountsChanged = () => notifyToolListChanged(server);
+  if (options.notifyToolListChanged ?? true) workspace.on("accountsChanged", onAccountsChanged);
+  let released = false;
+  const release = () => {
+    if (released) return;
+    released = true;
+    workspace.off("accountsChanged", onAccountsChanged);
+    if (signInOwner === server) cancelSignIn(workspace, server);
+  };
+  // Whoever ends the connection (client gone, session expired or deleted, server shut down), the
+  // instance lets go of the workspace: a listener left behind would keep the whole instance alive.
+  const previousOnClose = server.server.onclose;
+  server.server.onclose = () => {
+    release();
+    previousOnClose?.();
+  };
   return {
     server,
     async close() {
-      workspace.off("accountsChanged", onAccountsChanged);
-      cancelSignIn(workspace);
+      release();
       await server.close();
     },
   };

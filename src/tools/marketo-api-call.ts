@@ -9,6 +9,8 @@ import { programTypeFilter } from "./marketo/program-type.js";
 import { capItems, MAX_RESULT_BYTES } from "./output-cap.js";
 import type { ToolStep } from "./types.js";
 
+/** Below this share of the daily quota left, each call warns the person watching (MCP log). */
+const LOW_DAILY_SHARE = 0.1;
 const DOC_URL = "https://experienceleague.adobe.com/en/docs/marketo-developer/marketo/rest/rest-api";
 
 export const marketoApiCall: ToolStep<typeof MarketoApiCallInput, typeof MarketoApiCallOutput> = {
@@ -61,11 +63,16 @@ export const marketoApiCall: ToolStep<typeof MarketoApiCallInput, typeof Marketo
       query: byType ? byType.query : input.query_parameters,
       body: input.body,
       signal: ctx.signal,
-      onWait: ({ reason, waitMs }) =>
-        ctx.progress({
-          progress: fetched,
-          message: `Waiting ${Math.ceil(waitMs / 1000)} s for Marketo's ${reason.replace("_", " ")} limit`,
-        }),
+      onWait: ({ reason, waitMs }) => {
+        const message = `Waiting ${Math.ceil(waitMs / 1000)} s for Marketo's ${reason.replace("_", " ")} limit`;
+        ctx.progress({ progress: fetched, message });
+        // A backoff follows a failure Marketo asked us to retry (606, 615, 5xx...): worth a warning.
+        ctx.log?.({
+          level: reason === "backoff" ? "warning" : "info",
+          message,
+          data: { reason, wait_ms: waitMs },
+        });
+      },
       paginate: input.paginate
         ? {
             maxPages: input.max_pages,
@@ -100,6 +107,13 @@ export const marketoApiCall: ToolStep<typeof MarketoApiCallInput, typeof Marketo
           )
         : result;
     const usage = await marketo.usage();
+    if (usage.remaining <= usage.dailyQuota * LOW_DAILY_SHARE) {
+      ctx.log?.({
+        level: "warning",
+        message: `Only ${usage.remaining} of ${usage.dailyQuota} Marketo API calls are left today (the day ends at midnight America/Chicago).`,
+        data: { daily_calls_remaining: usage.remaining, daily_quota: usage.dailyQuota },
+      });
+    }
     const data: MarketoApiCallOutput = {
       result: capped.items,
       complete: result.complete && capped.dropped === 0,

@@ -26,6 +26,20 @@ export interface ProgressUpdate {
   message?: string;
 }
 
+/** Severity of a log entry, as MCP's logging levels (RFC 5424) name them. */
+export type ToolLogLevel = "debug" | "info" | "notice" | "warning" | "error";
+
+/**
+ * Something worth showing the person watching a call as it happens: a wait for a rate limit, a retry
+ * after a transient failure, a quota running low. The message is plain text for a person (never a
+ * secret or a token); `data` holds a few safe structured fields.
+ */
+export interface ToolLogEntry {
+  level: ToolLogLevel;
+  message: string;
+  data?: Record<string, string | number | boolean>;
+}
+
 /** What a handler gets: connectors already bound to the workspace, never a credential. */
 export interface ToolContext {
   /** The workspace's Marketo connector; throws ConfigurationError when Marketo is not configured. */
@@ -34,6 +48,8 @@ export interface ToolContext {
   google(account: string | undefined): Promise<GoogleAnalyticsConnector>;
   signal?: AbortSignal | undefined;
   progress(update: ProgressUpdate): void;
+  /** Optional: where an adapter shows log entries live (MCP sends them as log notifications). */
+  log?(entry: ToolLogEntry): void;
 }
 
 export interface ToolResult<O> {

@@ -1,7 +1,13 @@
+import {
+  type ClientCapabilities as ModernCapabilities,
+  Client as ModernClient,
+} from "@modelcontextprotocol/client";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
-import type { ClientCapabilities, JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
-import { createMcpServer } from "../../src/mcp/server.js";
+import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
+import type { ClientCapabilities } from "@modelcontextprotocol/sdk/types.js";
+import { InMemoryTransport, type JSONRPCMessage } from "@modelcontextprotocol/server";
+import { serveStdio } from "@modelcontextprotocol/server/stdio";
+import { createMcpServer, type McpServerHandle } from "../../src/mcp/server.js";
 import type { Workspace } from "../../src/workspace.js";
 
 export interface McpSession {
@@ -9,20 +15,15 @@ export interface McpSession {
   close(): Promise<void>;
 }
 
-/**
- * The MCP server of a workspace and an SDK client, linked in memory. `record` collects every message
- * the server sends (to search them for secrets).
- */
-export async function mcpSession(
-  workspace: Workspace,
-  options: { capabilities?: ClientCapabilities; offerSignIn?: boolean; record?: JSONRPCMessage[] } = {},
-): Promise<McpSession> {
-  const handle = createMcpServer({
-    workspace,
-    ...(options.offerSignIn === undefined ? {} : { offerSignIn: options.offerSignIn }),
-  });
+export interface SessionOptions {
+  capabilities?: ClientCapabilities;
+  offerSignIn?: boolean;
+  /** Collects every message the server sends (to search them for secrets). */
+  record?: JSONRPCMessage[];
+}
+
+function linkedPair(record: JSONRPCMessage[] | undefined) {
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-  const record = options.record;
   if (record) {
     const send = serverSide.send.bind(serverSide);
     serverSide.send = async (message, sendOptions) => {
@@ -30,14 +31,63 @@ export async function mcpSession(
       return send(message, sendOptions);
     };
   }
+  return { clientSide, serverSide };
+}
+
+function serverFor(workspace: Workspace, options: SessionOptions): McpServerHandle {
+  return createMcpServer({
+    workspace,
+    ...(options.offerSignIn === undefined ? {} : { offerSignIn: options.offerSignIn }),
+  });
+}
+
+/**
+ * The MCP server of a workspace and an SDK v1 client (protocol 2025-11-25), linked in memory.
+ */
+export async function mcpSession(workspace: Workspace, options: SessionOptions = {}): Promise<McpSession> {
+  const handle = serverFor(workspace, options);
+  const { clientSide, serverSide } = linkedPair(options.record);
   await handle.server.connect(serverSide);
   const client = new Client({ name: "test", version: "1.0.0" }, { capabilities: options.capabilities ?? {} });
-  await client.connect(clientSide);
+  // The v1 client and the v2 in-memory transport speak the same messages; only their types differ.
+  await client.connect(clientSide as unknown as Transport);
   return {
     client,
     async close() {
       await client.close();
       await handle.close();
+    },
+  };
+}
+
+export interface ModernSession {
+  client: ModernClient;
+  close(): Promise<void>;
+}
+
+/**
+ * The same server behind the SDK's connection entry (as `serve` runs it over stdio), and an SDK v2
+ * client pinned to protocol 2026-07-28, linked in memory.
+ */
+export async function modernMcpSession(
+  workspace: Workspace,
+  options: SessionOptions = {},
+): Promise<ModernSession> {
+  const { clientSide, serverSide } = linkedPair(options.record);
+  const entry = serveStdio(() => serverFor(workspace, options).server, { transport: serverSide });
+  const client = new ModernClient(
+    { name: "test", version: "1.0.0" },
+    {
+      capabilities: (options.capabilities ?? {}) as ModernCapabilities,
+      versionNegotiation: { mode: { pin: "2026-07-28" } },
+    },
+  );
+  await client.connect(clientSide);
+  return {
+    client,
+    async close() {
+      await client.close();
+      await entry.close();
     },
   };
 }

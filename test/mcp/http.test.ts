@@ -1,4 +1,4 @@
-import { request } from "node:http";
+import { hostname, networkInterfaces } from "node:os";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
@@ -8,46 +8,15 @@ import { type HttpServerHandle, parseApiKeys, startHttpServer } from "../../src/
 import { MemoryState } from "../../src/state/memory.js";
 import { Workspace } from "../../src/workspace.js";
 import { CANARY_SECRET, type MarketoFixture, marketoFixture } from "../helpers/fixtures.js";
+import { INIT, raw } from "./support/raw-http.js";
 
-const INIT = {
-  jsonrpc: "2.0",
-  id: 1,
-  method: "initialize",
-  params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "raw", version: "1" } },
+const MODERN_META = {
+  "io.modelcontextprotocol/protocolVersion": "2026-07-28",
+  "io.modelcontextprotocol/clientCapabilities": {},
 };
 
-/** A raw POST with chosen Host/Origin headers (fetch does not let a caller set Host). */
-function rawPost(
-  url: string,
-  headers: Record<string, string>,
-  body: unknown,
-): Promise<{ status: number; text: string }> {
-  const target = new URL(url);
-  return new Promise((resolve, reject) => {
-    const req = request(
-      {
-        host: target.hostname,
-        port: target.port,
-        path: target.pathname,
-        method: "POST",
-        headers: {
-          "content-type": "application/json",
-          accept: "application/json, text/event-stream",
-          ...headers,
-        },
-      },
-      (res) => {
-        let text = "";
-        res.on("data", (c) => {
-          text += c;
-        });
-        res.on("end", () => resolve({ status: res.statusCode ?? 0, text }));
-      },
-    );
-    req.on("error", reject);
-    req.end(JSON.stringify(body));
-  });
-}
+/** A raw POST with chosen headers (fetch does not let a caller set Host). */
+const rawPost = (url: string, headers: Record<string, string>, body: unknown) => raw(url, { headers, body });
 
 describe("Streamable HTTP server", () => {
   let fixture: MarketoFixture;
@@ -134,7 +103,7 @@ describe("HTTP server exposure rules", () => {
         requestInit: { headers: { authorization: `Bearer ${keyA}` } },
       });
       await client.connect(transport);
-      expect(seen).toEqual(["alpha"]);
+      expect([...new Set(seen)]).toEqual(["alpha"]);
       // Beta's key cannot use alpha's session.
       const hijack = await rawPost(
         http.url,
@@ -158,6 +127,93 @@ describe("HTTP server start-up errors", () => {
       ).rejects.toThrow(/already in use.*--port/);
     } finally {
       await first.close();
+    }
+  });
+});
+
+describe("refusals answer the request they refuse", () => {
+  it("401, 403 (Host, Origin), 400 (no session) and 404 (unknown session) carry the request's id", async () => {
+    const key = "k".repeat(32);
+    const http = await startHttpServer({
+      apiKeys: parseApiKeys(`team:${key}`),
+      workspace: (name) => new Workspace({ name, env: {} }),
+    });
+    const port = new URL(http.url).port;
+    const call = (id: number, headers: Record<string, string>) =>
+      raw(http.url, { headers, body: { jsonrpc: "2.0", id, method: "tools/list" } });
+    try {
+      const cases: [number, Record<string, string>, number][] = [
+        [11, {}, 401],
+        [12, { host: `evil.example:${port}`, authorization: `Bearer ${key}` }, 403],
+        [13, { origin: "http://evil.example", authorization: `Bearer ${key}` }, 403],
+        [14, { authorization: `Bearer ${key}` }, 400],
+        [15, { authorization: `Bearer ${key}`, "mcp-session-id": "no-such-session" }, 404],
+      ];
+      for (const [id, headers, status] of cases) {
+        const res = await call(id, headers);
+        expect(res.status, JSON.stringify(headers)).toBe(status);
+        expect(res.json()?.id, `${status} answers id ${id}`).toBe(id);
+      }
+      const garbled = await raw(http.url, { body: undefined, headers: { authorization: `Bearer ${key}` } });
+      expect(garbled.json()).toMatchObject({ id: null, error: { code: -32700 } });
+    } finally {
+      await http.close();
+    }
+  });
+
+  it("an unknown tool is JSON-RPC error -32602 with the request's id, in both revisions", async () => {
+    const http = await startHttpServer({ workspace: () => new Workspace({ env: {} }) });
+    try {
+      const legacy = new Client({ name: "v1", version: "1" });
+      await legacy.connect(new StreamableHTTPClientTransport(new URL(http.url)));
+      await expect(legacy.callTool({ name: "no_such_tool", arguments: {} })).rejects.toMatchObject({
+        code: -32602,
+      });
+      await legacy.close();
+      const modern = await raw(http.url, {
+        headers: {
+          "mcp-protocol-version": "2026-07-28",
+          "mcp-method": "tools/call",
+          "mcp-name": "no_such_tool",
+        },
+        body: {
+          jsonrpc: "2.0",
+          id: "call-7",
+          method: "tools/call",
+          params: { name: "no_such_tool", arguments: {}, _meta: MODERN_META },
+        },
+      });
+      expect(modern.json()).toMatchObject({ id: "call-7", error: { code: -32602 } });
+    } finally {
+      await http.close();
+    }
+  });
+});
+
+describe("bound to every interface", () => {
+  it("answers to this machine's own addresses and name, and says which setting adds others", async () => {
+    const key = "z".repeat(32);
+    const http = await startHttpServer({
+      host: "0.0.0.0",
+      apiKeys: parseApiKeys(`team:${key}`),
+      workspace: (name) => new Workspace({ name, env: {} }),
+    });
+    const port = http.port;
+    const target = `http://127.0.0.1:${port}/mcp`;
+    const auth = { authorization: `Bearer ${key}` };
+    try {
+      const lan = Object.values(networkInterfaces())
+        .flat()
+        .find((a) => a && a.family === "IPv4" && !a.internal)?.address;
+      for (const host of ["127.0.0.1", "localhost", hostname(), ...(lan ? [lan] : [])]) {
+        const res = await raw(target, { headers: { ...auth, host: `${host}:${port}` }, body: INIT });
+        expect(res.status, host).toBe(200);
+      }
+      const refused = await raw(target, { headers: { ...auth, host: `0.0.0.0.nip.io:${port}` }, body: INIT });
+      expect(refused.status).toBe(403);
+      expect(refused.json()?.error?.message).toMatch(/MARTECH_STEPS_ALLOWED_HOSTS/);
+    } finally {
+      await http.close();
     }
   });
 });

@@ -1,3 +1,4 @@
+import { Client as ModernClient, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import {
   type CallToolResult,
   ElicitRequestSchema,
@@ -5,10 +6,16 @@ import {
 } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MemoryCredentialStore } from "../../src/auth/credential-store.js";
-import { type GoogleSandbox, sandboxEnv, startGoogleSandbox } from "../../src/sandbox/index.js";
+import { startHttpServer } from "../../src/mcp/http.js";
+import {
+  type GoogleSandbox,
+  SANDBOX_GOOGLE_USER,
+  sandboxEnv,
+  startGoogleSandbox,
+} from "../../src/sandbox/index.js";
 import { MemoryState } from "../../src/state/memory.js";
 import { Workspace } from "../../src/workspace.js";
-import { mcpSession } from "../helpers/mcp.js";
+import { mcpSession, modernMcpSession } from "../helpers/mcp.js";
 
 const text = (r: CallToolResult) => (r.content[0] as { text: string }).text;
 
@@ -117,5 +124,97 @@ describe("no Google account connected", () => {
     const callback = consent.headers.get("location")!;
     await expect(fetch(callback)).rejects.toThrow();
     await close();
+  });
+
+  // 2026-07-28 has no server-to-client requests: the link comes as an input-required result.
+  const summaries = {
+    name: "google_analytics_api_call",
+    arguments: { method: "GET", endpoint: "v1beta/accountSummaries" },
+  };
+
+  it("the client shows the link, the user signs in, and the retried call runs with the new account", async () => {
+    const workspace = newWorkspace();
+    const { client, close } = await modernMcpSession(workspace, {
+      capabilities: { elicitation: { url: {} } },
+    });
+    const asked: { mode?: string; url?: string }[] = [];
+    client.setRequestHandler("elicitation/create", async (request) => {
+      const params = request.params as { mode?: string; url?: string };
+      asked.push(params);
+      // The user's browser: consent redirects to the loopback receiver, which finishes the connection.
+      const consent = await fetch(params.url!, { redirect: "manual" });
+      await fetch(consent.headers.get("location")!);
+      return { action: "accept" };
+    });
+    try {
+      const result = await client.callTool(summaries);
+      expect(asked).toHaveLength(1);
+      expect(asked[0]?.mode).toBe("url");
+      expect(asked[0]?.url?.startsWith(sandbox.authorizeUrl)).toBe(true);
+      expect(result.isError, JSON.stringify(result.content)).toBeFalsy();
+      expect((await workspace.accounts.list()).length).toBe(1);
+    } finally {
+      await close();
+    }
+  });
+
+  it("over HTTP: the retried call waits for the sign-in the user finishes after accepting the link", async () => {
+    const workspace = newWorkspace();
+    const http = await startHttpServer({ workspace: () => workspace });
+    const client = new ModernClient(
+      { name: "v2-http", version: "1" },
+      {
+        capabilities: { elicitation: { url: {} } },
+        versionNegotiation: { mode: { pin: "2026-07-28" } },
+      },
+    );
+    client.setRequestHandler("elicitation/create", async (request) => {
+      const { url } = request.params as { url: string };
+      // The user opens the link in the browser a little later; the client answers at once.
+      setTimeout(async () => {
+        const consent = await fetch(url, { redirect: "manual" });
+        await fetch(consent.headers.get("location")!);
+      }, 300);
+      return { action: "accept" };
+    });
+    try {
+      await client.connect(new StreamableHTTPClientTransport(new URL(http.url)));
+      const result = await client.callTool(summaries);
+      expect(result.isError, JSON.stringify(result.content)).toBeFalsy();
+      expect((await workspace.accounts.list()).map((a) => a.email)).toEqual([SANDBOX_GOOGLE_USER]);
+    } finally {
+      await client.close();
+      await http.close();
+    }
+  });
+
+  it("a declined link ends with the error, without asking again", async () => {
+    const { client, close } = await modernMcpSession(newWorkspace(), {
+      capabilities: { elicitation: { url: {} } },
+    });
+    let asked = 0;
+    client.setRequestHandler("elicitation/create", async () => {
+      asked += 1;
+      return { action: "decline" };
+    });
+    try {
+      const result = await client.callTool(summaries);
+      expect(asked).toBe(1);
+      expect(result.isError).toBe(true);
+      expect(JSON.stringify(result.content)).toMatch(/No Google account is connected/);
+    } finally {
+      await close();
+    }
+  });
+
+  it("a client without URL elicitation gets the error that says how to connect an account", async () => {
+    const { client, close } = await modernMcpSession(newWorkspace());
+    try {
+      const result = await client.callTool(summaries);
+      expect(result.isError).toBe(true);
+      expect(JSON.stringify(result.content)).toMatch(/accounts connect/);
+    } finally {
+      await close();
+    }
   });
 });

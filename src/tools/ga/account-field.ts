@@ -2,6 +2,12 @@ import { z } from "zod";
 import type { SchemaContext } from "../types.js";
 
 const DESCRIPTION = "Connected Google account to use (label).";
+/**
+ * MCP 2026-07-28 clients over HTTP copy this argument into an `Mcp-Param-Account` header (SEP-2243), so
+ * a gateway can route or meter by account without reading the body; the server checks that both agree.
+ * https://modelcontextprotocol.io/seps/2243-http-standardization
+ */
+const META = { description: DESCRIPTION, "x-mcp-header": "Account" };
 
 /** The `account` field's schema; its output is the chosen label (undefined: the only account, or none). */
 export type AccountField = z.ZodType<string | undefined>;
@@ -14,9 +20,9 @@ export type AccountField = z.ZodType<string | undefined>;
 export function accountField(context: SchemaContext): AccountField {
   const labels = [...new Set(context.accounts)];
   const [first, ...rest] = labels;
-  if (first === undefined) return z.string().trim().min(1).max(200).optional().describe(DESCRIPTION);
-  if (rest.length === 0) return z.enum([first]).default(first).describe(DESCRIPTION);
-  return z.enum([first, ...rest]).describe(DESCRIPTION);
+  if (first === undefined) return z.string().trim().min(1).max(200).optional().meta(META);
+  if (rest.length === 0) return z.enum([first]).default(first).meta(META);
+  return z.enum([first, ...rest]).meta(META);
 }
 
 /** A step's input: `account` first (it leads the form), then the step's own fields. */

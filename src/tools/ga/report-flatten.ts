@@ -69,7 +69,7 @@ export function quotaSummary(quota: PropertyQuota | undefined): QuotaSummary | u
 }
 
 // Ten reports of average cost: below this an agent should slow down before GA answers 429.
-const LOW_TOKENS = 1_000;
+export const LOW_TOKENS = 1_000;
 
 /** Plain-language notes on what GA's response metadata and quota say about the numbers. */
 export function responseHints(

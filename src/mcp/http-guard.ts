@@ -1,0 +1,123 @@
+import { createHash, timingSafeEqual } from "node:crypto";
+import { hostname, networkInterfaces } from "node:os";
+import { ConfigurationError } from "../errors.js";
+import { DEFAULT_WORKSPACE } from "../workspace.js";
+
+/** A JSON-RPC request id, when the refused request had a readable one. */
+export type JsonRpcId = string | number | null;
+
+const LOOPBACK = new Set(["127.0.0.1", "localhost", "::1", "[::1]"]);
+
+export function isLoopback(host: string): boolean {
+  return LOOPBACK.has(host) || /^127\.\d+\.\d+\.\d+$/.test(host);
+}
+
+function isWildcard(host: string): boolean {
+  return host === "0.0.0.0" || host === "::" || host === "[::]";
+}
+
+/** An address as it appears in a Host header: IPv6 in brackets. */
+function hostForm(address: string): string {
+  return address.includes(":") && !address.startsWith("[") ? `[${address}]` : address;
+}
+
+/**
+ * The names a client may use to reach a server bound to `host`: loopback names for loopback; for a
+ * wildcard bind, every address of this machine and its host name (clients connect by 127.0.0.1, the
+ * LAN address or the machine's name); otherwise the address bound.
+ */
+export function ownHostNames(host: string): string[] {
+  if (isLoopback(host)) return ["127.0.0.1", "localhost", "[::1]"];
+  if (!isWildcard(host)) return [hostForm(host.toLowerCase())];
+  const names = new Set(["127.0.0.1", "localhost", "[::1]", hostname().toLowerCase()]);
+  for (const addresses of Object.values(networkInterfaces())) {
+    for (const { address, scopeid } of addresses ?? []) {
+      // Link-local IPv6 needs a zone id, which a Host header cannot carry.
+      if (!scopeid) names.add(hostForm(address.toLowerCase()));
+    }
+  }
+  return [...names];
+}
+
+/**
+ * Host header values to accept (DNS rebinding protection: a page that resolves its own name to our
+ * address sends its own name as Host). A name alone is what a client sends on port 80.
+ */
+export function allowedHostSet(
+  names: readonly string[],
+  port: number,
+  extra: readonly string[],
+): Set<string> {
+  return new Set([
+    ...names.map((name) => `${name}:${port}`),
+    ...(port === 80 ? names : []),
+    ...extra.map((h) => h.toLowerCase()),
+  ]);
+}
+
+export function allowedOriginSet(
+  names: readonly string[],
+  port: number,
+  extra: readonly string[],
+): Set<string> {
+  return new Set([
+    ...names.flatMap((name) => [`http://${name}:${port}`, `https://${name}:${port}`]),
+    ...(port === 80 ? names.map((name) => `http://${name}`) : []),
+    ...extra.map((o) => o.toLowerCase()),
+  ]);
+}
+
+/** Parses MARTECH_STEPS_API_KEYS ("workspace:key,other:key2") into key → workspace. */
+export function parseApiKeys(raw: string | undefined): Map<string, string> {
+  const keys = new Map<string, string>();
+  for (const entry of (raw ?? "")
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean)) {
+    const colon = entry.indexOf(":");
+    const workspace = colon > 0 ? entry.slice(0, colon) : DEFAULT_WORKSPACE;
+    const key = colon > 0 ? entry.slice(colon + 1) : entry;
+    if (key.length < 24) {
+      throw new ConfigurationError(`An API key for workspace "${workspace}" is shorter than 24 characters.`, {
+        hint: "Use long random keys, e.g. `openssl rand -hex 24`.",
+      });
+    }
+    keys.set(key, workspace);
+  }
+  return keys;
+}
+
+function digest(value: string): Buffer {
+  return createHash("sha256").update(value).digest();
+}
+
+/** Constant-time lookup of a bearer key (comparing hashes keeps lengths equal). */
+export function workspaceOfKey(keys: ReadonlyMap<string, string>, presented: string): string | undefined {
+  const presentedDigest = digest(presented);
+  let found: string | undefined;
+  for (const [key, workspace] of keys) {
+    if (timingSafeEqual(digest(key), presentedDigest)) found = workspace;
+  }
+  return found;
+}
+
+/** The id of a JSON-RPC request body, so that even a refusal answers the request it refuses. */
+export function requestIdOf(body: unknown): JsonRpcId {
+  if (typeof body !== "object" || body === null || Array.isArray(body)) return null;
+  const id = (body as { id?: unknown }).id;
+  return typeof id === "string" || typeof id === "number" ? id : null;
+}
+
+/** A JSON-RPC error as an HTTP response (-32000: a transport-level refusal, as the SDK answers them). */
+export function jsonRpcErrorResponse(
+  status: number,
+  message: string,
+  id: JsonRpcId,
+  code = -32000,
+  headers: Record<string, string> = {},
+): Response {
+  return Response.json(
+    { jsonrpc: "2.0", error: { code, message }, id },
+    { status, headers: { ...headers, "content-type": "application/json" } },
+  );
+}

@@ -1,0 +1,71 @@
+import type { LoggingLevel, McpServer, ServerContext } from "@modelcontextprotocol/server";
+import { LOW_TOKENS } from "../tools/ga/report-flatten.js";
+import type { ToolLogEntry } from "../tools/types.js";
+
+const SEVERITY: readonly LoggingLevel[] = [
+  "debug",
+  "info",
+  "notice",
+  "warning",
+  "error",
+  "critical",
+  "alert",
+  "emergency",
+];
+
+/** The logger name clients see on our log notifications. */
+const LOGGER = "martech-steps";
+
+/**
+ * Log notifications go only to clients that asked for them. On 2025-11-25 connections that is a
+ * `logging/setLevel` call (remembered per connection here, because the SDK would otherwise send
+ * every level to a client that never set one); on 2026-07-28 requests it is the per-request
+ * `io.modelcontextprotocol/logLevel` envelope key, which the SDK's `ctx.mcpReq.log` already
+ * honours (absent means no logs).
+ */
+export class ClientLogLevel {
+  #level: LoggingLevel | undefined;
+
+  /** Takes over `logging/setLevel` on this server so the level set is known. */
+  constructor(server: McpServer) {
+    server.server.setRequestHandler("logging/setLevel", async (request) => {
+      this.#level = request.params.level;
+      return {};
+    });
+  }
+
+  /** Sends one entry to the client of this request, when its level asks for it. Never throws. */
+  send(ctx: ServerContext, entry: ToolLogEntry): void {
+    const modern = ctx.mcpReq.envelope !== undefined;
+    if (!modern) {
+      if (this.#level === undefined) return;
+      if (SEVERITY.indexOf(entry.level) < SEVERITY.indexOf(this.#level)) return;
+    }
+    ctx.mcpReq.log(entry.level, { message: entry.message, ...entry.data }, LOGGER).catch(() => undefined);
+  }
+}
+
+/** What a step result carries that is worth a log line: its warnings, and a GA token quota running low. */
+export function resultLogEntries(data: unknown): ToolLogEntry[] {
+  if (typeof data !== "object" || data === null) return [];
+  const entries: ToolLogEntry[] = [];
+  const { warnings, quota } = data as { warnings?: unknown; quota?: unknown };
+  if (Array.isArray(warnings)) {
+    for (const warning of warnings) {
+      if (typeof warning === "string") entries.push({ level: "warning", message: warning });
+    }
+  }
+  if (typeof quota === "object" && quota !== null) {
+    for (const [period, status] of Object.entries(quota as Record<string, unknown>)) {
+      const remaining = (status as { remaining?: unknown } | undefined)?.remaining;
+      if (typeof remaining === "number" && remaining < LOW_TOKENS) {
+        entries.push({
+          level: "warning",
+          message: `Only ${remaining} Google Analytics quota tokens are left (${period.replaceAll("_", " ")}) for this property.`,
+          data: { period, remaining },
+        });
+      }
+    }
+  }
+  return entries;
+}

@@ -1,0 +1,54 @@
+import type { GetPromptResult, McpServer } from "@modelcontextprotocol/server";
+import { z } from "zod";
+
+function userText(text: string): GetPromptResult {
+  return { messages: [{ role: "user", content: { type: "text", text } }] };
+}
+
+/**
+ * A few ready-made requests a person can pick in their client; each names the tool steps and
+ * arguments to use, so the model starts from a call that works.
+ */
+export function registerPrompts(server: McpServer): void {
+  server.registerPrompt(
+    "weekly_traffic_report",
+    {
+      title: "Weekly traffic report",
+      description:
+        "Sessions, users and engagement of a GA4 property over the last 7 days, by day and by channel.",
+      argsSchema: z.object({
+        property: z.string().describe('The GA4 property: "properties/123456789" or its number.'),
+        account: z.string().optional().describe("The connected Google account to use (label); optional."),
+      }),
+    },
+    ({ property, account }) =>
+      userText(
+        [
+          `Write a short weekly traffic report for Google Analytics property ${property}.`,
+          `Call google_analytics_run_reports twice${account ? ` with account "${account}"` : ""}, date_ranges ["last7days"]:`,
+          '1. dimensions ["date"], metrics ["sessions", "totalUsers", "engagementRate"], order_by "date";',
+          '2. dimensions ["sessionDefaultChannelGroup"], metrics ["sessions", "totalUsers"], order_by "-sessions".',
+          "Report the totals, the best and worst day, and the top channels, and mention any hint the tool returned (sampling, data still being processed).",
+        ].join("\n"),
+      ),
+  );
+  server.registerPrompt(
+    "find_lead",
+    {
+      title: "Find a lead",
+      description:
+        "Look up a Marketo lead by email and summarise who it is and which static lists it belongs to.",
+      argsSchema: z.object({ email: z.string().describe("The lead's email address.") }),
+    },
+    ({ email }) =>
+      userText(
+        [
+          `Find the Marketo lead with email ${email}.`,
+          'Call marketo_api_call with method "GET", endpoint "/rest/v1/leads.json" and query_parameters ' +
+            `{"filterType": "email", "filterValues": "${email}", "fields": "id,email,firstName,lastName,company,createdAt,updatedAt"}.`,
+          'If a lead is found, call marketo_api_call with method "GET" and endpoint "/rest/v1/leads/{id}/listMembership.json" (its id) to list its static lists.',
+          "Summarise the lead in a few lines; say plainly when no lead has that email.",
+        ].join("\n"),
+      ),
+  );
+}

@@ -1,0 +1,74 @@
+import { type McpServer, ResourceNotFoundError, ResourceTemplate } from "@modelcontextprotocol/server";
+import { buildManifest } from "../manifest.js";
+import type { Workspace } from "../workspace.js";
+
+/** What a resource provider may depend on: the workspace of the MCP server it registers on. */
+export interface ResourceScope {
+  workspace: Workspace;
+}
+
+/**
+ * Registers resources on one MCP server instance. Instances are built per connection (stdio, a
+ * 2025-11-25 session) or per request (2026-07-28 over HTTP), so a provider registers on each and
+ * reads what it serves from its scope, never from another workspace.
+ */
+export type ResourceProvider = (server: McpServer, scope: ResourceScope) => void;
+
+const MANIFEST_URI = "martech-steps://manifest";
+const STEP_URI = "martech-steps://tool-steps/{id}";
+/** The package's own description only changes with its version: any client may keep it an hour. */
+const STATIC = { ttlMs: 3_600_000, cacheScope: "public" } as const;
+
+function json(uri: URL, value: unknown) {
+  return {
+    contents: [{ uri: uri.href, mimeType: "application/json", text: JSON.stringify(value, null, 2) }],
+  };
+}
+
+/**
+ * The package describing itself: manifest.json (every tool step with its JSON Schemas, and the
+ * connections an admin configures) and one resource per tool step, so a client can show or attach the
+ * definition of a step without calling it.
+ */
+export const packageResources: ResourceProvider = (server) => {
+  server.registerResource(
+    "manifest",
+    MANIFEST_URI,
+    {
+      title: "martech-steps manifest",
+      description:
+        "The plugin manifest: every tool step (JSON Schemas, annotations, scopes) and its connections.",
+      mimeType: "application/json",
+      cacheHint: STATIC,
+    },
+    (uri) => json(uri, buildManifest()),
+  );
+  server.registerResource(
+    "tool-step",
+    new ResourceTemplate(STEP_URI, {
+      list: () => ({
+        resources: buildManifest().steps.map((step) => ({
+          uri: STEP_URI.replace("{id}", step.id),
+          name: step.id,
+          title: step.title,
+          description: step.description.split(/(?<=\.)\s/)[0] ?? step.description,
+          mimeType: "application/json",
+        })),
+      }),
+    }),
+    {
+      title: "Tool step definition",
+      description: "One tool step as manifest.json describes it.",
+      mimeType: "application/json",
+      cacheHint: STATIC,
+    },
+    (uri, variables) => {
+      const step = buildManifest().steps.find((s) => s.id === variables.id);
+      if (!step) throw new ResourceNotFoundError(uri.href, `No tool step at ${uri.href.slice(0, 120)}.`);
+      return json(uri, step);
+    },
+  );
+};
+
+/** The resources every server instance offers; another provider (results kept for paging) joins here. */
+export const RESOURCE_PROVIDERS: readonly ResourceProvider[] = [packageResources];

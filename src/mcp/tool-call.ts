@@ -1,0 +1,116 @@
+import type {
+  CallToolResult,
+  InputRequiredResult,
+  McpServer,
+  ServerContext,
+} from "@modelcontextprotocol/server";
+import { isMartechError, type MartechError } from "../errors.js";
+import { log } from "../log.js";
+import { runToolStep } from "../tools/run.js";
+import type { ProgressUpdate, ToolLogEntry } from "../tools/types.js";
+import type { Workspace } from "../workspace.js";
+import { offerAccountConnection, signInAnswer, signInInputRequired } from "./elicit-connect.js";
+import { type ClientLogLevel, resultLogEntries } from "./logging.js";
+
+/** An `isError` result a model can act on. The message of a MartechError never holds a secret. */
+export function errorResult(error: MartechError): CallToolResult {
+  return {
+    isError: true,
+    content: [{ type: "text", text: error.message }],
+    _meta: { "martech-steps/error": error.toJSON() },
+  };
+}
+
+export interface ToolCallDeps {
+  server: McpServer;
+  workspace: Workspace;
+  offerSignIn: boolean;
+  /** What a sign-in started here belongs to (see McpServerOptions.signInOwner). */
+  signInOwner: object;
+  logLevel: ClientLogLevel;
+}
+
+/**
+ * Progress for one request. MCP requires progress to increase with every notification; a step may
+ * report the same count twice (a wait between pages), so an equal or lower value is nudged just above
+ * the last one.
+ */
+function progressSender(ctx: ServerContext): (update: ProgressUpdate) => void {
+  const progressToken = ctx.mcpReq._meta?.progressToken;
+  let last = Number.NEGATIVE_INFINITY;
+  return (update) => {
+    if (progressToken === undefined) return;
+    const progress = update.progress > last ? update.progress : last + 0.001;
+    last = progress;
+    ctx.mcpReq
+      .notify({ method: "notifications/progress", params: { progressToken, ...update, progress } })
+      .catch(() => undefined);
+  };
+}
+
+function isGoogleNotConnected(error: MartechError): boolean {
+  return error.code === "not_configured" && error.details.connection === "google";
+}
+
+/**
+ * Runs one tool step for an MCP `tools/call`. Results carry structured content (shaped by the step's
+ * output schema, which clients validate) and a short text summary followed by compact JSON for
+ * clients that read only text; a typed error becomes an `isError` result with the error in `_meta`.
+ */
+export async function callToolStep(
+  deps: ToolCallDeps,
+  stepId: string,
+  args: unknown,
+  ctx: ServerContext,
+): Promise<CallToolResult | InputRequiredResult> {
+  const { workspace } = deps;
+  const progress = progressSender(ctx);
+  const send = (entry: ToolLogEntry) => deps.logLevel.send(ctx, entry);
+  try {
+    // A 2026-07-28 retry after the sign-in link: wait for the sign-in to finish, then run the step.
+    if (deps.offerSignIn) {
+      await signInAnswer(ctx, workspace, () =>
+        progress({ progress: 0, message: "Waiting for the Google sign-in to finish" }),
+      );
+    }
+    // Inside the try: resolving the context reads the credential store, which can fail too.
+    const context = await workspace.toolContext({ signal: ctx.mcpReq.signal, progress });
+    const result = await runToolStep(stepId, args ?? {}, { ...context, log: send });
+    for (const entry of resultLogEntries(result.data)) send(entry);
+    return {
+      content: [{ type: "text", text: `${result.summary}\n${JSON.stringify(result.data)}` }],
+      structuredContent: result.data as Record<string, unknown>,
+    };
+  } catch (error) {
+    if (isMartechError(error)) {
+      if (deps.offerSignIn && isGoogleNotConnected(error)) {
+        const offered = await offerSignIn(deps, error, ctx);
+        if (offered) return offered;
+      }
+      return errorResult(error);
+    }
+    // An unexpected error: its message may carry anything, so the client gets a generic text.
+    log.error({ tool: stepId, err: error }, "tool step failed unexpectedly");
+    return {
+      isError: true,
+      content: [
+        { type: "text", text: `${stepId} failed with an internal error. The server log has the details.` },
+      ],
+    };
+  }
+}
+
+/** The sign-in link, in the form the request's protocol revision has for it. */
+async function offerSignIn(
+  deps: ToolCallDeps,
+  error: MartechError,
+  ctx: ServerContext,
+): Promise<CallToolResult | InputRequiredResult | undefined> {
+  if (ctx.mcpReq.envelope === undefined) {
+    const offered = await offerAccountConnection(deps.server, deps.workspace, error);
+    return offered ? errorResult(offered) : undefined;
+  }
+  // A retry that already carries the user's answer gets the error: asking again would loop.
+  if (ctx.mcpReq.inputResponses !== undefined) return undefined;
+  return signInInputRequired(ctx, deps.workspace, deps.signInOwner);
+}
