@@ -1,4 +1,5 @@
 import type { TokenManager } from "../../auth/token-manager.js";
+import { raceAbort, seconds } from "../../deadline.js";
 import {
   AuthenticationError,
   CancelledError,
@@ -8,6 +9,8 @@ import {
   UnknownOutcomeError,
   UpstreamError,
 } from "../../errors.js";
+import type { Redactor } from "../../redact.js";
+import type { Budget } from "../budget.js";
 import { backoffCeiling, fullJitter, windowWait } from "./backoff.js";
 import { parseEnvelope } from "./envelope.js";
 import { ExchangeFailure, exchange, type HttpResponse } from "./http.js";
@@ -24,14 +27,17 @@ export interface ExecutorDeps {
   sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
   random: () => number;
   logger: MarketoLogger;
+  /** Knows the client id and secret and every access token issued: Marketo's answers pass through it. */
+  redactor: Redactor;
+  /** Per HTTP attempt (shortened when the call's deadline comes first). */
   timeoutMs: number;
   maxRetries: number;
   windowMs: number;
 }
 
-/** Per logical call: how many API calls it sent (identity calls excluded). */
+/** Per logical call: its deadline and how many API calls it sent (identity calls excluded). */
 export interface CallContext {
-  signal: AbortSignal | undefined;
+  budget: Budget;
   onWait: OnWait | undefined;
   calls: number;
 }
@@ -41,7 +47,15 @@ type Outcome =
   | { type: "page"; page: MarketoPage }
   | { type: "reauth"; token: string; message: string }
   | { type: "quota" }
-  | { type: "retry"; delay: (retry: number) => number; giveUp: (retryAfterMs: number) => MartechError };
+  | {
+      type: "retry";
+      /** What went wrong, for the deadline error when the next retry would pass the deadline. */
+      why: string;
+      delay: (retry: number) => number;
+      giveUp: (retryAfterMs: number) => MartechError;
+    };
+
+const what = (plan: HttpPlan) => `${plan.logicalMethod} ${plan.path}`;
 
 /** Bulk extract file downloads: /bulk/v1/{leads|activities|program/members|customobjects/x}/export/{id}/file.json */
 const BULK_FILE = /^\/bulk\/v1\/.+\/export\/[^/]+\/file\.json$/;
@@ -85,28 +99,61 @@ export class MarketoExecutor {
       }
       if (retries >= this.#d.maxRetries) throw outcome.giveUp(backoffCeiling(retries));
       const delayMs = outcome.delay(retries);
+      if (!ctx.budget.fits(delayMs)) {
+        throw ctx.budget.error(
+          what(plan),
+          `${outcome.why}, and waiting ${seconds(delayMs)} to retry would pass it`,
+          false,
+        );
+      }
       this.#d.logger.warn({ path: plan.path, delayMs, retry: retries + 1 }, "marketo call will be retried");
       ctx.onWait?.({ reason: "backoff", waitMs: delayMs });
-      await this.#d.sleep(delayMs, ctx.signal);
-      if (ctx.signal?.aborted) throw cancelled("waiting to retry");
+      await this.#d.sleep(delayMs, ctx.budget.signal);
+      if (ctx.budget.signal.aborted) throw cancelled("waiting to retry", ctx.budget.signal);
       retries += 1;
+    }
+  }
+
+  /**
+   * The cached token, or one fetched now (shared with every concurrent caller). A failed token request
+   * on a 5xx or a network error is retried like a GET (it is idempotent): the executor backs off and asks
+   * again, within the call's deadline. Waiting for it stops at the deadline; the request goes on for others.
+   */
+  async #token(plan: HttpPlan, ctx: CallContext): Promise<string | Outcome> {
+    try {
+      return await raceAbort(this.#d.tokens.getToken(), ctx.budget.signal, () =>
+        cancelled("waiting for an access token", ctx.budget.signal),
+      );
+    } catch (error) {
+      if (!(error instanceof NetworkError || error instanceof UpstreamError) || !error.retryable) throw error;
+      this.#d.logger.debug({ path: plan.path }, "marketo token request failed; it will be retried");
+      return {
+        type: "retry",
+        why: "the Marketo identity service failed",
+        delay: (retry) => fullJitter(retry, this.#d.random),
+        giveUp: () => error,
+      };
     }
   }
 
   async #attempt(plan: HttpPlan, ctx: CallContext): Promise<Outcome> {
     // Token first, outside the slot: the identity call does not count against Marketo's limits.
-    await this.#d.tokens.getToken();
-    const slot = await this.#d.limiter.acquire(ctx.signal, ctx.onWait);
+    const first = await this.#token(plan, ctx);
+    if (typeof first !== "string") return first;
+    const slot = await this.#d.limiter.acquire(ctx.budget, ctx.onWait);
     let token: string;
     let response: HttpResponse;
     const started = Date.now();
+    const timeout = ctx.budget.attemptTimeout(this.#d.timeoutMs);
     try {
-      // Cached, so no wait between taking the window slot and sending.
-      token = await this.#d.tokens.getToken();
+      // Cached, so no wait between taking the window slot and sending (unless it expired meanwhile).
+      const current = await this.#token(plan, ctx);
+      if (typeof current !== "string") return current;
+      token = current;
       ctx.calls += 1;
-      response = await exchange(this.#d.fetch, plan, `Bearer ${token}`, this.#d.timeoutMs, ctx.signal);
+      response = await exchange(this.#d.fetch, plan, `Bearer ${token}`, timeout.ms, ctx.budget.signal);
     } catch (error) {
-      if (error instanceof ExchangeFailure) return this.#failure(plan, error);
+      if (error instanceof ExchangeFailure) return this.#failure(plan, error, ctx, timeout.byDeadline);
       throw error;
     } finally {
       await slot.release();
@@ -118,9 +165,22 @@ export class MarketoExecutor {
     return this.#interpret(plan, token, response);
   }
 
-  #failure(plan: HttpPlan, failure: ExchangeFailure): Outcome {
+  #failure(plan: HttpPlan, failure: ExchangeFailure, ctx: CallContext, byDeadline: boolean): Outcome {
     const what = `${plan.logicalMethod} ${plan.path}`;
     const details = { path: plan.path, ...(failure.errorCode ? { errorCode: failure.errorCode } : {}) };
+    const write = plan.logicalMethod !== "GET";
+    if (
+      (failure.phase === "cancelled" && ctx.budget.expired) ||
+      (failure.phase === "timeout" && byDeadline)
+    ) {
+      throw ctx.budget.error(
+        what,
+        write
+          ? "the request was sent and no answer came before the deadline; the outcome is unknown"
+          : "the request was sent and no answer came before the deadline",
+        write,
+      );
+    }
     if (failure.phase === "cancelled") {
       if (plan.logicalMethod === "GET") {
         throw new CancelledError(`The ${what} call was cancelled while the request was in flight.`, {
@@ -142,7 +202,7 @@ export class MarketoExecutor {
       });
     }
     const reason =
-      failure.phase === "timeout" ? `timed out after ${this.#d.timeoutMs} ms` : "lost its connection";
+      failure.phase === "timeout" ? `timed out after ${seconds(this.#d.timeoutMs)}` : "lost its connection";
     if (failure.phase !== "not_sent" && plan.logicalMethod !== "GET") {
       // A POST/DELETE that may have reached Marketo is never replayed: it could run twice.
       throw new UnknownOutcomeError(`The ${what} call ${reason} after it was sent; the outcome is unknown.`, {
@@ -152,6 +212,7 @@ export class MarketoExecutor {
     }
     return {
       type: "retry",
+      why: failure.phase === "not_sent" ? "Marketo could not be reached" : `the request ${reason}`,
       delay: (retry) => fullJitter(retry, this.#d.random),
       giveUp: () =>
         new NetworkError(
@@ -198,12 +259,15 @@ export class MarketoExecutor {
       }
       return this.#transient(plan, `HTTP ${status}`, undefined, status);
     }
+    // Every string of the answer (result, warnings, errors, extra fields) is redacted before it is read:
+    // an error envelope or a success body may echo the Authorization header or the token.
     let body: unknown;
     try {
-      body = JSON.parse(response.text);
+      body = this.#d.redactor.json(response.text);
     } catch {
       body = undefined;
     }
+    const contentType = this.#d.redactor.text(response.contentType);
     const envelope = status === 200 ? parseEnvelope(body) : undefined;
     if (!envelope && status === 200 && BULK_FILE.test(plan.path)) {
       // Bulk export files are CSV (up to hundreds of MB, fetched in Range chunks): not a tool result
@@ -213,13 +277,13 @@ export class MarketoExecutor {
         {
           hint: "Create, enqueue and poll the export here (…/export/{id}/status.json), then download the file with a bulk export client.",
           status,
-          details: { ...base, contentType: response.contentType },
+          details: { ...base, contentType },
         },
       );
     }
     if (!envelope) {
       throw new UpstreamError(
-        `Marketo answered ${plan.path} with HTTP ${status} and no Marketo JSON envelope (${response.contentType || "no content type"}).`,
+        `Marketo answered ${plan.path} with HTTP ${status} and no Marketo JSON envelope (${contentType || "no content type"}).`,
         {
           hint: "Check the REST endpoint and the path; retry later if Marketo is under maintenance.",
           status,
@@ -239,6 +303,7 @@ export class MarketoExecutor {
       case "concurrency":
         return {
           type: "retry",
+          why: `Marketo kept refusing it (${code}: ${message})`,
           delay: (retry) =>
             verdict.kind === "rate_window"
               ? windowWait(this.#d.windowMs, this.#d.random)
@@ -270,6 +335,7 @@ export class MarketoExecutor {
   #transient(plan: HttpPlan, what: string, code: string | undefined, status: number): Outcome {
     return {
       type: "retry",
+      why: `Marketo kept failing it (${what})`,
       delay: (retry) => fullJitter(retry, this.#d.random),
       giveUp: (retryAfterMs) =>
         new UpstreamError(`Marketo kept failing ${plan.path} (${what}) after retries.`, {
