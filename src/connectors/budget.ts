@@ -43,9 +43,12 @@ export class Budget {
     return Math.max(0, this.#at - this.#now());
   }
 
-  /** Whether a wait of `ms` ends before the deadline. */
+  /**
+   * Whether a wait of `ms` ends early enough to be worth it: before the deadline, leaving a twentieth
+   * of it (at least 50 ms; 6 s of 120 s) for the attempt that follows.
+   */
   fits(ms: number): boolean {
-    return ms < this.remainingMs();
+    return ms + Math.max(50, this.totalMs / 20) < this.remainingMs();
   }
 
   /** True when the signal aborted because the deadline passed (not because the caller cancelled). */

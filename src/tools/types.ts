@@ -32,6 +32,8 @@ export interface ToolContext {
   /** The connector of a connected Google account (by label; the only one when omitted). */
   google(account: string | undefined): Promise<GoogleAnalyticsConnector>;
   signal?: AbortSignal | undefined;
+  /** Overall limit of the call (MARTECH_STEPS_DEADLINE_MS); runToolStep applies it. Default 120 s. */
+  deadlineMs?: number | undefined;
   progress(update: ProgressUpdate): void;
 }
 

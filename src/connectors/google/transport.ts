@@ -118,7 +118,14 @@ export class GoogleTransport {
     const wait = async (ms: number, why: string) => {
       if (!budget.fits(ms))
         throw budget.error(what, `${why}, and waiting ${seconds(ms)} to retry would pass it`, false);
-      await this.#deps.sleep(ms, budget.signal);
+      const waited = await this.#deps.sleep(ms, budget.signal).then(
+        () => !budget.signal.aborted,
+        () => false,
+      );
+      if (!waited) {
+        if (budget.expired) throw budget.error(what, `${why}; waiting to retry ran into it`, false);
+        throw cancelled(budget.signal);
+      }
       retries += 1;
     };
     for (;;) {

@@ -108,8 +108,15 @@ export class MarketoExecutor {
       }
       this.#d.logger.warn({ path: plan.path, delayMs, retry: retries + 1 }, "marketo call will be retried");
       ctx.onWait?.({ reason: "backoff", waitMs: delayMs });
-      await this.#d.sleep(delayMs, ctx.budget.signal);
-      if (ctx.budget.signal.aborted) throw cancelled("waiting to retry", ctx.budget.signal);
+      const waited = await this.#d.sleep(delayMs, ctx.budget.signal).then(
+        () => !ctx.budget.signal.aborted,
+        () => false,
+      );
+      if (!waited) {
+        if (ctx.budget.expired)
+          throw ctx.budget.error(what(plan), `${outcome.why}; waiting to retry ran into it`, false);
+        throw cancelled("waiting to retry", ctx.budget.signal);
+      }
       retries += 1;
     }
   }
