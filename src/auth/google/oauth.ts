@@ -141,15 +141,21 @@ function tokenEndpointError(status: number, body: Record<string, unknown>, redac
 const PUBLIC_FIELDS = new Set(["grant_type", "redirect_uri", "client_id"]);
 
 /**
- * The Google client id is left out on purpose: it is public (it is in every sign-in URL), and its
- * ".apps.googleusercontent.com" tail would match unrelated text.
+ * The part of a Google client id worth redacting: the ".apps.googleusercontent.com" tail is the same
+ * for every client and would match unrelated text. (The id is not secret, it is in every sign-in URL,
+ * but an echo of it in an error tells nobody anything useful either.)
  */
+export function clientIdCore(clientId: string): string {
+  return clientId.replace(/\.apps\.googleusercontent\.com$/i, "");
+}
+
 async function tokenRequest(
   http: OAuthHttp,
   form: Record<string, string>,
   redactor: Redactor = new Redactor(),
 ): Promise<TokenResponse> {
   redactor.add(...Object.entries(form).flatMap(([key, value]) => (PUBLIC_FIELDS.has(key) ? [] : [value])));
+  if (form.client_id) redactor.add(clientIdCore(form.client_id));
   const response = await postForm(http, "/token", form);
   const body = await readJson(response);
   // Registered before anything from the answer is shown: a broken endpoint may echo them in an error.
