@@ -1,0 +1,48 @@
+import fc from "fast-check";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { ToolContext } from "../../src/tools/types.js";
+import type { Workspace } from "../../src/workspace.js";
+import { endpoints, fuzzStep, fuzzWorkspace, MARKETO_CASES, MARKETO_PREFIXES } from "./helpers/guard-fuzz.js";
+import type { Harness } from "./helpers/harness.js";
+
+describe("marketo_api_call endpoint guard under fast-check, judged by what the server received", () => {
+  let harness: Harness;
+  let workspace: Workspace;
+  let context: ToolContext;
+  beforeAll(async () => {
+    ({ harness, workspace, context } = await fuzzWorkspace());
+  });
+  afterAll(async () => {
+    await workspace.close();
+    await harness.close();
+  });
+
+  it(`${MARKETO_CASES} endpoints: each refused before sending, or sent to /rest/ or /bulk/ of the instance`, {
+    timeout: 120_000,
+  }, async () => {
+    const fake = harness.marketo.server;
+    const result = await fuzzStep({
+      tool: "marketo_api_call",
+      context,
+      server: fake,
+      judge: { host: fake.host, prefixes: ["/rest/", "/bulk/"], identity: "/identity/oauth/token" },
+      input: fc.record({
+        method: fc.constantFrom("GET", "POST", "DELETE"),
+        endpoint: endpoints(MARKETO_PREFIXES),
+      }),
+      numRuns: MARKETO_CASES,
+    });
+    // Both outcomes are exercised, and the identity endpoint saw only the connector's own token requests.
+    // Figures for the README: cases, requests the server received, endpoints refused before sending.
+    console.log(`Marketo guard: ${MARKETO_CASES} cases, ${result.sent} sent, ${result.refused} refused`);
+    expect(result.sent).toBeGreaterThan(1_000);
+    expect(result.refused).toBeGreaterThan(1_000);
+    const identity = fake.to("/identity");
+    expect(identity.length).toBeGreaterThan(0);
+    for (const seen of identity) {
+      expect(seen.path).toBe("/identity/oauth/token");
+      expect(seen.headers.authorization).toBeUndefined();
+      expect(seen.body).toMatch(/^grant_type=client_credentials&/);
+    }
+  });
+});
