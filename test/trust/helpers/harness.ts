@@ -24,7 +24,7 @@ export interface Harness {
   /** Another pair of fakes with the same credentials (for scenarios run side by side), and its env. */
   /** Every request any of the fakes received. */
   seen(): Seen[];
-  fork(): Promise<{ env: Record<string, string>; use: Harness["use"] }>;
+  fork(): Promise<{ env: Record<string, string>; use: Harness["use"]; marketo: Fake; google: Fake }>;
   close(): Promise<void>;
 }
 
@@ -85,6 +85,8 @@ export async function startHarness(extraEnv: Record<string, string> = {}): Promi
       const g = await startFakeGoogle(creds.google);
       forks.push(m, g);
       return {
+        marketo: m,
+        google: g,
         env: { ...env, ...fakeEnv(m, g, creds) },
         use(handlers) {
           m.server.script = handlers.marketo ?? [];
