@@ -13,144 +13,25 @@
  * Redact or withhold: an echo in one of the encodings above is cut out exactly and replaced by
  * "[redacted]", together with the rest of the word it sits in, so the rest of the message still says
  * what went wrong (a base64 echo's edge characters mix bits of the secret with bits of its neighbours,
- * and a neighbouring piece may be the same secret in another encoding). Anything else (a partly encoded echo such as `ab%63d`, mixed escapes, an encoding
- * inside another) cannot be cut out exactly: replacing what we recognise would leave the remainder
- * readable, so such a text is withheld whole. Every `Redactor` also feeds one process-wide instance
+ * and a neighbouring piece may be the same secret in another encoding). Anything else (an echo with
+ * every character escaped, mixed escapes, an encoding inside another) cannot be cut out exactly:
+ * replacing what we recognise would leave the remainder readable, so such a text is withheld whole. Every `Redactor` also feeds one process-wide instance
  * that errors (src/errors.ts) and log lines (src/log.ts) pass through as a last line of defence.
  */
+import { decodedForms, fold, MIN_SECRET_CHARS, type Pattern, patternsOf } from "./redact-forms.js";
 
-/** Shorter values are not treated as secrets: redacting them would mangle ordinary words. */
-const MIN_SECRET_CHARS = 8;
 /** A run of this many characters of a secret (in any encoding above) counts as the secret. */
 const FRAGMENT_CHARS = 12;
-/** How many decoding rounds a text gets before it is checked again (e.g. JSON-escaped percent-encoding). */
-const DECODE_ROUNDS = 3;
 
 export const REDACTED = "[redacted]";
 export const WITHHELD = "[withheld: the service's text repeated a credential]";
 
-type Kind = "plain" | "base64";
-
-interface Pattern {
-  /** ASCII-lowercased, so hex and percent escapes of either case match. */
-  folded: string;
-  kind: Kind;
-}
+/** Where a word ends: white space, quotes, brackets and the separators of query strings and lists. */
+const WORD_END = /[\s"'`<>()[\]{},;&=|]/;
 
 interface WindowHit {
   pattern: Pattern;
   offset: number;
-}
-
-/** Where a word ends: white space, quotes, brackets and the separators of query strings and lists. */
-const WORD_END = /[\s"'`<>()[\]{},;&=|]/;
-
-/** Lowercases A-Z only, so the result has the same length and indices as the input. */
-function fold(text: string): string {
-  return text.replace(/[A-Z]+/g, (run) => run.toLowerCase());
-}
-
-/**
- * The characters of base64(…secret…) that depend on the secret alone, for each of the three byte
- * alignments the secret can have inside a larger encoded value (such as `client_id:client_secret`).
- */
-function base64Cores(secret: string): string[] {
-  const bytes = Buffer.from(secret, "utf8");
-  const cores: string[] = [];
-  for (let lead = 0; lead < 3; lead += 1) {
-    const padded = Buffer.concat([Buffer.alloc(lead), bytes]);
-    const encoded = padded.toString("base64").replace(/=+$/, "");
-    // Characters touched by the lead bytes, and the last one (it mixes in whatever follows).
-    const first = Math.ceil((lead * 8) / 6);
-    const end = Math.floor((padded.length * 8) / 6);
-    const core = encoded.slice(first, end);
-    if (core.length >= MIN_SECRET_CHARS) {
-      cores.push(core, core.replace(/\+/g, "-").replace(/\//g, "_"));
-    }
-  }
-  return cores;
-}
-
-/** Every plain encoding of a secret a service might send back. */
-function plainForms(secret: string): string[] {
-  const percent = encodeURIComponent(secret);
-  const json = JSON.stringify(secret).slice(1, -1);
-  return [
-    secret,
-    percent,
-    encodeURIComponent(percent),
-    new URLSearchParams({ v: secret }).toString().slice(2),
-    json,
-    json.replace(/\//g, "\\/"),
-    Buffer.from(secret, "utf8").toString("hex"),
-  ];
-}
-
-function patternsOf(secret: string): Pattern[] {
-  const plain = [...new Set(plainForms(secret).map(fold))].map((folded) => ({
-    folded,
-    kind: "plain" as const,
-  }));
-  const b64 = [...new Set(base64Cores(secret).map(fold))].map((folded) => ({
-    folded,
-    kind: "base64" as const,
-  }));
-  return [...plain, ...b64];
-}
-
-function decodePercent(text: string): string {
-  return text.replace(/(?:%[0-9a-f]{2})+/gi, (run) => {
-    try {
-      return decodeURIComponent(run);
-    } catch {
-      return run.replace(/%([0-9a-f]{2})/gi, (_m, hex: string) =>
-        String.fromCharCode(Number.parseInt(hex, 16)),
-      );
-    }
-  });
-}
-
-function decodeEscapes(text: string): string {
-  return text.replace(/\\(?:u([0-9a-f]{4})|x([0-9a-f]{2})|([\\/"'bfnrt]))/gi, (_m, u, x, c: string) => {
-    if (u || x) return String.fromCharCode(Number.parseInt(u ?? x, 16));
-    return { b: "\b", f: "\f", n: "\n", r: "\r", t: "\t" }[c] ?? c;
-  });
-}
-
-const ENTITIES: Record<string, string> = { amp: "&", quot: '"', lt: "<", gt: ">", apos: "'" };
-
-function decodeEntities(text: string): string {
-  return text.replace(/&(#x[0-9a-f]+|#\d+|amp|quot|lt|gt|apos);/gi, (m, name: string) => {
-    const lower = name.toLowerCase();
-    if (lower.startsWith("#x")) return String.fromCodePoint(Number.parseInt(lower.slice(2), 16) % 0x110000);
-    if (lower.startsWith("#")) return String.fromCodePoint(Number.parseInt(lower.slice(1), 10) % 0x110000);
-    return ENTITIES[lower] ?? m;
-  });
-}
-
-const DECODERS: readonly [RegExp, (text: string) => string][] = [
-  [/%[0-9a-f]{2}/i, decodePercent],
-  [/\\(u[0-9a-f]{4}|x[0-9a-f]{2}|[\\/"'bfnrt])/i, decodeEscapes],
-  [/&(#x[0-9a-f]+|#\d+|amp|quot|lt|gt|apos);/i, decodeEntities],
-];
-
-/** The text and what it becomes when its escapes are decoded, in up to DECODE_ROUNDS rounds. */
-function decodedForms(text: string): string[] {
-  const forms = [text];
-  let frontier = [text];
-  for (let round = 0; round < DECODE_ROUNDS && frontier.length > 0; round += 1) {
-    const next: string[] = [];
-    for (const form of frontier) {
-      for (const [probe, decode] of DECODERS) {
-        if (!probe.test(form)) continue;
-        const decoded = decode(form);
-        if (decoded !== form && !forms.includes(decoded)) next.push(decoded);
-      }
-    }
-    forms.push(...next);
-    frontier = next;
-  }
-  return forms;
 }
 
 /** Registered secrets and the lookup tables of their forms. */

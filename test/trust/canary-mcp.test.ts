@@ -32,17 +32,11 @@ describe("canaries through MCP (the built `serve`, raw JSON-RPC)", () => {
     return errors;
   }
 
-  it("over stdio: no canary on stdout or stderr", async () => {
-    const server = await StdioMcp.start(harness.env);
-    const errors = await drive(server);
-    await server.close();
-    expect(leaksIn([server.bytes], harness)).toEqual([]);
-    expect(errors).toBeGreaterThan(MARKETO_SCENARIOS.length + GOOGLE_SCENARIOS.length - 5);
-    expect(echoedCanaries(harness)).toBeGreaterThan(30);
-  });
-
-  it("over Streamable HTTP: no canary in any answer, nor on the server's stdout or stderr", async () => {
-    const server = await HttpMcp.start(harness.env);
+  it.each([
+    ["stdio: no canary on stdout or stderr", StdioMcp.start],
+    ["Streamable HTTP: no canary in any answer, nor on the server's stdout or stderr", HttpMcp.start],
+  ] as const)("over %s", async (_name, start) => {
+    const server = await start(harness.env);
     const errors = await drive(server);
     await server.close();
     expect(leaksIn([server.bytes], harness)).toEqual([]);

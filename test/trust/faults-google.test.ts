@@ -5,12 +5,10 @@ import { runToolStep } from "../../src/tools/run.js";
 import { Workspace } from "../../src/workspace.js";
 import type { Handler, Seen } from "./helpers/fake-server.js";
 import { googleFailure } from "./helpers/fakes.js";
-import { closedPort, type Ending, ending, FAULTS, inParallel, when } from "./helpers/faults.js";
+import { closedPort, type Ending, ending, FAULTS, runCases, when } from "./helpers/faults.js";
 import { type Harness, startHarness } from "./helpers/harness.js";
 
 const DEADLINE_MS = 800;
-/** How late past the deadline an answer may come back (timers and a loaded event loop). */
-const SLACK_MS = 400;
 const CREATE = "/admin/v1beta/properties";
 const OPS: Record<string, Record<string, unknown>> = {
   list: { method: "GET", endpoint: "v1beta/accountSummaries" },
@@ -114,29 +112,20 @@ describe("GA4 faults: every call ends in time, a create is never repeated after 
   it("ends every call within its deadline, with a result or a typed error", {
     timeout: 120_000,
   }, async () => {
-    const all = cases();
-    const endings = await inParallel(
-      all.map((c) => () => run(c)),
-      6,
-    );
-    const report = new Map<string, number>();
-    endings.forEach(({ ending: e, creates }, i) => {
-      const c = all[i] as Case;
-      const label = `${c.op} / ${c.name}`;
-      expect(e.ms, label).toBeLessThan(DEADLINE_MS + SLACK_MS);
-      expect(e.error?.message ?? "", label).not.toMatch(/^Google Analytics API Call did not finish/);
-      if (c.op === "create") {
+    const summary = await runCases({
+      service: "GA4",
+      stepTitle: "Google Analytics API Call",
+      deadlineMs: DEADLINE_MS,
+      cases: cases(),
+      run,
+      check: (c, { creates }, label) => {
+        if (c.op !== "create") return;
         if (c.refuse) expect(creates, label).toBe(0);
         else if (c.replayable) expect(creates, label).toBeGreaterThanOrEqual(1);
         // With a failing token endpoint, the one create received is the one answered 401 (not executed).
         else expect(creates, label).toBe(1);
-      }
-      const kind = e.error ? e.error.code : "result";
-      report.set(kind, (report.get(kind) ?? 0) + 1);
+      },
     });
-    // Figures for the README.
-    console.log(
-      `GA4 faults: ${all.length} cases ended within ${DEADLINE_MS} ms (+${SLACK_MS} ms slack): ${JSON.stringify(Object.fromEntries(report))}`,
-    );
+    console.log(summary); // the figures for the README
   });
 });

@@ -6,12 +6,10 @@ import { runToolStep } from "../../src/tools/run.js";
 import { Workspace } from "../../src/workspace.js";
 import type { Handler, Seen } from "./helpers/fake-server.js";
 import { marketoFailure } from "./helpers/fakes.js";
-import { closedPort, type Ending, ending, FAULTS, inParallel, when } from "./helpers/faults.js";
+import { closedPort, type Ending, ending, FAULTS, runCases, SLACK_MS, when } from "./helpers/faults.js";
 import { type Harness, startHarness } from "./helpers/harness.js";
 
 const DEADLINE_MS = 800;
-/** How late past the deadline an answer may come back (timers and a loaded event loop). */
-const SLACK_MS = 400;
 const TRIGGER = "/rest/v1/campaigns/1001/trigger.json";
 const OPS: Record<string, Record<string, unknown>> = {
   read: {
@@ -93,33 +91,23 @@ describe("Marketo faults: every call ends in time, a trigger is never repeated a
   it("ends every call within its deadline, with a result or a typed error", {
     timeout: 120_000,
   }, async () => {
-    const all = cases();
-    const endings = await inParallel(
-      all.map((c) => () => run(c)),
-      6,
-    );
-    const report = new Map<string, number>();
-    endings.forEach(({ ending: e, triggers }, i) => {
-      const c = all[i] as Case;
-      const label = `${c.op} / ${c.name}`;
-      expect(e.ms, label).toBeLessThan(DEADLINE_MS + SLACK_MS);
-      // The connector reported it, not runToolStep's backstop (which only says the step did not finish).
-      expect(e.error?.message ?? "", label).not.toMatch(/^Marketo API Call did not finish/);
-      if (c.op === "trigger") {
+    const summary = await runCases({
+      service: "Marketo",
+      stepTitle: "Marketo API Call",
+      deadlineMs: DEADLINE_MS,
+      cases: cases(),
+      run,
+      check: (c, { ending: e, triggers }, label) => {
+        if (c.op !== "trigger") return;
         if (c.unreachable) expect(triggers, label).toBe(0);
         else if (c.replayable) expect(triggers, label).toBeGreaterThanOrEqual(1);
         else expect(triggers, label).toBe(1);
         if (e.error instanceof DeadlineExceededError && triggers === 1 && !c.replayable) {
           expect(e.error.writeMayHaveHappened, label).toBe(true);
         }
-      }
-      const kind = e.error ? e.error.code : "result";
-      report.set(kind, (report.get(kind) ?? 0) + 1);
+      },
     });
-    // Figures for the README.
-    console.log(
-      `Marketo faults: ${all.length} cases ended within ${DEADLINE_MS} ms (+${SLACK_MS} ms slack): ${JSON.stringify(Object.fromEntries(report))}`,
-    );
+    console.log(summary); // the figures for the README
   });
 
   it("a 601 in the middle of a paginated read replays that page only, with a new token", async () => {

@@ -1,25 +1,15 @@
 import fc from "fast-check";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { ToolContext } from "../../src/tools/types.js";
-import type { Workspace } from "../../src/workspace.js";
-import { endpoints, fuzzStep, fuzzWorkspace, GOOGLE_CASES, GOOGLE_PREFIXES } from "./helpers/guard-fuzz.js";
-import type { Harness } from "./helpers/harness.js";
+import { describe, expect, it } from "vitest";
+import { fuzzStep, GOOGLE_CASES, useFuzzWorkspace } from "./helpers/guard-fuzz.js";
+import { endpoints, GOOGLE_PREFIXES } from "./helpers/hostile-paths.js";
 
 describe("google_analytics_api_call endpoint guard under fast-check, judged by what the server received", () => {
-  let harness: Harness;
-  let workspace: Workspace;
-  let context: ToolContext;
-  beforeAll(async () => {
-    ({ harness, workspace, context } = await fuzzWorkspace());
-  });
-  afterAll(async () => {
-    await workspace.close();
-    await harness.close();
-  });
+  const opened = useFuzzWorkspace();
 
   it(`${GOOGLE_CASES} endpoints: each refused before sending, or sent to /v1beta/ of the Data or Admin API`, {
     timeout: 120_000,
   }, async () => {
+    const { harness, context } = opened();
     const fake = harness.google.server;
     const result = await fuzzStep({
       tool: "google_analytics_api_call",

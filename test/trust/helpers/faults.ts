@@ -1,4 +1,5 @@
 import { createServer } from "node:net";
+import { expect } from "vitest";
 import { isMartechError, type MartechError } from "../../../src/errors.js";
 import type { Handler, Reply, Seen } from "./fake-server.js";
 
@@ -63,4 +64,41 @@ export async function inParallel<T>(tasks: readonly (() => Promise<T>)[], limit:
   };
   await Promise.all(Array.from({ length: limit }, worker));
   return results;
+}
+
+/** How late past the deadline an answer may come back (timers and a loaded event loop). */
+export const SLACK_MS = 400;
+
+/**
+ * Runs every case (six at a time) and checks that each ended within the deadline, through the connector
+ * rather than runToolStep's backstop (whose message starts with the step's title); `check` adds the
+ * case's own expectations. Returns the summary line the README's figures come from.
+ */
+export async function runCases<
+  C extends { op: string; name: string },
+  R extends { ending: Ending },
+>(options: {
+  service: string;
+  stepTitle: string;
+  deadlineMs: number;
+  cases: readonly C[];
+  run: (c: C) => Promise<R>;
+  check: (c: C, outcome: R, label: string) => void;
+}): Promise<string> {
+  const outcomes = await inParallel(
+    options.cases.map((c) => () => options.run(c)),
+    6,
+  );
+  const kinds = new Map<string, number>();
+  outcomes.forEach((outcome, i) => {
+    const c = options.cases[i] as C;
+    const label = `${c.op} / ${c.name}`;
+    const e = outcome.ending;
+    expect(e.ms, label).toBeLessThan(options.deadlineMs + SLACK_MS);
+    expect(e.error?.message ?? "", label).not.toMatch(new RegExp(`^${options.stepTitle} did not finish`));
+    options.check(c, outcome, label);
+    const kind = e.error ? e.error.code : "result";
+    kinds.set(kind, (kinds.get(kind) ?? 0) + 1);
+  });
+  return `${options.service} faults: ${options.cases.length} cases ended within ${options.deadlineMs} ms (+${SLACK_MS} ms slack): ${JSON.stringify(Object.fromEntries(kinds))}`;
 }
