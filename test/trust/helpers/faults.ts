@@ -67,7 +67,7 @@ export async function inParallel<T>(tasks: readonly (() => Promise<T>)[], limit:
 }
 
 /** How late past the deadline an answer may come back (timers and a loaded event loop). */
-export const SLACK_MS = 400;
+export const SLACK_MS = 600;
 
 /**
  * Runs every case (six at a time) and checks that each ended within the deadline, through the connector

@@ -175,7 +175,7 @@ export function endpoints(prefixes: readonly string[]): fc.Arbitrary<string> {
     )
     .map(([prefix, before, odd, after]) => prefix + [...before, odd, ...after].join("/"));
   return fc.oneof(
-    { weight: 4, arbitrary: nearlyValid },
+    { weight: 2, arbitrary: nearlyValid },
     { weight: 4, arbitrary: built },
     {
       weight: 1,
