@@ -93,7 +93,7 @@ export class Redactor {
     return this.#secrets.size > 0 && this.#leaks(body) ? this.value(parsed) : parsed;
   }
 
-  /** A copy of a JSON-like value with every string (keys included) passed through `text()`. */
+  /** A copy of a JSON-like value (plain objects and arrays) with every string, keys included, passed through `text()`. */
   value<T>(input: T): T {
     return this.#walk(input) as T;
   }
@@ -107,6 +107,10 @@ export class Redactor {
     if (typeof input === "string") return this.text(input);
     if (Array.isArray(input)) return input.map((item) => this.#walk(item));
     if (input === null || typeof input !== "object") return input;
+    // Only JSON-like objects are copied: a Date, a URL or an Error keeps its own type (and its text is
+    // not upstream text).
+    const proto: unknown = Object.getPrototypeOf(input);
+    if (proto !== Object.prototype && proto !== null) return input;
     const out: Record<string, unknown> = {};
     for (const [key, item] of Object.entries(input)) {
       let safeKey = this.text(key);
