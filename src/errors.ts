@@ -7,8 +7,20 @@
  * - `details`: safe structured data (never a secret, a token or a URL with credentials).
  *
  * `message` is what an MCP client and a CLI user read verbatim, so it must never contain a
- * secret: McpServer copies `error.message` into `isError` results as it is.
+ * secret: McpServer copies `error.message` into `isError` results as it is. Connectors redact upstream
+ * text where they read it (src/redact.ts); as a last line of defence every message, hint, detail and
+ * cause is also checked here against every credential this process has sent.
  */
+import { inspect } from "node:util";
+import { processRedactor } from "./redact.js";
+
+/** A cause is kept for debugging unless any rendering of it (its chain, a request it holds) shows a credential. */
+function safeCause(cause: unknown): unknown {
+  if (cause === undefined || processRedactor.size === 0) return cause;
+  return processRedactor.leaks(inspect(cause, { depth: 6 }))
+    ? new Error("[cause withheld: it held a credential]")
+    : cause;
+}
 
 export interface MartechErrorOptions {
   hint?: string;
@@ -25,10 +37,12 @@ export class MartechError extends Error {
   readonly retryable: boolean;
 
   constructor(message: string, options: MartechErrorOptions = {}) {
-    super(options.hint ? `${message} ${options.hint}` : message, { cause: options.cause });
+    const hint = options.hint === undefined ? undefined : processRedactor.text(options.hint);
+    const text = processRedactor.text(message);
+    super(hint ? `${text} ${hint}` : text, { cause: safeCause(options.cause) });
     this.name = new.target.name;
-    this.hint = options.hint;
-    this.details = options.details ?? {};
+    this.hint = hint;
+    this.details = processRedactor.value(options.details ?? {});
     this.retryable = options.retryable ?? false;
   }
 
@@ -145,6 +159,33 @@ export class UpstreamError extends MartechError {
  */
 export class UnknownOutcomeError extends MartechError {
   override readonly code = "unknown_outcome";
+}
+
+/**
+ * The call's overall deadline passed (MARTECH_STEPS_DEADLINE_MS, default 120 s), or a wait (rate window,
+ * backoff) could not have ended before it. `writeMayHaveHappened` is true when a request that changes data
+ * had been sent without an answer: its outcome is unknown and it must be checked before a retry.
+ */
+export class DeadlineExceededError extends MartechError {
+  override readonly code = "deadline_exceeded";
+  readonly writeMayHaveHappened: boolean;
+
+  constructor(
+    message: string,
+    options: MartechErrorOptions & { writeMayHaveHappened: boolean; deadlineMs?: number },
+  ) {
+    const { writeMayHaveHappened, deadlineMs, ...rest } = options;
+    super(message, {
+      retryable: !writeMayHaveHappened,
+      ...rest,
+      details: {
+        writeMayHaveHappened,
+        ...(deadlineMs !== undefined ? { deadlineMs } : {}),
+        ...rest.details,
+      },
+    });
+    this.writeMayHaveHappened = writeMayHaveHappened;
+  }
 }
 
 /** The caller cancelled (MCP cancellation, Ctrl-C). */

@@ -71,6 +71,7 @@ export class Workspace extends EventEmitter {
       workspace: this.name,
       endpoints: this.googleEndpoints,
       env: this.#env,
+      timeoutMs: positiveInt(this.#env, "MARTECH_STEPS_REQUEST_TIMEOUT_MS"),
       ...(this.#fetch ? { fetch: this.#fetch } : {}),
     });
     // Accounts may also change from another process (the CLI): while someone listens, poll the labels.
@@ -157,6 +158,8 @@ export class Workspace extends EventEmitter {
       callsPerWindow: positiveInt(this.#env, "MARKETO_CALLS_PER_WINDOW"),
       windowMs: positiveInt(this.#env, "MARKETO_WINDOW_MS"),
       maxConcurrent: positiveInt(this.#env, "MARKETO_MAX_CONCURRENT"),
+      timeoutMs: positiveInt(this.#env, "MARTECH_STEPS_REQUEST_TIMEOUT_MS"),
+      deadlineMs: positiveInt(this.#env, "MARTECH_STEPS_DEADLINE_MS"),
     };
     // Rebuild when an admin changed the credentials; otherwise keep the connector (and its token).
     const key = JSON.stringify([config.clientId, config.clientSecret, config.restEndpoint]);
@@ -182,6 +185,8 @@ export class Workspace extends EventEmitter {
       tokens,
       endpoints: this.googleEndpoints,
       state: this.state,
+      timeoutMs: positiveInt(this.#env, "MARTECH_STEPS_REQUEST_TIMEOUT_MS"),
+      deadlineMs: positiveInt(this.#env, "MARTECH_STEPS_DEADLINE_MS"),
       ...(this.#fetch ? { fetch: this.#fetch } : {}),
     });
     this.#google.set(tokens.label, { tokens, connector });
@@ -236,6 +241,7 @@ export class Workspace extends EventEmitter {
       marketo: () => this.marketo(),
       google: (label) => this.google(label),
       signal: options.signal,
+      deadlineMs: positiveInt(this.#env, "MARTECH_STEPS_DEADLINE_MS"),
       progress: options.progress ?? (() => undefined),
       schemaContext: await this.schemaContext(),
     };

@@ -25,3 +25,17 @@ describe("log redaction", () => {
     for (const canary of ["canary-access-token", "canary-2", "canary-3"]) expect(out).not.toContain(canary);
   });
 });
+
+describe("log line scrubbing", () => {
+  it("cuts every credential the process has sent out of a line, wherever it sits", async () => {
+    const { scrubLogLine } = await import("../src/log.js");
+    const { Redactor } = await import("../src/redact.js");
+    const token = "canary-log-token-5d2e9a71";
+    new Redactor().add(token);
+    const line = `${JSON.stringify({ level: 50, msg: `failed for Bearer ${token}`, err: { cause: { note: encodeURIComponent(token) } } })}\n`;
+    const out = scrubLogLine(line);
+    expect(out).not.toContain(token);
+    expect(JSON.parse(out)).toMatchObject({ level: 50, msg: "failed for Bearer [redacted]" });
+    expect(scrubLogLine('{"msg":"clean"}\n')).toBe('{"msg":"clean"}\n');
+  });
+});

@@ -1,4 +1,5 @@
 import { AuthenticationError, NetworkError, UpstreamError } from "../errors.js";
+import { Redactor } from "../redact.js";
 import { type FetchedToken, TokenManager } from "./token-manager.js";
 
 export interface MarketoTokenOptions {
@@ -9,6 +10,8 @@ export interface MarketoTokenOptions {
   fetch?: typeof fetch;
   /** Per token request. Default 30,000 ms. */
   timeoutMs?: number;
+  /** Learns the client id and secret and every token issued (the connector shares it). Default: a new one. */
+  redactor?: Redactor;
   /** Default 60,000 ms (see TokenManager). */
   refreshAheadMs?: number;
   now?: () => number;
@@ -22,8 +25,9 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
-function short(value: unknown): string {
-  return typeof value === "string" ? value.slice(0, 200) : "";
+/** Upstream text for a message: redacted first, then shortened (a cut-off echo would escape redaction). */
+function shown(redactor: Redactor, value: unknown): string {
+  return typeof value === "string" ? redactor.text(value).slice(0, 200) : "";
 }
 
 /**
@@ -34,12 +38,15 @@ function short(value: unknown): string {
  */
 export async function requestMarketoToken(options: MarketoTokenOptions): Promise<FetchedToken> {
   const fetchImpl = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
+  const redactor = (options.redactor ?? new Redactor()).add(options.clientId, options.clientSecret);
   const url = new URL("/identity/oauth/token", options.origin);
   const body = new URLSearchParams({
     grant_type: "client_credentials",
     client_id: options.clientId,
     client_secret: options.clientSecret,
   });
+  const timeoutMs = options.timeoutMs ?? 30_000;
+  const timeout = AbortSignal.timeout(timeoutMs);
   let response: Response;
   let text: string;
   try {
@@ -48,15 +55,20 @@ export async function requestMarketoToken(options: MarketoTokenOptions): Promise
       headers: { "Content-Type": "application/x-www-form-urlencoded", Accept: "application/json" },
       body: body.toString(),
       redirect: "manual",
-      signal: AbortSignal.timeout(options.timeoutMs ?? 30_000),
+      signal: timeout,
     });
     text = await response.text();
   } catch (error) {
-    throw new NetworkError(`Could not reach the Marketo identity service at ${url.host}.`, {
-      hint: "Check the REST endpoint host and this server's network access to it, then retry.",
-      cause: error,
-      retryable: true,
-    });
+    throw new NetworkError(
+      timeout.aborted
+        ? `The Marketo identity service at ${url.host} did not answer within ${Math.round(timeoutMs / 100) / 10} s.`
+        : `Could not reach the Marketo identity service at ${url.host}.`,
+      {
+        hint: "Check the REST endpoint host and this server's network access to it, then retry.",
+        cause: error,
+        retryable: true,
+      },
+    );
   }
   let json: unknown;
   try {
@@ -64,9 +76,11 @@ export async function requestMarketoToken(options: MarketoTokenOptions): Promise
   } catch {
     json = undefined;
   }
-  const oauthError = isRecord(json) ? short(json.error) : "";
+  // The token is registered before any text of the answer is shown: a broken endpoint may echo it.
+  if (isRecord(json) && typeof json.access_token === "string") redactor.add(json.access_token);
+  const oauthError = isRecord(json) ? shown(redactor, json.error) : "";
   if (response.status === 401 || oauthError === "invalid_client" || oauthError === "unauthorized") {
-    const description = isRecord(json) ? short(json.error_description) : "";
+    const description = isRecord(json) ? shown(redactor, json.error_description) : "";
     throw new AuthenticationError(
       `Marketo refused the client credentials (${oauthError || `HTTP ${response.status}`}${description ? `: ${description}` : ""}).`,
       { hint: CREDENTIALS_HINT, details: { status: response.status } },

@@ -7,7 +7,8 @@ import { EndpointNotAllowedError } from "../errors.js";
  * The raw string is validated first because Node's WHATWG URL parser rewrites dangerous input
  * silently: `//evil.com`, `\\evil.com`, `/\evil.com` and `http:evil.com` become other hosts,
  * `%2e%2e` becomes `..`, and CR/LF/TAB are stripped (https://url.spec.whatwg.org/#concept-basic-url-parser).
- * Then the URL is built and its origin and path prefix are asserted again.
+ * Then the URL is built and its origin and path prefix are asserted again. Only plain ASCII is
+ * accepted, and percent-escapes only of letters, digits, "-", "_" and "~".
  */
 export interface EndpointRules {
   /** Input field name for error messages, e.g. "endpoint". */
@@ -16,23 +17,61 @@ export interface EndpointRules {
   allowedPrefixes: readonly string[];
   /** Human description of what is accepted, e.g. "a path beginning with /rest/". */
   accepted: string;
+  /** The input field that takes query parameters, named when an endpoint carries "?...". Default "query_parameters". */
+  queryField?: string;
 }
 
 // Control characters (C0, DEL, C1) and characters a URL parser treats as separators or host markers.
 // biome-ignore lint/suspicious/noControlCharactersInRegex: rejecting control characters is the point
 const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
-const ENCODED_DANGER = /%(2e|2f|5c|00|0a|0d|09|40|3a|25)/i;
+/** The only characters that may be percent-encoded: unreserved ones (RFC 3986 §2.3) except ".". */
+const SAFE_ENCODED = /^[A-Za-z0-9_~-]$/;
+
+/** The query string of an endpoint as the query_parameters object it should have been. */
+function queryObject(query: string): Record<string, string | string[]> {
+  const out: Record<string, string | string[]> = {};
+  for (const [key, value] of new URLSearchParams(query.split("#")[0])) {
+    const seen = out[key];
+    out[key] = seen === undefined ? value : Array.isArray(seen) ? [...seen, value] : [seen, value];
+  }
+  return out;
+}
+
+function codePoint(char: string): string {
+  return `U+${(char.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, "0")}`;
+}
 
 export function checkEndpoint(raw: unknown, rules: EndpointRules): string {
-  const refuse = (why: string): never => {
+  const refuse = (why: string, details: Record<string, unknown> = {}): never => {
     throw new EndpointNotAllowedError(rules.field, `${why}. Accepted: ${rules.accepted}.`, {
-      details: { accepted: rules.accepted },
+      details: { accepted: rules.accepted, ...details },
     });
   };
   if (typeof raw !== "string" || raw.length === 0) return refuse("it must be a non-empty string");
   if (raw.length > 2048) return refuse("it is longer than 2048 characters");
+  const query = raw.indexOf("?");
+  if (query >= 0) {
+    // The path is checked first: a query string is only worth a suggestion on a path we would accept.
+    const path = checkPath(raw.slice(0, query), rules, refuse);
+    const parameters = queryObject(raw.slice(query + 1));
+    const field = rules.queryField ?? "query_parameters";
+    return refuse(
+      `it carries a query string; give the endpoint as ${path} and move the query into ${field}: ${JSON.stringify(parameters)}`,
+      { suggestion: { [rules.field]: path, [field]: parameters } },
+    );
+  }
+  return checkPath(raw, rules, refuse);
+}
+
+function checkPath(raw: string, rules: EndpointRules, refuse: (why: string) => never): string {
+  if (raw.length === 0) return refuse("it must be a non-empty path");
   if (CONTROL.test(raw)) return refuse("it contains a control character");
   if (/\s/.test(raw)) return refuse("it contains white space");
+  // Look-alikes of "." and "/" (U+FF0E, U+2024, U+2025, U+FE52, U+FF0F...) are turned into the real
+  // ones by lenient gateways and servers that normalise Unicode, so only plain ASCII is accepted.
+  const foreign = /[\u0080-\u{10ffff}]/u.exec(raw)?.[0];
+  if (foreign !== undefined)
+    return refuse(`it contains the non-ASCII character ${codePoint(foreign)}; give the path in plain ASCII`);
   if (raw.includes("\\")) return refuse("it contains a backslash");
   if (raw.startsWith("//")) return refuse("it starts with // (a protocol-relative URL names another host)");
   if (/^[a-z][a-z0-9+.-]*:/i.test(raw)) return refuse("it is an absolute URL; give only the path");
@@ -41,8 +80,17 @@ export function checkEndpoint(raw: unknown, rules: EndpointRules): string {
   // climb out of the API there; no Marketo or GA4 path uses ";".
   if (raw.includes(";")) return refuse("it contains ;");
   if (raw.includes("#")) return refuse("it contains a fragment (#)");
-  if (ENCODED_DANGER.test(raw)) return refuse("it contains a percent-encoded dot, slash, colon, @ or %");
-  if (raw.includes("?")) return refuse("it contains a query string; pass query parameters separately");
+  // A server may decode any escape into path syntax (%2e%2e, %2f), an overlong UTF-8 form (%c0%ae) or
+  // a non-standard one (%u002e): only escapes of letters, digits, "-", "_" and "~" are harmless.
+  for (const match of raw.matchAll(/%(.{0,2})/gs)) {
+    const hex = match[1] ?? "";
+    if (!/^[0-9a-f]{2}$/i.test(hex))
+      return refuse(`it contains a % not followed by two hex digits (%${hex}…)`);
+    if (!SAFE_ENCODED.test(String.fromCharCode(Number.parseInt(hex, 16))))
+      return refuse(
+        `it contains %${hex}, which is not a percent-encoded letter, digit, - _ or ~ (a percent-encoded dot, slash, colon, @ or % is refused too)`,
+      );
+  }
   if (!raw.startsWith("/")) return refuse("it must start with /");
   const segments = raw.split("/");
   if (segments.some((s) => s === "." || s === "..")) return refuse("it contains a . or .. segment");

@@ -1,12 +1,22 @@
-import { CancelledError } from "../errors.js";
+import { DEFAULT_DEADLINE_MS, seconds, withDeadline } from "../deadline.js";
+import { CancelledError, DeadlineExceededError } from "../errors.js";
 import { parseToolInput } from "./input/parse.js";
 import { getToolStep } from "./registry.js";
 import type { SchemaContext, ToolContext, ToolResult } from "./types.js";
 
 /**
+ * How long past its deadline a step may take to report it itself: connectors end at the deadline with
+ * an error that says what was under way; this is only the backstop for work that does not.
+ */
+const BACKSTOP_GRACE_MS = 1_000;
+
+/**
  * Runs one tool step: turns accepted other spellings of the input into the schema's form, validates it
  * against the step's strict schema (nothing is sent when it is invalid: an unknown field is an error, never
- * dropped), then calls its handler with connectors bound to the caller's workspace.
+ * dropped), then calls its handler with connectors bound to the caller's workspace, under the call's
+ * overall deadline (`context.deadlineMs`, default 120 s). The deadline travels on the signal the
+ * handler passes to the connectors, so every adapter gets it; a call always ends, with a result or
+ * a typed error.
  */
 export async function runToolStep(
   id: string,
@@ -17,5 +27,30 @@ export async function runToolStep(
   const schema = step.input(context.schemaContext ?? { accounts: [] });
   const fields = parseToolInput(schema, input ?? {}, step.aliases);
   if (context.signal?.aborted) throw new CancelledError(`${step.title} was cancelled before it started.`);
-  return step.handler(fields, context);
+  const deadlineMs = context.deadlineMs ?? DEFAULT_DEADLINE_MS;
+  const deadline = withDeadline(context.signal, deadlineMs);
+  let backstop: NodeJS.Timeout | undefined;
+  const overdue = new Promise<never>((_resolve, reject) => {
+    backstop = setTimeout(() => {
+      const writes = !step.annotations.readOnlyHint;
+      reject(
+        new DeadlineExceededError(
+          `${step.title} did not finish within its ${seconds(deadlineMs)} deadline.`,
+          {
+            writeMayHaveHappened: writes,
+            deadlineMs,
+            hint: writes
+              ? "It may have made changes before it stopped answering: check before running it again."
+              : "Nothing was changed; retry later, or raise MARTECH_STEPS_DEADLINE_MS.",
+          },
+        ),
+      );
+    }, deadlineMs + BACKSTOP_GRACE_MS);
+  });
+  try {
+    return await Promise.race([step.handler(fields, { ...context, signal: deadline.signal }), overdue]);
+  } finally {
+    clearTimeout(backstop);
+    deadline.clear();
+  }
 }

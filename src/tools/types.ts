@@ -47,6 +47,8 @@ export interface ToolContext {
   /** The connector of a connected Google account (by label; the only one when omitted). */
   google(account: string | undefined): Promise<GoogleAnalyticsConnector>;
   signal?: AbortSignal | undefined;
+  /** Overall limit of the call (MARTECH_STEPS_DEADLINE_MS); runToolStep applies it. Default 120 s. */
+  deadlineMs?: number | undefined;
   progress(update: ProgressUpdate): void;
   /** Optional: where an adapter shows log entries live (MCP sends them as log notifications). */
   log?(entry: ToolLogEntry): void;

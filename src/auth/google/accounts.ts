@@ -59,6 +59,8 @@ export interface GoogleAccountsDeps {
   env?: NodeJS.ProcessEnv;
   fetch?: typeof fetch;
   now?: () => number;
+  /** Per token/revoke request (MARTECH_STEPS_REQUEST_TIMEOUT_MS). Default 30 s. */
+  timeoutMs?: number | undefined;
 }
 
 const CONNECT_TIMEOUT_MS = 5 * 60_000;
@@ -83,6 +85,7 @@ export class GoogleAccounts {
     return {
       oauthUrl: this.#deps.endpoints.oauthUrl,
       fetch: injected ?? ((input, init) => fetch(input, init)),
+      ...(this.#deps.timeoutMs ? { timeoutMs: this.#deps.timeoutMs } : {}),
     };
   }
 

@@ -6,6 +6,7 @@
  */
 import { createHash, randomBytes } from "node:crypto";
 import { AuthenticationError, ConfigurationError, NetworkError, UpstreamError } from "../../errors.js";
+import { Redactor } from "../../redact.js";
 import type { GoogleOAuthClient } from "../credential-store.js";
 
 export interface OAuthHttp {
@@ -104,44 +105,17 @@ async function readJson(response: Response): Promise<Record<string, unknown>> {
 
 const str = (value: unknown): string | undefined => (typeof value === "string" && value ? value : undefined);
 
-/** The text as a server might have re-encoded what we sent: percent/form-encoded or JSON-escaped. */
-function decodedForms(text: string): string[] {
-  const forms = [text, text.replace(/\\\//g, "/")];
-  try {
-    forms.push(decodeURIComponent(text.replace(/\+/g, " ")));
-  } catch {
-    // Not valid percent-encoding: the raw forms are enough.
-  }
-  return forms;
-}
-
-/**
- * Text a server sent back, unless it echoes any value we sent (refresh token, client secret, code)
- * in any encoding: then it is withheld whole, because a partial redaction of an encoded echo leaks.
- */
-function redact(text: string | undefined, sent: Record<string, string>): string | undefined {
-  if (text === undefined) return undefined;
-  const secrets = Object.values(sent).filter((value) => value.length >= 8);
-  const forms = decodedForms(text);
-  if (secrets.some((secret) => forms.some((form) => form.includes(secret)))) {
-    return "[withheld: the response repeated the request]";
-  }
-  return text.slice(0, 300);
-}
-
 /**
  * Maps an RFC 6749 §5.2 error response. Google's `error_description` never holds a secret, but a
- * misconfigured GOOGLE_OAUTH_URL could echo the form back, so what we sent is redacted from it.
+ * misconfigured GOOGLE_OAUTH_URL could echo the form back, so what we sent is redacted from it (and
+ * from the error code, which an echo could fill too).
  */
-function tokenEndpointError(
-  status: number,
-  body: Record<string, unknown>,
-  sent: Record<string, string>,
-): Error {
+function tokenEndpointError(status: number, body: Record<string, unknown>, redactor: Redactor): Error {
   // RFC 6749 error codes are short ASCII words (Google's are lowercase with underscores); anything else is not quoted.
   const error = str(body.error);
-  const code = error && /^[a-z_]{1,64}$/.test(error) ? error : `HTTP ${status}`;
-  const description = redact(str(body.error_description), sent);
+  const code = error && /^[a-z_]{1,64}$/.test(error) && !redactor.leaks(error) ? error : `HTTP ${status}`;
+  const raw = str(body.error_description);
+  const description = raw === undefined ? undefined : redactor.text(raw).slice(0, 300);
   const said = description ? `${code}: ${description}` : code;
   if (code === "invalid_grant") {
     return new InvalidGrantError(`Google refused the grant (${said}).`, { details: { oauthError: code } });
@@ -163,10 +137,30 @@ function tokenEndpointError(
   });
 }
 
-async function tokenRequest(http: OAuthHttp, form: Record<string, string>): Promise<TokenResponse> {
+/** Form fields that are not credentials: everything else we send is registered for redaction. */
+const PUBLIC_FIELDS = new Set(["grant_type", "redirect_uri", "client_id"]);
+
+/**
+ * The part of a Google client id worth redacting: the ".apps.googleusercontent.com" tail is the same
+ * for every client and would match unrelated text. (The id is not secret, it is in every sign-in URL,
+ * but an echo of it in an error tells nobody anything useful either.)
+ */
+export function clientIdCore(clientId: string): string {
+  return clientId.replace(/\.apps\.googleusercontent\.com$/i, "");
+}
+
+async function tokenRequest(
+  http: OAuthHttp,
+  form: Record<string, string>,
+  redactor: Redactor = new Redactor(),
+): Promise<TokenResponse> {
+  redactor.add(...Object.entries(form).flatMap(([key, value]) => (PUBLIC_FIELDS.has(key) ? [] : [value])));
+  if (form.client_id) redactor.add(clientIdCore(form.client_id));
   const response = await postForm(http, "/token", form);
   const body = await readJson(response);
-  if (!response.ok) throw tokenEndpointError(response.status, body, form);
+  // Registered before anything from the answer is shown: a broken endpoint may echo them in an error.
+  redactor.add(str(body.access_token), str(body.refresh_token), str(body.id_token));
+  if (!response.ok) throw tokenEndpointError(response.status, body, redactor);
   const accessToken = str(body.access_token);
   if (!accessToken) {
     throw new UpstreamError("Google's token endpoint answered without an access token.", {
@@ -189,28 +183,38 @@ export function exchangeCode(
   http: OAuthHttp,
   client: GoogleOAuthClient,
   input: { code: string; redirectUri: string; codeVerifier: string },
+  redactor?: Redactor,
 ): Promise<TokenResponse> {
-  return tokenRequest(http, {
-    grant_type: "authorization_code",
-    code: input.code,
-    redirect_uri: input.redirectUri,
-    client_id: client.clientId,
-    client_secret: client.clientSecret,
-    code_verifier: input.codeVerifier,
-  });
+  return tokenRequest(
+    http,
+    {
+      grant_type: "authorization_code",
+      code: input.code,
+      redirect_uri: input.redirectUri,
+      client_id: client.clientId,
+      client_secret: client.clientSecret,
+      code_verifier: input.codeVerifier,
+    },
+    redactor,
+  );
 }
 
 export function refreshAccessToken(
   http: OAuthHttp,
   client: GoogleOAuthClient,
   refreshToken: string,
+  redactor?: Redactor,
 ): Promise<TokenResponse> {
-  return tokenRequest(http, {
-    grant_type: "refresh_token",
-    refresh_token: refreshToken,
-    client_id: client.clientId,
-    client_secret: client.clientSecret,
-  });
+  return tokenRequest(
+    http,
+    {
+      grant_type: "refresh_token",
+      refresh_token: refreshToken,
+      client_id: client.clientId,
+      client_secret: client.clientSecret,
+    },
+    redactor,
+  );
 }
 
 export interface RevokeResult {

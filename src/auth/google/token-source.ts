@@ -1,7 +1,14 @@
 import { AuthenticationError } from "../../errors.js";
+import { Redactor } from "../../redact.js";
 import type { GoogleOAuthClient } from "../credential-store.js";
 import { TokenManager } from "../token-manager.js";
-import { InvalidGrantError, type OAuthHttp, refreshAccessToken, type TokenResponse } from "./oauth.js";
+import {
+  clientIdCore,
+  InvalidGrantError,
+  type OAuthHttp,
+  refreshAccessToken,
+  type TokenResponse,
+} from "./oauth.js";
 
 /** Access tokens of one connected account, as a connector uses them. Never exposes the refresh token. */
 export interface GoogleTokenSource {
@@ -11,6 +18,11 @@ export interface GoogleTokenSource {
   invalidate(token: string): void;
   /** How many refresh requests this account has sent. */
   tokenRequests(): number;
+  /**
+   * Knows every credential of this account (refresh token, client secret, each access token issued);
+   * the connector redacts Google's answers with it. A source without one gets a connector-owned one.
+   */
+  readonly redactor?: Redactor;
 }
 
 export function reconnectError(label: string, cause?: unknown): AuthenticationError {
@@ -46,6 +58,12 @@ export interface AccountTokenSource {
 export function createAccountTokenSource(options: AccountTokenSourceOptions): AccountTokenSource {
   let refreshToken = options.refreshToken;
   let primed = options.primed;
+  const redactor = new Redactor().add(
+    refreshToken,
+    options.client.clientSecret,
+    clientIdCore(options.client.clientId),
+    primed?.accessToken,
+  );
   const manager = new TokenManager({
     now: options.now,
     refreshAheadMs: options.refreshAheadMs,
@@ -57,7 +75,7 @@ export function createAccountTokenSource(options: AccountTokenSourceOptions): Ac
       }
       let response: TokenResponse;
       try {
-        response = await refreshAccessToken(options.http, options.client, refreshToken);
+        response = await refreshAccessToken(options.http, options.client, refreshToken, redactor);
       } catch (error) {
         if (error instanceof InvalidGrantError) throw reconnectError(options.label);
         throw error;
@@ -78,6 +96,7 @@ export function createAccountTokenSource(options: AccountTokenSourceOptions): Ac
     getToken: () => manager.getToken(),
     invalidate: (token) => manager.invalidate(token),
     tokenRequests: () => manager.requestCount,
+    redactor,
   };
   return { source, refreshToken: () => refreshToken };
 }

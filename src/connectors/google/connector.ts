@@ -1,8 +1,10 @@
 import type { GoogleEndpoints } from "../../auth/google/config.js";
 import type { GoogleTokenSource } from "../../auth/google/token-source.js";
-import { CancelledError, UpstreamError, ValidationError } from "../../errors.js";
+import { DEFAULT_DEADLINE_MS, DEFAULT_REQUEST_TIMEOUT_MS, raceAbort } from "../../deadline.js";
+import { UpstreamError, ValidationError } from "../../errors.js";
 import type { SharedState } from "../../state/types.js";
 import { joinEndpoint } from "../endpoint-guard.js";
+import { checkWellFormed } from "../well-formed.js";
 import {
   apiForPath,
   BATCH_REPORT_METHOD,
@@ -13,7 +15,7 @@ import {
   REPORT_METHOD,
 } from "./paths.js";
 import { quotaFromResponse, snapshot } from "./quota.js";
-import { defaultSleep } from "./retry.js";
+import { cancelled, defaultSleep } from "./retry.js";
 import { GA4_MAX_IN_FLIGHT, PropertySlots } from "./slots.js";
 import { GoogleTransport } from "./transport.js";
 import type {
@@ -38,8 +40,13 @@ export interface GoogleAnalyticsConnectorDeps {
   now?: () => number;
   /** Retries after 429 (concurrency) and 5xx on replay-safe calls. Default 3. */
   maxRetries?: number;
-  /** Per-request timeout. Default 30 s. */
+  /** Per HTTP attempt, until the body is read (MARTECH_STEPS_REQUEST_TIMEOUT_MS). Default 30 s. */
   timeoutMs?: number;
+  /**
+   * Overall limit of one request, retries and waits included (MARTECH_STEPS_DEADLINE_MS). Default 120 s;
+   * a deadline carried by the request's signal (runToolStep's) wins when earlier.
+   */
+  deadlineMs?: number;
   /** Concurrent requests per property. Default 10, GA4's limit for Standard properties. */
   maxInFlightPerProperty?: number;
   /** A Retry-After longer than this is reported instead of waited on. Default 30 s. */
@@ -87,7 +94,7 @@ export class GoogleAnalyticsConnector {
     this.account = deps.tokens.label;
     this.#endpoints = deps.endpoints;
     this.#now = deps.now ?? Date.now;
-    const timeoutMs = deps.timeoutMs ?? 30_000;
+    const timeoutMs = deps.timeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
     const injected = deps.fetch;
     this.#transport = new GoogleTransport({
       tokens: deps.tokens,
@@ -104,6 +111,7 @@ export class GoogleAnalyticsConnector {
       now: this.#now,
       maxRetries: deps.maxRetries ?? 3,
       timeoutMs,
+      deadlineMs: deps.deadlineMs ?? DEFAULT_DEADLINE_MS,
       maxRetryWaitMs: deps.maxRetryWaitMs ?? 30_000,
     });
   }
@@ -114,6 +122,8 @@ export class GoogleAnalyticsConnector {
     if (!METHODS.has(req.method))
       throw new ValidationError("method", "accepted methods are GET, POST, PATCH and DELETE.");
     const path = checkGooglePath(req.path);
+    checkWellFormed(req.query, "query_parameters");
+    checkWellFormed(req.body, "body");
     if ((req.method === "GET" || req.method === "DELETE") && req.body !== undefined) {
       throw new ValidationError("body", `a ${req.method} request takes no body; pass parameters as query.`);
     }
@@ -249,23 +259,7 @@ export class GoogleAnalyticsConnector {
   }
 }
 
-/** Waits for a shared promise, giving up (CancelledError) when this caller's signal aborts. */
+/** Waits for a shared promise, giving up (CancelledError, or DeadlineExceededError) when this caller's signal aborts. */
 function abortable<T>(shared: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
-  if (!signal) return shared;
-  const cancelled = () => new CancelledError("The Google Analytics call was cancelled.");
-  if (signal.aborted) return Promise.reject(cancelled());
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = () => reject(cancelled());
-    signal.addEventListener("abort", onAbort, { once: true });
-    shared.then(
-      (value) => {
-        signal.removeEventListener("abort", onAbort);
-        resolve(value);
-      },
-      (error: unknown) => {
-        signal.removeEventListener("abort", onAbort);
-        reject(error);
-      },
-    );
-  });
+  return signal ? raceAbort(shared, signal, () => cancelled(signal)) : shared;
 }

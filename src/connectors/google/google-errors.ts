@@ -1,7 +1,8 @@
 /**
  * google.rpc.Status errors (`{"error":{"code","message","status","details"}}`,
  * https://cloud.google.com/apis/design/errors) mapped to the shared error kinds, each saying what to
- * do next. Google's messages name fields and properties, never a token, so they are quoted.
+ * do next. Google's messages name fields and properties, never a token; they are quoted after the
+ * transport redacted them (a misconfigured base URL might echo the request).
  */
 import {
   AuthenticationError,
@@ -27,13 +28,8 @@ export interface GoogleStatus {
 
 const MAX_MESSAGE = 500;
 
-export function parseStatus(text: string): GoogleStatus {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text);
-  } catch {
-    return {};
-  }
+/** The google.rpc.Status of an error body already parsed (and redacted: see src/redact.ts). */
+export function parseStatus(parsed: unknown): GoogleStatus {
   const error = (parsed as { error?: unknown } | null)?.error;
   if (error === null || typeof error !== "object") return {};
   const { code, message, status, details } = error as Record<string, unknown>;

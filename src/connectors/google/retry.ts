@@ -1,4 +1,5 @@
-import { CancelledError } from "../../errors.js";
+import { isDeadlineReason, seconds } from "../../deadline.js";
+import { CancelledError, DeadlineExceededError, type MartechError } from "../../errors.js";
 
 /** Retry-After as seconds or an HTTP date (RFC 9110 §10.2.3), in ms; undefined when absent or unreadable. */
 export function parseRetryAfter(header: string | null, now: number): number | undefined {
@@ -34,11 +35,26 @@ export function backoffDelay(
   return Math.round(step / 2 + (step / 2) * random());
 }
 
-export function cancelled(signal: AbortSignal | undefined): CancelledError {
-  return new CancelledError("The Google Analytics call was cancelled.", { cause: signal?.reason });
+/**
+ * The error for a wait that `signal` ended before this attempt was sent: the caller cancelled, or the
+ * call's deadline passed (a DeadlineExceededError: nobody cancelled anything).
+ */
+export function cancelled(signal: AbortSignal | undefined): MartechError {
+  const reason: unknown = signal?.reason;
+  if (isDeadlineReason(reason)) {
+    return new DeadlineExceededError(
+      `The Google Analytics call did not finish within its ${seconds(reason.totalMs)} deadline: it was still waiting (for an access token, a free slot of the property, or a retry).`,
+      {
+        writeMayHaveHappened: false,
+        deadlineMs: reason.totalMs,
+        hint: "Nothing was sent for this attempt; retry later, or raise MARTECH_STEPS_DEADLINE_MS.",
+      },
+    );
+  }
+  return new CancelledError("The Google Analytics call was cancelled.", { cause: reason });
 }
 
-/** setTimeout-based sleep that rejects with CancelledError when the signal aborts. */
+/** setTimeout-based sleep that rejects with CancelledError (DeadlineExceededError at the deadline) when the signal aborts. */
 export function defaultSleep(ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
     if (signal?.aborted) {

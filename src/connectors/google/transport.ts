@@ -3,8 +3,9 @@
  * 5xx → capped backoff honouring Retry-After; token quotas → not retried; writes that are not
  * replay-safe → never repeated after a 5xx or a lost connection (UnknownOutcomeError).
  */
-import ky, { type KyInstance, TimeoutError } from "ky";
+import ky, { type KyInstance } from "ky";
 import type { GoogleTokenSource } from "../../auth/google/token-source.js";
+import { raceAbort, seconds } from "../../deadline.js";
 import {
   CancelledError,
   isMartechError,
@@ -13,6 +14,8 @@ import {
   UnknownOutcomeError,
   UpstreamError,
 } from "../../errors.js";
+import { Redactor } from "../../redact.js";
+import { Budget } from "../budget.js";
 import { classifyExhaustion, mapGoogleError, parseStatus, quotaError } from "./google-errors.js";
 import { isReplaySafe, propertyOf } from "./paths.js";
 import {
@@ -33,7 +36,10 @@ export interface TransportDeps {
   random: () => number;
   now: () => number;
   maxRetries: number;
+  /** Per HTTP attempt, until the whole body is read (shortened when the call's deadline comes first). */
   timeoutMs: number;
+  /** Overall limit of one call when its signal carries no earlier deadline. */
+  deadlineMs: number;
   /** A Retry-After longer than this is reported to the caller instead of waited on. */
   maxRetryWaitMs: number;
 }
@@ -48,15 +54,10 @@ export interface Exchange {
   signal: AbortSignal | undefined;
 }
 
-type Attempt = { response: Response; text: string } | { failure: unknown };
+type Attempt = { response: Response; text: string } | { failure: unknown; timedOut: boolean };
 
 // Errors from undici that mean the connection was never made, so nothing reached Google.
 const NOT_SENT = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "ENETUNREACH", "EHOSTUNREACH"]);
-
-/** ky's TimeoutError holds the Request, whose headers carry the bearer token: it is never kept as a cause. */
-function safeCause(failure: unknown): unknown {
-  return failure instanceof TimeoutError ? undefined : failure;
-}
 
 function notSent(error: unknown): boolean {
   const code = (error as { cause?: { code?: unknown } } | null)?.cause?.code;
@@ -66,15 +67,20 @@ function notSent(error: unknown): boolean {
 export class GoogleTransport {
   readonly #deps: TransportDeps;
   readonly #http: KyInstance;
+  /** The account's redactor (refresh token, client secret, access tokens): Google's answers pass through it. */
+  readonly #redactor: Redactor;
 
   constructor(deps: TransportDeps) {
     this.#deps = deps;
+    this.#redactor = deps.tokens.redactor ?? new Redactor();
     this.#http = ky.create({
       retry: 0, // our own policy below
       throwHttpErrors: false,
+      // Our own per-attempt signal covers the body too (ky's timeout stops at the headers), and ky's
+      // TimeoutError would hold the Request, whose headers carry the bearer token.
+      timeout: false,
       // Never follow a redirect: it would carry the Authorization header to wherever it points.
       redirect: "manual",
-      timeout: deps.timeoutMs,
       fetch: deps.fetch,
       hooks: {
         beforeRequest: [
@@ -87,50 +93,85 @@ export class GoogleTransport {
     });
   }
 
+  /** Sends one exchange within its budget: the call's deadline bounds every attempt and every wait. */
   async send(exchange: Exchange): Promise<unknown> {
+    const budget = new Budget({
+      deadlineMs: this.#deps.deadlineMs,
+      signal: exchange.signal,
+      now: this.#deps.now,
+      service: "Google Analytics",
+    });
+    try {
+      return await this.#send(exchange, budget);
+    } finally {
+      budget.dispose();
+    }
+  }
+
+  async #send(exchange: Exchange, budget: Budget): Promise<unknown> {
     const { tokens, maxRetries } = this.#deps;
     const property = propertyOf(exchange.path);
     const replaySafe = isReplaySafe(exchange.method, exchange.path);
+    const what = `${exchange.method} ${exchange.path}`;
     let retries = 0;
     let refreshed = false;
+    const wait = async (ms: number, why: string) => {
+      if (!budget.fits(ms))
+        throw budget.error(what, `${why}, and waiting ${seconds(ms)} to retry would pass it`, false);
+      const waited = await this.#deps.sleep(ms, budget.signal).then(
+        () => !budget.signal.aborted,
+        () => false,
+      );
+      if (!waited) {
+        if (budget.expired) throw budget.error(what, `${why}; waiting to retry ran into it`, false);
+        throw cancelled(budget.signal);
+      }
+      retries += 1;
+    };
     for (;;) {
-      if (exchange.signal?.aborted) throw cancelled(exchange.signal);
-      const token = await tokens.getToken();
-      const release = property ? await this.#deps.slots.acquire(property, exchange.signal) : undefined;
+      if (budget.signal.aborted) throw cancelled(budget.signal);
+      const token = await raceAbort(tokens.getToken(), budget.signal, () => cancelled(budget.signal));
+      this.#redactor.add(token);
+      const release = property ? await this.#deps.slots.acquire(property, budget.signal) : undefined;
+      const timeout = budget.attemptTimeout(this.#deps.timeoutMs);
       let attempt: Attempt;
       try {
-        attempt = await this.#attempt(exchange, token);
+        attempt = await this.#attempt(exchange, token, timeout.ms, budget.signal);
       } finally {
         await release?.();
       }
 
       if ("failure" in attempt) {
         const failure = attempt.failure;
-        if (exchange.signal?.aborted) throw this.#cancelledAfterSend(exchange, replaySafe);
-        if (!replaySafe) {
-          if (notSent(failure)) throw this.#networkError(exchange, failure, false);
-          throw this.#unknownOutcome(
-            exchange,
-            failure instanceof TimeoutError ? "timed out" : "lost its connection",
-            safeCause(failure),
+        if (budget.expired || (attempt.timedOut && timeout.byDeadline)) {
+          const unknown = !replaySafe && !notSent(failure);
+          throw budget.error(
+            what,
+            unknown
+              ? "the request was sent and no answer came before the deadline; the outcome is unknown"
+              : "no answer came before the deadline",
+            unknown,
           );
+        }
+        if (budget.signal.aborted) throw this.#cancelledAfterSend(exchange, replaySafe);
+        const lost = attempt.timedOut
+          ? `timed out after ${seconds(this.#deps.timeoutMs)}`
+          : "lost its connection";
+        if (!replaySafe) {
+          if (notSent(failure)) throw this.#networkError(exchange, failure, false, false);
+          throw this.#unknownOutcome(exchange, lost, attempt.timedOut ? undefined : failure);
         }
         if (retries < maxRetries) {
-          await this.#deps.sleep(
-            backoffDelay(retries, SERVER_ERROR_BACKOFF, this.#deps.random),
-            exchange.signal,
-          );
-          retries += 1;
+          await wait(backoffDelay(retries, SERVER_ERROR_BACKOFF, this.#deps.random), `the request ${lost}`);
           continue;
         }
-        throw this.#networkError(exchange, failure, true);
+        throw this.#networkError(exchange, failure, true, attempt.timedOut);
       }
 
       const { response, text } = attempt;
-      if (response.ok) return text.trim() === "" ? {} : parseJson(text, response.status);
-      const status = parseStatus(text);
-      // Google never echoes credentials, but a misconfigured base URL might: keep the token out of errors.
-      if (status.message?.includes(token)) status.message = status.message.split(token).join("[redacted]");
+      // Every string of the answer is redacted before it is read: a body may echo what was sent.
+      if (response.ok) return text.trim() === "" ? {} : this.#parseJson(text, response.status);
+      const status = parseStatus(this.#redacted(text));
       const context = {
         api: exchange.api,
         method: exchange.method,
@@ -164,8 +205,7 @@ export class GoogleTransport {
           throw quotaError(status, exhaustion, this.#deps.now());
         const delay = backoffDelay(retries, CONCURRENCY_BACKOFF, this.#deps.random, retryAfterMs);
         if (retries < maxRetries && delay <= this.#deps.maxRetryWaitMs) {
-          await this.#deps.sleep(delay, exchange.signal);
-          retries += 1;
+          await wait(delay, "Google Analytics kept rate limiting it (HTTP 429)");
           continue;
         }
         throw new RateLimitError(
@@ -178,8 +218,7 @@ export class GoogleTransport {
         if (!replaySafe) throw this.#unknownOutcome(exchange, `answered HTTP ${response.status}`, undefined);
         const delay = backoffDelay(retries, SERVER_ERROR_BACKOFF, this.#deps.random, retryAfterMs);
         if (retries < maxRetries && delay <= this.#deps.maxRetryWaitMs) {
-          await this.#deps.sleep(delay, exchange.signal);
-          retries += 1;
+          await wait(delay, `Google Analytics kept failing it (HTTP ${response.status})`);
           continue;
         }
       }
@@ -187,19 +226,47 @@ export class GoogleTransport {
     }
   }
 
-  async #attempt(exchange: Exchange, token: string): Promise<Attempt> {
+  /** One HTTP exchange, body included, under a signal that ends at the attempt timeout or the budget. */
+  async #attempt(
+    exchange: Exchange,
+    token: string,
+    timeoutMs: number,
+    budget: AbortSignal,
+  ): Promise<Attempt> {
+    const timeout = AbortSignal.timeout(timeoutMs);
+    const signal = AbortSignal.any([budget, timeout]);
     try {
       const response = await this.#http(exchange.url, {
         method: exchange.method,
         ...(exchange.body !== undefined ? { json: exchange.body } : {}),
         headers: { accept: "application/json" },
-        signal: exchange.signal,
+        signal,
         context: { token },
       });
       return { response, text: await response.text() };
     } catch (failure) {
       if (isMartechError(failure)) throw failure;
-      return { failure };
+      return { failure, timedOut: timeout.aborted && !budget.aborted };
+    }
+  }
+
+  /** The body as JSON with every string redacted; undefined when it is not JSON. */
+  #redacted(text: string): unknown {
+    try {
+      return this.#redactor.json(text);
+    } catch {
+      return undefined;
+    }
+  }
+
+  #parseJson(text: string, status: number): unknown {
+    try {
+      return this.#redactor.json(text);
+    } catch {
+      throw new UpstreamError("Google Analytics answered with a body that is not JSON.", {
+        hint: "Check GA4_DATA_API_URL / GA4_ADMIN_API_URL point at Google's APIs.",
+        status,
+      });
     }
   }
 
@@ -218,27 +285,15 @@ export class GoogleTransport {
     );
   }
 
-  #networkError(exchange: Exchange, failure: unknown, retried: boolean): NetworkError {
-    const what =
-      failure instanceof TimeoutError ? `timed out after ${this.#deps.timeoutMs} ms` : "could not be reached";
+  #networkError(exchange: Exchange, failure: unknown, retried: boolean, timedOut: boolean): NetworkError {
+    const what = timedOut ? `timed out after ${seconds(this.#deps.timeoutMs)}` : "could not be reached";
     return new NetworkError(
       `The Google Analytics ${exchange.api === "data" ? "Data" : "Admin"} API ${what}.`,
       {
         hint: `${retried ? "Retries did not help; " : "Nothing was sent; "}check the network connection and try again.`,
         retryable: true,
-        cause: safeCause(failure),
+        cause: timedOut ? undefined : failure,
       },
     );
-  }
-}
-
-function parseJson(text: string, status: number): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    throw new UpstreamError("Google Analytics answered with a body that is not JSON.", {
-      hint: "Check GA4_DATA_API_URL / GA4_ADMIN_API_URL point at Google's APIs.",
-      status,
-    });
   }
 }

@@ -26,13 +26,13 @@ export function windowWait(windowMs: number, random: () => number): number {
   return Math.floor(windowMs * (0.25 + 0.25 * random()));
 }
 
-/** setTimeout that rejects with CancelledError when the signal fires. */
+/** setTimeout that rejects with CancelledError (DeadlineExceededError at the deadline) when the signal fires. */
 export function abortableSleep(ms: number, signal?: AbortSignal): Promise<void> {
-  if (signal?.aborted) return Promise.reject(cancelled("waiting"));
+  if (signal?.aborted) return Promise.reject(cancelled("waiting", signal));
   return new Promise((resolve, reject) => {
     const onAbort = () => {
       clearTimeout(timer);
-      reject(cancelled("waiting"));
+      reject(cancelled("waiting", signal));
     };
     const timer = setTimeout(() => {
       signal?.removeEventListener("abort", onAbort);

@@ -1,8 +1,11 @@
 import { createMarketoTokenManager } from "../../auth/marketo-token.js";
 import type { TokenManager } from "../../auth/token-manager.js";
+import { DEFAULT_DEADLINE_MS, DEFAULT_REQUEST_TIMEOUT_MS } from "../../deadline.js";
 import { ConfigurationError, UpstreamError, ValidationError } from "../../errors.js";
 import { jsonBytes } from "../../json-size.js";
+import { Redactor } from "../../redact.js";
 import { MemoryState } from "../../state/memory.js";
+import { Budget } from "../budget.js";
 import { PAGING_TOKEN_PATH, type PreparedRequest, prepareRequest } from "./activities.js";
 import { abortableSleep } from "./backoff.js";
 import { type CallContext, MarketoExecutor } from "./executor.js";
@@ -46,6 +49,7 @@ export class MarketoConnector {
   readonly #limiter: MarketoLimiter;
   readonly #executor: MarketoExecutor;
   readonly #now: () => number;
+  readonly #deadlineMs: number;
 
   constructor(config: MarketoConnectorConfig, deps: MarketoConnectorDeps = {}) {
     if (!config.clientId?.trim() || !config.clientSecret?.trim()) {
@@ -59,14 +63,19 @@ export class MarketoConnector {
     const fetchImpl = deps.fetch ?? ((input, init) => globalThis.fetch(input, init));
     const sleep = deps.sleep ?? abortableSleep;
     const random = deps.random ?? Math.random;
-    const timeoutMs = positiveInt("timeoutMs", config.timeoutMs, 60_000);
+    const timeoutMs = positiveInt("timeoutMs", config.timeoutMs, DEFAULT_REQUEST_TIMEOUT_MS);
+    this.#deadlineMs = positiveInt("deadlineMs", config.deadlineMs, DEFAULT_DEADLINE_MS);
     const windowMs = positiveInt("windowMs", config.windowMs, 20_000);
+    // One redactor for everything this instance sends: client id and secret, and each token issued.
+    const redactor = new Redactor().add(config.clientId, config.clientSecret);
     this.#tokens = createMarketoTokenManager({
       origin: this.#origin,
       clientId: config.clientId,
       clientSecret: config.clientSecret,
       fetch: fetchImpl,
       now: this.#now,
+      timeoutMs,
+      redactor,
     });
     this.#limiter = new MarketoLimiter({
       state: deps.state ?? new MemoryState(this.#now),
@@ -87,6 +96,7 @@ export class MarketoConnector {
       sleep,
       random,
       logger: deps.logger ?? NO_LOG,
+      redactor,
       timeoutMs,
       maxRetries: positiveInt("maxRetries", config.maxRetries, 4, 0),
       windowMs,
@@ -96,21 +106,32 @@ export class MarketoConnector {
   /** One API call (with internal retries). Seed-only activity paths are translated first. */
   async request(req: MarketoRequest): Promise<MarketoPage> {
     const ctx = this.#context(req);
-    const prepared = await this.#prepare(req, ctx);
-    const page = await this.#fetchPage(ctx)(prepared.req);
-    return { ...page, warnings: [...prepared.warnings, ...page.warnings] };
+    try {
+      const prepared = await this.#prepare(req, ctx);
+      const page = await this.#fetchPage(ctx)(prepared.req);
+      return { ...page, warnings: [...prepared.warnings, ...page.warnings] };
+    } finally {
+      ctx.budget.dispose();
+    }
   }
 
   /** Pages as they arrive (flat memory). Stops at the end or when a cap is reached after a page. */
   async *pages(req: MarketoRequest, options?: PaginateOptions): AsyncIterableIterator<MarketoPage> {
+    // The reader decides how long it iterates: each page gets a budget of its own (the connector's
+    // deadline); a deadline carried by req.signal still bounds the whole read.
     const ctx = this.#context(req);
-    const prepared = await this.#prepare(req, ctx);
+    let prepared: PreparedRequest;
+    try {
+      prepared = await this.#prepare(req, ctx);
+    } finally {
+      ctx.budget.dispose();
+    }
     const caps = capsOf(options);
     let pageNo = 0;
     let items = 0;
     let bytes = 0;
     let pending = prepared.warnings;
-    for await (const step of walkPages(this.#fetchPage(ctx), prepared.req)) {
+    for await (const step of walkPages(this.#fetchPage(ctx, true), prepared.req)) {
       pageNo += 1;
       items += step.page.result.length;
       if (Number.isFinite(caps.maxBytes)) bytes += jsonBytes(step.page.result);
@@ -130,6 +151,18 @@ export class MarketoConnector {
   async call(req: MarketoRequest & { paginate?: boolean | PaginateOptions }): Promise<MarketoCallResult> {
     const { paginate, ...plain } = req;
     const ctx = this.#context(plain);
+    try {
+      return await this.#call(plain, paginate, ctx);
+    } finally {
+      ctx.budget.dispose();
+    }
+  }
+
+  async #call(
+    plain: MarketoRequest,
+    paginate: boolean | PaginateOptions | undefined,
+    ctx: CallContext,
+  ): Promise<MarketoCallResult> {
     const prepared = await this.#prepare(plain, ctx);
     const translated = prepared.translatedFrom ? { translatedFrom: prepared.translatedFrom } : {};
     if (paginate) {
@@ -175,11 +208,25 @@ export class MarketoConnector {
   }
 
   #context(req: MarketoRequest): CallContext {
-    return { signal: req.signal, onWait: req.onWait, calls: 0 };
+    return { budget: this.#budget(req.signal), onWait: req.onWait, calls: 0 };
   }
 
-  #fetchPage(ctx: CallContext): (req: MarketoRequest) => Promise<MarketoPage> {
-    return (req) => this.#executor.execute(planRequest(this.#origin, req), ctx);
+  #budget(signal: AbortSignal | undefined): Budget {
+    return new Budget({ deadlineMs: this.#deadlineMs, signal, now: this.#now, service: "Marketo" });
+  }
+
+  /** Fetches one page within the call's budget, or (`ownBudget`, for pages()) within a budget of its own. */
+  #fetchPage(ctx: CallContext, ownBudget = false): (req: MarketoRequest) => Promise<MarketoPage> {
+    return async (req) => {
+      const plan = planRequest(this.#origin, req);
+      if (!ownBudget) return this.#executor.execute(plan, ctx);
+      const budget = this.#budget(req.signal);
+      try {
+        return await this.#executor.execute(plan, { ...ctx, budget });
+      } finally {
+        budget.dispose();
+      }
+    };
   }
 
   /** Translation and, for activity reads from a date, the paging token that positions them. */

@@ -1,19 +1,19 @@
 import type { TokenManager } from "../../auth/token-manager.js";
+import { raceAbort, seconds } from "../../deadline.js";
 import {
   AuthenticationError,
   CancelledError,
-  type MartechError,
   NetworkError,
-  RateLimitError,
   UnknownOutcomeError,
   UpstreamError,
 } from "../../errors.js";
-import { backoffCeiling, fullJitter, windowWait } from "./backoff.js";
-import { parseEnvelope } from "./envelope.js";
+import type { Redactor } from "../../redact.js";
+import type { Budget } from "../budget.js";
+import { backoffCeiling, fullJitter } from "./backoff.js";
 import { ExchangeFailure, exchange, type HttpResponse } from "./http.js";
+import { interpret, type Outcome } from "./interpret.js";
 import type { MarketoLimiter } from "./limits.js";
 import { cancelled } from "./local-gate.js";
-import { classifyCode } from "./service-codes.js";
 import type { MarketoLogger, MarketoPage, OnWait } from "./types.js";
 import type { HttpPlan } from "./url.js";
 
@@ -24,27 +24,22 @@ export interface ExecutorDeps {
   sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
   random: () => number;
   logger: MarketoLogger;
+  /** Knows the client id and secret and every access token issued: Marketo's answers pass through it. */
+  redactor: Redactor;
+  /** Per HTTP attempt (shortened when the call's deadline comes first). */
   timeoutMs: number;
   maxRetries: number;
   windowMs: number;
 }
 
-/** Per logical call: how many API calls it sent (identity calls excluded). */
+/** Per logical call: its deadline and how many API calls it sent (identity calls excluded). */
 export interface CallContext {
-  signal: AbortSignal | undefined;
+  budget: Budget;
   onWait: OnWait | undefined;
   calls: number;
 }
 
-/** One attempt's verdict: a page, a replay after re-authentication, a retry after a wait, or an error. */
-type Outcome =
-  | { type: "page"; page: MarketoPage }
-  | { type: "reauth"; token: string; message: string }
-  | { type: "quota" }
-  | { type: "retry"; delay: (retry: number) => number; giveUp: (retryAfterMs: number) => MartechError };
-
-/** Bulk extract file downloads: /bulk/v1/{leads|activities|program/members|customobjects/x}/export/{id}/file.json */
-const BULK_FILE = /^\/bulk\/v1\/.+\/export\/[^/]+\/file\.json$/;
+const what = (plan: HttpPlan) => `${plan.logicalMethod} ${plan.path}`;
 
 export class MarketoExecutor {
   readonly #d: ExecutorDeps;
@@ -85,28 +80,68 @@ export class MarketoExecutor {
       }
       if (retries >= this.#d.maxRetries) throw outcome.giveUp(backoffCeiling(retries));
       const delayMs = outcome.delay(retries);
+      if (!ctx.budget.fits(delayMs)) {
+        throw ctx.budget.error(
+          what(plan),
+          `${outcome.why}, and waiting ${seconds(delayMs)} to retry would pass it`,
+          false,
+        );
+      }
       this.#d.logger.warn({ path: plan.path, delayMs, retry: retries + 1 }, "marketo call will be retried");
       ctx.onWait?.({ reason: "backoff", waitMs: delayMs });
-      await this.#d.sleep(delayMs, ctx.signal);
-      if (ctx.signal?.aborted) throw cancelled("waiting to retry");
+      const waited = await this.#d.sleep(delayMs, ctx.budget.signal).then(
+        () => !ctx.budget.signal.aborted,
+        () => false,
+      );
+      if (!waited) {
+        if (ctx.budget.expired)
+          throw ctx.budget.error(what(plan), `${outcome.why}; waiting to retry ran into it`, false);
+        throw cancelled("waiting to retry", ctx.budget.signal);
+      }
       retries += 1;
+    }
+  }
+
+  /**
+   * The cached token, or one fetched now (shared with every concurrent caller). A failed token request
+   * on a 5xx or a network error is retried like a GET (it is idempotent): the executor backs off and asks
+   * again, within the call's deadline. Waiting for it stops at the deadline; the request goes on for others.
+   */
+  async #token(plan: HttpPlan, ctx: CallContext): Promise<string | Outcome> {
+    try {
+      return await raceAbort(this.#d.tokens.getToken(), ctx.budget.signal, () =>
+        cancelled("waiting for an access token", ctx.budget.signal),
+      );
+    } catch (error) {
+      if (!(error instanceof NetworkError || error instanceof UpstreamError) || !error.retryable) throw error;
+      this.#d.logger.debug({ path: plan.path }, "marketo token request failed; it will be retried");
+      return {
+        type: "retry",
+        why: "the Marketo identity service failed",
+        delay: (retry) => fullJitter(retry, this.#d.random),
+        giveUp: () => error,
+      };
     }
   }
 
   async #attempt(plan: HttpPlan, ctx: CallContext): Promise<Outcome> {
     // Token first, outside the slot: the identity call does not count against Marketo's limits.
-    await this.#d.tokens.getToken();
-    const slot = await this.#d.limiter.acquire(ctx.signal, ctx.onWait);
+    const first = await this.#token(plan, ctx);
+    if (typeof first !== "string") return first;
+    const slot = await this.#d.limiter.acquire(ctx.budget, ctx.onWait);
     let token: string;
     let response: HttpResponse;
     const started = Date.now();
+    const timeout = ctx.budget.attemptTimeout(this.#d.timeoutMs);
     try {
-      // Cached, so no wait between taking the window slot and sending.
-      token = await this.#d.tokens.getToken();
+      // Cached, so no wait between taking the window slot and sending (unless it expired meanwhile).
+      const current = await this.#token(plan, ctx);
+      if (typeof current !== "string") return current;
+      token = current;
       ctx.calls += 1;
-      response = await exchange(this.#d.fetch, plan, `Bearer ${token}`, this.#d.timeoutMs, ctx.signal);
+      response = await exchange(this.#d.fetch, plan, `Bearer ${token}`, timeout.ms, ctx.budget.signal);
     } catch (error) {
-      if (error instanceof ExchangeFailure) return this.#failure(plan, error);
+      if (error instanceof ExchangeFailure) return this.#failure(plan, error, ctx, timeout.byDeadline);
       throw error;
     } finally {
       await slot.release();
@@ -115,12 +150,25 @@ export class MarketoExecutor {
       { method: plan.method, path: plan.path, status: response.status, ms: Date.now() - started },
       "marketo call",
     );
-    return this.#interpret(plan, token, response);
+    return interpret(plan, token, response, this.#d);
   }
 
-  #failure(plan: HttpPlan, failure: ExchangeFailure): Outcome {
+  #failure(plan: HttpPlan, failure: ExchangeFailure, ctx: CallContext, byDeadline: boolean): Outcome {
     const what = `${plan.logicalMethod} ${plan.path}`;
     const details = { path: plan.path, ...(failure.errorCode ? { errorCode: failure.errorCode } : {}) };
+    const write = plan.logicalMethod !== "GET";
+    if (
+      (failure.phase === "cancelled" && ctx.budget.expired) ||
+      (failure.phase === "timeout" && byDeadline)
+    ) {
+      throw ctx.budget.error(
+        what,
+        write
+          ? "the request was sent and no answer came before the deadline; the outcome is unknown"
+          : "the request was sent and no answer came before the deadline",
+        write,
+      );
+    }
     if (failure.phase === "cancelled") {
       if (plan.logicalMethod === "GET") {
         throw new CancelledError(`The ${what} call was cancelled while the request was in flight.`, {
@@ -142,7 +190,7 @@ export class MarketoExecutor {
       });
     }
     const reason =
-      failure.phase === "timeout" ? `timed out after ${this.#d.timeoutMs} ms` : "lost its connection";
+      failure.phase === "timeout" ? `timed out after ${seconds(this.#d.timeoutMs)}` : "lost its connection";
     if (failure.phase !== "not_sent" && plan.logicalMethod !== "GET") {
       // A POST/DELETE that may have reached Marketo is never replayed: it could run twice.
       throw new UnknownOutcomeError(`The ${what} call ${reason} after it was sent; the outcome is unknown.`, {
@@ -152,133 +200,13 @@ export class MarketoExecutor {
     }
     return {
       type: "retry",
+      why: failure.phase === "not_sent" ? "Marketo could not be reached" : `the request ${reason}`,
       delay: (retry) => fullJitter(retry, this.#d.random),
       giveUp: () =>
         new NetworkError(
           `The ${what} call ${failure.phase === "not_sent" ? "could not connect to Marketo" : reason}, after retries.`,
           { hint: "Check the network path to the Marketo instance, then retry.", details, retryable: true },
         ),
-    };
-  }
-
-  #interpret(plan: HttpPlan, token: string, response: HttpResponse): Outcome {
-    const { status } = response;
-    const base = { path: plan.path };
-    if (status >= 300 && status < 400) {
-      throw new UpstreamError(
-        `Marketo answered ${plan.path} with a redirect (HTTP ${status}), which is not followed.`,
-        {
-          hint: "Use the instance's own REST endpoint (https://<munchkin-id>.mktorest.com/rest).",
-          status,
-          details: base,
-        },
-      );
-    }
-    if (status === 413 || status === 414) {
-      throw new UpstreamError(
-        status === 413
-          ? `Marketo refused the ${plan.path} request body as too large (HTTP 413: over 1 MB, 10 MB for bulk imports).`
-          : `Marketo refused the ${plan.path} request URI as too long (HTTP 414: over 8 KB).`,
-        {
-          hint: "Send fewer records per call (at most 300 for Lead DB batches) and split the rest.",
-          status,
-          details: base,
-        },
-      );
-    }
-    if (status >= 500) {
-      if (plan.logicalMethod !== "GET") {
-        throw new UnknownOutcomeError(
-          `Marketo answered ${plan.logicalMethod} ${plan.path} with HTTP ${status}; the outcome is unknown.`,
-          {
-            hint: "Check in Marketo whether the change was made before retrying.",
-            details: { ...base, status },
-          },
-        );
-      }
-      return this.#transient(plan, `HTTP ${status}`, undefined, status);
-    }
-    let body: unknown;
-    try {
-      body = JSON.parse(response.text);
-    } catch {
-      body = undefined;
-    }
-    const envelope = status === 200 ? parseEnvelope(body) : undefined;
-    if (!envelope && status === 200 && BULK_FILE.test(plan.path)) {
-      // Bulk export files are CSV (up to hundreds of MB, fetched in Range chunks): not a tool result
-      // (https://experienceleague.adobe.com/en/docs/marketo-developer/marketo/rest/bulk-extract/bulk-lead-extract).
-      throw new UpstreamError(
-        `Marketo sent ${plan.path} as a CSV file, and this connector returns JSON responses only.`,
-        {
-          hint: "Create, enqueue and poll the export here (…/export/{id}/status.json), then download the file with a bulk export client.",
-          status,
-          details: { ...base, contentType: response.contentType },
-        },
-      );
-    }
-    if (!envelope) {
-      throw new UpstreamError(
-        `Marketo answered ${plan.path} with HTTP ${status} and no Marketo JSON envelope (${response.contentType || "no content type"}).`,
-        {
-          hint: "Check the REST endpoint and the path; retry later if Marketo is under maintenance.",
-          status,
-          details: base,
-        },
-      );
-    }
-    if (envelope.ok) return { type: "page", page: envelope.page };
-    const { code, message, requestId } = envelope;
-    const verdict = classifyCode(code, message, { path: plan.path, requestId, status });
-    switch (verdict.kind) {
-      case "reauth":
-        return { type: "reauth", token, message: `${code}: ${message}` };
-      case "quota":
-        return { type: "quota" };
-      case "rate_window":
-      case "concurrency":
-        return {
-          type: "retry",
-          delay: (retry) =>
-            verdict.kind === "rate_window"
-              ? windowWait(this.#d.windowMs, this.#d.random)
-              : fullJitter(retry, this.#d.random),
-          giveUp: (retryAfterMs) =>
-            new RateLimitError(`Marketo kept refusing ${plan.path} (${code}: ${message}).`, retryAfterMs, {
-              hint: `Other integrations share this instance's limits; retry in ${Math.ceil(retryAfterMs / 1000)} s or lower callsPerWindow / maxConcurrent.`,
-              details: { ...base, serviceCode: code },
-            }),
-        };
-      case "transient":
-        if (plan.logicalMethod !== "GET") {
-          throw new UpstreamError(
-            `Marketo could not complete ${plan.logicalMethod} ${plan.path} (${code}: ${message}).`,
-            {
-              hint: "It was not retried automatically because it changes data; check in Marketo, then retry.",
-              serviceCode: code,
-              retryable: true,
-              details: base,
-            },
-          );
-        }
-        return this.#transient(plan, `${code}: ${message}`, code, status);
-      case "fatal":
-        throw verdict.error;
-    }
-  }
-
-  #transient(plan: HttpPlan, what: string, code: string | undefined, status: number): Outcome {
-    return {
-      type: "retry",
-      delay: (retry) => fullJitter(retry, this.#d.random),
-      giveUp: (retryAfterMs) =>
-        new UpstreamError(`Marketo kept failing ${plan.path} (${what}) after retries.`, {
-          hint: `This is usually temporary; retry in ${Math.ceil(retryAfterMs / 1000)} s.`,
-          serviceCode: code,
-          status,
-          retryable: true,
-          details: { path: plan.path, retryAfterMs },
-        }),
     };
   }
 }

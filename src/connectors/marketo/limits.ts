@@ -1,7 +1,9 @@
+import { seconds } from "../../deadline.js";
 import { QuotaExceededError } from "../../errors.js";
 import type { SharedState } from "../../state/types.js";
+import type { Budget } from "../budget.js";
 import { chicagoDay, nextChicagoMidnight } from "./chicago-day.js";
-import { cancelled, LocalGate } from "./local-gate.js";
+import { cancelled, LocalGate, waitPastDeadline } from "./local-gate.js";
 import type { MarketoUsage, OnWait } from "./types.js";
 
 export interface LimiterOptions {
@@ -120,7 +122,7 @@ export class MarketoLimiter {
 
   async #sleep(ms: number, signal: AbortSignal | undefined, what: string): Promise<void> {
     await this.#o.sleep(ms, signal);
-    if (signal?.aborted) throw cancelled(what);
+    if (signal?.aborted) throw cancelled(what, signal);
   }
 
   /** Polls the shared semaphore until it grants a lease (other processes hold the other slots). */
@@ -142,8 +144,10 @@ export class MarketoLimiter {
    * Waits for a concurrency slot, then for room in the rolling window, counts the call for the day,
    * and returns the slot. Order matters: the window is taken last, right before sending, so the
    * recorded time is the send time (taking it before a queue wait would let calls bunch up).
+   * Waits end with the budget's signal; a window wait that would end after the deadline fails at once.
    */
-  async acquire(signal: AbortSignal | undefined, onWait: OnWait | undefined): Promise<Slot> {
+  async acquire(budget: Budget, onWait: OnWait | undefined): Promise<Slot> {
+    const signal = budget.signal;
     const before = await this.#o.state.counterGet(this.#dailyKey(this.#o.now()));
     if (before >= this.#o.dailyQuota) throw this.quotaError(before);
 
@@ -167,13 +171,19 @@ export class MarketoLimiter {
     try {
       lease = await this.#takeLease(signal, onWait);
       for (;;) {
-        if (signal?.aborted) throw cancelled("waiting for room in the rate window");
+        if (signal.aborted) throw cancelled("waiting for room in the rate window", signal);
         const waitMs = await this.#o.state.windowAcquire(
           this.#windowKey,
           this.#o.callsPerWindow,
           this.#windowMs,
         );
         if (waitMs <= 0) break;
+        if (!budget.fits(waitMs)) {
+          throw waitPastDeadline(
+            `room in Marketo's rate window comes only in ${seconds(waitMs)}, after the deadline`,
+            budget.totalMs,
+          );
+        }
         onWait?.({ reason: "rate_window", waitMs });
         await this.#sleep(waitMs, signal, "waiting for room in the rate window");
       }

@@ -1,6 +1,25 @@
-import { CancelledError } from "../../errors.js";
+import { isDeadlineReason, seconds } from "../../deadline.js";
+import { CancelledError, DeadlineExceededError, type MartechError } from "../../errors.js";
 
-export function cancelled(what: string): CancelledError {
+/** A wait before sending that ended at the deadline, or would have ended after it (`why`). */
+export function waitPastDeadline(why: string, totalMs: number): DeadlineExceededError {
+  return new DeadlineExceededError(
+    `The Marketo call did not finish within its ${seconds(totalMs)} deadline: ${why}.`,
+    {
+      writeMayHaveHappened: false,
+      deadlineMs: totalMs,
+      hint: "Nothing was sent for this call; retry later (other work may be using Marketo's limits), or raise MARTECH_STEPS_DEADLINE_MS.",
+    },
+  );
+}
+
+/**
+ * The error for a wait that `signal` ended before anything was sent: the caller cancelled, or the
+ * call's deadline passed (then a DeadlineExceededError, since nothing was cancelled by anyone).
+ */
+export function cancelled(what: string, signal?: AbortSignal): MartechError {
+  const reason: unknown = signal?.reason;
+  if (isDeadlineReason(reason)) return waitPastDeadline(`it was still ${what}`, reason.totalMs);
   return new CancelledError(`The Marketo call was cancelled while ${what}.`, {
     hint: "Nothing was sent for this call; run it again when needed.",
   });
@@ -33,7 +52,7 @@ export class LocalGate {
 
   /** Resolves true when a slot was free at once, false after queueing. */
   acquire(signal: AbortSignal | undefined, onQueued: () => void): Promise<boolean> {
-    if (signal?.aborted) return Promise.reject(cancelled("waiting for a free concurrency slot"));
+    if (signal?.aborted) return Promise.reject(cancelled("waiting for a free concurrency slot", signal));
     if (this.#active < this.#limit) {
       this.#active += 1;
       return Promise.resolve(true);
@@ -47,7 +66,7 @@ export class LocalGate {
         onAbort: () => {
           const at = this.#queue.indexOf(waiter);
           if (at >= 0) this.#queue.splice(at, 1);
-          reject(cancelled("waiting for a free concurrency slot"));
+          reject(cancelled("waiting for a free concurrency slot", signal));
         },
       };
       signal?.addEventListener("abort", waiter.onAbort, { once: true });

@@ -14,8 +14,13 @@ export interface MarketoConnectorConfig {
   windowMs?: number;
   /** Calls in flight at once, per instance. Default 10. */
   maxConcurrent?: number;
-  /** Per request. Default 60,000 ms. */
+  /** Per HTTP attempt, identity requests included (MARTECH_STEPS_REQUEST_TIMEOUT_MS). Default 30,000 ms. */
   timeoutMs?: number;
+  /**
+   * Overall limit of one call (retries, backoff and limiter waits included; MARTECH_STEPS_DEADLINE_MS).
+   * Default 120,000 ms. A deadline carried by the request's signal (runToolStep's) wins when earlier.
+   */
+  deadlineMs?: number;
   /** Retries of transient failures per call (601/602 re-authentication is separate). Default 4. */
   maxRetries?: number;
 }

@@ -1,5 +1,6 @@
 import { ConfigurationError, ValidationError } from "../../errors.js";
 import { checkEndpoint, type EndpointRules, joinEndpoint } from "../endpoint-guard.js";
+import { checkWellFormed } from "../well-formed.js";
 import type { MarketoRequest, QueryValue } from "./types.js";
 
 export const ENDPOINT_RULES: EndpointRules = {
@@ -106,6 +107,8 @@ export function planRequest(origin: URL, req: MarketoRequest): HttpPlan {
     );
   }
   const path = checkEndpoint(req.path, ENDPOINT_RULES);
+  checkWellFormed(req.query, "query_parameters");
+  checkWellFormed(req.body, "body");
   const url = joinEndpoint(origin, path, ENDPOINT_RULES);
   const query = encodeQuery(req.query);
   const headers: Record<string, string> = { Accept: "application/json" };

@@ -11,10 +11,13 @@ describe("the concurrency lease across replicas", () => {
   it("is renewed after a long rate-window wait, so another replica cannot take the slot mid-call", async () => {
     let t = Date.UTC(2025, 0, 15, 18);
     const now = () => t;
+    // Runs after each fake sleep: replica B gives up on fake time, not on how fast real timers fire.
+    let onSlept: (() => void) | undefined;
     const sleep = (ms: number) =>
       new Promise<void>((resolve) =>
         setImmediate(() => {
           t += ms;
+          onSlept?.();
           resolve();
         }),
       );
@@ -56,13 +59,13 @@ describe("the concurrency lease across replicas", () => {
       // (fake) time, well inside A's 1 s request timeout plus lease margin.
       const controller = new AbortController();
       const started = t;
-      const giveUp = setInterval(() => {
+      onSlept = () => {
         if (t - started > 5_000) controller.abort();
-      }, 0);
+      };
       bOutcome = await b
         .request({ method: "GET", path: "/rest/v1/lists.json", signal: controller.signal })
         .catch((error: unknown) => error);
-      clearInterval(giveUp);
+      onSlept = undefined;
     };
     await a.request({ method: "GET", path: "/rest/v1/slow.json" });
     expect(bOutcome).toBeInstanceOf(CancelledError);

@@ -39,6 +39,8 @@ describe("Google Analytics API Call", () => {
       path: "v1beta/properties/123:runPivotReport",
       query: { alt: "json" },
       body: input.body,
+      // runToolStep's signal, which carries the call's deadline.
+      signal: expect.any(AbortSignal),
     });
     expect(result.data).toEqual({ api: "data", body: { rows: [{ a: 1 }], rowCount: 1 }, warnings: [] });
     expect(result.summary).toMatch(/1 rows/);

@@ -1,0 +1,86 @@
+/**
+ * The overall deadline of a tool call travels on its AbortSignal, so it passes through every tool step
+ * handler unchanged (they already hand `ctx.signal` to the connectors). When it passes, the signal
+ * aborts with a `DeadlineReached` reason, which connectors turn into a DeadlineExceededError saying what
+ * was going on, instead of the CancelledError a caller's own cancellation gets.
+ */
+
+/** MARTECH_STEPS_DEADLINE_MS: the overall limit of one tool call. */
+export const DEFAULT_DEADLINE_MS = 120_000;
+/** MARTECH_STEPS_REQUEST_TIMEOUT_MS: the limit of one HTTP attempt. */
+export const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
+
+/** The abort reason of a signal whose deadline passed. */
+export class DeadlineReached extends Error {
+  readonly totalMs: number;
+
+  constructor(totalMs: number) {
+    super(`the ${seconds(totalMs)} deadline passed`);
+    this.name = "DeadlineReached";
+    this.totalMs = totalMs;
+  }
+}
+
+export function isDeadlineReason(reason: unknown): reason is DeadlineReached {
+  return reason instanceof DeadlineReached;
+}
+
+/** "120 s", "1.5 s", "250 ms": how long limits read in messages. */
+export function seconds(ms: number): string {
+  return ms < 1_000 ? `${Math.round(ms)} ms` : `${Math.round(ms / 100) / 10} s`;
+}
+
+interface Deadline {
+  /** Date.now() when it passes. */
+  at: number;
+  totalMs: number;
+}
+
+const DEADLINES = new WeakMap<AbortSignal, Deadline>();
+
+/** The deadline a signal carries (set by withDeadline), if any. */
+export function deadlineOf(signal: AbortSignal | undefined): Deadline | undefined {
+  return signal ? DEADLINES.get(signal) : undefined;
+}
+
+/**
+ * A signal that aborts when `signal` does or when `ms` have passed (reason DeadlineReached), and carries
+ * that deadline, or the earlier one `signal` already carries. Call `clear()` when the work is done.
+ */
+export function withDeadline(
+  signal: AbortSignal | undefined,
+  ms: number,
+): { signal: AbortSignal; clear: () => void } {
+  const inherited = deadlineOf(signal);
+  const own: Deadline = { at: Date.now() + ms, totalMs: ms };
+  const deadline = inherited && inherited.at <= own.at ? inherited : own;
+  const controller = new AbortController();
+  const timer = setTimeout(
+    () => controller.abort(new DeadlineReached(deadline.totalMs)),
+    deadline.at - Date.now(),
+  );
+  // The work itself keeps the process alive; a timer left behind by a finished call must not.
+  timer.unref();
+  const combined = signal ? AbortSignal.any([signal, controller.signal]) : controller.signal;
+  DEADLINES.set(combined, deadline);
+  return { signal: combined, clear: () => clearTimeout(timer) };
+}
+
+/** Waits for `promise`, or rejects with `onAbort()` as soon as `signal` aborts (the work goes on for others). */
+export function raceAbort<T>(promise: Promise<T>, signal: AbortSignal, onAbort: () => unknown): Promise<T> {
+  if (signal.aborted) return Promise.reject(onAbort());
+  return new Promise<T>((resolve, reject) => {
+    const abort = () => reject(onAbort());
+    signal.addEventListener("abort", abort, { once: true });
+    promise.then(
+      (value) => {
+        signal.removeEventListener("abort", abort);
+        resolve(value);
+      },
+      (error: unknown) => {
+        signal.removeEventListener("abort", abort);
+        reject(error);
+      },
+    );
+  });
+}
