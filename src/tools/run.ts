@@ -1,30 +1,18 @@
 import type { z } from "zod";
-import { CancelledError, ValidationError } from "../errors.js";
+import { CancelledError, type ValidationError } from "../errors.js";
 import { issuePath } from "../schemas/json-schema.js";
+import { acceptedSuffix, inputValidationError } from "./input-issues.js";
 import { getToolStep } from "./registry.js";
 import type { SchemaContext, ToolContext, ToolResult } from "./types.js";
 
-/** The accepted values of a zod issue, when zod knows them (enums, literals). */
-function acceptedOf(issue: z.core.$ZodIssue): string | undefined {
-  if (issue.code === "invalid_value") return issue.values.map((v) => JSON.stringify(v)).join(", ");
-  return undefined;
-}
-
 /** Turns zod's issues into one ValidationError that names the field and what is accepted. */
 export function validationErrorFrom(error: z.ZodError): ValidationError {
-  const issues = error.issues.slice(0, 5).map((issue) => {
-    const accepted = acceptedOf(issue);
-    return {
+  return inputValidationError(
+    error.issues.map((issue) => ({
       field: issuePath(issue.path),
-      message: `${issue.message}${accepted ? ` (accepted: ${accepted})` : ""}`,
-    };
-  });
-  const more = error.issues.length - issues.length;
-  if (more > 0) issues.push({ field: "input", message: `${more} more problem(s)` });
-  return ValidationError.fromIssues(issues, {
-    hint: "Fix the input and call again; nothing was sent.",
-    details: { issues },
-  });
+      message: `${issue.message}${issue.code === "invalid_value" ? acceptedSuffix(issue.values) : ""}`,
+    })),
+  );
 }
 
 /**
