@@ -6,7 +6,8 @@
  * Pure: it runs in the browser bundle as well as in tests.
  */
 import { issuePath } from "../schemas/json-schema.js";
-import { acceptedSuffix, type InputIssue } from "../tools/input-issues.js";
+import type { InputIssue } from "../tools/input-issues.js";
+import { lengthChecks, quote, singleMessage, typeMessage } from "./zod-words.js";
 
 export type JsonSchemaNode = { [key: string]: unknown };
 
@@ -30,51 +31,6 @@ export interface FormHints {
   trimmed: string[];
 }
 
-/**
- * The input as zod checks it: strings that zod trims, trimmed (the server would trim them too, so
- * sending them trimmed changes nothing). Validate and send this, and the browser agrees with zod.
- */
-export function trimAsZod(data: unknown, schema: JsonSchemaNode, trimmed: readonly string[]): unknown {
-  const marks = new Set(trimmed);
-  const visit = (value: unknown, node: JsonSchemaNode | undefined, path: string): unknown => {
-    if (!node) return value;
-    if (typeof value === "string") {
-      const branches = (node.anyOf as JsonSchemaNode[] | undefined) ?? [];
-      const trims =
-        marks.has(path) || branches.some((b, i) => b.type === "string" && marks.has(`${path}/anyOf/${i}`));
-      return trims ? value.trim() : value;
-    }
-    const branch = (type: string) =>
-      node.type === type
-        ? { node, path }
-        : ((node.anyOf as JsonSchemaNode[] | undefined) ?? [])
-            .map((b, i) => ({ node: b, path: `${path}/anyOf/${i}` }))
-            .find((b) => b.node.type === type);
-    if (Array.isArray(value)) {
-      const list = branch("array");
-      return list
-        ? value.map((item) => visit(item, list.node.items as JsonSchemaNode, `${list.path}/items`))
-        : value;
-    }
-    const object = value && typeof value === "object" ? branch("object") : undefined;
-    if (!object) return value;
-    const properties = (object.node.properties as Record<string, JsonSchemaNode> | undefined) ?? {};
-    return Object.fromEntries(
-      Object.entries(value as Record<string, unknown>).map(([key, item]) => [
-        key,
-        key in properties
-          ? visit(item, properties[key], `${object.path}/properties/${key}`)
-          : visit(
-              item,
-              object.node.additionalProperties as JsonSchemaNode,
-              `${object.path}/additionalProperties`,
-            ),
-      ]),
-    );
-  };
-  return visit(data, schema, "#");
-}
-
 /** ajv keywords whose zod counterparts are checks that let a union branch count as "nearly matched". */
 const CONTINUABLE = new Set([
   "minLength",
@@ -89,64 +45,6 @@ const CONTINUABLE = new Set([
   "format",
   "additionalProperties",
 ]);
-
-/** zod's name for the type of a value (util.parsedType). */
-function received(value: unknown): string {
-  if (value === null) return "null";
-  if (Array.isArray(value)) return "array";
-  if (typeof value === "number" && Number.isNaN(value)) return "NaN";
-  return typeof value;
-}
-
-const quote = (value: unknown): string => (typeof value === "string" ? `"${value}"` : String(value));
-
-/** What zod would say when a value does not have this schema's type at all. */
-function typeMessage(schema: JsonSchemaNode | undefined, data: unknown): string {
-  if (!schema) return "Invalid input";
-  if (Array.isArray(schema.enum)) return enumMessage(schema.enum);
-  if ("const" in schema) return enumMessage([schema.const]);
-  const type = schema.type;
-  if (typeof type !== "string") return "Invalid input"; // a union (anyOf, or several types)
-  let expected = type;
-  // z.int(): "expected int" for a number that is not whole, "expected number" for anything else.
-  if (type === "integer") expected = typeof data === "number" ? "int" : "number";
-  // z.record() becomes an object schema with propertyNames (or only additionalProperties).
-  if (type === "object" && ("propertyNames" in schema || !("properties" in schema))) expected = "record";
-  return `Invalid input: expected ${expected}, received ${received(data)}`;
-}
-
-function enumMessage(values: readonly unknown[]): string {
-  const head =
-    values.length === 1
-      ? `Invalid input: expected ${quote(values[0])}`
-      : `Invalid option: expected one of ${values.map(quote).join("|")}`;
-  return `${head}${acceptedSuffix(values)}`;
-}
-
-function limitMessage(error: AjvErrorLike): string | undefined {
-  const limit = String(error.params.limit);
-  const op = String(error.params.comparison ?? "");
-  switch (error.keyword) {
-    case "minLength":
-      return `Too small: expected string to have >=${limit} characters`;
-    case "maxLength":
-      return `Too big: expected string to have <=${limit} characters`;
-    case "minItems":
-      return `Too small: expected array to have >=${limit} items`;
-    case "maxItems":
-      return `Too big: expected array to have <=${limit} items`;
-    case "minimum":
-    case "exclusiveMinimum":
-      return `Too small: expected number to be ${op}${limit}`;
-    case "maximum":
-    case "exclusiveMaximum":
-      return `Too big: expected number to be ${op}${limit}`;
-    case "multipleOf":
-      return `Invalid number: must be a multiple of ${String(error.params.multipleOf)}`;
-    default:
-      return undefined;
-  }
-}
 
 function decodePointer(pointer: string): string[] {
   return pointer === ""
@@ -271,48 +169,6 @@ function mapErrors(all: readonly AjvErrorLike[], data: unknown, messages: Patter
     out.push({ ...at(pointer, data, text, true), path: [...pathOf(pointer, data), "\uffff"] });
   }
   return out;
-}
-
-/**
- * zod runs its length checks on anything with a `length` even after the type check failed (they
- * carry a `when` guard), so an array field given a string also hears about the string's length.
- */
-function lengthChecks(schema: JsonSchemaNode | undefined, value: unknown): string[] {
-  const length =
-    typeof value === "string"
-      ? Array.from(value).length
-      : value !== null && typeof value === "object"
-        ? (value as { length?: unknown }).length
-        : undefined;
-  if (!schema || length === undefined) return [];
-  const [origin, unit] =
-    typeof value === "string"
-      ? ["string", " characters"]
-      : Array.isArray(value)
-        ? ["array", " items"]
-        : ["unknown", ""];
-  const verb = unit ? "to have" : "to be";
-  return Object.keys(schema).flatMap((keyword) => {
-    const limit = schema[keyword];
-    if (typeof limit !== "number") return [];
-    // zod's own comparisons, negated as it writes them (an object's `length` may be anything).
-    if ((keyword === "minLength" || keyword === "minItems") && !((length as number) >= limit))
-      return [`Too small: expected ${origin} ${verb} >=${limit}${unit}`];
-    if ((keyword === "maxLength" || keyword === "maxItems") && !((length as number) <= limit))
-      return [`Too big: expected ${origin} ${verb} <=${limit}${unit}`];
-    return [];
-  });
-}
-
-function singleMessage(error: AjvErrorLike, messages: PatternMessages): string | undefined {
-  if (error.keyword === "pattern") {
-    const pattern = String(error.params.pattern);
-    return messages[pattern] ?? `Invalid string: must match pattern /${pattern}/`;
-  }
-  if (error.keyword === "format") return `Invalid ${String(error.params.format)}`;
-  if (error.keyword === "enum") return enumMessage((error.params.allowedValues as unknown[]) ?? []);
-  if (error.keyword === "const") return enumMessage([error.params.allowedValue]);
-  return limitMessage(error);
 }
 
 /**

@@ -4,12 +4,8 @@ import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { createPrecompiledValidator } from "@rjsf/validator-ajv8";
 import { formModule } from "../../../src/console/form-module.js";
-import {
-  type AjvErrorLike,
-  type FormHints,
-  type JsonSchemaNode,
-  trimAsZod,
-} from "../../../src/console/validation-wording.js";
+import { trimAsZod } from "../../../src/console/trim-as-zod.js";
+import type { AjvErrorLike, FormHints, JsonSchemaNode } from "../../../src/console/validation-wording.js";
 import { getToolStep } from "../../../src/tools/registry.js";
 import type { SchemaContext } from "../../../src/tools/types.js";
 
