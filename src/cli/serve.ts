@@ -1,9 +1,10 @@
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import { MemoryCredentialStore } from "../auth/credential-store.js";
 import { SCOPE_ANALYTICS_EDIT, SCOPE_ANALYTICS_READONLY } from "../auth/google/config.js";
+import { createConsole } from "../console/index.js";
 import { ValidationError } from "../errors.js";
 import { log } from "../log.js";
-import { type HttpServerHandle, parseApiKeys, startHttpServer } from "../mcp/http.js";
+import { type HttpServerHandle, isLoopback, parseApiKeys, startHttpServer } from "../mcp/http.js";
 import { createMcpServer } from "../mcp/server.js";
 import {
   type GoogleSandbox,
@@ -119,8 +120,18 @@ export async function start(options: ServeOptions): Promise<HttpServerHandle> {
     store = memory;
   }
   const workspaces = workspaceFactory({ env, store });
-  const handle = await startHttpServer({ ...httpOptions(env, options), workspace: workspaces });
+  const http = httpOptions(env, options);
+  const sandbox = { marketo: Boolean(marketo), google: Boolean(google) };
+  const web = createConsole({
+    workspace: workspaces,
+    loopback: isLoopback(http.host),
+    apiKeys: http.apiKeys,
+    env,
+    sandbox,
+  });
+  const handle = await startHttpServer({ ...http, workspace: workspaces, routes: web.routes });
   const lines = [
+    `Console (open in your browser; the login link works once): ${web.loginUrl(handle.url)}`,
     `martech-steps MCP server (Streamable HTTP): ${handle.url}`,
     `  Marketo: ${marketo ? `sandbox at ${marketo.restEndpoint}` : "configured"}`,
     `  Google Analytics: ${google ? `sandbox at ${google.url} (account "sandbox", ${SANDBOX_GOOGLE_USER})` : "configured"}`,
@@ -134,6 +145,7 @@ export async function start(options: ServeOptions): Promise<HttpServerHandle> {
   ];
   process.stderr.write(`${lines.join("\n")}\n`);
   const close = async () => {
+    web.close();
     await handle.close();
     await marketo?.close();
     await google?.close();

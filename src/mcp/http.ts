@@ -1,4 +1,4 @@
-import { createHash, randomUUID, timingSafeEqual } from "node:crypto";
+import { randomUUID } from "node:crypto";
 import {
   createServer,
   type IncomingMessage,
@@ -8,6 +8,7 @@ import {
 import type { AddressInfo } from "node:net";
 import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
 import { isInitializeRequest } from "@modelcontextprotocol/sdk/types.js";
+import { workspaceOfApiKey } from "../auth/api-keys.js";
 import { ConfigurationError } from "../errors.js";
 import { log } from "../log.js";
 import { DEFAULT_WORKSPACE, type Workspace } from "../workspace.js";
@@ -26,6 +27,8 @@ export interface HttpServerOptions {
   allowedHosts?: readonly string[];
   /** Extra Origin values to accept (e.g. "https://agent.example.com"). */
   allowedOrigins?: readonly string[];
+  /** Other pages of this server (the browser console): called after the Host check for every path but /mcp; false = not found. */
+  routes?: (req: IncomingMessage, res: ServerResponse, url: URL) => Promise<boolean>;
 }
 
 export interface HttpServerHandle {
@@ -58,20 +61,6 @@ export function parseApiKeys(raw: string | undefined): Map<string, string> {
     keys.set(key, workspace);
   }
   return keys;
-}
-
-function digest(value: string): Buffer {
-  return createHash("sha256").update(value).digest();
-}
-
-/** Constant-time lookup of a bearer key (comparing hashes keeps lengths equal). */
-function workspaceOfKey(keys: ReadonlyMap<string, string>, presented: string): string | undefined {
-  const presentedDigest = digest(presented);
-  let found: string | undefined;
-  for (const [key, workspace] of keys) {
-    if (timingSafeEqual(digest(key), presentedDigest)) found = workspace;
-  }
-  return found;
 }
 
 function reject(res: ServerResponse, status: number, message: string): void {
@@ -117,9 +106,12 @@ export async function startHttpServer(options: HttpServerOptions): Promise<HttpS
 
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
     const url = new URL(req.url ?? "/", "http://127.0.0.1");
-    if (url.pathname !== "/mcp") return reject(res, 404, "Not found: the MCP endpoint is /mcp.");
     if (!allowedHosts.has((req.headers.host ?? "").toLowerCase())) {
       return reject(res, 403, "Forbidden: unexpected Host header.");
+    }
+    if (url.pathname !== "/mcp") {
+      if (await options.routes?.(req, res, url)) return;
+      return reject(res, 404, "Not found: the MCP endpoint is /mcp.");
     }
     const origin = req.headers.origin;
     if (origin !== undefined && !allowedOrigins.has(origin.toLowerCase())) {
@@ -128,7 +120,7 @@ export async function startHttpServer(options: HttpServerOptions): Promise<HttpS
     let workspace = DEFAULT_WORKSPACE;
     if (apiKeys.size > 0) {
       const match = /^Bearer\s+(\S+)$/i.exec(req.headers.authorization ?? "");
-      const found = match ? workspaceOfKey(apiKeys, match[1]!) : undefined;
+      const found = match ? workspaceOfApiKey(apiKeys, match[1]!) : undefined;
       if (!found) {
         res.setHeader("www-authenticate", 'Bearer realm="martech-steps"');
         return reject(res, 401, "Unauthorized: send Authorization: Bearer <API key of your workspace>.");
