@@ -118,6 +118,10 @@ export function StepRunner(props: { step: StepSummary }) {
           onChange={(event) => setFormData(event.formData as Input)}
           onSubmit={(event) => void run(event.formData as Input)}
           noValidate
+          // The browser's own checks would block Run with its words; ours name the field as the server does.
+          noHtml5Validate
+          // An optional list (date_ranges) starts empty; a required one (metrics) with its minimum of items.
+          experimental_defaultFormStateBehavior={{ arrayMinItems: { populate: "requiredOnly" } }}
           extraErrors={extraErrors as never}
           showErrorList={false}
           disabled={running !== undefined}

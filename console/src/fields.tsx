@@ -10,7 +10,11 @@ import { useState } from "react";
 /** One value of a key/value editor: text (Marketo sends every query value as text, lists comma-separated). */
 export function ScalarTextField(props: FieldProps) {
   const { fieldPathId, formData, onChange, disabled, readonly } = props;
-  const value = Array.isArray(formData) ? formData.join(",") : formData === undefined ? "" : String(formData);
+  const value = Array.isArray(formData)
+    ? formData.join(",")
+    : formData === undefined || formData === null || typeof formData === "object"
+      ? ""
+      : String(formData);
   return (
     <input
       id={fieldPathId.$id}

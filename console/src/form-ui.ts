@@ -33,7 +33,10 @@ function branchLabel(node: Node): string {
 export function uiSchemaFor(node: Node): UiSchema {
   if (isFreeObject(node)) return { "ui:field": "JsonField" };
   const ui: UiSchema = {};
-  if (isScalarRecord(node)) ui.additionalProperties = { "ui:field": "ScalarTextField" };
+  // The value's own union would otherwise add a type picker after the text field.
+  if (isScalarRecord(node)) {
+    ui.additionalProperties = { "ui:field": "ScalarTextField", "ui:fieldReplacesAnyOrOneOf": true };
+  }
   if (Array.isArray(node.anyOf)) {
     ui.anyOf = (node.anyOf as Node[]).map((branch) => ({
       "ui:title": branchLabel(branch),

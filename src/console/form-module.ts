@@ -65,6 +65,39 @@ export function formHints(schema: z.ZodType): FormHints {
   return { messages, trimmed };
 }
 
+/** Every branch of every union (anyOf/oneOf) in a schema, wherever it sits. */
+function unionBranches(node: unknown): JsonSchemaNode[] {
+  if (!node || typeof node !== "object") return [];
+  const own = (["anyOf", "oneOf"] as const).flatMap((key) => {
+    const list = (node as JsonSchemaNode)[key];
+    return Array.isArray(list) ? (list as JsonSchemaNode[]) : [];
+  });
+  return [...own, ...Object.values(node).flatMap(unionBranches)];
+}
+
+/**
+ * ajv standalone code for the validators the form library calls: the root schema and the
+ * sub-schemas its parser finds (as compileSchemaValidatorsCode does), plus every union branch,
+ * which the library validates alone to pick the branch a value matches, also where its parser does
+ * not look (the values of a record such as query_parameters). Each is keyed by the library's hash.
+ */
+async function compileValidators(schema: JsonSchema): Promise<string> {
+  const { hashForSchema, schemaParser } = await import("@rjsf/utils");
+  const { default: createAjvInstance } = await import("@rjsf/validator-ajv8/lib/createAjvInstance.js");
+  // A CommonJS module: its default export is the namespace, whose own default is the function.
+  const standaloneCode = (await import("ajv/dist/standalone/index.js")).default.default;
+  const schemas: Record<string, JsonSchemaNode> = { ...schemaParser(schema as never) };
+  for (const branch of unionBranches(schema)) {
+    const id = hashForSchema(branch as never);
+    schemas[id] ??= { ...branch, $id: id };
+  }
+  const ajv = createAjvInstance(undefined, undefined, {
+    code: { source: true, lines: false },
+    schemas: Object.values(schemas),
+  });
+  return standaloneCode(ajv);
+}
+
 /** The form module of a step for a workspace's schema context (ajv and RJSF load on first use). */
 export async function formModule(step: ToolStep, context: SchemaContext): Promise<string> {
   const zodSchema = step.input(context);
@@ -72,8 +105,7 @@ export async function formModule(step: ToolStep, context: SchemaContext): Promis
   const key = JSON.stringify([step.id, schema]);
   const cached = cache.get(key);
   if (cached !== undefined) return cached;
-  const { compileSchemaValidatorsCode } = await import("@rjsf/validator-ajv8/compileSchemaValidators");
-  const code = compileSchemaValidatorsCode(schema, { ajvOptionsOverrides: { code: { lines: false } } });
+  const code = await compileValidators(schema);
   const module = [
     RUNTIME_SHIM,
     code.replace(/^"use strict";/, ""),

@@ -25,6 +25,8 @@ export interface ConsoleFixture {
   marketo: MarketoSandbox;
   google: GoogleSandbox;
   store: MemoryCredentialStore;
+  /** Every request the console answered: method, path, Origin and status. */
+  requests: { method: string; path: string; origin: string | undefined; status: number }[];
   workspace(name?: string): Workspace;
   /** Every secret of the configuration, refresh tokens included. */
   canaries(): Promise<string[]>;
@@ -92,9 +94,20 @@ export async function startConsoleFixture(
     ...(options.apiKeys ? { apiKeys: options.apiKeys } : {}),
     env,
   });
+  const requests: ConsoleFixture["requests"] = [];
   const http = await startHttpServer({
     workspace,
-    routes: web.routes,
+    routes: (req, res, url) => {
+      res.on("finish", () =>
+        requests.push({
+          method: req.method ?? "",
+          path: url.pathname,
+          origin: req.headers.origin,
+          status: res.statusCode,
+        }),
+      );
+      return web.routes(req, res, url);
+    },
     ...(options.host ? { host: options.host } : {}),
     ...(options.apiKeys ? { apiKeys: options.apiKeys } : {}),
   });
@@ -105,6 +118,7 @@ export async function startConsoleFixture(
     marketo,
     google,
     store,
+    requests,
     workspace,
     async canaries() {
       const secrets = await store.read("default");
