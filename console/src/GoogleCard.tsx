@@ -1,7 +1,8 @@
 import { type FormEvent, useCallback, useEffect, useState } from "react";
-import { ApiError, api, type ErrorInfo } from "./api.ts";
+import { type ApiError, api } from "./api.ts";
 import { type ConfigField, FieldInput } from "./Integrations.tsx";
 import { Problem } from "./Problem.tsx";
+import { useAction } from "./useAction.ts";
 
 interface Account {
   label: string;
@@ -24,9 +25,7 @@ export function GoogleCard() {
   const [status, setStatus] = useState<GoogleStatus | undefined>();
   const [client, setClient] = useState<Record<string, string>>({ clientId: "", clientSecret: "" });
   const [label, setLabel] = useState("");
-  const [error, setError] = useState<ErrorInfo | undefined>();
-  const [notice, setNotice] = useState<string | undefined>();
-  const [busy, setBusy] = useState(false);
+  const { busy, error, setError, notice, setNotice, act } = useAction();
 
   const show = useCallback((next: GoogleStatus) => {
     setStatus(next);
@@ -34,22 +33,8 @@ export function GoogleCard() {
   }, []);
   useEffect(() => {
     api<GoogleStatus>("GET", "/console/api/google").then(show, (e: ApiError) => setError(e.info));
-  }, [show]);
+  }, [show, setError]);
 
-  const act = async (what: () => Promise<void>) => {
-    setBusy(true);
-    setError(undefined);
-    setNotice(undefined);
-    try {
-      await what();
-    } catch (failure) {
-      setError(
-        failure instanceof ApiError ? failure.info : { error: "network_error", message: String(failure) },
-      );
-    } finally {
-      setBusy(false);
-    }
-  };
   const saveClient = (event: FormEvent) => {
     event.preventDefault();
     void act(async () => {

@@ -1,7 +1,9 @@
 import { type FormEvent, useCallback, useEffect, useState } from "react";
-import { ApiError, api, type ErrorInfo } from "./api.ts";
+import type { MarketoUsage } from "../../src/connectors/marketo/types.ts";
+import { type ApiError, api, type ErrorInfo } from "./api.ts";
 import { type ConfigField, FieldInput } from "./Integrations.tsx";
 import { Problem } from "./Problem.tsx";
+import { useAction } from "./useAction.ts";
 
 interface Connection {
   clientId: string;
@@ -13,14 +15,7 @@ interface MarketoStatus {
   fields: ConfigField[];
   active: (Connection & { source: "environment" | "store"; sandbox: boolean }) | null;
   saved: Connection | null;
-  usage: {
-    callsToday: number;
-    dailyQuota: number;
-    remaining: number;
-    windowCalls: number;
-    callsPerWindow: number;
-    windowMs: number;
-  } | null;
+  usage: MarketoUsage | null;
   problem: string | null;
 }
 
@@ -35,9 +30,7 @@ export function MarketoCard() {
     clientSecret: "",
     restEndpoint: "",
   });
-  const [error, setError] = useState<ErrorInfo | undefined>();
-  const [notice, setNotice] = useState<string | undefined>();
-  const [busy, setBusy] = useState(false);
+  const { busy, error, setError, notice, setNotice, act } = useAction();
 
   const show = useCallback((next: MarketoStatus) => {
     setStatus(next);
@@ -49,22 +42,8 @@ export function MarketoCard() {
   }, []);
   useEffect(() => {
     api<MarketoStatus>("GET", "/console/api/marketo").then(show, (e: ApiError) => setError(e.info));
-  }, [show]);
+  }, [show, setError]);
 
-  const act = async (what: () => Promise<void>) => {
-    setBusy(true);
-    setError(undefined);
-    setNotice(undefined);
-    try {
-      await what();
-    } catch (failure) {
-      setError(
-        failure instanceof ApiError ? failure.info : { error: "network_error", message: String(failure) },
-      );
-    } finally {
-      setBusy(false);
-    }
-  };
   const save = (event: FormEvent) => {
     event.preventDefault();
     void act(async () => {

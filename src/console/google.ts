@@ -12,10 +12,11 @@
 import { randomBytes } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { googleClientFrom, SCOPE_ANALYTICS, SCOPE_ANALYTICS_EDIT } from "../auth/google/config.js";
-import { isMartechError, ValidationError } from "../errors.js";
+import { isMartechError } from "../errors.js";
+import { log } from "../log.js";
 import { CONNECTIONS } from "../manifest.js";
 import type { Workspace } from "../workspace.js";
-import { secure, stringField } from "./http-util.js";
+import { secretOrSaved, secure, stringField } from "./http-util.js";
 import type { ConsoleSession, Sessions } from "./sessions.js";
 
 export const CALLBACK_PATH = "/console/oauth/callback";
@@ -60,15 +61,13 @@ export async function googleStatus(workspace: Workspace, env: NodeJS.ProcessEnv,
 /** Saves the workspace's OAuth client; an empty secret keeps the saved one for the same Client ID. */
 export async function saveGoogleClient(workspace: Workspace, body: Record<string, unknown>): Promise<void> {
   const clientId = stringField(body, "clientId", true) as string;
-  const saved = (await workspace.store.read(workspace.name)).googleClient;
-  const clientSecret =
-    stringField(body, "clientSecret", false) ??
-    (saved?.clientId === clientId ? saved.clientSecret : undefined);
-  if (!clientSecret) {
-    throw new ValidationError("clientSecret", "enter the client secret of this OAuth client.", {
-      hint: "Copy it from the Google Cloud console > APIs & Services > Credentials > (your Desktop app client).",
-    });
-  }
+  const clientSecret = secretOrSaved(
+    body,
+    clientId,
+    (await workspace.store.read(workspace.name)).googleClient,
+    "client secret of this OAuth client",
+    "Copy it from the Google Cloud console > APIs & Services > Credentials > (your Desktop app client).",
+  );
   await workspace.store.update(workspace.name, (current) => ({
     ...current,
     googleClient: { clientId, clientSecret },
@@ -170,7 +169,8 @@ export class GoogleConnects {
         `${back}?connected=${encodeURIComponent(account.label)}`,
       );
     } catch (failure) {
-      // A MartechError's message never holds a secret; anything else is not shown.
+      // A MartechError's message never holds a secret; anything else is only logged.
+      if (!isMartechError(failure)) log.error({ err: failure }, "a Google connect from the console failed");
       const text = isMartechError(failure) ? failure.message : "The sign-in could not be completed.";
       answer(res, 400, "Account not connected", text, back);
     }

@@ -122,3 +122,20 @@ export function stringField(
   if (typeof value !== "string") throw new ValidationError(field, "it must be text.");
   return value.trim();
 }
+
+/**
+ * The client secret a save form sent, or, when it left the write-only field empty, the saved one
+ * (only for the same Client ID: a secret belongs to its client). Refused with `hint` when neither.
+ */
+export function secretOrSaved(
+  body: Record<string, unknown>,
+  clientId: string,
+  saved: { clientId: string; clientSecret: string } | undefined,
+  what: string,
+  hint: string,
+): string {
+  const secret =
+    stringField(body, "clientSecret", false) ?? (saved?.clientId === clientId ? saved.clientSecret : "");
+  if (!secret) throw new ValidationError("clientSecret", `enter the ${what}.`, { hint });
+  return secret;
+}

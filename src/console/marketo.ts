@@ -5,10 +5,10 @@
  */
 import { requestMarketoToken } from "../auth/marketo-token.js";
 import { parseRestEndpoint } from "../connectors/marketo/url.js";
-import { ConfigurationError, ValidationError } from "../errors.js";
+import { ConfigurationError, isMartechError } from "../errors.js";
 import { CONNECTIONS } from "../manifest.js";
 import type { Workspace } from "../workspace.js";
-import { stringField } from "./http-util.js";
+import { secretOrSaved, stringField } from "./http-util.js";
 
 /** What the page may know about the Marketo connection: never the secret. */
 export async function marketoStatus(workspace: Workspace, sandbox: boolean) {
@@ -20,7 +20,8 @@ export async function marketoStatus(workspace: Workspace, sandbox: boolean) {
     try {
       usage = await (await workspace.marketo()).usage();
     } catch (error) {
-      problem = error instanceof Error && "code" in error ? error.message : "The usage could not be read.";
+      // A MartechError says what to fix (an endpoint that does not parse); anything else is not shown.
+      problem = isMartechError(error) ? error.message : "The usage could not be read.";
     }
   }
   return {
@@ -55,15 +56,13 @@ export async function saveMarketo(workspace: Workspace, body: Record<string, unk
   const clientId = stringField(body, "clientId", true) as string;
   const restEndpointRaw = stringField(body, "restEndpoint", true) as string;
   const origin = parseRestEndpoint(restEndpointRaw);
-  const saved = (await workspace.store.read(workspace.name)).marketo;
-  const clientSecret =
-    stringField(body, "clientSecret", false) ??
-    (saved?.clientId === clientId ? saved.clientSecret : undefined);
-  if (!clientSecret) {
-    throw new ValidationError("clientSecret", "enter the Client Secret of this Client ID.", {
-      hint: "Copy it from Marketo Admin > Integration > LaunchPoint > (your custom service) > View Details.",
-    });
-  }
+  const clientSecret = secretOrSaved(
+    body,
+    clientId,
+    (await workspace.store.read(workspace.name)).marketo,
+    "Client Secret of this Client ID",
+    "Copy it from Marketo Admin > Integration > LaunchPoint > (your custom service) > View Details.",
+  );
   await requestMarketoToken({ origin, clientId, clientSecret });
   await workspace.store.update(workspace.name, (current) => ({
     ...current,
