@@ -76,7 +76,9 @@ export function StepRunner(props: { step: StepSummary }) {
     setRunning(controller);
     try {
       for await (const event of runStep(step.id, input, controller.signal)) {
-        if (event.type === "progress") setProgress(event);
+        // A wait between pages reports the count without the total: keep the total known so far.
+        if (event.type === "progress")
+          setProgress((last) => ({ ...event, total: event.total ?? last?.total }));
         else if (event.type === "result") setResult(event);
         else setProblem(event.error);
       }

@@ -21,7 +21,8 @@ export const SCREENSHOTS = join(process.cwd(), "test-output", "screenshots");
 export interface Browser {
   context: BrowserContext;
   page: Page;
-  screenshot(name: string): Promise<void>;
+  /** Saves a full-page screenshot of the page (default: the first tab). */
+  screenshot(name: string, of?: Page): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -39,8 +40,8 @@ export async function launchBrowser(): Promise<Browser> {
   return {
     context,
     page,
-    screenshot: async (name) => {
-      await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true });
+    screenshot: async (name, of = page) => {
+      await of.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true });
     },
     close: async () => {
       await context.close();

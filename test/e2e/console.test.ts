@@ -230,6 +230,41 @@ describe("the console in a browser", () => {
     expect(fixture.google.stats().revocations).toBe(revocations + 1);
   });
 
+  it("shows a long run's progress and cancels it", async () => {
+    // A second console whose Marketo connection allows one call per 2 s: page 2 of a list must wait.
+    const slow = await startConsoleFixture({
+      marketoEnv: { MARKETO_CALLS_PER_WINDOW: "1", MARKETO_WINDOW_MS: "2000" },
+    });
+    const tab = await browser.context.newPage();
+    tab.setDefaultTimeout(10_000);
+    try {
+      await tab.goto(slow.console.loginUrl(slow.base));
+      await tab.getByLabel("Search tool steps").fill("marketing automation");
+      await tab.getByRole("button", { name: /Marketo API Call/ }).click();
+      await tab.locator("#root_method").selectOption("GET");
+      await tab.locator("#root_endpoint").fill("/rest/v1/lists/1001/leads.json");
+      await addQueryParameter("batchSize", "50", tab);
+      await tab.locator("#root_paginate").check();
+      await tab.getByRole("button", { name: "Run", exact: true }).click();
+      const progress = tab.locator(".progress");
+      await expect
+        .poll(() => progress.textContent())
+        .toMatch(/^Waiting \d s for Marketo's rate window limit$/);
+      expect(await progress.locator("progress").getAttribute("max")).toBe("5000");
+      await browser.screenshot("09-long-run-progress", tab);
+      const calls = slow.marketo.stats().apiCalls;
+      await tab.getByRole("button", { name: "Cancel" }).click();
+      await expect
+        .poll(() => tab.locator(".problem-message").textContent())
+        .toBe("Marketo API Call was cancelled.");
+      await new Promise((resolve) => setTimeout(resolve, 2_500));
+      expect(slow.marketo.stats().apiCalls).toBe(calls);
+    } finally {
+      await tab.close();
+      await slow.close();
+    }
+  });
+
   it("refuses a POST that another origin's page sends with the console's cookie", async () => {
     // Another origin on the same host (the Google sandbox): same-site, so the browser even sends the cookie.
     const other = await browser.context.newPage();
@@ -289,8 +324,8 @@ describe("the console in a browser", () => {
     }
   });
 
-  async function addQueryParameter(key: string, value: string): Promise<void> {
-    const fieldset = page.locator("fieldset#root_query_parameters");
+  async function addQueryParameter(key: string, value: string, on: Page = page): Promise<void> {
+    const fieldset = on.locator("fieldset#root_query_parameters");
     await fieldset.getByRole("button", { name: "Add" }).click();
     const keys = fieldset.locator("input[id$='-key']");
     const row = (await keys.count()) - 1;
