@@ -122,10 +122,14 @@ export class Workspace extends EventEmitter {
   async marketo(): Promise<MarketoConnector> {
     const credentials = await this.marketoCredentials();
     if (!credentials) {
+      // The MARKETO_* variables configure the default workspace only: one server process serves
+      // several workspaces, and its environment must not become every tenant's connection.
+      const how =
+        this.name === DEFAULT_WORKSPACE
+          ? "An admin runs `martech-steps marketo configure` (or sets MARKETO_CLIENT_ID, MARKETO_CLIENT_SECRET and MARKETO_REST_ENDPOINT)"
+          : `An admin runs \`martech-steps marketo configure --workspace ${this.name}\` (the MARKETO_* variables apply to the default workspace only)`;
       throw new ConfigurationError(`Marketo is not configured for workspace "${this.name}".`, {
-        hint:
-          "An admin runs `martech-steps marketo configure` (or sets MARKETO_CLIENT_ID, MARKETO_CLIENT_SECRET and " +
-          "MARKETO_REST_ENDPOINT) with the Client ID, Client Secret and REST API Endpoint of a LaunchPoint custom service.",
+        hint: `${how} with the Client ID, Client Secret and REST API Endpoint of a LaunchPoint custom service.`,
       });
     }
     const config: MarketoConnectorConfig = {

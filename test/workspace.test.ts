@@ -67,3 +67,41 @@ describe("Workspace", () => {
     await workspace.close();
   });
 });
+
+describe("Workspace: Marketo credentials from the environment", () => {
+  const env = {
+    MARKETO_CLIENT_ID: "env-client",
+    MARKETO_CLIENT_SECRET: "env-secret",
+    MARKETO_REST_ENDPOINT: "https://123-ABC-456.mktorest.com/rest",
+  };
+
+  it("apply to the default workspace", async () => {
+    const workspace = new Workspace({ env, store: new MemoryCredentialStore(), state: new MemoryState() });
+    await expect(workspace.marketoCredentials()).resolves.toMatchObject({ source: "environment" });
+  });
+
+  it("never to a named one, whose error says how to configure it instead of naming those variables", async () => {
+    const workspace = new Workspace({
+      name: "acme",
+      env,
+      store: new MemoryCredentialStore(),
+      state: new MemoryState(),
+    });
+    await expect(workspace.marketoCredentials()).resolves.toBeUndefined();
+    const error = await workspace.marketo().catch((e: Error) => e);
+    expect(error).toMatchObject({ code: "not_configured" });
+    expect((error as Error).message).toMatch(/workspace "acme"/);
+    expect((error as Error).message).toContain("martech-steps marketo configure --workspace acme");
+    expect((error as Error).message).not.toMatch(/MARKETO_CLIENT_ID/);
+  });
+
+  it("the default workspace's error still offers them", async () => {
+    const workspace = new Workspace({
+      env: {},
+      store: new MemoryCredentialStore(),
+      state: new MemoryState(),
+    });
+    const error = await workspace.marketo().catch((e: Error) => e);
+    expect((error as Error).message).toMatch(/MARKETO_CLIENT_ID/);
+  });
+});

@@ -6,7 +6,7 @@ import type { ValidatorFunctions } from "@rjsf/validator-ajv8/lib/types.js";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { trimAsZod } from "../../src/console/trim-as-zod.ts";
 import { type AjvErrorLike, type FormHints, issuesFromAjv } from "../../src/console/validation-wording.ts";
-import { inputValidationError } from "../../src/tools/input-issues.ts";
+import { inputError } from "../../src/tools/input/words.ts";
 import { type ErrorInfo, type ProgressEvent, type RunEvent, runStep } from "./api.ts";
 import { JsonField, ScalarTextField } from "./fields.tsx";
 import { errorSchemaFor, uiSchemaFor } from "./form-ui.ts";
@@ -66,7 +66,7 @@ export function StepRunner(props: { step: StepSummary }) {
     const { errors } = form.validator.rawValidation<AjvErrorLike>(schema, input);
     if (errors && errors.length > 0) {
       // The server's own words for these problems, so the page and runToolStep say the same thing.
-      const error = inputValidationError(issuesFromAjv(errors, schema as never, input, hints.messages));
+      const error = inputError(issuesFromAjv(errors, schema as never, input, hints, data));
       setProblem({ ...(error.toJSON() as ErrorInfo), hint: error.hint });
       return;
     }

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 import { readFile } from "node:fs/promises";
-import { Command } from "commander";
+import { Command, Option } from "commander";
 import { isMartechError, ValidationError } from "../errors.js";
 import { log } from "../log.js";
 import { buildManifest } from "../manifest.js";
@@ -12,7 +12,9 @@ import { registerAccountCommands } from "./accounts.js";
 import { printJson, readStdin } from "./io.js";
 import { registerMarketoCommands } from "./marketo.js";
 import { runSandbox } from "./sandbox.js";
-import { serve, start } from "./serve.js";
+import { closeSandboxSessions, startSandboxSession } from "./sandbox-wiring.js";
+import { serve } from "./serve.js";
+import { start } from "./start.js";
 import { withWorkspace } from "./workspace.js";
 
 const program = new Command()
@@ -29,10 +31,14 @@ program
   .option("--http", "serve Streamable HTTP instead of stdio")
   .option(
     "--host <host>",
-    "interface to bind with --http (default 127.0.0.1; others need MARTECH_STEPS_API_KEYS)",
+    "interface to bind with --http (default MARTECH_STEPS_HOST, else 127.0.0.1; others need MARTECH_STEPS_API_KEYS)",
   )
-  .option("--port <port>", "port with --http (default 3333)")
+  .option("--port <port>", "port with --http (default MARTECH_STEPS_PORT, else 3333; 0 picks a free one)")
   .option("--workspace <name>", "workspace for stdio", DEFAULT_WORKSPACE)
+  .option(
+    "--sandbox",
+    "serve on the embedded sandbox (emulators in this process, its own Google account); nothing real is used",
+  )
   .action(serve);
 
 program
@@ -40,17 +46,25 @@ program
   .description(
     "Run the MCP HTTP server, on the sandbox for every service that is not configured (npm start).",
   )
-  .option("--host <host>", "interface to bind (default 127.0.0.1)")
-  .option("--port <port>", "port (default 3333)")
+  .option("--host <host>", "interface to bind (default MARTECH_STEPS_HOST, else 127.0.0.1)")
+  .option("--port <port>", "port (default MARTECH_STEPS_PORT, else 3333; 0 picks a free one)")
   .action(async (options: { host?: string; port?: string }) => {
     await start(options);
   });
 
 program
   .command("sandbox")
-  .description("Run the local Marketo, GA4 and Google OAuth emulators alone and print how to point at them.")
-  .option("--marketo-port <port>", "Marketo emulator port (default 4010)")
-  .option("--google-port <port>", "Google emulator port (default 4020)")
+  .description(
+    "Run the local Marketo, GA4 and Google OAuth emulators alone, with a credential store of their own; " +
+      "print the export lines that point martech-steps at them on stdout.",
+  )
+  .option("--marketo-port <port>", "Marketo emulator port (default 4010; with --detach, a free port)")
+  .option("--google-port <port>", "Google emulator port (default 4020; with --detach, a free port)")
+  .option(
+    "--detach",
+    'run in the background and exit: eval "$(martech-steps sandbox --detach)"; stop with kill "$MARTECH_STEPS_SANDBOX_PID"',
+  )
+  .addOption(new Option("--report-to-parent").hideHelp())
   .action(runSandbox);
 
 program
@@ -76,7 +90,8 @@ program
   .argument("<step-id>", "tool step id, e.g. marketo_api_call")
   .requiredOption("--input <json>", "input as JSON, @file to read a file, or - to read stdin")
   .option("--workspace <name>", "workspace", DEFAULT_WORKSPACE)
-  .action(async (id: string, options: { input: string; workspace?: string }) => {
+  .option("--sandbox", "run on the embedded sandbox, started for this call; nothing real is used")
+  .action(async (id: string, options: { input: string; workspace?: string; sandbox?: boolean }) => {
     const text =
       options.input === "-"
         ? await readStdin()
@@ -91,23 +106,30 @@ program
         hint: `Example: --input '{"method":"GET"}'.`,
       });
     }
-    await withWorkspace(options.workspace, async (workspace) => {
-      const controller = new AbortController();
-      process.once("SIGINT", () => controller.abort());
-      const context = await workspace.toolContext({
-        signal: controller.signal,
-        progress: (p) => process.stderr.write(`… ${p.message ?? p.progress}\n`),
-      });
-      const result = await runToolStep(id, input, context);
-      process.stderr.write(`${result.summary}\n`);
-      printJson(result.data);
-    });
+    const sandbox = options.sandbox ? await startSandboxSession(options.workspace) : undefined;
+    await withWorkspace(
+      options.workspace,
+      async (workspace) => {
+        const controller = new AbortController();
+        process.once("SIGINT", () => controller.abort());
+        const context = await workspace.toolContext({
+          signal: controller.signal,
+          progress: (p) => process.stderr.write(`… ${p.message ?? p.progress}\n`),
+        });
+        const result = await runToolStep(id, input, context);
+        process.stderr.write(`${result.summary}\n`);
+        printJson(result.data);
+      },
+      sandbox?.workspace,
+    ).finally(() => sandbox?.close());
   });
 
 registerMarketoCommands(program);
 registerAccountCommands(program);
 
-program.parseAsync(process.argv).catch((error: unknown) => {
+program.parseAsync(process.argv).catch(async (error: unknown) => {
+  // A failed command exits at once: nothing it started may keep the process alive.
+  await closeSandboxSessions();
   if (isMartechError(error)) {
     process.stderr.write(`error: ${error.message}\n`);
     process.exitCode = error.code === "invalid_input" ? 2 : 1;

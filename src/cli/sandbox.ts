@@ -1,35 +1,125 @@
-import { writeFile } from "node:fs/promises";
+import { spawn } from "node:child_process";
+import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import {
-  SANDBOX_GOOGLE_USER,
-  sandboxEnv,
-  startGoogleSandbox,
-  startMarketoSandbox,
-} from "../sandbox/index.js";
+import { FileCredentialStore } from "../auth/credential-store.js";
+import { SANDBOX_GOOGLE_USER } from "../sandbox/index.js";
+import { DEFAULT_WORKSPACE } from "../workspace.js";
+import { connectSandbox, SANDBOX_ACCOUNT, startEmulators } from "./sandbox-wiring.js";
 import { parsePort } from "./serve.js";
 
-/** `martech-steps sandbox`: the emulators alone, with the environment that points the product at them. */
-export async function runSandbox(options: { marketoPort?: string; googlePort?: string }): Promise<void> {
-  const marketo = await startMarketoSandbox({ port: parsePort(options.marketoPort, 4010) });
-  const google = await startGoogleSandbox({ port: parsePort(options.googlePort, 4020) });
-  const env = sandboxEnv({ marketo, google });
-  // Even a sandbox token goes to a 0600 file rather than to the terminal.
-  const tokenFile = join(tmpdir(), `martech-steps-sandbox-${new URL(google.url).port}.token`);
-  await writeFile(tokenFile, google.issueRefreshToken(SANDBOX_GOOGLE_USER), { mode: 0o600 });
+export interface SandboxOptions {
+  marketoPort?: string;
+  googlePort?: string;
+  detach?: boolean;
+  /** Set by --detach on the background process it starts: report the environment over IPC. */
+  reportToParent?: boolean;
+}
+
+/** A value as one shell word: bare when it is safe, otherwise single-quoted. */
+function shellWord(value: string): string {
+  return /^[\w@%+=:,./-]+$/.test(value) ? value : `'${value.replaceAll("'", `'\\''`)}'`;
+}
+
+function exportLines(env: Record<string, string>): string {
+  return Object.entries(env)
+    .map(([name, value]) => `export ${name}=${shellWord(value)}\n`)
+    .join("");
+}
+
+/**
+ * `martech-steps sandbox`: the emulators alone, with a credential store of their own (a temporary
+ * MARTECH_STEPS_HOME that holds the sandbox connections, removed when the sandbox stops). The
+ * `export` lines that point martech-steps at them go to stdout; the human banner goes to stderr.
+ */
+export async function runSandbox(options: SandboxOptions): Promise<void> {
+  if (options.detach) return detach(options);
+  // In the background nobody reads the ports, so any free ones do; in a terminal, the well-known ones.
+  const fallback = options.reportToParent ? 0 : undefined;
+  const emulators = await startEmulators({
+    marketo: {
+      port: parsePort(options.marketoPort, fallback ?? 4010, "--marketo-port"),
+      flag: "--marketo-port",
+    },
+    google: { port: parsePort(options.googlePort, fallback ?? 4020, "--google-port"), flag: "--google-port" },
+  });
+  const home = await mkdtemp(join(tmpdir(), "martech-steps-sandbox-"));
+  const stop = async () => {
+    await emulators.close();
+    await rm(home, { recursive: true, force: true });
+  };
+  let env: Record<string, string>;
+  try {
+    env = {
+      ...emulators.env,
+      MARTECH_STEPS_HOME: home,
+      // The sandbox's store is a file in its home, even where the user's store is in Redis.
+      MARTECH_STEPS_STORE: "file",
+      MARTECH_STEPS_SANDBOX_PID: String(process.pid),
+    };
+    const store = new FileCredentialStore({ home, env: { ...process.env, ...env } });
+    await connectSandbox(store, DEFAULT_WORKSPACE, emulators, { ...process.env, ...env });
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  const exit = () => {
+    stop().finally(() => process.exit(0));
+  };
+  process.once("SIGINT", exit);
+  process.once("SIGTERM", exit);
+  if (options.reportToParent && process.send) {
+    // Nobody reads our stdio once the parent has gone: a late write must not crash the sandbox.
+    process.stderr.on("error", () => undefined);
+    process.send({ exports: exportLines(env) }, () => process.disconnect());
+    return;
+  }
+  process.stdout.write(exportLines(env));
   const lines = [
-    `Marketo sandbox: ${marketo.restEndpoint}`,
-    `Google sandbox (OAuth, GA4 Data and Admin APIs): ${google.url}`,
-    `Connect the sandbox's Google user ${SANDBOX_GOOGLE_USER}:`,
-    `  martech-steps accounts import --label sandbox --refresh-token-file ${tokenFile}`,
-    "Point martech-steps at it (sandbox credentials are public test values):",
-    ...Object.entries(env).map(([name, value]) => `  export ${name}=${value}`),
+    `Marketo sandbox: ${emulators.marketo?.restEndpoint}`,
+    `Google sandbox (OAuth, GA4 Data and Admin APIs): ${emulators.google?.url}`,
+    `Google account "${SANDBOX_ACCOUNT}" (${SANDBOX_GOOGLE_USER}) is connected in the sandbox's own store`,
+    `(MARTECH_STEPS_HOME=${home}); your own credential store is not touched.`,
+    "The export lines on stdout point martech-steps at this sandbox (sandbox credentials are public test",
+    `values): paste them into another shell, or start the sandbox with eval "$(martech-steps sandbox --detach)".`,
     "Press Ctrl-C to stop.",
   ];
   process.stderr.write(`${lines.join("\n")}\n`);
-  const stop = () => {
-    Promise.all([marketo.close(), google.close()]).finally(() => process.exit(0));
-  };
-  process.once("SIGINT", stop);
-  process.once("SIGTERM", stop);
+}
+
+/**
+ * `--detach`: runs the sandbox as a background process (as ssh-agent does) and prints its `export`
+ * lines, for `eval "$(martech-steps sandbox --detach)"`; `kill "$MARTECH_STEPS_SANDBOX_PID"` stops it.
+ */
+async function detach(options: SandboxOptions): Promise<void> {
+  const args = [process.argv[1] ?? "", "sandbox", "--report-to-parent"];
+  if (options.marketoPort !== undefined) args.push("--marketo-port", options.marketoPort);
+  if (options.googlePort !== undefined) args.push("--google-port", options.googlePort);
+  const child = spawn(process.execPath, [...process.execArgv, ...args], {
+    detached: true,
+    stdio: ["ignore", "ignore", "pipe", "ipc"],
+  });
+  let stderr = "";
+  child.stderr?.on("data", (chunk) => {
+    stderr += chunk;
+  });
+  const outcome = await new Promise<{ exports: string } | { code: number | null }>((resolve, reject) => {
+    child.once("message", (message: { exports?: string }) => resolve({ exports: message.exports ?? "" }));
+    child.once("error", reject);
+    child.once("close", (code) => resolve({ code }));
+  });
+  if ("code" in outcome) {
+    // The background sandbox could not start: its own `error:` line says why.
+    process.stderr.write(stderr);
+    process.exitCode = outcome.code || 1;
+    return;
+  }
+  child.removeAllListeners("close");
+  child.stderr?.destroy();
+  if (child.connected) child.disconnect();
+  child.unref();
+  process.stdout.write(outcome.exports);
+  process.stderr.write(
+    `martech-steps sandbox running in the background (pid ${child.pid}); stop it with: kill "$MARTECH_STEPS_SANDBOX_PID"\n`,
+  );
 }

@@ -1,4 +1,4 @@
-import { DEFAULT_WORKSPACE, Workspace } from "../workspace.js";
+import { DEFAULT_WORKSPACE, Workspace, type WorkspaceOptions } from "../workspace.js";
 
 /**
  * Runs one CLI command with a workspace and always closes it: with REDIS_URL set, an open Redis
@@ -7,8 +7,9 @@ import { DEFAULT_WORKSPACE, Workspace } from "../workspace.js";
 export async function withWorkspace<T>(
   name: string | undefined,
   command: (workspace: Workspace) => Promise<T>,
+  base: Omit<WorkspaceOptions, "name"> = {},
 ): Promise<T> {
-  const workspace = new Workspace({ name: name ?? DEFAULT_WORKSPACE });
+  const workspace = new Workspace({ ...base, name: name ?? DEFAULT_WORKSPACE });
   try {
     return await command(workspace);
   } finally {

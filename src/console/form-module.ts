@@ -24,6 +24,15 @@ const require = (id) => {
 const cache = new Map<string, string>();
 const CACHE_ENTRIES = 32;
 
+/** An error function's text, or undefined when it needs more of an issue than an empty one. */
+function safely(read: () => unknown): unknown {
+  try {
+    return read();
+  } catch {
+    return undefined;
+  }
+}
+
 /** A zod check as this module reads it: a regex with its message, or an overwrite such as trim. */
 interface CheckDef {
   check?: string;
@@ -34,11 +43,12 @@ interface CheckDef {
 }
 
 const TRIM_MARK = "x-martech-trim";
+const UNION_MARK = "x-martech-union-message";
 
 /**
- * What zod does to a string that JSON Schema cannot say, so the browser can do the same: the
- * message of each regex check (keyed by its pattern) and the schema paths of strings zod trims
- * before checking them. The schema is converted once more with a mark on trimmed strings: a schema
+ * What zod says and does that JSON Schema cannot, so the browser can do the same: the message of
+ * each regex check (keyed by its pattern), the messages unions have of their own and the strings
+ * zod trims before checking them (both by schema path). The schema is converted once more with a mark on trimmed strings: a schema
  * used twice is converted once and copied, so every copy carries the mark.
  */
 export function formHints(schema: z.ZodType): FormHints {
@@ -53,16 +63,24 @@ export function formHints(schema: z.ZodType): FormHints {
         if (typeof text === "string" && def.pattern) messages[def.pattern.source] ??= text;
         if (def.check === "overwrite" && def.tx?.(" x ") === "x") ctx.jsonSchema[TRIM_MARK] = true;
       }
+      const def = ctx.zodSchema._zod.def as { type?: string; error?: (issue: object) => unknown };
+      if (def.type === "union") {
+        const text = safely(() => def.error?.({}));
+        if (typeof text === "string") ctx.jsonSchema[UNION_MARK] = text;
+      }
     },
   }) as JsonSchemaNode;
   const trimmed: string[] = [];
+  const unions: Record<string, string> = {};
   const walk = (node: unknown, path: string): void => {
     if (!node || typeof node !== "object") return;
-    if ((node as JsonSchemaNode)[TRIM_MARK] === true) trimmed.push(path);
+    const marks = node as JsonSchemaNode;
+    if (marks[TRIM_MARK] === true) trimmed.push(path);
+    if (typeof marks[UNION_MARK] === "string") unions[path] = marks[UNION_MARK];
     for (const [key, child] of Object.entries(node)) walk(child, `${path}/${key}`);
   };
   walk(marked, "#");
-  return { messages, trimmed };
+  return { messages, unions, trimmed };
 }
 
 /** Every branch of every union (anyOf/oneOf) in a schema, wherever it sits. */

@@ -1,13 +1,12 @@
 /**
  * The browser validates a step's form with ajv (precompiled from the step's JSON Schema); the server
- * validates the same input with zod. This turns ajv's errors into zod's issues, worded as zod words
- * them (https://github.com/colinhacks/zod/blob/main/packages/zod/src/v4/locales/en.ts) and ordered
- * as zod reports them, so the message a person reads in the form is the one runToolStep would give.
- * Pure: it runs in the browser bundle as well as in tests.
+ * validates the same input with zod. This turns ajv's errors into the issues zod reports for the same
+ * input, in zod's order (which branch of a union it blames, which checks it skips), and words them with
+ * the server's own words (src/tools/input/words.ts), so the message a person reads in the form is the
+ * one runToolStep would give. Pure: it runs in the browser bundle as well as in tests.
  */
-import { issuePath } from "../schemas/json-schema.js";
-import type { InputIssue } from "../tools/input-issues.js";
-import { lengthChecks, quote, singleMessage, typeMessage } from "./zod-words.js";
+import { type IssueFacts, type Path, wordIssues } from "../tools/input/words.js";
+import { checkMessage, typeFacts, unionFacts } from "./zod-words.js";
 
 export type JsonSchemaNode = { [key: string]: unknown };
 
@@ -27,6 +26,8 @@ export type PatternMessages = Record<string, string>;
 /** What zod does beyond the JSON Schema (form-module.ts finds it in the zod schema). */
 export interface FormHints {
   messages: PatternMessages;
+  /** The messages of unions that have their own, by the schema path of the union ("#/properties/filter"). */
+  unions: Record<string, string>;
   /** Schema paths ("#/properties/metrics/items") of strings zod trims before checking them. */
   trimmed: string[];
 }
@@ -65,20 +66,31 @@ function pathOf(pointer: string, root: unknown): (string | number)[] {
   });
 }
 
-interface Located extends InputIssue {
-  path: (string | number)[];
+/** The value at a path. zod reports a union's or a type's failure with the value as given, before any trim. */
+function valueAt(root: unknown, path: Path): unknown {
+  let node = root;
+  for (const key of path)
+    node = node && typeof node === "object" ? (node as Record<PropertyKey, unknown>)[key] : undefined;
+  return node;
+}
+
+interface Found {
+  facts: IssueFacts;
+  /** Where zod would report it, for ordering (unknown keys after an object's own fields). */
+  order: Path;
   /** zod's `continue`: a failed check (true) rather than a wrong type or value (false). */
   continuable: boolean;
 }
 
-function at(pointer: string, data: unknown, message: string, continuable: boolean, key?: string): Located {
-  const path = [...pathOf(pointer, data), ...(key === undefined ? [] : [key])];
-  return { path, field: issuePath(path), message, continuable };
-}
-
+const found = (facts: IssueFacts, continuable: boolean, order: Path = facts.path): Found => ({
+  facts,
+  order,
+  continuable,
+});
 const escapeKey = (key: string) => key.replace(/~/g, "~0").replace(/\//g, "~1");
 const ownerOf = (e: AjvErrorLike) =>
   `${e.instancePath}\n${e.schemaPath.slice(0, e.schemaPath.lastIndexOf("/"))}`;
+const schemaOwner = (e: AjvErrorLike) => e.schemaPath.slice(0, e.schemaPath.lastIndexOf("/"));
 
 /** The errors zod would never reach: inside an oversized array (capSize), at a refused record key, after a wrong type. */
 function reachable(all: readonly AjvErrorLike[]): AjvErrorLike[] {
@@ -99,7 +111,7 @@ function reachable(all: readonly AjvErrorLike[]): AjvErrorLike[] {
 }
 
 /** zod's issues for ajv's errors; failing anyOfs are resolved as zod resolves a union. */
-function mapErrors(all: readonly AjvErrorLike[], data: unknown, messages: PatternMessages): Located[] {
+function mapErrors(all: readonly AjvErrorLike[], data: unknown, hints: FormHints, raw: unknown): Found[] {
   const errors = reachable(all);
   const unions = errors.filter(
     (e) =>
@@ -108,7 +120,7 @@ function mapErrors(all: readonly AjvErrorLike[], data: unknown, messages: Patter
   );
   const inUnion = (e: AjvErrorLike) =>
     unions.some((u) => e.schemaPath === u.schemaPath || e.schemaPath.startsWith(`${u.schemaPath}/`));
-  const out: Located[] = [];
+  const out: Found[] = [];
   for (const union of unions) {
     const branches = new Map<string, AjvErrorLike[]>();
     for (const e of errors) {
@@ -116,57 +128,59 @@ function mapErrors(all: readonly AjvErrorLike[], data: unknown, messages: Patter
       const branch = e.schemaPath.slice(union.schemaPath.length + 1).split("/")[0] ?? "";
       branches.set(branch, [...(branches.get(branch) ?? []), e]);
     }
-    // zod reports the one branch that failed only on checks (a near match); otherwise "Invalid input".
-    const mapped = [...branches.values()].map((list) => mapErrors(list, data, messages));
+    // zod reports the one branch that failed only on checks (a near match); otherwise the union itself.
+    const mapped = [...branches.values()].map((list) => mapErrors(list, data, hints, raw));
     const near = mapped.filter((issues) => issues.every((issue) => issue.continuable));
-    out.push(
-      ...(near.length === 1
-        ? (near[0] as Located[])
-        : [at(union.instancePath, data, "Invalid input", false)]),
-    );
+    const path = pathOf(union.instancePath, data);
+    const facts = unionFacts(path, union.parentSchema ?? {}, schemaOwner(union), valueAt(raw, path), hints);
+    out.push(...(near.length === 1 ? (near[0] as Found[]) : [found(facts, false)]));
   }
-  const unknownKeys = new Map<string, string[]>();
-  for (const e of errors.filter((e) => !inUnion(e))) {
+  const unknownKeys = new Map<string, { keys: string[]; accepted: string[] }>();
+  for (const e of errors.filter((error) => !inUnion(error))) {
+    const path = pathOf(e.instancePath, data);
     if (e.keyword === "required") {
       const key = String(e.params.missingProperty);
       const property = (e.parentSchema?.properties as Record<string, JsonSchemaNode> | undefined)?.[key];
-      out.push(at(e.instancePath, data, typeMessage(property, undefined), false, key));
+      const at = `${schemaOwner(e)}/properties/${escapeKey(key)}`;
+      out.push(found(typeFacts([...path, key], property, at, undefined, hints), false));
     } else if (e.keyword === "propertyNames") {
-      out.push(at(e.instancePath, data, "Invalid key in record", false, String(e.params.propertyName)));
+      const key = String(e.params.propertyName);
+      out.push(
+        found({ code: "other", path: [...path, key], input: key, message: "Invalid key in record" }, false),
+      );
     } else if (e.keyword === "additionalProperties") {
       // zod lists every unknown key of an object in one issue.
-      unknownKeys.set(e.instancePath, [
-        ...(unknownKeys.get(e.instancePath) ?? []),
-        String(e.params.additionalProperty),
-      ]);
-    } else if (e.keyword === "type" || e.keyword === "enum" || e.keyword === "const") {
-      out.push(
-        at(e.instancePath, data, singleMessage(e, messages) ?? typeMessage(e.parentSchema, e.data), false),
-      );
-      if (e.keyword === "type") {
-        for (const text of lengthChecks(e.parentSchema, e.data))
-          out.push(at(e.instancePath, data, text, true));
-      }
+      const entry = unknownKeys.get(e.instancePath) ?? {
+        keys: [],
+        accepted: Object.keys((e.parentSchema?.properties as object | undefined) ?? {}),
+      };
+      entry.keys.push(String(e.params.additionalProperty));
+      unknownKeys.set(e.instancePath, entry);
+    } else if (e.keyword === "type") {
+      out.push(found(typeFacts(path, e.parentSchema, schemaOwner(e), valueAt(raw, path), hints), false));
+    } else if (e.keyword === "enum" || e.keyword === "const") {
+      const values = e.keyword === "enum" ? (e.params.allowedValues as unknown[]) : [e.params.allowedValue];
+      out.push(found({ code: "invalid_value", path, input: e.data, values }, false));
     } else {
       // z.int() also bounds every integer to the safe range, before the field's own limits.
       const unsafe =
         e.parentSchema?.type === "integer" && typeof e.data === "number" && !Number.isSafeInteger(e.data);
       if (unsafe && (e.keyword === "minimum" || e.keyword === "maximum")) {
-        const text =
+        const message =
           (e.data as number) > 0
             ? `Too big: expected int to be <=${Number.MAX_SAFE_INTEGER}`
             : `Too small: expected int to be >=${Number.MIN_SAFE_INTEGER}`;
-        out.push(at(e.instancePath, data, text, true));
+        out.push(found({ code: "other", path, input: e.data, message }, true));
       }
       // An oversized array is an explicit abort in zod (capSize); other checks let parsing go on.
-      const text = singleMessage(e, messages) ?? "Invalid input";
-      out.push(at(e.instancePath, data, text, CONTINUABLE.has(e.keyword)));
+      const message = checkMessage(e, hints) ?? "Invalid input";
+      out.push(found({ code: "other", path, input: e.data, message }, CONTINUABLE.has(e.keyword)));
     }
   }
-  for (const [pointer, keys] of unknownKeys) {
-    const text = `Unrecognized key${keys.length > 1 ? "s" : ""}: ${keys.map(quote).join(", ")}`;
+  for (const [pointer, { keys, accepted }] of unknownKeys) {
+    const path = pathOf(pointer, data);
     // After the object's own fields, as zod checks unknown keys last.
-    out.push({ ...at(pointer, data, text, true), path: [...pathOf(pointer, data), "\uffff"] });
+    out.push(found({ code: "unrecognized_keys", path, keys, accepted }, true, [...path, "\uffff"]));
   }
   return out;
 }
@@ -175,10 +189,11 @@ function mapErrors(all: readonly AjvErrorLike[], data: unknown, messages: Patter
  * Where a path sits in zod's order: an object's fields in its schema's order, a record's keys and
  * an array's items in the data's order.
  */
-function orderKey(path: readonly (string | number)[], root: JsonSchemaNode, data: unknown): number[] {
+function orderKey(path: Path, root: JsonSchemaNode, data: unknown): number[] {
   let schema: JsonSchemaNode | undefined = root;
   let node: unknown = data;
-  return path.map((part) => {
+  return path.map((key) => {
+    const part = typeof key === "symbol" ? String(key) : key;
     const container = node && typeof node === "object" ? (node as Record<string, unknown>) : undefined;
     node = container?.[part];
     if (typeof part === "number") {
@@ -210,26 +225,35 @@ function compareKeys(a: number[], b: number[]): number {
   return a.length - b.length;
 }
 
-/** ajv's errors for `data` as the issues zod reports for the same input, in zod's order and words. */
+/**
+ * ajv's errors for `data` (the input as zod checks it: trimmed, see trim-as-zod.ts) in the server's
+ * words: the {field, message} list runToolStep's error would carry. `raw` is the input as given.
+ */
 export function issuesFromAjv(
   errors: readonly AjvErrorLike[],
   schema: JsonSchemaNode,
   data: unknown,
-  messages: PatternMessages = {},
-): InputIssue[] {
-  const found = mapErrors(errors, data, messages);
-  const keyed = found.map((issue, position) => ({
+  hints: FormHints,
+  raw: unknown = data,
+): { field: string; message: string }[] {
+  const keyed = mapErrors(errors, data, hints, raw).map((issue, position) => ({
     issue,
     position,
-    key: orderKey(issue.path, schema, data),
+    key: orderKey(issue.order, schema, data),
   }));
   keyed.sort((a, b) => compareKeys(a.key, b.key) || a.position - b.position);
   // ajv may say one thing twice (a value of the wrong type outside an enum fails `type` and `enum`).
   const seen = new Set<string>();
-  return keyed.flatMap(({ issue }) => {
-    const id = `${issue.field}\n${issue.message}`;
+  const found = keyed.flatMap(({ issue }) => {
+    const { facts } = issue;
+    const id = JSON.stringify([
+      facts.path.map(String),
+      facts.code,
+      facts.code === "other" ? facts.message : "",
+    ]);
     if (seen.has(id)) return [];
     seen.add(id);
-    return [{ field: issue.field, message: issue.message }];
+    return [facts];
   });
+  return wordIssues(found);
 }

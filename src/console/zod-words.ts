@@ -1,47 +1,77 @@
 /**
- * zod's words for what ajv found wrong (https://github.com/colinhacks/zod/blob/main/packages/zod/src/v4/locales/en.ts),
- * one ajv error at a time. validation-wording.ts decides which errors zod would report at all.
+ * One ajv error as the facts of the issue zod reports for the same value (its code, what it expected,
+ * zod's own message for a failed check: https://github.com/colinhacks/zod/blob/main/packages/zod/src/v4/locales/en.ts).
+ * validation-wording.ts decides which errors zod would report at all; words.ts words them.
  */
-import { acceptedSuffix } from "../tools/input-issues.js";
-import type { AjvErrorLike, JsonSchemaNode, PatternMessages } from "./validation-wording.js";
+import { type FormKind, formsInWords, type IssueFacts, type Path } from "../tools/input/words.js";
+import type { AjvErrorLike, FormHints, JsonSchemaNode } from "./validation-wording.js";
 
-/** zod's name for the type of a value (util.parsedType). */
-function received(value: unknown): string {
-  if (value === null) return "null";
-  if (Array.isArray(value)) return "array";
-  if (typeof value === "number" && Number.isNaN(value)) return "NaN";
-  return typeof value;
-}
-
-export const quote = (value: unknown): string => (typeof value === "string" ? `"${value}"` : String(value));
-
-/** What zod would say when a value does not have this schema's type at all. */
-export function typeMessage(schema: JsonSchemaNode | undefined, data: unknown): string {
-  if (!schema) return "Invalid input";
-  if (Array.isArray(schema.enum)) return enumMessage(schema.enum);
-  if ("const" in schema) return enumMessage([schema.const]);
-  const type = schema.type;
-  if (typeof type !== "string") return "Invalid input"; // a union (anyOf, or several types)
-  let expected = type;
-  // z.int(): "expected int" for a number that is not whole, "expected number" for anything else.
-  if (type === "integer") expected = typeof data === "number" ? "int" : "number";
+/** zod's name of the type a schema expects, for a value that has another type. */
+function expectedName(schema: JsonSchemaNode, data: unknown): string {
+  const type = String(schema.type);
+  // z.int(): "int" for a number that is not whole, "number" for anything else.
+  if (type === "integer") return typeof data === "number" ? "int" : "number";
   // z.record() becomes an object schema with propertyNames (or only additionalProperties).
-  if (type === "object" && ("propertyNames" in schema || !("properties" in schema))) expected = "record";
-  return `Invalid input: expected ${expected}, received ${received(data)}`;
+  if (type === "object" && ("propertyNames" in schema || !("properties" in schema))) return "record";
+  return type;
 }
 
-export function enumMessage(values: readonly unknown[]): string {
-  const head =
-    values.length === 1
-      ? `Invalid input: expected ${quote(values[0])}`
-      : `Invalid option: expected one of ${values.map(quote).join("|")}`;
-  return `${head}${acceptedSuffix(values)}`;
+/** A union's branches as words.ts names them (nested unions and type lists flattened, as zod's alternatives). */
+function formsOf(schema: JsonSchemaNode): FormKind[] {
+  if (Array.isArray(schema.anyOf)) return (schema.anyOf as JsonSchemaNode[]).flatMap(formsOf);
+  if (Array.isArray(schema.type))
+    return (schema.type as string[]).flatMap((type) => formsOf({ ...schema, type }));
+  if (Array.isArray(schema.enum)) return [{ kind: "enum", values: schema.enum.map(String) }];
+  if (schema.type === "object" && schema.properties) {
+    return [{ kind: "object", keys: Object.keys(schema.properties as object) }];
+  }
+  if (schema.type === "object") return [{ kind: "record" }];
+  if (schema.type === "array") return [{ kind: "array" }];
+  return [{ kind: "other", type: schema.type === "integer" ? "number" : String(schema.type) }];
 }
 
-function limitMessage(error: AjvErrorLike): string | undefined {
+/**
+ * What zod says of a union none of whose branches fits: its own message when the schema gave one
+ * (found by form-module.ts), else "expected" and its forms.
+ */
+export function unionFacts(
+  path: Path,
+  schema: JsonSchemaNode,
+  schemaPath: string,
+  input: unknown,
+  hints: FormHints,
+): IssueFacts {
+  const own = hints.unions[schemaPath];
+  return { code: "invalid_union", path, input, expected: own ?? `expected ${formsInWords(formsOf(schema))}` };
+}
+
+/** What zod reports for a value that does not have the schema's type at all (or is missing: input undefined). */
+export function typeFacts(
+  path: Path,
+  schema: JsonSchemaNode | undefined,
+  schemaPath: string,
+  input: unknown,
+  hints: FormHints,
+): IssueFacts {
+  if (!schema) return { code: "other", path, input, message: "Invalid input" };
+  if (Array.isArray(schema.enum)) return { code: "invalid_value", path, input, values: schema.enum };
+  if ("const" in schema) return { code: "invalid_value", path, input, values: [schema.const] };
+  if (Array.isArray(schema.anyOf) || Array.isArray(schema.type))
+    return unionFacts(path, schema, schemaPath, input, hints);
+  return { code: "invalid_type", path, input, expected: expectedName(schema, input) };
+}
+
+/** zod's message for a failed check (a limit, a pattern, a format); undefined for other keywords. */
+export function checkMessage(error: AjvErrorLike, hints: FormHints): string | undefined {
   const limit = String(error.params.limit);
   const op = String(error.params.comparison ?? "");
   switch (error.keyword) {
+    case "pattern": {
+      const pattern = String(error.params.pattern);
+      return hints.messages[pattern] ?? `Invalid string: must match pattern /${pattern}/`;
+    }
+    case "format":
+      return `Invalid ${String(error.params.format)}`;
     case "minLength":
       return `Too small: expected string to have >=${limit} characters`;
     case "maxLength":
@@ -61,46 +91,4 @@ function limitMessage(error: AjvErrorLike): string | undefined {
     default:
       return undefined;
   }
-}
-
-/**
- * zod runs its length checks on anything with a `length` even after the type check failed (they
- * carry a `when` guard), so an array field given a string also hears about the string's length.
- */
-export function lengthChecks(schema: JsonSchemaNode | undefined, value: unknown): string[] {
-  const length =
-    typeof value === "string"
-      ? Array.from(value).length
-      : value !== null && typeof value === "object"
-        ? (value as { length?: unknown }).length
-        : undefined;
-  if (!schema || length === undefined) return [];
-  const [origin, unit] =
-    typeof value === "string"
-      ? ["string", " characters"]
-      : Array.isArray(value)
-        ? ["array", " items"]
-        : ["unknown", ""];
-  const verb = unit ? "to have" : "to be";
-  return Object.keys(schema).flatMap((keyword) => {
-    const limit = schema[keyword];
-    if (typeof limit !== "number") return [];
-    // zod's own comparisons, negated as it writes them (an object's `length` may be anything).
-    if ((keyword === "minLength" || keyword === "minItems") && !((length as number) >= limit))
-      return [`Too small: expected ${origin} ${verb} >=${limit}${unit}`];
-    if ((keyword === "maxLength" || keyword === "maxItems") && !((length as number) <= limit))
-      return [`Too big: expected ${origin} ${verb} <=${limit}${unit}`];
-    return [];
-  });
-}
-
-export function singleMessage(error: AjvErrorLike, messages: PatternMessages): string | undefined {
-  if (error.keyword === "pattern") {
-    const pattern = String(error.params.pattern);
-    return messages[pattern] ?? `Invalid string: must match pattern /${pattern}/`;
-  }
-  if (error.keyword === "format") return `Invalid ${String(error.params.format)}`;
-  if (error.keyword === "enum") return enumMessage((error.params.allowedValues as unknown[]) ?? []);
-  if (error.keyword === "const") return enumMessage([error.params.allowedValue]);
-  return limitMessage(error);
 }

@@ -39,22 +39,38 @@ const DateValue = z.string().regex(DATE_VALUE, "use YYYY-MM-DD, NdaysAgo, yester
 const FieldName = Trimmed.regex(/^[A-Za-z][A-Za-z0-9_:.]{0,199}$/, "an API name such as sessions");
 const NumberIn = (min: number, max: number) => z.int().min(min).max(max);
 
-export const DateRangeInput = z.union([
-  z.enum(DATE_PRESETS),
-  z.strictObject({
-    start_date: DateValue.describe("First day: YYYY-MM-DD, NdaysAgo (e.g. 30daysAgo), yesterday or today."),
-    end_date: DateValue.describe("Last day, inclusive: YYYY-MM-DD, NdaysAgo, yesterday or today."),
-    name: RangeName.optional().describe("Optional label; rows then carry it in a dateRange column."),
-  }),
-]);
+// Union messages name every accepted form; the error adds what was received (src/tools/input/errors.ts).
+export const DateRangeInput = z.union(
+  [
+    z.enum(DATE_PRESETS),
+    z.strictObject({
+      start_date: DateValue.describe("First day: YYYY-MM-DD, NdaysAgo (e.g. 30daysAgo), yesterday or today."),
+      end_date: DateValue.describe("Last day, inclusive: YYYY-MM-DD, NdaysAgo, yesterday or today."),
+      name: RangeName.optional().describe("Optional label; rows then carry it in a dateRange column."),
+    }),
+  ],
+  {
+    error: `expected a preset (${DATE_PRESETS.join(", ")}) or {start_date, end_date, name?}`,
+  },
+);
 
-const OrderByItem = z.union([
-  Trimmed.regex(/^-?[A-Za-z][A-Za-z0-9_:.]{0,199}$/, 'a field name, "-" first for descending'),
-  z.strictObject({
-    field: FieldName.describe("A metric or dimension of this report."),
-    desc: z.boolean().default(false).describe("Descending when true."),
-  }),
-]);
+/** DimensionOrderBy.orderType (REAL-API B2): how dimension values compare. */
+export const ORDER_TYPES = ["ALPHANUMERIC", "CASE_INSENSITIVE_ALPHANUMERIC", "NUMERIC"] as const;
+
+const OrderByItem = z.union(
+  [
+    Trimmed.regex(/^-?[A-Za-z][A-Za-z0-9_:.]{0,199}$/, 'a field name, "-" first for descending'),
+    z.strictObject({
+      field: FieldName.describe("A metric or dimension of this report."),
+      desc: z.boolean().default(false).describe("Descending when true."),
+      order_type: z
+        .enum(ORDER_TYPES)
+        .optional()
+        .describe("Dimensions only: ALPHANUMERIC (default), CASE_INSENSITIVE_ALPHANUMERIC or NUMERIC."),
+    }),
+  ],
+  { error: 'expected a field name ("-sessions" for descending) or {field, desc?, order_type?}' },
+);
 
 const PropertyField = Trimmed.min(1)
   .max(500)
@@ -63,7 +79,7 @@ const PropertyField = Trimmed.min(1)
       "Not a G- measurement ID: the numeric ID is under Admin > Property settings > Property details.",
   );
 
-export const RunReportsFields = z.object({
+export const RunReportsFields = z.strictObject({
   property: PropertyField,
   metrics: z
     .array(FieldName)
@@ -85,7 +101,9 @@ export const RunReportsFields = z.object({
         'last 7 days ending yesterday. "lastNdays" presets end yesterday; calendar presets are resolved in UTC.',
     ),
   filter: z
-    .union([Trimmed.min(1).max(2000), z.record(z.string(), z.unknown())])
+    .union([Trimmed.min(1).max(2000), z.record(z.string(), z.unknown())], {
+      error: 'expected a filter expression such as country == "France", or a GA FilterExpression object',
+    })
     .optional()
     .describe(
       'Rows to keep: an expression such as country == "France" and sessions > 10, pagePath contains "/blog", ' +
@@ -95,10 +113,13 @@ export const RunReportsFields = z.object({
         "metric conditions are split into dimensionFilter and metricFilter for you.",
     ),
   order_by: z
-    .union([Trimmed.min(1).max(500), z.array(OrderByItem).min(1).max(10)])
+    .union([Trimmed.min(1).max(500), z.array(OrderByItem).min(1).max(10)], {
+      error:
+        'expected "-sessions,date" (a list of field names, "-" for descending) or [{field, desc?, order_type?}]',
+    })
     .optional()
     .describe(
-      'Sort: "-sessions", "date", "-sessions,date" or [{field, desc}]; fields must be in the report.',
+      'Sort: "-sessions", "date", "-sessions,date" or [{field, desc, order_type}]; fields must be in the report.',
     ),
   limit: NumberIn(1, 10_000).default(100).describe("Rows to return (1–10,000). Default 100."),
   offset: NumberIn(0, 10_000_000).default(0).describe("Rows to skip, to page with limit. Not with realtime."),
@@ -162,7 +183,7 @@ export const RunReportsOutput = z.object({
 });
 export type RunReportsOutput = z.output<typeof RunReportsOutput>;
 
-export const CreateKeyEventsFields = z.object({
+export const CreateKeyEventsFields = z.strictObject({
   property: PropertyField,
   event_name: Trimmed.regex(
     /^[A-Za-z][A-Za-z0-9_]{0,39}$/,
@@ -225,7 +246,7 @@ function isTimeZone(zone: string): boolean {
 }
 const CURRENCIES = new Set(Intl.supportedValuesOf("currency"));
 
-export const CreatePropertiesFields = z.object({
+export const CreatePropertiesFields = z.strictObject({
   analytics_account: Trimmed.regex(
     /^(accounts\/)?\d{1,20}$/,
     'an account ID such as "123456" or "accounts/123456"',
@@ -264,7 +285,7 @@ export type CreatePropertiesOutput = z.output<typeof CreatePropertiesOutput>;
 
 const QueryScalar = z.union([z.string(), z.number(), z.boolean()]);
 
-export const GoogleApiCallFields = z.object({
+export const GoogleApiCallFields = z.strictObject({
   method: z
     .enum(["GET", "POST", "PATCH", "DELETE"])
     .describe("GET reads, POST creates or runs, PATCH updates, DELETE."),

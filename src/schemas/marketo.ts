@@ -2,7 +2,7 @@ import { z } from "zod";
 
 const QueryScalar = z.union([z.string(), z.number(), z.boolean()]);
 
-export const MarketoApiCallInput = z.object({
+export const MarketoApiCallInput = z.strictObject({
   method: z
     .enum(["GET", "POST", "DELETE"])
     .describe(

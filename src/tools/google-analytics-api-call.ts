@@ -2,6 +2,7 @@ import { SCOPE_ANALYTICS_EDIT, SCOPE_ANALYTICS_READONLY } from "../auth/google/c
 import { GoogleApiCallFields, GoogleApiCallOutput } from "../schemas/google-analytics.js";
 import { withAccount } from "./ga/account-field.js";
 import { callNotes, capBody, checkApiCall } from "./ga/api-call-checks.js";
+import { GOOGLE_API_CALL_ALIASES } from "./input/api-call.js";
 import type { SchemaContext, ToolStep } from "./types.js";
 
 const DOC_URL = "https://developers.google.com/analytics/devguides/config/admin/v1/rest";
@@ -42,6 +43,7 @@ export const googleAnalyticsApiCall: ToolStep<ReturnType<typeof input>, typeof G
   scopes: SCOPES,
   annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true },
   input,
+  aliases: GOOGLE_API_CALL_ALIASES,
   output: GoogleApiCallOutput,
 
   async handler(fields, ctx) {

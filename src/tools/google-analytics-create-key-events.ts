@@ -10,6 +10,7 @@ import {
   keyEventOutput,
 } from "./ga/key-events.js";
 import { parsePropertyId } from "./ga/property-id.js";
+import { PROPERTY_ALIASES } from "./input/api-call.js";
 import type { SchemaContext, ToolStep } from "./types.js";
 
 const DOC_URL =
@@ -50,6 +51,7 @@ export const googleAnalyticsCreateKeyEvents: ToolStep<
   scopes: SCOPES,
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: true },
   input,
+  aliases: PROPERTY_ALIASES,
   output: CreateKeyEventsOutput,
 
   async handler(fields, ctx) {

@@ -3,6 +3,7 @@ import { PermissionError } from "../errors.js";
 import { CreatePropertiesFields, CreatePropertiesOutput } from "../schemas/google-analytics.js";
 import { withAccount } from "./ga/account-field.js";
 import { resolveAnalyticsAccount } from "./ga/analytics-account.js";
+import { numberAsString } from "./input/normalise.js";
 import type { SchemaContext, ToolStep } from "./types.js";
 
 const DOC_URL =
@@ -51,6 +52,8 @@ export const googleAnalyticsCreateProperties: ToolStep<
   scopes: SCOPES,
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
   input,
+  // The Admin API's Property names the account `parent` (accounts/123).
+  aliases: { rename: { parent: "analytics_account" }, values: { analytics_account: numberAsString } },
   output: CreatePropertiesOutput,
 
   async handler(fields, ctx) {

@@ -9,6 +9,7 @@ import { checkFilterExpression, type FilterExpression } from "./ga/filter-expres
 import { parseFilter } from "./ga/filter-parser.js";
 import { filterFields, filterNameProblems, type SplitFilters, splitFilter } from "./ga/filter-split.js";
 import { parsePropertyId } from "./ga/property-id.js";
+import { RUN_REPORTS_ALIASES } from "./ga/report-aliases.js";
 import { flattenReport, quotaSummary, responseHints } from "./ga/report-flatten.js";
 import { buildReportRequest, checkReportMode, duplicates, parseOrderBy } from "./ga/report-request.js";
 import { capItems, MAX_RESULT_BYTES } from "./output-cap.js";
@@ -54,6 +55,7 @@ export const googleAnalyticsRunReports: ToolStep<ReturnType<typeof input>, typeo
   scopes: SCOPES,
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
   input,
+  aliases: RUN_REPORTS_ALIASES,
   output: RunReportsOutput,
 
   async handler(fields, ctx) {

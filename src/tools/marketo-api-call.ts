@@ -4,6 +4,8 @@ import { isAssetPaging } from "../connectors/marketo/pagination.js";
 import type { MarketoCallResult } from "../connectors/marketo/types.js";
 import { ValidationError } from "../errors.js";
 import { MarketoApiCallInput, MarketoApiCallOutput } from "../schemas/marketo.js";
+import { API_CALL_ALIASES } from "./input/api-call.js";
+import { programTypeFilter } from "./marketo/program-type.js";
 import { capItems, MAX_RESULT_BYTES } from "./output-cap.js";
 import type { ToolStep } from "./types.js";
 
@@ -39,11 +41,13 @@ export const marketoApiCall: ToolStep<typeof MarketoApiCallInput, typeof Marketo
   scopes: [],
   annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true },
   input: () => MarketoApiCallInput,
+  aliases: API_CALL_ALIASES,
   output: MarketoApiCallOutput,
 
   async handler(input, ctx) {
     // Refuse a dangerous endpoint before anything else, even before the connection is resolved.
-    checkEndpoint(input.endpoint, ENDPOINT_RULES);
+    const path = checkEndpoint(input.endpoint, ENDPOINT_RULES);
+    const byType = programTypeFilter(input.method, path, input.query_parameters);
     if (input.body !== undefined && input.method !== "POST") {
       throw new ValidationError("body", `a body is only sent with POST, not ${input.method}.`, {
         hint: 'Move the values into query_parameters (for DELETE of list members: {"id":[1,2]}), or use POST.',
@@ -54,7 +58,7 @@ export const marketoApiCall: ToolStep<typeof MarketoApiCallInput, typeof Marketo
     const result = await marketo.call({
       method: input.method,
       path: input.endpoint,
-      query: input.query_parameters,
+      query: byType ? byType.query : input.query_parameters,
       body: input.body,
       signal: ctx.signal,
       onWait: ({ reason, waitMs }) =>
@@ -81,8 +85,20 @@ export const marketoApiCall: ToolStep<typeof MarketoApiCallInput, typeof Marketo
     });
 
     const warnings = [...result.warnings];
-    const capped = capItems(result.result);
-    const resume = capped.dropped > 0 ? resumeAfterCap(input, result, capped.items.length, warnings) : result;
+    const records = byType ? result.result.filter(byType.keeps) : result.result;
+    if (byType) warnings.push(byType.warning(result.result.length, records.length));
+    const capped = capItems(records);
+    // Offsets count what Marketo returned, filtered out or not: resume after the last record shown.
+    const consumed = byType ? result.result.indexOf(capped.items.at(-1)) + 1 : capped.items.length;
+    const resume =
+      capped.dropped > 0
+        ? resumeAfterCap(
+            input,
+            result,
+            { shown: capped.items.length, of: records.length, consumed },
+            warnings,
+          )
+        : result;
     const usage = await marketo.usage();
     const data: MarketoApiCallOutput = {
       result: capped.items,
@@ -111,13 +127,13 @@ export const marketoApiCall: ToolStep<typeof MarketoApiCallInput, typeof Marketo
 function resumeAfterCap(
   input: MarketoApiCallInput,
   result: MarketoCallResult,
-  shown: number,
+  { shown, of, consumed }: { shown: number; of: number; consumed: number },
   warnings: string[],
 ): Pick<MarketoCallResult, "nextPageToken" | "nextOffset"> {
-  const cap = `Output capped at ${MAX_RESULT_BYTES / 1000} KB: ${shown} of ${result.result.length} records shown.`;
+  const cap = `Output capped at ${MAX_RESULT_BYTES / 1000} KB: ${shown} of ${of} records shown.`;
   delete result.extra.lastPageToken;
   if (isAssetPaging({ method: input.method, path: input.endpoint })) {
-    const nextOffset = (Number(input.query_parameters?.offset) || 0) + shown;
+    const nextOffset = (Number(input.query_parameters?.offset) || 0) + consumed;
     warnings.push(`${cap} Continue with query_parameters.offset ${nextOffset} (and a smaller maxReturn).`);
     return { nextOffset };
   }

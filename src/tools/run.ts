@@ -1,23 +1,12 @@
-import type { z } from "zod";
-import { CancelledError, type ValidationError } from "../errors.js";
-import { issuePath } from "../schemas/json-schema.js";
-import { acceptedSuffix, inputValidationError } from "./input-issues.js";
+import { CancelledError } from "../errors.js";
+import { parseToolInput } from "./input/parse.js";
 import { getToolStep } from "./registry.js";
 import type { SchemaContext, ToolContext, ToolResult } from "./types.js";
 
-/** Turns zod's issues into one ValidationError that names the field and what is accepted. */
-export function validationErrorFrom(error: z.ZodError): ValidationError {
-  return inputValidationError(
-    error.issues.map((issue) => ({
-      field: issuePath(issue.path),
-      message: `${issue.message}${issue.code === "invalid_value" ? acceptedSuffix(issue.values) : ""}`,
-    })),
-  );
-}
-
 /**
- * Runs one tool step: validates the input against the step's schema (nothing is sent when it is
- * invalid), then calls its handler with connectors bound to the caller's workspace.
+ * Runs one tool step: turns accepted other spellings of the input into the schema's form, validates it
+ * against the step's strict schema (nothing is sent when it is invalid: an unknown field is an error, never
+ * dropped), then calls its handler with connectors bound to the caller's workspace.
  */
 export async function runToolStep(
   id: string,
@@ -26,8 +15,7 @@ export async function runToolStep(
 ): Promise<ToolResult<unknown>> {
   const step = getToolStep(id);
   const schema = step.input(context.schemaContext ?? { accounts: [] });
-  const parsed = schema.safeParse(input ?? {});
-  if (!parsed.success) throw validationErrorFrom(parsed.error);
+  const fields = parseToolInput(schema, input ?? {}, step.aliases);
   if (context.signal?.aborted) throw new CancelledError(`${step.title} was cancelled before it started.`);
-  return step.handler(parsed.data, context);
+  return step.handler(fields, context);
 }

@@ -1,6 +1,7 @@
 import type { z } from "zod";
 import type { GoogleAnalyticsConnector } from "../connectors/google/connector.js";
 import type { MarketoConnector } from "../connectors/marketo/connector.js";
+import type { InputAliases } from "./input/normalise.js";
 
 export type ServiceId = "marketo" | "google_analytics";
 /** The admin-side connection a step needs: Marketo credentials or a connected Google account. */
@@ -54,7 +55,10 @@ export interface ToolStep<I extends z.ZodObject = z.ZodObject, O extends z.ZodOb
   /** OAuth scopes the step needs (Google); empty for Marketo (permissions sit on the API user's role). */
   scopes: readonly string[];
   annotations: ToolAnnotations;
+  /** The input's strict schema: an unknown field is refused with the nearest accepted name. */
   input(context: SchemaContext): I;
+  /** Other spellings of the input (the seed's, Google's camelCase) accepted and normalised before validation. */
+  aliases?: InputAliases;
   output: O;
   handler(input: z.output<I>, context: ToolContext): Promise<ToolResult<z.output<O>>>;
 }

@@ -1,9 +1,9 @@
-import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes, randomUUID } from "node:crypto";
 import { mkdtemp, readdir, readFile, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -11,36 +11,7 @@ import { buildManifest } from "../../src/manifest.js";
 import { sandboxEnv, startGoogleSandbox } from "../../src/sandbox/index.js";
 import { type MarketoSandbox, startMarketoSandbox } from "../../src/sandbox/marketo/index.js";
 import { CANARY_SECRET } from "../helpers/fixtures.js";
-
-const BIN = new URL("../../dist/cli/main.js", import.meta.url).pathname;
-
-interface Run {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-function run(args: string[], env: NodeJS.ProcessEnv, stdin?: string): Promise<Run> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, ...args], { env: { PATH: process.env.PATH, ...env } });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (c) => {
-      stdout += c;
-    });
-    child.stderr.on("data", (c) => {
-      stderr += c;
-    });
-    // A command that does not exit (an open connection) fails the test instead of hanging it.
-    const timer = setTimeout(() => child.kill("SIGKILL"), 15_000);
-    child.on("error", reject);
-    child.on("close", (code) => {
-      clearTimeout(timer);
-      resolve({ code, stdout, stderr });
-    });
-    child.stdin.end(stdin ?? "");
-  });
-}
+import { freshHome, run, type Started, startCli } from "./run.js";
 
 describe("CLI", () => {
   let home: string;
@@ -67,7 +38,7 @@ describe("CLI", () => {
     const configure = await run(
       ["marketo", "configure", "--client-id", sandbox.clientId, "--endpoint", sandbox.restEndpoint],
       env,
-      `${CANARY_SECRET}\n`,
+      { stdin: `${CANARY_SECRET}\n` },
     );
     expect(configure.code).toBe(0);
     expect(configure.stdout + configure.stderr).not.toContain(CANARY_SECRET);
@@ -110,7 +81,7 @@ describe("CLI", () => {
     const wrong = await run(
       ["marketo", "configure", "--client-id", sandbox.clientId, "--endpoint", sandbox.restEndpoint],
       env,
-      "not-the-secret",
+      { stdin: "not-the-secret" },
     );
     expect(wrong.code).toBe(1);
     expect(wrong.stderr).toMatch(/Client ID and Client Secret/);
@@ -119,7 +90,7 @@ describe("CLI", () => {
     const badEndpoint = await run(
       ["marketo", "configure", "--client-id", "x", "--endpoint", "http://evil.example/rest"],
       env,
-      "s",
+      { stdin: "s" },
     );
     expect(badEndpoint.code).toBe(1);
     expect(badEndpoint.stderr).toMatch(/must use https/);
@@ -216,7 +187,7 @@ describe.skipIf(!process.env.REDIS_URL)(
             sandbox.restEndpoint,
           ],
           one,
-          CANARY_SECRET,
+          { stdin: CANARY_SECRET },
         );
         expect(configure.code).toBe(0);
         const show = await run(["marketo", "show", "--workspace", workspace], two);
@@ -243,30 +214,43 @@ describe.skipIf(!process.env.REDIS_URL)(
 );
 
 describe("npm start (martech-steps start) on a machine with nothing configured", () => {
-  let child: ChildProcess;
+  let started: Started;
   let url: string;
   beforeAll(async () => {
-    const home = await mkdtemp(join(tmpdir(), "martech-start-"));
-    child = spawn(process.execPath, [BIN, "start", "--port", "0"], {
-      env: { PATH: process.env.PATH, MARTECH_STEPS_HOME: home },
+    started = await startCli(["start", "--port", "0"], {
+      MARTECH_STEPS_HOME: await freshHome("martech-start-"),
     });
-    url = await new Promise<string>((resolve, reject) => {
-      let out = "";
-      const timer = setTimeout(() => reject(new Error(`start printed no URL: ${out}`)), 15_000);
-      child.stderr?.on("data", (c) => {
-        out += c;
-        const m = /MCP server \(Streamable HTTP\): (http:\/\/\S+)/.exec(out);
-        if (m && /Press Ctrl-C/.test(out)) {
-          clearTimeout(timer);
-          expect(out).toMatch(/Marketo: sandbox/);
-          expect(out).toMatch(/Google Analytics: sandbox/);
-          resolve(m[1]!);
-        }
-      });
-    });
+    url = /MCP server \(Streamable HTTP\): (http:\/\/\S+)/.exec(started.banner)![1]!;
+    expect(started.banner).toMatch(/Marketo: sandbox/);
+    expect(started.banner).toMatch(/Google Analytics: sandbox/);
   });
-  afterAll(() => {
-    child.kill("SIGTERM");
+  afterAll(() => started.stop());
+
+  it("prints client configurations that load: the Inspector's has a type, Claude Desktop's runs on the sandbox", async () => {
+    const snippet = (client: RegExp) => {
+      const line = started.banner.split("\n").find((l) => client.test(l));
+      return JSON.parse(/: (\{.*\})$/.exec(line ?? "")![1]!);
+    };
+    expect(snippet(/^ {2}VS Code/)).toEqual({ servers: { "martech-steps": { type: "http", url } } });
+    expect(snippet(/^ {2}MCP Inspector/)).toEqual({
+      mcpServers: { "martech-steps": { type: "streamable-http", url } },
+    });
+    const claude = snippet(/^ {2}Claude Desktop/).mcpServers["martech-steps"];
+    expect(claude.args).toContain("--sandbox");
+    const transport = new StdioClientTransport({
+      command: claude.command,
+      args: claude.args,
+      env: { PATH: process.env.PATH ?? "", MARTECH_STEPS_HOME: await freshHome() },
+      stderr: "ignore",
+    });
+    const client = new Client({ name: "claude-config", version: "1" });
+    await client.connect(transport);
+    const leads = (await client.callTool({
+      name: "marketo_api_call",
+      arguments: { method: "GET", endpoint: "/rest/v1/lead/1.json" },
+    })) as CallToolResult;
+    expect(leads.isError).toBeFalsy();
+    await client.close();
   });
 
   it("serves all five steps wired to the sandbox", async () => {

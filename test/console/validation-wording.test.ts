@@ -3,9 +3,9 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { issuesFromAjv } from "../../src/console/validation-wording.js";
 import { toJsonSchema } from "../../src/schemas/json-schema.js";
-import { inputValidationError } from "../../src/tools/input-issues.js";
+import { describeIssues } from "../../src/tools/input/errors.js";
+import { inputError } from "../../src/tools/input/words.js";
 import { getToolStep, TOOL_STEPS } from "../../src/tools/registry.js";
-import { validationErrorFrom } from "../../src/tools/run.js";
 import { type LoadedForm, loadForm } from "./helpers/form-module.js";
 
 const ACCOUNTS = { accounts: ["marketing", "web"] };
@@ -13,14 +13,16 @@ const ACCOUNTS = { accounts: ["marketing", "web"] };
 /**
  * The server's wording: runToolStep's ValidationError for an input its schema refuses, or "valid".
  * Refinements (a time zone or currency from ICU's lists) have no JSON Schema form: the browser
- * cannot see them, and the console shows them on their field when the server answers.
+ * cannot see them, and the console shows them on their field when the server answers. Other
+ * spellings (aliases) are not involved: the form only ever builds the schema's own fields.
  */
 function serverSays(id: string, input: unknown): string {
-  const parsed = getToolStep(id).input(ACCOUNTS).safeParse(input);
+  const schema = getToolStep(id).input(ACCOUNTS);
+  const parsed = schema.safeParse(input, { reportInput: true });
   if (parsed.success) return "valid";
   const representable = parsed.error.issues.filter((issue) => issue.code !== "custom");
   if (representable.length === 0) return "valid";
-  return validationErrorFrom(new z.ZodError(representable)).message;
+  return inputError(describeIssues(new z.ZodError(representable), schema)).message;
 }
 
 /** The browser's wording: ajv's errors mapped into the same ValidationError. */
@@ -28,7 +30,7 @@ function browserSays(form: LoadedForm, raw: unknown): string {
   const input = form.normalise(raw);
   const errors = form.validate(input);
   if (errors.length === 0) return "valid";
-  return inputValidationError(issuesFromAjv(errors, form.schema, input, form.hints.messages)).message;
+  return inputError(issuesFromAjv(errors, form.schema, input, form.hints, raw)).message;
 }
 
 const CASES: Record<string, unknown[]> = {

@@ -122,14 +122,14 @@ describe("the console in a browser", () => {
     const problem = runner().locator(".problem");
     await expect
       .poll(() => problem.locator(".problem-message").textContent())
-      .toBe("Invalid max_pages: Too small: expected number to be >=1.");
+      .toBe("Invalid max_pages: Too small: expected number to be >=1; received a number 0.");
     expect(await problem.locator(".problem-hint").textContent()).toBe(
       "Fix the input and call again; nothing was sent.",
     );
     const field = page.locator(".form-group", { has: page.locator("#root_max_pages") });
     await expect
       .poll(() => field.locator(".error-detail").textContent())
-      .toBe("Too small: expected number to be >=1");
+      .toBe("Too small: expected number to be >=1; received a number 0");
     expect(fixture.marketo.stats().apiCalls).toBe(calls);
     await browser.screenshot("05-validation-error");
     // A check only the server makes (a body with GET) comes back on its field too.

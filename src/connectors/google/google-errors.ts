@@ -11,6 +11,7 @@ import {
   QuotaExceededError,
   UpstreamError,
 } from "../../errors.js";
+import { findRealPath, nearestRealPath } from "../../real-paths.js";
 import { requiredRole } from "./paths.js";
 import type { GoogleApi, GoogleRequest } from "./types.js";
 
@@ -106,6 +107,26 @@ export function quotaError(
   );
 }
 
+/**
+ * A 404 comes back both for a path the API does not have and for a real method whose resource is
+ * missing (or that an emulator does not serve): only the first is a wrong path. Real methods come
+ * from Google's discovery documents (real-paths.generated.ts).
+ */
+function notFoundHint(context: ErrorContext): string {
+  const service = context.api === "data" ? "ga4-data" : "ga4-admin";
+  const api = context.api === "data" ? "Data API" : "Admin API";
+  const path = context.path.split("?")[0] ?? context.path;
+  const real = findRealPath(service, path);
+  if (real?.methods.includes(context.method)) {
+    return `${context.method} ${real.template} is a real GA4 ${api} method and Google answered not found: check the property or resource ID in the path (list properties or the collection to see valid IDs).`;
+  }
+  if (real) {
+    return `${real.template} is a real GA4 ${api} path, but not for ${context.method}: it serves ${real.methods.join(", ")}.`;
+  }
+  const near = nearestRealPath(service, path);
+  return `${path} is no GA4 ${api} method${near ? `; did you mean ${near}?` : "."} Check the path against the API reference.`;
+}
+
 /** Maps a final (not retried) error response to a typed error. */
 export function mapGoogleError(
   httpStatus: number,
@@ -147,7 +168,7 @@ export function mapGoogleError(
   }
   if (httpStatus === 404) {
     return new NotFoundError(`Google Analytics found nothing at this path (${text}).`, {
-      hint: "Check the property or resource ID and the path (list properties to see valid IDs).",
+      hint: notFoundHint(context),
       details: { api: context.api },
     });
   }

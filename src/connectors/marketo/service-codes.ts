@@ -1,4 +1,5 @@
 import { type MartechError, PermissionError, UpstreamError } from "../../errors.js";
+import { findRealPath, nearestRealPath } from "../../real-paths.js";
 
 /**
  * What to do with a Marketo error code
@@ -27,7 +28,6 @@ const ERROR_CODES_DOC =
 const NEXT_STEP: Record<string, string> = {
   "605": `Use the HTTP method that the Marketo REST reference gives for this path: ${MAPI_REFERENCE}`,
   "609": "Send a body that is valid JSON in the shape the endpoint documents.",
-  "610": `Check the path against the Marketo REST reference: ${MAPI_REFERENCE}`,
   "612": "Lead DB POSTs take a JSON object body; Asset API POSTs take a flat object of form fields.",
   "613": "Send the file as multipart/form-data as the endpoint documents.",
   "616": "Custom objects need a Marketo subscription that includes them; ask the Marketo admin.",
@@ -48,6 +48,24 @@ const NEXT_STEP: Record<string, string> = {
   "1029":
     "Too many bulk export jobs are queued or the 500 MB daily export quota is spent; wait for running jobs or until midnight Central time.",
 };
+
+/**
+ * 610 "Requested resource not found" comes back both for a path Marketo does not have and for a real
+ * path whose object is missing (or that a Marketo-compatible emulator does not serve): only the first
+ * is a wrong path. Real paths come from Adobe's Swagger files (real-paths.generated.ts).
+ */
+function notFoundHint(path: string): string {
+  const bare = path.split("?")[0] ?? path;
+  const real = findRealPath("marketo", bare);
+  if (real) {
+    return (
+      `${real.methods.join("/")} ${real.template} is a real Marketo endpoint and the instance answered not found: ` +
+      "check the ids in the path, and that this instance (or emulator) serves this API."
+    );
+  }
+  const near = nearestRealPath("marketo", bare);
+  return `${bare} is no Marketo endpoint${near ? `; did you mean ${near}?` : "."} See the REST reference: ${MAPI_REFERENCE}`;
+}
 
 function permissionHint(path: string): string {
   const permission = path.startsWith("/rest/asset/")
@@ -89,7 +107,7 @@ export function classifyCode(
     };
   }
   const hint =
-    NEXT_STEP[code] ??
+    (code === "610" ? notFoundHint(context.path) : NEXT_STEP[code]) ??
     `See what code ${code || "(none)"} means at ${ERROR_CODES_DOC} and correct the request.`;
   return {
     kind: "fatal",

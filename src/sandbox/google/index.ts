@@ -5,6 +5,17 @@
  *   https://accounts.google.com/o/oauth2/v2/auth → {url}/oauth/authorize
  *   https://analyticsadmin.googleapis.com    → {url}/admin
  *   https://analyticsdata.googleapis.com     → {url}/data
+ * The Admin API serves accounts (get, list, patch, delete to the trash), account summaries, properties,
+ * key events, conversion events, data streams, custom dimensions and metrics (with `:archive`) and data
+ * retention settings; the Data API serves the reports, metadata, compatibility checks and audience
+ * exports. Any other real method answers NOT_FOUND saying the sandbox does not emulate it. Seed data:
+ * seed.ts.
+ *
+ * Inferred rather than documented: the wording of every error message, the limits on custom
+ * definitions answered with FAILED_PRECONDITION, a 360-only retention (and the same rule for user data)
+ * refused with INVALID_ARGUMENT, a trashed account that can no longer be changed (its properties stay
+ * reachable), conversion events requiring both members of defaultConversionValue, and the audience
+ * export details listed in data/audience-exports.ts.
  */
 import { createAdminApi } from "./admin/index.js";
 import { createDataApi, type DataApiOptions } from "./data/index.js";

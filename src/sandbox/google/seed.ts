@@ -1,8 +1,20 @@
 /**
- * The seeded Google Analytics world: two accounts with a few properties each. Fixed timestamps keep every
- * response byte-identical between runs.
+ * The seeded Google Analytics world: two accounts (100001 Sandbox Retail, 100002 Sandbox Media) with a
+ * few properties each, every property with one web data stream and its key events (also listed as
+ * conversion events). Property 412345671 has three custom dimensions (event, user and item scope), two
+ * custom metrics (one CURRENCY with REVENUE_DATA) and 14-month retention; 423456787 has one custom
+ * dimension; the others keep the defaults of a new property (no custom definitions, event data two
+ * months). Every property also has the audiences 1001 All Users, 1002 Purchasers and 1003 Engaged Users
+ * for audience exports (data/audience-exports.ts). Fixed timestamps keep every response byte-identical
+ * between runs.
  */
-import type { CountingMethod, WorldAccount } from "./world.js";
+import type {
+  CountingMethod,
+  DataRetention,
+  WorldAccount,
+  WorldCustomDimension,
+  WorldCustomMetric,
+} from "./model.js";
 
 export const SEED_ACCOUNTS: readonly WorldAccount[] = [
   {
@@ -31,6 +43,10 @@ export interface SeedProperty {
   createTime: string;
   stream: { displayName: string; defaultUri: string };
   keyEvents: readonly (readonly [string, CountingMethod])[];
+  customDimensions?: readonly Omit<WorldCustomDimension, "id" | "propertyId">[];
+  customMetrics?: readonly Omit<WorldCustomMetric, "id" | "propertyId">[];
+  /** Default: event data two months, user data fourteen, reset on new activity. */
+  retention?: DataRetention;
 }
 
 /**
@@ -52,6 +68,37 @@ export const SEED_PROPERTIES: readonly SeedProperty[] = [
       ["purchase", "ONCE_PER_EVENT"],
       ["sign_up", "ONCE_PER_SESSION"],
     ],
+    customDimensions: [
+      { parameterName: "payment_type", displayName: "Payment type", scope: "EVENT" },
+      {
+        parameterName: "customer_tier",
+        displayName: "Customer tier",
+        description: "Loyalty tier from the CRM",
+        scope: "USER",
+        disallowAdsPersonalization: true,
+      },
+      { parameterName: "item_color", displayName: "Item color", scope: "ITEM" },
+    ],
+    customMetrics: [
+      {
+        parameterName: "discount_amount",
+        displayName: "Discount amount",
+        measurementUnit: "CURRENCY",
+        scope: "EVENT",
+        restrictedMetricType: ["REVENUE_DATA"],
+      },
+      {
+        parameterName: "video_seconds",
+        displayName: "Video seconds",
+        measurementUnit: "SECONDS",
+        scope: "EVENT",
+      },
+    ],
+    retention: {
+      eventDataRetention: "FOURTEEN_MONTHS",
+      userDataRetention: "FOURTEEN_MONTHS",
+      resetUserDataOnNewActivity: true,
+    },
   },
   {
     id: "412345674",
@@ -92,6 +139,7 @@ export const SEED_PROPERTIES: readonly SeedProperty[] = [
       ["login", "ONCE_PER_SESSION"],
       ["share", "ONCE_PER_EVENT"],
     ],
+    customDimensions: [{ parameterName: "article_section", displayName: "Article section", scope: "EVENT" }],
   },
   {
     id: "423456789",

@@ -3,8 +3,18 @@
  * events. Ids come from counters and hashes, never Math.random, so two sandboxes started alike are alike.
  */
 import { createHash } from "node:crypto";
+import { PropertyCollection } from "./collection.js";
+import type {
+  DataRetention,
+  WorldAccount,
+  WorldCustomDimension,
+  WorldCustomMetric,
+  WorldDataStream,
+  WorldKeyEvent,
+  WorldProperty,
+} from "./model.js";
 import { SEED_ACCOUNTS, SEED_PROPERTIES, type SeedProperty } from "./seed.js";
-import type { Role, SandboxProperty } from "./types.js";
+import type { Role } from "./types.js";
 
 export interface GoogleSandboxUser {
   email: string;
@@ -21,47 +31,6 @@ const ROLE_RANK: Record<Role, number> = { viewer: 1, editor: 2, administrator: 3
 
 export function roleAtLeast(role: Role | undefined, needed: Role): boolean {
   return role !== undefined && ROLE_RANK[role] >= ROLE_RANK[needed];
-}
-
-export interface WorldAccount {
-  id: string;
-  displayName: string;
-  regionCode: string;
-  createTime: string;
-  updateTime: string;
-}
-
-export interface WorldProperty extends SandboxProperty {
-  updateTime: string;
-  deleteTime?: string;
-  expireTime?: string;
-}
-
-export type CountingMethod = "ONCE_PER_EVENT" | "ONCE_PER_SESSION";
-
-export interface WorldKeyEvent {
-  id: string;
-  propertyId: string;
-  eventName: string;
-  countingMethod: CountingMethod;
-  defaultValue?: { numericValue: number; currencyCode: string };
-  createTime: string;
-  custom: boolean;
-  deletable: boolean;
-}
-
-export type DataStreamType = "WEB_DATA_STREAM" | "ANDROID_APP_DATA_STREAM" | "IOS_APP_DATA_STREAM";
-
-export interface WorldDataStream {
-  id: string;
-  propertyId: string;
-  type: DataStreamType;
-  displayName?: string;
-  createTime: string;
-  updateTime: string;
-  webStreamData?: { measurementId: string; defaultUri?: string };
-  androidAppStreamData?: { packageName: string; firebaseAppId: string };
-  iosAppStreamData?: { bundleId: string; firebaseAppId: string };
 }
 
 /**
@@ -96,6 +65,9 @@ export class GoogleWorld {
   private nextPropertyId = 487_650_010;
   private nextKeyEventId = 11_400_000_001;
   private nextStreamId = 9_870_000_001;
+  private readonly retention = new Map<string, DataRetention>();
+  readonly customDimensions = new PropertyCollection<WorldCustomDimension>(10_230_000_001);
+  readonly customMetrics = new PropertyCollection<WorldCustomMetric>(10_450_000_001);
 
   constructor(users: readonly GoogleSandboxUser[] = DEFAULT_USERS) {
     for (const user of users) this.users.set(user.email.toLowerCase(), { ...user.roles });
@@ -121,6 +93,20 @@ export class GoogleWorld {
 
   account(id: string): WorldAccount | undefined {
     return this.accountMap.get(id);
+  }
+
+  /**
+   * A property's data retention; a new property keeps event data two months and user data fourteen
+   * (https://support.google.com/analytics/answer/7667196).
+   */
+  dataRetention(propertyId: string): DataRetention {
+    const current = this.retention.get(propertyId) ?? {
+      eventDataRetention: "TWO_MONTHS",
+      userDataRetention: "FOURTEEN_MONTHS",
+      resetUserDataOnNewActivity: true,
+    };
+    this.retention.set(propertyId, current);
+    return current;
   }
 
   /** All properties of an account in creation order, trashed ones included. */
@@ -217,7 +203,7 @@ export class GoogleWorld {
   }
 
   private seedProperty(seed: SeedProperty): void {
-    const { keyEvents, stream, ...rest } = seed;
+    const { keyEvents, stream, customDimensions, customMetrics, retention, ...rest } = seed;
     const property: WorldProperty = { ...rest, deleted: false, updateTime: rest.createTime };
     this.propertyMap.set(property.id, property);
     this.keyEventMap.set(property.id, []);
@@ -232,5 +218,9 @@ export class GoogleWorld {
     for (const [eventName, countingMethod] of keyEvents) {
       this.addKeyEvent({ propertyId: property.id, eventName, countingMethod, createTime: rest.createTime });
     }
+    for (const dimension of customDimensions ?? [])
+      this.customDimensions.add({ ...dimension, propertyId: property.id });
+    for (const metric of customMetrics ?? []) this.customMetrics.add({ ...metric, propertyId: property.id });
+    if (retention) this.retention.set(property.id, { ...retention });
   }
 }

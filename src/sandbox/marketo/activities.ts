@@ -23,6 +23,8 @@ const SLICE_MS = 86_400_000;
 const MAX_TYPE_IDS = 10;
 const MAX_LEAD_IDS = 30;
 const MAX_CHANGE_FIELDS = 10;
+/** Standard activity type "Delete Lead". */
+export const DELETE_LEAD = 37;
 /** Lists this large are refused as an activities filter (ADE activities.md, migration.md). */
 const MAX_FILTER_LIST_SIZE = 10_000;
 
@@ -64,7 +66,7 @@ export function getPagingToken(req: ApiRequest): HandlerResult {
 }
 
 /** Scans one slice from the token position and returns the matching items plus the next position. */
-function scanPage(
+export function scanPage(
   req: ApiRequest,
   ctx: HandlerContext,
   matches: (a: Activity) => boolean,
@@ -121,6 +123,18 @@ function baseItem(a: Activity): Record<string, unknown> {
   };
 }
 
+/** An activities.json (and deletedleads.json) item. */
+export function activityItem(a: Activity): Record<string, unknown> {
+  return {
+    ...baseItem(a),
+    ...(a.primaryAttributeValueId !== undefined
+      ? { primaryAttributeValueId: a.primaryAttributeValueId }
+      : {}),
+    ...(a.primaryAttributeValue !== undefined ? { primaryAttributeValue: a.primaryAttributeValue } : {}),
+    attributes: a.attributes,
+  };
+}
+
 export function getActivities(req: ApiRequest, ctx: HandlerContext): HandlerResult {
   required(req.params, "nextPageToken");
   required(req.params, "activityTypeIds");
@@ -135,15 +149,17 @@ export function getActivities(req: ApiRequest, ctx: HandlerContext): HandlerResu
       byLead(a) &&
       (assetIds.size === 0 ||
         (a.primaryAttributeValueId !== undefined && assetIds.has(a.primaryAttributeValueId))),
-    (a) => ({
-      ...baseItem(a),
-      ...(a.primaryAttributeValueId !== undefined
-        ? { primaryAttributeValueId: a.primaryAttributeValueId }
-        : {}),
-      ...(a.primaryAttributeValue !== undefined ? { primaryAttributeValue: a.primaryAttributeValue } : {}),
-      attributes: a.attributes,
-    }),
+    activityItem,
   );
+}
+
+/**
+ * Deleted leads: the Delete Lead (37) activities after the token's datetime; "deletions greater than
+ * 14 days old may be pruned" (Swagger getDeletedLeadsUsingGET), which the sandbox never does.
+ */
+export function getDeletedLeads(req: ApiRequest, ctx: HandlerContext): HandlerResult {
+  required(req.params, "nextPageToken");
+  return scanPage(req, ctx, (a) => a.activityTypeId === DELETE_LEAD, activityItem);
 }
 
 /** Lead changes: Change Data Value (13) for the requested fields, and New Lead (12). */

@@ -4,6 +4,13 @@
 
 import { mulberry32, type Prng } from "../prng.js";
 import { ACTIVITY_TYPES, seedActivities } from "./data-activities.js";
+import {
+  LIST_FOLDER_ID,
+  PROGRAM_FOLDER_NAMES,
+  seedFolders,
+  seedProgramMembers,
+  seedSmartLists,
+} from "./data-assets.js";
 import { LEAD_FIELDS, seedLeads } from "./data-leads.js";
 import type { Campaign, EmailAsset, EmailVersion, Program, StaticList, World } from "./types.js";
 
@@ -13,6 +20,10 @@ export interface DataSetOptions {
   leadCount: number;
   seed: number;
   now: number;
+  /** How long a bulk export job stays Processing; default 1_500. */
+  bulkJobMs?: number;
+  /** Bulk export bytes per Chicago day; default 500 MB (ADE bulk-extract.md "Limits"). */
+  bulkDailyQuotaBytes?: number;
 }
 
 /** Sizes of the 10 static lists; the first (≥ 1,200 members) makes members paging span several pages. */
@@ -37,16 +48,24 @@ const PROGRAM_TYPES: readonly (readonly [Program["type"], string, string])[] = [
   ["Webinar", "Webinar", ""],
 ];
 
-function seedLists(prng: Prng, leadIds: readonly number[], now: number): StaticList[] {
+/** Lists 1001–1005 sit in the Lead Database folder "Global Lists", 1006–1010 in programs 1006–1010. */
+function seedLists(
+  prng: Prng,
+  leadIds: readonly number[],
+  programs: readonly Program[],
+  now: number,
+): StaticList[] {
   return LIST_SPECS.map(([name, size], i) => {
     const members = new Set(prng.shuffle(leadIds).slice(0, Math.min(size, leadIds.length)));
     const createdAt = now - prng.int(90, 700) * DAY_MS;
+    const program = i < 5 ? undefined : programs[i];
     return {
       id: 1001 + i,
       name,
       description: i % 3 === 0 ? "" : `${name} (seeded)`,
-      programName: i < 5 ? "Global Lists" : `Program ${i}`,
+      programName: program ? program.name : "Global Lists",
       workspaceName: "Default",
+      folder: program ? { id: program.id, type: "Program" } : { id: LIST_FOLDER_ID, type: "Folder" },
       createdAt,
       updatedAt: createdAt + prng.int(0, 80) * DAY_MS,
       members,
@@ -69,7 +88,7 @@ function seedPrograms(prng: Prng, now: number): Program[] {
       folder: {
         type: "Folder",
         value: 40 + folderIndex,
-        folderName: ["Marketing Activities", "Campaigns", "Nurturing", "Events"][folderIndex] as string,
+        folderName: PROGRAM_FOLDER_NAMES[folderIndex] as string,
       },
       status,
       workspace: "Default",
@@ -159,19 +178,37 @@ export function buildDataSet(options: DataSetOptions): World {
   const leads = seedLeads(prng, options.leadCount, options.now);
   const leadIds = [...leads.keys()];
   const programs = seedPrograms(prng, options.now);
+  const campaigns = seedCampaigns(programs, options.now);
   const world: World = {
     fields: [...LEAD_FIELDS],
     leads,
     nextLeadId: options.leadCount + 1,
-    lists: seedLists(prng, leadIds, options.now),
-    campaigns: seedCampaigns(programs, options.now),
+    lists: seedLists(prng, leadIds, programs, options.now),
+    nextListId: 1001 + LIST_SPECS.length,
+    folders: seedFolders(options.now),
+    smartLists: seedSmartLists(campaigns, options.now),
+    programMembers: new Map(),
+    campaigns,
     campaignRuns: [],
     programs,
     emails: seedEmails(prng, programs, options.now),
     activityTypes: [...ACTIVITY_TYPES],
     activities: [],
     nextActivityId: 100_001,
+    bulk: {
+      jobs: [],
+      jobMs: options.bulkJobMs ?? 1_500,
+      dailyQuotaBytes: options.bulkDailyQuotaBytes ?? 500 * 1024 * 1024,
+      nextJob: 1,
+    },
   };
   seedActivities(prng, world, options.now);
+  // A second stream: membership draws must not shift the data seeded above.
+  world.programMembers = seedProgramMembers(
+    mulberry32(options.seed ^ 0x9e3779b9),
+    programs,
+    leadIds,
+    options.now,
+  );
   return world;
 }

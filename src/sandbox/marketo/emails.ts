@@ -123,7 +123,6 @@ export function getEmailContent(req: ApiRequest, ctx: HandlerContext, [id]: stri
           { type: "Text", value: seen.v.text },
         ],
         contentType: "Text",
-        parentHtmlId: null,
         index: 0,
         isLocked: false,
       },

@@ -43,7 +43,18 @@ export function handleIdentity(
     sendJson(res, 400, { error: "unsupported_grant_type", error_description: description }, NO_STORE);
     return;
   }
-  if (params.get("client_id") !== config.clientId || params.get("client_secret") !== config.clientSecret) {
+  // Marketo tells the two failures apart (maintainer of marketo-rest-python, issue #2): an unknown
+  // Client Id is "No client with requested id", a known one with the wrong secret "Bad client credentials".
+  if (params.get("client_id") !== config.clientId) {
+    sendJson(
+      res,
+      401,
+      { error: "invalid_client", error_description: "No client with requested id" },
+      NO_STORE,
+    );
+    return;
+  }
+  if (params.get("client_secret") !== config.clientSecret) {
     sendJson(res, 401, { error: "invalid_client", error_description: "Bad client credentials" }, NO_STORE);
     return;
   }

@@ -4,15 +4,29 @@
  * except the CLI that starts it.
  *
  * Seeded data (same seed and clock → same data): lead n has id n and email `lead{n}@example.com`;
- * static lists 1001–1010 (1001 has ≥ 1,200 members when there are enough leads, 1010 is empty);
- * campaigns 1001–1008 (1001, 1002, 1008 requestable triggers; 1003 a trigger without "Campaign is
- * Requested"; 1004 inactive; 1005–1007 batch); programs 1001–1030; emails 2001–2020 (2005, 2010, …
- * are drafts only; 2001, 2004, 2007, 2013, 2016, 2019 have a pending draft); activities over the last 60 days.
+ * static lists 1001–1010, the same objects in the Lead DB and Asset APIs (1001 has ≥ 1,200 members when
+ * there are enough leads, 1010 is empty; 1001–1005 in the Lead Database folder 12 "Global Lists",
+ * 1006–1010 in programs 1006–1010; created lists get 1011…); campaigns 1001–1008 (1001, 1002, 1008
+ * requestable triggers; 1003 a trigger without "Campaign is Requested"; 1004 inactive; 1005–1007
+ * batch), also seen as Asset smart campaigns; programs 1001–1030 in folders 40–43, with 40–200
+ * members each; folder trees Lead Database (3, 5, 12, 13), Marketing Activities (14, 15, 40–43) and
+ * Design Studio (16–20); smart lists 4001–4005 (attribute rules, e.g. 4001 "Gold Customers") and
+ * 5001–5008 (one per campaign); emails 2001–2020 (2005, 2010, … are drafts only; 2001, 2004, 2007,
+ * 2013, 2016, 2019 have a pending draft); activities over the last 60 days. Bulk export jobs go
+ * Queued → Processing at once when a slot is free → Completed `bulkJobMs` later.
  *
  * Codes follow Adobe's error table; where the docs give no wording, the message is inferred: the
- * trigger refusals (1003), 709 "no draft", 702 unknown email, 701 blank required parameter, 1003 for
- * over-limit values and bad dates (the docs also list 704), the 605 text, and the answer to a token
- * sent as a query parameter after its removal (601, like an invalid token).
+ * trigger refusals (1003), 709 "no draft", 702 unknown email or static list, 701 blank required
+ * parameter, 1003 for over-limit values and bad dates (the docs also list 704), the 605 text, and the
+ * answer to a token sent as a query parameter after its removal (601, like an invalid token).
+ * Also inferred: 1013 for an unknown program or export id; 1003 for a bulk filter that is not one of
+ * the documented ones, a date range over 31 days, an unknown list, enqueueing or cancelling a finished
+ * job; 1002 for a missing bulk parameter (the wording of error-codes.md); the plain-text 404 wording and
+ * the Content-Type of export files; 709 for a duplicate static list name; 710/711 for a static list
+ * parent that is missing or not a list folder/program; 1022 for deleting a list an open export uses;
+ * the skipped record of Delete Leads keeping its id; smart list rule JSON for attribute filters;
+ * which error codes stats/errors.json counts (all of them); the Operation-free status of smart
+ * campaigns ("Single Run" once scheduled); and the 610 wording for a real endpoint not emulated here.
  */
 import type { AddressInfo } from "node:net";
 import { buildDataSet } from "./data.js";
@@ -46,6 +60,10 @@ export interface MarketoSandboxOptions {
   seed?: number;
   /** Artificial delay per admitted API call so concurrency is observable; default 0. */
   latencyMs?: number;
+  /** How long a bulk export job stays Processing; default 1_500 (real jobs take minutes). */
+  bulkJobMs?: number;
+  /** Bulk export bytes per Chicago day before 1029 "Export daily quota exceeded"; default 500 MB. */
+  bulkDailyQuotaBytes?: number;
   /** Clock; default Date.now. */
   now?: () => number;
 }
@@ -76,7 +94,15 @@ export async function startMarketoSandbox(options: MarketoSandboxOptions = {}): 
   const clientId = options.clientId ?? "sandbox-client-id";
   const clientSecret = options.clientSecret ?? "sandbox-client-secret";
   const seed = options.seed ?? 42;
-  const world = buildDataSet({ leadCount: options.leadCount ?? 5_000, seed, now: now() });
+  const world = buildDataSet({
+    leadCount: options.leadCount ?? 5_000,
+    seed,
+    now: now(),
+    ...(options.bulkJobMs !== undefined ? { bulkJobMs: options.bulkJobMs } : {}),
+    ...(options.bulkDailyQuotaBytes !== undefined
+      ? { bulkDailyQuotaBytes: options.bulkDailyQuotaBytes }
+      : {}),
+  });
   const sandbox = new SandboxServer(
     {
       clientId,

@@ -116,3 +116,33 @@ export function describeLeads(_req: unknown, ctx: HandlerContext): HandlerResult
     })),
   };
 }
+
+/**
+ * Describe Lead2 (Swagger describeUsingGET_6, LeadAttribute2): one "API Lead" object with the
+ * searchable fields (each an array, as compound keys would be) and every field's metadata. Searchable
+ * are id, email and custom string/email/integer fields, the filterTypes the Swagger names.
+ */
+export function describeLeads2(_req: unknown, ctx: HandlerContext): HandlerResult {
+  const searchable = ctx.world.fields.filter(
+    (f) =>
+      f.name === "id" ||
+      f.name === "email" ||
+      (f.id >= 100 && (f.dataType === "string" || f.dataType === "email" || f.dataType === "integer")),
+  );
+  return {
+    result: [
+      {
+        name: "API Lead",
+        searchableFields: searchable.map((f) => [f.name]),
+        fields: ctx.world.fields.map((f) => ({
+          name: f.name,
+          displayName: f.displayName,
+          dataType: f.dataType,
+          ...(f.length !== undefined ? { length: f.length } : {}),
+          updateable: !f.readOnly,
+          crmManaged: false,
+        })),
+      },
+    ],
+  };
+}

@@ -19,7 +19,8 @@ import {
 import { handleIdentity, type IdentityConfig } from "./identity.js";
 import { CallLimiter, type LimitOptions } from "./limits.js";
 import { isAssetPath, matchRoute } from "./routes.js";
-import { type ApiRequest, type HandlerContext, MarketoApiError, type World } from "./types.js";
+import { type ApiRequest, type HandlerContext, MarketoApiError, RawReply, type World } from "./types.js";
+import { chicagoDate } from "./usage.js";
 
 const FORM = "application/x-www-form-urlencoded";
 
@@ -56,6 +57,8 @@ export class SandboxServer {
   private readonly limiter: CallLimiter;
   private readonly requestId: () => string;
   private stats = emptyStats(0);
+  /** Chicago day → error code → count, for stats/errors.json. */
+  private readonly errorsByDay = new Map<string, Map<string, number>>();
   origin = "";
 
   constructor(
@@ -113,8 +116,10 @@ export class SandboxServer {
     stats.callsByPath[path] = (stats.callsByPath[path] ?? 0) + 1;
     const asset = isAssetPath(path);
     const requestId = this.requestId();
-    const fail = (code: string, message: string) =>
+    const fail = (code: string, message: string) => {
+      this.countError(code);
       sendJson(res, 200, errorEnvelope(asset, requestId, code, message));
+    };
 
     const api = this.parseRequest(req, path, query, body);
     const form = api.contentType === FORM ? new URLSearchParams(body) : undefined;
@@ -138,8 +143,11 @@ export class SandboxServer {
     stats.maxInFlight = Math.max(stats.maxInFlight, this.limiter.inFlight);
     try {
       if (this.config.latencyMs > 0) await sleep(this.config.latencyMs);
-      const fields = this.dispatch(api, asset);
-      sendJson(res, 200, successEnvelope(asset, requestId, fields));
+      const reply = this.dispatch(api, asset);
+      if (reply instanceof RawReply) {
+        res.writeHead(reply.status, { ...reply.headers, "Content-Length": reply.body.length });
+        res.end(reply.body);
+      } else sendJson(res, 200, successEnvelope(asset, requestId, reply));
     } catch (error) {
       if (error instanceof MarketoApiError) fail(error.code, error.message);
       else fail("611", "System error");
@@ -149,22 +157,55 @@ export class SandboxServer {
     }
   }
 
-  /** Applies the long-URI workaround: a form POST with `_method=GET` is that GET (ADE leads.md). */
+  /**
+   * Applies the method override: a form POST with `_method=GET` in its body is that GET, its form the
+   * query (the long-URI workaround, ADE leads.md); a POST with `_method=DELETE` in its query string is
+   * that DELETE with its JSON body (recorded as Delete Leads on leads.json in GRP).
+   */
   private parseRequest(req: IncomingMessage, path: string, query: string, body: string): ApiRequest {
     const contentType = mediaType(req);
     const params = new URLSearchParams(query);
-    if (req.method === "POST" && contentType === FORM) {
-      const form = new URLSearchParams(body);
-      if (form.get("_method")?.toUpperCase() === "GET") {
+    const range = typeof req.headers.range === "string" ? { range: req.headers.range } : {};
+    if (req.method === "POST") {
+      const form = contentType === FORM ? new URLSearchParams(body) : undefined;
+      if (form?.get("_method")?.toUpperCase() === "GET") {
         for (const [k, v] of form) if (k !== "_method") params.append(k, v);
-        return { method: "GET", path, params, contentType, body: "" };
+        return { method: "GET", path, params, contentType, body: "", ...range };
+      }
+      const override = params.get("_method")?.toUpperCase();
+      if (override === "GET" || override === "DELETE") {
+        params.delete("_method");
+        return { method: override, path, params, contentType, body, ...range };
       }
     }
-    return { method: req.method ?? "GET", path, params, contentType, body };
+    return { method: req.method ?? "GET", path, params, contentType, body, ...range };
   }
 
-  private dispatch(api: ApiRequest, asset: boolean): Record<string, unknown> {
+  private countError(code: string): void {
+    const day = chicagoDate(this.config.now());
+    const counts = this.errorsByDay.get(day) ?? new Map<string, number>();
+    counts.set(code, (counts.get(code) ?? 0) + 1);
+    this.errorsByDay.set(day, counts);
+  }
+
+  private dispatch(api: ApiRequest, asset: boolean): Record<string, unknown> | RawReply {
     const match = matchRoute(api.method, api.path);
+    if (match.kind === "not-emulated") {
+      // A real path (Adobe's Swagger) that the sandbox does not serve: say so, in Marketo's 610 shape.
+      throw new MarketoApiError(
+        "610",
+        `Requested resource not found: ${match.operation} is a real Marketo endpoint that this sandbox does not emulate`,
+      );
+    }
+    if (match.kind === "bad-parameter") {
+      // 1001 "Invalid value '%s'. Required of type '%s'" (ADE error-codes.md), e.g. /rest/v1/lead/x.json.
+      const parts = match.template.split("/");
+      const value = api.path.split("/").find((_, i) => parts[i]?.includes("{")) ?? "";
+      throw new MarketoApiError(
+        "1001",
+        `Invalid value '${value.replace(/\.json$/, "")}'. Required of type 'Integer'`,
+      );
+    }
     if (match.kind === "not-found") throw new MarketoApiError("610", "Requested resource not found");
     if (match.kind === "wrong-method")
       throw new MarketoApiError("605", `Request method '${api.method}' not supported`);
@@ -181,6 +222,8 @@ export class SandboxServer {
       world: this.world,
       now: this.config.now,
       callsToday: () => this.limiter.quotaUsed,
+      errorsOn: (daysAgo) =>
+        this.errorsByDay.get(chicagoDate(this.config.now() - daysAgo * 86_400_000)) ?? new Map(),
       apiUserEmail: this.config.apiUserEmail,
       origin: this.origin,
     };

@@ -3,6 +3,7 @@
  * activities) and the request/handler contract between the HTTP layer and the resource modules.
  * Nothing here is exported from the package: the sandbox is a separate program.
  */
+import type { BulkState } from "./bulk/model.js";
 
 export type LeadValue = string | number | boolean | null;
 
@@ -20,15 +21,71 @@ export interface LeadField {
   readOnly: boolean;
 }
 
+/** How the Asset API names a parent: a folder or a program (request params and static lists use `id`). */
+export interface FolderRef {
+  id: number;
+  type: "Folder" | "Program";
+}
+
+/** One object seen by both APIs: Lead DB `lists.json` and Asset `staticLists.json` (ADE static-lists.md). */
 export interface StaticList {
   id: number;
   name: string;
   description: string;
   programName: string;
   workspaceName: string;
+  folder: FolderRef;
   createdAt: number;
   updatedAt: number;
   members: Set<number>;
+}
+
+/** A folder of the Marketing Activities, Design Studio or Lead Database tree (ADE folders.md). */
+export interface AssetFolder {
+  id: number;
+  name: string;
+  description: string | null;
+  /** "Zone" for the roots and their workspace, else what the folder holds ("Marketing Folder", "List"…). */
+  folderType: string;
+  parentId: number | null;
+  path: string;
+  isSystem: boolean;
+  createdAt: number;
+  updatedAt: number;
+}
+
+/** One attribute condition of a smart list; leads match when every condition does ("all"). */
+export interface SmartListRule {
+  field: string;
+  operator: "is" | "at least";
+  values: string[];
+}
+
+export interface SmartList {
+  id: number;
+  name: string;
+  description: string;
+  folder: FolderRef;
+  createdAt: number;
+  updatedAt: number;
+  rules: SmartListRule[];
+  /** Set on the smart list of a smart campaign. */
+  campaignId?: number;
+}
+
+/** A lead's membership of a program (ADE leads.md "Programs", program-members.md). */
+export interface ProgramMembership {
+  leadId: number;
+  programId: number;
+  statusName: string;
+  reachedSuccess: boolean;
+  acquiredBy: boolean;
+  membershipDate: number;
+  updatedAt: number;
+  /** Engagement programs only. */
+  stream?: string;
+  nurtureCadence?: string;
+  isExhausted?: boolean;
 }
 
 export interface Campaign {
@@ -124,11 +181,17 @@ export interface World {
   leads: Map<number, Lead>;
   nextLeadId: number;
   lists: StaticList[];
+  nextListId: number;
+  folders: AssetFolder[];
+  smartLists: SmartList[];
+  /** programId → leadId → membership. */
+  programMembers: Map<number, Map<number, ProgramMembership>>;
   campaigns: Campaign[];
   campaignRuns: CampaignRun[];
   programs: Program[];
   emails: EmailAsset[];
   activityTypes: ActivityTypeDef[];
+  bulk: BulkState;
   /** Sorted by `at` ascending (appends happen at the clock's "now"). */
   activities: Activity[];
   nextActivityId: number;
@@ -146,7 +209,7 @@ export class MarketoApiError extends Error {
 }
 
 export interface ApiRequest {
-  /** Effective method (GET for a form POST carrying `_method=GET`). */
+  /** Effective method: a POST carrying `_method=GET|DELETE` (query or form body) is that method. */
   method: string;
   path: string;
   /** Query parameters, merged with the form body when the `_method=GET` workaround is used. */
@@ -155,25 +218,44 @@ export interface ApiRequest {
   contentType: string;
   /** Raw request body ("" when none, or when it was consumed as parameters). */
   body: string;
+  /** The `Range` header (bulk export files honour `bytes=a-b`). */
+  range?: string;
 }
 
 /** Envelope fields a handler returns; the server adds requestId, success (and errors/warnings for assets). */
 export type HandlerResult = Record<string, unknown>;
+
+/** A reply that is not a Marketo envelope: bulk export files (CSV, 206 ranges, plain-text 404s). */
+export class RawReply {
+  constructor(
+    readonly status: number,
+    readonly headers: Record<string, string>,
+    readonly body: Buffer,
+  ) {}
+}
 
 export interface HandlerContext {
   world: World;
   now(): number;
   /** Today's accepted API calls (usage.json). */
   callsToday(): number;
+  /** Error responses by code on the Chicago day `daysAgo` before today (stats/errors.json). */
+  errorsOn(daysAgo: number): ReadonlyMap<string, number>;
   apiUserEmail: string;
   /** Origin of the sandbox, used where Marketo returns links (program urls). */
   origin: string;
 }
 
-export type Handler = (req: ApiRequest, ctx: HandlerContext, pathParams: string[]) => HandlerResult;
+export type Handler = (
+  req: ApiRequest,
+  ctx: HandlerContext,
+  pathParams: string[],
+) => HandlerResult | RawReply;
 
 export interface Route {
   method: "GET" | "POST" | "DELETE";
+  /** The path as the route table writes it, e.g. "/rest/v1/lists/{id}/leads.json". */
+  template: string;
   pattern: RegExp;
   handler: Handler;
 }

@@ -21,5 +21,5 @@ export function accountField(context: SchemaContext): AccountField {
 
 /** A step's input: `account` first (it leads the form), then the step's own fields. */
 export function withAccount<S extends z.ZodRawShape>(context: SchemaContext, fields: z.ZodObject<S>) {
-  return z.object({ account: accountField(context), ...fields.shape });
+  return z.strictObject({ account: accountField(context), ...fields.shape });
 }

@@ -5,7 +5,7 @@ import type { SplitFilters } from "./filter-split.js";
 
 type OrderBy = { desc?: boolean } & (
   | { metric: { metricName: string } }
-  | { dimension: { dimensionName: string } }
+  | { dimension: { dimensionName: string; orderType?: string } }
 );
 
 /**
@@ -21,18 +21,31 @@ export function parseOrderBy(
   const items = typeof orderBy === "string" ? orderBy.split(",").map((part) => part.trim()) : orderBy;
   return items.map((item, index) => {
     const field = `order_by[${index}]`;
-    const { name, desc } =
+    const { name, desc, orderType } =
       typeof item === "string"
-        ? { name: item.replace(/^-/, ""), desc: item.startsWith("-") }
-        : { name: item.field, desc: item.desc };
+        ? { name: item.replace(/^-/, ""), desc: item.startsWith("-"), orderType: undefined }
+        : { name: item.field, desc: item.desc, orderType: item.order_type };
     if (!/^[A-Za-z][A-Za-z0-9_:.]*$/.test(name)) {
       throw new ValidationError(field, `"${name.slice(0, 60)}" is not a field name.`, {
         hint: 'Write e.g. "-sessions,date": field names, "-" in front for descending, separated by commas.',
       });
     }
     const flag = desc ? { desc: true } : {};
-    if (metrics.includes(name)) return { ...flag, metric: { metricName: name } };
-    if (dimensions.includes(name)) return { ...flag, dimension: { dimensionName: name } };
+    if (metrics.includes(name)) {
+      if (orderType) {
+        throw new ValidationError(
+          `${field}.order_type`,
+          `"${name}" is a metric; order_type applies to dimensions.`,
+          {
+            hint: "Remove order_type: metrics always sort as numbers.",
+          },
+        );
+      }
+      return { ...flag, metric: { metricName: name } };
+    }
+    if (dimensions.includes(name)) {
+      return { ...flag, dimension: { dimensionName: name, ...(orderType ? { orderType } : {}) } };
+    }
     throw new ValidationError(field, `"${name}" is not one of this report's metrics or dimensions.`, {
       hint: `GA sorts only by fields in the report: ${[...metrics, ...dimensions].join(", ")}.`,
     });

@@ -55,18 +55,23 @@ describe("Marketo sandbox identity and tokens", () => {
     expect(sb.stats().identityRequests).toBe(3);
   });
 
-  it("answers bad client credentials with HTTP 401 invalid_client", async () => {
+  it("tells an unknown client id from a wrong secret, both HTTP 401 invalid_client, as Marketo does", async () => {
     sb = await startMarketoSandbox({ leadCount: 10 });
-    for (const params of [
-      { grant_type: "client_credentials", client_id: sb.clientId, client_secret: "wrong" },
-      { grant_type: "client_credentials", client_id: "nobody", client_secret: sb.clientSecret },
-    ]) {
+    for (const [params, description] of [
+      [
+        { grant_type: "client_credentials", client_id: sb.clientId, client_secret: "wrong" },
+        "Bad client credentials",
+      ],
+      [
+        { grant_type: "client_credentials", client_id: "nobody", client_secret: sb.clientSecret },
+        "No client with requested id",
+      ],
+      [{ grant_type: "client_credentials", client_secret: sb.clientSecret }, "No client with requested id"],
+    ] as const) {
       const res = await identity(sb, params);
       expect(res.status).toBe(401);
-      expect(await res.json()).toEqual({
-        error: "invalid_client",
-        error_description: "Bad client credentials",
-      });
+      expect(res.headers.get("cache-control")).toBe("no-store");
+      expect(await res.json()).toEqual({ error: "invalid_client", error_description: description });
     }
     const badGrant = await identity(sb, {
       grant_type: "password",

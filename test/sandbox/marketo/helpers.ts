@@ -56,6 +56,15 @@ export function jsonInit(method: string, body: unknown): RequestInit {
   return { method, headers: { "content-type": "application/json" }, body: JSON.stringify(body) };
 }
 
+/** An Asset API POST: x-www-form-urlencoded fields (object fields such as `folder` as JSON text). */
+export function formInit(body: Record<string, string>): RequestInit {
+  return {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams(body).toString(),
+  };
+}
+
 export function errorCode(body: Json): string | undefined {
   return body.errors?.[0]?.code;
 }

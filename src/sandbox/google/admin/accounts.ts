@@ -1,27 +1,49 @@
-/** Accounts and account summaries: only what the caller holds a role on is visible. */
+/**
+ * Accounts and account summaries: only what the caller holds a role on is visible. PATCH changes the
+ * display name and region (updateMask required, snake_case); DELETE moves the account to the trash can
+ * and answers Empty (analyticsadmin v1beta accounts.delete): it is then `deleted: true`, left out of
+ * lists unless showDeleted=true, and can no longer be changed.
+ */
+import { invalidArgument, parseJsonObject, RpcError } from "../http.js";
+import type { WorldAccount } from "../model.js";
 import type { TokenOwner } from "../types.js";
-import type { WorldAccount } from "../world.js";
-import { type AdminRequest, authorize, requireAccountRole } from "./context.js";
+import { type AdminRequest, authorize, iso, requireAccountRole } from "./context.js";
 import { listBody, paginate, showDeleted } from "./paging.js";
+import { optionalString, parseUpdateMask, rejectUnknownFields, requireNonEmpty } from "./validate.js";
+
+const ACCOUNT_FIELDS = [
+  "name",
+  "createTime",
+  "updateTime",
+  "displayName",
+  "regionCode",
+  "deleted",
+  "gmpOrganization",
+];
 
 function accountJson(account: WorldAccount): Record<string, unknown> {
-  // `deleted` is false for every sandbox account, and proto3 JSON omits false booleans.
-  return {
+  const json: Record<string, unknown> = {
     name: `accounts/${account.id}`,
     createTime: account.createTime,
     updateTime: account.updateTime,
     displayName: account.displayName,
     regionCode: account.regionCode,
   };
+  // proto3 JSON omits false booleans, so `deleted` appears only on trashed accounts.
+  if (account.deleted) json.deleted = true;
+  return json;
 }
 
-function visibleAccounts(r: AdminRequest, caller: TokenOwner): WorldAccount[] {
-  return r.ctx.world.accounts().filter((a) => r.ctx.world.roleOf(caller.email, a.id) !== undefined);
+function visibleAccounts(r: AdminRequest, caller: TokenOwner, withDeleted = false): WorldAccount[] {
+  return r.ctx.world
+    .accounts()
+    .filter((a) => r.ctx.world.roleOf(caller.email, a.id) !== undefined && (withDeleted || !a.deleted));
 }
 
 export function listAccounts(r: AdminRequest): Record<string, unknown> {
   const caller = authorize(r.ctx, r.req, "ListAccounts", false);
-  const page = paginate(visibleAccounts(r, caller), r.url, `accounts|${showDeleted(r.url)}`);
+  const withDeleted = showDeleted(r.url);
+  const page = paginate(visibleAccounts(r, caller, withDeleted), r.url, `accounts|${withDeleted}`);
   return listBody("accounts", { ...page, items: page.items.map(accountJson) });
 }
 
@@ -52,4 +74,50 @@ export function listAccountSummaries(r: AdminRequest): Record<string, unknown> {
   });
   const page = paginate(summaries, r.url, "accountSummaries");
   return listBody("accountSummaries", page);
+}
+
+function liveAccount(r: AdminRequest, caller: TokenOwner): WorldAccount {
+  const account = requireAccountRole(r.ctx, caller, r.params.account ?? "", "administrator");
+  if (account.deleted)
+    throw new RpcError(404, "NOT_FOUND", `Account accounts/${account.id} is in the trash can.`);
+  return account;
+}
+
+export function patchAccount(r: AdminRequest): Record<string, unknown> {
+  const caller = authorize(r.ctx, r.req, "UpdateAccount", true);
+  const account = liveAccount(r, caller);
+  const mask = parseUpdateMask(
+    r.url,
+    ["display_name", "region_code"],
+    ["name", "create_time", "update_time", "deleted", "gmp_organization"],
+  );
+  const json = parseJsonObject(r.body);
+  rejectUnknownFields(json, ACCOUNT_FIELDS, "account");
+  const displayName = mask.has("display_name")
+    ? requireNonEmpty(
+        optionalString(json, "displayName", "account"),
+        "displayName",
+        "give the account a name.",
+      )
+    : account.displayName;
+  const regionCode = mask.has("region_code")
+    ? (optionalString(json, "regionCode", "account") ?? "")
+    : account.regionCode;
+  // "Country of business. Must be a Unicode CLDR region code" (two letters, e.g. "US").
+  if (!/^[A-Z]{2}$/.test(regionCode)) {
+    throw invalidArgument(
+      `regionCode "${regionCode}" is not a Unicode CLDR region code such as "US" or "FR".`,
+    );
+  }
+  account.displayName = displayName;
+  account.regionCode = regionCode;
+  account.updateTime = iso(r.ctx.now());
+  return accountJson(account);
+}
+
+export function deleteAccount(r: AdminRequest): Record<string, unknown> {
+  const caller = authorize(r.ctx, r.req, "DeleteAccount", true);
+  const account = liveAccount(r, caller);
+  account.deleted = true;
+  return {};
 }

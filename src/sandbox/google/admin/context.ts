@@ -4,9 +4,10 @@
  */
 import type { IncomingMessage } from "node:http";
 import { notFound, RpcError } from "../http.js";
+import type { WorldAccount, WorldProperty } from "../model.js";
 import type { TokenStore } from "../oauth-tokens.js";
 import { type Role, SCOPE_EDIT, SCOPE_FULL, SCOPE_READONLY, type TokenOwner } from "../types.js";
-import { type GoogleWorld, roleAtLeast, type WorldAccount, type WorldProperty } from "../world.js";
+import { type GoogleWorld, roleAtLeast } from "../world.js";
 
 export interface AdminContext {
   world: GoogleWorld;

@@ -3,7 +3,7 @@
  * required and immutable, and exactly the matching *StreamData member must be given.
  */
 import { invalidArgument, notFound, parseJsonObject } from "../http.js";
-import type { DataStreamType, WorldDataStream } from "../world.js";
+import type { DataStreamType, WorldDataStream } from "../model.js";
 import { type AdminRequest, authorize, iso, requireProperty } from "./context.js";
 import { listBody, paginate } from "./paging.js";
 import {

@@ -1,9 +1,9 @@
 /**
- * Key events (properties/{p}/keyEvents) and the deprecated read-only conversionEvents view of them
- * (conversions were renamed key events in 2024; https://support.google.com/analytics/answer/13965727).
+ * Key events (properties/{p}/keyEvents). The deprecated conversionEvents collection is another view of
+ * the same records (conversion-events.ts).
  */
 import { invalidArgument, notFound, parseJsonObject, RpcError } from "../http.js";
-import type { CountingMethod, WorldKeyEvent } from "../world.js";
+import type { CountingMethod, WorldKeyEvent } from "../model.js";
 import { type AdminRequest, authorize, iso, requireProperty } from "./context.js";
 import { listBody, paginate } from "./paging.js";
 import {
@@ -35,22 +35,20 @@ const IMMUTABLE = ["name", "event_name", "create_time", "deletable", "custom"];
 const EVENT_NAME = /^[A-Za-z][A-Za-z0-9_]{0,39}$/;
 const RESERVED_PREFIXES = ["firebase_", "ga_", "google_", "gtag."];
 
-function keyEventJson(k: WorldKeyEvent, collection = "keyEvents"): Record<string, unknown> {
+function keyEventJson(k: WorldKeyEvent): Record<string, unknown> {
   const json: Record<string, unknown> = {
-    name: `properties/${k.propertyId}/${collection}/${k.id}`,
+    name: `properties/${k.propertyId}/keyEvents/${k.id}`,
     eventName: k.eventName,
     createTime: k.createTime,
   };
   if (k.deletable) json.deletable = true;
   if (k.custom) json.custom = true;
   json.countingMethod = k.countingMethod;
-  if (k.defaultValue) {
-    json[collection === "keyEvents" ? "defaultValue" : "defaultConversionValue"] = { ...k.defaultValue };
-  }
+  if (k.defaultValue) json.defaultValue = { ...k.defaultValue };
   return json;
 }
 
-function findKeyEvent(r: AdminRequest, propertyId: string): WorldKeyEvent {
+export function findKeyEvent(r: AdminRequest, propertyId: string): WorldKeyEvent {
   const found = r.ctx.world.keyEvents(propertyId).find((k) => k.id === r.params.keyEvent);
   if (!found) throw notFound();
   return found;
@@ -85,6 +83,24 @@ function bindCountingMethod(json: Record<string, unknown>): CountingMethod {
   return method;
 }
 
+/** A valid event name that is not a key event of the property yet (409 ALREADY_EXISTS otherwise). */
+export function checkNewEventName(r: AdminRequest, propertyId: string, eventName: string): string {
+  if (eventName === "") throw invalidArgument("eventName is required: the name of an event, e.g. purchase.");
+  if (!EVENT_NAME.test(eventName) || RESERVED_PREFIXES.some((p) => eventName.startsWith(p))) {
+    throw invalidArgument(
+      `eventName "${eventName}" is invalid: start with a letter, use only letters, digits and underscores (at most 40 characters), and avoid the reserved prefixes ${RESERVED_PREFIXES.join(", ")}.`,
+    );
+  }
+  if (r.ctx.world.keyEvents(propertyId).some((k) => k.eventName === eventName)) {
+    throw new RpcError(
+      409,
+      "ALREADY_EXISTS",
+      `A key event with event name "${eventName}" already exists in properties/${propertyId}.`,
+    );
+  }
+  return eventName;
+}
+
 export function listKeyEvents(r: AdminRequest): Record<string, unknown> {
   const caller = authorize(r.ctx, r.req, "ListKeyEvents", false);
   const property = requireProperty(r.ctx, caller, r.params.property ?? "", "viewer");
@@ -103,22 +119,9 @@ export function createKeyEvent(r: AdminRequest): Record<string, unknown> {
   const json = parseJsonObject(r.body);
   rejectUnknownFields(json, KEY_EVENT_FIELDS, "key_event");
   const property = requireProperty(r.ctx, caller, r.params.property ?? "", "editor");
-  const eventName = optionalString(json, "eventName", "key_event") ?? "";
-  if (eventName === "") throw invalidArgument("eventName is required: the name of an event, e.g. purchase.");
-  if (!EVENT_NAME.test(eventName) || RESERVED_PREFIXES.some((p) => eventName.startsWith(p))) {
-    throw invalidArgument(
-      `eventName "${eventName}" is invalid: start with a letter, use only letters, digits and underscores (at most 40 characters), and avoid the reserved prefixes ${RESERVED_PREFIXES.join(", ")}.`,
-    );
-  }
+  const eventName = checkNewEventName(r, property.id, optionalString(json, "eventName", "key_event") ?? "");
   const countingMethod = bindCountingMethod(json);
   const defaultValue = bindDefaultValue(json);
-  if (r.ctx.world.keyEvents(property.id).some((k) => k.eventName === eventName)) {
-    throw new RpcError(
-      409,
-      "ALREADY_EXISTS",
-      `A key event with event name "${eventName}" already exists in properties/${property.id}.`,
-    );
-  }
   const created = r.ctx.world.addKeyEvent({
     propertyId: property.id,
     eventName,
@@ -145,8 +148,9 @@ export function patchKeyEvent(r: AdminRequest): Record<string, unknown> {
   return keyEventJson(keyEvent);
 }
 
-export function deleteKeyEvent(r: AdminRequest): Record<string, unknown> {
-  const caller = authorize(r.ctx, r.req, "DeleteKeyEvent", true);
+/** Deletes a key event (or the conversion event that is its other name); 400 when it is not deletable. */
+export function deleteKeyEvent(r: AdminRequest, rpc = "DeleteKeyEvent"): Record<string, unknown> {
+  const caller = authorize(r.ctx, r.req, rpc, true);
   const property = requireProperty(r.ctx, caller, r.params.property ?? "", "editor");
   const keyEvent = findKeyEvent(r, property.id);
   if (!keyEvent.deletable) {
@@ -154,20 +158,4 @@ export function deleteKeyEvent(r: AdminRequest): Record<string, unknown> {
   }
   r.ctx.world.removeKeyEvent(property.id, keyEvent.id);
   return {};
-}
-
-export function listConversionEvents(r: AdminRequest): Record<string, unknown> {
-  const caller = authorize(r.ctx, r.req, "ListConversionEvents", false);
-  const property = requireProperty(r.ctx, caller, r.params.property ?? "", "viewer");
-  const page = paginate(r.ctx.world.keyEvents(property.id), r.url, `conversionEvents|${property.id}`);
-  return listBody("conversionEvents", {
-    ...page,
-    items: page.items.map((k) => keyEventJson(k, "conversionEvents")),
-  });
-}
-
-export function getConversionEvent(r: AdminRequest): Record<string, unknown> {
-  const caller = authorize(r.ctx, r.req, "GetConversionEvent", false);
-  const property = requireProperty(r.ctx, caller, r.params.property ?? "", "viewer");
-  return keyEventJson(findKeyEvent(r, property.id), "conversionEvents");
 }

@@ -3,7 +3,7 @@
  * Shapes follow analyticsadmin v1beta's Property schema.
  */
 import { invalidArgument, parseJsonObject } from "../http.js";
-import type { WorldProperty } from "../world.js";
+import type { WorldProperty } from "../model.js";
 import { type AdminRequest, authorize, iso, requireAccountRole, requireProperty } from "./context.js";
 import { listBody, paginate, showDeleted } from "./paging.js";
 import {

@@ -6,6 +6,7 @@
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { setTimeout as sleep } from "node:timers/promises";
+import { findRealPath } from "../../../real-paths.js";
 import {
   type DataApiContext,
   type SandboxProperty,
@@ -13,6 +14,7 @@ import {
   SCOPE_READONLY,
   type SubHandler,
 } from "../types.js";
+import { AUDIENCE_RPC, type AudienceCall, AudienceExports, audienceRoute } from "./audience-exports.js";
 import { type ReportResult, type ReportScope, runReport } from "./core-report.js";
 import { Dataset, DEFAULT_SEED } from "./dataset.js";
 import { checkCompatibility, metadataOf } from "./metadata.js";
@@ -39,6 +41,8 @@ export interface DataApiOptions {
   latencyMs?: number;
   /** Seed of the generated data; default 7. */
   seed?: number;
+  /** How long an audience export stays CREATING; default 2_000 ms. */
+  audienceExportMs?: number;
 }
 
 export interface DataApiStats {
@@ -82,7 +86,7 @@ function unauthenticated(): RpcError {
 }
 
 /** The real 403 for a token without a Data API scope: PERMISSION_DENIED with an ErrorInfo reason. */
-function scopeInsufficient(method: Method): RpcError {
+function scopeInsufficient(method: string): RpcError {
   const rpcMethod = `${method.charAt(0).toUpperCase()}${method.slice(1)}`;
   return new RpcError("PERMISSION_DENIED", "Request had insufficient authentication scopes.", [
     {
@@ -121,6 +125,7 @@ export function createDataApi(
   );
   let requests = 0;
   let rejected429 = 0;
+  const audienceExports = new AudienceExports(() => context.now(), options.audienceExportMs ?? 2_000);
 
   /** Any role (viewer and up) may read; an unknown, deleted or unreachable property looks the same. */
   function accessibleProperty(propertyId: string, email: string): SandboxProperty {
@@ -229,18 +234,39 @@ export function createDataApi(
     }
   }
 
-  const handle: SubHandler = async (req: IncomingMessage, res: ServerResponse, path: string, _url, body) => {
+  function audiences(call: AudienceCall, email: string, body: string, url: URL): Record<string, unknown> {
+    accessibleProperty(call.propertyId, email);
+    if (call.method === "create") return audienceExports.create(call.propertyId, parseBody(body));
+    if (call.method === "list") return audienceExports.list(call.propertyId, url);
+    if (call.method === "get") return audienceExports.get(call.propertyId, call.exportId);
+    return audienceExports.query(call.propertyId, call.exportId, parseBody(body));
+  }
+
+  const handle: SubHandler = async (req: IncomingMessage, res: ServerResponse, path: string, url, body) => {
     requests++;
     try {
       const target = route(req.method, path);
-      if (!target) {
-        throw new RpcError("NOT_FOUND", `Method not found: ${req.method ?? "?"} ${path.slice(0, 200)}`);
+      const audience = target ? undefined : audienceRoute(req.method, path);
+      if (!target && !audience) {
+        const real = findRealPath("ga4-data", path);
+        const method = req.method ?? "?";
+        throw new RpcError(
+          "NOT_FOUND",
+          real?.methods.includes(method)
+            ? `${method} ${real.template} is a real Data API method that this sandbox does not emulate.`
+            : `Method not found: ${method} ${path.slice(0, 200)}`,
+        );
       }
       const owner = context.authenticate(req.headers.authorization);
       if (!owner) throw unauthenticated();
       if (!owner.scopes.includes(SCOPE_READONLY) && !owner.scopes.includes(SCOPE_FULL)) {
-        throw scopeInsufficient(target.method);
+        throw scopeInsufficient(target?.method ?? AUDIENCE_RPC[audience?.method ?? "get"]);
       }
+      if (audience) {
+        sendJson(res, 200, audiences(audience, owner.email, body, url));
+        return;
+      }
+      if (!target) return;
       sendJson(res, 200, await dispatch(target.method, target.propertyId, owner.email, body));
     } catch (error) {
       const rpc = error instanceof RpcError ? error : new RpcError("INTERNAL", "Internal error encountered.");

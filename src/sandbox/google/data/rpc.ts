@@ -7,6 +7,7 @@ import type { ServerResponse } from "node:http";
 
 export type RpcStatus =
   | "INVALID_ARGUMENT"
+  | "FAILED_PRECONDITION"
   | "UNAUTHENTICATED"
   | "PERMISSION_DENIED"
   | "NOT_FOUND"
@@ -15,6 +16,7 @@ export type RpcStatus =
 
 const HTTP_CODE: Record<RpcStatus, number> = {
   INVALID_ARGUMENT: 400,
+  FAILED_PRECONDITION: 400,
   UNAUTHENTICATED: 401,
   PERMISSION_DENIED: 403,
   NOT_FOUND: 404,

@@ -1,0 +1,179 @@
+/**
+ * `npm run real-api -- <spec dir>`: reads Adobe's Marketo Swagger files and Google's GA4 discovery
+ * documents (the folder that holds marketo/swagger-*.json and google-analytics/*.json, copied unchanged
+ * from AdobeDocs/marketo-developer.en and the Google discovery artifacts) and writes:
+ *   - src/real-paths.generated.ts: every real operation as a compact "METHODS /path/{param}" line, for
+ *     the "is this a real endpoint?" hints of the connectors and the sandbox's "not emulated" answer;
+ *   - test/fixtures/real-api/*.json: each operation's response (and request) schema and every definition
+ *     they reach, without descriptions, for the sandbox's schema-validation tests.
+ * Both outputs are committed; test/sandbox/schema/real-paths.test.ts checks they were made together.
+ */
+import { readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+
+type Json = Record<string, unknown>;
+
+const specDir = process.argv[2];
+if (!specDir) {
+  process.stderr.write("usage: npm run real-api -- <folder with marketo/ and google-analytics/>\n");
+  process.exit(2);
+}
+const root = new URL("../", import.meta.url);
+const read = (path: string): Json => JSON.parse(readFileSync(join(specDir, path), "utf8")) as Json;
+
+/**
+ * Drops prose (description, example, enumDescriptions, title) that validation does not need. Inside a
+ * `properties` map the keys are field names (a field may be called "description"), so they stay.
+ */
+function strip(value: unknown, fieldMap = false): unknown {
+  if (Array.isArray(value)) return value.map((item) => strip(item));
+  if (typeof value !== "object" || value === null) return value;
+  const out: Json = {};
+  for (const [key, inner] of Object.entries(value)) {
+    if (!fieldMap && ["description", "example", "enumDescriptions", "title", "externalDocs"].includes(key)) {
+      continue;
+    }
+    out[key] = strip(inner, !fieldMap && key === "properties");
+  }
+  return out;
+}
+
+/** Every name reachable from `start` through `$ref`s (Swagger "#/definitions/X" or discovery "X"). */
+function reachable(all: Json, start: Iterable<string>, refName: (ref: string) => string): Json {
+  const out: Json = {};
+  const visit = (name: string): void => {
+    if (name in out || !(name in all)) return;
+    out[name] = strip(all[name]);
+    const text = JSON.stringify(all[name]);
+    for (const match of text.matchAll(/"\$ref":"([^"]+)"/g)) visit(refName(match[1] as string));
+  };
+  for (const name of start) visit(name);
+  return Object.fromEntries(Object.entries(out).sort(([a], [b]) => a.localeCompare(b)));
+}
+
+interface Operation {
+  method: string;
+  path: string;
+  id: string;
+  response?: string;
+  request?: string;
+}
+
+function swaggerOperations(spec: Json): Operation[] {
+  const ops: Operation[] = [];
+  const refName = (ref: unknown) => (typeof ref === "string" ? ref.split("/").pop() : undefined);
+  for (const [path, methods] of Object.entries(spec.paths as Record<string, Json>)) {
+    for (const [method, raw] of Object.entries(methods)) {
+      const op = raw as {
+        operationId: string;
+        responses?: Record<string, { schema?: { $ref?: string } }>;
+        parameters?: { in: string; schema?: { $ref?: string } }[];
+      };
+      const response = refName(op.responses?.["200"]?.schema?.$ref);
+      const request = refName(op.parameters?.find((p) => p.in === "body")?.schema?.$ref);
+      ops.push({
+        method: method.toUpperCase(),
+        path,
+        id: op.operationId,
+        ...(response ? { response } : {}),
+        ...(request ? { request } : {}),
+      });
+    }
+  }
+  return ops;
+}
+
+function discoveryOperations(doc: Json): Operation[] {
+  const ops: Operation[] = [];
+  const walk = (resources: unknown): void => {
+    for (const resource of Object.values((resources ?? {}) as Record<string, Json>)) {
+      for (const raw of Object.values((resource.methods ?? {}) as Record<string, Json>)) {
+        const m = raw as {
+          httpMethod: string;
+          flatPath: string;
+          id: string;
+          response?: { $ref: string };
+          request?: { $ref: string };
+        };
+        ops.push({
+          method: m.httpMethod,
+          path: `/${m.flatPath}`,
+          id: m.id,
+          ...(m.response ? { response: m.response.$ref } : {}),
+          ...(m.request ? { request: m.request.$ref } : {}),
+        });
+      }
+      walk(resource.resources);
+    }
+  };
+  walk(doc.resources);
+  return ops;
+}
+
+function fixture(ops: Operation[], definitions: Json, refName: (ref: string) => string): Json {
+  const names = ops.flatMap((op) => [op.response, op.request]).filter((n): n is string => n !== undefined);
+  const operations: Json = {};
+  for (const op of [...ops].sort((a, b) => `${a.path} ${a.method}`.localeCompare(`${b.path} ${b.method}`))) {
+    operations[`${op.method} ${op.path}`] = {
+      id: op.id,
+      ...(op.response ? { response: op.response } : {}),
+      ...(op.request ? { request: op.request } : {}),
+    };
+  }
+  return { operations, definitions: reachable(definitions, names, refName) };
+}
+
+/** "GET,POST /path" lines: one per path, methods sorted, paths sorted. */
+function compact(ops: Operation[]): string[] {
+  const byPath = new Map<string, Set<string>>();
+  for (const op of ops) byPath.set(op.path, (byPath.get(op.path) ?? new Set()).add(op.method));
+  return [...byPath.entries()]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([path, methods]) => `${[...methods].sort().join(",")} ${path}`);
+}
+
+const swaggerRef = (ref: string) => ref.split("/").pop() ?? ref;
+const marketo: Record<string, Operation[]> = {};
+const fixtures: Record<string, Json> = {};
+for (const name of ["mapi", "asset", "identity"]) {
+  const spec = read(`marketo/swagger-${name}.json`);
+  marketo[name] = swaggerOperations(spec);
+  fixtures[`marketo-${name}`] = fixture(marketo[name], spec.definitions as Json, swaggerRef);
+}
+const google: Record<string, Operation[]> = {};
+for (const [name, file] of [
+  ["admin", "analyticsadmin.v1beta.json"],
+  ["data", "analyticsdata.v1beta.json"],
+] as const) {
+  const doc = read(`google-analytics/${file}`);
+  google[name] = discoveryOperations(doc);
+  fixtures[`ga4-${name}`] = fixture(google[name], doc.schemas as Json, (ref) => ref);
+}
+
+const list = (lines: string[]) => `[\n${lines.map((l) => `  ${JSON.stringify(l)},`).join("\n")}\n]`;
+const marketoLines = compact([
+  ...(marketo.mapi ?? []),
+  ...(marketo.asset ?? []),
+  ...(marketo.identity ?? []),
+]);
+const module = `/**
+ * GENERATED by scripts/real-api.ts from Adobe's Marketo Swagger files (AdobeDocs/marketo-developer.en
+ * help/rest-api/assets/swagger-{mapi,asset,identity}.json) and Google's discovery documents
+ * (analyticsadmin v1beta, analyticsdata v1beta). Do not edit: rerun the script.
+ * One line per real path: the HTTP methods it serves, then the path template.
+ */
+
+/** Marketo Engage Lead DB, Asset, Bulk and Identity operations (${marketoLines.length} paths). */
+export const MARKETO_PATHS: readonly string[] = ${list(marketoLines)};
+
+/** GA4 Admin API v1beta methods (flat paths). */
+export const GA4_ADMIN_PATHS: readonly string[] = ${list(compact(google.admin ?? []))};
+
+/** GA4 Data API v1beta methods (flat paths). */
+export const GA4_DATA_PATHS: readonly string[] = ${list(compact(google.data ?? []))};
+`;
+writeFileSync(new URL("src/real-paths.generated.ts", root), module);
+for (const [name, body] of Object.entries(fixtures)) {
+  writeFileSync(new URL(`test/fixtures/real-api/${name}.json`, root), `${JSON.stringify(body)}\n`);
+}
+process.stderr.write("src/real-paths.generated.ts and test/fixtures/real-api/*.json are up to date.\n");

@@ -1,0 +1,126 @@
+/**
+ * The bulk extract endpoints for leads and activities: create, enqueue, status, cancel, file and the
+ * job list (Swagger createExportLeadsUsingPOST … getExportActivitiesUsingGET). Every call first plays
+ * the queue forward to the sandbox clock. The file endpoint is not a Marketo envelope: it sends the
+ * file (206 with Content-Range for a `Range: bytes=…` request, as Adobe recommends for large files),
+ * or 404 with a plain-text message while the job is unknown or not Completed (ADE bulk-extract.md).
+ */
+import { jsonBody, multi, pageByToken } from "../params.js";
+import { type ApiRequest, type Handler, type HandlerContext, RawReply } from "../types.js";
+import { parseCreate } from "./create.js";
+import type { BulkKind } from "./model.js";
+import {
+  advance,
+  cancel,
+  checkQuota,
+  enqueue,
+  findJob,
+  newExportId,
+  recentJobs,
+  statusJson,
+} from "./queue.js";
+
+const CONTENT_TYPE = { CSV: "text/csv", TSV: "text/tab-separated-values", SSV: "text/plain" } as const;
+
+function touch(ctx: HandlerContext): number {
+  const now = ctx.now();
+  advance(ctx.world, now);
+  return now;
+}
+
+function plain(status: number, text: string): RawReply {
+  return new RawReply(status, { "Content-Type": "text/plain;charset=UTF-8" }, Buffer.from(text, "utf8"));
+}
+
+/**
+ * One `bytes=a-b`, `bytes=a-` or `bytes=-n` range (RFC 7233 §2.1). A malformed or multi-range header is
+ * ignored (the whole file is sent, as §3.1 allows); a range past the end is 416.
+ */
+function byteRange(
+  header: string | undefined,
+  size: number,
+): { start: number; end: number } | "unsatisfiable" | undefined {
+  const match = /^bytes=(\d*)-(\d*)$/.exec(header?.trim() ?? "");
+  if (!match || (match[1] === "" && match[2] === "")) return undefined;
+  if (match[1] === "") {
+    const suffix = Number(match[2]);
+    if (suffix === 0) return "unsatisfiable";
+    return { start: Math.max(0, size - suffix), end: size - 1 };
+  }
+  const start = Number(match[1]);
+  const end = match[2] === "" ? size - 1 : Math.min(Number(match[2]), size - 1);
+  if (start >= size || end < start) return "unsatisfiable";
+  return { start, end };
+}
+
+export function bulkHandlers(
+  kind: BulkKind,
+): Record<"create" | "enqueue" | "status" | "cancel" | "file" | "list", Handler> {
+  return {
+    create(req: ApiRequest, ctx: HandlerContext) {
+      const now = touch(ctx);
+      const spec = parseCreate(ctx.world, kind, jsonBody(req.body));
+      // "When you exceed the quota, you cannot create or enqueue another job" (ADE bulk-extract.md).
+      checkQuota(ctx.world, now);
+      const job = {
+        ...spec,
+        exportId: newExportId(ctx.world, now),
+        status: "Created" as const,
+        createdAt: now,
+      };
+      ctx.world.bulk.jobs.push(job);
+      return { result: [statusJson(job)] };
+    },
+    enqueue(_req, ctx, [id]) {
+      const now = touch(ctx);
+      const job = findJob(ctx.world, kind, id);
+      enqueue(ctx.world, job, now);
+      return { result: [statusJson(job)] };
+    },
+    status(_req, ctx, [id]) {
+      touch(ctx);
+      return { result: [statusJson(findJob(ctx.world, kind, id))] };
+    },
+    cancel(_req, ctx, [id]) {
+      const now = touch(ctx);
+      const job = findJob(ctx.world, kind, id);
+      cancel(job, now);
+      return { result: [statusJson(job)] };
+    },
+    list(req, ctx) {
+      const now = touch(ctx);
+      // The docs list "Canceled" among the filter values while jobs report "Cancelled": accept both.
+      const wanted = new Set(
+        multi(req.params, "status").map((s) => s.toLowerCase().replace("canceled", "cancelled")),
+      );
+      const jobs = recentJobs(ctx.world, kind, now).filter(
+        (j) => wanted.size === 0 || wanted.has(j.status.toLowerCase()),
+      );
+      const { page, nextPageToken } = pageByToken(jobs, req.params, "exports");
+      const result = page.map(statusJson);
+      return nextPageToken ? { result, nextPageToken } : { result };
+    },
+    file(req, ctx, [id]) {
+      touch(ctx);
+      const job = ctx.world.bulk.jobs.find((j) => j.kind === kind && j.exportId === id);
+      if (!job) return plain(404, `Export id ${id ?? ""} not found`);
+      if (job.status !== "Completed" || !job.file)
+        return plain(404, `Export ${job.exportId} is ${job.status}, not Completed`);
+      const file = job.file;
+      const headers = {
+        "Content-Type": `${CONTENT_TYPE[job.format]};charset=UTF-8`,
+        "Accept-Ranges": "bytes",
+      };
+      const range = byteRange(req.range, file.length);
+      if (range === "unsatisfiable") {
+        return new RawReply(416, { ...headers, "Content-Range": `bytes */${file.length}` }, Buffer.alloc(0));
+      }
+      if (!range) return new RawReply(200, headers, file);
+      return new RawReply(
+        206,
+        { ...headers, "Content-Range": `bytes ${range.start}-${range.end}/${file.length}` },
+        file.subarray(range.start, range.end + 1),
+      );
+    },
+  };
+}

@@ -1,0 +1,164 @@
+import { z } from "zod";
+import { ORDER_TYPES } from "../../schemas/google-analytics.js";
+import { describeIssues } from "../input/errors.js";
+import {
+  type InputAliases,
+  integerString,
+  type NormaliseContext,
+  numberAsString,
+  type ValueConverter,
+} from "../input/normalise.js";
+import { isPlainObject, type Path } from "../input/schema-walk.js";
+import { checkFilterExpression } from "./filter-expression.js";
+
+/**
+ * Run Reports also takes a RunReportRequest as Google writes it (REAL-API B2, discovery RunReportRequest) and
+ * as the seed specification shows it: dateRanges with startDate/endDate, dimensions and metrics as [{name}],
+ * orderBys, dimensionFilter/metricFilter, limit/offset as int64 strings, propertyId.
+ */
+
+const RAW_REQUEST =
+  "use the Google Analytics API Call step (POST v1beta/properties/<id>:runReport) to send a raw RunReportRequest";
+
+/** GA fields with no Run Reports equivalent: refused with what to do, never dropped. */
+const NAME_OBJECT_EXTRAS: Record<string, string> = {
+  expression: `custom metric expressions are not supported here; ${RAW_REQUEST}`,
+  invisible: `invisible metrics are not supported here; ${RAW_REQUEST}`,
+  dimensionExpression: `dimension expressions are not supported here; ${RAW_REQUEST}`,
+};
+
+/** [{name:"sessions"}] → ["sessions"] (Dimension and Metric objects of the Data API). */
+const nameObjects: ValueConverter = (value, path, ctx) => {
+  if (!Array.isArray(value)) return value;
+  return value.map((item, index) => {
+    if (!isPlainObject(item) || typeof item.name !== "string") return item;
+    const extras = Object.keys(item).filter((key) => key !== "name");
+    for (const key of extras) {
+      ctx.issue(
+        [...path, index, key],
+        NAME_OBJECT_EXTRAS[key] ?? "unknown field; an item is a name, or {name} as in GA's API",
+      );
+    }
+    return item.name;
+  });
+};
+
+const GaOrderBy = z.union(
+  [
+    z.strictObject({ metric: z.strictObject({ metricName: z.string() }), desc: z.boolean().optional() }),
+    z.strictObject({
+      dimension: z.strictObject({
+        dimensionName: z.string(),
+        orderType: z.enum([...ORDER_TYPES, "ORDER_TYPE_UNSPECIFIED"]).optional(),
+      }),
+      desc: z.boolean().optional(),
+    }),
+  ],
+  { error: "expected GA's {metric: {metricName}, desc?} or {dimension: {dimensionName, orderType?}, desc?}" },
+);
+
+function fromGaOrderBy(item: Record<string, unknown>, path: Path, ctx: NormaliseContext): unknown {
+  if (item.pivot !== undefined) {
+    ctx.issue(
+      [...path, "pivot"],
+      "pivot ordering belongs to pivot reports: run one with the Google Analytics API Call step " +
+        "(POST v1beta/properties/<id>:runPivotReport)",
+    );
+    return item;
+  }
+  const parsed = GaOrderBy.safeParse(item, { reportInput: true });
+  if (!parsed.success) {
+    for (const problem of describeIssues(parsed.error, GaOrderBy, path)) {
+      ctx.issue([problem.field], problem.message);
+    }
+    return item;
+  }
+  const order = parsed.data;
+  const desc = order.desc === undefined ? {} : { desc: order.desc };
+  if ("metric" in order) return { field: order.metric.metricName, ...desc };
+  const type = order.dimension.orderType;
+  return {
+    field: order.dimension.dimensionName,
+    ...desc,
+    // ORDER_TYPE_UNSPECIFIED is GA's name for its default, which leaving it out asks for too.
+    ...(type && type !== "ORDER_TYPE_UNSPECIFIED" ? { order_type: type } : {}),
+  };
+}
+
+/** orderBys as GA writes them ({metric:{metricName}, desc}, {dimension:{dimensionName, orderType}}) → [{field, desc, order_type}]. */
+const gaOrderBys: ValueConverter = (value, path, ctx) => {
+  if (!Array.isArray(value)) return value;
+  return value.map((item, index) =>
+    isPlainObject(item) && ("metric" in item || "dimension" in item || "pivot" in item)
+      ? fromGaOrderBy(item, [...path, index], ctx)
+      : item,
+  );
+};
+
+const FILTER_ALIASES = ["dimensionFilter", "metricFilter"] as const;
+
+/**
+ * dimensionFilter and metricFilter (GA's two FilterExpressions) become the one `filter`, which already takes a
+ * raw FilterExpression and splits dimension and metric conditions again before sending. Given both, they are
+ * joined with and: GA keeps the rows that pass both, which is what an and-group split back into the two means.
+ */
+function filterAliases(input: Record<string, unknown>, ctx: NormaliseContext): void {
+  const given = FILTER_ALIASES.filter((key) => input[key] !== undefined);
+  if (given.length === 0) return;
+  if (input.filter !== undefined) {
+    ctx.issue(
+      [given[0] as string],
+      `both filter and ${given.join(" and ")} are given; put all conditions in filter (dimension and metric ` +
+        "conditions are split for you)",
+    );
+    return;
+  }
+  const parts: unknown[] = [];
+  for (const key of given) {
+    const value = input[key];
+    delete input[key];
+    if (isPlainObject(value)) parts.push(checkFilterExpression(value, key));
+    else if (typeof value === "string") parts.push(value);
+    else ctx.issue([key], 'expected a GA FilterExpression object, or a filter such as country == "France"');
+  }
+  if (parts.length < given.length) return;
+  if (parts.length === 1) input.filter = parts[0];
+  else if (parts.every((part) => typeof part === "string"))
+    input.filter = parts.map((part) => `(${part})`).join(" and ");
+  else if (parts.every(isPlainObject)) input.filter = { andGroup: { expressions: parts } };
+  else
+    ctx.issue(
+      ["metricFilter"],
+      "give dimensionFilter and metricFilter in the same form: both objects or both strings",
+    );
+}
+
+export const RUN_REPORTS_ALIASES: InputAliases = {
+  rename: { orderBys: "order_by", propertyId: "property" },
+  values: {
+    property: numberAsString,
+    metrics: nameObjects,
+    dimensions: nameObjects,
+    order_by: gaOrderBys,
+    limit: integerString,
+    offset: integerString,
+  },
+  unsupported: {
+    metricAggregations: `totals come back in totals; for MINIMUM, MAXIMUM or COUNT ${RAW_REQUEST}`,
+    keepEmptyRows: `not supported here; ${RAW_REQUEST}`,
+    currencyCode: `revenue is reported in the property's currency here; ${RAW_REQUEST}`,
+    comparisons: `not supported here; ${RAW_REQUEST}`,
+    cohortSpec: `cohort reports are not supported here; ${RAW_REQUEST}`,
+  },
+  prepare(input, ctx) {
+    filterAliases(input, ctx);
+    // Run Reports always asks for the quota: true only repeats what it does; false it cannot honour.
+    if (input.returnPropertyQuota === true) delete input.returnPropertyQuota;
+    else if (input.returnPropertyQuota !== undefined) {
+      ctx.issue(
+        ["returnPropertyQuota"],
+        "Run Reports always returns the property quota; remove returnPropertyQuota",
+      );
+    }
+  },
+};

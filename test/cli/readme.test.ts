@@ -1,0 +1,216 @@
+/**
+ * The README's examples run as written, and its CLI reference says what `--help` says. Every `sh` and
+ * `ts` block carries a marker comment on the line before it: `<!-- example: run ... -->` (run here,
+ * against the sandbox, with the built CLI and the built package) or `<!-- example: not run (why) -->`.
+ */
+import { execFile } from "node:child_process";
+import { chmod, mkdir, readdir, readFile, symlink, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import { promisify } from "node:util";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { beforeAll, describe, expect, it } from "vitest";
+import { BIN, freshHome, run } from "./run.js";
+
+const ROOT = new URL("../../", import.meta.url).pathname;
+const TSX = join(ROOT, "node_modules", ".bin", "tsx");
+/** The placeholder the README's client configurations use for the built CLI. */
+const PLACEHOLDER_BIN = "/absolute/path/to/martech-steps/dist/cli/main.js";
+
+interface Block {
+  lang: string;
+  marker: string | undefined;
+  code: string;
+  line: number;
+}
+
+function codeBlocks(markdown: string): Block[] {
+  const blocks: Block[] = [];
+  const lines = markdown.split("\n");
+  for (let i = 0; i < lines.length; i++) {
+    const open = /^```(\w+)$/.exec(lines[i]!);
+    if (!open) continue;
+    const end = lines.indexOf("```", i + 1);
+    const marker = /^<!-- example: (.+) -->$/.exec(lines[i - 1] ?? "")?.[1];
+    blocks.push({ lang: open[1]!, marker, code: lines.slice(i + 1, end).join("\n"), line: i + 1 });
+    i = end;
+  }
+  return blocks;
+}
+
+/** The text of a `## heading` section, up to the next `## `. */
+function section(markdown: string, heading: string): string {
+  const start = markdown.indexOf(`\n## ${heading}\n`);
+  if (start < 0) throw new Error(`README has no "## ${heading}" section`);
+  const end = markdown.indexOf("\n## ", start + 1);
+  return markdown.slice(start, end < 0 ? undefined : end);
+}
+
+/** A folder whose PATH has `martech-steps` (the built CLI), as `npm link` would give. */
+async function shellWithCli(): Promise<{ cwd: string; env: NodeJS.ProcessEnv }> {
+  const cwd = await freshHome("martech-readme-");
+  await mkdir(join(cwd, "bin"));
+  const shim = join(cwd, "bin", "martech-steps");
+  await writeFile(shim, `#!/bin/sh\nexec "${process.execPath}" "${BIN}" "$@"\n`);
+  await chmod(shim, 0o755);
+  const home = join(cwd, "home");
+  return { cwd, env: { PATH: `${join(cwd, "bin")}:${process.env.PATH}`, MARTECH_STEPS_HOME: home } };
+}
+
+/** Runs a script as `bash -e`; a sandbox it left running in the background is stopped on exit. */
+function bash(script: string, shell: { cwd: string; env: NodeJS.ProcessEnv }) {
+  const cleanup = `trap '[ -z "$MARTECH_STEPS_SANDBOX_PID" ] || kill "$MARTECH_STEPS_SANDBOX_PID" 2>/dev/null || true' EXIT`;
+  return run(["-e", "-o", "pipefail", "-c", `cd "${shell.cwd}"\n${cleanup}\n${script}`], shell.env, {
+    command: ["bash"],
+    timeoutMs: 90_000,
+  });
+}
+
+describe("README", () => {
+  let readme: string;
+  let blocks: Block[];
+  beforeAll(async () => {
+    readme = await readFile(join(ROOT, "README.md"), "utf8");
+    blocks = codeBlocks(readme);
+  });
+
+  it("never points at files a user of the package does not have", () => {
+    expect(readme).not.toMatch(/\.\.\/shared|shared\/spec/);
+  });
+
+  it("marks every sh and ts block as run or not run (with why)", () => {
+    const unmarked = blocks
+      .filter((b) => b.lang === "sh" || b.lang === "ts")
+      .filter((b) => !b.marker || !/^(run\b|not run \(.+\)$)/.test(b.marker));
+    expect(unmarked.map((b) => `line ${b.line}`)).toEqual([]);
+    expect(blocks.filter((b) => b.marker?.startsWith("run")).length).toBeGreaterThanOrEqual(3);
+  });
+
+  it("runs each sh example marked run, as written, with the built CLI on PATH", async () => {
+    for (const block of blocks.filter((b) => b.lang === "sh" && b.marker?.startsWith("run"))) {
+      const shell = await shellWithCli();
+      const result = await bash(block.code, shell);
+      expect(result.code, `README line ${block.line}:\n${result.stderr}`).toBe(0);
+      // The user's store stays empty: examples run on the sandbox, which keeps its own.
+      expect(await readdir(shell.cwd)).not.toContain("home");
+    }
+  }, 120_000);
+
+  it("runs the ts example on the sandbox, importing the built package by its name", async () => {
+    const examples = blocks.filter((b) => b.lang === "ts" && b.marker?.startsWith("run"));
+    expect(examples.length).toBeGreaterThan(0);
+    for (const block of examples) {
+      const shell = await shellWithCli();
+      await mkdir(join(shell.cwd, "node_modules"));
+      await symlink(ROOT, join(shell.cwd, "node_modules", "martech-steps"));
+      await writeFile(join(shell.cwd, "example.mts"), block.code);
+      // As the README says: start the sandbox in the background, then run the file with tsx.
+      const result = await bash(`eval "$(martech-steps sandbox --detach)"\n"${TSX}" example.mts`, shell);
+      expect(result.code, `README line ${block.line}:\n${result.stderr}`).toBe(0);
+      expect(result.stdout).toMatch(/^5 marketo_api_call$/m);
+      expect(result.stdout).toMatch(/1 record/);
+    }
+  }, 120_000);
+
+  it("gives the MCP Inspector a type on every entry, and its stdio configurations start a working server", async () => {
+    const configs = blocks
+      .filter((b) => b.lang === "json" && b.marker === "stdio config")
+      .map((b) => JSON.parse(b.code) as { mcpServers: Record<string, Record<string, unknown>> });
+    const inspector = configs.filter((c) => Object.values(c.mcpServers).some((entry) => "type" in entry));
+    expect(inspector.length).toBeGreaterThan(0);
+    for (const config of inspector) {
+      for (const entry of Object.values(config.mcpServers)) {
+        // The Inspector reads a missing or unknown type as stdio, so an HTTP entry must say so.
+        if (entry.type === "stdio") expect(entry.command).toEqual(expect.any(String));
+        else
+          expect(entry).toMatchObject({
+            type: expect.stringMatching(/^(streamable-http|http)$/),
+            url: expect.any(String),
+          });
+      }
+    }
+    const stdio = configs.flatMap((c) => Object.values(c.mcpServers)).filter((entry) => "command" in entry);
+    expect(stdio.length).toBeGreaterThanOrEqual(2);
+    for (const entry of stdio) {
+      const args = (entry.args as string[]).map((arg) => (arg === PLACEHOLDER_BIN ? BIN : arg));
+      expect(args).toContain(BIN);
+      const transport = new StdioClientTransport({
+        command: entry.command as string,
+        args,
+        env: { PATH: process.env.PATH ?? "", MARTECH_STEPS_HOME: await freshHome() },
+        stderr: "ignore",
+      });
+      const client = new Client({ name: "readme-config", version: "1" });
+      await client.connect(transport);
+      expect((await client.listTools()).tools).toHaveLength(5);
+      await client.close();
+    }
+  }, 120_000);
+
+  it("documents every environment variable the product reads", async () => {
+    const table = section(readme, "Configuration");
+    const names = new Set<string>();
+    const read = async (dir: string): Promise<void> => {
+      for (const entry of await readdir(dir, { withFileTypes: true })) {
+        const path = join(dir, entry.name);
+        if (entry.isDirectory()) {
+          if (entry.name !== "sandbox") await read(path);
+          continue;
+        }
+        const text = await readFile(path, "utf8");
+        for (const m of text.matchAll(/env[\w#.]*\.([A-Z][A-Z0-9_]{3,})\b/g)) names.add(m[1]!);
+        for (const m of text.matchAll(/"((?:MARTECH_STEPS|MARKETO|GOOGLE_OAUTH|GA4)_[A-Z0-9_]+)"/g))
+          names.add(m[1]!);
+      }
+    };
+    await read(join(ROOT, "src"));
+    expect(names.size).toBeGreaterThan(15);
+    expect([...names].filter((name) => !table.includes(`\`${name}\``))).toEqual([]);
+  });
+});
+
+interface HelpEntry {
+  usage: string;
+  options: string[];
+}
+
+const execCli = promisify(execFile);
+
+/** Every command of `--help` (groups such as `marketo` expanded into their subcommands). */
+async function helpEntries(path: string[] = []): Promise<HelpEntry[]> {
+  const { stdout } = await execCli(process.execPath, [BIN, ...path, "--help"], {
+    env: { PATH: process.env.PATH },
+  });
+  const part = (name: string) => stdout.split(`\n${name}:\n`)[1]?.split("\n\n")[0] ?? "";
+  const commands = [...part("Commands").matchAll(/^ {2}([a-z][\w-]*)/gm)]
+    .map((m) => m[1]!)
+    .filter((c) => c !== "help");
+  const options = [...part("Options").matchAll(/^ {2}(?:-\w, )?(--[\w-]+(?: <[^>]+>)?)/gm)]
+    .map((m) => m[1]!)
+    .filter((o) => o !== "--help");
+  const usage = /^Usage: (.*)$/m
+    .exec(stdout)![1]!
+    .replace(/ \[options\]| \[command\]/g, "")
+    .trim();
+  if (path.length > 0 && commands.length > 0) {
+    // A group: its own only option is --help; its subcommands are the entries.
+    const nested = await Promise.all(commands.map((c) => helpEntries([...path, c])));
+    return nested.flat();
+  }
+  const nested = path.length === 0 ? await Promise.all(commands.map((c) => helpEntries([c]))) : [];
+  return [{ usage, options: options.sort() }, ...nested.flat()];
+}
+
+describe("the README's CLI section and --help", () => {
+  it("list the same commands, each with the same options", async () => {
+    const readme = await readFile(join(ROOT, "README.md"), "utf8");
+    const rows = [...section(readme, "CLI").matchAll(/^\| `(martech-steps[^`]*)` \|([^|]*)\|/gm)].map(
+      (m) => ({
+        usage: m[1]!,
+        options: [...m[2]!.matchAll(/`(--[^`]+)`/g)].map((o) => o[1]!).sort(),
+      }),
+    );
+    const byUsage = (entries: HelpEntry[]) => Object.fromEntries(entries.map((e) => [e.usage, e.options]));
+    expect(byUsage(rows)).toEqual(byUsage(await helpEntries()));
+  }, 120_000);
+});

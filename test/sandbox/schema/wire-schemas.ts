@@ -1,0 +1,112 @@
+/**
+ * Validates sandbox responses against the real services' own definitions (test/fixtures/real-api, made
+ * by scripts/real-api.ts from Adobe's Swagger 2.0 files and Google's discovery documents):
+ * - Swagger 2.0 `definitions` are JSON Schema already, but for keywords ajv ignores here;
+ * - discovery `schemas` become JSON Schema with `$ref: "Name"` → `#/definitions/Name`, `type: "any"`
+ *   dropped, and objects closed (`additionalProperties: false`) because a proto message has a fixed set
+ *   of fields, so a misspelt or invented field is caught.
+ * The documented differences between the definitions and the wire are applied first
+ * (wire-exceptions.ts). Every validated (operation, schema) pair is recorded for the coverage check.
+ */
+import { readFileSync } from "node:fs";
+import { Ajv, type ValidateFunction } from "ajv";
+import addFormats from "ajv-formats";
+import { expect } from "vitest";
+import {
+  applyExceptions,
+  type Definitions,
+  type JsonSchema,
+  RESPONSE_OVERRIDES,
+  type WireException,
+} from "./wire-exceptions.js";
+
+export type Spec = WireException["spec"] | "marketo-identity";
+
+interface Fixture {
+  operations: Record<string, { id: string; response?: string; request?: string }>;
+  definitions: Definitions;
+}
+
+const RFC3339 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,9})?(Z|[+-]\d{2}:\d{2})$/;
+
+function newAjv(): Ajv {
+  const ajv = new Ajv({ strict: false, allErrors: true });
+  addFormats.default(ajv);
+  // Discovery formats: Timestamp as RFC 3339 "Zulu" text; the rest are checked by type only.
+  ajv.addFormat("google-datetime", (text: string) => RFC3339.test(text) && !Number.isNaN(Date.parse(text)));
+  for (const name of ["google-duration", "google-fieldmask", "byte", "uint64", "uint32"])
+    ajv.addFormat(name, true);
+  return ajv;
+}
+
+function fromDiscovery(schema: unknown): unknown {
+  if (Array.isArray(schema)) return schema.map(fromDiscovery);
+  if (typeof schema !== "object" || schema === null) return schema;
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(schema)) {
+    if (key === "id" || key === "annotations" || key === "enumDeprecated") continue;
+    if (key === "type" && value === "any") continue;
+    if (key === "$ref") out.$ref = `#/definitions/${String(value)}`;
+    else if (key === "properties") {
+      out.properties = Object.fromEntries(
+        Object.entries(value as object).map(([k, v]) => [k, fromDiscovery(v)]),
+      );
+    } else out[key] = fromDiscovery(value);
+  }
+  if (out.properties !== undefined && out.additionalProperties === undefined)
+    out.additionalProperties = false;
+  return out;
+}
+
+const loaded = new Map<Spec, { fixture: Fixture; ajv: Ajv; validators: Map<string, ValidateFunction> }>();
+
+function load(spec: Spec) {
+  const cached = loaded.get(spec);
+  if (cached) return cached;
+  const fixture = JSON.parse(
+    readFileSync(new URL(`../../fixtures/real-api/${spec}.json`, import.meta.url), "utf8"),
+  ) as Fixture;
+  let definitions = fixture.definitions;
+  if (spec.startsWith("ga4-")) {
+    definitions = Object.fromEntries(
+      Object.entries(definitions).map(([name, s]) => [name, fromDiscovery(s) as JsonSchema]),
+    );
+  }
+  if (spec !== "marketo-identity") definitions = applyExceptions(spec, definitions);
+  const entry = {
+    fixture: { ...fixture, definitions },
+    ajv: newAjv(),
+    validators: new Map<string, ValidateFunction>(),
+  };
+  loaded.set(spec, entry);
+  return entry;
+}
+
+/** Which (spec operation → response schema) pairs were validated in this test file. */
+export const validated = new Map<string, string>();
+
+/**
+ * Asserts that `body` has the real response shape of `operation` ("GET /rest/v1/leads.json", or a
+ * discovery flat path "GET /v1beta/properties/{propertiesId}/customDimensions").
+ */
+export function expectWireShape(spec: Spec, operation: string, body: unknown): void {
+  const { fixture, ajv, validators } = load(spec);
+  const published = fixture.operations[operation]?.response;
+  if (!published) throw new Error(`${spec} has no operation "${operation}" with a response schema`);
+  const override = RESPONSE_OVERRIDES.find((o) => o.spec === spec && o.operation === operation);
+  const schemaName = override ? `${published} (overridden)` : published;
+  let validate = validators.get(schemaName);
+  if (!validate) {
+    const root = override ? override.schema : { $ref: `#/definitions/${published}` };
+    validate = ajv.compile({ ...root, definitions: fixture.definitions });
+    validators.set(schemaName, validate);
+  }
+  const ok = validate(body);
+  const problems = (validate.errors ?? []).map((e) => `${e.instancePath || "/"} ${e.message ?? ""}`);
+  expect(
+    problems,
+    `${operation} answer vs ${spec} ${schemaName}: ${JSON.stringify(body).slice(0, 400)}`,
+  ).toEqual([]);
+  expect(ok).toBe(true);
+  validated.set(`${spec} ${operation}`, schemaName);
+}
