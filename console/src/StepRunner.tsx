@@ -66,7 +66,8 @@ export function StepRunner(props: { step: StepSummary }) {
     const { errors } = form.validator.rawValidation<AjvErrorLike>(schema, input);
     if (errors && errors.length > 0) {
       // The server's own words for these problems, so the page and runToolStep say the same thing.
-      const error = inputError(issuesFromAjv(errors, schema as never, input, hints, data));
+      const { problems, more } = issuesFromAjv(errors, schema as never, input, hints, data);
+      const error = inputError(problems, more);
       setProblem({ ...(error.toJSON() as ErrorInfo), hint: error.hint });
       return;
     }

@@ -1,254 +1,206 @@
-import { createCipheriv, createDecipheriv, randomBytes } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import { chmod, mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
-import { homedir } from "node:os";
 import { join } from "node:path";
-import { ConfigurationError, ValidationError } from "../errors.js";
+import { MartechError } from "../errors.js";
+import { type FileLockOptions, withFileLock } from "./file-lock.js";
+import { type Opened, openSecrets, StoreUnreadableError, sealSecrets, type Unopenable } from "./sealed.js";
+import {
+  type CredentialStore,
+  checkWorkspaceName,
+  defaultHome,
+  emptySecrets,
+  KeyedLock,
+  type LostDocument,
+  type StartedOver,
+  type WorkspaceSecrets,
+} from "./store-core.js";
+import {
+  keyFromEnv,
+  loadOrCreateKeyFile,
+  readKeyFile,
+  type StoreKey,
+  storeFileError,
+  warnIfOpen,
+} from "./store-key.js";
 
-/** Marketo connection of a workspace (the three fields of the spec's configuration form). */
-export interface MarketoCredentials {
-  clientId: string;
-  clientSecret: string;
-  restEndpoint: string;
-}
+export { StoreUnreadableError } from "./sealed.js";
+export * from "./store-core.js";
+export { parseKey } from "./store-key.js";
 
-/** The Google OAuth client (Desktop app) used to connect accounts. */
-export interface GoogleOAuthClient {
-  clientId: string;
-  clientSecret: string;
-}
+type Change = (current: WorkspaceSecrets) => WorkspaceSecrets;
 
-/** One connected Google account. `refreshToken` is the secret; the rest is safe to show. */
-export interface GoogleAccountRecord {
-  label: string;
-  email?: string | undefined;
-  scopes: string[];
-  addedAt: string;
-  refreshToken: string;
-  /**
-   * The OAuth client that issued the token, when it is not the workspace's (gcloud authorized_user
-   * files): a refresh token only works with the client that obtained it.
-   */
-  client?: GoogleOAuthClient | undefined;
-}
-
-/** Everything secret a workspace holds, stored as one encrypted document. */
-export interface WorkspaceSecrets {
-  marketo?: MarketoCredentials | undefined;
-  googleClient?: GoogleOAuthClient | undefined;
-  googleAccounts: Record<string, GoogleAccountRecord>;
-}
-
-export interface CredentialStore {
-  read(workspace: string): Promise<WorkspaceSecrets>;
-  /** Releases connections (the Redis store); the file store holds none. */
-  close?(): Promise<void>;
-  /** Read-modify-write under a per-workspace lock; the write is atomic. */
-  update(
-    workspace: string,
-    change: (current: WorkspaceSecrets) => WorkspaceSecrets,
-  ): Promise<WorkspaceSecrets>;
-}
-
-const WORKSPACE_NAME = /^[a-z0-9][a-z0-9_-]{0,62}$/;
-
-export function checkWorkspaceName(workspace: string): string {
-  if (!WORKSPACE_NAME.test(workspace)) {
-    throw new ValidationError(
-      "workspace",
-      `"${workspace.slice(0, 64)}" is not a workspace name. Accepted: lowercase letters, digits, - and _, up to 63 characters.`,
-    );
-  }
-  return workspace;
-}
-
-/** `MARTECH_STEPS_HOME`, else `$XDG_CONFIG_HOME/martech-steps`, else `~/.config/martech-steps`. */
-export function defaultHome(env: NodeJS.ProcessEnv = process.env): string {
-  if (env.MARTECH_STEPS_HOME) return env.MARTECH_STEPS_HOME;
-  const config = env.XDG_CONFIG_HOME || join(homedir(), ".config");
-  return join(config, "martech-steps");
-}
-
-const ALGORITHM = "aes-256-gcm";
-const FORMAT = "martech-steps/v1";
-
-interface SealedFile {
-  format: string;
-  iv: string;
-  tag: string;
-  data: string;
-}
-
-/** AES-256-GCM with a random 96-bit IV per write; the auth tag detects tampering and wrong keys. */
-function seal(key: Buffer, plaintext: string, aad: string): SealedFile {
-  const iv = randomBytes(12);
-  const cipher = createCipheriv(ALGORITHM, key, iv);
-  cipher.setAAD(Buffer.from(aad));
-  const data = Buffer.concat([cipher.update(plaintext, "utf8"), cipher.final()]);
-  return {
-    format: FORMAT,
-    iv: iv.toString("base64"),
-    tag: cipher.getAuthTag().toString("base64"),
-    data: data.toString("base64"),
-  };
-}
-
-function unseal(key: Buffer, sealed: SealedFile, aad: string): string {
-  const decipher = createDecipheriv(ALGORITHM, key, Buffer.from(sealed.iv, "base64"));
-  decipher.setAAD(Buffer.from(aad));
-  decipher.setAuthTag(Buffer.from(sealed.tag, "base64"));
-  return Buffer.concat([decipher.update(Buffer.from(sealed.data, "base64")), decipher.final()]).toString(
-    "utf8",
-  );
-}
-
-/** Parses MARTECH_STEPS_KEY: 32 bytes as 64 hex characters or base64. */
-export function parseKey(raw: string): Buffer {
-  const key = /^[0-9a-f]{64}$/i.test(raw) ? Buffer.from(raw, "hex") : Buffer.from(raw, "base64");
-  if (key.length !== 32) {
-    throw new ConfigurationError("MARTECH_STEPS_KEY is not a 32-byte key.", {
-      hint: "Set it to 64 hex characters or 44 base64 characters (for example: openssl rand -base64 32).",
-    });
-  }
-  return key;
+export interface FileCredentialStoreOptions {
+  home?: string;
+  /** The store key; default MARTECH_STEPS_KEY, else the key file `<home>/key` (made on first write). */
+  key?: Buffer;
+  env?: NodeJS.ProcessEnv;
+  lock?: FileLockOptions;
+  /** Where the warning about a folder open to others goes; default stderr. */
+  warn?: (message: string) => void;
 }
 
 /**
- * The key comes from `MARTECH_STEPS_KEY` (32 bytes as base64 or 64 hex characters) or from a key
- * file generated on first use with mode 0600 beside the store.
+ * The default store: one sealed file per workspace under `<home>/workspaces`, mode 0600 in 0700
+ * folders. Updates hold a lock shared by every process of the machine (two CLI commands, or a CLI
+ * command and a server, never lose each other's change) and write through a rename, so a crash
+ * never leaves half a file. A file that cannot be opened (damaged, or written with another key) is
+ * reported and left alone until a command starts over: then it is moved aside
+ * (`<name>.json.corrupt-<time>` or `.other-key-<time>`, 0600) and the command says where.
  */
-export async function loadKey(home: string, env: NodeJS.ProcessEnv = process.env): Promise<Buffer> {
-  const fromEnv = env.MARTECH_STEPS_KEY;
-  if (fromEnv) return parseKey(fromEnv);
-  const path = join(home, "key");
-  try {
-    return Buffer.from((await readFile(path, "utf8")).trim(), "base64");
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
-  }
-  await mkdir(home, { recursive: true, mode: 0o700 });
-  const key = randomBytes(32);
-  // "wx" fails if another process created the file meanwhile; then we read theirs.
-  try {
-    await writeFile(path, key.toString("base64"), { mode: 0o600, flag: "wx" });
-    return key;
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
-    return Buffer.from((await readFile(path, "utf8")).trim(), "base64");
-  }
-}
-
-/** Runs tasks one at a time per key (per workspace), in call order; a failure does not block the next. */
-export class KeyedLock {
-  readonly #tails = new Map<string, Promise<unknown>>();
-
-  run<T>(key: string, task: () => Promise<T>): Promise<T> {
-    const next = (this.#tails.get(key) ?? Promise.resolve()).catch(() => undefined).then(task);
-    this.#tails.set(key, next);
-    next
-      .finally(() => {
-        if (this.#tails.get(key) === next) this.#tails.delete(key);
-      })
-      .catch(() => undefined);
-    return next;
-  }
-}
-
-export function emptySecrets(): WorkspaceSecrets {
-  return { googleAccounts: {} };
-}
-
-/**
- * A workspace's secrets as stored: one sealed JSON document. The workspace name is authenticated
- * data, so one workspace's document cannot be passed off as another's.
- */
-export function sealSecrets(key: Buffer, secrets: WorkspaceSecrets, workspace: string): string {
-  return JSON.stringify(seal(key, JSON.stringify(secrets), `${FORMAT}:${workspace}`));
-}
-
-export function openSecrets(key: Buffer, stored: string, workspace: string): WorkspaceSecrets {
-  try {
-    const plain = unseal(key, JSON.parse(stored) as SealedFile, `${FORMAT}:${workspace}`);
-    return { ...emptySecrets(), ...(JSON.parse(plain) as WorkspaceSecrets) };
-  } catch (cause) {
-    throw new ConfigurationError(`The credential store of workspace "${workspace}" cannot be decrypted.`, {
-      hint:
-        "It was written with another key: restore MARTECH_STEPS_KEY or the key file, or remove the workspace's " +
-        "entry and configure again.",
-      cause,
-    });
-  }
-}
-
-/** The default store: one encrypted file per workspace under the home folder, mode 0600. */
 export class FileCredentialStore implements CredentialStore {
   readonly home: string;
-  readonly #key: Promise<Buffer>;
+  /** MARTECH_STEPS_KEY (or the given key), parsed here so a malformed one fails at construction. */
+  readonly #given: StoreKey | undefined;
+  #loaded: StoreKey | undefined;
+  #folderChecked = false;
   readonly #lock = new KeyedLock();
+  readonly #lockOptions: FileLockOptions;
+  readonly #warn: (message: string) => void;
 
-  constructor(options: { home?: string; key?: Buffer; env?: NodeJS.ProcessEnv } = {}) {
+  constructor(options: FileCredentialStoreOptions = {}) {
     this.home = options.home ?? defaultHome(options.env);
-    this.#key = options.key ? Promise.resolve(options.key) : loadKey(this.home, options.env);
+    this.#given = options.key
+      ? { key: options.key, source: "the key given to FileCredentialStore" }
+      : keyFromEnv(options.env ?? process.env);
+    this.#lockOptions = options.lock ?? {};
+    this.#warn = options.warn ?? ((message) => process.stderr.write(`warning: ${message}\n`));
+  }
+
+  get #keyFile(): string {
+    return join(this.home, "key");
   }
 
   #path(workspace: string): string {
     return join(this.home, "workspaces", `${checkWorkspaceName(workspace)}.json`);
   }
 
-  async read(workspace: string): Promise<WorkspaceSecrets> {
-    const path = this.#path(workspace);
-    let text: string;
-    try {
-      text = await readFile(path, "utf8");
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === "ENOENT") return emptySecrets();
-      throw error;
-    }
-    return openSecrets(await this.#key, text, workspace);
+  async check(): Promise<void> {
+    await this.#warnIfOpen();
+    if (!this.#given) await readKeyFile(this.#keyFile);
   }
 
-  update(
-    workspace: string,
-    change: (current: WorkspaceSecrets) => WorkspaceSecrets,
-  ): Promise<WorkspaceSecrets> {
-    return this.#lock.run(workspace, async () => {
-      const updated = change(await this.read(workspace));
-      await this.#write(workspace, updated);
+  async #warnIfOpen(): Promise<void> {
+    await warnIfOpen(this.home, this.#warn);
+    await warnIfOpen(join(this.home, "workspaces"), this.#warn);
+  }
+
+  /** The key to open existing documents with; undefined when the key file does not exist. */
+  async #key(): Promise<StoreKey | undefined> {
+    if (!this.#folderChecked) {
+      this.#folderChecked = true;
+      await this.#warnIfOpen();
+    }
+    if (this.#given) return this.#given;
+    // Only a key that loaded is kept: a refused key file is reported to every caller until fixed.
+    this.#loaded ??= await readKeyFile(this.#keyFile);
+    return this.#loaded;
+  }
+
+  async #keyForWrite(): Promise<StoreKey> {
+    this.#loaded = (await this.#key()) ?? (await loadOrCreateKeyFile(this.home));
+    return this.#loaded;
+  }
+
+  async #open(workspace: string, text: string): Promise<Opened & { keySource: string }> {
+    const key = await this.#key();
+    if (!key) {
+      // Never make a new key here: the document would then be unreadable for good.
+      const why = "the key file it was written with is missing";
+      return { ok: false, reason: "wrong_key", why, keySource: `the key file ${this.#keyFile}` };
+    }
+    return { ...openSecrets(key.key, text, workspace), keySource: key.source };
+  }
+
+  async #readText(path: string): Promise<string | undefined> {
+    try {
+      return await readFile(path, "utf8");
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
+      throw storeFileError("read", path, error);
+    }
+  }
+
+  async read(workspace: string): Promise<WorkspaceSecrets> {
+    return this.#current(workspace, this.#path(workspace));
+  }
+
+  update(workspace: string, change: Change): Promise<WorkspaceSecrets> {
+    return this.#locked(workspace, async (path, assertHeld) => {
+      const updated = change(await this.#current(workspace, path));
+      await this.#write(workspace, path, updated, assertHeld);
       return updated;
     });
   }
 
-  async #write(workspace: string, secrets: WorkspaceSecrets): Promise<void> {
+  /**
+   * The stored secrets. A file that cannot be opened is reported and left where it is: reading
+   * (a server's request, its background poll) never moves or changes it; only starting over does.
+   */
+  async #current(workspace: string, path: string): Promise<WorkspaceSecrets> {
+    const text = await this.#readText(path);
+    if (text === undefined) return emptySecrets();
+    const opened = await this.#open(workspace, text);
+    if (opened.ok) return opened.secrets;
+    throw new StoreUnreadableError(workspace, opened, opened.keySource);
+  }
+
+  updateOrStartOver(workspace: string, change: Change): Promise<StartedOver> {
+    return this.#locked(workspace, async (path, assertHeld) => {
+      const text = await this.#readText(path);
+      const opened = text === undefined ? undefined : await this.#open(workspace, text);
+      const secrets = change(opened?.ok ? opened.secrets : emptySecrets());
+      let lost: LostDocument | undefined;
+      if (opened && !opened.ok) {
+        const { reason, why } = opened;
+        lost = { reason, why, keptAt: await this.#setAside(path, reason) };
+      }
+      await this.#write(workspace, path, secrets, assertHeld);
+      return { secrets, lost };
+    });
+  }
+
+  #locked<T>(workspace: string, task: (path: string, assertHeld: () => void) => Promise<T>): Promise<T> {
     const path = this.#path(workspace);
-    await mkdir(join(this.home, "workspaces"), { recursive: true, mode: 0o700 });
-    const sealed = sealSecrets(await this.#key, secrets, workspace);
+    return this.#lock.run(workspace, async () => {
+      const folder = join(this.home, "workspaces");
+      await mkdir(folder, { recursive: true, mode: 0o700 }).catch((error: unknown) => {
+        throw storeFileError("create", folder, error);
+      });
+      return withFileLock(path, this.#lockOptions, (assertHeld) => task(path, assertHeld));
+    });
+  }
+
+  /** Renames an unreadable document out of the way (kept 0600) and returns where it went. */
+  async #setAside(path: string, reason: Unopenable["reason"]): Promise<string> {
+    const stamp = new Date().toISOString().replaceAll(":", "-");
+    const aside = `${path}.${reason === "damaged" ? "corrupt" : "other-key"}-${stamp}`;
+    try {
+      await rename(path, aside);
+      await chmod(aside, 0o600);
+    } catch (error) {
+      throw storeFileError("move aside", path, error);
+    }
+    return aside;
+  }
+
+  async #write(
+    workspace: string,
+    path: string,
+    secrets: WorkspaceSecrets,
+    assertHeld: () => void,
+  ): Promise<void> {
+    const sealed = sealSecrets((await this.#keyForWrite()).key, secrets, workspace);
     // Write then rename: a crash never leaves a half-written store.
     const temp = `${path}.${process.pid}.${randomBytes(4).toString("hex")}.tmp`;
     try {
       await writeFile(temp, sealed, { mode: 0o600 });
       await chmod(temp, 0o600);
+      assertHeld();
       await rename(temp, path);
     } catch (error) {
       await rm(temp, { force: true });
-      throw error;
+      if (error instanceof MartechError) throw error;
+      throw storeFileError("write", path, error);
     }
-  }
-}
-
-/** A store that lives only in this process: the sandbox wiring of `npm start`, and tests. */
-export class MemoryCredentialStore implements CredentialStore {
-  readonly #workspaces = new Map<string, string>();
-
-  async read(workspace: string): Promise<WorkspaceSecrets> {
-    const text = this.#workspaces.get(checkWorkspaceName(workspace));
-    return text ? (JSON.parse(text) as WorkspaceSecrets) : emptySecrets();
-  }
-
-  async update(
-    workspace: string,
-    change: (current: WorkspaceSecrets) => WorkspaceSecrets,
-  ): Promise<WorkspaceSecrets> {
-    const updated = change(await this.read(workspace));
-    this.#workspaces.set(workspace, JSON.stringify(updated));
-    return updated;
   }
 }

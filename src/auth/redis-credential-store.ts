@@ -1,23 +1,28 @@
 import { Redis } from "ioredis";
 import { ConfigurationError, NetworkError } from "../errors.js";
+import { type Opened, openSecrets, StoreUnreadableError, sealSecrets } from "./sealed.js";
 import {
   type CredentialStore,
   checkWorkspaceName,
   emptySecrets,
   KeyedLock,
-  openSecrets,
-  sealSecrets,
+  type LostDocument,
+  type StartedOver,
   type WorkspaceSecrets,
-} from "./credential-store.js";
+} from "./store-core.js";
+
+type Change = (current: WorkspaceSecrets) => WorkspaceSecrets;
 
 /**
  * Compare-and-set: writes the new sealed document only if the stored one is still the one the
  * change was computed from, so two replicas updating at once never lose an update (the loser
- * re-reads and re-applies its change).
+ * re-reads and re-applies its change). With a second key, the replaced document is kept there
+ * (an unreadable document set aside when starting over).
  */
 const COMPARE_AND_SET = `
 local current = redis.call('GET', KEYS[1])
 if (current == false and ARGV[1] == '') or current == ARGV[1] then
+  if KEYS[2] and current then redis.call('SET', KEYS[2], current) end
   redis.call('SET', KEYS[1], ARGV[2])
   return 1
 end
@@ -34,6 +39,8 @@ export interface RedisCredentialStoreOptions {
   /** The 32-byte store key; every replica must have the same one. */
   key: Buffer;
   keyPrefix?: string;
+  /** Where the key came from, named when a document cannot be opened with it. */
+  keySource?: string;
 }
 
 /**
@@ -46,10 +53,12 @@ export class RedisCredentialStore implements CredentialStore {
   readonly #owned: boolean;
   readonly #key: Buffer;
   readonly #prefix: string;
+  readonly #keySource: string;
   readonly #lock = new KeyedLock();
 
   constructor(options: RedisCredentialStoreOptions) {
     this.#key = options.key;
+    this.#keySource = options.keySource ?? "the key given to RedisCredentialStore";
     this.#prefix = options.keyPrefix ?? "martech-steps:credentials:";
     this.#owned = !options.client;
     this.#redis =
@@ -65,40 +74,58 @@ export class RedisCredentialStore implements CredentialStore {
     }
   }
 
+  #open(workspace: string, stored: string | null): Opened {
+    return stored === null
+      ? { ok: true, secrets: emptySecrets() }
+      : openSecrets(this.#key, stored, workspace);
+  }
+
   async read(workspace: string): Promise<WorkspaceSecrets> {
-    const stored = await this.#get(workspace);
-    return stored === null ? emptySecrets() : openSecrets(this.#key, stored, workspace);
+    const opened = this.#open(workspace, await this.#get(workspace));
+    if (opened.ok) return opened.secrets;
+    throw new StoreUnreadableError(workspace, opened, this.#keySource);
   }
 
   /** Serialised within this process; compare-and-set (with a jittered retry) across replicas. */
-  update(
-    workspace: string,
-    change: (current: WorkspaceSecrets) => WorkspaceSecrets,
-  ): Promise<WorkspaceSecrets> {
-    return this.#lock.run(workspace, () => this.#update(workspace, change));
+  update(workspace: string, change: Change): Promise<WorkspaceSecrets> {
+    return this.#lock.run(workspace, async () => (await this.#update(workspace, change, false)).secrets);
   }
 
-  async #update(
-    workspace: string,
-    change: (current: WorkspaceSecrets) => WorkspaceSecrets,
-  ): Promise<WorkspaceSecrets> {
+  /** A document that cannot be opened is kept under `<key>.corrupt-<time>` (or `.other-key-`). */
+  updateOrStartOver(workspace: string, change: Change): Promise<StartedOver> {
+    return this.#lock.run(workspace, () => this.#update(workspace, change, true));
+  }
+
+  async #update(workspace: string, change: Change, startOver: boolean): Promise<StartedOver> {
+    const key = this.#prefix + workspace;
     for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
       if (attempt > 0) await sleep(Math.random() * 10 * attempt);
       const stored = await this.#get(workspace);
-      const updated = change(stored === null ? emptySecrets() : openSecrets(this.#key, stored, workspace));
+      const opened = this.#open(workspace, stored);
+      if (!opened.ok && !startOver) {
+        throw new StoreUnreadableError(workspace, opened, this.#keySource);
+      }
+      const secrets = change(opened.ok ? opened.secrets : emptySecrets());
+      let lost: LostDocument | undefined;
+      if (!opened.ok) {
+        const stamp = new Date().toISOString().replaceAll(":", "-");
+        const { reason, why } = opened;
+        lost = { reason, why, keptAt: `${key}.${reason === "damaged" ? "corrupt" : "other-key"}-${stamp}` };
+      }
+      const keys = lost ? [key, lost.keptAt] : [key];
       let written: unknown;
       try {
         written = await this.#redis.eval(
           COMPARE_AND_SET,
-          1,
-          this.#prefix + workspace,
+          keys.length,
+          ...keys,
           stored ?? "",
-          sealSecrets(this.#key, updated, workspace),
+          sealSecrets(this.#key, secrets, workspace),
         );
       } catch (cause) {
         throw unreachable(cause);
       }
-      if (Number(written) === 1) return updated;
+      if (Number(written) === 1) return { secrets, lost };
     }
     throw new NetworkError(`The credentials of workspace "${workspace}" kept changing while being updated.`, {
       hint: "Another replica is updating them at the same moment: try again.",

@@ -11,8 +11,21 @@ export function createCredentialStore(env: NodeJS.ProcessEnv = process.env): Cre
   const cacheKey = `redis|${url}|${env.MARTECH_STEPS_KEY}`;
   let store = stores.get(cacheKey);
   if (!store) {
-    store = new RedisCredentialStore({ url, key: parseKey(env.MARTECH_STEPS_KEY!) });
+    store = new RedisCredentialStore({
+      url,
+      key: parseKey(env.MARTECH_STEPS_KEY!),
+      keySource: "MARTECH_STEPS_KEY",
+    });
     stores.set(cacheKey, store);
   }
   return store;
+}
+
+/**
+ * Validates the store settings before a command or a server starts: MARTECH_STEPS_STORE, the key
+ * (MARTECH_STEPS_KEY, or the key file and its permissions) and the folder's permissions. A bad
+ * setting is a ConfigurationError here, instead of a failure at the first request.
+ */
+export async function checkCredentialStore(env: NodeJS.ProcessEnv = process.env): Promise<void> {
+  await createCredentialStore(env).check?.();
 }

@@ -1,11 +1,13 @@
 import { spawn } from "node:child_process";
 import type { Command } from "commander";
+import { StoreUnreadableError } from "../auth/credential-store.js";
 import type { AccountSummary } from "../auth/google/accounts.js";
 import { SCOPE_ANALYTICS, SCOPE_ANALYTICS_EDIT } from "../auth/google/config.js";
+import type { RevokeResult } from "../auth/google/index.js";
 import { ValidationError } from "../errors.js";
-import { DEFAULT_WORKSPACE } from "../workspace.js";
+import { DEFAULT_WORKSPACE, type Workspace } from "../workspace.js";
 import { printJson, prompt, readSecret } from "./io.js";
-import { withWorkspace } from "./workspace.js";
+import { updateOrStartOver, withWorkspace } from "./workspace.js";
 
 /** Best-effort browser launch; the URL is always printed too, for headless machines. */
 function openBrowser(url: string): void {
@@ -27,6 +29,24 @@ function warnIfReadOnly(summary: AccountSummary): void {
       `Warning: "${summary.label}" may only read Google Analytics (the edit permission was not granted): ` +
         "Create Key Events and Create properties will be refused. Connect it again and allow editing to use them.\n",
     );
+  }
+}
+
+/**
+ * Removes an account; when the store cannot be opened, its token cannot be read to revoke it, so the
+ * account is only forgotten: the store starts over, with the old document kept aside.
+ */
+async function removeAccount(workspace: Workspace, label: string): Promise<RevokeResult> {
+  try {
+    return await workspace.removeAccount(label);
+  } catch (error) {
+    if (!(error instanceof StoreUnreadableError)) throw error;
+    await updateOrStartOver(workspace, (current) => {
+      const { [label]: _removed, ...rest } = current.googleAccounts;
+      return { ...current, googleAccounts: rest };
+    });
+    workspace.accountsChanged();
+    return { revoked: false, reason: "the store could not be opened, so the token could not be read" };
   }
 }
 
@@ -104,17 +124,19 @@ export function registerAccountCommands(program: Command): void {
 
   accounts
     .command("remove")
-    .description("Revoke the account's access at Google and forget it; the analytics data is untouched.")
+    .description(
+      "Revoke the account's access at Google and forget it; the analytics data is untouched. Works when the store cannot be opened (then it is kept aside).",
+    )
     .argument("<label>", "account label")
     .option("--workspace <name>", "workspace", DEFAULT_WORKSPACE)
     .action(async (label: string, options: { workspace: string }) => {
-      const { revoked } = await withWorkspace(options.workspace, (workspace) =>
-        workspace.removeAccount(label),
+      const { revoked, reason } = await withWorkspace(options.workspace, (workspace) =>
+        removeAccount(workspace, label),
       );
       process.stderr.write(
         revoked
           ? `Removed "${label}" and revoked its access at Google.\n`
-          : `Removed "${label}"; Google did not confirm the revocation: also remove access at https://myaccount.google.com/permissions.\n`,
+          : `Removed "${label}" without revoking it (${reason ?? "Google did not confirm the revocation"}): also remove access at https://myaccount.google.com/permissions.\n`,
       );
     });
 }

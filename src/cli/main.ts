@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 import { readFile } from "node:fs/promises";
 import { Command, Option } from "commander";
+import { checkCredentialStore } from "../auth/store.js";
 import { isMartechError, ValidationError } from "../errors.js";
 import { log } from "../log.js";
 import { buildManifest } from "../manifest.js";
@@ -22,6 +23,22 @@ const program = new Command()
   .description("Marketo and Google Analytics 4 tool steps for AI agents: MCP server, catalog and CLI.")
   .version(PACKAGE.version)
   .showHelpAfterError();
+
+/** The commands that open the credential store: theirs is checked before they start. */
+const USES_STORE = new Set(["serve", "start", "call", "marketo", "accounts"]);
+
+function topCommand(command: Command): string {
+  let current = command;
+  while (current.parent && current.parent !== program) current = current.parent;
+  return current.name();
+}
+
+// A malformed MARTECH_STEPS_KEY or a key file open to others stops the command here with one
+// error line, rather than at the first request of a running server. With --sandbox the user's
+// store is not used at all.
+program.hook("preAction", async (_program, action) => {
+  if (USES_STORE.has(topCommand(action)) && !action.opts().sandbox) await checkCredentialStore(process.env);
+});
 
 program
   .command("serve")

@@ -1,10 +1,19 @@
 import type { Command } from "commander";
+import type { WorkspaceSecrets } from "../auth/credential-store.js";
 import { requestMarketoToken } from "../auth/marketo-token.js";
 import { parseRestEndpoint } from "../connectors/marketo/url.js";
 import { ValidationError } from "../errors.js";
 import { DEFAULT_WORKSPACE } from "../workspace.js";
 import { printJson, prompt, readSecret } from "./io.js";
-import { withWorkspace } from "./workspace.js";
+import { updateOrStartOver, withWorkspace } from "./workspace.js";
+
+interface ConfigureOptions {
+  clientId?: string;
+  endpoint?: string;
+  verify: boolean;
+  force?: boolean;
+  workspace: string;
+}
 
 export function registerMarketoCommands(program: Command): void {
   const marketo = program
@@ -19,8 +28,12 @@ export function registerMarketoCommands(program: Command): void {
     .option("--client-id <id>", "Client ID of the LaunchPoint custom service")
     .option("--endpoint <url>", "REST API Endpoint, e.g. https://123-ABC-456.mktorest.com/rest")
     .option("--no-verify", "save without asking Marketo for a token first (offline set-up)")
+    .option(
+      "--force",
+      "save even if the workspace's store cannot be opened (damaged, or another key): it is kept aside and its other connections are lost",
+    )
     .option("--workspace <name>", "workspace", DEFAULT_WORKSPACE)
-    .action(async (options: { clientId?: string; endpoint?: string; verify: boolean; workspace: string }) => {
+    .action(async (options: ConfigureOptions) => {
       await withWorkspace(options.workspace, async (workspace) => {
         const clientId = (options.clientId ?? (await prompt("Client ID"))).trim();
         if (!clientId) throw new ValidationError("Client ID", "it is empty.");
@@ -33,10 +46,12 @@ export function registerMarketoCommands(program: Command): void {
           await requestMarketoToken({ origin, clientId, clientSecret });
           process.stderr.write("Marketo accepted the credentials.\n");
         }
-        await workspace.store.update(workspace.name, (current) => ({
+        const change = (current: WorkspaceSecrets) => ({
           ...current,
           marketo: { clientId, clientSecret, restEndpoint },
-        }));
+        });
+        if (options.force) await updateOrStartOver(workspace, change);
+        else await workspace.store.update(workspace.name, change);
         process.stderr.write(
           `Marketo connection saved for workspace "${workspace.name}" (secret encrypted at rest).\n`,
         );
@@ -66,11 +81,13 @@ export function registerMarketoCommands(program: Command): void {
 
   marketo
     .command("remove")
-    .description("Forget the workspace's stored Marketo connection.")
+    .description(
+      "Forget the workspace's stored Marketo connection (also when the store cannot be opened: then it is kept aside).",
+    )
     .option("--workspace <name>", "workspace", DEFAULT_WORKSPACE)
     .action(async (options: { workspace: string }) => {
       await withWorkspace(options.workspace, async (workspace) => {
-        await workspace.store.update(workspace.name, (current) => ({ ...current, marketo: undefined }));
+        await updateOrStartOver(workspace, (current) => ({ ...current, marketo: undefined }));
         process.stderr.write(`Marketo connection removed from workspace "${workspace.name}".\n`);
       });
     });

@@ -1,3 +1,4 @@
+import type { LostDocument, WorkspaceSecrets } from "../auth/credential-store.js";
 import { DEFAULT_WORKSPACE, Workspace, type WorkspaceOptions } from "../workspace.js";
 
 /**
@@ -15,4 +16,32 @@ export async function withWorkspace<T>(
   } finally {
     await workspace.close();
   }
+}
+
+/** Says, on stderr, that a workspace started over from an empty store and where the old one is. */
+export function reportLost(workspace: string, lost: Pick<LostDocument, "reason" | "why" | "keptAt">): void {
+  const undo =
+    lost.reason === "wrong_key"
+      ? `To undo, restore the key it was written with and move ${lost.keptAt} back.`
+      : "Configure them again.";
+  process.stderr.write(
+    `warning: the credential store of workspace "${workspace}" could not be opened (${lost.why}); it is kept at ` +
+      `${lost.keptAt}. The workspace starts over from an empty store: the other connections it held ` +
+      `(Marketo, Google accounts, OAuth client) are lost. ${undo}\n`,
+  );
+}
+
+/**
+ * For the commands that must work on a store that cannot be opened (remove, configure --force):
+ * applies the change, starting over from an empty document when the old one is unreadable.
+ */
+export async function updateOrStartOver(
+  workspace: Workspace,
+  change: (current: WorkspaceSecrets) => WorkspaceSecrets,
+): Promise<WorkspaceSecrets> {
+  const store = workspace.store;
+  if (!store.updateOrStartOver) return store.update(workspace.name, change);
+  const { secrets, lost } = await store.updateOrStartOver(workspace.name, change);
+  if (lost) reportLost(workspace.name, lost);
+  return secrets;
 }

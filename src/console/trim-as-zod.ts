@@ -32,7 +32,7 @@ export function trimAsZod(data: unknown, schema: JsonSchemaNode, trimmed: readon
     return Object.fromEntries(
       Object.entries(value as Record<string, unknown>).map(([key, item]) => [
         key,
-        key in properties
+        Object.hasOwn(properties, key)
           ? visit(item, properties[key], `${object.path}/properties/${key}`)
           : visit(
               item,

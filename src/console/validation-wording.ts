@@ -5,7 +5,8 @@
  * the server's own words (src/tools/input/words.ts), so the message a person reads in the form is the
  * one runToolStep would give. Pure: it runs in the browser bundle as well as in tests.
  */
-import { type IssueFacts, type Path, wordIssues } from "../tools/input/words.js";
+import { ownValue } from "../tools/input/own-value.js";
+import { type DescribedIssues, type IssueFacts, type Path, wordIssues } from "../tools/input/words.js";
 import { checkMessage, typeFacts, unionFacts } from "./zod-words.js";
 
 export type JsonSchemaNode = { [key: string]: unknown };
@@ -56,12 +57,19 @@ function decodePointer(pointer: string): string[] {
         .map((part) => part.replace(/~1/g, "/").replace(/~0/g, "~"));
 }
 
+/** One step into a caller's value: its own key or item only ("constructor" is no key of {}). */
+function childOf(node: unknown, key: string | number): unknown {
+  return node && typeof node === "object"
+    ? ownValue(node as Record<string, unknown>, String(key))
+    : undefined;
+}
+
 /** Instance path segments, with array positions as numbers (as zod's issue paths have them). */
 function pathOf(pointer: string, root: unknown): (string | number)[] {
   let node: unknown = root;
   return decodePointer(pointer).map((part) => {
     const index = Array.isArray(node) ? Number(part) : undefined;
-    node = node && typeof node === "object" ? (node as Record<string, unknown>)[part] : undefined;
+    node = childOf(node, part);
     return index ?? part;
   });
 }
@@ -69,8 +77,7 @@ function pathOf(pointer: string, root: unknown): (string | number)[] {
 /** The value at a path. zod reports a union's or a type's failure with the value as given, before any trim. */
 function valueAt(root: unknown, path: Path): unknown {
   let node = root;
-  for (const key of path)
-    node = node && typeof node === "object" ? (node as Record<PropertyKey, unknown>)[key] : undefined;
+  for (const key of path) node = typeof key === "symbol" ? undefined : childOf(node, key);
   return node;
 }
 
@@ -140,7 +147,10 @@ function mapErrors(all: readonly AjvErrorLike[], data: unknown, hints: FormHints
     const path = pathOf(e.instancePath, data);
     if (e.keyword === "required") {
       const key = String(e.params.missingProperty);
-      const property = (e.parentSchema?.properties as Record<string, JsonSchemaNode> | undefined)?.[key];
+      const property = ownValue(
+        e.parentSchema?.properties as Record<string, JsonSchemaNode> | undefined,
+        key,
+      );
       const at = `${schemaOwner(e)}/properties/${escapeKey(key)}`;
       out.push(found(typeFacts([...path, key], property, at, undefined, hints), false));
     } else if (e.keyword === "propertyNames") {
@@ -195,7 +205,7 @@ function orderKey(path: Path, root: JsonSchemaNode, data: unknown): number[] {
   return path.map((key) => {
     const part = typeof key === "symbol" ? String(key) : key;
     const container = node && typeof node === "object" ? (node as Record<string, unknown>) : undefined;
-    node = container?.[part];
+    node = childOf(node, part);
     if (typeof part === "number") {
       schema = schema?.items as JsonSchemaNode | undefined;
       return part;
@@ -208,7 +218,7 @@ function orderKey(path: Path, root: JsonSchemaNode, data: unknown): number[] {
       const properties = candidate.properties as Record<string, JsonSchemaNode> | undefined;
       const index = properties ? Object.keys(properties).indexOf(part) : -1;
       if (index >= 0) {
-        schema = properties?.[part];
+        schema = ownValue(properties, part);
         return index;
       }
     }
@@ -227,7 +237,8 @@ function compareKeys(a: number[], b: number[]): number {
 
 /**
  * ajv's errors for `data` (the input as zod checks it: trimmed, see trim-as-zod.ts) in the server's
- * words: the {field, message} list runToolStep's error would carry. `raw` is the input as given.
+ * words: the {field, message} list runToolStep's error would carry (the first few dozen, the rest
+ * counted, as wordIssues bounds them). `raw` is the input as given.
  */
 export function issuesFromAjv(
   errors: readonly AjvErrorLike[],
@@ -235,7 +246,7 @@ export function issuesFromAjv(
   data: unknown,
   hints: FormHints,
   raw: unknown = data,
-): { field: string; message: string }[] {
+): DescribedIssues {
   const keyed = mapErrors(errors, data, hints, raw).map((issue, position) => ({
     issue,
     position,

@@ -3,6 +3,7 @@
  * zod's own message for a failed check: https://github.com/colinhacks/zod/blob/main/packages/zod/src/v4/locales/en.ts).
  * validation-wording.ts decides which errors zod would report at all; words.ts words them.
  */
+import { ownValue } from "../tools/input/own-value.js";
 import { type FormKind, formsInWords, type IssueFacts, type Path } from "../tools/input/words.js";
 import type { AjvErrorLike, FormHints, JsonSchemaNode } from "./validation-wording.js";
 
@@ -41,7 +42,7 @@ export function unionFacts(
   input: unknown,
   hints: FormHints,
 ): IssueFacts {
-  const own = hints.unions[schemaPath];
+  const own = ownValue(hints.unions, schemaPath);
   return { code: "invalid_union", path, input, expected: own ?? `expected ${formsInWords(formsOf(schema))}` };
 }
 
@@ -68,7 +69,7 @@ export function checkMessage(error: AjvErrorLike, hints: FormHints): string | un
   switch (error.keyword) {
     case "pattern": {
       const pattern = String(error.params.pattern);
-      return hints.messages[pattern] ?? `Invalid string: must match pattern /${pattern}/`;
+      return ownValue(hints.messages, pattern) ?? `Invalid string: must match pattern /${pattern}/`;
     }
     case "format":
       return `Invalid ${String(error.params.format)}`;

@@ -79,6 +79,9 @@ const PropertyField = Trimmed.min(1)
       "Not a G- measurement ID: the numeric ID is under Admin > Property settings > Property details.",
   );
 
+/** A filter in the simple syntax, as `filter` takes it (and each of dimensionFilter / metricFilter). */
+export const FilterText = Trimmed.min(1).max(2000);
+
 export const RunReportsFields = z.strictObject({
   property: PropertyField,
   metrics: z
@@ -101,7 +104,7 @@ export const RunReportsFields = z.strictObject({
         'last 7 days ending yesterday. "lastNdays" presets end yesterday; calendar presets are resolved in UTC.',
     ),
   filter: z
-    .union([Trimmed.min(1).max(2000), z.record(z.string(), z.unknown())], {
+    .union([FilterText, z.record(z.string(), z.unknown())], {
       error: 'expected a filter expression such as country == "France", or a GA FilterExpression object',
     })
     .optional()

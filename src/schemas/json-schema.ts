@@ -1,5 +1,8 @@
 import { z } from "zod";
 
+// Field paths and printable keys live in a zod-free module (the console's browser bundle uses them).
+export { issuePath, keyShown, printable } from "./field-path.js";
+
 /** A JSON Schema object as MCP and manifest.json carry it. */
 export type JsonSchema = { [key: string]: unknown };
 
@@ -13,14 +16,4 @@ export function toJsonSchema(schema: z.ZodType, io: "input" | "output"): JsonSch
   // MCP clients only need the schema body; the $schema URI adds noise to every tool listing.
   const { $schema: _ignored, ...rest } = json;
   return rest;
-}
-
-/** Field path of a zod issue in the caller's terms: `query_parameters.filterType`, `dateRanges[0].startDate`. */
-export function issuePath(path: ReadonlyArray<PropertyKey>): string {
-  let out = "";
-  for (const part of path) {
-    if (typeof part === "number") out += `[${part}]`;
-    else out += out ? `.${String(part)}` : String(part);
-  }
-  return out || "input";
 }

@@ -2,7 +2,7 @@ import { mkdtemp, readdir, readFile, stat } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { FileCredentialStore, loadKey } from "../../src/auth/credential-store.js";
+import { FileCredentialStore } from "../../src/auth/credential-store.js";
 
 const CANARY = "canary-secret-7f3a9c1e-do-not-leak";
 
@@ -39,7 +39,7 @@ describe("FileCredentialStore", () => {
     // Copying alpha's sealed file over beta's fails authentication (the workspace is bound as AAD).
     const { copyFile } = await import("node:fs/promises");
     await copyFile(join(dir, "workspaces", "alpha.json"), join(dir, "workspaces", "beta.json"));
-    await expect(store.read("beta")).rejects.toThrow(/cannot be decrypted/);
+    await expect(store.read("beta")).rejects.toThrow(/damaged \(.*another workspace's file\)/);
   });
 
   it("uses MARTECH_STEPS_KEY and refuses a wrong key with advice", async () => {
@@ -50,9 +50,11 @@ describe("FileCredentialStore", () => {
     expect(await readdir(dir)).not.toContain("key");
     const wrong = new FileCredentialStore({ home: dir, env: { MARTECH_STEPS_KEY: "b".repeat(64) } });
     const error = await wrong.read("default").catch((e: unknown) => e as Error);
-    expect(String(error)).toMatch(/another key/);
+    expect(String(error)).toMatch(/cannot be opened with the key in use \(MARTECH_STEPS_KEY\)/);
     expect(String(error)).not.toContain(CANARY);
-    await expect(loadKey(dir, { MARTECH_STEPS_KEY: "short" })).rejects.toThrow(/32-byte/);
+    expect(() => new FileCredentialStore({ home: dir, env: { MARTECH_STEPS_KEY: "short" } })).toThrow(
+      /32-byte/,
+    );
   });
 
   it("serialises concurrent updates so none is lost", async () => {

@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { Redis } from "ioredis";
 import { afterAll, describe, expect, it } from "vitest";
-import { FileCredentialStore } from "../../src/auth/credential-store.js";
+import { FileCredentialStore, StoreUnreadableError } from "../../src/auth/credential-store.js";
 import { parseStoreKind, RedisCredentialStore } from "../../src/auth/redis-credential-store.js";
 import { createCredentialStore } from "../../src/auth/store.js";
 
@@ -78,7 +78,10 @@ describe.skipIf(!url)("RedisCredentialStore against a real Redis", () => {
     const error = await replica(randomBytes(32))
       .read("alpha")
       .catch((e: unknown) => e as Error);
-    expect(String(error)).toMatch(/cannot be decrypted/);
+    expect(error).toBeInstanceOf(StoreUnreadableError);
+    expect(String(error)).toMatch(
+      /cannot be opened with the key in use \(the key given to RedisCredentialStore\)/,
+    );
     expect(String(error)).not.toContain(CANARY);
     const raw = new Redis(url!);
     try {
@@ -86,6 +89,37 @@ describe.skipIf(!url)("RedisCredentialStore against a real Redis", () => {
     } finally {
       raw.disconnect();
     }
-    await expect(a.read("beta")).rejects.toThrow(/cannot be decrypted/);
+    await expect(a.read("beta")).rejects.toThrow(/is damaged .*another workspace's file/);
+  });
+
+  it("keeps a damaged or other-key document aside when starting over, in one compare-and-set", async () => {
+    const a = replica();
+    const raw = new Redis(url!);
+    try {
+      await raw.set(`${prefix}broken`, '{"format":"martech-steps/v1","iv":"trunc');
+      await expect(a.update("broken", (s) => s)).rejects.toThrow(/is damaged \(it is not valid JSON/);
+      const damaged = await a.updateOrStartOver("broken", (s) => ({
+        ...s,
+        googleClient: { clientId: "n", clientSecret: "s" },
+      }));
+      expect(damaged.lost).toMatchObject({
+        reason: "damaged",
+        keptAt: expect.stringMatching(new RegExp(`^${prefix}broken\\.corrupt-`)),
+      });
+      expect(await raw.get(damaged.lost!.keptAt)).toBe('{"format":"martech-steps/v1","iv":"trunc');
+      expect((await a.read("broken")).googleClient?.clientId).toBe("n");
+
+      const other = replica(randomBytes(32));
+      const before = await raw.get(`${prefix}broken`);
+      const started = await other.updateOrStartOver("broken", (s) => s);
+      expect(started.lost).toMatchObject({
+        reason: "wrong_key",
+        keptAt: expect.stringContaining(".other-key-"),
+      });
+      expect(await raw.get(started.lost!.keptAt)).toBe(before);
+      expect(await other.read("broken")).toEqual({ googleAccounts: {} });
+    } finally {
+      raw.disconnect();
+    }
   });
 });

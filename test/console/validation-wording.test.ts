@@ -22,7 +22,8 @@ function serverSays(id: string, input: unknown): string {
   if (parsed.success) return "valid";
   const representable = parsed.error.issues.filter((issue) => issue.code !== "custom");
   if (representable.length === 0) return "valid";
-  return inputError(describeIssues(new z.ZodError(representable), schema)).message;
+  const { problems, more } = describeIssues(new z.ZodError(representable), schema);
+  return inputError(problems, more).message;
 }
 
 /** The browser's wording: ajv's errors mapped into the same ValidationError. */
@@ -30,7 +31,8 @@ function browserSays(form: LoadedForm, raw: unknown): string {
   const input = form.normalise(raw);
   const errors = form.validate(input);
   if (errors.length === 0) return "valid";
-  return inputError(issuesFromAjv(errors, form.schema, input, form.hints, raw)).message;
+  const { problems, more } = issuesFromAjv(errors, form.schema, input, form.hints, raw);
+  return inputError(problems, more).message;
 }
 
 const CASES: Record<string, unknown[]> = {
@@ -46,12 +48,31 @@ const CASES: Record<string, unknown[]> = {
     { method: "GET", endpoint: "x".repeat(2049) },
     { method: null, endpoint: 12 },
     "not an object",
+    // A missing enum is "required (one of …)", and left out when an unknown key's suggestion names it.
+    { endpoint: "/rest/v1/leads.json" },
+    { Method: "GET", endpoint: "/rest/v1/leads.json" },
+    // Key names escaped and cut; DEL and C1 controls in values escaped; prototype names are unknown keys.
+    { method: "GET", endpoint: "/rest/v1/leads.json", "a\nerror: forged\u001b[31m": 1 },
+    { method: "GET", endpoint: "/rest/v1/leads.json", ["k".repeat(200)]: 1, constructor: 1 },
+    { method: "G\u009bET\u007f", endpoint: "/rest/v1/leads.json", query_parameters: { "x\ny": { b: 1 } } },
+    { method: "GET", endpoint: "/rest/v1/leads.json", toString: {}, ["__proto__"]: 1 },
+    // Nothing that holds a secret-looking name at any depth is shown.
+    { method: "GET", endpoint: "/rest/v1/leads.json", paginate: { nested: [{ refresh_token: "ya29.x" }] } },
+    { method: "POST", endpoint: "/rest/v1/leads.json", body: [{ bearer: "x" }] },
+    // Past 50 problems the rest are only counted.
+    {
+      method: "GET",
+      endpoint: "/rest/v1/leads.json",
+      query_parameters: Object.fromEntries(Array.from({ length: 60 }, (_, i) => [`p${i}`, { b: i }])),
+    },
   ],
   google_analytics_run_reports: [
     {},
     { account: "nobody", property: "1", metrics: [], date_ranges: ["bogus"] },
     { property: "1", metrics: ["1bad"], date_ranges: [{ start_date: "x", end_date: "today" }], limit: -1 },
     { property: "1", metrics: ["sessions"], date_ranges: [{ start_date: "x" }] },
+    { property: "1", metrics: { apiKey: "x" }, date_ranges: [{ access_token: "x" }], order_by: null },
+    { property: "1", metrics: ["sessions"], dateRanges: ["last7days"] },
     { property: "1", metrics: ["sessions"], date_ranges: ["last7days"], dimensions: Array(10).fill("date") },
     { property: "", metrics: "sessions", date_ranges: "last7days", order_by: [7] },
     {

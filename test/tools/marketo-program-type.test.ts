@@ -59,6 +59,22 @@ describe("Marketo programs by type", () => {
     expect(marketoCalls).toHaveLength(0);
   });
 
+  it("quotes an unknown type with its control characters escaped, and a type named constructor is unknown", async () => {
+    const { context } = recording();
+    const refusal = async (type: string) => {
+      const error = await runToolStep(
+        "marketo_api_call",
+        { method: "GET", endpoint: "/rest/asset/v1/programs.json", query_parameters: { type } },
+        context,
+      ).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(ValidationError);
+      return error as ValidationError;
+    };
+    const forged = await refusal("x\nerror: forged\u001b[31m");
+    expect(forged.message).toContain('"x\\nerror: forged\\u001b[31m" is not a Marketo program type');
+    expect((await refusal("constructor")).message).toMatch(/"constructor" is not a Marketo program type/);
+  });
+
   it("leaves type alone elsewhere (another endpoint, or a POST)", async () => {
     const { out, sent } = await browse({ type: "email" }, programs(5), "POST");
     expect(sent[0]?.query).toEqual({ type: "email" });

@@ -33,6 +33,7 @@ import {
   toSummary,
   withAccount,
 } from "./records.js";
+import { checkAccountService, serviceMismatch, serviceOf } from "./service.js";
 import { beginSignIn, prepareSignIn } from "./sign-in.js";
 import { type AccountTokenSource, createAccountTokenSource, type GoogleTokenSource } from "./token-source.js";
 
@@ -175,6 +176,7 @@ export class GoogleAccounts {
         scopes,
         addedAt: new Date(this.#now()).toISOString(),
         refreshToken,
+        service: serviceOf(this.#deps.endpoints),
       };
       return withAccount(current, stored);
     });
@@ -223,6 +225,7 @@ export class GoogleAccounts {
       addedAt: new Date(this.#now()).toISOString(),
       refreshToken: tokens.refreshToken ?? grant.refreshToken,
       ...(grant.client ? { client: grant.client } : {}),
+      service: serviceOf(this.#deps.endpoints),
     };
     await this.#deps.store.update(this.#deps.workspace, (current) => {
       if (storedAccount(current, label)) throw labelTaken(label);
@@ -250,10 +253,11 @@ export class GoogleAccounts {
         hint: labels.length ? `Connected accounts: ${labels.join(", ")}.` : "No Google account is connected.",
       });
     }
-    const result = await revokeToken(
-      this.#http,
-      this.#sources.get(label)?.refreshToken() ?? record.refreshToken,
-    );
+    // A token is only ever sent to the service that issued it: one of another service is forgotten unrevoked.
+    const elsewhere = serviceMismatch(record, this.#deps.endpoints);
+    const result: RevokeResult = elsewhere
+      ? { revoked: false, reason: `not sent for revocation: ${elsewhere}` }
+      : await revokeToken(this.#http, this.#sources.get(label)?.refreshToken() ?? record.refreshToken);
     await this.#deps.store.update(this.#deps.workspace, (current) => {
       const { [label]: _removed, ...rest } = current.googleAccounts;
       return { ...current, googleAccounts: rest };
@@ -287,6 +291,7 @@ export class GoogleAccounts {
         `no connected Google account has this label. Choose one of: ${labels.join(", ")}.`,
       );
     }
+    checkAccountService(record, this.#deps.endpoints);
     const cached = this.#sources.get(chosen);
     // Another process may have reconnected the account meanwhile: then its cached manager is stale.
     if (cached && cached.refreshToken() === record.refreshToken) return cached.source;

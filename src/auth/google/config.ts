@@ -37,7 +37,8 @@ export const GA_SCOPES: readonly string[] = Object.freeze([
   "email",
 ]);
 
-const ENV_NAMES: Record<keyof GoogleEndpoints, string> = {
+/** The environment variable that sets each endpoint. */
+export const GOOGLE_ENDPOINT_VARIABLES: Readonly<Record<keyof GoogleEndpoints, string>> = {
   dataApiUrl: "GA4_DATA_API_URL",
   adminApiUrl: "GA4_ADMIN_API_URL",
   oauthUrl: "GOOGLE_OAUTH_URL",
@@ -78,8 +79,8 @@ function checkBaseUrl(variable: string, raw: string): string {
 
 export function googleEndpointsFromEnv(env: NodeJS.ProcessEnv = process.env): GoogleEndpoints {
   const endpoints = { ...DEFAULT_GOOGLE_ENDPOINTS };
-  for (const key of Object.keys(ENV_NAMES) as (keyof GoogleEndpoints)[]) {
-    const variable = ENV_NAMES[key];
+  for (const key of Object.keys(GOOGLE_ENDPOINT_VARIABLES) as (keyof GoogleEndpoints)[]) {
+    const variable = GOOGLE_ENDPOINT_VARIABLES[key];
     const value = env[variable];
     endpoints[key] = checkBaseUrl(variable, value ? value : DEFAULT_GOOGLE_ENDPOINTS[key]);
   }

@@ -1,6 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { ValidationError } from "../../errors.js";
 import type { GoogleAccountRecord, GoogleOAuthClient, WorkspaceSecrets } from "../credential-store.js";
+import { isService } from "./service.js";
 
 /** What is safe to show about a connected account: never a token. */
 export interface AccountSummary {
@@ -43,7 +44,11 @@ export function storedAccount(secrets: WorkspaceSecrets, label: string): GoogleA
   if (!Object.hasOwn(secrets.googleAccounts, label)) return undefined;
   const record = secrets.googleAccounts[label];
   if (!record || typeof record.refreshToken !== "string") return undefined;
-  return { ...record, client: isClient(record.client) ? record.client : undefined };
+  return {
+    ...record,
+    client: isClient(record.client) ? record.client : undefined,
+    service: isService(record.service) ? record.service : undefined,
+  };
 }
 
 export function accountLabels(secrets: WorkspaceSecrets): string[] {

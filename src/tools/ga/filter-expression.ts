@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { ValidationError } from "../../errors.js";
 import { issuePath } from "../../schemas/json-schema.js";
+import { isPlainObject, ownValue } from "../input/schema-walk.js";
 
 /** GA's FilterExpression (REAL-API B2): exactly one of andGroup, orGroup, notExpression, filter. */
 export type NumericValue = { int64Value: string } | { doubleValue: number };
@@ -86,11 +87,28 @@ export const FilterExpressionSchema: z.ZodType<FilterExpression> = z.lazy(() =>
 
 const MAX_DEPTH = 32;
 
-function depthOf(expression: FilterExpression): number {
-  if ("andGroup" in expression) return 1 + Math.max(0, ...expression.andGroup.expressions.map(depthOf));
-  if ("orGroup" in expression) return 1 + Math.max(0, ...expression.orGroup.expressions.map(depthOf));
-  if ("notExpression" in expression) return 1 + depthOf(expression.notExpression);
-  return 1;
+/** The sub-expressions a raw value names (before it is known to be a FilterExpression), for the depth check. */
+function subExpressions(raw: unknown): unknown[] {
+  if (!isPlainObject(raw)) return [];
+  const groups = [ownValue(raw, "andGroup"), ownValue(raw, "orGroup")].flatMap((group) => {
+    const expressions = isPlainObject(group) ? ownValue(group, "expressions") : undefined;
+    return Array.isArray(expressions) ? expressions : [];
+  });
+  return Object.hasOwn(raw, "notExpression") ? [...groups, raw.notExpression] : groups;
+}
+
+/**
+ * Whether a raw expression nests deeper than MAX_DEPTH groups. Checked before zod, whose recursive
+ * validation of a 20,000-level notExpression overflowed the stack; iterative for the same reason.
+ */
+function nestsTooDeep(raw: unknown): boolean {
+  const pending: { value: unknown; depth: number }[] = [{ value: raw, depth: 1 }];
+  for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
+    const children = subExpressions(next.value);
+    if (children.length > 0 && next.depth >= MAX_DEPTH) return true;
+    for (const value of children) pending.push({ value, depth: next.depth + 1 });
+  }
+  return false;
 }
 
 /**
@@ -98,6 +116,11 @@ function depthOf(expression: FilterExpression): number {
  * rather than in the input's JSON Schema: its recursive definition would bloat every tool listing.
  */
 export function checkFilterExpression(raw: unknown, field = "filter"): FilterExpression {
+  if (nestsTooDeep(raw)) {
+    throw new ValidationError(field, `it nests deeper than ${MAX_DEPTH} levels.`, {
+      hint: "Flatten the groups.",
+    });
+  }
   const parsed = FilterExpressionSchema.safeParse(raw);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
@@ -112,11 +135,6 @@ export function checkFilterExpression(raw: unknown, field = "filter"): FilterExp
           'e.g. country == "France" and sessions > 10.',
       },
     );
-  }
-  if (depthOf(parsed.data) > MAX_DEPTH) {
-    throw new ValidationError(field, `it nests deeper than ${MAX_DEPTH} levels.`, {
-      hint: "Flatten the groups.",
-    });
   }
   return parsed.data;
 }

@@ -1,4 +1,5 @@
 import { ValidationError } from "../../errors.js";
+import { printable } from "../../schemas/json-schema.js";
 
 export type Token =
   | { kind: "word"; text: string; pos: number }
@@ -13,11 +14,17 @@ export const FILTER_SYNTAX_HINT =
   'country in ("France", "Germany"), sessions between 10 and 20, pagePath is empty; quote text values; combine ' +
   "with and, or, not and parentheses.";
 
-export function filterSyntaxError(message: string, source: string, pos: number): ValidationError {
+/** `field` is the input field the filter came in: filter, or dimensionFilter / metricFilter. */
+export function filterSyntaxError(
+  message: string,
+  source: string,
+  pos: number,
+  field = "filter",
+): ValidationError {
   const near = source.slice(pos, pos + 20);
   return new ValidationError(
-    "filter",
-    `${message} at position ${pos + 1}${near ? ` (near ${JSON.stringify(near)})` : " (at the end)"}.`,
+    field,
+    `${message} at position ${pos + 1}${near ? ` (near ${printable(JSON.stringify(near))})` : " (at the end)"}.`,
     { hint: FILTER_SYNTAX_HINT },
   );
 }
@@ -27,21 +34,21 @@ const NUMBER = /-?\d+(\.\d+)?([eE][+-]?\d+)?/y;
 const OPERATORS = ["==", "!=", "<=", ">=", "=~", "<", ">", "="] as const;
 
 /** Reads a double-quoted string with JSON escapes, or a single-quoted one where \' and \\ are the escapes. */
-function readString(source: string, start: number): { value: string; end: number } {
+function readString(source: string, start: number, field: string): { value: string; end: number } {
   const quote = source[start];
   let i = start + 1;
   while (i < source.length && source[i] !== quote) i += source[i] === "\\" ? 2 : 1;
-  if (i >= source.length) throw filterSyntaxError("unterminated text value", source, start);
+  if (i >= source.length) throw filterSyntaxError("unterminated text value", source, start, field);
   const body = source.slice(start + 1, i);
   if (quote === "'") return { value: body.replace(/\\([\\'])/g, "$1"), end: i + 1 };
   try {
     return { value: JSON.parse(`"${body}"`) as string, end: i + 1 };
   } catch {
-    throw filterSyntaxError("invalid escape or control character in a text value", source, start);
+    throw filterSyntaxError("invalid escape or control character in a text value", source, start, field);
   }
 }
 
-export function tokenize(source: string): Token[] {
+export function tokenize(source: string, field = "filter"): Token[] {
   const tokens: Token[] = [];
   let i = 0;
   while (i < source.length) {
@@ -56,7 +63,7 @@ export function tokenize(source: string): Token[] {
       continue;
     }
     if (char === '"' || char === "'") {
-      const { value, end } = readString(source, i);
+      const { value, end } = readString(source, i, field);
       tokens.push({ kind: "string", value, pos: i });
       i = end;
       continue;
@@ -76,7 +83,7 @@ export function tokenize(source: string): Token[] {
       continue;
     }
     const op = OPERATORS.find((candidate) => source.startsWith(candidate, i));
-    if (!op) throw filterSyntaxError(`unexpected character ${JSON.stringify(char)}`, source, i);
+    if (!op) throw filterSyntaxError(`unexpected character ${JSON.stringify(char)}`, source, i, field);
     tokens.push({ kind: "op", text: op, pos: i });
     i += op.length;
   }

@@ -44,21 +44,24 @@ export function isFilterKeyword(word: string): boolean {
   return KEYWORDS.has(word.toLowerCase()) || word.toLowerCase() in STRING_OPS;
 }
 
-export function parseFilter(source: string): FilterExpression {
-  return new Parser(source).parse();
+/** `field` names the input field the filter came in, in errors: filter, or dimensionFilter / metricFilter. */
+export function parseFilter(source: string, field = "filter"): FilterExpression {
+  return new Parser(source, field).parse();
 }
 
 const not = (expression: FilterExpression): FilterExpression => ({ notExpression: expression });
 
 class Parser {
   readonly #source: string;
+  readonly #field: string;
   readonly #tokens: Token[];
   #index = 0;
   #depth = 0;
 
-  constructor(source: string) {
+  constructor(source: string, field: string) {
     this.#source = source;
-    this.#tokens = tokenize(source);
+    this.#field = field;
+    this.#tokens = tokenize(source, field);
   }
 
   parse(): FilterExpression {
@@ -79,7 +82,7 @@ class Parser {
   }
 
   #error(message: string, token: Token = this.#peek()) {
-    return filterSyntaxError(message, this.#source, token.pos);
+    return filterSyntaxError(message, this.#source, token.pos, this.#field);
   }
 
   #isWord(word: string, token: Token = this.#peek()): boolean {

@@ -1,15 +1,17 @@
 import { z } from "zod";
-import { ORDER_TYPES } from "../../schemas/google-analytics.js";
+import { FilterText, ORDER_TYPES } from "../../schemas/google-analytics.js";
 import { describeIssues } from "../input/errors.js";
 import {
   type InputAliases,
   integerString,
   type NormaliseContext,
+  normaliseValue,
   numberAsString,
   type ValueConverter,
 } from "../input/normalise.js";
-import { isPlainObject, type Path } from "../input/schema-walk.js";
-import { checkFilterExpression } from "./filter-expression.js";
+import { isPlainObject, ownValue, type Path } from "../input/schema-walk.js";
+import { checkFilterExpression, type FilterExpression } from "./filter-expression.js";
+import { parseFilter } from "./filter-parser.js";
 
 /**
  * Run Reports also takes a RunReportRequest as Google writes it (REAL-API B2, discovery RunReportRequest) and
@@ -31,12 +33,12 @@ const NAME_OBJECT_EXTRAS: Record<string, string> = {
 const nameObjects: ValueConverter = (value, path, ctx) => {
   if (!Array.isArray(value)) return value;
   return value.map((item, index) => {
-    if (!isPlainObject(item) || typeof item.name !== "string") return item;
+    if (!isPlainObject(item) || typeof ownValue(item, "name") !== "string") return item;
     const extras = Object.keys(item).filter((key) => key !== "name");
     for (const key of extras) {
       ctx.issue(
         [...path, index, key],
-        NAME_OBJECT_EXTRAS[key] ?? "unknown field; an item is a name, or {name} as in GA's API",
+        ownValue(NAME_OBJECT_EXTRAS, key) ?? "unknown field; an item is a name, or {name} as in GA's API",
       );
     }
     return item.name;
@@ -58,7 +60,7 @@ const GaOrderBy = z.union(
 );
 
 function fromGaOrderBy(item: Record<string, unknown>, path: Path, ctx: NormaliseContext): unknown {
-  if (item.pivot !== undefined) {
+  if (Object.hasOwn(item, "pivot")) {
     ctx.issue(
       [...path, "pivot"],
       "pivot ordering belongs to pivot reports: run one with the Google Analytics API Call step " +
@@ -66,11 +68,12 @@ function fromGaOrderBy(item: Record<string, unknown>, path: Path, ctx: Normalise
     );
     return item;
   }
-  const parsed = GaOrderBy.safeParse(item, { reportInput: true });
+  // orderType in any case, as order_type is folded: "numeric" → NUMERIC.
+  const parsed = GaOrderBy.safeParse(normaliseValue(GaOrderBy, item, path, ctx), { reportInput: true });
   if (!parsed.success) {
-    for (const problem of describeIssues(parsed.error, GaOrderBy, path)) {
-      ctx.issue([problem.field], problem.message);
-    }
+    const { problems, more } = describeIssues(parsed.error, GaOrderBy, path);
+    for (const problem of problems) ctx.issue(problem.field, problem.message);
+    ctx.omitted(more);
     return item;
   }
   const order = parsed.data;
@@ -89,7 +92,7 @@ function fromGaOrderBy(item: Record<string, unknown>, path: Path, ctx: Normalise
 const gaOrderBys: ValueConverter = (value, path, ctx) => {
   if (!Array.isArray(value)) return value;
   return value.map((item, index) =>
-    isPlainObject(item) && ("metric" in item || "dimension" in item || "pivot" in item)
+    isPlainObject(item) && ["metric", "dimension", "pivot"].some((key) => Object.hasOwn(item, key))
       ? fromGaOrderBy(item, [...path, index], ctx)
       : item,
   );
@@ -97,40 +100,45 @@ const gaOrderBys: ValueConverter = (value, path, ctx) => {
 
 const FILTER_ALIASES = ["dimensionFilter", "metricFilter"] as const;
 
+/** One of dimensionFilter / metricFilter as a FilterExpression, parsed on its own; undefined if it is refused. */
+function filterPart(key: string, value: unknown, ctx: NormaliseContext): FilterExpression | undefined {
+  if (isPlainObject(value)) return checkFilterExpression(value, key);
+  const text = FilterText.safeParse(value, { reportInput: true });
+  if (text.success) return parseFilter(text.data, key);
+  if (typeof value === "string") {
+    for (const problem of describeIssues(text.error, FilterText, [key]).problems) {
+      ctx.issue(problem.field, problem.message);
+    }
+  } else ctx.issue([key], 'expected a GA FilterExpression object, or a filter such as country == "France"');
+  return undefined;
+}
+
 /**
  * dimensionFilter and metricFilter (GA's two FilterExpressions) become the one `filter`, which already takes a
- * raw FilterExpression and splits dimension and metric conditions again before sending. Given both, they are
- * joined with and: GA keeps the rows that pass both, which is what an and-group split back into the two means.
+ * raw FilterExpression and splits dimension and metric conditions again before sending. Given both, each is
+ * parsed on its own and the two expressions are joined in an and-group: GA keeps the rows that pass both,
+ * which is what an and-group split back into the two means. (Joining the strings instead let one break out of
+ * its parentheses: 'a") or ("b' and 'c' read as a or (b and c).)
  */
-function filterAliases(input: Record<string, unknown>, ctx: NormaliseContext): void {
-  const given = FILTER_ALIASES.filter((key) => input[key] !== undefined);
-  if (given.length === 0) return;
-  if (input.filter !== undefined) {
+function filterAliases(
+  input: Readonly<Record<string, unknown>>,
+  ctx: NormaliseContext,
+): Record<string, unknown> {
+  const given = FILTER_ALIASES.filter((key) => ownValue(input, key) !== undefined);
+  if (given.length === 0) return {};
+  if (ownValue(input, "filter") !== undefined) {
     ctx.issue(
       [given[0] as string],
       `both filter and ${given.join(" and ")} are given; put all conditions in filter (dimension and metric ` +
         "conditions are split for you)",
     );
-    return;
+    return {};
   }
-  const parts: unknown[] = [];
-  for (const key of given) {
-    const value = input[key];
-    delete input[key];
-    if (isPlainObject(value)) parts.push(checkFilterExpression(value, key));
-    else if (typeof value === "string") parts.push(value);
-    else ctx.issue([key], 'expected a GA FilterExpression object, or a filter such as country == "France"');
-  }
-  if (parts.length < given.length) return;
-  if (parts.length === 1) input.filter = parts[0];
-  else if (parts.every((part) => typeof part === "string"))
-    input.filter = parts.map((part) => `(${part})`).join(" and ");
-  else if (parts.every(isPlainObject)) input.filter = { andGroup: { expressions: parts } };
-  else
-    ctx.issue(
-      ["metricFilter"],
-      "give dimensionFilter and metricFilter in the same form: both objects or both strings",
-    );
+  const removed = { dimensionFilter: undefined, metricFilter: undefined };
+  const parts = given.map((key) => filterPart(key, input[key], ctx));
+  const expressions = parts.filter((part): part is FilterExpression => part !== undefined);
+  if (expressions.length < parts.length) return removed;
+  return { ...removed, filter: expressions.length === 1 ? expressions[0] : { andGroup: { expressions } } };
 }
 
 export const RUN_REPORTS_ALIASES: InputAliases = {
@@ -151,14 +159,14 @@ export const RUN_REPORTS_ALIASES: InputAliases = {
     cohortSpec: `cohort reports are not supported here; ${RAW_REQUEST}`,
   },
   prepare(input, ctx) {
-    filterAliases(input, ctx);
     // Run Reports always asks for the quota: true only repeats what it does; false it cannot honour.
-    if (input.returnPropertyQuota === true) delete input.returnPropertyQuota;
-    else if (input.returnPropertyQuota !== undefined) {
+    const quota = ownValue(input, "returnPropertyQuota");
+    if (quota !== undefined && quota !== true) {
       ctx.issue(
         ["returnPropertyQuota"],
         "Run Reports always returns the property quota; remove returnPropertyQuota",
       );
     }
+    return { ...filterAliases(input, ctx), returnPropertyQuota: undefined };
   },
 };

@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { alternatives, objectSchemaOf, type Path, schemaAt } from "./schema-walk.js";
-import { type FormKind, formsInWords, type IssueFacts, wordIssues } from "./words.js";
+import { type DescribedIssues, type FormKind, formsInWords, type IssueFacts, wordIssues } from "./words.js";
 
-export { inputError, nearestName, shown } from "./words.js";
+export { type DescribedIssues, inputError, nearestName, shown } from "./words.js";
 
 /**
  * zod's issues as messages a model can act on (the words are in words.ts): here each issue becomes the
@@ -50,11 +50,14 @@ function facts(issue: z.core.$ZodIssue, root: z.core.$ZodType | undefined, at: P
   }
 }
 
-/** zod's issues as {field, message}; `at` prefixes the fields of a value that was checked on its own. */
+/**
+ * zod's issues as {field, message} (the first few dozen; the rest counted, see wordIssues); `at` prefixes
+ * the fields of a value that was checked on its own.
+ */
 export function describeIssues(
   error: z.ZodError,
   schema: z.core.$ZodType | undefined,
   at: Path = [],
-): { field: string; message: string }[] {
+): DescribedIssues {
   return wordIssues(error.issues.map((issue) => facts(issue, schema, at)));
 }

@@ -7,6 +7,9 @@ import { z } from "zod";
 
 export type Path = ReadonlyArray<PropertyKey>;
 
+// Lives in a zod-free module, as the browser's wording (words.ts) uses it too.
+export { ownValue } from "./own-value.js";
+
 /** The schema under optional / nullable / default / lazy / pipe wrappers. */
 export function unwrap(schema: z.core.$ZodType): z.core.$ZodType {
   let current = schema;
@@ -31,6 +34,14 @@ export function unwrap(schema: z.core.$ZodType): z.core.$ZodType {
 export function alternatives(schema: z.core.$ZodType): z.core.$ZodType[] {
   const inner = unwrap(schema);
   return inner instanceof z.ZodUnion ? inner.options.flatMap((option) => alternatives(option)) : [inner];
+}
+
+/** The most items an array schema accepts (its .max()), or undefined when it sets none. */
+export function maxItems(array: z.ZodArray): number | undefined {
+  const limits = (array._zod.def.checks ?? []).flatMap((check) =>
+    check instanceof z.core.$ZodCheckMaxLength ? [check._zod.def.maximum] : [],
+  );
+  return limits.length > 0 ? Math.min(...limits) : undefined;
 }
 
 export function isPlainObject(value: unknown): value is Record<string, unknown> {

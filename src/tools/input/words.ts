@@ -1,14 +1,15 @@
 import { ValidationError } from "../../errors.js";
-import { issuePath } from "../../schemas/json-schema.js";
+import { issuePath, printable } from "../../schemas/field-path.js";
 import { levenshtein } from "../ga/field-catalog.js";
+import { ownValue } from "./own-value.js";
 
 /**
  * The words of an invalid input, made from facts about each problem rather than from zod's issues, so
  * that the same text comes from the server (errors.ts reads zod's issues) and from the console's form
  * in the browser (which reads ajv's errors on the same JSON Schema): a message a model or a person can
- * act on names the field, what is accepted there, what was received (shortened, never a value under a
- * secret-looking name), and for an unknown field the nearest accepted name. No zod here: the browser
- * bundle imports this file.
+ * act on names the field, what is accepted there, what was received (shortened and escaped, never a value
+ * under or holding a secret-looking name), and for an unknown field the nearest accepted name. No zod and nothing of Node
+ * here, nor in what it imports: the browser bundle imports this file.
  */
 
 export type Path = ReadonlyArray<PropertyKey>;
@@ -26,8 +27,17 @@ export type IssueFacts =
 
 const MAX_SHOWN = 60;
 const MAX_ISSUES = 5;
-// A caller's own input never holds our credentials, but a value under such a name is not repeated anyway.
-const SECRET_NAME = /secret|token|password|passwd|authori[sz]ation|api[-_]?key|credential|cookie/i;
+// Issues described in full; past these they are only counted, so a flood of unknown keys costs one pass.
+const MAX_DESCRIBED = 50;
+// No accepted name is longer than a few dozen characters: a longer key is a small edit away from none.
+const MAX_KEY_COMPARED = 64;
+const MAX_CANDIDATES = 100;
+// A caller's own input never holds our credentials, but a value under such a name is not repeated anyway:
+// neither the value of a field so named, nor any value that holds such a name at any depth.
+const SECRET_NAME =
+  /secret|token|password|passwd|pwd|authori[sz]ation|bearer|api[-_]?key|private[-_]?key|client[-_]?id|credential|cookie/i;
+// A value too large to look through within this many keys and items is not shown either.
+const MAX_SCANNED = 2_000;
 
 /** Words agents use for a field under another name, and the field they mean (when it is accepted there). */
 const SYNONYMS: Record<string, string | string[]> = {
@@ -69,38 +79,77 @@ const squash = (name: string) => name.toLowerCase().replace(/[-_\s]/g, "");
 
 /** The accepted name closest to `key`: a known synonym, the same letters, or a small edit away. */
 export function nearestName(key: string, accepted: readonly string[]): string | undefined {
+  if (key.length > MAX_KEY_COMPARED) return undefined;
   const wanted = squash(key);
-  const synonym = [SYNONYMS[wanted] ?? []].flat().find((name) => accepted.includes(name));
+  const synonym = [ownValue(SYNONYMS, wanted) ?? []].flat().find((name) => accepted.includes(name));
   if (synonym) return synonym;
   const ranked = accepted
+    .slice(0, MAX_CANDIDATES)
     .map((name) => {
       const candidate = squash(name);
+      const limit = Math.max(2, Math.floor(candidate.length / 3));
       const prefix = candidate.startsWith(wanted) || wanted.startsWith(candidate);
-      return { name, distance: prefix && wanted.length >= 3 ? 0.5 : levenshtein(wanted, candidate) };
+      // The edit distance is at least the difference in length: not worth computing past the limit.
+      const distance =
+        prefix && wanted.length >= 3
+          ? 0.5
+          : Math.abs(wanted.length - candidate.length) > limit
+            ? Number.POSITIVE_INFINITY
+            : levenshtein(wanted, candidate);
+      return { name, distance, limit };
     })
-    .filter(({ name, distance }) => distance <= Math.max(2, Math.floor(squash(name).length / 3)))
+    .filter(({ distance, limit }) => distance <= limit)
     .sort((a, b) => a.distance - b.distance);
   return ranked[0]?.name;
 }
 
-/** The received value, shortened, or "(not shown)" under a secret-looking name. */
+/**
+ * Whether a value holds a secret-looking key at any depth (`{date_ranges: [{access_token: …}]}`), or is
+ * too large to tell. Iterative, so no nesting can exhaust the stack.
+ */
+function holdsSecretName(value: unknown): boolean {
+  const pending: unknown[] = [value];
+  let budget = MAX_SCANNED;
+  while (pending.length > 0) {
+    const current = pending.pop();
+    if (current === null || typeof current !== "object") continue;
+    const keys = Array.isArray(current) ? [] : Object.keys(current);
+    const children = Array.isArray(current)
+      ? current
+      : keys.map((key) => (current as Record<string, unknown>)[key]);
+    budget -= children.length;
+    if (budget < 0) return true;
+    if (keys.some((key) => SECRET_NAME.test(key))) return true;
+    pending.push(...children);
+  }
+  return false;
+}
+
+/** The received value, shortened, or "(value not shown)" when it is or holds something secret-looking. */
 export function shown(value: unknown, path: Path): string {
-  if (path.some((part) => typeof part === "string" && SECRET_NAME.test(part))) return "(value not shown)";
+  if (path.some((part) => typeof part === "string" && SECRET_NAME.test(part)) || holdsSecretName(value)) {
+    return "(value not shown)";
+  }
   let text: string;
   try {
     text = JSON.stringify(value) ?? String(value);
   } catch {
     text = String(value);
   }
-  return text.length > MAX_SHOWN ? `${text.slice(0, MAX_SHOWN - 1)}…` : text;
+  // JSON already escapes C0 controls; printable() also escapes DEL and C1 (U+009B starts a terminal escape too).
+  return printable(text.length > MAX_SHOWN ? `${text.slice(0, MAX_SHOWN - 1)}…` : text);
 }
 
-function kindOf(value: unknown): string {
-  if (value === null) return "null";
-  if (Array.isArray(value)) return "a list";
-  if (typeof value === "object") return "an object";
-  if (value === undefined) return "nothing";
-  return `a ${typeof value}`;
+/** What came, in words: its kind and (shortened) value, e.g. `a string "PUT"`; null and nothing as just that. */
+function receivedText(value: unknown, path: Path): string {
+  if (value === null) return "received null";
+  if (value === undefined) return "received nothing";
+  const kind = Array.isArray(value)
+    ? "a list"
+    : typeof value === "object"
+      ? "an object"
+      : `a ${typeof value}`;
+  return `received ${kind} ${shown(value, path)}`;
 }
 
 export const EXPECTED: Record<string, string> = {
@@ -140,7 +189,7 @@ export function formsInWords(forms: readonly FormKind[]): string {
       if (form.kind === "object") return `{${form.keys.join(", ")}}`;
       if (form.kind === "array") return "a list";
       if (form.kind === "record") return "an object";
-      return EXPECTED[form.type] ?? form.type;
+      return ownValue(EXPECTED, form.type) ?? form.type;
     })
     .join(" or ");
 }
@@ -157,7 +206,7 @@ interface Problem {
 function describe(issue: IssueFacts): Problem[] {
   const path = issue.path;
   const field = issuePath(path);
-  const received = (value: unknown) => `received ${kindOf(value)} ${shown(value, path)}`.trim();
+  const received = (value: unknown) => receivedText(value, path);
   switch (issue.code) {
     case "unrecognized_keys": {
       const accepted = issue.accepted;
@@ -173,9 +222,11 @@ function describe(issue: IssueFacts): Problem[] {
       });
     }
     case "invalid_union":
+      if (issue.input === undefined)
+        return [{ field, message: `required (${issue.expected})`, missing: true }];
       return [{ field, message: `${issue.expected}; ${received(issue.input)}` }];
     case "invalid_type": {
-      const expected = EXPECTED[issue.expected] ?? issue.expected;
+      const expected = ownValue(EXPECTED, issue.expected) ?? issue.expected;
       const hint =
         issue.expected === "array" && issue.input !== undefined
           ? `: write it as a list, e.g. ${asList(issue.input, path)}`
@@ -185,13 +236,13 @@ function describe(issue: IssueFacts): Problem[] {
       if (issue.input === undefined) return [{ field, message: `required (${expected})`, missing: true }];
       return [{ field, message: `expected ${expected}, ${received(issue.input)}${hint}` }];
     }
-    case "invalid_value":
-      return [
-        {
-          field,
-          message: `expected one of ${issue.values.map((v) => String(v)).join(", ")}; ${received(issue.input)}`,
-        },
-      ];
+    case "invalid_value": {
+      const values = issue.values.map((v) => String(v)).join(", ");
+      // A required enum that was not given: left out when an unknown key's suggestion names it (Method).
+      if (issue.input === undefined)
+        return [{ field, message: `required (one of ${values})`, missing: true }];
+      return [{ field, message: `expected one of ${values}; ${received(issue.input)}` }];
+    }
     default: {
       const value = issue.input;
       const scalar = typeof value === "string" || typeof value === "number";
@@ -200,12 +251,19 @@ function describe(issue: IssueFacts): Problem[] {
   }
 }
 
+export interface DescribedIssues {
+  problems: { field: string; message: string }[];
+  /** Problems found past the first MAX_DESCRIBED, counted but not described. */
+  more: number;
+}
+
 /**
  * The problems as {field, message}, in zod's order of its issues. Unknown fields come first (they usually
  * explain the rest); "required" for the field an unknown one was probably meant as, and zod's follow-up
- * checks on a value of the wrong type, are left out as noise.
+ * checks on a value of the wrong type, are left out as noise. Only the first MAX_DESCRIBED are described
+ * (a model reads the first few); the rest are counted.
  */
-export function wordIssues(facts: readonly IssueFacts[]): { field: string; message: string }[] {
+export function wordIssues(facts: readonly IssueFacts[]): DescribedIssues {
   const wrongType = new Set(
     facts.filter((issue) => issue.code === "invalid_type").map((issue) => issuePath(issue.path)),
   );
@@ -213,19 +271,30 @@ export function wordIssues(facts: readonly IssueFacts[]): { field: string; messa
     (issue) => issue.code === "invalid_type" || !wrongType.has(issuePath(issue.path)),
   );
   const unknown = issues.filter((issue) => issue.code === "unrecognized_keys");
-  const problems = [...unknown, ...issues.filter((issue) => issue.code !== "unrecognized_keys")].flatMap(
-    describe,
-  );
-  const meant = new Set(problems.flatMap((problem) => (problem.meant ? [problem.meant] : [])));
-  return problems
+  const described: Problem[] = [];
+  let more = 0;
+  for (const issue of [...unknown, ...issues.filter((issue) => issue.code !== "unrecognized_keys")]) {
+    const room = MAX_DESCRIBED - described.length;
+    const count = issue.code === "unrecognized_keys" ? issue.keys.length : 1;
+    if (count > room) more += count - room;
+    if (room <= 0) continue;
+    const within = issue.code === "unrecognized_keys" ? { ...issue, keys: issue.keys.slice(0, room) } : issue;
+    described.push(...describe(within));
+  }
+  const meant = new Set(described.flatMap((problem) => (problem.meant ? [problem.meant] : [])));
+  const problems = described
     .filter((problem) => !(problem.missing && meant.has(problem.field)))
     .map(({ field, message }) => ({ field, message }));
+  return { problems, more };
 }
 
 /** One ValidationError for every problem found (the first few), named after the first. */
-export function inputError(problems: readonly { field: string; message: string }[]): ValidationError {
+export function inputError(
+  problems: readonly { field: string; message: string }[],
+  uncounted = 0,
+): ValidationError {
   const issues = problems.slice(0, MAX_ISSUES);
-  const more = problems.length - issues.length;
+  const more = problems.length - issues.length + uncounted;
   if (more > 0) issues.push({ field: "input", message: `${more} more problem(s)` });
   return ValidationError.fromIssues(issues, {
     hint: "Fix the input and call again; nothing was sent.",

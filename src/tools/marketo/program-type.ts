@@ -1,5 +1,7 @@
 import { ValidationError } from "../../errors.js";
+import { printable } from "../../schemas/json-schema.js";
 import type { MarketoApiCallInput } from "../../schemas/marketo.js";
+import { ownValue } from "../input/schema-walk.js";
 
 /**
  * The seed specification lists email programs with `GET /rest/asset/v1/programs.json?type=email`, but Marketo's
@@ -25,7 +27,7 @@ const ACCEPTED = "email, default (or program), event, webinar (Event with Webina
 
 const canonical = (type: string) => {
   const squashed = type.toLowerCase().replace(/[\s_-]/g, "");
-  return SYNONYMS[squashed] ?? squashed;
+  return ownValue(SYNONYMS, squashed) ?? squashed;
 };
 
 type Query = NonNullable<MarketoApiCallInput["query_parameters"]>;
@@ -54,7 +56,7 @@ export function programTypeFilter(
   if (asked.length === 0 || unknown.length > 0) {
     throw new ValidationError(
       "query_parameters.type",
-      `${unknown.length > 0 ? `"${unknown.join(",").slice(0, 60)}" is not a Marketo program type` : "it is empty"}; ` +
+      `${unknown.length > 0 ? `"${printable(unknown.join(",").slice(0, 60))}" is not a Marketo program type` : "it is empty"}; ` +
         `accepted: ${ACCEPTED}.`,
       { hint: "Marketo has no type parameter: this step filters the programs it returns by their type." },
     );

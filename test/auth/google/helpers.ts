@@ -1,4 +1,4 @@
-import { MemoryCredentialStore } from "../../../src/auth/credential-store.js";
+import { type CredentialStore, MemoryCredentialStore } from "../../../src/auth/credential-store.js";
 import type { GoogleEndpoints } from "../../../src/auth/google/config.js";
 
 export { MemoryCredentialStore };
@@ -32,7 +32,7 @@ export function form(body: unknown): Record<string, string> {
 
 /** Seeds a workspace with the OAuth client and, optionally, accounts. */
 export async function seed(
-  store: MemoryCredentialStore,
+  store: CredentialStore,
   workspace: string,
   accounts: { label: string; refreshToken: string; email?: string }[] = [],
 ): Promise<void> {

@@ -1,6 +1,11 @@
 import { request } from "node:http";
 import { MemoryCredentialStore } from "../../../src/auth/credential-store.js";
-import { SCOPE_ANALYTICS_EDIT, SCOPE_ANALYTICS_READONLY } from "../../../src/auth/google/config.js";
+import {
+  googleEndpointsFromEnv,
+  SCOPE_ANALYTICS_EDIT,
+  SCOPE_ANALYTICS_READONLY,
+} from "../../../src/auth/google/config.js";
+import { serviceOf } from "../../../src/auth/google/service.js";
 import { type ConsoleHandle, type ConsoleOptions, createConsole } from "../../../src/console/index.js";
 import { type HttpServerHandle, startHttpServer } from "../../../src/mcp/http.js";
 import {
@@ -49,8 +54,17 @@ export async function startConsoleFixture(
     clientSecret: GOOGLE_CLIENT_CANARY,
     consentAs: "editor@sandbox.example",
   });
+  const env: NodeJS.ProcessEnv = {
+    GA4_DATA_API_URL: google.dataApiUrl,
+    GA4_ADMIN_API_URL: google.adminApiUrl,
+    GOOGLE_OAUTH_URL: google.oauthUrl,
+    GOOGLE_OAUTH_AUTHORIZE_URL: google.authorizeUrl,
+    ...options.marketoEnv,
+  };
   const store = new MemoryCredentialStore();
   const addedAt = "2025-01-02T03:04:05.000Z";
+  // Accounts are bound to the service that issued their tokens (src/auth/google/service.ts): the sandbox's.
+  const service = serviceOf(googleEndpointsFromEnv(env));
   await store.update("default", () => ({
     marketo: { clientId: marketo.clientId, clientSecret: CANARY_SECRET, restEndpoint: marketo.restEndpoint },
     googleClient: { clientId: google.clientId, clientSecret: GOOGLE_CLIENT_CANARY },
@@ -61,6 +75,7 @@ export async function startConsoleFixture(
         scopes: [SCOPE_ANALYTICS_READONLY, SCOPE_ANALYTICS_EDIT],
         addedAt,
         refreshToken: google.issueRefreshToken(SANDBOX_GOOGLE_USER),
+        service,
       },
       reader: {
         label: "reader",
@@ -68,16 +83,10 @@ export async function startConsoleFixture(
         scopes: [SCOPE_ANALYTICS_READONLY],
         addedAt,
         refreshToken: google.issueRefreshToken("viewer@sandbox.example", [SCOPE_ANALYTICS_READONLY]),
+        service,
       },
     },
   }));
-  const env: NodeJS.ProcessEnv = {
-    GA4_DATA_API_URL: google.dataApiUrl,
-    GA4_ADMIN_API_URL: google.adminApiUrl,
-    GOOGLE_OAUTH_URL: google.oauthUrl,
-    GOOGLE_OAUTH_AUTHORIZE_URL: google.authorizeUrl,
-    ...options.marketoEnv,
-  };
   const state = new MemoryState();
   const workspaces = new Map<string, Workspace>();
   const workspace = (name = "default") => {

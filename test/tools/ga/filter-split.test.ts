@@ -110,9 +110,22 @@ describe("checkFilterExpression (raw GA objects)", () => {
     expect(() => checkFilterExpression(raw)).toThrow(/exactly one of andGroup/);
   });
 
-  it("refuses absurd nesting", () => {
+  it.each([40, 20_000])(
+    "refuses absurd nesting (%i levels) with a ValidationError, before validating it recursively",
+    (levels) => {
+      let deep: unknown = { filter: { fieldName: "a", emptyFilter: {} } };
+      for (let i = 0; i < levels; i += 1) {
+        deep = i % 2 ? { notExpression: deep } : { andGroup: { expressions: [{ notExpression: deep }] } };
+      }
+      expect(() => checkFilterExpression(deep, "dimensionFilter")).toThrow(
+        /Invalid dimensionFilter: it nests deeper than 32/,
+      );
+    },
+  );
+
+  it("accepts 32 levels, as GA does", () => {
     let deep: unknown = { filter: { fieldName: "a", emptyFilter: {} } };
-    for (let i = 0; i < 40; i += 1) deep = { notExpression: deep };
-    expect(() => checkFilterExpression(deep)).toThrow(/deeper than 32/);
+    for (let i = 1; i < 32; i += 1) deep = { notExpression: deep };
+    expect(checkFilterExpression(deep)).toEqual(deep);
   });
 });

@@ -62,6 +62,29 @@ describe("error texts", () => {
     );
   });
 
+  it("a required enum that is missing says so and lists the values, unless an unknown key stands for it", async () => {
+    const missing = await refused(MARKETO, { endpoint: "/rest/v1/leads.json" });
+    expect(missing.message).toBe(
+      "Invalid method: required (one of GET, POST, DELETE). Fix the input and call again; nothing was sent.",
+    );
+    const cased = await refused(MARKETO, { Method: "GET", endpoint: "/rest/v1/leads.json" });
+    expect(cased.message).not.toMatch(/method: required/);
+  });
+
+  it("a received value and a filter are quoted with every control character escaped", async () => {
+    const method = await refused(MARKETO, { ...LEADS, method: "P\u009b31m\u007fUT" });
+    expect(method.message).toContain('received a string "P\\u009b31m\\u007fUT"');
+    const filter = await refused(REPORT, { ...BASE, filter: 'country == "x" \u009b' });
+    expect(filter.message).toMatch(/near "\\u009b"/);
+  });
+
+  it("null is received as null, not as 'null null'", async () => {
+    const map = await refused(MARKETO, { ...LEADS, query_parameters: null });
+    expect(map.message).toMatch(/Invalid query_parameters: expected an object, received null\./);
+    const union = await refused(REPORT, { ...BASE, date_ranges: [null] });
+    expect(union.message).toMatch(/\{start_date, end_date, name\?\}; received null\./);
+  });
+
   it("order_by, filter and query values in no accepted form say which forms are accepted", async () => {
     expect((await refused(REPORT, { ...BASE, order_by: 5 })).message).toMatch(
       /expected "-sessions,date" .* or \[\{field, desc\?, order_type\?\}\]; received a number 5/,

@@ -66,6 +66,52 @@ describe("an unknown field is refused with the nearest accepted name", () => {
     expect(error.message).not.toMatch(/endpoint: required/);
   });
 
+  it("a flood of unknown keys is refused in one cheap pass: the first five named, the rest counted", async () => {
+    const input: Record<string, unknown> = { ...MARKETO_BASE };
+    for (let i = 0; i < 10_000; i += 1) input[`k${i}`] = 1;
+    const top = await refused(MARKETO, input);
+    expect(top.field).toBe("k0");
+    expect(top.message).toMatch(/k4: unknown field\. .*; input: 9995 more problem\(s\)\./);
+    // Items past a list's maximum are not normalised one by one (400,000 presets took 5 s).
+    const flood = {
+      ...REPORT_BASE,
+      metrics: Array.from({ length: 20_000 }, () => ({ name: "sessions", x: 1 })),
+      date_ranges: Array.from({ length: 400_000 }, () => "lastweek"),
+    };
+    const started = performance.now();
+    const items = await refused(REPORT, flood);
+    expect(performance.now() - started).toBeLessThan(1_000);
+    expect(items.field).toBe("metrics[0].x");
+    expect(items.message).toMatch(/metrics\[4\]\.x: unknown field; .*; input: \d+ more problem\(s\)/);
+  });
+
+  it.each([
+    [
+      MARKETO,
+      '{"method":"GET","endpoint":"/rest/v1/lists.json","query":{"__proto__":"x","id":1}}',
+      "query_parameters",
+    ],
+    [
+      MARKETO,
+      '{"method":"POST","endpoint":"/rest/v1/leads.json","body":{"__proto__":{"a":1},"input":[]}}',
+      "body",
+    ],
+    [
+      API_CALL,
+      '{"method":"GET","endpoint":"v1beta/accountSummaries","queryParameters":{"__proto__":"x"}}',
+      "query_parameters",
+    ],
+    [
+      API_CALL,
+      '{"method":"POST","endpoint":"v1beta/properties/1:runReport","body":{"__proto__":"x"}}',
+      "body",
+    ],
+  ])("%s %s: a __proto__ key, which a map would drop, is refused", async (id, json, field) => {
+    const error = await refused(id, JSON.parse(json));
+    expect(error.field).toBe(`${field}.__proto__`);
+    expect(error.message).toMatch(/a key named __proto__ cannot be passed/);
+  });
+
   it("says what to do for GA request fields Run Reports does not support, and for headers", async () => {
     const keep = await refused(REPORT, { ...REPORT_BASE, keepEmptyRows: true });
     expect(keep.field).toBe("keepEmptyRows");
@@ -152,6 +198,39 @@ describe("Google's and the seed's spellings mean what the schema's spelling mean
     );
   });
 
+  it("Run Reports: GA's orderType in any case, as order_type is", async () => {
+    const base = { ...REPORT_BASE, dimensions: ["date", "country"] };
+    const canonical = {
+      ...base,
+      order_by: [
+        { field: "date", order_type: "NUMERIC" },
+        { field: "country", desc: true, order_type: "CASE_INSENSITIVE_ALPHANUMERIC" },
+      ],
+    };
+    await sameAs(
+      REPORT,
+      {
+        ...base,
+        orderBys: [
+          { dimension: { dimensionName: "date", orderType: "numeric" } },
+          { dimension: { dimensionName: "country", orderType: "case_insensitive_alphanumeric" }, desc: true },
+        ],
+      },
+      canonical,
+    );
+    await sameAs(
+      REPORT,
+      {
+        ...base,
+        order_by: [
+          { field: "date", order_type: "numeric" },
+          { field: "country", desc: true, order_type: "Case_Insensitive_Alphanumeric" },
+        ],
+      },
+      canonical,
+    );
+  });
+
   it("Run Reports: dimensionFilter and metricFilter together are one filter joined with and", async () => {
     const country = { filter: { fieldName: "country", stringFilter: { value: "France" } } };
     const sessions = {
@@ -175,6 +254,34 @@ describe("Google's and the seed's spellings mean what the schema's spelling mean
       },
       { ...REPORT_BASE, dimensions: ["country"], filter: '(country == "France") and (sessions > 5)' },
     );
+    // Each is parsed on its own and the expressions are combined, so the forms can be mixed.
+    await sameAs(
+      REPORT,
+      { ...REPORT_BASE, dimensions: ["country"], dimensionFilter: country, metricFilter: "sessions > 5" },
+      { ...REPORT_BASE, dimensions: ["country"], filter: { andGroup: { expressions: [country, sessions] } } },
+    );
+  });
+
+  it("Run Reports: a dimensionFilter or metricFilter that does not parse on its own is refused under its name", async () => {
+    const base = { ...REPORT_BASE, dimensions: ["country"] };
+    const unbalanced = await refused(REPORT, {
+      ...base,
+      dimensionFilter: 'country == "France") or (country == "Spain"',
+      metricFilter: "sessions > 5",
+    });
+    expect(unbalanced.field).toBe("dimensionFilter");
+    const metric = await refused(REPORT, {
+      ...base,
+      dimensionFilter: 'country == "France"',
+      metricFilter: "sessions >",
+    });
+    expect(metric.field).toBe("metricFilter");
+    const long = await refused(REPORT, {
+      ...base,
+      dimensionFilter: `country == "${"x".repeat(3_000)}"`,
+      metricFilter: "sessions > 5",
+    });
+    expect(long.field).toBe("dimensionFilter");
   });
 
   it("Create Key Events: propertyId, eventName, countingMethod in any case, skipCollectionCheck", async () => {

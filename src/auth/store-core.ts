@@ -1,0 +1,157 @@
+import { homedir } from "node:os";
+import { join } from "node:path";
+import { ValidationError } from "../errors.js";
+import type { Unopenable } from "./sealed.js";
+
+/*
+ * What every credential store shares: the stored document's types, the store interface, workspace
+ * names, the in-process lock, and the in-memory store. The file store is in credential-store.ts.
+ */
+
+/** Marketo connection of a workspace (the three fields of the spec's configuration form). */
+export interface MarketoCredentials {
+  clientId: string;
+  clientSecret: string;
+  restEndpoint: string;
+}
+
+/** The Google OAuth client (Desktop app) used to connect accounts. */
+export interface GoogleOAuthClient {
+  clientId: string;
+  clientSecret: string;
+}
+
+/** One connected Google account. `refreshToken` is the secret; the rest is safe to show. */
+export interface GoogleAccountRecord {
+  label: string;
+  email?: string | undefined;
+  scopes: string[];
+  addedAt: string;
+  refreshToken: string;
+  /**
+   * The OAuth client that issued the token, when it is not the workspace's (gcloud authorized_user
+   * files): a refresh token only works with the client that obtained it.
+   */
+  client?: GoogleOAuthClient | undefined;
+  /**
+   * The Google endpoints the account was connected against: its refresh token is only ever sent
+   * there. Absent in records written before it was recorded; those are taken as connected to
+   * Google's own endpoints (the migration rule in google/service.ts).
+   */
+  service?: GoogleService | undefined;
+}
+
+/** Where a Google account's token was issued and may be used (GoogleEndpoints minus the browser page). */
+export interface GoogleService {
+  oauthUrl: string;
+  dataApiUrl: string;
+  adminApiUrl: string;
+}
+
+/** Everything secret a workspace holds, stored as one encrypted document. */
+export interface WorkspaceSecrets {
+  marketo?: MarketoCredentials | undefined;
+  googleClient?: GoogleOAuthClient | undefined;
+  googleAccounts: Record<string, GoogleAccountRecord>;
+}
+
+/** A previous document that could not be opened, and where it was kept. */
+export type LostDocument = Unopenable & { keptAt: string };
+
+export interface StartedOver {
+  secrets: WorkspaceSecrets;
+  /** Set when the previous document could not be opened: it was kept aside and `change` saw an empty one. */
+  lost?: LostDocument | undefined;
+}
+
+/**
+ * Errors are typed: a document that cannot be opened is a StoreUnreadableError (damaged, or
+ * written with another key), a file or lock problem a ConfigurationError or NetworkError.
+ */
+export interface CredentialStore {
+  read(workspace: string): Promise<WorkspaceSecrets>;
+  /** Read-modify-write under a per-workspace lock held across processes and replicas; the write is atomic. */
+  update(
+    workspace: string,
+    change: (current: WorkspaceSecrets) => WorkspaceSecrets,
+  ): Promise<WorkspaceSecrets>;
+  /**
+   * `update`, except that a document that cannot be opened (damaged, or written with another key)
+   * does not stop it: that document is kept aside and `change` applies to an empty one. For the
+   * commands that must work without decrypting: remove, and configure --force. Optional for stores
+   * written elsewhere; every store of this package has it.
+   */
+  updateOrStartOver?(
+    workspace: string,
+    change: (current: WorkspaceSecrets) => WorkspaceSecrets,
+  ): Promise<StartedOver>;
+  /** Validates settings before a process starts serving (the key, the folder); creates nothing. */
+  check?(): Promise<void>;
+  /** Releases connections (the Redis store); the file store holds none. */
+  close?(): Promise<void>;
+}
+
+const WORKSPACE_NAME = /^[a-z0-9][a-z0-9_-]{0,62}$/;
+
+export function checkWorkspaceName(workspace: string): string {
+  if (!WORKSPACE_NAME.test(workspace)) {
+    throw new ValidationError(
+      "workspace",
+      `"${workspace.slice(0, 64)}" is not a workspace name. Accepted: lowercase letters, digits, - and _, up to 63 characters.`,
+    );
+  }
+  return workspace;
+}
+
+/** `MARTECH_STEPS_HOME`, else `$XDG_CONFIG_HOME/martech-steps`, else `~/.config/martech-steps`. */
+export function defaultHome(env: NodeJS.ProcessEnv = process.env): string {
+  if (env.MARTECH_STEPS_HOME) return env.MARTECH_STEPS_HOME;
+  const config = env.XDG_CONFIG_HOME || join(homedir(), ".config");
+  return join(config, "martech-steps");
+}
+
+/** Runs tasks one at a time per key (per workspace), in call order; a failure does not block the next. */
+export class KeyedLock {
+  readonly #tails = new Map<string, Promise<unknown>>();
+
+  run<T>(key: string, task: () => Promise<T>): Promise<T> {
+    const next = (this.#tails.get(key) ?? Promise.resolve()).catch(() => undefined).then(task);
+    this.#tails.set(key, next);
+    next
+      .finally(() => {
+        if (this.#tails.get(key) === next) this.#tails.delete(key);
+      })
+      .catch(() => undefined);
+    return next;
+  }
+}
+
+export function emptySecrets(): WorkspaceSecrets {
+  return { googleAccounts: {} };
+}
+
+/** A store that lives only in this process: the sandbox wiring of `npm start`, and tests. */
+export class MemoryCredentialStore implements CredentialStore {
+  readonly #workspaces = new Map<string, string>();
+
+  async read(workspace: string): Promise<WorkspaceSecrets> {
+    const text = this.#workspaces.get(checkWorkspaceName(workspace));
+    return text ? (JSON.parse(text) as WorkspaceSecrets) : emptySecrets();
+  }
+
+  async update(
+    workspace: string,
+    change: (current: WorkspaceSecrets) => WorkspaceSecrets,
+  ): Promise<WorkspaceSecrets> {
+    const updated = change(await this.read(workspace));
+    this.#workspaces.set(workspace, JSON.stringify(updated));
+    return updated;
+  }
+
+  async updateOrStartOver(
+    workspace: string,
+    change: (current: WorkspaceSecrets) => WorkspaceSecrets,
+  ): Promise<StartedOver> {
+    return { secrets: await this.update(workspace, change) };
+  }
+}
