@@ -11,15 +11,23 @@
  * text where they read it (src/redact.ts); as a last line of defence every message, hint, detail and
  * cause is also checked here against every credential this process has sent.
  */
-import { inspect } from "node:util";
-import { processRedactor } from "./redact.js";
+/**
+ * What scrubs error text, details and causes of every credential this process has sent. src/redact.ts
+ * installs the process-wide one when it loads; it is the only module that learns credentials, so until it
+ * loads there is nothing to scrub. This module imports nothing, so that code shared with the browser
+ * console (the wording of input errors) can build these errors too.
+ */
+export interface ErrorScrubber {
+  text(text: string): string;
+  value<T>(value: T): T;
+  /** A cause with any credential in it (its chain, a request it holds) replaced, or the cause itself. */
+  cause(cause: unknown): unknown;
+}
 
-/** A cause is kept for debugging unless any rendering of it (its chain, a request it holds) shows a credential. */
-function safeCause(cause: unknown): unknown {
-  if (cause === undefined || processRedactor.size === 0) return cause;
-  return processRedactor.leaks(inspect(cause, { depth: 6 }))
-    ? new Error("[cause withheld: it held a credential]")
-    : cause;
+let scrubber: ErrorScrubber | undefined;
+
+export function installErrorScrubber(installed: ErrorScrubber): void {
+  scrubber = installed;
 }
 
 export interface MartechErrorOptions {
@@ -37,12 +45,13 @@ export class MartechError extends Error {
   readonly retryable: boolean;
 
   constructor(message: string, options: MartechErrorOptions = {}) {
-    const hint = options.hint === undefined ? undefined : processRedactor.text(options.hint);
-    const text = processRedactor.text(message);
-    super(hint ? `${text} ${hint}` : text, { cause: safeCause(options.cause) });
+    const hint = options.hint === undefined ? undefined : (scrubber?.text(options.hint) ?? options.hint);
+    const text = scrubber?.text(message) ?? message;
+    const cause = options.cause === undefined ? undefined : (scrubber?.cause(options.cause) ?? options.cause);
+    super(hint ? `${text} ${hint}` : text, { cause });
     this.name = new.target.name;
     this.hint = hint;
-    this.details = processRedactor.value(options.details ?? {});
+    this.details = scrubber?.value(options.details ?? {}) ?? options.details ?? {};
     this.retryable = options.retryable ?? false;
   }
 

@@ -18,6 +18,8 @@
  * replacing what we recognise would leave the remainder readable, so such a text is withheld whole. Every `Redactor` also feeds one process-wide instance
  * that errors (src/errors.ts) and log lines (src/log.ts) pass through as a last line of defence.
  */
+import { inspect } from "node:util";
+import { installErrorScrubber } from "./errors.js";
 import { decodedForms, fold, MIN_SECRET_CHARS, type Pattern, patternsOf } from "./redact-forms.js";
 
 /** A run of this many characters of a secret (in any encoding above) counts as the secret. */
@@ -214,3 +216,13 @@ function replaceRanges(text: string, ranges: readonly [number, number][]): strin
  * pass through it, so a path that forgot its own redactor still cannot show a known secret.
  */
 export const processRedactor: Redactor = new Redactor({ capacity: 128, feeds: null });
+
+// Every error of the process is scrubbed by it (errors.ts holds no import of this module, see there).
+installErrorScrubber({
+  text: (text) => processRedactor.text(text),
+  value: (value) => processRedactor.value(value),
+  cause: (cause) =>
+    processRedactor.size > 0 && processRedactor.leaks(inspect(cause, { depth: 6 }))
+      ? new Error("[cause withheld: it held a credential]")
+      : cause,
+});

@@ -23,6 +23,19 @@ describe("MemoryState", () => {
     expect(await state.windowAcquire("w", 1, 500)).toBe(300);
   });
 
+  it("counts the calls in the window without recording one", async () => {
+    let now = 0;
+    const state = new MemoryState(() => now);
+    expect(await state.windowCount("w", 1000)).toBe(0);
+    await state.windowAcquire("w", 10, 1000);
+    now = 400;
+    await state.windowAcquire("w", 10, 1000);
+    expect(await state.windowCount("w", 1000)).toBe(2);
+    expect(await state.windowCount("w", 1000)).toBe(2);
+    now = 1000;
+    expect(await state.windowCount("w", 1000)).toBe(1);
+  });
+
   it("semaphore leases: limit, release, expiry", async () => {
     let now = 0;
     const state = new MemoryState(() => now);

@@ -1,6 +1,7 @@
 import { MemoryCredentialStore } from "../auth/credential-store.js";
 import { googleClientFrom } from "../auth/google/config.js";
-import { type HttpServerHandle, startHttpServer } from "../mcp/http.js";
+import { type ConsoleHandle, createConsole } from "../console/index.js";
+import { type HttpServerHandle, isLoopback, startHttpServer } from "../mcp/http.js";
 import { SANDBOX_GOOGLE_USER } from "../sandbox/index.js";
 import { createState } from "../state/index.js";
 import { DEFAULT_WORKSPACE, Workspace } from "../workspace.js";
@@ -49,6 +50,7 @@ export async function start(options: ServeOptions): Promise<HttpServerHandle> {
   const state = createState(env);
   let store = probe.store;
   let handle: HttpServerHandle;
+  let web: ConsoleHandle;
   try {
     if (emulators.google) {
       // The sandbox account lives in memory for this session only; the user's store is only read.
@@ -58,13 +60,23 @@ export async function start(options: ServeOptions): Promise<HttpServerHandle> {
       await connectSandbox(store, DEFAULT_WORKSPACE, { ...emulators, marketo: undefined }, env);
     }
     const workspaces = workspaceFactory({ env, store, state });
-    handle = await startHttpServer({ ...httpOptions(env, options), workspace: workspaces });
+    const http = httpOptions(env, options);
+    const sandbox = { marketo: Boolean(emulators.marketo), google: Boolean(emulators.google) };
+    web = createConsole({
+      workspace: workspaces,
+      loopback: isLoopback(http.host),
+      apiKeys: http.apiKeys,
+      env,
+      sandbox,
+    });
+    handle = await startHttpServer({ ...http, workspace: workspaces, routes: web.routes });
   } catch (error) {
     await Promise.allSettled([emulators.close(), state.close(), probe.store.close?.()]);
     throw error;
   }
   const { marketo, google } = emulators;
   const lines = [
+    `Console (open in your browser; the login link works once): ${web.loginUrl(handle.url)}`,
     `martech-steps MCP server (Streamable HTTP): ${handle.url}`,
     `  Marketo: ${marketo ? `sandbox at ${marketo.restEndpoint}` : "configured"}`,
     `  Google Analytics: ${google ? `sandbox at ${google.url} (account "${SANDBOX_ACCOUNT}", ${SANDBOX_GOOGLE_USER})` : "configured"}`,
@@ -75,6 +87,7 @@ export async function start(options: ServeOptions): Promise<HttpServerHandle> {
   ];
   process.stderr.write(`${lines.join("\n")}\n`);
   const close = async () => {
+    web.close();
     await handle.close();
     await emulators.close();
   };

@@ -1,4 +1,3 @@
-import { createHash, timingSafeEqual } from "node:crypto";
 import { hostname, networkInterfaces } from "node:os";
 import { ConfigurationError } from "../errors.js";
 import { DEFAULT_WORKSPACE } from "../workspace.js";
@@ -85,20 +84,6 @@ export function parseApiKeys(raw: string | undefined): Map<string, string> {
     keys.set(key, workspace);
   }
   return keys;
-}
-
-function digest(value: string): Buffer {
-  return createHash("sha256").update(value).digest();
-}
-
-/** Constant-time lookup of a bearer key (comparing hashes keeps lengths equal). */
-export function workspaceOfKey(keys: ReadonlyMap<string, string>, presented: string): string | undefined {
-  const presentedDigest = digest(presented);
-  let found: string | undefined;
-  for (const [key, workspace] of keys) {
-    if (timingSafeEqual(digest(key), presentedDigest)) found = workspace;
-  }
-  return found;
 }
 
 /** The id of a JSON-RPC request body, so that even a refusal answers the request it refuses. */

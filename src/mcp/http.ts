@@ -7,6 +7,7 @@ import {
 import type { AddressInfo } from "node:net";
 import { toWebRequest } from "@modelcontextprotocol/node";
 import { createMcpHandler, isLegacyRequest, type McpHttpHandler } from "@modelcontextprotocol/server";
+import { workspaceOfApiKey } from "../auth/api-keys.js";
 import { ConfigurationError } from "../errors.js";
 import { log } from "../log.js";
 import { DEFAULT_WORKSPACE, type Workspace } from "../workspace.js";
@@ -19,7 +20,6 @@ import {
   jsonRpcErrorResponse,
   ownHostNames,
   requestIdOf,
-  workspaceOfKey,
 } from "./http-guard.js";
 import { LegacySessions } from "./legacy-sessions.js";
 import { createMcpServer, type ExtraTool } from "./server.js";
@@ -45,6 +45,8 @@ export interface HttpServerOptions {
   maxSessions?: number;
   /** Tools served after the registry's steps (a test entry's diagnostic tools); none by default. */
   extraTools?: readonly ExtraTool[];
+  /** Other pages of this server (the browser console): called after the Host check for every path but /mcp; false = not found. */
+  routes?: (req: IncomingMessage, res: ServerResponse, url: URL) => Promise<boolean>;
 }
 
 export interface HttpServerHandle {
@@ -181,9 +183,23 @@ export async function startHttpServer(options: HttpServerOptions): Promise<HttpS
   const refuse = (res: ServerResponse, status: number, message: string, id: JsonRpcId, headers = {}) =>
     send(res, jsonRpcErrorResponse(status, message, id, -32000, headers));
 
+  const refuseHost = (res: ServerResponse, req: IncomingMessage, id: JsonRpcId) =>
+    refuse(
+      res,
+      403,
+      `Forbidden: this server does not answer to Host "${(req.headers.host ?? "").toLowerCase().slice(0, 100)}". ` +
+        "It accepts its own addresses and name; add others with MARTECH_STEPS_ALLOWED_HOSTS (comma-separated host:port).",
+      id,
+    );
+
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
     const url = new URL(req.url ?? "/", "http://127.0.0.1");
-    if (url.pathname !== "/mcp") return refuse(res, 404, "Not found: the MCP endpoint is /mcp.", null);
+    if (url.pathname !== "/mcp") {
+      // The console's pages: the same Host check (DNS rebinding) before anything is read.
+      if (!allowedHosts.has((req.headers.host ?? "").toLowerCase())) return refuseHost(res, req, null);
+      if (await options.routes?.(req, res, url)) return;
+      return refuse(res, 404, "Not found: the MCP endpoint is /mcp.", null);
+    }
     let parsedBody: unknown;
     if (req.method === "POST") {
       let text: string;
@@ -200,16 +216,7 @@ export async function startHttpServer(options: HttpServerOptions): Promise<HttpS
       }
     }
     const id = requestIdOf(parsedBody);
-    const hostHeader = (req.headers.host ?? "").toLowerCase();
-    if (!allowedHosts.has(hostHeader)) {
-      return refuse(
-        res,
-        403,
-        `Forbidden: this server does not answer to Host "${hostHeader.slice(0, 100)}". It accepts its own ` +
-          "addresses and name; add others with MARTECH_STEPS_ALLOWED_HOSTS (comma-separated host:port).",
-        id,
-      );
-    }
+    if (!allowedHosts.has((req.headers.host ?? "").toLowerCase())) return refuseHost(res, req, id);
     const origin = req.headers.origin;
     if (origin !== undefined && !allowedOrigins.has(origin.toLowerCase())) {
       return refuse(
@@ -223,7 +230,7 @@ export async function startHttpServer(options: HttpServerOptions): Promise<HttpS
     let workspace = DEFAULT_WORKSPACE;
     if (apiKeys.size > 0) {
       const match = /^Bearer\s+(\S+)$/i.exec(req.headers.authorization ?? "");
-      const found = match ? workspaceOfKey(apiKeys, match[1] as string) : undefined;
+      const found = match ? workspaceOfApiKey(apiKeys, match[1] as string) : undefined;
       if (!found) {
         return refuse(res, 401, "Unauthorized: send Authorization: Bearer <API key of your workspace>.", id, {
           "www-authenticate": 'Bearer realm="martech-steps"',

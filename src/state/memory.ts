@@ -24,6 +24,11 @@ export class MemoryState implements SharedState {
     return Math.max(1, log[0]! + windowMs - now);
   }
 
+  async windowCount(key: string, windowMs: number): Promise<number> {
+    const now = this.#now();
+    return (this.#windows.get(key) ?? []).filter((t) => t > now - windowMs).length;
+  }
+
   async semaphoreAcquire(key: string, limit: number, leaseMs: number): Promise<string | null> {
     const now = this.#now();
     const leases = this.#leases.get(key) ?? new Map<string, number>();

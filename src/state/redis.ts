@@ -26,6 +26,10 @@ local wait = tonumber(oldest[2]) + window - now
 if wait < 1 then wait = 1 end
 return wait`;
 
+/** Calls in the sliding log's window, read-only. KEYS[1]; ARGV: windowMs. */
+const WINDOW_COUNT = `${NOW_MS}
+return redis.call('ZCOUNT', KEYS[1], '(' .. (now - tonumber(ARGV[1])), '+inf')`;
+
 /** Semaphore: a ZSET of lease ids scored by expiry. KEYS[1]; ARGV: limit, leaseMs, lease id. */
 const SEMAPHORE_ACQUIRE = `${NOW_MS}
 local limit = tonumber(ARGV[1])
@@ -68,6 +72,7 @@ function script(source: string): Script {
 
 const SCRIPTS = {
   windowAcquire: script(WINDOW_ACQUIRE),
+  windowCount: script(WINDOW_COUNT),
   semaphoreAcquire: script(SEMAPHORE_ACQUIRE),
   semaphoreRenew: script(SEMAPHORE_RENEW),
   counterAdd: script(COUNTER_ADD),
@@ -132,6 +137,10 @@ export class RedisState implements SharedState {
     return this.#run("record a call in the rate window", () =>
       this.#eval("windowAcquire", key, [limit, windowMs, randomUUID()]),
     );
+  }
+
+  windowCount(key: string, windowMs: number): Promise<number> {
+    return this.#run("read the rate window", () => this.#eval("windowCount", key, [windowMs]));
   }
 
   semaphoreAcquire(key: string, limit: number, leaseMs: number): Promise<string | null> {

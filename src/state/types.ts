@@ -11,6 +11,8 @@ export interface SharedState {
    * any `windowMs` interval (a fixed window lets 2x through around a boundary).
    */
   windowAcquire(key: string, limit: number, windowMs: number): Promise<number>;
+  /** Calls recorded in the last `windowMs` (read-only: for usage displays, never to admit a call). */
+  windowCount(key: string, windowMs: number): Promise<number>;
 
   /**
    * Counting semaphore with leases: returns a lease id when fewer than `limit` leases are held,

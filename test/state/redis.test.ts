@@ -117,6 +117,16 @@ describe.skipIf(!url)("RedisState against a real Redis", () => {
     expect(await one.counterAdd("count-a", -1, 5_000)).toBe(2);
   });
 
+  it("counts a window's calls from another process without recording one", async () => {
+    expect(await one.windowCount("window-count", 300)).toBe(0);
+    expect(await one.windowAcquire("window-count", 5, 300)).toBe(0);
+    expect(await one.windowAcquire("window-count", 5, 300)).toBe(0);
+    expect(await two.windowCount("window-count", 300)).toBe(2);
+    expect(await two.windowCount("window-count", 300)).toBe(2);
+    await sleep(350);
+    expect(await two.windowCount("window-count", 300)).toBe(0);
+  });
+
   it("lets a counter expire", async () => {
     await one.counterAdd("count-b", 4, 80);
     await sleep(120);

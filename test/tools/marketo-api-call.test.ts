@@ -25,7 +25,14 @@ function contextReturning(result: Partial<MarketoCallResult>) {
       };
     },
     async usage() {
-      return { callsToday: 1, dailyQuota: 50_000, remaining: 49_999 };
+      return {
+        callsToday: 1,
+        dailyQuota: 50_000,
+        remaining: 49_999,
+        windowCalls: 1,
+        callsPerWindow: 100,
+        windowMs: 20_000,
+      };
     },
   } as unknown as MarketoConnector;
   const context: ToolContext = {

@@ -34,7 +34,7 @@ import {
   withAccount,
 } from "./records.js";
 import { checkAccountService, serviceMismatch, serviceOf } from "./service.js";
-import { beginSignIn } from "./sign-in.js";
+import { beginSignIn, prepareSignIn } from "./sign-in.js";
 import { type AccountTokenSource, createAccountTokenSource, type GoogleTokenSource } from "./token-source.js";
 
 export type { AccountSummary } from "./records.js";
@@ -119,18 +119,41 @@ export class GoogleAccounts {
       openBrowser: options.openBrowser,
       onUrl: options.onUrl,
     });
-    const done = tokens.then(async (response) => {
-      try {
-        return await this.#storeConnected(response, options.label);
-      } catch (error) {
-        // Not stored (label taken, no Analytics scope...): revoke the fresh grant rather than leave a
-        // live token at Google that nothing will ever use or remove.
-        if (response.refreshToken)
-          await revokeToken(this.#http, response.refreshToken).catch(() => undefined);
-        throw error;
-      }
+    return { url, done: this.#finishConnect(tokens, options.label) };
+  }
+
+  /**
+   * Starts a sign-in whose redirect the caller receives itself (the browser console's own callback
+   * page): the caller chose `redirectUri` and an unguessable `state`, and calls `finish` with the
+   * code of the redirect that carried that state. The PKCE verifier stays inside.
+   */
+  async beginRedirectConnect(options: {
+    redirectUri: string;
+    state: string;
+    label?: string;
+  }): Promise<{ url: string; finish(code: string): Promise<AccountSummary> }> {
+    if (options.label !== undefined) checkLabel(options.label);
+    const client = this.#client(await this.#deps.store.read(this.#deps.workspace));
+    const { url, exchange } = prepareSignIn({
+      client,
+      authorizeUrl: this.#deps.endpoints.authorizeUrl,
+      http: this.#http,
+      redirectUri: options.redirectUri,
+      state: options.state,
     });
-    return { url, done };
+    return { url, finish: (code) => this.#finishConnect(exchange(code), options.label) };
+  }
+
+  async #finishConnect(tokens: Promise<TokenResponse>, label: string | undefined): Promise<AccountSummary> {
+    const response = await tokens;
+    try {
+      return await this.#storeConnected(response, label);
+    } catch (error) {
+      // Not stored (label taken, no Analytics scope...): revoke the fresh grant rather than leave a
+      // live token at Google that nothing will ever use or remove.
+      if (response.refreshToken) await revokeToken(this.#http, response.refreshToken).catch(() => undefined);
+      throw error;
+    }
   }
 
   async #storeConnected(tokens: TokenResponse, requested: string | undefined): Promise<AccountSummary> {

@@ -26,11 +26,47 @@ export interface SignInOptions {
   onUrl?: ((url: string) => void) | undefined;
 }
 
+export interface PreparedSignIn {
+  /** The consent URL to open in the person's browser. */
+  url: string;
+  /** Exchanges the code the redirect brought (with the PKCE verifier kept here) for tokens. */
+  exchange(code: string): Promise<TokenResponse>;
+}
+
+/**
+ * The authorization request for a redirect URI and `state` the caller owns (a loopback receiver, or
+ * a web page's own callback): a fresh PKCE pair whose verifier never leaves this closure.
+ */
+export function prepareSignIn(options: {
+  client: GoogleOAuthClient;
+  authorizeUrl: string;
+  http: OAuthHttp;
+  redirectUri: string;
+  state: string;
+}): PreparedSignIn {
+  const pkce = createPkcePair();
+  const url = buildAuthorizeUrl(options.authorizeUrl, {
+    clientId: options.client.clientId,
+    redirectUri: options.redirectUri,
+    state: options.state,
+    codeChallenge: pkce.challenge,
+    scopes: GA_SCOPES,
+  });
+  return {
+    url,
+    exchange: (code) =>
+      exchangeCode(options.http, options.client, {
+        code,
+        redirectUri: options.redirectUri,
+        codeVerifier: pkce.verifier,
+      }),
+  };
+}
+
 /** Returns the consent URL once the loopback receiver listens; `tokens` settles after the code exchange. */
 export async function beginSignIn(
   options: SignInOptions,
 ): Promise<{ url: string; tokens: Promise<TokenResponse> }> {
-  const pkce = createPkcePair();
   const state = randomState();
   const receiver = await startLoopback({
     state,
@@ -38,20 +74,8 @@ export async function beginSignIn(
     signal: options.signal,
     port: options.port,
   });
-  const url = buildAuthorizeUrl(options.authorizeUrl, {
-    clientId: options.client.clientId,
-    redirectUri: receiver.redirectUri,
-    state,
-    codeChallenge: pkce.challenge,
-    scopes: GA_SCOPES,
-  });
-  const tokens = receiver.code.then((code) =>
-    exchangeCode(options.http, options.client, {
-      code,
-      redirectUri: receiver.redirectUri,
-      codeVerifier: pkce.verifier,
-    }),
-  );
+  const { url, exchange } = prepareSignIn({ ...options, redirectUri: receiver.redirectUri, state });
+  const tokens = receiver.code.then(exchange);
   options.onUrl?.(url);
   if (options.openBrowser) {
     try {

@@ -99,11 +99,17 @@ export class MarketoLimiter {
   }
 
   async usage(): Promise<MarketoUsage> {
-    const callsToday = await this.#o.state.counterGet(this.#dailyKey(this.#o.now()));
+    const [callsToday, windowCalls] = await Promise.all([
+      this.#o.state.counterGet(this.#dailyKey(this.#o.now())),
+      this.#o.state.windowCount(this.#windowKey, this.#windowMs),
+    ]);
     return {
       callsToday,
       dailyQuota: this.#o.dailyQuota,
       remaining: Math.max(0, this.#o.dailyQuota - callsToday),
+      windowCalls,
+      callsPerWindow: this.#o.callsPerWindow,
+      windowMs: this.#o.windowMs,
     };
   }
 

@@ -114,4 +114,9 @@ export interface MarketoUsage {
   callsToday: number;
   dailyQuota: number;
   remaining: number;
+  /** Calls this server sent in the current rolling window (all processes sharing the state). */
+  windowCalls: number;
+  /** Our share of the window's limit, and the window's length. */
+  callsPerWindow: number;
+  windowMs: number;
 }

@@ -1,291 +1,63 @@
 import { z } from "zod";
-import { ValidationError } from "../../errors.js";
-import { issuePath, printable } from "../../schemas/json-schema.js";
-import { levenshtein } from "../ga/field-catalog.js";
-import { alternatives, objectSchemaOf, ownValue, type Path, schemaAt } from "./schema-walk.js";
+import { alternatives, objectSchemaOf, type Path, schemaAt } from "./schema-walk.js";
+import { type DescribedIssues, type FormKind, formsInWords, type IssueFacts, wordIssues } from "./words.js";
+
+export { type DescribedIssues, inputError, nearestName, shown } from "./words.js";
 
 /**
- * zod's issues as messages a model can act on: the field, what is accepted there, what was received
- * (shortened, never a value under a secret-looking name), and for an unknown field the nearest accepted name.
+ * zod's issues as messages a model can act on (the words are in words.ts): here each issue becomes the
+ * facts the wording needs, read from the step's zod schema (the accepted fields, a union's forms).
  */
 
-const MAX_SHOWN = 60;
-const MAX_ISSUES = 5;
-// Issues described in full; past these they are only counted, so a flood of unknown keys costs one pass.
-const MAX_DESCRIBED = 50;
-// No accepted name is longer than a few dozen characters: a longer key is a small edit away from none.
-const MAX_KEY_COMPARED = 64;
-const MAX_CANDIDATES = 100;
-// A caller's own input never holds our credentials, but a value under such a name is not repeated anyway:
-// neither the value of a field so named, nor any value that holds such a name at any depth.
-const SECRET_NAME =
-  /secret|token|password|passwd|pwd|authori[sz]ation|bearer|api[-_]?key|private[-_]?key|client[-_]?id|credential|cookie/i;
-// A value too large to look through within this many keys and items is not shown either.
-const MAX_SCANNED = 2_000;
-
-/** Words agents use for a field under another name, and the field they mean (when it is accepted there). */
-const SYNONYMS: Record<string, string | string[]> = {
-  path: "endpoint",
-  url: "endpoint",
-  uri: "endpoint",
-  route: "endpoint",
-  params: "query_parameters",
-  queryparams: "query_parameters",
-  querystring: "query_parameters",
-  qs: "query_parameters",
-  search: "query_parameters",
-  data: "body",
-  json: "body",
-  payload: "body",
-  verb: "method",
-  httpmethod: "method",
-  dates: "date_ranges",
-  daterange: "date_ranges",
-  period: "date_ranges",
-  sort: "order_by",
-  sortby: "order_by",
-  orderby: "order_by",
-  filters: "filter",
-  where: "filter",
-  rows: "limit",
-  pagesize: "limit",
-  propertyid: "property",
-  name: ["event_name", "display_name"],
-  event: "event_name",
-  eventname: "event_name",
-  timezone: "time_zone",
-  currency: "currency_code",
-  industry: "industry_category",
-  accountid: "analytics_account",
-};
-
-const squash = (name: string) => name.toLowerCase().replace(/[-_\s]/g, "");
-
-/** The accepted name closest to `key`: a known synonym, the same letters, or a small edit away. */
-export function nearestName(key: string, accepted: readonly string[]): string | undefined {
-  if (key.length > MAX_KEY_COMPARED) return undefined;
-  const wanted = squash(key);
-  const synonym = [ownValue(SYNONYMS, wanted) ?? []].flat().find((name) => accepted.includes(name));
-  if (synonym) return synonym;
-  const ranked = accepted
-    .slice(0, MAX_CANDIDATES)
-    .map((name) => {
-      const candidate = squash(name);
-      const limit = Math.max(2, Math.floor(candidate.length / 3));
-      const prefix = candidate.startsWith(wanted) || wanted.startsWith(candidate);
-      // The edit distance is at least the difference in length: not worth computing past the limit.
-      const distance =
-        prefix && wanted.length >= 3
-          ? 0.5
-          : Math.abs(wanted.length - candidate.length) > limit
-            ? Number.POSITIVE_INFINITY
-            : levenshtein(wanted, candidate);
-      return { name, distance, limit };
-    })
-    .filter(({ distance, limit }) => distance <= limit)
-    .sort((a, b) => a.distance - b.distance);
-  return ranked[0]?.name;
-}
-
-/**
- * Whether a value holds a secret-looking key at any depth (`{date_ranges: [{access_token: …}]}`), or is
- * too large to tell. Iterative, so no nesting can exhaust the stack.
- */
-function holdsSecretName(value: unknown): boolean {
-  const pending: unknown[] = [value];
-  let budget = MAX_SCANNED;
-  while (pending.length > 0) {
-    const current = pending.pop();
-    if (current === null || typeof current !== "object") continue;
-    const keys = Array.isArray(current) ? [] : Object.keys(current);
-    const children = Array.isArray(current)
-      ? current
-      : keys.map((key) => (current as Record<string, unknown>)[key]);
-    budget -= children.length;
-    if (budget < 0) return true;
-    if (keys.some((key) => SECRET_NAME.test(key))) return true;
-    pending.push(...children);
-  }
-  return false;
-}
-
-/** The received value, shortened, or "(value not shown)" when it is or holds something secret-looking. */
-export function shown(value: unknown, path: Path): string {
-  if (path.some((part) => typeof part === "string" && SECRET_NAME.test(part)) || holdsSecretName(value)) {
-    return "(value not shown)";
-  }
-  let text: string;
-  try {
-    text = JSON.stringify(value) ?? String(value);
-  } catch {
-    text = String(value);
-  }
-  // JSON already escapes C0 controls; printable() also escapes DEL and C1 (U+009B starts a terminal escape too).
-  return printable(text.length > MAX_SHOWN ? `${text.slice(0, MAX_SHOWN - 1)}…` : text);
-}
-
-/** What came, in words: its kind and (shortened) value, e.g. `a string "PUT"`; null and nothing as just that. */
-function receivedText(value: unknown, path: Path): string {
-  if (value === null) return "received null";
-  if (value === undefined) return "received nothing";
-  const kind = Array.isArray(value)
-    ? "a list"
-    : typeof value === "object"
-      ? "an object"
-      : `a ${typeof value}`;
-  return `received ${kind} ${shown(value, path)}`;
-}
-
-const EXPECTED: Record<string, string> = {
-  array: "a list",
-  object: "an object",
-  string: "a string",
-  number: "a number",
-  int: "an integer",
-  boolean: "true or false",
-  record: "an object",
-};
-
-/** How a list should have been written: "sessions,users" → ["sessions","users"]. */
-function asList(value: unknown, path: Path): string {
-  if (typeof value === "string") {
-    const parts = value
-      .split(",")
-      .map((part) => part.trim())
-      .filter(Boolean);
-    return shown(parts.length > 0 ? parts : [value], path);
-  }
-  return `[${shown(value, path)}]`;
-}
-
-/** The forms a union accepts, in words, when its schema gives none of its own. */
+/** The forms a union accepts, as words.ts names them, when its schema gives none of its own. */
 function formsOf(schema: z.core.$ZodType | undefined): string {
   if (!schema) return "another form";
-  return alternatives(schema)
-    .map((option) => {
-      if (option instanceof z.ZodEnum) return `one of ${(option.options as string[]).join(", ")}`;
-      if (option instanceof z.ZodObject) return `{${Object.keys(option.shape).join(", ")}}`;
-      if (option instanceof z.ZodArray) return "a list";
-      if (option instanceof z.ZodRecord) return "an object";
-      return ownValue(EXPECTED, option._zod.def.type) ?? option._zod.def.type;
-    })
-    .join(" or ");
+  return formsInWords(
+    alternatives(schema).map((option): FormKind => {
+      if (option instanceof z.ZodEnum) return { kind: "enum", values: option.options as string[] };
+      if (option instanceof z.ZodObject) return { kind: "object", keys: Object.keys(option.shape) };
+      if (option instanceof z.ZodArray) return { kind: "array" };
+      if (option instanceof z.ZodRecord) return { kind: "record" };
+      return { kind: "other", type: option._zod.def.type };
+    }),
+  );
 }
 
-interface Problem {
-  field: string;
-  message: string;
-  /** For an unknown field: the full path of the accepted field it probably stands for. */
-  meant?: string;
-  /** A required field that was not given. */
-  missing?: boolean;
-}
-
-function describe(issue: z.core.$ZodIssue, root: z.core.$ZodType | undefined, at: Path): Problem[] {
+function facts(issue: z.core.$ZodIssue, root: z.core.$ZodType | undefined, at: Path): IssueFacts {
   const path = [...at, ...issue.path];
-  const field = issuePath(path);
-  const received = (value: unknown) => receivedText(value, path);
   switch (issue.code) {
     case "unrecognized_keys": {
       const object = root ? objectSchemaOf(schemaAt(root, issue.path) ?? root) : undefined;
-      const accepted = object ? Object.keys(object.shape) : [];
-      return issue.keys.map((key) => {
-        const near = nearestName(key, accepted);
-        return {
-          field: issuePath([...path, key]),
-          ...(near ? { meant: issuePath([...path, near]) } : {}),
-          message:
-            `unknown field${near ? `; did you mean ${near}?` : "."}` +
-            (accepted.length > 0 ? ` Accepted here: ${accepted.join(", ")}` : ""),
-        };
-      });
+      return { code: issue.code, path, keys: issue.keys, accepted: object ? Object.keys(object.shape) : [] };
     }
-    case "invalid_union": {
+    case "invalid_union":
       // A union's own message (set in the schema) already names its forms; zod's default does not.
-      const forms =
-        issue.message && issue.message !== "Invalid input"
-          ? issue.message
-          : `expected ${formsOf(root ? schemaAt(root, issue.path) : undefined)}`;
-      if (issue.input === undefined) return [{ field, message: `required (${forms})`, missing: true }];
-      return [{ field, message: `${forms}; ${received(issue.input)}` }];
-    }
-    case "invalid_type": {
-      const expected = ownValue(EXPECTED, issue.expected) ?? issue.expected;
-      const hint =
-        issue.expected === "array" && issue.input !== undefined
-          ? `: write it as a list, e.g. ${asList(issue.input, path)}`
-          : issue.expected === "number" && typeof issue.input === "string" && /^\d+$/.test(issue.input)
-            ? `: write ${issue.input} without quotes`
-            : "";
-      if (issue.input === undefined) return [{ field, message: `required (${expected})`, missing: true }];
-      return [{ field, message: `expected ${expected}, ${received(issue.input)}${hint}` }];
-    }
-    case "invalid_value": {
-      const values = issue.values.map((v) => String(v)).join(", ");
-      // A required enum that was not given: left out when an unknown key's suggestion names it (Method).
-      if (issue.input === undefined)
-        return [{ field, message: `required (one of ${values})`, missing: true }];
-      return [{ field, message: `expected one of ${values}; ${received(issue.input)}` }];
-    }
-    default: {
-      const value = issue.input;
-      const scalar = typeof value === "string" || typeof value === "number";
-      return [{ field, message: scalar ? `${issue.message}; ${received(value)}` : issue.message }];
-    }
+      return {
+        code: issue.code,
+        path,
+        input: issue.input,
+        expected:
+          issue.message && issue.message !== "Invalid input"
+            ? issue.message
+            : `expected ${formsOf(root ? schemaAt(root, issue.path) : undefined)}`,
+      };
+    case "invalid_type":
+      return { code: issue.code, path, input: issue.input, expected: issue.expected };
+    case "invalid_value":
+      return { code: issue.code, path, input: issue.input, values: issue.values };
+    default:
+      return { code: "other", path, input: issue.input, message: issue.message };
   }
 }
 
-export interface DescribedIssues {
-  problems: { field: string; message: string }[];
-  /** Problems found past the first MAX_DESCRIBED, counted but not described. */
-  more: number;
-}
-
 /**
- * zod's issues as {field, message}; `at` prefixes the fields of a value that was checked on its own.
- * Unknown fields come first (they usually explain the rest); "required" for the field an unknown one was
- * probably meant as, and zod's follow-up checks on a value of the wrong type, are left out as noise.
- * Only the first MAX_DESCRIBED are described (a model reads the first few); the rest are counted.
+ * zod's issues as {field, message} (the first few dozen; the rest counted, see wordIssues); `at` prefixes
+ * the fields of a value that was checked on its own.
  */
 export function describeIssues(
   error: z.ZodError,
   schema: z.core.$ZodType | undefined,
   at: Path = [],
 ): DescribedIssues {
-  const wrongType = new Set(
-    error.issues.filter((issue) => issue.code === "invalid_type").map((issue) => issuePath(issue.path)),
-  );
-  const issues = error.issues.filter(
-    (issue) => issue.code === "invalid_type" || !wrongType.has(issuePath(issue.path)),
-  );
-  const unknown = issues.filter((issue) => issue.code === "unrecognized_keys");
-  const described: Problem[] = [];
-  let more = 0;
-  for (const issue of [...unknown, ...issues.filter((issue) => issue.code !== "unrecognized_keys")]) {
-    const room = MAX_DESCRIBED - described.length;
-    const count = issue.code === "unrecognized_keys" ? issue.keys.length : 1;
-    if (count > room) more += count - room;
-    if (room <= 0) continue;
-    const within = issue.code === "unrecognized_keys" ? { ...issue, keys: issue.keys.slice(0, room) } : issue;
-    described.push(...describe(within, schema, at));
-  }
-  const meant = new Set(described.flatMap((problem) => (problem.meant ? [problem.meant] : [])));
-  const problems = described
-    .filter((problem) => !(problem.missing && meant.has(problem.field)))
-    .map(({ field, message }) => ({ field, message }));
-  return { problems, more };
-}
-
-/** One ValidationError for every problem found (the first few), named after the first. */
-export function inputError(
-  problems: readonly { field: string; message: string }[],
-  uncounted = 0,
-): ValidationError {
-  const issues = problems.slice(0, MAX_ISSUES);
-  const more = problems.length - issues.length + uncounted;
-  if (more > 0) issues.push({ field: "input", message: `${more} more problem(s)` });
-  return ValidationError.fromIssues(issues, {
-    hint: "Fix the input and call again; nothing was sent.",
-    details: { issues },
-  });
+  return wordIssues(error.issues.map((issue) => facts(issue, schema, at)));
 }

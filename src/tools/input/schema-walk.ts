@@ -7,6 +7,9 @@ import { z } from "zod";
 
 export type Path = ReadonlyArray<PropertyKey>;
 
+// Lives in a zod-free module, as the browser's wording (words.ts) uses it too.
+export { ownValue } from "./own-value.js";
+
 /** The schema under optional / nullable / default / lazy / pipe wrappers. */
 export function unwrap(schema: z.core.$ZodType): z.core.$ZodType {
   let current = schema;
@@ -70,14 +73,6 @@ export function schemaAt(root: z.core.$ZodType, path: Path): z.core.$ZodType | u
     current = childSchema(current, key);
   }
   return current;
-}
-
-/**
- * A record's own value for `key`, never one inherited from Object.prototype: a caller's key such as
- * "constructor" or "toString" must read as absent from a lookup table, not as a function.
- */
-export function ownValue<T>(record: Readonly<Record<string, T>> | undefined, key: string): T | undefined {
-  return record !== undefined && Object.hasOwn(record, key) ? record[key] : undefined;
 }
 
 /** Sets an own enumerable property, also for names such as "__proto__" that plain assignment would not. */

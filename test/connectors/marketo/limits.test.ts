@@ -90,6 +90,23 @@ describe("Marketo limits", () => {
     expect((await one.usage()).callsToday).toBe(30);
   });
 
+  it("reports the calls of the current rolling window, shared by connectors of one instance", async () => {
+    let now = 1_000_000;
+    const state = new MemoryState(() => now);
+    identity("a:int", 3599, 2);
+    nock(ORIGIN).get("/rest/v1/leads.json").times(3).reply(200, ok());
+    const config = { callsPerWindow: 50, windowMs: 20_000 };
+    const one = connector(config, { state, now: () => now });
+    const two = connector(config, { state, now: () => now });
+    expect(await one.usage()).toMatchObject({ windowCalls: 0, callsPerWindow: 50, windowMs: 20_000 });
+    await one.request(get);
+    await two.request(get);
+    await one.request(get);
+    expect((await two.usage()).windowCalls).toBe(3);
+    now += 22_000; // past the window and its safety margin
+    expect(await two.usage()).toMatchObject({ windowCalls: 0, callsToday: 3 });
+  });
+
   it("cancels a queued call on abort with CancelledError and releases every slot", async () => {
     const gate = deferred();
     const state = new MemoryState();

@@ -123,7 +123,7 @@ describe("Marketo retries", () => {
     expect(error.message).toMatch(/2 of 2 calls today/);
     expect((error as QuotaExceededError).resetsAt?.toISOString()).toBe("2025-07-02T05:00:00.000Z");
     expect(apiCalls()).toBe(2);
-    expect(await marketo.usage()).toEqual({ callsToday: 2, dailyQuota: 2, remaining: 0 });
+    expect(await marketo.usage()).toMatchObject({ callsToday: 2, dailyQuota: 2, remaining: 0 });
     clock.advance(18 * 60 * 60 * 1000); // past midnight in Chicago: a new day
     expect((await marketo.usage()).callsToday).toBe(0);
   });

@@ -1,0 +1,37 @@
+import { BarChart, LineChart } from "echarts/charts";
+import { GridComponent, LegendComponent, TitleComponent, TooltipComponent } from "echarts/components";
+import * as echarts from "echarts/core";
+import { CanvasRenderer } from "echarts/renderers";
+import { useEffect, useRef } from "react";
+import type { ReportChart } from "./api.ts";
+
+echarts.use([
+  LineChart,
+  BarChart,
+  GridComponent,
+  LegendComponent,
+  TitleComponent,
+  TooltipComponent,
+  CanvasRenderer,
+]);
+
+/** The chart the server defined for a Run Reports result (src/charts/report-chart.ts), drawn as it is. */
+export default function Chart(props: { chart: ReportChart }) {
+  const box = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (!box.current) return;
+    const chart = echarts.init(box.current, undefined, { renderer: "canvas" });
+    chart.setOption(props.chart.option);
+    const resize = () => chart.resize();
+    window.addEventListener("resize", resize);
+    return () => {
+      window.removeEventListener("resize", resize);
+      chart.dispose();
+    };
+  }, [props.chart]);
+  return (
+    <figure className="chart" data-kind={props.chart.kind}>
+      <div ref={box} className="chart-canvas" role="img" aria-label={`Chart: ${props.chart.title}`} />
+    </figure>
+  );
+}

@@ -1,0 +1,158 @@
+import { type FormEvent, useCallback, useEffect, useState } from "react";
+import { type ApiError, api } from "./api.ts";
+import { type ConfigField, FieldInput } from "./Integrations.tsx";
+import { Problem } from "./Problem.tsx";
+import { useAction } from "./useAction.ts";
+
+interface Account {
+  label: string;
+  email?: string;
+  scopes: string[];
+  addedAt: string;
+  readOnly: boolean;
+}
+
+interface GoogleStatus {
+  fields: ConfigField[];
+  client: { source: "environment" | "store"; sandbox: boolean; clientId: string; secretSet: boolean } | null;
+  accounts: Account[];
+}
+
+const shortScope = (scope: string) => scope.replace("https://www.googleapis.com/auth/", "");
+
+/** Google: the OAuth client (write-only secret), "Connect a Google account" (PKCE, via the browser), the accounts. */
+export function GoogleCard() {
+  const [status, setStatus] = useState<GoogleStatus | undefined>();
+  const [client, setClient] = useState<Record<string, string>>({ clientId: "", clientSecret: "" });
+  const [label, setLabel] = useState("");
+  const { busy, error, setError, notice, setNotice, act } = useAction();
+
+  const show = useCallback((next: GoogleStatus) => {
+    setStatus(next);
+    setClient({ clientId: next.client?.source === "store" ? next.client.clientId : "", clientSecret: "" });
+  }, []);
+  useEffect(() => {
+    api<GoogleStatus>("GET", "/console/api/google").then(show, (e: ApiError) => setError(e.info));
+  }, [show, setError]);
+
+  const saveClient = (event: FormEvent) => {
+    event.preventDefault();
+    void act(async () => {
+      show(await api<GoogleStatus>("POST", "/console/api/google/client", client));
+      setNotice("The OAuth client is saved (the secret encrypted at rest).");
+    });
+  };
+  const connect = () =>
+    act(async () => {
+      const { url } = await api<{ url: string }>(
+        "POST",
+        "/console/api/google/connect",
+        label ? { label } : {},
+      );
+      // Google's consent screen (the sandbox's, on `npm start`), which comes back to /console/oauth/callback.
+      window.location.assign(url);
+    });
+  const remove = (account: Account) => {
+    if (!window.confirm(`Remove the Google account "${account.label}"? Its access is revoked at Google.`))
+      return;
+    void act(async () => {
+      const outcome = await api<GoogleStatus & { revoked: boolean; reason?: string }>(
+        "DELETE",
+        `/console/api/google/accounts/${encodeURIComponent(account.label)}`,
+      );
+      show(outcome);
+      setNotice(
+        outcome.revoked
+          ? `"${account.label}" was removed and its access revoked at Google.`
+          : `"${account.label}" was removed; revoking it at Google did not happen (${outcome.reason ?? "unknown reason"}).`,
+      );
+    });
+  };
+
+  return (
+    <section className="card" aria-label="Google Analytics 4">
+      <h2>Google Analytics 4</h2>
+      <h3>OAuth client</h3>
+      <p className="status" data-testid="google-client-status">
+        {status?.client
+          ? status.client.sandbox
+            ? "Using the built-in sandbox's OAuth client."
+            : `Client ID ${status.client.clientId} (from ${status.client.source === "environment" ? "environment variables" : "this page"}).`
+          : "No OAuth client: create a Desktop app client in the Google Cloud console and enter it here."}
+      </p>
+      {status && status.client?.source !== "environment" ? (
+        <form onSubmit={saveClient}>
+          {status.fields.map((field) => (
+            <FieldInput
+              key={field.key}
+              field={field}
+              value={client[field.key] ?? ""}
+              secretSet={field.secret ? Boolean(status.client?.secretSet) : undefined}
+              invalid={error?.field === field.key ? error.message : undefined}
+              onChange={(value) => setClient({ ...client, [field.key]: value })}
+            />
+          ))}
+          <div className="actions">
+            <button type="submit" disabled={busy}>
+              Save client
+            </button>
+          </div>
+        </form>
+      ) : null}
+      <h3>Connected accounts</h3>
+      {status && status.accounts.length > 0 ? (
+        <table aria-label="Connected Google accounts">
+          <thead>
+            <tr>
+              <th>Label</th>
+              <th>Email</th>
+              <th>Scopes</th>
+              <th>Added</th>
+              <th />
+            </tr>
+          </thead>
+          <tbody>
+            {status.accounts.map((account) => (
+              <tr key={account.label}>
+                <td>
+                  {account.label}
+                  {account.readOnly ? (
+                    <span
+                      className="badge warn"
+                      title="Reports work; creating key events or properties does not."
+                    >
+                      read only
+                    </span>
+                  ) : null}
+                </td>
+                <td>{account.email ?? ""}</td>
+                <td>{account.scopes.map(shortScope).join(", ")}</td>
+                <td>{new Date(account.addedAt).toLocaleString()}</td>
+                <td>
+                  <button type="button" className="danger" disabled={busy} onClick={() => remove(account)}>
+                    Remove
+                  </button>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      ) : (
+        <p>No Google account is connected.</p>
+      )}
+      <div className="connect">
+        <label htmlFor="account-label">Label (optional)</label>
+        <input id="account-label" value={label} onChange={(event) => setLabel(event.target.value)} />
+        <button type="button" onClick={connect} disabled={busy || !status?.client}>
+          Connect a Google account
+        </button>
+      </div>
+      {notice ? (
+        <p className="notice" role="status">
+          {notice}
+        </p>
+      ) : null}
+      {error && !status?.fields.some((f) => f.key === error.field) ? <Problem error={error} /> : null}
+    </section>
+  );
+}

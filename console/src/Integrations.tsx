@@ -1,0 +1,63 @@
+import { GoogleCard } from "./GoogleCard.tsx";
+import { MarketoCard } from "./MarketoCard.tsx";
+
+export interface ConfigField {
+  key: string;
+  label: string;
+  type: string;
+  required: boolean;
+  secret: boolean;
+  env: string;
+  description: string;
+}
+
+/** The integrations page (admins): Marketo's connection and the connected Google accounts. */
+export function Integrations() {
+  const connected = new URLSearchParams(window.location.hash.split("?")[1] ?? "").get("connected");
+  return (
+    <div className="integrations">
+      <h1>Integrations</h1>
+      {connected ? (
+        <p className="notice" role="status">
+          The Google account "{connected}" is connected.
+        </p>
+      ) : null}
+      <MarketoCard />
+      <GoogleCard />
+    </div>
+  );
+}
+
+/** A text input for a manifest connection field; a secret is write-only: the page only knows whether it is set. */
+export function FieldInput(props: {
+  field: ConfigField;
+  value: string;
+  onChange: (value: string) => void;
+  secretSet?: boolean;
+  invalid?: string;
+}) {
+  const { field, value, onChange, secretSet, invalid } = props;
+  const id = `field-${field.key}`;
+  return (
+    <div className={invalid ? "field has-error" : "field"}>
+      <label htmlFor={id}>{field.label}</label>
+      <input
+        id={id}
+        type={field.secret ? "password" : field.type === "url" ? "url" : "text"}
+        autoComplete={field.secret ? "new-password" : "off"}
+        placeholder={field.secret ? (secretSet ? "set (leave empty to keep it)" : "not set") : ""}
+        value={value}
+        aria-invalid={invalid ? true : undefined}
+        aria-describedby={`${id}-help`}
+        onChange={(event) => onChange(event.target.value)}
+      />
+      <p id={`${id}-help`} className="field-description">
+        {field.description}
+        {field.secret ? (
+          <span className="secret-state"> Secret: {secretSet ? "set" : "not set"}.</span>
+        ) : null}
+      </p>
+      {invalid ? <p className="error">{invalid}</p> : null}
+    </div>
+  );
+}

@@ -1,0 +1,126 @@
+import { type FormEvent, useCallback, useEffect, useState } from "react";
+import type { MarketoUsage } from "../../src/connectors/marketo/types.ts";
+import { type ApiError, api, type ErrorInfo } from "./api.ts";
+import { type ConfigField, FieldInput } from "./Integrations.tsx";
+import { Problem } from "./Problem.tsx";
+import { useAction } from "./useAction.ts";
+
+interface Connection {
+  clientId: string;
+  restEndpoint: string;
+  secretSet: boolean;
+}
+
+interface MarketoStatus {
+  fields: ConfigField[];
+  active: (Connection & { source: "environment" | "store"; sandbox: boolean }) | null;
+  saved: Connection | null;
+  usage: MarketoUsage | null;
+  problem: string | null;
+}
+
+const fieldOf = (error: ErrorInfo | undefined): string | undefined =>
+  typeof error?.field === "string" ? error.field : undefined;
+
+/** Marketo: Client ID, write-only Client Secret, REST API Endpoint; Save (verified first), Test connection, Remove; usage. */
+export function MarketoCard() {
+  const [status, setStatus] = useState<MarketoStatus | undefined>();
+  const [values, setValues] = useState<Record<string, string>>({
+    clientId: "",
+    clientSecret: "",
+    restEndpoint: "",
+  });
+  const { busy, error, setError, notice, setNotice, act } = useAction();
+
+  const show = useCallback((next: MarketoStatus) => {
+    setStatus(next);
+    setValues({
+      clientId: next.saved?.clientId ?? "",
+      clientSecret: "",
+      restEndpoint: next.saved?.restEndpoint ?? "",
+    });
+  }, []);
+  useEffect(() => {
+    api<MarketoStatus>("GET", "/console/api/marketo").then(show, (e: ApiError) => setError(e.info));
+  }, [show, setError]);
+
+  const save = (event: FormEvent) => {
+    event.preventDefault();
+    void act(async () => {
+      show(await api<MarketoStatus>("POST", "/console/api/marketo", values));
+      setNotice("Marketo accepted the credentials; they are saved (the secret encrypted at rest).");
+    });
+  };
+  const test = () =>
+    act(async () => setNotice((await api<{ message: string }>("POST", "/console/api/marketo/test")).message));
+  const remove = () => {
+    if (!window.confirm("Remove the saved Marketo connection of this workspace?")) return;
+    void act(async () => {
+      show(await api<MarketoStatus>("DELETE", "/console/api/marketo"));
+      setNotice("The saved Marketo connection was removed.");
+    });
+  };
+
+  const active = status?.active;
+  const usage = status?.usage;
+  return (
+    <section className="card" aria-label="Adobe Marketo Engage">
+      <h2>Adobe Marketo Engage</h2>
+      <p className="status" data-testid="marketo-status">
+        {active
+          ? active.sandbox
+            ? `Using the built-in sandbox (${active.restEndpoint}).`
+            : `Connected to ${active.restEndpoint} (Client ID ${active.clientId}, from ${active.source === "environment" ? "environment variables" : "this page"}).`
+          : "Not configured."}
+        {active?.source === "environment" && status?.saved
+          ? " Environment variables win over the saved connection."
+          : ""}
+      </p>
+      {usage ? (
+        <dl className="usage">
+          <dt>Calls today</dt>
+          <dd>
+            {usage.callsToday.toLocaleString()} of {usage.dailyQuota.toLocaleString()} (daily quota;{" "}
+            {usage.remaining.toLocaleString()} left)
+          </dd>
+          <dt>Rate window</dt>
+          <dd>
+            {usage.windowCalls} of {usage.callsPerWindow} calls in the last{" "}
+            {Math.round(usage.windowMs / 1000)} s
+          </dd>
+        </dl>
+      ) : null}
+      {status ? (
+        <form onSubmit={save}>
+          {status.fields.map((field) => (
+            <FieldInput
+              key={field.key}
+              field={field}
+              value={values[field.key] ?? ""}
+              secretSet={field.secret ? Boolean(status.saved?.secretSet) : undefined}
+              invalid={fieldOf(error) === field.key ? error?.message : undefined}
+              onChange={(value) => setValues({ ...values, [field.key]: value })}
+            />
+          ))}
+          <div className="actions">
+            <button type="submit" disabled={busy}>
+              Save
+            </button>
+            <button type="button" onClick={test} disabled={busy || !active}>
+              Test connection
+            </button>
+            <button type="button" className="danger" onClick={remove} disabled={busy || !status.saved}>
+              Remove
+            </button>
+          </div>
+        </form>
+      ) : null}
+      {notice ? (
+        <p className="notice" role="status">
+          {notice}
+        </p>
+      ) : null}
+      {error && !status?.fields.some((f) => f.key === fieldOf(error)) ? <Problem error={error} /> : null}
+    </section>
+  );
+}

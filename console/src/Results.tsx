@@ -1,0 +1,105 @@
+import { lazy, Suspense } from "react";
+import type { RunEvent } from "./api.ts";
+import { RecordsTable } from "./RecordsTable.tsx";
+
+// ECharts is the largest part of the page: it loads only when a chart is shown.
+const Chart = lazy(() => import("./Chart.tsx"));
+
+type Result = Extract<RunEvent, { type: "result" }>;
+type Input = Record<string, unknown>;
+
+interface RecordError {
+  index: number;
+  id?: number;
+  status: string;
+  reasons: { code: string; message: string }[];
+}
+
+const rowsOf = (data: Record<string, unknown>): Record<string, unknown>[] | undefined => {
+  const list = [data.result, data.rows, data.properties, data.key_events].find(Array.isArray) as
+    | unknown[]
+    | undefined;
+  if (!list) return undefined;
+  return list.map((item) =>
+    item && typeof item === "object" ? (item as Record<string, unknown>) : { value: item },
+  );
+};
+
+/** What a step returned: summary, chart, table, warnings, per-record errors, the raw JSON, and the next page. */
+export function Results(props: { result: Result; input: Input; onAgain: (changes: Input) => void }) {
+  const { result, input, onAgain } = props;
+  const data = result.data;
+  const rows = rowsOf(data);
+  const warnings = [
+    ...((data.warnings as string[] | undefined) ?? []),
+    ...((data.hints as string[] | undefined) ?? []),
+  ];
+  const recordErrors = (data.record_errors as RecordError[] | undefined) ?? [];
+  const query = (input.query_parameters as Input | undefined) ?? {};
+  const nextToken = data.next_page_token as string | undefined;
+  const nextOffset = data.next_offset as number | undefined;
+  const reportRows = Array.isArray(data.rows) ? data.rows.length : 0;
+  const reportNext = (Number(input.offset) || 0) + reportRows;
+  const moreReportRows = typeof data.row_count === "number" && reportRows > 0 && reportNext < data.row_count;
+  return (
+    <section className="results" aria-label="Result">
+      <p className="summary" role="status">
+        {result.summary}
+      </p>
+      {nextToken !== undefined || nextOffset !== undefined || moreReportRows ? (
+        <div className="paging">
+          <button
+            type="button"
+            onClick={() =>
+              onAgain(
+                moreReportRows
+                  ? { offset: reportNext }
+                  : {
+                      query_parameters: {
+                        ...query,
+                        ...(nextToken !== undefined ? { nextPageToken: nextToken } : { offset: nextOffset }),
+                      },
+                    },
+              )
+            }
+          >
+            Next page
+          </button>
+        </div>
+      ) : null}
+      {warnings.length > 0 ? (
+        <ul className="warnings" aria-label="Warnings">
+          {warnings.map((warning) => (
+            <li key={warning}>{warning}</li>
+          ))}
+        </ul>
+      ) : null}
+      {recordErrors.length > 0 ? (
+        <div className="record-errors">
+          <h3>Records not processed</h3>
+          <RecordsTable
+            label="Records not processed"
+            rows={recordErrors.map((e) => ({
+              index: e.index,
+              id: e.id ?? "",
+              status: e.status,
+              reasons: e.reasons.map((r) => `${r.code}: ${r.message}`).join("; "),
+            }))}
+          />
+        </div>
+      ) : null}
+      <div className={result.chart ? "table-and-chart" : undefined}>
+        {rows ? <RecordsTable label="Records" rows={rows} /> : null}
+        {result.chart ? (
+          <Suspense fallback={<p className="loading">Drawing the chart…</p>}>
+            <Chart chart={result.chart} />
+          </Suspense>
+        ) : null}
+      </div>
+      <details className="raw">
+        <summary>Raw JSON</summary>
+        <pre>{JSON.stringify(data, null, 2)}</pre>
+      </details>
+    </section>
+  );
+}

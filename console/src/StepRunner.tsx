@@ -1,0 +1,156 @@
+import Form from "@rjsf/core";
+import type { RJSFSchema, ValidatorType } from "@rjsf/utils";
+// Only the precompiled half of the validator package: the rest would bring ajv's compiler (eval).
+import createPrecompiledValidator from "@rjsf/validator-ajv8/lib/createPrecompiledValidator.js";
+import type { ValidatorFunctions } from "@rjsf/validator-ajv8/lib/types.js";
+import { useEffect, useMemo, useRef, useState } from "react";
+import { trimAsZod } from "../../src/console/trim-as-zod.ts";
+import { type AjvErrorLike, type FormHints, issuesFromAjv } from "../../src/console/validation-wording.ts";
+import { inputError } from "../../src/tools/input/words.ts";
+import { type ErrorInfo, type ProgressEvent, type RunEvent, runStep } from "./api.ts";
+import { JsonField, ScalarTextField } from "./fields.tsx";
+import { errorSchemaFor, uiSchemaFor } from "./form-ui.ts";
+import { Problem } from "./Problem.tsx";
+import { Results } from "./Results.tsx";
+import type { StepSummary } from "./StepBar.tsx";
+
+interface FormModule {
+  schema: RJSFSchema;
+  validators: ValidatorFunctions;
+  hints: FormHints;
+}
+
+type Input = Record<string, unknown>;
+type Result = Extract<RunEvent, { type: "result" }>;
+
+let loads = 0;
+const FIELDS = { JsonField, ScalarTextField };
+
+/** A step's form (rendered from its JSON Schema), its run with progress and Cancel, and its result. */
+export function StepRunner(props: { step: StepSummary }) {
+  const { step } = props;
+  const [form, setForm] = useState<{ module: FormModule; validator: ValidatorType } | undefined>();
+  const [formData, setFormData] = useState<Input>({});
+  const [problem, setProblem] = useState<ErrorInfo | undefined>();
+  const [progress, setProgress] = useState<ProgressEvent | undefined>();
+  const [result, setResult] = useState<Result | undefined>();
+  const [running, setRunning] = useState<AbortController | undefined>();
+  const lastInput = useRef<Input>({});
+
+  useEffect(() => {
+    // A new URL each time: the module carries this workspace's accounts, which may have changed.
+    loads += 1;
+    import(/* @vite-ignore */ `/console/api/steps/${step.id}/form.js?load=${loads}`).then(
+      (module: FormModule) =>
+        setForm({ module, validator: createPrecompiledValidator(module.validators, module.schema) }),
+      (error: Error) =>
+        setProblem({ error: "load_failed", message: `The form could not be loaded: ${error.message}` }),
+    );
+  }, [step.id]);
+
+  const uiSchema = useMemo(() => (form ? uiSchemaFor(form.module.schema as never) : {}), [form]);
+  const extraErrors = useMemo(
+    () =>
+      errorSchemaFor(
+        problem?.issues ?? (problem?.field ? [{ field: problem.field, message: problem.message }] : []),
+      ),
+    [problem],
+  );
+
+  const run = async (data: Input) => {
+    if (!form) return;
+    const { schema, hints } = form.module;
+    const input = trimAsZod(data, schema as never, hints.trimmed) as Input;
+    setResult(undefined);
+    setProgress(undefined);
+    const { errors } = form.validator.rawValidation<AjvErrorLike>(schema, input);
+    if (errors && errors.length > 0) {
+      // The server's own words for these problems, so the page and runToolStep say the same thing.
+      const { problems, more } = issuesFromAjv(errors, schema as never, input, hints, data);
+      const error = inputError(problems, more);
+      setProblem({ ...(error.toJSON() as ErrorInfo), hint: error.hint });
+      return;
+    }
+    setProblem(undefined);
+    lastInput.current = input;
+    const controller = new AbortController();
+    setRunning(controller);
+    try {
+      for await (const event of runStep(step.id, input, controller.signal)) {
+        // A wait between pages reports the count without the total: keep the total known so far.
+        if (event.type === "progress")
+          setProgress((last) => ({ ...event, total: event.total ?? last?.total }));
+        else if (event.type === "result") setResult(event);
+        else setProblem(event.error);
+      }
+    } catch (error) {
+      setProblem(
+        controller.signal.aborted
+          ? { error: "cancelled", message: `${step.title} was cancelled.` }
+          : { error: "network_error", message: (error as Error).message },
+      );
+    } finally {
+      setRunning(undefined);
+      setProgress(undefined);
+    }
+  };
+
+  /** Runs the same input again with some fields changed (the next page). */
+  const again = (changes: Input) => {
+    const next = { ...lastInput.current, ...changes };
+    setFormData(next);
+    void run(next);
+  };
+
+  return (
+    <section className="runner" aria-label={step.title}>
+      <h2>{step.title}</h2>
+      <p className="description">
+        {step.description}{" "}
+        <a href={step.docUrl} target="_blank" rel="noreferrer noopener">
+          Reference
+        </a>
+      </p>
+      {form ? (
+        <Form
+          schema={form.module.schema}
+          uiSchema={uiSchema}
+          validator={form.validator}
+          fields={FIELDS}
+          formData={formData}
+          onChange={(event) => setFormData(event.formData as Input)}
+          onSubmit={(event) => void run(event.formData as Input)}
+          noValidate
+          // The browser's own checks would block Run with its words; ours name the field as the server does.
+          noHtml5Validate
+          // An optional list (date_ranges) starts empty; a required one (metrics) with its minimum of items.
+          experimental_defaultFormStateBehavior={{ arrayMinItems: { populate: "requiredOnly" } }}
+          extraErrors={extraErrors as never}
+          showErrorList={false}
+          disabled={running !== undefined}
+        >
+          <div className="actions">
+            <button type="submit" disabled={running !== undefined}>
+              Run
+            </button>
+            {running ? (
+              <button type="button" onClick={() => running.abort()}>
+                Cancel
+              </button>
+            ) : null}
+          </div>
+        </Form>
+      ) : problem ? null : (
+        <p className="loading">Loading the form…</p>
+      )}
+      {running ? (
+        <div className="progress" role="status">
+          <progress value={progress?.total ? progress.progress : undefined} max={progress?.total} />
+          <span>{progress?.message ?? "Running…"}</span>
+        </div>
+      ) : null}
+      {problem ? <Problem error={problem} /> : null}
+      {result ? <Results result={result} input={lastInput.current} onAgain={again} /> : null}
+    </section>
+  );
+}

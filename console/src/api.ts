@@ -1,0 +1,107 @@
+/** The console's calls to its server: JSON with the session's CSRF token, and runs as NDJSON streams. */
+
+export interface ErrorInfo {
+  error: string;
+  message: string;
+  hint?: string;
+  field?: string;
+  issues?: { field: string; message: string }[];
+  retryable?: boolean;
+  connection?: string;
+  [key: string]: unknown;
+}
+
+export class ApiError extends Error {
+  readonly status: number;
+  readonly info: ErrorInfo;
+
+  constructor(status: number, info: ErrorInfo) {
+    super(info.message);
+    this.status = status;
+    this.info = info;
+  }
+}
+
+export interface Session {
+  workspace: string;
+  csrfToken: string;
+  sandbox: { marketo: boolean; google: boolean };
+}
+
+let csrfToken = "";
+
+export async function loadSession(): Promise<Session | undefined> {
+  const response = await fetch("/console/api/session", { credentials: "same-origin" });
+  if (response.status === 401) return undefined;
+  const session = (await response.json()) as Session;
+  csrfToken = session.csrfToken;
+  return session;
+}
+
+async function failure(response: Response): Promise<ApiError> {
+  let info: ErrorInfo = { error: "http_error", message: `The server answered HTTP ${response.status}.` };
+  try {
+    info = ((await response.json()) as { error: ErrorInfo }).error ?? info;
+  } catch {
+    // Not JSON: keep the generic message.
+  }
+  return new ApiError(response.status, info);
+}
+
+export async function api<T>(method: string, path: string, body?: unknown): Promise<T> {
+  const response = await fetch(path, {
+    method,
+    credentials: "same-origin",
+    headers: {
+      ...(body !== undefined ? { "content-type": "application/json" } : {}),
+      ...(method !== "GET" ? { "x-csrf-token": csrfToken } : {}),
+    },
+    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+  });
+  if (!response.ok) throw await failure(response);
+  return (await response.json()) as T;
+}
+
+export interface ProgressEvent {
+  type: "progress";
+  progress: number;
+  total?: number;
+  message?: string;
+}
+
+export interface ReportChart {
+  kind: "line" | "bar";
+  title: string;
+  option: Record<string, unknown>;
+}
+
+export type RunEvent =
+  | ProgressEvent
+  | { type: "result"; summary: string; data: Record<string, unknown>; chart?: ReportChart }
+  | { type: "error"; error: ErrorInfo };
+
+/** Runs a step; yields its progress, then its result or typed error. Aborting the signal cancels the run on the server. */
+export async function* runStep(id: string, input: unknown, signal: AbortSignal): AsyncGenerator<RunEvent> {
+  const response = await fetch(`/console/api/steps/${id}/run`, {
+    method: "POST",
+    credentials: "same-origin",
+    headers: { "content-type": "application/json", "x-csrf-token": csrfToken },
+    body: JSON.stringify({ input }),
+    signal,
+  });
+  if (!response.ok || !response.body) throw await failure(response);
+  const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+  let buffered = "";
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) break;
+    buffered += value;
+    let newline = buffered.indexOf("\n");
+    while (newline >= 0) {
+      const line = buffered.slice(0, newline).trim();
+      buffered = buffered.slice(newline + 1);
+      if (line) yield JSON.parse(line) as RunEvent;
+      newline = buffered.indexOf("\n");
+    }
+  }
+}

@@ -1,0 +1,37 @@
+/**
+ * Server-side rendering of the report chart: ECharts renders the option to SVG without a DOM
+ * (https://echarts.apache.org/handbook/en/how-to/cross-platform/server), and resvg, shipped as a
+ * registry package with prebuilt binaries, rasterises the SVG to PNG. Both load on first use, so
+ * commands that draw no chart never pay for them.
+ */
+import type { RunReportsOutput } from "../schemas/google-analytics.js";
+import { type ReportChart, reportChart } from "./report-chart.js";
+
+export interface PngSize {
+  width?: number;
+  height?: number;
+}
+
+/** The SVG of a chart, as ECharts' server-side renderer draws it. */
+export async function renderChartSvg(chart: ReportChart, size: PngSize = {}): Promise<string> {
+  const echarts = await import("echarts");
+  const instance = echarts.init(null, null, {
+    renderer: "svg",
+    ssr: true,
+    width: size.width ?? 800,
+    height: size.height ?? 400,
+  });
+  try {
+    instance.setOption({ backgroundColor: "#ffffff", ...chart.option });
+    return instance.renderToSVGString();
+  } finally {
+    instance.dispose();
+  }
+}
+
+/** A PNG of the Run Reports chart: the same chart the console draws. */
+export async function renderReportChartPng(output: RunReportsOutput, size: PngSize = {}): Promise<Buffer> {
+  const svg = await renderChartSvg(reportChart(output), size);
+  const { Resvg } = await import("@resvg/resvg-js");
+  return new Resvg(svg, { font: { loadSystemFonts: true } }).render().asPng();
+}

@@ -1,0 +1,136 @@
+/**
+ * The one chart definition of a Run Reports result: a line over time when a time dimension (date,
+ * dateHour…) is in the report, bars otherwise. It is an ECharts option made only of JSON values, so
+ * the browser console draws it as it is and the server renders the very same option to PNG
+ * (render-png.ts).
+ */
+import type { RunReportsOutput } from "../schemas/google-analytics.js";
+
+type Row = RunReportsOutput["rows"][number];
+
+/** GA4 time dimensions and how their values (YYYYMMDD, YYYYMMDDHH…) read on an axis. */
+const TIME_DIMENSIONS: Record<string, (value: string) => string> = {
+  date: (v) => `${v.slice(0, 4)}-${v.slice(4, 6)}-${v.slice(6, 8)}`,
+  firstSessionDate: (v) => `${v.slice(0, 4)}-${v.slice(4, 6)}-${v.slice(6, 8)}`,
+  dateHour: (v) => `${v.slice(0, 4)}-${v.slice(4, 6)}-${v.slice(6, 8)} ${v.slice(8, 10)}h`,
+  dateHourMinute: (v) =>
+    `${v.slice(0, 4)}-${v.slice(4, 6)}-${v.slice(6, 8)} ${v.slice(8, 10)}:${v.slice(10, 12)}`,
+  yearMonth: (v) => `${v.slice(0, 4)}-${v.slice(4, 6)}`,
+  yearWeek: (v) => `${v.slice(0, 4)} w${v.slice(4, 6)}`,
+  isoYearIsoWeek: (v) => `${v.slice(0, 4)} w${v.slice(4, 6)}`,
+  year: (v) => v,
+};
+
+/** Bars beyond this many categories, or lines beyond this many series, would not be readable. */
+const MAX_BARS = 20;
+const MAX_LINES = 8;
+/** Fonts resvg finds on common systems, then the generic family (the browser has its own). */
+const FONT_FAMILY = "DejaVu Sans, Liberation Sans, Arial, Helvetica, sans-serif";
+
+export interface ReportChart {
+  kind: "line" | "bar";
+  title: string;
+  /** An ECharts option: only JSON values (no functions), the same in the browser and in SSR. */
+  option: Record<string, unknown>;
+}
+
+function names(request: Record<string, unknown>, key: "dimensions" | "metrics", rows: Row[]): string[] {
+  const listed = request[key];
+  const fromRequest = Array.isArray(listed)
+    ? listed.flatMap((item) =>
+        item && typeof item === "object" && typeof (item as { name?: unknown }).name === "string"
+          ? [(item as { name: string }).name]
+          : [],
+      )
+    : [];
+  // Keep the names the rows carry: a realtime or edited request may differ from what came back.
+  const present = new Set(rows.flatMap((row) => Object.keys(row)));
+  return fromRequest.filter((name) => present.has(name));
+}
+
+const num = (value: Row[string] | undefined): number => (typeof value === "number" ? value : 0);
+const label = (row: Row, dimensions: readonly string[]): string =>
+  dimensions.map((d) => String(row[d] ?? "(not set)")).join(" / ") || "Total";
+
+/** Map.groupBy arrived in Node 21; the package supports Node 20. */
+function groupBy<T>(items: readonly T[], key: (item: T) => string): Map<string, T[]> {
+  const groups = new Map<string, T[]>();
+  for (const item of items) groups.set(key(item), [...(groups.get(key(item)) ?? []), item]);
+  return groups;
+}
+
+function lineSeries(rows: Row[], time: string, others: string[], metrics: string[]) {
+  const format = TIME_DIMENSIONS[time] ?? ((v: string) => v);
+  const stamps = [...new Set(rows.map((row) => String(row[time] ?? "")))].sort();
+  const at = new Map(stamps.map((stamp, index) => [stamp, index]));
+  // With other dimensions, one line per combination of them (the largest first) for the first metric;
+  // without, one line per metric.
+  const groups =
+    others.length === 0
+      ? metrics.map((metric) => ({ name: metric, metric, rows }))
+      : [...groupBy(rows, (row) => label(row, others)).entries()]
+          .map(([name, grouped]) => ({ name, metric: metrics[0] as string, rows: grouped }))
+          .sort(
+            (a, b) =>
+              b.rows.reduce((s, r) => s + num(r[b.metric]), 0) -
+              a.rows.reduce((s, r) => s + num(r[a.metric]), 0),
+          );
+  const series = groups.slice(0, MAX_LINES).map((group) => {
+    const data: number[] = stamps.map(() => 0);
+    for (const row of group.rows) data[at.get(String(row[time] ?? "")) ?? 0]! += num(row[group.metric]);
+    return { type: "line", name: group.name, data, showSymbol: stamps.length <= 40 };
+  });
+  return { categories: stamps.map(format), series };
+}
+
+function barSeries(rows: Row[], dimensions: string[], metrics: string[]) {
+  const first = metrics[0] ?? "";
+  const top = [...rows].sort((a, b) => num(b[first]) - num(a[first])).slice(0, MAX_BARS);
+  return {
+    categories: top.map((row) => label(row, dimensions)),
+    series: metrics.map((metric) => ({
+      type: "bar",
+      name: metric,
+      data: top.map((row) => num(row[metric])),
+    })),
+  };
+}
+
+/** The chart of a Run Reports result (empty axes, titled "No rows", when nothing matched). */
+export function reportChart(output: RunReportsOutput): ReportChart {
+  const rows = output.rows;
+  const dimensions = names(output.request, "dimensions", rows);
+  const metrics = names(output.request, "metrics", rows);
+  const time = dimensions.find((d) => d in TIME_DIMENSIONS);
+  const kind = time ? "line" : "bar";
+  const { categories, series } = time
+    ? lineSeries(
+        rows,
+        time,
+        dimensions.filter((d) => d !== time),
+        metrics,
+      )
+    : barSeries(rows, dimensions, metrics);
+  const by = dimensions.length > 0 ? ` by ${dimensions.join(", ")}` : "";
+  const title = metrics.length > 0 ? `${metrics.join(", ")}${by}` : "No rows";
+  return {
+    kind,
+    title,
+    option: {
+      animation: false,
+      textStyle: { fontFamily: FONT_FAMILY },
+      title: { text: title, subtext: output.property, left: "center" },
+      // Rich-text tooltips are drawn on the chart itself: HTML ones carry inline styles the console's CSP forbids.
+      tooltip: { trigger: "axis", renderMode: "richText" },
+      legend: { type: "scroll", bottom: 0 },
+      grid: { left: 16, right: 24, top: 64, bottom: 48, containLabel: true },
+      xAxis: {
+        type: "category",
+        data: categories,
+        axisLabel: { hideOverlap: true, rotate: kind === "bar" && categories.length > 6 ? 30 : 0 },
+      },
+      yAxis: { type: "value" },
+      series,
+    },
+  };
+}

@@ -1,0 +1,134 @@
+import { inflateSync } from "node:zlib";
+import { describe, expect, it } from "vitest";
+import { renderChartSvg, renderReportChartPng } from "../../src/charts/render-png.js";
+import { reportChart } from "../../src/charts/report-chart.js";
+import type { RunReportsOutput } from "../../src/schemas/google-analytics.js";
+
+function report(dimensions: string[], metrics: string[], rows: RunReportsOutput["rows"]): RunReportsOutput {
+  return {
+    property: "properties/412345671",
+    rows,
+    row_count: rows.length,
+    totals: [],
+    request: { dimensions: dimensions.map((name) => ({ name })), metrics: metrics.map((name) => ({ name })) },
+    hints: [],
+  };
+}
+
+const BY_DATE = report(
+  ["date"],
+  ["sessions", "activeUsers"],
+  [
+    { date: "20250103", sessions: 30, activeUsers: 20 },
+    { date: "20250101", sessions: 10, activeUsers: 8 },
+    { date: "20250102", sessions: 20, activeUsers: 15 },
+  ],
+);
+
+/** Decodes a PNG far enough to know it is whole: signature, IHDR, and IDAT inflating to every scanline. */
+function decodePng(png: Buffer): { width: number; height: number; pixels: Buffer; channels: number } {
+  expect([...png.subarray(0, 8)]).toEqual([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+  let offset = 8;
+  let width = 0;
+  let height = 0;
+  let channels = 0;
+  const idat: Buffer[] = [];
+  for (;;) {
+    const length = png.readUInt32BE(offset);
+    const type = png.toString("ascii", offset + 4, offset + 8);
+    const data = png.subarray(offset + 8, offset + 8 + length);
+    if (type === "IHDR") {
+      width = data.readUInt32BE(0);
+      height = data.readUInt32BE(4);
+      expect(data[8]).toBe(8); // bit depth
+      channels = { 0: 1, 2: 3, 4: 2, 6: 4 }[data[9] as 0 | 2 | 4 | 6];
+    }
+    if (type === "IDAT") idat.push(data);
+    offset += 12 + length;
+    if (type === "IEND") break;
+  }
+  const pixels = inflateSync(Buffer.concat(idat));
+  expect(pixels.length).toBe(height * (1 + width * channels));
+  return { width, height, pixels, channels };
+}
+
+describe("the report chart (one definition for the browser and the PNG)", () => {
+  it("draws a line over time, in date order, when date is a dimension", () => {
+    const chart = reportChart(BY_DATE);
+    expect(chart.kind).toBe("line");
+    const option = chart.option as {
+      xAxis: { data: string[] };
+      series: { type: string; name: string; data: number[] }[];
+    };
+    expect(option.xAxis.data).toEqual(["2025-01-01", "2025-01-02", "2025-01-03"]);
+    expect(option.series.map((s) => [s.type, s.name, s.data])).toEqual([
+      ["line", "sessions", [10, 20, 30]],
+      ["line", "activeUsers", [8, 15, 20]],
+    ]);
+    // JSON values only: the browser receives it as JSON and draws the same chart.
+    expect(JSON.parse(JSON.stringify(chart))).toEqual(chart);
+  });
+
+  it("draws one line per value of the other dimension for the first metric", () => {
+    const chart = reportChart(
+      report(
+        ["dateHour", "country"],
+        ["sessions"],
+        [
+          { dateHour: "2025010100", country: "France", sessions: 2 },
+          { dateHour: "2025010101", country: "France", sessions: 3 },
+          { dateHour: "2025010100", country: "Japan", sessions: 9 },
+        ],
+      ),
+    );
+    const option = chart.option as { xAxis: { data: string[] }; series: { name: string; data: number[] }[] };
+    expect(option.xAxis.data).toEqual(["2025-01-01 00h", "2025-01-01 01h"]);
+    expect(option.series.map((s) => [s.name, s.data])).toEqual([
+      ["Japan", [9, 0]],
+      ["France", [2, 3]],
+    ]);
+  });
+
+  it("draws bars, largest first, when no dimension is a time", () => {
+    const chart = reportChart(
+      report(
+        ["country"],
+        ["sessions"],
+        [
+          { country: "France", sessions: 5 },
+          { country: "Japan", sessions: 9 },
+        ],
+      ),
+    );
+    expect(chart.kind).toBe("bar");
+    expect(chart.title).toBe("sessions by country");
+    expect((chart.option as { xAxis: { data: string[] } }).xAxis.data).toEqual(["Japan", "France"]);
+  });
+
+  it("renders to SVG on the server with the title and axis labels", async () => {
+    const svg = await renderChartSvg(reportChart(BY_DATE));
+    expect(svg).toMatch(/^<svg/);
+    expect(svg).toContain("sessions, activeUsers by date");
+    expect(svg).toContain("2025-01-02");
+  });
+
+  it("renderReportChartPng gives a PNG that decodes to the requested size and is not blank", async () => {
+    const png = await renderReportChartPng(BY_DATE, { width: 640, height: 320 });
+    const { width, height, pixels, channels } = decodePng(png);
+    expect([width, height]).toEqual([640, 320]);
+    // Count scanline bytes that differ from the white background: lines, axes and text.
+    let inked = 0;
+    for (let y = 0; y < height; y += 1) {
+      const start = y * (1 + width * channels) + 1;
+      for (let x = 0; x < width * channels; x += 1) if (pixels[start + x] !== 255) inked += 1;
+    }
+    expect(inked).toBeGreaterThan(1000);
+  });
+
+  it("still renders a PNG for a report with no rows", async () => {
+    const empty = report(["date"], ["sessions"], []);
+    expect(reportChart(empty).title).toBe("No rows");
+    const { width } = decodePng(await renderReportChartPng(empty));
+    expect(width).toBe(800);
+  });
+});

@@ -1,0 +1,471 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { searchToolSteps } from "../../src/tools/registry.js";
+import {
+  type ConsoleFixture,
+  type RawResponse,
+  rawRequest,
+  startConsoleFixture,
+} from "./helpers/console-fixture.js";
+
+/** A logged-in page: its session cookie, CSRF token and origin. Every answer is kept for the canary scan. */
+class Page {
+  cookie = "";
+  csrf = "";
+  constructor(
+    readonly fixture: ConsoleFixture,
+    readonly seen: RawResponse[],
+  ) {}
+
+  get host(): string {
+    return new URL(this.fixture.base).host;
+  }
+
+  async login(): Promise<void> {
+    const token = new URL(this.fixture.console.loginUrl(this.fixture.base)).searchParams.get("token") ?? "";
+    const answer = await rawRequest(this.fixture.base, "GET", `/?token=${token}`, { seen: this.seen });
+    this.cookie = String(answer.headers["set-cookie"]).split(";")[0] ?? "";
+    const session = await this.call("GET", "/console/api/session");
+    this.csrf = JSON.parse(session.text).csrfToken;
+  }
+
+  call(
+    method: string,
+    path: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ): Promise<RawResponse> {
+    return rawRequest(this.fixture.base, method, path, {
+      seen: this.seen,
+      headers: {
+        host: this.host,
+        cookie: this.cookie,
+        ...(method !== "GET" ? { origin: this.fixture.base, "x-csrf-token": this.csrf } : {}),
+        ...(body !== undefined ? { "content-type": "application/json" } : {}),
+        ...headers,
+      },
+      ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+    });
+  }
+
+  async json<T = Record<string, unknown>>(method: string, path: string, body?: unknown): Promise<T> {
+    const answer = await this.call(method, path, body);
+    expect(answer.status, answer.text).toBe(200);
+    return JSON.parse(answer.text) as T;
+  }
+
+  /** Runs a step and returns its NDJSON events. */
+  async run(id: string, input: unknown): Promise<Record<string, unknown>[]> {
+    const answer = await this.call("POST", `/console/api/steps/${id}/run`, { input });
+    expect(answer.status).toBe(200);
+    expect(answer.headers["content-type"]).toMatch(/application\/x-ndjson/);
+    return answer.text
+      .trim()
+      .split("\n")
+      .map((line) => JSON.parse(line));
+  }
+}
+
+describe("the console's server side", () => {
+  let fixture: ConsoleFixture;
+  const seen: RawResponse[] = [];
+  let page: Page;
+
+  beforeAll(async () => {
+    fixture = await startConsoleFixture();
+    page = new Page(fixture, seen);
+    await page.login();
+  });
+  afterAll(async () => {
+    await fixture.close();
+  });
+
+  describe("login and the security of the page", () => {
+    it("spends the one-time token: an HttpOnly SameSite=Strict cookie and a redirect without the token", async () => {
+      const token = new URL(fixture.console.loginUrl(fixture.base)).searchParams.get("token") ?? "";
+      expect(token.length).toBeGreaterThanOrEqual(43);
+      const first = await rawRequest(fixture.base, "GET", `/?token=${token}`, { seen });
+      expect(first.status).toBe(303);
+      expect(first.headers.location).toBe("/");
+      const cookie = String(first.headers["set-cookie"]);
+      expect(cookie).toMatch(
+        /^martech_console_\d+=[\w-]{43}; Path=\/; HttpOnly; SameSite=Strict; Max-Age=\d+$/,
+      );
+      const again = await rawRequest(fixture.base, "GET", `/?token=${token}`, { seen });
+      expect(again.headers.location).toBe("/#/login-link-used");
+      expect(again.headers["set-cookie"]).toBeUndefined();
+    });
+
+    it("requires a login for every API", async () => {
+      for (const path of [
+        "/console/api/session",
+        "/console/api/steps?q=x",
+        "/console/api/marketo",
+        "/console/api/google",
+      ]) {
+        const answer = await rawRequest(fixture.base, "GET", path, { seen });
+        expect(answer.status).toBe(401);
+        expect(JSON.parse(answer.text).error.error).toBe("login_required");
+      }
+      const form = await rawRequest(fixture.base, "GET", "/console/api/steps/marketo_api_call/form.js", {
+        seen,
+      });
+      expect(form.status).toBe(401);
+    });
+
+    it("serves the page under a CSP with no inline script, no unsafe-inline and no eval", async () => {
+      const answer = await rawRequest(fixture.base, "GET", "/", { seen });
+      expect(answer.status).toBe(200);
+      const csp = String(answer.headers["content-security-policy"]);
+      expect(csp).toContain("script-src 'self'");
+      expect(csp).not.toMatch(/unsafe-inline|unsafe-eval|\*/);
+      expect(answer.headers["x-frame-options"]).toBe("DENY");
+      expect(answer.headers["referrer-policy"]).toBe("no-referrer");
+      // Every script of the page is a same-origin file: none has inline content.
+      expect(answer.text).not.toMatch(/<script(?![^>]*\ssrc=)[^>]*>/);
+      expect(answer.text).not.toMatch(/\sstyle=|<style/);
+    });
+
+    it("answers a foreign Host with 403 (DNS rebinding), as /mcp does", async () => {
+      const answer = await rawRequest(fixture.base, "GET", "/", {
+        headers: { host: "evil.example:80" },
+        seen,
+      });
+      expect(answer.status).toBe(403);
+    });
+
+    it("refuses a change from another origin, without Origin, or without the CSRF token, and changes nothing", async () => {
+      const origin = fixture.base;
+      const csrf = page.csrf;
+      const attempts: Record<string, string>[] = [
+        { origin: "http://evil.example", "x-csrf-token": csrf },
+        { origin: "http://127.0.0.1:1", "x-csrf-token": csrf },
+        { "x-csrf-token": csrf },
+        { origin },
+        { origin, "x-csrf-token": "forged" },
+        { origin, "x-csrf-token": csrf, "sec-fetch-site": "cross-site" },
+        { origin, "x-csrf-token": csrf, "sec-fetch-site": "same-site" },
+      ];
+      for (const headers of attempts) {
+        const answer = await rawRequest(fixture.base, "DELETE", "/console/api/marketo", {
+          seen,
+          headers: { host: page.host, cookie: page.cookie, ...headers },
+        });
+        expect({ headers, status: answer.status }).toEqual({ headers, status: 403 });
+      }
+      // A form post (the only cross-site request that needs no preflight) is not JSON: refused too.
+      const form = await page.call("POST", "/console/api/marketo", undefined, {
+        "content-type": "application/x-www-form-urlencoded",
+      });
+      expect(form.status).toBe(400);
+      expect((await fixture.store.read("default")).marketo).toBeDefined();
+    });
+  });
+
+  describe("the tool-step bar", () => {
+    it("searches the same catalog as searchToolSteps", async () => {
+      for (const q of ["marketing automation", "analytics", "leads", "report"]) {
+        const { steps } = await page.json<{ steps: { id: string; title: string; summary: string }[] }>(
+          "GET",
+          `/console/api/steps?q=${encodeURIComponent(q)}`,
+        );
+        expect(steps.map((s) => s.id)).toEqual(searchToolSteps(q).map((hit) => hit.id));
+      }
+      const { steps } = await page.json<{
+        steps: { id: string; title: string; summary: string; service: string }[];
+      }>("GET", "/console/api/steps?q=marketing%20automation");
+      expect(steps[0]).toMatchObject({ title: "Marketo API Call", service: "marketo" });
+      expect(steps[0]?.summary).toMatch(/^Calls any Adobe Marketo Engage REST endpoint.*\.$/);
+    });
+
+    it("serves a step's form as a same-origin module, with the workspace's accounts as an enum", async () => {
+      const answer = await page.call("GET", "/console/api/steps/google_analytics_run_reports/form.js");
+      expect(answer.status).toBe(200);
+      expect(answer.headers["content-type"]).toMatch(/^text\/javascript/);
+      expect(answer.text).toContain("export const validators = exports;");
+      const schema = JSON.parse(/export const schema = (.*);\n/.exec(answer.text)?.[1] ?? "{}");
+      expect(schema.properties.account.enum).toEqual(["reader", "sandbox"]);
+      expect(answer.text).not.toMatch(/new Function|\beval\(/);
+    });
+
+    it("runs a Marketo lead lookup through runToolStep", async () => {
+      const events = await page.run("marketo_api_call", {
+        method: "GET",
+        endpoint: "/rest/v1/leads.json",
+        query_parameters: { filterType: "email", filterValues: "lead7@example.com" },
+      });
+      const result = events.at(-1) as { type: string; summary: string; data: { result: { id: number }[] } };
+      expect(result.type).toBe("result");
+      expect(result.summary).toMatch(/^GET \/rest\/v1\/leads\.json: 1 record/);
+      expect(result.data.result[0]?.id).toBe(7);
+    });
+
+    it("answers an invalid input with the typed error: field, issues and hint", async () => {
+      const events = await page.run("marketo_api_call", {
+        method: "GET",
+        endpoint: "/rest/v1/leads.json",
+        max_pages: 0,
+      });
+      expect(events).toEqual([
+        {
+          type: "error",
+          error: expect.objectContaining({
+            error: "invalid_input",
+            field: "max_pages",
+            message:
+              "Invalid max_pages: Too small: expected number to be >=1; received a number 0. Fix the input and call again; nothing was sent.",
+            hint: "Fix the input and call again; nothing was sent.",
+            issues: [
+              { field: "max_pages", message: "Too small: expected number to be >=1; received a number 0" },
+            ],
+          }),
+        },
+      ]);
+    });
+
+    it("runs a report and sends the chart the server defined", async () => {
+      const events = await page.run("google_analytics_run_reports", {
+        account: "sandbox",
+        property: "412345671",
+        metrics: ["sessions"],
+        dimensions: ["date"],
+        date_ranges: ["last7days"],
+      });
+      const result = events.at(-1) as { type: string; chart: { kind: string; title: string } };
+      expect(result.type).toBe("result");
+      expect(result.chart).toMatchObject({ kind: "line", title: "sessions by date" });
+      expect(events.some((e) => e.type === "progress")).toBe(true);
+    });
+  });
+
+  describe("the integrations page", () => {
+    it("shows Marketo without its secret: set or not, and the usage with the rate window", async () => {
+      const status = await page.json<{ usage: { callsToday: number } }>("GET", "/console/api/marketo");
+      expect(status).toMatchObject({
+        active: { source: "store", clientId: fixture.marketo.clientId, secretSet: true },
+        saved: { secretSet: true },
+        usage: { dailyQuota: 50_000, callsPerWindow: 100, windowMs: 20_000 },
+      });
+      expect(status.usage.callsToday).toBeGreaterThan(0);
+      expect(JSON.stringify(status)).not.toContain('clientSecret":');
+    });
+
+    it("saves Marketo only after one token request accepts it, and keeps the secret when it is left empty", async () => {
+      const before = fixture.marketo.stats().identityRequests;
+      const wrong = await page.call("POST", "/console/api/marketo", {
+        clientId: fixture.marketo.clientId,
+        clientSecret: "not-the-secret",
+        restEndpoint: fixture.marketo.restEndpoint,
+      });
+      expect(wrong.status).toBe(422);
+      expect(JSON.parse(wrong.text).error.error).toBe("authentication_failed");
+      expect(fixture.marketo.stats().identityRequests).toBe(before + 1);
+      const badEndpoint = await page.call("POST", "/console/api/marketo", {
+        clientId: "x",
+        clientSecret: "y",
+        restEndpoint: "http://evil.example/rest",
+      });
+      expect(JSON.parse(badEndpoint.text).error).toMatchObject({
+        error: "not_configured",
+        field: "restEndpoint",
+      });
+      const kept = await page.json("POST", "/console/api/marketo", {
+        clientId: fixture.marketo.clientId,
+        clientSecret: "",
+        restEndpoint: `${fixture.marketo.url}/rest/`,
+      });
+      expect(kept).toMatchObject({ saved: { restEndpoint: fixture.marketo.restEndpoint, secretSet: true } });
+      expect(fixture.marketo.stats().identityRequests).toBe(before + 2);
+      const test = await page.json<{ message: string }>("POST", "/console/api/marketo/test");
+      expect(test.message).toMatch(/accepted the credentials/);
+    });
+
+    it("removes the saved Marketo connection", async () => {
+      const removed = await page.json("DELETE", "/console/api/marketo");
+      expect(removed).toMatchObject({ active: null, saved: null, usage: null });
+      const events = await page.run("marketo_api_call", { method: "GET", endpoint: "/rest/v1/leads.json" });
+      expect(events[0]).toMatchObject({ type: "error", error: { error: "not_configured" } });
+      await page.json("POST", "/console/api/marketo", {
+        clientId: fixture.marketo.clientId,
+        clientSecret: fixture.marketo.clientSecret,
+        restEndpoint: fixture.marketo.restEndpoint,
+      });
+    });
+
+    it("lists the Google client and accounts, flagging the one that can only read", async () => {
+      const status = await page.json<{ client: unknown; accounts: { label: string; readOnly: boolean }[] }>(
+        "GET",
+        "/console/api/google",
+      );
+      expect(status.client).toEqual({
+        source: "store",
+        sandbox: false,
+        clientId: fixture.google.clientId,
+        secretSet: true,
+      });
+      expect(status.accounts.map((a) => [a.label, a.readOnly])).toEqual([
+        ["reader", true],
+        ["sandbox", false],
+      ]);
+    });
+
+    it("connects an account through the consent screen and the console's own callback, then revokes and forgets it", async () => {
+      const { url } = await page.json<{ url: string }>("POST", "/console/api/google/connect", {
+        label: "web",
+      });
+      const consent = new URL(url);
+      expect(consent.searchParams.get("redirect_uri")).toBe(`${fixture.base}/console/oauth/callback`);
+      // The consent screen redirects the browser back with the code and the state.
+      const granted = await fetch(url, { redirect: "manual" });
+      const back = new URL(granted.headers.get("location") ?? "");
+      expect(back.pathname).toBe("/console/oauth/callback");
+      // A callback carrying another session's cookie is refused (the attempt is bound to its session).
+      const other = new Page(fixture, seen);
+      await other.login();
+      const foreign = await other.call("GET", `${back.pathname}${back.search}`);
+      expect(foreign.status).toBe(400);
+      // Google's redirect is a cross-site navigation: the Strict cookie is not sent, the state alone finds the attempt.
+      const { url: again } = await page.json<{ url: string }>("POST", "/console/api/google/connect", {
+        label: "web",
+      });
+      const location = new URL((await fetch(again, { redirect: "manual" })).headers.get("location") ?? "");
+      const done = await rawRequest(fixture.base, "GET", `${location.pathname}${location.search}`, {
+        seen,
+        headers: { host: page.host },
+      });
+      expect(done.status).toBe(200);
+      expect(done.text).toContain("The Google account &quot;web&quot; is connected.");
+      expect(done.text).toContain('http-equiv="refresh"');
+      const replay = await rawRequest(fixture.base, "GET", `${location.pathname}${location.search}`, {
+        seen,
+      });
+      expect(replay.status).toBe(400);
+      const status = await page.json<{ accounts: { label: string; email: string; readOnly: boolean }[] }>(
+        "GET",
+        "/console/api/google",
+      );
+      expect(status.accounts.find((a) => a.label === "web")).toMatchObject({
+        email: "editor@sandbox.example",
+        readOnly: false,
+      });
+      const revocations = fixture.google.stats().revocations;
+      const removed = await page.json<{ revoked: boolean; accounts: { label: string }[] }>(
+        "DELETE",
+        "/console/api/google/accounts/web",
+      );
+      expect(removed.revoked).toBe(true);
+      expect(removed.accounts.map((a) => a.label)).toEqual(["reader", "sandbox"]);
+      expect(fixture.google.stats().revocations).toBe(revocations + 1);
+    });
+  });
+
+  it("never sends a secret: no answer above holds a client secret or a refresh token", async () => {
+    expect(seen.length).toBeGreaterThan(30);
+    const canaries = await fixture.canaries();
+    for (const answer of seen) {
+      const text = `${JSON.stringify(answer.headers)}\n${answer.text}`;
+      for (const canary of canaries) expect(text).not.toContain(canary);
+    }
+  });
+});
+
+describe("the console off loopback", () => {
+  let fixture: ConsoleFixture;
+  const KEY = "team-key-0123456789abcdefghijkl";
+
+  beforeAll(async () => {
+    fixture = await startConsoleFixture({ loopback: false, apiKeys: new Map([[KEY, "default"]]) });
+  });
+  afterAll(async () => {
+    await fixture.close();
+  });
+
+  it("prints no token and logs in with the workspace's API key only", async () => {
+    const url = fixture.console.loginUrl(fixture.base);
+    expect(new URL(url).search).toBe("");
+    const host = new URL(fixture.base).host;
+    const tokenLogin = await rawRequest(fixture.base, "GET", "/?token=anything", { headers: { host } });
+    expect(tokenLogin.headers["set-cookie"]).toBeUndefined();
+    const post = (apiKey: string, origin = fixture.base) =>
+      rawRequest(fixture.base, "POST", "/console/api/login", {
+        headers: { host, origin, "content-type": "application/json" },
+        body: JSON.stringify({ apiKey }),
+      });
+    expect((await post("wrong-key-0123456789abcdefghij")).status).toBe(400);
+    expect((await post(KEY, "http://evil.example")).status).toBe(403);
+    const ok = await post(KEY);
+    expect(ok.status).toBe(200);
+    expect(JSON.parse(ok.text)).toEqual({ workspace: "default" });
+    expect(String(ok.headers["set-cookie"])).toMatch(/HttpOnly; SameSite=Strict/);
+  });
+});
+
+describe("a long run", () => {
+  let fixture: ConsoleFixture;
+
+  beforeAll(async () => {
+    // One call per 2 s: the second page of a list waits for the rate window, with progress.
+    fixture = await startConsoleFixture({
+      marketoEnv: { MARKETO_CALLS_PER_WINDOW: "1", MARKETO_WINDOW_MS: "2000" },
+    });
+  });
+  afterAll(async () => {
+    await fixture.close();
+  });
+
+  it("streams progress while it waits, and a cancel (the page closing its request) stops it before the next call", async () => {
+    const page = new Page(fixture, []);
+    await page.login();
+    const { request } = await import("node:http");
+    const url = new URL("/console/api/steps/marketo_api_call/run", fixture.base);
+    const lines: Record<string, unknown>[] = [];
+    await new Promise<void>((resolve, reject) => {
+      const req = request(
+        {
+          host: url.hostname,
+          port: url.port,
+          path: url.pathname,
+          method: "POST",
+          headers: {
+            host: page.host,
+            cookie: page.cookie,
+            origin: fixture.base,
+            "x-csrf-token": page.csrf,
+            "content-type": "application/json",
+          },
+        },
+        (res) => {
+          res.setEncoding("utf8");
+          res.on("data", (chunk: string) => {
+            for (const line of chunk.split("\n").filter(Boolean)) lines.push(JSON.parse(line));
+            if (lines.some((l) => String(l.message).startsWith("Waiting"))) {
+              req.destroy();
+              resolve();
+            }
+          });
+          res.on("end", () => reject(new Error(`the run ended before it waited: ${JSON.stringify(lines)}`)));
+        },
+      );
+      req.on("error", () => undefined);
+      req.end(
+        JSON.stringify({
+          input: {
+            method: "GET",
+            endpoint: "/rest/v1/lists/1001/leads.json",
+            query_parameters: { batchSize: 2 },
+            paginate: true,
+            max_pages: 5,
+          },
+        }),
+      );
+    });
+    expect(lines[0]).toMatchObject({ type: "progress", progress: 2, message: "Fetched page 1 (2 records)" });
+    expect(lines.at(-1)).toMatchObject({
+      type: "progress",
+      message: expect.stringMatching(/^Waiting \d s for Marketo's rate window limit$/),
+    });
+    const calls = fixture.marketo.stats().apiCalls;
+    // Past the window: a run that was not cancelled would have fetched page 2 by now.
+    await new Promise((resolve) => setTimeout(resolve, 3_000));
+    expect(fixture.marketo.stats().apiCalls).toBe(calls);
+  });
+});
