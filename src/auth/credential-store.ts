@@ -91,8 +91,9 @@ export class FileCredentialStore implements CredentialStore {
       await this.#warnIfOpen();
     }
     if (this.#given) return this.#given;
-    // Only a key that loaded is kept: a refused key file is reported to every caller until fixed.
-    this.#loaded ??= await readKeyFile(this.#keyFile);
+    // The key file is checked at every use (a server keeps running while someone opens it up to
+    // others); only a key that loaded is kept, so a refused key file is reported until it is fixed.
+    this.#loaded = await readKeyFile(this.#keyFile, this.#loaded);
     return this.#loaded;
   }
 

@@ -8,6 +8,8 @@ export interface StoreKey {
   key: Buffer;
   /** "MARTECH_STEPS_KEY" or "the key file <path>". */
   source: string;
+  /** A key file's identity when it was read (inode, size, mtime), to notice a change. */
+  version?: string;
 }
 
 const HEX_KEY = /^[0-9a-f]{64}$/i;
@@ -61,8 +63,9 @@ export function storeFileError(action: string, path: string, cause: unknown): Co
  * Reads the key file, as ssh reads a private key: refused when other users may read or change it.
  * Undefined when it does not exist.
  */
-export async function readKeyFile(path: string): Promise<StoreKey | undefined> {
+export async function readKeyFile(path: string, known?: StoreKey): Promise<StoreKey | undefined> {
   let text: string;
+  let version: string;
   try {
     const info = await stat(path);
     if (POSIX && (info.mode & 0o077) !== 0) {
@@ -71,6 +74,9 @@ export async function readKeyFile(path: string): Promise<StoreKey | undefined> {
         { hint: `Run: chmod 600 ${path}` },
       );
     }
+    // Checked at every use, as ssh checks a private key, but read again only when the file changed.
+    version = `${info.ino}:${info.size}:${info.mtimeMs}`;
+    if (known?.version === version) return known;
     text = await readFile(path, "utf8");
   } catch (error) {
     if (error instanceof ConfigurationError) throw error;
@@ -83,7 +89,7 @@ export async function readKeyFile(path: string): Promise<StoreKey | undefined> {
       hint: `Restore it from your backup (it holds ${ACCEPTED}), or set MARTECH_STEPS_KEY to the key the store was written with.`,
     });
   }
-  return { key, source: `the key file ${path}` };
+  return { key, source: `the key file ${path}`, version };
 }
 
 /**
