@@ -54,6 +54,7 @@ export async function startHarness(extraEnv: Record<string, string> = {}): Promi
     ...extraEnv,
   };
   const forks: Fake[] = [];
+  const homes = [home];
   return {
     marketo,
     google,
@@ -84,10 +85,14 @@ export async function startHarness(extraEnv: Record<string, string> = {}): Promi
       const m = await startFakeMarketo(creds.marketo);
       const g = await startFakeGoogle(creds.google);
       forks.push(m, g);
+      // A store of its own: a stored Google account is bound to the endpoints it was connected
+      // against, so the harness's account is refused on the fork's (import it there instead).
+      const forkHome = await mkdtemp(join(tmpdir(), "martech-trust-fork-"));
+      homes.push(forkHome);
       return {
         marketo: m,
         google: g,
-        env: { ...env, ...fakeEnv(m, g, creds) },
+        env: { ...env, ...fakeEnv(m, g, creds), MARTECH_STEPS_HOME: forkHome },
         use(handlers) {
           m.server.script = handlers.marketo ?? [];
           g.server.script = handlers.google ?? [];
@@ -96,7 +101,7 @@ export async function startHarness(extraEnv: Record<string, string> = {}): Promi
     },
     async close() {
       for (const fake of [marketo, google, ...forks]) await fake.close();
-      await rm(home, { recursive: true, force: true });
+      for (const dir of homes) await rm(dir, { recursive: true, force: true });
     },
   };
 }
