@@ -10,6 +10,7 @@ import { createCredentialStore } from "./auth/store.js";
 import { GoogleAnalyticsConnector } from "./connectors/google/connector.js";
 import { MarketoConnector, type MarketoConnectorConfig } from "./connectors/marketo/connector.js";
 import { ConfigurationError } from "./errors.js";
+import { type ResultSettings, type ResultStore, resultSettings, sharedResultStore } from "./results/index.js";
 import { createState } from "./state/index.js";
 import type { SharedState } from "./state/types.js";
 import type { ProgressUpdate, SchemaContext, ToolContext } from "./tools/types.js";
@@ -22,6 +23,8 @@ export interface WorkspaceOptions {
   store?: CredentialStore;
   /** Shared limits state; one per process (or Redis), shared by every workspace of the process. */
   state?: SharedState;
+  /** Where whole results of capped answers are kept; default the process's store for this environment. */
+  results?: ResultStore;
   fetch?: typeof fetch;
 }
 
@@ -48,6 +51,9 @@ export class Workspace extends EventEmitter {
   readonly name: string;
   readonly store: CredentialStore;
   readonly state: SharedState;
+  /** Whole results of capped answers, kept a while for this workspace (MCP resource links). */
+  readonly results: ResultStore;
+  readonly resultSettings: ResultSettings;
   readonly accounts: GoogleAccounts;
   readonly googleEndpoints: GoogleEndpoints;
   readonly #env: NodeJS.ProcessEnv;
@@ -64,6 +70,8 @@ export class Workspace extends EventEmitter {
     this.#env = options.env ?? process.env;
     this.store = options.store ?? createCredentialStore(this.#env);
     this.state = options.state ?? createState(this.#env);
+    this.resultSettings = resultSettings(this.#env);
+    this.results = options.results ?? sharedResultStore(this.#env);
     this.#fetch = options.fetch;
     this.googleEndpoints = googleEndpointsFromEnv(this.#env);
     this.accounts = new GoogleAccounts({
