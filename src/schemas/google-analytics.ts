@@ -130,6 +130,12 @@ export const RunReportsFields = z.strictObject({
     .boolean()
     .default(false)
     .describe("Report on the last 30 minutes (runRealtimeReport), not dates."),
+  chart: z
+    .boolean()
+    .default(false)
+    .describe(
+      "Also return the report as a PNG chart: a line over time with a date dimension, bars otherwise.",
+    ),
   minute_ranges: z
     .array(
       z.strictObject({
@@ -162,6 +168,7 @@ export const RunReportsOutput = z.object({
   row_count: z
     .int()
     .describe("Rows matching the report in total (regardless of limit/offset); 0 when empty."),
+  next_offset: z.int().optional().describe("Set when more rows remain: pass it as offset to continue."),
   totals: FlatRows.describe("Metric totals, one object per date range (empty without dimensions: see rows)."),
   quota: z
     .object({
@@ -310,12 +317,26 @@ export const GoogleApiCallFields = z.strictObject({
     .record(z.string(), z.unknown())
     .optional()
     .describe('JSON body for POST and PATCH, e.g. {"dateRanges":[…],"metrics":[{"name":"sessions"}]}.'),
+  cursor: z
+    .string()
+    .min(1)
+    .max(4_096)
+    .optional()
+    .describe(
+      "next_cursor of an earlier, capped answer: give the same request to continue with the first item not shown.",
+    ),
 });
 export type GoogleApiCallFields = z.output<typeof GoogleApiCallFields>;
 
 export const GoogleApiCallOutput = z.object({
   api: z.enum(["data", "admin"]).describe("The API that answered."),
-  body: z.unknown().describe("Google's JSON response (its largest list capped by size; see warnings)."),
+  body: z
+    .union([z.record(z.string(), z.unknown()), z.string()])
+    .describe("Google's JSON response; its largest list capped by size (JSON text when nothing else fits)."),
+  next_cursor: z
+    .string()
+    .optional()
+    .describe("Set when the cap cut a list: pass back as cursor to continue."),
   warnings: z.array(z.string()).describe("Output caps and notes about the call."),
 });
 export type GoogleApiCallOutput = z.output<typeof GoogleApiCallOutput>;

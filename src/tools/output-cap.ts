@@ -13,17 +13,19 @@ export function jsonSize(value: unknown): number {
 
 /**
  * Keeps the longest prefix of `items` within `maxBytes`, measured exactly as the connectors' pagination
- * caps measure (json-size.ts), so a page the connector kept is never cut here.
+ * caps measure (json-size.ts). With `atLeastOne`, an item larger than the cap on its own is still
+ * shown: an answer that resumes where it started would never get anywhere.
  */
 export function capItems<T>(
   items: readonly T[],
   maxBytes: number = MAX_RESULT_BYTES,
+  atLeastOne = false,
 ): { items: T[]; dropped: number } {
   let size = 0;
   const kept: T[] = [];
   for (const item of items) {
     const bytes = itemBytes(item);
-    if (size + bytes > maxBytes) break;
+    if (size + bytes > maxBytes && !(atLeastOne && kept.length === 0)) break;
     size += bytes;
     kept.push(item);
   }

@@ -71,11 +71,12 @@ export async function readCalls(
   const warnings = [...result.warnings];
   const records = asRecords(byType ? result.result.filter(byType.keeps) : result.result);
   if (byType) warnings.push(byType.warning(result.result.length, records.length));
-  const capped = capItems(records);
-  // Positions count what Marketo returned, filtered out or not: the first record not shown.
-  const notShown =
-    capped.dropped === 0 ? result.result.length : result.result.indexOf(records[capped.items.length]);
-  const next = positionOf(result, notShown < 0 ? result.result.length : notShown);
+  const capped = capItems(records, MAX_RESULT_BYTES, true);
+  // Positions count what Marketo returned, filtered out or not: resume right after the last record shown.
+  const last = capped.items.at(-1);
+  const raw = last === undefined ? -1 : result.result.indexOf(last);
+  const notShown = capped.dropped === 0 ? result.result.length : raw < 0 ? capped.items.length : raw + 1;
+  const next = positionOf(result, notShown);
   const kept = keep !== undefined && capped.dropped > 0;
   if (next && (capped.dropped > 0 || result.stoppedBy)) {
     warnings.push(

@@ -41,7 +41,7 @@ export async function readFile(
         }),
     },
   );
-  const capped = capItems(read.records);
+  const capped = capItems(read.records, MAX_RESULT_BYTES, true);
   const next = capped.dropped > 0 ? read.positions[capped.items.length] : read.next;
   const kept = keep !== undefined && capped.dropped > 0;
   const warnings: string[] = [];
