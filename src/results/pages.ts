@@ -67,5 +67,9 @@ export function csvPage(json: string, columns: readonly string[], header: boolea
         : { value: item };
     return columns.map((column) => cell(record[column]));
   });
-  return stringify(header ? [columns as string[], ...rows] : rows, { record_delimiter: "\r\n" });
+  // A line break of either kind inside a value is quoted too, as RFC 4180 asks (not only the delimiter in use).
+  return stringify(header ? [columns as string[], ...rows] : rows, {
+    record_delimiter: "\r\n",
+    quoted_match: /[\r\n]/,
+  });
 }

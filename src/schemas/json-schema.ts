@@ -20,7 +20,8 @@ const LIST = new Set(["anyOf", "oneOf", "allOf", "prefixItems"]);
  * MCP Inspector's strict schema validation, modelcontextprotocol/inspector#1005): a `type` list
  * (["string","null"]) becomes an anyOf of one type each; an empty schema that only says "anything"
  * where leaving the keyword out says the same (`additionalProperties: {}`, `items: {}`) is left out,
- * and so is `propertyNames: {type: "string"}` (JSON keys always are). Output schemas also leave out
+ * and so is `propertyNames: {type: "string"}` (JSON keys always are), and the safe-integer bounds zod
+ * puts on every integer (±9007199254740991, 44 characters each). Output schemas also leave out
  * `additionalProperties: false`: a step's answer is what it is, and a client validating it should not
  * fail when a later version adds a field.
  */
@@ -39,6 +40,13 @@ function tidy(node: unknown, io: "input" | "output"): unknown {
       continue;
     }
     if (key === "additionalProperties" && value === false && io === "output") continue;
+    // z.int() states the safe-integer range on every integer: true of every JSON number we send.
+    if (
+      (key === "minimum" && value === Number.MIN_SAFE_INTEGER) ||
+      (key === "maximum" && value === Number.MAX_SAFE_INTEGER)
+    ) {
+      continue;
+    }
     if (ONE.has(key)) out[key] = tidy(value, io);
     else if (MAP.has(key) && isObject(value)) {
       out[key] = Object.fromEntries(Object.entries(value).map(([name, inner]) => [name, tidy(inner, io)]));

@@ -70,21 +70,12 @@ const MarketoReason = z.object({
 export const MarketoApiCallOutput = z.object({
   result: z
     .array(z.record(z.string(), z.unknown()))
-    .describe("Marketo's result records (all pages read), or an export file's rows keyed by its header."),
-  complete: z.boolean().describe("False when more records remain: continue with next_cursor."),
-  next_cursor: z
-    .string()
-    .optional()
-    .describe("Pass back as cursor (same request) to continue with the first record not shown."),
-  next_page_token: z
-    .string()
-    .optional()
-    .describe("Set when Marketo's own token continues exactly: query_parameters.nextPageToken."),
-  next_offset: z
-    .int()
-    .optional()
-    .describe("Asset browse calls: the exact query_parameters.offset to continue."),
-  warnings: z.array(z.string()).describe("From Marketo and from this tool (translations, caps)."),
+    .describe("Records read (all pages), or an export file's rows keyed by its header."),
+  complete: z.boolean().describe("False when more remain: continue with next_cursor."),
+  next_cursor: z.string().optional().describe("Pass back as cursor, same request, to continue."),
+  next_page_token: z.string().optional().describe("Marketo's token, when it continues exactly."),
+  next_offset: z.int().optional().describe("Asset browse calls: the offset that continues."),
+  warnings: z.array(z.string()),
   record_errors: z
     .array(
       z.object({
@@ -94,11 +85,11 @@ export const MarketoApiCallOutput = z.object({
         reasons: z.array(MarketoReason),
       }),
     )
-    .describe("Records Marketo skipped, with reasons; the call as a whole succeeded."),
+    .describe("Records Marketo skipped, with reasons; the call itself succeeded."),
   pages: z.int().describe("Pages (or export file ranges) read."),
-  calls_used: z.int().describe("Marketo API calls spent (they count against the daily quota)."),
+  calls_used: z.int().describe("API calls spent (daily quota)."),
   daily_calls_remaining: z.int().optional(),
-  request_ids: z.array(z.string()).describe("Marketo requestIds, for Marketo support."),
+  request_ids: z.array(z.string()).describe("For Marketo support."),
   translated_from: z.string().optional().describe("The seed-only endpoint translated to a real one."),
   extra: z.record(z.string(), z.unknown()).optional().describe("Other top-level fields of the response."),
 });

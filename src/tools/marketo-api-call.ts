@@ -34,11 +34,11 @@ export const marketoApiCall: ToolStep<typeof MarketoApiCallInput, typeof Marketo
     "rest api",
   ],
   description:
-    "Calls any Adobe Marketo Engage REST endpoint (leads, lists, smart campaigns, programs, emails, activities) with " +
-    "the workspace's Marketo credentials. Authentication, Marketo's rate limits (100 calls per 20 s, 10 at once, daily " +
-    "quota) and pagination are handled for you; large answers are capped by size with a cursor to continue. Use it to " +
-    "look up or upsert leads, read or change static list membership, trigger or schedule campaigns, read assets or " +
-    "activity feeds, and run bulk exports (create, enqueue, poll status, then read the file as records). Reference: " +
+    "Calls any Adobe Marketo Engage REST endpoint (leads, lists, smart campaigns, programs, emails, activities, bulk " +
+    "exports) with the workspace's Marketo credentials. Authentication, rate limits (100 calls per 20 s, 10 at once, " +
+    "daily quota) and pagination are handled; answers are capped by size, with next_cursor to continue. Use it to look " +
+    "up or upsert leads, change list membership, trigger campaigns, read assets or activities, and export (create, " +
+    "enqueue, poll status, then read the file as records). Reference: " +
     DOC_URL,
   docUrl: DOC_URL,
   connection: "marketo",

@@ -2,6 +2,7 @@ import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MemoryCredentialStore } from "../../src/auth/credential-store.js";
 import { MemoryResultStore } from "../../src/results/memory.js";
+import { RedisResultStore } from "../../src/results/redis.js";
 import { MemoryState } from "../../src/state/memory.js";
 import { Workspace } from "../../src/workspace.js";
 import { type MarketoFixture, marketoFixture } from "../helpers/fixtures.js";
@@ -167,6 +168,45 @@ describe("kept results belong to the workspace that produced them", () => {
     } finally {
       await mine.close();
       await theirs.close();
+      await fixture.close();
+    }
+  });
+});
+
+describe.skipIf(!process.env.REDIS_URL)("kept results shared through Redis by replicas", () => {
+  it("lets a replica that did not run the call serve its result", async () => {
+    const fixture = await marketoFixture();
+    const keyPrefix = `martech-test:${Date.now()}:`;
+    const replica = (results: RedisResultStore) =>
+      new Workspace({
+        env: {
+          MARKETO_CLIENT_ID: fixture.sandbox.clientId,
+          MARKETO_CLIENT_SECRET: fixture.sandbox.clientSecret,
+          MARKETO_REST_ENDPOINT: fixture.sandbox.restEndpoint,
+        },
+        store: new MemoryCredentialStore(),
+        state: new MemoryState(),
+        results,
+      });
+    const stores = [0, 1].map(
+      () =>
+        new RedisResultStore({ ttlMs: 60_000, perWorkspace: 5 }, { url: process.env.REDIS_URL, keyPrefix }),
+    );
+    const [one, two] = await Promise.all(stores.map((store) => modernMcpSession(replica(store))));
+    try {
+      const result = (await one?.client.callTool({
+        name: "marketo_api_call",
+        arguments: { method: "GET", endpoint: LIST, paginate: true },
+      })) as CallToolResult;
+      const link = result.content.find((block) => block.type === "resource_link") as { uri: string };
+      const { items } = await readLinked(async (uri) => {
+        const { contents } = (await two?.client.readResource({ uri })) ?? { contents: [] };
+        return contents[0] as { text: string; _meta?: Record<string, unknown> };
+      }, link.uri);
+      expect(new Set(items.map((lead) => lead.id)).size).toBe(MEMBERS);
+    } finally {
+      await Promise.all([one?.close(), two?.close()]);
+      await Promise.all(stores.map((store) => store.close()));
       await fixture.close();
     }
   });
