@@ -61,7 +61,7 @@ describe("what the model reads of a report over MCP", () => {
     expect(text.length).toBeLessThanOrEqual(raw.length * 0.5);
     // A header row, then one tab-separated line per row: every value is still there.
     const lines = text.split("\n");
-    const header = lines.findIndex((line) => line === "date\tcountry\tsessions\tactiveUsers");
+    const header = lines.indexOf("date\tcountry\tsessions\tactiveUsers");
     expect(header).toBeGreaterThan(0);
     const first = data.rows[0] as { date: string; country: string; sessions: number; activeUsers: number };
     expect(lines[header + 1]).toBe(

@@ -13,7 +13,7 @@ import { type McpSession, mcpSession } from "../helpers/mcp.js";
  * and a schema that says no type at all (a bare `{}` from z.unknown()). `additionalProperties: false`
  * is the usual closed object, not a boolean schema in that sense.
  */
-export function strictWarnings(schema: unknown, path: string): string[] {
+function strictWarnings(schema: unknown, path: string): string[] {
   const warnings: string[] = [];
   const visit = (node: unknown, at: string, key = ""): void => {
     if (typeof node === "boolean") {
