@@ -35,7 +35,7 @@ function strictWarnings(schema: unknown, path: string): string[] {
       } else if (["items", "additionalProperties", "not", "propertyNames", "contains"].includes(k)) {
         visit(v, `${at}.${k}`, k);
       } else if (["anyOf", "oneOf", "allOf", "prefixItems"].includes(k) && Array.isArray(v)) {
-        v.forEach((inner, i) => visit(inner, `${at}.${k}[${i}]`, k));
+        for (const [i, inner] of v.entries()) visit(inner, `${at}.${k}[${i}]`, k);
       }
     }
   };
