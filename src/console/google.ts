@@ -61,10 +61,13 @@ export async function googleStatus(workspace: Workspace, env: NodeJS.ProcessEnv,
 /** Saves the workspace's OAuth client; an empty secret keeps the saved one for the same Client ID. */
 export async function saveGoogleClient(workspace: Workspace, body: Record<string, unknown>): Promise<void> {
   const clientId = stringField(body, "clientId", true) as string;
+  const saved = (await workspace.store.read(workspace.name)).googleClient;
   const clientSecret = secretOrSaved(
     body,
-    clientId,
-    (await workspace.store.read(workspace.name)).googleClient,
+    saved && {
+      clientSecret: saved.clientSecret,
+      bindings: [{ field: "clientId", label: "Client ID", sent: clientId, saved: saved.clientId }],
+    },
     "client secret of this OAuth client",
     "Copy it from the Google Cloud console > APIs & Services > Credentials > (your Desktop app client).",
   );

@@ -279,6 +279,31 @@ describe("the console's server side", () => {
       expect(test.message).toMatch(/accepted the credentials/);
     });
 
+    it("sends a saved secret only with the Client ID and to the host it was saved with: a change needs it typed again", async () => {
+      const before = fixture.marketo.stats().identityRequests;
+      const saved = await fixture.store.read("default");
+      const changes: [Record<string, string>, string][] = [
+        [{ restEndpoint: "http://127.0.0.1:9/rest" }, "REST API Endpoint"],
+        [{ clientId: "another-client" }, "Client ID"],
+      ];
+      for (const [change, label] of changes) {
+        const answer = await page.call("POST", "/console/api/marketo", {
+          clientId: fixture.marketo.clientId,
+          restEndpoint: fixture.marketo.restEndpoint,
+          ...change,
+        });
+        expect(answer.status, answer.text).toBe(400);
+        const error = JSON.parse(answer.text).error;
+        expect(error).toMatchObject({ error: "invalid_input", field: "clientSecret" });
+        expect(error.message).toContain(`the ${label} changed`);
+      }
+      const google = await page.call("POST", "/console/api/google/client", { clientId: "another-client" });
+      expect(google.status, google.text).toBe(400);
+      expect(JSON.parse(google.text).error).toMatchObject({ field: "clientSecret" });
+      expect(fixture.marketo.stats().identityRequests).toBe(before);
+      expect(await fixture.store.read("default")).toEqual(saved);
+    });
+
     it("removes the saved Marketo connection", async () => {
       const removed = await page.json("DELETE", "/console/api/marketo");
       expect(removed).toMatchObject({ active: null, saved: null, usage: null });
