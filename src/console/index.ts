@@ -13,13 +13,8 @@ import { workspaceOfApiKey } from "../auth/api-keys.js";
 import { ValidationError } from "../errors.js";
 import type { Workspace } from "../workspace.js";
 import { CspReports } from "./csp-reports.js";
-import {
-  CALLBACK_PATH,
-  GoogleConnects,
-  googleStatus,
-  removeGoogleClient,
-  saveGoogleClient,
-} from "./google.js";
+import { googleStatus, removeGoogleClient, saveGoogleClient } from "./google.js";
+import { CALLBACK_PATH, GoogleConnects } from "./google-connect.js";
 import { crossOrigin, readJson, refuse, sameOrigin, sendError, sendJson, stringField } from "./http-util.js";
 import { marketoStatus, removeMarketo, saveMarketo, testMarketo } from "./marketo.js";
 import { type ConsoleSession, Sessions, sameSecret } from "./sessions.js";
@@ -146,7 +141,7 @@ export function createConsole(options: ConsoleOptions): ConsoleHandle {
       path: /^\/console\/api\/google\/connect$/,
       handler: async ({ req, res, session, workspace, origin }) => {
         const label = stringField(await readJson(req), "label", false);
-        ok(res, await connects.begin(session, workspace, origin, label));
+        ok(res, await connects.begin(req, res, session, workspace, origin, label));
       },
     },
     {

@@ -19,8 +19,13 @@ const SESSION_IDLE_MS = 12 * 60 * 60 * 1000;
 const MAX_SESSIONS = 1_000;
 const MAX_LOGIN_TOKENS = 100;
 
-const random = (): string => randomBytes(32).toString("base64url");
-const hash = (value: string): string => createHash("sha256").update(value).digest("base64url");
+export const random = (): string => randomBytes(32).toString("base64url");
+export const hash = (value: string): string => createHash("sha256").update(value).digest("base64url");
+
+/** The port the browser addressed (cookies are not scoped by port, so their names carry it). */
+export function portOf(req: IncomingMessage): string {
+  return /:(\d+)$/.exec(req.headers.host ?? "")?.[1] ?? "80";
+}
 
 export function sameSecret(expected: string, presented: string | undefined): boolean {
   if (presented === undefined) return false;
@@ -29,7 +34,7 @@ export function sameSecret(expected: string, presented: string | undefined): boo
   return timingSafeEqual(a, b);
 }
 
-function cookies(req: IncomingMessage): Map<string, string> {
+export function cookies(req: IncomingMessage): Map<string, string> {
   const jar = new Map<string, string>();
   for (const part of (req.headers.cookie ?? "").split(";")) {
     const eq = part.indexOf("=");
@@ -53,8 +58,7 @@ export class Sessions {
    * console and another local app) on one host must not overwrite each other's session.
    */
   cookieName(req: IncomingMessage): string {
-    const port = /:(\d+)$/.exec(req.headers.host ?? "")?.[1] ?? "80";
-    return `martech_console_${port}`;
+    return `martech_console_${portOf(req)}`;
   }
 
   /** A new one-time login token for a workspace. */
