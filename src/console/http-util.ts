@@ -55,7 +55,16 @@ export function errorBody(error: unknown): Record<string, unknown> {
 
 export function sendError(res: ServerResponse, error: unknown): void {
   const body = errorBody(error);
-  const status = body.error === "invalid_input" ? 400 : body.error === "internal_error" ? 500 : 422;
+  const status =
+    body.error === "invalid_input"
+      ? 400
+      : body.error === "internal_error"
+        ? 500
+        : body.error === "rate_limited"
+          ? 429
+          : 422;
+  if (status === 429 && typeof body.retryAfterMs === "number")
+    res.setHeader("retry-after", String(Math.ceil(body.retryAfterMs / 1000)));
   sendJson(res, status, { error: body });
 }
 
