@@ -17,12 +17,16 @@ import { isMartechError } from "../errors.js";
 import { log } from "../log.js";
 import type { Workspace } from "../workspace.js";
 import { secure } from "./http-util.js";
+import { PerWorkspace } from "./per-workspace.js";
 import { type ConsoleSession, cookies, hash, portOf, random, type Sessions, sameSecret } from "./sessions.js";
 
 export const CALLBACK_PATH = "/console/oauth/callback";
 /** How long a started connect may wait for Google's redirect. */
 const CONNECT_TTL_MS = 10 * 60 * 1000;
-const MAX_PENDING = 50;
+/** Connects one workspace may have waiting: a new one makes room by dropping its own oldest. */
+const MAX_PENDING_PER_WORKSPACE = 50;
+/** Connects all workspaces together may have waiting (memory): a new one is refused, none dropped. */
+const MAX_PENDING = 1_000;
 
 interface PendingConnect {
   sessionId: string;
@@ -64,11 +68,20 @@ function bindingCookie(name: string, value: string, maxAgeSeconds: number): stri
 }
 
 export class GoogleConnects {
-  readonly #pending = new Map<string, PendingConnect>();
+  readonly #pending: PerWorkspace<PendingConnect>;
   readonly #now: () => number;
 
   constructor(now: () => number = Date.now) {
     this.#now = now;
+    this.#pending = new PerWorkspace(
+      {
+        perWorkspace: MAX_PENDING_PER_WORKSPACE,
+        total: MAX_PENDING,
+        what: "Google connects waiting for Google's answer",
+        hint: "Try again in a few minutes, when unfinished connects have expired.",
+      },
+      now,
+    );
   }
 
   /**
@@ -83,9 +96,6 @@ export class GoogleConnects {
     origin: string,
     label: string | undefined,
   ): Promise<{ url: string }> {
-    for (const [state, entry] of this.#pending)
-      if (entry.expiresAt <= this.#now()) this.#pending.delete(state);
-    if (this.#pending.size >= MAX_PENDING) this.#pending.delete(this.#pending.keys().next().value as string);
     const state = random();
     const nonce = random();
     const { url, finish } = await workspace.accounts.beginRedirectConnect({
@@ -93,7 +103,7 @@ export class GoogleConnects {
       state,
       ...(label ? { label } : {}),
     });
-    this.#pending.set(state, {
+    this.#pending.add(workspace.name, state, {
       sessionId: session.id,
       workspace,
       bindingHash: hash(nonce),
@@ -107,9 +117,9 @@ export class GoogleConnects {
   /** GET /console/oauth/callback?state&code (or &error): exchanges the code, stores the account, goes back. */
   async callback(req: IncomingMessage, res: ServerResponse, url: URL, sessions: Sessions): Promise<void> {
     const state = url.searchParams.get("state") ?? "";
-    const entry = this.#pending.get(state);
+    const entry = this.#pending.use(state);
     const back = "/#/integrations";
-    if (!entry || entry.expiresAt <= this.#now()) {
+    if (!entry) {
       answer(
         res,
         400,
