@@ -68,7 +68,7 @@ export function createConsole(options: ConsoleOptions): ConsoleHandle {
   const sessions = new Sessions(now);
   const connects = new GoogleConnects(now);
   const files = new StaticFiles(options.webRoot ?? defaultWebRoot());
-  const reports = new CspReports();
+  const reports = new CspReports(now);
   const running = new Set<AbortController>();
   const apiKeys = options.apiKeys ?? new Map<string, string>();
   const env = options.env ?? process.env;
