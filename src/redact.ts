@@ -15,26 +15,20 @@
  * what went wrong (a base64 echo's edge characters mix bits of the secret with bits of its neighbours,
  * and a neighbouring piece may be the same secret in another encoding). Anything else (an echo with
  * every character escaped, mixed escapes, an encoding inside another) cannot be cut out exactly:
- * replacing what we recognise would leave the remainder readable, so such a text is withheld whole. Every `Redactor` also feeds one process-wide instance
- * that errors (src/errors.ts) and log lines (src/log.ts) pass through as a last line of defence.
+ * replacing what we recognise would leave the remainder readable, so such a text is withheld whole.
+ * Every `Redactor` also feeds one process-wide instance that errors (src/errors.ts) and log lines
+ * (src/log.ts) pass through as a last line of defence.
+ *
+ * Cost: linear in the text (src/redact-scan.ts), as it runs synchronously on every answer, inside the
+ * call's deadline and beside every other request of a server.
  */
 import { inspect } from "node:util";
 import { installErrorScrubber } from "./errors.js";
-import { decodedForms, fold, MIN_SECRET_CHARS, type Pattern, patternsOf } from "./redact-forms.js";
-
-/** A run of this many characters of a secret (in any encoding above) counts as the secret. */
-const FRAGMENT_CHARS = 12;
+import { decodedForms, MIN_SECRET_CHARS, type Pattern, patternsOf } from "./redact-forms.js";
+import { growToWords, WindowIndex } from "./redact-scan.js";
 
 export const REDACTED = "[redacted]";
 export const WITHHELD = "[withheld: the service's text repeated a credential]";
-
-/** Where a word ends: white space, quotes, brackets and the separators of query strings and lists. */
-const WORD_END = /[\s"'`<>()[\]{},;&=|]/;
-
-interface WindowHit {
-  pattern: Pattern;
-  offset: number;
-}
 
 /** Registered secrets and the lookup tables of their forms. */
 export class Redactor {
@@ -42,8 +36,7 @@ export class Redactor {
   readonly #feeds: Redactor | undefined;
   /** Insertion order is recency: add() moves a value to the end; the oldest is dropped past capacity. */
   readonly #secrets = new Map<string, Pattern[]>();
-  /** Window size → window text → where it occurs in which pattern. */
-  readonly #windows = new Map<number, Map<string, WindowHit[]>>();
+  readonly #windows = new WindowIndex();
 
   /**
    * @param capacity the most recent values kept (tokens rotate; older ones are forgotten first).
@@ -66,11 +59,11 @@ export class Redactor {
       }
       const patterns = patternsOf(value);
       this.#secrets.set(value, patterns);
-      this.#index(patterns, true);
+      this.#windows.add(patterns);
       if (this.#secrets.size > this.#capacity) {
         const [oldest, stale] = this.#secrets.entries().next().value as [string, Pattern[]];
         this.#secrets.delete(oldest);
-        this.#index(stale, false);
+        this.#windows.remove(stale);
       }
     }
     this.#feeds?.add(...values);
@@ -83,9 +76,10 @@ export class Redactor {
 
   /** Upstream text made safe to show: echoes cut out, or the whole text withheld (see the module comment). */
   text(value: string): string {
-    if (this.#secrets.size === 0 || value.length < MIN_SECRET_CHARS) return value;
-    const ranges = this.#find(value);
-    const cut = ranges.length === 0 ? value : replaceRanges(value, ranges);
+    if (this.#secrets.size === 0 || value.length < this.#windows.minSize) return value;
+    const ranges = this.#windows.scan(value);
+    if (ranges.length === 0) return this.#leaksDecoded(value) ? WITHHELD : value;
+    const cut = replaceRanges(value, growToWords(value, ranges));
     return this.#leaks(cut) ? WITHHELD : cut;
   }
 
@@ -122,83 +116,17 @@ export class Redactor {
     return out;
   }
 
-  /** Adds or removes the windows of some patterns in the lookup table. */
-  #index(patterns: readonly Pattern[], add: boolean): void {
-    for (const pattern of patterns) {
-      const size = Math.min(FRAGMENT_CHARS, pattern.folded.length);
-      let bySize = this.#windows.get(size);
-      if (!bySize) {
-        bySize = new Map();
-        this.#windows.set(size, bySize);
-      }
-      for (let offset = 0; offset + size <= pattern.folded.length; offset += 1) {
-        const key = pattern.folded.slice(offset, offset + size);
-        const hits = bySize.get(key) ?? [];
-        const kept = add ? [...hits, { pattern, offset }] : hits.filter((hit) => hit.pattern !== pattern);
-        if (kept.length > 0) bySize.set(key, kept);
-        else bySize.delete(key);
-      }
-      if (bySize.size === 0) this.#windows.delete(size);
-    }
-  }
-
-  /** Ranges [start, end) of `text` that hold a secret or a fragment of one, in a plain or base64 form. */
-  #find(text: string): [number, number][] {
-    const folded = fold(text);
-    const ranges: [number, number][] = [];
-    for (const [size, windows] of this.#windows) {
-      for (let at = 0; at + size <= folded.length; at += 1) {
-        const hits = windows.get(folded.slice(at, at + size));
-        if (!hits) continue;
-        for (const { pattern, offset } of hits) ranges.push(extend(text, folded, at, size, pattern, offset));
-      }
-    }
-    return merge(ranges);
-  }
-
   #leaks(text: string): boolean {
-    return decodedForms(text).some((form) => this.#find(form).length > 0);
+    if (text.length < this.#windows.minSize) return false;
+    return this.#windows.has(text) || this.#leaksDecoded(text);
   }
-}
 
-/**
- * Grows a window match to the whole run the text shares with the pattern, then to the whole word around
- * it: a neighbouring piece of the same secret in another encoding (`ab%63d`, a base64 edge character that
- * mixes in bits of the secret) must not stay readable beside the cut.
- */
-function extend(
-  text: string,
-  folded: string,
-  at: number,
-  size: number,
-  pattern: Pattern,
-  offset: number,
-): [number, number] {
-  let start = at;
-  let end = at + size;
-  for (let p = offset - 1; start > 0 && p >= 0 && folded[start - 1] === pattern.folded[p]; p -= 1) start -= 1;
-  for (
-    let p = offset + size;
-    end < text.length && p < pattern.folded.length && folded[end] === pattern.folded[p];
-    p += 1
-  )
-    end += 1;
-  while (start > 0 && !WORD_END.test(text[start - 1] ?? " ")) start -= 1;
-  while (end < text.length && !WORD_END.test(text[end] ?? " ")) end += 1;
-  if (pattern.kind === "base64") while (text[end] === "=") end += 1;
-  return [start, end];
-}
-
-function merge(ranges: [number, number][]): [number, number][] {
-  if (ranges.length < 2) return ranges;
-  ranges.sort((a, b) => a[0] - b[0]);
-  const out: [number, number][] = [ranges[0] as [number, number]];
-  for (const [start, end] of ranges.slice(1)) {
-    const last = out[out.length - 1] as [number, number];
-    if (start <= last[1]) last[1] = Math.max(last[1], end);
-    else out.push([start, end]);
+  /** Whether a decoded form of `text` (not `text` itself) holds a secret. */
+  #leaksDecoded(text: string): boolean {
+    return decodedForms(text)
+      .slice(1)
+      .some((form) => this.#windows.has(form));
   }
-  return out;
 }
 
 function replaceRanges(text: string, ranges: readonly [number, number][]): string {

@@ -75,6 +75,25 @@ describe("Redactor", () => {
     expect(out).toContain(`Bearer ${REDACTED}`);
   });
 
+  it("cuts echoes in time linear in the text: a 1 MB word of them, and 1 MB of clean escaped text", () => {
+    // Each hit used to grow to the whole word on its own: 64 KB of `x<token>` took minutes.
+    const r = redactor();
+    const word = `x${TOKEN}`.repeat(Math.ceil(1_000_000 / (TOKEN.length + 1)));
+    const clean = "caf%C3%A9 \\u003d &amp; ".repeat(50_000);
+    const started = performance.now();
+    expect(r.text(`before ${word} after`)).toBe(`before ${REDACTED} after`);
+    expect(r.text(clean)).toBe(clean);
+    expect(performance.now() - started).toBeLessThan(5_000);
+  });
+
+  it("keeps the echoes of one word and their neighbours in one cut, and base64 padding with it", () => {
+    const r = redactor();
+    const padded = Buffer.from(`x${SECRET}`).toString("base64");
+    expect(r.text(`a ${TOKEN}${TOKEN.slice(0, 20)}%2${TOKEN} b`)).toBe(`a ${REDACTED} b`);
+    expect(r.text(`${TOKEN},${TOKEN} ok`)).toBe(`${REDACTED},${REDACTED} ok`);
+    expect(r.text(`basic ${padded}&next=1`)).toBe(`basic ${REDACTED}&next=1`);
+  });
+
   it("feeds every value to the redactor it reports to", () => {
     const sink = new Redactor({ feeds: null });
     new Redactor({ feeds: sink }).add(TOKEN);
