@@ -83,10 +83,15 @@ export class Redactor {
     return this.#leaks(cut) ? WITHHELD : cut;
   }
 
-  /** JSON.parse of an upstream body, with every string (keys included) passed through `text()`. */
+  /**
+   * JSON.parse of an upstream body, with every string (keys included) passed through `text()`. The
+   * parsed strings are checked, not the body: what is shown is the parsed value, JSON.parse has already
+   * decoded the body's own escapes, and most strings are too short to hold a secret or have no escape
+   * to decode. A clean body comes back as parsed, uncopied.
+   */
   json(body: string): unknown {
     const parsed: unknown = JSON.parse(body);
-    return this.#secrets.size > 0 && this.#leaks(body) ? this.value(parsed) : parsed;
+    return this.#secrets.size > 0 && this.#holds(parsed) ? this.value(parsed) : parsed;
   }
 
   /** A copy of a JSON-like value (plain objects and arrays) with every string, keys included, passed through `text()`. */
@@ -114,6 +119,31 @@ export class Redactor {
       out[safeKey] = this.#walk(item);
     }
     return out;
+  }
+
+  /** Whether any string (or key) of a parsed JSON value leaks; iterative, as JSON.parse takes any depth. */
+  #holds(root: unknown): boolean {
+    const stack: unknown[] = [root];
+    // The rows of a report repeat the same few keys: each is checked once.
+    const cleanKeys = new Set<string>();
+    while (stack.length > 0) {
+      const item = stack.pop();
+      if (typeof item === "string") {
+        if (this.#leaks(item)) return true;
+      } else if (Array.isArray(item)) {
+        for (const element of item) stack.push(element);
+      } else if (item !== null && typeof item === "object") {
+        for (const key in item) {
+          if (!Object.hasOwn(item, key)) continue;
+          if (!cleanKeys.has(key)) {
+            if (this.#leaks(key)) return true;
+            cleanKeys.add(key);
+          }
+          stack.push((item as Record<string, unknown>)[key]);
+        }
+      }
+    }
+    return false;
   }
 
   #leaks(text: string): boolean {

@@ -94,6 +94,13 @@ describe("Redactor", () => {
     expect(r.text(`basic ${padded}&next=1`)).toBe(`basic ${REDACTED}&next=1`);
   });
 
+  it("checks a body of any depth", () => {
+    const r = redactor();
+    const deep = `${"[".repeat(100_000)}"${TOKEN}"${"]".repeat(100_000)}`;
+    expect(() => r.json(`{"a":${"[".repeat(100_000)}1${"]".repeat(100_000)}}`)).not.toThrow();
+    expect(r.leaks(JSON.stringify(r.json(`[${deep.slice(0, 20)}"${TOKEN}"${deep.slice(-20)}]`)))).toBe(false);
+  });
+
   it("feeds every value to the redactor it reports to", () => {
     const sink = new Redactor({ feeds: null });
     new Redactor({ feeds: sink }).add(TOKEN);
