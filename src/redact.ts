@@ -116,7 +116,13 @@ export class Redactor {
     for (const [key, item] of Object.entries(input)) {
       let safeKey = this.text(key);
       while (safeKey !== key && Object.hasOwn(out, safeKey)) safeKey = `${safeKey}'`;
-      out[safeKey] = this.#walk(item);
+      // Defined, not assigned: an upstream "__proto__" key must stay a key, not become the copy's prototype.
+      Object.defineProperty(out, safeKey, {
+        value: this.#walk(item),
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
     }
     return out;
   }

@@ -94,11 +94,16 @@ describe("Redactor", () => {
     expect(r.text(`basic ${padded}&next=1`)).toBe(`basic ${REDACTED}&next=1`);
   });
 
-  it("checks a body of any depth", () => {
+  it("checks a body of any depth, and never lets a __proto__ key become the copy's prototype", () => {
     const r = redactor();
     const deep = `${"[".repeat(100_000)}"${TOKEN}"${"]".repeat(100_000)}`;
     expect(() => r.json(`{"a":${"[".repeat(100_000)}1${"]".repeat(100_000)}}`)).not.toThrow();
     expect(r.leaks(JSON.stringify(r.json(`[${deep.slice(0, 20)}"${TOKEN}"${deep.slice(-20)}]`)))).toBe(false);
+    const copy = r.json(`{"__proto__":{"polluted":"yes"},"note":"Bearer ${TOKEN}"}`) as Record<string, unknown>;
+    expect(Object.getPrototypeOf(copy)).toBe(Object.prototype);
+    expect(copy.polluted).toBeUndefined();
+    expect(Object.keys(copy)).toEqual(["__proto__", "note"]);
+    expect(copy.note).toBe(`Bearer ${REDACTED}`);
   });
 
   it("feeds every value to the redactor it reports to", () => {
