@@ -99,6 +99,46 @@ describe("a lone UTF-16 surrogate is a validation error naming the field; nothin
   });
 });
 
+describe("query parameters that change a request's method are refused; nothing is sent", () => {
+  let harness: Harness;
+  let workspace: Workspace;
+  beforeAll(async () => {
+    harness = await startHarness();
+    workspace = new Workspace({
+      env: harness.env,
+      store: new MemoryCredentialStore(),
+      state: new MemoryState(),
+    });
+    await workspace.importAccount({ label: "main", refreshToken: harness.creds.google.refreshToken });
+  });
+  afterAll(async () => {
+    await workspace.close();
+    await harness.close();
+  });
+
+  const longIds = Array.from({ length: 2_000 }, (_, i) => i + 1).join(",");
+  it.each([
+    [
+      "_method=DELETE on a long GET",
+      { _method: "DELETE", id: longIds },
+      "query_parameters._method",
+      /method field.*automatically/,
+    ],
+    ["_method=POST", { _method: "POST" }, "query_parameters._method", /_method/],
+    ["_METHOD on a long GET", { _METHOD: "DELETE", id: longIds }, "query_parameters._METHOD", /_method/],
+  ])("Marketo: %s", async (_name, query, field, says) => {
+    const marketo = await workspace.marketo();
+    const before = harness.marketo.server.seen.length;
+    const error = await marketo
+      .call({ method: "GET", path: "/rest/v1/lists/1001/leads.json", query })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ValidationError);
+    expect((error as ValidationError).field).toBe(field);
+    expect((error as Error).message).toMatch(says);
+    expect(harness.marketo.server.seen.length).toBe(before);
+  });
+});
+
 describe("endpoint guard: look-alikes, overlong and %u escapes, and a ?query", () => {
   it.each([
     "/rest/v1/\uff0e\uff0e/\uff0e\uff0e/identity/oauth/token",
