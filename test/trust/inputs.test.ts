@@ -99,7 +99,7 @@ describe("a lone UTF-16 surrogate is a validation error naming the field; nothin
   });
 });
 
-describe("query parameters that change a request's method are refused; nothing is sent", () => {
+describe("query parameters that change a request's method or authentication are refused; nothing is sent", () => {
   let harness: Harness;
   let workspace: Workspace;
   beforeAll(async () => {
@@ -126,6 +126,18 @@ describe("query parameters that change a request's method are refused; nothing i
     ],
     ["_method=POST", { _method: "POST" }, "query_parameters._method", /_method/],
     ["_METHOD on a long GET", { _METHOD: "DELETE", id: longIds }, "query_parameters._METHOD", /_method/],
+    [
+      "access_token",
+      { access_token: "0123456789abcdef" },
+      "query_parameters.access_token",
+      /supplies authentication/,
+    ],
+    [
+      "Access_Token",
+      { Access_Token: "0123456789abcdef" },
+      "query_parameters.Access_Token",
+      /supplies authentication/,
+    ],
   ])("Marketo: %s", async (_name, query, field, says) => {
     const marketo = await workspace.marketo();
     const before = harness.marketo.server.seen.length;
@@ -136,6 +148,37 @@ describe("query parameters that change a request's method are refused; nothing i
     expect((error as ValidationError).field).toBe(field);
     expect((error as Error).message).toMatch(says);
     expect(harness.marketo.server.seen.length).toBe(before);
+  });
+
+  it("Marketo: refused before an activity read from a date fetches its paging token", async () => {
+    const marketo = await workspace.marketo();
+    const before = harness.marketo.server.seen.length;
+    const error = await marketo
+      .call({
+        method: "GET",
+        path: "/rest/v1/activities.json",
+        query: { activityTypeIds: "1", sinceDatetime: "2024-01-01T00:00:00Z", access_token: "x" },
+      })
+      .catch((e: unknown) => e);
+    expect((error as ValidationError).field).toBe("query_parameters.access_token");
+    expect(harness.marketo.server.seen.length).toBe(before);
+  });
+
+  it.each([
+    [{ access_token: "ya29.abc" }, "query_parameters.access_token"],
+    [{ key: "AIzaSyExample" }, "query_parameters.key"],
+    [{ $key: "AIzaSyExample" }, "query_parameters.$key"],
+    [{ KEY: "AIzaSyExample" }, "query_parameters.KEY"],
+  ])("GA4: %j → %s", async (query, field) => {
+    const ga = await workspace.google("main");
+    const before = harness.google.server.seen.length;
+    const error = await ga
+      .call({ method: "GET", path: "v1beta/accountSummaries", query } as never)
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ValidationError);
+    expect((error as ValidationError).field).toBe(field);
+    expect((error as Error).message).toMatch(/supplies authentication/);
+    expect(harness.google.server.seen.length).toBe(before);
   });
 });
 

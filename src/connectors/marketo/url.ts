@@ -18,12 +18,19 @@ export const MAX_URI_CHARS = 8 * 1024;
  * Query parameters the connector sets itself. `_method` is what Marketo runs a POST as (its long-URI
  * workaround, https://experienceleague.adobe.com/en/docs/marketo-developer/marketo/rest/lead-database/leads#query):
  * a caller's `_method=DELETE` before our `_method=GET` would run a write the connector treats as a read
- * (replayed after a 5xx, reported as changing nothing).
+ * (replayed after a 5xx, reported as changing nothing). `access_token` would authenticate in place of
+ * the connection's header token; Marketo is removing it from the query (REAL-API A2,
+ * https://experienceleague.adobe.com/en/docs/marketo-developer/marketo/rest/authentication) and answers
+ * 601, which would discard the shared token and blame the credentials.
  */
 export const RESERVED_QUERY: ReservedQuery = new Map([
   [
     "_method",
     "the connector sets _method itself. Choose the HTTP method with the method field (GET, POST or DELETE); a GET whose URI is over Marketo's 8 KB limit is sent as a POST with _method=GET automatically.",
+  ],
+  [
+    "access_token",
+    "the connection supplies authentication: every call carries its access token in an Authorization header (Marketo is retiring access_token in the query).",
   ],
 ]);
 
