@@ -137,17 +137,14 @@ function tokenEndpointError(status: number, body: Record<string, unknown>, redac
   });
 }
 
-/** Form fields that are not credentials: everything else we send is registered for redaction. */
-const PUBLIC_FIELDS = new Set(["grant_type", "redirect_uri", "client_id"]);
-
 /**
- * The part of a Google client id worth redacting: the ".apps.googleusercontent.com" tail is the same
- * for every client and would match unrelated text. (The id is not secret, it is in every sign-in URL,
- * but an echo of it in an error tells nobody anything useful either.)
+ * Form fields that are not credentials: everything else we send is registered for redaction. The client
+ * id is public (RFC 6749 §2.2: "The client identifier is not a secret"): it is in every authorize URL the
+ * browser opens (https://developers.google.com/identity/protocols/oauth2/native-app),
+ * and its leading part is the Cloud project number, which Google's own errors name in the link that
+ * fixes them (SERVICE_DISABLED's activationUrl, `…/overview?project=<number>`).
  */
-export function clientIdCore(clientId: string): string {
-  return clientId.replace(/\.apps\.googleusercontent\.com$/i, "");
-}
+const PUBLIC_FIELDS = new Set(["grant_type", "redirect_uri", "client_id"]);
 
 async function tokenRequest(
   http: OAuthHttp,
@@ -155,7 +152,6 @@ async function tokenRequest(
   redactor: Redactor = new Redactor(),
 ): Promise<TokenResponse> {
   redactor.add(...Object.entries(form).flatMap(([key, value]) => (PUBLIC_FIELDS.has(key) ? [] : [value])));
-  if (form.client_id) redactor.add(clientIdCore(form.client_id));
   const response = await postForm(http, "/token", form);
   const body = await readJson(response);
   // Registered before anything from the answer is shown: a broken endpoint may echo them in an error.
