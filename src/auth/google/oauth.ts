@@ -8,6 +8,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { AuthenticationError, ConfigurationError, NetworkError, UpstreamError } from "../../errors.js";
 import { Redactor } from "../../redact.js";
 import type { GoogleOAuthClient } from "../credential-store.js";
+import { emailOf, scopesOf } from "./token-claims.js";
 
 export interface OAuthHttp {
   /** GoogleEndpoints.oauthUrl: /token and /revoke live under it. */
@@ -20,11 +21,12 @@ export interface OAuthHttp {
 export interface TokenResponse {
   accessToken: string;
   expiresIn: number;
-  /** Granted scopes, when the response lists them. */
+  /** Granted scopes, when the response lists them (only well-formed ones that echo no credential). */
   scopes: string[] | undefined;
   /** Present on a code exchange with access_type=offline, and when Google rotates a refresh token. */
   refreshToken: string | undefined;
-  idToken: string | undefined;
+  /** The id_token's email claim, when it is an email that echoes no credential. */
+  email: string | undefined;
 }
 
 /** The token endpoint answered `invalid_grant`: the code or refresh token is expired, used or revoked. */
@@ -165,13 +167,12 @@ async function tokenRequest(
     });
   }
   const expiresIn = typeof body.expires_in === "number" ? body.expires_in : Number(body.expires_in ?? 3599);
-  const scope = str(body.scope);
   return {
     accessToken,
     expiresIn: Number.isFinite(expiresIn) && expiresIn > 0 ? expiresIn : 3599,
-    scopes: scope ? scope.split(" ").filter(Boolean) : undefined,
+    scopes: scopesOf(str(body.scope), redactor),
     refreshToken: str(body.refresh_token),
-    idToken: str(body.id_token),
+    email: emailOf(str(body.id_token), redactor),
   };
 }
 
@@ -239,22 +240,4 @@ export async function revokeToken(http: OAuthHttp, token: string): Promise<Revok
     return { revoked: false, reason: "Google reports the token as already expired or revoked" };
   }
   return { revoked: false, reason: `Google's revoke endpoint answered HTTP ${response.status}` };
-}
-
-/**
- * The email claim of an id_token. The signature is not checked: the token came straight from
- * Google's token endpoint over TLS, which OpenID Connect Core §3.1.3.7 (6) accepts in place of
- * signature validation, and the email is only a display name for the account.
- */
-export function emailFromIdToken(idToken: string | undefined): string | undefined {
-  const payload = idToken?.split(".")[1];
-  if (!payload) return undefined;
-  try {
-    const claims: unknown = JSON.parse(Buffer.from(payload, "base64url").toString("utf8"));
-    if (claims === null || typeof claims !== "object") return undefined;
-    const email = (claims as Record<string, unknown>).email;
-    return typeof email === "string" && email.includes("@") ? email : undefined;
-  } catch {
-    return undefined;
-  }
 }
