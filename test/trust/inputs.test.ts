@@ -11,7 +11,8 @@ import { type Harness, startHarness } from "./helpers/harness.js";
 
 const LONE = "\ud800";
 
-describe("a lone UTF-16 surrogate is a validation error naming the field; nothing is sent", () => {
+/** Fakes and a workspace with the Google account "main" around the tests of the calling describe block. */
+function withWorkspace(ready: (harness: Harness, workspace: Workspace) => void): void {
   let harness: Harness;
   let workspace: Workspace;
   beforeAll(async () => {
@@ -22,10 +23,20 @@ describe("a lone UTF-16 surrogate is a validation error naming the field; nothin
       state: new MemoryState(),
     });
     await workspace.importAccount({ label: "main", refreshToken: harness.creds.google.refreshToken });
+    ready(harness, workspace);
   });
   afterAll(async () => {
     await workspace.close();
     await harness.close();
+  });
+}
+
+describe("a lone UTF-16 surrogate is a validation error naming the field; nothing is sent", () => {
+  let harness: Harness;
+  let workspace: Workspace;
+  withWorkspace((h, w) => {
+    harness = h;
+    workspace = w;
   });
 
   it.each([
@@ -102,18 +113,9 @@ describe("a lone UTF-16 surrogate is a validation error naming the field; nothin
 describe("query parameters that change a request's method or authentication are refused; nothing is sent", () => {
   let harness: Harness;
   let workspace: Workspace;
-  beforeAll(async () => {
-    harness = await startHarness();
-    workspace = new Workspace({
-      env: harness.env,
-      store: new MemoryCredentialStore(),
-      state: new MemoryState(),
-    });
-    await workspace.importAccount({ label: "main", refreshToken: harness.creds.google.refreshToken });
-  });
-  afterAll(async () => {
-    await workspace.close();
-    await harness.close();
+  withWorkspace((h, w) => {
+    harness = h;
+    workspace = w;
   });
 
   const longIds = Array.from({ length: 2_000 }, (_, i) => i + 1).join(",");
