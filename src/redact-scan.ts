@@ -17,8 +17,13 @@ export interface Range {
   base64: boolean;
 }
 
-/** 2^21 bits (256 KB): under 5% false positives for the 128 secrets the process-wide redactor keeps. */
-const FILTER_BITS = 21;
+/**
+ * A filter has 16 bits per window (false positives under 1 in 16 windows), from 2^12 bits (512 B) up to
+ * 2^21 (256 KB, for the ~100,000 windows of the 128 secrets the process-wide redactor keeps).
+ */
+const BITS_PER_WINDOW = 16;
+const MIN_FILTER_BITS = 12;
+const MAX_FILTER_BITS = 21;
 const BASE = 0x01000193;
 
 /** A character code, ASCII-lowercased as fold() does. */
@@ -27,8 +32,14 @@ function code(text: string, at: number): number {
   return c >= 65 && c <= 90 ? c + 32 : c;
 }
 
-function slot(hash: number): number {
-  return Math.imul(hash, 0x9e3779b1) >>> (32 - FILTER_BITS);
+/** A filter: its bits, and log2 of how many. */
+interface Filter {
+  bits: Uint32Array;
+  log2: number;
+}
+
+function slot(hash: number, log2: number): number {
+  return Math.imul(hash, 0x9e3779b1) >>> (32 - log2);
 }
 
 function hashOf(text: string, from: number, size: number): number {
@@ -43,13 +54,13 @@ interface Table {
   /** BASE^(size-1): what the character leaving the window weighed in the rolling hash. */
   top: number;
   windows: Map<string, Pattern[]>;
-  /** Rebuilt lazily after a removal (a bit cannot be cleared: another window may share it). */
-  filter: Uint32Array | undefined;
+  /** Rebuilt lazily after a removal (a bit cannot be cleared: another window may share it) or when it fills up. */
+  filter: Filter | undefined;
 }
 
-function setBit(filter: Uint32Array, hash: number): void {
-  const at = slot(hash);
-  filter[at >>> 5] = (filter[at >>> 5] ?? 0) | (1 << (at & 31));
+function setBit(filter: Filter, hash: number): void {
+  const at = slot(hash, filter.log2);
+  filter.bits[at >>> 5] = (filter.bits[at >>> 5] ?? 0) | (1 << (at & 31));
 }
 
 /** The windows of every registered pattern, by size (12, or the whole pattern when it is shorter). */
@@ -80,6 +91,8 @@ export class WindowIndex {
         else table.windows.set(key, [pattern]);
         if (table.filter) setBit(table.filter, hashOf(key, 0, size));
       }
+      if (table.filter && table.windows.size * BITS_PER_WINDOW > 2 ** table.filter.log2)
+        table.filter = undefined;
     }
   }
 
@@ -114,10 +127,13 @@ export class WindowIndex {
   }
 }
 
-function filterOf(table: Table): Uint32Array {
+function filterOf(table: Table): Filter {
   if (!table.filter) {
-    table.filter = new Uint32Array(2 ** (FILTER_BITS - 5));
-    for (const key of table.windows.keys()) setBit(table.filter, hashOf(key, 0, table.size));
+    const wanted = Math.ceil(Math.log2(table.windows.size * BITS_PER_WINDOW));
+    const log2 = Math.min(MAX_FILTER_BITS, Math.max(MIN_FILTER_BITS, wanted));
+    const filter = { bits: new Uint32Array(2 ** (log2 - 5)), log2 };
+    for (const key of table.windows.keys()) setBit(filter, hashOf(key, 0, table.size));
+    table.filter = filter;
   }
   return table.filter;
 }
@@ -129,13 +145,13 @@ function filterOf(table: Table): Uint32Array {
 function scanTable(table: Table, text: string, out: Range[] | undefined): boolean {
   const { size, top, windows } = table;
   if (text.length < size) return false;
-  const filter = filterOf(table);
+  const { bits, log2 } = filterOf(table);
   let hash = hashOf(text, 0, size);
   let last: Range | undefined;
   let hit = false;
   for (let at = 0; ; at += 1) {
-    const bit = slot(hash);
-    if (((filter[bit >>> 5] ?? 0) & (1 << (bit & 31))) !== 0) {
+    const bit = slot(hash, log2);
+    if (((bits[bit >>> 5] ?? 0) & (1 << (bit & 31))) !== 0) {
       const patterns = windows.get(fold(text.slice(at, at + size)));
       if (patterns) {
         hit = true;

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { REDACTED, Redactor, WITHHELD } from "../../src/redact.js";
 
@@ -99,11 +100,30 @@ describe("Redactor", () => {
     const deep = `${"[".repeat(100_000)}"${TOKEN}"${"]".repeat(100_000)}`;
     expect(() => r.json(`{"a":${"[".repeat(100_000)}1${"]".repeat(100_000)}}`)).not.toThrow();
     expect(r.leaks(JSON.stringify(r.json(`[${deep.slice(0, 20)}"${TOKEN}"${deep.slice(-20)}]`)))).toBe(false);
-    const copy = r.json(`{"__proto__":{"polluted":"yes"},"note":"Bearer ${TOKEN}"}`) as Record<string, unknown>;
+    const copy = r.json(`{"__proto__":{"polluted":"yes"},"note":"Bearer ${TOKEN}"}`) as Record<
+      string,
+      unknown
+    >;
     expect(Object.getPrototypeOf(copy)).toBe(Object.prototype);
     expect(copy.polluted).toBeUndefined();
     expect(Object.keys(copy)).toEqual(["__proto__", "note"]);
     expect(copy.note).toBe(`Bearer ${REDACTED}`);
+  });
+
+  it("finds each of 128 kept values after many rotations, and none of the forgotten ones", () => {
+    const r = new Redactor({ feeds: null, capacity: 128 });
+    const values = Array.from({ length: 300 }, (_, i) =>
+      createHash("sha256")
+        .update(String(i))
+        .digest("base64url")
+        .slice(0, 20 + (i % 20)),
+    );
+    for (const value of values) {
+      r.add(value);
+      expect(r.text(`Bearer ${value}`)).toBe(`Bearer ${REDACTED}`);
+    }
+    for (const value of values.slice(-128)) expect(r.leaks(encodeURIComponent(value))).toBe(true);
+    for (const value of values.slice(0, 100)) expect(r.text(value)).toBe(value);
   });
 
   it("feeds every value to the redactor it reports to", () => {
