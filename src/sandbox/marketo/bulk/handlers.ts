@@ -82,9 +82,9 @@ export function bulkHandlers(
       return { result: [statusJson(findJob(ctx.world, kind, id))] };
     },
     cancel(_req, ctx, [id]) {
-      const now = touch(ctx);
+      touch(ctx);
       const job = findJob(ctx.world, kind, id);
-      cancel(job, now);
+      cancel(job);
       return { result: [statusJson(job)] };
     },
     list(req, ctx) {

@@ -113,14 +113,17 @@ export function enqueue(world: World, job: BulkJob, now: number): void {
   job.queuedAt = now;
 }
 
-export function cancel(job: BulkJob, now: number): void {
+/**
+ * No finishedAt: Swagger ExportResponse.finishedAt "will have value only when status is "Completed" or
+ * "Failed"", and the cancel example in ADE bulk-extract.md carries only exportId, status, createdAt, format.
+ */
+export function cancel(job: BulkJob): void {
   if (!isOpen(job))
     throw new MarketoApiError(
       "1003",
       `Export job '${job.exportId}' is ${job.status} and cannot be cancelled`,
     );
   job.status = "Cancelled";
-  job.finishedAt = now;
   delete job.file;
 }
 
