@@ -34,7 +34,9 @@ function plain(status: number, text: string): RawReply {
 
 /**
  * One `bytes=a-b`, `bytes=a-` or `bytes=-n` range (RFC 7233 §2.1). A malformed or multi-range header is
- * ignored (the whole file is sent, as §3.1 allows); a range past the end is 416.
+ * ignored (the whole file is sent, as §3.1 allows), and so is `a-b` with b < a: §2.1 calls it
+ * syntactically invalid and says the recipient MUST ignore the header. A valid range that starts past
+ * the end is unsatisfiable: 416 (§4.4).
  */
 function byteRange(
   header: string | undefined,
@@ -48,9 +50,10 @@ function byteRange(
     return { start: Math.max(0, size - suffix), end: size - 1 };
   }
   const start = Number(match[1]);
-  const end = match[2] === "" ? size - 1 : Math.min(Number(match[2]), size - 1);
-  if (start >= size || end < start) return "unsatisfiable";
-  return { start, end };
+  const last = match[2] === "" ? Number.POSITIVE_INFINITY : Number(match[2]);
+  if (last < start) return undefined;
+  if (start >= size) return "unsatisfiable";
+  return { start, end: Math.min(last, size - 1) };
 }
 
 export function bulkHandlers(
