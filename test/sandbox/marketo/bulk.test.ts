@@ -117,6 +117,23 @@ describe("bulk lead export", () => {
     expect((await file(x, "00000000-0000-4000-a000-000000000000")).status).toBe(404);
   });
 
+  it("drops the file seven days after the job completed and keeps reporting the job as Completed", async () => {
+    const x = await start();
+    const id = await createJob(x, { fields: ["id"], filter: { staticListId: 1002 } });
+    await x.call(`/bulk/v1/leads/export/${id}/enqueue.json`, post);
+    clock += JOB_MS;
+    const done = await status(x, id);
+    clock += 7 * 86_400_000 - 1;
+    expect((await file(x, id)).status).toBe(200);
+    clock += 1;
+    const expired = await file(x, id);
+    expect(expired.status).toBe(404);
+    expect(expired.headers.get("content-type")).toMatch(/^text\/plain/);
+    expect(expired.bytes.toString()).toMatch(/expired/);
+    // "Job status is available for 30 days after Completed or Failed status was reached".
+    expect(await status(x, id)).toEqual(done);
+  });
+
   it("runs 2 jobs at a time, queues at most 10, and refuses a second enqueue", async () => {
     const x = await start();
     const body = {

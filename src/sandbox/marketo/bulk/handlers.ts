@@ -3,7 +3,8 @@
  * job list (Swagger createExportLeadsUsingPOST … getExportActivitiesUsingGET). Every call first plays
  * the queue forward to the sandbox clock. The file endpoint is not a Marketo envelope: it sends the
  * file (206 with Content-Range for a `Range: bytes=…` request, as Adobe recommends for large files),
- * or 404 with a plain-text message while the job is unknown or not Completed (ADE bulk-extract.md).
+ * or 404 with a plain-text message while the job is unknown or not Completed, or once the file is past
+ * its seven-day retention (ADE bulk-extract.md).
  */
 import { jsonBody, multi, pageByToken } from "../params.js";
 import { type ApiRequest, type Handler, type HandlerContext, RawReply } from "../types.js";
@@ -14,6 +15,7 @@ import {
   cancel,
   checkQuota,
   enqueue,
+  fileExpired,
   findJob,
   newExportId,
   recentJobs,
@@ -107,6 +109,9 @@ export function bulkHandlers(
       touch(ctx);
       const job = ctx.world.bulk.jobs.find((j) => j.kind === kind && j.exportId === id);
       if (!job) return plain(404, `Export id ${id ?? ""} not found`);
+      // The wording is inferred: the docs name the retention period, not the answer after it.
+      if (fileExpired(job))
+        return plain(404, `The file of export ${job.exportId} expired: files are kept for seven days`);
       if (job.status !== "Completed" || !job.file)
         return plain(404, `Export ${job.exportId} is ${job.status}, not Completed`);
       const file = job.file;
