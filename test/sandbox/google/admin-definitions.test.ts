@@ -136,7 +136,7 @@ describe("Admin API: custom metrics and data retention", () => {
     expect(names.map((m) => m.parameterName)).toEqual(["discount_amount", "video_seconds"]);
   });
 
-  it("reads and changes data retention, refusing 360-only durations", async () => {
+  it("reads and changes data retention, refusing 360-only durations and event-only ones for user data", async () => {
     const s = sandbox();
     const token = await accessToken(s, EDITOR);
     const path = "/v1beta/properties/412345674/dataRetentionSettings";
@@ -165,6 +165,13 @@ describe("Admin API: custom metrics and data retention", () => {
       eventDataRetention: "FIFTY_MONTHS",
     });
     expect(rpcMessage(premium)).toMatch(/only available to Google Analytics 360/);
+    // "Available to 360 properties only. Available for event data only." (RetentionDuration, discovery doc)
+    const userLevel = await admin(s, token, "PATCH", `${path}?updateMask=user_data_retention`, {
+      userDataRetention: "TWENTY_SIX_MONTHS",
+    });
+    expect(rpcMessage(userLevel)).toMatch(
+      /userDataRetention TWENTY_SIX_MONTHS is available for event data only/,
+    );
     expect(rpcStatus(await admin(s, token, "PATCH", path, { eventDataRetention: "TWO_MONTHS" }))).toBe(
       "INVALID_ARGUMENT",
     );
