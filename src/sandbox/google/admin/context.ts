@@ -93,6 +93,19 @@ export function requireAccountRole(
   return account;
 }
 
+/** An account the caller holds at least `needed` on that is not in the trash can: it takes no changes. */
+export function requireLiveAccount(
+  ctx: AdminContext,
+  caller: TokenOwner,
+  accountId: string,
+  needed: Role,
+): WorldAccount {
+  const account = requireAccountRole(ctx, caller, accountId, needed);
+  if (account.deleted)
+    throw new RpcError(404, "NOT_FOUND", `Account accounts/${account.id} is in the trash can.`);
+  return account;
+}
+
 /**
  * A property the caller holds at least `needed` on. Trashed properties can still be read (the trash can is
  * inspectable for 35 days) but not changed, and their sub-resources are gone.
