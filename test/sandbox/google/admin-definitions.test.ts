@@ -272,4 +272,31 @@ describe("Admin API: conversion events are key events, and accounts change and g
       /was not found on this server/,
     );
   });
+
+  it("refuses a malformed id in the path of an emulated method as INVALID_ARGUMENT, once authenticated", async () => {
+    const s = sandbox();
+    const token = await accessToken(s, ANALYST);
+    const cases = [
+      ["GET", "/v1beta/properties/41234567x/customDimensions", "parent", "properties/123", "41234567x"],
+      ["GET", `${SHOP}/customDimensions/abc`, "name", "properties/123/customDimensions/123", "abc"],
+      ["POST", `${SHOP}/customMetrics/abc:archive`, "name", "properties/123/customMetrics/123", "abc"],
+      [
+        "GET",
+        "/v1beta/properties/x1/dataRetentionSettings",
+        "name",
+        "properties/123/dataRetentionSettings",
+        "x1",
+      ],
+      ["GET", "/v1beta/accounts/10000l", "name", "accounts/123", "10000l"],
+    ] as const;
+    for (const [method, path, field, format, id] of cases) {
+      const reply = await admin(s, token, method, path);
+      expect(reply.status, path).toBe(400);
+      expect(rpcStatus(reply)).toBe("INVALID_ARGUMENT");
+      expect(rpcMessage(reply)).toBe(
+        `The value for the '${field}' field was invalid but must be in format '${format}': "${id}" is not a numeric id.`,
+      );
+    }
+    expect((await admin(s, "not-a-token", "GET", "/v1beta/accounts/10000l")).status).toBe(401);
+  });
 });

@@ -44,19 +44,19 @@ function visibleAccounts(r: AdminRequest, caller: TokenOwner, withDeleted = fals
 }
 
 export function listAccounts(r: AdminRequest): Record<string, unknown> {
-  const caller = authorize(r.ctx, r.req, "ListAccounts", false);
+  const caller = authorize(r, "ListAccounts", false);
   const withDeleted = showDeleted(r.url);
   const page = paginate(visibleAccounts(r, caller, withDeleted), r.url, `accounts|${withDeleted}`);
   return listBody("accounts", { ...page, items: page.items.map(accountJson) });
 }
 
 export function getAccount(r: AdminRequest): Record<string, unknown> {
-  const caller = authorize(r.ctx, r.req, "GetAccount", false);
+  const caller = authorize(r, "GetAccount", false);
   return accountJson(requireAccountRole(r.ctx, caller, r.params.account ?? "", "viewer"));
 }
 
 export function listAccountSummaries(r: AdminRequest): Record<string, unknown> {
-  const caller = authorize(r.ctx, r.req, "ListAccountSummaries", false);
+  const caller = authorize(r, "ListAccountSummaries", false);
   const summaries = visibleAccounts(r, caller).map((account) => {
     const properties = r.ctx.world
       .propertiesOf(account.id)
@@ -80,7 +80,7 @@ export function listAccountSummaries(r: AdminRequest): Record<string, unknown> {
 }
 
 export function patchAccount(r: AdminRequest): Record<string, unknown> {
-  const caller = authorize(r.ctx, r.req, "UpdateAccount", true);
+  const caller = authorize(r, "UpdateAccount", true);
   const account = requireLiveAccount(r.ctx, caller, r.params.account ?? "", "administrator");
   const mask = parseUpdateMask(
     r.url,
@@ -112,7 +112,7 @@ export function patchAccount(r: AdminRequest): Record<string, unknown> {
 }
 
 export function deleteAccount(r: AdminRequest): Record<string, unknown> {
-  const caller = authorize(r.ctx, r.req, "DeleteAccount", true);
+  const caller = authorize(r, "DeleteAccount", true);
   const account = requireLiveAccount(r.ctx, caller, r.params.account ?? "", "administrator");
   account.deleted = true;
   const now = r.ctx.now();

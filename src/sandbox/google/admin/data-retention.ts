@@ -57,13 +57,13 @@ function bindDuration(
 }
 
 export function getDataRetention(r: AdminRequest): Record<string, unknown> {
-  const caller = authorize(r.ctx, r.req, "GetDataRetentionSettings", false);
+  const caller = authorize(r, "GetDataRetentionSettings", false);
   const property = requireProperty(r.ctx, caller, r.params.property ?? "", "viewer");
   return retentionJson(property.id, r.ctx.world.dataRetention(property.id));
 }
 
 export function patchDataRetention(r: AdminRequest): Record<string, unknown> {
-  const caller = authorize(r.ctx, r.req, "UpdateDataRetentionSettings", true);
+  const caller = authorize(r, "UpdateDataRetentionSettings", true);
   const property = requireProperty(r.ctx, caller, r.params.property ?? "", "editor");
   const mask = parseUpdateMask(
     r.url,

@@ -133,7 +133,7 @@ function parseFilter(url: URL): { kind: "account" | "property" | "firebase"; id:
 }
 
 export function listProperties(r: AdminRequest): Record<string, unknown> {
-  const caller = authorize(r.ctx, r.req, "ListProperties", false);
+  const caller = authorize(r, "ListProperties", false);
   const filter = parseFilter(r.url);
   const withDeleted = showDeleted(r.url);
   let items: WorldProperty[] = [];
@@ -150,7 +150,7 @@ export function listProperties(r: AdminRequest): Record<string, unknown> {
 }
 
 export function getProperty(r: AdminRequest): Record<string, unknown> {
-  const caller = authorize(r.ctx, r.req, "GetProperty", false);
+  const caller = authorize(r, "GetProperty", false);
   return propertyJson(requireProperty(r.ctx, caller, r.params.property ?? "", "viewer", true));
 }
 
@@ -200,7 +200,7 @@ function validateFields(fields: EditableFields): void {
 }
 
 export function createProperty(r: AdminRequest): Record<string, unknown> {
-  const caller = authorize(r.ctx, r.req, "CreateProperty", true);
+  const caller = authorize(r, "CreateProperty", true);
   const { parent, propertyType, fields } = bindProperty(r.body);
   const account = /^accounts\/(\d+)$/.exec(requireNonEmpty(parent, "parent", 'use "accounts/{account_id}".'));
   if (!account?.[1]) throw invalidArgument(`parent "${parent}" is invalid: use "accounts/{account_id}".`);
@@ -230,7 +230,7 @@ export function createProperty(r: AdminRequest): Record<string, unknown> {
 }
 
 export function patchProperty(r: AdminRequest): Record<string, unknown> {
-  const caller = authorize(r.ctx, r.req, "UpdateProperty", true);
+  const caller = authorize(r, "UpdateProperty", true);
   const property = requireProperty(r.ctx, caller, r.params.property ?? "", "editor");
   const mask = parseUpdateMask(r.url, MUTABLE, IMMUTABLE);
   const { fields } = bindProperty(r.body);
@@ -259,7 +259,7 @@ export function trashProperty(property: WorldProperty, now: number): void {
 
 /** DELETE moves the property to the trash can and returns it, with deleteTime and expireTime set. */
 export function deleteProperty(r: AdminRequest): Record<string, unknown> {
-  const caller = authorize(r.ctx, r.req, "DeleteProperty", true);
+  const caller = authorize(r, "DeleteProperty", true);
   const property = requireProperty(r.ctx, caller, r.params.property ?? "", "administrator");
   trashProperty(property, r.ctx.now());
   return propertyJson(property);
