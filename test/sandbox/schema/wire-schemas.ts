@@ -1,10 +1,11 @@
 /**
  * Validates sandbox responses against the real services' own definitions (test/fixtures/real-api, made
  * by scripts/real-api.ts from Adobe's Swagger 2.0 files and Google's discovery documents):
- * - Swagger 2.0 `definitions` are JSON Schema already, but for keywords ajv ignores here;
+ * - Swagger 2.0 `definitions` are JSON Schema already, but for keywords ajv ignores here; their objects
+ *   are closed (`additionalProperties: false`), since each lists the members of a fixed Marketo shape;
  * - discovery `schemas` become JSON Schema with `$ref: "Name"` → `#/definitions/Name`, `type: "any"`
- *   dropped, and objects closed (`additionalProperties: false`) because a proto message has a fixed set
- *   of fields, so a misspelt or invented field is caught.
+ *   dropped, and objects closed because a proto message has a fixed set of fields.
+ * So a misspelt or invented member is caught.
  * The documented differences between the definitions and the wire are applied first
  * (wire-exceptions.ts). Every validated (operation, schema) pair is recorded for the coverage check.
  */
@@ -58,6 +59,27 @@ function fromDiscovery(schema: unknown): unknown {
   return out;
 }
 
+/**
+ * Closes every object schema that lists its members (`additionalProperties: false`), as `fromDiscovery`
+ * does for proto messages: a Swagger definition lists the members of a fixed Marketo shape, so a
+ * misspelt or invented member must fail. Where the wire carries more (a lead's own fields, …), an
+ * exception in wire-exceptions.ts opens the definition again, with its source.
+ */
+function closeObjects(schema: unknown): unknown {
+  if (Array.isArray(schema)) return schema.map(closeObjects);
+  if (typeof schema !== "object" || schema === null) return schema;
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(schema)) {
+    out[key] =
+      key === "properties"
+        ? Object.fromEntries(Object.entries(value as object).map(([k, v]) => [k, closeObjects(v)]))
+        : closeObjects(value);
+  }
+  if (out.properties !== undefined && out.additionalProperties === undefined)
+    out.additionalProperties = false;
+  return out;
+}
+
 const loaded = new Map<Spec, { fixture: Fixture; ajv: Ajv; validators: Map<string, ValidateFunction> }>();
 
 function load(spec: Spec) {
@@ -67,11 +89,10 @@ function load(spec: Spec) {
     readFileSync(new URL(`../../fixtures/real-api/${spec}.json`, import.meta.url), "utf8"),
   ) as Fixture;
   let definitions = fixture.definitions;
-  if (spec.startsWith("ga4-")) {
-    definitions = Object.fromEntries(
-      Object.entries(definitions).map(([name, s]) => [name, fromDiscovery(s) as JsonSchema]),
-    );
-  }
+  const convert = spec.startsWith("ga4-") ? fromDiscovery : closeObjects;
+  definitions = Object.fromEntries(
+    Object.entries(definitions).map(([name, s]) => [name, convert(s) as JsonSchema]),
+  );
   if (spec !== "marketo-identity") definitions = applyExceptions(spec, definitions);
   const entry = {
     fixture: { ...fixture, definitions },
@@ -97,12 +118,17 @@ export function expectWireShape(spec: Spec, operation: string, body: unknown): v
   const schemaName = override ? `${published} (overridden)` : published;
   let validate = validators.get(schemaName);
   if (!validate) {
-    const root = override ? override.schema : { $ref: `#/definitions/${published}` };
+    const root = override
+      ? (closeObjects(override.schema) as JsonSchema)
+      : { $ref: `#/definitions/${published}` };
     validate = ajv.compile({ ...root, definitions: fixture.definitions });
     validators.set(schemaName, validate);
   }
   const ok = validate(body);
-  const problems = (validate.errors ?? []).map((e) => `${e.instancePath || "/"} ${e.message ?? ""}`);
+  const problems = (validate.errors ?? []).map((e) => {
+    const extra = (e.params as { additionalProperty?: string }).additionalProperty;
+    return `${e.instancePath || "/"} ${e.message ?? ""}${extra ? `: ${extra}` : ""}`;
+  });
   expect(
     problems,
     `${operation} answer vs ${spec} ${schemaName}: ${JSON.stringify(body).slice(0, 400)}`,
