@@ -4,7 +4,8 @@
  * - Swagger 2.0 `definitions` are JSON Schema already, but for keywords ajv ignores here; their objects
  *   are closed (`additionalProperties: false`), since each lists the members of a fixed Marketo shape;
  * - discovery `schemas` become JSON Schema with `$ref: "Name"` → `#/definitions/Name`, `type: "any"`
- *   dropped, and objects closed because a proto message has a fixed set of fields.
+ *   dropped, objects closed because a proto message has a fixed set of fields, and the fields an answer
+ *   always carries required (`alwaysCarried`).
  * So a misspelt or invented member is caught.
  * The documented differences between the definitions and the wire are applied first
  * (wire-exceptions.ts). Every validated (operation, schema) pair is recorded for the coverage check.
@@ -40,12 +41,32 @@ function newAjv(): Ajv {
   return ajv;
 }
 
+/**
+ * The fields an answer always carries, from the field behaviours scripts/real-api.ts keeps: a REQUIRED
+ * field (a request must set it, so the stored resource has it), but for numbers and booleans, which
+ * proto3 JSON leaves out when zero or false (https://protobuf.dev/programming-guides/json/); and the
+ * resource `name`, output only, that the server always sets (https://google.aip.dev/122).
+ */
+function alwaysCarried(properties: Record<string, Record<string, unknown>>): string[] {
+  return Object.entries(properties)
+    .filter(([field, p]) => {
+      const behavior = (p.fieldBehavior ?? []) as string[];
+      if (field === "name" && (behavior.includes("OUTPUT_ONLY") || behavior.includes("IDENTIFIER")))
+        return true;
+      const zeroOmitted =
+        p.type === "number" || p.type === "integer" || p.type === "boolean" || /int/.test(String(p.format));
+      return behavior.includes("REQUIRED") && !zeroOmitted;
+    })
+    .map(([field]) => field);
+}
+
 function fromDiscovery(schema: unknown): unknown {
   if (Array.isArray(schema)) return schema.map(fromDiscovery);
   if (typeof schema !== "object" || schema === null) return schema;
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(schema)) {
-    if (key === "id" || key === "annotations" || key === "enumDeprecated") continue;
+    if (key === "id" || key === "annotations" || key === "enumDeprecated" || key === "fieldBehavior")
+      continue;
     if (key === "type" && value === "any") continue;
     if (key === "$ref") out.$ref = `#/definitions/${String(value)}`;
     else if (key === "properties") {
@@ -56,6 +77,9 @@ function fromDiscovery(schema: unknown): unknown {
   }
   if (out.properties !== undefined && out.additionalProperties === undefined)
     out.additionalProperties = false;
+  const properties = (schema as { properties?: Record<string, Record<string, unknown>> }).properties;
+  const required = properties ? alwaysCarried(properties) : [];
+  if (required.length > 0) out.required = required;
   return out;
 }
 
