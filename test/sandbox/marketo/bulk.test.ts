@@ -281,6 +281,9 @@ describe("bulk activity export", () => {
     expect(errorCode(await create({ activityTypeIds: [1] }))).toBe("1002");
     expect(errorCode(await create({ createdAt, activityTypeIds: [37] }))).toBe("1003");
     expect(errorCode(await create({ createdAt, primaryAttributeValueIds: [101] }))).toBe("1003");
+    // A misspelt filter would widen the export if it were ignored (ExportActivityFilter has four members).
+    const misspelt = await create({ createdAt, activityTypeId: [1] });
+    expect(misspelt.errors).toEqual([{ code: "1003", message: "Invalid filter type 'activityTypeId'" }]);
     const some = await x.call(
       "/bulk/v1/activities/export/create.json",
       jsonInit("POST", {
