@@ -5,7 +5,8 @@
  *   - src/real-paths.generated.ts: every real operation as a compact "METHODS /path/{param}" line, for
  *     the "is this a real endpoint?" hints of the connectors and the sandbox's "not emulated" answer;
  *   - test/fixtures/real-api/*.json: each operation's response (and request) schema and every definition
- *     they reach, without descriptions, for the sandbox's schema-validation tests.
+ *     they reach, without descriptions (but for the field behaviours Google writes into them), for the
+ *     sandbox's schema-validation tests.
  * Both outputs are committed; test/sandbox/schema/real-paths.test.ts checks they were made together.
  */
 import { readFileSync, writeFileSync } from "node:fs";
@@ -34,6 +35,38 @@ function strip(value: unknown, fieldMap = false): unknown {
       continue;
     }
     out[key] = strip(inner, !fieldMap && key === "properties");
+  }
+  return out;
+}
+
+/**
+ * google.api.field_behavior, which a discovery document carries only as the first sentences of a field's
+ * description ("Required.", "Output only. Identifier."): kept as `fieldBehavior: ["REQUIRED", …]` before
+ * the prose is dropped, for the schema tests to turn into `required` where the wire always has the field.
+ */
+const BEHAVIORS: Record<string, string> = {
+  Required: "REQUIRED",
+  "Output only": "OUTPUT_ONLY",
+  Immutable: "IMMUTABLE",
+  Optional: "OPTIONAL",
+  Identifier: "IDENTIFIER",
+};
+
+function withFieldBehavior(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(withFieldBehavior);
+  if (typeof value !== "object" || value === null) return value;
+  const out: Json = {};
+  for (const [key, inner] of Object.entries(value)) out[key] = withFieldBehavior(inner);
+  if (typeof out.description === "string") {
+    const found: string[] = [];
+    let rest = out.description;
+    for (;;) {
+      const match = /^\s*(Required|Output only|Immutable|Optional|Identifier)\.(?:\s|$)/.exec(rest);
+      if (!match?.[1]) break;
+      found.push(BEHAVIORS[match[1]] as string);
+      rest = rest.slice(match[0].length);
+    }
+    if (found.length > 0) out.fieldBehavior = found;
   }
   return out;
 }
@@ -151,7 +184,7 @@ for (const [name, file] of [
 ] as const) {
   const doc = read(`google-analytics/${file}`);
   google[name] = discoveryOperations(doc);
-  fixtures[`ga4-${name}`] = fixture(google[name], doc.schemas as Json, (ref) => ref);
+  fixtures[`ga4-${name}`] = fixture(google[name], withFieldBehavior(doc.schemas) as Json, (ref) => ref);
 }
 
 const list = (lines: string[]) => `[\n${lines.map((l) => `  ${JSON.stringify(l)},`).join("\n")}\n]`;

@@ -10,6 +10,18 @@ export const DEFAULT_DEADLINE_MS = 120_000;
 /** MARTECH_STEPS_REQUEST_TIMEOUT_MS: the limit of one HTTP attempt. */
 export const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
 
+/**
+ * The longest delay Node's timers take (2^31 − 1 ms, about 24.8 days): setTimeout and
+ * AbortSignal.timeout run a longer one after 1 ms (https://nodejs.org/api/timers.html#settimeoutcallback-delay-args),
+ * which would end every call at once. Longer durations are read as this one: no call outlives it.
+ */
+export const MAX_TIMER_MS = 2 ** 31 - 1;
+
+/** A duration as a timer can take it: at most MAX_TIMER_MS. */
+export function timerMs(ms: number): number {
+  return Math.min(ms, MAX_TIMER_MS);
+}
+
 /** The abort reason of a signal whose deadline passed. */
 export class DeadlineReached extends Error {
   readonly totalMs: number;
@@ -57,7 +69,7 @@ export function withDeadline(
   const controller = new AbortController();
   const timer = setTimeout(
     () => controller.abort(new DeadlineReached(deadline.totalMs)),
-    deadline.at - Date.now(),
+    timerMs(deadline.at - Date.now()),
   );
   // The work itself keeps the process alive; a timer left behind by a finished call must not.
   timer.unref();

@@ -69,57 +69,51 @@ export function patternsOf(secret: string): Pattern[] {
   return [...plain, ...b64];
 }
 
-function decodePercent(text: string): string {
-  return text.replace(/(?:%[0-9a-f]{2})+/gi, (run) => {
-    try {
-      return decodeURIComponent(run);
-    } catch {
-      return run.replace(/%([0-9a-f]{2})/gi, (_m, hex: string) =>
-        String.fromCharCode(Number.parseInt(hex, 16)),
-      );
-    }
-  });
-}
-
-function decodeEscapes(text: string): string {
-  return text.replace(/\\(?:u([0-9a-f]{4})|x([0-9a-f]{2})|([\\/"'bfnrt]))/gi, (_m, u, x, c: string) => {
-    if (u || x) return String.fromCharCode(Number.parseInt(u ?? x, 16));
-    return { b: "\b", f: "\f", n: "\n", r: "\r", t: "\t" }[c] ?? c;
-  });
-}
+/** A run of percent escapes (decoded together: UTF-8 spans several), a backslash escape, an HTML entity. */
+const ESCAPE =
+  /(?:%[0-9a-f]{2})+|\\(?:u[0-9a-f]{4}|x[0-9a-f]{2}|[\\/"'bfnrt])|&(?:#x[0-9a-f]+|#\d+|amp|quot|lt|gt|apos);/gi;
+const HAS_ESCAPE = new RegExp(ESCAPE.source, "i");
 
 const ENTITIES: Record<string, string> = { amp: "&", quot: '"', lt: "<", gt: ">", apos: "'" };
+const BACKSLASHED: Record<string, string> = { b: "\b", f: "\f", n: "\n", r: "\r", t: "\t" };
 
-function decodeEntities(text: string): string {
-  return text.replace(/&(#x[0-9a-f]+|#\d+|amp|quot|lt|gt|apos);/gi, (m, name: string) => {
-    const lower = name.toLowerCase();
-    if (lower.startsWith("#x")) return String.fromCodePoint(Number.parseInt(lower.slice(2), 16) % 0x110000);
-    if (lower.startsWith("#")) return String.fromCodePoint(Number.parseInt(lower.slice(1), 10) % 0x110000);
-    return ENTITIES[lower] ?? m;
-  });
+function decodePercent(run: string): string {
+  try {
+    return decodeURIComponent(run);
+  } catch {
+    return run.replace(/%([0-9a-f]{2})/gi, (_m, hex: string) =>
+      String.fromCharCode(Number.parseInt(hex, 16)),
+    );
+  }
 }
 
-const DECODERS: readonly [RegExp, (text: string) => string][] = [
-  [/%[0-9a-f]{2}/i, decodePercent],
-  [/\\(u[0-9a-f]{4}|x[0-9a-f]{2}|[\\/"'bfnrt])/i, decodeEscapes],
-  [/&(#x[0-9a-f]+|#\d+|amp|quot|lt|gt|apos);/i, decodeEntities],
-];
+function decodeOne(found: string): string {
+  if (found.startsWith("%")) return decodePercent(found);
+  if (found.startsWith("&")) {
+    const name = found.slice(1, -1).toLowerCase();
+    if (name.startsWith("#x")) return String.fromCodePoint(Number.parseInt(name.slice(2), 16) % 0x110000);
+    if (name.startsWith("#")) return String.fromCodePoint(Number.parseInt(name.slice(1), 10) % 0x110000);
+    return ENTITIES[name] ?? found;
+  }
+  const kind = found[1] ?? "";
+  if (kind === "u" || kind === "x") return String.fromCharCode(Number.parseInt(found.slice(2), 16));
+  return BACKSLASHED[kind] ?? kind;
+}
 
-/** The text and what it becomes when its escapes are decoded, in up to DECODE_ROUNDS rounds. */
+/**
+ * The text and what it becomes when its escapes (percent, backslash, HTML entity) are decoded, in up to
+ * DECODE_ROUNDS rounds: each round decodes every escape of every kind in one pass, so an encoding
+ * inside another (`\u0025` + hex) comes out a round later, and a text costs at most DECODE_ROUNDS + 1
+ * copies. A text without an escape is returned alone, uncopied.
+ */
 export function decodedForms(text: string): string[] {
   const forms = [text];
-  let frontier = [text];
-  for (let round = 0; round < DECODE_ROUNDS && frontier.length > 0; round += 1) {
-    const next: string[] = [];
-    for (const form of frontier) {
-      for (const [probe, decode] of DECODERS) {
-        if (!probe.test(form)) continue;
-        const decoded = decode(form);
-        if (decoded !== form && !forms.includes(decoded)) next.push(decoded);
-      }
-    }
-    forms.push(...next);
-    frontier = next;
+  let form = text;
+  for (let round = 0; round < DECODE_ROUNDS && HAS_ESCAPE.test(form); round += 1) {
+    const decoded = form.replace(ESCAPE, decodeOne);
+    if (decoded === form) break;
+    forms.push(decoded);
+    form = decoded;
   }
   return forms;
 }

@@ -15,26 +15,20 @@
  * what went wrong (a base64 echo's edge characters mix bits of the secret with bits of its neighbours,
  * and a neighbouring piece may be the same secret in another encoding). Anything else (an echo with
  * every character escaped, mixed escapes, an encoding inside another) cannot be cut out exactly:
- * replacing what we recognise would leave the remainder readable, so such a text is withheld whole. Every `Redactor` also feeds one process-wide instance
- * that errors (src/errors.ts) and log lines (src/log.ts) pass through as a last line of defence.
+ * replacing what we recognise would leave the remainder readable, so such a text is withheld whole.
+ * Every `Redactor` also feeds one process-wide instance that errors (src/errors.ts) and log lines
+ * (src/log.ts) pass through as a last line of defence.
+ *
+ * Cost: linear in the text (src/redact-scan.ts), as it runs synchronously on every answer, inside the
+ * call's deadline and beside every other request of a server.
  */
 import { inspect } from "node:util";
 import { installErrorScrubber } from "./errors.js";
-import { decodedForms, fold, MIN_SECRET_CHARS, type Pattern, patternsOf } from "./redact-forms.js";
-
-/** A run of this many characters of a secret (in any encoding above) counts as the secret. */
-const FRAGMENT_CHARS = 12;
+import { decodedForms, MIN_SECRET_CHARS, type Pattern, patternsOf } from "./redact-forms.js";
+import { growToWords, WindowIndex } from "./redact-scan.js";
 
 export const REDACTED = "[redacted]";
 export const WITHHELD = "[withheld: the service's text repeated a credential]";
-
-/** Where a word ends: white space, quotes, brackets and the separators of query strings and lists. */
-const WORD_END = /[\s"'`<>()[\]{},;&=|]/;
-
-interface WindowHit {
-  pattern: Pattern;
-  offset: number;
-}
 
 /** Registered secrets and the lookup tables of their forms. */
 export class Redactor {
@@ -42,8 +36,7 @@ export class Redactor {
   readonly #feeds: Redactor | undefined;
   /** Insertion order is recency: add() moves a value to the end; the oldest is dropped past capacity. */
   readonly #secrets = new Map<string, Pattern[]>();
-  /** Window size → window text → where it occurs in which pattern. */
-  readonly #windows = new Map<number, Map<string, WindowHit[]>>();
+  readonly #windows = new WindowIndex();
 
   /**
    * @param capacity the most recent values kept (tokens rotate; older ones are forgotten first).
@@ -66,11 +59,11 @@ export class Redactor {
       }
       const patterns = patternsOf(value);
       this.#secrets.set(value, patterns);
-      this.#index(patterns, true);
+      this.#windows.add(patterns);
       if (this.#secrets.size > this.#capacity) {
         const [oldest, stale] = this.#secrets.entries().next().value as [string, Pattern[]];
         this.#secrets.delete(oldest);
-        this.#index(stale, false);
+        this.#windows.remove(stale);
       }
     }
     this.#feeds?.add(...values);
@@ -83,16 +76,22 @@ export class Redactor {
 
   /** Upstream text made safe to show: echoes cut out, or the whole text withheld (see the module comment). */
   text(value: string): string {
-    if (this.#secrets.size === 0 || value.length < MIN_SECRET_CHARS) return value;
-    const ranges = this.#find(value);
-    const cut = ranges.length === 0 ? value : replaceRanges(value, ranges);
+    if (this.#secrets.size === 0 || value.length < this.#windows.minSize) return value;
+    const ranges = this.#windows.scan(value);
+    if (ranges.length === 0) return this.#leaksDecoded(value) ? WITHHELD : value;
+    const cut = replaceRanges(value, growToWords(value, ranges));
     return this.#leaks(cut) ? WITHHELD : cut;
   }
 
-  /** JSON.parse of an upstream body, with every string (keys included) passed through `text()`. */
+  /**
+   * JSON.parse of an upstream body, with every string (keys included) passed through `text()`. The
+   * parsed strings are checked, not the body: what is shown is the parsed value, JSON.parse has already
+   * decoded the body's own escapes, and most strings are too short to hold a secret or have no escape
+   * to decode. A clean body comes back as parsed, uncopied.
+   */
   json(body: string): unknown {
     const parsed: unknown = JSON.parse(body);
-    return this.#secrets.size > 0 && this.#leaks(body) ? this.value(parsed) : parsed;
+    return this.#secrets.size > 0 && this.#holds(parsed) ? this.value(parsed) : parsed;
   }
 
   /** A copy of a JSON-like value (plain objects and arrays) with every string, keys included, passed through `text()`. */
@@ -117,88 +116,53 @@ export class Redactor {
     for (const [key, item] of Object.entries(input)) {
       let safeKey = this.text(key);
       while (safeKey !== key && Object.hasOwn(out, safeKey)) safeKey = `${safeKey}'`;
-      out[safeKey] = this.#walk(item);
+      // Defined, not assigned: an upstream "__proto__" key must stay a key, not become the copy's prototype.
+      Object.defineProperty(out, safeKey, {
+        value: this.#walk(item),
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
     }
     return out;
   }
 
-  /** Adds or removes the windows of some patterns in the lookup table. */
-  #index(patterns: readonly Pattern[], add: boolean): void {
-    for (const pattern of patterns) {
-      const size = Math.min(FRAGMENT_CHARS, pattern.folded.length);
-      let bySize = this.#windows.get(size);
-      if (!bySize) {
-        bySize = new Map();
-        this.#windows.set(size, bySize);
-      }
-      for (let offset = 0; offset + size <= pattern.folded.length; offset += 1) {
-        const key = pattern.folded.slice(offset, offset + size);
-        const hits = bySize.get(key) ?? [];
-        const kept = add ? [...hits, { pattern, offset }] : hits.filter((hit) => hit.pattern !== pattern);
-        if (kept.length > 0) bySize.set(key, kept);
-        else bySize.delete(key);
-      }
-      if (bySize.size === 0) this.#windows.delete(size);
-    }
-  }
-
-  /** Ranges [start, end) of `text` that hold a secret or a fragment of one, in a plain or base64 form. */
-  #find(text: string): [number, number][] {
-    const folded = fold(text);
-    const ranges: [number, number][] = [];
-    for (const [size, windows] of this.#windows) {
-      for (let at = 0; at + size <= folded.length; at += 1) {
-        const hits = windows.get(folded.slice(at, at + size));
-        if (!hits) continue;
-        for (const { pattern, offset } of hits) ranges.push(extend(text, folded, at, size, pattern, offset));
+  /** Whether any string (or key) of a parsed JSON value leaks; iterative, as JSON.parse takes any depth. */
+  #holds(root: unknown): boolean {
+    const stack: unknown[] = [root];
+    // The rows of a report repeat the same few keys: each is checked once.
+    const cleanKeys = new Set<string>();
+    while (stack.length > 0) {
+      const item = stack.pop();
+      if (typeof item === "string") {
+        if (this.#leaks(item)) return true;
+      } else if (Array.isArray(item)) {
+        for (const element of item) stack.push(element);
+      } else if (item !== null && typeof item === "object") {
+        for (const key in item) {
+          if (!Object.hasOwn(item, key)) continue;
+          if (!cleanKeys.has(key)) {
+            if (this.#leaks(key)) return true;
+            cleanKeys.add(key);
+          }
+          stack.push((item as Record<string, unknown>)[key]);
+        }
       }
     }
-    return merge(ranges);
+    return false;
   }
 
   #leaks(text: string): boolean {
-    return decodedForms(text).some((form) => this.#find(form).length > 0);
+    if (text.length < this.#windows.minSize) return false;
+    return this.#windows.has(text) || this.#leaksDecoded(text);
   }
-}
 
-/**
- * Grows a window match to the whole run the text shares with the pattern, then to the whole word around
- * it: a neighbouring piece of the same secret in another encoding (`ab%63d`, a base64 edge character that
- * mixes in bits of the secret) must not stay readable beside the cut.
- */
-function extend(
-  text: string,
-  folded: string,
-  at: number,
-  size: number,
-  pattern: Pattern,
-  offset: number,
-): [number, number] {
-  let start = at;
-  let end = at + size;
-  for (let p = offset - 1; start > 0 && p >= 0 && folded[start - 1] === pattern.folded[p]; p -= 1) start -= 1;
-  for (
-    let p = offset + size;
-    end < text.length && p < pattern.folded.length && folded[end] === pattern.folded[p];
-    p += 1
-  )
-    end += 1;
-  while (start > 0 && !WORD_END.test(text[start - 1] ?? " ")) start -= 1;
-  while (end < text.length && !WORD_END.test(text[end] ?? " ")) end += 1;
-  if (pattern.kind === "base64") while (text[end] === "=") end += 1;
-  return [start, end];
-}
-
-function merge(ranges: [number, number][]): [number, number][] {
-  if (ranges.length < 2) return ranges;
-  ranges.sort((a, b) => a[0] - b[0]);
-  const out: [number, number][] = [ranges[0] as [number, number]];
-  for (const [start, end] of ranges.slice(1)) {
-    const last = out[out.length - 1] as [number, number];
-    if (start <= last[1]) last[1] = Math.max(last[1], end);
-    else out.push([start, end]);
+  /** Whether a decoded form of `text` (not `text` itself) holds a secret. */
+  #leaksDecoded(text: string): boolean {
+    return decodedForms(text)
+      .slice(1)
+      .some((form) => this.#windows.has(form));
   }
-  return out;
 }
 
 function replaceRanges(text: string, ranges: readonly [number, number][]): string {

@@ -9,6 +9,7 @@ import { type GoogleEndpoints, googleEndpointsFromEnv } from "./auth/google/conf
 import { createCredentialStore } from "./auth/store.js";
 import { GoogleAnalyticsConnector } from "./connectors/google/connector.js";
 import { MarketoConnector, type MarketoConnectorConfig } from "./connectors/marketo/connector.js";
+import { timerMs } from "./deadline.js";
 import { ConfigurationError } from "./errors.js";
 import { type ResultSettings, type ResultStore, resultSettings, sharedResultStore } from "./results/index.js";
 import { createState } from "./state/index.js";
@@ -28,6 +29,7 @@ export interface WorkspaceOptions {
   fetch?: typeof fetch;
 }
 
+/** A positive whole-number setting; a duration (`*_MS`) longer than timers take is read as MAX_TIMER_MS. */
 function positiveInt(env: NodeJS.ProcessEnv, name: string): number | undefined {
   const raw = env[name];
   if (raw === undefined || raw === "") return undefined;
@@ -35,7 +37,7 @@ function positiveInt(env: NodeJS.ProcessEnv, name: string): number | undefined {
   if (!Number.isInteger(value) || value <= 0) {
     throw new ConfigurationError(`${name} must be a positive whole number, not "${raw.slice(0, 20)}".`);
   }
-  return value;
+  return name.endsWith("_MS") ? timerMs(value) : value;
 }
 
 function labelsOf(accounts: readonly AccountSummary[]): string {

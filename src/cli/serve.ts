@@ -1,4 +1,5 @@
 import { serveStdio } from "@modelcontextprotocol/server/stdio";
+import { timerMs } from "../deadline.js";
 import { ConfigurationError, ValidationError } from "../errors.js";
 import { log } from "../log.js";
 import { DEFAULT_MAX_SESSIONS, DEFAULT_SESSION_IDLE_MS, parseApiKeys, startHttpServer } from "../mcp/http.js";
@@ -45,7 +46,7 @@ function positiveSetting(env: NodeJS.ProcessEnv, name: string, fallback: number)
   const value = Number(raw);
   if (!Number.isInteger(value) || value <= 0)
     throw new ConfigurationError(`${name} must be a positive whole number, not "${raw.slice(0, 20)}".`);
-  return value;
+  return name.endsWith("_MS") ? timerMs(value) : value;
 }
 
 export function httpOptions(env: NodeJS.ProcessEnv, options: ServeOptions) {

@@ -1,4 +1,4 @@
-import { deadlineOf, isDeadlineReason, seconds, withDeadline } from "../deadline.js";
+import { deadlineOf, isDeadlineReason, seconds, timerMs, withDeadline } from "../deadline.js";
 import { DeadlineExceededError } from "../errors.js";
 
 export interface BudgetOptions {
@@ -56,12 +56,12 @@ export class Budget {
     return this.signal.aborted && isDeadlineReason(this.signal.reason);
   }
 
-  /** One attempt's timeout: the request timeout, or less when the deadline comes first. */
+  /** One attempt's timeout: the request timeout, or less when the deadline comes first (at most MAX_TIMER_MS). */
   attemptTimeout(requestTimeoutMs: number): { ms: number; byDeadline: boolean } {
     const left = this.remainingMs();
     return left < requestTimeoutMs
-      ? { ms: Math.max(1, left), byDeadline: true }
-      : { ms: requestTimeoutMs, byDeadline: false };
+      ? { ms: timerMs(Math.max(1, left)), byDeadline: true }
+      : { ms: timerMs(requestTimeoutMs), byDeadline: false };
   }
 
   /**

@@ -55,7 +55,16 @@ export function errorBody(error: unknown): Record<string, unknown> {
 
 export function sendError(res: ServerResponse, error: unknown): void {
   const body = errorBody(error);
-  const status = body.error === "invalid_input" ? 400 : body.error === "internal_error" ? 500 : 422;
+  const status =
+    body.error === "invalid_input"
+      ? 400
+      : body.error === "internal_error"
+        ? 500
+        : body.error === "rate_limited"
+          ? 429
+          : 422;
+  if (status === 429 && typeof body.retryAfterMs === "number")
+    res.setHeader("retry-after", String(Math.ceil(body.retryAfterMs / 1000)));
   sendJson(res, status, { error: body });
 }
 
@@ -108,6 +117,24 @@ export function crossOrigin(req: IncomingMessage): boolean {
   return req.headers.origin !== undefined && sameOrigin(req) === undefined;
 }
 
+/**
+ * A route's path parts by name (`names` in the order of the capture groups), percent-decoded.
+ * Malformed percent-encoding is the client's mistake: a 400 naming the part, not an internal error.
+ */
+export function pathParams(names: readonly string[], match: RegExpExecArray): Record<string, string> {
+  const params: Record<string, string> = {};
+  for (const [index, name] of names.entries()) {
+    try {
+      params[name] = decodeURIComponent(match[index + 1] ?? "");
+    } catch {
+      throw new ValidationError(name, "its percent-encoding in the URL is malformed.", {
+        hint: "Encode each byte of its UTF-8 as %XX (as encodeURIComponent does).",
+      });
+    }
+  }
+  return params;
+}
+
 /** A field of a JSON body that must be a string (trimmed); empty strings count as absent. */
 export function stringField(
   body: Record<string, unknown>,
@@ -123,19 +150,40 @@ export function stringField(
   return value.trim();
 }
 
+/** A field a saved secret is bound to: the secret is kept only while the form sends the same value. */
+export interface SecretBinding {
+  /** The field's name on the form ("clientId", "restEndpoint"). */
+  field: string;
+  /** How the page labels it. */
+  label: string;
+  sent: string;
+  saved: string;
+}
+
 /**
- * The client secret a save form sent, or, when it left the write-only field empty, the saved one
- * (only for the same Client ID: a secret belongs to its client). Refused with `hint` when neither.
+ * The client secret a save form sent, or, when it left the write-only field empty, the saved one.
+ * A saved secret belongs to the client and the endpoint it was saved with: it is never sent with
+ * another Client ID or to another host, so a changed binding needs the secret typed again (else a
+ * person at the console could send the saved secret to a server of their choosing, which is the
+ * one thing write-only is meant to prevent). Refused with `hint` when there is no secret to use.
  */
 export function secretOrSaved(
   body: Record<string, unknown>,
-  clientId: string,
-  saved: { clientId: string; clientSecret: string } | undefined,
+  saved: { clientSecret: string; bindings: readonly SecretBinding[] } | undefined,
   what: string,
   hint: string,
 ): string {
-  const secret =
-    stringField(body, "clientSecret", false) ?? (saved?.clientId === clientId ? saved.clientSecret : "");
-  if (!secret) throw new ValidationError("clientSecret", `enter the ${what}.`, { hint });
-  return secret;
+  const typed = stringField(body, "clientSecret", false);
+  if (typed) return typed;
+  if (!saved?.clientSecret) throw new ValidationError("clientSecret", `enter the ${what}.`, { hint });
+  const changed = saved.bindings.filter((binding) => binding.sent !== binding.saved);
+  if (changed.length > 0) {
+    const labels = changed.map((binding) => binding.label).join(" and ");
+    throw new ValidationError(
+      "clientSecret",
+      `enter the ${what} again: the ${labels} changed, and a saved secret is only ever sent with the ${saved.bindings.map((binding) => binding.label).join(" and ")} it was saved with.`,
+      { hint, details: { changed: changed.map((binding) => binding.field) } },
+    );
+  }
+  return saved.clientSecret;
 }

@@ -13,14 +13,18 @@ import { workspaceOfApiKey } from "../auth/api-keys.js";
 import { ValidationError } from "../errors.js";
 import type { Workspace } from "../workspace.js";
 import { CspReports } from "./csp-reports.js";
+import { googleStatus, removeGoogleClient, saveGoogleClient } from "./google.js";
+import { CALLBACK_PATH, GoogleConnects } from "./google-connect.js";
 import {
-  CALLBACK_PATH,
-  GoogleConnects,
-  googleStatus,
-  removeGoogleClient,
-  saveGoogleClient,
-} from "./google.js";
-import { crossOrigin, readJson, refuse, sameOrigin, sendError, sendJson, stringField } from "./http-util.js";
+  crossOrigin,
+  pathParams,
+  readJson,
+  refuse,
+  sameOrigin,
+  sendError,
+  sendJson,
+  stringField,
+} from "./http-util.js";
 import { marketoStatus, removeMarketo, saveMarketo, testMarketo } from "./marketo.js";
 import { type ConsoleSession, Sessions, sameSecret } from "./sessions.js";
 import { defaultWebRoot, StaticFiles } from "./static.js";
@@ -58,13 +62,16 @@ type Handler = (ctx: {
   res: ServerResponse;
   session: ConsoleSession;
   workspace: Workspace;
-  match: RegExpExecArray;
+  /** The path's parts named by the route's `params`, percent-decoded. */
+  params: Record<string, string>;
   origin: string;
 }) => Promise<void>;
 
 interface Route {
   method: string;
   path: RegExp;
+  /** The names of the path's capture groups, in order (each one is a field a typed error can name). */
+  params?: readonly string[];
   handler: Handler;
 }
 
@@ -73,7 +80,7 @@ export function createConsole(options: ConsoleOptions): ConsoleHandle {
   const sessions = new Sessions(now);
   const connects = new GoogleConnects(now);
   const files = new StaticFiles(options.webRoot ?? defaultWebRoot());
-  const reports = new CspReports();
+  const reports = new CspReports(now);
   const running = new Set<AbortController>();
   const apiKeys = options.apiKeys ?? new Map<string, string>();
   const env = options.env ?? process.env;
@@ -84,13 +91,15 @@ export function createConsole(options: ConsoleOptions): ConsoleHandle {
     {
       method: "GET",
       path: /^\/console\/api\/steps\/([a-z0-9_]+)\/form\.js$/,
-      handler: async ({ res, workspace, match }) => sendFormModule(res, workspace, match[1] as string),
+      params: ["step"],
+      handler: async ({ res, workspace, params }) => sendFormModule(res, workspace, params.step as string),
     },
     {
       method: "POST",
       path: /^\/console\/api\/steps\/([a-z0-9_]+)\/run$/,
-      handler: async ({ req, res, workspace, match }) =>
-        runStep(req, res, workspace, match[1] as string, running),
+      params: ["step"],
+      handler: async ({ req, res, workspace, params }) =>
+        runStep(req, res, workspace, params.step as string, running),
     },
     {
       method: "GET",
@@ -146,14 +155,15 @@ export function createConsole(options: ConsoleOptions): ConsoleHandle {
       path: /^\/console\/api\/google\/connect$/,
       handler: async ({ req, res, session, workspace, origin }) => {
         const label = stringField(await readJson(req), "label", false);
-        ok(res, await connects.begin(session, workspace, origin, label));
+        ok(res, await connects.begin(req, res, session, workspace, origin, label));
       },
     },
     {
       method: "DELETE",
       path: /^\/console\/api\/google\/accounts\/([^/]+)$/,
-      handler: async ({ res, workspace, match }) => {
-        const outcome = await workspace.removeAccount(decodeURIComponent(match[1] as string));
+      params: ["label"],
+      handler: async ({ res, workspace, params }) => {
+        const outcome = await workspace.removeAccount(params.label as string);
         ok(res, { ...outcome, ...(await googleStatus(workspace, env, Boolean(sandbox.google))) });
       },
     },
@@ -248,7 +258,7 @@ export function createConsole(options: ConsoleOptions): ConsoleHandle {
         res,
         session,
         workspace: options.workspace(session.workspace),
-        match,
+        params: pathParams(route.params ?? [], match),
         origin: origin ?? "",
       });
     }

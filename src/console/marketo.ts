@@ -48,19 +48,40 @@ export async function marketoStatus(workspace: Workspace, sandbox: boolean) {
   };
 }
 
+/** The origin a saved REST endpoint sends the secret to, or "" when the saved value no longer parses. */
+function savedOrigin(restEndpoint: string): string {
+  try {
+    return parseRestEndpoint(restEndpoint).origin;
+  } catch {
+    return "";
+  }
+}
+
 /**
  * Saves the connection after one token request proves it (identity calls do not count against the
- * API quota). An empty secret keeps the saved one, as long as the Client ID is the same.
+ * API quota). An empty secret keeps the saved one only for the same Client ID and the same Marketo
+ * host: the saved secret is never sent anywhere it was not saved for.
  */
 export async function saveMarketo(workspace: Workspace, body: Record<string, unknown>): Promise<void> {
   const clientId = stringField(body, "clientId", true) as string;
   const restEndpointRaw = stringField(body, "restEndpoint", true) as string;
   const origin = parseRestEndpoint(restEndpointRaw);
+  const saved = (await workspace.store.read(workspace.name)).marketo;
   const clientSecret = secretOrSaved(
     body,
-    clientId,
-    (await workspace.store.read(workspace.name)).marketo,
-    "Client Secret of this Client ID",
+    saved && {
+      clientSecret: saved.clientSecret,
+      bindings: [
+        { field: "clientId", label: "Client ID", sent: clientId, saved: saved.clientId },
+        {
+          field: "restEndpoint",
+          label: "REST API Endpoint",
+          sent: origin.origin,
+          saved: savedOrigin(saved.restEndpoint),
+        },
+      ],
+    },
+    "Client Secret",
     "Copy it from Marketo Admin > Integration > LaunchPoint > (your custom service) > View Details.",
   );
   await requestMarketoToken({ origin, clientId, clientSecret });

@@ -6,6 +6,7 @@
  */
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import type { IncomingMessage } from "node:http";
+import { PerWorkspace } from "./per-workspace.js";
 
 export interface ConsoleSession {
   id: string;
@@ -16,11 +17,20 @@ export interface ConsoleSession {
 
 /** A session lasts this long after its last use. */
 const SESSION_IDLE_MS = 12 * 60 * 60 * 1000;
-const MAX_SESSIONS = 1_000;
+/** Sessions one workspace may hold: its least recently used one ends when a new login needs room. */
+const MAX_SESSIONS_PER_WORKSPACE = 1_000;
+/** Sessions all workspaces together may hold (memory): a new login is refused, nobody is logged out. */
+const MAX_SESSIONS = 10_000;
+/** Login tokens are minted only by the server (the link `npm start` prints), never by a request. */
 const MAX_LOGIN_TOKENS = 100;
 
-const random = (): string => randomBytes(32).toString("base64url");
-const hash = (value: string): string => createHash("sha256").update(value).digest("base64url");
+export const random = (): string => randomBytes(32).toString("base64url");
+export const hash = (value: string): string => createHash("sha256").update(value).digest("base64url");
+
+/** The port the browser addressed (cookies are not scoped by port, so their names carry it). */
+export function portOf(req: IncomingMessage): string {
+  return /:(\d+)$/.exec(req.headers.host ?? "")?.[1] ?? "80";
+}
 
 export function sameSecret(expected: string, presented: string | undefined): boolean {
   if (presented === undefined) return false;
@@ -29,7 +39,7 @@ export function sameSecret(expected: string, presented: string | undefined): boo
   return timingSafeEqual(a, b);
 }
 
-function cookies(req: IncomingMessage): Map<string, string> {
+export function cookies(req: IncomingMessage): Map<string, string> {
   const jar = new Map<string, string>();
   for (const part of (req.headers.cookie ?? "").split(";")) {
     const eq = part.indexOf("=");
@@ -41,11 +51,20 @@ function cookies(req: IncomingMessage): Map<string, string> {
 export class Sessions {
   /** Login tokens by their hash: a token is never kept in clear after it was handed out. */
   readonly #tokens = new Map<string, string>();
-  readonly #sessions = new Map<string, ConsoleSession>();
+  readonly #sessions: PerWorkspace<ConsoleSession>;
   readonly #now: () => number;
 
   constructor(now: () => number = Date.now) {
     this.#now = now;
+    this.#sessions = new PerWorkspace(
+      {
+        perWorkspace: MAX_SESSIONS_PER_WORKSPACE,
+        total: MAX_SESSIONS,
+        what: "open console sessions",
+        hint: "Log out of the console where it is no longer used, or try again when idle sessions have ended.",
+      },
+      now,
+    );
   }
 
   /**
@@ -53,8 +72,7 @@ export class Sessions {
    * console and another local app) on one host must not overwrite each other's session.
    */
   cookieName(req: IncomingMessage): string {
-    const port = /:(\d+)$/.exec(req.headers.host ?? "")?.[1] ?? "80";
-    return `martech_console_${port}`;
+    return `martech_console_${portOf(req)}`;
   }
 
   /** A new one-time login token for a workspace. */
@@ -71,33 +89,29 @@ export class Sessions {
     const key = hash(token);
     const workspace = this.#tokens.get(key);
     if (workspace === undefined) return undefined;
+    // Opened first: a login refused for lack of room leaves the token usable for a later try.
+    const session = this.open(workspace);
     this.#tokens.delete(key);
-    return this.open(workspace);
+    return session;
   }
 
+  /** A new session for a workspace; RateLimitError when all workspaces together hold the limit. */
   open(workspace: string): ConsoleSession {
-    this.#sweep();
-    if (this.#sessions.size >= MAX_SESSIONS)
-      this.#sessions.delete(this.#sessions.keys().next().value as string);
     const session: ConsoleSession = {
       id: random(),
       workspace,
       csrfToken: random(),
       expiresAt: this.#now() + SESSION_IDLE_MS,
     };
-    this.#sessions.set(session.id, session);
+    this.#sessions.add(workspace, session.id, session);
     return session;
   }
 
   /** The live session of a request's cookie (its idle timer restarts), if any. */
   fromRequest(req: IncomingMessage): ConsoleSession | undefined {
     const id = cookies(req).get(this.cookieName(req));
-    const session = id ? this.#sessions.get(id) : undefined;
+    const session = id ? this.#sessions.use(id) : undefined;
     if (!session) return undefined;
-    if (session.expiresAt <= this.#now()) {
-      this.#sessions.delete(session.id);
-      return undefined;
-    }
     session.expiresAt = this.#now() + SESSION_IDLE_MS;
     return session;
   }
@@ -113,10 +127,5 @@ export class Sessions {
     return session
       ? `${name}=${session.id}; ${attributes}; Max-Age=${SESSION_IDLE_MS / 1000}`
       : `${name}=; ${attributes}; Max-Age=0`;
-  }
-
-  #sweep(): void {
-    const now = this.#now();
-    for (const [id, session] of this.#sessions) if (session.expiresAt <= now) this.#sessions.delete(id);
   }
 }

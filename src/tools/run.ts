@@ -1,4 +1,4 @@
-import { DEFAULT_DEADLINE_MS, seconds, withDeadline } from "../deadline.js";
+import { DEFAULT_DEADLINE_MS, seconds, timerMs, withDeadline } from "../deadline.js";
 import { CancelledError, DeadlineExceededError } from "../errors.js";
 import { parseToolInput } from "./input/parse.js";
 import { getToolStep } from "./registry.js";
@@ -31,21 +31,24 @@ export async function runToolStep(
   const deadline = withDeadline(context.signal, deadlineMs);
   let backstop: NodeJS.Timeout | undefined;
   const overdue = new Promise<never>((_resolve, reject) => {
-    backstop = setTimeout(() => {
-      const writes = !step.annotations.readOnlyHint;
-      reject(
-        new DeadlineExceededError(
-          `${step.title} did not finish within its ${seconds(deadlineMs)} deadline.`,
-          {
-            writeMayHaveHappened: writes,
-            deadlineMs,
-            hint: writes
-              ? "It may have made changes before it stopped answering: check before running it again."
-              : "Nothing was changed; retry later, or raise MARTECH_STEPS_DEADLINE_MS.",
-          },
-        ),
-      );
-    }, deadlineMs + BACKSTOP_GRACE_MS);
+    backstop = setTimeout(
+      () => {
+        const writes = !step.annotations.readOnlyHint;
+        reject(
+          new DeadlineExceededError(
+            `${step.title} did not finish within its ${seconds(deadlineMs)} deadline.`,
+            {
+              writeMayHaveHappened: writes,
+              deadlineMs,
+              hint: writes
+                ? "It may have made changes before it stopped answering: check before running it again."
+                : "Nothing was changed; retry later, or raise MARTECH_STEPS_DEADLINE_MS.",
+            },
+          ),
+        );
+      },
+      timerMs(deadlineMs + BACKSTOP_GRACE_MS),
+    );
   });
   try {
     return await Promise.race([step.handler(fields, { ...context, signal: deadline.signal }), overdue]);

@@ -279,6 +279,31 @@ describe("the console's server side", () => {
       expect(test.message).toMatch(/accepted the credentials/);
     });
 
+    it("sends a saved secret only with the Client ID and to the host it was saved with: a change needs it typed again", async () => {
+      const before = fixture.marketo.stats().identityRequests;
+      const saved = await fixture.store.read("default");
+      const changes: [Record<string, string>, string][] = [
+        [{ restEndpoint: "http://127.0.0.1:9/rest" }, "REST API Endpoint"],
+        [{ clientId: "another-client" }, "Client ID"],
+      ];
+      for (const [change, label] of changes) {
+        const answer = await page.call("POST", "/console/api/marketo", {
+          clientId: fixture.marketo.clientId,
+          restEndpoint: fixture.marketo.restEndpoint,
+          ...change,
+        });
+        expect(answer.status, answer.text).toBe(400);
+        const error = JSON.parse(answer.text).error;
+        expect(error).toMatchObject({ error: "invalid_input", field: "clientSecret" });
+        expect(error.message).toContain(`the ${label} changed`);
+      }
+      const google = await page.call("POST", "/console/api/google/client", { clientId: "another-client" });
+      expect(google.status, google.text).toBe(400);
+      expect(JSON.parse(google.text).error).toMatchObject({ field: "clientSecret" });
+      expect(fixture.marketo.stats().identityRequests).toBe(before);
+      expect(await fixture.store.read("default")).toEqual(saved);
+    });
+
     it("removes the saved Marketo connection", async () => {
       const removed = await page.json("DELETE", "/console/api/marketo");
       expect(removed).toMatchObject({ active: null, saved: null, usage: null });
@@ -309,9 +334,14 @@ describe("the console's server side", () => {
     });
 
     it("connects an account through the consent screen and the console's own callback, then revokes and forgets it", async () => {
-      const { url } = await page.json<{ url: string }>("POST", "/console/api/google/connect", {
-        label: "web",
-      });
+      const started = await page.call("POST", "/console/api/google/connect", { label: "web" });
+      const { url } = JSON.parse(started.text) as { url: string };
+      // The attempt is bound to this browser by a cookie only the callback can read (RFC 6749 §10.12).
+      const setCookie = String(started.headers["set-cookie"]);
+      expect(setCookie).toMatch(
+        /^martech_connect_\d+_[\w-]{16}=[\w-]{43}; Path=\/console\/oauth\/callback; HttpOnly; SameSite=Lax; Max-Age=600$/,
+      );
+      const binding = setCookie.split(";")[0] ?? "";
       const consent = new URL(url);
       expect(consent.searchParams.get("redirect_uri")).toBe(`${fixture.base}/console/oauth/callback`);
       // The consent screen redirects the browser back with the code and the state.
@@ -321,22 +351,42 @@ describe("the console's server side", () => {
       // A callback carrying another session's cookie is refused (the attempt is bound to its session).
       const other = new Page(fixture, seen);
       await other.login();
-      const foreign = await other.call("GET", `${back.pathname}${back.search}`);
-      expect(foreign.status).toBe(400);
-      // Google's redirect is a cross-site navigation: the Strict cookie is not sent, the state alone finds the attempt.
-      const { url: again } = await page.json<{ url: string }>("POST", "/console/api/google/connect", {
-        label: "web",
+      const foreign = await other.call("GET", `${back.pathname}${back.search}`, undefined, {
+        cookie: `${other.cookie}; ${binding}`,
       });
-      const location = new URL((await fetch(again, { redirect: "manual" })).headers.get("location") ?? "");
+      expect(foreign.status).toBe(400);
+      expect(foreign.text).toContain("started in another console session");
+      // A browser that did not start the connect (no binding cookie) is refused before the code is exchanged.
+      const tokenRequests = fixture.google.stats().tokenRequests;
+      const { url: elsewhere } = await page.json<{ url: string }>("POST", "/console/api/google/connect", {
+        label: "elsewhere",
+      });
+      const sent = new URL((await fetch(elsewhere, { redirect: "manual" })).headers.get("location") ?? "");
+      const stranger = await rawRequest(fixture.base, "GET", `${sent.pathname}${sent.search}`, {
+        seen,
+        headers: { host: page.host, cookie: binding },
+      });
+      expect(stranger.status).toBe(400);
+      expect(stranger.text).toContain("not started in this browser");
+      expect(fixture.google.stats().tokenRequests).toBe(tokenRequests);
+      // Google's redirect is a cross-site navigation: the Strict session cookie is not sent, the Lax
+      // binding cookie is, and with the state it finds the attempt.
+      const again = await page.call("POST", "/console/api/google/connect", { label: "web" });
+      const againBinding = String(again.headers["set-cookie"]).split(";")[0] ?? "";
+      const location = new URL(
+        (await fetch(JSON.parse(again.text).url, { redirect: "manual" })).headers.get("location") ?? "",
+      );
       const done = await rawRequest(fixture.base, "GET", `${location.pathname}${location.search}`, {
         seen,
-        headers: { host: page.host },
+        headers: { host: page.host, cookie: againBinding },
       });
+      expect(String(done.headers["set-cookie"])).toMatch(/^martech_connect_\d+_[\w-]{16}=; .*Max-Age=0$/);
       expect(done.status).toBe(200);
       expect(done.text).toContain("The Google account &quot;web&quot; is connected.");
       expect(done.text).toContain('http-equiv="refresh"');
       const replay = await rawRequest(fixture.base, "GET", `${location.pathname}${location.search}`, {
         seen,
+        headers: { cookie: againBinding },
       });
       expect(replay.status).toBe(400);
       const status = await page.json<{ accounts: { label: string; email: string; readOnly: boolean }[] }>(

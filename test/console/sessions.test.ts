@@ -1,6 +1,8 @@
 import type { IncomingMessage } from "node:http";
 import { describe, expect, it } from "vitest";
+import { PerWorkspace } from "../../src/console/per-workspace.js";
 import { Sessions, sameSecret } from "../../src/console/sessions.js";
+import { RateLimitError } from "../../src/errors.js";
 
 const request = (cookie?: string): IncomingMessage =>
   ({ headers: { host: "127.0.0.1:3333", ...(cookie ? { cookie } : {}) } }) as IncomingMessage;
@@ -52,5 +54,63 @@ describe("console sessions", () => {
     expect(sameSecret("abc", "abc")).toBe(true);
     expect(sameSecret("abc", "abd")).toBe(false);
     expect(sameSecret("abc", undefined)).toBe(false);
+  });
+
+  it("keeps sessions per workspace: logins in one never end another's, and the total refuses instead of evicting", () => {
+    const sessions = new Sessions();
+    const cookieOf = (session: { id: string }) => `martech_console_3333=${session.id}`;
+    const first = sessions.open("a");
+    const recent = sessions.open("a");
+    for (let i = 0; i < 998; i++) sessions.open("a");
+    // "a" is full (1,000): using `first` makes `recent` its least recently used session.
+    expect(sessions.fromRequest(request(cookieOf(first)))).toBeDefined();
+    sessions.open("a");
+    expect(sessions.fromRequest(request(cookieOf(recent)))).toBeUndefined();
+    expect(sessions.fromRequest(request(cookieOf(first)))).toBeDefined();
+    for (let w = 0; w < 9; w++) for (let i = 0; i < 1_000; i++) sessions.open(`w${w}`);
+    // 10,000 sessions over all workspaces: a new workspace's login is refused, nobody is logged out.
+    expect(() => sessions.open("new")).toThrow(RateLimitError);
+    expect(sessions.fromRequest(request(cookieOf(first)))).toBeDefined();
+    // A workspace at its own limit still makes room from its own sessions.
+    expect(sessions.open("w0").workspace).toBe("w0");
+  });
+
+  it("refuses a login token's session when full without spending the token", () => {
+    let now = 0;
+    const sessions = new Sessions(() => now);
+    for (let w = 0; w < 10; w++) for (let i = 0; i < 1_000; i++) sessions.open(`w${w}`);
+    const token = sessions.mintLoginToken("default");
+    expect(() => sessions.redeemLoginToken(token)).toThrow(/try again when idle sessions have ended/);
+    now += 13 * 3_600_000;
+    expect(sessions.redeemLoginToken(token)?.workspace).toBe("default");
+  });
+});
+
+describe("entries kept per workspace", () => {
+  it("sweeps expired entries before refusing, and says when room frees up", () => {
+    let now = 0;
+    const kept = new PerWorkspace<{ expiresAt: number }>(
+      { perWorkspace: 2, total: 3, what: "things", hint: "Wait." },
+      () => now,
+    );
+    kept.add("a", "a1", { expiresAt: 100 });
+    kept.add("b", "b1", { expiresAt: 200 });
+    kept.add("c", "c1", { expiresAt: 300 });
+    now = 50;
+    const refused = (() => {
+      try {
+        kept.add("d", "d1", { expiresAt: 400 });
+      } catch (error) {
+        return error as RateLimitError;
+      }
+      return undefined;
+    })();
+    expect(refused?.retryAfterMs).toBe(50);
+    expect(refused?.message).toBe("The console already holds 3 things, its limit over all workspaces. Wait.");
+    now = 150;
+    kept.add("d", "d1", { expiresAt: 400 });
+    expect(kept.use("a1")).toBeUndefined();
+    expect(kept.size).toBe(3);
+    expect(kept.countOf("d")).toBe(1);
   });
 });

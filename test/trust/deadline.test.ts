@@ -1,12 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { MemoryCredentialStore } from "../../src/auth/credential-store.js";
 import { Budget } from "../../src/connectors/budget.js";
 import { GoogleAnalyticsConnector } from "../../src/connectors/google/connector.js";
 import { MarketoConnector } from "../../src/connectors/marketo/connector.js";
-import { deadlineOf, withDeadline } from "../../src/deadline.js";
+import { deadlineOf, MAX_TIMER_MS, withDeadline } from "../../src/deadline.js";
 import { CancelledError, DeadlineExceededError } from "../../src/errors.js";
 import { MemoryState } from "../../src/state/memory.js";
 import { runToolStep } from "../../src/tools/run.js";
 import type { ToolContext } from "../../src/tools/types.js";
+import { Workspace } from "../../src/workspace.js";
 import { type Harness, startHarness } from "./helpers/harness.js";
 
 const hang = () => ({ fault: "hang" as const });
@@ -132,6 +134,42 @@ describe("deadlines", () => {
     );
     harness.use({});
     expect(error).toBeInstanceOf(CancelledError);
+  });
+
+  it("durations longer than timers take (2^31-1 ms) are read as the longest one, not as 1 ms", async () => {
+    // Node runs a setTimeout or AbortSignal.timeout over 2^31-1 ms after 1 ms: every call failed at once.
+    const huge = 2 ** 40;
+    const signal = withDeadline(undefined, huge);
+    const budget = new Budget({ deadlineMs: huge, signal: undefined, now: Date.now, service: "Marketo" });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(signal.signal.aborted).toBe(false);
+    expect(budget.signal.aborted).toBe(false);
+    expect(budget.attemptTimeout(huge).ms).toBe(MAX_TIMER_MS);
+    signal.clear();
+    budget.dispose();
+    const env = {
+      ...harness.env,
+      MARTECH_STEPS_DEADLINE_MS: String(huge),
+      MARTECH_STEPS_REQUEST_TIMEOUT_MS: String(2 ** 31),
+      MARTECH_STEPS_ACCOUNT_POLL_MS: String(2 ** 32),
+    };
+    const workspace = new Workspace({ env, store: new MemoryCredentialStore(), state: new MemoryState() });
+    await workspace.importAccount({ label: "main", refreshToken: harness.creds.google.refreshToken });
+    const context = await workspace.toolContext({});
+    expect(context.deadlineMs).toBe(MAX_TIMER_MS);
+    const marketoCall = runToolStep(
+      "marketo_api_call",
+      { method: "GET", endpoint: "/rest/v1/lists.json" },
+      context,
+    );
+    const gaCall = runToolStep(
+      "google_analytics_api_call",
+      { method: "GET", endpoint: "v1beta/accountSummaries" },
+      context,
+    );
+    await expect(marketoCall).resolves.toBeDefined();
+    await expect(gaCall).resolves.toBeDefined();
+    await workspace.close();
   });
 
   it("the earlier deadline wins: the signal's, or the connector's own", () => {

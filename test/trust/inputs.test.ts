@@ -11,7 +11,8 @@ import { type Harness, startHarness } from "./helpers/harness.js";
 
 const LONE = "\ud800";
 
-describe("a lone UTF-16 surrogate is a validation error naming the field; nothing is sent", () => {
+/** Fakes and a workspace with the Google account "main" around the tests of the calling describe block. */
+function withWorkspace(ready: (harness: Harness, workspace: Workspace) => void): void {
   let harness: Harness;
   let workspace: Workspace;
   beforeAll(async () => {
@@ -22,10 +23,20 @@ describe("a lone UTF-16 surrogate is a validation error naming the field; nothin
       state: new MemoryState(),
     });
     await workspace.importAccount({ label: "main", refreshToken: harness.creds.google.refreshToken });
+    ready(harness, workspace);
   });
   afterAll(async () => {
     await workspace.close();
     await harness.close();
+  });
+}
+
+describe("a lone UTF-16 surrogate is a validation error naming the field; nothing is sent", () => {
+  let harness: Harness;
+  let workspace: Workspace;
+  withWorkspace((h, w) => {
+    harness = h;
+    workspace = w;
   });
 
   it.each([
@@ -96,6 +107,80 @@ describe("a lone UTF-16 surrogate is a validation error naming the field; nothin
       context,
     ).catch((e: unknown) => e);
     expect(ga).toBeInstanceOf(ValidationError);
+  });
+});
+
+describe("query parameters that change a request's method or authentication are refused; nothing is sent", () => {
+  let harness: Harness;
+  let workspace: Workspace;
+  withWorkspace((h, w) => {
+    harness = h;
+    workspace = w;
+  });
+
+  const longIds = Array.from({ length: 2_000 }, (_, i) => i + 1).join(",");
+  it.each([
+    [
+      "_method=DELETE on a long GET",
+      { _method: "DELETE", id: longIds },
+      "query_parameters._method",
+      /method field.*automatically/,
+    ],
+    ["_method=POST", { _method: "POST" }, "query_parameters._method", /_method/],
+    ["_METHOD on a long GET", { _METHOD: "DELETE", id: longIds }, "query_parameters._METHOD", /_method/],
+    [
+      "access_token",
+      { access_token: "0123456789abcdef" },
+      "query_parameters.access_token",
+      /supplies authentication/,
+    ],
+    [
+      "Access_Token",
+      { Access_Token: "0123456789abcdef" },
+      "query_parameters.Access_Token",
+      /supplies authentication/,
+    ],
+  ])("Marketo: %s", async (_name, query, field, says) => {
+    const marketo = await workspace.marketo();
+    const before = harness.marketo.server.seen.length;
+    const error = await marketo
+      .call({ method: "GET", path: "/rest/v1/lists/1001/leads.json", query })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ValidationError);
+    expect((error as ValidationError).field).toBe(field);
+    expect((error as Error).message).toMatch(says);
+    expect(harness.marketo.server.seen.length).toBe(before);
+  });
+
+  it("Marketo: refused before an activity read from a date fetches its paging token", async () => {
+    const marketo = await workspace.marketo();
+    const before = harness.marketo.server.seen.length;
+    const error = await marketo
+      .call({
+        method: "GET",
+        path: "/rest/v1/activities.json",
+        query: { activityTypeIds: "1", sinceDatetime: "2024-01-01T00:00:00Z", access_token: "x" },
+      })
+      .catch((e: unknown) => e);
+    expect((error as ValidationError).field).toBe("query_parameters.access_token");
+    expect(harness.marketo.server.seen.length).toBe(before);
+  });
+
+  it.each([
+    [{ access_token: "ya29.abc" }, "query_parameters.access_token"],
+    [{ key: "AIzaSyExample" }, "query_parameters.key"],
+    [{ $key: "AIzaSyExample" }, "query_parameters.$key"],
+    [{ KEY: "AIzaSyExample" }, "query_parameters.KEY"],
+  ])("GA4: %j → %s", async (query, field) => {
+    const ga = await workspace.google("main");
+    const before = harness.google.server.seen.length;
+    const error = await ga
+      .call({ method: "GET", path: "v1beta/accountSummaries", query } as never)
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ValidationError);
+    expect((error as ValidationError).field).toBe(field);
+    expect((error as Error).message).toMatch(/supplies authentication/);
+    expect(harness.google.server.seen.length).toBe(before);
   });
 });
 

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { REDACTED, Redactor, WITHHELD } from "../../src/redact.js";
 
@@ -73,6 +74,56 @@ describe("Redactor", () => {
     const out = JSON.stringify(r.json(echoed));
     expect(r.leaks(out)).toBe(false);
     expect(out).toContain(`Bearer ${REDACTED}`);
+  });
+
+  it("cuts echoes in time linear in the text: a 1 MB word of them, and 1 MB of clean escaped text", () => {
+    // Each hit used to grow to the whole word on its own: 64 KB of `x<token>` took minutes.
+    const r = redactor();
+    const word = `x${TOKEN}`.repeat(Math.ceil(1_000_000 / (TOKEN.length + 1)));
+    const clean = "caf%C3%A9 \\u003d &amp; ".repeat(50_000);
+    const started = performance.now();
+    expect(r.text(`before ${word} after`)).toBe(`before ${REDACTED} after`);
+    expect(r.text(clean)).toBe(clean);
+    expect(performance.now() - started).toBeLessThan(5_000);
+  });
+
+  it("keeps the echoes of one word and their neighbours in one cut, and base64 padding with it", () => {
+    const r = redactor();
+    const padded = Buffer.from(`x${SECRET}`).toString("base64");
+    expect(r.text(`a ${TOKEN}${TOKEN.slice(0, 20)}%2${TOKEN} b`)).toBe(`a ${REDACTED} b`);
+    expect(r.text(`${TOKEN},${TOKEN} ok`)).toBe(`${REDACTED},${REDACTED} ok`);
+    expect(r.text(`basic ${padded}&next=1`)).toBe(`basic ${REDACTED}&next=1`);
+  });
+
+  it("checks a body of any depth, and never lets a __proto__ key become the copy's prototype", () => {
+    const r = redactor();
+    const deep = `${"[".repeat(100_000)}"${TOKEN}"${"]".repeat(100_000)}`;
+    expect(() => r.json(`{"a":${"[".repeat(100_000)}1${"]".repeat(100_000)}}`)).not.toThrow();
+    expect(r.leaks(JSON.stringify(r.json(`[${deep.slice(0, 20)}"${TOKEN}"${deep.slice(-20)}]`)))).toBe(false);
+    const copy = r.json(`{"__proto__":{"polluted":"yes"},"note":"Bearer ${TOKEN}"}`) as Record<
+      string,
+      unknown
+    >;
+    expect(Object.getPrototypeOf(copy)).toBe(Object.prototype);
+    expect(copy.polluted).toBeUndefined();
+    expect(Object.keys(copy)).toEqual(["__proto__", "note"]);
+    expect(copy.note).toBe(`Bearer ${REDACTED}`);
+  });
+
+  it("finds each of 128 kept values after many rotations, and none of the forgotten ones", () => {
+    const r = new Redactor({ feeds: null, capacity: 128 });
+    const values = Array.from({ length: 300 }, (_, i) =>
+      createHash("sha256")
+        .update(String(i))
+        .digest("base64url")
+        .slice(0, 20 + (i % 20)),
+    );
+    for (const value of values) {
+      r.add(value);
+      expect(r.text(`Bearer ${value}`)).toBe(`Bearer ${REDACTED}`);
+    }
+    for (const value of values.slice(-128)) expect(r.leaks(encodeURIComponent(value))).toBe(true);
+    for (const value of values.slice(0, 100)) expect(r.text(value)).toBe(value);
   });
 
   it("feeds every value to the redactor it reports to", () => {

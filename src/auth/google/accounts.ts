@@ -14,7 +14,6 @@ import {
   SCOPE_ANALYTICS_READONLY,
 } from "./config.js";
 import {
-  emailFromIdToken,
   InvalidGrantError,
   type OAuthHttp,
   type RevokeResult,
@@ -168,7 +167,7 @@ export class GoogleAccounts {
         hint: `Run ${CONNECT_COMMAND} again and tick the Google Analytics permissions on the consent screen.`,
       });
     }
-    const email = emailFromIdToken(tokens.idToken);
+    const email = tokens.email;
     const refreshToken = tokens.refreshToken;
     let stored: GoogleAccountRecord | undefined;
     await this.#deps.store.update(this.#deps.workspace, (current) => {
@@ -223,7 +222,7 @@ export class GoogleAccounts {
     }
     const record: GoogleAccountRecord = {
       label,
-      ...(emailFromIdToken(tokens.idToken) ? { email: emailFromIdToken(tokens.idToken) } : {}),
+      ...(tokens.email ? { email: tokens.email } : {}),
       scopes: tokens.scopes ?? [],
       addedAt: new Date(this.#now()).toISOString(),
       refreshToken: tokens.refreshToken ?? grant.refreshToken,

@@ -8,6 +8,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { AuthenticationError, ConfigurationError, NetworkError, UpstreamError } from "../../errors.js";
 import { Redactor } from "../../redact.js";
 import type { GoogleOAuthClient } from "../credential-store.js";
+import { emailOf, scopesOf } from "./token-claims.js";
 
 export interface OAuthHttp {
   /** GoogleEndpoints.oauthUrl: /token and /revoke live under it. */
@@ -20,11 +21,12 @@ export interface OAuthHttp {
 export interface TokenResponse {
   accessToken: string;
   expiresIn: number;
-  /** Granted scopes, when the response lists them. */
+  /** Granted scopes, when the response lists them (only well-formed ones that echo no credential). */
   scopes: string[] | undefined;
   /** Present on a code exchange with access_type=offline, and when Google rotates a refresh token. */
   refreshToken: string | undefined;
-  idToken: string | undefined;
+  /** The id_token's email claim, when it is an email that echoes no credential. */
+  email: string | undefined;
 }
 
 /** The token endpoint answered `invalid_grant`: the code or refresh token is expired, used or revoked. */
@@ -137,17 +139,14 @@ function tokenEndpointError(status: number, body: Record<string, unknown>, redac
   });
 }
 
-/** Form fields that are not credentials: everything else we send is registered for redaction. */
-const PUBLIC_FIELDS = new Set(["grant_type", "redirect_uri", "client_id"]);
-
 /**
- * The part of a Google client id worth redacting: the ".apps.googleusercontent.com" tail is the same
- * for every client and would match unrelated text. (The id is not secret, it is in every sign-in URL,
- * but an echo of it in an error tells nobody anything useful either.)
+ * Form fields that are not credentials: everything else we send is registered for redaction. The client
+ * id is public (RFC 6749 §2.2: "The client identifier is not a secret"): it is in every authorize URL the
+ * browser opens (https://developers.google.com/identity/protocols/oauth2/native-app),
+ * and its leading part is the Cloud project number, which Google's own errors name in the link that
+ * fixes them (SERVICE_DISABLED's activationUrl, `…/overview?project=<number>`).
  */
-export function clientIdCore(clientId: string): string {
-  return clientId.replace(/\.apps\.googleusercontent\.com$/i, "");
-}
+const PUBLIC_FIELDS = new Set(["grant_type", "redirect_uri", "client_id"]);
 
 async function tokenRequest(
   http: OAuthHttp,
@@ -155,7 +154,6 @@ async function tokenRequest(
   redactor: Redactor = new Redactor(),
 ): Promise<TokenResponse> {
   redactor.add(...Object.entries(form).flatMap(([key, value]) => (PUBLIC_FIELDS.has(key) ? [] : [value])));
-  if (form.client_id) redactor.add(clientIdCore(form.client_id));
   const response = await postForm(http, "/token", form);
   const body = await readJson(response);
   // Registered before anything from the answer is shown: a broken endpoint may echo them in an error.
@@ -169,13 +167,12 @@ async function tokenRequest(
     });
   }
   const expiresIn = typeof body.expires_in === "number" ? body.expires_in : Number(body.expires_in ?? 3599);
-  const scope = str(body.scope);
   return {
     accessToken,
     expiresIn: Number.isFinite(expiresIn) && expiresIn > 0 ? expiresIn : 3599,
-    scopes: scope ? scope.split(" ").filter(Boolean) : undefined,
+    scopes: scopesOf(str(body.scope), redactor),
     refreshToken: str(body.refresh_token),
-    idToken: str(body.id_token),
+    email: emailOf(str(body.id_token), redactor),
   };
 }
 
@@ -243,22 +240,4 @@ export async function revokeToken(http: OAuthHttp, token: string): Promise<Revok
     return { revoked: false, reason: "Google reports the token as already expired or revoked" };
   }
   return { revoked: false, reason: `Google's revoke endpoint answered HTTP ${response.status}` };
-}
-
-/**
- * The email claim of an id_token. The signature is not checked: the token came straight from
- * Google's token endpoint over TLS, which OpenID Connect Core §3.1.3.7 (6) accepts in place of
- * signature validation, and the email is only a display name for the account.
- */
-export function emailFromIdToken(idToken: string | undefined): string | undefined {
-  const payload = idToken?.split(".")[1];
-  if (!payload) return undefined;
-  try {
-    const claims: unknown = JSON.parse(Buffer.from(payload, "base64url").toString("utf8"));
-    if (claims === null || typeof claims !== "object") return undefined;
-    const email = (claims as Record<string, unknown>).email;
-    return typeof email === "string" && email.includes("@") ? email : undefined;
-  } catch {
-    return undefined;
-  }
 }

@@ -2,13 +2,7 @@ import { AuthenticationError } from "../../errors.js";
 import { Redactor } from "../../redact.js";
 import type { GoogleOAuthClient } from "../credential-store.js";
 import { TokenManager } from "../token-manager.js";
-import {
-  clientIdCore,
-  InvalidGrantError,
-  type OAuthHttp,
-  refreshAccessToken,
-  type TokenResponse,
-} from "./oauth.js";
+import { InvalidGrantError, type OAuthHttp, refreshAccessToken, type TokenResponse } from "./oauth.js";
 
 /** Access tokens of one connected account, as a connector uses them. Never exposes the refresh token. */
 export interface GoogleTokenSource {
@@ -58,12 +52,8 @@ export interface AccountTokenSource {
 export function createAccountTokenSource(options: AccountTokenSourceOptions): AccountTokenSource {
   let refreshToken = options.refreshToken;
   let primed = options.primed;
-  const redactor = new Redactor().add(
-    refreshToken,
-    options.client.clientSecret,
-    clientIdCore(options.client.clientId),
-    primed?.accessToken,
-  );
+  // Not the client id: it is public, and Google's errors name its project number (see oauth.ts).
+  const redactor = new Redactor().add(refreshToken, options.client.clientSecret, primed?.accessToken);
   const manager = new TokenManager({
     now: options.now,
     refreshAheadMs: options.refreshAheadMs,

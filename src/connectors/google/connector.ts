@@ -4,6 +4,7 @@ import { DEFAULT_DEADLINE_MS, DEFAULT_REQUEST_TIMEOUT_MS, raceAbort } from "../.
 import { UpstreamError, ValidationError } from "../../errors.js";
 import type { SharedState } from "../../state/types.js";
 import { joinEndpoint } from "../endpoint-guard.js";
+import { checkReservedQuery } from "../reserved-query.js";
 import { checkWellFormed } from "../well-formed.js";
 import {
   apiForPath,
@@ -13,6 +14,7 @@ import {
   GOOGLE_PATH_RULES,
   propertyOf,
   REPORT_METHOD,
+  RESERVED_QUERY,
 } from "./paths.js";
 import { quotaFromResponse, snapshot } from "./quota.js";
 import { cancelled, defaultSleep } from "./retry.js";
@@ -123,6 +125,7 @@ export class GoogleAnalyticsConnector {
       throw new ValidationError("method", "accepted methods are GET, POST, PATCH and DELETE.");
     const path = checkGooglePath(req.path);
     checkWellFormed(req.query, "query_parameters");
+    checkReservedQuery(req.query, RESERVED_QUERY);
     checkWellFormed(req.body, "body");
     if ((req.method === "GET" || req.method === "DELETE") && req.body !== undefined) {
       throw new ValidationError("body", `a ${req.method} request takes no body; pass parameters as query.`);

@@ -1,5 +1,6 @@
 import { ValidationError } from "../../errors.js";
 import { checkEndpoint, type EndpointRules } from "../endpoint-guard.js";
+import type { ReservedQuery } from "../reserved-query.js";
 import type { GoogleApi, GoogleRequest } from "./types.js";
 
 /** Both the Data API and the Admin API are addressed under v1beta (REAL-API B1). */
@@ -8,6 +9,20 @@ export const GOOGLE_PATH_RULES: EndpointRules = Object.freeze({
   allowedPrefixes: ["/v1beta/"],
   accepted: "a path such as v1beta/properties/123:runReport",
 });
+
+const AUTHENTICATED =
+  "the connection supplies authentication: every call carries the connected account's OAuth token in an Authorization header.";
+
+/**
+ * Query parameters that would authenticate a call in place of the connected account: Google APIs take
+ * an OAuth token as `access_token` (https://developers.google.com/identity/protocols/oauth2#4.-send-the-access-token-to-an-api.)
+ * and an API key as `key` or `$key` (system parameters, https://cloud.google.com/apis/docs/system-parameters).
+ */
+export const RESERVED_QUERY: ReservedQuery = new Map([
+  ["access_token", AUTHENTICATED],
+  ["key", `key is Google's API key parameter, and ${AUTHENTICATED}`],
+  ["$key", `$key is Google's API key parameter, and ${AUTHENTICATED}`],
+]);
 
 const ABSOLUTE = /^[a-z][a-z0-9+.-]*:/i;
 

@@ -1,7 +1,7 @@
 import { ValidationError } from "../../errors.js";
 import { checkEndpoint } from "../endpoint-guard.js";
 import type { MarketoRequest, QueryValue } from "./types.js";
-import { ENDPOINT_RULES } from "./url.js";
+import { checkMarketoQuery, ENDPOINT_RULES } from "./url.js";
 
 /**
  * Activity reads page with date tokens: a token for a start date comes from pagingtoken.json, and
@@ -62,6 +62,8 @@ function withoutKeys(
 /** Refuses nonexistent stats paths, translates seed-only activity paths, and spots token seeding. */
 export function prepareRequest(req: MarketoRequest, now: number): PreparedRequest {
   const path = checkEndpoint(req.path, ENDPOINT_RULES);
+  // Checked here too: an activity read from a date fetches its paging token before the request is planned.
+  checkMarketoQuery(req.query);
   for (const stats of STATS_PATHS) {
     if (stats.pattern.test(path)) {
       throw new ValidationError(

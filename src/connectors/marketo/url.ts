@@ -1,5 +1,6 @@
 import { ConfigurationError, ValidationError } from "../../errors.js";
 import { checkEndpoint, type EndpointRules, joinEndpoint } from "../endpoint-guard.js";
+import { checkReservedQuery, type ReservedQuery } from "../reserved-query.js";
 import { checkWellFormed } from "../well-formed.js";
 import type { MarketoRequest, QueryValue } from "./types.js";
 
@@ -12,6 +13,31 @@ export const ENDPOINT_RULES: EndpointRules = {
 
 /** Marketo answers HTTP 414 above 8 KB of URI (https://experienceleague.adobe.com/en/docs/marketo-developer/marketo/rest/rest-api#limits). */
 export const MAX_URI_CHARS = 8 * 1024;
+
+/**
+ * Query parameters the connector sets itself. `_method` is what Marketo runs a POST as (its long-URI
+ * workaround, https://experienceleague.adobe.com/en/docs/marketo-developer/marketo/rest/lead-database/leads#query):
+ * a caller's `_method=DELETE` before our `_method=GET` would run a write the connector treats as a read
+ * (replayed after a 5xx, reported as changing nothing). `access_token` would authenticate in place of
+ * the connection's header token; Marketo is removing it from the query (REAL-API A2,
+ * https://experienceleague.adobe.com/en/docs/marketo-developer/marketo/rest/authentication) and answers
+ * 601, which would discard the shared token and blame the credentials.
+ */
+export const RESERVED_QUERY: ReservedQuery = new Map([
+  [
+    "_method",
+    "the connector sets _method itself. Choose the HTTP method with the method field (GET, POST or DELETE); a GET whose URI is over Marketo's 8 KB limit is sent as a POST with _method=GET automatically.",
+  ],
+  [
+    "access_token",
+    "the connection supplies authentication: every call carries its access token in an Authorization header (Marketo is retiring access_token in the query).",
+  ],
+]);
+
+/** Refuses the query parameters of RESERVED_QUERY (any case), before anything is sent. */
+export function checkMarketoQuery(query: MarketoRequest["query"]): void {
+  checkReservedQuery(query, RESERVED_QUERY);
+}
 
 const LOOPBACK_HOSTS = new Set(["127.0.0.1", "localhost", "[::1]"]);
 
@@ -110,6 +136,7 @@ export function planRequest(origin: URL, req: MarketoRequest): HttpPlan {
   }
   const path = checkEndpoint(req.path, ENDPOINT_RULES);
   checkWellFormed(req.query, "query_parameters");
+  checkMarketoQuery(req.query);
   checkWellFormed(req.body, "body");
   const url = joinEndpoint(origin, path, ENDPOINT_RULES);
   const query = encodeQuery(req.query);

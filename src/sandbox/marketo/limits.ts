@@ -1,8 +1,14 @@
 /**
  * Marketo's per-instance limits (ADE rest-api.md "Limits", error-codes.md), checked in this order:
  * 615 concurrency (10 in flight), 606 rate (100 per ROLLING 20 s), 607 daily quota.
- * Only admitted calls occupy a slot, enter the rate log and use quota.
+ * Only admitted calls occupy a slot, enter the rate log and use quota. The quota counts the calls of
+ * the current day and "resets 12:00 AM CST" (REAL-API A5; error-codes.md 607): days are Chicago days.
  */
+import { chicagoDate } from "./usage.js";
+
+const DAY_MS = 86_400_000;
+/** Days of counts kept: stats/usage/last7days.json reads back seven. */
+const KEPT_DAYS = 8;
 
 export interface LimitOptions {
   rateLimit: number;
@@ -17,7 +23,8 @@ export class CallLimiter {
   private readonly log: number[] = [];
   private head = 0;
   inFlight = 0;
-  quotaUsed = 0;
+  /** Admitted calls per Chicago day ("YYYY-MM-DD"). */
+  private readonly callsByDay = new Map<string, number>();
 
   constructor(
     private readonly options: LimitOptions,
@@ -43,11 +50,24 @@ export class CallLimiter {
         message: `Max rate limit '${rateLimit}' exceeded with in '${rateWindowMs / 1000}' secs`,
       };
     }
-    if (this.quotaUsed >= dailyQuota) return { code: "607", message: "Daily quota reached" };
+    const today = chicagoDate(t);
+    const used = this.callsByDay.get(today) ?? 0;
+    if (used >= dailyQuota) return { code: "607", message: "Daily quota reached" };
+    if (used === 0) this.forgetOldDays(t);
     this.log.push(t);
-    this.quotaUsed++;
+    this.callsByDay.set(today, used + 1);
     this.inFlight++;
     return undefined;
+  }
+
+  /** Admitted calls on the Chicago day `daysAgo` days before the one of `now`. */
+  callsOn(daysAgo: number): number {
+    return this.callsByDay.get(chicagoDate(this.now() - daysAgo * DAY_MS)) ?? 0;
+  }
+
+  private forgetOldDays(t: number): void {
+    const oldest = chicagoDate(t - KEPT_DAYS * DAY_MS);
+    for (const day of this.callsByDay.keys()) if (day < oldest) this.callsByDay.delete(day);
   }
 
   release(): void {

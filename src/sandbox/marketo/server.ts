@@ -221,7 +221,7 @@ export class SandboxServer {
     return {
       world: this.world,
       now: this.config.now,
-      callsToday: () => this.limiter.quotaUsed,
+      callsOn: (daysAgo) => this.limiter.callsOn(daysAgo),
       errorsOn: (daysAgo) =>
         this.errorsByDay.get(chicagoDate(this.config.now() - daysAgo * 86_400_000)) ?? new Map(),
       apiUserEmail: this.config.apiUserEmail,

@@ -237,8 +237,8 @@ export class RawReply {
 export interface HandlerContext {
   world: World;
   now(): number;
-  /** Today's accepted API calls (usage.json). */
-  callsToday(): number;
+  /** Accepted API calls on the Chicago day `daysAgo` before today (stats/usage.json). */
+  callsOn(daysAgo: number): number;
   /** Error responses by code on the Chicago day `daysAgo` before today (stats/errors.json). */
   errorsOn(daysAgo: number): ReadonlyMap<string, number>;
   apiUserEmail: string;

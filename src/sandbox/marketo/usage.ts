@@ -18,7 +18,8 @@ export function chicagoDate(ms: number): string {
   }).format(new Date(ms));
 }
 
-function day(ctx: HandlerContext, offsetDays: number, total: number) {
+function day(ctx: HandlerContext, offsetDays: number) {
+  const total = ctx.callsOn(offsetDays);
   return {
     date: chicagoDate(ctx.now() - offsetDays * DAY_MS),
     total,
@@ -27,11 +28,11 @@ function day(ctx: HandlerContext, offsetDays: number, total: number) {
 }
 
 export function getUsage(_req: unknown, ctx: HandlerContext): HandlerResult {
-  return { result: [day(ctx, 0, ctx.callsToday())] };
+  return { result: [day(ctx, 0)] };
 }
 
 export function getUsageLast7Days(_req: unknown, ctx: HandlerContext): HandlerResult {
-  return { result: [0, 1, 2, 3, 4, 5, 6].map((d) => day(ctx, d, d === 0 ? ctx.callsToday() : 0)) };
+  return { result: [0, 1, 2, 3, 4, 5, 6].map((d) => day(ctx, d)) };
 }
 
 function errorDay(ctx: HandlerContext, daysAgo: number) {

@@ -136,7 +136,7 @@ describe("Admin API: custom metrics and data retention", () => {
     expect(names.map((m) => m.parameterName)).toEqual(["discount_amount", "video_seconds"]);
   });
 
-  it("reads and changes data retention, refusing 360-only durations", async () => {
+  it("reads and changes data retention, refusing 360-only durations and event-only ones for user data", async () => {
     const s = sandbox();
     const token = await accessToken(s, EDITOR);
     const path = "/v1beta/properties/412345674/dataRetentionSettings";
@@ -165,6 +165,13 @@ describe("Admin API: custom metrics and data retention", () => {
       eventDataRetention: "FIFTY_MONTHS",
     });
     expect(rpcMessage(premium)).toMatch(/only available to Google Analytics 360/);
+    // "Available to 360 properties only. Available for event data only." (RetentionDuration, discovery doc)
+    const userLevel = await admin(s, token, "PATCH", `${path}?updateMask=user_data_retention`, {
+      userDataRetention: "TWENTY_SIX_MONTHS",
+    });
+    expect(rpcMessage(userLevel)).toMatch(
+      /userDataRetention TWENTY_SIX_MONTHS is available for event data only/,
+    );
     expect(rpcStatus(await admin(s, token, "PATCH", path, { eventDataRetention: "TWO_MONTHS" }))).toBe(
       "INVALID_ARGUMENT",
     );
@@ -264,5 +271,32 @@ describe("Admin API: conversion events are key events, and accounts change and g
     expect(rpcMessage(await admin(s, token, "GET", "/v1beta/nothing"))).toMatch(
       /was not found on this server/,
     );
+  });
+
+  it("refuses a malformed id in the path of an emulated method as INVALID_ARGUMENT, once authenticated", async () => {
+    const s = sandbox();
+    const token = await accessToken(s, ANALYST);
+    const cases = [
+      ["GET", "/v1beta/properties/41234567x/customDimensions", "parent", "properties/123", "41234567x"],
+      ["GET", `${SHOP}/customDimensions/abc`, "name", "properties/123/customDimensions/123", "abc"],
+      ["POST", `${SHOP}/customMetrics/abc:archive`, "name", "properties/123/customMetrics/123", "abc"],
+      [
+        "GET",
+        "/v1beta/properties/x1/dataRetentionSettings",
+        "name",
+        "properties/123/dataRetentionSettings",
+        "x1",
+      ],
+      ["GET", "/v1beta/accounts/10000l", "name", "accounts/123", "10000l"],
+    ] as const;
+    for (const [method, path, field, format, id] of cases) {
+      const reply = await admin(s, token, method, path);
+      expect(reply.status, path).toBe(400);
+      expect(rpcStatus(reply)).toBe("INVALID_ARGUMENT");
+      expect(rpcMessage(reply)).toBe(
+        `The value for the '${field}' field was invalid but must be in format '${format}': "${id}" is not a numeric id.`,
+      );
+    }
+    expect((await admin(s, "not-a-token", "GET", "/v1beta/accounts/10000l")).status).toBe(401);
   });
 });

@@ -91,6 +91,38 @@ describe("Google sandbox: one server for OAuth, Admin and Data", () => {
     expect((await runReport(s.dataApiUrl, analyst, "423456787", REPORT)).status).toBe(403);
   });
 
+  it("trashes an account's live properties with it, keeps earlier trash dates, and takes no new property", async () => {
+    let clock = NOW;
+    const s = await startGoogleSandbox({ now: () => clock });
+    try {
+      const analyst = await accessToken(s, ANALYST);
+      expect((await admin(s, analyst, "DELETE", "/v1beta/properties/423456789")).status).toBe(200);
+      clock += 60_000;
+      expect((await admin(s, analyst, "DELETE", "/v1beta/accounts/100002")).status).toBe(200);
+      const list = async (query: string) =>
+        (await admin(s, analyst, "GET", `/v1beta/properties?filter=parent:accounts/100002${query}`)).body
+          .properties;
+      expect(await list("")).toBeUndefined();
+      expect(await list("&showDeleted=true")).toEqual([
+        expect.objectContaining({
+          name: "properties/423456787",
+          deleteTime: "2025-03-01T12:01:00.000Z",
+          expireTime: "2025-04-05T12:01:00.000Z",
+        }),
+        expect.objectContaining({ name: "properties/423456789", deleteTime: "2025-03-01T12:00:00.000Z" }),
+      ]);
+      expect((await runReport(s.dataApiUrl, analyst, "423456787", REPORT)).status).toBe(403);
+      const created = await admin(s, analyst, "POST", "/v1beta/properties", {
+        parent: "accounts/100002",
+        displayName: "After delete",
+        timeZone: "Europe/Berlin",
+      });
+      expect(created).toMatchObject({ status: 404, body: { error: { status: "NOT_FOUND" } } });
+    } finally {
+      await s.close();
+    }
+  });
+
   it("answers 404 in the google.rpc shape outside the three prefixes", async () => {
     const s = sandbox();
     const reply = await call(`${s.url}/v1beta/properties`);

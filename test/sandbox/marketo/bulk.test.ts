@@ -117,6 +117,23 @@ describe("bulk lead export", () => {
     expect((await file(x, "00000000-0000-4000-a000-000000000000")).status).toBe(404);
   });
 
+  it("drops the file seven days after the job completed and keeps reporting the job as Completed", async () => {
+    const x = await start();
+    const id = await createJob(x, { fields: ["id"], filter: { staticListId: 1002 } });
+    await x.call(`/bulk/v1/leads/export/${id}/enqueue.json`, post);
+    clock += JOB_MS;
+    const done = await status(x, id);
+    clock += 7 * 86_400_000 - 1;
+    expect((await file(x, id)).status).toBe(200);
+    clock += 1;
+    const expired = await file(x, id);
+    expect(expired.status).toBe(404);
+    expect(expired.headers.get("content-type")).toMatch(/^text\/plain/);
+    expect(expired.bytes.toString()).toMatch(/expired/);
+    // "Job status is available for 30 days after Completed or Failed status was reached".
+    expect(await status(x, id)).toEqual(done);
+  });
+
   it("runs 2 jobs at a time, queues at most 10, and refuses a second enqueue", async () => {
     const x = await start();
     const body = {
@@ -264,6 +281,9 @@ describe("bulk activity export", () => {
     expect(errorCode(await create({ activityTypeIds: [1] }))).toBe("1002");
     expect(errorCode(await create({ createdAt, activityTypeIds: [37] }))).toBe("1003");
     expect(errorCode(await create({ createdAt, primaryAttributeValueIds: [101] }))).toBe("1003");
+    // A misspelt filter would widen the export if it were ignored (ExportActivityFilter has four members).
+    const misspelt = await create({ createdAt, activityTypeId: [1] });
+    expect(misspelt.errors).toEqual([{ code: "1003", message: "Invalid filter type 'activityTypeId'" }]);
     const some = await x.call(
       "/bulk/v1/activities/export/create.json",
       jsonInit("POST", {

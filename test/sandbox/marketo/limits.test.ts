@@ -67,6 +67,22 @@ describe("Marketo sandbox instance limits", () => {
     expect(stats.callsByPath[PATH]).toBe(6);
   });
 
+  it("resets the daily quota at midnight in Chicago and reports each day's calls", async () => {
+    // 05:59:30 UTC on 4 March 2025 is 23:59:30 CST on the 3rd (UTC−6 in winter).
+    let clock = Date.parse("2025-03-04T05:59:30Z");
+    h = await startHarness({ leadCount: 10, dailyQuota: 2, now: () => clock, tokenTtlSeconds: 86_400 });
+    const codes: (string | undefined)[] = [];
+    for (let i = 0; i < 3; i++) codes.push(errorCode(await h.call(PATH)));
+    expect(codes).toEqual([undefined, undefined, "607"]);
+    clock += 60_000;
+    expect(errorCode(await h.call(PATH))).toBeUndefined();
+    const week = await h.call("/rest/v1/stats/usage/last7days.json");
+    expect(week.result?.slice(0, 2)).toEqual([
+      { date: "2025-03-04", total: 2, users: [expect.any(Object)] },
+      { date: "2025-03-03", total: 2, users: [expect.any(Object)] },
+    ]);
+  });
+
   it("reports today's admitted calls in stats/usage.json", async () => {
     h = await startHarness({ leadCount: 10, apiUserEmail: "ops@acme.example" });
     await h.call(PATH);

@@ -3,63 +3,11 @@
  * sandbox's answers are validated against it, with the source that documents the real shape. Nothing
  * else is relaxed: every other required member, type, enum and format is checked as published.
  */
-export type JsonSchema = Record<string, unknown> & {
-  properties?: Record<string, JsonSchema>;
-  required?: string[];
-  enum?: unknown[];
-  items?: JsonSchema;
-};
-export type Definitions = Record<string, JsonSchema>;
 
-export interface WireException {
-  spec: "marketo-mapi" | "marketo-asset" | "ga4-admin" | "ga4-data";
-  /** Definitions changed (a name, or a prefix ending in "*"). */
-  definitions: string;
-  what: string;
-  source: string;
-  patch(schema: JsonSchema): void;
-}
+import { type Definitions, dropRequired, type JsonSchema, type WireException } from "./wire-exception-kit.js";
+import { ASSET_EXCEPTIONS } from "./wire-exceptions-asset.js";
 
-const dropRequired =
-  (...names: string[]) =>
-  (schema: JsonSchema): void => {
-    schema.required = (schema.required ?? []).filter((n) => !names.includes(n));
-  };
-
-const nullable =
-  (...names: string[]) =>
-  (schema: JsonSchema): void => {
-    for (const name of names) {
-      const prop = schema.properties?.[name];
-      if (prop) schema.properties = { ...schema.properties, [name]: { anyOf: [prop, { type: "null" }] } };
-    }
-  };
-
-/** The odd Asset datetime "2015-11-18T15:25:35Z+0000" in place of RFC 3339. */
-const ASSET_DATETIME = { type: "string", pattern: "^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}Z\\+0000$" };
-
-function assetDates(schema: JsonSchema): void {
-  for (const [name, prop] of Object.entries(schema.properties ?? {})) {
-    if (prop.format === "date-time") schema.properties = { ...schema.properties, [name]: ASSET_DATETIME };
-  }
-}
-
-function programShape(schema: JsonSchema): void {
-  schema.properties = {
-    ...schema.properties,
-    folder: {
-      type: "object",
-      required: ["type", "value"],
-      properties: {
-        type: { enum: ["Folder", "Program"] },
-        value: { type: "integer" },
-        folderName: { type: "string" },
-      },
-    },
-    type: { type: "string", enum: ["Default", "Event", "Email", "Engagement", "Webinar"] },
-    status: { type: "string", enum: ["locked", "unlocked", "on", "off", ""] },
-  };
-}
+export type { Definitions, JsonSchema, WireException } from "./wire-exception-kit.js";
 
 /** Operations whose answer is not the Swagger's response schema at all. */
 export const RESPONSE_OVERRIDES: readonly {
@@ -93,7 +41,7 @@ export const RESPONSE_OVERRIDES: readonly {
   })),
 ];
 
-export const WIRE_EXCEPTIONS: readonly WireException[] = [
+const LEAD_DB_EXCEPTIONS: readonly WireException[] = [
   {
     spec: "marketo-mapi",
     definitions: "ResponseOf*",
@@ -115,6 +63,40 @@ export const WIRE_EXCEPTIONS: readonly WireException[] = [
       schema.properties = {
         ...schema.properties,
         reasons: { type: "array", items: { $ref: "#/definitions/Reason" } },
+      };
+    },
+  },
+  {
+    spec: "marketo-mapi",
+    definitions: "Lead",
+    what: "a lead record carries the lead fields asked for (`fields`, or the defaults), scalars or null",
+    source:
+      'ADE leads.md "Query" examples (`"email"`, `"firstName"`, … beside `"id"`) and "if a particular field is requested, but not returned, the value is implied to be null"; GRP leads.json recording',
+    patch(schema) {
+      schema.additionalProperties = { type: ["string", "number", "boolean", "null"] };
+    },
+  },
+  {
+    spec: "marketo-mapi",
+    definitions: "ProgramMember",
+    what: "a member record carries the program member fields asked for (`fields`), scalars or null",
+    source:
+      'SWM ProgramMember description: "may have any number of other fields, depending on the fields available in the target instance"',
+    patch(schema) {
+      schema.additionalProperties = { type: ["string", "number", "boolean", "null"] };
+    },
+  },
+  {
+    spec: "marketo-mapi",
+    definitions: "ProgramMembership",
+    what: "membership also carries the program `id`, `progressionStatusType` and `updatedAt`",
+    source: 'ADE leads.md "Programs" example of GET /rest/v1/leads/programs/{programId}.json',
+    patch(schema) {
+      schema.properties = {
+        ...schema.properties,
+        id: { type: "integer" },
+        progressionStatusType: { type: "string" },
+        updatedAt: { type: "string", format: "date-time" },
       };
     },
   },
@@ -145,121 +127,9 @@ export const WIRE_EXCEPTIONS: readonly WireException[] = [
       schema.properties = { ...schema.properties, date: { type: "string", format: "date" } };
     },
   },
-  {
-    spec: "marketo-asset",
-    definitions: "BrowseAllPrograms",
-    what: "programs report `folder` as {type, value, folderName}; types and statuses as the UI names them",
-    source: 'REAL-API A7 ⚠; ADE programs.md examples ("type": "Default"/"Engagement"/"Email", "status": "")',
-    patch: programShape,
-  },
-  {
-    spec: "marketo-asset",
-    definitions: "ProgramResponse",
-    what: "programs report `folder` as {type, value, folderName}; types and statuses as the UI names them",
-    source: 'REAL-API A7 ⚠; ADE programs.md examples ("type": "Default"/"Engagement"/"Email", "status": "")',
-    patch: programShape,
-  },
-  {
-    spec: "marketo-asset",
-    definitions: "EmailResponse",
-    what: "emails report `folder` as {type, value, folderName}, and `url` can be null",
-    source:
-      'ADE emails.md examples (`"url": null`, `"folder": {"type": "Folder", "value": 341, "folderName": …}`)',
-    patch(schema) {
-      programShape(schema);
-      schema.properties = { ...schema.properties, status: { type: "string", enum: ["approved", "draft"] } };
-      delete schema.properties?.type;
-      nullable("url")(schema);
-    },
-  },
-  {
-    spec: "marketo-asset",
-    definitions: "EmailContentResponse",
-    what: "a section's `value` is an array of {type, value} (HTML and Text), not an object",
-    source: 'REAL-API A7 "Emails"; ADE emails.md content example',
-    patch(schema) {
-      schema.properties = {
-        ...schema.properties,
-        value: {
-          type: "array",
-          items: {
-            type: "object",
-            required: ["type", "value"],
-            properties: { type: { type: "string" }, value: { type: "string" } },
-          },
-        },
-      };
-    },
-  },
-  {
-    spec: "marketo-asset",
-    definitions: "*",
-    what: "Asset datetimes end in `Z+0000`",
-    source: "REAL-API A7 ⚠; ADE programs.md, static-lists.md, folders.md examples; GRP recording",
-    patch: assetDates,
-  },
-  {
-    spec: "marketo-asset",
-    definitions: "StaticListResponse",
-    what: "no `description` key when the list has none, and `computedUrl` instead of `url`",
-    source: "ADE static-lists.md examples; GRP staticLists create/byName recordings",
-    patch: dropRequired("description", "url"),
-  },
-  {
-    spec: "marketo-asset",
-    definitions: "SmartListResponse*",
-    what: "no `description` key when the smart list has none",
-    source: "ADE smart-lists.md examples (by id, by name, browse)",
-    patch: dropRequired("description"),
-  },
-  {
-    spec: "marketo-asset",
-    definitions: "SmartCampaignResponse",
-    what: "qualificationRuleInterval, qualificationRuleUnit and maxMembers are absent for a rule type of `once`",
-    source: "ADE smart-campaigns.md examples (by id, by name, browse)",
-    patch: dropRequired("qualificationRuleInterval", "qualificationRuleUnit", "maxMembers"),
-  },
-  {
-    spec: "marketo-asset",
-    definitions: "Recurrence",
-    what: "a campaign that does not recur reports only `weekdayOnly`",
-    source: 'ADE smart-campaigns.md examples `"recurrence":{"weekdayOnly":false}`',
-    patch: dropRequired(
-      "startAt",
-      "endAt",
-      "intervalType",
-      "interval",
-      "weekdayMask",
-      "dayOfMonth",
-      "dayOfWeek",
-      "weekOfMonth",
-    ),
-  },
-  {
-    spec: "marketo-asset",
-    definitions: "SmartListRules",
-    what: "filterMatchType is lower case",
-    source: 'ADE smart-lists.md by-id example `"filterMatchType": "all"`',
-    patch(schema) {
-      schema.properties = {
-        ...schema.properties,
-        filterMatchType: { type: "string", enum: ["all", "any", "advanced"] },
-      };
-    },
-  },
-  {
-    spec: "marketo-asset",
-    definitions: "FolderResponse",
-    what: "description, url and parent are null when unset; folderType also takes List and Program",
-    source:
-      'ADE folders.md examples (`"description": null`, `"url": null`, `"parent": null`) and "Response Structure"; GRP folder/byName recording `"folderType":"List"`',
-    patch(schema) {
-      nullable("description", "url", "parent")(schema);
-      const folderType = schema.properties?.folderType;
-      if (folderType?.enum) folderType.enum = [...folderType.enum, "List", "Program"];
-    },
-  },
 ];
+
+export const WIRE_EXCEPTIONS: readonly WireException[] = [...LEAD_DB_EXCEPTIONS, ...ASSET_EXCEPTIONS];
 
 function matches(pattern: string, name: string): boolean {
   return pattern.endsWith("*") ? name.startsWith(pattern.slice(0, -1)) : pattern === name;

@@ -16,7 +16,7 @@ export interface Harness {
   creds: { marketo: FakeCredentials; google: FakeCredentials };
   home: string;
   env: Record<string, string>;
-  /** Every canary: client ids and secrets, the refresh token, every access token the fakes issued. */
+  /** Every canary: the Marketo client id, both client secrets, the refresh token, every access token the fakes issued. */
   canaries(): string[];
   /** Puts a scenario's handlers in front of the fakes' defaults. */
   use(handlers: { marketo?: Handler[]; google?: Handler[] }): void;
@@ -65,7 +65,9 @@ export async function startHarness(extraEnv: Record<string, string> = {}): Promi
       creds.marketo.clientId,
       creds.marketo.clientSecret,
       creds.marketo.tokenPrefix,
-      creds.google.clientId.split(".")[0] as string,
+      // Not the Google client id: it is public (RFC 6749 §2.2), in every authorize URL Google's sign-in
+      // opens (https://developers.google.com/identity/protocols/oauth2/native-app), and Google's own
+      // SERVICE_DISABLED errors name its project number in the link that fixes them; so it is not redacted.
       creds.google.clientSecret,
       creds.google.refreshToken,
       creds.google.tokenPrefix,

@@ -2,13 +2,16 @@
  * Accounts and account summaries: only what the caller holds a role on is visible. PATCH changes the
  * display name and region (updateMask required, snake_case); DELETE moves the account to the trash can
  * and answers Empty (analyticsadmin v1beta accounts.delete): it is then `deleted: true`, left out of
- * lists unless showDeleted=true, and can no longer be changed.
+ * lists unless showDeleted=true, and can no longer be changed. Its properties go to the trash with it
+ * ("the account and all child resources (eg: Properties …) will be permanently purged", accounts.delete;
+ * https://support.google.com/analytics/answer/6154772), and it takes no new ones.
  */
-import { invalidArgument, parseJsonObject, RpcError } from "../http.js";
+import { invalidArgument, parseJsonObject } from "../http.js";
 import type { WorldAccount } from "../model.js";
 import type { TokenOwner } from "../types.js";
-import { type AdminRequest, authorize, iso, requireAccountRole } from "./context.js";
+import { type AdminRequest, authorize, iso, requireAccountRole, requireLiveAccount } from "./context.js";
 import { listBody, paginate, showDeleted } from "./paging.js";
+import { trashProperty } from "./properties.js";
 import { optionalString, parseUpdateMask, rejectUnknownFields, requireNonEmpty } from "./validate.js";
 
 const ACCOUNT_FIELDS = [
@@ -41,19 +44,19 @@ function visibleAccounts(r: AdminRequest, caller: TokenOwner, withDeleted = fals
 }
 
 export function listAccounts(r: AdminRequest): Record<string, unknown> {
-  const caller = authorize(r.ctx, r.req, "ListAccounts", false);
+  const caller = authorize(r, "ListAccounts", false);
   const withDeleted = showDeleted(r.url);
   const page = paginate(visibleAccounts(r, caller, withDeleted), r.url, `accounts|${withDeleted}`);
   return listBody("accounts", { ...page, items: page.items.map(accountJson) });
 }
 
 export function getAccount(r: AdminRequest): Record<string, unknown> {
-  const caller = authorize(r.ctx, r.req, "GetAccount", false);
+  const caller = authorize(r, "GetAccount", false);
   return accountJson(requireAccountRole(r.ctx, caller, r.params.account ?? "", "viewer"));
 }
 
 export function listAccountSummaries(r: AdminRequest): Record<string, unknown> {
-  const caller = authorize(r.ctx, r.req, "ListAccountSummaries", false);
+  const caller = authorize(r, "ListAccountSummaries", false);
   const summaries = visibleAccounts(r, caller).map((account) => {
     const properties = r.ctx.world
       .propertiesOf(account.id)
@@ -76,16 +79,9 @@ export function listAccountSummaries(r: AdminRequest): Record<string, unknown> {
   return listBody("accountSummaries", page);
 }
 
-function liveAccount(r: AdminRequest, caller: TokenOwner): WorldAccount {
-  const account = requireAccountRole(r.ctx, caller, r.params.account ?? "", "administrator");
-  if (account.deleted)
-    throw new RpcError(404, "NOT_FOUND", `Account accounts/${account.id} is in the trash can.`);
-  return account;
-}
-
 export function patchAccount(r: AdminRequest): Record<string, unknown> {
-  const caller = authorize(r.ctx, r.req, "UpdateAccount", true);
-  const account = liveAccount(r, caller);
+  const caller = authorize(r, "UpdateAccount", true);
+  const account = requireLiveAccount(r.ctx, caller, r.params.account ?? "", "administrator");
   const mask = parseUpdateMask(
     r.url,
     ["display_name", "region_code"],
@@ -116,8 +112,12 @@ export function patchAccount(r: AdminRequest): Record<string, unknown> {
 }
 
 export function deleteAccount(r: AdminRequest): Record<string, unknown> {
-  const caller = authorize(r.ctx, r.req, "DeleteAccount", true);
-  const account = liveAccount(r, caller);
+  const caller = authorize(r, "DeleteAccount", true);
+  const account = requireLiveAccount(r.ctx, caller, r.params.account ?? "", "administrator");
   account.deleted = true;
+  const now = r.ctx.now();
+  // A property trashed earlier keeps its own deleteTime and expireTime.
+  for (const property of r.ctx.world.propertiesOf(account.id))
+    if (!property.deleted) trashProperty(property, now);
   return {};
 }

@@ -22,6 +22,8 @@ export interface AdminRequest {
   body: string;
   /** Path parameters captured by the router, e.g. { property: "412345678" }. */
   params: Record<string, string>;
+  /** The router's INVALID_ARGUMENT for an id in the path that is not a number, thrown once authorized. */
+  malformed?: RpcError;
 }
 
 const SERVICE = "analyticsadmin.googleapis.com";
@@ -37,10 +39,17 @@ const WRITE_SCOPES = [SCOPE_EDIT];
 const AUTH_HINT =
   "Expected OAuth 2 access token, login cookie or other valid authentication credential. See https://developers.google.com/identity/sign-in/web/devconsole-project.";
 
-/** Authenticates the caller and checks the token's scopes for the RPC (e.g. "CreateProperty"). */
-export function authorize(ctx: AdminContext, req: IncomingMessage, rpc: string, write: boolean): TokenOwner {
-  const header = req.headers.authorization;
-  const owner = ctx.tokens.authenticate(header);
+/**
+ * Authenticates the caller and checks the token's scopes for the RPC (e.g. "CreateProperty"); then
+ * refuses a malformed resource name, which Google checks after the credentials.
+ */
+export function authorize(
+  r: Pick<AdminRequest, "ctx" | "req" | "malformed">,
+  rpc: string,
+  write: boolean,
+): TokenOwner {
+  const header = r.req.headers.authorization;
+  const owner = r.ctx.tokens.authenticate(header);
   if (!owner) {
     const message = header
       ? `Request had invalid authentication credentials. ${AUTH_HINT}`
@@ -65,6 +74,7 @@ export function authorize(ctx: AdminContext, req: IncomingMessage, rpc: string, 
       },
     );
   }
+  if (r.malformed) throw r.malformed;
   return owner;
 }
 
@@ -90,6 +100,19 @@ export function requireAccountRole(
   const account = ctx.world.account(accountId);
   if (!account) throw notFound();
   if (!roleAtLeast(ctx.world.roleOf(caller.email, accountId), needed)) throw permissionDenied();
+  return account;
+}
+
+/** An account the caller holds at least `needed` on that is not in the trash can: it takes no changes. */
+export function requireLiveAccount(
+  ctx: AdminContext,
+  caller: TokenOwner,
+  accountId: string,
+  needed: Role,
+): WorldAccount {
+  const account = requireAccountRole(ctx, caller, accountId, needed);
+  if (account.deleted)
+    throw new RpcError(404, "NOT_FOUND", `Account accounts/${account.id} is in the trash can.`);
   return account;
 }
 

@@ -79,20 +79,20 @@ function bindValue(json: Record<string, unknown>): WorldKeyEvent["defaultValue"]
 }
 
 export function listConversionEvents(r: AdminRequest): Record<string, unknown> {
-  const caller = authorize(r.ctx, r.req, "ListConversionEvents", false);
+  const caller = authorize(r, "ListConversionEvents", false);
   const property = requireProperty(r.ctx, caller, r.params.property ?? "", "viewer");
   const page = paginate(r.ctx.world.keyEvents(property.id), r.url, `conversionEvents|${property.id}`);
   return listBody("conversionEvents", { ...page, items: page.items.map(conversionJson) });
 }
 
 export function getConversionEvent(r: AdminRequest): Record<string, unknown> {
-  const caller = authorize(r.ctx, r.req, "GetConversionEvent", false);
+  const caller = authorize(r, "GetConversionEvent", false);
   const property = requireProperty(r.ctx, caller, r.params.property ?? "", "viewer");
   return conversionJson(findKeyEvent(r, property.id));
 }
 
 export function createConversionEvent(r: AdminRequest): Record<string, unknown> {
-  const caller = authorize(r.ctx, r.req, "CreateConversionEvent", true);
+  const caller = authorize(r, "CreateConversionEvent", true);
   const json = parseJsonObject(r.body);
   rejectUnknownFields(json, FIELDS, "conversion_event");
   const property = requireProperty(r.ctx, caller, r.params.property ?? "", "editor");
@@ -114,7 +114,7 @@ export function createConversionEvent(r: AdminRequest): Record<string, unknown> 
 }
 
 export function patchConversionEvent(r: AdminRequest): Record<string, unknown> {
-  const caller = authorize(r.ctx, r.req, "UpdateConversionEvent", true);
+  const caller = authorize(r, "UpdateConversionEvent", true);
   const property = requireProperty(r.ctx, caller, r.params.property ?? "", "editor");
   const event = findKeyEvent(r, property.id);
   const mask = parseUpdateMask(

@@ -53,7 +53,7 @@ function findDimension(r: AdminRequest, propertyId: string): WorldCustomDimensio
 }
 
 export function listCustomDimensions(r: AdminRequest): Record<string, unknown> {
-  const caller = authorize(r.ctx, r.req, "ListCustomDimensions", false);
+  const caller = authorize(r, "ListCustomDimensions", false);
   const property = requireProperty(r.ctx, caller, r.params.property ?? "", "viewer");
   const page = paginate(
     r.ctx.world.customDimensions.list(property.id),
@@ -64,13 +64,13 @@ export function listCustomDimensions(r: AdminRequest): Record<string, unknown> {
 }
 
 export function getCustomDimension(r: AdminRequest): Record<string, unknown> {
-  const caller = authorize(r.ctx, r.req, "GetCustomDimension", false);
+  const caller = authorize(r, "GetCustomDimension", false);
   const property = requireProperty(r.ctx, caller, r.params.property ?? "", "viewer");
   return dimensionJson(findDimension(r, property.id));
 }
 
 export function createCustomDimension(r: AdminRequest): Record<string, unknown> {
-  const caller = authorize(r.ctx, r.req, "CreateCustomDimension", true);
+  const caller = authorize(r, "CreateCustomDimension", true);
   const json = parseJsonObject(r.body);
   rejectUnknownFields(json, DIMENSION_FIELDS, "custom_dimension");
   const property = requireProperty(r.ctx, caller, r.params.property ?? "", "editor");
@@ -105,7 +105,7 @@ export function createCustomDimension(r: AdminRequest): Record<string, unknown> 
 }
 
 export function patchCustomDimension(r: AdminRequest): Record<string, unknown> {
-  const caller = authorize(r.ctx, r.req, "UpdateCustomDimension", true);
+  const caller = authorize(r, "UpdateCustomDimension", true);
   const property = requireProperty(r.ctx, caller, r.params.property ?? "", "editor");
   const dimension = findDimension(r, property.id);
   const mask = parseUpdateMask(
@@ -126,7 +126,7 @@ export function patchCustomDimension(r: AdminRequest): Record<string, unknown> {
 }
 
 export function archiveCustomDimension(r: AdminRequest): Record<string, unknown> {
-  const caller = authorize(r.ctx, r.req, "ArchiveCustomDimension", true);
+  const caller = authorize(r, "ArchiveCustomDimension", true);
   rejectUnknownFields(parseJsonObject(r.body), [], "archive_custom_dimension_request");
   const property = requireProperty(r.ctx, caller, r.params.property ?? "", "editor");
   r.ctx.world.customDimensions.remove(property.id, findDimension(r, property.id).id);

@@ -91,20 +91,20 @@ function bindUnit(json: Record<string, unknown>): MeasurementUnit {
 }
 
 export function listCustomMetrics(r: AdminRequest): Record<string, unknown> {
-  const caller = authorize(r.ctx, r.req, "ListCustomMetrics", false);
+  const caller = authorize(r, "ListCustomMetrics", false);
   const property = requireProperty(r.ctx, caller, r.params.property ?? "", "viewer");
   const page = paginate(r.ctx.world.customMetrics.list(property.id), r.url, `customMetrics|${property.id}`);
   return listBody("customMetrics", { ...page, items: page.items.map(metricJson) });
 }
 
 export function getCustomMetric(r: AdminRequest): Record<string, unknown> {
-  const caller = authorize(r.ctx, r.req, "GetCustomMetric", false);
+  const caller = authorize(r, "GetCustomMetric", false);
   const property = requireProperty(r.ctx, caller, r.params.property ?? "", "viewer");
   return metricJson(findMetric(r, property.id));
 }
 
 export function createCustomMetric(r: AdminRequest): Record<string, unknown> {
-  const caller = authorize(r.ctx, r.req, "CreateCustomMetric", true);
+  const caller = authorize(r, "CreateCustomMetric", true);
   const json = parseJsonObject(r.body);
   rejectUnknownFields(json, METRIC_FIELDS, "custom_metric");
   const property = requireProperty(r.ctx, caller, r.params.property ?? "", "editor");
@@ -145,7 +145,7 @@ export function createCustomMetric(r: AdminRequest): Record<string, unknown> {
 }
 
 export function patchCustomMetric(r: AdminRequest): Record<string, unknown> {
-  const caller = authorize(r.ctx, r.req, "UpdateCustomMetric", true);
+  const caller = authorize(r, "UpdateCustomMetric", true);
   const property = requireProperty(r.ctx, caller, r.params.property ?? "", "editor");
   const metric = findMetric(r, property.id);
   const mask = parseUpdateMask(
@@ -169,7 +169,7 @@ export function patchCustomMetric(r: AdminRequest): Record<string, unknown> {
 }
 
 export function archiveCustomMetric(r: AdminRequest): Record<string, unknown> {
-  const caller = authorize(r.ctx, r.req, "ArchiveCustomMetric", true);
+  const caller = authorize(r, "ArchiveCustomMetric", true);
   rejectUnknownFields(parseJsonObject(r.body), [], "archive_custom_metric_request");
   const property = requireProperty(r.ctx, caller, r.params.property ?? "", "editor");
   r.ctx.world.customMetrics.remove(property.id, findMetric(r, property.id).id);

@@ -2,7 +2,8 @@
  * Data retention settings (properties/{p}/dataRetentionSettings): get and patch, analyticsadmin v1beta
  * DataRetentionSettings. A standard property keeps event data two or fourteen months; the longer
  * durations are for Analytics 360 (https://support.google.com/analytics/answer/7667196), so the sandbox,
- * whose properties are all standard, refuses them. The same rule for user data is inferred.
+ * whose properties are all standard, refuses them. User data never takes them, 360 or not: the discovery
+ * document's RetentionDuration says "Available to 360 properties only. Available for event data only."
  */
 import { invalidArgument, parseJsonObject } from "../http.js";
 import type { DataRetention, RetentionDuration } from "../model.js";
@@ -47,20 +48,22 @@ function bindDuration(
   }
   if (!STANDARD.includes(value)) {
     throw invalidArgument(
-      `${key} ${value} is only available to Google Analytics 360 properties: use TWO_MONTHS or FOURTEEN_MONTHS.`,
+      key === "userDataRetention"
+        ? `userDataRetention ${value} is available for event data only: use TWO_MONTHS or FOURTEEN_MONTHS.`
+        : `eventDataRetention ${value} is only available to Google Analytics 360 properties: use TWO_MONTHS or FOURTEEN_MONTHS.`,
     );
   }
   return value;
 }
 
 export function getDataRetention(r: AdminRequest): Record<string, unknown> {
-  const caller = authorize(r.ctx, r.req, "GetDataRetentionSettings", false);
+  const caller = authorize(r, "GetDataRetentionSettings", false);
   const property = requireProperty(r.ctx, caller, r.params.property ?? "", "viewer");
   return retentionJson(property.id, r.ctx.world.dataRetention(property.id));
 }
 
 export function patchDataRetention(r: AdminRequest): Record<string, unknown> {
-  const caller = authorize(r.ctx, r.req, "UpdateDataRetentionSettings", true);
+  const caller = authorize(r, "UpdateDataRetentionSettings", true);
   const property = requireProperty(r.ctx, caller, r.params.property ?? "", "editor");
   const mask = parseUpdateMask(
     r.url,

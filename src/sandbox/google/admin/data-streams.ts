@@ -91,20 +91,20 @@ function checkDisplayName(name: string | undefined, type: DataStreamType): void 
 }
 
 export function listDataStreams(r: AdminRequest): Record<string, unknown> {
-  const caller = authorize(r.ctx, r.req, "ListDataStreams", false);
+  const caller = authorize(r, "ListDataStreams", false);
   const property = requireProperty(r.ctx, caller, r.params.property ?? "", "viewer");
   const page = paginate(r.ctx.world.dataStreams(property.id), r.url, `dataStreams|${property.id}`);
   return listBody("dataStreams", { ...page, items: page.items.map(streamJson) });
 }
 
 export function getDataStream(r: AdminRequest): Record<string, unknown> {
-  const caller = authorize(r.ctx, r.req, "GetDataStream", false);
+  const caller = authorize(r, "GetDataStream", false);
   const property = requireProperty(r.ctx, caller, r.params.property ?? "", "viewer");
   return streamJson(findStream(r, property.id));
 }
 
 export function createDataStream(r: AdminRequest): Record<string, unknown> {
-  const caller = authorize(r.ctx, r.req, "CreateDataStream", true);
+  const caller = authorize(r, "CreateDataStream", true);
   const json = parseJsonObject(r.body);
   rejectUnknownFields(json, STREAM_FIELDS, "data_stream");
   const property = requireProperty(r.ctx, caller, r.params.property ?? "", "editor");
@@ -153,7 +153,7 @@ export function createDataStream(r: AdminRequest): Record<string, unknown> {
 }
 
 export function patchDataStream(r: AdminRequest): Record<string, unknown> {
-  const caller = authorize(r.ctx, r.req, "UpdateDataStream", true);
+  const caller = authorize(r, "UpdateDataStream", true);
   const property = requireProperty(r.ctx, caller, r.params.property ?? "", "editor");
   const stream = findStream(r, property.id);
   const mask = parseUpdateMask(r.url, MUTABLE, IMMUTABLE);
@@ -177,7 +177,7 @@ export function patchDataStream(r: AdminRequest): Record<string, unknown> {
 }
 
 export function deleteDataStream(r: AdminRequest): Record<string, unknown> {
-  const caller = authorize(r.ctx, r.req, "DeleteDataStream", true);
+  const caller = authorize(r, "DeleteDataStream", true);
   const property = requireProperty(r.ctx, caller, r.params.property ?? "", "editor");
   const stream = findStream(r, property.id);
   r.ctx.world.removeDataStream(property.id, stream.id);

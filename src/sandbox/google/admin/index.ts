@@ -1,10 +1,11 @@
 /**
  * The GA4 Admin API v1beta emulator (real host https://analyticsadmin.googleapis.com), mounted under /admin.
- * Routes are the discovery document's flat paths; a real method the sandbox does not serve is a
- * google.rpc NOT_FOUND that says so (real-paths.generated.ts), anything else a plain NOT_FOUND.
+ * Routes are the discovery document's flat paths; a served method with a malformed id in its path is an
+ * INVALID_ARGUMENT, a real method the sandbox does not serve is a google.rpc NOT_FOUND that says so
+ * (real-paths.generated.ts), anything else a plain NOT_FOUND.
  */
 import { findRealPath } from "../../../real-paths.js";
-import { notFound, RpcError, sendJson, sendRpcError } from "../http.js";
+import { invalidArgument, notFound, RpcError, sendJson, sendRpcError } from "../http.js";
 import type { SubHandler } from "../types.js";
 import { deleteAccount, getAccount, listAccountSummaries, listAccounts, patchAccount } from "./accounts.js";
 import type { AdminContext, AdminRequest } from "./context.js";
@@ -46,19 +47,21 @@ type Handler = (r: AdminRequest) => Record<string, unknown>;
 
 interface Route {
   method: string;
+  template: string;
+  /** Captures any segment where the template has an id, so that a malformed id still finds its method. */
   pattern: RegExp;
   names: readonly string[];
   handler: Handler;
 }
 
-/** Turns "/v1beta/properties/{property}/keyEvents" into a regexp capturing numeric ids. */
+/** Turns "/v1beta/properties/{property}/keyEvents" into a regexp capturing the ids. */
 function route(method: string, template: string, handler: Handler): Route {
   const names: string[] = [];
   const source = template.replace(/\{(\w+)\}/g, (_, name: string) => {
     names.push(name);
-    return "([0-9]+)";
+    return "([^/:]+)";
   });
-  return { method, pattern: new RegExp(`^${source}$`), names, handler };
+  return { method, template, pattern: new RegExp(`^${source}$`), names, handler };
 }
 
 const P = "/v1beta/properties/{property}";
@@ -103,6 +106,25 @@ const ROUTES: readonly Route[] = [
   route("DELETE", `${P}/dataStreams/{dataStream}`, deleteDataStream),
 ];
 
+/**
+ * Every id of the emulated resources is a number. A path with another id reaches the method it names and
+ * is refused as INVALID_ARGUMENT, the way the Admin API refuses a malformed resource name: "The value for
+ * the 'parent' field was invalid but must be in format 'accounts/123'." (a real answer quoted in
+ * googleapis/nodejs-analytics-admin#246). That the same wording covers `name` and path ids is inferred;
+ * the bad id is named here so that the caller sees which segment is wrong.
+ */
+function malformedId(r: Route, params: Record<string, string>): RpcError | undefined {
+  const bad = r.names.find((name) => !/^[0-9]+$/.test(params[name] ?? ""));
+  if (bad === undefined) return undefined;
+  // A collection (list, create) names its parent; a resource, a singleton or a custom method its name.
+  const collection = ROUTES.some((other) => other.template.startsWith(`${r.template}/{`));
+  const resource = r.template.replace(/^\/v1beta\//, "").replace(/:\w+$/, "");
+  const format = (collection ? resource.replace(/\/[^/]+$/, "") : resource).replace(/\{\w+\}/g, "123");
+  return invalidArgument(
+    `The value for the '${collection ? "parent" : "name"}' field was invalid but must be in format '${format}': "${params[bad] ?? ""}" is not a numeric id.`,
+  );
+}
+
 export function createAdminApi(ctx: AdminContext): { handle: SubHandler; stats(): { requests: number } } {
   let requests = 0;
   const handle: SubHandler = async (req, res, path, url, body) => {
@@ -117,7 +139,12 @@ export function createAdminApi(ctx: AdminContext): { handle: SubHandler; stats()
         candidate.names.forEach((name, i) => {
           params[name] = match[i + 1] ?? "";
         });
-        sendJson(res, 200, candidate.handler({ ctx, req, url, body, params }));
+        const malformed = malformedId(candidate, params);
+        sendJson(
+          res,
+          200,
+          candidate.handler({ ctx, req, url, body, params, ...(malformed ? { malformed } : {}) }),
+        );
         return;
       }
       const real = findRealPath("ga4-admin", path);

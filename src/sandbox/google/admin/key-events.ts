@@ -102,20 +102,20 @@ export function checkNewEventName(r: AdminRequest, propertyId: string, eventName
 }
 
 export function listKeyEvents(r: AdminRequest): Record<string, unknown> {
-  const caller = authorize(r.ctx, r.req, "ListKeyEvents", false);
+  const caller = authorize(r, "ListKeyEvents", false);
   const property = requireProperty(r.ctx, caller, r.params.property ?? "", "viewer");
   const page = paginate(r.ctx.world.keyEvents(property.id), r.url, `keyEvents|${property.id}`);
   return listBody("keyEvents", { ...page, items: page.items.map((k) => keyEventJson(k)) });
 }
 
 export function getKeyEvent(r: AdminRequest): Record<string, unknown> {
-  const caller = authorize(r.ctx, r.req, "GetKeyEvent", false);
+  const caller = authorize(r, "GetKeyEvent", false);
   const property = requireProperty(r.ctx, caller, r.params.property ?? "", "viewer");
   return keyEventJson(findKeyEvent(r, property.id));
 }
 
 export function createKeyEvent(r: AdminRequest): Record<string, unknown> {
-  const caller = authorize(r.ctx, r.req, "CreateKeyEvent", true);
+  const caller = authorize(r, "CreateKeyEvent", true);
   const json = parseJsonObject(r.body);
   rejectUnknownFields(json, KEY_EVENT_FIELDS, "key_event");
   const property = requireProperty(r.ctx, caller, r.params.property ?? "", "editor");
@@ -133,7 +133,7 @@ export function createKeyEvent(r: AdminRequest): Record<string, unknown> {
 }
 
 export function patchKeyEvent(r: AdminRequest): Record<string, unknown> {
-  const caller = authorize(r.ctx, r.req, "UpdateKeyEvent", true);
+  const caller = authorize(r, "UpdateKeyEvent", true);
   const property = requireProperty(r.ctx, caller, r.params.property ?? "", "editor");
   const keyEvent = findKeyEvent(r, property.id);
   const mask = parseUpdateMask(r.url, MUTABLE, IMMUTABLE);
@@ -150,7 +150,7 @@ export function patchKeyEvent(r: AdminRequest): Record<string, unknown> {
 
 /** Deletes a key event (or the conversion event that is its other name); 400 when it is not deletable. */
 export function deleteKeyEvent(r: AdminRequest, rpc = "DeleteKeyEvent"): Record<string, unknown> {
-  const caller = authorize(r.ctx, r.req, rpc, true);
+  const caller = authorize(r, rpc, true);
   const property = requireProperty(r.ctx, caller, r.params.property ?? "", "editor");
   const keyEvent = findKeyEvent(r, property.id);
   if (!keyEvent.deletable) {

@@ -4,7 +4,14 @@
  */
 import { invalidArgument, parseJsonObject } from "../http.js";
 import type { WorldProperty } from "../model.js";
-import { type AdminRequest, authorize, iso, requireAccountRole, requireProperty } from "./context.js";
+import {
+  type AdminRequest,
+  authorize,
+  iso,
+  requireAccountRole,
+  requireLiveAccount,
+  requireProperty,
+} from "./context.js";
 import { listBody, paginate, showDeleted } from "./paging.js";
 import {
   checkCurrency,
@@ -126,7 +133,7 @@ function parseFilter(url: URL): { kind: "account" | "property" | "firebase"; id:
 }
 
 export function listProperties(r: AdminRequest): Record<string, unknown> {
-  const caller = authorize(r.ctx, r.req, "ListProperties", false);
+  const caller = authorize(r, "ListProperties", false);
   const filter = parseFilter(r.url);
   const withDeleted = showDeleted(r.url);
   let items: WorldProperty[] = [];
@@ -143,7 +150,7 @@ export function listProperties(r: AdminRequest): Record<string, unknown> {
 }
 
 export function getProperty(r: AdminRequest): Record<string, unknown> {
-  const caller = authorize(r.ctx, r.req, "GetProperty", false);
+  const caller = authorize(r, "GetProperty", false);
   return propertyJson(requireProperty(r.ctx, caller, r.params.property ?? "", "viewer", true));
 }
 
@@ -193,11 +200,12 @@ function validateFields(fields: EditableFields): void {
 }
 
 export function createProperty(r: AdminRequest): Record<string, unknown> {
-  const caller = authorize(r.ctx, r.req, "CreateProperty", true);
+  const caller = authorize(r, "CreateProperty", true);
   const { parent, propertyType, fields } = bindProperty(r.body);
   const account = /^accounts\/(\d+)$/.exec(requireNonEmpty(parent, "parent", 'use "accounts/{account_id}".'));
   if (!account?.[1]) throw invalidArgument(`parent "${parent}" is invalid: use "accounts/{account_id}".`);
-  requireAccountRole(r.ctx, caller, account[1], "administrator");
+  // A trashed account is on its way to being purged "and all child resources" (accounts.delete).
+  requireLiveAccount(r.ctx, caller, account[1], "administrator");
   if (
     propertyType &&
     propertyType !== "PROPERTY_TYPE_ORDINARY" &&
@@ -222,7 +230,7 @@ export function createProperty(r: AdminRequest): Record<string, unknown> {
 }
 
 export function patchProperty(r: AdminRequest): Record<string, unknown> {
-  const caller = authorize(r.ctx, r.req, "UpdateProperty", true);
+  const caller = authorize(r, "UpdateProperty", true);
   const property = requireProperty(r.ctx, caller, r.params.property ?? "", "editor");
   const mask = parseUpdateMask(r.url, MUTABLE, IMMUTABLE);
   const { fields } = bindProperty(r.body);
@@ -242,13 +250,17 @@ export function patchProperty(r: AdminRequest): Record<string, unknown> {
   return propertyJson(property);
 }
 
-/** DELETE moves the property to the trash can and returns it, with deleteTime and expireTime set. */
-export function deleteProperty(r: AdminRequest): Record<string, unknown> {
-  const caller = authorize(r.ctx, r.req, "DeleteProperty", true);
-  const property = requireProperty(r.ctx, caller, r.params.property ?? "", "administrator");
-  const now = r.ctx.now();
+/** Moves a property to the trash can: deleteTime now, purged (expireTime) 35 days later. */
+export function trashProperty(property: WorldProperty, now: number): void {
   property.deleted = true;
   property.deleteTime = iso(now);
   property.expireTime = iso(now + TRASH_RETENTION_MS);
+}
+
+/** DELETE moves the property to the trash can and returns it, with deleteTime and expireTime set. */
+export function deleteProperty(r: AdminRequest): Record<string, unknown> {
+  const caller = authorize(r, "DeleteProperty", true);
+  const property = requireProperty(r.ctx, caller, r.params.property ?? "", "administrator");
+  trashProperty(property, r.ctx.now());
   return propertyJson(property);
 }

@@ -15,6 +15,7 @@ import type { BulkJob, BulkKind, BulkSelection } from "./model.js";
 const MAX_SPAN_MS = 31 * 86_400_000;
 /** primaryAttributeValueIds / primaryAttributeValues take at most 50 values. */
 const MAX_PRIMARY_VALUES = 50;
+/** The filter types of each export (Swagger ExportLeadFilter, ExportActivityFilter; the pages' "Filters"). */
 const LEAD_FILTERS = [
   "createdAt",
   "updatedAt",
@@ -22,6 +23,12 @@ const LEAD_FILTERS = [
   "staticListName",
   "smartListId",
   "smartListName",
+];
+const ACTIVITY_FILTERS = [
+  "createdAt",
+  "activityTypeIds",
+  "primaryAttributeValueIds",
+  "primaryAttributeValues",
 ];
 export const ACTIVITY_FIELDS = [
   "marketoGUID",
@@ -87,6 +94,9 @@ function leadSelection(world: World, filter: Record<string, unknown>): BulkSelec
 }
 
 function activitySelection(world: World, filter: Record<string, unknown>): BulkSelection {
+  // An unknown filter type is refused as for leads, never ignored: ignoring it widens the export.
+  const unknown = Object.keys(filter).find((k) => !ACTIVITY_FILTERS.includes(k));
+  if (unknown) throw invalid(`Invalid filter type '${unknown}'`);
   if (filter.createdAt === undefined) throw missing("filter.createdAt");
   const selection: Extract<BulkSelection, { kind: "activities" }> = {
     kind: "activities",

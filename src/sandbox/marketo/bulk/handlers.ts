@@ -3,7 +3,8 @@
  * job list (Swagger createExportLeadsUsingPOST … getExportActivitiesUsingGET). Every call first plays
  * the queue forward to the sandbox clock. The file endpoint is not a Marketo envelope: it sends the
  * file (206 with Content-Range for a `Range: bytes=…` request, as Adobe recommends for large files),
- * or 404 with a plain-text message while the job is unknown or not Completed (ADE bulk-extract.md).
+ * or 404 with a plain-text message while the job is unknown or not Completed, or once the file is past
+ * its seven-day retention (ADE bulk-extract.md).
  */
 import { jsonBody, multi, pageByToken } from "../params.js";
 import { type ApiRequest, type Handler, type HandlerContext, RawReply } from "../types.js";
@@ -14,6 +15,7 @@ import {
   cancel,
   checkQuota,
   enqueue,
+  fileExpired,
   findJob,
   newExportId,
   recentJobs,
@@ -34,7 +36,9 @@ function plain(status: number, text: string): RawReply {
 
 /**
  * One `bytes=a-b`, `bytes=a-` or `bytes=-n` range (RFC 7233 §2.1). A malformed or multi-range header is
- * ignored (the whole file is sent, as §3.1 allows); a range past the end is 416.
+ * ignored (the whole file is sent, as §3.1 allows), and so is `a-b` with b < a: §2.1 calls it
+ * syntactically invalid and says the recipient MUST ignore the header. A valid range that starts past
+ * the end is unsatisfiable: 416 (§4.4).
  */
 function byteRange(
   header: string | undefined,
@@ -48,9 +52,10 @@ function byteRange(
     return { start: Math.max(0, size - suffix), end: size - 1 };
   }
   const start = Number(match[1]);
-  const end = match[2] === "" ? size - 1 : Math.min(Number(match[2]), size - 1);
-  if (start >= size || end < start) return "unsatisfiable";
-  return { start, end };
+  const last = match[2] === "" ? Number.POSITIVE_INFINITY : Number(match[2]);
+  if (last < start) return undefined;
+  if (start >= size) return "unsatisfiable";
+  return { start, end: Math.min(last, size - 1) };
 }
 
 export function bulkHandlers(
@@ -82,9 +87,9 @@ export function bulkHandlers(
       return { result: [statusJson(findJob(ctx.world, kind, id))] };
     },
     cancel(_req, ctx, [id]) {
-      const now = touch(ctx);
+      touch(ctx);
       const job = findJob(ctx.world, kind, id);
-      cancel(job, now);
+      cancel(job);
       return { result: [statusJson(job)] };
     },
     list(req, ctx) {
@@ -104,6 +109,9 @@ export function bulkHandlers(
       touch(ctx);
       const job = ctx.world.bulk.jobs.find((j) => j.kind === kind && j.exportId === id);
       if (!job) return plain(404, `Export id ${id ?? ""} not found`);
+      // The wording is inferred: the docs name the retention period, not the answer after it.
+      if (fileExpired(job))
+        return plain(404, `The file of export ${job.exportId} expired: files are kept for seven days`);
       if (job.status !== "Completed" || !job.file)
         return plain(404, `Export ${job.exportId} is ${job.status}, not Completed`);
       const file = job.file;

@@ -34,8 +34,14 @@ export interface BulkJob {
   startedAt?: number;
   finishedAt?: number;
   errorMsg?: string;
-  /** Written when processing starts (the selection is a snapshot of that moment), served once Completed. */
+  /**
+   * Written when processing starts (the selection is a snapshot of that moment), served once Completed,
+   * dropped seven days after the job finished (File Retention Period, ADE bulk-extract.md "Limits").
+   */
   file?: Buffer;
+  /** The file's facts, kept after the file expires: status stays available longer than the file. */
+  fileSize?: number;
+  fileChecksum?: string;
   numberOfRecords?: number;
 }
 

@@ -19,6 +19,7 @@ export const MAX_PROCESSING = 2;
 /** Max Queued Export Jobs, inclusive of currently exporting jobs. */
 export const MAX_QUEUED = 10;
 const SEVEN_DAYS_MS = 7 * 86_400_000;
+const FILE_RETENTION_MS = SEVEN_DAYS_MS;
 
 const running = (job: BulkJob) => job.status === "Processing";
 const isOpen = (job: BulkJob): boolean =>
@@ -35,14 +36,34 @@ function start(world: World, job: BulkJob, at: number): void {
   }
   job.status = "Processing";
   job.file = written.file;
+  job.fileSize = written.file.length;
+  job.fileChecksum = `sha256:${createHash("sha256").update(written.file).digest("hex")}`;
   job.numberOfRecords = written.records;
 }
 
 /**
- * Plays the queue forward to `now`: free slots take the oldest queued job (at the later of its queue
- * time and the moment the slot freed), running jobs complete `jobMs` after they started.
+ * Plays the queue forward to `now` (see `playQueue`), then drops the files past their retention:
+ * "File Retention Period: seven days" (ADE bulk-extract.md "Limits"; the same page's "Data from each
+ * successful export is held for 10 days" is the older figure, and the Limits list is the one kept
+ * current), counted from the moment the job completed. The job and its status stay: "Job status is
+ * available for 30 days after Completed or Failed status was reached".
  */
 export function advance(world: World, now: number): void {
+  playQueue(world, now);
+  for (const job of world.bulk.jobs) {
+    if (job.file && job.finishedAt !== undefined && now >= job.finishedAt + FILE_RETENTION_MS)
+      delete job.file;
+  }
+}
+
+/** A Completed job whose file is gone: past its retention period. */
+export const fileExpired = (job: BulkJob): boolean => job.status === "Completed" && !job.file;
+
+/**
+ * Free slots take the oldest queued job (at the later of its queue time and the moment the slot freed),
+ * running jobs complete `jobMs` after they started.
+ */
+function playQueue(world: World, now: number): void {
   const { bulk } = world;
   let cursor = Number.NEGATIVE_INFINITY;
   for (;;) {
@@ -72,7 +93,7 @@ export function exportedToday(world: World, now: number): number {
     .filter(
       (j) => j.status === "Completed" && j.finishedAt !== undefined && chicagoDate(j.finishedAt) === today,
     )
-    .reduce((sum, j) => sum + (j.file?.length ?? 0), 0);
+    .reduce((sum, j) => sum + (j.fileSize ?? 0), 0);
 }
 
 export function checkQuota(world: World, now: number): void {
@@ -113,14 +134,17 @@ export function enqueue(world: World, job: BulkJob, now: number): void {
   job.queuedAt = now;
 }
 
-export function cancel(job: BulkJob, now: number): void {
+/**
+ * No finishedAt: Swagger ExportResponse.finishedAt "will have value only when status is "Completed" or
+ * "Failed"", and the cancel example in ADE bulk-extract.md carries only exportId, status, createdAt, format.
+ */
+export function cancel(job: BulkJob): void {
   if (!isOpen(job))
     throw new MarketoApiError(
       "1003",
       `Export job '${job.exportId}' is ${job.status} and cannot be cancelled`,
     );
   job.status = "Cancelled";
-  job.finishedAt = now;
   delete job.file;
 }
 
@@ -140,10 +164,10 @@ export function statusJson(job: BulkJob): Record<string, unknown> {
   if (job.queuedAt !== undefined) json.queuedAt = leadDate(job.queuedAt);
   if (job.startedAt !== undefined) json.startedAt = leadDate(job.startedAt);
   if (job.finishedAt !== undefined) json.finishedAt = leadDate(job.finishedAt);
-  if (job.status === "Completed" && job.file) {
+  if (job.status === "Completed") {
     json.numberOfRecords = job.numberOfRecords ?? 0;
-    json.fileSize = job.file.length;
-    json.fileChecksum = `sha256:${createHash("sha256").update(job.file).digest("hex")}`;
+    json.fileSize = job.fileSize ?? 0;
+    if (job.fileChecksum !== undefined) json.fileChecksum = job.fileChecksum;
   }
   if (job.errorMsg !== undefined) json.errorMsg = job.errorMsg;
   return json;
