@@ -9,6 +9,7 @@ import { Parser } from "csv-parse";
 import { UpstreamError } from "../../errors.js";
 import { itemBytes } from "../../json-size.js";
 import type { FileChunk } from "./file-answer.js";
+import type { MarketoPage } from "./types.js";
 
 /** Where a read of a file resumes: the byte where a record starts, and how many records precede it. */
 export interface FilePosition {
@@ -200,4 +201,28 @@ export async function readFileRecords(
   }
   p?.destroy();
   return out;
+}
+
+/**
+ * A read as the page request() answers for an export file (a file can be hundreds of MB, so request()
+ * reads a capped part): the records, the columns, and when more remain, where readExportFile continues.
+ */
+export function fileAsPage(read: FileRead, maxBytes: number): MarketoPage {
+  const warnings = read.next
+    ? [
+        `Read ${read.records.length} records of the export file (about ${maxBytes} bytes of JSON); more remain ` +
+          `from row ${read.next.row + 1}: continue with readExportFile(path, { from: extra.next }).`,
+      ]
+    : [];
+  return {
+    result: read.records,
+    requestId: undefined,
+    warnings,
+    recordErrors: [],
+    extra: {
+      columns: read.columns,
+      ...(read.total !== undefined ? { fileBytes: read.total } : {}),
+      ...(read.next ? { next: read.next } : {}),
+    },
+  };
 }

@@ -8,8 +8,9 @@ import { MemoryState } from "../../state/memory.js";
 import { Budget } from "../budget.js";
 import { PAGING_TOKEN_PATH, type PreparedRequest, prepareRequest } from "./activities.js";
 import { abortableSleep } from "./backoff.js";
-import { type FileRead, type FileReadOptions, readFileRecords } from "./bulk-file.js";
+import { type FileRead, type FileReadOptions, fileAsPage, readFileRecords } from "./bulk-file.js";
 import { type CallContext, MarketoExecutor } from "./executor.js";
+import { BULK_FILE } from "./file-answer.js";
 import { MarketoLimiter } from "./limits.js";
 import { CALL_CAPS, capStep, capsOf, collectPages, NO_CAPS, walkPages } from "./pagination.js";
 import type {
@@ -27,6 +28,9 @@ import type {
 import { parseRestEndpoint, planRequest } from "./url.js";
 
 export type * from "./types.js";
+
+/** Range size of request()'s read of an export file: its byte cap of records in one or two calls. */
+const FILE_CHUNK_BYTES = 256 * 1024;
 
 /** The request positioned at `resume`: Marketo's own position in the query (the skip is applied to the page). */
 function positioned(req: MarketoRequest, resume: ResumePosition | undefined): MarketoRequest {
@@ -127,8 +131,12 @@ export class MarketoConnector {
     });
   }
 
-  /** One API call (with internal retries). Seed-only activity paths are translated first. */
+  /**
+   * One API call (with internal retries). Seed-only activity paths are translated first. A GET of a bulk
+   * export file is read as records instead (see fileAsPage).
+   */
   async request(req: MarketoRequest): Promise<MarketoPage> {
+    if (req?.method === "GET" && BULK_FILE.test(req.path)) return this.#fileAsPage(req);
     const ctx = this.#context(req);
     try {
       const prepared = await this.#prepare(req, ctx);
@@ -255,6 +263,12 @@ export class MarketoConnector {
     } finally {
       ctx.budget.dispose();
     }
+  }
+
+  /** An export file answers CSV, not an envelope: read from the start, up to call()'s default byte cap. */
+  async #fileAsPage(req: MarketoRequest): Promise<MarketoPage> {
+    const options = { maxBytes: CALL_CAPS.maxBytes, chunkBytes: FILE_CHUNK_BYTES };
+    return fileAsPage(await this.readExportFile(req, options), options.maxBytes);
   }
 
   usage(): Promise<MarketoUsage> {

@@ -86,7 +86,7 @@ export function interpret(plan: HttpPlan, token: string, response: HttpResponse,
   if (plan.file && (!envelope || envelope.ok)) return interpretFile(plan, response, d.redactor);
   if (!envelope && BULK_FILE.test(plan.path)) {
     throw new UpstreamError(`${plan.path} is a bulk export file (CSV), not a Marketo JSON answer.`, {
-      hint: "Read it with MarketoConnector.readExportFile(), as the Marketo API Call step does, in Range requests.",
+      hint: "Read it with MarketoConnector.request() or readExportFile() (in Range requests), as the Marketo API Call step does.",
       status,
       details: { ...base, contentType },
     });

@@ -142,4 +142,33 @@ describe("bulk export file downloads (Range chunks parsed as CSV)", () => {
     expect(read.records).toEqual([]);
     expect(read.next).toBeUndefined();
   });
+  it("answers request() on a file with its records as one page (whole when small)", async () => {
+    identity();
+    serveFile(csv(3));
+    const page = await connector().request({ method: "GET", path: FILE });
+    expect(page.result.map((r) => (r as { id: string }).id)).toEqual(["1", "2", "3"]);
+    expect(page.extra).toMatchObject({ columns: ["id", "email", "lastName", "company"] });
+    expect(page.extra.next).toBeUndefined();
+    expect(page.warnings).toEqual([]);
+  });
+
+  it("caps request() on a large file and says where readExportFile continues, exactly", async () => {
+    identity();
+    const n = 3_000;
+    serveFile(csv(n));
+    const marketo = connector();
+    const page = await marketo.request({ method: "GET", path: FILE });
+    expect(page.result.length).toBeGreaterThan(100);
+    expect(page.result.length).toBeLessThan(n);
+    const next = page.extra.next as { byte: number; row: number; header: number };
+    expect(next).toMatchObject({ row: page.result.length });
+    expect(page.warnings.join(" ")).toMatch(/readExportFile/);
+    expect(page.warnings.join(" ")).toContain(`row ${page.result.length + 1}`);
+    const rest = await marketo.readExportFile(
+      { path: FILE },
+      { from: next, maxBytes: 10_000_000, chunkBytes: 1_000_000 },
+    );
+    const ids = [...page.result, ...rest.records].map((r) => Number((r as { id: string }).id));
+    expect(ids).toEqual(Array.from({ length: n }, (_, i) => i + 1));
+  });
 });

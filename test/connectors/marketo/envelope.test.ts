@@ -121,18 +121,18 @@ describe("Marketo envelope", () => {
     expect(error.message).toMatch(/text\/html/);
   });
 
-  it("says that a bulk export file is read with readExportFile, not as a JSON answer", async () => {
+  it("says that call() reads no bulk export file: request() or readExportFile do", async () => {
     nock(ORIGIN)
       .get("/bulk/v1/leads/export/ce45a7a1-f19d-4ce2-882c-a3c795940a7d/file.json")
       .reply(200, "id,email\n1,a@example.com\n", { "Content-Type": "text/csv" });
     const error = await rejection(
-      connector().request({
+      connector().call({
         method: "GET",
         path: "/bulk/v1/leads/export/ce45a7a1-f19d-4ce2-882c-a3c795940a7d/file.json",
       }),
     );
     expect(error).toBeInstanceOf(UpstreamError);
-    expect(error.message).toMatch(/bulk export file.*readExportFile/s);
+    expect(error.message).toMatch(/bulk export file.*request\(\) or readExportFile/s);
   });
 
   it("surfaces every entry of errors[], not only the first", async () => {
