@@ -1,3 +1,5 @@
+import { Ajv2020 } from "ajv/dist/2020.js";
+import addFormats from "ajv-formats";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MemoryCredentialStore } from "../../src/auth/credential-store.js";
 import { buildManifest } from "../../src/manifest.js";
@@ -61,6 +63,36 @@ describe("the tool list, as an MCP client receives it", () => {
       ...strictWarnings(tool.outputSchema, `${tool.name}.outputSchema`),
     ]);
     expect(warnings).toEqual([]);
+  });
+
+  it("compiles every schema with Ajv's JSON Schema 2020-12 strict mode, warnings counted as failures", () => {
+    const problems: string[] = [];
+    const tools = listTools({ accounts: ["main", "agency"] });
+    for (const tool of tools) {
+      for (const [which, schema] of [
+        ["inputSchema", tool.inputSchema],
+        ["outputSchema", tool.outputSchema],
+      ] as const) {
+        const at = `${tool.name}.${which}`;
+        const warn = (message: unknown) => problems.push(`${at}: ${String(message)}`);
+        const ajv = new Ajv2020({
+          strict: true,
+          strictTypes: true,
+          strictTuples: true,
+          strictRequired: true,
+          logger: { log: () => undefined, warn, error: warn },
+        });
+        addFormats.default(ajv);
+        // The header-mirroring annotation of MCP (SEP-2243), on the Google `account` input.
+        ajv.addKeyword("x-mcp-header");
+        try {
+          ajv.compile(schema ?? {});
+        } catch (error) {
+          warn((error as Error).message);
+        }
+      }
+    }
+    expect(problems).toEqual([]);
   });
 
   it("finds what the strict checks look for (they can fail)", () => {
