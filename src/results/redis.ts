@@ -8,12 +8,15 @@ import type { NewResult, ResultMeta, ResultStore, ResultStoreLimits } from "./ty
  * creation time), the result's meta key, then its page keys. ARGV: id, ttlMs, perWorkspace, the key
  * prefix of the workspace's results, the meta JSON, then the page texts. Expired ids leave the index
  * (their keys expired with them); past the count, the oldest results are deleted. Time is the Redis
- * server's (TIME), so replicas whose clocks disagree still agree on what expired.
+ * server's (TIME), so replicas whose clocks disagree still agree on what expired. Scores are microseconds,
+ * made strictly increasing: ties (results kept in the same instant) would be ordered by id, at random.
  */
 const PUT = `local t = redis.call('TIME')
-local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+local now = tonumber(t[1]) * 1000000 + tonumber(t[2])
 local id, ttl, cap, prefix = ARGV[1], tonumber(ARGV[2]), tonumber(ARGV[3]), ARGV[4]
-redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now - ttl)
+redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now - ttl * 1000)
+local last = redis.call('ZREVRANGE', KEYS[1], 0, 0, 'WITHSCORES')
+if last[2] and tonumber(last[2]) >= now then now = tonumber(last[2]) + 1 end
 local excess = redis.call('ZCARD', KEYS[1]) - cap + 1
 if excess > 0 then
   for _, old in ipairs(redis.call('ZRANGE', KEYS[1], 0, excess - 1)) do

@@ -64,6 +64,16 @@ function contract(name: string, make: (limits: { ttlMs: number; perWorkspace: nu
       await store.close();
     });
 
+    it("drops the oldest by the order results were kept, also when several are kept in the same millisecond", async () => {
+      const store = make({ ttlMs: 60_000, perWorkspace: 2 });
+      const kept: string[] = [];
+      for (let i = 0; i < 150; i += 1) kept.push((await store.put("acme", result(1))).id);
+      const alive = await Promise.all(kept.map(async (id) => (await store.meta("acme", id)) !== undefined));
+      expect(alive.lastIndexOf(false)).toBe(kept.length - 3);
+      expect(alive.filter(Boolean)).toHaveLength(2);
+      await store.close();
+    });
+
     it("forgets a result after its time to live", async () => {
       const store = make({ ttlMs: 150, perWorkspace: 5 });
       const meta = await store.put("acme", result(3));
