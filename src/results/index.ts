@@ -1,4 +1,4 @@
-import { ConfigurationError } from "../errors.js";
+import { positiveSetting } from "../settings.js";
 import { MemoryResultStore } from "./memory.js";
 import { RedisResultStore } from "./redis.js";
 import type { ResultStore, ResultStoreLimits } from "./types.js";
@@ -16,13 +16,7 @@ export const RESULT_DEFAULTS = {
 } as const;
 
 function setting(env: Readonly<Record<string, string | undefined>>, name: string, fallback: number): number {
-  const raw = env[name];
-  if (raw === undefined || raw === "") return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value <= 0) {
-    throw new ConfigurationError(`${name} must be a positive whole number, not "${raw.slice(0, 20)}".`);
-  }
-  return value;
+  return positiveSetting(env, name) ?? fallback;
 }
 
 export interface ResultSettings extends ResultStoreLimits {
@@ -51,7 +45,7 @@ export function sharedResultStore(
 ): ResultStore {
   const url = env.REDIS_URL?.trim();
   const settings = resultSettings(env);
-  const key = JSON.stringify([url ?? "", settings.ttlMs, settings.perWorkspace]);
+  const key = JSON.stringify([url ?? "", settings.ttlMs, settings.perWorkspace, settings.maxBytes]);
   let store = shared.get(key);
   if (!store) {
     store = url

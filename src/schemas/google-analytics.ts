@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { cursorInput, QueryScalar } from "./common.js";
 
 /**
  * Inputs and outputs of the four GA4 tool steps. The `account` field is added by each step (an enum of
@@ -285,8 +286,6 @@ export const CreatePropertiesOutput = z.object({
 });
 export type CreatePropertiesOutput = z.output<typeof CreatePropertiesOutput>;
 
-const QueryScalar = z.union([z.string(), z.number(), z.boolean()]);
-
 export const GoogleApiCallFields = z.strictObject({
   method: z
     .enum(["GET", "POST", "PATCH", "DELETE"])
@@ -309,14 +308,9 @@ export const GoogleApiCallFields = z.strictObject({
     .record(z.string(), z.unknown())
     .optional()
     .describe('JSON body for POST and PATCH, e.g. {"dateRanges":[…],"metrics":[{"name":"sessions"}]}.'),
-  cursor: z
-    .string()
-    .min(1)
-    .max(4_096)
-    .optional()
-    .describe(
-      "next_cursor of an earlier, capped answer: give the same request to continue with the first item not shown.",
-    ),
+  cursor: cursorInput(
+    "next_cursor of an earlier, capped answer: give the same request to continue with the first item not shown.",
+  ),
 });
 export type GoogleApiCallFields = z.output<typeof GoogleApiCallFields>;
 

@@ -1,6 +1,5 @@
 import { z } from "zod";
-
-const QueryScalar = z.union([z.string(), z.number(), z.boolean()]);
+import { cursorInput, QueryScalar } from "./common.js";
 
 export const MarketoApiCallInput = z.strictObject({
   method: z
@@ -50,15 +49,10 @@ export const MarketoApiCallInput = z.strictObject({
     .max(100_000)
     .default(5_000)
     .describe("With paginate, or for an export file: the most records to read in this call. Default 5,000."),
-  cursor: z
-    .string()
-    .min(1)
-    .max(4_096)
-    .optional()
-    .describe(
-      "next_cursor of an earlier answer, to continue exactly after its last record: give the same method, " +
-        "endpoint and query_parameters.",
-    ),
+  cursor: cursorInput(
+    "next_cursor of an earlier answer, to continue exactly after its last record: give the same method, " +
+      "endpoint and query_parameters.",
+  ),
 });
 export type MarketoApiCallInput = z.output<typeof MarketoApiCallInput>;
 

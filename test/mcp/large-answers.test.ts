@@ -5,7 +5,7 @@ import { MemoryResultStore } from "../../src/results/memory.js";
 import { RedisResultStore } from "../../src/results/redis.js";
 import { MemoryState } from "../../src/state/memory.js";
 import { Workspace } from "../../src/workspace.js";
-import { type MarketoFixture, marketoFixture } from "../helpers/fixtures.js";
+import { type MarketoFixture, marketoFixture, marketoWorkspace } from "../helpers/fixtures.js";
 import { mcpSession, modernMcpSession } from "../helpers/mcp.js";
 
 /** Static list 1001 of the sandbox: 1,250 members. */
@@ -138,16 +138,7 @@ describe("kept results belong to the workspace that produced them", () => {
   it("answers another workspace's read of a result as not found", async () => {
     const fixture = await marketoFixture();
     const results = new MemoryResultStore({ ttlMs: 60_000, perWorkspace: 5, maxBytes: 10_000_000 });
-    const producer = new Workspace({
-      env: {
-        MARKETO_CLIENT_ID: fixture.sandbox.clientId,
-        MARKETO_CLIENT_SECRET: fixture.sandbox.clientSecret,
-        MARKETO_REST_ENDPOINT: fixture.sandbox.restEndpoint,
-      },
-      store: new MemoryCredentialStore(),
-      state: new MemoryState(),
-      results,
-    });
+    const producer = marketoWorkspace(fixture.sandbox, { results });
     const other = new Workspace({
       name: "other",
       env: {},
@@ -177,17 +168,7 @@ describe.skipIf(!process.env.REDIS_URL)("kept results shared through Redis by re
   it("lets a replica that did not run the call serve its result", async () => {
     const fixture = await marketoFixture();
     const keyPrefix = `martech-test:${Date.now()}:`;
-    const replica = (results: RedisResultStore) =>
-      new Workspace({
-        env: {
-          MARKETO_CLIENT_ID: fixture.sandbox.clientId,
-          MARKETO_CLIENT_SECRET: fixture.sandbox.clientSecret,
-          MARKETO_REST_ENDPOINT: fixture.sandbox.restEndpoint,
-        },
-        store: new MemoryCredentialStore(),
-        state: new MemoryState(),
-        results,
-      });
+    const replica = (results: RedisResultStore) => marketoWorkspace(fixture.sandbox, { results });
     const stores = [0, 1].map(
       () =>
         new RedisResultStore({ ttlMs: 60_000, perWorkspace: 5 }, { url: process.env.REDIS_URL, keyPrefix }),

@@ -1,17 +1,13 @@
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { MemoryCredentialStore } from "../../src/auth/credential-store.js";
-import { type GoogleSandbox, sandboxEnv, startGoogleSandbox } from "../../src/sandbox/index.js";
-import { MemoryState } from "../../src/state/memory.js";
-import { Workspace } from "../../src/workspace.js";
+import { type GoogleFixture, googleFixture } from "../helpers/fixtures.js";
 import { type McpSession, mcpSession } from "../helpers/mcp.js";
 
 /** Retail Web Store, the sandbox property with a year of data. */
 const PROPERTY = "412345671";
 
 describe("what the model reads of a report over MCP", () => {
-  let sandbox: GoogleSandbox;
-  let workspace: Workspace;
+  let fixture: GoogleFixture;
   let session: McpSession;
   const report = async (args: Record<string, unknown>) =>
     (await session.client.callTool({
@@ -20,21 +16,12 @@ describe("what the model reads of a report over MCP", () => {
     })) as CallToolResult;
 
   beforeAll(async () => {
-    sandbox = await startGoogleSandbox();
-    workspace = new Workspace({
-      env: sandboxEnv({ google: sandbox }),
-      store: new MemoryCredentialStore(),
-      state: new MemoryState(),
-    });
-    await workspace.accounts.importAccount({
-      label: "analyst",
-      refreshToken: sandbox.issueRefreshToken("analyst@sandbox.example"),
-    });
-    session = await mcpSession(workspace);
+    fixture = await googleFixture();
+    session = await mcpSession(fixture.workspace);
   });
   afterAll(async () => {
     await session.close();
-    await sandbox.close();
+    await fixture.close();
   });
 
   it("is a table at most half the size of the Data API's own JSON for the same 30 rows, 2 dimensions, 2 metrics", async () => {
@@ -53,7 +40,7 @@ describe("what the model reads of a report over MCP", () => {
     expect(data.rows).toHaveLength(30);
     const text = (result.content[0] as { text: string }).text;
     // The same request, sent to the Data API as it is: its JSON answer for the same rows.
-    const ga = await workspace.google("analyst");
+    const ga = await fixture.workspace.google("analyst");
     const raw = JSON.stringify(await ga.runReport(PROPERTY, data.request));
     console.info(
       `30-row report: text ${text.length} characters (structuredContent ${JSON.stringify(data).length}), raw Data API JSON ${raw.length}`,

@@ -1,10 +1,7 @@
 import type { CallToolResult, JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { MemoryCredentialStore } from "../../src/auth/credential-store.js";
 import { MemoryResultStore } from "../../src/results/memory.js";
-import { MemoryState } from "../../src/state/memory.js";
-import { Workspace } from "../../src/workspace.js";
-import { CANARY_SECRET, type MarketoFixture, marketoFixture } from "../helpers/fixtures.js";
+import { CANARY_SECRET, type MarketoFixture, marketoFixture, marketoWorkspace } from "../helpers/fixtures.js";
 import { type McpSession, mcpSession } from "../helpers/mcp.js";
 
 /**
@@ -22,16 +19,7 @@ describe("kept results and the canary secret", () => {
 
   beforeAll(async () => {
     fixture = await marketoFixture();
-    const workspace = new Workspace({
-      env: {
-        MARKETO_CLIENT_ID: fixture.sandbox.clientId,
-        MARKETO_CLIENT_SECRET: fixture.sandbox.clientSecret,
-        MARKETO_REST_ENDPOINT: fixture.sandbox.restEndpoint,
-      },
-      store: new MemoryCredentialStore(),
-      state: new MemoryState(),
-      results,
-    });
+    const workspace = marketoWorkspace(fixture.sandbox, { results });
     session = await mcpSession(workspace, { record: wire });
   });
   afterAll(async () => {

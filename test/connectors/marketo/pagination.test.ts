@@ -28,6 +28,22 @@ function tokenPages(path: string, pages: Record<string, Record<string, unknown>>
 
 const items = (from: number, n: number) => Array.from({ length: n }, (_, i) => ({ id: from + i }));
 
+/** Serves the asset programs list `times` times, the result for each offset asked; returns "offset/maxReturn" asked. */
+function servePrograms(times: number, result: (offset: number) => unknown[]): string[] {
+  const offsets: string[] = [];
+  nock(ORIGIN)
+    .get("/rest/asset/v1/programs.json")
+    .query(true)
+    .times(times)
+    .reply((uri) => {
+      const q = new URL(uri, ORIGIN).searchParams;
+      offsets.push(`${q.get("offset")}/${q.get("maxReturn")}`);
+      const offset = Number(q.get("offset"));
+      return [200, { success: true, errors: [], warnings: [], requestId: "r", result: result(offset) }];
+    });
+  return offsets;
+}
+
 describe("Marketo pagination", () => {
   it("follows nextPageToken with identical parameters and stops when the token is absent", async () => {
     identity();
@@ -176,26 +192,7 @@ describe("Marketo pagination", () => {
 
   it("pages Asset API lists with offset/maxReturn and ends on a short page", async () => {
     identity();
-    const offsets: string[] = [];
-    nock(ORIGIN)
-      .get("/rest/asset/v1/programs.json")
-      .query(true)
-      .times(3)
-      .reply((uri) => {
-        const q = new URL(uri, ORIGIN).searchParams;
-        offsets.push(`${q.get("offset")}/${q.get("maxReturn")}`);
-        const offset = Number(q.get("offset"));
-        return [
-          200,
-          {
-            success: true,
-            errors: [],
-            warnings: [],
-            requestId: "r",
-            result: items(offset, offset < 4 ? 2 : 1),
-          },
-        ];
-      });
+    const offsets = servePrograms(3, (offset) => items(offset, offset < 4 ? 2 : 1));
     const result = await connector().call({
       method: "GET",
       path: "/rest/asset/v1/programs.json",
@@ -361,17 +358,7 @@ describe("Marketo pagination", () => {
 
   it("resumes an asset browse read exactly at an offset inside a page", async () => {
     identity();
-    const offsets: string[] = [];
-    nock(ORIGIN)
-      .get("/rest/asset/v1/programs.json")
-      .query(true)
-      .times(2)
-      .reply((uri) => {
-        const q = new URL(uri, ORIGIN).searchParams;
-        offsets.push(`${q.get("offset")}/${q.get("maxReturn")}`);
-        const offset = Number(q.get("offset"));
-        return [200, { success: true, requestId: "r", result: items(offset, Math.min(4, 10 - offset)) }];
-      });
+    const offsets = servePrograms(2, (offset) => items(offset, Math.min(4, 10 - offset)));
     const marketo = connector();
     const first = await marketo.call({
       method: "GET",
