@@ -39,6 +39,12 @@ export interface GoogleAccountRecord {
    * Google's own endpoints (the migration rule in google/service.ts).
    */
   service?: GoogleService | undefined;
+  /**
+   * The embedded sandbox's account (the pre-connected one, or one connected on its consent page):
+   * shown as the sandbox's. Such an account lives only in the sandbox's own store or in memory,
+   * never in the user's store.
+   */
+  sandbox?: boolean | undefined;
 }
 
 /** Where a Google account's token was issued and may be used (GoogleEndpoints minus the browser page). */

@@ -1,5 +1,7 @@
-import { MemoryCredentialStore } from "../auth/credential-store.js";
-import { googleClientFrom } from "../auth/google/config.js";
+import { type CredentialStore, MemoryCredentialStore } from "../auth/credential-store.js";
+import { googleClientFrom, googleEndpointsFromEnv } from "../auth/google/config.js";
+import { serviceOf } from "../auth/google/service.js";
+import { SessionAccountsStore } from "../auth/session-accounts-store.js";
 import { type ConsoleHandle, createConsole } from "../console/index.js";
 import { type HttpServerHandle, isLoopback, startHttpServer } from "../mcp/http.js";
 import { SANDBOX_GOOGLE_USER } from "../sandbox/index.js";
@@ -48,16 +50,20 @@ export async function start(options: ServeOptions): Promise<HttpServerHandle> {
   const emulators = await startEmulators({ marketo: needMarketo, google: needGoogle });
   const env = { ...process.env, ...emulators.env };
   const state = createState(env);
-  let store = probe.store;
+  let store: CredentialStore = probe.store;
   let handle: HttpServerHandle;
   let web: ConsoleHandle;
   try {
     if (emulators.google) {
-      // The sandbox account lives in memory for this session only; the user's store is only read.
-      const existing = await probe.store.read(DEFAULT_WORKSPACE);
-      store = new MemoryCredentialStore();
-      await store.update(DEFAULT_WORKSPACE, () => ({ ...existing, googleAccounts: {} }));
-      await connectSandbox(store, DEFAULT_WORKSPACE, { ...emulators, marketo: undefined }, env);
+      // The user's store, read and written as always (console saves, every workspace), with the
+      // sandbox's Google account held in this process only: it never reaches the user's file.
+      const sandbox = new MemoryCredentialStore();
+      await connectSandbox(sandbox, DEFAULT_WORKSPACE, { ...emulators, marketo: undefined }, env);
+      store = new SessionAccountsStore({
+        base: probe.store,
+        service: serviceOf(googleEndpointsFromEnv(env)),
+        held: { [DEFAULT_WORKSPACE]: (await sandbox.read(DEFAULT_WORKSPACE)).googleAccounts },
+      });
     }
     const workspaces = workspaceFactory({ env, store, state });
     const http = httpOptions(env, options);
@@ -79,7 +85,7 @@ export async function start(options: ServeOptions): Promise<HttpServerHandle> {
     `Console (open in your browser; the login link works once): ${web.loginUrl(handle.url)}`,
     `martech-steps MCP server (Streamable HTTP): ${handle.url}`,
     `  Marketo: ${marketo ? `sandbox at ${marketo.restEndpoint}` : "configured"}`,
-    `  Google Analytics: ${google ? `sandbox at ${google.url} (account "${SANDBOX_ACCOUNT}", ${SANDBOX_GOOGLE_USER})` : "configured"}`,
+    `  Google Analytics: ${google ? `sandbox at ${google.url} (account "${SANDBOX_ACCOUNT}", ${SANDBOX_GOOGLE_USER}, held by this server only, never saved)` : "configured"}`,
     "",
     "Connect a client:",
     ...clientLines(handle.url, emulators),
