@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { chmod, mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { MartechError } from "../errors.js";
+import { ConfigurationError, MartechError } from "../errors.js";
 import { type FileLockOptions, withFileLock } from "./file-lock.js";
 import { type Opened, openSecrets, StoreUnreadableError, sealSecrets, type Unopenable } from "./sealed.js";
 import {
@@ -10,7 +10,6 @@ import {
   defaultHome,
   emptySecrets,
   KeyedLock,
-  type LostDocument,
   type StartedOver,
   type WorkspaceSecrets,
 } from "./store-core.js";
@@ -150,14 +149,43 @@ export class FileCredentialStore implements CredentialStore {
       const text = await this.#readText(path);
       const opened = text === undefined ? undefined : await this.#open(workspace, text);
       const secrets = change(opened?.ok ? opened.secrets : emptySecrets());
-      let lost: LostDocument | undefined;
-      if (opened && !opened.ok) {
-        const { reason, why } = opened;
-        lost = { reason, why, keptAt: await this.#setAside(path, reason) };
+      if (!opened || opened.ok) {
+        await this.#write(workspace, path, secrets, assertHeld);
+        return { secrets };
       }
-      await this.#write(workspace, path, secrets, assertHeld);
-      return { secrets, lost };
+      // The new document is written first: when the key cannot be made or the folder is not
+      // writable, that fails here and the unreadable document stays where it was.
+      const temp = await this.#writeTemp(workspace, path, secrets);
+      let keptAt: string;
+      try {
+        keptAt = await this.#setAside(path, opened.reason);
+      } catch (error) {
+        await rm(temp, { force: true });
+        throw error;
+      }
+      try {
+        assertHeld();
+        await rename(temp, path);
+      } catch (error) {
+        await rm(temp, { force: true });
+        throw await this.#putBack(path, keptAt, error);
+      }
+      return { secrets, lost: { reason: opened.reason, why: opened.why, keptAt } };
     });
+  }
+
+  /** After a failed start-over: moves the old document back, or says where it is. */
+  async #putBack(path: string, keptAt: string, cause: unknown): Promise<Error> {
+    const failure = cause instanceof MartechError ? cause : storeFileError("write", path, cause);
+    try {
+      await rename(keptAt, path);
+      return failure;
+    } catch {
+      return new ConfigurationError(
+        `${failure.message} The unreadable document it was replacing is kept at ${keptAt}; nothing else changed.`,
+        { hint: `To put it back: mv '${keptAt}' '${path}'`, cause },
+      );
+    }
   }
 
   #locked<T>(workspace: string, task: (path: string, assertHeld: () => void) => Promise<T>): Promise<T> {
@@ -190,12 +218,9 @@ export class FileCredentialStore implements CredentialStore {
     secrets: WorkspaceSecrets,
     assertHeld: () => void,
   ): Promise<void> {
-    const sealed = sealSecrets((await this.#keyForWrite()).key, secrets, workspace);
+    const temp = await this.#writeTemp(workspace, path, secrets);
     // Write then rename: a crash never leaves a half-written store.
-    const temp = `${path}.${process.pid}.${randomBytes(4).toString("hex")}.tmp`;
     try {
-      await writeFile(temp, sealed, { mode: 0o600 });
-      await chmod(temp, 0o600);
       assertHeld();
       await rename(temp, path);
     } catch (error) {
@@ -203,5 +228,19 @@ export class FileCredentialStore implements CredentialStore {
       if (error instanceof MartechError) throw error;
       throw storeFileError("write", path, error);
     }
+  }
+
+  /** Seals the document under the key for writing (made on first write) into a 0600 temporary file beside `path`. */
+  async #writeTemp(workspace: string, path: string, secrets: WorkspaceSecrets): Promise<string> {
+    const sealed = sealSecrets((await this.#keyForWrite()).key, secrets, workspace);
+    const temp = `${path}.${process.pid}.${randomBytes(4).toString("hex")}.tmp`;
+    try {
+      await writeFile(temp, sealed, { mode: 0o600 });
+      await chmod(temp, 0o600);
+    } catch (error) {
+      await rm(temp, { force: true });
+      throw storeFileError("write", path, error);
+    }
+    return temp;
   }
 }

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { link, mkdir, readFile, rm, stat, writeFile } from "node:fs/promises";
+import { link, lstat, mkdir, readFile, readlink, rm, stat, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { ConfigurationError } from "../errors.js";
 
@@ -60,6 +60,25 @@ export function storeFileError(action: string, path: string, cause: unknown): Co
 }
 
 /**
+ * Undefined when there is no key file. A key file that is a symbolic link to nothing (a volume not
+ * mounted yet) is not "missing": taking it so would make every document look written with another
+ * key, and starting over would then move them aside for nothing.
+ */
+async function missingOrDangling(path: string): Promise<undefined> {
+  let target: string;
+  try {
+    if (!(await lstat(path)).isSymbolicLink()) return undefined;
+    target = await readlink(path);
+  } catch {
+    return undefined;
+  }
+  throw new ConfigurationError(
+    `The key file ${path} is a symbolic link to ${target}, which does not exist (a volume not mounted?).`,
+    { hint: `Mount or restore ${target}, or point the link at the key file the store was written with.` },
+  );
+}
+
+/**
  * Reads the key file, as ssh reads a private key: refused when other users may read or change it.
  * Undefined when it does not exist.
  */
@@ -80,7 +99,7 @@ export async function readKeyFile(path: string, known?: StoreKey): Promise<Store
     text = await readFile(path, "utf8");
   } catch (error) {
     if (error instanceof ConfigurationError) throw error;
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return missingOrDangling(path);
     throw storeFileError("read the key file", path, error);
   }
   const key = decodeKey(text);
