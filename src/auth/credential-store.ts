@@ -3,6 +3,7 @@ import { chmod, mkdir, readFile, rename, rm, writeFile } from "node:fs/promises"
 import { join } from "node:path";
 import { ConfigurationError, MartechError } from "../errors.js";
 import { type FileLockOptions, withFileLock } from "./file-lock.js";
+import { loadOrCreateKeyFile, removeLeftoverTemps } from "./key-file.js";
 import { type Opened, openSecrets, StoreUnreadableError, sealSecrets, type Unopenable } from "./sealed.js";
 import {
   type CredentialStore,
@@ -13,14 +14,7 @@ import {
   type StartedOver,
   type WorkspaceSecrets,
 } from "./store-core.js";
-import {
-  keyFromEnv,
-  loadOrCreateKeyFile,
-  readKeyFile,
-  type StoreKey,
-  storeFileError,
-  warnIfOpen,
-} from "./store-key.js";
+import { keyFromEnv, readKeyFile, type StoreKey, storeFileError, warnIfOpen } from "./store-key.js";
 
 export { StoreUnreadableError } from "./sealed.js";
 export * from "./store-core.js";
@@ -75,6 +69,8 @@ export class FileCredentialStore implements CredentialStore {
 
   async check(): Promise<void> {
     await this.#warnIfOpen();
+    await removeLeftoverTemps(this.home);
+    await removeLeftoverTemps(join(this.home, "workspaces"));
     if (!this.#given) await readKeyFile(this.#keyFile);
   }
 

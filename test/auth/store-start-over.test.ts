@@ -85,7 +85,9 @@ describe("starting over when the new document cannot be written", () => {
 
   it("writes the new document before moving the old one: a folder that refuses writes moves nothing", async () => {
     const { home, file, before, store } = await otherKeyStore("read-only-disk");
-    await expect(store.updateOrStartOver("default", withMarketo)).rejects.toThrow(/cannot create .*key \(EROFS\)/);
+    await expect(store.updateOrStartOver("default", withMarketo)).rejects.toThrow(
+      /cannot create .*key \(EROFS\)/,
+    );
     expect(await readdir(join(home, "workspaces"))).toEqual(["default.json"]);
     expect(await readFile(file, "utf8")).toBe(before);
   });
