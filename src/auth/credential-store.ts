@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
-import { chmod, mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
-import { join } from "node:path";
+import { chmod, mkdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
+import { basename, join } from "node:path";
 import { ConfigurationError, MartechError } from "../errors.js";
 import { type FileLockOptions, withFileLock } from "./file-lock.js";
 import { loadOrCreateKeyFile, removeLeftoverTemps } from "./key-file.js";
@@ -11,7 +11,9 @@ import {
   defaultHome,
   emptySecrets,
   KeyedLock,
+  SANDBOX_HOME_PREFIX,
   type StartedOver,
+  UNSET_SANDBOX,
   type WorkspaceSecrets,
 } from "./store-core.js";
 import { keyFromEnv, readKeyFile, type StoreKey, storeFileError, warnIfOpen } from "./store-key.js";
@@ -93,8 +95,28 @@ export class FileCredentialStore implements CredentialStore {
   }
 
   async #keyForWrite(): Promise<StoreKey> {
-    this.#loaded = (await this.#key()) ?? (await loadOrCreateKeyFile(this.home));
+    const key = await this.#key();
+    if (key) return key;
+    await this.#refuseStoppedSandbox();
+    this.#loaded = await loadOrCreateKeyFile(this.home);
     return this.#loaded;
+  }
+
+  /**
+   * A shell that evaluated a sandbox's exports keeps its MARTECH_STEPS_HOME after the sandbox stopped
+   * and removed the folder: re-creating it would save real credentials into a stray temporary folder.
+   */
+  async #refuseStoppedSandbox(): Promise<void> {
+    if (!basename(this.home).startsWith(SANDBOX_HOME_PREFIX)) return;
+    const exists = await stat(this.home).then(
+      () => true,
+      () => false,
+    );
+    if (exists) return;
+    throw new ConfigurationError(
+      `The credential folder ${this.home} (MARTECH_STEPS_HOME) belonged to a sandbox that has stopped and removed it: nothing is saved there.`,
+      { hint: `Go back to your own configuration with: ${UNSET_SANDBOX}` },
+    );
   }
 
   async #open(workspace: string, text: string): Promise<Opened & { keySource: string }> {
@@ -187,6 +209,7 @@ export class FileCredentialStore implements CredentialStore {
   #locked<T>(workspace: string, task: (path: string, assertHeld: () => void) => Promise<T>): Promise<T> {
     const path = this.#path(workspace);
     return this.#lock.run(workspace, async () => {
+      await this.#refuseStoppedSandbox();
       const folder = join(this.home, "workspaces");
       await mkdir(folder, { recursive: true, mode: 0o700 }).catch((error: unknown) => {
         throw storeFileError("create", folder, error);

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { type FileHandle, link, mkdir, open, readdir, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
+import { processRunning } from "./store-core.js";
 import { readKeyFile, type StoreKey, storeFileError } from "./store-key.js";
 
 /*
@@ -82,15 +83,6 @@ async function createExclusively(path: string, text: string): Promise<boolean> {
 /** `key.<pid>.<random>.tmp` (the raw key) and `<workspace>.json.<pid>.<random>.tmp` (a sealed document). */
 const TEMP = /^(?:key|[a-z0-9][a-z0-9_-]{0,62}\.json)\.(\d+)\.[0-9a-f]{8}\.tmp$/;
 
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === "EPERM";
-  }
-}
-
 /**
  * Removes the temporary files of a process killed while writing (kill -9, power loss): 0600 like
  * the key itself, but a copy of the raw key has no business lying around. Those of a live process
@@ -106,7 +98,7 @@ export async function removeLeftoverTemps(folder: string): Promise<void> {
   await Promise.all(
     names.map(async (name) => {
       const pid = Number(TEMP.exec(name)?.[1]);
-      if (!pid || pid === process.pid || alive(pid)) return;
+      if (!pid || pid === process.pid || processRunning(pid)) return;
       await rm(join(folder, name), { force: true }).catch(() => undefined);
     }),
   );

@@ -81,6 +81,10 @@ program
     "--detach",
     'run in the background and exit: eval "$(martech-steps sandbox --detach)"; stop with kill "$MARTECH_STEPS_SANDBOX_PID"',
   )
+  .option(
+    "--unset",
+    'print the line that undoes the exports, once the sandbox has stopped: eval "$(martech-steps sandbox --unset)"',
+  )
   .addOption(new Option("--report-to-parent").hideHelp())
   .action(runSandbox);
 

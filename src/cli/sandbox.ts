@@ -2,7 +2,7 @@ import { spawn } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { FileCredentialStore } from "../auth/credential-store.js";
+import { FileCredentialStore, processRunning, SANDBOX_HOME_PREFIX } from "../auth/credential-store.js";
 import { SANDBOX_GOOGLE_USER } from "../sandbox/index.js";
 import { DEFAULT_WORKSPACE } from "../workspace.js";
 import { connectSandbox, SANDBOX_ACCOUNT, startEmulators } from "./sandbox-wiring.js";
@@ -12,8 +12,61 @@ export interface SandboxOptions {
   marketoPort?: string;
   googlePort?: string;
   detach?: boolean;
+  /** Print the `unset` line that undoes the exports (after the sandbox stopped). */
+  unset?: boolean;
   /** Set by --detach on the background process it starts: report the environment over IPC. */
   reportToParent?: boolean;
+}
+
+/** Every variable the export lines may set (the emulators', then the sandbox's own); `--unset` undoes them. */
+export const SANDBOX_VARIABLES = [
+  "MARKETO_CLIENT_ID",
+  "MARKETO_CLIENT_SECRET",
+  "MARKETO_REST_ENDPOINT",
+  "GA4_DATA_API_URL",
+  "GA4_ADMIN_API_URL",
+  "GOOGLE_OAUTH_URL",
+  "GOOGLE_OAUTH_AUTHORIZE_URL",
+  "GOOGLE_OAUTH_CLIENT_ID",
+  "GOOGLE_OAUTH_CLIENT_SECRET",
+  "MARTECH_STEPS_HOME",
+  "MARTECH_STEPS_STORE",
+  "MARTECH_STEPS_SANDBOX_PID",
+  "MARTECH_STEPS_SANDBOX_OWN_HOME",
+  "MARTECH_STEPS_SANDBOX_OWN_STORE",
+] as const;
+
+/**
+ * The settings that choose the user's own store, which the exports replace: kept beside them so
+ * `--unset` puts them back (they are paths and a store kind, never secrets). In a shell already on a
+ * sandbox, the ones that sandbox kept.
+ */
+const OWN_STORE_SETTINGS = [
+  ["MARTECH_STEPS_HOME", "MARTECH_STEPS_SANDBOX_OWN_HOME"],
+  ["MARTECH_STEPS_STORE", "MARTECH_STEPS_SANDBOX_OWN_STORE"],
+] as const;
+
+function ownStoreSettings(env: NodeJS.ProcessEnv): Record<string, string> {
+  const onSandbox = env.MARTECH_STEPS_SANDBOX_PID !== undefined;
+  const kept: Record<string, string> = {};
+  for (const [name, keptAs] of OWN_STORE_SETTINGS) {
+    const value = onSandbox ? env[keptAs] : env[name];
+    if (value !== undefined) kept[keptAs] = value;
+  }
+  return kept;
+}
+
+/** `--unset`: the lines that take the sandbox's exports out of the shell, for `eval` (as `ssh-agent -k`). */
+function unsetExports(): void {
+  const restore = OWN_STORE_SETTINGS.flatMap(([name, keptAs]) => {
+    const value = process.env[keptAs];
+    return value === undefined ? [] : [`export ${name}=${shellWord(value)}\n`];
+  });
+  process.stdout.write(`unset ${SANDBOX_VARIABLES.join(" ")}\n${restore.join("")}`);
+  const pid = Number(process.env.MARTECH_STEPS_SANDBOX_PID);
+  if (Number.isInteger(pid) && pid > 0 && processRunning(pid)) {
+    process.stderr.write(`The sandbox (pid ${pid}) is still running; stop it with: kill ${pid}\n`);
+  }
 }
 
 /** A value as one shell word: bare when it is safe, otherwise single-quoted. */
@@ -33,6 +86,7 @@ function exportLines(env: Record<string, string>): string {
  * `export` lines that point martech-steps at them go to stdout; the human banner goes to stderr.
  */
 export async function runSandbox(options: SandboxOptions): Promise<void> {
+  if (options.unset) return unsetExports();
   if (options.detach) return detach(options);
   // In the background nobody reads the ports, so any free ones do; in a terminal, the well-known ones.
   const fallback = options.reportToParent ? 0 : undefined;
@@ -43,7 +97,7 @@ export async function runSandbox(options: SandboxOptions): Promise<void> {
     },
     google: { port: parsePort(options.googlePort, fallback ?? 4020, "--google-port"), flag: "--google-port" },
   });
-  const home = await mkdtemp(join(tmpdir(), "martech-steps-sandbox-"));
+  const home = await mkdtemp(join(tmpdir(), SANDBOX_HOME_PREFIX));
   const stop = async () => {
     await emulators.close();
     await rm(home, { recursive: true, force: true });
@@ -56,6 +110,7 @@ export async function runSandbox(options: SandboxOptions): Promise<void> {
       // The sandbox's store is a file in its home, even where the user's store is in Redis.
       MARTECH_STEPS_STORE: "file",
       MARTECH_STEPS_SANDBOX_PID: String(process.pid),
+      ...ownStoreSettings(process.env),
     };
     const store = new FileCredentialStore({ home, env: { ...process.env, ...env } });
     await connectSandbox(store, DEFAULT_WORKSPACE, emulators, { ...process.env, ...env });
