@@ -8,7 +8,7 @@ import { SANDBOX_GOOGLE_USER } from "../sandbox/index.js";
 import { createState } from "../state/index.js";
 import { DEFAULT_WORKSPACE, Workspace } from "../workspace.js";
 import { connectSandbox, type Emulators, SANDBOX_ACCOUNT, startEmulators } from "./sandbox-wiring.js";
-import { closeOnSignal, httpOptions, type ServeOptions, workspaceFactory } from "./serve.js";
+import { closeOnSignal, httpOptions, listenError, type ServeOptions, workspaceFactory } from "./serve.js";
 
 /**
  * Google counts as configured only by what can reach the real Google: an OAuth client (environment or
@@ -75,7 +75,11 @@ export async function start(options: ServeOptions): Promise<HttpServerHandle> {
       env,
       sandbox,
     });
-    handle = await startHttpServer({ ...http, workspace: workspaces, routes: web.routes });
+    handle = await startHttpServer({ ...http, workspace: workspaces, routes: web.routes }).catch(
+      (error: unknown) => {
+        throw listenError(error, process.env, options, http);
+      },
+    );
   } catch (error) {
     await Promise.allSettled([emulators.close(), state.close(), probe.store.close?.()]);
     throw error;
