@@ -105,6 +105,18 @@ program
   .description("Print manifest.json as generated from the registry.")
   .action(() => printJson(buildManifest()));
 
+/** `--input @file`: a file that cannot be read is invalid input (exit 2), named, with no stack. */
+async function readInputFile(path: string): Promise<string> {
+  try {
+    return await readFile(path, "utf8");
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? "unreadable";
+    throw new ValidationError("--input", `the file ${path} cannot be read (${code}).`, {
+      hint: "Give JSON text, @ followed by the path of a JSON file, or - to read stdin.",
+    });
+  }
+}
+
 program
   .command("call")
   .description("Run one tool step and print its result as JSON.")
@@ -117,7 +129,7 @@ program
       options.input === "-"
         ? await readStdin()
         : options.input.startsWith("@")
-          ? await readFile(options.input.slice(1), "utf8")
+          ? await readInputFile(options.input.slice(1))
           : options.input;
     let input: unknown;
     try {
