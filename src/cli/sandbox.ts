@@ -90,6 +90,9 @@ export async function runSandbox(options: SandboxOptions): Promise<void> {
   if (options.detach) return detach(options);
   // In the background nobody reads the ports, so any free ones do; in a terminal, the well-known ones.
   const fallback = options.reportToParent ? 0 : undefined;
+  // In the background, a parent that goes away before it printed the exports (Ctrl-C, a closed
+  // terminal) leaves nobody who knows this process: then it cleans up and exits by itself.
+  const parent = options.reportToParent ? watchParent() : undefined;
   const emulators = await startEmulators({
     marketo: {
       port: parsePort(options.marketoPort, fallback ?? 4010, "--marketo-port"),
@@ -102,31 +105,41 @@ export async function runSandbox(options: SandboxOptions): Promise<void> {
     await emulators.close();
     await rm(home, { recursive: true, force: true });
   };
-  let env: Record<string, string>;
+  // What the sandbox still does to its folder (connecting the account) ends before the folder goes.
+  let setup: Promise<unknown> = Promise.resolve();
+  let stopping = false;
+  const exit = () => {
+    if (stopping) return;
+    stopping = true;
+    setup
+      .catch(() => undefined)
+      .then(stop)
+      .finally(() => process.exit(0));
+  };
+  // However it is stopped: Ctrl-C, kill, or its terminal closing (SIGHUP), the folder with its key goes.
+  for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) process.once(signal, exit);
+  const env: Record<string, string> = {
+    ...emulators.env,
+    MARTECH_STEPS_HOME: home,
+    // The sandbox's store is a file in its home, even where the user's store is in Redis.
+    MARTECH_STEPS_STORE: "file",
+    MARTECH_STEPS_SANDBOX_PID: String(process.pid),
+    ...ownStoreSettings(process.env),
+  };
+  const store = new FileCredentialStore({ home, env: { ...process.env, ...env } });
+  setup = connectSandbox(store, DEFAULT_WORKSPACE, emulators, { ...process.env, ...env });
+  parent?.onGone(exit);
   try {
-    env = {
-      ...emulators.env,
-      MARTECH_STEPS_HOME: home,
-      // The sandbox's store is a file in its home, even where the user's store is in Redis.
-      MARTECH_STEPS_STORE: "file",
-      MARTECH_STEPS_SANDBOX_PID: String(process.pid),
-      ...ownStoreSettings(process.env),
-    };
-    const store = new FileCredentialStore({ home, env: { ...process.env, ...env } });
-    await connectSandbox(store, DEFAULT_WORKSPACE, emulators, { ...process.env, ...env });
+    await setup;
   } catch (error) {
     await stop();
     throw error;
   }
-  const exit = () => {
-    stop().finally(() => process.exit(0));
-  };
-  process.once("SIGINT", exit);
-  process.once("SIGTERM", exit);
-  if (options.reportToParent && process.send) {
+  if (stopping) return;
+  if (parent) {
     // Nobody reads our stdio once the parent has gone: a late write must not crash the sandbox.
     process.stderr.on("error", () => undefined);
-    process.send({ exports: exportLines(env) }, () => process.disconnect());
+    parent.handOver(exportLines(env));
     return;
   }
   process.stdout.write(exportLines(env));
@@ -140,6 +153,39 @@ export async function runSandbox(options: SandboxOptions): Promise<void> {
     "Press Ctrl-C to stop.",
   ];
   process.stderr.write(`${lines.join("\n")}\n`);
+}
+
+/**
+ * The background side of `--detach`: sends the exports to the parent, which answers once it has
+ * printed them. A parent that goes away before that answer (its IPC channel closes) calls `gone`.
+ */
+function watchParent() {
+  let printed = false;
+  let gone: (() => void) | undefined;
+  let left = !process.connected;
+  process.once("disconnect", () => {
+    left = true;
+    if (!printed) gone?.();
+  });
+  // Listening for "disconnect" keeps the channel, and so this process, alive: a sandbox that failed
+  // to start must still exit. Its servers keep it alive once started.
+  process.channel?.unref();
+  return {
+    onGone(callback: () => void) {
+      gone = callback;
+      if (left && !printed) callback();
+    },
+    handOver(exports: string) {
+      if (!process.connected || !process.send) return gone?.();
+      // Listening keeps the channel open until the parent answers (or goes away).
+      process.on("message", (message: { printed?: boolean }) => {
+        if (message?.printed) printed = true;
+      });
+      process.send({ exports }, (error: Error | null) => {
+        if (error) gone?.();
+      });
+    },
+  };
 }
 
 /**
@@ -171,10 +217,14 @@ async function detach(options: SandboxOptions): Promise<void> {
   }
   child.removeAllListeners("close");
   child.stderr?.destroy();
-  if (child.connected) child.disconnect();
-  child.unref();
   process.stdout.write(outcome.exports);
   process.stderr.write(
     `martech-steps sandbox running in the background (pid ${child.pid}); stop it with: kill "$MARTECH_STEPS_SANDBOX_PID"\n`,
   );
+  // Only once the exports are printed is the sandbox someone else's to stop: until this answer, it
+  // stops by itself when this process goes away.
+  child.send({ printed: true }, () => {
+    if (child.connected) child.disconnect();
+  });
+  child.unref();
 }
