@@ -10,6 +10,8 @@ interface Account {
   scopes: string[];
   addedAt: string;
   readOnly: boolean;
+  /** The built-in sandbox's account: held by the server, never saved, never sent to Google. */
+  sandbox?: boolean;
 }
 
 interface GoogleStatus {
@@ -53,7 +55,8 @@ export function GoogleCard() {
       window.location.assign(url);
     });
   const remove = (account: Account) => {
-    if (!window.confirm(`Remove the Google account "${account.label}"? Its access is revoked at Google.`))
+    const where = account.sandbox ? "the sandbox" : "Google";
+    if (!window.confirm(`Remove the Google account "${account.label}"? Its access is revoked at ${where}.`))
       return;
     void act(async () => {
       const outcome = await api<GoogleStatus & { revoked: boolean; reason?: string }>(
@@ -63,8 +66,8 @@ export function GoogleCard() {
       show(outcome);
       setNotice(
         outcome.revoked
-          ? `"${account.label}" was removed and its access revoked at Google.`
-          : `"${account.label}" was removed; revoking it at Google did not happen (${outcome.reason ?? "unknown reason"}).`,
+          ? `"${account.label}" was removed and its access revoked at ${where}.`
+          : `"${account.label}" was removed; revoking it at ${where} did not happen (${outcome.reason ?? "unknown reason"}).`,
       );
     });
   };
@@ -116,6 +119,14 @@ export function GoogleCard() {
               <tr key={account.label}>
                 <td>
                   {account.label}
+                  {account.sandbox ? (
+                    <span
+                      className="badge"
+                      title="The built-in sandbox's account: held by this server only, never saved to your credential store or sent to Google."
+                    >
+                      sandbox
+                    </span>
+                  ) : null}
                   {account.readOnly ? (
                     <span
                       className="badge warn"

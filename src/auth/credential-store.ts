@@ -1,8 +1,9 @@
 import { randomBytes } from "node:crypto";
-import { chmod, mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
-import { join } from "node:path";
-import { MartechError } from "../errors.js";
+import { chmod, mkdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
+import { basename, join } from "node:path";
+import { ConfigurationError, MartechError } from "../errors.js";
 import { type FileLockOptions, withFileLock } from "./file-lock.js";
+import { loadOrCreateKeyFile, removeLeftoverTemps } from "./key-file.js";
 import { type Opened, openSecrets, StoreUnreadableError, sealSecrets, type Unopenable } from "./sealed.js";
 import {
   type CredentialStore,
@@ -10,18 +11,12 @@ import {
   defaultHome,
   emptySecrets,
   KeyedLock,
-  type LostDocument,
+  SANDBOX_HOME_PREFIX,
   type StartedOver,
+  UNSET_SANDBOX,
   type WorkspaceSecrets,
 } from "./store-core.js";
-import {
-  keyFromEnv,
-  loadOrCreateKeyFile,
-  readKeyFile,
-  type StoreKey,
-  storeFileError,
-  warnIfOpen,
-} from "./store-key.js";
+import { keyFromEnv, readKeyFile, type StoreKey, storeFileError, warnIfOpen } from "./store-key.js";
 
 export { StoreUnreadableError } from "./sealed.js";
 export * from "./store-core.js";
@@ -76,6 +71,8 @@ export class FileCredentialStore implements CredentialStore {
 
   async check(): Promise<void> {
     await this.#warnIfOpen();
+    await removeLeftoverTemps(this.home);
+    await removeLeftoverTemps(join(this.home, "workspaces"));
     if (!this.#given) await readKeyFile(this.#keyFile);
   }
 
@@ -98,8 +95,28 @@ export class FileCredentialStore implements CredentialStore {
   }
 
   async #keyForWrite(): Promise<StoreKey> {
-    this.#loaded = (await this.#key()) ?? (await loadOrCreateKeyFile(this.home));
+    const key = await this.#key();
+    if (key) return key;
+    await this.#refuseStoppedSandbox();
+    this.#loaded = await loadOrCreateKeyFile(this.home);
     return this.#loaded;
+  }
+
+  /**
+   * A shell that evaluated a sandbox's exports keeps its MARTECH_STEPS_HOME after the sandbox stopped
+   * and removed the folder: re-creating it would save real credentials into a stray temporary folder.
+   */
+  async #refuseStoppedSandbox(): Promise<void> {
+    if (!basename(this.home).startsWith(SANDBOX_HOME_PREFIX)) return;
+    const exists = await stat(this.home).then(
+      () => true,
+      () => false,
+    );
+    if (exists) return;
+    throw new ConfigurationError(
+      `The credential folder ${this.home} (MARTECH_STEPS_HOME) belonged to a sandbox that has stopped and removed it: nothing is saved there.`,
+      { hint: `Go back to your own configuration with: ${UNSET_SANDBOX}` },
+    );
   }
 
   async #open(workspace: string, text: string): Promise<Opened & { keySource: string }> {
@@ -150,19 +167,49 @@ export class FileCredentialStore implements CredentialStore {
       const text = await this.#readText(path);
       const opened = text === undefined ? undefined : await this.#open(workspace, text);
       const secrets = change(opened?.ok ? opened.secrets : emptySecrets());
-      let lost: LostDocument | undefined;
-      if (opened && !opened.ok) {
-        const { reason, why } = opened;
-        lost = { reason, why, keptAt: await this.#setAside(path, reason) };
+      if (!opened || opened.ok) {
+        await this.#write(workspace, path, secrets, assertHeld);
+        return { secrets };
       }
-      await this.#write(workspace, path, secrets, assertHeld);
-      return { secrets, lost };
+      // The new document is written first: when the key cannot be made or the folder is not
+      // writable, that fails here and the unreadable document stays where it was.
+      const temp = await this.#writeTemp(workspace, path, secrets);
+      let keptAt: string;
+      try {
+        keptAt = await this.#setAside(path, opened.reason);
+      } catch (error) {
+        await rm(temp, { force: true });
+        throw error;
+      }
+      try {
+        assertHeld();
+        await rename(temp, path);
+      } catch (error) {
+        await rm(temp, { force: true });
+        throw await this.#putBack(path, keptAt, error);
+      }
+      return { secrets, lost: { reason: opened.reason, why: opened.why, keptAt } };
     });
+  }
+
+  /** After a failed start-over: moves the old document back, or says where it is. */
+  async #putBack(path: string, keptAt: string, cause: unknown): Promise<Error> {
+    const failure = cause instanceof MartechError ? cause : storeFileError("write", path, cause);
+    try {
+      await rename(keptAt, path);
+      return failure;
+    } catch {
+      return new ConfigurationError(
+        `${failure.message} The unreadable document it was replacing is kept at ${keptAt}; nothing else changed.`,
+        { hint: `To put it back: mv '${keptAt}' '${path}'`, cause },
+      );
+    }
   }
 
   #locked<T>(workspace: string, task: (path: string, assertHeld: () => void) => Promise<T>): Promise<T> {
     const path = this.#path(workspace);
     return this.#lock.run(workspace, async () => {
+      await this.#refuseStoppedSandbox();
       const folder = join(this.home, "workspaces");
       await mkdir(folder, { recursive: true, mode: 0o700 }).catch((error: unknown) => {
         throw storeFileError("create", folder, error);
@@ -190,12 +237,9 @@ export class FileCredentialStore implements CredentialStore {
     secrets: WorkspaceSecrets,
     assertHeld: () => void,
   ): Promise<void> {
-    const sealed = sealSecrets((await this.#keyForWrite()).key, secrets, workspace);
+    const temp = await this.#writeTemp(workspace, path, secrets);
     // Write then rename: a crash never leaves a half-written store.
-    const temp = `${path}.${process.pid}.${randomBytes(4).toString("hex")}.tmp`;
     try {
-      await writeFile(temp, sealed, { mode: 0o600 });
-      await chmod(temp, 0o600);
       assertHeld();
       await rename(temp, path);
     } catch (error) {
@@ -203,5 +247,19 @@ export class FileCredentialStore implements CredentialStore {
       if (error instanceof MartechError) throw error;
       throw storeFileError("write", path, error);
     }
+  }
+
+  /** Seals the document under the key for writing (made on first write) into a 0600 temporary file beside `path`. */
+  async #writeTemp(workspace: string, path: string, secrets: WorkspaceSecrets): Promise<string> {
+    const sealed = sealSecrets((await this.#keyForWrite()).key, secrets, workspace);
+    const temp = `${path}.${process.pid}.${randomBytes(4).toString("hex")}.tmp`;
+    try {
+      await writeFile(temp, sealed, { mode: 0o600 });
+      await chmod(temp, 0o600);
+    } catch (error) {
+      await rm(temp, { force: true });
+      throw storeFileError("write", path, error);
+    }
+    return temp;
   }
 }

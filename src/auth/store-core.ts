@@ -1,6 +1,6 @@
 import { homedir } from "node:os";
 import { join } from "node:path";
-import { ValidationError } from "../errors.js";
+import { ConfigurationError, ValidationError } from "../errors.js";
 import type { Unopenable } from "./sealed.js";
 
 /*
@@ -39,6 +39,12 @@ export interface GoogleAccountRecord {
    * Google's own endpoints (the migration rule in google/service.ts).
    */
   service?: GoogleService | undefined;
+  /**
+   * The embedded sandbox's account (the pre-connected one, or one connected on its consent page):
+   * shown as the sandbox's. Such an account lives only in the sandbox's own store or in memory,
+   * never in the user's store.
+   */
+  sandbox?: boolean | undefined;
 }
 
 /** Where a Google account's token was issued and may be used (GoogleEndpoints minus the browser page). */
@@ -101,6 +107,36 @@ export function checkWorkspaceName(workspace: string): string {
     );
   }
   return workspace;
+}
+
+/** The name `martech-steps sandbox` gives its temporary credential folder (removed when it stops). */
+export const SANDBOX_HOME_PREFIX = "martech-steps-sandbox-";
+
+/** How to undo a stopped sandbox's exports in the shell that evaluated them. */
+export const UNSET_SANDBOX = 'eval "$(martech-steps sandbox --unset)"';
+
+/** Whether a process of this machine is running (one of another user counts: it exists). */
+export function processRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+/**
+ * Refuses a shell whose sandbox exports outlived the sandbox (`kill "$MARTECH_STEPS_SANDBOX_PID"`
+ * without undoing the exports): its variables point at the sandbox's removed folder and closed ports,
+ * so a command would show the dead sandbox, or save real credentials into a re-created temporary folder.
+ */
+export function checkNoStoppedSandbox(env: NodeJS.ProcessEnv): void {
+  const pid = Number(env.MARTECH_STEPS_SANDBOX_PID);
+  if (!Number.isInteger(pid) || pid <= 0 || processRunning(pid)) return;
+  throw new ConfigurationError(
+    `This shell still has the exports of a sandbox that has stopped (MARTECH_STEPS_SANDBOX_PID ${pid} is not running): they point at its removed credential folder and closed ports.`,
+    { hint: `Go back to your own configuration with: ${UNSET_SANDBOX} (or start a new sandbox).` },
+  );
 }
 
 /** `MARTECH_STEPS_HOME`, else `$XDG_CONFIG_HOME/martech-steps`, else `~/.config/martech-steps`. */

@@ -1,6 +1,4 @@
-import { randomBytes } from "node:crypto";
-import { link, mkdir, readFile, rm, stat, writeFile } from "node:fs/promises";
-import { join } from "node:path";
+import { lstat, readFile, readlink, stat } from "node:fs/promises";
 import { ConfigurationError } from "../errors.js";
 
 /** The store key and where it came from (named in errors, never the key itself). */
@@ -60,12 +58,35 @@ export function storeFileError(action: string, path: string, cause: unknown): Co
 }
 
 /**
- * Reads the key file, as ssh reads a private key: refused when other users may read or change it.
- * Undefined when it does not exist.
+ * Undefined when there is no key file. A key file that is a symbolic link to nothing (a volume not
+ * mounted yet) is not "missing": taking it so would make every document look written with another
+ * key, and starting over would then move them aside for nothing.
  */
-export async function readKeyFile(path: string, known?: StoreKey): Promise<StoreKey | undefined> {
-  let text: string;
-  let version: string;
+async function missingOrDangling(path: string): Promise<undefined> {
+  let target: string;
+  try {
+    if (!(await lstat(path)).isSymbolicLink()) return undefined;
+    target = await readlink(path);
+  } catch {
+    return undefined;
+  }
+  throw new ConfigurationError(
+    `The key file ${path} is a symbolic link to ${target}, which does not exist (a volume not mounted?).`,
+    { hint: `Mount or restore ${target}, or point the link at the key file the store was written with.` },
+  );
+}
+
+/** A key file shorter than this cannot hold a key (43 = 32 bytes in base64 without padding). */
+const SHORTEST_KEY = 43;
+/** How often, and how long apart, a key file still being written is read again (about 0.25 s in all). */
+const READ_ATTEMPTS = 12;
+const READ_WAIT_MS = 20;
+
+/** One look at the key file: its text and identity, the stored key if unchanged, or undefined. */
+async function readOnce(
+  path: string,
+  known: StoreKey | undefined,
+): Promise<StoreKey | { text: string; version: string } | undefined> {
   try {
     const info = await stat(path);
     if (POSIX && (info.mode & 0o077) !== 0) {
@@ -74,50 +95,44 @@ export async function readKeyFile(path: string, known?: StoreKey): Promise<Store
         { hint: `Run: chmod 600 ${path}` },
       );
     }
+    // As ssh does for its own files: a key file another user owns could be replaced by them.
+    const uid = process.getuid?.();
+    if (POSIX && uid !== undefined && info.uid !== uid && info.uid !== 0) {
+      throw new ConfigurationError(
+        `The key file ${path} belongs to another user (uid ${info.uid}), who could replace the store key.`,
+        { hint: `If it is yours, run: chown ${uid} ${path}` },
+      );
+    }
     // Checked at every use, as ssh checks a private key, but read again only when the file changed.
-    version = `${info.ino}:${info.size}:${info.mtimeMs}`;
+    const version = `${info.ino}:${info.size}:${info.mtimeMs}`;
     if (known?.version === version) return known;
-    text = await readFile(path, "utf8");
+    return { text: await readFile(path, "utf8"), version };
   } catch (error) {
     if (error instanceof ConfigurationError) throw error;
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return missingOrDangling(path);
     throw storeFileError("read the key file", path, error);
   }
-  const key = decodeKey(text);
-  if (!key) {
-    throw new ConfigurationError(`The key file ${path} does not hold a 32-byte key.`, {
-      hint: `Restore it from your backup (it holds ${ACCEPTED}), or set MARTECH_STEPS_KEY to the key the store was written with.`,
-    });
-  }
-  return { key, source: `the key file ${path}`, version };
 }
 
 /**
- * Reads the key file, or creates it (mode 0600, in a 0700 folder) on first use. The key is written
- * to a temporary file and hard-linked into place, so another process never reads a key file that
- * exists but is still empty, and two processes creating it at once end up with the same key.
+ * Reads the key file, as ssh reads a private key: refused when other users may read or change it.
+ * Undefined when it does not exist.
  */
-export async function loadOrCreateKeyFile(home: string): Promise<StoreKey> {
-  const path = join(home, "key");
-  const existing = await readKeyFile(path);
-  if (existing) return existing;
-  const key = randomBytes(32);
-  const temp = `${path}.${process.pid}.${randomBytes(4).toString("hex")}.tmp`;
-  try {
-    await mkdir(home, { recursive: true, mode: 0o700 });
-    await writeFile(temp, key.toString("base64"), { mode: 0o600, flag: "wx" });
-    await link(temp, path);
-    return { key, source: `the key file ${path}` };
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw storeFileError("create", path, error);
-  } finally {
-    await rm(temp, { force: true });
+export async function readKeyFile(path: string, known?: StoreKey): Promise<StoreKey | undefined> {
+  for (let attempt = 1; ; attempt++) {
+    const read = await readOnce(path, known);
+    if (read === undefined || "key" in read) return read;
+    const key = decodeKey(read.text);
+    if (key) return { key, source: `the key file ${path}`, version: read.version };
+    // Where the key file is made by an exclusive create (no hard links, below), it exists, empty or
+    // short, for the moment its creator takes to write it: a short one is read again, briefly.
+    if (read.text.trim().length >= SHORTEST_KEY || attempt >= READ_ATTEMPTS) {
+      throw new ConfigurationError(`The key file ${path} does not hold a 32-byte key.`, {
+        hint: `Restore it from your backup (it holds ${ACCEPTED}), or set MARTECH_STEPS_KEY to the key the store was written with.`,
+      });
+    }
+    await new Promise((resolve) => setTimeout(resolve, READ_WAIT_MS));
   }
-  // Another process created it meanwhile: use theirs.
-  const created = await readKeyFile(path);
-  if (!created)
-    throw storeFileError("read the key file", path, Object.assign(new Error(), { code: "ENOENT" }));
-  return created;
 }
 
 const warned = new Set<string>();

@@ -1,4 +1,9 @@
-import { type CredentialStore, FileCredentialStore, parseKey } from "./credential-store.js";
+import {
+  type CredentialStore,
+  checkNoStoppedSandbox,
+  FileCredentialStore,
+  parseKey,
+} from "./credential-store.js";
 import { parseStoreKind, RedisCredentialStore } from "./redis-credential-store.js";
 
 /** One store per process and backend, shared by every workspace object built from the same settings. */
@@ -22,10 +27,12 @@ export function createCredentialStore(env: NodeJS.ProcessEnv = process.env): Cre
 }
 
 /**
- * Validates the store settings before a command or a server starts: MARTECH_STEPS_STORE, the key
- * (MARTECH_STEPS_KEY, or the key file and its permissions) and the folder's permissions. A bad
+ * Validates the store settings before a command or a server starts: the exports of a stopped
+ * sandbox, MARTECH_STEPS_STORE, the key (MARTECH_STEPS_KEY, or the key file and its permissions)
+ * and the folder's permissions. A bad
  * setting is a ConfigurationError here, instead of a failure at the first request.
  */
 export async function checkCredentialStore(env: NodeJS.ProcessEnv = process.env): Promise<void> {
+  checkNoStoppedSandbox(env);
   await createCredentialStore(env).check?.();
 }

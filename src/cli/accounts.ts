@@ -4,7 +4,7 @@ import { StoreUnreadableError } from "../auth/credential-store.js";
 import type { AccountSummary } from "../auth/google/accounts.js";
 import { SCOPE_ANALYTICS, SCOPE_ANALYTICS_EDIT } from "../auth/google/config.js";
 import type { RevokeResult } from "../auth/google/index.js";
-import { ValidationError } from "../errors.js";
+import { ConfigurationError, ValidationError } from "../errors.js";
 import { DEFAULT_WORKSPACE, type Workspace } from "../workspace.js";
 import { printJson, prompt, readSecret } from "./io.js";
 import { updateOrStartOver, withWorkspace } from "./workspace.js";
@@ -33,14 +33,24 @@ function warnIfReadOnly(summary: AccountSummary): void {
 }
 
 /**
- * Removes an account; when the store cannot be opened, its token cannot be read to revoke it, so the
- * account is only forgotten: the store starts over, with the old document kept aside.
+ * Removes an account. When the store cannot be opened, its labels cannot be read: whether the account
+ * is there is unknown (a typo would otherwise wipe the workspace), so only --force starts over, with
+ * the old document kept aside and the account forgotten unrevoked (its token cannot be read either).
  */
-async function removeAccount(workspace: Workspace, label: string): Promise<RevokeResult> {
+async function removeAccount(workspace: Workspace, label: string, force: boolean): Promise<RevokeResult> {
   try {
     return await workspace.removeAccount(label);
   } catch (error) {
     if (!(error instanceof StoreUnreadableError)) throw error;
+    if (!force) {
+      const flag = workspace.name === DEFAULT_WORKSPACE ? "" : ` --workspace ${workspace.name}`;
+      throw new ConfigurationError(
+        `The credential store of workspace "${workspace.name}" cannot be opened (${error.reason === "damaged" ? "damaged" : "written with another key"}), so whether "${label}" is connected cannot be checked: nothing was removed.`,
+        {
+          hint: `To forget every connection of this workspace and start over (the unreadable file is kept aside), run: martech-steps accounts remove ${label} --force${flag}`,
+        },
+      );
+    }
     await updateOrStartOver(workspace, (current) => {
       const { [label]: _removed, ...rest } = current.googleAccounts;
       return { ...current, googleAccounts: rest };
@@ -125,13 +135,17 @@ export function registerAccountCommands(program: Command): void {
   accounts
     .command("remove")
     .description(
-      "Revoke the account's access at Google and forget it; the analytics data is untouched. Works when the store cannot be opened (then it is kept aside).",
+      "Revoke the account's access at Google and forget it; the analytics data is untouched. With --force, also when the store cannot be opened (then it is kept aside).",
     )
     .argument("<label>", "account label")
+    .option(
+      "--force",
+      "when the workspace's store cannot be opened (damaged, or another key): keep it aside and start over, losing its other connections",
+    )
     .option("--workspace <name>", "workspace", DEFAULT_WORKSPACE)
-    .action(async (label: string, options: { workspace: string }) => {
+    .action(async (label: string, options: { workspace: string; force?: boolean }) => {
       const { revoked, reason } = await withWorkspace(options.workspace, (workspace) =>
-        removeAccount(workspace, label),
+        removeAccount(workspace, label, Boolean(options.force)),
       );
       process.stderr.write(
         revoked

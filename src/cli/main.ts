@@ -81,6 +81,10 @@ program
     "--detach",
     'run in the background and exit: eval "$(martech-steps sandbox --detach)"; stop with kill "$MARTECH_STEPS_SANDBOX_PID"',
   )
+  .option(
+    "--unset",
+    'print the line that undoes the exports, once the sandbox has stopped: eval "$(martech-steps sandbox --unset)"',
+  )
   .addOption(new Option("--report-to-parent").hideHelp())
   .action(runSandbox);
 
@@ -101,6 +105,18 @@ program
   .description("Print manifest.json as generated from the registry.")
   .action(() => printJson(buildManifest()));
 
+/** `--input @file`: a file that cannot be read is invalid input (exit 2), named, with no stack. */
+async function readInputFile(path: string): Promise<string> {
+  try {
+    return await readFile(path, "utf8");
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? "unreadable";
+    throw new ValidationError("--input", `the file ${path} cannot be read (${code}).`, {
+      hint: "Give JSON text, @ followed by the path of a JSON file, or - to read stdin.",
+    });
+  }
+}
+
 program
   .command("call")
   .description("Run one tool step and print its result as JSON.")
@@ -113,7 +129,7 @@ program
       options.input === "-"
         ? await readStdin()
         : options.input.startsWith("@")
-          ? await readFile(options.input.slice(1), "utf8")
+          ? await readInputFile(options.input.slice(1))
           : options.input;
     let input: unknown;
     try {

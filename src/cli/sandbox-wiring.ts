@@ -99,6 +99,15 @@ export async function connectSandbox(
       label: SANDBOX_ACCOUNT,
       refreshToken: google.issueRefreshToken(SANDBOX_GOOGLE_USER),
     });
+    // Marked, so that `accounts list` and the console show it as the sandbox's.
+    await store.update(workspace, (current) => {
+      const record = current.googleAccounts[SANDBOX_ACCOUNT];
+      if (!record) return current;
+      return {
+        ...current,
+        googleAccounts: { ...current.googleAccounts, [SANDBOX_ACCOUNT]: { ...record, sandbox: true } },
+      };
+    });
   }
 }
 

@@ -2,7 +2,7 @@ import { spawn } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { FileCredentialStore } from "../auth/credential-store.js";
+import { FileCredentialStore, processRunning, SANDBOX_HOME_PREFIX } from "../auth/credential-store.js";
 import { SANDBOX_GOOGLE_USER } from "../sandbox/index.js";
 import { DEFAULT_WORKSPACE } from "../workspace.js";
 import { connectSandbox, SANDBOX_ACCOUNT, startEmulators } from "./sandbox-wiring.js";
@@ -12,8 +12,61 @@ export interface SandboxOptions {
   marketoPort?: string;
   googlePort?: string;
   detach?: boolean;
+  /** Print the `unset` line that undoes the exports (after the sandbox stopped). */
+  unset?: boolean;
   /** Set by --detach on the background process it starts: report the environment over IPC. */
   reportToParent?: boolean;
+}
+
+/** Every variable the export lines may set (the emulators', then the sandbox's own); `--unset` undoes them. */
+export const SANDBOX_VARIABLES = [
+  "MARKETO_CLIENT_ID",
+  "MARKETO_CLIENT_SECRET",
+  "MARKETO_REST_ENDPOINT",
+  "GA4_DATA_API_URL",
+  "GA4_ADMIN_API_URL",
+  "GOOGLE_OAUTH_URL",
+  "GOOGLE_OAUTH_AUTHORIZE_URL",
+  "GOOGLE_OAUTH_CLIENT_ID",
+  "GOOGLE_OAUTH_CLIENT_SECRET",
+  "MARTECH_STEPS_HOME",
+  "MARTECH_STEPS_STORE",
+  "MARTECH_STEPS_SANDBOX_PID",
+  "MARTECH_STEPS_SANDBOX_OWN_HOME",
+  "MARTECH_STEPS_SANDBOX_OWN_STORE",
+] as const;
+
+/**
+ * The settings that choose the user's own store, which the exports replace: kept beside them so
+ * `--unset` puts them back (they are paths and a store kind, never secrets). In a shell already on a
+ * sandbox, the ones that sandbox kept.
+ */
+const OWN_STORE_SETTINGS = [
+  ["MARTECH_STEPS_HOME", "MARTECH_STEPS_SANDBOX_OWN_HOME"],
+  ["MARTECH_STEPS_STORE", "MARTECH_STEPS_SANDBOX_OWN_STORE"],
+] as const;
+
+function ownStoreSettings(env: NodeJS.ProcessEnv): Record<string, string> {
+  const onSandbox = env.MARTECH_STEPS_SANDBOX_PID !== undefined;
+  const kept: Record<string, string> = {};
+  for (const [name, keptAs] of OWN_STORE_SETTINGS) {
+    const value = onSandbox ? env[keptAs] : env[name];
+    if (value !== undefined) kept[keptAs] = value;
+  }
+  return kept;
+}
+
+/** `--unset`: the lines that take the sandbox's exports out of the shell, for `eval` (as `ssh-agent -k`). */
+function unsetExports(): void {
+  const restore = OWN_STORE_SETTINGS.flatMap(([name, keptAs]) => {
+    const value = process.env[keptAs];
+    return value === undefined ? [] : [`export ${name}=${shellWord(value)}\n`];
+  });
+  process.stdout.write(`unset ${SANDBOX_VARIABLES.join(" ")}\n${restore.join("")}`);
+  const pid = Number(process.env.MARTECH_STEPS_SANDBOX_PID);
+  if (Number.isInteger(pid) && pid > 0 && processRunning(pid)) {
+    process.stderr.write(`The sandbox (pid ${pid}) is still running; stop it with: kill ${pid}\n`);
+  }
 }
 
 /** A value as one shell word: bare when it is safe, otherwise single-quoted. */
@@ -33,9 +86,13 @@ function exportLines(env: Record<string, string>): string {
  * `export` lines that point martech-steps at them go to stdout; the human banner goes to stderr.
  */
 export async function runSandbox(options: SandboxOptions): Promise<void> {
+  if (options.unset) return unsetExports();
   if (options.detach) return detach(options);
   // In the background nobody reads the ports, so any free ones do; in a terminal, the well-known ones.
   const fallback = options.reportToParent ? 0 : undefined;
+  // In the background, a parent that goes away before it printed the exports (Ctrl-C, a closed
+  // terminal) leaves nobody who knows this process: then it cleans up and exits by itself.
+  const parent = options.reportToParent ? watchParent() : undefined;
   const emulators = await startEmulators({
     marketo: {
       port: parsePort(options.marketoPort, fallback ?? 4010, "--marketo-port"),
@@ -43,35 +100,46 @@ export async function runSandbox(options: SandboxOptions): Promise<void> {
     },
     google: { port: parsePort(options.googlePort, fallback ?? 4020, "--google-port"), flag: "--google-port" },
   });
-  const home = await mkdtemp(join(tmpdir(), "martech-steps-sandbox-"));
+  const home = await mkdtemp(join(tmpdir(), SANDBOX_HOME_PREFIX));
   const stop = async () => {
     await emulators.close();
     await rm(home, { recursive: true, force: true });
   };
-  let env: Record<string, string>;
+  // What the sandbox still does to its folder (connecting the account) ends before the folder goes.
+  let setup: Promise<unknown> = Promise.resolve();
+  let stopping = false;
+  const exit = () => {
+    if (stopping) return;
+    stopping = true;
+    setup
+      .catch(() => undefined)
+      .then(stop)
+      .finally(() => process.exit(0));
+  };
+  // However it is stopped: Ctrl-C, kill, or its terminal closing (SIGHUP), the folder with its key goes.
+  for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) process.once(signal, exit);
+  const env: Record<string, string> = {
+    ...emulators.env,
+    MARTECH_STEPS_HOME: home,
+    // The sandbox's store is a file in its home, even where the user's store is in Redis.
+    MARTECH_STEPS_STORE: "file",
+    MARTECH_STEPS_SANDBOX_PID: String(process.pid),
+    ...ownStoreSettings(process.env),
+  };
+  const store = new FileCredentialStore({ home, env: { ...process.env, ...env } });
+  setup = connectSandbox(store, DEFAULT_WORKSPACE, emulators, { ...process.env, ...env });
+  parent?.onGone(exit);
   try {
-    env = {
-      ...emulators.env,
-      MARTECH_STEPS_HOME: home,
-      // The sandbox's store is a file in its home, even where the user's store is in Redis.
-      MARTECH_STEPS_STORE: "file",
-      MARTECH_STEPS_SANDBOX_PID: String(process.pid),
-    };
-    const store = new FileCredentialStore({ home, env: { ...process.env, ...env } });
-    await connectSandbox(store, DEFAULT_WORKSPACE, emulators, { ...process.env, ...env });
+    await setup;
   } catch (error) {
     await stop();
     throw error;
   }
-  const exit = () => {
-    stop().finally(() => process.exit(0));
-  };
-  process.once("SIGINT", exit);
-  process.once("SIGTERM", exit);
-  if (options.reportToParent && process.send) {
+  if (stopping) return;
+  if (parent) {
     // Nobody reads our stdio once the parent has gone: a late write must not crash the sandbox.
     process.stderr.on("error", () => undefined);
-    process.send({ exports: exportLines(env) }, () => process.disconnect());
+    parent.handOver(exportLines(env));
     return;
   }
   process.stdout.write(exportLines(env));
@@ -85,6 +153,39 @@ export async function runSandbox(options: SandboxOptions): Promise<void> {
     "Press Ctrl-C to stop.",
   ];
   process.stderr.write(`${lines.join("\n")}\n`);
+}
+
+/**
+ * The background side of `--detach`: sends the exports to the parent, which answers once it has
+ * printed them. A parent that goes away before that answer (its IPC channel closes) calls `gone`.
+ */
+function watchParent() {
+  let printed = false;
+  let gone: (() => void) | undefined;
+  let left = !process.connected;
+  process.once("disconnect", () => {
+    left = true;
+    if (!printed) gone?.();
+  });
+  // Listening for "disconnect" keeps the channel, and so this process, alive: a sandbox that failed
+  // to start must still exit. Its servers keep it alive once started.
+  process.channel?.unref();
+  return {
+    onGone(callback: () => void) {
+      gone = callback;
+      if (left && !printed) callback();
+    },
+    handOver(exports: string) {
+      if (!process.connected || !process.send) return gone?.();
+      // Listening keeps the channel open until the parent answers (or goes away).
+      process.on("message", (message: { printed?: boolean }) => {
+        if (message?.printed) printed = true;
+      });
+      process.send({ exports }, (error: Error | null) => {
+        if (error) gone?.();
+      });
+    },
+  };
 }
 
 /**
@@ -116,10 +217,14 @@ async function detach(options: SandboxOptions): Promise<void> {
   }
   child.removeAllListeners("close");
   child.stderr?.destroy();
-  if (child.connected) child.disconnect();
-  child.unref();
   process.stdout.write(outcome.exports);
   process.stderr.write(
     `martech-steps sandbox running in the background (pid ${child.pid}); stop it with: kill "$MARTECH_STEPS_SANDBOX_PID"\n`,
   );
+  // Only once the exports are printed is the sandbox someone else's to stop: until this answer, it
+  // stops by itself when this process goes away.
+  child.send({ printed: true }, () => {
+    if (child.connected) child.disconnect();
+  });
+  child.unref();
 }

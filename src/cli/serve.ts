@@ -49,15 +49,26 @@ function positiveSetting(env: NodeJS.ProcessEnv, name: string, fallback: number)
   return name.endsWith("_MS") ? timerMs(value) : value;
 }
 
+/** The flag or variable a setting came from, to name in an error: the flag unless only the variable was set. */
+function settingName(
+  given: string | undefined,
+  flag: string,
+  env: NodeJS.ProcessEnv,
+  variable: string,
+): string {
+  return given === undefined && env[variable] !== undefined ? variable : flag;
+}
+
 export function httpOptions(env: NodeJS.ProcessEnv, options: ServeOptions) {
   const split = (raw: string | undefined) =>
     (raw ?? "")
       .split(",")
       .map((s) => s.trim())
       .filter(Boolean);
+  const portName = settingName(options.port, "--port", env, "MARTECH_STEPS_PORT");
   return {
     host: options.host ?? env.MARTECH_STEPS_HOST ?? "127.0.0.1",
-    port: parsePort(options.port ?? env.MARTECH_STEPS_PORT, 3333),
+    port: parsePort(options.port ?? env.MARTECH_STEPS_PORT, 3333, portName),
     apiKeys: parseApiKeys(env.MARTECH_STEPS_API_KEYS),
     allowedHosts: split(env.MARTECH_STEPS_ALLOWED_HOSTS),
     allowedOrigins: split(env.MARTECH_STEPS_ALLOWED_ORIGINS),
@@ -66,11 +77,51 @@ export function httpOptions(env: NodeJS.ProcessEnv, options: ServeOptions) {
   };
 }
 
+/**
+ * Says which setting to change when the HTTP server cannot listen, as the emulators do: a host that
+ * is not an address of this machine (EADDRNOTAVAIL), a host name that does not resolve, or a port
+ * below 1024 without the privilege (EACCES). A taken port is reported by the server itself.
+ */
+export function listenError(
+  error: unknown,
+  env: NodeJS.ProcessEnv,
+  options: ServeOptions,
+  http: { host: string; port: number },
+): unknown {
+  const host = settingName(options.host, "--host", env, "MARTECH_STEPS_HOST");
+  const port = settingName(options.port, "--port", env, "MARTECH_STEPS_PORT");
+  const hint = `Choose it with ${host}: 127.0.0.1 (the default, this machine only), 0.0.0.0 (every interface) or one of this machine's addresses.`;
+  switch ((error as NodeJS.ErrnoException | undefined)?.code) {
+    case "EADDRNOTAVAIL":
+      return new ConfigurationError(
+        `The server cannot listen on ${http.host} (${host}): it is not an address of this machine.`,
+        { hint, cause: error },
+      );
+    case "ENOTFOUND":
+    case "EAI_AGAIN":
+    case "EAI_NONAME":
+      return new ConfigurationError(`The host name ${http.host} (${host}) cannot be resolved.`, {
+        hint,
+        cause: error,
+      });
+    case "EACCES":
+      return new ConfigurationError(
+        `Port ${http.port} on ${http.host} (${port}) needs privileges this process does not have.`,
+        { hint: `Choose a port above 1023 with ${port} (0 picks a free one).`, cause: error },
+      );
+    default:
+      return error;
+  }
+}
+
 /** `martech-steps serve`: stdio by default (logs on stderr only), or Streamable HTTP with --http. */
 export async function serve(options: ServeOptions): Promise<void> {
   const workspaces = workspaceFactory(await serveWorkspaceOptions(options));
   if (options.http) {
-    const handle = await startHttpServer({ ...httpOptions(process.env, options), workspace: workspaces });
+    const http = httpOptions(process.env, options);
+    const handle = await startHttpServer({ ...http, workspace: workspaces }).catch((error: unknown) => {
+      throw listenError(error, process.env, options, http);
+    });
     log.info({ url: handle.url }, "MCP server listening (Streamable HTTP)");
     process.stderr.write(`martech-steps MCP server: ${handle.url}\n`);
     closeOnSignal(async () => handle.close());

@@ -1,12 +1,14 @@
-import { MemoryCredentialStore } from "../auth/credential-store.js";
-import { googleClientFrom } from "../auth/google/config.js";
+import { type CredentialStore, MemoryCredentialStore } from "../auth/credential-store.js";
+import { googleClientFrom, googleEndpointsFromEnv } from "../auth/google/config.js";
+import { serviceOf } from "../auth/google/service.js";
+import { SessionAccountsStore } from "../auth/session-accounts-store.js";
 import { type ConsoleHandle, createConsole } from "../console/index.js";
 import { type HttpServerHandle, isLoopback, startHttpServer } from "../mcp/http.js";
 import { SANDBOX_GOOGLE_USER } from "../sandbox/index.js";
 import { createState } from "../state/index.js";
 import { DEFAULT_WORKSPACE, Workspace } from "../workspace.js";
 import { connectSandbox, type Emulators, SANDBOX_ACCOUNT, startEmulators } from "./sandbox-wiring.js";
-import { closeOnSignal, httpOptions, type ServeOptions, workspaceFactory } from "./serve.js";
+import { closeOnSignal, httpOptions, listenError, type ServeOptions, workspaceFactory } from "./serve.js";
 
 /**
  * Google counts as configured only by what can reach the real Google: an OAuth client (environment or
@@ -48,16 +50,20 @@ export async function start(options: ServeOptions): Promise<HttpServerHandle> {
   const emulators = await startEmulators({ marketo: needMarketo, google: needGoogle });
   const env = { ...process.env, ...emulators.env };
   const state = createState(env);
-  let store = probe.store;
+  let store: CredentialStore = probe.store;
   let handle: HttpServerHandle;
   let web: ConsoleHandle;
   try {
     if (emulators.google) {
-      // The sandbox account lives in memory for this session only; the user's store is only read.
-      const existing = await probe.store.read(DEFAULT_WORKSPACE);
-      store = new MemoryCredentialStore();
-      await store.update(DEFAULT_WORKSPACE, () => ({ ...existing, googleAccounts: {} }));
-      await connectSandbox(store, DEFAULT_WORKSPACE, { ...emulators, marketo: undefined }, env);
+      // The user's store, read and written as always (console saves, every workspace), with the
+      // sandbox's Google account held in this process only: it never reaches the user's file.
+      const sandbox = new MemoryCredentialStore();
+      await connectSandbox(sandbox, DEFAULT_WORKSPACE, { ...emulators, marketo: undefined }, env);
+      store = new SessionAccountsStore({
+        base: probe.store,
+        service: serviceOf(googleEndpointsFromEnv(env)),
+        held: { [DEFAULT_WORKSPACE]: (await sandbox.read(DEFAULT_WORKSPACE)).googleAccounts },
+      });
     }
     const workspaces = workspaceFactory({ env, store, state });
     const http = httpOptions(env, options);
@@ -69,7 +75,11 @@ export async function start(options: ServeOptions): Promise<HttpServerHandle> {
       env,
       sandbox,
     });
-    handle = await startHttpServer({ ...http, workspace: workspaces, routes: web.routes });
+    handle = await startHttpServer({ ...http, workspace: workspaces, routes: web.routes }).catch(
+      (error: unknown) => {
+        throw listenError(error, process.env, options, http);
+      },
+    );
   } catch (error) {
     await Promise.allSettled([emulators.close(), state.close(), probe.store.close?.()]);
     throw error;
@@ -79,7 +89,7 @@ export async function start(options: ServeOptions): Promise<HttpServerHandle> {
     `Console (open in your browser; the login link works once): ${web.loginUrl(handle.url)}`,
     `martech-steps MCP server (Streamable HTTP): ${handle.url}`,
     `  Marketo: ${marketo ? `sandbox at ${marketo.restEndpoint}` : "configured"}`,
-    `  Google Analytics: ${google ? `sandbox at ${google.url} (account "${SANDBOX_ACCOUNT}", ${SANDBOX_GOOGLE_USER})` : "configured"}`,
+    `  Google Analytics: ${google ? `sandbox at ${google.url} (account "${SANDBOX_ACCOUNT}", ${SANDBOX_GOOGLE_USER}, held by this server only, never saved)` : "configured"}`,
     "",
     "Connect a client:",
     ...clientLines(handle.url, emulators),

@@ -4,8 +4,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { FileCredentialStore } from "../../src/auth/credential-store.js";
+import { loadOrCreateKeyFile } from "../../src/auth/key-file.js";
 import { checkCredentialStore, createCredentialStore } from "../../src/auth/store.js";
-import { loadOrCreateKeyFile, readKeyFile } from "../../src/auth/store-key.js";
+import { readKeyFile } from "../../src/auth/store-key.js";
 import { ConfigurationError } from "../../src/errors.js";
 import { Workspace } from "../../src/workspace.js";
 

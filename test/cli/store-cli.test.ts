@@ -164,9 +164,16 @@ describe("the CLI on a store it cannot open", () => {
     const kept = (await readdir(join(dir, "workspaces"))).find((f) => f.includes("other-key"))!;
     expect(await readFile(join(dir, "workspaces", kept), "utf8")).toBe(before);
 
-    // accounts remove, on a store the key in use cannot open: forgotten, not revoked, kept aside.
+    // accounts remove, on a store the key in use cannot open: its labels cannot be read, so a typo
+    // must not wipe the workspace; only --force forgets it (not revoked) and keeps the store aside.
     const three = { MARTECH_STEPS_HOME: dir, MARTECH_STEPS_KEY: randomBytes(32).toString("hex") };
-    const removed = await run(["accounts", "remove", "ana"], three);
+    const asked = await run(["accounts", "remove", "ana"], three);
+    expectOneErrorLine(
+      asked,
+      /whether "ana" is connected cannot be checked: nothing was removed\..* --force/,
+    );
+    expect((await readdir(join(dir, "workspaces"))).filter((f) => f.includes("other-key"))).toHaveLength(1);
+    const removed = await run(["accounts", "remove", "ana", "--force"], three);
     expect(removed.code).toBe(0);
     expect(removed.stderr).toMatch(/could not be opened .*it is kept at \S+other-key-/);
     expect(removed.stderr).toMatch(/Removed "ana" without revoking it \(the store could not be opened/);

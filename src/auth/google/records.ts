@@ -9,6 +9,8 @@ export interface AccountSummary {
   email?: string;
   scopes: string[];
   addedAt: string;
+  /** The embedded sandbox's account (never a Google one): kept by the sandbox, not in the user's store. */
+  sandbox?: true;
 }
 
 const LABEL = /^[A-Za-z0-9][A-Za-z0-9._@+-]{0,63}$/;
@@ -29,6 +31,7 @@ export function toSummary(record: GoogleAccountRecord): AccountSummary {
     ...(record.email ? { email: record.email } : {}),
     scopes: [...record.scopes],
     addedAt: record.addedAt,
+    ...(record.sandbox === true ? { sandbox: true as const } : {}),
   };
 }
 
