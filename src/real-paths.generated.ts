@@ -272,6 +272,34 @@ export const MARKETO_PATHS: readonly string[] = [
   "GET /rest/v1/stats/usage/last7days.json",
 ];
 
+/** The GET operations that take offset and maxReturn: Asset API browse calls, which page by offset. */
+export const MARKETO_OFFSET_PAGED: readonly string[] = [
+  "/rest/asset/v1/channels.json",
+  "/rest/asset/v1/emailTemplates.json",
+  "/rest/asset/v1/emailTemplates/{id}/usedBy.json",
+  "/rest/asset/v1/emails.json",
+  "/rest/asset/v1/files.json",
+  "/rest/asset/v1/folder/{id}/content.json",
+  "/rest/asset/v1/folders.json",
+  "/rest/asset/v1/form/fields.json",
+  "/rest/asset/v1/form/programMemberFields.json",
+  "/rest/asset/v1/form/{id}/usedBy.json",
+  "/rest/asset/v1/forms.json",
+  "/rest/asset/v1/landingPage/byName.json",
+  "/rest/asset/v1/landingPageDomains.json",
+  "/rest/asset/v1/landingPageTemplates.json",
+  "/rest/asset/v1/landingPages.json",
+  "/rest/asset/v1/program/byTag.json",
+  "/rest/asset/v1/programs.json",
+  "/rest/asset/v1/redirectRules.json",
+  "/rest/asset/v1/segmentation/{id}/segments.json",
+  "/rest/asset/v1/smartCampaigns.json",
+  "/rest/asset/v1/smartLists.json",
+  "/rest/asset/v1/snippets.json",
+  "/rest/asset/v1/staticLists.json",
+  "/rest/asset/v1/tagTypes.json",
+];
+
 /** GA4 Admin API v1beta methods (flat paths). */
 export const GA4_ADMIN_PATHS: readonly string[] = [
   "GET /v1beta/accounts",

@@ -6,7 +6,12 @@
  * the sandbox, whose emulation) is missing.
  */
 import { distance } from "fastest-levenshtein";
-import { GA4_ADMIN_PATHS, GA4_DATA_PATHS, MARKETO_PATHS } from "./real-paths.generated.js";
+import {
+  GA4_ADMIN_PATHS,
+  GA4_DATA_PATHS,
+  MARKETO_OFFSET_PAGED,
+  MARKETO_PATHS,
+} from "./real-paths.generated.js";
 
 export type RealService = "marketo" | "ga4-admin" | "ga4-data";
 
@@ -59,6 +64,18 @@ export function findRealPath(service: RealService, path: string): RealPathMatch 
     if (!best || t.shape.split("{}").length < best.shape.split("{}").length) best = t;
   }
   return best ? { template: best.template, methods: best.methods } : undefined;
+}
+
+const OFFSET_PAGED = new Set(MARKETO_OFFSET_PAGED);
+
+/**
+ * Whether a Marketo GET path is a browse call that pages by offset/maxReturn: its operation takes both
+ * in Adobe's Swagger. Other Asset API GETs (one email's content, one program) return all they have in
+ * one answer, however many items that is.
+ */
+export function pagesByOffset(path: string): boolean {
+  const real = findRealPath("marketo", path);
+  return real !== undefined && OFFSET_PAGED.has(real.template);
 }
 
 /** Ids and other variable segments as "{}", so that only the fixed words of a path are compared. */

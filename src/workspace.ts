@@ -9,8 +9,9 @@ import { type GoogleEndpoints, googleEndpointsFromEnv } from "./auth/google/conf
 import { createCredentialStore } from "./auth/store.js";
 import { GoogleAnalyticsConnector } from "./connectors/google/connector.js";
 import { MarketoConnector, type MarketoConnectorConfig } from "./connectors/marketo/connector.js";
-import { timerMs } from "./deadline.js";
 import { ConfigurationError } from "./errors.js";
+import { type ResultSettings, type ResultStore, resultSettings, sharedResultStore } from "./results/index.js";
+import { positiveSetting } from "./settings.js";
 import { createState } from "./state/index.js";
 import type { SharedState } from "./state/types.js";
 import type { ProgressUpdate, SchemaContext, ToolContext } from "./tools/types.js";
@@ -23,18 +24,9 @@ export interface WorkspaceOptions {
   store?: CredentialStore;
   /** Shared limits state; one per process (or Redis), shared by every workspace of the process. */
   state?: SharedState;
+  /** Where whole results of capped answers are kept; default the process's store for this environment. */
+  results?: ResultStore;
   fetch?: typeof fetch;
-}
-
-/** A positive whole-number setting; a duration (`*_MS`) longer than timers take is read as MAX_TIMER_MS. */
-function positiveInt(env: NodeJS.ProcessEnv, name: string): number | undefined {
-  const raw = env[name];
-  if (raw === undefined || raw === "") return undefined;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value <= 0) {
-    throw new ConfigurationError(`${name} must be a positive whole number, not "${raw.slice(0, 20)}".`);
-  }
-  return name.endsWith("_MS") ? timerMs(value) : value;
 }
 
 function labelsOf(accounts: readonly AccountSummary[]): string {
@@ -50,6 +42,9 @@ export class Workspace extends EventEmitter {
   readonly name: string;
   readonly store: CredentialStore;
   readonly state: SharedState;
+  /** Whole results of capped answers, kept a while for this workspace (MCP resource links). */
+  readonly results: ResultStore;
+  readonly resultSettings: ResultSettings;
   readonly accounts: GoogleAccounts;
   readonly googleEndpoints: GoogleEndpoints;
   readonly #env: NodeJS.ProcessEnv;
@@ -66,6 +61,8 @@ export class Workspace extends EventEmitter {
     this.#env = options.env ?? process.env;
     this.store = options.store ?? createCredentialStore(this.#env);
     this.state = options.state ?? createState(this.#env);
+    this.resultSettings = resultSettings(this.#env);
+    this.results = options.results ?? sharedResultStore(this.#env);
     this.#fetch = options.fetch;
     this.googleEndpoints = googleEndpointsFromEnv(this.#env);
     this.accounts = new GoogleAccounts({
@@ -73,13 +70,13 @@ export class Workspace extends EventEmitter {
       workspace: this.name,
       endpoints: this.googleEndpoints,
       env: this.#env,
-      timeoutMs: positiveInt(this.#env, "MARTECH_STEPS_REQUEST_TIMEOUT_MS"),
+      timeoutMs: positiveSetting(this.#env, "MARTECH_STEPS_REQUEST_TIMEOUT_MS"),
       ...(this.#fetch ? { fetch: this.#fetch } : {}),
     });
     // Accounts may also change from another process (the CLI): while someone listens, poll the labels.
     this.on("newListener", (event: string) => {
       if (event === "accountsChanged")
-        this.#watchAccounts(positiveInt(this.#env, "MARTECH_STEPS_ACCOUNT_POLL_MS") ?? 5_000);
+        this.#watchAccounts(positiveSetting(this.#env, "MARTECH_STEPS_ACCOUNT_POLL_MS") ?? 5_000);
     });
     this.on("removeListener", () => {
       if (this.listenerCount("accountsChanged") === 0) {
@@ -156,12 +153,12 @@ export class Workspace extends EventEmitter {
       clientId: credentials.clientId,
       clientSecret: credentials.clientSecret,
       restEndpoint: credentials.restEndpoint,
-      dailyQuota: positiveInt(this.#env, "MARKETO_DAILY_QUOTA"),
-      callsPerWindow: positiveInt(this.#env, "MARKETO_CALLS_PER_WINDOW"),
-      windowMs: positiveInt(this.#env, "MARKETO_WINDOW_MS"),
-      maxConcurrent: positiveInt(this.#env, "MARKETO_MAX_CONCURRENT"),
-      timeoutMs: positiveInt(this.#env, "MARTECH_STEPS_REQUEST_TIMEOUT_MS"),
-      deadlineMs: positiveInt(this.#env, "MARTECH_STEPS_DEADLINE_MS"),
+      dailyQuota: positiveSetting(this.#env, "MARKETO_DAILY_QUOTA"),
+      callsPerWindow: positiveSetting(this.#env, "MARKETO_CALLS_PER_WINDOW"),
+      windowMs: positiveSetting(this.#env, "MARKETO_WINDOW_MS"),
+      maxConcurrent: positiveSetting(this.#env, "MARKETO_MAX_CONCURRENT"),
+      timeoutMs: positiveSetting(this.#env, "MARTECH_STEPS_REQUEST_TIMEOUT_MS"),
+      deadlineMs: positiveSetting(this.#env, "MARTECH_STEPS_DEADLINE_MS"),
     };
     // Rebuild when an admin changed the credentials; otherwise keep the connector (and its token).
     const key = JSON.stringify([config.clientId, config.clientSecret, config.restEndpoint]);
@@ -187,8 +184,8 @@ export class Workspace extends EventEmitter {
       tokens,
       endpoints: this.googleEndpoints,
       state: this.state,
-      timeoutMs: positiveInt(this.#env, "MARTECH_STEPS_REQUEST_TIMEOUT_MS"),
-      deadlineMs: positiveInt(this.#env, "MARTECH_STEPS_DEADLINE_MS"),
+      timeoutMs: positiveSetting(this.#env, "MARTECH_STEPS_REQUEST_TIMEOUT_MS"),
+      deadlineMs: positiveSetting(this.#env, "MARTECH_STEPS_DEADLINE_MS"),
       ...(this.#fetch ? { fetch: this.#fetch } : {}),
     });
     this.#google.set(tokens.label, { tokens, connector });
@@ -243,7 +240,7 @@ export class Workspace extends EventEmitter {
       marketo: () => this.marketo(),
       google: (label) => this.google(label),
       signal: options.signal,
-      deadlineMs: positiveInt(this.#env, "MARTECH_STEPS_DEADLINE_MS"),
+      deadlineMs: positiveSetting(this.#env, "MARTECH_STEPS_DEADLINE_MS"),
       progress: options.progress ?? (() => undefined),
       schemaContext: await this.schemaContext(),
     };

@@ -25,6 +25,17 @@ const rowsOf = (data: Record<string, unknown>): Record<string, unknown>[] | unde
   );
 };
 
+/**
+ * The input of the first page, for the next one: a cursor holds the position, so Marketo's own
+ * nextPageToken or offset given with the first page is left out (the step refuses both at once).
+ */
+function withoutPosition(input: Input): Input {
+  const query = input.query_parameters as Input | undefined;
+  if (!query) return input;
+  const { nextPageToken: _token, offset: _offset, ...rest } = query;
+  return { ...input, query_parameters: rest };
+}
+
 /** What a step returned: summary, chart, table, warnings, per-record errors, the raw JSON, and the next page. */
 export function Results(props: { result: Result; input: Input; onAgain: (changes: Input) => void }) {
   const { result, input, onAgain } = props;
@@ -35,31 +46,23 @@ export function Results(props: { result: Result; input: Input; onAgain: (changes
     ...((data.hints as string[] | undefined) ?? []),
   ];
   const recordErrors = (data.record_errors as RecordError[] | undefined) ?? [];
-  const query = (input.query_parameters as Input | undefined) ?? {};
-  const nextToken = data.next_page_token as string | undefined;
-  const nextOffset = data.next_offset as number | undefined;
-  const reportRows = Array.isArray(data.rows) ? data.rows.length : 0;
-  const reportNext = (Number(input.offset) || 0) + reportRows;
-  const moreReportRows = typeof data.row_count === "number" && reportRows > 0 && reportNext < data.row_count;
+  const nextCursor = data.next_cursor as string | undefined;
+  // Run Reports pages with offset (exact), given as next_offset when more rows remain.
+  const reportNext = Array.isArray(data.rows) ? (data.next_offset as number | undefined) : undefined;
   return (
     <section className="results" aria-label="Result">
       <p className="summary" role="status">
         {result.summary}
       </p>
-      {nextToken !== undefined || nextOffset !== undefined || moreReportRows ? (
+      {nextCursor !== undefined || reportNext !== undefined ? (
         <div className="paging">
           <button
             type="button"
             onClick={() =>
               onAgain(
-                moreReportRows
+                reportNext !== undefined
                   ? { offset: reportNext }
-                  : {
-                      query_parameters: {
-                        ...query,
-                        ...(nextToken !== undefined ? { nextPageToken: nextToken } : { offset: nextOffset }),
-                      },
-                    },
+                  : { ...withoutPosition(input), cursor: nextCursor },
               )
             }
           >

@@ -1,6 +1,7 @@
 import { type McpServer, ResourceNotFoundError, ResourceTemplate } from "@modelcontextprotocol/server";
 import { buildManifest } from "../manifest.js";
 import type { Workspace } from "../workspace.js";
+import { resultResources } from "./result-links.js";
 
 /** What a resource provider may depend on: the workspace of the MCP server it registers on. */
 export interface ResourceScope {
@@ -70,5 +71,5 @@ export const packageResources: ResourceProvider = (server) => {
   );
 };
 
-/** The resources every server instance offers; another provider (results kept for paging) joins here. */
-export const RESOURCE_PROVIDERS: readonly ResourceProvider[] = [packageResources];
+/** The resources every server instance offers: the package itself, and results kept for paging. */
+export const RESOURCE_PROVIDERS: readonly ResourceProvider[] = [packageResources, resultResources];

@@ -7,10 +7,12 @@ import type {
 import { isMartechError, type MartechError } from "../errors.js";
 import { log } from "../log.js";
 import { runToolStep } from "../tools/run.js";
-import type { ProgressUpdate, ToolLogEntry } from "../tools/types.js";
+import type { ProgressUpdate, ToolLogEntry, ToolResult } from "../tools/types.js";
 import type { Workspace } from "../workspace.js";
 import { offerAccountConnection, signInAnswer, signInInputRequired } from "./elicit-connect.js";
 import { type ClientLogLevel, resultLogEntries } from "./logging.js";
+import { keepResult, resultLinks } from "./result-links.js";
+import { resultText } from "./result-text.js";
 
 /** An `isError` result a model can act on. The message of a MartechError never holds a secret. */
 export function errorResult(error: MartechError): CallToolResult {
@@ -54,8 +56,9 @@ function isGoogleNotConnected(error: MartechError): boolean {
 
 /**
  * Runs one tool step for an MCP `tools/call`. Results carry structured content (shaped by the step's
- * output schema, which clients validate) and a short text summary followed by compact JSON for
- * clients that read only text; a typed error becomes an `isError` result with the error in `_meta`.
+ * output schema, which clients validate) and, for clients that read only text, the summary and a
+ * compact text view of it; a capped answer links its whole result; a typed error becomes an
+ * `isError` result with the error in `_meta`.
  */
 export async function callToolStep(
   deps: ToolCallDeps,
@@ -75,10 +78,11 @@ export async function callToolStep(
     }
     // Inside the try: resolving the context reads the credential store, which can fail too.
     const context = await workspace.toolContext({ signal: ctx.mcpReq.signal, progress });
-    const result = await runToolStep(stepId, args ?? {}, { ...context, log: send });
+    const fullResults = { maxBytes: workspace.resultSettings.maxBytes };
+    const result = await runToolStep(stepId, args ?? {}, { ...context, log: send, fullResults });
     for (const entry of resultLogEntries(result.data)) send(entry);
     return {
-      content: [{ type: "text", text: `${result.summary}\n${JSON.stringify(result.data)}` }],
+      ...(await answer(workspace, stepId, result)),
       structuredContent: result.data as Record<string, unknown>,
     };
   } catch (error) {
@@ -98,6 +102,36 @@ export async function callToolStep(
       ],
     };
   }
+}
+
+/**
+ * The content of a result: the summary and a compact text view of the data (structuredContent keeps
+ * the typed JSON), links to the whole result when the answer shows only part of it, and the chart.
+ */
+async function answer(
+  workspace: Workspace,
+  stepId: string,
+  result: ToolResult<unknown>,
+): Promise<Pick<CallToolResult, "content">> {
+  const content: CallToolResult["content"] = [];
+  let text = resultText(result.summary, result.data);
+  if (result.full) {
+    try {
+      const meta = await keepResult(workspace, stepId, result.full);
+      const { links, text: said } = resultLinks(meta, workspace.resultSettings.ttlMs);
+      text += `\n${said}`;
+      content.push(...links);
+    } catch (error) {
+      // The answer stands without its link; the reason goes to the log (it may name the store).
+      log.warn({ tool: stepId, err: error }, "a full result could not be kept");
+      text += "\nThe full result could not be kept this time: continue with next_cursor.";
+    }
+  }
+  content.unshift({ type: "text", text });
+  for (const image of result.images ?? []) {
+    content.push({ type: "image", data: image.data.toString("base64"), mimeType: image.mimeType });
+  }
+  return { content };
 }
 
 /** The sign-in link, in the form the request's protocol revision has for it. */

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { cursorInput, QueryScalar } from "./common.js";
 
 /**
  * Inputs and outputs of the four GA4 tool steps. The `account` field is added by each step (an enum of
@@ -63,10 +64,7 @@ const OrderByItem = z.union(
     z.strictObject({
       field: FieldName.describe("A metric or dimension of this report."),
       desc: z.boolean().default(false).describe("Descending when true."),
-      order_type: z
-        .enum(ORDER_TYPES)
-        .optional()
-        .describe("Dimensions only: ALPHANUMERIC (default), CASE_INSENSITIVE_ALPHANUMERIC or NUMERIC."),
+      order_type: z.enum(ORDER_TYPES).optional().describe("Dimensions only. Default ALPHANUMERIC."),
     }),
   ],
   { error: 'expected a field name ("-sessions" for descending) or {field, desc?, order_type?}' },
@@ -100,8 +98,8 @@ export const RunReportsFields = z.strictObject({
     .max(4)
     .optional()
     .describe(
-      `1–4 periods, each a preset (${DATE_PRESETS.join(", ")}) or {start_date, end_date, name?}. Default: the ` +
-        'last 7 days ending yesterday. "lastNdays" presets end yesterday; calendar presets are resolved in UTC.',
+      "1–4 periods, each a preset or {start_date, end_date, name?}. Default: the last 7 days ending yesterday. " +
+        '"lastNdays" presets end yesterday; calendar presets are resolved in UTC.',
     ),
   filter: z
     .union([FilterText, z.record(z.string(), z.unknown())], {
@@ -130,6 +128,12 @@ export const RunReportsFields = z.strictObject({
     .boolean()
     .default(false)
     .describe("Report on the last 30 minutes (runRealtimeReport), not dates."),
+  chart: z
+    .boolean()
+    .default(false)
+    .describe(
+      "Also return the report as a PNG chart: a line over time with a date dimension, bars otherwise.",
+    ),
   minute_ranges: z
     .array(
       z.strictObject({
@@ -148,41 +152,37 @@ export const RunReportsFields = z.strictObject({
 export type RunReportsFields = z.output<typeof RunReportsFields>;
 
 const QuotaCount = z.object({
-  consumed: z.int().optional().describe("Tokens consumed by this request."),
-  remaining: z.int().optional().describe("Tokens left."),
+  consumed: z.int().optional().describe("By this request."),
+  remaining: z.int().optional(),
 });
 const FlatRows = z.array(z.record(z.string(), RowValue));
 
 export const RunReportsOutput = z.object({
   property: z.string().describe("The property reported on, as properties/<id>."),
   rows: FlatRows.describe(
-    "One flat object per row keyed by field name. Metrics are numbers; dimensions are strings exactly as GA " +
-      "returns them (date stays YYYYMMDD, so it sorts and matches filters).",
+    "One object per row, keyed by field: metrics are numbers, dimensions GA's strings (date stays YYYYMMDD).",
   ),
-  row_count: z
-    .int()
-    .describe("Rows matching the report in total (regardless of limit/offset); 0 when empty."),
-  totals: FlatRows.describe("Metric totals, one object per date range (empty without dimensions: see rows)."),
+  row_count: z.int().describe("Rows matching in all, whatever limit and offset."),
+  next_offset: z.int().optional().describe("Set when more rows remain: pass it as offset to continue."),
+  totals: FlatRows.describe("Metric totals, one per date range (none without dimensions)."),
   quota: z
     .object({
-      tokens_per_hour: QuotaCount.optional().describe("Hourly property tokens."),
-      tokens_per_day: QuotaCount.optional().describe("Daily property tokens."),
+      tokens_per_hour: QuotaCount.optional(),
+      tokens_per_day: QuotaCount.optional(),
     })
     .optional()
-    .describe("Property token quota after this report (realtime reports have their own quota)."),
+    .describe("Property tokens after this report (realtime has its own quota)."),
   metadata: z
     .object({
-      currency_code: z.string().optional().describe("Currency of revenue metrics."),
-      time_zone: z.string().optional().describe("Time zone the dates are evaluated in."),
+      currency_code: z.string().optional().describe("Of revenue metrics."),
+      time_zone: z.string().optional().describe("The dates are evaluated in it."),
     })
     .optional()
-    .describe("Report metadata (absent for realtime reports)."),
+    .describe("Absent for realtime reports."),
   request: z
     .record(z.string(), z.unknown())
-    .describe("The request sent to GA, reusable with the API Call step."),
-  hints: z
-    .array(z.string())
-    .describe("Notes on freshness, sampling, thresholding, paging and deprecated names."),
+    .describe("The request sent to GA (reusable with the API Call step)."),
+  hints: z.array(z.string()).describe("Freshness, sampling, thresholding, paging and deprecated names."),
 });
 export type RunReportsOutput = z.output<typeof RunReportsOutput>;
 
@@ -206,12 +206,12 @@ export const CreateKeyEventsFields = z.strictObject({
 export type CreateKeyEventsFields = z.output<typeof CreateKeyEventsFields>;
 
 export const KeyEventOutput = z.object({
-  name: z.string().describe("Resource name, properties/<id>/keyEvents/<id>."),
-  event_name: z.string().describe("The event name."),
+  name: z.string().describe("properties/<id>/keyEvents/<id>."),
+  event_name: z.string(),
   counting_method: z.string().describe("ONCE_PER_EVENT or ONCE_PER_SESSION."),
-  create_time: z.string().optional().describe("When it became a key event (RFC 3339)."),
+  create_time: z.string().optional().describe("RFC 3339."),
   custom: z.boolean().optional().describe("False for key events GA creates itself (e.g. purchase)."),
-  deletable: z.boolean().optional().describe("Whether it can be deleted."),
+  deletable: z.boolean().optional(),
 });
 
 export const CreateKeyEventsOutput = z.object({
@@ -272,21 +272,19 @@ export type CreatePropertiesFields = z.output<typeof CreatePropertiesFields>;
 export const CreatePropertiesOutput = z.object({
   property: z
     .object({
-      name: z.string().describe("Resource name, properties/<id>."),
+      name: z.string().describe("properties/<id>."),
       property_id: z.string().describe("The numeric property ID, for the other steps."),
-      display_name: z.string().describe("Display name."),
-      time_zone: z.string().describe("Reporting time zone."),
-      currency_code: z.string().optional().describe("Currency of revenue metrics."),
-      industry_category: z.string().optional().describe("Industry category."),
-      create_time: z.string().optional().describe("Creation time (RFC 3339)."),
-      parent: z.string().describe("The account, accounts/<id>."),
+      display_name: z.string(),
+      time_zone: z.string(),
+      currency_code: z.string().optional(),
+      industry_category: z.string().optional(),
+      create_time: z.string().optional().describe("RFC 3339."),
+      parent: z.string().describe("accounts/<id>."),
     })
     .describe("The new property."),
   next_steps: z.array(z.string()).describe("What to do so the property collects data."),
 });
 export type CreatePropertiesOutput = z.output<typeof CreatePropertiesOutput>;
-
-const QueryScalar = z.union([z.string(), z.number(), z.boolean()]);
 
 export const GoogleApiCallFields = z.strictObject({
   method: z
@@ -310,12 +308,21 @@ export const GoogleApiCallFields = z.strictObject({
     .record(z.string(), z.unknown())
     .optional()
     .describe('JSON body for POST and PATCH, e.g. {"dateRanges":[…],"metrics":[{"name":"sessions"}]}.'),
+  cursor: cursorInput(
+    "next_cursor of an earlier, capped answer: give the same request to continue with the first item not shown.",
+  ),
 });
 export type GoogleApiCallFields = z.output<typeof GoogleApiCallFields>;
 
 export const GoogleApiCallOutput = z.object({
   api: z.enum(["data", "admin"]).describe("The API that answered."),
-  body: z.unknown().describe("Google's JSON response (its largest list capped by size; see warnings)."),
+  body: z
+    .union([z.record(z.string(), z.unknown()), z.string()])
+    .describe("Google's JSON response; its largest list capped by size (JSON text when nothing else fits)."),
+  next_cursor: z
+    .string()
+    .optional()
+    .describe("Set when the cap cut a list: pass back as cursor to continue."),
   warnings: z.array(z.string()).describe("Output caps and notes about the call."),
 });
 export type GoogleApiCallOutput = z.output<typeof GoogleApiCallOutput>;

@@ -1,6 +1,5 @@
 import { z } from "zod";
-
-const QueryScalar = z.union([z.string(), z.number(), z.boolean()]);
+import { cursorInput, QueryScalar } from "./common.js";
 
 export const MarketoApiCallInput = z.strictObject({
   method: z
@@ -13,9 +12,9 @@ export const MarketoApiCallInput = z.strictObject({
     .min(1)
     .max(2048)
     .describe(
-      "Request path beginning with /rest, as in Marketo's REST reference, e.g. /rest/v1/leads.json, " +
-        "/rest/v1/lists/1001/leads.json, /rest/v1/campaigns/1001/trigger.json or /rest/asset/v1/programs.json. " +
-        "Only the path: no host, no query string.",
+      "Request path beginning with /rest or /bulk, as in Marketo's REST reference, e.g. /rest/v1/leads.json, " +
+        "/rest/v1/lists/1001/leads.json, /rest/v1/campaigns/1001/trigger.json, /rest/asset/v1/programs.json or " +
+        "/bulk/v1/leads/export/{exportId}/file.json (an export file, read as records). Only the path: no host, no query string.",
     ),
   query_parameters: z
     .record(z.string().min(1).max(100), z.union([QueryScalar, z.array(QueryScalar).max(300)]))
@@ -35,62 +34,57 @@ export const MarketoApiCallInput = z.strictObject({
     .boolean()
     .default(false)
     .describe(
-      "Follow nextPageToken (or offset/maxReturn for /rest/asset/ endpoints) and return all pages, up to max_pages and max_items. " +
-        "When more remain, next_page_token (or next_offset) lets you resume.",
+      "Follow nextPageToken (or offset/maxReturn for asset browse calls) and read all pages, up to max_pages and " +
+        "max_items. Answers are capped by size: when more remain, pass next_cursor back as cursor.",
     ),
   max_pages: z
     .int()
     .min(1)
     .max(200)
     .default(20)
-    .describe("With paginate: the most pages to fetch in this call (each page is one API call). Default 20."),
+    .describe("With paginate: the most pages to read in this call (each page is one API call). Default 20."),
   max_items: z
     .int()
     .min(1)
     .max(100_000)
     .default(5_000)
-    .describe("With paginate: the most records to return in this call. Default 5,000."),
+    .describe("With paginate, or for an export file: the most records to read in this call. Default 5,000."),
+  cursor: cursorInput(
+    "next_cursor of an earlier answer, to continue exactly after its last record: give the same method, " +
+      "endpoint and query_parameters.",
+  ),
 });
 export type MarketoApiCallInput = z.output<typeof MarketoApiCallInput>;
 
 const MarketoReason = z.object({
-  code: z.string().describe("Marketo record-level code, e.g. 1004 (lead not found)."),
-  message: z.string().describe("Marketo's explanation."),
+  code: z.string().describe("Record-level code, e.g. 1004 (lead not found)."),
+  message: z.string(),
 });
 
 export const MarketoApiCallOutput = z.object({
   result: z
-    .array(z.unknown())
-    .describe("The Marketo `result` records, all pages concatenated when paginating."),
-  complete: z
-    .boolean()
-    .describe(
-      "False when more records remain or output was capped: resume with next_page_token or next_offset.",
-    ),
-  next_page_token: z.string().optional().describe("Pass back as query_parameters.nextPageToken to continue."),
-  next_offset: z.int().optional().describe("Asset API: pass back as query_parameters.offset to continue."),
-  warnings: z.array(z.string()).describe("Warnings from Marketo and from this tool (translations, caps)."),
+    .array(z.record(z.string(), z.unknown()))
+    .describe("Records read (all pages), or an export file's rows keyed by its header."),
+  complete: z.boolean().describe("False when more remain: continue with next_cursor."),
+  next_cursor: z.string().optional().describe("Pass back as cursor, same request, to continue."),
+  next_page_token: z.string().optional().describe("Marketo's token, when it continues exactly."),
+  next_offset: z.int().optional().describe("Asset browse calls: the offset that continues."),
+  warnings: z.array(z.string()),
   record_errors: z
     .array(
       z.object({
-        index: z.int().describe("Position of the record in the request input (or in the result)."),
-        id: z.int().optional().describe("Record id, when Marketo returned one."),
-        status: z.string().describe("Record status, e.g. skipped."),
-        reasons: z.array(MarketoReason).describe("Why the record was not processed."),
+        index: z.int().describe("Position in the request input (or in the result)."),
+        id: z.int().optional(),
+        status: z.string().describe("e.g. skipped."),
+        reasons: z.array(MarketoReason),
       }),
     )
-    .describe("Records Marketo skipped, with reasons. The call as a whole succeeded."),
-  pages: z.int().describe("Pages fetched."),
-  calls_used: z.int().describe("Marketo API calls this step spent (counted against the daily quota)."),
-  daily_calls_remaining: z.int().optional().describe("Calls left today under the configured daily quota."),
-  request_ids: z.array(z.string()).describe("Marketo requestId of each call, for Marketo support."),
-  translated_from: z
-    .string()
-    .optional()
-    .describe("Set when the endpoint was translated to the real Marketo endpoint."),
-  extra: z
-    .record(z.string(), z.unknown())
-    .optional()
-    .describe("Other top-level fields of Marketo's response."),
+    .describe("Records Marketo skipped, with reasons; the call itself succeeded."),
+  pages: z.int().describe("Pages (or export file ranges) read."),
+  calls_used: z.int().describe("API calls spent (daily quota)."),
+  daily_calls_remaining: z.int().optional(),
+  request_ids: z.array(z.string()).describe("For Marketo support."),
+  translated_from: z.string().optional().describe("The seed-only endpoint translated to a real one."),
+  extra: z.record(z.string(), z.unknown()).optional().describe("Other top-level fields of the response."),
 });
 export type MarketoApiCallOutput = z.output<typeof MarketoApiCallOutput>;

@@ -1,7 +1,8 @@
 import { SCOPE_ANALYTICS_EDIT, SCOPE_ANALYTICS_READONLY } from "../auth/google/config.js";
 import { GoogleApiCallFields, GoogleApiCallOutput } from "../schemas/google-analytics.js";
 import { withAccount } from "./ga/account-field.js";
-import { callNotes, capBody, checkApiCall } from "./ga/api-call-checks.js";
+import { callNotes, checkApiCall } from "./ga/api-call-checks.js";
+import { pageBody, skipOf } from "./ga/api-call-paging.js";
 import { GOOGLE_API_CALL_ALIASES } from "./input/api-call.js";
 import type { SchemaContext, ToolStep } from "./types.js";
 
@@ -48,6 +49,8 @@ export const googleAnalyticsApiCall: ToolStep<ReturnType<typeof input>, typeof G
 
   async handler(fields, ctx) {
     checkApiCall(fields);
+    // A cursor of another request is refused before anything is sent.
+    skipOf(fields);
     const ga = await ctx.google(fields.account);
     const result = await ga.call({
       method: fields.method,
@@ -57,15 +60,19 @@ export const googleAnalyticsApiCall: ToolStep<ReturnType<typeof input>, typeof G
       ...(fields.body !== undefined ? { body: fields.body } : {}),
       ...(ctx.signal ? { signal: ctx.signal } : {}),
     });
-    const capped = capBody(result.body);
+    // Google answers a JSON object (an empty one for a DELETE); anything else is shown as it came.
+    const body = result.body === undefined || result.body === null ? {} : result.body;
+    const paged = pageBody(fields, body, { keep: ctx.fullResults !== undefined });
     const data: GoogleApiCallOutput = {
       api: result.api,
-      body: capped.body,
-      warnings: [...callNotes(fields), ...capped.warnings],
+      body: paged.body as GoogleApiCallOutput["body"],
+      ...(paged.nextCursor ? { next_cursor: paged.nextCursor } : {}),
+      warnings: [...callNotes(fields), ...paged.warnings],
     };
     return {
       data,
       summary: `${fields.method} ${fields.endpoint} (${result.api} API): ${describe(result.body)}.`,
+      ...(paged.full ? { full: paged.full } : {}),
     };
   },
 };

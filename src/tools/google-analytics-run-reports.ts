@@ -10,9 +10,10 @@ import { parseFilter } from "./ga/filter-parser.js";
 import { filterFields, filterNameProblems, type SplitFilters, splitFilter } from "./ga/filter-split.js";
 import { parsePropertyId } from "./ga/property-id.js";
 import { RUN_REPORTS_ALIASES } from "./ga/report-aliases.js";
+import { chartImage } from "./ga/report-chart-image.js";
 import { flattenReport, quotaSummary, responseHints } from "./ga/report-flatten.js";
+import { pageReport } from "./ga/report-paging.js";
 import { buildReportRequest, checkReportMode, duplicates, parseOrderBy } from "./ga/report-request.js";
-import { capItems, MAX_RESULT_BYTES } from "./output-cap.js";
 import type { SchemaContext, ToolStep } from "./types.js";
 
 const DOC_URL = "https://developers.google.com/analytics/devguides/reporting/data/v1/basics";
@@ -153,21 +154,22 @@ export const googleAnalyticsRunReports: ToolStep<ReturnType<typeof input>, typeo
       );
     }
     hints.push(...responseHints(response.metadata, quota));
-    const capped = capItems(flat.rows, MAX_RESULT_BYTES - 5_000);
-    const first = fields.realtime ? 0 : fields.offset;
-    const shownTo = first + capped.items.length;
-    if (capped.items.length > 0 && shownTo < flat.rowCount) {
-      const why = capped.dropped > 0 ? ` (output capped at ${MAX_RESULT_BYTES / 1000} KB)` : "";
-      hints.push(
-        `Showing rows ${first + 1}–${shownTo} of ${flat.rowCount}${why}: call again with offset ${shownTo} for more.`,
-      );
-    }
+    const columns = [...(response.dimensionHeaders ?? []), ...(response.metricHeaders ?? [])].flatMap((h) =>
+      h.name ? [h.name] : [],
+    );
+    const page = pageReport(flat, {
+      first: fields.realtime ? 0 : fields.offset,
+      columns,
+      keep: ctx.fullResults !== undefined,
+    });
+    hints.push(...page.hints);
     const timeZone = response.metadata?.timeZone;
     const currency = response.metadata?.currencyCode;
     const data: RunReportsOutput = {
       property: `properties/${propertyId}`,
-      rows: capped.items,
+      rows: page.rows,
       row_count: flat.rowCount,
+      ...(page.nextOffset !== undefined ? { next_offset: page.nextOffset } : {}),
       totals: flat.totals,
       ...(quota ? { quota } : {}),
       ...(timeZone || currency
@@ -181,7 +183,14 @@ export const googleAnalyticsRunReports: ToolStep<ReturnType<typeof input>, typeo
       request,
       hints,
     };
-    return { data, summary: summarize(data, fields.realtime) };
+    // The chart shows every row GA returned, as the console draws it (one definition: report-chart.ts).
+    const images = fields.chart ? [await chartImage({ ...data, rows: flat.rows })] : [];
+    return {
+      data,
+      summary: summarize(data, fields.realtime),
+      ...(page.full ? { full: page.full } : {}),
+      ...(images.length > 0 ? { images } : {}),
+    };
   },
 };
 

@@ -52,12 +52,40 @@ export interface ToolContext {
   progress(update: ProgressUpdate): void;
   /** Optional: where an adapter shows log entries live (MCP sends them as log notifications). */
   log?(entry: ToolLogEntry): void;
+  /**
+   * Set by an adapter that keeps whole results (MCP offers them as resource links): a step whose answer
+   * is capped may then read on past the output cap, up to `maxBytes` of items, and return them in
+   * `ToolResult.full`. Without it, a step reads no more than it can show.
+   */
+  fullResults?: { maxBytes: number } | undefined;
+}
+
+/** Everything a step read when its answer had to be capped: the items shown and those that were not. */
+export interface FullResult {
+  /** Marketo records, GA report rows, or the list items of a GA response (a table each). */
+  kind: "records" | "rows" | "items";
+  items: readonly unknown[];
+  /** Column order for a table (CSV); the keys of the items in first-seen order when absent. */
+  columns?: readonly string[];
+  /** Where reading continues after the last item, when even the whole read stopped at a cap. */
+  nextCursor?: string;
+}
+
+/** A picture of the result (the Run Reports chart), for adapters that can show one. */
+export interface ToolImage {
+  mimeType: "image/png";
+  data: Buffer;
+  /** What it shows, in words. */
+  title: string;
 }
 
 export interface ToolResult<O> {
   data: O;
   /** A short human/model-readable summary of the result. */
   summary: string;
+  /** Set when `data` shows only part of what was read (see ToolContext.fullResults). */
+  full?: FullResult;
+  images?: readonly ToolImage[];
 }
 
 export interface ToolStep<I extends z.ZodObject = z.ZodObject, O extends z.ZodObject = z.ZodObject> {

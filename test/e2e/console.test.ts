@@ -103,7 +103,7 @@ describe("the console in a browser", () => {
     await page.getByRole("button", { name: "Run", exact: true }).click();
     await expect
       .poll(() => summary().textContent())
-      .toMatch(/5 records; 1 page.*more available \(next_page_token\)/);
+      .toMatch(/5 records; 1 page.*more available: pass next_cursor as cursor/);
     const ids = () =>
       page.getByRole("table", { name: "Records" }).locator("tbody tr td:first-child").allTextContents();
     const first = await ids();

@@ -1,10 +1,9 @@
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { type CallToolResult, ToolListChangedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { MemoryCredentialStore } from "../../src/auth/credential-store.js";
-import { type GoogleSandbox, sandboxEnv, startGoogleSandbox } from "../../src/sandbox/index.js";
-import { MemoryState } from "../../src/state/memory.js";
-import { Workspace } from "../../src/workspace.js";
+import type { GoogleSandbox } from "../../src/sandbox/index.js";
+import type { Workspace } from "../../src/workspace.js";
+import { googleFixture } from "../helpers/fixtures.js";
 import { mcpSession } from "../helpers/mcp.js";
 
 const text = (r: CallToolResult) => (r.content[0] as { text: string }).text;
@@ -22,16 +21,7 @@ describe("MCP server over the Google sandbox: the four GA4 steps", () => {
     (await client.callTool({ name, arguments: args })) as CallToolResult;
 
   beforeAll(async () => {
-    sandbox = await startGoogleSandbox();
-    workspace = new Workspace({
-      env: sandboxEnv({ google: sandbox }),
-      store: new MemoryCredentialStore(),
-      state: new MemoryState(),
-    });
-    await workspace.accounts.importAccount({
-      label: "analyst",
-      refreshToken: sandbox.issueRefreshToken("analyst@sandbox.example"),
-    });
+    ({ sandbox, workspace } = await googleFixture());
     ({ client, close } = await mcpSession(workspace));
     client.setNotificationHandler(ToolListChangedNotificationSchema, async () => {
       listChanged += 1;

@@ -255,7 +255,8 @@ describe("review: programs.json filtered by type, paged to the end", () => {
           pages: 1,
           callsUsed: 1,
           complete,
-          ...(complete ? {} : { nextOffset: offset + page.length }),
+          positions: [{ index: 0, at: { offset } }],
+          ...(complete ? {} : { nextOffset: offset + page.length, next: { offset: offset + page.length } }),
           extra: {},
         };
       },

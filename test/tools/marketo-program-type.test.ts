@@ -95,6 +95,8 @@ describe("Marketo programs by type", () => {
     expect(out.result.length).toBeLessThan(40);
     const last = out.result.at(-1)!;
     expect(out.next_offset).toBe(400 + page.findIndex((p) => p.id === last.id) + 1);
-    expect(out.warnings.join(" ")).toMatch(new RegExp(`${out.result.length} of 40 records shown`));
+    expect(out.warnings.join(" ")).toMatch(
+      new RegExp(`${out.result.length} of the 40 records read are shown`),
+    );
   });
 });

@@ -8,9 +8,11 @@ import { MemoryState } from "../../state/memory.js";
 import { Budget } from "../budget.js";
 import { PAGING_TOKEN_PATH, type PreparedRequest, prepareRequest } from "./activities.js";
 import { abortableSleep } from "./backoff.js";
+import { type FileRead, type FileReadOptions, fileAsPage, readFileRecords } from "./bulk-file.js";
 import { type CallContext, MarketoExecutor } from "./executor.js";
+import { BULK_FILE } from "./file-answer.js";
 import { MarketoLimiter } from "./limits.js";
-import { capsOf, collectPages, isAssetPaging, nextAssetOffsetOf, walkPages } from "./pagination.js";
+import { CALL_CAPS, capStep, capsOf, collectPages, NO_CAPS, walkPages } from "./pagination.js";
 import type {
   MarketoCallResult,
   MarketoConnectorConfig,
@@ -18,11 +20,35 @@ import type {
   MarketoPage,
   MarketoRequest,
   MarketoUsage,
+  PagesEnd,
   PaginateOptions,
+  ResumePosition,
+  StreamedPage,
 } from "./types.js";
 import { parseRestEndpoint, planRequest } from "./url.js";
 
 export type * from "./types.js";
+
+/** Range size of request()'s read of an export file: its byte cap of records in one or two calls. */
+const FILE_CHUNK_BYTES = 256 * 1024;
+
+/** The request positioned at `resume`: Marketo's own position in the query (the skip is applied to the page). */
+function positioned(req: MarketoRequest, resume: ResumePosition | undefined): MarketoRequest {
+  if (!resume) return req;
+  const query = { ...req.query };
+  if (resume.offset !== undefined) query.offset = resume.offset;
+  if (resume.nextPageToken !== undefined) query.nextPageToken = resume.nextPageToken;
+  else if (resume.offset === undefined) delete query.nextPageToken;
+  return { ...req, query };
+}
+
+function cut(page: MarketoPage, keep: number): MarketoPage {
+  return {
+    ...page,
+    result: page.result.slice(0, keep),
+    recordErrors: page.recordErrors.filter((e) => e.index < keep),
+  };
+}
 
 const NO_LOG = { debug: () => undefined, warn: () => undefined };
 /** A lease outlives a call's timeout by this much before another process may take the slot. */
@@ -50,6 +76,7 @@ export class MarketoConnector {
   readonly #executor: MarketoExecutor;
   readonly #now: () => number;
   readonly #deadlineMs: number;
+  readonly #redactor: Redactor;
 
   constructor(config: MarketoConnectorConfig, deps: MarketoConnectorDeps = {}) {
     if (!config.clientId?.trim() || !config.clientSecret?.trim()) {
@@ -68,6 +95,7 @@ export class MarketoConnector {
     const windowMs = positiveInt("windowMs", config.windowMs, 20_000);
     // One redactor for everything this instance sends: client id and secret, and each token issued.
     const redactor = new Redactor().add(config.clientId, config.clientSecret);
+    this.#redactor = redactor;
     this.#tokens = createMarketoTokenManager({
       origin: this.#origin,
       clientId: config.clientId,
@@ -103,8 +131,12 @@ export class MarketoConnector {
     });
   }
 
-  /** One API call (with internal retries). Seed-only activity paths are translated first. */
+  /**
+   * One API call (with internal retries). Seed-only activity paths are translated first. A GET of a bulk
+   * export file is read as records instead (see fileAsPage).
+   */
   async request(req: MarketoRequest): Promise<MarketoPage> {
+    if (req?.method === "GET" && BULK_FILE.test(req.path)) return this.#fileAsPage(req);
     const ctx = this.#context(req);
     try {
       const prepared = await this.#prepare(req, ctx);
@@ -115,44 +147,70 @@ export class MarketoConnector {
     }
   }
 
-  /** Pages as they arrive (flat memory). Stops at the end or when a cap is reached after a page. */
-  async *pages(req: MarketoRequest, options?: PaginateOptions): AsyncIterableIterator<MarketoPage> {
+  /**
+   * Pages as they arrive (flat memory), from `resume` when given. With no caps it reads to the end (the
+   * reader stops when it has enough: each page says where the read continues after it, in `next`).
+   * With caps it stops at the first one reached and returns, as the generator's value, where it stopped
+   * and the exact position to continue from; the last page yielded carries the same `next`.
+   */
+  async *pages(
+    req: MarketoRequest & { resume?: ResumePosition },
+    options?: PaginateOptions,
+  ): AsyncGenerator<StreamedPage, PagesEnd, undefined> {
+    const { resume, ...plain } = req;
     // The reader decides how long it iterates: each page gets a budget of its own (the connector's
     // deadline); a deadline carried by req.signal still bounds the whole read.
-    const ctx = this.#context(req);
+    const ctx = this.#context(plain);
     let prepared: PreparedRequest;
     try {
-      prepared = await this.#prepare(req, ctx);
+      prepared = await this.#prepare(positioned(plain, resume), ctx);
     } finally {
       ctx.budget.dispose();
     }
-    const caps = capsOf(options);
-    let pageNo = 0;
-    let items = 0;
-    let bytes = 0;
+    const caps = capsOf(options, NO_CAPS);
+    const seen = { pages: 0, items: 0, bytes: 0 };
     let pending = prepared.warnings;
-    for await (const step of walkPages(this.#fetchPage(ctx, true), prepared.req)) {
-      pageNo += 1;
-      items += step.page.result.length;
-      if (Number.isFinite(caps.maxBytes)) bytes += jsonBytes(step.page.result);
+    const steps = walkPages(this.#fetchPage(ctx, true), prepared.req, {
+      skip: resume?.skip ?? 0,
+      paging: true,
+    });
+    for await (const step of steps) {
+      const { keep, stop } = capStep(step, caps, seen);
+      seen.pages += 1;
+      seen.items += keep;
+      if (Number.isFinite(caps.maxBytes)) seen.bytes += jsonBytes(step.page.result.slice(0, keep));
+      const next = stop ? stop.next : step.next;
       options?.onPage?.({
-        page: pageNo,
-        items,
-        ...(step.next?.token !== undefined ? { nextPageToken: step.next.token } : {}),
-        ...(step.next?.offset !== undefined ? { offset: step.next.offset } : {}),
+        page: seen.pages,
+        items: seen.items,
+        ...(next?.nextPageToken !== undefined ? { nextPageToken: next.nextPageToken } : {}),
+        ...(next?.offset !== undefined ? { offset: next.offset } : {}),
       });
-      yield pending.length > 0 ? { ...step.page, warnings: [...pending, ...step.page.warnings] } : step.page;
+      const page = keep < step.page.result.length ? cut(step.page, keep) : step.page;
+      yield {
+        ...page,
+        ...(pending.length > 0 ? { warnings: [...pending, ...page.warnings] } : {}),
+        ...(next ? { next } : {}),
+      };
       pending = [];
-      if (!step.next || pageNo >= caps.maxPages || items >= caps.maxItems || bytes >= caps.maxBytes) return;
+      if (stop) return { complete: false, ...stop };
+      if (!step.next) return { complete: true };
     }
+    return { complete: true };
   }
 
-  /** One call, or with `paginate` all pages up to the caps, collected with a resume position. */
-  async call(req: MarketoRequest & { paginate?: boolean | PaginateOptions }): Promise<MarketoCallResult> {
-    const { paginate, ...plain } = req;
+  /**
+   * One call, or with `paginate` all pages up to the caps, collected with the exact position of every
+   * record (`positions`) and where to continue (`next`). `resume` starts at a position an earlier
+   * result gave, also inside a page.
+   */
+  async call(
+    req: MarketoRequest & { paginate?: boolean | PaginateOptions; resume?: ResumePosition },
+  ): Promise<MarketoCallResult> {
+    const { paginate, resume, ...plain } = req;
     const ctx = this.#context(plain);
     try {
-      return await this.#call(plain, paginate, ctx);
+      return await this.#call(positioned(plain, resume), resume?.skip ?? 0, paginate, ctx);
     } finally {
       ctx.budget.dispose();
     }
@@ -160,42 +218,57 @@ export class MarketoConnector {
 
   async #call(
     plain: MarketoRequest,
+    skip: number,
     paginate: boolean | PaginateOptions | undefined,
     ctx: CallContext,
   ): Promise<MarketoCallResult> {
     const prepared = await this.#prepare(plain, ctx);
     const translated = prepared.translatedFrom ? { translatedFrom: prepared.translatedFrom } : {};
-    if (paginate) {
-      const options = typeof paginate === "object" ? paginate : undefined;
-      const collected = await collectPages(
-        walkPages(this.#fetchPage(ctx), prepared.req),
-        capsOf(options),
-        options?.onPage,
-      );
-      return {
-        ...collected,
-        warnings: [...prepared.warnings, ...collected.warnings],
-        callsUsed: ctx.calls,
-        ...translated,
-      };
-    }
-    const page = await this.#fetchPage(ctx)(prepared.req);
-    // Asset browse calls page by offset and carry no token (REAL-API A6).
-    const nextOffset = isAssetPaging(prepared.req) ? nextAssetOffsetOf(prepared.req, page) : undefined;
-    const more = nextOffset !== undefined || (page.nextPageToken !== undefined && page.moreResult !== false);
+    const options = typeof paginate === "object" ? paginate : undefined;
+    // A single call is one page as Marketo sends it, with the position after it when more remain.
+    const caps = paginate ? capsOf(options, CALL_CAPS) : { ...NO_CAPS, maxPages: 1 };
+    const steps = walkPages(this.#fetchPage(ctx), prepared.req, { skip, paging: Boolean(paginate) });
+    const { stoppedBy, ...collected } = await collectPages(steps, caps, options?.onPage);
     return {
-      result: page.result,
-      warnings: [...prepared.warnings, ...page.warnings],
-      recordErrors: page.recordErrors,
-      requestIds: page.requestId ? [page.requestId] : [],
-      pages: 1,
+      ...collected,
+      ...(paginate && stoppedBy ? { stoppedBy } : {}),
+      warnings: [...prepared.warnings, ...collected.warnings],
       callsUsed: ctx.calls,
-      ...(more && page.nextPageToken !== undefined ? { nextPageToken: page.nextPageToken } : {}),
-      ...(nextOffset !== undefined ? { nextOffset } : {}),
-      complete: !more,
       ...translated,
-      extra: page.extra,
     };
+  }
+
+  /**
+   * Reads a bulk export file (GET /bulk/v1/…/export/{exportId}/file.json) as records keyed by its header,
+   * in Range requests of `chunkBytes`, from `from` (a position an earlier read gave) or the start, until
+   * `maxBytes` of records, `maxRecords` or the end. Every Range request is one API call.
+   */
+  async readExportFile(
+    req: Pick<MarketoRequest, "path" | "signal" | "onWait">,
+    options: Omit<FileReadOptions, "clean">,
+  ): Promise<FileRead & { callsUsed: number }> {
+    const ctx = this.#context({ method: "GET", ...req });
+    try {
+      const plan = planRequest(this.#origin, { method: "GET", path: req.path });
+      const fetch = (start: number, end: number) =>
+        this.#executor.executeFile(
+          // The file is CSV/TSV, not JSON (Adobe's Swagger says application/json for every operation).
+          { ...plan, headers: { ...plan.headers, Accept: "*/*", Range: `bytes=${start}-${end}` } },
+          ctx,
+        );
+      // Values are redacted whole, after parsing: a credential cut in two by a range's edge is still found.
+      const clean = <T>(value: T): T => this.#redactor.value(value);
+      const read = await readFileRecords(fetch, plan.path, { ...options, clean });
+      return { ...read, callsUsed: ctx.calls };
+    } finally {
+      ctx.budget.dispose();
+    }
+  }
+
+  /** An export file answers CSV, not an envelope: read from the start, up to call()'s default byte cap. */
+  async #fileAsPage(req: MarketoRequest): Promise<MarketoPage> {
+    const options = { maxBytes: CALL_CAPS.maxBytes, chunkBytes: FILE_CHUNK_BYTES };
+    return fileAsPage(await this.readExportFile(req, options), options.maxBytes);
   }
 
   usage(): Promise<MarketoUsage> {

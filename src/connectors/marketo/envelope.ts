@@ -7,7 +7,16 @@ import type { MarketoPage, MarketoRecordError } from "./types.js";
  */
 export type Envelope =
   | { ok: true; page: MarketoPage }
-  | { ok: false; code: string; message: string; requestId: string | undefined };
+  | { ok: false; errors: MarketoReason[]; requestId: string | undefined };
+
+/** One entry of Marketo's `errors[]` (or of a record's `reasons[]`). */
+export interface MarketoReason {
+  code: string;
+  message: string;
+}
+
+/** More entries than this add nothing a person can act on (and each is cut to 300 characters). */
+const MAX_ERRORS = 20;
 
 const KNOWN_KEYS = new Set([
   "requestId",
@@ -28,7 +37,7 @@ function text(value: unknown, max = 300): string {
   return s.length > max ? `${s.slice(0, max)}…` : s;
 }
 
-function reason(value: unknown): { code: string; message: string } {
+function reason(value: unknown): MarketoReason {
   return isRecord(value)
     ? { code: text(value.code), message: text(value.message) }
     : { code: "", message: text(value) };
@@ -69,8 +78,10 @@ export function parseEnvelope(body: unknown): Envelope | undefined {
   if (!isRecord(body)) return undefined;
   const requestId = typeof body.requestId === "string" ? body.requestId : undefined;
   if (body.success === false) {
-    const first = Array.isArray(body.errors) ? reason(body.errors[0]) : { code: "", message: "" };
-    return { ok: false, code: first.code, message: first.message, requestId };
+    // Every entry counts: a call can fail for several reasons at once, and the one that says what to
+    // retry (601, 606, 615...) is not always the first.
+    const errors = Array.isArray(body.errors) ? body.errors.slice(0, MAX_ERRORS).map(reason) : [];
+    return { ok: false, errors: errors.length > 0 ? errors : [{ code: "", message: "" }], requestId };
   }
   const result = Array.isArray(body.result) ? body.result : [];
   const extra: Record<string, unknown> = {};

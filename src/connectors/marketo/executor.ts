@@ -10,6 +10,7 @@ import {
 import type { Redactor } from "../../redact.js";
 import type { Budget } from "../budget.js";
 import { backoffCeiling, fullJitter } from "./backoff.js";
+import type { FileChunk } from "./file-answer.js";
 import { ExchangeFailure, exchange, type HttpResponse } from "./http.js";
 import { interpret, type Outcome } from "./interpret.js";
 import type { MarketoLimiter } from "./limits.js";
@@ -50,11 +51,32 @@ export class MarketoExecutor {
 
   /** Sends one API call with Marketo's retry rules and returns its page. */
   async execute(plan: HttpPlan, ctx: CallContext): Promise<MarketoPage> {
+    const answer = await this.#run({ ...plan, file: false }, ctx);
+    if (answer.type !== "page") throw new Error("a file answer to a call that expects a page");
+    return answer.page;
+  }
+
+  /**
+   * Downloads one piece of a bulk export file (the plan carries its Range header) under the same rules
+   * as any call: it counts against the rate window, the concurrency slots and the daily quota, since
+   * Adobe documents no exemption for file downloads
+   * (https://experienceleague.adobe.com/en/docs/marketo-developer/marketo/rest/rest-api: every API call).
+   */
+  async executeFile(plan: HttpPlan, ctx: CallContext): Promise<FileChunk> {
+    const answer = await this.#run({ ...plan, file: true }, ctx);
+    if (answer.type !== "file") throw new Error("a page answer to a file download");
+    return answer.chunk;
+  }
+
+  async #run(
+    plan: HttpPlan,
+    ctx: CallContext,
+  ): Promise<{ type: "page"; page: MarketoPage } | { type: "file"; chunk: FileChunk }> {
     let retries = 0;
     let reauthenticated = false;
     for (;;) {
       const outcome = await this.#attempt(plan, ctx);
-      if (outcome.type === "page") return outcome.page;
+      if (outcome.type === "page" || outcome.type === "file") return outcome;
       if (outcome.type === "quota") {
         // 607: the instance's daily quota is spent (maybe by other apps); never retried before midnight Chicago.
         const counted = (await this.#d.limiter.usage()).callsToday;

@@ -4,7 +4,12 @@ import type { HttpPlan } from "./url.js";
 export interface HttpResponse {
   status: number;
   contentType: string;
+  /** The body as text; empty for the content of a bulk export file (see `bytes`). */
   text: string;
+  /** A bulk export file's content as sent: a Range may end inside a multi-byte character. */
+  bytes?: Uint8Array;
+  /** Content-Range of a 206 (or a 416) answer. */
+  contentRange?: string;
 }
 
 /**
@@ -87,8 +92,20 @@ export async function exchange(
       redirect: "manual",
       signal,
     });
-    const text = await response.text();
-    return { status: response.status, contentType: response.headers.get("content-type") ?? "", text };
+    const contentType = response.headers.get("content-type") ?? "";
+    const contentRange = response.headers.get("content-range") ?? undefined;
+    const status = response.status;
+    if (!plan.file) return { status, contentType, text: await response.text() };
+    // A file's chunk stays bytes (its edges may split a character); an error answer is read as text.
+    const bytes = new Uint8Array(await response.arrayBuffer());
+    const content = (status === 200 || status === 206) && !/json/i.test(contentType);
+    return {
+      status,
+      contentType,
+      text: content ? "" : new TextDecoder().decode(bytes),
+      ...(content ? { bytes } : {}),
+      ...(contentRange ? { contentRange } : {}),
+    };
   } catch (error) {
     throw classify(error, callerSignal, timeout);
   }

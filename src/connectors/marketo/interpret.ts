@@ -2,14 +2,16 @@ import { type MartechError, RateLimitError, UnknownOutcomeError, UpstreamError }
 import type { Redactor } from "../../redact.js";
 import { fullJitter, windowWait } from "./backoff.js";
 import { parseEnvelope } from "./envelope.js";
+import { BULK_FILE, type FileChunk, interpretFile } from "./file-answer.js";
 import type { HttpResponse } from "./http.js";
-import { classifyCode } from "./service-codes.js";
+import { classifyErrors } from "./service-codes.js";
 import type { MarketoPage } from "./types.js";
 import type { HttpPlan } from "./url.js";
 
 /** One attempt's verdict: a page, a replay after re-authentication, a retry after a wait, or an error. */
 export type Outcome =
   | { type: "page"; page: MarketoPage }
+  | { type: "file"; chunk: FileChunk }
   | { type: "reauth"; token: string; message: string }
   | { type: "quota" }
   | {
@@ -25,9 +27,6 @@ export interface InterpretDeps {
   random: () => number;
   windowMs: number;
 }
-
-/** Bulk extract file downloads: /bulk/v1/{leads|activities|program/members|customobjects/x}/export/{id}/file.json */
-const BULK_FILE = /^\/bulk\/v1\/.+\/export\/[^/]+\/file\.json$/;
 
 /**
  * What one answer of Marketo means: a page, a replay after re-authentication (601/602), a retry after a
@@ -82,17 +81,15 @@ export function interpret(plan: HttpPlan, token: string, response: HttpResponse,
   }
   const contentType = d.redactor.text(response.contentType);
   const envelope = status === 200 ? parseEnvelope(body) : undefined;
-  if (!envelope && status === 200 && BULK_FILE.test(plan.path)) {
-    // Bulk export files are CSV (up to hundreds of MB, fetched in Range chunks): not a tool result
-    // (https://experienceleague.adobe.com/en/docs/marketo-developer/marketo/rest/bulk-extract/bulk-lead-extract).
-    throw new UpstreamError(
-      `Marketo sent ${plan.path} as a CSV file, and this connector returns JSON responses only.`,
-      {
-        hint: "Create, enqueue and poll the export here (…/export/{id}/status.json), then download the file with a bulk export client.",
-        status,
-        details: { ...base, contentType },
-      },
-    );
+  // A file download answers with content (200/206) or a plain-text 404/416, and with Marketo's JSON
+  // envelope only when the call itself failed (an expired token, the rate limit).
+  if (plan.file && (!envelope || envelope.ok)) return interpretFile(plan, response, d.redactor);
+  if (!envelope && BULK_FILE.test(plan.path)) {
+    throw new UpstreamError(`${plan.path} is a bulk export file (CSV), not a Marketo JSON answer.`, {
+      hint: "Read it with MarketoConnector.request() or readExportFile() (in Range requests), as the Marketo API Call step does.",
+      status,
+      details: { ...base, contentType },
+    });
   }
   if (!envelope) {
     throw new UpstreamError(
@@ -105,41 +102,40 @@ export function interpret(plan: HttpPlan, token: string, response: HttpResponse,
     );
   }
   if (envelope.ok) return { type: "page", page: envelope.page };
-  const { code, message, requestId } = envelope;
-  const verdict = classifyCode(code, message, { path: plan.path, requestId, status });
+  const { errors, requestId } = envelope;
+  const verdict = classifyErrors(errors, { path: plan.path, requestId, status });
+  if (verdict.kind === "fatal") throw verdict.error;
+  const { code } = verdict;
+  // Every entry of errors[], as Marketo said them (the code that decided what to do is among them).
+  const said = errors.map((e) => `${e.code}: ${e.message}`).join("; ");
   switch (verdict.kind) {
     case "reauth":
-      return { type: "reauth", token, message: `${code}: ${message}` };
+      return { type: "reauth", token, message: said };
     case "quota":
       return { type: "quota" };
     case "rate_window":
     case "concurrency":
       return {
         type: "retry",
-        why: `Marketo kept refusing it (${code}: ${message})`,
+        why: `Marketo kept refusing it (${said})`,
         delay: (retry) =>
           verdict.kind === "rate_window" ? windowWait(d.windowMs, d.random) : fullJitter(retry, d.random),
         giveUp: (retryAfterMs) =>
-          new RateLimitError(`Marketo kept refusing ${plan.path} (${code}: ${message}).`, retryAfterMs, {
+          new RateLimitError(`Marketo kept refusing ${plan.path} (${said}).`, retryAfterMs, {
             hint: `Other integrations share this instance's limits; retry in ${Math.ceil(retryAfterMs / 1000)} s or lower callsPerWindow / maxConcurrent.`,
             details: { ...base, serviceCode: code },
           }),
       };
     case "transient":
       if (plan.logicalMethod !== "GET") {
-        throw new UpstreamError(
-          `Marketo could not complete ${plan.logicalMethod} ${plan.path} (${code}: ${message}).`,
-          {
-            hint: "It was not retried automatically because it changes data; check in Marketo, then retry.",
-            serviceCode: code,
-            retryable: true,
-            details: base,
-          },
-        );
+        throw new UpstreamError(`Marketo could not complete ${plan.logicalMethod} ${plan.path} (${said}).`, {
+          hint: "It was not retried automatically because it changes data; check in Marketo, then retry.",
+          serviceCode: code,
+          retryable: true,
+          details: base,
+        });
       }
-      return transient(plan, `${code}: ${message}`, code, status, d);
-    case "fatal":
-      throw verdict.error;
+      return transient(plan, said, code, status, d);
   }
 }
 

@@ -1,7 +1,14 @@
 import { UpstreamError } from "../../errors.js";
 import { jsonBytes } from "../../json-size.js";
+import { pagesByOffset } from "../../real-paths.js";
 import { isNoAssetsWarning } from "./envelope.js";
-import type { MarketoCallResult, MarketoPage, MarketoRequest, PaginateOptions } from "./types.js";
+import type {
+  MarketoCallResult,
+  MarketoPage,
+  MarketoRequest,
+  PaginateOptions,
+  ResumePosition,
+} from "./types.js";
 
 export const DEFAULT_MAX_PAGES = 50;
 export const DEFAULT_MAX_ITEMS = 10_000;
@@ -9,24 +16,23 @@ export const DEFAULT_MAX_BYTES = 200_000;
 /** Asset browse calls take maxReturn up to 200 (default 20 on the service; we ask for the most). */
 export const DEFAULT_MAX_RETURN = 200;
 
-/** Where a page starts: a paging token (Lead DB) or an offset (Asset API). */
-export interface Cursor {
-  token?: string;
-  offset?: number;
-}
-
 export interface WalkStep {
+  /** The page, without the records a resumed read skips at its start. */
   page: MarketoPage;
-  /** The position this page was fetched from (to re-fetch it when a cap drops it). */
-  cursor: Cursor;
-  /** The position of the next page, undefined at the end. */
-  next: Cursor | undefined;
+  /** Where this page's first record (after the skip) can be read again. */
+  at: ResumePosition;
+  /** Where the next page starts, undefined at the end. */
+  next: ResumePosition | undefined;
 }
 
 export type FetchPage = (req: MarketoRequest) => Promise<MarketoPage>;
 
-export function isAssetPaging(req: MarketoRequest): boolean {
-  return req.method === "GET" && req.path.startsWith("/rest/asset/");
+/**
+ * Asset browse calls (the GETs whose operation takes offset and maxReturn in Adobe's Swagger) page by
+ * offset; every other call pages by nextPageToken when Marketo returns one.
+ */
+export function isAssetPaging(req: Pick<MarketoRequest, "method" | "path">): boolean {
+  return req.method === "GET" && req.path.startsWith("/rest/asset/") && pagesByOffset(req.path);
 }
 
 function numberParam(value: unknown, fallback: number): number {
@@ -43,28 +49,55 @@ export function nextAssetOffset(page: MarketoPage, offset: number, maxReturn: nu
   return done ? undefined : offset + page.result.length;
 }
 
-/** The next asset page after one unpaginated browse call, as Marketo paged it. */
-export function nextAssetOffsetOf(req: MarketoRequest, page: MarketoPage): number | undefined {
-  const maxReturn =
-    numberParam(req.query?.maxReturn, MARKETO_DEFAULT_MAX_RETURN) || MARKETO_DEFAULT_MAX_RETURN;
-  return nextAssetOffset(page, numberParam(req.query?.offset, 0), maxReturn);
+/** A page without its first `skip` records (and their record errors, renumbered). */
+function skipped(page: MarketoPage, skip: number): MarketoPage {
+  if (skip === 0) return page;
+  return {
+    ...page,
+    result: page.result.slice(skip),
+    recordErrors: page.recordErrors
+      .filter((e) => e.index >= skip)
+      .map((e) => ({ ...e, index: e.index - skip })),
+  };
+}
+
+export interface WalkOptions {
+  /** Records of the first page already read (a resumed read). */
+  skip?: number;
+  /**
+   * Paginating: send asset browse calls offset and the most records per page (maxReturn 200). A single
+   * call is sent as written (Marketo then returns 20 from offset 0).
+   */
+  paging?: boolean;
 }
 
 /**
  * Asset API browse calls page with offset/maxReturn, not tokens, and end when fewer than maxReturn
  * items come back or with the "No assets found" warning
  * (https://experienceleague.adobe.com/en/docs/marketo-developer/marketo/rest/assets/assets).
+ * A skip is folded into the offset: an offset position is exact.
  */
-async function* walkOffsets(fetchPage: FetchPage, req: MarketoRequest): AsyncGenerator<WalkStep> {
-  const maxReturn = numberParam(req.query?.maxReturn, DEFAULT_MAX_RETURN) || DEFAULT_MAX_RETURN;
-  let offset = numberParam(req.query?.offset, 0);
+async function* walkOffsets(
+  fetchPage: FetchPage,
+  req: MarketoRequest,
+  options: WalkOptions,
+): AsyncGenerator<WalkStep> {
+  const given = req.query?.maxReturn;
+  const fallback = options.paging ? DEFAULT_MAX_RETURN : MARKETO_DEFAULT_MAX_RETURN;
+  const maxReturn = numberParam(given, fallback) || fallback;
+  let offset = numberParam(req.query?.offset, 0) + (options.skip ?? 0);
+  const sent = (at: number) => ({
+    ...req.query,
+    ...(options.paging || at > 0 || req.query?.offset !== undefined ? { offset: at } : {}),
+    ...(options.paging || given !== undefined ? { maxReturn } : {}),
+  });
   for (;;) {
-    const page = await fetchPage({ ...req, query: { ...req.query, offset, maxReturn } });
+    const page = await fetchPage({ ...req, query: sent(offset) });
     const nextOffset = nextAssetOffset(page, offset, maxReturn);
     const next = nextOffset === undefined ? undefined : { offset: nextOffset };
-    yield { page, cursor: { offset }, next };
+    yield { page, at: { offset }, next };
     if (!next) return;
-    offset = next.offset;
+    offset = nextOffset as number;
   }
 }
 
@@ -75,14 +108,19 @@ async function* walkOffsets(fetchPage: FetchPage, req: MarketoRequest): AsyncGen
  * while moreResult is true, so an empty page does not end the read. A token seen before would
  * loop forever: that is reported, not followed.
  */
-async function* walkTokens(fetchPage: FetchPage, req: MarketoRequest): AsyncGenerator<WalkStep> {
+async function* walkTokens(
+  fetchPage: FetchPage,
+  req: MarketoRequest,
+  options: WalkOptions,
+): AsyncGenerator<WalkStep> {
   const first = req.query?.nextPageToken;
   let token = typeof first === "string" && first !== "" ? first : undefined;
+  let skip = options.skip ?? 0;
   const seen = new Set<string>(token ? [token] : []);
   for (;;) {
     const page = await fetchPage(token ? { ...req, query: { ...req.query, nextPageToken: token } } : req);
     const nextToken = page.nextPageToken;
-    let next: Cursor | undefined;
+    let next: ResumePosition | undefined;
     if (nextToken && page.moreResult !== false) {
       if (seen.has(nextToken)) {
         throw new UpstreamError(
@@ -94,16 +132,43 @@ async function* walkTokens(fetchPage: FetchPage, req: MarketoRequest): AsyncGene
         );
       }
       seen.add(nextToken);
-      next = { token: nextToken };
+      next = { nextPageToken: nextToken };
     }
-    yield { page, cursor: token ? { token } : {}, next };
+    const at = { ...(token ? { nextPageToken: token } : {}), ...(skip > 0 ? { skip } : {}) };
+    yield { page: skipped(page, skip), at, next };
     if (!next) return;
-    token = next.token;
+    token = nextToken;
+    skip = 0;
   }
 }
 
-export function walkPages(fetchPage: FetchPage, req: MarketoRequest): AsyncGenerator<WalkStep> {
-  return isAssetPaging(req) ? walkOffsets(fetchPage, req) : walkTokens(fetchPage, req);
+export function walkPages(
+  fetchPage: FetchPage,
+  req: MarketoRequest,
+  options: WalkOptions = {},
+): AsyncGenerator<WalkStep> {
+  return isAssetPaging(req) ? walkOffsets(fetchPage, req, options) : walkTokens(fetchPage, req, options);
+}
+
+/** The position of the record `keep` records into a step's page. */
+export function within(at: ResumePosition, keep: number): ResumePosition {
+  if (at.offset !== undefined) return { offset: at.offset + keep };
+  const skip = (at.skip ?? 0) + keep;
+  return { ...(at.nextPageToken ? { nextPageToken: at.nextPageToken } : {}), ...(skip > 0 ? { skip } : {}) };
+}
+
+/**
+ * The exact position of record `index` of a collected result (the first record not shown, when a
+ * caller shows only part of it): `result.next` past the last one, undefined when nothing follows.
+ */
+export function positionOf(
+  result: Pick<MarketoCallResult, "positions" | "next" | "result">,
+  index: number,
+): ResumePosition | undefined {
+  if (index >= result.result.length) return result.next;
+  let page = result.positions[0];
+  for (const p of result.positions) if (p.index <= index) page = p;
+  return page ? within(page.at, index - page.index) : undefined;
 }
 
 export interface Caps {
@@ -112,28 +177,68 @@ export interface Caps {
   maxBytes: number;
 }
 
-export function capsOf(options: PaginateOptions | undefined): Caps {
+export function capsOf(options: PaginateOptions | undefined, defaults: Caps): Caps {
   return {
-    maxPages: options?.maxPages ?? DEFAULT_MAX_PAGES,
-    maxItems: options?.maxItems ?? DEFAULT_MAX_ITEMS,
-    maxBytes: options?.maxBytes ?? DEFAULT_MAX_BYTES,
+    maxPages: options?.maxPages ?? defaults.maxPages,
+    maxItems: options?.maxItems ?? defaults.maxItems,
+    maxBytes: options?.maxBytes ?? defaults.maxBytes,
   };
+}
+
+export const CALL_CAPS: Caps = {
+  maxPages: DEFAULT_MAX_PAGES,
+  maxItems: DEFAULT_MAX_ITEMS,
+  maxBytes: DEFAULT_MAX_BYTES,
+};
+export const NO_CAPS: Caps = {
+  maxPages: Number.POSITIVE_INFINITY,
+  maxItems: Number.POSITIVE_INFINITY,
+  maxBytes: Number.POSITIVE_INFINITY,
+};
+
+export type Stop = { stoppedBy: "maxPages" | "maxItems" | "maxBytes"; next: ResumePosition };
+
+/**
+ * Applies the caps to one step: the records to keep of it (a page that passes maxItems is cut there),
+ * and where the read stops after it, if it does. Reading stops after the page that reaches maxBytes or
+ * maxPages; every stop carries the exact position of the first record not read.
+ */
+export function capStep(
+  step: WalkStep,
+  caps: Caps,
+  seen: { pages: number; items: number; bytes: number },
+): { keep: number; stop: Stop | undefined } {
+  const room = caps.maxItems - seen.items;
+  const keep = Math.min(step.page.result.length, Math.max(0, room));
+  if (keep < step.page.result.length)
+    return { keep, stop: { stoppedBy: "maxItems", next: within(step.at, keep) } };
+  if (!step.next) return { keep, stop: undefined };
+  const pages = seen.pages + 1;
+  const items = seen.items + keep;
+  const bytes = seen.bytes + (Number.isFinite(caps.maxBytes) ? jsonBytes(step.page.result) : 0);
+  if (pages >= caps.maxPages) return { keep, stop: { stoppedBy: "maxPages", next: step.next } };
+  if (items >= caps.maxItems) return { keep, stop: { stoppedBy: "maxItems", next: step.next } };
+  if (bytes >= caps.maxBytes) return { keep, stop: { stoppedBy: "maxBytes", next: step.next } };
+  return { keep, stop: undefined };
 }
 
 type Collected = Omit<MarketoCallResult, "callsUsed" | "translatedFrom">;
 
-function resumeFields(cursor: Cursor | undefined): Pick<MarketoCallResult, "nextPageToken" | "nextOffset"> {
-  if (!cursor) return {};
+/** The resume fields a caller can pass back as they are: only at a page boundary. */
+function exactFields(
+  next: ResumePosition | undefined,
+): Pick<MarketoCallResult, "nextPageToken" | "nextOffset"> {
+  if (!next || (next.skip ?? 0) > 0) return {};
   return {
-    ...(cursor.token !== undefined ? { nextPageToken: cursor.token } : {}),
-    ...(cursor.offset !== undefined ? { nextOffset: cursor.offset } : {}),
+    ...(next.nextPageToken !== undefined ? { nextPageToken: next.nextPageToken } : {}),
+    ...(next.offset !== undefined ? { nextOffset: next.offset } : {}),
   };
 }
 
 /**
- * Collects pages until the end or a cap. A page that would exceed maxItems or maxBytes is left out
- * and its own position is returned for resuming (the first page is always kept, so progress is
- * always possible); output is capped by size because MCP clients cap a tool result's size.
+ * Collects pages until the end or a cap, keeping where each page starts so that any record's exact
+ * position can be given (positionOf); output is capped by size because MCP clients cap a tool
+ * result's size.
  */
 export async function collectPages(
   steps: AsyncIterable<WalkStep>,
@@ -146,45 +251,38 @@ export async function collectPages(
     recordErrors: [],
     requestIds: [],
     pages: 0,
+    positions: [],
     complete: false,
     extra: {},
   };
   let bytes = 0;
-  const stop = (by: "maxPages" | "maxItems" | "maxBytes", resume: Cursor | undefined): Collected => {
-    const where = resume?.token !== undefined ? "nextPageToken" : "nextOffset";
-    out.warnings.push(
-      `Stopped after ${out.result.length} items by ${by}; more remain: pass ${where} back to continue.`,
-    );
-    return { ...out, stoppedBy: by, complete: false, ...resumeFields(resume) };
-  };
   for await (const step of steps) {
+    const { keep, stop } = capStep(step, caps, { pages: out.pages, items: out.result.length, bytes });
     const { page } = step;
-    const pageBytes = jsonBytes(page.result);
-    if (out.pages > 0 && out.result.length + page.result.length > caps.maxItems)
-      return stop("maxItems", step.cursor);
-    if (out.pages > 0 && bytes + pageBytes > caps.maxBytes) return stop("maxBytes", step.cursor);
+    const kept = page.result.slice(0, keep);
     const base = out.result.length;
-    out.result.push(...page.result);
+    if (kept.length > 0) out.positions.push({ index: base, at: step.at });
+    out.result.push(...kept);
     out.warnings.push(...page.warnings.filter((w) => !out.warnings.includes(w)));
-    out.recordErrors.push(...page.recordErrors.map((e) => ({ ...e, index: e.index + base })));
+    out.recordErrors.push(
+      ...page.recordErrors.filter((e) => e.index < keep).map((e) => ({ ...e, index: e.index + base })),
+    );
     if (page.requestId) out.requestIds.push(page.requestId);
     Object.assign(out.extra, page.extra);
     out.pages += 1;
-    bytes += pageBytes;
+    if (Number.isFinite(caps.maxBytes)) bytes += jsonBytes(kept);
     onPage?.({
       page: out.pages,
       items: out.result.length,
-      ...(step.next?.token !== undefined ? { nextPageToken: step.next.token } : {}),
+      ...(step.next?.nextPageToken !== undefined ? { nextPageToken: step.next.nextPageToken } : {}),
       ...(step.next?.offset !== undefined ? { offset: step.next.offset } : {}),
     });
+    if (stop) return { ...out, ...stop, complete: false, ...exactFields(stop.next) };
     if (!step.next) {
       // Activity reads end with a token that picks up later activity; keep it for the next sync.
       if (page.nextPageToken) out.extra.lastPageToken = page.nextPageToken;
       return { ...out, complete: true };
     }
-    if (out.pages >= caps.maxPages) return stop("maxPages", step.next);
-    if (out.result.length >= caps.maxItems) return stop("maxItems", step.next);
-    if (bytes >= caps.maxBytes) return stop("maxBytes", step.next);
   }
   return { ...out, complete: true };
 }

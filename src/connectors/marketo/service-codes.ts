@@ -12,11 +12,7 @@ import { findRealPath, nearestRealPath } from "../../real-paths.js";
  * - fatal: everything else, returned as a typed error that says what to do next.
  */
 export type CodeVerdict =
-  | { kind: "reauth" }
-  | { kind: "rate_window" }
-  | { kind: "concurrency" }
-  | { kind: "transient" }
-  | { kind: "quota" }
+  | { kind: "reauth" | "rate_window" | "concurrency" | "transient" | "quota"; code: string }
   | { kind: "fatal"; error: MartechError };
 
 const TRANSIENT = new Set(["604", "608", "611", "614", "713", "719"]);
@@ -83,25 +79,53 @@ function permissionHint(path: string): string {
   );
 }
 
+/** One code and message: what one entry of errors[] means (see classifyErrors). */
 export function classifyCode(
   code: string,
   message: string,
   context: { path: string; requestId: string | undefined; status: number },
 ): CodeVerdict {
-  if (code === "601" || code === "602") return { kind: "reauth" };
-  if (code === "606") return { kind: "rate_window" };
-  if (code === "615") return { kind: "concurrency" };
-  if (code === "607") return { kind: "quota" };
-  if (TRANSIENT.has(code)) return { kind: "transient" };
-  const details = { path: context.path, ...(context.requestId ? { requestId: context.requestId } : {}) };
-  if (code === "603") {
+  return classifyErrors([{ code, message }], context);
+}
+
+const said = (errors: readonly { code: string; message: string }[]) =>
+  errors.map((e) => `${e.code || "no code"}: ${e.message || "no message"}`).join("; ");
+
+/**
+ * What to do with every entry of a `success:false` answer's `errors[]`: the first that asks for a
+ * replay, a wait or a stop (601/602, 606, 615, 607, transient codes) decides, since acting on it is
+ * safe whatever the others say; otherwise the answer is an error that names them all (the first one's
+ * next step as the hint), not only the first.
+ */
+export function classifyErrors(
+  errors: readonly { code: string; message: string }[],
+  context: { path: string; requestId: string | undefined; status: number },
+): CodeVerdict {
+  for (const { code } of errors) {
+    if (code === "601" || code === "602") return { kind: "reauth", code };
+    if (code === "606") return { kind: "rate_window", code };
+    if (code === "615") return { kind: "concurrency", code };
+    if (code === "607") return { kind: "quota", code };
+  }
+  const transient = errors.find((e) => TRANSIENT.has(e.code));
+  if (transient) return { kind: "transient", code: transient.code };
+  const first = errors[0] ?? { code: "", message: "" };
+  const { code, message } = first;
+  const details = {
+    path: context.path,
+    ...(context.requestId ? { requestId: context.requestId } : {}),
+    ...(errors.length > 1 ? { errors: errors.map((e) => ({ code: e.code, message: e.message })) } : {}),
+  };
+  const all = errors.length > 1 ? said(errors) : "";
+  const denied = errors.find((e) => e.code === "603");
+  if (denied) {
     return {
       kind: "fatal",
       error: new PermissionError(
-        `Marketo denied access to ${context.path} (603: ${message || "Access denied"}).`,
+        `Marketo denied access to ${context.path} (${all || `603: ${denied.message || "Access denied"}`}).`,
         {
           hint: permissionHint(context.path),
-          details: { serviceCode: code, ...details },
+          details: { serviceCode: "603", ...details },
         },
       ),
     };
@@ -112,7 +136,7 @@ export function classifyCode(
   return {
     kind: "fatal",
     error: new UpstreamError(
-      `Marketo refused ${context.path} (${code || "no code"}: ${message || "no message"}).`,
+      `Marketo refused ${context.path} (${all || `${code || "no code"}: ${message || "no message"}`}).`,
       {
         hint,
         serviceCode: code || undefined,

@@ -80,14 +80,45 @@ export interface MarketoPage {
   extra: Record<string, unknown>;
 }
 
+/**
+ * Where a read starts (or resumes), exactly: Marketo's own position of a page, and how many records at
+ * the start of that page were already read. Lead DB and activity pages cannot start part-way, so a read
+ * that stopped inside one resumes by reading it again and skipping what was read
+ * (https://experienceleague.adobe.com/en/docs/marketo-developer/marketo/rest/paging-tokens).
+ */
+export interface ResumePosition {
+  /** Token pages: the nextPageToken the page is read with; absent for the read's first page. */
+  nextPageToken?: string;
+  /** Asset browse calls: the offset of the next record (exact, so no skip). */
+  offset?: number;
+  /** Records at the start of the page at nextPageToken that were already read. */
+  skip?: number;
+}
+
 export interface PaginateOptions {
-  /** Default 50. */
+  /** Default 50 for call(); none for pages(). */
   maxPages?: number;
-  /** Default 10,000. */
+  /** Default 10,000 for call(); none for pages(). The page that passes it is cut, resuming inside it. */
   maxItems?: number;
-  /** Serialized JSON of the collected items. Default 200,000. Stops before exceeding and keeps the resume token. */
+  /**
+   * Serialized JSON of the collected items. Default 200,000 for call(); none for pages(). Reading stops
+   * after the page that reaches it.
+   */
   maxBytes?: number;
   onPage?: (info: { page: number; items: number; nextPageToken?: string; offset?: number }) => void;
+}
+
+/** A page as pages() yields it: where the read continues after it (absent on the last page). */
+export interface StreamedPage extends MarketoPage {
+  next?: ResumePosition;
+}
+
+/** What pages() returns when it ends: at the end of the data, or at a cap with where to continue. */
+export interface PagesEnd {
+  complete: boolean;
+  stoppedBy?: "maxPages" | "maxItems" | "maxBytes";
+  /** Pass it back (as `resume` of the same request) to continue exactly after the last record yielded. */
+  next?: ResumePosition;
 }
 
 export interface MarketoCallResult {
@@ -98,10 +129,17 @@ export interface MarketoCallResult {
   pages: number;
   /** API calls sent for this call (retries and paging-token seeding included, identity calls excluded). */
   callsUsed: number;
-  /** Set when more remain: pass it back as query.nextPageToken to resume. */
+  /**
+   * Set when more remain and the read stopped at a page boundary: pass it back as query.nextPageToken.
+   * (`next` is always exact, also when the read stopped inside a page.)
+   */
   nextPageToken?: string;
   /** Asset offset paging: pass it back as query.offset to resume. */
   nextOffset?: number;
+  /** Where to continue after the last record of `result` (pass it back as `resume`); absent when complete. */
+  next?: ResumePosition;
+  /** Where each page's first record in `result` can be read again (see positionOf). */
+  positions: { index: number; at: ResumePosition }[];
   /** False when more remain (a cap stopped pagination, or a single page was requested). */
   complete: boolean;
   stoppedBy?: "maxPages" | "maxItems" | "maxBytes";

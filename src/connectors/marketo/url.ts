@@ -121,6 +121,8 @@ export interface HttpPlan {
   body: string | undefined;
   /** The checked path, for logs and errors (never carries a token). */
   path: string;
+  /** A bulk export file download: the answer is file content (CSV), not a Marketo envelope. */
+  file?: boolean;
 }
 
 const FORM = "application/x-www-form-urlencoded";

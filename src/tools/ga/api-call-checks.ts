@@ -1,6 +1,5 @@
 import { ValidationError } from "../../errors.js";
 import type { GoogleApiCallFields } from "../../schemas/google-analytics.js";
-import { capItems, jsonSize, MAX_RESULT_BYTES } from "../output-cap.js";
 
 const pathOf = (endpoint: string) => endpoint.replace(/^\//, "").split("?")[0] ?? "";
 const hasParameter = (fields: GoogleApiCallFields, name: string) =>
@@ -45,42 +44,4 @@ export function callNotes(fields: GoogleApiCallFields): string[] {
     ];
   }
   return [];
-}
-
-/**
- * Keeps a response within the result budget: the largest top-level list is shortened to what fits (with
- * a warning saying how to page); a response that still does not fit is returned as a JSON text prefix.
- */
-export function capBody(body: unknown, maxBytes = MAX_RESULT_BYTES): { body: unknown; warnings: string[] } {
-  const size = jsonSize(body);
-  if (size <= maxBytes) return { body, warnings: [] };
-  const kb = Math.round(maxBytes / 1000);
-  if (body !== null && typeof body === "object" && !Array.isArray(body)) {
-    const record = body as Record<string, unknown>;
-    const lists = Object.entries(record).filter((entry): entry is [string, unknown[]] =>
-      Array.isArray(entry[1]),
-    );
-    const largest = lists.sort((a, b) => jsonSize(b[1]) - jsonSize(a[1]))[0];
-    if (largest) {
-      const [key, list] = largest;
-      const rest = jsonSize({ ...record, [key]: [] });
-      const { items: kept } = capItems(list, maxBytes - rest);
-      if (kept.length > 0 || rest < maxBytes) {
-        return {
-          body: { ...record, [key]: kept },
-          warnings: [
-            `Output capped at ${kb} KB: ${kept.length} of ${list.length} ${key} shown. Ask for fewer items ` +
-              "(pageSize, limit) and page with pageToken or offset.",
-          ],
-        };
-      }
-    }
-  }
-  const text = JSON.stringify(body);
-  return {
-    body: text.slice(0, maxBytes - 2_000),
-    warnings: [
-      `Output capped at ${kb} KB: the response (${Math.round(size / 1000)} KB) is cut off as JSON text.`,
-    ],
-  };
 }

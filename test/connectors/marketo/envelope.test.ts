@@ -121,17 +121,56 @@ describe("Marketo envelope", () => {
     expect(error.message).toMatch(/text\/html/);
   });
 
-  it("says plainly that a bulk export file (CSV) is not returned, and what to do instead", async () => {
+  it("says that call() reads no bulk export file: request() or readExportFile do", async () => {
     nock(ORIGIN)
       .get("/bulk/v1/leads/export/ce45a7a1-f19d-4ce2-882c-a3c795940a7d/file.json")
       .reply(200, "id,email\n1,a@example.com\n", { "Content-Type": "text/csv" });
     const error = await rejection(
-      connector().request({
+      connector().call({
         method: "GET",
         path: "/bulk/v1/leads/export/ce45a7a1-f19d-4ce2-882c-a3c795940a7d/file.json",
       }),
     );
     expect(error).toBeInstanceOf(UpstreamError);
-    expect(error.message).toMatch(/CSV file.*JSON responses only.*status\.json/s);
+    expect(error.message).toMatch(/bulk export file.*request\(\) or readExportFile/s);
+  });
+
+  it("surfaces every entry of errors[], not only the first", async () => {
+    nock(ORIGIN)
+      .get("/rest/v1/leads.json")
+      .reply(200, {
+        requestId: "e42b#1",
+        success: false,
+        errors: [
+          { code: "1006", message: "Field 'foo' not found" },
+          { code: "1003", message: "Invalid value for filterType" },
+        ],
+      });
+    const error = await rejection(get());
+    expect(error).toBeInstanceOf(UpstreamError);
+    expect(error.message).toContain("1006: Field 'foo' not found");
+    expect(error.message).toContain("1003: Invalid value for filterType");
+    expect((error as UpstreamError).details.errors).toEqual([
+      { code: "1006", message: "Field 'foo' not found" },
+      { code: "1003", message: "Invalid value for filterType" },
+    ]);
+  });
+
+  it("acts on the entry of errors[] that asks for a replay even when it is not the first", async () => {
+    nock(ORIGIN)
+      .get("/rest/v1/leads.json")
+      .reply(200, {
+        success: false,
+        errors: [
+          { code: "1003", message: "something else" },
+          { code: "602", message: "Access token expired" },
+        ],
+      });
+    identity("second:int");
+    nock(ORIGIN)
+      .get("/rest/v1/leads.json")
+      .reply(200, ok([{ id: 1 }]));
+    const page = await get();
+    expect(page.result).toEqual([{ id: 1 }]);
   });
 });

@@ -1,5 +1,7 @@
 import nock from "nock";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { positionOf } from "../../../src/connectors/marketo/pagination.js";
+import type { ResumePosition } from "../../../src/connectors/marketo/types.js";
 import { UpstreamError } from "../../../src/errors.js";
 import { connector, fail, identity, ORIGIN, ok, rejection } from "./helpers.js";
 
@@ -25,6 +27,22 @@ function tokenPages(path: string, pages: Record<string, Record<string, unknown>>
 }
 
 const items = (from: number, n: number) => Array.from({ length: n }, (_, i) => ({ id: from + i }));
+
+/** Serves the asset programs list `times` times, the result for each offset asked; returns "offset/maxReturn" asked. */
+function servePrograms(times: number, result: (offset: number) => unknown[]): string[] {
+  const offsets: string[] = [];
+  nock(ORIGIN)
+    .get("/rest/asset/v1/programs.json")
+    .query(true)
+    .times(times)
+    .reply((uri) => {
+      const q = new URL(uri, ORIGIN).searchParams;
+      offsets.push(`${q.get("offset")}/${q.get("maxReturn")}`);
+      const offset = Number(q.get("offset"));
+      return [200, { success: true, errors: [], warnings: [], requestId: "r", result: result(offset) }];
+    });
+  return offsets;
+}
 
 describe("Marketo pagination", () => {
   it("follows nextPageToken with identical parameters and stops when the token is absent", async () => {
@@ -93,10 +111,10 @@ describe("Marketo pagination", () => {
     });
     const result = await connector().call({ method: "GET", path: LIST, paginate: { maxPages: 2 } });
     expect(result).toMatchObject({ complete: false, stoppedBy: "maxPages", nextPageToken: "P3", pages: 2 });
-    expect(result.warnings.join(" ")).toMatch(/nextPageToken/);
+    expect(result.next).toEqual({ nextPageToken: "P3" });
   });
 
-  it("stops before exceeding maxBytes and resumes from the page it left out", async () => {
+  it("stops after the page that reaches maxBytes, with the token of the next page", async () => {
     identity();
     const big = (from: number) =>
       Array.from({ length: 10 }, (_, i) => ({ id: from + i, pad: "x".repeat(90) }));
@@ -105,23 +123,48 @@ describe("Marketo pagination", () => {
       P2: ok(big(10), { nextPageToken: "P3" }),
       P3: ok(big(20), { nextPageToken: "P4" }),
     });
-    // Each page is about 1,100 bytes: two fit in 2,500, the third would not.
+    // Each page is about 1,100 bytes: the third page passes 2,500, and reading stops after it.
     const result = await connector().call({ method: "GET", path: LIST, paginate: { maxBytes: 2_500 } });
-    expect(result.result).toHaveLength(20);
-    expect(result).toMatchObject({ complete: false, stoppedBy: "maxBytes", nextPageToken: "P3" });
-    expect(JSON.stringify(result.result).length).toBeLessThanOrEqual(2_500);
+    expect(result.result).toHaveLength(30);
+    expect(result).toMatchObject({ complete: false, stoppedBy: "maxBytes", nextPageToken: "P4" });
     expect(seen).toEqual(["", "P2", "P3"]);
   });
 
-  it("stops before exceeding maxItems", async () => {
+  it("cuts the page that passes maxItems and resumes inside it, skipping what was read", async () => {
+    identity();
+    const { seen } = tokenPages(LIST, {
+      "": ok(items(1, 3), { nextPageToken: "P2" }),
+      P2: ok(items(4, 3), { nextPageToken: "P3" }),
+      P3: ok(items(7, 2)),
+    });
+    const marketo = connector();
+    const first = await marketo.call({ method: "GET", path: LIST, paginate: { maxItems: 5 } });
+    expect(first.result.map((r) => (r as { id: number }).id)).toEqual([1, 2, 3, 4, 5]);
+    expect(first).toMatchObject({
+      stoppedBy: "maxItems",
+      complete: false,
+      next: { nextPageToken: "P2", skip: 2 },
+    });
+    // A position inside a page is not a token Marketo knows: no nextPageToken is offered as exact.
+    expect(first.nextPageToken).toBeUndefined();
+    const rest = await marketo.call({ method: "GET", path: LIST, paginate: true, resume: first.next });
+    expect(rest.result.map((r) => (r as { id: number }).id)).toEqual([6, 7, 8]);
+    expect(rest.complete).toBe(true);
+    expect(seen).toEqual(["", "P2", "P2", "P3"]);
+  });
+
+  it("gives the exact position of any record of a collected read (positionOf)", async () => {
     identity();
     tokenPages(LIST, {
       "": ok(items(1, 3), { nextPageToken: "P2" }),
-      P2: ok(items(4, 3), { nextPageToken: "P3" }),
+      P2: ok(items(4, 3)),
     });
-    const result = await connector().call({ method: "GET", path: LIST, paginate: { maxItems: 5 } });
-    expect(result.result).toHaveLength(3);
-    expect(result).toMatchObject({ stoppedBy: "maxItems", nextPageToken: "P2", complete: false });
+    const result = await connector().call({ method: "GET", path: LIST, paginate: true });
+    expect(positionOf(result, 0)).toEqual({});
+    expect(positionOf(result, 2)).toEqual({ skip: 2 });
+    expect(positionOf(result, 3)).toEqual({ nextPageToken: "P2" });
+    expect(positionOf(result, 5)).toEqual({ nextPageToken: "P2", skip: 2 });
+    expect(positionOf(result, 6)).toBeUndefined();
   });
 
   it("replays only the page that met a 601 in the middle of a read", async () => {
@@ -149,26 +192,7 @@ describe("Marketo pagination", () => {
 
   it("pages Asset API lists with offset/maxReturn and ends on a short page", async () => {
     identity();
-    const offsets: string[] = [];
-    nock(ORIGIN)
-      .get("/rest/asset/v1/programs.json")
-      .query(true)
-      .times(3)
-      .reply((uri) => {
-        const q = new URL(uri, ORIGIN).searchParams;
-        offsets.push(`${q.get("offset")}/${q.get("maxReturn")}`);
-        const offset = Number(q.get("offset"));
-        return [
-          200,
-          {
-            success: true,
-            errors: [],
-            warnings: [],
-            requestId: "r",
-            result: items(offset, offset < 4 ? 2 : 1),
-          },
-        ];
-      });
+    const offsets = servePrograms(3, (offset) => items(offset, offset < 4 ? 2 : 1));
     const result = await connector().call({
       method: "GET",
       path: "/rest/asset/v1/programs.json",
@@ -233,6 +257,123 @@ describe("Marketo pagination", () => {
     const sizes: number[] = [];
     for await (const page of connector().pages({ method: "GET", path: LIST })) sizes.push(page.result.length);
     expect(sizes).toEqual([2, 2]);
+  });
+
+  it("never stops silently: pages() reads to the end by default, past 200 KB", async () => {
+    identity();
+    // 1,250 wide records in pages of 300 (about 400 KB in all), as list 1001 of the sandbox.
+    const wide = (from: number, n: number) =>
+      Array.from({ length: n }, (_, i) => ({
+        id: from + i,
+        email: `lead${from + i}@example.com`,
+        pad: "x".repeat(300),
+      }));
+    tokenPages(LIST, {
+      "": ok(wide(1, 300), { nextPageToken: "P2" }),
+      P2: ok(wide(301, 300), { nextPageToken: "P3" }),
+      P3: ok(wide(601, 300), { nextPageToken: "P4" }),
+      P4: ok(wide(901, 300), { nextPageToken: "P5" }),
+      P5: ok(wide(1201, 50)),
+    });
+    const ids: number[] = [];
+    const pages = connector().pages({ method: "GET", path: LIST });
+    let step = await pages.next();
+    while (!step.done) {
+      ids.push(...step.value.result.map((r) => (r as { id: number }).id));
+      step = await pages.next();
+    }
+    expect(ids).toHaveLength(1_250);
+    expect(new Set(ids).size).toBe(1_250);
+    expect(step.value).toEqual({ complete: true });
+  });
+
+  it("with a cap, pages() says where it stopped and the position that continues exactly", async () => {
+    identity();
+    const { seen } = tokenPages(LIST, {
+      "": ok(items(1, 3), { nextPageToken: "P2" }),
+      P2: ok(items(4, 3), { nextPageToken: "P3" }),
+      P3: ok(items(7, 1)),
+    });
+    const marketo = connector();
+    const read = async (resume?: ResumePosition) => {
+      const got: number[] = [];
+      const pages = marketo.pages(
+        { method: "GET", path: LIST, ...(resume ? { resume } : {}) },
+        { maxItems: 4 },
+      );
+      let step = await pages.next();
+      let last: ResumePosition | undefined;
+      while (!step.done) {
+        got.push(...step.value.result.map((r) => (r as { id: number }).id));
+        last = step.value.next;
+        step = await pages.next();
+      }
+      return { got, end: step.value, last };
+    };
+    const first = await read();
+    expect(first.got).toEqual([1, 2, 3, 4]);
+    expect(first.end).toEqual({
+      complete: false,
+      stoppedBy: "maxItems",
+      next: { nextPageToken: "P2", skip: 1 },
+    });
+    // A reader that only iterates sees the same position on the last page.
+    expect(first.last).toEqual(first.end.next);
+    const second = await read(first.end.next);
+    expect(second.got).toEqual([5, 6, 7]);
+    expect(second.end).toEqual({ complete: true });
+    expect(seen).toEqual(["", "P2", "P2", "P3"]);
+  });
+
+  it("reads an asset GET that is no browse call as one complete answer, however many items it has", async () => {
+    identity();
+    const sections = Array.from({ length: 25 }, (_, i) => ({
+      htmlId: `edit_text_${i}`,
+      contentType: "Text",
+      value: [{ type: "HTML", value: `<p>${i}</p>` }],
+    }));
+    const asked: string[] = [];
+    nock(ORIGIN)
+      .get("/rest/asset/v1/email/1001/content.json")
+      .query(true)
+      .times(2)
+      .reply((uri) => {
+        asked.push(new URL(uri, ORIGIN).search);
+        return [200, { success: true, errors: [], warnings: [], requestId: "r", result: sections }];
+      });
+    const marketo = connector();
+    const single = await marketo.call({ method: "GET", path: "/rest/asset/v1/email/1001/content.json" });
+    expect(single).toMatchObject({ complete: true, pages: 1 });
+    expect(single.nextOffset).toBeUndefined();
+    const paged = await marketo.call({
+      method: "GET",
+      path: "/rest/asset/v1/email/1001/content.json",
+      paginate: true,
+    });
+    expect(paged).toMatchObject({ complete: true, pages: 1 });
+    expect(paged.result).toHaveLength(25);
+    // No offset or maxReturn is added to an operation that does not take them.
+    expect(asked).toEqual(["", ""]);
+  });
+
+  it("resumes an asset browse read exactly at an offset inside a page", async () => {
+    identity();
+    const offsets = servePrograms(2, (offset) => items(offset, Math.min(4, 10 - offset)));
+    const marketo = connector();
+    const first = await marketo.call({
+      method: "GET",
+      path: "/rest/asset/v1/programs.json",
+      query: { maxReturn: 4 },
+    });
+    expect(positionOf(first, 3)).toEqual({ offset: 3 });
+    const rest = await marketo.call({
+      method: "GET",
+      path: "/rest/asset/v1/programs.json",
+      query: { maxReturn: 4 },
+      resume: { offset: 3 },
+    });
+    expect(rest.result.map((r) => (r as { id: number }).id)).toEqual([3, 4, 5, 6]);
+    expect(offsets).toEqual(["null/4", "3/4"]);
   });
 
   it("reports more remaining on a single non-paginated call", async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ValidationError } from "../../../src/errors.js";
-import { capBody } from "../../../src/tools/ga/api-call-checks.js";
+import { pageBody } from "../../../src/tools/ga/api-call-paging.js";
 import { MAX_RESULT_BYTES } from "../../../src/tools/output-cap.js";
 import { runToolStep } from "../../../src/tools/run.js";
 import { contextFor, FakeGa } from "./fake-connector.js";
@@ -62,16 +62,57 @@ describe("Google Analytics API Call", () => {
       name: `properties/${i}`,
       displayName: "x".repeat(40),
     }));
-    const capped = capBody({ properties, nextPageToken: "abc" });
+    const fields = {
+      method: "GET",
+      endpoint: "v1beta/properties",
+      query_parameters: { filter: "parent:accounts/1" },
+    } as const;
+    const capped = pageBody(fields, { properties, nextPageToken: "abc" });
     const body = capped.body as { properties: unknown[]; nextPageToken: string };
     expect(JSON.stringify(body).length).toBeLessThanOrEqual(MAX_RESULT_BYTES);
     expect(body.properties.length).toBeGreaterThan(100);
     expect(body.properties.length).toBeLessThan(2_000);
     expect(body.nextPageToken).toBe("abc");
-    expect(capped.warnings[0]).toMatch(new RegExp(`${body.properties.length} of 2000 properties shown`));
-    const blob = capBody({ text: "y".repeat(MAX_RESULT_BYTES * 2) });
+    expect(capped.warnings[0]).toMatch(
+      new RegExp(`${body.properties.length} of the 2,000 properties read are shown`),
+    );
+    expect(capped.warnings[0]).toMatch(/cursor = next_cursor/);
+    const blob = pageBody(fields, { text: "y".repeat(MAX_RESULT_BYTES * 2) });
     expect(typeof blob.body).toBe("string");
     expect(blob.warnings[0]).toMatch(/cut off/);
-    expect(capBody({ small: true })).toEqual({ body: { small: true }, warnings: [] });
+    expect(pageBody(fields, { small: true })).toEqual({ body: { small: true }, warnings: [] });
+  });
+
+  it("continues a capped list with its cursor: every item once, none repeated", async () => {
+    const properties = Array.from({ length: 2_000 }, (_, i) => ({
+      name: `properties/${i}`,
+      displayName: "x".repeat(40),
+    }));
+    const ga = new FakeGa();
+    ga.onCall = () => ({ api: "admin", body: { properties, nextPageToken: "abc" } });
+    const input = {
+      method: "GET",
+      endpoint: "v1beta/properties",
+      query_parameters: { filter: "parent:accounts/1" },
+    };
+    const seen: string[] = [];
+    let cursor: string | undefined;
+    for (let round = 0; round < 20; round += 1) {
+      const { data } = await runToolStep(ID, { ...input, ...(cursor ? { cursor } : {}) }, contextFor(ga));
+      const out = data as {
+        body: { properties: { name: string }[]; nextPageToken: string };
+        next_cursor?: string;
+      };
+      seen.push(...out.body.properties.map((p) => p.name));
+      cursor = out.next_cursor;
+      if (!cursor) break;
+    }
+    expect(seen).toEqual(properties.map((p) => p.name));
+    const other = await runToolStep(
+      ID,
+      { ...input, query_parameters: { filter: "parent:accounts/2" }, cursor: "c1.e30" },
+      contextFor(ga),
+    ).catch((e: unknown) => e);
+    expect(other).toBeInstanceOf(ValidationError);
   });
 });

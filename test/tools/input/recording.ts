@@ -1,10 +1,17 @@
 import { expect } from "vitest";
 import type { MarketoConnector } from "../../../src/connectors/marketo/connector.js";
-import type { MarketoRequest } from "../../../src/connectors/marketo/types.js";
+import type { MarketoRequest, ResumePosition } from "../../../src/connectors/marketo/types.js";
 import { ValidationError } from "../../../src/errors.js";
 import { runToolStep } from "../../../src/tools/run.js";
 import type { ToolContext } from "../../../src/tools/types.js";
 import { contextFor, FakeGa } from "../ga/fake-connector.js";
+
+/** Where a connector double's one page was read from, as the real connector reports it (positions). */
+export function pageAt(req: MarketoRequest): ResumePosition {
+  const { offset, nextPageToken } = req.query ?? {};
+  if (offset !== undefined) return { offset: Number(offset) };
+  return typeof nextPageToken === "string" ? { nextPageToken } : {};
+}
 
 /** A context whose Marketo and Google connectors record every request and answer with empty results. */
 export function recording(result: unknown[] = []) {
@@ -21,6 +28,7 @@ export function recording(result: unknown[] = []) {
         pages: 1,
         callsUsed: 1,
         complete: true,
+        positions: result.length > 0 ? [{ index: 0, at: pageAt(req) }] : [],
         extra: {},
       };
     },

@@ -1,0 +1,132 @@
+/**
+ * Whole results of capped answers, offered as MCP resources: the answer carries `resource_link` blocks
+ * (JSON, and CSV for tables) to a result kept in the workspace's store, which `resources/read` serves
+ * in pages of the same size as an answer. A result is found only through the workspace that produced
+ * it (another workspace's read is "not found"), for a bounded time.
+ */
+import {
+  type McpServer,
+  type ReadResourceResult,
+  ResourceNotFoundError,
+  ResourceTemplate,
+} from "@modelcontextprotocol/server";
+import { columnsOf, csvPage, toPages } from "../results/pages.js";
+import type { ResultMeta } from "../results/types.js";
+import type { FullResult } from "../tools/types.js";
+import type { Workspace } from "../workspace.js";
+import type { ResourceProvider } from "./resources.js";
+
+const BASE = "martech-steps://results/";
+const FORMATS = { json: "application/json", csv: "text/csv" } as const;
+type Format = keyof typeof FORMATS;
+
+export const resultUri = (id: string, format: Format, page = 1) =>
+  `${BASE}${id}.${format}${page > 1 ? `?page=${page}` : ""}`;
+
+const count = (n: number) => n.toLocaleString("en-US");
+const minutes = (ms: number) => `${Math.round(ms / 60_000)} minutes`;
+
+/** Keeps a step's whole result in the workspace's store. */
+export async function keepResult(workspace: Workspace, tool: string, full: FullResult): Promise<ResultMeta> {
+  return workspace.results.put(workspace.name, {
+    meta: {
+      tool,
+      kind: full.kind,
+      columns: columnsOf(full.items, full.columns),
+      ...(full.nextCursor ? { nextCursor: full.nextCursor } : {}),
+    },
+    pages: toPages(full.items),
+  });
+}
+
+function pagesWords(meta: ResultMeta, format: Format): string {
+  const pages = meta.pageItems.length;
+  if (pages === 1) return "in one page";
+  return `in ${pages} pages: this URI is page 1, then ${resultUri(meta.id, format, 2)} … ?page=${pages}`;
+}
+
+/** The resource_link blocks of a kept result, and the sentence that says the same in the text. */
+export function resultLinks(meta: ResultMeta, ttlMs: number) {
+  const what = `${count(meta.items)} ${meta.kind}`;
+  const more = meta.nextCursor
+    ? " The read itself stopped at a cap: continue after it with cursor = the nextCursor in each page's _meta."
+    : "";
+  const links = (Object.keys(FORMATS) as Format[]).map((format) => ({
+    type: "resource_link" as const,
+    uri: resultUri(meta.id, format),
+    name: `${meta.tool}-${meta.id}.${format}`,
+    title: `Full result: ${what} (${format.toUpperCase()})`,
+    description: `All ${what} read, ${pagesWords(meta, format)}. Read with resources/read; kept ${minutes(ttlMs)}, for this workspace only.${more}`,
+    mimeType: FORMATS[format],
+  }));
+  const text =
+    `Full result: all ${what} read, at ${links[0]?.uri} (JSON) and ${links[1]?.uri} (CSV), ` +
+    `${meta.pageItems.length === 1 ? "in one page" : `in ${meta.pageItems.length} pages (add ?page=2 … ?page=${meta.pageItems.length})`}; ` +
+    `read them with resources/read (kept ${minutes(ttlMs)}).${more}`;
+  return { links, text };
+}
+
+/** id, format and page of a result URI, or undefined when it is none. */
+function parse(uri: URL): { id: string; format: Format; page: number } | undefined {
+  const match = /^\/([A-Za-z0-9_-]{1,64})\.(json|csv)$/.exec(uri.pathname);
+  if (uri.host !== "results" || !match) return undefined;
+  const raw = uri.searchParams.get("page");
+  const page = raw === null ? 1 : Number(raw);
+  if (!Number.isSafeInteger(page) || page < 1) return undefined;
+  return { id: match[1] as string, format: match[2] as Format, page };
+}
+
+async function read(workspace: Workspace, uri: URL): Promise<ReadResourceResult> {
+  const shown = uri.href.slice(0, 200);
+  const gone = `No kept result at ${shown}: results are kept for ${minutes(workspace.resultSettings.ttlMs)}, and only for the workspace that produced them. Run the step again.`;
+  const target = parse(uri);
+  if (!target) throw new ResourceNotFoundError(uri.href, `No kept result at ${shown}.`);
+  const meta = await workspace.results.meta(workspace.name, target.id);
+  if (!meta) throw new ResourceNotFoundError(uri.href, gone);
+  const pages = meta.pageItems.length;
+  if (target.page > pages) {
+    throw new ResourceNotFoundError(
+      uri.href,
+      `${shown} has no page ${target.page}: the result has ${pages}.`,
+    );
+  }
+  const json = await workspace.results.page(workspace.name, target.id, target.page - 1);
+  if (json === undefined) throw new ResourceNotFoundError(uri.href, gone);
+  const first = meta.pageItems.slice(0, target.page - 1).reduce((sum, n) => sum + n, 0);
+  const text = target.format === "json" ? json : csvPage(json, meta.columns, target.page === 1);
+  return {
+    contents: [
+      {
+        uri: uri.href,
+        mimeType: FORMATS[target.format],
+        text,
+        _meta: {
+          "martech-steps/page": {
+            page: target.page,
+            pages,
+            first_item: first + 1,
+            items: meta.pageItems[target.page - 1] ?? 0,
+            total_items: meta.items,
+            ...(target.page < pages ? { next: resultUri(meta.id, target.format, target.page + 1) } : {}),
+            ...(meta.nextCursor ? { nextCursor: meta.nextCursor } : {}),
+          },
+        },
+      },
+    ],
+  };
+}
+
+/** The kept results of the server's workspace, as `martech-steps://results/{id}.json|csv[?page=n]`. */
+export const resultResources: ResourceProvider = (server: McpServer, { workspace }) => {
+  server.registerResource(
+    "result",
+    // Not listed: results are a workspace's own and short-lived; they are reached through their links.
+    new ResourceTemplate(`${BASE}{id}.{format}`, { list: undefined }),
+    {
+      title: "Kept tool result",
+      description:
+        "The whole result of a capped tool answer (from its resource_link), as JSON or CSV, in pages: ?page=2 and on.",
+    },
+    (uri) => read(workspace, uri),
+  );
+};

@@ -1,0 +1,60 @@
+import { positiveSetting } from "../settings.js";
+import { MemoryResultStore } from "./memory.js";
+import { RedisResultStore } from "./redis.js";
+import type { ResultStore, ResultStoreLimits } from "./types.js";
+
+export { MemoryResultStore } from "./memory.js";
+export { RedisResultStore } from "./redis.js";
+export type { NewResult, ResultMeta, ResultStore, ResultStoreLimits } from "./types.js";
+
+/** Defaults: a result is kept 30 minutes, 20 per workspace, up to 4 MB each; 128 MB in memory for all. */
+export const RESULT_DEFAULTS = {
+  ttlMs: 30 * 60_000,
+  perWorkspace: 20,
+  maxBytes: 4_000_000,
+  memoryBytes: 128_000_000,
+} as const;
+
+function setting(env: Readonly<Record<string, string | undefined>>, name: string, fallback: number): number {
+  return positiveSetting(env, name) ?? fallback;
+}
+
+export interface ResultSettings extends ResultStoreLimits {
+  /** The most a step reads into one kept result (MARTECH_STEPS_RESULT_MAX_BYTES). */
+  maxBytes: number;
+}
+
+/** MARTECH_STEPS_RESULT_TTL_MS, MARTECH_STEPS_RESULTS_PER_WORKSPACE and MARTECH_STEPS_RESULT_MAX_BYTES. */
+export function resultSettings(env: Readonly<Record<string, string | undefined>>): ResultSettings {
+  return {
+    ttlMs: setting(env, "MARTECH_STEPS_RESULT_TTL_MS", RESULT_DEFAULTS.ttlMs),
+    perWorkspace: setting(env, "MARTECH_STEPS_RESULTS_PER_WORKSPACE", RESULT_DEFAULTS.perWorkspace),
+    maxBytes: setting(env, "MARTECH_STEPS_RESULT_MAX_BYTES", RESULT_DEFAULTS.maxBytes),
+  };
+}
+
+const shared = new Map<string, ResultStore>();
+
+/**
+ * The process's store for these settings: Redis when REDIS_URL is set (any replica then serves any
+ * result), memory otherwise. One per configuration, shared by every workspace of the process (each
+ * workspace only ever reads its own results); it lives as long as the process.
+ */
+export function sharedResultStore(
+  env: Readonly<Record<string, string | undefined>> = process.env,
+): ResultStore {
+  const url = env.REDIS_URL?.trim();
+  const settings = resultSettings(env);
+  const key = JSON.stringify([url ?? "", settings.ttlMs, settings.perWorkspace, settings.maxBytes]);
+  let store = shared.get(key);
+  if (!store) {
+    store = url
+      ? new RedisResultStore(settings, { url })
+      : new MemoryResultStore({
+          ...settings,
+          maxBytes: Math.max(RESULT_DEFAULTS.memoryBytes, settings.maxBytes),
+        });
+    shared.set(key, store);
+  }
+  return store;
+}

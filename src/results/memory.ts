@@ -1,0 +1,92 @@
+import { randomBytes } from "node:crypto";
+import type { NewResult, ResultMeta, ResultStore, ResultStoreLimits } from "./types.js";
+
+export function newResultId(): string {
+  // 128 random bits: an id cannot be guessed (and another workspace's id is not found anyway).
+  return randomBytes(16).toString("base64url");
+}
+
+export function metaOf(result: NewResult, id: string, now: number, ttlMs: number): ResultMeta {
+  return {
+    ...result.meta,
+    id,
+    items: result.pages.reduce((sum, page) => sum + page.items, 0),
+    pageItems: result.pages.map((page) => page.items),
+    bytes: result.pages.reduce((sum, page) => sum + Buffer.byteLength(page.json), 0),
+    createdAt: now,
+    expiresAt: now + ttlMs,
+  };
+}
+
+interface Entry {
+  meta: ResultMeta;
+  pages: string[];
+}
+
+/**
+ * Results in this process's memory. Besides the TTL and the count per workspace, all workspaces
+ * together hold at most `maxBytes` (the oldest results go first), so memory stays bounded however
+ * many workspaces a server has.
+ */
+export class MemoryResultStore implements ResultStore {
+  readonly #limits: ResultStoreLimits & { maxBytes: number };
+  readonly #now: () => number;
+  /** Insertion order is age: the first entries are the oldest. */
+  readonly #entries = new Map<string, Entry>();
+  #bytes = 0;
+
+  constructor(limits: ResultStoreLimits & { maxBytes: number }, now: () => number = Date.now) {
+    this.#limits = limits;
+    this.#now = now;
+  }
+
+  #key = (workspace: string, id: string) => `${workspace}\u0000${id}`;
+
+  #drop(key: string): void {
+    const entry = this.#entries.get(key);
+    if (!entry) return;
+    this.#entries.delete(key);
+    this.#bytes -= entry.meta.bytes;
+  }
+
+  #sweep(): void {
+    const now = this.#now();
+    for (const [key, entry] of this.#entries) if (entry.meta.expiresAt <= now) this.#drop(key);
+  }
+
+  async put(workspace: string, result: NewResult): Promise<ResultMeta> {
+    this.#sweep();
+    const meta = metaOf(result, newResultId(), this.#now(), this.#limits.ttlMs);
+    const mine = [...this.#entries.keys()].filter((key) => key.startsWith(`${workspace}\u0000`));
+    for (const key of mine.slice(0, Math.max(0, mine.length - this.#limits.perWorkspace + 1)))
+      this.#drop(key);
+    for (const key of this.#entries.keys()) {
+      if (this.#bytes + meta.bytes <= this.#limits.maxBytes) break;
+      this.#drop(key);
+    }
+    this.#entries.set(this.#key(workspace, meta.id), { meta, pages: result.pages.map((page) => page.json) });
+    this.#bytes += meta.bytes;
+    return meta;
+  }
+
+  #get(workspace: string, id: string): Entry | undefined {
+    const entry = this.#entries.get(this.#key(workspace, id));
+    if (!entry) return undefined;
+    if (entry.meta.expiresAt > this.#now()) return entry;
+    this.#drop(this.#key(workspace, id));
+    return undefined;
+  }
+
+  async meta(workspace: string, id: string): Promise<ResultMeta | undefined> {
+    return this.#get(workspace, id)?.meta;
+  }
+
+  async page(workspace: string, id: string, index: number): Promise<string | undefined> {
+    return this.#get(workspace, id)?.pages[index];
+  }
+
+  async close(): Promise<void> {
+    this.#entries.clear();
+    this.#bytes = 0;
+  }
+}

@@ -1,0 +1,75 @@
+import { stringify } from "csv-stringify/sync";
+import { itemBytes } from "../json-size.js";
+import { processRedactor } from "../redact.js";
+
+/** A page of a kept result stays within what a client reads at once (as a tool answer's cap). */
+export const PAGE_BYTES = 45_000;
+
+/**
+ * The items as pages of JSON text, each an array of whole items within `pageBytes` (an item larger
+ * than that is a page of its own). A last check before anything is kept: a page whose text holds a
+ * credential this process has sent (connectors redact what they read; this is the backstop) is kept
+ * with its strings redacted.
+ */
+export function toPages(
+  items: readonly unknown[],
+  pageBytes = PAGE_BYTES,
+): { json: string; items: number }[] {
+  const pages: { json: string; items: number }[] = [];
+  let current: unknown[] = [];
+  let size = 2;
+  const flush = () => {
+    let json = JSON.stringify(current);
+    if (processRedactor.leaks(json)) json = JSON.stringify(processRedactor.value(current));
+    pages.push({ json, items: current.length });
+    current = [];
+    size = 2;
+  };
+  for (const item of items) {
+    const bytes = itemBytes(item);
+    if (current.length > 0 && size + bytes > pageBytes) flush();
+    current.push(item);
+    size += bytes;
+  }
+  if (current.length > 0 || pages.length === 0) flush();
+  return pages;
+}
+
+/** The given columns, or the keys of the items in first-seen order. */
+export function columnsOf(items: readonly unknown[], given?: readonly string[]): string[] {
+  if (given && given.length > 0) return [...given];
+  const seen = new Set<string>();
+  for (const item of items) {
+    if (item && typeof item === "object" && !Array.isArray(item))
+      for (const key of Object.keys(item)) seen.add(key);
+  }
+  return seen.size > 0 || items.length === 0 ? [...seen] : ["value"];
+}
+
+/** A cell as CSV shows it: text as it is, numbers and booleans as written, nested values as JSON, null empty. */
+function cell(value: unknown): string {
+  if (value === null || value === undefined) return "";
+  if (typeof value === "string") return value;
+  if (typeof value === "number" || typeof value === "boolean") return String(value);
+  return JSON.stringify(value);
+}
+
+/**
+ * One page of a kept table as CSV (RFC 4180, via csv-stringify). Only the first page has the header
+ * row, so the pages read in order and joined are the whole CSV file.
+ */
+export function csvPage(json: string, columns: readonly string[], header: boolean): string {
+  const items = JSON.parse(json) as unknown[];
+  const rows = items.map((item) => {
+    const record =
+      item && typeof item === "object" && !Array.isArray(item)
+        ? (item as Record<string, unknown>)
+        : { value: item };
+    return columns.map((column) => cell(record[column]));
+  });
+  // A line break of either kind inside a value is quoted too, as RFC 4180 asks (not only the delimiter in use).
+  return stringify(header ? [columns as string[], ...rows] : rows, {
+    record_delimiter: "\r\n",
+    quoted_match: /[\r\n]/,
+  });
+}

@@ -1,0 +1,98 @@
+/**
+ * A Google response within the output cap, and an exact way on. Google's list methods page with
+ * pageToken, and a page cannot be read from part-way: when the cap cuts the largest list of the
+ * response, the cursor says which list and how many of its items were shown, and resuming re-sends the
+ * same request once and skips them (https://google.aip.dev/158: the same request gives the same page).
+ */
+import type { GoogleApiCallFields } from "../../schemas/google-analytics.js";
+import { countIn, decodeCursor, encodeCursor, requestFingerprint } from "../cursor.js";
+import { capItems, jsonSize, MAX_RESULT_BYTES, moreWarning } from "../output-cap.js";
+import type { FullResult } from "../types.js";
+
+type Body = Record<string, unknown>;
+
+function fingerprint(fields: GoogleApiCallFields): string {
+  return requestFingerprint({
+    m: fields.method,
+    e: fields.endpoint,
+    a: fields.api,
+    q: fields.query_parameters,
+    b: fields.body,
+  });
+}
+
+/** The list and the items of it already shown, from the input's cursor. */
+export function skipOf(fields: GoogleApiCallFields): { list: string; skip: number } | undefined {
+  if (fields.cursor === undefined) return undefined;
+  const position = decodeCursor(fields.cursor, fingerprint(fields));
+  const skip = countIn(position, "s") ?? 0;
+  return typeof position.k === "string" ? { list: position.k, skip } : { list: "", skip };
+}
+
+const isBody = (value: unknown): value is Body =>
+  value !== null && typeof value === "object" && !Array.isArray(value);
+
+function largestList(body: Body): [string, unknown[]] | undefined {
+  const lists = Object.entries(body).filter((entry): entry is [string, unknown[]] => Array.isArray(entry[1]));
+  return lists.sort((a, b) => jsonSize(b[1]) - jsonSize(a[1]))[0];
+}
+
+const RESUME =
+  "cursor = next_cursor (same method, endpoint, query_parameters and body: the request is sent again once)";
+
+/**
+ * Keeps a response within `maxBytes`: the largest top-level list (or the list a cursor names, past the
+ * items it says were shown) is shortened to what fits, with a cursor to the first item not shown; a
+ * response that still does not fit is returned as a JSON text prefix.
+ */
+export function pageBody(
+  fields: GoogleApiCallFields,
+  body: unknown,
+  options: { keep: boolean; maxBytes?: number } = { keep: false },
+): { body: unknown; warnings: string[]; nextCursor?: string; full?: FullResult } {
+  const maxBytes = options.maxBytes ?? MAX_RESULT_BYTES;
+  const from = skipOf(fields);
+  let shown = body;
+  if (from && isBody(body) && Array.isArray(body[from.list])) {
+    shown = { ...body, [from.list]: (body[from.list] as unknown[]).slice(from.skip) };
+  }
+  const size = jsonSize(shown);
+  if (size <= maxBytes) return { body: shown, warnings: [] };
+  const kb = Math.round(maxBytes / 1000);
+  if (isBody(shown)) {
+    const largest =
+      from && Array.isArray(shown[from.list])
+        ? ([from.list, shown[from.list]] as [string, unknown[]])
+        : largestList(shown);
+    if (largest) {
+      const [key, list] = largest;
+      const rest = jsonSize({ ...shown, [key]: [] });
+      const { items } = capItems(list, maxBytes - rest, true);
+      if (rest < maxBytes) {
+        const skipped = from?.list === key ? from.skip : 0;
+        const nextCursor = encodeCursor(fingerprint(fields), { k: key, s: skipped + items.length });
+        const warning = moreWarning({
+          unit: key,
+          shown: items.length,
+          read: list.length,
+          capped: true,
+          resume: RESUME,
+          kept: options.keep,
+        });
+        return {
+          body: { ...shown, [key]: items },
+          warnings: [warning],
+          nextCursor,
+          ...(options.keep ? { full: { kind: "items", items: list } } : {}),
+        };
+      }
+    }
+  }
+  const text = JSON.stringify(shown);
+  return {
+    body: text.slice(0, maxBytes - 2_000),
+    warnings: [
+      `Output capped at ${kb} KB: the response (${Math.round(size / 1000)} KB) is cut off as JSON text.`,
+    ],
+  };
+}

@@ -1,0 +1,121 @@
+/**
+ * A Marketo call's answer, shaped for an agent: as many records as fit the output cap, the exact
+ * position of the first one not shown (a cursor, and Marketo's own token or offset when they are
+ * exact), and, for an adapter that keeps whole results, everything that was read.
+ */
+import type { MarketoConnector } from "../../connectors/marketo/connector.js";
+import { positionOf } from "../../connectors/marketo/pagination.js";
+import type { MarketoCallResult, ResumePosition } from "../../connectors/marketo/types.js";
+import type { MarketoApiCallInput, MarketoApiCallOutput } from "../../schemas/marketo.js";
+import { capItems, MAX_RESULT_BYTES, moreWarning } from "../output-cap.js";
+import type { FullResult, ToolContext } from "../types.js";
+import { cursorOf } from "./position.js";
+import type { ProgramTypeFilter } from "./program-type.js";
+
+export type Shaped = Omit<MarketoApiCallOutput, "daily_calls_remaining">;
+
+/** Records as the output schema has them: objects (a bare value, which Marketo does not send, is wrapped). */
+export function asRecords(items: readonly unknown[]): Record<string, unknown>[] {
+  return items.map((item) =>
+    typeof item === "object" && item !== null && !Array.isArray(item)
+      ? (item as Record<string, unknown>)
+      : { value: item },
+  );
+}
+
+export const RESUME_WORDS = "cursor = next_cursor (same method, endpoint and query_parameters)";
+
+function exactWords(next: ResumePosition): string {
+  if (next.skip) return "";
+  if (next.nextPageToken !== undefined) return ", or query_parameters.nextPageToken = next_page_token";
+  if (next.offset !== undefined) return ", or query_parameters.offset = next_offset";
+  return "";
+}
+
+export async function readCalls(
+  input: MarketoApiCallInput,
+  marketo: MarketoConnector,
+  ctx: ToolContext,
+  options: {
+    resume: ResumePosition | undefined;
+    byType: ProgramTypeFilter | undefined;
+    onWait: NonNullable<Parameters<MarketoConnector["call"]>[0]["onWait"]>;
+  },
+): Promise<{ data: Shaped; full?: FullResult }> {
+  const { byType } = options;
+  const keep = ctx.fullResults?.maxBytes;
+  const result: MarketoCallResult = await marketo.call({
+    method: input.method,
+    path: input.endpoint,
+    query: byType ? byType.query : input.query_parameters,
+    body: input.body,
+    signal: ctx.signal,
+    onWait: options.onWait,
+    ...(options.resume ? { resume: options.resume } : {}),
+    paginate: input.paginate
+      ? {
+          maxPages: input.max_pages,
+          maxItems: input.max_items,
+          // Without an adapter that keeps whole results, read no further than the answer can show.
+          maxBytes: keep ?? MAX_RESULT_BYTES,
+          // One unit throughout: records fetched (waits report the same count).
+          onPage: ({ page, items }) =>
+            ctx.progress({
+              progress: items,
+              total: input.max_items,
+              message: `Fetched page ${page} (${items} records)`,
+            }),
+        }
+      : false,
+  });
+  const warnings = [...result.warnings];
+  const records = asRecords(byType ? result.result.filter(byType.keeps) : result.result);
+  if (byType) warnings.push(byType.warning(result.result.length, records.length));
+  const capped = capItems(records, MAX_RESULT_BYTES, true);
+  // Positions count what Marketo returned, filtered out or not: resume right after the last record shown.
+  const last = capped.items.at(-1);
+  const raw = last === undefined ? -1 : result.result.indexOf(last);
+  const notShown = capped.dropped === 0 ? result.result.length : raw < 0 ? capped.items.length : raw + 1;
+  const next = positionOf(result, notShown);
+  const kept = keep !== undefined && capped.dropped > 0;
+  if (next && (capped.dropped > 0 || result.stoppedBy)) {
+    warnings.push(
+      moreWarning({
+        unit: "records",
+        shown: capped.items.length,
+        read: records.length,
+        capped: capped.dropped > 0,
+        resume: `${RESUME_WORDS}${exactWords(next)}`,
+        kept,
+      }),
+    );
+  }
+  // The token that picks up later activity belongs to the end of the read, not to a cut answer.
+  const extra = { ...result.extra };
+  if (next) delete extra.lastPageToken;
+  const data: Shaped = {
+    result: capped.items,
+    complete: next === undefined,
+    ...(next ? { next_cursor: cursorOf(input, { page: next }) } : {}),
+    ...(next && !next.skip && next.nextPageToken !== undefined
+      ? { next_page_token: next.nextPageToken }
+      : {}),
+    ...(next?.offset !== undefined ? { next_offset: next.offset } : {}),
+    warnings,
+    record_errors: result.recordErrors,
+    pages: result.pages,
+    calls_used: result.callsUsed,
+    request_ids: result.requestIds,
+    ...(result.translatedFrom ? { translated_from: result.translatedFrom } : {}),
+    ...(Object.keys(extra).length > 0 ? { extra } : {}),
+  };
+  if (!kept) return { data };
+  return {
+    data,
+    full: {
+      kind: "records",
+      items: records,
+      ...(result.next ? { nextCursor: cursorOf(input, { page: result.next }) } : {}),
+    },
+  };
+}

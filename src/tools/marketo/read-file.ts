@@ -1,0 +1,84 @@
+/**
+ * A bulk export file (GET /bulk/v1/{leads|activities|…}/export/{exportId}/file.json) read as records:
+ * the connector fetches it in Range requests and parses the CSV; the answer shows what fits the output
+ * cap, with a cursor at the byte where the first record not shown starts
+ * (https://experienceleague.adobe.com/en/docs/marketo-developer/marketo/rest/bulk-extract/bulk-extract#partial-retrieval-and-resumption).
+ */
+import type { FilePosition } from "../../connectors/marketo/bulk-file.js";
+import type { MarketoConnector } from "../../connectors/marketo/connector.js";
+import type { OnWait } from "../../connectors/marketo/types.js";
+import type { MarketoApiCallInput } from "../../schemas/marketo.js";
+import { capItems, MAX_RESULT_BYTES, moreWarning } from "../output-cap.js";
+import type { FullResult, ToolContext } from "../types.js";
+import { cursorOf } from "./position.js";
+import { RESUME_WORDS, type Shaped } from "./read-calls.js";
+
+/** A Range request per 64 KB to 1 MB: one call for an answer's worth, few for a whole kept result. */
+const MIN_CHUNK = 64 * 1024;
+const MAX_CHUNK = 1024 * 1024;
+
+const mb = (bytes: number) => `${(bytes / 1_000_000).toFixed(1)} MB`;
+
+export async function readFile(
+  input: MarketoApiCallInput,
+  marketo: MarketoConnector,
+  ctx: ToolContext,
+  options: { from: FilePosition | undefined; onWait: OnWait },
+): Promise<{ data: Shaped; full?: FullResult; described: string }> {
+  const keep = ctx.fullResults?.maxBytes;
+  const maxBytes = keep ?? MAX_RESULT_BYTES;
+  const read = await marketo.readExportFile(
+    { path: input.endpoint, signal: ctx.signal, onWait: options.onWait },
+    {
+      ...(options.from ? { from: options.from } : {}),
+      maxBytes,
+      maxRecords: input.max_items,
+      chunkBytes: Math.min(MAX_CHUNK, Math.max(MIN_CHUNK, Math.ceil(maxBytes / 2))),
+      onChunk: ({ byte, total, records }) =>
+        ctx.progress({
+          progress: records,
+          message: `Read ${mb(byte)}${total !== undefined ? ` of ${mb(total)}` : ""} of the export file`,
+        }),
+    },
+  );
+  const capped = capItems(read.records, MAX_RESULT_BYTES, true);
+  const next = capped.dropped > 0 ? read.positions[capped.items.length] : read.next;
+  const kept = keep !== undefined && capped.dropped > 0;
+  const warnings: string[] = [];
+  if (next) {
+    warnings.push(
+      moreWarning({
+        unit: "records",
+        shown: capped.items.length,
+        read: read.records.length,
+        capped: capped.dropped > 0,
+        resume: RESUME_WORDS,
+        kept,
+      }),
+    );
+  }
+  const first = options.from?.row ?? 0;
+  const rows = capped.items.length > 0 ? `rows ${first + 1}–${first + capped.items.length}` : "no rows";
+  const described = `${rows} of the export file${read.total !== undefined ? ` (${mb(read.total)})` : ""}`;
+  const data: Shaped = {
+    result: capped.items,
+    complete: next === undefined,
+    ...(next ? { next_cursor: cursorOf(input, { file: next }) } : {}),
+    warnings,
+    record_errors: [],
+    pages: read.chunks,
+    calls_used: read.callsUsed,
+    request_ids: [],
+  };
+  if (!kept) return { data, described };
+  return {
+    data,
+    described,
+    full: {
+      kind: "records",
+      items: read.records,
+      columns: read.columns,
+      ...(read.next ? { nextCursor: cursorOf(input, { file: read.next }) } : {}),
+    },
+  };
+}

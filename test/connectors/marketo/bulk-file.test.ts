@@ -1,0 +1,174 @@
+import nock from "nock";
+import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { UpstreamError } from "../../../src/errors.js";
+import { CLIENT_SECRET, connector, fail, identity, ORIGIN, rejection } from "./helpers.js";
+
+beforeAll(() => nock.disableNetConnect());
+afterEach(() => nock.cleanAll());
+
+const FILE = "/bulk/v1/leads/export/ce45a7a1-f19d-4ce2-882c-a3c795940a7d/file.json";
+
+/** Serves `content` as Marketo serves an export file: 206 with Content-Range for each Range asked. */
+function serveFile(content: Buffer, type = "text/csv"): { ranges: string[] } {
+  const ranges: string[] = [];
+  nock(ORIGIN)
+    .get(FILE)
+    .times(100)
+    .reply(function reply() {
+      const range = String(this.req.headers.range ?? "");
+      ranges.push(range);
+      const match = /^bytes=(\d+)-(\d+)$/.exec(range);
+      if (!match) return [200, content, { "Content-Type": type }];
+      const start = Number(match[1]);
+      const end = Math.min(Number(match[2]), content.length - 1);
+      if (start >= content.length) return [416, "", { "Content-Range": `bytes */${content.length}` }];
+      return [
+        206,
+        content.subarray(start, end + 1),
+        { "Content-Type": type, "Content-Range": `bytes ${start}-${end}/${content.length}` },
+      ];
+    });
+  return { ranges };
+}
+
+const lines = (n: number) =>
+  Array.from({ length: n }, (_, i) => `${i + 1},lead${i + 1}@example.com,"Dupont, ""Jo"" é${i}",null`);
+const csv = (n: number) => Buffer.from(`id,email,lastName,company\n${lines(n).join("\n")}\n`, "utf8");
+
+describe("bulk export file downloads (Range chunks parsed as CSV)", () => {
+  it("reads the file in Range requests and returns records keyed by the header, null for Marketo's null", async () => {
+    identity();
+    const { ranges } = serveFile(csv(200));
+    const read = await connector().readExportFile({ path: FILE }, { maxBytes: 1_000_000, chunkBytes: 1_000 });
+    expect(read.columns).toEqual(["id", "email", "lastName", "company"]);
+    expect(read.records).toHaveLength(200);
+    expect(read.records[0]).toEqual({
+      id: "1",
+      email: "lead1@example.com",
+      lastName: 'Dupont, "Jo" é0',
+      company: null,
+    });
+    expect(read.records.map((r) => r.id)).toEqual(Array.from({ length: 200 }, (_, i) => String(i + 1)));
+    expect(read.next).toBeUndefined();
+    expect(ranges[0]).toBe("bytes=0-999");
+    expect(ranges.length).toBe(Math.ceil(csv(200).length / 1_000));
+    expect(read.callsUsed).toBe(ranges.length);
+  });
+
+  it("keeps a record and a character cut by a range's edge whole", async () => {
+    identity();
+    const content = Buffer.from('id,note\n1,"two\nlines é"\n2,"ü, ö"\n', "utf8");
+    // Every range is 5 bytes: edges fall inside quotes, after a line break inside a field, and inside é and ü.
+    serveFile(content);
+    const read = await connector().readExportFile({ path: FILE }, { maxBytes: 100_000, chunkBytes: 5 });
+    expect(read.records).toEqual([
+      { id: "1", note: "two\nlines é" },
+      { id: "2", note: "ü, ö" },
+    ]);
+  });
+
+  it("stops at maxBytes and resumes exactly at the next record, reading the header again", async () => {
+    identity();
+    const content = csv(100);
+    const { ranges } = serveFile(content);
+    const marketo = connector();
+    const first = await marketo.readExportFile({ path: FILE }, { maxBytes: 2_000, chunkBytes: 4_096 });
+    expect(first.records.length).toBeGreaterThan(5);
+    expect(first.records.length).toBeLessThan(100);
+    expect(first.next).toMatchObject({ row: first.records.length });
+    const header = Buffer.byteLength("id,email,lastName,company\n");
+    expect(first.next?.header).toBe(header);
+    ranges.length = 0;
+    const rest = await marketo.readExportFile(
+      { path: FILE },
+      { from: first.next, maxBytes: 1_000_000, chunkBytes: 4_096 },
+    );
+    expect(ranges[0]).toBe(`bytes=0-${header - 1}`);
+    const from = first.next?.byte ?? 0;
+    expect(ranges[1]).toBe(`bytes=${from}-${Math.min(from + 4_096, content.length) - 1}`);
+    const ids = [...first.records, ...rest.records].map((r) => Number(r.id));
+    expect(ids).toEqual(Array.from({ length: 100 }, (_, i) => i + 1));
+    expect(rest.positions[0]).toEqual(first.next);
+  });
+
+  it("reads TSV by its content type", async () => {
+    identity();
+    serveFile(Buffer.from("id\tfirst name\n1\tAnn, B\n"), "text/tab-separated-values;charset=UTF-8");
+    const read = await connector().readExportFile({ path: FILE }, { maxBytes: 10_000, chunkBytes: 1_000 });
+    expect(read.records).toEqual([{ id: "1", "first name": "Ann, B" }]);
+  });
+
+  it("explains a file that is not ready yet (404 with a plain-text message)", async () => {
+    identity();
+    nock(ORIGIN)
+      .get(FILE)
+      .reply(404, "Export ce45a7a1 is Processing, not Completed", { "Content-Type": "text/plain" });
+    const error = await rejection(
+      connector().readExportFile({ path: FILE }, { maxBytes: 10_000, chunkBytes: 1_000 }),
+    );
+    expect(error).toBeInstanceOf(UpstreamError);
+    expect(error.message).toMatch(/Processing, not Completed/);
+    expect(error.message).toMatch(/status\.json/);
+  });
+
+  it("replays a range refused with 602 once with a fresh token", async () => {
+    identity("first:int");
+    identity("second:int");
+    nock(ORIGIN)
+      .get(FILE)
+      .reply(200, fail("602", "Access token expired"), { "Content-Type": "application/json" });
+    serveFile(csv(3));
+    const read = await connector().readExportFile({ path: FILE }, { maxBytes: 10_000, chunkBytes: 10_000 });
+    expect(read.records).toHaveLength(3);
+  });
+
+  it("redacts a credential that a record repeats, even when a range's edge cuts it in two", async () => {
+    identity();
+    const content = Buffer.from(`id,note\n1,${CLIENT_SECRET}\n`);
+    serveFile(content);
+    const cutInside = content.indexOf(CLIENT_SECRET) + 4;
+    const read = await connector().readExportFile(
+      { path: FILE },
+      { maxBytes: 10_000, chunkBytes: cutInside },
+    );
+    expect(JSON.stringify(read)).not.toContain(CLIENT_SECRET);
+    expect(read.records[0]?.note).toMatch(/redacted/);
+  });
+
+  it("reads an empty file as no records", async () => {
+    identity();
+    serveFile(Buffer.alloc(0));
+    const read = await connector().readExportFile({ path: FILE }, { maxBytes: 10_000, chunkBytes: 1_000 });
+    expect(read.records).toEqual([]);
+    expect(read.next).toBeUndefined();
+  });
+  it("answers request() on a file with its records as one page (whole when small)", async () => {
+    identity();
+    serveFile(csv(3));
+    const page = await connector().request({ method: "GET", path: FILE });
+    expect(page.result.map((r) => (r as { id: string }).id)).toEqual(["1", "2", "3"]);
+    expect(page.extra).toMatchObject({ columns: ["id", "email", "lastName", "company"] });
+    expect(page.extra.next).toBeUndefined();
+    expect(page.warnings).toEqual([]);
+  });
+
+  it("caps request() on a large file and says where readExportFile continues, exactly", async () => {
+    identity();
+    const n = 3_000;
+    serveFile(csv(n));
+    const marketo = connector();
+    const page = await marketo.request({ method: "GET", path: FILE });
+    expect(page.result.length).toBeGreaterThan(100);
+    expect(page.result.length).toBeLessThan(n);
+    const next = page.extra.next as { byte: number; row: number; header: number };
+    expect(next).toMatchObject({ row: page.result.length });
+    expect(page.warnings.join(" ")).toMatch(/readExportFile/);
+    expect(page.warnings.join(" ")).toContain(`row ${page.result.length + 1}`);
+    const rest = await marketo.readExportFile(
+      { path: FILE },
+      { from: next, maxBytes: 10_000_000, chunkBytes: 1_000_000 },
+    );
+    const ids = [...page.result, ...rest.records].map((r) => Number((r as { id: string }).id));
+    expect(ids).toEqual(Array.from({ length: n }, (_, i) => i + 1));
+  });
+});
