@@ -48,7 +48,7 @@ const RESUME =
 export function pageBody(
   fields: GoogleApiCallFields,
   body: unknown,
-  options: { keep: boolean; maxBytes?: number } = { keep: false },
+  options: { keepBytes?: number | undefined; maxBytes?: number } = {},
 ): { body: unknown; warnings: string[]; nextCursor?: string; full?: FullResult } {
   const maxBytes = options.maxBytes ?? MAX_RESULT_BYTES;
   const from = skipOf(fields);
@@ -71,19 +71,35 @@ export function pageBody(
       if (rest < maxBytes) {
         const skipped = from?.list === key ? from.skip : 0;
         const nextCursor = encodeCursor(fingerprint(fields), { k: key, s: skipped + items.length });
+        // The kept items stay within the setting for kept results (MARTECH_STEPS_RESULT_MAX_BYTES).
+        const whole = options.keepBytes === undefined ? [] : capItems(list, options.keepBytes, true).items;
+        const cut = options.keepBytes !== undefined && whole.length < list.length;
         const warning = moreWarning({
           unit: key,
           shown: items.length,
           read: list.length,
           capped: true,
           resume: RESUME,
-          kept: options.keep,
+          kept: options.keepBytes !== undefined && !cut,
         });
+        const keptWords = cut
+          ? ` The first ${whole.length} are in the full result linked with this answer; after them, continue with the nextCursor its pages name.`
+          : "";
         return {
           body: { ...shown, [key]: items },
-          warnings: [warning],
+          warnings: [`${warning}${keptWords}`],
           nextCursor,
-          ...(options.keep ? { full: { kind: "items", items: list } } : {}),
+          ...(options.keepBytes !== undefined
+            ? {
+                full: {
+                  kind: "items" as const,
+                  items: whole,
+                  ...(cut
+                    ? { nextCursor: encodeCursor(fingerprint(fields), { k: key, s: skipped + whole.length }) }
+                    : {}),
+                },
+              }
+            : {}),
         };
       }
     }
