@@ -1,7 +1,15 @@
-import { describe, expect, it } from "vitest";
+import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import nock from "nock";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { ValidationError } from "../../src/errors.js";
+import type { MarketoApiCallInput } from "../../src/schemas/marketo.js";
+import { cursorOf } from "../../src/tools/marketo/position.js";
 import { jsonSize } from "../../src/tools/output-cap.js";
 import { runToolStep } from "../../src/tools/run.js";
 import type { ToolContext } from "../../src/tools/types.js";
+import { connector, identity, ORIGIN } from "../connectors/marketo/helpers.js";
+import { type MarketoFixture, marketoFixture } from "../helpers/fixtures.js";
+import { type McpSession, mcpSession } from "../helpers/mcp.js";
 import { contextFor, FakeGa } from "../tools/ga/fake-connector.js";
 
 const REPORT = "google_analytics_run_reports";
@@ -71,5 +79,106 @@ describe("Google API Call: kept items within fullResults.maxBytes", () => {
     );
     expect(result.full).toBeDefined();
     expect(jsonSize(result.full?.items)).toBeLessThanOrEqual(50_000);
+  });
+});
+
+describe("kept results: page numbers", () => {
+  let fixture: MarketoFixture;
+  let session: McpSession;
+  let uri: string;
+
+  beforeAll(async () => {
+    fixture = await marketoFixture();
+    session = await mcpSession(fixture.workspace);
+    const result = (await session.client.callTool({
+      name: "marketo_api_call",
+      arguments: { method: "GET", endpoint: "/rest/v1/lists/1001/leads.json", paginate: true },
+    })) as CallToolResult;
+    uri = (result.content.find((block) => block.type === "resource_link") as { uri: string }).uri;
+  });
+  afterAll(async () => {
+    await session.close();
+    await fixture.close();
+  });
+
+  it.each(["abc", "0", "-1", "1.5", "0x2", "", "2e0"])(
+    "refuses ?page=%s naming page and what it accepts, not as a missing result",
+    async (page) => {
+      const error = await session.client.readResource({ uri: `${uri}?page=${page}` }).catch((e: Error) => e);
+      expect(error).toBeInstanceOf(Error);
+      expect((error as Error).message).not.toMatch(/No kept result/);
+      expect((error as Error).message).toMatch(/page/);
+      expect((error as Error).message).toMatch(/whole number/);
+    },
+  );
+
+  it("still reads ?page=2", async () => {
+    const { contents } = await session.client.readResource({ uri: `${uri}?page=2` });
+    expect(contents[0]?._meta?.["martech-steps/page"]).toMatchObject({ page: 2 });
+  });
+});
+
+const FILE = "/bulk/v1/leads/export/ce45a7a1-f19d-4ce2-882c-a3c795940a7d/file.json";
+
+function marketoContext(): ToolContext {
+  const marketo = connector();
+  return {
+    marketo: async () => marketo,
+    google: () => Promise.reject(new Error("not used")),
+    progress: () => undefined,
+  };
+}
+
+const forged = (args: Record<string, unknown>, position: Parameters<typeof cursorOf>[1]) =>
+  cursorOf(args as unknown as MarketoApiCallInput, position);
+
+describe("forged Marketo cursors are refused as cursor errors, before anything is sent", () => {
+  beforeAll(() => nock.disableNetConnect());
+  afterEach(() => nock.cleanAll());
+
+  it.each([
+    ["a header longer than the position it precedes", { byte: 5, row: 0, header: 10_000_000 }],
+    ["a header past any real header line", { byte: 50_000_000, row: 9, header: 40_000_000 }],
+  ])("refuses a file cursor with %s", async (_name, file) => {
+    const args = { method: "GET", endpoint: FILE };
+    const error = await runToolStep(
+      "marketo_api_call",
+      { ...args, cursor: forged(args, { file }) },
+      marketoContext(),
+    ).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ValidationError);
+    expect((error as ValidationError).field).toBe("cursor");
+  });
+
+  it("refuses a file cursor whose header length does not end a line of the file", async () => {
+    identity();
+    const content = Buffer.from("id,email\n1,a@example.com\n2,b@example.com\n", "utf8");
+    nock(ORIGIN)
+      .get(FILE)
+      .times(5)
+      .reply(function reply() {
+        const [, start, end] = /bytes=(\d+)-(\d+)/.exec(String(this.req.headers.range)) ?? [];
+        const s = Number(start);
+        const e = Math.min(Number(end), content.length - 1);
+        return [206, content.subarray(s, e + 1), { "Content-Range": `bytes ${s}-${e}/${content.length}` }];
+      });
+    const args = { method: "GET", endpoint: FILE };
+    // The real header is 9 bytes long ("id,email\n"); a cursor that says 4 would name the columns "id" and "em".
+    const cursor = forged(args, { file: { byte: 25, row: 1, header: 4 } });
+    const error = await runToolStep("marketo_api_call", { ...args, cursor }, marketoContext()).catch(
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(ValidationError);
+    expect((error as ValidationError).field).toBe("cursor");
+  });
+
+  it("refuses a token position with control characters (it would be sent to Marketo)", async () => {
+    const args = { method: "GET", endpoint: "/rest/v1/lists/1001/leads.json" };
+    const cursor = forged(args, { page: { nextPageToken: "abc\u0000def\r\nX" } });
+    const error = await runToolStep("marketo_api_call", { ...args, cursor }, marketoContext()).catch(
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(ValidationError);
+    expect((error as ValidationError).field).toBe("cursor");
   });
 });
