@@ -182,3 +182,46 @@ describe("forged Marketo cursors are refused as cursor errors, before anything i
     expect((error as ValidationError).field).toBe("cursor");
   });
 });
+
+describe("Marketo errors[] with many entries", () => {
+  beforeAll(() => nock.disableNetConnect());
+  afterEach(() => nock.cleanAll());
+  const many = (n: number, at?: { index: number; code: string }) => ({
+    requestId: "e#1",
+    success: false,
+    errors: Array.from({ length: n }, (_, i) =>
+      at && i === at.index
+        ? { code: at.code, message: "Too many requests" }
+        : { code: "1006", message: `Field 'f${i}' not found` },
+    ),
+  });
+
+  it("acts on a 606 even when it is past the 20th entry (the call is replayed, not failed)", async () => {
+    identity();
+    nock(ORIGIN)
+      .get("/rest/v1/leads.json")
+      .query(true)
+      .reply(200, many(30, { index: 25, code: "606" }));
+    nock(ORIGIN)
+      .get("/rest/v1/leads.json")
+      .query(true)
+      .reply(200, { requestId: "ok#1", success: true, result: [{ id: 1 }] });
+    const page = await connector().request({
+      method: "GET",
+      path: "/rest/v1/leads.json",
+      query: { filterType: "id", filterValues: "1" },
+    });
+    expect(page.result).toEqual([{ id: 1 }]);
+  });
+
+  it("says how many entries it leaves out of the message", async () => {
+    identity();
+    nock(ORIGIN).get("/rest/v1/leads.json").query(true).reply(200, many(45));
+    const error = await connector()
+      .request({ method: "GET", path: "/rest/v1/leads.json", query: { filterType: "id", filterValues: "1" } })
+      .catch((e: Error) => e);
+    expect(error).toBeInstanceOf(Error);
+    expect((error as Error).message).toContain("f0");
+    expect((error as Error).message).toMatch(/25 more/);
+  });
+});
