@@ -225,3 +225,23 @@ describe("Marketo errors[] with many entries", () => {
     expect((error as Error).message).toMatch(/25 more/);
   });
 });
+
+describe("a resumed token page that holds fewer records than the cursor skips", () => {
+  beforeAll(() => nock.disableNetConnect());
+  afterEach(() => nock.cleanAll());
+
+  it("warns that records may have been missed (the list changed since the cursor was made)", async () => {
+    identity();
+    nock(ORIGIN)
+      .get("/rest/v1/lists/1001/leads.json")
+      .query({ nextPageToken: "T1" })
+      .reply(200, { requestId: "r#1", success: true, result: [{ id: 1 }, { id: 2 }], nextPageToken: "T2" });
+    const result = await connector().call({
+      method: "GET",
+      path: "/rest/v1/lists/1001/leads.json",
+      resume: { nextPageToken: "T1", skip: 5 },
+    });
+    expect(result.result).toEqual([]);
+    expect(result.warnings.join(" ")).toMatch(/changed/);
+  });
+});
