@@ -245,3 +245,51 @@ describe("a resumed token page that holds fewer records than the cursor skips", 
     expect(result.warnings.join(" ")).toMatch(/changed/);
   });
 });
+
+describe("an export file server that answers another range than asked", () => {
+  beforeAll(() => nock.disableNetConnect());
+  afterEach(() => nock.cleanAll());
+  const content = Buffer.from(
+    `id,email\n${Array.from({ length: 50 }, (_, i) => `${i},lead${i}@example.com`).join("\n")}\n`,
+  );
+
+  it("refuses a 206 that starts after the byte asked (records would be cut and glued wrongly)", async () => {
+    identity();
+    nock(ORIGIN)
+      .get(FILE)
+      .times(20)
+      .reply(function reply() {
+        const [, start, end] = /bytes=(\d+)-(\d+)/.exec(String(this.req.headers.range)) ?? [];
+        // Skips 7 bytes past where it was asked to start.
+        const s = Math.min(Number(start) + (Number(start) > 0 ? 7 : 0), content.length - 1);
+        const e = Math.min(Number(end), content.length - 1);
+        return [206, content.subarray(s, e + 1), { "Content-Range": `bytes ${s}-${e}/${content.length}` }];
+      });
+    const error = await connector()
+      .readExportFile({ path: FILE }, { maxBytes: 1_000_000, chunkBytes: 100 })
+      .catch((e: Error) => e);
+    expect(error).toBeInstanceOf(Error);
+    expect((error as Error).message).toMatch(/range/i);
+  });
+
+  it("stops on an empty 206 before the end instead of asking again until the deadline", async () => {
+    identity();
+    let asked = 0;
+    nock(ORIGIN)
+      .get(FILE)
+      .times(1_000)
+      .reply(function reply() {
+        asked += 1;
+        const [, start] = /bytes=(\d+)-(\d+)/.exec(String(this.req.headers.range)) ?? [];
+        const s = Number(start);
+        if (s === 0)
+          return [206, content.subarray(0, 100), { "Content-Range": `bytes 0-99/${content.length}` }];
+        return [206, Buffer.alloc(0), { "Content-Range": `bytes ${s}-${s}/${content.length}` }];
+      });
+    const error = await connector({ dailyQuota: 500 })
+      .readExportFile({ path: FILE }, { maxBytes: 1_000_000, chunkBytes: 100 })
+      .catch((e: Error) => e);
+    expect(error).toBeInstanceOf(Error);
+    expect(asked).toBeLessThan(5);
+  });
+});

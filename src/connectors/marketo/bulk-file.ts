@@ -177,6 +177,17 @@ export async function readFileRecords(
     out.chunks += 1;
     out.total = chunk.total;
     const bytes = from(chunk, pos);
+    // A range that starts later than asked would glue two records together; an empty one before the
+    // end would be asked for again and again.
+    if (chunk.start > pos || (bytes.length === 0 && out.total !== undefined && pos < out.total)) {
+      throw new UpstreamError(
+        `Marketo answered ${path} with another byte range than asked (bytes ${chunk.start}–, ${bytes.length} bytes, for bytes ${pos}–${end}).`,
+        {
+          hint: "Retry later; if it persists, read the export in one piece with a bulk export client.",
+          details: { path },
+        },
+      );
+    }
     if (!p) {
       const firstLine = new TextDecoder().decode(bytes.subarray(0, 4096)).split(/\r?\n/)[0] ?? "";
       p = parser(delimiterOf(chunk.contentType, firstLine));
