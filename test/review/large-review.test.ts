@@ -293,3 +293,28 @@ describe("an export file server that answers another range than asked", () => {
     expect(asked).toBeLessThan(5);
   });
 });
+
+describe("Google API Call: a cursor the response no longer matches", () => {
+  it("warns instead of silently starting over or answering an empty list", async () => {
+    const ga = new FakeGa();
+    const args = { method: "GET", endpoint: "/v1beta/accountSummaries" };
+    const fingerprintOf = async () => {
+      ga.onCall = () => ({
+        api: "admin",
+        body: {
+          accountSummaries: Array.from({ length: 2_000 }, (_, i) => ({
+            name: `accountSummaries/${i}`,
+            pad: "z".repeat(60),
+          })),
+        },
+      });
+      const first = await runToolStep("google_analytics_api_call", args, contextFor(ga));
+      return (first.data as { next_cursor: string }).next_cursor;
+    };
+    const cursor = await fingerprintOf();
+    // The same request now returns a shorter list than the items already shown.
+    ga.onCall = () => ({ api: "admin", body: { accountSummaries: [{ name: "accountSummaries/1" }] } });
+    const again = await runToolStep("google_analytics_api_call", { ...args, cursor }, contextFor(ga));
+    expect((again.data as { warnings: string[] }).warnings.join(" ")).toMatch(/changed/);
+  });
+});

@@ -53,11 +53,21 @@ export function pageBody(
   const maxBytes = options.maxBytes ?? MAX_RESULT_BYTES;
   const from = skipOf(fields);
   let shown = body;
-  if (from && isBody(body) && Array.isArray(body[from.list])) {
-    shown = { ...body, [from.list]: (body[from.list] as unknown[]).slice(from.skip) };
+  const notes: string[] = [];
+  const named = from && isBody(body) ? body[from.list] : undefined;
+  if (from && isBody(body) && Array.isArray(named)) {
+    shown = { ...body, [from.list]: named.slice(from.skip) };
+  }
+  // The same request gives the same page (AIP-158) unless the data changed: then say so, rather than
+  // start over without a word or answer an empty list.
+  if (from && (!Array.isArray(named) || named.length < from.skip)) {
+    notes.push(
+      `The response changed since this cursor was made (${Array.isArray(named) ? `${named.length} ${from.list}, fewer than the ${from.skip} already shown` : `no ${from.list || "list"} in it`}): ` +
+        "items may have been missed or repeated. Call again without cursor to read it from the start.",
+    );
   }
   const size = jsonSize(shown);
-  if (size <= maxBytes) return { body: shown, warnings: [] };
+  if (size <= maxBytes) return { body: shown, warnings: notes };
   const kb = Math.round(maxBytes / 1000);
   if (isBody(shown)) {
     const largest =
@@ -87,7 +97,7 @@ export function pageBody(
           : "";
         return {
           body: { ...shown, [key]: items },
-          warnings: [`${warning}${keptWords}`],
+          warnings: [...notes, `${warning}${keptWords}`],
           nextCursor,
           ...(options.keepBytes !== undefined
             ? {
@@ -108,6 +118,7 @@ export function pageBody(
   return {
     body: text.slice(0, maxBytes - 2_000),
     warnings: [
+      ...notes,
       `Output capped at ${kb} KB: the response (${Math.round(size / 1000)} KB) is cut off as JSON text.`,
     ],
   };
