@@ -6,6 +6,8 @@
  */
 import {
   type McpServer,
+  ProtocolError,
+  ProtocolErrorCode,
   type ReadResourceResult,
   ResourceNotFoundError,
   ResourceTemplate,
@@ -66,13 +68,19 @@ export function resultLinks(meta: ResultMeta, ttlMs: number) {
   return { links, text };
 }
 
-/** id, format and page of a result URI, or undefined when it is none. */
-function parse(uri: URL): { id: string; format: Format; page: number } | undefined {
+/**
+ * id, format and page of a result URI; undefined when it is none; a string saying what is wrong with
+ * its page parameter when only that is wrong (the result may well exist).
+ */
+function parse(uri: URL): { id: string; format: Format; page: number } | string | undefined {
   const match = /^\/([A-Za-z0-9_-]{1,64})\.(json|csv)$/.exec(uri.pathname);
   if (uri.host !== "results" || !match) return undefined;
   const raw = uri.searchParams.get("page");
-  const page = raw === null ? 1 : Number(raw);
-  if (!Number.isSafeInteger(page) || page < 1) return undefined;
+  // Digits only: Number() would also read "0x2", "2e0" or " 2" as a page.
+  const page = raw === null ? 1 : /^[0-9]{1,9}$/.test(raw) ? Number(raw) : 0;
+  if (page < 1) {
+    return `?page=${raw?.slice(0, 20) ?? ""} is not a page of a kept result: page is a whole number from 1 (leave it out for page 1).`;
+  }
   return { id: match[1] as string, format: match[2] as Format, page };
 }
 
@@ -81,6 +89,7 @@ async function read(workspace: Workspace, uri: URL): Promise<ReadResourceResult>
   const gone = `No kept result at ${shown}: results are kept for ${minutes(workspace.resultSettings.ttlMs)}, and only for the workspace that produced them. Run the step again.`;
   const target = parse(uri);
   if (!target) throw new ResourceNotFoundError(uri.href, `No kept result at ${shown}.`);
+  if (typeof target === "string") throw new ProtocolError(ProtocolErrorCode.InvalidParams, target);
   const meta = await workspace.results.meta(workspace.name, target.id);
   if (!meta) throw new ResourceNotFoundError(uri.href, gone);
   const pages = meta.pageItems.length;

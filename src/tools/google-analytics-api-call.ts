@@ -62,7 +62,7 @@ export const googleAnalyticsApiCall: ToolStep<ReturnType<typeof input>, typeof G
     });
     // Google answers a JSON object (an empty one for a DELETE); anything else is shown as it came.
     const body = result.body === undefined || result.body === null ? {} : result.body;
-    const paged = pageBody(fields, body, { keep: ctx.fullResults !== undefined });
+    const paged = pageBody(fields, body, { keepBytes: ctx.fullResults?.maxBytes });
     const data: GoogleApiCallOutput = {
       api: result.api,
       body: paged.body as GoogleApiCallOutput["body"],

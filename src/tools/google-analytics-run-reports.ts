@@ -160,7 +160,8 @@ export const googleAnalyticsRunReports: ToolStep<ReturnType<typeof input>, typeo
     const page = pageReport(flat, {
       first: fields.realtime ? 0 : fields.offset,
       columns,
-      keep: ctx.fullResults !== undefined,
+      keepBytes: ctx.fullResults?.maxBytes,
+      realtime: fields.realtime,
     });
     hints.push(...page.hints);
     const timeZone = response.metadata?.timeZone;

@@ -6,7 +6,7 @@
  * csv-parse, which carries a record (or a character) cut by a range's edge over to the next range.
  */
 import { Parser } from "csv-parse";
-import { UpstreamError } from "../../errors.js";
+import { UpstreamError, ValidationError } from "../../errors.js";
 import { itemBytes } from "../../json-size.js";
 import type { FileChunk } from "./file-answer.js";
 import type { MarketoPage } from "./types.js";
@@ -36,6 +36,8 @@ export interface FileRead {
 
 export interface FileReadOptions {
   from?: FilePosition;
+  /** The caller's name for `from` in errors (a tool's input field). Default "from". */
+  fromField?: string;
   /** Serialized JSON of the records returned (json-size.ts): reading stops before passing it (one record at least). */
   maxBytes: number;
   maxRecords?: number;
@@ -95,8 +97,12 @@ function from(chunk: FileChunk, pos: number): Uint8Array {
   return chunk.start < pos ? chunk.bytes.subarray(pos - chunk.start) : chunk.bytes;
 }
 
-/** The header line of a file whose header is `length` bytes long, read again to resume inside the file. */
-async function readHeader(fetch: FetchChunk, length: number, path: string) {
+/**
+ * The header line of a file whose header is `length` bytes long, read again to resume inside the file.
+ * Those bytes must be exactly one line: a position of this file ends its header with the line break
+ * (csv-parse counts it), and one whose length is off would name the columns wrongly without a word.
+ */
+async function readHeader(fetch: FetchChunk, length: number, path: string, field: string) {
   const chunk = await fetch(0, length - 1);
   const bytes = chunk.bytes.subarray(0, length);
   const text = new TextDecoder().decode(bytes);
@@ -104,8 +110,18 @@ async function readHeader(fetch: FetchChunk, length: number, path: string) {
   const p = parser(delimiter);
   p.write(bytes);
   p.end();
-  const [header] = drain(p, path);
-  return { columns: (header?.record ?? []).map(String), delimiter, total: chunk.total };
+  const records = drain(p, path);
+  const last = bytes.at(-1);
+  if (bytes.length !== length || (last !== 0x0a && last !== 0x0d) || records.length !== 1) {
+    throw new ValidationError(
+      field,
+      `it does not point into the export file of ${path} (its header is not where it says).`,
+      {
+        hint: "Pass next_cursor exactly as the previous answer for this file gave it, or leave cursor out to start at the beginning.",
+      },
+    );
+  }
+  return { columns: (records[0]?.record ?? []).map(String), delimiter, total: chunk.total };
 }
 
 /** A fresh read of an empty file: a range from byte 0 of a 0-byte file is unsatisfiable (HTTP 416). */
@@ -133,7 +149,7 @@ export async function readFileRecords(
   let p: Parser | undefined;
   let headerBytes = options.from?.header ?? 0;
   if (options.from) {
-    const header = await readHeader(fetch, options.from.header, path);
+    const header = await readHeader(fetch, options.from.header, path, options.fromField ?? "from");
     out.chunks += 1;
     out.columns = options.clean(header.columns);
     out.total = header.total;
@@ -161,6 +177,17 @@ export async function readFileRecords(
     out.chunks += 1;
     out.total = chunk.total;
     const bytes = from(chunk, pos);
+    // A range that starts later than asked would glue two records together; an empty one before the
+    // end would be asked for again and again.
+    if (chunk.start > pos || (bytes.length === 0 && out.total !== undefined && pos < out.total)) {
+      throw new UpstreamError(
+        `Marketo answered ${path} with another byte range than asked (bytes ${chunk.start}–, ${bytes.length} bytes, for bytes ${pos}–${end}).`,
+        {
+          hint: "Retry later; if it persists, read the export in one piece with a bulk export client.",
+          details: { path },
+        },
+      );
+    }
     if (!p) {
       const firstLine = new TextDecoder().decode(bytes.subarray(0, 4096)).split(/\r?\n/)[0] ?? "";
       p = parser(delimiterOf(chunk.contentType, firstLine));

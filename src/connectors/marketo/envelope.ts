@@ -15,8 +15,11 @@ export interface MarketoReason {
   message: string;
 }
 
-/** More entries than this add nothing a person can act on (and each is cut to 300 characters). */
-const MAX_ERRORS = 20;
+/**
+ * Entries read of errors[] (each cut to 300 characters): all of them decide what to do (a 606 may come
+ * late in the list); a message names the first few (service-codes.ts). The bound keeps a hostile answer small.
+ */
+const MAX_ERRORS = 1_000;
 
 const KNOWN_KEYS = new Set([
   "requestId",

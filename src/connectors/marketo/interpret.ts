@@ -4,7 +4,7 @@ import { fullJitter, windowWait } from "./backoff.js";
 import { parseEnvelope } from "./envelope.js";
 import { BULK_FILE, type FileChunk, interpretFile } from "./file-answer.js";
 import type { HttpResponse } from "./http.js";
-import { classifyErrors } from "./service-codes.js";
+import { classifyErrors, saidErrors } from "./service-codes.js";
 import type { MarketoPage } from "./types.js";
 import type { HttpPlan } from "./url.js";
 
@@ -107,7 +107,7 @@ export function interpret(plan: HttpPlan, token: string, response: HttpResponse,
   if (verdict.kind === "fatal") throw verdict.error;
   const { code } = verdict;
   // Every entry of errors[], as Marketo said them (the code that decided what to do is among them).
-  const said = errors.map((e) => `${e.code}: ${e.message}`).join("; ");
+  const said = saidErrors(errors);
   switch (verdict.kind) {
     case "reauth":
       return { type: "reauth", token, message: said };

@@ -49,11 +49,23 @@ export function nextAssetOffset(page: MarketoPage, offset: number, maxReturn: nu
   return done ? undefined : offset + page.result.length;
 }
 
-/** A page without its first `skip` records (and their record errors, renumbered). */
+/**
+ * A page without its first `skip` records (and their record errors, renumbered). A page re-read to
+ * resume holds at least the records shown from it, unless the data changed in between: that is said,
+ * since the records that moved onto earlier pages are then never read.
+ */
 function skipped(page: MarketoPage, skip: number): MarketoPage {
   if (skip === 0) return page;
+  const shorter =
+    page.result.length < skip
+      ? [
+          `The page this cursor re-reads now holds ${page.result.length} records, fewer than the ${skip} already shown from it: ` +
+            "the data changed since, and records may have been missed. Read again from the start (no cursor) to be sure to see them all.",
+        ]
+      : [];
   return {
     ...page,
+    warnings: [...page.warnings, ...shorter],
     result: page.result.slice(skip),
     recordErrors: page.recordErrors
       .filter((e) => e.index >= skip)

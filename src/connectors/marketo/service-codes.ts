@@ -88,8 +88,18 @@ export function classifyCode(
   return classifyErrors([{ code, message }], context);
 }
 
-const said = (errors: readonly { code: string; message: string }[]) =>
-  errors.map((e) => `${e.code || "no code"}: ${e.message || "no message"}`).join("; ");
+/** More entries than this in a message add nothing a person can act on. */
+const ERRORS_SHOWN = 20;
+
+/** The entries of errors[] as a message says them: the first 20, and how many more there are. */
+export function saidErrors(errors: readonly { code: string; message: string }[]): string {
+  const shown = errors
+    .slice(0, ERRORS_SHOWN)
+    .map((e) => `${e.code || "no code"}: ${e.message || "no message"}`)
+    .join("; ");
+  const more = errors.length - ERRORS_SHOWN;
+  return more > 0 ? `${shown}; and ${more} more` : shown;
+}
 
 /**
  * What to do with every entry of a `success:false` answer's `errors[]`: the first that asks for a
@@ -114,9 +124,11 @@ export function classifyErrors(
   const details = {
     path: context.path,
     ...(context.requestId ? { requestId: context.requestId } : {}),
-    ...(errors.length > 1 ? { errors: errors.map((e) => ({ code: e.code, message: e.message })) } : {}),
+    ...(errors.length > 1
+      ? { errors: errors.slice(0, ERRORS_SHOWN).map((e) => ({ code: e.code, message: e.message })) }
+      : {}),
   };
-  const all = errors.length > 1 ? said(errors) : "";
+  const all = errors.length > 1 ? saidErrors(errors) : "";
   const denied = errors.find((e) => e.code === "603");
   if (denied) {
     return {

@@ -48,16 +48,26 @@ const RESUME =
 export function pageBody(
   fields: GoogleApiCallFields,
   body: unknown,
-  options: { keep: boolean; maxBytes?: number } = { keep: false },
+  options: { keepBytes?: number | undefined; maxBytes?: number } = {},
 ): { body: unknown; warnings: string[]; nextCursor?: string; full?: FullResult } {
   const maxBytes = options.maxBytes ?? MAX_RESULT_BYTES;
   const from = skipOf(fields);
   let shown = body;
-  if (from && isBody(body) && Array.isArray(body[from.list])) {
-    shown = { ...body, [from.list]: (body[from.list] as unknown[]).slice(from.skip) };
+  const notes: string[] = [];
+  const named = from && isBody(body) ? body[from.list] : undefined;
+  if (from && isBody(body) && Array.isArray(named)) {
+    shown = { ...body, [from.list]: named.slice(from.skip) };
+  }
+  // The same request gives the same page (AIP-158) unless the data changed: then say so, rather than
+  // start over without a word or answer an empty list.
+  if (from && (!Array.isArray(named) || named.length < from.skip)) {
+    notes.push(
+      `The response changed since this cursor was made (${Array.isArray(named) ? `${named.length} ${from.list}, fewer than the ${from.skip} already shown` : `no ${from.list || "list"} in it`}): ` +
+        "items may have been missed or repeated. Call again without cursor to read it from the start.",
+    );
   }
   const size = jsonSize(shown);
-  if (size <= maxBytes) return { body: shown, warnings: [] };
+  if (size <= maxBytes) return { body: shown, warnings: notes };
   const kb = Math.round(maxBytes / 1000);
   if (isBody(shown)) {
     const largest =
@@ -71,19 +81,35 @@ export function pageBody(
       if (rest < maxBytes) {
         const skipped = from?.list === key ? from.skip : 0;
         const nextCursor = encodeCursor(fingerprint(fields), { k: key, s: skipped + items.length });
+        // The kept items stay within the setting for kept results (MARTECH_STEPS_RESULT_MAX_BYTES).
+        const whole = options.keepBytes === undefined ? [] : capItems(list, options.keepBytes, true).items;
+        const cut = options.keepBytes !== undefined && whole.length < list.length;
         const warning = moreWarning({
           unit: key,
           shown: items.length,
           read: list.length,
           capped: true,
           resume: RESUME,
-          kept: options.keep,
+          kept: options.keepBytes !== undefined && !cut,
         });
+        const keptWords = cut
+          ? ` The first ${whole.length} are in the full result linked with this answer; after them, continue with the nextCursor its pages name.`
+          : "";
         return {
           body: { ...shown, [key]: items },
-          warnings: [warning],
+          warnings: [...notes, `${warning}${keptWords}`],
           nextCursor,
-          ...(options.keep ? { full: { kind: "items", items: list } } : {}),
+          ...(options.keepBytes !== undefined
+            ? {
+                full: {
+                  kind: "items" as const,
+                  items: whole,
+                  ...(cut
+                    ? { nextCursor: encodeCursor(fingerprint(fields), { k: key, s: skipped + whole.length }) }
+                    : {}),
+                },
+              }
+            : {}),
         };
       }
     }
@@ -92,6 +118,7 @@ export function pageBody(
   return {
     body: text.slice(0, maxBytes - 2_000),
     warnings: [
+      ...notes,
       `Output capped at ${kb} KB: the response (${Math.round(size / 1000)} KB) is cut off as JSON text.`,
     ],
   };

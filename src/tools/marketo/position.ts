@@ -12,6 +12,14 @@ import { countIn, decodeCursor, encodeCursor, requestFingerprint } from "../curs
 
 export type MarketoPosition = { page: ResumePosition } | { file: FilePosition };
 
+/**
+ * The longest header line a file cursor may name: an export's header lists its fields (a few KB for
+ * hundreds of fields); a forged length would have the header re-read as a download of the whole file.
+ */
+const MAX_HEADER_BYTES = 1024 * 1024;
+/** A Marketo paging token is a short printable string; a forged one with spaces or control characters is not. */
+const TOKEN = /^[^\s\p{Cc}]{1,1024}$/u;
+
 /** Marketo's own position parameters: a cursor sets them, so they are not part of what identifies the request. */
 const POSITION_KEYS = ["nextPageToken", "offset"];
 
@@ -50,13 +58,21 @@ export function positionOf(input: MarketoApiCallInput): MarketoPosition | undefi
   if (p.f !== undefined) {
     const f: unknown[] = Array.isArray(p.f) && p.f.length === 3 ? p.f : [];
     const [byte, row, header] = [0, 1, 2].map((i) => countIn({ v: f[i] }, "v"));
-    if (byte === undefined || row === undefined || !header) {
-      throw new ValidationError("cursor", "it is not a cursor this tool returned.");
+    if (byte === undefined || row === undefined || !header || header > byte || header > MAX_HEADER_BYTES) {
+      throw new ValidationError("cursor", "it is not a cursor this tool returned.", {
+        hint: "Pass next_cursor exactly as a previous answer gave it, or leave cursor out to start at the beginning.",
+      });
     }
     return { file: { byte, row, header } };
   }
-  if (p.t !== undefined && typeof p.t !== "string") {
-    throw new ValidationError("cursor", "it is not a cursor this tool returned.");
+  if (p.t !== undefined && (typeof p.t !== "string" || !TOKEN.test(p.t))) {
+    throw new ValidationError(
+      "cursor",
+      "it is not a cursor this tool returned (its paging token is not one).",
+      {
+        hint: "Pass next_cursor exactly as a previous answer gave it, or leave cursor out to start at the beginning.",
+      },
+    );
   }
   const offset = countIn(p, "o");
   const skip = countIn(p, "s");

@@ -30,7 +30,7 @@ export async function readFile(
   const read = await marketo.readExportFile(
     { path: input.endpoint, signal: ctx.signal, onWait: options.onWait },
     {
-      ...(options.from ? { from: options.from } : {}),
+      ...(options.from ? { from: options.from, fromField: "cursor" } : {}),
       maxBytes,
       maxRecords: input.max_items,
       chunkBytes: Math.min(MAX_CHUNK, Math.max(MIN_CHUNK, Math.ceil(maxBytes / 2))),
