@@ -30,14 +30,26 @@ export async function readSecret(label: string): Promise<string> {
   return value;
 }
 
-/** Reads a plain value from a prompt (echoed), for fields that are not secret. */
-export async function prompt(label: string): Promise<string> {
+/**
+ * Reads a plain value from a prompt (echoed), for fields that are not secret, naming the flag that
+ * gives it instead. Only from a terminal: piped stdin carries the secret, and a closed stdin would
+ * leave the question unanswered and the command exiting 0 having saved nothing.
+ */
+export async function prompt(label: string, flag: string): Promise<string> {
+  const missing = new ValidationError(flag, `${label} is required.`, {
+    hint: `Give it with ${flag} (stdin is read for the secret only).`,
+  });
+  if (!process.stdin.isTTY) throw missing;
   const rl = createInterface({ input: process.stdin, output: process.stderr });
-  const value = await new Promise<string>((resolve) =>
-    rl.question(`${label}: `, (answer) => resolve(answer.trim())),
-  );
-  rl.close();
-  return value;
+  try {
+    return await new Promise<string>((resolve, reject) => {
+      rl.question(`${label}: `, (answer) => resolve(answer.trim()));
+      // Ctrl-D (end of input) before an answer: say what was missing rather than exit in silence.
+      rl.once("close", () => reject(missing));
+    });
+  } finally {
+    rl.close();
+  }
 }
 
 export function printJson(value: unknown): void {

@@ -35,9 +35,11 @@ export function registerMarketoCommands(program: Command): void {
     .option("--workspace <name>", "workspace", DEFAULT_WORKSPACE)
     .action(async (options: ConfigureOptions) => {
       await withWorkspace(options.workspace, async (workspace) => {
-        const clientId = (options.clientId ?? (await prompt("Client ID"))).trim();
+        const clientId = (options.clientId ?? (await prompt("Client ID", "--client-id"))).trim();
         if (!clientId) throw new ValidationError("Client ID", "it is empty.");
-        const origin = parseRestEndpoint(options.endpoint ?? (await prompt("REST API Endpoint")));
+        const origin = parseRestEndpoint(
+          options.endpoint ?? (await prompt("REST API Endpoint", "--endpoint")),
+        );
         const restEndpoint = `${origin.origin}/rest`;
         const clientSecret = await readSecret("Client Secret");
         if (options.verify) {

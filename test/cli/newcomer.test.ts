@@ -1,0 +1,93 @@
+/**
+ * What a careless newcomer types, found by following the README on a fresh clone: each command ends
+ * at once with one `error:` line that names the flag or variable and what is accepted, and leaves
+ * nothing running or half-saved behind.
+ */
+import { describe, expect, it } from "vitest";
+import { exited, freshHome, run } from "./run.js";
+
+const ENDPOINT = "https://123-abc-456.mktorest.com/rest";
+
+describe("a value the CLI would prompt for, with stdin not a terminal", () => {
+  it("marketo configure without --client-id names the flag and saves nothing (it used to exit 0 in silence)", async () => {
+    const env = { MARTECH_STEPS_HOME: await freshHome() };
+    const result = await run(["marketo", "configure", "--no-verify", "--endpoint", ENDPOINT], env, {
+      stdin: "piped-secret",
+    });
+    expect(result.stderr).toMatch(
+      /^error: Invalid --client-id: Client ID is required\. Give it with --client-id/m,
+    );
+    expect(result.code).toBe(2);
+    expect(result.stdout + result.stderr).not.toContain("piped-secret");
+    expect(JSON.parse((await run(["marketo", "show"], env)).stdout)).toMatchObject({ configured: false });
+  });
+
+  it("marketo configure without --endpoint names --endpoint", async () => {
+    const env = { MARTECH_STEPS_HOME: await freshHome() };
+    const result = await run(["marketo", "configure", "--no-verify", "--client-id", "id"], env, {
+      stdin: "piped-secret",
+    });
+    expect(result.stderr).toMatch(/^error: Invalid --endpoint: REST API Endpoint is required\./m);
+    expect(result.code).toBe(2);
+  });
+
+  it("accounts client without --client-id names the flag", async () => {
+    const env = { MARTECH_STEPS_HOME: await freshHome() };
+    const result = await run(["accounts", "client"], env, { stdin: "piped-secret" });
+    expect(result.stderr).toMatch(/^error: Invalid --client-id: OAuth Client ID is required\./m);
+    expect(result.code).toBe(2);
+  });
+});
+
+describe("MARTECH_STEPS_LOG_LEVEL", () => {
+  it("an unknown level is one error line naming the variable and the levels, not pino's stack", async () => {
+    const result = await run(["search", "marketing"], { MARTECH_STEPS_LOG_LEVEL: "loud" });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toBe(
+      'error: MARTECH_STEPS_LOG_LEVEL is "loud". Accepted: fatal, error, warn, info, debug, trace, silent (default info).\n',
+    );
+  });
+
+  it("accepts a level in capitals", async () => {
+    const result = await run(["search", "marketing"], { MARTECH_STEPS_LOG_LEVEL: "DEBUG" });
+    expect(result.code).toBe(0);
+  });
+});
+
+describe("sandbox flags that cannot work together", () => {
+  it("a second --detach while this shell's sandbox still runs is refused, so the first is not orphaned", async () => {
+    // The test runner stands in for the running sandbox the shell's exports name.
+    const env = { MARTECH_STEPS_HOME: await freshHome(), MARTECH_STEPS_SANDBOX_PID: String(process.pid) };
+    const result = await run(["sandbox", "--detach"], env, { timeoutMs: 30_000 });
+    const started = /MARTECH_STEPS_SANDBOX_PID=(\d+)/.exec(result.stdout)?.[1];
+    if (started) {
+      process.kill(Number(started), "SIGTERM");
+      await exited(Number(started));
+    }
+    expect(result.stdout).toBe("");
+    expect(result.stderr).toMatch(
+      new RegExp(
+        `^error: This shell already has a sandbox running in the background \\(MARTECH_STEPS_SANDBOX_PID ${process.pid}\\)`,
+      ),
+    );
+    expect(result.stderr).toContain('kill "$MARTECH_STEPS_SANDBOX_PID"');
+    expect(result.code).toBe(1);
+  });
+
+  it("--unset with --detach is an error, not a silent unset", async () => {
+    const result = await run(["sandbox", "--detach", "--unset"], { MARTECH_STEPS_HOME: await freshHome() });
+    expect(result.stdout).toBe("");
+    expect(result.stderr).toMatch(/^error: option '--unset' cannot be used with option '--detach'/m);
+    expect(result.code).toBe(1);
+  });
+
+  it("the same port for both emulators names both flags instead of blaming another server", async () => {
+    const result = await run(["sandbox", "--marketo-port", "4999", "--google-port", "4999"], {
+      MARTECH_STEPS_HOME: await freshHome(),
+    });
+    expect(result.stderr).toMatch(
+      /^error: Invalid --google-port: it is the same port as --marketo-port \(4999\)\. Each emulator needs its own port/m,
+    );
+    expect(result.code).toBe(2);
+  });
+});
