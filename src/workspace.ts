@@ -77,9 +77,11 @@ export class Workspace extends EventEmitter {
       ...(this.#fetch ? { fetch: this.#fetch } : {}),
     });
     // Accounts may also change from another process (the CLI): while someone listens, poll the labels.
+    // Read now: a bad value read only when a client first listens failed that client's every request
+    // with a bare "Internal server error" from a server that had started fine.
+    const pollMs = positiveInt(this.#env, "MARTECH_STEPS_ACCOUNT_POLL_MS") ?? 5_000;
     this.on("newListener", (event: string) => {
-      if (event === "accountsChanged")
-        this.#watchAccounts(positiveInt(this.#env, "MARTECH_STEPS_ACCOUNT_POLL_MS") ?? 5_000);
+      if (event === "accountsChanged") this.#watchAccounts(pollMs);
     });
     this.on("removeListener", () => {
       if (this.listenerCount("accountsChanged") === 0) {

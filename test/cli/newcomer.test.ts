@@ -91,3 +91,17 @@ describe("sandbox flags that cannot work together", () => {
     expect(result.code).toBe(2);
   });
 });
+
+describe("MARTECH_STEPS_ACCOUNT_POLL_MS", () => {
+  it("a bad value stops start with one error line, rather than failing every MCP request later", async () => {
+    const result = await run(["start", "--port", "0"], {
+      MARTECH_STEPS_HOME: await freshHome(),
+      MARTECH_STEPS_ACCOUNT_POLL_MS: "abc",
+    });
+    expect(result.stderr).toMatch(
+      /^error: MARTECH_STEPS_ACCOUNT_POLL_MS must be a positive whole number, not "abc"/m,
+    );
+    expect(result.stderr).not.toMatch(/Press Ctrl-C/);
+    expect(result.code).toBe(1);
+  });
+});
