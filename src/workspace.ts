@@ -9,6 +9,7 @@ import { type GoogleEndpoints, googleEndpointsFromEnv } from "./auth/google/conf
 import { createCredentialStore } from "./auth/store.js";
 import { GoogleAnalyticsConnector } from "./connectors/google/connector.js";
 import { MarketoConnector, type MarketoConnectorConfig } from "./connectors/marketo/connector.js";
+import { parseRestEndpoint } from "./connectors/marketo/url.js";
 import { timerMs } from "./deadline.js";
 import { ConfigurationError } from "./errors.js";
 import { createState } from "./state/index.js";
@@ -39,6 +40,18 @@ function positiveInt(env: NodeJS.ProcessEnv, name: string): number | undefined {
 
 function labelsOf(accounts: readonly AccountSummary[]): string {
   return JSON.stringify(accounts.map((a) => a.label).sort());
+}
+
+/** A bad MARKETO_REST_ENDPOINT is named as the variable, which is where the user has to fix it. */
+function checkEnvEndpoint(value: string): void {
+  try {
+    parseRestEndpoint(value);
+  } catch (error) {
+    if (!(error instanceof ConfigurationError)) throw error;
+    throw new ConfigurationError(
+      error.message.replace(/^The Marketo REST endpoint /, "MARKETO_REST_ENDPOINT "),
+    );
+  }
 }
 
 /**
@@ -154,6 +167,7 @@ export class Workspace extends EventEmitter {
         hint: `${how} with the Client ID, Client Secret and REST API Endpoint of a LaunchPoint custom service.`,
       });
     }
+    if (credentials.source === "environment") checkEnvEndpoint(credentials.restEndpoint);
     const config: MarketoConnectorConfig = {
       clientId: credentials.clientId,
       clientSecret: credentials.clientSecret,

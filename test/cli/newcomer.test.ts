@@ -105,3 +105,32 @@ describe("MARTECH_STEPS_ACCOUNT_POLL_MS", () => {
     expect(result.code).toBe(1);
   });
 });
+
+describe("a bad Marketo REST endpoint", () => {
+  it("from --endpoint is invalid input naming the flag (exit 2)", async () => {
+    const result = await run(
+      ["marketo", "configure", "--no-verify", "--client-id", "id", "--endpoint", "not-a-url"],
+      { MARTECH_STEPS_HOME: await freshHome() },
+      { stdin: "piped-secret" },
+    );
+    expect(result.stderr).toMatch(
+      /^error: Invalid --endpoint: it is not a valid URL\. Copy the REST API Endpoint/m,
+    );
+    expect(result.code).toBe(2);
+  });
+
+  it("from the environment names MARKETO_REST_ENDPOINT", async () => {
+    const result = await run(
+      ["call", "marketo_api_call", "--input", '{"method":"GET","endpoint":"/rest/v1/leads.json"}'],
+      {
+        MARTECH_STEPS_HOME: await freshHome(),
+        MARKETO_CLIENT_ID: "id",
+        MARKETO_CLIENT_SECRET: "env-secret",
+        MARKETO_REST_ENDPOINT: "http://example.com/rest",
+      },
+    );
+    expect(result.stderr).toMatch(/^error: MARKETO_REST_ENDPOINT must use https/m);
+    expect(result.stdout + result.stderr).not.toContain("env-secret");
+    expect(result.code).toBe(1);
+  });
+});
