@@ -3,8 +3,11 @@
  * at once with one `error:` line that names the flag or variable and what is accepted, and leaves
  * nothing running or half-saved behind.
  */
+
+import { writeFile } from "node:fs/promises";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { exited, freshHome, run } from "./run.js";
+import { exited, freshHome, run, startCli } from "./run.js";
 
 const ENDPOINT = "https://123-abc-456.mktorest.com/rest";
 
@@ -133,4 +136,34 @@ describe("a bad Marketo REST endpoint", () => {
     expect(result.stdout + result.stderr).not.toContain("env-secret");
     expect(result.code).toBe(1);
   });
+});
+
+describe("accounts import of a gcloud authorized_user file", () => {
+  it("whose own OAuth client is refused blames the file's client, not GOOGLE_OAUTH_CLIENT_*", async () => {
+    const sandbox = await startCli(["sandbox", "--marketo-port", "0", "--google-port", "0"], {
+      MARTECH_STEPS_HOME: await freshHome(),
+    });
+    try {
+      const env = Object.fromEntries(
+        [...sandbox.stdout().matchAll(/^export (\w+)=(\S+)$/gm)].map((m) => [m[1]!, m[2]!]),
+      );
+      const file = join(env.MARTECH_STEPS_HOME!, "adc.json");
+      const adc = {
+        type: "authorized_user",
+        client_id: "other",
+        client_secret: "file-secret",
+        refresh_token: "1//rt-0123456789abcdef",
+      };
+      await writeFile(file, JSON.stringify(adc));
+      const result = await run(["accounts", "import", "--label", "adc", "--refresh-token-file", file], env);
+      expect(result.stderr).toMatch(
+        /^error: Google does not accept the OAuth client of the imported file, its client_id and client_secret \(invalid_client\)/m,
+      );
+      expect(result.stderr).not.toMatch(/GOOGLE_OAUTH_CLIENT_ID/);
+      expect(result.stdout + result.stderr).not.toContain("file-secret");
+      expect(result.code).toBe(1);
+    } finally {
+      await sandbox.stop();
+    }
+  }, 30_000);
 });
