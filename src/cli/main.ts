@@ -62,7 +62,7 @@ program
 program
   .command("start")
   .description(
-    "Run the MCP HTTP server, on the sandbox for every service that is not configured (npm start).",
+    "Run the MCP HTTP server and the browser console (prints its login link), on the sandbox for every service that is not configured (npm start).",
   )
   .option("--host <host>", "interface to bind (default MARTECH_STEPS_HOST, else 127.0.0.1)")
   .option("--port <port>", "port (default MARTECH_STEPS_PORT, else 3333; 0 picks a free one)")
