@@ -4,10 +4,11 @@
  * nothing running or half-saved behind.
  */
 
+import { spawn } from "node:child_process";
 import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { exited, freshHome, run, startCli } from "./run.js";
+import { BIN, exited, freshHome, run, startCli } from "./run.js";
 
 const ENDPOINT = "https://123-abc-456.mktorest.com/rest";
 
@@ -166,4 +167,40 @@ describe("accounts import of a gcloud authorized_user file", () => {
       await sandbox.stop();
     }
   }, 30_000);
+});
+
+/** `marketo configure` at a terminal (a pseudo-terminal from util-linux `script`): types `key` at the first prompt. */
+async function atPrompt(key: string): Promise<{ code: number | null; output: string }> {
+  const home = await freshHome();
+  const command = `${process.execPath} ${BIN} marketo configure --no-verify`;
+  const child = spawn("script", ["-qefc", command, "/dev/null"], {
+    env: { PATH: process.env.PATH, MARTECH_STEPS_HOME: home, TERM: "dumb" },
+  });
+  let output = "";
+  let typed = false;
+  child.stdout.on("data", (chunk) => {
+    output += chunk;
+    if (!typed && output.includes("Client ID: ")) {
+      typed = true;
+      child.stdin.write(key);
+    }
+  });
+  const timer = setTimeout(() => child.kill("SIGKILL"), 10_000);
+  const code = await new Promise<number | null>((resolve) => child.on("exit", (c) => resolve(c)));
+  clearTimeout(timer);
+  return { code, output };
+}
+
+describe("a prompt at a terminal", () => {
+  it("Ctrl-C stops the command as interrupted (it was swallowed: exit 0 or a wait forever)", async () => {
+    const result = await atPrompt("\x03");
+    expect(result.code).toBe(130);
+    expect(result.output).not.toMatch(/saved/);
+  });
+
+  it("Ctrl-D names the missing value and exits 2 (it exited 0 having saved nothing)", async () => {
+    const result = await atPrompt("\x04");
+    expect(result.output).toMatch(/error: Invalid --client-id: Client ID is required\./);
+    expect(result.code).toBe(2);
+  });
 });
