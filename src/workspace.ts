@@ -9,6 +9,7 @@ import { type GoogleEndpoints, googleEndpointsFromEnv } from "./auth/google/conf
 import { createCredentialStore } from "./auth/store.js";
 import { GoogleAnalyticsConnector } from "./connectors/google/connector.js";
 import { MarketoConnector, type MarketoConnectorConfig } from "./connectors/marketo/connector.js";
+import { parseRestEndpoint } from "./connectors/marketo/url.js";
 import { ConfigurationError } from "./errors.js";
 import { type ResultSettings, type ResultStore, resultSettings, sharedResultStore } from "./results/index.js";
 import { positiveSetting } from "./settings.js";
@@ -31,6 +32,18 @@ export interface WorkspaceOptions {
 
 function labelsOf(accounts: readonly AccountSummary[]): string {
   return JSON.stringify(accounts.map((a) => a.label).sort());
+}
+
+/** A bad MARKETO_REST_ENDPOINT is named as the variable, which is where the user has to fix it. */
+function checkEnvEndpoint(value: string): void {
+  try {
+    parseRestEndpoint(value);
+  } catch (error) {
+    if (!(error instanceof ConfigurationError)) throw error;
+    throw new ConfigurationError(
+      error.message.replace(/^The Marketo REST endpoint /, "MARKETO_REST_ENDPOINT "),
+    );
+  }
 }
 
 /**
@@ -74,9 +87,11 @@ export class Workspace extends EventEmitter {
       ...(this.#fetch ? { fetch: this.#fetch } : {}),
     });
     // Accounts may also change from another process (the CLI): while someone listens, poll the labels.
+    // Read now: a bad value read only when a client first listens failed that client's every request
+    // with a bare "Internal server error" from a server that had started fine.
+    const pollMs = positiveSetting(this.#env, "MARTECH_STEPS_ACCOUNT_POLL_MS") ?? 5_000;
     this.on("newListener", (event: string) => {
-      if (event === "accountsChanged")
-        this.#watchAccounts(positiveSetting(this.#env, "MARTECH_STEPS_ACCOUNT_POLL_MS") ?? 5_000);
+      if (event === "accountsChanged") this.#watchAccounts(pollMs);
     });
     this.on("removeListener", () => {
       if (this.listenerCount("accountsChanged") === 0) {
@@ -149,6 +164,7 @@ export class Workspace extends EventEmitter {
         hint: `${how} with the Client ID, Client Secret and REST API Endpoint of a LaunchPoint custom service.`,
       });
     }
+    if (credentials.source === "environment") checkEnvEndpoint(credentials.restEndpoint);
     const config: MarketoConnectorConfig = {
       clientId: credentials.clientId,
       clientSecret: credentials.clientSecret,

@@ -74,7 +74,7 @@ export function registerAccountCommands(program: Command): void {
     .option("--workspace <name>", "workspace", DEFAULT_WORKSPACE)
     .action(async (options: { clientId?: string; workspace: string }) => {
       await withWorkspace(options.workspace, async (workspace) => {
-        const clientId = (options.clientId ?? (await prompt("OAuth Client ID"))).trim();
+        const clientId = (options.clientId ?? (await prompt("OAuth Client ID", "--client-id"))).trim();
         if (!clientId) throw new ValidationError("OAuth Client ID", "it is empty.");
         const clientSecret = await readSecret("OAuth Client Secret");
         await workspace.store.update(workspace.name, (current) => ({

@@ -3,7 +3,7 @@ import { readFile } from "node:fs/promises";
 import { Command, Option } from "commander";
 import { checkCredentialStore } from "../auth/store.js";
 import { isMartechError, ValidationError } from "../errors.js";
-import { log } from "../log.js";
+import { log, logLevel } from "../log.js";
 import { buildManifest } from "../manifest.js";
 import { searchToolSteps } from "../tools/registry.js";
 import { runToolStep } from "../tools/run.js";
@@ -33,10 +33,11 @@ function topCommand(command: Command): string {
   return current.name();
 }
 
-// A malformed MARTECH_STEPS_KEY or a key file open to others stops the command here with one
-// error line, rather than at the first request of a running server. With --sandbox the user's
+// A malformed MARTECH_STEPS_KEY or MARTECH_STEPS_LOG_LEVEL, or a key file open to others, stops the
+// command here with one error line, rather than at the first request of a running server. With --sandbox the user's
 // store is not used at all.
 program.hook("preAction", async (_program, action) => {
+  logLevel(process.env);
   if (USES_STORE.has(topCommand(action)) && !action.opts().sandbox) await checkCredentialStore(process.env);
 });
 
@@ -61,7 +62,7 @@ program
 program
   .command("start")
   .description(
-    "Run the MCP HTTP server, on the sandbox for every service that is not configured (npm start).",
+    "Run the MCP HTTP server and the browser console (prints its login link), on the sandbox for every service that is not configured (npm start).",
   )
   .option("--host <host>", "interface to bind (default MARTECH_STEPS_HOST, else 127.0.0.1)")
   .option("--port <port>", "port (default MARTECH_STEPS_PORT, else 3333; 0 picks a free one)")
@@ -81,9 +82,11 @@ program
     "--detach",
     'run in the background and exit: eval "$(martech-steps sandbox --detach)"; stop with kill "$MARTECH_STEPS_SANDBOX_PID"',
   )
-  .option(
-    "--unset",
-    'print the line that undoes the exports, once the sandbox has stopped: eval "$(martech-steps sandbox --unset)"',
+  .addOption(
+    new Option(
+      "--unset",
+      'print the line that undoes the exports, once the sandbox has stopped: eval "$(martech-steps sandbox --unset)"',
+    ).conflicts(["detach", "marketoPort", "googlePort"]),
   )
   .addOption(new Option("--report-to-parent").hideHelp())
   .action(runSandbox);

@@ -2,7 +2,7 @@ import type { Command } from "commander";
 import type { WorkspaceSecrets } from "../auth/credential-store.js";
 import { requestMarketoToken } from "../auth/marketo-token.js";
 import { parseRestEndpoint } from "../connectors/marketo/url.js";
-import { ValidationError } from "../errors.js";
+import { ConfigurationError, ValidationError } from "../errors.js";
 import { DEFAULT_WORKSPACE } from "../workspace.js";
 import { printJson, prompt, readSecret } from "./io.js";
 import { updateOrStartOver, withWorkspace } from "./workspace.js";
@@ -13,6 +13,16 @@ interface ConfigureOptions {
   verify: boolean;
   force?: boolean;
   workspace: string;
+}
+
+/** `--endpoint` is the user's input: a bad one is named as the flag, and exits 2 as invalid input. */
+function endpointFlag(value: string): URL {
+  try {
+    return parseRestEndpoint(value);
+  } catch (error) {
+    if (!(error instanceof ConfigurationError)) throw error;
+    throw new ValidationError("--endpoint", error.message.replace(/^The Marketo REST endpoint /, "it "));
+  }
 }
 
 export function registerMarketoCommands(program: Command): void {
@@ -35,9 +45,9 @@ export function registerMarketoCommands(program: Command): void {
     .option("--workspace <name>", "workspace", DEFAULT_WORKSPACE)
     .action(async (options: ConfigureOptions) => {
       await withWorkspace(options.workspace, async (workspace) => {
-        const clientId = (options.clientId ?? (await prompt("Client ID"))).trim();
+        const clientId = (options.clientId ?? (await prompt("Client ID", "--client-id"))).trim();
         if (!clientId) throw new ValidationError("Client ID", "it is empty.");
-        const origin = parseRestEndpoint(options.endpoint ?? (await prompt("REST API Endpoint")));
+        const origin = endpointFlag(options.endpoint ?? (await prompt("REST API Endpoint", "--endpoint")));
         const restEndpoint = `${origin.origin}/rest`;
         const clientSecret = await readSecret("Client Secret");
         if (options.verify) {

@@ -3,6 +3,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { FileCredentialStore, processRunning, SANDBOX_HOME_PREFIX } from "../auth/credential-store.js";
+import { ConfigurationError, ValidationError } from "../errors.js";
 import { SANDBOX_GOOGLE_USER } from "../sandbox/index.js";
 import { DEFAULT_WORKSPACE } from "../workspace.js";
 import { connectSandbox, SANDBOX_ACCOUNT, startEmulators } from "./sandbox-wiring.js";
@@ -69,6 +70,21 @@ function unsetExports(): void {
   }
 }
 
+/**
+ * A second `eval "$(martech-steps sandbox --detach)"` in a shell whose sandbox still runs would
+ * replace its exports, leaving the first sandbox running with nobody knowing its pid to stop it.
+ */
+function refuseSecondDetached(env: NodeJS.ProcessEnv): void {
+  const pid = Number(env.MARTECH_STEPS_SANDBOX_PID);
+  if (!Number.isInteger(pid) || pid <= 0 || !processRunning(pid)) return;
+  throw new ConfigurationError(
+    `This shell already has a sandbox running in the background (MARTECH_STEPS_SANDBOX_PID ${pid}); a second one would take over its exports and leave it running with nobody to stop it.`,
+    {
+      hint: 'Keep using it, or stop it first: kill "$MARTECH_STEPS_SANDBOX_PID"; eval "$(martech-steps sandbox --unset)".',
+    },
+  );
+}
+
 /** A value as one shell word: bare when it is safe, otherwise single-quoted. */
 function shellWord(value: string): string {
   return /^[\w@%+=:,./-]+$/.test(value) ? value : `'${value.replaceAll("'", `'\\''`)}'`;
@@ -87,18 +103,26 @@ function exportLines(env: Record<string, string>): string {
  */
 export async function runSandbox(options: SandboxOptions): Promise<void> {
   if (options.unset) return unsetExports();
-  if (options.detach) return detach(options);
+  if (options.detach) {
+    refuseSecondDetached(process.env);
+    return detach(options);
+  }
   // In the background nobody reads the ports, so any free ones do; in a terminal, the well-known ones.
   const fallback = options.reportToParent ? 0 : undefined;
   // In the background, a parent that goes away before it printed the exports (Ctrl-C, a closed
   // terminal) leaves nobody who knows this process: then it cleans up and exits by itself.
   const parent = options.reportToParent ? watchParent() : undefined;
+  const marketoPort = parsePort(options.marketoPort, fallback ?? 4010, "--marketo-port");
+  const googlePort = parsePort(options.googlePort, fallback ?? 4020, "--google-port");
+  if (marketoPort !== 0 && marketoPort === googlePort) {
+    // Otherwise the second emulator reports the first one's port as taken "by another server".
+    throw new ValidationError("--google-port", `it is the same port as --marketo-port (${googlePort}).`, {
+      hint: "Each emulator needs its own port: choose another, or 0 for a free one.",
+    });
+  }
   const emulators = await startEmulators({
-    marketo: {
-      port: parsePort(options.marketoPort, fallback ?? 4010, "--marketo-port"),
-      flag: "--marketo-port",
-    },
-    google: { port: parsePort(options.googlePort, fallback ?? 4020, "--google-port"), flag: "--google-port" },
+    marketo: { port: marketoPort, flag: "--marketo-port" },
+    google: { port: googlePort, flag: "--google-port" },
   });
   const home = await mkdtemp(join(tmpdir(), SANDBOX_HOME_PREFIX));
   const stop = async () => {

@@ -92,8 +92,9 @@ describe("CLI", () => {
       env,
       { stdin: "s" },
     );
-    expect(badEndpoint.code).toBe(1);
-    expect(badEndpoint.stderr).toMatch(/must use https/);
+    // A bad --endpoint is the user's input: invalid input, exit 2, named as the flag.
+    expect(badEndpoint.code).toBe(2);
+    expect(badEndpoint.stderr).toMatch(/Invalid --endpoint: it must use https/);
   });
 
   it("call exits 2 with the field named on invalid input", async () => {

@@ -103,9 +103,16 @@ describe("README", () => {
       const shell = await shellWithCli();
       await mkdir(join(shell.cwd, "node_modules"));
       await symlink(ROOT, join(shell.cwd, "node_modules", "martech-steps"));
-      await writeFile(join(shell.cwd, "example.mts"), block.code);
-      // As the README says: start the sandbox in the background, then run the file with tsx.
-      const result = await bash(`eval "$(martech-steps sandbox --detach)"\n"${TSX}" example.mts`, shell);
+      // As the README says: tsx installed beside the package, the file saved under the name the
+      // README gives it in a CommonJS project (what `npm init -y` makes), the sandbox started in the
+      // background, then the file run with tsx.
+      const plugin = section(readme, "Use as a plugin package");
+      expect(plugin).toMatch(/`npm install \/path\/to\/martech-steps tsx`/);
+      const file = /`npx tsx (\S+)`/.exec(plugin)?.[1];
+      expect(file).toBeDefined();
+      await writeFile(join(shell.cwd, "package.json"), '{ "name": "example", "type": "commonjs" }\n');
+      await writeFile(join(shell.cwd, file!), block.code);
+      const result = await bash(`eval "$(martech-steps sandbox --detach)"\n"${TSX}" ${file}`, shell);
       expect(result.code, `README line ${block.line}:\n${result.stderr}`).toBe(0);
       expect(result.stdout).toMatch(/^5 marketo_api_call$/m);
       expect(result.stdout).toMatch(/1 record/);

@@ -203,6 +203,16 @@ export class GoogleAccounts {
     try {
       tokens = await refreshAccessToken(this.#http, client, grant.refreshToken);
     } catch (error) {
+      if (grant.client && error instanceof ConfigurationError && error.details.oauthError !== undefined) {
+        // The client is the file's own (gcloud authorized_user), not GOOGLE_OAUTH_CLIENT_*: say so.
+        throw new ConfigurationError(
+          `Google does not accept the OAuth client of the imported file, its client_id and client_secret (${String(error.details.oauthError)}).`,
+          {
+            hint: `Check its client_id and client_secret, or make the file again (gcloud auth application-default login), or run ${CONNECT_COMMAND}.`,
+            details: error.details,
+          },
+        );
+      }
       if (!(error instanceof InvalidGrantError)) throw error;
       throw new AuthenticationError(
         "Google refused the imported token: this refresh token is expired or revoked.",
