@@ -1,5 +1,7 @@
 import { AuthenticationError, NetworkError, UpstreamError } from "../errors.js";
 import { Redactor } from "../redact.js";
+import type { SharedState } from "../state/types.js";
+import { SharedToken } from "./shared-token.js";
 import { type FetchedToken, TokenManager } from "./token-manager.js";
 
 export interface MarketoTokenOptions {
@@ -15,6 +17,8 @@ export interface MarketoTokenOptions {
   /** Default 60,000 ms (see TokenManager). */
   refreshAheadMs?: number;
   now?: () => number;
+  /** Shares the token with every process on this state (Redis for replicas): one token request for all. */
+  shared?: SharedState;
 }
 
 const CREDENTIALS_HINT =
@@ -107,8 +111,21 @@ export async function requestMarketoToken(options: MarketoTokenOptions): Promise
 
 /** A TokenManager (single flight, refresh ahead, failures never cached) over Marketo's identity endpoint. */
 export function createMarketoTokenManager(options: MarketoTokenOptions): TokenManager {
+  const request = () => requestMarketoToken(options);
+  const shared = options.shared
+    ? new SharedToken({
+        state: options.shared,
+        scope: `marketo:${options.origin.host.toLowerCase()}`,
+        clientId: options.clientId,
+        clientSecret: options.clientSecret,
+        fetchToken: request,
+        lockMs: (options.timeoutMs ?? 30_000) + 5_000,
+        ...(options.now ? { now: options.now } : {}),
+      })
+    : undefined;
   return new TokenManager({
-    fetchToken: () => requestMarketoToken(options),
+    fetchToken: shared ? () => shared.fetch() : request,
+    ...(shared ? { onInvalidate: (token: string) => shared.forget(token) } : {}),
     ...(options.refreshAheadMs !== undefined ? { refreshAheadMs: options.refreshAheadMs } : {}),
     ...(options.now ? { now: options.now } : {}),
   });

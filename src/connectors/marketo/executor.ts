@@ -146,10 +146,12 @@ export class MarketoExecutor {
     } finally {
       await slot.release();
     }
-    this.#d.logger.debug(
-      { method: plan.method, path: plan.path, status: response.status, ms: Date.now() - started },
-      "marketo call",
-    );
+    if (this.#d.logger.isLevelEnabled?.("debug") !== false) {
+      this.#d.logger.debug(
+        { method: plan.method, path: plan.path, status: response.status, ms: Date.now() - started },
+        "marketo call",
+      );
+    }
     return interpret(plan, token, response, this.#d);
   }
 
