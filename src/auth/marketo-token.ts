@@ -1,4 +1,5 @@
 import { AuthenticationError, NetworkError, UpstreamError } from "../errors.js";
+import { telemetry } from "../ops/telemetry.js";
 import { Redactor } from "../redact.js";
 import type { SharedState } from "../state/types.js";
 import { SharedToken } from "./shared-token.js";
@@ -106,6 +107,7 @@ export async function requestMarketoToken(options: MarketoTokenOptions): Promise
     );
   }
   const expiresIn = typeof json.expires_in === "number" ? json.expires_in : Number(json.expires_in ?? 0);
+  telemetry.tokenFetched("marketo");
   return { accessToken: json.access_token, expiresIn: Number.isFinite(expiresIn) ? expiresIn : 0 };
 }
 

@@ -31,6 +31,7 @@ class SlidingLog {
 
 /** In-process backend: exact, and enough when one process talks to an instance. */
 export class MemoryState implements SharedState {
+  readonly backend = "memory";
   readonly #windows = new Map<string, SlidingLog>();
   readonly #leases = new Map<string, Map<string, number>>();
   readonly #counters = new Map<string, { value: number; expiresAt: number }>();

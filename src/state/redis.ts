@@ -133,6 +133,7 @@ export interface RedisStateOptions {
 
 /** The Redis backend: several server processes on one Redis together stay within one instance's limits. */
 export class RedisState implements SharedState {
+  readonly backend = "redis";
   readonly #redis: Redis;
   readonly #owned: boolean;
   readonly #prefix: string;

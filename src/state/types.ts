@@ -4,6 +4,8 @@
  * Redis (when REDIS_URL is set). Keys are namespaced by the caller (e.g. `marketo:<host>:window`).
  */
 export interface SharedState {
+  /** Which backend holds the state: readiness checks Redis only when it is used. */
+  readonly backend: "memory" | "redis";
   /**
    * Sliding-log rate window: records one call and returns 0 when fewer than `limit` calls were
    * recorded in the last `windowMs`; otherwise records nothing and returns how many ms to wait

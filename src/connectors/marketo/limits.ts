@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { seconds } from "../../deadline.js";
 import { QuotaExceededError } from "../../errors.js";
+import { registerMarketoWindow, telemetry } from "../../ops/telemetry.js";
 import type { SharedState } from "../../state/types.js";
 import type { Budget } from "../budget.js";
 import { chicagoDay, nextChicagoMidnight } from "./chicago-day.js";
@@ -67,6 +68,7 @@ export class MarketoLimiter {
     this.#windowKey = `marketo:${options.instance}:window`;
     this.#slotsKey = `marketo:${options.instance}:inflight`;
     this.#windowMs = windowWithMargin(options.windowMs);
+    registerMarketoWindow(options.instance, this);
   }
 
   get dailyQuota(): number {
@@ -147,6 +149,7 @@ export class MarketoLimiter {
    */
   async acquire(budget: Budget, onWait: OnWait | undefined): Promise<Slot> {
     const signal = budget.signal;
+    const started = this.#o.now();
     await this.#gate.acquire(signal, () => onWait?.({ reason: "concurrency", waitMs: 0 }));
     const id = randomUUID();
     try {
@@ -187,6 +190,7 @@ export class MarketoLimiter {
       this.#gate.release();
       throw error;
     }
+    telemetry.limiterWait("marketo", this.#o.now() - started);
     return this.#held(id);
   }
 
