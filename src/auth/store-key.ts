@@ -68,8 +68,10 @@ export async function readKeyFile(path: string, known?: StoreKey): Promise<Store
   let text: string;
   let version: string;
   try {
-    // Synchronous: microseconds, where an asynchronous stat costs a thread-pool round trip at every read.
-    const info = statSync(path);
+    // Re-checking a key already read is synchronous (microseconds, where an asynchronous stat costs a
+    // thread-pool round trip at every store read). A first read stays asynchronous: it yields to the
+    // event loop, so a caller polling for a key file another task is creating cannot starve that task.
+    const info = known ? statSync(path) : await stat(path);
     if (POSIX && (info.mode & 0o077) !== 0) {
       throw new ConfigurationError(
         `Permissions ${octal(info.mode)} for the key file ${path} are too open: other users could read the store key.`,
