@@ -1,5 +1,6 @@
-import { Redis } from "ioredis";
+import type { Redis } from "ioredis";
 import { ConfigurationError, NetworkError } from "../errors.js";
+import { newRedisClient } from "../state/ioredis.js";
 import { type Opened, openSecrets, StoreUnreadableError, sealSecrets } from "./sealed.js";
 import {
   type CredentialStore,
@@ -66,7 +67,7 @@ export class RedisCredentialStore implements CredentialStore {
     this.#prefix = options.keyPrefix ?? "martech-steps:credentials:";
     this.#owned = !options.client;
     this.#redis =
-      options.client ?? new Redis(options.url ?? "redis://127.0.0.1:6379", { maxRetriesPerRequest: 3 });
+      options.client ?? newRedisClient(options.url ?? "redis://127.0.0.1:6379", { maxRetriesPerRequest: 3 });
     if (this.#owned) this.#redis.on("error", () => undefined);
   }
 

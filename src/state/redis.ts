@@ -1,6 +1,7 @@
 import { createHash, randomUUID } from "node:crypto";
-import { Redis } from "ioredis";
+import type { Redis } from "ioredis";
 import { NetworkError } from "../errors.js";
+import { newRedisClient } from "./ioredis.js";
 import type { Admission, CallAdmission, SharedState } from "./types.js";
 
 /**
@@ -145,9 +146,7 @@ export class RedisState implements SharedState {
       this.#owned = false;
     } else {
       // Few retries per command: a call waiting on a dead Redis should fail with a clear error, not hang.
-      this.#redis = options.url
-        ? new Redis(options.url, { maxRetriesPerRequest: 3 })
-        : new Redis({ maxRetriesPerRequest: 3 });
+      this.#redis = newRedisClient(options.url, { maxRetriesPerRequest: 3 });
       this.#owned = true;
       // Errors surface on the commands; without a listener ioredis would also print them unhandled.
       this.#redis.on("error", () => undefined);
