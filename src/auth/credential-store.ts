@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { statSync } from "node:fs";
 import { chmod, mkdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
 import { basename, join } from "node:path";
 import { ConfigurationError, MartechError } from "../errors.js";
@@ -49,6 +50,8 @@ export class FileCredentialStore implements CredentialStore {
   #loaded: StoreKey | undefined;
   #folderChecked = false;
   readonly #lock = new KeyedLock();
+  /** The last document opened per workspace, by the file's identity and the key it was opened with. */
+  readonly #opened = new Map<string, { version: string; key: StoreKey | undefined; json: Promise<string> }>();
   readonly #lockOptions: FileLockOptions;
   readonly #warn: (message: string) => void;
 
@@ -153,13 +156,38 @@ export class FileCredentialStore implements CredentialStore {
   /**
    * The stored secrets. A file that cannot be opened is reported and left where it is: reading
    * (a server's request, its background poll) never moves or changes it; only starting over does.
+   * Every tool call reads them, so the opened document is kept in memory and used again while the
+   * file (inode, size, times: every write renames a new file into place) and the key are unchanged;
+   * the checks are two stats, not a read and a decryption. Each caller gets its own copy.
    */
   async #current(workspace: string, path: string): Promise<WorkspaceSecrets> {
+    const version = fileVersion(path);
+    if (version === undefined) {
+      this.#opened.delete(workspace);
+      return emptySecrets();
+    }
+    const key = await this.#key();
+    let kept = this.#opened.get(workspace);
+    const sameKey = kept?.key === key || (kept?.key && key && kept.key.key.equals(key.key));
+    if (!kept || kept.version !== version || !sameKey) {
+      // Concurrent readers of one version share one opening; a failure is never kept.
+      const entry = { version, key, json: this.#openJson(workspace, path) };
+      this.#opened.set(workspace, entry);
+      entry.json.catch(() => {
+        if (this.#opened.get(workspace) === entry) this.#opened.delete(workspace);
+      });
+      kept = entry;
+    }
+    return JSON.parse(await kept.json) as WorkspaceSecrets;
+  }
+
+  async #openJson(workspace: string, path: string): Promise<string> {
     const text = await this.#readText(path);
-    if (text === undefined) return emptySecrets();
+    if (text === undefined) return JSON.stringify(emptySecrets());
     const opened = await this.#open(workspace, text);
-    if (opened.ok) return opened.secrets;
-    throw new StoreUnreadableError(workspace, opened, opened.keySource);
+    if (!opened.ok) throw new StoreUnreadableError(workspace, opened, opened.keySource);
+    // The version was taken before the text was read: a change in between only makes the next read open it again.
+    return JSON.stringify(opened.secrets);
   }
 
   updateOrStartOver(workspace: string, change: Change): Promise<StartedOver> {
@@ -261,5 +289,20 @@ export class FileCredentialStore implements CredentialStore {
       throw storeFileError("write", path, error);
     }
     return temp;
+  }
+}
+
+/**
+ * The file's identity: a write renames a new file into place, so the inode changes, and size and
+ * times tell the rest. A synchronous stat takes microseconds; an asynchronous one a thread-pool round
+ * trip, ten times that, on every tool call. Undefined when there is no file (or it cannot be
+ * stat-ed: then reading it reports why).
+ */
+function fileVersion(path: string): string | undefined {
+  try {
+    const info = statSync(path);
+    return `${info.ino}:${info.size}:${info.mtimeMs}:${info.ctimeMs}`;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "ENOENT" ? undefined : `unreadable:${Date.now()}`;
   }
 }

@@ -1,5 +1,8 @@
 import { AuthenticationError, NetworkError, UpstreamError } from "../errors.js";
+import { telemetry } from "../ops/telemetry.js";
 import { Redactor } from "../redact.js";
+import type { SharedState } from "../state/types.js";
+import { SharedToken } from "./shared-token.js";
 import { type FetchedToken, TokenManager } from "./token-manager.js";
 
 export interface MarketoTokenOptions {
@@ -15,6 +18,8 @@ export interface MarketoTokenOptions {
   /** Default 60,000 ms (see TokenManager). */
   refreshAheadMs?: number;
   now?: () => number;
+  /** Shares the token with every process on this state (Redis for replicas): one token request for all. */
+  shared?: SharedState;
 }
 
 const CREDENTIALS_HINT =
@@ -102,13 +107,27 @@ export async function requestMarketoToken(options: MarketoTokenOptions): Promise
     );
   }
   const expiresIn = typeof json.expires_in === "number" ? json.expires_in : Number(json.expires_in ?? 0);
+  telemetry.tokenFetched("marketo");
   return { accessToken: json.access_token, expiresIn: Number.isFinite(expiresIn) ? expiresIn : 0 };
 }
 
 /** A TokenManager (single flight, refresh ahead, failures never cached) over Marketo's identity endpoint. */
 export function createMarketoTokenManager(options: MarketoTokenOptions): TokenManager {
+  const request = () => requestMarketoToken(options);
+  const shared = options.shared
+    ? new SharedToken({
+        state: options.shared,
+        scope: `marketo:${options.origin.host.toLowerCase()}`,
+        clientId: options.clientId,
+        clientSecret: options.clientSecret,
+        fetchToken: request,
+        lockMs: (options.timeoutMs ?? 30_000) + 5_000,
+        ...(options.now ? { now: options.now } : {}),
+      })
+    : undefined;
   return new TokenManager({
-    fetchToken: () => requestMarketoToken(options),
+    fetchToken: shared ? () => shared.fetch() : request,
+    ...(shared ? { onInvalidate: (token: string) => shared.forget(token) } : {}),
     ...(options.refreshAheadMs !== undefined ? { refreshAheadMs: options.refreshAheadMs } : {}),
     ...(options.now ? { now: options.now } : {}),
   });

@@ -1,5 +1,6 @@
-import { Redis } from "ioredis";
+import type { Redis } from "ioredis";
 import { ConfigurationError, NetworkError } from "../errors.js";
+import { newRedisClient } from "../state/ioredis.js";
 import { type Opened, openSecrets, StoreUnreadableError, sealSecrets } from "./sealed.js";
 import {
   type CredentialStore,
@@ -55,6 +56,10 @@ export class RedisCredentialStore implements CredentialStore {
   readonly #prefix: string;
   readonly #keySource: string;
   readonly #lock = new KeyedLock();
+  /** The last document opened per workspace: the sealed text read, and its secrets as JSON. */
+  readonly #opened = new Map<string, { stored: string; json: string }>();
+  /** Reads under way per workspace, shared by concurrent callers (one GET for a burst of tool calls). */
+  readonly #reading = new Map<string, Promise<string | null>>();
 
   constructor(options: RedisCredentialStoreOptions) {
     this.#key = options.key;
@@ -62,7 +67,7 @@ export class RedisCredentialStore implements CredentialStore {
     this.#prefix = options.keyPrefix ?? "martech-steps:credentials:";
     this.#owned = !options.client;
     this.#redis =
-      options.client ?? new Redis(options.url ?? "redis://127.0.0.1:6379", { maxRetriesPerRequest: 3 });
+      options.client ?? newRedisClient(options.url ?? "redis://127.0.0.1:6379", { maxRetriesPerRequest: 3 });
     if (this.#owned) this.#redis.on("error", () => undefined);
   }
 
@@ -80,10 +85,23 @@ export class RedisCredentialStore implements CredentialStore {
       : openSecrets(this.#key, stored, workspace);
   }
 
+  /**
+   * Every tool call reads the secrets: the GET stays (it is how a change by another replica is seen),
+   * but a document identical to the last one opened is not decrypted again. Each caller gets its own copy.
+   */
   async read(workspace: string): Promise<WorkspaceSecrets> {
-    const opened = this.#open(workspace, await this.#get(workspace));
-    if (opened.ok) return opened.secrets;
-    throw new StoreUnreadableError(workspace, opened, this.#keySource);
+    let reading = this.#reading.get(workspace);
+    if (!reading) {
+      reading = this.#get(workspace).finally(() => this.#reading.delete(workspace));
+      this.#reading.set(workspace, reading);
+    }
+    const stored = await reading;
+    const kept = this.#opened.get(workspace);
+    if (stored !== null && kept?.stored === stored) return JSON.parse(kept.json) as WorkspaceSecrets;
+    const opened = this.#open(workspace, stored);
+    if (!opened.ok) throw new StoreUnreadableError(workspace, opened, this.#keySource);
+    if (stored !== null) this.#opened.set(workspace, { stored, json: JSON.stringify(opened.secrets) });
+    return opened.secrets;
   }
 
   /** Serialised within this process; compare-and-set (with a jittered retry) across replicas. */
@@ -125,7 +143,11 @@ export class RedisCredentialStore implements CredentialStore {
       } catch (cause) {
         throw unreachable(cause);
       }
-      if (Number(written) === 1) return { secrets, lost };
+      if (Number(written) === 1) {
+        // A read started before this write must not answer callers that come after it.
+        this.#reading.delete(workspace);
+        return { secrets, lost };
+      }
     }
     throw new NetworkError(`The credentials of workspace "${workspace}" kept changing while being updated.`, {
       hint: "Another replica is updating them at the same moment: try again.",

@@ -1,3 +1,4 @@
+import { statSync } from "node:fs";
 import { lstat, readFile, readlink, stat } from "node:fs/promises";
 import { ConfigurationError } from "../errors.js";
 
@@ -88,7 +89,10 @@ async function readOnce(
   known: StoreKey | undefined,
 ): Promise<StoreKey | { text: string; version: string } | undefined> {
   try {
-    const info = await stat(path);
+    // Re-checking a key already read is synchronous (microseconds, where an asynchronous stat costs a
+    // thread-pool round trip at every store read). A first read stays asynchronous: it yields to the
+    // event loop, so a caller polling for a key file another task is creating cannot starve that task.
+    const info = known ? statSync(path) : await stat(path);
     if (POSIX && (info.mode & 0o077) !== 0) {
       throw new ConfigurationError(
         `Permissions ${octal(info.mode)} for the key file ${path} are too open: other users could read the store key.`,
@@ -104,7 +108,7 @@ async function readOnce(
       );
     }
     // Checked at every use, as ssh checks a private key, but read again only when the file changed.
-    const version = `${info.ino}:${info.size}:${info.mtimeMs}`;
+    const version = `${info.ino}:${info.size}:${info.mtimeMs}:${info.ctimeMs}`;
     if (known?.version === version) return known;
     return { text: await readFile(path, "utf8"), version };
   } catch (error) {

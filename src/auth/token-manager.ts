@@ -19,6 +19,8 @@ export interface TokenManagerOptions {
   /** Start refreshing this long before expiry. Default 60 s. */
   refreshAheadMs?: number;
   now?: () => number;
+  /** Told when a token is invalidated (a token shared with other processes is dropped there too). */
+  onInvalidate?: (token: string) => void;
 }
 
 interface CachedToken {
@@ -32,6 +34,7 @@ export class TokenManager {
   readonly #fetchToken: () => Promise<FetchedToken>;
   readonly #refreshAheadMs: number;
   readonly #now: () => number;
+  readonly #onInvalidate: ((token: string) => void) | undefined;
   #current: CachedToken | undefined;
   #inflight: Promise<string> | undefined;
   #requests = 0;
@@ -40,6 +43,7 @@ export class TokenManager {
     this.#fetchToken = options.fetchToken;
     this.#refreshAheadMs = options.refreshAheadMs ?? 60_000;
     this.#now = options.now ?? Date.now;
+    this.#onInvalidate = options.onInvalidate;
   }
 
   /** How many token requests this manager has sent (for tests and benchmarks). */
@@ -63,6 +67,7 @@ export class TokenManager {
   /** Forget `token` if it is the current one, so the next getToken() fetches a new one. */
   invalidate(token?: string): void {
     if (token === undefined || this.#current?.value === token) this.#current = undefined;
+    if (token !== undefined) this.#onInvalidate?.(token);
   }
 
   #refresh(): Promise<string> {

@@ -10,6 +10,7 @@ import { createMcpHandler, isLegacyRequest, type McpHttpHandler } from "@modelco
 import { workspaceOfApiKey } from "../auth/api-keys.js";
 import { ConfigurationError } from "../errors.js";
 import { log } from "../log.js";
+import { createOpsRoutes } from "../ops/routes.js";
 import { DEFAULT_WORKSPACE, type Workspace } from "../workspace.js";
 import { cancelSignIn } from "./elicit-connect.js";
 import {
@@ -179,6 +180,16 @@ export async function startHttpServer(options: HttpServerOptions): Promise<HttpS
   };
   let allowedHosts = new Set<string>();
   let allowedOrigins = new Set<string>();
+  /** The workspace of a request's API key (Authorization: Bearer), or undefined. */
+  const keyWorkspace = (req: IncomingMessage) => {
+    const match = /^Bearer\s+(\S+)$/i.exec(req.headers.authorization ?? "");
+    return match ? workspaceOfApiKey(apiKeys, match[1] as string) : undefined;
+  };
+  // /healthz, /readyz and /metrics (see ops/routes.ts for who may read what).
+  const ops = await createOpsRoutes({
+    dependencies: () => options.workspace(DEFAULT_WORKSPACE),
+    mayReadMetrics: (req) => apiKeys.size === 0 || keyWorkspace(req) !== undefined,
+  });
 
   const refuse = (res: ServerResponse, status: number, message: string, id: JsonRpcId, headers = {}) =>
     send(res, jsonRpcErrorResponse(status, message, id, -32000, headers));
@@ -197,6 +208,7 @@ export async function startHttpServer(options: HttpServerOptions): Promise<HttpS
     if (url.pathname !== "/mcp") {
       // The console's pages: the same Host check (DNS rebinding) before anything is read.
       if (!allowedHosts.has((req.headers.host ?? "").toLowerCase())) return refuseHost(res, req, null);
+      if (await ops(req, res, url)) return;
       if (await options.routes?.(req, res, url)) return;
       return refuse(res, 404, "Not found: the MCP endpoint is /mcp.", null);
     }
@@ -229,8 +241,7 @@ export async function startHttpServer(options: HttpServerOptions): Promise<HttpS
     }
     let workspace = DEFAULT_WORKSPACE;
     if (apiKeys.size > 0) {
-      const match = /^Bearer\s+(\S+)$/i.exec(req.headers.authorization ?? "");
-      const found = match ? workspaceOfApiKey(apiKeys, match[1] as string) : undefined;
+      const found = keyWorkspace(req);
       if (!found) {
         return refuse(res, 401, "Unauthorized: send Authorization: Bearer <API key of your workspace>.", id, {
           "www-authenticate": 'Bearer realm="martech-steps"',

@@ -1,39 +1,113 @@
 import { randomUUID } from "node:crypto";
-import type { SharedState } from "./types.js";
+import type { Admission, CallAdmission, SharedState } from "./types.js";
+
+/**
+ * A sliding log as a Map of call id → time, in insertion order. Every entry is written (or moved, by
+ * deleting and setting it again) at the current time, so the Map stays sorted by time: expiring is
+ * dropping entries from the front, and counting is its size. No call re-reads the whole log.
+ */
+class SlidingLog {
+  readonly entries = new Map<string, number>();
+
+  expire(before: number): void {
+    for (const [id, at] of this.entries) {
+      if (at > before) return;
+      this.entries.delete(id);
+    }
+  }
+
+  oldest(): number | undefined {
+    for (const at of this.entries.values()) return at;
+    return undefined;
+  }
+
+  /** Moves an existing entry to `at` (the end of the log); false when it is no longer there. */
+  touch(id: string, at: number): boolean {
+    if (!this.entries.delete(id)) return false;
+    this.entries.set(id, at);
+    return true;
+  }
+}
 
 /** In-process backend: exact, and enough when one process talks to an instance. */
 export class MemoryState implements SharedState {
-  readonly #windows = new Map<string, number[]>();
+  readonly backend = "memory";
+  readonly #windows = new Map<string, SlidingLog>();
   readonly #leases = new Map<string, Map<string, number>>();
   readonly #counters = new Map<string, { value: number; expiresAt: number }>();
+  readonly #values = new Map<string, { value: string; expiresAt: number }>();
   readonly #now: () => number;
 
   constructor(now: () => number = Date.now) {
     this.#now = now;
   }
 
+  #log(key: string, windowMs: number, now: number): SlidingLog {
+    let log = this.#windows.get(key);
+    if (!log) {
+      log = new SlidingLog();
+      this.#windows.set(key, log);
+    }
+    log.expire(now - windowMs);
+    return log;
+  }
+
+  #liveLeases(key: string, now: number): Map<string, number> {
+    let leases = this.#leases.get(key);
+    if (!leases) {
+      leases = new Map();
+      this.#leases.set(key, leases);
+    }
+    for (const [id, expiresAt] of leases) if (expiresAt <= now) leases.delete(id);
+    return leases;
+  }
+
+  #counter(key: string, now: number): { value: number; expiresAt: number } | undefined {
+    const entry = this.#counters.get(key);
+    return entry && entry.expiresAt > now ? entry : undefined;
+  }
+
   async windowAcquire(key: string, limit: number, windowMs: number): Promise<number> {
     const now = this.#now();
-    const log = (this.#windows.get(key) ?? []).filter((t) => t > now - windowMs);
-    this.#windows.set(key, log);
-    if (log.length < limit) {
-      log.push(now);
+    const log = this.#log(key, windowMs, now);
+    if (log.entries.size < limit) {
+      log.entries.set(randomUUID(), now);
       return 0;
     }
-    // The log is in insertion order, so the first entry is the oldest.
-    return Math.max(1, log[0]! + windowMs - now);
+    return Math.max(1, (log.oldest() ?? now) + windowMs - now);
   }
 
   async windowCount(key: string, windowMs: number): Promise<number> {
+    return this.#log(key, windowMs, this.#now()).entries.size;
+  }
+
+  async admitCall(call: CallAdmission): Promise<Admission> {
     const now = this.#now();
-    return (this.#windows.get(key) ?? []).filter((t) => t > now - windowMs).length;
+    const callsToday = this.#counter(call.dailyKey, now)?.value ?? 0;
+    if (callsToday >= call.dailyQuota) return { admitted: false, limit: "daily_quota", callsToday };
+    const log = this.#log(call.windowKey, call.windowMs, now);
+    if (log.entries.size >= call.limit) {
+      return {
+        admitted: false,
+        limit: "rate_window",
+        waitMs: Math.max(1, (log.oldest() ?? now) + call.windowMs - now),
+      };
+    }
+    const leases = this.#liveLeases(call.slotsKey, now);
+    if (leases.size >= call.maxConcurrent) return { admitted: false, limit: "concurrency" };
+    log.entries.set(call.id, now);
+    leases.set(call.id, now + call.leaseMs);
+    return { admitted: true, callsToday: this.#add(call.dailyKey, 1, call.dayTtlMs, now) };
+  }
+
+  async finishCall(call: Pick<CallAdmission, "windowKey" | "slotsKey" | "windowMs" | "id">): Promise<void> {
+    this.#leases.get(call.slotsKey)?.delete(call.id);
+    this.#windows.get(call.windowKey)?.touch(call.id, this.#now());
   }
 
   async semaphoreAcquire(key: string, limit: number, leaseMs: number): Promise<string | null> {
     const now = this.#now();
-    const leases = this.#leases.get(key) ?? new Map<string, number>();
-    this.#leases.set(key, leases);
-    for (const [id, expiresAt] of leases) if (expiresAt <= now) leases.delete(id);
+    const leases = this.#liveLeases(key, now);
     if (leases.size >= limit) return null;
     const id = randomUUID();
     leases.set(id, now + leaseMs);
@@ -41,15 +115,11 @@ export class MemoryState implements SharedState {
   }
 
   async semaphoreRenew(key: string, leaseId: string, leaseMs: number): Promise<boolean> {
-    const leases = this.#leases.get(key);
-    const expiresAt = leases?.get(leaseId);
     const now = this.#now();
-    if (!leases || expiresAt === undefined || expiresAt <= now) {
-      leases?.delete(leaseId);
-      return false;
-    }
+    const leases = this.#liveLeases(key, now);
+    const held = leases.has(leaseId);
     leases.set(leaseId, now + leaseMs);
-    return true;
+    return held;
   }
 
   async semaphoreRelease(key: string, leaseId: string): Promise<void> {
@@ -57,9 +127,12 @@ export class MemoryState implements SharedState {
   }
 
   async counterAdd(key: string, by: number, ttlMs: number): Promise<number> {
-    const now = this.#now();
-    let entry = this.#counters.get(key);
-    if (!entry || entry.expiresAt <= now) {
+    return this.#add(key, by, ttlMs, this.#now());
+  }
+
+  #add(key: string, by: number, ttlMs: number, now: number): number {
+    let entry = this.#counter(key, now);
+    if (!entry) {
       entry = { value: 0, expiresAt: now + ttlMs };
       this.#counters.set(key, entry);
     }
@@ -68,9 +141,32 @@ export class MemoryState implements SharedState {
   }
 
   async counterGet(key: string): Promise<number> {
-    const entry = this.#counters.get(key);
-    return entry && entry.expiresAt > this.#now() ? entry.value : 0;
+    return this.#counter(key, this.#now())?.value ?? 0;
   }
+
+  /** Synchronous, so that a check and the write after it are one step (no await in between). */
+  #value(key: string): string | undefined {
+    const entry = this.#values.get(key);
+    if (entry && entry.expiresAt > this.#now()) return entry.value;
+    this.#values.delete(key);
+    return undefined;
+  }
+
+  async valueGet(key: string): Promise<string | undefined> {
+    return this.#value(key);
+  }
+
+  async valueSet(key: string, value: string, ttlMs: number, onlyIfAbsent = false): Promise<boolean> {
+    if (onlyIfAbsent && this.#value(key) !== undefined) return false;
+    this.#values.set(key, { value, expiresAt: this.#now() + ttlMs });
+    return true;
+  }
+
+  async valueDeleteIf(key: string, expected: string): Promise<void> {
+    if (this.#value(key) === expected) this.#values.delete(key);
+  }
+
+  async ping(): Promise<void> {}
 
   async close(): Promise<void> {}
 }

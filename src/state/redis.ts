@@ -1,15 +1,17 @@
 import { createHash, randomUUID } from "node:crypto";
-import { Redis } from "ioredis";
+import type { Redis } from "ioredis";
 import { NetworkError } from "../errors.js";
-import type { SharedState } from "./types.js";
+import { newRedisClient } from "./ioredis.js";
+import type { Admission, CallAdmission, SharedState } from "./types.js";
 
 /**
  * Every script reads the Redis server's clock (TIME), never the client's, so processes on hosts
- * whose clocks disagree still share one consistent window. Scripts that call TIME and then write
+ * whose clocks disagree still share one consistent window. Times keep their microseconds (fractional
+ * ms): a call re-scored within the millisecond it arrived must not look older than it is. Scripts that call TIME and then write
  * are fine since Redis 5 replicates script effects, not the script (the default from Redis 7 on).
  */
 const NOW_MS = `local t = redis.call('TIME')
-local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)`;
+local now = tonumber(t[1]) * 1000 + tonumber(t[2]) / 1000`;
 
 /** Sliding log: a ZSET of call ids scored by time. KEYS[1]; ARGV: limit, windowMs, member. */
 const WINDOW_ACQUIRE = `${NOW_MS}
@@ -22,13 +24,13 @@ if redis.call('ZCARD', KEYS[1]) < limit then
   return 0
 end
 local oldest = redis.call('ZRANGE', KEYS[1], 0, 0, 'WITHSCORES')
-local wait = tonumber(oldest[2]) + window - now
+local wait = math.ceil(tonumber(oldest[2]) + window - now)
 if wait < 1 then wait = 1 end
 return wait`;
 
 /** Calls in the sliding log's window, read-only. KEYS[1]; ARGV: windowMs. */
 const WINDOW_COUNT = `${NOW_MS}
-return redis.call('ZCOUNT', KEYS[1], '(' .. (now - tonumber(ARGV[1])), '+inf')`;
+return redis.call('ZCOUNT', KEYS[1], string.format('(%.3f', now - tonumber(ARGV[1])), '+inf')`;
 
 /** Semaphore: a ZSET of lease ids scored by expiry. KEYS[1]; ARGV: limit, leaseMs, lease id. */
 const SEMAPHORE_ACQUIRE = `${NOW_MS}
@@ -40,17 +42,57 @@ redis.call('ZADD', KEYS[1], now + lease, ARGV[3])
 if redis.call('PTTL', KEYS[1]) < lease then redis.call('PEXPIRE', KEYS[1], lease) end
 return 1`;
 
-/** Renew: a lease still held (not expired) gets a new expiry. KEYS[1]; ARGV: leaseMs, lease id. */
+/**
+ * Renew: the lease expires `leaseMs` from now; 0 when it had lapsed (it is held again all the same:
+ * the work it covers is still running). KEYS[1]; ARGV: leaseMs, lease id.
+ */
 const SEMAPHORE_RENEW = `${NOW_MS}
 local lease = tonumber(ARGV[1])
 local expires = redis.call('ZSCORE', KEYS[1], ARGV[2])
-if not expires or tonumber(expires) <= now then
-  redis.call('ZREM', KEYS[1], ARGV[2])
-  return 0
-end
 redis.call('ZADD', KEYS[1], now + lease, ARGV[2])
 if redis.call('PTTL', KEYS[1]) < lease then redis.call('PEXPIRE', KEYS[1], lease) end
+if not expires or tonumber(expires) <= now then return 0 end
 return 1`;
+
+/**
+ * One call against the window (KEYS[1]), the slots (KEYS[2]) and the day's counter (KEYS[3]), all or
+ * nothing. ARGV: limit, windowMs, maxConcurrent, leaseMs, dailyQuota, dayTtlMs, call id.
+ * Returns {1, callsToday} admitted, {0, waitMs} window full, {2} no slot, {3, callsToday} quota spent.
+ */
+const ADMIT_CALL = `${NOW_MS}
+local limit = tonumber(ARGV[1])
+local window = tonumber(ARGV[2])
+local lease = tonumber(ARGV[4])
+local today = tonumber(redis.call('GET', KEYS[3]) or '0')
+if today >= tonumber(ARGV[5]) then return {3, today} end
+redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now - window)
+if redis.call('ZCARD', KEYS[1]) >= limit then
+  local oldest = redis.call('ZRANGE', KEYS[1], 0, 0, 'WITHSCORES')
+  local wait = math.ceil(tonumber(oldest[2]) + window - now)
+  if wait < 1 then wait = 1 end
+  return {0, wait}
+end
+redis.call('ZREMRANGEBYSCORE', KEYS[2], '-inf', now)
+if redis.call('ZCARD', KEYS[2]) >= tonumber(ARGV[3]) then return {2} end
+redis.call('ZADD', KEYS[1], now, ARGV[7])
+redis.call('PEXPIRE', KEYS[1], math.ceil(window + lease))
+redis.call('ZADD', KEYS[2], now + lease, ARGV[7])
+if redis.call('PTTL', KEYS[2]) < lease then redis.call('PEXPIRE', KEYS[2], lease) end
+local used = redis.call('INCR', KEYS[3])
+if redis.call('PTTL', KEYS[3]) < 0 then redis.call('PEXPIRE', KEYS[3], ARGV[6]) end
+return {1, used}`;
+
+/** The call is over: free its slot, move its window entry to now. KEYS: window, slots; ARGV: windowMs, id. */
+const FINISH_CALL = `${NOW_MS}
+redis.call('ZREM', KEYS[2], ARGV[2])
+if redis.call('ZADD', KEYS[1], 'XX', 'CH', now, ARGV[2]) == 1 then
+  redis.call('PEXPIRE', KEYS[1], math.ceil(tonumber(ARGV[1])))
+end
+return 1`;
+
+/** Deletes KEYS[1] only while it holds ARGV[1]. */
+const DELETE_IF = `if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end
+return 0`;
 
 /**
  * Counter whose expiry is set once, at creation. INCRBY then PEXPIRE only when the key has no
@@ -76,6 +118,9 @@ const SCRIPTS = {
   semaphoreAcquire: script(SEMAPHORE_ACQUIRE),
   semaphoreRenew: script(SEMAPHORE_RENEW),
   counterAdd: script(COUNTER_ADD),
+  admitCall: script(ADMIT_CALL),
+  finishCall: script(FINISH_CALL),
+  deleteIf: script(DELETE_IF),
 };
 
 export interface RedisStateOptions {
@@ -89,6 +134,7 @@ export interface RedisStateOptions {
 
 /** The Redis backend: several server processes on one Redis together stay within one instance's limits. */
 export class RedisState implements SharedState {
+  readonly backend = "redis";
   readonly #redis: Redis;
   readonly #owned: boolean;
   readonly #prefix: string;
@@ -100,9 +146,7 @@ export class RedisState implements SharedState {
       this.#owned = false;
     } else {
       // Few retries per command: a call waiting on a dead Redis should fail with a clear error, not hang.
-      this.#redis = options.url
-        ? new Redis(options.url, { maxRetriesPerRequest: 3 })
-        : new Redis({ maxRetriesPerRequest: 3 });
+      this.#redis = newRedisClient(options.url, { maxRetriesPerRequest: 3 });
       this.#owned = true;
       // Errors surface on the commands; without a listener ioredis would also print them unhandled.
       this.#redis.on("error", () => undefined);
@@ -123,13 +167,17 @@ export class RedisState implements SharedState {
   }
 
   async #eval(name: keyof typeof SCRIPTS, key: string, args: (string | number)[]): Promise<number> {
+    return Number(await this.#evalRaw(name, [key], args));
+  }
+
+  async #evalRaw(name: keyof typeof SCRIPTS, keys: string[], args: (string | number)[]): Promise<unknown> {
     const { source, sha } = SCRIPTS[name];
-    const fullKey = this.#prefix + key;
+    const fullKeys = keys.map((key) => this.#prefix + key);
     try {
-      return Number(await this.#redis.evalsha(sha, 1, fullKey, ...args));
+      return await this.#redis.evalsha(sha, fullKeys.length, ...fullKeys, ...args);
     } catch (error) {
       if (!(error instanceof Error) || !error.message.startsWith("NOSCRIPT")) throw error;
-      return Number(await this.#redis.eval(source, 1, fullKey, ...args));
+      return this.#redis.eval(source, fullKeys.length, ...fullKeys, ...args);
     }
   }
 
@@ -141,6 +189,35 @@ export class RedisState implements SharedState {
 
   windowCount(key: string, windowMs: number): Promise<number> {
     return this.#run("read the rate window", () => this.#eval("windowCount", key, [windowMs]));
+  }
+
+  admitCall(call: CallAdmission): Promise<Admission> {
+    return this.#run("admit a call", async () => {
+      const reply = (await this.#evalRaw(
+        "admitCall",
+        [call.windowKey, call.slotsKey, call.dailyKey],
+        [
+          call.limit,
+          call.windowMs,
+          call.maxConcurrent,
+          Math.max(1, Math.ceil(call.leaseMs)),
+          call.dailyQuota,
+          Math.max(1, Math.ceil(call.dayTtlMs)),
+          call.id,
+        ],
+      )) as number[];
+      const [kind, value] = reply.map(Number);
+      if (kind === 1) return { admitted: true, callsToday: value ?? 0 };
+      if (kind === 0) return { admitted: false, limit: "rate_window", waitMs: value ?? 1 };
+      if (kind === 2) return { admitted: false, limit: "concurrency" };
+      return { admitted: false, limit: "daily_quota", callsToday: value ?? 0 };
+    });
+  }
+
+  async finishCall(call: Pick<CallAdmission, "windowKey" | "slotsKey" | "windowMs" | "id">): Promise<void> {
+    await this.#run("finish a call", () =>
+      this.#evalRaw("finishCall", [call.windowKey, call.slotsKey], [Math.ceil(call.windowMs), call.id]),
+    );
   }
 
   semaphoreAcquire(key: string, limit: number, leaseMs: number): Promise<string | null> {
@@ -169,6 +246,31 @@ export class RedisState implements SharedState {
 
   counterGet(key: string): Promise<number> {
     return this.#run("read a counter", async () => Number((await this.#redis.get(this.#prefix + key)) ?? 0));
+  }
+
+  valueGet(key: string): Promise<string | undefined> {
+    return this.#run(
+      "read a shared value",
+      async () => (await this.#redis.get(this.#prefix + key)) ?? undefined,
+    );
+  }
+
+  valueSet(key: string, value: string, ttlMs: number, onlyIfAbsent = false): Promise<boolean> {
+    return this.#run("write a shared value", async () => {
+      const px = Math.max(1, Math.ceil(ttlMs));
+      const reply = onlyIfAbsent
+        ? await this.#redis.set(this.#prefix + key, value, "PX", px, "NX")
+        : await this.#redis.set(this.#prefix + key, value, "PX", px);
+      return reply === "OK";
+    });
+  }
+
+  async valueDeleteIf(key: string, expected: string): Promise<void> {
+    await this.#run("delete a shared value", () => this.#eval("deleteIf", key, [expected]));
+  }
+
+  async ping(): Promise<void> {
+    await this.#run("be reached", () => this.#redis.ping());
   }
 
   async close(): Promise<void> {

@@ -1,7 +1,8 @@
 import { DEFAULT_DEADLINE_MS, seconds, timerMs, withDeadline } from "../deadline.js";
-import { CancelledError, DeadlineExceededError } from "../errors.js";
+import { CancelledError, DeadlineExceededError, isMartechError } from "../errors.js";
+import { telemetry } from "../ops/telemetry.js";
 import { parseToolInput } from "./input/parse.js";
-import { getToolStep } from "./registry.js";
+import { getToolStep, TOOL_STEPS } from "./registry.js";
 import type { SchemaContext, ToolContext, ToolResult } from "./types.js";
 
 /**
@@ -19,6 +20,25 @@ const BACKSTOP_GRACE_MS = 1_000;
  * a typed error.
  */
 export async function runToolStep(
+  id: string,
+  input: unknown,
+  context: ToolContext & { schemaContext?: SchemaContext },
+): Promise<ToolResult<unknown>> {
+  const started = performance.now();
+  try {
+    const result = await run(id, input, context);
+    telemetry.stepCall(id, "ok", (performance.now() - started) / 1000);
+    return result;
+  } catch (error) {
+    // Metric labels are fixed values: a registered step id (else "unknown") and an error kind.
+    const step = TOOL_STEPS.some((s) => s.id === id) ? id : "unknown";
+    const outcome = isMartechError(error) ? error.code : "internal_error";
+    telemetry.stepCall(step, outcome, (performance.now() - started) / 1000);
+    throw error;
+  }
+}
+
+async function run(
   id: string,
   input: unknown,
   context: ToolContext & { schemaContext?: SchemaContext },

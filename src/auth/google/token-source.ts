@@ -1,4 +1,5 @@
 import { AuthenticationError } from "../../errors.js";
+import { telemetry } from "../../ops/telemetry.js";
 import { Redactor } from "../../redact.js";
 import type { GoogleOAuthClient } from "../credential-store.js";
 import { TokenManager } from "../token-manager.js";
@@ -78,6 +79,7 @@ export function createAccountTokenSource(options: AccountTokenSourceOptions): Ac
         refreshToken = response.refreshToken;
         await options.saveRotated(previous, response.refreshToken);
       }
+      telemetry.tokenFetched("google_analytics");
       return { accessToken: response.accessToken, expiresIn: response.expiresIn };
     },
   });

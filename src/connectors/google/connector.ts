@@ -1,11 +1,13 @@
 import type { GoogleEndpoints } from "../../auth/google/config.js";
 import type { GoogleTokenSource } from "../../auth/google/token-source.js";
-import { DEFAULT_DEADLINE_MS, DEFAULT_REQUEST_TIMEOUT_MS, raceAbort } from "../../deadline.js";
+import { DEFAULT_DEADLINE_MS, DEFAULT_REQUEST_TIMEOUT_MS } from "../../deadline.js";
 import { UpstreamError, ValidationError } from "../../errors.js";
 import type { SharedState } from "../../state/types.js";
 import { joinEndpoint } from "../endpoint-guard.js";
 import { checkReservedQuery } from "../reserved-query.js";
 import { checkWellFormed } from "../well-formed.js";
+import { AnswerCache } from "./answer-cache.js";
+import { fieldSetKey } from "./field-set.js";
 import {
   apiForPath,
   BATCH_REPORT_METHOD,
@@ -17,7 +19,7 @@ import {
   RESERVED_QUERY,
 } from "./paths.js";
 import { quotaFromResponse, snapshot } from "./quota.js";
-import { cancelled, defaultSleep } from "./retry.js";
+import { defaultSleep } from "./retry.js";
 import { GA4_MAX_IN_FLIGHT, PropertySlots } from "./slots.js";
 import { GoogleTransport } from "./transport.js";
 import type {
@@ -56,7 +58,11 @@ export interface GoogleAnalyticsConnectorDeps {
 }
 
 const METHODS: ReadonlySet<string> = new Set(["GET", "POST", "PATCH", "DELETE"]);
-const METADATA_TTL_MS = 10 * 60_000;
+/** Metadata, time zones and compatibility answers are kept this long (they change rarely). */
+const ANSWER_TTL_MS = 10 * 60_000;
+/** Compatibility answers kept per connector: one per property and field set. */
+const MAX_COMPATIBILITY_ANSWERS = 500;
+const SLOT_LEASE_MS = 3_000;
 const DEFAULT_MAX_PAGES = 50;
 
 type Query = GoogleRequest["query"];
@@ -90,21 +96,27 @@ export class GoogleAnalyticsConnector {
   readonly #transport: GoogleTransport;
   readonly #now: () => number;
   readonly #quotas = new Map<string, { core?: PropertyQuotaSnapshot; realtime?: PropertyQuotaSnapshot }>();
-  readonly #metadata = new Map<string, { expiresAt: number; value: Promise<Metadata> }>();
+  readonly #metadata: AnswerCache<Metadata>;
+  readonly #timeZones: AnswerCache<string | undefined>;
+  readonly #compatibility: AnswerCache<CheckCompatibilityResponse>;
 
   constructor(deps: GoogleAnalyticsConnectorDeps) {
     this.account = deps.tokens.label;
     this.#endpoints = deps.endpoints;
     this.#now = deps.now ?? Date.now;
+    const kept = { ttlMs: ANSWER_TTL_MS, now: this.#now };
+    this.#metadata = new AnswerCache({ ...kept, maxEntries: 100 });
+    this.#timeZones = new AnswerCache({ ...kept, maxEntries: 100 });
+    this.#compatibility = new AnswerCache({ ...kept, maxEntries: MAX_COMPATIBILITY_ANSWERS });
     const timeoutMs = deps.timeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
     const injected = deps.fetch;
     this.#transport = new GoogleTransport({
       tokens: deps.tokens,
-      // A slot outlives the longest request, so a crashed process frees it soon after.
+      // Renewed while its request runs: a crashed process frees its slots within one lease.
       slots: new PropertySlots({
         state: deps.state,
         limit: deps.maxInFlightPerProperty ?? GA4_MAX_IN_FLIGHT,
-        leaseMs: timeoutMs + 30_000,
+        leaseMs: SLOT_LEASE_MS,
       }),
       // Resolved per call so test interceptors installed after construction still apply.
       fetch: injected ?? ((input, init) => fetch(input, init)),
@@ -212,34 +224,49 @@ export class GoogleAnalyticsConnector {
     return this.request<RunRealtimeReportResponse>("data", { method: "POST", path, body, signal });
   }
 
+  /**
+   * Which of the request's fields combine (GA's checkCompatibility). The answer depends only on the
+   * property and the field set, so it is kept 10 minutes per property and field set: a report then costs
+   * one request, not two.
+   */
   async checkCompatibility(
     propertyId: string,
     body: object,
     signal?: AbortSignal,
   ): Promise<CheckCompatibilityResponse> {
-    const path = `v1beta/properties/${checkPropertyId(propertyId)}:checkCompatibility`;
-    return this.request<CheckCompatibilityResponse>("data", { method: "POST", path, body, signal });
+    const id = checkPropertyId(propertyId);
+    const path = `v1beta/properties/${id}:checkCompatibility`;
+    return this.#compatibility.get(
+      `${id}|${fieldSetKey(body)}`,
+      () => this.request<CheckCompatibilityResponse>("data", { method: "POST", path, body }),
+      signal,
+    );
   }
 
   /** Dimensions and metrics of a property ("0": the universal ones); cached 10 min, one fetch at a time. */
   async getMetadata(propertyId: string, signal?: AbortSignal): Promise<Metadata> {
     const id = checkPropertyId(propertyId);
-    const cached = this.#metadata.get(id);
-    if (cached && cached.expiresAt > this.#now()) return abortable(cached.value, signal);
-    // The shared fetch carries no caller's signal: one caller cancelling must not fail the others.
-    const value = this.request<Metadata>("data", { method: "GET", path: `v1beta/properties/${id}/metadata` });
-    const entry = { expiresAt: Number.POSITIVE_INFINITY, value };
-    this.#metadata.set(id, entry);
-    value.then(
-      () => {
-        entry.expiresAt = this.#now() + METADATA_TTL_MS;
-      },
-      () => {
-        // Never cache a failure.
-        if (this.#metadata.get(id) === entry) this.#metadata.delete(id);
-      },
+    return this.#metadata.get(
+      id,
+      () => this.request<Metadata>("data", { method: "GET", path: `v1beta/properties/${id}/metadata` }),
+      signal,
     );
-    return abortable(value, signal);
+  }
+
+  /** The property's reporting time zone (Admin API), or undefined when it has none; cached 10 min. */
+  async timeZone(propertyId: string, signal?: AbortSignal): Promise<string | undefined> {
+    const id = checkPropertyId(propertyId);
+    return this.#timeZones.get(
+      id,
+      async () =>
+        (
+          await this.request<{ timeZone?: string }>("admin", {
+            method: "GET",
+            path: `v1beta/properties/${id}`,
+          })
+        ).timeZone || undefined,
+      signal,
+    );
   }
 
   /** The last `propertyQuota` seen for a property (of `kind`, or the most recent of either). */
@@ -260,9 +287,4 @@ export class GoogleAnalyticsConnector {
     entry[kind] = snapshot(propertyId, kind, quotas, this.#now());
     this.#quotas.set(propertyId, entry);
   }
-}
-
-/** Waits for a shared promise, giving up (CancelledError, or DeadlineExceededError) when this caller's signal aborts. */
-function abortable<T>(shared: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
-  return signal ? raceAbort(shared, signal, () => cancelled(signal)) : shared;
 }

@@ -14,6 +14,7 @@ import {
   UnknownOutcomeError,
   UpstreamError,
 } from "../../errors.js";
+import { telemetry } from "../../ops/telemetry.js";
 import { Redactor } from "../../redact.js";
 import { Budget } from "../budget.js";
 import { classifyExhaustion, mapGoogleError, parseStatus, quotaError } from "./google-errors.js";
@@ -127,12 +128,15 @@ export class GoogleTransport {
         throw cancelled(budget.signal);
       }
       retries += 1;
+      telemetry.retried("google_analytics");
     };
     for (;;) {
       if (budget.signal.aborted) throw cancelled(budget.signal);
       const token = await raceAbort(tokens.getToken(), budget.signal, () => cancelled(budget.signal));
       this.#redactor.add(token);
+      const queued = this.#deps.now();
       const release = property ? await this.#deps.slots.acquire(property, budget.signal) : undefined;
+      if (property) telemetry.limiterWait("google_analytics", this.#deps.now() - queued);
       const timeout = budget.attemptTimeout(this.#deps.timeoutMs);
       let attempt: Attempt;
       try {
@@ -142,6 +146,7 @@ export class GoogleTransport {
       }
 
       if ("failure" in attempt) {
+        if (!budget.signal.aborted) telemetry.upstream("google_analytics", "network_error");
         const failure = attempt.failure;
         if (budget.expired || (attempt.timedOut && timeout.byDeadline)) {
           const unknown = !replaySafe && !notSent(failure);
@@ -169,6 +174,7 @@ export class GoogleTransport {
       }
 
       const { response, text } = attempt;
+      telemetry.upstream("google_analytics", response.status);
       // Every string of the answer is redacted before it is read: a body may echo what was sent.
       if (response.ok) return text.trim() === "" ? {} : this.#parseJson(text, response.status);
       const status = parseStatus(this.#redacted(text));
@@ -200,6 +206,7 @@ export class GoogleTransport {
         throw mapGoogleError(401, status, { ...context, now: this.#deps.now() });
       }
       if (response.status === 429) {
+        telemetry.limitRefused("google_analytics", "429");
         const exhaustion = classifyExhaustion(status.message);
         if (exhaustion === "hourly" || exhaustion === "daily")
           throw quotaError(status, exhaustion, this.#deps.now());

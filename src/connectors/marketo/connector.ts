@@ -50,9 +50,12 @@ function cut(page: MarketoPage, keep: number): MarketoPage {
   };
 }
 
-const NO_LOG = { debug: () => undefined, warn: () => undefined };
-/** A lease outlives a call's timeout by this much before another process may take the slot. */
-const LEASE_MARGIN_MS = 10_000;
+const NO_LOG = { debug: () => undefined, warn: () => undefined, isLevelEnabled: () => false };
+/**
+ * An in-flight slot's lease, renewed while its call runs: a replica that dies frees its slots this
+ * soon, while a live one keeps them however long its calls take.
+ */
+const LEASE_MS = 3_000;
 
 function positiveInt(name: string, value: number | undefined, fallback: number, min = 1): number {
   if (value === undefined) return fallback;
@@ -96,6 +99,7 @@ export class MarketoConnector {
     // One redactor for everything this instance sends: client id and secret, and each token issued.
     const redactor = new Redactor().add(config.clientId, config.clientSecret);
     this.#redactor = redactor;
+    const state = deps.state ?? new MemoryState(this.#now);
     this.#tokens = createMarketoTokenManager({
       origin: this.#origin,
       clientId: config.clientId,
@@ -104,15 +108,16 @@ export class MarketoConnector {
       now: this.#now,
       timeoutMs,
       redactor,
+      shared: state,
     });
     this.#limiter = new MarketoLimiter({
-      state: deps.state ?? new MemoryState(this.#now),
+      state,
       instance: this.instance,
       dailyQuota: positiveInt("dailyQuota", config.dailyQuota, 50_000),
       callsPerWindow: positiveInt("callsPerWindow", config.callsPerWindow, 100),
       windowMs,
       maxConcurrent: positiveInt("maxConcurrent", config.maxConcurrent, 10),
-      leaseMs: timeoutMs + LEASE_MARGIN_MS,
+      leaseMs: positiveInt("leaseMs", config.leaseMs, LEASE_MS, 3),
       sleep,
       now: this.#now,
       random,

@@ -7,6 +7,7 @@ import {
   UnknownOutcomeError,
   UpstreamError,
 } from "../../errors.js";
+import { telemetry } from "../../ops/telemetry.js";
 import type { Redactor } from "../../redact.js";
 import type { Budget } from "../budget.js";
 import { backoffCeiling, fullJitter } from "./backoff.js";
@@ -121,6 +122,7 @@ export class MarketoExecutor {
         throw cancelled("waiting to retry", ctx.budget.signal);
       }
       retries += 1;
+      telemetry.retried("marketo");
     }
   }
 
@@ -163,15 +165,21 @@ export class MarketoExecutor {
       ctx.calls += 1;
       response = await exchange(this.#d.fetch, plan, `Bearer ${token}`, timeout.ms, ctx.budget.signal);
     } catch (error) {
-      if (error instanceof ExchangeFailure) return this.#failure(plan, error, ctx, timeout.byDeadline);
+      if (error instanceof ExchangeFailure) {
+        if (error.phase !== "cancelled") telemetry.upstream("marketo", "network_error");
+        return this.#failure(plan, error, ctx, timeout.byDeadline);
+      }
       throw error;
     } finally {
       await slot.release();
     }
-    this.#d.logger.debug(
-      { method: plan.method, path: plan.path, status: response.status, ms: Date.now() - started },
-      "marketo call",
-    );
+    telemetry.upstream("marketo", response.status);
+    if (this.#d.logger.isLevelEnabled?.("debug") !== false) {
+      this.#d.logger.debug(
+        { method: plan.method, path: plan.path, status: response.status, ms: Date.now() - started },
+        "marketo call",
+      );
+    }
     return interpret(plan, token, response, this.#d);
   }
 

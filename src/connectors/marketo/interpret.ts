@@ -1,4 +1,5 @@
 import { type MartechError, RateLimitError, UnknownOutcomeError, UpstreamError } from "../../errors.js";
+import { telemetry } from "../../ops/telemetry.js";
 import type { Redactor } from "../../redact.js";
 import { fullJitter, windowWait } from "./backoff.js";
 import { parseEnvelope } from "./envelope.js";
@@ -115,6 +116,7 @@ export function interpret(plan: HttpPlan, token: string, response: HttpResponse,
       return { type: "quota" };
     case "rate_window":
     case "concurrency":
+      telemetry.limitRefused("marketo", verdict.kind === "rate_window" ? "606" : "615");
       return {
         type: "retry",
         why: `Marketo kept refusing it (${said})`,

@@ -1,5 +1,7 @@
+import { randomUUID } from "node:crypto";
 import { seconds } from "../../deadline.js";
 import { QuotaExceededError } from "../../errors.js";
+import { registerMarketoWindow, telemetry } from "../../ops/telemetry.js";
 import type { SharedState } from "../../state/types.js";
 import type { Budget } from "../budget.js";
 import { chicagoDay, nextChicagoMidnight } from "./chicago-day.js";
@@ -13,7 +15,7 @@ export interface LimiterOptions {
   callsPerWindow: number;
   windowMs: number;
   maxConcurrent: number;
-  /** A lease outlives the longest call, so a crashed process frees its slot after this. */
+  /** How long a slot stays held without renewal: a killed process frees its slots this soon. */
   leaseMs: number;
   sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
   now: () => number;
@@ -27,15 +29,20 @@ export interface Slot {
 
 /** Poll interval while another process holds every shared slot (no cross-process wake-up exists). */
 const SEMAPHORE_POLL_MS = 25;
+
 /**
- * The log records a call when it is sent, Marketo when it arrives. When an early call arrives late
- * (a new TLS connection, a busy event loop) and a later one arrives fast, Marketo sees them closer
- * together than we did and answers 606, so our window is longer by 5% (at least 250 ms, at most
- * 1 s: 21 s for Marketo's 20 s, 95 calls per 20 s at full speed).
+ * Each call stays in the window from its admission until its answer is back, and a full window
+ * after that (the state moves its entry to the finish time): Marketo counted it when it arrived,
+ * somewhere in between, so every call's own round trip is its margin, measured, however loaded the
+ * process or slow the network was for that call. What remains is this small constant for the
+ * clocks' resolution (a fifth of a percent of the window, at least 5 ms: 40 ms of Marketo's 20 s).
  */
 export function windowWithMargin(windowMs: number): number {
-  return windowMs + Math.min(1_000, Math.max(250, Math.ceil(windowMs * 0.05)));
+  return windowMs + Math.max(5, Math.ceil(windowMs * 0.002));
 }
+
+/** A lease is renewed this often while its call runs, well inside its length. */
+const RENEWALS_PER_LEASE = 3;
 
 /** The daily counter outlives its day by this much, so a late process still reads it. */
 const DAY_KEY_SLACK_MS = 60 * 60 * 1000;
@@ -43,9 +50,10 @@ const DAY_KEY_SLACK_MS = 60 * 60 * 1000;
 /**
  * Marketo's limits, enforced before the service has to refuse
  * (https://experienceleague.adobe.com/en/docs/marketo-developer/marketo/rest/rest-api#limits):
- * a sliding log of calls per rolling window (606 otherwise), leases on in-flight slots (615), and a
- * counter per Chicago day (607). Everything is keyed by instance host in the shared state, so all
- * connectors and processes that talk to one instance share one budget.
+ * a sliding log of calls per rolling window (606 otherwise), short renewed leases on in-flight
+ * slots (615), and a counter per Chicago day (607), admitted together in one step of the shared
+ * state. Everything is keyed by instance host, so all connectors and processes that talk to one
+ * instance share one budget.
  */
 export class MarketoLimiter {
   readonly #o: LimiterOptions;
@@ -60,6 +68,7 @@ export class MarketoLimiter {
     this.#windowKey = `marketo:${options.instance}:window`;
     this.#slotsKey = `marketo:${options.instance}:inflight`;
     this.#windowMs = windowWithMargin(options.windowMs);
+    registerMarketoWindow(options.instance, this);
   }
 
   get dailyQuota(): number {
@@ -131,41 +140,81 @@ export class MarketoLimiter {
     if (signal?.aborted) throw cancelled(what, signal);
   }
 
-  /** Polls the shared semaphore until it grants a lease (other processes hold the other slots). */
-  async #takeLease(signal: AbortSignal | undefined, onWait: OnWait | undefined): Promise<string> {
-    for (;;) {
-      const lease = await this.#o.state.semaphoreAcquire(
-        this.#slotsKey,
-        this.#o.maxConcurrent,
-        this.#o.leaseMs,
-      );
-      if (lease !== null) return lease;
-      const waitMs = SEMAPHORE_POLL_MS + Math.floor(this.#o.random() * SEMAPHORE_POLL_MS);
-      onWait?.({ reason: "concurrency", waitMs });
-      await this.#sleep(waitMs, signal, "waiting for a free concurrency slot");
-    }
-  }
-
   /**
-   * Waits for a concurrency slot, then for room in the rolling window, counts the call for the day,
-   * and returns the slot. Order matters: the window is taken last, right before sending, so the
-   * recorded time is the send time (taking it before a queue wait would let calls bunch up).
-   * Waits end with the budget's signal; a window wait that would end after the deadline fails at once.
+   * Waits for a local slot (FIFO within the process), then until the shared state admits the call:
+   * room in the rolling window, a free in-flight slot and calls left today, taken together right
+   * before sending, so the recorded time is the send time and a call waiting for the window holds no
+   * slot. The lease is renewed while the call runs and freed with release(). Waits end with the
+   * budget's signal; a window wait that would end after the deadline fails at once.
    */
   async acquire(budget: Budget, onWait: OnWait | undefined): Promise<Slot> {
     const signal = budget.signal;
-    const before = await this.#o.state.counterGet(this.#dailyKey(this.#o.now()));
-    if (before >= this.#o.dailyQuota) throw this.quotaError(before);
-
+    const started = this.#o.now();
     await this.#gate.acquire(signal, () => onWait?.({ reason: "concurrency", waitMs: 0 }));
-    let lease: string | null = null;
+    const id = randomUUID();
+    try {
+      for (;;) {
+        if (signal.aborted) throw cancelled("waiting for room in the rate window", signal);
+        const now = this.#o.now();
+        const admission = await this.#o.state.admitCall({
+          windowKey: this.#windowKey,
+          limit: this.#o.callsPerWindow,
+          windowMs: this.#windowMs,
+          slotsKey: this.#slotsKey,
+          maxConcurrent: this.#o.maxConcurrent,
+          leaseMs: this.#o.leaseMs,
+          dailyKey: this.#dailyKey(now),
+          dailyQuota: this.#o.dailyQuota,
+          dayTtlMs: this.#dayTtl(now),
+          id,
+        });
+        if (admission.admitted) break;
+        if (admission.limit === "daily_quota") throw this.quotaError(admission.callsToday);
+        if (admission.limit === "concurrency") {
+          // Other processes hold every shared slot: poll, jittered so they do not all ask at once.
+          const waitMs = SEMAPHORE_POLL_MS + Math.floor(this.#o.random() * SEMAPHORE_POLL_MS);
+          onWait?.({ reason: "concurrency", waitMs });
+          await this.#sleep(waitMs, signal, "waiting for a free concurrency slot");
+          continue;
+        }
+        if (!budget.fits(admission.waitMs)) {
+          throw waitPastDeadline(
+            `room in Marketo's rate window comes only in ${seconds(admission.waitMs)}, after the deadline`,
+            budget.totalMs,
+          );
+        }
+        onWait?.({ reason: "rate_window", waitMs: admission.waitMs });
+        await this.#sleep(admission.waitMs, signal, "waiting for room in the rate window");
+      }
+    } catch (error) {
+      this.#gate.release();
+      throw error;
+    }
+    telemetry.limiterWait("marketo", this.#o.now() - started);
+    return this.#held(id);
+  }
+
+  /** The admitted call's slot: its lease renewed while it runs, finished once on release. */
+  #held(id: string): Slot {
+    const { state, leaseMs } = this.#o;
+    const renewal = setInterval(() => {
+      // A failed renewal (Redis briefly away) is retried at the next tick; the lease covers the gap.
+      state.semaphoreRenew(this.#slotsKey, id, leaseMs).catch(() => undefined);
+    }, leaseMs / RENEWALS_PER_LEASE);
+    renewal.unref();
     let released = false;
-    const slot: Slot = {
+    return {
       release: async () => {
         if (released) return;
         released = true;
+        clearInterval(renewal);
         try {
-          if (lease !== null) await this.#o.state.semaphoreRelease(this.#slotsKey, lease);
+          await state.finishCall({
+            windowKey: this.#windowKey,
+            slotsKey: this.#slotsKey,
+            windowMs: this.#windowMs,
+            id,
+          });
         } catch {
           // The call itself is done: a failed release (Redis down) must not turn its result into an
           // error a caller might retry. The lease expires on its own after leaseMs.
@@ -174,42 +223,5 @@ export class MarketoLimiter {
         }
       },
     };
-    try {
-      lease = await this.#takeLease(signal, onWait);
-      for (;;) {
-        if (signal.aborted) throw cancelled("waiting for room in the rate window", signal);
-        const waitMs = await this.#o.state.windowAcquire(
-          this.#windowKey,
-          this.#o.callsPerWindow,
-          this.#windowMs,
-        );
-        if (waitMs <= 0) break;
-        if (!budget.fits(waitMs)) {
-          throw waitPastDeadline(
-            `room in Marketo's rate window comes only in ${seconds(waitMs)}, after the deadline`,
-            budget.totalMs,
-          );
-        }
-        onWait?.({ reason: "rate_window", waitMs });
-        await this.#sleep(waitMs, signal, "waiting for room in the rate window");
-      }
-      // The window wait can outlast the lease (taken before it): renew it for the request itself,
-      // or, if it already expired and its slot may be another replica's, take a slot again.
-      if (!(await this.#o.state.semaphoreRenew(this.#slotsKey, lease, this.#o.leaseMs))) {
-        lease = await this.#takeLease(signal, onWait);
-      }
-      const now = this.#o.now();
-      const key = this.#dailyKey(now);
-      const used = await this.#o.state.counterAdd(key, 1, this.#dayTtl(now));
-      if (used > this.#o.dailyQuota) {
-        // Another caller took the last call of the day between our check and our increment.
-        await this.#o.state.counterAdd(key, -1, this.#dayTtl(now));
-        throw this.quotaError(used - 1);
-      }
-      return slot;
-    } catch (error) {
-      await slot.release();
-      throw error;
-    }
   }
 }

@@ -35,15 +35,19 @@ interface Waiter {
 /**
  * In-process FIFO gate in front of the shared semaphore: callers of one process queue here and
  * are woken in order when a slot frees, so only the callers that hold a local slot poll the shared
- * state (a thousand queued calls would otherwise poll Redis all at once).
+ * state (a thousand queued calls would otherwise poll Redis all at once). A release hands its slot
+ * to the first waiter only: nobody else wakes, and nothing is thrown to wake anyone.
  */
 export class LocalGate {
   readonly #limit: number;
+  readonly #cancelled: (signal: AbortSignal) => unknown;
   #active = 0;
   readonly #queue: Waiter[] = [];
 
-  constructor(limit: number) {
+  /** `onCancel` makes the error of a waiter whose signal aborts (default: the Marketo wording). */
+  constructor(limit: number, onCancel?: (signal: AbortSignal) => unknown) {
     this.#limit = limit;
+    this.#cancelled = onCancel ?? ((signal) => cancelled("waiting for a free concurrency slot", signal));
   }
 
   get waiting(): number {
@@ -52,7 +56,7 @@ export class LocalGate {
 
   /** Resolves true when a slot was free at once, false after queueing. */
   acquire(signal: AbortSignal | undefined, onQueued: () => void): Promise<boolean> {
-    if (signal?.aborted) return Promise.reject(cancelled("waiting for a free concurrency slot", signal));
+    if (signal?.aborted) return Promise.reject(this.#cancelled(signal));
     if (this.#active < this.#limit) {
       this.#active += 1;
       return Promise.resolve(true);
@@ -66,7 +70,7 @@ export class LocalGate {
         onAbort: () => {
           const at = this.#queue.indexOf(waiter);
           if (at >= 0) this.#queue.splice(at, 1);
-          reject(cancelled("waiting for a free concurrency slot", signal));
+          reject(this.#cancelled(signal as AbortSignal));
         },
       };
       signal?.addEventListener("abort", waiter.onAbort, { once: true });

@@ -23,11 +23,18 @@ export interface MarketoConnectorConfig {
   deadlineMs?: number;
   /** Retries of transient failures per call (601/602 re-authentication is separate). Default 4. */
   maxRetries?: number;
+  /**
+   * How long an in-flight slot stays held without renewal (it is renewed while its call runs), so the
+   * slots of a process that died free this soon. Default 3,000 ms.
+   */
+  leaseMs?: number;
 }
 
 export interface MarketoLogger {
   debug(obj: object, msg?: string): void;
   warn(obj: object, msg?: string): void;
+  /** pino's: lets a line that is off cost nothing, not even its fields. */
+  isLevelEnabled?(level: string): boolean;
 }
 
 export interface MarketoConnectorDeps {

@@ -25,7 +25,31 @@ export function accountField(context: SchemaContext): AccountField {
   return z.enum([first, ...rest]).meta(META);
 }
 
-/** A step's input: `account` first (it leads the form), then the step's own fields. */
-export function withAccount<S extends z.ZodRawShape>(context: SchemaContext, fields: z.ZodObject<S>) {
+function build<S extends z.ZodRawShape>(context: SchemaContext, fields: z.ZodObject<S>) {
   return z.strictObject({ account: accountField(context), ...fields.shape });
+}
+
+/** Schemas already built, per step's fields and account labels: building one costs more than a report's own work. */
+const built = new WeakMap<z.ZodObject, Map<string, z.ZodObject>>();
+/** Label sets kept per step (accounts change rarely; a workspace has few). */
+const KEPT = 32;
+
+/** A step's input: `account` first (it leads the form), then the step's own fields. */
+export function withAccount<S extends z.ZodRawShape>(
+  context: SchemaContext,
+  fields: z.ZodObject<S>,
+): ReturnType<typeof build<S>> {
+  let byLabels = built.get(fields);
+  if (!byLabels) {
+    byLabels = new Map();
+    built.set(fields, byLabels);
+  }
+  const key = JSON.stringify(context.accounts);
+  let schema = byLabels.get(key) as ReturnType<typeof build<S>> | undefined;
+  if (!schema) {
+    schema = build(context, fields);
+    if (byLabels.size >= KEPT) byLabels.delete(byLabels.keys().next().value as string);
+    byLabels.set(key, schema);
+  }
+  return schema;
 }

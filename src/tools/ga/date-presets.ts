@@ -154,12 +154,7 @@ export async function propertyTimeZone(
   signal: AbortSignal | undefined,
 ): Promise<string | undefined> {
   try {
-    const property = await ga.request<{ timeZone?: string }>("admin", {
-      method: "GET",
-      path: `v1beta/properties/${propertyId}`,
-      signal,
-    });
-    return property.timeZone || undefined;
+    return await ga.timeZone(propertyId, signal);
   } catch (error) {
     if (error instanceof CancelledError) throw error;
     return undefined;

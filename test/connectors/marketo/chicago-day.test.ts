@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { chicagoDay, nextChicagoMidnight } from "../../../src/connectors/marketo/chicago-day.js";
 
 describe("Marketo's quota day (America/Chicago)", () => {
@@ -17,5 +17,26 @@ describe("Marketo's quota day (America/Chicago)", () => {
     const at = Date.parse(now);
     expect(chicagoDay(at)).toBe(day);
     expect(nextChicagoMidnight(at).toISOString()).toBe(next);
+  });
+});
+
+describe("the Chicago day is worked out once a day", () => {
+  it("formats once for many questions within a day, and again after its midnight", () => {
+    const formatToParts = vi.spyOn(Intl.DateTimeFormat.prototype, "formatToParts");
+    try {
+      const noon = Date.UTC(2025, 6, 10, 17); // 12:00 in Chicago (CDT)
+      chicagoDay(noon - 1_000);
+      formatToParts.mockClear();
+      for (let i = 0; i < 100; i++) {
+        expect(chicagoDay(noon + i * 60_000)).toBe("2025-07-10");
+        nextChicagoMidnight(noon + i * 60_000);
+      }
+      expect(formatToParts).not.toHaveBeenCalled();
+      // Midnight in Chicago is 05:00 UTC in July: one more computation, for the new day.
+      expect(chicagoDay(Date.UTC(2025, 6, 11, 5))).toBe("2025-07-11");
+      expect(chicagoDay(Date.UTC(2025, 6, 11, 4, 59, 59))).toBe("2025-07-10");
+    } finally {
+      formatToParts.mockRestore();
+    }
   });
 });

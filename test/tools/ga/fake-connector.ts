@@ -61,6 +61,15 @@ export class FakeGa {
     return this.onCompatibility(propertyId, body);
   }
 
+  async timeZone(propertyId: string): Promise<string | undefined> {
+    this.#record("timeZone", propertyId);
+    const property = (await this.onRequest("admin", {
+      method: "GET",
+      path: `v1beta/properties/${propertyId}`,
+    })) as { timeZone?: string };
+    return property.timeZone || undefined;
+  }
+
   quota(): undefined {
     return undefined;
   }

@@ -133,13 +133,13 @@ describe("Run Reports", () => {
       { property: "123", metrics: ["sessions"], date_ranges: ["last7days"] },
       contextFor(ga),
     );
-    expect(ga.callsOf("request")).toHaveLength(0);
+    expect(ga.callsOf("timeZone")).toHaveLength(0);
     await runToolStep(
       ID,
       { property: "123", metrics: ["sessions"], date_ranges: ["thisYear"] },
       contextFor(ga),
     );
-    expect(ga.callsOf("request")[0]?.args[1]).toMatchObject({ method: "GET", path: "v1beta/properties/123" });
+    expect(ga.callsOf("timeZone")[0]?.args).toEqual(["123"]);
     const [, body] = ga.callsOf("runReport").at(-1)?.args ?? [];
     // UTC+14: the property's year may already have turned; either way the range is that zone's year.
     const year = new Intl.DateTimeFormat("en-CA", { timeZone: "Pacific/Kiritimati", year: "numeric" }).format(

@@ -1,0 +1,165 @@
+/**
+ * Per-call cost rows: MarketoConnector.request, runToolStep (credentials in the environment, and saved
+ * by `marketo configure`) and an MCP call in memory, each against its floor in the same run: a raw
+ * fetch of the same URL (parsing the same JSON), or the SDK's minimal one-tool server.
+ */
+import { spawnSync } from "node:child_process";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { Client } from "@modelcontextprotocol/client";
+import { InMemoryTransport } from "@modelcontextprotocol/server";
+import { MarketoConnector } from "../../src/connectors/marketo/connector.js";
+import { createMcpServer } from "../../src/mcp/server.js";
+import { MemoryState } from "../../src/state/memory.js";
+import { runToolStep } from "../../src/tools/run.js";
+import { Workspace } from "../../src/workspace.js";
+import type { BenchConfig } from "../lib/config.js";
+import { minimalServer } from "../lib/minimal-server.js";
+import { interleaved, percentile, type Row, ratioRow } from "../lib/stats.js";
+import { type MarketoTarget, OPEN_LIMITS, rawMarketoToken, type Upstream } from "../lib/upstream.js";
+
+const QUERY = { filterType: "id", filterValues: "1" };
+const INPUT = { method: "GET", endpoint: "/rest/v1/leads.json", query_parameters: QUERY };
+
+/** The p50 of `calls` sequential calls, after `warmup` unmeasured ones. */
+async function p50(calls: number, warmup: number, call: () => Promise<unknown>): Promise<number> {
+  for (let i = 0; i < warmup; i++) await call();
+  const times: number[] = [];
+  for (let i = 0; i < calls; i++) {
+    const start = performance.now();
+    await call();
+    times.push(performance.now() - start);
+  }
+  return percentile(times, 0.5);
+}
+
+function rawCall(target: MarketoTarget, token: string): () => Promise<unknown> {
+  const url = `${target.restEndpoint}/v1/leads.json?${new URLSearchParams(QUERY)}`;
+  return async () => {
+    const res = await fetch(url, { headers: { authorization: `Bearer ${token}` } });
+    const body = (await res.json()) as { success: boolean };
+    if (!body.success) throw new Error("raw call failed");
+    return body;
+  };
+}
+
+/** Limits raised to the sandbox's: the rows measure cost per call, never a wait in the window. */
+const OPEN_ENV = {
+  MARKETO_CALLS_PER_WINDOW: "1000000000",
+  MARKETO_MAX_CONCURRENT: "1000",
+  MARKETO_DAILY_QUOTA: "1000000000",
+};
+
+/** A credential folder of its own, with the Marketo credentials saved by the real `marketo configure`. */
+function configuredHome(target: MarketoTarget): string {
+  const home = mkdtempSync(join(tmpdir(), "martech-bench-"));
+  const result = spawnSync(
+    process.execPath,
+    [
+      "dist/cli/main.js",
+      "marketo",
+      "configure",
+      "--client-id",
+      target.clientId,
+      "--endpoint",
+      target.restEndpoint,
+    ],
+    {
+      input: `${target.clientSecret}\n`,
+      env: { ...process.env, MARTECH_STEPS_HOME: home },
+      encoding: "utf8",
+    },
+  );
+  if (result.status !== 0) throw new Error(`marketo configure failed: ${result.stderr}`);
+  return home;
+}
+
+export async function perCallRows(up: Upstream, cfg: BenchConfig): Promise<Row[]> {
+  const target = await up.marketo(OPEN_LIMITS);
+  const token = await rawMarketoToken(target);
+  const raw = rawCall(target, token);
+  const measure = (call: () => Promise<unknown>) => () => p50(cfg.calls, cfg.warmup, call);
+  const rows: Row[] = [];
+
+  const connector = new MarketoConnector(
+    {
+      clientId: target.clientId,
+      clientSecret: target.clientSecret,
+      restEndpoint: target.restEndpoint,
+      callsPerWindow: 1_000_000_000,
+      dailyQuota: 1_000_000_000,
+    },
+    { state: new MemoryState() },
+  );
+  const viaConnector = () => connector.request({ method: "GET", path: "/rest/v1/leads.json", query: QUERY });
+  rows.push(
+    ratioRow(
+      { name: "MarketoConnector.request, p50", unit: "ms", floorName: "raw fetch" },
+      await interleaved(cfg.repeats, measure(viaConnector), measure(raw)),
+      1.15,
+    ),
+  );
+
+  const emptyHome = mkdtempSync(join(tmpdir(), "martech-bench-"));
+  const envWorkspace = new Workspace({
+    env: {
+      MARTECH_STEPS_HOME: emptyHome,
+      MARKETO_CLIENT_ID: target.clientId,
+      MARKETO_CLIENT_SECRET: target.clientSecret,
+      MARKETO_REST_ENDPOINT: target.restEndpoint,
+      ...OPEN_ENV,
+    },
+  });
+  const savedWorkspace = new Workspace({ env: { MARTECH_STEPS_HOME: configuredHome(target), ...OPEN_ENV } });
+  const step = (workspace: Workspace) => async () =>
+    runToolStep("marketo_api_call", INPUT, await workspace.toolContext({}));
+  rows.push(
+    ratioRow(
+      { name: "runToolStep, credentials in the environment, p50", unit: "ms", floorName: "raw fetch" },
+      await interleaved(cfg.repeats, measure(step(envWorkspace)), measure(raw)),
+      1.25,
+    ),
+  );
+  rows.push(
+    ratioRow(
+      {
+        name: "runToolStep, credentials saved by `marketo configure`, p50",
+        unit: "ms",
+        floorName: "raw fetch",
+      },
+      await interleaved(cfg.repeats, measure(step(savedWorkspace)), measure(raw)),
+      1.25,
+    ),
+  );
+
+  // One SDK v2 client for both servers, linked in memory.
+  const connect = async (server: { connect: (t: InMemoryTransport) => Promise<void> }) => {
+    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+    await server.connect(serverSide);
+    const client = new Client({ name: "bench", version: "1.0.0" });
+    await client.connect(clientSide);
+    return client;
+  };
+  const ours = await connect(createMcpServer({ workspace: envWorkspace }).server);
+  const floor = await connect(minimalServer(raw));
+  const viaMcp = (client: Client, name: string, args: Record<string, unknown>) => async () => {
+    const result = await client.callTool({ name, arguments: args });
+    if (result.isError) throw new Error(`${name} failed: ${JSON.stringify(result.content)}`);
+    return result;
+  };
+  rows.push(
+    ratioRow(
+      { name: "MCP tools/call in memory, p50", unit: "ms", floorName: "SDK minimal server" },
+      await interleaved(
+        cfg.repeats,
+        measure(viaMcp(ours, "marketo_api_call", INPUT)),
+        measure(viaMcp(floor, "get_lead", { id: 1 })),
+      ),
+      1.25,
+    ),
+  );
+  await Promise.all([ours.close(), floor.close(), envWorkspace.close(), savedWorkspace.close()]);
+  await up.close(target.handle);
+  return rows;
+}

@@ -1,0 +1,97 @@
+import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
+import { marketoWindows, setTelemetrySink } from "./telemetry.js";
+
+/**
+ * The process's Prometheus metrics (prom-client), made once, on first use: a process that never
+ * serves /metrics (stdio, the CLI) never loads prom-client. Labels hold fixed values only (see
+ * telemetry.ts): step id, outcome kind, service, HTTP status, service code.
+ */
+let registry: Registry | undefined;
+
+export function processMetrics(): Registry {
+  if (registry) return registry;
+  const r = new Registry();
+  collectDefaultMetrics({ register: r, prefix: "martech_steps_" });
+  const calls = new Counter({
+    name: "martech_steps_tool_calls_total",
+    help: "Tool step calls, by step and outcome (ok, or the error kind: invalid_input, rate_limited, ...).",
+    labelNames: ["step", "outcome"] as const,
+    registers: [r],
+  });
+  const duration = new Histogram({
+    name: "martech_steps_tool_call_duration_seconds",
+    help: "Tool step call duration, waits and retries included.",
+    labelNames: ["step"] as const,
+    buckets: [0.01, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 120],
+    registers: [r],
+  });
+  const upstream = new Counter({
+    name: "martech_steps_upstream_requests_total",
+    help: "HTTP requests to the services, by service and HTTP status (network_error when no answer came).",
+    labelNames: ["service", "status"] as const,
+    registers: [r],
+  });
+  const refused = new Counter({
+    name: "martech_steps_upstream_limit_refusals_total",
+    help: "Answers that refused a request for a limit: Marketo 606 (rate window) and 615 (concurrency), GA4 HTTP 429.",
+    labelNames: ["service", "code"] as const,
+    registers: [r],
+  });
+  const retries = new Counter({
+    name: "martech_steps_retries_total",
+    help: "Requests replayed after a wait (backoff on a transient failure or a limit answer).",
+    labelNames: ["service"] as const,
+    registers: [r],
+  });
+  const waits = new Histogram({
+    name: "martech_steps_limiter_wait_seconds",
+    help: "Time a request waited in the client-side limiter (rate window and concurrency slots) before it was sent.",
+    labelNames: ["service"] as const,
+    buckets: [0, 0.005, 0.025, 0.1, 0.5, 1, 2.5, 5, 10, 20, 60],
+    registers: [r],
+  });
+  const tokens = new Counter({
+    name: "martech_steps_tokens_fetched_total",
+    help: "Access tokens requested from an identity service (Marketo) or Google's token endpoint.",
+    labelNames: ["service"] as const,
+    registers: [r],
+  });
+  // Read from the shared state at scrape time: on Redis, every replica reports the instance's own figures.
+  // With several Marketo instances, the busiest window and the smallest quota left are what needs watching.
+  new Gauge({
+    name: "martech_steps_marketo_window_use_ratio",
+    help: "Share of Marketo's rolling call window in use now (the busiest instance this process talks to).",
+    labelNames: ["service"] as const,
+    registers: [r],
+    async collect() {
+      const usages = await marketoWindows();
+      this.reset();
+      if (usages.length > 0)
+        this.set({ service: "marketo" }, Math.max(...usages.map((u) => u.windowCalls / u.callsPerWindow)));
+    },
+  });
+  new Gauge({
+    name: "martech_steps_marketo_daily_quota_remaining",
+    help: "Marketo API calls left today by this server's count (the instance with the fewest left).",
+    labelNames: ["service"] as const,
+    registers: [r],
+    async collect() {
+      const usages = await marketoWindows();
+      this.reset();
+      if (usages.length > 0) this.set({ service: "marketo" }, Math.min(...usages.map((u) => u.remaining)));
+    },
+  });
+  setTelemetrySink({
+    stepCall(step, outcome, seconds) {
+      calls.inc({ step, outcome });
+      duration.observe({ step }, seconds);
+    },
+    upstream: (service, status) => upstream.inc({ service, status }),
+    limitRefused: (service, code) => refused.inc({ service, code }),
+    retried: (service) => retries.inc({ service }),
+    limiterWait: (service, seconds) => waits.observe({ service }, seconds),
+    tokenFetched: (service) => tokens.inc({ service }),
+  });
+  registry = r;
+  return r;
+}

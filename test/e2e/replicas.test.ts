@@ -1,0 +1,204 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { afterAll, afterEach, describe, expect, it } from "vitest";
+import { type MarketoSandbox, startMarketoSandbox } from "../../src/sandbox/marketo/index.js";
+import { BIN, freshHome } from "../cli/run.js";
+import { type RawResponse, raw } from "../mcp/support/raw-http.js";
+
+const redisUrl = process.env.REDIS_URL;
+
+interface Replica {
+  url: string;
+  child: ChildProcess;
+}
+
+/** `martech-steps serve --http` as an operator runs it: its own process, on Redis, with Marketo from the environment. */
+async function startReplica(env: Record<string, string>): Promise<Replica> {
+  const child = spawn(process.execPath, [BIN, "serve", "--http", "--port", "0"], {
+    env: { PATH: process.env.PATH, MARTECH_STEPS_LOG_LEVEL: "error", ...env },
+    stdio: ["ignore", "ignore", "pipe"],
+  });
+  const url = await new Promise<string>((resolve, reject) => {
+    let stderr = "";
+    const timer = setTimeout(() => reject(new Error(`replica did not start: ${stderr}`)), 15_000);
+    child.stderr?.on("data", (chunk: Buffer) => {
+      stderr += chunk;
+      const match = /MCP server: (http:\/\/\S+\/mcp)/.exec(stderr);
+      if (match) {
+        clearTimeout(timer);
+        resolve(match[1] as string);
+      }
+    });
+    child.once("exit", (code) => reject(new Error(`replica exited (${code}) before serving: ${stderr}`)));
+  });
+  return { url, child };
+}
+
+const META = {
+  "io.modelcontextprotocol/protocolVersion": "2026-07-28",
+  "io.modelcontextprotocol/clientCapabilities": {},
+};
+
+/** One stateless 2026-07-28 tools/call: any replica can take it, as behind a plain load balancer. */
+const readLead = (url: string, id: number) =>
+  raw(url, {
+    headers: {
+      "mcp-protocol-version": "2026-07-28",
+      "mcp-method": "tools/call",
+      "mcp-name": "marketo_api_call",
+    },
+    body: {
+      jsonrpc: "2.0",
+      id,
+      method: "tools/call",
+      params: {
+        name: "marketo_api_call",
+        arguments: { method: "GET", endpoint: `/rest/v1/lead/${(id % 50) + 1}.json` },
+        _meta: META,
+      },
+    },
+  });
+
+function answered(response: RawResponse): boolean {
+  const message = response.json() as {
+    result?: { isError?: boolean; structuredContent?: { result?: unknown[] } };
+  };
+  return (
+    response.status === 200 &&
+    !message?.result?.isError &&
+    message?.result?.structuredContent?.result?.length === 1
+  );
+}
+
+const metric = (text: string, name: string) =>
+  Number(
+    /^(\S+)\{service="marketo"\} (\S+)$/m.exec(
+      text
+        .split("\n")
+        .filter((l) => l.startsWith(name))
+        .join("\n"),
+    )?.[2] ?? 0,
+  );
+
+// Three server processes behind a load balancer (this test, round robin), one Redis, one Marketo instance.
+describe.skipIf(!redisUrl)("three replicas on one Redis against one Marketo instance", () => {
+  const replicas: Replica[] = [];
+  const sandboxes: MarketoSandbox[] = [];
+
+  const startAll = async (sandbox: MarketoSandbox, windowMs: number, callsPerWindow: number) => {
+    const home = await freshHome("martech-replicas-");
+    const env = {
+      MARTECH_STEPS_HOME: home,
+      REDIS_URL: redisUrl as string,
+      MARKETO_CLIENT_ID: sandbox.clientId,
+      MARKETO_CLIENT_SECRET: sandbox.clientSecret,
+      MARKETO_REST_ENDPOINT: sandbox.restEndpoint,
+      MARKETO_WINDOW_MS: String(windowMs),
+      MARKETO_CALLS_PER_WINDOW: String(callsPerWindow),
+    };
+    const started = await Promise.all([startReplica(env), startReplica(env), startReplica(env)]);
+    replicas.push(...started);
+    return started;
+  };
+
+  afterEach(() => {
+    for (const { child } of replicas.splice(0)) child.kill("SIGKILL");
+  });
+  afterAll(async () => {
+    for (const sandbox of sandboxes) await sandbox.close();
+  });
+
+  it("a burst through three, one killed midway: no 606/615, an answer for every call, throughput within 10% of the window", async () => {
+    const windowMs = 2_000;
+    const limit = 40;
+    const sandbox = await startMarketoSandbox({
+      rateLimit: limit,
+      rateWindowMs: windowMs,
+      maxConcurrent: 10,
+      latencyMs: 10,
+    });
+    sandboxes.push(sandbox);
+    const [a, b, c] = await startAll(sandbox, windowMs, limit);
+    const lb = [a, b, c] as Replica[];
+
+    // The sandbox's count of admitted calls over time (it runs in this process), and the kill.
+    const arrivals: number[] = [];
+    let seen = 0;
+    let killedAt: number | undefined;
+    const poll = setInterval(() => {
+      const now = performance.now();
+      const calls = sandbox.stats().apiCalls;
+      while (seen < calls) {
+        arrivals.push(now);
+        seen += 1;
+      }
+      if (killedAt === undefined && calls >= 100) {
+        killedAt = calls;
+        c!.child.kill("SIGKILL");
+      }
+    }, 5);
+
+    const total = 240;
+    const calls = Array.from({ length: total }, (_, i) => ({
+      replica: i % 3,
+      answer: readLead(lb[i % 3]!.url, i),
+    }));
+    const settled = await Promise.allSettled(calls.map((call) => call.answer));
+    clearInterval(poll);
+    const stats = sandbox.stats();
+
+    // Every call has an answer: the survivors' are all results; the killed replica's are results
+    // (before the kill) or a connection error (its process is gone), never a hang.
+    const survivors = settled.filter((_, i) => calls[i]!.replica !== 2);
+    expect(survivors.every((s) => s.status === "fulfilled" && answered(s.value))).toBe(true);
+    const killed = settled.filter((_, i) => calls[i]!.replica === 2);
+    const failed = killed.filter((s) => s.status === "rejected");
+    expect(killedAt).toBeDefined();
+    expect(failed.length).toBeGreaterThan(0);
+    for (const s of failed)
+      expect(String((s as PromiseRejectedResult).reason)).toMatch(/socket hang up|ECONNRESET|ECONNREFUSED/);
+    expect(
+      killed
+        .filter((s) => s.status === "fulfilled")
+        .every((s) => answered((s as PromiseFulfilledResult<RawResponse>).value)),
+    ).toBe(true);
+
+    // Together within ONE instance's limits.
+    expect(stats.rejected["606"]).toBe(0);
+    expect(stats.rejected["615"]).toBe(0);
+    expect(stats.maxInFlight).toBeLessThanOrEqual(10);
+    expect(stats.identityRequests).toBe(1);
+
+    // Throughput in steady state: the window lets `limit` calls in per wave, so compare the same
+    // position in the first and the last full wave (the last call of each).
+    const full = Math.floor(arrivals.length / limit) * limit;
+    const perWindow = ((full - limit) / (arrivals[full - 1]! - arrivals[limit - 1]!)) * windowMs;
+    expect(perWindow).toBeGreaterThanOrEqual(limit * 0.9);
+    expect(perWindow).toBeLessThanOrEqual(limit * 1.02);
+  }, 90_000);
+
+  it("1,000 cold calls across three replicas make one token request", async () => {
+    const sandbox = await startMarketoSandbox({
+      rateLimit: 100_000,
+      rateWindowMs: 20_000,
+      maxConcurrent: 10,
+    });
+    sandboxes.push(sandbox);
+    const lb = await startAll(sandbox, 20_000, 100_000);
+    const settled = await Promise.all(Array.from({ length: 1_000 }, (_, i) => readLead(lb[i % 3]!.url, i)));
+    expect(settled.every(answered)).toBe(true);
+    const stats = sandbox.stats();
+    expect(stats.apiCalls).toBe(1_000);
+    expect(stats.identityRequests).toBe(1);
+    expect(stats.rejected["615"]).toBe(0);
+    // Each replica's /metrics says the same: one token fetched among the three.
+    const fetched = await Promise.all(
+      lb.map(async ({ url }) =>
+        metric(
+          (await raw(url.replace(/\/mcp$/, "/metrics"), { method: "GET" })).text,
+          "martech_steps_tokens_fetched_total",
+        ),
+      ),
+    );
+    expect(fetched.reduce((sum, n) => sum + n, 0)).toBe(1);
+  }, 90_000);
+});

@@ -1,0 +1,38 @@
+import { execFile } from "node:child_process";
+import { promisify } from "node:util";
+import { describe, expect, it } from "vitest";
+
+const ROOT = new URL("../../", import.meta.url).pathname;
+
+/** Whether ioredis is loaded after importing `entry` (built) and running `then` in a fresh process. */
+async function ioredisLoaded(entry: string, then = ""): Promise<boolean> {
+  const script = `
+    const m = await import(${JSON.stringify(`${ROOT}dist/${entry}`)});
+    ${then}
+    const { createRequire } = await import("node:module");
+    const cache = createRequire(import.meta.url).cache;
+    process.stdout.write(String(Object.keys(cache).some((k) => k.includes("/node_modules/ioredis/"))));
+    process.exit(0);`;
+  const { stdout } = await promisify(execFile)(process.execPath, ["--input-type=module", "-e", script], {
+    env: { PATH: process.env.PATH },
+  });
+  return stdout === "true";
+}
+
+// Start-up pays for ioredis only when Redis is used: stdio servers and CLI commands never need it.
+describe("ioredis is loaded only when Redis is used", () => {
+  it("not by the package, the HTTP server or the CLI's serve module", async () => {
+    expect(await ioredisLoaded("index.js")).toBe(false);
+    expect(await ioredisLoaded("cli/serve.js")).toBe(false);
+    expect(await ioredisLoaded("mcp/http.js")).toBe(false);
+  });
+
+  it("once a Redis state is made", async () => {
+    expect(
+      await ioredisLoaded(
+        "state/index.js",
+        `const s = m.createState({ REDIS_URL: "redis://127.0.0.1:1" }); s.close().catch(() => {});`,
+      ),
+    ).toBe(true);
+  });
+});
