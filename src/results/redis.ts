@@ -1,5 +1,6 @@
-import { Redis } from "ioredis";
+import type { Redis } from "ioredis";
 import { NetworkError } from "../errors.js";
+import { newRedisClient } from "../state/ioredis.js";
 import { metaOf, newResultId } from "./memory.js";
 import type { NewResult, ResultMeta, ResultStore, ResultStoreLimits } from "./types.js";
 
@@ -62,7 +63,7 @@ export class RedisResultStore implements ResultStore {
       this.#owned = false;
     } else {
       // Connects on first use: a process that keeps no result never opens a connection.
-      this.#redis = new Redis(options.url ?? "redis://127.0.0.1:6379", {
+      this.#redis = newRedisClient(options.url ?? "redis://127.0.0.1:6379", {
         maxRetriesPerRequest: 3,
         lazyConnect: true,
       });
