@@ -1,6 +1,6 @@
 import type { Redis } from "ioredis";
 import { NetworkError } from "../errors.js";
-import { newRedisClient } from "../state/ioredis.js";
+import { closeRedisClient, newRedisClient } from "../state/ioredis.js";
 import { metaOf, newResultId } from "./memory.js";
 import type { NewResult, ResultMeta, ResultStore, ResultStoreLimits } from "./types.js";
 
@@ -126,15 +126,6 @@ export class RedisResultStore implements ResultStore {
   }
 
   async close(): Promise<void> {
-    if (!this.#owned) return;
-    if (this.#redis.status !== "ready") {
-      this.#redis.disconnect();
-      return;
-    }
-    try {
-      await this.#redis.quit();
-    } catch {
-      this.#redis.disconnect();
-    }
+    if (this.#owned) await closeRedisClient(this.#redis);
   }
 }

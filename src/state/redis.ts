@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from "node:crypto";
 import type { Redis } from "ioredis";
 import { NetworkError } from "../errors.js";
-import { newRedisClient } from "./ioredis.js";
+import { closeRedisClient, newRedisClient } from "./ioredis.js";
 import type { Admission, CallAdmission, SharedState } from "./types.js";
 
 /**
@@ -274,16 +274,6 @@ export class RedisState implements SharedState {
   }
 
   async close(): Promise<void> {
-    if (!this.#owned) return;
-    // QUIT would wait in the offline queue of a client that never connected.
-    if (this.#redis.status !== "ready") {
-      this.#redis.disconnect();
-      return;
-    }
-    try {
-      await this.#redis.quit();
-    } catch {
-      this.#redis.disconnect();
-    }
+    if (this.#owned) await closeRedisClient(this.#redis);
   }
 }
