@@ -11,12 +11,13 @@ import { PACKAGE } from "../version.js";
 import { DEFAULT_WORKSPACE } from "../workspace.js";
 import { registerAccountCommands } from "./accounts.js";
 import { printJson, readStdin } from "./io.js";
+import { closeSandboxSessions, sandboxWiring } from "./lazy-sandbox.js";
 import { registerMarketoCommands } from "./marketo.js";
-import { runSandbox } from "./sandbox.js";
-import { closeSandboxSessions, startSandboxSession } from "./sandbox-wiring.js";
-import { serve } from "./serve.js";
-import { start } from "./start.js";
+import type { ServeOptions } from "./serve.js";
 import { withWorkspace } from "./workspace.js";
+
+// Each command loads what it needs: serving tools over stdio should not pay for loading the emulators,
+// the console or the HTTP server (cold start is measured by the bench).
 
 const program = new Command()
   .name("martech-steps")
@@ -57,7 +58,7 @@ program
     "--sandbox",
     "serve on the embedded sandbox (emulators in this process, its own Google account); nothing real is used",
   )
-  .action(serve);
+  .action(async (options: ServeOptions) => (await import("./serve.js")).serve(options));
 
 program
   .command("start")
@@ -67,7 +68,7 @@ program
   .option("--host <host>", "interface to bind (default MARTECH_STEPS_HOST, else 127.0.0.1)")
   .option("--port <port>", "port (default MARTECH_STEPS_PORT, else 3333; 0 picks a free one)")
   .action(async (options: { host?: string; port?: string }) => {
-    await start(options);
+    await (await import("./start.js")).start(options);
   });
 
 program
@@ -89,7 +90,7 @@ program
     ).conflicts(["detach", "marketoPort", "googlePort"]),
   )
   .addOption(new Option("--report-to-parent").hideHelp())
-  .action(runSandbox);
+  .action(async (options) => (await import("./sandbox.js")).runSandbox(options));
 
 program
   .command("search")
@@ -142,7 +143,9 @@ program
         hint: `Example: --input '{"method":"GET"}'.`,
       });
     }
-    const sandbox = options.sandbox ? await startSandboxSession(options.workspace) : undefined;
+    const sandbox = options.sandbox
+      ? await (await sandboxWiring()).startSandboxSession(options.workspace)
+      : undefined;
     await withWorkspace(
       options.workspace,
       async (workspace) => {

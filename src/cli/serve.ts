@@ -2,11 +2,11 @@ import { serveStdio } from "@modelcontextprotocol/server/stdio";
 import { timerMs } from "../deadline.js";
 import { ConfigurationError, ValidationError } from "../errors.js";
 import { log } from "../log.js";
-import { DEFAULT_MAX_SESSIONS, DEFAULT_SESSION_IDLE_MS, parseApiKeys, startHttpServer } from "../mcp/http.js";
+import { DEFAULT_MAX_SESSIONS, DEFAULT_SESSION_IDLE_MS, parseApiKeys } from "../mcp/http-guard.js";
 import { createMcpServer } from "../mcp/server.js";
 import { createState } from "../state/index.js";
 import { DEFAULT_WORKSPACE, Workspace, type WorkspaceOptions } from "../workspace.js";
-import { serveWorkspaceOptions } from "./sandbox-wiring.js";
+import { sandboxWiring } from "./lazy-sandbox.js";
 
 export interface ServeOptions {
   http?: boolean;
@@ -116,9 +116,13 @@ export function listenError(
 
 /** `martech-steps serve`: stdio by default (logs on stderr only), or Streamable HTTP with --http. */
 export async function serve(options: ServeOptions): Promise<void> {
-  const workspaces = workspaceFactory(await serveWorkspaceOptions(options));
+  const workspaces = workspaceFactory(
+    options.sandbox ? await (await sandboxWiring()).serveWorkspaceOptions(options) : { env: process.env },
+  );
   if (options.http) {
     const http = httpOptions(process.env, options);
+    // Loaded here: serving over stdio does not pay for the HTTP server.
+    const { startHttpServer } = await import("../mcp/http.js");
     const handle = await startHttpServer({ ...http, workspace: workspaces }).catch((error: unknown) => {
       throw listenError(error, process.env, options, http);
     });

@@ -2,6 +2,10 @@ import { hostname, networkInterfaces } from "node:os";
 import { ConfigurationError } from "../errors.js";
 import { DEFAULT_WORKSPACE } from "../workspace.js";
 
+/** How long a 2025-era session may stay idle, and how many may be open, unless configured. */
+export const DEFAULT_SESSION_IDLE_MS = 30 * 60_000;
+export const DEFAULT_MAX_SESSIONS = 100;
+
 /** A JSON-RPC request id, when the refused request had a readable one. */
 export type JsonRpcId = string | number | null;
 

@@ -16,6 +16,8 @@ import { cancelSignIn } from "./elicit-connect.js";
 import {
   allowedHostSet,
   allowedOriginSet,
+  DEFAULT_MAX_SESSIONS,
+  DEFAULT_SESSION_IDLE_MS,
   isLoopback,
   type JsonRpcId,
   jsonRpcErrorResponse,
@@ -25,7 +27,7 @@ import {
 import { LegacySessions } from "./legacy-sessions.js";
 import { createMcpServer, type ExtraTool } from "./server.js";
 
-export { isLoopback, parseApiKeys } from "./http-guard.js";
+export { DEFAULT_MAX_SESSIONS, DEFAULT_SESSION_IDLE_MS, isLoopback, parseApiKeys } from "./http-guard.js";
 
 export interface HttpServerOptions {
   /** Interface to bind. Default 127.0.0.1; anything else requires API keys. */
@@ -59,8 +61,6 @@ export interface HttpServerHandle {
 }
 
 const MAX_BODY_BYTES = 4 * 1024 * 1024;
-export const DEFAULT_SESSION_IDLE_MS = 30 * 60_000;
-export const DEFAULT_MAX_SESSIONS = 100;
 
 class BodyTooLarge extends Error {}
 

@@ -1,6 +1,11 @@
-import { stringify } from "csv-stringify/sync";
+import { createRequire } from "node:module";
 import { itemBytes } from "../json-size.js";
 import { processRedactor } from "../redact.js";
+
+const require = createRequire(import.meta.url);
+/** csv-stringify, loaded when a CSV page is first read (start-up does not pay for it). */
+const csvStringify = (): typeof import("csv-stringify/sync").stringify =>
+  (require("csv-stringify/sync") as typeof import("csv-stringify/sync")).stringify;
 
 /** A page of a kept result stays within what a client reads at once (as a tool answer's cap). */
 export const PAGE_BYTES = 45_000;
@@ -68,7 +73,7 @@ export function csvPage(json: string, columns: readonly string[], header: boolea
     return columns.map((column) => cell(record[column]));
   });
   // A line break of either kind inside a value is quoted too, as RFC 4180 asks (not only the delimiter in use).
-  return stringify(header ? [columns as string[], ...rows] : rows, {
+  return csvStringify()(header ? [columns as string[], ...rows] : rows, {
     record_delimiter: "\r\n",
     quoted_match: /[\r\n]/,
   });

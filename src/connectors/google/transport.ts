@@ -3,7 +3,7 @@
  * 5xx → capped backoff honouring Retry-After; token quotas → not retried; writes that are not
  * replay-safe → never repeated after a 5xx or a lost connection (UnknownOutcomeError).
  */
-import ky, { type KyInstance } from "ky";
+import type { KyInstance } from "ky";
 import type { GoogleTokenSource } from "../../auth/google/token-source.js";
 import { raceAbort, seconds } from "../../deadline.js";
 import {
@@ -67,14 +67,16 @@ function notSent(error: unknown): boolean {
 
 export class GoogleTransport {
   readonly #deps: TransportDeps;
-  readonly #http: KyInstance;
+  /** ky, loaded on the first request: a process that never calls Google (stdio start-up) never loads it. */
+  readonly #http: () => Promise<KyInstance>;
   /** The account's redactor (refresh token, client secret, access tokens): Google's answers pass through it. */
   readonly #redactor: Redactor;
 
   constructor(deps: TransportDeps) {
     this.#deps = deps;
     this.#redactor = deps.tokens.redactor ?? new Redactor();
-    this.#http = ky.create({
+    let http: Promise<KyInstance> | undefined;
+    const options = {
       retry: 0, // our own policy below
       throwHttpErrors: false,
       // Our own per-attempt signal covers the body too (ky's timeout stops at the headers), and ky's
@@ -91,7 +93,11 @@ export class GoogleTransport {
           },
         ],
       },
-    });
+    } satisfies Parameters<KyInstance["create"]>[0];
+    this.#http = () => {
+      http ??= import("ky").then(({ default: ky }) => ky.create(options));
+      return http;
+    };
   }
 
   /** Sends one exchange within its budget: the call's deadline bounds every attempt and every wait. */
@@ -243,7 +249,7 @@ export class GoogleTransport {
     const timeout = AbortSignal.timeout(timeoutMs);
     const signal = AbortSignal.any([budget, timeout]);
     try {
-      const response = await this.#http(exchange.url, {
+      const response = await (await this.#http())(exchange.url, {
         method: exchange.method,
         ...(exchange.body !== undefined ? { json: exchange.body } : {}),
         headers: { accept: "application/json" },

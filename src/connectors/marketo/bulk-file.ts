@@ -5,7 +5,8 @@
  * the file is fetched in byte ranges, only as far as the records asked for, and parsed as it arrives by
  * csv-parse, which carries a record (or a character) cut by a range's edge over to the next range.
  */
-import { Parser } from "csv-parse";
+import { createRequire } from "node:module";
+import type { Parser } from "csv-parse";
 import { UpstreamError, ValidationError } from "../../errors.js";
 import { itemBytes } from "../../json-size.js";
 import type { FileChunk } from "./file-answer.js";
@@ -68,8 +69,12 @@ interface Parsed {
   info: { bytes: number };
 }
 
+const require = createRequire(import.meta.url);
+
+/** A csv-parse parser; the library is loaded when an export file is first read (start-up does not pay for it). */
 function parser(delimiter: string): Parser {
-  const p = new Parser({ delimiter, info: true, bom: true, skip_empty_lines: true, cast: NULLS });
+  const { Parser: CsvParser } = require("csv-parse") as typeof import("csv-parse");
+  const p = new CsvParser({ delimiter, info: true, bom: true, skip_empty_lines: true, cast: NULLS });
   // Errors are read synchronously from `errored` after each write.
   p.on("error", () => undefined);
   return p;

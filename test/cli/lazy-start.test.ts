@@ -1,0 +1,89 @@
+import { spawn } from "node:child_process";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+const ROOT = new URL("../../", import.meta.url).pathname;
+
+let dir: string;
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), "lazy-start-"));
+  // A resolve hook (it runs on the loader thread) that names every module the process loads on stderr.
+  await writeFile(
+    join(dir, "hook.mjs"),
+    `export async function resolve(specifier, context, next) {
+      const result = await next(specifier, context);
+      process.stderr.write("LOADED " + result.url + "\\n");
+      return result;
+    }`,
+  );
+  await writeFile(
+    join(dir, "register.mjs"),
+    `import { register } from "node:module"; register(${JSON.stringify(`file://${join(dir, "hook.mjs")}`)});`,
+  );
+});
+afterAll(async () => rm(dir, { recursive: true, force: true }));
+
+/** The modules `martech-steps serve` (stdio) loads up to its answer to the first tools/list. */
+function modulesUntilToolsList(): Promise<string[]> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(
+      process.execPath,
+      ["--import", join(dir, "register.mjs"), `${ROOT}dist/cli/main.js`, "serve"],
+      {
+        env: { PATH: process.env.PATH, MARTECH_STEPS_HOME: dir },
+        stdio: ["pipe", "pipe", "pipe"],
+      },
+    );
+    let out = "";
+    let err = "";
+    child.stderr.on("data", (chunk: Buffer) => {
+      err += chunk.toString();
+    });
+    child.stdout.on("data", (chunk: Buffer) => {
+      out += chunk.toString();
+      if (out.includes('"tools"')) child.kill();
+    });
+    child.on("error", reject);
+    child.on("exit", () => {
+      if (!out.includes('"tools"')) reject(new Error(`no tools/list answer: ${err.slice(-2000)}`));
+      else resolve([...err.matchAll(/^LOADED (.+)$/gm)].map((m) => m[1] ?? ""));
+    });
+    const send = (message: object) => child.stdin.write(`${JSON.stringify(message)}\n`);
+    send({
+      jsonrpc: "2.0",
+      id: 1,
+      method: "initialize",
+      params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "t", version: "1" } },
+    });
+    send({ jsonrpc: "2.0", method: "notifications/initialized" });
+    send({ jsonrpc: "2.0", id: 2, method: "tools/list" });
+  });
+}
+
+// Cold start over stdio (the bench's row) pays only for what serving tools needs: the emulators, the
+// console, the HTTP server and the libraries of later requests load when first used.
+describe("serve over stdio loads only what serving tools needs", () => {
+  it("no emulator, console, HTTP server, HTTP client, CSV or chart library before the tools are listed", {
+    timeout: 30_000,
+  }, async () => {
+    const loaded = await modulesUntilToolsList();
+    expect(loaded.some((url) => url.endsWith("/dist/tools/registry.js"))).toBe(true);
+    const early = loaded.filter((url) =>
+      [
+        "/dist/sandbox/",
+        "/dist/console/",
+        "/dist/mcp/http.js",
+        "/dist/cli/sandbox",
+        "/dist/cli/start.js",
+        "/node_modules/ky/",
+        "/node_modules/csv-parse/",
+        "/node_modules/csv-stringify/",
+        "/node_modules/echarts/",
+        "/node_modules/hono/",
+      ].some((part) => url.includes(part)),
+    );
+    expect(early).toEqual([]);
+  });
+});
