@@ -1,6 +1,6 @@
 import { type ChildProcess, fork } from "node:child_process";
 import { fileURLToPath } from "node:url";
-import type { MarketoSandboxOptions } from "../../src/sandbox/index.js";
+import type { GoogleSandbox, MarketoSandboxOptions } from "../../src/sandbox/index.js";
 import type { MarketoSandboxStats } from "../../src/sandbox/marketo/index.js";
 
 export type UpstreamRequest =
@@ -24,17 +24,11 @@ export interface MarketoTarget {
   clientSecret: string;
 }
 
-export interface GoogleTarget {
-  handle: number;
-  url: string;
-  dataApiUrl: string;
-  adminApiUrl: string;
-  oauthUrl: string;
-  authorizeUrl: string;
-  clientId: string;
-  clientSecret: string;
-  refreshToken: string;
-}
+/** A Google sandbox in the upstream process: its addresses and client, and a refresh token minted there. */
+export type GoogleTarget = Pick<
+  GoogleSandbox,
+  "url" | "dataApiUrl" | "adminApiUrl" | "oauthUrl" | "authorizeUrl" | "clientId" | "clientSecret"
+> & { handle: number; refreshToken: string };
 
 const SERVERS = fileURLToPath(new URL("../servers.ts", import.meta.url));
 
