@@ -248,15 +248,30 @@ export class GoogleTransport {
   ): Promise<Attempt> {
     const timeout = AbortSignal.timeout(timeoutMs);
     const signal = AbortSignal.any([budget, timeout]);
+    // Our own listener on the signal, not only undici's: ky hands fetch a Request, and undici follows a
+    // Request's signal through a weak reference that a garbage collection can drop, after which a body
+    // that hangs is never aborted (https://github.com/nodejs/undici/issues/3644, reproduced on Node 20).
+    // A signal with a listener is kept alive, and the race ends the read at the timeout or the deadline.
+    const aborted = () => signal.reason;
     try {
-      const response = await (await this.#http())(exchange.url, {
-        method: exchange.method,
-        ...(exchange.body !== undefined ? { json: exchange.body } : {}),
-        headers: { accept: "application/json" },
+      const http = await this.#http();
+      const response = await raceAbort(
+        http(exchange.url, {
+          method: exchange.method,
+          ...(exchange.body !== undefined ? { json: exchange.body } : {}),
+          headers: { accept: "application/json" },
+          signal,
+          context: { token },
+        }),
         signal,
-        context: { token },
+        aborted,
+      );
+      const text = await raceAbort(response.text(), signal, () => {
+        // Free the connection too where undici no longer hears the signal (a locked body refuses; ignored).
+        response.body?.cancel().catch(() => undefined);
+        return aborted();
       });
-      return { response, text: await response.text() };
+      return { response, text };
     } catch (failure) {
       if (isMartechError(failure)) throw failure;
       return { failure, timedOut: timeout.aborted && !budget.aborted };
