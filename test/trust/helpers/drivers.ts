@@ -1,7 +1,8 @@
 import { type ChildProcessWithoutNullStreams, spawn } from "node:child_process";
 import { existsSync } from "node:fs";
+import { BIN, type Run, run } from "../../cli/run.js";
 
-export const BIN = new URL("../../../dist/cli/main.js", import.meta.url).pathname;
+export { BIN };
 
 export function requireBuild(): void {
   if (!existsSync(BIN)) throw new Error("dist/ is missing: run `npm run build` (npm test does it).");
@@ -12,37 +13,16 @@ export function childEnv(env: Record<string, string>): NodeJS.ProcessEnv {
   return { PATH: process.env.PATH ?? "", ...env };
 }
 
-export interface CliRun {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
+export type CliRun = Run;
 
-/** One CLI command, as a user runs it; killed (and failed) after `timeoutMs`. */
+/** One CLI command, as a user runs it (test/cli/run.ts), with this suite's longer limit; killed after `timeoutMs`. */
 export function runCli(
   args: string[],
   env: Record<string, string>,
   stdin = "",
   timeoutMs = 20_000,
 ): Promise<CliRun> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, ...args], { env: childEnv(env) });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (c) => {
-      stdout += c;
-    });
-    child.stderr.on("data", (c) => {
-      stderr += c;
-    });
-    const timer = setTimeout(() => child.kill("SIGKILL"), timeoutMs);
-    child.on("error", reject);
-    child.on("close", (code) => {
-      clearTimeout(timer);
-      resolve({ code, stdout, stderr });
-    });
-    child.stdin.end(stdin);
-  });
+  return run(args, env, { stdin, timeoutMs });
 }
 
 const PROTOCOL = "2025-11-25";
