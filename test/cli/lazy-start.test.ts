@@ -63,13 +63,14 @@ function modulesUntilToolsList(): Promise<string[]> {
 }
 
 // Cold start over stdio (the bench's row) pays only for what serving tools needs: the emulators, the
-// console, the HTTP server and the libraries of later requests load when first used.
+// console, the HTTP server, the steps (their zod schemas, handlers and catalog) and the libraries of
+// later requests load when first used; the tool list comes from JSON Schemas made at build time.
 describe("serve over stdio loads only what serving tools needs", () => {
-  it("no emulator, console, HTTP server, HTTP client, CSV or chart library before the tools are listed", {
+  it("no emulator, console, HTTP server, step, zod schema of ours, HTTP client, CSV or chart library before the tools are listed", {
     timeout: 30_000,
   }, async () => {
     const loaded = await modulesUntilToolsList();
-    expect(loaded.some((url) => url.endsWith("/dist/tools/registry.js"))).toBe(true);
+    expect(loaded.some((url) => url.endsWith("/dist/tools/listing.generated.js"))).toBe(true);
     const early = loaded.filter((url) =>
       [
         "/dist/sandbox/",
@@ -82,6 +83,14 @@ describe("serve over stdio loads only what serving tools needs", () => {
         "/node_modules/csv-stringify/",
         "/node_modules/echarts/",
         "/node_modules/hono/",
+        "/dist/tools/registry.js",
+        "/dist/tools/run.js",
+        "/dist/tools/marketo-api-call.js",
+        "/dist/tools/google-analytics-",
+        "/dist/schemas/",
+        "/dist/manifest.js",
+        "/dist/mcp/tool-call.js",
+        "/node_modules/minisearch/",
       ].some((part) => url.includes(part)),
     );
     expect(early).toEqual([]);
