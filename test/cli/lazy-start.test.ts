@@ -18,9 +18,19 @@ beforeAll(async () => {
       return result;
     }`,
   );
+  // CommonJS packages (pino) require their files without the ESM loader: the
+  // CommonJS loader names them too.
   await writeFile(
     join(dir, "register.mjs"),
-    `import { register } from "node:module"; register(${JSON.stringify(`file://${join(dir, "hook.mjs")}`)});`,
+    `import Module, { register } from "node:module";
+    import { pathToFileURL } from "node:url";
+    register(${JSON.stringify(`file://${join(dir, "hook.mjs")}`)});
+    const load = Module._load;
+    Module._load = function (request, parent, isMain) {
+      const file = Module._resolveFilename(request, parent, isMain);
+      process.stderr.write("LOADED " + (file.startsWith("/") ? pathToFileURL(file).href : file) + "\\n");
+      return load.apply(this, arguments);
+    };`,
   );
 });
 afterAll(async () => rm(dir, { recursive: true, force: true }));
@@ -66,7 +76,7 @@ function modulesUntilToolsList(): Promise<string[]> {
 // console, the HTTP server, the steps (their zod schemas, handlers and catalog) and the libraries of
 // later requests load when first used; the tool list comes from JSON Schemas made at build time.
 describe("serve over stdio loads only what serving tools needs", () => {
-  it("no emulator, console, HTTP server, step, zod schema of ours, HTTP client, CSV or chart library before the tools are listed", {
+  it("no emulator, console, HTTP server, step, zod schema of ours, logger, HTTP client, CSV or chart library before the tools are listed", {
     timeout: 30_000,
   }, async () => {
     const loaded = await modulesUntilToolsList();
@@ -91,6 +101,8 @@ describe("serve over stdio loads only what serving tools needs", () => {
         "/dist/manifest.js",
         "/dist/mcp/tool-call.js",
         "/node_modules/minisearch/",
+        "/node_modules/pino/",
+        "node:http",
       ].some((part) => url.includes(part)),
     );
     expect(early).toEqual([]);
