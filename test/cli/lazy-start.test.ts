@@ -76,7 +76,7 @@ function modulesUntilToolsList(): Promise<string[]> {
 // console, the HTTP server, the steps (their zod schemas, handlers and catalog) and the libraries of
 // later requests load when first used; the tool list comes from JSON Schemas made at build time.
 describe("serve over stdio loads only what serving tools needs", () => {
-  it("no emulator, console, HTTP server, step, zod schema of ours, logger, HTTP client, CSV or chart library before the tools are listed", {
+  it("no emulator, console, HTTP server, step, connector, zod schema of ours, logger, HTTP client, CSV or chart library before the tools are listed", {
     timeout: 30_000,
   }, async () => {
     const loaded = await modulesUntilToolsList();
@@ -100,6 +100,8 @@ describe("serve over stdio loads only what serving tools needs", () => {
         "/dist/schemas/",
         "/dist/manifest.js",
         "/dist/mcp/tool-call.js",
+        "/dist/connectors/marketo/connector.js",
+        "/dist/connectors/google/connector.js",
         "/node_modules/minisearch/",
         "/node_modules/pino/",
         "node:http",
