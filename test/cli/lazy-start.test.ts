@@ -3,9 +3,8 @@ import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { toJsonSchema } from "../../src/schemas/json-schema.js";
-import { TOOL_STEPS } from "../../src/tools/registry.js";
 import { PACKAGE } from "../../src/version.js";
+import { toolsFromZod } from "../helpers/zod-tools.js";
 
 const ROOT = new URL("../../", import.meta.url).pathname;
 
@@ -160,14 +159,7 @@ describe("serve over stdio answers as the registry's zod schemas say", () => {
       },
     });
     const context = { accounts: [] };
-    const fromZod = TOOL_STEPS.map((step) => ({
-      name: step.id,
-      title: step.title,
-      description: step.description,
-      inputSchema: toJsonSchema(step.input(context), "input"),
-      outputSchema: toJsonSchema(step.output, "output"),
-      annotations: { title: step.title, ...step.annotations },
-    }));
+    const fromZod = toolsFromZod(context);
     expect(JSON.stringify(JSON.parse(list ?? "{}").result.tools)).toBe(JSON.stringify(fromZod));
   });
 });

@@ -1,9 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { listTools } from "../../src/mcp/tools.js";
-import { toJsonSchema } from "../../src/schemas/json-schema.js";
 import { STEP_LISTING } from "../../src/tools/listing.generated.js";
 import { buildStepListing } from "../../src/tools/listing-build.js";
-import { TOOL_STEPS } from "../../src/tools/registry.js";
+import { toolsFromZod } from "../helpers/zod-tools.js";
 
 // The tool list is served from JSON Schemas made at build time; it must be, byte for byte, what the
 // steps' zod schemas make at run time.
@@ -23,14 +22,7 @@ describe("the step listing made at build time", () => {
   ])("tools/list for accounts %j is what zod makes for them", (accounts: string[]) => {
     const context = { accounts };
     const listed = listTools(context);
-    const fromZod = TOOL_STEPS.map((step) => ({
-      name: step.id,
-      title: step.title,
-      description: step.description,
-      inputSchema: toJsonSchema(step.input(context), "input"),
-      outputSchema: toJsonSchema(step.output, "output"),
-      annotations: { title: step.title, ...step.annotations },
-    }));
+    const fromZod = toolsFromZod(context);
     expect(JSON.stringify(listed)).toBe(JSON.stringify(fromZod));
   });
 });
