@@ -51,10 +51,22 @@ export function columnsOf(items: readonly unknown[], given?: readonly string[]):
   return seen.size > 0 || items.length === 0 ? [...seen] : ["value"];
 }
 
-/** A cell as CSV shows it: text as it is, numbers and booleans as written, nested values as JSON, null empty. */
+/**
+ * A spreadsheet runs a cell that starts with = + - @, a tab or a carriage return as a formula (CSV
+ * injection, https://owasp.org/www-community/attacks/CSV_Injection). Marketo and GA4 text holds whatever
+ * a web form or a tracked page took, so such text gets a leading apostrophe, which spreadsheets show as
+ * text. Numbers are written as they are; the JSON format keeps every value exact.
+ */
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+function text(value: string): string {
+  return FORMULA_START.test(value) ? `'${value}` : value;
+}
+
+/** A cell as CSV shows it: text (formulas defused), numbers and booleans as written, nested values as JSON, null empty. */
 function cell(value: unknown): string {
   if (value === null || value === undefined) return "";
-  if (typeof value === "string") return value;
+  if (typeof value === "string") return text(value);
   if (typeof value === "number" || typeof value === "boolean") return String(value);
   return JSON.stringify(value);
 }
@@ -73,7 +85,7 @@ export function csvPage(json: string, columns: readonly string[], header: boolea
     return columns.map((column) => cell(record[column]));
   });
   // A line break of either kind inside a value is quoted too, as RFC 4180 asks (not only the delimiter in use).
-  return csvStringify()(header ? [columns as string[], ...rows] : rows, {
+  return csvStringify()(header ? [columns.map(text), ...rows] : rows, {
     record_delimiter: "\r\n",
     quoted_match: /[\r\n]/,
   });
