@@ -71,10 +71,14 @@ interface Parsed {
 
 const require = createRequire(import.meta.url);
 
-/** A csv-parse parser; the library is loaded when an export file is first read (start-up does not pay for it). */
-function parser(delimiter: string): Parser {
+/**
+ * A csv-parse parser; the library is loaded when an export file is first read (start-up does not pay
+ * for it). In a file of one column an empty line is a record (an empty value), so it is kept; in a file
+ * of several it can only be a stray line break, so it is skipped.
+ */
+function parser(delimiter: string, oneColumn: boolean): Parser {
   const { Parser: CsvParser } = require("csv-parse") as typeof import("csv-parse");
-  const p = new CsvParser({ delimiter, info: true, bom: true, skip_empty_lines: true, cast: NULLS });
+  const p = new CsvParser({ delimiter, info: true, bom: true, skip_empty_lines: !oneColumn, cast: NULLS });
   // Errors are read synchronously from `errored` after each write.
   p.on("error", () => undefined);
   return p;
@@ -112,7 +116,7 @@ async function readHeader(fetch: FetchChunk, length: number, path: string, field
   const bytes = chunk.bytes.subarray(0, length);
   const text = new TextDecoder().decode(bytes);
   const delimiter = delimiterOf(chunk.contentType, text);
-  const p = parser(delimiter);
+  const p = parser(delimiter, false);
   p.write(bytes);
   p.end();
   const records = drain(p, path);
@@ -158,7 +162,7 @@ export async function readFileRecords(
     out.chunks += 1;
     out.columns = options.clean(header.columns);
     out.total = header.total;
-    p = parser(header.delimiter);
+    p = parser(header.delimiter, header.columns.length === 1);
   }
   const streamStart = options.from?.byte ?? 0;
   let pos = streamStart;
@@ -194,8 +198,11 @@ export async function readFileRecords(
       );
     }
     if (!p) {
-      const firstLine = new TextDecoder().decode(bytes.subarray(0, 4096)).split(/\r?\n/)[0] ?? "";
-      p = parser(delimiterOf(chunk.contentType, firstLine));
+      const lines = new TextDecoder().decode(bytes.subarray(0, 4096)).split(/\r?\n/);
+      const firstLine = lines[0] ?? "";
+      const delimiter = delimiterOf(chunk.contentType, firstLine);
+      // One column only when the whole header line is here and has no delimiter.
+      p = parser(delimiter, lines.length > 1 && !firstLine.includes(delimiter));
     }
     pos += bytes.length;
     // The end: the size Marketo gave is reached, or a range came back shorter than asked.

@@ -172,3 +172,37 @@ describe("bulk export file downloads (Range chunks parsed as CSV)", () => {
     expect(ids).toEqual(Array.from({ length: n }, (_, i) => i + 1));
   });
 });
+
+describe("a bulk export file of one column", () => {
+  // An empty line there is a record whose value is empty, not a stray line break: no record is lost.
+  const content = Buffer.from("email\na@example.com\n\nb@example.com\nnull\n", "utf8");
+
+  it("keeps the record of an empty value, read from the start", async () => {
+    identity();
+    serveFile(content);
+    const read = await connector().readExportFile({ path: FILE }, { maxBytes: 1_000_000, chunkBytes: 16 });
+    expect(read.columns).toEqual(["email"]);
+    expect(read.records).toEqual([
+      { email: "a@example.com" },
+      { email: "" },
+      { email: "b@example.com" },
+      { email: null },
+    ]);
+  });
+
+  it("keeps it when a read resumes inside the file", async () => {
+    identity();
+    serveFile(content);
+    const marketo = connector();
+    const first = await marketo.readExportFile(
+      { path: FILE },
+      { maxBytes: 1_000_000, chunkBytes: 16, maxRecords: 1 },
+    );
+    expect(first.records).toEqual([{ email: "a@example.com" }]);
+    const rest = await marketo.readExportFile(
+      { path: FILE },
+      { from: first.next, maxBytes: 1_000_000, chunkBytes: 16 },
+    );
+    expect(rest.records).toEqual([{ email: "" }, { email: "b@example.com" }, { email: null }]);
+  });
+});
