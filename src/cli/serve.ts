@@ -7,6 +7,7 @@ import { createMcpServer } from "../mcp/server.js";
 import { createState } from "../state/index.js";
 import { DEFAULT_WORKSPACE, Workspace, type WorkspaceOptions } from "../workspace.js";
 import { sandboxWiring } from "./lazy-sandbox.js";
+import { stopWhenNpmParentExits } from "./npm-parent.js";
 
 export interface ServeOptions {
   http?: boolean;
@@ -144,4 +145,5 @@ export function closeOnSignal(close: () => Promise<void>): void {
   };
   process.once("SIGINT", stop);
   process.once("SIGTERM", stop);
+  stopWhenNpmParentExits(stop);
 }
