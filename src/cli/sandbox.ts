@@ -143,7 +143,8 @@ export async function runSandbox(options: SandboxOptions): Promise<void> {
   };
   // However it is stopped: Ctrl-C, kill, or its terminal closing (SIGHUP), the folder with its key goes.
   for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) process.once(signal, exit);
-  stopWhenNpmParentExits(exit);
+  // A detached sandbox outlives the command that started it on purpose: only a foreground one watches npm.
+  if (!options.reportToParent) stopWhenNpmParentExits(exit);
   const env: Record<string, string> = {
     ...emulators.env,
     MARTECH_STEPS_HOME: home,

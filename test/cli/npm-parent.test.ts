@@ -4,7 +4,7 @@
  */
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { afterEach, describe, expect, it } from "vitest";
-import { BIN, exited, freshHome } from "./run.js";
+import { BIN, exited, freshHome, run } from "./run.js";
 
 /** `start` as npm runs it: a child of `sh -c` (which does not exec it), ready once its banner is out. */
 async function startUnderShell(env: NodeJS.ProcessEnv): Promise<{ shell: ChildProcess; server: number }> {
@@ -45,6 +45,20 @@ describe("start run by npm", () => {
     servers.push(server);
     shell.kill("SIGKILL");
     expect(await exited(server)).toBe(true);
+  });
+
+  it("a sandbox started with --detach under npm outlives the command that started it", async () => {
+    const home = await freshHome("martech-npm-parent-");
+    const detach = await run(["sandbox", "--detach"], {
+      MARTECH_STEPS_HOME: home,
+      npm_lifecycle_event: "sandbox",
+    });
+    expect(detach.code, detach.stderr).toBe(0);
+    const pid = Number(/MARTECH_STEPS_SANDBOX_PID='?(\d+)/.exec(detach.stdout)?.[1]);
+    expect(pid).toBeGreaterThan(0);
+    servers.push(pid);
+    await new Promise((resolve) => setTimeout(resolve, 2_500));
+    expect(() => process.kill(pid, 0)).not.toThrow();
   });
 
   it("runs on when started outside npm (a parent may leave on purpose)", async () => {
