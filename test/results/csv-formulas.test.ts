@@ -26,6 +26,25 @@ describe("CSV pages of a kept result", () => {
     ]);
   });
 
+  it("leave text that is a plain negative number alone (a bulk export's values are all text), and defuse the rest", () => {
+    // A spreadsheet reads these as numbers, never as formulas; with an apostrophe they would be text.
+    const numbers = ["-5", "-12.50", "-1e3", "-.5", "-2.5E-3"];
+    // "+" and digits is most often a phone number: defused, it keeps its "+" in a spreadsheet.
+    const formulas = [
+      "+15550100",
+      "+1 555 0100",
+      "-1+2",
+      "-2+3+cmd|' /C calc'!A0",
+      "-5 ",
+      "- 5",
+      "-",
+      "-1e",
+      "-0x10",
+    ];
+    const csv = csvPage(JSON.stringify([...numbers, ...formulas].map((v) => ({ v }))), ["v"], false);
+    expect(parse(csv)).toEqual([...numbers.map((v) => [v]), ...formulas.map((v) => [`'${v}`])]);
+  });
+
   it("defuse a column name too", () => {
     const csv = csvPage(JSON.stringify([{ "=cmd": "x" }]), ["=cmd"], true);
     expect(parse(csv)).toEqual([["'=cmd"], ["x"]]);

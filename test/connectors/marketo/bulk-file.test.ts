@@ -1,5 +1,6 @@
 import nock from "nock";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import type { FilePosition } from "../../../src/connectors/marketo/bulk-file.js";
 import { UpstreamError } from "../../../src/errors.js";
 import { CLIENT_SECRET, connector, fail, identity, ORIGIN, rejection } from "./helpers.js";
 
@@ -204,5 +205,58 @@ describe("a bulk export file of one column", () => {
       { from: first.next, maxBytes: 1_000_000, chunkBytes: 16 },
     );
     expect(rest.records).toEqual([{ email: "" }, { email: "b@example.com" }, { email: null }]);
+  });
+});
+
+describe("a bulk export file of one column named with its delimiter", () => {
+  // columnHeaderNames may name the one column "Email Address": in an SSV file (space-separated) its
+  // header is quoted. It is still one column, read from the start or resumed inside the file.
+  const content = Buffer.from('"Email Address"\na@example.com\n\nb@example.com\n', "utf8");
+  const records = [
+    { "Email Address": "a@example.com" },
+    { "Email Address": "" },
+    { "Email Address": "b@example.com" },
+  ];
+
+  it("keeps the record of an empty value, read from the start", async () => {
+    identity();
+    serveFile(content, "text/plain");
+    const read = await connector().readExportFile({ path: FILE }, { maxBytes: 1_000_000, chunkBytes: 1_000 });
+    expect(read.records).toEqual(records);
+  });
+
+  it("keeps it when read one record at a time", async () => {
+    identity();
+    serveFile(content, "text/plain");
+    const marketo = connector();
+    const read: unknown[] = [];
+    let from: FilePosition | undefined;
+    do {
+      const part = await marketo.readExportFile(
+        { path: FILE },
+        { ...(from ? { from } : {}), maxBytes: 1_000_000, chunkBytes: 1_000, maxRecords: 1 },
+      );
+      read.push(...part.records);
+      from = part.next;
+    } while (from);
+    expect(read).toEqual(records);
+  });
+});
+
+describe("a bulk export file of several columns", () => {
+  it("skips a stray empty line and still refuses a record of too few fields", async () => {
+    identity();
+    serveFile(Buffer.from("id,email\n1,a@example.com\n\n2,b@example.com\n"));
+    const read = await connector().readExportFile({ path: FILE }, { maxBytes: 1_000_000, chunkBytes: 1_000 });
+    expect(read.records).toEqual([
+      { id: "1", email: "a@example.com" },
+      { id: "2", email: "b@example.com" },
+    ]);
+    nock.cleanAll();
+    identity();
+    serveFile(Buffer.from('id,email\n1,a@example.com\n""\n'));
+    await expect(
+      connector().readExportFile({ path: FILE }, { maxBytes: 1_000_000, chunkBytes: 1_000 }),
+    ).rejects.toThrow(/is not valid CSV/);
   });
 });
