@@ -140,7 +140,11 @@ export async function serve(options: ServeOptions): Promise<void> {
 }
 
 export function closeOnSignal(close: () => Promise<void>): void {
+  let stopping = false;
   const stop = () => {
+    // Once: a SIGTERM and npm's shell going away can both arrive.
+    if (stopping) return;
+    stopping = true;
     close().finally(() => process.exit(0));
   };
   process.once("SIGINT", stop);
