@@ -1,4 +1,4 @@
-import { defineConfig } from "vitest/config";
+import { configDefaults, defineConfig } from "vitest/config";
 
 const jsonReport = process.env.VITEST_JSON_REPORT;
 
@@ -19,7 +19,12 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: "suite", include: ["test/**/*.test.ts"], exclude: alone, sequence: { groupOrder: 0 } },
+        test: {
+          name: "suite",
+          include: ["test/**/*.test.ts"],
+          exclude: [...configDefaults.exclude, ...alone],
+          sequence: { groupOrder: 0 },
+        },
       },
       {
         extends: true,

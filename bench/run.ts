@@ -1,7 +1,7 @@
 /**
  * `npm run bench`: every figure is the median of interleaved repeats, printed with its min and max, as a
  * ratio to a floor measured in the same run (raw fetch of the same URL, the SDK's minimal one-tool MCP
- * server, the exact floor of a burst), on sandboxes over loopback: no real service is contacted.
+ * server, one window per wave of a burst), on sandboxes over loopback: no real service is contacted.
  *   --quick   shorter (fewer calls, smaller bursts, 100,000 leads; the 20 s window is skipped)
  *   --smoke   one tiny repeat of every row (the test suite runs it so the bench cannot rot)
  *   --only=a,b  rows: per-call, cold-start, ga, window, peer, stream, herd

@@ -64,7 +64,7 @@ export interface Row {
   /** The goal on the ratio's median, e.g. "≤ 1.15×" or "≥ 97%". */
   goal: string;
   met: boolean;
-  /** What the floor is (raw fetch, the SDK's minimal server, the exact floor of the burst). */
+  /** What the floor is (raw fetch, the SDK's minimal server, one window per wave of a burst). */
   floorName: string;
   note?: string;
 }

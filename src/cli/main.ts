@@ -123,44 +123,53 @@ program
   .command("call")
   .description("Run one tool step and print its result as JSON.")
   .argument("<step-id>", "tool step id, e.g. marketo_api_call")
-  .requiredOption("--input <json>", "input as JSON, @file to read a file, or - to read stdin")
+  // Required, but checked in the action: commander checks required options first, so a misspelt
+  // --inptu or a missing step id would be reported as a missing --input.
+  .option("--input <json>", "input as JSON, @file to read a file, or - to read stdin (required)")
   .option("--workspace <name>", "workspace", DEFAULT_WORKSPACE)
   .option("--sandbox", "run on the embedded sandbox, started for this call; nothing real is used")
-  .action(async (id: string, options: { input: string; workspace?: string; sandbox?: boolean }) => {
-    const text =
-      options.input === "-"
-        ? await readStdin()
-        : options.input.startsWith("@")
-          ? await readInputFile(options.input.slice(1))
-          : options.input;
-    let input: unknown;
-    try {
-      input = JSON.parse(text);
-    } catch {
-      throw new ValidationError("--input", "it is not valid JSON.", {
-        hint: `Example: --input '{"method":"GET"}'.`,
-      });
-    }
-    const sandbox = options.sandbox
-      ? await (await sandboxWiring()).startSandboxSession(options.workspace)
-      : undefined;
-    await withWorkspace(
-      options.workspace,
-      async (workspace) => {
-        const controller = new AbortController();
-        process.once("SIGINT", () => controller.abort());
-        const context = await workspace.toolContext({
-          signal: controller.signal,
-          progress: (p) => process.stderr.write(`… ${p.message ?? p.progress}\n`),
+  .action(
+    async (
+      id: string,
+      options: { input?: string; workspace?: string; sandbox?: boolean },
+      command: Command,
+    ) => {
+      if (options.input === undefined) command.error("error: required option '--input <json>' not specified");
+      const text =
+        options.input === "-"
+          ? await readStdin()
+          : options.input.startsWith("@")
+            ? await readInputFile(options.input.slice(1))
+            : options.input;
+      let input: unknown;
+      try {
+        input = JSON.parse(text);
+      } catch {
+        throw new ValidationError("--input", "it is not valid JSON.", {
+          hint: `Example: --input '{"method":"GET"}'.`,
         });
-        const { runToolStep } = await import("../tools/run.js");
-        const result = await runToolStep(id, input, context);
-        process.stderr.write(`${result.summary}\n`);
-        printJson(result.data);
-      },
-      sandbox?.workspace,
-    ).finally(() => sandbox?.close());
-  });
+      }
+      const sandbox = options.sandbox
+        ? await (await sandboxWiring()).startSandboxSession(options.workspace)
+        : undefined;
+      await withWorkspace(
+        options.workspace,
+        async (workspace) => {
+          const controller = new AbortController();
+          process.once("SIGINT", () => controller.abort());
+          const context = await workspace.toolContext({
+            signal: controller.signal,
+            progress: (p) => process.stderr.write(`… ${p.message ?? p.progress}\n`),
+          });
+          const { runToolStep } = await import("../tools/run.js");
+          const result = await runToolStep(id, input, context);
+          process.stderr.write(`${result.summary}\n`);
+          printJson(result.data);
+        },
+        sandbox?.workspace,
+      ).finally(() => sandbox?.close());
+    },
+  );
 
 registerMarketoCommands(program);
 registerAccountCommands(program);

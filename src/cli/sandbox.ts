@@ -6,6 +6,7 @@ import { FileCredentialStore, processRunning, SANDBOX_HOME_PREFIX } from "../aut
 import { ConfigurationError, ValidationError } from "../errors.js";
 import { SANDBOX_GOOGLE_USER } from "../sandbox/index.js";
 import { DEFAULT_WORKSPACE } from "../workspace.js";
+import { stopWhenNpmParentExits } from "./npm-parent.js";
 import { connectSandbox, SANDBOX_ACCOUNT, startEmulators } from "./sandbox-wiring.js";
 import { parsePort } from "./serve.js";
 
@@ -142,6 +143,8 @@ export async function runSandbox(options: SandboxOptions): Promise<void> {
   };
   // However it is stopped: Ctrl-C, kill, or its terminal closing (SIGHUP), the folder with its key goes.
   for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) process.once(signal, exit);
+  // A detached sandbox outlives the command that started it on purpose: only a foreground one watches npm.
+  if (!options.reportToParent) stopWhenNpmParentExits(exit);
   const env: Record<string, string> = {
     ...emulators.env,
     MARTECH_STEPS_HOME: home,

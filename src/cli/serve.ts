@@ -7,6 +7,7 @@ import { createMcpServer } from "../mcp/server.js";
 import { createState } from "../state/index.js";
 import { DEFAULT_WORKSPACE, Workspace, type WorkspaceOptions } from "../workspace.js";
 import { sandboxWiring } from "./lazy-sandbox.js";
+import { stopWhenNpmParentExits } from "./npm-parent.js";
 
 export interface ServeOptions {
   http?: boolean;
@@ -139,9 +140,14 @@ export async function serve(options: ServeOptions): Promise<void> {
 }
 
 export function closeOnSignal(close: () => Promise<void>): void {
+  let stopping = false;
   const stop = () => {
+    // Once: a SIGTERM and npm's shell going away can both arrive.
+    if (stopping) return;
+    stopping = true;
     close().finally(() => process.exit(0));
   };
   process.once("SIGINT", stop);
   process.once("SIGTERM", stop);
+  stopWhenNpmParentExits(stop);
 }

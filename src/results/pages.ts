@@ -51,10 +51,29 @@ export function columnsOf(items: readonly unknown[], given?: readonly string[]):
   return seen.size > 0 || items.length === 0 ? [...seen] : ["value"];
 }
 
-/** A cell as CSV shows it: text as it is, numbers and booleans as written, nested values as JSON, null empty. */
+/**
+ * A spreadsheet runs a cell that starts with = + - @, a tab or a carriage return as a formula (CSV
+ * injection, https://owasp.org/www-community/attacks/CSV_Injection). Marketo and GA4 text holds whatever
+ * a web form or a tracked page took, so such text gets a leading apostrophe, which spreadsheets show as
+ * text. Numbers, and text that is a plain negative number, are written as they are; the JSON format keeps every
+ * value exact.
+ */
+const FORMULA_START = /^[=+\-@\t\r]/;
+/**
+ * Text that is a plain negative number ("-5", "-2.5E-3"): a spreadsheet reads it as that number, never
+ * as a formula, so it stays as it is (a bulk export file's values, a lead score among them, are all
+ * text). "+" and digits stays defused: it is most often a phone number, whose "+" a spreadsheet drops.
+ */
+const NEGATIVE_NUMBER = /^-(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
+
+function text(value: string): string {
+  return FORMULA_START.test(value) && !NEGATIVE_NUMBER.test(value) ? `'${value}` : value;
+}
+
+/** A cell as CSV shows it: text (formulas defused), numbers and booleans as written, nested values as JSON, null empty. */
 function cell(value: unknown): string {
   if (value === null || value === undefined) return "";
-  if (typeof value === "string") return value;
+  if (typeof value === "string") return text(value);
   if (typeof value === "number" || typeof value === "boolean") return String(value);
   return JSON.stringify(value);
 }
@@ -73,7 +92,7 @@ export function csvPage(json: string, columns: readonly string[], header: boolea
     return columns.map((column) => cell(record[column]));
   });
   // A line break of either kind inside a value is quoted too, as RFC 4180 asks (not only the delimiter in use).
-  return csvStringify()(header ? [columns as string[], ...rows] : rows, {
+  return csvStringify()(header ? [columns.map(text), ...rows] : rows, {
     record_delimiter: "\r\n",
     quoted_match: /[\r\n]/,
   });

@@ -71,29 +71,37 @@ interface Parsed {
 
 const require = createRequire(import.meta.url);
 
-/** A csv-parse parser; the library is loaded when an export file is first read (start-up does not pay for it). */
+/**
+ * A csv-parse parser; the library is loaded when an export file is first read (start-up does not pay
+ * for it). Empty lines and records of another length come through: what they mean depends on the
+ * header, known only once it is parsed (readFileRecords decides).
+ */
 function parser(delimiter: string): Parser {
   const { Parser: CsvParser } = require("csv-parse") as typeof import("csv-parse");
-  const p = new CsvParser({ delimiter, info: true, bom: true, skip_empty_lines: true, cast: NULLS });
+  const p = new CsvParser({
+    delimiter,
+    info: true,
+    bom: true,
+    skip_empty_lines: false,
+    relax_column_count: true,
+    cast: NULLS,
+  });
   // Errors are read synchronously from `errored` after each write.
   p.on("error", () => undefined);
   return p;
 }
 
-function failed(p: Parser, path: string): never {
-  throw new UpstreamError(
-    `The export file of ${path} is not valid CSV (${p.errored?.message ?? "unreadable"}).`,
-    {
-      hint: "Check the job's format (CSV, TSV or SSV); read the file with a bulk export client if it persists.",
-      details: { path },
-    },
-  );
+function failed(reason: string | undefined, path: string): never {
+  throw new UpstreamError(`The export file of ${path} is not valid CSV (${reason ?? "unreadable"}).`, {
+    hint: "Check the job's format (CSV, TSV or SSV); read the file with a bulk export client if it persists.",
+    details: { path },
+  });
 }
 
 function drain(p: Parser, path: string): Parsed[] {
   const out: Parsed[] = [];
   for (let r = p.read() as Parsed | null; r !== null; r = p.read() as Parsed | null) out.push(r);
-  if (p.errored) failed(p, path);
+  if (p.errored) failed(p.errored.message, path);
   return out;
 }
 
@@ -210,6 +218,18 @@ export async function readFileRecords(
         out.columns = options.clean(parsed.record.map(String));
         recordStart = recordEnd;
         continue;
+      }
+      // In a file of one column an empty line is a record (an empty value); in a file of several it
+      // can only be a stray line break (its bytes are the line break alone), and is passed over.
+      if (out.columns.length !== parsed.record.length) {
+        if (parsed.record.length === 1 && parsed.record[0] === "" && recordEnd - recordStart <= 2) {
+          recordStart = recordEnd;
+          continue;
+        }
+        failed(
+          `record ${row + 1} has ${parsed.record.length} fields, the header ${out.columns.length}`,
+          path,
+        );
       }
       const record: FileRecord = {};
       out.columns.forEach((name, i) => {

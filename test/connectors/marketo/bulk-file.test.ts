@@ -1,5 +1,6 @@
 import nock from "nock";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import type { FilePosition } from "../../../src/connectors/marketo/bulk-file.js";
 import { UpstreamError } from "../../../src/errors.js";
 import { CLIENT_SECRET, connector, fail, identity, ORIGIN, rejection } from "./helpers.js";
 
@@ -170,5 +171,92 @@ describe("bulk export file downloads (Range chunks parsed as CSV)", () => {
     );
     const ids = [...page.result, ...rest.records].map((r) => Number((r as { id: string }).id));
     expect(ids).toEqual(Array.from({ length: n }, (_, i) => i + 1));
+  });
+});
+
+describe("a bulk export file of one column", () => {
+  // An empty line there is a record whose value is empty, not a stray line break: no record is lost.
+  const content = Buffer.from("email\na@example.com\n\nb@example.com\nnull\n", "utf8");
+
+  it("keeps the record of an empty value, read from the start", async () => {
+    identity();
+    serveFile(content);
+    const read = await connector().readExportFile({ path: FILE }, { maxBytes: 1_000_000, chunkBytes: 16 });
+    expect(read.columns).toEqual(["email"]);
+    expect(read.records).toEqual([
+      { email: "a@example.com" },
+      { email: "" },
+      { email: "b@example.com" },
+      { email: null },
+    ]);
+  });
+
+  it("keeps it when a read resumes inside the file", async () => {
+    identity();
+    serveFile(content);
+    const marketo = connector();
+    const first = await marketo.readExportFile(
+      { path: FILE },
+      { maxBytes: 1_000_000, chunkBytes: 16, maxRecords: 1 },
+    );
+    expect(first.records).toEqual([{ email: "a@example.com" }]);
+    const rest = await marketo.readExportFile(
+      { path: FILE },
+      { from: first.next, maxBytes: 1_000_000, chunkBytes: 16 },
+    );
+    expect(rest.records).toEqual([{ email: "" }, { email: "b@example.com" }, { email: null }]);
+  });
+});
+
+describe("a bulk export file of one column named with its delimiter", () => {
+  // columnHeaderNames may name the one column "Email Address": in an SSV file (space-separated) its
+  // header is quoted. It is still one column, read from the start or resumed inside the file.
+  const content = Buffer.from('"Email Address"\na@example.com\n\nb@example.com\n', "utf8");
+  const records = [
+    { "Email Address": "a@example.com" },
+    { "Email Address": "" },
+    { "Email Address": "b@example.com" },
+  ];
+
+  it("keeps the record of an empty value, read from the start", async () => {
+    identity();
+    serveFile(content, "text/plain");
+    const read = await connector().readExportFile({ path: FILE }, { maxBytes: 1_000_000, chunkBytes: 1_000 });
+    expect(read.records).toEqual(records);
+  });
+
+  it("keeps it when read one record at a time", async () => {
+    identity();
+    serveFile(content, "text/plain");
+    const marketo = connector();
+    const read: unknown[] = [];
+    let from: FilePosition | undefined;
+    do {
+      const part = await marketo.readExportFile(
+        { path: FILE },
+        { ...(from ? { from } : {}), maxBytes: 1_000_000, chunkBytes: 1_000, maxRecords: 1 },
+      );
+      read.push(...part.records);
+      from = part.next;
+    } while (from);
+    expect(read).toEqual(records);
+  });
+});
+
+describe("a bulk export file of several columns", () => {
+  it("skips a stray empty line and still refuses a record of too few fields", async () => {
+    identity();
+    serveFile(Buffer.from("id,email\n1,a@example.com\n\n2,b@example.com\n"));
+    const read = await connector().readExportFile({ path: FILE }, { maxBytes: 1_000_000, chunkBytes: 1_000 });
+    expect(read.records).toEqual([
+      { id: "1", email: "a@example.com" },
+      { id: "2", email: "b@example.com" },
+    ]);
+    nock.cleanAll();
+    identity();
+    serveFile(Buffer.from('id,email\n1,a@example.com\n""\n'));
+    await expect(
+      connector().readExportFile({ path: FILE }, { maxBytes: 1_000_000, chunkBytes: 1_000 }),
+    ).rejects.toThrow(/is not valid CSV/);
   });
 });
