@@ -1,4 +1,5 @@
-import pino from "pino";
+import { createRequire } from "node:module";
+import type { Logger } from "pino";
 import { ConfigurationError } from "./errors.js";
 import { processRedactor } from "./redact.js";
 
@@ -63,20 +64,66 @@ function importLevel(): string {
   }
 }
 
+/** pino's level numbers; "silent" is above every line. */
+const RANK: Record<string, number> = {
+  trace: 10,
+  debug: 20,
+  info: 30,
+  warn: 40,
+  error: 50,
+  fatal: 60,
+  silent: Number.POSITIVE_INFINITY,
+};
+
+const LEVEL = importLevel();
+
+let logger: Logger | undefined;
+
 /**
  * Logs go to stderr only: stdout carries the MCP stdio protocol. Fields that could hold a secret are
  * redacted by path, every known credential is cut out of the line, and no code logs a request URL with
- * credentials or an Authorization header.
+ * credentials or an Authorization header. pino (and the streams and worker threads it loads) is loaded
+ * at the first line written, not at import: most runs of a command write none, and stdio cold start is
+ * measured by the bench. It is CommonJS, so it loads synchronously.
  */
-export const log = pino(
-  {
-    level: importLevel(),
-    base: undefined,
-    redact: {
-      paths: [...LOG_REDACT_PATHS],
-      censor: "[redacted]",
-    },
-    hooks: { streamWrite: scrubLogLine },
-  },
-  pino.destination({ dest: 2, sync: true }),
-);
+function pinoLogger(): Logger {
+  if (!logger) {
+    const { pino, destination } = createRequire(import.meta.url)("pino") as typeof import("pino");
+    logger = pino(
+      {
+        level: LEVEL,
+        base: undefined,
+        redact: {
+          paths: [...LOG_REDACT_PATHS],
+          censor: "[redacted]",
+        },
+        hooks: { streamWrite: scrubLogLine },
+      },
+      destination({ dest: 2, sync: true }),
+    );
+  }
+  return logger;
+}
+
+type LogMethod = (fields: object, message?: string) => void;
+
+/** Whether lines of `level` are written (pino's isLevelEnabled, answered without loading pino). */
+function isLevelEnabled(level: string): boolean {
+  const rank = RANK[level];
+  return rank !== undefined && rank !== RANK.silent && rank >= (RANK[LEVEL] ?? RANK.info!);
+}
+
+function method(level: "debug" | "info" | "warn" | "error"): LogMethod {
+  return (fields, message) => {
+    if (isLevelEnabled(level)) pinoLogger()[level](fields, message);
+  };
+}
+
+/** The package's logger: pino's methods, on stderr, at MARTECH_STEPS_LOG_LEVEL (read at import). */
+export const log = {
+  debug: method("debug"),
+  info: method("info"),
+  warn: method("warn"),
+  error: method("error"),
+  isLevelEnabled,
+};

@@ -40,11 +40,17 @@ function compile(lines: readonly string[]): Template[] {
   });
 }
 
-const TEMPLATES: Record<RealService, Template[]> = {
-  marketo: compile(MARKETO_PATHS),
-  "ga4-admin": compile(GA4_ADMIN_PATHS),
-  "ga4-data": compile(GA4_DATA_PATHS),
-};
+/** Compiled at the first lookup, not at import: a process that never reads an error answer never needs them. */
+let templates: Record<RealService, Template[]> | undefined;
+
+function templatesOf(service: RealService): Template[] {
+  templates ??= {
+    marketo: compile(MARKETO_PATHS),
+    "ga4-admin": compile(GA4_ADMIN_PATHS),
+    "ga4-data": compile(GA4_DATA_PATHS),
+  };
+  return templates[service];
+}
 
 export interface RealPathMatch {
   /** The real path template, e.g. "/rest/v1/lists/{listId}/leads.json". */
@@ -59,7 +65,7 @@ export interface RealPathMatch {
  */
 export function findRealPath(service: RealService, path: string): RealPathMatch | undefined {
   let best: Template | undefined;
-  for (const t of TEMPLATES[service]) {
+  for (const t of templatesOf(service)) {
     if (!t.pattern.test(path)) continue;
     if (!best || t.shape.split("{}").length < best.shape.split("{}").length) best = t;
   }
@@ -90,7 +96,7 @@ function shapeOf(path: string): string {
 export function nearestRealPath(service: RealService, path: string): string | undefined {
   const shape = shapeOf(path);
   let best: { template: string; cost: number } | undefined;
-  for (const t of TEMPLATES[service]) {
+  for (const t of templatesOf(service)) {
     const cost = distance(shape, t.shape);
     if (!best || cost < best.cost) best = { template: t.template, cost };
   }

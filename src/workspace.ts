@@ -7,8 +7,8 @@ import {
 import { type AccountSummary, GoogleAccounts, type GoogleTokenSource } from "./auth/google/accounts.js";
 import { type GoogleEndpoints, googleEndpointsFromEnv } from "./auth/google/config.js";
 import { createCredentialStore } from "./auth/store.js";
-import { GoogleAnalyticsConnector } from "./connectors/google/connector.js";
-import { MarketoConnector, type MarketoConnectorConfig } from "./connectors/marketo/connector.js";
+import type { GoogleAnalyticsConnector } from "./connectors/google/connector.js";
+import type { MarketoConnector, MarketoConnectorConfig } from "./connectors/marketo/connector.js";
 import { parseRestEndpoint } from "./connectors/marketo/url.js";
 import { ConfigurationError } from "./errors.js";
 import { type ResultSettings, type ResultStore, resultSettings, sharedResultStore } from "./results/index.js";
@@ -16,6 +16,12 @@ import { positiveSetting } from "./settings.js";
 import { createState } from "./state/index.js";
 import type { SharedState } from "./state/types.js";
 import type { ProgressUpdate, SchemaContext, ToolContext } from "./tools/types.js";
+
+// The connectors load when a workspace first builds one: listing tools (stdio cold start, measured by
+// the bench) needs none. Awaited before the cache checks below, so that concurrent first calls still
+// build one connector (and make one token request).
+let marketoModule: Promise<typeof import("./connectors/marketo/connector.js")> | undefined;
+let googleModule: Promise<typeof import("./connectors/google/connector.js")> | undefined;
 
 export const DEFAULT_WORKSPACE = "default";
 
@@ -176,6 +182,8 @@ export class Workspace extends EventEmitter {
       timeoutMs: positiveSetting(this.#env, "MARTECH_STEPS_REQUEST_TIMEOUT_MS"),
       deadlineMs: positiveSetting(this.#env, "MARTECH_STEPS_DEADLINE_MS"),
     };
+    marketoModule ??= import("./connectors/marketo/connector.js");
+    const { MarketoConnector } = await marketoModule;
     // Rebuild when an admin changed the credentials; otherwise keep the connector (and its token).
     const key = JSON.stringify([config.clientId, config.clientSecret, config.restEndpoint]);
     if (this.#marketo?.key !== key) {
@@ -191,7 +199,11 @@ export class Workspace extends EventEmitter {
   }
 
   async google(label: string | undefined): Promise<GoogleAnalyticsConnector> {
-    const tokens = await this.accounts.tokenSource(label);
+    googleModule ??= import("./connectors/google/connector.js");
+    const [tokens, { GoogleAnalyticsConnector }] = await Promise.all([
+      this.accounts.tokenSource(label),
+      googleModule,
+    ]);
     const cached = this.#google.get(tokens.label);
     // GoogleAccounts gives a new token source when the stored refresh token changed (the account was
     // reconnected, maybe by another process or replica): a connector on the old one would keep failing.

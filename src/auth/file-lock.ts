@@ -1,3 +1,7 @@
+// Loaded at import, never lazily (though only writes need it): it loads signal-exit, whose SIGINT/SIGTERM/
+// SIGHUP listeners re-raise the signal when they are the last listeners left. Loaded after a command's
+// own `process.once(signal, cleanup)` (the sandbox's), they ran after it and killed the process before
+// its cleanup finished.
 import lockfile from "proper-lockfile";
 import { NetworkError } from "../errors.js";
 import { storeFileError } from "./store-key.js";

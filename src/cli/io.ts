@@ -1,5 +1,4 @@
-import { createInterface, type Interface } from "node:readline";
-import { Writable } from "node:stream";
+import type { Interface } from "node:readline";
 import { ValidationError } from "../errors.js";
 
 /** Reads all of stdin (for secrets piped in: `printf %s "$SECRET" | martech-steps marketo configure`). */
@@ -18,6 +17,11 @@ export async function readSecret(label: string): Promise<string> {
   if (!process.stdin.isTTY) {
     value = (await readStdin()).trim();
   } else {
+    // Loaded here: commands that never prompt (serve among them) start without readline and streams.
+    const [{ createInterface }, { Writable }] = await Promise.all([
+      import("node:readline"),
+      import("node:stream"),
+    ]);
     const muted = new Writable({ write: (_chunk, _encoding, done) => done() });
     process.stderr.write(`${label}: `);
     const rl = createInterface({ input: process.stdin, output: muted, terminal: true });
@@ -39,6 +43,7 @@ export async function prompt(label: string, flag: string): Promise<string> {
     hint: `Give it with ${flag} (stdin is read for the secret only).`,
   });
   if (!process.stdin.isTTY) throw missing;
+  const { createInterface } = await import("node:readline");
   const rl = createInterface({ input: process.stdin, output: process.stderr });
   // Ctrl-D (end of input) before an answer: say what was missing rather than exit in silence.
   return ask(rl, `${label}: `, () => {

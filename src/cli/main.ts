@@ -4,9 +4,6 @@ import { Command, Option } from "commander";
 import { checkCredentialStore } from "../auth/store.js";
 import { isMartechError, ValidationError } from "../errors.js";
 import { log, logLevel } from "../log.js";
-import { buildManifest } from "../manifest.js";
-import { searchToolSteps } from "../tools/registry.js";
-import { runToolStep } from "../tools/run.js";
 import { PACKAGE } from "../version.js";
 import { DEFAULT_WORKSPACE } from "../workspace.js";
 import { registerAccountCommands } from "./accounts.js";
@@ -17,7 +14,7 @@ import type { ServeOptions } from "./serve.js";
 import { withWorkspace } from "./workspace.js";
 
 // Each command loads what it needs: serving tools over stdio should not pay for loading the emulators,
-// the console or the HTTP server (cold start is measured by the bench).
+// the console, the HTTP server or the steps themselves (cold start is measured by the bench).
 
 const program = new Command()
   .name("martech-steps")
@@ -97,7 +94,8 @@ program
   .description('Search the tool step catalog, e.g. search "marketing automation".')
   .argument("<words...>", "search words")
   .option("--json", "print JSON")
-  .action((words: string[], options: { json?: boolean }) => {
+  .action(async (words: string[], options: { json?: boolean }) => {
+    const { searchToolSteps } = await import("../tools/registry.js");
     const hits = searchToolSteps(words.join(" "));
     if (options.json) return printJson(hits);
     if (hits.length === 0) process.stdout.write("No tool step matches.\n");
@@ -107,7 +105,7 @@ program
 program
   .command("manifest")
   .description("Print manifest.json as generated from the registry.")
-  .action(() => printJson(buildManifest()));
+  .action(async () => printJson((await import("../manifest.js")).buildManifest()));
 
 /** `--input @file`: a file that cannot be read is invalid input (exit 2), named, with no stack. */
 async function readInputFile(path: string): Promise<string> {
@@ -163,6 +161,7 @@ program
             signal: controller.signal,
             progress: (p) => process.stderr.write(`… ${p.message ?? p.progress}\n`),
           });
+          const { runToolStep } = await import("../tools/run.js");
           const result = await runToolStep(id, input, context);
           process.stderr.write(`${result.summary}\n`);
           printJson(result.data);

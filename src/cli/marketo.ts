@@ -1,6 +1,5 @@
 import type { Command } from "commander";
 import type { WorkspaceSecrets } from "../auth/credential-store.js";
-import { requestMarketoToken } from "../auth/marketo-token.js";
 import { parseRestEndpoint } from "../connectors/marketo/url.js";
 import { ConfigurationError, ValidationError } from "../errors.js";
 import { DEFAULT_WORKSPACE } from "../workspace.js";
@@ -53,6 +52,7 @@ export function registerMarketoCommands(program: Command): void {
         if (options.verify) {
           // One token request (identity calls do not count against the API quota): a wrong
           // Client ID, Secret or endpoint is reported now, not at the first tool call.
+          const { requestMarketoToken } = await import("../auth/marketo-token.js");
           await requestMarketoToken({ origin, clientId, clientSecret });
           process.stderr.write("Marketo accepted the credentials.\n");
         }

@@ -1,5 +1,5 @@
 import { type McpServer, ResourceNotFoundError, ResourceTemplate } from "@modelcontextprotocol/server";
-import { buildManifest } from "../manifest.js";
+import type { Manifest } from "../manifest.js";
 import type { Workspace } from "../workspace.js";
 import { resultResources } from "./result-links.js";
 
@@ -19,6 +19,11 @@ const MANIFEST_URI = "martech-steps://manifest";
 const STEP_URI = "martech-steps://tool-steps/{id}";
 /** The package's own description only changes with its version: any client may keep it an hour. */
 const STATIC = { ttlMs: 3_600_000, cacheScope: "public" } as const;
+
+/** Loaded when a client first reads it: serving tools should not pay for loading the steps' zod schemas. */
+async function manifest(): Promise<Manifest> {
+  return (await import("../manifest.js")).buildManifest();
+}
 
 function json(uri: URL, value: unknown) {
   return {
@@ -42,13 +47,13 @@ export const packageResources: ResourceProvider = (server) => {
       mimeType: "application/json",
       cacheHint: STATIC,
     },
-    (uri) => json(uri, buildManifest()),
+    async (uri) => json(uri, await manifest()),
   );
   server.registerResource(
     "tool-step",
     new ResourceTemplate(STEP_URI, {
-      list: () => ({
-        resources: buildManifest().steps.map((step) => ({
+      list: async () => ({
+        resources: (await manifest()).steps.map((step) => ({
           uri: STEP_URI.replace("{id}", step.id),
           name: step.id,
           title: step.title,
@@ -63,8 +68,8 @@ export const packageResources: ResourceProvider = (server) => {
       mimeType: "application/json",
       cacheHint: STATIC,
     },
-    (uri, variables) => {
-      const step = buildManifest().steps.find((s) => s.id === variables.id);
+    async (uri, variables) => {
+      const step = (await manifest()).steps.find((s) => s.id === variables.id);
       if (!step) throw new ResourceNotFoundError(uri.href, `No tool step at ${uri.href.slice(0, 120)}.`);
       return json(uri, step);
     },

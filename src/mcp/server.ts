@@ -5,10 +5,8 @@ import { cancelSignIn } from "./elicit-connect.js";
 import { ClientLogLevel } from "./logging.js";
 import { registerPrompts } from "./prompts.js";
 import { RESOURCE_PROVIDERS, type ResourceProvider } from "./resources.js";
-import { callToolStep } from "./tool-call.js";
 import { type ExtraTool, registerTools } from "./tools.js";
 
-export { errorResult } from "./tool-call.js";
 export { type ExtraTool, listTools } from "./tools.js";
 
 export interface McpServerOptions {
@@ -95,10 +93,12 @@ export function createMcpServer(options: McpServerOptions = {}): McpServerHandle
     signInOwner,
     logLevel: new ClientLogLevel(server),
   };
+  // The call path (the steps, their zod schemas, the connectors' use) loads at the first call: listing
+  // the tools needs none of it (stdio cold start is measured by the bench).
   registerTools(
     server,
     workspace,
-    (id) => (args, ctx) => callToolStep(deps, id, args, ctx),
+    (id) => async (args, ctx) => (await import("./tool-call.js")).callToolStep(deps, id, args, ctx),
     options.extraTools ?? [],
   );
   registerPrompts(server);

@@ -6,8 +6,8 @@ import type {
   StandardSchemaWithJSON,
   Tool,
 } from "@modelcontextprotocol/server";
-import { type JsonSchema, toJsonSchema } from "../schemas/json-schema.js";
-import { TOOL_STEPS } from "../tools/registry.js";
+import type { JsonSchema } from "../schemas/json-schema.js";
+import { LISTED_STEPS, listedInputSchema } from "../tools/listing.js";
 import type { SchemaContext } from "../tools/types.js";
 import type { Workspace } from "../workspace.js";
 
@@ -24,21 +24,25 @@ export interface ExtraTool {
   ): Promise<CallToolResult | InputRequiredResult>;
 }
 
-/** Lists already built, by account labels: building one takes milliseconds (zod to JSON Schema). */
+/** Lists already built, by account labels (the account field's labels are put into each GA step's schema). */
 const listed = new Map<string, readonly Tool[]>();
 const LISTS_KEPT = 32;
 
-/** The MCP tool list, derived from the registry (in its order) with the workspace's current accounts. */
+/**
+ * The MCP tool list, derived from the registry (in its order) with the workspace's current accounts. Its
+ * JSON Schemas were made from the steps' zod schemas at build time (src/tools/listing.ts): listing loads
+ * no step.
+ */
 export function listTools(context: SchemaContext): readonly Tool[] {
   const key = JSON.stringify(context.accounts);
   let tools = listed.get(key);
   if (!tools) {
-    tools = TOOL_STEPS.map((step) => ({
+    tools = LISTED_STEPS.map((step) => ({
       name: step.id,
       title: step.title,
       description: step.description,
-      inputSchema: toJsonSchema(step.input(context), "input") as Tool["inputSchema"],
-      outputSchema: toJsonSchema(step.output, "output") as Tool["outputSchema"],
+      inputSchema: listedInputSchema(step, context) as Tool["inputSchema"],
+      outputSchema: step.output as Tool["outputSchema"],
       annotations: { title: step.title, ...step.annotations },
     }));
     if (listed.size >= LISTS_KEPT) listed.delete(listed.keys().next().value as string);
@@ -99,7 +103,7 @@ export function registerTools(
       },
       (args, ctx) => call(args, ctx),
     );
-  for (const step of TOOL_STEPS) {
+  for (const step of LISTED_STEPS) {
     const about = { title: step.title, ...step.annotations };
     register({ ...step, name: step.id, outputSchema: step.output, annotations: about }, callStep(step.id));
   }

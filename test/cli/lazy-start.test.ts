@@ -3,6 +3,8 @@ import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { PACKAGE } from "../../src/version.js";
+import { toolsFromZod } from "../helpers/zod-tools.js";
 
 const ROOT = new URL("../../", import.meta.url).pathname;
 
@@ -18,15 +20,32 @@ beforeAll(async () => {
       return result;
     }`,
   );
+  // CommonJS packages (pino) require their files without the ESM loader: the
+  // CommonJS loader names them too.
   await writeFile(
     join(dir, "register.mjs"),
-    `import { register } from "node:module"; register(${JSON.stringify(`file://${join(dir, "hook.mjs")}`)});`,
+    `import Module, { register } from "node:module";
+    import { pathToFileURL } from "node:url";
+    register(${JSON.stringify(`file://${join(dir, "hook.mjs")}`)});
+    const load = Module._load;
+    Module._load = function (request, parent, isMain) {
+      const file = Module._resolveFilename(request, parent, isMain);
+      process.stderr.write("LOADED " + (file.startsWith("/") ? pathToFileURL(file).href : file) + "\\n");
+      return load.apply(this, arguments);
+    };`,
   );
 });
 afterAll(async () => rm(dir, { recursive: true, force: true }));
 
-/** The modules `martech-steps serve` (stdio) loads up to its answer to the first tools/list. */
-function modulesUntilToolsList(): Promise<string[]> {
+interface StartUp {
+  /** The modules loaded up to the answer to the first tools/list. */
+  loaded: string[];
+  /** The answers to initialize and tools/list, as written on stdout. */
+  answers: string[];
+}
+
+/** `martech-steps serve` (stdio), sent initialize, initialized and tools/list at once, as a client does. */
+function startUp(): Promise<StartUp> {
   return new Promise((resolve, reject) => {
     const child = spawn(
       process.execPath,
@@ -38,17 +57,22 @@ function modulesUntilToolsList(): Promise<string[]> {
     );
     let out = "";
     let err = "";
+    const answered = () => out.split("\n").some((line) => line.startsWith("{") && JSON.parse(line).id === 2);
     child.stderr.on("data", (chunk: Buffer) => {
       err += chunk.toString();
     });
     child.stdout.on("data", (chunk: Buffer) => {
       out += chunk.toString();
-      if (out.includes('"tools"')) child.kill();
+      if (out.endsWith("\n") && answered()) child.kill();
     });
     child.on("error", reject);
     child.on("exit", () => {
-      if (!out.includes('"tools"')) reject(new Error(`no tools/list answer: ${err.slice(-2000)}`));
-      else resolve([...err.matchAll(/^LOADED (.+)$/gm)].map((m) => m[1] ?? ""));
+      if (!answered()) reject(new Error(`no tools/list answer: ${err.slice(-2000)}`));
+      else
+        resolve({
+          loaded: [...err.matchAll(/^LOADED (.+)$/gm)].map((m) => m[1] ?? ""),
+          answers: out.split("\n").filter(Boolean),
+        });
     });
     const send = (message: object) => child.stdin.write(`${JSON.stringify(message)}\n`);
     send({
@@ -62,14 +86,21 @@ function modulesUntilToolsList(): Promise<string[]> {
   });
 }
 
+let started: Promise<StartUp> | undefined;
+const startedOnce = () => {
+  started ??= startUp();
+  return started;
+};
+
 // Cold start over stdio (the bench's row) pays only for what serving tools needs: the emulators, the
-// console, the HTTP server and the libraries of later requests load when first used.
+// console, the HTTP server, the steps (their zod schemas, handlers and catalog) and the libraries of
+// later requests load when first used; the tool list comes from JSON Schemas made at build time.
 describe("serve over stdio loads only what serving tools needs", () => {
-  it("no emulator, console, HTTP server, HTTP client, CSV or chart library before the tools are listed", {
+  it("no emulator, console, HTTP server, step, connector, zod schema of ours, logger, HTTP client, CSV or chart library before the tools are listed", {
     timeout: 30_000,
   }, async () => {
-    const loaded = await modulesUntilToolsList();
-    expect(loaded.some((url) => url.endsWith("/dist/tools/registry.js"))).toBe(true);
+    const { loaded } = await startedOnce();
+    expect(loaded.some((url) => url.endsWith("/dist/tools/listing.generated.js"))).toBe(true);
     const early = loaded.filter((url) =>
       [
         "/dist/sandbox/",
@@ -82,8 +113,53 @@ describe("serve over stdio loads only what serving tools needs", () => {
         "/node_modules/csv-stringify/",
         "/node_modules/echarts/",
         "/node_modules/hono/",
+        "/dist/tools/registry.js",
+        "/dist/tools/run.js",
+        "/dist/tools/marketo-api-call.js",
+        "/dist/tools/google-analytics-",
+        "/dist/schemas/",
+        "/dist/manifest.js",
+        "/dist/mcp/tool-call.js",
+        "/dist/connectors/marketo/connector.js",
+        "/dist/connectors/google/connector.js",
+        "/node_modules/minisearch/",
+        "/node_modules/pino/",
+        "node:http",
+        "node:readline",
+        "/dist/auth/marketo-token.js",
       ].some((part) => url.includes(part)),
     );
     expect(early).toEqual([]);
+  });
+});
+
+// The tool list is served from JSON Schemas made at build time (src/tools/listing.generated.ts): the
+// answer a client reads is, byte for byte, the one made from the steps' zod schemas.
+describe("serve over stdio answers as the registry's zod schemas say", () => {
+  it("initialize names the server and its capabilities; tools/list is the zod-made list", {
+    timeout: 30_000,
+  }, async () => {
+    const [initialize, list] = (await startedOnce()).answers;
+    expect(JSON.parse(initialize ?? "{}")).toEqual({
+      jsonrpc: "2.0",
+      id: 1,
+      result: {
+        protocolVersion: "2025-11-25",
+        capabilities: {
+          tools: { listChanged: true },
+          prompts: { listChanged: false },
+          resources: { listChanged: false },
+          logging: {},
+        },
+        serverInfo: {
+          name: PACKAGE.name,
+          version: PACKAGE.version,
+          title: "Marketo and Google Analytics tool steps",
+        },
+      },
+    });
+    const context = { accounts: [] };
+    const fromZod = toolsFromZod(context);
+    expect(JSON.stringify(JSON.parse(list ?? "{}").result.tools)).toBe(JSON.stringify(fromZod));
   });
 });

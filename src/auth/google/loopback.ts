@@ -5,7 +5,7 @@
  * interface or resolver can answer in its place (RFC 8252 §8.3).
  */
 import { timingSafeEqual } from "node:crypto";
-import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { AuthenticationError, CancelledError } from "../../errors.js";
 
@@ -57,6 +57,8 @@ export async function startLoopback(options: LoopbackOptions): Promise<LoopbackR
   });
   let done = false;
 
+  // Loaded here: a server that never signs anyone in (stdio serve) starts without node:http.
+  const { createServer } = await import("node:http");
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
     const url = new URL(req.url ?? "/", "http://127.0.0.1");
     if (req.method !== "GET" || url.pathname !== CALLBACK_PATH || done) {
