@@ -56,8 +56,47 @@ export function deadlineOf(signal: AbortSignal | undefined): Deadline | undefine
 }
 
 /**
+ * A signal that aborts when `parent` does (with its reason) or after `ms` (with `reason()`), and
+ * `clear()` to stop following both once the work is done. It is what AbortSignal.any([parent,
+ * AbortSignal.timeout(ms)]) gives, for about a fifth of the CPU on Node 20 (measured 4.4 µs against
+ * 23 µs per use: `any` keeps weak references and a finalization registry per source), and every tool
+ * call makes several. The listener on `parent` also keeps the signal alive while the work runs, which
+ * undici needs (it follows a Request's signal only weakly: https://github.com/nodejs/undici/issues/3644).
+ */
+export function linkedSignal(
+  parent: AbortSignal | undefined,
+  ms: number,
+  reason: () => unknown,
+): { signal: AbortSignal; timedOut: () => boolean; clear: () => void } {
+  const controller = new AbortController();
+  let timedOut = false;
+  if (parent?.aborted) {
+    controller.abort(parent.reason);
+    return { signal: controller.signal, timedOut: () => false, clear: () => undefined };
+  }
+  const follow = () => controller.abort(parent?.reason);
+  parent?.addEventListener("abort", follow, { once: true });
+  const timer = setTimeout(() => {
+    timedOut = true;
+    parent?.removeEventListener("abort", follow);
+    controller.abort(reason());
+  }, timerMs(ms));
+  // The work itself keeps the process alive; a timer left behind by a finished call must not.
+  timer.unref();
+  return {
+    signal: controller.signal,
+    timedOut: () => timedOut,
+    clear: () => {
+      clearTimeout(timer);
+      parent?.removeEventListener("abort", follow);
+    },
+  };
+}
+
+/**
  * A signal that aborts when `signal` does or when `ms` have passed (reason DeadlineReached), and carries
- * that deadline, or the earlier one `signal` already carries. Call `clear()` when the work is done.
+ * that deadline, or the earlier one `signal` already carries. Call `clear()` when the work is done (the
+ * signal then stops following `signal` too).
  */
 export function withDeadline(
   signal: AbortSignal | undefined,
@@ -66,16 +105,9 @@ export function withDeadline(
   const inherited = deadlineOf(signal);
   const own: Deadline = { at: Date.now() + ms, totalMs: ms };
   const deadline = inherited && inherited.at <= own.at ? inherited : own;
-  const controller = new AbortController();
-  const timer = setTimeout(
-    () => controller.abort(new DeadlineReached(deadline.totalMs)),
-    timerMs(deadline.at - Date.now()),
-  );
-  // The work itself keeps the process alive; a timer left behind by a finished call must not.
-  timer.unref();
-  const combined = signal ? AbortSignal.any([signal, controller.signal]) : controller.signal;
-  DEADLINES.set(combined, deadline);
-  return { signal: combined, clear: () => clearTimeout(timer) };
+  const linked = linkedSignal(signal, deadline.at - Date.now(), () => new DeadlineReached(deadline.totalMs));
+  DEADLINES.set(linked.signal, deadline);
+  return { signal: linked.signal, clear: linked.clear };
 }
 
 /** Waits for `promise`, or rejects with `onAbort()` as soon as `signal` aborts (the work goes on for others). */

@@ -5,7 +5,7 @@
  */
 import type { KyInstance } from "ky";
 import type { GoogleTokenSource } from "../../auth/google/token-source.js";
-import { raceAbort, seconds } from "../../deadline.js";
+import { linkedSignal, raceAbort, seconds } from "../../deadline.js";
 import {
   CancelledError,
   isMartechError,
@@ -246,8 +246,12 @@ export class GoogleTransport {
     timeoutMs: number,
     budget: AbortSignal,
   ): Promise<Attempt> {
-    const timeout = AbortSignal.timeout(timeoutMs);
-    const signal = AbortSignal.any([budget, timeout]);
+    const timeout = linkedSignal(
+      budget,
+      timeoutMs,
+      () => new DOMException("The operation was aborted due to timeout", "TimeoutError"),
+    );
+    const signal = timeout.signal;
     // Our own listener on the signal, not only undici's: ky hands fetch a Request, and undici follows a
     // Request's signal through a weak reference that a garbage collection can drop, after which a body
     // that hangs is never aborted (https://github.com/nodejs/undici/issues/3644, reproduced on Node 20).
@@ -274,7 +278,9 @@ export class GoogleTransport {
       return { response, text };
     } catch (failure) {
       if (isMartechError(failure)) throw failure;
-      return { failure, timedOut: timeout.aborted && !budget.aborted };
+      return { failure, timedOut: timeout.timedOut() && !budget.aborted };
+    } finally {
+      timeout.clear();
     }
   }
 

@@ -1,0 +1,69 @@
+import { getEventListeners } from "node:events";
+import { describe, expect, it } from "vitest";
+import { DeadlineReached, deadlineOf, linkedSignal, withDeadline } from "../src/deadline.js";
+
+const timeoutReason = () => new Error("timed out");
+const abortListeners = (signal: AbortSignal) => getEventListeners(signal, "abort").length;
+
+describe("linkedSignal (what AbortSignal.any + AbortSignal.timeout gave, cheaper)", () => {
+  it("aborts with the parent's reason when the parent aborts; that is not a timeout", () => {
+    const parent = new AbortController();
+    const linked = linkedSignal(parent.signal, 60_000, timeoutReason);
+    const reason = new Error("caller cancelled");
+    parent.abort(reason);
+    expect(linked.signal.aborted).toBe(true);
+    expect(linked.signal.reason).toBe(reason);
+    expect(linked.timedOut()).toBe(false);
+    linked.clear();
+  });
+
+  it("aborts with its own reason at the timeout, and stops listening to the parent", async () => {
+    const parent = new AbortController();
+    const linked = linkedSignal(parent.signal, 10, timeoutReason);
+    await new Promise((resolve) => linked.signal.addEventListener("abort", resolve, { once: true }));
+    expect(linked.timedOut()).toBe(true);
+    expect((linked.signal.reason as Error).message).toBe("timed out");
+    expect(abortListeners(parent.signal)).toBe(0);
+    linked.clear();
+  });
+
+  it("is aborted at once when the parent already is", () => {
+    const parent = new AbortController();
+    parent.abort(new Error("gone"));
+    const linked = linkedSignal(parent.signal, 60_000, timeoutReason);
+    expect(linked.signal.aborted).toBe(true);
+    expect((linked.signal.reason as Error).message).toBe("gone");
+    linked.clear();
+  });
+
+  it("clear() leaves nothing on a long-lived parent: no listener piles up, no timer fires later", async () => {
+    const parent = new AbortController();
+    const signals = Array.from({ length: 50 }, () => linkedSignal(parent.signal, 5, timeoutReason));
+    for (const linked of signals) linked.clear();
+    expect(abortListeners(parent.signal)).toBe(0);
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    expect(signals.some((linked) => linked.signal.aborted || linked.timedOut())).toBe(false);
+  });
+});
+
+describe("withDeadline over a caller's signal", () => {
+  it("follows the caller's cancellation, aborts with DeadlineReached at the deadline, and lets go on clear()", async () => {
+    const caller = new AbortController();
+    const cancelled = withDeadline(caller.signal, 60_000);
+    caller.abort(new Error("stop"));
+    expect((cancelled.signal.reason as Error).message).toBe("stop");
+    cancelled.clear();
+
+    const other = new AbortController();
+    const expiring = withDeadline(other.signal, 10);
+    expect(deadlineOf(expiring.signal)?.totalMs).toBe(10);
+    await new Promise((resolve) => expiring.signal.addEventListener("abort", resolve, { once: true }));
+    expect(expiring.signal.reason).toBeInstanceOf(DeadlineReached);
+    expiring.clear();
+    expect(abortListeners(other.signal)).toBe(0);
+
+    const kept = new AbortController();
+    for (let i = 0; i < 20; i++) withDeadline(kept.signal, 60_000).clear();
+    expect(abortListeners(kept.signal)).toBe(0);
+  });
+});
