@@ -164,6 +164,11 @@ export class Workspace extends EventEmitter {
         hint: `${how} with the Client ID, Client Secret and REST API Endpoint of a LaunchPoint custom service.`,
       });
     }
+    // Rebuild when an admin changed the credentials; otherwise keep the connector (and its token). The
+    // endpoint is part of the key, so a kept connector's endpoint has been checked: every tool call
+    // comes here, and parsing it again cost more than the rest of this method.
+    const key = JSON.stringify([credentials.clientId, credentials.clientSecret, credentials.restEndpoint]);
+    if (this.#marketo?.key === key) return this.#marketo.connector;
     if (credentials.source === "environment") checkEnvEndpoint(credentials.restEndpoint);
     const config: MarketoConnectorConfig = {
       clientId: credentials.clientId,
@@ -176,17 +181,13 @@ export class Workspace extends EventEmitter {
       timeoutMs: positiveSetting(this.#env, "MARTECH_STEPS_REQUEST_TIMEOUT_MS"),
       deadlineMs: positiveSetting(this.#env, "MARTECH_STEPS_DEADLINE_MS"),
     };
-    // Rebuild when an admin changed the credentials; otherwise keep the connector (and its token).
-    const key = JSON.stringify([config.clientId, config.clientSecret, config.restEndpoint]);
-    if (this.#marketo?.key !== key) {
-      this.#marketo = {
-        key,
-        connector: new MarketoConnector(config, {
-          state: this.state,
-          ...(this.#fetch ? { fetch: this.#fetch } : {}),
-        }),
-      };
-    }
+    this.#marketo = {
+      key,
+      connector: new MarketoConnector(config, {
+        state: this.state,
+        ...(this.#fetch ? { fetch: this.#fetch } : {}),
+      }),
+    };
     return this.#marketo.connector;
   }
 
