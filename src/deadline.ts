@@ -48,11 +48,18 @@ interface Deadline {
   totalMs: number;
 }
 
-const DEADLINES = new WeakMap<AbortSignal, Deadline>();
+/** A signal made by withDeadline: its deadline, and how many callers still use it (see withDeadline). */
+interface Held {
+  deadline: Deadline;
+  holders: number;
+  stop: () => void;
+}
+
+const DEADLINES = new WeakMap<AbortSignal, Held>();
 
 /** The deadline a signal carries (set by withDeadline), if any. */
 export function deadlineOf(signal: AbortSignal | undefined): Deadline | undefined {
-  return signal ? DEADLINES.get(signal) : undefined;
+  return signal ? DEADLINES.get(signal)?.deadline : undefined;
 }
 
 /**
@@ -97,17 +104,36 @@ export function linkedSignal(
  * A signal that aborts when `signal` does or when `ms` have passed (reason DeadlineReached), and carries
  * that deadline, or the earlier one `signal` already carries. Call `clear()` when the work is done (the
  * signal then stops following `signal` too).
+ *
+ * When `signal` was made here and its deadline comes first (a connector's budget inside runToolStep's
+ * deadline: every call), `signal` itself is handed back: a new one would abort at the same moment for
+ * the same reasons. It is then shared, and its timer runs until the last of its holders clears it.
  */
 export function withDeadline(
   signal: AbortSignal | undefined,
   ms: number,
 ): { signal: AbortSignal; clear: () => void } {
-  const inherited = deadlineOf(signal);
+  const held = signal ? DEADLINES.get(signal) : undefined;
   const own: Deadline = { at: Date.now() + ms, totalMs: ms };
-  const deadline = inherited && inherited.at <= own.at ? inherited : own;
-  const linked = linkedSignal(signal, deadline.at - Date.now(), () => new DeadlineReached(deadline.totalMs));
-  DEADLINES.set(linked.signal, deadline);
-  return { signal: linked.signal, clear: linked.clear };
+  if (signal && held && held.deadline.at <= own.at) {
+    held.holders += 1;
+    return { signal, clear: releaser(held) };
+  }
+  const linked = linkedSignal(signal, ms, () => new DeadlineReached(own.totalMs));
+  const made: Held = { deadline: own, holders: 1, stop: linked.clear };
+  DEADLINES.set(linked.signal, made);
+  return { signal: linked.signal, clear: releaser(made) };
+}
+
+/** One holder's clear(): idempotent; the last one stops the timer and the link to the parent. */
+function releaser(held: Held): () => void {
+  let released = false;
+  return () => {
+    if (released) return;
+    released = true;
+    held.holders -= 1;
+    if (held.holders === 0) held.stop();
+  };
 }
 
 /** Waits for `promise`, or rejects with `onAbort()` as soon as `signal` aborts (the work goes on for others). */

@@ -67,3 +67,38 @@ describe("withDeadline over a caller's signal", () => {
     expect(abortListeners(kept.signal)).toBe(0);
   });
 });
+
+describe("withDeadline inside an earlier deadline (a connector's budget inside runToolStep's)", () => {
+  it("hands back the outer signal, whose timer runs until its last holder is done", async () => {
+    const outer = withDeadline(undefined, 30);
+    const inner = withDeadline(outer.signal, 60_000);
+    expect(inner.signal).toBe(outer.signal);
+    expect(deadlineOf(inner.signal)?.totalMs).toBe(30);
+    // The step's own work ended first; the connector's call still runs and must still end at the deadline.
+    outer.clear();
+    outer.clear();
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    expect(inner.signal.aborted).toBe(true);
+    expect(inner.signal.reason).toBeInstanceOf(DeadlineReached);
+    inner.clear();
+  });
+
+  it("stops the shared timer once every holder cleared it; a later own deadline gets a signal of its own", async () => {
+    const caller = new AbortController();
+    const outer = withDeadline(caller.signal, 20);
+    const inner = withDeadline(outer.signal, 60_000);
+    inner.clear();
+    inner.clear();
+    outer.clear();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(outer.signal.aborted).toBe(false);
+    expect(abortListeners(caller.signal)).toBe(0);
+
+    const wide = withDeadline(undefined, 60_000);
+    const narrow = withDeadline(wide.signal, 10);
+    expect(narrow.signal).not.toBe(wide.signal);
+    expect(deadlineOf(narrow.signal)?.totalMs).toBe(10);
+    wide.clear();
+    narrow.clear();
+  });
+});
