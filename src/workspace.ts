@@ -248,18 +248,22 @@ export class Workspace extends EventEmitter {
     return { accounts: accounts.map((a) => a.label) };
   }
 
-  /** The context a tool step handler runs with. */
+  /**
+   * The context a tool step handler runs with. The schema context (the connected accounts) is read when
+   * the step's input schema asks for it, at the call: a Marketo step never needs it, and reading the
+   * credential store for it cost a tenth of such a call.
+   */
   async toolContext(options: {
     signal?: AbortSignal | undefined;
     progress?: (update: ProgressUpdate) => void;
-  }): Promise<ToolContext & { schemaContext: SchemaContext }> {
+  }): Promise<ToolContext & { schemaContext: () => Promise<SchemaContext> }> {
     return {
       marketo: () => this.marketo(),
       google: (label) => this.google(label),
       signal: options.signal,
       deadlineMs: positiveSetting(this.#env, "MARTECH_STEPS_DEADLINE_MS"),
       progress: options.progress ?? (() => undefined),
-      schemaContext: await this.schemaContext(),
+      schemaContext: () => this.schemaContext(),
     };
   }
 }
