@@ -66,12 +66,18 @@ function setBit(filter: Filter, hash: number): void {
 /** The windows of every registered pattern, by size (12, or the whole pattern when it is shorter). */
 export class WindowIndex {
   readonly #tables = new Map<number, Table>();
+  /** Kept up to date by add() and remove(): every string of every answer asks for it. */
+  #minSize = Number.POSITIVE_INFINITY;
 
   /** The shortest window: a shorter text cannot hold a secret. */
   get minSize(): number {
+    return this.#minSize;
+  }
+
+  #updateMinSize(): void {
     let min = Number.POSITIVE_INFINITY;
     for (const size of this.#tables.keys()) min = Math.min(min, size);
-    return min;
+    this.#minSize = min;
   }
 
   add(patterns: readonly Pattern[]): void {
@@ -94,6 +100,7 @@ export class WindowIndex {
       if (table.filter && table.windows.size * BITS_PER_WINDOW > 2 ** table.filter.log2)
         table.filter = undefined;
     }
+    this.#updateMinSize();
   }
 
   remove(patterns: readonly Pattern[]): void {
@@ -110,6 +117,7 @@ export class WindowIndex {
       table.filter = undefined;
       if (table.windows.size === 0) this.#tables.delete(size);
     }
+    this.#updateMinSize();
   }
 
   /** Whether a window of a pattern occurs in `text` (stops at the first). */

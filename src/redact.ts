@@ -159,9 +159,9 @@ export class Redactor {
 
   /** Whether a decoded form of `text` (not `text` itself) holds a secret. */
   #leaksDecoded(text: string): boolean {
-    return decodedForms(text)
-      .slice(1)
-      .some((form) => this.#windows.has(form));
+    const forms = decodedForms(text);
+    for (let i = 1; i < forms.length; i += 1) if (this.#windows.has(forms[i] as string)) return true;
+    return false;
   }
 }
 

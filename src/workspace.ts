@@ -170,6 +170,11 @@ export class Workspace extends EventEmitter {
         hint: `${how} with the Client ID, Client Secret and REST API Endpoint of a LaunchPoint custom service.`,
       });
     }
+    // Rebuild when an admin changed the credentials; otherwise keep the connector (and its token). The
+    // endpoint is part of the key, so a kept connector's endpoint has been checked: every tool call
+    // comes here, and parsing it again cost more than the rest of this method.
+    const key = JSON.stringify([credentials.clientId, credentials.clientSecret, credentials.restEndpoint]);
+    if (this.#marketo?.key === key) return this.#marketo.connector;
     if (credentials.source === "environment") checkEnvEndpoint(credentials.restEndpoint);
     const config: MarketoConnectorConfig = {
       clientId: credentials.clientId,
@@ -184,8 +189,8 @@ export class Workspace extends EventEmitter {
     };
     marketoModule ??= import("./connectors/marketo/connector.js");
     const { MarketoConnector } = await marketoModule;
-    // Rebuild when an admin changed the credentials; otherwise keep the connector (and its token).
-    const key = JSON.stringify([config.clientId, config.clientSecret, config.restEndpoint]);
+    // Checked again after the await: concurrent first calls that all waited for the module share one
+    // connector (and one token request).
     if (this.#marketo?.key !== key) {
       this.#marketo = {
         key,
@@ -259,18 +264,22 @@ export class Workspace extends EventEmitter {
     return { accounts: accounts.map((a) => a.label) };
   }
 
-  /** The context a tool step handler runs with. */
+  /**
+   * The context a tool step handler runs with. The schema context (the connected accounts) is read when
+   * the step's input schema asks for it, at the call: a Marketo step never needs it, and reading the
+   * credential store for it cost a tenth of such a call.
+   */
   async toolContext(options: {
     signal?: AbortSignal | undefined;
     progress?: (update: ProgressUpdate) => void;
-  }): Promise<ToolContext & { schemaContext: SchemaContext }> {
+  }): Promise<ToolContext & { schemaContext: () => Promise<SchemaContext> }> {
     return {
       marketo: () => this.marketo(),
       google: (label) => this.google(label),
       signal: options.signal,
       deadlineMs: positiveSetting(this.#env, "MARTECH_STEPS_DEADLINE_MS"),
       progress: options.progress ?? (() => undefined),
-      schemaContext: await this.schemaContext(),
+      schemaContext: () => this.schemaContext(),
     };
   }
 }

@@ -104,4 +104,38 @@ describe("Workspace: Marketo credentials from the environment", () => {
     const error = await workspace.marketo().catch((e: Error) => e);
     expect((error as Error).message).toMatch(/MARKETO_CLIENT_ID/);
   });
+
+  it("keeps its Marketo connector while the saved credentials stay, and rebuilds or refuses when they change", async () => {
+    const store = new MemoryCredentialStore();
+    const saved = {
+      clientId: "id",
+      clientSecret: "secret",
+      restEndpoint: "https://123-abc-456.mktorest.com/rest",
+    };
+    await store.update("default", (s) => ({ ...s, marketo: saved }));
+    const workspace = new Workspace({ env: {}, store, state: new MemoryState() });
+    const first = await workspace.marketo();
+    expect(await workspace.marketo()).toBe(first);
+    await store.update("default", (s) => ({ ...s, marketo: { ...saved, clientSecret: "rotated" } }));
+    const rotated = await workspace.marketo();
+    expect(rotated).not.toBe(first);
+    await store.update("default", (s) => ({
+      ...s,
+      marketo: { ...saved, clientSecret: "rotated", restEndpoint: "ftp://x" },
+    }));
+    await expect(workspace.marketo()).rejects.toMatchObject({ code: "not_configured" });
+  });
+
+  it("checks a MARKETO_REST_ENDPOINT before the first connector is built, naming the variable", async () => {
+    const workspace = new Workspace({
+      env: {
+        MARKETO_CLIENT_ID: "id",
+        MARKETO_CLIENT_SECRET: "secret",
+        MARKETO_REST_ENDPOINT: "http://example.com",
+      },
+      store: new MemoryCredentialStore(),
+      state: new MemoryState(),
+    });
+    for (let i = 0; i < 2; i++) await expect(workspace.marketo()).rejects.toThrow(/^MARKETO_REST_ENDPOINT /);
+  });
 });

@@ -41,7 +41,46 @@ function codePoint(char: string): string {
   return `U+${(char.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, "0")}`;
 }
 
+/**
+ * Endpoints already accepted, per rules object, by exact string. A Marketo call checks its endpoint
+ * three times (the step, the connector's translation, its plan) and agents call the same few
+ * endpoints again and again, so the checks were a tenth of our own per-call CPU. Only acceptances are
+ * kept: a refused endpoint is checked, and refused with why, every time. Short strings only, and a
+ * bounded number (emptied when full), so the memory held stays small.
+ */
+const ACCEPTED = new WeakMap<EndpointRules, Map<string, string>>();
+/** Joined URLs (as text), per rules, by base and checked path. */
+const JOINED = new WeakMap<EndpointRules, Map<string, string>>();
+const MAX_KEPT = 500;
+const MAX_KEPT_LENGTH = 1_024;
+
+function keptFor(
+  caches: WeakMap<EndpointRules, Map<string, string>>,
+  rules: EndpointRules,
+): Map<string, string> {
+  let kept = caches.get(rules);
+  if (!kept) {
+    kept = new Map();
+    caches.set(rules, kept);
+  }
+  return kept;
+}
+
+function keep(kept: Map<string, string>, key: string, value: string): void {
+  if (key.length > MAX_KEPT_LENGTH) return;
+  if (kept.size >= MAX_KEPT) kept.clear();
+  kept.set(key, value);
+}
+
 export function checkEndpoint(raw: unknown, rules: EndpointRules): string {
+  const accepted = keptFor(ACCEPTED, rules);
+  if (typeof raw === "string" && accepted.has(raw)) return raw;
+  const path = checkEndpointOnce(raw, rules);
+  keep(accepted, path, path);
+  return path;
+}
+
+function checkEndpointOnce(raw: unknown, rules: EndpointRules): string {
   const refuse = (why: string, details: Record<string, unknown> = {}): never => {
     throw new EndpointNotAllowedError(rules.field, `${why}. Accepted: ${rules.accepted}.`, {
       details: { accepted: rules.accepted, ...details },
@@ -106,6 +145,18 @@ function checkPath(raw: string, rules: EndpointRules, refuse: (why: string) => n
  * under an allowed prefix. `base` is an origin plus optional path (no trailing slash needed).
  */
 export function joinEndpoint(base: URL, checkedPath: string, rules: EndpointRules): URL {
+  // The same base and path always join to the same URL: a joined one is kept (as text; each caller gets
+  // its own URL object, which it may change) under the same bounds as the accepted endpoints.
+  const key = `${base.href} ${checkedPath}`;
+  const joined = keptFor(JOINED, rules);
+  const href = joined.get(key);
+  if (href !== undefined) return new URL(href);
+  const url = joinOnce(base, checkedPath, rules);
+  keep(joined, key, url.href);
+  return url;
+}
+
+function joinOnce(base: URL, checkedPath: string, rules: EndpointRules): URL {
   const basePath = base.pathname.replace(/\/+$/, "");
   const url = new URL(base.origin);
   url.pathname = `${basePath}${checkedPath}`;

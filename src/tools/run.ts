@@ -22,7 +22,7 @@ const BACKSTOP_GRACE_MS = 1_000;
 export async function runToolStep(
   id: string,
   input: unknown,
-  context: ToolContext & { schemaContext?: SchemaContext },
+  context: ToolContext & { schemaContext?: SchemaContext | (() => Promise<SchemaContext>) },
 ): Promise<ToolResult<unknown>> {
   const started = performance.now();
   try {
@@ -38,13 +38,28 @@ export async function runToolStep(
   }
 }
 
+const NO_CONTEXT: SchemaContext = { accounts: [] };
+
+/**
+ * The context the step's input schema is built with. A step whose `input()` takes no argument cannot
+ * read one, so a context given as a function (the workspace's, which reads the credential store for the
+ * connected accounts) is only called for the steps whose schema lists them.
+ */
+async function schemaContextFor(
+  step: { input: (context: SchemaContext) => unknown },
+  given: SchemaContext | (() => Promise<SchemaContext>) | undefined,
+): Promise<SchemaContext> {
+  if (given === undefined || step.input.length === 0) return NO_CONTEXT;
+  return typeof given === "function" ? given() : given;
+}
+
 async function run(
   id: string,
   input: unknown,
-  context: ToolContext & { schemaContext?: SchemaContext },
+  context: ToolContext & { schemaContext?: SchemaContext | (() => Promise<SchemaContext>) },
 ): Promise<ToolResult<unknown>> {
   const step = getToolStep(id);
-  const schema = step.input(context.schemaContext ?? { accounts: [] });
+  const schema = step.input(await schemaContextFor(step, context.schemaContext));
   const fields = parseToolInput(schema, input ?? {}, step.aliases);
   if (context.signal?.aborted) throw new CancelledError(`${step.title} was cancelled before it started.`);
   const deadlineMs = context.deadlineMs ?? DEFAULT_DEADLINE_MS;

@@ -102,3 +102,34 @@ describe("endpoint guard", () => {
     expect(url.href).toBe("http://127.0.0.1:4020/data/v1beta/properties/1:runReport");
   });
 });
+
+describe("endpoints already accepted are kept (per rules, by exact string)", () => {
+  it("an endpoint one API accepts is still refused by another's rules, however often it was accepted", () => {
+    const google: EndpointRules = {
+      field: "endpoint",
+      allowedPrefixes: ["/v1beta/"],
+      accepted: "v1beta/...",
+    };
+    for (let i = 0; i < 3; i++)
+      expect(checkEndpoint("/rest/v1/leads.json", RULES)).toBe("/rest/v1/leads.json");
+    expect(() => checkEndpoint("/rest/v1/leads.json", google)).toThrow(EndpointNotAllowedError);
+    expect(() => joinEndpoint(BASE, "/rest/v1/leads.json", google)).toThrow(EndpointNotAllowedError);
+  });
+
+  it("a refused endpoint is refused every time, also after a near one was accepted", () => {
+    checkEndpoint("/rest/v1/leads.json", RULES);
+    for (let i = 0; i < 3; i++) {
+      expect(() => checkEndpoint("/rest/v1/../leads.json", RULES)).toThrow(EndpointNotAllowedError);
+      expect(() => checkEndpoint("/rest/v1/leads.json?x=1", RULES)).toThrow(EndpointNotAllowedError);
+    }
+  });
+
+  it("each join gets its own URL, on its own base: changing one never changes the next", () => {
+    const first = joinEndpoint(BASE, "/rest/v1/leads.json", RULES);
+    first.search = "filterType=id";
+    const again = joinEndpoint(BASE, "/rest/v1/leads.json", RULES);
+    expect(again.href).toBe("https://123-abc-456.mktorest.com/rest/v1/leads.json");
+    const other = joinEndpoint(new URL("https://999-xyz-000.mktorest.com"), "/rest/v1/leads.json", RULES);
+    expect(other.host).toBe("999-xyz-000.mktorest.com");
+  });
+});

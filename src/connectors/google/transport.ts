@@ -3,9 +3,8 @@
  * 5xx → capped backoff honouring Retry-After; token quotas → not retried; writes that are not
  * replay-safe → never repeated after a 5xx or a lost connection (UnknownOutcomeError).
  */
-import type { KyInstance } from "ky";
 import type { GoogleTokenSource } from "../../auth/google/token-source.js";
-import { raceAbort, seconds } from "../../deadline.js";
+import { linkedSignal, raceAbort, seconds } from "../../deadline.js";
 import {
   CancelledError,
   isMartechError,
@@ -67,37 +66,12 @@ function notSent(error: unknown): boolean {
 
 export class GoogleTransport {
   readonly #deps: TransportDeps;
-  /** ky, loaded on the first request: a process that never calls Google (stdio start-up) never loads it. */
-  readonly #http: () => Promise<KyInstance>;
   /** The account's redactor (refresh token, client secret, access tokens): Google's answers pass through it. */
   readonly #redactor: Redactor;
 
   constructor(deps: TransportDeps) {
     this.#deps = deps;
     this.#redactor = deps.tokens.redactor ?? new Redactor();
-    let http: Promise<KyInstance> | undefined;
-    const options = {
-      retry: 0, // our own policy below
-      throwHttpErrors: false,
-      // Our own per-attempt signal covers the body too (ky's timeout stops at the headers), and ky's
-      // TimeoutError would hold the Request, whose headers carry the bearer token.
-      timeout: false,
-      // Never follow a redirect: it would carry the Authorization header to wherever it points.
-      redirect: "manual",
-      fetch: deps.fetch,
-      hooks: {
-        beforeRequest: [
-          (request, options) => {
-            const token = options.context.token;
-            if (typeof token === "string") request.headers.set("authorization", `Bearer ${token}`);
-          },
-        ],
-      },
-    } satisfies Parameters<KyInstance["create"]>[0];
-    this.#http = () => {
-      http ??= import("ky").then(({ default: ky }) => ky.create(options));
-      return http;
-    };
   }
 
   /** Sends one exchange within its budget: the call's deadline bounds every attempt and every wait. */
@@ -246,22 +220,34 @@ export class GoogleTransport {
     timeoutMs: number,
     budget: AbortSignal,
   ): Promise<Attempt> {
-    const timeout = AbortSignal.timeout(timeoutMs);
-    const signal = AbortSignal.any([budget, timeout]);
-    // Our own listener on the signal, not only undici's: ky hands fetch a Request, and undici follows a
-    // Request's signal through a weak reference that a garbage collection can drop, after which a body
-    // that hangs is never aborted (https://github.com/nodejs/undici/issues/3644, reproduced on Node 20).
+    const timeout = linkedSignal(
+      budget,
+      timeoutMs,
+      () => new DOMException("The operation was aborted due to timeout", "TimeoutError"),
+    );
+    const signal = timeout.signal;
+    // The platform fetch, not ky (DESIGN.md's default): retries, timeouts and the token are ours already,
+    // and ky's layer cost more CPU than the rest of a report's handling (per request it built two
+    // Requests, teed the body for retries it never made, and joined signals with AbortSignal.any).
+    // Our own listener on the signal as well as fetch's: undici follows a Request's signal through a
+    // weak reference that a garbage collection can drop, after which a body that hangs is never aborted
+    // (https://github.com/nodejs/undici/issues/3644, reproduced on Node 20 when ky handed it a Request).
     // A signal with a listener is kept alive, and the race ends the read at the timeout or the deadline.
     const aborted = () => signal.reason;
+    const json = exchange.body !== undefined;
     try {
-      const http = await this.#http();
       const response = await raceAbort(
-        http(exchange.url, {
+        this.#deps.fetch(exchange.url, {
           method: exchange.method,
-          ...(exchange.body !== undefined ? { json: exchange.body } : {}),
-          headers: { accept: "application/json" },
+          headers: {
+            accept: "application/json",
+            authorization: `Bearer ${token}`,
+            ...(json ? { "content-type": "application/json" } : {}),
+          },
+          ...(json ? { body: JSON.stringify(exchange.body) } : {}),
+          // Never follow a redirect: it would carry the Authorization header to wherever it points.
+          redirect: "manual",
           signal,
-          context: { token },
         }),
         signal,
         aborted,
@@ -274,7 +260,9 @@ export class GoogleTransport {
       return { response, text };
     } catch (failure) {
       if (isMartechError(failure)) throw failure;
-      return { failure, timedOut: timeout.aborted && !budget.aborted };
+      return { failure, timedOut: timeout.timedOut() && !budget.aborted };
+    } finally {
+      timeout.clear();
     }
   }
 

@@ -1,3 +1,4 @@
+import { linkedSignal } from "../../deadline.js";
 import type { HttpPlan } from "./url.js";
 
 /** The response of one exchange, body already read (so the concurrency slot covers the whole exchange). */
@@ -53,13 +54,9 @@ function errorCodeOf(error: unknown): string | undefined {
   return undefined;
 }
 
-function classify(
-  error: unknown,
-  callerSignal: AbortSignal | undefined,
-  timeout: AbortSignal,
-): ExchangeFailure {
+function classify(error: unknown, callerSignal: AbortSignal | undefined, timedOut: boolean): ExchangeFailure {
   if (callerSignal?.aborted) return new ExchangeFailure("cancelled", undefined, error);
-  if (timeout.aborted) return new ExchangeFailure("timeout", undefined, error);
+  if (timedOut) return new ExchangeFailure("timeout", undefined, error);
   const code = errorCodeOf(error);
   if (code && NOT_SENT.has(code)) return new ExchangeFailure("not_sent", code, error);
   if (code && /^(ERR_TLS|CERT_|UNABLE_TO_|DEPTH_ZERO|SELF_SIGNED|ERR_SSL)/.test(code)) {
@@ -81,8 +78,12 @@ export async function exchange(
   timeoutMs: number,
   callerSignal: AbortSignal | undefined,
 ): Promise<HttpResponse> {
-  const timeout = AbortSignal.timeout(timeoutMs);
-  const signal = callerSignal ? AbortSignal.any([callerSignal, timeout]) : timeout;
+  const attempt = linkedSignal(
+    callerSignal,
+    timeoutMs,
+    () => new DOMException("The operation was aborted due to timeout", "TimeoutError"),
+  );
+  const signal = attempt.signal;
   try {
     const response = await fetchImpl(plan.url, {
       method: plan.method,
@@ -107,6 +108,8 @@ export async function exchange(
       ...(contentRange ? { contentRange } : {}),
     };
   } catch (error) {
-    throw classify(error, callerSignal, timeout);
+    throw classify(error, callerSignal, attempt.timedOut());
+  } finally {
+    attempt.clear();
   }
 }

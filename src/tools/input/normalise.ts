@@ -90,7 +90,7 @@ function walkValue(schema: z.core.$ZodType, value: unknown, path: Path, walk: Wa
  * {dimension: …} order is not walked as the {metric: …} one), the first on a tie.
  */
 function objectOptionFor(
-  options: z.core.$ZodType[],
+  options: readonly z.core.$ZodType[],
   value: Record<string, unknown>,
 ): z.ZodObject | undefined {
   let best: { option: z.ZodObject; given: number } | undefined;
@@ -102,12 +102,50 @@ function objectOptionFor(
   return best?.option;
 }
 
+const ENUM_VALUES = new WeakMap<readonly z.core.$ZodType[], readonly string[]>();
+
 /** "get" → "GET", "once_per_event" → "ONCE_PER_EVENT": an enum value in another case, when only one fits. */
-function foldEnum(options: z.core.$ZodType[], value: string): string {
-  const values = options.flatMap((o) => (o instanceof z.ZodEnum ? (o.options as string[]) : []));
+function foldEnum(options: readonly z.core.$ZodType[], value: string): string {
+  let values = ENUM_VALUES.get(options);
+  if (!values) {
+    values = options.flatMap((o) => (o instanceof z.ZodEnum ? (o.options as string[]) : []));
+    ENUM_VALUES.set(options, values);
+  }
   if (values.length === 0 || values.includes(value)) return value;
   const matches = values.filter((candidate) => candidate.toLowerCase() === value.toLowerCase());
   return matches.length === 1 ? (matches[0] as string) : value;
+}
+
+const NO_ALIASES: InputAliases = {};
+
+type Renames = ReadonlyMap<string, { to: string; when?: (value: unknown) => boolean }>;
+const CAMEL_RENAMES = new WeakMap<z.ZodObject, Renames>();
+const TOP_RENAMES = new WeakMap<InputAliases, WeakMap<z.ZodObject, Renames>>();
+
+/**
+ * The other names of an object's fields: the camelCase of each snake_case one, and at the top level the
+ * step's own aliases. Kept per schema (and aliases): they never change, and every call's input needs them.
+ */
+function renamesOf(schema: z.ZodObject, aliases: InputAliases | undefined): Renames {
+  const cache = aliases ? TOP_RENAMES.get(aliases) : undefined;
+  const found = aliases ? cache?.get(schema) : CAMEL_RENAMES.get(schema);
+  if (found) return found;
+  const shape = schema.shape as Record<string, z.core.$ZodType>;
+  const renames = new Map<string, { to: string; when?: (value: unknown) => boolean }>();
+  for (const name of Object.keys(shape)) {
+    const camel = camelCase(name);
+    if (camel !== name && !Object.hasOwn(shape, camel)) renames.set(camel, { to: name });
+  }
+  if (!aliases) {
+    CAMEL_RENAMES.set(schema, renames);
+    return renames;
+  }
+  for (const [alias, rule] of Object.entries(aliases.rename ?? {})) {
+    renames.set(alias, typeof rule === "string" ? { to: rule } : rule);
+  }
+  if (cache) cache.set(schema, renames);
+  else TOP_RENAMES.set(aliases, new WeakMap([[schema, renames]]));
+  return renames;
 }
 
 function walkObject(
@@ -119,16 +157,7 @@ function walkObject(
 ): Record<string, unknown> {
   const top = path.length === 0;
   const shape = schema.shape as Record<string, z.core.$ZodType>;
-  const renames = new Map<string, { to: string; when?: (value: unknown) => boolean }>();
-  for (const name of Object.keys(shape)) {
-    const camel = camelCase(name);
-    if (camel !== name && !Object.hasOwn(shape, camel)) renames.set(camel, { to: name });
-  }
-  if (top) {
-    for (const [alias, rule] of Object.entries(walk.aliases.rename ?? {})) {
-      renames.set(alias, typeof rule === "string" ? { to: rule } : rule);
-    }
-  }
+  const renames = renamesOf(schema, top ? walk.aliases : undefined);
   const out: Record<string, unknown> = {};
   const givenAs = new Map<string, string>();
   let unknown = 0;
@@ -182,7 +211,7 @@ export function normaliseValue(
   path: Path,
   ctx: NormaliseContext,
 ): unknown {
-  return walkValue(schema, value, path, { ctx, aliases: {} });
+  return walkValue(schema, value, path, { ctx, aliases: NO_ALIASES });
 }
 
 export interface Normalised {
@@ -200,7 +229,7 @@ export interface Normalised {
 export function normaliseInput(
   schema: z.core.$ZodType,
   input: unknown,
-  aliases: InputAliases = {},
+  aliases: InputAliases = NO_ALIASES,
 ): Normalised {
   const issues: { field: string; message: string }[] = [];
   let omitted = 0;

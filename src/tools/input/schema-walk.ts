@@ -30,10 +30,20 @@ export function unwrap(schema: z.core.$ZodType): z.core.$ZodType {
   return current;
 }
 
-/** The alternatives a value may take: a union's options (unwrapped), or the schema itself. */
-export function alternatives(schema: z.core.$ZodType): z.core.$ZodType[] {
-  const inner = unwrap(schema);
-  return inner instanceof z.ZodUnion ? inner.options.flatMap((option) => alternatives(option)) : [inner];
+const ALTERNATIVES = new WeakMap<z.core.$ZodType, readonly z.core.$ZodType[]>();
+
+/**
+ * The alternatives a value may take: a union's options (unwrapped), or the schema itself. Kept per
+ * schema (schemas never change once built): every value of every tool call's input asks for them.
+ */
+export function alternatives(schema: z.core.$ZodType): readonly z.core.$ZodType[] {
+  let found = ALTERNATIVES.get(schema);
+  if (!found) {
+    const inner = unwrap(schema);
+    found = inner instanceof z.ZodUnion ? inner.options.flatMap((option) => alternatives(option)) : [inner];
+    ALTERNATIVES.set(schema, found);
+  }
+  return found;
 }
 
 /** The most items an array schema accepts (its .max()), or undefined when it sets none. */
@@ -77,5 +87,9 @@ export function schemaAt(root: z.core.$ZodType, path: Path): z.core.$ZodType | u
 
 /** Sets an own enumerable property, also for names such as "__proto__" that plain assignment would not. */
 export function setOwn(target: Record<string, unknown>, key: string, value: unknown): void {
-  Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+  // Only "__proto__" is an accessor on Object.prototype; any other key is an own data property when
+  // assigned, and assignment is several times cheaper than defineProperty (every key of every input).
+  if (key === "__proto__") {
+    Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+  } else target[key] = value;
 }

@@ -77,6 +77,39 @@ describe("endpoint guard", () => {
   });
 });
 
+describe("the request on the wire", () => {
+  it("a POST carries its body as JSON with its content type and the bearer token; a GET carries neither body nor content type", async () => {
+    const seen: Record<string, unknown>[] = [];
+    const scope = nock(DATA)
+      .post("/v1beta/properties/42:runReport")
+      .reply(function (_uri, body) {
+        seen.push({ ...this.req.headers, body });
+        return [200, { rows: [] }];
+      })
+      .get("/v1beta/properties/42/metadata")
+      .reply(function (_uri, body) {
+        seen.push({ ...this.req.headers, body });
+        return [200, { name: "properties/42/metadata" }];
+      });
+    const { connector } = setup();
+    await connector.request("data", {
+      method: "POST",
+      path: "/v1beta/properties/42:runReport",
+      body: { metrics: [{ name: "sessions" }] },
+    });
+    await connector.getMetadata("42");
+    expect(seen[0]).toMatchObject({
+      authorization: "Bearer ya29.token-1",
+      accept: "application/json",
+      "content-type": "application/json",
+      body: { metrics: [{ name: "sessions" }], returnPropertyQuota: true },
+    });
+    expect(seen[1]).toMatchObject({ authorization: "Bearer ya29.token-1", body: "" });
+    expect(seen[1]).not.toHaveProperty("content-type");
+    scope.done();
+  });
+});
+
 describe("API routing", () => {
   it.each([
     ["v1beta/properties/1:runReport", "data"],

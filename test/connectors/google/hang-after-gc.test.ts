@@ -15,8 +15,9 @@ setFlagsFromString("--expose-gc");
 const gc = runInNewContext("gc") as () => void;
 
 /**
- * undici follows the signal of a Request (ky hands fetch one) through a weak reference: after a garbage
- * collection the abort never reaches a body read in progress (https://github.com/nodejs/undici/issues/3644).
+ * undici follows the signal of a Request (ky, used here before, handed fetch one) through a weak
+ * reference: after a garbage collection the abort never reaches a body read in progress
+ * (https://github.com/nodejs/undici/issues/3644).
  * A server that sends its headers and then hangs mid-body must still end at the attempt timeout.
  */
 describe("Google transport: a body that hangs ends at the timeout even after a garbage collection", () => {

@@ -1,0 +1,104 @@
+import { getEventListeners } from "node:events";
+import { describe, expect, it } from "vitest";
+import { DeadlineReached, deadlineOf, linkedSignal, withDeadline } from "../src/deadline.js";
+
+const timeoutReason = () => new Error("timed out");
+const abortListeners = (signal: AbortSignal) => getEventListeners(signal, "abort").length;
+
+describe("linkedSignal (what AbortSignal.any + AbortSignal.timeout gave, cheaper)", () => {
+  it("aborts with the parent's reason when the parent aborts; that is not a timeout", () => {
+    const parent = new AbortController();
+    const linked = linkedSignal(parent.signal, 60_000, timeoutReason);
+    const reason = new Error("caller cancelled");
+    parent.abort(reason);
+    expect(linked.signal.aborted).toBe(true);
+    expect(linked.signal.reason).toBe(reason);
+    expect(linked.timedOut()).toBe(false);
+    linked.clear();
+  });
+
+  it("aborts with its own reason at the timeout, and stops listening to the parent", async () => {
+    const parent = new AbortController();
+    const linked = linkedSignal(parent.signal, 10, timeoutReason);
+    await new Promise((resolve) => linked.signal.addEventListener("abort", resolve, { once: true }));
+    expect(linked.timedOut()).toBe(true);
+    expect((linked.signal.reason as Error).message).toBe("timed out");
+    expect(abortListeners(parent.signal)).toBe(0);
+    linked.clear();
+  });
+
+  it("is aborted at once when the parent already is", () => {
+    const parent = new AbortController();
+    parent.abort(new Error("gone"));
+    const linked = linkedSignal(parent.signal, 60_000, timeoutReason);
+    expect(linked.signal.aborted).toBe(true);
+    expect((linked.signal.reason as Error).message).toBe("gone");
+    linked.clear();
+  });
+
+  it("clear() leaves nothing on a long-lived parent: no listener piles up, no timer fires later", async () => {
+    const parent = new AbortController();
+    const signals = Array.from({ length: 50 }, () => linkedSignal(parent.signal, 5, timeoutReason));
+    for (const linked of signals) linked.clear();
+    expect(abortListeners(parent.signal)).toBe(0);
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    expect(signals.some((linked) => linked.signal.aborted || linked.timedOut())).toBe(false);
+  });
+});
+
+describe("withDeadline over a caller's signal", () => {
+  it("follows the caller's cancellation, aborts with DeadlineReached at the deadline, and lets go on clear()", async () => {
+    const caller = new AbortController();
+    const cancelled = withDeadline(caller.signal, 60_000);
+    caller.abort(new Error("stop"));
+    expect((cancelled.signal.reason as Error).message).toBe("stop");
+    cancelled.clear();
+
+    const other = new AbortController();
+    const expiring = withDeadline(other.signal, 10);
+    expect(deadlineOf(expiring.signal)?.totalMs).toBe(10);
+    await new Promise((resolve) => expiring.signal.addEventListener("abort", resolve, { once: true }));
+    expect(expiring.signal.reason).toBeInstanceOf(DeadlineReached);
+    expiring.clear();
+    expect(abortListeners(other.signal)).toBe(0);
+
+    const kept = new AbortController();
+    for (let i = 0; i < 20; i++) withDeadline(kept.signal, 60_000).clear();
+    expect(abortListeners(kept.signal)).toBe(0);
+  });
+});
+
+describe("withDeadline inside an earlier deadline (a connector's budget inside runToolStep's)", () => {
+  it("hands back the outer signal, whose timer runs until its last holder is done", async () => {
+    const outer = withDeadline(undefined, 30);
+    const inner = withDeadline(outer.signal, 60_000);
+    expect(inner.signal).toBe(outer.signal);
+    expect(deadlineOf(inner.signal)?.totalMs).toBe(30);
+    // The step's own work ended first; the connector's call still runs and must still end at the deadline.
+    outer.clear();
+    outer.clear();
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    expect(inner.signal.aborted).toBe(true);
+    expect(inner.signal.reason).toBeInstanceOf(DeadlineReached);
+    inner.clear();
+  });
+
+  it("stops the shared timer once every holder cleared it; a later own deadline gets a signal of its own", async () => {
+    const caller = new AbortController();
+    const outer = withDeadline(caller.signal, 20);
+    const inner = withDeadline(outer.signal, 60_000);
+    inner.clear();
+    inner.clear();
+    outer.clear();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(outer.signal.aborted).toBe(false);
+    expect(abortListeners(caller.signal)).toBe(0);
+
+    const wide = withDeadline(undefined, 60_000);
+    const narrow = withDeadline(wide.signal, 10);
+    expect(narrow.signal).not.toBe(wide.signal);
+    expect(deadlineOf(narrow.signal)?.totalMs).toBe(10);
+    wide.clear();
+    narrow.clear();
+  });
+});
