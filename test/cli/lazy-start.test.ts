@@ -108,7 +108,6 @@ describe("serve over stdio loads only what serving tools needs", () => {
         "/dist/mcp/http.js",
         "/dist/cli/sandbox",
         "/dist/cli/start.js",
-        "/node_modules/ky/",
         "/node_modules/csv-parse/",
         "/node_modules/csv-stringify/",
         "/node_modules/echarts/",
