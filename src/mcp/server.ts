@@ -1,7 +1,8 @@
-import { type CacheHint, McpServer } from "@modelcontextprotocol/server";
+import { type CacheHint, McpServer, type ServerContext } from "@modelcontextprotocol/server";
 import { PACKAGE } from "../version.js";
 import { Workspace } from "../workspace.js";
 import { cancelSignIn } from "./elicit-connect.js";
+import { internalErrorResult } from "./internal-error.js";
 import { ClientLogLevel } from "./logging.js";
 import { registerPrompts } from "./prompts.js";
 import { RESOURCE_PROVIDERS, type ResourceProvider } from "./resources.js";
@@ -94,13 +95,18 @@ export function createMcpServer(options: McpServerOptions = {}): McpServerHandle
     logLevel: new ClientLogLevel(server),
   };
   // The call path (the steps, their zod schemas, the connectors' use) loads at the first call: listing
-  // the tools needs none of it (stdio cold start is measured by the bench).
-  registerTools(
-    server,
-    workspace,
-    (id) => async (args, ctx) => (await import("./tool-call.js")).callToolStep(deps, id, args, ctx),
-    options.extraTools ?? [],
-  );
+  // the tools needs none of it (stdio cold start is measured by the bench). A step that throws at import
+  // fails each call as an unexpected error does, not with its raw message and no log line.
+  const callStep = (id: string) => async (args: unknown, ctx: ServerContext) => {
+    let callPath: typeof import("./tool-call.js");
+    try {
+      callPath = await import("./tool-call.js");
+    } catch (error) {
+      return internalErrorResult(id, error, "the tool call path failed to load");
+    }
+    return callPath.callToolStep(deps, id, args, ctx);
+  };
+  registerTools(server, workspace, callStep, options.extraTools ?? []);
   registerPrompts(server);
   for (const provide of options.resources ?? RESOURCE_PROVIDERS) provide(server, { workspace });
 

@@ -10,6 +10,7 @@ import { runToolStep } from "../tools/run.js";
 import type { ProgressUpdate, ToolLogEntry, ToolResult } from "../tools/types.js";
 import type { Workspace } from "../workspace.js";
 import { offerAccountConnection, signInAnswer, signInInputRequired } from "./elicit-connect.js";
+import { internalErrorResult } from "./internal-error.js";
 import { type ClientLogLevel, resultLogEntries } from "./logging.js";
 import { keepResult, resultLinks } from "./result-links.js";
 import { resultText } from "./result-text.js";
@@ -93,14 +94,7 @@ export async function callToolStep(
       }
       return errorResult(error);
     }
-    // An unexpected error: its message may carry anything, so the client gets a generic text.
-    log.error({ tool: stepId, err: error }, "tool step failed unexpectedly");
-    return {
-      isError: true,
-      content: [
-        { type: "text", text: `${stepId} failed with an internal error. The server log has the details.` },
-      ],
-    };
+    return internalErrorResult(stepId, error, "tool step failed unexpectedly");
   }
 }
 

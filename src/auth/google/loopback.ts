@@ -50,6 +50,9 @@ function sameState(expected: string, received: string | null): boolean {
 }
 
 export async function startLoopback(options: LoopbackOptions): Promise<LoopbackReceiver> {
+  // Loaded here: a server that never signs anyone in (stdio serve) starts without node:http. Before the
+  // abort check: an abort while it loads would otherwise come before the listener below and be missed.
+  const { createServer } = await import("node:http");
   if (options.signal?.aborted) throw new CancelledError("The Google sign-in was cancelled.");
   let settle: { resolve: (code: string) => void; reject: (error: Error) => void } | undefined;
   const code = new Promise<string>((resolve, reject) => {
@@ -57,8 +60,6 @@ export async function startLoopback(options: LoopbackOptions): Promise<LoopbackR
   });
   let done = false;
 
-  // Loaded here: a server that never signs anyone in (stdio serve) starts without node:http.
-  const { createServer } = await import("node:http");
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
     const url = new URL(req.url ?? "/", "http://127.0.0.1");
     if (req.method !== "GET" || url.pathname !== CALLBACK_PATH || done) {
