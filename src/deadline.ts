@@ -69,6 +69,7 @@ export function deadlineOf(signal: AbortSignal | undefined): Deadline | undefine
  * 23 µs per use: `any` keeps weak references and a finalization registry per source), and every tool
  * call makes several. The listener on `parent` also keeps the signal alive while the work runs, which
  * undici needs (it follows a Request's signal only weakly: https://github.com/nodejs/undici/issues/3644).
+ * A parent carries one listener however many signals follow it (see `follow`).
  */
 export function linkedSignal(
   parent: AbortSignal | undefined,
@@ -81,11 +82,10 @@ export function linkedSignal(
     controller.abort(parent.reason);
     return { signal: controller.signal, timedOut: () => false, clear: () => undefined };
   }
-  const follow = () => controller.abort(parent?.reason);
-  parent?.addEventListener("abort", follow, { once: true });
+  const unfollow = parent ? follow(parent, () => controller.abort(parent.reason)) : () => undefined;
   const timer = setTimeout(() => {
     timedOut = true;
-    parent?.removeEventListener("abort", follow);
+    unfollow();
     controller.abort(reason());
   }, timerMs(ms));
   // The work itself keeps the process alive; a timer left behind by a finished call must not.
@@ -95,8 +95,44 @@ export function linkedSignal(
     timedOut: () => timedOut,
     clear: () => {
       clearTimeout(timer);
-      parent?.removeEventListener("abort", follow);
+      unfollow();
     },
+  };
+}
+
+/** The signals that follow a parent, behind the parent's one listener. */
+interface Followers {
+  listener: () => void;
+  onAbort: Set<() => void>;
+}
+
+const FOLLOWERS = new WeakMap<AbortSignal, Followers>();
+
+/**
+ * Calls `onAbort` when `parent` aborts, until the returned function is called. A parent gets one
+ * listener for all its followers: a caller's signal that many calls share at once (a library user's
+ * shutdown signal) would otherwise carry one per call, and past ten Node prints a
+ * MaxListenersExceededWarning (https://nodejs.org/api/events.html#eventsdefaultmaxlisteners).
+ * AbortSignal.any, used before, followed its sources without a listener.
+ */
+function follow(parent: AbortSignal, onAbort: () => void): () => void {
+  let followers = FOLLOWERS.get(parent);
+  if (!followers) {
+    const all = new Set<() => void>();
+    const listener = () => {
+      FOLLOWERS.delete(parent);
+      for (const callback of [...all]) callback();
+    };
+    followers = { listener, onAbort: all };
+    FOLLOWERS.set(parent, followers);
+    parent.addEventListener("abort", listener, { once: true });
+  }
+  const mine = followers;
+  mine.onAbort.add(onAbort);
+  return () => {
+    if (!mine.onAbort.delete(onAbort) || mine.onAbort.size > 0) return;
+    if (FOLLOWERS.get(parent) === mine) FOLLOWERS.delete(parent);
+    parent.removeEventListener("abort", mine.listener);
   };
 }
 
