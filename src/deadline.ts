@@ -53,6 +53,8 @@ interface Held {
   deadline: Deadline;
   holders: number;
   stop: () => void;
+  /** The signal it follows (the caller's). */
+  parent: AbortSignal | undefined;
 }
 
 const DEADLINES = new WeakMap<AbortSignal, Held>();
@@ -144,6 +146,9 @@ function follow(parent: AbortSignal, onAbort: () => void): () => void {
  * When `signal` was made here and its deadline comes first (a connector's budget inside runToolStep's
  * deadline: every call), `signal` itself is handed back: a new one would abort at the same moment for
  * the same reasons. It is then shared, and its timer runs until the last of its holders clears it.
+ * Once all have, it neither times out nor follows its caller any more: work that asks for a deadline
+ * under it later (still running after its step returned) gets a signal of its own, on the caller's
+ * signal, that ends at the same deadline.
  */
 export function withDeadline(
   signal: AbortSignal | undefined,
@@ -152,11 +157,19 @@ export function withDeadline(
   const held = signal ? DEADLINES.get(signal) : undefined;
   const own: Deadline = { at: Date.now() + ms, totalMs: ms };
   if (signal && held && held.deadline.at <= own.at) {
+    if (held.holders === 0 && !signal.aborted) return deadlineSignal(held.parent, held.deadline);
     held.holders += 1;
     return { signal, clear: releaser(held) };
   }
-  const linked = linkedSignal(signal, ms, () => new DeadlineReached(own.totalMs));
-  const made: Held = { deadline: own, holders: 1, stop: linked.clear };
+  return deadlineSignal(signal, own);
+}
+
+function deadlineSignal(
+  parent: AbortSignal | undefined,
+  deadline: Deadline,
+): { signal: AbortSignal; clear: () => void } {
+  const linked = linkedSignal(parent, deadline.at - Date.now(), () => new DeadlineReached(deadline.totalMs));
+  const made: Held = { deadline, holders: 1, stop: linked.clear, parent };
   DEADLINES.set(linked.signal, made);
   return { signal: linked.signal, clear: releaser(made) };
 }

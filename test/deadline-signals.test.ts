@@ -146,3 +146,25 @@ describe("many calls at once under one long-lived caller signal (a library user'
     again.clear();
   });
 });
+
+describe("withDeadline on a signal whose holders all let go (work still running after its step returned)", () => {
+  it("still ends at that deadline, and still follows the caller's cancellation", async () => {
+    const outer = withDeadline(new AbortController().signal, 30);
+    outer.clear();
+    const late = withDeadline(outer.signal, 60_000);
+    expect(deadlineOf(late.signal)?.totalMs).toBe(30);
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    expect(late.signal.aborted).toBe(true);
+    expect(late.signal.reason).toBeInstanceOf(DeadlineReached);
+    late.clear();
+
+    const caller = new AbortController();
+    const step = withDeadline(caller.signal, 60_000);
+    step.clear();
+    const after = withDeadline(step.signal, 120_000);
+    caller.abort(new Error("cancelled"));
+    expect((after.signal.reason as Error | undefined)?.message).toBe("cancelled");
+    after.clear();
+    expect(abortListeners(caller.signal)).toBe(0);
+  });
+});
