@@ -53,6 +53,8 @@ interface Held {
   deadline: Deadline;
   holders: number;
   stop: () => void;
+  /** The signal it follows (the caller's). */
+  parent: AbortSignal | undefined;
 }
 
 const DEADLINES = new WeakMap<AbortSignal, Held>();
@@ -69,6 +71,7 @@ export function deadlineOf(signal: AbortSignal | undefined): Deadline | undefine
  * 23 µs per use: `any` keeps weak references and a finalization registry per source), and every tool
  * call makes several. The listener on `parent` also keeps the signal alive while the work runs, which
  * undici needs (it follows a Request's signal only weakly: https://github.com/nodejs/undici/issues/3644).
+ * A parent carries one listener however many signals follow it (see `follow`).
  */
 export function linkedSignal(
   parent: AbortSignal | undefined,
@@ -81,11 +84,10 @@ export function linkedSignal(
     controller.abort(parent.reason);
     return { signal: controller.signal, timedOut: () => false, clear: () => undefined };
   }
-  const follow = () => controller.abort(parent?.reason);
-  parent?.addEventListener("abort", follow, { once: true });
+  const unfollow = parent ? follow(parent, () => controller.abort(parent.reason)) : () => undefined;
   const timer = setTimeout(() => {
     timedOut = true;
-    parent?.removeEventListener("abort", follow);
+    unfollow();
     controller.abort(reason());
   }, timerMs(ms));
   // The work itself keeps the process alive; a timer left behind by a finished call must not.
@@ -95,8 +97,44 @@ export function linkedSignal(
     timedOut: () => timedOut,
     clear: () => {
       clearTimeout(timer);
-      parent?.removeEventListener("abort", follow);
+      unfollow();
     },
+  };
+}
+
+/** The signals that follow a parent, behind the parent's one listener. */
+interface Followers {
+  listener: () => void;
+  onAbort: Set<() => void>;
+}
+
+const FOLLOWERS = new WeakMap<AbortSignal, Followers>();
+
+/**
+ * Calls `onAbort` when `parent` aborts, until the returned function is called. A parent gets one
+ * listener for all its followers: a caller's signal that many calls share at once (a library user's
+ * shutdown signal) would otherwise carry one per call, and past ten Node prints a
+ * MaxListenersExceededWarning (https://nodejs.org/api/events.html#eventsdefaultmaxlisteners).
+ * AbortSignal.any, used before, followed its sources without a listener.
+ */
+function follow(parent: AbortSignal, onAbort: () => void): () => void {
+  let followers = FOLLOWERS.get(parent);
+  if (!followers) {
+    const all = new Set<() => void>();
+    const listener = () => {
+      FOLLOWERS.delete(parent);
+      for (const callback of [...all]) callback();
+    };
+    followers = { listener, onAbort: all };
+    FOLLOWERS.set(parent, followers);
+    parent.addEventListener("abort", listener, { once: true });
+  }
+  const mine = followers;
+  mine.onAbort.add(onAbort);
+  return () => {
+    if (!mine.onAbort.delete(onAbort) || mine.onAbort.size > 0) return;
+    if (FOLLOWERS.get(parent) === mine) FOLLOWERS.delete(parent);
+    parent.removeEventListener("abort", mine.listener);
   };
 }
 
@@ -108,6 +146,9 @@ export function linkedSignal(
  * When `signal` was made here and its deadline comes first (a connector's budget inside runToolStep's
  * deadline: every call), `signal` itself is handed back: a new one would abort at the same moment for
  * the same reasons. It is then shared, and its timer runs until the last of its holders clears it.
+ * Once all have, it neither times out nor follows its caller any more: work that asks for a deadline
+ * under it later (still running after its step returned) gets a signal of its own, on the caller's
+ * signal, that ends at the same deadline.
  */
 export function withDeadline(
   signal: AbortSignal | undefined,
@@ -116,11 +157,19 @@ export function withDeadline(
   const held = signal ? DEADLINES.get(signal) : undefined;
   const own: Deadline = { at: Date.now() + ms, totalMs: ms };
   if (signal && held && held.deadline.at <= own.at) {
+    if (held.holders === 0 && !signal.aborted) return deadlineSignal(held.parent, held.deadline);
     held.holders += 1;
     return { signal, clear: releaser(held) };
   }
-  const linked = linkedSignal(signal, ms, () => new DeadlineReached(own.totalMs));
-  const made: Held = { deadline: own, holders: 1, stop: linked.clear };
+  return deadlineSignal(signal, own);
+}
+
+function deadlineSignal(
+  parent: AbortSignal | undefined,
+  deadline: Deadline,
+): { signal: AbortSignal; clear: () => void } {
+  const linked = linkedSignal(parent, deadline.at - Date.now(), () => new DeadlineReached(deadline.totalMs));
+  const made: Held = { deadline, holders: 1, stop: linked.clear, parent };
   DEADLINES.set(linked.signal, made);
   return { signal: linked.signal, clear: releaser(made) };
 }

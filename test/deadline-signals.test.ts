@@ -102,3 +102,69 @@ describe("withDeadline inside an earlier deadline (a connector's budget inside r
     narrow.clear();
   });
 });
+
+describe("many calls at once under one long-lived caller signal (a library user's shutdown signal)", () => {
+  it("puts one listener on it, however many calls run: no MaxListenersExceededWarning, every call still follows it", async () => {
+    const warnings: string[] = [];
+    const onWarning = (warning: Error) => warnings.push(warning.name);
+    process.on("warning", onWarning);
+    try {
+      const shutdown = new AbortController();
+      const calls = Array.from({ length: 50 }, () => withDeadline(shutdown.signal, 60_000));
+      const attempts = calls.map((call) => linkedSignal(call.signal, 60_000, timeoutReason));
+      const direct = Array.from({ length: 20 }, () => linkedSignal(shutdown.signal, 60_000, timeoutReason));
+      expect(abortListeners(shutdown.signal)).toBe(1);
+      // One call ends: the others still follow the caller.
+      calls[0]?.clear();
+      attempts[0]?.clear();
+      direct[0]?.clear();
+      const reason = new Error("shutting down");
+      shutdown.abort(reason);
+      for (const linked of [...calls.slice(1), ...attempts.slice(1), ...direct.slice(1)])
+        expect(linked.signal.reason).toBe(reason);
+      expect(calls[0]?.signal.aborted).toBe(false);
+      expect(attempts[0]?.signal.aborted).toBe(false);
+      expect(direct[0]?.signal.aborted).toBe(false);
+      for (const linked of [...calls, ...attempts, ...direct]) linked.clear();
+      // Warnings are emitted on the next tick.
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(warnings).not.toContain("MaxListenersExceededWarning");
+    } finally {
+      process.off("warning", onWarning);
+    }
+  });
+
+  it("takes its listener off the caller once every call under it is done", () => {
+    const shutdown = new AbortController();
+    const calls = Array.from({ length: 30 }, () => withDeadline(shutdown.signal, 60_000));
+    for (const call of calls) call.clear();
+    expect(abortListeners(shutdown.signal)).toBe(0);
+    const again = linkedSignal(shutdown.signal, 60_000, timeoutReason);
+    expect(abortListeners(shutdown.signal)).toBe(1);
+    shutdown.abort(new Error("late"));
+    expect((again.signal.reason as Error).message).toBe("late");
+    again.clear();
+  });
+});
+
+describe("withDeadline on a signal whose holders all let go (work still running after its step returned)", () => {
+  it("still ends at that deadline, and still follows the caller's cancellation", async () => {
+    const outer = withDeadline(new AbortController().signal, 30);
+    outer.clear();
+    const late = withDeadline(outer.signal, 60_000);
+    expect(deadlineOf(late.signal)?.totalMs).toBe(30);
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    expect(late.signal.aborted).toBe(true);
+    expect(late.signal.reason).toBeInstanceOf(DeadlineReached);
+    late.clear();
+
+    const caller = new AbortController();
+    const step = withDeadline(caller.signal, 60_000);
+    step.clear();
+    const after = withDeadline(step.signal, 120_000);
+    caller.abort(new Error("cancelled"));
+    expect((after.signal.reason as Error | undefined)?.message).toBe("cancelled");
+    after.clear();
+    expect(abortListeners(caller.signal)).toBe(0);
+  });
+});
