@@ -8,6 +8,9 @@ import { registerPrompts } from "./prompts.js";
 import { RESOURCE_PROVIDERS, type ResourceProvider } from "./resources.js";
 import { type ExtraTool, registerTools } from "./tools.js";
 
+/** The call path, loaded at the first tools/call (see createMcpServer). */
+let callPathModule: Promise<typeof import("./tool-call.js")> | undefined;
+
 export { type ExtraTool, listTools } from "./tools.js";
 
 export interface McpServerOptions {
@@ -100,7 +103,9 @@ export function createMcpServer(options: McpServerOptions = {}): McpServerHandle
   const callStep = (id: string) => async (args: unknown, ctx: ServerContext) => {
     let callPath: typeof import("./tool-call.js");
     try {
-      callPath = await import("./tool-call.js");
+      // Imported once: every import() goes through the module loader again (and its hooks, if any).
+      callPathModule ??= import("./tool-call.js");
+      callPath = await callPathModule;
     } catch (error) {
       return internalErrorResult(id, error, "the tool call path failed to load");
     }
