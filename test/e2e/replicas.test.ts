@@ -168,10 +168,20 @@ describe.skipIf(!redisUrl)("three replicas on one Redis against one Marketo inst
     expect(stats.maxInFlight).toBeLessThanOrEqual(10);
     expect(stats.identityRequests).toBe(1);
 
-    // Throughput in steady state: the window lets `limit` calls in per wave, so compare the same
-    // position in the first and the last full wave (the last call of each).
-    const full = Math.floor(arrivals.length / limit) * limit;
-    const perWindow = ((full - limit) / (arrivals[full - 1]! - arrivals[limit - 1]!)) * windowMs;
+    // Throughput in steady state. Calls arrive in bursts, one per window (the window refills as the
+    // previous burst's calls leave it). Counted by time, not by position: a call the killed replica was
+    // admitted for but never sent keeps its place in the window (nobody can know whether Marketo saw
+    // it), so one burst may hold a call less, and every later call's position shifts by one.
+    const bursts: number[][] = [];
+    for (const t of arrivals) {
+      const last = bursts.at(-1);
+      if (last && t - last.at(-1)! < windowMs / 4) last.push(t);
+      else bursts.push([t]);
+    }
+    expect(bursts.length).toBeGreaterThanOrEqual(4);
+    // Every burst but the last (maybe partial), over the time from the first burst's start to the last's.
+    const steady = bursts.slice(0, -1).reduce((n, burst) => n + burst.length, 0);
+    const perWindow = (steady / (bursts.at(-1)![0]! - bursts[0]![0]!)) * windowMs;
     expect(perWindow).toBeGreaterThanOrEqual(limit * 0.9);
     expect(perWindow).toBeLessThanOrEqual(limit * 1.02);
   }, 90_000);
