@@ -20,9 +20,15 @@ const STEP_URI = "martech-steps://tool-steps/{id}";
 /** The package's own description only changes with its version: any client may keep it an hour. */
 const STATIC = { ttlMs: 3_600_000, cacheScope: "public" } as const;
 
-/** Loaded when a client first reads it: serving tools should not pay for loading the steps' zod schemas. */
-async function manifest(): Promise<Manifest> {
-  return (await import("../manifest.js")).buildManifest();
+let built: Promise<Manifest> | undefined;
+
+/**
+ * Loaded when a client first reads it: serving tools should not pay for loading the steps' zod schemas.
+ * Then kept: it changes only with the package, and building it converts every step's schema.
+ */
+function manifest(): Promise<Manifest> {
+  built ??= import("../manifest.js").then(({ buildManifest }) => buildManifest());
+  return built;
 }
 
 function json(uri: URL, value: unknown) {
