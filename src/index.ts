@@ -8,11 +8,17 @@ export type {
   CredentialStore,
   GoogleAccountRecord,
   GoogleOAuthClient,
-  MarketoCredentials,
   WorkspaceSecrets,
 } from "./auth/credential-store.js";
 export { FileCredentialStore, MemoryCredentialStore } from "./auth/credential-store.js";
 export { type AccountSummary, GoogleAccounts } from "./auth/google/accounts.js";
+export type { MarketoCredentials } from "./connections/marketo/index.js";
+export {
+  CONNECTION_ROOMS,
+  type ConnectionKind,
+  type ConnectorOf,
+  type ServiceId,
+} from "./connections/registry.js";
 export { GoogleAnalyticsConnector } from "./connectors/google/connector.js";
 export type { GoogleApi, GoogleRequest } from "./connectors/google/types.js";
 export { MarketoConnector } from "./connectors/marketo/connector.js";
@@ -38,6 +44,7 @@ export { toJsonSchema } from "./schemas/json-schema.js";
 export { createState } from "./state/index.js";
 export type { SharedState } from "./state/types.js";
 export type { CatalogHit } from "./tools/catalog.js";
+export { type ConnectorMakers, connectionFrom } from "./tools/connection-from.js";
 export { getToolStep, searchToolSteps, TOOL_STEPS } from "./tools/registry.js";
 export { runToolStep } from "./tools/run.js";
 export type {

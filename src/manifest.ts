@@ -1,96 +1,13 @@
-import { SCOPE_ANALYTICS_EDIT, SCOPE_ANALYTICS_READONLY } from "./auth/google/config.js";
+import { CONNECTIONS } from "./connections/registry.js";
+import type { ConfigField, ConnectionDefinition } from "./connections/types.js";
 import { type JsonSchema, toJsonSchema } from "./schemas/json-schema.js";
 import { TOOL_STEPS } from "./tools/registry.js";
-import type { ConnectionKind, ToolStep } from "./tools/types.js";
+import type { ToolStep } from "./tools/types.js";
 import { PACKAGE } from "./version.js";
 
-export interface ConfigField {
-  key: string;
-  label: string;
-  type: "string" | "url";
-  required: boolean;
-  secret: boolean;
-  env: string;
-  description: string;
-}
-
-export interface ConnectionDefinition {
-  id: ConnectionKind;
-  title: string;
-  auth: "oauth2_client_credentials" | "oauth2_authorization_code";
-  description: string;
-  fields: ConfigField[];
-  scopes?: readonly string[];
-}
-
-export const CONNECTIONS: Record<ConnectionKind, ConnectionDefinition> = {
-  marketo: {
-    id: "marketo",
-    title: "Adobe Marketo Engage",
-    auth: "oauth2_client_credentials",
-    description:
-      "A LaunchPoint custom service bound to an API-only user (Admin > Integration > LaunchPoint); the REST API " +
-      "Endpoint is under Admin > Integration > Web Services.",
-    fields: [
-      {
-        key: "clientId",
-        label: "Client ID",
-        type: "string",
-        required: true,
-        secret: false,
-        env: "MARKETO_CLIENT_ID",
-        description: "Client ID of the custom service.",
-      },
-      {
-        key: "clientSecret",
-        label: "Client Secret",
-        type: "string",
-        required: true,
-        secret: true,
-        env: "MARKETO_CLIENT_SECRET",
-        description: "Client Secret of the custom service; stored encrypted and never shown.",
-      },
-      {
-        key: "restEndpoint",
-        label: "REST API Endpoint",
-        type: "url",
-        required: true,
-        secret: false,
-        env: "MARKETO_REST_ENDPOINT",
-        description: "e.g. https://123-ABC-456.mktorest.com/rest (with or without /rest).",
-      },
-    ],
-  },
-  google: {
-    id: "google",
-    title: "Google Analytics 4 (connected Google accounts)",
-    auth: "oauth2_authorization_code",
-    description:
-      "Google accounts connected by OAuth (authorization code with PKCE); several per workspace, chosen per step. " +
-      "The OAuth client is a Desktop app client of a Google Cloud project with the Analytics Data and Admin APIs enabled.",
-    scopes: [SCOPE_ANALYTICS_READONLY, SCOPE_ANALYTICS_EDIT],
-    fields: [
-      {
-        key: "clientId",
-        label: "OAuth Client ID",
-        type: "string",
-        required: true,
-        secret: false,
-        env: "GOOGLE_OAUTH_CLIENT_ID",
-        description: "Client ID of the Google OAuth client (Desktop app).",
-      },
-      {
-        key: "clientSecret",
-        label: "OAuth Client Secret",
-        type: "string",
-        required: true,
-        secret: true,
-        env: "GOOGLE_OAUTH_CLIENT_SECRET",
-        description: "Client secret of the Google OAuth client; stored encrypted and never shown.",
-      },
-    ],
-  },
-};
+export type { ConfigField, ConnectionDefinition };
+/** manifest.json's connections: each room's definition, in registry order (src/connections/registry.ts). */
+export { CONNECTIONS };
 
 /** A step as manifest.json describes it: the registry's fields, with JSON Schemas instead of zod. */
 export type ManifestStep = Pick<

@@ -1,29 +1,27 @@
 import { EventEmitter } from "node:events";
+import type { AccountSummary, GoogleAccounts } from "./auth/google/accounts.js";
+import type { GoogleEndpoints } from "./auth/google/config.js";
+import { createCredentialStore } from "./auth/store.js";
 import {
   type CredentialStore,
   checkWorkspaceName,
-  type MarketoCredentials,
-} from "./auth/credential-store.js";
-import { type AccountSummary, GoogleAccounts, type GoogleTokenSource } from "./auth/google/accounts.js";
-import { type GoogleEndpoints, googleEndpointsFromEnv } from "./auth/google/config.js";
-import { createCredentialStore } from "./auth/store.js";
-import type { GoogleAnalyticsConnector } from "./connectors/google/connector.js";
-import type { MarketoConnector, MarketoConnectorConfig } from "./connectors/marketo/connector.js";
-import { parseRestEndpoint } from "./connectors/marketo/url.js";
-import { ConfigurationError } from "./errors.js";
+  DEFAULT_WORKSPACE,
+  type WorkspaceSecrets,
+} from "./auth/store-core.js";
+import {
+  CONNECTION_ROOMS,
+  type ConnectionKind,
+  type ConnectorOf,
+  type HandleOf,
+} from "./connections/registry.js";
+import type { RoomContext, SecretsTarget } from "./connections/types.js";
 import { type ResultSettings, type ResultStore, resultSettings, sharedResultStore } from "./results/index.js";
 import { positiveSetting } from "./settings.js";
 import { createState } from "./state/index.js";
 import type { SharedState } from "./state/types.js";
 import type { ProgressUpdate, SchemaContext, ToolContext } from "./tools/types.js";
 
-// The connectors load when a workspace first builds one: listing tools (stdio cold start, measured by
-// the bench) needs none. Awaited before the cache checks below, so that concurrent first calls still
-// build one connector (and make one token request).
-let marketoModule: Promise<typeof import("./connectors/marketo/connector.js")> | undefined;
-let googleModule: Promise<typeof import("./connectors/google/connector.js")> | undefined;
-
-export const DEFAULT_WORKSPACE = "default";
+export { DEFAULT_WORKSPACE };
 
 export interface WorkspaceOptions {
   name?: string;
@@ -33,29 +31,18 @@ export interface WorkspaceOptions {
   state?: SharedState;
   /** Where whole results of capped answers are kept; default the process's store for this environment. */
   results?: ResultStore;
-  fetch?: typeof fetch;
+  fetch?: typeof fetch | undefined;
 }
 
 function labelsOf(accounts: readonly AccountSummary[]): string {
   return JSON.stringify(accounts.map((a) => a.label).sort());
 }
 
-/** A bad MARKETO_REST_ENDPOINT is named as the variable, which is where the user has to fix it. */
-function checkEnvEndpoint(value: string): void {
-  try {
-    parseRestEndpoint(value);
-  } catch (error) {
-    if (!(error instanceof ConfigurationError)) throw error;
-    throw new ConfigurationError(
-      error.message.replace(/^The Marketo REST endpoint /, "MARKETO_REST_ENDPOINT "),
-    );
-  }
-}
-
 /**
- * A workspace binds tool steps to one set of credentials: its Marketo connection and its connected
- * Google accounts. Connectors are built here, so steps and adapters never see a credential. A
- * workspace only ever reads its own entry of the credential store.
+ * A workspace binds tool steps to one set of credentials: a registry of connections, one per room of
+ * src/connections (Marketo, the connected Google accounts, ...). Connectors are built by the rooms, so
+ * steps and adapters never see a credential. A workspace only ever reads its own entry of the
+ * credential store.
  */
 export class Workspace extends EventEmitter {
   readonly name: string;
@@ -64,13 +51,12 @@ export class Workspace extends EventEmitter {
   /** Whole results of capped answers, kept a while for this workspace (MCP resource links). */
   readonly results: ResultStore;
   readonly resultSettings: ResultSettings;
-  readonly accounts: GoogleAccounts;
-  readonly googleEndpoints: GoogleEndpoints;
+  /** What the rooms open this workspace's connections with. */
+  readonly context: RoomContext;
+  /** This workspace's entry of the store, for the rooms' save and remove functions. */
+  readonly secrets: SecretsTarget;
   readonly #env: NodeJS.ProcessEnv;
-  readonly #fetch: typeof fetch | undefined;
-  #marketo: { key: string; connector: MarketoConnector } | undefined;
-  /** Per account label; rebuilt when the account's token source changes (reconnected elsewhere). */
-  readonly #google = new Map<string, { tokens: GoogleTokenSource; connector: GoogleAnalyticsConnector }>();
+  readonly #handles = new Map<ConnectionKind, HandleOf<ConnectionKind>>();
   #watchTimer: NodeJS.Timeout | undefined;
   #lastLabels: string | undefined;
 
@@ -82,16 +68,22 @@ export class Workspace extends EventEmitter {
     this.state = options.state ?? createState(this.#env);
     this.resultSettings = resultSettings(this.#env);
     this.results = options.results ?? sharedResultStore(this.#env);
-    this.#fetch = options.fetch;
-    this.googleEndpoints = googleEndpointsFromEnv(this.#env);
-    this.accounts = new GoogleAccounts({
-      store: this.store,
+    this.context = {
       workspace: this.name,
-      endpoints: this.googleEndpoints,
+      isDefault: this.name === DEFAULT_WORKSPACE,
       env: this.#env,
-      timeoutMs: positiveSetting(this.#env, "MARTECH_STEPS_REQUEST_TIMEOUT_MS"),
-      ...(this.#fetch ? { fetch: this.#fetch } : {}),
-    });
+      store: this.store,
+      state: this.state,
+      fetch: options.fetch,
+    };
+    const { store, name } = this;
+    this.secrets = {
+      workspace: name,
+      read: () => store.read(name),
+      update: (change: (current: WorkspaceSecrets) => WorkspaceSecrets) => store.update(name, change),
+    };
+    // Opened now: reading a bad setting of a room (an endpoint variable) fails the server at start.
+    for (const kind of Object.keys(CONNECTION_ROOMS) as ConnectionKind[]) this.handle(kind);
     // Accounts may also change from another process (the CLI): while someone listens, poll the labels.
     // Read now: a bad value read only when a client first listens failed that client's every request
     // with a bare "Internal server error" from a server that had started fine.
@@ -105,6 +97,34 @@ export class Workspace extends EventEmitter {
         this.#watchTimer = undefined;
       }
     });
+  }
+
+  /** This workspace's side of a room's connection (opened once, kept for the workspace's life). */
+  handle<K extends ConnectionKind>(kind: K): HandleOf<K> {
+    let handle = this.#handles.get(kind);
+    if (!handle) {
+      handle = CONNECTION_ROOMS[kind].open(this.context);
+      this.#handles.set(kind, handle);
+    }
+    return handle as HandleOf<K>;
+  }
+
+  /**
+   * The connector of a kind, bound to this workspace: `connection("marketo")`, or
+   * `connection("google", label)` for a connected Google account (the only one when omitted). Throws a
+   * ConfigurationError that says how to connect when the workspace has none.
+   */
+  connection<K extends ConnectionKind>(kind: K, account?: string): Promise<ConnectorOf<K>> {
+    return this.handle(kind).connector(account) as Promise<ConnectorOf<K>>;
+  }
+
+  /** The connected Google accounts (their labels are the steps' account choice and the schema context). */
+  get accounts(): GoogleAccounts {
+    return this.handle("google").accounts;
+  }
+
+  get googleEndpoints(): GoogleEndpoints {
+    return this.handle("google").endpoints;
   }
 
   #watchAccounts(intervalMs: number): void {
@@ -135,99 +155,9 @@ export class Workspace extends EventEmitter {
     );
   }
 
-  /** Marketo credentials: the environment (default workspace only) wins over the store. */
-  async marketoCredentials(): Promise<
-    (MarketoCredentials & { source: "environment" | "store" }) | undefined
-  > {
-    const env = this.#env;
-    if (
-      this.name === DEFAULT_WORKSPACE &&
-      env.MARKETO_CLIENT_ID &&
-      env.MARKETO_CLIENT_SECRET &&
-      env.MARKETO_REST_ENDPOINT
-    ) {
-      return {
-        clientId: env.MARKETO_CLIENT_ID,
-        clientSecret: env.MARKETO_CLIENT_SECRET,
-        restEndpoint: env.MARKETO_REST_ENDPOINT,
-        source: "environment",
-      };
-    }
-    const stored = (await this.store.read(this.name)).marketo;
-    return stored ? { ...stored, source: "store" } : undefined;
-  }
-
-  async marketo(): Promise<MarketoConnector> {
-    const credentials = await this.marketoCredentials();
-    if (!credentials) {
-      // The MARKETO_* variables configure the default workspace only: one server process serves
-      // several workspaces, and its environment must not become every tenant's connection.
-      const how =
-        this.name === DEFAULT_WORKSPACE
-          ? "An admin runs `martech-steps marketo configure` (or sets MARKETO_CLIENT_ID, MARKETO_CLIENT_SECRET and MARKETO_REST_ENDPOINT)"
-          : `An admin runs \`martech-steps marketo configure --workspace ${this.name}\` (the MARKETO_* variables apply to the default workspace only)`;
-      throw new ConfigurationError(`Marketo is not configured for workspace "${this.name}".`, {
-        hint: `${how} with the Client ID, Client Secret and REST API Endpoint of a LaunchPoint custom service.`,
-      });
-    }
-    // Rebuild when an admin changed the credentials; otherwise keep the connector (and its token). The
-    // endpoint is part of the key, so a kept connector's endpoint has been checked: every tool call
-    // comes here, and parsing it again cost more than the rest of this method.
-    const key = JSON.stringify([credentials.clientId, credentials.clientSecret, credentials.restEndpoint]);
-    if (this.#marketo?.key === key) return this.#marketo.connector;
-    if (credentials.source === "environment") checkEnvEndpoint(credentials.restEndpoint);
-    const config: MarketoConnectorConfig = {
-      clientId: credentials.clientId,
-      clientSecret: credentials.clientSecret,
-      restEndpoint: credentials.restEndpoint,
-      dailyQuota: positiveSetting(this.#env, "MARKETO_DAILY_QUOTA"),
-      callsPerWindow: positiveSetting(this.#env, "MARKETO_CALLS_PER_WINDOW"),
-      windowMs: positiveSetting(this.#env, "MARKETO_WINDOW_MS"),
-      maxConcurrent: positiveSetting(this.#env, "MARKETO_MAX_CONCURRENT"),
-      timeoutMs: positiveSetting(this.#env, "MARTECH_STEPS_REQUEST_TIMEOUT_MS"),
-      deadlineMs: positiveSetting(this.#env, "MARTECH_STEPS_DEADLINE_MS"),
-    };
-    marketoModule ??= import("./connectors/marketo/connector.js");
-    const { MarketoConnector } = await marketoModule;
-    // Checked again after the await: concurrent first calls that all waited for the module share one
-    // connector (and one token request).
-    if (this.#marketo?.key !== key) {
-      this.#marketo = {
-        key,
-        connector: new MarketoConnector(config, {
-          state: this.state,
-          ...(this.#fetch ? { fetch: this.#fetch } : {}),
-        }),
-      };
-    }
-    return this.#marketo.connector;
-  }
-
-  async google(label: string | undefined): Promise<GoogleAnalyticsConnector> {
-    googleModule ??= import("./connectors/google/connector.js");
-    const [tokens, { GoogleAnalyticsConnector }] = await Promise.all([
-      this.accounts.tokenSource(label),
-      googleModule,
-    ]);
-    const cached = this.#google.get(tokens.label);
-    // GoogleAccounts gives a new token source when the stored refresh token changed (the account was
-    // reconnected, maybe by another process or replica): a connector on the old one would keep failing.
-    if (cached?.tokens === tokens) return cached.connector;
-    const connector = new GoogleAnalyticsConnector({
-      tokens,
-      endpoints: this.googleEndpoints,
-      state: this.state,
-      timeoutMs: positiveSetting(this.#env, "MARTECH_STEPS_REQUEST_TIMEOUT_MS"),
-      deadlineMs: positiveSetting(this.#env, "MARTECH_STEPS_DEADLINE_MS"),
-      ...(this.#fetch ? { fetch: this.#fetch } : {}),
-    });
-    this.#google.set(tokens.label, { tokens, connector });
-    return connector;
-  }
-
   /** Call after connecting or removing an account, so MCP clients are told the tool list changed. */
   accountsChanged(): void {
-    this.#google.clear();
+    this.handle("google").forget();
     if (this.#watchTimer) this.#readLabels();
     this.emit("accountsChanged");
   }
@@ -274,8 +204,7 @@ export class Workspace extends EventEmitter {
     progress?: (update: ProgressUpdate) => void;
   }): Promise<ToolContext & { schemaContext: () => Promise<SchemaContext> }> {
     return {
-      marketo: () => this.marketo(),
-      google: (label) => this.google(label),
+      connection: (kind, account) => this.connection(kind, account),
       signal: options.signal,
       deadlineMs: positiveSetting(this.#env, "MARTECH_STEPS_DEADLINE_MS"),
       progress: options.progress ?? (() => undefined),

@@ -36,10 +36,7 @@ describe("the package entry (plugin use, from the built dist/)", () => {
       restEndpoint: sandbox.restEndpoint,
     });
     const context = {
-      marketo: async () => connector,
-      google: async () => {
-        throw new entry.ConfigurationError("no Google here");
-      },
+      connection: entry.connectionFrom({ marketo: async () => connector }),
       progress: () => undefined,
     };
     const result = await entry.runToolStep(

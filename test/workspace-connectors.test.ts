@@ -13,8 +13,12 @@ describe("Workspace connectors, loaded on first use", () => {
       MARKETO_REST_ENDPOINT: "https://123-ABC-456.mktorest.com/rest",
     };
     const workspace = new Workspace({ env, store: new MemoryCredentialStore(), state: new MemoryState() });
-    const connectors = await Promise.all([workspace.marketo(), workspace.marketo(), workspace.marketo()]);
+    const connectors = await Promise.all([
+      workspace.connection("marketo"),
+      workspace.connection("marketo"),
+      workspace.connection("marketo"),
+    ]);
     expect(new Set(connectors).size).toBe(1);
-    expect(await workspace.marketo()).toBe(connectors[0]);
+    expect(await workspace.connection("marketo")).toBe(connectors[0]);
   });
 });

@@ -22,7 +22,7 @@ describe("Workspace", () => {
     await workspace.importAccount({ label: "me", refreshToken: oldToken });
     const summaries = () =>
       workspace
-        .google("me")
+        .connection("google", "me")
         .then((ga) => ga.request("admin", { method: "GET", path: "v1beta/accountSummaries" }));
     await expect(summaries()).resolves.toBeTruthy();
 
@@ -77,7 +77,7 @@ describe("Workspace: Marketo credentials from the environment", () => {
 
   it("apply to the default workspace", async () => {
     const workspace = new Workspace({ env, store: new MemoryCredentialStore(), state: new MemoryState() });
-    await expect(workspace.marketoCredentials()).resolves.toMatchObject({ source: "environment" });
+    await expect(workspace.handle("marketo").credentials()).resolves.toMatchObject({ source: "environment" });
   });
 
   it("never to a named one, whose error says how to configure it instead of naming those variables", async () => {
@@ -87,8 +87,8 @@ describe("Workspace: Marketo credentials from the environment", () => {
       store: new MemoryCredentialStore(),
       state: new MemoryState(),
     });
-    await expect(workspace.marketoCredentials()).resolves.toBeUndefined();
-    const error = await workspace.marketo().catch((e: Error) => e);
+    await expect(workspace.handle("marketo").credentials()).resolves.toBeUndefined();
+    const error = await workspace.connection("marketo").catch((e: Error) => e);
     expect(error).toMatchObject({ code: "not_configured" });
     expect((error as Error).message).toMatch(/workspace "acme"/);
     expect((error as Error).message).toContain("martech-steps marketo configure --workspace acme");
@@ -101,7 +101,7 @@ describe("Workspace: Marketo credentials from the environment", () => {
       store: new MemoryCredentialStore(),
       state: new MemoryState(),
     });
-    const error = await workspace.marketo().catch((e: Error) => e);
+    const error = await workspace.connection("marketo").catch((e: Error) => e);
     expect((error as Error).message).toMatch(/MARKETO_CLIENT_ID/);
   });
 
@@ -114,16 +114,16 @@ describe("Workspace: Marketo credentials from the environment", () => {
     };
     await store.update("default", (s) => ({ ...s, marketo: saved }));
     const workspace = new Workspace({ env: {}, store, state: new MemoryState() });
-    const first = await workspace.marketo();
-    expect(await workspace.marketo()).toBe(first);
+    const first = await workspace.connection("marketo");
+    expect(await workspace.connection("marketo")).toBe(first);
     await store.update("default", (s) => ({ ...s, marketo: { ...saved, clientSecret: "rotated" } }));
-    const rotated = await workspace.marketo();
+    const rotated = await workspace.connection("marketo");
     expect(rotated).not.toBe(first);
     await store.update("default", (s) => ({
       ...s,
       marketo: { ...saved, clientSecret: "rotated", restEndpoint: "ftp://x" },
     }));
-    await expect(workspace.marketo()).rejects.toMatchObject({ code: "not_configured" });
+    await expect(workspace.connection("marketo")).rejects.toMatchObject({ code: "not_configured" });
   });
 
   it("checks a MARKETO_REST_ENDPOINT before the first connector is built, naming the variable", async () => {
@@ -136,6 +136,7 @@ describe("Workspace: Marketo credentials from the environment", () => {
       store: new MemoryCredentialStore(),
       state: new MemoryState(),
     });
-    for (let i = 0; i < 2; i++) await expect(workspace.marketo()).rejects.toThrow(/^MARKETO_REST_ENDPOINT /);
+    for (let i = 0; i < 2; i++)
+      await expect(workspace.connection("marketo")).rejects.toThrow(/^MARKETO_REST_ENDPOINT /);
   });
 });

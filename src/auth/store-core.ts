@@ -8,13 +8,6 @@ import type { Unopenable } from "./sealed.js";
  * names, the in-process lock, and the in-memory store. The file store is in credential-store.ts.
  */
 
-/** Marketo connection of a workspace (the three fields of the spec's configuration form). */
-export interface MarketoCredentials {
-  clientId: string;
-  clientSecret: string;
-  restEndpoint: string;
-}
-
 /** The Google OAuth client (Desktop app) used to connect accounts. */
 export interface GoogleOAuthClient {
   clientId: string;
@@ -54,12 +47,13 @@ export interface GoogleService {
   adminApiUrl: string;
 }
 
-/** Everything secret a workspace holds, stored as one encrypted document. */
-export interface WorkspaceSecrets {
-  marketo?: MarketoCredentials | undefined;
-  googleClient?: GoogleOAuthClient | undefined;
-  googleAccounts: Record<string, GoogleAccountRecord>;
-}
+/**
+ * Everything secret a workspace holds, stored as one encrypted document. Each connection room adds its
+ * own part by declaration merging (`src/connections/<service>/secrets.ts`), so a new service changes no
+ * type here.
+ */
+// biome-ignore lint/suspicious/noEmptyInterface: filled by the connection rooms' declaration merging.
+export interface WorkspaceSecrets {}
 
 /** A previous document that could not be opened, and where it was kept. */
 export type LostDocument = Unopenable & { keptAt: string };
@@ -96,6 +90,9 @@ export interface CredentialStore {
   /** Releases connections (the Redis store); the file store holds none. */
   close?(): Promise<void>;
 }
+
+/** The workspace a command or a stdio server uses when none is named. */
+export const DEFAULT_WORKSPACE = "default";
 
 const WORKSPACE_NAME = /^[a-z0-9][a-z0-9_-]{0,62}$/;
 

@@ -4,6 +4,7 @@ import { StoreUnreadableError } from "../auth/credential-store.js";
 import type { AccountSummary } from "../auth/google/accounts.js";
 import { SCOPE_ANALYTICS, SCOPE_ANALYTICS_EDIT } from "../auth/google/config.js";
 import type { RevokeResult } from "../auth/google/index.js";
+import { saveGoogleClient } from "../connections/google/configure.js";
 import { ConfigurationError, ValidationError } from "../errors.js";
 import { DEFAULT_WORKSPACE, type Workspace } from "../workspace.js";
 import { printJson, prompt, readSecret } from "./io.js";
@@ -77,10 +78,7 @@ export function registerAccountCommands(program: Command): void {
         const clientId = (options.clientId ?? (await prompt("OAuth Client ID", "--client-id"))).trim();
         if (!clientId) throw new ValidationError("OAuth Client ID", "it is empty.");
         const clientSecret = await readSecret("OAuth Client Secret");
-        await workspace.store.update(workspace.name, (current) => ({
-          ...current,
-          googleClient: { clientId, clientSecret },
-        }));
+        await saveGoogleClient(workspace.secrets, { clientId, clientSecret });
         process.stderr.write(`Google OAuth client saved for workspace "${workspace.name}".\n`);
       });
     });

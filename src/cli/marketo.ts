@@ -1,8 +1,8 @@
 import type { Command } from "commander";
-import type { WorkspaceSecrets } from "../auth/credential-store.js";
-import { parseRestEndpoint } from "../connectors/marketo/url.js";
+import { configureMarketo, parseRestEndpoint, removeMarketo } from "../connections/marketo/configure.js";
+import type { SecretsTarget } from "../connections/types.js";
 import { ConfigurationError, ValidationError } from "../errors.js";
-import { DEFAULT_WORKSPACE } from "../workspace.js";
+import { DEFAULT_WORKSPACE, type Workspace } from "../workspace.js";
 import { printJson, prompt, readSecret } from "./io.js";
 import { updateOrStartOver, withWorkspace } from "./workspace.js";
 
@@ -22,6 +22,11 @@ function endpointFlag(value: string): URL {
     if (!(error instanceof ConfigurationError)) throw error;
     throw new ValidationError("--endpoint", error.message.replace(/^The Marketo REST endpoint /, "it "));
   }
+}
+
+/** The workspace's entry, written with --force even when it cannot be opened (then it is kept aside). */
+function startingOver(workspace: Workspace): SecretsTarget {
+  return { ...workspace.secrets, update: (change) => updateOrStartOver(workspace, change) };
 }
 
 export function registerMarketoCommands(program: Command): void {
@@ -47,21 +52,15 @@ export function registerMarketoCommands(program: Command): void {
         const clientId = (options.clientId ?? (await prompt("Client ID", "--client-id"))).trim();
         if (!clientId) throw new ValidationError("Client ID", "it is empty.");
         const origin = endpointFlag(options.endpoint ?? (await prompt("REST API Endpoint", "--endpoint")));
-        const restEndpoint = `${origin.origin}/rest`;
         const clientSecret = await readSecret("Client Secret");
-        if (options.verify) {
-          // One token request (identity calls do not count against the API quota): a wrong
-          // Client ID, Secret or endpoint is reported now, not at the first tool call.
-          const { requestMarketoToken } = await import("../auth/marketo-token.js");
-          await requestMarketoToken({ origin, clientId, clientSecret });
-          process.stderr.write("Marketo accepted the credentials.\n");
-        }
-        const change = (current: WorkspaceSecrets) => ({
-          ...current,
-          marketo: { clientId, clientSecret, restEndpoint },
-        });
-        if (options.force) await updateOrStartOver(workspace, change);
-        else await workspace.store.update(workspace.name, change);
+        await configureMarketo(
+          options.force ? startingOver(workspace) : workspace.secrets,
+          { clientId, clientSecret, origin },
+          {
+            verify: options.verify,
+            verified: () => process.stderr.write("Marketo accepted the credentials.\n"),
+          },
+        );
         process.stderr.write(
           `Marketo connection saved for workspace "${workspace.name}" (secret encrypted at rest).\n`,
         );
@@ -74,7 +73,7 @@ export function registerMarketoCommands(program: Command): void {
     .option("--workspace <name>", "workspace", DEFAULT_WORKSPACE)
     .action(async (options: { workspace: string }) => {
       await withWorkspace(options.workspace, async (workspace) => {
-        const credentials = await workspace.marketoCredentials();
+        const credentials = await workspace.handle("marketo").credentials();
         printJson(
           credentials
             ? {
@@ -97,7 +96,7 @@ export function registerMarketoCommands(program: Command): void {
     .option("--workspace <name>", "workspace", DEFAULT_WORKSPACE)
     .action(async (options: { workspace: string }) => {
       await withWorkspace(options.workspace, async (workspace) => {
-        await updateOrStartOver(workspace, (current) => ({ ...current, marketo: undefined }));
+        await removeMarketo(startingOver(workspace));
         process.stderr.write(`Marketo connection removed from workspace "${workspace.name}".\n`);
       });
     });

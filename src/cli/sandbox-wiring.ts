@@ -5,21 +5,18 @@
  * taken for a real one and its token sent to Google.
  */
 import { type CredentialStore, MemoryCredentialStore } from "../auth/credential-store.js";
-import { GoogleAccounts } from "../auth/google/accounts.js";
-import { googleEndpointsFromEnv } from "../auth/google/config.js";
-import { ConfigurationError } from "../errors.js";
+import { SANDBOX_ACCOUNT } from "../connections/google/sandbox.js";
 import {
-  type GoogleSandbox,
-  type MarketoSandbox,
-  SANDBOX_GOOGLE_USER,
-  sandboxEnv,
-  startGoogleSandbox,
-  startMarketoSandbox,
-} from "../sandbox/index.js";
+  CONNECTION_KINDS,
+  CONNECTION_ROOMS,
+  type ConnectionKind,
+  type EmulatorOf,
+} from "../connections/registry.js";
+import type { Emulator, SandboxWiring } from "../connections/types.js";
+import { ConfigurationError } from "../errors.js";
 import { DEFAULT_WORKSPACE, type WorkspaceOptions } from "../workspace.js";
 
-/** The label of the pre-connected sandbox Google account. */
-export const SANDBOX_ACCOUNT = "sandbox";
+export { SANDBOX_ACCOUNT };
 
 /** A port to listen on, and the flag that changes it (named when the port is taken). */
 export interface PortChoice {
@@ -27,12 +24,18 @@ export interface PortChoice {
   flag: string;
 }
 
-export interface Emulators {
-  marketo: MarketoSandbox | undefined;
-  google: GoogleSandbox | undefined;
+/** The running emulator of every room of the registry (undefined when it was not asked for). */
+export type RunningEmulators = { [K in ConnectionKind]: EmulatorOf<K> | undefined };
+
+export type Emulators = RunningEmulators & {
   /** The variables that point the product at the emulators (sandbox credentials are public values). */
   env: Record<string, string>;
   close(): Promise<void>;
+};
+
+/** A room's sandbox wiring, seen without its emulator's own type. */
+export async function sandboxOf(kind: ConnectionKind): Promise<SandboxWiring<Emulator>> {
+  return (await CONNECTION_ROOMS[kind].sandbox()) as SandboxWiring<Emulator>;
 }
 
 async function listen<T>(choice: PortChoice | undefined, begin: (port: number) => Promise<T>): Promise<T> {
@@ -51,63 +54,51 @@ async function listen<T>(choice: PortChoice | undefined, begin: (port: number) =
 }
 
 /**
- * Starts the emulators asked for. When one cannot start (its port is taken), the ones already
- * started are closed before the error propagates, so a failed command exits at once.
+ * Starts the emulators asked for, in registry order. When one cannot start (its port is taken), the
+ * ones already started are closed before the error propagates, so a failed command exits at once.
  */
-export async function startEmulators(options: {
-  marketo?: boolean | PortChoice;
-  google?: boolean | PortChoice;
-}): Promise<Emulators> {
-  const choice = (value: boolean | PortChoice | undefined) => (typeof value === "object" ? value : undefined);
-  let marketo: MarketoSandbox | undefined;
-  let google: GoogleSandbox | undefined;
+export async function startEmulators(
+  options: {
+    [K in ConnectionKind]?: boolean | PortChoice;
+  },
+): Promise<Emulators> {
+  const running: Partial<Record<ConnectionKind, Emulator>> = {};
+  const env: Record<string, string> = {};
   const close = async () => {
-    await Promise.allSettled([marketo?.close(), google?.close()]);
+    await Promise.allSettled(Object.values(running).map((emulator) => emulator.close()));
   };
   try {
-    if (options.marketo)
-      marketo = await listen(choice(options.marketo), (port) => startMarketoSandbox({ port }));
-    if (options.google) google = await listen(choice(options.google), (port) => startGoogleSandbox({ port }));
+    for (const kind of CONNECTION_KINDS) {
+      const wanted = options[kind];
+      if (!wanted) continue;
+      const wiring = await sandboxOf(kind);
+      const emulator = await listen(typeof wanted === "object" ? wanted : undefined, (port) =>
+        wiring.start(port),
+      );
+      running[kind] = emulator;
+      Object.assign(env, wiring.env(emulator));
+    }
   } catch (error) {
     await close();
     throw error;
   }
-  return { marketo, google, env: sandboxEnv({ marketo, google }), close };
+  const all = Object.fromEntries(CONNECTION_KINDS.map((kind) => [kind, running[kind]])) as RunningEmulators;
+  return { ...all, env, close };
 }
 
 /**
- * Gives a workspace of a sandbox-owned store the sandbox connections: the Marketo emulator's
- * credentials and the Google account "sandbox" (imported the ordinary way, one token request).
+ * Gives a workspace of a sandbox-owned store the sandbox connections of the emulators given (each room's
+ * own: the Marketo emulator's credentials, the Google account "sandbox" imported the ordinary way).
  */
 export async function connectSandbox(
   store: CredentialStore,
   workspace: string,
-  emulators: Pick<Emulators, "marketo" | "google">,
+  emulators: Partial<RunningEmulators>,
   env: NodeJS.ProcessEnv,
 ): Promise<void> {
-  const { marketo, google } = emulators;
-  if (marketo) {
-    const { clientId, clientSecret, restEndpoint } = marketo;
-    await store.update(workspace, (current) => ({
-      ...current,
-      marketo: { clientId, clientSecret, restEndpoint },
-    }));
-  }
-  if (google) {
-    const accounts = new GoogleAccounts({ store, workspace, endpoints: googleEndpointsFromEnv(env), env });
-    await accounts.importAccount({
-      label: SANDBOX_ACCOUNT,
-      refreshToken: google.issueRefreshToken(SANDBOX_GOOGLE_USER),
-    });
-    // Marked, so that `accounts list` and the console show it as the sandbox's.
-    await store.update(workspace, (current) => {
-      const record = current.googleAccounts[SANDBOX_ACCOUNT];
-      if (!record) return current;
-      return {
-        ...current,
-        googleAccounts: { ...current.googleAccounts, [SANDBOX_ACCOUNT]: { ...record, sandbox: true } },
-      };
-    });
+  for (const kind of CONNECTION_KINDS) {
+    const emulator = emulators[kind];
+    if (emulator) await (await sandboxOf(kind)).connect(store, workspace, emulator, env);
   }
 }
 
@@ -131,11 +122,11 @@ export interface SandboxSession {
 }
 
 /**
- * `--sandbox`: both emulators in this process on ephemeral ports, and an in-memory store whose
+ * `--sandbox`: every room's emulator in this process on ephemeral ports, and an in-memory store whose
  * `workspace` holds the sandbox connections. Nothing real is read or written.
  */
 export async function startSandboxSession(workspace = DEFAULT_WORKSPACE): Promise<SandboxSession> {
-  const emulators = await startEmulators({ marketo: true, google: true });
+  const emulators = await startEmulators(Object.fromEntries(CONNECTION_KINDS.map((kind) => [kind, true])));
   const close = async () => {
     open.delete(close);
     await emulators.close();

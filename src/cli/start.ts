@@ -1,30 +1,44 @@
-import { type CredentialStore, MemoryCredentialStore } from "../auth/credential-store.js";
-import { googleClientFrom, googleEndpointsFromEnv } from "../auth/google/config.js";
-import { serviceOf } from "../auth/google/service.js";
-import { SessionAccountsStore } from "../auth/session-accounts-store.js";
+import type { CredentialStore } from "../auth/credential-store.js";
+import { CONNECTION_KINDS, CONNECTION_ROOMS, type ConnectionKind } from "../connections/registry.js";
 import { type ConsoleHandle, createConsole } from "../console/index.js";
 import { type HttpServerHandle, isLoopback, startHttpServer } from "../mcp/http.js";
-import { SANDBOX_GOOGLE_USER } from "../sandbox/index.js";
 import { createState } from "../state/index.js";
-import { DEFAULT_WORKSPACE, Workspace } from "../workspace.js";
-import { connectSandbox, type Emulators, SANDBOX_ACCOUNT, startEmulators } from "./sandbox-wiring.js";
+import { Workspace } from "../workspace.js";
+import { type Emulators, sandboxOf, startEmulators } from "./sandbox-wiring.js";
 import { closeOnSignal, httpOptions, listenError, type ServeOptions, workspaceFactory } from "./serve.js";
 
-/**
- * Google counts as configured only by what can reach the real Google: an OAuth client (environment or
- * store), or an account imported with its own client (a gcloud authorized_user file). A stored account
- * without a client, such as a sandbox account imported while the sandbox's variables were exported,
- * cannot refresh against Google and must not stop the sandbox from being used.
- */
-async function googleConfigured(probe: Workspace, env: NodeJS.ProcessEnv): Promise<boolean> {
-  const secrets = await probe.store.read(DEFAULT_WORKSPACE);
-  if (googleClientFrom(env, secrets)) return true;
-  return Object.values(secrets.googleAccounts).some((account) => account.client);
+/** The rooms with nothing configured that reaches the real service: `npm start` runs their emulators. */
+async function unconfigured(probe: Workspace): Promise<Record<ConnectionKind, boolean>> {
+  const needs = await Promise.all(
+    CONNECTION_KINDS.map(async (kind) => [kind, !(await CONNECTION_ROOMS[kind].configured(probe.context))]),
+  );
+  return Object.fromEntries(needs);
+}
+
+/** The user's store, with what a room's sandbox holds in this process only (the sandbox Google account). */
+async function heldStore(base: CredentialStore, emulators: Emulators, env: NodeJS.ProcessEnv) {
+  let store = base;
+  for (const kind of CONNECTION_KINDS) {
+    const emulator = emulators[kind];
+    const hold = emulator && (await sandboxOf(kind)).hold;
+    if (emulator && hold) store = await hold(store, emulator, env);
+  }
+  return store;
+}
+
+/** `npm start`'s line per service: the sandbox it runs on, or "configured". */
+async function serviceLines(emulators: Emulators): Promise<string[]> {
+  const lines = CONNECTION_KINDS.map(async (kind) => {
+    const emulator = emulators[kind];
+    const shown = emulator ? (await sandboxOf(kind)).describe(emulator) : "configured";
+    return `  ${CONNECTION_ROOMS[kind].label}: ${shown}`;
+  });
+  return Promise.all(lines);
 }
 
 /** How to connect the usual clients, one JSON snippet per line (each as its client's file wants it). */
 function clientLines(url: string, emulators: Emulators): string[] {
-  const onSandbox = Boolean(emulators.marketo && emulators.google);
+  const onSandbox = CONNECTION_KINDS.every((kind) => emulators[kind] !== undefined);
   const stdio = {
     command: process.execPath,
     args: [process.argv[1] ?? "dist/cli/main.js", "serve", ...(onSandbox ? ["--sandbox"] : [])],
@@ -45,29 +59,16 @@ function clientLines(url: string, emulators: Emulators): string[] {
  */
 export async function start(options: ServeOptions): Promise<HttpServerHandle> {
   const probe = new Workspace({ env: process.env, state: createState({}) });
-  const needMarketo = !(await probe.marketoCredentials());
-  const needGoogle = !(await googleConfigured(probe, process.env));
-  const emulators = await startEmulators({ marketo: needMarketo, google: needGoogle });
+  const emulators = await startEmulators(await unconfigured(probe));
   const env = { ...process.env, ...emulators.env };
   const state = createState(env);
-  let store: CredentialStore = probe.store;
   let handle: HttpServerHandle;
   let web: ConsoleHandle;
   try {
-    if (emulators.google) {
-      // The user's store, read and written as always (console saves, every workspace), with the
-      // sandbox's Google account held in this process only: it never reaches the user's file.
-      const sandbox = new MemoryCredentialStore();
-      await connectSandbox(sandbox, DEFAULT_WORKSPACE, { ...emulators, marketo: undefined }, env);
-      store = new SessionAccountsStore({
-        base: probe.store,
-        service: serviceOf(googleEndpointsFromEnv(env)),
-        held: { [DEFAULT_WORKSPACE]: (await sandbox.read(DEFAULT_WORKSPACE)).googleAccounts },
-      });
-    }
+    const store = await heldStore(probe.store, emulators, env);
     const workspaces = workspaceFactory({ env, store, state });
     const http = httpOptions(env, options);
-    const sandbox = { marketo: Boolean(emulators.marketo), google: Boolean(emulators.google) };
+    const sandbox = Object.fromEntries(CONNECTION_KINDS.map((kind) => [kind, emulators[kind] !== undefined]));
     web = createConsole({
       workspace: workspaces,
       loopback: isLoopback(http.host),
@@ -84,12 +85,10 @@ export async function start(options: ServeOptions): Promise<HttpServerHandle> {
     await Promise.allSettled([emulators.close(), state.close(), probe.store.close?.()]);
     throw error;
   }
-  const { marketo, google } = emulators;
   const lines = [
     `Console (open in your browser; the login link works once): ${web.loginUrl(handle.url)}`,
     `martech-steps MCP server (Streamable HTTP): ${handle.url}`,
-    `  Marketo: ${marketo ? `sandbox at ${marketo.restEndpoint}` : "configured"}`,
-    `  Google Analytics: ${google ? `sandbox at ${google.url} (account "${SANDBOX_ACCOUNT}", ${SANDBOX_GOOGLE_USER}, held by this server only, never saved)` : "configured"}`,
+    ...(await serviceLines(emulators)),
     "",
     "Connect a client:",
     ...clientLines(handle.url, emulators),

@@ -2,17 +2,21 @@
  * The integrations page's Google card: the OAuth client (its secret write-only) and the connected
  * accounts. "Connect a Google account" is in google-connect.ts.
  */
-import { googleClientFrom, SCOPE_ANALYTICS, SCOPE_ANALYTICS_EDIT } from "../auth/google/config.js";
-import { CONNECTIONS } from "../manifest.js";
+import { SCOPE_ANALYTICS, SCOPE_ANALYTICS_EDIT } from "../auth/google/config.js";
+import {
+  environmentGoogleClient,
+  removeGoogleClient as removeClient,
+  saveGoogleClient as saveClient,
+  savedGoogleClient,
+} from "../connections/google/configure.js";
+import { CONNECTIONS } from "../connections/registry.js";
 import type { Workspace } from "../workspace.js";
 import { secretOrSaved, stringField } from "./http-util.js";
 
 /** What the page may know about the Google connection: never a secret or a token. */
 export async function googleStatus(workspace: Workspace, env: NodeJS.ProcessEnv, sandbox: boolean) {
-  const secrets = await workspace.store.read(workspace.name);
-  const fromEnv = Boolean(env.GOOGLE_OAUTH_CLIENT_ID && env.GOOGLE_OAUTH_CLIENT_SECRET);
-  const client = fromEnv ? googleClientFrom(env, secrets) : undefined;
-  const saved = secrets.googleClient;
+  const client = await environmentGoogleClient({ ...workspace.context, env });
+  const saved = await savedGoogleClient(workspace.secrets);
   const accounts = await workspace.accounts.list();
   return {
     fields: CONNECTIONS.google.fields,
@@ -37,7 +41,7 @@ export async function googleStatus(workspace: Workspace, env: NodeJS.ProcessEnv,
 /** Saves the workspace's OAuth client; an empty secret keeps the saved one for the same Client ID. */
 export async function saveGoogleClient(workspace: Workspace, body: Record<string, unknown>): Promise<void> {
   const clientId = stringField(body, "clientId", true) as string;
-  const saved = (await workspace.store.read(workspace.name)).googleClient;
+  const saved = await savedGoogleClient(workspace.secrets);
   const clientSecret = secretOrSaved(
     body,
     saved && {
@@ -47,12 +51,9 @@ export async function saveGoogleClient(workspace: Workspace, body: Record<string
     "client secret of this OAuth client",
     "Copy it from the Google Cloud console > APIs & Services > Credentials > (your Desktop app client).",
   );
-  await workspace.store.update(workspace.name, (current) => ({
-    ...current,
-    googleClient: { clientId, clientSecret },
-  }));
+  await saveClient(workspace.secrets, { clientId, clientSecret });
 }
 
 export async function removeGoogleClient(workspace: Workspace): Promise<void> {
-  await workspace.store.update(workspace.name, (current) => ({ ...current, googleClient: undefined }));
+  await removeClient(workspace.secrets);
 }

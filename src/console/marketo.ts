@@ -3,22 +3,29 @@
  * Marketo accepted them with one token request (as `martech-steps marketo configure` does). The
  * Client Secret is write-only: the page learns only whether one is set.
  */
-import { requestMarketoToken } from "../auth/marketo-token.js";
-import { parseRestEndpoint } from "../connectors/marketo/url.js";
-import { ConfigurationError, isMartechError } from "../errors.js";
-import { CONNECTIONS } from "../manifest.js";
+import {
+  configureMarketo,
+  parseRestEndpoint,
+  removeMarketo as removeConnection,
+  savedMarketo,
+  savedOrigin,
+  testMarketo as testConnection,
+} from "../connections/marketo/configure.js";
+import { CONNECTIONS } from "../connections/registry.js";
+import { isMartechError } from "../errors.js";
 import type { Workspace } from "../workspace.js";
 import { secretOrSaved, stringField } from "./http-util.js";
 
 /** What the page may know about the Marketo connection: never the secret. */
 export async function marketoStatus(workspace: Workspace, sandbox: boolean) {
-  const active = await workspace.marketoCredentials();
-  const stored = (await workspace.store.read(workspace.name)).marketo;
-  let usage: Awaited<ReturnType<Awaited<ReturnType<Workspace["marketo"]>>["usage"]>> | undefined;
+  const marketo = workspace.handle("marketo");
+  const active = await marketo.credentials();
+  const stored = await savedMarketo(workspace.secrets);
+  let usage: Awaited<ReturnType<Awaited<ReturnType<typeof marketo.connector>>["usage"]>> | undefined;
   let problem: string | undefined;
   if (active) {
     try {
-      usage = await (await workspace.marketo()).usage();
+      usage = await (await marketo.connector()).usage();
     } catch (error) {
       // A MartechError says what to fix (an endpoint that does not parse); anything else is not shown.
       problem = isMartechError(error) ? error.message : "The usage could not be read.";
@@ -48,15 +55,6 @@ export async function marketoStatus(workspace: Workspace, sandbox: boolean) {
   };
 }
 
-/** The origin a saved REST endpoint sends the secret to, or "" when the saved value no longer parses. */
-function savedOrigin(restEndpoint: string): string {
-  try {
-    return parseRestEndpoint(restEndpoint).origin;
-  } catch {
-    return "";
-  }
-}
-
 /**
  * Saves the connection after one token request proves it (identity calls do not count against the
  * API quota). An empty secret keeps the saved one only for the same Client ID and the same Marketo
@@ -66,7 +64,7 @@ export async function saveMarketo(workspace: Workspace, body: Record<string, unk
   const clientId = stringField(body, "clientId", true) as string;
   const restEndpointRaw = stringField(body, "restEndpoint", true) as string;
   const origin = parseRestEndpoint(restEndpointRaw);
-  const saved = (await workspace.store.read(workspace.name)).marketo;
+  const saved = await savedMarketo(workspace.secrets);
   const clientSecret = secretOrSaved(
     body,
     saved && {
@@ -84,32 +82,17 @@ export async function saveMarketo(workspace: Workspace, body: Record<string, unk
     "Client Secret",
     "Copy it from Marketo Admin > Integration > LaunchPoint > (your custom service) > View Details.",
   );
-  await requestMarketoToken({ origin, clientId, clientSecret });
-  await workspace.store.update(workspace.name, (current) => ({
-    ...current,
-    marketo: { clientId, clientSecret, restEndpoint: `${origin.origin}/rest` },
-  }));
+  await configureMarketo(workspace.secrets, { clientId, clientSecret, origin }, { verify: true });
 }
 
 /** Asks Marketo for a token with the active connection: proves the credentials without spending quota. */
-export async function testMarketo(workspace: Workspace): Promise<{ message: string }> {
-  const active = await workspace.marketoCredentials();
-  if (!active) {
-    throw new ConfigurationError(`Marketo is not configured for workspace "${workspace.name}".`, {
-      hint: "Enter the Client ID, Client Secret and REST API Endpoint, then Save.",
-    });
-  }
-  const origin = parseRestEndpoint(active.restEndpoint);
-  const token = await requestMarketoToken({
-    origin,
-    clientId: active.clientId,
-    clientSecret: active.clientSecret,
-  });
-  return {
-    message: `Marketo at ${origin.host} accepted the credentials (a token valid for ${token.expiresIn} s was issued).`,
-  };
+export function testMarketo(workspace: Workspace): Promise<{ message: string }> {
+  return testConnection(
+    workspace.context,
+    "Enter the Client ID, Client Secret and REST API Endpoint, then Save.",
+  );
 }
 
 export async function removeMarketo(workspace: Workspace): Promise<void> {
-  await workspace.store.update(workspace.name, (current) => ({ ...current, marketo: undefined }));
+  await removeConnection(workspace.secrets);
 }

@@ -1,13 +1,16 @@
 /**
  * What the connectors, the limiter, the token managers and runToolStep report for metrics. This module
- * imports nothing: the layers below the adapters call it at no cost (a no-op) until an adapter that
+ * imports nothing at run time (its one import is a type): the layers below the adapters call it at no cost (a no-op) until an adapter that
  * serves metrics installs a sink (the HTTP server, with prom-client). Every argument is a fixed value
  * (a tool step id from the registry, an error kind, a service name, an HTTP status, a service code):
  * never a workspace, an account, a host, a path or anything a caller sent, so no metric label can
  * carry a secret or a user's data.
  */
 
-export type Service = "marketo" | "google_analytics";
+import type { ServiceId } from "../connections/registry.js";
+
+/** A metric's service label: a service of the connection registry (src/connections/registry.ts). */
+export type Service = ServiceId;
 /** The limits answers counted on their own: Marketo's rate window (606) and concurrency (615), GA4's 429. */
 export type LimitCode = "606" | "615" | "429";
 

@@ -51,7 +51,7 @@ export const googleAnalyticsApiCall: ToolStep<ReturnType<typeof input>, typeof G
     checkApiCall(fields);
     // A cursor of another request is refused before anything is sent.
     skipOf(fields);
-    const ga = await ctx.google(fields.account);
+    const ga = await ctx.connection("google", fields.account);
     const result = await ga.call({
       method: fields.method,
       path: fields.endpoint,

@@ -57,7 +57,7 @@ export const googleAnalyticsCreateKeyEvents: ToolStep<
   async handler(fields, ctx) {
     const propertyId = parsePropertyId(fields.property);
     const eventName = fields.event_name;
-    const ga = await ctx.google(fields.account);
+    const ga = await ctx.connection("google", fields.account);
     const existing = await findKeyEvent(ga, propertyId, eventName, ctx.signal);
     if (existing) return alreadyExisting(existing, fields.counting_method, eventName, null);
 

@@ -57,7 +57,7 @@ export const googleAnalyticsCreateProperties: ToolStep<
   output: CreatePropertiesOutput,
 
   async handler(fields, ctx) {
-    const ga = await ctx.google(fields.account);
+    const ga = await ctx.connection("google", fields.account);
     const parent = await resolveAnalyticsAccount(ga, fields.analytics_account, ctx.signal);
     let created: Property;
     try {

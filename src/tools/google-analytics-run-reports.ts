@@ -80,7 +80,7 @@ export const googleAnalyticsRunReports: ToolStep<ReturnType<typeof input>, typeo
       );
     }
 
-    const ga = await ctx.google(fields.account);
+    const ga = await ctx.connection("google", fields.account);
     if (dates?.calendar) {
       const timeZone = await propertyTimeZone(ga, propertyId, ctx.signal);
       if (timeZone) dates = resolveDateRanges(fields.date_ranges, now, timeZone);

@@ -65,7 +65,7 @@ export const marketoApiCall: ToolStep<typeof MarketoApiCallInput, typeof Marketo
         "it belongs to another request: give the same method, endpoint and query_parameters.",
       );
     }
-    const marketo = await ctx.marketo();
+    const marketo = await ctx.connection("marketo");
     const onWait = ({ reason, waitMs }: { reason: string; waitMs: number }) => {
       const message = `Waiting ${Math.ceil(waitMs / 1000)} s for Marketo's ${reason.replace("_", " ")} limit`;
       ctx.progress({ progress: 0, message });

@@ -1,11 +1,9 @@
 import type { z } from "zod";
-import type { GoogleAnalyticsConnector } from "../connectors/google/connector.js";
-import type { MarketoConnector } from "../connectors/marketo/connector.js";
+import type { ConnectionKind, ConnectorOf, ServiceId } from "../connections/registry.js";
 import type { InputAliases } from "./input/normalise.js";
 
-export type ServiceId = "marketo" | "google_analytics";
-/** The admin-side connection a step needs: Marketo credentials or a connected Google account. */
-export type ConnectionKind = "marketo" | "google";
+/** The registry's kinds and services (src/connections/registry.ts), re-exported for the steps. */
+export type { ConnectionKind, ServiceId };
 
 /** MCP tool annotations (https://modelcontextprotocol.io/specification/2025-06-18/server/tools). */
 export interface ToolAnnotations {
@@ -42,10 +40,12 @@ export interface ToolLogEntry {
 
 /** What a handler gets: connectors already bound to the workspace, never a credential. */
 export interface ToolContext {
-  /** The workspace's Marketo connector; throws ConfigurationError when Marketo is not configured. */
-  marketo(): Promise<MarketoConnector>;
-  /** The connector of a connected Google account (by label; the only one when omitted). */
-  google(account: string | undefined): Promise<GoogleAnalyticsConnector>;
+  /**
+   * The connector of a connection room, bound to the workspace: `connection("marketo")` is the
+   * MarketoConnector, `connection("google", account)` the connector of a connected Google account (by
+   * label; the only one when omitted). Throws a ConfigurationError saying how to connect when there is none.
+   */
+  connection<K extends ConnectionKind>(kind: K, account?: string): Promise<ConnectorOf<K>>;
   signal?: AbortSignal | undefined;
   /** Overall limit of the call (MARTECH_STEPS_DEADLINE_MS); runToolStep applies it. Default 120 s. */
   deadlineMs?: number | undefined;

@@ -40,7 +40,7 @@ describe("what the model reads of a report over MCP", () => {
     expect(data.rows).toHaveLength(30);
     const text = (result.content[0] as { text: string }).text;
     // The same request, sent to the Data API as it is: its JSON answer for the same rows.
-    const ga = await fixture.workspace.google("analyst");
+    const ga = await fixture.workspace.connection("google", "analyst");
     const raw = JSON.stringify(await ga.runReport(PROPERTY, data.request));
     console.info(
       `30-row report: text ${text.length} characters (structuredContent ${JSON.stringify(data).length}), raw Data API JSON ${raw.length}`,

@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest";
+import type { GoogleAnalyticsConnector } from "../../src/connectors/google/connector.js";
 import type { MarketoConnector } from "../../src/connectors/marketo/connector.js";
 import type { MarketoRequest } from "../../src/connectors/marketo/types.js";
 import { ValidationError } from "../../src/errors.js";
+import { connectionFrom } from "../../src/tools/connection-from.js";
 import { runToolStep } from "../../src/tools/run.js";
 import type { ToolContext } from "../../src/tools/types.js";
 import { contextFor, FakeGa } from "../tools/ga/fake-connector.js";
@@ -264,7 +266,14 @@ describe("review: programs.json filtered by type, paged to the end", () => {
         return { callsToday: 1, dailyQuota: 50_000, remaining: 49_999 };
       },
     } as unknown as MarketoConnector;
-    const context: ToolContext = { ...contextFor(new FakeGa()), marketo: async () => marketo };
+    const ga = new FakeGa();
+    const context: ToolContext = {
+      ...contextFor(ga),
+      connection: connectionFrom({
+        marketo: async () => marketo,
+        google: async () => ga as unknown as GoogleAnalyticsConnector,
+      }),
+    };
     return { context, calls };
   }
 

@@ -3,6 +3,7 @@ import nock from "nock";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { ValidationError } from "../../src/errors.js";
 import type { MarketoApiCallInput } from "../../src/schemas/marketo.js";
+import { connectionFrom } from "../../src/tools/connection-from.js";
 import { cursorOf } from "../../src/tools/marketo/position.js";
 import { jsonSize } from "../../src/tools/output-cap.js";
 import { runToolStep } from "../../src/tools/run.js";
@@ -123,8 +124,7 @@ const FILE = "/bulk/v1/leads/export/ce45a7a1-f19d-4ce2-882c-a3c795940a7d/file.js
 function marketoContext(): ToolContext {
   const marketo = connector();
   return {
-    marketo: async () => marketo,
-    google: () => Promise.reject(new Error("not used")),
+    connection: connectionFrom({ marketo: async () => marketo }),
     progress: () => undefined,
   };
 }

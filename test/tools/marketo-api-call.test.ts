@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { MarketoConnector } from "../../src/connectors/marketo/connector.js";
 import type { MarketoCallResult, MarketoRequest } from "../../src/connectors/marketo/types.js";
 import { ValidationError } from "../../src/errors.js";
+import { connectionFrom } from "../../src/tools/connection-from.js";
 import { runToolStep } from "../../src/tools/run.js";
 import type { ToolContext } from "../../src/tools/types.js";
 
@@ -37,10 +38,7 @@ function contextReturning(result: Partial<MarketoCallResult>) {
     },
   } as unknown as MarketoConnector;
   const context: ToolContext = {
-    marketo: async () => connector,
-    google: async () => {
-      throw new Error("unused");
-    },
+    connection: connectionFrom({ marketo: async () => connector }),
     progress: () => undefined,
   };
   return { context, requests };

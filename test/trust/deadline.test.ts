@@ -111,8 +111,7 @@ describe("deadlines", () => {
 
   it("runToolStep ends a step that ignores its signal 1 s after the deadline (backstop)", async () => {
     const context: ToolContext = {
-      marketo: () => new Promise(() => undefined),
-      google: () => new Promise(() => undefined),
+      connection: () => new Promise(() => undefined),
       progress: () => undefined,
       deadlineMs: 200,
     };

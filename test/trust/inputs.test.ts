@@ -58,7 +58,7 @@ describe("a lone UTF-16 surrogate is a validation error naming the field; nothin
       'body.input[0]["k\\ud800"]',
     ],
   ] as const)("Marketo connector: %j → %s", async (req, field) => {
-    const marketo = await workspace.marketo();
+    const marketo = await workspace.connection("marketo");
     const before = harness.marketo.server.seen.length;
     const error = await marketo.call(req as never).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ValidationError);
@@ -77,7 +77,7 @@ describe("a lone UTF-16 surrogate is a validation error naming the field; nothin
       "body.dimensions[0].name",
     ],
   ] as const)("GA4 connector: %j → %s", async (req, field) => {
-    const ga = await workspace.google("main");
+    const ga = await workspace.connection("google", "main");
     const before = harness.google.server.seen.length;
     const error = await ga.call(req as never).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ValidationError);
@@ -141,7 +141,7 @@ describe("query parameters that change a request's method or authentication are 
       /supplies authentication/,
     ],
   ])("Marketo: %s", async (_name, query, field, says) => {
-    const marketo = await workspace.marketo();
+    const marketo = await workspace.connection("marketo");
     const before = harness.marketo.server.seen.length;
     const error = await marketo
       .call({ method: "GET", path: "/rest/v1/lists/1001/leads.json", query })
@@ -153,7 +153,7 @@ describe("query parameters that change a request's method or authentication are 
   });
 
   it("Marketo: refused before an activity read from a date fetches its paging token", async () => {
-    const marketo = await workspace.marketo();
+    const marketo = await workspace.connection("marketo");
     const before = harness.marketo.server.seen.length;
     const error = await marketo
       .call({
@@ -172,7 +172,7 @@ describe("query parameters that change a request's method or authentication are 
     [{ $key: "AIzaSyExample" }, "query_parameters.$key"],
     [{ KEY: "AIzaSyExample" }, "query_parameters.KEY"],
   ])("GA4: %j → %s", async (query, field) => {
-    const ga = await workspace.google("main");
+    const ga = await workspace.connection("google", "main");
     const before = harness.google.server.seen.length;
     const error = await ga
       .call({ method: "GET", path: "v1beta/accountSummaries", query } as never)

@@ -15,7 +15,7 @@ export type AccountField = z.ZodType<string | undefined>;
 /**
  * The connected Google account a GA step uses, as a list when the workspace has accounts (the form shows a
  * select). With exactly one it defaults to it; with none it is a free optional string, so the handler reaches
- * ctx.google(), whose ConfigurationError explains how to connect an account.
+ * ctx.connection("google"), whose ConfigurationError explains how to connect an account.
  */
 export function accountField(context: SchemaContext): AccountField {
   const labels = [...new Set(context.accounts)];

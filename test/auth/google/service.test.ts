@@ -73,7 +73,7 @@ describe("a stored Google account belongs to the service it was connected to", (
       store,
       env: { GOOGLE_OAUTH_CLIENT_ID: "x", GOOGLE_OAUTH_CLIENT_SECRET: "y" },
     });
-    await expect(workspace.google("sandbox")).rejects.toThrow(/belongs to another service/);
+    await expect(workspace.connection("google", "sandbox")).rejects.toThrow(/belongs to another service/);
     const removed = await workspace.removeAccount("sandbox");
     expect(removed).toMatchObject({
       revoked: false,

@@ -6,6 +6,7 @@ import type {
   Metadata,
   RunReportResponse,
 } from "../../../src/connectors/google/types.js";
+import { connectionFrom } from "../../../src/tools/connection-from.js";
 import type { ToolContext } from "../../../src/tools/types.js";
 
 export interface RecordedCall {
@@ -95,8 +96,7 @@ export function contextFor(
   accounts: string[] = ["main"],
 ): ToolContext & { schemaContext: { accounts: string[] } } {
   return {
-    marketo: () => Promise.reject(new Error("not used")),
-    google: async () => ga as unknown as GoogleAnalyticsConnector,
+    connection: connectionFrom({ google: async () => ga as unknown as GoogleAnalyticsConnector }),
     progress: () => {},
     schemaContext: { accounts },
   };

@@ -1,7 +1,9 @@
 import { expect } from "vitest";
+import type { GoogleAnalyticsConnector } from "../../../src/connectors/google/connector.js";
 import type { MarketoConnector } from "../../../src/connectors/marketo/connector.js";
 import type { MarketoRequest, ResumePosition } from "../../../src/connectors/marketo/types.js";
 import { ValidationError } from "../../../src/errors.js";
+import { connectionFrom } from "../../../src/tools/connection-from.js";
 import { runToolStep } from "../../../src/tools/run.js";
 import type { ToolContext } from "../../../src/tools/types.js";
 import { contextFor, FakeGa } from "../ga/fake-connector.js";
@@ -38,7 +40,10 @@ export function recording(result: unknown[] = []) {
   } as unknown as MarketoConnector;
   const context: ToolContext & { schemaContext: { accounts: string[] } } = {
     ...contextFor(ga),
-    marketo: async () => marketo,
+    connection: connectionFrom({
+      marketo: async () => marketo,
+      google: async () => ga as unknown as GoogleAnalyticsConnector,
+    }),
   };
   /** Everything the step sent, in order. */
   const sent = () => [...ga.calls, ...marketoCalls];

@@ -1,0 +1,55 @@
+import { GoogleAccounts, type GoogleTokenSource } from "../../auth/google/accounts.js";
+import { type GoogleEndpoints, googleEndpointsFromEnv } from "../../auth/google/config.js";
+import type { GoogleAnalyticsConnector } from "../../connectors/google/connector.js";
+import { positiveSetting } from "../../settings.js";
+import type { ConnectionHandle, RoomContext } from "../types.js";
+
+// Loaded when a workspace first builds a connector: listing tools (stdio cold start) needs none.
+let googleModule: Promise<typeof import("../../connectors/google/connector.js")> | undefined;
+
+/** A workspace's Google connection: its connected accounts, and a connector per account. */
+export interface GoogleHandle extends ConnectionHandle<GoogleAnalyticsConnector> {
+  readonly accounts: GoogleAccounts;
+  readonly endpoints: GoogleEndpoints;
+}
+
+export function openGoogle(context: RoomContext): GoogleHandle {
+  const env = context.env;
+  const endpoints = googleEndpointsFromEnv(env);
+  const accounts = new GoogleAccounts({
+    store: context.store,
+    workspace: context.workspace,
+    endpoints,
+    env,
+    timeoutMs: positiveSetting(env, "MARTECH_STEPS_REQUEST_TIMEOUT_MS"),
+    ...(context.fetch ? { fetch: context.fetch } : {}),
+  });
+  /** Per account label; rebuilt when the account's token source changes (reconnected elsewhere). */
+  const kept = new Map<string, { tokens: GoogleTokenSource; connector: GoogleAnalyticsConnector }>();
+  return {
+    accounts,
+    endpoints,
+    forget: () => kept.clear(),
+    async connector(label) {
+      googleModule ??= import("../../connectors/google/connector.js");
+      const [tokens, { GoogleAnalyticsConnector }] = await Promise.all([
+        accounts.tokenSource(label),
+        googleModule,
+      ]);
+      const cached = kept.get(tokens.label);
+      // GoogleAccounts gives a new token source when the stored refresh token changed (the account was
+      // reconnected, maybe by another process or replica): a connector on the old one would keep failing.
+      if (cached?.tokens === tokens) return cached.connector;
+      const connector = new GoogleAnalyticsConnector({
+        tokens,
+        endpoints,
+        state: context.state,
+        timeoutMs: positiveSetting(env, "MARTECH_STEPS_REQUEST_TIMEOUT_MS"),
+        deadlineMs: positiveSetting(env, "MARTECH_STEPS_DEADLINE_MS"),
+        ...(context.fetch ? { fetch: context.fetch } : {}),
+      });
+      kept.set(tokens.label, { tokens, connector });
+      return connector;
+    },
+  };
+}

@@ -1,0 +1,24 @@
+/** The Google room: the OAuth client, and the Google accounts connected with it (several per workspace). */
+import type { GoogleAnalyticsConnector } from "../../connectors/google/connector.js";
+import type { GoogleSandbox } from "../../sandbox/index.js";
+import type { ConnectionRoom } from "../types.js";
+import { googleConfigured } from "./configure.js";
+import { GOOGLE_DEFINITION } from "./definition.js";
+import { type GoogleHandle, openGoogle } from "./handle.js";
+import "./secrets.js";
+
+export const GOOGLE_ROOM: ConnectionRoom<
+  "google",
+  "google_analytics",
+  GoogleAnalyticsConnector,
+  GoogleHandle,
+  GoogleSandbox
+> = {
+  kind: "google",
+  label: "Google Analytics",
+  service: "google_analytics",
+  definition: GOOGLE_DEFINITION,
+  open: openGoogle,
+  configured: googleConfigured,
+  sandbox: async () => (await import("./sandbox.js")).GOOGLE_SANDBOX,
+};

@@ -1,0 +1,11 @@
+/** The Google room's part of a workspace's stored secrets (merged into WorkspaceSecrets). */
+import type { GoogleAccountRecord, GoogleOAuthClient } from "../../auth/store-core.js";
+
+declare module "../../auth/store-core.js" {
+  interface WorkspaceSecrets {
+    /** The OAuth client (Desktop app) accounts are connected with. */
+    googleClient?: GoogleOAuthClient | undefined;
+    /** The connected accounts, by label. */
+    googleAccounts: Record<string, GoogleAccountRecord>;
+  }
+}

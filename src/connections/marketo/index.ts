@@ -1,0 +1,27 @@
+/** The Marketo room: Client ID / Client Secret / REST endpoint of a LaunchPoint custom service. */
+import type { MarketoConnector } from "../../connectors/marketo/connector.js";
+import type { MarketoSandbox } from "../../sandbox/index.js";
+import type { ConnectionRoom } from "../types.js";
+import { readMarketoCredentials } from "./credentials.js";
+import { MARKETO_DEFINITION } from "./definition.js";
+import { type MarketoHandle, openMarketo } from "./handle.js";
+
+export type { MarketoCredentials } from "./secrets.js";
+
+import "./secrets.js";
+
+export const MARKETO_ROOM: ConnectionRoom<
+  "marketo",
+  "marketo",
+  MarketoConnector,
+  MarketoHandle,
+  MarketoSandbox
+> = {
+  kind: "marketo",
+  label: "Marketo",
+  service: "marketo",
+  definition: MARKETO_DEFINITION,
+  open: openMarketo,
+  configured: async (context) => (await readMarketoCredentials(context)) !== undefined,
+  sandbox: async () => (await import("./sandbox.js")).MARKETO_SANDBOX,
+};

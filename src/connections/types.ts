@@ -1,0 +1,102 @@
+/**
+ * What every connection room declares. A room (`src/connections/<service>/`) holds one service's
+ * credential shape, how it is read (store and environment), verified, saved and removed, its sandbox
+ * wiring and how its connector is built; the registry (registry.ts) lists the rooms, and everything that
+ * needs the list of services (the workspace, the manifest, metrics, `npm start`) derives it from there.
+ */
+import type { CredentialStore, WorkspaceSecrets } from "../auth/store-core.js";
+import type { SharedState } from "../state/types.js";
+
+/** One field of a connection's configuration form (manifest.json's `connections[].fields`). */
+export interface ConfigField {
+  key: string;
+  label: string;
+  type: "string" | "url";
+  required: boolean;
+  secret: boolean;
+  env: string;
+  description: string;
+}
+
+/** A connection as manifest.json describes it to a platform (and the console its form). */
+export interface ConnectionDefinition<K extends string = string> {
+  id: K;
+  title: string;
+  auth: "oauth2_client_credentials" | "oauth2_authorization_code";
+  description: string;
+  fields: ConfigField[];
+  scopes?: readonly string[];
+}
+
+/** One workspace's entry of the credential store, read and changed under the store's lock. */
+export interface SecretsTarget {
+  readonly workspace: string;
+  read(): Promise<WorkspaceSecrets>;
+  update(change: (current: WorkspaceSecrets) => WorkspaceSecrets): Promise<unknown>;
+}
+
+/** What a room opens a workspace's connection with: never another workspace's entry. */
+export interface RoomContext {
+  readonly workspace: string;
+  /** Whether this is the default workspace: the only one the service's environment variables configure. */
+  readonly isDefault: boolean;
+  readonly env: NodeJS.ProcessEnv;
+  readonly store: CredentialStore;
+  readonly state: SharedState;
+  readonly fetch?: typeof fetch | undefined;
+}
+
+/** One workspace's side of a connection: builds its connector, and keeps it while the credentials hold. */
+export interface ConnectionHandle<C> {
+  /** The connector; `account` names a connected account where the service has several (Google). */
+  connector(account?: string): Promise<C>;
+  /** Forgets kept connectors (after the admin changed the connection). */
+  forget(): void;
+}
+
+/** An emulator of the embedded sandbox, as every room's sandbox wiring starts it. */
+export interface Emulator {
+  close(): Promise<void>;
+}
+
+/**
+ * A room's sandbox wiring (loaded only by the CLI commands that start the sandbox, never at cold start):
+ * its emulator, the variables that point the product at it, and the sandbox connection in a store.
+ */
+export interface SandboxWiring<E extends Emulator> {
+  start(port: number): Promise<E>;
+  /** The variables that point the product at the emulator (sandbox credentials are public values). */
+  env(emulator: E): Record<string, string>;
+  /** Gives a workspace of a sandbox-owned store the sandbox connection. */
+  connect(store: CredentialStore, workspace: string, emulator: E, env: NodeJS.ProcessEnv): Promise<void>;
+  /** `npm start`'s line for it, e.g. "sandbox at http://127.0.0.1:4010/rest". */
+  describe(emulator: E): string;
+  /**
+   * `npm start` with this emulator: the store the server uses, when the sandbox connection must be held
+   * in this process rather than come from the environment (default: the base store unchanged).
+   */
+  hold?(base: CredentialStore, emulator: E, env: NodeJS.ProcessEnv): Promise<CredentialStore>;
+}
+
+/** A room, as the registry lists it. */
+export interface ConnectionRoom<
+  K extends string,
+  S extends string,
+  C,
+  H extends ConnectionHandle<C>,
+  E extends Emulator,
+> {
+  kind: K;
+  /** The service's short name in messages, e.g. "Marketo", "Google Analytics". */
+  label: string;
+  /** The service id of the steps and metrics labels, e.g. "google_analytics". */
+  service: S;
+  definition: ConnectionDefinition<K>;
+  open(context: RoomContext): H;
+  /**
+   * Whether something that reaches the real service is configured for the default workspace (`npm start`
+   * starts the room's emulator when not).
+   */
+  configured(context: RoomContext): Promise<boolean>;
+  sandbox(): Promise<SandboxWiring<E>>;
+}
