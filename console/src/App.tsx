@@ -47,7 +47,7 @@ export function App() {
         </nav>
         <span className="workspace">
           Workspace <b>{session.workspace}</b>
-          {session.sandbox.marketo || session.sandbox.google ? <span className="badge">sandbox</span> : null}
+          {Object.values(session.sandbox).some(Boolean) ? <span className="badge">sandbox</span> : null}
         </span>
         <button type="button" className="link" onClick={logout}>
           Log out

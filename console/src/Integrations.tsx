@@ -11,6 +11,12 @@ export interface ConfigField {
   description: string;
 }
 
+/**
+ * One card per connection room of the server's registry (src/connections/registry.ts), in its order. The
+ * page cannot import the registry (it is server code); a room with a console card adds one line here.
+ */
+const CONNECTION_CARDS = { marketo: MarketoCard, google: GoogleCard };
+
 /** The integrations page (admins): Marketo's connection and the connected Google accounts. */
 export function Integrations() {
   const connected = new URLSearchParams(window.location.hash.split("?")[1] ?? "").get("connected");
@@ -22,8 +28,9 @@ export function Integrations() {
           The Google account "{connected}" is connected.
         </p>
       ) : null}
-      <MarketoCard />
-      <GoogleCard />
+      {Object.entries(CONNECTION_CARDS).map(([kind, Card]) => (
+        <Card key={kind} />
+      ))}
     </div>
   );
 }

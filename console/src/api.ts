@@ -25,7 +25,8 @@ export class ApiError extends Error {
 export interface Session {
   workspace: string;
   csrfToken: string;
-  sandbox: { marketo: boolean; google: boolean };
+  /** Which connections (by registry kind) run on the built-in sandbox. */
+  sandbox: Record<string, boolean>;
 }
 
 let csrfToken = "";

@@ -7,6 +7,7 @@
 import { type CredentialStore, MemoryCredentialStore } from "../auth/credential-store.js";
 import { SANDBOX_ACCOUNT } from "../connections/google/sandbox.js";
 import {
+  type AnyRoom,
   CONNECTION_KINDS,
   CONNECTION_ROOMS,
   type ConnectionKind,
@@ -33,9 +34,10 @@ export type Emulators = RunningEmulators & {
   close(): Promise<void>;
 };
 
-/** A room's sandbox wiring, seen without its emulator's own type. */
-export async function sandboxOf(kind: ConnectionKind): Promise<SandboxWiring<Emulator>> {
-  return (await CONNECTION_ROOMS[kind].sandbox()) as SandboxWiring<Emulator>;
+/** A room's sandbox wiring, seen without its emulator's own type; undefined for a room without an emulator. */
+export async function sandboxOf(kind: ConnectionKind): Promise<SandboxWiring<Emulator> | undefined> {
+  const room: AnyRoom = CONNECTION_ROOMS[kind];
+  return room.sandbox?.();
 }
 
 async function listen<T>(choice: PortChoice | undefined, begin: (port: number) => Promise<T>): Promise<T> {
@@ -70,8 +72,8 @@ export async function startEmulators(
   try {
     for (const kind of CONNECTION_KINDS) {
       const wanted = options[kind];
-      if (!wanted) continue;
-      const wiring = await sandboxOf(kind);
+      const wiring = wanted ? await sandboxOf(kind) : undefined;
+      if (!wanted || !wiring) continue;
       const emulator = await listen(typeof wanted === "object" ? wanted : undefined, (port) =>
         wiring.start(port),
       );
@@ -98,7 +100,7 @@ export async function connectSandbox(
 ): Promise<void> {
   for (const kind of CONNECTION_KINDS) {
     const emulator = emulators[kind];
-    if (emulator) await (await sandboxOf(kind)).connect(store, workspace, emulator, env);
+    if (emulator) await (await sandboxOf(kind))?.connect(store, workspace, emulator, env);
   }
 }
 

@@ -20,17 +20,18 @@ async function heldStore(base: CredentialStore, emulators: Emulators, env: NodeJ
   let store = base;
   for (const kind of CONNECTION_KINDS) {
     const emulator = emulators[kind];
-    const hold = emulator && (await sandboxOf(kind)).hold;
+    const hold = emulator && (await sandboxOf(kind))?.hold;
     if (emulator && hold) store = await hold(store, emulator, env);
   }
   return store;
 }
 
-/** `npm start`'s line per service: the sandbox it runs on, or "configured". */
-async function serviceLines(emulators: Emulators): Promise<string[]> {
+/** `npm start`'s line per service: the sandbox it runs on, "configured", or (a room without an emulator) not. */
+async function serviceLines(emulators: Emulators, needs: Record<ConnectionKind, boolean>): Promise<string[]> {
   const lines = CONNECTION_KINDS.map(async (kind) => {
     const emulator = emulators[kind];
-    const shown = emulator ? (await sandboxOf(kind)).describe(emulator) : "configured";
+    const wiring = emulator && (await sandboxOf(kind));
+    const shown = wiring ? wiring.describe(emulator) : needs[kind] ? "not configured" : "configured";
     return `  ${CONNECTION_ROOMS[kind].label}: ${shown}`;
   });
   return Promise.all(lines);
@@ -38,7 +39,9 @@ async function serviceLines(emulators: Emulators): Promise<string[]> {
 
 /** How to connect the usual clients, one JSON snippet per line (each as its client's file wants it). */
 function clientLines(url: string, emulators: Emulators): string[] {
-  const onSandbox = CONNECTION_KINDS.every((kind) => emulators[kind] !== undefined);
+  const onSandbox = CONNECTION_KINDS.every(
+    (kind) => emulators[kind] !== undefined || !CONNECTION_ROOMS[kind].sandbox,
+  );
   const stdio = {
     command: process.execPath,
     args: [process.argv[1] ?? "dist/cli/main.js", "serve", ...(onSandbox ? ["--sandbox"] : [])],
@@ -59,7 +62,8 @@ function clientLines(url: string, emulators: Emulators): string[] {
  */
 export async function start(options: ServeOptions): Promise<HttpServerHandle> {
   const probe = new Workspace({ env: process.env, state: createState({}) });
-  const emulators = await startEmulators(await unconfigured(probe));
+  const needs = await unconfigured(probe);
+  const emulators = await startEmulators(needs);
   const env = { ...process.env, ...emulators.env };
   const state = createState(env);
   let handle: HttpServerHandle;
@@ -88,7 +92,7 @@ export async function start(options: ServeOptions): Promise<HttpServerHandle> {
   const lines = [
     `Console (open in your browser; the login link works once): ${web.loginUrl(handle.url)}`,
     `martech-steps MCP server (Streamable HTTP): ${handle.url}`,
-    ...(await serviceLines(emulators)),
+    ...(await serviceLines(emulators, needs)),
     "",
     "Connect a client:",
     ...clientLines(handle.url, emulators),

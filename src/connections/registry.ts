@@ -25,7 +25,7 @@ export type HandleOf<K extends ConnectionKind> = ReturnType<Rooms[K]["open"]>;
 export type ConnectorOf<K extends ConnectionKind> = Awaited<ReturnType<HandleOf<K>["connector"]>>;
 /** The running emulator of a kind's sandbox. */
 export type EmulatorOf<K extends ConnectionKind> = Awaited<
-  ReturnType<Awaited<ReturnType<Rooms[K]["sandbox"]>>["start"]>
+  ReturnType<Awaited<ReturnType<NonNullable<Rooms[K]["sandbox"]>>>["start"]>
 >;
 
 /** Any room, seen without its kind-specific types. */

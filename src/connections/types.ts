@@ -84,7 +84,7 @@ export interface ConnectionRoom<
   S extends string,
   C,
   H extends ConnectionHandle<C>,
-  E extends Emulator,
+  E extends Emulator = Emulator,
 > {
   kind: K;
   /** The service's short name in messages, e.g. "Marketo", "Google Analytics". */
@@ -98,5 +98,6 @@ export interface ConnectionRoom<
    * starts the room's emulator when not).
    */
   configured(context: RoomContext): Promise<boolean>;
-  sandbox(): Promise<SandboxWiring<E>>;
+  /** Its sandbox wiring, loaded on use; a room without an emulator has none (`npm start` then runs without it). */
+  sandbox?: () => Promise<SandboxWiring<E>>;
 }
