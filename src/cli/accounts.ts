@@ -61,7 +61,8 @@ async function removeAccount(workspace: Workspace, label: string, force: boolean
   }
 }
 
-export function registerAccountCommands(program: Command): void {
+/** `martech-steps accounts ...` (the Google room); returns the command, so main.ts knows it opens the store. */
+export function registerAccountCommands(program: Command): Command {
   const accounts = program
     .command("accounts")
     .description("Connect, list and remove the workspace's Google accounts (Google Analytics 4).");
@@ -151,4 +152,5 @@ export function registerAccountCommands(program: Command): void {
           : `Removed "${label}" without revoking it (${reason ?? "Google did not confirm the revocation"}): also remove access at https://myaccount.google.com/permissions.\n`,
       );
     });
+  return accounts;
 }

@@ -22,8 +22,11 @@ const program = new Command()
   .version(PACKAGE.version)
   .showHelpAfterError();
 
-/** The commands that open the credential store: theirs is checked before they start. */
-const USES_STORE = new Set(["serve", "start", "call", "marketo", "accounts"]);
+/** The commands that open the credential store: theirs is checked before they start (and every service's). */
+const USES_STORE = new Set(["serve", "start", "call"]);
+
+/** The connection rooms' commands (configure a service, connect its accounts): one line per service that has some. */
+const SERVICE_COMMANDS = [registerMarketoCommands, registerAccountCommands];
 
 function topCommand(command: Command): string {
   let current = command;
@@ -171,8 +174,7 @@ program
     },
   );
 
-registerMarketoCommands(program);
-registerAccountCommands(program);
+for (const register of SERVICE_COMMANDS) USES_STORE.add(register(program).name());
 
 program.parseAsync(process.argv).catch(async (error: unknown) => {
   // A failed command exits at once: nothing it started may keep the process alive.

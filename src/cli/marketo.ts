@@ -29,7 +29,8 @@ function startingOver(workspace: Workspace): SecretsTarget {
   return { ...workspace.secrets, update: (change) => updateOrStartOver(workspace, change) };
 }
 
-export function registerMarketoCommands(program: Command): void {
+/** `martech-steps marketo configure|show|remove`; returns the command, so main.ts knows it opens the store. */
+export function registerMarketoCommands(program: Command): Command {
   const marketo = program
     .command("marketo")
     .description("Configure the workspace's Marketo connection (admins).");
@@ -100,4 +101,5 @@ export function registerMarketoCommands(program: Command): void {
         process.stderr.write(`Marketo connection removed from workspace "${workspace.name}".\n`);
       });
     });
+  return marketo;
 }
