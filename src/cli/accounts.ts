@@ -2,9 +2,8 @@ import { spawn } from "node:child_process";
 import type { Command } from "commander";
 import { StoreUnreadableError } from "../auth/credential-store.js";
 import type { AccountSummary } from "../auth/google/accounts.js";
-import { SCOPE_ANALYTICS, SCOPE_ANALYTICS_EDIT } from "../auth/google/config.js";
 import type { RevokeResult } from "../auth/google/index.js";
-import { saveGoogleClient } from "../connections/google/configure.js";
+import { readOnlyAccount, saveGoogleClient } from "../connections/google/configure.js";
 import { ConfigurationError, ValidationError } from "../errors.js";
 import { DEFAULT_WORKSPACE, type Workspace } from "../workspace.js";
 import { printJson, prompt, readSecret } from "./io.js";
@@ -25,7 +24,7 @@ function openBrowser(url: string): void {
 
 /** With Google's granular consent a user may untick "edit": reading works, creating will not. */
 function warnIfReadOnly(summary: AccountSummary): void {
-  if (!summary.scopes.some((scope) => scope === SCOPE_ANALYTICS_EDIT || scope === SCOPE_ANALYTICS)) {
+  if (readOnlyAccount(summary.scopes)) {
     process.stderr.write(
       `Warning: "${summary.label}" may only read Google Analytics (the edit permission was not granted): ` +
         "Create Key Events and Create properties will be refused. Connect it again and allow editing to use them.\n",

@@ -2,9 +2,9 @@
  * The integrations page's Google card: the OAuth client (its secret write-only) and the connected
  * accounts. "Connect a Google account" is in google-connect.ts.
  */
-import { SCOPE_ANALYTICS, SCOPE_ANALYTICS_EDIT } from "../auth/google/config.js";
 import {
   environmentGoogleClient,
+  readOnlyAccount,
   removeGoogleClient as removeClient,
   saveGoogleClient as saveClient,
   savedGoogleClient,
@@ -32,8 +32,7 @@ export async function googleStatus(workspace: Workspace, env: NodeJS.ProcessEnv,
         : null,
     accounts: accounts.map((account) => ({
       ...account,
-      // Reports need analytics.readonly only; creating key events and properties needs edit.
-      readOnly: !account.scopes.includes(SCOPE_ANALYTICS_EDIT) && !account.scopes.includes(SCOPE_ANALYTICS),
+      readOnly: readOnlyAccount(account.scopes),
     })),
   };
 }

@@ -2,6 +2,7 @@ import { rm } from "node:fs/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FileCredentialStore, MemoryCredentialStore } from "../../src/auth/credential-store.js";
 import { configureMarketo, removeMarketo as roomRemove } from "../../src/connections/marketo/configure.js";
+import { removeGoogleClient, saveGoogleClient } from "../../src/console/google.js";
 import { removeMarketo, saveMarketo } from "../../src/console/marketo.js";
 import { type MarketoSandbox, startMarketoSandbox } from "../../src/sandbox/marketo/index.js";
 import { MemoryState } from "../../src/state/memory.js";
@@ -109,5 +110,30 @@ describe("the CLI and the console configure Marketo through the same room functi
       await new FileCredentialStore({ home: dir, env: { MARTECH_STEPS_HOME: dir } }).read("default"),
     ).toEqual(after);
     expect(await workspace.store.read("default")).toEqual(after);
+  });
+});
+
+describe("the CLI and the console save the Google OAuth client through the same room function", () => {
+  it("save the same shape, and the console removes it again", async () => {
+    const dir = await home();
+    const cli = await run(
+      ["accounts", "client", "--client-id", " 1234-abc.apps.googleusercontent.com "],
+      {
+        MARTECH_STEPS_HOME: dir,
+      },
+      { stdin: "client-secret\n" },
+    );
+    expect(cli.code).toBe(0);
+    const workspace = consoleWorkspace();
+    await saveGoogleClient(workspace, {
+      clientId: "1234-abc.apps.googleusercontent.com",
+      clientSecret: "client-secret",
+    });
+    const saved = (await workspace.store.read("default")).googleClient;
+    expect(saved).toEqual({ clientId: "1234-abc.apps.googleusercontent.com", clientSecret: "client-secret" });
+    const cliStore = new FileCredentialStore({ home: dir, env: { MARTECH_STEPS_HOME: dir } });
+    expect((await cliStore.read("default")).googleClient).toEqual(saved);
+    await removeGoogleClient(workspace);
+    expect((await workspace.store.read("default")).googleClient).toBeUndefined();
   });
 });

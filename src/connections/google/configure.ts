@@ -3,9 +3,17 @@
  * the console's Google card). Connecting accounts is GoogleAccounts' (src/auth/google), reached through
  * the workspace.
  */
-import { googleClientFrom } from "../../auth/google/config.js";
+import { googleClientFrom, SCOPE_ANALYTICS, SCOPE_ANALYTICS_EDIT } from "../../auth/google/config.js";
 import type { GoogleOAuthClient } from "../../auth/store-core.js";
 import type { RoomContext, SecretsTarget } from "../types.js";
+
+/**
+ * Whether an account may only read: with Google's granular consent a user may untick "edit". Reports
+ * need analytics.readonly only; creating key events and properties needs edit.
+ */
+export function readOnlyAccount(scopes: readonly string[]): boolean {
+  return !scopes.includes(SCOPE_ANALYTICS_EDIT) && !scopes.includes(SCOPE_ANALYTICS);
+}
 
 export async function saveGoogleClient(target: SecretsTarget, client: GoogleOAuthClient): Promise<void> {
   const googleClient = { clientId: client.clientId, clientSecret: client.clientSecret };
