@@ -14,6 +14,7 @@ import type { GoogleAnalyticsConnector } from "../../src/connectors/google/conne
 import type { MarketoConnector } from "../../src/connectors/marketo/connector.js";
 import { buildManifest } from "../../src/manifest.js";
 import type { Service } from "../../src/ops/telemetry.js";
+import { sandboxEnv } from "../../src/sandbox/index.js";
 import { MemoryState } from "../../src/state/memory.js";
 import { TOOL_STEPS } from "../../src/tools/registry.js";
 import type { ToolContext } from "../../src/tools/types.js";
@@ -82,6 +83,8 @@ describe("the connection registry", () => {
       expect(emulators.google).toBeDefined();
       expect(Object.keys(emulators.env).some((name) => name.startsWith("MARKETO_"))).toBe(false);
       expect(emulators.env.GOOGLE_OAUTH_URL).toBe(emulators.google?.oauthUrl);
+      // The rooms' variables are the ones the tests' own sandbox wiring sets.
+      expect(emulators.env).toEqual(sandboxEnv({ google: emulators.google }));
     } finally {
       await emulators.close();
     }
