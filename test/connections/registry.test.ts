@@ -49,7 +49,7 @@ describe("the connection registry", () => {
     expect(SERVICE_IDS).toEqual(CONNECTION_KINDS.map((kind) => CONNECTION_ROOMS[kind].service));
     expect(new Set(TOOL_STEPS.map((step) => step.service))).toEqual(new Set(SERVICE_IDS));
     expectTypeOf<Service>().toEqualTypeOf<ServiceId>();
-    expectTypeOf<ConnectionKind>().toEqualTypeOf<"marketo" | "google">();
+    expectTypeOf<"marketo" | "google">().toExtend<ConnectionKind>();
   });
 
   it("types ctx.connection(kind) by the room's connector, and the stored document by the rooms' parts", () => {
