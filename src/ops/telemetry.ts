@@ -1,7 +1,8 @@
 /**
  * What the connectors, the limiter, the token managers and runToolStep report for metrics. This module
- * imports nothing at run time (its one import is a type): the layers below the adapters call it at no cost (a no-op) until an adapter that
- * serves metrics installs a sink (the HTTP server, with prom-client). Every argument is a fixed value
+ * imports nothing at run time (its one import, the registry's service ids, is a type): the layers below
+ * the adapters call it at no cost (a no-op) until an adapter that serves metrics installs a sink (the
+ * HTTP server, with prom-client). Every argument is a fixed value
  * (a tool step id from the registry, an error kind, a service name, an HTTP status, a service code):
  * never a workspace, an account, a host, a path or anything a caller sent, so no metric label can
  * carry a secret or a user's data.
