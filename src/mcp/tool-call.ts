@@ -4,7 +4,7 @@ import type {
   McpServer,
   ServerContext,
 } from "@modelcontextprotocol/server";
-import { isMartechError, type MartechError } from "../errors.js";
+import { type AnyMartechError, ConfigurationError, isMartechError, type MartechError } from "../errors.js";
 import { log } from "../log.js";
 import { runToolStep } from "../tools/run.js";
 import type { ProgressUpdate, ToolLogEntry, ToolResult } from "../tools/types.js";
@@ -51,8 +51,9 @@ function progressSender(ctx: ServerContext): (update: ProgressUpdate) => void {
   };
 }
 
-function isGoogleNotConnected(error: MartechError): boolean {
-  return error.code === "not_configured" && error.details.connection === "google";
+/** No Google account is connected: a client that can open a link may be offered the sign-in. */
+function isGoogleNotConnected(error: AnyMartechError): boolean {
+  return error instanceof ConfigurationError && error.details.connection === "google";
 }
 
 /**
