@@ -13,6 +13,8 @@ export type {
 } from "./auth/credential-store.js";
 export { FileCredentialStore, MemoryCredentialStore } from "./auth/credential-store.js";
 export { type AccountSummary, GoogleAccounts } from "./auth/google/accounts.js";
+export type { ChartModel } from "./charts/model.js";
+export { renderChartPng } from "./charts/render-png.js";
 export { GoogleAnalyticsConnector } from "./connectors/google/connector.js";
 export type { GoogleApi, GoogleRequest } from "./connectors/google/types.js";
 export { MarketoConnector } from "./connectors/marketo/connector.js";
