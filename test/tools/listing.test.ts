@@ -32,6 +32,12 @@ describe("tool-schemas/, the one committed copy of the steps' JSON Schemas besid
     expect(JSON.stringify(listedSteps())).toBe(JSON.stringify(buildStepListing()));
   });
 
+  it("ships with the package, next to dist/ (tools/list reads it at run time)", async () => {
+    const pkg = JSON.parse(await readFile(new URL("package.json", ROOT), "utf8")) as { files: string[] };
+    expect(pkg.files).toEqual(expect.arrayContaining(["dist", "tool-schemas"]));
+    expect(TOOL_SCHEMAS_DIR.href).toBe(new URL("tool-schemas/", ROOT).href);
+  });
+
   it.each(LABEL_SETS)("tools/list for accounts %j is what zod makes for them", (...accounts: string[]) => {
     const context = { accounts };
     expect(JSON.stringify(listTools(context))).toBe(JSON.stringify(toolsFromZod(context)));
