@@ -32,8 +32,11 @@ function accountProperty(input: JsonSchema): JsonSchema | undefined {
  * what clients receive.
  */
 export function withAccountLabels(input: JsonSchema, accounts: readonly string[]): JsonSchema {
-  // As accountField(): duplicate labels are one choice.
-  const labels = [...new Set(accounts)];
+  // As accountField(): duplicate labels are one choice. z.enum() keeps its values as the keys of an
+  // object and lists them back from it, so integer-like labels ("2", "10") come first in ascending
+  // order, as JavaScript orders such keys: the console's select and the MCP enum must agree.
+  // https://tc39.es/ecma262/#sec-ordinaryownpropertykeys
+  const labels = Object.values(Object.fromEntries(accounts.map((label) => [label, label])));
   const [first] = labels;
   if (first === undefined || !accountProperty(input)) return input;
   const properties = input.properties as JsonSchema;

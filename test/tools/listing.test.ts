@@ -22,6 +22,10 @@ const LABEL_SETS: string[][] = [
   ["a", "b", "c"],
   ["same", "same"],
   ['"quoted" \\ label', "é", "\u0000account-1"],
+  // Integer-like labels: zod lists them first, in ascending order.
+  ["b", "1"],
+  ["10", "9", "a", "2"],
+  ["__proto__", "enum", "required"],
 ];
 
 // The tool list is served from the JSON Schemas committed in tool-schemas/ (made at build time); it must
