@@ -30,28 +30,102 @@ export function installErrorScrubber(installed: ErrorScrubber): void {
   scrubber = installed;
 }
 
-export interface MartechErrorOptions {
+/**
+ * Safe structured data an error carries (never a secret, a token or a URL with credentials): the fields
+ * its code defines, typed below, and any further safe fields the place that throws it adds.
+ */
+export interface SafeDetails {
+  readonly [key: string]: unknown;
+}
+
+/** The connections an error can be about (as ConnectionKind in src/tools/types.ts; this module imports nothing). */
+export type ErrorConnection = "marketo" | "google";
+
+export interface InvalidInputDetails extends SafeDetails {
+  /** The input field at fault (also `ValidationError.field`). */
+  field: string;
+}
+export interface NotConfiguredDetails extends SafeDetails {
+  /** Which connection is missing: an adapter may offer to connect it (MCP URL elicitation for Google). */
+  connection?: ErrorConnection;
+  /** Set when the MCP adapter already sent the client a sign-in link. */
+  elicitation?: "sent";
+  /** The OAuth error Google answered for the client (invalid_client, unauthorized_client). */
+  oauthError?: string;
+}
+export interface AuthenticationDetails extends SafeDetails {
+  oauthError?: string;
+  account?: string;
+  status?: number;
+}
+export interface PermissionDetails extends SafeDetails {
+  /** Google's ErrorInfo reason (SERVICE_DISABLED, ACCESS_TOKEN_SCOPE_INSUFFICIENT, ...). */
+  reason?: string;
+  account?: string;
+  serviceCode?: string;
+}
+export interface RateLimitDetails extends SafeDetails {
+  retryAfterMs: number;
+}
+export interface QuotaDetails extends SafeDetails {
+  /** ISO 8601. */
+  resetsAt?: string;
+  serviceCode?: string;
+}
+export interface ServiceErrorDetails extends SafeDetails {
+  serviceCode?: string;
+  status?: number;
+}
+export interface DeadlineDetails extends SafeDetails {
+  writeMayHaveHappened: boolean;
+  deadlineMs?: number;
+}
+
+/** Every error code, with the details an error of that code carries. */
+export interface ErrorDetailsByCode {
+  invalid_input: InvalidInputDetails;
+  not_configured: NotConfiguredDetails;
+  authentication_failed: AuthenticationDetails;
+  permission_denied: PermissionDetails;
+  not_found: SafeDetails;
+  rate_limited: RateLimitDetails;
+  quota_exhausted: QuotaDetails;
+  service_error: ServiceErrorDetails;
+  unknown_outcome: SafeDetails;
+  deadline_exceeded: DeadlineDetails;
+  cancelled: SafeDetails;
+  network_error: SafeDetails;
+}
+
+/** A stable machine-readable kind of error (snake_case), as MCP `_meta`, the console and the CLI show it. */
+export type ErrorCode = keyof ErrorDetailsByCode;
+
+export interface MartechErrorOptions<D extends SafeDetails = SafeDetails> {
   hint?: string;
-  details?: Record<string, unknown>;
+  /** The fields the error class does not set itself (a RateLimitError sets retryAfterMs, ...). */
+  details?: Partial<D>;
   cause?: unknown;
   /** True when the same call may succeed if repeated later unchanged. */
   retryable?: boolean;
 }
 
-export class MartechError extends Error {
-  readonly code: string = "martech_error";
+/** One class per code (below); `isMartechError` narrows to their union, so `code` discriminates `details`. */
+export abstract class MartechError<C extends ErrorCode = ErrorCode> extends Error {
+  abstract readonly code: C;
   readonly hint: string | undefined;
-  readonly details: Record<string, unknown>;
+  readonly details: ErrorDetailsByCode[C];
   readonly retryable: boolean;
 
-  constructor(message: string, options: MartechErrorOptions = {}) {
+  constructor(message: string, options: MartechErrorOptions<ErrorDetailsByCode[C]> = {}) {
     const hint = options.hint === undefined ? undefined : (scrubber?.text(options.hint) ?? options.hint);
     const text = scrubber?.text(message) ?? message;
     const cause = options.cause === undefined ? undefined : (scrubber?.cause(options.cause) ?? options.cause);
     super(hint ? `${text} ${hint}` : text, { cause });
     this.name = new.target.name;
     this.hint = hint;
-    this.details = scrubber?.value(options.details ?? {}) ?? options.details ?? {};
+    // A subclass's constructor passes the fields its code requires (field, retryAfterMs, ...).
+    const details = (options.details ?? {}) as ErrorDetailsByCode[C];
+    this.details = scrubber?.value(details) ?? details;
     this.retryable = options.retryable ?? false;
   }
 
@@ -62,11 +136,11 @@ export class MartechError extends Error {
 }
 
 /** Bad input: names the field and what is accepted. Nothing was sent. */
-export class ValidationError extends MartechError {
-  override readonly code = "invalid_input";
+export class ValidationError extends MartechError<"invalid_input"> {
+  readonly code = "invalid_input";
   readonly field: string;
 
-  constructor(field: string, message: string, options: MartechErrorOptions = {}) {
+  constructor(field: string, message: string, options: MartechErrorOptions<InvalidInputDetails> = {}) {
     super(`Invalid ${field}: ${message}`, { ...options, details: { field, ...options.details } });
     this.field = field;
   }
@@ -77,7 +151,7 @@ export class ValidationError extends MartechError {
    */
   static fromIssues(
     issues: readonly { field: string; message: string }[],
-    options: MartechErrorOptions = {},
+    options: MartechErrorOptions<InvalidInputDetails> = {},
   ): ValidationError {
     const first = issues[0] ?? { field: "input", message: "it is not valid" };
     const text =
@@ -89,47 +163,45 @@ export class ValidationError extends MartechError {
 }
 
 /** A caller-supplied endpoint that could change host, scheme, port or API. Nothing was sent. */
-export class EndpointNotAllowedError extends ValidationError {
-  override readonly code = "invalid_input";
-}
+export class EndpointNotAllowedError extends ValidationError {}
 
 /** The connection (Marketo credentials, Google account) is missing or incomplete. */
-export class ConfigurationError extends MartechError {
-  override readonly code = "not_configured";
+export class ConfigurationError extends MartechError<"not_configured"> {
+  readonly code = "not_configured";
 }
 
 /** The service refused the credentials (bad client id/secret, revoked refresh token). */
-export class AuthenticationError extends MartechError {
-  override readonly code = "authentication_failed";
+export class AuthenticationError extends MartechError<"authentication_failed"> {
+  readonly code = "authentication_failed";
 }
 
 /** The credentials are valid but lack the role or permission the call needs. */
-export class PermissionError extends MartechError {
-  override readonly code = "permission_denied";
+export class PermissionError extends MartechError<"permission_denied"> {
+  readonly code = "permission_denied";
 }
 
 /** The resource or endpoint does not exist. */
-export class NotFoundError extends MartechError {
-  override readonly code = "not_found";
+export class NotFoundError extends MartechError<"not_found"> {
+  readonly code = "not_found";
 }
 
 /** A short-term limit (calls per window, concurrency) was hit; `retryAfterMs` says when to retry. */
-export class RateLimitError extends MartechError {
-  override readonly code = "rate_limited";
+export class RateLimitError extends MartechError<"rate_limited"> {
+  readonly code = "rate_limited";
   readonly retryAfterMs: number;
 
-  constructor(message: string, retryAfterMs: number, options: MartechErrorOptions = {}) {
+  constructor(message: string, retryAfterMs: number, options: MartechErrorOptions<RateLimitDetails> = {}) {
     super(message, { retryable: true, ...options, details: { retryAfterMs, ...options.details } });
     this.retryAfterMs = retryAfterMs;
   }
 }
 
 /** A long-term quota (Marketo daily calls, GA4 tokens per hour/day) is exhausted until `resetsAt`. */
-export class QuotaExceededError extends MartechError {
-  override readonly code = "quota_exhausted";
+export class QuotaExceededError extends MartechError<"quota_exhausted"> {
+  readonly code = "quota_exhausted";
   readonly resetsAt: Date | undefined;
 
-  constructor(message: string, resetsAt?: Date, options: MartechErrorOptions = {}) {
+  constructor(message: string, resetsAt?: Date, options: MartechErrorOptions<QuotaDetails> = {}) {
     super(message, {
       ...options,
       details: { ...(resetsAt ? { resetsAt: resetsAt.toISOString() } : {}), ...options.details },
@@ -139,15 +211,15 @@ export class QuotaExceededError extends MartechError {
 }
 
 /** The service answered with an error that is none of the kinds above. */
-export class UpstreamError extends MartechError {
-  override readonly code = "service_error";
+export class UpstreamError extends MartechError<"service_error"> {
+  readonly code = "service_error";
   /** The service's own error code ("1003", "INVALID_ARGUMENT", ...). */
   readonly serviceCode: string | undefined;
   readonly status: number | undefined;
 
   constructor(
     message: string,
-    options: MartechErrorOptions & { serviceCode?: string; status?: number } = {},
+    options: MartechErrorOptions<ServiceErrorDetails> & { serviceCode?: string; status?: number } = {},
   ) {
     super(message, {
       ...options,
@@ -166,8 +238,8 @@ export class UpstreamError extends MartechError {
  * The connection failed or timed out after a request that changes data was sent: the service may
  * or may not have processed it. It is never replayed automatically.
  */
-export class UnknownOutcomeError extends MartechError {
-  override readonly code = "unknown_outcome";
+export class UnknownOutcomeError extends MartechError<"unknown_outcome"> {
+  readonly code = "unknown_outcome";
 }
 
 /**
@@ -175,13 +247,13 @@ export class UnknownOutcomeError extends MartechError {
  * backoff) could not have ended before it. `writeMayHaveHappened` is true when a request that changes data
  * had been sent without an answer: its outcome is unknown and it must be checked before a retry.
  */
-export class DeadlineExceededError extends MartechError {
-  override readonly code = "deadline_exceeded";
+export class DeadlineExceededError extends MartechError<"deadline_exceeded"> {
+  readonly code = "deadline_exceeded";
   readonly writeMayHaveHappened: boolean;
 
   constructor(
     message: string,
-    options: MartechErrorOptions & { writeMayHaveHappened: boolean; deadlineMs?: number },
+    options: MartechErrorOptions<DeadlineDetails> & { writeMayHaveHappened: boolean; deadlineMs?: number },
   ) {
     const { writeMayHaveHappened, deadlineMs, ...rest } = options;
     super(message, {
@@ -198,15 +270,31 @@ export class DeadlineExceededError extends MartechError {
 }
 
 /** The caller cancelled (MCP cancellation, Ctrl-C). */
-export class CancelledError extends MartechError {
-  override readonly code = "cancelled";
+export class CancelledError extends MartechError<"cancelled"> {
+  readonly code = "cancelled";
 }
 
 /** Network failure or timeout before any response, on a call that is safe to report as failed. */
-export class NetworkError extends MartechError {
-  override readonly code = "network_error";
+export class NetworkError extends MartechError<"network_error"> {
+  readonly code = "network_error";
 }
 
-export function isMartechError(error: unknown): error is MartechError {
+/** Every kind of error, discriminated by `code`: narrowing on it types `details`. */
+export type AnyMartechError =
+  | ValidationError
+  | ConfigurationError
+  | AuthenticationError
+  | PermissionError
+  | NotFoundError
+  | RateLimitError
+  | QuotaExceededError
+  | UpstreamError
+  | UnknownOutcomeError
+  | DeadlineExceededError
+  | CancelledError
+  | NetworkError;
+
+/** MartechError is abstract and each code has one class above, so every instance is one of the union. */
+export function isMartechError(error: unknown): error is AnyMartechError {
   return error instanceof MartechError;
 }

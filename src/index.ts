@@ -12,6 +12,8 @@ export type {
 } from "./auth/credential-store.js";
 export { FileCredentialStore, MemoryCredentialStore } from "./auth/credential-store.js";
 export { type AccountSummary, GoogleAccounts } from "./auth/google/accounts.js";
+export type { ChartModel } from "./charts/model.js";
+export { renderChartPng } from "./charts/render-png.js";
 export type { MarketoCredentials } from "./connections/marketo/index.js";
 export {
   CONNECTION_ROOMS,

@@ -3,7 +3,7 @@ import { GridComponent, LegendComponent, TitleComponent, TooltipComponent } from
 import * as echarts from "echarts/core";
 import { CanvasRenderer } from "echarts/renderers";
 import { useEffect, useRef } from "react";
-import type { ReportChart } from "./api.ts";
+import { type ChartModel, chartOption } from "../../src/charts/model.ts";
 
 echarts.use([
   LineChart,
@@ -15,13 +15,13 @@ echarts.use([
   CanvasRenderer,
 ]);
 
-/** The chart the server defined for a Run Reports result (src/charts/report-chart.ts), drawn as it is. */
-export default function Chart(props: { chart: ReportChart }) {
+/** A result's chart (src/charts/model.ts), drawn with the option the server's PNG uses too. */
+export default function Chart(props: { chart: ChartModel }) {
   const box = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (!box.current) return;
     const chart = echarts.init(box.current, undefined, { renderer: "canvas" });
-    chart.setOption(props.chart.option);
+    chart.setOption(chartOption(props.chart));
     const resize = () => chart.resize();
     window.addEventListener("resize", resize);
     return () => {

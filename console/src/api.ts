@@ -1,4 +1,5 @@
 /** The console's calls to its server: JSON with the session's CSRF token, and runs as NDJSON streams. */
+import type { ChartModel } from "../../src/charts/model.ts";
 
 export interface ErrorInfo {
   error: string;
@@ -70,15 +71,9 @@ export interface ProgressEvent {
   message?: string;
 }
 
-export interface ReportChart {
-  kind: "line" | "bar";
-  title: string;
-  option: Record<string, unknown>;
-}
-
 export type RunEvent =
   | ProgressEvent
-  | { type: "result"; summary: string; data: Record<string, unknown>; chart?: ReportChart }
+  | { type: "result"; summary: string; data: Record<string, unknown>; chart?: ChartModel }
   | { type: "error"; error: ErrorInfo };
 
 /** Runs a step; yields its progress, then its result or typed error. Aborting the signal cancels the run on the server. */

@@ -1,11 +1,10 @@
 /**
- * Server-side rendering of the report chart: ECharts renders the option to SVG without a DOM
- * (https://echarts.apache.org/handbook/en/how-to/cross-platform/server), and resvg, shipped as a
+ * Server-side rendering of a result's chart (model.ts), for MCP's image content: ECharts renders the
+ * option to SVG without a DOM (https://echarts.apache.org/handbook/en/how-to/cross-platform/server), and resvg, shipped as a
  * registry package with prebuilt binaries, rasterises the SVG to PNG. Both load on first use, so
  * commands that draw no chart never pay for them.
  */
-import type { RunReportsOutput } from "../schemas/google-analytics.js";
-import { type ReportChart, reportChart } from "./report-chart.js";
+import { type ChartModel, chartOption } from "./model.js";
 
 export interface PngSize {
   width?: number;
@@ -13,7 +12,7 @@ export interface PngSize {
 }
 
 /** The SVG of a chart, as ECharts' server-side renderer draws it. */
-export async function renderChartSvg(chart: ReportChart, size: PngSize = {}): Promise<string> {
+export async function renderChartSvg(chart: ChartModel, size: PngSize = {}): Promise<string> {
   const echarts = await import("echarts");
   const instance = echarts.init(null, null, {
     renderer: "svg",
@@ -22,16 +21,16 @@ export async function renderChartSvg(chart: ReportChart, size: PngSize = {}): Pr
     height: size.height ?? 400,
   });
   try {
-    instance.setOption({ backgroundColor: "#ffffff", ...chart.option });
+    instance.setOption({ backgroundColor: "#ffffff", ...chartOption(chart) });
     return instance.renderToSVGString();
   } finally {
     instance.dispose();
   }
 }
 
-/** A PNG of the Run Reports chart: the same chart the console draws. */
-export async function renderReportChartPng(output: RunReportsOutput, size: PngSize = {}): Promise<Buffer> {
-  const svg = await renderChartSvg(reportChart(output), size);
+/** A PNG of a chart: the same chart the console draws (800 × 400 unless told, the console's size). */
+export async function renderChartPng(chart: ChartModel, size: PngSize = {}): Promise<Buffer> {
+  const svg = await renderChartSvg(chart, size);
   const { Resvg } = await import("@resvg/resvg-js");
   return new Resvg(svg, { font: { loadSystemFonts: true } }).render().asPng();
 }

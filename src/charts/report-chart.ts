@@ -1,10 +1,10 @@
 /**
- * The one chart definition of a Run Reports result: a line over time when a time dimension (date,
- * dateHour…) is in the report, bars otherwise. It is an ECharts option made only of JSON values, so
- * the browser console draws it as it is and the server renders the very same option to PNG
- * (render-png.ts).
+ * The chart of a Run Reports result, as a model (model.ts): a line over time when a time dimension (date,
+ * dateHour…) is in the report, bars otherwise. The step puts it on its result; the console draws it with
+ * ECharts and MCP renders the very same chart to PNG (render-png.ts).
  */
 import type { RunReportsOutput } from "../schemas/google-analytics.js";
+import type { ChartModel } from "./model.js";
 
 type Row = RunReportsOutput["rows"][number];
 
@@ -24,15 +24,6 @@ const TIME_DIMENSIONS: Record<string, (value: string) => string> = {
 /** Bars beyond this many categories, or lines beyond this many series, would not be readable. */
 const MAX_BARS = 20;
 const MAX_LINES = 8;
-/** Fonts resvg finds on common systems, then the generic family (the browser has its own). */
-const FONT_FAMILY = "DejaVu Sans, Liberation Sans, Arial, Helvetica, sans-serif";
-
-export interface ReportChart {
-  kind: "line" | "bar";
-  title: string;
-  /** An ECharts option: only JSON values (no functions), the same in the browser and in SSR. */
-  option: Record<string, unknown>;
-}
 
 function names(request: Record<string, unknown>, key: "dimensions" | "metrics", rows: Row[]): string[] {
   const listed = request[key];
@@ -78,7 +69,7 @@ function lineSeries(rows: Row[], time: string, others: string[], metrics: string
   const series = groups.slice(0, MAX_LINES).map((group) => {
     const data: number[] = stamps.map(() => 0);
     for (const row of group.rows) data[at.get(String(row[time] ?? "")) ?? 0]! += num(row[group.metric]);
-    return { type: "line", name: group.name, data, showSymbol: stamps.length <= 40 };
+    return { name: group.name, data };
   });
   return { categories: stamps.map(format), series };
 }
@@ -89,7 +80,6 @@ function barSeries(rows: Row[], dimensions: string[], metrics: string[]) {
   return {
     categories: top.map((row) => label(row, dimensions)),
     series: metrics.map((metric) => ({
-      type: "bar",
       name: metric,
       data: top.map((row) => num(row[metric])),
     })),
@@ -97,12 +87,11 @@ function barSeries(rows: Row[], dimensions: string[], metrics: string[]) {
 }
 
 /** The chart of a Run Reports result (empty axes, titled "No rows", when nothing matched). */
-export function reportChart(output: RunReportsOutput): ReportChart {
+export function reportChart(output: RunReportsOutput): ChartModel {
   const rows = output.rows;
   const dimensions = names(output.request, "dimensions", rows);
   const metrics = names(output.request, "metrics", rows);
   const time = dimensions.find((d) => d in TIME_DIMENSIONS);
-  const kind = time ? "line" : "bar";
   const { categories, series } = time
     ? lineSeries(
         rows,
@@ -113,24 +102,5 @@ export function reportChart(output: RunReportsOutput): ReportChart {
     : barSeries(rows, dimensions, metrics);
   const by = dimensions.length > 0 ? ` by ${dimensions.join(", ")}` : "";
   const title = metrics.length > 0 ? `${metrics.join(", ")}${by}` : "No rows";
-  return {
-    kind,
-    title,
-    option: {
-      animation: false,
-      textStyle: { fontFamily: FONT_FAMILY },
-      title: { text: title, subtext: output.property, left: "center" },
-      // Rich-text tooltips are drawn on the chart itself: HTML ones carry inline styles the console's CSP forbids.
-      tooltip: { trigger: "axis", renderMode: "richText" },
-      legend: { type: "scroll", bottom: 0 },
-      grid: { left: 16, right: 24, top: 64, bottom: 48, containLabel: true },
-      xAxis: {
-        type: "category",
-        data: categories,
-        axisLabel: { hideOverlap: true, rotate: kind === "bar" && categories.length > 6 ? 30 : 0 },
-      },
-      yAxis: { type: "value" },
-      series,
-    },
-  };
+  return { kind: time ? "line" : "bar", title, subtitle: output.property, categories, series };
 }

@@ -4,10 +4,10 @@
  * progress updates as NDJSON; closing the request (the page's Cancel) aborts the run's signal.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { reportChart } from "../charts/report-chart.js";
+import type { ChartModel } from "../charts/model.js";
 import { getToolStep, searchToolSteps, TOOL_STEPS } from "../tools/registry.js";
 import { runToolStep } from "../tools/run.js";
-import type { ProgressUpdate, ToolStep } from "../tools/types.js";
+import type { ProgressUpdate, ToolResult, ToolStep } from "../tools/types.js";
 import type { Workspace } from "../workspace.js";
 import { formModule } from "./form-module.js";
 import { errorBody, readJson, secure, sendJson } from "./http-util.js";
@@ -47,8 +47,14 @@ export async function sendFormModule(res: ServerResponse, workspace: Workspace, 
 
 export type RunEvent =
   | ({ type: "progress" } & ProgressUpdate)
-  | { type: "result"; summary: string; data: unknown; chart?: unknown }
+  | { type: "result"; summary: string; data: unknown; chart?: ChartModel }
   | { type: "error"; error: Record<string, unknown> };
+
+/** What the page gets of a result, whatever the step: its summary, data and chart (the page draws it). */
+export function resultEvent(result: ToolResult<unknown>): RunEvent {
+  const { summary, data, chart } = result;
+  return { type: "result", summary, data, ...(chart ? { chart } : {}) };
+}
 
 /** POST /console/api/steps/:id/run with {input}: NDJSON events, the last one a result or an error. */
 export async function runStep(
@@ -76,12 +82,7 @@ export async function runStep(
       signal: controller.signal,
       progress: (update) => send({ type: "progress", ...update }),
     });
-    const result = await runToolStep(step.id, body.input ?? {}, context);
-    const chart =
-      step.id === "google_analytics_run_reports"
-        ? reportChart(result.data as Parameters<typeof reportChart>[0])
-        : undefined;
-    send({ type: "result", summary: result.summary, data: result.data, ...(chart ? { chart } : {}) });
+    send(resultEvent(await runToolStep(step.id, body.input ?? {}, context)));
   } catch (error) {
     send({ type: "error", error: errorBody(error) });
   } finally {

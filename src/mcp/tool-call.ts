@@ -4,7 +4,7 @@ import type {
   McpServer,
   ServerContext,
 } from "@modelcontextprotocol/server";
-import { isMartechError, type MartechError } from "../errors.js";
+import { type AnyMartechError, ConfigurationError, isMartechError, type MartechError } from "../errors.js";
 import { log } from "../log.js";
 import { runToolStep } from "../tools/run.js";
 import type { ProgressUpdate, ToolLogEntry, ToolResult } from "../tools/types.js";
@@ -51,8 +51,9 @@ function progressSender(ctx: ServerContext): (update: ProgressUpdate) => void {
   };
 }
 
-function isGoogleNotConnected(error: MartechError): boolean {
-  return error.code === "not_configured" && error.details.connection === "google";
+/** No Google account is connected: a client that can open a link may be offered the sign-in. */
+function isGoogleNotConnected(error: AnyMartechError): boolean {
+  return error instanceof ConfigurationError && error.details.connection === "google";
 }
 
 /**
@@ -83,7 +84,7 @@ export async function callToolStep(
     const result = await runToolStep(stepId, args ?? {}, { ...context, log: send, fullResults });
     for (const entry of resultLogEntries(result.data)) send(entry);
     return {
-      ...(await answer(workspace, stepId, result)),
+      ...(await resultContent(workspace, stepId, result)),
       structuredContent: result.data as Record<string, unknown>,
     };
   } catch (error) {
@@ -100,9 +101,10 @@ export async function callToolStep(
 
 /**
  * The content of a result: the summary and a compact text view of the data (structuredContent keeps
- * the typed JSON), links to the whole result when the answer shows only part of it, and the chart.
+ * the typed JSON), links to the whole result when the answer shows only part of it, and its chart as a
+ * PNG when the caller asked for one. Whatever the step.
  */
-async function answer(
+export async function resultContent(
   workspace: Workspace,
   stepId: string,
   result: ToolResult<unknown>,
@@ -122,8 +124,11 @@ async function answer(
     }
   }
   content.unshift({ type: "text", text });
-  for (const image of result.images ?? []) {
-    content.push({ type: "image", data: image.data.toString("base64"), mimeType: image.mimeType });
+  if (result.chart && result.chartImage) {
+    // The renderer (ECharts, resvg) loads with the first chart: calls without one never pay for it.
+    const { renderChartPng } = await import("../charts/render-png.js");
+    const png = await renderChartPng(result.chart);
+    content.push({ type: "image", data: png.toString("base64"), mimeType: "image/png" });
   }
   return { content };
 }

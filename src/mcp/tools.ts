@@ -7,7 +7,7 @@ import type {
   Tool,
 } from "@modelcontextprotocol/server";
 import type { JsonSchema } from "../schemas/json-schema.js";
-import { LISTED_STEPS, listedInputSchema } from "../tools/listing.js";
+import { listedInputSchema, listedSteps } from "../tools/listing.js";
 import type { SchemaContext } from "../tools/types.js";
 import type { Workspace } from "../workspace.js";
 
@@ -30,20 +30,17 @@ const LISTS_KEPT = 32;
 
 /**
  * The MCP tool list, derived from the registry (in its order) with the workspace's current accounts. Its
- * JSON Schemas were made from the steps' zod schemas at build time (src/tools/listing.ts): listing loads
- * no step.
+ * JSON Schemas were made from the steps' zod schemas at build time (tool-schemas/, read by
+ * src/tools/listing.ts): listing loads no step.
  */
 export function listTools(context: SchemaContext): readonly Tool[] {
   const key = JSON.stringify(context.accounts);
   let tools = listed.get(key);
   if (!tools) {
-    tools = LISTED_STEPS.map((step) => ({
-      name: step.id,
-      title: step.title,
-      description: step.description,
+    tools = listedSteps().map((step) => ({
+      ...step,
       inputSchema: listedInputSchema(step, context) as Tool["inputSchema"],
-      outputSchema: step.output as Tool["outputSchema"],
-      annotations: { title: step.title, ...step.annotations },
+      outputSchema: step.outputSchema as Tool["outputSchema"],
     }));
     if (listed.size >= LISTS_KEPT) listed.delete(listed.keys().next().value as string);
     listed.set(key, tools);
@@ -103,10 +100,7 @@ export function registerTools(
       },
       (args, ctx) => call(args, ctx),
     );
-  for (const step of LISTED_STEPS) {
-    const about = { title: step.title, ...step.annotations };
-    register({ ...step, name: step.id, outputSchema: step.output, annotations: about }, callStep(step.id));
-  }
+  for (const step of listedSteps()) register(step, callStep(step.name));
   for (const extra of extraTools) {
     register(extra.tool, (args, ctx) => extra.call(args, ctx, { workspace }));
   }

@@ -1,4 +1,5 @@
 import { SCOPE_ANALYTICS_READONLY } from "../auth/google/config.js";
+import { reportChart } from "../charts/report-chart.js";
 import type { RunReportResponse } from "../connectors/google/types.js";
 import { RunReportsFields, RunReportsOutput } from "../schemas/google-analytics.js";
 import { withAccount } from "./ga/account-field.js";
@@ -10,7 +11,6 @@ import { parseFilter } from "./ga/filter-parser.js";
 import { filterFields, filterNameProblems, type SplitFilters, splitFilter } from "./ga/filter-split.js";
 import { parsePropertyId } from "./ga/property-id.js";
 import { RUN_REPORTS_ALIASES } from "./ga/report-aliases.js";
-import { chartImage } from "./ga/report-chart-image.js";
 import { flattenReport, quotaSummary, responseHints } from "./ga/report-flatten.js";
 import { pageReport } from "./ga/report-paging.js";
 import { buildReportRequest, checkReportMode, duplicates, parseOrderBy } from "./ga/report-request.js";
@@ -184,13 +184,13 @@ export const googleAnalyticsRunReports: ToolStep<ReturnType<typeof input>, typeo
       request,
       hints,
     };
-    // The chart shows every row GA returned, as the console draws it (one definition: report-chart.ts).
-    const images = fields.chart ? [await chartImage({ ...data, rows: flat.rows })] : [];
     return {
       data,
       summary: summarize(data, fields.realtime),
       ...(page.full ? { full: page.full } : {}),
-      ...(images.length > 0 ? { images } : {}),
+      // The chart shows every row GA returned, not only this page's.
+      chart: reportChart({ ...data, rows: flat.rows }),
+      ...(fields.chart ? { chartImage: true } : {}),
     };
   },
 };

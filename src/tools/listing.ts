@@ -1,53 +1,41 @@
+import { readFileSync } from "node:fs";
 import type { JsonSchema } from "../schemas/json-schema.js";
-import { STEP_LISTING } from "./listing.generated.js";
+import { withAccountLabels } from "./account-schema.js";
 import type { SchemaContext, ToolAnnotations } from "./types.js";
 
 /**
- * What listing a step needs, made at build time (`npm run manifest` writes listing.generated.ts from
- * the registry; a test fails when it is stale): serving tools/list then builds no zod schema and
- * converts none to JSON Schema, and loads no step, connector or handler. Cold start over stdio is
- * measured by the bench.
+ * A step as tools/list serves it to a workspace with no connected Google account: the content of its
+ * committed file `tool-schemas/<id>.json`, the one copy of the steps' JSON Schemas besides manifest.json.
+ * `npm run manifest` writes the folder from the registry's zod schemas, and a test fails when a file is
+ * missing or stale (as github-mcp-server's toolsnaps). Serving tools/list reads these files: it builds no
+ * zod schema, converts none, and loads no step, connector or handler (cold start over stdio is measured
+ * by the bench).
  */
 export interface ListedStep {
-  id: string;
+  name: string;
   title: string;
   description: string;
-  annotations: ToolAnnotations;
-  /** The input's JSON Schema when the workspace has no connected Google account. */
-  input: JsonSchema;
-  /**
-   * For a step whose input names the connected account: its JSON Schema with one account and with
-   * several, made with ACCOUNT_PLACEHOLDERS as labels (the real labels replace them when listed).
-   */
-  inputOneAccount?: JsonSchema;
-  inputAccounts?: JsonSchema;
-  output: JsonSchema;
+  inputSchema: JsonSchema;
+  outputSchema: JsonSchema;
+  annotations: ToolAnnotations & { title: string };
 }
 
-/** Account labels no workspace can have (labels are trimmed text), replaced by the real ones. */
-export const ACCOUNT_PLACEHOLDERS = ["\u0000account-1\u0000", "\u0000account-2\u0000"] as const;
+/** The committed folder, at the package root (it ships with dist/; the path is the same from src/ and dist/). */
+export const TOOL_SCHEMAS_DIR = new URL("../../tool-schemas/", import.meta.url);
+/** The folder's list of step ids, in the registry's order (the order of tools/list). */
+export const TOOL_SCHEMAS_INDEX = "index.json";
 
-const [FIRST, SECOND] = ACCOUNT_PLACEHOLDERS;
+const read = (name: string): unknown => JSON.parse(readFileSync(new URL(name, TOOL_SCHEMAS_DIR), "utf8"));
 
-/** A copy of `node` with the placeholder labels replaced: the pair by every label, the first alone by the one. */
-function withLabels(node: unknown, labels: readonly string[]): unknown {
-  if (typeof node === "string") return node === FIRST ? labels[0] : node;
-  if (Array.isArray(node)) {
-    if (node.length === 2 && node[0] === FIRST && node[1] === SECOND) return [...labels];
-    return node.map((item) => withLabels(item, labels));
-  }
-  if (typeof node !== "object" || node === null) return node;
-  return Object.fromEntries(Object.entries(node).map(([key, value]) => [key, withLabels(value, labels)]));
+let steps: readonly ListedStep[] | undefined;
+
+/** The steps as listed, in the registry's order, read once. */
+export function listedSteps(): readonly ListedStep[] {
+  steps ??= (read(TOOL_SCHEMAS_INDEX) as string[]).map((id) => read(`${id}.json`) as ListedStep);
+  return steps;
 }
 
 /** A step's input JSON Schema for the workspace's connected accounts, as zod would make it. */
 export function listedInputSchema(step: ListedStep, context: SchemaContext): JsonSchema {
-  // As accountField(): duplicate labels are one choice.
-  const labels = [...new Set(context.accounts)];
-  if (labels.length === 0) return step.input;
-  const template = labels.length === 1 ? step.inputOneAccount : step.inputAccounts;
-  return template ? (withLabels(template, labels) as JsonSchema) : step.input;
+  return withAccountLabels(step.inputSchema, context.accounts);
 }
-
-/** The steps as listed, in the registry's order. */
-export const LISTED_STEPS: readonly ListedStep[] = STEP_LISTING;

@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import type { ChartModel } from "../charts/model.js";
 import type { ConnectionKind, ConnectorOf, ServiceId } from "../connections/registry.js";
 import type { InputAliases } from "./input/normalise.js";
 
@@ -71,21 +72,22 @@ export interface FullResult {
   nextCursor?: string;
 }
 
-/** A picture of the result (the Run Reports chart), for adapters that can show one. */
-export interface ToolImage {
-  mimeType: "image/png";
-  data: Buffer;
-  /** What it shows, in words. */
-  title: string;
-}
-
 export interface ToolResult<O> {
   data: O;
   /** A short human/model-readable summary of the result. */
   summary: string;
   /** Set when `data` shows only part of what was read (see ToolContext.fullResults). */
   full?: FullResult;
-  images?: readonly ToolImage[];
+  /**
+   * The result as a chart, as data (src/charts/model.ts): each adapter draws it its way, the console with
+   * ECharts beside the table, MCP as a PNG image when `chartImage` is set.
+   */
+  chart?: ChartModel;
+  /**
+   * The caller asked for the chart as a picture (Run Reports' `chart: true`): adapters that answer with
+   * images (MCP) add `chart` as a PNG. Rendering one costs more than most calls, so it is not done unasked.
+   */
+  chartImage?: boolean;
 }
 
 export interface ToolStep<I extends z.ZodObject = z.ZodObject, O extends z.ZodObject = z.ZodObject> {

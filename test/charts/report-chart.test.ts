@@ -1,6 +1,7 @@
 import { inflateSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { renderChartSvg, renderReportChartPng } from "../../src/charts/render-png.js";
+import { chartOption } from "../../src/charts/model.js";
+import { renderChartPng, renderChartSvg } from "../../src/charts/render-png.js";
 import { reportChart } from "../../src/charts/report-chart.js";
 import type { RunReportsOutput } from "../../src/schemas/google-analytics.js";
 
@@ -56,7 +57,7 @@ describe("the report chart (one definition for the browser and the PNG)", () => 
   it("draws a line over time, in date order, when date is a dimension", () => {
     const chart = reportChart(BY_DATE);
     expect(chart.kind).toBe("line");
-    const option = chart.option as {
+    const option = chartOption(chart) as {
       xAxis: { data: string[] };
       series: { type: string; name: string; data: number[] }[];
     };
@@ -81,7 +82,10 @@ describe("the report chart (one definition for the browser and the PNG)", () => 
         ],
       ),
     );
-    const option = chart.option as { xAxis: { data: string[] }; series: { name: string; data: number[] }[] };
+    const option = chartOption(chart) as {
+      xAxis: { data: string[] };
+      series: { name: string; data: number[] }[];
+    };
     expect(option.xAxis.data).toEqual(["2025-01-01 00h", "2025-01-01 01h"]);
     expect(option.series.map((s) => [s.name, s.data])).toEqual([
       ["Japan", [9, 0]],
@@ -102,7 +106,8 @@ describe("the report chart (one definition for the browser and the PNG)", () => 
     );
     expect(chart.kind).toBe("bar");
     expect(chart.title).toBe("sessions by country");
-    expect((chart.option as { xAxis: { data: string[] } }).xAxis.data).toEqual(["Japan", "France"]);
+    expect(chart.categories).toEqual(["Japan", "France"]);
+    expect((chartOption(chart) as { xAxis: { data: string[] } }).xAxis.data).toEqual(["Japan", "France"]);
   });
 
   it("renders to SVG on the server with the title and axis labels", async () => {
@@ -112,8 +117,8 @@ describe("the report chart (one definition for the browser and the PNG)", () => 
     expect(svg).toContain("2025-01-02");
   });
 
-  it("renderReportChartPng gives a PNG that decodes to the requested size and is not blank", async () => {
-    const png = await renderReportChartPng(BY_DATE, { width: 640, height: 320 });
+  it("renderChartPng gives a PNG that decodes to the requested size and is not blank", async () => {
+    const png = await renderChartPng(reportChart(BY_DATE), { width: 640, height: 320 });
     const { width, height, pixels, channels } = decodePng(png);
     expect([width, height]).toEqual([640, 320]);
     // Count scanline bytes that differ from the white background: lines, axes and text.
@@ -128,7 +133,7 @@ describe("the report chart (one definition for the browser and the PNG)", () => 
   it("still renders a PNG for a report with no rows", async () => {
     const empty = report(["date"], ["sessions"], []);
     expect(reportChart(empty).title).toBe("No rows");
-    const { width } = decodePng(await renderReportChartPng(empty));
+    const { width } = decodePng(await renderChartPng(reportChart(empty)));
     expect(width).toBe(800);
   });
 });

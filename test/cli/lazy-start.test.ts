@@ -100,7 +100,7 @@ describe("serve over stdio loads only what serving tools needs", () => {
     timeout: 30_000,
   }, async () => {
     const { loaded } = await startedOnce();
-    expect(loaded.some((url) => url.endsWith("/dist/tools/listing.generated.js"))).toBe(true);
+    expect(loaded.some((url) => url.endsWith("/dist/tools/listing.js"))).toBe(true);
     const early = loaded.filter((url) =>
       [
         "/dist/sandbox/",
@@ -132,7 +132,7 @@ describe("serve over stdio loads only what serving tools needs", () => {
   });
 });
 
-// The tool list is served from JSON Schemas made at build time (src/tools/listing.generated.ts): the
+// The tool list is served from JSON Schemas made at build time (tool-schemas/): the
 // answer a client reads is, byte for byte, the one made from the steps' zod schemas.
 describe("serve over stdio answers as the registry's zod schemas say", () => {
   it("initialize names the server and its capabilities; tools/list is the zod-made list", {

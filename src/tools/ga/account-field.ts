@@ -1,13 +1,9 @@
 import { z } from "zod";
+import { ACCOUNT_META } from "../account-schema.js";
 import type { SchemaContext } from "../types.js";
 
-const DESCRIPTION = "Connected Google account to use (label).";
-/**
- * MCP 2026-07-28 clients over HTTP copy this argument into an `Mcp-Param-Account` header (SEP-2243), so
- * a gateway can route or meter by account without reading the body; the server checks that both agree.
- * https://modelcontextprotocol.io/seps/2243-http-standardization
- */
-const META = { description: DESCRIPTION, "x-mcp-header": "Account" };
+/** zod keeps the object it is given as the field's metadata: a copy of ours. */
+const META = { ...ACCOUNT_META };
 
 /** The `account` field's schema; its output is the chosen label (undefined: the only account, or none). */
 export type AccountField = z.ZodType<string | undefined>;
