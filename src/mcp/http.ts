@@ -187,7 +187,14 @@ export async function startHttpServer(options: HttpServerOptions): Promise<HttpS
   };
   // /healthz, /readyz and /metrics (see ops/routes.ts for who may read what).
   const ops = await createOpsRoutes({
-    dependencies: () => options.workspace(DEFAULT_WORKSPACE),
+    dependencies: () => {
+      const { store, state } = options.workspace(DEFAULT_WORKSPACE);
+      return {
+        // The default workspace's document: it opens the store as a request would (key, file or Redis).
+        credentialStore: () => store.read(DEFAULT_WORKSPACE),
+        ...(state.backend === "redis" ? { redis: () => state.ping() } : {}),
+      };
+    },
     mayReadMetrics: (req) => apiKeys.size === 0 || keyWorkspace(req) !== undefined,
   });
 

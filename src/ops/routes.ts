@@ -1,12 +1,19 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import type { CredentialStore } from "../auth/store-core.js";
 import { isMartechError } from "../errors.js";
-import type { SharedState } from "../state/types.js";
-import { DEFAULT_WORKSPACE } from "../workspace.js";
+
+/**
+ * What readiness checks, as the server wires it: reading the credential store as a request would (key,
+ * file or Redis) and, with REDIS_URL, a PING of the shared state (absent without Redis). Passed in, so
+ * that this module knows neither the workspace nor the store (it sits beside the adapters, not above them).
+ */
+export interface ReadinessChecks {
+  credentialStore: () => Promise<unknown>;
+  redis?: () => Promise<unknown>;
+}
 
 export interface OpsOptions {
   /** What readiness checks: the credential store and the shared state the server's workspaces use. */
-  dependencies: () => { store: CredentialStore; state: SharedState };
+  dependencies: () => ReadinessChecks;
   /** Whether a request may read /metrics (the server's API-key check; always true without keys). */
   mayReadMetrics: (req: IncomingMessage) => boolean;
   /** A check that does not answer within this long has failed. Default 2 s. */
@@ -69,11 +76,10 @@ export async function createOpsRoutes(options: OpsOptions): Promise<OpsRoutes> {
       return true;
     }
     if (url.pathname === "/readyz") {
-      const { store, state } = options.dependencies();
+      const checks = options.dependencies();
       const [credentialStore, redis] = await Promise.all([
-        // The default workspace's document: it opens the store as a request would (key, file or Redis).
-        check(() => store.read(DEFAULT_WORKSPACE), timeoutMs),
-        state.backend === "redis" ? check(() => state.ping(), timeoutMs) : Promise.resolve("not configured"),
+        check(checks.credentialStore, timeoutMs),
+        checks.redis ? check(checks.redis, timeoutMs) : Promise.resolve("not configured"),
       ]);
       const ready = credentialStore === "ok" && (redis === "ok" || redis === "not configured");
       json(res, ready ? 200 : 503, {
