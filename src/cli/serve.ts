@@ -128,7 +128,7 @@ export async function serve(options: ServeOptions): Promise<void> {
       throw listenError(error, process.env, options, http);
     });
     log.info({ url: handle.url }, "MCP server listening (Streamable HTTP)");
-    process.stderr.write(`martech-steps MCP server: ${handle.url}\n`);
+    process.stderr.write(`martech-steps MCP server: ${handle.url}\n${alsoAt(handle.urls)}`);
     closeOnSignal(async () => handle.close());
     return;
   }
@@ -137,6 +137,14 @@ export async function serve(options: ServeOptions): Promise<void> {
   serveStdio(() => createMcpServer({ workspace }).server, {
     onerror: (error) => log.debug({ err: error }, "MCP stdio message refused"),
   });
+}
+
+/** The other URLs a server bound to every interface answers to, one line each ("" when there are none). */
+export function alsoAt(urls: readonly string[]): string {
+  return urls
+    .slice(1)
+    .map((url) => `  also at ${url}\n`)
+    .join("");
 }
 
 export function closeOnSignal(close: () => Promise<void>): void {

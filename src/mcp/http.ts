@@ -14,6 +14,7 @@ import {
   isLoopback,
   jsonRpcErrorResponse,
   ownHostNames,
+  printedHostNames,
 } from "./http-guard.js";
 import { dispatch, send } from "./node-bridge.js";
 import type { ExtraTool } from "./server.js";
@@ -44,7 +45,10 @@ export interface HttpServerOptions {
 }
 
 export interface HttpServerHandle {
+  /** The MCP endpoint's URL to share first (for a wildcard bind: by the machine's name). */
   url: string;
+  /** Every URL of the MCP endpoint the server answers to, `url` first (a wildcard bind has several). */
+  urls: readonly string[];
   port: number;
   /** Open 2025-era sessions (2026-07-28 clients hold none). */
   sessionCount(): number;
@@ -105,9 +109,10 @@ export async function startHttpServer(options: HttpServerOptions): Promise<HttpS
   const names = ownHostNames(host);
   allowed.hosts = allowedHostSet(names, port, options.allowedHosts ?? []);
   allowed.origins = allowedOriginSet(names, port, options.allowedOrigins ?? []);
-  const displayHost = host.includes(":") ? `[${host}]` : host;
+  const urls = printedHostNames(host).map((name) => `http://${name}:${port}/mcp`);
   return {
-    url: `http://${displayHost}:${port}/mcp`,
+    url: urls[0] as string,
+    urls,
     port,
     sessionCount: () => endpoints.sessionCount(),
     async close() {
