@@ -75,7 +75,16 @@ export function httpOptions(env: NodeJS.ProcessEnv, options: ServeOptions) {
     allowedOrigins: split(env.MARTECH_STEPS_ALLOWED_ORIGINS),
     sessionIdleMs: positiveSetting(env, "MARTECH_STEPS_SESSION_IDLE_MS", DEFAULT_SESSION_IDLE_MS),
     maxSessions: positiveSetting(env, "MARTECH_STEPS_MAX_SESSIONS", DEFAULT_MAX_SESSIONS),
+    requireKey: switchSetting(env, "MARTECH_STEPS_REQUIRE_KEY"),
   };
+}
+
+/** An on/off setting: 1 or true, 0 or false (or unset: off); anything else is refused, never guessed. */
+function switchSetting(env: NodeJS.ProcessEnv, name: string): boolean {
+  const raw = (env[name] ?? "").trim().toLowerCase();
+  if (raw === "1" || raw === "true") return true;
+  if (raw === "" || raw === "0" || raw === "false") return false;
+  throw new ConfigurationError(`${name} must be 1 or 0, not "${raw.slice(0, 20)}".`);
 }
 
 /**

@@ -30,6 +30,11 @@ export interface HttpServerOptions {
   workspace: (name: string) => Workspace;
   /** API key → workspace name. Required when bound to a non-loopback interface. */
   apiKeys?: ReadonlyMap<string, string>;
+  /**
+   * Require an API key on loopback too (MARTECH_STEPS_REQUIRE_KEY=1): the server refuses to start without
+   * keys instead of serving /mcp to every local process and user. (With keys, /mcp always needs one.)
+   */
+  requireKey?: boolean;
   /** Extra Host header values to accept (e.g. "mcp.example.internal:8443"). */
   allowedHosts?: readonly string[];
   /** Extra Origin values to accept (e.g. "https://agent.example.com"). */
@@ -69,6 +74,14 @@ export async function startHttpServer(options: HttpServerOptions): Promise<HttpS
     throw new ConfigurationError(`Refusing to serve MCP on ${host} without API keys.`, {
       hint: "Set MARTECH_STEPS_API_KEYS=workspace:key (keys of 24+ characters), or bind to 127.0.0.1.",
     });
+  }
+  if (options.requireKey && apiKeys.size === 0) {
+    throw new ConfigurationError(
+      "Refusing to serve MCP without API keys: MARTECH_STEPS_REQUIRE_KEY is set.",
+      {
+        hint: "Set MARTECH_STEPS_API_KEYS=workspace:key (keys of 24+ characters), or unset MARTECH_STEPS_REQUIRE_KEY to let local processes call without one.",
+      },
+    );
   }
   const endpoints = new McpEndpoints({
     workspace: options.workspace,
