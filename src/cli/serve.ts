@@ -4,6 +4,7 @@ import { ConfigurationError, ValidationError } from "../errors.js";
 import { log } from "../log.js";
 import { DEFAULT_MAX_SESSIONS, DEFAULT_SESSION_IDLE_MS, parseApiKeys } from "../mcp/http-guard.js";
 import { createMcpServer } from "../mcp/server.js";
+import { switchSetting } from "../settings.js";
 import { createState } from "../state/index.js";
 import { DEFAULT_WORKSPACE, Workspace, type WorkspaceOptions } from "../workspace.js";
 import { sandboxWiring } from "./lazy-sandbox.js";
@@ -77,14 +78,6 @@ export function httpOptions(env: NodeJS.ProcessEnv, options: ServeOptions) {
     maxSessions: positiveSetting(env, "MARTECH_STEPS_MAX_SESSIONS", DEFAULT_MAX_SESSIONS),
     requireKey: switchSetting(env, "MARTECH_STEPS_REQUIRE_KEY"),
   };
-}
-
-/** An on/off setting: 1 or true, 0 or false (or unset: off); anything else is refused, never guessed. */
-function switchSetting(env: NodeJS.ProcessEnv, name: string): boolean {
-  const raw = (env[name] ?? "").trim().toLowerCase();
-  if (raw === "1" || raw === "true") return true;
-  if (raw === "" || raw === "0" || raw === "false") return false;
-  throw new ConfigurationError(`${name} must be 1 or 0, not "${raw.slice(0, 20)}".`);
 }
 
 /**

@@ -5,6 +5,7 @@ import type { Workspace } from "../workspace.js";
 import type { CspReports } from "./csp-reports.js";
 import type { GoogleConnects } from "./google-connect.js";
 import { refuse, sendJson } from "./http-util.js";
+import type { LoginAttempts } from "./login-limit.js";
 import type { ConsoleSession, Sessions } from "./sessions.js";
 import type { StaticFiles } from "./static.js";
 
@@ -16,6 +17,8 @@ export interface ConsoleDeps {
   env: NodeJS.ProcessEnv;
   sandbox: { marketo?: boolean; google?: boolean };
   sessions: Sessions;
+  /** Wrong API keys per client address (the login's rate limit). */
+  logins: LoginAttempts;
   connects: GoogleConnects;
   files: StaticFiles;
   reports: CspReports;

@@ -70,10 +70,11 @@ function page(c: ConsoleContext, deps: ConsoleDeps): Response {
     deps.files.page(res);
     return answered(c);
   }
-  const session = deps.loopback ? deps.sessions.redeemLoginToken(token) : undefined;
+  const outcome = deps.loopback ? deps.sessions.spendLoginToken(token) : "unknown";
+  const session = typeof outcome === "string" ? undefined : outcome;
   if (session) res.setHeader("set-cookie", deps.sessions.setCookie(req, session));
   res.writeHead(303, {
-    location: session ? "/" : "/#/login-link-used",
+    location: session ? "/" : `/#/login-link-${outcome === "expired" ? "expired" : "used"}`,
     "cache-control": "no-store",
     "referrer-policy": "no-referrer",
   });
@@ -126,9 +127,14 @@ function sessionInfo(c: ConsoleContext, deps: ConsoleDeps): Response {
 async function login(c: ConsoleContext, deps: ConsoleDeps): Promise<Response> {
   if (deps.apiKeys.size === 0)
     return refused(c, 404, "not_found", "This server has no API keys: log in with the printed link.");
+  const address = c.env.incoming.socket.remoteAddress ?? "";
+  deps.logins.check(address);
   const apiKey = stringField(await readJson(c.env.incoming, 16 * 1024), "apiKey", true) as string;
   const workspace = workspaceOfApiKey(deps.apiKeys, apiKey);
-  if (!workspace) throw new ValidationError("apiKey", "this API key is not one of the server's keys.");
+  if (!workspace) {
+    deps.logins.failed(address);
+    throw new ValidationError("apiKey", "this API key is not one of the server's keys.");
+  }
   const session = deps.sessions.open(workspace);
   c.env.outgoing.setHeader("set-cookie", deps.sessions.setCookie(c.env.incoming, session));
   return ok(c, { workspace });

@@ -10,10 +10,12 @@
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { dispatch } from "../mcp/node-bridge.js";
+import { positiveSetting, switchSetting } from "../settings.js";
 import type { Workspace } from "../workspace.js";
 import { consoleApp } from "./app.js";
 import { CspReports } from "./csp-reports.js";
 import { GoogleConnects } from "./google-connect.js";
+import { LoginAttempts } from "./login-limit.js";
 import { Sessions } from "./sessions.js";
 import { defaultWebRoot, StaticFiles } from "./static.js";
 
@@ -28,6 +30,10 @@ export interface ConsoleOptions {
   env?: NodeJS.ProcessEnv;
   /** Which services run on the built-in sandbox, to say so on the page. */
   sandbox?: { marketo?: boolean; google?: boolean };
+  /** How long a printed login link works (default MARTECH_STEPS_LOGIN_TOKEN_TTL_MS of `env`, else 15 minutes). */
+  loginTokenTtlMs?: number;
+  /** The session cookie is Secure: served over TLS (default MARTECH_STEPS_COOKIE_SECURE=1 of `env`). */
+  secureCookie?: boolean;
   /** The built page (default dist/console-web). */
   webRoot?: string;
   now?: () => number;
@@ -47,14 +53,19 @@ export interface ConsoleHandle {
 /** The console: its routes (app.ts, routes.ts) over the sessions, Google sign-ins, files and CSP reports it keeps. */
 export function createConsole(options: ConsoleOptions): ConsoleHandle {
   const now = options.now ?? Date.now;
-  const sessions = new Sessions(now);
+  const env = options.env ?? process.env;
+  const sessions = new Sessions(now, {
+    loginTokenTtlMs: options.loginTokenTtlMs ?? positiveSetting(env, "MARTECH_STEPS_LOGIN_TOKEN_TTL_MS"),
+    secureCookie: options.secureCookie ?? switchSetting(env, "MARTECH_STEPS_COOKIE_SECURE"),
+  });
   const reports = new CspReports(now);
   const running = new Set<AbortController>();
   const app = consoleApp({
     workspace: options.workspace,
     loopback: options.loopback,
     apiKeys: options.apiKeys ?? new Map<string, string>(),
-    env: options.env ?? process.env,
+    env,
+    logins: new LoginAttempts(now),
     sandbox: options.sandbox ?? {},
     sessions,
     connects: new GoogleConnects(now),
