@@ -1,4 +1,9 @@
-import { createServer, type Server as NodeHttpServer } from "node:http";
+import {
+  createServer,
+  type IncomingMessage,
+  type Server as NodeHttpServer,
+  type ServerResponse,
+} from "node:http";
 import type { AddressInfo } from "node:net";
 import { ConfigurationError } from "../errors.js";
 import { log } from "../log.js";
@@ -111,8 +116,11 @@ export async function startHttpServer(options: HttpServerOptions): Promise<HttpS
     ops,
     ...(options.routes ? { routes: options.routes } : {}),
   });
+  // The URL is read inside the promise: a request target it cannot parse is a 500, not a crash.
+  const answer = async (req: IncomingMessage, res: ServerResponse) =>
+    dispatch(app, req, res, new URL(req.url ?? "/", "http://127.0.0.1"));
   const httpServer: NodeHttpServer = createServer((req, res) => {
-    dispatch(app, req, res, new URL(req.url ?? "/", "http://127.0.0.1")).catch((error: unknown) => {
+    answer(req, res).catch((error: unknown) => {
       log.error({ err: error }, "MCP HTTP request failed");
       if (!res.headersSent) void send(res, jsonRpcErrorResponse(500, "Internal server error.", null));
       else res.end();
