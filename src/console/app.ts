@@ -130,6 +130,9 @@ async function login(c: ConsoleContext, deps: ConsoleDeps): Promise<Response> {
   const address = c.env.incoming.socket.remoteAddress ?? "";
   deps.logins.check(address);
   const apiKey = stringField(await readJson(c.env.incoming, 16 * 1024), "apiKey", true) as string;
+  // Again once the body is in: logins sent at once with their bodies held back all passed the first check
+  // while none had failed yet. From here to the count nothing awaits, so no other login judges in between.
+  deps.logins.check(address);
   const workspace = workspaceOfApiKey(deps.apiKeys, apiKey);
   if (!workspace) {
     deps.logins.failed(address);

@@ -1,3 +1,4 @@
+import { request } from "node:http";
 import { afterEach, describe, expect, it } from "vitest";
 import { type ConsoleOptions, createConsole } from "../../src/console/index.js";
 import { type HttpServerHandle, startHttpServer } from "../../src/mcp/http.js";
@@ -45,6 +46,36 @@ async function serve(options: Partial<ConsoleOptions> = {}) {
   return { web, base, clock, login, open, mint: () => web.loginUrl(http.url) };
 }
 
+/** A login whose headers go now and whose body (a wrong key) goes when asked: the answer's status. */
+function heldLogin(base: string): { send: (apiKey: string) => Promise<number> } {
+  const url = new URL(base);
+  let status: (code: number) => void = () => undefined;
+  const answered = new Promise<number>((resolve) => {
+    status = resolve;
+  });
+  const req = request(
+    {
+      host: url.hostname,
+      port: url.port,
+      path: "/console/api/login",
+      method: "POST",
+      headers: { origin: base, "content-type": "application/json" },
+    },
+    (res) => {
+      res.resume();
+      res.on("end", () => status(res.statusCode ?? 0));
+    },
+  );
+  req.on("error", () => status(0));
+  req.flushHeaders();
+  return {
+    send: (apiKey) => {
+      req.end(JSON.stringify({ apiKey }));
+      return answered;
+    },
+  };
+}
+
 describe("console login: wrong API keys", () => {
   it("are refused 429 with Retry-After past 10 from one address, a right key too, until the window ends", async () => {
     const { login, clock } = await serve();
@@ -62,6 +93,16 @@ describe("console login: wrong API keys", () => {
     expect((await login(KEY)).status).toBe(429);
     clock.now += 60_000;
     expect((await login(KEY)).status).toBe(200);
+  });
+
+  it("sent all at once with their bodies late, still only 10 are judged: no race between the check and the count", async () => {
+    const { base } = await serve();
+    // Every request's headers reach the server before any body does, as a client that holds its bodies back sends them.
+    const pending = Array.from({ length: 30 }, () => heldLogin(base));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const statuses = await Promise.all(pending.map((held, n) => held.send(`wrong-${n}`)));
+    expect(statuses.filter((status) => status === 400)).toHaveLength(10);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(20);
   });
 
   it("below the limit, a right key logs in as before", async () => {
