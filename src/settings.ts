@@ -17,3 +17,11 @@ export function positiveSetting(
   }
   return name.endsWith("_MS") ? timerMs(value) : value;
 }
+
+/** An on/off setting: 1 or true, 0 or false (or unset: off); anything else is refused, never guessed. */
+export function switchSetting(env: Readonly<Record<string, string | undefined>>, name: string): boolean {
+  const raw = (env[name] ?? "").trim().toLowerCase();
+  if (raw === "1" || raw === "true") return true;
+  if (raw === "" || raw === "0" || raw === "false") return false;
+  throw new ConfigurationError(`${name} must be 1 or 0, not "${raw.slice(0, 20)}".`);
+}

@@ -28,7 +28,14 @@ export function App() {
   }, []);
 
   if (session === undefined) return <p className="loading">Loading…</p>;
-  if (session === null) return <Login linkUsed={route === "login-link-used"} onLoggedIn={setSession} />;
+  if (session === null)
+    return (
+      <Login
+        linkUsed={route === "login-link-used"}
+        linkExpired={route === "login-link-expired"}
+        onLoggedIn={setSession}
+      />
+    );
   const logout = async () => {
     await api("POST", "/console/api/logout");
     setSession(null);

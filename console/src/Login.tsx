@@ -5,7 +5,11 @@ import { api, loadSession, type Session } from "./api.ts";
  * Shown without a session: the login link printed by `npm start` (its token works once), or, on a
  * server with API keys, the workspace's API key.
  */
-export function Login(props: { linkUsed: boolean; onLoggedIn: (session: Session) => void }) {
+export function Login(props: {
+  linkUsed: boolean;
+  linkExpired: boolean;
+  onLoggedIn: (session: Session) => void;
+}) {
   const [apiKey, setApiKey] = useState("");
   const [error, setError] = useState<string | undefined>();
   const submit = async (event: FormEvent) => {
@@ -23,6 +27,12 @@ export function Login(props: { linkUsed: boolean; onLoggedIn: (session: Session)
     <main className="login">
       <h1>Login required</h1>
       {props.linkUsed ? <p className="error">That login link was already used or is unknown.</p> : null}
+      {props.linkExpired ? (
+        <p className="error">
+          That login link expired: a link works for 15 minutes, unless MARTECH_STEPS_LOGIN_TOKEN_TTL_MS sets
+          another lifetime. Stop the server and run <code>npm start</code> again for a new one.
+        </p>
+      ) : null}
       <p>
         Open the console with the link that <code>npm start</code> printed in its terminal: its token logs you
         in once, and this browser stays logged in.

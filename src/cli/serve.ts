@@ -4,6 +4,7 @@ import { ConfigurationError, ValidationError } from "../errors.js";
 import { log } from "../log.js";
 import { DEFAULT_MAX_SESSIONS, DEFAULT_SESSION_IDLE_MS, parseApiKeys } from "../mcp/http-guard.js";
 import { createMcpServer } from "../mcp/server.js";
+import { switchSetting } from "../settings.js";
 import { createState } from "../state/index.js";
 import { DEFAULT_WORKSPACE, Workspace, type WorkspaceOptions } from "../workspace.js";
 import { sandboxWiring } from "./lazy-sandbox.js";
@@ -75,6 +76,7 @@ export function httpOptions(env: NodeJS.ProcessEnv, options: ServeOptions) {
     allowedOrigins: split(env.MARTECH_STEPS_ALLOWED_ORIGINS),
     sessionIdleMs: positiveSetting(env, "MARTECH_STEPS_SESSION_IDLE_MS", DEFAULT_SESSION_IDLE_MS),
     maxSessions: positiveSetting(env, "MARTECH_STEPS_MAX_SESSIONS", DEFAULT_MAX_SESSIONS),
+    requireKey: switchSetting(env, "MARTECH_STEPS_REQUIRE_KEY"),
   };
 }
 
@@ -128,7 +130,7 @@ export async function serve(options: ServeOptions): Promise<void> {
       throw listenError(error, process.env, options, http);
     });
     log.info({ url: handle.url }, "MCP server listening (Streamable HTTP)");
-    process.stderr.write(`martech-steps MCP server: ${handle.url}\n`);
+    process.stderr.write(`martech-steps MCP server: ${handle.url}\n${alsoAt(handle.urls)}`);
     closeOnSignal(async () => handle.close());
     return;
   }
@@ -137,6 +139,14 @@ export async function serve(options: ServeOptions): Promise<void> {
   serveStdio(() => createMcpServer({ workspace }).server, {
     onerror: (error) => log.debug({ err: error }, "MCP stdio message refused"),
   });
+}
+
+/** The other URLs a server bound to every interface answers to, one line each ("" when there are none). */
+export function alsoAt(urls: readonly string[]): string {
+  return urls
+    .slice(1)
+    .map((url) => `  also at ${url}\n`)
+    .join("");
 }
 
 export function closeOnSignal(close: () => Promise<void>): void {

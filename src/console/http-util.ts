@@ -117,24 +117,6 @@ export function crossOrigin(req: IncomingMessage): boolean {
   return req.headers.origin !== undefined && sameOrigin(req) === undefined;
 }
 
-/**
- * A route's path parts by name (`names` in the order of the capture groups), percent-decoded.
- * Malformed percent-encoding is the client's mistake: a 400 naming the part, not an internal error.
- */
-export function pathParams(names: readonly string[], match: RegExpExecArray): Record<string, string> {
-  const params: Record<string, string> = {};
-  for (const [index, name] of names.entries()) {
-    try {
-      params[name] = decodeURIComponent(match[index + 1] ?? "");
-    } catch {
-      throw new ValidationError(name, "its percent-encoding in the URL is malformed.", {
-        hint: "Encode each byte of its UTF-8 as %XX (as encodeURIComponent does).",
-      });
-    }
-  }
-  return params;
-}
-
 /** A field of a JSON body that must be a string (trimmed); empty strings count as absent. */
 export function stringField(
   body: Record<string, unknown>,

@@ -23,6 +23,18 @@ const MAX_SESSIONS_PER_WORKSPACE = 1_000;
 const MAX_SESSIONS = 10_000;
 /** Login tokens are minted only by the server (the link `npm start` prints), never by a request. */
 const MAX_LOGIN_TOKENS = 100;
+/** A printed login link works for this long (a link left in a terminal's scrollback or a log should not open a session days later). */
+export const DEFAULT_LOGIN_TOKEN_TTL_MS = 15 * 60_000;
+
+export interface SessionsOptions {
+  /** How long a login token works after it was minted. Default 15 minutes. */
+  loginTokenTtlMs?: number;
+  /** Mark the cookie Secure: the console is served to browsers over TLS (by a proxy in front of it). */
+  secureCookie?: boolean;
+}
+
+/** What spending a login token gave: a session, or why not. */
+export type LoginOutcome = ConsoleSession | "expired" | "unknown";
 
 export const random = (): string => randomBytes(32).toString("base64url");
 export const hash = (value: string): string => createHash("sha256").update(value).digest("base64url");
@@ -50,12 +62,16 @@ export function cookies(req: IncomingMessage): Map<string, string> {
 
 export class Sessions {
   /** Login tokens by their hash: a token is never kept in clear after it was handed out. */
-  readonly #tokens = new Map<string, string>();
+  readonly #tokens = new Map<string, { workspace: string; expiresAt: number }>();
   readonly #sessions: PerWorkspace<ConsoleSession>;
   readonly #now: () => number;
+  readonly #tokenTtlMs: number;
+  readonly #secure: boolean;
 
-  constructor(now: () => number = Date.now) {
+  constructor(now: () => number = Date.now, options: SessionsOptions = {}) {
     this.#now = now;
+    this.#tokenTtlMs = options.loginTokenTtlMs ?? DEFAULT_LOGIN_TOKEN_TTL_MS;
+    this.#secure = options.secureCookie ?? false;
     this.#sessions = new PerWorkspace(
       {
         perWorkspace: MAX_SESSIONS_PER_WORKSPACE,
@@ -80,17 +96,27 @@ export class Sessions {
     if (this.#tokens.size >= MAX_LOGIN_TOKENS)
       this.#tokens.delete(this.#tokens.keys().next().value as string);
     const token = random();
-    this.#tokens.set(hash(token), workspace);
+    this.#tokens.set(hash(token), { workspace, expiresAt: this.#now() + this.#tokenTtlMs });
     return token;
   }
 
-  /** Spends a login token: the session it opens, or undefined for an unknown or already used token. */
+  /** Spends a login token: the session it opens, or undefined for an unknown, used or expired token. */
   redeemLoginToken(token: string): ConsoleSession | undefined {
+    const outcome = this.spendLoginToken(token);
+    return typeof outcome === "string" ? undefined : outcome;
+  }
+
+  /** Spends a login token: the session it opens, "expired" past its lifetime, else "unknown" (or used). */
+  spendLoginToken(token: string): LoginOutcome {
     const key = hash(token);
-    const workspace = this.#tokens.get(key);
-    if (workspace === undefined) return undefined;
+    const minted = this.#tokens.get(key);
+    if (minted === undefined) return "unknown";
+    if (this.#now() >= minted.expiresAt) {
+      this.#tokens.delete(key);
+      return "expired";
+    }
     // Opened first: a login refused for lack of room leaves the token usable for a later try.
-    const session = this.open(workspace);
+    const session = this.open(minted.workspace);
     this.#tokens.delete(key);
     return session;
   }
@@ -120,10 +146,13 @@ export class Sessions {
     this.#sessions.delete(id);
   }
 
-  /** Set-Cookie for a session: HttpOnly (no script reads it), SameSite=Strict (no other site sends it). */
+  /**
+   * Set-Cookie for a session: HttpOnly (no script reads it), SameSite=Strict (no other site sends it), and
+   * Secure when the console is served over TLS (the browser then never sends it over plain HTTP).
+   */
   setCookie(req: IncomingMessage, session: ConsoleSession | undefined): string {
     const name = this.cookieName(req);
-    const attributes = "Path=/; HttpOnly; SameSite=Strict";
+    const attributes = `Path=/; HttpOnly; SameSite=Strict${this.#secure ? "; Secure" : ""}`;
     return session
       ? `${name}=${session.id}; ${attributes}; Max-Age=${SESSION_IDLE_MS / 1000}`
       : `${name}=; ${attributes}; Max-Age=0`;

@@ -43,6 +43,22 @@ export function ownHostNames(host: string): string[] {
 }
 
 /**
+ * The names to print for a server bound to `host`, the one to share first: for a wildcard bind, the
+ * machine's name, then its other addresses, then 127.0.0.1 (a wildcard is not an address a client can
+ * use, and "0.0.0.0" is not a Host this server accepts); otherwise the address bound. Each one is among
+ * ownHostNames, so the Host check accepts every URL printed.
+ */
+export function printedHostNames(host: string): string[] {
+  if (!isWildcard(host)) return [hostForm(host.toLowerCase())];
+  const own = ownHostNames(host);
+  const loopback = ["127.0.0.1", "localhost", "[::1]"];
+  const others = own.filter((name) => !loopback.includes(name) && !/^127\./.test(name));
+  // IPv4 before IPv6: the addresses people type and most client configurations expect.
+  others.sort((a, b) => Number(a.startsWith("[")) - Number(b.startsWith("[")));
+  return [...others, "127.0.0.1"];
+}
+
+/**
  * Host header values to accept (DNS rebinding protection: a page that resolves its own name to our
  * address sends its own name as Host). A name alone is what a client sends on port 80.
  */

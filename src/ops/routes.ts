@@ -1,12 +1,20 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import type { CredentialStore } from "../auth/store-core.js";
 import { isMartechError } from "../errors.js";
-import type { SharedState } from "../state/types.js";
-import { DEFAULT_WORKSPACE } from "../workspace.js";
+import { answered, dispatch, type NodeContext, nodeApp } from "../mcp/node-bridge.js";
+
+/**
+ * What readiness checks, as the server wires it: reading the credential store as a request would (key,
+ * file or Redis) and, with REDIS_URL, a PING of the shared state (absent without Redis). Passed in, so
+ * that this module knows neither the workspace nor the store (it sits beside the adapters, not above them).
+ */
+export interface ReadinessChecks {
+  credentialStore: () => Promise<unknown>;
+  redis?: () => Promise<unknown>;
+}
 
 export interface OpsOptions {
   /** What readiness checks: the credential store and the shared state the server's workspaces use. */
-  dependencies: () => { store: CredentialStore; state: SharedState };
+  dependencies: () => ReadinessChecks;
   /** Whether a request may read /metrics (the server's API-key check; always true without keys). */
   mayReadMetrics: (req: IncomingMessage) => boolean;
   /** A check that does not answer within this long has failed. Default 2 s. */
@@ -14,8 +22,6 @@ export interface OpsOptions {
 }
 
 export type OpsRoutes = (req: IncomingMessage, res: ServerResponse, url: URL) => Promise<boolean>;
-
-const PATHS = new Set(["/healthz", "/readyz", "/metrics"]);
 
 function json(
   res: ServerResponse,
@@ -58,42 +64,51 @@ export async function createOpsRoutes(options: OpsOptions): Promise<OpsRoutes> {
   const { processMetrics } = await import("./metrics.js");
   const registry = processMetrics();
   const timeoutMs = options.checkTimeoutMs ?? 2_000;
-  return async (req, res, url) => {
-    if (!PATHS.has(url.pathname)) return false;
-    if (req.method !== "GET" && req.method !== "HEAD") {
-      json(res, 405, { error: "method_not_allowed", message: "Use GET." }, { allow: "GET, HEAD" });
-      return true;
-    }
-    if (url.pathname === "/healthz") {
-      json(res, 200, { status: "alive" });
-      return true;
-    }
-    if (url.pathname === "/readyz") {
-      const { store, state } = options.dependencies();
-      const [credentialStore, redis] = await Promise.all([
-        // The default workspace's document: it opens the store as a request would (key, file or Redis).
-        check(() => store.read(DEFAULT_WORKSPACE), timeoutMs),
-        state.backend === "redis" ? check(() => state.ping(), timeoutMs) : Promise.resolve("not configured"),
-      ]);
-      const ready = credentialStore === "ok" && (redis === "ok" || redis === "not configured");
-      json(res, ready ? 200 : 503, {
-        status: ready ? "ready" : "not ready",
-        checks: { credential_store: credentialStore, redis },
-      });
-      return true;
-    }
-    if (!options.mayReadMetrics(req)) {
-      json(
-        res,
-        401,
-        { error: "unauthorized", message: "Send Authorization: Bearer <an API key of this server>." },
-        { "www-authenticate": 'Bearer realm="martech-steps"' },
-      );
-      return true;
-    }
+  const app = nodeApp();
+  app.get("/healthz", (c) => {
+    json(c.env.outgoing, 200, { status: "alive" });
+    return answered(c);
+  });
+  app.get("/readyz", async (c) => {
+    const { status, body } = await readiness(options.dependencies(), timeoutMs);
+    json(c.env.outgoing, status, body);
+    return answered(c);
+  });
+  app.get("/metrics", async (c) => {
+    if (!options.mayReadMetrics(c.env.incoming)) return unauthorized(c);
     const text = await registry.metrics();
-    res.writeHead(200, { "content-type": registry.contentType, "cache-control": "no-store" });
-    res.end(text);
-    return true;
+    c.env.outgoing.writeHead(200, { "content-type": registry.contentType, "cache-control": "no-store" });
+    c.env.outgoing.end(text);
+    return answered(c);
+  });
+  // After the GET routes (HEAD is answered as GET): every other method on these paths.
+  for (const path of ["/healthz", "/readyz", "/metrics"])
+    app.all(path, (c) => {
+      json(c.env.outgoing, 405, { error: "method_not_allowed", message: "Use GET." }, { allow: "GET, HEAD" });
+      return answered(c);
+    });
+  return (req, res, url) => dispatch(app, req, res, url);
+}
+
+/** 200 "ready" when every check answered, else 503 naming the failed one. */
+async function readiness(checks: ReadinessChecks, timeoutMs: number) {
+  const [credentialStore, redis] = await Promise.all([
+    check(checks.credentialStore, timeoutMs),
+    checks.redis ? check(checks.redis, timeoutMs) : Promise.resolve("not configured"),
+  ]);
+  const ready = credentialStore === "ok" && (redis === "ok" || redis === "not configured");
+  return {
+    status: ready ? 200 : 503,
+    body: { status: ready ? "ready" : "not ready", checks: { credential_store: credentialStore, redis } },
   };
+}
+
+function unauthorized(c: NodeContext): Response {
+  json(
+    c.env.outgoing,
+    401,
+    { error: "unauthorized", message: "Send Authorization: Bearer <an API key of this server>." },
+    { "www-authenticate": 'Bearer realm="martech-steps"' },
+  );
+  return answered(c);
 }

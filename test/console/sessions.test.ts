@@ -77,7 +77,8 @@ describe("console sessions", () => {
 
   it("refuses a login token's session when full without spending the token", () => {
     let now = 0;
-    const sessions = new Sessions(() => now);
+    // A token that outlives the sessions' idle time (the default lifetime is 15 minutes).
+    const sessions = new Sessions(() => now, { loginTokenTtlMs: 24 * 3_600_000 });
     for (let w = 0; w < 10; w++) for (let i = 0; i < 1_000; i++) sessions.open(`w${w}`);
     const token = sessions.mintLoginToken("default");
     expect(() => sessions.redeemLoginToken(token)).toThrow(/try again when idle sessions have ended/);

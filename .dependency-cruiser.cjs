@@ -1,0 +1,144 @@
+/**
+ * The floor plan of src/ (DESIGN.md, "Layers (imports point downwards only)"), checked by
+ * dependency-cruiser in test/architecture/boundaries.test.ts, so `npm test` fails on an arrow that runs up.
+ *
+ * A module may import modules of its own floor or of a floor below, never above. Type-only imports count
+ * (`tsPreCompilationDeps`): a type that runs up ties the floors together as much as a value does.
+ */
+
+/** The floors, top first. Each is a list of path patterns (regular expressions on the path from the repo root). */
+const FLOORS = [
+  {
+    name: "adapters",
+    // The plugin package's entry (src/index.ts) is an adapter too: it exports the registry and runToolStep.
+    paths: ["^src/cli/", "^src/mcp/", "^src/console/", "^src/ops/(?!telemetry\\.ts$)", "^src/index\\.ts$"],
+  },
+  { name: "workspace", paths: ["^src/workspace\\.ts$", "^src/manifest\\.ts$"] },
+  // The chart model is part of a tool step's result.
+  { name: "tools", paths: ["^src/tools/", "^src/charts/"] },
+  { name: "connections", paths: ["^src/connections/"] },
+  { name: "connectors", paths: ["^src/connectors/"] },
+  { name: "auth-state-results", paths: ["^src/auth/", "^src/state/", "^src/results/"] },
+  {
+    name: "ground",
+    paths: [
+      "^src/schemas/",
+      "^src/errors\\.ts$",
+      "^src/deadline\\.ts$",
+      "^src/redact[^/]*\\.ts$",
+      // Small leaves every floor uses; each imports only the ground floor.
+      "^src/log\\.ts$",
+      "^src/json-size\\.ts$",
+      "^src/settings\\.ts$",
+      "^src/version\\.ts$",
+      "^src/real-paths[^/]*\\.ts$",
+      // The metrics seam: it imports nothing, the floors below the adapters report to it at no cost, and
+      // only an adapter (the HTTP server, src/ops/metrics.ts) installs a sink.
+      "^src/ops/telemetry\\.ts$",
+    ],
+  },
+];
+
+/**
+ * What the browser bundle (console/src/**) may import from src/: the input-error wording it shares with the
+ * server and the types of the usage figures it shows, and what those import. Nothing else: the bundle must
+ * not carry the server's validator, Node's modules or a credential's code path. Keep this list closed (a
+ * shared module imports only shared modules: see the rule "shared-stays-shared").
+ */
+const BROWSER_SHARED = [
+  "src/console/trim-as-zod.ts",
+  "src/console/validation-wording.ts",
+  "src/console/zod-words.ts",
+  "src/tools/input/words.ts",
+  "src/tools/input/own-value.ts",
+  "src/tools/ga/field-catalog.ts",
+  "src/schemas/field-path.ts",
+  "src/errors.ts",
+  "src/connectors/marketo/types.ts",
+  "src/connectors/google/types.ts",
+  "src/state/types.ts",
+];
+
+const anyOf = (patterns) => `(${patterns.join("|")})`;
+const exact = (files) => anyOf(files.map((file) => `^${file.replace(/[.]/g, "\\.")}$`));
+const ALL_FLOORS = FLOORS.flatMap((floor) => floor.paths);
+
+/** For each floor, one rule: nothing of it imports a floor above it. */
+const upArrows = FLOORS.slice(1).map((floor, index) => ({
+  name: `no-up-from-${floor.name}`,
+  comment: `${floor.name} imports only its own floor and those below (DESIGN.md, Layers): not ${FLOORS.slice(
+    0,
+    index + 1,
+  )
+    .map((above) => above.name)
+    .join(", ")}.`,
+  severity: "error",
+  from: { path: anyOf(floor.paths) },
+  to: { path: anyOf(FLOORS.slice(0, index + 1).flatMap((above) => above.paths)) },
+}));
+
+module.exports = {
+  forbidden: [
+    ...upArrows,
+    {
+      name: "tools-see-connection-types-only",
+      comment:
+        "A tool step never touches a credential: it asks its context for a connection, so tools/ may import the types of connections/ only.",
+      severity: "error",
+      from: { path: "^src/tools/" },
+      to: { path: "^src/connections/", dependencyTypesNot: ["type-only"] },
+    },
+    {
+      name: "every-module-has-a-floor",
+      comment:
+        "Every module of src/ belongs to a floor of this file (or is the sandbox): place a new folder or top-level file on one.",
+      severity: "error",
+      from: { path: "^src/", pathNot: anyOf([...ALL_FLOORS, "^src/sandbox/"]) },
+      to: {},
+    },
+    {
+      name: "sandbox-is-a-separate-program",
+      comment:
+        "The sandbox emulates the services over HTTP: it imports only its own code and the ground floor, never the package it stands in for.",
+      severity: "error",
+      from: { path: "^src/sandbox/" },
+      to: { path: "^src/", pathNot: anyOf(["^src/sandbox/", ...FLOORS[FLOORS.length - 1].paths]) },
+    },
+    {
+      name: "only-the-cli-starts-the-sandbox",
+      comment: "Only the CLI (sandbox, start, serve --sandbox) starts the sandbox; nothing else imports it.",
+      severity: "error",
+      from: { path: "^src/", pathNot: "^src/(cli|sandbox)/" },
+      to: { path: "^src/sandbox/" },
+    },
+    {
+      name: "browser-imports-shared-only",
+      comment:
+        "The browser bundle imports from src/ only the modules declared shared (BROWSER_SHARED in .dependency-cruiser.cjs).",
+      severity: "error",
+      from: { path: "^console/src/" },
+      to: { path: "^src/", pathNot: exact(BROWSER_SHARED) },
+    },
+    {
+      name: "shared-stays-shared",
+      comment:
+        "A module the browser bundle shares imports only shared modules, else the bundle reaches beyond the list.",
+      severity: "error",
+      from: { path: exact(BROWSER_SHARED) },
+      to: { path: "^src/", pathNot: exact(BROWSER_SHARED) },
+    },
+    {
+      name: "shared-has-no-node-or-zod",
+      comment: "Node's modules do not exist in a browser, and zod is the server's validator.",
+      severity: "error",
+      from: { path: anyOf([exact(BROWSER_SHARED), "^console/src/"]) },
+      to: { path: "^(node:|zod)|/node_modules/zod/", dependencyTypesNot: ["type-only"] },
+    },
+  ],
+  options: {
+    doNotFollow: { path: "node_modules" },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: "tsconfig.json" },
+    enhancedResolveOptions: { extensions: [".ts", ".tsx", ".js", ".mjs", ".json"] },
+  },
+};

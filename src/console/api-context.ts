@@ -1,0 +1,55 @@
+/** The console's routes and what they share: the dependencies, the API's checked request, the answers. */
+
+import { answered, type NodeApp, type NodeContext } from "../mcp/node-bridge.js";
+import type { Workspace } from "../workspace.js";
+import type { CspReports } from "./csp-reports.js";
+import type { GoogleConnects } from "./google-connect.js";
+import { refuse, sendJson } from "./http-util.js";
+import type { LoginAttempts } from "./login-limit.js";
+import type { ConsoleSession, Sessions } from "./sessions.js";
+import type { StaticFiles } from "./static.js";
+
+/** What the console's handlers share (built once by createConsole). */
+export interface ConsoleDeps {
+  workspace: (name: string) => Workspace;
+  loopback: boolean;
+  apiKeys: ReadonlyMap<string, string>;
+  env: NodeJS.ProcessEnv;
+  sandbox: { marketo?: boolean; google?: boolean };
+  sessions: Sessions;
+  /** Wrong API keys per client address (the login's rate limit). */
+  logins: LoginAttempts;
+  connects: GoogleConnects;
+  files: StaticFiles;
+  reports: CspReports;
+  /** The runs in progress (aborted when the console closes). */
+  running: Set<AbortController>;
+}
+
+/** What the API's checks hand to its handlers. */
+export interface ApiVariables {
+  session: ConsoleSession;
+  workspace: Workspace;
+  /** The page's origin (empty on a GET that sent none). */
+  origin: string;
+}
+
+export type ConsoleApp = NodeApp<ApiVariables>;
+export type ConsoleContext = NodeContext<ApiVariables>;
+
+/** Answers 200 with a JSON body (`{ok: true}` by default). */
+export function ok(c: ConsoleContext, body: unknown = { ok: true }): Response {
+  sendJson(c.env.outgoing, 200, body);
+  return answered(c);
+}
+
+export function refused(c: ConsoleContext, status: number, code: string, message: string): Response {
+  refuse(c.env.outgoing, status, code, message);
+  return answered(c);
+}
+
+/** Not the console's: the server answers it (its 404). */
+export function notMine(c: ConsoleContext): Response {
+  c.env.unrouted = true;
+  return c.body(null, 404);
+}

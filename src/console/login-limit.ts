@@ -1,0 +1,91 @@
+/**
+ * Wrong API keys at the console's login, counted per client (an address; an IPv6 /64) in a fixed window: past the limit,
+ * every login from that address is refused (429, Retry-After) until the window ends, a right key included,
+ * so guessing gains nothing from the answers. Without it, 300 wrong keys took 0.24 s (issue 16, item 7).
+ * A fixed window is enough here: the keys are 24+ random characters, and the limit only has to make
+ * guessing hopeless, not shape traffic. Behind a proxy every client shares its address: the limit then
+ * holds for all of them together, which errs on the safe side.
+ */
+import { isIPv4, isIPv6 } from "node:net";
+import { RateLimitError } from "../errors.js";
+
+/** Wrong keys an address may send per window. */
+export const LOGIN_FAILURES_PER_WINDOW = 10;
+export const LOGIN_WINDOW_MS = 60_000;
+/** Addresses tracked at once (memory); the oldest window is dropped first. */
+const MAX_ADDRESSES = 10_000;
+
+/**
+ * Whom an address's failures count against. An IPv6 client usually holds a whole /64 (RFC 6177 and
+ * SLAAC privacy addresses, RFC 8981), so counting per address would give it 2^64 fresh windows: failures
+ * count per /64. An IPv4 client on a dual-stack socket shows as ::ffff:a.b.c.d, the same client as a.b.c.d.
+ * https://www.rfc-editor.org/rfc/rfc8981 https://www.rfc-editor.org/rfc/rfc6177
+ */
+export function loginClient(address: string): string {
+  const bare = address.replace(/%.*$/, "").toLowerCase();
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(bare);
+  if (mapped) return mapped[1] as string;
+  if (isIPv4(bare) || !isIPv6(bare)) return bare;
+  return `${hextets(bare).slice(0, 4).join(":")}::/64`;
+}
+
+/** The eight 16-bit groups of an IPv6 address, as hex without leading zeros. */
+function hextets(address: string): string[] {
+  const groups = (part: string) =>
+    part === ""
+      ? []
+      : part.split(":").flatMap((group) => {
+          if (!group.includes(".")) return [group];
+          const [a, b, c, d] = group.split(".").map(Number) as [number, number, number, number];
+          return [((a << 8) | b).toString(16), ((c << 8) | d).toString(16)];
+        });
+  const [head = "", tail] = address.split("::");
+  const front = groups(head);
+  const back = tail === undefined ? [] : groups(tail);
+  const zeros = Array.from({ length: 8 - front.length - back.length }, () => "0");
+  return [...front, ...zeros, ...back].map((group) => Number.parseInt(group, 16).toString(16));
+}
+
+interface Window {
+  start: number;
+  failures: number;
+}
+
+export class LoginAttempts {
+  readonly #windows = new Map<string, Window>();
+  readonly #now: () => number;
+
+  constructor(now: () => number = Date.now) {
+    this.#now = now;
+  }
+
+  /** Throws RateLimitError (429 with Retry-After) while an address is over its limit. */
+  check(address: string): void {
+    const window = this.#current(loginClient(address));
+    if (!window || window.failures < LOGIN_FAILURES_PER_WINDOW) return;
+    const retryAfterMs = window.start + LOGIN_WINDOW_MS - this.#now();
+    throw new RateLimitError(
+      `Too many wrong API keys from this address: log in again in ${Math.ceil(retryAfterMs / 1000)} s.`,
+      retryAfterMs,
+    );
+  }
+
+  /** Counts a wrong key. */
+  failed(address: string): void {
+    const client = loginClient(address);
+    const window = this.#current(client) ?? { start: this.#now(), failures: 0 };
+    window.failures += 1;
+    this.#windows.delete(client);
+    this.#windows.set(client, window);
+    if (this.#windows.size > MAX_ADDRESSES) this.#windows.delete(this.#windows.keys().next().value as string);
+  }
+
+  #current(address: string): Window | undefined {
+    const window = this.#windows.get(address);
+    if (window && this.#now() - window.start >= LOGIN_WINDOW_MS) {
+      this.#windows.delete(address);
+      return undefined;
+    }
+    return window;
+  }
+}

@@ -1,0 +1,86 @@
+/**
+ * The console API's resources, one handler per route: the tool steps (search, form, run), Marketo's
+ * credentials and Google's client and accounts. Each runs after the API's checks (app.ts), with the
+ * session's workspace in `c.var.workspace`.
+ */
+import { ValidationError } from "../errors.js";
+import { answered } from "../mcp/node-bridge.js";
+import { type ConsoleApp, type ConsoleContext, type ConsoleDeps, ok } from "./api-context.js";
+import { googleStatus, removeGoogleClient, saveGoogleClient } from "./google.js";
+import { readJson, stringField } from "./http-util.js";
+import { marketoStatus, removeMarketo, saveMarketo, testMarketo } from "./marketo.js";
+import { runStep, searchSteps, sendFormModule } from "./steps.js";
+
+/** A step id as routes accept it (the registry's ids are lower-case words joined by "_"). */
+const STEP = ":step{[a-z0-9_]+}";
+
+export function stepRoutes(app: ConsoleApp, deps: ConsoleDeps): void {
+  app.get("/console/api/steps", (c) => {
+    searchSteps(c.env.outgoing, c.env.url.searchParams.get("q") ?? "");
+    return answered(c);
+  });
+  app.get(`/console/api/steps/${STEP}/form.js`, async (c) => {
+    await sendFormModule(c.env.outgoing, c.var.workspace, c.req.param("step"));
+    return answered(c);
+  });
+  app.post(`/console/api/steps/${STEP}/run`, async (c) => {
+    await runStep(c.env.incoming, c.env.outgoing, c.var.workspace, c.req.param("step"), deps.running);
+    return answered(c);
+  });
+}
+
+export function marketoRoutes(app: ConsoleApp, deps: ConsoleDeps): void {
+  const status = async (c: ConsoleContext) =>
+    ok(c, await marketoStatus(c.var.workspace, Boolean(deps.sandbox.marketo)));
+  app.get("/console/api/marketo", status);
+  app.post("/console/api/marketo", async (c) => {
+    await saveMarketo(c.var.workspace, await readJson(c.env.incoming));
+    return status(c);
+  });
+  app.delete("/console/api/marketo", async (c) => {
+    await removeMarketo(c.var.workspace);
+    return status(c);
+  });
+  app.post("/console/api/marketo/test", async (c) => ok(c, await testMarketo(c.var.workspace)));
+}
+
+export function googleRoutes(app: ConsoleApp, deps: ConsoleDeps): void {
+  const status = async (c: ConsoleContext) =>
+    googleStatus(c.var.workspace, deps.env, Boolean(deps.sandbox.google));
+  app.get("/console/api/google", async (c) => ok(c, await status(c)));
+  app.post("/console/api/google/client", async (c) => {
+    await saveGoogleClient(c.var.workspace, await readJson(c.env.incoming));
+    return ok(c, await status(c));
+  });
+  app.delete("/console/api/google/client", async (c) => {
+    await removeGoogleClient(c.var.workspace);
+    return ok(c, await status(c));
+  });
+  app.post("/console/api/google/connect", async (c) => {
+    const label = stringField(await readJson(c.env.incoming), "label", false);
+    const { incoming, outgoing } = c.env;
+    return ok(
+      c,
+      await deps.connects.begin(incoming, outgoing, c.var.session, c.var.workspace, c.var.origin, label),
+    );
+  });
+  app.delete("/console/api/google/accounts/:label", async (c) => {
+    const label = decodedPart(c.env.url.pathname.slice("/console/api/google/accounts/".length), "label");
+    const outcome = await c.var.workspace.removeAccount(label);
+    return ok(c, { ...outcome, ...(await status(c)) });
+  });
+}
+
+/**
+ * A path part, percent-decoded. Malformed percent-encoding is the client's mistake: a 400 naming the
+ * part, not an internal error (hono would pass the raw text on instead).
+ */
+export function decodedPart(raw: string, name: string): string {
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    throw new ValidationError(name, "its percent-encoding in the URL is malformed.", {
+      hint: "Encode each byte of its UTF-8 as %XX (as encodeURIComponent does).",
+    });
+  }
+}

@@ -1,0 +1,148 @@
+import { request } from "node:http";
+import { afterEach, describe, expect, it } from "vitest";
+import { type ConsoleOptions, createConsole } from "../../src/console/index.js";
+import { type HttpServerHandle, startHttpServer } from "../../src/mcp/http.js";
+import { Workspace } from "../../src/workspace.js";
+import { rawRequest } from "./helpers/console-fixture.js";
+
+/**
+ * The console's login off the easy path (issue 16, item 7): wrong API keys are limited per client address,
+ * the session cookie is Secure when the console is served over TLS, and a printed login link expires.
+ */
+
+const KEY = "k".repeat(32);
+const servers: HttpServerHandle[] = [];
+afterEach(async () => {
+  for (const server of servers.splice(0)) await server.close();
+});
+
+/** A console on loopback with one API key and a clock the test moves. */
+async function serve(options: Partial<ConsoleOptions> = {}) {
+  const clock = { now: Date.now() };
+  const web = createConsole({
+    workspace: (name) => new Workspace({ name, env: {} }),
+    loopback: true,
+    apiKeys: new Map([[KEY, "default"]]),
+    now: () => clock.now,
+    ...options,
+  });
+  const http = await startHttpServer({
+    workspace: (name) => new Workspace({ name, env: {} }),
+    routes: web.routes,
+  });
+  servers.push(http);
+  const base = new URL("/", http.url).origin;
+  const login = (apiKey: string) =>
+    rawRequest(base, "POST", "/console/api/login", {
+      headers: { origin: base, "content-type": "application/json" },
+      body: JSON.stringify({ apiKey }),
+    });
+  /** Opens the page with a login link's token: where it sends the browser, and the cookie it sets. */
+  const open = async (link: string) => {
+    const url = new URL(link);
+    const answer = await rawRequest(base, "GET", `/${url.search}`);
+    return { status: answer.status, location: answer.headers.location, cookie: answer.headers["set-cookie"] };
+  };
+  return { web, base, clock, login, open, mint: () => web.loginUrl(http.url) };
+}
+
+/** A login whose headers go now and whose body (a wrong key) goes when asked: the answer's status. */
+function heldLogin(base: string): { send: (apiKey: string) => Promise<number> } {
+  const url = new URL(base);
+  let status: (code: number) => void = () => undefined;
+  const answered = new Promise<number>((resolve) => {
+    status = resolve;
+  });
+  const req = request(
+    {
+      host: url.hostname,
+      port: url.port,
+      path: "/console/api/login",
+      method: "POST",
+      headers: { origin: base, "content-type": "application/json" },
+    },
+    (res) => {
+      res.resume();
+      res.on("end", () => status(res.statusCode ?? 0));
+    },
+  );
+  req.on("error", () => status(0));
+  req.flushHeaders();
+  return {
+    send: (apiKey) => {
+      req.end(JSON.stringify({ apiKey }));
+      return answered;
+    },
+  };
+}
+
+describe("console login: wrong API keys", () => {
+  it("are refused 429 with Retry-After past 10 from one address, a right key too, until the window ends", async () => {
+    const { login, clock } = await serve();
+    for (let attempt = 1; attempt <= 10; attempt++)
+      expect((await login(`wrong-${attempt}`)).status).toBe(400);
+    const limited = await login("wrong-11");
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers["retry-after"])).toBeGreaterThan(0);
+    expect(Number(limited.headers["retry-after"])).toBeLessThanOrEqual(60);
+    expect(JSON.parse(limited.text).error).toMatchObject({
+      error: "rate_limited",
+      message: expect.stringMatching(/^Too many wrong API keys from this address: log in again in \d+ s\.$/),
+    });
+    // Guessing learns nothing inside the window: the right key is refused the same way.
+    expect((await login(KEY)).status).toBe(429);
+    clock.now += 60_000;
+    expect((await login(KEY)).status).toBe(200);
+  });
+
+  it("sent all at once with their bodies late, still only 10 are judged: no race between the check and the count", async () => {
+    const { base } = await serve();
+    // Every request's headers reach the server before any body does, as a client that holds its bodies back sends them.
+    const pending = Array.from({ length: 30 }, () => heldLogin(base));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const statuses = await Promise.all(pending.map((held, n) => held.send(`wrong-${n}`)));
+    expect(statuses.filter((status) => status === 400)).toHaveLength(10);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(20);
+  });
+
+  it("below the limit, a right key logs in as before", async () => {
+    const { login } = await serve();
+    for (let attempt = 1; attempt <= 9; attempt++) await login(`wrong-${attempt}`);
+    expect((await login(KEY)).status).toBe(200);
+  });
+});
+
+describe("console session cookie", () => {
+  it("is Secure with MARTECH_STEPS_COOKIE_SECURE=1 (served over TLS by a proxy), and not without", async () => {
+    const plain = await serve({ env: {} });
+    expect(String((await plain.login(KEY)).headers["set-cookie"])).not.toMatch(/Secure/);
+    const secure = await serve({ env: { MARTECH_STEPS_COOKIE_SECURE: "1" } });
+    expect(String((await secure.login(KEY)).headers["set-cookie"])).toMatch(
+      /^martech_console_\d+=[\w-]+; Path=\/; HttpOnly; SameSite=Strict; Secure; Max-Age=43200$/,
+    );
+    const link = await secure.open(secure.mint());
+    expect(String(link.cookie)).toMatch(/; Secure;/);
+  });
+});
+
+describe("a printed login link", () => {
+  it("works for 15 minutes, then sends the browser to a page saying it expired", async () => {
+    const { open, mint, clock } = await serve();
+    const fresh = mint();
+    const stale = mint();
+    clock.now += 15 * 60_000 - 1;
+    expect(await open(fresh)).toMatchObject({ status: 303, location: "/" });
+    clock.now += 1;
+    const expired = await open(stale);
+    expect(expired).toMatchObject({ status: 303, location: "/#/login-link-expired", cookie: undefined });
+    // Spent or unknown links keep their own answer.
+    expect(await open(fresh)).toMatchObject({ status: 303, location: "/#/login-link-used" });
+  });
+
+  it("lives as long as MARTECH_STEPS_LOGIN_TOKEN_TTL_MS says", async () => {
+    const { open, mint, clock } = await serve({ env: { MARTECH_STEPS_LOGIN_TOKEN_TTL_MS: "1000" } });
+    const link = mint();
+    clock.now += 1000;
+    expect(await open(link)).toMatchObject({ status: 303, location: "/#/login-link-expired" });
+  });
+});
