@@ -50,10 +50,7 @@ describe("the packed package, installed into an empty folder", () => {
     const [{ filename }] = JSON.parse(stdout) as [{ filename: string }];
     await execFileAsync("mkdir", [project]);
     await writeFile(join(project, "package.json"), '{ "name": "consumer", "private": true }\n');
-    ({ stderr: installStderr } = await npm(
-      ["install", "--prefer-offline", join(work, filename)],
-      project,
-    ));
+    ({ stderr: installStderr } = await npm(["install", "--prefer-offline", join(work, filename)], project));
   }, 240_000);
   afterAll(async () => rm(work, { recursive: true, force: true }));
 
