@@ -7,6 +7,7 @@ import { log, logLevel } from "../log.js";
 import { PACKAGE } from "../version.js";
 import { DEFAULT_WORKSPACE } from "../workspace.js";
 import { registerAccountCommands } from "./accounts.js";
+import { addHelpExamples, commanderExitCode } from "./help.js";
 import { printJson, readStdin } from "./io.js";
 import { closeSandboxSessions, sandboxWiring } from "./lazy-sandbox.js";
 import { registerMarketoCommands } from "./marketo.js";
@@ -20,7 +21,10 @@ const program = new Command()
   .name("martech-steps")
   .description("Marketo and Google Analytics 4 tool steps for AI agents: MCP server, catalog and CLI.")
   .version(PACKAGE.version)
-  .showHelpAfterError();
+  .showHelpAfterError()
+  // Usage errors come back to the catch below, which exits 2 for them (help.ts); before any command
+  // is added, so that every command inherits it.
+  .exitOverride();
 
 /** The commands that open the credential store: theirs is checked before they start. */
 const USES_STORE = new Set(["serve", "start", "call", "marketo", "accounts"]);
@@ -119,7 +123,7 @@ async function readInputFile(path: string): Promise<string> {
   }
 }
 
-program
+const call = program
   .command("call")
   .description("Run one tool step and print its result as JSON.")
   .argument("<step-id>", "tool step id, e.g. marketo_api_call")
@@ -134,7 +138,11 @@ program
       options: { input?: string; workspace?: string; sandbox?: boolean },
       command: Command,
     ) => {
-      if (options.input === undefined) command.error("error: required option '--input <json>' not specified");
+      if (options.input === undefined) {
+        command.error("error: required option '--input <json>' not specified", {
+          code: "commander.missingMandatoryOptionValue",
+        });
+      }
       const text =
         options.input === "-"
           ? await readStdin()
@@ -173,10 +181,17 @@ program
 
 registerMarketoCommands(program);
 registerAccountCommands(program);
+addHelpExamples(program, call);
 
 program.parseAsync(process.argv).catch(async (error: unknown) => {
   // A failed command exits at once: nothing it started may keep the process alive.
   await closeSandboxSessions();
+  // Commander has already printed the usage error (or the help, or the version).
+  const usage = commanderExitCode(error);
+  if (usage !== undefined) {
+    process.exitCode = usage;
+    return;
+  }
   if (isMartechError(error)) {
     process.stderr.write(`error: ${error.message}\n`);
     process.exitCode = error.code === "invalid_input" ? 2 : 1;

@@ -82,7 +82,7 @@ describe("sandbox flags that cannot work together", () => {
     const result = await run(["sandbox", "--detach", "--unset"], { MARTECH_STEPS_HOME: await freshHome() });
     expect(result.stdout).toBe("");
     expect(result.stderr).toMatch(/^error: option '--unset' cannot be used with option '--detach'/m);
-    expect(result.code).toBe(1);
+    expect(result.code).toBe(2); // a usage error
   });
 
   it("the same port for both emulators names both flags instead of blaming another server", async () => {
