@@ -11,6 +11,7 @@ import { addHelpExamples, commanderExitCode } from "./help.js";
 import { printJson, readStdin } from "./io.js";
 import { closeSandboxSessions, sandboxWiring } from "./lazy-sandbox.js";
 import { registerMarketoCommands } from "./marketo.js";
+import { refuseStoppingSandbox } from "./sandbox-stop.js";
 import type { ServeOptions } from "./serve.js";
 import { withWorkspace } from "./workspace.js";
 
@@ -40,7 +41,10 @@ function topCommand(command: Command): string {
 // store is not used at all.
 program.hook("preAction", async (_program, action) => {
   logLevel(process.env);
-  if (USES_STORE.has(topCommand(action)) && !action.opts().sandbox) await checkCredentialStore(process.env);
+  if (USES_STORE.has(topCommand(action)) && !action.opts().sandbox) {
+    refuseStoppingSandbox(process.env);
+    await checkCredentialStore(process.env);
+  }
 });
 
 program
@@ -82,12 +86,12 @@ program
   .option("--google-port <port>", "Google emulator port (default 4020; with --detach, a free port)")
   .option(
     "--detach",
-    'run in the background and exit: eval "$(martech-steps sandbox --detach)"; stop with kill "$MARTECH_STEPS_SANDBOX_PID"',
+    'run in the background and exit: eval "$(martech-steps sandbox --detach)"; stop with --unset',
   )
   .addOption(
     new Option(
       "--unset",
-      'print the line that undoes the exports, once the sandbox has stopped: eval "$(martech-steps sandbox --unset)"',
+      'stop the sandbox of this shell (waiting until it has exited) and print the line that undoes its exports: eval "$(martech-steps sandbox --unset)"',
     ).conflicts(["detach", "marketoPort", "googlePort"]),
   )
   .addOption(new Option("--report-to-parent").hideHelp())

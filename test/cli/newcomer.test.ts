@@ -74,7 +74,7 @@ describe("sandbox flags that cannot work together", () => {
         `^error: This shell already has a sandbox running in the background \\(MARTECH_STEPS_SANDBOX_PID ${process.pid}\\)`,
       ),
     );
-    expect(result.stderr).toContain('kill "$MARTECH_STEPS_SANDBOX_PID"');
+    expect(result.stderr).toContain('eval "$(martech-steps sandbox --unset)"');
     expect(result.code).toBe(1);
   });
 
