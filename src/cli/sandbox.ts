@@ -7,9 +7,9 @@ import { ConfigurationError, ValidationError } from "../errors.js";
 import { SANDBOX_GOOGLE_USER } from "../sandbox/index.js";
 import { DEFAULT_WORKSPACE } from "../workspace.js";
 import { stopWhenNpmParentExits } from "./npm-parent.js";
-import { stopExportedSandbox, writeSandboxPid } from "./sandbox-stop.js";
 import { connectSandbox, SANDBOX_ACCOUNT, startEmulators } from "./sandbox-wiring.js";
 import { parsePort } from "./serve.js";
+import { stopExportedSandbox, writeSandboxPid } from "./stopping-sandbox.js";
 
 export interface SandboxOptions {
   marketoPort?: string;

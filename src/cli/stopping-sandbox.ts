@@ -6,7 +6,8 @@ import { ConfigurationError } from "../errors.js";
 
 /**
  * Stopping a sandbox whose exports a shell evaluated, and the window while it stops. Kept apart from
- * sandbox.ts (which loads the emulators) because every store command checks that window at start.
+ * sandbox.ts (which loads the emulators) because every store command checks that window at start (and
+ * named apart from dist/cli/sandbox*, which test/cli/lazy-start.test.ts keeps out of `serve`'s start).
  */
 
 /** The file in a sandbox's own home that names its process: `--unset` stops only that process. */
