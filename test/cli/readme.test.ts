@@ -138,7 +138,9 @@ describe("README", () => {
     }
     const stdio = configs.flatMap((c) => Object.values(c.mcpServers)).filter((entry) => "command" in entry);
     expect(stdio.length).toBeGreaterThanOrEqual(3);
-    expect(stdio.some((entry) => "MARKETO_CLIENT_ID" in ((entry.env as object | undefined) ?? {}))).toBe(true);
+    expect(stdio.some((entry) => "MARKETO_CLIENT_ID" in ((entry.env as object | undefined) ?? {}))).toBe(
+      true,
+    );
     for (const entry of stdio) {
       const args = (entry.args as string[]).map((arg) => (arg === PLACEHOLDER_BIN ? BIN : arg));
       expect(args).toContain(BIN);

@@ -56,7 +56,7 @@ describe("stopping the sandbox", () => {
       'state="$(sed "s/.*) //" "/proc/$pid/stat" 2>/dev/null | cut -c1)"',
       '[ -z "$state" ] || [ "$state" = Z ] && echo "exited" || echo "still running: $state"',
       '[ -e "$home" ] && echo "folder left" || echo "folder gone"',
-      'echo "pid=${MARTECH_STEPS_SANDBOX_PID:-unset} home=$MARTECH_STEPS_HOME"',
+      'echo "pid=$([ -n "$MARTECH_STEPS_SANDBOX_PID" ] && echo set || echo unset) home=$MARTECH_STEPS_HOME"',
     ].join("\n");
     const result = await run(["-c", script], env, { command: ["bash"], timeoutMs: 60_000 });
     expect(result.stderr).toMatch(/^Stopped the sandbox \(pid \d+\)\.$/m);
