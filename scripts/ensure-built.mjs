@@ -30,12 +30,12 @@ function mtime(path) {
   }
 }
 
-/** The newest modification time under a file or folder (node_modules left out). */
+/** The newest modification time of the files under a file or folder (node_modules left out). */
 function newest(path) {
   const stat = statSync(path, { throwIfNoEntry: false });
   if (!stat) return 0;
   if (!stat.isDirectory()) return stat.mtimeMs;
-  let latest = stat.mtimeMs;
+  let latest = 0;
   for (const entry of readdirSync(path)) {
     if (entry === "node_modules") continue;
     latest = Math.max(latest, newest(join(path, entry)));
