@@ -1,6 +1,8 @@
 import { BarChart, LineChart } from "echarts/charts";
 import { GridComponent, LegendComponent, TitleComponent, TooltipComponent } from "echarts/components";
 import * as echarts from "echarts/core";
+// grid.containLabel (src/charts/report-chart.ts) needs it since ECharts 6, as on the server (echarts-server.ts).
+import { LegacyGridContainLabel } from "echarts/features";
 import { CanvasRenderer } from "echarts/renderers";
 import { useEffect, useRef } from "react";
 import { type ChartModel, chartOption } from "../../src/charts/model.ts";
@@ -9,6 +11,7 @@ echarts.use([
   LineChart,
   BarChart,
   GridComponent,
+  LegacyGridContainLabel,
   LegendComponent,
   TitleComponent,
   TooltipComponent,

@@ -1,6 +1,7 @@
 /**
  * Server-side rendering of a result's chart (model.ts), for MCP's image content: ECharts renders the
- * option to SVG without a DOM (https://echarts.apache.org/handbook/en/how-to/cross-platform/server), and resvg, shipped as a
+ * option to SVG without a DOM (https://echarts.apache.org/handbook/en/how-to/cross-platform/server), from
+ * the part of it bundled into the package (echarts-server.ts), and resvg, shipped as a
  * registry package with prebuilt binaries, rasterises the SVG to PNG. Both load on first use, so
  * commands that draw no chart never pay for them.
  */
@@ -13,7 +14,7 @@ export interface PngSize {
 
 /** The SVG of a chart, as ECharts' server-side renderer draws it. */
 export async function renderChartSvg(chart: ChartModel, size: PngSize = {}): Promise<string> {
-  const echarts = await import("echarts");
+  const echarts = await import("./echarts-server.js");
   const instance = echarts.init(null, null, {
     renderer: "svg",
     ssr: true,

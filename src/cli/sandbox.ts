@@ -1,5 +1,5 @@
 import { spawn } from "node:child_process";
-import { mkdtemp, rm } from "node:fs/promises";
+import { mkdtemp, rename, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { FileCredentialStore, processRunning, SANDBOX_HOME_PREFIX } from "../auth/credential-store.js";
@@ -9,6 +9,7 @@ import { DEFAULT_WORKSPACE } from "../workspace.js";
 import { stopWhenNpmParentExits } from "./npm-parent.js";
 import { connectSandbox, SANDBOX_ACCOUNT, startEmulators } from "./sandbox-wiring.js";
 import { parsePort } from "./serve.js";
+import { stopExportedSandbox, writeSandboxPid } from "./stopping-sandbox.js";
 
 export interface SandboxOptions {
   marketoPort?: string;
@@ -58,16 +59,20 @@ function ownStoreSettings(env: NodeJS.ProcessEnv): Record<string, string> {
   return kept;
 }
 
-/** `--unset`: the lines that take the sandbox's exports out of the shell, for `eval` (as `ssh-agent -k`). */
-function unsetExports(): void {
+/**
+ * `--unset`: stops the shell's sandbox (and waits until it has exited), then prints the lines that take
+ * its exports out of the shell, for `eval` (as `ssh-agent -k`). A sandbox that does not stop leaves the
+ * exports in place: stdout stays empty and the error says what to do.
+ */
+async function unsetExports(): Promise<void> {
+  const stopped = await stopExportedSandbox(process.env);
   const restore = OWN_STORE_SETTINGS.flatMap(([name, keptAs]) => {
     const value = process.env[keptAs];
     return value === undefined ? [] : [`export ${name}=${shellWord(value)}\n`];
   });
   process.stdout.write(`unset ${SANDBOX_VARIABLES.join(" ")}\n${restore.join("")}`);
-  const pid = Number(process.env.MARTECH_STEPS_SANDBOX_PID);
-  if (Number.isInteger(pid) && pid > 0 && processRunning(pid)) {
-    process.stderr.write(`The sandbox (pid ${pid}) is still running; stop it with: kill ${pid}\n`);
+  if (stopped === "stopped") {
+    process.stderr.write(`Stopped the sandbox (pid ${process.env.MARTECH_STEPS_SANDBOX_PID}).\n`);
   }
 }
 
@@ -81,7 +86,7 @@ function refuseSecondDetached(env: NodeJS.ProcessEnv): void {
   throw new ConfigurationError(
     `This shell already has a sandbox running in the background (MARTECH_STEPS_SANDBOX_PID ${pid}); a second one would take over its exports and leave it running with nobody to stop it.`,
     {
-      hint: 'Keep using it, or stop it first: kill "$MARTECH_STEPS_SANDBOX_PID"; eval "$(martech-steps sandbox --unset)".',
+      hint: 'Keep using it, or stop it first: eval "$(martech-steps sandbox --unset)".',
     },
   );
 }
@@ -128,6 +133,10 @@ export async function runSandbox(options: SandboxOptions): Promise<void> {
   const home = await mkdtemp(join(tmpdir(), SANDBOX_HOME_PREFIX));
   const stop = async () => {
     await emulators.close();
+    // Renamed first, so that the folder goes at once: a command in the shell never reads it half removed.
+    const leaving = `${home}.stopping`;
+    await rename(home, leaving).catch(() => undefined);
+    await rm(leaving, { recursive: true, force: true });
     await rm(home, { recursive: true, force: true });
   };
   // What the sandbox still does to its folder (connecting the account) ends before the folder goes.
@@ -142,7 +151,8 @@ export async function runSandbox(options: SandboxOptions): Promise<void> {
       .finally(() => process.exit(0));
   };
   // However it is stopped: Ctrl-C, kill, or its terminal closing (SIGHUP), the folder with its key goes.
-  for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) process.once(signal, exit);
+  // `on`, not `once`: a second signal while it stops (kill, then --unset) must not end it before that.
+  for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) process.on(signal, exit);
   // A detached sandbox outlives the command that started it on purpose: only a foreground one watches npm.
   if (!options.reportToParent) stopWhenNpmParentExits(exit);
   const env: Record<string, string> = {
@@ -153,6 +163,8 @@ export async function runSandbox(options: SandboxOptions): Promise<void> {
     MARTECH_STEPS_SANDBOX_PID: String(process.pid),
     ...ownStoreSettings(process.env),
   };
+  // Names this process in its own folder: `--unset` stops only the sandbox the exports belong to.
+  await writeSandboxPid(home);
   const store = new FileCredentialStore({ home, env: { ...process.env, ...env } });
   setup = connectSandbox(store, DEFAULT_WORKSPACE, emulators, { ...process.env, ...env });
   parent?.onGone(exit);
@@ -217,7 +229,7 @@ function watchParent() {
 
 /**
  * `--detach`: runs the sandbox as a background process (as ssh-agent does) and prints its `export`
- * lines, for `eval "$(martech-steps sandbox --detach)"`; `kill "$MARTECH_STEPS_SANDBOX_PID"` stops it.
+ * lines, for `eval "$(martech-steps sandbox --detach)"`; `eval "$(martech-steps sandbox --unset)"` stops it.
  */
 async function detach(options: SandboxOptions): Promise<void> {
   const args = [process.argv[1] ?? "", "sandbox", "--report-to-parent"];
@@ -246,7 +258,7 @@ async function detach(options: SandboxOptions): Promise<void> {
   child.stderr?.destroy();
   process.stdout.write(outcome.exports);
   process.stderr.write(
-    `martech-steps sandbox running in the background (pid ${child.pid}); stop it with: kill "$MARTECH_STEPS_SANDBOX_PID"\n`,
+    `martech-steps sandbox running in the background (pid ${child.pid}); stop it with: eval "$(martech-steps sandbox --unset)"\n`,
   );
   // Only once the exports are printed is the sandbox someone else's to stop: until this answer, it
   // stops by itself when this process goes away.

@@ -16,7 +16,8 @@ describe("call with wrong arguments", () => {
     [["call", "marketo_api_call"], /^error: required option '--input <json>' not specified/],
   ])("%j", async (args, message) => {
     const result = await run(args, { MARTECH_STEPS_HOME: await freshHome("martech-call-args-") });
-    expect(result.code).toBe(1);
+    // A usage error is invalid input: exit 2, as the README says.
+    expect(result.code).toBe(2);
     expect(result.stderr).toMatch(message);
     expect(result.stdout).toBe("");
   });

@@ -74,7 +74,7 @@ describe("sandbox flags that cannot work together", () => {
         `^error: This shell already has a sandbox running in the background \\(MARTECH_STEPS_SANDBOX_PID ${process.pid}\\)`,
       ),
     );
-    expect(result.stderr).toContain('kill "$MARTECH_STEPS_SANDBOX_PID"');
+    expect(result.stderr).toContain('eval "$(martech-steps sandbox --unset)"');
     expect(result.code).toBe(1);
   });
 
@@ -82,7 +82,7 @@ describe("sandbox flags that cannot work together", () => {
     const result = await run(["sandbox", "--detach", "--unset"], { MARTECH_STEPS_HOME: await freshHome() });
     expect(result.stdout).toBe("");
     expect(result.stderr).toMatch(/^error: option '--unset' cannot be used with option '--detach'/m);
-    expect(result.code).toBe(1);
+    expect(result.code).toBe(2); // a usage error
   });
 
   it("the same port for both emulators names both flags instead of blaming another server", async () => {

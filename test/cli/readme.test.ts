@@ -137,14 +137,22 @@ describe("README", () => {
       }
     }
     const stdio = configs.flatMap((c) => Object.values(c.mcpServers)).filter((entry) => "command" in entry);
-    expect(stdio.length).toBeGreaterThanOrEqual(2);
+    expect(stdio.length).toBeGreaterThanOrEqual(3);
+    expect(stdio.some((entry) => "MARKETO_CLIENT_ID" in ((entry.env as object | undefined) ?? {}))).toBe(
+      true,
+    );
     for (const entry of stdio) {
       const args = (entry.args as string[]).map((arg) => (arg === PLACEHOLDER_BIN ? BIN : arg));
       expect(args).toContain(BIN);
       const transport = new StdioClientTransport({
         command: entry.command as string,
         args,
-        env: { PATH: process.env.PATH ?? "", MARTECH_STEPS_HOME: await freshHome() },
+        // With the entry's own `env` block (MARKETO_* for the configured connection), as the client passes it.
+        env: {
+          PATH: process.env.PATH ?? "",
+          MARTECH_STEPS_HOME: await freshHome(),
+          ...(entry.env as Record<string, string> | undefined),
+        },
         stderr: "ignore",
       });
       const client = new Client({ name: "readme-config", version: "1" });
