@@ -4,10 +4,9 @@
  * replay-safe → never repeated after a 5xx or a lost connection (UnknownOutcomeError).
  */
 import type { GoogleTokenSource } from "../../auth/google/token-source.js";
-import { linkedSignal, raceAbort, seconds } from "../../deadline.js";
+import { seconds } from "../../deadline.js";
 import {
   CancelledError,
-  isMartechError,
   NetworkError,
   RateLimitError,
   UnknownOutcomeError,
@@ -16,15 +15,18 @@ import {
 import { telemetry } from "../../ops/telemetry.js";
 import { Redactor } from "../../redact.js";
 import { Budget } from "../budget.js";
+import {
+  AttemptFailure,
+  backoffDelay,
+  getRequestHeaders,
+  exchange as httpExchange,
+  mayReplay,
+  parseRetryAfter,
+  type RequestAuth,
+} from "../http/index.js";
 import { classifyExhaustion, mapGoogleError, parseStatus, quotaError } from "./google-errors.js";
 import { isReplaySafe, propertyOf } from "./paths.js";
-import {
-  backoffDelay,
-  CONCURRENCY_BACKOFF,
-  cancelled,
-  parseRetryAfter,
-  SERVER_ERROR_BACKOFF,
-} from "./retry.js";
+import { CONCURRENCY_BACKOFF, cancelled, SERVER_ERROR_BACKOFF } from "./retry.js";
 import type { PropertySlots } from "./slots.js";
 import type { GoogleApi, GoogleRequest } from "./types.js";
 
@@ -54,15 +56,13 @@ export interface Exchange {
   signal: AbortSignal | undefined;
 }
 
-type Attempt = { response: Response; text: string } | { failure: unknown; timedOut: boolean };
+type Attempt = { response: { status: number; headers: Headers }; text: string } | { failure: AttemptFailure };
 
-// Errors from undici that mean the connection was never made, so nothing reached Google.
-const NOT_SENT = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "ENETUNREACH", "EHOSTUNREACH"]);
-
-function notSent(error: unknown): boolean {
-  const code = (error as { cause?: { code?: unknown } } | null)?.cause?.code;
-  return typeof code === "string" && NOT_SENT.has(code);
-}
+const ACCEPT_JSON: Record<string, string> = { accept: "application/json" };
+const JSON_HEADERS: Record<string, string> = {
+  accept: "application/json",
+  "content-type": "application/json",
+};
 
 export class GoogleTransport {
   readonly #deps: TransportDeps;
@@ -112,7 +112,8 @@ export class GoogleTransport {
     };
     for (;;) {
       if (budget.signal.aborted) throw cancelled(budget.signal);
-      const token = await raceAbort(tokens.getToken(), budget.signal, () => cancelled(budget.signal));
+      const auth = await getRequestHeaders(tokens, budget.signal, () => cancelled(budget.signal));
+      const token = auth.token;
       this.#redactor.add(token);
       const queued = this.#deps.now();
       const release = property ? await this.#deps.slots.acquire(property, budget.signal) : undefined;
@@ -120,16 +121,18 @@ export class GoogleTransport {
       const timeout = budget.attemptTimeout(this.#deps.timeoutMs);
       let attempt: Attempt;
       try {
-        attempt = await this.#attempt(exchange, token, timeout.ms, budget.signal);
+        attempt = await this.#attempt(exchange, auth, timeout.ms, budget.signal);
       } finally {
         await release?.();
       }
 
       if ("failure" in attempt) {
-        if (!budget.signal.aborted) telemetry.upstream("google_analytics", "network_error");
         const failure = attempt.failure;
-        if (budget.expired || (attempt.timedOut && timeout.byDeadline)) {
-          const unknown = !replaySafe && !notSent(failure);
+        const timedOut = failure.kind === "timeout";
+        if (failure.kind !== "cancelled") telemetry.upstream("google_analytics", "network_error");
+        // A write whose delivery is not known "not sent" may have been applied: its outcome is unknown.
+        const unknown = !replaySafe && failure.delivery !== "not_sent";
+        if (budget.expired || (timedOut && timeout.byDeadline)) {
           throw budget.error(
             what,
             unknown
@@ -138,25 +141,24 @@ export class GoogleTransport {
             unknown,
           );
         }
-        if (budget.signal.aborted) throw this.#cancelledAfterSend(exchange, replaySafe);
-        const lost = attempt.timedOut
-          ? `timed out after ${seconds(this.#deps.timeoutMs)}`
-          : "lost its connection";
-        if (!replaySafe) {
-          if (notSent(failure)) throw this.#networkError(exchange, failure, false, false);
-          throw this.#unknownOutcome(exchange, lost, attempt.timedOut ? undefined : failure);
+        if (failure.kind === "cancelled") throw this.#cancelledAfterSend(exchange, unknown);
+        const lost = timedOut ? `timed out after ${seconds(this.#deps.timeoutMs)}` : "lost its connection";
+        if (!mayReplay(failure, !replaySafe)) {
+          if (!unknown) throw this.#networkError(exchange, failure, false, false);
+          throw this.#unknownOutcome(exchange, lost, failure);
         }
         if (retries < maxRetries) {
           await wait(backoffDelay(retries, SERVER_ERROR_BACKOFF, this.#deps.random), `the request ${lost}`);
           continue;
         }
-        throw this.#networkError(exchange, failure, true, attempt.timedOut);
+        throw this.#networkError(exchange, failure, true, timedOut);
       }
 
       const { response, text } = attempt;
       telemetry.upstream("google_analytics", response.status);
       // Every string of the answer is redacted before it is read: a body may echo what was sent.
-      if (response.ok) return text.trim() === "" ? {} : this.#parseJson(text, response.status);
+      if (response.status >= 200 && response.status < 300)
+        return text.trim() === "" ? {} : this.#parseJson(text, response.status);
       const status = parseStatus(this.#redacted(text));
       const context = {
         api: exchange.api,
@@ -213,56 +215,29 @@ export class GoogleTransport {
     }
   }
 
-  /** One HTTP exchange, body included, under a signal that ends at the attempt timeout or the budget. */
+  /** One HTTP exchange, body included, through the connectors' shared one (../http). */
   async #attempt(
     exchange: Exchange,
-    token: string,
+    auth: RequestAuth,
     timeoutMs: number,
     budget: AbortSignal,
   ): Promise<Attempt> {
-    const timeout = linkedSignal(
-      budget,
-      timeoutMs,
-      () => new DOMException("The operation was aborted due to timeout", "TimeoutError"),
-    );
-    const signal = timeout.signal;
-    // The platform fetch, not ky (DESIGN.md's default): retries, timeouts and the token are ours already,
-    // and ky's layer cost more CPU than the rest of a report's handling (per request it built two
-    // Requests, teed the body for retries it never made, and joined signals with AbortSignal.any).
-    // Our own listener on the signal as well as fetch's: undici follows a Request's signal through a
-    // weak reference that a garbage collection can drop, after which a body that hangs is never aborted
-    // (https://github.com/nodejs/undici/issues/3644, reproduced on Node 20 when ky handed it a Request).
-    // A signal with a listener is kept alive, and the race ends the read at the timeout or the deadline.
-    const aborted = () => signal.reason;
     const json = exchange.body !== undefined;
     try {
-      const response = await raceAbort(
-        this.#deps.fetch(exchange.url, {
+      const answer = await httpExchange(
+        this.#deps.fetch,
+        {
           method: exchange.method,
-          headers: {
-            accept: "application/json",
-            authorization: `Bearer ${token}`,
-            ...(json ? { "content-type": "application/json" } : {}),
-          },
-          ...(json ? { body: JSON.stringify(exchange.body) } : {}),
-          // Never follow a redirect: it would carry the Authorization header to wherever it points.
-          redirect: "manual",
-          signal,
-        }),
-        signal,
-        aborted,
+          url: exchange.url,
+          headers: json ? JSON_HEADERS : ACCEPT_JSON,
+          body: json ? JSON.stringify(exchange.body) : undefined,
+        },
+        { timeoutMs, signal: budget, auth: auth.headers },
       );
-      const text = await raceAbort(response.text(), signal, () => {
-        // Free the connection too where undici no longer hears the signal (a locked body refuses; ignored).
-        response.body?.cancel().catch(() => undefined);
-        return aborted();
-      });
-      return { response, text };
+      return { response: answer, text: answer.text };
     } catch (failure) {
-      if (isMartechError(failure)) throw failure;
-      return { failure, timedOut: timeout.timedOut() && !budget.aborted };
-    } finally {
-      timeout.clear();
+      if (failure instanceof AttemptFailure) return { failure };
+      throw failure;
     }
   }
 
@@ -286,11 +261,11 @@ export class GoogleTransport {
     }
   }
 
-  #cancelledAfterSend(exchange: Exchange, replaySafe: boolean): CancelledError {
+  #cancelledAfterSend(exchange: Exchange, unknown: boolean): CancelledError {
     return new CancelledError("The Google Analytics call was cancelled.", {
-      hint: replaySafe
-        ? undefined
-        : `The ${exchange.method} may already have been applied: check ${exchange.path} before sending it again.`,
+      hint: unknown
+        ? `The ${exchange.method} may already have been applied: check ${exchange.path} before sending it again.`
+        : undefined,
     });
   }
 
@@ -301,14 +276,19 @@ export class GoogleTransport {
     );
   }
 
-  #networkError(exchange: Exchange, failure: unknown, retried: boolean, timedOut: boolean): NetworkError {
+  #networkError(
+    exchange: Exchange,
+    failure: AttemptFailure,
+    retried: boolean,
+    timedOut: boolean,
+  ): NetworkError {
     const what = timedOut ? `timed out after ${seconds(this.#deps.timeoutMs)}` : "could not be reached";
     return new NetworkError(
       `The Google Analytics ${exchange.api === "data" ? "Data" : "Admin"} API ${what}.`,
       {
         hint: `${retried ? "Retries did not help; " : "Nothing was sent; "}check the network connection and try again.`,
         retryable: true,
-        cause: timedOut ? undefined : failure,
+        cause: failure,
       },
     );
   }
