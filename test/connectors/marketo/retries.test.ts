@@ -191,9 +191,10 @@ describe("Marketo retries", () => {
 
   it("reports a POST that timed out as UnknownOutcomeError without replaying it", async () => {
     let sent = 0;
-    nock(ORIGIN).post("/rest/v1/leads.json").times(2).delay(300).reply(200, ok());
+    nock(ORIGIN).post("/rest/v1/leads.json").times(2).delay(1_000).reply(200, ok());
+    // The timeout bounds the identity request too: 40 ms failed it on a loaded machine (a NetworkError).
     const marketo = connector(
-      { timeoutMs: 40 },
+      { timeoutMs: 200 },
       { fetch: recordingFetch([], (r) => (sent += r.url.includes("/rest/") ? 1 : 0)) },
     );
     expect(await rejection(marketo.request(post))).toBeInstanceOf(UnknownOutcomeError);
