@@ -10,6 +10,7 @@ import type { Parser } from "csv-parse";
 import { UpstreamError, ValidationError } from "../../errors.js";
 import { itemBytes } from "../../json-size.js";
 import type { FileChunk } from "./file-answer.js";
+import { RangeBudget } from "./range-budget.js";
 import type { MarketoPage } from "./types.js";
 
 /** Where a read of a file resumes: the byte where a record starts, and how many records precede it. */
@@ -161,7 +162,9 @@ export async function readFileRecords(
   };
   let p: Parser | undefined;
   let headerBytes = options.from?.header ?? 0;
+  const budget = new RangeBudget(path, options.chunkBytes);
   if (options.from) {
+    budget.next();
     const header = await readHeader(fetch, options.from.header, path, options.fromField ?? "from");
     out.chunks += 1;
     out.columns = options.clean(header.columns);
@@ -181,6 +184,7 @@ export async function readFileRecords(
         ? pos + options.chunkBytes - 1
         : Math.min(pos + options.chunkBytes, out.total) - 1;
     let chunk: FileChunk;
+    budget.next();
     try {
       chunk = await fetch(pos, end);
     } catch (error) {
@@ -200,6 +204,10 @@ export async function readFileRecords(
           details: { path },
         },
       );
+    }
+    if (out.total !== undefined) {
+      budget.expect(pos, out.total);
+      if (pos + bytes.length < out.total) budget.answered(end - pos + 1, bytes.length);
     }
     if (!p) {
       const firstLine = new TextDecoder().decode(bytes.subarray(0, 4096)).split(/\r?\n/)[0] ?? "";
