@@ -20,6 +20,7 @@ import {
 } from "./paths.js";
 import { quotaFromResponse, snapshot } from "./quota.js";
 import { defaultSleep } from "./retry.js";
+import { COMPATIBILITY, documented, METADATA, OBJECT, REPORT } from "./shapes.js";
 import { GA4_MAX_IN_FLIGHT, PropertySlots } from "./slots.js";
 import { GoogleTransport } from "./transport.js";
 import type {
@@ -215,7 +216,8 @@ export class GoogleAnalyticsConnector {
 
   async runReport(propertyId: string, body: object, signal?: AbortSignal): Promise<RunReportResponse> {
     const path = `v1beta/properties/${checkPropertyId(propertyId)}:runReport`;
-    return this.request<RunReportResponse>("data", { method: "POST", path, body, signal });
+    const answer = await this.request("data", { method: "POST", path, body, signal });
+    return documented<RunReportResponse>(answer, "a report", REPORT);
   }
 
   async runRealtimeReport(
@@ -224,7 +226,8 @@ export class GoogleAnalyticsConnector {
     signal?: AbortSignal,
   ): Promise<RunRealtimeReportResponse> {
     const path = `v1beta/properties/${checkPropertyId(propertyId)}:runRealtimeReport`;
-    return this.request<RunRealtimeReportResponse>("data", { method: "POST", path, body, signal });
+    const answer = await this.request("data", { method: "POST", path, body, signal });
+    return documented<RunRealtimeReportResponse>(answer, "a realtime report", REPORT);
   }
 
   /**
@@ -241,7 +244,12 @@ export class GoogleAnalyticsConnector {
     const path = `v1beta/properties/${id}:checkCompatibility`;
     return this.#compatibility.get(
       `${id}|${fieldSetKey(body)}`,
-      () => this.request<CheckCompatibilityResponse>("data", { method: "POST", path, body }),
+      async () =>
+        documented<CheckCompatibilityResponse>(
+          await this.request("data", { method: "POST", path, body }),
+          "a compatibility check",
+          COMPATIBILITY,
+        ),
       signal,
     );
   }
@@ -251,7 +259,12 @@ export class GoogleAnalyticsConnector {
     const id = checkPropertyId(propertyId);
     return this.#metadata.get(
       id,
-      () => this.request<Metadata>("data", { method: "GET", path: `v1beta/properties/${id}/metadata` }),
+      async () =>
+        documented<Metadata>(
+          await this.request("data", { method: "GET", path: `v1beta/properties/${id}/metadata` }),
+          "the property's metadata",
+          METADATA,
+        ),
       signal,
     );
   }
@@ -262,11 +275,10 @@ export class GoogleAnalyticsConnector {
     return this.#timeZones.get(
       id,
       async () =>
-        (
-          await this.request<{ timeZone?: string }>("admin", {
-            method: "GET",
-            path: `v1beta/properties/${id}`,
-          })
+        documented<{ timeZone?: string }>(
+          await this.request("admin", { method: "GET", path: `v1beta/properties/${id}` }),
+          "a property",
+          OBJECT,
         ).timeZone || undefined,
       signal,
     );
