@@ -58,6 +58,16 @@ export interface Exchange {
 
 type Attempt = { response: { status: number; headers: Headers }; text: string } | { failure: AttemptFailure };
 
+function redirectRefused(status: number): UpstreamError {
+  return new UpstreamError(
+    `Google Analytics answered with a redirect (HTTP ${status}), which is not followed.`,
+    {
+      hint: "Check GA4_DATA_API_URL / GA4_ADMIN_API_URL; Google's APIs do not redirect.",
+      status,
+    },
+  );
+}
+
 const ACCEPT_JSON: Record<string, string> = { accept: "application/json" };
 const JSON_HEADERS: Record<string, string> = {
   accept: "application/json",
@@ -115,43 +125,16 @@ export class GoogleTransport {
       const auth = await getRequestHeaders(tokens, budget.signal, () => cancelled(budget.signal));
       const token = auth.token;
       this.#redactor.add(token);
-      const queued = this.#deps.now();
-      const release = property ? await this.#deps.slots.acquire(property, budget.signal) : undefined;
-      if (property) telemetry.limiterWait("google_analytics", this.#deps.now() - queued);
       const timeout = budget.attemptTimeout(this.#deps.timeoutMs);
-      let attempt: Attempt;
-      try {
-        attempt = await this.#attempt(exchange, auth, timeout.ms, budget.signal);
-      } finally {
-        await release?.();
-      }
-
+      const attempt = await this.#attemptInSlot(exchange, auth, timeout.ms, budget.signal, property);
       if ("failure" in attempt) {
-        const failure = attempt.failure;
-        const timedOut = failure.kind === "timeout";
-        if (failure.kind !== "cancelled") telemetry.upstream("google_analytics", "network_error");
-        // A write whose delivery is not known "not sent" may have been applied: its outcome is unknown.
-        const unknown = !replaySafe && failure.delivery !== "not_sent";
-        if (budget.expired || (timedOut && timeout.byDeadline)) {
-          throw budget.error(
-            what,
-            unknown
-              ? "the request was sent and no answer came before the deadline; the outcome is unknown"
-              : "no answer came before the deadline",
-            unknown,
-          );
-        }
-        if (failure.kind === "cancelled") throw this.#cancelledAfterSend(exchange, unknown);
-        const lost = timedOut ? `timed out after ${seconds(this.#deps.timeoutMs)}` : "lost its connection";
-        if (!mayReplay(failure, !replaySafe)) {
-          if (!unknown) throw this.#networkError(exchange, failure, false, false);
-          throw this.#unknownOutcome(exchange, lost, failure);
-        }
+        const { failure } = attempt;
+        const lost = this.#replayable(failure, exchange, budget, timeout.byDeadline, replaySafe);
         if (retries < maxRetries) {
           await wait(backoffDelay(retries, SERVER_ERROR_BACKOFF, this.#deps.random), `the request ${lost}`);
           continue;
         }
-        throw this.#networkError(exchange, failure, true, timedOut);
+        throw this.#networkError(exchange, failure, true, failure.kind === "timeout");
       }
 
       const { response, text } = attempt;
@@ -168,15 +151,7 @@ export class GoogleTransport {
       };
       const retryAfterMs = parseRetryAfter(response.headers.get("retry-after"), this.#deps.now());
 
-      if (response.status >= 300 && response.status < 400) {
-        throw new UpstreamError(
-          `Google Analytics answered with a redirect (HTTP ${response.status}), which is not followed.`,
-          {
-            hint: "Check GA4_DATA_API_URL / GA4_ADMIN_API_URL; Google's APIs do not redirect.",
-            status: response.status,
-          },
-        );
-      }
+      if (response.status >= 300 && response.status < 400) throw redirectRefused(response.status);
       if (response.status === 401) {
         // One replay with a fresh token: the cached one may have been revoked or expired early.
         // A second 401 means the grant itself is refused (google-auth-library does the same).
@@ -188,20 +163,11 @@ export class GoogleTransport {
         throw mapGoogleError(401, status, { ...context, now: this.#deps.now() });
       }
       if (response.status === 429) {
-        telemetry.limitRefused("google_analytics", "429");
-        const exhaustion = classifyExhaustion(status.message);
-        if (exhaustion === "hourly" || exhaustion === "daily")
-          throw quotaError(status, exhaustion, this.#deps.now());
-        const delay = backoffDelay(retries, CONCURRENCY_BACKOFF, this.#deps.random, retryAfterMs);
-        if (retries < maxRetries && delay <= this.#deps.maxRetryWaitMs) {
-          await wait(delay, "Google Analytics kept rate limiting it (HTTP 429)");
-          continue;
-        }
-        throw new RateLimitError(
-          `Google Analytics is rate limiting this property (${status.message ?? "RESOURCE_EXHAUSTED"}).`,
-          delay,
-          { hint: `Retry in ${Math.ceil(delay / 1000)} s, with fewer reports running at once.` },
+        await wait(
+          this.#rateLimited(status, retries, retryAfterMs),
+          "Google Analytics kept rate limiting it (HTTP 429)",
         );
+        continue;
       }
       if (response.status >= 500) {
         if (!replaySafe) throw this.#unknownOutcome(exchange, `answered HTTP ${response.status}`, undefined);
@@ -213,6 +179,79 @@ export class GoogleTransport {
       }
       throw mapGoogleError(response.status, status, { ...context, now: this.#deps.now() });
     }
+  }
+
+  /**
+   * A 429: the quota's error when an hourly or daily token quota is spent; else the wait before the
+   * next attempt, or a RateLimitError when retries are used up or the wait is longer than we wait.
+   */
+  #rateLimited(
+    status: ReturnType<typeof parseStatus>,
+    retries: number,
+    retryAfterMs: number | undefined,
+  ): number {
+    telemetry.limitRefused("google_analytics", "429");
+    const exhaustion = classifyExhaustion(status.message);
+    if (exhaustion === "hourly" || exhaustion === "daily")
+      throw quotaError(status, exhaustion, this.#deps.now());
+    const delay = backoffDelay(retries, CONCURRENCY_BACKOFF, this.#deps.random, retryAfterMs);
+    if (retries < this.#deps.maxRetries && delay <= this.#deps.maxRetryWaitMs) return delay;
+    throw new RateLimitError(
+      `Google Analytics is rate limiting this property (${status.message ?? "RESOURCE_EXHAUSTED"}).`,
+      delay,
+      { hint: `Retry in ${Math.ceil(delay / 1000)} s, with fewer reports running at once.` },
+    );
+  }
+
+  /** One attempt in a free slot of the property (when the path names one). */
+  async #attemptInSlot(
+    exchange: Exchange,
+    auth: RequestAuth,
+    timeoutMs: number,
+    signal: AbortSignal,
+    property: string | undefined,
+  ): Promise<Attempt> {
+    const queued = this.#deps.now();
+    const release = property ? await this.#deps.slots.acquire(property, signal) : undefined;
+    if (property) telemetry.limiterWait("google_analytics", this.#deps.now() - queued);
+    try {
+      return await this.#attempt(exchange, auth, timeoutMs, signal);
+    } finally {
+      await release?.();
+    }
+  }
+
+  /**
+   * After an attempt that got no answer: throws unless the shared replay rule (../http) lets it be sent
+   * again, and says how it was lost.
+   */
+  #replayable(
+    failure: AttemptFailure,
+    exchange: Exchange,
+    budget: Budget,
+    byDeadline: boolean,
+    replaySafe: boolean,
+  ): string {
+    const timedOut = failure.kind === "timeout";
+    if (failure.kind !== "cancelled") telemetry.upstream("google_analytics", "network_error");
+    // A write whose delivery is not known "not sent" may have been applied: its outcome is unknown.
+    const unknown = !replaySafe && failure.delivery !== "not_sent";
+    if (budget.expired || (timedOut && byDeadline)) {
+      throw budget.error(
+        `${exchange.method} ${exchange.path}`,
+        unknown
+          ? "the request was sent and no answer came before the deadline; the outcome is unknown"
+          : "no answer came before the deadline",
+        unknown,
+      );
+    }
+    if (failure.kind === "cancelled") throw this.#cancelledAfterSend(exchange, unknown);
+    const lost = timedOut ? `timed out after ${seconds(this.#deps.timeoutMs)}` : "lost its connection";
+    if (!mayReplay(failure, !replaySafe)) {
+      if (!unknown) throw this.#networkError(exchange, failure, false, false);
+      throw this.#unknownOutcome(exchange, lost, failure);
+    }
+    return lost;
   }
 
   /** One HTTP exchange, body included, through the connectors' shared one (../http). */
