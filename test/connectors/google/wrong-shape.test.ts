@@ -72,6 +72,21 @@ describe("an answer without the documented shape is an upstream error that says 
     });
   }
 
+  for (const body of [[1, 2, 3], { eventName: "sign_up" }]) {
+    it(`create key event on ${JSON.stringify(body)}: no success without the key event's name`, async () => {
+      answerEverything(body);
+      const error = await failure(
+        runToolStep(
+          "google_analytics_create_key_events",
+          { property: "123", event_name: "sign_up", skip_collection_check: true },
+          context(),
+        ),
+      );
+      expect(error).toBeInstanceOf(UpstreamError);
+      expect((error as Error).message).toMatch(/creation of a key event .*documented shape/);
+    });
+  }
+
   it("a report answer of the documented shape, even an empty one, still reads as a report", async () => {
     const { connector } = setup();
     answerEverything({ rowCount: 0, kind: "analyticsData#runReport" });
