@@ -123,8 +123,7 @@ export class GoogleTransport {
     for (;;) {
       if (budget.signal.aborted) throw cancelled(budget.signal);
       const auth = await getRequestHeaders(tokens, budget.signal, () => cancelled(budget.signal));
-      const token = auth.token;
-      this.#redactor.add(token);
+      this.#redactor.add(auth.token);
       const timeout = budget.attemptTimeout(this.#deps.timeoutMs);
       const attempt = await this.#attemptInSlot(exchange, auth, timeout.ms, budget.signal, property);
       if ("failure" in attempt) {
@@ -155,7 +154,7 @@ export class GoogleTransport {
       if (response.status === 401) {
         // One replay with a fresh token: the cached one may have been revoked or expired early.
         // A second 401 means the grant itself is refused (google-auth-library does the same).
-        tokens.invalidate(token);
+        tokens.invalidate(auth.token);
         if (!refreshed) {
           refreshed = true;
           continue;
