@@ -21,6 +21,39 @@ export interface EndpointRules {
   queryField?: string;
 }
 
+const MINT = Symbol("CheckedPath");
+
+/**
+ * A path the endpoint guard accepted under one set of rules: the only kind of path a connector joins to
+ * its base URL. It is an object, not a branded string, so that it cannot be forged: a cast makes a
+ * string look like one to the type checker, never to `CheckedPath.is`, and an object built by hand
+ * lacks the private field. A connector checks a caller's raw string once per call, and a path that is
+ * already a CheckedPath (a tool step checked it first) is not checked again.
+ */
+export class CheckedPath {
+  readonly value: string;
+  readonly #rules: EndpointRules;
+
+  constructor(mint: symbol, value: string, rules: EndpointRules) {
+    if (mint !== MINT) throw new TypeError("a CheckedPath is made only by the endpoint guard");
+    this.value = value;
+    this.#rules = rules;
+  }
+
+  /** Whether `candidate` is a path the guard accepted under these very rules. */
+  static is(candidate: unknown, rules: EndpointRules): candidate is CheckedPath {
+    return candidate instanceof CheckedPath && #rules in candidate && candidate.#rules === rules;
+  }
+
+  toString(): string {
+    return this.value;
+  }
+
+  toJSON(): string {
+    return this.value;
+  }
+}
+
 // Control characters (C0, DEL, C1) and characters a URL parser treats as separators or host markers.
 // biome-ignore lint/suspicious/noControlCharactersInRegex: rejecting control characters is the point
 const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
@@ -42,22 +75,17 @@ function codePoint(char: string): string {
 }
 
 /**
- * Endpoints already accepted, per rules object, by exact string. A Marketo call checks its endpoint
- * three times (the step, the connector's translation, its plan) and agents call the same few
- * endpoints again and again, so the checks were a tenth of our own per-call CPU. Only acceptances are
- * kept: a refused endpoint is checked, and refused with why, every time. Short strings only, and a
- * bounded number (emptied when full), so the memory held stays small.
+ * Endpoints already accepted, per rules object, by exact string: agents call the same few endpoints
+ * again and again. Only acceptances are kept: a refused endpoint is checked, and refused with why,
+ * every time. Short strings only, and a bounded number (emptied when full), so the memory held stays small.
  */
-const ACCEPTED = new WeakMap<EndpointRules, Map<string, string>>();
+const ACCEPTED = new WeakMap<EndpointRules, Map<string, CheckedPath>>();
 /** Joined URLs (as text), per rules, by base and checked path. */
 const JOINED = new WeakMap<EndpointRules, Map<string, string>>();
 const MAX_KEPT = 500;
 const MAX_KEPT_LENGTH = 1_024;
 
-function keptFor(
-  caches: WeakMap<EndpointRules, Map<string, string>>,
-  rules: EndpointRules,
-): Map<string, string> {
+function keptFor<T>(caches: WeakMap<EndpointRules, Map<string, T>>, rules: EndpointRules): Map<string, T> {
   let kept = caches.get(rules);
   if (!kept) {
     kept = new Map();
@@ -66,18 +94,25 @@ function keptFor(
   return kept;
 }
 
-function keep(kept: Map<string, string>, key: string, value: string): void {
+function keep<T>(kept: Map<string, T>, key: string, value: T): void {
   if (key.length > MAX_KEPT_LENGTH) return;
   if (kept.size >= MAX_KEPT) kept.clear();
   kept.set(key, value);
 }
 
-export function checkEndpoint(raw: unknown, rules: EndpointRules): string {
+/** Checks a caller-supplied endpoint: the checked path, or an EndpointNotAllowedError saying why not. */
+export function checkPath(raw: unknown, rules: EndpointRules): CheckedPath {
   const accepted = keptFor(ACCEPTED, rules);
-  if (typeof raw === "string" && accepted.has(raw)) return raw;
-  const path = checkEndpointOnce(raw, rules);
-  keep(accepted, path, path);
-  return path;
+  const known = typeof raw === "string" ? accepted.get(raw) : undefined;
+  if (known) return known;
+  const checked = new CheckedPath(MINT, checkEndpointOnce(raw, rules), rules);
+  keep(accepted, checked.value, checked);
+  return checked;
+}
+
+/** checkPath's answer as text (for callers that only validate). */
+export function checkEndpoint(raw: unknown, rules: EndpointRules): string {
+  return checkPath(raw, rules).value;
 }
 
 function checkEndpointOnce(raw: unknown, rules: EndpointRules): string {
@@ -91,7 +126,7 @@ function checkEndpointOnce(raw: unknown, rules: EndpointRules): string {
   const query = raw.indexOf("?");
   if (query >= 0) {
     // The path is checked first: a query string is only worth a suggestion on a path we would accept.
-    const path = checkPath(raw.slice(0, query), rules, refuse);
+    const path = checkRawPath(raw.slice(0, query), rules, refuse);
     const parameters = queryObject(raw.slice(query + 1));
     const field = rules.queryField ?? "query_parameters";
     return refuse(
@@ -99,10 +134,10 @@ function checkEndpointOnce(raw: unknown, rules: EndpointRules): string {
       { suggestion: { [rules.field]: path, [field]: parameters } },
     );
   }
-  return checkPath(raw, rules, refuse);
+  return checkRawPath(raw, rules, refuse);
 }
 
-function checkPath(raw: string, rules: EndpointRules, refuse: (why: string) => never): string {
+function checkRawPath(raw: string, rules: EndpointRules, refuse: (why: string) => never): string {
   if (raw.length === 0) return refuse("it must be a non-empty path");
   if (CONTROL.test(raw)) return refuse("it contains a control character");
   if (/\s/.test(raw)) return refuse("it contains white space");
@@ -144,7 +179,14 @@ function checkPath(raw: string, rules: EndpointRules, refuse: (why: string) => n
  * Joins a checked path to a base URL and asserts that the result stays on the base's origin and
  * under an allowed prefix. `base` is an origin plus optional path (no trailing slash needed).
  */
-export function joinEndpoint(base: URL, checkedPath: string, rules: EndpointRules): URL {
+export function joinEndpoint(base: URL, checked: CheckedPath, rules: EndpointRules): URL {
+  if (!CheckedPath.is(checked, rules)) {
+    throw new EndpointNotAllowedError(
+      rules.field,
+      `it was not checked by the endpoint guard. Accepted: ${rules.accepted}.`,
+    );
+  }
+  const checkedPath = checked.value;
   // The same base and path always join to the same URL: a joined one is kept (as text; each caller gets
   // its own URL object, which it may change) under the same bounds as the accepted endpoints.
   const key = `${base.href} ${checkedPath}`;

@@ -1,4 +1,5 @@
 import { SCOPE_ANALYTICS_EDIT, SCOPE_ANALYTICS_READONLY } from "../auth/google/config.js";
+import { createdResource, documented } from "../connectors/google/shapes.js";
 import { ValidationError } from "../errors.js";
 import { CreateKeyEventsFields, CreateKeyEventsOutput } from "../schemas/google-analytics.js";
 import { withAccount } from "./ga/account-field.js";
@@ -96,6 +97,13 @@ export const googleAnalyticsCreateKeyEvents: ToolStep<
       if (!winner) throw error;
       return alreadyExisting(winner, fields.counting_method, eventName, collected);
     }
+    // Never a success without the new key event's name: an answer of another shape is Google's fault.
+    created = documented<KeyEvent>(
+      created,
+      "the creation of a key event",
+      createdResource(/^properties\/\d+\/keyEvents\/[^/]+$/),
+      `The key event may have been created: list the key events of properties/${propertyId} before creating it again.`,
+    );
     const data: CreateKeyEventsOutput = {
       key_event: keyEventOutput(created, eventName),
       already_existed: false,

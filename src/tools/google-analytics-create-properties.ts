@@ -1,4 +1,5 @@
 import { SCOPE_ANALYTICS_EDIT } from "../auth/google/config.js";
+import { createdResource, documented } from "../connectors/google/shapes.js";
 import { PermissionError } from "../errors.js";
 import { CreatePropertiesFields, CreatePropertiesOutput } from "../schemas/google-analytics.js";
 import { withAccount } from "./ga/account-field.js";
@@ -77,6 +78,13 @@ export const googleAnalyticsCreateProperties: ToolStep<
     } catch (error) {
       throw withRoleMessage(error, parent, ga.account);
     }
+    // Never a success without the new property's id: an answer of another shape is Google's fault.
+    created = documented<Property>(
+      created,
+      "the creation of a property",
+      createdResource(/^properties\/\d+$/),
+      `The property may have been created: list the properties of ${parent} before creating it again.`,
+    );
     const propertyId = (created.name ?? "").replace(/^properties\//, "");
     const data: CreatePropertiesOutput = {
       property: {

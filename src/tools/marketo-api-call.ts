@@ -1,6 +1,5 @@
-import { checkEndpoint } from "../connectors/endpoint-guard.js";
 import { BULK_FILE } from "../connectors/marketo/file-answer.js";
-import { ENDPOINT_RULES } from "../connectors/marketo/index.js";
+import { checkMarketoPath } from "../connectors/marketo/url.js";
 import { ValidationError } from "../errors.js";
 import { MarketoApiCallInput, MarketoApiCallOutput } from "../schemas/marketo.js";
 import { API_CALL_ALIASES } from "./input/api-call.js";
@@ -50,7 +49,9 @@ export const marketoApiCall: ToolStep<typeof MarketoApiCallInput, typeof Marketo
 
   async handler(input, ctx) {
     // Refuse a dangerous endpoint before anything else, even before the connection is resolved.
-    const path = checkEndpoint(input.endpoint, ENDPOINT_RULES);
+    // The call's one guard check: the connector takes this checked path and does not check it again.
+    const checked = checkMarketoPath(input.endpoint);
+    const path = checked.value;
     const byType = programTypeFilter(input.method, path, input.query_parameters);
     if (input.body !== undefined && input.method !== "POST") {
       throw new ValidationError("body", `a body is only sent with POST, not ${input.method}.`, {
@@ -78,10 +79,12 @@ export const marketoApiCall: ToolStep<typeof MarketoApiCallInput, typeof Marketo
     };
     const read: { data: Shaped; full?: FullResult; described?: string } = file
       ? await readFile(input, marketo, ctx, {
+          path: checked,
           from: position && "file" in position ? position.file : undefined,
           onWait,
         })
       : await readCalls(input, marketo, ctx, {
+          path: checked,
           resume: position && "page" in position ? position.page : undefined,
           byType,
           onWait,

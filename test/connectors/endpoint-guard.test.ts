@@ -1,6 +1,12 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { checkEndpoint, type EndpointRules, joinEndpoint } from "../../src/connectors/endpoint-guard.js";
+import {
+  CheckedPath,
+  checkEndpoint,
+  checkPath,
+  type EndpointRules,
+  joinEndpoint,
+} from "../../src/connectors/endpoint-guard.js";
 import { EndpointNotAllowedError } from "../../src/errors.js";
 
 const RULES: EndpointRules = {
@@ -73,9 +79,9 @@ describe("endpoint guard", () => {
     );
     fc.assert(
       fc.property(raw, (input) => {
-        let checked: string;
+        let checked: CheckedPath;
         try {
-          checked = checkEndpoint(input, RULES);
+          checked = checkPath(input, RULES);
         } catch (error) {
           return error instanceof EndpointNotAllowedError;
         }
@@ -96,7 +102,7 @@ describe("endpoint guard", () => {
     const rules: EndpointRules = { field: "endpoint", allowedPrefixes: ["/v1beta/"], accepted: "v1beta/..." };
     const url = joinEndpoint(
       new URL("http://127.0.0.1:4020/data"),
-      checkEndpoint("/v1beta/properties/1:runReport", rules),
+      checkPath("/v1beta/properties/1:runReport", rules),
       rules,
     );
     expect(url.href).toBe("http://127.0.0.1:4020/data/v1beta/properties/1:runReport");
@@ -113,7 +119,9 @@ describe("endpoints already accepted are kept (per rules, by exact string)", () 
     for (let i = 0; i < 3; i++)
       expect(checkEndpoint("/rest/v1/leads.json", RULES)).toBe("/rest/v1/leads.json");
     expect(() => checkEndpoint("/rest/v1/leads.json", google)).toThrow(EndpointNotAllowedError);
-    expect(() => joinEndpoint(BASE, "/rest/v1/leads.json", google)).toThrow(EndpointNotAllowedError);
+    expect(() => joinEndpoint(BASE, checkPath("/rest/v1/leads.json", RULES), google)).toThrow(
+      EndpointNotAllowedError,
+    );
   });
 
   it("a refused endpoint is refused every time, also after a near one was accepted", () => {
@@ -125,11 +133,33 @@ describe("endpoints already accepted are kept (per rules, by exact string)", () 
   });
 
   it("each join gets its own URL, on its own base: changing one never changes the next", () => {
-    const first = joinEndpoint(BASE, "/rest/v1/leads.json", RULES);
+    const leads = checkPath("/rest/v1/leads.json", RULES);
+    const first = joinEndpoint(BASE, leads, RULES);
     first.search = "filterType=id";
-    const again = joinEndpoint(BASE, "/rest/v1/leads.json", RULES);
+    const again = joinEndpoint(BASE, leads, RULES);
     expect(again.href).toBe("https://123-abc-456.mktorest.com/rest/v1/leads.json");
-    const other = joinEndpoint(new URL("https://999-xyz-000.mktorest.com"), "/rest/v1/leads.json", RULES);
+    const other = joinEndpoint(new URL("https://999-xyz-000.mktorest.com"), leads, RULES);
     expect(other.host).toBe("999-xyz-000.mktorest.com");
+  });
+});
+
+describe("a checked path is a type of its own, made only by the guard", () => {
+  it("refuses a raw string, a cast and a forged object, at compile time and at run time", () => {
+    // @ts-expect-error a raw string is not a checked path: it must go through checkPath first
+    expect(() => joinEndpoint(BASE, "//evil.example/rest/x", RULES)).toThrow(EndpointNotAllowedError);
+    const cast = "//evil.example/rest/x" as unknown as CheckedPath;
+    expect(() => joinEndpoint(BASE, cast, RULES)).toThrow(EndpointNotAllowedError);
+    const forged = Object.assign(Object.create(CheckedPath.prototype) as CheckedPath, { value: "//evil" });
+    expect(() => joinEndpoint(BASE, forged, RULES)).toThrow(EndpointNotAllowedError);
+    expect(() => new CheckedPath(Symbol("CheckedPath"), "//evil", RULES)).toThrow(TypeError);
+  });
+
+  it("is the same object each time an endpoint is accepted again, and reads as its text", () => {
+    const path = checkPath("/rest/v1/leads.json", RULES);
+    expect(checkPath("/rest/v1/leads.json", RULES)).toBe(path);
+    expect([String(path), JSON.stringify({ path })]).toEqual([
+      "/rest/v1/leads.json",
+      '{"path":"/rest/v1/leads.json"}',
+    ]);
   });
 });

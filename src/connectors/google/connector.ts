@@ -3,7 +3,7 @@ import type { GoogleTokenSource } from "../../auth/google/token-source.js";
 import { DEFAULT_DEADLINE_MS, DEFAULT_REQUEST_TIMEOUT_MS } from "../../deadline.js";
 import { UpstreamError, ValidationError } from "../../errors.js";
 import type { SharedState } from "../../state/types.js";
-import { joinEndpoint } from "../endpoint-guard.js";
+import { type CheckedPath, joinEndpoint } from "../endpoint-guard.js";
 import { checkReservedQuery } from "../reserved-query.js";
 import { checkWellFormed } from "../well-formed.js";
 import { AnswerCache } from "./answer-cache.js";
@@ -20,6 +20,7 @@ import {
 } from "./paths.js";
 import { quotaFromResponse, snapshot } from "./quota.js";
 import { defaultSleep } from "./retry.js";
+import { COMPATIBILITY, documented, METADATA, OBJECT, REPORT } from "./shapes.js";
 import { GA4_MAX_IN_FLIGHT, PropertySlots } from "./slots.js";
 import { GoogleTransport } from "./transport.js";
 import type {
@@ -135,7 +136,8 @@ export class GoogleAnalyticsConnector {
     if (api !== "data" && api !== "admin") throw new ValidationError("api", 'it must be "data" or "admin".');
     if (!METHODS.has(req.method))
       throw new ValidationError("method", "accepted methods are GET, POST, PATCH and DELETE.");
-    const path = checkGooglePath(req.path);
+    const checked = checkGooglePath(req.path);
+    const path = checked.value;
     checkWellFormed(req.query, "query_parameters");
     checkReservedQuery(req.query, RESERVED_QUERY);
     checkWellFormed(req.body, "body");
@@ -143,7 +145,7 @@ export class GoogleAnalyticsConnector {
       throw new ValidationError("body", `a ${req.method} request takes no body; pass parameters as query.`);
     }
     const base = new URL(api === "data" ? this.#endpoints.dataApiUrl : this.#endpoints.adminApiUrl);
-    const url = joinEndpoint(base, path, GOOGLE_PATH_RULES);
+    const url = joinEndpoint(base, checked, GOOGLE_PATH_RULES);
     appendQuery(url, req.query);
     const isReport = api === "data" && req.method === "POST" && REPORT_METHOD.test(path);
     const isBatch = api === "data" && req.method === "POST" && BATCH_REPORT_METHOD.test(path);
@@ -167,9 +169,10 @@ export class GoogleAnalyticsConnector {
 
   /** The API Call step: the API follows from the path unless given. */
   async call(req: GoogleRequest & { api?: GoogleApi }): Promise<{ api: GoogleApi; body: unknown }> {
-    const api = req.api ?? apiForPath(checkGooglePath(req.path));
+    const path = checkGooglePath(req.path);
+    const api = req.api ?? apiForPath(path.value);
     const { api: _api, ...rest } = req;
-    return { api, body: await this.request(api, rest) };
+    return { api, body: await this.request(api, { ...rest, path }) };
   }
 
   /**
@@ -177,12 +180,13 @@ export class GoogleAnalyticsConnector {
    * until `maxItems` is reached; the token of the next page is returned when it stops early.
    */
   async listAll<T>(
-    path: string,
+    raw: string | CheckedPath,
     key: string,
     query?: Query,
     options: ListOptions = {},
   ): Promise<{ items: T[]; nextPageToken?: string }> {
-    const api = apiForPath(checkGooglePath(path));
+    const path = checkGooglePath(raw);
+    const api = apiForPath(path.value);
     const maxPages = options.maxPages ?? DEFAULT_MAX_PAGES;
     const items: T[] = [];
     const seen = new Set<string>();
@@ -212,7 +216,8 @@ export class GoogleAnalyticsConnector {
 
   async runReport(propertyId: string, body: object, signal?: AbortSignal): Promise<RunReportResponse> {
     const path = `v1beta/properties/${checkPropertyId(propertyId)}:runReport`;
-    return this.request<RunReportResponse>("data", { method: "POST", path, body, signal });
+    const answer = await this.request("data", { method: "POST", path, body, signal });
+    return documented<RunReportResponse>(answer, "a report", REPORT);
   }
 
   async runRealtimeReport(
@@ -221,7 +226,8 @@ export class GoogleAnalyticsConnector {
     signal?: AbortSignal,
   ): Promise<RunRealtimeReportResponse> {
     const path = `v1beta/properties/${checkPropertyId(propertyId)}:runRealtimeReport`;
-    return this.request<RunRealtimeReportResponse>("data", { method: "POST", path, body, signal });
+    const answer = await this.request("data", { method: "POST", path, body, signal });
+    return documented<RunRealtimeReportResponse>(answer, "a realtime report", REPORT);
   }
 
   /**
@@ -238,7 +244,12 @@ export class GoogleAnalyticsConnector {
     const path = `v1beta/properties/${id}:checkCompatibility`;
     return this.#compatibility.get(
       `${id}|${fieldSetKey(body)}`,
-      () => this.request<CheckCompatibilityResponse>("data", { method: "POST", path, body }),
+      async () =>
+        documented<CheckCompatibilityResponse>(
+          await this.request("data", { method: "POST", path, body }),
+          "a compatibility check",
+          COMPATIBILITY,
+        ),
       signal,
     );
   }
@@ -248,7 +259,12 @@ export class GoogleAnalyticsConnector {
     const id = checkPropertyId(propertyId);
     return this.#metadata.get(
       id,
-      () => this.request<Metadata>("data", { method: "GET", path: `v1beta/properties/${id}/metadata` }),
+      async () =>
+        documented<Metadata>(
+          await this.request("data", { method: "GET", path: `v1beta/properties/${id}/metadata` }),
+          "the property's metadata",
+          METADATA,
+        ),
       signal,
     );
   }
@@ -259,11 +275,10 @@ export class GoogleAnalyticsConnector {
     return this.#timeZones.get(
       id,
       async () =>
-        (
-          await this.request<{ timeZone?: string }>("admin", {
-            method: "GET",
-            path: `v1beta/properties/${id}`,
-          })
+        documented<{ timeZone?: string }>(
+          await this.request("admin", { method: "GET", path: `v1beta/properties/${id}` }),
+          "a property",
+          OBJECT,
         ).timeZone || undefined,
       signal,
     );

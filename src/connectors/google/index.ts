@@ -7,6 +7,7 @@ export {
   isReplaySafe,
   propertyOf,
 } from "./paths.js";
+export { createdResource, documented } from "./shapes.js";
 export { GA4_MAX_IN_FLIGHT } from "./slots.js";
 export type * from "./types.js";
 export { QUOTA_KINDS } from "./types.js";

@@ -1,5 +1,5 @@
 import { ValidationError } from "../../errors.js";
-import { checkEndpoint, type EndpointRules } from "../endpoint-guard.js";
+import { CheckedPath, checkPath, type EndpointRules } from "../endpoint-guard.js";
 import type { ReservedQuery } from "../reserved-query.js";
 import type { GoogleApi, GoogleRequest } from "./types.js";
 
@@ -29,11 +29,13 @@ const ABSOLUTE = /^[a-z][a-z0-9+.-]*:/i;
 /**
  * Accepts "v1beta/..." as the spec writes paths, and "/v1beta/...". A leading "/" is added only to a
  * relative path: "//host" and absolute URLs reach the guard unchanged so it refuses them as such.
+ * A path the guard accepted already is not checked again.
  */
-export function checkGooglePath(raw: unknown): string {
+export function checkGooglePath(raw: unknown): CheckedPath {
+  if (CheckedPath.is(raw, GOOGLE_PATH_RULES)) return raw;
   const path =
     typeof raw === "string" && raw !== "" && !raw.startsWith("/") && !ABSOLUTE.test(raw) ? `/${raw}` : raw;
-  return checkEndpoint(path, GOOGLE_PATH_RULES);
+  return checkPath(path, GOOGLE_PATH_RULES);
 }
 
 const DATA_METHOD =

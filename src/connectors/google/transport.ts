@@ -4,10 +4,9 @@
  * replay-safe → never repeated after a 5xx or a lost connection (UnknownOutcomeError).
  */
 import type { GoogleTokenSource } from "../../auth/google/token-source.js";
-import { linkedSignal, raceAbort, seconds } from "../../deadline.js";
+import { seconds } from "../../deadline.js";
 import {
   CancelledError,
-  isMartechError,
   NetworkError,
   RateLimitError,
   UnknownOutcomeError,
@@ -16,15 +15,18 @@ import {
 import { telemetry } from "../../ops/telemetry.js";
 import { Redactor } from "../../redact.js";
 import { Budget } from "../budget.js";
+import {
+  AttemptFailure,
+  backoffDelay,
+  getRequestHeaders,
+  exchange as httpExchange,
+  mayReplay,
+  parseRetryAfter,
+  type RequestAuth,
+} from "../http/index.js";
 import { classifyExhaustion, mapGoogleError, parseStatus, quotaError } from "./google-errors.js";
 import { isReplaySafe, propertyOf } from "./paths.js";
-import {
-  backoffDelay,
-  CONCURRENCY_BACKOFF,
-  cancelled,
-  parseRetryAfter,
-  SERVER_ERROR_BACKOFF,
-} from "./retry.js";
+import { CONCURRENCY_BACKOFF, cancelled, SERVER_ERROR_BACKOFF } from "./retry.js";
 import type { PropertySlots } from "./slots.js";
 import type { GoogleApi, GoogleRequest } from "./types.js";
 
@@ -54,15 +56,23 @@ export interface Exchange {
   signal: AbortSignal | undefined;
 }
 
-type Attempt = { response: Response; text: string } | { failure: unknown; timedOut: boolean };
+type Attempt = { response: { status: number; headers: Headers }; text: string } | { failure: AttemptFailure };
 
-// Errors from undici that mean the connection was never made, so nothing reached Google.
-const NOT_SENT = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "ENETUNREACH", "EHOSTUNREACH"]);
-
-function notSent(error: unknown): boolean {
-  const code = (error as { cause?: { code?: unknown } } | null)?.cause?.code;
-  return typeof code === "string" && NOT_SENT.has(code);
+function redirectRefused(status: number): UpstreamError {
+  return new UpstreamError(
+    `Google Analytics answered with a redirect (HTTP ${status}), which is not followed.`,
+    {
+      hint: "Check GA4_DATA_API_URL / GA4_ADMIN_API_URL; Google's APIs do not redirect.",
+      status,
+    },
+  );
 }
+
+const ACCEPT_JSON: Record<string, string> = { accept: "application/json" };
+const JSON_HEADERS: Record<string, string> = {
+  accept: "application/json",
+  "content-type": "application/json",
+};
 
 export class GoogleTransport {
   readonly #deps: TransportDeps;
@@ -112,51 +122,25 @@ export class GoogleTransport {
     };
     for (;;) {
       if (budget.signal.aborted) throw cancelled(budget.signal);
-      const token = await raceAbort(tokens.getToken(), budget.signal, () => cancelled(budget.signal));
-      this.#redactor.add(token);
-      const queued = this.#deps.now();
-      const release = property ? await this.#deps.slots.acquire(property, budget.signal) : undefined;
-      if (property) telemetry.limiterWait("google_analytics", this.#deps.now() - queued);
+      const auth = await getRequestHeaders(tokens, budget.signal, () => cancelled(budget.signal));
+      this.#redactor.add(auth.token);
       const timeout = budget.attemptTimeout(this.#deps.timeoutMs);
-      let attempt: Attempt;
-      try {
-        attempt = await this.#attempt(exchange, token, timeout.ms, budget.signal);
-      } finally {
-        await release?.();
-      }
-
+      const attempt = await this.#attemptInSlot(exchange, auth, timeout.ms, budget.signal, property);
       if ("failure" in attempt) {
-        if (!budget.signal.aborted) telemetry.upstream("google_analytics", "network_error");
-        const failure = attempt.failure;
-        if (budget.expired || (attempt.timedOut && timeout.byDeadline)) {
-          const unknown = !replaySafe && !notSent(failure);
-          throw budget.error(
-            what,
-            unknown
-              ? "the request was sent and no answer came before the deadline; the outcome is unknown"
-              : "no answer came before the deadline",
-            unknown,
-          );
-        }
-        if (budget.signal.aborted) throw this.#cancelledAfterSend(exchange, replaySafe);
-        const lost = attempt.timedOut
-          ? `timed out after ${seconds(this.#deps.timeoutMs)}`
-          : "lost its connection";
-        if (!replaySafe) {
-          if (notSent(failure)) throw this.#networkError(exchange, failure, false, false);
-          throw this.#unknownOutcome(exchange, lost, attempt.timedOut ? undefined : failure);
-        }
+        const { failure } = attempt;
+        const lost = this.#replayable(failure, exchange, budget, timeout.byDeadline, replaySafe);
         if (retries < maxRetries) {
           await wait(backoffDelay(retries, SERVER_ERROR_BACKOFF, this.#deps.random), `the request ${lost}`);
           continue;
         }
-        throw this.#networkError(exchange, failure, true, attempt.timedOut);
+        throw this.#networkError(exchange, failure, true, failure.kind === "timeout");
       }
 
       const { response, text } = attempt;
       telemetry.upstream("google_analytics", response.status);
       // Every string of the answer is redacted before it is read: a body may echo what was sent.
-      if (response.ok) return text.trim() === "" ? {} : this.#parseJson(text, response.status);
+      if (response.status >= 200 && response.status < 300)
+        return text.trim() === "" ? {} : this.#parseJson(text, response.status);
       const status = parseStatus(this.#redacted(text));
       const context = {
         api: exchange.api,
@@ -166,19 +150,11 @@ export class GoogleTransport {
       };
       const retryAfterMs = parseRetryAfter(response.headers.get("retry-after"), this.#deps.now());
 
-      if (response.status >= 300 && response.status < 400) {
-        throw new UpstreamError(
-          `Google Analytics answered with a redirect (HTTP ${response.status}), which is not followed.`,
-          {
-            hint: "Check GA4_DATA_API_URL / GA4_ADMIN_API_URL; Google's APIs do not redirect.",
-            status: response.status,
-          },
-        );
-      }
+      if (response.status >= 300 && response.status < 400) throw redirectRefused(response.status);
       if (response.status === 401) {
         // One replay with a fresh token: the cached one may have been revoked or expired early.
         // A second 401 means the grant itself is refused (google-auth-library does the same).
-        tokens.invalidate(token);
+        tokens.invalidate(auth.token);
         if (!refreshed) {
           refreshed = true;
           continue;
@@ -186,20 +162,11 @@ export class GoogleTransport {
         throw mapGoogleError(401, status, { ...context, now: this.#deps.now() });
       }
       if (response.status === 429) {
-        telemetry.limitRefused("google_analytics", "429");
-        const exhaustion = classifyExhaustion(status.message);
-        if (exhaustion === "hourly" || exhaustion === "daily")
-          throw quotaError(status, exhaustion, this.#deps.now());
-        const delay = backoffDelay(retries, CONCURRENCY_BACKOFF, this.#deps.random, retryAfterMs);
-        if (retries < maxRetries && delay <= this.#deps.maxRetryWaitMs) {
-          await wait(delay, "Google Analytics kept rate limiting it (HTTP 429)");
-          continue;
-        }
-        throw new RateLimitError(
-          `Google Analytics is rate limiting this property (${status.message ?? "RESOURCE_EXHAUSTED"}).`,
-          delay,
-          { hint: `Retry in ${Math.ceil(delay / 1000)} s, with fewer reports running at once.` },
+        await wait(
+          this.#rateLimited(status, retries, retryAfterMs),
+          "Google Analytics kept rate limiting it (HTTP 429)",
         );
+        continue;
       }
       if (response.status >= 500) {
         if (!replaySafe) throw this.#unknownOutcome(exchange, `answered HTTP ${response.status}`, undefined);
@@ -213,56 +180,102 @@ export class GoogleTransport {
     }
   }
 
-  /** One HTTP exchange, body included, under a signal that ends at the attempt timeout or the budget. */
+  /**
+   * A 429: the quota's error when an hourly or daily token quota is spent; else the wait before the
+   * next attempt, or a RateLimitError when retries are used up or the wait is longer than we wait.
+   */
+  #rateLimited(
+    status: ReturnType<typeof parseStatus>,
+    retries: number,
+    retryAfterMs: number | undefined,
+  ): number {
+    telemetry.limitRefused("google_analytics", "429");
+    const exhaustion = classifyExhaustion(status.message);
+    if (exhaustion === "hourly" || exhaustion === "daily")
+      throw quotaError(status, exhaustion, this.#deps.now());
+    const delay = backoffDelay(retries, CONCURRENCY_BACKOFF, this.#deps.random, retryAfterMs);
+    if (retries < this.#deps.maxRetries && delay <= this.#deps.maxRetryWaitMs) return delay;
+    throw new RateLimitError(
+      `Google Analytics is rate limiting this property (${status.message ?? "RESOURCE_EXHAUSTED"}).`,
+      delay,
+      { hint: `Retry in ${Math.ceil(delay / 1000)} s, with fewer reports running at once.` },
+    );
+  }
+
+  /** One attempt in a free slot of the property (when the path names one). */
+  async #attemptInSlot(
+    exchange: Exchange,
+    auth: RequestAuth,
+    timeoutMs: number,
+    signal: AbortSignal,
+    property: string | undefined,
+  ): Promise<Attempt> {
+    const queued = this.#deps.now();
+    const release = property ? await this.#deps.slots.acquire(property, signal) : undefined;
+    if (property) telemetry.limiterWait("google_analytics", this.#deps.now() - queued);
+    try {
+      return await this.#attempt(exchange, auth, timeoutMs, signal);
+    } finally {
+      await release?.();
+    }
+  }
+
+  /**
+   * After an attempt that got no answer: throws unless the shared replay rule (../http) lets it be sent
+   * again, and says how it was lost.
+   */
+  #replayable(
+    failure: AttemptFailure,
+    exchange: Exchange,
+    budget: Budget,
+    byDeadline: boolean,
+    replaySafe: boolean,
+  ): string {
+    const timedOut = failure.kind === "timeout";
+    if (failure.kind !== "cancelled") telemetry.upstream("google_analytics", "network_error");
+    // A write whose delivery is not known "not sent" may have been applied: its outcome is unknown.
+    const unknown = !replaySafe && failure.delivery !== "not_sent";
+    if (budget.expired || (timedOut && byDeadline)) {
+      throw budget.error(
+        `${exchange.method} ${exchange.path}`,
+        unknown
+          ? "the request was sent and no answer came before the deadline; the outcome is unknown"
+          : "no answer came before the deadline",
+        unknown,
+      );
+    }
+    if (failure.kind === "cancelled") throw this.#cancelledAfterSend(exchange, unknown);
+    const lost = timedOut ? `timed out after ${seconds(this.#deps.timeoutMs)}` : "lost its connection";
+    if (!mayReplay(failure, !replaySafe)) {
+      if (!unknown) throw this.#networkError(exchange, failure, false, false);
+      throw this.#unknownOutcome(exchange, lost, failure);
+    }
+    return lost;
+  }
+
+  /** One HTTP exchange, body included, through the connectors' shared one (../http). */
   async #attempt(
     exchange: Exchange,
-    token: string,
+    auth: RequestAuth,
     timeoutMs: number,
     budget: AbortSignal,
   ): Promise<Attempt> {
-    const timeout = linkedSignal(
-      budget,
-      timeoutMs,
-      () => new DOMException("The operation was aborted due to timeout", "TimeoutError"),
-    );
-    const signal = timeout.signal;
-    // The platform fetch, not ky (DESIGN.md's default): retries, timeouts and the token are ours already,
-    // and ky's layer cost more CPU than the rest of a report's handling (per request it built two
-    // Requests, teed the body for retries it never made, and joined signals with AbortSignal.any).
-    // Our own listener on the signal as well as fetch's: undici follows a Request's signal through a
-    // weak reference that a garbage collection can drop, after which a body that hangs is never aborted
-    // (https://github.com/nodejs/undici/issues/3644, reproduced on Node 20 when ky handed it a Request).
-    // A signal with a listener is kept alive, and the race ends the read at the timeout or the deadline.
-    const aborted = () => signal.reason;
     const json = exchange.body !== undefined;
     try {
-      const response = await raceAbort(
-        this.#deps.fetch(exchange.url, {
+      const answer = await httpExchange(
+        this.#deps.fetch,
+        {
           method: exchange.method,
-          headers: {
-            accept: "application/json",
-            authorization: `Bearer ${token}`,
-            ...(json ? { "content-type": "application/json" } : {}),
-          },
-          ...(json ? { body: JSON.stringify(exchange.body) } : {}),
-          // Never follow a redirect: it would carry the Authorization header to wherever it points.
-          redirect: "manual",
-          signal,
-        }),
-        signal,
-        aborted,
+          url: exchange.url,
+          headers: json ? JSON_HEADERS : ACCEPT_JSON,
+          body: json ? JSON.stringify(exchange.body) : undefined,
+        },
+        { timeoutMs, signal: budget, auth: auth.headers },
       );
-      const text = await raceAbort(response.text(), signal, () => {
-        // Free the connection too where undici no longer hears the signal (a locked body refuses; ignored).
-        response.body?.cancel().catch(() => undefined);
-        return aborted();
-      });
-      return { response, text };
+      return { response: answer, text: answer.text };
     } catch (failure) {
-      if (isMartechError(failure)) throw failure;
-      return { failure, timedOut: timeout.timedOut() && !budget.aborted };
-    } finally {
-      timeout.clear();
+      if (failure instanceof AttemptFailure) return { failure };
+      throw failure;
     }
   }
 
@@ -286,11 +299,11 @@ export class GoogleTransport {
     }
   }
 
-  #cancelledAfterSend(exchange: Exchange, replaySafe: boolean): CancelledError {
+  #cancelledAfterSend(exchange: Exchange, unknown: boolean): CancelledError {
     return new CancelledError("The Google Analytics call was cancelled.", {
-      hint: replaySafe
-        ? undefined
-        : `The ${exchange.method} may already have been applied: check ${exchange.path} before sending it again.`,
+      hint: unknown
+        ? `The ${exchange.method} may already have been applied: check ${exchange.path} before sending it again.`
+        : undefined,
     });
   }
 
@@ -301,14 +314,19 @@ export class GoogleTransport {
     );
   }
 
-  #networkError(exchange: Exchange, failure: unknown, retried: boolean, timedOut: boolean): NetworkError {
+  #networkError(
+    exchange: Exchange,
+    failure: AttemptFailure,
+    retried: boolean,
+    timedOut: boolean,
+  ): NetworkError {
     const what = timedOut ? `timed out after ${seconds(this.#deps.timeoutMs)}` : "could not be reached";
     return new NetworkError(
       `The Google Analytics ${exchange.api === "data" ? "Data" : "Admin"} API ${what}.`,
       {
         hint: `${retried ? "Retries did not help; " : "Nothing was sent; "}check the network connection and try again.`,
         retryable: true,
-        cause: timedOut ? undefined : failure,
+        cause: failure,
       },
     );
   }

@@ -1,3 +1,4 @@
+import type { CheckedPath } from "../endpoint-guard.js";
 /**
  * Request options of the GA4 connector, and response types of the Data API v1beta methods it wraps,
  * per the discovery document analyticsdata.v1beta (rev 20241117). Proto3 omits default values, so
@@ -10,8 +11,8 @@ export type QueryValue = string | number | boolean;
 
 export interface GoogleRequest {
   method: "GET" | "POST" | "PATCH" | "DELETE";
-  /** "v1beta/..." or "/v1beta/...": a path of the API, never a URL. */
-  path: string;
+  /** "v1beta/..." or "/v1beta/...": a path of the API, never a URL; checked once per request unless a CheckedPath already. */
+  path: string | CheckedPath;
   query?: Record<string, QueryValue | ReadonlyArray<QueryValue> | undefined>;
   body?: unknown;
   signal?: AbortSignal;

@@ -1,6 +1,6 @@
 import { ValidationError } from "../../errors.js";
-import { checkEndpoint } from "../endpoint-guard.js";
-import type { MarketoRequest, QueryValue } from "./types.js";
+import { checkPath } from "../endpoint-guard.js";
+import type { CheckedRequest, QueryValue } from "./types.js";
 import { checkMarketoQuery, ENDPOINT_RULES } from "./url.js";
 
 /**
@@ -9,6 +9,9 @@ import { checkMarketoQuery, ENDPOINT_RULES } from "./url.js";
  * (https://experienceleague.adobe.com/en/docs/marketo-developer/marketo/rest/lead-database/activities).
  */
 export const PAGING_TOKEN_PATH = "/rest/v1/activities/pagingtoken.json";
+/** The connector's own paths, checked once when the module loads (not per call). */
+export const PAGING_TOKEN = checkPath(PAGING_TOKEN_PATH, ENDPOINT_RULES);
+const ACTIVITIES = checkPath("/rest/v1/activities.json", ENDPOINT_RULES);
 const SEEDED_PATHS = new Set([
   "/rest/v1/activities.json",
   "/rest/v1/activities/leadchanges.json",
@@ -43,7 +46,7 @@ const STATS_PATHS: { pattern: RegExp; instead: string }[] = [
 const DEFAULT_LOOKBACK_MS = 30 * 24 * 60 * 60 * 1000;
 
 export interface PreparedRequest {
-  req: MarketoRequest;
+  req: CheckedRequest;
   translatedFrom?: string;
   warnings: string[];
   /** Set when a paging token must be fetched for this start date before the first page. */
@@ -60,8 +63,8 @@ function withoutKeys(
 }
 
 /** Refuses nonexistent stats paths, translates seed-only activity paths, and spots token seeding. */
-export function prepareRequest(req: MarketoRequest, now: number): PreparedRequest {
-  const path = checkEndpoint(req.path, ENDPOINT_RULES);
+export function prepareRequest(req: CheckedRequest, now: number): PreparedRequest {
+  const path = req.path.value;
   // Checked here too: an activity read from a date fetches its paging token before the request is planned.
   checkMarketoQuery(req.query);
   for (const stats of STATS_PATHS) {
@@ -78,12 +81,12 @@ export function prepareRequest(req: MarketoRequest, now: number): PreparedReques
   const hasToken = query.nextPageToken !== undefined && query.nextPageToken !== "";
   const warnings: string[] = [];
   let translatedFrom: string | undefined;
-  let target = path;
+  let target = req.path;
 
   const translation = TRANSLATED[path];
   if (translation && req.method === "GET") {
     translatedFrom = path;
-    target = "/rest/v1/activities.json";
+    target = ACTIVITIES;
     query.activityTypeIds = translation.activityTypeIds;
     const sinceText =
       since === undefined && !hasToken ? new Date(now - DEFAULT_LOOKBACK_MS).toISOString() : since;
@@ -96,7 +99,7 @@ export function prepareRequest(req: MarketoRequest, now: number): PreparedReques
     );
   }
 
-  const seeded = req.method === "GET" && SEEDED_PATHS.has(target);
+  const seeded = req.method === "GET" && SEEDED_PATHS.has(target.value);
   if (seeded && !hasToken) {
     const start = query.sinceDatetime ?? query.sinceDateTime;
     if (start === undefined) {

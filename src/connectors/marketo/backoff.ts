@@ -1,21 +1,17 @@
+import { type BackoffPolicy, backoffCeiling, backoffDelay } from "../http/index.js";
 import { cancelled } from "./local-gate.js";
 
-export const BACKOFF_BASE_MS = 1_000;
-export const BACKOFF_CAP_MS = 30_000;
+/** Marketo's retry steps: 1 s doubling to 30 s, by the connectors' one backoff formula. */
+export const MARKETO_BACKOFF: BackoffPolicy = { baseMs: 1_000, capMs: 30_000 };
 
-/**
- * Exponential backoff with full jitter (https://aws.amazon.com/blogs/architecture/exponential-backoff-and-jitter/):
- * a random wait in [0, min(cap, base * 2^attempt)), so retrying callers spread out instead of
- * hitting Marketo again together.
- */
-export function fullJitter(attempt: number, random: () => number): number {
-  const ceiling = Math.min(BACKOFF_CAP_MS, BACKOFF_BASE_MS * 2 ** attempt);
-  return Math.floor(random() * ceiling);
+/** The wait before retry number `attempt` + 1 (see ../http/backoff.ts). */
+export function retryDelay(attempt: number, random: () => number): number {
+  return backoffDelay(attempt, MARKETO_BACKOFF, random);
 }
 
 /** The ceiling of the next backoff: what a caller should wait before retrying after we gave up. */
-export function backoffCeiling(attempt: number): number {
-  return Math.min(BACKOFF_CAP_MS, BACKOFF_BASE_MS * 2 ** attempt);
+export function retryCeiling(attempt: number): number {
+  return backoffCeiling(attempt, MARKETO_BACKOFF);
 }
 
 /**

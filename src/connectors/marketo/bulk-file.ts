@@ -10,6 +10,7 @@ import type { Parser } from "csv-parse";
 import { UpstreamError, ValidationError } from "../../errors.js";
 import { itemBytes } from "../../json-size.js";
 import type { FileChunk } from "./file-answer.js";
+import { RangeBudget } from "./range-budget.js";
 import type { MarketoPage } from "./types.js";
 
 /** Where a read of a file resumes: the byte where a record starts, and how many records precede it. */
@@ -142,6 +143,77 @@ function isEmptyFile(error: unknown): boolean {
   return error instanceof UpstreamError && error.status === 416;
 }
 
+/** A parser for the file's delimiter, told by its content type or its first line. */
+function parserFor(bytes: Uint8Array, contentType: string): Parser {
+  const firstLine = new TextDecoder().decode(bytes.subarray(0, 4096)).split(/\r?\n/)[0] ?? "";
+  return parser(delimiterOf(contentType, firstLine));
+}
+
+/**
+ * Whether a record whose field count is not the header's is a stray line break, passed over; any other
+ * such record is refused. In a file of one column an empty line is a record (an empty value); in a file
+ * of several it can only be a stray line break (its bytes are the line break alone).
+ */
+function isStrayLine(
+  values: unknown[],
+  columns: string[],
+  bytes: number,
+  row: number,
+  path: string,
+): boolean {
+  if (columns.length === values.length) return false;
+  if (values.length === 1 && values[0] === "" && bytes <= 2) return true;
+  return failed(`record ${row + 1} has ${values.length} fields, the header ${columns.length}`, path);
+}
+
+function recordOf(columns: string[], values: (string | null)[]): FileRecord {
+  const record: FileRecord = {};
+  columns.forEach((name, i) => {
+    record[name] = values[i] ?? null;
+  });
+  return record;
+}
+
+/**
+ * One Range of the file, checked: its bytes from `pos`, or undefined for an empty file read from its
+ * start. Counts the request against the read's RangeBudget and records the file's size in `out`.
+ */
+async function fetchRange(
+  fetch: FetchChunk,
+  budget: RangeBudget,
+  out: FileRead,
+  at: { pos: number; end: number; path: string },
+): Promise<{ bytes: Uint8Array; contentType: string } | undefined> {
+  const { pos, end, path } = at;
+  budget.next();
+  let chunk: FileChunk;
+  try {
+    chunk = await fetch(pos, end);
+  } catch (error) {
+    if (pos === 0 && isEmptyFile(error)) return undefined;
+    throw error;
+  }
+  out.chunks += 1;
+  out.total = chunk.total;
+  const bytes = from(chunk, pos);
+  // A range that starts later than asked would glue two records together; an empty one before the
+  // end would be asked for again and again.
+  if (chunk.start > pos || (bytes.length === 0 && out.total !== undefined && pos < out.total)) {
+    throw new UpstreamError(
+      `Marketo answered ${path} with another byte range than asked (bytes ${chunk.start}–, ${bytes.length} bytes, for bytes ${pos}–${end}).`,
+      {
+        hint: "Retry later; if it persists, read the export in one piece with a bulk export client.",
+        details: { path },
+      },
+    );
+  }
+  if (out.total !== undefined) {
+    budget.expect(pos, out.total);
+    if (pos + bytes.length < out.total) budget.answered(end - pos + 1, bytes.length);
+  }
+  return { bytes, contentType: chunk.contentType };
+}
+
 /**
  * Reads records from a position (the start by default) until maxBytes of JSON, maxRecords or the end of
  * the file, fetching one Range after another only while more records are needed.
@@ -161,7 +233,9 @@ export async function readFileRecords(
   };
   let p: Parser | undefined;
   let headerBytes = options.from?.header ?? 0;
+  const budget = new RangeBudget(path, options.chunkBytes);
   if (options.from) {
+    budget.next();
     const header = await readHeader(fetch, options.from.header, path, options.fromField ?? "from");
     out.chunks += 1;
     out.columns = options.clean(header.columns);
@@ -180,31 +254,10 @@ export async function readFileRecords(
       out.total === undefined
         ? pos + options.chunkBytes - 1
         : Math.min(pos + options.chunkBytes, out.total) - 1;
-    let chunk: FileChunk;
-    try {
-      chunk = await fetch(pos, end);
-    } catch (error) {
-      if (pos === 0 && isEmptyFile(error)) break;
-      throw error;
-    }
-    out.chunks += 1;
-    out.total = chunk.total;
-    const bytes = from(chunk, pos);
-    // A range that starts later than asked would glue two records together; an empty one before the
-    // end would be asked for again and again.
-    if (chunk.start > pos || (bytes.length === 0 && out.total !== undefined && pos < out.total)) {
-      throw new UpstreamError(
-        `Marketo answered ${path} with another byte range than asked (bytes ${chunk.start}–, ${bytes.length} bytes, for bytes ${pos}–${end}).`,
-        {
-          hint: "Retry later; if it persists, read the export in one piece with a bulk export client.",
-          details: { path },
-        },
-      );
-    }
-    if (!p) {
-      const firstLine = new TextDecoder().decode(bytes.subarray(0, 4096)).split(/\r?\n/)[0] ?? "";
-      p = parser(delimiterOf(chunk.contentType, firstLine));
-    }
+    const chunk = await fetchRange(fetch, budget, out, { pos, end, path });
+    if (!chunk) break;
+    const { bytes } = chunk;
+    p ??= parserFor(bytes, chunk.contentType);
     pos += bytes.length;
     // The end: the size Marketo gave is reached, or a range came back shorter than asked.
     ended = out.total !== undefined ? pos >= out.total : bytes.length < end - (pos - bytes.length) + 1;
@@ -219,23 +272,11 @@ export async function readFileRecords(
         recordStart = recordEnd;
         continue;
       }
-      // In a file of one column an empty line is a record (an empty value); in a file of several it
-      // can only be a stray line break (its bytes are the line break alone), and is passed over.
-      if (out.columns.length !== parsed.record.length) {
-        if (parsed.record.length === 1 && parsed.record[0] === "" && recordEnd - recordStart <= 2) {
-          recordStart = recordEnd;
-          continue;
-        }
-        failed(
-          `record ${row + 1} has ${parsed.record.length} fields, the header ${out.columns.length}`,
-          path,
-        );
+      if (isStrayLine(parsed.record, out.columns, recordEnd - recordStart, row, path)) {
+        recordStart = recordEnd;
+        continue;
       }
-      const record: FileRecord = {};
-      out.columns.forEach((name, i) => {
-        record[name] = parsed.record[i] ?? null;
-      });
-      const clean = options.clean(record);
+      const clean = options.clean(recordOf(out.columns, parsed.record));
       const bytesOf = itemBytes(clean);
       const position = { byte: recordStart, row, header: headerBytes };
       if (out.records.length >= maxRecords || (out.records.length > 0 && size + bytesOf > options.maxBytes)) {

@@ -6,7 +6,7 @@ import { jsonBytes } from "../../json-size.js";
 import { Redactor } from "../../redact.js";
 import { MemoryState } from "../../state/memory.js";
 import { Budget } from "../budget.js";
-import { PAGING_TOKEN_PATH, type PreparedRequest, prepareRequest } from "./activities.js";
+import { PAGING_TOKEN, PAGING_TOKEN_PATH, type PreparedRequest, prepareRequest } from "./activities.js";
 import { abortableSleep } from "./backoff.js";
 import { type FileRead, type FileReadOptions, fileAsPage, readFileRecords } from "./bulk-file.js";
 import { type CallContext, MarketoExecutor } from "./executor.js";
@@ -14,6 +14,7 @@ import { BULK_FILE } from "./file-answer.js";
 import { MarketoLimiter } from "./limits.js";
 import { CALL_CAPS, capStep, capsOf, collectPages, NO_CAPS, walkPages } from "./pagination.js";
 import type {
+  CheckedRequest,
   MarketoCallResult,
   MarketoConnectorConfig,
   MarketoConnectorDeps,
@@ -25,7 +26,7 @@ import type {
   ResumePosition,
   StreamedPage,
 } from "./types.js";
-import { parseRestEndpoint, planRequest } from "./url.js";
+import { checkMarketoPath, parseRestEndpoint, planRequest } from "./url.js";
 
 export type * from "./types.js";
 
@@ -33,7 +34,7 @@ export type * from "./types.js";
 const FILE_CHUNK_BYTES = 256 * 1024;
 
 /** The request positioned at `resume`: Marketo's own position in the query (the skip is applied to the page). */
-function positioned(req: MarketoRequest, resume: ResumePosition | undefined): MarketoRequest {
+function positioned<R extends MarketoRequest>(req: R, resume: ResumePosition | undefined): R {
   if (!resume) return req;
   const query = { ...req.query };
   if (resume.offset !== undefined) query.offset = resume.offset;
@@ -48,6 +49,15 @@ function cut(page: MarketoPage, keep: number): MarketoPage {
     result: page.result.slice(0, keep),
     recordErrors: page.recordErrors.filter((e) => e.index < keep),
   };
+}
+
+/**
+ * The request with its path checked: the one guard check of a call (none when a tool step handed a
+ * CheckedPath already). Every later step (translation, planning each page) takes the checked path.
+ */
+function checkedRequest(req: MarketoRequest): CheckedRequest {
+  if (req === null || typeof req !== "object") throw new ValidationError("request", "it must be an object.");
+  return { ...req, path: checkMarketoPath(req.path) };
 }
 
 const NO_LOG = { debug: () => undefined, warn: () => undefined, isLevelEnabled: () => false };
@@ -141,10 +151,11 @@ export class MarketoConnector {
    * export file is read as records instead (see fileAsPage).
    */
   async request(req: MarketoRequest): Promise<MarketoPage> {
-    if (req?.method === "GET" && BULK_FILE.test(req.path)) return this.#fileAsPage(req);
-    const ctx = this.#context(req);
+    const checked = checkedRequest(req);
+    if (checked.method === "GET" && BULK_FILE.test(checked.path.value)) return this.#fileAsPage(checked);
+    const ctx = this.#context(checked);
     try {
-      const prepared = await this.#prepare(req, ctx);
+      const prepared = await this.#prepare(checked, ctx);
       const page = await this.#fetchPage(ctx)(prepared.req);
       return { ...page, warnings: [...prepared.warnings, ...page.warnings] };
     } finally {
@@ -254,7 +265,7 @@ export class MarketoConnector {
   ): Promise<FileRead & { callsUsed: number }> {
     const ctx = this.#context({ method: "GET", ...req });
     try {
-      const plan = planRequest(this.#origin, { method: "GET", path: req.path });
+      const plan = planRequest(this.#origin, { method: "GET", path: checkMarketoPath(req.path) });
       const fetch = (start: number, end: number) =>
         this.#executor.executeFile(
           // The file is CSV/TSV, not JSON (Adobe's Swagger says application/json for every operation).
@@ -271,7 +282,7 @@ export class MarketoConnector {
   }
 
   /** An export file answers CSV, not an envelope: read from the start, up to call()'s default byte cap. */
-  async #fileAsPage(req: MarketoRequest): Promise<MarketoPage> {
+  async #fileAsPage(req: CheckedRequest): Promise<MarketoPage> {
     const options = { maxBytes: CALL_CAPS.maxBytes, chunkBytes: FILE_CHUNK_BYTES };
     return fileAsPage(await this.readExportFile(req, options), options.maxBytes);
   }
@@ -294,7 +305,7 @@ export class MarketoConnector {
   }
 
   /** Fetches one page within the call's budget, or (`ownBudget`, for pages()) within a budget of its own. */
-  #fetchPage(ctx: CallContext, ownBudget = false): (req: MarketoRequest) => Promise<MarketoPage> {
+  #fetchPage(ctx: CallContext, ownBudget = false): (req: CheckedRequest) => Promise<MarketoPage> {
     return async (req) => {
       const plan = planRequest(this.#origin, req);
       if (!ownBudget) return this.#executor.execute(plan, ctx);
@@ -309,13 +320,11 @@ export class MarketoConnector {
 
   /** Translation and, for activity reads from a date, the paging token that positions them. */
   async #prepare(req: MarketoRequest, ctx: CallContext): Promise<PreparedRequest> {
-    if (req === null || typeof req !== "object")
-      throw new ValidationError("request", "it must be an object.");
-    const prepared = prepareRequest(req, this.#now());
+    const prepared = prepareRequest(checkedRequest(req), this.#now());
     if (prepared.seedSince === undefined) return prepared;
     const seed = await this.#fetchPage(ctx)({
       method: "GET",
-      path: PAGING_TOKEN_PATH,
+      path: PAGING_TOKEN,
       query: { sinceDatetime: prepared.seedSince },
       ...(req.signal ? { signal: req.signal } : {}),
     });

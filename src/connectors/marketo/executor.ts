@@ -1,5 +1,5 @@
 import type { TokenManager } from "../../auth/token-manager.js";
-import { raceAbort, seconds } from "../../deadline.js";
+import { seconds } from "../../deadline.js";
 import {
   AuthenticationError,
   CancelledError,
@@ -10,9 +10,10 @@ import {
 import { telemetry } from "../../ops/telemetry.js";
 import type { Redactor } from "../../redact.js";
 import type { Budget } from "../budget.js";
-import { backoffCeiling, fullJitter } from "./backoff.js";
+import { AttemptFailure, getRequestHeaders, mayReplay, type RequestAuth } from "../http/index.js";
+import { retryCeiling, retryDelay } from "./backoff.js";
 import type { FileChunk } from "./file-answer.js";
-import { ExchangeFailure, exchange, type HttpResponse } from "./http.js";
+import { exchange, type HttpResponse } from "./http.js";
 import { interpret, type Outcome } from "./interpret.js";
 import type { MarketoLimiter } from "./limits.js";
 import { cancelled } from "./local-gate.js";
@@ -101,7 +102,7 @@ export class MarketoExecutor {
         this.#d.logger.debug({ path: plan.path }, "marketo token rejected; replaying once with a new token");
         continue;
       }
-      if (retries >= this.#d.maxRetries) throw outcome.giveUp(backoffCeiling(retries));
+      if (retries >= this.#d.maxRetries) throw outcome.giveUp(retryCeiling(retries));
       const delayMs = outcome.delay(retries);
       if (!ctx.budget.fits(delayMs)) {
         throw ctx.budget.error(
@@ -127,13 +128,14 @@ export class MarketoExecutor {
   }
 
   /**
-   * The cached token, or one fetched now (shared with every concurrent caller). A failed token request
-   * on a 5xx or a network error is retried like a GET (it is idempotent): the executor backs off and asks
-   * again, within the call's deadline. Waiting for it stops at the deadline; the request goes on for others.
+   * The bearer header of the cached token, or of one fetched now (shared with every concurrent caller).
+   * A failed token request on a 5xx or a network error is retried like a GET (it is idempotent): the
+   * executor backs off and asks again, within the call's deadline. Waiting for it stops at the deadline;
+   * the request goes on for others.
    */
-  async #token(plan: HttpPlan, ctx: CallContext): Promise<string | Outcome> {
+  async #auth(plan: HttpPlan, ctx: CallContext): Promise<RequestAuth | Outcome> {
     try {
-      return await raceAbort(this.#d.tokens.getToken(), ctx.budget.signal, () =>
+      return await getRequestHeaders(this.#d.tokens, ctx.budget.signal, () =>
         cancelled("waiting for an access token", ctx.budget.signal),
       );
     } catch (error) {
@@ -142,7 +144,7 @@ export class MarketoExecutor {
       return {
         type: "retry",
         why: "the Marketo identity service failed",
-        delay: (retry) => fullJitter(retry, this.#d.random),
+        delay: (retry) => retryDelay(retry, this.#d.random),
         giveUp: () => error,
       };
     }
@@ -150,23 +152,23 @@ export class MarketoExecutor {
 
   async #attempt(plan: HttpPlan, ctx: CallContext): Promise<Outcome> {
     // Token first, outside the slot: the identity call does not count against Marketo's limits.
-    const first = await this.#token(plan, ctx);
-    if (typeof first !== "string") return first;
+    const first = await this.#auth(plan, ctx);
+    if (!("headers" in first)) return first;
     const slot = await this.#d.limiter.acquire(ctx.budget, ctx.onWait);
-    let token: string;
+    let auth: RequestAuth;
     let response: HttpResponse;
     const started = Date.now();
     const timeout = ctx.budget.attemptTimeout(this.#d.timeoutMs);
     try {
       // Cached, so no wait between taking the window slot and sending (unless it expired meanwhile).
-      const current = await this.#token(plan, ctx);
-      if (typeof current !== "string") return current;
-      token = current;
+      const current = await this.#auth(plan, ctx);
+      if (!("headers" in current)) return current;
+      auth = current;
       ctx.calls += 1;
-      response = await exchange(this.#d.fetch, plan, `Bearer ${token}`, timeout.ms, ctx.budget.signal);
+      response = await exchange(this.#d.fetch, plan, auth.headers, timeout.ms, ctx.budget.signal);
     } catch (error) {
-      if (error instanceof ExchangeFailure) {
-        if (error.phase !== "cancelled") telemetry.upstream("marketo", "network_error");
+      if (error instanceof AttemptFailure) {
+        if (error.kind !== "cancelled") telemetry.upstream("marketo", "network_error");
         return this.#failure(plan, error, ctx, timeout.byDeadline);
       }
       throw error;
@@ -180,29 +182,30 @@ export class MarketoExecutor {
         "marketo call",
       );
     }
-    return interpret(plan, token, response, this.#d);
+    return interpret(plan, auth.token, response, this.#d);
   }
 
-  #failure(plan: HttpPlan, failure: ExchangeFailure, ctx: CallContext, byDeadline: boolean): Outcome {
+  #failure(plan: HttpPlan, failure: AttemptFailure, ctx: CallContext, byDeadline: boolean): Outcome {
     const what = `${plan.logicalMethod} ${plan.path}`;
     const details = { path: plan.path, ...(failure.errorCode ? { errorCode: failure.errorCode } : {}) };
     const write = plan.logicalMethod !== "GET";
-    if (
-      (failure.phase === "cancelled" && ctx.budget.expired) ||
-      (failure.phase === "timeout" && byDeadline)
-    ) {
+    // A write whose delivery is not known "not sent" may have been applied: its outcome is unknown.
+    const unknown = write && failure.delivery !== "not_sent";
+    if ((failure.kind === "cancelled" && ctx.budget.expired) || (failure.kind === "timeout" && byDeadline)) {
       throw ctx.budget.error(
         what,
-        write
+        unknown
           ? "the request was sent and no answer came before the deadline; the outcome is unknown"
-          : "the request was sent and no answer came before the deadline",
-        write,
+          : "no answer came before the deadline",
+        unknown,
       );
     }
-    if (failure.phase === "cancelled") {
-      if (plan.logicalMethod === "GET") {
+    if (failure.kind === "cancelled") {
+      if (!unknown) {
         throw new CancelledError(`The ${what} call was cancelled while the request was in flight.`, {
-          hint: "The read had been sent (it counts against the daily quota) but changes nothing; run it again when needed.",
+          hint: write
+            ? "Nothing reached Marketo; run it again when needed."
+            : "The read had been sent (it counts against the daily quota) but changes nothing; run it again when needed.",
         });
       }
       throw new UnknownOutcomeError(
@@ -213,29 +216,37 @@ export class MarketoExecutor {
         },
       );
     }
-    if (failure.phase === "tls") {
+    if (failure.kind === "tls") {
       throw new NetworkError(`The TLS connection to Marketo failed (${failure.errorCode}) for ${what}.`, {
         hint: "Check the REST endpoint host and this server's trusted certificates.",
         details,
+        cause: failure,
       });
     }
     const reason =
-      failure.phase === "timeout" ? `timed out after ${seconds(this.#d.timeoutMs)}` : "lost its connection";
-    if (failure.phase !== "not_sent" && plan.logicalMethod !== "GET") {
+      failure.kind === "timeout" ? `timed out after ${seconds(this.#d.timeoutMs)}` : "lost its connection";
+    if (!mayReplay(failure, write)) {
       // A POST/DELETE that may have reached Marketo is never replayed: it could run twice.
       throw new UnknownOutcomeError(`The ${what} call ${reason} after it was sent; the outcome is unknown.`, {
         hint: "Check in Marketo whether the change was made before retrying.",
         details,
+        cause: failure,
       });
     }
+    const notSent = failure.delivery === "not_sent";
     return {
       type: "retry",
-      why: failure.phase === "not_sent" ? "Marketo could not be reached" : `the request ${reason}`,
-      delay: (retry) => fullJitter(retry, this.#d.random),
+      why: notSent ? "Marketo could not be reached" : `the request ${reason}`,
+      delay: (retry) => retryDelay(retry, this.#d.random),
       giveUp: () =>
         new NetworkError(
-          `The ${what} call ${failure.phase === "not_sent" ? "could not connect to Marketo" : reason}, after retries.`,
-          { hint: "Check the network path to the Marketo instance, then retry.", details, retryable: true },
+          `The ${what} call ${notSent ? "could not connect to Marketo" : reason}, after retries.`,
+          {
+            hint: "Check the network path to the Marketo instance, then retry.",
+            details,
+            retryable: true,
+            cause: failure,
+          },
         ),
     };
   }

@@ -1,4 +1,4 @@
 export { chicagoDay, nextChicagoMidnight } from "./chicago-day.js";
 export { MarketoConnector } from "./connector.js";
 export type * from "./types.js";
-export { ENDPOINT_RULES, encodeQuery, MAX_URI_CHARS, parseRestEndpoint } from "./url.js";
+export { checkMarketoPath, ENDPOINT_RULES, encodeQuery, MAX_URI_CHARS, parseRestEndpoint } from "./url.js";

@@ -1,7 +1,7 @@
 import { type MartechError, RateLimitError, UnknownOutcomeError, UpstreamError } from "../../errors.js";
 import { telemetry } from "../../ops/telemetry.js";
 import type { Redactor } from "../../redact.js";
-import { fullJitter, windowWait } from "./backoff.js";
+import { retryDelay, windowWait } from "./backoff.js";
 import { parseEnvelope } from "./envelope.js";
 import { BULK_FILE, type FileChunk, interpretFile } from "./file-answer.js";
 import type { HttpResponse } from "./http.js";
@@ -121,7 +121,7 @@ export function interpret(plan: HttpPlan, token: string, response: HttpResponse,
         type: "retry",
         why: `Marketo kept refusing it (${said})`,
         delay: (retry) =>
-          verdict.kind === "rate_window" ? windowWait(d.windowMs, d.random) : fullJitter(retry, d.random),
+          verdict.kind === "rate_window" ? windowWait(d.windowMs, d.random) : retryDelay(retry, d.random),
         giveUp: (retryAfterMs) =>
           new RateLimitError(`Marketo kept refusing ${plan.path} (${said}).`, retryAfterMs, {
             hint: `Other integrations share this instance's limits; retry in ${Math.ceil(retryAfterMs / 1000)} s or lower callsPerWindow / maxConcurrent.`,
@@ -151,7 +151,7 @@ function transient(
   return {
     type: "retry",
     why: `Marketo kept failing it (${what})`,
-    delay: (retry) => fullJitter(retry, d.random),
+    delay: (retry) => retryDelay(retry, d.random),
     giveUp: (retryAfterMs) =>
       new UpstreamError(`Marketo kept failing ${plan.path} (${what}) after retries.`, {
         hint: `This is usually temporary; retry in ${Math.ceil(retryAfterMs / 1000)} s.`,

@@ -3,9 +3,9 @@ import { jsonBytes } from "../../json-size.js";
 import { pagesByOffset } from "../../real-paths.js";
 import { isNoAssetsWarning } from "./envelope.js";
 import type {
+  CheckedRequest,
   MarketoCallResult,
   MarketoPage,
-  MarketoRequest,
   PaginateOptions,
   ResumePosition,
 } from "./types.js";
@@ -25,14 +25,15 @@ export interface WalkStep {
   next: ResumePosition | undefined;
 }
 
-export type FetchPage = (req: MarketoRequest) => Promise<MarketoPage>;
+export type FetchPage = (req: CheckedRequest) => Promise<MarketoPage>;
 
 /**
  * Asset browse calls (the GETs whose operation takes offset and maxReturn in Adobe's Swagger) page by
  * offset; every other call pages by nextPageToken when Marketo returns one.
  */
-export function isAssetPaging(req: Pick<MarketoRequest, "method" | "path">): boolean {
-  return req.method === "GET" && req.path.startsWith("/rest/asset/") && pagesByOffset(req.path);
+export function isAssetPaging(req: Pick<CheckedRequest, "method" | "path">): boolean {
+  const path = req.path.value;
+  return req.method === "GET" && path.startsWith("/rest/asset/") && pagesByOffset(path);
 }
 
 function numberParam(value: unknown, fallback: number): number {
@@ -91,7 +92,7 @@ export interface WalkOptions {
  */
 async function* walkOffsets(
   fetchPage: FetchPage,
-  req: MarketoRequest,
+  req: CheckedRequest,
   options: WalkOptions,
 ): AsyncGenerator<WalkStep> {
   const given = req.query?.maxReturn;
@@ -122,7 +123,7 @@ async function* walkOffsets(
  */
 async function* walkTokens(
   fetchPage: FetchPage,
-  req: MarketoRequest,
+  req: CheckedRequest,
   options: WalkOptions,
 ): AsyncGenerator<WalkStep> {
   const first = req.query?.nextPageToken;
@@ -136,10 +137,10 @@ async function* walkTokens(
     if (nextToken && page.moreResult !== false) {
       if (seen.has(nextToken)) {
         throw new UpstreamError(
-          `Marketo returned a nextPageToken it had already returned while paging ${req.path} (a pagination loop); paging stopped.`,
+          `Marketo returned a nextPageToken it had already returned while paging ${req.path.value} (a pagination loop); paging stopped.`,
           {
             hint: "Retry later from the last token; if it repeats, narrow the request (e.g. a later sinceDatetime).",
-            details: { path: req.path, ...(page.requestId ? { requestId: page.requestId } : {}) },
+            details: { path: req.path.value, ...(page.requestId ? { requestId: page.requestId } : {}) },
           },
         );
       }
@@ -156,7 +157,7 @@ async function* walkTokens(
 
 export function walkPages(
   fetchPage: FetchPage,
-  req: MarketoRequest,
+  req: CheckedRequest,
   options: WalkOptions = {},
 ): AsyncGenerator<WalkStep> {
   return isAssetPaging(req) ? walkOffsets(fetchPage, req, options) : walkTokens(fetchPage, req, options);

@@ -1,4 +1,5 @@
 import type { SharedState } from "../../state/types.js";
+import type { CheckedPath } from "../endpoint-guard.js";
 
 /** How to reach one Marketo instance and how much of its limits this integration may use. */
 export interface MarketoConnectorConfig {
@@ -56,8 +57,11 @@ export type OnWait = (info: { reason: WaitReason; waitMs: number }) => void;
 
 export interface MarketoRequest {
   method: "GET" | "POST" | "DELETE";
-  /** Caller-supplied path under /rest/ or /bulk/; checked by the endpoint guard before any request. */
-  path: string;
+  /**
+   * Caller-supplied path under /rest/ or /bulk/: checked by the endpoint guard once, when the call
+   * starts, unless it is a CheckedPath already (a tool step checked it before resolving the connection).
+   */
+  path: string | CheckedPath;
   query?: Record<string, QueryValue | undefined>;
   /** JSON for Lead DB; for /rest/asset/ POSTs a flat object sent form-urlencoded (objects JSON-encoded per field). */
   body?: unknown;
@@ -65,6 +69,9 @@ export interface MarketoRequest {
   /** Called before each wait while the call is queued or backing off (for progress notifications). */
   onWait?: OnWait;
 }
+
+/** A request whose path the guard accepted: what the connector's internals take (they never check again). */
+export type CheckedRequest = Omit<MarketoRequest, "path"> & { path: CheckedPath };
 
 export interface MarketoRecordError {
   /** Position of the record in the request's input (and in the response's result). */

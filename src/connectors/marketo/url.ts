@@ -1,8 +1,8 @@
 import { ConfigurationError, ValidationError } from "../../errors.js";
-import { checkEndpoint, type EndpointRules, joinEndpoint } from "../endpoint-guard.js";
+import { CheckedPath, checkPath, type EndpointRules, joinEndpoint } from "../endpoint-guard.js";
 import { checkReservedQuery, type ReservedQuery } from "../reserved-query.js";
 import { checkWellFormed } from "../well-formed.js";
-import type { MarketoRequest, QueryValue } from "./types.js";
+import type { CheckedRequest, MarketoRequest, QueryValue } from "./types.js";
 
 export const ENDPOINT_RULES: EndpointRules = {
   field: "endpoint",
@@ -33,6 +33,11 @@ export const RESERVED_QUERY: ReservedQuery = new Map([
     "the connection supplies authentication: every call carries its access token in an Authorization header (Marketo is retiring access_token in the query).",
   ],
 ]);
+
+/** A caller's endpoint as a checked path: checked now, unless the guard accepted it already. */
+export function checkMarketoPath(raw: unknown): CheckedPath {
+  return CheckedPath.is(raw, ENDPOINT_RULES) ? raw : checkPath(raw, ENDPOINT_RULES);
+}
 
 /** Refuses the query parameters of RESERVED_QUERY (any case), before anything is sent. */
 export function checkMarketoQuery(query: MarketoRequest["query"]): void {
@@ -127,18 +132,18 @@ export interface HttpPlan {
 
 const FORM = "application/x-www-form-urlencoded";
 
-export function planRequest(origin: URL, req: MarketoRequest): HttpPlan {
+export function planRequest(origin: URL, req: CheckedRequest): HttpPlan {
   if (req.method !== "GET" && req.method !== "POST" && req.method !== "DELETE") {
     throw new ValidationError(
       "method",
       `"${String(req.method)}" is not supported. Accepted: GET, POST or DELETE.`,
     );
   }
-  const path = checkEndpoint(req.path, ENDPOINT_RULES);
+  const path = req.path.value;
   checkWellFormed(req.query, "query_parameters");
   checkMarketoQuery(req.query);
   checkWellFormed(req.body, "body");
-  const url = joinEndpoint(origin, path, ENDPOINT_RULES);
+  const url = joinEndpoint(origin, req.path, ENDPOINT_RULES);
   const query = encodeQuery(req.query);
   const headers: Record<string, string> = { Accept: "application/json" };
   const plan = { logicalMethod: req.method, url, headers, path };

@@ -3,6 +3,7 @@
  * position of the first one not shown (a cursor, and Marketo's own token or offset when they are
  * exact), and, for an adapter that keeps whole results, everything that was read.
  */
+import type { CheckedPath } from "../../connectors/endpoint-guard.js";
 import type { MarketoConnector } from "../../connectors/marketo/connector.js";
 import { positionOf } from "../../connectors/marketo/pagination.js";
 import type { MarketoCallResult, ResumePosition } from "../../connectors/marketo/types.js";
@@ -37,6 +38,8 @@ export async function readCalls(
   marketo: MarketoConnector,
   ctx: ToolContext,
   options: {
+    /** The endpoint as the step checked it: passed on, so the connector does not check it again. */
+    path: CheckedPath;
     resume: ResumePosition | undefined;
     byType: ProgramTypeFilter | undefined;
     onWait: NonNullable<Parameters<MarketoConnector["call"]>[0]["onWait"]>;
@@ -46,7 +49,7 @@ export async function readCalls(
   const keep = ctx.fullResults?.maxBytes;
   const result: MarketoCallResult = await marketo.call({
     method: input.method,
-    path: input.endpoint,
+    path: options.path,
     query: byType ? byType.query : input.query_parameters,
     body: input.body,
     signal: ctx.signal,

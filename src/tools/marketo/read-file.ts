@@ -4,6 +4,7 @@
  * cap, with a cursor at the byte where the first record not shown starts
  * (https://experienceleague.adobe.com/en/docs/marketo-developer/marketo/rest/bulk-extract/bulk-extract#partial-retrieval-and-resumption).
  */
+import type { CheckedPath } from "../../connectors/endpoint-guard.js";
 import type { FilePosition } from "../../connectors/marketo/bulk-file.js";
 import type { MarketoConnector } from "../../connectors/marketo/connector.js";
 import type { OnWait } from "../../connectors/marketo/types.js";
@@ -23,12 +24,13 @@ export async function readFile(
   input: MarketoApiCallInput,
   marketo: MarketoConnector,
   ctx: ToolContext,
-  options: { from: FilePosition | undefined; onWait: OnWait },
+  /** `path`: the endpoint as the step checked it (the connector does not check it again). */
+  options: { path: CheckedPath; from: FilePosition | undefined; onWait: OnWait },
 ): Promise<{ data: Shaped; full?: FullResult; described: string }> {
   const keep = ctx.fullResults?.maxBytes;
   const maxBytes = keep ?? MAX_RESULT_BYTES;
   const read = await marketo.readExportFile(
-    { path: input.endpoint, signal: ctx.signal, onWait: options.onWait },
+    { path: options.path, signal: ctx.signal, onWait: options.onWait },
     {
       ...(options.from ? { from: options.from, fromField: "cursor" } : {}),
       maxBytes,

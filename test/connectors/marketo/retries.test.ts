@@ -128,7 +128,7 @@ describe("Marketo retries", () => {
     expect((await marketo.usage()).callsToday).toBe(0);
   });
 
-  it("retries 604 on a GET with exponential full-jitter backoff, then UpstreamError with retryAfterMs", async () => {
+  it("retries 604 on a GET with the shared exponential backoff (equal jitter), then UpstreamError with retryAfterMs", async () => {
     const clock = fakeClock();
     const calls = answers("get", "/rest/v1/leads.json", [[200, fail("604", "Request timed out")]]);
     nock(ORIGIN).get("/rest/v1/leads.json").times(2).reply(200, fail("604", "Request timed out"));
@@ -138,7 +138,8 @@ describe("Marketo retries", () => {
     expect(error).toBeInstanceOf(UpstreamError);
     expect((error as UpstreamError).serviceCode).toBe("604");
     expect((error as UpstreamError).details.retryAfterMs).toBe(4_000);
-    expect(clock.sleeps).toEqual([500, 1_000]);
+    // Equal jitter at random 0.5: three quarters of 1 s, then of 2 s (src/connectors/http/backoff.ts).
+    expect(clock.sleeps).toEqual([750, 1_500]);
     expect(calls.count()).toBe(1);
     expect(nock.isDone()).toBe(true);
   });
@@ -190,9 +191,10 @@ describe("Marketo retries", () => {
 
   it("reports a POST that timed out as UnknownOutcomeError without replaying it", async () => {
     let sent = 0;
-    nock(ORIGIN).post("/rest/v1/leads.json").times(2).delay(300).reply(200, ok());
+    nock(ORIGIN).post("/rest/v1/leads.json").times(2).delay(1_000).reply(200, ok());
+    // The timeout bounds the identity request too: 40 ms failed it on a loaded machine (a NetworkError).
     const marketo = connector(
-      { timeoutMs: 40 },
+      { timeoutMs: 200 },
       { fetch: recordingFetch([], (r) => (sent += r.url.includes("/rest/") ? 1 : 0)) },
     );
     expect(await rejection(marketo.request(post))).toBeInstanceOf(UnknownOutcomeError);

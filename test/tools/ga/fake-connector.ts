@@ -24,7 +24,15 @@ export class FakeGa {
   onRunReport: Handler<[string, Record<string, unknown>], RunReportResponse> = () => ({});
   onRealtime: Handler<[string, Record<string, unknown>], RunReportResponse> = () => ({});
   onCompatibility: Handler<[string, Record<string, unknown>], CheckCompatibilityResponse> = () => ({});
-  onRequest: Handler<[GoogleApi, GoogleRequest], unknown> = () => ({});
+  /** By default a create answers the created resource, named as Google names it; anything else `{}`. */
+  onRequest: Handler<[GoogleApi, GoogleRequest], unknown> = (_api, req) => {
+    const path = String(req.path);
+    if (req.method !== "POST") return {};
+    if (path === "v1beta/properties") return { name: "properties/1", ...(req.body as object) };
+    if (/\/keyEvents$/.test(path))
+      return { name: `${path.replace(/^v1beta\//, "")}/1`, ...(req.body as object) };
+    return {};
+  };
   onCall: Handler<[GoogleRequest & { api?: GoogleApi }], { api: GoogleApi; body: unknown }> = () => ({
     api: "admin",
     body: {},
