@@ -1,6 +1,7 @@
 import nock from "nock";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import * as guard from "../../src/connectors/endpoint-guard.js";
+import { connectionFrom } from "../../src/tools/connection-from.js";
 import { runToolStep } from "../../src/tools/run.js";
 import type { ToolContext } from "../../src/tools/types.js";
 import { setup } from "./google/helpers.js";
@@ -46,10 +47,7 @@ describe("the endpoint guard runs once per call, and the checked path is what is
     threePages();
     const marketo = connector();
     const context: ToolContext = {
-      marketo: async () => marketo,
-      google: async () => {
-        throw new Error("unused");
-      },
+      connection: connectionFrom({ marketo: async () => marketo }),
       progress: () => undefined,
     };
     const { data } = await runToolStep(

@@ -1,6 +1,7 @@
 import nock from "nock";
 import { describe, expect, it } from "vitest";
 import { UpstreamError } from "../../../src/errors.js";
+import { connectionFrom } from "../../../src/tools/connection-from.js";
 import { runToolStep } from "../../../src/tools/run.js";
 import type { ToolContext } from "../../../src/tools/types.js";
 import { ADMIN, DATA, offline, setup } from "./helpers.js";
@@ -24,8 +25,7 @@ function answerEverything(body: unknown): { requests: string[] } {
 function context(): ToolContext {
   const { connector } = setup({ maxRetries: 0 });
   return {
-    marketo: () => Promise.reject(new Error("not used")),
-    google: async () => connector,
+    connection: connectionFrom({ google: async () => connector }),
     progress: () => undefined,
   };
 }
