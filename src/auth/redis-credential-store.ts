@@ -1,6 +1,6 @@
 import type { Redis } from "ioredis";
 import { ConfigurationError, NetworkError } from "../errors.js";
-import { newRedisClient } from "../state/ioredis.js";
+import { DEFAULT_REDIS_TIMEOUT_MS, newRedisClient, redisError } from "../state/ioredis.js";
 import { type Opened, openSecrets, StoreUnreadableError, sealSecrets } from "./sealed.js";
 import {
   type CredentialStore,
@@ -42,6 +42,8 @@ export interface RedisCredentialStoreOptions {
   keyPrefix?: string;
   /** Where the key came from, named when a document cannot be opened with it. */
   keySource?: string;
+  /** The most a command may take (MARTECH_STEPS_REDIS_TIMEOUT_MS); default 5 s. Ignored with `client`. */
+  timeoutMs?: number;
 }
 
 /**
@@ -55,6 +57,7 @@ export class RedisCredentialStore implements CredentialStore {
   readonly #key: Buffer;
   readonly #prefix: string;
   readonly #keySource: string;
+  readonly #timeoutMs: number;
   readonly #lock = new KeyedLock();
   /** The last document opened per workspace: the sealed text read, and its secrets as JSON. */
   readonly #opened = new Map<string, { stored: string; json: string }>();
@@ -66,8 +69,8 @@ export class RedisCredentialStore implements CredentialStore {
     this.#keySource = options.keySource ?? "the key given to RedisCredentialStore";
     this.#prefix = options.keyPrefix ?? "martech-steps:credentials:";
     this.#owned = !options.client;
-    this.#redis =
-      options.client ?? newRedisClient(options.url ?? "redis://127.0.0.1:6379", { maxRetriesPerRequest: 3 });
+    this.#timeoutMs = options.timeoutMs ?? DEFAULT_REDIS_TIMEOUT_MS;
+    this.#redis = options.client ?? newRedisClient(options.url ?? "redis://127.0.0.1:6379", this.#timeoutMs);
     if (this.#owned) this.#redis.on("error", () => undefined);
   }
 
@@ -75,7 +78,7 @@ export class RedisCredentialStore implements CredentialStore {
     try {
       return await this.#redis.get(this.#prefix + checkWorkspaceName(workspace));
     } catch (cause) {
-      throw unreachable(cause);
+      throw unreachable(cause, this.#timeoutMs);
     }
   }
 
@@ -141,7 +144,7 @@ export class RedisCredentialStore implements CredentialStore {
           sealSecrets(this.#key, secrets, workspace),
         );
       } catch (cause) {
-        throw unreachable(cause);
+        throw unreachable(cause, this.#timeoutMs);
       }
       if (Number(written) === 1) {
         // A read started before this write must not answer callers that come after it.
@@ -160,13 +163,13 @@ export class RedisCredentialStore implements CredentialStore {
   }
 }
 
-function unreachable(cause: unknown): NetworkError {
-  // Names neither the URL nor a password: REDIS_URL may carry credentials.
-  return new NetworkError("The credential store in Redis is unreachable.", {
-    hint: "Check that Redis at REDIS_URL is reachable, or unset MARTECH_STEPS_STORE to use the local encrypted file.",
+function unreachable(cause: unknown, timeoutMs: number): NetworkError {
+  return redisError(
+    "The credential store in Redis could not be reached",
     cause,
-    retryable: true,
-  });
+    "Without MARTECH_STEPS_STORE=redis the credentials are kept in the local encrypted file.",
+    timeoutMs,
+  );
 }
 
 /**
