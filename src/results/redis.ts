@@ -1,6 +1,6 @@
 import type { Redis } from "ioredis";
 import { closeRedisClient, DEFAULT_REDIS_TIMEOUT_MS, newRedisClient, redisError } from "../state/ioredis.js";
-import { metaOf, newResultId } from "./memory.js";
+import { isResultId, metaOf, newResultId } from "./memory.js";
 import type { NewResult, ResultMeta, ResultStore, ResultStoreLimits } from "./types.js";
 
 /**
@@ -113,6 +113,8 @@ export class RedisResultStore implements ResultStore {
   }
 
   meta(workspace: string, id: string): Promise<ResultMeta | undefined> {
+    // Only ids this store gives: "index" would read the index (a sorted set, so Redis would refuse).
+    if (!isResultId(id)) return Promise.resolve(undefined);
     return this.#run("be read", async () => {
       const text = await this.#redis.get(`${this.#base(workspace)}${id}`);
       if (!text) return undefined;
@@ -122,6 +124,7 @@ export class RedisResultStore implements ResultStore {
   }
 
   page(workspace: string, id: string, index: number): Promise<string | undefined> {
+    if (!isResultId(id)) return Promise.resolve(undefined);
     return this.#run("be read", async () => {
       return (await this.#redis.get(`${this.#base(workspace)}${id}:${index}`)) ?? undefined;
     });
