@@ -242,7 +242,12 @@ export class FileCredentialStore implements CredentialStore {
       await mkdir(folder, { recursive: true, mode: 0o700 }).catch((error: unknown) => {
         throw storeFileError("create", folder, error);
       });
-      return withFileLock(path, this.#lockOptions, (assertHeld) => task(path, assertHeld));
+      return withFileLock(path, this.#lockOptions, async (assertHeld) => {
+        // A process killed mid-write (kill -9) leaves its temporary file: swept at the next write, under
+        // the lock, when its process is gone (check() sweeps at start-up too; a server may run for weeks).
+        await removeLeftoverTemps(folder);
+        return task(path, assertHeld);
+      });
     });
   }
 

@@ -63,6 +63,8 @@ export class RedisCredentialStore implements CredentialStore {
   readonly #opened = new Map<string, { stored: string; json: string }>();
   /** Reads under way per workspace, shared by concurrent callers (one GET for a burst of tool calls). */
   readonly #reading = new Map<string, Promise<string | null>>();
+  /** Workspaces whose document this process has read or written: readiness checks they are still there. */
+  readonly #seen = new Set<string>();
 
   constructor(options: RedisCredentialStoreOptions) {
     this.#key = options.key;
@@ -99,6 +101,7 @@ export class RedisCredentialStore implements CredentialStore {
       this.#reading.set(workspace, reading);
     }
     const stored = await reading;
+    if (stored !== null) this.#seen.add(workspace);
     const kept = this.#opened.get(workspace);
     if (stored !== null && kept?.stored === stored) return JSON.parse(kept.json) as WorkspaceSecrets;
     const opened = this.#open(workspace, stored);
@@ -149,6 +152,7 @@ export class RedisCredentialStore implements CredentialStore {
       if (Number(written) === 1) {
         // A read started before this write must not answer callers that come after it.
         this.#reading.delete(workspace);
+        this.#seen.add(workspace);
         return { secrets, lost };
       }
     }
@@ -156,6 +160,22 @@ export class RedisCredentialStore implements CredentialStore {
       hint: "Another replica is updating them at the same moment: try again.",
       retryable: true,
     });
+  }
+
+  /**
+   * The workspaces whose document this process has seen and that Redis no longer holds: Redis came back
+   * empty (restarted without persistence, flushed, failed over to an empty replica). The store never
+   * deletes a document (removing a connection writes one without it), so a missing one was lost.
+   */
+  async missingDocuments(): Promise<string[]> {
+    const seen = [...this.#seen];
+    let present: number[];
+    try {
+      present = await Promise.all(seen.map((workspace) => this.#redis.exists(this.#prefix + workspace)));
+    } catch (cause) {
+      throw unreachable(cause, this.#timeoutMs);
+    }
+    return seen.filter((_, i) => present[i] === 0);
   }
 
   async close(): Promise<void> {

@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { credentialStoreReady } from "../auth/readiness.js";
 import type { CredentialStore } from "../auth/store-core.js";
 import { isMartechError } from "../errors.js";
 import type { SharedState } from "../state/types.js";
@@ -72,7 +73,7 @@ export async function createOpsRoutes(options: OpsOptions): Promise<OpsRoutes> {
       const { store, state } = options.dependencies();
       const [credentialStore, redis] = await Promise.all([
         // The default workspace's document: it opens the store as a request would (key, file or Redis).
-        check(() => store.read(DEFAULT_WORKSPACE), timeoutMs),
+        check(() => credentialStoreReady(store, DEFAULT_WORKSPACE), timeoutMs),
         state.backend === "redis" ? check(() => state.ping(), timeoutMs) : Promise.resolve("not configured"),
       ]);
       const ready = credentialStore === "ok" && (redis === "ok" || redis === "not configured");
