@@ -1,6 +1,7 @@
 import type { Redis } from "ioredis";
 import { ConfigurationError, NetworkError } from "../errors.js";
 import { DEFAULT_REDIS_TIMEOUT_MS, newRedisClient, redisError } from "../state/ioredis.js";
+import { signCursorsWithStoreKey } from "./cursor-key.js";
 import { type Opened, openSecrets, StoreUnreadableError, sealSecrets } from "./sealed.js";
 import {
   type CredentialStore,
@@ -68,6 +69,8 @@ export class RedisCredentialStore implements CredentialStore {
 
   constructor(options: RedisCredentialStoreOptions) {
     this.#key = options.key;
+    // Every replica has this key: each accepts the cursors of the others, and no other deployment's.
+    signCursorsWithStoreKey(options.key);
     this.#keySource = options.keySource ?? "the key given to RedisCredentialStore";
     this.#prefix = options.keyPrefix ?? "martech-steps:credentials:";
     this.#owned = !options.client;
