@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { MemoryCredentialStore } from "../../src/auth/credential-store.js";
+import { type HttpServerHandle, startHttpServer } from "../../src/mcp/http.js";
 import { MemoryResultStore } from "../../src/results/memory.js";
 import { RedisResultStore } from "../../src/results/redis.js";
 import type { ResultStore } from "../../src/results/types.js";
@@ -8,6 +9,7 @@ import { MemoryState } from "../../src/state/memory.js";
 import { Workspace } from "../../src/workspace.js";
 import { mcpSession, modernMcpSession } from "../helpers/mcp.js";
 import { type RedisProcess, startRedis } from "../state/redis-process.js";
+import { raw } from "./support/raw-http.js";
 
 /*
  * Wrongly typed params are JSON-RPC -32602 with one plain sentence (not -32603 and zod's issue list),
@@ -148,5 +150,36 @@ describe("a crafted result URI is not found, in memory and in Redis", () => {
       await session.close();
       await results.close();
     }
+  });
+});
+
+describe("raw JSON-RPC over HTTP, 2026-07-28", () => {
+  let http: HttpServerHandle;
+  const META = {
+    "io.modelcontextprotocol/protocolVersion": "2026-07-28",
+    "io.modelcontextprotocol/clientCapabilities": {},
+  };
+  const post = (id: number, method: string, params: Record<string, unknown>) =>
+    raw(http.url, {
+      headers: {
+        "mcp-protocol-version": "2026-07-28",
+        "mcp-method": method,
+        ...(typeof (params.name ?? params.uri) === "string"
+          ? { "mcp-name": String(params.name ?? params.uri) }
+          : {}),
+      },
+      body: { jsonrpc: "2.0", id, method, params: { ...params, _meta: META } },
+    });
+
+  beforeAll(async () => {
+    const ws = workspace(new MemoryResultStore({ ttlMs: 60_000, perWorkspace: 5, maxBytes: 1e6 }));
+    http = await startHttpServer({ workspace: () => ws });
+  });
+  afterAll(() => http.close());
+
+  it.each(BAD_PARAMS)("%s %j is -32602 with one sentence", async (method, params, sentence) => {
+    const answer = (await post(7, method, params)).json();
+    expect(answer?.id).toBe(7);
+    expectPlain({ code: answer?.error?.code, message: answer?.error?.message }, sentence);
   });
 });
