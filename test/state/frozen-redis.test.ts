@@ -131,7 +131,10 @@ describe("every Redis-backed operation is bounded", () => {
       { url: redis.url, keyPrefix: "frozen:", timeoutMs: BOUND },
     );
     redis.freeze();
-    await expectBounded(results.meta("ws", "r1"), /kept results in Redis could not be read in time/);
+    await expectBounded(
+      results.meta("ws", "AAAAAAAAAAAAAAAAAAAAAA"),
+      /kept results in Redis could not be read in time/,
+    );
     await expectBounded(
       results.put("ws", {
         meta: { tool: "t", kind: "rows", columns: [] },
