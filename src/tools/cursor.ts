@@ -45,10 +45,15 @@ export function encodeCursor(fingerprint: string, position: Record<string, unkno
   return `${PREFIX}${body}.${mac(body).toString("base64url")}`;
 }
 
-/** Whether `signature` is this deployment's for `body` (compared in constant time). */
+/**
+ * Whether `signature` is this deployment's for `body`, as the very text it issued (compared in constant
+ * time). Its bytes are not compared: Node's base64 decoder skips characters outside the alphabet, takes
+ * "+/" for "-_", and ignores the 4 spare bits of the 22nd character, so many texts decode to one MAC, and
+ * a changed cursor would be read as the one issued.
+ */
 function signedHere(body: string, signature: string): boolean {
-  const given = Buffer.from(signature, "base64url");
-  const expected = mac(body);
+  const given = Buffer.from(signature, "utf8");
+  const expected = Buffer.from(mac(body).toString("base64url"), "utf8");
   return given.length === expected.length && timingSafeEqual(given, expected);
 }
 

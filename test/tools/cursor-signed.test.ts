@@ -170,3 +170,34 @@ describe("signed cursors", () => {
     expect(requests).toHaveLength(1);
   });
 });
+
+describe("signed cursors: the signature as issued", () => {
+  it("another text that decodes to the same signature is refused", () => {
+    signCursorsWithStoreKey(randomBytes(32));
+    const cursor = encodeCursor(FINGERPRINT, { s: 40 });
+    const cut = cursor.lastIndexOf(".") + 1;
+    const signature = cursor.slice(cut);
+    const prefix = cursor.slice(0, cut);
+    const last = signature.at(-1) as string;
+    const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+    // The 22nd character carries 2 bits of the MAC and 4 spare bits: 15 other characters decode alike.
+    const spare = alphabet.indexOf(last) & 0b110000;
+    const sameBytes = [...alphabet].filter((c, i) => (i & 0b110000) === spare && c !== last);
+    expect(sameBytes).toHaveLength(15);
+    const variants = [
+      ...sameBytes.map((c) => `${prefix}${signature.slice(0, -1)}${c}`),
+      `${prefix}${signature}=`,
+      `${prefix}${signature}==`,
+      `${prefix}${signature.slice(0, 10)} ${signature.slice(10)}`,
+      `${prefix}${signature.slice(0, 10)}!${signature.slice(10)}`,
+      `${prefix}${Buffer.from(signature, "base64url").toString("base64")}`,
+    ];
+    for (const variant of variants) {
+      expect(Buffer.from(variant.slice(cut), "base64url").equals(Buffer.from(signature, "base64url"))).toBe(
+        true,
+      );
+      expect(refusal(() => decodeCursor(variant, FINGERPRINT)).message).toMatch(REFUSED);
+    }
+    expect(decodeCursor(cursor, FINGERPRINT)).toEqual({ s: 40 });
+  });
+});
