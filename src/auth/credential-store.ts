@@ -3,7 +3,7 @@ import { statSync } from "node:fs";
 import { chmod, mkdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
 import { basename, join } from "node:path";
 import { ConfigurationError, MartechError } from "../errors.js";
-import { signCursorsWithStoreKey } from "./cursor-key.js";
+import { signCursorsWithKeyFrom, signCursorsWithStoreKey } from "./cursor-key.js";
 import { type FileLockOptions, withFileLock } from "./file-lock.js";
 import { loadOrCreateKeyFile, removeLeftoverTemps } from "./key-file.js";
 import { type Opened, openSecrets, StoreUnreadableError, sealSecrets, type Unopenable } from "./sealed.js";
@@ -18,7 +18,14 @@ import {
   UNSET_SANDBOX,
   type WorkspaceSecrets,
 } from "./store-core.js";
-import { keyFromEnv, readKeyFile, type StoreKey, storeFileError, warnIfOpen } from "./store-key.js";
+import {
+  keyFileKeySync,
+  keyFromEnv,
+  readKeyFile,
+  type StoreKey,
+  storeFileError,
+  warnIfOpen,
+} from "./store-key.js";
 
 export { StoreUnreadableError } from "./sealed.js";
 export * from "./store-core.js";
@@ -66,6 +73,7 @@ export class FileCredentialStore implements CredentialStore {
     this.#lockOptions = options.lock ?? {};
     this.#warn = options.warn ?? ((message) => process.stderr.write(`warning: ${message}\n`));
     if (this.#given) signCursorsWithStoreKey(this.#given.key);
+    else signCursorsWithKeyFrom(() => keyFileKeySync(this.#keyFile));
   }
 
   get #keyFile(): string {

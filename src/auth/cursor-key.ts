@@ -14,6 +14,19 @@ const processKey = randomBytes(32);
 
 let derived: { from: Buffer; key: Buffer } | undefined;
 
+/**
+ * Where a store with a key file finds it before any credential is read: a fresh process (a restart, a
+ * replica) checks a cursor before the step reads credentials, or never reads them (credentials from the
+ * environment), and signing with the process key then refused every cursor issued before.
+ */
+let loader: (() => Buffer | undefined) | undefined;
+
+/** Finds the store key with `load` when a cursor is made or checked and none was given yet. */
+export function signCursorsWithKeyFrom(load: () => Buffer | undefined): void {
+  loader = load;
+  derived = undefined;
+}
+
 /** Signs cursors with the key derived from this store key from now on (the stores call it when they have one). */
 export function signCursorsWithStoreKey(storeKey: Buffer): void {
   if (derived?.from.equals(storeKey)) return;
@@ -23,5 +36,9 @@ export function signCursorsWithStoreKey(storeKey: Buffer): void {
 
 /** The key cursors are signed and checked with. */
 export function cursorKey(): Buffer {
+  if (!derived && loader) {
+    const key = loader();
+    if (key) signCursorsWithStoreKey(key);
+  }
   return derived?.key ?? processKey;
 }

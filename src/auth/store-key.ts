@@ -1,4 +1,4 @@
-import { statSync } from "node:fs";
+import { readFileSync, statSync } from "node:fs";
 import { lstat, readFile, readlink, stat } from "node:fs/promises";
 import { ConfigurationError } from "../errors.js";
 
@@ -22,6 +22,19 @@ function decodeKey(raw: string): Buffer | undefined {
   if (BASE64_KEY.test(text)) return Buffer.from(text, "base64");
   if (BASE64URL_KEY.test(text)) return Buffer.from(text, "base64url");
   return undefined;
+}
+
+/**
+ * The key a key file holds, read synchronously (undefined when there is none, or none that decodes).
+ * For signing cursors only, which are made and checked synchronously; the store's own reads go through
+ * readKeyFile and its permission checks, and report a refused file.
+ */
+export function keyFileKeySync(path: string): Buffer | undefined {
+  try {
+    return decodeKey(readFileSync(path, "utf8"));
+  } catch {
+    return undefined;
+  }
 }
 
 const ACCEPTED = "64 hex characters or 44 base64 characters (for example: openssl rand -base64 32)";
