@@ -1,6 +1,6 @@
 import { createRequire } from "node:module";
 import type { Redis as RedisClient, RedisOptions } from "ioredis";
-import { NetworkError } from "../errors.js";
+import { ConfigurationError, NetworkError } from "../errors.js";
 import { positiveSetting } from "../settings.js";
 
 const require = createRequire(import.meta.url);
@@ -41,7 +41,15 @@ export function newRedisClient(
     connectTimeout: timeoutMs,
     disconnectTimeout: 200,
   };
-  return url ? new Redis(url, bounded) : new Redis(bounded);
+  try {
+    return url ? new Redis(url, bounded) : new Redis(bounded);
+  } catch {
+    // ioredis parses the URL in its constructor: Node's "Invalid URL" error carries the whole text as
+    // `input`, password included, and the CLI's log of an unexpected failure printed it. Not the cause.
+    throw new ConfigurationError("REDIS_URL is not a Redis URL this server can read.", {
+      hint: "Set it to redis://[user:password@]host[:port][/db] (rediss:// for TLS); a password with @ : / [ ] or % in it is percent-encoded.",
+    });
+  }
 }
 
 /**
