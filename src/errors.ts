@@ -95,6 +95,7 @@ export interface ErrorDetailsByCode {
   deadline_exceeded: DeadlineDetails;
   cancelled: SafeDetails;
   network_error: SafeDetails;
+  store_lost: SafeDetails;
 }
 
 /** A stable machine-readable kind of error (snake_case), as MCP `_meta`, the console and the CLI show it. */
@@ -279,6 +280,14 @@ export class NetworkError extends MartechError<"network_error"> {
   readonly code = "network_error";
 }
 
+/**
+ * The credential store no longer holds documents it held (Redis came back empty): every call of those
+ * workspaces would fail as not configured. Readiness reports it (auth/readiness.ts).
+ */
+export class StoreLostError extends MartechError<"store_lost"> {
+  readonly code = "store_lost";
+}
+
 /** Every kind of error, discriminated by `code`: narrowing on it types `details`. */
 export type AnyMartechError =
   | ValidationError
@@ -292,7 +301,8 @@ export type AnyMartechError =
   | UnknownOutcomeError
   | DeadlineExceededError
   | CancelledError
-  | NetworkError;
+  | NetworkError
+  | StoreLostError;
 
 /** MartechError is abstract and each code has one class above, so every instance is one of the union. */
 export function isMartechError(error: unknown): error is AnyMartechError {

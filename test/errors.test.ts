@@ -17,6 +17,7 @@ import {
   PermissionError,
   QuotaExceededError,
   RateLimitError,
+  StoreLostError,
   UnknownOutcomeError,
   UpstreamError,
   ValidationError,
@@ -68,6 +69,7 @@ describe("error codes and their details", () => {
     ],
     [new CancelledError("stop"), "cancelled", {}],
     [new NetworkError("down"), "network_error", {}],
+    [new StoreLostError("gone"), "store_lost", {}],
   ])("%s has its code, and its JSON keeps its shape", (error, code, details) => {
     expect(isMartechError(error)).toBe(true);
     expect(error.code).toBe(code);

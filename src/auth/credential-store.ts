@@ -3,6 +3,7 @@ import { statSync } from "node:fs";
 import { chmod, mkdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
 import { basename, join } from "node:path";
 import { ConfigurationError, MartechError } from "../errors.js";
+import { signCursorsWithKeyFrom, signCursorsWithStoreKey } from "./cursor-key.js";
 import { type FileLockOptions, withFileLock } from "./file-lock.js";
 import { loadOrCreateKeyFile, removeLeftoverTemps } from "./key-file.js";
 import { type Opened, openSecrets, StoreUnreadableError, sealSecrets, type Unopenable } from "./sealed.js";
@@ -17,7 +18,14 @@ import {
   UNSET_SANDBOX,
   type WorkspaceSecrets,
 } from "./store-core.js";
-import { keyFromEnv, readKeyFile, type StoreKey, storeFileError, warnIfOpen } from "./store-key.js";
+import {
+  keyFileKeySync,
+  keyFromEnv,
+  readKeyFile,
+  type StoreKey,
+  storeFileError,
+  warnIfOpen,
+} from "./store-key.js";
 
 export { StoreUnreadableError } from "./sealed.js";
 export * from "./store-core.js";
@@ -54,6 +62,8 @@ export class FileCredentialStore implements CredentialStore {
   readonly #opened = new Map<string, { version: string; key: StoreKey | undefined; json: Promise<string> }>();
   readonly #lockOptions: FileLockOptions;
   readonly #warn: (message: string) => void;
+  /** Whether the cursor key was looked for: a workspace without a document never opens the key otherwise. */
+  #cursorKeyLooked = false;
 
   constructor(options: FileCredentialStoreOptions = {}) {
     this.home = options.home ?? defaultHome(options.env);
@@ -62,6 +72,8 @@ export class FileCredentialStore implements CredentialStore {
       : keyFromEnv(options.env ?? process.env);
     this.#lockOptions = options.lock ?? {};
     this.#warn = options.warn ?? ((message) => process.stderr.write(`warning: ${message}\n`));
+    if (this.#given) signCursorsWithStoreKey(this.#given.key);
+    else signCursorsWithKeyFrom(() => keyFileKeySync(this.#keyFile));
   }
 
   get #keyFile(): string {
@@ -94,6 +106,7 @@ export class FileCredentialStore implements CredentialStore {
     // The key file is checked at every use (a server keeps running while someone opens it up to
     // others); only a key that loaded is kept, so a refused key file is reported until it is fixed.
     this.#loaded = await readKeyFile(this.#keyFile, this.#loaded);
+    if (this.#loaded) signCursorsWithStoreKey(this.#loaded.key);
     return this.#loaded;
   }
 
@@ -102,6 +115,7 @@ export class FileCredentialStore implements CredentialStore {
     if (key) return key;
     await this.#refuseStoppedSandbox();
     this.#loaded = await loadOrCreateKeyFile(this.home);
+    signCursorsWithStoreKey(this.#loaded.key);
     return this.#loaded;
   }
 
@@ -142,6 +156,12 @@ export class FileCredentialStore implements CredentialStore {
   }
 
   async read(workspace: string): Promise<WorkspaceSecrets> {
+    if (!this.#cursorKeyLooked) {
+      this.#cursorKeyLooked = true;
+      // Cursors outlive this process once the key file exists; a refused key file is reported by the
+      // reads and writes that need it, not here.
+      await this.#key().catch(() => undefined);
+    }
     return this.#current(workspace, this.#path(workspace));
   }
 
@@ -242,7 +262,12 @@ export class FileCredentialStore implements CredentialStore {
       await mkdir(folder, { recursive: true, mode: 0o700 }).catch((error: unknown) => {
         throw storeFileError("create", folder, error);
       });
-      return withFileLock(path, this.#lockOptions, (assertHeld) => task(path, assertHeld));
+      return withFileLock(path, this.#lockOptions, async (assertHeld) => {
+        // A process killed mid-write (kill -9) leaves its temporary file: swept at the next write, under
+        // the lock, when its process is gone (check() sweeps at start-up too; a server may run for weeks).
+        await removeLeftoverTemps(folder);
+        return task(path, assertHeld);
+      });
     });
   }
 

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { type FileHandle, link, mkdir, open, readdir, rm, writeFile } from "node:fs/promises";
+import { type FileHandle, link, mkdir, open, readdir, rm, stat, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { processRunning } from "./store-core.js";
 import { readKeyFile, type StoreKey, storeFileError } from "./store-key.js";
@@ -84,6 +84,29 @@ async function createExclusively(path: string, text: string): Promise<boolean> {
 const TEMP = /^(?:key|[a-z0-9][a-z0-9_-]{0,62}\.json)\.(\d+)\.[0-9a-f]{8}\.tmp$/;
 
 /**
+ * How old a temporary file must be before its writer's pid is trusted to say it is gone. A pid names a
+ * process of this host and pid namespace only: a replica in another container, or on another host,
+ * sharing the folder, writes under a pid that is "not running" here, and sweeping at every write removed
+ * its temporary file between its write and its rename (its save then failed). A write takes
+ * milliseconds, so a file a minute old is no live writer's.
+ */
+const LIVE_WRITE_MS = 60_000;
+/** Past this age a leftover is removed even when its pid runs again: pids are reused. */
+const REUSED_PID_MS = 60 * 60_000;
+
+async function leftover(path: string, pid: number): Promise<boolean> {
+  if (!pid || pid === process.pid) return false;
+  let age: number;
+  try {
+    age = Date.now() - (await stat(path)).mtimeMs;
+  } catch {
+    return false;
+  }
+  if (age < LIVE_WRITE_MS) return false;
+  return age > REUSED_PID_MS || !processRunning(pid);
+}
+
+/**
  * Removes the temporary files of a process killed while writing (kill -9, power loss): 0600 like
  * the key itself, but a copy of the raw key has no business lying around. Those of a live process
  * are left alone: it is still writing.
@@ -97,9 +120,9 @@ export async function removeLeftoverTemps(folder: string): Promise<void> {
   }
   await Promise.all(
     names.map(async (name) => {
-      const pid = Number(TEMP.exec(name)?.[1]);
-      if (!pid || pid === process.pid || processRunning(pid)) return;
-      await rm(join(folder, name), { force: true }).catch(() => undefined);
+      const path = join(folder, name);
+      if (!(await leftover(path, Number(TEMP.exec(name)?.[1])))) return;
+      await rm(path, { force: true }).catch(() => undefined);
     }),
   );
 }

@@ -1,6 +1,7 @@
 import type { Redis } from "ioredis";
 import { ConfigurationError, NetworkError } from "../errors.js";
-import { newRedisClient } from "../state/ioredis.js";
+import { DEFAULT_REDIS_TIMEOUT_MS, newRedisClient, redisError } from "../state/ioredis.js";
+import { signCursorsWithStoreKey } from "./cursor-key.js";
 import { type Opened, openSecrets, StoreUnreadableError, sealSecrets } from "./sealed.js";
 import {
   type CredentialStore,
@@ -42,6 +43,8 @@ export interface RedisCredentialStoreOptions {
   keyPrefix?: string;
   /** Where the key came from, named when a document cannot be opened with it. */
   keySource?: string;
+  /** The most a command may take (MARTECH_STEPS_REDIS_TIMEOUT_MS); default 5 s. Ignored with `client`. */
+  timeoutMs?: number;
 }
 
 /**
@@ -55,19 +58,24 @@ export class RedisCredentialStore implements CredentialStore {
   readonly #key: Buffer;
   readonly #prefix: string;
   readonly #keySource: string;
+  readonly #timeoutMs: number;
   readonly #lock = new KeyedLock();
   /** The last document opened per workspace: the sealed text read, and its secrets as JSON. */
   readonly #opened = new Map<string, { stored: string; json: string }>();
   /** Reads under way per workspace, shared by concurrent callers (one GET for a burst of tool calls). */
   readonly #reading = new Map<string, Promise<string | null>>();
+  /** Workspaces whose document this process has read or written: readiness checks they are still there. */
+  readonly #seen = new Set<string>();
 
   constructor(options: RedisCredentialStoreOptions) {
     this.#key = options.key;
+    // Every replica has this key: each accepts the cursors of the others, and no other deployment's.
+    signCursorsWithStoreKey(options.key);
     this.#keySource = options.keySource ?? "the key given to RedisCredentialStore";
     this.#prefix = options.keyPrefix ?? "martech-steps:credentials:";
     this.#owned = !options.client;
-    this.#redis =
-      options.client ?? newRedisClient(options.url ?? "redis://127.0.0.1:6379", { maxRetriesPerRequest: 3 });
+    this.#timeoutMs = options.timeoutMs ?? DEFAULT_REDIS_TIMEOUT_MS;
+    this.#redis = options.client ?? newRedisClient(options.url ?? "redis://127.0.0.1:6379", this.#timeoutMs);
     if (this.#owned) this.#redis.on("error", () => undefined);
   }
 
@@ -75,7 +83,7 @@ export class RedisCredentialStore implements CredentialStore {
     try {
       return await this.#redis.get(this.#prefix + checkWorkspaceName(workspace));
     } catch (cause) {
-      throw unreachable(cause);
+      throw unreachable(cause, this.#timeoutMs);
     }
   }
 
@@ -96,6 +104,7 @@ export class RedisCredentialStore implements CredentialStore {
       this.#reading.set(workspace, reading);
     }
     const stored = await reading;
+    if (stored !== null) this.#seen.add(workspace);
     const kept = this.#opened.get(workspace);
     if (stored !== null && kept?.stored === stored) return JSON.parse(kept.json) as WorkspaceSecrets;
     const opened = this.#open(workspace, stored);
@@ -141,11 +150,12 @@ export class RedisCredentialStore implements CredentialStore {
           sealSecrets(this.#key, secrets, workspace),
         );
       } catch (cause) {
-        throw unreachable(cause);
+        throw unreachable(cause, this.#timeoutMs);
       }
       if (Number(written) === 1) {
         // A read started before this write must not answer callers that come after it.
         this.#reading.delete(workspace);
+        this.#seen.add(workspace);
         return { secrets, lost };
       }
     }
@@ -155,18 +165,34 @@ export class RedisCredentialStore implements CredentialStore {
     });
   }
 
+  /**
+   * The workspaces whose document this process has seen and that Redis no longer holds: Redis came back
+   * empty (restarted without persistence, flushed, failed over to an empty replica). The store never
+   * deletes a document (removing a connection writes one without it), so a missing one was lost.
+   */
+  async missingDocuments(): Promise<string[]> {
+    const seen = [...this.#seen];
+    let present: number[];
+    try {
+      present = await Promise.all(seen.map((workspace) => this.#redis.exists(this.#prefix + workspace)));
+    } catch (cause) {
+      throw unreachable(cause, this.#timeoutMs);
+    }
+    return seen.filter((_, i) => present[i] === 0);
+  }
+
   async close(): Promise<void> {
     if (this.#owned) this.#redis.disconnect();
   }
 }
 
-function unreachable(cause: unknown): NetworkError {
-  // Names neither the URL nor a password: REDIS_URL may carry credentials.
-  return new NetworkError("The credential store in Redis is unreachable.", {
-    hint: "Check that Redis at REDIS_URL is reachable, or unset MARTECH_STEPS_STORE to use the local encrypted file.",
+function unreachable(cause: unknown, timeoutMs: number): NetworkError {
+  return redisError(
+    "The credential store in Redis could not be reached",
     cause,
-    retryable: true,
-  });
+    "Without MARTECH_STEPS_STORE=redis the credentials are kept in the local encrypted file.",
+    timeoutMs,
+  );
 }
 
 /**

@@ -1,4 +1,4 @@
-import { statSync } from "node:fs";
+import { readFileSync, statSync } from "node:fs";
 import { lstat, readFile, readlink, stat } from "node:fs/promises";
 import { ConfigurationError } from "../errors.js";
 
@@ -24,16 +24,40 @@ function decodeKey(raw: string): Buffer | undefined {
   return undefined;
 }
 
+/**
+ * The key a key file holds, read synchronously (undefined when there is none, or none that decodes).
+ * For signing cursors only, which are made and checked synchronously; the store's own reads go through
+ * readKeyFile and its permission checks, and report a refused file.
+ */
+export function keyFileKeySync(path: string): Buffer | undefined {
+  try {
+    return decodeKey(readFileSync(path, "utf8"));
+  } catch {
+    return undefined;
+  }
+}
+
 const ACCEPTED = "64 hex characters or 44 base64 characters (for example: openssl rand -base64 32)";
+
+/**
+ * What a refused key holds, in the unit that matters: a 33-byte key in base64 is 44 characters, the
+ * very count the accepted forms name, so its length in characters told nothing. Never the value.
+ */
+function describeKey(text: string): string {
+  if (/^(?:[0-9a-f]{2})+$/i.test(text)) return `it is ${text.length / 2} bytes in hex`;
+  if (/^[A-Za-z0-9+/]+={0,2}$/.test(text) || /^[A-Za-z0-9_-]+$/.test(text)) {
+    return `it decodes to ${Buffer.from(text, "base64").length} bytes as base64`;
+  }
+  return `its ${text.length} characters are neither hex nor base64`;
+}
 
 /** Parses MARTECH_STEPS_KEY. The value is never quoted in the error: it is a secret. */
 export function parseKey(raw: string): Buffer {
   const key = decodeKey(raw);
   if (!key) {
-    throw new ConfigurationError(
-      `MARTECH_STEPS_KEY is not a 32-byte key (it has ${raw.trim().length} characters).`,
-      { hint: `Set it to ${ACCEPTED}, or unset it to use the key file of the credential folder.` },
-    );
+    throw new ConfigurationError(`MARTECH_STEPS_KEY is not a 32-byte key (${describeKey(raw.trim())}).`, {
+      hint: `Set it to ${ACCEPTED}, or unset it to use the key file of the credential folder.`,
+    });
   }
   return key;
 }

@@ -1,3 +1,4 @@
+import { redisTimeoutMs } from "../state/ioredis.js";
 import {
   type CredentialStore,
   checkNoStoppedSandbox,
@@ -13,13 +14,15 @@ const stores = new Map<string, CredentialStore>();
 export function createCredentialStore(env: NodeJS.ProcessEnv = process.env): CredentialStore {
   if (parseStoreKind(env) === "file") return new FileCredentialStore({ env });
   const url = env.REDIS_URL!.trim();
-  const cacheKey = `redis|${url}|${env.MARTECH_STEPS_KEY}`;
+  const timeoutMs = redisTimeoutMs(env);
+  const cacheKey = `redis|${url}|${env.MARTECH_STEPS_KEY}|${timeoutMs}`;
   let store = stores.get(cacheKey);
   if (!store) {
     store = new RedisCredentialStore({
       url,
       key: parseKey(env.MARTECH_STEPS_KEY!),
       keySource: "MARTECH_STEPS_KEY",
+      timeoutMs,
     });
     stores.set(cacheKey, store);
   }

@@ -4,6 +4,7 @@ import { ConfigurationError, ValidationError } from "../errors.js";
 import { log } from "../log.js";
 import { DEFAULT_MAX_SESSIONS, DEFAULT_SESSION_IDLE_MS, parseApiKeys } from "../mcp/http-guard.js";
 import { createMcpServer } from "../mcp/server.js";
+import { checkedStdioTransport } from "../mcp/stdio-guard.js";
 import { switchSetting } from "../settings.js";
 import { createState } from "../state/index.js";
 import { DEFAULT_WORKSPACE, Workspace, type WorkspaceOptions } from "../workspace.js";
@@ -137,6 +138,7 @@ export async function serve(options: ServeOptions): Promise<void> {
   const workspace = workspaces(options.workspace ?? DEFAULT_WORKSPACE);
   // One instance per connection, pinned to the revision the client opens with (2026-07-28 or 2025).
   serveStdio(() => createMcpServer({ workspace }).server, {
+    transport: checkedStdioTransport(),
     onerror: (error) => log.debug({ err: error }, "MCP stdio message refused"),
   });
 }

@@ -5,6 +5,7 @@ import {
   type ServerResponse,
 } from "node:http";
 import type { AddressInfo } from "node:net";
+import { credentialStoreReady } from "../auth/readiness.js";
 import { ConfigurationError } from "../errors.js";
 import { log } from "../log.js";
 import { createOpsRoutes } from "../ops/routes.js";
@@ -100,8 +101,9 @@ export async function startHttpServer(options: HttpServerOptions): Promise<HttpS
     dependencies: () => {
       const { store, state } = options.workspace(DEFAULT_WORKSPACE);
       return {
-        // The default workspace's document: it opens the store as a request would (key, file or Redis).
-        credentialStore: () => store.read(DEFAULT_WORKSPACE),
+        // The default workspace's document, opened as a request would (key, file or Redis); fails when the
+        // store lost documents it held (auth/readiness.ts).
+        credentialStore: () => credentialStoreReady(store, DEFAULT_WORKSPACE),
         ...(state.backend === "redis" ? { redis: () => state.ping() } : {}),
       };
     },

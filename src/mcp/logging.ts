@@ -2,7 +2,8 @@ import type { LoggingLevel, McpServer, ServerContext } from "@modelcontextprotoc
 import { LOW_TOKENS } from "../tools/ga/report-flatten.js";
 import type { ToolLogEntry } from "../tools/types.js";
 
-const SEVERITY: readonly LoggingLevel[] = [
+/** MCP log levels, least severe first. */
+export const LOG_LEVELS: readonly LoggingLevel[] = [
   "debug",
   "info",
   "notice",
@@ -39,7 +40,7 @@ export class ClientLogLevel {
     const modern = ctx.mcpReq.envelope !== undefined;
     if (!modern) {
       if (this.#level === undefined) return;
-      if (SEVERITY.indexOf(entry.level) < SEVERITY.indexOf(this.#level)) return;
+      if (LOG_LEVELS.indexOf(entry.level) < LOG_LEVELS.indexOf(this.#level)) return;
     }
     ctx.mcpReq.log(entry.level, { message: entry.message, ...entry.data }, LOGGER).catch(() => undefined);
   }

@@ -5,13 +5,16 @@ function userText(text: string): GetPromptResult {
   return { messages: [{ role: "user", content: { type: "text", text } }] };
 }
 
+const WEEKLY_TRAFFIC_REPORT = "weekly_traffic_report";
+const FIND_LEAD = "find_lead";
+
 /**
  * A few ready-made requests a person can pick in their client; each names the tool steps and
- * arguments to use, so the model starts from a call that works.
+ * arguments to use, so the model starts from a call that works. Returns their names.
  */
-export function registerPrompts(server: McpServer): void {
+export function registerPrompts(server: McpServer): readonly string[] {
   server.registerPrompt(
-    "weekly_traffic_report",
+    WEEKLY_TRAFFIC_REPORT,
     {
       title: "Weekly traffic report",
       description:
@@ -33,7 +36,7 @@ export function registerPrompts(server: McpServer): void {
       ),
   );
   server.registerPrompt(
-    "find_lead",
+    FIND_LEAD,
     {
       title: "Find a lead",
       description:
@@ -51,4 +54,5 @@ export function registerPrompts(server: McpServer): void {
         ].join("\n"),
       ),
   );
+  return [WEEKLY_TRAFFIC_REPORT, FIND_LEAD];
 }

@@ -26,7 +26,12 @@ export const resultUri = (id: string, format: Format, page = 1) =>
   `${BASE}${id}.${format}${page > 1 ? `?page=${page}` : ""}`;
 
 const count = (n: number) => n.toLocaleString("en-US");
-const minutes = (ms: number) => `${Math.round(ms / 60_000)} minutes`;
+/** How long results are kept, in words: seconds under a minute (a short TTL read "0 minutes"). */
+export function keptFor(ms: number): string {
+  const unit = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
+  if (ms < 60_000) return unit(Math.max(1, Math.round(ms / 1000)), "second");
+  return unit(Math.round(ms / 60_000), "minute");
+}
 
 /** Keeps a step's whole result in the workspace's store. */
 export async function keepResult(workspace: Workspace, tool: string, full: FullResult): Promise<ResultMeta> {
@@ -58,13 +63,13 @@ export function resultLinks(meta: ResultMeta, ttlMs: number) {
     uri: resultUri(meta.id, format),
     name: `${meta.tool}-${meta.id}.${format}`,
     title: `Full result: ${what} (${format.toUpperCase()})`,
-    description: `All ${what} read, ${pagesWords(meta, format)}. Read with resources/read; kept ${minutes(ttlMs)}, for this workspace only.${more}`,
+    description: `All ${what} read, ${pagesWords(meta, format)}. Read with resources/read; kept ${keptFor(ttlMs)}, for this workspace only.${more}`,
     mimeType: FORMATS[format],
   }));
   const text =
     `Full result: all ${what} read, at ${links[0]?.uri} (JSON) and ${links[1]?.uri} (CSV), ` +
     `${meta.pageItems.length === 1 ? "in one page" : `in ${meta.pageItems.length} pages (add ?page=2 … ?page=${meta.pageItems.length})`}; ` +
-    `read them with resources/read (kept ${minutes(ttlMs)}).${more}`;
+    `read them with resources/read (kept ${keptFor(ttlMs)}).${more}`;
   return { links, text };
 }
 
@@ -86,7 +91,7 @@ function parse(uri: URL): { id: string; format: Format; page: number } | string 
 
 async function read(workspace: Workspace, uri: URL): Promise<ReadResourceResult> {
   const shown = uri.href.slice(0, 200);
-  const gone = `No kept result at ${shown}: results are kept for ${minutes(workspace.resultSettings.ttlMs)}, and only for the workspace that produced them. Run the step again.`;
+  const gone = `No kept result at ${shown}: results are kept for ${keptFor(workspace.resultSettings.ttlMs)}, and only for the workspace that produced them. Run the step again.`;
   const target = parse(uri);
   if (!target) throw new ResourceNotFoundError(uri.href, `No kept result at ${shown}.`);
   if (typeof target === "string") throw new ProtocolError(ProtocolErrorCode.InvalidParams, target);

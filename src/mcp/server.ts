@@ -1,9 +1,11 @@
 import { type CacheHint, McpServer, type ServerContext } from "@modelcontextprotocol/server";
+import { listedSteps } from "../tools/listing.js";
 import { PACKAGE } from "../version.js";
 import { Workspace } from "../workspace.js";
 import { cancelSignIn } from "./elicit-connect.js";
 import { internalErrorResult } from "./internal-error.js";
 import { ClientLogLevel } from "./logging.js";
+import { guardParams } from "./params-guard.js";
 import { registerPrompts } from "./prompts.js";
 import { RESOURCE_PROVIDERS, type ResourceProvider } from "./resources.js";
 import { type ExtraTool, registerTools } from "./tools.js";
@@ -111,9 +113,12 @@ export function createMcpServer(options: McpServerOptions = {}): McpServerHandle
     }
     return callPath.callToolStep(deps, id, args, ctx);
   };
-  registerTools(server, workspace, callStep, options.extraTools ?? []);
-  registerPrompts(server);
+  const extraTools = options.extraTools ?? [];
+  registerTools(server, workspace, callStep, extraTools);
+  const prompts = registerPrompts(server);
   for (const provide of options.resources ?? RESOURCE_PROVIDERS) provide(server, { workspace });
+  const tools = [...listedSteps().map((step) => step.name), ...extraTools.map((extra) => extra.tool.name)];
+  guardParams(server, { tools, prompts });
 
   const onAccountsChanged = () => notifyToolListChanged(server);
   if (options.notifyToolListChanged ?? true) workspace.on("accountsChanged", onAccountsChanged);

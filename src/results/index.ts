@@ -1,4 +1,5 @@
 import { positiveSetting } from "../settings.js";
+import { redisTimeoutMs } from "../state/ioredis.js";
 import { MemoryResultStore } from "./memory.js";
 import { RedisResultStore } from "./redis.js";
 import type { ResultStore, ResultStoreLimits } from "./types.js";
@@ -45,11 +46,18 @@ export function sharedResultStore(
 ): ResultStore {
   const url = env.REDIS_URL?.trim();
   const settings = resultSettings(env);
-  const key = JSON.stringify([url ?? "", settings.ttlMs, settings.perWorkspace, settings.maxBytes]);
+  const timeoutMs = redisTimeoutMs(env);
+  const key = JSON.stringify([
+    url ?? "",
+    settings.ttlMs,
+    settings.perWorkspace,
+    settings.maxBytes,
+    timeoutMs,
+  ]);
   let store = shared.get(key);
   if (!store) {
     store = url
-      ? new RedisResultStore(settings, { url })
+      ? new RedisResultStore(settings, { url, timeoutMs })
       : new MemoryResultStore({
           ...settings,
           maxBytes: Math.max(RESULT_DEFAULTS.memoryBytes, settings.maxBytes),

@@ -6,6 +6,14 @@ export function newResultId(): string {
   return randomBytes(16).toString("base64url");
 }
 
+/**
+ * Whether `id` has the shape newResultId gives (22 base64url characters). A store looks up nothing
+ * else: in Redis a crafted id such as "index" would name the workspace's own index key.
+ */
+export function isResultId(id: string): boolean {
+  return /^[A-Za-z0-9_-]{22}$/.test(id);
+}
+
 export function metaOf(result: NewResult, id: string, now: number, ttlMs: number): ResultMeta {
   return {
     ...result.meta,
@@ -70,6 +78,7 @@ export class MemoryResultStore implements ResultStore {
   }
 
   #get(workspace: string, id: string): Entry | undefined {
+    if (!isResultId(id)) return undefined;
     const entry = this.#entries.get(this.#key(workspace, id));
     if (!entry) return undefined;
     if (entry.meta.expiresAt > this.#now()) return entry;

@@ -1,7 +1,6 @@
 import type { Redis } from "ioredis";
-import { NetworkError } from "../errors.js";
-import { closeRedisClient, newRedisClient } from "../state/ioredis.js";
-import { metaOf, newResultId } from "./memory.js";
+import { closeRedisClient, DEFAULT_REDIS_TIMEOUT_MS, newRedisClient, redisError } from "../state/ioredis.js";
+import { isResultId, metaOf, newResultId } from "./memory.js";
 import type { NewResult, ResultMeta, ResultStore, ResultStoreLimits } from "./types.js";
 
 /**
@@ -42,6 +41,8 @@ export interface RedisResultStoreOptions {
   client?: Redis;
   /** Prefix of every key. Default "martech:". */
   keyPrefix?: string;
+  /** The most a command may take (MARTECH_STEPS_REDIS_TIMEOUT_MS); default 5 s. Ignored with `client`. */
+  timeoutMs?: number;
 }
 
 /**
@@ -54,17 +55,18 @@ export class RedisResultStore implements ResultStore {
   readonly #owned: boolean;
   readonly #prefix: string;
   readonly #limits: ResultStoreLimits;
+  readonly #timeoutMs: number;
 
   constructor(limits: ResultStoreLimits, options: RedisResultStoreOptions = {}) {
     this.#limits = limits;
+    this.#timeoutMs = options.timeoutMs ?? DEFAULT_REDIS_TIMEOUT_MS;
     this.#prefix = options.keyPrefix ?? "martech:";
     if (options.client) {
       this.#redis = options.client;
       this.#owned = false;
     } else {
       // Connects on first use: a process that keeps no result never opens a connection.
-      this.#redis = newRedisClient(options.url ?? "redis://127.0.0.1:6379", {
-        maxRetriesPerRequest: 3,
+      this.#redis = newRedisClient(options.url ?? "redis://127.0.0.1:6379", this.#timeoutMs, {
         lazyConnect: true,
       });
       this.#owned = true;
@@ -78,12 +80,12 @@ export class RedisResultStore implements ResultStore {
     try {
       return await action();
     } catch (error) {
-      // The message names neither the URL nor a password: REDIS_URL may carry credentials.
-      throw new NetworkError(`The kept results in Redis could not ${what}.`, {
-        hint: "Check that Redis at REDIS_URL is reachable, or unset REDIS_URL to keep results in memory.",
-        cause: error,
-        retryable: true,
-      });
+      throw redisError(
+        `The kept results in Redis could not ${what}`,
+        error,
+        "Without REDIS_URL results are kept in memory, for one process.",
+        this.#timeoutMs,
+      );
     }
   }
 
@@ -111,6 +113,8 @@ export class RedisResultStore implements ResultStore {
   }
 
   meta(workspace: string, id: string): Promise<ResultMeta | undefined> {
+    // Only ids this store gives: "index" would read the index (a sorted set, so Redis would refuse).
+    if (!isResultId(id)) return Promise.resolve(undefined);
     return this.#run("be read", async () => {
       const text = await this.#redis.get(`${this.#base(workspace)}${id}`);
       if (!text) return undefined;
@@ -120,6 +124,7 @@ export class RedisResultStore implements ResultStore {
   }
 
   page(workspace: string, id: string, index: number): Promise<string | undefined> {
+    if (!isResultId(id)) return Promise.resolve(undefined);
     return this.#run("be read", async () => {
       return (await this.#redis.get(`${this.#base(workspace)}${id}:${index}`)) ?? undefined;
     });

@@ -1,3 +1,4 @@
+import { redisTimeoutMs } from "./ioredis.js";
 import { MemoryState } from "./memory.js";
 import { RedisState } from "./redis.js";
 import type { SharedState } from "./types.js";
@@ -12,5 +13,5 @@ export type { SharedState } from "./types.js";
  */
 export function createState(env: Readonly<Record<string, string | undefined>> = process.env): SharedState {
   const url = env.REDIS_URL?.trim();
-  return url ? new RedisState({ url }) : new MemoryState();
+  return url ? new RedisState({ url, timeoutMs: redisTimeoutMs(env) }) : new MemoryState();
 }

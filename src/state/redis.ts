@@ -1,7 +1,6 @@
 import { createHash, randomUUID } from "node:crypto";
 import type { Redis } from "ioredis";
-import { NetworkError } from "../errors.js";
-import { closeRedisClient, newRedisClient } from "./ioredis.js";
+import { closeRedisClient, DEFAULT_REDIS_TIMEOUT_MS, newRedisClient, redisError } from "./ioredis.js";
 import type { Admission, CallAdmission, SharedState } from "./types.js";
 
 /**
@@ -130,6 +129,8 @@ export interface RedisStateOptions {
   client?: Redis;
   /** Prefix for every key, e.g. "martech:". Default "". */
   keyPrefix?: string;
+  /** The most a command may take (MARTECH_STEPS_REDIS_TIMEOUT_MS); default 5 s. Ignored with `client`. */
+  timeoutMs?: number;
 }
 
 /** The Redis backend: several server processes on one Redis together stay within one instance's limits. */
@@ -138,15 +139,17 @@ export class RedisState implements SharedState {
   readonly #redis: Redis;
   readonly #owned: boolean;
   readonly #prefix: string;
+  readonly #timeoutMs: number;
 
   constructor(options: RedisStateOptions = {}) {
     this.#prefix = options.keyPrefix ?? "";
+    this.#timeoutMs = options.timeoutMs ?? DEFAULT_REDIS_TIMEOUT_MS;
     if (options.client) {
       this.#redis = options.client;
       this.#owned = false;
     } else {
-      // Few retries per command: a call waiting on a dead Redis should fail with a clear error, not hang.
-      this.#redis = newRedisClient(options.url, { maxRetriesPerRequest: 3 });
+      // Bounded commands, few retries: a call waiting on a dead or frozen Redis fails with a clear error.
+      this.#redis = newRedisClient(options.url, this.#timeoutMs);
       this.#owned = true;
       // Errors surface on the commands; without a listener ioredis would also print them unhandled.
       this.#redis.on("error", () => undefined);
@@ -157,12 +160,12 @@ export class RedisState implements SharedState {
     try {
       return await action();
     } catch (error) {
-      // The message names neither the URL nor a password: REDIS_URL may carry credentials.
-      throw new NetworkError(`The shared state in Redis could not ${what}.`, {
-        hint: "Check that Redis at REDIS_URL is reachable, or unset REDIS_URL to use in-memory state.",
-        cause: error,
-        retryable: true,
-      });
+      throw redisError(
+        `The shared state in Redis could not ${what}`,
+        error,
+        "Without REDIS_URL the state is kept in memory, for one process.",
+        this.#timeoutMs,
+      );
     }
   }
 

@@ -1,15 +1,25 @@
 /**
- * Resume positions handed to agents as opaque cursors: "c1." and base64url JSON of the position and a
- * fingerprint of the request it belongs to. A cursor is checked on input: it must be one this package
- * made, of this version, for the same request (a cursor of another list would skip or repeat records
- * without anyone noticing). It holds no secret: only Marketo's or Google's own paging positions and
- * counts, which the caller's own credentials are needed to use.
+ * Resume positions handed to agents as opaque cursors: "c3.", base64url JSON of the position and a
+ * fingerprint of the request it belongs to, "." and an HMAC-SHA256 of both (128 bits) under this
+ * deployment's cursor key. A cursor is checked on input: it must be one this deployment issued, unchanged
+ * (a forged position would skip or repeat records, or read past what a previous answer offered), of this
+ * version, for the same request (a cursor of another list would skip or repeat records without anyone
+ * noticing). It holds no secret: only Marketo's or Google's own paging positions and counts, which the
+ * caller's own credentials are needed to use.
  */
-import { createHash } from "node:crypto";
+import { createHash, createHmac, timingSafeEqual } from "node:crypto";
+import { cursorKey } from "../auth/cursor-key.js";
 import { ValidationError } from "../errors.js";
 
-const PREFIX = "c1.";
+/** c1 had no signature; c2 is the version earlier tests name as "another". */
+const PREFIX = "c3.";
 const MAX_CURSOR_CHARS = 4_096;
+/** 128 bits of HMAC: 22 characters, enough that a forgery is never accepted. */
+const MAC_BYTES = 16;
+
+function mac(body: string): Buffer {
+  return createHmac("sha256", cursorKey()).update(PREFIX).update(body).digest().subarray(0, MAC_BYTES);
+}
 
 function canonical(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(canonical);
@@ -31,7 +41,20 @@ export function requestFingerprint(request: unknown): string {
 }
 
 export function encodeCursor(fingerprint: string, position: Record<string, unknown>): string {
-  return `${PREFIX}${Buffer.from(JSON.stringify({ r: fingerprint, p: position })).toString("base64url")}`;
+  const body = Buffer.from(JSON.stringify({ r: fingerprint, p: position })).toString("base64url");
+  return `${PREFIX}${body}.${mac(body).toString("base64url")}`;
+}
+
+/**
+ * Whether `signature` is this deployment's for `body`, as the very text it issued (compared in constant
+ * time). Its bytes are not compared: Node's base64 decoder skips characters outside the alphabet, takes
+ * "+/" for "-_", and ignores the 4 spare bits of the 22nd character, so many texts decode to one MAC, and
+ * a changed cursor would be read as the one issued.
+ */
+function signedHere(body: string, signature: string): boolean {
+  const given = Buffer.from(signature, "utf8");
+  const expected = Buffer.from(mac(body).toString("base64url"), "utf8");
+  return given.length === expected.length && timingSafeEqual(given, expected);
 }
 
 const SAME_REQUEST = "the same method, endpoint and parameters as the call that returned it";
@@ -54,9 +77,16 @@ export function decodeCursor(raw: string, fingerprint: string, field = "cursor")
         : "it is not a cursor this tool returned.",
     );
   }
+  const [encoded = "", signature = "", ...rest] = raw.slice(PREFIX.length).split(".");
+  // The signature is checked before anything in the cursor is read.
+  if (rest.length > 0 || !signedHere(encoded, signature)) {
+    refuse(
+      "it was not issued by this deployment, or it was changed since: start again without cursor (a cursor works only where it was issued, unchanged).",
+    );
+  }
   let body: unknown;
   try {
-    body = JSON.parse(Buffer.from(raw.slice(PREFIX.length), "base64url").toString("utf8"));
+    body = JSON.parse(Buffer.from(encoded, "base64url").toString("utf8"));
   } catch {
     refuse("it is not a cursor this tool returned (it does not decode).");
   }

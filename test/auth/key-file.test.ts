@@ -1,4 +1,4 @@
-import { chown, mkdtemp, readdir, stat, writeFile } from "node:fs/promises";
+import { chown, mkdtemp, readdir, stat, utimes, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it, vi } from "vitest";
@@ -78,12 +78,18 @@ describe("leftovers and owners of the key file", () => {
     const dead = join(home, "key.4194999.0badc0de.tmp");
     const deadDoc = join(home, "default.json.4194999.0badc0de.tmp");
     const live = join(home, `key.${process.ppid}.0badc0de.tmp`);
-    for (const file of [dead, deadDoc, live]) await writeFile(file, "raw key", { mode: 0o600 });
+    // Written two minutes ago: a younger one may be a live writer's on another host (store-leftover-temps).
+    const before = new Date(Date.now() - 120_000);
+    for (const file of [dead, deadDoc, live]) {
+      await writeFile(file, "raw key", { mode: 0o600 });
+      await utimes(file, before, before);
+    }
     await removeLeftoverTemps(home);
     expect((await readdir(home)).sort()).toEqual(["key", `key.${process.ppid}.0badc0de.tmp`]);
 
     // The store cleans its folder at every start-up check.
     await writeFile(dead, "raw key", { mode: 0o600 });
+    await utimes(dead, before, before);
     await new FileCredentialStore({ home, env: {}, warn: () => undefined }).check();
     expect(await readdir(home)).not.toContain("key.4194999.0badc0de.tmp");
   });
