@@ -63,10 +63,14 @@ function startUp(): Promise<StartUp> {
     });
     child.stdout.on("data", (chunk: Buffer) => {
       out += chunk.toString();
-      if (out.endsWith("\n") && answered()) child.kill();
+      // Closing stdin ends the server the way a client does; a kill here would cut off the lines the
+      // loader thread has not yet handed to stderr (Node 24 forwards them asynchronously).
+      if (out.endsWith("\n") && answered()) child.stdin.end();
     });
     child.on("error", reject);
-    child.on("exit", () => {
+    // "close", not "exit": it comes once the process has exited and stdout and stderr have ended, so
+    // every LOADED line written before the exit has been read.
+    child.on("close", () => {
       if (!answered()) reject(new Error(`no tools/list answer: ${err.slice(-2000)}`));
       else
         resolve({
