@@ -10,6 +10,7 @@ import { promisify } from "node:util";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { beforeAll, describe, expect, it } from "vitest";
+import { childEnv } from "../helpers/child-env.js";
 import { BIN, freshHome, run } from "./run.js";
 
 const ROOT = new URL("../../", import.meta.url).pathname;
@@ -144,7 +145,7 @@ describe("README", () => {
       const transport = new StdioClientTransport({
         command: entry.command as string,
         args,
-        env: { PATH: process.env.PATH ?? "", MARTECH_STEPS_HOME: await freshHome() },
+        env: { ...childEnv(), MARTECH_STEPS_HOME: await freshHome() },
         stderr: "ignore",
       });
       const client = new Client({ name: "readme-config", version: "1" });
@@ -186,7 +187,7 @@ const execCli = promisify(execFile);
 /** Every command of `--help` (groups such as `marketo` expanded into their subcommands). */
 async function helpEntries(path: string[] = []): Promise<HelpEntry[]> {
   const { stdout } = await execCli(process.execPath, [BIN, ...path, "--help"], {
-    env: { PATH: process.env.PATH },
+    env: childEnv(),
   });
   const part = (name: string) => stdout.split(`\n${name}:\n`)[1]?.split("\n\n")[0] ?? "";
   const commands = [...part("Commands").matchAll(/^ {2}([a-z][\w-]*)/gm)]

@@ -1,8 +1,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtemp } from "node:fs/promises";
 import { createServer, type Server } from "node:net";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { childEnv } from "../helpers/child-env.js";
+import { tempDir } from "../helpers/temp.js";
 
 /** The built CLI, run as a user runs it. */
 export const BIN = new URL("../../dist/cli/main.js", import.meta.url).pathname;
@@ -26,7 +25,7 @@ export function run(
   const started = Date.now();
   return new Promise((resolve, reject) => {
     const [file, ...prefix] = options.command ?? [process.execPath, BIN];
-    const child = spawn(file!, [...prefix, ...args], { env: { PATH: process.env.PATH, ...env } });
+    const child = spawn(file!, [...prefix, ...args], { env: { ...childEnv(), ...env } });
     let stdout = "";
     let stderr = "";
     child.stdout.on("data", (c) => {
@@ -47,7 +46,7 @@ export function run(
 
 /** A fresh, empty MARTECH_STEPS_HOME. */
 export function freshHome(prefix = "martech-cli-"): Promise<string> {
-  return mkdtemp(join(tmpdir(), prefix));
+  return tempDir(prefix);
 }
 
 /** Holds a loopback port, as another program would. */
@@ -84,7 +83,7 @@ export interface Started {
 /** Starts a long-running command (start, sandbox) and resolves once its banner says it is ready. */
 export function startCli(args: string[], env: NodeJS.ProcessEnv, ready = /Press Ctrl-C/): Promise<Started> {
   const child = spawn(process.execPath, [BIN, ...args], {
-    env: { PATH: process.env.PATH, ...env },
+    env: { ...childEnv(), ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
   const stop = () =>

@@ -1,7 +1,7 @@
-import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { type BrowserContext, chromium, type Page } from "playwright-core";
+import { tempDirSync } from "../helpers/temp.js";
 
 /** Debian's Chromium (`apt-get install chromium`); never a browser downloaded by a test tool. */
 export const CHROMIUM = "/usr/bin/chromium";
@@ -28,7 +28,7 @@ export interface Browser {
 
 /** Headless Chromium with a new, empty profile; screenshots go to test-output/screenshots (kept out of git). */
 export async function launchBrowser(): Promise<Browser> {
-  const profile = mkdtempSync(join(tmpdir(), "console-e2e-profile-"));
+  const profile = tempDirSync("console-e2e-profile-");
   mkdirSync(SCREENSHOTS, { recursive: true });
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM,

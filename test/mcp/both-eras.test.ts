@@ -1,7 +1,4 @@
 import { existsSync } from "node:fs";
-import { mkdtemp } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import {
   Client as ModernClient,
   StreamableHTTPClientTransport as ModernHttp,
@@ -12,7 +9,9 @@ import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js"
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type HttpServerHandle, startHttpServer } from "../../src/mcp/http.js";
+import { childEnv } from "../helpers/child-env.js";
 import { CANARY_SECRET } from "../helpers/fixtures.js";
+import { tempDir } from "../helpers/temp.js";
 import {
   type CallResult,
   type CallTool,
@@ -80,8 +79,8 @@ describe("both protocol revisions over stdio (the built CLI)", () => {
     if (!existsSync(BIN)) throw new Error("dist/ is missing: run `npm run build` (npm test does it).");
     sandboxes = await startSandboxes();
     env = {
-      PATH: process.env.PATH ?? "",
-      MARTECH_STEPS_HOME: await mkdtemp(join(tmpdir(), "martech-eras-")),
+      ...childEnv(),
+      MARTECH_STEPS_HOME: await tempDir("martech-eras-"),
       MARTECH_STEPS_LOG_LEVEL: "debug",
       ...sandboxes.env,
     };

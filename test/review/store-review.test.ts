@@ -1,12 +1,12 @@
 import { spawn } from "node:child_process";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
-import { chmod, mkdir, mkdtemp, readdir, rename, symlink, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { chmod, mkdir, readdir, rename, symlink, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { describe, expect, it, vi } from "vitest";
 import { FileCredentialStore, type WorkspaceSecrets } from "../../src/auth/credential-store.js";
 import { BIN, freshHome, run, startCli } from "../cli/run.js";
 import { rawRequest } from "../console/helpers/console-fixture.js";
+import { tempDir } from "../helpers/temp.js";
 
 /**
  * Review of the store merge (issue 6 §3, issue 8 §3) and the newcomer merge (issue 8 §1-5), tried
@@ -183,7 +183,7 @@ describe("review: starting over (remove, configure --force) when the write canno
   });
 
   it("creates the store key on a filesystem without hard links (exFAT, some SMB shares)", async () => {
-    const home = join(await mkdtemp(join(tmpdir(), "review-")), "no-hard-links");
+    const home = join(await tempDir("review-"), "no-hard-links");
     const store = new FileCredentialStore({ home, env: {}, ...quiet });
     // Today: "The credential store cannot create <home>/key (EPERM)", so nothing can ever be saved there.
     await expect(store.update("default", withMarketo)).resolves.toMatchObject({ marketo: MARKETO });

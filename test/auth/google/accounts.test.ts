@@ -1,8 +1,7 @@
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import nock from "nock";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { FileCredentialStore } from "../../../src/auth/credential-store.js";
 import { GoogleAccounts } from "../../../src/auth/google/accounts.js";
 import {
@@ -11,6 +10,7 @@ import {
   NotFoundError,
   ValidationError,
 } from "../../../src/errors.js";
+import { tempDir } from "../../helpers/temp.js";
 import {
   CLIENT,
   ENDPOINTS,
@@ -40,10 +40,7 @@ function refreshReply(extra: Record<string, unknown> = {}) {
 }
 
 beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), "martech-google-"));
-});
-afterAll(async () => {
-  await rm(dir, { recursive: true, force: true });
+  dir = await tempDir("martech-google-");
 });
 beforeEach(() => nock.disableNetConnect());
 afterEach(() => {

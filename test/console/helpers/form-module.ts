@@ -1,5 +1,4 @@
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { createPrecompiledValidator } from "@rjsf/validator-ajv8";
@@ -8,6 +7,7 @@ import { trimAsZod } from "../../../src/console/trim-as-zod.js";
 import type { AjvErrorLike, FormHints, JsonSchemaNode } from "../../../src/console/validation-wording.js";
 import { getToolStep } from "../../../src/tools/registry.js";
 import type { SchemaContext } from "../../../src/tools/types.js";
+import { tempDir } from "../../helpers/temp.js";
 
 export interface LoadedForm {
   schema: JsonSchemaNode;
@@ -19,7 +19,7 @@ export interface LoadedForm {
 
 /** Loads a step's form module as the browser does (an ES module), in Node, and wraps its validators as RJSF does. */
 export async function loadForm(id: string, context: SchemaContext): Promise<LoadedForm> {
-  const dir = await mkdtemp(join(tmpdir(), "console-form-"));
+  const dir = await tempDir("console-form-");
   try {
     const file = join(dir, `${id}.mjs`);
     await writeFile(file, await formModule(getToolStep(id), context));

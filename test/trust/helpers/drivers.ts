@@ -1,16 +1,12 @@
 import { type ChildProcessWithoutNullStreams, spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { BIN, type Run, run } from "../../cli/run.js";
+import { childEnv } from "../../helpers/child-env.js";
 
-export { BIN };
+export { BIN, childEnv };
 
 export function requireBuild(): void {
   if (!existsSync(BIN)) throw new Error("dist/ is missing: run `npm run build` (npm test does it).");
-}
-
-/** The environment of a child: only what the product reads, never the test runner's own. */
-export function childEnv(env: Record<string, string>): NodeJS.ProcessEnv {
-  return { PATH: process.env.PATH ?? "", ...env };
 }
 
 export type CliRun = Run;

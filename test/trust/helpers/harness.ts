@@ -1,6 +1,6 @@
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
+import { tempDir } from "../../helpers/temp.js";
 import { canary, findLeaks, type Leak } from "./canary.js";
 import type { Handler, Seen } from "./fake-server.js";
 import { type Fake, type FakeCredentials, fakeEnv, startFakeGoogle, startFakeMarketo } from "./fakes.js";
@@ -44,7 +44,7 @@ export async function startHarness(extraEnv: Record<string, string> = {}): Promi
   };
   const marketo = await startFakeMarketo(creds.marketo);
   const google = await startFakeGoogle(creds.google);
-  const home = await mkdtemp(join(tmpdir(), "martech-trust-"));
+  const home = await tempDir("martech-trust-");
   const env = {
     ...fakeEnv(marketo, google, creds),
     MARTECH_STEPS_HOME: home,
@@ -89,7 +89,7 @@ export async function startHarness(extraEnv: Record<string, string> = {}): Promi
       forks.push(m, g);
       // A store of its own: a stored Google account is bound to the endpoints it was connected
       // against, so the harness's account is refused on the fork's (import it there instead).
-      const forkHome = await mkdtemp(join(tmpdir(), "martech-trust-fork-"));
+      const forkHome = await tempDir("martech-trust-fork-");
       homes.push(forkHome);
       return {
         marketo: m,
