@@ -11,15 +11,15 @@ declare module "vitest" {
 }
 
 /**
- * One fresh temp folder per run (https://vitest.dev/config/globalsetup). Each test file works in a
- * folder of its own inside it and fails if it leaves anything there (test/helpers/setup-file.ts);
- * what is left beside those folders at the end fails the run, and the folder is removed.
+ * One fresh temp folder per run and project (https://vitest.dev/config/globalsetup). Each test file
+ * works in a folder of its own inside it and fails if it leaves anything there
+ * (test/helpers/setup-file.ts); what is left beside those folders at the end fails the run, and the
+ * folder is removed.
  */
 export default function setup(project: TestProject): () => void {
-  const root = mkdtempSync(join(tmpdir(), "martech-steps-tests-"));
+  // Short names: Chromium puts a Unix socket in the temp folder, and its path must fit in 108 bytes.
+  const root = mkdtempSync(join(tmpdir(), "mst-run-"));
   project.provide("tempRoot", root);
-  // Processes started by this one (none today) and files of no test file land here too.
-  process.env.TMPDIR = root;
   return () => {
     const left = readdirSync(root);
     rmSync(root, { recursive: true, force: true, maxRetries: 3 });

@@ -10,7 +10,7 @@ import { removeTempDirs } from "./temp.js";
  * anything is left in it after its own clean-up, or if one of its tests writes on stderr unannounced.
  * Both are assertions, so they show in the counts and name the file or the test.
  */
-const fileTemp = mkdtempSync(join(inject("tempRoot"), "file-"));
+const fileTemp = mkdtempSync(join(inject("tempRoot"), "f-"));
 process.env.TMPDIR = fileTemp;
 catchStderr();
 
