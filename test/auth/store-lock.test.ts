@@ -6,7 +6,7 @@ import { FileCredentialStore } from "../../src/auth/credential-store.js";
 import { NetworkError } from "../../src/errors.js";
 import { tempDir } from "../helpers/temp.js";
 
-const WRITER = new URL("./fixtures/store-writer.ts", import.meta.url).pathname;
+const WRITER = new URL("../fixtures/store-writer.ts", import.meta.url).pathname;
 
 function writer(home: string, prefix: string, count: number): Promise<number | null> {
   return new Promise((resolve, reject) => {

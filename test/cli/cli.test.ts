@@ -10,9 +10,9 @@ import { buildManifest } from "../../src/manifest.js";
 import { sandboxEnv, startGoogleSandbox } from "../../src/sandbox/index.js";
 import { type MarketoSandbox, startMarketoSandbox } from "../../src/sandbox/marketo/index.js";
 import { childEnv } from "../helpers/child-env.js";
+import { freshHome, run, type Started, startCli } from "../helpers/cli.js";
 import { CANARY_SECRET } from "../helpers/fixtures.js";
 import { tempDir } from "../helpers/temp.js";
-import { freshHome, run, type Started, startCli } from "./run.js";
 
 describe("CLI", () => {
   let home: string;

@@ -9,7 +9,7 @@ import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { childEnv } from "../helpers/child-env.js";
-import { BIN, exited, freshHome, run, startCli } from "./run.js";
+import { BIN, exited, freshHome, run, startCli } from "../helpers/cli.js";
 
 const ENDPOINT = "https://123-abc-456.mktorest.com/rest";
 

@@ -5,7 +5,7 @@
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { afterEach, describe, expect, it } from "vitest";
 import { childEnv } from "../helpers/child-env.js";
-import { BIN, exited, freshHome, run } from "./run.js";
+import { BIN, exited, freshHome, run } from "../helpers/cli.js";
 
 /** `start` as npm runs it: a child of `sh -c` (which does not exec it), ready once its banner is out. */
 async function startUnderShell(env: NodeJS.ProcessEnv): Promise<{ shell: ChildProcess; server: number }> {

@@ -11,7 +11,7 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { beforeAll, describe, expect, it } from "vitest";
 import { childEnv } from "../helpers/child-env.js";
-import { BIN, freshHome, run } from "./run.js";
+import { BIN, freshHome, run } from "../helpers/cli.js";
 
 const ROOT = new URL("../../", import.meta.url).pathname;
 const TSX = join(ROOT, "node_modules", ".bin", "tsx");

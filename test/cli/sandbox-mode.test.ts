@@ -7,7 +7,7 @@ import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { describe, expect, it } from "vitest";
 import { sandboxEnv, startGoogleSandbox } from "../../src/sandbox/index.js";
 import { childEnv } from "../helpers/child-env.js";
-import { BIN, exited, freshHome, run, startCli } from "./run.js";
+import { BIN, exited, freshHome, run, startCli } from "../helpers/cli.js";
 
 const LEAD1 = JSON.stringify({
   method: "GET",

@@ -2,8 +2,8 @@ import { chmod, mkdir, stat, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { FileCredentialStore } from "../../src/auth/credential-store.js";
+import { BIN, freshHome, run } from "../helpers/cli.js";
 import { tempDir } from "../helpers/temp.js";
-import { BIN, freshHome, run } from "./run.js";
 
 /** A shell folder with `martech-steps` on PATH and the user's own store in ./home. */
 async function shell() {

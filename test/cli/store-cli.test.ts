@@ -9,8 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sandboxEnv, startGoogleSandbox } from "../../src/sandbox/index.js";
 import { type MarketoSandbox, startMarketoSandbox } from "../../src/sandbox/marketo/index.js";
 import { childEnv } from "../helpers/child-env.js";
+import { BIN, freshHome, type Run, run } from "../helpers/cli.js";
 import { CANARY_SECRET } from "../helpers/fixtures.js";
-import { BIN, freshHome, type Run, run } from "./run.js";
 
 const MALFORMED_KEY = "this-is-not-a-32-byte-key-but-a-secret";
 

@@ -2,8 +2,8 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { childEnv } from "../helpers/child-env.js";
+import { rawRequest } from "../helpers/console.js";
 import { tempDir } from "../helpers/temp.js";
-import { rawRequest } from "./helpers/console-fixture.js";
 
 const BIN = fileURLToPath(new URL("../../dist/cli/main.js", import.meta.url));
 

@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createConsole } from "../../src/console/index.js";
 import { type HttpServerHandle, startHttpServer } from "../../src/mcp/http.js";
 import { Workspace } from "../../src/workspace.js";
+import { rawRequest } from "../helpers/console.js";
 import { tempDir } from "../helpers/temp.js";
-import { rawRequest } from "./helpers/console-fixture.js";
 
 async function serve(webRoot: string): Promise<{ http: HttpServerHandle; base: string }> {
   const workspace = () => new Workspace({ env: {} });

@@ -7,9 +7,9 @@
 import type { Page, Response } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { searchToolSteps } from "../../src/tools/registry.js";
-import { type ConsoleFixture, startConsoleFixture } from "../console/helpers/console-fixture.js";
+import { type Browser, launchBrowser } from "../helpers/browser.js";
+import { type ConsoleFixture, startConsoleFixture } from "../helpers/console.js";
 import { allowStderr } from "../helpers/stderr.js";
-import { type Browser, launchBrowser } from "./browser.js";
 
 describe("the console in a browser", () => {
   let fixture: ConsoleFixture;

@@ -1,9 +1,9 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { type MarketoSandbox, startMarketoSandbox } from "../../src/sandbox/marketo/index.js";
-import { BIN, freshHome } from "../cli/run.js";
 import { childEnv } from "../helpers/child-env.js";
-import { type RawResponse, raw } from "../mcp/support/raw-http.js";
+import { BIN, freshHome } from "../helpers/cli.js";
+import { type RawResponse, raw } from "../helpers/raw-http.js";
 
 const redisUrl = process.env.REDIS_URL;
 

@@ -11,7 +11,6 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type HttpServerHandle, startHttpServer } from "../../src/mcp/http.js";
 import { childEnv } from "../helpers/child-env.js";
 import { CANARY_SECRET } from "../helpers/fixtures.js";
-import { tempDir } from "../helpers/temp.js";
 import {
   type CallResult,
   type CallTool,
@@ -20,7 +19,8 @@ import {
   type Sandboxes,
   sandboxWorkspace,
   startSandboxes,
-} from "./support/five-tools.js";
+} from "../helpers/mcp-five-tools.js";
+import { tempDir } from "../helpers/temp.js";
 
 const BIN = new URL("../../dist/cli/main.js", import.meta.url).pathname;
 const PIN_2026 = { versionNegotiation: { mode: { pin: "2026-07-28" as const } } };

@@ -10,7 +10,6 @@ import {
   NotFoundError,
   ValidationError,
 } from "../../../src/errors.js";
-import { tempDir } from "../../helpers/temp.js";
 import {
   CLIENT,
   ENDPOINTS,
@@ -20,7 +19,8 @@ import {
   MemoryCredentialStore,
   OAUTH,
   seed,
-} from "./helpers.js";
+} from "../../helpers/google-auth.js";
+import { tempDir } from "../../helpers/temp.js";
 
 const WS = "acme";
 let dir: string;

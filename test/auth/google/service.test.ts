@@ -5,8 +5,15 @@ import { GoogleAccounts } from "../../../src/auth/google/accounts.js";
 import type { GoogleEndpoints } from "../../../src/auth/google/config.js";
 import { ConfigurationError } from "../../../src/errors.js";
 import { Workspace } from "../../../src/workspace.js";
+import {
+  CLIENT,
+  ENDPOINTS,
+  GA_SCOPE_STRING,
+  MemoryCredentialStore,
+  OAUTH,
+  seed,
+} from "../../helpers/google-auth.js";
 import { tempDir } from "../../helpers/temp.js";
-import { CLIENT, ENDPOINTS, GA_SCOPE_STRING, MemoryCredentialStore, OAUTH, seed } from "./helpers.js";
 
 const WS = "acme";
 const SANDBOX = "http://127.0.0.1:4999";

@@ -4,7 +4,7 @@ import { FieldCatalog } from "../../../src/tools/ga/field-catalog.js";
 import { checkFilterExpression } from "../../../src/tools/ga/filter-expression.js";
 import { parseFilter } from "../../../src/tools/ga/filter-parser.js";
 import { filterNameProblems, splitFilter } from "../../../src/tools/ga/filter-split.js";
-import { STANDARD_METADATA } from "./fake-connector.js";
+import { STANDARD_METADATA } from "../../helpers/ga-fake-connector.js";
 
 const catalog = new FieldCatalog(STANDARD_METADATA);
 const split = (source: string) => splitFilter(parseFilter(source), catalog);
