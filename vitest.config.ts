@@ -14,6 +14,11 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 30_000,
     pool: "forks",
+    // Each file works in a temp folder of its own and fails if it leaves anything there or writes on
+    // stderr unannounced (test/helpers/setup-file.ts); the run's folder is made and removed here.
+    // https://vitest.dev/config/globalsetup, https://vitest.dev/config/setupfiles
+    globalSetup: ["test/helpers/global-setup.ts"],
+    setupFiles: ["test/helpers/setup-file.ts"],
     // CI also writes a JSON report, from which .ci/run prints "N passed, N failed".
     reporters: jsonReport ? ["default", ["json", { outputFile: jsonReport }]] : ["default"],
     projects: [

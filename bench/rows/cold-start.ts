@@ -4,11 +4,9 @@
  * SDK's minimal one-tool server.
  */
 import { spawn } from "node:child_process";
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import type { BenchConfig } from "../lib/config.js";
 import { interleaved, type Row, ratioRow } from "../lib/stats.js";
+import { benchHome } from "../lib/temp-home.js";
 
 const OPENING = [
   {
@@ -54,7 +52,7 @@ export function timeToToolsList(args: string[], env: NodeJS.ProcessEnv): Promise
 
 export async function coldStartRow(cfg: BenchConfig): Promise<Row> {
   const { REDIS_URL: _shared, ...rest } = process.env;
-  const env = { ...rest, MARTECH_STEPS_HOME: mkdtempSync(join(tmpdir(), "martech-bench-")) };
+  const env = { ...rest, MARTECH_STEPS_HOME: benchHome() };
   const ours = () => timeToToolsList(["dist/cli/main.js", "serve"], env);
   const floor = () => timeToToolsList(["bench/minimal-stdio.mjs"], env);
   // One unmeasured start of each fills the OS file cache.

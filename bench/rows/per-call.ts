@@ -4,9 +4,6 @@
  * fetch of the same URL (parsing the same JSON), or the SDK's minimal one-tool server.
  */
 import { spawnSync } from "node:child_process";
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { Client } from "@modelcontextprotocol/client";
 import { InMemoryTransport } from "@modelcontextprotocol/server";
 import { MarketoConnector } from "../../src/connectors/marketo/connector.js";
@@ -17,6 +14,7 @@ import { Workspace } from "../../src/workspace.js";
 import type { BenchConfig } from "../lib/config.js";
 import { minimalServer } from "../lib/minimal-server.js";
 import { interleaved, percentile, type Row, ratioRow } from "../lib/stats.js";
+import { benchHome } from "../lib/temp-home.js";
 import { type MarketoTarget, OPEN_LIMITS, rawMarketoToken, type Upstream } from "../lib/upstream.js";
 
 const QUERY = { filterType: "id", filterValues: "1" };
@@ -53,7 +51,7 @@ const OPEN_ENV = {
 
 /** A credential folder of its own, with the Marketo credentials saved by the real `marketo configure`. */
 function configuredHome(target: MarketoTarget): string {
-  const home = mkdtempSync(join(tmpdir(), "martech-bench-"));
+  const home = benchHome();
   const result = spawnSync(
     process.execPath,
     [
@@ -101,7 +99,7 @@ export async function perCallRows(up: Upstream, cfg: BenchConfig): Promise<Row[]
     ),
   );
 
-  const emptyHome = mkdtempSync(join(tmpdir(), "martech-bench-"));
+  const emptyHome = benchHome();
   const envWorkspace = new Workspace({
     env: {
       MARTECH_STEPS_HOME: emptyHome,

@@ -1,13 +1,13 @@
-import { mkdtemp, readdir, readFile, stat } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { readdir, readFile, stat } from "node:fs/promises";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { FileCredentialStore } from "../../src/auth/credential-store.js";
+import { tempDir } from "../helpers/temp.js";
 
 const CANARY = "canary-secret-7f3a9c1e-do-not-leak";
 
 async function home() {
-  return mkdtemp(join(tmpdir(), "martech-store-"));
+  return tempDir("martech-store-");
 }
 
 describe("FileCredentialStore", () => {

@@ -1,10 +1,10 @@
-import { chown, mkdtemp, readdir, stat, utimes, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { chown, readdir, stat, utimes, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { describe, expect, it, vi } from "vitest";
 import { FileCredentialStore } from "../../src/auth/credential-store.js";
 import { loadOrCreateKeyFile, removeLeftoverTemps } from "../../src/auth/key-file.js";
 import { readKeyFile } from "../../src/auth/store-key.js";
+import { tempDir } from "../helpers/temp.js";
 
 // A filesystem without hard links (exFAT, FAT, some SMB shares) answers link(2) with EPERM, ENOTSUP
 // or EXDEV: paths under a folder named "no-links-<code>" behave so, everything else is untouched.
@@ -32,7 +32,7 @@ vi.mock("node:fs/promises", async (importOriginal) => {
   };
 });
 
-const folder = async (name = "") => join(await mkdtemp(join(tmpdir(), "key-file-")), name);
+const folder = async (name = "") => join(await tempDir("key-file-"), name);
 
 describe("creating the key file where hard links are refused", () => {
   it.each(["EPERM", "ENOTSUP", "EXDEV"])(

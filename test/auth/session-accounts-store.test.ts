@@ -13,7 +13,7 @@ import { serviceOf } from "../../src/auth/google/service.js";
 import { SessionAccountsStore } from "../../src/auth/session-accounts-store.js";
 import { connectSandbox } from "../../src/cli/sandbox-wiring.js";
 import { type GoogleSandbox, sandboxEnv, startGoogleSandbox } from "../../src/sandbox/index.js";
-import { freshHome } from "../cli/run.js";
+import { freshHome } from "../helpers/cli.js";
 
 const quiet = { warn: () => undefined };
 const GOOGLE: GoogleService = {

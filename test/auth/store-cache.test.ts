@@ -1,11 +1,11 @@
-import { chmod, mkdtemp, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { chmod, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { FileCredentialStore } from "../../src/auth/credential-store.js";
 import { RedisCredentialStore } from "../../src/auth/redis-credential-store.js";
 import * as sealed from "../../src/auth/sealed.js";
 import { ConfigurationError } from "../../src/errors.js";
+import { tempDir } from "../helpers/temp.js";
 
 // Counts decryptions: the point of the cache is that an unchanged document is not opened again.
 vi.mock(import("../../src/auth/sealed.js"), async (original) => {
@@ -26,7 +26,7 @@ beforeEach(() => {
 
 describe("the file store keeps the document it opened", () => {
   it("opens an unchanged document once for many reads, and gives each reader its own copy", async () => {
-    const home = await mkdtemp(join(tmpdir(), "martech-cache-"));
+    const home = await tempDir("martech-cache-");
     const store = new FileCredentialStore({ home, warn: () => undefined });
     await store.update("default", (s) => ({ ...s, marketo: marketo("one") }));
     opened.mockClear();
@@ -39,7 +39,7 @@ describe("the file store keeps the document it opened", () => {
   });
 
   it("sees a change made by another process at the next read", async () => {
-    const home = await mkdtemp(join(tmpdir(), "martech-cache-"));
+    const home = await tempDir("martech-cache-");
     const server = new FileCredentialStore({ home, warn: () => undefined });
     const cli = new FileCredentialStore({ home, warn: () => undefined });
     await cli.update("default", (s) => ({ ...s, marketo: marketo("one") }));
@@ -51,7 +51,7 @@ describe("the file store keeps the document it opened", () => {
   });
 
   it("still checks the key file's permissions at every read", async () => {
-    const home = await mkdtemp(join(tmpdir(), "martech-cache-"));
+    const home = await tempDir("martech-cache-");
     const store = new FileCredentialStore({ home, warn: () => undefined });
     await store.update("default", (s) => ({ ...s, marketo: marketo("one") }));
     await store.read("default");
@@ -62,7 +62,7 @@ describe("the file store keeps the document it opened", () => {
   });
 
   it("opens the document again when the key file was replaced", async () => {
-    const home = await mkdtemp(join(tmpdir(), "martech-cache-"));
+    const home = await tempDir("martech-cache-");
     const store = new FileCredentialStore({ home, warn: () => undefined });
     await store.update("default", (s) => ({ ...s, marketo: marketo("one") }));
     await store.read("default");

@@ -1,6 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { chmod, mkdir, mkdtemp, readdir, stat, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { chmod, mkdir, readdir, stat, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { FileCredentialStore } from "../../src/auth/credential-store.js";
@@ -9,8 +8,9 @@ import { checkCredentialStore, createCredentialStore } from "../../src/auth/stor
 import { readKeyFile } from "../../src/auth/store-key.js";
 import { ConfigurationError } from "../../src/errors.js";
 import { Workspace } from "../../src/workspace.js";
+import { tempDir } from "../helpers/temp.js";
 
-const home = () => mkdtemp(join(tmpdir(), "martech-key-"));
+const home = () => tempDir("martech-key-");
 const MALFORMED = "not-a-key-but-a-secret-looking-value";
 
 describe("MARTECH_STEPS_KEY", () => {
@@ -123,7 +123,8 @@ describe("the key file and the folder, checked as ssh checks a private key", () 
 
   it("reports a store path it cannot read as a typed error naming the path", async () => {
     const dir = await home();
-    await mkdir(join(dir, "workspaces", "default.json"), { recursive: true });
+    // Private, as the store makes its folders: an open one is warned about on stderr.
+    await mkdir(join(dir, "workspaces", "default.json"), { recursive: true, mode: 0o700 });
     const path = join(dir, "workspaces", "default.json");
     await expect(new FileCredentialStore({ home: dir, env: {} }).read("default")).rejects.toThrow(
       `The credential store cannot read ${path} (EISDIR).`,

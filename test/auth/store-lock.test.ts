@@ -1,12 +1,12 @@
 import { spawn } from "node:child_process";
-import { mkdir, mkdtemp, readdir, utimes } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { mkdir, readdir, utimes } from "node:fs/promises";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { FileCredentialStore } from "../../src/auth/credential-store.js";
 import { NetworkError } from "../../src/errors.js";
+import { tempDir } from "../helpers/temp.js";
 
-const WRITER = new URL("./fixtures/store-writer.ts", import.meta.url).pathname;
+const WRITER = new URL("../fixtures/store-writer.ts", import.meta.url).pathname;
 
 function writer(home: string, prefix: string, count: number): Promise<number | null> {
   return new Promise((resolve, reject) => {
@@ -28,7 +28,7 @@ const addAccount = (label: string) => (s: Awaited<ReturnType<FileCredentialStore
 
 describe("the file store's lock across processes", () => {
   it("loses no update when 4 processes each make 25 updates of one workspace at once", async () => {
-    const home = await mkdtemp(join(tmpdir(), "martech-lock-"));
+    const home = await tempDir("martech-lock-");
     const codes = await Promise.all(["a", "b", "c", "d"].map((prefix) => writer(home, prefix, 25)));
     expect(codes).toEqual([0, 0, 0, 0]);
     const labels = Object.keys(
@@ -40,9 +40,10 @@ describe("the file store's lock across processes", () => {
   }, 60_000);
 
   it("takes over a lock left by a process that died (older than the stale time)", async () => {
-    const home = await mkdtemp(join(tmpdir(), "martech-lock-"));
+    const home = await tempDir("martech-lock-");
     const lock = join(home, "workspaces", "default.json.lock");
-    await mkdir(lock, { recursive: true });
+    // Private, as the store makes its folders: an open one is warned about on stderr.
+    await mkdir(lock, { recursive: true, mode: 0o700 });
     const old = new Date(Date.now() - 60_000);
     await utimes(lock, old, old);
     const store = new FileCredentialStore({ home, env: {} });
@@ -53,9 +54,10 @@ describe("the file store's lock across processes", () => {
   });
 
   it("waits for a live lock, then fails with a typed, retryable error that names the lock", async () => {
-    const home = await mkdtemp(join(tmpdir(), "martech-lock-"));
+    const home = await tempDir("martech-lock-");
     const lock = join(home, "workspaces", "default.json.lock");
-    await mkdir(lock, { recursive: true });
+    // Private, as the store makes its folders: an open one is warned about on stderr.
+    await mkdir(lock, { recursive: true, mode: 0o700 });
     const store = new FileCredentialStore({ home, env: {}, lock: { staleMs: 5_000, waitMs: 300 } });
     const error = await store.update("default", addAccount("blocked")).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(NetworkError);

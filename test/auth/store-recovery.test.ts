@@ -1,6 +1,5 @@
 import { createCipheriv, randomBytes } from "node:crypto";
-import { chmod, mkdtemp, readdir, readFile, rm, stat, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { chmod, readdir, readFile, rm, stat, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import {
@@ -9,6 +8,7 @@ import {
   type WorkspaceSecrets,
 } from "../../src/auth/credential-store.js";
 import { openSecrets, sealSecrets } from "../../src/auth/sealed.js";
+import { tempDir } from "../helpers/temp.js";
 
 const CANARY = "canary-store-recovery-5e21";
 const KEY = randomBytes(32);
@@ -36,7 +36,7 @@ function legacySeal(key: Buffer, secrets: WorkspaceSecrets, workspace: string): 
 }
 
 async function seeded(options: { env?: NodeJS.ProcessEnv } = {}) {
-  const home = await mkdtemp(join(tmpdir(), "martech-recovery-"));
+  const home = await tempDir("martech-recovery-");
   const store = new FileCredentialStore({ home, env: options.env ?? {} });
   await store.update("default", () => SECRETS);
   const file = join(home, "workspaces", "default.json");

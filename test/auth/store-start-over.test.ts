@@ -1,9 +1,9 @@
 import { randomBytes } from "node:crypto";
-import { mkdir, mkdtemp, readdir, readFile, rename, symlink } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { mkdir, readdir, readFile, rename, symlink } from "node:fs/promises";
 import { join } from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { FileCredentialStore, type WorkspaceSecrets } from "../../src/auth/credential-store.js";
+import { tempDir } from "../helpers/temp.js";
 
 /**
  * Starting over (remove, configure --force) when the new document cannot be written: the unreadable
@@ -44,7 +44,7 @@ const quiet = { warn: () => undefined };
 
 /** A store written with a key that is no longer the one in use (the key file replaced). */
 async function otherKeyStore(folder: string) {
-  const home = join(await mkdtemp(join(tmpdir(), "start-over-")), folder);
+  const home = join(await tempDir("start-over-"), folder);
   const written = new FileCredentialStore({
     home,
     env: { MARTECH_STEPS_KEY: randomBytes(32).toString("hex") },
@@ -67,7 +67,7 @@ describe("starting over when the new document cannot be written", () => {
   });
 
   it("refuses a key file that is a symbolic link to nothing, instead of taking the key as missing", async () => {
-    const base = await mkdtemp(join(tmpdir(), "start-over-"));
+    const base = await tempDir("start-over-");
     const home = join(base, "home");
     await new FileCredentialStore({ home, env: {}, ...quiet }).update("default", withMarketo);
     await rename(join(home, "key"), join(base, "key.backup"));

@@ -5,7 +5,7 @@
  */
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { run } from "../cli/run.js";
+import { run } from "../helpers/cli.js";
 
 const ROOT = new URL("../../", import.meta.url).pathname;
 const TSX = join(ROOT, "node_modules", ".bin", "tsx");

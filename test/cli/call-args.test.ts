@@ -3,7 +3,7 @@
  * missing step id, then a missing --input, in that order.
  */
 import { describe, expect, it } from "vitest";
-import { freshHome, run } from "./run.js";
+import { freshHome, run } from "../helpers/cli.js";
 
 describe("call with wrong arguments", () => {
   it.each([

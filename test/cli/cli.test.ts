@@ -1,6 +1,5 @@
 import { randomBytes, randomUUID } from "node:crypto";
-import { mkdtemp, readdir, readFile, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { readdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
@@ -10,14 +9,16 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildManifest } from "../../src/manifest.js";
 import { sandboxEnv, startGoogleSandbox } from "../../src/sandbox/index.js";
 import { type MarketoSandbox, startMarketoSandbox } from "../../src/sandbox/marketo/index.js";
+import { childEnv } from "../helpers/child-env.js";
+import { freshHome, run, type Started, startCli } from "../helpers/cli.js";
 import { CANARY_SECRET } from "../helpers/fixtures.js";
-import { freshHome, run, type Started, startCli } from "./run.js";
+import { tempDir } from "../helpers/temp.js";
 
 describe("CLI", () => {
   let home: string;
   let sandbox: MarketoSandbox;
   beforeAll(async () => {
-    home = await mkdtemp(join(tmpdir(), "martech-cli-"));
+    home = await tempDir("martech-cli-");
     sandbox = await startMarketoSandbox({ clientSecret: CANARY_SECRET });
   });
   afterAll(async () => sandbox.close());
@@ -77,7 +78,7 @@ describe("CLI", () => {
   });
 
   it("marketo configure verifies the credentials with Marketo and saves nothing when they are refused", async () => {
-    const env = { MARTECH_STEPS_HOME: await mkdtemp(join(tmpdir(), "martech-verify-")) };
+    const env = { MARTECH_STEPS_HOME: await tempDir("martech-verify-") };
     const wrong = await run(
       ["marketo", "configure", "--client-id", sandbox.clientId, "--endpoint", sandbox.restEndpoint],
       env,
@@ -113,7 +114,7 @@ describe("accounts commands against the Google sandbox", () => {
   it("import (with a read-only warning), list without tokens, remove revokes", async () => {
     const google = await startGoogleSandbox();
     try {
-      const home = await mkdtemp(join(tmpdir(), "martech-accounts-"));
+      const home = await tempDir("martech-accounts-");
       const env = { ...sandboxEnv({ google }), MARTECH_STEPS_HOME: home };
       const full = google.issueRefreshToken("analyst@sandbox.example");
       const readOnly = google.issueRefreshToken("viewer@sandbox.example", [
@@ -174,8 +175,8 @@ describe.skipIf(!process.env.REDIS_URL)(
       const sandbox = await startMarketoSandbox({ clientSecret: CANARY_SECRET });
       try {
         const workspace = `cli-${randomUUID().slice(0, 8)}`;
-        const one = { ...shared, MARTECH_STEPS_HOME: await mkdtemp(join(tmpdir(), "martech-r1-")) };
-        const two = { ...shared, MARTECH_STEPS_HOME: await mkdtemp(join(tmpdir(), "martech-r2-")) };
+        const one = { ...shared, MARTECH_STEPS_HOME: await tempDir("martech-r1-") };
+        const two = { ...shared, MARTECH_STEPS_HOME: await tempDir("martech-r2-") };
         const configure = await run(
           [
             "marketo",
@@ -241,7 +242,7 @@ describe("npm start (martech-steps start) on a machine with nothing configured",
     const transport = new StdioClientTransport({
       command: claude.command,
       args: claude.args,
-      env: { PATH: process.env.PATH ?? "", MARTECH_STEPS_HOME: await freshHome() },
+      env: { ...childEnv(), MARTECH_STEPS_HOME: await freshHome() },
       stderr: "ignore",
     });
     const client = new Client({ name: "claude-config", version: "1" });

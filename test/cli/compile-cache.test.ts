@@ -6,7 +6,7 @@ import { readdir } from "node:fs/promises";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { PACKAGE } from "../../src/version.js";
-import { freshHome, run } from "./run.js";
+import { freshHome, run } from "../helpers/cli.js";
 
 describe("the CLI's compile cache", () => {
   it("is written to the temporary folder on Node 22 and later, and is no obstacle on Node 20", async () => {

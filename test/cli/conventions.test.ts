@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { TOOL_STEPS } from "../../src/tools/registry.js";
-import { freshHome, run } from "./run.js";
+import { freshHome, run } from "../helpers/cli.js";
 
 describe("CLI conventions", () => {
   it.each([

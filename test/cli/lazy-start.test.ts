@@ -1,16 +1,17 @@
 import { spawn } from "node:child_process";
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { PACKAGE } from "../../src/version.js";
+import { childEnv } from "../helpers/child-env.js";
+import { tempDir } from "../helpers/temp.js";
 import { toolsFromZod } from "../helpers/zod-tools.js";
 
 const ROOT = new URL("../../", import.meta.url).pathname;
 
 let dir: string;
 beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), "lazy-start-"));
+  dir = await tempDir("lazy-start-");
   // A resolve hook (it runs on the loader thread) that names every module the process loads on stderr.
   await writeFile(
     join(dir, "hook.mjs"),
@@ -35,7 +36,6 @@ beforeAll(async () => {
     };`,
   );
 });
-afterAll(async () => rm(dir, { recursive: true, force: true }));
 
 interface StartUp {
   /** The modules loaded up to the answer to the first tools/list. */
@@ -51,7 +51,7 @@ function startUp(): Promise<StartUp> {
       process.execPath,
       ["--import", join(dir, "register.mjs"), `${ROOT}dist/cli/main.js`, "serve"],
       {
-        env: { PATH: process.env.PATH, MARTECH_STEPS_HOME: dir },
+        env: { ...childEnv(), MARTECH_STEPS_HOME: dir },
         stdio: ["pipe", "pipe", "pipe"],
       },
     );
@@ -63,10 +63,14 @@ function startUp(): Promise<StartUp> {
     });
     child.stdout.on("data", (chunk: Buffer) => {
       out += chunk.toString();
-      if (out.endsWith("\n") && answered()) child.kill();
+      // Closing stdin ends the server the way a client does; a kill here would cut off the lines the
+      // loader thread has not yet handed to stderr (Node 24 forwards them asynchronously).
+      if (out.endsWith("\n") && answered()) child.stdin.end();
     });
     child.on("error", reject);
-    child.on("exit", () => {
+    // "close", not "exit": it comes once the process has exited and stdout and stderr have ended, so
+    // every LOADED line written before the exit has been read.
+    child.on("close", () => {
       if (!answered()) reject(new Error(`no tools/list answer: ${err.slice(-2000)}`));
       else
         resolve({

@@ -8,7 +8,8 @@ import { spawn } from "node:child_process";
 import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { BIN, exited, freshHome, run, startCli } from "./run.js";
+import { childEnv } from "../helpers/child-env.js";
+import { BIN, exited, freshHome, run, startCli } from "../helpers/cli.js";
 
 const ENDPOINT = "https://123-abc-456.mktorest.com/rest";
 
@@ -174,7 +175,7 @@ async function atPrompt(key: string): Promise<{ code: number | null; output: str
   const home = await freshHome();
   const command = `${process.execPath} ${BIN} marketo configure --no-verify`;
   const child = spawn("script", ["-qefc", command, "/dev/null"], {
-    env: { PATH: process.env.PATH, MARTECH_STEPS_HOME: home, TERM: "dumb" },
+    env: { ...childEnv(), MARTECH_STEPS_HOME: home, TERM: "dumb" },
   });
   let output = "";
   let typed = false;

@@ -4,12 +4,13 @@
  */
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { afterEach, describe, expect, it } from "vitest";
-import { BIN, exited, freshHome, run } from "./run.js";
+import { childEnv } from "../helpers/child-env.js";
+import { BIN, exited, freshHome, run } from "../helpers/cli.js";
 
 /** `start` as npm runs it: a child of `sh -c` (which does not exec it), ready once its banner is out. */
 async function startUnderShell(env: NodeJS.ProcessEnv): Promise<{ shell: ChildProcess; server: number }> {
   const shell = spawn("sh", ["-c", '"$0" "$1" start; true', process.execPath, BIN], {
-    env: { PATH: process.env.PATH, MARTECH_STEPS_PORT: "0", ...env },
+    env: { ...childEnv(), MARTECH_STEPS_PORT: "0", ...env },
     stdio: ["ignore", "ignore", "pipe"],
   });
   await new Promise<void>((resolve, reject) => {
@@ -28,10 +29,13 @@ async function startUnderShell(env: NodeJS.ProcessEnv): Promise<{ shell: ChildPr
 
 describe("start run by npm", () => {
   const servers: number[] = [];
-  afterEach(() => {
+  // SIGTERM first, as a user stops them: a detached sandbox then removes its temporary home, which
+  // a SIGKILL would leave behind in the temp folder.
+  afterEach(async () => {
     for (const pid of servers.splice(0)) {
       try {
-        process.kill(pid, "SIGKILL");
+        process.kill(pid, "SIGTERM");
+        if (!(await exited(pid))) process.kill(pid, "SIGKILL");
       } catch {}
     }
   });

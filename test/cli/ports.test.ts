@@ -1,6 +1,6 @@
 import type { Server } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { freshHome, occupyPort, type Run, run } from "./run.js";
+import { freshHome, occupyPort, type Run, run } from "../helpers/cli.js";
 
 /** One `error:` line and nothing else, naming the port and what changes it; exit 1 at once. */
 function expectPortError(result: Run, port: number, ...changes: string[]): void {

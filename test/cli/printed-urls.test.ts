@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
-import { INIT, raw } from "../mcp/support/raw-http.js";
+import { INIT, raw } from "../helpers/raw-http.js";
 
 /**
  * Bound to every interface (--host 0.0.0.0), the server printed http://0.0.0.0:PORT/... and then refused

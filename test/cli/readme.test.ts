@@ -10,7 +10,8 @@ import { promisify } from "node:util";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { beforeAll, describe, expect, it } from "vitest";
-import { BIN, freshHome, run } from "./run.js";
+import { childEnv } from "../helpers/child-env.js";
+import { BIN, freshHome, run } from "../helpers/cli.js";
 
 const ROOT = new URL("../../", import.meta.url).pathname;
 const TSX = join(ROOT, "node_modules", ".bin", "tsx");
@@ -149,7 +150,7 @@ describe("README", () => {
         args,
         // With the entry's own `env` block (MARKETO_* for the configured connection), as the client passes it.
         env: {
-          PATH: process.env.PATH ?? "",
+          ...childEnv(),
           MARTECH_STEPS_HOME: await freshHome(),
           ...(entry.env as Record<string, string> | undefined),
         },
@@ -194,7 +195,7 @@ const execCli = promisify(execFile);
 /** Every command of `--help` (groups such as `marketo` expanded into their subcommands). */
 async function helpEntries(path: string[] = []): Promise<HelpEntry[]> {
   const { stdout } = await execCli(process.execPath, [BIN, ...path, "--help"], {
-    env: { PATH: process.env.PATH },
+    env: childEnv(),
   });
   const part = (name: string) => stdout.split(`\n${name}:\n`)[1]?.split("\n\n")[0] ?? "";
   const commands = [...part("Commands").matchAll(/^ {2}([a-z][\w-]*)/gm)]

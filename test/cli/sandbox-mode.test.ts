@@ -6,7 +6,8 @@ import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js"
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { describe, expect, it } from "vitest";
 import { sandboxEnv, startGoogleSandbox } from "../../src/sandbox/index.js";
-import { BIN, exited, freshHome, run, startCli } from "./run.js";
+import { childEnv } from "../helpers/child-env.js";
+import { BIN, exited, freshHome, run, startCli } from "../helpers/cli.js";
 
 const LEAD1 = JSON.stringify({
   method: "GET",
@@ -59,7 +60,7 @@ describe("--sandbox: the emulators in-process, with a store of their own", () =>
     const transport = new StdioClientTransport({
       command: process.execPath,
       args: [BIN, "serve", "--sandbox"],
-      env: { PATH: process.env.PATH ?? "", MARTECH_STEPS_HOME: home },
+      env: { ...childEnv(), MARTECH_STEPS_HOME: home },
       stderr: "pipe",
     });
     const client = new Client({ name: "sandbox-stdio-test", version: "1" });

@@ -9,7 +9,7 @@ import { chmod, mkdir, mkdtemp, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { BIN, freshHome, run } from "./run.js";
+import { BIN, freshHome, run } from "../helpers/cli.js";
 
 async function shell() {
   const cwd = await freshHome("sandbox-stop-");

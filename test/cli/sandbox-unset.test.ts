@@ -1,9 +1,9 @@
-import { chmod, mkdir, mkdtemp, stat, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { chmod, mkdir, stat, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { FileCredentialStore } from "../../src/auth/credential-store.js";
-import { BIN, freshHome, run } from "./run.js";
+import { BIN, freshHome, run } from "../helpers/cli.js";
+import { tempDir } from "../helpers/temp.js";
 
 /** A shell folder with `martech-steps` on PATH and the user's own store in ./home. */
 async function shell() {
@@ -60,7 +60,7 @@ describe("after the sandbox stopped, in the shell that evaluated its exports", (
   }, 60_000);
 
   it("the store never re-creates a sandbox's removed folder, even when the sandbox's pid was reused", async () => {
-    const gone = join(await mkdtemp(join(tmpdir(), "sandbox-unset-")), "martech-steps-sandbox-AbC123");
+    const gone = join(await tempDir("sandbox-unset-"), "martech-steps-sandbox-AbC123");
     const store = new FileCredentialStore({ home: gone, env: {}, warn: () => undefined });
     expect(await store.read("default")).toEqual({ googleAccounts: {} });
     await expect(

@@ -8,8 +8,9 @@ import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sandboxEnv, startGoogleSandbox } from "../../src/sandbox/index.js";
 import { type MarketoSandbox, startMarketoSandbox } from "../../src/sandbox/marketo/index.js";
+import { childEnv } from "../helpers/child-env.js";
+import { BIN, freshHome, type Run, run } from "../helpers/cli.js";
 import { CANARY_SECRET } from "../helpers/fixtures.js";
-import { BIN, freshHome, type Run, run } from "./run.js";
 
 const MALFORMED_KEY = "this-is-not-a-32-byte-key-but-a-secret";
 
@@ -189,7 +190,7 @@ describe("a running serve --http whose store goes bad", () => {
   beforeAll(async () => {
     sandbox = await startMarketoSandbox({ clientSecret: CANARY_SECRET });
     dir = await home();
-    const env = { PATH: process.env.PATH, MARTECH_STEPS_HOME: dir };
+    const env = { ...childEnv(), MARTECH_STEPS_HOME: dir };
     const configured = await run(
       ["marketo", "configure", "--client-id", sandbox.clientId, "--endpoint", sandbox.restEndpoint],
       env,

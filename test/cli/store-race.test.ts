@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FileCredentialStore } from "../../src/auth/credential-store.js";
 import { type GoogleSandbox, sandboxEnv, startGoogleSandbox } from "../../src/sandbox/index.js";
-import { freshHome, run } from "./run.js";
+import { freshHome, run } from "../helpers/cli.js";
 
 const TRIALS = 20;
 

@@ -7,7 +7,7 @@ import { removeMarketo, saveMarketo } from "../../src/console/marketo.js";
 import { type MarketoSandbox, startMarketoSandbox } from "../../src/sandbox/marketo/index.js";
 import { MemoryState } from "../../src/state/memory.js";
 import { Workspace } from "../../src/workspace.js";
-import { freshHome, run } from "../cli/run.js";
+import { freshHome, run } from "../helpers/cli.js";
 
 /*
  * `martech-steps marketo configure|remove` and the console's Marketo card are two adapters over one

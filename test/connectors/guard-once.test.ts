@@ -4,8 +4,8 @@ import * as guard from "../../src/connectors/endpoint-guard.js";
 import { connectionFrom } from "../../src/tools/connection-from.js";
 import { runToolStep } from "../../src/tools/run.js";
 import type { ToolContext } from "../../src/tools/types.js";
-import { setup } from "./google/helpers.js";
-import { connector, identity, ORIGIN, ok } from "./marketo/helpers.js";
+import { setup } from "../helpers/google-connector.js";
+import { connector, identity, ORIGIN, ok } from "../helpers/marketo-connector.js";
 
 // Every module that imports the guard gets this spy: it counts the checks a call makes.
 vi.mock("../../src/connectors/endpoint-guard.js", async (importOriginal) => {

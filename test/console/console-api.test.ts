@@ -5,7 +5,7 @@ import {
   type RawResponse,
   rawRequest,
   startConsoleFixture,
-} from "./helpers/console-fixture.js";
+} from "../helpers/console.js";
 
 /** A logged-in page: its session cookie, CSRF token and origin. Every answer is kept for the canary scan. */
 class Page {

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { type ConsoleOptions, createConsole } from "../../src/console/index.js";
 import { type HttpServerHandle, startHttpServer } from "../../src/mcp/http.js";
 import { Workspace } from "../../src/workspace.js";
-import { rawRequest } from "./helpers/console-fixture.js";
+import { rawRequest } from "../helpers/console.js";
 
 /**
  * The console's login off the easy path (issue 16, item 7): wrong API keys are limited per client address,

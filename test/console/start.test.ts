@@ -1,10 +1,9 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtemp } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { rawRequest } from "./helpers/console-fixture.js";
+import { childEnv } from "../helpers/child-env.js";
+import { rawRequest } from "../helpers/console.js";
+import { tempDir } from "../helpers/temp.js";
 
 const BIN = fileURLToPath(new URL("../../dist/cli/main.js", import.meta.url));
 
@@ -13,9 +12,9 @@ describe("npm start serves the console beside /mcp", () => {
   let login: URL;
 
   beforeAll(async () => {
-    const home = await mkdtemp(join(tmpdir(), "martech-console-start-"));
+    const home = await tempDir("martech-console-start-");
     child = spawn(process.execPath, [BIN, "start", "--port", "0"], {
-      env: { PATH: process.env.PATH, MARTECH_STEPS_HOME: home },
+      env: { ...childEnv(), MARTECH_STEPS_HOME: home },
     });
     login = await new Promise<URL>((resolve, reject) => {
       let out = "";

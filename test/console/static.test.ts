@@ -1,11 +1,11 @@
-import { mkdir, mkdtemp, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createConsole } from "../../src/console/index.js";
 import { type HttpServerHandle, startHttpServer } from "../../src/mcp/http.js";
 import { Workspace } from "../../src/workspace.js";
-import { rawRequest } from "./helpers/console-fixture.js";
+import { rawRequest } from "../helpers/console.js";
+import { tempDir } from "../helpers/temp.js";
 
 async function serve(webRoot: string): Promise<{ http: HttpServerHandle; base: string }> {
   const workspace = () => new Workspace({ env: {} });
@@ -19,7 +19,7 @@ describe("the console's files", () => {
   let missing: { http: HttpServerHandle; base: string };
 
   beforeAll(async () => {
-    const root = await mkdtemp(join(tmpdir(), "console-web-"));
+    const root = await tempDir("console-web-");
     await mkdir(join(root, "assets"));
     await writeFile(join(root, "index.html"), "<!doctype html><title>t</title>");
     await writeFile(join(root, "assets", "index-abc.js"), "export {};");

@@ -6,7 +6,7 @@ import { toJsonSchema } from "../../src/schemas/json-schema.js";
 import { describeIssues } from "../../src/tools/input/errors.js";
 import { inputError } from "../../src/tools/input/words.js";
 import { getToolStep, TOOL_STEPS } from "../../src/tools/registry.js";
-import { type LoadedForm, loadForm } from "./helpers/form-module.js";
+import { type LoadedForm, loadForm } from "../helpers/console-form.js";
 
 const ACCOUNTS = { accounts: ["marketing", "web"] };
 

@@ -1,8 +1,9 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { type MarketoSandbox, startMarketoSandbox } from "../../src/sandbox/marketo/index.js";
-import { BIN, freshHome } from "../cli/run.js";
-import { type RawResponse, raw } from "../mcp/support/raw-http.js";
+import { childEnv } from "../helpers/child-env.js";
+import { BIN, freshHome } from "../helpers/cli.js";
+import { type RawResponse, raw } from "../helpers/raw-http.js";
 
 const redisUrl = process.env.REDIS_URL;
 
@@ -14,7 +15,7 @@ interface Replica {
 /** `martech-steps serve --http` as an operator runs it: its own process, on Redis, with Marketo from the environment. */
 async function startReplica(env: Record<string, string>): Promise<Replica> {
   const child = spawn(process.execPath, [BIN, "serve", "--http", "--port", "0"], {
-    env: { PATH: process.env.PATH, MARTECH_STEPS_LOG_LEVEL: "error", ...env },
+    env: { ...childEnv(), MARTECH_STEPS_LOG_LEVEL: "error", ...env },
     stdio: ["ignore", "ignore", "pipe"],
   });
   const url = await new Promise<string>((resolve, reject) => {

@@ -1,7 +1,4 @@
 import { existsSync } from "node:fs";
-import { mkdtemp } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import {
   Client as ModernClient,
   StreamableHTTPClientTransport as ModernHttp,
@@ -12,6 +9,7 @@ import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js"
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type HttpServerHandle, startHttpServer } from "../../src/mcp/http.js";
+import { childEnv } from "../helpers/child-env.js";
 import { CANARY_SECRET } from "../helpers/fixtures.js";
 import {
   type CallResult,
@@ -21,7 +19,8 @@ import {
   type Sandboxes,
   sandboxWorkspace,
   startSandboxes,
-} from "./support/five-tools.js";
+} from "../helpers/mcp-five-tools.js";
+import { tempDir } from "../helpers/temp.js";
 
 const BIN = new URL("../../dist/cli/main.js", import.meta.url).pathname;
 const PIN_2026 = { versionNegotiation: { mode: { pin: "2026-07-28" as const } } };
@@ -80,8 +79,8 @@ describe("both protocol revisions over stdio (the built CLI)", () => {
     if (!existsSync(BIN)) throw new Error("dist/ is missing: run `npm run build` (npm test does it).");
     sandboxes = await startSandboxes();
     env = {
-      PATH: process.env.PATH ?? "",
-      MARTECH_STEPS_HOME: await mkdtemp(join(tmpdir(), "martech-eras-")),
+      ...childEnv(),
+      MARTECH_STEPS_HOME: await tempDir("martech-eras-"),
       MARTECH_STEPS_LOG_LEVEL: "debug",
       ...sandboxes.env,
     };

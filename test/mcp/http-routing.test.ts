@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { log } from "../../src/log.js";
 import { type HttpServerHandle, startHttpServer } from "../../src/mcp/http.js";
 import { Workspace } from "../../src/workspace.js";
-import { INIT, raw } from "./support/raw-http.js";
+import { INIT, raw } from "../helpers/raw-http.js";
 
 /**
  * What routing on hono must not change (src/mcp/node-bridge.ts): paths are matched as sent (an escaped

@@ -8,7 +8,7 @@ import { type HttpServerHandle, parseApiKeys, startHttpServer } from "../../src/
 import { MemoryState } from "../../src/state/memory.js";
 import { Workspace } from "../../src/workspace.js";
 import { CANARY_SECRET, type MarketoFixture, marketoFixture } from "../helpers/fixtures.js";
-import { INIT, raw } from "./support/raw-http.js";
+import { INIT, raw } from "../helpers/raw-http.js";
 
 const MODERN_META = {
   "io.modelcontextprotocol/protocolVersion": "2026-07-28",

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type HttpServerHandle, startHttpServer } from "../../src/mcp/http.js";
 import { type MarketoFixture, marketoFixture } from "../helpers/fixtures.js";
 import { mcpSession } from "../helpers/mcp.js";
-import { listMembersRead } from "./support/calls.js";
+import { listMembersRead } from "../helpers/mcp-calls.js";
 
 describe("MCP cancellation and progress while queued behind Marketo's window", () => {
   let fixture: MarketoFixture;

@@ -5,8 +5,8 @@ import { type HttpServerHandle, startHttpServer } from "../../src/mcp/http.js";
 import { resultLogEntries } from "../../src/mcp/logging.js";
 import { type MarketoFixture, marketoFixture } from "../helpers/fixtures.js";
 import { mcpSession } from "../helpers/mcp.js";
-import { listMembersRead } from "./support/calls.js";
-import { raw } from "./support/raw-http.js";
+import { listMembersRead } from "../helpers/mcp-calls.js";
+import { raw } from "../helpers/raw-http.js";
 
 const META = {
   "io.modelcontextprotocol/protocolVersion": "2026-07-28",

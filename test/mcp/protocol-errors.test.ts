@@ -8,8 +8,8 @@ import type { ResultStore } from "../../src/results/types.js";
 import { MemoryState } from "../../src/state/memory.js";
 import { Workspace } from "../../src/workspace.js";
 import { mcpSession, modernMcpSession } from "../helpers/mcp.js";
+import { raw } from "../helpers/raw-http.js";
 import { type RedisProcess, startRedis } from "../state/redis-process.js";
-import { raw } from "./support/raw-http.js";
 
 /*
  * Wrongly typed params are JSON-RPC -32602 with one plain sentence (not -32603 and zod's issue list),

@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import { httpOptions } from "../../src/cli/serve.js";
 import { parseApiKeys, startHttpServer } from "../../src/mcp/http.js";
 import { Workspace } from "../../src/workspace.js";
-import { INIT, raw } from "./support/raw-http.js";
+import { INIT, raw } from "../helpers/raw-http.js";
 
 /**
  * On loopback, /mcp trusts every local process and user unless the server has API keys. An operator on a

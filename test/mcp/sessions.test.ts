@@ -9,7 +9,7 @@ import { type HttpServerHandle, startHttpServer } from "../../src/mcp/http.js";
 import { createMcpServer } from "../../src/mcp/server.js";
 import { MemoryState } from "../../src/state/memory.js";
 import { Workspace } from "../../src/workspace.js";
-import { INIT, raw } from "./support/raw-http.js";
+import { INIT, raw } from "../helpers/raw-http.js";
 
 const newWorkspace = () =>
   new Workspace({ env: {}, store: new MemoryCredentialStore(), state: new MemoryState() });

@@ -1,13 +1,12 @@
 import { existsSync } from "node:fs";
-import { mkdtemp } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type MarketoSandbox, startMarketoSandbox } from "../../src/sandbox/marketo/index.js";
+import { childEnv } from "../helpers/child-env.js";
 import { CANARY_SECRET } from "../helpers/fixtures.js";
+import { tempDir } from "../helpers/temp.js";
 
 const BIN = new URL("../../dist/cli/main.js", import.meta.url).pathname;
 
@@ -25,8 +24,8 @@ describe("stdio server (the built CLI)", () => {
       command: process.execPath,
       args: [BIN, "serve"],
       env: {
-        PATH: process.env.PATH ?? "",
-        MARTECH_STEPS_HOME: await mkdtemp(join(tmpdir(), "martech-stdio-")),
+        ...childEnv(),
+        MARTECH_STEPS_HOME: await tempDir("martech-stdio-"),
         MARKETO_CLIENT_ID: sandbox.clientId,
         MARKETO_CLIENT_SECRET: sandbox.clientSecret,
         MARKETO_REST_ENDPOINT: sandbox.restEndpoint,

@@ -9,7 +9,7 @@ import { MemoryState } from "../../src/state/memory.js";
 import { RedisState } from "../../src/state/redis.js";
 import { Workspace } from "../../src/workspace.js";
 import { CANARY_SECRET, type MarketoFixture, marketoFixture } from "../helpers/fixtures.js";
-import { raw } from "../mcp/support/raw-http.js";
+import { raw } from "../helpers/raw-http.js";
 
 const get = (url: string, headers: Record<string, string> = {}) => raw(url, { method: "GET", headers });
 const base = (handle: HttpServerHandle) => handle.url.replace(/\/mcp$/, "");

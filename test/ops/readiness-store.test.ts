@@ -7,7 +7,7 @@ import { type HttpServerHandle, startHttpServer } from "../../src/mcp/http.js";
 import { newRedisClient } from "../../src/state/ioredis.js";
 import { MemoryState } from "../../src/state/memory.js";
 import { Workspace } from "../../src/workspace.js";
-import { raw } from "../mcp/support/raw-http.js";
+import { raw } from "../helpers/raw-http.js";
 import { type RedisProcess, startRedis } from "../state/redis-process.js";
 
 /*

@@ -5,7 +5,7 @@ import { ConfigurationError, NetworkError } from "../../src/errors.js";
 import { RedisResultStore } from "../../src/results/redis.js";
 import { createState } from "../../src/state/index.js";
 import { RedisState } from "../../src/state/redis.js";
-import { freshHome, run } from "../cli/run.js";
+import { freshHome, run } from "../helpers/cli.js";
 import { CANARY_SECRET } from "../helpers/fixtures.js";
 import { type RedisProcess, startRedis } from "./redis-process.js";
 

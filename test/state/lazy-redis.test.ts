@@ -1,6 +1,7 @@
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
+import { childEnv } from "../helpers/child-env.js";
 
 const ROOT = new URL("../../", import.meta.url).pathname;
 
@@ -14,7 +15,7 @@ async function ioredisLoaded(entry: string, then = ""): Promise<boolean> {
     process.stdout.write(String(Object.keys(cache).some((k) => k.includes("/node_modules/ioredis/"))));
     process.exit(0);`;
   const { stdout } = await promisify(execFile)(process.execPath, ["--input-type=module", "-e", script], {
-    env: { PATH: process.env.PATH },
+    env: childEnv(),
   });
   return stdout === "true";
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { ValidationError } from "../../src/errors.js";
 import { runToolStep } from "../../src/tools/run.js";
-import { recording } from "./input/recording.js";
+import { recording } from "../helpers/recording-connector.js";
 
 /** programs.json has no `type` parameter (Adobe's Swagger): the step filters by the programs' own type. */
 

@@ -1,3 +1,4 @@
+import { distance } from "fastest-levenshtein";
 import type { Metadata } from "../../connectors/google/types.js";
 import { ValidationError } from "../../errors.js";
 
@@ -14,26 +15,6 @@ interface FieldEntry {
 export interface NameProblem {
   field: string;
   message: string;
-}
-
-/** Edit distance, case-insensitive: ranks "did you mean" candidates among a property's API names. */
-export function levenshtein(a: string, b: string): number {
-  const x = a.toLowerCase();
-  const y = b.toLowerCase();
-  let previous = Array.from({ length: y.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= x.length; i += 1) {
-    const current = [i];
-    for (let j = 1; j <= y.length; j += 1) {
-      const cost = x[i - 1] === y[j - 1] ? 0 : 1;
-      current[j] = Math.min(
-        (previous[j] as number) + 1,
-        (current[j - 1] as number) + 1,
-        (previous[j - 1] as number) + cost,
-      );
-    }
-    previous = current;
-  }
-  return previous[y.length] as number;
 }
 
 /**
@@ -79,9 +60,11 @@ export class FieldCatalog {
   /** Up to three API names of `kind` closest to `name`. */
   suggest(name: string, kind?: FieldKind): string[] {
     const limit = Math.max(2, Math.floor(name.length / 3));
+    // Case-insensitive ranking ("Sessions" is 0 edits from "sessions"); the catalog itself is not.
+    const wanted = name.toLowerCase();
     return [...this.#fields.values()]
       .filter((entry) => !entry.deprecated && (kind === undefined || entry.kind === kind))
-      .map((entry) => ({ name: entry.apiName, distance: levenshtein(name, entry.apiName) }))
+      .map((entry) => ({ name: entry.apiName, distance: distance(wanted, entry.apiName.toLowerCase()) }))
       .filter((candidate) => candidate.distance <= limit)
       .sort((a, b) => a.distance - b.distance || a.name.localeCompare(b.name))
       .slice(0, 3)

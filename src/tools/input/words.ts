@@ -1,6 +1,6 @@
+import { distance as editDistance } from "fastest-levenshtein";
 import { ValidationError } from "../../errors.js";
 import { issuePath, printable } from "../../schemas/field-path.js";
-import { levenshtein } from "../ga/field-catalog.js";
 import { ownValue } from "./own-value.js";
 
 /**
@@ -95,7 +95,7 @@ export function nearestName(key: string, accepted: readonly string[]): string | 
           ? 0.5
           : Math.abs(wanted.length - candidate.length) > limit
             ? Number.POSITIVE_INFINITY
-            : levenshtein(wanted, candidate);
+            : editDistance(wanted, candidate);
       return { name, distance, limit };
     })
     .filter(({ distance, limit }) => distance <= limit)

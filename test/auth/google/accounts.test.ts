@@ -1,8 +1,7 @@
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import nock from "nock";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { FileCredentialStore } from "../../../src/auth/credential-store.js";
 import { GoogleAccounts } from "../../../src/auth/google/accounts.js";
 import {
@@ -20,7 +19,8 @@ import {
   MemoryCredentialStore,
   OAUTH,
   seed,
-} from "./helpers.js";
+} from "../../helpers/google-auth.js";
+import { tempDir } from "../../helpers/temp.js";
 
 const WS = "acme";
 let dir: string;
@@ -40,10 +40,7 @@ function refreshReply(extra: Record<string, unknown> = {}) {
 }
 
 beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), "martech-google-"));
-});
-afterAll(async () => {
-  await rm(dir, { recursive: true, force: true });
+  dir = await tempDir("martech-google-");
 });
 beforeEach(() => nock.disableNetConnect());
 afterEach(() => {

@@ -18,7 +18,7 @@ import {
   MemoryCredentialStore,
   OAUTH,
   seed,
-} from "./helpers.js";
+} from "../../helpers/google-auth.js";
 
 const WS = "acme";
 

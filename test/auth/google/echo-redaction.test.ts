@@ -1,7 +1,7 @@
 import nock from "nock";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { GoogleAccounts } from "../../../src/auth/google/accounts.js";
-import { ENDPOINTS, MemoryCredentialStore, OAUTH } from "./helpers.js";
+import { ENDPOINTS, MemoryCredentialStore, OAUTH } from "../../helpers/google-auth.js";
 
 // Google refresh tokens look like "1//0g..." and client secrets may hold "+" or "/": a server that
 // echoes the request back URL-encoded must not get them into an error message.

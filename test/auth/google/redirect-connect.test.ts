@@ -12,7 +12,7 @@ import {
   MemoryCredentialStore,
   OAUTH,
   seed,
-} from "./helpers.js";
+} from "../../helpers/google-auth.js";
 
 const WS = "acme";
 const REDIRECT = "http://127.0.0.1:3333/console/oauth/callback";

@@ -1,6 +1,3 @@
-import { mkdtemp } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import nock from "nock";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { FileCredentialStore } from "../../../src/auth/credential-store.js";
@@ -8,7 +5,15 @@ import { GoogleAccounts } from "../../../src/auth/google/accounts.js";
 import type { GoogleEndpoints } from "../../../src/auth/google/config.js";
 import { ConfigurationError } from "../../../src/errors.js";
 import { Workspace } from "../../../src/workspace.js";
-import { CLIENT, ENDPOINTS, GA_SCOPE_STRING, MemoryCredentialStore, OAUTH, seed } from "./helpers.js";
+import {
+  CLIENT,
+  ENDPOINTS,
+  GA_SCOPE_STRING,
+  MemoryCredentialStore,
+  OAUTH,
+  seed,
+} from "../../helpers/google-auth.js";
+import { tempDir } from "../../helpers/temp.js";
 
 const WS = "acme";
 const SANDBOX = "http://127.0.0.1:4999";
@@ -45,7 +50,7 @@ afterEach(() => {
 
 describe("a stored Google account belongs to the service it was connected to", () => {
   it("never sends a sandbox account's refresh token to Google's token endpoint", async () => {
-    const store = new FileCredentialStore({ home: await mkdtemp(join(tmpdir(), "martech-svc-")), env: {} });
+    const store = new FileCredentialStore({ home: await tempDir("martech-svc-"), env: {} });
     await seed(store, WS);
     nock(SANDBOX).post("/token").reply(200, refreshReply);
     await accounts(store, SANDBOX_ENDPOINTS).importAccount({

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { emailOf, scopesOf } from "../../../src/auth/google/token-claims.js";
 import { Redactor } from "../../../src/redact.js";
-import { idToken } from "./helpers.js";
+import { idToken } from "../../helpers/google-auth.js";
 
 const REFRESH = "1//0gCanaryRefreshToken0123456789";
 const SECRET = "GOCSPX-canary-client-secret-42";

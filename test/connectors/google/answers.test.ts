@@ -1,7 +1,7 @@
 import nock from "nock";
 import { describe, expect, it } from "vitest";
 import { MemoryState } from "../../../src/state/memory.js";
-import { ADMIN, DATA, offline, setup } from "./helpers.js";
+import { ADMIN, DATA, offline, setup } from "../../helpers/google-connector.js";
 
 offline();
 

@@ -4,8 +4,8 @@ import { describe, expect, it } from "vitest";
 import { GoogleAccounts } from "../../../src/auth/google/accounts.js";
 import { GoogleAnalyticsConnector } from "../../../src/connectors/google/connector.js";
 import { MemoryState } from "../../../src/state/memory.js";
-import { ENDPOINTS, GA_SCOPE_STRING, MemoryCredentialStore, OAUTH } from "../../auth/google/helpers.js";
-import { ADMIN, DATA, offline, status } from "./helpers.js";
+import { ENDPOINTS, GA_SCOPE_STRING, MemoryCredentialStore, OAUTH } from "../../helpers/google-auth.js";
+import { ADMIN, DATA, offline, status } from "../../helpers/google-connector.js";
 
 const REFRESH = "1//CANARY-refresh-token-7d1c0e";
 const SECRET = "CANARY-client-secret-9f2a4b";

@@ -1,7 +1,15 @@
 import nock from "nock";
 import { describe, expect, it } from "vitest";
 import { AuthenticationError, NotFoundError, PermissionError, UpstreamError } from "../../../src/errors.js";
-import { ADMIN, DATA, offline, REPORT_BODY, REPORT_PATH, setup, status } from "./helpers.js";
+import {
+  ADMIN,
+  DATA,
+  offline,
+  REPORT_BODY,
+  REPORT_PATH,
+  setup,
+  status,
+} from "../../helpers/google-connector.js";
 
 offline();
 

@@ -1,8 +1,8 @@
 import nock from "nock";
 import { describe, expect, it, vi } from "vitest";
 import { EndpointNotAllowedError, ValidationError } from "../../../src/errors.js";
-import { ENDPOINTS } from "../../auth/google/helpers.js";
-import { ADMIN, DATA, offline, setup } from "./helpers.js";
+import { ENDPOINTS } from "../../helpers/google-auth.js";
+import { ADMIN, DATA, offline, setup } from "../../helpers/google-connector.js";
 
 offline();
 

@@ -5,8 +5,8 @@ import { runInNewContext } from "node:vm";
 import nock from "nock";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { isMartechError } from "../../../src/errors.js";
-import { ENDPOINTS } from "../../auth/google/helpers.js";
-import { offline, setup } from "./helpers.js";
+import { ENDPOINTS } from "../../helpers/google-auth.js";
+import { offline, setup } from "../../helpers/google-connector.js";
 
 offline();
 

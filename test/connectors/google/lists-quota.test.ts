@@ -1,7 +1,7 @@
 import nock from "nock";
 import { describe, expect, it } from "vitest";
 import { UpstreamError } from "../../../src/errors.js";
-import { ADMIN, DATA, NOW, offline, setup, status } from "./helpers.js";
+import { ADMIN, DATA, NOW, offline, setup, status } from "../../helpers/google-connector.js";
 
 offline();
 

@@ -9,8 +9,16 @@ import {
   UnknownOutcomeError,
   UpstreamError,
 } from "../../../src/errors.js";
-import { ENDPOINTS } from "../../auth/google/helpers.js";
-import { ADMIN, DATA, offline, REPORT_BODY, REPORT_PATH, setup, status } from "./helpers.js";
+import { ENDPOINTS } from "../../helpers/google-auth.js";
+import {
+  ADMIN,
+  DATA,
+  offline,
+  REPORT_BODY,
+  REPORT_PATH,
+  setup,
+  status,
+} from "../../helpers/google-connector.js";
 
 offline();
 

@@ -4,7 +4,7 @@ import { UpstreamError } from "../../../src/errors.js";
 import { connectionFrom } from "../../../src/tools/connection-from.js";
 import { runToolStep } from "../../../src/tools/run.js";
 import type { ToolContext } from "../../../src/tools/types.js";
-import { ADMIN, DATA, offline, setup } from "./helpers.js";
+import { ADMIN, DATA, offline, setup } from "../../helpers/google-connector.js";
 
 offline();
 

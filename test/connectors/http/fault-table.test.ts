@@ -5,8 +5,8 @@ import { AttemptFailure, type Delivery, type FailureKind } from "../../../src/co
 import { MarketoConnector } from "../../../src/connectors/marketo/connector.js";
 import { isMartechError } from "../../../src/errors.js";
 import { MemoryState } from "../../../src/state/memory.js";
-import { ENDPOINTS } from "../../auth/google/helpers.js";
-import { fakeTokens } from "../google/helpers.js";
+import { ENDPOINTS } from "../../helpers/google-auth.js";
+import { fakeTokens } from "../../helpers/google-connector.js";
 import { type FaultServers, type ServerFault, startFaultServers } from "./fault-server.js";
 
 /** A fault undici reports without a server to produce it here, shaped as undici throws it. */

@@ -2,7 +2,14 @@ import nock from "nock";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { FilePosition } from "../../../src/connectors/marketo/bulk-file.js";
 import { UpstreamError } from "../../../src/errors.js";
-import { CLIENT_SECRET, connector, fail, identity, ORIGIN, rejection } from "./helpers.js";
+import {
+  CLIENT_SECRET,
+  connector,
+  fail,
+  identity,
+  ORIGIN,
+  rejection,
+} from "../../helpers/marketo-connector.js";
 
 beforeAll(() => nock.disableNetConnect());
 afterEach(() => nock.cleanAll());

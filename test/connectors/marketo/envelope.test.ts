@@ -1,7 +1,7 @@
 import nock from "nock";
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { PermissionError, UpstreamError } from "../../../src/errors.js";
-import { connector, fail, identity, ORIGIN, ok, rejection } from "./helpers.js";
+import { connector, fail, identity, ORIGIN, ok, rejection } from "../../helpers/marketo-connector.js";
 
 beforeAll(() => nock.disableNetConnect());
 beforeEach(() => {

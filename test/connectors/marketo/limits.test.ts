@@ -2,7 +2,15 @@ import nock from "nock";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { CancelledError } from "../../../src/errors.js";
 import { MemoryState } from "../../../src/state/memory.js";
-import { connector, fakeClock, identity, ORIGIN, ok, recordingFetch, rejection } from "./helpers.js";
+import {
+  connector,
+  fakeClock,
+  identity,
+  ORIGIN,
+  ok,
+  recordingFetch,
+  rejection,
+} from "../../helpers/marketo-connector.js";
 
 beforeAll(() => nock.disableNetConnect());
 afterEach(() => nock.cleanAll());

@@ -3,7 +3,7 @@ import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { positionOf } from "../../../src/connectors/marketo/pagination.js";
 import type { ResumePosition } from "../../../src/connectors/marketo/types.js";
 import { UpstreamError } from "../../../src/errors.js";
-import { connector, fail, identity, ORIGIN, ok, rejection } from "./helpers.js";
+import { connector, fail, identity, ORIGIN, ok, rejection } from "../../helpers/marketo-connector.js";
 
 beforeAll(() => nock.disableNetConnect());
 afterEach(() => nock.cleanAll());

@@ -13,7 +13,7 @@ import {
   type Recorded,
   recordingFetch,
   rejection,
-} from "./helpers.js";
+} from "../../helpers/marketo-connector.js";
 
 beforeAll(() => nock.disableNetConnect());
 afterEach(() => nock.cleanAll());

@@ -17,7 +17,7 @@ import {
   type Recorded,
   recordingFetch,
   rejection,
-} from "./helpers.js";
+} from "../../helpers/marketo-connector.js";
 
 beforeAll(() => nock.disableNetConnect());
 beforeEach(() => {

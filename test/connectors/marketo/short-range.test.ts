@@ -1,7 +1,7 @@
 import nock from "nock";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { UpstreamError } from "../../../src/errors.js";
-import { connector, identity, ORIGIN, rejection } from "./helpers.js";
+import { connector, identity, ORIGIN, rejection } from "../../helpers/marketo-connector.js";
 
 beforeAll(() => nock.disableNetConnect());
 afterEach(() => nock.cleanAll());

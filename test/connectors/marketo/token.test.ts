@@ -14,7 +14,7 @@ import {
   recordingFetch,
   rejection,
   TOKEN,
-} from "./helpers.js";
+} from "../../helpers/marketo-connector.js";
 
 beforeAll(() => nock.disableNetConnect());
 afterEach(() => nock.cleanAll());

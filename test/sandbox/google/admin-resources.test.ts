@@ -10,7 +10,7 @@ import {
   rpcStatus,
   VIEWER,
   withSandbox,
-} from "./helpers.js";
+} from "../../helpers/google-sandbox.js";
 
 loopbackOnly();
 

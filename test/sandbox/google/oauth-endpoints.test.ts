@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { SCOPE_READONLY } from "../../../src/sandbox/google/types.js";
-import { ANALYST, admin, call, form, loopbackOnly, withSandbox } from "./helpers.js";
-import { authorize, refresh } from "./oauth-flow.js";
+import { authorize, refresh } from "../../helpers/google-oauth-flow.js";
+import { ANALYST, admin, call, form, loopbackOnly, withSandbox } from "../../helpers/google-sandbox.js";
 
 loopbackOnly();
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { SCOPE_EDIT, SCOPE_READONLY } from "../../../src/sandbox/google/types.js";
+import { authorize, exchange, jwtPayload, refresh } from "../../helpers/google-oauth-flow.js";
 import {
   ANALYST,
   admin,
@@ -10,8 +11,7 @@ import {
   pkcePair,
   READ_EDIT,
   withSandbox,
-} from "./helpers.js";
-import { authorize, exchange, jwtPayload, refresh } from "./oauth-flow.js";
+} from "../../helpers/google-sandbox.js";
 
 loopbackOnly();
 

@@ -11,7 +11,7 @@ import {
   loopbackOnly,
   VIEWER,
   withSandbox,
-} from "./helpers.js";
+} from "../../helpers/google-sandbox.js";
 
 loopbackOnly();
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildDataSet } from "../../../src/sandbox/marketo/data.js";
-import { errorCode, type Harness, type Json, jsonInit, startHarness } from "./helpers.js";
+import { errorCode, type Harness, type Json, jsonInit, startHarness } from "../../helpers/marketo-sandbox.js";
 
 const CLOCK = Date.UTC(2026, 10, 20, 15, 30);
 // A frozen clock never slides the rate window, so lift the limit for this file.

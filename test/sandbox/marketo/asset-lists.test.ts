@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { errorCode, formInit, type Harness, jsonInit, startHarness } from "./helpers.js";
+import { errorCode, formInit, type Harness, jsonInit, startHarness } from "../../helpers/marketo-sandbox.js";
 
 const NO_ASSETS = ["No assets found for the given search criteria."];
 let h: Harness;

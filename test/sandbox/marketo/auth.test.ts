@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { type MarketoSandbox, startMarketoSandbox } from "../../../src/sandbox/marketo/index.js";
-import { errorCode, type Json, requestToken } from "./helpers.js";
+import { errorCode, type Json, requestToken } from "../../helpers/marketo-sandbox.js";
 
 let sb: MarketoSandbox | undefined;
 afterEach(async () => {

@@ -1,7 +1,14 @@
 import { createHash } from "node:crypto";
 import { afterEach, describe, expect, it } from "vitest";
 import type { MarketoSandboxOptions } from "../../../src/sandbox/marketo/index.js";
-import { errorCode, formInit, type Harness, type Json, jsonInit, startHarness } from "./helpers.js";
+import {
+  errorCode,
+  formInit,
+  type Harness,
+  type Json,
+  jsonInit,
+  startHarness,
+} from "../../helpers/marketo-sandbox.js";
 
 const NOW = Date.parse("2025-03-03T15:00:00Z");
 const JOB_MS = 120_000;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { errorCode, type Harness, jsonInit, startHarness } from "./helpers.js";
+import { errorCode, type Harness, jsonInit, startHarness } from "../../helpers/marketo-sandbox.js";
 
 let h: Harness;
 beforeAll(async () => {

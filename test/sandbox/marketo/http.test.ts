@@ -1,6 +1,6 @@
 import { request } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { errorCode, type Harness, jsonInit, startHarness } from "./helpers.js";
+import { errorCode, type Harness, jsonInit, startHarness } from "../../helpers/marketo-sandbox.js";
 
 let h: Harness;
 beforeAll(async () => {

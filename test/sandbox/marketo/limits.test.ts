@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { afterEach, describe, expect, it } from "vitest";
-import { errorCode, type Harness, startHarness } from "./helpers.js";
+import { errorCode, type Harness, startHarness } from "../../helpers/marketo-sandbox.js";
 
 let h: Harness | undefined;
 afterEach(async () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildDataSet } from "../../../src/sandbox/marketo/data.js";
-import { errorCode, type Harness, jsonInit, startHarness } from "./helpers.js";
+import { errorCode, type Harness, jsonInit, startHarness } from "../../helpers/marketo-sandbox.js";
 
 const CLOCK = Date.UTC(2026, 10, 2, 9);
 const OPTIONS = { leadCount: 2_000, seed: 11, now: () => CLOCK };

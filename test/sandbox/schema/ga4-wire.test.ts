@@ -5,8 +5,15 @@
  */
 import { describe, expect, it } from "vitest";
 import type { GoogleSandbox } from "../../../src/sandbox/google/index.js";
-import { ANALYST, accessToken, admin, call, loopbackOnly, withSandbox } from "../google/helpers.js";
-import { expectWireShape, validated } from "./wire-schemas.js";
+import {
+  ANALYST,
+  accessToken,
+  admin,
+  call,
+  loopbackOnly,
+  withSandbox,
+} from "../../helpers/google-sandbox.js";
+import { expectWireShape, validated } from "../../helpers/wire/schemas.js";
 
 loopbackOnly();
 

@@ -4,8 +4,8 @@
  * validated operations did not shrink.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { formInit, type Harness, type Json, jsonInit, startHarness } from "../marketo/helpers.js";
-import { expectWireShape, validated } from "./wire-schemas.js";
+import { formInit, type Harness, type Json, jsonInit, startHarness } from "../../helpers/marketo-sandbox.js";
+import { expectWireShape, validated } from "../../helpers/wire/schemas.js";
 
 const NOW = Date.parse("2025-03-03T15:00:00Z");
 let clock = NOW;

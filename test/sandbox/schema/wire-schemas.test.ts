@@ -3,7 +3,7 @@
  * that loosens it (an open object, a lost `required`) fails here and not only in a review.
  */
 import { describe, expect, it } from "vitest";
-import { expectWireShape } from "./wire-schemas.js";
+import { expectWireShape } from "../../helpers/wire/schemas.js";
 
 const STATUS = "GET /bulk/v1/leads/export/{exportId}/status.json";
 const job = { exportId: "ce45a7a1-f19d-4ce2-882c-a3c795940a7d", format: "CSV", status: "Created" };

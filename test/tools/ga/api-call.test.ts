@@ -3,7 +3,7 @@ import { ValidationError } from "../../../src/errors.js";
 import { pageBody } from "../../../src/tools/ga/api-call-paging.js";
 import { MAX_RESULT_BYTES } from "../../../src/tools/output-cap.js";
 import { runToolStep } from "../../../src/tools/run.js";
-import { contextFor, FakeGa } from "./fake-connector.js";
+import { contextFor, FakeGa } from "../../helpers/ga-fake-connector.js";
 
 const ID = "google_analytics_api_call";
 

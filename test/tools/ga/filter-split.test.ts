@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { ValidationError } from "../../../src/errors.js";
-import { FieldCatalog, levenshtein } from "../../../src/tools/ga/field-catalog.js";
+import { FieldCatalog } from "../../../src/tools/ga/field-catalog.js";
 import { checkFilterExpression } from "../../../src/tools/ga/filter-expression.js";
 import { parseFilter } from "../../../src/tools/ga/filter-parser.js";
 import { filterNameProblems, splitFilter } from "../../../src/tools/ga/filter-split.js";
-import { STANDARD_METADATA } from "./fake-connector.js";
+import { STANDARD_METADATA } from "../../helpers/ga-fake-connector.js";
 
 const catalog = new FieldCatalog(STANDARD_METADATA);
 const split = (source: string) => splitFilter(parseFilter(source), catalog);
@@ -62,11 +62,13 @@ describe("splitFilter", () => {
 });
 
 describe("FieldCatalog", () => {
-  it("computes edit distances", () => {
-    expect(levenshtein("sesions", "sessions")).toBe(1);
-    expect(levenshtein("Sessions", "sessions")).toBe(0);
-    expect(levenshtein("", "abc")).toBe(3);
-    expect(levenshtein("kitten", "sitting")).toBe(3);
+  it("ranks suggestions by edit distance, ignoring case, within a third of the name's length", () => {
+    expect(catalog.suggest("SESSIONS", "metric")[0]).toBe("sessions");
+    expect(catalog.suggest("sesions", "metric")[0]).toBe("sessions");
+    expect(catalog.suggest("contry")).toEqual(["country"]);
+    // "ciyt" is two edits from "city" (a transposition is two): the floor of two edits still admits it.
+    expect(catalog.suggest("ciyt", "dimension")).toContain("city");
+    expect(catalog.suggest("abc", "metric")).toEqual([]);
   });
 
   it("suggests the closest names of the expected kind, and names the other kind", () => {

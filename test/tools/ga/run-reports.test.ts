@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { ValidationError } from "../../../src/errors.js";
 import { runToolStep } from "../../../src/tools/run.js";
-import { contextFor, FakeGa } from "./fake-connector.js";
+import { contextFor, FakeGa } from "../../helpers/ga-fake-connector.js";
 
 const ID = "google_analytics_run_reports";
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { ValidationError } from "../../../src/errors.js";
 import { MAX_INPUT_DEPTH } from "../../../src/tools/input/depth.js";
 import { runToolStep } from "../../../src/tools/run.js";
-import { recording, sentFor } from "./recording.js";
+import { recording, sentFor } from "../../helpers/recording-connector.js";
 
 /**
  * Inputs nested deeper than anything these steps need are refused with a ValidationError naming the field and

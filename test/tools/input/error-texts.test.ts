@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { runToolStep } from "../../../src/tools/run.js";
-import { recording, refused } from "./recording.js";
+import { recording, refused } from "../../helpers/recording-connector.js";
 
 /** Union and type errors list the accepted forms and show what was received (shortened, never a secret). */
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { refused, sentFor } from "./recording.js";
+import { refused, sentFor } from "../../helpers/recording-connector.js";
 
 /**
  * No input silently ignored: an unknown field is an error naming the nearest accepted one (nothing is sent),

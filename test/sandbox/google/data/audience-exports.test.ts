@@ -1,6 +1,13 @@
 import { describe, expect, it } from "vitest";
 import type { GoogleSandbox } from "../../../../src/sandbox/google/index.js";
-import { ANALYST, accessToken, call, loopbackOnly, VIEWER, withSandbox } from "../helpers.js";
+import {
+  ANALYST,
+  accessToken,
+  call,
+  loopbackOnly,
+  VIEWER,
+  withSandbox,
+} from "../../../helpers/google-sandbox.js";
 
 loopbackOnly();
 

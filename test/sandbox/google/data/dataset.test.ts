@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { profileOf } from "../../../../src/sandbox/google/data/catalog-values.js";
 import { collectedEventNames, Dataset, generateDay } from "../../../../src/sandbox/google/data/dataset.js";
-import { NOW } from "./helpers.js";
+import { NOW } from "../../../helpers/ga-data-sandbox.js";
 
 describe("seeded data set", () => {
   it("collects some events only in some properties, and nothing in a property whose id ends in 0", () => {

@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { EDIT_ONLY_TOKEN, FOREIGN, type Sandbox, SHOP, startSandbox } from "./helpers.js";
+import {
+  EDIT_ONLY_TOKEN,
+  FOREIGN,
+  type Sandbox,
+  SHOP,
+  startSandbox,
+} from "../../../helpers/ga-data-sandbox.js";
 
 const RUN = `/v1beta/properties/${SHOP}:runReport`;
 const VALID = {

@@ -1,5 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { dims, EMPTY, nums, rowsOf, type Sandbox, SHOP, startSandbox, sum } from "./helpers.js";
+import {
+  dims,
+  EMPTY,
+  nums,
+  rowsOf,
+  type Sandbox,
+  SHOP,
+  startSandbox,
+  sum,
+} from "../../../helpers/ga-data-sandbox.js";
 
 const P = `/v1beta/properties/${SHOP}`;
 const LAST_MONTH = [{ startDate: "28daysAgo", endDate: "yesterday" }];

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { tokenCost } from "../../../../src/sandbox/google/data/quota.js";
-import { type Sandbox, SHOP, startSandbox } from "./helpers.js";
+import { type Sandbox, SHOP, startSandbox } from "../../../helpers/ga-data-sandbox.js";
 
 const RUN = `/v1beta/properties/${SHOP}:runReport`;
 const BODY = {

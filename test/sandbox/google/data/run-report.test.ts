@@ -1,5 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { dims, EMPTY, nums, rowsOf, type Sandbox, SHOP, startSandbox, sum } from "./helpers.js";
+import {
+  dims,
+  EMPTY,
+  nums,
+  rowsOf,
+  type Sandbox,
+  SHOP,
+  startSandbox,
+  sum,
+} from "../../../helpers/ga-data-sandbox.js";
 
 const LAST_WEEK = [{ startDate: "7daysAgo", endDate: "yesterday" }];
 const RUN = `/v1beta/properties/${SHOP}:runReport`;
