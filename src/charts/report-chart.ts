@@ -24,6 +24,8 @@ const TIME_DIMENSIONS: Record<string, (value: string) => string> = {
 /** Bars beyond this many categories, or lines beyond this many series, would not be readable. */
 const MAX_BARS = 20;
 const MAX_LINES = 8;
+/** The dimension GA appends to each row, holding its range's name, when a report has several ranges. */
+const DATE_RANGE = "dateRange";
 
 function names(request: Record<string, unknown>, key: "dimensions" | "metrics", rows: Row[]): string[] {
   const listed = request[key];
@@ -90,6 +92,9 @@ function barSeries(rows: Row[], dimensions: string[], metrics: string[]) {
 export function reportChart(output: RunReportsOutput): ChartModel {
   const rows = output.rows;
   const dimensions = names(output.request, "dimensions", rows);
+  // With several date ranges GA adds a `dateRange` dimension the request does not name: without it the
+  // chart would add the ranges' values together. https://developers.google.com/analytics/devguides/reporting/data/v1/rest/v1beta/DateRange
+  if (!dimensions.includes(DATE_RANGE) && rows.some((row) => DATE_RANGE in row)) dimensions.push(DATE_RANGE);
   const metrics = names(output.request, "metrics", rows);
   const time = dimensions.find((d) => d in TIME_DIMENSIONS);
   const { categories, series } = time

@@ -7,6 +7,7 @@ import { createMcpServer } from "../mcp/server.js";
 import { checkedStdioTransport } from "../mcp/stdio-guard.js";
 import { switchSetting } from "../settings.js";
 import { createState } from "../state/index.js";
+import { listedSteps } from "../tools/listing.js";
 import { DEFAULT_WORKSPACE, Workspace, type WorkspaceOptions } from "../workspace.js";
 import { sandboxWiring } from "./lazy-sandbox.js";
 import { stopWhenNpmParentExits } from "./npm-parent.js";
@@ -120,6 +121,8 @@ export function listenError(
 
 /** `martech-steps serve`: stdio by default (logs on stderr only), or Streamable HTTP with --http. */
 export async function serve(options: ServeOptions): Promise<void> {
+  // Read before serving: without them every request would fail, so the server stops here, saying why.
+  listedSteps();
   const workspaces = workspaceFactory(
     options.sandbox ? await (await sandboxWiring()).serveWorkspaceOptions(options) : { env: process.env },
   );

@@ -1,4 +1,6 @@
 import { readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { ConfigurationError } from "../errors.js";
 import type { JsonSchema } from "../schemas/json-schema.js";
 import { withAccountLabels } from "./account-schema.js";
 import type { SchemaContext, ToolAnnotations } from "./types.js";
@@ -25,13 +27,32 @@ export const TOOL_SCHEMAS_DIR = new URL("../../tool-schemas/", import.meta.url);
 /** The folder's list of step ids, in the registry's order (the order of tools/list). */
 export const TOOL_SCHEMAS_INDEX = "index.json";
 
-const read = (name: string): unknown => JSON.parse(readFileSync(new URL(name, TOOL_SCHEMAS_DIR), "utf8"));
+/**
+ * The steps as `dir` lists them. A folder missing or unreadable (a package copied without it, a file
+ * truncated) is an installation fault: the error names the file and what to do, once, where an ENOENT
+ * from deep in tools/list would reach the client as a bare "Internal server error" on every request.
+ */
+export function readListedSteps(dir: URL): ListedStep[] {
+  const read = (name: string): unknown => {
+    const file = new URL(name, dir);
+    try {
+      return JSON.parse(readFileSync(file, "utf8"));
+    } catch (error) {
+      const why = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
+      throw new ConfigurationError(
+        `The tool schemas cannot be read (${fileURLToPath(file)}: ${why}): this installation of martech-steps is incomplete. Reinstall the package (in a checkout: npm run manifest).`,
+        { cause: error },
+      );
+    }
+  };
+  return (read(TOOL_SCHEMAS_INDEX) as string[]).map((id) => read(`${id}.json`) as ListedStep);
+}
 
 let steps: readonly ListedStep[] | undefined;
 
-/** The steps as listed, in the registry's order, read once. */
+/** The steps as listed, in the registry's order, read once (the server reads them at start: a fault stops it there). */
 export function listedSteps(): readonly ListedStep[] {
-  steps ??= (read(TOOL_SCHEMAS_INDEX) as string[]).map((id) => read(`${id}.json`) as ListedStep);
+  steps ??= readListedSteps(TOOL_SCHEMAS_DIR);
   return steps;
 }
 

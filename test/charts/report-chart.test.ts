@@ -93,6 +93,26 @@ describe("the report chart (one definition for the browser and the PNG)", () => 
     ]);
   });
 
+  it("draws one line per date range, not their sum, when GA added the dateRange dimension", () => {
+    const chart = reportChart(
+      report(
+        ["date"],
+        ["sessions"],
+        [
+          { date: "20250101", dateRange: "date_range_0", sessions: 3 },
+          { date: "20250101", dateRange: "date_range_1", sessions: 5 },
+          { date: "20250102", dateRange: "date_range_1", sessions: 7 },
+        ],
+      ),
+    );
+    expect(chart.kind).toBe("line");
+    expect(chart.title).toBe("sessions by date, dateRange");
+    expect(chart.series).toEqual([
+      { name: "date_range_1", data: [5, 7] },
+      { name: "date_range_0", data: [3, 0] },
+    ]);
+  });
+
   it("draws bars, largest first, when no dimension is a time", () => {
     const chart = reportChart(
       report(

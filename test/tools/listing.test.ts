@@ -6,11 +6,12 @@ import { pathToFileURL } from "node:url";
 import { promisify } from "node:util";
 import { afterEach, describe, expect, it } from "vitest";
 import { z } from "zod";
+import { ConfigurationError } from "../../src/errors.js";
 import { listTools } from "../../src/mcp/tools.js";
 import { toJsonSchema } from "../../src/schemas/json-schema.js";
 import { withAccountLabels } from "../../src/tools/account-schema.js";
 import { accountField } from "../../src/tools/ga/account-field.js";
-import { listedSteps, TOOL_SCHEMAS_DIR } from "../../src/tools/listing.js";
+import { listedSteps, readListedSteps, TOOL_SCHEMAS_DIR } from "../../src/tools/listing.js";
 import { buildStepListing, staleToolSchemas } from "../../src/tools/listing-build.js";
 import { toolsFromZod } from "../helpers/zod-tools.js";
 
@@ -91,5 +92,26 @@ describe("a stale tool-schemas folder", () => {
     // The command the lines name, pointed at the copy (its argument is the root to write in).
     await promisify(execFile)("npm", ["run", "--silent", "manifest", "--", dir], { cwd: ROOT });
     expect(await staleToolSchemas(schemas)).toEqual([]);
+  });
+});
+
+describe("a tool-schemas folder that cannot be read", () => {
+  let dir: string | undefined;
+  afterEach(async () => {
+    if (dir) await rm(dir, { recursive: true, force: true });
+    dir = undefined;
+  });
+
+  it("is a configuration error naming the file and the remedy, missing or truncated", async () => {
+    dir = await mkdtemp(join(tmpdir(), "martech-tool-schemas-"));
+    const schemas = pathToFileURL(join(dir, "tool-schemas/"));
+    expect(() => readListedSteps(schemas)).toThrow(ConfigurationError);
+    expect(() => readListedSteps(schemas)).toThrow(
+      `(${join(dir, "tool-schemas", "index.json")}: ENOENT): this installation of martech-steps is incomplete. Reinstall the package`,
+    );
+    await cp(new URL("tool-schemas/", ROOT), schemas, { recursive: true });
+    expect(readListedSteps(schemas).map((step) => step.name)).toEqual(listedSteps().map((s) => s.name));
+    await writeFile(new URL("marketo_api_call.json", schemas), '{"name": "marketo_api');
+    expect(() => readListedSteps(schemas)).toThrow(/marketo_api_call\.json: .*JSON.*incomplete/);
   });
 });
