@@ -2,7 +2,7 @@ import { cp, mkdtemp, rm, symlink } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { run } from "./run.js";
+import { run } from "../helpers/cli.js";
 
 const ROOT = new URL("../../", import.meta.url);
 
