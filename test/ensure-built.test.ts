@@ -4,11 +4,12 @@
  * script. Run here on a copy of the script in a made-up project whose "npm" only records the build.
  */
 import { execFile } from "node:child_process";
-import { copyFile, mkdir, mkdtemp, readFile, utimes, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { copyFile, mkdir, readFile, utimes, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
+import { childEnv } from "./helpers/child-env.js";
+import { tempDir } from "./helpers/temp.js";
 
 const execFileAsync = promisify(execFile);
 const SCRIPT = new URL("../scripts/ensure-built.mjs", import.meta.url).pathname;
@@ -22,7 +23,7 @@ async function write(root: string, path: string, at: Date): Promise<void> {
 
 /** A project with sources written at `sources` and, unless `outputs` is undefined, a dist/ at `outputs`. */
 async function project(sources: Date, outputs: Date | undefined) {
-  const root = await mkdtemp(join(tmpdir(), "martech-ensure-built-"));
+  const root = await tempDir("martech-ensure-built-");
   await mkdir(join(root, "scripts"));
   await copyFile(SCRIPT, join(root, "scripts", "ensure-built.mjs"));
   for (const path of ["src/index.ts", "console/src/App.tsx", "package.json", "tsconfig.json"]) {
@@ -36,7 +37,7 @@ async function project(sources: Date, outputs: Date | undefined) {
     `require("fs").writeFileSync(${JSON.stringify(join(root, "built"))}, process.argv.slice(2).join(" "));`,
   );
   const result = await execFileAsync(process.execPath, [join(root, "scripts", "ensure-built.mjs")], {
-    env: { PATH: process.env.PATH, npm_execpath: npm },
+    env: { ...childEnv(), npm_execpath: npm },
   });
   const built = await readFile(join(root, "built"), "utf8").catch(() => undefined);
   return { ...result, built };

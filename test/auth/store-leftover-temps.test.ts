@@ -1,10 +1,10 @@
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { mkdir, mkdtemp, readdir, utimes, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { mkdir, readdir, utimes, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { FileCredentialStore } from "../../src/auth/credential-store.js";
+import { tempDir } from "../helpers/temp.js";
 
 /** The pid of a process that has exited: a writer killed with kill -9. */
 async function deadPid(): Promise<number> {
@@ -22,7 +22,7 @@ async function aged(path: string, ms: number): Promise<void> {
 
 describe("temporary files of a writer killed mid-write", () => {
   it("are swept at the next write, those of a live process kept", async () => {
-    const home = await mkdtemp(join(tmpdir(), "martech-temps-"));
+    const home = await tempDir("martech-temps-");
     const folder = join(home, "workspaces");
     await mkdir(folder, { recursive: true, mode: 0o700 });
     const dead = await deadPid();
@@ -44,7 +44,7 @@ describe("temporary files of a writer killed mid-write", () => {
   });
 
   it("a young one is kept whatever its pid (a writer in another container or host), an old one is swept even if its pid runs again", async () => {
-    const home = await mkdtemp(join(tmpdir(), "martech-temps-"));
+    const home = await tempDir("martech-temps-");
     const folder = join(home, "workspaces");
     await mkdir(folder, { recursive: true, mode: 0o700 });
     // Another host's writer: its pid means nothing here, its file was written a moment ago.

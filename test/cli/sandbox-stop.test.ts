@@ -5,11 +5,11 @@
  * never signalled.
  */
 import { type ChildProcess, spawn } from "node:child_process";
-import { chmod, mkdir, mkdtemp, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { chmod, mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { BIN, freshHome, run } from "../helpers/cli.js";
+import { tempDir } from "../helpers/temp.js";
 
 async function shell() {
   const cwd = await freshHome("sandbox-stop-");
@@ -69,7 +69,7 @@ describe("stopping the sandbox", () => {
   }, 60_000);
 
   it("while a sandbox stops (its folder gone, its process alive), accounts list refuses instead of printing []", async () => {
-    const home = join(await mkdtemp(join(tmpdir(), "sandbox-stop-")), "martech-steps-sandbox-Gone12");
+    const home = join(await tempDir("sandbox-stop-"), "martech-steps-sandbox-Gone12");
     const pid = bystander();
     const result = await run(["accounts", "list"], {
       MARTECH_STEPS_HOME: home,
@@ -85,7 +85,7 @@ describe("stopping the sandbox", () => {
   });
 
   it("--unset never signals a pid its sandbox folder does not name (a pid reused by another process)", async () => {
-    const home = await mkdtemp(join(tmpdir(), "martech-steps-sandbox-"));
+    const home = await tempDir("martech-steps-sandbox-");
     const pid = bystander();
     await writeFile(join(home, "sandbox.pid"), `${pid + 1}\n`);
     const result = await run(["sandbox", "--unset"], {

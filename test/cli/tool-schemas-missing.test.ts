@@ -1,8 +1,8 @@
-import { cp, mkdtemp, rm, symlink } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { cp, rm, symlink } from "node:fs/promises";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { run } from "../helpers/cli.js";
+import { tempDir } from "../helpers/temp.js";
 
 const ROOT = new URL("../../", import.meta.url);
 
@@ -16,7 +16,7 @@ describe("serve without tool-schemas/", () => {
   });
 
   it("exits at start with an error naming the folder and the remedy", { timeout: 30_000 }, async () => {
-    dir = await mkdtemp(join(tmpdir(), "martech-no-schemas-"));
+    dir = await tempDir("martech-no-schemas-");
     await cp(new URL("dist/", ROOT), join(dir, "dist"), { recursive: true });
     await cp(new URL("package.json", ROOT), join(dir, "package.json"));
     await symlink(new URL("node_modules", ROOT).pathname, join(dir, "node_modules"));

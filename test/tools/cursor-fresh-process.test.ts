@@ -1,7 +1,6 @@
-import { mkdtemp } from "node:fs/promises";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it, vi } from "vitest";
+import { tempDir } from "../helpers/temp.js";
 
 /*
  * A cursor outlives the process that issued it (a server restarts, a replica answers the next page).
@@ -22,7 +21,7 @@ async function freshProcess() {
 
 describe("a cursor in a fresh process", () => {
   it("is read with the key file's key before any credential is read", async () => {
-    const home = await mkdtemp(join(tmpdir(), "cursor-fresh-"));
+    const home = await tempDir("cursor-fresh-");
     const first = await freshProcess();
     const store = new first.FileCredentialStore({ home, env: {} });
     await store.update("default", (s) => ({ ...s, googleClient: { clientId: "c", clientSecret: "s" } }));
@@ -35,7 +34,7 @@ describe("a cursor in a fresh process", () => {
   });
 
   it("issued before any read, it is signed with the key file's key too", async () => {
-    const home = await mkdtemp(join(tmpdir(), "cursor-fresh-"));
+    const home = await tempDir("cursor-fresh-");
     const first = await freshProcess();
     await new first.FileCredentialStore({ home, env: {} }).update("default", (s) => s);
 

@@ -1,6 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { mkdtemp } from "node:fs/promises";
-import { tmpdir } from "node:os";
+
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { FileCredentialStore } from "../../src/auth/credential-store.js";
@@ -13,6 +12,7 @@ import { decodeCursor, encodeCursor, requestFingerprint } from "../../src/tools/
 import { skipOf } from "../../src/tools/ga/api-call-paging.js";
 import { runToolStep } from "../../src/tools/run.js";
 import type { ToolContext } from "../../src/tools/types.js";
+import { tempDir } from "../helpers/temp.js";
 
 /*
  * Cursors are signed with a key derived from the store key: a forged position for the same request, or
@@ -76,21 +76,21 @@ describe("signed cursors", () => {
 
   it("another deployment's cursor is refused; a replica with the same store key reads it", async () => {
     const mine = randomBytes(32);
-    new FileCredentialStore({ home: await mkdtemp(join(tmpdir(), "cursor-a-")), key: mine });
+    new FileCredentialStore({ home: await tempDir("cursor-a-"), key: mine });
     const cursor = encodeCursor(FINGERPRINT, { s: 10 });
-    new FileCredentialStore({ home: await mkdtemp(join(tmpdir(), "cursor-b-")), key: randomBytes(32) });
+    new FileCredentialStore({ home: await tempDir("cursor-b-"), key: randomBytes(32) });
     expect(refusal(() => decodeCursor(cursor, FINGERPRINT)).message).toMatch(REFUSED);
-    new FileCredentialStore({ home: await mkdtemp(join(tmpdir(), "cursor-c-")), key: Buffer.from(mine) });
+    new FileCredentialStore({ home: await tempDir("cursor-c-"), key: Buffer.from(mine) });
     expect(decodeCursor(cursor, FINGERPRINT)).toEqual({ s: 10 });
   });
 
   it("with a key file, the cursor key is the key file's: it survives the process, not another folder", async () => {
-    const home = await mkdtemp(join(tmpdir(), "cursor-file-"));
+    const home = await tempDir("cursor-file-");
     const first = new FileCredentialStore({ home, env: {} });
     await first.update("default", (s) => ({ ...s, googleClient: { clientId: "c", clientSecret: "s" } }));
     const cursor = encodeCursor(FINGERPRINT, { s: 3 });
     const elsewhere = new FileCredentialStore({
-      home: await mkdtemp(join(tmpdir(), "cursor-other-")),
+      home: await tempDir("cursor-other-"),
       env: {},
     });
     await elsewhere.update("default", (s) => s);
