@@ -79,6 +79,13 @@ describe("the import boundaries", () => {
         "src/auth/store-core.ts",
         'import type { Connection } from "../connections/marketo/index.js";\nexport type C = Connection;\n',
       );
+      // The metrics seam is a ground-floor leaf (src/telemetry.ts); every module of ops/ is an adapter's.
+      file("src/telemetry.ts", "export const telemetry = 1;\n");
+      file("src/ops/telemetry.ts", "export const opsTelemetry = 1;\n");
+      file(
+        "src/connectors/marketo/limits.ts",
+        'import { telemetry } from "../../telemetry.js";\nimport { opsTelemetry } from "../../ops/telemetry.js";\nexport const l = [telemetry, opsTelemetry];\n',
+      );
       // A tool step may see a connection's types, not its code.
       file(
         "src/tools/run.ts",
@@ -109,6 +116,7 @@ describe("the import boundaries", () => {
         "every-module-has-a-floor: src/stray.ts → src/errors.ts",
         "no-up-from-auth-state-results: src/auth/store-core.ts → src/connections/marketo/index.ts",
         "no-up-from-connectors: src/connectors/marketo/http.ts → src/tools/step.ts",
+        "no-up-from-connectors: src/connectors/marketo/limits.ts → src/ops/telemetry.ts",
         "no-up-from-ground: src/deadline.ts → src/workspace.ts",
         "only-the-cli-starts-the-sandbox: src/mcp/http.ts → src/sandbox/index.ts",
         "sandbox-is-a-separate-program: src/sandbox/marketo.ts → src/tools/step.ts",

@@ -13,8 +13,8 @@ import {
   UnknownOutcomeError,
   UpstreamError,
 } from "../../errors.js";
-import { telemetry } from "../../ops/telemetry.js";
 import { Redactor } from "../../redact.js";
+import { telemetry } from "../../telemetry.js";
 import { Budget } from "../budget.js";
 import { classifyExhaustion, mapGoogleError, parseStatus, quotaError } from "./google-errors.js";
 import { isReplaySafe, propertyOf } from "./paths.js";

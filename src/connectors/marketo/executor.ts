@@ -7,8 +7,8 @@ import {
   UnknownOutcomeError,
   UpstreamError,
 } from "../../errors.js";
-import { telemetry } from "../../ops/telemetry.js";
 import type { Redactor } from "../../redact.js";
+import { telemetry } from "../../telemetry.js";
 import type { Budget } from "../budget.js";
 import { backoffCeiling, fullJitter } from "./backoff.js";
 import type { FileChunk } from "./file-answer.js";
