@@ -139,6 +139,16 @@ describe("a printed login link", () => {
     expect(await open(fresh)).toMatchObject({ status: 303, location: "/#/login-link-used" });
   });
 
+  it("is not spent by a HEAD (a link preview's), nor is a Google sign-in's way back run by one", async () => {
+    const { base, open, mint } = await serve();
+    const link = mint();
+    const head = await rawRequest(base, "HEAD", `/${new URL(link).search}`);
+    expect(head.status).toBe(200);
+    expect(head.headers["set-cookie"]).toBeUndefined();
+    expect(await open(link)).toMatchObject({ status: 303, location: "/", cookie: expect.anything() });
+    expect((await rawRequest(base, "HEAD", "/console/oauth/callback?state=x&code=y")).status).toBe(404);
+  });
+
   it("lives as long as MARTECH_STEPS_LOGIN_TOKEN_TTL_MS says", async () => {
     const { open, mint, clock } = await serve({ env: { MARTECH_STEPS_LOGIN_TOKEN_TTL_MS: "1000" } });
     const link = mint();
