@@ -103,6 +103,11 @@ describe("the import boundaries", () => {
         "console/src/App.tsx",
         'import { words } from "../../src/tools/input/words.ts";\nimport { DEFAULT_WORKSPACE } from "../../src/workspace.ts";\nexport const a = [words, DEFAULT_WORKSPACE];\n',
       );
+      // Node's modules, by either name, do not exist in a browser; zod is the server's validator.
+      file(
+        "console/src/Leak.ts",
+        'import { readFileSync } from "fs";\nimport { join } from "node:path";\nimport { z } from "zod";\nexport const l = [readFileSync, join, z];\n',
+      );
       // A new top-level module must be placed on a floor.
       file("src/stray.ts", 'import { e } from "./errors.js";\nexport const s = e;\n');
       // Down: an adapter reads the workspace and a tool.
@@ -120,6 +125,9 @@ describe("the import boundaries", () => {
         "no-up-from-ground: src/deadline.ts → src/workspace.ts",
         "only-the-cli-starts-the-sandbox: src/mcp/http.ts → src/sandbox/index.ts",
         "sandbox-is-a-separate-program: src/sandbox/marketo.ts → src/tools/step.ts",
+        "shared-has-no-node: console/src/Leak.ts → fs",
+        "shared-has-no-node: console/src/Leak.ts → path",
+        "shared-has-no-zod: console/src/Leak.ts → zod",
         "shared-stays-shared: src/tools/input/words.ts → src/tools/step.ts",
         "tools-see-connection-types-only: src/tools/run.ts → src/connections/marketo/build.ts",
       ]);
