@@ -1,7 +1,7 @@
 import { AuthenticationError, NetworkError, UpstreamError } from "../errors.js";
-import { telemetry } from "../ops/telemetry.js";
 import { Redactor } from "../redact.js";
 import type { SharedState } from "../state/types.js";
+import { telemetry } from "../telemetry.js";
 import { SharedToken } from "./shared-token.js";
 import { type FetchedToken, TokenManager } from "./token-manager.js";
 

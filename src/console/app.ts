@@ -57,6 +57,8 @@ function pageRoutes(app: ConsoleApp, deps: ConsoleDeps): void {
     return answered(c);
   });
   app.get(CALLBACK_PATH, async (c) => {
+    // hono answers HEAD with the GET route: a HEAD (a link checker's) must not spend the sign-in.
+    if (c.env.incoming.method !== "GET") return notMine(c);
     await deps.connects.callback(c.env.incoming, c.env.outgoing, c.env.url, deps.sessions);
     return answered(c);
   });
@@ -66,7 +68,8 @@ function pageRoutes(app: ConsoleApp, deps: ConsoleDeps): void {
 function page(c: ConsoleContext, deps: ConsoleDeps): Response {
   const { incoming: req, outgoing: res } = c.env;
   const token = c.env.url.searchParams.get("token");
-  if (token === null) {
+  // A HEAD (a link preview's, answered by the GET route) shows the page, never spends the login link.
+  if (token === null || req.method !== "GET") {
     deps.files.page(res);
     return answered(c);
   }

@@ -12,7 +12,7 @@ import { RateLimitError } from "../errors.js";
 /** Wrong keys an address may send per window. */
 export const LOGIN_FAILURES_PER_WINDOW = 10;
 export const LOGIN_WINDOW_MS = 60_000;
-/** Addresses tracked at once (memory); the oldest window is dropped first. */
+/** Clients tracked at once (memory); past it, new clients share one window (see OVERFLOW). */
 const MAX_ADDRESSES = 10_000;
 
 /**
@@ -51,17 +51,26 @@ interface Window {
   failures: number;
 }
 
+/**
+ * Past this many clients in their window, new ones share one window. Evicting the oldest instead would
+ * let a client with more addresses than that (an IPv6 /48 holds 65,536 /64s) cycle through them and
+ * find its own window gone each time round: no limit at all.
+ */
+const OVERFLOW = "(every other client)";
+
 export class LoginAttempts {
   readonly #windows = new Map<string, Window>();
   readonly #now: () => number;
+  readonly #maxClients: number;
 
-  constructor(now: () => number = Date.now) {
+  constructor(now: () => number = Date.now, options: { maxClients?: number } = {}) {
     this.#now = now;
+    this.#maxClients = options.maxClients ?? MAX_ADDRESSES;
   }
 
   /** Throws RateLimitError (429 with Retry-After) while an address is over its limit. */
   check(address: string): void {
-    const window = this.#current(loginClient(address));
+    const window = this.#current(this.#slot(loginClient(address)));
     if (!window || window.failures < LOGIN_FAILURES_PER_WINDOW) return;
     const retryAfterMs = window.start + LOGIN_WINDOW_MS - this.#now();
     throw new RateLimitError(
@@ -72,12 +81,18 @@ export class LoginAttempts {
 
   /** Counts a wrong key. */
   failed(address: string): void {
-    const client = loginClient(address);
-    const window = this.#current(client) ?? { start: this.#now(), failures: 0 };
+    const slot = this.#slot(loginClient(address));
+    const window = this.#current(slot) ?? { start: this.#now(), failures: 0 };
     window.failures += 1;
-    this.#windows.delete(client);
-    this.#windows.set(client, window);
-    if (this.#windows.size > MAX_ADDRESSES) this.#windows.delete(this.#windows.keys().next().value as string);
+    this.#windows.set(slot, window);
+  }
+
+  /** The window a client counts in: its own, or the shared one while the table is full. */
+  #slot(client: string): string {
+    if (this.#windows.has(client) || this.#windows.size < this.#maxClients) return client;
+    // Windows are kept in the order they started (a new one is a new entry): the ended ones lead.
+    for (const key of this.#windows.keys()) if (this.#current(key)) break;
+    return this.#windows.size < this.#maxClients ? client : OVERFLOW;
   }
 
   #current(address: string): Window | undefined {

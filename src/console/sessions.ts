@@ -88,7 +88,10 @@ export class Sessions {
    * console and another local app) on one host must not overwrite each other's session.
    */
   cookieName(req: IncomingMessage): string {
-    return `martech_console_${portOf(req)}`;
+    // Over TLS, the __Host- prefix: the browser then keeps only a cookie this origin set (Secure, Path=/, no
+    // Domain), so a sibling subdomain or a plain-HTTP page cannot plant one of the same name (cookie tossing).
+    // https://datatracker.ietf.org/doc/html/draft-ietf-httpbis-rfc6265bis#name-the-__host-prefix
+    return `${this.#secure ? "__Host-" : ""}martech_console_${portOf(req)}`;
   }
 
   /** A new one-time login token for a workspace. */

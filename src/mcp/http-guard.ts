@@ -25,12 +25,15 @@ function hostForm(address: string): string {
 }
 
 /**
- * The names a client may use to reach a server bound to `host`: loopback names for loopback; for a
+ * The names a client may use to reach a server bound to `host`: loopback names (and the address bound) for loopback; for a
  * wildcard bind, every address of this machine and its host name (clients connect by 127.0.0.1, the
  * LAN address or the machine's name); otherwise the address bound.
  */
 export function ownHostNames(host: string): string[] {
-  if (isLoopback(host)) return ["127.0.0.1", "localhost", "[::1]"];
+  // The loopback address bound is among them (127.0.0.2 is printed, so it must be accepted): a literal
+  // loopback address is never a name a rebinding page can send.
+  if (isLoopback(host))
+    return [...new Set(["127.0.0.1", "localhost", "[::1]", hostForm(host.toLowerCase())])];
   if (!isWildcard(host)) return [hostForm(host.toLowerCase())];
   const names = new Set(["127.0.0.1", "localhost", "[::1]", hostname().toLowerCase()]);
   for (const addresses of Object.values(networkInterfaces())) {

@@ -118,9 +118,13 @@ export async function startHttpServer(options: HttpServerOptions): Promise<HttpS
     ops,
     ...(options.routes ? { routes: options.routes } : {}),
   });
-  // The URL is read inside the promise: a request target it cannot parse is a 500, not a crash.
-  const answer = async (req: IncomingMessage, res: ServerResponse) =>
-    dispatch(app, req, res, new URL(req.url ?? "/", "http://127.0.0.1"));
+  // The URL is read inside the promise: a request target it cannot parse is an answer, not a crash.
+  const answer = async (req: IncomingMessage, res: ServerResponse) => {
+    const url = pathOnly(req.url ?? "/");
+    if (url) return dispatch(app, req, res, url);
+    await send(res, jsonRpcErrorResponse(400, BAD_TARGET, null, -32600, { connection: "close" }));
+    return true;
+  };
   const httpServer: NodeHttpServer = createServer((req, res) => {
     answer(req, res).catch((error: unknown) => {
       log.error({ err: error }, "MCP HTTP request failed");
@@ -144,6 +148,23 @@ export async function startHttpServer(options: HttpServerOptions): Promise<HttpS
       await new Promise<void>((resolve) => httpServer.close(() => resolve()));
     },
   };
+}
+
+const BAD_TARGET = "Bad request: the request target must be a path, such as /mcp.";
+
+/**
+ * A request target as a URL of its path (origin-form, RFC 9112 section 3.2.1), else undefined. Read
+ * against a base, "//x/mcp" would name host x and path /mcp, and "http://x/mcp" the same: a path filter in
+ * front of the server (a proxy that keeps /mcp private) would see one path and the routes another.
+ * https://www.rfc-editor.org/rfc/rfc9112#section-3.2
+ */
+function pathOnly(target: string): URL | undefined {
+  if (!target.startsWith("/")) return undefined;
+  try {
+    return new URL(`http://127.0.0.1${target}`);
+  } catch {
+    return undefined;
+  }
 }
 
 /** Listens on host:port; a taken port is a ConfigurationError saying how to choose another. */

@@ -1,10 +1,10 @@
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
-import { marketoWindows, setTelemetrySink } from "./telemetry.js";
+import { marketoWindows, setTelemetrySink } from "../telemetry.js";
 
 /**
  * The process's Prometheus metrics (prom-client), made once, on first use: a process that never
  * serves /metrics (stdio, the CLI) never loads prom-client. Labels hold fixed values only (see
- * telemetry.ts): step id, outcome kind, service, HTTP status, service code.
+ * src/telemetry.ts): step id, outcome kind, service, HTTP status, service code.
  */
 let registry: Registry | undefined;
 

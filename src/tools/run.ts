@@ -1,6 +1,6 @@
 import { DEFAULT_DEADLINE_MS, seconds, timerMs, withDeadline } from "../deadline.js";
 import { CancelledError, DeadlineExceededError, isMartechError } from "../errors.js";
-import { telemetry } from "../ops/telemetry.js";
+import { telemetry } from "../telemetry.js";
 import { parseToolInput } from "./input/parse.js";
 import { getToolStep, TOOL_STEPS } from "./registry.js";
 import type { SchemaContext, ToolContext, ToolResult } from "./types.js";

@@ -79,6 +79,13 @@ describe("the import boundaries", () => {
         "src/auth/store-core.ts",
         'import type { Connection } from "../connections/marketo/index.js";\nexport type C = Connection;\n',
       );
+      // The metrics seam is a ground-floor leaf (src/telemetry.ts); every module of ops/ is an adapter's.
+      file("src/telemetry.ts", "export const telemetry = 1;\n");
+      file("src/ops/telemetry.ts", "export const opsTelemetry = 1;\n");
+      file(
+        "src/connectors/marketo/limits.ts",
+        'import { telemetry } from "../../telemetry.js";\nimport { opsTelemetry } from "../../ops/telemetry.js";\nexport const l = [telemetry, opsTelemetry];\n',
+      );
       // A tool step may see a connection's types, not its code.
       file(
         "src/tools/run.ts",
@@ -96,6 +103,11 @@ describe("the import boundaries", () => {
         "console/src/App.tsx",
         'import { words } from "../../src/tools/input/words.ts";\nimport { DEFAULT_WORKSPACE } from "../../src/workspace.ts";\nexport const a = [words, DEFAULT_WORKSPACE];\n',
       );
+      // Node's modules, by either name, do not exist in a browser; zod is the server's validator.
+      file(
+        "console/src/Leak.ts",
+        'import { readFileSync } from "fs";\nimport { join } from "node:path";\nimport { z } from "zod";\nexport const l = [readFileSync, join, z];\n',
+      );
       // A new top-level module must be placed on a floor.
       file("src/stray.ts", 'import { e } from "./errors.js";\nexport const s = e;\n');
       // Down: an adapter reads the workspace and a tool.
@@ -109,9 +121,13 @@ describe("the import boundaries", () => {
         "every-module-has-a-floor: src/stray.ts → src/errors.ts",
         "no-up-from-auth-state-results: src/auth/store-core.ts → src/connections/marketo/index.ts",
         "no-up-from-connectors: src/connectors/marketo/http.ts → src/tools/step.ts",
+        "no-up-from-connectors: src/connectors/marketo/limits.ts → src/ops/telemetry.ts",
         "no-up-from-ground: src/deadline.ts → src/workspace.ts",
         "only-the-cli-starts-the-sandbox: src/mcp/http.ts → src/sandbox/index.ts",
         "sandbox-is-a-separate-program: src/sandbox/marketo.ts → src/tools/step.ts",
+        "shared-has-no-node: console/src/Leak.ts → fs",
+        "shared-has-no-node: console/src/Leak.ts → path",
+        "shared-has-no-zod: console/src/Leak.ts → zod",
         "shared-stays-shared: src/tools/input/words.ts → src/tools/step.ts",
         "tools-see-connection-types-only: src/tools/run.ts → src/connections/marketo/build.ts",
       ]);

@@ -13,9 +13,9 @@ import {
 import type { GoogleAnalyticsConnector } from "../../src/connectors/google/connector.js";
 import type { MarketoConnector } from "../../src/connectors/marketo/connector.js";
 import { buildManifest } from "../../src/manifest.js";
-import type { Service } from "../../src/ops/telemetry.js";
 import { sandboxEnv } from "../../src/sandbox/index.js";
 import { MemoryState } from "../../src/state/memory.js";
+import type { Service } from "../../src/telemetry.js";
 import { TOOL_STEPS } from "../../src/tools/registry.js";
 import type { ToolContext } from "../../src/tools/types.js";
 import { Workspace } from "../../src/workspace.js";
@@ -48,7 +48,7 @@ describe("the connection registry", () => {
   it("drives the metrics' service label and the steps' service id", () => {
     expect(SERVICE_IDS).toEqual(CONNECTION_KINDS.map((kind) => CONNECTION_ROOMS[kind].service));
     expect(new Set(TOOL_STEPS.map((step) => step.service))).toEqual(new Set(SERVICE_IDS));
-    expectTypeOf<Service>().toEqualTypeOf<ServiceId>();
+    expectTypeOf<ServiceId>().toExtend<Service>();
     expectTypeOf<"marketo" | "google">().toExtend<ConnectionKind>();
   });
 

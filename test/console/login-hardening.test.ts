@@ -113,13 +113,20 @@ describe("console login: wrong API keys", () => {
 });
 
 describe("console session cookie", () => {
-  it("is Secure with MARTECH_STEPS_COOKIE_SECURE=1 (served over TLS by a proxy), and not without", async () => {
+  it("is Secure and __Host- with MARTECH_STEPS_COOKIE_SECURE=1 (served over TLS by a proxy), and not without", async () => {
     const plain = await serve({ env: {} });
     expect(String((await plain.login(KEY)).headers["set-cookie"])).not.toMatch(/Secure/);
     const secure = await serve({ env: { MARTECH_STEPS_COOKIE_SECURE: "1" } });
-    expect(String((await secure.login(KEY)).headers["set-cookie"])).toMatch(
-      /^martech_console_\d+=[\w-]+; Path=\/; HttpOnly; SameSite=Strict; Secure; Max-Age=43200$/,
+    const cookie = String((await secure.login(KEY)).headers["set-cookie"]);
+    expect(cookie).toMatch(
+      /^__Host-martech_console_\d+=[\w-]+; Path=\/; HttpOnly; SameSite=Strict; Secure; Max-Age=43200$/,
     );
+    // Only the prefixed name, which a sibling subdomain cannot set, opens the session.
+    const pair = cookie.split(";")[0] as string;
+    const session = (cookieHeader: string) =>
+      rawRequest(secure.base, "GET", "/console/api/session", { headers: { cookie: cookieHeader } });
+    expect((await session(pair)).status).toBe(200);
+    expect((await session(pair.replace(/^__Host-/, ""))).status).toBe(401);
     const link = await secure.open(secure.mint());
     expect(String(link.cookie)).toMatch(/; Secure;/);
   });
@@ -137,6 +144,16 @@ describe("a printed login link", () => {
     expect(expired).toMatchObject({ status: 303, location: "/#/login-link-expired", cookie: undefined });
     // Spent or unknown links keep their own answer.
     expect(await open(fresh)).toMatchObject({ status: 303, location: "/#/login-link-used" });
+  });
+
+  it("is not spent by a HEAD (a link preview's), nor is a Google sign-in's way back run by one", async () => {
+    const { base, open, mint } = await serve();
+    const link = mint();
+    const head = await rawRequest(base, "HEAD", `/${new URL(link).search}`);
+    expect(head.status).toBe(200);
+    expect(head.headers["set-cookie"]).toBeUndefined();
+    expect(await open(link)).toMatchObject({ status: 303, location: "/", cookie: expect.anything() });
+    expect((await rawRequest(base, "HEAD", "/console/oauth/callback?state=x&code=y")).status).toBe(404);
   });
 
   it("lives as long as MARTECH_STEPS_LOGIN_TOKEN_TTL_MS says", async () => {

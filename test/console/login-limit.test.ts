@@ -34,3 +34,20 @@ describe("the login limit's client", () => {
     expect(loginClient("")).toBe("");
   });
 });
+
+describe("the login limit's table when full", () => {
+  it("makes new clients share one window instead of forgetting a client still in its window", () => {
+    const clock = { now: 0 };
+    const attempts = new LoginAttempts(() => clock.now, { maxClients: 3 });
+    for (const client of ["10.0.0.1", "10.0.0.2", "10.0.0.3"]) exhaust(attempts, client);
+    // Ten more clients, one wrong key each: without a shared window each would evict one above.
+    for (let n = 4; n < 14; n++) attempts.failed(`10.0.0.${n}`);
+    expect(() => attempts.check("10.0.0.1")).toThrow(/Too many wrong API keys/);
+    expect(() => attempts.check("10.0.0.99")).toThrow(/Too many wrong API keys/);
+    // Once the windows end, the table has room again.
+    clock.now += 60_000;
+    expect(() => attempts.check("10.0.0.1")).not.toThrow();
+    attempts.failed("10.0.0.99");
+    expect(() => attempts.check("10.0.0.99")).not.toThrow();
+  });
+});

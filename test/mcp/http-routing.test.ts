@@ -1,14 +1,13 @@
 import { connect } from "node:net";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { log } from "../../src/log.js";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type HttpServerHandle, startHttpServer } from "../../src/mcp/http.js";
 import { Workspace } from "../../src/workspace.js";
 import { INIT, raw } from "../helpers/raw-http.js";
 
 /**
  * What routing on hono must not change (src/mcp/node-bridge.ts): paths are matched as sent (an escaped
- * "/mcp" is not the endpoint), methods a web Request cannot carry are still answered, and a request
- * target the URL parser refuses is an error answer, never a crashed server.
+ * "/mcp" is not the endpoint, nor is "//host/mcp"), methods a web Request cannot carry are still answered,
+ * and a request target that is not a path is the client's mistake, never a crashed server.
  */
 
 /** One request written by hand (a request line no HTTP client would send); the status line answered. */
@@ -53,16 +52,23 @@ describe("HTTP routing", () => {
     );
   });
 
-  it("answers a request target the URL parser refuses with 500, and keeps serving", async () => {
-    // The server logs what failed (on stderr): kept out of the test's output, and checked.
-    const logged = vi.spyOn(log, "error").mockImplementation(() => undefined);
-    const line = await statusLineOf(
-      http.port,
-      `GET http://[bad/ HTTP/1.1\r\nHost: 127.0.0.1:${http.port}\r\nConnection: close\r\n\r\n`,
-    );
-    expect(line).toBe("HTTP/1.1 500 Internal Server Error");
-    expect(logged).toHaveBeenCalledWith(expect.anything(), "MCP HTTP request failed");
-    logged.mockRestore();
+  it("routes the path as sent: //host/mcp is not /mcp, as a path filter in front of the server sees it", async () => {
+    const doubled = await raw(`${origin}//127.0.0.1:${http.port}/mcp`, { body: INIT });
+    expect(doubled.status).toBe(404);
+    expect(doubled.json()?.error?.message).toBe("Not found: the MCP endpoint is /mcp.");
+  });
+
+  it("answers a request target that is not a path (absolute-form, *, unparsable) with 400, and keeps serving", async () => {
+    const host = `Host: 127.0.0.1:${http.port}\r\nConnection: close\r\n\r\n`;
+    for (const target of [
+      "http://[bad/",
+      `http://127.0.0.1:${http.port}/mcp`,
+      "http://evil.example/mcp",
+      "*",
+    ])
+      expect(await statusLineOf(http.port, `GET ${target} HTTP/1.1\r\n${host}`), target).toBe(
+        "HTTP/1.1 400 Bad Request",
+      );
     expect((await raw(http.url, { body: INIT })).status).toBe(200);
   });
 });

@@ -1,6 +1,6 @@
 import nock from "nock";
 import { afterEach, describe, expect, it } from "vitest";
-import { type Service, setTelemetrySink } from "../../src/ops/telemetry.js";
+import { type Service, setTelemetrySink } from "../../src/telemetry.js";
 import { DATA, offline, REPORT_BODY, REPORT_PATH, setup, status } from "../helpers/google-connector.js";
 
 offline();

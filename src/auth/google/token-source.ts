@@ -1,6 +1,6 @@
 import { AuthenticationError } from "../../errors.js";
-import { telemetry } from "../../ops/telemetry.js";
 import { Redactor } from "../../redact.js";
+import { telemetry } from "../../telemetry.js";
 import type { GoogleOAuthClient } from "../credential-store.js";
 import { TokenManager } from "../token-manager.js";
 import { InvalidGrantError, type OAuthHttp, refreshAccessToken, type TokenResponse } from "./oauth.js";

@@ -12,8 +12,8 @@ import {
   UnknownOutcomeError,
   UpstreamError,
 } from "../../errors.js";
-import { telemetry } from "../../ops/telemetry.js";
 import { Redactor } from "../../redact.js";
+import { telemetry } from "../../telemetry.js";
 import { Budget } from "../budget.js";
 import {
   AttemptFailure,

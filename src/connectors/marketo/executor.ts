@@ -7,8 +7,8 @@ import {
   UnknownOutcomeError,
   UpstreamError,
 } from "../../errors.js";
-import { telemetry } from "../../ops/telemetry.js";
 import type { Redactor } from "../../redact.js";
+import { telemetry } from "../../telemetry.js";
 import type { Budget } from "../budget.js";
 import { AttemptFailure, getRequestHeaders, mayReplay, type RequestAuth } from "../http/index.js";
 import { retryCeiling, retryDelay } from "./backoff.js";

@@ -1,6 +1,6 @@
 import { type MartechError, RateLimitError, UnknownOutcomeError, UpstreamError } from "../../errors.js";
-import { telemetry } from "../../ops/telemetry.js";
 import type { Redactor } from "../../redact.js";
+import { telemetry } from "../../telemetry.js";
 import { retryDelay, windowWait } from "./backoff.js";
 import { parseEnvelope } from "./envelope.js";
 import { BULK_FILE, type FileChunk, interpretFile } from "./file-answer.js";

@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { seconds } from "../../deadline.js";
 import { QuotaExceededError } from "../../errors.js";
-import { registerMarketoWindow, telemetry } from "../../ops/telemetry.js";
 import type { SharedState } from "../../state/types.js";
+import { registerMarketoWindow, telemetry } from "../../telemetry.js";
 import type { Budget } from "../budget.js";
 import { chicagoDay, nextChicagoMidnight } from "./chicago-day.js";
 import { cancelled, LocalGate, waitPastDeadline } from "./local-gate.js";

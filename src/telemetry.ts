@@ -1,6 +1,6 @@
 /**
  * What the connectors, the limiter, the token managers and runToolStep report for metrics. This module
- * imports nothing at run time (its one import, the registry's service ids, is a type): the layers below
+ * imports nothing: the layers below
  * the adapters call it at no cost (a no-op) until an adapter that serves metrics installs a sink (the
  * HTTP server, with prom-client). Every argument is a fixed value
  * (a tool step id from the registry, an error kind, a service name, an HTTP status, a service code):
@@ -8,10 +8,12 @@
  * carry a secret or a user's data.
  */
 
-import type { ServiceId } from "../connections/registry.js";
-
-/** A metric's service label: a service of the connection registry (src/connections/registry.ts). */
-export type Service = ServiceId;
+/**
+ * A metric's service label: the service id of a connection room (SERVICE_IDS of src/connections/registry.ts),
+ * passed as a literal by that service's connector and token code. A plain string here, because this ground
+ * floor module may not import the registry above it; test/connections/registry.test.ts checks the ids fit.
+ */
+export type Service = string;
 /** The limits answers counted on their own: Marketo's rate window (606) and concurrency (615), GA4's 429. */
 export type LimitCode = "606" | "615" | "429";
 
