@@ -150,7 +150,7 @@ export class RedisCredentialStore implements CredentialStore {
           sealSecrets(this.#key, secrets, workspace),
         );
       } catch (cause) {
-        throw unreachable(cause, this.#timeoutMs);
+        throw unreachable(cause, this.#timeoutMs, true);
       }
       if (Number(written) === 1) {
         // A read started before this write must not answer callers that come after it.
@@ -188,12 +188,13 @@ export class RedisCredentialStore implements CredentialStore {
   }
 }
 
-function unreachable(cause: unknown, timeoutMs: number): NetworkError {
+function unreachable(cause: unknown, timeoutMs: number, change = false): NetworkError {
   return redisError(
     "The credential store in Redis could not be reached",
     cause,
     "Without MARTECH_STEPS_STORE=redis the credentials are kept in the local encrypted file.",
     timeoutMs,
+    change,
   );
 }
 
