@@ -150,7 +150,7 @@ export class RedisCredentialStore implements CredentialStore {
           sealSecrets(this.#key, secrets, workspace),
         );
       } catch (cause) {
-        throw unreachable(cause, this.#timeoutMs);
+        throw unreachable(cause, this.#timeoutMs, true);
       }
       if (Number(written) === 1) {
         // A read started before this write must not answer callers that come after it.
@@ -166,9 +166,11 @@ export class RedisCredentialStore implements CredentialStore {
   }
 
   /**
-   * The workspaces whose document this process has seen and that Redis no longer holds: Redis came back
-   * empty (restarted without persistence, flushed, failed over to an empty replica). The store never
-   * deletes a document (removing a connection writes one without it), so a missing one was lost.
+   * The workspaces whose document this process has seen, when Redis holds none of them any more: Redis
+   * came back empty (restarted without persistence, flushed, failed over to an empty replica). The store
+   * never deletes a document (removing a connection writes one without it). One workspace deleted by
+   * hand (a tenant offboarded) while others remain is not a lost store: every replica shares this Redis,
+   * so failing readiness for it took every replica out of the load balancer for the other workspaces too.
    */
   async missingDocuments(): Promise<string[]> {
     const seen = [...this.#seen];
@@ -178,7 +180,7 @@ export class RedisCredentialStore implements CredentialStore {
     } catch (cause) {
       throw unreachable(cause, this.#timeoutMs);
     }
-    return seen.filter((_, i) => present[i] === 0);
+    return present.some((count) => count > 0) ? [] : seen;
   }
 
   async close(): Promise<void> {
@@ -186,12 +188,13 @@ export class RedisCredentialStore implements CredentialStore {
   }
 }
 
-function unreachable(cause: unknown, timeoutMs: number): NetworkError {
+function unreachable(cause: unknown, timeoutMs: number, change = false): NetworkError {
   return redisError(
     "The credential store in Redis could not be reached",
     cause,
     "Without MARTECH_STEPS_STORE=redis the credentials are kept in the local encrypted file.",
     timeoutMs,
+    change,
   );
 }
 

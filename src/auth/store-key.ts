@@ -45,6 +45,9 @@ const ACCEPTED = "64 hex characters or 44 base64 characters (for example: openss
  */
 function describeKey(text: string): string {
   if (/^(?:[0-9a-f]{2})+$/i.test(text)) return `it is ${text.length / 2} bytes in hex`;
+  // A hex key with a character lost in the copy: read as base64 it "decodes" to a size that told nothing.
+  if (/^[0-9a-f]+$/i.test(text))
+    return `its ${text.length} hex characters are an odd count (64 make the key)`;
   if (/^[A-Za-z0-9+/]+={0,2}$/.test(text) || /^[A-Za-z0-9_-]+$/.test(text)) {
     return `it decodes to ${Buffer.from(text, "base64").length} bytes as base64`;
   }

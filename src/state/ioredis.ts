@@ -57,13 +57,24 @@ export function newRedisClient(
  * check. It names neither the URL nor a password (REDIS_URL may carry credentials); a command that did not
  * answer in time names the setting that bounds it.
  */
-export function redisError(what: string, cause: unknown, fallback: string, timeoutMs: number): NetworkError {
+export function redisError(
+  what: string,
+  cause: unknown,
+  fallback: string,
+  timeoutMs: number,
+  change = false,
+): NetworkError {
   const timedOut = cause instanceof Error && /timed out|ETIMEDOUT/i.test(cause.message);
   const check = timedOut
     ? `Redis did not answer within ${timeoutMs} ms (${REDIS_TIMEOUT_SETTING}): check that the Redis at REDIS_URL is running and reachable (not stopped, not behind a partition).`
     : "Check that Redis at REDIS_URL is reachable.";
+  // A timed-out command was sent all the same: a Redis that was only frozen runs it when it wakes up.
+  const sent =
+    timedOut && change
+      ? " The change was sent before the time ran out: Redis may still apply it when it answers again, so check before relying on either outcome."
+      : "";
   return new NetworkError(`${what}${timedOut ? " in time" : ""}.`, {
-    hint: `${check} ${fallback}`,
+    hint: `${check}${sent} ${fallback}`,
     cause,
     retryable: true,
   });

@@ -14,6 +14,11 @@ describe("MARTECH_STEPS_KEY of the wrong size", () => {
     ["33 bytes in base64url", randomBytes(33).toString("base64url"), /decodes to 33 bytes as base64/],
     ["33 bytes in hex", randomBytes(33).toString("hex"), /is 33 bytes in hex/],
     ["16 bytes in hex", randomBytes(16).toString("hex"), /is 16 bytes in hex/],
+    [
+      "hex with a character lost (63)",
+      randomBytes(32).toString("hex").slice(1),
+      /its 63 hex characters are an odd count \(64 make the key\)/,
+    ],
     ["neither", "not a key: a sentence!", /its 22 characters are neither hex nor base64/],
   ])("%s", (_what, value, described) => {
     let message = "";

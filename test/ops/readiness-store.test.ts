@@ -73,4 +73,18 @@ describe("/readyz with the credential store in Redis", () => {
     await store.update("default", (s) => ({ ...s, marketo: undefined }));
     expect((await probe()).status).toBe(200);
   });
+
+  it("one workspace deleted by hand while others remain is not a lost store (every replica would go)", async () => {
+    await configure();
+    await store.update("acme", (s) => ({ ...s, marketo: MARKETO }));
+    expect((await probe()).status).toBe(200);
+    const admin = newRedisClient(redis.url, 2_000);
+    await admin.del("martech-steps:credentials:acme");
+    admin.disconnect();
+    expect((await probe()).status).toBe(200);
+    await flush();
+    expect((await probe()).status).toBe(503);
+    await configure();
+    expect((await probe()).status).toBe(200);
+  });
 });

@@ -161,6 +161,41 @@ describe("every Redis-backed operation is bounded", () => {
     await store.close();
   });
 
+  it("a write that timed out says it may still be applied, and it is once Redis wakes up", async () => {
+    const store = new RedisCredentialStore({
+      url: redis.url,
+      key: randomBytes(32),
+      keyPrefix: "frozen-write:",
+      timeoutMs: BOUND,
+    });
+    const saved = {
+      clientId: "cid",
+      clientSecret: "s",
+      restEndpoint: "https://123-ABC-456.mktorest.com/rest",
+    };
+    // Frozen between the read and the compare-and-set: the write is on the wire when time runs out.
+    const error = await store
+      .update("ws", (s) => {
+        redis.freeze();
+        return { ...s, marketo: saved };
+      })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(NetworkError);
+    expect((error as NetworkError).hint).toMatch(TIMED_OUT);
+    expect((error as NetworkError).hint).toMatch(
+      /The change was sent before the time ran out: Redis may still apply it/,
+    );
+    redis.thaw();
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect((await store.read("ws")).marketo?.clientId).toBe("cid");
+    // A read that timed out changed nothing: it says nothing of the kind.
+    redis.freeze();
+    const read = await store.read("other").catch((e: unknown) => e);
+    expect((read as NetworkError).hint).not.toMatch(/change was sent/);
+    redis.thaw();
+    await store.close();
+  });
+
   it("createState takes the bound from the environment", () => {
     expect(() => createState({ REDIS_URL: redis.url, MARTECH_STEPS_REDIS_TIMEOUT_MS: "0" })).toThrow(
       ConfigurationError,
