@@ -99,7 +99,8 @@ export const RunReportsFields = z.strictObject({
     .optional()
     .describe(
       "1–4 periods, each a preset or {start_date, end_date, name?}. Default: the last 7 days ending yesterday. " +
-        '"lastNdays" presets end yesterday; calendar presets are resolved in UTC.',
+        '"lastNdays" presets end yesterday; calendar presets (thisMonth, lastWeek...) are resolved in the property\'s ' +
+        "time zone (UTC when it cannot be read, with a warning).",
     ),
   filter: z
     .union([FilterText, z.record(z.string(), z.unknown())], {

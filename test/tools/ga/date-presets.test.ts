@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { ValidationError } from "../../../src/errors.js";
 import { resolveDateRanges } from "../../../src/tools/ga/date-presets.js";
+import { listedSteps } from "../../../src/tools/listing.js";
 
 // Friday 20 November 2026, 15:00 UTC.
 const NOW = new Date("2026-11-20T15:00:00Z");
@@ -94,5 +95,15 @@ describe("resolveDateRanges", () => {
     const utc = resolveDateRanges(["thisMonth"], at);
     expect(utc.dateRanges[0]).toMatchObject({ startDate: "2025-03-01", endDate: "2025-03-01" });
     expect(utc.calendarInUtc).toBe(true);
+  });
+
+  it("is what the published date_ranges description tells the model (the property's zone, not UTC)", () => {
+    const step = listedSteps().find((listed) => listed.name === "google_analytics_run_reports");
+    const properties = step?.inputSchema.properties as Record<string, { description?: string }> | undefined;
+    const description = properties?.date_ranges?.description;
+    expect(description).toContain(
+      "calendar presets (thisMonth, lastWeek...) are resolved in the property's time zone",
+    );
+    expect(description).not.toContain("resolved in UTC");
   });
 });
