@@ -2,7 +2,7 @@
  * The registry of connection rooms: one line per service. Everything that needs the list of services
  * derives it from here (the workspace's connections, `ToolContext.connection(kind)`, manifest.json's
  * connections, the metrics' service label, `npm start`'s sandbox wiring, the console's cards), so that a
- * new service is a new room and a line here, not an edit of core types. See docs/ADD-A-SERVICE.md.
+ * new service is a new room and a line here, not an edit of core types. See docs/ARCHITECTURE.md, "Checklist: adding a service".
  */
 import { GOOGLE_ROOM } from "./google/index.js";
 import { MARKETO_ROOM } from "./marketo/index.js";
