@@ -1,4 +1,3 @@
-import { join } from "node:path";
 import { describe, expect, it, vi } from "vitest";
 import { tempDir } from "../helpers/temp.js";
 

@@ -1,6 +1,5 @@
 import { randomBytes } from "node:crypto";
 
-import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { FileCredentialStore } from "../../src/auth/credential-store.js";
 import { signCursorsWithStoreKey } from "../../src/auth/cursor-key.js";
