@@ -42,6 +42,39 @@ describe("Workspace", () => {
     await workspace.close();
   });
 
+  it("stops using a stored OAuth client once the admin removed or replaced it, as a fresh process would", async () => {
+    const { GOOGLE_OAUTH_CLIENT_ID, GOOGLE_OAUTH_CLIENT_SECRET, ...env } = sandboxEnv({ google: sandbox });
+    const store = new MemoryCredentialStore();
+    const client = {
+      clientId: GOOGLE_OAUTH_CLIENT_ID as string,
+      clientSecret: GOOGLE_OAUTH_CLIENT_SECRET as string,
+    };
+    await store.update("default", (s) => ({ ...s, googleClient: client }));
+    const workspace = new Workspace({ env, store, state: new MemoryState() });
+    await workspace.importAccount({
+      label: "me",
+      refreshToken: sandbox.issueRefreshToken("analyst@sandbox.example"),
+    });
+    const summaries = () =>
+      workspace
+        .connection("google", "me")
+        .then((ga) => ga.request("admin", { method: "GET", path: "v1beta/accountSummaries" }));
+    await expect(summaries()).resolves.toBeTruthy();
+
+    // Elsewhere (the CLI, the console of another replica), the admin removes the client.
+    await store.update("default", (s) => ({ ...s, googleClient: undefined }));
+    await expect(summaries()).rejects.toMatchObject({ code: "not_configured" });
+    await expect(
+      new Workspace({ env, store, state: new MemoryState() }).connection("google", "me"),
+    ).rejects.toMatchObject({ code: "not_configured" });
+
+    // A replaced secret is the one used from now on: the old one is not kept in memory.
+    await store.update("default", (s) => ({ ...s, googleClient: { ...client, clientSecret: "replaced" } }));
+    sandbox.expireAccessTokens();
+    await expect(summaries()).rejects.toThrow(/^Google does not accept the OAuth client/);
+    await workspace.close();
+  });
+
   it("emits accountsChanged when accounts change, also from outside the process (polling)", async () => {
     const store = new MemoryCredentialStore();
     const workspace = new Workspace({

@@ -163,10 +163,15 @@ export async function serveWorkspaceOptions(options: {
   if (!options.sandbox) return { env: process.env };
   const session = await startSandboxSession(options.workspace ?? DEFAULT_WORKSPACE);
   if (!options.http) process.stdin.once("end", () => void session.close());
-  const { marketo, google } = session.emulators;
-  process.stderr.write(
-    `martech-steps: on the embedded sandbox (Marketo ${marketo?.restEndpoint}, Google ${google?.url}, ` +
-      `Google account "${SANDBOX_ACCOUNT}"); nothing real is used.\n`,
+  // One part per room that runs an emulator, in the room's own words (as npm start's banner).
+  const parts = await Promise.all(
+    CONNECTION_KINDS.map(async (kind) => {
+      const emulator = session.emulators[kind];
+      const wiring = emulator && (await sandboxOf(kind));
+      return wiring ? `${CONNECTION_ROOMS[kind].label}: ${wiring.describe(emulator)}` : undefined;
+    }),
   );
+  const shown = parts.filter((part) => part !== undefined).join("; ");
+  process.stderr.write(`martech-steps: on the embedded sandbox (${shown}); nothing real is used.\n`);
   return session.workspace;
 }

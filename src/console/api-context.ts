@@ -1,5 +1,6 @@
 /** The console's routes and what they share: the dependencies, the API's checked request, the answers. */
 
+import type { ConnectionKind } from "../connections/registry.js";
 import { answered, type NodeApp, type NodeContext } from "../mcp/node-bridge.js";
 import type { Workspace } from "../workspace.js";
 import type { CspReports } from "./csp-reports.js";
@@ -15,7 +16,7 @@ export interface ConsoleDeps {
   loopback: boolean;
   apiKeys: ReadonlyMap<string, string>;
   env: NodeJS.ProcessEnv;
-  sandbox: { marketo?: boolean; google?: boolean };
+  sandbox: Partial<Record<ConnectionKind, boolean>>;
   sessions: Sessions;
   /** Wrong API keys per client address (the login's rate limit). */
   logins: LoginAttempts;

@@ -5,6 +5,7 @@
  */
 import type { Next } from "hono";
 import { workspaceOfApiKey } from "../auth/api-keys.js";
+import { CONNECTION_KINDS } from "../connections/registry.js";
 import { ValidationError } from "../errors.js";
 import { answered, nodeApp } from "../mcp/node-bridge.js";
 import {
@@ -122,7 +123,7 @@ function sessionInfo(c: ConsoleContext, deps: ConsoleDeps): Response {
   return ok(c, {
     workspace: session.workspace,
     csrfToken: session.csrfToken,
-    sandbox: { marketo: Boolean(deps.sandbox.marketo), google: Boolean(deps.sandbox.google) },
+    sandbox: Object.fromEntries(CONNECTION_KINDS.map((kind) => [kind, Boolean(deps.sandbox[kind])])),
   });
 }
 

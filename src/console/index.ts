@@ -9,6 +9,7 @@
  * the server; no response ever carries a secret; the page runs under a strict CSP.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
+import type { ConnectionKind } from "../connections/registry.js";
 import { dispatch } from "../mcp/node-bridge.js";
 import { positiveSetting, switchSetting } from "../settings.js";
 import type { Workspace } from "../workspace.js";
@@ -29,7 +30,7 @@ export interface ConsoleOptions {
   /** The environment the workspaces were built with (it may hold the Google OAuth client). */
   env?: NodeJS.ProcessEnv;
   /** Which services run on the built-in sandbox, to say so on the page. */
-  sandbox?: { marketo?: boolean; google?: boolean };
+  sandbox?: Partial<Record<ConnectionKind, boolean>>;
   /** How long a printed login link works (default MARTECH_STEPS_LOGIN_TOKEN_TTL_MS of `env`, else 15 minutes). */
   loginTokenTtlMs?: number;
   /** The session cookie is Secure: served over TLS (default MARTECH_STEPS_COOKIE_SECURE=1 of `env`). */

@@ -72,7 +72,8 @@ function hasAnalyticsScope(scopes: readonly string[]): boolean {
 /** The connected Google accounts of one workspace, and their access tokens. */
 export class GoogleAccounts {
   readonly #deps: GoogleAccountsDeps;
-  readonly #sources = new Map<string, AccountTokenSource>();
+  /** Per label, with the OAuth client it refreshes with (the stored client may change under it). */
+  readonly #sources = new Map<string, AccountTokenSource & { client: GoogleOAuthClient }>();
 
   constructor(deps: GoogleAccountsDeps) {
     this.#deps = deps;
@@ -243,7 +244,7 @@ export class GoogleAccounts {
       if (storedAccount(current, label)) throw labelTaken(label);
       return withAccount(current, record);
     });
-    this.#sources.set(label, this.#createSource(record, client, tokens));
+    this.#sources.set(label, { ...this.#createSource(record, client, tokens), client });
     return toSummary(record);
   }
 
@@ -304,10 +305,20 @@ export class GoogleAccounts {
       );
     }
     checkAccountService(record, this.#deps.endpoints);
+    // Read at every call: an admin may have removed or replaced the OAuth client (another process
+    // too), and a fresh process would then refuse or use the new one; the old secret is not kept on.
+    const client = this.#client(secrets, record.client);
     const cached = this.#sources.get(chosen);
     // Another process may have reconnected the account meanwhile: then its cached manager is stale.
-    if (cached && cached.refreshToken() === record.refreshToken) return cached.source;
-    const created = this.#createSource(record, this.#client(secrets, record.client));
+    if (
+      cached &&
+      cached.refreshToken() === record.refreshToken &&
+      cached.client.clientId === client.clientId &&
+      cached.client.clientSecret === client.clientSecret
+    ) {
+      return cached.source;
+    }
+    const created = { ...this.#createSource(record, client), client };
     this.#sources.set(chosen, created);
     return created.source;
   }
