@@ -61,6 +61,7 @@ const BROWSER_SHARED = [
   // The chart model of a result (kind, title, categories, series) and its ECharts option: the page draws
   // what the MCP server renders to PNG, from one mapping.
   "src/charts/model.ts",
+  "src/charts/echarts-parts.ts",
 ];
 
 const anyOf = (patterns) => `(${patterns.join("|")})`;

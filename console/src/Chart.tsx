@@ -1,22 +1,11 @@
-import { BarChart, LineChart } from "echarts/charts";
-import { GridComponent, LegendComponent, TitleComponent, TooltipComponent } from "echarts/components";
 import * as echarts from "echarts/core";
-// grid.containLabel (src/charts/report-chart.ts) needs it since ECharts 6, as on the server (echarts-server.ts).
-import { LegacyGridContainLabel } from "echarts/features";
 import { CanvasRenderer } from "echarts/renderers";
 import { useEffect, useRef } from "react";
+// The same chart parts as the server's PNG (src/charts/echarts-parts.ts), drawn on a canvas here.
+import { CHART_PARTS } from "../../src/charts/echarts-parts.ts";
 import { type ChartModel, chartOption } from "../../src/charts/model.ts";
 
-echarts.use([
-  LineChart,
-  BarChart,
-  GridComponent,
-  LegacyGridContainLabel,
-  LegendComponent,
-  TitleComponent,
-  TooltipComponent,
-  CanvasRenderer,
-]);
+echarts.use([...CHART_PARTS, CanvasRenderer]);
 
 /** A result's chart (src/charts/model.ts), drawn with the option the server's PNG uses too. */
 export default function Chart(props: { chart: ChartModel }) {
