@@ -2,77 +2,20 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { searchToolSteps } from "../../src/tools/registry.js";
 import {
   type ConsoleFixture,
+  ConsolePage,
   type RawResponse,
   rawRequest,
   startConsoleFixture,
 } from "../helpers/console.js";
 
-/** A logged-in page: its session cookie, CSRF token and origin. Every answer is kept for the canary scan. */
-class Page {
-  cookie = "";
-  csrf = "";
-  constructor(
-    readonly fixture: ConsoleFixture,
-    readonly seen: RawResponse[],
-  ) {}
-
-  get host(): string {
-    return new URL(this.fixture.base).host;
-  }
-
-  async login(): Promise<void> {
-    const token = new URL(this.fixture.console.loginUrl(this.fixture.base)).searchParams.get("token") ?? "";
-    const answer = await rawRequest(this.fixture.base, "GET", `/?token=${token}`, { seen: this.seen });
-    this.cookie = String(answer.headers["set-cookie"]).split(";")[0] ?? "";
-    const session = await this.call("GET", "/console/api/session");
-    this.csrf = JSON.parse(session.text).csrfToken;
-  }
-
-  call(
-    method: string,
-    path: string,
-    body?: unknown,
-    headers: Record<string, string> = {},
-  ): Promise<RawResponse> {
-    return rawRequest(this.fixture.base, method, path, {
-      seen: this.seen,
-      headers: {
-        host: this.host,
-        cookie: this.cookie,
-        ...(method !== "GET" ? { origin: this.fixture.base, "x-csrf-token": this.csrf } : {}),
-        ...(body !== undefined ? { "content-type": "application/json" } : {}),
-        ...headers,
-      },
-      ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
-    });
-  }
-
-  async json<T = Record<string, unknown>>(method: string, path: string, body?: unknown): Promise<T> {
-    const answer = await this.call(method, path, body);
-    expect(answer.status, answer.text).toBe(200);
-    return JSON.parse(answer.text) as T;
-  }
-
-  /** Runs a step and returns its NDJSON events. */
-  async run(id: string, input: unknown): Promise<Record<string, unknown>[]> {
-    const answer = await this.call("POST", `/console/api/steps/${id}/run`, { input });
-    expect(answer.status).toBe(200);
-    expect(answer.headers["content-type"]).toMatch(/application\/x-ndjson/);
-    return answer.text
-      .trim()
-      .split("\n")
-      .map((line) => JSON.parse(line));
-  }
-}
-
 describe("the console's server side", () => {
   let fixture: ConsoleFixture;
   const seen: RawResponse[] = [];
-  let page: Page;
+  let page: ConsolePage;
 
   beforeAll(async () => {
     fixture = await startConsoleFixture();
-    page = new Page(fixture, seen);
+    page = new ConsolePage(fixture, seen);
     await page.login();
   });
   afterAll(async () => {
@@ -349,7 +292,7 @@ describe("the console's server side", () => {
       const back = new URL(granted.headers.get("location") ?? "");
       expect(back.pathname).toBe("/console/oauth/callback");
       // A callback carrying another session's cookie is refused (the attempt is bound to its session).
-      const other = new Page(fixture, seen);
+      const other = new ConsolePage(fixture, seen);
       await other.login();
       const foreign = await other.call("GET", `${back.pathname}${back.search}`, undefined, {
         cookie: `${other.cookie}; ${binding}`,
@@ -415,107 +358,5 @@ describe("the console's server side", () => {
       const text = `${JSON.stringify(answer.headers)}\n${answer.text}`;
       for (const canary of canaries) expect(text).not.toContain(canary);
     }
-  });
-});
-
-describe("the console off loopback", () => {
-  let fixture: ConsoleFixture;
-  const KEY = "team-key-0123456789abcdefghijkl";
-
-  beforeAll(async () => {
-    fixture = await startConsoleFixture({ loopback: false, apiKeys: new Map([[KEY, "default"]]) });
-  });
-  afterAll(async () => {
-    await fixture.close();
-  });
-
-  it("prints no token and logs in with the workspace's API key only", async () => {
-    const url = fixture.console.loginUrl(fixture.base);
-    expect(new URL(url).search).toBe("");
-    const host = new URL(fixture.base).host;
-    const tokenLogin = await rawRequest(fixture.base, "GET", "/?token=anything", { headers: { host } });
-    expect(tokenLogin.headers["set-cookie"]).toBeUndefined();
-    const post = (apiKey: string, origin = fixture.base) =>
-      rawRequest(fixture.base, "POST", "/console/api/login", {
-        headers: { host, origin, "content-type": "application/json" },
-        body: JSON.stringify({ apiKey }),
-      });
-    expect((await post("wrong-key-0123456789abcdefghij")).status).toBe(400);
-    expect((await post(KEY, "http://evil.example")).status).toBe(403);
-    const ok = await post(KEY);
-    expect(ok.status).toBe(200);
-    expect(JSON.parse(ok.text)).toEqual({ workspace: "default" });
-    expect(String(ok.headers["set-cookie"])).toMatch(/HttpOnly; SameSite=Strict/);
-  });
-});
-
-describe("a long run", () => {
-  let fixture: ConsoleFixture;
-
-  beforeAll(async () => {
-    // One call per 2 s: the second page of a list waits for the rate window, with progress.
-    fixture = await startConsoleFixture({
-      marketoEnv: { MARKETO_CALLS_PER_WINDOW: "1", MARKETO_WINDOW_MS: "2000" },
-    });
-  });
-  afterAll(async () => {
-    await fixture.close();
-  });
-
-  it("streams progress while it waits, and a cancel (the page closing its request) stops it before the next call", async () => {
-    const page = new Page(fixture, []);
-    await page.login();
-    const { request } = await import("node:http");
-    const url = new URL("/console/api/steps/marketo_api_call/run", fixture.base);
-    const lines: Record<string, unknown>[] = [];
-    await new Promise<void>((resolve, reject) => {
-      const req = request(
-        {
-          host: url.hostname,
-          port: url.port,
-          path: url.pathname,
-          method: "POST",
-          headers: {
-            host: page.host,
-            cookie: page.cookie,
-            origin: fixture.base,
-            "x-csrf-token": page.csrf,
-            "content-type": "application/json",
-          },
-        },
-        (res) => {
-          res.setEncoding("utf8");
-          res.on("data", (chunk: string) => {
-            for (const line of chunk.split("\n").filter(Boolean)) lines.push(JSON.parse(line));
-            if (lines.some((l) => String(l.message).startsWith("Waiting"))) {
-              req.destroy();
-              resolve();
-            }
-          });
-          res.on("end", () => reject(new Error(`the run ended before it waited: ${JSON.stringify(lines)}`)));
-        },
-      );
-      req.on("error", () => undefined);
-      req.end(
-        JSON.stringify({
-          input: {
-            method: "GET",
-            endpoint: "/rest/v1/lists/1001/leads.json",
-            query_parameters: { batchSize: 2 },
-            paginate: true,
-            max_pages: 5,
-          },
-        }),
-      );
-    });
-    expect(lines[0]).toMatchObject({ type: "progress", progress: 2, message: "Fetched page 1 (2 records)" });
-    expect(lines.at(-1)).toMatchObject({
-      type: "progress",
-      message: expect.stringMatching(/^Waiting \d s for Marketo's rate window limit$/),
-    });
-    const calls = fixture.marketo.stats().apiCalls;
-    // Past the window: a run that was not cancelled would have fetched page 2 by now.
-    await new Promise((resolve) => setTimeout(resolve, 3_000));
-    expect(fixture.marketo.stats().apiCalls).toBe(calls);
   });
 });

@@ -1,4 +1,5 @@
 import { request } from "node:http";
+import { expect } from "vitest";
 import { MemoryCredentialStore } from "../../src/auth/credential-store.js";
 import {
   googleEndpointsFromEnv,
@@ -186,4 +187,62 @@ export function rawRequest(
     req.on("error", reject);
     req.end(options.body);
   });
+}
+
+/** A logged-in page: its session cookie, CSRF token and origin. Every answer is kept for the canary scan. */
+export class ConsolePage {
+  cookie = "";
+  csrf = "";
+  constructor(
+    readonly fixture: ConsoleFixture,
+    readonly seen: RawResponse[],
+  ) {}
+
+  get host(): string {
+    return new URL(this.fixture.base).host;
+  }
+
+  async login(): Promise<void> {
+    const token = new URL(this.fixture.console.loginUrl(this.fixture.base)).searchParams.get("token") ?? "";
+    const answer = await rawRequest(this.fixture.base, "GET", `/?token=${token}`, { seen: this.seen });
+    this.cookie = String(answer.headers["set-cookie"]).split(";")[0] ?? "";
+    const session = await this.call("GET", "/console/api/session");
+    this.csrf = JSON.parse(session.text).csrfToken;
+  }
+
+  call(
+    method: string,
+    path: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ): Promise<RawResponse> {
+    return rawRequest(this.fixture.base, method, path, {
+      seen: this.seen,
+      headers: {
+        host: this.host,
+        cookie: this.cookie,
+        ...(method !== "GET" ? { origin: this.fixture.base, "x-csrf-token": this.csrf } : {}),
+        ...(body !== undefined ? { "content-type": "application/json" } : {}),
+        ...headers,
+      },
+      ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+    });
+  }
+
+  async json<T = Record<string, unknown>>(method: string, path: string, body?: unknown): Promise<T> {
+    const answer = await this.call(method, path, body);
+    expect(answer.status, answer.text).toBe(200);
+    return JSON.parse(answer.text) as T;
+  }
+
+  /** Runs a step and returns its NDJSON events. */
+  async run(id: string, input: unknown): Promise<Record<string, unknown>[]> {
+    const answer = await this.call("POST", `/console/api/steps/${id}/run`, { input });
+    expect(answer.status).toBe(200);
+    expect(answer.headers["content-type"]).toMatch(/application\/x-ndjson/);
+    return answer.text
+      .trim()
+      .split("\n")
+      .map((line) => JSON.parse(line));
+  }
 }
