@@ -1,5 +1,5 @@
 /**
- * The floor plan of src/ (DESIGN.md, "Layers (imports point downwards only)"), checked by
+ * The floor plan of src/ (docs/ARCHITECTURE.md, "The floors (imports point downwards only)"), checked by
  * dependency-cruiser in test/architecture/boundaries.test.ts, so `npm test` fails on an arrow that runs up.
  *
  * A module may import modules of its own floor or of a floor below, never above. Type-only imports count
@@ -71,7 +71,7 @@ const ALL_FLOORS = FLOORS.flatMap((floor) => floor.paths);
 /** For each floor, one rule: nothing of it imports a floor above it. */
 const upArrows = FLOORS.slice(1).map((floor, index) => ({
   name: `no-up-from-${floor.name}`,
-  comment: `${floor.name} imports only its own floor and those below (DESIGN.md, Layers): not ${FLOORS.slice(
+  comment: `${floor.name} imports only its own floor and those below (docs/ARCHITECTURE.md, The floors): not ${FLOORS.slice(
     0,
     index + 1,
   )

@@ -18,8 +18,11 @@ function licences(): Plugin {
   return {
     name: "echarts-server-licences",
     async closeBundle() {
-      // tsc's map describes the two-line entry, not the bundle that replaced it.
+      // tsc's map describes the two-line entry, not the bundle that replaced it; the parts list tsc emitted
+      // beside it is inlined into the bundle, and would import echarts (a devDependency) if anything loaded it.
       await rm(join(outDir, "echarts-server.js.map"), { force: true });
+      for (const file of ["echarts-parts.js", "echarts-parts.js.map", "echarts-parts.d.ts"])
+        await rm(join(outDir, file), { force: true });
       for (const name of ["echarts", "zrender"]) {
         const root = dirname(require.resolve(`${name}/package.json`));
         await copyFile(join(root, "LICENSE"), join(outDir, `echarts-server.${name}.LICENSE`));

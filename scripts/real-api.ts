@@ -7,7 +7,7 @@
  *   - test/fixtures/real-api/*.json: each operation's response (and request) schema and every definition
  *     they reach, without descriptions (but for the field behaviours Google writes into them), for the
  *     sandbox's schema-validation tests.
- * Both outputs are committed; test/sandbox/schema/real-paths.test.ts checks they were made together.
+ * Both outputs are committed; test/sandbox/real-path-hints.test.ts checks they were made together.
  */
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";

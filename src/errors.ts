@@ -38,7 +38,7 @@ export interface SafeDetails {
   readonly [key: string]: unknown;
 }
 
-/** The connections an error can be about (as ConnectionKind in src/tools/types.ts; this module imports nothing). */
+/** The connections an error can be about (the kinds of src/connections/registry.ts; this module imports nothing). */
 export type ErrorConnection = "marketo" | "google";
 
 export interface InvalidInputDetails extends SafeDetails {

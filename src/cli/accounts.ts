@@ -60,7 +60,7 @@ async function removeAccount(workspace: Workspace, label: string, force: boolean
   }
 }
 
-/** `martech-steps accounts ...` (the Google room); returns the command, so main.ts knows it opens the store. */
+/** `martech-steps accounts ...` (the Google room); returns the command, so program.ts knows it opens the store. */
 export function registerAccountCommands(program: Command): Command {
   const accounts = program
     .command("accounts")

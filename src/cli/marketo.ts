@@ -29,7 +29,7 @@ function startingOver(workspace: Workspace): SecretsTarget {
   return { ...workspace.secrets, update: (change) => updateOrStartOver(workspace, change) };
 }
 
-/** `martech-steps marketo configure|show|remove`; returns the command, so main.ts knows it opens the store. */
+/** `martech-steps marketo configure|show|remove`; returns the command, so program.ts knows it opens the store. */
 export function registerMarketoCommands(program: Command): Command {
   const marketo = program
     .command("marketo")

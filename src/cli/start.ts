@@ -51,7 +51,7 @@ function clientLines(url: string, emulators: Emulators): string[] {
     `  VS Code (.vscode/mcp.json): ${json({ servers: { "martech-steps": { type: "http", url } } })}`,
     `  Cursor (~/.cursor/mcp.json): ${json({ mcpServers: { "martech-steps": { url } } })}`,
     `  Claude Desktop (claude_desktop_config.json, stdio ${onSandbox ? "on the sandbox" : "on your configuration"}): ${json({ mcpServers: { "martech-steps": stdio } })}`,
-    `  MCP Inspector (npx @modelcontextprotocol/inspector --config inspector.json): ${json({ mcpServers: { "martech-steps": { type: "streamable-http", url } } })}`,
+    `  MCP Inspector (Node 22.19 or newer; save as inspector.json, then npx -y @modelcontextprotocol/inspector --config inspector.json --server martech-steps): ${json({ mcpServers: { "martech-steps": { type: "streamable-http", url } } })}`,
   ];
 }
 

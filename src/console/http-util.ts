@@ -53,19 +53,19 @@ export function errorBody(error: unknown): Record<string, unknown> {
   };
 }
 
+/** A typed error's HTTP status: the caller's input 400, a short-term limit 429, any other kind 422; else 500. */
+function errorStatus(error: unknown): number {
+  if (!isMartechError(error)) return 500;
+  if (error.code === "invalid_input") return 400;
+  if (error.code === "rate_limited") return 429;
+  return 422;
+}
+
 export function sendError(res: ServerResponse, error: unknown): void {
   const body = errorBody(error);
-  const status =
-    body.error === "invalid_input"
-      ? 400
-      : body.error === "internal_error"
-        ? 500
-        : body.error === "rate_limited"
-          ? 429
-          : 422;
-  if (status === 429 && typeof body.retryAfterMs === "number")
-    res.setHeader("retry-after", String(Math.ceil(body.retryAfterMs / 1000)));
-  sendJson(res, status, { error: body });
+  if (isMartechError(error) && error.code === "rate_limited")
+    res.setHeader("retry-after", String(Math.ceil(error.details.retryAfterMs / 1000)));
+  sendJson(res, errorStatus(error), { error: body });
 }
 
 /** Refuses a request: JSON for the page's fetch calls. */

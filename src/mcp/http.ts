@@ -68,7 +68,7 @@ export interface HttpServerHandle {
 
 /**
  * Serves MCP over Streamable HTTP at /mcp, both protocol eras from one endpoint (http-endpoints.ts), with
- * the operations endpoints and the console beside it (http-app.ts routes them). Security (DESIGN.md): binds
+ * the operations endpoints and the console beside it (http-app.ts routes them). Security (README.md, "Security model"): binds
  * to 127.0.0.1 by default; validates Host and Origin (the SDK's handler checks neither) to stop DNS
  * rebinding; requires a per-workspace API key when bound elsewhere; a request or session only ever
  * reaches its own workspace.

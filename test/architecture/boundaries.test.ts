@@ -8,7 +8,7 @@ import extractTSConfig from "dependency-cruiser/config-utl/extract-ts-config";
 import { afterAll, describe, expect, it } from "vitest";
 
 /**
- * The floor plan (.dependency-cruiser.cjs, after DESIGN.md "Layers") holds: no import runs up a floor,
+ * The floor plan (.dependency-cruiser.cjs, docs/ARCHITECTURE.md, "The floors") holds: no import runs up a floor,
  * the sandbox stays a separate program, the browser bundle imports only the modules declared shared.
  * The second test proves the check can fail: the same rules find every up-arrow of a fixture tree.
  */

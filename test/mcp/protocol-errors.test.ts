@@ -9,7 +9,7 @@ import { MemoryState } from "../../src/state/memory.js";
 import { Workspace } from "../../src/workspace.js";
 import { mcpSession, modernMcpSession } from "../helpers/mcp.js";
 import { raw } from "../helpers/raw-http.js";
-import { type RedisProcess, startRedis } from "../state/redis-process.js";
+import { type RedisProcess, startRedis } from "../helpers/redis-process.js";
 
 /*
  * Wrongly typed params are JSON-RPC -32602 with one plain sentence (not -32603 and zod's issue list),

@@ -8,7 +8,7 @@ import { newRedisClient } from "../../src/state/ioredis.js";
 import { MemoryState } from "../../src/state/memory.js";
 import { Workspace } from "../../src/workspace.js";
 import { raw } from "../helpers/raw-http.js";
-import { type RedisProcess, startRedis } from "../state/redis-process.js";
+import { type RedisProcess, startRedis } from "../helpers/redis-process.js";
 
 /*
  * A Redis that comes back empty (restarted without persistence, flushed) answers PING and reads as

@@ -7,7 +7,7 @@ import { createState } from "../../src/state/index.js";
 import { RedisState } from "../../src/state/redis.js";
 import { freshHome, run } from "../helpers/cli.js";
 import { CANARY_SECRET } from "../helpers/fixtures.js";
-import { type RedisProcess, startRedis } from "./redis-process.js";
+import { type RedisProcess, startRedis } from "../helpers/redis-process.js";
 
 /*
  * A frozen Redis (SIGSTOP: the kernel still accepts connections, nothing ever answers) is what a

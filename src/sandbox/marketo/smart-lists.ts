@@ -3,7 +3,7 @@
  * (https://experienceleague.adobe.com/en/docs/marketo-developer/marketo/rest/assets/smart-lists and
  * .../smart-campaigns). Smart campaigns are the Lead DB campaigns 1001… seen as assets; each has a
  * smart list (5001…) in its program. Shapes follow the docs' examples, which leave out several fields
- * the Swagger marks required (see test/sandbox/schema/marketo-exceptions.ts).
+ * the Swagger marks required (see test/helpers/wire/exceptions.ts).
  */
 import { booleanParam, folderParam, sameFolder } from "./asset-params.js";
 import { assetDate } from "./codec.js";

@@ -5,9 +5,9 @@ import { AttemptFailure, type Delivery, type FailureKind } from "../../../src/co
 import { MarketoConnector } from "../../../src/connectors/marketo/connector.js";
 import { isMartechError } from "../../../src/errors.js";
 import { MemoryState } from "../../../src/state/memory.js";
+import { type FaultServers, type ServerFault, startFaultServers } from "../../helpers/fault-server.js";
 import { ENDPOINTS } from "../../helpers/google-auth.js";
 import { fakeTokens } from "../../helpers/google-connector.js";
-import { type FaultServers, type ServerFault, startFaultServers } from "./fault-server.js";
 
 /** A fault undici reports without a server to produce it here, shaped as undici throws it. */
 function undiciError(code: string, message: string, syscall?: string): TypeError {

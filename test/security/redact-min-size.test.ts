@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { REDACTED, Redactor } from "../src/redact.js";
+import { REDACTED, Redactor } from "../../src/redact.js";
 
 describe("the redactor's shortest window follows the secrets it knows", () => {
   it("a short secret added after a long one is still found in a text as short as it", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { MemoryState } from "../src/state/memory.js";
+import { MemoryState } from "../../src/state/memory.js";
 
 describe("MemoryState", () => {
   it("sliding log never admits more than the limit in any window", async () => {
