@@ -73,31 +73,17 @@ function configuredHome(target: MarketoTarget): string {
   return home;
 }
 
+/** A sample of one call: the p50 of `calls` of them, after the warm-up. */
+type Measure = (call: () => Promise<unknown>) => () => Promise<number>;
+
 export async function perCallRows(up: Upstream, cfg: BenchConfig): Promise<Row[]> {
   const target = await up.marketo(OPEN_LIMITS);
   const token = await rawMarketoToken(target);
   const raw = rawCall(target, token);
-  const measure = (call: () => Promise<unknown>) => () => p50(cfg.calls, cfg.warmup, call);
+  const measure: Measure = (call) => () => p50(cfg.calls, cfg.warmup, call);
   const rows: Row[] = [];
 
-  const connector = new MarketoConnector(
-    {
-      clientId: target.clientId,
-      clientSecret: target.clientSecret,
-      restEndpoint: target.restEndpoint,
-      callsPerWindow: 1_000_000_000,
-      dailyQuota: 1_000_000_000,
-    },
-    { state: new MemoryState() },
-  );
-  const viaConnector = () => connector.request({ method: "GET", path: "/rest/v1/leads.json", query: QUERY });
-  rows.push(
-    ratioRow(
-      { name: "MarketoConnector.request, p50", unit: "ms", floorName: "raw fetch" },
-      await interleaved(cfg.repeats, measure(viaConnector), measure(raw)),
-      1.15,
-    ),
-  );
+  rows.push(await connectorRow(target, cfg, measure, raw));
 
   const emptyHome = benchHome();
   const envWorkspace = new Workspace({
@@ -110,8 +96,51 @@ export async function perCallRows(up: Upstream, cfg: BenchConfig): Promise<Row[]
     },
   });
   const savedWorkspace = new Workspace({ env: { MARTECH_STEPS_HOME: configuredHome(target), ...OPEN_ENV } });
+  rows.push(...(await stepRows(envWorkspace, savedWorkspace, cfg, measure, raw)));
+
+  const { row, clients } = await mcpRow(envWorkspace, cfg, measure, raw);
+  rows.push(row);
+  await Promise.all([...clients.map((c) => c.close()), envWorkspace.close(), savedWorkspace.close()]);
+  await up.close(target.handle);
+  return rows;
+}
+
+/** MarketoConnector.request against a raw fetch of the same URL. */
+async function connectorRow(
+  target: MarketoTarget,
+  cfg: BenchConfig,
+  measure: Measure,
+  raw: () => Promise<unknown>,
+): Promise<Row> {
+  const connector = new MarketoConnector(
+    {
+      clientId: target.clientId,
+      clientSecret: target.clientSecret,
+      restEndpoint: target.restEndpoint,
+      callsPerWindow: 1_000_000_000,
+      dailyQuota: 1_000_000_000,
+    },
+    { state: new MemoryState() },
+  );
+  const viaConnector = () => connector.request({ method: "GET", path: "/rest/v1/leads.json", query: QUERY });
+  return ratioRow(
+    { name: "MarketoConnector.request, p50", unit: "ms", floorName: "raw fetch" },
+    await interleaved(cfg.repeats, measure(viaConnector), measure(raw)),
+    1.15,
+  );
+}
+
+/** runToolStep with the credentials in the environment, then saved by `marketo configure`. */
+async function stepRows(
+  envWorkspace: Workspace,
+  savedWorkspace: Workspace,
+  cfg: BenchConfig,
+  measure: Measure,
+  raw: () => Promise<unknown>,
+): Promise<Row[]> {
   const step = (workspace: Workspace) => async () =>
     runToolStep("marketo_api_call", INPUT, await workspace.toolContext({}));
+  const rows: Row[] = [];
   rows.push(
     ratioRow(
       { name: "runToolStep, credentials in the environment, p50", unit: "ms", floorName: "raw fetch" },
@@ -130,7 +159,16 @@ export async function perCallRows(up: Upstream, cfg: BenchConfig): Promise<Row[]
       1.25,
     ),
   );
+  return rows;
+}
 
+/** An MCP tools/call in memory against the SDK's minimal one-tool server; the clients are closed by the caller. */
+async function mcpRow(
+  envWorkspace: Workspace,
+  cfg: BenchConfig,
+  measure: Measure,
+  raw: () => Promise<unknown>,
+): Promise<{ row: Row; clients: Client[] }> {
   // One SDK v2 client for both servers, linked in memory.
   const connect = async (server: { connect: (t: InMemoryTransport) => Promise<void> }) => {
     const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
@@ -146,18 +184,14 @@ export async function perCallRows(up: Upstream, cfg: BenchConfig): Promise<Row[]
     if (result.isError) throw new Error(`${name} failed: ${JSON.stringify(result.content)}`);
     return result;
   };
-  rows.push(
-    ratioRow(
-      { name: "MCP tools/call in memory, p50", unit: "ms", floorName: "SDK minimal server" },
-      await interleaved(
-        cfg.repeats,
-        measure(viaMcp(ours, "marketo_api_call", INPUT)),
-        measure(viaMcp(floor, "get_lead", { id: 1 })),
-      ),
-      1.25,
+  const row = ratioRow(
+    { name: "MCP tools/call in memory, p50", unit: "ms", floorName: "SDK minimal server" },
+    await interleaved(
+      cfg.repeats,
+      measure(viaMcp(ours, "marketo_api_call", INPUT)),
+      measure(viaMcp(floor, "get_lead", { id: 1 })),
     ),
+    1.25,
   );
-  await Promise.all([ours.close(), floor.close(), envWorkspace.close(), savedWorkspace.close()]);
-  await up.close(target.handle);
-  return rows;
+  return { row, clients: [ours, floor] };
 }

@@ -1,5 +1,5 @@
 import { type FormEvent, useCallback, useEffect, useState } from "react";
-import { type ApiError, api } from "./api.ts";
+import { type ApiError, api, type ErrorInfo } from "./api.ts";
 import { type ConfigField, FieldInput } from "./Integrations.tsx";
 import { Problem } from "./Problem.tsx";
 import { useAction } from "./useAction.ts";
@@ -75,82 +75,16 @@ export function GoogleCard() {
   return (
     <section className="card" aria-label="Google Analytics 4">
       <h2>Google Analytics 4</h2>
-      <h3>OAuth client</h3>
-      <p className="status" data-testid="google-client-status">
-        {status?.client
-          ? status.client.sandbox
-            ? "Using the built-in sandbox's OAuth client."
-            : `Client ID ${status.client.clientId} (from ${status.client.source === "environment" ? "environment variables" : "this page"}).`
-          : "No OAuth client: create a Desktop app client in the Google Cloud console and enter it here."}
-      </p>
-      {status && status.client?.source !== "environment" ? (
-        <form onSubmit={saveClient}>
-          {status.fields.map((field) => (
-            <FieldInput
-              key={field.key}
-              field={field}
-              value={client[field.key] ?? ""}
-              secretSet={field.secret ? Boolean(status.client?.secretSet) : undefined}
-              invalid={error?.field === field.key ? error.message : undefined}
-              onChange={(value) => setClient({ ...client, [field.key]: value })}
-            />
-          ))}
-          <div className="actions">
-            <button type="submit" disabled={busy}>
-              Save client
-            </button>
-          </div>
-        </form>
-      ) : null}
+      <ClientSection
+        status={status}
+        client={client}
+        error={error}
+        busy={busy}
+        onChange={setClient}
+        onSubmit={saveClient}
+      />
       <h3>Connected accounts</h3>
-      {status && status.accounts.length > 0 ? (
-        <table aria-label="Connected Google accounts">
-          <thead>
-            <tr>
-              <th>Label</th>
-              <th>Email</th>
-              <th>Scopes</th>
-              <th>Added</th>
-              <th />
-            </tr>
-          </thead>
-          <tbody>
-            {status.accounts.map((account) => (
-              <tr key={account.label}>
-                <td>
-                  {account.label}
-                  {account.sandbox ? (
-                    <span
-                      className="badge"
-                      title="The built-in sandbox's account: held by this server only, never saved to your credential store or sent to Google."
-                    >
-                      sandbox
-                    </span>
-                  ) : null}
-                  {account.readOnly ? (
-                    <span
-                      className="badge warn"
-                      title="Reports work; creating key events or properties does not."
-                    >
-                      read only
-                    </span>
-                  ) : null}
-                </td>
-                <td>{account.email ?? ""}</td>
-                <td>{account.scopes.map(shortScope).join(", ")}</td>
-                <td>{new Date(account.addedAt).toLocaleString()}</td>
-                <td>
-                  <button type="button" className="danger" disabled={busy} onClick={() => remove(account)}>
-                    Remove
-                  </button>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      ) : (
-        <p>No Google account is connected.</p>
-      )}
+      <AccountsTable accounts={status?.accounts ?? []} busy={busy} onRemove={remove} />
       <div className="connect">
         <label htmlFor="account-label">Label (optional)</label>
         <input id="account-label" value={label} onChange={(event) => setLabel(event.target.value)} />
@@ -165,5 +99,114 @@ export function GoogleCard() {
       ) : null}
       {error && !status?.fields.some((f) => f.key === error.field) ? <Problem error={error} /> : null}
     </section>
+  );
+}
+
+/** The OAuth client: where it comes from, and its form unless environment variables set it. */
+function ClientSection({
+  status,
+  client,
+  error,
+  busy,
+  onChange,
+  onSubmit,
+}: {
+  status: GoogleStatus | undefined;
+  client: Record<string, string>;
+  error: ErrorInfo | undefined;
+  busy: boolean;
+  onChange: (client: Record<string, string>) => void;
+  onSubmit: (event: FormEvent) => void;
+}) {
+  return (
+    <>
+      <h3>OAuth client</h3>
+      <p className="status" data-testid="google-client-status">
+        {status?.client
+          ? status.client.sandbox
+            ? "Using the built-in sandbox's OAuth client."
+            : `Client ID ${status.client.clientId} (from ${status.client.source === "environment" ? "environment variables" : "this page"}).`
+          : "No OAuth client: create a Desktop app client in the Google Cloud console and enter it here."}
+      </p>
+      {status && status.client?.source !== "environment" ? (
+        <form onSubmit={onSubmit}>
+          {status.fields.map((field) => (
+            <FieldInput
+              key={field.key}
+              field={field}
+              value={client[field.key] ?? ""}
+              secretSet={field.secret ? Boolean(status.client?.secretSet) : undefined}
+              invalid={error?.field === field.key ? error.message : undefined}
+              onChange={(value) => onChange({ ...client, [field.key]: value })}
+            />
+          ))}
+          <div className="actions">
+            <button type="submit" disabled={busy}>
+              Save client
+            </button>
+          </div>
+        </form>
+      ) : null}
+    </>
+  );
+}
+
+/** The connected accounts, each with its badges and a Remove button. */
+function AccountsTable({
+  accounts,
+  busy,
+  onRemove,
+}: {
+  accounts: Account[];
+  busy: boolean;
+  onRemove: (account: Account) => void;
+}) {
+  return accounts.length > 0 ? (
+    <table aria-label="Connected Google accounts">
+      <thead>
+        <tr>
+          <th>Label</th>
+          <th>Email</th>
+          <th>Scopes</th>
+          <th>Added</th>
+          <th />
+        </tr>
+      </thead>
+      <tbody>
+        {accounts.map((account) => (
+          <tr key={account.label}>
+            <td>
+              {account.label}
+              {account.sandbox ? (
+                <span
+                  className="badge"
+                  title="The built-in sandbox's account: held by this server only, never saved to your credential store or sent to Google."
+                >
+                  sandbox
+                </span>
+              ) : null}
+              {account.readOnly ? (
+                <span
+                  className="badge warn"
+                  title="Reports work; creating key events or properties does not."
+                >
+                  read only
+                </span>
+              ) : null}
+            </td>
+            <td>{account.email ?? ""}</td>
+            <td>{account.scopes.map(shortScope).join(", ")}</td>
+            <td>{new Date(account.addedAt).toLocaleString()}</td>
+            <td>
+              <button type="button" className="danger" disabled={busy} onClick={() => onRemove(account)}>
+                Remove
+              </button>
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  ) : (
+    <p>No Google account is connected.</p>
   );
 }

@@ -66,30 +66,8 @@ export function MarketoCard() {
   return (
     <section className="card" aria-label="Adobe Marketo Engage">
       <h2>Adobe Marketo Engage</h2>
-      <p className="status" data-testid="marketo-status">
-        {active
-          ? active.sandbox
-            ? `Using the built-in sandbox (${active.restEndpoint}).`
-            : `Connected to ${active.restEndpoint} (Client ID ${active.clientId}, from ${active.source === "environment" ? "environment variables" : "this page"}).`
-          : "Not configured."}
-        {active?.source === "environment" && status?.saved
-          ? " Environment variables win over the saved connection."
-          : ""}
-      </p>
-      {usage ? (
-        <dl className="usage">
-          <dt>Calls today</dt>
-          <dd>
-            {usage.callsToday.toLocaleString()} of {usage.dailyQuota.toLocaleString()} (daily quota;{" "}
-            {usage.remaining.toLocaleString()} left)
-          </dd>
-          <dt>Rate window</dt>
-          <dd>
-            {usage.windowCalls} of {usage.callsPerWindow} calls in the last{" "}
-            {Math.round(usage.windowMs / 1000)} s
-          </dd>
-        </dl>
-      ) : null}
+      <ConnectionStatus active={active} hasSaved={Boolean(status?.saved)} />
+      {usage ? <UsageList usage={usage} /> : null}
       {status ? (
         <form onSubmit={save}>
           {status.fields.map((field) => (
@@ -122,5 +100,44 @@ export function MarketoCard() {
       ) : null}
       {error && !status?.fields.some((f) => f.key === fieldOf(error)) ? <Problem error={error} /> : null}
     </section>
+  );
+}
+
+/** Which connection the tools use now, and whether environment variables hide the saved one. */
+function ConnectionStatus({
+  active,
+  hasSaved,
+}: {
+  active: MarketoStatus["active"] | undefined;
+  hasSaved: boolean;
+}) {
+  return (
+    <p className="status" data-testid="marketo-status">
+      {active
+        ? active.sandbox
+          ? `Using the built-in sandbox (${active.restEndpoint}).`
+          : `Connected to ${active.restEndpoint} (Client ID ${active.clientId}, from ${active.source === "environment" ? "environment variables" : "this page"}).`
+        : "Not configured."}
+      {active?.source === "environment" && hasSaved
+        ? " Environment variables win over the saved connection."
+        : ""}
+    </p>
+  );
+}
+
+/** Today's calls against the daily quota, and the rate window's use. */
+function UsageList({ usage }: { usage: MarketoUsage }) {
+  return (
+    <dl className="usage">
+      <dt>Calls today</dt>
+      <dd>
+        {usage.callsToday.toLocaleString()} of {usage.dailyQuota.toLocaleString()} (daily quota;{" "}
+        {usage.remaining.toLocaleString()} left)
+      </dd>
+      <dt>Rate window</dt>
+      <dd>
+        {usage.windowCalls} of {usage.callsPerWindow} calls in the last {Math.round(usage.windowMs / 1000)} s
+      </dd>
+    </dl>
   );
 }

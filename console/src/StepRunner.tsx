@@ -29,33 +29,13 @@ const FIELDS = { JsonField, ScalarTextField };
 /** A step's form (rendered from its JSON Schema), its run with progress and Cancel, and its result. */
 export function StepRunner(props: { step: StepSummary }) {
   const { step } = props;
-  const [form, setForm] = useState<{ module: FormModule; validator: ValidatorType } | undefined>();
   const [formData, setFormData] = useState<Input>({});
   const [problem, setProblem] = useState<ErrorInfo | undefined>();
+  const form = useStepForm(step.id, setProblem);
   const [progress, setProgress] = useState<ProgressEvent | undefined>();
   const [result, setResult] = useState<Result | undefined>();
   const [running, setRunning] = useState<AbortController | undefined>();
   const lastInput = useRef<Input>({});
-
-  useEffect(() => {
-    // A new URL each time: the module carries this workspace's accounts, which may have changed.
-    loads += 1;
-    import(/* @vite-ignore */ `/console/api/steps/${step.id}/form.js?load=${loads}`).then(
-      (module: FormModule) =>
-        setForm({ module, validator: createPrecompiledValidator(module.validators, module.schema) }),
-      (error: Error) =>
-        setProblem({ error: "load_failed", message: `The form could not be loaded: ${error.message}` }),
-    );
-  }, [step.id]);
-
-  const uiSchema = useMemo(() => (form ? uiSchemaFor(form.module.schema as never) : {}), [form]);
-  const extraErrors = useMemo(
-    () =>
-      errorSchemaFor(
-        problem?.issues ?? (problem?.field ? [{ field: problem.field, message: problem.message }] : []),
-      ),
-    [problem],
-  );
 
   const run = async (data: Input) => {
     if (!form) return;
@@ -63,12 +43,9 @@ export function StepRunner(props: { step: StepSummary }) {
     const input = trimAsZod(data, schema as never, hints.trimmed) as Input;
     setResult(undefined);
     setProgress(undefined);
-    const { errors } = form.validator.rawValidation<AjvErrorLike>(schema, input);
-    if (errors && errors.length > 0) {
-      // The server's own words for these problems, so the page and runToolStep say the same thing.
-      const { problems, more } = issuesFromAjv(errors, schema as never, input, hints, data);
-      const error = inputError(problems, more);
-      setProblem({ ...(error.toJSON() as ErrorInfo), hint: error.hint });
+    const invalid = inputProblem(form, input, data);
+    if (invalid) {
+      setProblem(invalid);
       return;
     }
     setProblem(undefined);
@@ -104,6 +81,125 @@ export function StepRunner(props: { step: StepSummary }) {
 
   return (
     <section className="runner" aria-label={step.title}>
+      <StepIntro step={step} />
+      {form ? (
+        <StepForm
+          form={form}
+          formData={formData}
+          problem={problem}
+          running={running}
+          onChange={setFormData}
+          onSubmit={(data) => void run(data)}
+        />
+      ) : problem ? null : (
+        <p className="loading">Loading the form…</p>
+      )}
+      {running ? <RunProgress progress={progress} /> : null}
+      {problem ? <Problem error={problem} /> : null}
+      {result ? <Results result={result} input={lastInput.current} onAgain={again} /> : null}
+    </section>
+  );
+}
+
+type LoadedForm = { module: FormModule; validator: ValidatorType };
+
+/** The step's form module, loaded from the server (with its validators precompiled there). */
+function useStepForm(stepId: string, setProblem: (problem: ErrorInfo) => void): LoadedForm | undefined {
+  const [form, setForm] = useState<LoadedForm | undefined>();
+  useEffect(() => {
+    // A new URL each time: the module carries this workspace's accounts, which may have changed.
+    loads += 1;
+    import(/* @vite-ignore */ `/console/api/steps/${stepId}/form.js?load=${loads}`).then(
+      (module: FormModule) =>
+        setForm({ module, validator: createPrecompiledValidator(module.validators, module.schema) }),
+      (error: Error) =>
+        setProblem({ error: "load_failed", message: `The form could not be loaded: ${error.message}` }),
+    );
+  }, [stepId, setProblem]);
+  return form;
+}
+
+/** The input's problems as the server words them (so the page and runToolStep say the same thing), if any. */
+function inputProblem(form: LoadedForm, input: Input, data: Input): ErrorInfo | undefined {
+  const { schema, hints } = form.module;
+  const { errors } = form.validator.rawValidation<AjvErrorLike>(schema, input);
+  if (!errors || errors.length === 0) return undefined;
+  const { problems, more } = issuesFromAjv(errors, schema as never, input, hints, data);
+  const error = inputError(problems, more);
+  return { ...(error.toJSON() as ErrorInfo), hint: error.hint };
+}
+
+/** The form rendered from the step's JSON Schema, with Run and (while it runs) Cancel. */
+function StepForm({
+  form,
+  formData,
+  problem,
+  running,
+  onChange,
+  onSubmit,
+}: {
+  form: LoadedForm;
+  formData: Input;
+  /** The last problem: the fields it names are marked in the form. */
+  problem: ErrorInfo | undefined;
+  running: AbortController | undefined;
+  onChange: (data: Input) => void;
+  onSubmit: (data: Input) => void;
+}) {
+  const uiSchema = useMemo(() => uiSchemaFor(form.module.schema as never), [form]);
+  const extraErrors = useMemo(
+    () =>
+      errorSchemaFor(
+        problem?.issues ?? (problem?.field ? [{ field: problem.field, message: problem.message }] : []),
+      ),
+    [problem],
+  );
+  return (
+    <Form
+      schema={form.module.schema}
+      uiSchema={uiSchema}
+      validator={form.validator}
+      fields={FIELDS}
+      formData={formData}
+      onChange={(event) => onChange(event.formData as Input)}
+      onSubmit={(event) => onSubmit(event.formData as Input)}
+      noValidate
+      // The browser's own checks would block Run with its words; ours name the field as the server does.
+      noHtml5Validate
+      // An optional list (date_ranges) starts empty; a required one (metrics) with its minimum of items.
+      experimental_defaultFormStateBehavior={{ arrayMinItems: { populate: "requiredOnly" } }}
+      extraErrors={extraErrors as never}
+      showErrorList={false}
+      disabled={running !== undefined}
+    >
+      <div className="actions">
+        <button type="submit" disabled={running !== undefined}>
+          Run
+        </button>
+        {running ? (
+          <button type="button" onClick={() => running.abort()}>
+            Cancel
+          </button>
+        ) : null}
+      </div>
+    </Form>
+  );
+}
+
+/** The run's progress bar (indeterminate until a total is known) and its last message. */
+function RunProgress({ progress }: { progress: ProgressEvent | undefined }) {
+  return (
+    <div className="progress" role="status">
+      <progress value={progress?.total ? progress.progress : undefined} max={progress?.total} />
+      <span>{progress?.message ?? "Running…"}</span>
+    </div>
+  );
+}
+
+/** The step's title, description and reference link. */
+function StepIntro({ step }: { step: StepSummary }) {
+  return (
+    <>
       <h2>{step.title}</h2>
       <p className="description">
         {step.description}{" "}
@@ -111,46 +207,6 @@ export function StepRunner(props: { step: StepSummary }) {
           Reference
         </a>
       </p>
-      {form ? (
-        <Form
-          schema={form.module.schema}
-          uiSchema={uiSchema}
-          validator={form.validator}
-          fields={FIELDS}
-          formData={formData}
-          onChange={(event) => setFormData(event.formData as Input)}
-          onSubmit={(event) => void run(event.formData as Input)}
-          noValidate
-          // The browser's own checks would block Run with its words; ours name the field as the server does.
-          noHtml5Validate
-          // An optional list (date_ranges) starts empty; a required one (metrics) with its minimum of items.
-          experimental_defaultFormStateBehavior={{ arrayMinItems: { populate: "requiredOnly" } }}
-          extraErrors={extraErrors as never}
-          showErrorList={false}
-          disabled={running !== undefined}
-        >
-          <div className="actions">
-            <button type="submit" disabled={running !== undefined}>
-              Run
-            </button>
-            {running ? (
-              <button type="button" onClick={() => running.abort()}>
-                Cancel
-              </button>
-            ) : null}
-          </div>
-        </Form>
-      ) : problem ? null : (
-        <p className="loading">Loading the form…</p>
-      )}
-      {running ? (
-        <div className="progress" role="status">
-          <progress value={progress?.total ? progress.progress : undefined} max={progress?.total} />
-          <span>{progress?.message ?? "Running…"}</span>
-        </div>
-      ) : null}
-      {problem ? <Problem error={problem} /> : null}
-      {result ? <Results result={result} input={lastInput.current} onAgain={again} /> : null}
-    </section>
+    </>
   );
 }

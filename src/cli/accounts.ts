@@ -65,7 +65,14 @@ export function registerAccountCommands(program: Command): Command {
   const accounts = program
     .command("accounts")
     .description("Connect, list and remove the workspace's Google accounts (Google Analytics 4).");
+  registerClientCommand(accounts);
+  registerConnectCommands(accounts);
+  registerListAndRemoveCommands(accounts);
+  return accounts;
+}
 
+/** `accounts client`: the OAuth client used to connect accounts. */
+function registerClientCommand(accounts: Command): void {
   accounts
     .command("client")
     .description(
@@ -82,7 +89,10 @@ export function registerAccountCommands(program: Command): Command {
         process.stderr.write(`Google OAuth client saved for workspace "${workspace.name}".\n`);
       });
     });
+}
 
+/** `accounts connect` and `accounts import`: the two ways an account is added. */
+function registerConnectCommands(accounts: Command): void {
   accounts
     .command("connect")
     .description(
@@ -121,7 +131,10 @@ export function registerAccountCommands(program: Command): Command {
         warnIfReadOnly(summary);
       });
     });
+}
 
+/** `accounts list` and `accounts remove`. */
+function registerListAndRemoveCommands(accounts: Command): void {
   accounts
     .command("list")
     .description("List connected accounts (label, email, scopes, when added; never a token).")
@@ -151,5 +164,4 @@ export function registerAccountCommands(program: Command): Command {
           : `Removed "${label}" without revoking it (${reason ?? "Google did not confirm the revocation"}): also remove access at https://myaccount.google.com/permissions.\n`,
       );
     });
-  return accounts;
 }

@@ -7,7 +7,7 @@ import { ConfigurationError, ValidationError } from "../errors.js";
 import { SANDBOX_GOOGLE_USER } from "../sandbox/index.js";
 import { DEFAULT_WORKSPACE } from "../workspace.js";
 import { stopWhenNpmParentExits } from "./npm-parent.js";
-import { connectSandbox, SANDBOX_ACCOUNT, startEmulators } from "./sandbox-wiring.js";
+import { connectSandbox, type Emulators, SANDBOX_ACCOUNT, startEmulators } from "./sandbox-wiring.js";
 import { parsePort } from "./serve.js";
 import { stopExportedSandbox, writeSandboxPid } from "./stopping-sandbox.js";
 
@@ -118,14 +118,7 @@ export async function runSandbox(options: SandboxOptions): Promise<void> {
   // In the background, a parent that goes away before it printed the exports (Ctrl-C, a closed
   // terminal) leaves nobody who knows this process: then it cleans up and exits by itself.
   const parent = options.reportToParent ? watchParent() : undefined;
-  const marketoPort = parsePort(options.marketoPort, fallback ?? 4010, "--marketo-port");
-  const googlePort = parsePort(options.googlePort, fallback ?? 4020, "--google-port");
-  if (marketoPort !== 0 && marketoPort === googlePort) {
-    // Otherwise the second emulator reports the first one's port as taken "by another server".
-    throw new ValidationError("--google-port", `it is the same port as --marketo-port (${googlePort}).`, {
-      hint: "Each emulator needs its own port: choose another, or 0 for a free one.",
-    });
-  }
+  const { marketoPort, googlePort } = emulatorPorts(options, fallback);
   const emulators = await startEmulators({
     marketo: { port: marketoPort, flag: "--marketo-port" },
     google: { port: googlePort, flag: "--google-port" },
@@ -155,14 +148,7 @@ export async function runSandbox(options: SandboxOptions): Promise<void> {
   for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) process.on(signal, exit);
   // A detached sandbox outlives the command that started it on purpose: only a foreground one watches npm.
   if (!options.reportToParent) stopWhenNpmParentExits(exit);
-  const env: Record<string, string> = {
-    ...emulators.env,
-    MARTECH_STEPS_HOME: home,
-    // The sandbox's store is a file in its home, even where the user's store is in Redis.
-    MARTECH_STEPS_STORE: "file",
-    MARTECH_STEPS_SANDBOX_PID: String(process.pid),
-    ...ownStoreSettings(process.env),
-  };
+  const env = sandboxEnv(emulators.env, home);
   // Names this process in its own folder: `--unset` stops only the sandbox the exports belong to.
   await writeSandboxPid(home);
   const store = new FileCredentialStore({ home, env: { ...process.env, ...env } });
@@ -182,6 +168,36 @@ export async function runSandbox(options: SandboxOptions): Promise<void> {
     return;
   }
   process.stdout.write(exportLines(env));
+  printBanner(emulators, home);
+}
+
+/** The ports of the two emulators, from the options (or `fallback`, then the well-known ones). */
+function emulatorPorts(options: SandboxOptions, fallback: number | undefined) {
+  const marketoPort = parsePort(options.marketoPort, fallback ?? 4010, "--marketo-port");
+  const googlePort = parsePort(options.googlePort, fallback ?? 4020, "--google-port");
+  if (marketoPort !== 0 && marketoPort === googlePort) {
+    // Otherwise the second emulator reports the first one's port as taken "by another server".
+    throw new ValidationError("--google-port", `it is the same port as --marketo-port (${googlePort}).`, {
+      hint: "Each emulator needs its own port: choose another, or 0 for a free one.",
+    });
+  }
+  return { marketoPort, googlePort };
+}
+
+/** The environment that points martech-steps at the emulators and the sandbox's own store in `home`. */
+function sandboxEnv(emulatorEnv: Record<string, string>, home: string): Record<string, string> {
+  return {
+    ...emulatorEnv,
+    MARTECH_STEPS_HOME: home,
+    // The sandbox's store is a file in its home, even where the user's store is in Redis.
+    MARTECH_STEPS_STORE: "file",
+    MARTECH_STEPS_SANDBOX_PID: String(process.pid),
+    ...ownStoreSettings(process.env),
+  };
+}
+
+/** The human banner of a foreground sandbox, on stderr. */
+function printBanner(emulators: Emulators, home: string): void {
   const lines = [
     `Marketo sandbox: ${emulators.marketo?.restEndpoint}`,
     `Google sandbox (OAuth, GA4 Data and Admin APIs): ${emulators.google?.url}`,

@@ -12,6 +12,26 @@ export function processMetrics(): Registry {
   if (registry) return registry;
   const r = new Registry();
   collectDefaultMetrics({ register: r, prefix: "martech_steps_" });
+  const { calls, duration } = stepMetrics(r);
+  const { upstream, refused, retries, waits, tokens } = upstreamMetrics(r);
+  marketoWindowGauges(r);
+  setTelemetrySink({
+    stepCall(step, outcome, seconds) {
+      calls.inc({ step, outcome });
+      duration.observe({ step }, seconds);
+    },
+    upstream: (service, status) => upstream.inc({ service, status }),
+    limitRefused: (service, code) => refused.inc({ service, code }),
+    retried: (service) => retries.inc({ service }),
+    limiterWait: (service, seconds) => waits.observe({ service }, seconds),
+    tokenFetched: (service) => tokens.inc({ service }),
+  });
+  registry = r;
+  return r;
+}
+
+/** The tool step calls: how many, by outcome, and how long they took. */
+function stepMetrics(r: Registry) {
   const calls = new Counter({
     name: "martech_steps_tool_calls_total",
     help: "Tool step calls, by step and outcome (ok, or the error kind: invalid_input, rate_limited, ...).",
@@ -25,6 +45,11 @@ export function processMetrics(): Registry {
     buckets: [0.01, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 120],
     registers: [r],
   });
+  return { calls, duration };
+}
+
+/** What the connectors do on the wire: requests, limit refusals, retries, limiter waits, token fetches. */
+function upstreamMetrics(r: Registry) {
   const upstream = new Counter({
     name: "martech_steps_upstream_requests_total",
     help: "HTTP requests to the services, by service and HTTP status (network_error when no answer came).",
@@ -56,6 +81,11 @@ export function processMetrics(): Registry {
     labelNames: ["service"] as const,
     registers: [r],
   });
+  return { upstream, refused, retries, waits, tokens };
+}
+
+/** The Marketo call window and daily quota, read at scrape time. */
+function marketoWindowGauges(r: Registry): void {
   // Read from the shared state at scrape time: on Redis, every replica reports the instance's own figures.
   // With several Marketo instances, the busiest window and the smallest quota left are what needs watching.
   new Gauge({
@@ -81,17 +111,4 @@ export function processMetrics(): Registry {
       if (usages.length > 0) this.set({ service: "marketo" }, Math.min(...usages.map((u) => u.remaining)));
     },
   });
-  setTelemetrySink({
-    stepCall(step, outcome, seconds) {
-      calls.inc({ step, outcome });
-      duration.observe({ step }, seconds);
-    },
-    upstream: (service, status) => upstream.inc({ service, status }),
-    limitRefused: (service, code) => refused.inc({ service, code }),
-    retried: (service) => retries.inc({ service }),
-    limiterWait: (service, seconds) => waits.observe({ service }, seconds),
-    tokenFetched: (service) => tokens.inc({ service }),
-  });
-  registry = r;
-  return r;
 }

@@ -1,10 +1,12 @@
+import type { z } from "zod";
 import { SCOPE_ANALYTICS_READONLY } from "../auth/google/config.js";
 import { reportChart } from "../charts/report-chart.js";
+import type { ConnectorOf } from "../connections/registry.js";
 import type { RunReportResponse } from "../connectors/google/types.js";
 import { RunReportsFields, RunReportsOutput } from "../schemas/google-analytics.js";
 import { withAccount } from "./ga/account-field.js";
 import { throwIncompatible } from "./ga/compatibility.js";
-import { propertyTimeZone, resolveDateRanges } from "./ga/date-presets.js";
+import { propertyTimeZone, type ResolvedDates, resolveDateRanges } from "./ga/date-presets.js";
 import { FieldCatalog, type NameProblem, throwNameProblems } from "./ga/field-catalog.js";
 import { checkFilterExpression, type FilterExpression } from "./ga/filter-expression.js";
 import { parseFilter } from "./ga/filter-parser.js";
@@ -61,24 +63,10 @@ export const googleAnalyticsRunReports: ToolStep<ReturnType<typeof input>, typeo
 
   async handler(fields, ctx) {
     const propertyId = parsePropertyId(fields.property);
-    checkReportMode(fields);
     const now = new Date();
-    // Validated before anything is sent; calendar presets are resolved again below in the property's zone.
-    let dates = fields.realtime ? undefined : resolveDateRanges(fields.date_ranges, now);
-    const expression: FilterExpression | undefined =
-      fields.filter === undefined
-        ? undefined
-        : typeof fields.filter === "string"
-          ? parseFilter(fields.filter)
-          : checkFilterExpression(fields.filter);
-    const orderBys = parseOrderBy(fields.order_by, fields.metrics, fields.dimensions);
-    const repeated = duplicates([...fields.metrics, ...fields.dimensions]);
-    if (repeated.length > 0) {
-      const where = (name: string) => (fields.metrics.includes(name) ? "metrics" : "dimensions");
-      throwNameProblems(
-        repeated.map((name) => ({ field: where(name), message: `"${name}" is listed twice` })),
-      );
-    }
+    const shape = checkRequestShape(fields, now);
+    const { expression, orderBys } = shape;
+    let dates = shape.dates;
 
     const ga = await ctx.connection("google", fields.account);
     if (dates?.calendar) {
@@ -86,15 +74,7 @@ export const googleAnalyticsRunReports: ToolStep<ReturnType<typeof input>, typeo
       if (timeZone) dates = resolveDateRanges(fields.date_ranges, now, timeZone);
     }
     ctx.progress({ progress: 0, total: 3, message: "Checking field names against the property's metadata" });
-    const metadata = await ga.getMetadata(propertyId, ctx.signal);
-    // Realtime reports have their own schema: their requested names are not in the core metadata.
-    const catalog = new FieldCatalog(metadata, fields.realtime ? fields : {});
-    const problems: NameProblem[] = [
-      ...fields.metrics.flatMap((name, i) => catalog.problem(name, "metric", `metrics[${i}]`) ?? []),
-      ...fields.dimensions.flatMap((name, i) => catalog.problem(name, "dimension", `dimensions[${i}]`) ?? []),
-      ...(expression ? filterNameProblems(expression, catalog) : []),
-    ];
-    throwNameProblems(problems);
+    const catalog = await checkFieldNames(ga, propertyId, fields, expression, ctx.signal);
     const filters: SplitFilters = expression ? splitFilter(expression, catalog) : {};
     const request = buildReportRequest({ input: fields, dateRanges: dates?.dateRanges, filters, orderBys });
 
@@ -105,17 +85,7 @@ export const googleAnalyticsRunReports: ToolStep<ReturnType<typeof input>, typeo
     ]);
     if (!fields.realtime && used.size > 1) {
       ctx.progress({ progress: 1, total: 3, message: "Checking that the fields can be combined" });
-      const { dimensions, metrics, dimensionFilter, metricFilter } = request;
-      const body = {
-        dimensions,
-        metrics,
-        dimensionFilter,
-        metricFilter,
-        compatibilityFilter: "INCOMPATIBLE",
-      };
-      // GA answers with current API names; a field asked for by a deprecated alias must still match.
-      const canonical = new Set([...used].map((name) => catalog.get(name)?.apiName ?? name));
-      throwIncompatible(await ga.checkCompatibility(propertyId, body, ctx.signal), canonical);
+      await checkCombination(ga, propertyId, request, used, catalog, ctx.signal);
     }
 
     ctx.progress({ progress: 2, total: 3, message: "Running the report" });
@@ -126,34 +96,7 @@ export const googleAnalyticsRunReports: ToolStep<ReturnType<typeof input>, typeo
     const quota = quotaSummary(
       response.propertyQuota ?? ga.quota(propertyId, fields.realtime ? "realtime" : "core")?.quotas,
     );
-    const hints: string[] = [];
-    const deprecated = [...used].flatMap((name) => {
-      const entry = catalog.get(name);
-      return entry?.deprecated
-        ? [`"${name}" is a deprecated name of "${entry.apiName}": use the new name.`]
-        : [];
-    });
-    hints.push(...deprecated);
-    if (flat.rows.length === 0) {
-      hints.push(
-        flat.rowCount > 0
-          ? `No rows at offset ${fields.offset}: the report has ${flat.rowCount} rows; use a smaller offset.`
-          : "No rows matched: the property has no data for these dates and filters (this is not an error).",
-      );
-    }
-    if (dates?.includesRecent) {
-      hints.push(
-        "The dates include the last 48 hours: GA may still be processing that data (final within 24–48 h).",
-      );
-    }
-    if (dates?.calendarInUtc) {
-      const zone = response.metadata?.timeZone;
-      hints.push(
-        `Calendar presets were resolved to UTC dates${zone ? `; the property's day is in ${zone}` : ""}: ` +
-          `${(dates.dateRanges ?? []).map((r) => `${r.startDate}…${r.endDate}`).join(", ")}.`,
-      );
-    }
-    hints.push(...responseHints(response.metadata, quota));
+    const hints = reportHints({ fields, used, catalog, flat, dates, response, quota });
     const columns = [...(response.dimensionHeaders ?? []), ...(response.metricHeaders ?? [])].flatMap((h) =>
       h.name ? [h.name] : [],
     );
@@ -164,26 +107,7 @@ export const googleAnalyticsRunReports: ToolStep<ReturnType<typeof input>, typeo
       realtime: fields.realtime,
     });
     hints.push(...page.hints);
-    const timeZone = response.metadata?.timeZone;
-    const currency = response.metadata?.currencyCode;
-    const data: RunReportsOutput = {
-      property: `properties/${propertyId}`,
-      rows: page.rows,
-      row_count: flat.rowCount,
-      ...(page.nextOffset !== undefined ? { next_offset: page.nextOffset } : {}),
-      totals: flat.totals,
-      ...(quota ? { quota } : {}),
-      ...(timeZone || currency
-        ? {
-            metadata: {
-              ...(currency ? { currency_code: currency } : {}),
-              ...(timeZone ? { time_zone: timeZone } : {}),
-            },
-          }
-        : {}),
-      request,
-      hints,
-    };
+    const data = reportOutput({ propertyId, page, flat, quota, response, request, hints });
     return {
       data,
       summary: summarize(data, fields.realtime),
@@ -194,6 +118,165 @@ export const googleAnalyticsRunReports: ToolStep<ReturnType<typeof input>, typeo
     };
   },
 };
+
+type Fields = z.output<ReturnType<typeof input>>;
+type Google = ConnectorOf<"google">;
+type ReportRequest = ReturnType<typeof buildReportRequest>;
+type FlatReport = ReturnType<typeof flattenReport>;
+type Quota = ReturnType<typeof quotaSummary>;
+
+/** The checks that need no call: the report mode, the dates, the filter, the sort and repeated names. */
+function checkRequestShape(fields: Fields, now: Date) {
+  checkReportMode(fields);
+  // Validated before anything is sent; calendar presets are resolved again later in the property's zone.
+  const dates: ResolvedDates | undefined = fields.realtime
+    ? undefined
+    : resolveDateRanges(fields.date_ranges, now);
+  const expression: FilterExpression | undefined =
+    fields.filter === undefined
+      ? undefined
+      : typeof fields.filter === "string"
+        ? parseFilter(fields.filter)
+        : checkFilterExpression(fields.filter);
+  const orderBys = parseOrderBy(fields.order_by, fields.metrics, fields.dimensions);
+  const repeated = duplicates([...fields.metrics, ...fields.dimensions]);
+  if (repeated.length > 0) {
+    const where = (name: string) => (fields.metrics.includes(name) ? "metrics" : "dimensions");
+    throwNameProblems(repeated.map((name) => ({ field: where(name), message: `"${name}" is listed twice` })));
+  }
+  return { dates, expression, orderBys };
+}
+
+/** The property's field catalog, once every requested name (filter included) is known to be in it. */
+async function checkFieldNames(
+  ga: Google,
+  propertyId: string,
+  fields: Fields,
+  expression: FilterExpression | undefined,
+  signal: AbortSignal | undefined,
+): Promise<FieldCatalog> {
+  const metadata = await ga.getMetadata(propertyId, signal);
+  // Realtime reports have their own schema: their requested names are not in the core metadata.
+  const catalog = new FieldCatalog(metadata, fields.realtime ? fields : {});
+  const problems: NameProblem[] = [
+    ...fields.metrics.flatMap((name, i) => catalog.problem(name, "metric", `metrics[${i}]`) ?? []),
+    ...fields.dimensions.flatMap((name, i) => catalog.problem(name, "dimension", `dimensions[${i}]`) ?? []),
+    ...(expression ? filterNameProblems(expression, catalog) : []),
+  ];
+  throwNameProblems(problems);
+  return catalog;
+}
+
+/** Asks GA whether the fields can be combined, before the report spends quota. */
+async function checkCombination(
+  ga: Google,
+  propertyId: string,
+  request: ReportRequest,
+  used: Set<string>,
+  catalog: FieldCatalog,
+  signal: AbortSignal | undefined,
+): Promise<void> {
+  const { dimensions, metrics, dimensionFilter, metricFilter } = request;
+  const body = {
+    dimensions,
+    metrics,
+    dimensionFilter,
+    metricFilter,
+    compatibilityFilter: "INCOMPATIBLE",
+  };
+  // GA answers with current API names; a field asked for by a deprecated alias must still match.
+  const canonical = new Set([...used].map((name) => catalog.get(name)?.apiName ?? name));
+  throwIncompatible(await ga.checkCompatibility(propertyId, body, signal), canonical);
+}
+
+/** The notes for the reader: deprecated names, empty pages, recent or UTC dates, sampling and quota. */
+function reportHints({
+  fields,
+  used,
+  catalog,
+  flat,
+  dates,
+  response,
+  quota,
+}: {
+  fields: Fields;
+  used: Set<string>;
+  catalog: FieldCatalog;
+  flat: FlatReport;
+  dates: ResolvedDates | undefined;
+  response: RunReportResponse;
+  quota: Quota;
+}): string[] {
+  const hints: string[] = [];
+  const deprecated = [...used].flatMap((name) => {
+    const entry = catalog.get(name);
+    return entry?.deprecated
+      ? [`"${name}" is a deprecated name of "${entry.apiName}": use the new name.`]
+      : [];
+  });
+  hints.push(...deprecated);
+  if (flat.rows.length === 0) {
+    hints.push(
+      flat.rowCount > 0
+        ? `No rows at offset ${fields.offset}: the report has ${flat.rowCount} rows; use a smaller offset.`
+        : "No rows matched: the property has no data for these dates and filters (this is not an error).",
+    );
+  }
+  if (dates?.includesRecent) {
+    hints.push(
+      "The dates include the last 48 hours: GA may still be processing that data (final within 24–48 h).",
+    );
+  }
+  if (dates?.calendarInUtc) {
+    const zone = response.metadata?.timeZone;
+    hints.push(
+      `Calendar presets were resolved to UTC dates${zone ? `; the property's day is in ${zone}` : ""}: ` +
+        `${(dates.dateRanges ?? []).map((r) => `${r.startDate}…${r.endDate}`).join(", ")}.`,
+    );
+  }
+  hints.push(...responseHints(response.metadata, quota));
+  return hints;
+}
+
+/** The step's output for one page of the report. */
+function reportOutput({
+  propertyId,
+  page,
+  flat,
+  quota,
+  response,
+  request,
+  hints,
+}: {
+  propertyId: string;
+  page: ReturnType<typeof pageReport>;
+  flat: FlatReport;
+  quota: Quota;
+  response: RunReportResponse;
+  request: ReportRequest;
+  hints: string[];
+}): RunReportsOutput {
+  const timeZone = response.metadata?.timeZone;
+  const currency = response.metadata?.currencyCode;
+  return {
+    property: `properties/${propertyId}`,
+    rows: page.rows,
+    row_count: flat.rowCount,
+    ...(page.nextOffset !== undefined ? { next_offset: page.nextOffset } : {}),
+    totals: flat.totals,
+    ...(quota ? { quota } : {}),
+    ...(timeZone || currency
+      ? {
+          metadata: {
+            ...(currency ? { currency_code: currency } : {}),
+            ...(timeZone ? { time_zone: timeZone } : {}),
+          },
+        }
+      : {}),
+    request,
+    hints,
+  };
+}
 
 function summarize(data: RunReportsOutput, realtime: boolean): string {
   const kind = realtime ? "Realtime report" : "Report";

@@ -49,6 +49,56 @@ function sameState(expected: string, received: string | null): boolean {
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
+/**
+ * Answers one request to the receiver; returns what the sign-in ends with (the code, or the error),
+ * or undefined for a request that is not the redirect (the sign-in goes on waiting).
+ */
+function receiveRedirect(
+  req: IncomingMessage,
+  res: ServerResponse,
+  state: string,
+  done: boolean,
+): string | Error | undefined {
+  const url = new URL(req.url ?? "/", "http://127.0.0.1");
+  if (req.method !== "GET" || url.pathname !== CALLBACK_PATH || done) {
+    answer(res, 404, page("Not found", "This address only receives the Google sign-in redirect."));
+    return undefined;
+  }
+  const params = url.searchParams;
+  const error = params.get("error");
+  if (!sameState(state, params.get("state"))) {
+    // A redirect without our state may be forged (CSRF, RFC 6749 §10.12): never exchange its code.
+    answer(
+      res,
+      400,
+      page("Sign-in refused", "This response does not belong to the sign-in that was started."),
+    );
+    return new AuthenticationError(
+      "The Google sign-in response did not match this connect attempt (state mismatch).",
+      {
+        hint: "Run the connect command again and finish the sign-in in the browser it opens.",
+      },
+    );
+  }
+  if (error) {
+    const reason = /^[a-z_]{1,64}$/.test(error) ? error : "unknown_error";
+    answer(res, 400, page("Sign-in not completed", "Google did not grant access. You can close this tab."));
+    return new AuthenticationError(`Google sign-in did not complete (${reason}).`, {
+      hint: "Run the connect command again and allow the requested Google Analytics access.",
+      details: { oauthError: reason },
+    });
+  }
+  const received = params.get("code");
+  if (!received) {
+    answer(res, 400, page("Sign-in not completed", "The redirect carried no authorization code."));
+    return new AuthenticationError("Google's redirect carried no authorization code.", {
+      hint: "Run the connect command again.",
+    });
+  }
+  answer(res, 200, page("Account connected", "Google Analytics access was granted. You can close this tab."));
+  return received;
+}
+
 export async function startLoopback(options: LoopbackOptions): Promise<LoopbackReceiver> {
   // Loaded here: a server that never signs anyone in (stdio serve) starts without node:http. Before the
   // abort check: an abort while it loads would otherwise come before the listener below and be missed.
@@ -61,57 +111,8 @@ export async function startLoopback(options: LoopbackOptions): Promise<LoopbackR
   let done = false;
 
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
-    const url = new URL(req.url ?? "/", "http://127.0.0.1");
-    if (req.method !== "GET" || url.pathname !== CALLBACK_PATH || done) {
-      answer(res, 404, page("Not found", "This address only receives the Google sign-in redirect."));
-      return;
-    }
-    const params = url.searchParams;
-    const error = params.get("error");
-    if (!sameState(options.state, params.get("state"))) {
-      // A redirect without our state may be forged (CSRF, RFC 6749 §10.12): never exchange its code.
-      answer(
-        res,
-        400,
-        page("Sign-in refused", "This response does not belong to the sign-in that was started."),
-      );
-      finish(
-        new AuthenticationError(
-          "The Google sign-in response did not match this connect attempt (state mismatch).",
-          {
-            hint: "Run the connect command again and finish the sign-in in the browser it opens.",
-          },
-        ),
-      );
-      return;
-    }
-    if (error) {
-      const reason = /^[a-z_]{1,64}$/.test(error) ? error : "unknown_error";
-      answer(res, 400, page("Sign-in not completed", "Google did not grant access. You can close this tab."));
-      finish(
-        new AuthenticationError(`Google sign-in did not complete (${reason}).`, {
-          hint: "Run the connect command again and allow the requested Google Analytics access.",
-          details: { oauthError: reason },
-        }),
-      );
-      return;
-    }
-    const received = params.get("code");
-    if (!received) {
-      answer(res, 400, page("Sign-in not completed", "The redirect carried no authorization code."));
-      finish(
-        new AuthenticationError("Google's redirect carried no authorization code.", {
-          hint: "Run the connect command again.",
-        }),
-      );
-      return;
-    }
-    answer(
-      res,
-      200,
-      page("Account connected", "Google Analytics access was granted. You can close this tab."),
-    );
-    finish(received);
+    const outcome = receiveRedirect(req, res, options.state, done);
+    if (outcome !== undefined) finish(outcome);
   });
 
   const close = (): Promise<void> =>

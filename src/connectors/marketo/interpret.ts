@@ -2,7 +2,7 @@ import { type MartechError, RateLimitError, UnknownOutcomeError, UpstreamError }
 import type { Redactor } from "../../redact.js";
 import { telemetry } from "../../telemetry.js";
 import { retryDelay, windowWait } from "./backoff.js";
-import { parseEnvelope } from "./envelope.js";
+import { type MarketoReason, parseEnvelope } from "./envelope.js";
 import { BULK_FILE, type FileChunk, interpretFile } from "./file-answer.js";
 import type { HttpResponse } from "./http.js";
 import { classifyErrors, saidErrors } from "./service-codes.js";
@@ -38,6 +38,48 @@ export interface InterpretDeps {
 export function interpret(plan: HttpPlan, token: string, response: HttpResponse, d: InterpretDeps): Outcome {
   const { status } = response;
   const base = { path: plan.path };
+  const byStatus = interpretStatus(plan, status, d);
+  if (byStatus) return byStatus;
+  // Every string of the answer (result, warnings, errors, extra fields) is redacted before it is read:
+  // an error envelope or a success body may echo the Authorization header or the token.
+  let body: unknown;
+  try {
+    body = d.redactor.json(response.text);
+  } catch {
+    body = undefined;
+  }
+  const contentType = d.redactor.text(response.contentType);
+  const envelope = status === 200 ? parseEnvelope(body) : undefined;
+  // A file download answers with content (200/206) or a plain-text 404/416, and with Marketo's JSON
+  // envelope only when the call itself failed (an expired token, the rate limit).
+  if (plan.file && (!envelope || envelope.ok)) return interpretFile(plan, response, d.redactor);
+  if (!envelope && BULK_FILE.test(plan.path)) {
+    throw new UpstreamError(`${plan.path} is a bulk export file (CSV), not a Marketo JSON answer.`, {
+      hint: "Read it with MarketoConnector.request() or readExportFile() (in Range requests), as the Marketo API Call step does.",
+      status,
+      details: { ...base, contentType },
+    });
+  }
+  if (!envelope) {
+    throw new UpstreamError(
+      `Marketo answered ${plan.path} with HTTP ${status} and no Marketo JSON envelope (${contentType || "no content type"}).`,
+      {
+        hint: "Check the REST endpoint and the path; retry later if Marketo is under maintenance.",
+        status,
+        details: base,
+      },
+    );
+  }
+  if (envelope.ok) return { type: "page", page: envelope.page };
+  return interpretErrors(plan, token, envelope, status, d);
+}
+
+/**
+ * The HTTP statuses that decide without a body: a redirect (not followed), a body or URI too large, and
+ * a 5xx (a retry on reads; on writes the outcome is unknown, so never replayed). Undefined otherwise.
+ */
+function interpretStatus(plan: HttpPlan, status: number, d: InterpretDeps): Outcome | undefined {
+  const base = { path: plan.path };
   if (status >= 300 && status < 400) {
     throw new UpstreamError(
       `Marketo answered ${plan.path} with a redirect (HTTP ${status}), which is not followed.`,
@@ -72,38 +114,18 @@ export function interpret(plan: HttpPlan, token: string, response: HttpResponse,
     }
     return transient(plan, `HTTP ${status}`, undefined, status, d);
   }
-  // Every string of the answer (result, warnings, errors, extra fields) is redacted before it is read:
-  // an error envelope or a success body may echo the Authorization header or the token.
-  let body: unknown;
-  try {
-    body = d.redactor.json(response.text);
-  } catch {
-    body = undefined;
-  }
-  const contentType = d.redactor.text(response.contentType);
-  const envelope = status === 200 ? parseEnvelope(body) : undefined;
-  // A file download answers with content (200/206) or a plain-text 404/416, and with Marketo's JSON
-  // envelope only when the call itself failed (an expired token, the rate limit).
-  if (plan.file && (!envelope || envelope.ok)) return interpretFile(plan, response, d.redactor);
-  if (!envelope && BULK_FILE.test(plan.path)) {
-    throw new UpstreamError(`${plan.path} is a bulk export file (CSV), not a Marketo JSON answer.`, {
-      hint: "Read it with MarketoConnector.request() or readExportFile() (in Range requests), as the Marketo API Call step does.",
-      status,
-      details: { ...base, contentType },
-    });
-  }
-  if (!envelope) {
-    throw new UpstreamError(
-      `Marketo answered ${plan.path} with HTTP ${status} and no Marketo JSON envelope (${contentType || "no content type"}).`,
-      {
-        hint: "Check the REST endpoint and the path; retry later if Marketo is under maintenance.",
-        status,
-        details: base,
-      },
-    );
-  }
-  if (envelope.ok) return { type: "page", page: envelope.page };
-  const { errors, requestId } = envelope;
+  return undefined;
+}
+
+/** What a `success:false` envelope asks for: re-authentication, a wait, the daily quota, or an error. */
+function interpretErrors(
+  plan: HttpPlan,
+  token: string,
+  { errors, requestId }: { errors: MarketoReason[]; requestId: string | undefined },
+  status: number,
+  d: InterpretDeps,
+): Outcome {
+  const base = { path: plan.path };
   const verdict = classifyErrors(errors, { path: plan.path, requestId, status });
   if (verdict.kind === "fatal") throw verdict.error;
   const { code } = verdict;

@@ -153,14 +153,9 @@ function emailChain(
   if (prng.chance(0.3)) out.push({ ...base, at: opened + prng.int(5_000, 600_000), activityTypeId: 11 });
 }
 
-/** Seeds about 4 activities per lead, all in (now - 60 days, now). */
-export function seedActivities(prng: Prng, world: World, now: number): void {
-  const start = now - ACTIVITY_WINDOW_MS;
+/** "New Lead" (12) for every lead created in the window, at its creation. */
+function newLeads(world: World, start: number): Omit<Activity, "id">[] {
   const out: Omit<Activity, "id">[] = [];
-  const leadIds = [...world.leads.keys()];
-  const emails = world.emails;
-  const campaignIds = world.campaigns.map((c) => c.id);
-  const when = () => start + prng.int(0, ACTIVITY_WINDOW_MS - 3 * 3_600_000);
   for (const lead of world.leads.values()) {
     const created = lead.createdAt as number;
     if (created > start) {
@@ -173,63 +168,89 @@ export function seedActivities(prng: Prng, world: World, now: number): void {
       });
     }
   }
+  return out;
+}
+
+/** "Visit Webpage" (1). */
+function pageVisit(prng: Prng, leadId: number, at: number): Omit<Activity, "id"> {
+  const pageId = prng.int(0, PAGES.length - 1);
+  return {
+    leadId,
+    at,
+    activityTypeId: 1,
+    primaryAttributeValueId: 100 + pageId,
+    primaryAttributeValue: `www.example.com${PAGES[pageId]}`,
+    attributes: [
+      { name: "Client IP Address", value: ip(prng) },
+      { name: "Query Parameters", value: prng.chance(0.3) ? "utm_source=newsletter" : "" },
+      { name: "Referrer URL", value: prng.chance(0.5) ? "https://www.google.com/" : "" },
+      { name: "User Agent", value: "Mozilla/5.0 (Macintosh; Intel Mac OS X 14_5)" },
+      { name: "Webpage URL", value: PAGES[pageId] as string },
+    ],
+  };
+}
+
+/** "Fill Out Form" (2). */
+function formFill(prng: Prng, leadId: number, at: number): Omit<Activity, "id"> {
+  return {
+    leadId,
+    at,
+    activityTypeId: 2,
+    primaryAttributeValueId: 1001,
+    primaryAttributeValue: "Contact Us Form",
+    attributes: [
+      { name: "Client IP Address", value: ip(prng) },
+      { name: "Form Fields", value: '{"Email":"redacted","Company":"redacted"}' },
+      { name: "Webpage ID", value: 103 },
+    ],
+  };
+}
+
+/** "Change Data Value" (13) on one of the lead's fields; undefined when the field is not in the catalog. */
+function fieldChange(prng: Prng, leadId: number, lead: Lead, at: number): Omit<Activity, "id"> | undefined {
+  const name = prng.pick(CHANGE_FIELDS);
+  const field = LEAD_FIELDS.find((f) => f.name === name);
+  if (!field) return undefined;
+  const oldValue = lead[name] ?? null;
+  const newValue = name === "leadScore" ? prng.int(0, 120) : `${String(oldValue ?? "")} (updated)`.trim();
+  return {
+    leadId,
+    at,
+    activityTypeId: 13,
+    primaryAttributeValueId: field.id,
+    primaryAttributeValue: field.displayName,
+    attributes: [
+      { name: "New Value", value: newValue },
+      { name: "Old Value", value: oldValue === null ? "" : String(oldValue) },
+      { name: "Reason", value: "Changed by smart campaign" },
+      { name: "Source", value: "Marketo Flow Action" },
+    ],
+    change: { fieldId: field.id, field: field.name, oldValue, newValue },
+  };
+}
+
+/** Seeds about 4 activities per lead, all in (now - 60 days, now). */
+export function seedActivities(prng: Prng, world: World, now: number): void {
+  const start = now - ACTIVITY_WINDOW_MS;
+  const leadIds = [...world.leads.keys()];
+  const emails = world.emails;
+  const campaignIds = world.campaigns.map((c) => c.id);
+  const when = () => start + prng.int(0, ACTIVITY_WINDOW_MS - 3 * 3_600_000);
+  const out = newLeads(world, start);
   const events = leadIds.length * 2;
   for (let i = 0; i < events && leadIds.length > 0; i++) {
     const leadId = prng.pick(leadIds);
     const roll = prng.next();
     const at = when();
     if (roll < 0.45) {
-      const pageId = prng.int(0, PAGES.length - 1);
-      out.push({
-        leadId,
-        at,
-        activityTypeId: 1,
-        primaryAttributeValueId: 100 + pageId,
-        primaryAttributeValue: `www.example.com${PAGES[pageId]}`,
-        attributes: [
-          { name: "Client IP Address", value: ip(prng) },
-          { name: "Query Parameters", value: prng.chance(0.3) ? "utm_source=newsletter" : "" },
-          { name: "Referrer URL", value: prng.chance(0.5) ? "https://www.google.com/" : "" },
-          { name: "User Agent", value: "Mozilla/5.0 (Macintosh; Intel Mac OS X 14_5)" },
-          { name: "Webpage URL", value: PAGES[pageId] as string },
-        ],
-      });
+      out.push(pageVisit(prng, leadId, at));
     } else if (roll < 0.52) {
-      out.push({
-        leadId,
-        at,
-        activityTypeId: 2,
-        primaryAttributeValueId: 1001,
-        primaryAttributeValue: "Contact Us Form",
-        attributes: [
-          { name: "Client IP Address", value: ip(prng) },
-          { name: "Form Fields", value: '{"Email":"redacted","Company":"redacted"}' },
-          { name: "Webpage ID", value: 103 },
-        ],
-      });
+      out.push(formFill(prng, leadId, at));
     } else if (roll < 0.85 && emails.length > 0 && campaignIds.length > 0) {
       emailChain(prng, out, leadId, prng.pick(emails), at, prng.pick(campaignIds));
     } else {
-      const lead = world.leads.get(leadId) as Lead;
-      const name = prng.pick(CHANGE_FIELDS);
-      const field = LEAD_FIELDS.find((f) => f.name === name);
-      if (!field) continue;
-      const oldValue = lead[name] ?? null;
-      const newValue = name === "leadScore" ? prng.int(0, 120) : `${String(oldValue ?? "")} (updated)`.trim();
-      out.push({
-        leadId,
-        at,
-        activityTypeId: 13,
-        primaryAttributeValueId: field.id,
-        primaryAttributeValue: field.displayName,
-        attributes: [
-          { name: "New Value", value: newValue },
-          { name: "Old Value", value: oldValue === null ? "" : String(oldValue) },
-          { name: "Reason", value: "Changed by smart campaign" },
-          { name: "Source", value: "Marketo Flow Action" },
-        ],
-        change: { fieldId: field.id, field: field.name, oldValue, newValue },
-      });
+      const change = fieldChange(prng, leadId, world.leads.get(leadId) as Lead, at);
+      if (change) out.push(change);
     }
   }
   out.sort((a, b) => a.at - b.at || a.leadId - b.leadId);

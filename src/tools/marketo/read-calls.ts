@@ -33,44 +33,23 @@ function exactWords(next: ResumePosition): string {
   return "";
 }
 
+interface ReadOptions {
+  /** The endpoint as the step checked it: passed on, so the connector does not check it again. */
+  path: CheckedPath;
+  resume: ResumePosition | undefined;
+  byType: ProgramTypeFilter | undefined;
+  onWait: NonNullable<Parameters<MarketoConnector["call"]>[0]["onWait"]>;
+}
+
 export async function readCalls(
   input: MarketoApiCallInput,
   marketo: MarketoConnector,
   ctx: ToolContext,
-  options: {
-    /** The endpoint as the step checked it: passed on, so the connector does not check it again. */
-    path: CheckedPath;
-    resume: ResumePosition | undefined;
-    byType: ProgramTypeFilter | undefined;
-    onWait: NonNullable<Parameters<MarketoConnector["call"]>[0]["onWait"]>;
-  },
+  options: ReadOptions,
 ): Promise<{ data: Shaped; full?: FullResult }> {
   const { byType } = options;
   const keep = ctx.fullResults?.maxBytes;
-  const result: MarketoCallResult = await marketo.call({
-    method: input.method,
-    path: options.path,
-    query: byType ? byType.query : input.query_parameters,
-    body: input.body,
-    signal: ctx.signal,
-    onWait: options.onWait,
-    ...(options.resume ? { resume: options.resume } : {}),
-    paginate: input.paginate
-      ? {
-          maxPages: input.max_pages,
-          maxItems: input.max_items,
-          // Without an adapter that keeps whole results, read no further than the answer can show.
-          maxBytes: keep ?? MAX_RESULT_BYTES,
-          // One unit throughout: records fetched (waits report the same count).
-          onPage: ({ page, items }) =>
-            ctx.progress({
-              progress: items,
-              total: input.max_items,
-              message: `Fetched page ${page} (${items} records)`,
-            }),
-        }
-      : false,
-  });
+  const result = await callMarketo(input, marketo, ctx, options, keep);
   const warnings = [...result.warnings];
   const records = asRecords(byType ? result.result.filter(byType.keeps) : result.result);
   if (byType) warnings.push(byType.warning(result.result.length, records.length));
@@ -121,4 +100,39 @@ export async function readCalls(
       ...(result.next ? { nextCursor: cursorOf(input, { page: result.next }) } : {}),
     },
   };
+}
+
+/** The call itself, paginated when asked (read no further than the answer can show), with progress per page. */
+function callMarketo(
+  input: MarketoApiCallInput,
+  marketo: MarketoConnector,
+  ctx: ToolContext,
+  options: ReadOptions,
+  keep: number | undefined,
+): Promise<MarketoCallResult> {
+  const { byType } = options;
+  return marketo.call({
+    method: input.method,
+    path: options.path,
+    query: byType ? byType.query : input.query_parameters,
+    body: input.body,
+    signal: ctx.signal,
+    onWait: options.onWait,
+    ...(options.resume ? { resume: options.resume } : {}),
+    paginate: input.paginate
+      ? {
+          maxPages: input.max_pages,
+          maxItems: input.max_items,
+          // Without an adapter that keeps whole results, read no further than the answer can show.
+          maxBytes: keep ?? MAX_RESULT_BYTES,
+          // One unit throughout: records fetched (waits report the same count).
+          onPage: ({ page, items }) =>
+            ctx.progress({
+              progress: items,
+              total: input.max_items,
+              message: `Fetched page ${page} (${items} records)`,
+            }),
+        }
+      : false,
+  });
 }

@@ -107,13 +107,18 @@ function parseBody(text: string): unknown {
   }
 }
 
-export function createDataApi(
-  context: DataApiContext,
-  options: DataApiOptions = {},
-): { handle: SubHandler; stats(): DataApiStats } {
-  const dataset = new Dataset(options.seed ?? DEFAULT_SEED);
-  const latencyMs = options.latencyMs ?? 0;
-  const quota = new QuotaTracker(
+/** What the reports and audience exports share: the data, the quota and the emulator's state. */
+interface DataApiDeps {
+  context: DataApiContext;
+  dataset: Dataset;
+  quota: QuotaTracker;
+  /** Artificial delay per report, while it holds its concurrency slot. */
+  latencyMs: number;
+  audienceExports: AudienceExports;
+}
+
+function quotaTracker(options: DataApiOptions): QuotaTracker {
+  return new QuotaTracker(
     {
       core: { tokensPerHour: options.tokensPerHour ?? 40_000, tokensPerDay: options.tokensPerDay ?? 200_000 },
       realtime: {
@@ -123,151 +128,183 @@ export function createDataApi(
     },
     options.concurrentRequests ?? 10,
   );
+}
+
+/** A path that is not emulated: named as a real method when it is one (src/real-paths.ts). */
+function notFound(method: string, path: string): RpcError {
+  const real = findRealPath("ga4-data", path);
+  return new RpcError(
+    "NOT_FOUND",
+    real?.methods.includes(method)
+      ? `${method} ${real.template} is a real Data API method that this sandbox does not emulate.`
+      : `Method not found: ${method} ${path.slice(0, 200)}`,
+  );
+}
+
+/** Any role (viewer and up) may read; an unknown, deleted or unreachable property looks the same. */
+function accessibleProperty(context: DataApiContext, propertyId: string, email: string): SandboxProperty {
+  if (!/^\d+$/.test(propertyId)) {
+    throw invalidArgument(
+      `Invalid property ID: ${propertyId}. A numeric Property ID is required. To learn more about Property ID, ` +
+        "see https://developers.google.com/analytics/devguides/reporting/data/v1/property-id.",
+    );
+  }
+  const property = context.property(propertyId);
+  if (!property || property.deleted || !context.roleOf(email, property.accountId)) {
+    throw new RpcError("PERMISSION_DENIED", "User does not have sufficient permissions for this property.");
+  }
+  return property;
+}
+
+/** Runs reports under the quota: tokens checked first, cost charged after, quota attached on request. */
+async function withQuota(
+  { quota, latencyMs, context }: DataApiDeps,
+  kind: QuotaKind,
+  scope: ReportScope,
+  run: () => { result: ReportResult; wantsQuota: boolean }[],
+): Promise<Record<string, unknown>[]> {
+  const propertyId = scope.property.id;
+  const release = kind === "core" ? quota.acquire(propertyId) : () => undefined;
+  try {
+    quota.ensureTokens(kind, propertyId, scope.now);
+    const results = run();
+    if (latencyMs > 0) await sleep(latencyMs);
+    return results.map(({ result, wantsQuota }) => {
+      const state = quota.charge(kind, propertyId, context.now(), tokenCost(result.cost));
+      if (!wantsQuota) return result.body;
+      const { kind: responseKind, ...rest } = result.body;
+      return { ...rest, propertyQuota: state, kind: responseKind };
+    });
+  } finally {
+    release();
+  }
+}
+
+/** The reports of a batch request (at most MAX_BATCH), each error naming its request. */
+function batch(
+  raw: unknown,
+  one: (request: unknown) => ReportResult,
+): { result: ReportResult; wantsQuota: boolean }[] {
+  if (!isObject(raw)) throw invalidArgument("The request body must be a JSON object with requests[].");
+  rejectUnknownKeys(raw, ["requests"]);
+  const list = raw.requests;
+  if (!Array.isArray(list) || list.length === 0)
+    throw invalidArgument("requests must hold at least one request.");
+  if (list.length > MAX_BATCH) {
+    throw invalidArgument(`A batch is limited to ${MAX_BATCH} requests; this batch has ${list.length}.`);
+  }
+  return list.map((request, i) => {
+    try {
+      return {
+        result: one(request),
+        wantsQuota: isObject(request) && request.returnPropertyQuota === true,
+      };
+    } catch (error) {
+      if (error instanceof RpcError) throw new RpcError(error.status, `requests[${i}]: ${error.message}`);
+      throw error;
+    }
+  });
+}
+
+async function dispatch(
+  deps: DataApiDeps,
+  method: Method,
+  propertyId: string,
+  email: string,
+  body: string,
+): Promise<unknown> {
+  const { context, dataset } = deps;
+  if (method === "getMetadata") {
+    if (propertyId !== "0") accessibleProperty(context, propertyId, email);
+    return metadataOf(propertyId);
+  }
+  const raw = parseBody(body);
+  const property = accessibleProperty(context, propertyId, email);
+  const scope: ReportScope = {
+    dataset,
+    property,
+    keyEventNames: context.keyEventNames(propertyId),
+    now: context.now(),
+  };
+  const single = isObject(raw) && raw.returnPropertyQuota === true;
+  switch (method) {
+    case "checkCompatibility":
+      return checkCompatibility(raw);
+    case "runReport":
+      return (
+        await withQuota(deps, "core", scope, () => [{ result: runReport(raw, scope), wantsQuota: single }])
+      )[0];
+    case "runPivotReport":
+      return (
+        await withQuota(deps, "core", scope, () => [
+          { result: runPivotReport(raw, scope), wantsQuota: single },
+        ])
+      )[0];
+    case "runRealtimeReport":
+      return (
+        await withQuota(deps, "realtime", scope, () => [
+          { result: runRealtimeReport(raw, scope), wantsQuota: single },
+        ])
+      )[0];
+    case "batchRunReports": {
+      const reports = await withQuota(deps, "core", scope, () => batch(raw, (r) => runReport(r, scope)));
+      return { reports, kind: "analyticsData#batchRunReports" };
+    }
+    case "batchRunPivotReports": {
+      const pivotReports = await withQuota(deps, "core", scope, () =>
+        batch(raw, (r) => runPivotReport(r, scope)),
+      );
+      return { pivotReports, kind: "analyticsData#batchRunPivotReports" };
+    }
+  }
+}
+
+function audiences(
+  { context, audienceExports }: DataApiDeps,
+  call: AudienceCall,
+  email: string,
+  body: string,
+  url: URL,
+): Record<string, unknown> {
+  accessibleProperty(context, call.propertyId, email);
+  if (call.method === "create") return audienceExports.create(call.propertyId, parseBody(body));
+  if (call.method === "list") return audienceExports.list(call.propertyId, url);
+  if (call.method === "get") return audienceExports.get(call.propertyId, call.exportId);
+  return audienceExports.query(call.propertyId, call.exportId, parseBody(body));
+}
+
+export function createDataApi(
+  context: DataApiContext,
+  options: DataApiOptions = {},
+): { handle: SubHandler; stats(): DataApiStats } {
+  const quota = quotaTracker(options);
+  const deps: DataApiDeps = {
+    context,
+    dataset: new Dataset(options.seed ?? DEFAULT_SEED),
+    quota,
+    latencyMs: options.latencyMs ?? 0,
+    audienceExports: new AudienceExports(() => context.now(), options.audienceExportMs ?? 2_000),
+  };
   let requests = 0;
   let rejected429 = 0;
-  const audienceExports = new AudienceExports(() => context.now(), options.audienceExportMs ?? 2_000);
-
-  /** Any role (viewer and up) may read; an unknown, deleted or unreachable property looks the same. */
-  function accessibleProperty(propertyId: string, email: string): SandboxProperty {
-    if (!/^\d+$/.test(propertyId)) {
-      throw invalidArgument(
-        `Invalid property ID: ${propertyId}. A numeric Property ID is required. To learn more about Property ID, ` +
-          "see https://developers.google.com/analytics/devguides/reporting/data/v1/property-id.",
-      );
-    }
-    const property = context.property(propertyId);
-    if (!property || property.deleted || !context.roleOf(email, property.accountId)) {
-      throw new RpcError("PERMISSION_DENIED", "User does not have sufficient permissions for this property.");
-    }
-    return property;
-  }
-
-  /** Runs reports under the quota: tokens checked first, cost charged after, quota attached on request. */
-  async function withQuota(
-    kind: QuotaKind,
-    scope: ReportScope,
-    run: () => { result: ReportResult; wantsQuota: boolean }[],
-  ): Promise<Record<string, unknown>[]> {
-    const propertyId = scope.property.id;
-    const release = kind === "core" ? quota.acquire(propertyId) : () => undefined;
-    try {
-      quota.ensureTokens(kind, propertyId, scope.now);
-      const results = run();
-      if (latencyMs > 0) await sleep(latencyMs);
-      return results.map(({ result, wantsQuota }) => {
-        const state = quota.charge(kind, propertyId, context.now(), tokenCost(result.cost));
-        if (!wantsQuota) return result.body;
-        const { kind: responseKind, ...rest } = result.body;
-        return { ...rest, propertyQuota: state, kind: responseKind };
-      });
-    } finally {
-      release();
-    }
-  }
-
-  function batch(
-    raw: unknown,
-    one: (request: unknown) => ReportResult,
-  ): { result: ReportResult; wantsQuota: boolean }[] {
-    if (!isObject(raw)) throw invalidArgument("The request body must be a JSON object with requests[].");
-    rejectUnknownKeys(raw, ["requests"]);
-    const list = raw.requests;
-    if (!Array.isArray(list) || list.length === 0)
-      throw invalidArgument("requests must hold at least one request.");
-    if (list.length > MAX_BATCH) {
-      throw invalidArgument(`A batch is limited to ${MAX_BATCH} requests; this batch has ${list.length}.`);
-    }
-    return list.map((request, i) => {
-      try {
-        return {
-          result: one(request),
-          wantsQuota: isObject(request) && request.returnPropertyQuota === true,
-        };
-      } catch (error) {
-        if (error instanceof RpcError) throw new RpcError(error.status, `requests[${i}]: ${error.message}`);
-        throw error;
-      }
-    });
-  }
-
-  async function dispatch(method: Method, propertyId: string, email: string, body: string): Promise<unknown> {
-    if (method === "getMetadata") {
-      if (propertyId !== "0") accessibleProperty(propertyId, email);
-      return metadataOf(propertyId);
-    }
-    const raw = parseBody(body);
-    const property = accessibleProperty(propertyId, email);
-    const scope: ReportScope = {
-      dataset,
-      property,
-      keyEventNames: context.keyEventNames(propertyId),
-      now: context.now(),
-    };
-    const single = isObject(raw) && raw.returnPropertyQuota === true;
-    switch (method) {
-      case "checkCompatibility":
-        return checkCompatibility(raw);
-      case "runReport":
-        return (
-          await withQuota("core", scope, () => [{ result: runReport(raw, scope), wantsQuota: single }])
-        )[0];
-      case "runPivotReport":
-        return (
-          await withQuota("core", scope, () => [{ result: runPivotReport(raw, scope), wantsQuota: single }])
-        )[0];
-      case "runRealtimeReport":
-        return (
-          await withQuota("realtime", scope, () => [
-            { result: runRealtimeReport(raw, scope), wantsQuota: single },
-          ])
-        )[0];
-      case "batchRunReports": {
-        const reports = await withQuota("core", scope, () => batch(raw, (r) => runReport(r, scope)));
-        return { reports, kind: "analyticsData#batchRunReports" };
-      }
-      case "batchRunPivotReports": {
-        const pivotReports = await withQuota("core", scope, () =>
-          batch(raw, (r) => runPivotReport(r, scope)),
-        );
-        return { pivotReports, kind: "analyticsData#batchRunPivotReports" };
-      }
-    }
-  }
-
-  function audiences(call: AudienceCall, email: string, body: string, url: URL): Record<string, unknown> {
-    accessibleProperty(call.propertyId, email);
-    if (call.method === "create") return audienceExports.create(call.propertyId, parseBody(body));
-    if (call.method === "list") return audienceExports.list(call.propertyId, url);
-    if (call.method === "get") return audienceExports.get(call.propertyId, call.exportId);
-    return audienceExports.query(call.propertyId, call.exportId, parseBody(body));
-  }
 
   const handle: SubHandler = async (req: IncomingMessage, res: ServerResponse, path: string, url, body) => {
     requests++;
     try {
       const target = route(req.method, path);
       const audience = target ? undefined : audienceRoute(req.method, path);
-      if (!target && !audience) {
-        const real = findRealPath("ga4-data", path);
-        const method = req.method ?? "?";
-        throw new RpcError(
-          "NOT_FOUND",
-          real?.methods.includes(method)
-            ? `${method} ${real.template} is a real Data API method that this sandbox does not emulate.`
-            : `Method not found: ${method} ${path.slice(0, 200)}`,
-        );
-      }
+      if (!target && !audience) throw notFound(req.method ?? "?", path);
       const owner = context.authenticate(req.headers.authorization);
       if (!owner) throw unauthenticated();
       if (!owner.scopes.includes(SCOPE_READONLY) && !owner.scopes.includes(SCOPE_FULL)) {
         throw scopeInsufficient(target?.method ?? AUDIENCE_RPC[audience?.method ?? "get"]);
       }
       if (audience) {
-        sendJson(res, 200, audiences(audience, owner.email, body, url));
+        sendJson(res, 200, audiences(deps, audience, owner.email, body, url));
         return;
       }
       if (!target) return;
-      sendJson(res, 200, await dispatch(target.method, target.propertyId, owner.email, body));
+      sendJson(res, 200, await dispatch(deps, target.method, target.propertyId, owner.email, body));
     } catch (error) {
       const rpc = error instanceof RpcError ? error : new RpcError("INTERNAL", "Internal error encountered.");
       if (rpc.httpCode === 429) rejected429++;

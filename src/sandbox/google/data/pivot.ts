@@ -156,6 +156,48 @@ function combosOf(
   );
 }
 
+/** One pivot's combinations: all of them (for rowCount), the chosen page, and each chosen one's rank. */
+interface Selection {
+  pivot: PivotSpec;
+  /** The pivot's columns among the report's dimensions. */
+  positions: number[];
+  all: Combo[];
+  chosen: Combo[];
+  rank: Map<string, number>;
+}
+
+function selectCombos(rows: EngineRow[], pivots: PivotSpec[], query: EngineQuery): Selection[] {
+  let offset = 0;
+  return pivots.map((pivot) => {
+    const positions = pivot.fieldNames.map((_, i) => offset + i);
+    offset += pivot.fieldNames.length;
+    const all = combosOf(rows, positions, pivot, query);
+    const chosen = all.slice(pivot.offset, pivot.offset + pivot.limit);
+    return { pivot, positions, all, chosen, rank: new Map(chosen.map((c, i) => [c.key, i])) };
+  });
+}
+
+/** The metricAggregations rows: the other pivots' columns read RESERVED_TOTAL / _MINIMUM / _MAXIMUM. */
+function aggregateRows(selections: Selection[], fields: string[], query: EngineQuery) {
+  return selections.flatMap((s) =>
+    [...s.pivot.aggregations].flatMap((kind) =>
+      s.chosen.map((combo) => {
+        const dims = fields.map((_, i) => {
+          const at = s.positions.indexOf(i);
+          return at >= 0 ? (combo.dims[at] ?? "") : RESERVED[kind];
+        });
+        if (kind === "TOTAL") return toApiRow(dims, combo.values, query);
+        const values: Record<string, number> = {};
+        for (const m of query.metrics) {
+          const list = combo.rows.map((r) => r.values[m.name] ?? 0);
+          values[m.name] = list.reduce((x, y) => (kind === "MINIMUM" ? Math.min(x, y) : Math.max(x, y)));
+        }
+        return toApiRow(dims, values, query);
+      }),
+    ),
+  );
+}
+
 export function runPivotReport(raw: unknown, scope: ReportScope): ReportResult {
   if (!isObject(raw)) throw invalidArgument("The request body must be a RunPivotReportRequest JSON object.");
   rejectUnknownKeys(raw, PIVOT_REPORT_KEYS);
@@ -186,14 +228,7 @@ export function runPivotReport(raw: unknown, scope: ReportScope): ReportResult {
     ...(common.metricFilter ? { metricFilter: common.metricFilter } : {}),
   };
   const rows = aggregate(query);
-  let offset = 0;
-  const selections = pivots.map((pivot) => {
-    const positions = pivot.fieldNames.map((_, i) => offset + i);
-    offset += pivot.fieldNames.length;
-    const all = combosOf(rows, positions, pivot, query);
-    const chosen = all.slice(pivot.offset, pivot.offset + pivot.limit);
-    return { pivot, positions, all, chosen, rank: new Map(chosen.map((c, i) => [c.key, i])) };
-  });
+  const selections = selectCombos(rows, pivots, query);
   const rankOf = (row: EngineRow, s: (typeof selections)[number]) =>
     s.rank.get(s.positions.map((p) => row.dims[p] ?? "").join("\u0000"));
   const cells = rows
@@ -205,23 +240,7 @@ export function runPivotReport(raw: unknown, scope: ReportScope): ReportResult {
       }
       return 0;
     });
-  const aggregates = selections.flatMap((s) =>
-    [...s.pivot.aggregations].flatMap((kind) =>
-      s.chosen.map((combo) => {
-        const dims = fields.map((_, i) => {
-          const at = s.positions.indexOf(i);
-          return at >= 0 ? (combo.dims[at] ?? "") : RESERVED[kind];
-        });
-        if (kind === "TOTAL") return toApiRow(dims, combo.values, query);
-        const values: Record<string, number> = {};
-        for (const m of common.metrics) {
-          const list = combo.rows.map((r) => r.values[m.name] ?? 0);
-          values[m.name] = list.reduce((x, y) => (kind === "MINIMUM" ? Math.min(x, y) : Math.max(x, y)));
-        }
-        return toApiRow(dims, values, query);
-      }),
-    ),
-  );
+  const aggregates = aggregateRows(selections, fields, query);
   const body: Record<string, unknown> = {
     pivotHeaders: selections.map((s) => {
       const header: Record<string, unknown> = {};
