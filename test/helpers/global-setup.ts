@@ -21,7 +21,11 @@ export default function setup(project: TestProject): () => void {
   const root = mkdtempSync(join(tmpdir(), "mst-run-"));
   project.provide("tempRoot", root);
   return () => {
-    const left = readdirSync(root);
+    // A file whose every test was skipped (Redis tests without REDIS_URL, off CI) runs no afterAll, so its
+    // empty folder stays: only what is in one, or beside them, was left by a test.
+    const left = readdirSync(root).filter(
+      (name) => !(name.startsWith("f-") && readdirSync(join(root, name)).length === 0),
+    );
     rmSync(root, { recursive: true, force: true, maxRetries: 3 });
     if (left.length > 0) throw new Error(`the test run left in its temp folder: ${left.join(", ")}`);
   };
