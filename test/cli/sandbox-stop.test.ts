@@ -5,22 +5,13 @@
  * never signalled.
  */
 import { type ChildProcess, spawn } from "node:child_process";
-import { chmod, mkdir, writeFile } from "node:fs/promises";
+import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { BIN, freshHome, run } from "../helpers/cli.js";
+import { run, userShell } from "../helpers/cli.js";
 import { tempDir } from "../helpers/temp.js";
 
-async function shell() {
-  const cwd = await freshHome("sandbox-stop-");
-  await mkdir(join(cwd, "bin"));
-  await writeFile(join(cwd, "bin", "martech-steps"), `#!/bin/sh\nexec "${process.execPath}" "${BIN}" "$@"\n`);
-  await chmod(join(cwd, "bin", "martech-steps"), 0o755);
-  return {
-    cwd,
-    env: { PATH: `${join(cwd, "bin")}:${process.env.PATH}`, MARTECH_STEPS_HOME: join(cwd, "home") },
-  };
-}
+const shell = () => userShell("sandbox-stop-");
 
 /** A process that is not a sandbox, as one that took over a dead sandbox's pid would be. */
 const bystanders: ChildProcess[] = [];

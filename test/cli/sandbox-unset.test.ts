@@ -1,21 +1,11 @@
-import { chmod, mkdir, stat, writeFile } from "node:fs/promises";
+import { stat } from "node:fs/promises";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { FileCredentialStore } from "../../src/auth/credential-store.js";
-import { BIN, freshHome, run } from "../helpers/cli.js";
+import { run, userShell } from "../helpers/cli.js";
 import { tempDir } from "../helpers/temp.js";
 
-/** A shell folder with `martech-steps` on PATH and the user's own store in ./home. */
-async function shell() {
-  const cwd = await freshHome("sandbox-unset-");
-  await mkdir(join(cwd, "bin"));
-  await writeFile(join(cwd, "bin", "martech-steps"), `#!/bin/sh\nexec "${process.execPath}" "${BIN}" "$@"\n`);
-  await chmod(join(cwd, "bin", "martech-steps"), 0o755);
-  return {
-    cwd,
-    env: { PATH: `${join(cwd, "bin")}:${process.env.PATH}`, MARTECH_STEPS_HOME: join(cwd, "home") },
-  };
-}
+const shell = () => userShell("sandbox-unset-");
 
 describe("after the sandbox stopped, in the shell that evaluated its exports", () => {
   it("refuses store commands with one line saying how to go back, and --unset undoes every export", async () => {

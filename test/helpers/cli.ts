@@ -1,5 +1,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
+import { chmod, mkdir, writeFile } from "node:fs/promises";
 import { createServer, type Server } from "node:net";
+import { join } from "node:path";
 import { childEnv } from "./child-env.js";
 import { tempDir } from "./temp.js";
 
@@ -50,6 +52,18 @@ export function freshHome(prefix = "martech-cli-"): Promise<string> {
 }
 
 /** Holds a loopback port, as another program would. */
+/** A shell folder with `martech-steps` on PATH (the built CLI) and the user's own store in ./home. */
+export async function userShell(prefix: string): Promise<{ cwd: string; env: Record<string, string> }> {
+  const cwd = await freshHome(prefix);
+  await mkdir(join(cwd, "bin"));
+  await writeFile(join(cwd, "bin", "martech-steps"), `#!/bin/sh\nexec "${process.execPath}" "${BIN}" "$@"\n`);
+  await chmod(join(cwd, "bin", "martech-steps"), 0o755);
+  return {
+    cwd,
+    env: { PATH: `${join(cwd, "bin")}:${process.env.PATH}`, MARTECH_STEPS_HOME: join(cwd, "home") },
+  };
+}
+
 export async function occupyPort(): Promise<{ port: number; server: Server }> {
   const server = createServer();
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));

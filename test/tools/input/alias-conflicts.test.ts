@@ -1,22 +1,22 @@
 import { describe, expect, it } from "vitest";
 import { refused, sentFor } from "../../helpers/recording-connector.js";
+import {
+  API_CALL,
+  API_CALL_BASE,
+  KEY_EVENT_BASE,
+  KEY_EVENTS,
+  MARKETO,
+  MARKETO_BASE,
+  PROPERTIES,
+  PROPERTY_BASE,
+  REPORT,
+  REPORT_BASE,
+} from "../../helpers/step-inputs.js";
 
 /**
  * No input silently ignored: an unknown field is an error naming the nearest accepted one (nothing is sent),
  * and the other spellings that are accepted mean exactly what the schema's own spelling means.
  */
-
-const MARKETO = "marketo_api_call";
-const REPORT = "google_analytics_run_reports";
-const KEY_EVENTS = "google_analytics_create_key_events";
-const PROPERTIES = "google_analytics_create_properties";
-const API_CALL = "google_analytics_api_call";
-
-const MARKETO_BASE = { method: "GET", endpoint: "/rest/v1/leads.json" };
-const REPORT_BASE = { property: "123", metrics: ["sessions"] };
-const KEY_EVENT_BASE = { property: "123", event_name: "sign_up", skip_collection_check: true };
-const PROPERTY_BASE = { analytics_account: "accounts/77", display_name: "Shop", time_zone: "Europe/Paris" };
-const API_CALL_BASE = { method: "GET", endpoint: "v1beta/accountSummaries" };
 
 describe("an alias and the schema's name with different values are refused, naming both", () => {
   it.each([
