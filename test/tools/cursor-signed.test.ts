@@ -3,14 +3,11 @@ import { randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { FileCredentialStore } from "../../src/auth/credential-store.js";
 import { signCursorsWithStoreKey } from "../../src/auth/cursor-key.js";
-import type { MarketoConnector } from "../../src/connectors/marketo/connector.js";
-import type { MarketoRequest } from "../../src/connectors/marketo/types.js";
 import { ValidationError } from "../../src/errors.js";
-import { connectionFrom } from "../../src/tools/connection-from.js";
 import { decodeCursor, encodeCursor, requestFingerprint } from "../../src/tools/cursor.js";
 import { skipOf } from "../../src/tools/ga/api-call-paging.js";
 import { runToolStep } from "../../src/tools/run.js";
-import type { ToolContext } from "../../src/tools/types.js";
+import { contextReturning } from "../helpers/marketo-double.js";
 import { tempDir } from "../helpers/temp.js";
 
 /*
@@ -113,38 +110,11 @@ describe("signed cursors", () => {
 
   it("the Marketo API Call step refuses a forged cursor, and sends nothing", async () => {
     signCursorsWithStoreKey(randomBytes(32));
-    const requests: MarketoRequest[] = [];
-    const connector = {
-      async call(req: MarketoRequest) {
-        requests.push(req);
-        return {
-          warnings: [],
-          recordErrors: [],
-          requestIds: [],
-          pages: 1,
-          callsUsed: 1,
-          complete: false,
-          extra: {},
-          result: [{ id: 1, note: "x".repeat(400) }],
-          positions: [{ index: 0, at: {} }],
-          next: { nextPageToken: "P2" },
-        };
-      },
-      async usage() {
-        return {
-          callsToday: 1,
-          dailyQuota: 50_000,
-          remaining: 49_999,
-          windowCalls: 1,
-          callsPerWindow: 100,
-          windowMs: 20_000,
-        };
-      },
-    } as unknown as MarketoConnector;
-    const context: ToolContext = {
-      connection: connectionFrom({ marketo: async () => connector }),
-      progress: () => undefined,
-    };
+    const { context, requests } = contextReturning({
+      result: [{ id: 1, note: "x".repeat(400) }],
+      positions: [{ index: 0, at: {} }],
+      next: { nextPageToken: "P2" },
+    });
     const input = {
       method: "GET",
       endpoint: "/rest/v1/lists/1001/leads.json",

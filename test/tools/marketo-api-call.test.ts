@@ -1,48 +1,9 @@
 import { describe, expect, it } from "vitest";
-import type { MarketoConnector } from "../../src/connectors/marketo/connector.js";
-import type { MarketoCallResult, MarketoRequest } from "../../src/connectors/marketo/types.js";
 import { ValidationError } from "../../src/errors.js";
-import { connectionFrom } from "../../src/tools/connection-from.js";
 import { runToolStep } from "../../src/tools/run.js";
-import type { ToolContext } from "../../src/tools/types.js";
+import { contextReturning } from "../helpers/marketo-double.js";
 
 const wide = (id: number) => ({ id, email: `lead${id}@example.com`, note: "x".repeat(400) });
-
-/** A connector double: returns one canned result and records the request. */
-function contextReturning(result: Partial<MarketoCallResult>) {
-  const requests: MarketoRequest[] = [];
-  const connector = {
-    async call(req: MarketoRequest) {
-      requests.push(req);
-      return {
-        warnings: [],
-        recordErrors: [],
-        requestIds: [],
-        pages: 1,
-        callsUsed: 1,
-        complete: false,
-        extra: {},
-        result: [],
-        ...result,
-      };
-    },
-    async usage() {
-      return {
-        callsToday: 1,
-        dailyQuota: 50_000,
-        remaining: 49_999,
-        windowCalls: 1,
-        callsPerWindow: 100,
-        windowMs: 20_000,
-      };
-    },
-  } as unknown as MarketoConnector;
-  const context: ToolContext = {
-    connection: connectionFrom({ marketo: async () => connector }),
-    progress: () => undefined,
-  };
-  return { context, requests };
-}
 
 interface Output {
   result: { id: number }[];
