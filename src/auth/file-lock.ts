@@ -1,8 +1,7 @@
-// Loaded at import, never lazily (though only writes need it): it loads signal-exit, whose SIGINT/SIGTERM/
-// SIGHUP listeners re-raise the signal when they are the last listeners left. Loaded after a command's
-// own `process.once(signal, cleanup)` (the sandbox's), they ran after it and killed the process before
-// its cleanup finished.
-import lockfile from "proper-lockfile";
+// Loaded on the first write, not at import: proper-lockfile and what it requires (graceful-fs, retry,
+// signal-exit: 13 CommonJS modules) were the largest piece of `serve`'s start that reading never needs.
+// signal-exit re-raises SIGINT/SIGTERM/SIGHUP when its listeners are the last ones left, so the CLI's own
+// signal handlers stay registered (`on`, never `once`) while they clean up: see src/cli/signals.ts.
 import { NetworkError } from "../errors.js";
 import { storeFileError } from "./store-key.js";
 
@@ -35,6 +34,7 @@ export async function withFileLock<T>(
   let lost: Error | undefined;
   let release: () => Promise<void>;
   try {
+    const { default: lockfile } = await import("proper-lockfile");
     release = await lockfile.lock(file, {
       realpath: false,
       stale: staleMs,

@@ -11,6 +11,7 @@ import { printJson, readStdin } from "./io.js";
 import { closeSandboxSessions, sandboxWiring } from "./lazy-sandbox.js";
 import { registerMarketoCommands } from "./marketo.js";
 import type { ServeOptions } from "./serve.js";
+import { onSignals } from "./signals.js";
 import { refuseStoppingSandbox } from "./stopping-sandbox.js";
 import { withWorkspace } from "./workspace.js";
 
@@ -170,7 +171,7 @@ const call = program
         options.workspace,
         async (workspace) => {
           const controller = new AbortController();
-          process.once("SIGINT", () => controller.abort());
+          onSignals(["SIGINT"], () => controller.abort());
           const context = await workspace.toolContext({
             signal: controller.signal,
             progress: (p) => process.stderr.write(`… ${p.message ?? p.progress}\n`),

@@ -11,6 +11,7 @@ import { listedSteps } from "../tools/listing.js";
 import { DEFAULT_WORKSPACE, Workspace, type WorkspaceOptions } from "../workspace.js";
 import { sandboxWiring } from "./lazy-sandbox.js";
 import { stopWhenNpmParentExits } from "./npm-parent.js";
+import { onSignals } from "./signals.js";
 
 export interface ServeOptions {
   http?: boolean;
@@ -162,7 +163,6 @@ export function closeOnSignal(close: () => Promise<void>): void {
     stopping = true;
     close().finally(() => process.exit(0));
   };
-  process.once("SIGINT", stop);
-  process.once("SIGTERM", stop);
+  onSignals(["SIGINT", "SIGTERM"], stop);
   stopWhenNpmParentExits(stop);
 }
