@@ -37,17 +37,3 @@ export async function environmentGoogleClient(
   if (!(env.GOOGLE_OAUTH_CLIENT_ID && env.GOOGLE_OAUTH_CLIENT_SECRET)) return undefined;
   return googleClientFrom(env, await context.store.read(context.workspace));
 }
-
-/**
- * Google counts as configured only by what can reach the real Google: an OAuth client (environment or
- * store), or an account imported with its own client (a gcloud authorized_user file). A stored account
- * without a client, such as a sandbox account imported while the sandbox's variables were exported,
- * cannot refresh against Google and must not stop the sandbox from being used.
- */
-export async function googleConfigured(
-  context: Pick<RoomContext, "workspace" | "env" | "store">,
-): Promise<boolean> {
-  const secrets = await context.store.read(context.workspace);
-  if (googleClientFrom(context.env, secrets)) return true;
-  return Object.values(secrets.googleAccounts).some((account) => account.client);
-}

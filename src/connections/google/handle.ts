@@ -1,5 +1,5 @@
 import { GoogleAccounts, type GoogleTokenSource } from "../../auth/google/accounts.js";
-import { type GoogleEndpoints, googleEndpointsFromEnv } from "../../auth/google/config.js";
+import { type GoogleEndpoints, googleClientFrom, googleEndpointsFromEnv } from "../../auth/google/config.js";
 import type { GoogleAnalyticsConnector } from "../../connectors/google/connector.js";
 import { positiveSetting } from "../../settings.js";
 import type { ConnectionHandle, RoomContext } from "../types.js";
@@ -52,4 +52,19 @@ export function openGoogle(context: RoomContext): GoogleHandle {
       return connector;
     },
   };
+}
+
+/**
+ * Google counts as configured only by what can reach the real Google: an OAuth client (environment or
+ * store), or an account imported with its own client (a gcloud authorized_user file). A stored account
+ * without a client, such as a sandbox account imported while the sandbox's variables were exported,
+ * cannot refresh against Google and must not stop the sandbox from being used. Here rather than in
+ * configure.ts: every start asks it, while only the CLI and the console load the configure flow.
+ */
+export async function googleConfigured(
+  context: Pick<RoomContext, "workspace" | "env" | "store">,
+): Promise<boolean> {
+  const secrets = await context.store.read(context.workspace);
+  if (googleClientFrom(context.env, secrets)) return true;
+  return Object.values(secrets.googleAccounts).some((account) => account.client);
 }

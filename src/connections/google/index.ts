@@ -2,10 +2,10 @@
 import type { GoogleAnalyticsConnector } from "../../connectors/google/connector.js";
 import type { GoogleSandbox } from "../../sandbox/index.js";
 import type { ConnectionRoom } from "../types.js";
-import { googleConfigured } from "./configure.js";
 import { GOOGLE_DEFINITION } from "./definition.js";
-import { type GoogleHandle, openGoogle } from "./handle.js";
-import "./secrets.js";
+import { type GoogleHandle, googleConfigured, openGoogle } from "./handle.js";
+// Type-only: the room's part of WorkspaceSecrets, with nothing to load at run time (cold start).
+export type * from "./secrets.js";
 
 export const GOOGLE_ROOM: ConnectionRoom<
   "google",

@@ -6,9 +6,8 @@ import { readMarketoCredentials } from "./credentials.js";
 import { MARKETO_DEFINITION } from "./definition.js";
 import { type MarketoHandle, openMarketo } from "./handle.js";
 
+// Type-only: the room's part of WorkspaceSecrets, with nothing to load at run time (cold start).
 export type { MarketoCredentials } from "./secrets.js";
-
-import "./secrets.js";
 
 export const MARKETO_ROOM: ConnectionRoom<
   "marketo",
