@@ -5,9 +5,10 @@ import { MarketoApiCallInput, MarketoApiCallOutput } from "../schemas/marketo.js
 import { API_CALL_ALIASES } from "./input/api-call.js";
 import { positionOf } from "./marketo/position.js";
 import { programTypeFilter } from "./marketo/program-type.js";
-import { readCalls, type Shaped } from "./marketo/read-calls.js";
+import { type ReadAnswer, readCalls } from "./marketo/read-calls.js";
 import { readFile } from "./marketo/read-file.js";
-import type { FullResult, ToolStep } from "./types.js";
+import { summarize, triggerSummary } from "./marketo/summary.js";
+import type { ToolStep } from "./types.js";
 
 /** Below this share of the daily quota left, each call warns the person watching (MCP log). */
 const LOW_DAILY_SHARE = 0.1;
@@ -77,7 +78,8 @@ export const marketoApiCall: ToolStep<typeof MarketoApiCallInput, typeof Marketo
         data: { reason, wait_ms: waitMs },
       });
     };
-    const read: { data: Shaped; full?: FullResult; described?: string } = file
+    const requestedAt = new Date();
+    const read: ReadAnswer = file
       ? await readFile(input, marketo, ctx, {
           path: checked,
           from: position && "file" in position ? position.file : undefined,
@@ -98,28 +100,11 @@ export const marketoApiCall: ToolStep<typeof MarketoApiCallInput, typeof Marketo
       });
     }
     const data: MarketoApiCallOutput = { ...read.data, daily_calls_remaining: usage.remaining };
-    const what = read.described;
     return {
       data,
-      summary: summarize(input.method, input.endpoint, data, what),
+      summary:
+        triggerSummary(input, requestedAt) ?? summarize(input, data, read.counts, read.described, file),
       ...(read.full ? { full: read.full } : {}),
     };
   },
 };
-
-function summarize(
-  method: string,
-  endpoint: string,
-  data: MarketoApiCallOutput,
-  file: string | undefined,
-): string {
-  const n = data.result.length;
-  const parts = [
-    `${method} ${endpoint}: ${n} record${n === 1 ? "" : "s"}${file ? ` (${file})` : ""}`,
-    `${data.pages} ${file ? "range request" : "page"}${data.pages === 1 ? "" : "s"}, ${data.calls_used} call${data.calls_used === 1 ? "" : "s"}`,
-  ];
-  if (data.record_errors.length > 0) parts.push(`${data.record_errors.length} record(s) skipped`);
-  if (data.next_cursor) parts.push("more available: pass next_cursor as cursor to continue");
-  if (data.translated_from) parts.push(`translated from ${data.translated_from}`);
-  return `${parts.join("; ")}.`;
-}
