@@ -7,6 +7,7 @@ import { positionOf } from "./marketo/position.js";
 import { programTypeFilter } from "./marketo/program-type.js";
 import { type ReadAnswer, readCalls } from "./marketo/read-calls.js";
 import { readFile } from "./marketo/read-file.js";
+import { recipesInBrief } from "./marketo/recipes.js";
 import { summarize, triggerSummary } from "./marketo/summary.js";
 import type { ToolStep } from "./types.js";
 
@@ -35,10 +36,11 @@ export const marketoApiCall: ToolStep<typeof MarketoApiCallInput, typeof Marketo
   ],
   description:
     "Calls any Adobe Marketo Engage REST endpoint (leads, lists, smart campaigns, programs, emails, activities, bulk " +
-    "exports) with the workspace's Marketo credentials. Authentication, rate limits (100 calls per 20 s, 10 at once, " +
-    "daily quota) and pagination are handled; answers are capped by size, with next_cursor to continue. Use it to look " +
-    "up or upsert leads, change list membership, trigger campaigns, read assets or activities, and export (create, " +
-    "enqueue, poll status, then read the file as records). Reference: " +
+    "exports) with the workspace's Marketo credentials. Authentication, rate limits and pagination are handled; " +
+    "answers are capped by size, with next_cursor to continue. " +
+    recipesInBrief() +
+    " Leads without a filter value: list members /rest/v1/lists/{id}/leads.json, program members " +
+    "/rest/v1/leads/programs/{id}.json. Reference: " +
     DOC_URL,
   docUrl: DOC_URL,
   connection: "marketo",
