@@ -3,6 +3,7 @@ import { checkMarketoPath } from "../connectors/marketo/url.js";
 import { ValidationError } from "../errors.js";
 import { MarketoApiCallInput, MarketoApiCallOutput } from "../schemas/marketo.js";
 import { API_CALL_ALIASES } from "./input/api-call.js";
+import { checkRunToCompletion, runExport } from "./marketo/export-run.js";
 import { positionOf } from "./marketo/position.js";
 import { programTypeFilter } from "./marketo/program-type.js";
 import { type ReadAnswer, readCalls } from "./marketo/read-calls.js";
@@ -35,12 +36,11 @@ export const marketoApiCall: ToolStep<typeof MarketoApiCallInput, typeof Marketo
     "rest api",
   ],
   description:
-    "Calls any Adobe Marketo Engage REST endpoint (leads, lists, smart campaigns, programs, emails, activities, bulk " +
-    "exports) with the workspace's Marketo credentials. Authentication, rate limits and pagination are handled; " +
+    "Calls any Adobe Marketo Engage REST endpoint (leads, lists, campaigns, assets, activities, bulk exports) with " +
+    "the workspace's Marketo credentials. Authentication, rate limits and pagination are handled; " +
     "answers are capped by size, with next_cursor to continue. " +
     recipesInBrief() +
-    " Leads without a filter value: list members /rest/v1/lists/{id}/leads.json, program members " +
-    "/rest/v1/leads/programs/{id}.json. Reference: " +
+    " Reference: " +
     DOC_URL,
   docUrl: DOC_URL,
   connection: "marketo",
@@ -69,6 +69,7 @@ export const marketoApiCall: ToolStep<typeof MarketoApiCallInput, typeof Marketo
         "it belongs to another request: give the same method, endpoint and query_parameters.",
       );
     }
+    if (input.run_to_completion) checkRunToCompletion(input);
     const marketo = await ctx.connection("marketo");
     const onWait = ({ reason, waitMs }: { reason: string; waitMs: number }) => {
       const message = `Waiting ${Math.ceil(waitMs / 1000)} s for Marketo's ${reason.replace("_", " ")} limit`;
@@ -81,18 +82,21 @@ export const marketoApiCall: ToolStep<typeof MarketoApiCallInput, typeof Marketo
       });
     };
     const requestedAt = new Date();
-    const read: ReadAnswer = file
-      ? await readFile(input, marketo, ctx, {
-          path: checked,
-          from: position && "file" in position ? position.file : undefined,
-          onWait,
-        })
-      : await readCalls(input, marketo, ctx, {
-          path: checked,
-          resume: position && "page" in position ? position.page : undefined,
-          byType,
-          onWait,
-        });
+    const run = input.run_to_completion ? await runExport(input, marketo, ctx, onWait) : undefined;
+    const read: ReadAnswer = run
+      ? run
+      : file
+        ? await readFile(input, marketo, ctx, {
+            path: checked,
+            from: position && "file" in position ? position.file : undefined,
+            onWait,
+          })
+        : await readCalls(input, marketo, ctx, {
+            path: checked,
+            resume: position && "page" in position ? position.page : undefined,
+            byType,
+            onWait,
+          });
     const usage = await marketo.usage();
     if (usage.remaining <= usage.dailyQuota * LOW_DAILY_SHARE) {
       ctx.log?.({
@@ -105,7 +109,9 @@ export const marketoApiCall: ToolStep<typeof MarketoApiCallInput, typeof Marketo
     return {
       data,
       summary:
-        triggerSummary(input, requestedAt) ?? summarize(input, data, read.counts, read.described, file),
+        run?.summary ??
+        triggerSummary(input, requestedAt) ??
+        summarize(input, data, read.counts, read.described, file),
       ...(read.full ? { full: read.full } : {}),
     };
   },
