@@ -166,4 +166,39 @@ describe("a bulk export in one call", () => {
     const status = await run({ method: "GET", endpoint: `/bulk/v1/leads/export/${exportId}/status.json` });
     expect(status.data.result[0]?.status).toBe("Cancelled");
   });
+
+  it("at the call's deadline leaves the job running and says how to pick it up, which works", async () => {
+    // A job that takes 3 s, a call that may take 1.5 s.
+    const slow = await marketoFixture({ bulkJobMs: 3_000 }, { MARTECH_STEPS_DEADLINE_MS: "1500" });
+    const other = await mcpSession(slow.workspace);
+    try {
+      const result = (await other.client.callTool({
+        name: "marketo_api_call",
+        arguments: LEADS,
+      })) as CallToolResult;
+      const text = result.content[0]?.type === "text" ? result.content[0].text : "";
+      expect(result.isError, text).toBe(true);
+      const [, status, file] =
+        /Poll GET (\S+status\.json) until Completed, then read GET (\S+file\.json)\./.exec(text) ?? [];
+      expect(status, text).toBeDefined();
+      expect(text).toContain("it keeps running at Marketo");
+      const call = async (endpoint: string) =>
+        (
+          (await other.client.callTool({
+            name: "marketo_api_call",
+            arguments: { method: "GET", endpoint },
+          })) as CallToolResult
+        ).structuredContent as unknown as Answer;
+      let state = "";
+      for (let poll = 0; poll < 100 && state !== "Completed"; poll += 1) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        state = String((await call(status ?? "")).result[0]?.status);
+      }
+      expect(state).toBe("Completed");
+      expect((await call(file ?? "")).result.length).toBeGreaterThan(0);
+    } finally {
+      await other.close();
+      await slow.close();
+    }
+  });
 });
