@@ -1,5 +1,6 @@
 import { type McpServer, ResourceNotFoundError, ResourceTemplate } from "@modelcontextprotocol/server";
 import type { Manifest } from "../manifest.js";
+import { NAME_RECIPES } from "../tools/marketo/recipes.js";
 import type { Workspace } from "../workspace.js";
 import { resultResources } from "./result-links.js";
 
@@ -16,6 +17,7 @@ export interface ResourceScope {
 export type ResourceProvider = (server: McpServer, scope: ResourceScope) => void;
 
 const MANIFEST_URI = "martech-steps://manifest";
+const MARKETO_RECIPES_URI = "martech-steps://recipes/marketo";
 const STEP_URI = "martech-steps://tool-steps/{id}";
 /** The package's own description only changes with its version: any client may keep it an hour. */
 const STATIC = { ttlMs: 3_600_000, cacheScope: "public" } as const;
@@ -82,5 +84,28 @@ export const packageResources: ResourceProvider = (server) => {
   );
 };
 
-/** The resources every server instance offers: the package itself, and results kept for paging. */
-export const RESOURCE_PROVIDERS: readonly ResourceProvider[] = [packageResources, resultResources];
+/**
+ * How to do common Marketo tasks in one marketo_api_call (find an object by its name): the step's
+ * description names the calls, this resource gives each with its arguments and what to know.
+ */
+export const recipeResources: ResourceProvider = (server) => {
+  server.registerResource(
+    "marketo-recipes",
+    MARKETO_RECIPES_URI,
+    {
+      title: "Marketo recipes",
+      description:
+        "marketo_api_call arguments that find a static list, smart campaign, program, email or folder by name in one call.",
+      mimeType: "application/json",
+      cacheHint: STATIC,
+    },
+    (uri) => json(uri, { tool: "marketo_api_call", recipes: NAME_RECIPES }),
+  );
+};
+
+/** The resources every server instance offers: the package itself, recipes, and results kept for paging. */
+export const RESOURCE_PROVIDERS: readonly ResourceProvider[] = [
+  packageResources,
+  recipeResources,
+  resultResources,
+];

@@ -107,7 +107,8 @@ async function read(workspace: Workspace, uri: URL): Promise<ReadResourceResult>
   const json = await workspace.results.page(workspace.name, target.id, target.page - 1);
   if (json === undefined) throw new ResourceNotFoundError(uri.href, gone);
   const first = meta.pageItems.slice(0, target.page - 1).reduce((sum, n) => sum + n, 0);
-  const text = target.format === "json" ? json : csvPage(json, meta.columns, target.page === 1);
+  // Every CSV page starts with its header row: a page is read on its own, often without page 1.
+  const text = target.format === "json" ? json : csvPage(json, meta.columns, true);
   return {
     contents: [
       {

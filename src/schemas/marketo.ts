@@ -49,6 +49,13 @@ export const MarketoApiCallInput = z.strictObject({
     .max(100_000)
     .default(5_000)
     .describe("With paginate, or for an export file: the most records to read in this call. Default 5,000."),
+  run_to_completion: z
+    .boolean()
+    .default(false)
+    .describe(
+      "POST …/export/create.json only: also enqueue, await Completed, read the file (first rows, whole file " +
+        "linked). Cancelling the call cancels the job.",
+    ),
   cursor: cursorInput(
     "next_cursor of an earlier answer, to continue exactly after its last record: give the same method, " +
       "endpoint and query_parameters.",

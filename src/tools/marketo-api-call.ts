@@ -3,11 +3,14 @@ import { checkMarketoPath } from "../connectors/marketo/url.js";
 import { ValidationError } from "../errors.js";
 import { MarketoApiCallInput, MarketoApiCallOutput } from "../schemas/marketo.js";
 import { API_CALL_ALIASES } from "./input/api-call.js";
+import { checkRunToCompletion, runExport } from "./marketo/export-run.js";
 import { positionOf } from "./marketo/position.js";
 import { programTypeFilter } from "./marketo/program-type.js";
-import { readCalls, type Shaped } from "./marketo/read-calls.js";
+import { type ReadAnswer, readCalls } from "./marketo/read-calls.js";
 import { readFile } from "./marketo/read-file.js";
-import type { FullResult, ToolStep } from "./types.js";
+import { recipesInBrief } from "./marketo/recipes.js";
+import { summarize, triggerSummary } from "./marketo/summary.js";
+import type { ToolStep } from "./types.js";
 
 /** Below this share of the daily quota left, each call warns the person watching (MCP log). */
 const LOW_DAILY_SHARE = 0.1;
@@ -33,11 +36,11 @@ export const marketoApiCall: ToolStep<typeof MarketoApiCallInput, typeof Marketo
     "rest api",
   ],
   description:
-    "Calls any Adobe Marketo Engage REST endpoint (leads, lists, smart campaigns, programs, emails, activities, bulk " +
-    "exports) with the workspace's Marketo credentials. Authentication, rate limits (100 calls per 20 s, 10 at once, " +
-    "daily quota) and pagination are handled; answers are capped by size, with next_cursor to continue. Use it to look " +
-    "up or upsert leads, change list membership, trigger campaigns, read assets or activities, and export (create, " +
-    "enqueue, poll status, then read the file as records). Reference: " +
+    "Calls any Adobe Marketo Engage REST endpoint (leads, lists, campaigns, assets, activities, bulk exports) with " +
+    "the workspace's Marketo credentials. Authentication, rate limits and pagination are handled; " +
+    "answers are capped by size, with next_cursor to continue. " +
+    recipesInBrief() +
+    " Reference: " +
     DOC_URL,
   docUrl: DOC_URL,
   connection: "marketo",
@@ -66,6 +69,7 @@ export const marketoApiCall: ToolStep<typeof MarketoApiCallInput, typeof Marketo
         "it belongs to another request: give the same method, endpoint and query_parameters.",
       );
     }
+    if (input.run_to_completion) checkRunToCompletion(input);
     const marketo = await ctx.connection("marketo");
     const onWait = ({ reason, waitMs }: { reason: string; waitMs: number }) => {
       const message = `Waiting ${Math.ceil(waitMs / 1000)} s for Marketo's ${reason.replace("_", " ")} limit`;
@@ -77,18 +81,22 @@ export const marketoApiCall: ToolStep<typeof MarketoApiCallInput, typeof Marketo
         data: { reason, wait_ms: waitMs },
       });
     };
-    const read: { data: Shaped; full?: FullResult; described?: string } = file
-      ? await readFile(input, marketo, ctx, {
-          path: checked,
-          from: position && "file" in position ? position.file : undefined,
-          onWait,
-        })
-      : await readCalls(input, marketo, ctx, {
-          path: checked,
-          resume: position && "page" in position ? position.page : undefined,
-          byType,
-          onWait,
-        });
+    const requestedAt = new Date();
+    const run = input.run_to_completion ? await runExport(input, marketo, ctx, onWait) : undefined;
+    const read: ReadAnswer = run
+      ? run
+      : file
+        ? await readFile(input, marketo, ctx, {
+            path: checked,
+            from: position && "file" in position ? position.file : undefined,
+            onWait,
+          })
+        : await readCalls(input, marketo, ctx, {
+            path: checked,
+            resume: position && "page" in position ? position.page : undefined,
+            byType,
+            onWait,
+          });
     const usage = await marketo.usage();
     if (usage.remaining <= usage.dailyQuota * LOW_DAILY_SHARE) {
       ctx.log?.({
@@ -98,28 +106,13 @@ export const marketoApiCall: ToolStep<typeof MarketoApiCallInput, typeof Marketo
       });
     }
     const data: MarketoApiCallOutput = { ...read.data, daily_calls_remaining: usage.remaining };
-    const what = read.described;
     return {
       data,
-      summary: summarize(input.method, input.endpoint, data, what),
+      summary:
+        run?.summary ??
+        triggerSummary(input, requestedAt) ??
+        summarize(input, data, read.counts, read.described, file),
       ...(read.full ? { full: read.full } : {}),
     };
   },
 };
-
-function summarize(
-  method: string,
-  endpoint: string,
-  data: MarketoApiCallOutput,
-  file: string | undefined,
-): string {
-  const n = data.result.length;
-  const parts = [
-    `${method} ${endpoint}: ${n} record${n === 1 ? "" : "s"}${file ? ` (${file})` : ""}`,
-    `${data.pages} ${file ? "range request" : "page"}${data.pages === 1 ? "" : "s"}, ${data.calls_used} call${data.calls_used === 1 ? "" : "s"}`,
-  ];
-  if (data.record_errors.length > 0) parts.push(`${data.record_errors.length} record(s) skipped`);
-  if (data.next_cursor) parts.push("more available: pass next_cursor as cursor to continue");
-  if (data.translated_from) parts.push(`translated from ${data.translated_from}`);
-  return `${parts.join("; ")}.`;
-}

@@ -35,6 +35,20 @@ export function capItems<T>(
 const count = (n: number) => n.toLocaleString("en-US");
 
 /**
+ * A size as a person reads it, in decimal units: "512 bytes", "8 KB", "9.5 KB", "1.3 MB". A small
+ * file said in MB read "(0.0 MB)"; one decimal is shown only below 10 of the unit.
+ */
+export function sizeWords(bytes: number): string {
+  const unit = (n: number, word: string) => {
+    const shown = n < 10 ? Number(n.toFixed(1)) : Math.round(n);
+    return `${shown.toLocaleString("en-US")} ${word}`;
+  };
+  if (bytes < 1000) return `${bytes} byte${bytes === 1 ? "" : "s"}`;
+  if (bytes < 999_500) return unit(bytes / 1000, "KB");
+  return unit(bytes / 1_000_000, "MB");
+}
+
+/**
  * The one warning of an answer that shows less than there is: how much is shown, exactly what to pass
  * back to continue with the first item not shown, and where the whole read is when it is kept.
  */
@@ -48,10 +62,16 @@ export function moreWarning(o: {
   resume: string | undefined;
   /** Whether the whole read is offered beside the answer (a resource link). */
   kept: boolean;
+  /** The JSON bytes of what is shown and of what was read (json-size.ts), said when the cap cut the answer. */
+  sizes?: { shown: number; read: number };
 }): string {
+  // The cap measures JSON; the text form a model reads is smaller, so the sizes said are the JSON's.
+  const sizes = o.sizes
+    ? ` (as JSON: the ${count(o.shown)} shown are ${sizeWords(o.sizes.shown)}, the ${count(o.read)} read ${sizeWords(o.sizes.read)})`
+    : "";
   const parts = [
     o.capped
-      ? `Output capped at ${MAX_RESULT_BYTES / 1000} KB: ${count(o.shown)} of the ${count(o.read)} ${o.unit} read are shown.`
+      ? `Output capped at ${MAX_RESULT_BYTES / 1000} KB of JSON: ${count(o.shown)} of the ${count(o.read)} ${o.unit} read are shown${sizes}.`
       : `${count(o.read)} ${o.unit} read; more remain.`,
   ];
   if (o.resume) parts.push(`To continue with the first one not shown, call again with ${o.resume}.`);

@@ -104,7 +104,9 @@ describe("the console in a browser", () => {
     await page.getByRole("button", { name: "Run", exact: true }).click();
     await expect
       .poll(() => summary().textContent())
-      .toMatch(/5 records; 1 page.*more available: pass next_cursor as cursor/);
+      .toMatch(
+        /5 records read in 1 page.*more remain: to continue after the records shown, call again with cursor = next_cursor/,
+      );
     const ids = () =>
       page.getByRole("table", { name: "Records" }).locator("tbody tr td:first-child").allTextContents();
     const first = await ids();

@@ -79,7 +79,9 @@ describe("Marketo API Call output cap", () => {
     );
     expect((data as Output).next_page_token).toBe("NEXT");
     expect((data as Output).next_cursor).toBeDefined();
-    expect(summary).toMatch(/pass next_cursor as cursor/);
+    expect(summary).toMatch(
+      /more remain: to continue after the records shown, call again with cursor = next_cursor/,
+    );
   });
 
   it("keeps everything it read for an adapter that keeps whole results", async () => {

@@ -104,7 +104,7 @@ export function prepareRequest(req: CheckedRequest, now: number): PreparedReques
     const start = query.sinceDatetime ?? query.sinceDateTime;
     if (start === undefined) {
       throw new ValidationError(
-        "query.sinceDatetime",
+        "query_parameters.sinceDatetime",
         `${target} needs a start: give sinceDatetime (ISO 8601, e.g. 2024-01-31T00:00:00Z) or a nextPageToken from an earlier call.`,
       );
     }

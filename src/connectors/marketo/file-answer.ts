@@ -53,8 +53,9 @@ export function interpretFile(
   if (status === 404) {
     throw new UpstreamError(`Marketo has no file for ${plan.path} (HTTP 404${said ? `: ${said}` : ""}).`, {
       hint:
-        "A file exists only once the export job is Completed: poll …/export/{exportId}/status.json (Marketo " +
-        "updates it at most once a minute), and check the exportId; files are kept for seven days.",
+        "A file exists only once the export job is Completed: read …/export/{exportId}/status.json; while it says " +
+        "Created, enqueue the job (POST …/export/{exportId}/enqueue.json), then poll the status until Completed " +
+        "(Marketo updates it at most once a minute). Check the exportId too: files are kept for seven days.",
       details: base,
     });
   }

@@ -46,6 +46,24 @@ const NEXT_STEP: Record<string, string> = {
 };
 
 /**
+ * 701 "filterType cannot be blank" from Get Leads by Filter Type: that endpoint only looks leads up by
+ * a field's values; listing leads without one is another endpoint (a static list's members, a
+ * program's members) or the bulk lead export
+ * (https://experienceleague.adobe.com/en/docs/marketo-developer/marketo/rest/lead-database/leads#query).
+ */
+export const FILTER_TYPE_HINT =
+  "GET /rest/v1/leads.json looks leads up by a field's values: give filterType and filterValues (e.g. " +
+  'query_parameters {"filterType":"email","filterValues":"a@example.com"} or {"filterType":"id","filterValues":"1,2,3"}). ' +
+  "To list leads without a filter value, read a static list's members (GET /rest/v1/lists/{listId}/leads.json) or " +
+  "a program's members (GET /rest/v1/leads/programs/{programId}.json), with paginate true.";
+
+function nextStep(code: string, message: string, path: string): string | undefined {
+  if (code === "610") return notFoundHint(path);
+  if (code === "701" && /filterType/i.test(message)) return FILTER_TYPE_HINT;
+  return NEXT_STEP[code];
+}
+
+/**
  * 610 "Requested resource not found" comes back both for a path Marketo does not have and for a real
  * path whose object is missing (or that a Marketo-compatible emulator does not serve): only the first
  * is a wrong path. Real paths come from Adobe's Swagger files (real-paths.generated.ts).
@@ -143,7 +161,7 @@ export function classifyErrors(
     };
   }
   const hint =
-    (code === "610" ? notFoundHint(context.path) : NEXT_STEP[code]) ??
+    nextStep(code, message, context.path) ??
     `See what code ${code || "(none)"} means at ${ERROR_CODES_DOC} and correct the request.`;
   return {
     kind: "fatal",

@@ -4,9 +4,11 @@
  * exact), and, for an adapter that keeps whole results, everything that was read.
  */
 import type { CheckedPath } from "../../connectors/endpoint-guard.js";
+import { PAGING_TOKEN_PATH } from "../../connectors/marketo/activities.js";
 import type { MarketoConnector } from "../../connectors/marketo/connector.js";
 import { positionOf } from "../../connectors/marketo/pagination.js";
 import type { MarketoCallResult, ResumePosition } from "../../connectors/marketo/types.js";
+import { jsonBytes } from "../../json-size.js";
 import type { MarketoApiCallInput, MarketoApiCallOutput } from "../../schemas/marketo.js";
 import { capItems, MAX_RESULT_BYTES, moreWarning } from "../output-cap.js";
 import type { FullResult, ToolContext } from "../types.js";
@@ -14,6 +16,25 @@ import { cursorOf } from "./position.js";
 import type { ProgramTypeFilter } from "./program-type.js";
 
 export type Shaped = Omit<MarketoApiCallOutput, "daily_calls_remaining">;
+
+/** What the summary says of a read: how many records were read, how many are shown, whether all are linked. */
+export interface ReadCounts {
+  read: number;
+  shown: number;
+  /** The whole read is kept and linked beside the answer. */
+  kept: boolean;
+  /** The read reached the end of what Marketo has for this request. */
+  end: boolean;
+}
+
+/** A read's answer as the step hands it on. */
+export interface ReadAnswer {
+  data: Shaped;
+  full?: FullResult;
+  counts: ReadCounts;
+  /** What was read, when it is not a list of records (an export file's rows, a paging token). */
+  described?: string;
+}
 
 /** Records as the output schema has them: objects (a bare value, which Marketo does not send, is wrapped). */
 export function asRecords(items: readonly unknown[]): Record<string, unknown>[] {
@@ -46,10 +67,11 @@ export async function readCalls(
   marketo: MarketoConnector,
   ctx: ToolContext,
   options: ReadOptions,
-): Promise<{ data: Shaped; full?: FullResult }> {
+): Promise<ReadAnswer> {
   const { byType } = options;
   const keep = ctx.fullResults?.maxBytes;
   const result = await callMarketo(input, marketo, ctx, options, keep);
+  if (options.path.value === PAGING_TOKEN_PATH) return pagingToken(result);
   const warnings = [...result.warnings];
   const records = asRecords(byType ? result.result.filter(byType.keeps) : result.result);
   if (byType) warnings.push(byType.warning(result.result.length, records.length));
@@ -60,6 +82,7 @@ export async function readCalls(
   const notShown = capped.dropped === 0 ? result.result.length : raw < 0 ? capped.items.length : raw + 1;
   const next = positionOf(result, notShown);
   const kept = keep !== undefined && capped.dropped > 0;
+  const counts = { read: records.length, shown: capped.items.length, kept, end: result.next === undefined };
   if (next && (capped.dropped > 0 || result.stoppedBy)) {
     warnings.push(
       moreWarning({
@@ -69,6 +92,7 @@ export async function readCalls(
         capped: capped.dropped > 0,
         resume: `${RESUME_WORDS}${exactWords(next)}`,
         kept,
+        sizes: { shown: jsonBytes(capped.items), read: jsonBytes(records) },
       }),
     );
   }
@@ -91,15 +115,44 @@ export async function readCalls(
     ...(result.translatedFrom ? { translated_from: result.translatedFrom } : {}),
     ...(Object.keys(extra).length > 0 ? { extra } : {}),
   };
-  if (!kept) return { data };
+  if (!kept) return { data, counts };
   return {
     data,
+    counts,
     full: {
       kind: "records",
       items: records,
       ...(result.next ? { nextCursor: cursorOf(input, { page: result.next }) } : {}),
     },
   };
+}
+
+/**
+ * GET /rest/v1/activities/pagingtoken.json answers a token, not a page of records: there is nothing
+ * more to read from it, and the token is for the activity reads (activities.json, leadchanges.json,
+ * deletedleads.json) as their nextPageToken
+ * (https://experienceleague.adobe.com/en/docs/marketo-developer/marketo/rest/paging-tokens).
+ */
+function pagingToken(result: MarketoCallResult): ReadAnswer {
+  const token = result.nextPageToken ?? result.next?.nextPageToken;
+  const data: Shaped = {
+    result: [],
+    complete: true,
+    ...(token !== undefined ? { next_page_token: token } : {}),
+    warnings: result.warnings,
+    record_errors: result.recordErrors,
+    pages: result.pages,
+    calls_used: result.callsUsed,
+    request_ids: result.requestIds,
+  };
+  const described =
+    token === undefined
+      ? "no paging token"
+      : "a paging token (next_page_token), not records: read the activities since that time with GET " +
+        "/rest/v1/activities.json, query_parameters { nextPageToken: next_page_token, activityTypeIds: " +
+        '"<up to 10 ids from GET /rest/v1/activities/types.json>" }, paginate true (or give /rest/v1/activities.json ' +
+        "sinceDatetime instead: this tool fetches the token itself)";
+  return { data, counts: { read: 0, shown: 0, kept: false, end: true }, described };
 }
 
 /** The call itself, paginated when asked (read no further than the answer can show), with progress per page. */

@@ -8,17 +8,16 @@ import type { CheckedPath } from "../../connectors/endpoint-guard.js";
 import type { FilePosition } from "../../connectors/marketo/bulk-file.js";
 import type { MarketoConnector } from "../../connectors/marketo/connector.js";
 import type { OnWait } from "../../connectors/marketo/types.js";
+import { jsonBytes } from "../../json-size.js";
 import type { MarketoApiCallInput } from "../../schemas/marketo.js";
-import { capItems, MAX_RESULT_BYTES, moreWarning } from "../output-cap.js";
-import type { FullResult, ToolContext } from "../types.js";
+import { capItems, MAX_RESULT_BYTES, moreWarning, sizeWords } from "../output-cap.js";
+import type { ToolContext } from "../types.js";
 import { cursorOf } from "./position.js";
-import { RESUME_WORDS, type Shaped } from "./read-calls.js";
+import { RESUME_WORDS, type ReadAnswer, type Shaped } from "./read-calls.js";
 
 /** A Range request per 64 KB to 1 MB: one call for an answer's worth, few for a whole kept result. */
 const MIN_CHUNK = 64 * 1024;
 const MAX_CHUNK = 1024 * 1024;
-
-const mb = (bytes: number) => `${(bytes / 1_000_000).toFixed(1)} MB`;
 
 export async function readFile(
   input: MarketoApiCallInput,
@@ -26,7 +25,7 @@ export async function readFile(
   ctx: ToolContext,
   /** `path`: the endpoint as the step checked it (the connector does not check it again). */
   options: { path: CheckedPath; from: FilePosition | undefined; onWait: OnWait },
-): Promise<{ data: Shaped; full?: FullResult; described: string }> {
+): Promise<ReadAnswer & { described: string }> {
   const keep = ctx.fullResults?.maxBytes;
   const maxBytes = keep ?? MAX_RESULT_BYTES;
   const read = await marketo.readExportFile(
@@ -39,13 +38,20 @@ export async function readFile(
       onChunk: ({ byte, total, records }) =>
         ctx.progress({
           progress: records,
-          message: `Read ${mb(byte)}${total !== undefined ? ` of ${mb(total)}` : ""} of the export file`,
+          message: `Read ${sizeWords(byte)}${total !== undefined ? ` of ${sizeWords(total)}` : ""} of the export file`,
         }),
     },
   );
   const capped = capItems(read.records, MAX_RESULT_BYTES, true);
   const next = capped.dropped > 0 ? read.positions[capped.items.length] : read.next;
-  const kept = keep !== undefined && capped.dropped > 0;
+  // An export file is linked whole even when it fits the answer: a file is what its reader asked for.
+  const kept = keep !== undefined && read.records.length > 0;
+  const counts = {
+    read: read.records.length,
+    shown: capped.items.length,
+    kept,
+    end: read.next === undefined,
+  };
   const warnings: string[] = [];
   if (next) {
     warnings.push(
@@ -56,12 +62,13 @@ export async function readFile(
         capped: capped.dropped > 0,
         resume: RESUME_WORDS,
         kept,
+        sizes: { shown: jsonBytes(capped.items), read: jsonBytes(read.records) },
       }),
     );
   }
   const first = options.from?.row ?? 0;
-  const rows = capped.items.length > 0 ? `rows ${first + 1}–${first + capped.items.length}` : "no rows";
-  const described = `${rows} of the export file${read.total !== undefined ? ` (${mb(read.total)})` : ""}`;
+  const rows = read.records.length > 0 ? `rows ${first + 1}–${first + read.records.length}` : "no rows";
+  const described = `${rows} of the export file${read.total !== undefined ? `, which is ${sizeWords(read.total)}` : ""}`;
   const data: Shaped = {
     result: capped.items,
     complete: next === undefined,
@@ -72,10 +79,11 @@ export async function readFile(
     calls_used: read.callsUsed,
     request_ids: [],
   };
-  if (!kept) return { data, described };
+  if (!kept) return { data, described, counts };
   return {
     data,
     described,
+    counts,
     full: {
       kind: "records",
       items: read.records,

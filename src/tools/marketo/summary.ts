@@ -1,0 +1,92 @@
+/**
+ * The one-line summary of a Marketo API Call answer. Each statement is one a model can act on as it
+ * stands: the counts agree with the data and with the linked full result, and what it says to do next
+ * works when done (test/tools/marketo-texts/hints.test.ts does each).
+ */
+import type { MarketoApiCallInput, MarketoApiCallOutput } from "../../schemas/marketo.js";
+import type { ReadCounts } from "./read-calls.js";
+
+const count = (n: number) => n.toLocaleString("en-US");
+const plural = (n: number, word: string) => `${count(n)} ${word}${n === 1 ? "" : "s"}`;
+
+const TRIGGER = /^\/rest\/v1\/campaigns\/(\d+)\/trigger\.json$/;
+
+/**
+ * Activity types a smart campaign's flow steps commonly log (Send Email, Change Data Value, Add to List,
+ * Remove from List), from the standard types Marketo describes at GET /rest/v1/activities/types.json
+ * (https://experienceleague.adobe.com/en/docs/marketo-developer/marketo/rest/lead-database/activities).
+ */
+export const FLOW_ACTIVITY_TYPES = "6,13,24,25";
+
+/** The lead ids of a trigger request's body (input.leads[].id), as Request Campaign takes them. */
+function triggeredLeads(body: unknown): string[] {
+  const input = (body as { input?: { leads?: unknown } } | undefined)?.input;
+  const leads = Array.isArray(input?.leads) ? input.leads : [];
+  return leads.flatMap((lead) => {
+    const id = (lead as { id?: unknown } | null)?.id;
+    return typeof id === "number" || typeof id === "string" ? [String(id)] : [];
+  });
+}
+
+/**
+ * POST /rest/v1/campaigns/{id}/trigger.json answers only the campaign's id: Marketo queues the run and
+ * its flow runs later ("Request Campaign", https://experienceleague.adobe.com/en/docs/marketo-developer/marketo/rest/assets/smart-campaigns).
+ * Say what was requested, for whom, and the exact call that shows what the flow did.
+ */
+export function triggerSummary(input: MarketoApiCallInput, requestedAt: Date): string | undefined {
+  const match = input.method === "POST" ? TRIGGER.exec(input.endpoint) : null;
+  if (!match) return undefined;
+  const campaign = match[1] as string;
+  const leads = triggeredLeads(input.body);
+  const ids = leads.slice(0, 30).join(",");
+  const since = new Date(Math.floor(requestedAt.getTime() / 1000) * 1000).toISOString().replace(".000Z", "Z");
+  const call = JSON.stringify({
+    method: "GET",
+    endpoint: "/rest/v1/activities.json",
+    query_parameters: { sinceDatetime: since, leadIds: ids, activityTypeIds: FLOW_ACTIVITY_TYPES },
+    paginate: true,
+  });
+  return (
+    `Marketo accepted the request to run smart campaign ${campaign} for ${plural(leads.length, "lead")} ` +
+    `(id${leads.length === 1 ? "" : "s"} ${leads.join(", ")}). Marketo runs the campaign asynchronously: this ` +
+    `answer means it was queued, not that its flow has run. To see what the flow did, call marketo_api_call with ${call} ` +
+    `(other activity types: GET /rest/v1/activities/types.json); the activities it logs carry campaignId ${campaign}.`
+  );
+}
+
+/** The summary of a read: one consistent account of what was read, what is shown and where the rest is. */
+export function summarize(
+  input: MarketoApiCallInput,
+  data: MarketoApiCallOutput,
+  counts: ReadCounts,
+  described: string | undefined,
+  file: boolean,
+): string {
+  const { method, endpoint } = input;
+  const unit = file ? "row" : "record";
+  const pages = plural(data.pages, file ? "range request" : "page");
+  const parts = [
+    described && !file
+      ? `${method} ${endpoint}: ${described}`
+      : `${method} ${endpoint}: ${plural(counts.read, unit)} read${described ? ` (${described})` : ""} in ${pages}, ${plural(data.calls_used, "call")}`,
+  ];
+  if (counts.shown < counts.read) {
+    parts.push(
+      `the first ${count(counts.shown)} are shown here (the answer is capped by size)` +
+        (counts.kept ? `; all ${count(counts.read)} are in the full result linked below` : ""),
+    );
+  } else if (counts.kept && counts.read > 0) {
+    parts.push(`all ${count(counts.read)} are shown here and in the full result linked below`);
+  }
+  if (data.record_errors.length > 0) parts.push(`${data.record_errors.length} record(s) skipped`);
+  if (data.next_cursor) {
+    const again = "call again with cursor = next_cursor (same method, endpoint and query_parameters)";
+    parts.push(
+      counts.kept && counts.end
+        ? `or, to read the rest in answers instead, ${again}`
+        : `more remain: to continue after the ${unit}s shown, ${again}`,
+    );
+  }
+  if (data.translated_from) parts.push(`translated from ${data.translated_from}`);
+  return `${parts.join("; ")}.`;
+}
