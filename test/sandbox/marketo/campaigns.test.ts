@@ -28,6 +28,16 @@ describe("Marketo sandbox smart campaigns", () => {
     expect(errorCode(await h.call("/rest/v1/campaigns/4242.json"))).toBe("1013");
   });
 
+  it("pages with nextPageToken alone, as real Get Campaigns answers do (no moreResult)", async () => {
+    const first = await h.call("/rest/v1/campaigns.json?batchSize=5");
+    expect(first.result).toHaveLength(5);
+    expect(typeof first.nextPageToken).toBe("string");
+    expect(first).not.toHaveProperty("moreResult");
+    const rest = await h.call(`/rest/v1/campaigns.json?batchSize=5&nextPageToken=${first.nextPageToken}`);
+    expect(rest.result).toHaveLength(3);
+    expect(rest).not.toHaveProperty("moreResult");
+  });
+
   it("triggers a requestable campaign and records the run", async () => {
     const body = await trigger(1001, {
       leads: [{ id: 1 }, { id: 2 }],

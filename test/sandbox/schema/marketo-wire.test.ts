@@ -48,6 +48,8 @@ describe("Lead DB answers have the Swagger shapes", () => {
     await mapi("GET /rest/v1/leads/describe.json", "/rest/v1/leads/describe.json");
     await mapi("GET /rest/v1/leads/describe2.json", "/rest/v1/leads/describe2.json");
     await mapi("GET /rest/v1/lists.json", "/rest/v1/lists.json");
+    const pagedLists = await mapi("GET /rest/v1/lists.json", "/rest/v1/lists.json?batchSize=3");
+    expect(pagedLists).not.toHaveProperty("moreResult");
     await mapi("GET /rest/v1/lists/{listId}.json", "/rest/v1/lists/1002.json");
     await mapi("GET /rest/v1/lists/{listId}/leads.json", "/rest/v1/lists/1002/leads.json?batchSize=5");
     await mapi("POST /rest/v1/lists/{listId}/leads.json", "/rest/v1/lists/1010/leads.json?id=1,99999");
@@ -76,6 +78,8 @@ describe("Lead DB answers have the Swagger shapes", () => {
 
   it("campaigns, activities, deletions and statistics", async () => {
     await mapi("GET /rest/v1/campaigns.json", "/rest/v1/campaigns.json");
+    const pagedCampaigns = await mapi("GET /rest/v1/campaigns.json", "/rest/v1/campaigns.json?batchSize=3");
+    expect(pagedCampaigns).not.toHaveProperty("moreResult");
     await mapi("GET /rest/v1/campaigns/{campaignId}.json", "/rest/v1/campaigns/1001.json");
     await mapi(
       "POST /rest/v1/campaigns/{campaignId}/trigger.json",
