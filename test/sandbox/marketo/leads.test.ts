@@ -73,7 +73,8 @@ describe("Marketo sandbox leads", () => {
 
   it("accepts as filterType only the fields describe2 lists as searchable", async () => {
     const described = await h.call("/rest/v1/leads/describe2.json");
-    const searchable = (described.result?.[0]?.searchableFields as string[][]).map(([name]) => name);
+    const searchable = ((described.result?.[0]?.searchableFields ?? []) as string[][]).map(([name]) => name);
+    expect(searchable).toContain("email");
     expect(searchable).not.toContain("lastName");
     for (const name of ["lastName", "gdprConsent", "company"]) {
       const refused = await h.call(`/rest/v1/leads.json?filterType=${name}&filterValues=x`);
