@@ -17,6 +17,7 @@ import {
   getPagingToken,
 } from "./activities.js";
 import { bulkHandlers } from "./bulk/handlers.js";
+import { importHandlers } from "./bulk/imports.js";
 import { getCampaignById, getCampaigns, scheduleCampaign, triggerCampaign } from "./campaigns.js";
 import { approveDraft, getEmailById, getEmailByName, getEmailContent, getEmails } from "./emails.js";
 import { getFolderById, getFolderByName, getFolders } from "./folders.js";
@@ -52,6 +53,9 @@ const r = (method: Route["method"], path: string, handler: Handler): Route => ({
   ),
   handler,
 });
+
+/** A route whose body is multipart/form-data (bulk imports). */
+const multipart = (route: Route): Route => ({ ...route, consumes: "multipart/form-data" });
 
 const shape = (template: string) => template.replace(/\{[^}]+\}/g, "{}");
 
@@ -119,6 +123,10 @@ export const ROUTES: readonly Route[] = [
   r("GET", "/rest/asset/v1/smartCampaigns.json", getSmartCampaigns),
   r("GET", "/rest/asset/v1/smartCampaign/{id}.json", getSmartCampaignById),
   r("GET", "/rest/asset/v1/smartCampaign/byName.json", getSmartCampaignByName),
+  multipart(r("POST", "/bulk/v1/leads.json", importHandlers.create)),
+  r("GET", "/bulk/v1/leads/batch/{id}.json", importHandlers.status),
+  r("GET", "/bulk/v1/leads/batch/{id}/failures.json", importHandlers.failures),
+  r("GET", "/bulk/v1/leads/batch/{id}/warnings.json", importHandlers.warnings),
   ...bulkRoutes("/bulk/v1/leads", bulkLeads),
   ...bulkRoutes("/bulk/v1/activities", bulkActivities),
 ];

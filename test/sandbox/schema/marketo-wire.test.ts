@@ -4,7 +4,14 @@
  * validated operations did not shrink.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { formInit, type Harness, type Json, jsonInit, startHarness } from "../../helpers/marketo-sandbox.js";
+import {
+  fileInit,
+  formInit,
+  type Harness,
+  type Json,
+  jsonInit,
+  startHarness,
+} from "../../helpers/marketo-sandbox.js";
 import { expectWireShape, validated } from "../../helpers/wire/schemas.js";
 
 const NOW = Date.parse("2025-03-03T15:00:00Z");
@@ -161,6 +168,24 @@ describe("Lead DB answers have the Swagger shapes", () => {
   });
 });
 
+describe("Bulk import answers have the Swagger shapes", () => {
+  it("bulk lead import: create, status while queued, importing and complete, and refusals", async () => {
+    const file = "email,firstName\nwire.import@example.com,Wire\nbad,Row\n";
+    const created = await mapi(
+      "POST /bulk/v1/leads.json",
+      "/bulk/v1/leads.json?format=csv&listId=1003",
+      fileInit(file),
+    );
+    const id = created.result?.[0]?.batchId as number;
+    await mapi("GET /bulk/v1/leads/batch/{batchId}.json", `/bulk/v1/leads/batch/${id}.json`);
+    clock += 61_000;
+    const done = await mapi("GET /bulk/v1/leads/batch/{batchId}.json", `/bulk/v1/leads/batch/${id}.json`);
+    expect(done.result?.[0]).toMatchObject({ status: "Complete", numOfRowsFailed: 1 });
+    const refused = await mapi("POST /bulk/v1/leads.json", "/bulk/v1/leads.json", fileInit(file));
+    expect(refused.success).toBe(false);
+  });
+});
+
 describe("Asset answers have the Swagger shapes", () => {
   it("static lists: browse, by id, by name, create, delete, and no match", async () => {
     await asset("GET /rest/asset/v1/staticLists.json", "/rest/asset/v1/staticLists.json?maxReturn=200");
@@ -274,6 +299,7 @@ const EXPECTED = [
   "marketo-mapi DELETE /rest/v1/lists/{listId}/leads.json",
   "marketo-mapi GET /bulk/v1/activities/export.json",
   "marketo-mapi GET /bulk/v1/activities/export/{exportId}/status.json",
+  "marketo-mapi GET /bulk/v1/leads/batch/{batchId}.json",
   "marketo-mapi GET /bulk/v1/leads/export.json",
   "marketo-mapi GET /bulk/v1/leads/export/{exportId}/status.json",
   "marketo-mapi GET /rest/v1/activities.json",
@@ -299,6 +325,7 @@ const EXPECTED = [
   "marketo-mapi POST /bulk/v1/activities/export/create.json",
   "marketo-mapi POST /bulk/v1/activities/export/{exportId}/cancel.json",
   "marketo-mapi POST /bulk/v1/activities/export/{exportId}/enqueue.json",
+  "marketo-mapi POST /bulk/v1/leads.json",
   "marketo-mapi POST /bulk/v1/leads/export/create.json",
   "marketo-mapi POST /bulk/v1/leads/export/{exportId}/cancel.json",
   "marketo-mapi POST /bulk/v1/leads/export/{exportId}/enqueue.json",
