@@ -7,6 +7,7 @@ import { positionOf } from "./marketo/position.js";
 import { programTypeFilter } from "./marketo/program-type.js";
 import { readCalls, type Shaped } from "./marketo/read-calls.js";
 import { readFile } from "./marketo/read-file.js";
+import { uploadOf } from "./marketo/upload.js";
 import type { FullResult, ToolStep } from "./types.js";
 
 /** Below this share of the daily quota left, each call warns the person watching (MCP log). */
@@ -58,6 +59,7 @@ export const marketoApiCall: ToolStep<typeof MarketoApiCallInput, typeof Marketo
         hint: 'Move the values into query_parameters (for DELETE of list members: {"id":[1,2]}), or use POST.',
       });
     }
+    const upload = uploadOf(input, path);
     const position = positionOf(input);
     const file = input.method === "GET" && BULK_FILE.test(path);
     if (position && "file" in position !== file) {
@@ -87,6 +89,7 @@ export const marketoApiCall: ToolStep<typeof MarketoApiCallInput, typeof Marketo
           path: checked,
           resume: position && "page" in position ? position.page : undefined,
           byType,
+          upload,
           onWait,
         });
     const usage = await marketo.usage();

@@ -6,7 +6,7 @@
 import type { CheckedPath } from "../../connectors/endpoint-guard.js";
 import type { MarketoConnector } from "../../connectors/marketo/connector.js";
 import { positionOf } from "../../connectors/marketo/pagination.js";
-import type { MarketoCallResult, ResumePosition } from "../../connectors/marketo/types.js";
+import type { MarketoCallResult, MarketoUpload, ResumePosition } from "../../connectors/marketo/types.js";
 import type { MarketoApiCallInput, MarketoApiCallOutput } from "../../schemas/marketo.js";
 import { capItems, MAX_RESULT_BYTES, moreWarning } from "../output-cap.js";
 import type { FullResult, ToolContext } from "../types.js";
@@ -38,6 +38,8 @@ interface ReadOptions {
   path: CheckedPath;
   resume: ResumePosition | undefined;
   byType: ProgramTypeFilter | undefined;
+  /** A bulk import's file (upload.ts). */
+  upload?: MarketoUpload | undefined;
   onWait: NonNullable<Parameters<MarketoConnector["call"]>[0]["onWait"]>;
 }
 
@@ -116,6 +118,7 @@ function callMarketo(
     path: options.path,
     query: byType ? byType.query : input.query_parameters,
     body: input.body,
+    ...(options.upload ? { file: options.upload } : {}),
     signal: ctx.signal,
     onWait: options.onWait,
     ...(options.resume ? { resume: options.resume } : {}),
