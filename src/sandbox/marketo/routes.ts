@@ -18,6 +18,7 @@ import {
 } from "./activities.js";
 import { bulkHandlers } from "./bulk/handlers.js";
 import { importHandlers } from "./bulk/imports.js";
+import { activateSmartCampaign, deactivateSmartCampaign } from "./campaign-activation.js";
 import { getCampaignById, getCampaigns, scheduleCampaign, triggerCampaign } from "./campaigns.js";
 import { approveDraft, getEmailById, getEmailByName, getEmailContent, getEmails } from "./emails.js";
 import { getFolderById, getFolderByName, getFolders } from "./folders.js";
@@ -123,6 +124,8 @@ export const ROUTES: readonly Route[] = [
   r("GET", "/rest/asset/v1/smartCampaigns.json", getSmartCampaigns),
   r("GET", "/rest/asset/v1/smartCampaign/{id}.json", getSmartCampaignById),
   r("GET", "/rest/asset/v1/smartCampaign/byName.json", getSmartCampaignByName),
+  r("POST", "/rest/asset/v1/smartCampaign/{id}/activate.json", activateSmartCampaign),
+  r("POST", "/rest/asset/v1/smartCampaign/{id}/deactivate.json", deactivateSmartCampaign),
   multipart(r("POST", "/bulk/v1/leads.json", importHandlers.create)),
   r("GET", "/bulk/v1/leads/batch/{id}.json", importHandlers.status),
   r("GET", "/bulk/v1/leads/batch/{id}/failures.json", importHandlers.failures),

@@ -232,6 +232,15 @@ describe("Asset answers have the Swagger shapes", () => {
       "/rest/asset/v1/smartList/byName.json?name=US%20Leads",
     );
     await asset("GET /rest/asset/v1/smartCampaigns.json", "/rest/asset/v1/smartCampaigns.json");
+    for (const verb of ["deactivate", "activate"]) {
+      const op = `POST /rest/asset/v1/smartCampaign/{id}/${verb}.json`;
+      expect(
+        (await asset(op, `/rest/asset/v1/smartCampaign/1002/${verb}.json`, { method: "POST" })).success,
+      ).toBe(true);
+      expect(
+        (await asset(op, `/rest/asset/v1/smartCampaign/1005/${verb}.json`, { method: "POST" })).success,
+      ).toBe(false);
+    }
     await asset("GET /rest/asset/v1/smartCampaign/{id}.json", "/rest/asset/v1/smartCampaign/1005.json");
     await asset(
       "GET /rest/asset/v1/smartCampaign/byName.json",
@@ -292,6 +301,8 @@ const EXPECTED = [
   "marketo-asset GET /rest/asset/v1/staticList/{id}.json",
   "marketo-asset GET /rest/asset/v1/staticLists.json",
   "marketo-asset POST /rest/asset/v1/email/{id}/approveDraft.json",
+  "marketo-asset POST /rest/asset/v1/smartCampaign/{id}/activate.json",
+  "marketo-asset POST /rest/asset/v1/smartCampaign/{id}/deactivate.json",
   "marketo-asset POST /rest/asset/v1/staticList/{id}/delete.json",
   "marketo-asset POST /rest/asset/v1/staticLists.json",
   "marketo-identity GET /identity/oauth/token",
