@@ -26,6 +26,7 @@ import { describeLeads, describeLeads2, getLeadById, getLeadsByFilter } from "./
 import { deleteLeads } from "./leads-delete.js";
 import { syncLeads } from "./leads-sync.js";
 import { addToList, getListById, getListMembers, getLists, isMember, removeFromList } from "./lists.js";
+import { changeProgramMemberStatus } from "./program-member-status.js";
 import { describeProgramMembers, getLeadsByProgram, getProgramMembers } from "./program-members.js";
 import { getProgramById, getProgramByName, getPrograms } from "./programs.js";
 import {
@@ -82,6 +83,7 @@ export const ROUTES: readonly Route[] = [
   r("GET", "/rest/v1/leads/programs/{id}.json", getLeadsByProgram),
   r("GET", "/rest/v1/programs/{id}/members.json", getProgramMembers),
   r("GET", "/rest/v1/programs/members/describe.json", describeProgramMembers),
+  r("POST", "/rest/v1/programs/{id}/members/status.json", changeProgramMemberStatus),
   r("GET", "/rest/v1/lists.json", getLists),
   r("GET", "/rest/v1/lists/{id}.json", getListById),
   r("GET", "/rest/v1/lists/{id}/leads.json", getListMembers),

@@ -81,6 +81,12 @@ describe("Lead DB answers have the Swagger shapes", () => {
     );
     expect(members.result?.[0]).toMatchObject({ seq: 0, programId: 1001 });
     await mapi("GET /rest/v1/programs/members/describe.json", "/rest/v1/programs/members/describe.json");
+    const changed = await mapi(
+      "POST /rest/v1/programs/{programId}/members/status.json",
+      "/rest/v1/programs/1001/members/status.json",
+      jsonInit("POST", { statusName: "Sent", input: [{ leadId: 1 }, { leadId: 999_999 }] }),
+    );
+    expect(changed.result?.map((r) => r.status)).toEqual(["updated", "skipped"]);
   });
 
   it("campaigns, activities, deletions and statistics", async () => {
@@ -345,6 +351,7 @@ const EXPECTED = [
   "marketo-mapi POST /rest/v1/leads.json",
   "marketo-mapi POST /rest/v1/leads/delete.json",
   "marketo-mapi POST /rest/v1/lists/{listId}/leads.json",
+  "marketo-mapi POST /rest/v1/programs/{programId}/members/status.json",
 ];
 
 describe("coverage", () => {
