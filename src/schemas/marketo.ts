@@ -30,6 +30,15 @@ export const MarketoApiCallInput = z.strictObject({
       'JSON request body, for POST only, e.g. {"input":{"leads":[{"id":318592}]}} to trigger a campaign. ' +
         "Asset API (/rest/asset/) POSTs are sent form-encoded from the same object.",
     ),
+  file: z
+    .string()
+    .min(1)
+    .max(10_000_000)
+    .optional()
+    .describe(
+      "A bulk import's file as text, header row first, sent as multipart/form-data: POST /bulk/v1/leads.json with " +
+        'query_parameters {"format":"csv"}, poll …/batch/{batchId}.json, then GET …/failures.json as records.',
+    ),
   paginate: z
     .boolean()
     .default(false)

@@ -10,6 +10,7 @@ import { type ReadAnswer, readCalls } from "./marketo/read-calls.js";
 import { readFile } from "./marketo/read-file.js";
 import { recipesInBrief } from "./marketo/recipes.js";
 import { summarize, triggerSummary } from "./marketo/summary.js";
+import { uploadOf } from "./marketo/upload.js";
 import type { ToolStep } from "./types.js";
 
 /** Below this share of the daily quota left, each call warns the person watching (MCP log). */
@@ -61,6 +62,7 @@ export const marketoApiCall: ToolStep<typeof MarketoApiCallInput, typeof Marketo
         hint: 'Move the values into query_parameters (for DELETE of list members: {"id":[1,2]}), or use POST.',
       });
     }
+    const upload = uploadOf(input, path);
     const position = positionOf(input);
     const file = input.method === "GET" && BULK_FILE.test(path);
     if (position && "file" in position !== file) {
@@ -95,6 +97,7 @@ export const marketoApiCall: ToolStep<typeof MarketoApiCallInput, typeof Marketo
             path: checked,
             resume: position && "page" in position ? position.page : undefined,
             byType,
+            upload,
             onWait,
           });
     const usage = await marketo.usage();

@@ -68,3 +68,11 @@ export function formInit(body: Record<string, string>): RequestInit {
 export function errorCode(body: Json): string | undefined {
   return body.errors?.[0]?.code;
 }
+
+/** A bulk import POST: multipart/form-data with the file part (and any other fields), as fetch builds it. */
+export function fileInit(file: string, fields: Record<string, string> = {}, name = "leads.csv"): RequestInit {
+  const form = new FormData();
+  for (const [key, value] of Object.entries(fields)) form.set(key, value);
+  form.set("file", new Blob([file], { type: "text/csv" }), name);
+  return { method: "POST", body: form };
+}

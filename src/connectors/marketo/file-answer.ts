@@ -3,8 +3,20 @@ import type { Redactor } from "../../redact.js";
 import type { HttpResponse } from "./http.js";
 import type { HttpPlan } from "./url.js";
 
-/** Bulk extract file downloads: /bulk/v1/{leads|activities|program/members|customobjects/x}/export/{id}/file.json */
-export const BULK_FILE = /^\/bulk\/v1\/.+\/export\/[^/]+\/file\.json$/;
+/**
+ * Bulk files, answered as CSV/TSV/SSV and not as an envelope: extract downloads
+ * (/bulk/v1/{leads|activities|program/members|customobjects/x}/export/{id}/file.json) and the failures
+ * and warnings files of an import (/bulk/v1/leads/batch/{id}/…, /bulk/v1/{program/members|customobjects/x}/import/{id}/…;
+ * Swagger getImportLeadFailuresUsingGET & co. answer ObservableOfInputStreamContent).
+ */
+export const BULK_FILE =
+  /^\/bulk\/v1\/(?:.+\/export\/[^/]+\/file|leads\/batch\/[^/]+\/(?:failures|warnings)|.+\/import\/[^/]+\/(?:failures|warnings))\.json$/;
+
+/** An import's failures or warnings file (as opposed to an extract's file). */
+export const IMPORT_FILE = /\/(?:failures|warnings)\.json$/;
+
+const BULK_IMPORT_DOC =
+  "https://experienceleague.adobe.com/en/docs/marketo-developer/marketo/rest/bulk-import/bulk-import";
 
 export const BULK_EXTRACT_DOC =
   "https://experienceleague.adobe.com/en/docs/marketo-developer/marketo/rest/bulk-extract/bulk-extract";
@@ -50,6 +62,14 @@ export function interpretFile(
   }
   // Marketo's plain-text message (e.g. "Export … is Processing, not Completed"), redacted and cut short.
   const said = redactor.text(response.text.replace(/\s+/g, " ").trim()).slice(0, 200);
+  if (status === 404 && IMPORT_FILE.test(plan.path)) {
+    throw new UpstreamError(`Marketo has no file for ${plan.path} (HTTP 404${said ? `: ${said}` : ""}).`, {
+      hint:
+        "An import's failures and warnings files exist once its batch is Complete: poll the batch's status " +
+        `(${plan.path.replace(IMPORT_FILE, ".json").replace(/\/import\/([^/]+)\.json$/, "/import/$1/status.json")}) and check the batch id; see ${BULK_IMPORT_DOC}.`,
+      details: base,
+    });
+  }
   if (status === 404) {
     throw new UpstreamError(`Marketo has no file for ${plan.path} (HTTP 404${said ? `: ${said}` : ""}).`, {
       hint:

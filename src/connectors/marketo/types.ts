@@ -55,6 +55,15 @@ export type QueryValue = string | number | boolean | ReadonlyArray<string | numb
 export type WaitReason = "rate_window" | "concurrency" | "backoff";
 export type OnWait = (info: { reason: WaitReason; waitMs: number }) => void;
 
+/** A file to upload, as text (CSV, TSV or SSV). */
+export interface MarketoUpload {
+  /** File name sent in the part's Content-Disposition, e.g. "leads.csv". */
+  name: string;
+  content: string;
+  /** The part's media type, e.g. "text/csv". */
+  contentType: string;
+}
+
 export interface MarketoRequest {
   method: "GET" | "POST" | "DELETE";
   /**
@@ -65,6 +74,11 @@ export interface MarketoRequest {
   query?: Record<string, QueryValue | undefined>;
   /** JSON for Lead DB; for /rest/asset/ POSTs a flat object sent form-urlencoded (objects JSON-encoded per field). */
   body?: unknown;
+  /**
+   * A file for a bulk import (POST …/leads.json, …/import.json): sent as the `file` part of a
+   * multipart/form-data body, the request's only body (parameters go in `query`).
+   */
+  file?: MarketoUpload;
   signal?: AbortSignal;
   /** Called before each wait while the call is queued or backing off (for progress notifications). */
   onWait?: OnWait;

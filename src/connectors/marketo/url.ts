@@ -1,8 +1,9 @@
+import { randomUUID } from "node:crypto";
 import { ConfigurationError, ValidationError } from "../../errors.js";
 import { CheckedPath, checkPath, type EndpointRules, joinEndpoint } from "../endpoint-guard.js";
 import { checkReservedQuery, type ReservedQuery } from "../reserved-query.js";
 import { checkWellFormed } from "../well-formed.js";
-import type { CheckedRequest, MarketoRequest, QueryValue } from "./types.js";
+import type { CheckedRequest, MarketoRequest, MarketoUpload, QueryValue } from "./types.js";
 
 export const ENDPOINT_RULES: EndpointRules = {
   field: "endpoint",
@@ -116,6 +117,39 @@ function formEncodeBody(body: unknown): string {
   return pairs.join("&");
 }
 
+/**
+ * A bulk import's body: multipart/form-data (RFC 7578) with the file as its one `file` part, as
+ * Adobe's bulk import docs show it
+ * (https://experienceleague.adobe.com/en/docs/marketo-developer/marketo/rest/bulk-import/bulk-lead-import#creating-a-job).
+ * The boundary is random and checked against the content, so the file can never end the body early.
+ */
+function multipartBody(
+  req: CheckedRequest,
+  url: URL,
+  query: string,
+  headers: Record<string, string>,
+): { body: string } {
+  const file = req.file as MarketoUpload;
+  if (req.method !== "POST" || req.body !== undefined) {
+    throw new ValidationError(
+      "file",
+      "a file is sent alone, with POST: give its parameters in query_parameters.",
+    );
+  }
+  url.search = query;
+  const quote = (text: string) => text.replace(/["\r\n]/g, "_");
+  let boundary: string;
+  do boundary = `----martech-steps-${randomUUID()}`;
+  while (file.content.includes(boundary));
+  headers["Content-Type"] = `multipart/form-data; boundary=${boundary}`;
+  const body =
+    `--${boundary}\r\n` +
+    `Content-Disposition: form-data; name="file"; filename="${quote(file.name)}"\r\n` +
+    `Content-Type: ${quote(file.contentType)}\r\n\r\n` +
+    `${file.content}\r\n--${boundary}--\r\n`;
+  return { body };
+}
+
 /** One HTTP exchange ready to send (without the Authorization header, added per attempt). */
 export interface HttpPlan {
   /** The method the caller meant: decides whether a replay is safe. */
@@ -147,6 +181,8 @@ export function planRequest(origin: URL, req: CheckedRequest): HttpPlan {
   const query = encodeQuery(req.query);
   const headers: Record<string, string> = { Accept: "application/json" };
   const plan = { logicalMethod: req.method, url, headers, path };
+  if (req.file !== undefined)
+    return { ...plan, method: req.method, ...multipartBody(req, url, query, headers) };
 
   if (req.method === "GET") {
     if (req.body !== undefined) {

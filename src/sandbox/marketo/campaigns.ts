@@ -60,7 +60,9 @@ export function getCampaigns(req: ApiRequest, ctx: HandlerContext): HandlerResul
   );
   const { page, nextPageToken } = pageByToken(matches, req.params, "campaigns");
   const result = page.map(formatCampaign);
-  return nextPageToken ? { result, nextPageToken, moreResult: true } : { result };
+  // A paged Get Campaigns answer carries nextPageToken and no moreResult (ADE smart-campaigns.md examples,
+  // https://experienceleague.adobe.com/en/docs/marketo-developer/marketo/rest/assets/smart-campaigns).
+  return nextPageToken ? { result, nextPageToken } : { result };
 }
 
 export function getCampaignById(_req: ApiRequest, ctx: HandlerContext, [id]: string[]): HandlerResult {

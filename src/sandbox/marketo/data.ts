@@ -196,6 +196,9 @@ export function buildDataSet(options: DataSetOptions): World {
     activities: [],
     nextActivityId: 100_001,
     bulk: {
+      imports: [],
+      // Batch ids are integers (Swagger ImportLeadResponse.batchId); 3404 is the docs' example's.
+      nextBatch: 3404,
       jobs: [],
       jobMs: options.bulkJobMs ?? 1_500,
       dailyQuotaBytes: options.bulkDailyQuotaBytes ?? 500 * 1024 * 1024,

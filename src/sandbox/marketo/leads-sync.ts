@@ -17,9 +17,11 @@ import {
   type World,
 } from "./types.js";
 
-const ACTIONS = ["createOnly", "updateOnly", "createOrUpdate", "createDuplicate"] as const;
-type Action = (typeof ACTIONS)[number];
-type Outcome = { id: number; status: "created" | "updated" } | { status: "skipped"; reasons: Reason[] };
+export const ACTIONS = ["createOnly", "updateOnly", "createOrUpdate", "createDuplicate"] as const;
+export type Action = (typeof ACTIONS)[number];
+export type Outcome =
+  | { id: number; status: "created" | "updated" }
+  | { status: "skipped"; reasons: Reason[] };
 type Reason = { code: string; message: string };
 
 const EMAIL_RE = /^[^@\s]+@[^@\s]+\.[^@\s]+$/;
@@ -113,7 +115,13 @@ function update(world: World, lead: Lead, values: Map<LeadField, LeadValue>, now
   return { id: lead.id, status: "updated" };
 }
 
-function syncOne(world: World, action: Action, lookup: LeadField, record: unknown, now: number): Outcome {
+export function syncOne(
+  world: World,
+  action: Action,
+  lookup: LeadField,
+  record: unknown,
+  now: number,
+): Outcome {
   try {
     if (!isRecord(record)) skip("1003", "Invalid input record");
     const values = recordValues(world, record);

@@ -77,7 +77,10 @@ export function getLeadsByFilter(req: { params: URLSearchParams }, ctx: HandlerC
   const filterType = required(req.params, "filterType");
   required(req.params, "filterValues");
   const field = fieldByName(world.fields, filterType);
-  if (!field) throw new MarketoApiError("1003", `Invalid filterType '${filterType}'`);
+  // Only the fields describe2 lists as searchable are filter types (ADE leads.md "Query").
+  if (!field || !searchableFields(world).includes(field)) {
+    throw new MarketoApiError("1003", `Invalid filterType '${filterType}'`);
+  }
   const values = multi(req.params, "filterValues");
   if (values.length > LEAD_DB_MAX_BATCH) {
     throw new MarketoApiError(
@@ -122,13 +125,17 @@ export function describeLeads(_req: unknown, ctx: HandlerContext): HandlerResult
  * searchable fields (each an array, as compound keys would be) and every field's metadata. Searchable
  * are id, email and custom string/email/integer fields, the filterTypes the Swagger names.
  */
-export function describeLeads2(_req: unknown, ctx: HandlerContext): HandlerResult {
-  const searchable = ctx.world.fields.filter(
+export function searchableFields(world: World): LeadField[] {
+  return world.fields.filter(
     (f) =>
       f.name === "id" ||
       f.name === "email" ||
       (f.id >= 100 && (f.dataType === "string" || f.dataType === "email" || f.dataType === "integer")),
   );
+}
+
+export function describeLeads2(_req: unknown, ctx: HandlerContext): HandlerResult {
+  const searchable = searchableFields(ctx.world);
   return {
     result: [
       {

@@ -49,7 +49,9 @@ export function getLists(req: ApiRequest, ctx: HandlerContext): HandlerResult {
   );
   const { page, nextPageToken } = pageByToken(matches, req.params, "lists");
   const result = page.map(formatList);
-  return nextPageToken ? { result, nextPageToken, moreResult: true } : { result };
+  // A paged Get Lists answer carries nextPageToken and no moreResult (ADE static-lists.md examples,
+  // https://experienceleague.adobe.com/en/docs/marketo-developer/marketo/rest/lead-database/static-lists).
+  return nextPageToken ? { result, nextPageToken } : { result };
 }
 
 export function getListById(_req: ApiRequest, ctx: HandlerContext, [id]: string[]): HandlerResult {

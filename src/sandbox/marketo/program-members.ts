@@ -44,7 +44,7 @@ const MEMBER_FIELDS: readonly FieldDef[] = [
 ];
 
 /** An unknown program is 1013 "Object not found" (inferred: the pages show no error for it). */
-function findProgram(ctx: HandlerContext, rawId: string | undefined): Program {
+export function findProgram(ctx: HandlerContext, rawId: string | undefined): Program {
   const id = toInt(rawId ?? "", "programId");
   const program = ctx.world.programs.find((p) => p.id === id);
   if (!program) throw new MarketoApiError("1013", `Program '${id}' not found`);

@@ -17,6 +17,8 @@ import {
   getPagingToken,
 } from "./activities.js";
 import { bulkHandlers } from "./bulk/handlers.js";
+import { importHandlers } from "./bulk/imports.js";
+import { activateSmartCampaign, deactivateSmartCampaign } from "./campaign-activation.js";
 import { getCampaignById, getCampaigns, scheduleCampaign, triggerCampaign } from "./campaigns.js";
 import { approveDraft, getEmailById, getEmailByName, getEmailContent, getEmails } from "./emails.js";
 import { getFolderById, getFolderByName, getFolders } from "./folders.js";
@@ -24,6 +26,7 @@ import { describeLeads, describeLeads2, getLeadById, getLeadsByFilter } from "./
 import { deleteLeads } from "./leads-delete.js";
 import { syncLeads } from "./leads-sync.js";
 import { addToList, getListById, getListMembers, getLists, isMember, removeFromList } from "./lists.js";
+import { changeProgramMemberStatus } from "./program-member-status.js";
 import { describeProgramMembers, getLeadsByProgram, getProgramMembers } from "./program-members.js";
 import { getProgramById, getProgramByName, getPrograms } from "./programs.js";
 import {
@@ -53,6 +56,9 @@ const r = (method: Route["method"], path: string, handler: Handler): Route => ({
   handler,
 });
 
+/** A route whose body is multipart/form-data (bulk imports). */
+const multipart = (route: Route): Route => ({ ...route, consumes: "multipart/form-data" });
+
 const shape = (template: string) => template.replace(/\{[^}]+\}/g, "{}");
 
 const bulkLeads = bulkHandlers("leads");
@@ -77,6 +83,7 @@ export const ROUTES: readonly Route[] = [
   r("GET", "/rest/v1/leads/programs/{id}.json", getLeadsByProgram),
   r("GET", "/rest/v1/programs/{id}/members.json", getProgramMembers),
   r("GET", "/rest/v1/programs/members/describe.json", describeProgramMembers),
+  r("POST", "/rest/v1/programs/{id}/members/status.json", changeProgramMemberStatus),
   r("GET", "/rest/v1/lists.json", getLists),
   r("GET", "/rest/v1/lists/{id}.json", getListById),
   r("GET", "/rest/v1/lists/{id}/leads.json", getListMembers),
@@ -119,6 +126,12 @@ export const ROUTES: readonly Route[] = [
   r("GET", "/rest/asset/v1/smartCampaigns.json", getSmartCampaigns),
   r("GET", "/rest/asset/v1/smartCampaign/{id}.json", getSmartCampaignById),
   r("GET", "/rest/asset/v1/smartCampaign/byName.json", getSmartCampaignByName),
+  r("POST", "/rest/asset/v1/smartCampaign/{id}/activate.json", activateSmartCampaign),
+  r("POST", "/rest/asset/v1/smartCampaign/{id}/deactivate.json", deactivateSmartCampaign),
+  multipart(r("POST", "/bulk/v1/leads.json", importHandlers.create)),
+  r("GET", "/bulk/v1/leads/batch/{id}.json", importHandlers.status),
+  r("GET", "/bulk/v1/leads/batch/{id}/failures.json", importHandlers.failures),
+  r("GET", "/bulk/v1/leads/batch/{id}/warnings.json", importHandlers.warnings),
   ...bulkRoutes("/bulk/v1/leads", bulkLeads),
   ...bulkRoutes("/bulk/v1/activities", bulkActivities),
 ];

@@ -23,6 +23,26 @@ import { type ApiRequest, type HandlerContext, MarketoApiError, RawReply, type W
 import { chicagoDate } from "./usage.js";
 
 const FORM = "application/x-www-form-urlencoded";
+const MULTIPART = "multipart/form-data";
+
+/**
+ * The fields of a multipart/form-data body, a file part as its text, read by the platform's own parser
+ * (undici's Response.formData). A body it cannot read has no fields: the handler then names what is missing.
+ */
+async function formParts(req: IncomingMessage, body: string): Promise<Map<string, string>> {
+  const parts = new Map<string, string>();
+  try {
+    const form = await new Response(body, {
+      headers: { "content-type": req.headers["content-type"] ?? "" },
+    }).formData();
+    for (const [name, value] of form) {
+      if (!parts.has(name)) parts.set(name, typeof value === "string" ? value : await value.text());
+    }
+  } catch {
+    parts.clear();
+  }
+  return parts;
+}
 
 export interface ServerConfig extends LimitOptions, IdentityConfig {
   tokenTtlSeconds: number;
@@ -122,6 +142,7 @@ export class SandboxServer {
     };
 
     const api = this.parseRequest(req, path, query, body);
+    if (api.contentType === MULTIPART) api.parts = await formParts(req, body);
     const form = api.contentType === FORM ? new URLSearchParams(body) : undefined;
     // The access_token query/form parameter was removed on 2026-08-31 (ADE authentication.md);
     // the real response to it is undocumented, so it is answered like an invalid token.
@@ -210,8 +231,9 @@ export class SandboxServer {
     if (match.kind === "wrong-method")
       throw new MarketoApiError("605", `Request method '${api.method}' not supported`);
     if (api.method !== "GET" && api.body.trim() !== "") {
-      // Lead DB write bodies are JSON; Asset write bodies are x-www-form-urlencoded (REAL-API.md A8.7).
-      const expected = asset ? FORM : "application/json";
+      // Lead DB write bodies are JSON; Asset write bodies are x-www-form-urlencoded (REAL-API.md A8.7);
+      // bulk imports are multipart/form-data (Swagger `consumes`).
+      const expected = match.route.consumes ?? (asset ? FORM : "application/json");
       if (api.contentType !== expected) throw new MarketoApiError("612", "Invalid Content Type");
     }
     return match.route.handler(api, this.context(), match.params);

@@ -220,6 +220,8 @@ export interface ApiRequest {
   body: string;
   /** The `Range` header (bulk export files honour `bytes=a-b`). */
   range?: string;
+  /** The fields of a multipart/form-data body (a file part as its text), for bulk imports. */
+  parts?: ReadonlyMap<string, string>;
 }
 
 /** Envelope fields a handler returns; the server adds requestId, success (and errors/warnings for assets). */
@@ -258,4 +260,6 @@ export interface Route {
   template: string;
   pattern: RegExp;
   handler: Handler;
+  /** The body's media type when it is not the API's usual one (bulk imports take multipart/form-data). */
+  consumes?: "multipart/form-data";
 }

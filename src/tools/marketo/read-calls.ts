@@ -7,7 +7,7 @@ import type { CheckedPath } from "../../connectors/endpoint-guard.js";
 import { PAGING_TOKEN_PATH } from "../../connectors/marketo/activities.js";
 import type { MarketoConnector } from "../../connectors/marketo/connector.js";
 import { positionOf } from "../../connectors/marketo/pagination.js";
-import type { MarketoCallResult, ResumePosition } from "../../connectors/marketo/types.js";
+import type { MarketoCallResult, MarketoUpload, ResumePosition } from "../../connectors/marketo/types.js";
 import { jsonBytes } from "../../json-size.js";
 import type { MarketoApiCallInput, MarketoApiCallOutput } from "../../schemas/marketo.js";
 import { capItems, MAX_RESULT_BYTES, moreWarning } from "../output-cap.js";
@@ -59,6 +59,8 @@ interface ReadOptions {
   path: CheckedPath;
   resume: ResumePosition | undefined;
   byType: ProgramTypeFilter | undefined;
+  /** A bulk import's file (upload.ts). */
+  upload?: MarketoUpload | undefined;
   onWait: NonNullable<Parameters<MarketoConnector["call"]>[0]["onWait"]>;
 }
 
@@ -169,6 +171,7 @@ function callMarketo(
     path: options.path,
     query: byType ? byType.query : input.query_parameters,
     body: input.body,
+    ...(options.upload ? { file: options.upload } : {}),
     signal: ctx.signal,
     onWait: options.onWait,
     ...(options.resume ? { resume: options.resume } : {}),

@@ -1,5 +1,6 @@
 /**
- * A bulk export file (GET /bulk/v1/{leads|activities|…}/export/{exportId}/file.json) read as records:
+ * A bulk export file (GET /bulk/v1/{leads|activities|…}/export/{exportId}/file.json), or an import's
+ * failures or warnings file (GET /bulk/v1/leads/batch/{batchId}/failures.json, …), read as records:
  * the connector fetches it in Range requests and parses the CSV; the answer shows what fits the output
  * cap, with a cursor at the byte where the first record not shown starts
  * (https://experienceleague.adobe.com/en/docs/marketo-developer/marketo/rest/bulk-extract/bulk-extract#partial-retrieval-and-resumption).
@@ -7,6 +8,7 @@
 import type { CheckedPath } from "../../connectors/endpoint-guard.js";
 import type { FilePosition } from "../../connectors/marketo/bulk-file.js";
 import type { MarketoConnector } from "../../connectors/marketo/connector.js";
+import { IMPORT_FILE } from "../../connectors/marketo/file-answer.js";
 import type { OnWait } from "../../connectors/marketo/types.js";
 import { jsonBytes } from "../../json-size.js";
 import type { MarketoApiCallInput } from "../../schemas/marketo.js";
@@ -28,6 +30,10 @@ export async function readFile(
 ): Promise<ReadAnswer & { described: string }> {
   const keep = ctx.fullResults?.maxBytes;
   const maxBytes = keep ?? MAX_RESULT_BYTES;
+  // An import's failures or warnings file is read the same way as an extract's file.
+  const what = IMPORT_FILE.test(options.path.value)
+    ? `${options.path.value.endsWith("/failures.json") ? "failures" : "warnings"} file`
+    : "export file";
   const read = await marketo.readExportFile(
     { path: options.path, signal: ctx.signal, onWait: options.onWait },
     {
@@ -38,7 +44,7 @@ export async function readFile(
       onChunk: ({ byte, total, records }) =>
         ctx.progress({
           progress: records,
-          message: `Read ${sizeWords(byte)}${total !== undefined ? ` of ${sizeWords(total)}` : ""} of the export file`,
+          message: `Read ${sizeWords(byte)}${total !== undefined ? ` of ${sizeWords(total)}` : ""} of the ${what}`,
         }),
     },
   );
@@ -68,7 +74,7 @@ export async function readFile(
   }
   const first = options.from?.row ?? 0;
   const rows = read.records.length > 0 ? `rows ${first + 1}–${first + read.records.length}` : "no rows";
-  const described = `${rows} of the export file${read.total !== undefined ? `, which is ${sizeWords(read.total)}` : ""}`;
+  const described = `${rows} of the ${what}${read.total !== undefined ? `, which is ${sizeWords(read.total)}` : ""}`;
   const data: Shaped = {
     result: capped.items,
     complete: next === undefined,

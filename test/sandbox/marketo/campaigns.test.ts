@@ -28,6 +28,43 @@ describe("Marketo sandbox smart campaigns", () => {
     expect(errorCode(await h.call("/rest/v1/campaigns/4242.json"))).toBe("1013");
   });
 
+  it("deactivates and activates a trigger campaign through the Asset API, which requests then follow", async () => {
+    const post = (path: string) => h.call(path, { method: "POST" });
+    expect(await post("/rest/asset/v1/smartCampaign/1001/deactivate.json")).toMatchObject({
+      success: true,
+      result: [{ id: 1001 }],
+    });
+    expect((await h.call("/rest/asset/v1/smartCampaign/1001.json")).result?.[0]).toMatchObject({
+      isActive: false,
+      status: "Inactive",
+    });
+    expect((await h.call("/rest/v1/campaigns/1001.json")).result?.[0]?.active).toBe(false);
+    expect(errorCode(await trigger(1001, { leads: [{ id: 1 }] }))).toBe("1003");
+    expect((await post("/rest/asset/v1/smartCampaign/1001/deactivate.json")).errors).toEqual([
+      { code: "709", message: "Smart campaign 1001 is already inactive" },
+    ]);
+    expect(await post("/rest/asset/v1/smartCampaign/1001/activate.json")).toMatchObject({
+      success: true,
+      result: [{ id: 1001 }],
+    });
+    expect((await trigger(1001, { leads: [{ id: 1 }] })).success).toBe(true);
+    expect(errorCode(await post("/rest/asset/v1/smartCampaign/1001/activate.json"))).toBe("709");
+    expect((await post("/rest/asset/v1/smartCampaign/1005/activate.json")).errors?.[0]?.message).toContain(
+      "is a batch campaign",
+    );
+    expect(errorCode(await post("/rest/asset/v1/smartCampaign/4242/activate.json"))).toBe("702");
+  });
+
+  it("pages with nextPageToken alone, as real Get Campaigns answers do (no moreResult)", async () => {
+    const first = await h.call("/rest/v1/campaigns.json?batchSize=5");
+    expect(first.result).toHaveLength(5);
+    expect(typeof first.nextPageToken).toBe("string");
+    expect(first).not.toHaveProperty("moreResult");
+    const rest = await h.call(`/rest/v1/campaigns.json?batchSize=5&nextPageToken=${first.nextPageToken}`);
+    expect(rest.result).toHaveLength(3);
+    expect(rest).not.toHaveProperty("moreResult");
+  });
+
   it("triggers a requestable campaign and records the run", async () => {
     const body = await trigger(1001, {
       leads: [{ id: 1 }, { id: 2 }],

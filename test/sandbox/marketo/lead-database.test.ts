@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { errorCode, type Harness, jsonInit, startHarness } from "../../helpers/marketo-sandbox.js";
 
@@ -169,12 +170,34 @@ describe("API error statistics and paths the sandbox does not emulate", () => {
       warnings: [],
       errors: [{ code: "610", message: expect.stringContaining("POST /rest/asset/v1/staticList/{id}.json") }],
     });
-    const bulkImport = await h.call("/bulk/v1/leads/batch/12.json");
-    expect(bulkImport.errors?.[0]?.message).toContain("GET /bulk/v1/leads/batch/{batchId}.json");
+    const bulkImport = await h.call("/bulk/v1/customobjects/car_c/import/12/status.json");
+    expect(bulkImport.errors?.[0]?.message).toContain(
+      "GET /bulk/v1/customobjects/{apiName}/import/{batchId}/status.json",
+    );
     expect((await h.call("/rest/v1/nope.json")).errors).toEqual([
       { code: "610", message: "Requested resource not found" },
     ]);
     expect(errorCode(await h.call("/rest/v1/companies.json", { method: "DELETE" }))).toBe("605");
     expect(errorCode(await h.call("/rest/v1/leads/delete.json"))).toBe("605");
+  });
+
+  it("says 'not emulated' for every user management operation of Adobe's user Swagger", async () => {
+    // The operations come from the Swagger (test/fixtures/real-api/marketo-user.json), not from a list here.
+    const fixture = JSON.parse(
+      readFileSync(new URL("../../fixtures/real-api/marketo-user.json", import.meta.url), "utf8"),
+    ) as { operations: Record<string, unknown> };
+    const operations = Object.keys(fixture.operations);
+    expect(operations).toHaveLength(12);
+    for (const operation of operations) {
+      const [method = "", template = ""] = operation.split(" ");
+      const body = await h.call(template.replace("{userid}", "42"), { method });
+      expect(body, operation).toMatchObject({ success: false });
+      expect(body.errors, operation).toEqual([
+        {
+          code: "610",
+          message: `Requested resource not found: ${operation} is a real Marketo endpoint that this sandbox does not emulate`,
+        },
+      ]);
+    }
   });
 });

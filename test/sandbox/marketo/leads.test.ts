@@ -58,7 +58,9 @@ describe("Marketo sandbox leads", () => {
   it("refuses over 300 filterValues, over 1000 matches, unknown fields and a bad token", async () => {
     const many = Array.from({ length: 301 }, (_, i) => i + 1).join(",");
     expect(errorCode(await h.call(`/rest/v1/leads.json?filterType=id&filterValues=${many}`))).toBe("1003");
-    const all = await h.call("/rest/v1/leads.json?filterType=gdprConsent&filterValues=true");
+    const all = await h.call(
+      "/rest/v1/leads.json?filterType=productInterest&filterValues=Analytics,Automation,CRM",
+    );
     expect(all.errors?.[0]).toEqual({ code: "1003", message: "Too many results match the filter" });
     expect(errorCode(await h.call("/rest/v1/leads.json?filterType=id&filterValues=1&fields=shoeSize"))).toBe(
       "1006",
@@ -67,6 +69,21 @@ describe("Marketo sandbox leads", () => {
       errorCode(await h.call("/rest/v1/leads.json?filterType=id&filterValues=1&nextPageToken=XYZ")),
     ).toBe("1003");
     expect(errorCode(await h.call("/rest/v1/leads.json?filterValues=1"))).toBe("701");
+  });
+
+  it("accepts as filterType only the fields describe2 lists as searchable", async () => {
+    const described = await h.call("/rest/v1/leads/describe2.json");
+    const searchable = ((described.result?.[0]?.searchableFields ?? []) as string[][]).map(([name]) => name);
+    expect(searchable).toContain("email");
+    expect(searchable).not.toContain("lastName");
+    for (const name of ["lastName", "gdprConsent", "company"]) {
+      const refused = await h.call(`/rest/v1/leads.json?filterType=${name}&filterValues=x`);
+      expect(refused.errors, name).toEqual([{ code: "1003", message: `Invalid filterType '${name}'` }]);
+    }
+    for (const name of searchable) {
+      const body = await h.call(`/rest/v1/leads.json?filterType=${name}&filterValues=1`);
+      expect(body.success, name).toBe(true);
+    }
   });
 
   it("gets a lead by id (empty result when missing) and describes the lead fields", async () => {

@@ -39,6 +39,8 @@ describe("Marketo sandbox static lists", () => {
     const paged = await h.call("/rest/v1/lists.json?batchSize=4");
     expect(paged.result).toHaveLength(4);
     expect(typeof paged.nextPageToken).toBe("string");
+    // Real paged Get Lists answers carry nextPageToken only (ADE static-lists.md).
+    expect(paged).not.toHaveProperty("moreResult");
     const byName = await h.call("/rest/v1/lists.json?name=Beta%20Testers");
     expect(byName.result?.map((l) => l.id)).toEqual([1005]);
     expect((await h.call("/rest/v1/lists/1001.json")).result?.[0]?.name).toBe("Newsletter Subscribers");

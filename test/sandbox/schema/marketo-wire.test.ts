@@ -4,7 +4,14 @@
  * validated operations did not shrink.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { formInit, type Harness, type Json, jsonInit, startHarness } from "../../helpers/marketo-sandbox.js";
+import {
+  fileInit,
+  formInit,
+  type Harness,
+  type Json,
+  jsonInit,
+  startHarness,
+} from "../../helpers/marketo-sandbox.js";
 import { expectWireShape, validated } from "../../helpers/wire/schemas.js";
 
 const NOW = Date.parse("2025-03-03T15:00:00Z");
@@ -48,6 +55,8 @@ describe("Lead DB answers have the Swagger shapes", () => {
     await mapi("GET /rest/v1/leads/describe.json", "/rest/v1/leads/describe.json");
     await mapi("GET /rest/v1/leads/describe2.json", "/rest/v1/leads/describe2.json");
     await mapi("GET /rest/v1/lists.json", "/rest/v1/lists.json");
+    const pagedLists = await mapi("GET /rest/v1/lists.json", "/rest/v1/lists.json?batchSize=3");
+    expect(pagedLists).not.toHaveProperty("moreResult");
     await mapi("GET /rest/v1/lists/{listId}.json", "/rest/v1/lists/1002.json");
     await mapi("GET /rest/v1/lists/{listId}/leads.json", "/rest/v1/lists/1002/leads.json?batchSize=5");
     await mapi("POST /rest/v1/lists/{listId}/leads.json", "/rest/v1/lists/1010/leads.json?id=1,99999");
@@ -72,10 +81,18 @@ describe("Lead DB answers have the Swagger shapes", () => {
     );
     expect(members.result?.[0]).toMatchObject({ seq: 0, programId: 1001 });
     await mapi("GET /rest/v1/programs/members/describe.json", "/rest/v1/programs/members/describe.json");
+    const changed = await mapi(
+      "POST /rest/v1/programs/{programId}/members/status.json",
+      "/rest/v1/programs/1001/members/status.json",
+      jsonInit("POST", { statusName: "Sent", input: [{ leadId: 1 }, { leadId: 999_999 }] }),
+    );
+    expect(changed.result?.map((r) => r.status)).toEqual(["updated", "skipped"]);
   });
 
   it("campaigns, activities, deletions and statistics", async () => {
     await mapi("GET /rest/v1/campaigns.json", "/rest/v1/campaigns.json");
+    const pagedCampaigns = await mapi("GET /rest/v1/campaigns.json", "/rest/v1/campaigns.json?batchSize=3");
+    expect(pagedCampaigns).not.toHaveProperty("moreResult");
     await mapi("GET /rest/v1/campaigns/{campaignId}.json", "/rest/v1/campaigns/1001.json");
     await mapi(
       "POST /rest/v1/campaigns/{campaignId}/trigger.json",
@@ -157,6 +174,24 @@ describe("Lead DB answers have the Swagger shapes", () => {
   });
 });
 
+describe("Bulk import answers have the Swagger shapes", () => {
+  it("bulk lead import: create, status while queued, importing and complete, and refusals", async () => {
+    const file = "email,firstName\nwire.import@example.com,Wire\nbad,Row\n";
+    const created = await mapi(
+      "POST /bulk/v1/leads.json",
+      "/bulk/v1/leads.json?format=csv&listId=1003",
+      fileInit(file),
+    );
+    const id = created.result?.[0]?.batchId as number;
+    await mapi("GET /bulk/v1/leads/batch/{batchId}.json", `/bulk/v1/leads/batch/${id}.json`);
+    clock += 61_000;
+    const done = await mapi("GET /bulk/v1/leads/batch/{batchId}.json", `/bulk/v1/leads/batch/${id}.json`);
+    expect(done.result?.[0]).toMatchObject({ status: "Complete", numOfRowsFailed: 1 });
+    const refused = await mapi("POST /bulk/v1/leads.json", "/bulk/v1/leads.json", fileInit(file));
+    expect(refused.success).toBe(false);
+  });
+});
+
 describe("Asset answers have the Swagger shapes", () => {
   it("static lists: browse, by id, by name, create, delete, and no match", async () => {
     await asset("GET /rest/asset/v1/staticLists.json", "/rest/asset/v1/staticLists.json?maxReturn=200");
@@ -203,6 +238,15 @@ describe("Asset answers have the Swagger shapes", () => {
       "/rest/asset/v1/smartList/byName.json?name=US%20Leads",
     );
     await asset("GET /rest/asset/v1/smartCampaigns.json", "/rest/asset/v1/smartCampaigns.json");
+    for (const verb of ["deactivate", "activate"]) {
+      const op = `POST /rest/asset/v1/smartCampaign/{id}/${verb}.json`;
+      expect(
+        (await asset(op, `/rest/asset/v1/smartCampaign/1002/${verb}.json`, { method: "POST" })).success,
+      ).toBe(true);
+      expect(
+        (await asset(op, `/rest/asset/v1/smartCampaign/1005/${verb}.json`, { method: "POST" })).success,
+      ).toBe(false);
+    }
     await asset("GET /rest/asset/v1/smartCampaign/{id}.json", "/rest/asset/v1/smartCampaign/1005.json");
     await asset(
       "GET /rest/asset/v1/smartCampaign/byName.json",
@@ -263,6 +307,8 @@ const EXPECTED = [
   "marketo-asset GET /rest/asset/v1/staticList/{id}.json",
   "marketo-asset GET /rest/asset/v1/staticLists.json",
   "marketo-asset POST /rest/asset/v1/email/{id}/approveDraft.json",
+  "marketo-asset POST /rest/asset/v1/smartCampaign/{id}/activate.json",
+  "marketo-asset POST /rest/asset/v1/smartCampaign/{id}/deactivate.json",
   "marketo-asset POST /rest/asset/v1/staticList/{id}/delete.json",
   "marketo-asset POST /rest/asset/v1/staticLists.json",
   "marketo-identity GET /identity/oauth/token",
@@ -270,6 +316,7 @@ const EXPECTED = [
   "marketo-mapi DELETE /rest/v1/lists/{listId}/leads.json",
   "marketo-mapi GET /bulk/v1/activities/export.json",
   "marketo-mapi GET /bulk/v1/activities/export/{exportId}/status.json",
+  "marketo-mapi GET /bulk/v1/leads/batch/{batchId}.json",
   "marketo-mapi GET /bulk/v1/leads/export.json",
   "marketo-mapi GET /bulk/v1/leads/export/{exportId}/status.json",
   "marketo-mapi GET /rest/v1/activities.json",
@@ -295,6 +342,7 @@ const EXPECTED = [
   "marketo-mapi POST /bulk/v1/activities/export/create.json",
   "marketo-mapi POST /bulk/v1/activities/export/{exportId}/cancel.json",
   "marketo-mapi POST /bulk/v1/activities/export/{exportId}/enqueue.json",
+  "marketo-mapi POST /bulk/v1/leads.json",
   "marketo-mapi POST /bulk/v1/leads/export/create.json",
   "marketo-mapi POST /bulk/v1/leads/export/{exportId}/cancel.json",
   "marketo-mapi POST /bulk/v1/leads/export/{exportId}/enqueue.json",
@@ -303,6 +351,7 @@ const EXPECTED = [
   "marketo-mapi POST /rest/v1/leads.json",
   "marketo-mapi POST /rest/v1/leads/delete.json",
   "marketo-mapi POST /rest/v1/lists/{listId}/leads.json",
+  "marketo-mapi POST /rest/v1/programs/{programId}/members/status.json",
 ];
 
 describe("coverage", () => {

@@ -102,7 +102,7 @@ describe("error texts", () => {
   it("an unknown field with no near name still lists what is accepted", async () => {
     const error = await refused(MARKETO, { ...LEADS, xyzzy: 1 });
     expect(error.message).toBe(
-      "Invalid xyzzy: unknown field. Accepted here: method, endpoint, query_parameters, body, paginate, " +
+      "Invalid xyzzy: unknown field. Accepted here: method, endpoint, query_parameters, body, file, paginate, " +
         "max_pages, max_items, run_to_completion, cursor. Fix the input and call again; nothing was sent.",
     );
   });

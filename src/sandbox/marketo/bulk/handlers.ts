@@ -30,7 +30,7 @@ function touch(ctx: HandlerContext): number {
   return now;
 }
 
-function plain(status: number, text: string): RawReply {
+export function plain(status: number, text: string): RawReply {
   return new RawReply(status, { "Content-Type": "text/plain;charset=UTF-8" }, Buffer.from(text, "utf8"));
 }
 
@@ -56,6 +56,24 @@ function byteRange(
   if (last < start) return undefined;
   if (start >= size) return "unsatisfiable";
   return { start, end: Math.min(last, size - 1) };
+}
+
+/** A file whole (200), or the byte range asked (206), or 416 for a range past its end. */
+export function rangedFile(
+  rangeHeader: string | undefined,
+  file: Buffer,
+  headers: Record<string, string>,
+): RawReply {
+  const range = byteRange(rangeHeader, file.length);
+  if (range === "unsatisfiable") {
+    return new RawReply(416, { ...headers, "Content-Range": `bytes */${file.length}` }, Buffer.alloc(0));
+  }
+  if (!range) return new RawReply(200, headers, file);
+  return new RawReply(
+    206,
+    { ...headers, "Content-Range": `bytes ${range.start}-${range.end}/${file.length}` },
+    file.subarray(range.start, range.end + 1),
+  );
 }
 
 export function bulkHandlers(
@@ -119,16 +137,7 @@ export function bulkHandlers(
         "Content-Type": `${CONTENT_TYPE[job.format]};charset=UTF-8`,
         "Accept-Ranges": "bytes",
       };
-      const range = byteRange(req.range, file.length);
-      if (range === "unsatisfiable") {
-        return new RawReply(416, { ...headers, "Content-Range": `bytes */${file.length}` }, Buffer.alloc(0));
-      }
-      if (!range) return new RawReply(200, headers, file);
-      return new RawReply(
-        206,
-        { ...headers, "Content-Range": `bytes ${range.start}-${range.end}/${file.length}` },
-        file.subarray(range.start, range.end + 1),
-      );
+      return rangedFile(req.range, file, headers);
     },
   };
 }

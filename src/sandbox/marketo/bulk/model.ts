@@ -45,8 +45,34 @@ export interface BulkJob {
   numberOfRecords?: number;
 }
 
-/** The bulk extract queue, shared by every export type (ADE bulk-extract.md "Queue"). */
+/**
+ * A bulk lead import batch (https://experienceleague.adobe.com/en/docs/marketo-developer/marketo/rest/bulk-import/bulk-lead-import):
+ * Queued, then Importing when one of the two import slots is free, then Complete (or Failed) `jobMs` later.
+ */
+export interface ImportBatch {
+  batchId: number;
+  status: "Queued" | "Importing" | "Complete" | "Failed";
+  delimiter: string;
+  contentType: string;
+  lookupField: string;
+  listId?: number;
+  /** The file as sent: a header row and the records. */
+  header: string[];
+  rows: string[][];
+  createdAt: number;
+  startedAt?: number;
+  finishedAt?: number;
+  imported: number;
+  /** Failure and warning files: the rows as sent plus one column with the reason. */
+  failures: string[][];
+  warnings: string[][];
+  message?: string;
+}
+
+/** The bulk extract queue, shared by every export type (ADE bulk-extract.md "Queue"), and the import batches. */
 export interface BulkState {
+  imports: ImportBatch[];
+  nextBatch: number;
   jobs: BulkJob[];
   /** How long a job stays Processing. */
   jobMs: number;
