@@ -152,19 +152,14 @@ export const RunReportsFields = z.strictObject({
 });
 export type RunReportsFields = z.output<typeof RunReportsFields>;
 
-const QuotaCount = z.object({
-  consumed: z.int().optional().describe("By this request."),
-  remaining: z.int().optional(),
-});
+const QuotaCount = z.object({ consumed: z.int().optional(), remaining: z.int().optional() });
 const FlatRows = z.array(z.record(z.string(), RowValue));
 
 export const RunReportsOutput = z.object({
   property: z.string().describe("The property reported on, as properties/<id>."),
-  rows: FlatRows.describe(
-    "One object per row, keyed by field: metrics are numbers, dimensions GA's strings (date stays YYYYMMDD).",
-  ),
+  rows: FlatRows.describe("One object per row: metrics are numbers, dimensions strings (date: YYYYMMDD)."),
   row_count: z.int().describe("Rows matching in all, whatever limit and offset."),
-  next_offset: z.int().optional().describe("Set when more rows remain: pass it as offset to continue."),
+  next_offset: z.int().optional().describe("Set when more rows remain: pass it as offset."),
   totals: FlatRows.describe("Metric totals, one per date range (none without dimensions)."),
   quota: z
     .object({
@@ -172,18 +167,26 @@ export const RunReportsOutput = z.object({
       tokens_per_day: QuotaCount.optional(),
     })
     .optional()
-    .describe("Property tokens after this report (realtime has its own quota)."),
+    .describe("Property tokens left (realtime has its own quota)."),
   metadata: z
     .object({
-      currency_code: z.string().optional().describe("Of revenue metrics."),
-      time_zone: z.string().optional().describe("The dates are evaluated in it."),
+      currency_code: z.string().optional(),
+      time_zone: z.string().optional(),
     })
     .optional()
     .describe("Absent for realtime reports."),
+  date_ranges: z
+    .array(z.record(z.string(), z.string()))
+    .optional()
+    .describe("{name?, start_date, end_date} per range, dates in metadata.time_zone."),
+  comparison: z
+    .record(z.string(), z.string())
+    .optional()
+    .describe("Two ranges: {from, to}; rows hold <metric>[<range>] and <metric>_change(_pct)."),
   request: z
     .record(z.string(), z.unknown())
-    .describe("The request sent to GA (reusable with the API Call step)."),
-  hints: z.array(z.string()).describe("Freshness, sampling, thresholding, paging and deprecated names."),
+    .describe("The request sent to GA (reusable with google_analytics_api_call)."),
+  hints: z.array(z.string()).describe("Freshness, sampling, thresholding, paging, names."),
 });
 export type RunReportsOutput = z.output<typeof RunReportsOutput>;
 

@@ -42,11 +42,10 @@ export const googleAnalyticsCreateKeyEvents: ToolStep<
     "admin api",
   ],
   description:
-    "Marks an event that a Google Analytics 4 property already collects as a key event (formerly a conversion), " +
-    "counted once per event or once per session. It first checks that the event was collected in the last 30 " +
-    "days, as GA requires, and returns the existing key event instead of a duplicate when it already is one. " +
-    "Use it to start tracking sign-ups, leads or purchases as key events. Needs the Editor role on the property. " +
-    `Reference: ${DOC_URL}`,
+    "Marks an event a Google Analytics 4 property already collects as a key event (formerly a conversion), " +
+    "counted once per event or per session. It checks first that the event was collected in the last 30 days, " +
+    "as GA requires; an existing key event is returned, not duplicated. Use it to track sign-ups, leads or " +
+    `purchases. Needs the Editor role on the property. Reference: ${DOC_URL}`,
   docUrl: DOC_URL,
   connection: "google",
   scopes: SCOPES,
