@@ -73,8 +73,8 @@ const OrderByItem = z.union(
 const PropertyField = Trimmed.min(1)
   .max(500)
   .describe(
-    'GA4 property ID: "123456789", "properties/123456789" or a Google Analytics page URL (…/#/p123456789/…). ' +
-      "Not a G- measurement ID: the numeric ID is under Admin > Property settings > Property details.",
+    'GA4 property: its ID ("123456789", "properties/123456789", a GA page URL with #/p123456789/) or its ' +
+      "display name (any case). Not a G- measurement ID.",
   );
 
 /** A filter in the simple syntax, as `filter` takes it (and each of dimensionFilter / metricFilter). */
@@ -156,7 +156,8 @@ const QuotaCount = z.object({ consumed: z.int().optional(), remaining: z.int().o
 const FlatRows = z.array(z.record(z.string(), RowValue));
 
 export const RunReportsOutput = z.object({
-  property: z.string().describe("The property reported on, as properties/<id>."),
+  property: z.string().describe("properties/<id>."),
+  property_name: z.string().optional(),
   rows: FlatRows.describe("One object per row: metrics are numbers, dimensions strings (date: YYYYMMDD)."),
   row_count: z.int().describe("Rows matching in all, whatever limit and offset."),
   next_offset: z.int().optional().describe("Set when more rows remain: pass it as offset."),
@@ -178,7 +179,7 @@ export const RunReportsOutput = z.object({
   date_ranges: z
     .array(z.record(z.string(), z.string()))
     .optional()
-    .describe("{name?, start_date, end_date} per range, dates in metadata.time_zone."),
+    .describe("{name?, start_date, end_date} each, in metadata.time_zone."),
   comparison: z
     .record(z.string(), z.string())
     .optional()

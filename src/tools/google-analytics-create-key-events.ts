@@ -10,7 +10,7 @@ import {
   type KeyEvent,
   keyEventOutput,
 } from "./ga/key-events.js";
-import { parsePropertyId } from "./ga/property-id.js";
+import { type PropertyRef, propertyText, resolveProperty } from "./ga/property-name.js";
 import { PROPERTY_ALIASES } from "./input/api-call.js";
 import type { SchemaContext, ToolStep } from "./types.js";
 
@@ -55,11 +55,12 @@ export const googleAnalyticsCreateKeyEvents: ToolStep<
   output: CreateKeyEventsOutput,
 
   async handler(fields, ctx) {
-    const propertyId = parsePropertyId(fields.property);
     const eventName = fields.event_name;
     const ga = await ctx.connection("google", fields.account);
+    const property = await resolveProperty(ga, fields.property, ctx.signal);
+    const propertyId = property.id;
     const existing = await findKeyEvent(ga, propertyId, eventName, ctx.signal);
-    if (existing) return alreadyExisting(existing, fields.counting_method, eventName, null);
+    if (existing) return alreadyExisting(existing, fields.counting_method, eventName, null, property);
 
     let collected: number | null = null;
     if (!fields.skip_collection_check) {
@@ -67,7 +68,7 @@ export const googleAnalyticsCreateKeyEvents: ToolStep<
       if (collected === 0) {
         throw new ValidationError(
           "event_name",
-          `property ${propertyId} has not collected any "${eventName}" event in the last 30 days, and GA only lets ` +
+          `property ${propertyText(property)} has not collected any "${eventName}" event in the last 30 days, and GA only lets ` +
             "an event that is already collected become a key event (event names are case-sensitive).",
           {
             hint:
@@ -94,7 +95,7 @@ export const googleAnalyticsCreateKeyEvents: ToolStep<
         ? await findKeyEvent(ga, propertyId, eventName, ctx.signal)
         : undefined;
       if (!winner) throw error;
-      return alreadyExisting(winner, fields.counting_method, eventName, collected);
+      return alreadyExisting(winner, fields.counting_method, eventName, collected, property);
     }
     // Never a success without the new key event's name: an answer of another shape is Google's fault.
     created = documented<KeyEvent>(
@@ -113,12 +114,18 @@ export const googleAnalyticsCreateKeyEvents: ToolStep<
     };
     return {
       data,
-      summary: `"${eventName}" is now a key event of property ${propertyId} (${data.key_event.counting_method}).`,
+      summary: `"${eventName}" is now a key event of ${propertyText(property)} (${data.key_event.counting_method}).`,
     };
   },
 };
 
-function alreadyExisting(existing: KeyEvent, requested: string, eventName: string, collected: number | null) {
+function alreadyExisting(
+  existing: KeyEvent,
+  requested: string,
+  eventName: string,
+  collected: number | null,
+  property: PropertyRef,
+) {
   const data: CreateKeyEventsOutput = {
     key_event: keyEventOutput(existing, eventName),
     already_existed: true,
@@ -128,11 +135,11 @@ function alreadyExisting(existing: KeyEvent, requested: string, eventName: strin
   if (existing.countingMethod && existing.countingMethod !== requested) {
     data.warnings.push(
       `The existing key event counts ${existing.countingMethod}, not ${requested}. To change it, PATCH ` +
-        `v1beta/${data.key_event.name} (query updateMask=counting_method) with the API Call step.`,
+        `v1beta/${data.key_event.name} (query updateMask=counting_method) with google_analytics_api_call.`,
     );
   }
   return {
     data,
-    summary: `"${eventName}" already was a key event (${data.key_event.name}); nothing was created.`,
+    summary: `"${eventName}" already was a key event of ${propertyText(property)} (${data.key_event.name}); nothing was created.`,
   };
 }

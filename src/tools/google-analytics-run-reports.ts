@@ -18,7 +18,7 @@ import { FieldCatalog, type NameProblem, throwNameProblems } from "./ga/field-ca
 import { checkFilterExpression, type FilterExpression } from "./ga/filter-expression.js";
 import { parseFilter } from "./ga/filter-parser.js";
 import { filterFields, filterNameProblems, type SplitFilters, splitFilter } from "./ga/filter-split.js";
-import { parsePropertyId } from "./ga/property-id.js";
+import { type PropertyRef, propertyText, resolveProperty } from "./ga/property-name.js";
 import { RUN_REPORTS_ALIASES } from "./ga/report-aliases.js";
 import { type Comparison, compareRanges } from "./ga/report-compare.js";
 import { flattenReport, quotaSummary, responseHints } from "./ga/report-flatten.js";
@@ -69,13 +69,14 @@ export const googleAnalyticsRunReports: ToolStep<ReturnType<typeof input>, typeo
   output: RunReportsOutput,
 
   async handler(fields, ctx) {
-    const propertyId = parsePropertyId(fields.property);
     const now = new Date();
     const shape = checkRequestShape(fields, now);
     const { expression, orderBys } = shape;
     let dates = shape.dates;
 
     const ga = await ctx.connection("google", fields.account);
+    const property = await resolveProperty(ga, fields.property, ctx.signal);
+    const propertyId = property.id;
     let timeZone: string | undefined;
     if (dates?.calendar) {
       timeZone = await propertyTimeZone(ga, propertyId, ctx.signal);
@@ -115,7 +116,7 @@ export const googleAnalyticsRunReports: ToolStep<ReturnType<typeof input>, typeo
     const zone = response.metadata?.timeZone ?? timeZone;
     const { stated, comparison } = statedDates({ dates, now, zone, page, flat, response, hints });
     const data = reportOutput({
-      propertyId,
+      property,
       page,
       flat,
       quota,
@@ -287,7 +288,7 @@ function reportHints({
 
 /** The step's output for one page of the report. */
 function reportOutput({
-  propertyId,
+  property,
   page,
   flat,
   quota,
@@ -297,7 +298,7 @@ function reportOutput({
   stated,
   comparison,
 }: {
-  propertyId: string;
+  property: PropertyRef;
   page: ReturnType<typeof pageReport>;
   flat: FlatReport;
   quota: Quota;
@@ -310,7 +311,8 @@ function reportOutput({
   const timeZone = response.metadata?.timeZone;
   const currency = response.metadata?.currencyCode;
   return {
-    property: `properties/${propertyId}`,
+    property: `properties/${property.id}`,
+    ...(property.displayName ? { property_name: property.displayName } : {}),
     rows: comparison ? comparison.rows : page.rows,
     row_count: flat.rowCount,
     ...(page.nextOffset !== undefined ? { next_offset: page.nextOffset } : {}),
@@ -373,5 +375,9 @@ function summarize(
     merged && metric && merged.movers.length > 0
       ? ` Largest changes in ${metric} (${merged.from} → ${merged.to}): ${merged.movers.join(", ")}.`
       : "";
-  return `${kind} on ${data.property}${ranges}: ${rows}${quota}.${movers}`;
+  const on = propertyText({
+    id: data.property.replace(/^properties\//, ""),
+    ...(data.property_name ? { displayName: data.property_name } : {}),
+  });
+  return `${kind} on ${on}${ranges}: ${rows}${quota}.${movers}`;
 }
