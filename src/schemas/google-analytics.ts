@@ -260,7 +260,7 @@ export const CreatePropertiesFields = z.strictObject({
     'an account ID such as "123456" or "accounts/123456"',
   )
     .optional()
-    .describe("Analytics account for the property (accounts/123 or 123). Default: the only one visible."),
+    .describe("Analytics account for the property (accounts/123 or 123); needed when several are visible."),
   display_name: Trimmed.min(1).max(100).describe("Property name shown in Google Analytics (1–100 chars)."),
   time_zone: Trimmed.refine(
     isTimeZone,

@@ -4,6 +4,7 @@ import { ValidationError } from "../errors.js";
 import { CreateKeyEventsFields, CreateKeyEventsOutput } from "../schemas/google-analytics.js";
 import { withAccount } from "./ga/account-field.js";
 import {
+  closestCollected,
   collectedLast30Days,
   findKeyEvent,
   isAlreadyExists,
@@ -66,13 +67,17 @@ export const googleAnalyticsCreateKeyEvents: ToolStep<
     if (!fields.skip_collection_check) {
       collected = await collectedLast30Days(ga, propertyId, eventName, ctx.signal);
       if (collected === 0) {
+        const near = await closestCollected(ga, propertyId, eventName, ctx.signal);
+        const listed = near.map((event) => `${event.name} (${event.count})`).join(", ");
         throw new ValidationError(
           "event_name",
           `property ${propertyText(property)} has not collected any "${eventName}" event in the last 30 days, and GA only lets ` +
-            "an event that is already collected become a key event (event names are case-sensitive).",
+            "an event that is already collected become a key event (event names are case-sensitive)." +
+            (near.length > 0 ? ` Collected events closest to the name (events in 30 days): ${listed}.` : ""),
           {
             hint:
-              "Send the event from the site or app first and retry once it shows up in reports (allow 24–48 h), " +
+              `${near.length > 0 ? "Use one of those names, or send" : "Send"} the event from the site or app ` +
+              "first and retry once it shows up in reports (allow 24–48 h), " +
               "or set skip_collection_check to true to create the key event ahead of a release.",
             details: { property: `properties/${propertyId}`, collected_events_last_30_days: 0 },
           },
