@@ -53,6 +53,7 @@ const BROWSER_SHARED = [
   "src/tools/input/words.ts",
   "src/tools/input/own-value.ts",
   "src/tools/ga/field-catalog.ts",
+  "src/tools/ga/ua-names.ts",
   "src/schemas/field-path.ts",
   "src/errors.ts",
   "src/connectors/marketo/types.ts",

@@ -148,7 +148,8 @@ export class ValidationError extends MartechError<"invalid_input"> {
 
   /**
    * One error for several field problems, named after the first: "Invalid a: why." for one problem,
-   * "Invalid a: a: why; b: why." for several (each still says which field it is about).
+   * "Invalid a: why; b: why." for several (the first field is named once, by the prefix; each other problem
+   * says which field it is about).
    */
   static fromIssues(
     issues: readonly { field: string; message: string }[],
@@ -158,7 +159,7 @@ export class ValidationError extends MartechError<"invalid_input"> {
     const text =
       issues.length <= 1
         ? first.message
-        : issues.map((issue) => `${issue.field}: ${issue.message}`).join("; ");
+        : [first.message, ...issues.slice(1).map((issue) => `${issue.field}: ${issue.message}`)].join("; ");
     return new ValidationError(first.field, /[.!?]$/.test(text) ? text : `${text}.`, options);
   }
 }

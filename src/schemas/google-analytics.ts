@@ -73,8 +73,8 @@ const OrderByItem = z.union(
 const PropertyField = Trimmed.min(1)
   .max(500)
   .describe(
-    'GA4 property ID: "123456789", "properties/123456789" or a Google Analytics page URL (…/#/p123456789/…). ' +
-      "Not a G- measurement ID: the numeric ID is under Admin > Property settings > Property details.",
+    'GA4 property: its ID ("123456789", "properties/123456789", a GA page URL with #/p123456789/) or its ' +
+      "display name (any case). Not a G- measurement ID.",
   );
 
 /** A filter in the simple syntax, as `filter` takes it (and each of dimensionFilter / metricFilter). */
@@ -152,19 +152,15 @@ export const RunReportsFields = z.strictObject({
 });
 export type RunReportsFields = z.output<typeof RunReportsFields>;
 
-const QuotaCount = z.object({
-  consumed: z.int().optional().describe("By this request."),
-  remaining: z.int().optional(),
-});
+const QuotaCount = z.object({ consumed: z.int().optional(), remaining: z.int().optional() });
 const FlatRows = z.array(z.record(z.string(), RowValue));
 
 export const RunReportsOutput = z.object({
-  property: z.string().describe("The property reported on, as properties/<id>."),
-  rows: FlatRows.describe(
-    "One object per row, keyed by field: metrics are numbers, dimensions GA's strings (date stays YYYYMMDD).",
-  ),
+  property: z.string().describe("properties/<id>."),
+  property_name: z.string().optional(),
+  rows: FlatRows.describe("One object per row: metrics are numbers, dimensions strings (date: YYYYMMDD)."),
   row_count: z.int().describe("Rows matching in all, whatever limit and offset."),
-  next_offset: z.int().optional().describe("Set when more rows remain: pass it as offset to continue."),
+  next_offset: z.int().optional().describe("Set when more rows remain: pass it as offset."),
   totals: FlatRows.describe("Metric totals, one per date range (none without dimensions)."),
   quota: z
     .object({
@@ -172,18 +168,26 @@ export const RunReportsOutput = z.object({
       tokens_per_day: QuotaCount.optional(),
     })
     .optional()
-    .describe("Property tokens after this report (realtime has its own quota)."),
+    .describe("Property tokens left (realtime has its own quota)."),
   metadata: z
     .object({
-      currency_code: z.string().optional().describe("Of revenue metrics."),
-      time_zone: z.string().optional().describe("The dates are evaluated in it."),
+      currency_code: z.string().optional(),
+      time_zone: z.string().optional(),
     })
     .optional()
     .describe("Absent for realtime reports."),
+  date_ranges: z
+    .array(z.record(z.string(), z.string()))
+    .optional()
+    .describe("{name?, start_date, end_date} each, in metadata.time_zone."),
+  comparison: z
+    .record(z.string(), z.string())
+    .optional()
+    .describe("Two ranges: {from, to}; rows hold <metric>[<range>] and <metric>_change(_pct)."),
   request: z
     .record(z.string(), z.unknown())
-    .describe("The request sent to GA (reusable with the API Call step)."),
-  hints: z.array(z.string()).describe("Freshness, sampling, thresholding, paging and deprecated names."),
+    .describe("The request sent to GA (reusable with google_analytics_api_call)."),
+  hints: z.array(z.string()).describe("Freshness, sampling, thresholding, paging, names."),
 });
 export type RunReportsOutput = z.output<typeof RunReportsOutput>;
 
@@ -256,7 +260,7 @@ export const CreatePropertiesFields = z.strictObject({
     'an account ID such as "123456" or "accounts/123456"',
   )
     .optional()
-    .describe("Analytics account for the property (accounts/123 or 123). Default: the only one visible."),
+    .describe("Analytics account for the property (accounts/123 or 123); needed when several are visible."),
   display_name: Trimmed.min(1).max(100).describe("Property name shown in Google Analytics (1–100 chars)."),
   time_zone: Trimmed.refine(
     isTimeZone,

@@ -4,13 +4,14 @@ import { ValidationError } from "../errors.js";
 import { CreateKeyEventsFields, CreateKeyEventsOutput } from "../schemas/google-analytics.js";
 import { withAccount } from "./ga/account-field.js";
 import {
+  closestCollected,
   collectedLast30Days,
   findKeyEvent,
   isAlreadyExists,
   type KeyEvent,
   keyEventOutput,
 } from "./ga/key-events.js";
-import { parsePropertyId } from "./ga/property-id.js";
+import { type PropertyRef, propertyText, resolveProperty } from "./ga/property-name.js";
 import { PROPERTY_ALIASES } from "./input/api-call.js";
 import type { SchemaContext, ToolStep } from "./types.js";
 
@@ -42,11 +43,10 @@ export const googleAnalyticsCreateKeyEvents: ToolStep<
     "admin api",
   ],
   description:
-    "Marks an event that a Google Analytics 4 property already collects as a key event (formerly a conversion), " +
-    "counted once per event or once per session. It first checks that the event was collected in the last 30 " +
-    "days, as GA requires, and returns the existing key event instead of a duplicate when it already is one. " +
-    "Use it to start tracking sign-ups, leads or purchases as key events. Needs the Editor role on the property. " +
-    `Reference: ${DOC_URL}`,
+    "Marks an event a Google Analytics 4 property already collects as a key event (formerly a conversion), " +
+    "counted once per event or per session. It checks first that the event was collected in the last 30 days, " +
+    "as GA requires; an existing key event is returned, not duplicated. Use it to track sign-ups, leads or " +
+    `purchases. Needs the Editor role on the property. Reference: ${DOC_URL}`,
   docUrl: DOC_URL,
   connection: "google",
   scopes: SCOPES,
@@ -56,23 +56,28 @@ export const googleAnalyticsCreateKeyEvents: ToolStep<
   output: CreateKeyEventsOutput,
 
   async handler(fields, ctx) {
-    const propertyId = parsePropertyId(fields.property);
     const eventName = fields.event_name;
     const ga = await ctx.connection("google", fields.account);
+    const property = await resolveProperty(ga, fields.property, ctx.signal);
+    const propertyId = property.id;
     const existing = await findKeyEvent(ga, propertyId, eventName, ctx.signal);
-    if (existing) return alreadyExisting(existing, fields.counting_method, eventName, null);
+    if (existing) return alreadyExisting(existing, fields.counting_method, eventName, null, property);
 
     let collected: number | null = null;
     if (!fields.skip_collection_check) {
       collected = await collectedLast30Days(ga, propertyId, eventName, ctx.signal);
       if (collected === 0) {
+        const near = await closestCollected(ga, propertyId, eventName, ctx.signal);
+        const listed = near.map((event) => `${event.name} (${event.count})`).join(", ");
         throw new ValidationError(
           "event_name",
-          `property ${propertyId} has not collected any "${eventName}" event in the last 30 days, and GA only lets ` +
-            "an event that is already collected become a key event (event names are case-sensitive).",
+          `property ${propertyText(property)} has not collected any "${eventName}" event in the last 30 days, and GA only lets ` +
+            "an event that is already collected become a key event (event names are case-sensitive)." +
+            (near.length > 0 ? ` Collected events closest to the name (events in 30 days): ${listed}.` : ""),
           {
             hint:
-              "Send the event from the site or app first and retry once it shows up in reports (allow 24–48 h), " +
+              `${near.length > 0 ? "Use one of those names, or send" : "Send"} the event from the site or app ` +
+              "first and retry once it shows up in reports (allow 24–48 h), " +
               "or set skip_collection_check to true to create the key event ahead of a release.",
             details: { property: `properties/${propertyId}`, collected_events_last_30_days: 0 },
           },
@@ -95,7 +100,7 @@ export const googleAnalyticsCreateKeyEvents: ToolStep<
         ? await findKeyEvent(ga, propertyId, eventName, ctx.signal)
         : undefined;
       if (!winner) throw error;
-      return alreadyExisting(winner, fields.counting_method, eventName, collected);
+      return alreadyExisting(winner, fields.counting_method, eventName, collected, property);
     }
     // Never a success without the new key event's name: an answer of another shape is Google's fault.
     created = documented<KeyEvent>(
@@ -114,12 +119,18 @@ export const googleAnalyticsCreateKeyEvents: ToolStep<
     };
     return {
       data,
-      summary: `"${eventName}" is now a key event of property ${propertyId} (${data.key_event.counting_method}).`,
+      summary: `"${eventName}" is now a key event of ${propertyText(property)} (${data.key_event.counting_method}).`,
     };
   },
 };
 
-function alreadyExisting(existing: KeyEvent, requested: string, eventName: string, collected: number | null) {
+function alreadyExisting(
+  existing: KeyEvent,
+  requested: string,
+  eventName: string,
+  collected: number | null,
+  property: PropertyRef,
+) {
   const data: CreateKeyEventsOutput = {
     key_event: keyEventOutput(existing, eventName),
     already_existed: true,
@@ -129,11 +140,11 @@ function alreadyExisting(existing: KeyEvent, requested: string, eventName: strin
   if (existing.countingMethod && existing.countingMethod !== requested) {
     data.warnings.push(
       `The existing key event counts ${existing.countingMethod}, not ${requested}. To change it, PATCH ` +
-        `v1beta/${data.key_event.name} (query updateMask=counting_method) with the API Call step.`,
+        `v1beta/${data.key_event.name} (query updateMask=counting_method) with google_analytics_api_call.`,
     );
   }
   return {
     data,
-    summary: `"${eventName}" already was a key event (${data.key_event.name}); nothing was created.`,
+    summary: `"${eventName}" already was a key event of ${propertyText(property)} (${data.key_event.name}); nothing was created.`,
   };
 }

@@ -4,6 +4,7 @@ import { PermissionError } from "../errors.js";
 import { CreatePropertiesFields, CreatePropertiesOutput } from "../schemas/google-analytics.js";
 import { withAccount } from "./ga/account-field.js";
 import { resolveAnalyticsAccount } from "./ga/analytics-account.js";
+import { forgetProperties } from "./ga/property-name.js";
 import { numberAsString } from "./input/normalise.js";
 import type { SchemaContext, ToolStep } from "./types.js";
 
@@ -85,6 +86,7 @@ export const googleAnalyticsCreateProperties: ToolStep<
       createdResource(/^properties\/\d+$/),
       `The property may have been created: list the properties of ${parent} before creating it again.`,
     );
+    forgetProperties(ga);
     const propertyId = (created.name ?? "").replace(/^properties\//, "");
     const data: CreatePropertiesOutput = {
       property: {
@@ -98,11 +100,11 @@ export const googleAnalyticsCreateProperties: ToolStep<
         parent: created.parent ?? parent,
       },
       next_steps: [
-        "The property collects nothing until it has a data stream. Create one with the Google Analytics API Call " +
-          `step: method POST, endpoint v1beta/properties/${propertyId}/dataStreams, body {"type":"WEB_DATA_STREAM",` +
+        "The property collects nothing until it has a data stream. Create one with google_analytics_api_call: " +
+          `method POST, endpoint v1beta/properties/${propertyId}/dataStreams, body {"type":"WEB_DATA_STREAM",` +
           '"displayName":"Website","webStreamData":{"defaultUri":"https://www.example.com"}}.',
         "Put the stream's measurement ID (G-…, in webStreamData.measurementId of the answer) in the site's Google " +
-          "tag, then check incoming data with Run Reports (realtime: true).",
+          "tag, then check incoming data with google_analytics_run_reports (realtime: true).",
       ],
     };
     return {

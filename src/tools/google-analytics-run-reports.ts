@@ -6,13 +6,21 @@ import type { RunReportResponse } from "../connectors/google/types.js";
 import { RunReportsFields, RunReportsOutput } from "../schemas/google-analytics.js";
 import { withAccount } from "./ga/account-field.js";
 import { throwIncompatible } from "./ga/compatibility.js";
-import { propertyTimeZone, type ResolvedDates, resolveDateRanges } from "./ga/date-presets.js";
+import {
+  propertyTimeZone,
+  type ResolvedDates,
+  rangeText,
+  resolveDateRanges,
+  type StatedRange,
+  statedRanges,
+} from "./ga/date-presets.js";
 import { FieldCatalog, type NameProblem, throwNameProblems } from "./ga/field-catalog.js";
 import { checkFilterExpression, type FilterExpression } from "./ga/filter-expression.js";
 import { parseFilter } from "./ga/filter-parser.js";
 import { filterFields, filterNameProblems, type SplitFilters, splitFilter } from "./ga/filter-split.js";
-import { parsePropertyId } from "./ga/property-id.js";
+import { type PropertyRef, propertyText, resolveProperty } from "./ga/property-name.js";
 import { RUN_REPORTS_ALIASES } from "./ga/report-aliases.js";
+import { type Comparison, compareRanges } from "./ga/report-compare.js";
 import { flattenReport, quotaSummary, responseHints } from "./ga/report-flatten.js";
 import { pageReport } from "./ga/report-paging.js";
 import { buildReportRequest, checkReportMode, duplicates, parseOrderBy } from "./ga/report-request.js";
@@ -47,12 +55,11 @@ export const googleAnalyticsRunReports: ToolStep<ReturnType<typeof input>, typeo
     "realtime",
   ],
   description:
-    "Runs a Google Analytics 4 report (Data API runReport, or runRealtimeReport for the last 30 minutes) on a " +
-    "property: metrics such as sessions or activeUsers broken down by dimensions such as date, country or " +
-    "pagePath, over date presets or ranges, with a readable filter syntax and sorting. Field names are checked " +
-    "against the property's metadata (with did-you-mean) and their compatibility before any quota is spent; rows " +
-    "come back as flat objects with numeric metrics, plus totals, remaining quota and notes on sampling and data " +
-    `freshness. Use it to answer traffic, engagement and conversion questions. Reference: ${DOC_URL}`,
+    "Runs a Google Analytics 4 report (Data API runReport, or runRealtimeReport for the last 30 minutes): " +
+    "metrics such as sessions by dimensions such as date or country, over date presets or ranges, with a " +
+    "readable filter and sorting. Names are checked against the property's metadata before any quota is spent " +
+    "(Universal Analytics names get their GA4 name). Answers state each range as real dates; with two ranges, " +
+    `each row has both values and the change. Reference: ${DOC_URL}`,
   docUrl: DOC_URL,
   connection: "google",
   scopes: SCOPES,
@@ -62,15 +69,17 @@ export const googleAnalyticsRunReports: ToolStep<ReturnType<typeof input>, typeo
   output: RunReportsOutput,
 
   async handler(fields, ctx) {
-    const propertyId = parsePropertyId(fields.property);
     const now = new Date();
     const shape = checkRequestShape(fields, now);
     const { expression, orderBys } = shape;
     let dates = shape.dates;
 
     const ga = await ctx.connection("google", fields.account);
+    const property = await resolveProperty(ga, fields.property, ctx.signal);
+    const propertyId = property.id;
+    let timeZone: string | undefined;
     if (dates?.calendar) {
-      const timeZone = await propertyTimeZone(ga, propertyId, ctx.signal);
+      timeZone = await propertyTimeZone(ga, propertyId, ctx.signal);
       if (timeZone) dates = resolveDateRanges(fields.date_ranges, now, timeZone);
     }
     ctx.progress({ progress: 0, total: 3, message: "Checking field names against the property's metadata" });
@@ -97,20 +106,34 @@ export const googleAnalyticsRunReports: ToolStep<ReturnType<typeof input>, typeo
       response.propertyQuota ?? ga.quota(propertyId, fields.realtime ? "realtime" : "core")?.quotas,
     );
     const hints = reportHints({ fields, used, catalog, flat, dates, response, quota });
-    const columns = [...(response.dimensionHeaders ?? []), ...(response.metricHeaders ?? [])].flatMap((h) =>
-      h.name ? [h.name] : [],
-    );
     const page = pageReport(flat, {
       first: fields.realtime ? 0 : fields.offset,
-      columns,
+      columns: [...names(response.dimensionHeaders), ...names(response.metricHeaders)],
       keepBytes: ctx.fullResults?.maxBytes,
       realtime: fields.realtime,
     });
     hints.push(...page.hints);
-    const data = reportOutput({ propertyId, page, flat, quota, response, request, hints });
+    const zone = response.metadata?.timeZone ?? timeZone;
+    const { stated, comparison } = statedDates({ dates, now, zone, page, flat, response, hints });
+    const data = reportOutput({
+      property,
+      page,
+      flat,
+      quota,
+      response,
+      request,
+      hints,
+      stated,
+      comparison,
+    });
     return {
       data,
-      summary: summarize(data, fields.realtime),
+      summary: summarize(
+        data,
+        fields.realtime,
+        stated ? { stated, zone } : undefined,
+        comparison ? { merged: comparison, gaRows: page.rows.length } : undefined,
+      ),
       ...(page.full ? { full: page.full } : {}),
       // The chart shows every row GA returned, not only this page's.
       chart: reportChart({ ...data, rows: flat.rows }),
@@ -118,6 +141,31 @@ export const googleAnalyticsRunReports: ToolStep<ReturnType<typeof input>, typeo
     };
   },
 };
+
+const names = (headers: { name?: string }[] | undefined) => (headers ?? []).flatMap((h) => h.name ?? []);
+
+/** The date ranges as real dates of the property's zone and, with two ranges, the rows merged (notes added). */
+function statedDates(o: {
+  dates: ResolvedDates | undefined;
+  now: Date;
+  zone: string | undefined;
+  page: ReturnType<typeof pageReport>;
+  flat: FlatReport;
+  response: RunReportResponse;
+  hints: string[];
+}): { stated: StatedRange[] | undefined; comparison: Comparison | undefined } {
+  if (!o.dates) return { stated: undefined, comparison: undefined };
+  const stated = statedRanges(o.dates.dateRanges, o.now, o.zone);
+  if (!o.zone) o.hints.push("The dates are stated in UTC: GA did not say the property's time zone.");
+  const comparison = compareRanges(
+    { rows: o.page.rows, totals: o.flat.totals },
+    names(o.response.dimensionHeaders),
+    names(o.response.metricHeaders),
+    stated,
+  );
+  if (comparison) o.hints.push(...comparisonHints(comparison, o.page.rows.length, o.page.nextOffset));
+  return { stated, comparison };
+}
 
 type Fields = z.output<ReturnType<typeof input>>;
 type Google = ConnectorOf<"google">;
@@ -240,30 +288,35 @@ function reportHints({
 
 /** The step's output for one page of the report. */
 function reportOutput({
-  propertyId,
+  property,
   page,
   flat,
   quota,
   response,
   request,
   hints,
+  stated,
+  comparison,
 }: {
-  propertyId: string;
+  property: PropertyRef;
   page: ReturnType<typeof pageReport>;
   flat: FlatReport;
   quota: Quota;
   response: RunReportResponse;
   request: ReportRequest;
   hints: string[];
+  stated: StatedRange[] | undefined;
+  comparison: Comparison | undefined;
 }): RunReportsOutput {
   const timeZone = response.metadata?.timeZone;
   const currency = response.metadata?.currencyCode;
   return {
-    property: `properties/${propertyId}`,
-    rows: page.rows,
+    property: `properties/${property.id}`,
+    ...(property.displayName ? { property_name: property.displayName } : {}),
+    rows: comparison ? comparison.rows : page.rows,
     row_count: flat.rowCount,
     ...(page.nextOffset !== undefined ? { next_offset: page.nextOffset } : {}),
-    totals: flat.totals,
+    totals: comparison ? comparison.totals : flat.totals,
     ...(quota ? { quota } : {}),
     ...(timeZone || currency
       ? {
@@ -273,14 +326,58 @@ function reportOutput({
           },
         }
       : {}),
+    ...(stated ? { date_ranges: stated } : {}),
+    ...(comparison ? { comparison: { from: comparison.from, to: comparison.to } } : {}),
     request,
     hints,
   };
 }
 
-function summarize(data: RunReportsOutput, realtime: boolean): string {
+const LATER_PAGE = ", or the row is on a later page: raise limit to have both on one page";
+
+/** What the merged rows of a two-range report hold, and which rows miss a range. */
+function comparisonHints(comparison: Comparison, gaRows: number, nextOffset: number | undefined): string[] {
+  const hints = [
+    `The ${gaRows} rows GA returned (one per combination and date range) are merged into ` +
+      `${comparison.rows.length}: each metric per range as <metric>[<range>], and <metric>_change and ` +
+      `<metric>_change_pct from ${comparison.from} to ${comparison.to}.`,
+  ];
+  if (comparison.incomplete > 0) {
+    hints.push(
+      `${comparison.incomplete} merged row(s) have a value in one date range only: GA returned no row for the ` +
+        `other (no data there${nextOffset !== undefined ? LATER_PAGE : ""}); ` +
+        "their change is null.",
+    );
+  }
+  return hints;
+}
+
+function summarize(
+  data: RunReportsOutput,
+  realtime: boolean,
+  dates: { stated: StatedRange[]; zone: string | undefined } | undefined,
+  comparison: { merged: Comparison; gaRows: number } | undefined,
+): string {
   const kind = realtime ? "Realtime report" : "Report";
-  const rows = `${data.rows.length} row${data.rows.length === 1 ? "" : "s"} of ${data.row_count}`;
+  const ranges = dates
+    ? ` for ${dates.stated.map((r) => `${rangeText(r)}${r.name ? ` (${r.name})` : ""}`).join(" and ")}, ` +
+      `dates in ${dates.zone ?? "UTC"}`
+    : "";
+  const plural = (n: number) => `${n} row${n === 1 ? "" : "s"}`;
+  const rows = comparison
+    ? `${plural(data.rows.length)} merging ${comparison.gaRows} of GA's ${data.row_count} (one per date range)`
+    : `${plural(data.rows.length)} of ${data.row_count}`;
   const left = data.quota?.tokens_per_hour?.remaining;
-  return `${kind} on ${data.property}: ${rows}${left !== undefined ? `; ${left} quota tokens left this hour` : ""}.`;
+  const quota = left !== undefined ? `; ${left} quota tokens left this hour` : "";
+  const metric = (data.request.metrics as { name: string }[] | undefined)?.[0]?.name;
+  const merged = comparison?.merged;
+  const movers =
+    merged && metric && merged.movers.length > 0
+      ? ` Largest changes in ${metric} (${merged.from} → ${merged.to}): ${merged.movers.join(", ")}.`
+      : "";
+  const on = propertyText({
+    id: data.property.replace(/^properties\//, ""),
+    ...(data.property_name ? { displayName: data.property_name } : {}),
+  });
+  return `${kind} on ${on}${ranges}: ${rows}${quota}.${movers}`;
 }

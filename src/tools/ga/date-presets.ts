@@ -160,3 +160,34 @@ export async function propertyTimeZone(
     return undefined;
   }
 }
+
+/** A date range as real dates, as the answer states it. */
+export type StatedRange = {
+  name?: string;
+  start_date: string;
+  end_date: string;
+};
+
+/**
+ * The request's date ranges as real YYYY-MM-DD dates of `timeZone` (UTC when unknown): GA evaluates relative
+ * dates ("7daysAgo", "yesterday") in the property's reporting time zone
+ * (https://developers.google.com/analytics/devguides/reporting/data/v1/rest/v1beta/DateRange), so an answer
+ * can say which days it covers without the reader counting.
+ */
+export function statedRanges(
+  ranges: readonly DateRange[],
+  now: Date,
+  timeZone: string | undefined,
+): StatedRange[] {
+  const today = zonedDay(now, timeZone);
+  return ranges.map((range, index) => ({
+    ...(range.name ? { name: range.name } : {}),
+    start_date: iso(dayOf(range.startDate, today, `date_ranges[${index}].start_date`)),
+    end_date: iso(dayOf(range.endDate, today, `date_ranges[${index}].end_date`)),
+  }));
+}
+
+/** "2026-11-18…2026-11-24" (one day: "2026-11-24"). */
+export function rangeText(range: StatedRange): string {
+  return range.start_date === range.end_date ? range.start_date : `${range.start_date}…${range.end_date}`;
+}

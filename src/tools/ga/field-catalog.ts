@@ -1,6 +1,7 @@
 import { distance } from "fastest-levenshtein";
 import type { Metadata } from "../../connectors/google/types.js";
 import { ValidationError } from "../../errors.js";
+import { EQUIVALENCE_URL, otherName } from "./ua-names.js";
 
 export type FieldKind = "dimension" | "metric";
 
@@ -15,6 +16,8 @@ interface FieldEntry {
 export interface NameProblem {
   field: string;
   message: string;
+  /** The name is a Universal Analytics name or another spelling of a GA4 field (ua-names.ts). */
+  renamed?: boolean;
 }
 
 /**
@@ -48,6 +51,10 @@ export class FieldCatalog {
     for (const name of trusted.metrics ?? []) this.#trust(name, "metric");
   }
 
+  #otherName(name: string, kind: FieldKind | undefined, field: string): NameProblem | undefined {
+    return renamed(this, name, kind, field);
+  }
+
   #trust(name: string, kind: FieldKind) {
     if (!this.#fields.has(name))
       this.#fields.set(name, { kind, apiName: name, deprecated: false, blockedReasons: [] });
@@ -79,6 +86,8 @@ export class FieldCatalog {
       const other = entry.kind === "metric" ? "metrics" : "dimensions";
       return { field, message: `"${name}" is a ${entry.kind}, not a ${kind}: put it in ${other}` };
     }
+    const known = this.#otherName(name, kind, field);
+    if (known) return known;
     const suggestions = this.suggest(name, kind);
     const mean =
       suggestions.length > 0 ? `; did you mean ${suggestions.map((s) => `"${s}"`).join(" or ")}?` : "";
@@ -86,14 +95,40 @@ export class FieldCatalog {
   }
 }
 
+/** The GA4 name of a Universal Analytics name or another common spelling, as this property has it. */
+function renamed(
+  catalog: FieldCatalog,
+  name: string,
+  kind: FieldKind | undefined,
+  field: string,
+): NameProblem | undefined {
+  const other = otherName(name);
+  if (!other) return undefined;
+  const what = `"${name}" is not a GA4 ${kind ?? "dimension or metric"}: GA4's name is "${other.ga4}"`;
+  const note = other.note ? ` (${other.note})` : "";
+  const entry = catalog.get(other.ga4);
+  if (!entry) {
+    return { field, message: `${what}${note}, which this property's metadata does not list`, renamed: true };
+  }
+  const place =
+    kind !== undefined && entry.kind !== kind
+      ? `, a ${entry.kind}: put it in ${entry.kind === "metric" ? "metrics" : "dimensions"}`
+      : "";
+  return { field, message: `${what}${note}${place}`, renamed: true };
+}
+
 /** One ValidationError for every unknown or misplaced name, so a caller fixes them all at once. */
 export function throwNameProblems(problems: readonly NameProblem[]): void {
   const first = problems[0];
   if (!first) return;
+  const equivalence = problems.some((p) => p.renamed)
+    ? ` Universal Analytics names and their GA4 equivalents: ${EQUIVALENCE_URL}.`
+    : "";
   throw ValidationError.fromIssues(problems, {
     hint:
-      "Use API names from the property's metadata (GET v1beta/properties/<id>/metadata with the API Call step), " +
-      "listed at https://developers.google.com/analytics/devguides/reporting/data/v1/api-schema.",
-    details: { problems: problems.map((p) => ({ ...p })) },
+      "Use API names from the property's metadata (google_analytics_api_call with GET " +
+      "v1beta/properties/<id>/metadata), listed at " +
+      `https://developers.google.com/analytics/devguides/reporting/data/v1/api-schema.${equivalence}`,
+    details: { problems: problems.map(({ field, message }) => ({ field, message })) },
   });
 }

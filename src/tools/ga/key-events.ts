@@ -1,3 +1,4 @@
+import { distance } from "fastest-levenshtein";
 import type { GoogleAnalyticsConnector } from "../../connectors/google/connector.js";
 import type { RunReportResponse } from "../../connectors/google/types.js";
 import { UpstreamError } from "../../errors.js";
@@ -81,4 +82,42 @@ export function keyEventOutput(keyEvent: KeyEvent, eventName: string): CreateKey
     ...(keyEvent.custom !== undefined ? { custom: keyEvent.custom } : {}),
     ...(keyEvent.deletable !== undefined ? { deletable: keyEvent.deletable } : {}),
   };
+}
+
+/**
+ * The collected events (last 30 days) whose names are closest to `eventName`, with their counts: what a
+ * refusal offers instead of an event never collected. Names containing the text rank first, then by edit
+ * distance, case ignored.
+ */
+export async function closestCollected(
+  ga: GoogleAnalyticsConnector,
+  propertyId: string,
+  eventName: string,
+  signal: AbortSignal | undefined,
+): Promise<{ name: string; count: number }[]> {
+  const report = await ga.runReport(
+    propertyId,
+    {
+      dateRanges: [{ startDate: "29daysAgo", endDate: "today" }],
+      dimensions: [{ name: "eventName" }],
+      metrics: [{ name: "eventCount" }],
+      limit: "1000",
+    },
+    signal,
+  );
+  const wanted = eventName.toLowerCase();
+  return (report.rows ?? [])
+    .flatMap((row) => {
+      const name = row.dimensionValues?.[0]?.value;
+      const count = Number(row.metricValues?.[0]?.value ?? 0);
+      return name ? [{ name, count: Number.isFinite(count) ? count : 0 }] : [];
+    })
+    .map((event) => {
+      const lower = event.name.toLowerCase();
+      const contains = lower.includes(wanted) || wanted.includes(lower);
+      return { ...event, rank: contains ? 0 : distance(wanted, lower) };
+    })
+    .sort((a, b) => a.rank - b.rank || b.count - a.count)
+    .slice(0, 5)
+    .map(({ name, count }) => ({ name, count }));
 }

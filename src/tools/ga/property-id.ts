@@ -2,7 +2,7 @@ import { ValidationError } from "../../errors.js";
 
 const WHERE =
   "Use the numeric GA4 property ID: in Google Analytics open Admin > Property settings > Property details " +
-  "(top right), or list your properties with the API Call step (GET v1beta/accountSummaries).";
+  "(top right), or list your properties with google_analytics_api_call (GET v1beta/accountSummaries).";
 
 // GA4 web UI addresses carry the property as "p<id>" after the hash, alone ("#/p123/reports/...") or after
 // the account ("#/a456p123/admin/..."). Universal Analytics used "a<id>w<id>p<view>", a view, not a property.

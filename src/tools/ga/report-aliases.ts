@@ -20,7 +20,7 @@ import { parseFilter } from "./filter-parser.js";
  */
 
 const RAW_REQUEST =
-  "use the Google Analytics API Call step (POST v1beta/properties/<id>:runReport) to send a raw RunReportRequest";
+  "use google_analytics_api_call (POST v1beta/properties/<id>:runReport) to send a raw RunReportRequest";
 
 /** GA fields with no Run Reports equivalent: refused with what to do, never dropped. */
 const NAME_OBJECT_EXTRAS: Record<string, string> = {
@@ -63,7 +63,7 @@ function fromGaOrderBy(item: Record<string, unknown>, path: Path, ctx: Normalise
   if (Object.hasOwn(item, "pivot")) {
     ctx.issue(
       [...path, "pivot"],
-      "pivot ordering belongs to pivot reports: run one with the Google Analytics API Call step " +
+      "pivot ordering belongs to pivot reports: run one with google_analytics_api_call " +
         "(POST v1beta/properties/<id>:runPivotReport)",
     );
     return item;
@@ -164,7 +164,7 @@ export const RUN_REPORTS_ALIASES: InputAliases = {
     if (quota !== undefined && quota !== true) {
       ctx.issue(
         ["returnPropertyQuota"],
-        "Run Reports always returns the property quota; remove returnPropertyQuota",
+        "google_analytics_run_reports always returns the property quota; remove returnPropertyQuota",
       );
     }
     return { ...filterAliases(input, ctx), returnPropertyQuota: undefined };

@@ -78,6 +78,31 @@ const SYNONYMS: Record<string, string | string[]> = {
 const squash = (name: string) => name.toLowerCase().replace(/[-_\s]/g, "");
 
 /** The accepted name closest to `key`: a known synonym, the same letters, or a small edit away. */
+/**
+ * Words for an enum value that no edit distance finds: GA4's industry categories have no RETAIL, and Google
+ * files retail under SHOPPING (Property.industryCategory, https://developers.google.com/analytics/devguides/config/admin/v1/rest/v1beta/properties#IndustryCategory).
+ */
+const VALUE_SYNONYMS: Record<string, string> = {
+  retail: "SHOPPING",
+  ecommerce: "SHOPPING",
+  store: "SHOPPING",
+  shop: "SHOPPING",
+  education: "JOBS_AND_EDUCATION",
+  media: "NEWS",
+  entertainment: "ARTS_AND_ENTERTAINMENT",
+  software: "TECHNOLOGY",
+  saas: "TECHNOLOGY",
+};
+
+/** The accepted enum value closest to a string given (its case ignored), or a synonym of it. */
+function nearestValue(input: unknown, values: readonly unknown[]): string | undefined {
+  if (typeof input !== "string") return undefined;
+  const accepted = values.map((v) => String(v));
+  const synonym = ownValue(VALUE_SYNONYMS, squash(input));
+  if (synonym && accepted.includes(synonym)) return synonym;
+  return nearestName(input, accepted);
+}
+
 export function nearestName(key: string, accepted: readonly string[]): string | undefined {
   if (key.length > MAX_KEY_COMPARED) return undefined;
   const wanted = squash(key);
@@ -241,7 +266,13 @@ function describe(issue: IssueFacts): Problem[] {
       // A required enum that was not given: left out when an unknown key's suggestion names it (Method).
       if (issue.input === undefined)
         return [{ field, message: `required (one of ${values})`, missing: true }];
-      return [{ field, message: `expected one of ${values}; ${received(issue.input)}` }];
+      const near = nearestValue(issue.input, issue.values);
+      return [
+        {
+          field,
+          message: `expected one of ${values}; ${received(issue.input)}${near ? `; did you mean ${near}?` : ""}`,
+        },
+      ];
     }
     default: {
       const value = issue.input;

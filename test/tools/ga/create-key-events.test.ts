@@ -134,7 +134,9 @@ describe("Create Key Events", () => {
     );
     expect(ga.callsOf("request")).toHaveLength(0);
     expect(ga.callsOf("runReport")).toHaveLength(0);
-    expect(ga.callsOf("listAll")[0]?.args).toEqual([LIST, "keyEvents", { pageSize: 200 }]);
+    // The first listing names the property (accountSummaries); the key events are listed next.
+    expect(ga.callsOf("listAll").map((call) => call.args[0])).toEqual(["v1beta/accountSummaries", LIST]);
+    expect(ga.callsOf("listAll")[1]?.args).toEqual([LIST, "keyEvents", { pageSize: 200 }]);
   });
 
   it("on 409 ALREADY_EXISTS (a concurrent create) returns the winner; other errors propagate", async () => {

@@ -138,13 +138,15 @@ describe("error texts", () => {
     });
     expect(error.field).toBe("returnPropertyQuota");
     expect(error.message).toMatch(
-      /metrics\[0\]\.expression: custom metric expressions are not supported here; use the Google Analytics API Call step/,
+      /metrics\[0\]\.expression: custom metric expressions are not supported here; use google_analytics_api_call/,
     );
     expect(error.message).toMatch(
       /dimensions\[0\]\.dimensionExpression: dimension expressions are not supported/,
     );
     expect(error.message).toMatch(/order_by\[0\]\.pivot: pivot ordering belongs to pivot reports/);
-    expect(error.message).toMatch(/returnPropertyQuota: Run Reports always returns the property quota/);
+    expect(error.message).toMatch(
+      /returnPropertyQuota: google_analytics_run_reports always returns the property quota/,
+    );
   });
 
   it("a GA orderBy in no valid shape says which two shapes GA has", async () => {

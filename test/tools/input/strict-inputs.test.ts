@@ -115,7 +115,7 @@ describe("an unknown field is refused with the nearest accepted name", () => {
   it("says what to do for GA request fields Run Reports does not support, and for headers", async () => {
     const keep = await refused(REPORT, { ...REPORT_BASE, keepEmptyRows: true });
     expect(keep.field).toBe("keepEmptyRows");
-    expect(keep.message).toMatch(/API Call step \(POST v1beta\/properties\/<id>:runReport\)/);
+    expect(keep.message).toMatch(/google_analytics_api_call \(POST v1beta\/properties\/<id>:runReport\)/);
     const headers = await refused(API_CALL, { ...API_CALL_BASE, headers: { "x-goog-user-project": "p" } });
     expect(headers.message).toMatch(/headers cannot be given/);
     const property = await refused(API_CALL, { ...API_CALL_BASE, propertyId: "123" });
