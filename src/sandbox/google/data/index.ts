@@ -16,6 +16,7 @@ import {
 } from "../types.js";
 import { AUDIENCE_RPC, type AudienceCall, AudienceExports, audienceRoute } from "./audience-exports.js";
 import { type ReportResult, type ReportScope, runReport } from "./core-report.js";
+import { customCatalog } from "./custom-fields.js";
 import { Dataset, DEFAULT_SEED } from "./dataset.js";
 import { checkCompatibility, metadataOf } from "./metadata.js";
 import { runPivotReport } from "./pivot.js";
@@ -215,8 +216,9 @@ async function dispatch(
 ): Promise<unknown> {
   const { context, dataset } = deps;
   if (method === "getMetadata") {
-    if (propertyId !== "0") accessibleProperty(context, propertyId, email);
-    return metadataOf(propertyId);
+    if (propertyId === "0") return metadataOf(propertyId);
+    accessibleProperty(context, propertyId, email);
+    return metadataOf(propertyId, customCatalog(context.customDefinitions?.(propertyId)));
   }
   const raw = parseBody(body);
   const property = accessibleProperty(context, propertyId, email);
@@ -224,12 +226,13 @@ async function dispatch(
     dataset,
     property,
     keyEventNames: context.keyEventNames(propertyId),
+    custom: customCatalog(context.customDefinitions?.(propertyId)),
     now: context.now(),
   };
   const single = isObject(raw) && raw.returnPropertyQuota === true;
   switch (method) {
     case "checkCompatibility":
-      return checkCompatibility(raw);
+      return checkCompatibility(raw, scope.custom);
     case "runReport":
       return (
         await withQuota(deps, "core", scope, () => [{ result: runReport(raw, scope), wantsQuota: single }])
