@@ -119,6 +119,7 @@ export async function startGoogleSandbox(options: GoogleSandboxOptions = {}): Pr
       dimensions: world.customDimensions.list(propertyId),
       metrics: world.customMetrics.list(propertyId),
     }),
+    recordAccess: (access) => world.accesses.push(access),
     now,
   };
   const data = createDataApi(dataContext, options.data);

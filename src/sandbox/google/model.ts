@@ -144,3 +144,11 @@ export interface WorldChange {
   /** ChangeHistoryResource member name (property, dataStream, googleAdsLink, ...) and the resource JSON. */
   after?: { type: string; json: Record<string, unknown> };
 }
+
+/** One read of reporting data through the Data API (runAccessReport). */
+export interface WorldAccess {
+  email: string;
+  propertyId: string;
+  at: number;
+  realtime: boolean;
+}

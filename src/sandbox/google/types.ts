@@ -57,6 +57,8 @@ export interface DataApiContext {
   keyEventNames(propertyId: string): readonly string[];
   /** Custom definitions of the property (getMetadata lists them; reports accept them). None when absent. */
   customDefinitions?(propertyId: string): CustomDefinitions;
+  /** Notes that a user read reporting data of a property (the Admin API's data access reports). */
+  recordAccess?(access: { email: string; propertyId: string; at: number; realtime: boolean }): void;
   now(): number;
 }
 

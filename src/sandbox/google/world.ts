@@ -7,6 +7,7 @@ import { PropertyCollection } from "./collection.js";
 import type {
   DataRetention,
   DataSharingSettings,
+  WorldAccess,
   WorldAccount,
   WorldChange,
   WorldCustomDimension,
@@ -79,6 +80,8 @@ export class GoogleWorld {
   private readonly sharing = new Map<string, DataSharingSettings>();
   /** Admin API writes, oldest first (searchChangeHistoryEvents). */
   readonly changes: WorldChange[] = [];
+  /** Data API report reads, oldest first (runAccessReport). */
+  readonly accesses: WorldAccess[] = [];
 
   /**
    * An account's data sharing settings; a new account shares with Google support, sales and products and

@@ -7,6 +7,7 @@ import {
   ANALYST,
   accessToken,
   admin,
+  call,
   EDITOR,
   loopbackOnly,
   VIEWER,
@@ -129,5 +130,53 @@ describe("Admin API links, secrets, sharing and change history", () => {
     expect(
       (await admin(s, viewer, "POST", "/v1beta/accounts/100001:searchChangeHistoryEvents", {})).status,
     ).toBe(403);
+  });
+
+  it("data access reports count the Data API report reads per user and property, for administrators", async () => {
+    const s = sandbox();
+    clock = NOW;
+    const reader = await accessToken(s, VIEWER);
+    const runReport = (token: string) =>
+      call(`${s.dataApiUrl}${SHOP}:runReport`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+        body: JSON.stringify({
+          dateRanges: [{ startDate: "7daysAgo", endDate: "yesterday" }],
+          metrics: [{ name: "sessions" }],
+        }),
+      });
+    expect((await runReport(reader)).status).toBe(200);
+    expect((await runReport(reader)).status).toBe(200);
+    const analyst = await accessToken(s, ANALYST);
+    expect((await runReport(analyst)).status).toBe(200);
+    const body = {
+      dimensions: [{ dimensionName: "userEmail" }, { dimensionName: "accessedPropertyName" }],
+      metrics: [{ metricName: "accessCount" }],
+      dateRanges: [{ startDate: "yesterday", endDate: "today" }],
+    };
+    const report = await admin(s, analyst, "POST", `${SHOP}:runAccessReport`, body);
+    expect(report.status).toBe(200);
+    expect(report.body.rows).toEqual([
+      { dimensionValues: [{ value: VIEWER }, { value: "Retail Web Store" }], metricValues: [{ value: "2" }] },
+      {
+        dimensionValues: [{ value: ANALYST }, { value: "Retail Web Store" }],
+        metricValues: [{ value: "1" }],
+      },
+    ]);
+    expect(report.body.rowCount).toBe(2);
+    const account = await admin(s, analyst, "POST", "/v1beta/accounts/100001:runAccessReport", {
+      metrics: [{ metricName: "accessCount" }],
+    });
+    expect(account.body.rows).toEqual([{ metricValues: [{ value: "3" }] }]);
+    const old = await admin(s, analyst, "POST", `${SHOP}:runAccessReport`, {
+      ...body,
+      dateRanges: [{ startDate: "2024-01-01", endDate: "2024-01-31" }],
+    });
+    expect(old.body.rows).toBeUndefined();
+    const unknown = await admin(s, analyst, "POST", `${SHOP}:runAccessReport`, {
+      dimensions: [{ dimensionName: "city" }],
+    });
+    expect(unknown.status).toBe(400);
+    expect((await admin(s, reader, "POST", `${SHOP}:runAccessReport`, body)).status).toBe(403);
   });
 });

@@ -4,7 +4,14 @@
  */
 import { describe, expect, it } from "vitest";
 import type { GoogleSandbox } from "../../../src/sandbox/google/index.js";
-import { ANALYST, accessToken, admin, loopbackOnly, withSandbox } from "../../helpers/google-sandbox.js";
+import {
+  ANALYST,
+  accessToken,
+  admin,
+  call,
+  loopbackOnly,
+  withSandbox,
+} from "../../helpers/google-sandbox.js";
 import { expectWireShape, validated } from "../../helpers/wire/schemas.js";
 
 loopbackOnly();
@@ -94,6 +101,35 @@ describe("Admin API link and history answers have the discovery shapes", () => {
       { property: "properties/412345671" },
     );
     expect((history.changeHistoryEvents as unknown[]).length).toBeGreaterThanOrEqual(8);
+    await call(`${s.dataApiUrl}${SHOP}:runReport`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${t}`, "content-type": "application/json" },
+      body: JSON.stringify({
+        dateRanges: [{ startDate: "7daysAgo", endDate: "yesterday" }],
+        metrics: [{ name: "sessions" }],
+      }),
+    });
+    const access = {
+      dimensions: [{ dimensionName: "userEmail" }, { dimensionName: "accessDateHour" }],
+      metrics: [{ metricName: "accessCount" }],
+    };
+    const byProperty = await adminCheck(
+      s,
+      t,
+      "POST",
+      `${P}:runAccessReport`,
+      `${SHOP}:runAccessReport`,
+      access,
+    );
+    expect(byProperty.rowCount).toBe(1);
+    await adminCheck(
+      s,
+      t,
+      "POST",
+      "/v1beta/accounts/{accountsId}:runAccessReport",
+      "/v1beta/accounts/100001:runAccessReport",
+      access,
+    );
   });
 });
 
@@ -108,10 +144,12 @@ const EXPECTED = [
   "ga4-admin GET /v1beta/properties/{propertiesId}/googleAdsLinks",
   "ga4-admin PATCH /v1beta/properties/{propertiesId}/dataStreams/{dataStreamsId}/measurementProtocolSecrets/{measurementProtocolSecretsId}",
   "ga4-admin PATCH /v1beta/properties/{propertiesId}/googleAdsLinks/{googleAdsLinksId}",
+  "ga4-admin POST /v1beta/accounts/{accountsId}:runAccessReport",
   "ga4-admin POST /v1beta/accounts/{accountsId}:searchChangeHistoryEvents",
   "ga4-admin POST /v1beta/properties/{propertiesId}/dataStreams/{dataStreamsId}/measurementProtocolSecrets",
   "ga4-admin POST /v1beta/properties/{propertiesId}/firebaseLinks",
   "ga4-admin POST /v1beta/properties/{propertiesId}/googleAdsLinks",
+  "ga4-admin POST /v1beta/properties/{propertiesId}:runAccessReport",
 ];
 
 describe("coverage", () => {

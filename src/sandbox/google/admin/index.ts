@@ -7,6 +7,7 @@
 import { findRealPath } from "../../../real-paths.js";
 import { invalidArgument, notFound, RpcError, sendJson, sendRpcError } from "../http.js";
 import type { SubHandler } from "../types.js";
+import { runAccountAccessReport, runPropertyAccessReport } from "./access-report.js";
 import { deleteAccount, getAccount, listAccountSummaries, listAccounts, patchAccount } from "./accounts.js";
 import { recordChange, searchChangeHistoryEvents } from "./change-history.js";
 import type { AdminContext, AdminRequest } from "./context.js";
@@ -135,6 +136,8 @@ const ROUTES: readonly Route[] = [
   route("DELETE", `${P}/firebaseLinks/{firebaseLink}`, deleteFirebaseLink),
   route("GET", "/v1beta/accounts/{account}/dataSharingSettings", getDataSharingSettings),
   route("POST", "/v1beta/accounts/{account}:searchChangeHistoryEvents", searchChangeHistoryEvents),
+  route("POST", `${P}:runAccessReport`, runPropertyAccessReport),
+  route("POST", "/v1beta/accounts/{account}:runAccessReport", runAccountAccessReport),
 ];
 
 /**

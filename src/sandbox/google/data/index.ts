@@ -336,7 +336,16 @@ export function createDataApi(
         return;
       }
       if (!target) return;
-      sendJson(res, 200, await dispatch(deps, target.method, target.propertyId, owner.email, body));
+      const answer = await dispatch(deps, target.method, target.propertyId, owner.email, body);
+      if (target.method.startsWith("run") || target.method.startsWith("batch")) {
+        context.recordAccess?.({
+          email: owner.email,
+          propertyId: target.propertyId,
+          at: context.now(),
+          realtime: target.method === "runRealtimeReport",
+        });
+      }
+      sendJson(res, 200, answer);
     } catch (error) {
       const rpc = error instanceof RpcError ? error : new RpcError("INTERNAL", "Internal error encountered.");
       if (rpc.httpCode === 429) rejected429++;
