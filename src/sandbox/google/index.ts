@@ -115,6 +115,11 @@ export async function startGoogleSandbox(options: GoogleSandboxOptions = {}): Pr
     property: (propertyId) => world.liveProperty(propertyId),
     roleOf: (email, accountId) => world.roleOf(email, accountId),
     keyEventNames: (propertyId) => world.keyEventNames(propertyId),
+    customDefinitions: (propertyId) => ({
+      dimensions: world.customDimensions.list(propertyId),
+      metrics: world.customMetrics.list(propertyId),
+    }),
+    recordAccess: (access) => world.accesses.push(access),
     now,
   };
   const data = createDataApi(dataContext, options.data);

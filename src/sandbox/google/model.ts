@@ -97,3 +97,58 @@ export interface DataRetention {
   userDataRetention: RetentionDuration;
   resetUserDataOnNewActivity: boolean;
 }
+
+export interface WorldMeasurementProtocolSecret {
+  id: string;
+  propertyId: string;
+  streamId: string;
+  displayName: string;
+  secretValue: string;
+}
+
+export interface WorldGoogleAdsLink {
+  id: string;
+  propertyId: string;
+  customerId: string;
+  adsPersonalizationEnabled: boolean;
+  creatorEmailAddress: string;
+  createTime: string;
+  updateTime: string;
+}
+
+export interface WorldFirebaseLink {
+  id: string;
+  propertyId: string;
+  /** "projects/{project number}" */
+  project: string;
+  createTime: string;
+}
+
+export interface DataSharingSettings {
+  sharingWithGoogleSupportEnabled: boolean;
+  sharingWithGoogleAssignedSalesEnabled: boolean;
+  sharingWithGoogleAnySalesEnabled: boolean;
+  sharingWithGoogleProductsEnabled: boolean;
+  sharingWithOthersEnabled: boolean;
+}
+
+/** One Admin API write, as searchChangeHistoryEvents reports it. */
+export interface WorldChange {
+  id: string;
+  accountId: string;
+  propertyId?: string;
+  changeTime: string;
+  actorEmail: string;
+  action: "CREATED" | "UPDATED" | "DELETED";
+  resource: string;
+  /** ChangeHistoryResource member name (property, dataStream, googleAdsLink, ...) and the resource JSON. */
+  after?: { type: string; json: Record<string, unknown> };
+}
+
+/** One read of reporting data through the Data API (runAccessReport). */
+export interface WorldAccess {
+  email: string;
+  propertyId: string;
+  at: number;
+  realtime: boolean;
+}

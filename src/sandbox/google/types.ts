@@ -29,6 +29,22 @@ export interface SandboxProperty {
   deleted: boolean;
 }
 
+/** A custom dimension or metric registered through the Admin API, as the Data API sees it. */
+export interface CustomDefinition {
+  parameterName: string;
+  displayName: string;
+  description?: string;
+  /** EVENT, USER or ITEM for dimensions; custom metrics are EVENT-scoped. */
+  scope: "EVENT" | "USER" | "ITEM";
+  /** Metrics only: the CustomMetric measurementUnit (STANDARD, CURRENCY, SECONDS, ...). */
+  measurementUnit?: string;
+}
+
+export interface CustomDefinitions {
+  dimensions: readonly CustomDefinition[];
+  metrics: readonly CustomDefinition[];
+}
+
 /** What the Data API needs from the world. */
 export interface DataApiContext {
   /** Resolves `Authorization: Bearer x`; undefined when missing, unknown or expired (→ 401 UNAUTHENTICATED). */
@@ -39,6 +55,10 @@ export interface DataApiContext {
   roleOf(email: string, accountId: string): Role | undefined;
   /** Event names currently marked as key events in the property (feeds the keyEvents metric). */
   keyEventNames(propertyId: string): readonly string[];
+  /** Custom definitions of the property (getMetadata lists them; reports accept them). None when absent. */
+  customDefinitions?(propertyId: string): CustomDefinitions;
+  /** Notes that a user read reporting data of a property (the Admin API's data access reports). */
+  recordAccess?(access: { email: string; propertyId: string; at: number; realtime: boolean }): void;
   now(): number;
 }
 

@@ -6,11 +6,17 @@ import { createHash } from "node:crypto";
 import { PropertyCollection } from "./collection.js";
 import type {
   DataRetention,
+  DataSharingSettings,
+  WorldAccess,
   WorldAccount,
+  WorldChange,
   WorldCustomDimension,
   WorldCustomMetric,
   WorldDataStream,
+  WorldFirebaseLink,
+  WorldGoogleAdsLink,
   WorldKeyEvent,
+  WorldMeasurementProtocolSecret,
   WorldProperty,
 } from "./model.js";
 import { SEED_ACCOUNTS, SEED_PROPERTIES, type SeedProperty } from "./seed.js";
@@ -68,6 +74,30 @@ export class GoogleWorld {
   private readonly retention = new Map<string, DataRetention>();
   readonly customDimensions = new PropertyCollection<WorldCustomDimension>(10_230_000_001);
   readonly customMetrics = new PropertyCollection<WorldCustomMetric>(10_450_000_001);
+  readonly measurementProtocolSecrets = new PropertyCollection<WorldMeasurementProtocolSecret>(2_000_001);
+  readonly googleAdsLinks = new PropertyCollection<WorldGoogleAdsLink>(7_100_000_001);
+  readonly firebaseLinks = new PropertyCollection<WorldFirebaseLink>(3_300_000_001);
+  private readonly sharing = new Map<string, DataSharingSettings>();
+  /** Admin API writes, oldest first (searchChangeHistoryEvents). */
+  readonly changes: WorldChange[] = [];
+  /** Data API report reads, oldest first (runAccessReport). */
+  readonly accesses: WorldAccess[] = [];
+
+  /**
+   * An account's data sharing settings; a new account shares with Google support, sales and products and
+   * with nobody else, the defaults of the account-creation screen (https://support.google.com/analytics/answer/1011397).
+   */
+  dataSharing(accountId: string): DataSharingSettings {
+    const current = this.sharing.get(accountId) ?? {
+      sharingWithGoogleSupportEnabled: true,
+      sharingWithGoogleAssignedSalesEnabled: true,
+      sharingWithGoogleAnySalesEnabled: true,
+      sharingWithGoogleProductsEnabled: true,
+      sharingWithOthersEnabled: false,
+    };
+    this.sharing.set(accountId, current);
+    return current;
+  }
 
   constructor(users: readonly GoogleSandboxUser[] = DEFAULT_USERS) {
     for (const user of users) this.users.set(user.email.toLowerCase(), { ...user.roles });

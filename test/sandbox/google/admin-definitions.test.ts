@@ -263,10 +263,10 @@ describe("Admin API: conversion events are key events, and accounts change and g
   it("answers a real method it does not emulate with a NOT_FOUND that says so", async () => {
     const s = sandbox();
     const token = await accessToken(s, ANALYST);
-    const links = await admin(s, token, "GET", `${SHOP}/firebaseLinks`);
-    expect(links.status).toBe(404);
-    expect(rpcMessage(links)).toBe(
-      "GET /v1beta/properties/{propertiesId}/firebaseLinks is a real Admin API method that this sandbox does not emulate.",
+    const ack = await admin(s, token, "POST", `${SHOP}:acknowledgeUserDataCollection`, {});
+    expect(ack.status).toBe(404);
+    expect(rpcMessage(ack)).toBe(
+      "POST /v1beta/properties/{propertiesId}:acknowledgeUserDataCollection is a real Admin API method that this sandbox does not emulate.",
     );
     expect(rpcMessage(await admin(s, token, "GET", "/v1beta/nothing"))).toMatch(
       /was not found on this server/,

@@ -7,7 +7,9 @@
 import { findRealPath } from "../../../real-paths.js";
 import { invalidArgument, notFound, RpcError, sendJson, sendRpcError } from "../http.js";
 import type { SubHandler } from "../types.js";
+import { runAccountAccessReport, runPropertyAccessReport } from "./access-report.js";
 import { deleteAccount, getAccount, listAccountSummaries, listAccounts, patchAccount } from "./accounts.js";
+import { recordChange, searchChangeHistoryEvents } from "./change-history.js";
 import type { AdminContext, AdminRequest } from "./context.js";
 import {
   createConversionEvent,
@@ -39,6 +41,21 @@ import {
   patchDataStream,
 } from "./data-streams.js";
 import { createKeyEvent, deleteKeyEvent, getKeyEvent, listKeyEvents, patchKeyEvent } from "./key-events.js";
+import {
+  createAdsLink,
+  createFirebaseLink,
+  createSecret,
+  deleteAdsLink,
+  deleteFirebaseLink,
+  deleteSecret,
+  getDataSharingSettings,
+  getSecret,
+  listAdsLinks,
+  listFirebaseLinks,
+  listSecrets,
+  patchAdsLink,
+  patchSecret,
+} from "./links.js";
 import { createProperty, deleteProperty, getProperty, listProperties, patchProperty } from "./properties.js";
 
 export type { AdminContext } from "./context.js";
@@ -65,6 +82,7 @@ function route(method: string, template: string, handler: Handler): Route {
 }
 
 const P = "/v1beta/properties/{property}";
+const SECRETS = `${P}/dataStreams/{dataStream}/measurementProtocolSecrets`;
 
 const ROUTES: readonly Route[] = [
   route("GET", "/v1beta/accounts", listAccounts),
@@ -104,6 +122,22 @@ const ROUTES: readonly Route[] = [
   route("GET", `${P}/dataStreams/{dataStream}`, getDataStream),
   route("PATCH", `${P}/dataStreams/{dataStream}`, patchDataStream),
   route("DELETE", `${P}/dataStreams/{dataStream}`, deleteDataStream),
+  route("GET", SECRETS, listSecrets),
+  route("POST", SECRETS, createSecret),
+  route("GET", `${SECRETS}/{secret}`, getSecret),
+  route("PATCH", `${SECRETS}/{secret}`, patchSecret),
+  route("DELETE", `${SECRETS}/{secret}`, deleteSecret),
+  route("GET", `${P}/googleAdsLinks`, listAdsLinks),
+  route("POST", `${P}/googleAdsLinks`, createAdsLink),
+  route("PATCH", `${P}/googleAdsLinks/{googleAdsLink}`, patchAdsLink),
+  route("DELETE", `${P}/googleAdsLinks/{googleAdsLink}`, deleteAdsLink),
+  route("GET", `${P}/firebaseLinks`, listFirebaseLinks),
+  route("POST", `${P}/firebaseLinks`, createFirebaseLink),
+  route("DELETE", `${P}/firebaseLinks/{firebaseLink}`, deleteFirebaseLink),
+  route("GET", "/v1beta/accounts/{account}/dataSharingSettings", getDataSharingSettings),
+  route("POST", "/v1beta/accounts/{account}:searchChangeHistoryEvents", searchChangeHistoryEvents),
+  route("POST", `${P}:runAccessReport`, runPropertyAccessReport),
+  route("POST", "/v1beta/accounts/{account}:runAccessReport", runAccountAccessReport),
 ];
 
 /**
@@ -140,11 +174,16 @@ export function createAdminApi(ctx: AdminContext): { handle: SubHandler; stats()
           params[name] = match[i + 1] ?? "";
         });
         const malformed = malformedId(candidate, params);
-        sendJson(
-          res,
-          200,
-          candidate.handler({ ctx, req, url, body, params, ...(malformed ? { malformed } : {}) }),
-        );
+        const result = candidate.handler({
+          ctx,
+          req,
+          url,
+          body,
+          params,
+          ...(malformed ? { malformed } : {}),
+        });
+        recordChange(ctx, { req, params }, method, candidate.template, result);
+        sendJson(res, 200, result);
         return;
       }
       const real = findRealPath("ga4-admin", path);

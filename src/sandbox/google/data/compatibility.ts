@@ -2,13 +2,13 @@
  * Which fields may be combined, with the real API's 400 wording, and the metadata entries that
  * GET properties/{id}/metadata and :checkCompatibility return for each field.
  */
+import type { DimensionDef, MetricDef, Scope } from "./fields.js";
 import {
+  type CatalogDimension,
+  type CatalogMetric,
   DIMENSION_BY_NAME,
-  type DimensionDef,
   METRIC_BY_NAME,
-  type MetricDef,
-  type Scope,
-} from "./fields.js";
+} from "./schema-catalog.js";
 
 /**
  * The first field to remove to make the combination compatible, or undefined when it is compatible.
@@ -17,9 +17,12 @@ import {
 export function incompatibleField(
   dimensions: readonly string[],
   metrics: readonly string[],
+  scopeOfCustom: (name: string) => Scope | undefined = () => undefined,
 ): string | undefined {
-  const scopeOfDim = (name: string): Scope => DIMENSION_BY_NAME.get(name)?.scope ?? "standard";
-  const scopeOfMetric = (name: string): Scope => METRIC_BY_NAME.get(name)?.scope ?? "standard";
+  const scopeOfDim = (name: string): Scope =>
+    DIMENSION_BY_NAME.get(name)?.scope ?? scopeOfCustom(name) ?? "standard";
+  const scopeOfMetric = (name: string): Scope =>
+    METRIC_BY_NAME.get(name)?.scope ?? scopeOfCustom(name) ?? "standard";
   const itemUsed =
     dimensions.some((d) => scopeOfDim(d) === "item") || metrics.some((m) => scopeOfMetric(m) === "item");
   if (!itemUsed) return undefined;
@@ -39,21 +42,23 @@ export function incompatibleMessage(field: string): string {
 }
 
 /** Metadata entries as GET properties/{id}/metadata returns them. */
-export function dimensionMetadata(def: DimensionDef): Record<string, unknown> {
+export function dimensionMetadata(def: DimensionDef & Pick<CatalogDimension, "deprecatedApiNames">) {
   return {
     apiName: def.apiName,
     uiName: def.uiName,
     description: def.description,
-    category: def.category,
+    ...(def.deprecatedApiNames ? { deprecatedApiNames: def.deprecatedApiNames } : {}),
     customDefinition: false,
+    category: def.category,
   };
 }
 
-export function metricMetadata(def: MetricDef): Record<string, unknown> {
+export function metricMetadata(def: MetricDef & Pick<CatalogMetric, "deprecatedApiNames">) {
   return {
     apiName: def.apiName,
     uiName: def.uiName,
     description: def.description,
+    ...(def.deprecatedApiNames ? { deprecatedApiNames: def.deprecatedApiNames } : {}),
     type: def.type,
     category: def.category,
   };

@@ -6,10 +6,11 @@ import type { SandboxProperty } from "../types.js";
 import { profileOf } from "./catalog-values.js";
 import { incompatibleField, incompatibleMessage } from "./compatibility.js";
 import { reportCurrency } from "./currency.js";
+import { type CustomCatalog, customScope, isCustomField } from "./custom-fields.js";
 import type { Dataset } from "./dataset.js";
 import { parseDate, zonedNow } from "./dates.js";
 import { type Fact, factsOf, grainFor } from "./facts.js";
-import { DIMENSION_BY_NAME, METRIC_BY_NAME, type MetricDef, REALTIME_ONLY_DIMENSIONS } from "./fields.js";
+import { type MetricDef, REALTIME_ONLY_DIMENSIONS } from "./fields.js";
 import type { CompiledFilter } from "./filters.js";
 import { aggregate, aggregateRows, type EngineQuery, headers, type Range, toApiRow } from "./report.js";
 import {
@@ -25,6 +26,7 @@ import {
   type Schema,
 } from "./request.js";
 import { API_SCHEMA_URL, invalidArgument, isObject, RpcError, rejectUnknownKeys } from "./rpc.js";
+import { DIMENSION_BY_NAME, isCohortField, METRIC_BY_NAME } from "./schema-catalog.js";
 
 export const MAX_DATE_RANGES = 4;
 
@@ -33,6 +35,8 @@ export interface ReportScope {
   dataset: Dataset;
   property: SandboxProperty;
   keyEventNames: readonly string[];
+  /** The property's custom dimensions and metrics (customEvent:, customUser:, customItem:). */
+  custom: CustomCatalog;
   now: number;
 }
 
@@ -42,19 +46,37 @@ function requireMetric(defs: ReadonlyMap<string, MetricDef>, name: string): Metr
   return def;
 }
 
-export const CORE_SCHEMA: Schema = {
-  kindOf: (name) =>
-    DIMENSION_BY_NAME.has(name) ? "dimension" : METRIC_BY_NAME.has(name) ? "metric" : undefined,
-  metric: (name) => requireMetric(METRIC_BY_NAME, name),
-  unknownField: (name, kind) => {
-    const realtime = REALTIME_ONLY_DIMENSIONS.includes(name)
-      ? ` ${name} is a Realtime dimension: use it with runRealtimeReport.`
-      : "";
-    return invalidArgument(
-      `Field ${name} is not a valid ${kind}.${realtime} For a list of valid dimensions and metrics, see ${API_SCHEMA_URL}`,
-    );
-  },
-};
+function unknownCoreField(name: string, kind: "dimension" | "metric"): RpcError {
+  const realtime = REALTIME_ONLY_DIMENSIONS.includes(name)
+    ? ` ${name} is a Realtime dimension: use it with runRealtimeReport.`
+    : "";
+  const custom = isCustomField(name)
+    ? " Custom fields must be registered in the property first (Admin API customDimensions / customMetrics)."
+    : "";
+  return invalidArgument(
+    `Field ${name} is not a valid ${kind}.${realtime}${custom} For a list of valid dimensions and metrics, see ${API_SCHEMA_URL}`,
+  );
+}
+
+const schemas = new WeakMap<CustomCatalog, Schema>();
+
+/** The core schema of one property: the universal fields plus its custom definitions. */
+export function coreSchema(custom: CustomCatalog): Schema {
+  const known = schemas.get(custom);
+  if (known) return known;
+  const schema: Schema = {
+    kindOf: (name) =>
+      DIMENSION_BY_NAME.has(name) || custom.dimensions.has(name)
+        ? "dimension"
+        : METRIC_BY_NAME.has(name) || custom.metrics.has(name)
+          ? "metric"
+          : undefined,
+    metric: (name) => requireMetric(custom.metrics.has(name) ? custom.metrics : METRIC_BY_NAME, name),
+    unknownField: unknownCoreField,
+  };
+  schemas.set(custom, schema);
+  return schema;
+}
 
 export function checkPropertyField(
   body: Record<string, unknown>,
@@ -119,11 +141,23 @@ export function loadFacts(
   const slices = [...days]
     .sort((a, b) => a - b)
     .flatMap((day) => scope.dataset.visible(property.id, day, scope.now, property.timeZone));
-  return factsOf(slices, grainFor(fieldsUsed), profileOf(property.id), new Set(scope.keyEventNames));
+  const grain = grainFor(fieldsUsed, (name) => customScope(scope.custom, name));
+  const origin = Math.min(...ranges.map((r) => r.from));
+  return factsOf(slices, grain, profileOf(property.id), new Set(scope.keyEventNames), origin);
 }
 
-export function checkCompatible(dimensions: readonly string[], metrics: readonly string[]): void {
-  const field = incompatibleField(dimensions, metrics);
+export function checkCompatible(
+  dimensions: readonly string[],
+  metrics: readonly string[],
+  custom: CustomCatalog,
+): void {
+  const cohort = [...dimensions, ...metrics].find(isCohortField);
+  if (cohort) {
+    throw invalidArgument(
+      `${cohort} is a cohort field: it needs a cohortSpec, and this sandbox emulator does not support cohort reports.`,
+    );
+  }
+  const field = incompatibleField(dimensions, metrics, (name) => customScope(custom, name));
   if (field) throw invalidArgument(incompatibleMessage(field));
 }
 
@@ -142,8 +176,8 @@ export function parseCoreCommon(body: Record<string, unknown>, scope: ReportScop
   const today = zonedNow(scope.now, scope.property.timeZone).day;
   return {
     ranges: parseDateRanges(body.dateRanges, today, true),
-    metrics: parseMetrics(body.metrics, CORE_SCHEMA),
-    ...parseFilters(body, CORE_SCHEMA),
+    metrics: parseMetrics(body.metrics, coreSchema(scope.custom)),
+    ...parseFilters(body, coreSchema(scope.custom)),
     currency: reportCurrency(body.currencyCode, scope.property.currencyCode),
     keepEmptyRows: body.keepEmptyRows === true,
   };
@@ -181,7 +215,8 @@ export function runReport(raw: unknown, scope: ReportScope): ReportResult {
   if (!isObject(raw)) throw invalidArgument("The request body must be a RunReportRequest JSON object.");
   rejectUnknownKeys(raw, RUN_REPORT_KEYS);
   const common = parseCoreCommon(raw, scope);
-  let dimensions = parseDimensions(raw.dimensions, CORE_SCHEMA, [DATE_RANGE]);
+  const schema = coreSchema(scope.custom);
+  let dimensions = parseDimensions(raw.dimensions, schema, [DATE_RANGE]);
   // "If multiple date ranges are requested, each response row will contain a zero based date range
   // index": the real API appends a dateRange dimension holding the range name.
   if (common.ranges.length > 1 && !dimensions.includes(DATE_RANGE)) dimensions = [...dimensions, DATE_RANGE];
@@ -190,6 +225,7 @@ export function runReport(raw: unknown, scope: ReportScope): ReportResult {
   checkCompatible(
     [...dimensions, ...(common.dimensionFilter?.fields ?? [])],
     [...metricNames, ...(common.metricFilter?.fields ?? [])],
+    scope.custom,
   );
   const paging = parsePaging(raw);
   const aggregations = parseAggregations(raw.metricAggregations);
@@ -198,7 +234,7 @@ export function runReport(raw: unknown, scope: ReportScope): ReportResult {
     ranges: common.ranges,
     dimensions,
     metrics: common.metrics,
-    schema: CORE_SCHEMA,
+    schema,
     fx: common.currency.fx,
     orderBys: parseOrderBys(raw.orderBys, dimensions, common.metrics),
     keepEmptyRows: common.keepEmptyRows,

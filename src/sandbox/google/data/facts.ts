@@ -6,9 +6,12 @@
  * - item grain (slice × purchased item) when an item-scoped field is used.
  */
 import { COUNTRIES, type DataProfile, DEVICES, ITEMS, PAGES, TRAFFIC } from "./catalog-values.js";
+import { customDimensionValue, isCustomField } from "./custom-fields.js";
 import type { EventStat, ItemStat, Slice } from "./dataset.js";
 import { calendarDimension } from "./dates.js";
-import { type Base, DIMENSION_BY_NAME, emptyBase, METRIC_BY_NAME, type Scope } from "./fields.js";
+import { type Base, emptyBase, type Scope } from "./fields.js";
+import { generatedDimension } from "./generators.js";
+import { DIMENSION_BY_NAME, METRIC_BY_NAME } from "./schema-catalog.js";
 
 export interface Fact {
   /** Calendar day (core reports) or minutes ago (realtime), what date/minute ranges select on. */
@@ -22,10 +25,14 @@ export type Grain = "session" | "event" | "item";
 const NOT_SET = "(not set)";
 
 /** The finest grain any used field needs (dimensions, metrics and filter fields together). */
-export function grainFor(fields: Iterable<string>): Grain {
+export function grainFor(
+  fields: Iterable<string>,
+  scopeOfCustom: (name: string) => Scope | undefined,
+): Grain {
   let grain: Grain = "session";
   for (const field of fields) {
-    const scope: Scope | undefined = DIMENSION_BY_NAME.get(field)?.scope ?? METRIC_BY_NAME.get(field)?.scope;
+    const scope: Scope | undefined =
+      DIMENSION_BY_NAME.get(field)?.scope ?? METRIC_BY_NAME.get(field)?.scope ?? scopeOfCustom(field);
     if (scope === "item") return "item";
     if (scope === "event") grain = "event";
   }
@@ -41,6 +48,8 @@ class SliceFact implements Fact {
     protected readonly event?: EventStat,
     protected readonly keyEvents?: ReadonlySet<string>,
     protected readonly item?: ItemStat,
+    /** First day of the earliest requested range, for the nth* dimensions. */
+    protected readonly origin = slice.day,
   ) {
     this.at = slice.day;
   }
@@ -87,7 +96,17 @@ class SliceFact implements Fact {
       case "itemCategory":
         return (this.item && ITEMS[this.item.item]?.category) ?? NOT_SET;
       default:
-        return calendarDimension(name, s.day) ?? NOT_SET;
+        if (isCustomField(name)) return customDimensionValue(name, s, this.event, this.item);
+        return (
+          calendarDimension(name, s.day) ??
+          generatedDimension(name, {
+            slice: s,
+            profile: this.profile,
+            event: this.event,
+            item: this.item,
+            origin: this.origin,
+          })
+        );
     }
   }
 }
@@ -103,12 +122,35 @@ function sessionBase(slice: Slice, keyEvents: ReadonlySet<string>): Base {
   for (const e of slice.events) {
     base.eventCount += e.count;
     base.revenueUsd += e.revenueUsd;
-    if (e.name === "page_view") base.screenPageViews += e.count;
-    if (e.name === "purchase") base.transactions += e.count;
-    if (keyEvents.has(e.name)) base.keyEvents += e.count;
+    addEventCounts(base, e, keyEvents);
   }
+  // Sessions (users) with a key event: at least the largest key event's, at most all of them.
+  base.keyEventSessions = Math.min(slice.sessions, base.keyEventSessions);
+  base.keyEventUsers = Math.min(slice.totalUsers, base.keyEventUsers);
   return base;
 }
+
+/** The counts an event adds to its row, by what the event is (schema: "counts the 'x' event"). */
+function addEventCounts(base: Base, e: EventStat, keyEvents: ReadonlySet<string>): void {
+  if (e.name === "page_view") base.screenPageViews += e.count;
+  if (e.name === "add_to_cart") base.addToCarts += e.count;
+  if (e.name === "begin_checkout") base.checkouts += e.count;
+  if (e.name === "view_item") base.itemViewEvents += e.count;
+  if (e.name === "scroll") base.scrolledUsers += e.users;
+  if (e.name === "purchase") {
+    base.transactions += e.count;
+    base.purchasers += e.users;
+    // Most purchasers of a small shop buy once: first-time buyers are a fixed share of purchasers.
+    base.firstTimePurchasers += Math.round(e.users * FIRST_TIME_SHARE);
+  }
+  if (keyEvents.has(e.name)) {
+    base.keyEvents += e.count;
+    base.keyEventSessions += e.sessions;
+    base.keyEventUsers += e.users;
+  }
+}
+
+const FIRST_TIME_SHARE = 0.7;
 
 /** Session counts of an event row are "sessions (users) in which this event fired". */
 function eventBase(slice: Slice, e: EventStat, keyEvents: ReadonlySet<string>): Base {
@@ -120,10 +162,8 @@ function eventBase(slice: Slice, e: EventStat, keyEvents: ReadonlySet<string>): 
   base.activeUsers = Math.min(e.users, slice.activeUsers);
   base.newUsers = e.newUsers;
   base.engagementSeconds = e.name === "user_engagement" ? slice.engagementSeconds : 0;
-  base.screenPageViews = e.name === "page_view" ? e.count : 0;
   base.revenueUsd = e.revenueUsd;
-  base.transactions = e.name === "purchase" ? e.count : 0;
-  base.keyEvents = keyEvents.has(e.name) ? e.count : 0;
+  addEventCounts(base, e, keyEvents);
   return base;
 }
 
@@ -139,18 +179,23 @@ export function factsOf(
   grain: Grain,
   profile: DataProfile,
   keyEvents: ReadonlySet<string>,
+  origin = slices[0]?.day ?? 0,
 ): Fact[] {
   const facts: Fact[] = [];
   for (const slice of slices) {
     if (grain === "session") {
-      facts.push(new SliceFact(slice, profile, sessionBase(slice, keyEvents), undefined, keyEvents));
+      facts.push(
+        new SliceFact(slice, profile, sessionBase(slice, keyEvents), undefined, keyEvents, undefined, origin),
+      );
     } else if (grain === "event") {
       for (const e of slice.events) {
-        facts.push(new SliceFact(slice, profile, eventBase(slice, e, keyEvents), e, keyEvents));
+        facts.push(
+          new SliceFact(slice, profile, eventBase(slice, e, keyEvents), e, keyEvents, undefined, origin),
+        );
       }
     } else {
       for (const item of slice.items) {
-        facts.push(new SliceFact(slice, profile, itemBase(item), undefined, keyEvents, item));
+        facts.push(new SliceFact(slice, profile, itemBase(item), undefined, keyEvents, item, origin));
       }
     }
   }

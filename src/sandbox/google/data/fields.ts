@@ -1,7 +1,8 @@
 /**
- * The dimension and metric catalog of the emulated core reporting schema: names, UI names, categories
- * and metric types as in https://developers.google.com/analytics/devguides/reporting/data/v1/api-schema,
- * how each metric is computed from the summed base counts, and the compatibility rule.
+ * The summed base counts of a report row and the fields the data set models directly: how each of
+ * these metrics is computed from the base counts, and their compatibility scope. The full catalog of
+ * the API schema (names, UI names, descriptions) is schema-catalog.ts; it takes these definitions
+ * over for the fields listed here.
  */
 
 export type BaseKey =
@@ -17,7 +18,15 @@ export type BaseKey =
   | "transactions"
   | "keyEvents"
   | "itemsPurchased"
-  | "itemRevenueUsd";
+  | "itemRevenueUsd"
+  | "addToCarts"
+  | "checkouts"
+  | "itemViewEvents"
+  | "scrolledUsers"
+  | "purchasers"
+  | "firstTimePurchasers"
+  | "keyEventSessions"
+  | "keyEventUsers";
 
 export type Base = Record<BaseKey, number>;
 
@@ -37,10 +46,31 @@ export function emptyBase(): Base {
     keyEvents: 0,
     itemsPurchased: 0,
     itemRevenueUsd: 0,
+    addToCarts: 0,
+    checkouts: 0,
+    itemViewEvents: 0,
+    scrolledUsers: 0,
+    purchasers: 0,
+    firstTimePurchasers: 0,
+    keyEventSessions: 0,
+    keyEventUsers: 0,
   };
 }
 
-export type MetricType = "TYPE_INTEGER" | "TYPE_FLOAT" | "TYPE_SECONDS" | "TYPE_CURRENCY";
+/** MetricType values of the discovery document (analyticsdata v1beta, MetricMetadata.type). */
+export type MetricType =
+  | "TYPE_INTEGER"
+  | "TYPE_FLOAT"
+  | "TYPE_SECONDS"
+  | "TYPE_MILLISECONDS"
+  | "TYPE_MINUTES"
+  | "TYPE_HOURS"
+  | "TYPE_STANDARD"
+  | "TYPE_CURRENCY"
+  | "TYPE_FEET"
+  | "TYPE_MILES"
+  | "TYPE_METERS"
+  | "TYPE_KILOMETERS";
 
 /**
  * Compatibility scope. Item-scoped fields come from purchase line items; event-scoped dimensions
@@ -68,8 +98,8 @@ export interface MetricDef {
   compute(base: Base, fx: number): number;
 }
 
-const ratio = (a: number, b: number): number => (b === 0 ? 0 : a / b);
-const money = (usd: number, fx: number): number => Math.round(usd * fx * 100) / 100;
+export const ratio = (a: number, b: number): number => (b === 0 ? 0 : a / b);
+export const money = (usd: number, fx: number): number => Math.round(usd * fx * 100) / 100;
 
 const dim = (
   apiName: string,
@@ -79,7 +109,7 @@ const dim = (
   scope: Scope = "standard",
 ) => ({ apiName, uiName, category, description, scope }) satisfies DimensionDef;
 
-export const DIMENSIONS: readonly DimensionDef[] = [
+export const MODELLED_DIMENSIONS: readonly DimensionDef[] = [
   dim("date", "Date", "Time", "The date of the event, formatted as YYYYMMDD."),
   dim("year", "Year", "Time", "The four-digit year of the event, e.g. 2024."),
   dim("month", "Month", "Time", "The month of the event, a two-digit integer from 01 to 12."),
@@ -130,7 +160,7 @@ const metric = (
   scope: Scope = "standard",
 ) => ({ apiName, uiName, category, type, description, compute, scope }) satisfies MetricDef;
 
-export const METRICS: readonly MetricDef[] = [
+export const MODELLED_METRICS: readonly MetricDef[] = [
   metric(
     "activeUsers",
     "Active users",
@@ -276,11 +306,6 @@ export const METRICS: readonly MetricDef[] = [
     "item",
   ),
 ];
-
-export const DIMENSION_BY_NAME: ReadonlyMap<string, DimensionDef> = new Map(
-  DIMENSIONS.map((d) => [d.apiName, d]),
-);
-export const METRIC_BY_NAME: ReadonlyMap<string, MetricDef> = new Map(METRICS.map((m) => [m.apiName, m]));
 
 /** Dimensions that exist only in the Realtime schema: valid there, rejected in core reports. */
 export const REALTIME_ONLY_DIMENSIONS: readonly string[] = ["minutesAgo"];

@@ -16,10 +16,19 @@ import {
 } from "../types.js";
 import { AUDIENCE_RPC, type AudienceCall, AudienceExports, audienceRoute } from "./audience-exports.js";
 import { type ReportResult, type ReportScope, runReport } from "./core-report.js";
+import { customCatalog } from "./custom-fields.js";
 import { Dataset, DEFAULT_SEED } from "./dataset.js";
 import { checkCompatibility, metadataOf } from "./metadata.js";
 import { runPivotReport } from "./pivot.js";
-import { type QuotaKind, QuotaTracker, tokenCost } from "./quota.js";
+import {
+  QUOTA_KINDS,
+  type QuotaKind,
+  QuotaTracker,
+  SCHEMA_METHOD_TOKENS,
+  STANDARD_LIMITS,
+  type TokenLimits,
+  tokenCost,
+} from "./quota.js";
 import { runRealtimeReport } from "./realtime.js";
 import { invalidArgument, isObject, RpcError, rejectUnknownKeys, sendJson } from "./rpc.js";
 
@@ -27,15 +36,17 @@ export { profileOf } from "./catalog-values.js";
 export { collectedEventNames } from "./dataset.js";
 
 export interface DataApiOptions {
-  /** Core reporting tokens per property per rolling hour; default 40,000 (standard property). */
+  /** Core tokens per property per rolling hour; default 40,000 (standard property). */
   tokensPerHour?: number;
-  /** Core reporting tokens per property per rolling 24 hours; default 200,000. */
+  /** Core tokens per property per rolling 24 hours; default 200,000. */
   tokensPerDay?: number;
-  /** Realtime tokens per property per hour; default 15,000. */
+  /** Tokens per project per property per hour, every category; default 14,000 (35 % of 40,000). */
+  tokensPerProjectPerHour?: number;
+  /** Realtime tokens per property per hour; default 40,000. */
   realtimeTokensPerHour?: number;
-  /** Realtime tokens per property per day; default 75,000. */
+  /** Realtime tokens per property per day; default 200,000. */
   realtimeTokensPerDay?: number;
-  /** Core requests in flight per property; default 10. */
+  /** Requests in flight per property and category (core, realtime, funnel); default 10. */
   concurrentRequests?: number;
   /** Artificial delay per report, while it holds its concurrency slot; default 0. */
   latencyMs?: number;
@@ -118,16 +129,20 @@ interface DataApiDeps {
 }
 
 function quotaTracker(options: DataApiOptions): QuotaTracker {
-  return new QuotaTracker(
-    {
-      core: { tokensPerHour: options.tokensPerHour ?? 40_000, tokensPerDay: options.tokensPerDay ?? 200_000 },
-      realtime: {
-        tokensPerHour: options.realtimeTokensPerHour ?? 15_000,
-        tokensPerDay: options.realtimeTokensPerDay ?? 75_000,
-      },
-    },
-    options.concurrentRequests ?? 10,
-  );
+  const shared: TokenLimits = {
+    ...STANDARD_LIMITS,
+    tokensPerProjectPerHour: options.tokensPerProjectPerHour ?? STANDARD_LIMITS.tokensPerProjectPerHour,
+    concurrentRequests: options.concurrentRequests ?? STANDARD_LIMITS.concurrentRequests,
+  };
+  const limits = Object.fromEntries(QUOTA_KINDS.map((kind) => [kind, { ...shared }])) as Record<
+    QuotaKind,
+    TokenLimits
+  >;
+  limits.core.tokensPerHour = options.tokensPerHour ?? limits.core.tokensPerHour;
+  limits.core.tokensPerDay = options.tokensPerDay ?? limits.core.tokensPerDay;
+  limits.realtime.tokensPerHour = options.realtimeTokensPerHour ?? limits.realtime.tokensPerHour;
+  limits.realtime.tokensPerDay = options.realtimeTokensPerDay ?? limits.realtime.tokensPerDay;
+  return new QuotaTracker(limits);
 }
 
 /** A path that is not emulated: named as a real method when it is one (src/real-paths.ts). */
@@ -164,7 +179,7 @@ async function withQuota(
   run: () => { result: ReportResult; wantsQuota: boolean }[],
 ): Promise<Record<string, unknown>[]> {
   const propertyId = scope.property.id;
-  const release = kind === "core" ? quota.acquire(propertyId) : () => undefined;
+  const release = quota.acquire(kind, propertyId);
   try {
     quota.ensureTokens(kind, propertyId, scope.now);
     const results = run();
@@ -175,6 +190,19 @@ async function withQuota(
       const { kind: responseKind, ...rest } = result.body;
       return { ...rest, propertyQuota: state, kind: responseKind };
     });
+  } finally {
+    release();
+  }
+}
+
+/** getMetadata and checkCompatibility: Core methods, refused on an exhausted property, 1 token each. */
+function schemaCall<T>({ quota, context }: DataApiDeps, propertyId: string, run: () => T): T {
+  const release = quota.acquire("core", propertyId);
+  try {
+    quota.ensureTokens("core", propertyId, context.now());
+    const result = run();
+    quota.charge("core", propertyId, context.now(), SCHEMA_METHOD_TOKENS);
+    return result;
   } finally {
     release();
   }
@@ -215,8 +243,11 @@ async function dispatch(
 ): Promise<unknown> {
   const { context, dataset } = deps;
   if (method === "getMetadata") {
-    if (propertyId !== "0") accessibleProperty(context, propertyId, email);
-    return metadataOf(propertyId);
+    // Property 0 is the universal metadata, not a property: no property quota to charge.
+    if (propertyId === "0") return metadataOf(propertyId);
+    accessibleProperty(context, propertyId, email);
+    const custom = customCatalog(context.customDefinitions?.(propertyId));
+    return schemaCall(deps, propertyId, () => metadataOf(propertyId, custom));
   }
   const raw = parseBody(body);
   const property = accessibleProperty(context, propertyId, email);
@@ -224,12 +255,13 @@ async function dispatch(
     dataset,
     property,
     keyEventNames: context.keyEventNames(propertyId),
+    custom: customCatalog(context.customDefinitions?.(propertyId)),
     now: context.now(),
   };
   const single = isObject(raw) && raw.returnPropertyQuota === true;
   switch (method) {
     case "checkCompatibility":
-      return checkCompatibility(raw);
+      return schemaCall(deps, propertyId, () => checkCompatibility(raw, scope.custom));
     case "runReport":
       return (
         await withQuota(deps, "core", scope, () => [{ result: runReport(raw, scope), wantsQuota: single }])
@@ -304,7 +336,16 @@ export function createDataApi(
         return;
       }
       if (!target) return;
-      sendJson(res, 200, await dispatch(deps, target.method, target.propertyId, owner.email, body));
+      const answer = await dispatch(deps, target.method, target.propertyId, owner.email, body);
+      if (target.method.startsWith("run") || target.method.startsWith("batch")) {
+        context.recordAccess?.({
+          email: owner.email,
+          propertyId: target.propertyId,
+          at: context.now(),
+          realtime: target.method === "runRealtimeReport",
+        });
+      }
+      sendJson(res, 200, answer);
     } catch (error) {
       const rpc = error instanceof RpcError ? error : new RpcError("INTERNAL", "Internal error encountered.");
       if (rpc.httpCode === 429) rejected429++;

@@ -6,8 +6,8 @@
  * Not emulated: pivot-type orderBys (rejected with 400 like every unsupported field).
  */
 import {
-  CORE_SCHEMA,
   checkCompatible,
+  coreSchema,
   loadFacts,
   parseCoreCommon,
   type ReportResult,
@@ -202,13 +202,14 @@ export function runPivotReport(raw: unknown, scope: ReportScope): ReportResult {
   if (!isObject(raw)) throw invalidArgument("The request body must be a RunPivotReportRequest JSON object.");
   rejectUnknownKeys(raw, PIVOT_REPORT_KEYS);
   const common = parseCoreCommon(raw, scope);
-  const dimensions = parseDimensions(raw.dimensions, CORE_SCHEMA);
+  const schema = coreSchema(scope.custom);
+  const dimensions = parseDimensions(raw.dimensions, schema);
   if (common.metrics.length === 0)
     throw invalidArgument("metrics is required: a pivot report needs at least one metric.");
   const pivots = parsePivots(raw.pivots, dimensions, common);
   const fields = pivots.flatMap((p) => p.fieldNames);
   const metricNames = common.metrics.map((m) => m.name);
-  checkCompatible([...fields, ...(common.dimensionFilter?.fields ?? [])], metricNames);
+  checkCompatible([...fields, ...(common.dimensionFilter?.fields ?? [])], metricNames, scope.custom);
   // Without a dateRange column, "event data from each date range is used in the report": one group.
   const ranges = fields.includes(DATE_RANGE) ? common.ranges : common.ranges.map((r) => ({ ...r, name: "" }));
   const query: EngineQuery = {
@@ -220,7 +221,7 @@ export function runPivotReport(raw: unknown, scope: ReportScope): ReportResult {
     ranges,
     dimensions: fields,
     metrics: common.metrics,
-    schema: CORE_SCHEMA,
+    schema,
     fx: common.currency.fx,
     orderBys: [],
     keepEmptyRows: common.keepEmptyRows,

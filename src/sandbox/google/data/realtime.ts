@@ -7,7 +7,7 @@
 import { COUNTRIES, DEVICE_WEIGHTS, DEVICES, PAGES, profileOf } from "./catalog-values.js";
 import type { ReportScope } from "./core-report.js";
 import type { Fact } from "./facts.js";
-import { type Base, emptyBase, METRIC_BY_NAME, type MetricDef } from "./fields.js";
+import { type Base, emptyBase, type MetricDef } from "./fields.js";
 import { createRng } from "./prng.js";
 import { aggregate, aggregateRows, type EngineQuery, headers, type Range, toApiRow } from "./report.js";
 import {
@@ -23,6 +23,7 @@ import {
   type Schema,
 } from "./request.js";
 import { invalidArgument, isObject, REALTIME_SCHEMA_URL, RpcError, rejectUnknownKeys } from "./rpc.js";
+import { METRIC_BY_NAME } from "./schema-catalog.js";
 
 export const REALTIME_DIMENSIONS: readonly string[] = [
   "country",

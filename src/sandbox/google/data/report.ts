@@ -60,6 +60,14 @@ export function addInto(t: Base, s: Base): void {
   t.keyEvents += s.keyEvents;
   t.itemsPurchased += s.itemsPurchased;
   t.itemRevenueUsd += s.itemRevenueUsd;
+  t.addToCarts += s.addToCarts;
+  t.checkouts += s.checkouts;
+  t.itemViewEvents += s.itemViewEvents;
+  t.scrolledUsers += s.scrolledUsers;
+  t.purchasers += s.purchasers;
+  t.firstTimePurchasers += s.firstTimePurchasers;
+  t.keyEventSessions += s.keyEventSessions;
+  t.keyEventUsers += s.keyEventUsers;
 }
 
 export function computeValues(

@@ -71,7 +71,7 @@ describe("Data API quotas", () => {
     });
     expect(realtime.status).toBe(200);
     const quota = realtime.json.propertyQuota as Record<string, { remaining: number }>;
-    expect(quota.tokensPerHour?.remaining).toBe(14_999);
+    expect(quota.tokensPerHour?.remaining).toBe(39_999);
   });
 
   it("more than concurrentRequests in flight for one property gets 429 'Exhausted concurrent requests quota.'", async () => {
