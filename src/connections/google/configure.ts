@@ -3,7 +3,13 @@
  * the console's Google card). Connecting accounts is GoogleAccounts' (src/auth/google), reached through
  * the workspace.
  */
-import { googleClientFrom, SCOPE_ANALYTICS, SCOPE_ANALYTICS_EDIT } from "../../auth/google/config.js";
+import { adcFile } from "../../auth/google/adc.js";
+import {
+  DEFAULT_GOOGLE_ENDPOINTS,
+  googleClientFrom,
+  SCOPE_ANALYTICS,
+  SCOPE_ANALYTICS_EDIT,
+} from "../../auth/google/config.js";
 import type { GoogleOAuthClient } from "../../auth/store-core.js";
 import type { RoomContext, SecretsTarget } from "../types.js";
 
@@ -40,7 +46,8 @@ export async function environmentGoogleClient(
 
 /**
  * Google counts as configured only by what can reach the real Google: an OAuth client (environment or
- * store), or an account imported with its own client (a gcloud authorized_user file). A stored account
+ * store), an account imported with its own client (a gcloud authorized_user file), a service account
+ * imported for Google's token endpoint, or GOOGLE_APPLICATION_CREDENTIALS. A stored account
  * without a client, such as a sandbox account imported while the sandbox's variables were exported,
  * cannot refresh against Google and must not stop the sandbox from being used.
  */
@@ -49,5 +56,12 @@ export async function googleConfigured(
 ): Promise<boolean> {
   const secrets = await context.store.read(context.workspace);
   if (googleClientFrom(context.env, secrets)) return true;
-  return Object.values(secrets.googleAccounts).some((account) => account.client);
+  // GOOGLE_APPLICATION_CREDENTIALS is an account of the default workspace (src/auth/google/adc.ts).
+  if (adcFile(context.env, context.workspace)) return true;
+  // A service account needs no OAuth client, but only one whose key signs for Google's endpoint reaches it.
+  return Object.values(secrets.googleAccounts).some(
+    (account) =>
+      account.client ||
+      (account.serviceAccount && account.service?.oauthUrl === DEFAULT_GOOGLE_ENDPOINTS.oauthUrl),
+  );
 }
