@@ -152,9 +152,11 @@ export async function runSandbox(options: SandboxOptions): Promise<void> {
   // Names this process in its own folder: `--unset` stops only the sandbox the exports belong to.
   await writeSandboxPid(home);
   const store = new FileCredentialStore({ home, env: { ...process.env, ...env } });
-  setup = connectSandbox(store, DEFAULT_WORKSPACE, emulators, { ...process.env, ...env }).then(() =>
+  // The key pair is made on the thread pool while the account connects.
+  setup = Promise.all([
+    connectSandbox(store, DEFAULT_WORKSPACE, emulators, { ...process.env, ...env }),
     writeServiceAccountKey(emulators, home),
-  );
+  ]);
   parent?.onGone(exit);
   try {
     await setup;
@@ -208,7 +210,7 @@ const SANDBOX_SERVICE_ACCOUNT = "sandbox-reporter";
  * offline (its private key is a sandbox value, valid only against this sandbox).
  */
 async function writeServiceAccountKey(emulators: Emulators, home: string): Promise<void> {
-  const key = emulators.google?.issueServiceAccountKey({
+  const key = await emulators.google?.issueServiceAccountKey({
     name: SANDBOX_SERVICE_ACCOUNT,
     roles: { "100001": "viewer" },
   });

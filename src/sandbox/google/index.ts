@@ -83,7 +83,7 @@ export interface GoogleSandbox {
    * Issues a service account's JSON key file (a new key each call; the account is created on first
    * use, with the Google Analytics roles given, as if its email had been added there).
    */
-  issueServiceAccountKey(options?: ServiceAccountOptions): ServiceAccountKeyFile;
+  issueServiceAccountKey(options?: ServiceAccountOptions): Promise<ServiceAccountKeyFile>;
   /** As disabling a key in the Cloud console: assertions it signs are refused with invalid_grant. */
   disableServiceAccountKey(keyId: string): void;
   deleteServiceAccountKey(keyId: string): void;

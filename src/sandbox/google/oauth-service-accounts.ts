@@ -14,7 +14,8 @@
  * not granted is `unauthorized_client`. Inferred: the wording for a wrong audience, a missing scope
  * and an unknown subject.
  */
-import { generateKeyPairSync, type KeyObject, randomBytes } from "node:crypto";
+import { generateKeyPair, type KeyObject, randomBytes } from "node:crypto";
+import { promisify } from "node:util";
 import { decodeProtectedHeader, errors, jwtVerify } from "jose";
 import { normaliseScopes } from "./oauth-tokens.js";
 import type { Role } from "./types.js";
@@ -63,12 +64,13 @@ export class ServiceAccounts {
     },
   ) {}
 
-  issue(options: ServiceAccountOptions = {}): ServiceAccountKeyFile {
+  /** Async: the RSA key pair is made on the thread pool, so a busy sandbox keeps answering meanwhile. */
+  async issue(options: ServiceAccountOptions = {}): Promise<ServiceAccountKeyFile> {
     const email = `${options.name ?? "sandbox-reporter"}@${PROJECT}.iam.gserviceaccount.com`;
     this.users.addUser(email, options.roles ?? {});
     const existing = [...this.#keys.values()].find((key) => key.email === email);
     const clientId = existing?.clientId ?? String(this.#nextClientId++);
-    const { publicKey, privateKey } = generateKeyPairSync("rsa", { modulusLength: 2048 });
+    const { publicKey, privateKey } = await promisify(generateKeyPair)("rsa", { modulusLength: 2048 });
     const keyId = randomBytes(20).toString("hex");
     const { scopes: delegatedScopes } = normaliseScopes((options.delegatedScopes ?? []).join(" "));
     this.#keys.set(keyId, { email, clientId, publicKey, state: "enabled", delegatedScopes });

@@ -69,7 +69,7 @@ async function report(google: GoogleAccounts, label?: string) {
 
 describe("service account import", () => {
   it("imports a key file, keeps the key sealed and unshown, and runs a report as the service account", async () => {
-    const key = sandbox.issueServiceAccountKey({ name: "reporter", roles: { [ACCOUNT]: "viewer" } });
+    const key = await sandbox.issueServiceAccountKey({ name: "reporter", roles: { [ACCOUNT]: "viewer" } });
     const store = new FileCredentialStore({ home: join(dir, "home"), env: {} });
     const google = accounts(store as unknown as MemoryCredentialStore);
     const summary = await google.importAccount({ label: "reporter", file: await keyFile("reporter", key) });
@@ -89,7 +89,7 @@ describe("service account import", () => {
 
   it("signs the claims Google's guide names, RS256 with the key's id", async () => {
     const key = parseServiceAccountKey(
-      sandbox.issueServiceAccountKey({ name: "claims" }),
+      await sandbox.issueServiceAccountKey({ name: "claims" }),
       `${sandbox.oauthUrl}/token`,
       "ana@sandbox.example",
     );
@@ -108,7 +108,7 @@ describe("service account import", () => {
 
   it("refuses a key issued for another token endpoint before sending anything", async () => {
     const key = {
-      ...sandbox.issueServiceAccountKey({ name: "elsewhere" }),
+      ...(await sandbox.issueServiceAccountKey({ name: "elsewhere" })),
       token_uri: "https://oauth2.googleapis.com/token",
     };
     const before = sandbox.stats().tokenRequests;
@@ -121,7 +121,7 @@ describe("service account import", () => {
 
 describe("service account refusals say what to do, and doing it works", () => {
   it("a property not shared with the service account names the email to add", async () => {
-    const key = sandbox.issueServiceAccountKey({ name: "unshared" });
+    const key = await sandbox.issueServiceAccountKey({ name: "unshared" });
     const google = accounts();
     await google.importAccount({ label: "unshared", file: await keyFile("unshared", key) });
     const error = await report(google).catch((e: unknown) => e);
@@ -130,12 +130,12 @@ describe("service account refusals say what to do, and doing it works", () => {
       `Add the service account ${key.client_email} to the Google Analytics property`,
     );
     // Following it: the email added to the account (the sandbox's stand-in for Property access management).
-    sandbox.issueServiceAccountKey({ name: "unshared", roles: { [ACCOUNT]: "viewer" } });
+    await sandbox.issueServiceAccountKey({ name: "unshared", roles: { [ACCOUNT]: "viewer" } });
     expect((await report(google)).rows?.length).toBeGreaterThan(0);
   });
 
   it("a disabled key is refused with how to replace it, and the replacement works", async () => {
-    const key = sandbox.issueServiceAccountKey({ name: "rotated", roles: { [ACCOUNT]: "viewer" } });
+    const key = await sandbox.issueServiceAccountKey({ name: "rotated", roles: { [ACCOUNT]: "viewer" } });
     const google = accounts();
     await google.importAccount({ label: "rotated", file: await keyFile("rotated", key) });
     sandbox.disableServiceAccountKey(key.private_key_id as string);
@@ -148,7 +148,7 @@ describe("service account refusals say what to do, and doing it works", () => {
     expect(hint).toContain(
       "martech-steps accounts remove rotated, then martech-steps accounts import --label rotated --key-file",
     );
-    const fresh = sandbox.issueServiceAccountKey({ name: "rotated", roles: { [ACCOUNT]: "viewer" } });
+    const fresh = await sandbox.issueServiceAccountKey({ name: "rotated", roles: { [ACCOUNT]: "viewer" } });
     expect(await google.remove("rotated")).toMatchObject({
       revoked: false,
       advice: expect.stringContaining(key.private_key_id as string),
@@ -158,7 +158,7 @@ describe("service account refusals say what to do, and doing it works", () => {
   });
 
   it("impersonation without domain-wide delegation names the client id and scopes to delegate", async () => {
-    const key = sandbox.issueServiceAccountKey({ name: "delegate" });
+    const key = await sandbox.issueServiceAccountKey({ name: "delegate" });
     const file = await keyFile("delegate", key);
     const error = await accounts()
       .importAccount({ label: "as-analyst", file, subject: "analyst@sandbox.example" })
@@ -168,7 +168,7 @@ describe("service account refusals say what to do, and doing it works", () => {
     expect(hint).toContain(`client ID ${key.client_id}`);
     expect(hint).toContain(SCOPES.join(","));
     // Following it: the scopes delegated to the client id (a new key file of the same account).
-    const delegated = sandbox.issueServiceAccountKey({ name: "delegate", delegatedScopes: SCOPES });
+    const delegated = await sandbox.issueServiceAccountKey({ name: "delegate", delegatedScopes: SCOPES });
     const google = accounts();
     const summary = await google.importAccount({
       label: "as-analyst",
@@ -183,7 +183,7 @@ describe("service account refusals say what to do, and doing it works", () => {
   });
 
   it("an unknown subject is named as such", async () => {
-    const key = sandbox.issueServiceAccountKey({ name: "nobody", delegatedScopes: SCOPES });
+    const key = await sandbox.issueServiceAccountKey({ name: "nobody", delegatedScopes: SCOPES });
     const error = await accounts()
       .importAccount({
         label: "nobody",
@@ -199,7 +199,7 @@ describe("service account refusals say what to do, and doing it works", () => {
 
 describe("GOOGLE_APPLICATION_CREDENTIALS", () => {
   it("a service account key file is the default workspace's application-default account", async () => {
-    const key = sandbox.issueServiceAccountKey({ name: "adc", roles: { [ACCOUNT]: "viewer" } });
+    const key = await sandbox.issueServiceAccountKey({ name: "adc", roles: { [ACCOUNT]: "viewer" } });
     const env = { GOOGLE_APPLICATION_CREDENTIALS: await keyFile("adc", key) };
     const google = accounts(new MemoryCredentialStore(), env, "default");
     expect(await google.list()).toEqual([

@@ -37,7 +37,7 @@ async function exchange(jwt: string): Promise<{ status: number; body: Record<str
 
 describe("JWT bearer grant", () => {
   it("issues an access token for a well-formed assertion, and checks each claim", async () => {
-    const key = sandbox().issueServiceAccountKey({ name: "checks" });
+    const key = await sandbox().issueServiceAccountKey({ name: "checks" });
     expect(key.token_uri).toBe(`${sandbox().oauthUrl}/token`);
     const ok = await exchange(await assertion(key, { scope: READONLY }));
     expect(ok).toMatchObject({ status: 200, body: { token_type: "Bearer", scope: READONLY } });
@@ -68,8 +68,8 @@ describe("JWT bearer grant", () => {
   });
 
   it("refuses a disabled and a deleted key", async () => {
-    const first = sandbox().issueServiceAccountKey({ name: "keys" });
-    const second = sandbox().issueServiceAccountKey({ name: "keys" });
+    const first = await sandbox().issueServiceAccountKey({ name: "keys" });
+    const second = await sandbox().issueServiceAccountKey({ name: "keys" });
     sandbox().disableServiceAccountKey(first.private_key_id as string);
     sandbox().deleteServiceAccountKey(second.private_key_id as string);
     for (const key of [first, second]) {
