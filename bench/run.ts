@@ -4,7 +4,7 @@
  * server, one window per wave of a burst), on sandboxes over loopback: no real service is contacted.
  *   --quick   shorter (fewer calls, smaller bursts, 100,000 leads; the 20 s window is skipped)
  *   --smoke   one tiny repeat of every row (the test suite runs it so the bench cannot rot)
- *   --only=a,b  rows: per-call, cold-start, ga, window, peer, stream, herd
+ *   --only=a,b  rows: per-call, cold-start, ga, window, peer, stream, herd, tokens
  *   --repeats=N
  */
 import { cpus } from "node:os";
@@ -15,6 +15,7 @@ import { coldStartRow } from "./rows/cold-start.js";
 import { gaReportRows } from "./rows/ga-reports.js";
 import { perCallRows } from "./rows/per-call.js";
 import { streamRows } from "./rows/stream.js";
+import { countTaskTokens, tokenTable } from "./rows/tokens.js";
 import { tokenHerd, windowRows } from "./rows/window.js";
 
 const args = process.argv.slice(2);
@@ -22,7 +23,7 @@ const flag = (name: string) => args.find((a) => a === `--${name}` || a.startsWit
 const value = (name: string) => flag(name)?.split("=")[1];
 const cfg = { ...(flag("smoke") ? SMOKE : flag("quick") ? QUICK : FULL) };
 if (value("repeats")) cfg.repeats = Number(value("repeats"));
-const only = new Set((value("only") ?? "per-call,cold-start,ga,window,stream,herd").split(","));
+const only = new Set((value("only") ?? "per-call,cold-start,ga,window,stream,herd,tokens").split(","));
 
 const machine = `${cpus().length} CPUs (nproc), ${cpus()[0]?.model.trim() ?? "unknown CPU"}, Node ${process.version}`;
 const log = (line: string) => process.stderr.write(`${line}\n`);
@@ -52,6 +53,8 @@ try {
   rows.push(...((await section("stream", () => streamRows(up, cfg))) ?? []));
   const herd = await section("herd", () => tokenHerd(up, flag("smoke") ? 20 : 1_000));
   if (herd) notes.push("", herd);
+  const tokens = await section("tokens", () => countTaskTokens());
+  if (tokens) notes.push("", tokenTable(tokens));
 } finally {
   up.stop();
 }

@@ -15,6 +15,10 @@ export const LOG_REDACT_PATHS: readonly string[] = [
   "*.accessToken",
   "*.access_token",
   "*.token",
+  // A service account's key (stored record and key file spellings) and the assertion signed with it.
+  "*.privateKey",
+  "*.private_key",
+  "*.assertion",
   // An HTTP client's error carries its request (with the Authorization header) and options.
   "err.request",
   "err.options",

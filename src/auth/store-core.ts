@@ -14,13 +14,32 @@ export interface GoogleOAuthClient {
   clientSecret: string;
 }
 
-/** One connected Google account. `refreshToken` is the secret; the rest is safe to show. */
+/**
+ * A Google service account's key (the JSON key file's fields that are used), and the user it acts as
+ * under domain-wide delegation. `privateKey` is the secret; the rest is safe to show.
+ */
+export interface GoogleServiceAccountKey {
+  clientEmail: string;
+  privateKeyId: string;
+  /** PKCS #8 PEM, as Google's key files hold it. */
+  privateKey: string;
+  /** The OAuth client id of the service account (the one domain-wide delegation is granted to). */
+  clientId?: string | undefined;
+  /** The user impersonated (the JWT's `sub` claim), when domain-wide delegation is used. */
+  subject?: string | undefined;
+}
+
+/**
+ * One connected Google account: a user's (`refreshToken` is the secret) or a service account's
+ * (`serviceAccount.privateKey` is the secret); exactly one of the two is set. The rest is safe to show.
+ */
 export interface GoogleAccountRecord {
   label: string;
   email?: string | undefined;
   scopes: string[];
   addedAt: string;
-  refreshToken: string;
+  refreshToken?: string | undefined;
+  serviceAccount?: GoogleServiceAccountKey | undefined;
   /**
    * The OAuth client that issued the token, when it is not the workspace's (gcloud authorized_user
    * files): a refresh token only works with the client that obtained it.

@@ -116,21 +116,56 @@ function registerConnectCommands(accounts: Command): void {
   accounts
     .command("import")
     .description(
-      "Add an account from a refresh token file (a bare token, or gcloud's authorized_user JSON), for headless servers.",
+      "Add an account for a headless server: a service account's JSON key (--key-file, optionally acting as a Workspace user with --subject), or a refresh token file (a bare token, or gcloud's authorized_user JSON).",
     )
     .requiredOption("--label <label>", "name to choose this account by")
-    .requiredOption("--refresh-token-file <file>", "file holding the refresh token or authorized_user JSON")
+    .option(
+      "--key-file <file>",
+      "a service account's JSON key (Cloud console > IAM & Admin > Service accounts > Keys); add its client_email to each GA property",
+    )
+    .option("--refresh-token-file <file>", "file holding the refresh token or authorized_user JSON")
+    .option(
+      "--subject <email>",
+      "with --key-file: the Google Workspace user to act as (domain-wide delegation)",
+    )
     .option("--workspace <name>", "workspace", DEFAULT_WORKSPACE)
-    .action(async (options: { label: string; refreshTokenFile: string; workspace: string }) => {
+    .action(async (options: ImportOptions) => {
+      const file = importFile(options);
       await withWorkspace(options.workspace, async (workspace) => {
         const summary = await workspace.importAccount({
           label: options.label,
-          file: options.refreshTokenFile,
+          file,
+          ...(options.subject !== undefined ? { subject: options.subject } : {}),
         });
         process.stderr.write(`Imported "${summary.label}"${summary.email ? ` (${summary.email})` : ""}.\n`);
+        if (summary.serviceAccount && !options.subject) {
+          process.stderr.write(
+            `Google Analytics sees it as ${summary.serviceAccount}: add that email to each property it should read (Admin > Property access management).\n`,
+          );
+        }
         warnIfReadOnly(summary);
       });
     });
+}
+
+interface ImportOptions {
+  label: string;
+  keyFile?: string;
+  refreshTokenFile?: string;
+  subject?: string;
+  workspace: string;
+}
+
+/** Exactly one of the two files; both are read alike (the file's JSON says what it holds). */
+function importFile(options: ImportOptions): string {
+  const given = [options.keyFile, options.refreshTokenFile].filter((file) => file !== undefined);
+  if (given.length !== 1) {
+    throw new ValidationError(
+      "--key-file",
+      "give exactly one of --key-file (a service account's JSON key) and --refresh-token-file.",
+    );
+  }
+  return given[0] as string;
 }
 
 /** `accounts list` and `accounts remove`. */
@@ -155,13 +190,13 @@ function registerListAndRemoveCommands(accounts: Command): void {
     )
     .option("--workspace <name>", "workspace", DEFAULT_WORKSPACE)
     .action(async (label: string, options: { workspace: string; force?: boolean }) => {
-      const { revoked, reason } = await withWorkspace(options.workspace, (workspace) =>
+      const { revoked, reason, advice } = await withWorkspace(options.workspace, (workspace) =>
         removeAccount(workspace, label, Boolean(options.force)),
       );
       process.stderr.write(
         revoked
           ? `Removed "${label}" and revoked its access at Google.\n`
-          : `Removed "${label}" without revoking it (${reason ?? "Google did not confirm the revocation"}): also remove access at https://myaccount.google.com/permissions.\n`,
+          : `Removed "${label}" without revoking it (${reason ?? "Google did not confirm the revocation"}): ${advice ?? "also remove access at https://myaccount.google.com/permissions"}.\n`,
       );
     });
 }

@@ -1,5 +1,5 @@
 import { spawn } from "node:child_process";
-import { mkdtemp, rename, rm } from "node:fs/promises";
+import { mkdtemp, rename, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { FileCredentialStore, processRunning, SANDBOX_HOME_PREFIX } from "../auth/credential-store.js";
@@ -152,7 +152,11 @@ export async function runSandbox(options: SandboxOptions): Promise<void> {
   // Names this process in its own folder: `--unset` stops only the sandbox the exports belong to.
   await writeSandboxPid(home);
   const store = new FileCredentialStore({ home, env: { ...process.env, ...env } });
-  setup = connectSandbox(store, DEFAULT_WORKSPACE, emulators, { ...process.env, ...env });
+  // The key pair is made on the thread pool while the account connects.
+  setup = Promise.all([
+    connectSandbox(store, DEFAULT_WORKSPACE, emulators, { ...process.env, ...env }),
+    writeServiceAccountKey(emulators, home),
+  ]);
   parent?.onGone(exit);
   try {
     await setup;
@@ -196,6 +200,24 @@ function sandboxEnv(emulatorEnv: Record<string, string>, home: string): Record<s
   };
 }
 
+/** A service account key the Google sandbox issued, in the sandbox's folder (removed with it). */
+export const SANDBOX_KEY_FILE = "service-account-key.json";
+const SANDBOX_SERVICE_ACCOUNT = "sandbox-reporter";
+
+/**
+ * Writes a JSON key of a sandbox service account that was added to sandbox account 100001 as a
+ * Viewer, so `accounts import --key-file "$MARTECH_STEPS_HOME/service-account-key.json"` can be tried
+ * offline (its private key is a sandbox value, valid only against this sandbox).
+ */
+async function writeServiceAccountKey(emulators: Emulators, home: string): Promise<void> {
+  const key = await emulators.google?.issueServiceAccountKey({
+    name: SANDBOX_SERVICE_ACCOUNT,
+    roles: { "100001": "viewer" },
+  });
+  if (key)
+    await writeFile(join(home, SANDBOX_KEY_FILE), `${JSON.stringify(key, null, 2)}\n`, { mode: 0o600 });
+}
+
 /** The human banner of a foreground sandbox, on stderr. */
 function printBanner(emulators: Emulators, home: string): void {
   const lines = [
@@ -203,6 +225,8 @@ function printBanner(emulators: Emulators, home: string): void {
     `Google sandbox (OAuth, GA4 Data and Admin APIs): ${emulators.google?.url}`,
     `Google account "${SANDBOX_ACCOUNT}" (${SANDBOX_GOOGLE_USER}) is connected in the sandbox's own store`,
     `(MARTECH_STEPS_HOME=${home}); your own credential store is not touched.`,
+    `A service account key (Viewer on sandbox account 100001) is in ${join(home, SANDBOX_KEY_FILE)}:`,
+    `try it with martech-steps accounts import --label reporter --key-file "$MARTECH_STEPS_HOME/${SANDBOX_KEY_FILE}".`,
     "The export lines on stdout point martech-steps at this sandbox (sandbox credentials are public test",
     `values): paste them into another shell, or start the sandbox with eval "$(martech-steps sandbox --detach)".`,
     "Press Ctrl-C to stop.",

@@ -135,7 +135,9 @@ export async function startConsoleFixture(
       return [
         CANARY_SECRET,
         GOOGLE_CLIENT_CANARY,
-        ...Object.values(secrets.googleAccounts).map((account) => account.refreshToken),
+        ...Object.values(secrets.googleAccounts).flatMap((account) =>
+          account.refreshToken ? [account.refreshToken] : [],
+        ),
       ];
     },
     async close() {

@@ -1,31 +1,22 @@
-import { AuthenticationError, ConfigurationError, NotFoundError, ValidationError } from "../../errors.js";
+import { ConfigurationError, NotFoundError, ValidationError } from "../../errors.js";
+import { Redactor } from "../../redact.js";
 import type {
   CredentialStore,
   GoogleAccountRecord,
   GoogleOAuthClient,
+  GoogleServiceAccountKey,
   WorkspaceSecrets,
 } from "../credential-store.js";
-import {
-  GA_SCOPES,
-  type GoogleEndpoints,
-  googleClientFrom,
-  missingClientError,
-  SCOPE_ANALYTICS,
-  SCOPE_ANALYTICS_READONLY,
-} from "./config.js";
-import {
-  InvalidGrantError,
-  type OAuthHttp,
-  type RevokeResult,
-  refreshAccessToken,
-  revokeToken,
-  type TokenResponse,
-} from "./oauth.js";
+import { ADC_LABEL, ADC_VARIABLE, AdcSources, adcFile, adcSummary } from "./adc.js";
+import { type GoogleEndpoints, googleClientFrom, missingClientError } from "./config.js";
+import { checkSignIn, validateImportedToken } from "./import-checks.js";
+import { type OAuthHttp, type RevokeResult, revokeToken, type TokenResponse } from "./oauth.js";
 import {
   type AccountSummary,
   accountLabels,
   checkLabel,
   connectLabel,
+  type ImportInput,
   labelTaken,
   readImport,
   storedAccount,
@@ -33,6 +24,13 @@ import {
   withAccount,
 } from "./records.js";
 import { checkAccountService, serviceMismatch, serviceOf } from "./service.js";
+import {
+  createServiceAccountTokenSource,
+  keyNotRevoked,
+  redactKey,
+  SERVICE_ACCOUNT_SCOPES,
+  serviceAccountToken,
+} from "./service-account.js";
 import { beginSignIn, prepareSignIn } from "./sign-in.js";
 import { type AccountTokenSource, createAccountTokenSource, type GoogleTokenSource } from "./token-source.js";
 
@@ -65,15 +63,17 @@ export interface GoogleAccountsDeps {
 const CONNECT_TIMEOUT_MS = 5 * 60_000;
 const CONNECT_COMMAND = "martech-steps accounts connect";
 
-function hasAnalyticsScope(scopes: readonly string[]): boolean {
-  return scopes.includes(SCOPE_ANALYTICS_READONLY) || scopes.includes(SCOPE_ANALYTICS);
-}
+const sameKey = (a: GoogleServiceAccountKey, b: GoogleServiceAccountKey): boolean =>
+  a.privateKeyId === b.privateKeyId && a.privateKey === b.privateKey && a.subject === b.subject;
 
 /** The connected Google accounts of one workspace, and their access tokens. */
 export class GoogleAccounts {
   readonly #deps: GoogleAccountsDeps;
   /** Per label, with the OAuth client it refreshes with (the stored client may change under it). */
   readonly #sources = new Map<string, AccountTokenSource & { client: GoogleOAuthClient }>();
+  /** Per label of a service account, with the key it signs with. */
+  readonly #serviceSources = new Map<string, { key: GoogleServiceAccountKey; source: GoogleTokenSource }>();
+  readonly #adc = new AdcSources();
 
   constructor(deps: GoogleAccountsDeps) {
     this.#deps = deps;
@@ -87,6 +87,14 @@ export class GoogleAccounts {
       fetch: injected ?? ((input, init) => fetch(input, init)),
       ...(this.#deps.timeoutMs ? { timeoutMs: this.#deps.timeoutMs } : {}),
     };
+  }
+
+  get #env(): NodeJS.ProcessEnv {
+    return this.#deps.env ?? process.env;
+  }
+
+  get #tokenUrl(): string {
+    return `${this.#deps.endpoints.oauthUrl.replace(/\/+$/, "")}/token`;
   }
 
   #now(): number {
@@ -157,19 +165,8 @@ export class GoogleAccounts {
   }
 
   async #storeConnected(tokens: TokenResponse, requested: string | undefined): Promise<AccountSummary> {
-    if (!tokens.refreshToken) {
-      throw new AuthenticationError("Google returned no refresh token for this sign-in.", {
-        hint: `Remove the app's access at https://myaccount.google.com/permissions, then run ${CONNECT_COMMAND} again.`,
-      });
-    }
-    const scopes = tokens.scopes ?? [...GA_SCOPES];
-    if (!hasAnalyticsScope(scopes)) {
-      throw new AuthenticationError("The consent did not grant Google Analytics access.", {
-        hint: `Run ${CONNECT_COMMAND} again and tick the Google Analytics permissions on the consent screen.`,
-      });
-    }
+    const { scopes, refreshToken } = checkSignIn(tokens);
     const email = tokens.email;
-    const refreshToken = tokens.refreshToken;
     let stored: GoogleAccountRecord | undefined;
     await this.#deps.store.update(this.#deps.workspace, (current) => {
       const label = connectLabel(current, email, requested);
@@ -189,48 +186,23 @@ export class GoogleAccounts {
     return toSummary(record);
   }
 
-  /** Adds an account from a refresh token or gcloud's authorized_user JSON, validated by one refresh. */
-  async importAccount(input: {
-    label: string;
-    refreshToken?: string;
-    file?: string;
-  }): Promise<AccountSummary> {
+  /**
+   * Adds an account from a refresh token, gcloud's authorized_user JSON or a service account's JSON
+   * key (with `subject`, the user it impersonates), validated by one token request.
+   */
+  async importAccount(input: ImportInput & { label: string }): Promise<AccountSummary> {
     const label = checkLabel(input.label);
-    const grant = await readImport(input);
+    const grant = await readImport(input, this.#tokenUrl);
     const secrets = await this.#deps.store.read(this.#deps.workspace);
     if (storedAccount(secrets, label)) throw labelTaken(label);
+    if (grant.kind === "service_account") return this.#importServiceAccount(label, grant.key);
     const client = this.#client(secrets, grant.client);
-    let tokens: TokenResponse;
-    try {
-      tokens = await refreshAccessToken(this.#http, client, grant.refreshToken);
-    } catch (error) {
-      if (grant.client && error instanceof ConfigurationError && error.details.oauthError !== undefined) {
-        // The client is the file's own (gcloud authorized_user), not GOOGLE_OAUTH_CLIENT_*: say so.
-        throw new ConfigurationError(
-          `Google does not accept the OAuth client of the imported file, its client_id and client_secret (${String(error.details.oauthError)}).`,
-          {
-            hint: `Check its client_id and client_secret, or make the file again (gcloud auth application-default login), or run ${CONNECT_COMMAND}.`,
-            details: error.details,
-          },
-        );
-      }
-      if (!(error instanceof InvalidGrantError)) throw error;
-      throw new AuthenticationError(
-        "Google refused the imported token: this refresh token is expired or revoked.",
-        {
-          hint: `Get a new one, or connect the account in the browser (${CONNECT_COMMAND}).`,
-        },
-      );
-    }
-    if (tokens.scopes && !hasAnalyticsScope(tokens.scopes)) {
-      throw new ValidationError(
-        "refreshToken",
-        "this refresh token was not granted Google Analytics access.",
-        {
-          hint: `Create it with the analytics.readonly and analytics.edit scopes (gcloud auth application-default login --scopes=...), or run ${CONNECT_COMMAND}.`,
-        },
-      );
-    }
+    const tokens = await validateImportedToken(
+      this.#http,
+      client,
+      grant.refreshToken,
+      grant.client !== undefined,
+    );
     const record: GoogleAccountRecord = {
       label,
       ...(tokens.email ? { email: tokens.email } : {}),
@@ -240,20 +212,55 @@ export class GoogleAccounts {
       ...(grant.client ? { client: grant.client } : {}),
       service: serviceOf(this.#deps.endpoints),
     };
-    await this.#deps.store.update(this.#deps.workspace, (current) => {
-      if (storedAccount(current, label)) throw labelTaken(label);
-      return withAccount(current, record);
-    });
+    await this.#storeNew(record);
     this.#sources.set(label, { ...this.#createSource(record, client, tokens), client });
     return toSummary(record);
   }
 
+  /** A service account: one assertion exchanged now proves the key works before it is stored. */
+  async #importServiceAccount(label: string, key: GoogleServiceAccountKey): Promise<AccountSummary> {
+    const redactor = redactKey(new Redactor(), key);
+    const tokens = await serviceAccountToken(this.#http, label, key, redactor, this.#now());
+    const record: GoogleAccountRecord = {
+      label,
+      email: key.subject ?? key.clientEmail,
+      scopes: tokens.scopes ?? [...SERVICE_ACCOUNT_SCOPES],
+      addedAt: new Date(this.#now()).toISOString(),
+      serviceAccount: key,
+      service: serviceOf(this.#deps.endpoints),
+    };
+    await this.#storeNew(record);
+    const source = createServiceAccountTokenSource({
+      label,
+      key,
+      http: this.#http,
+      now: this.#deps.now,
+      primed: tokens,
+    });
+    this.#serviceSources.set(label, { key, source });
+    return toSummary(record);
+  }
+
+  async #storeNew(record: GoogleAccountRecord): Promise<void> {
+    await this.#deps.store.update(this.#deps.workspace, (current) => {
+      if (storedAccount(current, record.label)) throw labelTaken(record.label);
+      return withAccount(current, record);
+    });
+  }
+
+  /** The stored accounts, and GOOGLE_APPLICATION_CREDENTIALS' (default workspace) unless one is stored under its label. */
   async list(): Promise<AccountSummary[]> {
     const secrets = await this.#deps.store.read(this.#deps.workspace);
-    return accountLabels(secrets).flatMap((label) => {
+    const summaries = accountLabels(secrets).flatMap((label) => {
       const record = storedAccount(secrets, label);
       return record ? [toSummary(record)] : [];
     });
+    const adc = adcFile(this.#env, this.#deps.workspace);
+    if (adc && !summaries.some((summary) => summary.label === ADC_LABEL)) {
+      summaries.push(await adcSummary(adc, this.#tokenUrl));
+      summaries.sort((a, b) => (a.label < b.label ? -1 : 1));
+    }
+    return summaries;
   }
 
   /** Revokes the account's grant at Google, then forgets it; it is forgotten even when revoking fails. */
@@ -263,29 +270,43 @@ export class GoogleAccounts {
     if (!record) {
       const labels = accountLabels(secrets);
       throw new NotFoundError("No connected Google account has this label.", {
-        hint: labels.length ? `Connected accounts: ${labels.join(", ")}.` : "No Google account is connected.",
+        hint:
+          label === ADC_LABEL && adcFile(this.#env, this.#deps.workspace)
+            ? `"${ADC_LABEL}" is the file ${ADC_VARIABLE} names, not a stored account: unset ${ADC_VARIABLE} to stop using it.`
+            : labels.length
+              ? `Connected accounts: ${labels.join(", ")}.`
+              : "No Google account is connected.",
       });
     }
     // A token is only ever sent to the service that issued it: one of another service is forgotten unrevoked.
     const elsewhere = serviceMismatch(record, this.#deps.endpoints);
-    const result: RevokeResult = elsewhere
-      ? { revoked: false, reason: `not sent for revocation: ${elsewhere}` }
-      : await revokeToken(this.#http, this.#sources.get(label)?.refreshToken() ?? record.refreshToken);
+    const result: RevokeResult = record.serviceAccount
+      ? keyNotRevoked(record.serviceAccount)
+      : elsewhere
+        ? { revoked: false, reason: `not sent for revocation: ${elsewhere}` }
+        : await revokeToken(
+            this.#http,
+            this.#sources.get(label)?.refreshToken() ?? (record.refreshToken as string),
+          );
     await this.#deps.store.update(this.#deps.workspace, (current) => {
       const { [label]: _removed, ...rest } = current.googleAccounts;
       return { ...current, googleAccounts: rest };
     });
     this.#sources.delete(label);
+    this.#serviceSources.delete(label);
     return result;
   }
 
   /** The token source of an account; `undefined` picks the only connected account. */
   async tokenSource(label: string | undefined): Promise<GoogleTokenSource> {
     const secrets = await this.#deps.store.read(this.#deps.workspace);
-    const labels = accountLabels(secrets);
+    const stored = accountLabels(secrets);
+    const adc = adcFile(this.#env, this.#deps.workspace);
+    const fromEnv = adc !== undefined && !stored.includes(ADC_LABEL);
+    const labels = fromEnv ? [...stored, ADC_LABEL].sort() : stored;
     if (labels.length === 0) {
       throw new ConfigurationError(`No Google account is connected to workspace "${this.#deps.workspace}".`, {
-        hint: `Connect one with: ${CONNECT_COMMAND} (or import a refresh token with: martech-steps accounts import).`,
+        hint: `Connect one with: ${CONNECT_COMMAND} (or, on a server, import a service account key or a refresh token with: martech-steps accounts import --label <name> --key-file <file>).`,
         // Lets the MCP adapter offer the sign-in URL to clients that support URL elicitation.
         details: { connection: "google" },
       });
@@ -297,6 +318,9 @@ export class GoogleAccounts {
       );
     }
     const chosen = label ?? (labels[0] as string);
+    if (fromEnv && chosen === ADC_LABEL) {
+      return this.#adc.source(adc, this.#http, (own) => this.#client(secrets, own), this.#deps.now);
+    }
     const record = storedAccount(secrets, chosen);
     if (!record) {
       throw new ValidationError(
@@ -305,6 +329,7 @@ export class GoogleAccounts {
       );
     }
     checkAccountService(record, this.#deps.endpoints);
+    if (record.serviceAccount) return this.#serviceAccountSource(record, record.serviceAccount);
     // Read at every call: an admin may have removed or replaced the OAuth client (another process
     // too), and a fresh process would then refuse or use the new one; the old secret is not kept on.
     const client = this.#client(secrets, record.client);
@@ -323,6 +348,20 @@ export class GoogleAccounts {
     return created.source;
   }
 
+  /** The kept source while the stored key is the same one (another process may have imported a new key). */
+  #serviceAccountSource(record: GoogleAccountRecord, key: GoogleServiceAccountKey): GoogleTokenSource {
+    const cached = this.#serviceSources.get(record.label);
+    if (cached && sameKey(cached.key, key)) return cached.source;
+    const source = createServiceAccountTokenSource({
+      label: record.label,
+      key,
+      http: this.#http,
+      now: this.#deps.now,
+    });
+    this.#serviceSources.set(record.label, { key, source });
+    return source;
+  }
+
   #createSource(
     record: GoogleAccountRecord,
     client: GoogleOAuthClient,
@@ -330,7 +369,7 @@ export class GoogleAccounts {
   ): AccountTokenSource {
     return createAccountTokenSource({
       label: record.label,
-      refreshToken: record.refreshToken,
+      refreshToken: record.refreshToken as string,
       client,
       http: this.#http,
       now: this.#deps.now,

@@ -214,10 +214,25 @@ export function refreshAccessToken(
   );
 }
 
+/** RFC 7523 §2.1: an assertion (a signed JWT) exchanged for an access token; see service-account.ts. */
+export function jwtBearerGrant(
+  http: OAuthHttp,
+  assertion: string,
+  redactor?: Redactor,
+): Promise<TokenResponse> {
+  return tokenRequest(
+    http,
+    { grant_type: "urn:ietf:params:oauth:grant-type:jwt-bearer", assertion },
+    redactor,
+  );
+}
+
 export interface RevokeResult {
   revoked: boolean;
   /** Why the revocation did not happen, when it did not. */
   reason?: string;
+  /** What the person should do instead, when it is not removing the app's access to their Google account. */
+  advice?: string;
 }
 
 /**

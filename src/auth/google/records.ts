@@ -1,7 +1,13 @@
 import { readFile } from "node:fs/promises";
 import { ValidationError } from "../../errors.js";
-import type { GoogleAccountRecord, GoogleOAuthClient, WorkspaceSecrets } from "../credential-store.js";
+import type {
+  GoogleAccountRecord,
+  GoogleOAuthClient,
+  GoogleServiceAccountKey,
+  WorkspaceSecrets,
+} from "../credential-store.js";
 import { isService } from "./service.js";
+import { parseServiceAccountKey } from "./service-account.js";
 
 /** What is safe to show about a connected account: never a token. */
 export interface AccountSummary {
@@ -11,6 +17,10 @@ export interface AccountSummary {
   addedAt: string;
   /** The embedded sandbox's account (never a Google one): kept by the sandbox, not in the user's store. */
   sandbox?: true;
+  /** A service account's email (with `email` the user it impersonates, if any); never its key. */
+  serviceAccount?: string;
+  /** Where the account comes from when it is not stored: GOOGLE_APPLICATION_CREDENTIALS. */
+  from?: "GOOGLE_APPLICATION_CREDENTIALS";
 }
 
 const LABEL = /^[A-Za-z0-9][A-Za-z0-9._@+-]{0,63}$/;
@@ -32,6 +42,7 @@ export function toSummary(record: GoogleAccountRecord): AccountSummary {
     scopes: [...record.scopes],
     addedAt: record.addedAt,
     ...(record.sandbox === true ? { sandbox: true as const } : {}),
+    ...(record.serviceAccount ? { serviceAccount: record.serviceAccount.clientEmail } : {}),
   };
 }
 
@@ -43,12 +54,22 @@ function isClient(value: unknown): value is GoogleOAuthClient {
   );
 }
 
+function isServiceAccountKey(value: unknown): value is GoogleServiceAccountKey {
+  if (value === null || typeof value !== "object") return false;
+  const { clientEmail, privateKeyId, privateKey } = value as Record<string, unknown>;
+  return [clientEmail, privateKeyId, privateKey].every((field) => typeof field === "string" && field !== "");
+}
+
 export function storedAccount(secrets: WorkspaceSecrets, label: string): GoogleAccountRecord | undefined {
   if (!Object.hasOwn(secrets.googleAccounts, label)) return undefined;
   const record = secrets.googleAccounts[label];
-  if (!record || typeof record.refreshToken !== "string") return undefined;
+  if (!record) return undefined;
+  const serviceAccount = isServiceAccountKey(record.serviceAccount) ? record.serviceAccount : undefined;
+  // Exactly one credential: a user's refresh token or a service account's key.
+  if ((typeof record.refreshToken === "string") === (serviceAccount !== undefined)) return undefined;
   return {
     ...record,
+    serviceAccount,
     client: isClient(record.client) ? record.client : undefined,
     service: isService(record.service) ? record.service : undefined,
   };
@@ -65,10 +86,9 @@ export function labelCandidates(email: string | undefined): string[] {
   return [local, email].filter((candidate) => LABEL.test(candidate));
 }
 
-export interface ImportedGrant {
-  refreshToken: string;
-  client: GoogleOAuthClient | undefined;
-}
+export type ImportedGrant =
+  | { kind: "user"; refreshToken: string; client: GoogleOAuthClient | undefined }
+  | { kind: "service_account"; key: GoogleServiceAccountKey };
 
 const TOKEN = /^[\x21-\x7e]{10,2048}$/;
 
@@ -82,13 +102,25 @@ function checkToken(field: string, token: unknown): string {
   return token.trim();
 }
 
+const FILE_HINT =
+  "Give the path of a file holding a refresh token, gcloud's authorized_user JSON or a service account's JSON key.";
+
+export interface ImportInput {
+  refreshToken?: string;
+  file?: string;
+  /** With a service account key: the user to impersonate (domain-wide delegation). */
+  subject?: string;
+}
+
 /**
- * Reads a refresh token to import: a bare token, or gcloud's application-default credentials
- * (`gcloud auth application-default login` writes
- * {"type":"authorized_user","client_id","client_secret","refresh_token"}).
- * Errors never quote the file's content: it is a secret.
+ * Reads what to import: a bare refresh token, or a file holding one, gcloud's application-default
+ * credentials (`gcloud auth application-default login` writes
+ * {"type":"authorized_user","client_id","client_secret","refresh_token"}), or a service account's JSON
+ * key ({"type":"service_account","client_email","private_key_id","private_key",...}, as the Cloud
+ * console downloads it). `tokenUrl` is the token endpoint in use. Errors never quote the file's
+ * content: it is a secret.
  */
-export async function readImport(input: { refreshToken?: string; file?: string }): Promise<ImportedGrant> {
+export async function readImport(input: ImportInput, tokenUrl: string): Promise<ImportedGrant> {
   const hasToken = input.refreshToken !== undefined && input.refreshToken !== "";
   const hasFile = input.file !== undefined && input.file !== "";
   if (hasToken === hasFile) {
@@ -97,29 +129,51 @@ export async function readImport(input: { refreshToken?: string; file?: string }
       "give either a refresh token or a file that holds one, not both.",
     );
   }
-  if (hasToken) return { refreshToken: checkToken("refreshToken", input.refreshToken), client: undefined };
-  let text: string;
-  try {
-    text = await readFile(input.file as string, "utf8");
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code ?? "unreadable";
-    throw new ValidationError("file", `the file cannot be read (${code}).`, {
-      hint: "Give the path of a file holding a refresh token or gcloud's authorized_user JSON.",
+  const grant = hasToken
+    ? {
+        kind: "user" as const,
+        refreshToken: checkToken("refreshToken", input.refreshToken),
+        client: undefined,
+      }
+    : await readCredentialFile(input.file as string, tokenUrl, input.subject);
+  if (grant.kind === "user" && input.subject !== undefined) {
+    throw new ValidationError("subject", "a user to impersonate is given only with a service account key.", {
+      hint: "Drop --subject: a user's refresh token already acts as that user.",
     });
   }
+  return grant;
+}
+
+/** One credentials file (see readImport); GOOGLE_APPLICATION_CREDENTIALS names one too. */
+export async function readCredentialFile(
+  file: string,
+  tokenUrl: string,
+  subject?: string,
+): Promise<ImportedGrant> {
+  let text: string;
+  try {
+    text = await readFile(file, "utf8");
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? "unreadable";
+    throw new ValidationError("file", `the file cannot be read (${code}).`, { hint: FILE_HINT });
+  }
   const trimmed = text.trim();
-  if (!trimmed.startsWith("{")) return { refreshToken: checkToken("file", trimmed), client: undefined };
+  if (!trimmed.startsWith("{"))
+    return { kind: "user", refreshToken: checkToken("file", trimmed), client: undefined };
   let json: Record<string, unknown>;
   try {
     json = JSON.parse(trimmed) as Record<string, unknown>;
   } catch {
     throw new ValidationError("file", "the file starts with { but is not valid JSON.");
   }
+  if (json.type === "service_account") {
+    return { kind: "service_account", key: parseServiceAccountKey(json, tokenUrl, subject) };
+  }
   if (json.type !== "authorized_user") {
     throw new ValidationError(
       "file",
-      `the JSON is not gcloud's authorized_user credentials (type is ${typeof json.type === "string" && /^[a-z_]{1,40}$/.test(json.type) ? `"${json.type}"` : "missing or unknown"}).`,
-      { hint: "Service account keys are not supported: connect a user account instead." },
+      `the JSON is neither gcloud's authorized_user credentials nor a service account key (type is ${typeof json.type === "string" && /^[a-z_]{1,40}$/.test(json.type) ? `"${json.type}"` : "missing or unknown"}).`,
+      { hint: FILE_HINT },
     );
   }
   const refreshToken = checkToken("file", json.refresh_token);
@@ -129,7 +183,7 @@ export async function readImport(input: { refreshToken?: string; file?: string }
     typeof clientId === "string" && clientId && typeof clientSecret === "string" && clientSecret
       ? { clientId, clientSecret }
       : undefined;
-  return { refreshToken, client };
+  return { kind: "user", refreshToken, client };
 }
 
 export function withAccount(secrets: WorkspaceSecrets, record: GoogleAccountRecord): WorkspaceSecrets {

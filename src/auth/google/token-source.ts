@@ -18,6 +18,11 @@ export interface GoogleTokenSource {
    * the connector redacts Google's answers with it. A source without one gets a connector-owned one.
    */
   readonly redactor?: Redactor;
+  /**
+   * Who Google Analytics sees calling, when it is not a person who signed in here: a service account
+   * (which must be added to each property by its email) or the user it impersonates.
+   */
+  readonly grantee?: { email: string; serviceAccount: boolean };
 }
 
 export function reconnectError(label: string, cause?: unknown): AuthenticationError {

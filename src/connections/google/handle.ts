@@ -1,5 +1,11 @@
 import { GoogleAccounts, type GoogleTokenSource } from "../../auth/google/accounts.js";
-import { type GoogleEndpoints, googleClientFrom, googleEndpointsFromEnv } from "../../auth/google/config.js";
+import { adcFile } from "../../auth/google/adc.js";
+import {
+  DEFAULT_GOOGLE_ENDPOINTS,
+  type GoogleEndpoints,
+  googleClientFrom,
+  googleEndpointsFromEnv,
+} from "../../auth/google/config.js";
 import type { GoogleAnalyticsConnector } from "../../connectors/google/connector.js";
 import { positiveSetting } from "../../settings.js";
 import type { ConnectionHandle, RoomContext } from "../types.js";
@@ -56,7 +62,8 @@ export function openGoogle(context: RoomContext): GoogleHandle {
 
 /**
  * Google counts as configured only by what can reach the real Google: an OAuth client (environment or
- * store), or an account imported with its own client (a gcloud authorized_user file). A stored account
+ * store), an account imported with its own client (a gcloud authorized_user file), a service account
+ * imported for Google's token endpoint, or GOOGLE_APPLICATION_CREDENTIALS. A stored account
  * without a client, such as a sandbox account imported while the sandbox's variables were exported,
  * cannot refresh against Google and must not stop the sandbox from being used. Here rather than in
  * configure.ts: every start asks it, while only the CLI and the console load the configure flow.
@@ -66,5 +73,12 @@ export async function googleConfigured(
 ): Promise<boolean> {
   const secrets = await context.store.read(context.workspace);
   if (googleClientFrom(context.env, secrets)) return true;
-  return Object.values(secrets.googleAccounts).some((account) => account.client);
+  // GOOGLE_APPLICATION_CREDENTIALS is an account of the default workspace (src/auth/google/adc.ts).
+  if (adcFile(context.env, context.workspace)) return true;
+  // A service account needs no OAuth client, but only one whose key signs for Google's endpoint reaches it.
+  return Object.values(secrets.googleAccounts).some(
+    (account) =>
+      account.client ||
+      (account.serviceAccount && account.service?.oauthUrl === DEFAULT_GOOGLE_ENDPOINTS.oauthUrl),
+  );
 }

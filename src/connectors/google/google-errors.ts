@@ -72,6 +72,8 @@ export interface ErrorContext {
   method: GoogleRequest["method"];
   path: string;
   account: string;
+  /** A service account (or the user it impersonates): the email a property must grant access to. */
+  grantee?: { email: string; serviceAccount: boolean } | undefined;
   now: number;
 }
 
@@ -123,6 +125,22 @@ function notFoundHint(context: ErrorContext): string {
   return `${path} is no GA4 ${api} method${near ? `; did you mean ${near}?` : "."} Check the path against the API reference.`;
 }
 
+/**
+ * A service account is a user of Google Analytics like any other: it sees a property only once its
+ * email was added there (Admin > Property access management, https://support.google.com/analytics/answer/9305788).
+ */
+function permissionHint(context: ErrorContext): string {
+  const role = requiredRole(context.api, context.method, context.path);
+  const grantee = context.grantee;
+  if (grantee?.serviceAccount) {
+    return `Add the service account ${grantee.email} to the Google Analytics property (Admin > Property access management > Add users) with ${role}, then retry.`;
+  }
+  if (grantee) {
+    return `${grantee.email}, the user this service account acts as, needs ${role}; ask an administrator of the Google Analytics account to grant it.`;
+  }
+  return `The account needs ${role}; ask an administrator of the Google Analytics account to grant it.`;
+}
+
 /** Maps a final (not retried) error response to a typed error. */
 export function mapGoogleError(
   httpStatus: number,
@@ -158,7 +176,7 @@ export function mapGoogleError(
       );
     }
     return new PermissionError(`Google Analytics denied account '${context.account}' this call (${text}).`, {
-      hint: `The account needs ${requiredRole(context.api, context.method, context.path)}; ask an administrator of the Google Analytics account to grant it.`,
+      hint: permissionHint(context),
       details: { account: context.account, ...(status.reason ? { reason: status.reason } : {}) },
     });
   }

@@ -142,12 +142,8 @@ export class GoogleTransport {
       if (response.status >= 200 && response.status < 300)
         return text.trim() === "" ? {} : this.#parseJson(text, response.status);
       const status = parseStatus(this.#redacted(text));
-      const context = {
-        api: exchange.api,
-        method: exchange.method,
-        path: exchange.path,
-        account: tokens.label,
-      };
+      const { api, method, path } = exchange;
+      const context = { api, method, path, account: tokens.label, grantee: tokens.grantee };
       const retryAfterMs = parseRetryAfter(response.headers.get("retry-after"), this.#deps.now());
 
       if (response.status >= 300 && response.status < 400) throw redirectRefused(response.status);

@@ -20,11 +20,17 @@
 import { createAdminApi } from "./admin/index.js";
 import { createDataApi, type DataApiOptions } from "./data/index.js";
 import { createOAuthHandler, type OAuthStats } from "./oauth.js";
+import {
+  type ServiceAccountKeyFile,
+  type ServiceAccountOptions,
+  ServiceAccounts,
+} from "./oauth-service-accounts.js";
 import { DEFAULT_GRANT_SCOPES, normaliseScopes, TokenStore } from "./oauth-tokens.js";
 import { startServer } from "./server.js";
 import type { DataApiContext, SubHandler } from "./types.js";
 import { DEFAULT_USERS, type GoogleSandboxUser, GoogleWorld } from "./world.js";
 
+export type { ServiceAccountKeyFile, ServiceAccountOptions } from "./oauth-service-accounts.js";
 export type { Role } from "./types.js";
 export type { GoogleSandboxUser } from "./world.js";
 
@@ -73,6 +79,14 @@ export interface GoogleSandbox {
   clientSecret: string;
   /** Mint a refresh token for a user directly (for tests and for `npm start`'s pre-connected account). */
   issueRefreshToken(email: string, scopes?: string[]): string;
+  /**
+   * Issues a service account's JSON key file (a new key each call; the account is created on first
+   * use, with the Google Analytics roles given, as if its email had been added there).
+   */
+  issueServiceAccountKey(options?: ServiceAccountOptions): Promise<ServiceAccountKeyFile>;
+  /** As disabling a key in the Cloud console: assertions it signs are refused with invalid_grant. */
+  disableServiceAccountKey(keyId: string): void;
+  deleteServiceAccountKey(keyId: string): void;
   setConsentAs(email: string): void;
   /** Makes every access token issued so far expired, so the next API call gets a 401. */
   expireAccessTokens(): void;
@@ -100,7 +114,10 @@ export async function startGoogleSandbox(options: GoogleSandboxOptions = {}): Pr
   let consentAs = knownUser(options.consentAs ?? users[0]?.email ?? "");
 
   const oauthStats: OAuthStats = { tokenRequests: 0, refreshRequests: 0, revocations: 0 };
+  let tokenUrl = "";
+  const serviceAccounts = new ServiceAccounts(() => tokenUrl, world);
   const oauth = createOAuthHandler({
+    serviceAccounts,
     clientId,
     clientSecret,
     tokens,
@@ -130,6 +147,7 @@ export async function startGoogleSandbox(options: GoogleSandboxOptions = {}): Pr
     ["/data", data.handle],
   ]);
   const server = await startServer(mounts, options.host ?? "127.0.0.1", options.port ?? 0);
+  tokenUrl = `${server.url}/oauth/token`;
 
   return {
     url: server.url,
@@ -149,6 +167,9 @@ export async function startGoogleSandbox(options: GoogleSandboxOptions = {}): Pr
       }
       return tokens.issueRefreshToken(user, clientId, granted);
     },
+    issueServiceAccountKey: (options) => serviceAccounts.issue(options),
+    disableServiceAccountKey: (keyId) => serviceAccounts.setKeyState(keyId, "disabled"),
+    deleteServiceAccountKey: (keyId) => serviceAccounts.setKeyState(keyId, "deleted"),
     setConsentAs(email) {
       consentAs = knownUser(email);
     },

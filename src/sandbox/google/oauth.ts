@@ -6,6 +6,7 @@
 import type { IncomingMessage } from "node:http";
 import { parseForm, sendJson } from "./http.js";
 import { handleAuthorize } from "./oauth-authorize.js";
+import { JWT_BEARER, type ServiceAccounts } from "./oauth-service-accounts.js";
 import {
   type AccessGrant,
   makeIdToken,
@@ -33,6 +34,7 @@ export interface OAuthDeps {
   consentAs(): string;
   now(): number;
   stats: OAuthStats;
+  serviceAccounts: ServiceAccounts;
 }
 
 /** Token responses must not be cached (RFC 6749 §5.1). */
@@ -54,7 +56,7 @@ export function createOAuthHandler(deps: OAuthDeps): SubHandler {
     }
     if (path === "/token" && method === "POST") {
       deps.stats.tokenRequests++;
-      const reply = token(deps, req, parseForm(req, body));
+      const reply = await token(deps, req, parseForm(req, body));
       sendJson(res, reply.status, reply.body, NO_STORE);
       return;
     }
@@ -99,8 +101,9 @@ function clientCredentials(
   return { id: form.get("client_id"), secret: form.get("client_secret") };
 }
 
-function token(deps: OAuthDeps, req: IncomingMessage, form: Map<string, string>): Reply {
+async function token(deps: OAuthDeps, req: IncomingMessage, form: Map<string, string>): Promise<Reply> {
   const grantType = form.get("grant_type") ?? "";
+  if (grantType === JWT_BEARER) return jwtBearer(deps, form);
   if (grantType !== "authorization_code" && grantType !== "refresh_token") {
     return oauthError(400, "unsupported_grant_type", `Invalid grant_type: ${grantType}`);
   }
@@ -110,6 +113,24 @@ function token(deps: OAuthDeps, req: IncomingMessage, form: Map<string, string>)
     return oauthError(401, "invalid_client", "The OAuth client was not found.");
   if (client.secret !== deps.clientSecret) return oauthError(401, "invalid_client", "Unauthorized");
   return grantType === "authorization_code" ? exchangeCode(deps, form) : refresh(deps, form);
+}
+
+/** A service account's assertion: no client authentication, the signature is the proof (RFC 7523 §3). */
+async function jwtBearer(deps: OAuthDeps, form: Map<string, string>): Promise<Reply> {
+  const assertion = form.get("assertion");
+  if (!assertion) return oauthError(400, "invalid_request", "Missing required parameter: assertion");
+  const result = await deps.serviceAccounts.verify(assertion, deps.now());
+  if (!result.ok) return oauthError(result.status, result.error, result.description);
+  const access = { email: result.email, clientId: result.clientId, scopes: result.scopes, offline: false };
+  return {
+    status: 200,
+    body: {
+      access_token: deps.tokens.issueAccessToken(access),
+      expires_in: deps.tokens.ttlSeconds,
+      scope: result.scopes.join(" "),
+      token_type: "Bearer",
+    },
+  };
 }
 
 function exchangeCode(deps: OAuthDeps, form: Map<string, string>): Reply {

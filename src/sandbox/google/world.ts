@@ -109,6 +109,11 @@ export class GoogleWorld {
     return [...this.users.keys()];
   }
 
+  /** A user added later (a service account whose email was added to these accounts). */
+  addUser(email: string, roles: Record<string, Role>): void {
+    this.users.set(email.toLowerCase(), { ...roles });
+  }
+
   hasUser(email: string): boolean {
     return this.users.has(email.toLowerCase());
   }

@@ -118,7 +118,9 @@ describe("importAccount", () => {
     });
     const sa = join(dir, "sa.json");
     await writeFile(sa, JSON.stringify({ type: "service_account", private_key: "-----BEGIN" }));
-    await expect(accounts(store).importAccount({ label: "sa", file: sa })).rejects.toThrow(/service_account/);
+    await expect(accounts(store).importAccount({ label: "sa", file: sa })).rejects.toThrow(
+      /service account key file has no valid client_email/,
+    );
     await expect(
       accounts(store).importAccount({ label: "x", file: bare, refreshToken: "1//y" }),
     ).rejects.toBeInstanceOf(ValidationError);

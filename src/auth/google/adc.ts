@@ -1,0 +1,83 @@
+/**
+ * Application Default Credentials: GOOGLE_APPLICATION_CREDENTIALS names a credentials file (a service
+ * account's JSON key, or gcloud's authorized_user file), the first place Google's client libraries look
+ * (https://cloud.google.com/docs/authentication/application-default-credentials). Here that file is one
+ * more account of the default workspace, labelled "application-default": read from the file at use
+ * (never copied into the store), so replacing the file is picked up by the next call.
+ */
+import { createHash } from "node:crypto";
+import { stat } from "node:fs/promises";
+import { ConfigurationError } from "../../errors.js";
+import { DEFAULT_WORKSPACE, type GoogleOAuthClient } from "../credential-store.js";
+import type { OAuthHttp } from "./oauth.js";
+import { type AccountSummary, readCredentialFile } from "./records.js";
+import { createServiceAccountTokenSource, SERVICE_ACCOUNT_SCOPES } from "./service-account.js";
+import { createAccountTokenSource, type GoogleTokenSource } from "./token-source.js";
+
+export const ADC_LABEL = "application-default";
+export const ADC_VARIABLE = "GOOGLE_APPLICATION_CREDENTIALS";
+
+/** The file, when the environment names one and the workspace is the default one (as Marketo's variables). */
+export function adcFile(env: NodeJS.ProcessEnv, workspace: string): string | undefined {
+  const file = env[ADC_VARIABLE];
+  return file && workspace === DEFAULT_WORKSPACE ? file : undefined;
+}
+
+/** What `accounts list` shows of it; a file that cannot be read yet is listed, and explained when used. */
+export async function adcSummary(file: string, tokenUrl: string): Promise<AccountSummary> {
+  const summary: AccountSummary = { label: ADC_LABEL, scopes: [], addedAt: "", from: ADC_VARIABLE };
+  try {
+    const [grant, info] = await Promise.all([readCredentialFile(file, tokenUrl), stat(file)]);
+    summary.addedAt = info.mtime.toISOString();
+    if (grant.kind === "service_account") {
+      summary.email = grant.key.clientEmail;
+      summary.serviceAccount = grant.key.clientEmail;
+      summary.scopes = [...SERVICE_ACCOUNT_SCOPES];
+    }
+  } catch {
+    // Listed anyway: choosing it gives the reason, with what to do.
+  }
+  return summary;
+}
+
+/** Token sources built from the file, kept while its content is the same. */
+export class AdcSources {
+  #kept: { digest: string; source: GoogleTokenSource } | undefined;
+
+  async source(
+    file: string,
+    http: OAuthHttp,
+    client: (own: GoogleOAuthClient | undefined) => GoogleOAuthClient,
+    now: (() => number) | undefined,
+  ): Promise<GoogleTokenSource> {
+    const tokenUrl = `${http.oauthUrl.replace(/\/+$/, "")}/token`;
+    let grant: Awaited<ReturnType<typeof readCredentialFile>>;
+    try {
+      grant = await readCredentialFile(file, tokenUrl);
+    } catch (error) {
+      throw new ConfigurationError(
+        `${ADC_VARIABLE} names a file that is not usable: ${error instanceof Error ? error.message : String(error)}`,
+        {
+          hint: `Point ${ADC_VARIABLE} at a service account's JSON key or gcloud's authorized_user file (gcloud auth application-default login), or unset it.`,
+          cause: error,
+        },
+      );
+    }
+    const digest = createHash("sha256").update(JSON.stringify(grant)).digest("hex");
+    if (this.#kept?.digest === digest) return this.#kept.source;
+    const source =
+      grant.kind === "service_account"
+        ? createServiceAccountTokenSource({ label: ADC_LABEL, key: grant.key, http, now })
+        : createAccountTokenSource({
+            label: ADC_LABEL,
+            refreshToken: grant.refreshToken,
+            client: client(grant.client),
+            http,
+            now,
+            // The file is the user's, not ours to rewrite: a rotated token lives in this process only.
+            saveRotated: async () => undefined,
+          }).source;
+    this.#kept = { digest, source };
+    return source;
+  }
+}
