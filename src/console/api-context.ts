@@ -9,6 +9,7 @@ import { refuse, sendJson } from "./http-util.js";
 import type { LoginAttempts } from "./login-limit.js";
 import type { ConsoleSession, Sessions } from "./sessions.js";
 import type { StaticFiles } from "./static.js";
+import type { ConsoleRun } from "./steps.js";
 
 /** What the console's handlers share (built once by createConsole). */
 export interface ConsoleDeps {
@@ -23,8 +24,8 @@ export interface ConsoleDeps {
   connects: GoogleConnects;
   files: StaticFiles;
   reports: CspReports;
-  /** The runs in progress (aborted when the console closes). */
-  running: Set<AbortController>;
+  /** The runs in progress by id (cancelled by the page, aborted when the console closes). */
+  running: Map<string, ConsoleRun>;
 }
 
 /** What the API's checks hand to its handlers. */

@@ -19,7 +19,7 @@ import {
 } from "./api-context.js";
 import { CALLBACK_PATH } from "./google-connect.js";
 import { crossOrigin, readJson, sameOrigin, sendError, stringField } from "./http-util.js";
-import { googleRoutes, marketoRoutes, stepRoutes } from "./routes.js";
+import { googleRoutes, marketoRoutes, resultRoutes, stepRoutes } from "./routes.js";
 import { sameSecret } from "./sessions.js";
 
 const changes = (c: ConsoleContext) => c.env.incoming.method !== "GET" && c.env.incoming.method !== "HEAD";
@@ -40,6 +40,7 @@ export function consoleApp(deps: ConsoleDeps): ConsoleApp {
   app.use("/console/api/*", (c, next) => sessionOnly(c, next, deps), csrfOnly);
   app.post("/console/api/logout", (c) => logout(c, deps));
   stepRoutes(app, deps);
+  resultRoutes(app);
   marketoRoutes(app, deps);
   googleRoutes(app, deps);
   app.all("/console/api/*", (c) => refused(c, 404, "not_found", "No such console API."));

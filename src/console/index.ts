@@ -19,6 +19,7 @@ import { GoogleConnects } from "./google-connect.js";
 import { LoginAttempts } from "./login-limit.js";
 import { Sessions } from "./sessions.js";
 import { defaultWebRoot, StaticFiles } from "./static.js";
+import type { ConsoleRun } from "./steps.js";
 
 export interface ConsoleOptions {
   /** The workspace of a session (one instance per name, kept by the caller, as for the MCP server). */
@@ -60,7 +61,7 @@ export function createConsole(options: ConsoleOptions): ConsoleHandle {
     secureCookie: options.secureCookie ?? switchSetting(env, "MARTECH_STEPS_COOKIE_SECURE"),
   });
   const reports = new CspReports(now);
-  const running = new Set<AbortController>();
+  const running = new Map<string, ConsoleRun>();
   const app = consoleApp({
     workspace: options.workspace,
     loopback: options.loopback,
@@ -84,7 +85,7 @@ export function createConsole(options: ConsoleOptions): ConsoleHandle {
     },
     cspReports: () => reports.list(),
     close() {
-      for (const controller of running) controller.abort();
+      for (const run of running.values()) run.controller.abort();
     },
   };
 }

@@ -5,7 +5,7 @@ import { MarketoApiCallInput, MarketoApiCallOutput } from "../schemas/marketo.js
 import { API_CALL_ALIASES } from "./input/api-call.js";
 import { positionOf } from "./marketo/position.js";
 import { programTypeFilter } from "./marketo/program-type.js";
-import { readCalls, type Shaped } from "./marketo/read-calls.js";
+import { type ReadSoFar, readCalls, readSoFarWords, type Shaped } from "./marketo/read-calls.js";
 import { readFile } from "./marketo/read-file.js";
 import type { FullResult, ToolStep } from "./types.js";
 
@@ -67,9 +67,12 @@ export const marketoApiCall: ToolStep<typeof MarketoApiCallInput, typeof Marketo
       );
     }
     const marketo = await ctx.connection("marketo");
+    const seen: ReadSoFar = { page: 0, items: 0 };
     const onWait = ({ reason, waitMs }: { reason: string; waitMs: number }) => {
-      const message = `Waiting ${Math.ceil(waitMs / 1000)} s for Marketo's ${reason.replace("_", " ")} limit`;
-      ctx.progress({ progress: 0, message });
+      const waiting = `Waiting ${Math.ceil(waitMs / 1000)} s for Marketo's ${reason.replace("_", " ")} limit`;
+      // Between pages, say how far the read got: a wait alone reads as if nothing happened.
+      const message = seen.page > 0 ? `${readSoFarWords(seen)}. ${waiting}` : waiting;
+      ctx.progress({ progress: seen.items, message });
       // A backoff follows a failure Marketo asked us to retry (606, 615, 5xx...): worth a warning.
       ctx.log?.({
         level: reason === "backoff" ? "warning" : "info",
@@ -86,6 +89,7 @@ export const marketoApiCall: ToolStep<typeof MarketoApiCallInput, typeof Marketo
       : await readCalls(input, marketo, ctx, {
           path: checked,
           resume: position && "page" in position ? position.page : undefined,
+          seen,
           byType,
           onWait,
         });
