@@ -24,6 +24,10 @@ export interface ConsoleDeps {
   connects: GoogleConnects;
   files: StaticFiles;
   reports: CspReports;
+  /** The secret `martech-steps console-link` presents for a new login link (loopback consoles only). */
+  adminToken?: string | undefined;
+  /** The page's URL with a new one-time login token for a workspace. */
+  loginLink: (base: string, workspace: string) => string;
   /** The runs in progress by id (cancelled by the page, aborted when the console closes). */
   running: Map<string, ConsoleRun>;
 }

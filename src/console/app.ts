@@ -8,6 +8,7 @@ import { workspaceOfApiKey } from "../auth/api-keys.js";
 import { CONNECTION_KINDS } from "../connections/registry.js";
 import { ValidationError } from "../errors.js";
 import { answered, nodeApp } from "../mcp/node-bridge.js";
+import { adminLinkRoute } from "./admin-link.js";
 import {
   type ApiVariables,
   type ConsoleApp,
@@ -32,6 +33,7 @@ export function consoleApp(deps: ConsoleDeps): ConsoleApp {
     return answered(c);
   });
   pageRoutes(app, deps);
+  adminLinkRoute(app, deps);
   // "/console/api/*" also matches "/console/api", which is not the console's.
   app.all("/console/api", notMine);
   app.use("/console/api/*", sameOriginOnly);

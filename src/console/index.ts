@@ -39,6 +39,11 @@ export interface ConsoleOptions {
   /** The built page (default dist/console-web). */
   webRoot?: string;
   now?: () => number;
+  /**
+   * The admin token of `martech-steps console-link` (written by `start` to a file only its user reads):
+   * with it, a process of this machine gets a new login link from the running server.
+   */
+  adminToken?: string;
 }
 
 export interface ConsoleHandle {
@@ -62,6 +67,12 @@ export function createConsole(options: ConsoleOptions): ConsoleHandle {
   });
   const reports = new CspReports(now);
   const running = new Map<string, ConsoleRun>();
+  const loginLink = (baseUrl: string, workspace: string) => {
+    const base = new URL("/", baseUrl);
+    if (!options.loopback) return base.toString();
+    base.searchParams.set("token", sessions.mintLoginToken(workspace));
+    return base.toString();
+  };
   const app = consoleApp({
     workspace: options.workspace,
     loopback: options.loopback,
@@ -74,15 +85,12 @@ export function createConsole(options: ConsoleOptions): ConsoleHandle {
     files: new StaticFiles(options.webRoot ?? defaultWebRoot()),
     reports,
     running,
+    adminToken: options.adminToken,
+    loginLink,
   });
   return {
     routes: (req, res, url) => dispatch(app, req, res, url),
-    loginUrl(baseUrl, workspace = "default") {
-      const base = new URL("/", baseUrl);
-      if (!options.loopback) return base.toString();
-      base.searchParams.set("token", sessions.mintLoginToken(workspace));
-      return base.toString();
-    },
+    loginUrl: (baseUrl, workspace = "default") => loginLink(baseUrl, workspace),
     cspReports: () => reports.list(),
     close() {
       for (const run of running.values()) run.controller.abort();

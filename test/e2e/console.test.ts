@@ -9,7 +9,7 @@ import type { Page, Response } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { searchToolSteps } from "../../src/tools/registry.js";
 import { type Browser, launchBrowser } from "../helpers/browser.js";
-import { type ConsoleFixture, startConsoleFixture } from "../helpers/console.js";
+import { type ConsoleFixture, rawRequest, startConsoleFixture } from "../helpers/console.js";
 import { allowStderr } from "../helpers/stderr.js";
 
 describe("the console in a browser", () => {
@@ -49,6 +49,20 @@ describe("the console in a browser", () => {
     await page.goto(fixture.base);
     await expect.poll(() => page.getByRole("heading", { name: "Login required" }).isVisible()).toBe(true);
     await browser.screenshot("01-login-required");
+  });
+
+  it("says how to get a new link when a used one is opened again", async () => {
+    const link = fixture.console.loginUrl(fixture.base);
+    // Spent elsewhere (a link preview, another browser): this browser gets no session from it.
+    expect(
+      (await rawRequest(fixture.base, "GET", new URL(link).pathname + new URL(link).search)).status,
+    ).toBe(303);
+    await page.goto(link);
+    await page.waitForURL(`${fixture.base}/#/login-link-used`);
+    await expect
+      .poll(() => page.locator(".error").first().textContent())
+      .toMatch(/already used.*martech-steps console-link.*npm run console-link.*server keeps running/);
+    await browser.screenshot("01-login-link-used");
   });
 
   it("logs in with the printed link, which leaves the address bar and cannot be read by scripts", async () => {
