@@ -17,6 +17,13 @@ interface MarketoStatus {
   saved: Connection | null;
   usage: MarketoUsage | null;
   problem: string | null;
+  lastTest: LastTest | null;
+}
+
+interface LastTest {
+  at: string;
+  ok: boolean;
+  message: string;
 }
 
 const fieldOf = (error: ErrorInfo | undefined): string | undefined =>
@@ -51,8 +58,21 @@ export function MarketoCard() {
       setNotice("Marketo accepted the credentials; they are saved (the secret encrypted at rest).");
     });
   };
+  // The values in the form are tested (the saved secret stands in for an empty secret field); empty fields test the connection in force.
   const test = () =>
-    act(async () => setNotice((await api<{ message: string }>("POST", "/console/api/marketo/test")).message));
+    act(async () => {
+      try {
+        const tested = await api<{ message: string; lastTest: LastTest }>(
+          "POST",
+          "/console/api/marketo/test",
+          values,
+        );
+        setNotice(tested.message);
+      } finally {
+        const next = await api<MarketoStatus>("GET", "/console/api/marketo").catch(() => undefined);
+        if (next) setStatus(next);
+      }
+    });
   const remove = () => {
     if (!window.confirm("Remove the saved Marketo connection of this workspace?")) return;
     void act(async () => {
@@ -68,6 +88,7 @@ export function MarketoCard() {
       <h2>Adobe Marketo Engage</h2>
       <ConnectionStatus active={active} hasSaved={Boolean(status?.saved)} />
       {usage ? <UsageList usage={usage} /> : null}
+      {status?.lastTest ? <LastTestLine test={status.lastTest} /> : null}
       {status ? (
         <form onSubmit={save}>
           {status.fields.map((field) => (
@@ -84,7 +105,7 @@ export function MarketoCard() {
             <button type="submit" disabled={busy}>
               Save
             </button>
-            <button type="button" onClick={test} disabled={busy || !active}>
+            <button type="button" onClick={test} disabled={busy}>
               Test connection
             </button>
             <button type="button" className="danger" onClick={remove} disabled={busy || !status.saved}>
@@ -121,6 +142,15 @@ function ConnectionStatus({
       {active?.source === "environment" && hasSaved
         ? " Environment variables win over the saved connection."
         : ""}
+    </p>
+  );
+}
+
+/** When the connection was last tested here, and how it went. */
+function LastTestLine({ test }: { test: LastTest }) {
+  return (
+    <p className="last-test" data-testid="marketo-last-test" data-ok={test.ok}>
+      Last tested {new Date(test.at).toLocaleString()}: {test.ok ? "OK" : "failed"}. {test.message}
     </p>
   );
 }

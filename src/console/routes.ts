@@ -62,7 +62,16 @@ export function marketoRoutes(app: ConsoleApp, deps: ConsoleDeps): void {
     await removeMarketo(c.var.workspace);
     return status(c);
   });
-  app.post("/console/api/marketo/test", async (c) => ok(c, await testMarketo(c.var.workspace)));
+  app.post("/console/api/marketo/test", async (c) =>
+    // No body (an older page, a script): the connection in force is tested.
+    ok(
+      c,
+      await testMarketo(
+        c.var.workspace,
+        c.env.incoming.headers["content-type"] ? await readJson(c.env.incoming) : {},
+      ),
+    ),
+  );
 }
 
 export function googleRoutes(app: ConsoleApp, deps: ConsoleDeps): void {

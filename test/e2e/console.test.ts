@@ -255,8 +255,25 @@ describe("the console in a browser", () => {
     await card.getByRole("button", { name: "Remove" }).click();
     await expect.poll(() => card.getByTestId("marketo-status").textContent()).toBe("Not configured.");
     await card.getByLabel("Client ID").fill(fixture.marketo.clientId);
-    await card.getByLabel("Client Secret").fill("a-wrong-secret");
+    await card.getByLabel("Client Secret").fill(fixture.marketo.clientSecret);
     await card.getByLabel("REST API Endpoint").fill(fixture.marketo.restEndpoint);
+    // Test tries the values typed, before anything is saved.
+    const host = new URL(fixture.marketo.restEndpoint).host;
+    await card.getByRole("button", { name: "Test connection" }).click();
+    await expect
+      .poll(() => card.getByRole("status").textContent())
+      .toMatch(new RegExp(`^Marketo at ${host} accepted these credentials \\(not saved yet`));
+    await expect.poll(() => card.getByTestId("marketo-last-test").getAttribute("data-ok")).toBe("true");
+    expect((await fixture.store.read("default")).marketo).toBeUndefined();
+    await card.getByLabel("Client Secret").fill("a-wrong-secret");
+    await card.getByRole("button", { name: "Test connection" }).click();
+    await expect
+      .poll(() => card.getByRole("alert").textContent())
+      .toMatch(/Marketo refused the client credentials/);
+    await expect.poll(() => card.getByTestId("marketo-last-test").getAttribute("data-ok")).toBe("false");
+    expect(await card.getByTestId("marketo-last-test").textContent()).toMatch(
+      /^Last tested .*: failed\. Marketo refused the client credentials/,
+    );
     await card.getByRole("button", { name: "Save" }).click();
     await expect
       .poll(() => card.getByRole("alert").textContent())
@@ -269,10 +286,14 @@ describe("the console in a browser", () => {
       .toMatch(/Marketo accepted the credentials/);
     expect(await card.getByLabel("Client Secret").inputValue()).toBe("");
     expect(await card.locator(".secret-state").textContent()).toBe(" Secret: set.");
+    // Nothing typed but the saved values: the saved connection is tested.
     await card.getByRole("button", { name: "Test connection" }).click();
     await expect
       .poll(() => card.getByRole("status").textContent())
-      .toMatch(/accepted the credentials \(a token valid for/);
+      .toMatch(/accepted the saved credentials \(a token valid for/);
+    await expect
+      .poll(() => card.getByTestId("marketo-last-test").textContent())
+      .toMatch(/^Last tested .*: OK\. Marketo at .* accepted the saved credentials/);
     await browser.screenshot("07-integrations-marketo");
   });
 
