@@ -90,29 +90,16 @@ export function MarketoCard() {
       {usage ? <UsageList usage={usage} /> : null}
       {status?.lastTest ? <LastTestLine test={status.lastTest} /> : null}
       {status ? (
-        <form onSubmit={save}>
-          {status.fields.map((field) => (
-            <FieldInput
-              key={field.key}
-              field={field}
-              value={values[field.key] ?? ""}
-              secretSet={field.secret ? Boolean(status.saved?.secretSet) : undefined}
-              invalid={fieldOf(error) === field.key ? error?.message : undefined}
-              onChange={(value) => setValues({ ...values, [field.key]: value })}
-            />
-          ))}
-          <div className="actions">
-            <button type="submit" disabled={busy}>
-              Save
-            </button>
-            <button type="button" onClick={test} disabled={busy}>
-              Test connection
-            </button>
-            <button type="button" className="danger" onClick={remove} disabled={busy || !status.saved}>
-              Remove
-            </button>
-          </div>
-        </form>
+        <MarketoForm
+          status={status}
+          values={values}
+          error={error}
+          busy={busy}
+          onValues={setValues}
+          onSave={save}
+          onTest={test}
+          onRemove={remove}
+        />
       ) : null}
       {notice ? (
         <p className="notice" role="status">
@@ -121,6 +108,45 @@ export function MarketoCard() {
       ) : null}
       {error && !status?.fields.some((f) => f.key === fieldOf(error)) ? <Problem error={error} /> : null}
     </section>
+  );
+}
+
+/** The connection's fields (the secret write-only) and its Save, Test connection and Remove. */
+function MarketoForm(props: {
+  status: MarketoStatus;
+  values: Record<string, string>;
+  error: ErrorInfo | undefined;
+  busy: boolean;
+  onValues: (values: Record<string, string>) => void;
+  onSave: (event: FormEvent) => void;
+  onTest: () => void;
+  onRemove: () => void;
+}) {
+  const { status, values, error, busy } = props;
+  return (
+    <form onSubmit={props.onSave}>
+      {status.fields.map((field) => (
+        <FieldInput
+          key={field.key}
+          field={field}
+          value={values[field.key] ?? ""}
+          secretSet={field.secret ? Boolean(status.saved?.secretSet) : undefined}
+          invalid={fieldOf(error) === field.key ? error?.message : undefined}
+          onChange={(value) => props.onValues({ ...values, [field.key]: value })}
+        />
+      ))}
+      <div className="actions">
+        <button type="submit" disabled={busy}>
+          Save
+        </button>
+        <button type="button" onClick={props.onTest} disabled={busy}>
+          Test connection
+        </button>
+        <button type="button" className="danger" onClick={props.onRemove} disabled={busy || !status.saved}>
+          Remove
+        </button>
+      </div>
+    </form>
   );
 }
 
