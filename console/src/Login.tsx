@@ -26,11 +26,19 @@ export function Login(props: {
   return (
     <main className="login">
       <h1>Login required</h1>
-      {props.linkUsed ? <p className="error">That login link was already used or is unknown.</p> : null}
+      {props.linkUsed ? (
+        <p className="error">
+          That login link was already used or is unknown: a link works once. For a new one, run{" "}
+          <code>martech-steps console-link</code> (in the project's folder: <code>npm run console-link</code>)
+          on the machine the server runs on; the server keeps running.
+        </p>
+      ) : null}
       {props.linkExpired ? (
         <p className="error">
           That login link expired: a link works for 15 minutes, unless MARTECH_STEPS_LOGIN_TOKEN_TTL_MS sets
-          another lifetime. Stop the server and run <code>npm start</code> again for a new one.
+          another lifetime. For a new one, run <code>martech-steps console-link</code> (in the project's
+          folder: <code>npm run console-link</code>) on the machine the server runs on; the server keeps
+          running.
         </p>
       ) : null}
       <p>

@@ -17,6 +17,13 @@ interface MarketoStatus {
   saved: Connection | null;
   usage: MarketoUsage | null;
   problem: string | null;
+  lastTest: LastTest | null;
+}
+
+interface LastTest {
+  at: string;
+  ok: boolean;
+  message: string;
 }
 
 const fieldOf = (error: ErrorInfo | undefined): string | undefined =>
@@ -51,8 +58,21 @@ export function MarketoCard() {
       setNotice("Marketo accepted the credentials; they are saved (the secret encrypted at rest).");
     });
   };
+  // The values in the form are tested (the saved secret stands in for an empty secret field); empty fields test the connection in force.
   const test = () =>
-    act(async () => setNotice((await api<{ message: string }>("POST", "/console/api/marketo/test")).message));
+    act(async () => {
+      try {
+        const tested = await api<{ message: string; lastTest: LastTest }>(
+          "POST",
+          "/console/api/marketo/test",
+          values,
+        );
+        setNotice(tested.message);
+      } finally {
+        const next = await api<MarketoStatus>("GET", "/console/api/marketo").catch(() => undefined);
+        if (next) setStatus(next);
+      }
+    });
   const remove = () => {
     if (!window.confirm("Remove the saved Marketo connection of this workspace?")) return;
     void act(async () => {
@@ -68,30 +88,18 @@ export function MarketoCard() {
       <h2>Adobe Marketo Engage</h2>
       <ConnectionStatus active={active} hasSaved={Boolean(status?.saved)} />
       {usage ? <UsageList usage={usage} /> : null}
+      {status?.lastTest ? <LastTestLine test={status.lastTest} /> : null}
       {status ? (
-        <form onSubmit={save}>
-          {status.fields.map((field) => (
-            <FieldInput
-              key={field.key}
-              field={field}
-              value={values[field.key] ?? ""}
-              secretSet={field.secret ? Boolean(status.saved?.secretSet) : undefined}
-              invalid={fieldOf(error) === field.key ? error?.message : undefined}
-              onChange={(value) => setValues({ ...values, [field.key]: value })}
-            />
-          ))}
-          <div className="actions">
-            <button type="submit" disabled={busy}>
-              Save
-            </button>
-            <button type="button" onClick={test} disabled={busy || !active}>
-              Test connection
-            </button>
-            <button type="button" className="danger" onClick={remove} disabled={busy || !status.saved}>
-              Remove
-            </button>
-          </div>
-        </form>
+        <MarketoForm
+          status={status}
+          values={values}
+          error={error}
+          busy={busy}
+          onValues={setValues}
+          onSave={save}
+          onTest={test}
+          onRemove={remove}
+        />
       ) : null}
       {notice ? (
         <p className="notice" role="status">
@@ -100,6 +108,45 @@ export function MarketoCard() {
       ) : null}
       {error && !status?.fields.some((f) => f.key === fieldOf(error)) ? <Problem error={error} /> : null}
     </section>
+  );
+}
+
+/** The connection's fields (the secret write-only) and its Save, Test connection and Remove. */
+function MarketoForm(props: {
+  status: MarketoStatus;
+  values: Record<string, string>;
+  error: ErrorInfo | undefined;
+  busy: boolean;
+  onValues: (values: Record<string, string>) => void;
+  onSave: (event: FormEvent) => void;
+  onTest: () => void;
+  onRemove: () => void;
+}) {
+  const { status, values, error, busy } = props;
+  return (
+    <form onSubmit={props.onSave}>
+      {status.fields.map((field) => (
+        <FieldInput
+          key={field.key}
+          field={field}
+          value={values[field.key] ?? ""}
+          secretSet={field.secret ? Boolean(status.saved?.secretSet) : undefined}
+          invalid={fieldOf(error) === field.key ? error?.message : undefined}
+          onChange={(value) => props.onValues({ ...values, [field.key]: value })}
+        />
+      ))}
+      <div className="actions">
+        <button type="submit" disabled={busy}>
+          Save
+        </button>
+        <button type="button" onClick={props.onTest} disabled={busy}>
+          Test connection
+        </button>
+        <button type="button" className="danger" onClick={props.onRemove} disabled={busy || !status.saved}>
+          Remove
+        </button>
+      </div>
+    </form>
   );
 }
 
@@ -121,6 +168,15 @@ function ConnectionStatus({
       {active?.source === "environment" && hasSaved
         ? " Environment variables win over the saved connection."
         : ""}
+    </p>
+  );
+}
+
+/** When the connection was last tested here, and how it went. */
+function LastTestLine({ test }: { test: LastTest }) {
+  return (
+    <p className="last-test" data-testid="marketo-last-test" data-ok={test.ok}>
+      Last tested {new Date(test.at).toLocaleString()}: {test.ok ? "OK" : "failed"}. {test.message}
     </p>
   );
 }

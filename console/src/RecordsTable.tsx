@@ -26,22 +26,35 @@ const cell = (value: unknown): string =>
       ? JSON.stringify(value)
       : String(value);
 
-/** Records or report rows as a table sortable by any column (click its header). */
-export function RecordsTable(props: { rows: Row[]; label: string }) {
-  const { rows, label } = props;
-  const [sorting, setSorting] = useState<SortingState>([]);
+/**
+ * Records or report rows as a table sortable by any column (click its header). `initialOrder` starts
+ * it in the order of the chart beside it; `format` shows a value as people read it (a GA date), while
+ * sorting uses the value itself.
+ */
+export function RecordsTable(props: {
+  rows: Row[];
+  label: string;
+  initialOrder?: { column: string; descending: boolean };
+  format?: (column: string, value: unknown) => unknown;
+}) {
+  const { rows, label, initialOrder, format } = props;
+  const [sorting, setSorting] = useState<SortingState>(
+    initialOrder && rows.some((row) => initialOrder.column in row)
+      ? [{ id: initialOrder.column, desc: initialOrder.descending }]
+      : [],
+  );
   const columns = useMemo(() => {
     const keys = [...new Set(rows.flatMap((row) => Object.keys(row)))].slice(0, 30);
     return keys.map((key) =>
       helper.accessor((row): unknown => row[key], {
         id: key,
         header: key,
-        cell: (info) => cell(info.getValue()),
+        cell: (info) => cell(format ? format(key, info.getValue()) : info.getValue()),
         sortFn: "basic",
         sortUndefined: "last",
       }),
     );
-  }, [rows]);
+  }, [rows, format]);
   const table = useTable({ features, columns, data: rows, state: { sorting }, onSortingChange: setSorting });
   return (
     <div className="table-wrap">
@@ -76,9 +89,6 @@ export function RecordsTable(props: { rows: Row[]; label: string }) {
           ))}
         </tbody>
       </table>
-      <p className="count">
-        {rows.length} row{rows.length === 1 ? "" : "s"}
-      </p>
     </div>
   );
 }

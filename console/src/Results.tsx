@@ -1,11 +1,12 @@
-import { lazy, Suspense } from "react";
-import type { RunEvent } from "./api.ts";
+import { lazy, Suspense, useEffect, useRef } from "react";
+import { timeValue } from "../../src/charts/model.ts";
+import { downloadUrl, type KeptView, type RunResult, type RunStopped } from "./api.ts";
 import { RecordsTable } from "./RecordsTable.tsx";
+import { useResultRows } from "./useResultRows.ts";
 
 // ECharts is the largest part of the page: it loads only when a chart is shown.
 const Chart = lazy(() => import("./Chart.tsx"));
 
-type Result = Extract<RunEvent, { type: "result" }>;
 type Input = Record<string, unknown>;
 
 interface RecordError {
@@ -15,94 +16,114 @@ interface RecordError {
   reasons: { code: string; message: string }[];
 }
 
-const rowsOf = (data: Record<string, unknown>): Record<string, unknown>[] | undefined => {
-  const list = [data.result, data.rows, data.properties, data.key_events].find(Array.isArray) as
-    | unknown[]
-    | undefined;
-  if (!list) return undefined;
-  return list.map((item) =>
-    item && typeof item === "object" ? (item as Record<string, unknown>) : { value: item },
-  );
-};
+const count = (n: number) => n.toLocaleString("en-US");
 
 /**
- * The input of the first page, for the next one: a cursor holds the position, so Marketo's own
- * nextPageToken or offset given with the first page is left out (the step refuses both at once).
+ * What a step returned, for a person: the summary, the chart and beside it the whole table (in the
+ * chart's order, sortable, "Load more" appending), downloads of the whole result, notes, per-record
+ * errors and the raw JSON. A stopped run shows the records read before Cancel. The page scrolls to it.
  */
-function withoutPosition(input: Input): Input {
-  const query = input.query_parameters as Input | undefined;
-  if (!query) return input;
-  const { nextPageToken: _token, offset: _offset, ...rest } = query;
-  return { ...input, query_parameters: rest };
-}
-
-/** What a step returned: summary, chart, table, warnings, per-record errors, the raw JSON, and the next page. */
-export function Results(props: { result: Result; input: Input; onAgain: (changes: Input) => void }) {
-  const { result, input, onAgain } = props;
-  const data = result.data;
-  const rows = rowsOf(data);
-  const warnings = [
-    ...((data.warnings as string[] | undefined) ?? []),
-    ...((data.hints as string[] | undefined) ?? []),
-  ];
-  const recordErrors = (data.record_errors as RecordError[] | undefined) ?? [];
-  const nextCursor = data.next_cursor as string | undefined;
-  // Run Reports pages with offset (exact), given as next_offset when more rows remain.
-  const reportNext = Array.isArray(data.rows) ? (data.next_offset as number | undefined) : undefined;
+export function Results(props: { result: RunResult | RunStopped; stepId: string; input: Input }) {
+  const { result, stepId, input } = props;
+  const data = result.type === "result" ? result.data : undefined;
+  const chart = result.type === "result" ? result.chart : undefined;
+  const table = useResultRows(stepId, result, input);
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    // The result appears below a long form: bring it into view, and to a screen reader's attention.
+    heading.current?.scrollIntoView({ block: "start" });
+    heading.current?.focus({ preventScroll: true });
+  }, []);
+  const recordErrors = (data?.record_errors as RecordError[] | undefined) ?? [];
+  const noun = table.kept?.kind ?? (Array.isArray(data?.rows) ? "rows" : "records");
   return (
-    <section className="results" aria-label="Result">
-      <p className="summary" role="status">
+    <section className="results" aria-labelledby="result-heading">
+      <h2 id="result-heading" ref={heading} tabIndex={-1}>
+        {result.type === "stopped" ? "Stopped" : "Result"}
+      </h2>
+      <p className="summary" role="status" data-outcome={result.type}>
         {result.summary}
       </p>
-      {nextCursor !== undefined || reportNext !== undefined ? (
-        <div className="paging">
-          <button
-            type="button"
-            onClick={() =>
-              onAgain(
-                reportNext !== undefined
-                  ? { offset: reportNext }
-                  : { ...withoutPosition(input), cursor: nextCursor },
-              )
-            }
-          >
-            Next page
-          </button>
-        </div>
-      ) : null}
-      {warnings.length > 0 ? (
+      {result.type === "result" && result.notes.length > 0 ? (
         <ul className="warnings" aria-label="Warnings">
-          {warnings.map((warning) => (
-            <li key={warning}>{warning}</li>
+          {result.notes.map((note) => (
+            <li key={note}>{note}</li>
           ))}
         </ul>
       ) : null}
-      {recordErrors.length > 0 ? (
-        <div className="record-errors">
-          <h3>Records not processed</h3>
-          <RecordsTable
-            label="Records not processed"
-            rows={recordErrors.map((e) => ({
-              index: e.index,
-              id: e.id ?? "",
-              status: e.status,
-              reasons: e.reasons.map((r) => `${r.code}: ${r.message}`).join("; "),
-            }))}
-          />
-        </div>
-      ) : null}
-      <div className={result.chart ? "table-and-chart" : undefined}>
-        {rows ? <RecordsTable label="Records" rows={rows} /> : null}
-        {result.chart ? (
+      {table.kept ? <Downloads kept={table.kept} /> : null}
+      {recordErrors.length > 0 ? <RecordErrors errors={recordErrors} /> : null}
+      <div className={chart ? "table-and-chart" : undefined}>
+        {data === undefined && table.rows.length === 0 ? null : (
+          <div className="table-part">
+            <RecordsTable
+              label="Records"
+              rows={table.rows}
+              format={timeValue}
+              {...(chart?.orderedBy ? { initialOrder: chart.orderedBy } : {})}
+              key={chart?.orderedBy?.column ?? "records"}
+            />
+            <p className="shown" aria-live="polite">
+              Showing {count(table.rows.length)} of {count(table.total)} {noun}
+              {table.more && table.total === table.rows.length ? " read so far" : ""}.
+            </p>
+            {table.more ? (
+              <button type="button" disabled={table.loading} onClick={() => void table.loadMore()}>
+                {table.loading ? "Loading more…" : "Load more"}
+              </button>
+            ) : null}
+            {table.failure ? (
+              <p className="problem-message" role="alert">
+                {table.failure}
+              </p>
+            ) : null}
+          </div>
+        )}
+        {chart ? (
           <Suspense fallback={<p className="loading">Drawing the chart…</p>}>
-            <Chart chart={result.chart} />
+            <Chart chart={chart} />
           </Suspense>
         ) : null}
       </div>
-      <details className="raw">
-        <summary>Raw JSON</summary>
-        <pre>{JSON.stringify(data, null, 2)}</pre>
-      </details>
+      {data ? (
+        <details className="raw">
+          <summary>Raw JSON</summary>
+          <pre>{JSON.stringify(data, null, 2)}</pre>
+        </details>
+      ) : null}
     </section>
+  );
+}
+
+/** The whole kept result as files: the same result MCP clients read through their resource links. */
+function Downloads({ kept }: { kept: KeptView }) {
+  const what = `all ${count(kept.items)} ${kept.kind}`;
+  return (
+    <p className="downloads">
+      <a href={downloadUrl(kept.id, "csv")} download>
+        Download CSV
+      </a>{" "}
+      <a href={downloadUrl(kept.id, "json")} download>
+        Download JSON
+      </a>{" "}
+      <span className="muted">({what})</span>
+    </p>
+  );
+}
+
+function RecordErrors({ errors }: { errors: RecordError[] }) {
+  return (
+    <div className="record-errors">
+      <h3>Records not processed</h3>
+      <RecordsTable
+        label="Records not processed"
+        rows={errors.map((e) => ({
+          index: e.index,
+          id: e.id ?? "",
+          status: e.status,
+          reasons: e.reasons.map((r) => `${r.code}: ${r.message}`).join("; "),
+        }))}
+      />
+    </div>
   );
 }

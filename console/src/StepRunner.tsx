@@ -7,7 +7,14 @@ import { useEffect, useMemo, useRef, useState } from "react";
 import { trimAsZod } from "../../src/console/trim-as-zod.ts";
 import { type AjvErrorLike, type FormHints, issuesFromAjv } from "../../src/console/validation-wording.ts";
 import { inputError } from "../../src/tools/input/words.ts";
-import { type ErrorInfo, type ProgressEvent, type RunEvent, runStep } from "./api.ts";
+import {
+  cancelRun,
+  type ErrorInfo,
+  type ProgressEvent,
+  type RunResult,
+  type RunStopped,
+  runStep,
+} from "./api.ts";
 import { JsonField, ScalarTextField } from "./fields.tsx";
 import { errorSchemaFor, uiSchemaFor } from "./form-ui.ts";
 import { Problem } from "./Problem.tsx";
@@ -21,7 +28,8 @@ interface FormModule {
 }
 
 type Input = Record<string, unknown>;
-type Result = Extract<RunEvent, { type: "result" }>;
+/** A run in progress: its fetch (aborted if the server cannot be asked) and, once started, its id. */
+type Running = { controller: AbortController; run?: string };
 
 let loads = 0;
 const FIELDS = { JsonField, ScalarTextField };
@@ -33,8 +41,12 @@ export function StepRunner(props: { step: StepSummary }) {
   const [problem, setProblem] = useState<ErrorInfo | undefined>();
   const form = useStepForm(step.id, setProblem);
   const [progress, setProgress] = useState<ProgressEvent | undefined>();
-  const [result, setResult] = useState<Result | undefined>();
-  const [running, setRunning] = useState<AbortController | undefined>();
+  const [result, setResult] = useState<RunResult | RunStopped | undefined>();
+  const [running, setRunning] = useState<Running | undefined>();
+  // rjsf's Form skips re-rendering when its props are deeply equal, functions aside: the Cancel button's
+  // handler may be an old one, so it reads the run from here rather than from its closure.
+  const runningNow = useRef<Running | undefined>(undefined);
+  runningNow.current = running;
   const lastInput = useRef<Input>({});
 
   const run = async (data: Input) => {
@@ -50,19 +62,20 @@ export function StepRunner(props: { step: StepSummary }) {
     }
     setProblem(undefined);
     lastInput.current = input;
-    const controller = new AbortController();
-    setRunning(controller);
+    const current: Running = { controller: new AbortController() };
+    setRunning(current);
     try {
-      for await (const event of runStep(step.id, input, controller.signal)) {
+      for await (const event of runStep(step.id, input, current.controller.signal)) {
+        if (event.type === "started") setRunning({ ...current, run: event.run });
         // A wait between pages reports the count without the total: keep the total known so far.
-        if (event.type === "progress")
+        else if (event.type === "progress")
           setProgress((last) => ({ ...event, total: event.total ?? last?.total }));
-        else if (event.type === "result") setResult(event);
+        else if (event.type === "result" || event.type === "stopped") setResult(event);
         else setProblem(event.error);
       }
     } catch (error) {
       setProblem(
-        controller.signal.aborted
+        current.controller.signal.aborted
           ? { error: "cancelled", message: `${step.title} was cancelled.` }
           : { error: "network_error", message: (error as Error).message },
       );
@@ -70,13 +83,6 @@ export function StepRunner(props: { step: StepSummary }) {
       setRunning(undefined);
       setProgress(undefined);
     }
-  };
-
-  /** Runs the same input again with some fields changed (the next page). */
-  const again = (changes: Input) => {
-    const next = { ...lastInput.current, ...changes };
-    setFormData(next);
-    void run(next);
   };
 
   return (
@@ -90,13 +96,14 @@ export function StepRunner(props: { step: StepSummary }) {
           running={running}
           onChange={setFormData}
           onSubmit={(data) => void run(data)}
+          onCancel={() => runningNow.current && cancel(runningNow.current)}
         />
       ) : problem ? null : (
         <p className="loading">Loading the form…</p>
       )}
       {running ? <RunProgress progress={progress} /> : null}
       {problem ? <Problem error={problem} /> : null}
-      {result ? <Results result={result} input={lastInput.current} onAgain={again} /> : null}
+      {result ? <Results result={result} stepId={step.id} input={lastInput.current} /> : null}
     </section>
   );
 }
@@ -135,6 +142,7 @@ function StepForm({
   formData,
   problem,
   running,
+  onCancel,
   onChange,
   onSubmit,
 }: {
@@ -142,7 +150,8 @@ function StepForm({
   formData: Input;
   /** The last problem: the fields it names are marked in the form. */
   problem: ErrorInfo | undefined;
-  running: AbortController | undefined;
+  running: Running | undefined;
+  onCancel: () => void;
   onChange: (data: Input) => void;
   onSubmit: (data: Input) => void;
 }) {
@@ -177,13 +186,22 @@ function StepForm({
           Run
         </button>
         {running ? (
-          <button type="button" onClick={() => running.abort()}>
+          <button type="button" onClick={onCancel}>
             Cancel
           </button>
         ) : null}
       </div>
     </Form>
   );
+}
+
+/**
+ * Cancel asks the server to stop the run, which then ends with the records read so far; before the run
+ * has its id, or when the server cannot be asked, the request is dropped (which stops the run too).
+ */
+function cancel(running: Running): void {
+  if (running.run) cancelRun(running.run).catch(() => running.controller.abort());
+  else running.controller.abort();
 }
 
 /** The run's progress bar (indeterminate until a total is known) and its last message. */

@@ -71,10 +71,52 @@ export interface ProgressEvent {
   message?: string;
 }
 
+/** A result kept on the server (src/console/run-results.ts): read page by page, downloaded whole. */
+export interface KeptView {
+  id: string;
+  kind: string;
+  items: number;
+  pageItems: number[];
+  columns: string[];
+  nextCursor?: string;
+}
+
+export type RunResult = {
+  type: "result";
+  summary: string;
+  data: Record<string, unknown>;
+  chart?: ChartModel;
+  /** The warnings and hints for a person (without the agent's paging instructions). */
+  notes: string[];
+  kept?: KeptView;
+};
+
+/** A run the person stopped: the records read until then, kept. */
+export type RunStopped = { type: "stopped"; summary: string; kept?: KeptView };
+
 export type RunEvent =
+  | { type: "started"; run: string }
   | ProgressEvent
-  | { type: "result"; summary: string; data: Record<string, unknown>; chart?: ChartModel }
+  | RunResult
+  | RunStopped
   | { type: "error"; error: ErrorInfo };
+
+/** Asks the server to stop a run: it ends with a `stopped` event carrying what was read. */
+export function cancelRun(run: string): Promise<unknown> {
+  return api("POST", `/console/api/runs/${encodeURIComponent(run)}/cancel`);
+}
+
+/** One page of a kept result: its items and the index of its first item. */
+export function resultPage(
+  id: string,
+  page: number,
+): Promise<{ page: number; pages: number; first: number; items: unknown[] }> {
+  return api("GET", `/console/api/results/${encodeURIComponent(id)}/pages/${page}`);
+}
+
+/** Where a kept result downloads whole. */
+export const downloadUrl = (id: string, format: "csv" | "json") =>
+  `/console/api/results/${encodeURIComponent(id)}/download/${format}`;
 
 /** Runs a step; yields its progress, then its result or typed error. Aborting the signal cancels the run on the server. */
 export async function* runStep(id: string, input: unknown, signal: AbortSignal): AsyncGenerator<RunEvent> {

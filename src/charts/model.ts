@@ -14,6 +14,31 @@ export interface ChartModel {
   categories: string[];
   /** One line, or one bar colour, per series; `data[i]` is the value at `categories[i]`. */
   series: { name: string; data: number[] }[];
+  /** The column of the result's table the chart runs along, so that the table can show rows in the same order. */
+  orderedBy?: { column: string; descending: boolean };
+}
+
+const ymd = (v: string) => `${v.slice(0, 4)}-${v.slice(4, 6)}-${v.slice(6, 8)}`;
+/**
+ * GA4 time dimensions and how their values read (on an axis, in a table). The Data API gives them as
+ * digits: date is YYYYMMDD, dateHour YYYYMMDDHH, yearMonth YYYYMM...
+ * (https://developers.google.com/analytics/devguides/reporting/data/v1/api-schema#dimensions).
+ */
+export const TIME_DIMENSIONS: Record<string, (value: string) => string> = {
+  date: ymd,
+  firstSessionDate: ymd,
+  dateHour: (v) => `${ymd(v)} ${v.slice(8, 10)}h`,
+  dateHourMinute: (v) => `${ymd(v)} ${v.slice(8, 10)}:${v.slice(10, 12)}`,
+  yearMonth: (v) => `${v.slice(0, 4)}-${v.slice(4, 6)}`,
+  yearWeek: (v) => `${v.slice(0, 4)} w${v.slice(4, 6)}`,
+  isoYearIsoWeek: (v) => `${v.slice(0, 4)} w${v.slice(4, 6)}`,
+  year: (v) => v,
+};
+
+/** A GA time dimension's value as people read it (20261119 → 2026-11-19); any other value as it is. */
+export function timeValue(column: string, value: unknown): unknown {
+  const format = TIME_DIMENSIONS[column];
+  return format && typeof value === "string" && /^\d{4,12}$/.test(value) ? format(value) : value;
 }
 
 /** Fonts resvg finds on common systems, then the generic family (the browser has its own). */

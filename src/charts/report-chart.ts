@@ -4,22 +4,9 @@
  * ECharts and MCP renders the very same chart to PNG (render-png.ts).
  */
 import type { RunReportsOutput } from "../schemas/google-analytics.js";
-import type { ChartModel } from "./model.js";
+import { type ChartModel, TIME_DIMENSIONS } from "./model.js";
 
 type Row = RunReportsOutput["rows"][number];
-
-/** GA4 time dimensions and how their values (YYYYMMDD, YYYYMMDDHH…) read on an axis. */
-const TIME_DIMENSIONS: Record<string, (value: string) => string> = {
-  date: (v) => `${v.slice(0, 4)}-${v.slice(4, 6)}-${v.slice(6, 8)}`,
-  firstSessionDate: (v) => `${v.slice(0, 4)}-${v.slice(4, 6)}-${v.slice(6, 8)}`,
-  dateHour: (v) => `${v.slice(0, 4)}-${v.slice(4, 6)}-${v.slice(6, 8)} ${v.slice(8, 10)}h`,
-  dateHourMinute: (v) =>
-    `${v.slice(0, 4)}-${v.slice(4, 6)}-${v.slice(6, 8)} ${v.slice(8, 10)}:${v.slice(10, 12)}`,
-  yearMonth: (v) => `${v.slice(0, 4)}-${v.slice(4, 6)}`,
-  yearWeek: (v) => `${v.slice(0, 4)} w${v.slice(4, 6)}`,
-  isoYearIsoWeek: (v) => `${v.slice(0, 4)} w${v.slice(4, 6)}`,
-  year: (v) => v,
-};
 
 /** Bars beyond this many categories, or lines beyond this many series, would not be readable. */
 const MAX_BARS = 20;
@@ -107,5 +94,18 @@ export function reportChart(output: RunReportsOutput): ChartModel {
     : barSeries(rows, dimensions, metrics);
   const by = dimensions.length > 0 ? ` by ${dimensions.join(", ")}` : "";
   const title = metrics.length > 0 ? `${metrics.join(", ")}${by}` : "No rows";
-  return { kind: time ? "line" : "bar", title, subtitle: output.property, categories, series };
+  // The table beside the chart runs in the chart's order: by time, or by the first metric, largest first.
+  const orderedBy = time
+    ? { column: time, descending: false }
+    : metrics[0]
+      ? { column: metrics[0], descending: true }
+      : undefined;
+  return {
+    kind: time ? "line" : "bar",
+    title,
+    subtitle: output.property,
+    categories,
+    series,
+    ...(orderedBy ? { orderedBy } : {}),
+  };
 }

@@ -101,6 +101,18 @@ program
   .action(async (options) => (await import("./sandbox.js")).runSandbox(options));
 
 program
+  .command("console-link")
+  .description(
+    "Print a new one-time login link of the console that start is running (no restart; the server must be on loopback).",
+  )
+  .option("--port <port>", "the console's port, when several are running")
+  .option("--workspace <name>", "the workspace to log in to", DEFAULT_WORKSPACE)
+  .action(async (options: { port?: string; workspace?: string }) => {
+    const { consoleLink } = await import("./console-link.js");
+    process.stdout.write(`${await consoleLink(process.env, options)}\n`);
+  });
+
+program
   .command("search")
   .description('Search the tool step catalog, e.g. search "marketing automation".')
   .argument("<words...>", "search words")

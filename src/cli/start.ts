@@ -4,6 +4,7 @@ import { type ConsoleHandle, createConsole } from "../console/index.js";
 import { type HttpServerHandle, isLoopback, startHttpServer } from "../mcp/http.js";
 import { createState } from "../state/index.js";
 import { Workspace } from "../workspace.js";
+import { newAdminToken, writeAdminFile } from "./console-link.js";
 import { type Emulators, sandboxOf, startEmulators } from "./sandbox-wiring.js";
 import { closeOnSignal, httpOptions, listenError, type ServeOptions, workspaceFactory } from "./serve.js";
 
@@ -68,6 +69,8 @@ export async function start(options: ServeOptions): Promise<HttpServerHandle> {
   const state = createState(env);
   let handle: HttpServerHandle;
   let web: ConsoleHandle;
+  const adminToken = newAdminToken();
+  let removeAdminFile = () => {};
   try {
     const store = await heldStore(probe.store, emulators, env);
     const workspaces = workspaceFactory({ env, store, state });
@@ -79,18 +82,24 @@ export async function start(options: ServeOptions): Promise<HttpServerHandle> {
       apiKeys: http.apiKeys,
       env,
       sandbox,
+      adminToken,
     });
     handle = await startHttpServer({ ...http, workspace: workspaces, routes: web.routes }).catch(
       (error: unknown) => {
         throw listenError(error, process.env, options, http);
       },
     );
+    // `martech-steps console-link` reads it for a new login link (loopback only: off it there are none).
+    if (isLoopback(http.host)) removeAdminFile = writeAdminFile(process.env, handle.url, adminToken);
   } catch (error) {
     await Promise.allSettled([emulators.close(), state.close(), probe.store.close?.()]);
     throw error;
   }
   const lines = [
     `Console (open in your browser; the login link works once): ${web.loginUrl(handle.url)}`,
+    ...(isLoopback(new URL(handle.url).hostname)
+      ? ["  Another login link, without a restart: martech-steps console-link"]
+      : []),
     `martech-steps MCP server (Streamable HTTP): ${handle.url}`,
     ...(await serviceLines(emulators, needs)),
     "",
@@ -100,6 +109,7 @@ export async function start(options: ServeOptions): Promise<HttpServerHandle> {
   ];
   process.stderr.write(`${lines.join("\n")}\n`);
   const close = async () => {
+    removeAdminFile();
     web.close();
     await handle.close();
     await emulators.close();

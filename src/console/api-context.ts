@@ -9,6 +9,7 @@ import { refuse, sendJson } from "./http-util.js";
 import type { LoginAttempts } from "./login-limit.js";
 import type { ConsoleSession, Sessions } from "./sessions.js";
 import type { StaticFiles } from "./static.js";
+import type { ConsoleRun } from "./steps.js";
 
 /** What the console's handlers share (built once by createConsole). */
 export interface ConsoleDeps {
@@ -23,8 +24,12 @@ export interface ConsoleDeps {
   connects: GoogleConnects;
   files: StaticFiles;
   reports: CspReports;
-  /** The runs in progress (aborted when the console closes). */
-  running: Set<AbortController>;
+  /** The secret `martech-steps console-link` presents for a new login link (loopback consoles only). */
+  adminToken?: string | undefined;
+  /** The page's URL with a new one-time login token for a workspace. */
+  loginLink: (base: string, workspace: string) => string;
+  /** The runs in progress by id (cancelled by the page, aborted when the console closes). */
+  running: Map<string, ConsoleRun>;
 }
 
 /** What the API's checks hand to its handlers. */

@@ -8,6 +8,7 @@ import { workspaceOfApiKey } from "../auth/api-keys.js";
 import { CONNECTION_KINDS } from "../connections/registry.js";
 import { ValidationError } from "../errors.js";
 import { answered, nodeApp } from "../mcp/node-bridge.js";
+import { adminLinkRoute } from "./admin-link.js";
 import {
   type ApiVariables,
   type ConsoleApp,
@@ -19,7 +20,7 @@ import {
 } from "./api-context.js";
 import { CALLBACK_PATH } from "./google-connect.js";
 import { crossOrigin, readJson, sameOrigin, sendError, stringField } from "./http-util.js";
-import { googleRoutes, marketoRoutes, stepRoutes } from "./routes.js";
+import { googleRoutes, marketoRoutes, resultRoutes, stepRoutes } from "./routes.js";
 import { sameSecret } from "./sessions.js";
 
 const changes = (c: ConsoleContext) => c.env.incoming.method !== "GET" && c.env.incoming.method !== "HEAD";
@@ -32,6 +33,7 @@ export function consoleApp(deps: ConsoleDeps): ConsoleApp {
     return answered(c);
   });
   pageRoutes(app, deps);
+  adminLinkRoute(app, deps);
   // "/console/api/*" also matches "/console/api", which is not the console's.
   app.all("/console/api", notMine);
   app.use("/console/api/*", sameOriginOnly);
@@ -40,6 +42,7 @@ export function consoleApp(deps: ConsoleDeps): ConsoleApp {
   app.use("/console/api/*", (c, next) => sessionOnly(c, next, deps), csrfOnly);
   app.post("/console/api/logout", (c) => logout(c, deps));
   stepRoutes(app, deps);
+  resultRoutes(app);
   marketoRoutes(app, deps);
   googleRoutes(app, deps);
   app.all("/console/api/*", (c) => refused(c, 404, "not_found", "No such console API."));

@@ -19,6 +19,7 @@ import { GoogleConnects } from "./google-connect.js";
 import { LoginAttempts } from "./login-limit.js";
 import { Sessions } from "./sessions.js";
 import { defaultWebRoot, StaticFiles } from "./static.js";
+import type { ConsoleRun } from "./steps.js";
 
 export interface ConsoleOptions {
   /** The workspace of a session (one instance per name, kept by the caller, as for the MCP server). */
@@ -38,6 +39,11 @@ export interface ConsoleOptions {
   /** The built page (default dist/console-web). */
   webRoot?: string;
   now?: () => number;
+  /**
+   * The admin token of `martech-steps console-link` (written by `start` to a file only its user reads):
+   * with it, a process of this machine gets a new login link from the running server.
+   */
+  adminToken?: string;
 }
 
 export interface ConsoleHandle {
@@ -60,7 +66,13 @@ export function createConsole(options: ConsoleOptions): ConsoleHandle {
     secureCookie: options.secureCookie ?? switchSetting(env, "MARTECH_STEPS_COOKIE_SECURE"),
   });
   const reports = new CspReports(now);
-  const running = new Set<AbortController>();
+  const running = new Map<string, ConsoleRun>();
+  const loginLink = (baseUrl: string, workspace: string) => {
+    const base = new URL("/", baseUrl);
+    if (!options.loopback) return base.toString();
+    base.searchParams.set("token", sessions.mintLoginToken(workspace));
+    return base.toString();
+  };
   const app = consoleApp({
     workspace: options.workspace,
     loopback: options.loopback,
@@ -73,18 +85,15 @@ export function createConsole(options: ConsoleOptions): ConsoleHandle {
     files: new StaticFiles(options.webRoot ?? defaultWebRoot()),
     reports,
     running,
+    adminToken: options.adminToken,
+    loginLink,
   });
   return {
     routes: (req, res, url) => dispatch(app, req, res, url),
-    loginUrl(baseUrl, workspace = "default") {
-      const base = new URL("/", baseUrl);
-      if (!options.loopback) return base.toString();
-      base.searchParams.set("token", sessions.mintLoginToken(workspace));
-      return base.toString();
-    },
+    loginUrl: (baseUrl, workspace = "default") => loginLink(baseUrl, workspace),
     cspReports: () => reports.list(),
     close() {
-      for (const controller of running) controller.abort();
+      for (const run of running.values()) run.controller.abort();
     },
   };
 }

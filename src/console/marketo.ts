@@ -10,6 +10,7 @@ import {
   savedMarketo,
   savedOrigin,
   testMarketo as testConnection,
+  verifyMarketo,
 } from "../connections/marketo/configure.js";
 import { CONNECTIONS } from "../connections/registry.js";
 import { isMartechError } from "../errors.js";
@@ -52,8 +53,17 @@ export async function marketoStatus(workspace: Workspace, sandbox: boolean) {
       : null,
     usage: usage ?? null,
     problem: problem ?? null,
+    lastTest: lastTests.get(workspace) ?? null,
   };
 }
+
+/** The last Test of a workspace's connection, as the card shows it (this server's memory: it restarts empty). */
+export interface LastTest {
+  at: string;
+  ok: boolean;
+  message: string;
+}
+const lastTests = new WeakMap<Workspace, LastTest>();
 
 /**
  * Saves the connection after one token request proves it (identity calls do not count against the
@@ -85,12 +95,65 @@ export async function saveMarketo(workspace: Workspace, body: Record<string, unk
   await configureMarketo(workspace.secrets, { clientId, clientSecret, origin }, { verify: true });
 }
 
-/** Asks Marketo for a token with the active connection: proves the credentials without spending quota. */
-export function testMarketo(workspace: Workspace): Promise<{ message: string }> {
-  return testConnection(
-    workspace.context,
-    "Enter the Client ID, Client Secret and REST API Endpoint, then Save.",
+const FIELDS = ["clientId", "clientSecret", "restEndpoint"] as const;
+
+/**
+ * Test: one token request (no quota spent) with the values the form sends, the saved secret standing in
+ * for an empty secret field only for the Client ID and host it was saved with; with no values at all,
+ * the connection in force (saved, environment or sandbox). The outcome is remembered for the card.
+ */
+export async function testMarketo(
+  workspace: Workspace,
+  body: Record<string, unknown> = {},
+): Promise<{ message: string; lastTest: LastTest }> {
+  const typed = FIELDS.some((field) => stringField(body, field, false) !== undefined);
+  try {
+    const { message } = typed
+      ? await testTyped(workspace, body)
+      : await testConnection(
+          workspace.context,
+          "Enter the Client ID, Client Secret and REST API Endpoint, then Save.",
+        );
+    const lastTest = { at: new Date().toISOString(), ok: true, message };
+    lastTests.set(workspace, lastTest);
+    return { message, lastTest };
+  } catch (error) {
+    // A refused input (a missing field) is no test of the connection.
+    if (isMartechError(error) && error.code !== "invalid_input")
+      lastTests.set(workspace, { at: new Date().toISOString(), ok: false, message: error.message });
+    throw error;
+  }
+}
+
+async function testTyped(workspace: Workspace, body: Record<string, unknown>): Promise<{ message: string }> {
+  const clientId = stringField(body, "clientId", true) as string;
+  const origin = parseRestEndpoint(stringField(body, "restEndpoint", true) as string);
+  const saved = await savedMarketo(workspace.secrets);
+  const clientSecret = secretOrSaved(
+    body,
+    saved && {
+      clientSecret: saved.clientSecret,
+      bindings: [
+        { field: "clientId", label: "Client ID", sent: clientId, saved: saved.clientId },
+        {
+          field: "restEndpoint",
+          label: "REST API Endpoint",
+          sent: origin.origin,
+          saved: savedOrigin(saved.restEndpoint),
+        },
+      ],
+    },
+    "Client Secret",
+    "Type the Client Secret to test these values.",
   );
+  const token = await verifyMarketo({ origin, clientId, clientSecret });
+  const same =
+    saved?.clientId === clientId &&
+    savedOrigin(saved.restEndpoint) === origin.origin &&
+    saved.clientSecret === clientSecret;
+  return {
+    message: `Marketo at ${origin.host} accepted ${same ? "the saved credentials" : "these credentials (not saved yet: Save keeps them)"} (a token valid for ${token.expiresIn} s was issued).`,
+  };
 }
 
 export async function removeMarketo(workspace: Workspace): Promise<void> {

@@ -5,11 +5,12 @@
  */
 import { ValidationError } from "../errors.js";
 import { answered } from "../mcp/node-bridge.js";
-import { type ConsoleApp, type ConsoleContext, type ConsoleDeps, ok } from "./api-context.js";
+import { type ConsoleApp, type ConsoleContext, type ConsoleDeps, ok, refused } from "./api-context.js";
 import { googleStatus, removeGoogleClient, saveGoogleClient } from "./google.js";
 import { readJson, stringField } from "./http-util.js";
 import { marketoStatus, removeMarketo, saveMarketo, testMarketo } from "./marketo.js";
-import { runStep, searchSteps, sendFormModule } from "./steps.js";
+import { resultPage, sendDownload } from "./result-files.js";
+import { cancelRun, runStep, searchSteps, sendFormModule } from "./steps.js";
 
 /** A step id as routes accept it (the registry's ids are lower-case words joined by "_"). */
 const STEP = ":step{[a-z0-9_]+}";
@@ -24,7 +25,27 @@ export function stepRoutes(app: ConsoleApp, deps: ConsoleDeps): void {
     return answered(c);
   });
   app.post(`/console/api/steps/${STEP}/run`, async (c) => {
-    await runStep(c.env.incoming, c.env.outgoing, c.var.workspace, c.req.param("step"), deps.running);
+    await runStep(c.env.incoming, c.env.outgoing, c.var.workspace, c.req.param("step"), {
+      runs: deps.running,
+      session: c.var.session.id,
+    });
+    return answered(c);
+  });
+  app.post("/console/api/runs/:run/cancel", (c) =>
+    cancelRun(deps.running, c.var.session.id, c.req.param("run"))
+      ? ok(c)
+      : refused(c, 404, "not_found", "No run of yours with this id is in progress (it may have ended)."),
+  );
+}
+
+/** A kept result's pages (the page's "Load more") and its whole downloads, for the session's workspace. */
+export function resultRoutes(app: ConsoleApp): void {
+  app.get("/console/api/results/:id/pages/:page{[0-9]+}", async (c) =>
+    ok(c, await resultPage(c.var.workspace, c.req.param("id"), Number(c.req.param("page")))),
+  );
+  app.get("/console/api/results/:id/download/:format{json|csv}", async (c) => {
+    const format = c.req.param("format") === "csv" ? "csv" : "json";
+    await sendDownload(c.env.outgoing, c.var.workspace, c.req.param("id"), format);
     return answered(c);
   });
 }
@@ -41,7 +62,16 @@ export function marketoRoutes(app: ConsoleApp, deps: ConsoleDeps): void {
     await removeMarketo(c.var.workspace);
     return status(c);
   });
-  app.post("/console/api/marketo/test", async (c) => ok(c, await testMarketo(c.var.workspace)));
+  app.post("/console/api/marketo/test", async (c) =>
+    // No body (an older page, a script): the connection in force is tested.
+    ok(
+      c,
+      await testMarketo(
+        c.var.workspace,
+        c.env.incoming.headers["content-type"] ? await readJson(c.env.incoming) : {},
+      ),
+    ),
+  );
 }
 
 export function googleRoutes(app: ConsoleApp, deps: ConsoleDeps): void {

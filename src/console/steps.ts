@@ -3,6 +3,7 @@
  * through runToolStep in the session's workspace, exactly as an MCP call does, and streams the same
  * progress updates as NDJSON; closing the request (the page's Cancel) aborts the run's signal.
  */
+import { randomUUID } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { ChartModel } from "../charts/model.js";
 import { getToolStep, searchToolSteps, TOOL_STEPS } from "../tools/registry.js";
@@ -11,6 +12,7 @@ import type { ProgressUpdate, ToolResult, ToolStep } from "../tools/types.js";
 import type { Workspace } from "../workspace.js";
 import { formModule } from "./form-module.js";
 import { errorBody, readJson, secure, sendJson } from "./http-util.js";
+import { forPeople, type KeptView, keepForPage, PartialRead, stoppedEvent } from "./run-results.js";
 
 /** What the page lists for a step: never its handler or schema objects. */
 export function stepSummary(step: ToolStep) {
@@ -46,47 +48,87 @@ export async function sendFormModule(res: ServerResponse, workspace: Workspace, 
 }
 
 export type RunEvent =
+  | { type: "started"; run: string }
   | ({ type: "progress" } & ProgressUpdate)
-  | { type: "result"; summary: string; data: unknown; chart?: ChartModel }
+  | {
+      type: "result";
+      summary: string;
+      data: unknown;
+      chart?: ChartModel;
+      /** The warnings and hints a person reads (data keeps all of them). */
+      notes: string[];
+      kept?: KeptView;
+    }
+  | { type: "stopped"; summary: string; kept?: KeptView }
   | { type: "error"; error: Record<string, unknown> };
 
 /** What the page gets of a result, whatever the step: its summary, data and chart (the page draws it). */
-export function resultEvent(result: ToolResult<unknown>): RunEvent {
-  const { summary, data, chart } = result;
-  return { type: "result", summary, data, ...(chart ? { chart } : {}) };
+export function resultEvent(result: ToolResult<unknown>, kept?: KeptView): RunEvent {
+  const { summary, data, chart, notes } = forPeople(result);
+  return { type: "result", summary, data, notes, ...(chart ? { chart } : {}), ...(kept ? { kept } : {}) };
 }
 
-/** POST /console/api/steps/:id/run with {input}: NDJSON events, the last one a result or an error. */
+/** A run in progress: its controller, and the session that may cancel it. */
+export interface ConsoleRun {
+  controller: AbortController;
+  session: string;
+  /** Set by the page's Cancel (rather than the request closing): the run then ends "stopped". */
+  stopped: boolean;
+}
+
+/**
+ * POST /console/api/steps/:id/run with {input}: NDJSON events, first `started` (the run's id, for
+ * Cancel), then progress, and last a result, a `stopped` (Cancel: the records read so far, kept) or
+ * an error. The whole result is kept (as for MCP's resource links) so that the page can show and
+ * download all of it, not only what an agent's answer holds.
+ */
 export async function runStep(
   req: IncomingMessage,
   res: ServerResponse,
   workspace: Workspace,
   id: string,
-  running: Set<AbortController>,
+  scope: { runs: Map<string, ConsoleRun>; session: string },
 ): Promise<void> {
   const step = getToolStep(id);
   const body = await readJson(req);
-  const controller = new AbortController();
-  running.add(controller);
-  // The page cancels by aborting its fetch: the connection closes before the answer ended.
+  const run: ConsoleRun = { controller: new AbortController(), session: scope.session, stopped: false };
+  const runId = randomUUID();
+  scope.runs.set(runId, run);
+  // Closing the tab, or a page that aborts its fetch, closes the connection before the answer ended.
   res.on("close", () => {
-    if (!res.writableEnded) controller.abort();
+    if (!res.writableEnded) run.controller.abort();
   });
   secure(res);
   res.writeHead(200, { "content-type": "application/x-ndjson; charset=utf-8", "cache-control": "no-store" });
   const send = (event: RunEvent) => {
     if (!res.writableEnded && !res.destroyed) res.write(`${JSON.stringify(event)}\n`);
   };
+  send({ type: "started", run: runId });
+  const read = new PartialRead(workspace.resultSettings.maxBytes);
   try {
     const context = await workspace.toolContext({
-      signal: controller.signal,
+      signal: run.controller.signal,
       progress: (update) => send({ type: "progress", ...update }),
     });
-    send(resultEvent(await runToolStep(step.id, body.input ?? {}, context)));
+    const fullResults = { maxBytes: workspace.resultSettings.maxBytes };
+    const partial = (items: readonly unknown[]) => read.add(items);
+    const result = await runToolStep(step.id, body.input ?? {}, { ...context, fullResults, partial });
+    send(resultEvent(result, await keepForPage(workspace, step.id, result)));
   } catch (error) {
-    send({ type: "error", error: errorBody(error) });
+    if (run.stopped) send(await stoppedEvent(workspace, step.id, read));
+    else send({ type: "error", error: errorBody(error) });
   } finally {
-    running.delete(controller);
+    scope.runs.delete(runId);
     res.end();
   }
+}
+
+/** POST /console/api/runs/:run/cancel: stops a run of this session; it ends with the records read so far. */
+export function cancelRun(runs: Map<string, ConsoleRun>, session: string, runId: string): boolean {
+  const run = runs.get(runId);
+  // Another session's run is not found either: run ids are not secrets, sessions are.
+  if (!run || run.session !== session) return false;
+  run.stopped = true;
+  run.controller.abort();
+  return true;
 }

@@ -6,7 +6,7 @@ import { API_CALL_ALIASES } from "./input/api-call.js";
 import { checkRunToCompletion, runExport } from "./marketo/export-run.js";
 import { positionOf } from "./marketo/position.js";
 import { programTypeFilter } from "./marketo/program-type.js";
-import { type ReadAnswer, readCalls } from "./marketo/read-calls.js";
+import { type ReadAnswer, type ReadSoFar, readCalls, readSoFarWords } from "./marketo/read-calls.js";
 import { readFile } from "./marketo/read-file.js";
 import { recipesInBrief } from "./marketo/recipes.js";
 import { summarize, triggerSummary } from "./marketo/summary.js";
@@ -73,9 +73,12 @@ export const marketoApiCall: ToolStep<typeof MarketoApiCallInput, typeof Marketo
     }
     if (input.run_to_completion) checkRunToCompletion(input);
     const marketo = await ctx.connection("marketo");
+    const seen: ReadSoFar = { page: 0, items: 0 };
     const onWait = ({ reason, waitMs }: { reason: string; waitMs: number }) => {
-      const message = `Waiting ${Math.ceil(waitMs / 1000)} s for Marketo's ${reason.replace("_", " ")} limit`;
-      ctx.progress({ progress: 0, message });
+      const waiting = `Waiting ${Math.ceil(waitMs / 1000)} s for Marketo's ${reason.replace("_", " ")} limit`;
+      // Between pages, say how far the read got: a wait alone reads as if nothing happened.
+      const message = seen.page > 0 ? `${readSoFarWords(seen)}. ${waiting}` : waiting;
+      ctx.progress({ progress: seen.items, message });
       // A backoff follows a failure Marketo asked us to retry (606, 615, 5xx...): worth a warning.
       ctx.log?.({
         level: reason === "backoff" ? "warning" : "info",
@@ -96,6 +99,7 @@ export const marketoApiCall: ToolStep<typeof MarketoApiCallInput, typeof Marketo
         : await readCalls(input, marketo, ctx, {
             path: checked,
             resume: position && "page" in position ? position.page : undefined,
+            seen,
             byType,
             upload,
             onWait,

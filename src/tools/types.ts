@@ -59,6 +59,11 @@ export interface ToolContext {
    * `ToolResult.full`. Without it, a step reads no more than it can show.
    */
   fullResults?: { maxBytes: number } | undefined;
+  /**
+   * Optional: where an adapter collects the items a step has read so far, page by page, so that a run
+   * stopped early (the console's Cancel) still shows what was read.
+   */
+  partial?(items: readonly unknown[]): void;
 }
 
 /** Everything a step read when its answer had to be capped: the items shown and those that were not. */

@@ -46,6 +46,7 @@ describe("a result that carries a chart model, from any step", () => {
       type: "result",
       summary: "Three sources.",
       data: { n: 1 },
+      notes: [],
       chart: CHART,
     });
     expect(resultEvent({ data: [], summary: "none" })).not.toHaveProperty("chart");

@@ -39,7 +39,7 @@ describe("a long run", () => {
           res.setEncoding("utf8");
           res.on("data", (chunk: string) => {
             for (const line of chunk.split("\n").filter(Boolean)) lines.push(JSON.parse(line));
-            if (lines.some((l) => String(l.message).startsWith("Waiting"))) {
+            if (lines.some((l) => String(l.message).includes("Waiting"))) {
               req.destroy();
               resolve();
             }
@@ -60,10 +60,14 @@ describe("a long run", () => {
         }),
       );
     });
-    expect(lines[0]).toMatchObject({ type: "progress", progress: 2, message: "Fetched page 1 (2 records)" });
+    expect(lines[0]).toMatchObject({ type: "started", run: expect.any(String) });
+    expect(lines[1]).toMatchObject({ type: "progress", progress: 2, message: "Page 1, 2 records read" });
     expect(lines.at(-1)).toMatchObject({
       type: "progress",
-      message: expect.stringMatching(/^Waiting \d s for Marketo's rate window limit$/),
+      progress: 2,
+      message: expect.stringMatching(
+        /^Page 1, 2 records read\. Waiting \d s for Marketo's rate window limit$/,
+      ),
     });
     const calls = fixture.marketo.stats().apiCalls;
     // Past the window: a run that was not cancelled would have fetched page 2 by now.

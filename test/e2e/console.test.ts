@@ -4,11 +4,12 @@
  * Google account on the sandbox's consent screen. The page runs under its real CSP, and every
  * response it receives is searched for the configuration's secrets.
  */
+import { readFileSync } from "node:fs";
 import type { Page, Response } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { searchToolSteps } from "../../src/tools/registry.js";
 import { type Browser, launchBrowser } from "../helpers/browser.js";
-import { type ConsoleFixture, startConsoleFixture } from "../helpers/console.js";
+import { type ConsoleFixture, rawRequest, startConsoleFixture } from "../helpers/console.js";
 import { allowStderr } from "../helpers/stderr.js";
 
 describe("the console in a browser", () => {
@@ -48,6 +49,20 @@ describe("the console in a browser", () => {
     await page.goto(fixture.base);
     await expect.poll(() => page.getByRole("heading", { name: "Login required" }).isVisible()).toBe(true);
     await browser.screenshot("01-login-required");
+  });
+
+  it("says how to get a new link when a used one is opened again", async () => {
+    const link = fixture.console.loginUrl(fixture.base);
+    // Spent elsewhere (a link preview, another browser): this browser gets no session from it.
+    expect(
+      (await rawRequest(fixture.base, "GET", new URL(link).pathname + new URL(link).search)).status,
+    ).toBe(303);
+    await page.goto(link);
+    await page.waitForURL(`${fixture.base}/#/login-link-used`);
+    await expect
+      .poll(() => page.locator(".error").first().textContent())
+      .toMatch(/already used.*martech-steps console-link.*npm run console-link.*server keeps running/);
+    await browser.screenshot("01-login-link-used");
   });
 
   it("logs in with the printed link, which leaves the address bar and cannot be read by scripts", async () => {
@@ -97,25 +112,69 @@ describe("the console in a browser", () => {
     await browser.screenshot("03-marketo-lead-lookup");
   });
 
-  it("pages through a static list with Next page", async () => {
+  it("shows a whole static list in the page: Load more appends the kept result, no agent paging words", async () => {
     await page.locator("#root_endpoint").fill("/rest/v1/lists/1001/leads.json");
     await removeQueryParameters();
-    await addQueryParameter("batchSize", "5");
+    await page.locator("#root_paginate").check();
     await page.getByRole("button", { name: "Run", exact: true }).click();
     await expect
       .poll(() => summary().textContent())
-      .toMatch(
-        /5 records read in 1 page.*more remain: to continue after the records shown, call again with cursor = next_cursor/,
-      );
-    const ids = () =>
-      page.getByRole("table", { name: "Records" }).locator("tbody tr td:first-child").allTextContents();
-    const first = await ids();
-    await page.getByRole("button", { name: "Next page" }).click();
-    await expect.poll(async () => (await ids()).join()).not.toBe(first.join());
-    const second = await ids();
-    expect(second).toHaveLength(5);
-    expect(second.filter((id) => first.includes(id))).toEqual([]);
-    await browser.screenshot("04-list-next-page");
+      .toMatch(/^GET \/rest\/v1\/lists\/1001\/leads\.json: \d+ records/);
+    // The page scrolled to the result: its heading is in view, below the top of a page that scrolled.
+    // (Strings: the tests' type-check has no DOM library; the expressions run in the page.)
+    const top = Number(
+      await page.evaluate('document.getElementById("result-heading").getBoundingClientRect().top'),
+    );
+    expect(top).toBeGreaterThanOrEqual(0);
+    expect(top).toBeLessThan(200);
+    expect(Number(await page.evaluate("window.scrollY"))).toBeGreaterThan(0);
+    const results = page.locator(".results");
+    const shown = () => results.locator(".shown").textContent();
+    await expect.poll(shown).toMatch(/^Showing \d+ of 1,\d{3} records\.$/);
+    const total = Number((/of ([\d,]+)/.exec((await shown()) ?? "")?.[1] ?? "0").replace(",", ""));
+    const firstShown = await rowCount();
+    expect(firstShown).toBeLessThan(total);
+    await browser.screenshot("04-list-whole-first-part");
+    const more = results.getByRole("button", { name: "Load more" });
+    while (await more.isVisible()) {
+      const before = await rowCount();
+      await more.click();
+      await expect.poll(rowCount).toBeGreaterThan(before);
+    }
+    expect(await rowCount()).toBe(total);
+    expect(await shown()).toBe(
+      `Showing ${total.toLocaleString("en-US")} of ${total.toLocaleString("en-US")} records.`,
+    );
+    const ids = await columnOf("id");
+    expect(new Set(ids).size).toBe(total);
+    // An agent is told to pass next_cursor back; a person reads none of that.
+    expect(await results.innerText()).not.toMatch(/next_cursor|cursor =|full result linked/);
+    await browser.screenshot("04-list-whole-loaded");
+    // Both downloads hold the whole result, the records in the table.
+    const csv = await download("Download CSV");
+    const lines = csv.trim().split("\r\n");
+    expect(lines).toHaveLength(total + 1);
+    const idAt = lines[0]?.split(",").indexOf("id") ?? -1;
+    expect(new Set(lines.slice(1).map((line) => line.split(",")[idAt]))).toEqual(new Set(ids));
+    const json = JSON.parse(await download("Download JSON")) as { id: number }[];
+    expect(json.map((lead) => String(lead.id)).sort()).toEqual([...ids].sort());
+  });
+
+  it("reads on past a read that stopped (no paging): Load more runs the next read and appends it", async () => {
+    await page.locator("#root_paginate").uncheck();
+    await addQueryParameter("batchSize", "5");
+    await page.getByRole("button", { name: "Run", exact: true }).click();
+    await expect.poll(() => summary().textContent()).toMatch(/^GET .*: 5 records; 1 page, 1 call\.$/);
+    const first = await columnOf("id");
+    expect(first).toHaveLength(5);
+    await page.locator(".results").getByRole("button", { name: "Load more" }).click();
+    await expect.poll(rowCount).toBe(10);
+    const both = await columnOf("id");
+    expect(both.slice(0, 5)).toEqual(first);
+    expect(new Set(both).size).toBe(10);
+    expect(await page.locator(".results .shown").textContent()).toBe("Showing 10 of 10 records read so far.");
+    await browser.screenshot("04-list-read-on");
+    await removeQueryParameters();
   });
 
   it("shows a validation error on its field, in the server's words, before anything is sent", async () => {
@@ -165,7 +224,22 @@ describe("the console in a browser", () => {
     const chart = page.locator("figure.chart[data-kind='line']");
     await chart.locator("canvas").waitFor();
     expect(await chart.locator("[role=img]").getAttribute("aria-label")).toBe("Chart: sessions by date");
-    expect(await page.getByRole("table", { name: "Records" }).locator("tbody tr").count()).toBe(14);
+    const table = page.getByRole("table", { name: "Records" });
+    expect(await table.locator("tbody tr").count()).toBe(14);
+    // Dates as people write them, in the chart's order (by date), and still sortable by any column.
+    const dates = await columnOf("date");
+    expect(dates.every((date) => /^\d{4}-\d{2}-\d{2}$/.test(date))).toBe(true);
+    expect(dates).toEqual([...dates].sort());
+    expect(new Set(dates).size).toBe(14);
+    const dateHeader = table.locator("thead th", { hasText: "date" });
+    expect(await dateHeader.getAttribute("aria-sort")).toBe("ascending");
+    // A number sorts largest first on the first click.
+    await table.getByRole("button", { name: /^sessions/ }).click();
+    expect(await table.locator("thead th", { hasText: "sessions" }).getAttribute("aria-sort")).toBe(
+      "descending",
+    );
+    const sessions = (await columnOf("sessions")).map(Number);
+    expect(sessions).toEqual([...sessions].sort((a, b) => b - a));
     await browser.screenshot("06-report-chart");
   });
 
@@ -181,8 +255,25 @@ describe("the console in a browser", () => {
     await card.getByRole("button", { name: "Remove" }).click();
     await expect.poll(() => card.getByTestId("marketo-status").textContent()).toBe("Not configured.");
     await card.getByLabel("Client ID").fill(fixture.marketo.clientId);
-    await card.getByLabel("Client Secret").fill("a-wrong-secret");
+    await card.getByLabel("Client Secret").fill(fixture.marketo.clientSecret);
     await card.getByLabel("REST API Endpoint").fill(fixture.marketo.restEndpoint);
+    // Test tries the values typed, before anything is saved.
+    const host = new URL(fixture.marketo.restEndpoint).host;
+    await card.getByRole("button", { name: "Test connection" }).click();
+    await expect
+      .poll(() => card.getByRole("status").textContent())
+      .toMatch(new RegExp(`^Marketo at ${host} accepted these credentials \\(not saved yet`));
+    await expect.poll(() => card.getByTestId("marketo-last-test").getAttribute("data-ok")).toBe("true");
+    expect((await fixture.store.read("default")).marketo).toBeUndefined();
+    await card.getByLabel("Client Secret").fill("a-wrong-secret");
+    await card.getByRole("button", { name: "Test connection" }).click();
+    await expect
+      .poll(() => card.getByRole("alert").textContent())
+      .toMatch(/Marketo refused the client credentials/);
+    await expect.poll(() => card.getByTestId("marketo-last-test").getAttribute("data-ok")).toBe("false");
+    expect(await card.getByTestId("marketo-last-test").textContent()).toMatch(
+      /^Last tested .*: failed\. Marketo refused the client credentials/,
+    );
     await card.getByRole("button", { name: "Save" }).click();
     await expect
       .poll(() => card.getByRole("alert").textContent())
@@ -195,10 +286,14 @@ describe("the console in a browser", () => {
       .toMatch(/Marketo accepted the credentials/);
     expect(await card.getByLabel("Client Secret").inputValue()).toBe("");
     expect(await card.locator(".secret-state").textContent()).toBe(" Secret: set.");
+    // Nothing typed but the saved values: the saved connection is tested.
     await card.getByRole("button", { name: "Test connection" }).click();
     await expect
       .poll(() => card.getByRole("status").textContent())
-      .toMatch(/accepted the credentials \(a token valid for/);
+      .toMatch(/accepted the saved credentials \(a token valid for/);
+    await expect
+      .poll(() => card.getByTestId("marketo-last-test").textContent())
+      .toMatch(/^Last tested .*: OK\. Marketo at .* accepted the saved credentials/);
     await browser.screenshot("07-integrations-marketo");
   });
 
@@ -250,16 +345,23 @@ describe("the console in a browser", () => {
       await tab.locator("#root_paginate").check();
       await tab.getByRole("button", { name: "Run", exact: true }).click();
       const progress = tab.locator(".progress");
+      // Pages and records read, then the wait: not a bare "waiting" that reads as if nothing happened.
       await expect
         .poll(() => progress.textContent())
-        .toMatch(/^Waiting \d s for Marketo's rate window limit$/);
+        .toMatch(/^Page 1, 50 records read\. Waiting \d s for Marketo's rate window limit$/);
       expect(await progress.locator("progress").getAttribute("max")).toBe("5000");
       await browser.screenshot("09-long-run-progress", tab);
       const calls = slow.marketo.stats().apiCalls;
       await tab.getByRole("button", { name: "Cancel" }).click();
+      // Cancel keeps what was read and says so; it is no error.
+      const stopped = tab.locator(".results .summary[data-outcome='stopped']");
+      await expect.poll(() => stopped.textContent()).toBe("Stopped after 50 records.");
       await expect
-        .poll(() => tab.locator(".problem-message").textContent())
-        .toBe("Marketo API Call was cancelled.");
+        .poll(() => tab.getByRole("table", { name: "Records" }).locator("tbody tr").count())
+        .toBe(50);
+      expect(await tab.locator(".problem").count()).toBe(0);
+      expect(await tab.locator(".results").getByRole("link", { name: "Download CSV" }).count()).toBe(1);
+      await browser.screenshot("09-long-run-stopped", tab);
       await new Promise((resolve) => setTimeout(resolve, 2_500));
       expect(slow.marketo.stats().apiCalls).toBe(calls);
     } finally {
@@ -336,6 +438,32 @@ describe("the console in a browser", () => {
     await keys.nth(row).fill(key);
     await keys.nth(row).blur();
     await fieldset.locator(`input[id$='${key}']:not([id$='-key'])`).fill(value);
+  }
+
+  /** The rows of the Records table. */
+  async function rowCount(): Promise<number> {
+    return page.getByRole("table", { name: "Records" }).locator("tbody tr").count();
+  }
+
+  /** The cells of a column of the Records table, by its header. */
+  async function columnOf(name: string): Promise<string[]> {
+    const table = page.getByRole("table", { name: "Records" });
+    const headers = await table.locator("thead th").allTextContents();
+    const index = headers.findIndex((header) => header.replace(/ [▲▼]$/, "") === name);
+    expect(index, headers.join()).toBeGreaterThanOrEqual(0);
+    return table.locator(`tbody tr td:nth-child(${index + 1})`).allTextContents();
+  }
+
+  /** Clicks a download link of the result as a person would, and reads the file the browser saved. */
+  async function download(name: string): Promise<string> {
+    const [file] = await Promise.all([
+      page.waitForEvent("download"),
+      page.locator(".results").getByRole("link", { name }).click(),
+    ]);
+    const path = await file.path();
+    const text = readFileSync(path, "utf8");
+    await file.delete();
+    return text;
   }
 
   async function removeQueryParameters(): Promise<void> {

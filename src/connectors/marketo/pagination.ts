@@ -287,6 +287,7 @@ export async function collectPages(
     onPage?.({
       page: out.pages,
       items: out.result.length,
+      records: kept,
       ...(step.next?.nextPageToken !== undefined ? { nextPageToken: step.next.nextPageToken } : {}),
       ...(step.next?.offset !== undefined ? { offset: step.next.offset } : {}),
     });

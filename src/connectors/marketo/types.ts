@@ -133,7 +133,14 @@ export interface PaginateOptions {
    * after the page that reaches it.
    */
   maxBytes?: number;
-  onPage?: (info: { page: number; items: number; nextPageToken?: string; offset?: number }) => void;
+  onPage?: (info: {
+    page: number;
+    items: number;
+    nextPageToken?: string;
+    offset?: number;
+    /** The records this page added (collected reads only). */
+    records?: readonly unknown[];
+  }) => void;
 }
 
 /** A page as pages() yields it: where the read continues after it (absent on the last page). */

@@ -54,7 +54,18 @@ function exactWords(next: ResumePosition): string {
   return "";
 }
 
+/** What a read has done so far, in the words its progress uses ("Page 3, 600 records read"). */
+export interface ReadSoFar {
+  page: number;
+  items: number;
+}
+
+export const readSoFarWords = (seen: ReadSoFar): string =>
+  `Page ${seen.page}, ${seen.items.toLocaleString("en-US")} record${seen.items === 1 ? "" : "s"} read`;
+
 interface ReadOptions {
+  /** Updated after each page, so that a wait between pages can say how far the read got. */
+  seen: ReadSoFar;
   /** The endpoint as the step checked it: passed on, so the connector does not check it again. */
   path: CheckedPath;
   resume: ResumePosition | undefined;
@@ -182,12 +193,12 @@ function callMarketo(
           // Without an adapter that keeps whole results, read no further than the answer can show.
           maxBytes: keep ?? MAX_RESULT_BYTES,
           // One unit throughout: records fetched (waits report the same count).
-          onPage: ({ page, items }) =>
-            ctx.progress({
-              progress: items,
-              total: input.max_items,
-              message: `Fetched page ${page} (${items} records)`,
-            }),
+          onPage: ({ page, items, records }) => {
+            options.seen.page = page;
+            options.seen.items = items;
+            if (records && ctx.partial) ctx.partial(byType ? records.filter(byType.keeps) : records);
+            ctx.progress({ progress: items, total: input.max_items, message: readSoFarWords(options.seen) });
+          },
         }
       : false,
   });

@@ -63,10 +63,14 @@ describe("Marketo pagination", () => {
     expect(result).toMatchObject({ complete: true, pages: 3, callsUsed: 3 });
     expect(result.nextPageToken).toBeUndefined();
     expect(seen).toEqual(["", "P2", "P3"]);
-    expect(progress).toEqual([
-      { page: 1, items: 2, nextPageToken: "P2" },
-      { page: 2, items: 4, nextPageToken: "P3" },
-      { page: 3, items: 5 },
+    // Each page's own records come with it (the console shows them when a run is stopped).
+    const ids = (records: { id: number }[]) => records.map((r) => r.id);
+    expect(
+      progress.map((p) => ({ ...(p as object), records: ids((p as { records: { id: number }[] }).records) })),
+    ).toEqual([
+      { page: 1, items: 2, nextPageToken: "P2", records: [1, 2] },
+      { page: 2, items: 4, nextPageToken: "P3", records: [3, 4] },
+      { page: 3, items: 5, records: [5] },
     ]);
   });
 

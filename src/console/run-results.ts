@@ -1,0 +1,133 @@
+/**
+ * A run's result as the console shows it to a person: the whole result kept (the same store and ids as
+ * MCP's resource links), so that the page shows all of it ("Load more" appends) and downloads it as CSV
+ * or JSON; the records read before a Cancel, kept the same way; and the summary and notes without the
+ * instructions meant for an agent (pass next_cursor, call again with offset), since the page offers
+ * the continuation as a button.
+ */
+import type { ChartModel } from "../charts/model.js";
+import { itemBytes } from "../json-size.js";
+import { log } from "../log.js";
+import { keepResult } from "../mcp/result-links.js";
+import type { ResultMeta } from "../results/types.js";
+import type { FullResult, ToolResult } from "../tools/types.js";
+import type { Workspace } from "../workspace.js";
+
+/** What the page knows of a kept result: enough to page through it and to download it. */
+export interface KeptView {
+  id: string;
+  kind: string;
+  items: number;
+  pageItems: number[];
+  columns: string[];
+  /** Where reading continues after the whole kept read, when it stopped at a cap. */
+  nextCursor?: string;
+}
+
+const view = (meta: ResultMeta): KeptView => ({
+  id: meta.id,
+  kind: meta.kind,
+  items: meta.items,
+  pageItems: meta.pageItems,
+  columns: meta.columns,
+  ...(meta.nextCursor ? { nextCursor: meta.nextCursor } : {}),
+});
+
+const count = (n: number) => n.toLocaleString("en-US");
+
+/**
+ * The table of a result that fitted in its answer: Marketo's records (with where the read continues,
+ * when it stopped before the end) or a report's rows.
+ */
+function tableOf(data: unknown): FullResult | undefined {
+  if (!data || typeof data !== "object") return undefined;
+  const { result, rows, next_cursor } = data as { result?: unknown; rows?: unknown; next_cursor?: unknown };
+  if (Array.isArray(result))
+    return {
+      kind: "records",
+      items: result,
+      ...(typeof next_cursor === "string" ? { nextCursor: next_cursor } : {}),
+    };
+  if (Array.isArray(rows)) return { kind: "rows", items: rows };
+  return undefined;
+}
+
+/**
+ * Keeps the run's whole result: what a capped answer could not show (`full`), or the table of an answer
+ * that showed everything, so that Download always has one source. A store that fails is logged and the
+ * page shows the answer alone.
+ */
+export async function keepForPage(
+  workspace: Workspace,
+  tool: string,
+  result: ToolResult<unknown>,
+): Promise<KeptView | undefined> {
+  const full = result.full ?? tableOf(result.data);
+  if (!full || full.items.length === 0) return undefined;
+  try {
+    return view(await keepResult(workspace, tool, full));
+  } catch (error) {
+    log.warn({ tool, err: error }, "the console could not keep a result");
+    return undefined;
+  }
+}
+
+/** The records a run has read so far, page by page, up to the size a kept result may have. */
+export class PartialRead {
+  readonly items: unknown[] = [];
+  #bytes = 0;
+  #full = false;
+  constructor(private readonly maxBytes: number) {}
+
+  add(items: readonly unknown[]): void {
+    for (const item of items) {
+      if (this.#full) return;
+      const bytes = itemBytes(item);
+      if (this.#bytes + bytes > this.maxBytes) {
+        this.#full = true;
+        return;
+      }
+      this.#bytes += bytes;
+      this.items.push(item);
+    }
+  }
+}
+
+/** A run the person stopped: "Stopped after N records", with those records kept (and shown). */
+export async function stoppedEvent(
+  workspace: Workspace,
+  tool: string,
+  read: PartialRead,
+): Promise<{ type: "stopped"; summary: string; kept?: KeptView }> {
+  const n = read.items.length;
+  const summary = `Stopped after ${count(n)} record${n === 1 ? "" : "s"}.`;
+  if (n === 0) return { type: "stopped", summary };
+  try {
+    const meta = await keepResult(workspace, tool, { kind: "records", items: read.items });
+    return { type: "stopped", summary, kept: view(meta) };
+  } catch (error) {
+    log.warn({ tool, err: error }, "the console could not keep a stopped run's records");
+    return { type: "stopped", summary };
+  }
+}
+
+/**
+ * What tells an agent how to continue: the page offers it as "Load more" instead. Matches the words of
+ * src/tools/output-cap.ts (moreWarning), src/tools/ga/report-paging.ts and the Marketo step's summary.
+ */
+const AGENT_PAGING = /next_cursor|next_offset|call again with offset|full result linked with this answer/;
+
+/** The summary and notes (warnings, hints) a person reads: without the agent's paging instructions. */
+export function forPeople(result: ToolResult<unknown>): {
+  summary: string;
+  data: unknown;
+  chart?: ChartModel;
+  notes: string[];
+} {
+  const data = (result.data ?? {}) as { warnings?: unknown; hints?: unknown };
+  const listed = [data.warnings, data.hints].flatMap((list) => (Array.isArray(list) ? list : []));
+  const notes = listed.filter((note): note is string => typeof note === "string" && !AGENT_PAGING.test(note));
+  const clauses = result.summary.replace(/\.$/, "").split("; ");
+  const summary = `${clauses.filter((clause) => !AGENT_PAGING.test(clause)).join("; ")}.`;
+  return { summary, data: result.data, notes, ...(result.chart ? { chart: result.chart } : {}) };
+}
