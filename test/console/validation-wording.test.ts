@@ -35,9 +35,9 @@ function serverSays(id: string, input: unknown): string {
  */
 function browserSays(form: LoadedForm, raw: unknown): string {
   const input = form.normalise(raw);
-  const errors = form.validate(input).filter(
-    (error) => !(error.keyword === "pattern" && String(error.params.pattern) in PATTERN_MESSAGES),
-  );
+  const errors = form
+    .validate(input)
+    .filter((error) => !(error.keyword === "pattern" && String(error.params.pattern) in PATTERN_MESSAGES));
   if (errors.length === 0) return "valid";
   const { problems, more } = issuesFromAjv(errors, form.schema, input, form.hints, raw);
   return inputError(problems, more).message;
