@@ -14,7 +14,7 @@ import {
 import { CONNECTIONS } from "../connections/registry.js";
 import { isMartechError } from "../errors.js";
 import type { Workspace } from "../workspace.js";
-import { secretOrSaved, stringField } from "./http-util.js";
+import { requiredFields, secretOrSaved } from "./http-util.js";
 
 /** What the page may know about the Marketo connection: never the secret. */
 export async function marketoStatus(workspace: Workspace, sandbox: boolean) {
@@ -61,10 +61,16 @@ export async function marketoStatus(workspace: Workspace, sandbox: boolean) {
  * host: the saved secret is never sent anywhere it was not saved for.
  */
 export async function saveMarketo(workspace: Workspace, body: Record<string, unknown>): Promise<void> {
-  const clientId = stringField(body, "clientId", true) as string;
-  const restEndpointRaw = stringField(body, "restEndpoint", true) as string;
-  const origin = parseRestEndpoint(restEndpointRaw);
   const saved = await savedMarketo(workspace.secrets);
+  // Labels as the Integrations page shows them, every missing one at once; with a secret saved, an empty
+  // Client Secret keeps it (secretOrSaved checks that the Client ID and endpoint are still the same).
+  const fields = requiredFields(body, {
+    clientId: "Client ID",
+    restEndpoint: "REST API Endpoint",
+    ...(saved?.clientSecret ? {} : { clientSecret: "Client Secret" }),
+  });
+  const clientId = fields.clientId as string;
+  const origin = parseRestEndpoint(fields.restEndpoint as string);
   const clientSecret = secretOrSaved(
     body,
     saved && {
