@@ -46,6 +46,7 @@ export function StepBar() {
 
   return (
     <div className="step-bar">
+      <h1 className="screen-title">Tool steps</h1>
       <section className="search" aria-label="Tool steps">
         <label htmlFor="step-search">Search tool steps</label>
         <input

@@ -341,7 +341,10 @@ describe("the console in a browser", () => {
   async function removeQueryParameters(): Promise<void> {
     const fieldset = page.locator("fieldset#root_query_parameters");
     while ((await fieldset.locator(".kv-row").count()) > 1)
-      await fieldset.getByRole("button", { name: /^Remove row/ }).first().click();
+      await fieldset
+        .getByRole("button", { name: /^Remove row/ })
+        .first()
+        .click();
     await fieldset.getByRole("button", { name: /^Remove row/ }).click();
   }
 
