@@ -82,8 +82,39 @@ describe("the console for everyone", () => {
     expect(await axeViolations(page)).toEqual([]);
   });
 
+  it("reaches every control of the tool steps screen with the Tab key", async () => {
+    await page.getByRole("link", { name: "Tool steps" }).click();
+    await page.getByLabel("Search tool steps").fill("marketing automation");
+    await page.getByRole("button", { name: /Marketo API Call/ }).click();
+    await page.getByRole("button", { name: "Look up a lead by email" }).click();
+    // Every visible, enabled control gets a mark; Tab from the top of the page must land on each.
+    const controls = (await page.evaluate(`(() => {
+      const all = [...document.querySelectorAll("a[href], button, input, select, textarea, summary")]
+        .filter((e) => !e.disabled && e.getClientRects().length > 0);
+      all.forEach((e, i) => e.setAttribute("data-control", String(i)));
+      return all.map((e) => e.getAttribute("aria-label") || e.id || e.textContent.trim().slice(0, 40));
+    })()`)) as string[];
+    expect(controls.length).toBeGreaterThan(20);
+    await page.evaluate("document.activeElement && document.activeElement.blur()");
+    const reached = new Set<string>();
+    for (let i = 0; i < controls.length * 2 && reached.size < controls.length; i += 1) {
+      await page.keyboard.press("Tab");
+      const mark = (await page.evaluate(
+        `document.activeElement && document.activeElement.getAttribute("data-control")`,
+      )) as string | null;
+      if (mark !== null) reached.add(mark);
+    }
+    const missed = controls.filter((_, i) => !reached.has(String(i)));
+    expect(missed).toEqual([]);
+  });
+
   it("does not scroll sideways at 400 px: the header wraps and the columns stack", async () => {
     await page.setViewportSize({ width: 400, height: 800 });
+    // The Marketo form with its result, then the integrations, then the report form.
+    expect(await sideways()).toBe(0);
+    await page.getByRole("link", { name: "Integrations" }).click();
+    await page.getByRole("heading", { name: "Integrations", level: 1 }).waitFor();
+    await page.waitForLoadState("networkidle");
     expect(await sideways()).toBe(0);
     await browser.screenshot("a11y-02-integrations-400px");
     await page.getByRole("link", { name: "Tool steps" }).click();
