@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, useState } from "react";
 import { api } from "./api.ts";
+import type { StepExample } from "./StepForm.tsx";
 
 // The form library loads with the first step chosen, not with the page.
 const StepRunner = lazy(() => import("./StepRunner.tsx").then((module) => ({ default: module.StepRunner })));
@@ -13,6 +14,8 @@ export interface StepSummary {
   description: string;
   docUrl: string;
   connection: string;
+  /** Ready inputs (the step's definition): one click fills the form. */
+  examples: StepExample[];
 }
 
 const SERVICES: Record<string, string> = {
@@ -43,6 +46,7 @@ export function StepBar() {
 
   return (
     <div className="step-bar">
+      <h1 className="screen-title">Tool steps</h1>
       <section className="search" aria-label="Tool steps">
         <label htmlFor="step-search">Search tool steps</label>
         <input

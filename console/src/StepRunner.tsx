@@ -1,12 +1,6 @@
-import Form from "@rjsf/core";
-import type { RJSFSchema, ValidatorType } from "@rjsf/utils";
 // Only the precompiled half of the validator package: the rest would bring ajv's compiler (eval).
 import createPrecompiledValidator from "@rjsf/validator-ajv8/lib/createPrecompiledValidator.js";
-import type { ValidatorFunctions } from "@rjsf/validator-ajv8/lib/types.js";
-import { useEffect, useMemo, useRef, useState } from "react";
-import { trimAsZod } from "../../src/console/trim-as-zod.ts";
-import { type AjvErrorLike, type FormHints, issuesFromAjv } from "../../src/console/validation-wording.ts";
-import { inputError } from "../../src/tools/input/words.ts";
+import { useEffect, useRef, useState } from "react";
 import {
   cancelRun,
   type ErrorInfo,
@@ -15,24 +9,22 @@ import {
   type RunStopped,
   runStep,
 } from "./api.ts";
-import { JsonField, ScalarTextField } from "./fields.tsx";
-import { errorSchemaFor, uiSchemaFor } from "./form-ui.ts";
 import { Problem } from "./Problem.tsx";
 import { Results } from "./Results.tsx";
 import type { StepSummary } from "./StepBar.tsx";
+import {
+  type FormModule,
+  type Input,
+  inputProblem,
+  type LoadedForm,
+  normalised,
+  StepForm,
+} from "./StepForm.tsx";
 
-interface FormModule {
-  schema: RJSFSchema;
-  validators: ValidatorFunctions;
-  hints: FormHints;
-}
-
-type Input = Record<string, unknown>;
 /** A run in progress: its fetch (aborted if the server cannot be asked) and, once started, its id. */
 type Running = { controller: AbortController; run?: string };
 
 let loads = 0;
-const FIELDS = { JsonField, ScalarTextField };
 
 /** A step's form (rendered from its JSON Schema), its run with progress and Cancel, and its result. */
 export function StepRunner(props: { step: StepSummary }) {
@@ -51,8 +43,7 @@ export function StepRunner(props: { step: StepSummary }) {
 
   const run = async (data: Input) => {
     if (!form) return;
-    const { schema, hints } = form.module;
-    const input = trimAsZod(data, schema as never, hints.trimmed) as Input;
+    const input = normalised(form, data);
     setResult(undefined);
     setProgress(undefined);
     const invalid = inputProblem(form, input, data);
@@ -91,10 +82,12 @@ export function StepRunner(props: { step: StepSummary }) {
       {form ? (
         <StepForm
           form={form}
+          examples={step.examples}
           formData={formData}
           problem={problem}
           running={running}
           onChange={setFormData}
+          onProblem={setProblem}
           onSubmit={(data) => void run(data)}
           onCancel={() => runningNow.current && cancel(runningNow.current)}
         />
@@ -107,8 +100,6 @@ export function StepRunner(props: { step: StepSummary }) {
     </section>
   );
 }
-
-type LoadedForm = { module: FormModule; validator: ValidatorType };
 
 /** The step's form module, loaded from the server (with its validators precompiled there). */
 function useStepForm(stepId: string, setProblem: (problem: ErrorInfo) => void): LoadedForm | undefined {
@@ -124,84 +115,6 @@ function useStepForm(stepId: string, setProblem: (problem: ErrorInfo) => void): 
     );
   }, [stepId, setProblem]);
   return form;
-}
-
-/** The input's problems as the server words them (so the page and runToolStep say the same thing), if any. */
-function inputProblem(form: LoadedForm, input: Input, data: Input): ErrorInfo | undefined {
-  const { schema, hints } = form.module;
-  const { errors } = form.validator.rawValidation<AjvErrorLike>(schema, input);
-  if (!errors || errors.length === 0) return undefined;
-  const { problems, more } = issuesFromAjv(errors, schema as never, input, hints, data);
-  const error = inputError(problems, more);
-  return { ...(error.toJSON() as ErrorInfo), hint: error.hint };
-}
-
-/** The form rendered from the step's JSON Schema, with Run and (while it runs) Cancel. */
-function StepForm({
-  form,
-  formData,
-  problem,
-  running,
-  onCancel,
-  onChange,
-  onSubmit,
-}: {
-  form: LoadedForm;
-  formData: Input;
-  /** The last problem: the fields it names are marked in the form. */
-  problem: ErrorInfo | undefined;
-  running: Running | undefined;
-  onCancel: () => void;
-  onChange: (data: Input) => void;
-  onSubmit: (data: Input) => void;
-}) {
-  const uiSchema = useMemo(() => uiSchemaFor(form.module.schema as never), [form]);
-  const extraErrors = useMemo(
-    () =>
-      errorSchemaFor(
-        problem?.issues ?? (problem?.field ? [{ field: problem.field, message: problem.message }] : []),
-      ),
-    [problem],
-  );
-  return (
-    <Form
-      schema={form.module.schema}
-      uiSchema={uiSchema}
-      validator={form.validator}
-      fields={FIELDS}
-      formData={formData}
-      onChange={(event) => onChange(event.formData as Input)}
-      onSubmit={(event) => onSubmit(event.formData as Input)}
-      noValidate
-      // The browser's own checks would block Run with its words; ours name the field as the server does.
-      noHtml5Validate
-      // An optional list (date_ranges) starts empty; a required one (metrics) with its minimum of items.
-      experimental_defaultFormStateBehavior={{ arrayMinItems: { populate: "requiredOnly" } }}
-      extraErrors={extraErrors as never}
-      showErrorList={false}
-      disabled={running !== undefined}
-    >
-      <div className="actions">
-        <button type="submit" disabled={running !== undefined}>
-          Run
-        </button>
-        {running ? (
-          <button type="button" onClick={onCancel}>
-            Cancel
-          </button>
-        ) : null}
-      </div>
-    </Form>
-  );
-}
-
-/**
- * Cancel asks the server to stop the run, which then ends with the records read so far; before the run
- * has its id, or when the server cannot be asked, the request is dropped (which stops the run too).
- */
-function cancel(running: Running): void {
-  if (running.run) cancelRun(running.run).catch(() => running.controller.abort());
-  else running.controller.abort();
 }
 
 /** The run's progress bar (indeterminate until a total is known) and its last message. */
@@ -227,4 +140,13 @@ function StepIntro({ step }: { step: StepSummary }) {
       </p>
     </>
   );
+}
+
+/**
+ * Cancel asks the server to stop the run, which then ends with the records read so far; before the run
+ * has its id, or when the server cannot be asked, the request is dropped (which stops the run too).
+ */
+function cancel(running: Running): void {
+  if (running.run) cancelRun(running.run).catch(() => running.controller.abort());
+  else running.controller.abort();
 }

@@ -1,31 +1,200 @@
 /**
- * Two fields the JSON Schema form library lacks, plugged in through its `ui:field` extension point:
- * a text value for a key/value row of `query_parameters` (whose schema is a union of scalars and
- * lists, which the library would render as a type picker), and a JSON editor for free-form objects
- * such as `body`.
+ * Fields the JSON Schema form library lacks, plugged in through its `ui:field` extension point: a
+ * key/value editor with labelled rows for records of scalars (`query_parameters`), a JSON editor for
+ * free-form objects (`body`), a text box for a union of text and JSON (`filter`, `order_by`: the text
+ * form is the one people write), and a period picker for a union of presets and a range object
+ * (`date_ranges`: a preset select, or date inputs).
  */
 import type { FieldProps } from "@rjsf/utils";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 
-/** One value of a key/value editor: text (Marketo sends every query value as text, lists comma-separated). */
-export function ScalarTextField(props: FieldProps) {
-  const { fieldPathId, formData, onChange, disabled, readonly } = props;
-  const value = Array.isArray(formData)
-    ? formData.join(",")
-    : formData === undefined || formData === null || typeof formData === "object"
-      ? ""
-      : String(formData);
+type Row = [string, string];
+const text = (value: unknown): string =>
+  Array.isArray(value) ? value.join(",") : value === undefined || value === null ? "" : String(value);
+const rowsOf = (value: unknown): Row[] => {
+  const rows =
+    value && typeof value === "object" ? Object.entries(value).map(([k, v]): Row => [k, text(v)]) : [];
+  return rows.length > 0 ? rows : [["", ""]];
+};
+/** The rows as the record they stand for: rows without a name are not sent. */
+const recordOf = (rows: Row[]): Record<string, string> | undefined => {
+  const named = rows.filter(([key]) => key.trim() !== "");
+  return named.length > 0 ? Object.fromEntries(named.map(([key, value]) => [key.trim(), value])) : undefined;
+};
+
+/** A record of scalars as rows of a name and a value, each labelled; it starts with one empty row. */
+export function KeyValueField(props: FieldProps) {
+  const { fieldPathId, formData, onChange, disabled, readonly, schema, name } = props;
+  const id = fieldPathId.$id;
+  const [rows, setRows] = useState<Row[]>(() => rowsOf(formData));
+  // A value set from outside (an example) replaces the rows; the rows' own value does not.
+  const sent = useRef(JSON.stringify(recordOf(rows) ?? null));
+  useEffect(() => {
+    const outside = JSON.stringify(formData ?? null);
+    if (outside !== sent.current) {
+      sent.current = outside;
+      setRows(rowsOf(formData));
+    }
+  }, [formData]);
+  const change = (next: Row[]) => {
+    setRows(next);
+    const value = recordOf(next);
+    sent.current = JSON.stringify(value ?? null);
+    onChange(value, fieldPathId.path);
+  };
+  const off = disabled || readonly;
   return (
-    <input
-      id={fieldPathId.$id}
-      type="text"
-      className="form-control"
-      value={value}
-      disabled={disabled || readonly}
-      onChange={(event) =>
-        onChange(event.target.value === "" ? undefined : event.target.value, fieldPathId.path)
-      }
-    />
+    <fieldset id={id} className="key-value">
+      <legend>{schema.title ?? name}</legend>
+      {schema.description ? <p className="field-description">{schema.description}</p> : null}
+      {rows.map(([key, value], i) => (
+        // Rows have no identity of their own; their position is it.
+        // biome-ignore lint/suspicious/noArrayIndexKey: see above
+        <div className="kv-row" key={i}>
+          <label className="stacked">
+            Name
+            <input
+              id={`${id}-name-${i}`}
+              type="text"
+              className="form-control"
+              value={key}
+              disabled={off}
+              onChange={(event) =>
+                change(rows.map((row, j) => (j === i ? [event.target.value, row[1]] : row)))
+              }
+            />
+          </label>
+          <label className="stacked">
+            Value
+            <input
+              id={`${id}-value-${i}`}
+              type="text"
+              className="form-control"
+              value={value}
+              disabled={off}
+              onChange={(event) =>
+                change(rows.map((row, j) => (j === i ? [row[0], event.target.value] : row)))
+              }
+            />
+          </label>
+          <button
+            type="button"
+            className="link"
+            aria-label={`Remove row ${i + 1}${key ? ` (${key})` : ""}`}
+            disabled={off}
+            onClick={() => change(rows.length > 1 ? rows.filter((_, j) => j !== i) : [["", ""]])}
+          >
+            Remove
+          </button>
+        </div>
+      ))}
+      <button type="button" className="link" disabled={off} onClick={() => change([...rows, ["", ""]])}>
+        Add a row
+      </button>
+    </fieldset>
+  );
+}
+
+/** A union of text and JSON: a text box, unless the value is already JSON (then the JSON editor). */
+export function TextOrJsonField(props: FieldProps) {
+  const { fieldPathId, formData, onChange, disabled, readonly, name, schema } = props;
+  if (formData !== undefined && typeof formData !== "string") return <JsonField {...props} />;
+  return (
+    <div className="text-field">
+      <label htmlFor={fieldPathId.$id} className="control-label">
+        {schema.title ?? name}
+      </label>
+      {schema.description ? <p className="field-description">{schema.description}</p> : null}
+      <input
+        id={fieldPathId.$id}
+        type="text"
+        className="form-control"
+        value={formData ?? ""}
+        placeholder={Array.isArray(schema.examples) ? `e.g. ${String(schema.examples[0])}` : undefined}
+        disabled={disabled || readonly}
+        onChange={(event) =>
+          onChange(event.target.value === "" ? undefined : event.target.value, fieldPathId.path)
+        }
+      />
+    </div>
+  );
+}
+
+type Branch = { enum?: unknown[]; properties?: Record<string, { title?: string; examples?: unknown[] }> };
+const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
+/** "last28days" → "Last 28 days", "thisMonth" → "This month". */
+export const presetLabel = (preset: string): string => {
+  const words = preset
+    .replace(/(\d+)/g, " $1 ")
+    .replace(/([a-z])([A-Z])/g, "$1 $2")
+    .toLowerCase()
+    .trim();
+  return words.charAt(0).toUpperCase() + words.slice(1).replace(/\s+/g, " ");
+};
+
+/**
+ * One period of a list whose items are a preset or an object (date_ranges): a select of the presets
+ * and "Custom dates", which shows the object's fields; a field whose example is a day (YYYY-MM-DD) is
+ * a date input while its value is empty or a day (a relative value such as 28daysAgo stays text).
+ */
+export function PresetOrRangeField(props: FieldProps) {
+  const { fieldPathId, formData, onChange, disabled, readonly, schema } = props;
+  const branches = (schema.anyOf ?? []) as Branch[];
+  const presets = (branches.find((branch) => Array.isArray(branch.enum))?.enum ?? []) as string[];
+  const fields = branches.find((branch) => branch.properties)?.properties ?? {};
+  const id = fieldPathId.$id;
+  const index = Number(/_(\d+)$/.exec(id)?.[1] ?? 0);
+  const custom = formData !== undefined && typeof formData === "object";
+  const range = (custom ? formData : {}) as Record<string, string | undefined>;
+  const off = disabled || readonly;
+  const setField = (key: string, value: string) =>
+    onChange({ ...range, [key]: value === "" ? undefined : value }, fieldPathId.path);
+  return (
+    <div className="preset-range">
+      <label htmlFor={id} className="control-label">
+        Period {index + 1}
+      </label>
+      <select
+        id={id}
+        className="form-control"
+        value={custom ? "custom" : typeof formData === "string" ? formData : ""}
+        disabled={off}
+        onChange={(event) => {
+          const next = event.target.value;
+          onChange(next === "custom" ? {} : next || undefined, fieldPathId.path);
+        }}
+      >
+        <option value="">Choose a period…</option>
+        {presets.map((preset) => (
+          <option key={preset} value={preset}>
+            {presetLabel(preset)}
+          </option>
+        ))}
+        <option value="custom">Custom dates…</option>
+      </select>
+      {custom ? (
+        <div className="range-fields">
+          {Object.entries(fields).map(([key, field]) => {
+            const value = range[key] ?? "";
+            const day =
+              ISO_DAY.test(String(field.examples?.[0] ?? "")) && (value === "" || ISO_DAY.test(value));
+            return (
+              <label key={key} className="stacked">
+                {field.title ?? key}
+                <input
+                  id={`${id}_${key}`}
+                  type={day ? "date" : "text"}
+                  className="form-control"
+                  value={value}
+                  disabled={off}
+                  onChange={(event) => setField(key, event.target.value)}
+                />
+              </label>
+            );
+          })}
+        </div>
+      ) : null}
+    </div>
   );
 }
 

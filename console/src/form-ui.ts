@@ -1,7 +1,9 @@
 /**
- * The uiSchema the console derives from a step's JSON Schema, the same for every step: labels for
- * the branches of a union, the key/value editor for records of scalars (query_parameters) and the
- * JSON editor for free-form objects (body). Titles, help and enums come from the schema itself.
+ * The uiSchema the console derives from a step's JSON Schema, by the same rules for every step (none is
+ * written per step): records of scalars get the key/value editor, free-form objects the JSON editor, a
+ * union of text and JSON a text box, a list of presets-or-ranges the period picker, and the fields the
+ * connected Google account can fill (by their schema names: `property`, `analytics_account`, the items of
+ * `metrics` and `dimensions`) its pickers. Titles, help and enums come from the schema itself.
  */
 import type { RJSFSchema, UiSchema } from "@rjsf/utils";
 
@@ -20,34 +22,63 @@ const isScalarRecord = (node: Node): boolean => {
   const extra = node.additionalProperties as Node | undefined;
   return isObject(node) && typeof extra === "object" && Array.isArray(extra.anyOf ?? extra.type);
 };
+const branches = (node: Node): Node[] => (Array.isArray(node.anyOf) ? (node.anyOf as Node[]) : []);
+/** A union whose first form is free text (a filter expression, "-sessions,date"): typed as text. */
+const isTextFirst = (node: Node): boolean => {
+  const [first] = branches(node);
+  return first !== undefined && first.type === "string" && !Array.isArray(first.enum);
+};
+/** A union of presets and a range object (a period): the period picker. */
+const isPresetOrRange = (node: Node): boolean =>
+  branches(node).some((branch) => Array.isArray(branch.enum)) &&
+  branches(node).some((branch) => branch.type === "object" && branch.properties !== undefined);
 
-function branchLabel(node: Node): string {
-  if (Array.isArray(node.enum)) return "preset";
-  if (isFreeObject(node)) return "JSON";
-  if (node.type === "object") return "fields";
-  if (node.type === "array") return "list";
-  if (node.type === "string") return "text";
-  return String(node.type ?? "value");
-}
+/** Fields the connected Google account fills, by their name in the schema. */
+const PICKERS: Record<string, UiSchema> = {
+  property: { "ui:field": "PropertyField" },
+  analytics_account: { "ui:field": "AnalyticsAccountField" },
+};
+/** Lists of metric or dimension names: autocomplete from the chosen property's metadata. */
+const NAME_LISTS: Record<string, string> = { metrics: "metric", dimensions: "dimension" };
 
-export function uiSchemaFor(node: Node): UiSchema {
+const REPLACES_UNION = { "ui:fieldReplacesAnyOrOneOf": true };
+
+export function uiSchemaFor(node: Node, name?: string): UiSchema {
+  if (name && PICKERS[name]) return PICKERS[name];
   if (isFreeObject(node)) return { "ui:field": "JsonField" };
+  if (isScalarRecord(node)) return { "ui:field": "KeyValueField" };
+  if (isPresetOrRange(node)) return { "ui:field": "PresetOrRangeField", ...REPLACES_UNION };
+  if (isTextFirst(node)) return { "ui:field": "TextOrJsonField", ...REPLACES_UNION };
   const ui: UiSchema = {};
-  // The value's own union would otherwise add a type picker after the text field.
-  if (isScalarRecord(node)) {
-    ui.additionalProperties = { "ui:field": "ScalarTextField", "ui:fieldReplacesAnyOrOneOf": true };
+  if (node.items && typeof node.items === "object") {
+    ui.items =
+      name && NAME_LISTS[name]
+        ? { "ui:field": "FieldNameField", "ui:options": { kind: NAME_LISTS[name] } }
+        : uiSchemaFor(node.items as Node);
   }
-  if (Array.isArray(node.anyOf)) {
-    ui.anyOf = (node.anyOf as Node[]).map((branch) => ({
-      "ui:title": branchLabel(branch),
-      ...uiSchemaFor(branch),
-    }));
-  }
-  if (node.items && typeof node.items === "object") ui.items = uiSchemaFor(node.items as Node);
   for (const [key, child] of Object.entries((node.properties ?? {}) as Record<string, Node>)) {
-    ui[key] = uiSchemaFor(child);
+    ui[key] = uiSchemaFor(child, key);
   }
   return ui;
+}
+
+/**
+ * The form's first values: a required choice without a default starts on its first option (the method
+ * on GET), so the form opens on something that runs.
+ */
+export function initialData(schema: Node): Record<string, unknown> {
+  const required = new Set(Array.isArray(schema.required) ? (schema.required as string[]) : []);
+  const out: Record<string, unknown> = {};
+  for (const [key, child] of Object.entries((schema.properties ?? {}) as Record<string, Node>)) {
+    if (
+      required.has(key) &&
+      child.default === undefined &&
+      Array.isArray(child.enum) &&
+      child.enum.length > 0
+    )
+      out[key] = child.enum[0];
+  }
+  return out;
 }
 
 /** Form errors keyed the library's way ({ field: { __errors: [...] } }) from "date_ranges[0].start_date" paths. */

@@ -8,6 +8,7 @@
  */
 import { z } from "zod";
 import { type JsonSchema, toJsonSchema } from "../schemas/json-schema.js";
+import { PATTERN_MESSAGES } from "../schemas/patterns.js";
 import type { SchemaContext, ToolStep } from "../tools/types.js";
 import type { FormHints, JsonSchemaNode, PatternMessages } from "./validation-wording.js";
 
@@ -52,7 +53,8 @@ const UNION_MARK = "x-martech-union-message";
  * used twice is converted once and copied, so every copy carries the mark.
  */
 export function formHints(schema: z.ZodType): FormHints {
-  const messages: PatternMessages = {};
+  // Patterns the schema publishes for clients while the server checks the rule itself (the endpoint guard).
+  const messages: PatternMessages = { ...PATTERN_MESSAGES };
   const marked = z.toJSONSchema(schema, {
     io: "input",
     unrepresentable: "any",

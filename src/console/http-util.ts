@@ -132,6 +132,34 @@ export function stringField(
   return value.trim();
 }
 
+/**
+ * The required text fields of a save form, each missing one named by its label ("Client ID is
+ * required."), all at once: the page shows each under its field (`issues`), not only the first.
+ */
+export function requiredFields(
+  body: Record<string, unknown>,
+  labels: Record<string, string>,
+): Record<string, string> {
+  const issues: { field: string; message: string }[] = [];
+  const out: Record<string, string> = {};
+  for (const field of Object.keys(labels)) {
+    const value = body[field];
+    if (value === undefined || value === null || (typeof value === "string" && value.trim() === ""))
+      issues.push({ field, message: `${labels[field]} is required.` });
+    else if (typeof value !== "string") issues.push({ field, message: `${labels[field]} must be text.` });
+    else out[field] = value.trim();
+  }
+  if (issues.length > 0) {
+    // Named "input" (the form), so the message reads "Invalid input: Client ID is required. …", not after an API name.
+    const message = issues.map((issue) => issue.message).join(" ");
+    throw new ValidationError("input", message, {
+      hint: "Fill in each field named, then save again.",
+      details: { issues },
+    });
+  }
+  return out;
+}
+
 /** A field a saved secret is bound to: the secret is kept only while the form sends the same value. */
 export interface SecretBinding {
   /** The field's name on the form ("clientId", "restEndpoint"). */

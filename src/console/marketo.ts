@@ -12,10 +12,11 @@ import {
   testMarketo as testConnection,
   verifyMarketo,
 } from "../connections/marketo/configure.js";
+import type { MarketoCredentials } from "../connections/marketo/secrets.js";
 import { CONNECTIONS } from "../connections/registry.js";
 import { isMartechError } from "../errors.js";
 import type { Workspace } from "../workspace.js";
-import { secretOrSaved, stringField } from "./http-util.js";
+import { requiredFields, secretOrSaved } from "./http-util.js";
 
 /** What the page may know about the Marketo connection: never the secret. */
 export async function marketoStatus(workspace: Workspace, sandbox: boolean) {
@@ -65,16 +66,22 @@ export interface LastTest {
 }
 const lastTests = new WeakMap<Workspace, LastTest>();
 
-/**
- * Saves the connection after one token request proves it (identity calls do not count against the
- * API quota). An empty secret keeps the saved one only for the same Client ID and the same Marketo
- * host: the saved secret is never sent anywhere it was not saved for.
- */
-export async function saveMarketo(workspace: Workspace, body: Record<string, unknown>): Promise<void> {
-  const clientId = stringField(body, "clientId", true) as string;
-  const restEndpointRaw = stringField(body, "restEndpoint", true) as string;
-  const origin = parseRestEndpoint(restEndpointRaw);
+/** The values the form sends, every missing one named at once, with the saved secret standing in where bound. */
+async function typedValues(
+  workspace: Workspace,
+  body: Record<string, unknown>,
+  secretHint: string,
+): Promise<{ clientId: string; clientSecret: string; origin: URL; saved: MarketoCredentials | undefined }> {
   const saved = await savedMarketo(workspace.secrets);
+  // Labels as the Integrations page shows them, every missing one at once; with a secret saved, an empty
+  // Client Secret keeps it (secretOrSaved checks that the Client ID and endpoint are still the same).
+  const fields = requiredFields(body, {
+    clientId: "Client ID",
+    restEndpoint: "REST API Endpoint",
+    ...(saved?.clientSecret ? {} : { clientSecret: "Client Secret" }),
+  });
+  const clientId = fields.clientId as string;
+  const origin = parseRestEndpoint(fields.restEndpoint as string);
   const clientSecret = secretOrSaved(
     body,
     saved && {
@@ -90,6 +97,20 @@ export async function saveMarketo(workspace: Workspace, body: Record<string, unk
       ],
     },
     "Client Secret",
+    secretHint,
+  );
+  return { clientId, clientSecret, origin, saved };
+}
+
+/**
+ * Saves the connection after one token request proves it (identity calls do not count against the
+ * API quota). An empty secret keeps the saved one only for the same Client ID and the same Marketo
+ * host: the saved secret is never sent anywhere it was not saved for.
+ */
+export async function saveMarketo(workspace: Workspace, body: Record<string, unknown>): Promise<void> {
+  const { clientId, clientSecret, origin } = await typedValues(
+    workspace,
+    body,
     "Copy it from Marketo Admin > Integration > LaunchPoint > (your custom service) > View Details.",
   );
   await configureMarketo(workspace.secrets, { clientId, clientSecret, origin }, { verify: true });
@@ -106,7 +127,10 @@ export async function testMarketo(
   workspace: Workspace,
   body: Record<string, unknown> = {},
 ): Promise<{ message: string; lastTest: LastTest }> {
-  const typed = FIELDS.some((field) => stringField(body, field, false) !== undefined);
+  const typed = FIELDS.some((field) => {
+    const value = body[field];
+    return typeof value === "string" && value.trim() !== "";
+  });
   try {
     const { message } = typed
       ? await testTyped(workspace, body)
@@ -126,24 +150,9 @@ export async function testMarketo(
 }
 
 async function testTyped(workspace: Workspace, body: Record<string, unknown>): Promise<{ message: string }> {
-  const clientId = stringField(body, "clientId", true) as string;
-  const origin = parseRestEndpoint(stringField(body, "restEndpoint", true) as string);
-  const saved = await savedMarketo(workspace.secrets);
-  const clientSecret = secretOrSaved(
+  const { clientId, clientSecret, origin, saved } = await typedValues(
+    workspace,
     body,
-    saved && {
-      clientSecret: saved.clientSecret,
-      bindings: [
-        { field: "clientId", label: "Client ID", sent: clientId, saved: saved.clientId },
-        {
-          field: "restEndpoint",
-          label: "REST API Endpoint",
-          sent: origin.origin,
-          saved: savedOrigin(saved.restEndpoint),
-        },
-      ],
-    },
-    "Client Secret",
     "Type the Client Secret to test these values.",
   );
   const token = await verifyMarketo({ origin, clientId, clientSecret });

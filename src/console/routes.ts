@@ -7,6 +7,7 @@ import { ValidationError } from "../errors.js";
 import { answered } from "../mcp/node-bridge.js";
 import { type ConsoleApp, type ConsoleContext, type ConsoleDeps, ok, refused } from "./api-context.js";
 import { googleStatus, removeGoogleClient, saveGoogleClient } from "./google.js";
+import { analyticsChoices, propertyFields } from "./google-pickers.js";
 import { readJson, stringField } from "./http-util.js";
 import { marketoStatus, removeMarketo, saveMarketo, testMarketo } from "./marketo.js";
 import { resultPage, sendDownload } from "./result-files.js";
@@ -93,6 +94,15 @@ export function googleRoutes(app: ConsoleApp, deps: ConsoleDeps): void {
       c,
       await deps.connects.begin(incoming, outgoing, c.var.session, c.var.workspace, c.var.origin, label),
     );
+  });
+  // The step forms' pickers: ?account= names the connected Google account (the only one when left out).
+  const account = (c: ConsoleContext) => c.env.url.searchParams.get("account")?.slice(0, 200) || undefined;
+  app.get("/console/api/google/summaries", async (c) =>
+    ok(c, await analyticsChoices(c.var.workspace, account(c))),
+  );
+  app.get("/console/api/google/metadata", async (c) => {
+    const property = c.env.url.searchParams.get("property") ?? "";
+    return ok(c, await propertyFields(c.var.workspace, account(c), property.slice(0, 500)));
   });
   app.delete("/console/api/google/accounts/:label", async (c) => {
     const label = decodedPart(c.env.url.pathname.slice("/console/api/google/accounts/".length), "label");

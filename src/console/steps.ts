@@ -17,16 +17,19 @@ import { forPeople, type KeptView, keepForPage, PartialRead, stoppedEvent } from
 /** What the page lists for a step: never its handler or schema objects. */
 export function stepSummary(step: ToolStep) {
   const firstSentence = /^.*?[.!?](?=\s|$)/.exec(step.description)?.[0] ?? step.description;
+  // The page links "Reference" to docUrl: the URL spelled out in the text (for MCP clients) is left out.
+  const description = step.description.replace(/\s*Reference: \S+$/, "");
   return {
     id: step.id,
     title: step.title,
     service: step.service,
     category: step.category,
     summary: firstSentence,
-    description: step.description,
+    description,
     docUrl: step.docUrl,
     connection: step.connection,
     annotations: step.annotations,
+    examples: step.examples(new Date()),
   };
 }
 

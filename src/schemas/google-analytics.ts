@@ -45,9 +45,19 @@ export const DateRangeInput = z.union(
   [
     z.enum(DATE_PRESETS),
     z.strictObject({
-      start_date: DateValue.describe("First day: YYYY-MM-DD, NdaysAgo (e.g. 30daysAgo), yesterday or today."),
-      end_date: DateValue.describe("Last day, inclusive: YYYY-MM-DD, NdaysAgo, yesterday or today."),
-      name: RangeName.optional().describe("Optional label; rows then carry it in a dateRange column."),
+      start_date: DateValue.describe(
+        "First day: YYYY-MM-DD, NdaysAgo (e.g. 30daysAgo), yesterday or today.",
+      ).meta({
+        title: "Start date",
+        examples: ["2026-01-01", "28daysAgo"],
+      }),
+      end_date: DateValue.describe("Last day, inclusive: YYYY-MM-DD, NdaysAgo, yesterday or today.").meta({
+        title: "End date",
+        examples: ["yesterday"],
+      }),
+      name: RangeName.optional()
+        .describe("Optional label; rows then carry it in a dateRange column.")
+        .meta({ title: "Label", examples: ["last 28 days"] }),
     }),
   ],
   {
@@ -62,9 +72,20 @@ const OrderByItem = z.union(
   [
     Trimmed.regex(/^-?[A-Za-z][A-Za-z0-9_:.]{0,199}$/, 'a field name, "-" first for descending'),
     z.strictObject({
-      field: FieldName.describe("A metric or dimension of this report."),
-      desc: z.boolean().default(false).describe("Descending when true."),
-      order_type: z.enum(ORDER_TYPES).optional().describe("Dimensions only. Default ALPHANUMERIC."),
+      field: FieldName.describe("A metric or dimension of this report.").meta({
+        title: "Field",
+        examples: ["sessions"],
+      }),
+      desc: z
+        .boolean()
+        .default(false)
+        .describe("Descending when true.")
+        .meta({ title: "Descending", examples: [true] }),
+      order_type: z
+        .enum(ORDER_TYPES)
+        .optional()
+        .describe("Dimensions only. Default ALPHANUMERIC.")
+        .meta({ title: "Order type", examples: ["NUMERIC"] }),
     }),
   ],
   { error: 'expected a field name ("-sessions" for descending) or {field, desc?, order_type?}' },
@@ -75,7 +96,8 @@ const PropertyField = Trimmed.min(1)
   .describe(
     'GA4 property: its ID ("123456789", "properties/123456789", a GA page URL with #/p123456789/) or its ' +
       "display name (any case). Not a G- measurement ID.",
-  );
+  )
+  .meta({ title: "Property", examples: ["123456789"] });
 
 /** A filter in the simple syntax, as `filter` takes it (and each of dimensionFilter / metricFilter). */
 export const FilterText = Trimmed.min(1).max(2000);
@@ -83,15 +105,17 @@ export const FilterText = Trimmed.min(1).max(2000);
 export const RunReportsFields = z.strictObject({
   property: PropertyField,
   metrics: z
-    .array(FieldName)
+    .array(FieldName.meta({ title: "Metric" }))
     .min(1)
     .max(10)
-    .describe("1–10 metric API names, e.g. sessions, activeUsers, keyEvents."),
+    .describe("1–10 metric API names, e.g. sessions, activeUsers, keyEvents.")
+    .meta({ title: "Metrics", examples: [["sessions", "activeUsers"]] }),
   dimensions: z
-    .array(FieldName)
+    .array(FieldName.meta({ title: "Dimension" }))
     .max(9)
     .default([])
-    .describe("0–9 dimension API names, e.g. date, country, pagePath."),
+    .describe("0–9 dimension API names, e.g. date, country, pagePath.")
+    .meta({ title: "Dimensions", examples: [["date", "country"]] }),
   date_ranges: z
     .array(DateRangeInput)
     .min(1)
@@ -101,7 +125,8 @@ export const RunReportsFields = z.strictObject({
       "1–4 periods, each a preset or {start_date, end_date, name?}. Default: the last 7 days ending yesterday. " +
         '"lastNdays" presets end yesterday; calendar presets (thisMonth, lastWeek...) are resolved in the property\'s ' +
         "time zone (UTC when it cannot be read, with a warning).",
-    ),
+    )
+    .meta({ title: "Date ranges", examples: [["last28days"]] }),
   filter: z
     .union([FilterText, z.record(z.string(), z.unknown())], {
       error: 'expected a filter expression such as country == "France", or a GA FilterExpression object',
@@ -113,7 +138,8 @@ export const RunReportsFields = z.strictObject({
         "(operators: == != < <= > >= contains begins_with ends_with matches (full regex) =~ (partial regex) " +
         "in (…) between N and M, is empty, is not empty); or a raw GA FilterExpression object. Dimension and " +
         "metric conditions are split into dimensionFilter and metricFilter for you.",
-    ),
+    )
+    .meta({ title: "Filter", examples: ['country == "France" and sessions > 10'] }),
   order_by: z
     .union([Trimmed.min(1).max(500), z.array(OrderByItem).min(1).max(10)], {
       error:
@@ -122,33 +148,48 @@ export const RunReportsFields = z.strictObject({
     .optional()
     .describe(
       'Sort: "-sessions", "date", "-sessions,date" or [{field, desc, order_type}]; fields must be in the report.',
-    ),
-  limit: NumberIn(1, 10_000).default(100).describe("Rows to return (1–10,000). Default 100."),
-  offset: NumberIn(0, 10_000_000).default(0).describe("Rows to skip, to page with limit. Not with realtime."),
+    )
+    .meta({ title: "Sort by", examples: ["-sessions,date"] }),
+  limit: NumberIn(1, 10_000)
+    .default(100)
+    .describe("Rows to return (1–10,000). Default 100.")
+    .meta({ title: "Most rows", examples: [100] }),
+  offset: NumberIn(0, 10_000_000)
+    .default(0)
+    .describe("Rows to skip, to page with limit. Not with realtime.")
+    .meta({ title: "Rows to skip", examples: [100] }),
   realtime: z
     .boolean()
     .default(false)
-    .describe("Report on the last 30 minutes (runRealtimeReport), not dates."),
+    .describe("Report on the last 30 minutes (runRealtimeReport), not dates.")
+    .meta({ title: "Realtime (last 30 minutes)", examples: [true] }),
   chart: z
     .boolean()
     .default(false)
     .describe(
       "Also return the report as a PNG chart: a line over time with a date dimension, bars otherwise.",
-    ),
+    )
+    .meta({ title: "Chart image", examples: [true] }),
   minute_ranges: z
     .array(
       z.strictObject({
-        start_minutes_ago: NumberIn(0, 59).describe(
-          "Inclusive start in minutes ago (≤29 on standard properties).",
-        ),
-        end_minutes_ago: NumberIn(0, 59).default(0).describe("Inclusive end in minutes ago. Default 0."),
-        name: RangeName.optional().describe("Optional label of the range."),
+        start_minutes_ago: NumberIn(0, 59)
+          .describe("Inclusive start in minutes ago (≤29 on standard properties).")
+          .meta({ title: "From (minutes ago)", examples: [29] }),
+        end_minutes_ago: NumberIn(0, 59)
+          .default(0)
+          .describe("Inclusive end in minutes ago. Default 0.")
+          .meta({ title: "To (minutes ago)", examples: [0] }),
+        name: RangeName.optional()
+          .describe("Optional label of the range.")
+          .meta({ title: "Label", examples: ["last half hour"] }),
       }),
     )
     .min(1)
     .max(2)
     .optional()
-    .describe("With realtime: 1–2 minute ranges. Default: the last 30 minutes."),
+    .describe("With realtime: 1–2 minute ranges. Default: the last 30 minutes.")
+    .meta({ title: "Minute ranges", examples: [[{ start_minutes_ago: 29 }]] }),
 });
 export type RunReportsFields = z.output<typeof RunReportsFields>;
 
@@ -196,17 +237,21 @@ export const CreateKeyEventsFields = z.strictObject({
   event_name: Trimmed.regex(
     /^[A-Za-z][A-Za-z0-9_]{0,39}$/,
     "a letter, then letters, digits or underscores; at most 40 characters",
-  ).describe("Name of an event the property already collects, e.g. sign_up (case-sensitive)."),
+  )
+    .describe("Name of an event the property already collects, e.g. sign_up (case-sensitive).")
+    .meta({ title: "Event name", examples: ["sign_up"] }),
   counting_method: z
     .enum(["ONCE_PER_EVENT", "ONCE_PER_SESSION"])
     .default("ONCE_PER_EVENT")
-    .describe("Count every occurrence (ONCE_PER_EVENT, default) or one per session (ONCE_PER_SESSION)."),
+    .describe("Count every occurrence (ONCE_PER_EVENT, default) or one per session (ONCE_PER_SESSION).")
+    .meta({ title: "Counting method", examples: ["ONCE_PER_SESSION"] }),
   skip_collection_check: z
     .boolean()
     .default(false)
     .describe(
       "Skip checking that the event was collected in the last 30 days (true only for an event about to ship).",
-    ),
+    )
+    .meta({ title: "Skip the collection check", examples: [true] }),
 });
 export type CreateKeyEventsFields = z.output<typeof CreateKeyEventsFields>;
 
@@ -260,17 +305,28 @@ export const CreatePropertiesFields = z.strictObject({
     'an account ID such as "123456" or "accounts/123456"',
   )
     .optional()
-    .describe("Analytics account for the property (accounts/123 or 123); needed when several are visible."),
-  display_name: Trimmed.min(1).max(100).describe("Property name shown in Google Analytics (1–100 chars)."),
+    .describe("Analytics account for the property (accounts/123 or 123); needed when several are visible.")
+    .meta({ title: "Analytics account", examples: ["accounts/123456"] }),
+  display_name: Trimmed.min(1)
+    .max(100)
+    .describe("Property name shown in Google Analytics (1–100 chars).")
+    .meta({ title: "Property name", examples: ["Example shop"] }),
   time_zone: Trimmed.refine(
     isTimeZone,
     "not an IANA time zone; use e.g. Europe/Paris, America/New_York or UTC",
-  ).describe("Reporting time zone, an IANA name such as Europe/Paris or America/Los_Angeles."),
+  )
+    .describe("Reporting time zone, an IANA name such as Europe/Paris or America/Los_Angeles.")
+    .meta({ title: "Time zone", examples: ["Europe/Paris"] }),
   currency_code: Trimmed.toUpperCase()
     .refine((code) => CURRENCIES.has(code), "not an ISO 4217 currency code; use e.g. USD, EUR, JPY")
     .default("USD")
-    .describe("ISO 4217 currency of revenue metrics, e.g. USD (default), EUR, GBP."),
-  industry_category: z.enum(INDUSTRY_CATEGORIES).optional().describe("Industry of the business (optional)."),
+    .describe("ISO 4217 currency of revenue metrics, e.g. USD (default), EUR, GBP.")
+    .meta({ title: "Currency", examples: ["EUR"] }),
+  industry_category: z
+    .enum(INDUSTRY_CATEGORIES)
+    .optional()
+    .describe("Industry of the business (optional).")
+    .meta({ title: "Industry", examples: ["TECHNOLOGY"] }),
 });
 export type CreatePropertiesFields = z.output<typeof CreatePropertiesFields>;
 
@@ -294,28 +350,33 @@ export type CreatePropertiesOutput = z.output<typeof CreatePropertiesOutput>;
 export const GoogleApiCallFields = z.strictObject({
   method: z
     .enum(["GET", "POST", "PATCH", "DELETE"])
-    .describe("GET reads, POST creates or runs, PATCH updates, DELETE."),
+    .describe("GET reads, POST creates or runs, PATCH updates, DELETE.")
+    .meta({ title: "Method", examples: ["GET"] }),
   endpoint: Trimmed.min(1)
     .max(2048)
     .describe(
       "Path relative to the API, e.g. v1beta/properties/123:runReport, v1beta/accountSummaries or " +
         "v1beta/properties/123/dataStreams. Only the path: no host, no query string.",
-    ),
+    )
+    .meta({ title: "Endpoint", examples: ["v1beta/accountSummaries"] }),
   api: z
     .enum(["data", "admin"])
     .optional()
-    .describe("data (reports, metadata) or admin. Default: from the path."),
+    .describe("data (reports, metadata) or admin. Default: from the path.")
+    .meta({ title: "API", examples: ["admin"] }),
   query_parameters: z
     .record(z.string().min(1).max(100), z.union([QueryScalar, z.array(QueryScalar).max(100)]))
     .optional()
-    .describe('Query parameters, e.g. {"filter":"parent:accounts/123"} or {"updateMask":"display_name"}.'),
+    .describe('Query parameters, e.g. {"filter":"parent:accounts/123"} or {"updateMask":"display_name"}.')
+    .meta({ title: "Query parameters", examples: [{ pageSize: 50 }] }),
   body: z
     .record(z.string(), z.unknown())
     .optional()
-    .describe('JSON body for POST and PATCH, e.g. {"dateRanges":[…],"metrics":[{"name":"sessions"}]}.'),
+    .describe('JSON body for POST and PATCH, e.g. {"dateRanges":[…],"metrics":[{"name":"sessions"}]}.')
+    .meta({ title: "Body (JSON)", examples: [{ metrics: [{ name: "sessions" }] }] }),
   cursor: cursorInput(
     "next_cursor of an earlier, capped answer: give the same request to continue with the first item not shown.",
-  ),
+  ).meta({ title: "Continue from (cursor)" }),
 });
 export type GoogleApiCallFields = z.output<typeof GoogleApiCallFields>;
 

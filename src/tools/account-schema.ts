@@ -12,7 +12,11 @@ export const ACCOUNT_DESCRIPTION = "Connected Google account to use (label).";
  * a gateway can route or meter by account without reading the body; the server checks that both agree.
  * https://modelcontextprotocol.io/seps/2243-http-standardization
  */
-export const ACCOUNT_META = { description: ACCOUNT_DESCRIPTION, "x-mcp-header": "Account" } as const;
+export const ACCOUNT_META = {
+  title: "Google account",
+  description: ACCOUNT_DESCRIPTION,
+  "x-mcp-header": "Account",
+} as const;
 
 const isObject = (value: unknown): value is JsonSchema =>
   typeof value === "object" && value !== null && !Array.isArray(value);

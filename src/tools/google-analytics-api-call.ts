@@ -46,6 +46,12 @@ export const googleAnalyticsApiCall: ToolStep<ReturnType<typeof input>, typeof G
   input,
   aliases: GOOGLE_API_CALL_ALIASES,
   output: GoogleApiCallOutput,
+  examples: () => [
+    {
+      title: "List your accounts and properties",
+      input: { method: "GET", endpoint: "v1beta/accountSummaries" },
+    },
+  ],
 
   async handler(fields, ctx) {
     checkApiCall(fields);

@@ -54,6 +54,13 @@ export const googleAnalyticsCreateKeyEvents: ToolStep<
   input,
   aliases: PROPERTY_ALIASES,
   output: CreateKeyEventsOutput,
+  examples: () => [
+    {
+      title: "Create a key event",
+      note: "Name an event the property already collects (Reports > Engagement > Events lists them).",
+      input: { event_name: "sign_up", counting_method: "ONCE_PER_EVENT" },
+    },
+  ],
 
   async handler(fields, ctx) {
     const eventName = fields.event_name;

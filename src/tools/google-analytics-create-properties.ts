@@ -57,6 +57,17 @@ export const googleAnalyticsCreateProperties: ToolStep<
   // The Admin API's Property names the account `parent` (accounts/123).
   aliases: { rename: { parent: "analytics_account" }, values: { analytics_account: numberAsString } },
   output: CreatePropertiesOutput,
+  examples: () => [
+    {
+      title: "Create a property for a web shop",
+      input: {
+        display_name: "Example shop",
+        time_zone: "Europe/Paris",
+        currency_code: "EUR",
+        industry_category: "SHOPPING",
+      },
+    },
+  ],
 
   async handler(fields, ctx) {
     const ga = await ctx.connection("google", fields.account);

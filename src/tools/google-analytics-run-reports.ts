@@ -67,6 +67,30 @@ export const googleAnalyticsRunReports: ToolStep<ReturnType<typeof input>, typeo
   input,
   aliases: RUN_REPORTS_ALIASES,
   output: RunReportsOutput,
+  // The property and the Google account come from the form's pickers.
+  examples: () => [
+    {
+      title: "Sessions by channel, last 28 days vs the 28 before",
+      input: {
+        metrics: ["sessions"],
+        dimensions: ["sessionDefaultChannelGroup"],
+        date_ranges: [
+          { start_date: "28daysAgo", end_date: "yesterday", name: "last 28 days" },
+          { start_date: "56daysAgo", end_date: "29daysAgo", name: "the 28 days before" },
+        ],
+        order_by: "-sessions",
+      },
+    },
+    {
+      title: "Active users per day, last 28 days",
+      input: {
+        metrics: ["activeUsers"],
+        dimensions: ["date"],
+        date_ranges: ["last28days"],
+        order_by: "date",
+      },
+    },
+  ],
 
   async handler(fields, ctx) {
     const now = new Date();

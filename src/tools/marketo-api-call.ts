@@ -50,6 +50,57 @@ export const marketoApiCall: ToolStep<typeof MarketoApiCallInput, typeof Marketo
   input: () => MarketoApiCallInput,
   aliases: API_CALL_ALIASES,
   output: MarketoApiCallOutput,
+  examples: (now) => [
+    {
+      // https://experienceleague.adobe.com/en/docs/marketo-developer/marketo/rest/lead-database/leads#query
+      title: "Look up a lead by email",
+      input: {
+        method: "GET",
+        endpoint: "/rest/v1/leads.json",
+        query_parameters: { filterType: "email", filterValues: "lead7@example.com" },
+      },
+    },
+    {
+      // https://experienceleague.adobe.com/en/docs/marketo-developer/marketo/rest/lead-database/static-lists
+      title: "Add leads to a static list",
+      note: "Put your list's ID in the endpoint (in Marketo, the number in the list's URL) and your leads' IDs in the body.",
+      input: {
+        method: "POST",
+        endpoint: "/rest/v1/lists/1001/leads.json",
+        body: { input: [{ id: 7 }, { id: 3 }] },
+      },
+    },
+    {
+      // https://experienceleague.adobe.com/en/docs/marketo-developer/marketo/rest/assets/smart-campaigns
+      title: "Trigger a smart campaign",
+      note: 'Put the ID of a requestable trigger campaign ("Campaign is Requested", source Web Service API) in the endpoint.',
+      input: {
+        method: "POST",
+        endpoint: "/rest/v1/campaigns/1001/trigger.json",
+        body: { input: { leads: [{ id: 7 }] } },
+      },
+    },
+    {
+      // https://experienceleague.adobe.com/en/docs/marketo-developer/marketo/rest/bulk-extract/bulk-lead-extract
+      // (createdAt spans at most 31 days); then enqueue the job, poll its status and read its file.
+      title: "Export leads created this month",
+      note: "This creates the export job: then POST …/export/{exportId}/enqueue.json, GET …/status.json until Completed, and GET …/file.json.",
+      input: {
+        method: "POST",
+        endpoint: "/bulk/v1/leads/export/create.json",
+        body: {
+          fields: ["id", "email", "firstName", "lastName", "createdAt"],
+          format: "CSV",
+          filter: {
+            createdAt: {
+              startAt: new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1)).toISOString(),
+              endAt: now.toISOString(),
+            },
+          },
+        },
+      },
+    },
+  ],
 
   async handler(input, ctx) {
     // Refuse a dangerous endpoint before anything else, even before the connection is resolved.

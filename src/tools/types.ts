@@ -95,6 +95,18 @@ export interface ToolResult<O> {
   chartImage?: boolean;
 }
 
+/**
+ * A ready input a person can start from ("Look up a lead by email"). Fields it leaves out are the ones
+ * the workspace chooses (the Google account, the property, the Analytics account): the console keeps what
+ * its pickers hold. test/tools/step-examples.test.ts runs every example against the sandbox.
+ */
+export interface StepExample {
+  title: string;
+  /** What to change before running it on real data (an ID of the sandbox's, say). */
+  note?: string;
+  input: Record<string, unknown>;
+}
+
 export interface ToolStep<I extends z.ZodObject = z.ZodObject, O extends z.ZodObject = z.ZodObject> {
   id: string;
   title: string;
@@ -113,5 +125,7 @@ export interface ToolStep<I extends z.ZodObject = z.ZodObject, O extends z.ZodOb
   /** Other spellings of the input (the seed's, Google's camelCase) accepted and normalised before validation. */
   aliases?: InputAliases;
   output: O;
+  /** Ready inputs the console offers (one click fills the form); dates in them are relative to `now`. */
+  examples(now: Date): readonly StepExample[];
   handler(input: z.output<I>, context: ToolContext): Promise<ToolResult<z.output<O>>>;
 }

@@ -223,6 +223,22 @@ describe("the console's server side", () => {
       expect(test.message).toMatch(/accepted the credentials/);
     });
 
+    it("names every missing Marketo field at once, by the label the page shows", async () => {
+      const before = fixture.marketo.stats().identityRequests;
+      const empty = await page.call("POST", "/console/api/marketo", { clientId: " ", restEndpoint: "" });
+      expect(empty.status).toBe(400);
+      expect(JSON.parse(empty.text).error).toMatchObject({
+        error: "invalid_input",
+        message:
+          "Invalid input: Client ID is required. REST API Endpoint is required. Fill in each field named, then save again.",
+        issues: [
+          { field: "clientId", message: "Client ID is required." },
+          { field: "restEndpoint", message: "REST API Endpoint is required." },
+        ],
+      });
+      expect(fixture.marketo.stats().identityRequests).toBe(before);
+    });
+
     it("sends a saved secret only with the Client ID and to the host it was saved with: a change needs it typed again", async () => {
       const before = fixture.marketo.stats().identityRequests;
       const saved = await fixture.store.read("default");

@@ -212,7 +212,7 @@ describe("the console in a browser", () => {
     await page.getByLabel("Search tool steps").fill("analytics");
     await page.getByRole("button", { name: /^Run Reports/ }).click();
     await page.locator("#root_account").selectOption("sandbox");
-    await page.locator("#root_property").fill("412345671");
+    await page.locator("#root_property").selectOption("412345671");
     await addArrayItem("metrics", "sessions");
     await addArrayItem("dimensions", "date");
     await page.locator("fieldset#root_date_ranges").getByRole("button", { name: "Add" }).click();
@@ -430,14 +430,15 @@ describe("the console in a browser", () => {
     }
   });
 
+  /** Fills the key/value editor's last row, adding a row first unless the last one is empty. */
   async function addQueryParameter(key: string, value: string, on: Page = page): Promise<void> {
     const fieldset = on.locator("fieldset#root_query_parameters");
-    await fieldset.getByRole("button", { name: "Add" }).click();
-    const keys = fieldset.locator("input[id$='-key']");
-    const row = (await keys.count()) - 1;
-    await keys.nth(row).fill(key);
-    await keys.nth(row).blur();
-    await fieldset.locator(`input[id$='${key}']:not([id$='-key'])`).fill(value);
+    const names = fieldset.getByLabel("Name", { exact: true });
+    if ((await names.last().inputValue()) !== "")
+      await fieldset.getByRole("button", { name: "Add a row" }).click();
+    const row = fieldset.locator(".kv-row").last();
+    await row.getByLabel("Name", { exact: true }).fill(key);
+    await row.getByLabel("Value", { exact: true }).fill(value);
   }
 
   /** The rows of the Records table. */
@@ -466,10 +467,15 @@ describe("the console in a browser", () => {
     return text;
   }
 
+  /** Empties the key/value editor (its last row stays, empty). */
   async function removeQueryParameters(): Promise<void> {
     const fieldset = page.locator("fieldset#root_query_parameters");
-    while ((await fieldset.locator(".btn-danger").count()) > 0)
-      await fieldset.locator(".btn-danger").first().click();
+    while ((await fieldset.locator(".kv-row").count()) > 1)
+      await fieldset
+        .getByRole("button", { name: /^Remove row/ })
+        .first()
+        .click();
+    await fieldset.getByRole("button", { name: /^Remove row/ }).click();
   }
 
   /** Fills the first item of a list, adding it first unless the form already shows it (a required list). */

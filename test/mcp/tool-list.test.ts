@@ -108,14 +108,16 @@ describe("the tool list, as an MCP client receives it", () => {
     ]);
   });
 
-  it("is lean: under 21,000 characters, under 6,000 of them output schemas", async () => {
+  it("is lean: under 23,500 characters, under 6,000 of them output schemas", async () => {
     // The list a workspace with one connected Google account gets (the account enum is part of it).
     const tools = listTools({ accounts: ["main"] });
     const total = JSON.stringify(tools).length;
     const outputs = tools.reduce((sum, tool) => sum + JSON.stringify(tool.outputSchema ?? {}).length, 0);
     // Measured before this change: 22,036 characters, 7,751 of them output schemas (same account list).
+    // Every input field's title and examples and the Marketo endpoint's pattern (issue 19) added 2,531:
+    // 20,679 before them, 23,210 with them.
     console.info(`tool list: ${total} characters, output schemas ${outputs}`);
-    expect(total).toBeLessThan(21_000);
+    expect(total).toBeLessThan(23_500);
     expect(outputs).toBeLessThan(6_000);
   });
 

@@ -1,0 +1,221 @@
+/**
+ * A step's form, rendered from its JSON Schema with the uiSchema derived from it (form-ui.ts): the ready
+ * examples that fill it, the fields the connected account fills, Run and (while it runs) Cancel. After a
+ * refused input, the form checks itself again on every change, so a field's error goes as soon as its
+ * value is valid, and the message above names what is still wrong.
+ */
+import Form from "@rjsf/core";
+import type { RJSFSchema, ValidatorType } from "@rjsf/utils";
+import type { ValidatorFunctions } from "@rjsf/validator-ajv8/lib/types.js";
+import { useEffect, useMemo, useRef, useState } from "react";
+import { trimAsZod } from "../../src/console/trim-as-zod.ts";
+import { type AjvErrorLike, type FormHints, issuesFromAjv } from "../../src/console/validation-wording.ts";
+import { inputError } from "../../src/tools/input/words.ts";
+import type { ErrorInfo } from "./api.ts";
+import { JsonField, KeyValueField, PresetOrRangeField, TextOrJsonField } from "./fields.tsx";
+import { errorSchemaFor, initialData, uiSchemaFor } from "./form-ui.ts";
+import { AnalyticsAccountField, FieldNameField, PropertyField } from "./pickers.tsx";
+
+export interface FormModule {
+  schema: RJSFSchema;
+  validators: ValidatorFunctions;
+  hints: FormHints;
+}
+export type LoadedForm = { module: FormModule; validator: ValidatorType };
+export type Input = Record<string, unknown>;
+export interface StepExample {
+  title: string;
+  note?: string;
+  input: Input;
+}
+
+const FIELDS = {
+  JsonField,
+  KeyValueField,
+  TextOrJsonField,
+  PresetOrRangeField,
+  PropertyField,
+  AnalyticsAccountField,
+  FieldNameField,
+};
+/** The fields an example leaves to the form: what the pickers chose stays. */
+const CHOSEN = ["account", "property", "analytics_account"];
+
+/** The input as it is validated and sent: trimmed where zod trims. */
+export function normalised(form: LoadedForm, data: Input): Input {
+  const { schema, hints } = form.module;
+  return trimAsZod(data, schema as never, hints.trimmed) as Input;
+}
+
+/** The input's problems as the server words them (so the page and runToolStep say the same thing), if any. */
+export function inputProblem(form: LoadedForm, input: Input, data: Input): ErrorInfo | undefined {
+  const { schema, hints } = form.module;
+  const { errors } = form.validator.rawValidation<AjvErrorLike>(schema, input);
+  if (!errors || errors.length === 0) return undefined;
+  const { problems, more } = issuesFromAjv(errors, schema as never, input, hints, data);
+  const error = inputError(problems, more);
+  return { ...(error.toJSON() as ErrorInfo), hint: error.hint };
+}
+
+const topField = (field: string) => field.split(/[.[]/)[0] ?? field;
+
+/**
+ * The problem to show after a change: the form's own check of the new input, plus what the server said
+ * of the fields not changed since (a check only the server makes, such as a body with GET).
+ */
+function recheck(
+  form: LoadedForm,
+  data: Input,
+  shown: ErrorInfo,
+  changed: Set<string>,
+): ErrorInfo | undefined {
+  const own = inputProblem(form, normalised(form, data), data);
+  const server = (
+    shown.issues ?? (shown.field ? [{ field: shown.field, message: shown.message }] : [])
+  ).filter(
+    (issue) =>
+      !changed.has(topField(issue.field)) && !(own?.issues ?? []).some((mine) => mine.field === issue.field),
+  );
+  const issues = [...(own?.issues ?? []), ...server];
+  if (issues.length === 0) return undefined;
+  if (!own) return { ...shown, issues: server };
+  return { ...own, issues };
+}
+
+/**
+ * The form's change handler: it opens on the initial data (GET for a method), and after a refused
+ * input checks every change again, so a field's error goes as soon as its value is valid.
+ */
+function useLiveCheck(
+  form: LoadedForm,
+  formData: Input,
+  problem: ErrorInfo | undefined,
+  onChange: (data: Input) => void,
+  onProblem: (problem: ErrorInfo | undefined) => void,
+): (data: Input) => void {
+  // Fields changed since the problem was shown: the server's words about them no longer hold.
+  const changed = useRef(new Set<string>());
+  const lastProblem = useRef(problem);
+  if (lastProblem.current !== problem) {
+    lastProblem.current = problem;
+    changed.current = new Set();
+  }
+  useEffect(() => {
+    const first = initialData(form.module.schema as never);
+    if (Object.keys(first).some((key) => formData[key] === undefined)) onChange({ ...first, ...formData });
+  }, [form, formData, onChange]);
+  return (data: Input) => {
+    for (const key of new Set([...Object.keys(data), ...Object.keys(formData)]))
+      if (JSON.stringify(data[key]) !== JSON.stringify(formData[key])) changed.current.add(key);
+    onChange(data);
+    if (problem?.error === "invalid_input") {
+      const next = recheck(form, data, problem, changed.current);
+      lastProblem.current = next;
+      onProblem(next);
+    }
+  };
+}
+
+export function StepForm(props: {
+  form: LoadedForm;
+  examples: readonly StepExample[];
+  formData: Input;
+  problem: ErrorInfo | undefined;
+  /** The run in progress, if any: the form is disabled and offers Cancel. */
+  running: object | undefined;
+  onCancel: () => void;
+  onChange: (data: Input) => void;
+  onProblem: (problem: ErrorInfo | undefined) => void;
+  onSubmit: (data: Input) => void;
+}) {
+  const { form, formData, problem, running, onChange, onProblem } = props;
+  const uiSchema = useMemo(() => uiSchemaFor(form.module.schema as never), [form]);
+  const [note, setNote] = useState<string | undefined>();
+  const change = useLiveCheck(form, formData, problem, onChange, onProblem);
+  const extraErrors = useMemo(
+    () =>
+      errorSchemaFor(
+        problem?.issues ?? (problem?.field ? [{ field: problem.field, message: problem.message }] : []),
+      ),
+    [problem],
+  );
+  const fill = (example: StepExample) => {
+    const kept = Object.fromEntries(
+      CHOSEN.filter((key) => formData[key] !== undefined).map((key) => [key, formData[key]]),
+    );
+    setNote(example.note);
+    onProblem(undefined);
+    onChange({ ...initialData(form.module.schema as never), ...kept, ...example.input });
+  };
+  const context = useMemo(
+    () => ({
+      account: formData.account as string | undefined,
+      property: formData.property as string | undefined,
+    }),
+    [formData.account, formData.property],
+  );
+  return (
+    <>
+      <Examples examples={props.examples} note={note} disabled={running !== undefined} onFill={fill} />
+      <Form
+        schema={form.module.schema}
+        uiSchema={uiSchema}
+        validator={form.validator}
+        fields={FIELDS}
+        formData={formData}
+        formContext={context}
+        onChange={(event) => change(event.formData as Input)}
+        onSubmit={(event) => props.onSubmit(event.formData as Input)}
+        noValidate
+        // The browser's own checks would block Run with its words; ours name the field as the server does.
+        noHtml5Validate
+        // An optional list (date_ranges) starts empty; a required one (metrics) with its minimum of items.
+        experimental_defaultFormStateBehavior={{ arrayMinItems: { populate: "requiredOnly" } }}
+        extraErrors={extraErrors as never}
+        showErrorList={false}
+        disabled={running !== undefined}
+      >
+        <div className="actions">
+          <button type="submit" disabled={running !== undefined}>
+            Run
+          </button>
+          {running ? (
+            <button type="button" onClick={props.onCancel}>
+              Cancel
+            </button>
+          ) : null}
+        </div>
+      </Form>
+    </>
+  );
+}
+
+/** The step's ready examples: one click fills the form (the note says what to change for real data). */
+function Examples(props: {
+  examples: readonly StepExample[];
+  note: string | undefined;
+  disabled: boolean;
+  onFill: (example: StepExample) => void;
+}) {
+  if (props.examples.length === 0) return null;
+  return (
+    <section className="examples" aria-label="Examples">
+      <h3>Start from an example</h3>
+      <ul>
+        {props.examples.map((example) => (
+          <li key={example.title}>
+            <button
+              type="button"
+              className="example"
+              onClick={() => props.onFill(example)}
+              disabled={props.disabled}
+            >
+              {example.title}
+            </button>
+          </li>
+        ))}
+      </ul>
+      {props.note ? <p className="example-note">{props.note}</p> : null}
+    </section>
+  );
+}
