@@ -5,7 +5,7 @@ import { log } from "../log.js";
 import { DEFAULT_MAX_SESSIONS, DEFAULT_SESSION_IDLE_MS, parseApiKeys } from "../mcp/http-guard.js";
 import { createMcpServer } from "../mcp/server.js";
 import { checkedStdioTransport } from "../mcp/stdio-guard.js";
-import { switchSetting } from "../settings.js";
+import { oauthSettings, switchSetting } from "../settings.js";
 import { createState } from "../state/index.js";
 import { listedSteps } from "../tools/listing.js";
 import { DEFAULT_WORKSPACE, Workspace, type WorkspaceOptions } from "../workspace.js";
@@ -79,6 +79,7 @@ export function httpOptions(env: NodeJS.ProcessEnv, options: ServeOptions) {
     sessionIdleMs: positiveSetting(env, "MARTECH_STEPS_SESSION_IDLE_MS", DEFAULT_SESSION_IDLE_MS),
     maxSessions: positiveSetting(env, "MARTECH_STEPS_MAX_SESSIONS", DEFAULT_MAX_SESSIONS),
     requireKey: switchSetting(env, "MARTECH_STEPS_REQUIRE_KEY"),
+    oauth: oauthSettings(env),
   };
 }
 

@@ -9,6 +9,7 @@ import { credentialStoreReady } from "../auth/readiness.js";
 import { ConfigurationError } from "../errors.js";
 import { log } from "../log.js";
 import { createOpsRoutes } from "../ops/routes.js";
+import type { OAuthSettings } from "../settings.js";
 import { DEFAULT_WORKSPACE, type Workspace } from "../workspace.js";
 import { httpApp, keyWorkspace, type PageRoutes } from "./http-app.js";
 import { McpEndpoints } from "./http-endpoints.js";
@@ -23,6 +24,8 @@ import {
   printedHostNames,
 } from "./http-guard.js";
 import { dispatch, send } from "./node-bridge.js";
+import { cachedIssuer } from "./oauth/issuer.js";
+import { ProtectedResource } from "./oauth/resource.js";
 import type { ExtraTool } from "./server.js";
 
 export { DEFAULT_MAX_SESSIONS, DEFAULT_SESSION_IDLE_MS, isLoopback, parseApiKeys } from "./http-guard.js";
@@ -53,6 +56,8 @@ export interface HttpServerOptions {
   extraTools?: readonly ExtraTool[];
   /** Other pages of this server (the browser console): called after the Host check for every path but /mcp; false = not found. */
   routes?: PageRoutes;
+  /** OAuth access tokens on /mcp (oauthSettings(env)); API keys keep working beside them. Off by default. */
+  oauth?: OAuthSettings & { now?: () => Date };
 }
 
 export interface HttpServerHandle {
@@ -76,19 +81,7 @@ export interface HttpServerHandle {
 export async function startHttpServer(options: HttpServerOptions): Promise<HttpServerHandle> {
   const host = options.host ?? "127.0.0.1";
   const apiKeys = options.apiKeys ?? new Map<string, string>();
-  if (!isLoopback(host) && apiKeys.size === 0) {
-    throw new ConfigurationError(`Refusing to serve MCP on ${host} without API keys.`, {
-      hint: "Set MARTECH_STEPS_API_KEYS=workspace:key (keys of 24+ characters), or bind to 127.0.0.1.",
-    });
-  }
-  if (options.requireKey && apiKeys.size === 0) {
-    throw new ConfigurationError(
-      "Refusing to serve MCP without API keys: MARTECH_STEPS_REQUIRE_KEY is set.",
-      {
-        hint: "Set MARTECH_STEPS_API_KEYS=workspace:key (keys of 24+ characters), or unset MARTECH_STEPS_REQUIRE_KEY to let local processes call without one.",
-      },
-    );
-  }
+  refuseOpenServer(host, apiKeys, options);
   const endpoints = new McpEndpoints({
     workspace: options.workspace,
     offerSignIn: isLoopback(host),
@@ -111,11 +104,13 @@ export async function startHttpServer(options: HttpServerOptions): Promise<HttpS
   });
   // Filled once the server listens: the accepted values carry its port.
   const allowed = { hosts: new Set<string>(), origins: new Set<string>() };
+  const oauth: { resource?: ProtectedResource } = {};
   const app = httpApp({
     allowed,
     apiKeys,
     endpoints,
     ops,
+    oauth,
     ...(options.routes ? { routes: options.routes } : {}),
   });
   // The URL is read inside the promise: a request target it cannot parse is an answer, not a crash.
@@ -137,6 +132,10 @@ export async function startHttpServer(options: HttpServerOptions): Promise<HttpS
   allowed.hosts = allowedHostSet(names, port, options.allowedHosts ?? []);
   allowed.origins = allowedOriginSet(names, port, options.allowedOrigins ?? []);
   const urls = printedHostNames(host).map((name) => `http://${name}:${port}/mcp`);
+  if (options.oauth) {
+    const resource = protectedResource(options.oauth, urls[0] as string);
+    if (resource) oauth.resource = resource;
+  }
   return {
     url: urls[0] as string,
     urls,
@@ -148,6 +147,46 @@ export async function startHttpServer(options: HttpServerOptions): Promise<HttpS
       await new Promise<void>((resolve) => httpServer.close(() => resolve()));
     },
   };
+}
+
+/**
+ * A server other machines can reach needs a credential on /mcp (API keys or OAuth); so does one whose
+ * operator asked for a key on loopback too (MARTECH_STEPS_REQUIRE_KEY).
+ */
+function refuseOpenServer(
+  host: string,
+  apiKeys: ReadonlyMap<string, string>,
+  options: HttpServerOptions,
+): void {
+  const oauthOn = options.oauth !== undefined && options.oauth.mode !== "off";
+  if (!isLoopback(host) && apiKeys.size === 0 && !oauthOn) {
+    throw new ConfigurationError(`Refusing to serve MCP on ${host} without API keys or OAuth.`, {
+      hint: "Set MARTECH_STEPS_API_KEYS=workspace:key (keys of 24+ characters) or MARTECH_STEPS_OAUTH_ISSUER, or bind to 127.0.0.1.",
+    });
+  }
+  if (options.requireKey && apiKeys.size === 0 && !oauthOn) {
+    throw new ConfigurationError(
+      "Refusing to serve MCP without API keys: MARTECH_STEPS_REQUIRE_KEY is set.",
+      {
+        hint: "Set MARTECH_STEPS_API_KEYS=workspace:key (keys of 24+ characters), or unset MARTECH_STEPS_REQUIRE_KEY to let local processes call without one.",
+      },
+    );
+  }
+}
+
+/** /mcp as a protected resource of an external issuer; its audience defaults to the server's own /mcp URL. */
+function protectedResource(
+  settings: OAuthSettings & { now?: () => Date },
+  ownUrl: string,
+): ProtectedResource | undefined {
+  if (settings.mode !== "external" || !settings.issuer) return undefined;
+  return new ProtectedResource({
+    issuer: settings.issuer,
+    audience: settings.audience ?? ownUrl,
+    workspaceClaim: settings.workspaceClaim,
+    keys: cachedIssuer(settings.issuer),
+    ...(settings.now ? { now: settings.now } : {}),
+  });
 }
 
 const BAD_TARGET = "Bad request: the request target must be a path, such as /mcp.";
