@@ -20,7 +20,7 @@ export interface TestIssuer {
   close(): Promise<void>;
 }
 
-const CLIENT = { id: "agent", secret: "s".repeat(40) };
+export const CLIENT = { id: "agent", secret: "s".repeat(40) };
 export const TOKEN_TTL_SECONDS = 600;
 
 /** A private signing key as a JWK with its kid and alg, for oidc-provider's `jwks`. */
