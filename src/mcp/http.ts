@@ -100,7 +100,9 @@ export async function startHttpServer(options: HttpServerOptions): Promise<HttpS
         ...(state.backend === "redis" ? { redis: () => state.ping() } : {}),
       };
     },
-    mayReadMetrics: (req) => apiKeys.size === 0 || keyWorkspace(apiKeys, req) !== undefined,
+    // Open only where /mcp is: with OAuth (a server others reach), only an API key reads the metrics.
+    mayReadMetrics: (req) =>
+      (apiKeys.size === 0 && !oauthIsOn(options)) || keyWorkspace(apiKeys, req) !== undefined,
   });
   // Filled once the server listens: the accepted values carry its port.
   const allowed = { hosts: new Set<string>(), origins: new Set<string>() };
@@ -149,6 +151,10 @@ export async function startHttpServer(options: HttpServerOptions): Promise<HttpS
   };
 }
 
+function oauthIsOn(options: HttpServerOptions): boolean {
+  return options.oauth !== undefined && options.oauth.mode !== "off";
+}
+
 /**
  * A server other machines can reach needs a credential on /mcp (API keys or OAuth); so does one whose
  * operator asked for a key on loopback too (MARTECH_STEPS_REQUIRE_KEY).
@@ -158,7 +164,7 @@ function refuseOpenServer(
   apiKeys: ReadonlyMap<string, string>,
   options: HttpServerOptions,
 ): void {
-  const oauthOn = options.oauth !== undefined && options.oauth.mode !== "off";
+  const oauthOn = oauthIsOn(options);
   if (!isLoopback(host) && apiKeys.size === 0 && !oauthOn) {
     throw new ConfigurationError(`Refusing to serve MCP on ${host} without API keys or OAuth.`, {
       hint: "Set MARTECH_STEPS_API_KEYS=workspace:key (keys of 24+ characters) or MARTECH_STEPS_OAUTH_ISSUER, or bind to 127.0.0.1.",

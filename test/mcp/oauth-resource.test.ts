@@ -266,6 +266,8 @@ describe("OAuth settings", () => {
     });
     try {
       expect((await raw(`http://127.0.0.1:${http.port}/mcp`, { body: INIT })).status).toBe(401);
+      // Open only where /mcp is: with OAuth and no API keys, nobody reads the metrics.
+      expect((await fetch(`http://127.0.0.1:${http.port}/metrics`)).status).toBe(401);
     } finally {
       await http.close();
     }
