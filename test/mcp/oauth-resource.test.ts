@@ -293,3 +293,59 @@ describe("which calls are writes", () => {
     expect(accessOf([INIT, tools("marketo_api_call", { method: "POST" })])).toBe("write");
   });
 });
+
+describe("an external issuer behind a public URL, or out of reach", () => {
+  it("binds tokens to MARTECH_STEPS_OAUTH_AUDIENCE when set (the public /mcp URL behind a proxy)", async () => {
+    allowStderr(/oidc-provider WARNING/);
+    const issuer = await startIssuer();
+    const audience = "https://mcp.example.com/mcp";
+    const env = { MARTECH_STEPS_OAUTH_ISSUER: issuer.issuer, MARTECH_STEPS_OAUTH_AUDIENCE: audience };
+    const http = await startHttpServer({
+      ...httpOptions(env, { port: "0" }),
+      workspace: () => new Workspace({ env: {} }),
+    });
+    try {
+      const metadata = await (
+        await fetch(http.url.replace("/mcp", "/.well-known/oauth-protected-resource/mcp"))
+      ).json();
+      expect(metadata).toMatchObject({ resource: audience });
+      const refused = await raw(http.url, { body: INIT });
+      expect(challenge(refused.headers["www-authenticate"]).resource_metadata).toBe(
+        "https://mcp.example.com/.well-known/oauth-protected-resource/mcp",
+      );
+      const forOwnUrl = await issuer.token(http.url, "steps:read");
+      expect(
+        (await raw(http.url, { headers: { authorization: `Bearer ${forOwnUrl}` }, body: INIT })).status,
+      ).toBe(401);
+      const forAudience = await issuer.token(audience, "steps:read");
+      expect(
+        (await raw(http.url, { headers: { authorization: `Bearer ${forAudience}` }, body: INIT })).status,
+      ).toBe(200);
+    } finally {
+      await http.close();
+      await issuer.close();
+    }
+  });
+
+  it("answers 503 while the issuer's keys cannot be read, and logs why", async () => {
+    allowStderr(/oidc-provider WARNING|OAuth: the issuer's signing keys could not be read/);
+    const issuer = await startIssuer();
+    const token = await issuer.token("http://127.0.0.1:1/mcp", "steps:read");
+    await issuer.close();
+    const env = {
+      MARTECH_STEPS_OAUTH_ISSUER: issuer.issuer,
+      MARTECH_STEPS_OAUTH_AUDIENCE: "http://127.0.0.1:1/mcp",
+    };
+    const http = await startHttpServer({
+      ...httpOptions(env, { port: "0" }),
+      workspace: () => new Workspace({ env: {} }),
+    });
+    try {
+      const refused = await raw(http.url, { headers: { authorization: `Bearer ${token}` }, body: INIT });
+      expect(refused.status).toBe(503);
+      expect(refused.json()?.error?.message).toMatch(/signing keys could not be read/);
+    } finally {
+      await http.close();
+    }
+  });
+});
