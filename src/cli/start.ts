@@ -80,11 +80,14 @@ export async function start(options: ServeOptions): Promise<HttpServerHandle> {
       env,
       sandbox,
     });
-    handle = await startHttpServer({ ...http, workspace: workspaces, routes: web.routes }).catch(
-      (error: unknown) => {
-        throw listenError(error, process.env, options, http);
-      },
-    );
+    handle = await startHttpServer({
+      ...http,
+      oauth: { ...http.oauth, consent: web.consent },
+      workspace: workspaces,
+      routes: web.routes,
+    }).catch((error: unknown) => {
+      throw listenError(error, process.env, options, http);
+    });
   } catch (error) {
     await Promise.allSettled([emulators.close(), state.close(), probe.store.close?.()]);
     throw error;

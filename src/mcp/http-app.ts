@@ -13,6 +13,7 @@ import { DEFAULT_WORKSPACE } from "../workspace.js";
 import type { McpEndpoints } from "./http-endpoints.js";
 import { type JsonRpcId, jsonRpcErrorResponse, requestIdOf } from "./http-guard.js";
 import { answered, type NodeApp, type NodeContext, nodeApp, send } from "./node-bridge.js";
+import type { EmbeddedServer } from "./oauth/embedded.js";
 import type { ProtectedResource } from "./oauth/resource.js";
 import { accessOf } from "./oauth/scopes.js";
 
@@ -29,7 +30,7 @@ export interface HttpAppDeps {
   /** The other pages (the console); false = not found. */
   routes?: PageRoutes;
   /** With OAuth: /mcp as a protected resource (known once the server listens: its URL carries the port). */
-  oauth?: { resource?: ProtectedResource };
+  oauth?: { resource?: ProtectedResource; embedded?: EmbeddedServer };
 }
 
 interface McpVariables {
@@ -212,10 +213,11 @@ function resourceMetadata(deps: HttpAppDeps) {
   };
 }
 
-/** Every path but /mcp: the operations endpoints, then the other pages, else 404. */
+/** Every path but /mcp: the embedded authorization server (/oauth), the operations endpoints, then the other pages, else 404. */
 function otherPages(deps: HttpAppDeps) {
   return async (c: McpContext): Promise<Response> => {
     const { incoming, outgoing, url } = c.env;
+    if (await deps.oauth?.embedded?.handle(incoming, outgoing, url)) return answered(c);
     if (await deps.ops(incoming, outgoing, url)) return answered(c);
     if (await deps.routes?.(incoming, outgoing, url)) return answered(c);
     return refuse(c, 404, "Not found: the MCP endpoint is /mcp.");

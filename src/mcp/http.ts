@@ -24,6 +24,7 @@ import {
   printedHostNames,
 } from "./http-guard.js";
 import { dispatch, send } from "./node-bridge.js";
+import { type ConsentPage, type EmbeddedServer, startEmbedded } from "./oauth/embedded.js";
 import { cachedIssuer } from "./oauth/issuer.js";
 import { ProtectedResource } from "./oauth/resource.js";
 import type { ExtraTool } from "./server.js";
@@ -56,8 +57,11 @@ export interface HttpServerOptions {
   extraTools?: readonly ExtraTool[];
   /** Other pages of this server (the browser console): called after the Host check for every path but /mcp; false = not found. */
   routes?: PageRoutes;
-  /** OAuth access tokens on /mcp (oauthSettings(env)); API keys keep working beside them. Off by default. */
-  oauth?: OAuthSettings & { now?: () => Date };
+  /**
+   * OAuth access tokens on /mcp (oauthSettings(env)); API keys keep working beside them. Off by default.
+   * The embedded authorization server asks the person through `consent` (the console's page: createConsole().consent).
+   */
+  oauth?: OAuthSettings & { now?: () => Date; consent?: ConsentPage };
 }
 
 export interface HttpServerHandle {
@@ -82,6 +86,7 @@ export async function startHttpServer(options: HttpServerOptions): Promise<HttpS
   const host = options.host ?? "127.0.0.1";
   const apiKeys = options.apiKeys ?? new Map<string, string>();
   refuseOpenServer(host, apiKeys, options);
+  refuseUnsafeEmbedded(host, options.oauth);
   const endpoints = new McpEndpoints({
     workspace: options.workspace,
     offerSignIn: isLoopback(host),
@@ -106,7 +111,7 @@ export async function startHttpServer(options: HttpServerOptions): Promise<HttpS
   });
   // Filled once the server listens: the accepted values carry its port.
   const allowed = { hosts: new Set<string>(), origins: new Set<string>() };
-  const oauth: { resource?: ProtectedResource } = {};
+  const oauth: { resource?: ProtectedResource; embedded?: EmbeddedServer } = {};
   const app = httpApp({
     allowed,
     apiKeys,
@@ -134,9 +139,11 @@ export async function startHttpServer(options: HttpServerOptions): Promise<HttpS
   allowed.hosts = allowedHostSet(names, port, options.allowedHosts ?? []);
   allowed.origins = allowedOriginSet(names, port, options.allowedOrigins ?? []);
   const urls = printedHostNames(host).map((name) => `http://${name}:${port}/mcp`);
-  if (options.oauth) {
-    const resource = protectedResource(options.oauth, urls[0] as string);
-    if (resource) oauth.resource = resource;
+  try {
+    await plugOAuth(options.oauth, urls[0] as string, oauth);
+  } catch (error) {
+    httpServer.close();
+    throw error;
   }
   return {
     url: urls[0] as string,
@@ -178,6 +185,57 @@ function refuseOpenServer(
       },
     );
   }
+}
+
+/**
+ * The embedded authorization server is refused where it is unsafe. Off loopback, the canonical /mcp URI
+ * must be https (MARTECH_STEPS_OAUTH_AUDIENCE, the public URL a TLS proxy serves): the MCP authorization
+ * specification asks for authorization endpoints over HTTPS except on loopback, and the person's console
+ * login and the codes would cross the network in clear. It signs people in through the console's login.
+ */
+function refuseUnsafeEmbedded(host: string, settings: HttpServerOptions["oauth"]): void {
+  if (settings?.mode !== "embedded") return;
+  const publicUrl = settings.audience ? new URL(settings.audience) : undefined;
+  const local = publicUrl ? isLoopback(publicUrl.hostname) : isLoopback(host);
+  if (publicUrl?.protocol !== "https:" && !local)
+    throw new ConfigurationError(
+      `Refusing MARTECH_STEPS_OAUTH=embedded on ${publicUrl?.host ?? host} without HTTPS: off this machine, the authorization server must be served over HTTPS.`,
+      {
+        hint: "Put a TLS proxy in front and set MARTECH_STEPS_OAUTH_AUDIENCE=https://<public name>/mcp (README, Remote sign-in), or bind to 127.0.0.1.",
+      },
+    );
+  if (!settings.consent)
+    throw new ConfigurationError("MARTECH_STEPS_OAUTH=embedded needs the console to sign people in.", {
+      hint: "Run the server with the console: martech-steps start, or serve --http (which mounts it with this setting).",
+    });
+}
+
+/** /mcp as a protected resource, of the embedded authorization server or an external issuer (known once the server listens). */
+async function plugOAuth(
+  settings: HttpServerOptions["oauth"],
+  ownUrl: string,
+  oauth: { resource?: ProtectedResource; embedded?: EmbeddedServer },
+): Promise<void> {
+  if (settings?.mode === "embedded") {
+    oauth.embedded = await embeddedServer(settings, ownUrl);
+    oauth.resource = oauth.embedded.resource;
+    return;
+  }
+  const resource = settings ? protectedResource(settings, ownUrl) : undefined;
+  if (resource) oauth.resource = resource;
+}
+
+/** The embedded authorization server; its issuer is the canonical /mcp URI's origin + /oauth. */
+function embeddedServer(
+  settings: OAuthSettings & { now?: () => Date; consent?: ConsentPage },
+  ownUrl: string,
+): Promise<EmbeddedServer> {
+  return startEmbedded({
+    audience: settings.audience ?? ownUrl,
+    workspaceClaim: settings.workspaceClaim,
+    consent: settings.consent as ConsentPage,
+    ...(settings.now ? { now: settings.now } : {}),
+  });
 }
 
 /** /mcp as a protected resource of an external issuer; its audience defaults to the server's own /mcp URL. */

@@ -250,7 +250,16 @@ describe("OAuth settings", () => {
     expect(() => oauthSettings({ MARTECH_STEPS_OAUTH_ISSUER: "login.example.com" })).toThrow(
       /MARTECH_STEPS_OAUTH_ISSUER must be an http\(s\) URL/,
     );
-    expect(() => oauthSettings({ MARTECH_STEPS_OAUTH: "yes" })).toThrow(/MARTECH_STEPS_OAUTH must be "off"/);
+    expect(() => oauthSettings({ MARTECH_STEPS_OAUTH: "yes" })).toThrow(
+      /MARTECH_STEPS_OAUTH must be "embedded" or "off"/,
+    );
+    expect(oauthSettings({ MARTECH_STEPS_OAUTH: "embedded" })).toEqual({ mode: "embedded" });
+    expect(() =>
+      oauthSettings({
+        MARTECH_STEPS_OAUTH: "embedded",
+        MARTECH_STEPS_OAUTH_ISSUER: "https://login.example.com/",
+      }),
+    ).toThrow(/both set/);
   });
 
   it("let a server on every interface start with OAuth alone, and say so without either", async () => {
