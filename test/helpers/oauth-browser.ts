@@ -119,3 +119,47 @@ export class ScriptedBrowser {
     return token as string;
   }
 }
+
+/**
+ * The person's part of the flow: open the client's authorization URL (the consent page asks to log in to
+ * the console first), log in with the console's one-time link `loginPath`, check the consent page (client
+ * name escaped, both scopes), see a POST without the CSRF token refused, approve; the client's callback URL
+ * (with the code) is returned.
+ */
+export async function signInThroughConsent(
+  provider: RecordingOAuthProvider,
+  browser: ScriptedBrowser,
+  loginPath: string,
+): Promise<URL> {
+  const start = provider.authorizationUrl as URL;
+  expect(start.origin).toBe(browser.base);
+  const first = await browser.follow(`${start.pathname}${start.search}`);
+  expect(first.answer.status).toBe(401);
+  expect(first.answer.text).toContain("Log in to the console first");
+  expect((await browser.request("GET", loginPath)).status).toBe(303);
+  const consentPath = browser.lastGetPath;
+  const consent = await browser.request("GET", consentPath);
+  expect(consent.status, consent.text).toBe(200);
+  expect(consent.headers["content-security-policy"]).toMatch(/default-src 'none'/);
+  expect(consent.text).toContain("Test Agent &lt;b&gt;");
+  expect(consent.text).toContain("steps:read");
+  expect(consent.text).toContain("steps:write");
+  const csrf = ScriptedBrowser.csrfOf(consent.text);
+  const form = { "content-type": "application/x-www-form-urlencoded", origin: browser.base };
+  // Without the session's CSRF token (a page of another site posting the form), the approval is refused.
+  const forged = await browser.request("POST", consentPath, form, "decision=approve");
+  expect(forged.status).toBe(403);
+  expect(forged.text).toContain("CSRF");
+  const approved = await browser.request(
+    "POST",
+    consentPath,
+    form,
+    new URLSearchParams({ csrf, decision: "approve" }).toString(),
+  );
+  expect(approved.status).toBe(303);
+  const back = await browser.follow(String(approved.headers.location));
+  const callback = back.location as URL;
+  expect(callback, `${back.answer.status} ${back.answer.text}`).toBeDefined();
+  expect(`${callback.origin}${callback.pathname}`).toBe(provider.redirectUrl);
+  return callback;
+}

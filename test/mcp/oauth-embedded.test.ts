@@ -11,7 +11,7 @@ import { EMBEDDED_WORKSPACE_CLAIM } from "../../src/mcp/oauth/embedded.js";
 import { oauthSettings } from "../../src/settings.js";
 import { Workspace } from "../../src/workspace.js";
 import { CANARY_SECRET, type MarketoFixture, marketoFixture } from "../helpers/fixtures.js";
-import { RecordingOAuthProvider, ScriptedBrowser } from "../helpers/oauth-browser.js";
+import { RecordingOAuthProvider, ScriptedBrowser, signInThroughConsent } from "../helpers/oauth-browser.js";
 import { allowStderr } from "../helpers/stderr.js";
 
 /**
@@ -43,43 +43,6 @@ describe("the embedded authorization server (MARTECH_STEPS_OAUTH=embedded)", () 
     await fixture.close();
   });
 
-  /** The person's part: open the authorization URL, log in to the console, approve; the code the client receives. */
-  async function signIn(provider: RecordingOAuthProvider, browser: ScriptedBrowser): Promise<URL> {
-    const start = provider.authorizationUrl as URL;
-    expect(start.origin).toBe(base);
-    const first = await browser.follow(`${start.pathname}${start.search}`);
-    expect(first.answer.status).toBe(401);
-    expect(first.answer.text).toContain("Log in to the console first");
-    // The console's own login (the one-time link the server prints), then back to the consent page.
-    const login = new URL(web.loginUrl(base));
-    expect((await browser.request("GET", `/${login.search}`)).status).toBe(303);
-    const consentPath = browser.lastGetPath;
-    const consent = await browser.request("GET", consentPath);
-    expect(consent.status, consent.text).toBe(200);
-    expect(consent.headers["content-security-policy"]).toMatch(/default-src 'none'/);
-    expect(consent.text).toContain("Test Agent &lt;b&gt;");
-    expect(consent.text).toContain("steps:read");
-    expect(consent.text).toContain("steps:write");
-    const csrf = ScriptedBrowser.csrfOf(consent.text);
-    const form = { "content-type": "application/x-www-form-urlencoded", origin: base };
-    // Without the session's CSRF token (a page of another site posting the form), the approval is refused.
-    const forged = await browser.request("POST", consentPath, form, "decision=approve");
-    expect(forged.status).toBe(403);
-    expect(forged.text).toContain("CSRF");
-    const approved = await browser.request(
-      "POST",
-      consentPath,
-      form,
-      new URLSearchParams({ csrf, decision: "approve" }).toString(),
-    );
-    expect(approved.status).toBe(303);
-    const back = await browser.follow(String(approved.headers.location));
-    const callback = back.location as URL;
-    expect(callback, `${back.answer.status} ${back.answer.text}`).toBeDefined();
-    expect(`${callback.origin}${callback.pathname}`).toBe(provider.redirectUrl);
-    return callback;
-  }
-
   it("lets the SDK client register, sign in through the console's consent page, call a step, refresh, and be revoked", async () => {
     const provider = new RecordingOAuthProvider();
     const first = new StreamableHTTPClientTransport(new URL(http.url), { authProvider: provider });
@@ -88,7 +51,11 @@ describe("the embedded authorization server (MARTECH_STEPS_OAUTH=embedded)", () 
     );
     expect(provider.info?.client_id).toBeTruthy();
     expect(provider.authorizationUrl?.searchParams.get("code_challenge_method")).toBe("S256");
-    const callback = await signIn(provider, new ScriptedBrowser(base));
+    const callback = await signInThroughConsent(
+      provider,
+      new ScriptedBrowser(base),
+      `/${new URL(web.loginUrl(base)).search}`,
+    );
     await first.finishAuth(callback.searchParams);
     const token = provider.saved?.access_token as string;
     const claims = JSON.parse(Buffer.from(token.split(".")[1] as string, "base64url").toString());
