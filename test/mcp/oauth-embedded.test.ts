@@ -4,7 +4,7 @@ import {
   StreamableHTTPClientTransport,
   UnauthorizedError,
 } from "@modelcontextprotocol/client";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { type ConsoleHandle, createConsole } from "../../src/console/index.js";
 import { type HttpServerHandle, startHttpServer } from "../../src/mcp/http.js";
 import { EMBEDDED_WORKSPACE_CLAIM } from "../../src/mcp/oauth/embedded.js";
@@ -159,6 +159,21 @@ describe("the embedded authorization server (MARTECH_STEPS_OAUTH=embedded)", () 
     expect(declined.status).toBe(303);
     const back = await browser.follow(String(declined.headers.location));
     expect(back.location?.searchParams.get("error")).toBe("access_denied");
+  });
+
+  it("answers a broken authorization request with its own escaped error page, printing nothing", async () => {
+    const info = vi.spyOn(console, "info");
+    try {
+      const answer = await fetch(`${base}/oauth/auth?client_id=%3Cscript%3E&response_type=code`);
+      expect(answer.status).toBe(400);
+      expect(answer.headers.get("content-security-policy")).toMatch(/default-src 'none'/);
+      const text = await answer.text();
+      expect(text).toContain("Start the sign-in again from your MCP client.");
+      expect(text).not.toContain("<script>");
+      expect(info).not.toHaveBeenCalled();
+    } finally {
+      info.mockRestore();
+    }
   });
 
   it("is refused off loopback without HTTPS, and without the console", async () => {

@@ -160,6 +160,7 @@ function configuration(audience: string, claim: string, jwk: JWK): Configuration
     // here so that it does not ask for them); an unanswered consent page, 10 minutes.
     ttl: {
       AccessToken: ACCESS_TOKEN_TTL_SECONDS,
+      IdToken: 60 * 60,
       Interaction: 10 * 60,
       Grant: 14 * DAY_SECONDS,
       Session: 14 * DAY_SECONDS,
@@ -168,35 +169,58 @@ function configuration(audience: string, claim: string, jwk: JWK): Configuration
     interactions: { url: (_ctx, interaction) => `${OAUTH_PATH}/interaction/${interaction.uid}` },
     extraTokenClaims: (_ctx: KoaContextWithOIDC, token) =>
       token.kind === "AccessToken" && token.accountId ? { [claim]: token.accountId } : undefined,
-    features: {
-      devInteractions: { enabled: false },
-      // RFC 7591: an MCP client registers itself (as the MCP authorization specification lets it).
-      registration: { enabled: true },
-      // RFC 7009 section 2.1: a client revokes only its own tokens (oidc-provider's default policy, stated).
-      revocation: {
-        enabled: true,
-        allowedPolicy: async (_ctx, client, token) => token.clientId === client.clientId,
-      },
-      resourceIndicators: {
-        enabled: true,
-        defaultResource: () => audience,
-        useGrantedResource: () => true,
-        getResourceServerInfo: async (_ctx, resource) => {
-          if (resource !== audience) {
-            const { errors } = await import("oidc-provider");
-            throw new errors.InvalidTarget(`this server issues tokens for ${audience} only`);
-          }
-          return {
-            scope: SCOPES_SUPPORTED.join(" "),
-            audience,
-            accessTokenTTL: ACCESS_TOKEN_TTL_SECONDS,
-            accessTokenFormat: "jwt",
-            jwt: { sign: { alg: ALG } },
-          };
-        },
+    features: features(audience),
+    // A public client (a browser-based MCP client) may call the token endpoints from its redirect URI's
+    // origin: oidc-provider's default rule, stated here.
+    clientBasedCORS: (_ctx, origin, client) =>
+      origin !== "null" &&
+      client.clientAuthMethod === "none" &&
+      client.redirectUris?.some((uri) => URL.parse(uri)?.origin === origin) === true,
+    renderError: (ctx, out) => {
+      const words = Object.values(out).map((v) => escapeHtml(String(v)));
+      ctx.type = "html";
+      ctx.set("content-security-policy", "default-src 'none'; frame-ancestors 'none'");
+      ctx.body = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>martech-steps: sign-in failed</title></head><body><h1>This sign-in cannot go on</h1><p>${words.join(": ")}</p><p>Start the sign-in again from your MCP client.</p></body></html>`;
+    },
+  };
+}
+
+function features(audience: string): Configuration["features"] {
+  return {
+    devInteractions: { enabled: false },
+    // No logout pages: a client ends its access by revoking its token.
+    rpInitiatedLogout: { enabled: false },
+    // RFC 7591: an MCP client registers itself (as the MCP authorization specification lets it).
+    registration: { enabled: true },
+    // RFC 7009 section 2.1: a client revokes only its own tokens (oidc-provider's default policy, stated).
+    revocation: {
+      enabled: true,
+      allowedPolicy: async (_ctx, client, token) => token.clientId === client.clientId,
+    },
+    resourceIndicators: {
+      enabled: true,
+      defaultResource: () => audience,
+      useGrantedResource: () => true,
+      getResourceServerInfo: async (_ctx, resource) => {
+        if (resource !== audience) {
+          const { errors } = await import("oidc-provider");
+          throw new errors.InvalidTarget(`this server issues tokens for ${audience} only`);
+        }
+        return {
+          scope: SCOPES_SUPPORTED.join(" "),
+          audience,
+          accessTokenTTL: ACCESS_TOKEN_TTL_SECONDS,
+          accessTokenFormat: "jwt",
+          jwt: { sign: { alg: ALG } },
+        };
       },
     },
   };
+}
+
+/** Text as HTML (an error's words may quote what the request sent). */
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 }
 
 /** The scopes an approval grants: those asked for that /mcp knows, else (none asked) both. */
