@@ -1,6 +1,6 @@
 import { Client, StreamableHTTPClientTransport, UnauthorizedError } from "@modelcontextprotocol/client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Started, startCli } from "../helpers/cli.js";
+import { freshHome, type Started, startCli } from "../helpers/cli.js";
 import { RecordingOAuthProvider, ScriptedBrowser, signInThroughConsent } from "../helpers/oauth-browser.js";
 
 /**
@@ -49,5 +49,29 @@ describe("serve --http with the embedded authorization server", () => {
       await client.close();
     }
     expect(server.banner).not.toMatch(/oidc-provider/);
+  });
+
+  it("start mounts it too, beside its console", async () => {
+    const started = await startCli(["start", "--port", "0"], {
+      MARTECH_STEPS_HOME: await freshHome("martech-oauth-"),
+      MARTECH_STEPS_OAUTH: "embedded",
+    });
+    try {
+      const mcpUrl = /MCP server \(Streamable HTTP\): (\S+)/.exec(started.banner)?.[1] as string;
+      const origin = new URL(mcpUrl).origin;
+      const challenge = await fetch(mcpUrl, { method: "POST", body: "{}" });
+      expect(challenge.status).toBe(401);
+      const resource = await (await fetch(`${origin}/.well-known/oauth-protected-resource/mcp`)).json();
+      expect(resource).toMatchObject({ resource: mcpUrl, authorization_servers: [`${origin}/oauth`] });
+      const metadata = await (await fetch(`${origin}/.well-known/oauth-authorization-server/oauth`)).json();
+      expect(metadata).toMatchObject({
+        issuer: `${origin}/oauth`,
+        code_challenge_methods_supported: ["S256"],
+        registration_endpoint: `${origin}/oauth/reg`,
+      });
+      expect(started.banner).not.toMatch(/oidc-provider/);
+    } finally {
+      await started.stop();
+    }
   });
 });
