@@ -5,7 +5,7 @@ import { log } from "../log.js";
 import { DEFAULT_MAX_SESSIONS, DEFAULT_SESSION_IDLE_MS, parseApiKeys } from "../mcp/http-guard.js";
 import { createMcpServer } from "../mcp/server.js";
 import { checkedStdioTransport } from "../mcp/stdio-guard.js";
-import { switchSetting } from "../settings.js";
+import { oauthSettings, switchSetting } from "../settings.js";
 import { createState } from "../state/index.js";
 import { listedSteps } from "../tools/listing.js";
 import { DEFAULT_WORKSPACE, Workspace, type WorkspaceOptions } from "../workspace.js";
@@ -80,6 +80,7 @@ export function httpOptions(env: NodeJS.ProcessEnv, options: ServeOptions) {
     sessionIdleMs: positiveSetting(env, "MARTECH_STEPS_SESSION_IDLE_MS", DEFAULT_SESSION_IDLE_MS),
     maxSessions: positiveSetting(env, "MARTECH_STEPS_MAX_SESSIONS", DEFAULT_MAX_SESSIONS),
     requireKey: switchSetting(env, "MARTECH_STEPS_REQUIRE_KEY"),
+    oauth: oauthSettings(env),
   };
 }
 
@@ -130,13 +131,34 @@ export async function serve(options: ServeOptions): Promise<void> {
   if (options.http) {
     const http = httpOptions(process.env, options);
     // Loaded here: serving over stdio does not pay for the HTTP server.
-    const { startHttpServer } = await import("../mcp/http.js");
-    const handle = await startHttpServer({ ...http, workspace: workspaces }).catch((error: unknown) => {
+    const { startHttpServer, isLoopback } = await import("../mcp/http.js");
+    // The embedded authorization server signs people in through the console's login and consent page.
+    const web =
+      http.oauth.mode === "embedded"
+        ? (await import("../console/index.js")).createConsole({
+            workspace: workspaces,
+            loopback: isLoopback(http.host),
+            apiKeys: http.apiKeys,
+            env: process.env,
+          })
+        : undefined;
+    const handle = await startHttpServer({
+      ...http,
+      workspace: workspaces,
+      ...(web ? { routes: web.routes, oauth: { ...http.oauth, consent: web.consent } } : {}),
+    }).catch((error: unknown) => {
       throw listenError(error, process.env, options, http);
     });
     log.info({ url: handle.url }, "MCP server listening (Streamable HTTP)");
     process.stderr.write(`martech-steps MCP server: ${handle.url}\n${alsoAt(handle.urls)}`);
-    closeOnSignal(async () => handle.close());
+    if (web)
+      process.stderr.write(
+        `Console, where people approve MCP clients (the login link works once): ${web.loginUrl(handle.url)}\n`,
+      );
+    closeOnSignal(async () => {
+      web?.close();
+      await handle.close();
+    });
     return;
   }
   const workspace = workspaces(options.workspace ?? DEFAULT_WORKSPACE);

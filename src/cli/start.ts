@@ -84,11 +84,14 @@ export async function start(options: ServeOptions): Promise<HttpServerHandle> {
       sandbox,
       adminToken,
     });
-    handle = await startHttpServer({ ...http, workspace: workspaces, routes: web.routes }).catch(
-      (error: unknown) => {
-        throw listenError(error, process.env, options, http);
-      },
-    );
+    handle = await startHttpServer({
+      ...http,
+      oauth: { ...http.oauth, consent: web.consent },
+      workspace: workspaces,
+      routes: web.routes,
+    }).catch((error: unknown) => {
+      throw listenError(error, process.env, options, http);
+    });
     // `martech-steps console-link` reads it for a new login link (loopback only: off it there are none).
     if (isLoopback(http.host)) removeAdminFile = writeAdminFile(process.env, handle.url, adminToken);
   } catch (error) {

@@ -11,12 +11,14 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { ConnectionKind } from "../connections/registry.js";
 import { dispatch } from "../mcp/node-bridge.js";
+import type { ConsentPage } from "../mcp/oauth/embedded.js";
 import { positiveSetting, switchSetting } from "../settings.js";
 import type { Workspace } from "../workspace.js";
 import { consoleApp } from "./app.js";
 import { CspReports } from "./csp-reports.js";
 import { GoogleConnects } from "./google-connect.js";
 import { LoginAttempts } from "./login-limit.js";
+import { consentPage } from "./oauth-consent.js";
 import { Sessions } from "./sessions.js";
 import { defaultWebRoot, StaticFiles } from "./static.js";
 import type { ConsoleRun } from "./steps.js";
@@ -51,6 +53,8 @@ export interface ConsoleHandle {
   routes(req: IncomingMessage, res: ServerResponse, url: URL): Promise<boolean>;
   /** The page's URL with a new one-time login token for a workspace (loopback only; else the plain URL). */
   loginUrl(baseUrl: string, workspace?: string): string;
+  /** The embedded authorization server's consent page, over the console's sessions (MARTECH_STEPS_OAUTH=embedded). */
+  consent: ConsentPage;
   /** CSP violation reports the page sent (tests assert there are none). */
   cspReports(): readonly Record<string, unknown>[];
   /** Aborts the runs in progress. */
@@ -91,6 +95,7 @@ export function createConsole(options: ConsoleOptions): ConsoleHandle {
   return {
     routes: (req, res, url) => dispatch(app, req, res, url),
     loginUrl: (baseUrl, workspace = "default") => loginLink(baseUrl, workspace),
+    consent: consentPage(sessions),
     cspReports: () => reports.list(),
     close() {
       for (const run of running.values()) run.controller.abort();

@@ -1,8 +1,9 @@
 /**
  * The HTTP server's routes on hono. /mcp runs its checks in order, each refusal a JSON-RPC error that
- * answers the request's id: the body (4 MB, JSON), Host (DNS rebinding), Origin, the API key (which picks
- * the workspace); then the endpoint. Every other path passes the same Host check before anything is read,
- * then goes to the operations endpoints, then to the other pages (the console), else 404.
+ * answers the request's id: the body (4 MB, JSON), Host (DNS rebinding), Origin, the API key or OAuth access
+ * token (which picks the workspace); then the endpoint. Every other path passes the same Host check before
+ * anything is read, then goes to the Protected Resource Metadata (with OAuth), the operations endpoints,
+ * then to the other pages (the console), else 404.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Next } from "hono";
@@ -12,6 +13,9 @@ import { DEFAULT_WORKSPACE } from "../workspace.js";
 import type { McpEndpoints } from "./http-endpoints.js";
 import { type JsonRpcId, jsonRpcErrorResponse, requestIdOf } from "./http-guard.js";
 import { answered, type NodeApp, type NodeContext, nodeApp, send } from "./node-bridge.js";
+import type { EmbeddedServer } from "./oauth/embedded.js";
+import type { ProtectedResource } from "./oauth/resource.js";
+import { accessOf } from "./oauth/scopes.js";
 
 export type PageRoutes = (req: IncomingMessage, res: ServerResponse, url: URL) => Promise<boolean>;
 
@@ -25,6 +29,8 @@ export interface HttpAppDeps {
   ops: PageRoutes;
   /** The other pages (the console); false = not found. */
   routes?: PageRoutes;
+  /** With OAuth: /mcp as a protected resource (known once the server listens: its URL carries the port). */
+  oauth?: { resource?: ProtectedResource; embedded?: EmbeddedServer };
 }
 
 interface McpVariables {
@@ -39,10 +45,15 @@ const MAX_BODY_BYTES = 4 * 1024 * 1024;
 
 class BodyTooLarge extends Error {}
 
+/** The credential of Authorization: Bearer, or undefined. */
+function bearerOf(req: IncomingMessage): string | undefined {
+  return /^Bearer\s+(\S+)$/i.exec(req.headers.authorization ?? "")?.[1];
+}
+
 /** The workspace of a request's API key (Authorization: Bearer), or undefined. */
 export function keyWorkspace(apiKeys: ReadonlyMap<string, string>, req: IncomingMessage): string | undefined {
-  const match = /^Bearer\s+(\S+)$/i.exec(req.headers.authorization ?? "");
-  return match ? workspaceOfApiKey(apiKeys, match[1] as string) : undefined;
+  const bearer = bearerOf(req);
+  return bearer ? workspaceOfApiKey(apiKeys, bearer) : undefined;
 }
 
 async function refuse(
@@ -68,13 +79,15 @@ export function httpApp(deps: HttpAppDeps): NodeApp<McpVariables> {
     readBody,
     (c, next) => hostOnly(c, next, deps),
     (c, next) => originOnly(c, next, deps),
-    (c, next) => apiKeyOnly(c, next, deps),
+    (c, next) => credentialOnly(c, next, deps),
     async (c) => {
       const { incoming, outgoing } = c.env;
       await deps.endpoints.serve(incoming, outgoing, c.var.parsedBody, c.var.id, c.var.workspace);
       return answered(c);
     },
   );
+  for (const path of ["/.well-known/oauth-protected-resource", "/.well-known/oauth-protected-resource/mcp"])
+    app.all(path, (c, next) => hostOnly(c, next, deps), resourceMetadata(deps));
   app.all("*", (c, next) => hostOnly(c, next, deps), otherPages(deps));
   return app;
 }
@@ -143,26 +156,68 @@ async function originOnly(c: McpContext, next: Next, deps: HttpAppDeps): Promise
   return undefined;
 }
 
-/** With API keys, a request needs one, and its key picks its workspace; without, it is the default one. */
-async function apiKeyOnly(c: McpContext, next: Next, deps: HttpAppDeps): Promise<Response | undefined> {
+/**
+ * A request's workspace: its API key's, else (with OAuth) its access token's; without either configured,
+ * the default one. With OAuth, a request without a valid token is refused with the challenge that lets a
+ * client find the authorization server (oauth/resource.ts).
+ */
+async function credentialOnly(c: McpContext, next: Next, deps: HttpAppDeps): Promise<Response | undefined> {
+  const resource = deps.oauth?.resource;
   let workspace = DEFAULT_WORKSPACE;
-  if (deps.apiKeys.size > 0) {
-    const found = keyWorkspace(deps.apiKeys, c.env.incoming);
-    if (!found)
+  if (deps.apiKeys.size > 0 || resource) {
+    const bearer = bearerOf(c.env.incoming);
+    const keyed = bearer ? workspaceOfApiKey(deps.apiKeys, bearer) : undefined;
+    if (keyed) workspace = keyed;
+    else if (!resource)
       return refuse(c, 401, "Unauthorized: send Authorization: Bearer <API key of your workspace>.", {
         "www-authenticate": 'Bearer realm="martech-steps"',
       });
-    workspace = found;
+    else {
+      const decision = bearer
+        ? await resource.authorize(bearer, accessOf(c.var.parsedBody))
+        : resource.missing();
+      if (!decision.ok)
+        return refuse(
+          c,
+          decision.status,
+          decision.message,
+          decision.challenge ? { "www-authenticate": decision.challenge } : {},
+        );
+      workspace = decision.workspace;
+    }
   }
   c.set("workspace", workspace);
   await next();
   return undefined;
 }
 
-/** Every path but /mcp: the operations endpoints, then the other pages, else 404. */
+/**
+ * The Protected Resource Metadata (RFC 9728 section 3), at the path-suffixed address of /mcp and at the
+ * root (clients try the first, then the second: MCP authorization, "Protected Resource Metadata Discovery
+ * Requirements"). A public document: any origin may read it (a browser-based client discovers from its page).
+ */
+function resourceMetadata(deps: HttpAppDeps) {
+  return async (c: McpContext): Promise<Response> => {
+    const resource = deps.oauth?.resource;
+    if (!resource) return otherPages(deps)(c);
+    const method = c.env.incoming.method ?? "GET";
+    const cors = { "access-control-allow-origin": "*", "access-control-allow-methods": "GET, OPTIONS" };
+    const response =
+      method === "OPTIONS"
+        ? new Response(null, { status: 204, headers: cors })
+        : method === "GET" || method === "HEAD"
+          ? Response.json(resource.metadata(), { headers: { ...cors, "cache-control": "max-age=3600" } })
+          : new Response(null, { status: 405, headers: { ...cors, allow: "GET, OPTIONS" } });
+    await send(c.env.outgoing, response);
+    return answered(c);
+  };
+}
+
+/** Every path but /mcp: the embedded authorization server (/oauth), the operations endpoints, then the other pages, else 404. */
 function otherPages(deps: HttpAppDeps) {
   return async (c: McpContext): Promise<Response> => {
     const { incoming, outgoing, url } = c.env;
+    if (await deps.oauth?.embedded?.handle(incoming, outgoing, url)) return answered(c);
     if (await deps.ops(incoming, outgoing, url)) return answered(c);
     if (await deps.routes?.(incoming, outgoing, url)) return answered(c);
     return refuse(c, 404, "Not found: the MCP endpoint is /mcp.");

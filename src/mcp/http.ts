@@ -9,6 +9,7 @@ import { credentialStoreReady } from "../auth/readiness.js";
 import { ConfigurationError } from "../errors.js";
 import { log } from "../log.js";
 import { createOpsRoutes } from "../ops/routes.js";
+import type { OAuthSettings } from "../settings.js";
 import { DEFAULT_WORKSPACE, type Workspace } from "../workspace.js";
 import { httpApp, keyWorkspace, type PageRoutes } from "./http-app.js";
 import { McpEndpoints } from "./http-endpoints.js";
@@ -23,6 +24,9 @@ import {
   printedHostNames,
 } from "./http-guard.js";
 import { dispatch, send } from "./node-bridge.js";
+import { type ConsentPage, type EmbeddedServer, startEmbedded } from "./oauth/embedded.js";
+import { cachedIssuer } from "./oauth/issuer.js";
+import { ProtectedResource } from "./oauth/resource.js";
 import type { ExtraTool } from "./server.js";
 
 export { DEFAULT_MAX_SESSIONS, DEFAULT_SESSION_IDLE_MS, isLoopback, parseApiKeys } from "./http-guard.js";
@@ -53,6 +57,11 @@ export interface HttpServerOptions {
   extraTools?: readonly ExtraTool[];
   /** Other pages of this server (the browser console): called after the Host check for every path but /mcp; false = not found. */
   routes?: PageRoutes;
+  /**
+   * OAuth access tokens on /mcp (oauthSettings(env)); API keys keep working beside them. Off by default.
+   * The embedded authorization server asks the person through `consent` (the console's page: createConsole().consent).
+   */
+  oauth?: OAuthSettings & { now?: () => Date; consent?: ConsentPage };
 }
 
 export interface HttpServerHandle {
@@ -76,19 +85,8 @@ export interface HttpServerHandle {
 export async function startHttpServer(options: HttpServerOptions): Promise<HttpServerHandle> {
   const host = options.host ?? "127.0.0.1";
   const apiKeys = options.apiKeys ?? new Map<string, string>();
-  if (!isLoopback(host) && apiKeys.size === 0) {
-    throw new ConfigurationError(`Refusing to serve MCP on ${host} without API keys.`, {
-      hint: "Set MARTECH_STEPS_API_KEYS=workspace:key (keys of 24+ characters), or bind to 127.0.0.1.",
-    });
-  }
-  if (options.requireKey && apiKeys.size === 0) {
-    throw new ConfigurationError(
-      "Refusing to serve MCP without API keys: MARTECH_STEPS_REQUIRE_KEY is set.",
-      {
-        hint: "Set MARTECH_STEPS_API_KEYS=workspace:key (keys of 24+ characters), or unset MARTECH_STEPS_REQUIRE_KEY to let local processes call without one.",
-      },
-    );
-  }
+  refuseOpenServer(host, apiKeys, options);
+  refuseUnsafeEmbedded(host, options.oauth);
   const endpoints = new McpEndpoints({
     workspace: options.workspace,
     offerSignIn: isLoopback(host),
@@ -107,15 +105,19 @@ export async function startHttpServer(options: HttpServerOptions): Promise<HttpS
         ...(state.backend === "redis" ? { redis: () => state.ping() } : {}),
       };
     },
-    mayReadMetrics: (req) => apiKeys.size === 0 || keyWorkspace(apiKeys, req) !== undefined,
+    // Open only where /mcp is: with OAuth (a server others reach), only an API key reads the metrics.
+    mayReadMetrics: (req) =>
+      (apiKeys.size === 0 && !oauthIsOn(options)) || keyWorkspace(apiKeys, req) !== undefined,
   });
   // Filled once the server listens: the accepted values carry its port.
   const allowed = { hosts: new Set<string>(), origins: new Set<string>() };
+  const oauth: { resource?: ProtectedResource; embedded?: EmbeddedServer } = {};
   const app = httpApp({
     allowed,
     apiKeys,
     endpoints,
     ops,
+    oauth,
     ...(options.routes ? { routes: options.routes } : {}),
   });
   // The URL is read inside the promise: a request target it cannot parse is an answer, not a crash.
@@ -137,6 +139,12 @@ export async function startHttpServer(options: HttpServerOptions): Promise<HttpS
   allowed.hosts = allowedHostSet(names, port, options.allowedHosts ?? []);
   allowed.origins = allowedOriginSet(names, port, options.allowedOrigins ?? []);
   const urls = printedHostNames(host).map((name) => `http://${name}:${port}/mcp`);
+  try {
+    await plugOAuth(options.oauth, urls[0] as string, oauth);
+  } catch (error) {
+    httpServer.close();
+    throw error;
+  }
   return {
     url: urls[0] as string,
     urls,
@@ -148,6 +156,101 @@ export async function startHttpServer(options: HttpServerOptions): Promise<HttpS
       await new Promise<void>((resolve) => httpServer.close(() => resolve()));
     },
   };
+}
+
+function oauthIsOn(options: HttpServerOptions): boolean {
+  return options.oauth !== undefined && options.oauth.mode !== "off";
+}
+
+/**
+ * A server other machines can reach needs a credential on /mcp (API keys or OAuth); so does one whose
+ * operator asked for a key on loopback too (MARTECH_STEPS_REQUIRE_KEY).
+ */
+function refuseOpenServer(
+  host: string,
+  apiKeys: ReadonlyMap<string, string>,
+  options: HttpServerOptions,
+): void {
+  const oauthOn = oauthIsOn(options);
+  if (!isLoopback(host) && apiKeys.size === 0 && !oauthOn) {
+    throw new ConfigurationError(`Refusing to serve MCP on ${host} without API keys or OAuth.`, {
+      hint: "Set MARTECH_STEPS_API_KEYS=workspace:key (keys of 24+ characters) or MARTECH_STEPS_OAUTH_ISSUER, or bind to 127.0.0.1.",
+    });
+  }
+  if (options.requireKey && apiKeys.size === 0 && !oauthOn) {
+    throw new ConfigurationError(
+      "Refusing to serve MCP without API keys: MARTECH_STEPS_REQUIRE_KEY is set.",
+      {
+        hint: "Set MARTECH_STEPS_API_KEYS=workspace:key (keys of 24+ characters), or unset MARTECH_STEPS_REQUIRE_KEY to let local processes call without one.",
+      },
+    );
+  }
+}
+
+/**
+ * The embedded authorization server is refused where it is unsafe. Off loopback, the canonical /mcp URI
+ * must be https (MARTECH_STEPS_OAUTH_AUDIENCE, the public URL a TLS proxy serves): the MCP authorization
+ * specification asks for authorization endpoints over HTTPS except on loopback, and the person's console
+ * login and the codes would cross the network in clear. It signs people in through the console's login.
+ */
+function refuseUnsafeEmbedded(host: string, settings: HttpServerOptions["oauth"]): void {
+  if (settings?.mode !== "embedded") return;
+  const publicUrl = settings.audience ? new URL(settings.audience) : undefined;
+  const local = publicUrl ? isLoopback(publicUrl.hostname) : isLoopback(host);
+  if (publicUrl?.protocol !== "https:" && !local)
+    throw new ConfigurationError(
+      `Refusing MARTECH_STEPS_OAUTH=embedded on ${publicUrl?.host ?? host} without HTTPS: off this machine, the authorization server must be served over HTTPS.`,
+      {
+        hint: "Put a TLS proxy in front and set MARTECH_STEPS_OAUTH_AUDIENCE=https://<public name>/mcp (README, Remote sign-in), or bind to 127.0.0.1.",
+      },
+    );
+  if (!settings.consent)
+    throw new ConfigurationError("MARTECH_STEPS_OAUTH=embedded needs the console to sign people in.", {
+      hint: "Run the server with the console: martech-steps start, or serve --http (which mounts it with this setting).",
+    });
+}
+
+/** /mcp as a protected resource, of the embedded authorization server or an external issuer (known once the server listens). */
+async function plugOAuth(
+  settings: HttpServerOptions["oauth"],
+  ownUrl: string,
+  oauth: { resource?: ProtectedResource; embedded?: EmbeddedServer },
+): Promise<void> {
+  if (settings?.mode === "embedded") {
+    oauth.embedded = await embeddedServer(settings, ownUrl);
+    oauth.resource = oauth.embedded.resource;
+    return;
+  }
+  const resource = settings ? protectedResource(settings, ownUrl) : undefined;
+  if (resource) oauth.resource = resource;
+}
+
+/** The embedded authorization server; its issuer is the canonical /mcp URI's origin + /oauth. */
+function embeddedServer(
+  settings: OAuthSettings & { now?: () => Date; consent?: ConsentPage },
+  ownUrl: string,
+): Promise<EmbeddedServer> {
+  return startEmbedded({
+    audience: settings.audience ?? ownUrl,
+    workspaceClaim: settings.workspaceClaim,
+    consent: settings.consent as ConsentPage,
+    ...(settings.now ? { now: settings.now } : {}),
+  });
+}
+
+/** /mcp as a protected resource of an external issuer; its audience defaults to the server's own /mcp URL. */
+function protectedResource(
+  settings: OAuthSettings & { now?: () => Date },
+  ownUrl: string,
+): ProtectedResource | undefined {
+  if (settings.mode !== "external" || !settings.issuer) return undefined;
+  return new ProtectedResource({
+    issuer: settings.issuer,
+    audience: settings.audience ?? ownUrl,
+    workspaceClaim: settings.workspaceClaim,
+    keys: cachedIssuer(settings.issuer),
+    ...(settings.now ? { now: settings.now } : {}),
+  });
 }
 
 const BAD_TARGET = "Bad request: the request target must be a path, such as /mcp.";

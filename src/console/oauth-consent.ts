@@ -1,0 +1,126 @@
+/**
+ * The consent screen of the embedded authorization server (src/mcp/oauth/embedded.ts): a server-rendered
+ * page at /oauth/interaction/<id> where the person logged in to the console approves or declines an MCP
+ * client. It names the client, where the client receives the code, the workspace and the scopes. The
+ * approval is a change, so it takes the console's checks: the session's cookie, a same-origin POST (Origin)
+ * and the session's CSRF token (here a form field, since the page runs no script under its CSP).
+ */
+import type { IncomingMessage, ServerResponse } from "node:http";
+import type { ConsentPage, Interactions, PendingConsent } from "../mcp/oauth/embedded.js";
+import { READ_SCOPE, WRITE_SCOPE } from "../mcp/oauth/scopes.js";
+import { crossOrigin, sameOrigin, secure } from "./http-util.js";
+import { type ConsoleSession, type Sessions, sameSecret } from "./sessions.js";
+
+const SCOPE_WORDS: Record<string, string> = {
+  [READ_SCOPE]: "run the steps that only read (reports, GET calls)",
+  [WRITE_SCOPE]: "run every step, including those that change Marketo or Google Analytics",
+};
+
+const MAX_FORM_BYTES = 4 * 1024;
+
+function escapeHtml(text: string): string {
+  return text.replace(
+    /[&<>"']/g,
+    (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[ch] as string,
+  );
+}
+
+/**
+ * The page's CSP: the console's rules (no script, nothing from elsewhere) with form-action naming the
+ * client's redirect too: browsers apply form-action to the redirects that follow the POST, and the flow
+ * ends at the client's redirect URI.
+ */
+function csp(redirectUri: string): string {
+  let target = "";
+  try {
+    const url = new URL(redirectUri);
+    target = /^https?:$/.test(url.protocol) ? url.origin : url.protocol;
+  } catch {
+    target = "";
+  }
+  return `default-src 'none'; form-action 'self' ${target}; frame-ancestors 'none'; base-uri 'none'`.replace(
+    /[^\x20-\x7e]/g,
+    "",
+  );
+}
+
+function sendPage(res: ServerResponse, status: number, body: string, redirectUri = ""): void {
+  secure(res, "page");
+  res.setHeader("content-security-policy", csp(redirectUri));
+  res.writeHead(status, { "content-type": "text/html; charset=utf-8", "cache-control": "no-store" });
+  res.end(
+    `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>martech-steps: sign in an MCP client</title></head><body>${body}</body></html>`,
+  );
+}
+
+function consentHtml(pending: PendingConsent, session: ConsoleSession): string {
+  const scopes = pending.scopes
+    .map((scope) => `<li><code>${escapeHtml(scope)}</code>: ${escapeHtml(SCOPE_WORDS[scope] ?? scope)}</li>`)
+    .join("");
+  return [
+    `<h1>Allow ${escapeHtml(pending.clientName)} to use martech-steps?</h1>`,
+    `<p>The MCP client <strong>${escapeHtml(pending.clientName)}</strong> (client id <code>${escapeHtml(pending.clientId)}</code>)`,
+    ` asks to use workspace <strong>${escapeHtml(session.workspace)}</strong> and will receive its access at`,
+    ` <code>${escapeHtml(pending.redirectUri)}</code>. It may:</p><ul>${scopes}</ul>`,
+    `<form method="post"><input type="hidden" name="csrf" value="${escapeHtml(session.csrfToken)}">`,
+    `<button type="submit" name="decision" value="approve">Allow</button> `,
+    `<button type="submit" name="decision" value="deny">Decline</button></form>`,
+  ].join("");
+}
+
+const LOGIN_FIRST =
+  "<h1>Log in to the console first</h1><p>An MCP client asks to sign in to this martech-steps server. " +
+  'Log in to the <a href="/">console</a> (with the login link the server printed, or your workspace\'s API key), ' +
+  "then reload this page.</p>";
+
+const EXPIRED =
+  "<h1>This sign-in request is over</h1><p>It expired, was already answered, or the server restarted. " +
+  "Start the sign-in again from your MCP client.</p>";
+
+async function readForm(req: IncomingMessage): Promise<URLSearchParams | undefined> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req) {
+    size += (chunk as Buffer).length;
+    if (size > MAX_FORM_BYTES) return undefined;
+    chunks.push(chunk as Buffer);
+  }
+  return new URLSearchParams(Buffer.concat(chunks).toString("utf8"));
+}
+
+/** The consent page over the console's sessions. */
+export function consentPage(sessions: Sessions): ConsentPage {
+  return async (req, res, interactions) => {
+    const method = req.method ?? "GET";
+    if (method !== "GET" && method !== "POST") {
+      res.writeHead(405, { allow: "GET, POST" }).end();
+      return;
+    }
+    if (crossOrigin(req))
+      return sendPage(res, 403, "<h1>Forbidden</h1><p>This page answers its own origin only.</p>");
+    const session = sessions.fromRequest(req);
+    if (!session) return sendPage(res, 401, LOGIN_FIRST);
+    const pending = await interactions.pending(req, res);
+    if (!pending) return sendPage(res, 400, EXPIRED);
+    if (method === "GET") return sendPage(res, 200, consentHtml(pending, session), pending.redirectUri);
+    return decide(req, res, session, interactions);
+  };
+}
+
+/** A POST of the form: from the page's origin, with the session's CSRF token; then approve or decline. */
+async function decide(
+  req: IncomingMessage,
+  res: ServerResponse,
+  session: ConsoleSession,
+  interactions: Interactions,
+): Promise<void> {
+  const form = await readForm(req);
+  if (!sameOrigin(req) || !form || !sameSecret(session.csrfToken, form.get("csrf") ?? undefined))
+    return sendPage(
+      res,
+      403,
+      "<h1>Forbidden</h1><p>The approval did not come from this page (no valid CSRF token). Reload the page and answer again.</p>",
+    );
+  if (form.get("decision") === "approve") return interactions.approve(req, res, session.workspace);
+  return interactions.deny(req, res);
+}
