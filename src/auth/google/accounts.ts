@@ -31,8 +31,10 @@ import {
   SERVICE_ACCOUNT_SCOPES,
   serviceAccountToken,
 } from "./service-account.js";
-import { beginSignIn, prepareSignIn } from "./sign-in.js";
 import { type AccountTokenSource, createAccountTokenSource, type GoogleTokenSource } from "./token-source.js";
+
+/** The sign-in flows (and their loopback server), loaded when a person signs in, not on every start. */
+const signIn = () => import("./sign-in.js");
 
 export type { AccountSummary } from "./records.js";
 export type { GoogleTokenSource } from "./token-source.js";
@@ -117,6 +119,7 @@ export class GoogleAccounts {
   async beginConnect(options: ConnectOptions = {}): Promise<{ url: string; done: Promise<AccountSummary> }> {
     if (options.label !== undefined) checkLabel(options.label);
     const client = this.#client(await this.#deps.store.read(this.#deps.workspace));
+    const { beginSignIn } = await signIn();
     const { url, tokens } = await beginSignIn({
       client,
       authorizeUrl: this.#deps.endpoints.authorizeUrl,
@@ -142,6 +145,7 @@ export class GoogleAccounts {
   }): Promise<{ url: string; finish(code: string): Promise<AccountSummary> }> {
     if (options.label !== undefined) checkLabel(options.label);
     const client = this.#client(await this.#deps.store.read(this.#deps.workspace));
+    const { prepareSignIn } = await signIn();
     const { url, exchange } = prepareSignIn({
       client,
       authorizeUrl: this.#deps.endpoints.authorizeUrl,
