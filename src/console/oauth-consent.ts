@@ -44,14 +44,25 @@ function csp(redirectUri: string): string {
   );
 }
 
-function sendPage(res: ServerResponse, status: number, body: string, redirectUri = ""): void {
+function sendPage(res: ServerResponse, status: number, body: string, redirectUri = "", head = ""): void {
   secure(res, "page");
   res.setHeader("content-security-policy", csp(redirectUri));
   res.writeHead(status, { "content-type": "text/html; charset=utf-8", "cache-control": "no-store" });
   res.end(
-    `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>martech-steps: sign in an MCP client</title></head><body>${body}</body></html>`,
+    `<!doctype html><html lang="en"><head><meta charset="utf-8">${head}<title>martech-steps: sign in an MCP client</title></head><body>${body}</body></html>`,
   );
 }
+
+/**
+ * A hosted MCP client (a web page of another site) starts the flow with a navigation; it and the
+ * redirects after it arrive cross-site (Sec-Fetch-Site: cross-site, https://www.w3.org/TR/fetch-metadata/),
+ * so the console's SameSite=Strict cookie is not sent and the page cannot tell who is logged in. The page
+ * opens itself again from its own origin (a same-origin navigation, which carries that cookie); it shows
+ * nothing of the request, and changes nothing.
+ */
+const REOPEN_HEAD = '<meta http-equiv="refresh" content="0">';
+const REOPEN =
+  '<h1>Continuing the sign-in</h1><p>If this page does not go on by itself, <a href="">continue</a>.</p>';
 
 function consentHtml(pending: PendingConsent, session: ConsoleSession): string {
   const scopes = pending.scopes
@@ -96,8 +107,11 @@ export function consentPage(sessions: Sessions): ConsentPage {
       res.writeHead(405, { allow: "GET, POST" }).end();
       return;
     }
-    if (crossOrigin(req))
+    if (crossOrigin(req)) {
+      if (method === "GET" && req.headers["sec-fetch-mode"] === "navigate")
+        return sendPage(res, 200, REOPEN, "", REOPEN_HEAD);
       return sendPage(res, 403, "<h1>Forbidden</h1><p>This page answers its own origin only.</p>");
+    }
     const session = sessions.fromRequest(req);
     if (!session) return sendPage(res, 401, LOGIN_FIRST);
     const pending = await interactions.pending(req, res);

@@ -161,6 +161,43 @@ describe("the embedded authorization server (MARTECH_STEPS_OAUTH=embedded)", () 
     expect(back.location?.searchParams.get("error")).toBe("access_denied");
   });
 
+  it("reopens the consent page from its own origin when a hosted client's page navigated to it cross-site", async () => {
+    const provider = new RecordingOAuthProvider();
+    const transport = new StreamableHTTPClientTransport(new URL(http.url), { authProvider: provider });
+    await expect(new ModernClient({ name: "agent", version: "1" }).connect(transport)).rejects.toThrow(
+      UnauthorizedError,
+    );
+    const browser = new ScriptedBrowser(base);
+    await browser.request("GET", `/${new URL(web.loginUrl(base)).search}`);
+    const start = provider.authorizationUrl as URL;
+    await browser.follow(`${start.pathname}${start.search}`);
+    const consentPath = browser.lastGetPath;
+    // The navigation from the client's site, and the redirects after it, arrive cross-site: the browser
+    // leaves out the console's SameSite=Strict cookie, so the page cannot be shown yet; it reopens itself.
+    const crossSite = await browser.request("GET", consentPath, {
+      "sec-fetch-site": "cross-site",
+      "sec-fetch-mode": "navigate",
+      cookie: [...browser.jar]
+        .filter(([name]) => name.startsWith("_interaction"))
+        .map((p) => p.join("="))
+        .join("; "),
+    });
+    expect(crossSite.status, crossSite.text).toBe(200);
+    expect(crossSite.text).toContain('<meta http-equiv="refresh" content="0">');
+    expect(crossSite.text).not.toContain("csrf");
+    expect(crossSite.text).not.toContain("Test Agent");
+    // The reopened page is a same-origin navigation, with the session's cookie: the consent form.
+    const reopened = await browser.request("GET", consentPath, {
+      "sec-fetch-site": "same-origin",
+      "sec-fetch-mode": "navigate",
+    });
+    expect(reopened.status, reopened.text).toBe(200);
+    ScriptedBrowser.csrfOf(reopened.text);
+    // A cross-site POST is still refused, whatever it carries.
+    const form = { "content-type": "application/x-www-form-urlencoded", "sec-fetch-site": "cross-site" };
+    expect((await browser.request("POST", consentPath, form, "decision=approve")).status).toBe(403);
+  });
+
   it("answers a broken authorization request with its own escaped error page, printing nothing", async () => {
     const info = vi.spyOn(console, "info");
     try {
