@@ -186,6 +186,34 @@ describe("/mcp as an OAuth protected resource of an external issuer", () => {
     expect((await raw(http.url, { headers: bearer(unsigned), body: INIT })).status).toBe(401);
   });
 
+  it("refuses alg confusion, alg none, a token not valid yet or without exp or aud, and a workspace that is a path", async () => {
+    const token = await issuer.token(http.url, "steps:read steps:write");
+    const claims = decodeJwt(token);
+    const { kid } = decodeProtectedHeader(token);
+    const { d: _private, ...publicJwk } = issuer.jwk;
+    const real = await importJWK(issuer.jwk, "ES256");
+    const sign = (payload: Record<string, unknown>) =>
+      new SignJWT(payload).setProtectedHeader({ alg: "ES256", typ: "at+jwt", kid: kid as string }).sign(real);
+    const status = async (jwt: string) => (await raw(http.url, { headers: bearer(jwt), body: INIT })).status;
+    // HS256 keyed with the issuer's public key (published, so anyone has it), and alg none.
+    const hs = await new SignJWT(claims)
+      .setProtectedHeader({ alg: "HS256", kid: kid as string })
+      .sign(new TextEncoder().encode(JSON.stringify(publicJwk)));
+    expect(await status(hs)).toBe(401);
+    const none = `${Buffer.from(JSON.stringify({ alg: "none", kid })).toString("base64url")}.${token.split(".")[1]}.`;
+    expect(await status(none)).toBe(401);
+    const now = Math.floor(Date.now() / 1000);
+    expect(await status(await sign({ ...claims, nbf: now + 3600 }))).toBe(401);
+    const { exp: _exp, ...noExp } = claims;
+    expect(await status(await sign(noExp))).toBe(401);
+    const { aud: _aud, ...noAud } = claims;
+    expect(await status(await sign(noAud))).toBe(401);
+    for (const workspace of ["../keyed", "team/../keyed", "Team", "", 7])
+      expect(await status(await sign({ ...claims, [CLAIM]: workspace }))).toBe(401);
+    // The same key and claims, with the scope padded by spaces: still valid.
+    expect(await status(await sign({ ...claims, scope: "  steps:read   steps:write " }))).toBe(200);
+  });
+
   it("refuses a token without the workspace claim", async () => {
     delete issuer.claims[CLAIM];
     try {
