@@ -20,7 +20,7 @@ import { parseFilter } from "./ga/filter-parser.js";
 import { filterFields, filterNameProblems, type SplitFilters, splitFilter } from "./ga/filter-split.js";
 import { type PropertyRef, propertyText, resolveProperty } from "./ga/property-name.js";
 import { RUN_REPORTS_ALIASES } from "./ga/report-aliases.js";
-import { type Comparison, compareRanges } from "./ga/report-compare.js";
+import { type Comparison, compareRanges, comparisonHints } from "./ga/report-compare.js";
 import { flattenReport, quotaSummary, responseHints } from "./ga/report-flatten.js";
 import { pageReport } from "./ga/report-paging.js";
 import { buildReportRequest, checkReportMode, duplicates, parseOrderBy } from "./ga/report-request.js";
@@ -138,7 +138,10 @@ export const googleAnalyticsRunReports: ToolStep<ReturnType<typeof input>, typeo
     });
     hints.push(...page.hints);
     const zone = response.metadata?.timeZone ?? timeZone;
-    const { stated, comparison } = statedDates({ dates, now, zone, page, flat, response, hints });
+    const { stated, comparison } = statedDates({
+      ...{ dates, now, zone, page, flat, response, hints },
+      first: fields.realtime ? 0 : fields.offset,
+    });
     const data = reportOutput({
       property,
       page,
@@ -177,6 +180,8 @@ function statedDates(o: {
   flat: FlatReport;
   response: RunReportResponse;
   hints: string[];
+  /** The offset this page starts at. */
+  first: number;
 }): { stated: StatedRange[] | undefined; comparison: Comparison | undefined } {
   if (!o.dates) return { stated: undefined, comparison: undefined };
   const stated = statedRanges(o.dates.dateRanges, o.now, o.zone);
@@ -187,7 +192,10 @@ function statedDates(o: {
     names(o.response.metricHeaders),
     stated,
   );
-  if (comparison) o.hints.push(...comparisonHints(comparison, o.page.rows.length, o.page.nextOffset));
+  if (comparison) {
+    const paging = { first: o.first, nextOffset: o.page.nextOffset, rowCount: o.flat.rowCount };
+    o.hints.push(...comparisonHints(comparison, o.page.rows.length, paging));
+  }
   return { stated, comparison };
 }
 
@@ -355,25 +363,6 @@ function reportOutput({
     request,
     hints,
   };
-}
-
-const LATER_PAGE = ", or the row is on a later page: raise limit to have both on one page";
-
-/** What the merged rows of a two-range report hold, and which rows miss a range. */
-function comparisonHints(comparison: Comparison, gaRows: number, nextOffset: number | undefined): string[] {
-  const hints = [
-    `The ${gaRows} rows GA returned (one per combination and date range) are merged into ` +
-      `${comparison.rows.length}: each metric per range as <metric>[<range>], and <metric>_change and ` +
-      `<metric>_change_pct from ${comparison.from} to ${comparison.to}.`,
-  ];
-  if (comparison.incomplete > 0) {
-    hints.push(
-      `${comparison.incomplete} merged row(s) have a value in one date range only: GA returned no row for the ` +
-        `other (no data there${nextOffset !== undefined ? LATER_PAGE : ""}); ` +
-        "their change is null.",
-    );
-  }
-  return hints;
 }
 
 function summarize(

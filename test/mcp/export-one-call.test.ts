@@ -167,6 +167,35 @@ describe("a bulk export in one call", () => {
     expect(status.data.result[0]?.status).toBe("Cancelled");
   });
 
+  it("a call cancelled while the Completed job's file is read sends no cancel (Marketo refuses it: 1003)", async () => {
+    // Every request takes 300 ms: the abort arrives before the call is done with the Completed job.
+    const slow = await marketoFixture({ bulkJobMs: 100, latencyMs: 300 });
+    const other = await mcpSession(slow.workspace);
+    try {
+      const controller = new AbortController();
+      let exportId = "";
+      const pending = other.client.callTool({ name: "marketo_api_call", arguments: LEADS }, undefined, {
+        signal: controller.signal,
+        onprogress: (p: { message?: string }) => {
+          const id = /^Export (\S+) is Completed/.exec(p.message ?? "")?.[1];
+          if (id) {
+            exportId = id;
+            controller.abort();
+          }
+        },
+      });
+      await expect(pending).rejects.toThrow();
+      expect(exportId).not.toBe("");
+      // Long enough for a cancel request (300 ms latency) to have arrived, had one been sent.
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      const paths = slow.sandbox.stats().callsByPath;
+      expect(paths[`/bulk/v1/leads/export/${exportId}/cancel.json`]).toBeUndefined();
+    } finally {
+      await other.close();
+      await slow.close();
+    }
+  });
+
   it("at the call's deadline leaves the job running and says how to pick it up, which works", async () => {
     // A job that takes 3 s, a call that may take 1.5 s.
     const slow = await marketoFixture({ bulkJobMs: 3_000 }, { MARTECH_STEPS_DEADLINE_MS: "1500" });

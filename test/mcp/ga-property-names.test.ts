@@ -82,4 +82,24 @@ describe("GA steps through MCP: a property by its display name", () => {
     const refused = await report("G-ABC123");
     expect(text(refused)).toContain("measurement ID");
   });
+
+  it("a display name that is a number, or written without its accents, finds the property", async () => {
+    for (const display_name of ["2024", "Café Crème"]) {
+      const created = await call("google_analytics_create_properties", {
+        analytics_account: "accounts/100002",
+        display_name,
+        time_zone: "Europe/Paris",
+        currency_code: "EUR",
+      });
+      expect(created.isError, text(created)).toBeFalsy();
+    }
+    const numeric = await report("2024");
+    expect(numeric.isError, text(numeric)).toBeFalsy();
+    expect(data(numeric).property_name).toBe("2024");
+    const plain = await report("cafe creme");
+    expect(plain.isError, text(plain)).toBeFalsy();
+    expect(data(plain).property_name).toBe("Café Crème");
+    // A listed ID is still the ID.
+    expect(data(await report("412345671")).property_name).toBe("Retail Web Store");
+  });
 });

@@ -93,14 +93,28 @@ export async function resolveProperty(
       return [];
     });
     const displayName = listed.find((p) => p.id === id)?.displayName;
-    return { id, ...(displayName ? { displayName } : {}) };
+    if (displayName) return { id, displayName };
+    // A display name may itself be a number ("2024"): when no listed property has that ID, the one
+    // property of that name is meant. An ID missing from the listing is still tried as an ID.
+    const named = listed.filter((p) => fold(p.displayName) === fold(value));
+    if (named.length === 1 && named[0]) return { id: named[0].id, displayName: named[0].displayName };
+    return { id };
   }
   return byName(await listProperties(ga, signal), value, ga.account, field);
 }
 
+/** A name as compared: without regard to case, nor to accents ("cafe" finds "Café"). */
+const fold = (name: string) =>
+  name
+    .normalize("NFD")
+    .replace(/\p{Diacritic}/gu, "")
+    .toLowerCase();
+
 function byName(listed: Listed[], name: string, account: string, field: string): PropertyRef {
   const wanted = name.toLowerCase();
-  const matches = listed.filter((p) => p.displayName.toLowerCase() === wanted);
+  // The exact name without regard to case first; then without accents, so "Cafe" and "Café" can coexist.
+  const exact = listed.filter((p) => p.displayName.toLowerCase() === wanted);
+  const matches = exact.length > 0 ? exact : listed.filter((p) => fold(p.displayName) === fold(name));
   const [only] = matches;
   if (only && matches.length === 1) return { id: only.id, displayName: only.displayName };
   if (matches.length > 1) {

@@ -130,3 +130,37 @@ export function compareRanges(
     incomplete: rows.incomplete,
   };
 }
+
+/**
+ * Where the missing range's row of a merged row may be: on a later page, or, when this page starts after
+ * an offset, on an earlier one too, which only a call from offset 0 brings onto the same page.
+ */
+function elsewhere(paging: { first: number; nextOffset: number | undefined; rowCount: number }): string {
+  if (paging.first > 0) {
+    const page = paging.nextOffset !== undefined ? "an earlier or a later page" : "an earlier page";
+    return `, or the row is on ${page}: call again with offset 0 and limit ${paging.rowCount} to have both on one page`;
+  }
+  return paging.nextOffset !== undefined
+    ? ", or the row is on a later page: raise limit to have both on one page"
+    : "";
+}
+
+/** What the merged rows of a two-range report hold, and which rows miss a range. */
+export function comparisonHints(
+  comparison: Comparison,
+  gaRows: number,
+  paging: { first: number; nextOffset: number | undefined; rowCount: number },
+): string[] {
+  const hints = [
+    `The ${gaRows} rows GA returned (one per combination and date range) are merged into ` +
+      `${comparison.rows.length}: each metric per range as <metric>[<range>], and <metric>_change and ` +
+      `<metric>_change_pct from ${comparison.from} to ${comparison.to}.`,
+  ];
+  if (comparison.incomplete > 0) {
+    hints.push(
+      `${comparison.incomplete} merged row(s) have a value in one date range only: GA returned no row for the ` +
+        `other (no data there${elsewhere(paging)}); their change is null.`,
+    );
+  }
+  return hints;
+}

@@ -68,6 +68,8 @@ interface Job {
   base: string;
   id: string;
   calls: number;
+  /** Set once Marketo says Completed: from then on there is nothing left to cancel, only a file to read. */
+  completed?: boolean;
 }
 
 async function post(job: Job, path: string, signal: AbortSignal | undefined) {
@@ -105,6 +107,9 @@ async function untilCompleted(job: Job): Promise<{ status: Record<string, unknow
 /** The caller cancelled: cancel the job at Marketo too (its own limit: the call's signal has fired). */
 async function cancelJob(job: Job, error: unknown): Promise<never> {
   const reason = job.ctx.signal?.reason;
+  // A Completed job cannot be cancelled (Marketo answers 1003) and does not keep running: only its file
+  // is left, kept seven days.
+  if (job.completed) return stoppedReading(job, reason);
   if (isDeadlineReason(reason)) {
     throw new DeadlineExceededError(
       `Export ${job.id} did not complete within the call's ${Math.round(reason.totalMs / 1000)} s deadline; it keeps running at Marketo.`,
@@ -124,6 +129,19 @@ async function cancelJob(job: Job, error: unknown): Promise<never> {
   }
   throw new CancelledError(`The export was cancelled${cancelled}.`, {
     hint: isMartechError(error) ? error.message : "Run it again when needed.",
+  });
+}
+
+function stoppedReading(job: Job, reason: unknown): never {
+  const file = `Read it with GET ${job.base}/${job.id}/file.json (Marketo keeps it for seven days).`;
+  if (isDeadlineReason(reason)) {
+    throw new DeadlineExceededError(
+      `Export ${job.id} completed, but its file was not read within the call's ${Math.round(reason.totalMs / 1000)} s deadline.`,
+      { writeMayHaveHappened: true, deadlineMs: reason.totalMs, hint: file },
+    );
+  }
+  throw new CancelledError(`Reading the file of export ${job.id} was cancelled; the export had completed.`, {
+    hint: file,
   });
 }
 
@@ -153,6 +171,7 @@ export async function runExport(
     await post(job, `${base}/${id}/enqueue.json`, ctx.signal);
     ctx.progress({ progress: 0, message: `Export ${id} created and enqueued` });
     const { status, polls } = await untilCompleted(job);
+    job.completed = true;
     const file = `${base}/${id}/file.json`;
     const asFile: MarketoApiCallInput = {
       ...input,

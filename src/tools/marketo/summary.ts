@@ -50,6 +50,12 @@ export function triggerSummary(input: MarketoApiCallInput, requestedAt: Date): s
     `Marketo accepted the request to run smart campaign ${campaign} for ${plural(leads.length, "lead")} ` +
     `(id${leads.length === 1 ? "" : "s"} ${leads.join(", ")}). Marketo runs the campaign asynchronously: this ` +
     `answer means it was queued, not that its flow has run. To see what the flow did, call marketo_api_call with ${call} ` +
+    // activities.json's leadIds "Allows up to 30 entries" (Get Lead Activities, swagger-mapi.json,
+    // https://developer.adobe.com/marketo-apis/api/mapi/#tag/Activities/operation/getLeadActivitiesUsingGET).
+    (leads.length > 30
+      ? `(its leadIds holds the first 30 of the ${leads.length} leads, the most activities.json takes; ` +
+        `call it again with leadIds ${leads.slice(30).join(",")}, 30 at a time) `
+      : "") +
     `(other activity types: GET /rest/v1/activities/types.json); the activities it logs carry campaignId ${campaign}.`
   );
 }

@@ -191,4 +191,22 @@ describe("a campaign trigger", () => {
     // The campaign run was queued at the sandbox for exactly those leads.
     expect(fixture.sandbox.campaignRuns().at(-1)).toMatchObject({ campaignId: 1002, leadIds: [5, 7] });
   });
+
+  it("for more than 30 leads, says the activity call covers the first 30 (its leadIds limit) and the rest works too", async () => {
+    const ids = Array.from({ length: 35 }, (_, i) => i + 1);
+    const { summary } = await call({
+      method: "POST",
+      endpoint: "/rest/v1/campaigns/1002/trigger.json",
+      body: { input: { leads: ids.map((id) => ({ id })) } },
+    });
+    const said = /call marketo_api_call with (\{.*?"paginate":true\})/.exec(summary)?.[1] ?? "";
+    const follow = JSON.parse(said) as { query_parameters: Record<string, string> };
+    expect(follow.query_parameters.leadIds?.split(",")).toEqual(ids.slice(0, 30).map(String));
+    // The summary must not let the call pass for all 35 leads' activity.
+    expect(summary).toContain("first 30 of the 35 leads");
+    expect(summary).toContain("31,32,33,34,35");
+    const rest = { ...follow, query_parameters: { ...follow.query_parameters, leadIds: "31,32,33,34,35" } };
+    const activity = await call(rest);
+    expect(activity.data.complete).toBe(true);
+  });
 });
