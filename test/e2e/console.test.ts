@@ -119,7 +119,7 @@ describe("the console in a browser", () => {
     await page.getByRole("button", { name: "Run", exact: true }).click();
     await expect
       .poll(() => summary().textContent())
-      .toMatch(/^GET \/rest\/v1\/lists\/1001\/leads\.json: \d+ records/);
+      .toMatch(/^GET \/rest\/v1\/lists\/1001\/leads\.json: [\d,]+ records read in \d+ pages, \d+ calls\.$/);
     // The page scrolled to the result: its heading is in view, below the top of a page that scrolled.
     // (Strings: the tests' type-check has no DOM library; the expressions run in the page.)
     const top = Number(
@@ -164,7 +164,7 @@ describe("the console in a browser", () => {
     await page.locator("#root_paginate").uncheck();
     await addQueryParameter("batchSize", "5");
     await page.getByRole("button", { name: "Run", exact: true }).click();
-    await expect.poll(() => summary().textContent()).toMatch(/^GET .*: 5 records; 1 page, 1 call\.$/);
+    await expect.poll(() => summary().textContent()).toMatch(/^GET .*: 5 records read in 1 page, 1 call\.$/);
     const first = await columnOf("id");
     expect(first).toHaveLength(5);
     await page.locator(".results").getByRole("button", { name: "Load more" }).click();
@@ -220,7 +220,7 @@ describe("the console in a browser", () => {
     await page.getByRole("button", { name: "Run", exact: true }).click();
     await expect
       .poll(() => summary().textContent(), { timeout: 15_000 })
-      .toMatch(/^Report on properties\/412345671: \d+ rows/);
+      .toMatch(/^Report on Retail Web Store \(properties\/412345671\) .*: \d+ rows/);
     const chart = page.locator("figure.chart[data-kind='line']");
     await chart.locator("canvas").waitFor();
     expect(await chart.locator("[role=img]").getAttribute("aria-label")).toBe("Chart: sessions by date");
