@@ -370,6 +370,35 @@ describe("the console in a browser", () => {
     }
   });
 
+  it("stops a run when the person leaves its step for another screen", async () => {
+    const slow = await startConsoleFixture({
+      marketoEnv: { MARKETO_CALLS_PER_WINDOW: "1", MARKETO_WINDOW_MS: "2000" },
+    });
+    const tab = await browser.context.newPage();
+    tab.setDefaultTimeout(10_000);
+    try {
+      await tab.goto(slow.console.loginUrl(slow.base));
+      await tab.getByLabel("Search tool steps").fill("marketing automation");
+      await tab.getByRole("button", { name: /Marketo API Call/ }).click();
+      await tab.locator("#root_method").selectOption("GET");
+      await tab.locator("#root_endpoint").fill("/rest/v1/lists/1001/leads.json");
+      await addQueryParameter("batchSize", "50", tab);
+      await tab.locator("#root_paginate").check();
+      await tab.getByRole("button", { name: "Run", exact: true }).click();
+      await expect.poll(() => tab.locator(".progress").textContent()).toMatch(/^Page 1, 50 records read\./);
+      await tab.getByRole("link", { name: "Integrations" }).click();
+      await tab.getByRole("heading", { level: 1 }).waitFor();
+      // The run nobody sees any more is dropped: no more calls on the workspace's Marketo quota.
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      const calls = slow.marketo.stats().apiCalls;
+      await new Promise((resolve) => setTimeout(resolve, 4_500));
+      expect(slow.marketo.stats().apiCalls).toBe(calls);
+    } finally {
+      await tab.close();
+      await slow.close();
+    }
+  });
+
   it("refuses a POST that another origin's page sends with the console's cookie", async () => {
     // Another origin on the same host (the Google sandbox): same-site, so the browser even sends the cookie.
     const other = await browser.context.newPage();
