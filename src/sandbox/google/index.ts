@@ -94,6 +94,22 @@ export interface GoogleSandbox {
   close(): Promise<void>;
 }
 
+/** What the Data API emulator reads of the sandbox's world and tokens. */
+function dataApiContext(world: GoogleWorld, tokens: TokenStore, now: () => number): DataApiContext {
+  return {
+    authenticate: (authorization) => tokens.authenticate(authorization),
+    property: (propertyId) => world.liveProperty(propertyId),
+    roleOf: (email, accountId) => world.roleOf(email, accountId),
+    keyEventNames: (propertyId) => world.keyEventNames(propertyId),
+    customDefinitions: (propertyId) => ({
+      dimensions: world.customDimensions.list(propertyId),
+      metrics: world.customMetrics.list(propertyId),
+    }),
+    recordAccess: (access) => world.accesses.push(access),
+    now,
+  };
+}
+
 export async function startGoogleSandbox(options: GoogleSandboxOptions = {}): Promise<GoogleSandbox> {
   const now = options.now ?? Date.now;
   const clientId = options.clientId ?? DEFAULT_CLIENT_ID;
@@ -127,19 +143,7 @@ export async function startGoogleSandbox(options: GoogleSandboxOptions = {}): Pr
     stats: oauthStats,
   });
   const admin = createAdminApi({ world, tokens, now });
-  const dataContext: DataApiContext = {
-    authenticate: (authorization) => tokens.authenticate(authorization),
-    property: (propertyId) => world.liveProperty(propertyId),
-    roleOf: (email, accountId) => world.roleOf(email, accountId),
-    keyEventNames: (propertyId) => world.keyEventNames(propertyId),
-    customDefinitions: (propertyId) => ({
-      dimensions: world.customDimensions.list(propertyId),
-      metrics: world.customMetrics.list(propertyId),
-    }),
-    recordAccess: (access) => world.accesses.push(access),
-    now,
-  };
-  const data = createDataApi(dataContext, options.data);
+  const data = createDataApi(dataApiContext(world, tokens, now), options.data);
 
   const mounts = new Map<string, SubHandler>([
     ["/oauth", oauth],
