@@ -40,6 +40,9 @@ export function StepRunner(props: { step: StepSummary }) {
   const runningNow = useRef<Running | undefined>(undefined);
   runningNow.current = running;
   const lastInput = useRef<Input>({});
+  // Leaving the step (another step, Integrations) drops its run: nobody would see its result, and it
+  // would go on spending the workspace's API quota (the server stops a run whose request is dropped).
+  useEffect(() => () => runningNow.current?.controller.abort(), []);
 
   const run = async (data: Input) => {
     if (!form) return;

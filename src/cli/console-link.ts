@@ -8,7 +8,7 @@
 import { randomBytes } from "node:crypto";
 import { chmodSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { defaultHome } from "../auth/store-core.js";
+import { checkWorkspaceName, defaultHome } from "../auth/store-core.js";
 import { ConfigurationError, NetworkError } from "../errors.js";
 
 /** Where a running server's admin file is: one per port. */
@@ -81,13 +81,14 @@ export async function consoleLink(
   env: NodeJS.ProcessEnv,
   options: { port?: string; workspace?: string },
 ): Promise<string> {
+  const workspace = checkWorkspaceName(options.workspace ?? "default");
   const server = pick(env, options.port);
   let response: Response;
   try {
     response = await fetch(new URL("/console/admin/login-link", server.url), {
       method: "POST",
       headers: { authorization: `Bearer ${server.token}`, "content-type": "application/json" },
-      body: JSON.stringify({ workspace: options.workspace ?? "default" }),
+      body: JSON.stringify({ workspace }),
       signal: AbortSignal.timeout(10_000),
     });
   } catch (error) {

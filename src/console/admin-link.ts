@@ -9,6 +9,7 @@
  */
 import type { IncomingMessage } from "node:http";
 import { isIP } from "node:net";
+import { checkWorkspaceName } from "../auth/store-core.js";
 import { answered } from "../mcp/node-bridge.js";
 import type { ConsoleApp, ConsoleContext, ConsoleDeps } from "./api-context.js";
 import { refused } from "./api-context.js";
@@ -37,7 +38,8 @@ async function mint(c: ConsoleContext, deps: ConsoleDeps, adminToken: string): P
   if (!sameSecret(adminToken, bearer(req)))
     return refused(c, 401, "unauthorized", "The admin token is missing or wrong.");
   const body = await readJson(req, 4 * 1024);
-  const workspace = stringField(body, "workspace", false) ?? "default";
+  // A name no workspace can have would make a link whose session fails on every call: refuse it here.
+  const workspace = checkWorkspaceName(stringField(body, "workspace", false) ?? "default");
   // The link names this server as the command reached it (the Host the server's own check accepted).
   const origin = new URL(`http://${req.headers.host ?? ""}`).origin;
   sendJson(c.env.outgoing, 200, { url: deps.loginLink(origin, workspace) });

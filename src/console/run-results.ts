@@ -112,10 +112,12 @@ export async function stoppedEvent(
 }
 
 /**
- * What tells an agent how to continue: the page offers it as "Load more" instead. Matches the words of
- * src/tools/output-cap.ts (moreWarning), src/tools/ga/report-paging.ts and the Marketo step's summary.
+ * What tells an agent how to continue or where the capped rest is: the page shows the whole result
+ * ("Load more", downloads) instead. Matches the words of src/tools/output-cap.ts (moreWarning),
+ * src/tools/ga/report-paging.ts and the Marketo step's summaries (src/tools/marketo/summary.ts,
+ * export-run.ts: "the first N are shown here", "all N are in the full result linked below").
  */
-const AGENT_PAGING = /next_cursor|next_offset|call again with offset|full result linked with this answer/;
+const AGENT_PAGING = /next_cursor|next_offset|call again with offset|full result linked|are shown here/;
 
 /** The summary and notes (warnings, hints) a person reads: without the agent's paging instructions. */
 export function forPeople(result: ToolResult<unknown>): {

@@ -107,6 +107,25 @@ describe("a new console login link from a running server", () => {
     expect(rebound.status).toBe(403);
   });
 
+  it("refuses a workspace name no workspace can have, instead of printing a link that cannot work", async () => {
+    const answer = await run(["console-link", "--workspace", "Not A/Name"], env());
+    expect(answer.code).not.toBe(0);
+    expect(answer.stdout).toBe("");
+    expect(answer.stderr).toMatch(/is not a workspace name\. Accepted: lowercase letters/);
+    // The server refuses it too (another client of the admin route).
+    const { token } = JSON.parse((await import("node:fs")).readFileSync(file(), "utf8")) as { token: string };
+    const asked = await rawRequest(origin, "POST", "/console/admin/login-link", {
+      headers: {
+        host: new URL(origin).host,
+        "content-type": "application/json",
+        authorization: `Bearer ${token}`,
+      },
+      body: JSON.stringify({ workspace: "../other" }),
+    });
+    expect(asked.status).toBe(400);
+    expect(asked.text).not.toMatch(/token=/);
+  });
+
   it("says how to get a server when none is running, once this one stopped (its file is gone)", async () => {
     const gone = new Promise((resolve) => child.once("exit", resolve));
     child.kill("SIGTERM");

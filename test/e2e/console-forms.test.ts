@@ -79,7 +79,7 @@ describe("the step forms in a browser", () => {
     await run();
     await expect
       .poll(() => summary().textContent())
-      .toMatch(/^POST \/rest\/v1\/campaigns\/1001\/trigger\.json/);
+      .toMatch(/^Marketo accepted the request to run smart campaign 1001 for 1 lead \(id 7\)\./);
     expect(fixture.marketo.campaignRuns().at(-1)?.leadIds).toEqual([7]);
   });
 
@@ -118,7 +118,7 @@ describe("the step forms in a browser", () => {
     await run();
     await expect
       .poll(() => summary().textContent(), { timeout: 15_000 })
-      .toMatch(/^Report on properties\/412345671: \d+ rows/);
+      .toMatch(/^Report on Retail Web Store \(properties\/412345671\) .*: \d+ rows/);
     await browser.screenshot("forms-04-channel-comparison");
   });
 

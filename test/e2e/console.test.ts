@@ -119,7 +119,7 @@ describe("the console in a browser", () => {
     await page.getByRole("button", { name: "Run", exact: true }).click();
     await expect
       .poll(() => summary().textContent())
-      .toMatch(/^GET \/rest\/v1\/lists\/1001\/leads\.json: \d+ records/);
+      .toMatch(/^GET \/rest\/v1\/lists\/1001\/leads\.json: [\d,]+ records read in \d+ pages, \d+ calls\.$/);
     // The page scrolled to the result: its heading is in view, below the top of a page that scrolled.
     // (Strings: the tests' type-check has no DOM library; the expressions run in the page.)
     const top = Number(
@@ -164,7 +164,7 @@ describe("the console in a browser", () => {
     await page.locator("#root_paginate").uncheck();
     await addQueryParameter("batchSize", "5");
     await page.getByRole("button", { name: "Run", exact: true }).click();
-    await expect.poll(() => summary().textContent()).toMatch(/^GET .*: 5 records; 1 page, 1 call\.$/);
+    await expect.poll(() => summary().textContent()).toMatch(/^GET .*: 5 records read in 1 page, 1 call\.$/);
     const first = await columnOf("id");
     expect(first).toHaveLength(5);
     await page.locator(".results").getByRole("button", { name: "Load more" }).click();
@@ -220,7 +220,7 @@ describe("the console in a browser", () => {
     await page.getByRole("button", { name: "Run", exact: true }).click();
     await expect
       .poll(() => summary().textContent(), { timeout: 15_000 })
-      .toMatch(/^Report on properties\/412345671: \d+ rows/);
+      .toMatch(/^Report on Retail Web Store \(properties\/412345671\) .*: \d+ rows/);
     const chart = page.locator("figure.chart[data-kind='line']");
     await chart.locator("canvas").waitFor();
     expect(await chart.locator("[role=img]").getAttribute("aria-label")).toBe("Chart: sessions by date");
@@ -363,6 +363,35 @@ describe("the console in a browser", () => {
       expect(await tab.locator(".results").getByRole("link", { name: "Download CSV" }).count()).toBe(1);
       await browser.screenshot("09-long-run-stopped", tab);
       await new Promise((resolve) => setTimeout(resolve, 2_500));
+      expect(slow.marketo.stats().apiCalls).toBe(calls);
+    } finally {
+      await tab.close();
+      await slow.close();
+    }
+  });
+
+  it("stops a run when the person leaves its step for another screen", async () => {
+    const slow = await startConsoleFixture({
+      marketoEnv: { MARKETO_CALLS_PER_WINDOW: "1", MARKETO_WINDOW_MS: "2000" },
+    });
+    const tab = await browser.context.newPage();
+    tab.setDefaultTimeout(10_000);
+    try {
+      await tab.goto(slow.console.loginUrl(slow.base));
+      await tab.getByLabel("Search tool steps").fill("marketing automation");
+      await tab.getByRole("button", { name: /Marketo API Call/ }).click();
+      await tab.locator("#root_method").selectOption("GET");
+      await tab.locator("#root_endpoint").fill("/rest/v1/lists/1001/leads.json");
+      await addQueryParameter("batchSize", "50", tab);
+      await tab.locator("#root_paginate").check();
+      await tab.getByRole("button", { name: "Run", exact: true }).click();
+      await expect.poll(() => tab.locator(".progress").textContent()).toMatch(/^Page 1, 50 records read\./);
+      await tab.getByRole("link", { name: "Integrations" }).click();
+      await tab.getByRole("heading", { level: 1 }).waitFor();
+      // The run nobody sees any more is dropped: no more calls on the workspace's Marketo quota.
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      const calls = slow.marketo.stats().apiCalls;
+      await new Promise((resolve) => setTimeout(resolve, 4_500));
       expect(slow.marketo.stats().apiCalls).toBe(calls);
     } finally {
       await tab.close();
