@@ -84,8 +84,8 @@ export const RunReportsFields = z.strictObject({
   property: PropertyField,
   metrics: z
     .array(FieldName)
-    .min(1)
     .max(10)
+    .default([])
     .describe("1–10 metric API names, e.g. sessions, activeUsers, keyEvents."),
   dimensions: z
     .array(FieldName)
@@ -149,6 +149,18 @@ export const RunReportsFields = z.strictObject({
     .max(2)
     .optional()
     .describe("With realtime: 1–2 minute ranges. Default: the last 30 minutes."),
+  funnel: z
+    .strictObject({
+      steps: z.array(Trimmed.min(1)).min(2).max(10),
+      open: z.boolean().optional(),
+      breakdown: Trimmed.min(1).optional(),
+      next_action: z.enum(["eventName", "pagePath"]).optional(),
+    })
+    .optional()
+    .describe(
+      "Funnel instead of metrics (runFunnelReport): 2–10 events in order; open: entry at any step; " +
+        "breakdown: a dimension; next_action: what users did next.",
+    ),
 });
 export type RunReportsFields = z.output<typeof RunReportsFields>;
 

@@ -17,6 +17,7 @@ import {
 import { AUDIENCE_RPC, type AudienceCall, AudienceExports, audienceRoute } from "./audience-exports.js";
 import { type ReportResult, type ReportScope, runReport } from "./core-report.js";
 import { Dataset, DEFAULT_SEED } from "./dataset.js";
+import { runFunnelReport } from "./funnel.js";
 import { checkCompatibility, metadataOf } from "./metadata.js";
 import { runPivotReport } from "./pivot.js";
 import { type QuotaKind, QuotaTracker, tokenCost } from "./quota.js";
@@ -53,7 +54,7 @@ export interface DataApiStats {
 
 const MAX_BATCH = 5;
 const SERVICE = "analyticsdata.googleapis.com";
-const ROUTE = /^\/v1beta\/properties\/([^/:]+)(?::([A-Za-z]+)|\/(metadata))$/;
+const ROUTE = /^\/v1(?:beta|alpha)\/properties\/([^/:]+)(?::([A-Za-z]+)|\/(metadata))$/;
 const POST_METHODS = [
   "runReport",
   "runPivotReport",
@@ -61,6 +62,7 @@ const POST_METHODS = [
   "batchRunPivotReports",
   "runRealtimeReport",
   "checkCompatibility",
+  "runFunnelReport",
 ] as const;
 type Method = (typeof POST_METHODS)[number] | "getMetadata";
 
@@ -71,6 +73,8 @@ function route(
   const match = ROUTE.exec(path);
   if (!match) return undefined;
   const propertyId = match[1] ?? "";
+  // runFunnelReport is v1alpha only (funnel.ts), and v1alpha has nothing else emulated.
+  if ((match[2] === "runFunnelReport") !== path.startsWith("/v1alpha/")) return undefined;
   if (match[3] === "metadata")
     return httpMethod === "GET" ? { propertyId, method: "getMetadata" } : undefined;
   const method = POST_METHODS.find((m) => m === match[2]);
@@ -238,6 +242,12 @@ async function dispatch(
       return (
         await withQuota(deps, "core", scope, () => [
           { result: runPivotReport(raw, scope), wantsQuota: single },
+        ])
+      )[0];
+    case "runFunnelReport":
+      return (
+        await withQuota(deps, "core", scope, () => [
+          { result: runFunnelReport(raw, scope), wantsQuota: single },
         ])
       )[0];
     case "runRealtimeReport":
