@@ -148,6 +148,32 @@ describe("runFunnelReport (v1alpha) on the sandbox", () => {
     expect(days.rows).toHaveLength(2 * 28);
   });
 
+  it("dimensionFilter narrows every step: a device filter gives that device's breakdown row", async () => {
+    const dateRanges = [{ startDate: "2025-02-01", endDate: "2025-02-28" }];
+    const funnel = { steps: steps("session_start", "view_item", "add_to_cart") };
+    const rowsOf = (reply: { body: Record<string, unknown> }) =>
+      (
+        reply.body.funnelTable as {
+          rows: { dimensionValues: { value: string }[]; metricValues: { value: string }[] }[];
+        }
+      ).rows;
+    const byDevice = rowsOf(
+      await post({ dateRanges, funnel, funnelBreakdown: { breakdownDimension: { name: "deviceCategory" } } }),
+    );
+    const desktop = rowsOf(
+      await post({
+        dateRanges,
+        funnel,
+        dimensionFilter: { filter: { fieldName: "deviceCategory", stringFilter: { value: "desktop" } } },
+      }),
+    );
+    const expected = byDevice
+      .filter((r) => r.dimensionValues[1]!.value === "desktop")
+      .map((r) => r.metricValues);
+    expect(expected).toHaveLength(3);
+    expect(desktop.map((r) => r.metricValues)).toEqual(expected);
+  });
+
   it("refuses invalid requests with 400 INVALID_ARGUMENT naming the field, and v1beta has no runFunnelReport", async () => {
     const dateRanges = [{ startDate: "2025-02-01", endDate: "2025-02-28" }];
     const cases: [unknown, RegExp][] = [
