@@ -106,8 +106,8 @@ export const RunReportsFields = z.strictObject({
   property: PropertyField,
   metrics: z
     .array(FieldName.meta({ title: "Metric" }))
-    .min(1)
     .max(10)
+    .default([])
     .describe("1–10 metric API names, e.g. sessions, activeUsers, keyEvents.")
     .meta({ title: "Metrics", examples: [["sessions", "activeUsers"]] }),
   dimensions: z
@@ -190,6 +190,19 @@ export const RunReportsFields = z.strictObject({
     .optional()
     .describe("With realtime: 1–2 minute ranges. Default: the last 30 minutes.")
     .meta({ title: "Minute ranges", examples: [[{ start_minutes_ago: 29 }]] }),
+  funnel: z
+    .strictObject({
+      steps: z.array(Trimmed.min(1)).min(2).max(10).meta({ title: "Steps (events, in order)" }),
+      open: z.boolean().optional().meta({ title: "Open funnel" }),
+      breakdown: Trimmed.min(1).optional().meta({ title: "Breakdown dimension" }),
+      next_action: z.enum(["eventName", "pagePath"]).optional().meta({ title: "Next action" }),
+    })
+    .optional()
+    .describe(
+      "Funnel instead of metrics (runFunnelReport): 2–10 events in order; open: entry at any step; " +
+        "breakdown: a dimension; next_action: what users did next.",
+    )
+    .meta({ title: "Funnel", examples: [{ steps: ["session_start", "add_to_cart", "purchase"] }] }),
 });
 export type RunReportsFields = z.output<typeof RunReportsFields>;
 

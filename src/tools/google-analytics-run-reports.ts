@@ -18,6 +18,7 @@ import { FieldCatalog, type NameProblem, throwNameProblems } from "./ga/field-ca
 import { checkFilterExpression, type FilterExpression } from "./ga/filter-expression.js";
 import { parseFilter } from "./ga/filter-parser.js";
 import { filterFields, filterNameProblems, type SplitFilters, splitFilter } from "./ga/filter-split.js";
+import { funnelAnswer } from "./ga/funnel.js";
 import { type PropertyRef, propertyText, resolveProperty } from "./ga/property-name.js";
 import { RUN_REPORTS_ALIASES } from "./ga/report-aliases.js";
 import { type Comparison, compareRanges, comparisonHints } from "./ga/report-compare.js";
@@ -105,6 +106,10 @@ export const googleAnalyticsRunReports: ToolStep<ReturnType<typeof input>, typeo
     if (dates?.calendar) {
       timeZone = await propertyTimeZone(ga, propertyId, ctx.signal);
       if (timeZone) dates = resolveDateRanges(fields.date_ranges, now, timeZone);
+    }
+    if (fields.funnel) {
+      const zone = timeZone ?? (await propertyTimeZone(ga, propertyId, ctx.signal));
+      return funnelAnswer({ ga, property, funnel: fields.funnel, dates, zone, now, signal: ctx.signal });
     }
     ctx.progress({ progress: 0, total: 3, message: "Checking field names against the property's metadata" });
     const catalog = await checkFieldNames(ga, propertyId, fields, expression, ctx.signal);

@@ -1,12 +1,16 @@
-import { ValidationError } from "../../errors.js";
+import { EndpointNotAllowedError, ValidationError } from "../../errors.js";
 import { CheckedPath, checkPath, type EndpointRules } from "../endpoint-guard.js";
 import type { ReservedQuery } from "../reserved-query.js";
 import type { GoogleApi, GoogleRequest } from "./types.js";
 
-/** Both the Data API and the Admin API are addressed under v1beta (REAL-API B1). */
+/**
+ * Both the Data API and the Admin API are addressed under v1beta (REAL-API B1); v1alpha only for the Data
+ * API's runFunnelReport, which has no v1beta version
+ * (https://developers.google.com/analytics/devguides/reporting/data/v1/rest/v1alpha/properties/runFunnelReport).
+ */
 export const GOOGLE_PATH_RULES: EndpointRules = Object.freeze({
   field: "endpoint",
-  allowedPrefixes: ["/v1beta/"],
+  allowedPrefixes: ["/v1beta/", "/v1alpha/"],
   accepted: "a path such as v1beta/properties/123:runReport",
 });
 
@@ -35,11 +39,22 @@ export function checkGooglePath(raw: unknown): CheckedPath {
   if (CheckedPath.is(raw, GOOGLE_PATH_RULES)) return raw;
   const path =
     typeof raw === "string" && raw !== "" && !raw.startsWith("/") && !ABSOLUTE.test(raw) ? `/${raw}` : raw;
-  return checkPath(path, GOOGLE_PATH_RULES);
+  const checked = checkPath(path, GOOGLE_PATH_RULES);
+  if (checked.value.startsWith("/v1alpha/") && !FUNNEL_PATH.test(checked.value)) {
+    throw new EndpointNotAllowedError(
+      GOOGLE_PATH_RULES.field,
+      "v1alpha serves only v1alpha/properties/{id}:runFunnelReport here; every other method is under " +
+        `v1beta. Accepted: ${GOOGLE_PATH_RULES.accepted}.`,
+      { details: { accepted: GOOGLE_PATH_RULES.accepted } },
+    );
+  }
+  return checked;
 }
 
+const FUNNEL_PATH = /^\/v1alpha\/properties\/[^/:]+:runFunnelReport$/;
+
 const DATA_METHOD =
-  /:(runReport|runRealtimeReport|runPivotReport|batchRunReports|batchRunPivotReports|checkCompatibility)$/;
+  /:(runReport|runRealtimeReport|runPivotReport|batchRunReports|batchRunPivotReports|checkCompatibility|runFunnelReport)$/;
 const DATA_RESOURCE = /(\/metadata$|\/audienceExports(\/|:|$))/;
 
 /** Which API serves a (checked) path: the Data API's methods and resources, else the Admin API. */
@@ -49,7 +64,7 @@ export function apiForPath(path: string): GoogleApi {
 
 /** The numeric property id a path addresses, if any. */
 export function propertyOf(path: string): string | undefined {
-  return /^\/v1beta\/properties\/(\d+)(?=[/:]|$)/.exec(path)?.[1];
+  return /^\/v1(?:beta|alpha)\/properties\/(\d+)(?=[/:]|$)/.exec(path)?.[1];
 }
 
 /** Accepts "123" or "properties/123" (the tool steps' form) and returns "123". */
@@ -64,12 +79,12 @@ export function checkPropertyId(raw: unknown): string {
   return match[1];
 }
 
-export const REPORT_METHOD = /:(runReport|runRealtimeReport|runPivotReport)$/;
+export const REPORT_METHOD = /:(runReport|runRealtimeReport|runPivotReport|runFunnelReport)$/;
 export const BATCH_REPORT_METHOD = /:(batchRunReports|batchRunPivotReports)$/;
 
 /** POST methods that only read (reports, compatibility checks, access reports, audience export queries). */
 const READ_ONLY_POST =
-  /:(runReport|runRealtimeReport|runPivotReport|batchRunReports|batchRunPivotReports|checkCompatibility|runAccessReport|searchChangeHistoryEvents|query)$/;
+  /:(runReport|runRealtimeReport|runPivotReport|runFunnelReport|batchRunReports|batchRunPivotReports|checkCompatibility|runAccessReport|searchChangeHistoryEvents|query)$/;
 
 /**
  * Whether a request may be sent again after a 5xx or a lost connection. GET only reads and PATCH

@@ -97,6 +97,24 @@ export function buildReportRequest({
 
 /** Refuses fields that belong to the other kind of report before anything is sent. */
 export function checkReportMode(input: RunReportsFields): void {
+  if (input.funnel) {
+    // A funnel has its own columns, and this mode sends no filter, sort or chart: refused, not dropped.
+    const other = (["metrics", "dimensions", "order_by", "filter"] as const).find(
+      (k) => input[k] !== undefined && input[k].length !== 0,
+    );
+    const field = input.realtime ? "realtime" : input.chart ? "chart" : other;
+    if (field) {
+      throw new ValidationError(field, "a funnel report does not take it.", {
+        hint: "Remove it: a funnel answers users, completion and abandonment per step.",
+      });
+    }
+    return;
+  }
+  if (input.metrics.length === 0) {
+    throw new ValidationError("metrics", "at least one metric is required.", {
+      hint: 'Give metrics, e.g. ["sessions"], or a funnel.',
+    });
+  }
   if (input.realtime) {
     if (input.date_ranges) {
       throw new ValidationError("date_ranges", "a realtime report covers minutes, not dates.", {

@@ -18,6 +18,8 @@ describe("endpoint guard", () => {
     "v1beta/%2E%2E/x",
     "v1beta/properties/1%2f..",
     "v1alpha/properties/123:runReport",
+    "v1alpha/properties/123/metadata",
+    "v1alpha/properties/123:runFunnelReport/x",
     "v1/properties/123",
     "oauth/token",
     "v1beta/properties?key=1",
@@ -118,6 +120,8 @@ describe("API routing", () => {
     ["v1beta/properties/1:batchRunReports", "data"],
     ["v1beta/properties/1:batchRunPivotReports", "data"],
     ["v1beta/properties/1:checkCompatibility", "data"],
+    // The funnel report exists in v1alpha only (src/connectors/google/paths.ts).
+    ["v1alpha/properties/1:runFunnelReport", "data"],
     ["v1beta/properties/1/metadata", "data"],
     ["v1beta/properties/1/audienceExports", "data"],
     ["v1beta/properties/1/audienceExports/7:query", "data"],

@@ -18,6 +18,7 @@ import { AUDIENCE_RPC, type AudienceCall, AudienceExports, audienceRoute } from 
 import { type ReportResult, type ReportScope, runReport } from "./core-report.js";
 import { customCatalog } from "./custom-fields.js";
 import { Dataset, DEFAULT_SEED } from "./dataset.js";
+import { runFunnelReport } from "./funnel.js";
 import { checkCompatibility, metadataOf } from "./metadata.js";
 import { runPivotReport } from "./pivot.js";
 import {
@@ -64,7 +65,7 @@ export interface DataApiStats {
 
 const MAX_BATCH = 5;
 const SERVICE = "analyticsdata.googleapis.com";
-const ROUTE = /^\/v1beta\/properties\/([^/:]+)(?::([A-Za-z]+)|\/(metadata))$/;
+const ROUTE = /^\/v1(?:beta|alpha)\/properties\/([^/:]+)(?::([A-Za-z]+)|\/(metadata))$/;
 const POST_METHODS = [
   "runReport",
   "runPivotReport",
@@ -72,6 +73,7 @@ const POST_METHODS = [
   "batchRunPivotReports",
   "runRealtimeReport",
   "checkCompatibility",
+  "runFunnelReport",
 ] as const;
 type Method = (typeof POST_METHODS)[number] | "getMetadata";
 
@@ -82,6 +84,8 @@ function route(
   const match = ROUTE.exec(path);
   if (!match) return undefined;
   const propertyId = match[1] ?? "";
+  // runFunnelReport is v1alpha only (funnel.ts), and v1alpha has nothing else emulated.
+  if ((match[2] === "runFunnelReport") !== path.startsWith("/v1alpha/")) return undefined;
   if (match[3] === "metadata")
     return httpMethod === "GET" ? { propertyId, method: "getMetadata" } : undefined;
   const method = POST_METHODS.find((m) => m === match[2]);
@@ -270,6 +274,12 @@ async function dispatch(
       return (
         await withQuota(deps, "core", scope, () => [
           { result: runPivotReport(raw, scope), wantsQuota: single },
+        ])
+      )[0];
+    case "runFunnelReport":
+      return (
+        await withQuota(deps, "core", scope, () => [
+          { result: runFunnelReport(raw, scope), wantsQuota: single },
         ])
       )[0];
     case "runRealtimeReport":

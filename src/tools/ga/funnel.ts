@@ -1,0 +1,178 @@
+/**
+ * The funnel mode of google_analytics_run_reports: Data API v1alpha runFunnelReport
+ * (https://developers.google.com/analytics/devguides/reporting/data/v1/rest/v1alpha/properties/runFunnelReport,
+ * guide: https://developers.google.com/analytics/devguides/reporting/data/v1/funnels). The answer is the
+ * funnelTable as one row per step (and breakdown value) and a summary with the overall conversion and the
+ * biggest drop already computed, so an agent states them without arithmetic.
+ */
+import type { ConnectorOf } from "../../connections/registry.js";
+import type { PropertyQuota } from "../../connectors/google/types.js";
+import type { RunReportsFields, RunReportsOutput } from "../../schemas/google-analytics.js";
+import { type DateRange, type ResolvedDates, rangeText, statedRanges } from "./date-presets.js";
+import { FieldCatalog, throwNameProblems } from "./field-catalog.js";
+import { type PropertyRef, propertyText } from "./property-name.js";
+import { type FlatRow, quotaSummary } from "./report-flatten.js";
+
+type Funnel = NonNullable<RunReportsFields["funnel"]>;
+interface SubReport {
+  dimensionHeaders?: { name?: string }[];
+  metricHeaders?: { name?: string }[];
+  rows?: { dimensionValues?: { value?: string }[]; metricValues?: { value?: string }[] }[];
+}
+interface FunnelResponse {
+  funnelTable?: SubReport;
+  funnelVisualization?: SubReport;
+  propertyQuota?: unknown;
+}
+
+/** The RunFunnelReportRequest: each step an event filter (FunnelEventFilter), names defaulting to the event. */
+export function funnelRequest(funnel: Funnel, dateRanges: DateRange[] | undefined): Record<string, unknown> {
+  return {
+    ...(dateRanges ? { dateRanges } : {}),
+    funnel: {
+      isOpenFunnel: funnel.open === true,
+      steps: funnel.steps.map((event) => ({
+        name: event,
+        filterExpression: { funnelEventFilter: { eventName: event } },
+      })),
+    },
+    ...(funnel.breakdown ? { funnelBreakdown: { breakdownDimension: { name: funnel.breakdown } } } : {}),
+    ...(funnel.next_action
+      ? { funnelNextAction: { nextActionDimension: { name: funnel.next_action } } }
+      : {}),
+  };
+}
+
+export async function runFunnel(
+  ga: ConnectorOf<"google">,
+  propertyId: string,
+  request: Record<string, unknown>,
+  signal: AbortSignal | undefined,
+): Promise<FunnelResponse> {
+  const path = `v1alpha/properties/${propertyId}:runFunnelReport`;
+  return (await ga.request("data", { method: "POST", path, body: request, signal })) as FunnelResponse;
+}
+
+const num = (v: string | undefined) => Number(v ?? 0);
+const round = (n: number, digits = 1) => Math.round(n * 10 ** digits) / 10 ** digits;
+/** "1. add_to_cart" → "add_to_cart": GA numbers the steps; the rows carry the number separately. */
+const stepName = (v: string) => v.replace(/^\d+\.\s*/, "");
+
+/** One row per step (and breakdown value): users, completion and abandonment rates in %. */
+export function funnelRows(
+  response: FunnelResponse,
+  funnel: Funnel,
+): { rows: FlatRow[]; nextRows: FlatRow[] } {
+  const table = response.funnelTable ?? {};
+  const breakdown = table.dimensionHeaders?.[1]?.name;
+  const rows = (table.rows ?? []).map((r): FlatRow => {
+    const [step = "", value] = (r.dimensionValues ?? []).map((d) => d.value ?? "");
+    const [users, completion, abandonments, abandonmentRate] = (r.metricValues ?? []).map((m) =>
+      num(m.value),
+    );
+    const number = Number(/^(\d+)\./.exec(step)?.[1] ?? 0);
+    // The last step has no next step to complete into: GA's 0 there would read as "nobody converted".
+    const last = number === funnel.steps.length;
+    return {
+      step_number: number,
+      step: stepName(step),
+      ...(breakdown ? { [breakdown]: value === "RESERVED_TOTAL" ? "(all)" : (value ?? "") } : {}),
+      users: users ?? 0,
+      completion_rate_pct: last ? null : round((completion ?? 0) * 100),
+      abandonments: last ? null : (abandonments ?? 0),
+      abandonment_rate_pct: last ? null : round((abandonmentRate ?? 0) * 100),
+    };
+  });
+  const next = funnel.next_action;
+  const viz = response.funnelVisualization ?? {};
+  const nextRows = next
+    ? (viz.rows ?? []).map((r): FlatRow => {
+        const [step = "", value = ""] = (r.dimensionValues ?? []).map((d) => d.value ?? "");
+        return { step: stepName(step), [`next_${next}`]: value, users: num(r.metricValues?.[0]?.value) };
+      })
+    : [];
+  return { rows, nextRows };
+}
+
+const fmt = (n: number) => n.toLocaleString("en-US");
+
+/** "Of 1,234 users who did session_start, 310 (25.1 %) reached purchase; the biggest drop is ...". */
+export function funnelSummary(rows: FlatRow[], funnel: Funnel, breakdown: boolean): string {
+  const total = breakdown ? rows.filter((r) => r[funnel.breakdown ?? ""] === "(all)") : rows;
+  const first = total[0];
+  const last = total[total.length - 1];
+  if (!first || !last) return "The funnel has no rows.";
+  const start = Number(first.users);
+  const end = Number(last.users);
+  const pct = start === 0 ? 0 : round((end / start) * 100);
+  let drop: { from: string; to: string; pct: number } | undefined;
+  for (let i = 0; i + 1 < total.length; i++) {
+    const a = Number(total[i]?.users);
+    const b = Number(total[i + 1]?.users);
+    const change = a === 0 ? 0 : round(((b - a) / a) * 100);
+    if (!drop || change < drop.pct)
+      drop = { from: String(total[i]?.step), to: String(total[i + 1]?.step), pct: change };
+  }
+  const biggest = drop ? `; the biggest drop is ${drop.from} → ${drop.to} (${drop.pct} %)` : "";
+  if (funnel.open) {
+    return (
+      `Open funnel (users may enter at any step): ${fmt(start)} users at ${first.step}, ` +
+      `${fmt(end)} at ${last.step} (${pct} % as many)${biggest}.`
+    );
+  }
+  return `Closed funnel: of ${fmt(start)} users who did ${first.step}, ${fmt(end)} (${pct} %) reached ${last.step}${biggest}.`;
+}
+
+/** The step's answer in funnel mode: rows per step, next actions after them, real dates in the summary. */
+export async function funnelAnswer(o: {
+  ga: ConnectorOf<"google">;
+  property: PropertyRef;
+  funnel: Funnel;
+  dates: ResolvedDates | undefined;
+  zone: string | undefined;
+  now: Date;
+  signal: AbortSignal | undefined;
+}): Promise<{ data: RunReportsOutput; summary: string }> {
+  const breakdown = o.funnel.breakdown;
+  if (breakdown !== undefined) {
+    // Checked against the property's metadata, as the report's own dimensions are (did-you-mean, UA names).
+    const catalog = new FieldCatalog(await o.ga.getMetadata(o.property.id, o.signal));
+    throwNameProblems([catalog.problem(breakdown, "dimension", "funnel.breakdown")].flatMap((p) => p ?? []));
+  }
+  const request = funnelRequest(o.funnel, o.dates?.dateRanges);
+  const response = await runFunnel(o.ga, o.property.id, request, o.signal);
+  const { rows, nextRows } = funnelRows(response, o.funnel);
+  const stated = o.dates ? statedRanges(o.dates.dateRanges, o.now, o.zone) : undefined;
+  const quota = quotaSummary(
+    (response.propertyQuota as PropertyQuota | undefined) ?? o.ga.quota(o.property.id, "core")?.quotas,
+  );
+  const hints = [
+    "Rows: users reaching each step; completion_rate_pct of them went on to the next step, abandonments did " +
+      "not (null on the last step).",
+    `request is GA's runFunnelReport body: google_analytics_api_call with POST v1alpha/properties/${o.property.id}:runFunnelReport and it as body returns GA's raw answer.`,
+    ...(nextRows.length > 0
+      ? [`The last ${nextRows.length} rows are the next actions after each step.`]
+      : []),
+    ...(o.zone ? [] : ["The dates are stated in UTC: GA did not say the property's time zone."]),
+  ];
+  const data: RunReportsOutput = {
+    property: `properties/${o.property.id}`,
+    ...(o.property.displayName ? { property_name: o.property.displayName } : {}),
+    rows: [...rows, ...nextRows],
+    row_count: rows.length + nextRows.length,
+    totals: [],
+    ...(quota ? { quota } : {}),
+    ...(o.zone ? { metadata: { time_zone: o.zone } } : {}),
+    ...(stated ? { date_ranges: stated } : {}),
+    request,
+    hints,
+  };
+  const ranges = stated
+    ? ` for ${stated.map((r) => rangeText(r)).join(" and ")}, dates in ${o.zone ?? "UTC"}`
+    : "";
+  const on = propertyText(o.property);
+  return {
+    data,
+    summary: `Funnel report on ${on}${ranges}. ${funnelSummary(rows, o.funnel, o.funnel.breakdown !== undefined)}`,
+  };
+}
