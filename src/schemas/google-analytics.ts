@@ -192,10 +192,17 @@ export const RunReportsFields = z.strictObject({
     .meta({ title: "Minute ranges", examples: [[{ start_minutes_ago: 29 }]] }),
   funnel: z
     .strictObject({
-      steps: z.array(Trimmed.min(1)).min(2).max(10).meta({ title: "Steps (events, in order)" }),
-      open: z.boolean().optional().meta({ title: "Open funnel" }),
-      breakdown: Trimmed.min(1).optional().meta({ title: "Breakdown dimension" }),
-      next_action: z.enum(["eventName", "pagePath"]).optional().meta({ title: "Next action" }),
+      steps: z
+        .array(Trimmed.min(1))
+        .min(2)
+        .max(10)
+        .meta({ title: "Steps (events, in order)", examples: [["session_start", "purchase"]] }),
+      open: z.boolean().optional().meta({ title: "Open funnel", examples: [true] }),
+      breakdown: Trimmed.min(1).optional().meta({ title: "Breakdown dimension", examples: ["deviceCategory"] }),
+      next_action: z
+        .enum(["eventName", "pagePath"])
+        .optional()
+        .meta({ title: "Next action", examples: ["eventName"] }),
     })
     .optional()
     .describe(

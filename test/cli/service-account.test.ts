@@ -41,7 +41,7 @@ describe("accounts import --key-file against the sandbox", () => {
     expect(listed).toContainEqual(expect.objectContaining({ label: "reporter", serviceAccount: email }));
     const report = part("report");
     expect(report).toMatch(/rc=0$/);
-    expect(report).toMatch(/Report on properties\/412345671: \d+ rows/);
+    expect(report).toMatch(/Report on .+ \(properties\/412345671\) for .+: \d+ rows/);
     // The private key's first line is in the key file, and in nothing the commands printed.
     const secret = part("secret");
     expect(secret).toMatch(/^[A-Za-z0-9+/]{40}$/);

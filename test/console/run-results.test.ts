@@ -88,7 +88,7 @@ describe("the console's results", () => {
       query_parameters: { batchSize: 5 },
     });
     expect(result.kept).toMatchObject({ items: 5, nextCursor: result.data.next_cursor });
-    expect(result.summary).toBe("GET /rest/v1/lists/1001/leads.json: 5 records; 1 page, 1 call.");
+    expect(result.summary).toBe("GET /rest/v1/lists/1001/leads.json: 5 records read in 1 page, 1 call.");
   });
 
   it("answers a result of another workspace, or an unknown one, as gone; a page past the end as missing", async () => {

@@ -32,14 +32,10 @@ describe("Run Reports through MCP: Universal Analytics and other wrong names get
     ["ga:pageviews", "metrics", "screenPageViews"],
     ["page_views", "metrics", "screenPageViews"],
     ["users", "metrics", "totalUsers"],
-    ["conversions", "metrics", "keyEvents"],
     ["goalCompletions", "metrics", "keyEvents"],
     ["avgSessionDuration", "metrics", "averageSessionDuration"],
     ["sessionDuration", "metrics", "userEngagementDuration"],
     ["bounces", "metrics", "bounceRate"],
-    ["source", "dimensions", "sessionSource"],
-    ["medium", "dimensions", "sessionMedium"],
-    ["sourceMedium", "dimensions", "sessionSourceMedium"],
     ["page_path", "dimensions", "pagePath"],
     ["hostname", "dimensions", "hostName"],
   ];
@@ -56,6 +52,21 @@ describe("Run Reports through MCP: Universal Analytics and other wrong names get
     });
   }
 
+  // Google's API schema lists these as GA4 dimensions too (a key event's attributed source and medium), and
+  // `conversions` as a deprecated name of keyEvents: GA accepts them, so the step does, saying so for the old name.
+  it("source, medium and sourceMedium are GA4 names too, and conversions is keyEvents' deprecated name", async () => {
+    const attributed = await report({
+      metrics: ["sessions"],
+      dimensions: ["source", "medium", "sourceMedium"],
+    });
+    expect(attributed.isError, text(attributed)).toBeFalsy();
+    const old = await report({ metrics: ["conversions"], dimensions: [] });
+    expect(old.isError, text(old)).toBeFalsy();
+    expect(text(old)).toContain('"conversions" is a deprecated name of "keyEvents": use the new name.');
+    const renamed = await report({ metrics: ["keyEvents"], dimensions: [] });
+    expect(renamed.isError, text(renamed)).toBeFalsy();
+  });
+
   it("landingPagePath names landingPage, and says whether this property lists it", async () => {
     const refused = await report({ metrics: ["sessions"], dimensions: ["landingPagePath"] });
     expect(text(refused)).toContain(`GA4's name is "landingPage"`);
@@ -70,13 +81,13 @@ describe("Run Reports through MCP: Universal Analytics and other wrong names get
   });
 
   it("names each problem's field once: no 'Invalid metrics[0]: metrics[0]:'", async () => {
-    const refused = await report({ metrics: ["pageviews", "users"], dimensions: ["source"] });
+    const refused = await report({ metrics: ["pageviews", "users"], dimensions: ["hostname"] });
     const message = text(refused);
     expect(message).toMatch(/^Invalid metrics\[0\]: "pageviews"/);
     expect(message).not.toMatch(/Invalid (\S+): \1:/);
     expect(message).toContain('metrics[1]: "users"');
-    expect(message).toContain('dimensions[0]: "source"');
-    const fixed = await report({ metrics: ["screenPageViews", "totalUsers"], dimensions: ["sessionSource"] });
+    expect(message).toContain('dimensions[0]: "hostname"');
+    const fixed = await report({ metrics: ["screenPageViews", "totalUsers"], dimensions: ["hostName"] });
     expect(fixed.isError, text(fixed)).toBeFalsy();
   });
 

@@ -108,16 +108,17 @@ describe("the tool list, as an MCP client receives it", () => {
     ]);
   });
 
-  it("is lean: under 23,500 characters, under 6,000 of them output schemas", async () => {
+  it("is lean: under 25,000 characters, under 6,000 of them output schemas", async () => {
     // The list a workspace with one connected Google account gets (the account enum is part of it).
     const tools = listTools({ accounts: ["main"] });
     const total = JSON.stringify(tools).length;
     const outputs = tools.reduce((sum, tool) => sum + JSON.stringify(tool.outputSchema ?? {}).length, 0);
     // Measured before this change: 22,036 characters, 7,751 of them output schemas (same account list).
     // Every input field's title and examples and the Marketo endpoint's pattern (issue 19) added 2,531:
-    // 20,679 before them, 23,210 with them.
+    // 20,679 before them, 23,210 with them. Then Run Reports' funnel mode (issue 17) and the Marketo step's
+    // bulk-import file and run_to_completion fields, each with its title: 24,4xx.
     console.info(`tool list: ${total} characters, output schemas ${outputs}`);
-    expect(total).toBeLessThan(23_500);
+    expect(total).toBeLessThan(25_000);
     expect(outputs).toBeLessThan(6_000);
   });
 

@@ -26,7 +26,12 @@ import {
   type Schema,
 } from "./request.js";
 import { API_SCHEMA_URL, invalidArgument, isObject, RpcError, rejectUnknownKeys } from "./rpc.js";
-import { DIMENSION_BY_NAME, isCohortField, METRIC_BY_NAME } from "./schema-catalog.js";
+import {
+  DIMENSION_BY_NAME,
+  isCohortField,
+  METRIC_BY_DEPRECATED_NAME,
+  METRIC_BY_NAME,
+} from "./schema-catalog.js";
 
 export const MAX_DATE_RANGES = 4;
 
@@ -68,10 +73,12 @@ export function coreSchema(custom: CustomCatalog): Schema {
     kindOf: (name) =>
       DIMENSION_BY_NAME.has(name) || custom.dimensions.has(name)
         ? "dimension"
-        : METRIC_BY_NAME.has(name) || custom.metrics.has(name)
+        : METRIC_BY_NAME.has(name) || custom.metrics.has(name) || METRIC_BY_DEPRECATED_NAME.has(name)
           ? "metric"
           : undefined,
-    metric: (name) => requireMetric(custom.metrics.has(name) ? custom.metrics : METRIC_BY_NAME, name),
+    metric: (name) =>
+      METRIC_BY_DEPRECATED_NAME.get(name) ??
+      requireMetric(custom.metrics.has(name) ? custom.metrics : METRIC_BY_NAME, name),
     unknownField: unknownCoreField,
   };
   schemas.set(custom, schema);

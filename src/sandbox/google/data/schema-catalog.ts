@@ -156,6 +156,16 @@ export const DIMENSION_BY_NAME: ReadonlyMap<string, CatalogDimension> = new Map(
 );
 export const METRIC_BY_NAME: ReadonlyMap<string, CatalogMetric> = new Map(METRICS.map((m) => [m.apiName, m]));
 
+/**
+ * A metric by one of its deprecatedApiNames (`conversions` for `keyEvents`): GA's metadata lists them as
+ * "still usable but deprecated names for this metric"
+ * (https://developers.google.com/analytics/devguides/reporting/data/v1/rest/v1beta/Metadata#metricmetadata),
+ * so a report that uses one is answered as with the current name.
+ */
+export const METRIC_BY_DEPRECATED_NAME: ReadonlyMap<string, CatalogMetric> = new Map(
+  METRICS.flatMap((m) => (m.deprecatedApiNames ?? []).map((old) => [old, m] as const)),
+);
+
 /** Cohort fields need a cohortSpec, which this sandbox does not emulate. */
 export function isCohortField(name: string): boolean {
   return name.startsWith("cohort");
