@@ -44,7 +44,26 @@ const CHOSEN = ["account", "property", "analytics_account"];
 /** The input as it is validated and sent: trimmed where zod trims. */
 export function normalised(form: LoadedForm, data: Input): Input {
   const { schema, hints } = form.module;
-  return trimAsZod(data, schema as never, hints.trimmed) as Input;
+  const input = trimAsZod(data, schema as never, hints.trimmed) as Input;
+  // rjsf fills an optional object's required list with empty items (Run Reports' funnel starts as
+  // {steps: [null, null]}): nothing the person typed, and sent it would make the step a funnel report.
+  const required = new Set((schema as { required?: string[] }).required ?? []);
+  return Object.fromEntries(
+    Object.entries(input).filter(
+      ([key, value]) => required.has(key) || !isPlainObject(value) || !untouched(value),
+    ),
+  );
+}
+
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
+
+/** Nothing but the form's empty placeholders all the way down (a typed `[]` is a value). */
+function untouched(value: unknown): boolean {
+  if (value === null || value === undefined || value === "") return true;
+  if (Array.isArray(value)) return value.length > 0 && value.every(untouched);
+  if (isPlainObject(value)) return Object.values(value).every(untouched);
+  return false;
 }
 
 /** The input's problems as the server words them (so the page and runToolStep say the same thing), if any. */
