@@ -197,8 +197,13 @@ export const RunReportsFields = z.strictObject({
         .min(2)
         .max(10)
         .meta({ title: "Steps (events, in order)", examples: [["session_start", "purchase"]] }),
-      open: z.boolean().optional().meta({ title: "Open funnel", examples: [true] }),
-      breakdown: Trimmed.min(1).optional().meta({ title: "Breakdown dimension", examples: ["deviceCategory"] }),
+      open: z
+        .boolean()
+        .optional()
+        .meta({ title: "Open funnel", examples: [true] }),
+      breakdown: Trimmed.min(1)
+        .optional()
+        .meta({ title: "Breakdown dimension", examples: ["deviceCategory"] }),
       next_action: z
         .enum(["eventName", "pagePath"])
         .optional()

@@ -57,7 +57,7 @@ afterAll(async () => {
 
 describe("a paging token answer", () => {
   it("is complete, says it is a token for /activities.json, and that read works", async () => {
-    const since = new Date(Date.now() - 7 * 86_400_000).toISOString().slice(0, 19) + "Z";
+    const since = `${new Date(Date.now() - 7 * 86_400_000).toISOString().slice(0, 19)}Z`;
     const token = await call({
       method: "GET",
       endpoint: "/rest/v1/activities/pagingtoken.json",

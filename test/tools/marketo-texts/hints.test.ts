@@ -40,7 +40,7 @@ async function refused(args: Args): Promise<string> {
   return text;
 }
 
-const since = () => new Date(Date.now() - 3 * 86_400_000).toISOString().slice(0, 19) + "Z";
+const since = () => `${new Date(Date.now() - 3 * 86_400_000).toISOString().slice(0, 19)}Z`;
 
 beforeAll(async () => {
   fixture = await marketoFixture({ bulkJobMs: 20 });
@@ -125,7 +125,7 @@ const ROWS: Row[] = [
         body: {
           format: "CSV",
           filter: {
-            createdAt: { startAt: since(), endAt: new Date().toISOString().slice(0, 19) + "Z" },
+            createdAt: { startAt: since(), endAt: `${new Date().toISOString().slice(0, 19)}Z` },
             activityTypeIds: [6, 10],
           },
         },
