@@ -23,7 +23,9 @@ afterAll(async () => {
   // tsx keeps its compile cache in the temp folder (tsx-<uid>) for the processes that run a .ts file, and the
   // CLI keeps Node's there on Node 22 and later (node-compile-cache, src/cli/main.ts); both go with the folder.
   const left = readdirSync(fileTemp).filter((name) => !/^(tsx-\d+|node-compile-cache)$/.test(name));
-  rmSync(fileTemp, { recursive: true, force: true, maxRetries: 3 });
+  // A process a test started may still be writing its compile cache as it exits (ENOTEMPTY): retry with
+  // Node's linear backoff, up to about 5 s.
+  rmSync(fileTemp, { recursive: true, force: true, maxRetries: 10 });
   expect(left, "left in the temp folder by this file's tests or the processes they started").toEqual([]);
   expect(takeUnexpectedStderr(), "lines written on stderr after the last test").toEqual([]);
 });

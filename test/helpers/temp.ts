@@ -28,5 +28,5 @@ export async function removeTempDirs(): Promise<void> {
   const dirs = [...made];
   made.clear();
   // maxRetries: a child that was just stopped may still be closing a file in it.
-  await Promise.all(dirs.map((dir) => rm(dir, { recursive: true, force: true, maxRetries: 3 })));
+  await Promise.all(dirs.map((dir) => rm(dir, { recursive: true, force: true, maxRetries: 10 })));
 }
