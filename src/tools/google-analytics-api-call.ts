@@ -1,5 +1,5 @@
 import { SCOPE_ANALYTICS_EDIT, SCOPE_ANALYTICS_READONLY } from "../auth/google/config.js";
-import { GoogleApiCallFields, GoogleApiCallOutput } from "../schemas/google-analytics.js";
+import { GoogleApiCallFields, GoogleApiCallOutput } from "../schemas/google-analytics-admin.js";
 import { withAccount } from "./ga/account-field.js";
 import { callNotes, checkApiCall } from "./ga/api-call-checks.js";
 import { pageBody, skipOf } from "./ga/api-call-paging.js";

@@ -1,7 +1,7 @@
 import { SCOPE_ANALYTICS_EDIT, SCOPE_ANALYTICS_READONLY } from "../auth/google/config.js";
 import { createdResource, documented } from "../connectors/google/shapes.js";
 import { ValidationError } from "../errors.js";
-import { CreateKeyEventsFields, CreateKeyEventsOutput } from "../schemas/google-analytics.js";
+import { CreateKeyEventsFields, CreateKeyEventsOutput } from "../schemas/google-analytics-admin.js";
 import { withAccount } from "./ga/account-field.js";
 import {
   closestCollected,

@@ -1,7 +1,7 @@
 import { SCOPE_ANALYTICS_EDIT } from "../auth/google/config.js";
 import { createdResource, documented } from "../connectors/google/shapes.js";
 import { PermissionError } from "../errors.js";
-import { CreatePropertiesFields, CreatePropertiesOutput } from "../schemas/google-analytics.js";
+import { CreatePropertiesFields, CreatePropertiesOutput } from "../schemas/google-analytics-admin.js";
 import { withAccount } from "./ga/account-field.js";
 import { resolveAnalyticsAccount } from "./ga/analytics-account.js";
 import { forgetProperties } from "./ga/property-name.js";

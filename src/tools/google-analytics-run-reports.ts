@@ -9,7 +9,6 @@ import { throwIncompatible } from "./ga/compatibility.js";
 import {
   propertyTimeZone,
   type ResolvedDates,
-  rangeText,
   resolveDateRanges,
   type StatedRange,
   statedRanges,
@@ -19,8 +18,9 @@ import { checkFilterExpression, type FilterExpression } from "./ga/filter-expres
 import { parseFilter } from "./ga/filter-parser.js";
 import { filterFields, filterNameProblems, type SplitFilters, splitFilter } from "./ga/filter-split.js";
 import { funnelAnswer } from "./ga/funnel.js";
-import { type PropertyRef, propertyText, resolveProperty } from "./ga/property-name.js";
+import { resolveProperty } from "./ga/property-name.js";
 import { RUN_REPORTS_ALIASES } from "./ga/report-aliases.js";
+import { reportOutput, summarize } from "./ga/report-answer.js";
 import { type Comparison, compareRanges, comparisonHints } from "./ga/report-compare.js";
 import { flattenReport, quotaSummary, responseHints } from "./ga/report-flatten.js";
 import { pageReport } from "./ga/report-paging.js";
@@ -321,81 +321,4 @@ function reportHints({
   }
   hints.push(...responseHints(response.metadata, quota));
   return hints;
-}
-
-/** The step's output for one page of the report. */
-function reportOutput({
-  property,
-  page,
-  flat,
-  quota,
-  response,
-  request,
-  hints,
-  stated,
-  comparison,
-}: {
-  property: PropertyRef;
-  page: ReturnType<typeof pageReport>;
-  flat: FlatReport;
-  quota: Quota;
-  response: RunReportResponse;
-  request: ReportRequest;
-  hints: string[];
-  stated: StatedRange[] | undefined;
-  comparison: Comparison | undefined;
-}): RunReportsOutput {
-  const timeZone = response.metadata?.timeZone;
-  const currency = response.metadata?.currencyCode;
-  return {
-    property: `properties/${property.id}`,
-    ...(property.displayName ? { property_name: property.displayName } : {}),
-    rows: comparison ? comparison.rows : page.rows,
-    row_count: flat.rowCount,
-    ...(page.nextOffset !== undefined ? { next_offset: page.nextOffset } : {}),
-    totals: comparison ? comparison.totals : flat.totals,
-    ...(quota ? { quota } : {}),
-    ...(timeZone || currency
-      ? {
-          metadata: {
-            ...(currency ? { currency_code: currency } : {}),
-            ...(timeZone ? { time_zone: timeZone } : {}),
-          },
-        }
-      : {}),
-    ...(stated ? { date_ranges: stated } : {}),
-    ...(comparison ? { comparison: { from: comparison.from, to: comparison.to } } : {}),
-    request,
-    hints,
-  };
-}
-
-function summarize(
-  data: RunReportsOutput,
-  realtime: boolean,
-  dates: { stated: StatedRange[]; zone: string | undefined } | undefined,
-  comparison: { merged: Comparison; gaRows: number } | undefined,
-): string {
-  const kind = realtime ? "Realtime report" : "Report";
-  const ranges = dates
-    ? ` for ${dates.stated.map((r) => `${rangeText(r)}${r.name ? ` (${r.name})` : ""}`).join(" and ")}, ` +
-      `dates in ${dates.zone ?? "UTC"}`
-    : "";
-  const plural = (n: number) => `${n} row${n === 1 ? "" : "s"}`;
-  const rows = comparison
-    ? `${plural(data.rows.length)} merging ${comparison.gaRows} of GA's ${data.row_count} (one per date range)`
-    : `${plural(data.rows.length)} of ${data.row_count}`;
-  const left = data.quota?.tokens_per_hour?.remaining;
-  const quota = left !== undefined ? `; ${left} quota tokens left this hour` : "";
-  const metric = (data.request.metrics as { name: string }[] | undefined)?.[0]?.name;
-  const merged = comparison?.merged;
-  const movers =
-    merged && metric && merged.movers.length > 0
-      ? ` Largest changes in ${metric} (${merged.from} → ${merged.to}): ${merged.movers.join(", ")}.`
-      : "";
-  const on = propertyText({
-    id: data.property.replace(/^properties\//, ""),
-    ...(data.property_name ? { displayName: data.property_name } : {}),
-  });
-  return `${kind} on ${on}${ranges}: ${rows}${quota}.${movers}`;
 }

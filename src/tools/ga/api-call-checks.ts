@@ -1,5 +1,5 @@
 import { ValidationError } from "../../errors.js";
-import type { GoogleApiCallFields } from "../../schemas/google-analytics.js";
+import type { GoogleApiCallFields } from "../../schemas/google-analytics-admin.js";
 
 const pathOf = (endpoint: string) => endpoint.replace(/^\//, "").split("?")[0] ?? "";
 const hasParameter = (fields: GoogleApiCallFields, name: string) =>

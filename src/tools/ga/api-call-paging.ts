@@ -4,7 +4,7 @@
  * response, the cursor says which list and how many of its items were shown, and resuming re-sends the
  * same request once and skips them (https://google.aip.dev/158: the same request gives the same page).
  */
-import type { GoogleApiCallFields } from "../../schemas/google-analytics.js";
+import type { GoogleApiCallFields } from "../../schemas/google-analytics-admin.js";
 import { countIn, decodeCursor, encodeCursor, requestFingerprint } from "../cursor.js";
 import { capItems, jsonSize, MAX_RESULT_BYTES, moreWarning } from "../output-cap.js";
 import type { FullResult } from "../types.js";

@@ -2,7 +2,7 @@ import { distance } from "fastest-levenshtein";
 import type { GoogleAnalyticsConnector } from "../../connectors/google/connector.js";
 import type { RunReportResponse } from "../../connectors/google/types.js";
 import { UpstreamError } from "../../errors.js";
-import type { CreateKeyEventsOutput } from "../../schemas/google-analytics.js";
+import type { CreateKeyEventsOutput } from "../../schemas/google-analytics-admin.js";
 
 /** An Admin API KeyEvent (REAL-API B3). */
 export interface KeyEvent {

@@ -1,0 +1,93 @@
+/**
+ * Run Reports' answer for one page: the step's output (rows, or the two ranges merged; totals, quota,
+ * the stated dates) and the summary an agent can repeat without arithmetic.
+ */
+import type { RunReportResponse } from "../../connectors/google/types.js";
+import type { RunReportsOutput } from "../../schemas/google-analytics.js";
+import { rangeText, type StatedRange } from "./date-presets.js";
+import { type PropertyRef, propertyText } from "./property-name.js";
+import type { Comparison } from "./report-compare.js";
+import type { flattenReport, quotaSummary } from "./report-flatten.js";
+import type { pageReport } from "./report-paging.js";
+import type { buildReportRequest } from "./report-request.js";
+
+type ReportRequest = ReturnType<typeof buildReportRequest>;
+type FlatReport = ReturnType<typeof flattenReport>;
+type Quota = ReturnType<typeof quotaSummary>;
+
+/** The step's output for one page of the report. */
+export function reportOutput({
+  property,
+  page,
+  flat,
+  quota,
+  response,
+  request,
+  hints,
+  stated,
+  comparison,
+}: {
+  property: PropertyRef;
+  page: ReturnType<typeof pageReport>;
+  flat: FlatReport;
+  quota: Quota;
+  response: RunReportResponse;
+  request: ReportRequest;
+  hints: string[];
+  stated: StatedRange[] | undefined;
+  comparison: Comparison | undefined;
+}): RunReportsOutput {
+  const timeZone = response.metadata?.timeZone;
+  const currency = response.metadata?.currencyCode;
+  return {
+    property: `properties/${property.id}`,
+    ...(property.displayName ? { property_name: property.displayName } : {}),
+    rows: comparison ? comparison.rows : page.rows,
+    row_count: flat.rowCount,
+    ...(page.nextOffset !== undefined ? { next_offset: page.nextOffset } : {}),
+    totals: comparison ? comparison.totals : flat.totals,
+    ...(quota ? { quota } : {}),
+    ...(timeZone || currency
+      ? {
+          metadata: {
+            ...(currency ? { currency_code: currency } : {}),
+            ...(timeZone ? { time_zone: timeZone } : {}),
+          },
+        }
+      : {}),
+    ...(stated ? { date_ranges: stated } : {}),
+    ...(comparison ? { comparison: { from: comparison.from, to: comparison.to } } : {}),
+    request,
+    hints,
+  };
+}
+
+export function summarize(
+  data: RunReportsOutput,
+  realtime: boolean,
+  dates: { stated: StatedRange[]; zone: string | undefined } | undefined,
+  comparison: { merged: Comparison; gaRows: number } | undefined,
+): string {
+  const kind = realtime ? "Realtime report" : "Report";
+  const ranges = dates
+    ? ` for ${dates.stated.map((r) => `${rangeText(r)}${r.name ? ` (${r.name})` : ""}`).join(" and ")}, ` +
+      `dates in ${dates.zone ?? "UTC"}`
+    : "";
+  const plural = (n: number) => `${n} row${n === 1 ? "" : "s"}`;
+  const rows = comparison
+    ? `${plural(data.rows.length)} merging ${comparison.gaRows} of GA's ${data.row_count} (one per date range)`
+    : `${plural(data.rows.length)} of ${data.row_count}`;
+  const left = data.quota?.tokens_per_hour?.remaining;
+  const quota = left !== undefined ? `; ${left} quota tokens left this hour` : "";
+  const metric = (data.request.metrics as { name: string }[] | undefined)?.[0]?.name;
+  const merged = comparison?.merged;
+  const movers =
+    merged && metric && merged.movers.length > 0
+      ? ` Largest changes in ${metric} (${merged.from} → ${merged.to}): ${merged.movers.join(", ")}.`
+      : "";
+  const on = propertyText({
+    id: data.property.replace(/^properties\//, ""),
+    ...(data.property_name ? { displayName: data.property_name } : {}),
+  });
+  return `${kind} on ${on}${ranges}: ${rows}${quota}.${movers}`;
+}
