@@ -1,0 +1,25 @@
+/** Bulk routes (`/bulk/v1/...`): exports and imports, real paths from Adobe's Swagger. */
+import { bulkHandlers } from "../bulk/handlers.js";
+import { importHandlers } from "../bulk/imports.js";
+import type { Route } from "../types.js";
+import { multipart, r } from "./table.js";
+
+const bulkLeads = bulkHandlers("leads");
+const bulkActivities = bulkHandlers("activities");
+const bulkRoutes = (base: string, h: typeof bulkLeads): Route[] => [
+  r("POST", `${base}/export/create.json`, h.create),
+  r("POST", `${base}/export/{exportId}/enqueue.json`, h.enqueue),
+  r("GET", `${base}/export/{exportId}/status.json`, h.status),
+  r("POST", `${base}/export/{exportId}/cancel.json`, h.cancel),
+  r("GET", `${base}/export/{exportId}/file.json`, h.file),
+  r("GET", `${base}/export.json`, h.list),
+];
+
+export const BULK_ROUTES: readonly Route[] = [
+  multipart(r("POST", "/bulk/v1/leads.json", importHandlers.create)),
+  r("GET", "/bulk/v1/leads/batch/{id}.json", importHandlers.status),
+  r("GET", "/bulk/v1/leads/batch/{id}/failures.json", importHandlers.failures),
+  r("GET", "/bulk/v1/leads/batch/{id}/warnings.json", importHandlers.warnings),
+  ...bulkRoutes("/bulk/v1/leads", bulkLeads),
+  ...bulkRoutes("/bulk/v1/activities", bulkActivities),
+];

@@ -1,0 +1,52 @@
+/** Lead Database routes (`/rest/v1/...`), real paths from Adobe's Lead DB Swagger (mapi.swagger.json). */
+import {
+  getActivities,
+  getActivityTypes,
+  getDeletedLeads,
+  getLeadChanges,
+  getPagingToken,
+} from "../activities.js";
+import { getCampaignById, getCampaigns, scheduleCampaign, triggerCampaign } from "../campaigns.js";
+import { describeLeads, describeLeads2, getLeadById, getLeadsByFilter } from "../leads.js";
+import { deleteLeads } from "../leads-delete.js";
+import { syncLeads } from "../leads-sync.js";
+import { addToList, getListById, getListMembers, getLists, isMember, removeFromList } from "../lists.js";
+import { changeProgramMemberStatus } from "../program-member-status.js";
+import { describeProgramMembers, getLeadsByProgram, getProgramMembers } from "../program-members.js";
+import type { Route } from "../types.js";
+import { getErrors, getErrorsLast7Days, getUsage, getUsageLast7Days } from "../usage.js";
+import { r } from "./table.js";
+
+export const LEAD_DB_ROUTES: readonly Route[] = [
+  r("GET", "/rest/v1/leads.json", getLeadsByFilter),
+  r("POST", "/rest/v1/leads.json", syncLeads),
+  r("DELETE", "/rest/v1/leads.json", deleteLeads),
+  r("POST", "/rest/v1/leads/delete.json", deleteLeads),
+  r("GET", "/rest/v1/leads/describe.json", describeLeads),
+  r("GET", "/rest/v1/leads/describe2.json", describeLeads2),
+  r("GET", "/rest/v1/lead/{id}.json", getLeadById),
+  r("GET", "/rest/v1/leads/programs/{id}.json", getLeadsByProgram),
+  r("GET", "/rest/v1/programs/{id}/members.json", getProgramMembers),
+  r("GET", "/rest/v1/programs/members/describe.json", describeProgramMembers),
+  r("POST", "/rest/v1/programs/{id}/members/status.json", changeProgramMemberStatus),
+  r("GET", "/rest/v1/lists.json", getLists),
+  r("GET", "/rest/v1/lists/{id}.json", getListById),
+  r("GET", "/rest/v1/lists/{id}/leads.json", getListMembers),
+  r("POST", "/rest/v1/lists/{id}/leads.json", addToList),
+  r("DELETE", "/rest/v1/lists/{id}/leads.json", removeFromList),
+  r("GET", "/rest/v1/list/{id}/leads.json", getListMembers),
+  r("GET", "/rest/v1/lists/{id}/leads/ismember.json", isMember),
+  r("GET", "/rest/v1/campaigns.json", getCampaigns),
+  r("GET", "/rest/v1/campaigns/{id}.json", getCampaignById),
+  r("POST", "/rest/v1/campaigns/{id}/trigger.json", triggerCampaign),
+  r("POST", "/rest/v1/campaigns/{id}/schedule.json", scheduleCampaign),
+  r("GET", "/rest/v1/activities/types.json", getActivityTypes),
+  r("GET", "/rest/v1/activities/pagingtoken.json", getPagingToken),
+  r("GET", "/rest/v1/activities.json", getActivities),
+  r("GET", "/rest/v1/activities/leadchanges.json", getLeadChanges),
+  r("GET", "/rest/v1/activities/deletedleads.json", getDeletedLeads),
+  r("GET", "/rest/v1/stats/usage.json", getUsage),
+  r("GET", "/rest/v1/stats/usage/last7days.json", getUsageLast7Days),
+  r("GET", "/rest/v1/stats/errors.json", getErrors),
+  r("GET", "/rest/v1/stats/errors/last7days.json", getErrorsLast7Days),
+];

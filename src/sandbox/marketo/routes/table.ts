@@ -1,0 +1,14 @@
+/** How a route is written: a method, a real path template from Adobe's Swagger, and its handler. */
+import type { Handler, Route } from "../types.js";
+
+export const r = (method: Route["method"], path: string, handler: Handler): Route => ({
+  method,
+  template: path,
+  pattern: new RegExp(
+    `^${path.replaceAll(".", "\\.").replaceAll("{id}", "(\\d+)").replaceAll("{exportId}", "([^/]+)")}$`,
+  ),
+  handler,
+});
+
+/** A route whose body is multipart/form-data (bulk imports). */
+export const multipart = (route: Route): Route => ({ ...route, consumes: "multipart/form-data" });
