@@ -4,7 +4,7 @@
  * server, one window per wave of a burst), on sandboxes over loopback: no real service is contacted.
  *   --quick   shorter (fewer calls, smaller bursts, 100,000 leads; the 20 s window is skipped)
  *   --smoke   one tiny repeat of every row (the test suite runs it so the bench cannot rot)
- *   --only=a,b  rows: per-call, cold-start, ga, window, peer, stream, herd, tokens
+ *   --only=a,b  rows: per-call, cold-start, ga, hostile, window, peer, stream, herd, tokens
  *   --repeats=N
  */
 import { cpus } from "node:os";
@@ -13,6 +13,7 @@ import { markdownTable, type Row } from "./lib/stats.js";
 import { Upstream } from "./lib/upstream.js";
 import { coldStartRow } from "./rows/cold-start.js";
 import { gaReportRows } from "./rows/ga-reports.js";
+import { hostileInputRow } from "./rows/hostile-input.js";
 import { perCallRows } from "./rows/per-call.js";
 import { streamRows } from "./rows/stream.js";
 import { countTaskTokens, tokenTable } from "./rows/tokens.js";
@@ -23,7 +24,9 @@ const flag = (name: string) => args.find((a) => a === `--${name}` || a.startsWit
 const value = (name: string) => flag(name)?.split("=")[1];
 const cfg = { ...(flag("smoke") ? SMOKE : flag("quick") ? QUICK : FULL) };
 if (value("repeats")) cfg.repeats = Number(value("repeats"));
-const only = new Set((value("only") ?? "per-call,cold-start,ga,window,stream,herd,tokens").split(","));
+const only = new Set(
+  (value("only") ?? "per-call,cold-start,ga,hostile,window,stream,herd,tokens").split(","),
+);
 
 const machine = `${cpus().length} CPUs (nproc), ${cpus()[0]?.model.trim() ?? "unknown CPU"}, Node ${process.version}`;
 const log = (line: string) => process.stderr.write(`${line}\n`);
@@ -45,6 +48,8 @@ try {
   const cold = await section("cold-start", () => coldStartRow(cfg));
   if (cold) rows.push(cold);
   rows.push(...((await section("ga", () => gaReportRows(up, cfg))) ?? []));
+  const hostile = await section("hostile", () => hostileInputRow(cfg));
+  if (hostile) rows.push(hostile);
   const window = await section("window", () => windowRows(up, cfg));
   if (window) {
     rows.push(...window.rows);

@@ -18,6 +18,7 @@ const ROWS = [
   /^stdio cold start to the first tools\/list answer$/,
   /^\d+ concurrent Run Reports on one property, wall \(quiet\)$/,
   /^\d+ concurrent Run Reports on one property, wall \(every core busy/,
+  /^[\d.]+ MB of unknown keys refused by runToolStep$/,
   /^steady share of the window, time per wave of a burst \(\d+ calls, 100 per [\d.]+ s; whole burst [\d.]+ s; 606\/615 received: 0; failed: 0\)$/,
   /^streaming [\d,]+ leads through pages\(\), records\/s$/,
   /^streaming [\d,]+ leads through pages\(\), peak RSS$/,

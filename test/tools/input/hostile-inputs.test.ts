@@ -27,34 +27,35 @@ const deep = (levels: number, leaf: unknown) => {
   return value;
 };
 
-/** Runs a step and returns what it threw (or undefined), and the elapsed milliseconds. */
+/**
+ * Runs a step and returns what it threw (or undefined). How long a refusal takes is the bench's
+ * "MB of unknown keys refused" row (bench/rows/hostile-input.ts), against a floor measured in the same run.
+ */
 async function attempt(id: string, input: unknown) {
-  const started = performance.now();
   const error = await runToolStep(id, input, contextFor(new FakeGa())).then(
     () => undefined,
     (caught: unknown) => caught,
   );
-  return { error, ms: performance.now() - started };
+  return { error };
 }
 
 describe("review: unknown field names are echoed as they are", () => {
   it("a 2 MB unknown field name is refused quickly, and not repeated whole in the error", async () => {
-    const { error, ms } = await attempt(MARKETO, { ...MARKETO_BASE, ["x".repeat(2_000_000)]: 1 });
+    const { error } = await attempt(MARKETO, { ...MARKETO_BASE, ["x".repeat(2_000_000)]: 1 });
     expect(error).toBeInstanceOf(ValidationError);
     const { message, field } = error as ValidationError;
     expect(message.length).toBeLessThan(2_000);
     expect(field.length).toBeLessThan(500);
-    expect(ms).toBeLessThan(1_000);
   });
 
-  it("2 MB of short unknown keys (half the HTTP body limit) is refused in under 1 s", async () => {
-    // Before strict inputs these were stripped in 13 ms (4 MB); describing every one of them takes ~6 s
-    // (~20 s at 4 MB) on the event loop of the HTTP server, although only 5 are shown.
+  it("2 MB of short unknown keys (half the HTTP body limit) is refused naming a few and counting the rest", async () => {
+    // Describing every one of them took ~6 s (~20 s at 4 MB) on the event loop of the HTTP server,
+    // although only 5 are shown: the answer stays small here, and bench/rows/hostile-input.ts times it.
     const input: Record<string, unknown> = { ...MARKETO_BASE };
     for (let i = 0; i < 170_000; i += 1) input[`k${i}`] = 1;
-    const { error, ms } = await attempt(MARKETO, input);
+    const { error } = await attempt(MARKETO, input);
     expect(error).toBeInstanceOf(ValidationError);
-    expect(ms).toBeLessThan(1_000);
+    expect((error as ValidationError).message.length).toBeLessThan(4_000);
   }, 120_000);
 
   it("control characters in an unknown field name are not echoed raw (no forged lines, no ANSI escapes)", async () => {
