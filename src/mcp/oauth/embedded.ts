@@ -27,6 +27,8 @@ export const EMBEDDED_WORKSPACE_CLAIM = "martech_steps_workspace";
 /** An access token lives 15 minutes; a client refreshes it (a revoked grant stops within this time). */
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
 const ALG = "ES256";
+/** Every scope the server knows: OpenID's two, and the two of /mcp (scopes.ts). */
+const ALL_SCOPES = ["openid", "offline_access", ...SCOPES_SUPPORTED] as const;
 const DAY_SECONDS = 24 * 60 * 60;
 
 /** An authorization request waiting for the person's approval, as the consent page shows it. */
@@ -152,7 +154,18 @@ function configuration(audience: string, claim: string, jwk: JWK): Configuration
     clientDefaults: { id_token_signed_response_alg: ALG },
     // The console's workspace is the account: tokens name it in the workspace claim.
     findAccount: (_ctx, sub) => ({ accountId: sub, claims: () => ({ sub }) }),
-    scopes: ["openid", "offline_access", ...SCOPES_SUPPORTED],
+    scopes: [...ALL_SCOPES],
+    // A client that registers with a scope (the MCP SDK registers with the scope of its first sign-in) may
+    // still ask for more later: MCP's step-up (a 403 insufficient_scope names steps:write) must reach the
+    // consent page, not stop at oidc-provider's check of the registered scope ("requested scope is not
+    // allowed"). RFC 7591 section 2 lets the server replace the requested scope value; what a client gets
+    // is still what the person approves on the consent page.
+    extraClientMetadata: {
+      properties: ["scope"],
+      validator: (_ctx, key, _value, metadata) => {
+        if (key === "scope") metadata.scope = ALL_SCOPES.join(" ");
+      },
+    },
     pkce: { required: () => true },
     // A refresh token for every client allowed the grant (MCP clients do not all ask for offline_access).
     issueRefreshToken: async (_ctx, client) => client.grantTypeAllowed("refresh_token"),
