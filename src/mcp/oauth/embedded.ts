@@ -136,12 +136,14 @@ export async function startEmbedded(options: EmbeddedOptions): Promise<EmbeddedS
       // RFC 6749 section 3.3: a request without a scope is served with a pre-defined default, here both
       // scopes of /mcp (what the 401 names); oidc-provider alone would end it in access_denied ("no scope
       // was granted"). Only the GET form: MCP clients send the authorization request as a link to open.
-      const search = new URLSearchParams(url.search);
-      if (path === `${OAUTH_PATH}/auth` && req.method === "GET" && !search.get("scope"))
-        search.set("scope", SCOPES_SUPPORTED.join(" "));
+      let query = url.search;
+      if (path === `${OAUTH_PATH}/auth` && req.method === "GET" && !url.searchParams.get("scope")) {
+        const params = new URLSearchParams(url.search);
+        params.set("scope", SCOPES_SUPPORTED.join(" "));
+        query = `?${params}`;
+      }
       // oidc-provider's routes are relative to its mount; it builds its URLs from originalUrl's prefix.
-      const query = search.toString();
-      const original = `${path}${query ? `?${query}` : ""}`;
+      const original = `${path}${query}`;
       (req as IncomingMessage & { originalUrl?: string }).originalUrl = original;
       req.url = original.slice(OAUTH_PATH.length) || "/";
       await callback(req, res);
