@@ -123,18 +123,19 @@ export class ScriptedBrowser {
 /**
  * The person's part of the flow: open the client's authorization URL (the consent page asks to log in to
  * the console first), log in with the console's one-time link `loginPath`, check the consent page (client
- * name escaped, both scopes), see a POST without the CSRF token refused, approve; the client's callback URL
- * (with the code) is returned.
+ * name escaped, the scopes `scopes` and no other), see a POST without the CSRF token refused, approve; the
+ * client's callback URL (with the code) is returned.
  */
 export async function signInThroughConsent(
   provider: RecordingOAuthProvider,
   browser: ScriptedBrowser,
   loginPath: string,
+  scopes: readonly string[] = ["steps:read", "steps:write"],
 ): Promise<URL> {
   const start = provider.authorizationUrl as URL;
   expect(start.origin).toBe(browser.base);
   const first = await browser.follow(`${start.pathname}${start.search}`);
-  expect(first.answer.status).toBe(401);
+  expect(first.answer.status, String(first.location)).toBe(401);
   expect(first.answer.text).toContain("Log in to the console first");
   expect((await browser.request("GET", loginPath)).status).toBe(303);
   const consentPath = browser.lastGetPath;
@@ -142,8 +143,9 @@ export async function signInThroughConsent(
   expect(consent.status, consent.text).toBe(200);
   expect(consent.headers["content-security-policy"]).toMatch(/default-src 'none'/);
   expect(consent.text).toContain("Test Agent &lt;b&gt;");
-  expect(consent.text).toContain("steps:read");
-  expect(consent.text).toContain("steps:write");
+  for (const scope of ["steps:read", "steps:write"]) {
+    expect(consent.text.includes(`<code>${scope}</code>`), scope).toBe(scopes.includes(scope));
+  }
   const csrf = ScriptedBrowser.csrfOf(consent.text);
   const form = { "content-type": "application/x-www-form-urlencoded", origin: browser.base };
   // Without the session's CSRF token (a page of another site posting the form), the approval is refused.

@@ -129,6 +129,26 @@ describe("the embedded authorization server (MARTECH_STEPS_OAUTH=embedded)", () 
     expect(provider.saved).toBeUndefined();
   });
 
+  it("serves an authorization request without a scope with both scopes of /mcp (RFC 6749 section 3.3's default)", async () => {
+    const provider = new RecordingOAuthProvider();
+    const transport = new StreamableHTTPClientTransport(new URL(http.url), { authProvider: provider });
+    await expect(new ModernClient({ name: "agent", version: "1" }).connect(transport)).rejects.toThrow(
+      UnauthorizedError,
+    );
+    // A client that leaves the scope out (the conformance suite's authorization-code-grant does).
+    provider.authorizationUrl?.searchParams.delete("scope");
+    const callback = await signInThroughConsent(
+      provider,
+      new ScriptedBrowser(base),
+      `/${new URL(web.loginUrl(base)).search}`,
+    );
+    expect(callback.searchParams.get("error")).toBeNull();
+    await transport.finishAuth(callback.searchParams);
+    const token = provider.saved?.access_token as string;
+    const claims = JSON.parse(Buffer.from(token.split(".")[1] as string, "base64url").toString());
+    expect(claims.scope.split(" ").sort()).toEqual(["steps:read", "steps:write"]);
+  });
+
   it("refuses an approval without the CSRF token, and a declined client gets access_denied", async () => {
     const provider = new RecordingOAuthProvider();
     const transport = new StreamableHTTPClientTransport(new URL(http.url), { authProvider: provider });

@@ -27,6 +27,8 @@ export const EMBEDDED_WORKSPACE_CLAIM = "martech_steps_workspace";
 /** An access token lives 15 minutes; a client refreshes it (a revoked grant stops within this time). */
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
 const ALG = "ES256";
+/** Every scope the server knows: OpenID's two, and the two of /mcp (scopes.ts). */
+const ALL_SCOPES = ["openid", "offline_access", ...SCOPES_SUPPORTED] as const;
 const DAY_SECONDS = 24 * 60 * 60;
 
 /** An authorization request waiting for the person's approval, as the consent page shows it. */
@@ -131,8 +133,17 @@ export async function startEmbedded(options: EmbeddedOptions): Promise<EmbeddedS
         await options.consent(req, res, interactions);
         return true;
       }
+      // RFC 6749 section 3.3: a request without a scope is served with a pre-defined default, here both
+      // scopes of /mcp (what the 401 names); oidc-provider alone would end it in access_denied ("no scope
+      // was granted"). Only the GET form: MCP clients send the authorization request as a link to open.
+      let query = url.search;
+      if (path === `${OAUTH_PATH}/auth` && req.method === "GET" && !url.searchParams.get("scope")) {
+        const params = new URLSearchParams(url.search);
+        params.set("scope", SCOPES_SUPPORTED.join(" "));
+        query = `?${params}`;
+      }
       // oidc-provider's routes are relative to its mount; it builds its URLs from originalUrl's prefix.
-      const original = `${path}${url.search}`;
+      const original = `${path}${query}`;
       (req as IncomingMessage & { originalUrl?: string }).originalUrl = original;
       req.url = original.slice(OAUTH_PATH.length) || "/";
       await callback(req, res);
@@ -152,7 +163,18 @@ function configuration(audience: string, claim: string, jwk: JWK): Configuration
     clientDefaults: { id_token_signed_response_alg: ALG },
     // The console's workspace is the account: tokens name it in the workspace claim.
     findAccount: (_ctx, sub) => ({ accountId: sub, claims: () => ({ sub }) }),
-    scopes: ["openid", "offline_access", ...SCOPES_SUPPORTED],
+    scopes: [...ALL_SCOPES],
+    // A client that registers with a scope (the MCP SDK registers with the scope of its first sign-in) may
+    // still ask for more later: MCP's step-up (a 403 insufficient_scope names steps:write) must reach the
+    // consent page, not stop at oidc-provider's check of the registered scope ("requested scope is not
+    // allowed"). RFC 7591 section 2 lets the server replace the requested scope value; what a client gets
+    // is still what the person approves on the consent page.
+    extraClientMetadata: {
+      properties: ["scope"],
+      validator: (_ctx, key, _value, metadata) => {
+        if (key === "scope") metadata.scope = ALL_SCOPES.join(" ");
+      },
+    },
     pkce: { required: () => true },
     // A refresh token for every client allowed the grant (MCP clients do not all ask for offline_access).
     issueRefreshToken: async (_ctx, client) => client.grantTypeAllowed("refresh_token"),
