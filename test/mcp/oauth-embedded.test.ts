@@ -99,8 +99,11 @@ describe("the embedded authorization server (MARTECH_STEPS_OAUTH=embedded)", () 
       revocation_endpoint: string;
       token_endpoint: string;
       issuer: string;
+      response_types_supported: string[];
     };
     expect(metadata.issuer).toBe(`${base}/oauth`);
+    // OAuth 2.1: the code flow only, no implicit or front-channel id_token.
+    expect(metadata.response_types_supported).toEqual(["code"]);
     const current = provider.saved?.refresh_token as string;
     const revoked = await fetch(metadata.revocation_endpoint, {
       method: "POST",

@@ -176,6 +176,9 @@ function configuration(audience: string, claim: string, jwk: JWK): Configuration
       },
     },
     pkce: { required: () => true },
+    // OAuth 2.1 keeps only the code flow (no implicit, no id_token in the front channel); oidc-provider
+    // advertises both by default. https://datatracker.ietf.org/doc/html/draft-ietf-oauth-v2-1#section-10.1
+    responseTypes: ["code"],
     // A refresh token for every client allowed the grant (MCP clients do not all ask for offline_access).
     issueRefreshToken: async (_ctx, client) => client.grantTypeAllowed("refresh_token"),
     // A refresh token, a grant and the sign-in session last 14 days (oidc-provider's own defaults, set
