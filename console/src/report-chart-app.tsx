@@ -7,11 +7,18 @@
  * https://github.com/modelcontextprotocol/ext-apps/blob/main/specification/2026-01-26/apps.mdx
  */
 import { App } from "@modelcontextprotocol/ext-apps";
+import * as echarts from "echarts/core";
+import { SVGRenderer } from "echarts/renderers";
 import { useEffect, useState } from "react";
 import { createRoot } from "react-dom/client";
 import { CHART_META_KEY, type ChartModel, isChartModel } from "../../src/charts/model.ts";
 import Chart from "./Chart.tsx";
 import "./report-chart-app.css";
+
+// SVG rather than the console's canvas: sharp at whatever size and zoom the host gives the frame, and its
+// labels are text a reader (or a test) finds in the page. Styles are set through the DOM, which the view's
+// CSP allows (zrender's svg/patch.js sets `style.cssText`).
+echarts.use([SVGRenderer]);
 
 type ViewState = { chart: ChartModel } | { note: string };
 
@@ -49,7 +56,7 @@ function ReportChart() {
   return (
     <main>
       {"chart" in state ? (
-        <Chart chart={state.chart} />
+        <Chart chart={state.chart} renderer="svg" />
       ) : (
         <p className="note" role="status">
           {state.note}
