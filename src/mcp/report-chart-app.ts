@@ -46,17 +46,22 @@ export const REPORT_CHART_UI_META = {
 /** dist/mcp-app/ from both src/mcp/ (tests, tsx) and dist/mcp/ (the package): both are two levels down. */
 const VIEW_FILE = new URL("../../dist/mcp-app/report-chart.html", import.meta.url);
 
-let view: Promise<string> | undefined;
+/** Each view file read once (the package's; a test's); a failed read is tried again on the next request. */
+const views = new Map<string, Promise<string>>();
 
-/** The built view, read once; a missing build says how to make it, and is read again on the next request. */
-async function viewHtml(): Promise<string> {
-  view ??= readFile(VIEW_FILE, "utf8").catch((error: NodeJS.ErrnoException) => {
-    view = undefined;
-    throw new ConfigurationError(
-      `The chart view is not built (${fileURLToPath(VIEW_FILE)}: ${error.code ?? error.message}): run npm run build in a checkout, or reinstall the package.`,
-      { cause: error },
-    );
-  });
+/** The built view; a missing build says how to make it. */
+function viewHtml(file: URL): Promise<string> {
+  let view = views.get(file.href);
+  if (!view) {
+    view = readFile(file, "utf8").catch((error: NodeJS.ErrnoException) => {
+      views.delete(file.href);
+      throw new ConfigurationError(
+        `The chart view is not built (${fileURLToPath(file)}: ${error.code ?? error.message}): run npm run build in a checkout, or reinstall the package.`,
+        { cause: error },
+      );
+    });
+    views.set(file.href, view);
+  }
   return view;
 }
 
@@ -66,7 +71,11 @@ export function appToolMeta(stepName: string): { _meta: typeof REPORT_CHART_TOOL
 }
 
 /** Registers the view's resource when `steps` (the server's listed steps) include Run Reports. */
-export function registerReportChartApp(server: McpServer, steps: readonly Pick<ListedStep, "name">[]): void {
+export function registerReportChartApp(
+  server: McpServer,
+  steps: readonly Pick<ListedStep, "name">[],
+  viewFile: URL = VIEW_FILE,
+): void {
   if (!steps.some((step) => step.name === REPORT_CHART_TOOL)) return;
   server.registerResource(
     "report-chart",
@@ -83,7 +92,7 @@ export function registerReportChartApp(server: McpServer, steps: readonly Pick<L
         {
           uri: uri.href,
           mimeType: MCP_APP_MIME_TYPE,
-          text: await viewHtml(),
+          text: await viewHtml(viewFile),
           _meta: { ui: REPORT_CHART_UI_META },
         },
       ],

@@ -5,6 +5,9 @@
  * drawing it in a browser is test/e2e/mcp-app.test.ts. Needs `npm run build` (dist/mcp-app/).
  */
 import { createHash } from "node:crypto";
+import { copyFile } from "node:fs/promises";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
 import { RESOURCE_MIME_TYPE, RESOURCE_URI_META_KEY } from "@modelcontextprotocol/ext-apps/server";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import type { McpServer } from "@modelcontextprotocol/server";
@@ -18,7 +21,8 @@ import {
   registerReportChartApp,
 } from "../../src/mcp/report-chart-app.js";
 import { type GoogleFixture, googleFixture } from "../helpers/fixtures.js";
-import { type McpSession, mcpSession } from "../helpers/mcp.js";
+import { type McpSession, mcpSession, modernMcpSession } from "../helpers/mcp.js";
+import { tempDir } from "../helpers/temp.js";
 
 type Row = Record<string, string | number | null>;
 
@@ -114,6 +118,28 @@ describe("Run Reports' chart as an MCP App", () => {
     expect(result.content.map((block) => block.type)).toEqual(["text"]);
   });
 
+  it("offers the same to a 2026-07-28 client: the tool's view, its HTML, the chart in a result", async () => {
+    const modern = await modernMcpSession(fixture.workspace);
+    try {
+      const { tools } = await modern.client.listTools();
+      expect(tools.find((tool) => tool.name === REPORT_CHART_TOOL)?._meta).toEqual(REPORT_CHART_TOOL_META);
+      const { contents } = await modern.client.readResource({ uri: REPORT_CHART_URI });
+      expect(contents[0]).toMatchObject({ uri: REPORT_CHART_URI, mimeType: RESOURCE_MIME_TYPE });
+      const result = await modern.client.callTool({
+        name: REPORT_CHART_TOOL,
+        arguments: {
+          property: "412345671",
+          dimensions: ["date"],
+          metrics: ["sessions"],
+          date_ranges: ["last7days"],
+        },
+      });
+      expect(isChartModel((result as CallToolResult)._meta?.[CHART_META_KEY])).toBe(true);
+    } finally {
+      await modern.close();
+    }
+  });
+
   it("registers the view only on a server whose tool list has Run Reports", () => {
     const registered: string[] = [];
     const server = {
@@ -125,5 +151,24 @@ describe("Run Reports' chart as an MCP App", () => {
     expect(registered).toEqual([]);
     registerReportChartApp(server, [{ name: "marketo_api_call" }, { name: REPORT_CHART_TOOL }]);
     expect(registered).toEqual(["report-chart"]);
+  });
+
+  it("says how to build the view when it is missing, and serves it once built", async () => {
+    let read: ((uri: URL) => Promise<{ contents: { text: string }[] }>) | undefined;
+    const server = {
+      registerResource: (_name: string, _uri: string, _meta: unknown, callback: typeof read) => {
+        read = callback;
+      },
+    } as unknown as McpServer;
+    const dir = await tempDir("martech-chart-view-");
+    const file = pathToFileURL(join(dir, "report-chart.html"));
+    registerReportChartApp(server, [{ name: REPORT_CHART_TOOL }], file);
+    await expect(read?.(new URL(REPORT_CHART_URI))).rejects.toThrow(
+      /The chart view is not built \(.*report-chart\.html: ENOENT\): run npm run build in a checkout, or reinstall the package\./,
+    );
+    // What npm run build does for this file: writes it (the real build is what the tests above read).
+    await copyFile(new URL("../../dist/mcp-app/report-chart.html", import.meta.url), file);
+    const { contents } = (await read?.(new URL(REPORT_CHART_URI))) ?? { contents: [] };
+    expect(contents[0]?.text.slice(0, 15).toLowerCase()).toBe("<!doctype html>");
   });
 });
