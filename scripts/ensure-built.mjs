@@ -10,8 +10,13 @@ import { fileURLToPath } from "node:url";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 
-/** What a build writes last of each of its three steps (tsc, the chart bundle, the console). */
-const OUTPUTS = ["dist/cli/main.js", "dist/charts/echarts-server.js", "dist/console-web/index.html"];
+/** What a build writes last of each of its four steps (tsc, the chart bundle, the console, the MCP App view). */
+const OUTPUTS = [
+  "dist/cli/main.js",
+  "dist/charts/echarts-server.js",
+  "dist/console-web/index.html",
+  "dist/mcp-app/report-chart.html",
+];
 /** What the build reads: a change to any of these makes dist/ stale. */
 const INPUTS = [
   "src",

@@ -13,7 +13,12 @@ import { tempDir } from "./helpers/temp.js";
 
 const execFileAsync = promisify(execFile);
 const SCRIPT = new URL("../scripts/ensure-built.mjs", import.meta.url).pathname;
-const OUTPUTS = ["dist/cli/main.js", "dist/charts/echarts-server.js", "dist/console-web/index.html"];
+const OUTPUTS = [
+  "dist/cli/main.js",
+  "dist/charts/echarts-server.js",
+  "dist/console-web/index.html",
+  "dist/mcp-app/report-chart.html",
+];
 
 async function write(root: string, path: string, at: Date): Promise<void> {
   await mkdir(dirname(join(root, path)), { recursive: true });

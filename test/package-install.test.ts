@@ -99,4 +99,20 @@ describe("the packed package, installed into an empty folder", () => {
     );
     expect((JSON.parse(stdout) as { rows: unknown[] }).rows.length).toBeGreaterThan(0);
   }, 60_000);
+
+  it("ships Run Reports' MCP App view, and serves it from the installed package", async () => {
+    // The module the MCP server registers the resource with, from where npm installed it, on a recording server.
+    const module = join(project, "node_modules/martech-steps/dist/mcp/report-chart-app.js");
+    const script = `
+      const { registerReportChartApp } = await import(${JSON.stringify(module)});
+      let read;
+      registerReportChartApp({ registerResource: (name, uri, meta, callback) => { read = callback; } },
+        [{ name: "google_analytics_run_reports" }]);
+      const { contents: [content] } = await read(new URL("ui://martech-steps/report-chart"));
+      console.log(JSON.stringify([content.mimeType, content.text.slice(0, 15), content.text.length]));`;
+    const { stdout } = await node(["--input-type=module", "-e", script], project);
+    const [mimeType, start, length] = JSON.parse(stdout) as [string, string, number];
+    expect([mimeType, start.toLowerCase()]).toEqual(["text/html;profile=mcp-app", "<!doctype html>"]);
+    expect(length).toBeGreaterThan(100_000);
+  });
 });

@@ -78,3 +78,36 @@ export function chartOption(chart: ChartModel): Record<string, unknown> {
     ),
   };
 }
+
+/**
+ * Where an MCP tool result carries its chart model: the result's `_meta`, which MCP keeps out of the
+ * model's context (https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta), and which an
+ * MCP Apps host hands to the view whole with the result (`ui/notifications/tool-result` carries the
+ * CallToolResult: https://github.com/modelcontextprotocol/ext-apps/blob/main/specification/2026-01-26/apps.mdx).
+ * Not in structuredContent: that holds one page of rows, while the chart is drawn from every row GA returned.
+ */
+export const CHART_META_KEY = "martech-steps/chart";
+
+const isNumbers = (value: unknown): value is number[] =>
+  Array.isArray(value) && value.every((item) => typeof item === "number");
+
+/** A value that reached a page from elsewhere (an MCP host) is a chart model this module can draw. */
+export function isChartModel(value: unknown): value is ChartModel {
+  if (!value || typeof value !== "object") return false;
+  const chart = value as Partial<Record<keyof ChartModel, unknown>>;
+  return (
+    (chart.kind === "line" || chart.kind === "bar") &&
+    typeof chart.title === "string" &&
+    (chart.subtitle === undefined || typeof chart.subtitle === "string") &&
+    Array.isArray(chart.categories) &&
+    chart.categories.every((category) => typeof category === "string") &&
+    Array.isArray(chart.series) &&
+    chart.series.every(
+      (series: unknown) =>
+        !!series &&
+        typeof series === "object" &&
+        typeof (series as { name?: unknown }).name === "string" &&
+        isNumbers((series as { data?: unknown }).data),
+    )
+  );
+}

@@ -2,6 +2,7 @@ import { type McpServer, ResourceNotFoundError, ResourceTemplate } from "@modelc
 import type { Manifest } from "../manifest.js";
 import { NAME_RECIPES } from "../tools/marketo/recipes.js";
 import type { Workspace } from "../workspace.js";
+import { reportChartApp } from "./report-chart-app.js";
 import { resultResources } from "./result-links.js";
 
 /** What a resource provider may depend on: the workspace of the MCP server it registers on. */
@@ -103,9 +104,13 @@ export const recipeResources: ResourceProvider = (server) => {
   );
 };
 
-/** The resources every server instance offers: the package itself, recipes, and results kept for paging. */
+/**
+ * The resources every server instance offers: the package itself, recipes, results kept for paging, and Run
+ * Reports' chart view (an MCP App).
+ */
 export const RESOURCE_PROVIDERS: readonly ResourceProvider[] = [
   packageResources,
   recipeResources,
   resultResources,
+  reportChartApp,
 ];

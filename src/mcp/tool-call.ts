@@ -4,6 +4,7 @@ import type {
   McpServer,
   ServerContext,
 } from "@modelcontextprotocol/server";
+import { CHART_META_KEY } from "../charts/model.js";
 import { type AnyMartechError, ConfigurationError, isMartechError, type MartechError } from "../errors.js";
 import { log } from "../log.js";
 import { runToolStep } from "../tools/run.js";
@@ -86,6 +87,9 @@ export async function callToolStep(
     return {
       ...(await resultContent(workspace, stepId, result)),
       structuredContent: result.data as Record<string, unknown>,
+      // The chart as data, for the MCP App view a host renders (src/mcp/report-chart-app.ts): kept out of
+      // the model's context, drawn from every row, not only the page structuredContent holds.
+      ...(result.chart ? { _meta: { [CHART_META_KEY]: result.chart } } : {}),
     };
   } catch (error) {
     if (isMartechError(error)) {

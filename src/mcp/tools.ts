@@ -10,6 +10,7 @@ import type { JsonSchema } from "../schemas/json-schema.js";
 import { listedInputSchema, listedSteps } from "../tools/listing.js";
 import type { SchemaContext } from "../tools/types.js";
 import type { Workspace } from "../workspace.js";
+import { appToolMeta } from "./report-chart-app.js";
 
 /**
  * A tool beyond the registry's steps, served next to them. The steps are the product; this is how a
@@ -41,6 +42,8 @@ export function listTools(context: SchemaContext): readonly Tool[] {
       ...step,
       inputSchema: listedInputSchema(step, context) as Tool["inputSchema"],
       outputSchema: step.outputSchema as Tool["outputSchema"],
+      // Run Reports names its chart view (an MCP App); hosts that do not render apps ignore `_meta`.
+      ...appToolMeta(step.name),
     }));
     if (listed.size >= LISTS_KEPT) listed.delete(listed.keys().next().value as string);
     listed.set(key, tools);

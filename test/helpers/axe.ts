@@ -5,7 +5,7 @@
  */
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import type { Page } from "playwright-core";
+import type { Frame, Page } from "playwright-core";
 
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 
@@ -18,7 +18,7 @@ export interface AxeViolation {
 
 /** The page's axe violations of the given impacts (default: serious and critical). */
 export async function axeViolations(
-  page: Page,
+  page: Page | Frame,
   impacts: readonly string[] = ["serious", "critical"],
 ): Promise<AxeViolation[]> {
   if (!(await page.evaluate("typeof window.axe !== 'undefined'"))) await page.evaluate(AXE_SOURCE);
