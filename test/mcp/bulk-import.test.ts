@@ -22,7 +22,9 @@ describe("a bulk lead import through marketo_api_call", () => {
     result.content.map((c) => (c.type === "text" ? c.text : "")).join("\n");
 
   beforeAll(async () => {
-    fixture = await marketoFixture({ bulkJobMs: 400, leadCount: 300 });
+    // A batch imports for 1.5 s: long enough that the first poll sees it Importing even when one call
+    // takes a few hundred ms on a loaded machine (at 400 ms it was sometimes Complete by then).
+    fixture = await marketoFixture({ bulkJobMs: 1_500, leadCount: 300 });
     session = await mcpSession(fixture.workspace);
   });
   afterAll(async () => {
@@ -47,7 +49,7 @@ describe("a bulk lead import through marketo_api_call", () => {
     const batchId = created.result[0]?.batchId as number;
     let status: Record<string, unknown> = {};
     const seen = new Set<string>();
-    for (let poll = 0; poll < 200 && status.status !== "Complete"; poll += 1) {
+    for (let poll = 0; poll < 1_000 && status.status !== "Complete"; poll += 1) {
       await new Promise((resolve) => setTimeout(resolve, 10));
       status =
         (await call({ method: "GET", endpoint: `/bulk/v1/leads/batch/${batchId}.json` })).result[0] ?? {};
