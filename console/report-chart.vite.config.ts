@@ -12,6 +12,7 @@ import { defineConfig, type Plugin } from "vite";
  */
 const OUT_DIR = fileURLToPath(new URL("../dist/mcp-app", import.meta.url));
 export const REPORT_CHART_FILE = "report-chart.html";
+const LICENSES_FILE = "report-chart.THIRD-PARTY-LICENSES.md";
 
 const sha256 = (text: string) => `'sha256-${createHash("sha256").update(text, "utf8").digest("base64")}'`;
 
@@ -43,34 +44,38 @@ function inlineEverything(): Plugin {
     name: "mcp-app-inline",
     apply: "build",
     enforce: "post",
-    generateBundle(_options, bundle) {
-      const page = bundle["index.html"];
-      if (page?.type !== "asset") throw new Error("the view's index.html was not built");
-      let html = String(page.source);
-      const scripts: string[] = [];
-      const styles: string[] = [];
-      html = html.replace(/<script type="module" crossorigin src="\/([^"]+)"><\/script>/g, (_tag, name) => {
-        const chunk = bundle[name];
-        if (chunk?.type !== "chunk") throw new Error(`the view's script ${name} is missing`);
-        delete bundle[name];
-        const code = inert(chunk.code, "script");
-        scripts.push(code);
-        return `<script type="module">${code}</script>`;
-      });
-      html = html.replace(/<link rel="stylesheet" crossorigin href="\/([^"]+)">/g, (_tag, name) => {
-        const sheet = bundle[name];
-        if (sheet?.type !== "asset") throw new Error(`the view's stylesheet ${name} is missing`);
-        delete bundle[name];
-        const css = inert(String(sheet.source), "style");
-        styles.push(css);
-        return `<style>${css}</style>`;
-      });
-      const left = Object.keys(bundle).filter((name) => name !== "index.html");
-      if (left.length > 0) throw new Error(`the view must be one file; also built: ${left.join(", ")}`);
-      const meta = `<meta http-equiv="Content-Security-Policy" content="${policy(scripts, styles)}" />`;
-      html = html.replace("<head>", `<head>\n    ${meta}`);
-      delete bundle["index.html"];
-      this.emitFile({ type: "asset", fileName: REPORT_CHART_FILE, source: html });
+    // After vite's licence file is written from the chunks, which this hook then inlines and removes.
+    generateBundle: {
+      order: "post",
+      handler(_options, bundle) {
+        const page = bundle["index.html"];
+        if (page?.type !== "asset") throw new Error("the view's index.html was not built");
+        let html = String(page.source);
+        const scripts: string[] = [];
+        const styles: string[] = [];
+        html = html.replace(/<script type="module" crossorigin src="\/([^"]+)"><\/script>/g, (_tag, name) => {
+          const chunk = bundle[name];
+          if (chunk?.type !== "chunk") throw new Error(`the view's script ${name} is missing`);
+          delete bundle[name];
+          const code = inert(chunk.code, "script");
+          scripts.push(code);
+          return `<script type="module">${code}</script>`;
+        });
+        html = html.replace(/<link rel="stylesheet" crossorigin href="\/([^"]+)">/g, (_tag, name) => {
+          const sheet = bundle[name];
+          if (sheet?.type !== "asset") throw new Error(`the view's stylesheet ${name} is missing`);
+          delete bundle[name];
+          const css = inert(String(sheet.source), "style");
+          styles.push(css);
+          return `<style>${css}</style>`;
+        });
+        const left = Object.keys(bundle).filter((name) => name !== "index.html" && name !== LICENSES_FILE);
+        if (left.length > 0) throw new Error(`the view must be one file; also built: ${left.join(", ")}`);
+        const meta = `<meta http-equiv="Content-Security-Policy" content="${policy(scripts, styles)}" />`;
+        html = html.replace("<head>", `<head>\n    ${meta}`);
+        delete bundle["index.html"];
+        this.emitFile({ type: "asset", fileName: REPORT_CHART_FILE, source: html });
+      },
     },
   };
 }
@@ -91,6 +96,8 @@ export default defineConfig({
     assetsInlineLimit: Number.MAX_SAFE_INTEGER,
     cssCodeSplit: false,
     chunkSizeWarningLimit: 1500,
+    // The bundled libraries' licences (React, ECharts, the ext-apps App…) beside the page, not in it.
+    license: { fileName: LICENSES_FILE },
     rolldownOptions: {
       output: { codeSplitting: false },
       onLog(level, log, handler) {

@@ -18,6 +18,8 @@ export default defineConfig({
     // Vite's preload polyfill would be an inline script, which the page's CSP refuses.
     modulePreload: { polyfill: false },
     chunkSizeWarningLimit: 700,
+    // The bundled libraries' licences (React, ECharts, rjsf…) travel with the bundle.
+    license: { fileName: "THIRD-PARTY-LICENSES.md" },
     rolldownOptions: {
       // React libraries mark modules "use client" for server components; a plain page has none.
       onLog(level, log, handler) {

@@ -60,6 +60,18 @@ describe("the packed package, installed into an empty folder", () => {
     expect(existsSync(join(project, "node_modules/echarts"))).toBe(false);
   });
 
+  it("ships the licences of what its browser bundles contain, beside them (Apache-2.0 and MIT ask for it)", async () => {
+    const installed = join(project, "node_modules/martech-steps/dist");
+    const consoleLicences = await readFile(join(installed, "console-web/THIRD-PARTY-LICENSES.md"), "utf8");
+    const viewLicences = await readFile(
+      join(installed, "mcp-app/report-chart.THIRD-PARTY-LICENSES.md"),
+      "utf8",
+    );
+    for (const text of [consoleLicences, viewLicences])
+      for (const library of ["echarts", "zrender", "react"]) expect(text).toContain(`## ${library} - `);
+    expect(viewLicences).toContain("## @modelcontextprotocol/ext-apps - ");
+  });
+
   it("is imported as an ES module, with its manifest and package.json", async () => {
     const script = `
       const entry = await import("martech-steps");
