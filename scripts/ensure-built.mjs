@@ -10,12 +10,13 @@ import { fileURLToPath } from "node:url";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 
-/** What a build writes last of each of its three steps (tsc, the chart bundle, the console). */
+/** What a build writes last of each of its steps (tsc and the CLI's bundle over it, the chart bundle, the console). */
 const OUTPUTS = ["dist/cli/main.js", "dist/charts/echarts-server.js", "dist/console-web/index.html"];
 /** What the build reads: a change to any of these makes dist/ stale. */
 const INPUTS = [
   "src",
   "console",
+  "scripts/cli.vite.config.ts",
   "scripts/echarts-server.vite.config.ts",
   "package.json",
   "tsconfig.json",
