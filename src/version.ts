@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { ConfigurationError } from "./errors.js";
 
 /** The name in our package.json: the walk up stops at the first package.json that names it. */
 const NAME = "martech-steps";
@@ -18,9 +19,9 @@ function findPackageRoot(): { root: string; json: { name: string; version: strin
     const json = readJson(join(dir, "package.json"));
     if (json?.name === NAME) return { root: dir, json: json as { name: string; version: string } };
     if (dirname(dir) === dir)
-      throw new Error(
-        `No package.json named ${NAME} above ${start}: this installation of ${NAME} is incomplete; reinstall it.`,
-      );
+      throw new ConfigurationError(`No package.json named ${NAME} in ${start} or any folder above it.`, {
+        hint: `This installation of ${NAME} is incomplete (its files were copied without package.json): reinstall it with npm.`,
+      });
   }
 }
 
