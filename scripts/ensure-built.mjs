@@ -10,7 +10,10 @@ import { fileURLToPath } from "node:url";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 
-/** What a build writes last of each of its four steps (tsc, the chart bundle, the console, the MCP App view). */
+/**
+ * What a build writes last of each of its steps (tsc and the CLI's bundle over it, the chart bundle, the
+ * console, the MCP App view).
+ */
 const OUTPUTS = [
   "dist/cli/main.js",
   "dist/charts/echarts-server.js",
@@ -21,6 +24,7 @@ const OUTPUTS = [
 const INPUTS = [
   "src",
   "console",
+  "scripts/cli.vite.config.ts",
   "scripts/echarts-server.vite.config.ts",
   "package.json",
   "tsconfig.json",

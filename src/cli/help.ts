@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import { type Command, CommanderError } from "commander";
+import { packageFile } from "../version.js";
 
 /**
  * Usage errors (an unknown command or option, a missing argument) exit 2, as invalid input does
@@ -35,7 +36,7 @@ Examples:
  * reading it costs nothing at start, where loading the registry would load every step.
  */
 function stepList(): string {
-  const manifest = JSON.parse(readFileSync(new URL("../../manifest.json", import.meta.url), "utf8")) as {
+  const manifest = JSON.parse(readFileSync(packageFile("manifest.json"), "utf8")) as {
     steps: { id: string; title: string }[];
   };
   const width = Math.max(...manifest.steps.map((step) => step.id.length));

@@ -6,7 +6,7 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import type { ServerResponse } from "node:http";
 import { extname, join, relative, sep } from "node:path";
-import { fileURLToPath } from "node:url";
+import { packageFile } from "../version.js";
 import { secure } from "./http-util.js";
 
 const TYPES: Record<string, string> = {
@@ -19,12 +19,9 @@ const TYPES: Record<string, string> = {
   ".json": "application/json",
 };
 
-/** dist/console-web beside the compiled server (dist/console/), or from the sources (src/console/). */
+/** dist/console-web at the package root, whether the server runs from dist/, the CLI's bundle or src/. */
 export function defaultWebRoot(): string {
-  const candidates = ["../console-web", "../../dist/console-web"].map((path) =>
-    fileURLToPath(new URL(path, import.meta.url)),
-  );
-  return candidates.find((dir) => existsSync(join(dir, "index.html"))) ?? (candidates[0] as string);
+  return packageFile("dist/console-web");
 }
 
 function listFiles(root: string, dir = root): string[] {

@@ -1,7 +1,8 @@
 import { readFileSync } from "node:fs";
-import { fileURLToPath } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import { ConfigurationError } from "../errors.js";
 import type { JsonSchema } from "../schemas/json-schema.js";
+import { packageFile } from "../version.js";
 import { withAccountLabels } from "./account-schema.js";
 import type { SchemaContext, ToolAnnotations } from "./types.js";
 
@@ -22,8 +23,8 @@ export interface ListedStep {
   annotations: ToolAnnotations & { title: string };
 }
 
-/** The committed folder, at the package root (it ships with dist/; the path is the same from src/ and dist/). */
-export const TOOL_SCHEMAS_DIR = new URL("../../tool-schemas/", import.meta.url);
+/** The committed folder, at the package root (it ships with dist/; found the same from src/, dist/ and the CLI's bundle). */
+export const TOOL_SCHEMAS_DIR = pathToFileURL(`${packageFile("tool-schemas")}/`);
 /** The folder's list of step ids, in the registry's order (the order of tools/list). */
 export const TOOL_SCHEMAS_INDEX = "index.json";
 

@@ -1,6 +1,8 @@
 import { spawn } from "node:child_process";
+import { existsSync, readFileSync } from "node:fs";
 import { writeFile } from "node:fs/promises";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import { beforeAll, describe, expect, it } from "vitest";
 import { PACKAGE } from "../../src/version.js";
 import { childEnv } from "../helpers/child-env.js";
@@ -40,6 +42,8 @@ beforeAll(async () => {
 interface StartUp {
   /** The modules loaded up to the answer to the first tools/list. */
   loaded: string[];
+  /** The same, with each file of ours (a chunk of the CLI's bundle) replaced by the src/ files its map names. */
+  sources: string[];
   /** The answers to initialize and tools/list, as written on stdout. */
   answers: string[];
 }
@@ -72,11 +76,10 @@ function startUp(): Promise<StartUp> {
     // every LOADED line written before the exit has been read.
     child.on("close", () => {
       if (!answered()) reject(new Error(`no tools/list answer: ${err.slice(-2000)}`));
-      else
-        resolve({
-          loaded: [...err.matchAll(/^LOADED (.+)$/gm)].map((m) => m[1] ?? ""),
-          answers: out.split("\n").filter(Boolean),
-        });
+      else {
+        const loaded = [...new Set([...err.matchAll(/^LOADED (.+)$/gm)].map((m) => m[1] ?? ""))];
+        resolve({ loaded, sources: loaded.flatMap(sourcesOf), answers: out.split("\n").filter(Boolean) });
+      }
     });
     const send = (message: object) => child.stdin.write(`${JSON.stringify(message)}\n`);
     send({
@@ -88,6 +91,24 @@ function startUp(): Promise<StartUp> {
     send({ jsonrpc: "2.0", method: "notifications/initialized" });
     send({ jsonrpc: "2.0", id: 2, method: "tools/list" });
   });
+}
+
+/** A file of ours (under the package root, not in node_modules), as the loader names it. */
+function ours(url: string): boolean {
+  return url.startsWith(pathToFileURL(ROOT).href) && !url.includes("/node_modules/");
+}
+
+/**
+ * The src/ files a loaded file of ours was built from, as its source map names them: a chunk of the
+ * CLI's bundle (scripts/cli.vite.config.ts) holds many, a file of tsc's output one. A chunk without a
+ * map only re-exports another chunk (a facade), and names none. Anything else is itself.
+ */
+function sourcesOf(url: string): string[] {
+  if (!ours(url)) return [url];
+  const file = fileURLToPath(url);
+  if (!existsSync(`${file}.map`)) return [];
+  const map = JSON.parse(readFileSync(`${file}.map`, "utf8")) as { sources: string[] };
+  return map.sources.map((source) => pathToFileURL(join(dirname(file), source)).href);
 }
 
 let started: Promise<StartUp> | undefined;
@@ -103,33 +124,33 @@ describe("serve over stdio loads only what serving tools needs", () => {
   it("no emulator, console, HTTP server, step, connector, zod schema of ours, logger, HTTP client, CSV or chart library before the tools are listed", {
     timeout: 30_000,
   }, async () => {
-    const { loaded } = await startedOnce();
-    expect(loaded.some((url) => url.endsWith("/dist/tools/listing.js"))).toBe(true);
-    const early = loaded.filter((url) =>
+    const { sources } = await startedOnce();
+    expect(sources.some((url) => url.endsWith("/src/tools/listing.ts"))).toBe(true);
+    const early = sources.filter((url) =>
       [
-        "/dist/sandbox/",
-        "/dist/console/",
-        "/dist/mcp/http.js",
-        "/dist/cli/sandbox",
-        "/dist/cli/start.js",
+        "/src/sandbox/",
+        "/src/console/",
+        "/src/mcp/http.ts",
+        "/src/cli/sandbox",
+        "/src/cli/start.ts",
         "/node_modules/csv-parse/",
         "/node_modules/csv-stringify/",
         "/node_modules/echarts/",
         "/node_modules/hono/",
-        "/dist/tools/registry.js",
-        "/dist/tools/run.js",
-        "/dist/tools/marketo-api-call.js",
-        "/dist/tools/google-analytics-",
-        "/dist/schemas/",
-        "/dist/manifest.js",
-        "/dist/mcp/tool-call.js",
-        "/dist/connectors/marketo/connector.js",
-        "/dist/connectors/google/connector.js",
+        "/src/tools/registry.ts",
+        "/src/tools/run.ts",
+        "/src/tools/marketo-api-call.ts",
+        "/src/tools/google-analytics-",
+        "/src/schemas/",
+        "/src/manifest.ts",
+        "/src/mcp/tool-call.ts",
+        "/src/connectors/marketo/connector.ts",
+        "/src/connectors/google/connector.ts",
         "/node_modules/minisearch/",
         "/node_modules/pino/",
         "node:http",
         "node:readline",
-        "/dist/auth/marketo-token.js",
+        "/src/auth/marketo-token.ts",
       ].some((part) => url.includes(part)),
     );
     expect(early).toEqual([]);
@@ -164,5 +185,30 @@ describe("serve over stdio answers as the registry's zod schemas say", () => {
     const context = { accounts: [] };
     const fromZod = toolsFromZod(context);
     expect(JSON.stringify(JSON.parse(list ?? "{}").result.tools)).toBe(JSON.stringify(fromZod));
+  });
+});
+
+/**
+ * Resolving, reading and linking each file is most of what a start costs beyond the SDK's own (the
+ * bench's cold-start row): unbundled, `serve` loaded 78 files of ours before listing its tools; the
+ * CLI's bundle (scripts/cli.vite.config.ts) loads 7. The bound keeps that from regrowing unnoticed, a
+ * chunk at a time: a new static import on the start path lands in an existing chunk, a new lazy one
+ * stays off the start.
+ */
+const MAX_OWN_FILES = 10;
+
+describe("serve over stdio loads few files of ours", () => {
+  it(`at most ${MAX_OWN_FILES} files of the package before the tools are listed, their maps naming files of src/`, {
+    timeout: 30_000,
+  }, async () => {
+    const { loaded } = await startedOnce();
+    const own = loaded.filter(ours);
+    expect(own.length, own.join("\n")).toBeLessThanOrEqual(MAX_OWN_FILES);
+    // The entry is the bundle's (its map names src/cli/main.ts) and the step list's module is inside a chunk.
+    expect(own).toContain(pathToFileURL(join(ROOT, "dist/cli/main.js")).href);
+    expect(sourcesOf(pathToFileURL(join(ROOT, "dist/cli/main.js")).href)).toEqual([
+      pathToFileURL(join(ROOT, "src/cli/main.ts")).href,
+    ]);
+    for (const url of own.flatMap(sourcesOf)) expect(existsSync(fileURLToPath(url)), url).toBe(true);
   });
 });
