@@ -184,7 +184,7 @@ describe("the console in a browser", () => {
     const problem = runner().locator(".problem");
     await expect
       .poll(() => problem.locator(".problem-message").textContent())
-      .toBe("Invalid max_pages: Too small: expected number to be >=1; received a number 0.");
+      .toBe("Most pages: Too small: expected number to be >=1; received a number 0.");
     expect(await problem.locator(".problem-hint").textContent()).toBe(
       "Fix the input and call again; nothing was sent.",
     );
@@ -200,7 +200,7 @@ describe("the console in a browser", () => {
     await page.getByRole("button", { name: "Run", exact: true }).click();
     await expect
       .poll(() => problem.locator(".problem-message").textContent())
-      .toBe("Invalid body: a body is only sent with POST, not GET.");
+      .toBe("Body (JSON): a body is only sent with POST, not GET.");
     const body = page.locator(".form-group", { has: page.locator("#root_body") });
     await expect
       .poll(() => body.locator(".error-detail").textContent())
