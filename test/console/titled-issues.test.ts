@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
-import { fieldTitle, forPeople } from "../../src/console/titled-issues.js";
+import { type ErrorBody, fieldTitle, forPeople } from "../../src/console/titled-issues.js";
 import { issuesFromAjv, type JsonSchemaNode } from "../../src/console/validation-wording.js";
 import { ValidationError } from "../../src/errors.js";
 import { describeIssues } from "../../src/tools/input/errors.js";
@@ -24,7 +24,7 @@ function serverSays(id: string, input: unknown) {
   const error = inputError(problems, more);
   return {
     agent: error.message,
-    person: forPeople({ ...error.toJSON(), hint: error.hint } as never, schemaOf(id)),
+    person: forPeople({ ...error.toJSON(), hint: error.hint } as ErrorBody, schemaOf(id)),
   };
 }
 
@@ -60,14 +60,14 @@ describe("input errors named by the fields' titles (the console's words)", () =>
       const errors = marketo.validate(marketo.normalise(input));
       const { problems, more } = issuesFromAjv(errors, marketo.schema, input, marketo.hints);
       const error = inputError(problems, more);
-      const browser = forPeople({ ...error.toJSON(), hint: error.hint } as never, marketo.schema);
+      const browser = forPeople({ ...error.toJSON(), hint: error.hint } as ErrorBody, marketo.schema);
       expect(browser.message).toBe(serverSays("marketo_api_call", input).person.message);
     }
   });
 
   it("words a one-field error without an issue list (a check only the server makes) and lists it", () => {
     const error = new ValidationError("body", "a body is only sent with POST, not GET.");
-    const person = forPeople(error.toJSON() as never, schemaOf("marketo_api_call"));
+    const person = forPeople(error.toJSON() as ErrorBody, schemaOf("marketo_api_call"));
     expect(person.message).toBe("Body (JSON): a body is only sent with POST, not GET.");
     expect(person.issues).toEqual([{ field: "body", message: "a body is only sent with POST, not GET" }]);
   });
