@@ -63,7 +63,10 @@ describe("the console's connections, errors and keyboard", () => {
         /^2 fields to fix\. Property name: required \(a string\); Time zone: required \(a string\)\.$/,
       );
     const under = (id: string) =>
-      page.locator(".form-group", { has: page.locator(`#${id}`) }).locator(".error-detail");
+      page
+        // The innermost group of the field (the form's root is a group too).
+        .locator(".form-group:not(:has(.form-group))", { has: page.locator(`#${id}`) })
+        .locator(".error-detail");
     expect(await under("root_display_name").textContent()).toBe("required (a string)");
     expect(await under("root_time_zone").textContent()).toBe("required (a string)");
     await browser.screenshot("integrations-01-missing-fields-by-title");
