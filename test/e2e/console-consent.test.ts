@@ -65,6 +65,8 @@ describe("the MCP sign-in consent page with the keyboard", () => {
     expect(await axeViolations(page)).toEqual([]);
     await browser.screenshot("consent-01-keyboard");
     // Approve from the keyboard: the browser goes on to the client's redirect with a code.
+    // A real browser's POST (its own Origin header, not a script's) is accepted: the page's referrer
+    // policy lets Chromium send the page's origin rather than "null".
     const redirected = page.waitForRequest((request) => request.url().startsWith(provider.redirectUrl));
     await approve.focus();
     await page.keyboard.press("Enter");
