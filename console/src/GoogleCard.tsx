@@ -88,13 +88,17 @@ export function GoogleCard() {
           Connect a Google account
         </button>
       </div>
-      {notice ? (
-        <p className="notice" role="status">
-          {notice}
-        </p>
-      ) : null}
+      {notice ? <Notice text={notice} /> : null}
       {error && !status?.fields.some((f) => f.key === error.field) ? <Problem error={error} /> : null}
     </section>
+  );
+}
+
+function Notice({ text }: { text: string }) {
+  return (
+    <p className="notice" role="status">
+      {text}
+    </p>
   );
 }
 
