@@ -48,6 +48,7 @@ const FLOORS = [
  */
 const BROWSER_SHARED = [
   "src/console/trim-as-zod.ts",
+  "src/console/titled-issues.ts",
   "src/console/validation-wording.ts",
   "src/console/zod-words.ts",
   "src/tools/input/words.ts",

@@ -1,26 +1,17 @@
 import { type FormEvent, useCallback, useEffect, useState } from "react";
 import { type ApiError, api, type ErrorInfo } from "./api.ts";
+import { type Account, AccountCards } from "./GoogleAccounts.tsx";
 import { type ConfigField, FieldInput } from "./Integrations.tsx";
 import { Problem } from "./Problem.tsx";
 import { useAction } from "./useAction.ts";
-
-interface Account {
-  label: string;
-  email?: string;
-  scopes: string[];
-  addedAt: string;
-  readOnly: boolean;
-  /** The built-in sandbox's account: held by the server, never saved, never sent to Google. */
-  sandbox?: boolean;
-}
 
 interface GoogleStatus {
   fields: ConfigField[];
   client: { source: "environment" | "store"; sandbox: boolean; clientId: string; secretSet: boolean } | null;
   accounts: Account[];
+  /** The hosts the Google connection talks to (the sandbox's loopback, or Google's APIs). */
+  hosts: string[];
 }
-
-const shortScope = (scope: string) => scope.replace("https://www.googleapis.com/auth/", "");
 
 /** Google: the OAuth client (write-only secret), "Connect a Google account" (PKCE, via the browser), the accounts. */
 export function GoogleCard() {
@@ -84,7 +75,12 @@ export function GoogleCard() {
         onSubmit={saveClient}
       />
       <h3>Connected accounts</h3>
-      <AccountsTable accounts={status?.accounts ?? []} busy={busy} onRemove={remove} />
+      <AccountCards
+        accounts={status?.accounts ?? []}
+        hosts={status?.hosts ?? []}
+        busy={busy}
+        onRemove={remove}
+      />
       <div className="connect">
         <label htmlFor="account-label">Label (optional)</label>
         <input id="account-label" value={label} onChange={(event) => setLabel(event.target.value)} />
@@ -92,13 +88,17 @@ export function GoogleCard() {
           Connect a Google account
         </button>
       </div>
-      {notice ? (
-        <p className="notice" role="status">
-          {notice}
-        </p>
-      ) : null}
+      {notice ? <Notice text={notice} /> : null}
       {error && !status?.fields.some((f) => f.key === error.field) ? <Problem error={error} /> : null}
     </section>
+  );
+}
+
+function Notice({ text }: { text: string }) {
+  return (
+    <p className="notice" role="status">
+      {text}
+    </p>
   );
 }
 
@@ -148,65 +148,5 @@ function ClientSection({
         </form>
       ) : null}
     </>
-  );
-}
-
-/** The connected accounts, each with its badges and a Remove button. */
-function AccountsTable({
-  accounts,
-  busy,
-  onRemove,
-}: {
-  accounts: Account[];
-  busy: boolean;
-  onRemove: (account: Account) => void;
-}) {
-  return accounts.length > 0 ? (
-    <table aria-label="Connected Google accounts">
-      <thead>
-        <tr>
-          <th>Label</th>
-          <th>Email</th>
-          <th>Scopes</th>
-          <th>Added</th>
-          <th />
-        </tr>
-      </thead>
-      <tbody>
-        {accounts.map((account) => (
-          <tr key={account.label}>
-            <td>
-              {account.label}
-              {account.sandbox ? (
-                <span
-                  className="badge"
-                  title="The built-in sandbox's account: held by this server only, never saved to your credential store or sent to Google."
-                >
-                  sandbox
-                </span>
-              ) : null}
-              {account.readOnly ? (
-                <span
-                  className="badge warn"
-                  title="Reports work; creating key events or properties does not."
-                >
-                  read only
-                </span>
-              ) : null}
-            </td>
-            <td>{account.email ?? ""}</td>
-            <td>{account.scopes.map(shortScope).join(", ")}</td>
-            <td>{new Date(account.addedAt).toLocaleString()}</td>
-            <td>
-              <button type="button" className="danger" disabled={busy} onClick={() => onRemove(account)}>
-                Remove
-              </button>
-            </td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
-  ) : (
-    <p>No Google account is connected.</p>
   );
 }

@@ -19,13 +19,18 @@ const CONNECTION_CARDS = { marketo: MarketoCard, google: GoogleCard };
 
 /** The integrations page (admins): Marketo's connection and the connected Google accounts. */
 export function Integrations() {
-  const connected = new URLSearchParams(window.location.hash.split("?")[1] ?? "").get("connected");
+  const query = new URLSearchParams(window.location.hash.split("?")[1] ?? "");
+  const connected = query.get("connected");
+  // The same Google account connected again replaced the old one's token (connectedWords on the server).
+  const replaced = query.get("replaced");
   return (
     <div className="integrations">
       <h1>Integrations</h1>
       {connected ? (
         <p className="notice" role="status">
-          The Google account "{connected}" is connected.
+          {replaced
+            ? `${replaced} was already connected as "${connected}"; its token was replaced (one entry per Google account).`
+            : `The Google account "${connected}" is connected.`}
         </p>
       ) : null}
       {Object.entries(CONNECTION_CARDS).map(([kind, Card]) => (

@@ -8,6 +8,7 @@ import Form from "@rjsf/core";
 import type { RJSFSchema, ValidatorType } from "@rjsf/utils";
 import type { ValidatorFunctions } from "@rjsf/validator-ajv8/lib/types.js";
 import { useEffect, useMemo, useRef, useState } from "react";
+import { forPeople } from "../../src/console/titled-issues.ts";
 import { trimAsZod } from "../../src/console/trim-as-zod.ts";
 import { type AjvErrorLike, type FormHints, issuesFromAjv } from "../../src/console/validation-wording.ts";
 import { inputError } from "../../src/tools/input/words.ts";
@@ -73,7 +74,9 @@ export function inputProblem(form: LoadedForm, input: Input, data: Input): Error
   if (!errors || errors.length === 0) return undefined;
   const { problems, more } = issuesFromAjv(errors, schema as never, input, hints, data);
   const error = inputError(problems, more);
-  return { ...(error.toJSON() as ErrorInfo), hint: error.hint };
+  // Every problem at once, under each field's title (an agent's error carries the first five by API name).
+  const issues = more > 0 ? [...problems, { field: "input", message: `${more} more problem(s)` }] : problems;
+  return forPeople({ ...(error.toJSON() as ErrorInfo), hint: error.hint, issues }, schema as never);
 }
 
 const topField = (field: string) => field.split(/[.[]/)[0] ?? field;
@@ -97,8 +100,8 @@ function recheck(
   );
   const issues = [...(own?.issues ?? []), ...server];
   if (issues.length === 0) return undefined;
-  if (!own) return { ...shown, issues: server };
-  return { ...own, issues };
+  // The message names what is still wrong, the server's findings included.
+  return forPeople({ ...(own ?? shown), issues }, form.module.schema as never);
 }
 
 /**

@@ -7,7 +7,7 @@ import { spawn } from "node:child_process";
 import { StoreUnreadableError } from "../auth/credential-store.js";
 import type { AccountSummary } from "../auth/google/accounts.js";
 import type { RevokeResult } from "../auth/google/index.js";
-import { readOnlyAccount, saveGoogleClient } from "../connections/google/configure.js";
+import { connectedWords, readOnlyAccount, saveGoogleClient } from "../connections/google/configure.js";
 import { ConfigurationError, ValidationError } from "../errors.js";
 import { DEFAULT_WORKSPACE, type Workspace } from "../workspace.js";
 import { printJson, prompt, readSecret } from "./io.js";
@@ -85,7 +85,7 @@ export async function connectAction(options: {
       onUrl: (url) => process.stderr.write(`Open this URL to sign in and allow access:\n  ${url}\n`),
       ...(options.browser ? { openBrowser } : {}),
     });
-    process.stderr.write(`Connected "${summary.label}"${summary.email ? ` (${summary.email})` : ""}.\n`);
+    process.stderr.write(`${connectedWords(summary, "Connected")}\n`);
     warnIfReadOnly(summary);
   });
 }
@@ -98,7 +98,7 @@ export async function importAction(options: ImportOptions): Promise<void> {
       file,
       ...(options.subject !== undefined ? { subject: options.subject } : {}),
     });
-    process.stderr.write(`Imported "${summary.label}"${summary.email ? ` (${summary.email})` : ""}.\n`);
+    process.stderr.write(`${connectedWords(summary, "Imported")}\n`);
     if (summary.serviceAccount && !options.subject) {
       process.stderr.write(
         `Google Analytics sees it as ${summary.serviceAccount}: add that email to each property it should read (Admin > Property access management).\n`,

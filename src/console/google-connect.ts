@@ -13,6 +13,8 @@
  * code is exchanged, and Google's code is exchanged with the PKCE verifier that never left the server.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
+import type { AccountSummary } from "../auth/google/accounts.js";
+import { connectedWords } from "../connections/google/configure.js";
 import { isMartechError } from "../errors.js";
 import { log } from "../log.js";
 import type { Workspace } from "../workspace.js";
@@ -33,7 +35,7 @@ interface PendingConnect {
   workspace: Workspace;
   /** The hash of the nonce in the starting browser's binding cookie. */
   bindingHash: string;
-  finish(code: string): Promise<{ label: string }>;
+  finish(code: string): Promise<AccountSummary>;
   expiresAt: number;
 }
 
@@ -164,12 +166,18 @@ export class GoogleConnects {
     try {
       const account = await entry.finish(code);
       entry.workspace.accountsChanged();
+      // The page words its notice from these, as the callback page does (connectedWords).
+      const replaced = account.replaced
+        ? `&replaced=${encodeURIComponent(account.email ?? account.label)}`
+        : "";
       answer(
         res,
         200,
         "Account connected",
-        `The Google account "${account.label}" is connected.`,
-        `${back}?connected=${encodeURIComponent(account.label)}`,
+        account.replaced
+          ? connectedWords(account, "Connected")
+          : `The Google account "${account.label}" is connected.`,
+        `${back}?connected=${encodeURIComponent(account.label)}${replaced}`,
       );
     } catch (failure) {
       // A MartechError's message never holds a secret; anything else is only logged.

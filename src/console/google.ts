@@ -2,6 +2,8 @@
  * The integrations page's Google card: the OAuth client (its secret write-only) and the connected
  * accounts. "Connect a Google account" is in google-connect.ts.
  */
+
+import type { AccountSummary } from "../auth/google/accounts.js";
 import {
   environmentGoogleClient,
   readOnlyAccount,
@@ -10,8 +12,27 @@ import {
   savedGoogleClient,
 } from "../connections/google/configure.js";
 import { CONNECTIONS } from "../connections/registry.js";
+import { isMartechError } from "../errors.js";
 import type { Workspace } from "../workspace.js";
 import { secretOrSaved, stringField } from "./http-util.js";
+import type { LastTest } from "./marketo.js";
+
+/** How an account was connected, in the card's words (src/auth/google/accounts.ts: the three kinds of credential). */
+function connectedBy(account: AccountSummary): string {
+  if (account.sandbox) return "the sandbox's sign-in (held by this server only)";
+  if (account.from) return `application default credentials (${account.from})`;
+  if (account.serviceAccount) return `service account ${account.serviceAccount}`;
+  return "Google sign-in (OAuth refresh token)";
+}
+
+/** The hosts the workspace's Google connection talks to: the sandbox's loopback, or Google's APIs. */
+function hostsOf(workspace: Workspace): string[] {
+  const { dataApiUrl, adminApiUrl } = workspace.googleEndpoints;
+  return [...new Set([new URL(adminApiUrl).host, new URL(dataApiUrl).host])];
+}
+
+/** Each account's last Test (this server's memory: it restarts empty), per workspace. */
+const lastTests = new WeakMap<Workspace, Map<string, LastTest>>();
 
 /** What the page may know about the Google connection: never a secret or a token. */
 export async function googleStatus(workspace: Workspace, env: NodeJS.ProcessEnv, sandbox: boolean) {
@@ -30,9 +51,12 @@ export async function googleStatus(workspace: Workspace, env: NodeJS.ProcessEnv,
             secretSet: Boolean(saved.clientSecret),
           }
         : null,
+    hosts: hostsOf(workspace),
     accounts: accounts.map((account) => ({
       ...account,
       readOnly: readOnlyAccount(account.scopes),
+      connectedBy: connectedBy(account),
+      lastTest: lastTests.get(workspace)?.get(account.label) ?? null,
     })),
   };
 }
@@ -55,4 +79,44 @@ export async function saveGoogleClient(workspace: Workspace, body: Record<string
 
 export async function removeGoogleClient(workspace: Workspace): Promise<void> {
   await removeClient(workspace.secrets);
+}
+
+/**
+ * Test of a saved account: its token refreshed (the cached access token dropped first, so a refresh
+ * request, or a service account's signed grant, really goes to the token endpoint) and one
+ * accountSummaries.list page read with it
+ * (https://developers.google.com/analytics/devguides/config/admin/v1/rest/v1beta/accountSummaries/list).
+ * The outcome is remembered for the card.
+ */
+export async function testGoogleAccount(
+  workspace: Workspace,
+  label: string,
+): Promise<{ message: string; lastTest: LastTest }> {
+  const remember = (lastTest: LastTest) => {
+    const tests = lastTests.get(workspace) ?? new Map<string, LastTest>();
+    tests.set(label, lastTest);
+    lastTests.set(workspace, tests);
+    return lastTest;
+  };
+  try {
+    const tokens = await workspace.accounts.tokenSource(label);
+    tokens.invalidate(await tokens.getToken());
+    const refreshes = tokens.tokenRequests();
+    const ga = await workspace.connection("google", label);
+    const { items } = await ga.listAll<unknown>(
+      "v1beta/accountSummaries",
+      "accountSummaries",
+      { pageSize: 200 },
+      { maxPages: 1 },
+    );
+    const refreshed = tokens.tokenRequests() > refreshes ? "refreshed its token and " : "";
+    const count = items.length === 1 ? "1 Analytics account" : `${items.length} Analytics accounts`;
+    const message = `Google ${refreshed}listed ${count} that "${label}" can see (${hostsOf(workspace).join(", ")}).`;
+    return { message, lastTest: remember({ at: new Date().toISOString(), ok: true, message }) };
+  } catch (error) {
+    // An unknown label is no test of a connection.
+    if (isMartechError(error) && error.code !== "invalid_input" && error.code !== "not_found")
+      remember({ at: new Date().toISOString(), ok: false, message: error.message });
+    throw error;
+  }
 }

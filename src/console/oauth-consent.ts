@@ -46,6 +46,10 @@ function csp(redirectUri: string): string {
 
 function sendPage(res: ServerResponse, status: number, body: string, redirectUri = "", head = ""): void {
   secure(res, "page");
+  // A form POST from a page under no-referrer carries `Origin: null` (Fetch, "serialize a request origin":
+  // https://fetch.spec.whatwg.org/#serializing-a-request-origin), which the Origin check must refuse: a real
+  // browser could never approve. same-origin sends the page's own origin to itself, and nothing elsewhere.
+  res.setHeader("referrer-policy", "same-origin");
   res.setHeader("content-security-policy", csp(redirectUri));
   res.writeHead(status, { "content-type": "text/html; charset=utf-8", "cache-control": "no-store" });
   res.end(

@@ -6,7 +6,7 @@
 import { ValidationError } from "../errors.js";
 import { answered } from "../mcp/node-bridge.js";
 import { type ConsoleApp, type ConsoleContext, type ConsoleDeps, ok, refused } from "./api-context.js";
-import { googleStatus, removeGoogleClient, saveGoogleClient } from "./google.js";
+import { googleStatus, removeGoogleClient, saveGoogleClient, testGoogleAccount } from "./google.js";
 import { analyticsChoices, propertyFields } from "./google-pickers.js";
 import { readJson, stringField } from "./http-util.js";
 import { marketoStatus, removeMarketo, saveMarketo, testMarketo } from "./marketo.js";
@@ -103,6 +103,10 @@ export function googleRoutes(app: ConsoleApp, deps: ConsoleDeps): void {
   app.get("/console/api/google/metadata", async (c) => {
     const property = c.env.url.searchParams.get("property") ?? "";
     return ok(c, await propertyFields(c.var.workspace, account(c), property.slice(0, 500)));
+  });
+  app.post("/console/api/google/accounts/:label/test", async (c) => {
+    const raw = c.env.url.pathname.slice("/console/api/google/accounts/".length, -"/test".length);
+    return ok(c, await testGoogleAccount(c.var.workspace, decodedPart(raw, "label")));
   });
   app.delete("/console/api/google/accounts/:label", async (c) => {
     const label = decodedPart(c.env.url.pathname.slice("/console/api/google/accounts/".length), "label");

@@ -6,6 +6,7 @@
 import { randomUUID } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { ChartModel } from "../charts/model.js";
+import { listedSteps } from "../tools/listing.js";
 import { getToolStep, searchToolSteps, TOOL_STEPS } from "../tools/registry.js";
 import { runToolStep } from "../tools/run.js";
 import type { ProgressUpdate, ToolResult, ToolStep } from "../tools/types.js";
@@ -13,6 +14,7 @@ import type { Workspace } from "../workspace.js";
 import { formModule } from "./form-module.js";
 import { errorBody, readJson, secure, sendJson } from "./http-util.js";
 import { forPeople, type KeptView, keepForPage, PartialRead, stoppedEvent } from "./run-results.js";
+import { forPeople as titled } from "./titled-issues.js";
 
 /** What the page lists for a step: never its handler or schema objects. */
 export function stepSummary(step: ToolStep) {
@@ -71,6 +73,16 @@ export function resultEvent(result: ToolResult<unknown>, kept?: KeptView): RunEv
   return { type: "result", summary, data, notes, ...(chart ? { chart } : {}), ...(kept ? { kept } : {}) };
 }
 
+/**
+ * A refused input named by the fields' titles, as the form names them (titled-issues.ts, which the form's
+ * own check uses too); an agent's error (MCP, CLI) keeps the API names it must write back.
+ */
+function inTitles(stepId: string, body: Record<string, unknown>): Record<string, unknown> {
+  const listed = listedSteps().find((step) => step.name === stepId);
+  if (!listed) return body;
+  return titled(body as Parameters<typeof titled>[0], listed.inputSchema as never);
+}
+
 /** A run in progress: its controller, and the session that may cancel it. */
 export interface ConsoleRun {
   controller: AbortController;
@@ -119,7 +131,7 @@ export async function runStep(
     send(resultEvent(result, await keepForPage(workspace, step.id, result)));
   } catch (error) {
     if (run.stopped) send(await stoppedEvent(workspace, step.id, read));
-    else send({ type: "error", error: errorBody(error) });
+    else send({ type: "error", error: inTitles(step.id, errorBody(error)) });
   } finally {
     scope.runs.delete(runId);
     res.end();

@@ -20,6 +20,8 @@ describe("accounts import --key-file against the sandbox", () => {
       'eval "$(martech-steps sandbox --detach 2>/dev/null)"',
       'key="$MARTECH_STEPS_HOME/service-account-key.json"',
       'echo "--- import"; martech-steps accounts import --label reporter --key-file "$key" 2>&1; echo "rc=$?"',
+      // The same account imported again, under another label, replaces its key: one entry (src/auth/google/records.ts sameAccount).
+      'echo "--- again"; martech-steps accounts import --label again --key-file "$key" 2>&1; echo "rc=$?"',
       'echo "--- list"; martech-steps accounts list',
       `echo "--- report"; martech-steps call google_analytics_run_reports --input '${input}' 2>&1; echo "rc=$?"`,
       `echo "--- secret"; node -e 'const k = JSON.parse(require("fs").readFileSync(process.argv[1], "utf8")); console.log(k.private_key.split(String.fromCharCode(10))[1].slice(0, 40))' "$key"`,
@@ -37,8 +39,13 @@ describe("accounts import --key-file against the sandbox", () => {
     expect(part("import")).toContain(`Imported "reporter" (${email}).`);
     expect(part("import")).toContain(`Google Analytics sees it as ${email}: add that email to each property`);
     expect(part("import")).toMatch(/rc=0$/);
+    expect(part("again")).toContain(
+      `${email} was already connected as "reporter"; its key was replaced (one entry per Google account).`,
+    );
+    expect(part("again")).toMatch(/rc=0$/);
     const listed = JSON.parse(part("list")) as { label: string; serviceAccount?: string }[];
     expect(listed).toContainEqual(expect.objectContaining({ label: "reporter", serviceAccount: email }));
+    expect(listed.filter((account) => account.serviceAccount === email)).toHaveLength(1);
     const report = part("report");
     expect(report).toMatch(/rc=0$/);
     expect(report).toMatch(/Report on .+ \(properties\/412345671\) for .+: \d+ rows/);

@@ -156,7 +156,7 @@ describe("the console's server side", () => {
             error: "invalid_input",
             field: "max_pages",
             message:
-              "Invalid max_pages: Too small: expected number to be >=1; received a number 0. Fix the input and call again; nothing was sent.",
+              "Most pages: Too small: expected number to be >=1; received a number 0. Fix the input and call again; nothing was sent.",
             hint: "Fix the input and call again; nothing was sent.",
             issues: [
               { field: "max_pages", message: "Too small: expected number to be >=1; received a number 0" },

@@ -92,7 +92,7 @@ describe("the step forms in a browser", () => {
     await expect
       .poll(() => field.locator(".error-detail").textContent())
       .toMatch(/use a path beginning with \/rest\//);
-    expect(await page.locator(".problem-message").textContent()).toMatch(/^Invalid endpoint: /);
+    expect(await page.locator(".problem-message").textContent()).toMatch(/^Endpoint: use a path/);
     expect(fixture.marketo.stats().apiCalls).toBe(calls);
     await browser.screenshot("forms-03-endpoint-pattern");
     await page.getByLabel("Endpoint").fill("/rest/v1/leads.json");

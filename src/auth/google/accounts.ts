@@ -1,4 +1,4 @@
-import { ConfigurationError, NotFoundError, ValidationError } from "../../errors.js";
+import { NotFoundError, ValidationError } from "../../errors.js";
 import { Redactor } from "../../redact.js";
 import type {
   CredentialStore,
@@ -9,7 +9,7 @@ import type {
 } from "../credential-store.js";
 import { ADC_LABEL, ADC_VARIABLE, AdcSources, adcFile, adcSummary } from "./adc.js";
 import { type GoogleEndpoints, googleClientFrom, missingClientError } from "./config.js";
-import { checkSignIn, validateImportedToken } from "./import-checks.js";
+import { checkSignIn, noAccount, validateImportedToken } from "./import-checks.js";
 import { type OAuthHttp, type RevokeResult, revokeToken, type TokenResponse } from "./oauth.js";
 import {
   type AccountSummary,
@@ -19,6 +19,7 @@ import {
   type ImportInput,
   labelTaken,
   readImport,
+  sameAccount,
   storedAccount,
   toSummary,
   withAccount,
@@ -63,7 +64,6 @@ export interface GoogleAccountsDeps {
 }
 
 const CONNECT_TIMEOUT_MS = 5 * 60_000;
-const CONNECT_COMMAND = "martech-steps accounts connect";
 
 const sameKey = (a: GoogleServiceAccountKey, b: GoogleServiceAccountKey): boolean =>
   a.privateKeyId === b.privateKeyId && a.privateKey === b.privateKey && a.subject === b.subject;
@@ -172,8 +172,10 @@ export class GoogleAccounts {
     const { scopes, refreshToken } = checkSignIn(tokens);
     const email = tokens.email;
     let stored: GoogleAccountRecord | undefined;
+    let replaced = false;
     await this.#deps.store.update(this.#deps.workspace, (current) => {
-      const label = connectLabel(current, email, requested);
+      const { label, replaced: again } = connectLabel(current, email, requested);
+      replaced = again;
       stored = {
         label,
         ...(email ? { email } : {}),
@@ -186,8 +188,13 @@ export class GoogleAccounts {
     });
     const record = stored as GoogleAccountRecord;
     // A reconnected account must stop using the cached manager of its old refresh token.
-    this.#sources.delete(record.label);
-    return toSummary(record);
+    this.#forgetSources(record.label);
+    return toSummary(replaced ? { ...record, replaced } : record);
+  }
+
+  #forgetSources(label: string): void {
+    this.#sources.delete(label);
+    this.#serviceSources.delete(label);
   }
 
   /**
@@ -198,7 +205,8 @@ export class GoogleAccounts {
     const label = checkLabel(input.label);
     const grant = await readImport(input, this.#tokenUrl);
     const secrets = await this.#deps.store.read(this.#deps.workspace);
-    if (storedAccount(secrets, label)) throw labelTaken(label);
+    // Refused before any token request, unless it may be the same account again (#storeImported decides).
+    if (storedAccount(secrets, label) && !storedAccount(secrets, label)?.email) throw labelTaken(label);
     if (grant.kind === "service_account") return this.#importServiceAccount(label, grant.key);
     const client = this.#client(secrets, grant.client);
     const tokens = await validateImportedToken(
@@ -216,9 +224,9 @@ export class GoogleAccounts {
       ...(grant.client ? { client: grant.client } : {}),
       service: serviceOf(this.#deps.endpoints),
     };
-    await this.#storeNew(record);
-    this.#sources.set(label, { ...this.#createSource(record, client, tokens), client });
-    return toSummary(record);
+    const stored = await this.#storeImported(record);
+    this.#sources.set(stored.label, { ...this.#createSource(stored, client, tokens), client });
+    return toSummary(stored);
   }
 
   /** A service account: one assertion exchanged now proves the key works before it is stored. */
@@ -233,23 +241,30 @@ export class GoogleAccounts {
       serviceAccount: key,
       service: serviceOf(this.#deps.endpoints),
     };
-    await this.#storeNew(record);
+    const stored = await this.#storeImported(record);
     const source = createServiceAccountTokenSource({
-      label,
+      label: stored.label,
       key,
       http: this.#http,
       now: this.#deps.now,
       primed: tokens,
     });
-    this.#serviceSources.set(label, { key, source });
-    return toSummary(record);
+    this.#serviceSources.set(stored.label, { key, source });
+    return toSummary(stored);
   }
 
-  async #storeNew(record: GoogleAccountRecord): Promise<void> {
+  /** Stores an imported account; the same Google account replaces its old one (sameAccount), as a connect does. */
+  async #storeImported(record: GoogleAccountRecord): Promise<GoogleAccountRecord & { replaced?: boolean }> {
+    let stored: GoogleAccountRecord & { replaced?: boolean } = record;
     await this.#deps.store.update(this.#deps.workspace, (current) => {
-      if (storedAccount(current, record.label)) throw labelTaken(record.label);
-      return withAccount(current, record);
+      const same = sameAccount(current, record.email);
+      if (!same && storedAccount(current, record.label)) throw labelTaken(record.label);
+      stored = same ? { ...record, label: same, replaced: true } : record;
+      const { replaced: _mark, ...saved } = stored;
+      return withAccount(current, saved);
     });
+    this.#forgetSources(stored.label);
+    return stored;
   }
 
   /** The stored accounts, and GOOGLE_APPLICATION_CREDENTIALS' (default workspace) unless one is stored under its label. */
@@ -271,17 +286,7 @@ export class GoogleAccounts {
   async remove(label: string): Promise<RevokeResult> {
     const secrets = await this.#deps.store.read(this.#deps.workspace);
     const record = typeof label === "string" ? storedAccount(secrets, label) : undefined;
-    if (!record) {
-      const labels = accountLabels(secrets);
-      throw new NotFoundError("No connected Google account has this label.", {
-        hint:
-          label === ADC_LABEL && adcFile(this.#env, this.#deps.workspace)
-            ? `"${ADC_LABEL}" is the file ${ADC_VARIABLE} names, not a stored account: unset ${ADC_VARIABLE} to stop using it.`
-            : labels.length
-              ? `Connected accounts: ${labels.join(", ")}.`
-              : "No Google account is connected.",
-      });
-    }
+    if (!record) throw unknownLabel(label, accountLabels(secrets), adcFile(this.#env, this.#deps.workspace));
     // A token is only ever sent to the service that issued it: one of another service is forgotten unrevoked.
     const elsewhere = serviceMismatch(record, this.#deps.endpoints);
     const result: RevokeResult = record.serviceAccount
@@ -296,8 +301,7 @@ export class GoogleAccounts {
       const { [label]: _removed, ...rest } = current.googleAccounts;
       return { ...current, googleAccounts: rest };
     });
-    this.#sources.delete(label);
-    this.#serviceSources.delete(label);
+    this.#forgetSources(label);
     return result;
   }
 
@@ -308,13 +312,7 @@ export class GoogleAccounts {
     const adc = adcFile(this.#env, this.#deps.workspace);
     const fromEnv = adc !== undefined && !stored.includes(ADC_LABEL);
     const labels = fromEnv ? [...stored, ADC_LABEL].sort() : stored;
-    if (labels.length === 0) {
-      throw new ConfigurationError(`No Google account is connected to workspace "${this.#deps.workspace}".`, {
-        hint: `Connect one with: ${CONNECT_COMMAND} (or, on a server, import a service account key or a refresh token with: martech-steps accounts import --label <name> --key-file <file>).`,
-        // Lets the MCP adapter offer the sign-in URL to clients that support URL elicitation.
-        details: { connection: "google" },
-      });
-    }
+    if (labels.length === 0) throw noAccount(this.#deps.workspace);
     if (label === undefined && labels.length > 1) {
       throw new ValidationError(
         "account",
@@ -388,4 +386,15 @@ export class GoogleAccounts {
       },
     });
   }
+}
+
+function unknownLabel(label: string, labels: string[], adc: string | undefined): NotFoundError {
+  return new NotFoundError("No connected Google account has this label.", {
+    hint:
+      label === ADC_LABEL && adc
+        ? `"${ADC_LABEL}" is the file ${ADC_VARIABLE} names, not a stored account: unset ${ADC_VARIABLE} to stop using it.`
+        : labels.length
+          ? `Connected accounts: ${labels.join(", ")}.`
+          : "No Google account is connected.",
+  });
 }

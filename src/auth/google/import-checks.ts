@@ -69,3 +69,12 @@ export function checkSignIn(tokens: TokenResponse): { scopes: string[]; refreshT
   }
   return { scopes, refreshToken: tokens.refreshToken };
 }
+
+/** No account to use: how to connect one. */
+export function noAccount(workspace: string): ConfigurationError {
+  return new ConfigurationError(`No Google account is connected to workspace "${workspace}".`, {
+    hint: `Connect one with: ${CONNECT_COMMAND} (or, on a server, import a service account key or a refresh token with: martech-steps accounts import --label <name> --key-file <file>).`,
+    // Lets the MCP adapter offer the sign-in URL to clients that support URL elicitation.
+    details: { connection: "google" },
+  });
+}

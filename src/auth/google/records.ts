@@ -21,6 +21,11 @@ export interface AccountSummary {
   serviceAccount?: string;
   /** Where the account comes from when it is not stored: GOOGLE_APPLICATION_CREDENTIALS. */
   from?: "GOOGLE_APPLICATION_CREDENTIALS";
+  /**
+   * Set by connect and import only: the same Google account was already connected under this label, and
+   * its credential was replaced (sameAccount).
+   */
+  replaced?: true;
 }
 
 const LABEL = /^[A-Za-z0-9][A-Za-z0-9._@+-]{0,63}$/;
@@ -35,8 +40,9 @@ export function checkLabel(label: unknown): string {
   return label;
 }
 
-export function toSummary(record: GoogleAccountRecord): AccountSummary {
+export function toSummary(record: GoogleAccountRecord & { replaced?: boolean }): AccountSummary {
   return {
+    ...(record.replaced ? { replaced: true as const } : {}),
     label: record.label,
     ...(record.email ? { email: record.email } : {}),
     scopes: [...record.scopes],
@@ -197,27 +203,37 @@ export function labelTaken(label: string): ValidationError {
 }
 
 /**
- * The label a newly connected account is stored under. Connecting the same Google account (same
- * email) again reuses its label: that is how an account is reconnected after its token died.
+ * The label of the stored account that is the same Google account (the same email), if any. One rule for
+ * every way in (browser sign-in from the CLI or the console, a refresh token or key imported): the same
+ * account connected again replaces the old one's credential under its label, never a second entry.
+ */
+export function sameAccount(current: WorkspaceSecrets, email: string | undefined): string | undefined {
+  if (email === undefined) return undefined;
+  const wanted = email.toLowerCase();
+  return accountLabels(current).find(
+    (label) => storedAccount(current, label)?.email?.toLowerCase() === wanted,
+  );
+}
+
+/**
+ * The label a newly connected account is stored under, and whether it replaces one. Connecting the same
+ * Google account (same email) again reuses its label, whatever label was asked for: that is how an account
+ * is reconnected after its token died, and it never lists one account twice.
  */
 export function connectLabel(
   current: WorkspaceSecrets,
   email: string | undefined,
   requested: string | undefined,
-): string {
-  const free = (label: string) => {
-    const existing = storedAccount(current, label);
-    return !existing || (email !== undefined && existing.email === email);
-  };
+): { label: string; replaced: boolean } {
+  const reconnect = sameAccount(current, email);
+  if (reconnect) return { label: reconnect, replaced: true };
+  const free = (label: string) => !storedAccount(current, label);
   if (requested !== undefined) {
     if (!free(requested)) throw labelTaken(requested);
-    return requested;
+    return { label: requested, replaced: false };
   }
-  const reconnect = email
-    ? accountLabels(current).find((l) => storedAccount(current, l)?.email === email)
-    : undefined;
   const candidates = labelCandidates(email);
-  const label = reconnect ?? candidates.find(free);
+  const label = candidates.find(free);
   if (!label) throw labelTaken(candidates[0] ?? "google");
-  return label;
+  return { label, replaced: false };
 }

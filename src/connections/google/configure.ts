@@ -3,6 +3,7 @@
  * the console's Google card). Connecting accounts is GoogleAccounts' (src/auth/google), reached through
  * the workspace.
  */
+import type { AccountSummary } from "../../auth/google/accounts.js";
 import { googleClientFrom, SCOPE_ANALYTICS, SCOPE_ANALYTICS_EDIT } from "../../auth/google/config.js";
 import type { GoogleOAuthClient } from "../../auth/store-core.js";
 import type { RoomContext, SecretsTarget } from "../types.js";
@@ -36,4 +37,18 @@ export async function environmentGoogleClient(
   const env = context.env;
   if (!(env.GOOGLE_OAUTH_CLIENT_ID && env.GOOGLE_OAUTH_CLIENT_SECRET)) return undefined;
   return googleClientFrom(env, await context.store.read(context.workspace));
+}
+
+/**
+ * What connecting or importing an account did, in the words every adapter prints (the CLI's `accounts
+ * connect` and `import`, the console's callback page): the same Google account connected again replaces
+ * the old one's credential under its label (src/auth/google/records.ts sameAccount), and says so.
+ */
+export function connectedWords(summary: AccountSummary, verb: "Connected" | "Imported"): string {
+  const who = summary.email ?? summary.label;
+  if (summary.replaced) {
+    const what = summary.serviceAccount ? "key" : "token";
+    return `${who} was already connected as "${summary.label}"; its ${what} was replaced (one entry per Google account).`;
+  }
+  return `${verb} "${summary.label}"${summary.email ? ` (${summary.email})` : ""}.`;
 }

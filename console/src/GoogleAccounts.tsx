@@ -1,0 +1,131 @@
+/**
+ * The connected Google accounts, one card each: who it is connected as, the host it talks to, how it
+ * was connected, its last Test (a token refresh and one accountSummaries call, on the server) and its
+ * Test and Remove buttons.
+ */
+import { useState } from "react";
+import { api } from "./api.ts";
+import { Problem } from "./Problem.tsx";
+import { useAction } from "./useAction.ts";
+
+export interface LastTest {
+  at: string;
+  ok: boolean;
+  message: string;
+}
+
+export interface Account {
+  label: string;
+  email?: string;
+  scopes: string[];
+  addedAt: string;
+  readOnly: boolean;
+  /** The built-in sandbox's account: held by the server, never saved, never sent to Google. */
+  sandbox?: boolean;
+  connectedBy: string;
+  lastTest: LastTest | null;
+}
+
+const shortScope = (scope: string) => scope.replace("https://www.googleapis.com/auth/", "");
+
+export function AccountCards(props: {
+  accounts: Account[];
+  hosts: string[];
+  busy: boolean;
+  onRemove: (account: Account) => void;
+}) {
+  if (props.accounts.length === 0) return <p>No Google account is connected.</p>;
+  return (
+    <ul className="connections" aria-label="Connected Google accounts">
+      {props.accounts.map((account) => (
+        <li key={account.label}>
+          <AccountCard account={account} hosts={props.hosts} busy={props.busy} onRemove={props.onRemove} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function AccountCard(props: {
+  account: Account;
+  hosts: string[];
+  busy: boolean;
+  onRemove: (account: Account) => void;
+}) {
+  const [last, setLast] = useState<LastTest | null>(props.account.lastTest);
+  const test = useAction();
+  const { account } = props;
+  const run = () =>
+    test.act(async () => {
+      try {
+        const tested = await api<{ message: string; lastTest: LastTest }>(
+          "POST",
+          `/console/api/google/accounts/${encodeURIComponent(account.label)}/test`,
+        );
+        setLast(tested.lastTest);
+      } catch (failure) {
+        // A failed test is remembered by the server too: the card shows it as the last test.
+        setLast({ at: new Date().toISOString(), ok: false, message: (failure as Error).message });
+        throw failure;
+      }
+    });
+  return (
+    <article className="connection" aria-label={`Google account ${account.label}`}>
+      <h4>
+        {account.label} <Badges account={account} />
+      </h4>
+      <dl className="usage">
+        <dt>Connected as</dt>
+        <dd data-testid="connected-as">{account.email ?? "(no email given)"}</dd>
+        <dt>Talks to</dt>
+        <dd data-testid="google-hosts">{props.hosts.join(", ")}</dd>
+        <dt>Connected by</dt>
+        <dd>{account.connectedBy}</dd>
+        <dt>Scopes</dt>
+        <dd>{account.scopes.map(shortScope).join(", ")}</dd>
+        <dt>Added</dt>
+        <dd>{new Date(account.addedAt).toLocaleString()}</dd>
+        <dt>Last test</dt>
+        <dd data-testid="google-last-test" data-ok={last ? last.ok : undefined}>
+          {last
+            ? `${new Date(last.at).toLocaleString()}: ${last.ok ? "OK" : "failed"}. ${last.message}`
+            : "Not tested since this server started."}
+        </dd>
+      </dl>
+      <div className="actions">
+        <button type="button" disabled={props.busy || test.busy} onClick={() => void run()}>
+          Test
+        </button>
+        <button
+          type="button"
+          className="danger"
+          disabled={props.busy || test.busy}
+          onClick={() => props.onRemove(account)}
+        >
+          Remove
+        </button>
+      </div>
+      {test.error ? <Problem error={test.error} /> : null}
+    </article>
+  );
+}
+
+function Badges({ account }: { account: Account }) {
+  return (
+    <>
+      {account.sandbox ? (
+        <span
+          className="badge"
+          title="The built-in sandbox's account: held by this server only, never saved to your credential store or sent to Google."
+        >
+          sandbox
+        </span>
+      ) : null}
+      {account.readOnly ? (
+        <span className="badge warn" title="Reports work; creating key events or properties does not.">
+          read only
+        </span>
+      ) : null}
+    </>
+  );
+}

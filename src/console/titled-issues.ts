@@ -1,0 +1,119 @@
+/**
+ * An invalid input in the console's words: the same problems as the server's (words.ts made them, from
+ * zod's issues on the server or ajv's errors in the form), each named by its field's title in the step's
+ * JSON Schema ("Endpoint", "Date ranges 1 › Start date") rather than its API name. The server's console
+ * route words a refused run with this, and the form words its own check with it, so a person reads one
+ * message whichever side found the problem. An MCP client or the CLI keeps the API names (an agent must
+ * write them back); each issue keeps its API path in `field` so the form can put it under its field.
+ * Pure and free of zod and Node: the browser bundle imports it.
+ */
+import { ownValue } from "../tools/input/own-value.js";
+import type { JsonSchemaNode } from "./validation-wording.js";
+
+export interface TitledIssue {
+  /** The API path (`date_ranges[0].start_date`): where the form shows the message. */
+  field: string;
+  /** What a person reads as the field's name. */
+  title: string;
+  message: string;
+}
+
+/** The parts of a field path: `a.b[0].c` → ["a", "b", 0, "c"]. */
+function partsOf(field: string): (string | number)[] {
+  return (field.match(/[^.[\]]+|\[\d+\]/g) ?? []).map((part) =>
+    /^\[\d+\]$/.test(part) ? Number(part.slice(1, -1)) : part,
+  );
+}
+
+/** The schema itself and its union branches: where a named property may be declared. */
+const candidates = (schema: JsonSchemaNode | undefined): JsonSchemaNode[] =>
+  schema ? [schema, ...((schema.anyOf as JsonSchemaNode[] | undefined) ?? [])] : [];
+
+function propertyOf(schema: JsonSchemaNode | undefined, key: string): JsonSchemaNode | undefined {
+  for (const candidate of candidates(schema)) {
+    const found = ownValue(candidate.properties as Record<string, JsonSchemaNode> | undefined, key);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+function itemsOf(schema: JsonSchemaNode | undefined): JsonSchemaNode | undefined {
+  for (const candidate of candidates(schema)) {
+    if (candidate.items && typeof candidate.items === "object") return candidate.items as JsonSchemaNode;
+  }
+  return undefined;
+}
+
+/**
+ * A field path as the form names it: each property by its title (its API name when it has none, or
+ * for a key the person typed), a list item by its list's title and number ("Date ranges 1").
+ */
+export function fieldTitle(field: string, schema: JsonSchemaNode): string {
+  if (field === "input") return "Input";
+  const names: string[] = [];
+  let node: JsonSchemaNode | undefined = schema;
+  for (const part of partsOf(field)) {
+    if (typeof part === "number") {
+      node = itemsOf(node);
+      const last = names.pop() ?? "Item";
+      names.push(`${last} ${part + 1}`);
+      continue;
+    }
+    const property = propertyOf(node, part);
+    names.push(typeof property?.title === "string" ? property.title : part);
+    const record = node?.additionalProperties;
+    node = property ?? (record && typeof record === "object" ? (record as JsonSchemaNode) : undefined);
+  }
+  return names.join(" › ") || field;
+}
+
+/** The problems of an invalid input, each with its title. */
+export function titledIssues(
+  issues: readonly { field: string; message: string }[],
+  schema: JsonSchemaNode,
+): TitledIssue[] {
+  return issues.map((issue) => ({ ...issue, title: fieldTitle(issue.field, schema) }));
+}
+
+const sentence = (text: string) => (/[.!?]$/.test(text) ? text : `${text}.`);
+
+/**
+ * The message a person reads for these problems: one names its field's title; several are counted and
+ * each named ("2 fields to fix. Method: required …; Endpoint: required …."), all of them at once.
+ */
+export function titledMessage(issues: readonly TitledIssue[]): string {
+  const own = issues.filter((issue) => issue.field !== "input");
+  const more = issues.filter((issue) => issue.field === "input").map((issue) => issue.message);
+  const named = own.map((issue) => `${issue.title}: ${issue.message}`);
+  const text =
+    own.length <= 1
+      ? (named[0] ?? "The input is not valid")
+      : `${own.length} fields to fix. ${named.join("; ")}`;
+  return sentence([text, ...more].join("; "));
+}
+
+/** What the page gets of an error (the JSON of a MartechError, with its hint). */
+export interface ErrorBody {
+  error: string;
+  message: string;
+  hint?: string;
+  field?: string;
+  issues?: { field: string; message: string }[];
+  [key: string]: unknown;
+}
+
+/**
+ * An invalid_input error as the console words it (any other error as it is): the message names each
+ * field by its title, and `issues` lists every problem (also a single-field error's, so the form shows
+ * it under its field). `issues` keep their API paths and the server's words.
+ */
+export function forPeople<E extends ErrorBody>(error: E, schema: JsonSchemaNode): E {
+  if (error.error !== "invalid_input" || error.field === undefined) return error;
+  const hint = error.hint && error.message.endsWith(error.hint) ? error.hint : undefined;
+  const said = (hint ? error.message.slice(0, -hint.length) : error.message).trim();
+  const issues = error.issues ?? [
+    { field: error.field, message: said.replace(`Invalid ${error.field}: `, "").replace(/\.$/, "") },
+  ];
+  const text = titledMessage(titledIssues(issues, schema));
+  return { ...error, message: hint ? `${text} ${hint}` : text, issues };
+}

@@ -1,0 +1,79 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { z } from "zod";
+import { type ErrorBody, fieldTitle, forPeople } from "../../src/console/titled-issues.js";
+import { issuesFromAjv, type JsonSchemaNode } from "../../src/console/validation-wording.js";
+import { ValidationError } from "../../src/errors.js";
+import { describeIssues } from "../../src/tools/input/errors.js";
+import { inputError } from "../../src/tools/input/words.js";
+import { listedSteps } from "../../src/tools/listing.js";
+import { getToolStep } from "../../src/tools/registry.js";
+import { type LoadedForm, loadForm } from "../helpers/console-form.js";
+
+const CONTEXT = { accounts: ["sandbox"] };
+const schemaOf = (id: string) =>
+  listedSteps().find((step) => step.name === id)?.inputSchema as unknown as JsonSchemaNode;
+
+/** The console's server route: runToolStep's error (API names), then worded for people. */
+function serverSays(id: string, input: unknown) {
+  const parsed = getToolStep(id).input(CONTEXT).safeParse(input, { reportInput: true });
+  if (parsed.success) throw new Error("expected the input to be refused");
+  const { problems, more } = describeIssues(
+    new z.ZodError(parsed.error.issues),
+    getToolStep(id).input(CONTEXT),
+  );
+  const error = inputError(problems, more);
+  return {
+    agent: error.message,
+    person: forPeople({ ...error.toJSON(), hint: error.hint } as ErrorBody, schemaOf(id)),
+  };
+}
+
+describe("input errors named by the fields' titles (the console's words)", () => {
+  let marketo: LoadedForm;
+  beforeAll(async () => {
+    marketo = await loadForm("marketo_api_call", CONTEXT);
+  });
+
+  it("names a field by its title, a list item by its list's title and number, a typed key as typed", () => {
+    const reports = schemaOf("google_analytics_run_reports");
+    expect(fieldTitle("endpoint", schemaOf("marketo_api_call"))).toBe("Endpoint");
+    expect(fieldTitle("max_pages", schemaOf("marketo_api_call"))).toBe("Most pages");
+    expect(fieldTitle("date_ranges[0].start_date", reports)).toBe("Date ranges 1 › Start date");
+    expect(fieldTitle("metrics[2]", reports)).toBe("Metrics 3");
+    expect(fieldTitle("query_parameters.filterType", schemaOf("marketo_api_call"))).toBe(
+      "Query parameters › filterType",
+    );
+    expect(fieldTitle("surprise", reports)).toBe("surprise");
+  });
+
+  it("shows every missing field at once by its title, while the agent's error keeps the API names", () => {
+    const { agent, person } = serverSays("marketo_api_call", {});
+    expect(agent).toMatch(/^Invalid method: required .*; endpoint: required/);
+    expect(person.message).toBe(
+      "2 fields to fix. Method: required (one of GET, POST, DELETE); Endpoint: required (a string). Fix the input and call again; nothing was sent.",
+    );
+    expect(person.issues?.map((issue) => issue.field)).toEqual(["method", "endpoint"]);
+  });
+
+  it("words the form's own check exactly as the server route does (one source)", () => {
+    for (const input of [{}, { method: "GET", endpoint: "/rest/v1/leads.json", max_pages: 0 }]) {
+      const errors = marketo.validate(marketo.normalise(input));
+      const { problems, more } = issuesFromAjv(errors, marketo.schema, input, marketo.hints);
+      const error = inputError(problems, more);
+      const browser = forPeople({ ...error.toJSON(), hint: error.hint } as ErrorBody, marketo.schema);
+      expect(browser.message).toBe(serverSays("marketo_api_call", input).person.message);
+    }
+  });
+
+  it("words a one-field error without an issue list (a check only the server makes) and lists it", () => {
+    const error = new ValidationError("body", "a body is only sent with POST, not GET.");
+    const person = forPeople(error.toJSON() as ErrorBody, schemaOf("marketo_api_call"));
+    expect(person.message).toBe("Body (JSON): a body is only sent with POST, not GET.");
+    expect(person.issues).toEqual([{ field: "body", message: "a body is only sent with POST, not GET" }]);
+  });
+
+  it("leaves any other error as it is", () => {
+    const other = { error: "not_configured", message: "Connect Marketo first.", field: "x" };
+    expect(forPeople(other, schemaOf("marketo_api_call"))).toBe(other);
+  });
+});

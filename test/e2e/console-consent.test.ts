@@ -1,0 +1,75 @@
+/**
+ * The consent page of the embedded authorization server (where a person approves an MCP client), in
+ * headless Chromium: after logging in to the console, every control of the page is reached with the Tab
+ * key with a visible focus ring, axe-core finds no serious violation, and Approve works from the keyboard.
+ * Screenshots go to test-output/screenshots.
+ */
+import { Client, StreamableHTTPClientTransport, UnauthorizedError } from "@modelcontextprotocol/client";
+import type { Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type ConsoleHandle, createConsole } from "../../src/console/index.js";
+import { type HttpServerHandle, startHttpServer } from "../../src/mcp/http.js";
+import { oauthSettings } from "../../src/settings.js";
+import { axeViolations } from "../helpers/axe.js";
+import { type Browser, launchBrowser } from "../helpers/browser.js";
+import { type MarketoFixture, marketoFixture } from "../helpers/fixtures.js";
+import { tabThrough } from "../helpers/keyboard.js";
+import { RecordingOAuthProvider } from "../helpers/oauth-browser.js";
+
+describe("the MCP sign-in consent page with the keyboard", () => {
+  let fixture: MarketoFixture;
+  let web: ConsoleHandle;
+  let http: HttpServerHandle;
+  let base: string;
+  let browser: Browser;
+  let page: Page;
+
+  beforeAll(async () => {
+    fixture = await marketoFixture();
+    web = createConsole({ workspace: () => fixture.workspace, loopback: true, env: {} });
+    http = await startHttpServer({
+      port: 0,
+      workspace: () => fixture.workspace,
+      routes: web.routes,
+      oauth: { ...oauthSettings({ MARTECH_STEPS_OAUTH: "embedded" }), consent: web.consent },
+    });
+    base = new URL(http.url).origin;
+    browser = await launchBrowser();
+    page = browser.page;
+    page.setDefaultTimeout(10_000);
+  }, 60_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    web?.close();
+    await http?.close();
+    await fixture?.close();
+  });
+
+  it("reaches every control of the consent page with the Tab key, and approves from the keyboard", async () => {
+    const provider = new RecordingOAuthProvider();
+    const transport = new StreamableHTTPClientTransport(new URL(http.url), { authProvider: provider });
+    await expect(new Client({ name: "agent", version: "1" }).connect(transport)).rejects.toThrow(
+      UnauthorizedError,
+    );
+    const start = provider.authorizationUrl as URL;
+    await page.goto(web.loginUrl(base));
+    await page.locator(".workspace").waitFor();
+    await page.goto(start.href);
+    const approve = page.getByRole("button", { name: /approve|allow/i });
+    await approve.waitFor();
+    expect(await page.textContent("body")).toContain("Test Agent <b>");
+    const { controls, missed, unseen } = await tabThrough(page);
+    expect(controls.length).toBeGreaterThanOrEqual(2);
+    expect({ missed, unseen }).toEqual({ missed: [], unseen: [] });
+    expect(await axeViolations(page)).toEqual([]);
+    await browser.screenshot("consent-01-keyboard");
+    // Approve from the keyboard: the browser goes on to the client's redirect with a code.
+    // A real browser's POST (its own Origin header, not a script's) is accepted: the page's referrer
+    // policy lets Chromium send the page's origin rather than "null".
+    const redirected = page.waitForRequest((request) => request.url().startsWith(provider.redirectUrl));
+    await approve.focus();
+    await page.keyboard.press("Enter");
+    expect(new URL((await redirected).url()).searchParams.get("code")).toBeTruthy();
+  });
+});

@@ -1,0 +1,176 @@
+/**
+ * The console as an admin and a marketer use it, in headless Chromium (one server, one browser): a
+ * refused input names every field by its title at once, each Google account is a card with its state
+ * (connected as, the host it talks to, how it was connected, its last Test), the same Google account
+ * connected twice replaces the old one and says so, and every control of the login, integrations and
+ * result screens is reached with the Tab key, with a visible focus ring. Marketo here allows one call
+ * per 2 s, so a paged read is still running when Cancel is pressed. Screenshots go to
+ * test-output/screenshots.
+ */
+import type { Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { axeViolations } from "../helpers/axe.js";
+import { type Browser, launchBrowser } from "../helpers/browser.js";
+import { type ConsoleFixture, startConsoleFixture } from "../helpers/console.js";
+import { tabThrough } from "../helpers/keyboard.js";
+
+describe("the console's connections, errors and keyboard", () => {
+  let fixture: ConsoleFixture;
+  let browser: Browser;
+  let page: Page;
+
+  beforeAll(async () => {
+    fixture = await startConsoleFixture({
+      marketoEnv: { MARKETO_CALLS_PER_WINDOW: "1", MARKETO_WINDOW_MS: "2000" },
+    });
+    browser = await launchBrowser();
+    page = browser.page;
+    page.setDefaultTimeout(10_000);
+  }, 60_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await fixture?.close();
+  });
+
+  const google = () => page.getByRole("region", { name: "Google Analytics 4" });
+  const accountCards = () =>
+    google().getByRole("list", { name: "Connected Google accounts" }).locator(":scope > li");
+  const openIntegrations = async () => {
+    await page.goto(`${fixture.base}/#/integrations`);
+    await page.getByRole("heading", { name: "Integrations", level: 1 }).waitFor();
+    await page.waitForLoadState("networkidle");
+  };
+
+  it("reaches every control of the login screen with the Tab key, focus visible", async () => {
+    await page.goto(fixture.base);
+    await page.getByRole("heading", { name: "Login required" }).waitFor();
+    const { controls, missed, unseen } = await tabThrough(page);
+    expect(controls.length).toBeGreaterThan(0);
+    expect({ missed, unseen }).toEqual({ missed: [], unseen: [] });
+  });
+
+  it("names every missing field by its title at once, each under its field, and clears each when filled", async () => {
+    await page.goto(fixture.console.loginUrl(fixture.base));
+    await page.locator(".workspace").waitFor();
+    await page.getByLabel("Search tool steps").fill("analytics");
+    await page.getByRole("button", { name: /^Create properties/ }).click();
+    await page.getByRole("button", { name: "Run", exact: true }).click();
+    const message = page.locator(".problem-message");
+    await expect
+      .poll(() => message.textContent())
+      .toMatch(
+        /^2 fields to fix\. Property name: required \(a string\); Time zone: required \(a string\)\.$/,
+      );
+    const under = (id: string) =>
+      page
+        // The innermost group of the field (the form's root is a group too).
+        .locator(".form-group:not(:has(.form-group))", { has: page.locator(`#${id}`) })
+        .locator(".error-detail");
+    expect(await under("root_display_name").textContent()).toBe("required (a string)");
+    expect(await under("root_time_zone").textContent()).toBe("required (a string)");
+    await browser.screenshot("integrations-01-missing-fields-by-title");
+    await page.getByLabel("Property name").fill("Web store");
+    await expect.poll(() => under("root_display_name").count()).toBe(0);
+    await expect.poll(() => message.textContent()).toBe("Time zone: required (a string).");
+  });
+
+  it("shows each Google account as a card: connected as, host, how it was connected; Test refreshes and lists", async () => {
+    await openIntegrations();
+    await expect.poll(() => accountCards().count()).toBe(2);
+    const sandbox = page.getByRole("article", { name: "Google account sandbox" });
+    expect(await sandbox.getByTestId("connected-as").textContent()).toMatch(/@sandbox\.example$/);
+    const host = new URL(fixture.google.adminApiUrl).host;
+    expect(await sandbox.getByTestId("google-hosts").textContent()).toContain(host);
+    expect(await sandbox.textContent()).toContain("Connected byGoogle sign-in (OAuth refresh token)");
+    expect(await sandbox.getByTestId("google-last-test").textContent()).toBe(
+      "Not tested since this server started.",
+    );
+    const refreshes = fixture.google.stats().refreshRequests;
+    await sandbox.getByRole("button", { name: "Test" }).click();
+    const last = sandbox.getByTestId("google-last-test");
+    await expect
+      .poll(() => last.textContent())
+      .toMatch(
+        new RegExp(
+          `: OK\\. Google refreshed its token and listed \\d+ Analytics accounts? that "sandbox" can see \\(${host.replace(/\./g, "\\.")}`,
+        ),
+      );
+    expect(await last.getAttribute("data-ok")).toBe("true");
+    expect(fixture.google.stats().refreshRequests).toBeGreaterThan(refreshes);
+    // The outcome is the server's: the page opened again shows it.
+    await openIntegrations();
+    await expect
+      .poll(() =>
+        page
+          .getByRole("article", { name: "Google account sandbox" })
+          .getByTestId("google-last-test")
+          .textContent(),
+      )
+      .toMatch(/: OK\. Google refreshed its token/);
+    expect(await axeViolations(page)).toEqual([]);
+    await browser.screenshot("integrations-02-google-cards");
+  });
+
+  it("connects the same Google account twice: one card, and the page says its token was replaced", async () => {
+    await google().getByRole("button", { name: "Connect a Google account" }).click();
+    await page.waitForURL(`${fixture.base}/#/integrations?connected=editor`);
+    await expect.poll(() => accountCards().count()).toBe(3);
+    const tokenBefore = (await fixture.store.read("default")).googleAccounts.editor?.refreshToken;
+    // Again, asking for another label: the same account keeps its one entry.
+    await page.getByLabel("Label (optional)").fill("work");
+    await google().getByRole("button", { name: "Connect a Google account" }).click();
+    await page.waitForURL(/#\/integrations\?connected=editor&replaced=/);
+    await expect
+      .poll(() => page.locator(".integrations > .notice").textContent())
+      .toBe(
+        'editor@sandbox.example was already connected as "editor"; its token was replaced (one entry per Google account).',
+      );
+    await expect.poll(() => accountCards().count()).toBe(3);
+    expect(await accountCards().filter({ hasText: "editor@sandbox.example" }).count()).toBe(1);
+    expect(await page.getByRole("article", { name: "Google account work" }).count()).toBe(0);
+    const stored = (await fixture.store.read("default")).googleAccounts;
+    if (tokenBefore !== undefined) expect(stored.editor?.refreshToken).not.toBe(tokenBefore);
+    await browser.screenshot("integrations-03-same-account-replaced");
+  });
+
+  it("reaches every control of the integrations screen with the Tab key, focus visible", async () => {
+    await openIntegrations();
+    const { controls, missed, unseen } = await tabThrough(page);
+    // The Marketo card's fields and buttons, each Google card's Test and Remove, and Connect.
+    expect(controls).toEqual(
+      expect.arrayContaining(["Connect a Google account", "Test", "Remove", "Test connection"]),
+    );
+    expect({ missed, unseen }).toEqual({ missed: [], unseen: [] });
+  });
+
+  it("reaches Load more and the downloads of a result, and Cancel of a run, with the Tab key", async () => {
+    await page.getByRole("link", { name: "Tool steps" }).click();
+    await page.getByLabel("Search tool steps").fill("marketing automation");
+    await page.getByRole("button", { name: /Marketo API Call/ }).click();
+    await page.getByLabel("Endpoint").fill("/rest/v1/lists/1001/leads.json");
+    const rows = page.locator("fieldset.key-value .kv-row");
+    await rows.nth(0).getByLabel("Name", { exact: true }).fill("batchSize");
+    await rows.nth(0).getByLabel("Value", { exact: true }).fill("5");
+    await page.getByRole("button", { name: "Run", exact: true }).click();
+    await page.locator(".results").getByRole("button", { name: "Load more" }).waitFor();
+    const result = await tabThrough(page, ".results");
+    expect(result.controls).toEqual(expect.arrayContaining(["Load more", "Download CSV", "Download JSON"]));
+    expect({ missed: result.missed, unseen: result.unseen }).toEqual({ missed: [], unseen: [] });
+    await browser.screenshot("integrations-04-result-keyboard");
+    // A paged read waits for Marketo's window between pages: Cancel is there, and the keyboard stops it.
+    await page.locator("#root_paginate").check();
+    await rows.nth(0).getByLabel("Value", { exact: true }).fill("50");
+    await page.getByRole("button", { name: "Run", exact: true }).click();
+    const cancel = page.getByRole("button", { name: "Cancel" });
+    await cancel.waitFor();
+    const running = await tabThrough(page, ".runner");
+    expect(running.controls).toContain("Cancel");
+    expect({ missed: running.missed, unseen: running.unseen }).toEqual({ missed: [], unseen: [] });
+    await cancel.focus();
+    await page.keyboard.press("Enter");
+    await expect
+      .poll(() => page.locator(".results .summary").textContent())
+      .toMatch(/stopped after \d+ records?/i);
+  });
+});
