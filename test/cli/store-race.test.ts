@@ -23,8 +23,10 @@ describe("the file store across processes", () => {
     for (let trial = 0; trial < TRIALS; trial++) {
       const home = await freshHome("martech-race-");
       const env = { ...sandboxEnv({ google }), MARTECH_STEPS_HOME: home };
-      for (const label of ["one", "two"]) {
-        await writeFile(join(home, `${label}.token`), google.issueRefreshToken("analyst@sandbox.example"));
+      // Two Google accounts: the same account imported under two labels is one entry (its token replaced).
+      const emails = { one: "analyst@sandbox.example", two: "editor@sandbox.example" };
+      for (const [label, email] of Object.entries(emails)) {
+        await writeFile(join(home, `${label}.token`), google.issueRefreshToken(email));
       }
       const configure = (clientId: string) =>
         run(
