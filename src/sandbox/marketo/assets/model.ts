@@ -1,0 +1,67 @@
+/**
+ * The Asset API objects beyond programs, emails, folders and lists: My Tokens of folders and programs,
+ * snippets, segmentations, and the sample emails sent. Kept in one store on the World so the shared
+ * model (types.ts) grows by one field.
+ */
+import type { FolderRef } from "../types.js";
+
+/**
+ * The token types the API can create (https://experienceleague.adobe.com/en/docs/marketo-developer/marketo/rest/assets/tokens
+ * "Data Type"; Swagger CreateTokenRequest.type).
+ */
+export const TOKEN_TYPES = ["date", "number", "rich text", "score", "sfdc campaign", "text"] as const;
+export type TokenType = (typeof TOKEN_TYPES)[number];
+
+export interface MyToken {
+  name: string;
+  type: TokenType;
+  value: string;
+}
+
+/** A snippet's version (https://experienceleague.adobe.com/en/docs/marketo-developer/marketo/rest/assets/snippets). */
+export interface SnippetVersion {
+  /** "HTML" or "Text" (Swagger SnippetContentResponse.type, ADE snippets.md content example). */
+  type: string;
+  content: string;
+  updatedAt: number;
+}
+
+export interface Snippet {
+  id: number;
+  name: string;
+  description: string;
+  folder: FolderRef;
+  createdAt: number;
+  approved?: SnippetVersion;
+  draft?: SnippetVersion;
+}
+
+export interface Segmentation {
+  id: number;
+  name: string;
+  description: string;
+  status: "approved" | "draft";
+  createdAt: number;
+  updatedAt: number;
+  segments: { id: number; name: string }[];
+}
+
+export interface SampleSend {
+  emailId: number;
+  emailAddress: string;
+  leadId?: number;
+  textOnly: boolean;
+  at: number;
+}
+
+export interface AssetStore {
+  /** "Program:1001" or "Folder:40" → the My Tokens set on that folder or program. */
+  tokens: Map<string, MyToken[]>;
+  snippets: Snippet[];
+  segmentations: Segmentation[];
+  sampleSends: SampleSend[];
+  /** The next id of a created asset (emails, programs, folders, snippets share the counter). */
+  nextId: number;
+}
+
+export const tokenKey = (ref: FolderRef): string => `${ref.type}:${ref.id}`;

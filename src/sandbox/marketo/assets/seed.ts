@@ -1,0 +1,90 @@
+/**
+ * The seeded Asset store: My Tokens on every program and on one marketing folder, four snippets in
+ * Design Studio, two segmentations. Deterministic from the programs and the clock (no PRNG draw), so
+ * adding it left every other seeded object of a seed as it was.
+ */
+import type { Program } from "../types.js";
+import type { AssetStore, MyToken, Segmentation, Snippet } from "./model.js";
+
+const DAY_MS = 86_400_000;
+/** The Design Studio workspace folder (data-assets.ts FOLDER_SPECS) where the seeded snippets live. */
+export const SNIPPET_FOLDER_ID = 17;
+
+function programTokens(program: Program, now: number): MyToken[] {
+  const tokens: MyToken[] = [
+    { name: "Headline", type: "text", value: `${program.name} headline` },
+    { name: "Body", type: "rich text", value: `<p>About ${program.name}</p>` },
+  ];
+  if (program.type === "Event" || program.type === "Webinar") {
+    const date = new Date(now + (program.id % 30) * DAY_MS).toISOString().slice(0, 10);
+    tokens.push({ name: "Event Date", type: "date", value: date });
+  }
+  if (program.type === "Engagement") tokens.push({ name: "Score Bump", type: "score", value: "+10" });
+  return tokens;
+}
+
+function seedSnippets(now: number): Snippet[] {
+  const specs: readonly (readonly [string, "HTML" | "Text", boolean, boolean])[] = [
+    ["Footer - Legal", "HTML", true, false],
+    ["Signature - Sales", "HTML", true, true],
+    ["Disclaimer - Text", "Text", true, false],
+    ["Promo Banner (new)", "HTML", false, true],
+  ];
+  return specs.map(([name, type, approved, draft], i) => {
+    const createdAt = now - (300 - i * 40) * DAY_MS;
+    const content = type === "HTML" ? `<div class="snippet">${name}</div>` : name;
+    return {
+      id: 3001 + i,
+      name,
+      description: i % 2 === 0 ? "" : `${name} (seeded)`,
+      folder: { id: SNIPPET_FOLDER_ID, type: "Folder" },
+      createdAt,
+      ...(approved ? { approved: { type, content, updatedAt: createdAt + DAY_MS } } : {}),
+      ...(draft ? { draft: { type, content: `${content} v2`, updatedAt: now - (i + 1) * DAY_MS } } : {}),
+    };
+  });
+}
+
+function seedSegmentations(now: number): Segmentation[] {
+  const createdAt = now - 500 * DAY_MS;
+  return [
+    {
+      id: 1001,
+      name: "Region",
+      description: "Segments leads by region",
+      status: "approved",
+      createdAt,
+      updatedAt: createdAt + 5 * DAY_MS,
+      segments: [
+        { id: 1001, name: "North America" },
+        { id: 1002, name: "EMEA" },
+        { id: 1003, name: "Default" },
+      ],
+    },
+    {
+      id: 1002,
+      name: "Industry",
+      description: "",
+      status: "draft",
+      createdAt: createdAt + 30 * DAY_MS,
+      updatedAt: createdAt + 31 * DAY_MS,
+      segments: [
+        { id: 1004, name: "Software" },
+        { id: 1005, name: "Default" },
+      ],
+    },
+  ];
+}
+
+export function seedAssetStore(programs: readonly Program[], now: number): AssetStore {
+  const tokens = new Map<string, MyToken[]>();
+  for (const program of programs) tokens.set(`Program:${program.id}`, programTokens(program, now));
+  tokens.set("Folder:40", [{ name: "Company Name", type: "text", value: "Sandbox Inc." }]);
+  return {
+    tokens,
+    snippets: seedSnippets(now),
+    segmentations: seedSegmentations(now),
+    sampleSends: [],
+    nextId: 9001,
+  };
+}
