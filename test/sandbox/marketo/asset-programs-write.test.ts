@@ -78,7 +78,7 @@ describe("program writes", () => {
     const id = clone.result?.[0]?.id as number;
     expect(clone.result?.[0]).toMatchObject({ type: "Email", folder: { value: 41 } });
     const tokens = await h.call(`${A}/folder/${id}/tokens.json?folderType=Program`);
-    expect((tokens.result?.[0]?.tokens as unknown[]).length).toBe(2);
+    expect(tokens.result?.[0]?.tokens).toHaveLength(2);
     const source = await h.call(
       `${A}/emails.json?maxReturn=200&folder=${encodeURIComponent(JSON.stringify({ id: 1001, type: "Program" }))}`,
     );
