@@ -14,7 +14,8 @@
  * 5001–5008 (one per campaign); emails 2001–2020 (2005, 2010, … are drafts only; 2001, 2004, 2007,
  * 2013, 2016, 2019 have a pending draft); My Tokens on every program and on folder 40; snippets
  * 3001–3004 (3001–3003 approved, 3002 and 3004 with a draft; 3004 draft only); segmentations 1001
- * (approved) and 1002 (draft); emails, programs, folders and snippets created later get 9001…;
+ * (approved) and 1002 (draft); email templates 1001–1003 (the seeded emails' `template`, approved,
+ * 1003 with a draft) in Design Studio folder 18; emails, programs, folders and snippets created later get 9001…;
  * activities over the last 60 days. Bulk export jobs go
  * Queued → Processing at once when a slot is free → Completed `bulkJobMs` later.
  *
@@ -31,7 +32,8 @@
  * which error codes stats/errors.json counts (all of them); the Operation-free status of smart
  * campaigns ("Single Run" once scheduled); the Asset write refusals (709 for a name in use, a state
  * conflict or a non-empty folder, 702 for an unknown asset or token, 1003 for a folder of the wrong
- * kind) and the item types of folder contents; and the 610 wording for a real endpoint not emulated here.
+ * kind, 1022 for deleting a template emails use, 709 for unapproving one approved emails use) and the
+ * item types of folder contents; and the 610 wording for a real endpoint not emulated here.
  */
 import type { AddressInfo } from "node:net";
 import type { SampleSend } from "./assets/model.js";

@@ -19,6 +19,14 @@ afterAll(async () => {
 const A = "/rest/asset/v1";
 const POST = { method: "POST" };
 
+/** A multipart/form-data body with the template HTML as the `content` file part. */
+function templateForm(fields: Record<string, string>): RequestInit {
+  const form = new FormData();
+  for (const [key, value] of Object.entries(fields)) form.set(key, value);
+  form.set("content", new Blob(["<html><body>Hi</body></html>"], { type: "text/html" }), "template.html");
+  return { method: "POST", body: form };
+}
+
 /** Calls the sandbox and validates a successful answer against the operation's response schema. */
 async function asset(operation: string, path: string, init?: RequestInit) {
   const body = await h.call(path, init);
@@ -195,6 +203,62 @@ describe("Asset answers of the added operations have the Swagger shapes", () => 
     await asset("POST /rest/asset/v1/snippet/{id}/delete.json", `${A}/snippet/${id}/delete.json`, POST);
   });
 
+  it("email templates", async () => {
+    await asset("GET /rest/asset/v1/emailTemplates.json", `${A}/emailTemplates.json`);
+    await asset("GET /rest/asset/v1/emailTemplate/{id}.json", `${A}/emailTemplate/1001.json`);
+    await asset(
+      "GET /rest/asset/v1/emailTemplate/byName.json",
+      `${A}/emailTemplate/byName.json?name=Event%20Invitation`,
+    );
+    await asset(
+      "GET /rest/asset/v1/emailTemplate/{id}/content",
+      `${A}/emailTemplate/1003/content?status=draft`,
+    );
+    await asset("GET /rest/asset/v1/emailTemplates/{id}/usedBy.json", `${A}/emailTemplates/1001/usedBy.json`);
+    const folder = JSON.stringify({ id: 18, type: "Folder" });
+    const created = await asset(
+      "POST /rest/asset/v1/emailTemplates.json",
+      `${A}/emailTemplates.json`,
+      templateForm({ name: "Wire template", folder }),
+    );
+    const id = created.result?.[0]?.id as number;
+    await asset(
+      "POST /rest/asset/v1/emailTemplate/{id}.json",
+      `${A}/emailTemplate/${id}.json`,
+      formInit({ description: "d" }),
+    );
+    await asset(
+      "POST /rest/asset/v1/emailTemplate/{id}/content.json",
+      `${A}/emailTemplate/${id}/content.json`,
+      templateForm({}),
+    );
+    await asset(
+      "POST /rest/asset/v1/emailTemplate/{id}/approveDraft.json",
+      `${A}/emailTemplate/${id}/approveDraft.json`,
+      POST,
+    );
+    await asset(
+      "POST /rest/asset/v1/emailTemplate/{id}/unapprove.json",
+      `${A}/emailTemplate/${id}/unapprove.json`,
+      POST,
+    );
+    await asset(
+      "POST /rest/asset/v1/emailTemplate/{id}/discardDraft.json",
+      `${A}/emailTemplate/1003/discardDraft.json`,
+      POST,
+    );
+    await asset(
+      "POST /rest/asset/v1/emailTemplate/{id}/clone.json",
+      `${A}/emailTemplate/1001/clone.json`,
+      formInit({ name: "Wire template copy", folder }),
+    );
+    await asset(
+      "POST /rest/asset/v1/emailTemplate/{id}/delete.json",
+      `${A}/emailTemplate/${id}/delete.json`,
+      POST,
+    );
+  });
+
   it("channels, tag types and segmentations", async () => {
     await asset("GET /rest/asset/v1/channels.json", `${A}/channels.json`);
     await asset("GET /rest/asset/v1/channel/byName.json", `${A}/channel/byName.json?name=Webinar`);
@@ -212,6 +276,11 @@ const EXPECTED = [
   "GET /rest/asset/v1/email/ccFields.json",
   "GET /rest/asset/v1/email/{id}/fullContent.json",
   "GET /rest/asset/v1/email/{id}/variables.json",
+  "GET /rest/asset/v1/emailTemplate/byName.json",
+  "GET /rest/asset/v1/emailTemplate/{id}.json",
+  "GET /rest/asset/v1/emailTemplate/{id}/content",
+  "GET /rest/asset/v1/emailTemplates.json",
+  "GET /rest/asset/v1/emailTemplates/{id}/usedBy.json",
   "GET /rest/asset/v1/folder/{id}/content.json",
   "GET /rest/asset/v1/folder/{id}/tokens.json",
   "GET /rest/asset/v1/program/byTag.json",
@@ -232,6 +301,14 @@ const EXPECTED = [
   "POST /rest/asset/v1/email/{id}/sendSample.json",
   "POST /rest/asset/v1/email/{id}/unapprove.json",
   "POST /rest/asset/v1/email/{id}/variable/{name}.json",
+  "POST /rest/asset/v1/emailTemplate/{id}.json",
+  "POST /rest/asset/v1/emailTemplate/{id}/approveDraft.json",
+  "POST /rest/asset/v1/emailTemplate/{id}/clone.json",
+  "POST /rest/asset/v1/emailTemplate/{id}/content.json",
+  "POST /rest/asset/v1/emailTemplate/{id}/delete.json",
+  "POST /rest/asset/v1/emailTemplate/{id}/discardDraft.json",
+  "POST /rest/asset/v1/emailTemplate/{id}/unapprove.json",
+  "POST /rest/asset/v1/emailTemplates.json",
   "POST /rest/asset/v1/emails.json",
   "POST /rest/asset/v1/folder/{id}.json",
   "POST /rest/asset/v1/folder/{id}/delete.json",

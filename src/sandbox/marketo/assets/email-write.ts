@@ -17,6 +17,7 @@ import {
   MarketoApiError,
   type Program,
 } from "../types.js";
+import { templateExists } from "./email-templates.js";
 
 /** The one editable section of the sandbox's email templates (emails.ts content). */
 export const SECTION_ID = "edit_text_1";
@@ -65,6 +66,8 @@ export function createEmail(req: ApiRequest, ctx: HandlerContext): HandlerResult
   const name = required(params, "name");
   const program = programParam(params, ctx);
   const template = toInt(required(params, "template"), "template");
+  if (!templateExists(ctx, template))
+    throw new MarketoApiError("1003", `Email template ${template} not found; emailTemplates.json lists them`);
   uniqueName(ctx, name, program.id);
   const now = ctx.now();
   const email: EmailAsset = {

@@ -36,6 +36,22 @@ export interface Snippet {
   draft?: SnippetVersion;
 }
 
+/** An email template's HTML (https://experienceleague.adobe.com/en/docs/marketo-developer/marketo/rest/assets/email-templates). */
+export interface TemplateVersion {
+  content: string;
+  updatedAt: number;
+}
+
+export interface EmailTemplate {
+  id: number;
+  name: string;
+  description: string;
+  folder: FolderRef;
+  createdAt: number;
+  approved?: TemplateVersion;
+  draft?: TemplateVersion;
+}
+
 export interface Segmentation {
   id: number;
   name: string;
@@ -58,6 +74,8 @@ export interface AssetStore {
   /** "Program:1001" or "Folder:40" → the My Tokens set on that folder or program. */
   tokens: Map<string, MyToken[]>;
   snippets: Snippet[];
+  /** Email templates 1001–1003 are the `template` of the seeded emails. */
+  emailTemplates: EmailTemplate[];
   segmentations: Segmentation[];
   sampleSends: SampleSend[];
   /** The next id of a created asset (emails, programs, folders, snippets share the counter). */

@@ -4,7 +4,7 @@
  * adding it left every other seeded object of a seed as it was.
  */
 import type { Program } from "../types.js";
-import type { AssetStore, MyToken, Segmentation, Snippet } from "./model.js";
+import type { AssetStore, EmailTemplate, MyToken, Segmentation, Snippet } from "./model.js";
 
 const DAY_MS = 86_400_000;
 /** The Design Studio workspace folder (data-assets.ts FOLDER_SPECS) where the seeded snippets live. */
@@ -41,6 +41,28 @@ function seedSnippets(now: number): Snippet[] {
       createdAt,
       ...(approved ? { approved: { type, content, updatedAt: createdAt + DAY_MS } } : {}),
       ...(draft ? { draft: { type, content: `${content} v2`, updatedAt: now - (i + 1) * DAY_MS } } : {}),
+    };
+  });
+}
+
+/** The Design Studio "Emails" folder (data-assets.ts FOLDER_SPECS) where the seeded templates live. */
+export const TEMPLATE_FOLDER_ID = 18;
+
+/** Templates 1001–1003, approved; 1003 also has a pending draft. One editable section each. */
+function seedEmailTemplates(now: number): EmailTemplate[] {
+  return ["Basic One Column", "Newsletter Two Column", "Event Invitation"].map((name, i) => {
+    const createdAt = now - (800 - i * 50) * DAY_MS;
+    const content = `<!DOCTYPE html><html><head><title>${name}</title></head><body><div class="mktoText" id="edit_text_1" mktoName="Body">${name}</div></body></html>`;
+    return {
+      id: 1001 + i,
+      name,
+      description: "",
+      folder: { id: TEMPLATE_FOLDER_ID, type: "Folder" },
+      createdAt,
+      approved: { content, updatedAt: createdAt + DAY_MS },
+      ...(i === 2
+        ? { draft: { content: content.replace("</body>", "<p>v2</p></body>"), updatedAt: now - DAY_MS } }
+        : {}),
     };
   });
 }
@@ -83,6 +105,7 @@ export function seedAssetStore(programs: readonly Program[], now: number): Asset
   return {
     tokens,
     snippets: seedSnippets(now),
+    emailTemplates: seedEmailTemplates(now),
     segmentations: seedSegmentations(now),
     sampleSends: [],
     nextId: 9001,

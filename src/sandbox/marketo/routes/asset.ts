@@ -7,6 +7,21 @@ import {
   updateEmailVariable,
 } from "../assets/email-extra.js";
 import {
+  approveEmailTemplate,
+  cloneEmailTemplate,
+  createEmailTemplate,
+  deleteEmailTemplate,
+  discardEmailTemplateDraft,
+  getEmailTemplateById,
+  getEmailTemplateByName,
+  getEmailTemplateContent,
+  getEmailTemplates,
+  getEmailTemplateUsedBy,
+  unapproveEmailTemplate,
+  updateEmailTemplate,
+  updateEmailTemplateContent,
+} from "../assets/email-templates.js";
+import {
   cloneEmail,
   createEmail,
   deleteEmail,
@@ -68,7 +83,7 @@ import {
   getStaticLists,
 } from "../static-lists.js";
 import type { Route } from "../types.js";
-import { r } from "./table.js";
+import { multipart, r } from "./table.js";
 
 const A = "/rest/asset/v1";
 
@@ -108,6 +123,23 @@ const EMAILS: readonly Route[] = [
   r("POST", `${A}/email/{id}/clone.json`, cloneEmail),
   r("POST", `${A}/email/{id}/delete.json`, deleteEmail),
   r("POST", `${A}/email/{id}/sendSample.json`, sendSampleEmail),
+];
+
+const EMAIL_TEMPLATES: readonly Route[] = [
+  r("GET", `${A}/emailTemplates.json`, getEmailTemplates),
+  multipart(r("POST", `${A}/emailTemplates.json`, createEmailTemplate)),
+  r("GET", `${A}/emailTemplate/{id}.json`, getEmailTemplateById),
+  r("POST", `${A}/emailTemplate/{id}.json`, updateEmailTemplate),
+  r("GET", `${A}/emailTemplate/byName.json`, getEmailTemplateByName),
+  // The real path has no ".json" (Swagger getTemplateContentByIdUsingGET).
+  r("GET", `${A}/emailTemplate/{id}/content`, getEmailTemplateContent),
+  multipart(r("POST", `${A}/emailTemplate/{id}/content.json`, updateEmailTemplateContent)),
+  r("POST", `${A}/emailTemplate/{id}/approveDraft.json`, approveEmailTemplate),
+  r("POST", `${A}/emailTemplate/{id}/unapprove.json`, unapproveEmailTemplate),
+  r("POST", `${A}/emailTemplate/{id}/discardDraft.json`, discardEmailTemplateDraft),
+  r("POST", `${A}/emailTemplate/{id}/clone.json`, cloneEmailTemplate),
+  r("POST", `${A}/emailTemplate/{id}/delete.json`, deleteEmailTemplate),
+  r("GET", `${A}/emailTemplates/{id}/usedBy.json`, getEmailTemplateUsedBy),
 ];
 
 const FOLDERS: readonly Route[] = [
@@ -165,6 +197,7 @@ const REFERENCE: readonly Route[] = [
 export const ASSET_ROUTES: readonly Route[] = [
   ...PROGRAMS,
   ...EMAILS,
+  ...EMAIL_TEMPLATES,
   ...FOLDERS,
   ...LISTS_AND_CAMPAIGNS,
   ...SNIPPETS,
