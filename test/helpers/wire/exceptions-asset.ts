@@ -180,4 +180,14 @@ export const ASSET_EXCEPTIONS: readonly WireException[] = [
       };
     },
   },
+  {
+    spec: "marketo-asset",
+    definitions: "LandingPageContentResponse",
+    what: "a section's `id` is a string, not an object",
+    source:
+      'ADE landing-pages.md content example (https://experienceleague.adobe.com/en/docs/marketo-developer/marketo/rest/assets/landing-pages): `"id": "67"`',
+    patch(schema) {
+      schema.properties = { ...schema.properties, id: { type: "string" } };
+    },
+  },
 ];

@@ -259,6 +259,53 @@ describe("Asset answers of the added operations have the Swagger shapes", () => 
     );
   });
 
+  it("landing pages", async () => {
+    await asset("GET /rest/asset/v1/landingPages.json", `${A}/landingPages.json`);
+    await asset("GET /rest/asset/v1/landingPage/{id}.json", `${A}/landingPage/1001.json`);
+    await asset(
+      "GET /rest/asset/v1/landingPage/byName.json",
+      `${A}/landingPage/byName.json?name=Event%20Agenda`,
+    );
+    await asset("GET /rest/asset/v1/landingPage/{id}/content.json", `${A}/landingPage/1001/content.json`);
+    const folder = JSON.stringify({ id: 19, type: "Folder" });
+    const created = await asset(
+      "POST /rest/asset/v1/landingPages.json",
+      `${A}/landingPages.json`,
+      formInit({ name: "Wire page", folder, template: "1", title: "T" }),
+    );
+    const id = created.result?.[0]?.id as number;
+    await asset(
+      "POST /rest/asset/v1/landingPage/{id}.json",
+      `${A}/landingPage/${id}.json`,
+      formInit({ title: "T2" }),
+    );
+    await asset(
+      "POST /rest/asset/v1/landingPage/{id}/approveDraft.json",
+      `${A}/landingPage/${id}/approveDraft.json`,
+      POST,
+    );
+    await asset(
+      "POST /rest/asset/v1/landingPage/{id}/unapprove.json",
+      `${A}/landingPage/${id}/unapprove.json`,
+      POST,
+    );
+    await asset(
+      "POST /rest/asset/v1/landingPage/{id}/discardDraft.json",
+      `${A}/landingPage/1002/discardDraft.json`,
+      POST,
+    );
+    await asset(
+      "POST /rest/asset/v1/landingPage/{id}/clone.json",
+      `${A}/landingPage/1001/clone.json`,
+      formInit({ name: "Wire page copy", folder }),
+    );
+    await asset(
+      "POST /rest/asset/v1/landingPage/{id}/delete.json",
+      `${A}/landingPage/${id}/delete.json`,
+      POST,
+    );
+  });
+
   it("channels, tag types and segmentations", async () => {
     await asset("GET /rest/asset/v1/channels.json", `${A}/channels.json`);
     await asset("GET /rest/asset/v1/channel/byName.json", `${A}/channel/byName.json?name=Webinar`);
@@ -283,6 +330,10 @@ const EXPECTED = [
   "GET /rest/asset/v1/emailTemplates/{id}/usedBy.json",
   "GET /rest/asset/v1/folder/{id}/content.json",
   "GET /rest/asset/v1/folder/{id}/tokens.json",
+  "GET /rest/asset/v1/landingPage/byName.json",
+  "GET /rest/asset/v1/landingPage/{id}.json",
+  "GET /rest/asset/v1/landingPage/{id}/content.json",
+  "GET /rest/asset/v1/landingPages.json",
   "GET /rest/asset/v1/program/byTag.json",
   "GET /rest/asset/v1/segmentation.json",
   "GET /rest/asset/v1/segmentation/{id}/segments.json",
@@ -315,6 +366,13 @@ const EXPECTED = [
   "POST /rest/asset/v1/folder/{id}/tokens.json",
   "POST /rest/asset/v1/folder/{id}/tokens/delete.json",
   "POST /rest/asset/v1/folders.json",
+  "POST /rest/asset/v1/landingPage/{id}.json",
+  "POST /rest/asset/v1/landingPage/{id}/approveDraft.json",
+  "POST /rest/asset/v1/landingPage/{id}/clone.json",
+  "POST /rest/asset/v1/landingPage/{id}/delete.json",
+  "POST /rest/asset/v1/landingPage/{id}/discardDraft.json",
+  "POST /rest/asset/v1/landingPage/{id}/unapprove.json",
+  "POST /rest/asset/v1/landingPages.json",
   "POST /rest/asset/v1/program/{id}.json",
   "POST /rest/asset/v1/program/{id}/approve.json",
   "POST /rest/asset/v1/program/{id}/clone.json",

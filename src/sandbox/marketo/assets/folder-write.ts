@@ -125,6 +125,10 @@ function contents(ctx: HandlerContext, ref: FolderRef): { id: number; type: stri
       .map((s) => ({ id: s.id, type: "SmartList" })),
     ...campaigns,
     ...w.assets.snippets.filter((s) => here(s.folder)).map((s) => ({ id: s.id, type: "Snippet" })),
+    ...w.assets.emailTemplates
+      .filter((t) => here(t.folder))
+      .map((t) => ({ id: t.id, type: "EmailTemplate" })),
+    ...w.assets.landingPages.filter((p) => here(p.folder)).map((p) => ({ id: p.id, type: "LandingPage" })),
   ];
 }
 

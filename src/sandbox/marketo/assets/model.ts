@@ -52,6 +52,39 @@ export interface EmailTemplate {
   draft?: TemplateVersion;
 }
 
+/** One editable section of a landing page (ADE landing-pages.md "Query": the content list). */
+export interface LandingPageSection {
+  id: string;
+  type: "RichText" | "HTML";
+  content: string;
+}
+
+export interface LandingPageVersion {
+  title: string;
+  sections: LandingPageSection[];
+  updatedAt: number;
+}
+
+/** Landing pages (https://experienceleague.adobe.com/en/docs/marketo-developer/marketo/rest/assets/landing-pages). */
+export interface LandingPage {
+  id: number;
+  name: string;
+  description: string;
+  folder: FolderRef;
+  /** A landing page template id: 1 (guided) or 2 (free-form), the sandbox's two. */
+  template: number;
+  keywords: string;
+  robots: string;
+  customHeadHTML: string;
+  facebookOgTags: string;
+  mobileEnabled: boolean;
+  formPrefill: boolean;
+  urlPageName: string;
+  createdAt: number;
+  approved?: LandingPageVersion;
+  draft?: LandingPageVersion;
+}
+
 export interface Segmentation {
   id: number;
   name: string;
@@ -76,6 +109,7 @@ export interface AssetStore {
   snippets: Snippet[];
   /** Email templates 1001–1003 are the `template` of the seeded emails. */
   emailTemplates: EmailTemplate[];
+  landingPages: LandingPage[];
   segmentations: Segmentation[];
   sampleSends: SampleSend[];
   /** The next id of a created asset (emails, programs, folders, snippets share the counter). */

@@ -4,7 +4,7 @@
  * adding it left every other seeded object of a seed as it was.
  */
 import type { Program } from "../types.js";
-import type { AssetStore, EmailTemplate, MyToken, Segmentation, Snippet } from "./model.js";
+import type { AssetStore, EmailTemplate, LandingPage, MyToken, Segmentation, Snippet } from "./model.js";
 
 const DAY_MS = 86_400_000;
 /** The Design Studio workspace folder (data-assets.ts FOLDER_SPECS) where the seeded snippets live. */
@@ -67,6 +67,40 @@ function seedEmailTemplates(now: number): EmailTemplate[] {
   });
 }
 
+/** Landing pages 1001–1003 in event program 1003: approved, approved with a draft, draft only. */
+function seedLandingPages(now: number): LandingPage[] {
+  const specs: readonly (readonly [string, boolean, boolean])[] = [
+    ["Event Registration", true, false],
+    ["Event Thank You", true, true],
+    ["Event Agenda", false, true],
+  ];
+  return specs.map(([name, approved, draft], i) => {
+    const createdAt = now - (120 - i * 10) * DAY_MS;
+    const version = (suffix: string, updatedAt: number) => ({
+      title: `${name}${suffix}`,
+      sections: [{ id: "body", type: "RichText" as const, content: `<p>${name}${suffix}</p>` }],
+      updatedAt,
+    });
+    return {
+      id: 1001 + i,
+      name,
+      description: "",
+      folder: { id: 1003, type: "Program" },
+      template: 1,
+      keywords: "",
+      robots: "index, nofollow",
+      customHeadHTML: "",
+      facebookOgTags: "",
+      mobileEnabled: true,
+      formPrefill: false,
+      urlPageName: name.toLowerCase().replaceAll(" ", "-"),
+      createdAt,
+      ...(approved ? { approved: version("", createdAt + DAY_MS) } : {}),
+      ...(draft ? { draft: version(" (draft)", now - DAY_MS) } : {}),
+    };
+  });
+}
+
 function seedSegmentations(now: number): Segmentation[] {
   const createdAt = now - 500 * DAY_MS;
   return [
@@ -106,6 +140,7 @@ export function seedAssetStore(programs: readonly Program[], now: number): Asset
     tokens,
     snippets: seedSnippets(now),
     emailTemplates: seedEmailTemplates(now),
+    landingPages: seedLandingPages(now),
     segmentations: seedSegmentations(now),
     sampleSends: [],
     nextId: 9001,

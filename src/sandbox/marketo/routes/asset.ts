@@ -33,6 +33,19 @@ import {
 } from "../assets/email-write.js";
 import { createFolder, deleteFolder, getFolderContent, updateFolder } from "../assets/folder-write.js";
 import {
+  approveLandingPage,
+  cloneLandingPage,
+  createLandingPage,
+  deleteLandingPage,
+  discardLandingPageDraft,
+  getLandingPageById,
+  getLandingPageByName,
+  getLandingPageContent,
+  getLandingPages,
+  unapproveLandingPage,
+  updateLandingPage,
+} from "../assets/landing-pages.js";
+import {
   approveProgram,
   cloneProgram,
   createProgram,
@@ -142,6 +155,20 @@ const EMAIL_TEMPLATES: readonly Route[] = [
   r("GET", `${A}/emailTemplates/{id}/usedBy.json`, getEmailTemplateUsedBy),
 ];
 
+const LANDING_PAGES: readonly Route[] = [
+  r("GET", `${A}/landingPages.json`, getLandingPages),
+  r("POST", `${A}/landingPages.json`, createLandingPage),
+  r("GET", `${A}/landingPage/{id}.json`, getLandingPageById),
+  r("POST", `${A}/landingPage/{id}.json`, updateLandingPage),
+  r("GET", `${A}/landingPage/byName.json`, getLandingPageByName),
+  r("GET", `${A}/landingPage/{id}/content.json`, getLandingPageContent),
+  r("POST", `${A}/landingPage/{id}/approveDraft.json`, approveLandingPage),
+  r("POST", `${A}/landingPage/{id}/unapprove.json`, unapproveLandingPage),
+  r("POST", `${A}/landingPage/{id}/discardDraft.json`, discardLandingPageDraft),
+  r("POST", `${A}/landingPage/{id}/clone.json`, cloneLandingPage),
+  r("POST", `${A}/landingPage/{id}/delete.json`, deleteLandingPage),
+];
+
 const FOLDERS: readonly Route[] = [
   r("GET", `${A}/folders.json`, getFolders),
   r("POST", `${A}/folders.json`, createFolder),
@@ -198,6 +225,7 @@ export const ASSET_ROUTES: readonly Route[] = [
   ...PROGRAMS,
   ...EMAILS,
   ...EMAIL_TEMPLATES,
+  ...LANDING_PAGES,
   ...FOLDERS,
   ...LISTS_AND_CAMPAIGNS,
   ...SNIPPETS,
