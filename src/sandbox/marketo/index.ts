@@ -16,7 +16,8 @@
  * 3001–3004 (3001–3003 approved, 3002 and 3004 with a draft; 3004 draft only); segmentations 1001
  * (approved) and 1002 (draft); email templates 1001–1003 (the seeded emails' `template`, approved,
  * 1003 with a draft) in Design Studio folder 18; landing pages 1001–1003 in program 1003 (approved,
- * approved with a draft, draft only; landing page templates 1 and 2); emails, programs, folders and snippets created later get 9001…;
+ * approved with a draft, draft only; landing page templates 1 and 2) and forms 1001–1002 (1002 with a
+ * draft) there too; emails, programs, folders and snippets created later get 9001…;
  * activities over the last 60 days. Bulk export jobs go
  * Queued → Processing at once when a slot is free → Completed `bulkJobMs` later.
  *

@@ -306,6 +306,30 @@ describe("Asset answers of the added operations have the Swagger shapes", () => 
     );
   });
 
+  it("forms", async () => {
+    await asset("GET /rest/asset/v1/forms.json", `${A}/forms.json`);
+    await asset("GET /rest/asset/v1/form/{id}.json", `${A}/form/1001.json`);
+    await asset("GET /rest/asset/v1/form/byName.json", `${A}/form/byName.json?name=Contact%20Us`);
+    await asset("GET /rest/asset/v1/form/{id}/fields.json", `${A}/form/1002/fields.json?status=draft`);
+    await asset("GET /rest/asset/v1/form/fields.json", `${A}/form/fields.json`);
+    const folder = JSON.stringify({ id: 1003, type: "Program" });
+    const created = await asset(
+      "POST /rest/asset/v1/forms.json",
+      `${A}/forms.json`,
+      formInit({ name: "Wire form", folder }),
+    );
+    const id = created.result?.[0]?.id as number;
+    await asset("POST /rest/asset/v1/form/{id}.json", `${A}/form/${id}.json`, formInit({ description: "d" }));
+    await asset("POST /rest/asset/v1/form/{id}/approveDraft.json", `${A}/form/${id}/approveDraft.json`, POST);
+    await asset("POST /rest/asset/v1/form/{id}/discardDraft.json", `${A}/form/1002/discardDraft.json`, POST);
+    await asset(
+      "POST /rest/asset/v1/form/{id}/clone.json",
+      `${A}/form/1001/clone.json`,
+      formInit({ name: "Wire form copy", folder }),
+    );
+    await asset("POST /rest/asset/v1/form/{id}/delete.json", `${A}/form/${id}/delete.json`, POST);
+  });
+
   it("channels, tag types and segmentations", async () => {
     await asset("GET /rest/asset/v1/channels.json", `${A}/channels.json`);
     await asset("GET /rest/asset/v1/channel/byName.json", `${A}/channel/byName.json?name=Webinar`);
@@ -330,6 +354,11 @@ const EXPECTED = [
   "GET /rest/asset/v1/emailTemplates/{id}/usedBy.json",
   "GET /rest/asset/v1/folder/{id}/content.json",
   "GET /rest/asset/v1/folder/{id}/tokens.json",
+  "GET /rest/asset/v1/form/byName.json",
+  "GET /rest/asset/v1/form/fields.json",
+  "GET /rest/asset/v1/form/{id}.json",
+  "GET /rest/asset/v1/form/{id}/fields.json",
+  "GET /rest/asset/v1/forms.json",
   "GET /rest/asset/v1/landingPage/byName.json",
   "GET /rest/asset/v1/landingPage/{id}.json",
   "GET /rest/asset/v1/landingPage/{id}/content.json",
@@ -366,6 +395,12 @@ const EXPECTED = [
   "POST /rest/asset/v1/folder/{id}/tokens.json",
   "POST /rest/asset/v1/folder/{id}/tokens/delete.json",
   "POST /rest/asset/v1/folders.json",
+  "POST /rest/asset/v1/form/{id}.json",
+  "POST /rest/asset/v1/form/{id}/approveDraft.json",
+  "POST /rest/asset/v1/form/{id}/clone.json",
+  "POST /rest/asset/v1/form/{id}/delete.json",
+  "POST /rest/asset/v1/form/{id}/discardDraft.json",
+  "POST /rest/asset/v1/forms.json",
   "POST /rest/asset/v1/landingPage/{id}.json",
   "POST /rest/asset/v1/landingPage/{id}/approveDraft.json",
   "POST /rest/asset/v1/landingPage/{id}/clone.json",

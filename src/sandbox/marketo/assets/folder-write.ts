@@ -129,6 +129,7 @@ function contents(ctx: HandlerContext, ref: FolderRef): { id: number; type: stri
       .filter((t) => here(t.folder))
       .map((t) => ({ id: t.id, type: "EmailTemplate" })),
     ...w.assets.landingPages.filter((p) => here(p.folder)).map((p) => ({ id: p.id, type: "LandingPage" })),
+    ...w.assets.forms.filter((f) => here(f.folder)).map((f) => ({ id: f.id, type: "Form" })),
   ];
 }
 

@@ -3,7 +3,14 @@
  * snippets, segmentations, and the sample emails sent. Kept in one store on the World so the shared
  * model (types.ts) grows by one field.
  */
-import type { FolderRef } from "../types.js";
+/**
+ * A folder or program as a parent, the same shape as types.ts FolderRef; spelt out here because types.ts
+ * imports this file (the World holds the store), and the sandbox keeps its imports free of cycles.
+ */
+interface FolderRef {
+  id: number;
+  type: "Folder" | "Program";
+}
 
 /**
  * The token types the API can create (https://experienceleague.adobe.com/en/docs/marketo-developer/marketo/rest/assets/tokens
@@ -85,6 +92,31 @@ export interface LandingPage {
   draft?: LandingPageVersion;
 }
 
+/** A form's version: its fields (lead field REST names, in order) and button. */
+export interface FormVersion {
+  fields: string[];
+  buttonLabel: string;
+  updatedAt: number;
+}
+
+/** Forms (https://experienceleague.adobe.com/en/docs/marketo-developer/marketo/rest/assets/forms). */
+export interface MarketoForm {
+  id: number;
+  name: string;
+  description: string;
+  folder: FolderRef;
+  createdAt: number;
+  fontFamily: string;
+  fontSize: string;
+  labelPosition: string;
+  language: string;
+  locale: string;
+  theme: string;
+  progressiveProfiling: boolean;
+  approved?: FormVersion;
+  draft?: FormVersion;
+}
+
 export interface Segmentation {
   id: number;
   name: string;
@@ -110,6 +142,7 @@ export interface AssetStore {
   /** Email templates 1001–1003 are the `template` of the seeded emails. */
   emailTemplates: EmailTemplate[];
   landingPages: LandingPage[];
+  forms: MarketoForm[];
   segmentations: Segmentation[];
   sampleSends: SampleSend[];
   /** The next id of a created asset (emails, programs, folders, snippets share the counter). */

@@ -4,7 +4,15 @@
  * adding it left every other seeded object of a seed as it was.
  */
 import type { Program } from "../types.js";
-import type { AssetStore, EmailTemplate, LandingPage, MyToken, Segmentation, Snippet } from "./model.js";
+import type {
+  AssetStore,
+  EmailTemplate,
+  LandingPage,
+  MarketoForm,
+  MyToken,
+  Segmentation,
+  Snippet,
+} from "./model.js";
 
 const DAY_MS = 86_400_000;
 /** The Design Studio workspace folder (data-assets.ts FOLDER_SPECS) where the seeded snippets live. */
@@ -101,6 +109,32 @@ function seedLandingPages(now: number): LandingPage[] {
   });
 }
 
+/** Forms 1001 (approved) and 1002 (approved with a draft adding a field) in event program 1003. */
+function seedForms(now: number): MarketoForm[] {
+  const base = ["email", "firstName", "lastName"];
+  return ["Event Registration Form", "Contact Us"].map((name, i) => {
+    const createdAt = now - (150 - i * 10) * DAY_MS;
+    return {
+      id: 1001 + i,
+      name,
+      description: "",
+      folder: { id: 1003, type: "Program" },
+      createdAt,
+      fontFamily: "Helvetica",
+      fontSize: "13px",
+      labelPosition: "left",
+      language: "English",
+      locale: "en_US",
+      theme: "simple",
+      progressiveProfiling: false,
+      approved: { fields: base, buttonLabel: "Submit", updatedAt: createdAt + DAY_MS },
+      ...(i === 1
+        ? { draft: { fields: [...base, "company"], buttonLabel: "Send", updatedAt: now - DAY_MS } }
+        : {}),
+    };
+  });
+}
+
 function seedSegmentations(now: number): Segmentation[] {
   const createdAt = now - 500 * DAY_MS;
   return [
@@ -141,6 +175,7 @@ export function seedAssetStore(programs: readonly Program[], now: number): Asset
     snippets: seedSnippets(now),
     emailTemplates: seedEmailTemplates(now),
     landingPages: seedLandingPages(now),
+    forms: seedForms(now),
     segmentations: seedSegmentations(now),
     sampleSends: [],
     nextId: 9001,

@@ -33,6 +33,19 @@ import {
 } from "../assets/email-write.js";
 import { createFolder, deleteFolder, getFolderContent, updateFolder } from "../assets/folder-write.js";
 import {
+  approveForm,
+  cloneForm,
+  createForm,
+  deleteForm,
+  discardFormDraft,
+  getAllFormFields,
+  getFormById,
+  getFormByName,
+  getFormFields,
+  getForms,
+  updateForm,
+} from "../assets/forms.js";
+import {
   approveLandingPage,
   cloneLandingPage,
   createLandingPage,
@@ -169,6 +182,20 @@ const LANDING_PAGES: readonly Route[] = [
   r("POST", `${A}/landingPage/{id}/delete.json`, deleteLandingPage),
 ];
 
+const FORMS: readonly Route[] = [
+  r("GET", `${A}/forms.json`, getForms),
+  r("POST", `${A}/forms.json`, createForm),
+  r("GET", `${A}/form/{id}.json`, getFormById),
+  r("POST", `${A}/form/{id}.json`, updateForm),
+  r("GET", `${A}/form/byName.json`, getFormByName),
+  r("GET", `${A}/form/fields.json`, getAllFormFields),
+  r("GET", `${A}/form/{id}/fields.json`, getFormFields),
+  r("POST", `${A}/form/{id}/approveDraft.json`, approveForm),
+  r("POST", `${A}/form/{id}/discardDraft.json`, discardFormDraft),
+  r("POST", `${A}/form/{id}/clone.json`, cloneForm),
+  r("POST", `${A}/form/{id}/delete.json`, deleteForm),
+];
+
 const FOLDERS: readonly Route[] = [
   r("GET", `${A}/folders.json`, getFolders),
   r("POST", `${A}/folders.json`, createFolder),
@@ -226,6 +253,7 @@ export const ASSET_ROUTES: readonly Route[] = [
   ...EMAILS,
   ...EMAIL_TEMPLATES,
   ...LANDING_PAGES,
+  ...FORMS,
   ...FOLDERS,
   ...LISTS_AND_CAMPAIGNS,
   ...SNIPPETS,
