@@ -106,6 +106,16 @@ describe("email templates", () => {
     expect((await h.call(`${A}/emailTemplate/${id}.json`)).warnings).toEqual(NO_ASSETS);
   });
 
+  it("unapproves a template once the approved emails using it are unapproved, as its refusal says", async () => {
+    const refused = await h.call(`${A}/emailTemplate/1002/unapprove.json`, POST);
+    expect(refused.errors?.[0]?.message).toContain("unapprove them first");
+    const users = await h.call(`${A}/emailTemplates/1002/usedBy.json?maxReturn=200`);
+    for (const email of users.result?.filter((e) => e.status === "approved") ?? []) {
+      expect((await h.call(`${A}/email/${email.id}/unapprove.json`, POST)).success).toBe(true);
+    }
+    expect((await h.call(`${A}/emailTemplate/1002/unapprove.json`, POST)).result?.[0]?.status).toBe("draft");
+  });
+
   it("discards a pending draft and renames", async () => {
     expect((await h.call(`${A}/emailTemplate/1003/discardDraft.json`, POST)).result).toEqual([{ id: 1003 }]);
     expect((await h.call(`${A}/emailTemplate/1003.json?status=draft`)).warnings).toEqual(NO_ASSETS);
