@@ -3,6 +3,7 @@
  */
 
 import { mulberry32, type Prng } from "../prng.js";
+import { seedAssetStore } from "./assets/seed.js";
 import { ACTIVITY_TYPES, seedActivities } from "./data-activities.js";
 import {
   LIST_FOLDER_ID,
@@ -193,6 +194,7 @@ export function buildDataSet(options: DataSetOptions): World {
     programs,
     emails: seedEmails(prng, programs, options.now),
     activityTypes: [...ACTIVITY_TYPES],
+    assets: seedAssetStore(programs, options.now),
     activities: [],
     nextActivityId: 100_001,
     bulk: {

@@ -14,9 +14,9 @@ import {
   MarketoApiError,
 } from "./types.js";
 
-type Status = "approved" | "draft";
+export type Status = "approved" | "draft";
 
-function statusParam(req: ApiRequest): Status | undefined {
+export function statusParam(req: ApiRequest): Status | undefined {
   const raw = req.params.get("status");
   if (raw === null || raw === "") return undefined;
   if (raw !== "approved" && raw !== "draft")
@@ -25,7 +25,7 @@ function statusParam(req: ApiRequest): Status | undefined {
 }
 
 /** The version a read sees: the requested one, else the approved one, else the draft. */
-function pick(
+export function pick(
   email: EmailAsset,
   status: Status | undefined,
 ): { status: Status; v: EmailVersion } | undefined {
@@ -35,7 +35,7 @@ function pick(
   return email.draft ? { status: "draft", v: email.draft } : undefined;
 }
 
-function formatEmail(email: EmailAsset, status: Status, v: EmailVersion) {
+export function formatEmail(email: EmailAsset, status: Status, v: EmailVersion) {
   const text = (value: string) => ({ type: "Text", value });
   return {
     id: email.id,
@@ -78,7 +78,7 @@ function folderFilter(req: ApiRequest): (email: EmailAsset) => boolean {
   return (email) => folder.type === "Program" && email.programId === folder.id;
 }
 
-function findEmail(ctx: HandlerContext, rawId: string | undefined): EmailAsset | undefined {
+export function findEmail(ctx: HandlerContext, rawId: string | undefined): EmailAsset | undefined {
   const id = toInt(rawId ?? "", "id");
   return ctx.world.emails.find((e) => e.id === id);
 }

@@ -18,12 +18,12 @@ import {
   type Program,
 } from "./types.js";
 
-type Node = { kind: "folder"; folder: AssetFolder } | { kind: "program"; program: Program };
+export type Node = { kind: "folder"; folder: AssetFolder } | { kind: "program"; program: Program };
 
 const WORKSPACE = "Default";
 
 /** The real shape keeps `description`, `url` and `parent` as null when unset (ADE folders.md examples). */
-function folderJson(node: Node, ctx: HandlerContext): Record<string, unknown> {
+export function folderJson(node: Node, ctx: HandlerContext): Record<string, unknown> {
   if (node.kind === "program") {
     const p = node.program;
     const parent = ctx.world.folders.find((f) => f.id === p.folder.value);
@@ -55,7 +55,7 @@ function folderJson(node: Node, ctx: HandlerContext): Record<string, unknown> {
     folderType: f.folderType,
     parent: f.parentId === null ? null : { id: f.parentId, type: "Folder" },
     path: f.path,
-    isArchive: false,
+    isArchive: f.isArchive ?? false,
     isSystem: f.isSystem,
     accessZoneId: 1,
     workspace: WORKSPACE,
@@ -63,7 +63,7 @@ function folderJson(node: Node, ctx: HandlerContext): Record<string, unknown> {
   };
 }
 
-function findNode(ctx: HandlerContext, ref: FolderRef): Node | undefined {
+export function findNode(ctx: HandlerContext, ref: FolderRef): Node | undefined {
   if (ref.type === "Program") {
     const program = ctx.world.programs.find((p) => p.id === ref.id);
     return program ? { kind: "program", program } : undefined;
@@ -72,7 +72,7 @@ function findNode(ctx: HandlerContext, ref: FolderRef): Node | undefined {
   return folder ? { kind: "folder", folder } : undefined;
 }
 
-function children(ctx: HandlerContext, node: Node): Node[] {
+export function children(ctx: HandlerContext, node: Node): Node[] {
   if (node.kind === "program") return [];
   const id = node.folder.id;
   return [

@@ -12,7 +12,13 @@
  * members each; folder trees Lead Database (3, 5, 12, 13), Marketing Activities (14, 15, 40–43) and
  * Design Studio (16–20); smart lists 4001–4005 (attribute rules, e.g. 4001 "Gold Customers") and
  * 5001–5008 (one per campaign); emails 2001–2020 (2005, 2010, … are drafts only; 2001, 2004, 2007,
- * 2013, 2016, 2019 have a pending draft); activities over the last 60 days. Bulk export jobs go
+ * 2013, 2016, 2019 have a pending draft); My Tokens on every program and on folder 40; snippets
+ * 3001–3004 (3001–3003 approved, 3002 and 3004 with a draft; 3004 draft only); segmentations 1001
+ * (approved) and 1002 (draft); email templates 1001–1003 (the seeded emails' `template`, approved,
+ * 1003 with a draft) in Design Studio folder 18; landing pages 1001–1003 in program 1003 (approved,
+ * approved with a draft, draft only; landing page templates 1 and 2) and forms 1001–1002 (1002 with a
+ * draft) there too; emails, programs, folders and snippets created later get 9001…;
+ * activities over the last 60 days. Bulk export jobs go
  * Queued → Processing at once when a slot is free → Completed `bulkJobMs` later.
  *
  * Codes follow Adobe's error table; where the docs give no wording, the message is inferred: the
@@ -26,9 +32,13 @@
  * parent that is missing or not a list folder/program; 1022 for deleting a list an open export uses;
  * the skipped record of Delete Leads keeping its id; smart list rule JSON for attribute filters;
  * which error codes stats/errors.json counts (all of them); the Operation-free status of smart
- * campaigns ("Single Run" once scheduled); and the 610 wording for a real endpoint not emulated here.
+ * campaigns ("Single Run" once scheduled); the Asset write refusals (709 for a name in use, a state
+ * conflict or a non-empty folder, 702 for an unknown asset or token, 1003 for a folder of the wrong
+ * kind, 1022 for deleting a template emails use, 709 for unapproving one approved emails use) and the
+ * item types of folder contents; and the 610 wording for a real endpoint not emulated here.
  */
 import type { AddressInfo } from "node:net";
+import type { SampleSend } from "./assets/model.js";
 import { buildDataSet } from "./data.js";
 import { SandboxServer, type SandboxStats } from "./server.js";
 import type { CampaignRun } from "./types.js";
@@ -84,6 +94,8 @@ export interface MarketoSandbox {
   expireTokens(): void;
   /** Campaign runs recorded by trigger.json and schedule.json, oldest first (not exposed over HTTP). */
   campaignRuns(): CampaignRun[];
+  /** Sample emails "sent" by POST email/{id}/sendSample.json (nothing leaves the sandbox). */
+  sampleSends(): SampleSend[];
   close(): Promise<void>;
 }
 
@@ -141,6 +153,7 @@ export async function startMarketoSandbox(options: MarketoSandboxOptions = {}): 
     expireTokens: () => sandbox.tokens.expireAll(),
     campaignRuns: () =>
       world.campaignRuns.map((run) => ({ ...run, leadIds: [...run.leadIds], tokens: [...run.tokens] })),
+    sampleSends: () => world.assets.sampleSends.map((send) => ({ ...send })),
     close: () =>
       new Promise<void>((resolve, reject) => {
         server.close((error) => (error ? reject(error) : resolve()));

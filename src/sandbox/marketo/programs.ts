@@ -44,7 +44,7 @@ export function updatedWithin(req: ApiRequest): (updatedAt: number) => boolean {
   return (at) => (earliest === undefined || at >= earliest) && (latest === undefined || at <= latest);
 }
 
-function formatProgram(p: Program, origin: string, withTags: boolean) {
+export function formatProgram(p: Program, origin: string, withTags: boolean) {
   return {
     id: p.id,
     name: p.name,

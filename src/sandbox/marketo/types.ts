@@ -3,6 +3,7 @@
  * activities) and the request/handler contract between the HTTP layer and the resource modules.
  * Nothing here is exported from the package: the sandbox is a separate program.
  */
+import type { AssetStore } from "./assets/model.js";
 import type { BulkState } from "./bulk/model.js";
 
 export type LeadValue = string | number | boolean | null;
@@ -50,6 +51,8 @@ export interface AssetFolder {
   parentId: number | null;
   path: string;
   isSystem: boolean;
+  /** Set by an update with `isArchive=true` (Asset API folder/{id}.json). */
+  isArchive?: boolean;
   createdAt: number;
   updatedAt: number;
 }
@@ -135,6 +138,8 @@ export interface EmailVersion {
   html: string;
   text: string;
   updatedAt: number;
+  /** Template variables (Asset API email variables.json), by name. */
+  variables?: Record<string, string>;
 }
 
 export interface EmailAsset {
@@ -192,6 +197,8 @@ export interface World {
   emails: EmailAsset[];
   activityTypes: ActivityTypeDef[];
   bulk: BulkState;
+  /** The Asset API's other objects: My Tokens, snippets, segmentations, sample sends (assets/model.ts). */
+  assets: AssetStore;
   /** Sorted by `at` ascending (appends happen at the clock's "now"). */
   activities: Activity[];
   nextActivityId: number;

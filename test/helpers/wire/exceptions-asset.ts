@@ -163,4 +163,31 @@ export const ASSET_EXCEPTIONS: readonly WireException[] = [
       if (folderType?.enum) folderType.enum = [...folderType.enum, "List", "Program"];
     },
   },
+  {
+    spec: "marketo-asset",
+    definitions: "TokenResponse",
+    what: "`folder` is an object {type, value}, not a string",
+    source:
+      'ADE tokens.md examples (https://experienceleague.adobe.com/en/docs/marketo-developer/marketo/rest/assets/tokens): `"folder": {"type": "Folder", "value": 416}`',
+    patch(schema) {
+      schema.properties = {
+        ...schema.properties,
+        folder: {
+          type: "object",
+          required: ["type", "value"],
+          properties: { type: { enum: ["Folder", "Program"] }, value: { type: "integer" } },
+        },
+      };
+    },
+  },
+  {
+    spec: "marketo-asset",
+    definitions: "LandingPageContentResponse",
+    what: "a section's `id` is a string, not an object",
+    source:
+      'ADE landing-pages.md content example (https://experienceleague.adobe.com/en/docs/marketo-developer/marketo/rest/assets/landing-pages): `"id": "67"`',
+    patch(schema) {
+      schema.properties = { ...schema.properties, id: { type: "string" } };
+    },
+  },
 ];

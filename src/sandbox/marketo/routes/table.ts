@@ -5,7 +5,10 @@ export const r = (method: Route["method"], path: string, handler: Handler): Rout
   method,
   template: path,
   pattern: new RegExp(
-    `^${path.replaceAll(".", "\\.").replaceAll("{id}", "(\\d+)").replaceAll("{exportId}", "([^/]+)")}$`,
+    `^${path
+      .replaceAll(".", "\\.")
+      .replaceAll("{id}", "(\\d+)")
+      .replace(/\{[^}]+\}/g, "([^/]+)")}$`,
   ),
   handler,
 });
