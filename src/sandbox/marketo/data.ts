@@ -3,6 +3,7 @@
  */
 
 import { mulberry32, type Prng } from "../prng.js";
+import { seedCustomObjects } from "./custom-objects/model.js";
 import { ACTIVITY_TYPES, seedActivities } from "./data-activities.js";
 import {
   LIST_FOLDER_ID,
@@ -194,6 +195,8 @@ export function buildDataSet(options: DataSetOptions): World {
     emails: seedEmails(prng, programs, options.now),
     activityTypes: [...ACTIVITY_TYPES],
     activities: [],
+    customObjectTypes: [],
+    customObjects: new Map(),
     nextActivityId: 100_001,
     bulk: {
       imports: [],
@@ -213,5 +216,9 @@ export function buildDataSet(options: DataSetOptions): World {
     leadIds,
     options.now,
   );
+  // A third stream, for the same reason.
+  const custom = seedCustomObjects(mulberry32(options.seed ^ 0x5bd1e995), leadIds, options.now);
+  world.customObjectTypes = custom.types;
+  world.customObjects = custom.records;
   return world;
 }

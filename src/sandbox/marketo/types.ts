@@ -4,6 +4,7 @@
  * Nothing here is exported from the package: the sandbox is a separate program.
  */
 import type { BulkState } from "./bulk/model.js";
+import type { CustomObjectRecord, CustomObjectType } from "./custom-objects/model.js";
 
 export type LeadValue = string | number | boolean | null;
 
@@ -192,6 +193,9 @@ export interface World {
   emails: EmailAsset[];
   activityTypes: ActivityTypeDef[];
   bulk: BulkState;
+  customObjectTypes: CustomObjectType[];
+  /** apiName → records of that custom object type. */
+  customObjects: Map<string, CustomObjectRecord[]>;
   /** Sorted by `at` ascending (appends happen at the clock's "now"). */
   activities: Activity[];
   nextActivityId: number;

@@ -1,4 +1,4 @@
-/** Bulk routes (`/bulk/v1/...`): exports and imports, real paths from Adobe's Swagger. */
+/** Bulk routes (`/bulk/v1/...`): exports (leads, activities, program members, custom objects) and imports, real paths from Adobe's Swagger. */
 import { bulkHandlers } from "../bulk/handlers.js";
 import { importHandlers } from "../bulk/imports.js";
 import type { Route } from "../types.js";
@@ -6,6 +6,8 @@ import { multipart, r } from "./table.js";
 
 const bulkLeads = bulkHandlers("leads");
 const bulkActivities = bulkHandlers("activities");
+const bulkMembers = bulkHandlers("programMembers");
+const bulkCustom = bulkHandlers("customObjects");
 const bulkRoutes = (base: string, h: typeof bulkLeads): Route[] => [
   r("POST", `${base}/export/create.json`, h.create),
   r("POST", `${base}/export/{exportId}/enqueue.json`, h.enqueue),
@@ -22,4 +24,6 @@ export const BULK_ROUTES: readonly Route[] = [
   r("GET", "/bulk/v1/leads/batch/{id}/warnings.json", importHandlers.warnings),
   ...bulkRoutes("/bulk/v1/leads", bulkLeads),
   ...bulkRoutes("/bulk/v1/activities", bulkActivities),
+  ...bulkRoutes("/bulk/v1/program/members", bulkMembers),
+  ...bulkRoutes("/bulk/v1/customobjects/{apiName}", bulkCustom),
 ];

@@ -1,11 +1,14 @@
-/** How a route is written: a method, a real path template from Adobe's Swagger, and its handler. */
+/**
+ * How a route is written: a method, a real path template from Adobe's Swagger, and its handler. Ids are
+ * numbers; export ids UUIDs; a custom object's `{apiName}` is an API name (letters, digits, `_`).
+ */
 import type { Handler, Route } from "../types.js";
 
 export const r = (method: Route["method"], path: string, handler: Handler): Route => ({
   method,
   template: path,
   pattern: new RegExp(
-    `^${path.replaceAll(".", "\\.").replaceAll("{id}", "(\\d+)").replaceAll("{exportId}", "([^/]+)")}$`,
+    `^${path.replaceAll(".", "\\.").replaceAll("{id}", "(\\d+)").replaceAll("{exportId}", "([^/]+)").replaceAll("{apiName}", "([A-Za-z0-9_]+)")}$`,
   ),
   handler,
 });

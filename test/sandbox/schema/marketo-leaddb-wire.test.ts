@@ -1,0 +1,86 @@
+/**
+ * The Lead DB and bulk operations added for issue 18 (program member and custom object exports, custom
+ * objects, program member writes, lead operations) answer in the shape of Adobe's Swagger response
+ * schema, as marketo-wire.test.ts checks the others. The last test checks that the list of validated
+ * operations did not shrink.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type Harness, jsonInit, startHarness } from "../../helpers/marketo-sandbox.js";
+import { expectWireShape, validated } from "../../helpers/wire/schemas.js";
+
+let clock = Date.parse("2025-03-03T15:00:00Z");
+let h: Harness;
+
+beforeAll(async () => {
+  h = await startHarness({
+    leadCount: 400,
+    now: () => clock,
+    bulkJobMs: 60_000,
+    tokenTtlSeconds: 30 * 86_400,
+  });
+});
+afterAll(async () => {
+  await h.close();
+});
+
+async function mapi(operation: string, path: string, init?: RequestInit) {
+  const body = await h.call(path, init);
+  expectWireShape("marketo-mapi", operation, body);
+  return body;
+}
+
+describe("bulk program member and custom object exports have the Swagger shapes", () => {
+  it("create, enqueue, status (queued and completed), list, cancel and a refusal", async () => {
+    for (const [template, base, body] of [
+      [
+        "/bulk/v1/program/members",
+        "/bulk/v1/program/members",
+        { fields: ["leadId", "statusName"], filter: { programId: 1001 } },
+      ],
+      [
+        "/bulk/v1/customobjects/{apiName}",
+        "/bulk/v1/customobjects/car_c",
+        { fields: ["vin", "leadId"], filter: { staticListId: 1003 } },
+      ],
+    ] as const) {
+      const op = `${template}/export`;
+      const kind = `${base}/export`;
+      const created = await mapi(`POST ${op}/create.json`, `${kind}/create.json`, jsonInit("POST", body));
+      const id = created.result?.[0]?.exportId as string;
+      await mapi(`POST ${op}/{exportId}/enqueue.json`, `${kind}/${id}/enqueue.json`, { method: "POST" });
+      await mapi(`GET ${op}/{exportId}/status.json`, `${kind}/${id}/status.json`);
+      clock += 61_000;
+      const done = await mapi(`GET ${op}/{exportId}/status.json`, `${kind}/${id}/status.json`);
+      expect(done.result?.[0]).toMatchObject({ status: "Completed", numberOfRecords: expect.any(Number) });
+      await mapi(`GET ${template}/export.json`, `${base}/export.json?status=Completed`);
+      const other = await h.call(`${kind}/create.json`, jsonInit("POST", body));
+      await mapi(`POST ${op}/{exportId}/cancel.json`, `${kind}/${other.result?.[0]?.exportId}/cancel.json`, {
+        method: "POST",
+      });
+      const refused = await mapi(`POST ${op}/{exportId}/enqueue.json`, `${kind}/${id}/enqueue.json`, {
+        method: "POST",
+      });
+      expect(refused.success).toBe(false);
+    }
+  });
+});
+
+/** The operations validated above: a shrinking list fails the last test. */
+const EXPECTED = [
+  "marketo-mapi GET /bulk/v1/customobjects/{apiName}/export.json",
+  "marketo-mapi GET /bulk/v1/customobjects/{apiName}/export/{exportId}/status.json",
+  "marketo-mapi GET /bulk/v1/program/members/export.json",
+  "marketo-mapi GET /bulk/v1/program/members/export/{exportId}/status.json",
+  "marketo-mapi POST /bulk/v1/customobjects/{apiName}/export/create.json",
+  "marketo-mapi POST /bulk/v1/customobjects/{apiName}/export/{exportId}/cancel.json",
+  "marketo-mapi POST /bulk/v1/customobjects/{apiName}/export/{exportId}/enqueue.json",
+  "marketo-mapi POST /bulk/v1/program/members/export/create.json",
+  "marketo-mapi POST /bulk/v1/program/members/export/{exportId}/cancel.json",
+  "marketo-mapi POST /bulk/v1/program/members/export/{exportId}/enqueue.json",
+];
+
+describe("coverage", () => {
+  it(`validated the answers of ${EXPECTED.length} operations against their response schemas`, () => {
+    expect([...validated.keys()].sort()).toEqual(EXPECTED);
+  });
+});
