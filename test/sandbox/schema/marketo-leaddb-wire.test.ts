@@ -65,18 +65,57 @@ describe("bulk program member and custom object exports have the Swagger shapes"
   });
 });
 
+describe("custom objects have the Swagger shapes", () => {
+  it("list, describe, query (paged), sync and delete, with skipped records", async () => {
+    await mapi("GET /rest/v1/customobjects.json", "/rest/v1/customobjects.json");
+    await mapi("GET /rest/v1/customobjects.json", "/rest/v1/customobjects.json?names=car_c");
+    const describe = "GET /rest/v1/customobjects/{customObjectName}/describe.json";
+    await mapi(describe, "/rest/v1/customobjects/car_c/describe.json");
+    expect((await mapi(describe, "/rest/v1/customobjects/boat_c/describe.json")).success).toBe(false);
+    const query = "GET /rest/v1/customobjects/{customObjectName}.json";
+    const leads = Array.from({ length: 300 }, (_, i) => i + 1).join(",");
+    const paged = await mapi(
+      query,
+      `/rest/v1/customobjects/car_c.json?filterType=leadId&filterValues=${leads}&batchSize=5&fields=vin,make,year`,
+    );
+    expect(paged.nextPageToken).toEqual(expect.any(String));
+    const sync = "POST /rest/v1/customobjects/{customObjectName}.json";
+    const synced = await mapi(
+      sync,
+      "/rest/v1/customobjects/car_c.json",
+      jsonInit("POST", {
+        input: [
+          { vin: "WIRE1", leadId: 1, make: "Kia" },
+          { vin: "WIRE2", leadId: 999_999 },
+        ],
+      }),
+    );
+    expect(synced.result?.map((r) => r.status)).toEqual(["created", "skipped"]);
+    await mapi(
+      "POST /rest/v1/customobjects/{customObjectName}/delete.json",
+      "/rest/v1/customobjects/car_c/delete.json",
+      jsonInit("POST", { input: [{ vin: "WIRE1" }, { vin: "NOPE" }] }),
+    );
+  });
+});
+
 /** The operations validated above: a shrinking list fails the last test. */
 const EXPECTED = [
   "marketo-mapi GET /bulk/v1/customobjects/{apiName}/export.json",
   "marketo-mapi GET /bulk/v1/customobjects/{apiName}/export/{exportId}/status.json",
   "marketo-mapi GET /bulk/v1/program/members/export.json",
   "marketo-mapi GET /bulk/v1/program/members/export/{exportId}/status.json",
+  "marketo-mapi GET /rest/v1/customobjects.json",
+  "marketo-mapi GET /rest/v1/customobjects/{customObjectName}.json",
+  "marketo-mapi GET /rest/v1/customobjects/{customObjectName}/describe.json",
   "marketo-mapi POST /bulk/v1/customobjects/{apiName}/export/create.json",
   "marketo-mapi POST /bulk/v1/customobjects/{apiName}/export/{exportId}/cancel.json",
   "marketo-mapi POST /bulk/v1/customobjects/{apiName}/export/{exportId}/enqueue.json",
   "marketo-mapi POST /bulk/v1/program/members/export/create.json",
   "marketo-mapi POST /bulk/v1/program/members/export/{exportId}/cancel.json",
   "marketo-mapi POST /bulk/v1/program/members/export/{exportId}/enqueue.json",
+  "marketo-mapi POST /rest/v1/customobjects/{customObjectName}.json",
+  "marketo-mapi POST /rest/v1/customobjects/{customObjectName}/delete.json",
 ];
 
 describe("coverage", () => {

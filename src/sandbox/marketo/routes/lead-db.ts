@@ -7,6 +7,13 @@ import {
   getPagingToken,
 } from "../activities.js";
 import { getCampaignById, getCampaigns, scheduleCampaign, triggerCampaign } from "../campaigns.js";
+import {
+  deleteCustomObjects,
+  describeCustomObject,
+  listCustomObjects,
+  queryCustomObjects,
+  syncCustomObjects,
+} from "../custom-objects/rest.js";
 import { describeLeads, describeLeads2, getLeadById, getLeadsByFilter } from "../leads.js";
 import { deleteLeads } from "../leads-delete.js";
 import { syncLeads } from "../leads-sync.js";
@@ -28,6 +35,8 @@ export const LEAD_DB_ROUTES: readonly Route[] = [
   r("GET", "/rest/v1/leads/programs/{id}.json", getLeadsByProgram),
   r("GET", "/rest/v1/programs/{id}/members.json", getProgramMembers),
   r("GET", "/rest/v1/programs/members/describe.json", describeProgramMembers),
+  // The Swagger lists Describe Program Member under both spellings (describeProgramMemberUsingGET/GET2).
+  r("GET", "/rest/v1/program/members/describe.json", describeProgramMembers),
   r("POST", "/rest/v1/programs/{id}/members/status.json", changeProgramMemberStatus),
   r("GET", "/rest/v1/lists.json", getLists),
   r("GET", "/rest/v1/lists/{id}.json", getListById),
@@ -45,6 +54,11 @@ export const LEAD_DB_ROUTES: readonly Route[] = [
   r("GET", "/rest/v1/activities.json", getActivities),
   r("GET", "/rest/v1/activities/leadchanges.json", getLeadChanges),
   r("GET", "/rest/v1/activities/deletedleads.json", getDeletedLeads),
+  r("GET", "/rest/v1/customobjects.json", listCustomObjects),
+  r("GET", "/rest/v1/customobjects/{apiName}/describe.json", describeCustomObject),
+  r("GET", "/rest/v1/customobjects/{apiName}.json", queryCustomObjects),
+  r("POST", "/rest/v1/customobjects/{apiName}.json", syncCustomObjects),
+  r("POST", "/rest/v1/customobjects/{apiName}/delete.json", deleteCustomObjects),
   r("GET", "/rest/v1/stats/usage.json", getUsage),
   r("GET", "/rest/v1/stats/usage/last7days.json", getUsageLast7Days),
   r("GET", "/rest/v1/stats/errors.json", getErrors),

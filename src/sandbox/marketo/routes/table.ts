@@ -1,6 +1,7 @@
 /**
  * How a route is written: a method, a real path template from Adobe's Swagger, and its handler. Ids are
- * numbers; export ids UUIDs; a custom object's `{apiName}` is an API name (letters, digits, `_`).
+ * numbers; export ids UUIDs; a custom object's `{apiName}` is an API name (letters, digits, `_`), never `schema`: those
+ * paths are the custom object metadata API's (`/rest/v1/customobjects/schema.json`).
  */
 import type { Handler, Route } from "../types.js";
 
@@ -8,7 +9,7 @@ export const r = (method: Route["method"], path: string, handler: Handler): Rout
   method,
   template: path,
   pattern: new RegExp(
-    `^${path.replaceAll(".", "\\.").replaceAll("{id}", "(\\d+)").replaceAll("{exportId}", "([^/]+)").replaceAll("{apiName}", "([A-Za-z0-9_]+)")}$`,
+    `^${path.replaceAll(".", "\\.").replaceAll("{id}", "(\\d+)").replaceAll("{exportId}", "([^/]+)").replaceAll("{apiName}", "(?!schema\\b)([A-Za-z0-9_]+)")}$`,
   ),
   handler,
 });
