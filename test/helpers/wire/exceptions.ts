@@ -124,6 +124,22 @@ const LEAD_DB_EXCEPTIONS: readonly WireException[] = [
   },
   {
     spec: "marketo-mapi",
+    definitions: "ImportProgramMemberResponse",
+    what: "a batch's status carries the counts and message of a lead import batch",
+    source:
+      "inferred: the Swagger's three members are the docs' Queued example only; a polled batch carries the lead import's counts (ADE bulk-lead-import.md status example), as CData's BulkImportProgramMembers result columns (RowsProcessed, RowsFailed, RowsWithWarning, Message) show",
+    patch(schema) {
+      schema.properties = {
+        ...schema.properties,
+        numOfLeadsProcessed: { type: "integer" },
+        numOfRowsFailed: { type: "integer" },
+        numOfRowsWithWarning: { type: "integer" },
+        message: { type: "string" },
+      };
+    },
+  },
+  {
+    spec: "marketo-mapi",
     definitions: "Attribute",
     what: "activity attribute values are scalars (the Swagger says object)",
     source: 'ADE activities.md item `"attributes":[{"name":"Client IP Address","value":"10.0.19.252"}]`',

@@ -5,7 +5,7 @@
  * operations did not shrink.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Harness, jsonInit, startHarness } from "../../helpers/marketo-sandbox.js";
+import { fileInit, type Harness, jsonInit, startHarness } from "../../helpers/marketo-sandbox.js";
 import { expectWireShape, validated } from "../../helpers/wire/schemas.js";
 
 let clock = Date.parse("2025-03-03T15:00:00Z");
@@ -99,21 +99,65 @@ describe("custom objects have the Swagger shapes", () => {
   });
 });
 
+describe("bulk custom object and program member imports have the Swagger shapes", () => {
+  it("create, status while importing and complete, and a refusal", async () => {
+    const custom = "/bulk/v1/customobjects/{apiName}/import";
+    const created = await mapi(
+      `POST ${custom}.json`,
+      "/bulk/v1/customobjects/car_c/import.json?format=csv",
+      fileInit("vin,leadId\nWIRE-IMP,1\n"),
+    );
+    const id = created.result?.[0]?.batchId as number;
+    await mapi(
+      `GET ${custom}/{batchId}/status.json`,
+      `/bulk/v1/customobjects/car_c/import/${id}/status.json`,
+    );
+    clock += 61_000;
+    const done = await mapi(
+      `GET ${custom}/{batchId}/status.json`,
+      `/bulk/v1/customobjects/car_c/import/${id}/status.json`,
+    );
+    expect(done.result?.[0]).toMatchObject({ status: "Complete", numOfObjectsProcessed: 1 });
+    const members = await mapi(
+      "POST /bulk/v1/program/{programId}/members/import.json",
+      "/bulk/v1/program/1002/members/import.json?format=csv&programMemberStatus=Member",
+      fileInit("email\nwire.member@example.com\n"),
+    );
+    const batch = members.result?.[0]?.batchId as number;
+    clock += 61_000;
+    const complete = await mapi(
+      "GET /bulk/v1/program/members/import/{batchId}/status.json",
+      `/bulk/v1/program/members/import/${batch}/status.json`,
+    );
+    expect(complete.result?.[0]).toMatchObject({ status: "Complete", numOfLeadsProcessed: 1 });
+    const refused = await mapi(
+      "POST /bulk/v1/program/{programId}/members/import.json",
+      "/bulk/v1/program/1002/members/import.json?format=csv",
+      fileInit("email\nx@example.com\n"),
+    );
+    expect(refused.success).toBe(false);
+  });
+});
+
 /** The operations validated above: a shrinking list fails the last test. */
 const EXPECTED = [
   "marketo-mapi GET /bulk/v1/customobjects/{apiName}/export.json",
   "marketo-mapi GET /bulk/v1/customobjects/{apiName}/export/{exportId}/status.json",
+  "marketo-mapi GET /bulk/v1/customobjects/{apiName}/import/{batchId}/status.json",
   "marketo-mapi GET /bulk/v1/program/members/export.json",
   "marketo-mapi GET /bulk/v1/program/members/export/{exportId}/status.json",
+  "marketo-mapi GET /bulk/v1/program/members/import/{batchId}/status.json",
   "marketo-mapi GET /rest/v1/customobjects.json",
   "marketo-mapi GET /rest/v1/customobjects/{customObjectName}.json",
   "marketo-mapi GET /rest/v1/customobjects/{customObjectName}/describe.json",
   "marketo-mapi POST /bulk/v1/customobjects/{apiName}/export/create.json",
   "marketo-mapi POST /bulk/v1/customobjects/{apiName}/export/{exportId}/cancel.json",
   "marketo-mapi POST /bulk/v1/customobjects/{apiName}/export/{exportId}/enqueue.json",
+  "marketo-mapi POST /bulk/v1/customobjects/{apiName}/import.json",
   "marketo-mapi POST /bulk/v1/program/members/export/create.json",
   "marketo-mapi POST /bulk/v1/program/members/export/{exportId}/cancel.json",
   "marketo-mapi POST /bulk/v1/program/members/export/{exportId}/enqueue.json",
+  "marketo-mapi POST /bulk/v1/program/{programId}/members/import.json",
   "marketo-mapi POST /rest/v1/customobjects/{customObjectName}.json",
   "marketo-mapi POST /rest/v1/customobjects/{customObjectName}/delete.json",
 ];

@@ -65,6 +65,10 @@ export interface BulkJob {
  */
 export interface ImportBatch {
   batchId: number;
+  /** What the batch imports: leads (absent), a custom object type's records, or a program's members. */
+  target?:
+    | { kind: "customObject"; apiName: string }
+    | { kind: "programMember"; programId: number; statusName: string };
   status: "Queued" | "Importing" | "Complete" | "Failed";
   delimiter: string;
   contentType: string;

@@ -151,40 +151,60 @@ export function syncCustomObjects(req: ApiRequest, ctx: HandlerContext, [name]: 
   if (action !== "createOnly" && action !== "updateOnly" && action !== "createOrUpdate")
     throw new MarketoApiError("1003", `Invalid action '${String(action)}'`);
   const key = keyed(type, dedupeBy, "dedupeBy");
-  const records = recordsOf(ctx.world, type);
   const now = ctx.now();
   return {
     result: input.map((record, seq) => {
-      const unknown = Object.keys(record).find((f) => !type.fields.some((known) => known.name === f));
-      if (unknown) return skipped(seq, "1006", `Field '${unknown}' not found`);
-      const keyValue = record[key];
-      if (keyValue === undefined || keyValue === null || keyValue === "")
-        return skipped(seq, "1003", `Value for the key field '${key}' is required`);
-      const existing = records.find((r) => String(value(r, key)) === String(keyValue));
-      if (existing && action === "createOnly") return skipped(seq, "1005", "Record already exists");
-      if (!existing && action === "updateOnly") return skipped(seq, "1013", "Record not found");
-      if (!existing && key === "marketoGUID") return skipped(seq, "1013", "Record not found");
-      const link = record[type.leadLink] ?? existing?.values[type.leadLink];
-      if (!ctx.world.leads.has(Number(link)))
-        return skipped(seq, "1003", `Value for the link field '${type.leadLink}' is not a lead id`);
-      const values = Object.fromEntries(
-        Object.entries(record).filter(([f]) => f !== "marketoGUID" && f !== "createdAt" && f !== "updatedAt"),
-      ) as Record<string, CustomValue>;
-      if (existing) {
-        Object.assign(existing.values, values);
-        existing.updatedAt = now;
-        return { seq, marketoGUID: existing.marketoGUID, status: "updated" };
-      }
-      const created = {
-        marketoGUID: customGuid(type.apiName, records.length + 1 + now),
-        createdAt: now,
-        updatedAt: now,
-        values,
-      };
-      records.push(created);
-      return { seq, marketoGUID: created.marketoGUID, status: "created" };
+      const outcome = syncRecord(ctx.world, type, action, key, record, now);
+      return outcome.status === "skipped"
+        ? skipped(seq, outcome.code, outcome.message)
+        : { seq, marketoGUID: outcome.marketoGUID, status: outcome.status };
     }),
   };
+}
+
+export type SyncOutcome =
+  | { status: "created" | "updated"; marketoGUID: string }
+  | { status: "skipped"; code: string; message: string };
+
+/** One record written by its key field (the dedupe field or marketoGUID); also the bulk import's row. */
+export function syncRecord(
+  world: World,
+  type: CustomObjectType,
+  action: "createOnly" | "updateOnly" | "createOrUpdate",
+  key: string,
+  record: Record<string, unknown>,
+  now: number,
+): SyncOutcome {
+  const skip = (code: string, message: string): SyncOutcome => ({ status: "skipped", code, message });
+  const records = recordsOf(world, type);
+  const unknown = Object.keys(record).find((f) => !type.fields.some((known) => known.name === f));
+  if (unknown) return skip("1006", `Field '${unknown}' not found`);
+  const keyValue = record[key];
+  if (keyValue === undefined || keyValue === null || keyValue === "")
+    return skip("1003", `Value for the key field '${key}' is required`);
+  const existing = records.find((r) => String(value(r, key)) === String(keyValue));
+  if (existing && action === "createOnly") return skip("1005", "Record already exists");
+  if (!existing && (action === "updateOnly" || key === "marketoGUID"))
+    return skip("1013", "Record not found");
+  const link = record[type.leadLink] ?? existing?.values[type.leadLink];
+  if (!world.leads.has(Number(link)))
+    return skip("1003", `Value for the link field '${type.leadLink}' is not a lead id`);
+  const values = Object.fromEntries(
+    Object.entries(record).filter(([f]) => f !== "marketoGUID" && f !== "createdAt" && f !== "updatedAt"),
+  ) as Record<string, CustomValue>;
+  if (existing) {
+    Object.assign(existing.values, values);
+    existing.updatedAt = now;
+    return { status: "updated", marketoGUID: existing.marketoGUID };
+  }
+  const created = {
+    marketoGUID: customGuid(type.apiName, records.length + 1 + now),
+    createdAt: now,
+    updatedAt: now,
+    values,
+  };
+  records.push(created);
+  return { status: "created", marketoGUID: created.marketoGUID };
 }
 
 export function deleteCustomObjects(req: ApiRequest, ctx: HandlerContext, [name]: string[]): HandlerResult {
