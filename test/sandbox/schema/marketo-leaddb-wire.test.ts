@@ -139,6 +139,27 @@ describe("bulk custom object and program member imports have the Swagger shapes"
   });
 });
 
+describe("a lead's memberships and Change Lead Program Status have the Swagger shapes", () => {
+  it("list, program and smart campaign membership (paged), and a status change with a skipped lead", async () => {
+    await mapi("GET /rest/v1/leads/{leadId}/listMembership.json", "/rest/v1/leads/3/listMembership.json");
+    const paged = await mapi(
+      "GET /rest/v1/leads/{leadId}/programMembership.json",
+      "/rest/v1/leads/3/programMembership.json?batchSize=1",
+    );
+    expect(paged.nextPageToken).toEqual(expect.any(String));
+    await h.call("/rest/v1/campaigns/1001/trigger.json", jsonInit("POST", { input: { leads: [{ id: 3 }] } }));
+    await mapi(
+      "GET /rest/v1/leads/{leadId}/smartCampaignMembership.json",
+      "/rest/v1/leads/3/smartCampaignMembership.json",
+    );
+    await mapi(
+      "POST /rest/v1/leads/programs/{programId}/status.json",
+      "/rest/v1/leads/programs/1002/status.json",
+      jsonInit("POST", { status: "Member", input: [{ id: 3 }, { id: 999_999 }] }),
+    );
+  });
+});
+
 /** The operations validated above: a shrinking list fails the last test. */
 const EXPECTED = [
   "marketo-mapi GET /bulk/v1/customobjects/{apiName}/export.json",
@@ -150,6 +171,9 @@ const EXPECTED = [
   "marketo-mapi GET /rest/v1/customobjects.json",
   "marketo-mapi GET /rest/v1/customobjects/{customObjectName}.json",
   "marketo-mapi GET /rest/v1/customobjects/{customObjectName}/describe.json",
+  "marketo-mapi GET /rest/v1/leads/{leadId}/listMembership.json",
+  "marketo-mapi GET /rest/v1/leads/{leadId}/programMembership.json",
+  "marketo-mapi GET /rest/v1/leads/{leadId}/smartCampaignMembership.json",
   "marketo-mapi POST /bulk/v1/customobjects/{apiName}/export/create.json",
   "marketo-mapi POST /bulk/v1/customobjects/{apiName}/export/{exportId}/cancel.json",
   "marketo-mapi POST /bulk/v1/customobjects/{apiName}/export/{exportId}/enqueue.json",
@@ -160,6 +184,7 @@ const EXPECTED = [
   "marketo-mapi POST /bulk/v1/program/{programId}/members/import.json",
   "marketo-mapi POST /rest/v1/customobjects/{customObjectName}.json",
   "marketo-mapi POST /rest/v1/customobjects/{customObjectName}/delete.json",
+  "marketo-mapi POST /rest/v1/leads/programs/{programId}/status.json",
 ];
 
 describe("coverage", () => {

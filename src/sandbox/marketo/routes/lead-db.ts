@@ -14,6 +14,12 @@ import {
   queryCustomObjects,
   syncCustomObjects,
 } from "../custom-objects/rest.js";
+import {
+  changeLeadProgramStatus,
+  getListMembership,
+  getProgramMembership,
+  getSmartCampaignMembership,
+} from "../lead-memberships.js";
 import { describeLeads, describeLeads2, getLeadById, getLeadsByFilter } from "../leads.js";
 import { deleteLeads } from "../leads-delete.js";
 import { syncLeads } from "../leads-sync.js";
@@ -33,6 +39,10 @@ export const LEAD_DB_ROUTES: readonly Route[] = [
   r("GET", "/rest/v1/leads/describe2.json", describeLeads2),
   r("GET", "/rest/v1/lead/{id}.json", getLeadById),
   r("GET", "/rest/v1/leads/programs/{id}.json", getLeadsByProgram),
+  r("POST", "/rest/v1/leads/programs/{id}/status.json", changeLeadProgramStatus),
+  r("GET", "/rest/v1/leads/{id}/listMembership.json", getListMembership),
+  r("GET", "/rest/v1/leads/{id}/programMembership.json", getProgramMembership),
+  r("GET", "/rest/v1/leads/{id}/smartCampaignMembership.json", getSmartCampaignMembership),
   r("GET", "/rest/v1/programs/{id}/members.json", getProgramMembers),
   r("GET", "/rest/v1/programs/members/describe.json", describeProgramMembers),
   // The Swagger lists Describe Program Member under both spellings (describeProgramMemberUsingGET/GET2).
