@@ -160,6 +160,27 @@ describe("a lead's memberships and Change Lead Program Status have the Swagger s
   });
 });
 
+describe("merge, associate and partitions have the Swagger shapes", () => {
+  it("a merge, a refused merge, an association and the partitions", async () => {
+    const merge = "POST /rest/v1/leads/{leadId}/merge.json";
+    expect((await mapi(merge, "/rest/v1/leads/40/merge.json?leadId=41", { method: "POST" })).success).toBe(
+      true,
+    );
+    expect((await mapi(merge, "/rest/v1/leads/40/merge.json?leadId=40", { method: "POST" })).success).toBe(
+      false,
+    );
+    const cookie = encodeURIComponent("id:561-HYG-937&token:_mch-marketo.com-1427205775289-40768");
+    await mapi(
+      "POST /rest/v1/leads/{leadId}/associate.json",
+      `/rest/v1/leads/40/associate.json?cookie=${cookie}`,
+      {
+        method: "POST",
+      },
+    );
+    await mapi("GET /rest/v1/leads/partitions.json", "/rest/v1/leads/partitions.json");
+  });
+});
+
 /** The operations validated above: a shrinking list fails the last test. */
 const EXPECTED = [
   "marketo-mapi GET /bulk/v1/customobjects/{apiName}/export.json",
@@ -171,6 +192,7 @@ const EXPECTED = [
   "marketo-mapi GET /rest/v1/customobjects.json",
   "marketo-mapi GET /rest/v1/customobjects/{customObjectName}.json",
   "marketo-mapi GET /rest/v1/customobjects/{customObjectName}/describe.json",
+  "marketo-mapi GET /rest/v1/leads/partitions.json",
   "marketo-mapi GET /rest/v1/leads/{leadId}/listMembership.json",
   "marketo-mapi GET /rest/v1/leads/{leadId}/programMembership.json",
   "marketo-mapi GET /rest/v1/leads/{leadId}/smartCampaignMembership.json",
@@ -185,6 +207,8 @@ const EXPECTED = [
   "marketo-mapi POST /rest/v1/customobjects/{customObjectName}.json",
   "marketo-mapi POST /rest/v1/customobjects/{customObjectName}/delete.json",
   "marketo-mapi POST /rest/v1/leads/programs/{programId}/status.json",
+  "marketo-mapi POST /rest/v1/leads/{leadId}/associate.json",
+  "marketo-mapi POST /rest/v1/leads/{leadId}/merge.json",
 ];
 
 describe("coverage", () => {

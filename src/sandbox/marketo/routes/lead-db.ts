@@ -22,6 +22,7 @@ import {
 } from "../lead-memberships.js";
 import { describeLeads, describeLeads2, getLeadById, getLeadsByFilter } from "../leads.js";
 import { deleteLeads } from "../leads-delete.js";
+import { associateLead, getLeadPartitions, mergeLeads } from "../leads-merge.js";
 import { syncLeads } from "../leads-sync.js";
 import { addToList, getListById, getListMembers, getLists, isMember, removeFromList } from "../lists.js";
 import { changeProgramMemberStatus } from "../program-member-status.js";
@@ -38,6 +39,9 @@ export const LEAD_DB_ROUTES: readonly Route[] = [
   r("GET", "/rest/v1/leads/describe.json", describeLeads),
   r("GET", "/rest/v1/leads/describe2.json", describeLeads2),
   r("GET", "/rest/v1/lead/{id}.json", getLeadById),
+  r("POST", "/rest/v1/leads/{id}/merge.json", mergeLeads),
+  r("POST", "/rest/v1/leads/{id}/associate.json", associateLead),
+  r("GET", "/rest/v1/leads/partitions.json", getLeadPartitions),
   r("GET", "/rest/v1/leads/programs/{id}.json", getLeadsByProgram),
   r("POST", "/rest/v1/leads/programs/{id}/status.json", changeLeadProgramStatus),
   r("GET", "/rest/v1/leads/{id}/listMembership.json", getListMembership),
