@@ -5,7 +5,8 @@
  * `filterType=programId`, `earliestUpdatedAt`/`latestUpdatedAt`), and the smart campaigns it has been
  * through (its activities' campaigns and the campaigns requested or scheduled for it), each paged by
  * nextPageToken. And Change Lead Program Status (changeLeadProgramStatusUsingPOST,
- * `{status, input:[{id}]}`), which writes the status change as Change Program Member Status does.
+ * `{status, input:[{id}]}`), which writes the status change as Change Program Member Status does, and
+ * Delete Program Members.
  *
  * Inferred: 1004 "Lead not found" for an unknown lead; a smart campaign's dates are the campaign's.
  */
@@ -127,6 +128,37 @@ export function changeLeadProgramStatus(req: ApiRequest, ctx: HandlerContext, [i
     }
     setMemberStatus(ctx.world, program, leadId, status, now);
     return { id: leadId, status };
+  });
+  return { result };
+}
+
+/**
+ * Delete Program Members (Swagger deleteProgramMemberUsingPOST, `{input:[{leadId}]}`, at most 300): the
+ * membership goes, the lead stays. Inferred: a lead that is no member is skipped with 1013.
+ */
+export function deleteProgramMembers(req: ApiRequest, ctx: HandlerContext, [id]: string[]): HandlerResult {
+  const program = findProgram(ctx, id);
+  const body = jsonBody(req.body);
+  const input = isRecord(body) ? body.input : undefined;
+  if (!Array.isArray(input) || input.length === 0) throw new MarketoApiError("701", "input cannot be blank");
+  if (input.length > LEAD_DB_MAX_BATCH)
+    throw new MarketoApiError(
+      "1003",
+      `Too many records in input: ${input.length}, maximum is ${LEAD_DB_MAX_BATCH}`,
+    );
+  const members = ctx.world.programMembers.get(program.id);
+  const result = input.map((record, seq) => {
+    const leadId = isRecord(record) && typeof record.leadId === "number" ? record.leadId : 0;
+    if (!ctx.world.leads.has(leadId))
+      return { seq, leadId, status: "skipped", reasons: [{ code: "1004", message: "Lead not found" }] };
+    if (!members?.delete(leadId))
+      return {
+        seq,
+        leadId,
+        status: "skipped",
+        reasons: [{ code: "1013", message: "Program member not found" }],
+      };
+    return { seq, leadId, status: "deleted" };
   });
   return { result };
 }

@@ -82,3 +82,29 @@ describe("Change Lead Program Status", () => {
     expect(errorCode(refused)).toBe("1003");
   });
 });
+
+describe("Delete Program Members", () => {
+  it("removes the membership, keeps the lead, and skips leads that are not members or do not exist", async () => {
+    const programs = await h.call("/rest/v1/leads/13/programMembership.json");
+    const programId = programs.result?.[0]?.id as number;
+    const deleted = await h.call(
+      `/rest/v1/programs/${programId}/members/delete.json`,
+      jsonInit("POST", { input: [{ leadId: 13 }, { leadId: 13 }, { leadId: 999_999 }] }),
+    );
+    expect(deleted.result).toEqual([
+      { seq: 0, leadId: 13, status: "deleted" },
+      {
+        seq: 1,
+        leadId: 13,
+        status: "skipped",
+        reasons: [{ code: "1013", message: "Program member not found" }],
+      },
+      { seq: 2, leadId: 999_999, status: "skipped", reasons: [{ code: "1004", message: "Lead not found" }] },
+    ]);
+    const after = await h.call(
+      `/rest/v1/leads/13/programMembership.json?filterType=programId&filterValues=${programId}`,
+    );
+    expect(after.result).toEqual([]);
+    expect((await h.call("/rest/v1/lead/13.json")).result).toHaveLength(1);
+  });
+});

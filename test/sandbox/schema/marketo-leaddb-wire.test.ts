@@ -157,6 +157,11 @@ describe("a lead's memberships and Change Lead Program Status have the Swagger s
       "/rest/v1/leads/programs/1002/status.json",
       jsonInit("POST", { status: "Member", input: [{ id: 3 }, { id: 999_999 }] }),
     );
+    await mapi(
+      "POST /rest/v1/programs/{programId}/members/delete.json",
+      "/rest/v1/programs/1002/members/delete.json",
+      jsonInit("POST", { input: [{ leadId: 3 }, { leadId: 999_999 }] }),
+    );
   });
 });
 
@@ -209,6 +214,7 @@ const EXPECTED = [
   "marketo-mapi POST /rest/v1/leads/programs/{programId}/status.json",
   "marketo-mapi POST /rest/v1/leads/{leadId}/associate.json",
   "marketo-mapi POST /rest/v1/leads/{leadId}/merge.json",
+  "marketo-mapi POST /rest/v1/programs/{programId}/members/delete.json",
 ];
 
 describe("coverage", () => {

@@ -16,6 +16,7 @@ import {
 } from "../custom-objects/rest.js";
 import {
   changeLeadProgramStatus,
+  deleteProgramMembers,
   getListMembership,
   getProgramMembership,
   getSmartCampaignMembership,
@@ -52,6 +53,7 @@ export const LEAD_DB_ROUTES: readonly Route[] = [
   // The Swagger lists Describe Program Member under both spellings (describeProgramMemberUsingGET/GET2).
   r("GET", "/rest/v1/program/members/describe.json", describeProgramMembers),
   r("POST", "/rest/v1/programs/{id}/members/status.json", changeProgramMemberStatus),
+  r("POST", "/rest/v1/programs/{id}/members/delete.json", deleteProgramMembers),
   r("GET", "/rest/v1/lists.json", getLists),
   r("GET", "/rest/v1/lists/{id}.json", getListById),
   r("GET", "/rest/v1/lists/{id}/leads.json", getListMembers),
