@@ -1,5 +1,5 @@
 /**
- * Merge Leads, Associate Lead and Get Lead Partitions
+ * Merge Leads, Associate Lead, Get Lead Partitions and Update Lead Partition
  * (https://experienceleague.adobe.com/en/docs/marketo-developer/marketo/rest/lead-database/leads "Merge",
  * "Associate Web Activity", "Partitions"; Swagger mergeLeadsUsingPOST, associateLeadUsingPOST,
  * getLeadPartitionsUsingGET). Merge keeps the winner (the path's lead): each loser's empty-on-the-winner
@@ -13,7 +13,7 @@
  * or a cookie not of Munchkin's shape; the activity's attribute values; the partition's description.
  */
 import { appendActivity } from "./data-activities.js";
-import { intList, LEAD_DB_MAX_BATCH, required, toInt } from "./params.js";
+import { intList, isRecord, jsonBody, LEAD_DB_MAX_BATCH, required, toInt } from "./params.js";
 import {
   type ApiRequest,
   type HandlerContext,
@@ -92,6 +92,38 @@ export function associateLead(req: ApiRequest, ctx: HandlerContext, [id]: string
   return {};
 }
 
+const PARTITIONS = [{ id: 1, name: "Default", description: "Initial system lead partition" }];
+
 export function getLeadPartitions(): HandlerResult {
-  return { result: [{ id: 1, name: "Default", description: "Initial system lead partition" }] };
+  return { result: PARTITIONS };
+}
+
+/**
+ * Update Lead Partition (Swagger updatePartitionsUsingPOST, `{input:[{id, partitionName}]}`, at most 300):
+ * every lead is in the one partition, so a move to "Default" is an update that changes nothing.
+ * Inferred: 1004 for an unknown lead, 1003 for an unknown partition, both per record.
+ */
+export function updateLeadPartitions(req: ApiRequest, ctx: HandlerContext): HandlerResult {
+  const body = jsonBody(req.body);
+  const input = isRecord(body) ? body.input : undefined;
+  if (!Array.isArray(input) || input.length === 0) throw new MarketoApiError("701", "input cannot be blank");
+  if (input.length > LEAD_DB_MAX_BATCH)
+    throw new MarketoApiError(
+      "1003",
+      `Too many records in input: ${input.length}, maximum is ${LEAD_DB_MAX_BATCH}`,
+    );
+  const result = input.map((record) => {
+    const id = isRecord(record) && typeof record.id === "number" ? record.id : 0;
+    const name = isRecord(record) ? record.partitionName : undefined;
+    if (!ctx.world.leads.has(id))
+      return { id, status: "skipped", reasons: [{ code: "1004", message: "Lead not found" }] };
+    if (!PARTITIONS.some((p) => p.name === name))
+      return {
+        id,
+        status: "skipped",
+        reasons: [{ code: "1003", message: `Partition '${String(name)}' not found` }],
+      };
+    return { id, status: "updated" };
+  });
+  return { result };
 }

@@ -68,4 +68,24 @@ describe("associate and partitions", () => {
       { id: 1, name: "Default", description: "Initial system lead partition" },
     ]);
   });
+
+  it("moves leads to a partition that exists, skipping unknown leads and partitions", async () => {
+    const moved = await h.call(
+      "/rest/v1/leads/partitions.json",
+      jsonInit("POST", {
+        input: [
+          { id: 6, partitionName: "Default" },
+          { id: 6, partitionName: "EMEA" },
+          { id: 999_999, partitionName: "Default" },
+        ],
+      }),
+    );
+    expect(
+      moved.result?.map((r) => [r.status, (r.reasons as { code: string }[] | undefined)?.[0]?.code]),
+    ).toEqual([
+      ["updated", undefined],
+      ["skipped", "1003"],
+      ["skipped", "1004"],
+    ]);
+  });
 });

@@ -183,6 +183,16 @@ describe("merge, associate and partitions have the Swagger shapes", () => {
       },
     );
     await mapi("GET /rest/v1/leads/partitions.json", "/rest/v1/leads/partitions.json");
+    await mapi(
+      "POST /rest/v1/leads/partitions.json",
+      "/rest/v1/leads/partitions.json",
+      jsonInit("POST", {
+        input: [
+          { id: 40, partitionName: "Default" },
+          { id: 40, partitionName: "EMEA" },
+        ],
+      }),
+    );
   });
 });
 
@@ -211,6 +221,7 @@ const EXPECTED = [
   "marketo-mapi POST /bulk/v1/program/{programId}/members/import.json",
   "marketo-mapi POST /rest/v1/customobjects/{customObjectName}.json",
   "marketo-mapi POST /rest/v1/customobjects/{customObjectName}/delete.json",
+  "marketo-mapi POST /rest/v1/leads/partitions.json",
   "marketo-mapi POST /rest/v1/leads/programs/{programId}/status.json",
   "marketo-mapi POST /rest/v1/leads/{leadId}/associate.json",
   "marketo-mapi POST /rest/v1/leads/{leadId}/merge.json",

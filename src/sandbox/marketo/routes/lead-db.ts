@@ -23,7 +23,7 @@ import {
 } from "../lead-memberships.js";
 import { describeLeads, describeLeads2, getLeadById, getLeadsByFilter } from "../leads.js";
 import { deleteLeads } from "../leads-delete.js";
-import { associateLead, getLeadPartitions, mergeLeads } from "../leads-merge.js";
+import { associateLead, getLeadPartitions, mergeLeads, updateLeadPartitions } from "../leads-merge.js";
 import { syncLeads } from "../leads-sync.js";
 import { addToList, getListById, getListMembers, getLists, isMember, removeFromList } from "../lists.js";
 import { changeProgramMemberStatus } from "../program-member-status.js";
@@ -43,6 +43,7 @@ export const LEAD_DB_ROUTES: readonly Route[] = [
   r("POST", "/rest/v1/leads/{id}/merge.json", mergeLeads),
   r("POST", "/rest/v1/leads/{id}/associate.json", associateLead),
   r("GET", "/rest/v1/leads/partitions.json", getLeadPartitions),
+  r("POST", "/rest/v1/leads/partitions.json", updateLeadPartitions),
   r("GET", "/rest/v1/leads/programs/{id}.json", getLeadsByProgram),
   r("POST", "/rest/v1/leads/programs/{id}/status.json", changeLeadProgramStatus),
   r("GET", "/rest/v1/leads/{id}/listMembership.json", getListMembership),
