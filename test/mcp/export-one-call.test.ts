@@ -6,8 +6,8 @@ import { type McpSession, mcpSession } from "../helpers/mcp.js";
 /**
  * A bulk export in one marketo_api_call (run_to_completion), through MCP on the sandbox: create,
  * enqueue, status polls with progress, the file read; the answer has the row count, the first rows and
- * the whole file linked as JSON and CSV; cancelling the call cancels the job at Marketo. The sandbox
- * serves lead and activity exports (not program members nor custom objects).
+ * the whole file linked as JSON and CSV; cancelling the call cancels the job at Marketo. Program member
+ * and custom object exports: export-one-call-members-objects.test.ts.
  */
 interface Answer {
   result: Record<string, unknown>[];

@@ -85,6 +85,14 @@ export const ACTIVITY_TYPES: readonly ActivityTypeDef[] = [
     attributes: [t("Source")],
   },
   {
+    // Attribute names inferred: the docs name the type (Merge Leads, 32), not its attributes.
+    id: 32,
+    name: "Merge Leads",
+    description: "Merge two or more leads",
+    primaryAttribute: t("Lead ID", "integer"),
+    attributes: [t("Merge IDs"), t("Merged in Sales", "boolean"), t("Merge Source")],
+  },
+  {
     id: 37,
     name: "Delete Lead",
     description: "Delete person",

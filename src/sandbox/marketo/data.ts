@@ -4,6 +4,7 @@
 
 import { mulberry32, type Prng } from "../prng.js";
 import { seedAssetStore } from "./assets/seed.js";
+import { seedCustomObjects } from "./custom-objects/model.js";
 import { ACTIVITY_TYPES, seedActivities } from "./data-activities.js";
 import {
   LIST_FOLDER_ID,
@@ -196,6 +197,8 @@ export function buildDataSet(options: DataSetOptions): World {
     activityTypes: [...ACTIVITY_TYPES],
     assets: seedAssetStore(programs, options.now),
     activities: [],
+    customObjectTypes: [],
+    customObjects: new Map(),
     nextActivityId: 100_001,
     bulk: {
       imports: [],
@@ -215,5 +218,9 @@ export function buildDataSet(options: DataSetOptions): World {
     leadIds,
     options.now,
   );
+  // A third stream, for the same reason.
+  const custom = seedCustomObjects(mulberry32(options.seed ^ 0x5bd1e995), leadIds, options.now);
+  world.customObjectTypes = custom.types;
+  world.customObjects = custom.records;
   return world;
 }

@@ -14,7 +14,15 @@ import { appendActivity } from "./data-activities.js";
 import { programStatuses, successStatuses } from "./data-assets.js";
 import { isRecord, jsonBody, LEAD_DB_MAX_BATCH } from "./params.js";
 import { findProgram } from "./program-members.js";
-import { type ApiRequest, type HandlerContext, type HandlerResult, MarketoApiError } from "./types.js";
+import {
+  type ApiRequest,
+  type HandlerContext,
+  type HandlerResult,
+  MarketoApiError,
+  type Program,
+  type ProgramMembership,
+  type World,
+} from "./types.js";
 
 const CHANGE_STATUS = 104;
 
@@ -40,9 +48,6 @@ export function changeProgramMemberStatus(
     );
   }
   const now = ctx.now();
-  const members = ctx.world.programMembers.get(program.id) ?? new Map();
-  ctx.world.programMembers.set(program.id, members);
-  const statusId = (name: string | undefined) => (name === undefined ? 0 : statuses.indexOf(name) + 1);
   const result = input.map((record, seq) => {
     const leadId = isRecord(record) && typeof record.leadId === "number" ? record.leadId : Number.NaN;
     if (!ctx.world.leads.has(leadId)) {
@@ -53,39 +58,60 @@ export function changeProgramMemberStatus(
         reasons: [{ code: "1004", message: "Lead not found" }],
       };
     }
-    const member = members.get(leadId);
-    const old = member?.statusName;
-    if (old === wanted) return { seq, leadId, status: "updated" };
-    const reachedSuccess = successStatuses(program.type).includes(wanted);
-    if (member)
-      Object.assign(member, {
-        statusName: wanted,
-        reachedSuccess: member.reachedSuccess || reachedSuccess,
-        updatedAt: now,
-      });
-    else
-      members.set(leadId, {
-        leadId,
-        programId: program.id,
-        statusName: wanted,
-        reachedSuccess,
-        acquiredBy: false,
-        membershipDate: now,
-        updatedAt: now,
-      });
-    appendActivity(ctx.world, {
-      leadId,
-      at: now,
-      activityTypeId: CHANGE_STATUS,
-      primaryAttributeValueId: program.id,
-      primaryAttributeValue: program.name,
-      attributes: [
-        { name: "New Status ID", value: statusId(wanted) },
-        { name: "Old Status ID", value: statusId(old) },
-        { name: "Reason", value: "Changed by Web service API" },
-      ],
-    });
+    setMemberStatus(ctx.world, program, leadId, wanted, now);
     return { seq, leadId, status: "updated" };
   });
   return { result };
+}
+
+/** The status id Marketo reports: the status's position in the channel's progression (inferred). */
+const statusId = (program: Program, name: string | undefined) =>
+  name === undefined ? 0 : programStatuses(program.type).indexOf(name) + 1;
+
+/**
+ * Gives a lead a program status, making it a member when it was not one, and writes the "Change Status
+ * in Progression" activity; nothing when it already had the status. Shared by the status endpoints and
+ * the bulk program member import.
+ */
+export function setMemberStatus(
+  world: World,
+  program: Program,
+  leadId: number,
+  wanted: string,
+  now: number,
+): void {
+  const members = world.programMembers.get(program.id) ?? new Map<number, ProgramMembership>();
+  world.programMembers.set(program.id, members);
+  const member = members.get(leadId);
+  const old = member?.statusName;
+  if (old === wanted) return;
+  const reachedSuccess = successStatuses(program.type).includes(wanted);
+  if (member)
+    Object.assign(member, {
+      statusName: wanted,
+      reachedSuccess: member.reachedSuccess || reachedSuccess,
+      updatedAt: now,
+    });
+  else
+    members.set(leadId, {
+      leadId,
+      programId: program.id,
+      statusName: wanted,
+      reachedSuccess,
+      acquiredBy: false,
+      membershipDate: now,
+      updatedAt: now,
+    });
+  appendActivity(world, {
+    leadId,
+    at: now,
+    activityTypeId: CHANGE_STATUS,
+    primaryAttributeValueId: program.id,
+    primaryAttributeValue: program.name,
+    attributes: [
+      { name: "New Status ID", value: statusId(program, wanted) },
+      { name: "Old Status ID", value: statusId(program, old) },
+      { name: "Reason", value: "Changed by Web service API" },
+    ],
+  });
 }

@@ -23,7 +23,7 @@ const DEFAULT_MEMBER_FIELDS = ["acquiredBy", "leadId", "membershipDate", "progra
 const SEARCHABLE = ["leadId", "reachedSuccess", "statusName"];
 
 type FieldDef = readonly [name: string, dataType: string, length?: number];
-const MEMBER_FIELDS: readonly FieldDef[] = [
+export const MEMBER_FIELDS: readonly FieldDef[] = [
   ["acquiredBy", "boolean"],
   ["attendanceLikelihood", "integer"],
   ["createdAt", "datetime"],
@@ -79,7 +79,11 @@ export function getLeadsByProgram(req: ApiRequest, ctx: HandlerContext, [id]: st
   return nextPageToken ? { result, nextPageToken } : { result };
 }
 
-function memberValue(name: string, m: ProgramMembership, program: Program): string | number | boolean | null {
+export function memberValue(
+  name: string,
+  m: ProgramMembership,
+  program: Program,
+): string | number | boolean | null {
   switch (name) {
     case "acquiredBy":
       return m.acquiredBy;

@@ -5,6 +5,7 @@
  */
 import type { AssetStore } from "./assets/model.js";
 import type { BulkState } from "./bulk/model.js";
+import type { CustomObjectRecord, CustomObjectType } from "./custom-objects/model.js";
 
 export type LeadValue = string | number | boolean | null;
 
@@ -199,6 +200,9 @@ export interface World {
   bulk: BulkState;
   /** The Asset API's other objects: My Tokens, snippets, segmentations, sample sends (assets/model.ts). */
   assets: AssetStore;
+  customObjectTypes: CustomObjectType[];
+  /** apiName → records of that custom object type. */
+  customObjects: Map<string, CustomObjectRecord[]>;
   /** Sorted by `at` ascending (appends happen at the clock's "now"). */
   activities: Activity[];
   nextActivityId: number;

@@ -102,6 +102,44 @@ const LEAD_DB_EXCEPTIONS: readonly WireException[] = [
   },
   {
     spec: "marketo-mapi",
+    definitions: "ObjectMetaData",
+    what: "a custom object type carries the docs' `name`; the Swagger requires `status` but declares `state`",
+    source:
+      'ADE custom-objects.md "List" and "Describe" examples (`"name":"Car"`); SWM ObjectMetaData properties (`state`, not `status`)',
+    patch(schema) {
+      schema.required = (schema.required ?? []).map((n) => (n === "status" ? "state" : n));
+      schema.properties = { ...schema.properties, name: { type: "string" }, state: { type: "string" } };
+    },
+  },
+  {
+    spec: "marketo-mapi",
+    definitions: "CustomObject",
+    what: "a record carries the fields asked for and a sync/delete `status`; a skipped one has no marketoGUID",
+    source:
+      'ADE custom-objects.md "Query" example (`"vin"`, `"createdAt"` beside `"marketoGUID"`), "Create and Update" and "Delete" examples (`"status":"created"`, `"deleted"`, `"skipped"` with `reasons`)',
+    patch(schema) {
+      dropRequired("marketoGUID")(schema);
+      schema.additionalProperties = { type: ["string", "number", "boolean", "null"] };
+    },
+  },
+  {
+    spec: "marketo-mapi",
+    definitions: "ImportProgramMemberResponse",
+    what: "a batch's status carries the counts and message of a lead import batch",
+    source:
+      "inferred: the Swagger's three members are the docs' Queued example only; a polled batch carries the lead import's counts (ADE bulk-lead-import.md status example), as CData's BulkImportProgramMembers result columns (RowsProcessed, RowsFailed, RowsWithWarning, Message) show",
+    patch(schema) {
+      schema.properties = {
+        ...schema.properties,
+        numOfLeadsProcessed: { type: "integer" },
+        numOfRowsFailed: { type: "integer" },
+        numOfRowsWithWarning: { type: "integer" },
+        message: { type: "string" },
+      };
+    },
+  },
+  {
+    spec: "marketo-mapi",
     definitions: "Attribute",
     what: "activity attribute values are scalars (the Swagger says object)",
     source: 'ADE activities.md item `"attributes":[{"name":"Client IP Address","value":"10.0.19.252"}]`',

@@ -170,9 +170,9 @@ describe("API error statistics and paths the sandbox does not emulate", () => {
       warnings: [],
       errors: [{ code: "610", message: expect.stringContaining("POST /rest/asset/v1/staticList/{id}.json") }],
     });
-    const bulkImport = await h.call("/bulk/v1/customobjects/car_c/import/12/status.json");
-    expect(bulkImport.errors?.[0]?.message).toContain(
-      "GET /bulk/v1/customobjects/{apiName}/import/{batchId}/status.json",
+    const schema = await h.call("/rest/v1/customobjects/schema/car_c/describe.json");
+    expect(schema.errors?.[0]?.message).toContain(
+      "GET /rest/v1/customobjects/schema/{apiName}/describe.json",
     );
     expect((await h.call("/rest/v1/nope.json")).errors).toEqual([
       { code: "610", message: "Requested resource not found" },

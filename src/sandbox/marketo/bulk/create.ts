@@ -5,14 +5,19 @@
  * .../bulk-activity-extract). Codes: 1002 missing required parameter and 1006 unknown field
  * (error-codes.md); the other refusals are 1003 "Invalid data" with inferred wording.
  */
-import { parseMarketoDate } from "../codec.js";
 import { fieldByName } from "../data-leads.js";
 import { isRecord } from "../params.js";
 import { MarketoApiError, type World } from "../types.js";
+import {
+  customExportFields,
+  customObjectSelection,
+  exportType,
+  memberExportFields,
+  programMemberSelection,
+} from "./create-more.js";
+import { dateRange, intArray, invalid, listFilter, missing, oneFilter } from "./filters.js";
 import type { BulkJob, BulkKind, BulkSelection } from "./model.js";
 
-/** Max time span of a createdAt/updatedAt filter (ADE bulk-extract.md "Limits"). */
-const MAX_SPAN_MS = 31 * 86_400_000;
 /** primaryAttributeValueIds / primaryAttributeValues take at most 50 values. */
 const MAX_PRIMARY_VALUES = 50;
 /** The filter types of each export (Swagger ExportLeadFilter, ExportActivityFilter; the pages' "Filters"). */
@@ -42,55 +47,13 @@ export const ACTIVITY_FIELDS = [
 ] as const;
 const ACTIVITY_EXTRA_FIELDS = ["actionResult"];
 
-const invalid = (message: string): MarketoApiError => new MarketoApiError("1003", message);
-const missing = (name: string): MarketoApiError =>
-  new MarketoApiError("1002", `Missing value for the required parameter '${name}'`);
-
-function dateRange(raw: unknown, name: string): { from: number; to: number } {
-  if (!isRecord(raw)) throw invalid(`${name} must be an object with startAt and endAt`);
-  const bound = (key: "startAt" | "endAt") => {
-    const value = raw[key];
-    if (typeof value !== "string" || value === "") throw missing(`${name}.${key}`);
-    const ms = parseMarketoDate(value);
-    if (ms === undefined) throw invalid(`Invalid value '${value}' for ${name}.${key}`);
-    return ms;
-  };
-  const from = bound("startAt");
-  const to = bound("endAt");
-  if (to < from) throw invalid(`${name}.endAt must not be before ${name}.startAt`);
-  if (to - from > MAX_SPAN_MS) throw invalid(`The ${name} date range must be 31 days or fewer`);
-  return { from, to };
-}
-
-function intArray(raw: unknown, name: string, max: number): number[] {
-  if (!Array.isArray(raw) || raw.some((v) => !Number.isInteger(v)))
-    throw invalid(`${name} must be an array of integers`);
-  if (raw.length > max) throw invalid(`Too many values for ${name}: ${raw.length}, maximum is ${max}`);
-  return raw as number[];
-}
-
 function leadSelection(world: World, filter: Record<string, unknown>): BulkSelection {
-  const keys = Object.keys(filter);
-  const unknown = keys.find((k) => !LEAD_FILTERS.includes(k));
-  if (unknown) throw invalid(`Invalid filter type '${unknown}'`);
-  if (keys.length !== 1) throw invalid("Exactly one filter type is allowed per export job");
-  const key = keys[0] as string;
+  const key = oneFilter(filter, LEAD_FILTERS);
   const value = filter[key];
   if (key === "createdAt" || key === "updatedAt") {
     return { kind: "leads", by: "date", field: key, ...dateRange(value, key) };
   }
-  const list = key.startsWith("static") ? "static" : "smart";
-  const byId = key.endsWith("Id");
-  if (byId ? !Number.isInteger(value) : typeof value !== "string" || value === "") {
-    throw invalid(`Invalid value '${String(value)}' for ${key}`);
-  }
-  const pool: readonly { id: number; name: string }[] = list === "static" ? world.lists : world.smartLists;
-  if (!pool.some((item) => (byId ? item.id === value : item.name === value))) {
-    throw invalid(`${list === "static" ? "Static" : "Smart"} list '${String(value)}' not found`);
-  }
-  return byId
-    ? { kind: "leads", by: "list", list, id: value as number }
-    : { kind: "leads", by: "list", list, name: value as string };
+  return { kind: "leads", by: "list", ...listFilter(world, key, value) };
 }
 
 function activitySelection(world: World, filter: Record<string, unknown>): BulkSelection {
@@ -131,7 +94,7 @@ function activitySelection(world: World, filter: Record<string, unknown>): BulkS
   return selection;
 }
 
-function exportFields(world: World, kind: BulkKind, raw: unknown): string[] {
+function exportFields(world: World, kind: "leads" | "activities", raw: unknown): string[] {
   if (raw === undefined) {
     if (kind === "leads") throw missing("fields");
     return [...ACTIVITY_FIELDS];
@@ -149,14 +112,50 @@ function exportFields(world: World, kind: BulkKind, raw: unknown): string[] {
   return raw as string[];
 }
 
-/** The job a valid create request describes (not yet stored). */
-export function parseCreate(
+type Parsed = Pick<BulkJob, "kind" | "format" | "fields" | "headers" | "selection">;
+
+/** The fields and selection of each export type (program members and custom objects: create-more.ts). */
+function fieldsAndSelection(
   world: World,
   kind: BulkKind,
-  body: unknown,
-): Pick<BulkJob, "kind" | "format" | "fields" | "headers" | "selection"> {
+  body: Record<string, unknown>,
+  apiName: string | undefined,
+): { fields: string[]; selection: () => BulkSelection } {
+  const filter = () => {
+    if (!isRecord(body.filter)) throw missing("filter");
+    return body.filter;
+  };
+  switch (kind) {
+    case "leads":
+      return {
+        fields: exportFields(world, kind, body.fields),
+        selection: () => leadSelection(world, filter()),
+      };
+    case "activities":
+      return {
+        fields: exportFields(world, kind, body.fields),
+        selection: () => activitySelection(world, filter()),
+      };
+    case "programMembers":
+      return {
+        fields: memberExportFields(world, body.fields),
+        selection: () => programMemberSelection(world, filter()),
+      };
+    default: {
+      const type = exportType(world, apiName);
+      return {
+        fields: customExportFields(type, body.fields),
+        selection: () => customObjectSelection(world, filter()),
+      };
+    }
+  }
+}
+
+/** The job a valid create request describes (not yet stored). */
+export function parseCreate(world: World, kind: BulkKind, body: unknown, apiName?: string): Parsed {
   if (!isRecord(body)) throw new MarketoApiError("609", "Invalid JSON");
-  const fields = exportFields(world, kind, body.fields);
+  const spec = fieldsAndSelection(world, kind, body, apiName);
+  const { fields } = spec;
   const format = body.format ?? "CSV";
   if (format !== "CSV" && format !== "TSV" && format !== "SSV") {
     throw invalid(`Invalid value '${String(format)}' for format: use CSV, TSV or SSV`);
@@ -167,12 +166,11 @@ export function parseCreate(
   }
   const strange = Object.keys(names).find((k) => !fields.includes(k));
   if (strange) throw invalid(`columnHeaderNames names '${strange}', which is not in fields`);
-  if (!isRecord(body.filter)) throw missing("filter");
   return {
     kind,
     format,
     fields,
     headers: fields.map((f) => (names[f] as string | undefined) ?? f),
-    selection: kind === "leads" ? leadSelection(world, body.filter) : activitySelection(world, body.filter),
+    selection: spec.selection(),
   };
 }

@@ -9,53 +9,26 @@
 import { stringify } from "csv-stringify/sync";
 import { DELETE_LEAD } from "../activities.js";
 import { leadDate } from "../codec.js";
-import { smartListMatches } from "../data-assets.js";
-import type { Activity, Lead, LeadValue, World } from "../types.js";
+import type { Activity, Lead, World } from "../types.js";
+import { cell, customRows, leadCell, listLeads, memberRows, type Selected } from "./files-more.js";
 import type { BulkJob, BulkSelection } from "./model.js";
 
 const DELIMITER = { CSV: ",", TSV: "\t", SSV: " " } as const;
 
-function cell(value: LeadValue | undefined): string {
-  if (value === null || value === undefined || value === "") return "null";
-  return String(value);
-}
-
-type Selected<T> = { rows: T[] } | { error: string };
-
 function selectLeads(world: World, selection: Extract<BulkSelection, { kind: "leads" }>): Selected<Lead> {
-  const leads = [...world.leads.values()].sort((a, b) => a.id - b.id);
-  if (selection.by === "date") {
-    const { from, to, field } = selection;
-    return {
-      rows: leads.filter(
+  if (selection.by === "list") return listLeads(world, selection);
+  const { from, to, field } = selection;
+  return {
+    rows: [...world.leads.values()]
+      .sort((a, b) => a.id - b.id)
+      .filter(
         (l) => typeof l[field] === "number" && (l[field] as number) >= from && (l[field] as number) <= to,
       ),
-    };
-  }
-  const { id, name } = selection;
-  const match = (item: { id: number; name: string }) =>
-    id !== undefined ? item.id === id : item.name === name;
-  if (selection.list === "static") {
-    const list = world.lists.find(match);
-    if (!list) return { error: `Static list ${id ?? name} not found` };
-    return { rows: leads.filter((l) => list.members.has(l.id)) };
-  }
-  const smart = world.smartLists.find(match);
-  if (!smart) return { error: `Smart list ${id ?? name} not found` };
-  return { rows: leads.filter((l) => smartListMatches(smart, l)) };
+  };
 }
 
 function leadRows(world: World, job: BulkJob, leads: readonly Lead[]): string[][] {
-  const types = new Map(world.fields.map((f) => [f.name.toLowerCase(), f.dataType]));
-  return leads.map((lead) =>
-    job.fields.map((name) => {
-      const key = Object.keys(lead).find((k) => k.toLowerCase() === name.toLowerCase()) ?? name;
-      const value = lead[key];
-      return types.get(name.toLowerCase()) === "datetime" && typeof value === "number"
-        ? leadDate(value)
-        : cell(value);
-    }),
-  );
+  return leads.map((lead) => job.fields.map((name) => leadCell(world, lead, name)));
 }
 
 function selectActivities(
@@ -106,16 +79,22 @@ export function writeExportFile(
   world: World,
   job: BulkJob,
 ): { file: Buffer; records: number } | { error: string } {
-  let rows: string[][];
-  if (job.selection.kind === "leads") {
-    const selected = selectLeads(world, job.selection);
-    if ("error" in selected) return selected;
-    rows = leadRows(world, job, selected.rows);
-  } else {
-    const activities = selectActivities(world, job.selection);
-    rows = activities.map((a) => job.fields.map((f) => activityValue(a, f)));
-  }
-  const text = stringify([job.headers, ...rows], {
+  const { selection } = job;
+  let selected: Selected<string[]>;
+  if (selection.kind === "leads") {
+    const leads = selectLeads(world, selection);
+    selected = "error" in leads ? leads : { rows: leadRows(world, job, leads.rows) };
+  } else if (selection.kind === "activities") {
+    const activities = selectActivities(world, selection);
+    selected = { rows: activities.map((a) => job.fields.map((f) => activityValue(a, f))) };
+  } else if (selection.kind === "programMembers") {
+    selected = memberRows(world, job, selection);
+  } else selected = customRows(world, job, selection);
+  if ("error" in selected) return selected;
+  const { rows } = selected;
+  const headers =
+    selection.kind === "programMembers" && selection.many ? ["programId", ...job.headers] : job.headers;
+  const text = stringify([headers, ...rows], {
     delimiter: DELIMITER[job.format],
     record_delimiter: "\n",
   });

@@ -1,5 +1,5 @@
 /**
- * The bulk extract endpoints for leads and activities: create, enqueue, status, cancel, file and the
+ * The bulk extract endpoints for leads, activities, program members and custom objects: create, enqueue, status, cancel, file and the
  * job list (Swagger createExportLeadsUsingPOST … getExportActivitiesUsingGET). Every call first plays
  * the queue forward to the sandbox clock. The file endpoint is not a Marketo envelope: it sends the
  * file (206 with Content-Range for a `Range: bytes=…` request, as Adobe recommends for large files),
@@ -76,68 +76,83 @@ export function rangedFile(
   );
 }
 
+/**
+ * The handlers of one export type. A custom object export's paths start with the type's `{apiName}`:
+ * its jobs are found under that name only.
+ */
 export function bulkHandlers(
   kind: BulkKind,
 ): Record<"create" | "enqueue" | "status" | "cancel" | "file" | "list", Handler> {
+  const scoped = kind === "customObjects";
+  const at = (params: string[]) =>
+    scoped ? { apiName: params[0], id: params[1] } : { apiName: undefined, id: params[0] };
+  const job = (ctx: HandlerContext, params: string[]) => {
+    const { apiName, id } = at(params);
+    return findJob(ctx.world, kind, id, apiName);
+  };
   return {
-    create(req: ApiRequest, ctx: HandlerContext) {
+    create(req: ApiRequest, ctx: HandlerContext, params) {
       const now = touch(ctx);
-      const spec = parseCreate(ctx.world, kind, jsonBody(req.body));
+      const { apiName } = at(params);
+      const spec = parseCreate(ctx.world, kind, jsonBody(req.body), apiName);
       // "When you exceed the quota, you cannot create or enqueue another job" (ADE bulk-extract.md).
       checkQuota(ctx.world, now);
-      const job = {
+      const created = {
         ...spec,
+        ...(apiName !== undefined ? { apiName } : {}),
         exportId: newExportId(ctx.world, now),
         status: "Created" as const,
         createdAt: now,
       };
-      ctx.world.bulk.jobs.push(job);
-      return { result: [statusJson(job)] };
+      ctx.world.bulk.jobs.push(created);
+      return { result: [statusJson(created)] };
     },
-    enqueue(_req, ctx, [id]) {
+    enqueue(_req, ctx, params) {
       const now = touch(ctx);
-      const job = findJob(ctx.world, kind, id);
-      enqueue(ctx.world, job, now);
-      return { result: [statusJson(job)] };
+      const found = job(ctx, params);
+      enqueue(ctx.world, found, now);
+      return { result: [statusJson(found)] };
     },
-    status(_req, ctx, [id]) {
+    status(_req, ctx, params) {
       touch(ctx);
-      return { result: [statusJson(findJob(ctx.world, kind, id))] };
+      return { result: [statusJson(job(ctx, params))] };
     },
-    cancel(_req, ctx, [id]) {
+    cancel(_req, ctx, params) {
       touch(ctx);
-      const job = findJob(ctx.world, kind, id);
-      cancel(job);
-      return { result: [statusJson(job)] };
+      const found = job(ctx, params);
+      cancel(found);
+      return { result: [statusJson(found)] };
     },
-    list(req, ctx) {
+    list(req, ctx, params) {
       const now = touch(ctx);
       // The docs list "Canceled" among the filter values while jobs report "Cancelled": accept both.
       const wanted = new Set(
         multi(req.params, "status").map((s) => s.toLowerCase().replace("canceled", "cancelled")),
       );
-      const jobs = recentJobs(ctx.world, kind, now).filter(
+      const jobs = recentJobs(ctx.world, kind, now, at(params).apiName).filter(
         (j) => wanted.size === 0 || wanted.has(j.status.toLowerCase()),
       );
       const { page, nextPageToken } = pageByToken(jobs, req.params, "exports");
       const result = page.map(statusJson);
       return nextPageToken ? { result, nextPageToken } : { result };
     },
-    file(req, ctx, [id]) {
+    file(req, ctx, params) {
       touch(ctx);
-      const job = ctx.world.bulk.jobs.find((j) => j.kind === kind && j.exportId === id);
-      if (!job) return plain(404, `Export id ${id ?? ""} not found`);
+      const { apiName, id } = at(params);
+      const found = ctx.world.bulk.jobs.find(
+        (j) => j.kind === kind && j.exportId === id && j.apiName === apiName,
+      );
+      if (!found) return plain(404, `Export id ${id ?? ""} not found`);
       // The wording is inferred: the docs name the retention period, not the answer after it.
-      if (fileExpired(job))
-        return plain(404, `The file of export ${job.exportId} expired: files are kept for seven days`);
-      if (job.status !== "Completed" || !job.file)
-        return plain(404, `Export ${job.exportId} is ${job.status}, not Completed`);
-      const file = job.file;
+      if (fileExpired(found))
+        return plain(404, `The file of export ${found.exportId} expired: files are kept for seven days`);
+      if (found.status !== "Completed" || !found.file)
+        return plain(404, `Export ${found.exportId} is ${found.status}, not Completed`);
       const headers = {
-        "Content-Type": `${CONTENT_TYPE[job.format]};charset=UTF-8`,
+        "Content-Type": `${CONTENT_TYPE[found.format]};charset=UTF-8`,
         "Accept-Ranges": "bytes",
       };
-      return rangedFile(req.range, file, headers);
+      return rangedFile(req.range, found.file, headers);
     },
   };
 }

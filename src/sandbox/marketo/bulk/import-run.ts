@@ -13,6 +13,7 @@
 import { fieldByName } from "../data-leads.js";
 import { syncOne } from "../leads-sync.js";
 import type { LeadField, World } from "../types.js";
+import { completeCustomObjects, completeProgramMembers } from "./import-targets.js";
 import type { ImportBatch } from "./model.js";
 
 /** "A maximum of two jobs are processed at the same time" (ADE bulk-lead-import.md). */
@@ -42,6 +43,15 @@ export function advanceImports(world: World, now: number): void {
 
 function complete(world: World, batch: ImportBatch, at: number): void {
   batch.finishedAt = at;
+  const { target } = batch;
+  if (target?.kind === "customObject") {
+    completeCustomObjects(world, batch, target.apiName, at);
+    return;
+  }
+  if (target?.kind === "programMember") {
+    completeProgramMembers(world, batch, target, at);
+    return;
+  }
   const lookup = fieldByName(world.fields, batch.lookupField) as LeadField;
   const columns = batch.header.map((name) => fieldByName(world.fields, name));
   if (!columns.includes(lookup)) {

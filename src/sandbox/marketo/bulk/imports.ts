@@ -28,12 +28,12 @@ const FORMATS = {
 } as const;
 
 /** A parameter from the query or, failing that, from the form fields. */
-function param(req: ApiRequest, name: string): string | undefined {
+export function param(req: ApiRequest, name: string): string | undefined {
   const value = req.params.get(name) ?? req.parts?.get(name);
   return value === undefined || value === null || value.trim() === "" ? undefined : value.trim();
 }
 
-const missing = (name: string) =>
+export const missing = (name: string) =>
   new MarketoApiError("1002", `Missing value for the required parameter '${name}'`);
 
 function parseFile(text: string, delimiter: string): { header: string[]; rows: string[][] } {
@@ -48,13 +48,23 @@ function parseFile(text: string, delimiter: string): { header: string[]; rows: s
   return { header: header.map((h) => h.trim()), rows };
 }
 
-function findBatch(ctx: HandlerContext, id: string | undefined): ImportBatch {
-  const batch = ctx.world.bulk.imports.find((b) => String(b.batchId) === id);
+/** The batch of this import type (`owns`: leads by default); 1013 otherwise (inferred). */
+export function findBatch(
+  ctx: HandlerContext,
+  id: string | undefined,
+  owns: (batch: ImportBatch) => boolean = (b) => b.target === undefined,
+): ImportBatch {
+  const batch = ctx.world.bulk.imports.find((b) => String(b.batchId) === id && owns(b));
   if (!batch) throw new MarketoApiError("1013", `Import batch '${id ?? ""}' not found`);
   return batch;
 }
 
-const createImport: Handler = (req, ctx) => {
+/** A new Queued batch from the request's format and file (the checks every import makes). */
+export function newBatch(
+  req: ApiRequest,
+  ctx: HandlerContext,
+  extra: Pick<ImportBatch, "lookupField" | "listId" | "target">,
+): ImportBatch {
   const now = ctx.now();
   advanceImports(ctx.world, now);
   const formatName = param(req, "format")?.toLowerCase();
@@ -63,11 +73,6 @@ const createImport: Handler = (req, ctx) => {
   if (!format) throw new MarketoApiError("1003", `Invalid format '${formatName}': use csv, tsv or ssv`);
   const file = req.parts?.get("file");
   if (file === undefined || file.trim() === "") throw missing("file");
-  const lookupName = param(req, "lookupField") ?? "email";
-  const lookup = fieldByName(ctx.world.fields, lookupName);
-  if (!lookup) throw new MarketoApiError("1006", `Field '${lookupName}' not found`);
-  const listParam = param(req, "listId");
-  const list = listParam === undefined ? undefined : findList(ctx, listParam);
   const open = ctx.world.bulk.imports.filter((b) => b.status === "Queued" || b.status === "Importing");
   if (open.length >= IMPORT_QUEUE_MAX) throw new MarketoApiError("1016", "Too many imports");
   const { header, rows } = parseFile(file, format.delimiter);
@@ -76,8 +81,7 @@ const createImport: Handler = (req, ctx) => {
     status: "Queued",
     delimiter: format.delimiter,
     contentType: format.contentType,
-    lookupField: lookup.name,
-    ...(list ? { listId: list.id } : {}),
+    ...extra,
     header,
     rows,
     createdAt: now,
@@ -86,6 +90,16 @@ const createImport: Handler = (req, ctx) => {
     warnings: [],
   };
   ctx.world.bulk.imports.push(batch);
+  return batch;
+}
+
+const createImport: Handler = (req, ctx) => {
+  const lookupName = param(req, "lookupField") ?? "email";
+  const lookup = fieldByName(ctx.world.fields, lookupName);
+  if (!lookup) throw new MarketoApiError("1006", `Field '${lookupName}' not found`);
+  const listParam = param(req, "listId");
+  const list = listParam === undefined ? undefined : findList(ctx, listParam);
+  const batch = newBatch(req, ctx, { lookupField: lookup.name, ...(list ? { listId: list.id } : {}) });
   return { result: [batchJson(batch)] };
 };
 
@@ -94,10 +108,15 @@ const importStatus: Handler = (_req, ctx, [id]) => {
   return { result: [batchJson(findBatch(ctx, id))] };
 };
 
-function reasonsFile(kind: "failures" | "warnings"): Handler {
-  return (req, ctx, [id]) => {
+/** The failures or warnings file of a Complete batch that `owns` names (its import type). */
+export function reasonsFile(
+  kind: "failures" | "warnings",
+  owns: (batch: ImportBatch, params: string[]) => boolean = (b) => b.target === undefined,
+): Handler {
+  return (req, ctx, params) => {
     advanceImports(ctx.world, ctx.now());
-    const batch = ctx.world.bulk.imports.find((b) => String(b.batchId) === id);
+    const id = params.at(-1);
+    const batch = ctx.world.bulk.imports.find((b) => String(b.batchId) === id && owns(b, params));
     if (!batch) return plain(404, `Import batch ${id ?? ""} not found`);
     if (batch.status !== "Complete")
       return plain(404, `Import batch ${batch.batchId} is ${batch.status}, not Complete`);

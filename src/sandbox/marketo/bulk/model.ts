@@ -3,7 +3,7 @@
  * (https://experienceleague.adobe.com/en/docs/marketo-developer/marketo/rest/bulk-extract/bulk-extract).
  */
 
-export type BulkKind = "leads" | "activities";
+export type BulkKind = "leads" | "activities" | "programMembers" | "customObjects";
 /** Marketo spells the state "Cancelled" on the wire (ADE bulk-extract.md examples; marketorestpython live test). */
 export type BulkStatus = "Created" | "Queued" | "Processing" | "Completed" | "Cancelled" | "Failed";
 
@@ -18,11 +18,25 @@ export type BulkSelection =
       activityTypeIds?: number[];
       primaryAttributeValueIds?: number[];
       primaryAttributeValues?: string[];
-    };
+    }
+  | {
+      kind: "programMembers";
+      programIds: number[];
+      /** Set by the `programIds` filter: the file then starts with a programId column. */
+      many: boolean;
+      isExhausted?: boolean;
+      nurtureCadence?: string;
+      statusNames?: string[];
+      updatedAt?: { from: number; to: number };
+    }
+  | { kind: "customObjects"; by: "date"; from: number; to: number }
+  | { kind: "customObjects"; by: "list"; list: "static" | "smart"; id?: number; name?: string };
 
 export interface BulkJob {
   exportId: string;
   kind: BulkKind;
+  /** The custom object type of a custom object export (the `{apiName}` of its paths). */
+  apiName?: string;
   status: BulkStatus;
   format: "CSV" | "TSV" | "SSV";
   fields: string[];
@@ -51,6 +65,10 @@ export interface BulkJob {
  */
 export interface ImportBatch {
   batchId: number;
+  /** What the batch imports: leads (absent), a custom object type's records, or a program's members. */
+  target?:
+    | { kind: "customObject"; apiName: string }
+    | { kind: "programMember"; programId: number; statusName: string };
   status: "Queued" | "Importing" | "Complete" | "Failed";
   delimiter: string;
   contentType: string;

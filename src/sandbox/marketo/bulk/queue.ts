@@ -111,8 +111,15 @@ export function newExportId(world: World, now: number): string {
 }
 
 /** The caller's job of this export type; 1013 "Object not found" otherwise (the wording is inferred). */
-export function findJob(world: World, kind: BulkKind, exportId: string | undefined): BulkJob {
-  const job = world.bulk.jobs.find((j) => j.kind === kind && j.exportId === exportId);
+export function findJob(
+  world: World,
+  kind: BulkKind,
+  exportId: string | undefined,
+  apiName?: string,
+): BulkJob {
+  const job = world.bulk.jobs.find(
+    (j) => j.kind === kind && j.exportId === exportId && j.apiName === apiName,
+  );
   if (!job) throw new MarketoApiError("1013", `Export id '${exportId ?? ""}' not found`);
   return job;
 }
@@ -149,8 +156,10 @@ export function cancel(job: BulkJob): void {
 }
 
 /** Jobs of the past seven days, oldest first (ADE bulk-extract.md "Retrieving Jobs"). */
-export function recentJobs(world: World, kind: BulkKind, now: number): BulkJob[] {
-  return world.bulk.jobs.filter((j) => j.kind === kind && j.createdAt >= now - SEVEN_DAYS_MS);
+export function recentJobs(world: World, kind: BulkKind, now: number, apiName?: string): BulkJob[] {
+  return world.bulk.jobs.filter(
+    (j) => j.kind === kind && j.apiName === apiName && j.createdAt >= now - SEVEN_DAYS_MS,
+  );
 }
 
 /** The status object: each timestamp appears once its state is reached, file facts once Completed. */

@@ -7,8 +7,23 @@ import {
   getPagingToken,
 } from "../activities.js";
 import { getCampaignById, getCampaigns, scheduleCampaign, triggerCampaign } from "../campaigns.js";
+import {
+  deleteCustomObjects,
+  describeCustomObject,
+  listCustomObjects,
+  queryCustomObjects,
+  syncCustomObjects,
+} from "../custom-objects/rest.js";
+import {
+  changeLeadProgramStatus,
+  deleteProgramMembers,
+  getListMembership,
+  getProgramMembership,
+  getSmartCampaignMembership,
+} from "../lead-memberships.js";
 import { describeLeads, describeLeads2, getLeadById, getLeadsByFilter } from "../leads.js";
 import { deleteLeads } from "../leads-delete.js";
+import { associateLead, getLeadPartitions, mergeLeads, updateLeadPartitions } from "../leads-merge.js";
 import { syncLeads } from "../leads-sync.js";
 import { addToList, getListById, getListMembers, getLists, isMember, removeFromList } from "../lists.js";
 import { changeProgramMemberStatus } from "../program-member-status.js";
@@ -25,10 +40,21 @@ export const LEAD_DB_ROUTES: readonly Route[] = [
   r("GET", "/rest/v1/leads/describe.json", describeLeads),
   r("GET", "/rest/v1/leads/describe2.json", describeLeads2),
   r("GET", "/rest/v1/lead/{id}.json", getLeadById),
+  r("POST", "/rest/v1/leads/{id}/merge.json", mergeLeads),
+  r("POST", "/rest/v1/leads/{id}/associate.json", associateLead),
+  r("GET", "/rest/v1/leads/partitions.json", getLeadPartitions),
+  r("POST", "/rest/v1/leads/partitions.json", updateLeadPartitions),
   r("GET", "/rest/v1/leads/programs/{id}.json", getLeadsByProgram),
+  r("POST", "/rest/v1/leads/programs/{id}/status.json", changeLeadProgramStatus),
+  r("GET", "/rest/v1/leads/{id}/listMembership.json", getListMembership),
+  r("GET", "/rest/v1/leads/{id}/programMembership.json", getProgramMembership),
+  r("GET", "/rest/v1/leads/{id}/smartCampaignMembership.json", getSmartCampaignMembership),
   r("GET", "/rest/v1/programs/{id}/members.json", getProgramMembers),
   r("GET", "/rest/v1/programs/members/describe.json", describeProgramMembers),
+  // The Swagger lists Describe Program Member under both spellings (describeProgramMemberUsingGET/GET2).
+  r("GET", "/rest/v1/program/members/describe.json", describeProgramMembers),
   r("POST", "/rest/v1/programs/{id}/members/status.json", changeProgramMemberStatus),
+  r("POST", "/rest/v1/programs/{id}/members/delete.json", deleteProgramMembers),
   r("GET", "/rest/v1/lists.json", getLists),
   r("GET", "/rest/v1/lists/{id}.json", getListById),
   r("GET", "/rest/v1/lists/{id}/leads.json", getListMembers),
@@ -45,6 +71,11 @@ export const LEAD_DB_ROUTES: readonly Route[] = [
   r("GET", "/rest/v1/activities.json", getActivities),
   r("GET", "/rest/v1/activities/leadchanges.json", getLeadChanges),
   r("GET", "/rest/v1/activities/deletedleads.json", getDeletedLeads),
+  r("GET", "/rest/v1/customobjects.json", listCustomObjects),
+  r("GET", "/rest/v1/customobjects/{apiName}/describe.json", describeCustomObject),
+  r("GET", "/rest/v1/customobjects/{apiName}.json", queryCustomObjects),
+  r("POST", "/rest/v1/customobjects/{apiName}.json", syncCustomObjects),
+  r("POST", "/rest/v1/customobjects/{apiName}/delete.json", deleteCustomObjects),
   r("GET", "/rest/v1/stats/usage.json", getUsage),
   r("GET", "/rest/v1/stats/usage/last7days.json", getUsageLast7Days),
   r("GET", "/rest/v1/stats/errors.json", getErrors),

@@ -1,0 +1,225 @@
+/**
+ * Custom objects through the Lead DB API
+ * (https://experienceleague.adobe.com/en/docs/marketo-developer/marketo/rest/lead-database/custom-objects;
+ * Swagger listCustomObjectsUsingGET, describeUsingGET_1, getCustomObjectsUsingGET,
+ * syncCustomObjectsUsingPOST, deleteCustomObjectsUsingPOST): list the types (`names` narrows), describe
+ * one, query records by a dedupe, id or searchable field (at most 300 values, paged by
+ * nextPageToken), sync records (createOnly, updateOnly, createOrUpdate; dedupeBy dedupeFields or idField)
+ * and delete them (deleteBy dedupeFields or idField). Query answers carry marketoGUID, the dedupe fields,
+ * createdAt and updatedAt unless `fields` asks otherwise (LookupCustomObjectRequest.fields).
+ *
+ * Inferred: 1013 for an unknown type and for a record not found, 1005 for createOnly on an existing
+ * record, 1006 for an unknown field, and the wording of every refusal.
+ */
+import { leadDate } from "../codec.js";
+import { isRecord, jsonBody, LEAD_DB_MAX_BATCH, multi, pageByToken, required } from "../params.js";
+import {
+  type ApiRequest,
+  type HandlerContext,
+  type HandlerResult,
+  MarketoApiError,
+  type World,
+} from "../types.js";
+import { type CustomObjectRecord, type CustomObjectType, type CustomValue, customGuid } from "./model.js";
+
+export function findType(world: World, apiName: string | undefined): CustomObjectType {
+  const type = world.customObjectTypes.find((t) => t.apiName === apiName);
+  if (!type) throw new MarketoApiError("1013", `Custom object '${apiName ?? ""}' not found`);
+  return type;
+}
+
+const recordsOf = (world: World, type: CustomObjectType): CustomObjectRecord[] => {
+  const records = world.customObjects.get(type.apiName) ?? [];
+  world.customObjects.set(type.apiName, records);
+  return records;
+};
+
+/** The type's metadata: the docs' `name` beside the Swagger's `apiName`, `state` and `version`. */
+function metadata(type: CustomObjectType): Record<string, unknown> {
+  return {
+    name: type.apiName,
+    apiName: type.apiName,
+    displayName: type.displayName,
+    pluralName: type.pluralName,
+    description: type.description,
+    createdAt: leadDate(type.createdAt),
+    updatedAt: leadDate(type.updatedAt),
+    idField: "marketoGUID",
+    dedupeFields: type.dedupeFields,
+    searchableFields: type.searchableFields,
+    relationships: [{ field: type.leadLink, type: "parent", relatedTo: { name: "Lead", field: "id" } }],
+    state: "approved",
+    version: "approved",
+    fields: type.fields.map((f) => ({
+      name: f.name,
+      displayName: f.displayName,
+      dataType: f.dataType,
+      ...(f.length !== undefined ? { length: f.length } : {}),
+      updateable: f.updateable,
+      crmManaged: false,
+    })),
+  };
+}
+
+export function listCustomObjects(req: ApiRequest, ctx: HandlerContext): HandlerResult {
+  const names = new Set(multi(req.params, "names"));
+  return {
+    result: ctx.world.customObjectTypes.filter((t) => names.size === 0 || names.has(t.apiName)).map(metadata),
+  };
+}
+
+export function describeCustomObject(_req: ApiRequest, ctx: HandlerContext, [name]: string[]): HandlerResult {
+  return { result: [metadata(findType(ctx.world, name))] };
+}
+
+function value(record: CustomObjectRecord, name: string): CustomValue {
+  if (name === "marketoGUID") return record.marketoGUID;
+  if (name === "createdAt" || name === "updatedAt") return leadDate(record[name]);
+  return record.values[name] ?? null;
+}
+
+/** The field a filterType names: `dedupeFields`, `idField`, or a searchable field. */
+function filterField(type: CustomObjectType, filterType: string): string {
+  if (filterType === "dedupeFields") return type.dedupeFields[0] as string;
+  if (filterType === "idField") return "marketoGUID";
+  if (!type.searchableFields.some((key) => key.length === 1 && key[0] === filterType))
+    throw new MarketoApiError(
+      "1003",
+      `Invalid filterType '${filterType}': use a searchable field of describe.json`,
+    );
+  return filterType;
+}
+
+export function queryCustomObjects(req: ApiRequest, ctx: HandlerContext, [name]: string[]): HandlerResult {
+  const type = findType(ctx.world, name);
+  const field = filterField(type, req.params.get("filterType") ?? "dedupeFields");
+  required(req.params, "filterValues");
+  const values = multi(req.params, "filterValues");
+  if (values.length > LEAD_DB_MAX_BATCH)
+    throw new MarketoApiError(
+      "1003",
+      `Too many filterValues: ${values.length}, maximum is ${LEAD_DB_MAX_BATCH}`,
+    );
+  const fields = req.params.has("fields")
+    ? multi(req.params, "fields")
+    : ["marketoGUID", ...type.dedupeFields, "createdAt", "updatedAt"];
+  for (const f of fields) {
+    if (!type.fields.some((known) => known.name === f))
+      throw new MarketoApiError("1006", `Field '${f}' not found`);
+  }
+  const wanted = new Set(values.map((v) => v.toLowerCase()));
+  const rows = recordsOf(ctx.world, type).filter((r) => wanted.has(String(value(r, field)).toLowerCase()));
+  const { page, nextPageToken } = pageByToken(rows, req.params, "customobjects");
+  const result = page.map((r, seq) => {
+    const row: Record<string, unknown> = { seq, marketoGUID: r.marketoGUID };
+    for (const f of fields) row[f] = value(r, f);
+    return row;
+  });
+  return nextPageToken ? { result, nextPageToken } : { result };
+}
+
+function inputOf(body: unknown): Record<string, unknown>[] {
+  if (!isRecord(body)) throw new MarketoApiError("609", "Invalid JSON");
+  const input = body.input;
+  if (!Array.isArray(input) || input.length === 0) throw new MarketoApiError("701", "input cannot be blank");
+  if (input.length > LEAD_DB_MAX_BATCH)
+    throw new MarketoApiError(
+      "1003",
+      `Too many records in input: ${input.length}, maximum is ${LEAD_DB_MAX_BATCH}`,
+    );
+  return input.map((record) => (isRecord(record) ? record : {}));
+}
+
+/** The key field of `dedupeFields` or `idField`, and the record an input names by it. */
+function keyed(type: CustomObjectType, by: unknown, name: string): string {
+  if (by === undefined || by === "dedupeFields") return type.dedupeFields[0] as string;
+  if (by === "idField") return "marketoGUID";
+  throw new MarketoApiError("1003", `Invalid value '${String(by)}' for ${name}: use dedupeFields or idField`);
+}
+
+const skipped = (seq: number, code: string, message: string) => ({
+  seq,
+  status: "skipped",
+  reasons: [{ code, message }],
+});
+
+export function syncCustomObjects(req: ApiRequest, ctx: HandlerContext, [name]: string[]): HandlerResult {
+  const type = findType(ctx.world, name);
+  const body = jsonBody(req.body);
+  const input = inputOf(body);
+  const { action = "createOrUpdate", dedupeBy } = body as Record<string, unknown>;
+  if (action !== "createOnly" && action !== "updateOnly" && action !== "createOrUpdate")
+    throw new MarketoApiError("1003", `Invalid action '${String(action)}'`);
+  const key = keyed(type, dedupeBy, "dedupeBy");
+  const now = ctx.now();
+  return {
+    result: input.map((record, seq) => {
+      const outcome = syncRecord(ctx.world, type, action, key, record, now);
+      return outcome.status === "skipped"
+        ? skipped(seq, outcome.code, outcome.message)
+        : { seq, marketoGUID: outcome.marketoGUID, status: outcome.status };
+    }),
+  };
+}
+
+export type SyncOutcome =
+  | { status: "created" | "updated"; marketoGUID: string }
+  | { status: "skipped"; code: string; message: string };
+
+/** One record written by its key field (the dedupe field or marketoGUID); also the bulk import's row. */
+export function syncRecord(
+  world: World,
+  type: CustomObjectType,
+  action: "createOnly" | "updateOnly" | "createOrUpdate",
+  key: string,
+  record: Record<string, unknown>,
+  now: number,
+): SyncOutcome {
+  const skip = (code: string, message: string): SyncOutcome => ({ status: "skipped", code, message });
+  const records = recordsOf(world, type);
+  const unknown = Object.keys(record).find((f) => !type.fields.some((known) => known.name === f));
+  if (unknown) return skip("1006", `Field '${unknown}' not found`);
+  const keyValue = record[key];
+  if (keyValue === undefined || keyValue === null || keyValue === "")
+    return skip("1003", `Value for the key field '${key}' is required`);
+  const existing = records.find((r) => String(value(r, key)) === String(keyValue));
+  if (existing && action === "createOnly") return skip("1005", "Record already exists");
+  if (!existing && (action === "updateOnly" || key === "marketoGUID"))
+    return skip("1013", "Record not found");
+  const link = record[type.leadLink] ?? existing?.values[type.leadLink];
+  if (!world.leads.has(Number(link)))
+    return skip("1003", `Value for the link field '${type.leadLink}' is not a lead id`);
+  const values = Object.fromEntries(
+    Object.entries(record).filter(([f]) => f !== "marketoGUID" && f !== "createdAt" && f !== "updatedAt"),
+  ) as Record<string, CustomValue>;
+  if (existing) {
+    Object.assign(existing.values, values);
+    existing.updatedAt = now;
+    return { status: "updated", marketoGUID: existing.marketoGUID };
+  }
+  const created = {
+    marketoGUID: customGuid(type.apiName, records.length + 1 + now),
+    createdAt: now,
+    updatedAt: now,
+    values,
+  };
+  records.push(created);
+  return { status: "created", marketoGUID: created.marketoGUID };
+}
+
+export function deleteCustomObjects(req: ApiRequest, ctx: HandlerContext, [name]: string[]): HandlerResult {
+  const type = findType(ctx.world, name);
+  const body = jsonBody(req.body);
+  const input = inputOf(body);
+  const key = keyed(type, (body as Record<string, unknown>).deleteBy, "deleteBy");
+  const records = recordsOf(ctx.world, type);
+  return {
+    result: input.map((record, seq) => {
+      const at = records.findIndex((r) => String(value(r, key)) === String(record[key]));
+      const found = records[at];
+      if (!found) return skipped(seq, "1013", "Record not found");
+      records.splice(at, 1);
+      return { seq, marketoGUID: found.marketoGUID, status: "deleted" };
+    }),
+  };
+}
