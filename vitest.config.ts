@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import { configDefaults, defineConfig } from "vitest/config";
 
 const jsonReport = process.env.VITEST_JSON_REPORT;
@@ -14,6 +15,9 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 30_000,
     pool: "forks",
+    // vitest runs cores - 1 files at once: one on a two-core machine, which then idles while a file waits on
+    // the processes, servers and browser it started. Two at least. https://vitest.dev/config/maxworkers
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     // Each file works in a temp folder of its own and fails if it leaves anything there or writes on
     // stderr unannounced (test/helpers/setup-file.ts); the run's folder is made and removed here.
     // https://vitest.dev/config/globalsetup, https://vitest.dev/config/setupfiles

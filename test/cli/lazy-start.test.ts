@@ -148,6 +148,7 @@ describe("serve over stdio loads only what serving tools needs", () => {
         "/src/connectors/google/connector.ts",
         "/node_modules/minisearch/",
         "/node_modules/pino/",
+        "/node_modules/ioredis/",
         "node:http",
         "node:readline",
         "/src/auth/marketo-token.ts",
