@@ -5,7 +5,7 @@
  * getLeadPartitionsUsingGET). Merge keeps the winner (the path's lead): each loser's empty-on-the-winner
  * fields fill the winner's, the first loser listed first
  * (https://experienceleague.adobe.com/en/docs/experience-cloud-kcs/kbarticles/ka-28666), the loser's list and program memberships move to the winner, the losers are
- * deleted, and a "Merge Leads" activity (32) on the winner records their ids. `leadId` names one loser,
+ * deleted (their activities and custom object records moved to the winner first), and a "Merge Leads" activity (32) on the winner records their ids. `leadId` names one loser,
  * `leadIds` several (Swagger mergeLeadsUsingPOST). Associate takes the Munchkin cookie (`id:…&token:…`). The
  * sandbox has one partition, "Default".
  *
@@ -57,6 +57,12 @@ export function mergeLeads(req: ApiRequest, ctx: HandlerContext, [id]: string[])
       members.delete(loser.id);
       if (membership && !members.has(winner.id)) members.set(winner.id, { ...membership, leadId: winner.id });
     }
+    // "All activity log items are merged" (docs.marketo.com, Merging People): the loser's history is the
+    // winner's; and its custom object records follow it, or they would link to a lead that is gone.
+    for (const activity of world.activities) if (activity.leadId === loser.id) activity.leadId = winner.id;
+    for (const type of world.customObjectTypes)
+      for (const record of world.customObjects.get(type.apiName) ?? [])
+        if (Number(record.values[type.leadLink]) === loser.id) record.values[type.leadLink] = winner.id;
     world.leads.delete(loser.id);
   }
   winner.updatedAt = now;
