@@ -2,7 +2,9 @@
  * A pushed authorization request (RFC 9126, on by default in oidc-provider and advertised in the
  * authorization server's metadata) carries its scope in the pushed request; the link the browser opens names
  * only client_id and request_uri. The default scope for a request without one (RFC 6749 section 3.3) must
- * not be added to such a link: the person is asked for what the client pushed, no more.
+ * not be added to such a link: the person is asked for what the client pushed, no more. And a refresh
+ * token of a read-only grant cannot ask for steps:write (every registered client may ask for every scope,
+ * src/mcp/oauth/embedded.ts, but only on the consent page).
  */
 import {
   Client as ModernClient,
@@ -16,7 +18,7 @@ import { oauthSettings } from "../../src/settings.js";
 import { type MarketoFixture, marketoFixture } from "../helpers/fixtures.js";
 import { RecordingOAuthProvider, ScriptedBrowser, signInThroughConsent } from "../helpers/oauth-browser.js";
 
-describe("a pushed authorization request's scope (embedded authorization server)", () => {
+describe("no scope without the person's consent (embedded authorization server)", () => {
   let fixture: MarketoFixture;
   let web: ConsoleHandle;
   let http: HttpServerHandle;
@@ -76,5 +78,41 @@ describe("a pushed authorization request's scope (embedded authorization server)
     const token = provider.saved?.access_token as string;
     const claims = JSON.parse(Buffer.from(token.split(".")[1] as string, "base64url").toString());
     expect(claims.scope).toBe("steps:read");
+  });
+  it("does not widen a read-only grant when its refresh token asks for steps:write", async () => {
+    const provider = new RecordingOAuthProvider();
+    const transport = new StreamableHTTPClientTransport(new URL(http.url), { authProvider: provider });
+    await expect(new ModernClient({ name: "agent", version: "1" }).connect(transport)).rejects.toThrow(
+      UnauthorizedError,
+    );
+    provider.authorizationUrl?.searchParams.set("scope", "steps:read");
+    const callback = await signInThroughConsent(
+      provider,
+      new ScriptedBrowser(base),
+      `/${new URL(web.loginUrl(base)).search}`,
+      ["steps:read"],
+    );
+    await transport.finishAuth(callback.searchParams);
+    const refreshToken = provider.saved?.refresh_token as string;
+    expect(refreshToken).toBeTruthy();
+    const answer = await fetch(`${base}/oauth/token`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({
+        grant_type: "refresh_token",
+        refresh_token: refreshToken,
+        client_id: String(provider.info?.client_id),
+        scope: "steps:read steps:write",
+        resource: http.url,
+      }),
+    });
+    const body = (await answer.json()) as { access_token?: string; error?: string };
+    if (answer.ok) {
+      const token = body.access_token as string;
+      const claims = JSON.parse(Buffer.from(token.split(".")[1] as string, "base64url").toString());
+      expect(claims.scope).toBe("steps:read");
+    } else {
+      expect(body.error).toBe("invalid_scope");
+    }
   });
 });
