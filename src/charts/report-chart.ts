@@ -35,7 +35,13 @@ const label = (row: Row, dimensions: readonly string[]): string =>
 /** Map.groupBy arrived in Node 21; the package supports Node 20. */
 function groupBy<T>(items: readonly T[], key: (item: T) => string): Map<string, T[]> {
   const groups = new Map<string, T[]>();
-  for (const item of items) groups.set(key(item), [...(groups.get(key(item)) ?? []), item]);
+  // Pushed in place: copying the group on each row made a 10,000-row report's chart quadratic.
+  for (const item of items) {
+    const name = key(item);
+    const group = groups.get(name);
+    if (group) group.push(item);
+    else groups.set(name, [item]);
+  }
   return groups;
 }
 

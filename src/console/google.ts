@@ -34,6 +34,14 @@ function hostsOf(workspace: Workspace): string[] {
 /** Each account's last Test (this server's memory: it restarts empty), per workspace. */
 const lastTests = new WeakMap<Workspace, Map<string, LastTest>>();
 
+/**
+ * Which credential a Test was of: its label and when it was stored. Another credential stored under the
+ * same label later (removed and connected again, another account imported, the same account reconnected
+ * after its token died) has no last Test until it is tested.
+ */
+const testKey = (account: Pick<AccountSummary, "label" | "addedAt">): string =>
+  `${account.label}\n${account.addedAt}`;
+
 /** What the page may know about the Google connection: never a secret or a token. */
 export async function googleStatus(workspace: Workspace, env: NodeJS.ProcessEnv, sandbox: boolean) {
   const client = await environmentGoogleClient({ ...workspace.context, env });
@@ -56,7 +64,7 @@ export async function googleStatus(workspace: Workspace, env: NodeJS.ProcessEnv,
       ...account,
       readOnly: readOnlyAccount(account.scopes),
       connectedBy: connectedBy(account),
-      lastTest: lastTests.get(workspace)?.get(account.label) ?? null,
+      lastTest: lastTests.get(workspace)?.get(testKey(account)) ?? null,
     })),
   };
 }
@@ -92,9 +100,12 @@ export async function testGoogleAccount(
   workspace: Workspace,
   label: string,
 ): Promise<{ message: string; lastTest: LastTest }> {
+  // The credential under test, as it was when the Test began.
+  const tested = (await workspace.accounts.list()).find((account) => account.label === label);
   const remember = (lastTest: LastTest) => {
+    if (!tested) return lastTest;
     const tests = lastTests.get(workspace) ?? new Map<string, LastTest>();
-    tests.set(label, lastTest);
+    tests.set(testKey(tested), lastTest);
     lastTests.set(workspace, tests);
     return lastTest;
   };
