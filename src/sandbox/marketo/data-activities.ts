@@ -105,6 +105,14 @@ export const ACTIVITY_TYPES: readonly ActivityTypeDef[] = [
     primaryAttribute: t("Program ID", "integer"),
     attributes: [t("New Status ID", "integer"), t("Old Status ID", "integer"), t("Reason")],
   },
+  {
+    // Id and name from Adobe's activity type list, which files 145 among the types without a program id
+    // (leads-push.ts cites it); the description and the attributes (the request's fields) are inferred.
+    id: 145,
+    name: "Push Lead to Marketo",
+    description: "Person pushed to Marketo through the REST API",
+    attributes: [t("Program Name"), t("Source"), t("Reason")],
+  },
 ];
 
 const PAGES = ["/pricing", "/blog/attribution", "/product/automation", "/contact", "/webinars"];

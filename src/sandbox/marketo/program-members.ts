@@ -20,9 +20,19 @@ import {
 /** Updated-at filters of Get Program Members span at most seven days (ADE program-members.md). */
 const MAX_UPDATED_SPAN_MS = 7 * 86_400_000;
 const DEFAULT_MEMBER_FIELDS = ["acquiredBy", "leadId", "membershipDate", "programId", "reachedSuccess"];
-const SEARCHABLE = ["leadId", "reachedSuccess", "statusName"];
+/** Adobe's describe example lists its custom field among the searchable ones (program-members page). */
+const SEARCHABLE = ["leadId", "myCustomField", "reachedSuccess", "statusName"];
 
-type FieldDef = readonly [name: string, dataType: string, length?: number];
+type FieldDef = readonly [name: string, dataType: string, length?: number, updateable?: boolean];
+/**
+ * Custom program member fields: the only updateable ones (Adobe's describe shows every standard field
+ * `updateable: false`; Sync Program Member Data writes custom ones). "myCustomField" is the docs' example
+ * name; "myCustomScore" (an integer) is inferred, so the sandbox has a second type to check.
+ */
+export const CUSTOM_MEMBER_FIELDS: readonly FieldDef[] = [
+  ["myCustomField", "string", 255, true],
+  ["myCustomScore", "integer", undefined, true],
+];
 export const MEMBER_FIELDS: readonly FieldDef[] = [
   ["acquiredBy", "boolean"],
   ["attendanceLikelihood", "integer"],
@@ -41,6 +51,7 @@ export const MEMBER_FIELDS: readonly FieldDef[] = [
   ["trackName", "string", 255],
   ["updatedAt", "datetime"],
   ["waitlistPriority", "integer"],
+  ...CUSTOM_MEMBER_FIELDS,
 ];
 
 /** An unknown program is 1013 "Object not found" (inferred: the pages show no error for it). */
@@ -111,11 +122,11 @@ export function memberValue(
     case "updatedAt":
       return leadDate(m.updatedAt);
     default:
-      return null;
+      return m.custom?.[name] ?? null;
   }
 }
 
-function memberFilter(req: ApiRequest): (m: ProgramMembership) => boolean {
+function memberFilter(req: ApiRequest, program: Program): (m: ProgramMembership) => boolean {
   const filterType = required(req.params, "filterType");
   if (filterType === "updatedAt") {
     const bound = (name: string) => {
@@ -141,16 +152,12 @@ function memberFilter(req: ApiRequest): (m: ProgramMembership) => boolean {
     );
   }
   const wanted = new Set(values.map((v) => v.toLowerCase()));
-  return (m) => {
-    const value =
-      filterType === "leadId" ? m.leadId : filterType === "statusName" ? m.statusName : m.reachedSuccess;
-    return wanted.has(String(value).toLowerCase());
-  };
+  return (m) => wanted.has(String(memberValue(filterType, m, program)).toLowerCase());
 }
 
 export function getProgramMembers(req: ApiRequest, ctx: HandlerContext, [id]: string[]): HandlerResult {
   const program = findProgram(ctx, id);
-  const matches = memberFilter(req);
+  const matches = memberFilter(req, program);
   const fields = req.params.has("fields") ? multi(req.params, "fields") : DEFAULT_MEMBER_FIELDS;
   for (const name of fields) {
     if (!MEMBER_FIELDS.some(([known]) => known === name))
@@ -179,12 +186,12 @@ export function describeProgramMembers(_req: ApiRequest, ctx: HandlerContext): H
         updatedAt: at,
         dedupeFields: ["leadId", "programId"],
         searchableFields: SEARCHABLE.map((name) => [name]),
-        fields: MEMBER_FIELDS.map(([name, dataType, length]) => ({
+        fields: MEMBER_FIELDS.map(([name, dataType, length, updateable]) => ({
           name,
           displayName: name,
           dataType,
           ...(length !== undefined ? { length } : {}),
-          updateable: false,
+          updateable: updateable === true,
           crmManaged: false,
         })),
       },

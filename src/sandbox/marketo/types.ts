@@ -90,6 +90,8 @@ export interface ProgramMembership {
   stream?: string;
   nurtureCadence?: string;
   isExhausted?: boolean;
+  /** Custom program member field values (program-members.ts CUSTOM_MEMBER_FIELDS), set by Sync Program Member Data. */
+  custom?: Record<string, string | number | null>;
 }
 
 export interface Campaign {

@@ -196,6 +196,30 @@ describe("merge, associate and partitions have the Swagger shapes", () => {
   });
 });
 
+describe("Push Lead to Marketo and Sync Program Member Data have the Swagger shapes", () => {
+  it("a push that creates, updates and skips, then a member data sync with a skipped record", async () => {
+    const program = (await h.call("/rest/asset/v1/program/1004.json")).result?.[0]?.name as string;
+    const existing = (await h.call("/rest/v1/lead/5.json?fields=email")).result?.[0]?.email as string;
+    const pushed = await mapi(
+      "POST /rest/v1/leads/push.json",
+      "/rest/v1/leads/push.json",
+      jsonInit("POST", {
+        programName: program,
+        input: [{ email: "wire.push@example.com" }, { email: existing }, { email: "not-an-email" }],
+      }),
+    );
+    expect(
+      pushed.result?.map((r) => r.status),
+      JSON.stringify(pushed.result),
+    ).toEqual(["created", "updated", "skipped"]);
+    await mapi(
+      "POST /rest/v1/programs/{programId}/members.json",
+      "/rest/v1/programs/1004/members.json",
+      jsonInit("POST", { input: [{ leadId: 5, myCustomField: "wire" }, { leadId: 999_999 }] }),
+    );
+  });
+});
+
 /** The operations validated above: a shrinking list fails the last test. */
 const EXPECTED = [
   "marketo-mapi GET /bulk/v1/customobjects/{apiName}/export.json",
@@ -223,8 +247,10 @@ const EXPECTED = [
   "marketo-mapi POST /rest/v1/customobjects/{customObjectName}/delete.json",
   "marketo-mapi POST /rest/v1/leads/partitions.json",
   "marketo-mapi POST /rest/v1/leads/programs/{programId}/status.json",
+  "marketo-mapi POST /rest/v1/leads/push.json",
   "marketo-mapi POST /rest/v1/leads/{leadId}/associate.json",
   "marketo-mapi POST /rest/v1/leads/{leadId}/merge.json",
+  "marketo-mapi POST /rest/v1/programs/{programId}/members.json",
   "marketo-mapi POST /rest/v1/programs/{programId}/members/delete.json",
 ];
 

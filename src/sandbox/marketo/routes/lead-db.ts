@@ -24,8 +24,10 @@ import {
 import { describeLeads, describeLeads2, getLeadById, getLeadsByFilter } from "../leads.js";
 import { deleteLeads } from "../leads-delete.js";
 import { associateLead, getLeadPartitions, mergeLeads, updateLeadPartitions } from "../leads-merge.js";
+import { pushLeads } from "../leads-push.js";
 import { syncLeads } from "../leads-sync.js";
 import { addToList, getListById, getListMembers, getLists, isMember, removeFromList } from "../lists.js";
+import { syncProgramMemberData } from "../program-member-data.js";
 import { changeProgramMemberStatus } from "../program-member-status.js";
 import { describeProgramMembers, getLeadsByProgram, getProgramMembers } from "../program-members.js";
 import type { Route } from "../types.js";
@@ -37,6 +39,7 @@ export const LEAD_DB_ROUTES: readonly Route[] = [
   r("POST", "/rest/v1/leads.json", syncLeads),
   r("DELETE", "/rest/v1/leads.json", deleteLeads),
   r("POST", "/rest/v1/leads/delete.json", deleteLeads),
+  r("POST", "/rest/v1/leads/push.json", pushLeads),
   r("GET", "/rest/v1/leads/describe.json", describeLeads),
   r("GET", "/rest/v1/leads/describe2.json", describeLeads2),
   r("GET", "/rest/v1/lead/{id}.json", getLeadById),
@@ -50,6 +53,7 @@ export const LEAD_DB_ROUTES: readonly Route[] = [
   r("GET", "/rest/v1/leads/{id}/programMembership.json", getProgramMembership),
   r("GET", "/rest/v1/leads/{id}/smartCampaignMembership.json", getSmartCampaignMembership),
   r("GET", "/rest/v1/programs/{id}/members.json", getProgramMembers),
+  r("POST", "/rest/v1/programs/{id}/members.json", syncProgramMemberData),
   r("GET", "/rest/v1/programs/members/describe.json", describeProgramMembers),
   // The Swagger lists Describe Program Member under both spellings (describeProgramMemberUsingGET/GET2).
   r("GET", "/rest/v1/program/members/describe.json", describeProgramMembers),
