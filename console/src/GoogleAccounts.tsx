@@ -24,6 +24,22 @@ export interface Account {
   sandbox?: boolean;
   connectedBy: string;
   lastTest: LastTest | null;
+  /** Requests sent through the account since 00:00 UTC (every replica's, from the shared state). */
+  callsToday: { calls: number; since: string };
+  /** GA4 property quotas last returned to reports run as this account (this server's memory). */
+  quotasSeen: QuotaSeen[];
+}
+
+interface QuotaStatus {
+  consumed?: number;
+  remaining?: number;
+}
+
+export interface QuotaSeen {
+  propertyId: string;
+  kind: "core" | "realtime";
+  seenAt: string;
+  quotas: { tokensPerDay?: QuotaStatus; tokensPerHour?: QuotaStatus };
 }
 
 const shortScope = (scope: string) => scope.replace("https://www.googleapis.com/auth/", "");
@@ -91,6 +107,7 @@ function AccountCard(props: {
             ? `${new Date(last.at).toLocaleString()}: ${last.ok ? "OK" : "failed"}. ${last.message}`
             : "Not tested since this server started."}
         </dd>
+        <UsageEntries account={account} />
       </dl>
       <div className="actions">
         <button type="button" disabled={props.busy || test.busy} onClick={() => void run()}>
@@ -107,6 +124,43 @@ function AccountCard(props: {
       </div>
       {test.error ? <Problem error={test.error} /> : null}
     </article>
+  );
+}
+
+/** Proto3 leaves out zeros: a status without `consumed` consumed none. */
+const tokens = (status: QuotaStatus | undefined) =>
+  status
+    ? `${(status.consumed ?? 0).toLocaleString()} used, ${(status.remaining ?? 0).toLocaleString()} left`
+    : "not reported";
+
+function quotaLine(seen: QuotaSeen): string {
+  const kind = seen.kind === "realtime" ? "realtime" : "core";
+  const when = new Date(seen.seenAt).toLocaleString();
+  return `Property ${seen.propertyId} (${kind} reports, seen ${when}): tokens per day ${tokens(seen.quotas.tokensPerDay)}; tokens per hour ${tokens(seen.quotas.tokensPerHour)}.`;
+}
+
+/** What the account has used: calls today, and each property's GA4 tokens when last seen. */
+function UsageEntries({ account }: { account: Account }) {
+  const { calls, since } = account.callsToday;
+  return (
+    <>
+      <dt>Calls today</dt>
+      <dd data-testid="google-calls-today">
+        {calls.toLocaleString()} since {new Date(since).toLocaleString()} (00:00 UTC)
+      </dd>
+      <dt>GA4 quota last seen</dt>
+      {account.quotasSeen.length === 0 ? (
+        <dd data-testid="google-quota-seen">
+          No report has been run as this account since this server started.
+        </dd>
+      ) : (
+        account.quotasSeen.map((seen) => (
+          <dd data-testid="google-quota-seen" key={`${seen.propertyId}:${seen.kind}`}>
+            {quotaLine(seen)}
+          </dd>
+        ))
+      )}
+    </>
   );
 }
 

@@ -47,6 +47,8 @@ export async function googleStatus(workspace: Workspace, env: NodeJS.ProcessEnv,
   const client = await environmentGoogleClient({ ...workspace.context, env });
   const saved = await savedGoogleClient(workspace.secrets);
   const accounts = await workspace.accounts.list();
+  const handle = workspace.handle("google");
+  const calls = await Promise.all(accounts.map((account) => handle.callsToday(account.label)));
   return {
     fields: CONNECTIONS.google.fields,
     client: client
@@ -60,11 +62,14 @@ export async function googleStatus(workspace: Workspace, env: NodeJS.ProcessEnv,
           }
         : null,
     hosts: hostsOf(workspace),
-    accounts: accounts.map((account) => ({
+    accounts: accounts.map((account, index) => ({
       ...account,
       readOnly: readOnlyAccount(account.scopes),
       connectedBy: connectedBy(account),
       lastTest: lastTests.get(workspace)?.get(testKey(account)) ?? null,
+      callsToday: calls[index],
+      // Held by this process's connector only (a replica that ran no report for it shows none).
+      quotasSeen: handle.built(account.label)?.quotasSeen() ?? [],
     })),
   };
 }

@@ -1,7 +1,8 @@
 /**
  * The console as an admin and a marketer use it, in headless Chromium (one server, one browser): a
  * refused input names every field by its title at once, each Google account is a card with its state
- * (connected as, the host it talks to, how it was connected, its last Test), the same Google account
+ * (connected as, the host it talks to, how it was connected, its last Test, its calls today and the GA4
+ * tokens its last report returned), the same Google account
  * connected twice replaces the old one and says so, and every control of the login, integrations and
  * result screens is reached with the Tab key, with a visible focus ring. Marketo here allows one call
  * per 2 s, so a paged read is still running when Cancel is pressed. Screenshots go to
@@ -110,6 +111,39 @@ describe("the console's connections, errors and keyboard", () => {
       .toMatch(/: OK\. Google refreshed its token/);
     expect(await axeViolations(page)).toEqual([]);
     await browser.screenshot("integrations-02-google-cards");
+  });
+
+  it("shows what an account has used: a report run as it raises its calls today and shows the property's tokens", async () => {
+    await openIntegrations();
+    const card = () => page.getByRole("article", { name: "Google account sandbox" });
+    const calls = async () =>
+      Number.parseInt((await card().getByTestId("google-calls-today").textContent()) ?? "", 10);
+    const callsBefore = await calls();
+    expect(await card().getByTestId("google-quota-seen").textContent()).toBe(
+      "No report has been run as this account since this server started.",
+    );
+    const sent = () => fixture.google.stats().data.requests + fixture.google.stats().adminRequests;
+    const sentBefore = sent();
+    await page.getByRole("link", { name: "Tool steps" }).click();
+    await page.getByLabel("Search tool steps").fill("analytics");
+    await page.getByRole("button", { name: /^Run Reports/ }).click();
+    await page.getByRole("button", { name: "Active users per day, last 28 days" }).click();
+    await page.getByLabel("Google account").selectOption("sandbox");
+    await expect.poll(() => page.getByLabel("Property").inputValue()).toMatch(/^\d+$/);
+    const property = await page.getByLabel("Property").inputValue();
+    await page.getByRole("button", { name: "Run", exact: true }).click();
+    await page.locator(".results .summary").waitFor();
+    await openIntegrations();
+    // Every request the sandbox received (pickers and report) went through this account and was counted.
+    await expect.poll(calls).toBe(callsBefore + sent() - sentBefore);
+    expect(sent()).toBeGreaterThan(sentBefore);
+    expect(await card().getByTestId("google-quota-seen").textContent()).toMatch(
+      new RegExp(
+        `^Property ${property} \\(core reports, seen .+\\): tokens per day [\\d,]+ used, [\\d,]+ left; tokens per hour [\\d,]+ used, [\\d,]+ left\\.$`,
+      ),
+    );
+    expect(await axeViolations(page)).toEqual([]);
+    await browser.screenshot("integrations-02b-google-account-use");
   });
 
   it("connects the same Google account twice: one card, and the page says its token was replaced", async () => {

@@ -7,6 +7,7 @@ import {
   googleEndpointsFromEnv,
 } from "../../auth/google/config.js";
 import type { GoogleAnalyticsConnector } from "../../connectors/google/connector.js";
+import { AccountCalls, type GoogleCallsToday } from "../../connectors/google/usage.js";
 import { positiveSetting } from "../../settings.js";
 import type { ConnectionHandle, RoomContext } from "../types.js";
 
@@ -17,6 +18,10 @@ let googleModule: Promise<typeof import("../../connectors/google/connector.js")>
 export interface GoogleHandle extends ConnectionHandle<GoogleAnalyticsConnector> {
   readonly accounts: GoogleAccounts;
   readonly endpoints: GoogleEndpoints;
+  /** The account's connector if one was built here (none is built just to look). */
+  built(label: string): GoogleAnalyticsConnector | undefined;
+  /** Calls sent through the account since 00:00 UTC, counted in the shared state by every replica. */
+  callsToday(label: string): Promise<GoogleCallsToday>;
 }
 
 export function openGoogle(context: RoomContext): GoogleHandle {
@@ -31,11 +36,14 @@ export function openGoogle(context: RoomContext): GoogleHandle {
     ...(context.fetch ? { fetch: context.fetch } : {}),
   });
   /** Per account label; rebuilt when the account's token source changes (reconnected elsewhere). */
+  const usageScope = (label: string) => `${context.workspace}:${label}`;
   const kept = new Map<string, { tokens: GoogleTokenSource; connector: GoogleAnalyticsConnector }>();
   return {
     accounts,
     endpoints,
     forget: () => kept.clear(),
+    built: (label) => kept.get(label)?.connector,
+    callsToday: (label) => new AccountCalls(context.state, usageScope(label), Date.now).today(),
     async connector(label) {
       googleModule ??= import("../../connectors/google/connector.js");
       const [tokens, { GoogleAnalyticsConnector }] = await Promise.all([
@@ -52,6 +60,7 @@ export function openGoogle(context: RoomContext): GoogleHandle {
         state: context.state,
         timeoutMs: positiveSetting(env, "MARTECH_STEPS_REQUEST_TIMEOUT_MS"),
         deadlineMs: positiveSetting(env, "MARTECH_STEPS_DEADLINE_MS"),
+        usageScope: usageScope(tokens.label),
         ...(context.fetch ? { fetch: context.fetch } : {}),
       });
       kept.set(tokens.label, { tokens, connector });

@@ -2,6 +2,7 @@ import type { GoogleEndpoints } from "../../auth/google/config.js";
 import type { GoogleTokenSource } from "../../auth/google/token-source.js";
 import { DEFAULT_DEADLINE_MS, DEFAULT_REQUEST_TIMEOUT_MS } from "../../deadline.js";
 import { UpstreamError, ValidationError } from "../../errors.js";
+import { MemoryState } from "../../state/memory.js";
 import type { SharedState } from "../../state/types.js";
 import { type CheckedPath, joinEndpoint } from "../endpoint-guard.js";
 import { checkReservedQuery } from "../reserved-query.js";
@@ -33,6 +34,7 @@ import type {
   RunRealtimeReportResponse,
   RunReportResponse,
 } from "./types.js";
+import { AccountCalls, type GoogleCallsToday } from "./usage.js";
 
 export interface GoogleAnalyticsConnectorDeps {
   tokens: GoogleTokenSource;
@@ -56,6 +58,8 @@ export interface GoogleAnalyticsConnectorDeps {
   maxInFlightPerProperty?: number;
   /** A Retry-After longer than this is reported instead of waited on. Default 30 s. */
   maxRetryWaitMs?: number;
+  /** Names the workspace and account whose calls are counted per day in `state` (default: the label). */
+  usageScope?: string;
 }
 
 const METHODS: ReadonlySet<string> = new Set(["GET", "POST", "PATCH", "DELETE"]);
@@ -100,11 +104,17 @@ export class GoogleAnalyticsConnector {
   readonly #metadata: AnswerCache<Metadata>;
   readonly #timeZones: AnswerCache<string | undefined>;
   readonly #compatibility: AnswerCache<CheckCompatibilityResponse>;
+  readonly #calls: AccountCalls;
 
   constructor(deps: GoogleAnalyticsConnectorDeps) {
     this.account = deps.tokens.label;
     this.#endpoints = deps.endpoints;
     this.#now = deps.now ?? Date.now;
+    this.#calls = new AccountCalls(
+      deps.state ?? new MemoryState(),
+      deps.usageScope ?? this.account,
+      this.#now,
+    );
     const kept = { ttlMs: ANSWER_TTL_MS, now: this.#now };
     this.#metadata = new AnswerCache({ ...kept, maxEntries: 100 });
     this.#timeZones = new AnswerCache({ ...kept, maxEntries: 100 });
@@ -154,6 +164,8 @@ export class GoogleAnalyticsConnector {
       : isBatch
         ? withBatchPropertyQuota(req.body)
         : req.body;
+    // Counted once checked and about to be sent, whatever its outcome: Google counts failed calls too.
+    await this.#calls.count();
     const result = await this.#transport.send({
       api,
       method: req.method,
@@ -292,6 +304,19 @@ export class GoogleAnalyticsConnector {
     const { core, realtime } = entry;
     if (!core || !realtime) return core ?? realtime;
     return core.seenAt >= realtime.seenAt ? core : realtime;
+  }
+
+  /** Every property's last quotas seen through this account (this process's memory), newest first. */
+  quotasSeen(): PropertyQuotaSnapshot[] {
+    const all = [...this.#quotas.values()].flatMap(({ core, realtime }) => [core, realtime]);
+    return all
+      .filter((seen): seen is PropertyQuotaSnapshot => seen !== undefined)
+      .sort((a, b) => b.seenAt.localeCompare(a.seenAt));
+  }
+
+  /** Requests sent through this account since 00:00 UTC, by every process sharing the state. */
+  callsToday(): Promise<GoogleCallsToday> {
+    return this.#calls.today();
   }
 
   #recordQuota(propertyId: string, path: string, body: unknown): void {
