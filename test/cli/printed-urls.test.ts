@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
+import { stopChild } from "../helpers/cli.js";
 import { INIT, raw } from "../helpers/raw-http.js";
 
 /**
@@ -20,8 +21,8 @@ const LOOPBACK = /^(127\.\d+\.\d+\.\d+|localhost|\[::1\])$/;
 
 const children: ChildProcess[] = [];
 const homes: string[] = [];
-afterAll(() => {
-  for (const child of children) child.kill("SIGTERM");
+afterAll(async () => {
+  await Promise.all(children.map(stopChild));
   for (const home of homes) rmSync(home, { recursive: true, force: true });
 });
 

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sandboxEnv, startGoogleSandbox } from "../../src/sandbox/index.js";
 import { type MarketoSandbox, startMarketoSandbox } from "../../src/sandbox/marketo/index.js";
 import { childEnv } from "../helpers/child-env.js";
-import { BIN, freshHome, type Run, run } from "../helpers/cli.js";
+import { BIN, freshHome, type Run, run, stopChild } from "../helpers/cli.js";
 import { CANARY_SECRET } from "../helpers/fixtures.js";
 
 const MALFORMED_KEY = "this-is-not-a-32-byte-key-but-a-secret";
@@ -214,7 +214,7 @@ describe("a running serve --http whose store goes bad", () => {
   });
   afterAll(async () => {
     await client?.close();
-    child?.kill("SIGTERM");
+    if (child) await stopChild(child);
     await sandbox?.close();
   });
 

@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { childEnv } from "../helpers/child-env.js";
+import { stopChild } from "../helpers/cli.js";
 import { rawRequest } from "../helpers/console.js";
 import { tempDir } from "../helpers/temp.js";
 
@@ -31,9 +32,7 @@ describe("npm start serves the console beside /mcp", () => {
       });
     });
   });
-  afterAll(() => {
-    child.kill("SIGTERM");
-  });
+  afterAll(() => stopChild(child));
 
   it("prints the page's URL with a one-time token, which opens a session on the sandbox", async () => {
     expect(login.pathname).toBe("/");

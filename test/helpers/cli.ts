@@ -94,18 +94,25 @@ export interface Started {
   stop(): Promise<void>;
 }
 
+/**
+ * Stops a process a test started and resolves once it has exited: until then it may still be writing in the
+ * file's temp folder (Node 22's compile cache is written as the process exits), which the file then removes.
+ */
+export function stopChild(child: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) return resolve();
+    child.once("exit", () => resolve());
+    child.kill("SIGTERM");
+  });
+}
+
 /** Starts a long-running command (start, sandbox) and resolves once its banner says it is ready. */
 export function startCli(args: string[], env: NodeJS.ProcessEnv, ready = /Press Ctrl-C/): Promise<Started> {
   const child = spawn(process.execPath, [BIN, ...args], {
     env: { ...childEnv(), ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
-  const stop = () =>
-    new Promise<void>((resolve) => {
-      if (child.exitCode !== null || child.signalCode !== null) return resolve();
-      child.once("exit", () => resolve());
-      child.kill("SIGTERM");
-    });
+  const stop = () => stopChild(child);
   let stdout = "";
   child.stdout?.on("data", (chunk) => {
     stdout += chunk;
