@@ -4,7 +4,7 @@
  * parent a static list, smart list or campaign reports.
  */
 import { isRecord, toInt } from "./params.js";
-import { type ApiRequest, type FolderRef, MarketoApiError } from "./types.js";
+import { type ApiRequest, type FolderRef, type HandlerContext, MarketoApiError } from "./types.js";
 
 /** A `{"id":n,"type":"Folder"|"Program"}` parameter, or undefined when absent; 1003 when malformed. */
 export function folderParam(params: URLSearchParams, name: string): FolderRef | undefined {
@@ -24,6 +24,19 @@ export function folderParam(params: URLSearchParams, name: string): FolderRef | 
     throw new MarketoApiError("1003", `Invalid folder type '${String(value.type)}' for ${name}`);
   }
   return { id: toInt(String(value.id), `${name}.id`), type: type === "folder" ? "Folder" : "Program" };
+}
+
+/** A required `folder` parameter naming a program or folder that exists: 701 when absent, 1003 when unknown. */
+export function existingFolder(ctx: HandlerContext, params: URLSearchParams): FolderRef {
+  const ref = folderParam(params, "folder");
+  if (!ref) throw new MarketoApiError("701", "folder cannot be blank");
+  const exists =
+    ref.type === "Program"
+      ? ctx.world.programs.some((p) => p.id === ref.id)
+      : ctx.world.folders.some((f) => f.id === ref.id);
+  if (!exists)
+    throw new MarketoApiError("1003", `Invalid folder ${JSON.stringify(ref)}: no such ${ref.type}`);
+  return ref;
 }
 
 /** Query parameters plus the x-www-form-urlencoded body of an Asset POST (ADE assets.md). */

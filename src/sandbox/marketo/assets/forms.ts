@@ -3,17 +3,11 @@
  * browse, by id, by name, a form's fields, the fields a form may use, create, update metadata,
  * approve/discard the draft, clone, delete. A form's fields are lead fields (the instance's own).
  */
-import { booleanParam, folderParam, formParams, sameFolder } from "../asset-params.js";
+import { booleanParam, existingFolder, folderParam, formParams, sameFolder } from "../asset-params.js";
 import { assetDate } from "../codec.js";
 import { required, toInt } from "../params.js";
 import { NO_ASSETS, offsetPage } from "../programs.js";
-import {
-  type ApiRequest,
-  type FolderRef,
-  type HandlerContext,
-  type HandlerResult,
-  MarketoApiError,
-} from "../types.js";
+import { type ApiRequest, type HandlerContext, type HandlerResult, MarketoApiError } from "../types.js";
 import type { FormVersion, MarketoForm } from "./model.js";
 
 type Status = "approved" | "draft";
@@ -67,18 +61,6 @@ function formOr702(ctx: HandlerContext, id: string | undefined): MarketoForm {
   const form = ctx.world.assets.forms.find((f) => f.id === formId);
   if (!form) throw new MarketoApiError("702", `Form ${formId} not found`);
   return form;
-}
-
-function existingFolder(ctx: HandlerContext, params: URLSearchParams): FolderRef {
-  const ref = folderParam(params, "folder");
-  if (!ref) throw new MarketoApiError("701", "folder cannot be blank");
-  const exists =
-    ref.type === "Program"
-      ? ctx.world.programs.some((p) => p.id === ref.id)
-      : ctx.world.folders.some((f) => f.id === ref.id);
-  if (!exists)
-    throw new MarketoApiError("1003", `Invalid folder ${JSON.stringify(ref)}: no such ${ref.type}`);
-  return ref;
 }
 
 function uniqueName(ctx: HandlerContext, name: string, except?: MarketoForm): void {

@@ -4,17 +4,11 @@
  * discard, clone, delete. Like emails, a page has an approved version, a draft, or both; an edit of
  * the title lands in the draft.
  */
-import { booleanParam, folderParam, formParams, sameFolder } from "../asset-params.js";
+import { booleanParam, existingFolder, folderParam, formParams, sameFolder } from "../asset-params.js";
 import { assetDate } from "../codec.js";
 import { required, toInt } from "../params.js";
 import { NO_ASSETS, offsetPage } from "../programs.js";
-import {
-  type ApiRequest,
-  type FolderRef,
-  type HandlerContext,
-  type HandlerResult,
-  MarketoApiError,
-} from "../types.js";
+import { type ApiRequest, type HandlerContext, type HandlerResult, MarketoApiError } from "../types.js";
 import type { LandingPage, LandingPageVersion } from "./model.js";
 
 type Status = "approved" | "draft";
@@ -71,18 +65,6 @@ function pageOr702(ctx: HandlerContext, id: string | undefined): LandingPage {
   const page = ctx.world.assets.landingPages.find((p) => p.id === pageId);
   if (!page) throw new MarketoApiError("702", `Landing page ${pageId} not found`);
   return page;
-}
-
-function existingFolder(ctx: HandlerContext, params: URLSearchParams): FolderRef {
-  const ref = folderParam(params, "folder");
-  if (!ref) throw new MarketoApiError("701", "folder cannot be blank");
-  const exists =
-    ref.type === "Program"
-      ? ctx.world.programs.some((p) => p.id === ref.id)
-      : ctx.world.folders.some((f) => f.id === ref.id);
-  if (!exists)
-    throw new MarketoApiError("1003", `Invalid folder ${JSON.stringify(ref)}: no such ${ref.type}`);
-  return ref;
 }
 
 /** Landing page names (and so URLs) are unique in the instance. */

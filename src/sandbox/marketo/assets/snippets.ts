@@ -3,7 +3,7 @@
  * browse, read, content, create, update, approve/unapprove/discard, clone, delete. Like emails, a
  * snippet has an approved version, a draft, or both; edits land in the draft.
  */
-import { folderParam, formParams } from "../asset-params.js";
+import { existingFolder, formParams } from "../asset-params.js";
 import { assetDate } from "../codec.js";
 import { required, toInt } from "../params.js";
 import { NO_ASSETS, offsetPage } from "../programs.js";
@@ -63,18 +63,6 @@ function snippetOr702(ctx: HandlerContext, id: string | undefined): Snippet {
   const snippet = ctx.world.assets.snippets.find((s) => s.id === snippetId);
   if (!snippet) throw new MarketoApiError("702", `Snippet ${snippetId} not found`);
   return snippet;
-}
-
-function existingFolder(ctx: HandlerContext, params: URLSearchParams): FolderRef {
-  const ref = folderParam(params, "folder");
-  if (!ref) throw new MarketoApiError("701", "folder cannot be blank");
-  const exists =
-    ref.type === "Program"
-      ? ctx.world.programs.some((p) => p.id === ref.id)
-      : ctx.world.folders.some((f) => f.id === ref.id);
-  if (!exists)
-    throw new MarketoApiError("1003", `Invalid folder ${JSON.stringify(ref)}: no such ${ref.type}`);
-  return ref;
 }
 
 function uniqueName(ctx: HandlerContext, name: string, except?: Snippet): void {
