@@ -4,6 +4,7 @@ import { type Account, AccountCards } from "./GoogleAccounts.tsx";
 import { type ConfigField, FieldInput } from "./Integrations.tsx";
 import { Problem } from "./Problem.tsx";
 import { useAction } from "./useAction.ts";
+import { useRefresh } from "./useRefresh.ts";
 
 interface GoogleStatus {
   fields: ConfigField[];
@@ -27,6 +28,10 @@ export function GoogleCard() {
   useEffect(() => {
     api<GoogleStatus>("GET", "/console/api/google").then(show, (e: ApiError) => setError(e.info));
   }, [show, setError]);
+  // Each account's calls and quotas again after a run or a Test (the client form's values stay).
+  useRefresh(() => {
+    api<GoogleStatus>("GET", "/console/api/google").then(setStatus, () => undefined);
+  });
 
   const saveClient = (event: FormEvent) => {
     event.preventDefault();

@@ -4,6 +4,7 @@ import { type ApiError, api, type ErrorInfo } from "./api.ts";
 import { type ConfigField, FieldInput } from "./Integrations.tsx";
 import { Problem } from "./Problem.tsx";
 import { useAction } from "./useAction.ts";
+import { useRefresh } from "./useRefresh.ts";
 
 interface Connection {
   clientId: string;
@@ -50,6 +51,10 @@ export function MarketoCard() {
   useEffect(() => {
     api<MarketoStatus>("GET", "/console/api/marketo").then(show, (e: ApiError) => setError(e.info));
   }, [show, setError]);
+  // The counts again after a run (the form's values, maybe being typed, stay).
+  useRefresh(() => {
+    api<MarketoStatus>("GET", "/console/api/marketo").then(setStatus, () => undefined);
+  });
 
   const save = (event: FormEvent) => {
     event.preventDefault();
