@@ -8,55 +8,9 @@
  */
 import { useCombobox } from "downshift";
 import { useEffect, useMemo, useState } from "react";
+import { type Choice, MAX_SHOWN, matching, namedChoice } from "./choices.ts";
 
-export interface Choice {
-  /** What the form keeps and sends: an API name. */
-  value: string;
-  /** What a person reads and types: a UI name. */
-  label: string;
-  /** The heading it is listed under (a GA category). */
-  group: string;
-  /** Shown beside the label in the list: the API name, or a count. */
-  detail?: string;
-}
-
-/** Past this many matches the list shows the first ones and says how many more to narrow down. */
-const MAX_SHOWN = 150;
-
-const fold = (text: string) => text.trim().toLowerCase();
-
-/**
- * The choices whose label or value contains the typed text (any case; all of them when nothing is
- * typed), group by group in the order groups first appear (the list shows them under one heading each,
- * in this order); in a group, those that start with the text first ("Sessions" before "Average session
- * duration").
- */
-export function matching(choices: readonly Choice[], typed: string): Choice[] {
-  const wanted = fold(typed);
-  const rank = (choice: Choice) =>
-    fold(choice.label).startsWith(wanted) || fold(choice.value).startsWith(wanted) ? 0 : 1;
-  const groups = [...new Set(choices.map((choice) => choice.group))];
-  return choices
-    .filter((choice) => fold(choice.label).includes(wanted) || fold(choice.value).includes(wanted))
-    .map((choice, index) => ({ choice, index }))
-    .sort(
-      (a, b) =>
-        groups.indexOf(a.choice.group) - groups.indexOf(b.choice.group) ||
-        rank(a.choice) - rank(b.choice) ||
-        a.index - b.index,
-    )
-    .map(({ choice }) => choice);
-}
-
-/** The choice a typed text names exactly (its label or its value, any case), if any. */
-export function namedChoice(choices: readonly Choice[], typed: string): Choice | undefined {
-  const wanted = fold(typed);
-  if (!wanted) return undefined;
-  return (
-    choices.find((choice) => choice.value === typed.trim()) ??
-    choices.find((choice) => fold(choice.label) === wanted || fold(choice.value) === wanted)
-  );
-}
+export type { Choice } from "./choices.ts";
 
 /** What the input shows for a value: its choice's label, or the value itself when no choice has it. */
 const shown = (choices: readonly Choice[], value: string | undefined) =>
@@ -72,7 +26,7 @@ function grouped(items: readonly Choice[]): [string, { choice: Choice; index: nu
   return [...groups.entries()];
 }
 
-export function Combobox(props: {
+interface ComboboxProps {
   id: string;
   label: string;
   choices: readonly Choice[];
@@ -83,16 +37,18 @@ export function Combobox(props: {
   /** The ids of what describes the input (its error, its note). */
   describedBy?: string;
   invalid?: boolean;
-}) {
+}
+
+/** The combobox's state: what is typed, the matches listed, and settling a typed text on a choice. */
+function useChoices(props: ComboboxProps) {
   const { id, choices, value, onChange } = props;
   const [typed, setTyped] = useState(() => shown(choices, value));
   // The value set from outside (an example, a loaded list) shows as its label.
   useEffect(() => {
     setTyped((now) => (namedChoice(choices, now)?.value === value ? now : shown(choices, value)));
   }, [choices, value]);
-  const items = useMemo(() => matching(choices, typed).slice(0, MAX_SHOWN), [choices, typed]);
-  const more = matching(choices, typed).length - items.length;
-  const selectedItem = choices.find((choice) => choice.value === value) ?? null;
+  const all = useMemo(() => matching(choices, typed), [choices, typed]);
+  const items = all.slice(0, MAX_SHOWN);
   const settle = (text: string) => {
     const choice = namedChoice(choices, text);
     const next = choice?.value ?? (text.trim() || undefined);
@@ -107,7 +63,7 @@ export function Combobox(props: {
     getItemId: (index) => `${id}-option-${index}`,
     itemToString: (item) => item?.label ?? "",
     itemToKey: (item) => item?.value,
-    selectedItem,
+    selectedItem: choices.find((choice) => choice.value === value) ?? null,
     inputValue: typed,
     onInputValueChange: ({ inputValue, type }) => {
       setTyped(inputValue);
@@ -126,6 +82,12 @@ export function Combobox(props: {
       if (type === useCombobox.stateChangeTypes.InputBlur) settle(typed);
     },
   });
+  return { combo, typed, items, more: all.length - items.length, settle };
+}
+
+export function Combobox(props: ComboboxProps) {
+  const { id } = props;
+  const { combo, typed, items, more, settle } = useChoices(props);
   const { isOpen, highlightedIndex, getInputProps, getMenuProps, getItemProps, getLabelProps } = combo;
   return (
     <div className="combo">
@@ -149,27 +111,9 @@ export function Combobox(props: {
         })}
       />
       <div {...getMenuProps({ className: isOpen ? "combo-list" : "combo-list closed" })}>
-        {isOpen
-          ? grouped(items).map(([group, entries], g) => (
-              // A listbox holds options and groups of them (WAI-ARIA listbox): a fieldset is neither.
-              // biome-ignore lint/a11y/useSemanticElements: see above
-              <div role="group" aria-labelledby={`${id}-group-${g}`} key={group}>
-                <div role="presentation" className="combo-group" id={`${id}-group-${g}`}>
-                  {group}
-                </div>
-                {entries.map(({ choice, index }) => (
-                  <div
-                    key={choice.value}
-                    className={index === highlightedIndex ? "combo-option active" : "combo-option"}
-                    {...getItemProps({ item: choice, index })}
-                  >
-                    <span className="combo-label">{choice.label}</span>
-                    {choice.detail ? <span className="combo-detail">{choice.detail}</span> : null}
-                  </div>
-                ))}
-              </div>
-            ))
-          : null}
+        {isOpen ? (
+          <Options id={id} items={items} highlighted={highlightedIndex} itemProps={getItemProps} />
+        ) : null}
         {isOpen && items.length === 0 ? (
           <div role="presentation" className="combo-none">
             Nothing matches “{typed.trim()}”.
@@ -183,4 +127,33 @@ export function Combobox(props: {
       </div>
     </div>
   );
+}
+
+/** The listed choices under their groups' headings. */
+function Options(props: {
+  id: string;
+  items: Choice[];
+  highlighted: number;
+  itemProps: ReturnType<typeof useCombobox<Choice>>["getItemProps"];
+}) {
+  const { id } = props;
+  return grouped(props.items).map(([group, entries], g) => (
+    // A listbox holds options and groups of them (WAI-ARIA listbox): a fieldset is neither.
+    // biome-ignore lint/a11y/useSemanticElements: see above
+    <div role="group" aria-labelledby={`${id}-group-${g}`} key={group}>
+      <div role="presentation" className="combo-group" id={`${id}-group-${g}`}>
+        {group}
+      </div>
+      {entries.map(({ choice, index }) => (
+        <div
+          key={choice.value}
+          className={index === props.highlighted ? "combo-option active" : "combo-option"}
+          {...props.itemProps({ item: choice, index })}
+        >
+          <span className="combo-label">{choice.label}</span>
+          {choice.detail ? <span className="combo-detail">{choice.detail}</span> : null}
+        </div>
+      ))}
+    </div>
+  ));
 }

@@ -1,10 +1,10 @@
-import { type FormEvent, useCallback, useEffect, useState } from "react";
+import { type FormEvent, useCallback, useState } from "react";
 import type { MarketoUsage } from "../../src/connectors/marketo/types.ts";
 import { type ApiError, api, type ErrorInfo } from "./api.ts";
 import { type ConfigField, FieldInput } from "./Integrations.tsx";
 import { Problem } from "./Problem.tsx";
 import { useAction } from "./useAction.ts";
-import { useRefresh } from "./useRefresh.ts";
+import { useStatus } from "./useRefresh.ts";
 
 interface Connection {
   clientId: string;
@@ -48,13 +48,8 @@ export function MarketoCard() {
       restEndpoint: next.saved?.restEndpoint ?? "",
     });
   }, []);
-  useEffect(() => {
-    api<MarketoStatus>("GET", "/console/api/marketo").then(show, (e: ApiError) => setError(e.info));
-  }, [show, setError]);
-  // The counts again after a run (the form's values, maybe being typed, stay).
-  useRefresh(() => {
-    api<MarketoStatus>("GET", "/console/api/marketo").then(setStatus, () => undefined);
-  });
+  const failed = useCallback((e: ApiError) => setError(e.info), [setError]);
+  useStatus<MarketoStatus>("/console/api/marketo", show, setStatus, failed);
 
   const save = (event: FormEvent) => {
     event.preventDefault();

@@ -104,7 +104,11 @@ export function Results(props: { result: RunResult | RunStopped; stepId: string;
  * with the reader's separators; any other result's as they are (GA dates read as dates).
  */
 function useReportColumns(data: Record<string, unknown> | undefined, input: Input) {
-  const property = typeof data?.property === "string" && Array.isArray(data.rows) ? data.property : undefined;
+  // The property's id, as the form's picker asks for its metadata: the page has it already (no request).
+  const property =
+    typeof data?.property === "string" && Array.isArray(data.rows)
+      ? data.property.replace(/^properties\//, "")
+      : undefined;
   const account = typeof input.account === "string" ? input.account : undefined;
   const fields = usePropertyFields(account, property);
   return useMemo(() => {

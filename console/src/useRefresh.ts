@@ -4,6 +4,7 @@
  * and when the page is shown again (a run from another tab, the CLI or an MCP client in the meantime).
  */
 import { useEffect, useRef } from "react";
+import { type ApiError, api } from "./api.ts";
 
 const RAN = "martech-steps:ran";
 
@@ -28,4 +29,22 @@ export function useRefresh(load: () => void): void {
       document.removeEventListener("visibilitychange", shown);
     };
   }, []);
+}
+
+/**
+ * A card's status read from `path`: `show` takes the first (it fills the card's form too), `refresh` each
+ * later one after a run or when the page is shown again (the form's values, maybe being typed, stay).
+ */
+export function useStatus<T>(
+  path: string,
+  show: (status: T) => void,
+  refresh: (status: T) => void,
+  failed: (error: ApiError) => void,
+): void {
+  useEffect(() => {
+    api<T>("GET", path).then(show, failed);
+  }, [path, show, failed]);
+  useRefresh(() => {
+    api<T>("GET", path).then(refresh, () => undefined);
+  });
 }

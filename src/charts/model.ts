@@ -98,7 +98,9 @@ export function chartOption(chart: ChartModel, width = DEFAULT_WIDTH): Record<st
     tooltip: { trigger: chart.kind === "funnel" ? "item" : "axis", renderMode: "richText" },
     legend: { type: "scroll", bottom: 0 },
   };
-  if (chart.kind === "funnel") return { ...common, series: [funnelSeries(chart, top)] };
+  // A funnel's stages carry their names: a legend would repeat them.
+  if (chart.kind === "funnel")
+    return { ...common, legend: { show: false }, series: [funnelSeries(chart, top)] };
   const grid = { left: 16, right: 24, top: top + 8, bottom: 48, containLabel: true };
   if (chart.kind === "bar") {
     // Bars lie down: a category's name reads along its bar, never tilted or clipped at the chart's edge.

@@ -24,6 +24,7 @@ describe("the console's words for a person", () => {
           "The dates include the last 48 hours: GA may still be processing that data (final within 24–48 h).",
           "request is GA's runFunnelReport body: google_analytics_api_call with POST v1alpha/properties/1:runFunnelReport and it as body returns GA's raw answer.",
           "The 12 rows GA returned are merged into 6: each metric per range as <metric>[<range>], and <metric>_change.",
+          "Rows: users reaching each step; completion_rate_pct of them went on to the next step.",
         ],
       },
     });
