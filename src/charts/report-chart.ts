@@ -69,6 +69,18 @@ function rangeOrder(rows: readonly Row[], request: Record<string, unknown>): str
   return present.sort((a, b) => index(a) - index(b) || a.localeCompare(b));
 }
 
+/**
+ * How a range reads: its name, or for one GA named date_range_<i> (no name given) its dates as the answer
+ * states them ("2026-11-03…2026-11-30").
+ */
+function rangeWords(output: RunReportsOutput): (range: string) => string {
+  return (range) => {
+    const index = /^date_range_(\d+)$/.exec(range)?.[1];
+    const stated = index === undefined ? undefined : output.date_ranges?.[Number(index)];
+    return stated?.start_date && stated.end_date ? `${stated.start_date}…${stated.end_date}` : range;
+  };
+}
+
 const total = (rows: readonly Row[], metric: string) => rows.reduce((sum, row) => sum + num(row[metric]), 0);
 
 function lineSeries(
@@ -109,6 +121,7 @@ function pairedLines(
   metrics: string[],
   ui: (n: string) => string,
   order: string[],
+  said: (range: string) => string,
 ) {
   const format = TIME_DIMENSIONS[time] ?? ((v: string) => v);
   const byRange = groupBy(rows, (row) => String(row[DATE_RANGE] ?? ""));
@@ -135,7 +148,7 @@ function pairedLines(
         const index = at.get(String(row[time] ?? ""));
         if (index !== undefined && index < data.length) data[index]! += num(row[combo.metric]);
       }
-      return { name: `${combo.name} (${range})`, data };
+      return { name: `${combo.name} (${said(range)})`, data };
     }),
   );
   return { categories: first.map(format), series };
@@ -160,6 +173,7 @@ function groupedBars(
   metrics: string[],
   ui: (n: string) => string,
   ranges: string[],
+  said: (range: string) => string,
 ) {
   const byCombo = groupBy(rows, (row) => label(row, dimensions));
   const first = metrics[0] ?? "";
@@ -175,7 +189,7 @@ function groupedBars(
     categories: combos.map(([name]) => name),
     series: metrics.flatMap((metric) =>
       ranges.map((range) => ({
-        name: metrics.length > 1 ? `${ui(metric)} (${range})` : range,
+        name: metrics.length > 1 ? `${ui(metric)} (${said(range)})` : said(range),
         data: combos.map(([, combo]) => value(combo, range, metric)),
       })),
     ),
@@ -194,15 +208,16 @@ export function reportChart(output: RunReportsOutput, uiNames: UiNames = {}): Ch
   const time = dimensions.find((d) => d in TIME_DIMENSIONS);
   const others = dimensions.filter((d) => d !== time);
   const order = ranged ? rangeOrder(rows, output.request) : [];
+  const said = rangeWords(output);
   const { categories, series } = time
     ? ranged
-      ? pairedLines(rows, time, others, metrics, ui, order)
+      ? pairedLines(rows, time, others, metrics, ui, order, said)
       : lineSeries(rows, time, others, metrics, ui)
     : ranged
-      ? groupedBars(rows, dimensions, metrics, ui, order)
+      ? groupedBars(rows, dimensions, metrics, ui, order, said)
       : barSeries(rows, dimensions, metrics, ui);
   const by = dimensions.length > 0 ? ` by ${dimensions.map(ui).join(", ")}` : "";
-  const vs = ranged ? `, ${order.join(" vs ")}` : "";
+  const vs = ranged ? `, ${order.map(said).join(" vs ")}` : "";
   const title = metrics.length > 0 ? `${metrics.map(ui).join(", ")}${by}${vs}` : "No rows";
   // The table beside the chart runs in the chart's order: by time, or by the first metric, largest first.
   const orderedBy = time

@@ -113,6 +113,12 @@ describe("the report chart (one definition for the browser and the PNG)", () => 
       { name: "sessions (date_range_0)", data: [3, 4] },
       { name: "sessions (date_range_1)", data: [5, 7] },
     ]);
+    // Unnamed ranges read as the dates the answer states for them.
+    const stated = reportChart({
+      ...report(["date"], ["sessions"], [{ date: "20250108", dateRange: "date_range_0", sessions: 3 }]),
+      date_ranges: [{ start_date: "2025-01-08", end_date: "2025-01-14" }],
+    });
+    expect(stated.series[0]?.name).toBe("sessions (2025-01-08…2025-01-14)");
   });
 
   it("draws a comparison as grouped bars: one category per combination, one bar per range in it", () => {

@@ -2,7 +2,8 @@
  * A marketer's GA4 tasks in the console, in headless Chromium at 1280 and 400 px, without typing an API
  * name: metrics and dimensions picked (or typed) by the names Google Analytics shows, two periods compared,
  * a funnel of four events picked from those the property collects, and the integrations screen. On every
- * screen axe-core finds no serious violation and the page does not scroll sideways. A refused name is
+ * screen axe-core finds no serious violation, the page does not scroll sideways, and no word is split
+ * across two lines. A refused name is
  * shown under its own field in a person's words. Screenshots go to test-output/screenshots (git-ignored),
  * `marketer-<width>-<screen>.png`.
  */
@@ -43,8 +44,28 @@ describe.each([1280, 400])("a marketer's GA4 tasks at %i px", (width) => {
     const scroll = await page.evaluate("[document.documentElement.scrollWidth, window.innerWidth]");
     const [scrollWidth, innerWidth] = scroll as [number, number];
     expect({ screen, scrollWidth }).toEqual({ screen, scrollWidth: Math.min(scrollWidth, innerWidth) });
+    expect({ screen, split: await splitWords() }).toEqual({ screen, split: [] });
     await browser.screenshot(`marketer-${width}-${screen}`);
   };
+  /**
+   * Words of letters drawn on two lines ("Kow / alski"): a word's text range has one box per line it is
+   * drawn on. Words that fit no line of their box at all (none here) would be allowed to break.
+   */
+  const splitWords = async () =>
+    (await page.evaluate(`(() => {
+      const split = [];
+      const walker = document.createTreeWalker(document.querySelector("main"), NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        for (const match of node.textContent.matchAll(/[A-Za-z]{4,}/g)) {
+          const range = document.createRange();
+          range.setStart(node, match.index);
+          range.setEnd(node, match.index + match[0].length);
+          const lines = new Set([...range.getClientRects()].map((rect) => Math.round(rect.top)));
+          if (lines.size > 1) split.push(match[0]);
+        }
+      }
+      return split;
+    })()`)) as string[];
   const run = () => page.getByRole("button", { name: "Run", exact: true }).click();
   const summary = () => page.locator(".results .summary");
   /** What the result shows (its raw JSON, folded away, is the step's answer as an agent gets it). */
