@@ -3,8 +3,8 @@
 // sources. The build is not an install script (`prepare`), because npm 11 warns every consumer of the
 // package about install scripts; it runs at `npm pack`/`publish` (prepack) and here, so that
 // `npm install && npm start` still works on a fresh clone. Plain JavaScript: it runs before anything is built.
-import { spawnSync } from "node:child_process";
-import { readdirSync, statSync } from "node:fs";
+import { spawn } from "node:child_process";
+import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -61,13 +61,80 @@ const reason =
       ? "the sources changed since the last build"
       : undefined;
 
-if (reason) {
-  process.stderr.write(`martech-steps: building (${reason}): npm run build\n`);
-  // The build's output goes to stderr: `npm run sandbox` prints export lines on stdout.
+/** What each step of `npm run build` makes, in words (a step not listed shows its command alone). */
+const STEP_WORDS = [
+  [/^tsc\b/, "the package's modules (TypeScript)"],
+  [/scripts\/cli\.vite\.config/, "the command-line program"],
+  [/echarts-server\.vite\.config/, "the chart renderer for MCP images"],
+  [/console\/vite\.config/, "the browser console"],
+  [/report-chart\.vite\.config/, "the chart view for MCP Apps"],
+];
+/** While a step runs, a line every this many milliseconds says it still does. */
+const HEARTBEAT_MS = Number(process.env.MARTECH_STEPS_BUILD_HEARTBEAT_MS) || 30_000;
+
+/** The steps of package.json's build script (`a && b && c`), or none when it cannot be read. */
+function buildSteps() {
+  try {
+    const script = JSON.parse(readFileSync(join(root, "package.json"), "utf8")).scripts?.build;
+    return typeof script === "string" ? script.split(/\s*&&\s*/).filter(Boolean) : [];
+  } catch {
+    return [];
+  }
+}
+
+const seconds = (ms) => {
+  const s = Math.round(ms / 1000);
+  return s < 60 ? `${s} s` : `${Math.floor(s / 60)} min ${s % 60} s`;
+};
+const say = (line) => process.stderr.write(`${line}\n`);
+
+/** Runs a command through npm's exec (so the project's own tsc and vite are found); its output to stderr. */
+function run(args) {
+  // stderr only: `npm run sandbox` prints export lines on stdout.
   const stdio = ["inherit", 2, 2];
   const npm = process.env.npm_execpath;
-  const result = npm
-    ? spawnSync(process.execPath, [npm, "run", "build"], { cwd: root, stdio })
-    : spawnSync("npm", ["run", "build"], { cwd: root, stdio, shell: process.platform === "win32" });
-  process.exit(result.status ?? 1);
+  const child = npm
+    ? spawn(process.execPath, [npm, ...args], { cwd: root, stdio })
+    : spawn("npm", args, { cwd: root, stdio, shell: process.platform === "win32" });
+  return new Promise((resolve) => {
+    child.on("error", () => resolve(1));
+    child.on("exit", (code) => resolve(code ?? 1));
+  });
 }
+
+/**
+ * The build, step by step, each announced with what it makes and how long it took, and a line every
+ * 30 s while one runs: a first `npm start` after a clone builds for about two minutes, which in silence
+ * reads as a hang.
+ */
+async function build(why) {
+  const steps = buildSteps();
+  say(
+    `martech-steps: building once, because ${why} (about 2 minutes; later starts skip this while the ` +
+      "sources are unchanged).",
+  );
+  if (steps.length === 0) return run(["run", "build"]);
+  const started = Date.now();
+  for (const [index, step] of steps.entries()) {
+    const words = STEP_WORDS.find(([pattern]) => pattern.test(step))?.[1];
+    say(`  [${index + 1}/${steps.length}] ${words ? `${words}: ` : ""}${step}`);
+    const stepStarted = Date.now();
+    const beat = setInterval(
+      () => say(`        still building (${seconds(Date.now() - stepStarted)})`),
+      HEARTBEAT_MS,
+    );
+    const code = await run(["exec", "--", ...step.split(/\s+/)]);
+    clearInterval(beat);
+    if (code !== 0) {
+      say(
+        `martech-steps: the build failed at step ${index + 1} (${step}); run \`npm run build\` to see it again.`,
+      );
+      return code;
+    }
+    say(`        done in ${seconds(Date.now() - stepStarted)}`);
+  }
+  say(`martech-steps: built in ${seconds(Date.now() - started)}.`);
+  return 0;
+}
+
+if (reason) process.exit(await build(reason));

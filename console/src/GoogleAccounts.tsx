@@ -7,6 +7,7 @@ import { useState } from "react";
 import { api } from "./api.ts";
 import { Problem } from "./Problem.tsx";
 import { useAction } from "./useAction.ts";
+import { announceRun } from "./useRefresh.ts";
 
 export interface LastTest {
   at: string;
@@ -83,6 +84,9 @@ function AccountCard(props: {
         // A failed test is remembered by the server too: the card shows it as the last test.
         setLast({ at: new Date().toISOString(), ok: false, message: (failure as Error).message });
         throw failure;
+      } finally {
+        // The Test called Google: the card's calls today count it.
+        announceRun();
       }
     });
   return (

@@ -1,9 +1,10 @@
-import { type FormEvent, useCallback, useEffect, useState } from "react";
+import { type FormEvent, useCallback, useState } from "react";
 import { type ApiError, api, type ErrorInfo } from "./api.ts";
 import { type Account, AccountCards } from "./GoogleAccounts.tsx";
 import { type ConfigField, FieldInput } from "./Integrations.tsx";
 import { Problem } from "./Problem.tsx";
 import { useAction } from "./useAction.ts";
+import { useStatus } from "./useRefresh.ts";
 
 interface GoogleStatus {
   fields: ConfigField[];
@@ -24,9 +25,8 @@ export function GoogleCard() {
     setStatus(next);
     setClient({ clientId: next.client?.source === "store" ? next.client.clientId : "", clientSecret: "" });
   }, []);
-  useEffect(() => {
-    api<GoogleStatus>("GET", "/console/api/google").then(show, (e: ApiError) => setError(e.info));
-  }, [show, setError]);
+  const failed = useCallback((e: ApiError) => setError(e.info), [setError]);
+  useStatus<GoogleStatus>("/console/api/google", show, setStatus, failed);
 
   const saveClient = (event: FormEvent) => {
     event.preventDefault();

@@ -23,13 +23,21 @@ export function Integrations() {
   const connected = query.get("connected");
   // The same Google account connected again replaced the old one's token (connectedWords on the server).
   const replaced = query.get("replaced");
+  // ...under another label than the one asked for: the account now goes by the new one.
+  const was = query.get("was");
+  // ...or asked for a label another account has: it kept its own.
+  const refused = query.get("refused");
   return (
     <div className="integrations">
       <h1>Integrations</h1>
       {connected ? (
         <p className="notice" role="status">
           {replaced
-            ? `${replaced} was already connected as "${connected}"; its token was replaced (one entry per Google account).`
+            ? was
+              ? `${replaced} was already connected as "${was}"; it is now labelled "${connected}" and its token was replaced (one entry per Google account).`
+              : refused
+                ? `${replaced} was already connected as "${connected}"; its token was replaced, and it keeps that label: "${refused}" is another connected account's (one entry per Google account).`
+                : `${replaced} was already connected as "${connected}"; its token was replaced (one entry per Google account).`
             : `The Google account "${connected}" is connected.`}
         </p>
       ) : null}

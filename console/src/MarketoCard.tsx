@@ -1,9 +1,10 @@
-import { type FormEvent, useCallback, useEffect, useState } from "react";
+import { type FormEvent, useCallback, useState } from "react";
 import type { MarketoUsage } from "../../src/connectors/marketo/types.ts";
 import { type ApiError, api, type ErrorInfo } from "./api.ts";
 import { type ConfigField, FieldInput } from "./Integrations.tsx";
 import { Problem } from "./Problem.tsx";
 import { useAction } from "./useAction.ts";
+import { useStatus } from "./useRefresh.ts";
 
 interface Connection {
   clientId: string;
@@ -47,9 +48,8 @@ export function MarketoCard() {
       restEndpoint: next.saved?.restEndpoint ?? "",
     });
   }, []);
-  useEffect(() => {
-    api<MarketoStatus>("GET", "/console/api/marketo").then(show, (e: ApiError) => setError(e.info));
-  }, [show, setError]);
+  const failed = useCallback((e: ApiError) => setError(e.info), [setError]);
+  useStatus<MarketoStatus>("/console/api/marketo", show, setStatus, failed);
 
   const save = (event: FormEvent) => {
     event.preventDefault();

@@ -36,8 +36,10 @@ export function RecordsTable(props: {
   label: string;
   initialOrder?: { column: string; descending: boolean };
   format?: (column: string, value: unknown) => unknown;
+  /** A column's header as people read it (the column's own name stays its title, shown on hover). */
+  title?: (column: string) => string;
 }) {
-  const { rows, label, initialOrder, format } = props;
+  const { rows, label, initialOrder, format, title } = props;
   const [sorting, setSorting] = useState<SortingState>(
     initialOrder && rows.some((row) => initialOrder.column in row)
       ? [{ id: initialOrder.column, desc: initialOrder.descending }]
@@ -48,13 +50,22 @@ export function RecordsTable(props: {
     return keys.map((key) =>
       helper.accessor((row): unknown => row[key], {
         id: key,
-        header: key,
+        header: title ? title(key) : key,
         cell: (info) => cell(format ? format(key, info.getValue()) : info.getValue()),
         sortFn: "basic",
         sortUndefined: "last",
       }),
     );
-  }, [rows, format]);
+  }, [rows, format, title]);
+  // Numbers align right, on their digits: a column is numeric when every value it has is a number.
+  const numeric = useMemo(() => {
+    const keys = new Set(rows.flatMap((row) => Object.keys(row)));
+    return new Set(
+      [...keys].filter((key) =>
+        rows.every((row) => row[key] === undefined || row[key] === null || typeof row[key] === "number"),
+      ),
+    );
+  }, [rows]);
   const table = useTable({ features, columns, data: rows, state: { sorting }, onSortingChange: setSorting });
   return (
     <div className="table-wrap">
@@ -67,9 +78,15 @@ export function RecordsTable(props: {
                 return (
                   <th
                     key={header.id}
+                    className={numeric.has(header.column.id) ? "number" : undefined}
                     aria-sort={sorted === "asc" ? "ascending" : sorted === "desc" ? "descending" : "none"}
                   >
-                    <button type="button" className="sort" onClick={header.column.getToggleSortingHandler()}>
+                    <button
+                      type="button"
+                      className="sort"
+                      title={title ? header.column.id : undefined}
+                      onClick={header.column.getToggleSortingHandler()}
+                    >
                       {flexRender(header.column.columnDef.header, header.getContext())}
                       {sorted === "asc" ? " ▲" : sorted === "desc" ? " ▼" : ""}
                     </button>
@@ -83,7 +100,9 @@ export function RecordsTable(props: {
           {table.getRowModel().rows.map((row) => (
             <tr key={row.id}>
               {row.getAllCells().map((c) => (
-                <td key={c.id}>{flexRender(c.column.columnDef.cell, c.getContext())}</td>
+                <td key={c.id} className={numeric.has(c.column.id) ? "number" : undefined}>
+                  {flexRender(c.column.columnDef.cell, c.getContext())}
+                </td>
               ))}
             </tr>
           ))}

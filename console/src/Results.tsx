@@ -1,7 +1,9 @@
-import { lazy, Suspense, useEffect, useRef } from "react";
+import { lazy, Suspense, useEffect, useMemo, useRef } from "react";
 import { timeValue } from "../../src/charts/model.ts";
 import { downloadUrl, type KeptView, type RunResult, type RunStopped } from "./api.ts";
+import { usePropertyFields } from "./pickers.tsx";
 import { RecordsTable } from "./RecordsTable.tsx";
+import { columnTitle, reportCell } from "./report-columns.ts";
 import { useResultRows } from "./useResultRows.ts";
 
 // ECharts is the largest part of the page: it loads only when a chart is shown.
@@ -34,6 +36,7 @@ export function Results(props: { result: RunResult | RunStopped; stepId: string;
     heading.current?.scrollIntoView({ block: "start" });
     heading.current?.focus({ preventScroll: true });
   }, []);
+  const { title, format } = useReportColumns(data, input);
   const recordErrors = (data?.record_errors as RecordError[] | undefined) ?? [];
   const noun = table.kept?.kind ?? (Array.isArray(data?.rows) ? "rows" : "records");
   return (
@@ -59,7 +62,8 @@ export function Results(props: { result: RunResult | RunStopped; stepId: string;
             <RecordsTable
               label="Records"
               rows={table.rows}
-              format={timeValue}
+              format={format}
+              {...(title ? { title } : {})}
               {...(chart?.orderedBy ? { initialOrder: chart.orderedBy } : {})}
               key={chart?.orderedBy?.column ?? "records"}
             />
@@ -93,6 +97,33 @@ export function Results(props: { result: RunResult | RunStopped; stepId: string;
       ) : null}
     </section>
   );
+}
+
+/**
+ * A GA report's columns by the names Google Analytics shows (the property's metadata) and its numbers
+ * with the reader's separators; any other result's as they are (GA dates read as dates).
+ */
+function useReportColumns(data: Record<string, unknown> | undefined, input: Input) {
+  // The property's id, as the form's picker asks for its metadata: the page has it already (no request).
+  const property =
+    typeof data?.property === "string" && Array.isArray(data.rows)
+      ? data.property.replace(/^properties\//, "")
+      : undefined;
+  const account = typeof input.account === "string" ? input.account : undefined;
+  const fields = usePropertyFields(account, property);
+  return useMemo(() => {
+    if (!property) return { title: undefined, format: timeValue };
+    const ui = Object.fromEntries(
+      [...(fields?.metrics ?? []), ...(fields?.dimensions ?? [])].map((field) => [
+        field.apiName,
+        field.uiName,
+      ]),
+    );
+    return {
+      title: (column: string) => columnTitle(column, ui),
+      format: reportCell(new Intl.NumberFormat(undefined, { maximumFractionDigits: 2 })),
+    };
+  }, [property, fields]);
 }
 
 /** The whole kept result as files: the same result MCP clients read through their resource links. */

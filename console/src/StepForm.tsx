@@ -13,9 +13,24 @@ import { trimAsZod } from "../../src/console/trim-as-zod.ts";
 import { type AjvErrorLike, type FormHints, issuesFromAjv } from "../../src/console/validation-wording.ts";
 import { inputError } from "../../src/tools/input/words.ts";
 import type { ErrorInfo } from "./api.ts";
-import { JsonField, KeyValueField, PresetOrRangeField, TextOrJsonField } from "./fields.tsx";
-import { errorSchemaFor, initialData, uiSchemaFor } from "./form-ui.ts";
-import { AnalyticsAccountField, FieldNameField, PropertyField } from "./pickers.tsx";
+import {
+  JsonField,
+  KeyValueField,
+  Nothing,
+  PresetOrRangeField,
+  SwitchedObjectField,
+  TextOrJsonField,
+} from "./fields.tsx";
+import {
+  errorSchemaFor,
+  initialData,
+  inMode,
+  modeOf,
+  uiSchemaFor,
+  uiSchemaInMode,
+  untouched,
+} from "./form-ui.ts";
+import { AnalyticsAccountField, EventNameField, FieldNameField, PropertyField } from "./pickers.tsx";
 
 export interface FormModule {
   schema: RJSFSchema;
@@ -38,14 +53,17 @@ const FIELDS = {
   PropertyField,
   AnalyticsAccountField,
   FieldNameField,
+  EventNameField,
+  SwitchedObjectField,
+  Nothing,
 };
 /** The fields an example leaves to the form: what the pickers chose stays. */
 const CHOSEN = ["account", "property", "analytics_account"];
 
-/** The input as it is validated and sent: trimmed where zod trims. */
+/** The input as it is validated and sent: trimmed where zod trims, with only the fields its mode takes. */
 export function normalised(form: LoadedForm, data: Input): Input {
   const { schema, hints } = form.module;
-  const input = trimAsZod(data, schema as never, hints.trimmed) as Input;
+  const input = inMode(trimAsZod(data, schema as never, hints.trimmed) as Input, modeOf(data));
   // rjsf fills an optional object's required list with empty items (Run Reports' funnel starts as
   // {steps: [null, null]}): nothing the person typed, and sent it would make the step a funnel report.
   const required = new Set((schema as { required?: string[] }).required ?? []);
@@ -58,14 +76,6 @@ export function normalised(form: LoadedForm, data: Input): Input {
 
 const isPlainObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === "object" && value !== null && !Array.isArray(value);
-
-/** Nothing but the form's empty placeholders all the way down (a typed `[]` is a value). */
-function untouched(value: unknown): boolean {
-  if (value === null || value === undefined || value === "") return true;
-  if (Array.isArray(value)) return value.length > 0 && value.every(untouched);
-  if (isPlainObject(value)) return Object.values(value).every(untouched);
-  return false;
-}
 
 /** The input's problems as the server words them (so the page and runToolStep say the same thing), if any. */
 export function inputProblem(form: LoadedForm, input: Input, data: Input): ErrorInfo | undefined {
@@ -151,7 +161,11 @@ export function StepForm(props: {
   onSubmit: (data: Input) => void;
 }) {
   const { form, formData, problem, running, onChange, onProblem } = props;
-  const uiSchema = useMemo(() => uiSchemaFor(form.module.schema as never), [form]);
+  const mode = modeOf(formData);
+  const uiSchema = useMemo(
+    () => uiSchemaInMode(uiSchemaFor(form.module.schema as never), mode),
+    [form, mode],
+  );
   const [note, setNote] = useState<string | undefined>();
   const change = useLiveCheck(form, formData, problem, onChange, onProblem);
   const extraErrors = useMemo(
@@ -173,8 +187,9 @@ export function StepForm(props: {
     () => ({
       account: formData.account as string | undefined,
       property: formData.property as string | undefined,
+      dateRanges: formData.date_ranges,
     }),
-    [formData.account, formData.property],
+    [formData.account, formData.property, formData.date_ranges],
   );
   return (
     <>

@@ -20,6 +20,7 @@ import {
   normalised,
   StepForm,
 } from "./StepForm.tsx";
+import { announceRun } from "./useRefresh.ts";
 
 /** A run in progress: its fetch (aborted if the server cannot be asked) and, once started, its id. */
 type Running = { controller: AbortController; run?: string };
@@ -76,6 +77,7 @@ export function StepRunner(props: { step: StepSummary }) {
     } finally {
       setRunning(undefined);
       setProgress(undefined);
+      announceRun();
     }
   };
 

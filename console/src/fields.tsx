@@ -7,6 +7,7 @@
  */
 import type { FieldProps } from "@rjsf/utils";
 import { useEffect, useRef, useState } from "react";
+import { untouched } from "./form-ui.ts";
 
 type Row = [string, string];
 const text = (value: unknown): string =>
@@ -254,5 +255,56 @@ export function JsonField(props: FieldProps) {
         {parseError ? <span className="error">Not JSON yet: {parseError}</span> : null}
       </div>
     </div>
+  );
+}
+
+/** What a hidden field shows: nothing (a mode's field it does not take). */
+export function Nothing() {
+  return null;
+}
+
+/**
+ * An optional object with required fields of its own (Run Reports' funnel): a switch, off at first, that
+ * shows the object's fields when on. Switched on, the object holds `open: false`-like explicit values so
+ * that it differs from the empty placeholders the form library fills an optional object with.
+ */
+export function SwitchedObjectField(props: FieldProps) {
+  const { fieldPathId, formData, onChange, disabled, readonly, schema, name, registry, uiSchema } = props;
+  const on = formData !== undefined && !untouched(formData);
+  const id = fieldPathId.$id;
+  const { ObjectField } = registry.fields;
+  // The switch shows the title and description: the fields under it go without them.
+  const { "ui:field": _switch, ...rest } = uiSchema ?? {};
+  const inner = { ...rest, "ui:options": { ...(rest["ui:options"] ?? {}), label: false } };
+  return (
+    <div className={on ? "switched on" : "switched"}>
+      <label className="switch" htmlFor={`${id}-on`}>
+        <input
+          id={`${id}-on`}
+          type="checkbox"
+          checked={on}
+          disabled={disabled || readonly}
+          aria-describedby={schema.description ? `${id}-about` : undefined}
+          onChange={(event) =>
+            onChange(event.target.checked ? firstValues(schema) : undefined, fieldPathId.path)
+          }
+        />
+        {schema.title ?? name}
+      </label>
+      {schema.description ? (
+        <p className="field-description" id={`${id}-about`}>
+          {schema.description}
+        </p>
+      ) : null}
+      {on && ObjectField ? <ObjectField {...props} uiSchema={inner} /> : null}
+    </div>
+  );
+}
+
+/** The first values of a switched-on object: each boolean false (a value the person can see and change). */
+function firstValues(schema: FieldProps["schema"]): Record<string, unknown> {
+  const properties = (schema.properties ?? {}) as Record<string, { type?: unknown }>;
+  return Object.fromEntries(
+    Object.entries(properties).flatMap(([key, child]) => (child.type === "boolean" ? [[key, false]] : [])),
   );
 }

@@ -3,7 +3,9 @@
  * written per step): records of scalars get the key/value editor, free-form objects the JSON editor, a
  * union of text and JSON a text box, a list of presets-or-ranges the period picker, and the fields the
  * connected Google account can fill (by their schema names: `property`, `analytics_account`, the items of
- * `metrics` and `dimensions`) its pickers. Titles, help and enums come from the schema itself.
+ * `metrics` and `dimensions`, a funnel's `steps` and `breakdown`) its pickers, an optional object with
+ * required fields of its own a switch that shows them (a funnel), and an enum of API names its options in
+ * words. Titles, help and enums come from the schema itself. A mode (MODES) hides the fields it refuses.
  */
 import type { RJSFSchema, UiSchema } from "@rjsf/utils";
 
@@ -38,28 +40,103 @@ const PICKERS: Record<string, UiSchema> = {
   property: { "ui:field": "PropertyField" },
   analytics_account: { "ui:field": "AnalyticsAccountField" },
 };
-/** Lists of metric or dimension names: autocomplete from the chosen property's metadata. */
+/** Lists of metric or dimension names: picked by UI name from the chosen property's metadata. */
 const NAME_LISTS: Record<string, string> = { metrics: "metric", dimensions: "dimension" };
+/** One dimension's name (a funnel's breakdown): the same picker. */
+const NAME_FIELDS: Record<string, string> = { breakdown: "dimension" };
+/** Lists of event names (a funnel's steps): picked from the events the property collects. */
+const EVENT_LISTS: Record<string, string> = { steps: "Step" };
+
+/**
+ * Modes of a step that take only some of its fields, by the field that switches them on: a funnel report
+ * (Run Reports' `funnel`) takes the property, the periods and the funnel, and refuses the rest
+ * (checkReportMode in src/tools/ga/report-request.ts). While a mode is on, the other fields are hidden
+ * and not sent; its switch is shown right after these first fields.
+ */
+export const MODES: Record<string, { keeps: readonly string[]; after: readonly string[] }> = {
+  funnel: { keeps: ["account", "property", "date_ranges", "funnel"], after: ["account", "property"] },
+};
+
+/** Nothing but the form's empty placeholders all the way down (a typed `[]` or `false` is a value). */
+export function untouched(value: unknown): boolean {
+  if (value === null || value === undefined || value === "") return true;
+  if (Array.isArray(value)) return value.length > 0 && value.every(untouched);
+  if (value && typeof value === "object") return Object.values(value).every(untouched);
+  return false;
+}
+
+/** The mode the data has switched on (its switch holds a value the person gave), if any. */
+export function modeOf(data: Record<string, unknown>): string | undefined {
+  return Object.keys(MODES).find((key) => data[key] !== undefined && !untouched(data[key]));
+}
+
+/** An optional object with required fields of its own (a funnel): shown behind a switch, off at first. */
+const isSwitched = (node: Node, required: boolean): boolean =>
+  !required &&
+  node.type === "object" &&
+  node.properties !== undefined &&
+  Array.isArray(node.required) &&
+  node.required.length > 0;
+
+/** An enum of camelCase API names (eventName, pagePath): its options read as words. */
+const isNameEnum = (node: Node): boolean =>
+  Array.isArray(node.enum) &&
+  node.enum.every((value) => typeof value === "string" && /^[a-z]+(?:[A-Z][a-z0-9]*)+$/.test(value));
+const words = (name: string) => {
+  const spaced = name.replace(/([a-z0-9])([A-Z])/g, "$1 $2").toLowerCase();
+  return spaced.charAt(0).toUpperCase() + spaced.slice(1);
+};
 
 const REPLACES_UNION = { "ui:fieldReplacesAnyOrOneOf": true };
 
-export function uiSchemaFor(node: Node, name?: string): UiSchema {
+export function uiSchemaFor(node: Node, name?: string, required = true): UiSchema {
   if (name && PICKERS[name]) return PICKERS[name];
+  if (name && NAME_FIELDS[name])
+    return { "ui:field": "FieldNameField", "ui:options": { kind: NAME_FIELDS[name] } };
+  if (isNameEnum(node)) return { "ui:enumNames": (node.enum as string[]).map(words) };
   if (isFreeObject(node)) return { "ui:field": "JsonField" };
   if (isScalarRecord(node)) return { "ui:field": "KeyValueField" };
   if (isPresetOrRange(node)) return { "ui:field": "PresetOrRangeField", ...REPLACES_UNION };
   if (isTextFirst(node)) return { "ui:field": "TextOrJsonField", ...REPLACES_UNION };
-  const ui: UiSchema = {};
-  if (node.items && typeof node.items === "object") {
-    ui.items =
-      name && NAME_LISTS[name]
-        ? { "ui:field": "FieldNameField", "ui:options": { kind: NAME_LISTS[name] } }
-        : uiSchemaFor(node.items as Node);
-  }
+  const ui: UiSchema = isSwitched(node, required) ? { "ui:field": "SwitchedObjectField" } : {};
+  if (node.items && typeof node.items === "object") ui.items = itemsUi(node.items as Node, name);
+  const requiredKeys = new Set(Array.isArray(node.required) ? (node.required as string[]) : []);
   for (const [key, child] of Object.entries((node.properties ?? {}) as Record<string, Node>)) {
-    ui[key] = uiSchemaFor(child, key);
+    ui[key] = uiSchemaFor(child, key, requiredKeys.has(key));
+  }
+  const switches = Object.keys(MODES).filter((key) => node.properties && key in (node.properties as object));
+  if (switches.length > 0) {
+    const after = MODES[switches[0] as string]?.after ?? [];
+    const first = after.filter((key) => key in (node.properties as object));
+    ui["ui:order"] = [...first, ...switches, "*"];
   }
   return ui;
+}
+
+function itemsUi(items: Node, name: string | undefined): UiSchema {
+  if (name && NAME_LISTS[name])
+    return { "ui:field": "FieldNameField", "ui:options": { kind: NAME_LISTS[name] } };
+  if (name && EVENT_LISTS[name])
+    return { "ui:field": "EventNameField", "ui:options": { title: EVENT_LISTS[name] } };
+  return uiSchemaFor(items);
+}
+
+/** The uiSchema while a mode is on: the fields it does not take are hidden. */
+export function uiSchemaInMode(ui: UiSchema, mode: string | undefined): UiSchema {
+  const keeps = mode ? MODES[mode]?.keeps : undefined;
+  if (!keeps) return ui;
+  const hidden: UiSchema = { ...ui };
+  for (const key of Object.keys(ui)) {
+    if (!key.startsWith("ui:") && !keeps.includes(key))
+      hidden[key] = { "ui:field": "Nothing", "ui:widget": "hidden" };
+  }
+  return hidden;
+}
+
+/** The input as a mode sends it: only the fields it takes. */
+export function inMode(input: Record<string, unknown>, mode: string | undefined): Record<string, unknown> {
+  const keeps = mode ? MODES[mode]?.keeps : undefined;
+  return keeps ? Object.fromEntries(Object.entries(input).filter(([key]) => keeps.includes(key))) : input;
 }
 
 /**

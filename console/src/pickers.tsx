@@ -1,13 +1,15 @@
 /**
  * The GA fields filled from the connected Google account, plugged in through the form library's
  * `ui:field`: the property and the Analytics account as selects (GET /console/api/google/summaries, the
- * account's accountSummaries), metric and dimension names with autocomplete and the chosen one's
- * description (GET /console/api/google/metadata, the property's metadata). The form passes the chosen
+ * account's accountSummaries), metrics and dimensions picked by their UI names, grouped by category, with
+ * the chosen one's description (GET /console/api/google/metadata, the property's metadata). The form passes the chosen
  * account and property in its formContext. When the lists cannot be read, a text box takes the value.
+ * A funnel's steps are picked from the events the property collects (GET /console/api/google/events).
  */
-import type { FieldProps } from "@rjsf/utils";
-import { useEffect, useState } from "react";
+import { errorId, type FieldProps } from "@rjsf/utils";
+import { useEffect, useMemo, useState } from "react";
 import { api } from "./api.ts";
+import { type Choice, Combobox } from "./Combobox.tsx";
 
 interface Choices {
   accounts: { account: string; displayName: string; properties: { id: string; displayName: string }[] }[];
@@ -16,14 +18,17 @@ interface FieldChoice {
   apiName: string;
   uiName: string;
   description: string;
+  category: string;
 }
-interface Fields {
+export interface Fields {
   metrics: FieldChoice[];
   dimensions: FieldChoice[];
 }
 export interface PickerContext {
   account?: string;
   property?: string;
+  /** The report's periods: the funnel's event list counts events over the first one. */
+  dateRanges?: unknown;
 }
 
 // One request per account (and per account and property), shared by every field that shows it.
@@ -163,7 +168,34 @@ export function AnalyticsAccountField(props: FieldProps) {
   );
 }
 
-/** One metric or dimension name, with the property's names offered as the person types. */
+/** A property's metrics and dimensions (its metadata, read once per account and property), for a report's column titles. */
+export function usePropertyFields(
+  account: string | undefined,
+  property: string | undefined,
+): Fields | undefined {
+  const path = property
+    ? `/console/api/google/metadata?${query(account)}&property=${encodeURIComponent(property)}`
+    : undefined;
+  return useLoaded<Fields>(path).value;
+}
+
+/** "Metric 1" for an item of a list (its id ends in its index), the field's title otherwise. */
+function itemLabel(props: FieldProps, fallback: string): string {
+  const named = props.uiSchema?.["ui:options"]?.title;
+  const title = typeof named === "string" ? named : (props.schema.title ?? fallback);
+  const index = /_(\d+)$/.exec(props.fieldPathId.$id)?.[1];
+  return index === undefined ? title : `${title} ${Number(index) + 1}`;
+}
+
+/** What describes a picker's input: its error under it (the form library's id for it), when it has one. */
+const errorIds = (props: FieldProps) =>
+  props.rawErrors && props.rawErrors.length > 0 ? `${errorId(props.fieldPathId)}` : undefined;
+
+/**
+ * One metric or dimension: the property's own fields by their names in Google Analytics ("Sessions",
+ * "Session default channel group"), grouped by category and found by either name; the form keeps the API
+ * name. Where the property's fields cannot be listed, the same input takes a typed API name.
+ */
 export function FieldNameField(props: FieldProps) {
   const { account, property } = context(props);
   const kind = props.uiSchema?.["ui:options"]?.kind === "dimension" ? "dimensions" : "metrics";
@@ -171,37 +203,99 @@ export function FieldNameField(props: FieldProps) {
     ? `/console/api/google/metadata?${query(account)}&property=${encodeURIComponent(property)}`
     : undefined;
   const { value } = useLoaded<Fields>(path);
-  const names = value?.[kind] ?? [];
+  const names = value?.[kind];
+  const choices = useMemo(
+    () =>
+      (names ?? []).map(
+        (field): Choice => ({
+          value: field.apiName,
+          label: field.uiName,
+          group: field.category || "Other",
+          detail: field.apiName,
+        }),
+      ),
+    [names],
+  );
   const id = props.fieldPathId.$id;
-  const index = Number(/_(\d+)$/.exec(id)?.[1] ?? 0);
-  const chosen = names.find((choice) => choice.apiName === props.formData);
+  const chosen = names?.find((choice) => choice.apiName === props.formData);
   return (
     <div className="picker">
-      <label htmlFor={id} className="control-label">
-        {props.schema.title ?? props.name} {index + 1}
-      </label>
-      <input
+      <Combobox
         id={id}
-        type="text"
-        className="form-control"
-        list={`${id}-names`}
-        autoComplete="off"
-        value={typeof props.formData === "string" ? props.formData : ""}
+        label={itemLabel(props, kind === "metrics" ? "Metric" : "Dimension")}
+        choices={choices}
+        value={typeof props.formData === "string" ? props.formData : undefined}
+        onChange={(next) => props.onChange(next, props.fieldPathId.path)}
         disabled={props.disabled || props.readonly}
-        onChange={(event) => props.onChange(event.target.value || undefined, props.fieldPathId.path)}
+        placeholder={names ? `Type to find a ${kind === "metrics" ? "metric" : "dimension"}…` : undefined}
+        describedBy={
+          [errorIds(props), chosen ? `${id}-about` : undefined].filter(Boolean).join(" ") || undefined
+        }
+        invalid={errorIds(props) !== undefined}
       />
-      <datalist id={`${id}-names`}>
-        {names.map((choice) => (
-          <option key={choice.apiName} value={choice.apiName}>
-            {choice.uiName}
-          </option>
-        ))}
-      </datalist>
       {chosen ? (
-        <p className="field-note" data-testid={`${id}-about`}>
-          <b>{chosen.uiName}</b>: {chosen.description}
+        <p className="field-note" id={`${id}-about`} data-testid={`${id}-about`}>
+          <b>{chosen.uiName}</b> <code>{chosen.apiName}</code>: {chosen.description}
         </p>
       ) : null}
+    </div>
+  );
+}
+
+interface Events {
+  events: { name: string; count: number }[];
+  period: string;
+}
+
+/** The period of the form's first date range, as the event list's query asks it (the default: 28 days). */
+function periodQuery(ranges: unknown): string {
+  const first = Array.isArray(ranges) ? ranges[0] : undefined;
+  if (typeof first === "string") return `period=${encodeURIComponent(first)}`;
+  if (first && typeof first === "object") {
+    const { start_date: start, end_date: end } = first as Record<string, unknown>;
+    if (typeof start === "string" && typeof end === "string")
+      return `start=${encodeURIComponent(start)}&end=${encodeURIComponent(end)}`;
+  }
+  return "period=last28days";
+}
+
+/**
+ * One step of a funnel: an event the property collects, picked from those of the report's period with
+ * their counts (GET /console/api/google/events, a report of eventName by eventCount), most frequent first.
+ */
+export function EventNameField(props: FieldProps) {
+  const { account, property, dateRanges } = context(props);
+  const path = property
+    ? `/console/api/google/events?${query(account)}&property=${encodeURIComponent(property)}&${periodQuery(dateRanges)}`
+    : undefined;
+  const { value, failed } = useLoaded<Events>(path);
+  const choices = useMemo(
+    () =>
+      (value?.events ?? []).map(
+        (event): Choice => ({
+          value: event.name,
+          label: event.name,
+          group: `Events collected, ${value?.period ?? ""}`,
+          detail: `${event.count.toLocaleString()} events`,
+        }),
+      ),
+    [value],
+  );
+  const id = props.fieldPathId.$id;
+  return (
+    <div className="picker">
+      <Combobox
+        id={id}
+        label={itemLabel(props, "Step")}
+        choices={choices}
+        value={typeof props.formData === "string" ? props.formData : undefined}
+        onChange={(next) => props.onChange(next, props.fieldPathId.path)}
+        disabled={props.disabled || props.readonly}
+        placeholder={value ? "Type to find an event…" : undefined}
+        describedBy={errorIds(props)}
+        invalid={errorIds(props) !== undefined}
+      />
+      {failed ? <p className="field-note">The property's events could not be listed: {failed}</p> : null}
     </div>
   );
 }

@@ -5,10 +5,13 @@
  * `chartOption()` below, so the picture is the same. This module imports nothing: the browser bundle uses it.
  */
 export interface ChartModel {
-  /** A line over the categories (a time axis), or bars (one per category). */
-  kind: "line" | "bar";
+  /**
+   * A line over the categories (a time axis), bars (one row of bars per category, side by side per
+   * series: grouped), or a funnel (one stage per category, in order: a funnel report's steps).
+   */
+  kind: "line" | "bar" | "funnel";
   title: string;
-  /** What the data is about, under the title (a GA property). */
+  /** What the data is about, under the title (a GA property's name). */
   subtitle?: string;
   /** The x axis, in order: dates, or the values of the dimensions. */
   categories: string[];
@@ -45,37 +48,105 @@ export function timeValue(column: string, value: unknown): unknown {
 const FONT_FAMILY = "DejaVu Sans, Liberation Sans, Arial, Helvetica, sans-serif";
 /** Past this many points a line's markers hide it. */
 const MAX_SYMBOLS = 40;
-/** Past this many bars their labels are tilted to stay readable. */
-const UPRIGHT_BAR_LABELS = 6;
+/** The width a chart is drawn at when the caller does not say (the PNG's). */
+const DEFAULT_WIDTH = 800;
+/** The title's size, and what one of its characters takes at most (DejaVu Sans Bold, 16 px). */
+const TITLE_SIZE = 16;
+const TITLE_CHAR = 10;
+/** The widest a bar's category label may be: longer ones end with "…" (the tooltip has them whole). */
+const MAX_LABEL = 180;
+
+/** How many lines the title takes at this width (it wraps rather than running off the chart). */
+const titleLines = (title: string, width: number) =>
+  Math.max(1, Math.ceil((title.length * TITLE_CHAR) / Math.max(120, width - 32)));
+
+/**
+ * The height a chart needs to be read: bars get a row each (grouped bars a row per category), a funnel a
+ * band per step, a line the console's usual 380 px. The page sizes its chart with it, the PNG too.
+ */
+export function chartHeight(chart: ChartModel): number {
+  const rows = chart.categories.length;
+  if (chart.kind === "bar")
+    return Math.min(1200, Math.max(320, 120 + rows * (10 + 16 * chart.series.length)));
+  if (chart.kind === "funnel") return Math.max(320, 120 + rows * 56);
+  return 380;
+}
 
 /**
  * The ECharts option of a chart: only JSON values (no functions), the same in the browser (canvas) and
- * in the server's SVG renderer (https://echarts.apache.org/en/option.html).
+ * in the server's SVG renderer (https://echarts.apache.org/en/option.html), for a chart `width` pixels
+ * wide: the title wraps at it (title.textStyle.overflow "break", ECharts 5+), and the plot starts below it.
  */
-export function chartOption(chart: ChartModel): Record<string, unknown> {
-  const { kind, categories } = chart;
-  return {
+export function chartOption(chart: ChartModel, width = DEFAULT_WIDTH): Record<string, unknown> {
+  const lines = titleLines(chart.title, width);
+  const top = 16 + lines * (TITLE_SIZE + 6) + (chart.subtitle ? 22 : 0);
+  const common = {
     animation: false,
     textStyle: { fontFamily: FONT_FAMILY },
-    title: { text: chart.title, ...(chart.subtitle ? { subtext: chart.subtitle } : {}), left: "center" },
-    // Rich-text tooltips are drawn on the chart itself: HTML ones carry inline styles the console's CSP forbids.
-    tooltip: { trigger: "axis", renderMode: "richText" },
-    legend: { type: "scroll", bottom: 0 },
-    grid: { left: 16, right: 24, top: 64, bottom: 48, containLabel: true },
-    xAxis: {
-      type: "category",
-      data: categories,
-      axisLabel: {
-        hideOverlap: true,
-        rotate: kind === "bar" && categories.length > UPRIGHT_BAR_LABELS ? 30 : 0,
+    title: {
+      text: chart.title,
+      ...(chart.subtitle ? { subtext: chart.subtitle } : {}),
+      left: "center",
+      textStyle: {
+        fontSize: TITLE_SIZE,
+        lineHeight: TITLE_SIZE + 6,
+        width: Math.max(120, width - 32),
+        overflow: "break",
       },
     },
+    // Rich-text tooltips are drawn on the chart itself: HTML ones carry inline styles the console's CSP forbids.
+    tooltip: { trigger: chart.kind === "funnel" ? "item" : "axis", renderMode: "richText" },
+    legend: { type: "scroll", bottom: 0 },
+  };
+  // A funnel's stages carry their names: a legend would repeat them.
+  if (chart.kind === "funnel")
+    return { ...common, legend: { show: false }, series: [funnelSeries(chart, top)] };
+  const grid = { left: 16, right: 24, top: top + 8, bottom: 48, containLabel: true };
+  if (chart.kind === "bar") {
+    // Bars lie down: a category's name reads along its bar, never tilted or clipped at the chart's edge.
+    return {
+      ...common,
+      grid,
+      yAxis: {
+        type: "category",
+        data: chart.categories,
+        inverse: true,
+        axisLabel: { width: Math.min(MAX_LABEL, Math.round(width * 0.35)), overflow: "truncate" },
+      },
+      // Fewer ticks on a narrow chart: "1,000" and "2,000" side by side need about 60 px each.
+      xAxis: { type: "value", splitNumber: width < 560 ? 3 : 5, axisLabel: { hideOverlap: true } },
+      series: chart.series.map((series) => ({ type: "bar", name: series.name, data: series.data })),
+    };
+  }
+  return {
+    ...common,
+    grid,
+    xAxis: { type: "category", data: chart.categories, axisLabel: { hideOverlap: true } },
     yAxis: { type: "value" },
-    series: chart.series.map((series) =>
-      kind === "line"
-        ? { type: "line", name: series.name, data: series.data, showSymbol: categories.length <= MAX_SYMBOLS }
-        : { type: "bar", name: series.name, data: series.data },
-    ),
+    series: chart.series.map((series) => ({
+      type: "line",
+      name: series.name,
+      data: series.data,
+      showSymbol: chart.categories.length <= MAX_SYMBOLS,
+    })),
+  };
+}
+
+/** A funnel's stages in their order (not by size), each labelled with its name and count. */
+function funnelSeries(chart: ChartModel, top: number): Record<string, unknown> {
+  const values = chart.series[0]?.data ?? [];
+  return {
+    type: "funnel",
+    name: chart.series[0]?.name ?? "",
+    sort: "none",
+    left: "4%",
+    width: "52%",
+    top: top + 8,
+    bottom: 40,
+    minSize: "6%",
+    gap: 2,
+    label: { show: true, position: "right", formatter: "{b}: {c}" },
+    data: chart.categories.map((name, index) => ({ name, value: values[index] ?? 0 })),
   };
 }
 
@@ -96,7 +167,7 @@ export function isChartModel(value: unknown): value is ChartModel {
   if (!value || typeof value !== "object") return false;
   const chart = value as Partial<Record<keyof ChartModel, unknown>>;
   return (
-    (chart.kind === "line" || chart.kind === "bar") &&
+    (chart.kind === "line" || chart.kind === "bar" || chart.kind === "funnel") &&
     typeof chart.title === "string" &&
     (chart.subtitle === undefined || typeof chart.subtitle === "string") &&
     Array.isArray(chart.categories) &&

@@ -5,7 +5,7 @@
  * registry package with prebuilt binaries, rasterises the SVG to PNG. Both load on first use, so
  * commands that draw no chart never pay for them.
  */
-import { type ChartModel, chartOption } from "./model.js";
+import { type ChartModel, chartHeight, chartOption } from "./model.js";
 
 export interface PngSize {
   width?: number;
@@ -15,21 +15,22 @@ export interface PngSize {
 /** The SVG of a chart, as ECharts' server-side renderer draws it. */
 export async function renderChartSvg(chart: ChartModel, size: PngSize = {}): Promise<string> {
   const echarts = await import("./echarts-server.js");
+  const width = size.width ?? 800;
   const instance = echarts.init(null, null, {
     renderer: "svg",
     ssr: true,
-    width: size.width ?? 800,
-    height: size.height ?? 400,
+    width,
+    height: size.height ?? Math.max(400, chartHeight(chart)),
   });
   try {
-    instance.setOption({ backgroundColor: "#ffffff", ...chartOption(chart) });
+    instance.setOption({ backgroundColor: "#ffffff", ...chartOption(chart, width) });
     return instance.renderToSVGString();
   } finally {
     instance.dispose();
   }
 }
 
-/** A PNG of a chart: the same chart the console draws (800 × 400 unless told, the console's size). */
+/** A PNG of a chart: the same chart the console draws (800 wide and as high as it needs, 400 at least, unless told). */
 export async function renderChartPng(chart: ChartModel, size: PngSize = {}): Promise<Buffer> {
   const svg = await renderChartSvg(chart, size);
   const { Resvg } = await import("@resvg/resvg-js");

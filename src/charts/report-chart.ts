@@ -1,12 +1,17 @@
 /**
  * The chart of a Run Reports result, as a model (model.ts): a line over time when a time dimension (date,
- * dateHour…) is in the report, bars otherwise. The step puts it on its result; the console draws it with
- * ECharts and MCP renders the very same chart to PNG (render-png.ts).
+ * dateHour…) is in the report, bars otherwise, and a funnel for a funnel report. The step puts it on its
+ * result; the console draws it with ECharts and MCP renders the very same chart to PNG (render-png.ts).
+ * Fields are named as Google Analytics shows them ("Sessions", from the property's metadata uiName) and the
+ * property by its display name. With two or more date ranges, each range is a series of its own over the
+ * same categories: grouped bars per combination, or lines paired day by day.
  */
 import type { RunReportsOutput } from "../schemas/google-analytics.js";
 import { type ChartModel, TIME_DIMENSIONS } from "./model.js";
 
 type Row = RunReportsOutput["rows"][number];
+/** API name → the name Google Analytics shows (getMetadata's uiName); a name missing reads as itself. */
+export type UiNames = Readonly<Record<string, string>>;
 
 /** Bars beyond this many categories, or lines beyond this many series, would not be readable. */
 const MAX_BARS = 20;
@@ -45,7 +50,46 @@ function groupBy<T>(items: readonly T[], key: (item: T) => string): Map<string, 
   return groups;
 }
 
-function lineSeries(rows: Row[], time: string, others: string[], metrics: string[]) {
+/**
+ * The date ranges the rows hold, in the request's order: GA names an unnamed range date_range_<its
+ * index> and keeps a named one's name
+ * (https://developers.google.com/analytics/devguides/reporting/data/v1/rest/v1beta/DateRange).
+ */
+function rangeOrder(rows: readonly Row[], request: Record<string, unknown>): string[] {
+  const listed = (Array.isArray(request.dateRanges) ? request.dateRanges : []).map((range: unknown) =>
+    range && typeof range === "object" ? String((range as { name?: unknown }).name ?? "") : "",
+  );
+  const present = [...new Set(rows.map((row) => String(row[DATE_RANGE] ?? "")))];
+  const index = (range: string) => {
+    const named = listed.indexOf(range);
+    if (named >= 0) return named;
+    const unnamed = /^date_range_(\d+)$/.exec(range);
+    return unnamed ? Number(unnamed[1]) : listed.length;
+  };
+  return present.sort((a, b) => index(a) - index(b) || a.localeCompare(b));
+}
+
+/**
+ * How a range reads: its name, or for one GA named date_range_<i> (no name given) its dates as the answer
+ * states them ("2026-11-03…2026-11-30").
+ */
+function rangeWords(output: RunReportsOutput): (range: string) => string {
+  return (range) => {
+    const index = /^date_range_(\d+)$/.exec(range)?.[1];
+    const stated = index === undefined ? undefined : output.date_ranges?.[Number(index)];
+    return stated?.start_date && stated.end_date ? `${stated.start_date}…${stated.end_date}` : range;
+  };
+}
+
+const total = (rows: readonly Row[], metric: string) => rows.reduce((sum, row) => sum + num(row[metric]), 0);
+
+function lineSeries(
+  rows: Row[],
+  time: string,
+  others: string[],
+  metrics: string[],
+  ui: (n: string) => string,
+) {
   const format = TIME_DIMENSIONS[time] ?? ((v: string) => v);
   const stamps = [...new Set(rows.map((row) => String(row[time] ?? "")))].sort();
   const at = new Map(stamps.map((stamp, index) => [stamp, index]));
@@ -53,14 +97,10 @@ function lineSeries(rows: Row[], time: string, others: string[], metrics: string
   // without, one line per metric.
   const groups =
     others.length === 0
-      ? metrics.map((metric) => ({ name: metric, metric, rows }))
+      ? metrics.map((metric) => ({ name: ui(metric), metric, rows }))
       : [...groupBy(rows, (row) => label(row, others)).entries()]
           .map(([name, grouped]) => ({ name, metric: metrics[0] as string, rows: grouped }))
-          .sort(
-            (a, b) =>
-              b.rows.reduce((s, r) => s + num(r[b.metric]), 0) -
-              a.rows.reduce((s, r) => s + num(r[a.metric]), 0),
-          );
+          .sort((a, b) => total(b.rows, b.metric) - total(a.rows, a.metric));
   const series = groups.slice(0, MAX_LINES).map((group) => {
     const data: number[] = stamps.map(() => 0);
     for (const row of group.rows) data[at.get(String(row[time] ?? "")) ?? 0]! += num(row[group.metric]);
@@ -69,49 +109,146 @@ function lineSeries(rows: Row[], time: string, others: string[], metrics: string
   return { categories: stamps.map(format), series };
 }
 
-function barSeries(rows: Row[], dimensions: string[], metrics: string[]) {
+/**
+ * Several date ranges over time: each range's line runs over its own days, paired position by position
+ * with the others (day 1 with day 1), along the first range's dates; one line per range and metric, or
+ * per range and combination of the other dimensions (the largest first) for the first metric.
+ */
+function pairedLines(
+  rows: Row[],
+  time: string,
+  others: string[],
+  metrics: string[],
+  ui: (n: string) => string,
+  order: string[],
+  said: (range: string) => string,
+) {
+  const format = TIME_DIMENSIONS[time] ?? ((v: string) => v);
+  const byRange = groupBy(rows, (row) => String(row[DATE_RANGE] ?? ""));
+  const ranges = order.map((range): [string, Row[]] => [range, byRange.get(range) ?? []]);
+  const daysOf = (ranged: Row[]) => [...new Set(ranged.map((row) => String(row[time] ?? "")))].sort();
+  // The axis reads the first range's dates, or the longest range's when another has more days.
+  const first = ranges
+    .map(([, ranged]) => daysOf(ranged))
+    .reduce<string[]>((longest, days) => (days.length > longest.length ? days : longest), []);
+  const combos =
+    others.length === 0
+      ? metrics.map((metric) => ({ key: "", metric, name: ui(metric) }))
+      : [...groupBy(rows, (row) => label(row, others)).entries()]
+          .sort(([, a], [, b]) => total(b, metrics[0] ?? "") - total(a, metrics[0] ?? ""))
+          .map(([key]) => ({ key, metric: metrics[0] ?? "", name: key }));
+  const perCombo = Math.max(1, Math.floor(MAX_LINES / Math.max(1, ranges.length)));
+  const series = combos.slice(0, perCombo).flatMap((combo) =>
+    ranges.map(([range, ranged]) => {
+      const days = daysOf(ranged);
+      const at = new Map(days.map((day, index) => [day, index]));
+      const data: number[] = first.map(() => 0);
+      for (const row of ranged) {
+        if (others.length > 0 && label(row, others) !== combo.key) continue;
+        const index = at.get(String(row[time] ?? ""));
+        if (index !== undefined && index < data.length) data[index]! += num(row[combo.metric]);
+      }
+      return { name: `${combo.name} (${said(range)})`, data };
+    }),
+  );
+  return { categories: first.map(format), series };
+}
+
+function barSeries(rows: Row[], dimensions: string[], metrics: string[], ui: (n: string) => string) {
   const first = metrics[0] ?? "";
   const top = [...rows].sort((a, b) => num(b[first]) - num(a[first])).slice(0, MAX_BARS);
   return {
     categories: top.map((row) => label(row, dimensions)),
-    series: metrics.map((metric) => ({
-      name: metric,
-      data: top.map((row) => num(row[metric])),
-    })),
+    series: metrics.map((metric) => ({ name: ui(metric), data: top.map((row) => num(row[metric])) })),
+  };
+}
+
+/**
+ * Several date ranges as grouped bars: one category per combination of the dimensions (ordered by the
+ * first range's first metric, largest first), one bar per range in it (per range and metric with several).
+ */
+function groupedBars(
+  rows: Row[],
+  dimensions: string[],
+  metrics: string[],
+  ui: (n: string) => string,
+  ranges: string[],
+  said: (range: string) => string,
+) {
+  const byCombo = groupBy(rows, (row) => label(row, dimensions));
+  const first = metrics[0] ?? "";
+  const value = (combo: Row[], range: string, metric: string) =>
+    total(
+      combo.filter((row) => String(row[DATE_RANGE] ?? "") === range),
+      metric,
+    );
+  const combos = [...byCombo.entries()]
+    .sort(([, a], [, b]) => value(b, ranges[0] ?? "", first) - value(a, ranges[0] ?? "", first))
+    .slice(0, MAX_BARS);
+  return {
+    categories: combos.map(([name]) => name),
+    series: metrics.flatMap((metric) =>
+      ranges.map((range) => ({
+        name: metrics.length > 1 ? `${ui(metric)} (${said(range)})` : said(range),
+        data: combos.map(([, combo]) => value(combo, range, metric)),
+      })),
+    ),
   };
 }
 
 /** The chart of a Run Reports result (empty axes, titled "No rows", when nothing matched). */
-export function reportChart(output: RunReportsOutput): ChartModel {
+export function reportChart(output: RunReportsOutput, uiNames: UiNames = {}): ChartModel {
+  const ui = (name: string) => uiNames[name] ?? name;
   const rows = output.rows;
   const dimensions = names(output.request, "dimensions", rows);
   // With several date ranges GA adds a `dateRange` dimension the request does not name: without it the
   // chart would add the ranges' values together. https://developers.google.com/analytics/devguides/reporting/data/v1/rest/v1beta/DateRange
-  if (!dimensions.includes(DATE_RANGE) && rows.some((row) => DATE_RANGE in row)) dimensions.push(DATE_RANGE);
+  const ranged = !dimensions.includes(DATE_RANGE) && rows.some((row) => DATE_RANGE in row);
   const metrics = names(output.request, "metrics", rows);
   const time = dimensions.find((d) => d in TIME_DIMENSIONS);
+  const others = dimensions.filter((d) => d !== time);
+  const order = ranged ? rangeOrder(rows, output.request) : [];
+  const said = rangeWords(output);
   const { categories, series } = time
-    ? lineSeries(
-        rows,
-        time,
-        dimensions.filter((d) => d !== time),
-        metrics,
-      )
-    : barSeries(rows, dimensions, metrics);
-  const by = dimensions.length > 0 ? ` by ${dimensions.join(", ")}` : "";
-  const title = metrics.length > 0 ? `${metrics.join(", ")}${by}` : "No rows";
+    ? ranged
+      ? pairedLines(rows, time, others, metrics, ui, order, said)
+      : lineSeries(rows, time, others, metrics, ui)
+    : ranged
+      ? groupedBars(rows, dimensions, metrics, ui, order, said)
+      : barSeries(rows, dimensions, metrics, ui);
+  const by = dimensions.length > 0 ? ` by ${dimensions.map(ui).join(", ")}` : "";
+  const vs = ranged ? `, ${order.map(said).join(" vs ")}` : "";
+  const title = metrics.length > 0 ? `${metrics.map(ui).join(", ")}${by}${vs}` : "No rows";
   // The table beside the chart runs in the chart's order: by time, or by the first metric, largest first.
   const orderedBy = time
     ? { column: time, descending: false }
-    : metrics[0]
+    : metrics[0] && !ranged
       ? { column: metrics[0], descending: true }
       : undefined;
   return {
     kind: time ? "line" : "bar",
     title,
-    subtitle: output.property,
+    subtitle: output.property_name ?? output.property,
     categories,
     series,
     ...(orderedBy ? { orderedBy } : {}),
+  };
+}
+
+/**
+ * A funnel report's chart: one stage per step, its users (the rows of every breakdown value together,
+ * "(all)", when there is a breakdown), in the steps' order.
+ */
+export function funnelChart(output: RunReportsOutput, breakdown: string | undefined): ChartModel {
+  const steps = output.rows.filter(
+    (row) => typeof row.step_number === "number" && (breakdown === undefined || row[breakdown] === "(all)"),
+  );
+  return {
+    kind: "funnel",
+    title: "Users reaching each step",
+    subtitle: output.property_name ?? output.property,
+    categories: steps.map((row) => `${row.step_number}. ${row.step}`),
+    series: [{ name: "Users", data: steps.map((row) => num(row.users)) }],
+    orderedBy: { column: "step_number", descending: false },
   };
 }

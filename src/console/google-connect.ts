@@ -168,7 +168,9 @@ export class GoogleConnects {
       entry.workspace.accountsChanged();
       // The page words its notice from these, as the callback page does (connectedWords).
       const replaced = account.replaced
-        ? `&replaced=${encodeURIComponent(account.email ?? account.label)}`
+        ? `&replaced=${encodeURIComponent(account.email ?? account.label)}${
+            account.renamedFrom ? `&was=${encodeURIComponent(account.renamedFrom)}` : ""
+          }${account.labelRefused ? `&refused=${encodeURIComponent(account.labelRefused)}` : ""}`
         : "";
       answer(
         res,

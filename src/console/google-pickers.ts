@@ -4,10 +4,13 @@
  * https://developers.google.com/analytics/devguides/config/admin/v1/rest/v1beta/accountSummaries/list) and a
  * property's metrics and dimensions with their descriptions (Data API getMetadata,
  * https://developers.google.com/analytics/devguides/reporting/data/v1/rest/v1beta/properties/getMetadata).
- * Only names, labels and descriptions leave the server.
+ * Only names, labels and descriptions leave the server; and, for a funnel's steps, the events the property
+ * collected with their counts (propertyEvents).
  */
 import type { DimensionMetadata } from "../connectors/google/types.js";
+import type { RunReportsOutput } from "../schemas/google-analytics.js";
 import { parsePropertyId } from "../tools/ga/property-id.js";
+import { runToolStep } from "../tools/run.js";
 import type { Workspace } from "../workspace.js";
 
 interface AccountSummary {
@@ -95,5 +98,58 @@ export async function propertyFields(
     property: `properties/${id}`,
     metrics: (metadata.metrics ?? []).flatMap(choice),
     dimensions: (metadata.dimensions ?? []).flatMap(choice),
+  };
+}
+
+/** The period the event list counts over: a preset of Run Reports' date ranges, or two dates. */
+export type EventPeriod = { preset: string } | { start: string; end: string };
+
+export interface PropertyEvents {
+  /** The events the property collected in the period, most frequent first. */
+  events: { name: string; count: number }[];
+  /** The period as real dates ("2026-11-03 to 2026-11-30"). */
+  period: string;
+}
+
+/** Most events listed: GA4 properties collect at most 500 distinct event names. */
+const MAX_EVENTS = 500;
+
+/**
+ * The events a property collected over a period, with their counts, for a funnel's step pickers: a Run
+ * Reports report of eventName by eventCount (the same step, checks and quota as any report,
+ * https://developers.google.com/analytics/devguides/reporting/data/v1/api-schema#dimensions).
+ * https://support.google.com/analytics/answer/9267744 (500 distinct event names per property).
+ */
+export async function propertyEvents(
+  workspace: Workspace,
+  label: string | undefined,
+  property: string,
+  period: EventPeriod,
+  signal?: AbortSignal,
+): Promise<PropertyEvents> {
+  const range = "preset" in period ? period.preset : { start_date: period.start, end_date: period.end };
+  const input = {
+    ...(label ? { account: label } : {}),
+    property,
+    metrics: ["eventCount"],
+    dimensions: ["eventName"],
+    date_ranges: [range],
+    order_by: "-eventCount",
+    limit: MAX_EVENTS,
+  };
+  const result = await runToolStep(
+    "google_analytics_run_reports",
+    input,
+    await workspace.toolContext({ signal }),
+  );
+  const data = result.data as RunReportsOutput;
+  const stated = data.date_ranges?.[0];
+  return {
+    events: data.rows.flatMap((row) =>
+      typeof row.eventName === "string"
+        ? [{ name: row.eventName, count: typeof row.eventCount === "number" ? row.eventCount : 0 }]
+        : [],
+    ),
+    period: stated ? `${stated.start_date} to ${stated.end_date}` : "",
   };
 }

@@ -77,6 +77,7 @@ export function createConsole(options: ConsoleOptions): ConsoleHandle {
     base.searchParams.set("token", sessions.mintLoginToken(workspace));
     return base.toString();
   };
+  const files = new StaticFiles(options.webRoot ?? defaultWebRoot());
   const app = consoleApp({
     workspace: options.workspace,
     loopback: options.loopback,
@@ -86,7 +87,7 @@ export function createConsole(options: ConsoleOptions): ConsoleHandle {
     sandbox: options.sandbox ?? {},
     sessions,
     connects: new GoogleConnects(now),
-    files: new StaticFiles(options.webRoot ?? defaultWebRoot()),
+    files,
     reports,
     running,
     adminToken: options.adminToken,
@@ -95,7 +96,7 @@ export function createConsole(options: ConsoleOptions): ConsoleHandle {
   return {
     routes: (req, res, url) => dispatch(app, req, res, url),
     loginUrl: (baseUrl, workspace = "default") => loginLink(baseUrl, workspace),
-    consent: consentPage(sessions),
+    consent: consentPage(sessions, files.stylesheets()),
     cspReports: () => reports.list(),
     close() {
       for (const run of running.values()) run.controller.abort();

@@ -26,9 +26,9 @@ function escapeHtml(text: string): string {
 }
 
 /**
- * The page's CSP: the console's rules (no script, nothing from elsewhere) with form-action naming the
- * client's redirect too: browsers apply form-action to the redirects that follow the POST, and the flow
- * ends at the client's redirect URI.
+ * The page's CSP: the console's rules (no script, nothing from elsewhere; its own stylesheet) with
+ * form-action naming the client's redirect too: browsers apply form-action to the redirects that follow the
+ * POST, and the flow ends at the client's redirect URI.
  */
 function csp(redirectUri: string): string {
   let target = "";
@@ -38,13 +38,39 @@ function csp(redirectUri: string): string {
   } catch {
     target = "";
   }
-  return `default-src 'none'; form-action 'self' ${target}; frame-ancestors 'none'; base-uri 'none'`.replace(
+  return `default-src 'none'; style-src 'self'; form-action 'self' ${target}; frame-ancestors 'none'; base-uri 'none'`.replace(
     /[^\x20-\x7e]/g,
     "",
   );
 }
 
-function sendPage(res: ServerResponse, status: number, body: string, redirectUri = "", head = ""): void {
+/** How the pages look: the console's stylesheets and its header, with the workspace when one is logged in. */
+export interface PageLook {
+  stylesheets: readonly string[];
+  workspace?: string | undefined;
+}
+
+/** A page in the console's frame: its header (the name, the workspace), then the content as a card. */
+function framed(body: string, look: PageLook): { head: string; body: string } {
+  const links = look.stylesheets.map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`).join("");
+  const workspace = look.workspace
+    ? `<span class="workspace">Workspace <b>${escapeHtml(look.workspace)}</b></span>`
+    : "";
+  return {
+    head: `<meta name="viewport" content="width=device-width, initial-scale=1">${links}`,
+    body: `<div class="app"><header><strong>martech-steps</strong>${workspace}</header><main class="consent"><section class="card">${body}</section></main></div>`,
+  };
+}
+
+function sendPage(
+  res: ServerResponse,
+  status: number,
+  content: string,
+  look: PageLook,
+  redirectUri = "",
+  extraHead = "",
+): void {
+  const { head, body } = framed(content, look);
   secure(res, "page");
   // A form POST from a page under no-referrer carries `Origin: null` (Fetch, "serialize a request origin":
   // https://fetch.spec.whatwg.org/#serializing-a-request-origin), which the Origin check must refuse: a real
@@ -53,7 +79,7 @@ function sendPage(res: ServerResponse, status: number, body: string, redirectUri
   res.setHeader("content-security-policy", csp(redirectUri));
   res.writeHead(status, { "content-type": "text/html; charset=utf-8", "cache-control": "no-store" });
   res.end(
-    `<!doctype html><html lang="en"><head><meta charset="utf-8">${head}<title>martech-steps: sign in an MCP client</title></head><body>${body}</body></html>`,
+    `<!doctype html><html lang="en"><head><meta charset="utf-8">${head}${extraHead}<title>martech-steps: sign in an MCP client</title></head><body>${body}</body></html>`,
   );
 }
 
@@ -103,9 +129,10 @@ async function readForm(req: IncomingMessage): Promise<URLSearchParams | undefin
   return new URLSearchParams(Buffer.concat(chunks).toString("utf8"));
 }
 
-/** The consent page over the console's sessions. */
-export function consentPage(sessions: Sessions): ConsentPage {
+/** The consent page over the console's sessions, with the console's stylesheets (StaticFiles.stylesheets). */
+export function consentPage(sessions: Sessions, stylesheets: readonly string[] = []): ConsentPage {
   return async (req, res, interactions) => {
+    const look: PageLook = { stylesheets };
     const method = req.method ?? "GET";
     if (method !== "GET" && method !== "POST") {
       res.writeHead(405, { allow: "GET, POST" }).end();
@@ -113,15 +140,16 @@ export function consentPage(sessions: Sessions): ConsentPage {
     }
     if (crossOrigin(req)) {
       if (method === "GET" && req.headers["sec-fetch-mode"] === "navigate")
-        return sendPage(res, 200, REOPEN, "", REOPEN_HEAD);
-      return sendPage(res, 403, "<h1>Forbidden</h1><p>This page answers its own origin only.</p>");
+        return sendPage(res, 200, REOPEN, look, "", REOPEN_HEAD);
+      return sendPage(res, 403, "<h1>Forbidden</h1><p>This page answers its own origin only.</p>", look);
     }
     const session = sessions.fromRequest(req);
-    if (!session) return sendPage(res, 401, LOGIN_FIRST);
+    if (!session) return sendPage(res, 401, LOGIN_FIRST, look);
+    const mine = { ...look, workspace: session.workspace };
     const pending = await interactions.pending(req, res);
-    if (!pending) return sendPage(res, 400, EXPIRED);
-    if (method === "GET") return sendPage(res, 200, consentHtml(pending, session), pending.redirectUri);
-    return decide(req, res, session, interactions);
+    if (!pending) return sendPage(res, 400, EXPIRED, mine);
+    if (method === "GET") return sendPage(res, 200, consentHtml(pending, session), mine, pending.redirectUri);
+    return decide(req, res, session, interactions, mine);
   };
 }
 
@@ -131,6 +159,7 @@ async function decide(
   res: ServerResponse,
   session: ConsoleSession,
   interactions: Interactions,
+  look: PageLook,
 ): Promise<void> {
   const form = await readForm(req);
   if (!sameOrigin(req) || !form || !sameSecret(session.csrfToken, form.get("csrf") ?? undefined))
@@ -138,6 +167,7 @@ async function decide(
       res,
       403,
       "<h1>Forbidden</h1><p>The approval did not come from this page (no valid CSRF token). Reload the page and answer again.</p>",
+      look,
     );
   if (form.get("decision") === "approve") return interactions.approve(req, res, session.workspace);
   return interactions.deny(req, res);

@@ -7,7 +7,7 @@ import { ValidationError } from "../errors.js";
 import { answered } from "../mcp/node-bridge.js";
 import { type ConsoleApp, type ConsoleContext, type ConsoleDeps, ok, refused } from "./api-context.js";
 import { googleStatus, removeGoogleClient, saveGoogleClient, testGoogleAccount } from "./google.js";
-import { analyticsChoices, propertyFields } from "./google-pickers.js";
+import { analyticsChoices, type EventPeriod, propertyEvents, propertyFields } from "./google-pickers.js";
 import { readJson, stringField } from "./http-util.js";
 import { marketoStatus, removeMarketo, saveMarketo, testMarketo } from "./marketo.js";
 import { resultPage, sendDownload } from "./result-files.js";
@@ -103,6 +103,17 @@ export function googleRoutes(app: ConsoleApp, deps: ConsoleDeps): void {
   app.get("/console/api/google/metadata", async (c) => {
     const property = c.env.url.searchParams.get("property") ?? "";
     return ok(c, await propertyFields(c.var.workspace, account(c), property.slice(0, 500)));
+  });
+  // A funnel's steps: ?period= a preset, or ?start=&end= dates (Run Reports checks either).
+  app.get("/console/api/google/events", async (c) => {
+    const query = c.env.url.searchParams;
+    const property = (query.get("property") ?? "").slice(0, 500);
+    const [start, end] = [query.get("start"), query.get("end")];
+    const period: EventPeriod =
+      start && end
+        ? { start: start.slice(0, 20), end: end.slice(0, 20) }
+        : { preset: (query.get("period") ?? "last28days").slice(0, 20) };
+    return ok(c, await propertyEvents(c.var.workspace, account(c), property, period));
   });
   app.post("/console/api/google/accounts/:label/test", async (c) => {
     const raw = c.env.url.pathname.slice("/console/api/google/accounts/".length, -"/test".length);

@@ -119,7 +119,24 @@ export async function stoppedEvent(
  */
 const AGENT_PAGING = /next_cursor|next_offset|call again with offset|full result linked|are shown here/;
 
-/** The summary and notes (warnings, hints) a person reads: without the agent's paging instructions. */
+/**
+ * A note written for an agent: it names a tool step to call or an API path to send
+ * (src/tools/ga/funnel.ts: "google_analytics_api_call with POST v1alpha/..."), or explains the columns by
+ * their API names (report-compare.ts: "<metric>[<range>]"; funnel.ts: "completion_rate_pct"), which the
+ * page's headers name in words instead.
+ */
+const AGENT_NOTE = /\b(?:google_analytics|marketo)_[a-z_]+\b|\bv1(?:alpha|beta)\/|<metric>|\b[a-z_]+_pct\b/;
+
+/**
+ * The property's quota in a report's headline (src/tools/ga/report-answer.ts: "; 39997 quota tokens left
+ * this hour"): an agent plans its next calls with it, a person finds it on the Google account's card.
+ */
+const QUOTA_CLAUSE = /; [\d,]+ quota tokens left this hour/;
+
+/**
+ * The summary and notes (warnings, hints) a person reads: without the agent's paging instructions, tool
+ * names and API paths, or the quota left. MCP answers keep all of them.
+ */
 export function forPeople(result: ToolResult<unknown>): {
   summary: string;
   data: unknown;
@@ -128,8 +145,10 @@ export function forPeople(result: ToolResult<unknown>): {
 } {
   const data = (result.data ?? {}) as { warnings?: unknown; hints?: unknown };
   const listed = [data.warnings, data.hints].flatMap((list) => (Array.isArray(list) ? list : []));
-  const notes = listed.filter((note): note is string => typeof note === "string" && !AGENT_PAGING.test(note));
-  const clauses = result.summary.replace(/\.$/, "").split("; ");
+  const notes = listed.filter(
+    (note): note is string => typeof note === "string" && !AGENT_PAGING.test(note) && !AGENT_NOTE.test(note),
+  );
+  const clauses = result.summary.replace(QUOTA_CLAUSE, "").replace(/\.$/, "").split("; ");
   const summary = `${clauses.filter((clause) => !AGENT_PAGING.test(clause)).join("; ")}.`;
   return { summary, data: result.data, notes, ...(result.chart ? { chart: result.chart } : {}) };
 }

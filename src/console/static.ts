@@ -40,6 +40,19 @@ export class StaticFiles {
     this.#files = existsSync(join(root, "index.html")) ? new Set(listFiles(root)) : new Set();
   }
 
+  /**
+   * The page's stylesheets (`/console/assets/index-<hash>.css`, as the built page links them), for the
+   * server-rendered pages that look like it (the OAuth consent page); none when the page was not built.
+   */
+  stylesheets(): string[] {
+    if (!this.#files.has("index.html")) return [];
+    const html = readFileSync(join(this.#root, "index.html"), "utf8");
+    return [...html.matchAll(/<link\b[^>]*\brel="stylesheet"[^>]*>/g)].flatMap((link) => {
+      const href = /\bhref="(\/console\/assets\/[^"]+\.css)"/.exec(link[0])?.[1];
+      return href && this.#files.has(href.slice("/console/".length)) ? [href] : [];
+    });
+  }
+
   /** The page itself: the same HTML for every screen (the page routes on the URL's hash). */
   page(res: ServerResponse): void {
     if (!this.#files.has("index.html")) {

@@ -46,7 +46,8 @@ function itemsOf(schema: JsonSchemaNode | undefined): JsonSchemaNode | undefined
 
 /**
  * A field path as the form names it: each property by its title (its API name when it has none, or
- * for a key the person typed), a list item by its list's title and number ("Date ranges 1").
+ * for a key the person typed), a list item by its own title and number ("Metric 1"), or its list's
+ * ("Date ranges 1").
  */
 export function fieldTitle(field: string, schema: JsonSchemaNode): string {
   if (field === "input") return "Input";
@@ -55,8 +56,9 @@ export function fieldTitle(field: string, schema: JsonSchemaNode): string {
   for (const part of partsOf(field)) {
     if (typeof part === "number") {
       node = itemsOf(node);
+      // An item with a title of its own is named by it ("Metric 1"), else by its list's ("Date ranges 1").
       const last = names.pop() ?? "Item";
-      names.push(`${last} ${part + 1}`);
+      names.push(`${typeof node?.title === "string" ? node.title : last} ${part + 1}`);
       continue;
     }
     const property = propertyOf(node, part);
@@ -103,9 +105,16 @@ export interface ErrorBody {
 }
 
 /**
+ * A hint written for an agent: it names a tool step to call, or an API path to send (the page's own
+ * controls, its pickers, are a person's way to the same answer).
+ */
+const AGENT_HINT = /\b(?:google_analytics|marketo)_[a-z_]+\b|\bv1(?:alpha|beta)\//;
+
+/**
  * An invalid_input error as the console words it (any other error as it is): the message names each
  * field by its title, and `issues` lists every problem (also a single-field error's, so the form shows
- * it under its field). `issues` keep their API paths and the server's words.
+ * it under its field). `issues` keep their API paths and the server's words. A hint for an agent (one
+ * that names a tool step or an API path) is left out.
  */
 export function forPeople<E extends ErrorBody>(error: E, schema: JsonSchemaNode): E {
   if (error.error !== "invalid_input" || error.field === undefined) return error;
@@ -115,5 +124,12 @@ export function forPeople<E extends ErrorBody>(error: E, schema: JsonSchemaNode)
     { field: error.field, message: said.replace(`Invalid ${error.field}: `, "").replace(/\.$/, "") },
   ];
   const text = titledMessage(titledIssues(issues, schema));
-  return { ...error, message: hint ? `${text} ${hint}` : text, issues };
+  const forPerson = hint && !AGENT_HINT.test(hint) ? hint : undefined;
+  const { hint: _agent, ...rest } = error;
+  return {
+    ...rest,
+    message: forPerson ? `${text} ${forPerson}` : text,
+    ...(forPerson ? { hint: forPerson } : {}),
+    issues,
+  } as E;
 }

@@ -1,6 +1,6 @@
 import type { z } from "zod";
 import { SCOPE_ANALYTICS_READONLY } from "../auth/google/config.js";
-import { reportChart } from "../charts/report-chart.js";
+import { reportChart, type UiNames } from "../charts/report-chart.js";
 import type { ConnectorOf } from "../connections/registry.js";
 import type { RunReportResponse } from "../connectors/google/types.js";
 import { RunReportsFields, RunReportsOutput } from "../schemas/google-analytics.js";
@@ -112,7 +112,7 @@ export const googleAnalyticsRunReports: ToolStep<ReturnType<typeof input>, typeo
       return funnelAnswer({ ga, property, funnel: fields.funnel, dates, zone, now, signal: ctx.signal });
     }
     ctx.progress({ progress: 0, total: 3, message: "Checking field names against the property's metadata" });
-    const catalog = await checkFieldNames(ga, propertyId, fields, expression, ctx.signal);
+    const { catalog, uiNames } = await checkFieldNames(ga, propertyId, fields, expression, ctx.signal);
     const filters: SplitFilters = expression ? splitFilter(expression, catalog) : {};
     const request = buildReportRequest({ input: fields, dateRanges: dates?.dateRanges, filters, orderBys });
 
@@ -168,7 +168,7 @@ export const googleAnalyticsRunReports: ToolStep<ReturnType<typeof input>, typeo
       ),
       ...(page.full ? { full: page.full } : {}),
       // The chart shows every row GA returned, not only this page's.
-      chart: reportChart({ ...data, rows: flat.rows }),
+      chart: reportChart({ ...data, rows: flat.rows }, uiNames),
       ...(fields.chart ? { chartImage: true } : {}),
     };
   },
@@ -232,14 +232,17 @@ function checkRequestShape(fields: Fields, now: Date) {
   return { dates, expression, orderBys };
 }
 
-/** The property's field catalog, once every requested name (filter included) is known to be in it. */
+/**
+ * The property's field catalog, once every requested name (filter included) is known to be in it, and the
+ * names Google Analytics shows for them (the chart's words).
+ */
 async function checkFieldNames(
   ga: Google,
   propertyId: string,
   fields: Fields,
   expression: FilterExpression | undefined,
   signal: AbortSignal | undefined,
-): Promise<FieldCatalog> {
+): Promise<{ catalog: FieldCatalog; uiNames: UiNames }> {
   const metadata = await ga.getMetadata(propertyId, signal);
   // Realtime reports have their own schema: their requested names are not in the core metadata.
   const catalog = new FieldCatalog(metadata, fields.realtime ? fields : {});
@@ -249,7 +252,12 @@ async function checkFieldNames(
     ...(expression ? filterNameProblems(expression, catalog) : []),
   ];
   throwNameProblems(problems);
-  return catalog;
+  const uiNames = Object.fromEntries(
+    [...(metadata.dimensions ?? []), ...(metadata.metrics ?? [])].flatMap((field) =>
+      field.apiName && field.uiName ? [[field.apiName, field.uiName]] : [],
+    ),
+  );
+  return { catalog, uiNames };
 }
 
 /** Asks GA whether the fields can be combined, before the report spends quota. */

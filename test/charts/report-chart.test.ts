@@ -1,8 +1,8 @@
 import { inflateSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { chartOption } from "../../src/charts/model.js";
+import { chartHeight, chartOption, isChartModel } from "../../src/charts/model.js";
 import { renderChartPng, renderChartSvg } from "../../src/charts/render-png.js";
-import { reportChart } from "../../src/charts/report-chart.js";
+import { funnelChart, reportChart } from "../../src/charts/report-chart.js";
 import type { RunReportsOutput } from "../../src/schemas/google-analytics.js";
 
 function report(dimensions: string[], metrics: string[], rows: RunReportsOutput["rows"]): RunReportsOutput {
@@ -93,27 +93,62 @@ describe("the report chart (one definition for the browser and the PNG)", () => 
     ]);
   });
 
-  it("draws one line per date range, not their sum, when GA added the dateRange dimension", () => {
+  it("pairs one line per date range day by day, not their sum, when GA added the dateRange dimension", () => {
     const chart = reportChart(
       report(
         ["date"],
         ["sessions"],
         [
-          { date: "20250101", dateRange: "date_range_0", sessions: 3 },
+          { date: "20250108", dateRange: "date_range_0", sessions: 3 },
           { date: "20250101", dateRange: "date_range_1", sessions: 5 },
           { date: "20250102", dateRange: "date_range_1", sessions: 7 },
+          { date: "20250109", dateRange: "date_range_0", sessions: 4 },
         ],
       ),
     );
     expect(chart.kind).toBe("line");
-    expect(chart.title).toBe("sessions by date, dateRange");
+    expect(chart.title).toBe("sessions by date, date_range_0 vs date_range_1");
+    expect(chart.categories).toEqual(["2025-01-08", "2025-01-09"]);
     expect(chart.series).toEqual([
-      { name: "date_range_1", data: [5, 7] },
-      { name: "date_range_0", data: [3, 0] },
+      { name: "sessions (date_range_0)", data: [3, 4] },
+      { name: "sessions (date_range_1)", data: [5, 7] },
     ]);
+    // Unnamed ranges read as the dates the answer states for them.
+    const stated = reportChart({
+      ...report(["date"], ["sessions"], [{ date: "20250108", dateRange: "date_range_0", sessions: 3 }]),
+      date_ranges: [{ start_date: "2025-01-08", end_date: "2025-01-14" }],
+    });
+    expect(stated.series[0]?.name).toBe("sessions (2025-01-08…2025-01-14)");
   });
 
-  it("draws bars, largest first, when no dimension is a time", () => {
+  it("draws a comparison as grouped bars: one category per combination, one bar per range in it", () => {
+    const channels = ["Organic Search", "Direct", "Paid Search", "Email", "Referral", "Organic Social"];
+    const rows = channels.flatMap((channel, i) => [
+      { sessionDefaultChannelGroup: channel, dateRange: "last 28 days", sessions: 100 - i * 10 },
+      { sessionDefaultChannelGroup: channel, dateRange: "the 28 days before", sessions: 50 + i },
+    ]);
+    const output = {
+      ...report(["sessionDefaultChannelGroup"], ["sessions"], rows),
+      property_name: "Retail Web Store",
+      request: {
+        dimensions: [{ name: "sessionDefaultChannelGroup" }],
+        metrics: [{ name: "sessions" }],
+        dateRanges: [{ name: "last 28 days" }, { name: "the 28 days before" }],
+      },
+    };
+    const chart = reportChart(output, {
+      sessions: "Sessions",
+      sessionDefaultChannelGroup: "Session default channel group",
+    });
+    expect(chart.kind).toBe("bar");
+    expect(chart.categories).toEqual(channels);
+    expect(chart.series.map((series) => series.name)).toEqual(["last 28 days", "the 28 days before"]);
+    expect(chart.series[1]?.data).toEqual([50, 51, 52, 53, 54, 55]);
+    expect(chart.title).toBe("Sessions by Session default channel group, last 28 days vs the 28 days before");
+    expect(chart.subtitle).toBe("Retail Web Store");
+  });
+
+  it("draws bars, largest first, lying down (categories along the vertical axis), when no dimension is a time", () => {
     const chart = reportChart(
       report(
         ["country"],
@@ -126,8 +161,66 @@ describe("the report chart (one definition for the browser and the PNG)", () => 
     );
     expect(chart.kind).toBe("bar");
     expect(chart.title).toBe("sessions by country");
+    expect(chart.subtitle).toBe("properties/412345671");
     expect(chart.categories).toEqual(["Japan", "France"]);
-    expect((chartOption(chart) as { xAxis: { data: string[] } }).xAxis.data).toEqual(["Japan", "France"]);
+    const option = chartOption(chart) as { yAxis: { data: string[]; inverse: boolean } };
+    expect(option.yAxis.data).toEqual(["Japan", "France"]);
+    expect(option.yAxis.inverse).toBe(true);
+  });
+
+  it("draws a funnel report's steps in order, the breakdown's total only", () => {
+    const output = {
+      ...report(
+        [],
+        [],
+        [
+          { step_number: 1, step: "session_start", deviceCategory: "(all)", users: 100 },
+          { step_number: 1, step: "session_start", deviceCategory: "mobile", users: 60 },
+          { step_number: 2, step: "purchase", deviceCategory: "(all)", users: 7 },
+          { step: "purchase", next_eventName: "page_view", users: 3 },
+        ],
+      ),
+    };
+    const chart = funnelChart(output, "deviceCategory");
+    expect(chart.kind).toBe("funnel");
+    // The MCP App view draws what the result's _meta carries only when it is a chart it knows.
+    expect(isChartModel(JSON.parse(JSON.stringify(chart)))).toBe(true);
+    expect(chart.categories).toEqual(["1. session_start", "2. purchase"]);
+    expect(chart.series).toEqual([{ name: "Users", data: [100, 7] }]);
+    const option = chartOption(chart) as { series: { type: string; sort: string; data: unknown[] }[] };
+    expect(option.series[0]?.type).toBe("funnel");
+    expect(option.series[0]?.sort).toBe("none");
+    expect(option.series[0]?.data).toEqual([
+      { name: "1. session_start", value: 100 },
+      { name: "2. purchase", value: 7 },
+    ]);
+  });
+
+  it("wraps a long title at the chart's width and starts the plot below it", () => {
+    const chart = { ...reportChart(BY_DATE), title: "x".repeat(120) };
+    const narrow = chartOption(chart, 400) as {
+      title: { textStyle: { width: number } };
+      grid: { top: number };
+    };
+    const wide = chartOption(chart, 1600) as { grid: { top: number } };
+    expect(narrow.title.textStyle.width).toBe(368);
+    expect(narrow.grid.top).toBeGreaterThan(wide.grid.top);
+  });
+
+  it("gives bars a row each: the chart grows with its categories", () => {
+    const many = report(
+      ["country"],
+      ["sessions"],
+      Array.from({ length: 20 }, (_, i) => ({ country: `Country ${i}`, sessions: i })),
+    );
+    expect(chartHeight(reportChart(many))).toBeGreaterThan(chartHeight(reportChart(BY_DATE)));
+  });
+
+  it("renders a funnel to SVG on the server", async () => {
+    const svg = await renderChartSvg(
+      funnelChart(report([], [], [{ step_number: 1, step: "first_visit", users: 9 }]), undefined),
+    );
+    expect(svg).toContain("first_visit");
   });
 
   it("renders to SVG on the server with the title and axis labels", async () => {

@@ -176,7 +176,11 @@ describe("the console's server side", () => {
       });
       const result = events.at(-1) as { type: string; chart: { kind: string; title: string } };
       expect(result.type).toBe("result");
-      expect(result.chart).toMatchObject({ kind: "line", title: "sessions by date" });
+      expect(result.chart).toMatchObject({
+        kind: "line",
+        title: "Sessions by Date",
+        subtitle: "Retail Web Store",
+      });
       expect(events.some((e) => e.type === "progress")).toBe(true);
     });
   });

@@ -34,12 +34,13 @@ describe("input errors named by the fields' titles (the console's words)", () =>
     marketo = await loadForm("marketo_api_call", CONTEXT);
   });
 
-  it("names a field by its title, a list item by its list's title and number, a typed key as typed", () => {
+  it("names a field by its title, a list item by its own title or its list's, and number, a typed key as typed", () => {
     const reports = schemaOf("google_analytics_run_reports");
     expect(fieldTitle("endpoint", schemaOf("marketo_api_call"))).toBe("Endpoint");
     expect(fieldTitle("max_pages", schemaOf("marketo_api_call"))).toBe("Most pages");
     expect(fieldTitle("date_ranges[0].start_date", reports)).toBe("Date ranges 1 › Start date");
-    expect(fieldTitle("metrics[2]", reports)).toBe("Metrics 3");
+    expect(fieldTitle("metrics[2]", reports)).toBe("Metric 3");
+    expect(fieldTitle("dimensions[0]", reports)).toBe("Dimension 1");
     expect(fieldTitle("query_parameters.filterType", schemaOf("marketo_api_call"))).toBe(
       "Query parameters › filterType",
     );

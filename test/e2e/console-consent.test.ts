@@ -1,7 +1,8 @@
 /**
  * The consent page of the embedded authorization server (where a person approves an MCP client), in
  * headless Chromium: after logging in to the console, every control of the page is reached with the Tab
- * key with a visible focus ring, axe-core finds no serious violation, and Approve works from the keyboard.
+ * key with a visible focus ring, axe-core finds no serious violation, and Approve works from the keyboard;
+ * it has the console's header and styles, and no sideways scroll at 400 or 1280 px.
  * Screenshots go to test-output/screenshots.
  */
 import { Client, StreamableHTTPClientTransport, UnauthorizedError } from "@modelcontextprotocol/client";
@@ -64,6 +65,19 @@ describe("the MCP sign-in consent page with the keyboard", () => {
     expect({ missed, unseen }).toEqual({ missed: [], unseen: [] });
     expect(await axeViolations(page)).toEqual([]);
     await browser.screenshot("consent-01-keyboard");
+    // In the console's frame: its header (with the workspace) and its stylesheet, which the page's CSP
+    // admits ('self'); no sideways scroll at 400 or 1280 px, axe clean at both.
+    expect(await page.locator("header strong").textContent()).toBe("martech-steps");
+    expect(await page.locator("header .workspace").textContent()).toMatch(/^Workspace \S+/);
+    expect(await page.evaluate("getComputedStyle(document.querySelector('main .card')).borderTopStyle")).toBe(
+      "solid",
+    );
+    for (const width of [400, 1280]) {
+      await page.setViewportSize({ width, height: 800 });
+      expect(await page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")).toBe(true);
+      expect(await axeViolations(page)).toEqual([]);
+      await browser.screenshot(`consent-02-${width}`);
+    }
     // Approve from the keyboard: the browser goes on to the client's redirect with a code.
     // A real browser's POST (its own Origin header, not a script's) is accepted: the page's referrer
     // policy lets Chromium send the page's origin rather than "null".

@@ -1,8 +1,8 @@
 /**
  * The step forms as a marketer uses them, in headless Chromium: ready examples fill the form, fields
  * carry their titles, the key/value editor has labelled empty rows, the method starts on GET, the GA
- * property and Analytics account are picked from the connected account, metric names autocomplete
- * from the property's metadata with their descriptions, periods are a preset select or dates, and a
+ * property and Analytics account are picked from the connected account, metrics are picked by their UI
+ * names from the property's metadata with their descriptions, periods are a preset select or dates, and a
  * field's error goes as soon as its value is valid. Screenshots go to test-output/screenshots.
  */
 import type { Page } from "playwright-core";
@@ -122,18 +122,22 @@ describe("the step forms in a browser", () => {
     await browser.screenshot("forms-04-channel-comparison");
   });
 
-  it("offers the property's metric names as the person types, with the chosen one's description", async () => {
-    const metric = page.getByLabel("Metric 1");
-    await metric.fill("");
-    const listId = await metric.getAttribute("list");
-    const names = await page
-      .locator(`datalist[id="${listId}"] option`)
-      .evaluateAll((options) => options.map((option) => (option as unknown as { value: string }).value));
-    expect(names).toEqual(expect.arrayContaining(["sessions", "activeUsers", "keyEvents"]));
+  it("offers the property's metrics by their UI names as the person types, grouped, and keeps the API name", async () => {
+    const metric = page.getByRole("combobox", { name: "Metric 1" });
+    // The example's metric reads as Google Analytics names it.
+    expect(await metric.inputValue()).toBe("Sessions");
+    await metric.fill("active");
+    const groups = await page
+      .locator(`#${await metric.getAttribute("aria-controls")} .combo-group`)
+      .allTextContents();
+    expect(groups).toEqual(expect.arrayContaining(["User"]));
+    // Found by either name: "activeUsers" is the API name of "Active users".
     await metric.fill("activeUsers");
+    await page.getByRole("option", { name: /^Active users activeUsers$/ }).click();
+    expect(await metric.inputValue()).toBe("Active users");
     await expect
       .poll(() => page.getByTestId("root_metrics_0-about").textContent())
-      .toMatch(/^Active users: /);
+      .toMatch(/^Active users activeUsers: /);
     await browser.screenshot("forms-05-metric-autocomplete");
   });
 

@@ -146,26 +146,55 @@ describe("the console's connections, errors and keyboard", () => {
     await browser.screenshot("integrations-02b-google-account-use");
   });
 
-  it("connects the same Google account twice: one card, and the page says its token was replaced", async () => {
+  it("counts a Test in its card's calls today at once, and the Marketo card a run, without a reload", async () => {
+    await openIntegrations();
+    const card = () => page.getByRole("article", { name: "Google account sandbox" });
+    const calls = async () =>
+      Number.parseInt((await card().getByTestId("google-calls-today").textContent()) ?? "", 10);
+    const before = await calls();
+    await card().getByRole("button", { name: "Test" }).click();
+    // The Test refreshed a token and listed the account's summaries: the count moves on this screen.
+    await expect.poll(calls).toBeGreaterThan(before);
+    // A run elsewhere (another tab, an MCP client): the page shown again reads the counts again.
+    const marketoCalls = () =>
+      page.getByLabel("Adobe Marketo Engage").locator(".usage dd").first().textContent();
+    const shownBefore = await marketoCalls();
+    await fixture
+      .workspace()
+      .connection("marketo")
+      .then((marketo) =>
+        marketo.request({
+          method: "GET",
+          path: "/rest/v1/leads.json",
+          query: { filterType: "id", filterValues: "7" },
+        }),
+      );
+    await page.evaluate(`document.dispatchEvent(new Event("visibilitychange"))`);
+    await expect.poll(marketoCalls).not.toBe(shownBefore);
+  });
+
+  it("connects the same Google account twice: one card, the label typed applied, and the page says so", async () => {
     await google().getByRole("button", { name: "Connect a Google account" }).click();
     await page.waitForURL(`${fixture.base}/#/integrations?connected=editor`);
     await expect.poll(() => accountCards().count()).toBe(3);
     const tokenBefore = (await fixture.store.read("default")).googleAccounts.editor?.refreshToken;
-    // Again, asking for another label: the same account keeps its one entry.
+    // Again, asking for another label: the same account keeps its one entry, now under that label.
     await page.getByLabel("Label (optional)").fill("work");
     await google().getByRole("button", { name: "Connect a Google account" }).click();
-    await page.waitForURL(/#\/integrations\?connected=editor&replaced=/);
+    await page.waitForURL(/#\/integrations\?connected=work&replaced=/);
     await expect
       .poll(() => page.locator(".integrations > .notice").textContent())
       .toBe(
-        'editor@sandbox.example was already connected as "editor"; its token was replaced (one entry per Google account).',
+        'editor@sandbox.example was already connected as "editor"; it is now labelled "work" and its token was replaced (one entry per Google account).',
       );
     await expect.poll(() => accountCards().count()).toBe(3);
     expect(await accountCards().filter({ hasText: "editor@sandbox.example" }).count()).toBe(1);
-    expect(await page.getByRole("article", { name: "Google account work" }).count()).toBe(0);
+    expect(await page.getByRole("article", { name: "Google account work" }).count()).toBe(1);
+    expect(await page.getByRole("article", { name: "Google account editor" }).count()).toBe(0);
     const stored = (await fixture.store.read("default")).googleAccounts;
-    if (tokenBefore !== undefined) expect(stored.editor?.refreshToken).not.toBe(tokenBefore);
-    await browser.screenshot("integrations-03-same-account-replaced");
+    expect(stored.editor).toBeUndefined();
+    if (tokenBefore !== undefined) expect(stored.work?.refreshToken).not.toBe(tokenBefore);
+    await browser.screenshot("integrations-03-same-account-relabelled");
   });
 
   it("reaches every control of the integrations screen with the Tab key, focus visible", async () => {

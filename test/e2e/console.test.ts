@@ -223,22 +223,25 @@ describe("the console in a browser", () => {
       .toMatch(/^Report on Retail Web Store \(properties\/412345671\) .*: \d+ rows/);
     const chart = page.locator("figure.chart[data-kind='line']");
     await chart.locator("canvas").waitFor();
-    expect(await chart.locator("[role=img]").getAttribute("aria-label")).toBe("Chart: sessions by date");
+    // Fields named as Google Analytics shows them (typed as API names, they read as UI names).
+    expect(await chart.locator("[role=img]").getAttribute("aria-label")).toBe("Chart: Sessions by Date");
     const table = page.getByRole("table", { name: "Records" });
     expect(await table.locator("tbody tr").count()).toBe(14);
     // Dates as people write them, in the chart's order (by date), and still sortable by any column.
-    const dates = await columnOf("date");
+    const dates = await columnOf("Date");
     expect(dates.every((date) => /^\d{4}-\d{2}-\d{2}$/.test(date))).toBe(true);
     expect(dates).toEqual([...dates].sort());
     expect(new Set(dates).size).toBe(14);
-    const dateHeader = table.locator("thead th", { hasText: "date" });
+    const dateHeader = table.locator("thead th", { hasText: "Date" });
     expect(await dateHeader.getAttribute("aria-sort")).toBe("ascending");
-    // A number sorts largest first on the first click.
-    await table.getByRole("button", { name: /^sessions/ }).click();
-    expect(await table.locator("thead th", { hasText: "sessions" }).getAttribute("aria-sort")).toBe(
+    // The API name on hover.
+    expect(await dateHeader.getByRole("button").getAttribute("title")).toBe("date");
+    // A number sorts largest first on the first click; it reads with the locale's separators.
+    await table.getByRole("button", { name: /^Sessions/ }).click();
+    expect(await table.locator("thead th", { hasText: "Sessions" }).getAttribute("aria-sort")).toBe(
       "descending",
     );
-    const sessions = (await columnOf("sessions")).map(Number);
+    const sessions = (await columnOf("Sessions")).map((text) => Number(text.replace(/,/g, "")));
     expect(sessions).toEqual([...sessions].sort((a, b) => b - a));
     await browser.screenshot("06-report-chart");
   });

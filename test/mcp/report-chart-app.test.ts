@@ -111,7 +111,10 @@ describe("Run Reports' chart as an MCP App", () => {
     expect(dates).toHaveLength(7);
     expect(chart.kind).toBe("line");
     expect(chart.categories).toEqual(dates.map((d) => `${d.slice(0, 4)}-${d.slice(4, 6)}-${d.slice(6)}`));
-    expect(chart.series.map((series) => series.name)).toEqual(["sessions", "activeUsers"]);
+    // Named as Google Analytics shows them (the property's metadata), and the property by its name.
+    expect(chart.series.map((series) => series.name)).toEqual(["Sessions", "Active users"]);
+    expect(chart.title).toBe("Sessions, Active users by Date");
+    expect(chart.subtitle).toBe("Retail Web Store");
     const byDate = new Map(rows.map((row) => [String(row.date), row.sessions]));
     expect(chart.series[0]?.data).toEqual(dates.map((date) => byDate.get(date)));
     // No picture unless asked: hosts that do not render apps keep the text answer as before.

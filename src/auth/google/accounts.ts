@@ -23,6 +23,7 @@ import {
   storedAccount,
   toSummary,
   withAccount,
+  withoutAccount,
 } from "./records.js";
 import { checkAccountService, serviceMismatch, serviceOf } from "./service.js";
 import {
@@ -173,9 +174,14 @@ export class GoogleAccounts {
     const email = tokens.email;
     let stored: GoogleAccountRecord | undefined;
     let replaced = false;
+    let renamedFrom: string | undefined;
+    let labelRefused: string | undefined;
     await this.#deps.store.update(this.#deps.workspace, (current) => {
-      const { label, replaced: again } = connectLabel(current, email, requested);
-      replaced = again;
+      const chosen = connectLabel(current, email, requested);
+      const { label, renamedFrom: old } = chosen;
+      replaced = chosen.replaced;
+      renamedFrom = old;
+      labelRefused = chosen.labelRefused;
       stored = {
         label,
         ...(email ? { email } : {}),
@@ -184,12 +190,14 @@ export class GoogleAccounts {
         refreshToken,
         service: serviceOf(this.#deps.endpoints),
       };
-      return withAccount(current, stored);
+      return withAccount(old ? withoutAccount(current, old) : current, stored);
     });
     const record = stored as GoogleAccountRecord;
     // A reconnected account must stop using the cached manager of its old refresh token.
     this.#forgetSources(record.label);
-    return toSummary(replaced ? { ...record, replaced } : record);
+    if (renamedFrom) this.#forgetSources(renamedFrom);
+    const how = { ...(renamedFrom ? { renamedFrom } : {}), ...(labelRefused ? { labelRefused } : {}) };
+    return toSummary(replaced ? { ...record, replaced, ...how } : record);
   }
 
   #forgetSources(label: string): void {
@@ -298,8 +306,7 @@ export class GoogleAccounts {
             this.#sources.get(label)?.refreshToken() ?? (record.refreshToken as string),
           );
     await this.#deps.store.update(this.#deps.workspace, (current) => {
-      const { [label]: _removed, ...rest } = current.googleAccounts;
-      return { ...current, googleAccounts: rest };
+      return withoutAccount(current, label);
     });
     this.#forgetSources(label);
     return result;

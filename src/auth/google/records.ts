@@ -26,6 +26,10 @@ export interface AccountSummary {
    * its credential was replaced (sameAccount).
    */
   replaced?: true;
+  /** Set with `replaced` when the label asked for differs from the old one: the account now goes by it. */
+  renamedFrom?: string;
+  /** Set with `replaced` when the label asked for is another account's: the account kept its own. */
+  labelRefused?: string;
 }
 
 const LABEL = /^[A-Za-z0-9][A-Za-z0-9._@+-]{0,63}$/;
@@ -40,9 +44,13 @@ export function checkLabel(label: unknown): string {
   return label;
 }
 
-export function toSummary(record: GoogleAccountRecord & { replaced?: boolean }): AccountSummary {
+export function toSummary(
+  record: GoogleAccountRecord & { replaced?: boolean; renamedFrom?: string; labelRefused?: string },
+): AccountSummary {
   return {
     ...(record.replaced ? { replaced: true as const } : {}),
+    ...(record.renamedFrom ? { renamedFrom: record.renamedFrom } : {}),
+    ...(record.labelRefused ? { labelRefused: record.labelRefused } : {}),
     label: record.label,
     ...(record.email ? { email: record.email } : {}),
     scopes: [...record.scopes],
@@ -192,6 +200,12 @@ export async function readCredentialFile(
   return { kind: "user", refreshToken, client };
 }
 
+/** The secrets without the account stored under `label`. */
+export function withoutAccount(secrets: WorkspaceSecrets, label: string): WorkspaceSecrets {
+  const { [label]: _removed, ...rest } = secrets.googleAccounts;
+  return { ...secrets, googleAccounts: rest };
+}
+
 export function withAccount(secrets: WorkspaceSecrets, record: GoogleAccountRecord): WorkspaceSecrets {
   return { ...secrets, googleAccounts: { ...secrets.googleAccounts, [record.label]: record } };
 }
@@ -217,17 +231,23 @@ export function sameAccount(current: WorkspaceSecrets, email: string | undefined
 
 /**
  * The label a newly connected account is stored under, and whether it replaces one. Connecting the same
- * Google account (same email) again reuses its label, whatever label was asked for: that is how an account
- * is reconnected after its token died, and it never lists one account twice.
+ * Google account (same email) again replaces its entry, never lists it twice: that is how an account is
+ * reconnected after its token died. It keeps its label unless another was asked for: then the account goes
+ * by the new one (`renamedFrom` the old) when no other account has it, else it keeps its own and says so
+ * (`labelRefused`): refusing the sign-in would revoke its fresh grant, and with it the stored one.
  */
 export function connectLabel(
   current: WorkspaceSecrets,
   email: string | undefined,
   requested: string | undefined,
-): { label: string; replaced: boolean } {
+): { label: string; replaced: boolean; renamedFrom?: string; labelRefused?: string } {
   const reconnect = sameAccount(current, email);
-  if (reconnect) return { label: reconnect, replaced: true };
   const free = (label: string) => !storedAccount(current, label);
+  if (reconnect) {
+    if (requested === undefined || requested === reconnect) return { label: reconnect, replaced: true };
+    if (!free(requested)) return { label: reconnect, replaced: true, labelRefused: requested };
+    return { label: requested, replaced: true, renamedFrom: reconnect };
+  }
   if (requested !== undefined) {
     if (!free(requested)) throw labelTaken(requested);
     return { label: requested, replaced: false };

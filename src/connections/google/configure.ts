@@ -48,6 +48,10 @@ export function connectedWords(summary: AccountSummary, verb: "Connected" | "Imp
   const who = summary.email ?? summary.label;
   if (summary.replaced) {
     const what = summary.serviceAccount ? "key" : "token";
+    if (summary.renamedFrom)
+      return `${who} was already connected as "${summary.renamedFrom}"; it is now labelled "${summary.label}" and its ${what} was replaced (one entry per Google account).`;
+    if (summary.labelRefused)
+      return `${who} was already connected as "${summary.label}"; its ${what} was replaced, and it keeps that label: "${summary.labelRefused}" is another connected account's (one entry per Google account).`;
     return `${who} was already connected as "${summary.label}"; its ${what} was replaced (one entry per Google account).`;
   }
   return `${verb} "${summary.label}"${summary.email ? ` (${summary.email})` : ""}.`;

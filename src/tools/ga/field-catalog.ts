@@ -129,6 +129,8 @@ export function throwNameProblems(problems: readonly NameProblem[]): void {
       "Use API names from the property's metadata (google_analytics_api_call with GET " +
       "v1beta/properties/<id>/metadata), listed at " +
       `https://developers.google.com/analytics/devguides/reporting/data/v1/api-schema.${equivalence}`,
-    details: { problems: problems.map(({ field, message }) => ({ field, message })) },
+    // `issues`, as every invalid input lists its problems (src/tools/input/words.ts): the console puts
+    // each under its own field.
+    details: { issues: problems.map(({ field, message }) => ({ field, message })) },
   });
 }

@@ -5,6 +5,8 @@
  * funnelTable as one row per step (and breakdown value) and a summary with the overall conversion and the
  * biggest drop already computed, so an agent states them without arithmetic.
  */
+import type { ChartModel } from "../../charts/model.js";
+import { funnelChart } from "../../charts/report-chart.js";
 import type { ConnectorOf } from "../../connections/registry.js";
 import type { PropertyQuota } from "../../connectors/google/types.js";
 import type { RunReportsFields, RunReportsOutput } from "../../schemas/google-analytics.js";
@@ -132,7 +134,7 @@ export async function funnelAnswer(o: {
   zone: string | undefined;
   now: Date;
   signal: AbortSignal | undefined;
-}): Promise<{ data: RunReportsOutput; summary: string }> {
+}): Promise<{ data: RunReportsOutput; summary: string; chart: ChartModel }> {
   const breakdown = o.funnel.breakdown;
   if (breakdown !== undefined) {
     // Checked against the property's metadata, as the report's own dimensions are (did-you-mean, UA names).
@@ -173,6 +175,7 @@ export async function funnelAnswer(o: {
   const on = propertyText(o.property);
   return {
     data,
+    chart: funnelChart(data, breakdown),
     summary: `Funnel report on ${on}${ranges}. ${funnelSummary(rows, o.funnel, o.funnel.breakdown !== undefined)}`,
   };
 }

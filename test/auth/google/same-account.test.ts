@@ -1,7 +1,8 @@
 /**
- * The same Google account (the same email) connected again replaces the old one's credential under its
- * label, whichever way it comes in (browser sign-in with or without a label asked for, a refresh token
- * imported), and says so (`replaced`); the CLI and the console word it with connectedWords.
+ * The same Google account (the same email) connected again replaces the old one's credential, whichever
+ * way it comes in (browser sign-in with or without a label asked for, a refresh token imported), and says
+ * so (`replaced`); a sign-in asking for a new label moves it there (`renamedFrom`), or keeps its own when
+ * that label is another account's (`labelRefused`); the CLI and the console word it with connectedWords.
  */
 import nock from "nock";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -47,13 +48,13 @@ afterEach(() => {
 });
 
 describe("the same Google account connected twice", () => {
-  it("replaces the first one's token under its label, even when another label is asked for", async () => {
+  it("replaces the first one's token under its label when no label or the same one is asked for", async () => {
     const store = new MemoryCredentialStore();
     await seed(store, WS);
     const first = await signIn(store, "ana@example.com", "1//first-token");
     expect(first.replaced).toBeUndefined();
     expect(connectedWords(first, "Connected")).toBe(`Connected "${first.label}" (ana@example.com).`);
-    const again = await signIn(store, "Ana@Example.com", "1//second-token", "work");
+    const again = await signIn(store, "Ana@Example.com", "1//second-token");
     expect(again).toMatchObject({ label: first.label, replaced: true });
     const stored = (await store.read(WS)).googleAccounts;
     expect(Object.keys(stored)).toEqual([first.label]);
@@ -62,6 +63,36 @@ describe("the same Google account connected twice", () => {
     expect(await accounts(store).list()).toHaveLength(1);
     expect(connectedWords(again, "Connected")).toBe(
       `Ana@Example.com was already connected as "${first.label}"; its token was replaced (one entry per Google account).`,
+    );
+  });
+
+  it("applies a new label asked for when it reconnects: one entry, under the new label, and says so", async () => {
+    const store = new MemoryCredentialStore();
+    await seed(store, WS);
+    const first = await signIn(store, "ana@example.com", "1//first-token", "ana");
+    const again = await signIn(store, "Ana@Example.com", "1//second-token", "work");
+    expect(again).toMatchObject({ label: "work", replaced: true, renamedFrom: first.label });
+    const stored = (await store.read(WS)).googleAccounts;
+    expect(Object.keys(stored)).toEqual(["work"]);
+    expect(stored.work?.refreshToken).toBe("1//second-token");
+    expect(connectedWords(again, "Connected")).toBe(
+      'Ana@Example.com was already connected as "ana"; it is now labelled "work" and its token was replaced (one entry per Google account).',
+    );
+  });
+
+  it("keeps its label, and says why, when the label asked for is another account's (its grant is not revoked)", async () => {
+    const store = new MemoryCredentialStore();
+    await seed(store, WS);
+    await signIn(store, "ana@example.com", "1//ana-token", "ana");
+    await signIn(store, "bob@example.com", "1//bob-token", "bob");
+    const again = await signIn(store, "ana@example.com", "1//ana-again", "bob");
+    expect(again).toMatchObject({ label: "ana", replaced: true, labelRefused: "bob" });
+    const stored = (await store.read(WS)).googleAccounts;
+    expect(stored.ana?.refreshToken).toBe("1//ana-again");
+    expect(stored.bob?.refreshToken).toBe("1//bob-token");
+    // No revoke was asked for: nock would refuse an unplanned request.
+    expect(connectedWords(again, "Connected")).toMatch(
+      /keeps that label: "bob" is another connected account's/,
     );
   });
 

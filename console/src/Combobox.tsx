@@ -1,0 +1,159 @@
+/**
+ * A text input with a list of suggestions grouped under headings (the ARIA combobox pattern, from
+ * downshift's useCombobox: https://www.downshift-js.com/use-combobox), for a value people know by one name
+ * and an API knows by another: a GA metric is "Sessions" to a marketer and `sessions` to the Data API.
+ * The input shows a choice's label, the form keeps its value; typing filters on either; a typed text that
+ * is a choice's label or value (any case) is that choice, and any other text is kept as typed (the
+ * server then says what is wrong with it, under this field).
+ */
+import { useCombobox } from "downshift";
+import { useEffect, useMemo, useState } from "react";
+import { type Choice, MAX_SHOWN, matching, namedChoice } from "./choices.ts";
+
+export type { Choice } from "./choices.ts";
+
+/** What the input shows for a value: its choice's label, or the value itself when no choice has it. */
+const shown = (choices: readonly Choice[], value: string | undefined) =>
+  value === undefined ? "" : (choices.find((choice) => choice.value === value)?.label ?? value);
+
+function grouped(items: readonly Choice[]): [string, { choice: Choice; index: number }[]][] {
+  const groups = new Map<string, { choice: Choice; index: number }[]>();
+  items.forEach((choice, index) => {
+    const group = groups.get(choice.group);
+    if (group) group.push({ choice, index });
+    else groups.set(choice.group, [{ choice, index }]);
+  });
+  return [...groups.entries()];
+}
+
+interface ComboboxProps {
+  id: string;
+  label: string;
+  choices: readonly Choice[];
+  value: string | undefined;
+  onChange: (value: string | undefined) => void;
+  disabled?: boolean;
+  placeholder?: string;
+  /** The ids of what describes the input (its error, its note). */
+  describedBy?: string;
+  invalid?: boolean;
+}
+
+/** The combobox's state: what is typed, the matches listed, and settling a typed text on a choice. */
+function useChoices(props: ComboboxProps) {
+  const { id, choices, value, onChange } = props;
+  const [typed, setTyped] = useState(() => shown(choices, value));
+  // The value set from outside (an example, a loaded list) shows as its label.
+  useEffect(() => {
+    setTyped((now) => (namedChoice(choices, now)?.value === value ? now : shown(choices, value)));
+  }, [choices, value]);
+  const all = useMemo(() => matching(choices, typed), [choices, typed]);
+  const items = all.slice(0, MAX_SHOWN);
+  const settle = (text: string) => {
+    const choice = namedChoice(choices, text);
+    const next = choice?.value ?? (text.trim() || undefined);
+    if (choice) setTyped(choice.label);
+    if (next !== value) onChange(next);
+  };
+  const combo = useCombobox<Choice>({
+    items,
+    inputId: id,
+    labelId: `${id}-label`,
+    menuId: `${id}-list`,
+    getItemId: (index) => `${id}-option-${index}`,
+    itemToString: (item) => item?.label ?? "",
+    itemToKey: (item) => item?.value,
+    selectedItem: choices.find((choice) => choice.value === value) ?? null,
+    inputValue: typed,
+    onInputValueChange: ({ inputValue, type }) => {
+      setTyped(inputValue);
+      // Cleared by the person: nothing chosen.
+      if (type === useCombobox.stateChangeTypes.InputChange && inputValue === "" && value !== undefined)
+        onChange(undefined);
+    },
+    onSelectedItemChange: ({ selectedItem: item }) => {
+      if (item) {
+        setTyped(item.label);
+        if (item.value !== value) onChange(item.value);
+      }
+    },
+    onStateChange: ({ type }) => {
+      // Leaving the input without picking: what was typed is settled as a choice or kept as typed.
+      if (type === useCombobox.stateChangeTypes.InputBlur) settle(typed);
+    },
+  });
+  return { combo, typed, items, more: all.length - items.length, settle };
+}
+
+export function Combobox(props: ComboboxProps) {
+  const { id } = props;
+  const { combo, typed, items, more, settle } = useChoices(props);
+  const { isOpen, highlightedIndex, getInputProps, getMenuProps, getItemProps, getLabelProps } = combo;
+  return (
+    <div className="combo">
+      <label {...getLabelProps()} htmlFor={id} className="control-label">
+        {props.label}
+      </label>
+      <input
+        {...getInputProps({
+          className: "form-control",
+          disabled: props.disabled,
+          placeholder: props.placeholder,
+          "aria-describedby": props.describedBy,
+          "aria-invalid": props.invalid ? true : undefined,
+          onKeyDown: (event) => {
+            // Enter on a typed name with nothing highlighted settles it rather than submitting the form.
+            if (event.key === "Enter" && highlightedIndex < 0) {
+              event.preventDefault();
+              settle(typed);
+            }
+          },
+        })}
+      />
+      <div {...getMenuProps({ className: isOpen ? "combo-list" : "combo-list closed" })}>
+        {isOpen ? (
+          <Options id={id} items={items} highlighted={highlightedIndex} itemProps={getItemProps} />
+        ) : null}
+        {isOpen && items.length === 0 ? (
+          <div role="presentation" className="combo-none">
+            Nothing matches “{typed.trim()}”.
+          </div>
+        ) : null}
+        {isOpen && more > 0 ? (
+          <div role="presentation" className="combo-none">
+            {more} more: type to narrow the list.
+          </div>
+        ) : null}
+      </div>
+    </div>
+  );
+}
+
+/** The listed choices under their groups' headings. */
+function Options(props: {
+  id: string;
+  items: Choice[];
+  highlighted: number;
+  itemProps: ReturnType<typeof useCombobox<Choice>>["getItemProps"];
+}) {
+  const { id } = props;
+  return grouped(props.items).map(([group, entries], g) => (
+    // A listbox holds options and groups of them (WAI-ARIA listbox): a fieldset is neither.
+    // biome-ignore lint/a11y/useSemanticElements: see above
+    <div role="group" aria-labelledby={`${id}-group-${g}`} key={group}>
+      <div role="presentation" className="combo-group" id={`${id}-group-${g}`}>
+        {group}
+      </div>
+      {entries.map(({ choice, index }) => (
+        <div
+          key={choice.value}
+          className={index === props.highlighted ? "combo-option active" : "combo-option"}
+          {...props.itemProps({ item: choice, index })}
+        >
+          <span className="combo-label">{choice.label}</span>
+          {choice.detail ? <span className="combo-detail">{choice.detail}</span> : null}
+        </div>
+      ))}
+    </div>
+  ));
+}

@@ -1,0 +1,43 @@
+/**
+ * A report's columns as a person reads them: each field by the name Google Analytics shows for it
+ * ("Sessions" for `sessions`, from the property's metadata), the columns a two-range report adds
+ * (`sessions[last 28 days]`, `sessions_change`, `sessions_change_pct`: src/tools/ga/report-compare.ts) and
+ * a funnel's (`completion_rate_pct`: src/tools/ga/funnel.ts) in words; and its numbers with the reader's
+ * thousands separators (the downloads keep the raw numbers).
+ */
+import { timeValue } from "../../src/charts/model.ts";
+
+export type UiNames = Readonly<Record<string, string>>;
+
+/** "completion_rate_pct" → "Completion rate (%)", "step_number" → "Step number". */
+function words(column: string): string {
+  const pct = column.endsWith("_pct");
+  const spaced = (pct ? column.slice(0, -4) : column)
+    .replace(/_/g, " ")
+    .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
+    .toLowerCase();
+  return `${spaced.charAt(0).toUpperCase()}${spaced.slice(1)}${pct ? " (%)" : ""}`;
+}
+
+/** The title of a report's column: its field's UI name, or the words of a column the step adds. */
+export function columnTitle(column: string, ui: UiNames): string {
+  const known = ui[column];
+  if (known) return known;
+  if (column === "dateRange") return "Period";
+  const ranged = /^(.+)\[(.+)\]$/.exec(column);
+  if (ranged) return `${columnTitle(ranged[1] as string, ui)} (${ranged[2]})`;
+  const change = /^(.+)_change(_pct)?$/.exec(column);
+  if (change && ui[change[1] as string]) return `${ui[change[1] as string]} change${change[2] ? " (%)" : ""}`;
+  const next = /^next_(.+)$/.exec(column);
+  if (next) return `Next ${columnTitle(next[1] as string, ui).toLowerCase()}`;
+  return words(column);
+}
+
+/**
+ * A report's cell as people read it: a GA time value as a date, a number with the reader's locale's
+ * separators (https://developer.mozilla.org/en-US/docs/Web/JavaScript/Reference/Global_Objects/Intl/NumberFormat),
+ * anything else as it is.
+ */
+export function reportCell(format: Intl.NumberFormat): (column: string, value: unknown) => unknown {
+  return (column, value) => (typeof value === "number" ? format.format(value) : timeValue(column, value));
+}

@@ -1,0 +1,62 @@
+/**
+ * What the console says to a person where MCP speaks to an agent: a run's headline and notes without the
+ * quota left, tool names, API paths or column patterns (src/console/run-results.ts), and a refused GA
+ * field name under its own field, by its title, without the agent's advice (src/console/titled-issues.ts).
+ */
+import { describe, expect, it } from "vitest";
+import { forPeople as resultForPeople } from "../../src/console/run-results.js";
+import { type ErrorBody, forPeople } from "../../src/console/titled-issues.js";
+import type { JsonSchemaNode } from "../../src/console/validation-wording.js";
+import { isMartechError } from "../../src/errors.js";
+import { throwNameProblems } from "../../src/tools/ga/field-catalog.js";
+import { listedSteps } from "../../src/tools/listing.js";
+
+const reports = listedSteps().find((step) => step.name === "google_analytics_run_reports")
+  ?.inputSchema as unknown as JsonSchemaNode;
+
+describe("the console's words for a person", () => {
+  it("leaves the quota left, tool names, API paths and column patterns out of a report's headline and notes", () => {
+    const words = resultForPeople({
+      summary:
+        "Report on Shop (properties/1) for 2026-11-03…2026-11-30, dates in UTC: 6 rows of 6; 39,997 quota tokens left this hour. Largest changes in sessions: Direct +5.",
+      data: {
+        hints: [
+          "The dates include the last 48 hours: GA may still be processing that data (final within 24–48 h).",
+          "request is GA's runFunnelReport body: google_analytics_api_call with POST v1alpha/properties/1:runFunnelReport and it as body returns GA's raw answer.",
+          "The 12 rows GA returned are merged into 6: each metric per range as <metric>[<range>], and <metric>_change.",
+          "Rows: users reaching each step; completion_rate_pct of them went on to the next step.",
+        ],
+      },
+    });
+    expect(words.summary).toBe(
+      "Report on Shop (properties/1) for 2026-11-03…2026-11-30, dates in UTC: 6 rows of 6. Largest changes in sessions: Direct +5.",
+    );
+    expect(words.notes).toEqual([
+      "The dates include the last 48 hours: GA may still be processing that data (final within 24–48 h).",
+    ]);
+  });
+
+  it("puts each refused metric and dimension under its own field, by its title, without the agent's advice", () => {
+    let thrown: unknown;
+    try {
+      throwNameProblems([
+        {
+          field: "metrics[0]",
+          message: '"Sesions" is not a metric of this property; did you mean "sessions"?',
+        },
+        { field: "dimensions[0]", message: '"Contry" is not a dimension of this property' },
+      ]);
+    } catch (error) {
+      thrown = error;
+    }
+    if (!isMartechError(thrown)) throw new Error("expected a typed error");
+    // An agent still reads the API names and the way to the metadata.
+    expect(thrown.message).toMatch(/google_analytics_api_call/);
+    const person = forPeople({ ...thrown.toJSON(), hint: thrown.hint } as ErrorBody, reports);
+    expect(person.issues?.map((issue) => issue.field)).toEqual(["metrics[0]", "dimensions[0]"]);
+    expect(person.message).toBe(
+      '2 fields to fix. Metric 1: "Sesions" is not a metric of this property; did you mean "sessions"?; Dimension 1: "Contry" is not a dimension of this property.',
+    );
+    expect(person.hint).toBeUndefined();
+  });
+});
