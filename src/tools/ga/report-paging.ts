@@ -24,7 +24,14 @@ export interface ReportPage {
  */
 export function pageReport(
   flat: FlatReport,
-  o: { first: number; columns: readonly string[]; keepBytes: number | undefined; realtime: boolean },
+  o: {
+    first: number;
+    columns: readonly string[];
+    keepBytes: number | undefined;
+    realtime: boolean;
+    /** What `flat.rows` are, in the words of the kept result's note. Default: "rows GA returned". */
+    source?: string;
+  },
 ): ReportPage {
   const capped = capItems(flat.rows, MAX_RESULT_BYTES - ROOM_FOR_THE_REST, true);
   const shownTo = o.first + capped.items.length;
@@ -48,7 +55,7 @@ export function pageReport(
   const whole = capItems(flat.rows, o.keepBytes, true).items;
   const last = o.first + whole.length;
   hints.push(
-    `${whole.length === flat.rows.length ? "All" : "The first"} ${whole.length} of the ${flat.rows.length} rows GA returned ` +
+    `${whole.length === flat.rows.length ? "All" : "The first"} ${whole.length} of the ${flat.rows.length} ${o.source ?? "rows GA returned"} ` +
       `(rows ${o.first + 1}–${last}) are in the full result linked with this answer` +
       (last < flat.rowCount && !o.realtime ? `; after them, continue with offset ${last}.` : "."),
   );

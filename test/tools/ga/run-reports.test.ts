@@ -83,7 +83,7 @@ describe("Run Reports", () => {
       quota: { tokens_per_hour: { remaining: 39_990 }, tokens_per_day: { remaining: 199_990 } },
       metadata: { currency_code: "EUR", time_zone: "Europe/Paris" },
     });
-    expect(result.summary).toMatch(/1 row of 1.*39990 quota tokens left this hour/);
+    expect(result.summary).toMatch(/1 row of 1.*39,990 quota tokens left this hour/);
   });
 
   it("stops an unknown metric with did-you-mean before spending any report quota", async () => {
