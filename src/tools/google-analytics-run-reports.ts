@@ -14,7 +14,8 @@ import {
   statedRanges,
   todayIn,
 } from "./ga/date-presets.js";
-import { FieldCatalog, type NameProblem, throwNameProblems } from "./ga/field-catalog.js";
+import { type FieldCatalog, type NameProblem, throwNameProblems } from "./ga/field-catalog.js";
+import { checkedCatalog } from "./ga/field-names.js";
 import { checkFilterExpression, type FilterExpression } from "./ga/filter-expression.js";
 import { parseFilter } from "./ga/filter-parser.js";
 import { filterFields, filterNameProblems, type SplitFilters, splitFilter } from "./ga/filter-split.js";
@@ -244,23 +245,20 @@ function checkRequestShape(fields: Fields, now: Date) {
 }
 
 /** The property's field catalog, once every requested name (filter included) is known to be in it. */
-async function checkFieldNames(
+function checkFieldNames(
   ga: Google,
   propertyId: string,
   fields: Fields,
   expression: FilterExpression | undefined,
   signal: AbortSignal | undefined,
 ): Promise<FieldCatalog> {
-  const metadata = await ga.getMetadata(propertyId, signal);
-  // Realtime reports have their own schema: their requested names are not in the core metadata.
-  const catalog = new FieldCatalog(metadata, fields.realtime ? fields : {});
-  const problems: NameProblem[] = [
+  const problems = (catalog: FieldCatalog): NameProblem[] => [
     ...fields.metrics.flatMap((name, i) => catalog.problem(name, "metric", `metrics[${i}]`) ?? []),
     ...fields.dimensions.flatMap((name, i) => catalog.problem(name, "dimension", `dimensions[${i}]`) ?? []),
     ...(expression ? filterNameProblems(expression, catalog) : []),
   ];
-  throwNameProblems(problems);
-  return catalog;
+  // Realtime reports have their own schema: their requested names are not in the core metadata.
+  return checkedCatalog(ga, propertyId, signal, problems, fields.realtime ? fields : {});
 }
 
 /** Asks GA whether the fields can be combined, before the report spends quota. */

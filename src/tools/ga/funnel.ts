@@ -9,7 +9,7 @@ import type { ConnectorOf } from "../../connections/registry.js";
 import type { PropertyQuota } from "../../connectors/google/types.js";
 import type { RunReportsFields, RunReportsOutput } from "../../schemas/google-analytics.js";
 import { type DateRange, type ResolvedDates, rangeText, statedRanges } from "./date-presets.js";
-import { FieldCatalog, throwNameProblems } from "./field-catalog.js";
+import { checkedCatalog } from "./field-names.js";
 import { type PropertyRef, propertyText } from "./property-name.js";
 import { type FlatRow, quotaSummary } from "./report-flatten.js";
 
@@ -136,8 +136,9 @@ export async function funnelAnswer(o: {
   const breakdown = o.funnel.breakdown;
   if (breakdown !== undefined) {
     // Checked against the property's metadata, as the report's own dimensions are (did-you-mean, UA names).
-    const catalog = new FieldCatalog(await o.ga.getMetadata(o.property.id, o.signal));
-    throwNameProblems([catalog.problem(breakdown, "dimension", "funnel.breakdown")].flatMap((p) => p ?? []));
+    await checkedCatalog(o.ga, o.property.id, o.signal, (catalog) =>
+      [catalog.problem(breakdown, "dimension", "funnel.breakdown")].flatMap((p) => p ?? []),
+    );
   }
   const request = funnelRequest(o.funnel, o.dates?.dateRanges);
   const response = await runFunnel(o.ga, o.property.id, request, o.signal);
