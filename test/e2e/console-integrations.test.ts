@@ -133,15 +133,25 @@ describe("the console's connections, errors and keyboard", () => {
     const property = await page.getByLabel("Property").inputValue();
     await page.getByRole("button", { name: "Run", exact: true }).click();
     await page.locator(".results .summary").waitFor();
+    // What Google reported with the report: that request's cost and what was left after it.
+    const raw = JSON.parse((await page.locator(".results details.raw pre").textContent()) ?? "{}") as {
+      quota: Record<"tokens_per_day" | "tokens_per_hour", { consumed?: number; remaining?: number }>;
+    };
+    const { tokens_per_day: day, tokens_per_hour: hour } = raw.quota;
     await openIntegrations();
     // Every request the sandbox received (pickers and report) went through this account and was counted.
     await expect.poll(calls).toBe(callsBefore + sent() - sentBefore);
     expect(sent()).toBeGreaterThan(sentBefore);
+    // Each figure is Google's, said for what it is ("1 used, 199,990 left" read as parts of one whole).
+    const n = (value: number | undefined) => (value ?? 0).toLocaleString("en-US");
+    const cost = day.consumed ?? 0;
     expect(await card().getByTestId("google-quota-seen").textContent()).toMatch(
       new RegExp(
-        `^Property ${property} \\(core reports, seen .+\\): tokens per day [\\d,]+ used, [\\d,]+ left; tokens per hour [\\d,]+ used, [\\d,]+ left\\.$`,
+        `^Property ${property}, core reports, last report .+: the report cost ${cost} tokens?; Google then had ` +
+          `${n(day.remaining)} tokens per day and ${n(hour.remaining)} per hour left\\.$`,
       ),
     );
+    expect(cost).toBe(hour.consumed ?? 0);
     expect(await axeViolations(page)).toEqual([]);
     await browser.screenshot("integrations-02b-google-account-use");
   });
