@@ -66,7 +66,9 @@ function lineSeries(rows: Row[], time: string, others: string[], metrics: string
     for (const row of group.rows) data[at.get(String(row[time] ?? "")) ?? 0]! += num(row[group.metric]);
     return { name: group.name, data };
   });
-  return { categories: stamps.map(format), series };
+  const cut =
+    groups.length > MAX_LINES ? `the ${MAX_LINES} largest of ${count(groups.length)} lines` : undefined;
+  return { categories: stamps.map(format), series, cut };
 }
 
 function barSeries(rows: Row[], dimensions: string[], metrics: string[]) {
@@ -78,11 +80,37 @@ function barSeries(rows: Row[], dimensions: string[], metrics: string[]) {
       name: metric,
       data: top.map((row) => num(row[metric])),
     })),
+    cut: rows.length > MAX_BARS ? `the ${MAX_BARS} largest of ${count(rows.length)} rows` : undefined,
   };
 }
 
-/** The chart of a Run Reports result (empty axes, titled "No rows", when nothing matched). */
-export function reportChart(output: RunReportsOutput): ChartModel {
+const count = (n: number) => n.toLocaleString("en-US");
+
+/**
+ * What of the report the chart draws, for its subtitle, when it is not all: the rows of one page of a
+ * report GA has more rows for (`charted`: where they start and how many the report has), and the largest
+ * bars or lines when there are too many to read.
+ */
+function coverage(rows: number, charted: Charted | undefined, cut: string | undefined): string[] {
+  const part =
+    charted && rows < charted.of
+      ? [`rows ${count(charted.first + 1)}–${count(charted.first + rows)} of ${count(charted.of)}`]
+      : [];
+  return [...part, ...(cut ? [cut] : [])];
+}
+
+/** The rows a chart is given: where they start in the report and how many rows the report has. */
+export interface Charted {
+  first: number;
+  of: number;
+}
+
+/**
+ * The chart of a Run Reports result (empty axes, titled "No rows", when nothing matched). Its rows may be a
+ * page of the report (`charted`): the subtitle then says which rows it draws, so a chart of a page never
+ * reads as the whole report's.
+ */
+export function reportChart(output: RunReportsOutput, charted?: Charted): ChartModel {
   const rows = output.rows;
   const dimensions = names(output.request, "dimensions", rows);
   // With several date ranges GA adds a `dateRange` dimension the request does not name: without it the
@@ -90,7 +118,7 @@ export function reportChart(output: RunReportsOutput): ChartModel {
   if (!dimensions.includes(DATE_RANGE) && rows.some((row) => DATE_RANGE in row)) dimensions.push(DATE_RANGE);
   const metrics = names(output.request, "metrics", rows);
   const time = dimensions.find((d) => d in TIME_DIMENSIONS);
-  const { categories, series } = time
+  const { categories, series, cut } = time
     ? lineSeries(
         rows,
         time,
@@ -109,7 +137,7 @@ export function reportChart(output: RunReportsOutput): ChartModel {
   return {
     kind: time ? "line" : "bar",
     title,
-    subtitle: output.property,
+    subtitle: [output.property, ...coverage(rows.length, charted, cut)].join(" · "),
     categories,
     series,
     ...(orderedBy ? { orderedBy } : {}),

@@ -169,8 +169,12 @@ export const googleAnalyticsRunReports: ToolStep<ReturnType<typeof input>, typeo
       data,
       summary: summarize(data, fields.realtime, stated ? { stated, zone } : undefined, shown.merged, periods),
       ...(shown.page.full ? { full: shown.page.full } : {}),
-      // The chart shows every row GA returned, not only this page's.
-      chart: reportChart({ ...data, rows: flat.rows }),
+      // The chart shows every row GA returned, not only those the answer holds: with two ranges, all of the
+      // report's; else GA's page of it, which its subtitle says when GA has more rows.
+      chart: reportChart(
+        { ...data, rows: flat.rows },
+        shown.merged ? undefined : { first: fields.realtime ? 0 : fields.offset, of: flat.rowCount },
+      ),
       ...(fields.chart ? { chartImage: true } : {}),
     };
   },
