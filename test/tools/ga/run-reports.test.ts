@@ -307,4 +307,16 @@ describe("Run Reports", () => {
     await runToolStep(ID, input, contextFor(ga));
     expect(ga.callsOf("refreshMetadata")).toHaveLength(2);
   });
+
+  it("refuses a funnel over several date ranges, whose rows GA gives per range, before anything is sent", async () => {
+    const ga = new FakeGa();
+    const error = await refusal(ga, {
+      property: "123",
+      funnel: { steps: ["session_start", "purchase"] },
+      date_ranges: ["last7days", "last28days"],
+    });
+    expect(error.field).toBe("date_ranges");
+    expect(error.hint).toBe("Give one date range, and run the funnel once per period to compare periods.");
+    expect(ga.calls).toEqual([]);
+  });
 });
