@@ -123,6 +123,24 @@ export function funnelSummary(rows: FlatRow[], funnel: Funnel, breakdown: boolea
   return `Closed funnel: of ${fmt(start)} users who did ${first.step}, ${fmt(end)} (${pct} %) reached ${last.step}${biggest}.`;
 }
 
+/**
+ * A breakdown holds GA's largest values only, 5 when no limit is sent (FunnelBreakdown.limit: "A limit of 5 is
+ * used if limit is not specified", https://cloud.google.com/php/docs/reference/analytics-data/latest/V1alpha.FunnelBreakdown),
+ * while each step's "(all)" row counts every user: with that many values shown, there may be others.
+ */
+const BREAKDOWN_LIMIT = 5;
+
+function breakdownHint(rows: FlatRow[], breakdown: string | undefined): string[] {
+  if (!breakdown) return [];
+  const values = new Set(rows.map((row) => row[breakdown]).filter((value) => value !== "(all)"));
+  if (values.size < BREAKDOWN_LIMIT) return [];
+  return [
+    `GA returns at most ${BREAKDOWN_LIMIT} values of a breakdown: these are the ${values.size} largest values of ` +
+      `${breakdown}; each step's (all) row counts every user, those of other values too, so the values shown ` +
+      "may not add up to it.",
+  ];
+}
+
 /** The step's answer in funnel mode: rows per step, next actions after them, real dates in the summary. */
 export async function funnelAnswer(o: {
   ga: ConnectorOf<"google">;
@@ -155,6 +173,7 @@ export async function funnelAnswer(o: {
       ? [`The last ${nextRows.length} rows are the next actions after each step.`]
       : []),
     ...(o.zone ? [] : ["The dates are stated in UTC: GA did not say the property's time zone."]),
+    ...breakdownHint(rows, breakdown),
   ];
   const data: RunReportsOutput = {
     property: `properties/${o.property.id}`,
