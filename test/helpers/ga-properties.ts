@@ -20,6 +20,7 @@ export interface Answer {
   hints: string[];
 }
 export type Request = {
+  account?: string;
   property: string;
   metrics: string[];
   dimensions: string[];
