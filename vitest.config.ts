@@ -14,6 +14,10 @@ export default defineConfig({
   test: {
     testTimeout: 30_000,
     hookTimeout: 30_000,
+    // expect.poll waits 1 s by default: a browser test's picker or card that a loaded CI machine draws in 2 s
+    // failed there though right. Waiting longer for a right answer never passes a wrong one: a poll still
+    // fails if the value never comes. https://vitest.dev/config/expect#expect-poll
+    expect: { poll: { timeout: 10_000 } },
     pool: "forks",
     // vitest runs cores - 1 files at once: one on a two-core machine, which then idles while a file waits on
     // the processes, servers and browser it started. Two at least. https://vitest.dev/config/maxworkers

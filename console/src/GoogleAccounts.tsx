@@ -6,6 +6,7 @@
 import { useState } from "react";
 import { api } from "./api.ts";
 import { Problem } from "./Problem.tsx";
+import { type QuotaSeen, quotaLine } from "./quota-words.ts";
 import { useAction } from "./useAction.ts";
 import { announceRun } from "./useRefresh.ts";
 
@@ -29,18 +30,6 @@ export interface Account {
   callsToday: { calls: number; since: string };
   /** GA4 property quotas last returned to reports run as this account (this server's memory). */
   quotasSeen: QuotaSeen[];
-}
-
-interface QuotaStatus {
-  consumed?: number;
-  remaining?: number;
-}
-
-export interface QuotaSeen {
-  propertyId: string;
-  kind: "core" | "realtime";
-  seenAt: string;
-  quotas: { tokensPerDay?: QuotaStatus; tokensPerHour?: QuotaStatus };
 }
 
 const shortScope = (scope: string) => scope.replace("https://www.googleapis.com/auth/", "");
@@ -131,17 +120,7 @@ function AccountCard(props: {
   );
 }
 
-/** Proto3 leaves out zeros: a status without `consumed` consumed none. */
-const tokens = (status: QuotaStatus | undefined) =>
-  status
-    ? `${(status.consumed ?? 0).toLocaleString()} used, ${(status.remaining ?? 0).toLocaleString()} left`
-    : "not reported";
-
-function quotaLine(seen: QuotaSeen): string {
-  const kind = seen.kind === "realtime" ? "realtime" : "core";
-  const when = new Date(seen.seenAt).toLocaleString();
-  return `Property ${seen.propertyId} (${kind} reports, seen ${when}): tokens per day ${tokens(seen.quotas.tokensPerDay)}; tokens per hour ${tokens(seen.quotas.tokensPerHour)}.`;
-}
+const localTime = (iso: string) => new Date(iso).toLocaleString();
 
 /** What the account has used: calls today, and each property's GA4 tokens when last seen. */
 function UsageEntries({ account }: { account: Account }) {
@@ -160,7 +139,7 @@ function UsageEntries({ account }: { account: Account }) {
       ) : (
         account.quotasSeen.map((seen) => (
           <dd data-testid="google-quota-seen" key={`${seen.propertyId}:${seen.kind}`}>
-            {quotaLine(seen)}
+            {quotaLine(seen, localTime)}
           </dd>
         ))
       )}

@@ -54,7 +54,7 @@ export function Results(props: { result: RunResult | RunStopped; stepId: string;
           ))}
         </ul>
       ) : null}
-      {table.kept ? <Downloads kept={table.kept} /> : null}
+      {table.kept ? <Downloads kept={table.kept} from={table.keptFrom} more={table.more} /> : null}
       {recordErrors.length > 0 ? <RecordErrors errors={recordErrors} /> : null}
       <div className={chart ? "table-and-chart" : undefined}>
         {data === undefined && table.rows.length === 0 ? null : (
@@ -126,9 +126,18 @@ function useReportColumns(data: Record<string, unknown> | undefined, input: Inpu
   }, [property, fields]);
 }
 
-/** The whole kept result as files: the same result MCP clients read through their resource links. */
-function Downloads({ kept }: { kept: KeptView }) {
-  const what = `all ${count(kept.items)} ${kept.kind}`;
+/**
+ * The whole kept result as files: the same result MCP clients read through their resource links. Its
+ * items are the rows shown from `from` on (0: all of them), and more may remain to be read: the words say
+ * which rows the files hold.
+ */
+function Downloads({ kept, from, more }: { kept: KeptView; from: number; more: boolean }) {
+  const what =
+    from > 0
+      ? `${kept.kind} ${count(from + 1)}–${count(from + kept.items)} only: the ${count(from)} before them are not in these files`
+      : more
+        ? `the ${count(kept.items)} ${kept.kind} read so far`
+        : `all ${count(kept.items)} ${kept.kind}`;
   return (
     <p className="downloads">
       <a href={downloadUrl(kept.id, "csv")} download>

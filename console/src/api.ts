@@ -79,6 +79,8 @@ export interface KeptView {
   pageItems: number[];
   columns: string[];
   nextCursor?: string;
+  /** The kept result this one continues: its items come first (src/console/run-results.ts). */
+  continues?: string;
 }
 
 export type RunResult = {
@@ -118,13 +120,22 @@ export function resultPage(
 export const downloadUrl = (id: string, format: "csv" | "json") =>
   `/console/api/results/${encodeURIComponent(id)}/download/${format}`;
 
-/** Runs a step; yields its progress, then its result or typed error. Aborting the signal cancels the run on the server. */
-export async function* runStep(id: string, input: unknown, signal: AbortSignal): AsyncGenerator<RunEvent> {
+/**
+ * Runs a step; yields its progress, then its result or typed error. Aborting the signal cancels the run on
+ * the server. `continues` names the kept result this run reads on from (Load more): the server keeps it
+ * with that result's items first.
+ */
+export async function* runStep(
+  id: string,
+  input: unknown,
+  signal: AbortSignal,
+  continues?: string,
+): AsyncGenerator<RunEvent> {
   const response = await fetch(`/console/api/steps/${id}/run`, {
     method: "POST",
     credentials: "same-origin",
     headers: { "content-type": "application/json", "x-csrf-token": csrfToken },
-    body: JSON.stringify({ input }),
+    body: JSON.stringify({ input, ...(continues ? { continues } : {}) }),
     signal,
   });
   if (!response.ok || !response.body) throw await failure(response);

@@ -22,17 +22,14 @@ export const rowsOf = (data: Record<string, unknown> | undefined): Row[] | undef
 /** Where the next read starts, when the result's read stopped before the end of the data. */
 type Continuation = { cursor: string } | { offset: number };
 
-function continuation(
-  result: RunResult | RunStopped,
-  input: Input,
-  loaded: number,
-): Continuation | undefined {
+/** Where the read after this one starts; `own` is how many rows this read itself brought (kept or shown). */
+function continuation(result: RunResult | RunStopped, input: Input, own: number): Continuation | undefined {
   if (result.type === "stopped") return undefined;
   const { data, kept } = result;
   if (Array.isArray(data.rows)) {
     // A report pages by offset (exact); rows already read start at the input's offset.
     const start = typeof input.offset === "number" ? input.offset : 0;
-    const read = start + (kept ? kept.items : loaded);
+    const read = start + own;
     return typeof data.row_count === "number" && read < data.row_count ? { offset: read } : undefined;
   }
   const cursor = kept ? kept.nextCursor : (data.next_cursor as string | undefined);
@@ -69,7 +66,7 @@ function initial(result: RunResult | RunStopped, input: Input): State {
     base: 0,
     ...(result.kept ? { kept: result.kept } : {}),
     keptShown: result.kept ? rows.length : 0,
-    next: continuation(result, input, rows.length),
+    next: continuation(result, input, result.kept ? result.kept.items : rows.length),
     input,
   };
 }
@@ -85,6 +82,12 @@ async function keptFrom(kept: KeptView, from: number): Promise<Row[]> {
   }
   const answer = await resultPage(kept.id, page);
   return answer.items.slice(from - answer.first).map((item) => item as Row);
+}
+
+/** A report's rows from the input's offset to its end (GA's row_count counts them all), when it says. */
+function reportRows(result: RunResult | RunStopped, input: Input): number | undefined {
+  if (result.type !== "result" || typeof result.data.row_count !== "number") return undefined;
+  return result.data.row_count - (typeof input.offset === "number" ? input.offset : 0);
 }
 
 /** The rows shown, how many there are in all as far as known, and Load more. */
@@ -119,11 +122,15 @@ export function useResultRows(stepId: string, result: RunResult | RunStopped, in
     if (result.type === "stopped" && result.kept) void loadMore();
   }, [result, loadMore]);
 
-  const total = state.kept ? state.base + state.kept.items : state.rows.length;
+  // A report says how many rows it has from the first run's offset on (row_count); other reads, what was read.
+  const read = state.kept ? state.base + state.kept.items : state.rows.length;
+  const total = Math.max(read, reportRows(result, input) ?? 0);
   return {
     rows: state.rows,
     total,
     kept: state.kept,
+    /** Rows shown before the kept result's first item (not in its downloads). */
+    keptFrom: state.base,
     more: keptLeft > 0 || state.next !== undefined,
     loading,
     failure,
@@ -131,22 +138,28 @@ export function useResultRows(stepId: string, result: RunResult | RunStopped, in
   };
 }
 
-/** The step run again from where the last read stopped; its rows appended to those shown. */
+/**
+ * The step run again from where the last read stopped; its rows appended to those shown. The server keeps
+ * it after the kept result shown so far (`continues`), so the downloads hold every row shown; when that
+ * could not be (too large, expired), the new kept result starts at the rows it brought (`base`).
+ */
 async function readOn(stepId: string, now: State, next: Continuation): Promise<State> {
   const input = nextInput(now.input, next);
   let answer: RunResult | undefined;
-  for await (const event of runStep(stepId, input, new AbortController().signal)) {
+  for await (const event of runStep(stepId, input, new AbortController().signal, now.kept?.id)) {
     if (event.type === "result") answer = event;
     if (event.type === "error") throw new Error(event.error.message);
   }
   if (!answer) throw new Error("The read ended without a result.");
   const rows = rowsOf(answer.data) ?? [];
+  const joined = now.kept !== undefined && answer.kept?.continues === now.kept.id;
+  const before = joined ? (now.kept?.items ?? 0) : 0;
   return {
     rows: [...now.rows, ...rows],
-    base: now.rows.length,
+    base: joined ? now.base : now.rows.length,
     ...(answer.kept ? { kept: answer.kept } : {}),
-    keptShown: answer.kept ? rows.length : 0,
-    next: continuation(answer, input, rows.length),
+    keptShown: answer.kept ? before + rows.length : 0,
+    next: continuation(answer, input, answer.kept ? answer.kept.items - before : rows.length),
     input,
   };
 }

@@ -106,7 +106,9 @@ function lineSeries(
     for (const row of group.rows) data[at.get(String(row[time] ?? "")) ?? 0]! += num(row[group.metric]);
     return { name: group.name, data };
   });
-  return { categories: stamps.map(format), series };
+  const cut =
+    groups.length > MAX_LINES ? `the ${MAX_LINES} largest of ${count(groups.length)} lines` : undefined;
+  return { categories: stamps.map(format), series, cut };
 }
 
 /**
@@ -151,7 +153,11 @@ function pairedLines(
       return { name: `${combo.name} (${said(range)})`, data };
     }),
   );
-  return { categories: first.map(format), series };
+  const cut =
+    others.length > 0 && combos.length > perCombo
+      ? `the ${perCombo} largest of ${count(combos.length)} combinations`
+      : undefined;
+  return { categories: first.map(format), series, cut };
 }
 
 function barSeries(rows: Row[], dimensions: string[], metrics: string[], ui: (n: string) => string) {
@@ -160,6 +166,7 @@ function barSeries(rows: Row[], dimensions: string[], metrics: string[], ui: (n:
   return {
     categories: top.map((row) => label(row, dimensions)),
     series: metrics.map((metric) => ({ name: ui(metric), data: top.map((row) => num(row[metric])) })),
+    cut: rows.length > MAX_BARS ? `the ${MAX_BARS} largest of ${count(rows.length)} rows` : undefined,
   };
 }
 
@@ -182,22 +189,51 @@ function groupedBars(
       combo.filter((row) => String(row[DATE_RANGE] ?? "") === range),
       metric,
     );
-  const combos = [...byCombo.entries()]
-    .sort(([, a], [, b]) => value(b, ranges[0] ?? "", first) - value(a, ranges[0] ?? "", first))
-    .slice(0, MAX_BARS);
+  const combos = [...byCombo.entries()].sort(
+    ([, a], [, b]) => value(b, ranges[0] ?? "", first) - value(a, ranges[0] ?? "", first),
+  );
   return {
-    categories: combos.map(([name]) => name),
+    categories: combos.slice(0, MAX_BARS).map(([name]) => name),
     series: metrics.flatMap((metric) =>
       ranges.map((range) => ({
         name: metrics.length > 1 ? `${ui(metric)} (${said(range)})` : said(range),
-        data: combos.map(([, combo]) => value(combo, range, metric)),
+        data: combos.slice(0, MAX_BARS).map(([, combo]) => value(combo, range, metric)),
       })),
     ),
+    cut:
+      combos.length > MAX_BARS
+        ? `the ${MAX_BARS} largest of ${count(combos.length)} combinations`
+        : undefined,
   };
 }
 
-/** The chart of a Run Reports result (empty axes, titled "No rows", when nothing matched). */
-export function reportChart(output: RunReportsOutput, uiNames: UiNames = {}): ChartModel {
+const count = (n: number) => n.toLocaleString("en-US");
+
+/**
+ * What of the report the chart draws, for its subtitle, when it is not all: the rows of one page of a
+ * report GA has more rows for (`charted`: where they start and how many the report has), and the largest
+ * bars or lines when there are too many to read.
+ */
+function coverage(rows: number, charted: Charted | undefined, cut: string | undefined): string[] {
+  const part =
+    charted && rows < charted.of
+      ? [`rows ${count(charted.first + 1)}–${count(charted.first + rows)} of ${count(charted.of)}`]
+      : [];
+  return [...part, ...(cut ? [cut] : [])];
+}
+
+/** The rows a chart is given: where they start in the report and how many rows the report has. */
+export interface Charted {
+  first: number;
+  of: number;
+}
+
+/**
+ * The chart of a Run Reports result (empty axes, titled "No rows", when nothing matched). Its rows may be a
+ * page of the report (`charted`): the subtitle then says which rows it draws, so a chart of a page never
+ * reads as the whole report's.
+ */
+export function reportChart(output: RunReportsOutput, uiNames: UiNames = {}, charted?: Charted): ChartModel {
   const ui = (name: string) => uiNames[name] ?? name;
   const rows = output.rows;
   const dimensions = names(output.request, "dimensions", rows);
@@ -209,7 +245,7 @@ export function reportChart(output: RunReportsOutput, uiNames: UiNames = {}): Ch
   const others = dimensions.filter((d) => d !== time);
   const order = ranged ? rangeOrder(rows, output.request) : [];
   const said = rangeWords(output);
-  const { categories, series } = time
+  const { categories, series, cut } = time
     ? ranged
       ? pairedLines(rows, time, others, metrics, ui, order, said)
       : lineSeries(rows, time, others, metrics, ui)
@@ -228,7 +264,7 @@ export function reportChart(output: RunReportsOutput, uiNames: UiNames = {}): Ch
   return {
     kind: time ? "line" : "bar",
     title,
-    subtitle: output.property_name ?? output.property,
+    subtitle: [output.property_name ?? output.property, ...coverage(rows.length, charted, cut)].join(" · "),
     categories,
     series,
     ...(orderedBy ? { orderedBy } : {}),

@@ -6,9 +6,11 @@
  * the continuation as a button.
  */
 import type { ChartModel } from "../charts/model.js";
-import { itemBytes } from "../json-size.js";
+import { itemBytes, jsonBytes } from "../json-size.js";
 import { log } from "../log.js";
 import { keepResult } from "../mcp/result-links.js";
+import { isResultId } from "../results/memory.js";
+import { columnsOf } from "../results/pages.js";
 import type { ResultMeta } from "../results/types.js";
 import type { FullResult, ToolResult } from "../tools/types.js";
 import type { Workspace } from "../workspace.js";
@@ -22,6 +24,11 @@ export interface KeptView {
   columns: string[];
   /** Where reading continues after the whole kept read, when it stopped at a cap. */
   nextCursor?: string;
+  /**
+   * The kept result this one continues: its items come first here, so the page's downloads hold every row
+   * read since the first run, not only the last read's (a *Load more* that read on).
+   */
+  continues?: string;
 }
 
 const view = (meta: ResultMeta): KeptView => ({
@@ -52,20 +59,58 @@ function tableOf(data: unknown): FullResult | undefined {
   return undefined;
 }
 
+/** A result this workspace kept for `tool`, whole, when it is still there. */
+async function earlier(
+  workspace: Workspace,
+  tool: string,
+  id: string,
+): Promise<{ meta: ResultMeta; items: unknown[] } | undefined> {
+  const meta = isResultId(id) ? await workspace.results.meta(workspace.name, id) : undefined;
+  if (!meta || meta.tool !== tool) return undefined;
+  const items: unknown[] = [];
+  for (let index = 0; index < meta.pageItems.length; index++) {
+    const json = await workspace.results.page(workspace.name, id, index);
+    if (json === undefined) return undefined;
+    items.push(...(JSON.parse(json) as unknown[]));
+  }
+  return { meta, items };
+}
+
+/**
+ * The read to keep: this run's whole result, after the items of the result it continues (`continues`,
+ * the page's kept result when *Load more* reads on) while both fit in a kept result's size; else this
+ * run's alone.
+ */
+async function toKeep(
+  workspace: Workspace,
+  tool: string,
+  full: FullResult,
+  continues: string | undefined,
+): Promise<{ full: FullResult; continues?: string }> {
+  const before = continues ? await earlier(workspace, tool, continues) : undefined;
+  if (!before || before.meta.bytes + jsonBytes(full.items) > workspace.resultSettings.maxBytes)
+    return { full };
+  const columns = [...new Set([...before.meta.columns, ...columnsOf(full.items, full.columns)])];
+  return { full: { ...full, items: [...before.items, ...full.items], columns }, continues };
+}
+
 /**
  * Keeps the run's whole result: what a capped answer could not show (`full`), or the table of an answer
- * that showed everything, so that Download always has one source. A store that fails is logged and the
- * page shows the answer alone.
+ * that showed everything, so that Download always has one source; after the result it continues, when
+ * there is one. A store that fails is logged and the page shows the answer alone.
  */
 export async function keepForPage(
   workspace: Workspace,
   tool: string,
   result: ToolResult<unknown>,
+  continues?: string,
 ): Promise<KeptView | undefined> {
-  const full = result.full ?? tableOf(result.data);
-  if (!full || full.items.length === 0) return undefined;
+  const own = result.full ?? tableOf(result.data);
+  if (!own || own.items.length === 0) return undefined;
   try {
-    return view(await keepResult(workspace, tool, full));
+    const kept = await toKeep(workspace, tool, own, continues);
+    const meta = await keepResult(workspace, tool, kept.full);
+    return { ...view(meta), ...(kept.continues ? { continues: kept.continues } : {}) };
   } catch (error) {
     log.warn({ tool, err: error }, "the console could not keep a result");
     return undefined;

@@ -92,10 +92,11 @@ export interface ConsoleRun {
 }
 
 /**
- * POST /console/api/steps/:id/run with {input}: NDJSON events, first `started` (the run's id, for
+ * POST /console/api/steps/:id/run with {input, continues?}: NDJSON events, first `started` (the run's id, for
  * Cancel), then progress, and last a result, a `stopped` (Cancel: the records read so far, kept) or
  * an error. The whole result is kept (as for MCP's resource links) so that the page can show and
- * download all of it, not only what an agent's answer holds.
+ * download all of it, not only what an agent's answer holds; a run that reads on from a kept result
+ * (`continues`, its id: the page's *Load more*) keeps that result's items first.
  */
 export async function runStep(
   req: IncomingMessage,
@@ -128,7 +129,8 @@ export async function runStep(
     const fullResults = { maxBytes: workspace.resultSettings.maxBytes };
     const partial = (items: readonly unknown[]) => read.add(items);
     const result = await runToolStep(step.id, body.input ?? {}, { ...context, fullResults, partial });
-    send(resultEvent(result, await keepForPage(workspace, step.id, result)));
+    const continues = typeof body.continues === "string" ? body.continues : undefined;
+    send(resultEvent(result, await keepForPage(workspace, step.id, result, continues)));
   } catch (error) {
     if (run.stopped) send(await stoppedEvent(workspace, step.id, read));
     else send({ type: "error", error: inTitles(step.id, errorBody(error)) });

@@ -2,7 +2,7 @@ import { SCOPE_ANALYTICS_EDIT, SCOPE_ANALYTICS_READONLY } from "../auth/google/c
 import { GoogleApiCallFields, GoogleApiCallOutput } from "../schemas/google-analytics-admin.js";
 import { withAccount } from "./ga/account-field.js";
 import { callNotes, checkApiCall } from "./ga/api-call-checks.js";
-import { pageBody, skipOf } from "./ga/api-call-paging.js";
+import { type PagedBody, pageBody, skipOf } from "./ga/api-call-paging.js";
 import { GOOGLE_API_CALL_ALIASES } from "./input/api-call.js";
 import type { SchemaContext, ToolStep } from "./types.js";
 
@@ -77,15 +77,23 @@ export const googleAnalyticsApiCall: ToolStep<ReturnType<typeof input>, typeof G
     };
     return {
       data,
-      summary: `${fields.method} ${fields.endpoint} (${result.api} API): ${describe(result.body)}.`,
+      summary: `${fields.method} ${fields.endpoint} (${result.api} API): ${describe(result.body, paged.part)}.`,
       ...(paged.full ? { full: paged.full } : {}),
     };
   },
 };
 
-function describe(body: unknown): string {
+/** What Google answered: its lists' sizes, and of a list shown in part, which of its items this answer holds. */
+function describe(body: unknown, part: PagedBody["part"]): string {
   if (body === null || typeof body !== "object") return "no JSON body";
   const lists = Object.entries(body).filter(([, value]) => Array.isArray(value)) as [string, unknown[]][];
   if (lists.length === 0) return "1 object";
-  return lists.map(([key, list]) => `${list.length} ${key}`).join(", ");
+  const n = (value: number) => value.toLocaleString("en-US");
+  return lists
+    .map(([key, list]) =>
+      part?.list === key
+        ? `${key} ${n(part.first + 1)}–${n(part.first + part.shown)} of the ${n(list.length)} Google answered`
+        : `${n(list.length)} ${key}`,
+    )
+    .join(", ");
 }

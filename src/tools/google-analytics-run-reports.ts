@@ -12,8 +12,10 @@ import {
   resolveDateRanges,
   type StatedRange,
   statedRanges,
+  todayIn,
 } from "./ga/date-presets.js";
-import { FieldCatalog, type NameProblem, throwNameProblems } from "./ga/field-catalog.js";
+import { type FieldCatalog, type NameProblem, throwNameProblems } from "./ga/field-catalog.js";
+import { checkedCatalog } from "./ga/field-names.js";
 import { checkFilterExpression, type FilterExpression } from "./ga/filter-expression.js";
 import { parseFilter } from "./ga/filter-parser.js";
 import { filterFields, filterNameProblems, type SplitFilters, splitFilter } from "./ga/filter-split.js";
@@ -21,10 +23,13 @@ import { funnelAnswer } from "./ga/funnel.js";
 import { resolveProperty } from "./ga/property-name.js";
 import { RUN_REPORTS_ALIASES } from "./ga/report-aliases.js";
 import { reportOutput, summarize } from "./ga/report-answer.js";
-import { type Comparison, compareRanges, comparisonHints } from "./ga/report-compare.js";
-import { flattenReport, quotaSummary, responseHints } from "./ga/report-flatten.js";
-import { pageReport } from "./ga/report-paging.js";
+import { type Comparison, rangeLabels } from "./ga/report-compare.js";
+import { type FlatReport, flattenReport, quotaSummary, responseHints } from "./ga/report-flatten.js";
+import { mergedOrder } from "./ga/report-merged-order.js";
+import { pageReport, type ReportPage } from "./ga/report-paging.js";
+import { periodNote } from "./ga/report-periods.js";
 import { buildReportRequest, checkReportMode, duplicates, parseOrderBy } from "./ga/report-request.js";
+import { checkWholeReport, mergedPage, mergesRanges, wholeReportRequest } from "./ga/report-two-ranges.js";
 import type { SchemaContext, ToolStep } from "./types.js";
 
 const DOC_URL = "https://developers.google.com/analytics/devguides/reporting/data/v1/basics";
@@ -127,87 +132,95 @@ export const googleAnalyticsRunReports: ToolStep<ReturnType<typeof input>, typeo
     }
 
     ctx.progress({ progress: 2, total: 3, message: "Running the report" });
+    const merging = mergesRanges(fields, dates?.dateRanges);
+    const sent = merging ? wholeReportRequest(request) : request;
     const response: RunReportResponse = fields.realtime
-      ? await ga.runRealtimeReport(propertyId, request, ctx.signal)
-      : await ga.runReport(propertyId, request, ctx.signal);
+      ? await ga.runRealtimeReport(propertyId, sent, ctx.signal)
+      : await ga.runReport(propertyId, sent, ctx.signal);
     const flat = flattenReport(response);
+    if (merging) checkWholeReport(flat);
     const quota = quotaSummary(
       response.propertyQuota ?? ga.quota(propertyId, fields.realtime ? "realtime" : "core")?.quotas,
     );
-    const hints = reportHints({ fields, used, catalog, flat, dates, response, quota });
-    const page = pageReport(flat, {
-      first: fields.realtime ? 0 : fields.offset,
-      columns: [...names(response.dimensionHeaders), ...names(response.metricHeaders)],
-      keepBytes: ctx.fullResults?.maxBytes,
-      realtime: fields.realtime,
-    });
-    hints.push(...page.hints);
     const zone = response.metadata?.timeZone ?? timeZone;
-    const { stated, comparison } = statedDates({
-      ...{ dates, now, zone, page, flat, response, hints },
-      first: fields.realtime ? 0 : fields.offset,
-    });
-    const data = reportOutput({
-      property,
-      page,
+    const stated = dates ? statedRanges(dates.dateRanges, now, zone) : undefined;
+    const shown = answerPage({
+      fields,
       flat,
-      quota,
       response,
       request,
-      hints,
       stated,
-      comparison,
+      keepBytes: ctx.fullResults?.maxBytes,
     });
+    const hints = reportHints({ fields, used, catalog, flat: shown.flat, dates, response, quota });
+    if (stated && !zone) hints.push("The dates are stated in UTC: GA did not say the property's time zone.");
+    hints.push(...shown.page.hints);
+    const data = reportOutput({
+      ...{ property, quota, response, request: sent, hints, stated },
+      page: shown.page,
+      flat: shown.flat,
+      comparison: shown.merged,
+    });
+    const periods =
+      shown.merged && stated
+        ? periodNote(stated, shown.merged.order, rangeLabels(stated), todayIn(now, zone))
+        : undefined;
     return {
       data,
-      summary: summarize(
-        data,
-        fields.realtime,
-        stated ? { stated, zone } : undefined,
-        comparison ? { merged: comparison, gaRows: page.rows.length } : undefined,
+      summary: summarize(data, fields.realtime, stated ? { stated, zone } : undefined, shown.merged, periods),
+      ...(shown.page.full ? { full: shown.page.full } : {}),
+      // The chart shows every row GA returned, not only those the answer holds: with two ranges, all of the
+      // report's; else GA's page of it, which its subtitle says when GA has more rows.
+      chart: reportChart(
+        { ...data, rows: flat.rows },
+        uiNames,
+        shown.merged ? undefined : { first: fields.realtime ? 0 : fields.offset, of: flat.rowCount },
       ),
-      ...(page.full ? { full: page.full } : {}),
-      // The chart shows every row GA returned, not only this page's.
-      chart: reportChart({ ...data, rows: flat.rows }, uiNames),
       ...(fields.chart ? { chartImage: true } : {}),
     };
   },
 };
 
-const names = (headers: { name?: string }[] | undefined) => (headers ?? []).flatMap((h) => h.name ?? []);
+const headerNames = (headers: { name?: string }[] | undefined) =>
+  (headers ?? []).flatMap((h) => h.name ?? []);
 
-/** The date ranges as real dates of the property's zone and, with two ranges, the rows merged (notes added). */
-function statedDates(o: {
-  dates: ResolvedDates | undefined;
-  now: Date;
-  zone: string | undefined;
-  page: ReturnType<typeof pageReport>;
+/**
+ * The rows the answer shows: GA's page as it came, or, with two date ranges, the page of the merged rows
+ * of the whole report (report-two-ranges.ts).
+ */
+function answerPage(o: {
+  fields: Fields;
   flat: FlatReport;
   response: RunReportResponse;
-  hints: string[];
-  /** The offset this page starts at. */
-  first: number;
-}): { stated: StatedRange[] | undefined; comparison: Comparison | undefined } {
-  if (!o.dates) return { stated: undefined, comparison: undefined };
-  const stated = statedRanges(o.dates.dateRanges, o.now, o.zone);
-  if (!o.zone) o.hints.push("The dates are stated in UTC: GA did not say the property's time zone.");
-  const comparison = compareRanges(
-    { rows: o.page.rows, totals: o.flat.totals },
-    names(o.response.dimensionHeaders),
-    names(o.response.metricHeaders),
-    stated,
-  );
-  if (comparison) {
-    const paging = { first: o.first, nextOffset: o.page.nextOffset, rowCount: o.flat.rowCount };
-    o.hints.push(...comparisonHints(comparison, o.page.rows.length, paging));
-  }
-  return { stated, comparison };
+  request: ReportRequest;
+  stated: StatedRange[] | undefined;
+  keepBytes: number | undefined;
+}): { page: ReportPage; flat: FlatReport; merged?: Comparison } {
+  const { fields, flat, response } = o;
+  const names = {
+    dimensions: headerNames(response.dimensionHeaders),
+    metrics: headerNames(response.metricHeaders),
+  };
+  const merged =
+    o.stated && mergesRanges(fields, o.stated)
+      ? mergedPage({
+          ...{ flat, fields, names, stated: o.stated, keepBytes: o.keepBytes },
+          metricFilter: o.request.metricFilter !== undefined,
+        })
+      : undefined;
+  if (merged) return { page: merged.page, flat: merged.flat, merged: merged.comparison };
+  const page = pageReport(flat, {
+    first: fields.realtime ? 0 : fields.offset,
+    columns: [...names.dimensions, ...names.metrics],
+    keepBytes: o.keepBytes,
+    realtime: fields.realtime,
+  });
+  return { page, flat };
 }
 
 type Fields = z.output<ReturnType<typeof input>>;
 type Google = ConnectorOf<"google">;
 type ReportRequest = ReturnType<typeof buildReportRequest>;
-type FlatReport = ReturnType<typeof flattenReport>;
 type Quota = ReturnType<typeof quotaSummary>;
 
 /** The checks that need no call: the report mode, the dates, the filter, the sort and repeated names. */
@@ -223,7 +236,11 @@ function checkRequestShape(fields: Fields, now: Date) {
       : typeof fields.filter === "string"
         ? parseFilter(fields.filter)
         : checkFilterExpression(fields.filter);
-  const orderBys = parseOrderBy(fields.order_by, fields.metrics, fields.dimensions);
+  // Two ranges' merged rows are sorted by the step, over the whole report (report-merged-order.ts): their
+  // sort is checked here, before anything is sent, and GA is asked for no order.
+  const merged = mergesRanges(fields, dates?.dateRanges);
+  if (merged) mergedOrder(fields.order_by, fields, undefined);
+  const orderBys = merged ? [] : parseOrderBy(fields.order_by, fields.metrics, fields.dimensions);
   const repeated = duplicates([...fields.metrics, ...fields.dimensions]);
   if (repeated.length > 0) {
     const where = (name: string) => (fields.metrics.includes(name) ? "metrics" : "dimensions");
@@ -243,15 +260,15 @@ async function checkFieldNames(
   expression: FilterExpression | undefined,
   signal: AbortSignal | undefined,
 ): Promise<{ catalog: FieldCatalog; uiNames: UiNames }> {
-  const metadata = await ga.getMetadata(propertyId, signal);
-  // Realtime reports have their own schema: their requested names are not in the core metadata.
-  const catalog = new FieldCatalog(metadata, fields.realtime ? fields : {});
-  const problems: NameProblem[] = [
+  const problems = (catalog: FieldCatalog): NameProblem[] => [
     ...fields.metrics.flatMap((name, i) => catalog.problem(name, "metric", `metrics[${i}]`) ?? []),
     ...fields.dimensions.flatMap((name, i) => catalog.problem(name, "dimension", `dimensions[${i}]`) ?? []),
     ...(expression ? filterNameProblems(expression, catalog) : []),
   ];
-  throwNameProblems(problems);
+  // Realtime reports have their own schema: their requested names are not in the core metadata.
+  const catalog = await checkedCatalog(ga, propertyId, signal, problems, fields.realtime ? fields : {});
+  // The list checkedCatalog read (kept by the connector, so no second request).
+  const metadata = await ga.getMetadata(propertyId, signal);
   const uiNames = Object.fromEntries(
     [...(metadata.dimensions ?? []), ...(metadata.metrics ?? [])].flatMap((field) =>
       field.apiName && field.uiName ? [[field.apiName, field.uiName]] : [],

@@ -148,6 +148,26 @@ describe("the report chart (one definition for the browser and the PNG)", () => 
     expect(chart.subtitle).toBe("Retail Web Store");
   });
 
+  it("says in its subtitle which rows it draws when they are a page of the report, or the largest of them", () => {
+    expect(reportChart(BY_DATE, {}, { first: 0, of: 3 }).subtitle).toBe("properties/412345671");
+    expect(reportChart(BY_DATE, {}, { first: 100, of: 1234 }).subtitle).toBe(
+      "properties/412345671 · rows 101–103 of 1,234",
+    );
+    const countries = Array.from({ length: 25 }, (_, i) => ({ country: `C${i}`, sessions: i }));
+    const bars = reportChart(report(["country"], ["sessions"], countries), {}, { first: 0, of: 25 });
+    expect(bars.categories).toHaveLength(20);
+    expect(bars.subtitle).toBe("properties/412345671 · the 20 largest of 25 rows");
+    const lines = reportChart(
+      report(
+        ["date", "country"],
+        ["sessions"],
+        countries.map((row) => ({ ...row, date: "20250101" })),
+      ),
+    );
+    expect(lines.series).toHaveLength(8);
+    expect(lines.subtitle).toBe("properties/412345671 · the 8 largest of 25 lines");
+  });
+
   it("draws bars, largest first, lying down (categories along the vertical axis), when no dimension is a time", () => {
     const chart = reportChart(
       report(

@@ -91,6 +91,41 @@ describe("the console's results", () => {
     expect(result.summary).toBe("GET /rest/v1/lists/1001/leads.json: 5 records read in 1 page, 1 call.");
   });
 
+  it("keeps a read that continues a kept result after that result's items, and alone otherwise", async () => {
+    const first = await runResult("marketo_api_call", {
+      ...LIST,
+      paginate: false,
+      query_parameters: { batchSize: 5 },
+    });
+    const kept = first.kept as Kept;
+    const next = {
+      ...LIST,
+      paginate: false,
+      query_parameters: { batchSize: 5 },
+      cursor: first.data.next_cursor,
+    };
+    const answer = await page.call("POST", "/console/api/steps/marketo_api_call/run", {
+      input: next,
+      continues: kept.id,
+    });
+    const joined = JSON.parse(answer.text.trim().split("\n").at(-1) ?? "{}") as Result;
+    expect(joined.kept).toMatchObject({ items: 10, continues: kept.id });
+    const json = await page.call("GET", `/console/api/results/${joined.kept?.id}/download/json`);
+    const ids = (JSON.parse(json.text) as { id: number }[]).map((lead) => lead.id);
+    expect(ids.slice(0, 5)).toEqual((first.data.result as { id: number }[]).map((lead) => lead.id));
+    expect(ids.slice(5)).toEqual((joined.data.result as { id: number }[]).map((lead) => lead.id));
+    // An unknown id, or no result id at all, is not continued: the read is kept alone.
+    for (const continues of ["AAAAAAAAAAAAAAAAAAAAAA", "not an id"]) {
+      const alone = await page.call("POST", "/console/api/steps/marketo_api_call/run", {
+        input: next,
+        continues,
+      });
+      const last = JSON.parse(alone.text.trim().split("\n").at(-1) ?? "{}") as Result;
+      expect(last.kept?.items).toBe(5);
+      expect(last.kept).not.toHaveProperty("continues");
+    }
+  });
+
   it("answers a result of another workspace, or an unknown one, as gone; a page past the end as missing", async () => {
     const result = await runResult("marketo_api_call", LIST);
     const kept = result.kept as Kept;

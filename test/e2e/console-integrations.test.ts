@@ -115,10 +115,14 @@ describe("the console's connections, errors and keyboard", () => {
 
   it("shows what an account has used: a report run as it raises its calls today and shows the property's tokens", async () => {
     await openIntegrations();
-    const card = () => page.getByRole("article", { name: "Google account sandbox" });
-    const calls = async () =>
-      Number.parseInt((await card().getByTestId("google-calls-today").textContent()) ?? "", 10);
+    const card = (label = "sandbox") => page.getByRole("article", { name: `Google account ${label}` });
+    const calls = async (label = "sandbox") =>
+      Number.parseInt((await card(label).getByTestId("google-calls-today").textContent()) ?? "", 10);
+    // Both accounts' cards: the form's pickers first read with its default account ("reader") before
+    // the person picks "sandbox", and those requests are the reader's.
+    const bothCalls = async () => (await calls("sandbox")) + (await calls("reader"));
     const callsBefore = await calls();
+    const bothBefore = await bothCalls();
     expect(await card().getByTestId("google-quota-seen").textContent()).toBe(
       "No report has been run as this account since this server started.",
     );
@@ -133,15 +137,27 @@ describe("the console's connections, errors and keyboard", () => {
     const property = await page.getByLabel("Property").inputValue();
     await page.getByRole("button", { name: "Run", exact: true }).click();
     await page.locator(".results .summary").waitFor();
+    // What Google reported with the report: that request's cost and what was left after it.
+    const raw = JSON.parse((await page.locator(".results details.raw pre").textContent()) ?? "{}") as {
+      quota: Record<"tokens_per_day" | "tokens_per_hour", { consumed?: number; remaining?: number }>;
+    };
+    const { tokens_per_day: day, tokens_per_hour: hour } = raw.quota;
     await openIntegrations();
-    // Every request the sandbox received (pickers and report) went through this account and was counted.
-    await expect.poll(calls).toBe(callsBefore + sent() - sentBefore);
+    // Every request the sandbox received (pickers and report) went through one of the accounts and was
+    // counted on its card; the report's own (its pickers, compatibility check and runReport) on sandbox's.
+    await expect.poll(bothCalls).toBe(bothBefore + sent() - sentBefore);
+    expect(await calls()).toBeGreaterThanOrEqual(callsBefore + 3);
     expect(sent()).toBeGreaterThan(sentBefore);
+    // Each figure is Google's, said for what it is ("1 used, 199,990 left" read as parts of one whole).
+    const n = (value: number | undefined) => (value ?? 0).toLocaleString("en-US");
+    const cost = day.consumed ?? 0;
     expect(await card().getByTestId("google-quota-seen").textContent()).toMatch(
       new RegExp(
-        `^Property ${property} \\(core reports, seen .+\\): tokens per day [\\d,]+ used, [\\d,]+ left; tokens per hour [\\d,]+ used, [\\d,]+ left\\.$`,
+        `^Property ${property}, core reports, last report .+: the report cost ${cost} tokens?; Google then had ` +
+          `${n(day.remaining)} tokens per day and ${n(hour.remaining)} per hour left\\.$`,
       ),
     );
+    expect(cost).toBe(hour.consumed ?? 0);
     expect(await axeViolations(page)).toEqual([]);
     await browser.screenshot("integrations-02b-google-account-use");
   });

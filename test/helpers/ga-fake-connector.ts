@@ -52,6 +52,14 @@ export class FakeGa {
     return this.metadata;
   }
 
+  /** The field list read again: `refreshed` when a test sets it (a field made since), else nothing newer. */
+  refreshed: Metadata | undefined;
+  async refreshMetadata(propertyId: string): Promise<Metadata | undefined> {
+    this.#record("refreshMetadata", propertyId);
+    if (this.refreshed) this.metadata = this.refreshed;
+    return this.refreshed;
+  }
+
   async runReport(propertyId: string, body: Record<string, unknown>): Promise<RunReportResponse> {
     this.#record("runReport", propertyId, body);
     return this.onRunReport(propertyId, body);

@@ -152,6 +152,28 @@ describe("Run Reports through MCP: funnels (runFunnelReport)", () => {
     }
   });
 
+  it("a breakdown with more values than GA returns says the values shown are the largest, not all", async () => {
+    const result = await report({
+      property: PROPERTY,
+      funnel: { steps: SHOP_STEPS.slice(0, 2), breakdown: "country" },
+    });
+    const rows = data(result).rows;
+    const first = rows.filter((r) => r.step === SHOP_STEPS[0]);
+    const total = Number(first.find((r) => r.country === "(all)")?.users);
+    const parts = first.filter((r) => r.country !== "(all)").map((r) => Number(r.users));
+    expect(parts).toHaveLength(5);
+    expect(parts.reduce((a, b) => a + b, 0)).toBeLessThan(total);
+    expect(data(result).hints).toContain(
+      "GA returns at most 5 values of a breakdown: these are the 5 largest values of country; each step's (all) row " +
+        "counts every user, those of other values too, so the values shown may not add up to it.",
+    );
+    const devices = await report({
+      property: PROPERTY,
+      funnel: { steps: SHOP_STEPS.slice(0, 2), breakdown: "deviceCategory" },
+    });
+    expect(data(devices).hints.join(" ")).not.toContain("at most 5 values");
+  });
+
   it("next_action lists what users did after each step, never the step's own event", async () => {
     const result = await report({
       property: PROPERTY,

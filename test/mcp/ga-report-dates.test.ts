@@ -100,8 +100,9 @@ describe("Run Reports through MCP: real dates and two-range comparisons", () => 
     const before = await one({ start_date: "14daysAgo", end_date: "8daysAgo" });
     expect(merged.rows.length).toBe(new Set([...current.keys(), ...before.keys()]).size);
     for (const row of merged.rows) {
-      const now = current.get(row.country as string) ?? null;
-      const then = before.get(row.country as string) ?? null;
+      // GA leaves out a row whose metrics are all 0: a country missing from one range had 0 there.
+      const now = current.get(row.country as string) ?? 0;
+      const then = before.get(row.country as string) ?? 0;
       expect(row["sessions[last7days]"]).toBe(now);
       expect(row["sessions[previous]"]).toBe(then);
       if (typeof now === "number" && typeof then === "number") {
@@ -138,43 +139,5 @@ describe("Run Reports through MCP: real dates and two-range comparisons", () => 
     expect(row.sessions_change).toBe(
       Number(row["sessions[last7days]"]) - Number(row[`sessions[${data(result).comparison!.from}]`]),
     );
-  });
-
-  it("says when a short page splits a combination's ranges, and raising limit (as it says) mends it", async () => {
-    const args = {
-      property: "412345671",
-      metrics: ["sessions"],
-      dimensions: ["country"],
-      date_ranges: ["last7days", { start_date: "14daysAgo", end_date: "8daysAgo" }],
-    };
-    const short = data(await report({ ...args, limit: 5 }));
-    const split = short.hints.find((hint) => hint.includes("value in one date range only"));
-    expect(split).toContain("raise limit");
-    const whole = data(await report({ ...args, limit: 1000 }));
-    expect(whole.hints.some((hint) => hint.includes("raise limit"))).toBe(false);
-  });
-
-  it("on the last page after an offset, a missing range's row may be on an earlier page: it says so", async () => {
-    const args = {
-      property: "412345671",
-      metrics: ["sessions"],
-      dimensions: ["country"],
-      date_ranges: ["last7days", "last28days"],
-    };
-    // GA's 24 rows (12 countries × 2 ranges); the last 4 are read alone.
-    const last = data(await report({ ...args, limit: 4, offset: 20 }));
-    expect(last.rows.length).toBe(4);
-    const split = last.hints.find((hint) => hint.includes("value in one date range only"));
-    expect(split).toBeDefined();
-    expect(split).not.toMatch(/\(no data there\);/);
-    // Doing what it says brings both ranges of every country onto one page.
-    const [, offset, limit] = /call again with offset (\d+) and limit (\d+)/.exec(split ?? "") ?? [];
-    expect(offset, split).toBe("0");
-    const whole = data(await report({ ...args, offset: Number(offset), limit: Number(limit) }));
-    const country = last.rows[0]?.country;
-    const full = whole.rows.find((row) => row.country === country);
-    expect(full?.["sessions[last7days]"]).not.toBeNull();
-    expect(full?.["sessions[last28days]"]).not.toBeNull();
-    expect(whole.hints.some((hint) => hint.includes("value in one date range only"))).toBe(false);
   });
 });

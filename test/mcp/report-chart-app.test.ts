@@ -121,6 +121,23 @@ describe("Run Reports' chart as an MCP App", () => {
     expect(result.content.map((block) => block.type)).toEqual(["text"]);
   });
 
+  it("says which rows the chart draws when they are one page of the report", async () => {
+    const page = (await session.client.callTool({
+      name: REPORT_CHART_TOOL,
+      arguments: {
+        property: "412345671",
+        dimensions: ["date"],
+        metrics: ["sessions"],
+        date_ranges: ["last28days"],
+        limit: 10,
+        offset: 5,
+      },
+    })) as CallToolResult;
+    const chart = page._meta?.[CHART_META_KEY] as { subtitle?: string; categories: string[] };
+    expect(chart.categories).toHaveLength(10);
+    expect(chart.subtitle).toBe("properties/412345671 · rows 6–15 of 28");
+  });
+
   it("offers the same to a 2026-07-28 client: the tool's view, its HTML, the chart in a result", async () => {
     const modern = await modernMcpSession(fixture.workspace);
     try {

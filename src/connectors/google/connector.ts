@@ -7,7 +7,7 @@ import type { SharedState } from "../../state/types.js";
 import { type CheckedPath, joinEndpoint } from "../endpoint-guard.js";
 import { checkReservedQuery } from "../reserved-query.js";
 import { checkWellFormed } from "../well-formed.js";
-import { AnswerCache } from "./answer-cache.js";
+import { AnswerCache, fetchAgain } from "./answer-cache.js";
 import { fieldSetKey } from "./field-set.js";
 import {
   apiForPath,
@@ -65,6 +65,16 @@ export interface GoogleAnalyticsConnectorDeps {
 const METHODS: ReadonlySet<string> = new Set(["GET", "POST", "PATCH", "DELETE"]);
 /** Metadata, time zones and compatibility answers are kept this long (they change rarely). */
 const ANSWER_TTL_MS = 10 * 60_000;
+/**
+ * A name a property's kept field list lacks reads the list again, at most this often per property: a custom
+ * definition made elsewhere (GA's own screens, another server) is seen within 30 s, while a run of unknown
+ * names (a model guessing) costs one getMetadata per 30 s, well inside the Data API's schema quota of 600
+ * requests per minute per user (https://developers.google.com/analytics/devguides/reporting/data/v1/quotas).
+ * Custom definitions made through this connector drop the kept list at once (#forgetFields).
+ */
+const METADATA_REFRESH_MS = 30_000;
+/** Admin API paths whose writes change a property's dimensions and metrics (its custom definitions). */
+const CUSTOM_DEFINITIONS = /^\/v1beta\/properties\/(\d+)\/(customDimensions|customMetrics)(\/|$)/;
 /** Compatibility answers kept per connector: one per property and field set. */
 const MAX_COMPATIBILITY_ANSWERS = 500;
 const SLOT_LEASE_MS = 3_000;
@@ -176,6 +186,8 @@ export class GoogleAnalyticsConnector {
     });
     const property = propertyOf(path);
     if ((isReport || isBatch) && property) this.#recordQuota(property, path, result);
+    const defined = api === "admin" && req.method !== "GET" ? CUSTOM_DEFINITIONS.exec(path)?.[1] : undefined;
+    if (defined) this.#forgetFields(defined);
     return result as T;
   }
 
@@ -269,16 +281,30 @@ export class GoogleAnalyticsConnector {
   /** Dimensions and metrics of a property ("0": the universal ones); cached 10 min, one fetch at a time. */
   async getMetadata(propertyId: string, signal?: AbortSignal): Promise<Metadata> {
     const id = checkPropertyId(propertyId);
-    return this.#metadata.get(
-      id,
-      async () =>
-        documented<Metadata>(
-          await this.request("data", { method: "GET", path: `v1beta/properties/${id}/metadata` }),
-          "the property's metadata",
-          METADATA,
-        ),
-      signal,
+    return this.#metadata.get(id, () => this.#readMetadata(id), signal);
+  }
+
+  /**
+   * The property's field list read again for a name the kept one lacks (a custom dimension made a moment
+   * ago), unless the kept one is under 30 s old: then undefined, the kept list stands (METADATA_REFRESH_MS).
+   */
+  async refreshMetadata(propertyId: string, signal?: AbortSignal): Promise<Metadata | undefined> {
+    const id = checkPropertyId(propertyId);
+    return fetchAgain(this.#metadata, id, () => this.#readMetadata(id), signal, METADATA_REFRESH_MS);
+  }
+
+  async #readMetadata(id: string): Promise<Metadata> {
+    return documented<Metadata>(
+      await this.request("data", { method: "GET", path: `v1beta/properties/${id}/metadata` }),
+      "the property's metadata",
+      METADATA,
     );
+  }
+
+  /** A custom definition of the property changed: its kept field list and compatibility answers are stale. */
+  #forgetFields(propertyId: string): void {
+    this.#metadata.forget((key) => key === propertyId);
+    this.#compatibility.forget((key) => key.startsWith(`${propertyId}|`));
   }
 
   /** The property's reporting time zone (Admin API), or undefined when it has none; cached 10 min. */

@@ -37,6 +37,28 @@ function largestList(body: Body): [string, unknown[]] | undefined {
   return lists.sort((a, b) => jsonSize(b[1]) - jsonSize(a[1]))[0];
 }
 
+/** A response as the answer shows it, and which items of its list it shows when that is not all of them. */
+export interface PagedBody {
+  body: unknown;
+  warnings: string[];
+  nextCursor?: string;
+  full?: FullResult;
+  /** The list shown in part: its key, the index of the first item shown, how many are shown, of how many. */
+  part?: { list: string; first: number; shown: number; of: number };
+}
+
+/**
+ * Google's nextPageToken starts its next page, after every item of this one: followed while some of this
+ * page's items are not shown, it skips them (https://google.aip.dev/158).
+ */
+function tokenWarning(body: Body, list: string, notShown: number): string[] {
+  if (typeof body.nextPageToken !== "string" || body.nextPageToken === "" || notShown === 0) return [];
+  return [
+    `nextPageToken starts Google's next page, after all of this page's ${list}: read the ${notShown.toLocaleString("en-US")} ` +
+      "not shown with next_cursor first, then pass nextPageToken as query_parameters.pageToken.",
+  ];
+}
+
 const RESUME =
   "cursor = next_cursor (same method, endpoint, query_parameters and body: the request is sent again once)";
 
@@ -49,7 +71,7 @@ export function pageBody(
   fields: GoogleApiCallFields,
   body: unknown,
   options: { keepBytes?: number | undefined; maxBytes?: number } = {},
-): { body: unknown; warnings: string[]; nextCursor?: string; full?: FullResult } {
+): PagedBody {
   const maxBytes = options.maxBytes ?? MAX_RESULT_BYTES;
   const from = skipOf(fields);
   let shown = body;
@@ -67,7 +89,17 @@ export function pageBody(
     );
   }
   const size = jsonSize(shown);
-  if (size <= maxBytes) return { body: shown, warnings: notes };
+  if (size <= maxBytes) {
+    // Resumed past the items already shown: this answer holds the rest of the list.
+    const rest = from && Array.isArray(named) && from.skip > 0 && named.length >= from.skip;
+    return {
+      body: shown,
+      warnings: notes,
+      ...(rest
+        ? { part: { list: from.list, first: from.skip, shown: named.length - from.skip, of: named.length } }
+        : {}),
+    };
+  }
   const kb = Math.round(maxBytes / 1000);
   if (isBody(shown)) {
     const largest =
@@ -97,8 +129,13 @@ export function pageBody(
           : "";
         return {
           body: { ...shown, [key]: items },
-          warnings: [...notes, `${warning}${keptWords}`],
+          warnings: [
+            ...notes,
+            `${warning}${keptWords}`,
+            ...tokenWarning(shown as Body, key, list.length - items.length),
+          ],
           nextCursor,
+          part: { list: key, first: skipped, shown: items.length, of: skipped + list.length },
           ...(options.keepBytes !== undefined
             ? {
                 full: {

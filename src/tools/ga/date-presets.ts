@@ -187,6 +187,11 @@ export function statedRanges(
   }));
 }
 
+/** Today in the property's zone (UTC when unknown), as YYYY-MM-DD: what "today" means in a date range. */
+export function todayIn(now: Date, timeZone: string | undefined): string {
+  return iso(zonedDay(now, timeZone));
+}
+
 /** "2026-11-18…2026-11-24" (one day: "2026-11-24"). */
 export function rangeText(range: StatedRange): string {
   return range.start_date === range.end_date ? range.start_date : `${range.start_date}…${range.end_date}`;

@@ -11,7 +11,7 @@ import type { ConnectorOf } from "../../connections/registry.js";
 import type { PropertyQuota } from "../../connectors/google/types.js";
 import type { RunReportsFields, RunReportsOutput } from "../../schemas/google-analytics.js";
 import { type DateRange, type ResolvedDates, rangeText, statedRanges } from "./date-presets.js";
-import { FieldCatalog, throwNameProblems } from "./field-catalog.js";
+import { checkedCatalog } from "./field-names.js";
 import { type PropertyRef, propertyText } from "./property-name.js";
 import { type FlatRow, quotaSummary } from "./report-flatten.js";
 
@@ -125,6 +125,24 @@ export function funnelSummary(rows: FlatRow[], funnel: Funnel, breakdown: boolea
   return `Closed funnel: of ${fmt(start)} users who did ${first.step}, ${fmt(end)} (${pct} %) reached ${last.step}${biggest}.`;
 }
 
+/**
+ * A breakdown holds GA's largest values only, 5 when no limit is sent (FunnelBreakdown.limit: "A limit of 5 is
+ * used if limit is not specified", https://cloud.google.com/php/docs/reference/analytics-data/latest/V1alpha.FunnelBreakdown),
+ * while each step's "(all)" row counts every user: with that many values shown, there may be others.
+ */
+const BREAKDOWN_LIMIT = 5;
+
+function breakdownHint(rows: FlatRow[], breakdown: string | undefined): string[] {
+  if (!breakdown) return [];
+  const values = new Set(rows.map((row) => row[breakdown]).filter((value) => value !== "(all)"));
+  if (values.size < BREAKDOWN_LIMIT) return [];
+  return [
+    `GA returns at most ${BREAKDOWN_LIMIT} values of a breakdown: these are the ${values.size} largest values of ` +
+      `${breakdown}; each step's (all) row counts every user, those of other values too, so the values shown ` +
+      "may not add up to it.",
+  ];
+}
+
 /** The step's answer in funnel mode: rows per step, next actions after them, real dates in the summary. */
 export async function funnelAnswer(o: {
   ga: ConnectorOf<"google">;
@@ -138,8 +156,9 @@ export async function funnelAnswer(o: {
   const breakdown = o.funnel.breakdown;
   if (breakdown !== undefined) {
     // Checked against the property's metadata, as the report's own dimensions are (did-you-mean, UA names).
-    const catalog = new FieldCatalog(await o.ga.getMetadata(o.property.id, o.signal));
-    throwNameProblems([catalog.problem(breakdown, "dimension", "funnel.breakdown")].flatMap((p) => p ?? []));
+    await checkedCatalog(o.ga, o.property.id, o.signal, (catalog) =>
+      [catalog.problem(breakdown, "dimension", "funnel.breakdown")].flatMap((p) => p ?? []),
+    );
   }
   const request = funnelRequest(o.funnel, o.dates?.dateRanges);
   const response = await runFunnel(o.ga, o.property.id, request, o.signal);
@@ -156,6 +175,7 @@ export async function funnelAnswer(o: {
       ? [`The last ${nextRows.length} rows are the next actions after each step.`]
       : []),
     ...(o.zone ? [] : ["The dates are stated in UTC: GA did not say the property's time zone."]),
+    ...breakdownHint(rows, breakdown),
   ];
   const data: RunReportsOutput = {
     property: `properties/${o.property.id}`,

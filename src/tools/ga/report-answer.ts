@@ -37,15 +37,16 @@ export function reportOutput({
   stated: StatedRange[] | undefined;
   comparison: Comparison | undefined;
 }): RunReportsOutput {
+  // A two-range report's flat is already its merged rows (report-two-ranges.ts).
   const timeZone = response.metadata?.timeZone;
   const currency = response.metadata?.currencyCode;
   return {
     property: `properties/${property.id}`,
     ...(property.displayName ? { property_name: property.displayName } : {}),
-    rows: comparison ? comparison.rows : page.rows,
+    rows: page.rows,
     row_count: flat.rowCount,
     ...(page.nextOffset !== undefined ? { next_offset: page.nextOffset } : {}),
-    totals: comparison ? comparison.totals : flat.totals,
+    totals: flat.totals,
     ...(quota ? { quota } : {}),
     ...(timeZone || currency
       ? {
@@ -62,32 +63,41 @@ export function reportOutput({
   };
 }
 
+const count = (n: number) => n.toLocaleString("en-US");
+
+/**
+ * The answer in one line: which property and dates, the rows shown of how many, the quota left; for two
+ * ranges, the periods' note (report-periods.ts) and the largest changes over every merged row.
+ */
 export function summarize(
   data: RunReportsOutput,
   realtime: boolean,
   dates: { stated: StatedRange[]; zone: string | undefined } | undefined,
-  comparison: { merged: Comparison; gaRows: number } | undefined,
+  merged: Comparison | undefined,
+  periods: string | undefined,
 ): string {
   const kind = realtime ? "Realtime report" : "Report";
   const ranges = dates
     ? ` for ${dates.stated.map((r) => `${rangeText(r)}${r.name ? ` (${r.name})` : ""}`).join(" and ")}, ` +
       `dates in ${dates.zone ?? "UTC"}`
     : "";
-  const plural = (n: number) => `${n} row${n === 1 ? "" : "s"}`;
-  const rows = comparison
-    ? `${plural(data.rows.length)} merging ${comparison.gaRows} of GA's ${data.row_count} (one per date range)`
-    : `${plural(data.rows.length)} of ${data.row_count}`;
+  const plural = (n: number) => `${count(n)} row${n === 1 ? "" : "s"}`;
+  const rows = merged
+    ? `${plural(data.rows.length)} of ${count(data.row_count)}, one per combination (GA's ${count(merged.gaRows)} rows, ` +
+      "one per combination and date range, merged)"
+    : `${plural(data.rows.length)} of ${count(data.row_count)}`;
   const left = data.quota?.tokens_per_hour?.remaining;
-  const quota = left !== undefined ? `; ${left} quota tokens left this hour` : "";
+  const quota = left !== undefined ? `; ${count(left)} quota tokens left this hour` : "";
   const metric = (data.request.metrics as { name: string }[] | undefined)?.[0]?.name;
-  const merged = comparison?.merged;
+  const over =
+    merged && merged.rows.length > data.rows.length ? ` over all ${count(merged.rows.length)} rows` : "";
   const movers =
     merged && metric && merged.movers.length > 0
-      ? ` Largest changes in ${metric} (${merged.from} → ${merged.to}): ${merged.movers.join(", ")}.`
+      ? ` Largest changes in ${metric}${over} (${merged.from} → ${merged.to}): ${merged.movers.join(", ")}.`
       : "";
   const on = propertyText({
     id: data.property.replace(/^properties\//, ""),
     ...(data.property_name ? { displayName: data.property_name } : {}),
   });
-  return `${kind} on ${on}${ranges}: ${rows}${quota}.${movers}`;
+  return `${kind} on ${on}${ranges}: ${rows}${quota}.${periods ? ` ${periods}` : ""}${movers}`;
 }

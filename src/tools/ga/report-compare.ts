@@ -1,30 +1,51 @@
 import { rangeText, type StatedRange } from "./date-presets.js";
 import type { FlatRow } from "./report-flatten.js";
+import { type MergedOrder, sortMerged } from "./report-merged-order.js";
 
 /**
  * A report over two date ranges, one row per dimension combination instead of GA's one per combination and
  * range. With several date ranges GA adds a "dateRange" dimension whose value is the range's name, or
  * "date_range_<index>" for an unnamed one
  * (https://developers.google.com/analytics/devguides/reporting/data/v1/rest/v1beta/DateRange#FIELDS.name),
- * so each row can be put back with its range.
+ * so each row can be put back with its range. The comparison is made over every GA row of the report
+ * (report-two-ranges.ts reads them all), so its rows, their order and the largest changes are the whole
+ * report's, whatever page is shown.
  */
 export interface Comparison {
+  /** Every merged row, in the report's order. */
   rows: FlatRow[];
   totals: FlatRow[];
+  /** The merged rows' columns, in order (dimensions, then per metric each range, change, change %). */
+  columns: string[];
   /** Which range the changes go from and to: the later range minus the earlier one. */
   from: string;
   to: string;
-  /** The largest changes of the first metric, for the summary. */
+  /** Indexes in the request's date ranges of `from` and `to`. */
+  order: readonly [number, number];
+  /** The largest changes of the first metric over every merged row, for the summary. */
   movers: string[];
-  /** Combinations seen in only one range on this page. */
-  incomplete: number;
+  /** Combinations GA returned no row for in the earlier (`from`) and in the later (`to`) range. */
+  absent: { from: number; to: number };
+  /**
+   * What a missing range's values read: 0, since GA leaves out a row whose metrics are all 0; or null when
+   * a metric filter may have removed the row instead (its values there are then unknown).
+   */
+  absentAs: 0 | null;
+  /** GA's rows merged (one per combination and range). */
+  gaRows: number;
 }
 
 const DATE_RANGE = "dateRange";
 
-/** The label of a range in column names: its name, else its dates. */
-export function rangeLabel(range: StatedRange): string {
-  return range.name ?? rangeText(range);
+/**
+ * The label of each range in column names: its name, else its dates; two unnamed ranges of the same dates
+ * are told apart by GA's own names for them (date_range_0, date_range_1).
+ */
+export function rangeLabels(ranges: readonly StatedRange[]): string[] {
+  const labels = ranges.map((range) => range.name ?? rangeText(range));
+  return labels.map((label, index) =>
+    labels.indexOf(label) === labels.lastIndexOf(label) ? label : `date_range_${index}`,
+  );
 }
 
 function rangeIndex(value: unknown, ranges: readonly StatedRange[]): number {
@@ -37,46 +58,53 @@ function rangeIndex(value: unknown, ranges: readonly StatedRange[]): number {
 
 const round = (value: number) => Math.round(value * 100) / 100;
 
+/** The change from `from` to `to`; in % only from a value that is not 0 (from 0 any growth is undefined). */
 function change(from: unknown, to: unknown): { change: number | null; pct: number | null } {
   if (typeof from !== "number" || typeof to !== "number") return { change: null, pct: null };
   return { change: round(to - from), pct: from === 0 ? null : round(((to - from) / Math.abs(from)) * 100) };
 }
 
+interface Merge {
+  dimensions: readonly string[];
+  metrics: readonly string[];
+  labels: readonly string[];
+  ranges: readonly StatedRange[];
+  order: readonly [number, number];
+  absentAs: 0 | null;
+}
+
 /** Merges GA's rows of two ranges into one row per combination, with each metric per range and its change. */
 function merge(
   rows: readonly FlatRow[],
-  dimensions: readonly string[],
-  metrics: readonly string[],
-  ranges: readonly StatedRange[],
-  order: readonly [number, number],
-): { rows: FlatRow[]; incomplete: number } {
+  m: Merge,
+): { rows: FlatRow[]; absent: { from: number; to: number } } {
   const groups = new Map<string, { key: FlatRow; values: (FlatRow | undefined)[] }>();
   for (const row of rows) {
-    const index = rangeIndex(row[DATE_RANGE], ranges);
+    const index = rangeIndex(row[DATE_RANGE], m.ranges);
     if (index < 0) continue;
     const key: FlatRow = {};
-    for (const name of dimensions) if (name !== DATE_RANGE) key[name] = row[name] ?? null;
+    for (const name of m.dimensions) if (name !== DATE_RANGE) key[name] = row[name] ?? null;
     const id = JSON.stringify(key);
     const group = groups.get(id) ?? { key, values: [undefined, undefined] };
     group.values[index] = row;
     groups.set(id, group);
   }
-  const [from, to] = order;
-  let incomplete = 0;
+  const [from, to] = m.order;
+  const absent = { from: 0, to: 0 };
   const merged = [...groups.values()].map(({ key, values }) => {
-    if (!values[0] || !values[1]) incomplete += 1;
+    if (!values[from]) absent.from += 1;
+    if (!values[to]) absent.to += 1;
     const out: FlatRow = { ...key };
-    for (const metric of metrics) {
-      for (const [index, range] of ranges.entries()) {
-        out[`${metric}[${rangeLabel(range)}]`] = values[index]?.[metric] ?? null;
-      }
-      const delta = change(values[from]?.[metric], values[to]?.[metric]);
+    for (const metric of m.metrics) {
+      const value = (index: number) => (values[index] ? (values[index]?.[metric] ?? null) : m.absentAs);
+      for (const [index, label] of m.labels.entries()) out[`${metric}[${label}]`] = value(index);
+      const delta = change(value(from), value(to));
       out[`${metric}_change`] = delta.change;
       out[`${metric}_change_pct`] = delta.pct;
     }
     return out;
   });
-  return { rows: merged, incomplete };
+  return { rows: merged, absent };
 }
 
 function signed(value: number): string {
@@ -102,65 +130,79 @@ function movers(
     });
 }
 
+/** Changes go from the earlier range to the later one (the first to the second when both start on the same day). */
+export function changeOrder(ranges: readonly StatedRange[]): [number, number] {
+  const [first, second] = ranges;
+  return first && second && second.start_date < first.start_date ? [1, 0] : [0, 1];
+}
+
 /**
- * The comparison of a two-range report; changes go from the earlier range to the later one (the first to the
- * second when both start on the same day), so "+" always means more in the later period.
+ * The comparison of a two-range report over all of GA's rows; changes go from the earlier range to the
+ * later one, so "+" always means more in the later period. `order` is the merged rows' order (resolved by
+ * report-merged-order.ts); `metricFilter` says whether a missing row may have been filtered out.
  */
 export function compareRanges(
   report: { rows: readonly FlatRow[]; totals: readonly FlatRow[] },
-  dimensions: readonly string[],
-  metrics: readonly string[],
+  names: { dimensions: readonly string[]; metrics: readonly string[] },
   ranges: readonly StatedRange[],
+  options: { order: readonly MergedOrder[]; metricFilter: boolean },
 ): Comparison | undefined {
-  const [first, second] = ranges;
-  if (!first || !second || ranges.length !== 2) return undefined;
-  const order: [number, number] = second.start_date < first.start_date ? [1, 0] : [0, 1];
-  const rows = merge(report.rows, dimensions, metrics, ranges, order);
-  // Totals carry the dateRange cell as well (one total per range).
-  const totals = merge(report.totals, [DATE_RANGE], metrics, ranges, order).rows;
-  const metric = metrics[0];
-  const fromRange = ranges[order[0]] as StatedRange;
-  const toRange = ranges[order[1]] as StatedRange;
+  if (ranges.length !== 2) return undefined;
+  const { dimensions, metrics } = names;
+  const labels = rangeLabels(ranges);
+  const order = changeOrder(ranges);
+  const absentAs = options.metricFilter ? null : 0;
+  const base = { metrics, labels, ranges, order };
+  const merged = merge(report.rows, { ...base, dimensions, absentAs });
+  // Totals carry the dateRange cell as well (one total per range); a range with no rows has no total: 0.
+  const totals =
+    report.totals.length > 0
+      ? merge(report.totals, { ...base, dimensions: [DATE_RANGE], absentAs: 0 }).rows
+      : [];
+  const shown = dimensions.filter((name) => name !== DATE_RANGE);
+  const rows = sortMerged(merged.rows, options.order, shown);
+  const columns = [
+    ...shown,
+    ...metrics.flatMap((metric) => [
+      ...labels.map((label) => `${metric}[${label}]`),
+      `${metric}_change`,
+      `${metric}_change_pct`,
+    ]),
+  ];
   return {
-    rows: rows.rows,
+    rows,
     totals,
-    from: rangeLabel(fromRange),
-    to: rangeLabel(toRange),
-    movers: movers(rows.rows, dimensions, metric),
-    incomplete: rows.incomplete,
+    columns,
+    from: labels[order[0]] as string,
+    to: labels[order[1]] as string,
+    order,
+    movers: movers(rows, dimensions, metrics[0]),
+    absent: merged.absent,
+    absentAs,
+    gaRows: report.rows.length,
   };
 }
 
-/**
- * Where the missing range's row of a merged row may be: on a later page, or, when this page starts after
- * an offset, on an earlier one too, which only a call from offset 0 brings onto the same page.
- */
-function elsewhere(paging: { first: number; nextOffset: number | undefined; rowCount: number }): string {
-  if (paging.first > 0) {
-    const page = paging.nextOffset !== undefined ? "an earlier or a later page" : "an earlier page";
-    return `, or the row is on ${page}: call again with offset 0 and limit ${paging.rowCount} to have both on one page`;
-  }
-  return paging.nextOffset !== undefined
-    ? ", or the row is on a later page: raise limit to have both on one page"
-    : "";
-}
-
-/** What the merged rows of a two-range report hold, and which rows miss a range. */
-export function comparisonHints(
-  comparison: Comparison,
-  gaRows: number,
-  paging: { first: number; nextOffset: number | undefined; rowCount: number },
-): string[] {
+/** What the merged rows hold, and what a combination with no GA row in one range reads there. */
+export function comparisonHints(comparison: Comparison): string[] {
   const hints = [
-    `The ${gaRows} rows GA returned (one per combination and date range) are merged into ` +
-      `${comparison.rows.length}: each metric per range as <metric>[<range>], and <metric>_change and ` +
-      `<metric>_change_pct from ${comparison.from} to ${comparison.to}.`,
+    `GA's ${comparison.gaRows} rows of the whole report (one per combination and date range) are merged into ` +
+      `${comparison.rows.length}, one per combination: each metric per range as <metric>[<range>], and ` +
+      `<metric>_change and <metric>_change_pct from ${comparison.from} to ${comparison.to}. offset, limit and ` +
+      "next_offset count these merged rows.",
   ];
-  if (comparison.incomplete > 0) {
-    hints.push(
-      `${comparison.incomplete} merged row(s) have a value in one date range only: GA returned no row for the ` +
-        `other (no data there${elsewhere(paging)}); their change is null.`,
-    );
-  }
+  const { from, to } = comparison.absent;
+  if (from + to === 0) return hints;
+  const counts = [
+    ...(to > 0 ? [`${to} in ${comparison.to}`] : []),
+    ...(from > 0 ? [`${from} in ${comparison.from}`] : []),
+  ].join(" and ");
+  hints.push(
+    comparison.absentAs === 0
+      ? `GA returned no row for ${counts}: GA leaves out a row whose metrics are all 0, so their values there ` +
+          "are 0 (a change to 0 is −100 %; a change from 0 has no percentage: its change_pct is null)."
+      : `GA returned no row for ${counts}: the metric filter may have removed it there, so those values, and ` +
+          "their changes, are null (unknown), not 0.",
+  );
   return hints;
 }

@@ -1,3 +1,4 @@
+import { jsonBytes } from "../../json-size.js";
 import { capItems, MAX_RESULT_BYTES } from "../output-cap.js";
 import type { FullResult } from "../types.js";
 import type { FlatReport, FlatRow } from "./report-flatten.js";
@@ -24,7 +25,14 @@ export interface ReportPage {
  */
 export function pageReport(
   flat: FlatReport,
-  o: { first: number; columns: readonly string[]; keepBytes: number | undefined; realtime: boolean },
+  o: {
+    first: number;
+    columns: readonly string[];
+    keepBytes: number | undefined;
+    realtime: boolean;
+    /** What `flat.rows` are, in the words of the kept result's note. Default: "rows GA returned". */
+    source?: string;
+  },
 ): ReportPage {
   const capped = capItems(flat.rows, MAX_RESULT_BYTES - ROOM_FOR_THE_REST, true);
   const shownTo = o.first + capped.items.length;
@@ -44,11 +52,12 @@ export function pageReport(
     );
   }
   if (!kept) return { rows: capped.items, nextOffset: more && !o.realtime ? shownTo : undefined, hints };
-  // The kept rows stay within the setting for kept results, like every step's (MARTECH_STEPS_RESULT_MAX_BYTES).
-  const whole = capItems(flat.rows, o.keepBytes, true).items;
+  // The kept rows stay within the setting for kept results, like every step's (MARTECH_STEPS_RESULT_MAX_BYTES),
+  // but never hold fewer than the answer shows: a "full result" short of the answer would be no full result.
+  const whole = capItems(flat.rows, Math.max(o.keepBytes ?? 0, jsonBytes(capped.items)), true).items;
   const last = o.first + whole.length;
   hints.push(
-    `${whole.length === flat.rows.length ? "All" : "The first"} ${whole.length} of the ${flat.rows.length} rows GA returned ` +
+    `${whole.length === flat.rows.length ? "All" : "The first"} ${whole.length} of the ${flat.rows.length} ${o.source ?? "rows GA returned"} ` +
       `(rows ${o.first + 1}–${last}) are in the full result linked with this answer` +
       (last < flat.rowCount && !o.realtime ? `; after them, continue with offset ${last}.` : "."),
   );

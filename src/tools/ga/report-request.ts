@@ -108,6 +108,14 @@ export function checkReportMode(input: RunReportsFields): void {
         hint: "Remove it: a funnel answers users, completion and abandonment per step.",
       });
     }
+    // With several date ranges GA adds a date range index to each funnel row
+    // (https://developers.google.com/analytics/devguides/reporting/data/v1/rest/v1alpha/properties/runFunnelReport#body.request_body.FIELDS.date_ranges):
+    // one funnel summary over rows of several periods would add them up, so one period per funnel.
+    if ((input.date_ranges?.length ?? 0) > 1) {
+      throw new ValidationError("date_ranges", "a funnel covers one period here.", {
+        hint: "Give one date range, and run the funnel once per period to compare periods.",
+      });
+    }
     return;
   }
   if (input.metrics.length === 0) {

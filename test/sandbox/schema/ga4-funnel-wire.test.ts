@@ -174,6 +174,19 @@ describe("runFunnelReport (v1alpha) on the sandbox", () => {
     expect(desktop.map((r) => r.metricValues)).toEqual(expected);
   });
 
+  it("breaks a step down into at most 5 values when no limit is given (FunnelBreakdown.limit's default)", async () => {
+    const dateRanges = [{ startDate: "2025-02-01", endDate: "2025-02-28" }];
+    const reply = await post({
+      dateRanges,
+      funnel: { steps: steps("session_start") },
+      funnelBreakdown: { breakdownDimension: { name: "country" } },
+    });
+    const rows = (reply.body.funnelTable as { rows: { dimensionValues: { value: string }[] }[] }).rows;
+    expect(rows.map((r) => r.dimensionValues[1]?.value).filter((v) => v !== "RESERVED_TOTAL")).toHaveLength(
+      5,
+    );
+  });
+
   it("refuses invalid requests with 400 INVALID_ARGUMENT naming the field, and v1beta has no runFunnelReport", async () => {
     const dateRanges = [{ startDate: "2025-02-01", endDate: "2025-02-28" }];
     const cases: [unknown, RegExp][] = [
@@ -200,6 +213,14 @@ describe("runFunnelReport (v1alpha) on the sandbox", () => {
         /Field nope is not a valid dimension/,
       ],
       [{ dateRanges, funnel: { steps: steps("purchase") }, metrics: [] }, /metrics/],
+      [
+        {
+          dateRanges,
+          funnel: { steps: steps("purchase") },
+          funnelBreakdown: { breakdownDimension: { name: "country" }, limit: 16 },
+        },
+        /funnelBreakdown\.limit cannot exceed 15/,
+      ],
     ];
     for (const [body, message] of cases) {
       const reply = await post(body);

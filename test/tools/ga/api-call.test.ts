@@ -115,4 +115,44 @@ describe("Google Analytics API Call", () => {
     ).catch((e: unknown) => e);
     expect(other).toBeInstanceOf(ValidationError);
   });
+
+  it("says which items of Google's page each part holds, and that nextPageToken comes after all of them", async () => {
+    const properties = Array.from({ length: 2_000 }, (_, i) => ({
+      name: `properties/${i}`,
+      displayName: "x".repeat(40),
+    }));
+    const ga = new FakeGa();
+    ga.onCall = () => ({ api: "admin", body: { properties, nextPageToken: "abc" } });
+    const input = {
+      method: "GET",
+      endpoint: "v1beta/properties",
+      query_parameters: { filter: "parent:accounts/1" },
+    };
+    let cursor: string | undefined;
+    let next = 1;
+    for (let round = 0; round < 20; round += 1) {
+      const { data, summary } = await runToolStep(
+        ID,
+        { ...input, ...(cursor ? { cursor } : {}) },
+        contextFor(ga),
+      );
+      const out = data as { body: { properties: unknown[] }; next_cursor?: string; warnings: string[] };
+      const last = next + out.body.properties.length - 1;
+      expect(summary).toBe(
+        `GET v1beta/properties (admin API): properties ${next.toLocaleString("en-US")}–${last.toLocaleString("en-US")} of the 2,000 Google answered.`,
+      );
+      const token = out.warnings.find((warning) => warning.startsWith("nextPageToken starts"));
+      cursor = out.next_cursor;
+      if (!cursor) {
+        expect(last).toBe(2_000);
+        expect(token).toBeUndefined();
+        break;
+      }
+      expect(token).toBe(
+        `nextPageToken starts Google's next page, after all of this page's properties: read the ${(2_000 - last).toLocaleString("en-US")} not shown with next_cursor first, then pass nextPageToken as query_parameters.pageToken.`,
+      );
+      next = last + 1;
+    }
+    expect(cursor).toBeUndefined();
+  });
 });

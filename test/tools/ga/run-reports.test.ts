@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { ValidationError } from "../../../src/errors.js";
 import { runToolStep } from "../../../src/tools/run.js";
-import { contextFor, FakeGa } from "../../helpers/ga-fake-connector.js";
+import { contextFor, FakeGa, STANDARD_METADATA } from "../../helpers/ga-fake-connector.js";
 
 const ID = "google_analytics_run_reports";
 
@@ -83,7 +83,7 @@ describe("Run Reports", () => {
       quota: { tokens_per_hour: { remaining: 39_990 }, tokens_per_day: { remaining: 199_990 } },
       metadata: { currency_code: "EUR", time_zone: "Europe/Paris" },
     });
-    expect(result.summary).toMatch(/1 row of 1.*39990 quota tokens left this hour/);
+    expect(result.summary).toMatch(/1 row of 1.*39,990 quota tokens left this hour/);
   });
 
   it("stops an unknown metric with did-you-mean before spending any report quota", async () => {
@@ -287,5 +287,36 @@ describe("Run Reports", () => {
       order_by: "-country",
     });
     expect(error.field).toBe("order_by[0]");
+  });
+
+  it("reads the field list again before refusing a name, and takes the name when it is there now", async () => {
+    const ga = new FakeGa();
+    const input = { property: "123", metrics: ["sessions"], dimensions: ["customEvent:tier"] };
+    const refused = await refusal(ga, input);
+    expect(refused.message).toContain('"customEvent:tier" is not a dimension of this property');
+    expect(ga.callsOf("refreshMetadata")).toHaveLength(1);
+    expect(ga.callsOf("runReport")).toHaveLength(0);
+    ga.refreshed = {
+      ...STANDARD_METADATA,
+      dimensions: [...(STANDARD_METADATA.dimensions ?? []), { apiName: "customEvent:tier" }],
+    };
+    await runToolStep(ID, input, contextFor(ga));
+    expect(ga.callsOf("refreshMetadata")).toHaveLength(2);
+    expect(ga.callsOf("runReport")).toHaveLength(1);
+    // Known names never read the list again.
+    await runToolStep(ID, input, contextFor(ga));
+    expect(ga.callsOf("refreshMetadata")).toHaveLength(2);
+  });
+
+  it("refuses a funnel over several date ranges, whose rows GA gives per range, before anything is sent", async () => {
+    const ga = new FakeGa();
+    const error = await refusal(ga, {
+      property: "123",
+      funnel: { steps: ["session_start", "purchase"] },
+      date_ranges: ["last7days", "last28days"],
+    });
+    expect(error.field).toBe("date_ranges");
+    expect(error.hint).toBe("Give one date range, and run the funnel once per period to compare periods.");
+    expect(ga.calls).toEqual([]);
   });
 });

@@ -31,8 +31,13 @@ const STEP_KEYS = ["name", "isDirectlyFollowedBy", "withinDurationFromPriorStep"
 const VISUALIZATIONS = ["FUNNEL_VISUALIZATION_TYPE_UNSPECIFIED", "STANDARD_FUNNEL", "TRENDED_FUNNEL"];
 /** FunnelNextAction: "nextActionDimension ... can be eventName, pagePath or ..." — only these two. */
 const NEXT_ACTION_DIMENSIONS = ["eventName", "pagePath"];
-/** The reference: breakdown "limit ... The default is 10 if unspecified". */
-const DEFAULT_LIMIT = 10;
+/**
+ * FunnelBreakdown.limit and FunnelNextAction.limit: "A limit of 5 is used if limit is not specified"; a
+ * breakdown's "cannot exceed 15" (the v1alpha reference, as Google's client libraries carry it:
+ * https://cloud.google.com/php/docs/reference/analytics-data/latest/V1alpha.FunnelBreakdown).
+ */
+const DEFAULT_LIMIT = 5;
+const MAX_BREAKDOWN_LIMIT = 15;
 const TOTAL = "RESERVED_TOTAL";
 
 interface Step {
@@ -102,6 +107,8 @@ function dimensionOf(raw: unknown, key: string, field: string): { name: string; 
   const limit = raw.limit === undefined ? DEFAULT_LIMIT : Number(raw.limit);
   if (!Number.isInteger(limit) || limit < 1)
     throw invalidArgument(`${key}.limit must be a positive integer.`);
+  if (key === "funnelBreakdown" && limit > MAX_BREAKDOWN_LIMIT)
+    throw invalidArgument(`${key}.limit cannot exceed ${MAX_BREAKDOWN_LIMIT}; it is ${limit}.`);
   return { name, limit };
 }
 

@@ -1,0 +1,61 @@
+/**
+ * Two periods compared like for like, or said not to be. A change between periods of different length
+ * (lastMonth's 30 days against thisMonth's 1 day on the 1st) is mostly the difference in length, and a
+ * period that runs to today holds a day GA is still collecting (data is final within 24–48 hours:
+ * https://support.google.com/analytics/answer/11198161). The summary says so and names the aligned
+ * comparison: the same number of days from the start of each period, as date_ranges the step takes.
+ */
+import type { StatedRange } from "./date-presets.js";
+
+const DAY_MS = 86_400_000;
+const day = (iso: string) => Date.parse(`${iso}T00:00:00Z`);
+const iso = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+const days = (range: StatedRange) => Math.round((day(range.end_date) - day(range.start_date)) / DAY_MS) + 1;
+
+/** A range cut to its first `n` days, named after the whole one when the name allows it. */
+function firstDays(range: StatedRange, n: number, label: string): StatedRange {
+  const name = `${label} same days`;
+  return {
+    start_date: range.start_date,
+    end_date: iso(day(range.start_date) + (n - 1) * DAY_MS),
+    // The step's names: letters, digits, _ - and spaces, at most 64, not date_range_… (DateRange.name).
+    ...(/^(?!date_range_|RESERVED_)[A-Za-z0-9_\- ]{1,64}$/.test(name) ? { name } : {}),
+  };
+}
+
+const plainDays = (n: number) => `${n} day${n === 1 ? "" : "s"}`;
+
+/**
+ * The summary's sentence on two periods of different length, or one running to `today` (YYYY-MM-DD in the
+ * property's zone), with the aligned comparison as date_ranges; undefined when they compare like for like.
+ */
+export function periodNote(
+  ranges: readonly StatedRange[],
+  order: readonly [number, number],
+  labels: readonly string[],
+  today: string,
+): string | undefined {
+  const earlier = ranges[order[0]];
+  const later = ranges[order[1]];
+  if (!earlier || !later) return undefined;
+  const [fromLabel, toLabel] = [labels[order[0]] ?? "", labels[order[1]] ?? ""];
+  const running = ranges.filter((range) => range.end_date >= today);
+  const [n, m] = [days(earlier), days(later)];
+  if (n === m && running.length === 0) return undefined;
+  const runs =
+    running.length > 0
+      ? `${running.map((range) => labels[ranges.indexOf(range)]).join(" and ")} runs to today, which GA is still collecting`
+      : "";
+  if (n === m) return `The comparison is not final: ${runs}.`;
+  const aligned = n > m ? [later, firstDays(earlier, m, fromLabel)] : [firstDays(later, n, toLabel), earlier];
+  const asInput = aligned.map((range) => ({
+    start_date: range.start_date,
+    end_date: range.end_date,
+    ...(range.name ? { name: range.name } : {}),
+  }));
+  return (
+    `The periods differ in length: ${fromLabel} has ${plainDays(n)}, ${toLabel} ${plainDays(m)}` +
+    `${runs ? ` (${runs})` : ""}, so the changes are mostly the difference in length. Like for like, ` +
+    `compare the same days of each: date_ranges ${JSON.stringify(asInput)}.`
+  );
+}
