@@ -24,7 +24,12 @@ import {
   printedHostNames,
 } from "./http-guard.js";
 import { dispatch, send } from "./node-bridge.js";
-import { type ConsentPage, type EmbeddedServer, startEmbedded } from "./oauth/embedded.js";
+import {
+  type ConsentPage,
+  type EmbeddedServer,
+  type EmbeddedTuning,
+  startEmbedded,
+} from "./oauth/embedded.js";
 import { cachedIssuer } from "./oauth/issuer.js";
 import { ProtectedResource } from "./oauth/resource.js";
 import type { ExtraTool } from "./server.js";
@@ -61,7 +66,7 @@ export interface HttpServerOptions {
    * OAuth access tokens on /mcp (oauthSettings(env)); API keys keep working beside them. Off by default.
    * The embedded authorization server asks the person through `consent` (the console's page: createConsole().consent).
    */
-  oauth?: OAuthSettings & { now?: () => Date; consent?: ConsentPage };
+  oauth?: OAuthSettings & { now?: () => Date; consent?: ConsentPage; embedded?: EmbeddedTuning };
 }
 
 export interface HttpServerHandle {
@@ -227,10 +232,11 @@ async function plugOAuth(
 
 /** The embedded authorization server; its issuer is the canonical /mcp URI's origin + /oauth. */
 function embeddedServer(
-  settings: OAuthSettings & { now?: () => Date; consent?: ConsentPage },
+  settings: NonNullable<HttpServerOptions["oauth"]>,
   ownUrl: string,
 ): Promise<EmbeddedServer> {
   return startEmbedded({
+    ...settings.embedded,
     audience: settings.audience ?? ownUrl,
     workspaceClaim: settings.workspaceClaim,
     consent: settings.consent as ConsentPage,
