@@ -209,6 +209,14 @@ function refuseUnsafeEmbedded(host: string, settings: HttpServerOptions["oauth"]
         hint: "Put a TLS proxy in front and set MARTECH_STEPS_OAUTH_AUDIENCE=https://<public name>/mcp (README, Remote sign-in), or bind to 127.0.0.1.",
       },
     );
+  // The test-only loopback allowance of metadata documents (guarded-fetch.ts) needs a server on loopback
+  // in both senses: its public URL (checked by startEmbedded) and the interface it listens on.
+  const testOnly = settings.embedded?.testOnlyLoopbackDocuments ?? settings.embedded?.testOnlyLookup;
+  if (testOnly && !isLoopback(host))
+    throw new ConfigurationError(
+      `The test-only loopback allowance for Client ID Metadata Documents is refused on ${host}: it is for servers bound to loopback.`,
+      { hint: "It exists for test harnesses on 127.0.0.1; a deployment never passes it." },
+    );
   if (!settings.consent)
     throw new ConfigurationError("MARTECH_STEPS_OAUTH=embedded needs the console to sign people in.", {
       hint: "Run the server with the console: martech-steps start, or serve --http (which mounts it with this setting).",

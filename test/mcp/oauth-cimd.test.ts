@@ -176,7 +176,7 @@ describe("Client ID Metadata Documents without the test allowance (as deployed)"
     expect(documents.connections).toBe(0);
   });
 
-  it("refuses the test allowance when the server's public URL is not on loopback", async () => {
+  it("refuses the test allowance when the server's public URL or its interface is not on loopback", async () => {
     await expect(
       startEmbeddedFixture({ tuning: { testOnlyLoopbackDocuments: { ca: documents.ca } } }).then((other) =>
         other.close(),
@@ -190,6 +190,21 @@ describe("Client ID Metadata Documents without the test allowance (as deployed)"
         testOnlyLoopbackDocuments: { ca: documents.ca },
       }),
     ).rejects.toThrow(/test-only loopback allowance .* is refused/);
+    // Nor on a server listening off loopback, whatever its public URL.
+    const { startHttpServer } = await import("../../src/mcp/http.js");
+    await expect(
+      startHttpServer({
+        host: "0.0.0.0",
+        port: 0,
+        workspace: () => as.marketo.workspace,
+        oauth: {
+          mode: "embedded",
+          audience: "http://127.0.0.1:1/mcp",
+          consent: as.web.consent,
+          embedded: { testOnlyLoopbackDocuments: { ca: documents.ca } },
+        },
+      }),
+    ).rejects.toThrow(/refused on 0\.0\.0\.0: it is for servers bound to loopback/);
   });
 });
 
