@@ -1,5 +1,11 @@
+import {
+  Client as ModernClient,
+  StreamableHTTPClientTransport,
+  UnauthorizedError,
+} from "@modelcontextprotocol/client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { authorize, type EmbeddedFixture, register, startEmbeddedFixture } from "../helpers/embedded-as.js";
+import { RecordingOAuthProvider, ScriptedBrowser } from "../helpers/oauth-browser.js";
 
 /**
  * Issue 26, item 1: anyone could sign every OAuth client out. The store kept one 10,000-entry table for
@@ -108,5 +114,39 @@ describe("per-address limits of the embedded authorization server", () => {
     clock += 2_000;
     expect((await authorize(as.base, client.client_id)).status).toBe(303);
     expect((await authorize(as.base, client.client_id)).status).toBe(429);
+  });
+});
+
+describe("an approval when the store holds as many grants as it may", () => {
+  let as: EmbeddedFixture;
+  beforeAll(async () => {
+    as = await startEmbeddedFixture({ tuning: { limits: { kinds: { Grant: { max: 1 } } } } });
+  });
+  afterAll(async () => {
+    await as.close();
+  });
+
+  it("is refused on the consent page (503, nothing approved), and the first client keeps its grant", async () => {
+    const first = await as.signIn();
+    const provider = new RecordingOAuthProvider();
+    const transport = new StreamableHTTPClientTransport(new URL(as.http.url), { authProvider: provider });
+    await expect(new ModernClient({ name: "agent", version: "1" }).connect(transport)).rejects.toThrow(
+      UnauthorizedError,
+    );
+    const browser = new ScriptedBrowser(as.base);
+    await browser.request("GET", `/${new URL(as.web.loginUrl(as.base)).search}`);
+    const start = provider.authorizationUrl as URL;
+    await browser.follow(`${start.pathname}${start.search}`);
+    const consentPath = browser.lastGetPath;
+    const csrf = ScriptedBrowser.csrfOf((await browser.request("GET", consentPath)).text);
+    const refused = await browser.request(
+      "POST",
+      consentPath,
+      { "content-type": "application/x-www-form-urlencoded", origin: as.base },
+      new URLSearchParams({ csrf, decision: "approve" }).toString(),
+    );
+    expect(refused.status, refused.text).toBe(503);
+    expect(refused.text).toContain("Not approved: the server is full");
+    expect((await as.mcp(first.accessToken)).status).toBe(200);
   });
 });
