@@ -83,6 +83,10 @@ describe("/mcp's checks of a JWT access token's type and times (resource.ts)", (
     for (const typ of ["id_token+jwt", "logout+jwt", "dpop+jwt", "secevent+jwt"])
       expect(await decide(false, token(typ)), typ).toMatch(/is not an access token's/);
     expect(await decide(false, token("at+jwt", { iat: now() + 120 }))).toMatch(/iat claim is in the future/);
+    // The declared type is quoted back in WWW-Authenticate: never a line break or a quote.
+    const odd = await resource(false).authorize(await token('x"\r\nset-cookie: a=b'), "read");
+    expect(odd.ok).toBe(false);
+    expect(odd.ok ? "" : odd.challenge).not.toMatch(/[\r\n]|x"/);
     // No lifetime is known of an external issuer: a long-lived token is its policy.
     expect(await decide(false, token("at+jwt", { exp: now() + 86_400 }))).toBe("ok");
   });

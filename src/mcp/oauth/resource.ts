@@ -212,7 +212,7 @@ function externalType(typ: string | undefined): string | undefined {
   const normal = typ.toLowerCase().replace(/^application\//, "");
   return EXTERNAL_TYPES.has(normal)
     ? undefined
-    : `the token's type (typ "${typ.slice(0, 40)}") is not an access token's`;
+    : `the token's type (typ "${typ.slice(0, 40).replace(/[^\x21-\x7e]/g, "?")}") is not an access token's`;
 }
 
 /** Granted scopes: RFC 9068's space-separated `scope`, or an `scp` array (Okta, Microsoft Entra ID). */
