@@ -6,7 +6,7 @@
  * guessing hopeless, not shape traffic. Behind a proxy every client shares its address: the limit then
  * holds for all of them together, which errs on the safe side.
  */
-import { isIPv4, isIPv6 } from "node:net";
+import { clientKey } from "../auth/client-address.js";
 import { RateLimitError } from "../errors.js";
 
 /** Wrong keys an address may send per window. */
@@ -15,36 +15,8 @@ export const LOGIN_WINDOW_MS = 60_000;
 /** Clients tracked at once (memory); past it, new clients share one window (see OVERFLOW). */
 const MAX_ADDRESSES = 10_000;
 
-/**
- * Whom an address's failures count against. An IPv6 client usually holds a whole /64 (RFC 6177 and
- * SLAAC privacy addresses, RFC 8981), so counting per address would give it 2^64 fresh windows: failures
- * count per /64. An IPv4 client on a dual-stack socket shows as ::ffff:a.b.c.d, the same client as a.b.c.d.
- * https://www.rfc-editor.org/rfc/rfc8981 https://www.rfc-editor.org/rfc/rfc6177
- */
-export function loginClient(address: string): string {
-  const bare = address.replace(/%.*$/, "").toLowerCase();
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(bare);
-  if (mapped) return mapped[1] as string;
-  if (isIPv4(bare) || !isIPv6(bare)) return bare;
-  return `${hextets(bare).slice(0, 4).join(":")}::/64`;
-}
-
-/** The eight 16-bit groups of an IPv6 address, as hex without leading zeros. */
-function hextets(address: string): string[] {
-  const groups = (part: string) =>
-    part === ""
-      ? []
-      : part.split(":").flatMap((group) => {
-          if (!group.includes(".")) return [group];
-          const [a, b, c, d] = group.split(".").map(Number) as [number, number, number, number];
-          return [((a << 8) | b).toString(16), ((c << 8) | d).toString(16)];
-        });
-  const [head = "", tail] = address.split("::");
-  const front = groups(head);
-  const back = tail === undefined ? [] : groups(tail);
-  const zeros = Array.from({ length: 8 - front.length - back.length }, () => "0");
-  return [...front, ...zeros, ...back].map((group) => Number.parseInt(group, 16).toString(16));
-}
+/** Whom an address's failures count against (an IPv6 client's whole /64): src/auth/client-address.ts. */
+export const loginClient = clientKey;
 
 interface Window {
   start: number;

@@ -94,15 +94,34 @@ const REOPEN_HEAD = '<meta http-equiv="refresh" content="0">';
 const REOPEN =
   '<h1>Continuing the sign-in</h1><p>If this page does not go on by itself, <a href="">continue</a>.</p>';
 
+/**
+ * Where the code goes, in the words a person can check (the MCP authorization specification: the server
+ * "MUST clearly display the redirect URI hostname during authorization" and "SHOULD display additional
+ * warnings for localhost-only redirect URIs",
+ * https://modelcontextprotocol.io/specification/2026-07-28/basic/authorization/security-considerations#localhost-redirect-uri-risks):
+ * the parsed host first and large, the raw URI after it.
+ */
+function destinationHtml(pending: PendingConsent): string {
+  const host = escapeHtml(pending.redirectHost);
+  const where = pending.redirectLoopback
+    ? `<p>That is a program on the computer this browser runs on (<code>${host}</code>). Allow only if you have just started this sign-in from an MCP client on this computer: any program here could have asked.</p>`
+    : `<p>That is the server <strong>${host}</strong>. Allow only if you trust it with this workspace.</p>`;
+  const who = pending.clientIdHost
+    ? `<p>The client is described by a document that <strong>${escapeHtml(pending.clientIdHost)}</strong> publishes (client id <code>${escapeHtml(pending.clientId)}</code>).</p>`
+    : `<p>The client registered itself with this server: its name is its own claim (client id <code>${escapeHtml(pending.clientId)}</code>).</p>`;
+  return `<h2>Its access goes to ${host}</h2>${where}${who}`;
+}
+
 function consentHtml(pending: PendingConsent, session: ConsoleSession): string {
   const scopes = pending.scopes
     .map((scope) => `<li><code>${escapeHtml(scope)}</code>: ${escapeHtml(SCOPE_WORDS[scope] ?? scope)}</li>`)
     .join("");
   return [
     `<h1>Allow ${escapeHtml(pending.clientName)} to use martech-steps?</h1>`,
-    `<p>The MCP client <strong>${escapeHtml(pending.clientName)}</strong> (client id <code>${escapeHtml(pending.clientId)}</code>)`,
-    ` asks to use workspace <strong>${escapeHtml(session.workspace)}</strong> and will receive its access at`,
-    ` <code>${escapeHtml(pending.redirectUri)}</code>. It may:</p><ul>${scopes}</ul>`,
+    `<p>The MCP client <strong>${escapeHtml(pending.clientName)}</strong> asks to use workspace`,
+    ` <strong>${escapeHtml(session.workspace)}</strong>.</p>`,
+    destinationHtml(pending),
+    `<p>Its full redirect address: <code>${escapeHtml(pending.redirectUri)}</code>. It may:</p><ul>${scopes}</ul>`,
     `<form method="post"><input type="hidden" name="csrf" value="${escapeHtml(session.csrfToken)}">`,
     `<button type="submit" name="decision" value="approve">Allow</button> `,
     `<button type="submit" name="decision" value="deny">Decline</button></form>`,
@@ -169,6 +188,16 @@ async function decide(
       "<h1>Forbidden</h1><p>The approval did not come from this page (no valid CSRF token). Reload the page and answer again.</p>",
       look,
     );
-  if (form.get("decision") === "approve") return interactions.approve(req, res, session.workspace);
-  return interactions.deny(req, res);
+  if (form.get("decision") !== "approve") return interactions.deny(req, res);
+  const refused = await interactions.approve(req, res, session.workspace);
+  if (!refused) return;
+  // The server's store is full of live sign-ins (it never drops one to make room): nothing was approved.
+  const wait = refused.retryAfterSeconds;
+  if (wait !== undefined) res.setHeader("retry-after", String(Math.max(wait, 1)));
+  sendPage(
+    res,
+    503,
+    `<h1>Not approved: the server is full</h1><p>This server holds as many sign-ins as it may${wait !== undefined ? `; try again in ${Math.max(wait, 1)} s` : ""}. Nothing was approved; reload this page to answer again.</p>`,
+    look,
+  );
 }

@@ -24,7 +24,12 @@ import {
   printedHostNames,
 } from "./http-guard.js";
 import { dispatch, send } from "./node-bridge.js";
-import { type ConsentPage, type EmbeddedServer, startEmbedded } from "./oauth/embedded.js";
+import {
+  type ConsentPage,
+  type EmbeddedServer,
+  type EmbeddedTuning,
+  startEmbedded,
+} from "./oauth/embedded.js";
 import { cachedIssuer } from "./oauth/issuer.js";
 import { ProtectedResource } from "./oauth/resource.js";
 import type { ExtraTool } from "./server.js";
@@ -61,7 +66,7 @@ export interface HttpServerOptions {
    * OAuth access tokens on /mcp (oauthSettings(env)); API keys keep working beside them. Off by default.
    * The embedded authorization server asks the person through `consent` (the console's page: createConsole().consent).
    */
-  oauth?: OAuthSettings & { now?: () => Date; consent?: ConsentPage };
+  oauth?: OAuthSettings & { now?: () => Date; consent?: ConsentPage; embedded?: EmbeddedTuning };
 }
 
 export interface HttpServerHandle {
@@ -204,6 +209,14 @@ function refuseUnsafeEmbedded(host: string, settings: HttpServerOptions["oauth"]
         hint: "Put a TLS proxy in front and set MARTECH_STEPS_OAUTH_AUDIENCE=https://<public name>/mcp (README, Remote sign-in), or bind to 127.0.0.1.",
       },
     );
+  // The test-only loopback allowance of metadata documents (guarded-fetch.ts) needs a server on loopback
+  // in both senses: its public URL (checked by startEmbedded) and the interface it listens on.
+  const testOnly = settings.embedded?.testOnlyLoopbackDocuments ?? settings.embedded?.testOnlyLookup;
+  if (testOnly && !isLoopback(host))
+    throw new ConfigurationError(
+      `The test-only loopback allowance for Client ID Metadata Documents is refused on ${host}: it is for servers bound to loopback.`,
+      { hint: "It exists for test harnesses on 127.0.0.1; a deployment never passes it." },
+    );
   if (!settings.consent)
     throw new ConfigurationError("MARTECH_STEPS_OAUTH=embedded needs the console to sign people in.", {
       hint: "Run the server with the console: martech-steps start, or serve --http (which mounts it with this setting).",
@@ -227,10 +240,11 @@ async function plugOAuth(
 
 /** The embedded authorization server; its issuer is the canonical /mcp URI's origin + /oauth. */
 function embeddedServer(
-  settings: OAuthSettings & { now?: () => Date; consent?: ConsentPage },
+  settings: NonNullable<HttpServerOptions["oauth"]>,
   ownUrl: string,
 ): Promise<EmbeddedServer> {
   return startEmbedded({
+    ...settings.embedded,
     audience: settings.audience ?? ownUrl,
     workspaceClaim: settings.workspaceClaim,
     consent: settings.consent as ConsentPage,

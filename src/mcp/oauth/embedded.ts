@@ -1,54 +1,49 @@
 /**
  * The embedded authorization server (MARTECH_STEPS_OAUTH=embedded): oidc-provider, a certified OpenID
  * Provider (https://github.com/panva/node-oidc-provider), mounted under /oauth on the MCP server itself. It
- * offers what MCP clients use (https://modelcontextprotocol.io/specification/2025-11-25/basic/authorization):
- * the authorization code grant with PKCE (S256, required for every client), dynamic client registration
- * (RFC 7591), refresh tokens, revocation (RFC 7009), and resource indicators (RFC 8707): an access token is
- * a JWT (RFC 9068) whose `aud` is this server's /mcp URI, so /mcp validates it as it validates an external
- * issuer's (resource.ts), with the workspace in a claim. The person is the console's: the consent page
- * (given by the console) reads its session, and the token carries that session's workspace.
+ * offers what MCP clients use (https://modelcontextprotocol.io/specification/2026-07-28/basic/authorization):
+ * the authorization code grant with PKCE (S256, required for every client), Client ID Metadata Documents and
+ * dynamic client registration (RFC 7591), refresh tokens, revocation (RFC 7009), and resource indicators
+ * (RFC 8707): an access token is a JWT (RFC 9068) whose `aud` is this server's /mcp URI, so /mcp validates it
+ * as it validates an external issuer's (resource.ts), with the workspace in a claim, and checks its grant is
+ * still held (revocation.ts). The person is the console's: the consent page (given by the console) reads
+ * its session, and the token carries that session's workspace.
  *
  * Kept in memory, with a clear consequence (README, "Remote sign-in"): the signing key, the registered
  * clients, grants and refresh tokens end with the process; after a restart clients register and sign in again.
+ * What anyone may make it keep is bounded (memory-store.ts, request-limit.ts; README, "Security model").
  */
 import { randomBytes } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { createLocalJWKSet, exportJWK, generateKeyPair, type JWK } from "jose";
-import type { Configuration, JWKS, KoaContextWithOIDC, default as Provider } from "oidc-provider";
+import type Provider from "oidc-provider";
+import { ConfigurationError } from "../../errors.js";
 import { log } from "../../log.js";
+import { type GuardOptions, guardedFetch, type LoopbackDocumentsForTests } from "./guarded-fetch.js";
+import { type Interactions, interactionsOf } from "./interactions.js";
 import { MemoryStore } from "./memory-store.js";
+import { ACCESS_TOKEN_TTL_SECONDS, ALG, clientAddress, configuration } from "./provider-config.js";
+import { fetchOncePerRequest, providerMiddleware } from "./provider-middleware.js";
+import { checkRedirectUri } from "./redirect-uris.js";
+import {
+  type BucketRule,
+  ClientBuckets,
+  FETCH_RULE,
+  REGISTRATION_RULE,
+  SIGN_IN_RULE,
+} from "./request-limit.js";
 import { ProtectedResource } from "./resource.js";
+import { AccessTokenRevocation } from "./revocation.js";
 import { SCOPES_SUPPORTED } from "./scopes.js";
+import type { StoreLimits } from "./store-limits.js";
+
+export type { Interactions, PendingConsent } from "./interactions.js";
+export { ACCESS_TOKEN_TTL_SECONDS } from "./provider-config.js";
 
 /** Where the authorization server is mounted; its issuer is the server's origin and this path. */
 export const OAUTH_PATH = "/oauth";
 /** The claim naming the workspace in the embedded server's tokens, unless MARTECH_STEPS_OAUTH_WORKSPACE_CLAIM names another. */
 export const EMBEDDED_WORKSPACE_CLAIM = "martech_steps_workspace";
-/** An access token lives 15 minutes; a client refreshes it (a revoked grant stops within this time). */
-export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
-const ALG = "ES256";
-/** Every scope the server knows: OpenID's two, and the two of /mcp (scopes.ts). */
-const ALL_SCOPES = ["openid", "offline_access", ...SCOPES_SUPPORTED] as const;
-const DAY_SECONDS = 24 * 60 * 60;
-
-/** An authorization request waiting for the person's approval, as the consent page shows it. */
-export interface PendingConsent {
-  clientId: string;
-  clientName: string;
-  /** Where the client receives the code (its redirect URI). */
-  redirectUri: string;
-  /** The scopes the approval grants on /mcp. */
-  scopes: string[];
-}
-
-/** What the consent page may do with the request in progress (the cookies of `req` name it). */
-export interface Interactions {
-  pending(req: IncomingMessage, res: ServerResponse): Promise<PendingConsent | undefined>;
-  /** Grants the client the pending scopes for `workspace`; answers with the redirect back to the flow. */
-  approve(req: IncomingMessage, res: ServerResponse, workspace: string): Promise<void>;
-  /** Refuses: the client gets access_denied. */
-  deny(req: IncomingMessage, res: ServerResponse): Promise<void>;
-}
 
 /** The consent page (the console's): answers GET and POST of /oauth/interaction/<uid>. */
 export type ConsentPage = (
@@ -57,7 +52,19 @@ export type ConsentPage = (
   interactions: Interactions,
 ) => Promise<void>;
 
-export interface EmbeddedOptions {
+/** What a caller in code (a test harness) may tune; never read from the environment. */
+export interface EmbeddedTuning {
+  /** Lower caps of the store (store-limits.ts holds the defaults). */
+  limits?: StoreLimits;
+  /** Other allowances per client address (request-limit.ts holds the defaults). */
+  requestRules?: Partial<Record<"registration" | "signIn" | "fetch", BucketRule>>;
+  /** TEST ONLY: fetch Client ID Metadata Documents from loopback (guarded-fetch.ts); refused off loopback. */
+  testOnlyLoopbackDocuments?: LoopbackDocumentsForTests;
+  /** TEST ONLY: the guarded fetch's name lookup (a DNS answer the test chooses). */
+  testOnlyLookup?: GuardOptions["lookup"];
+}
+
+export interface EmbeddedOptions extends EmbeddedTuning {
   /** This resource's canonical /mcp URI; the issuer is its origin and /oauth. */
   audience: string;
   workspaceClaim?: string | undefined;
@@ -95,209 +102,174 @@ async function quietly<T>(run: () => Promise<T> | T): Promise<T> {
 }
 
 export async function startEmbedded(options: EmbeddedOptions): Promise<EmbeddedServer> {
-  const issuer = `${new URL(options.audience).origin}${OAUTH_PATH}`;
+  const audienceUrl = new URL(options.audience);
+  refuseTestAllowance(audienceUrl, options);
+  const issuer = `${audienceUrl.origin}${OAUTH_PATH}`;
   const claim = options.workspaceClaim ?? EMBEDDED_WORKSPACE_CLAIM;
+  const clock = options.now ? () => (options.now as () => Date)().getTime() : Date.now;
   const { privateKey, publicKey } = await generateKeyPair(ALG, { extractable: true });
   const kid = randomBytes(8).toString("base64url");
   const privateJwk: JWK = { ...(await exportJWK(privateKey)), kid, alg: ALG, use: "sig" };
   const publicJwk: JWK = { ...(await exportJWK(publicKey)), kid, alg: ALG, use: "sig" };
-  const provider = await quietly(async () => {
-    const { default: OidcProvider } = await import("oidc-provider");
-    return new OidcProvider(issuer, configuration(options.audience, claim, privateJwk));
+  const keys = createLocalJWKSet({ keys: [publicJwk] });
+  const store = new MemoryStore(clock, options.limits);
+  const revocation = new AccessTokenRevocation(store, issuer, keys, clock);
+  const rules = options.requestRules ?? {};
+  const buckets = {
+    registration: new ClientBuckets(rules.registration ?? REGISTRATION_RULE, clock),
+    signIn: new ClientBuckets(rules.signIn ?? SIGN_IN_RULE, clock),
+  };
+  const guarded = guardedFetch({
+    ...(options.testOnlyLoopbackDocuments ? { testOnlyLoopback: options.testOnlyLoopbackDocuments } : {}),
+    ...(options.testOnlyLookup ? { lookup: options.testOnlyLookup } : {}),
   });
-  // Behind a TLS proxy (an https issuer), the proxy's X-Forwarded-Proto says the request came over TLS.
-  provider.proxy = issuer.startsWith("https:");
+  const fetch: typeof guarded = (url, init) => fetchOncePerRequest(String(url), () => guarded(url, init));
+  const provider = await quietly(async () => {
+    const { default: OidcProvider, errors } = await import("oidc-provider");
+    const fetches = new ClientBuckets(rules.fetch ?? FETCH_RULE, clock);
+    return new OidcProvider(
+      issuer,
+      configuration({ audience: options.audience, claim, jwk: privateJwk, store, errors, fetch, fetches }),
+    );
+  });
+  guardRedirects(provider);
+  // Koa's own reading of X-Forwarded-Host/Proto/For, fed only what handle() writes from the configured URL.
+  provider.proxy = true;
+  provider.use(providerMiddleware(revocation));
   provider.on("server_error", (_ctx: unknown, error: unknown) =>
     log.error({ err: error }, "OAuth authorization server error"),
   );
-  const keys = createLocalJWKSet({ keys: [publicJwk] });
   const resource = new ProtectedResource({
     issuer,
     audience: options.audience,
     workspaceClaim: claim,
     keys: async () => ({ issuer, keys }),
+    ownTokens: {
+      maxLifetimeSeconds: ACCESS_TOKEN_TTL_SECONDS,
+      isLive: (claims) => revocation.isLive(claims),
+    },
     ...(options.now ? { now: options.now } : {}),
   });
-  const interactions = interactionsOf(provider, options.audience);
-  const callback = provider.callback();
   return {
     issuer,
     resource,
-    async handle(req, res, url) {
-      let path = url.pathname;
-      // RFC 8414 section 3.1: the metadata of issuer <origin>/oauth is at /.well-known/oauth-authorization-server/oauth.
-      if (path === `/.well-known/oauth-authorization-server${OAUTH_PATH}`)
-        path = `${OAUTH_PATH}/.well-known/openid-configuration`;
-      else if (path !== OAUTH_PATH && !path.startsWith(`${OAUTH_PATH}/`)) return false;
-      if (path.startsWith(`${OAUTH_PATH}/interaction/`)) {
-        await options.consent(req, res, interactions);
-        return true;
-      }
-      // RFC 6749 section 3.3: a request without a scope is served with a pre-defined default, here both
-      // scopes of /mcp (what the 401 names); oidc-provider alone would end it in access_denied ("no scope
-      // was granted"). Only the GET form: MCP clients send the authorization request as a link to open.
-      let query = url.search;
-      if (path === `${OAUTH_PATH}/auth` && req.method === "GET" && !url.searchParams.get("scope")) {
-        const params = new URLSearchParams(url.search);
-        params.set("scope", SCOPES_SUPPORTED.join(" "));
-        query = `?${params}`;
-      }
-      // oidc-provider's routes are relative to its mount; it builds its URLs from originalUrl's prefix.
-      const original = `${path}${query}`;
-      (req as IncomingMessage & { originalUrl?: string }).originalUrl = original;
-      req.url = original.slice(OAUTH_PATH.length) || "/";
-      await callback(req, res);
+    handle: mount(
+      provider,
+      audienceUrl,
+      interactionsOf(provider, options.audience),
+      options.consent,
+      buckets,
+    ),
+  };
+}
+
+/** The test allowance only where the draft allows it: an authorization server on loopback (guarded-fetch.ts). */
+function refuseTestAllowance(audience: URL, options: EmbeddedTuning): void {
+  if (!options.testOnlyLoopbackDocuments && !options.testOnlyLookup) return;
+  const host = audience.hostname;
+  if (host !== "localhost" && host !== "[::1]" && !/^127\./.test(host))
+    throw new ConfigurationError(
+      `The test-only loopback allowance for Client ID Metadata Documents is refused: the server's public URL (${audience.origin}) is not on loopback.`,
+      { hint: "It exists for test harnesses on 127.0.0.1; a deployment never passes it." },
+    );
+}
+
+/**
+ * Every authorization request's redirect_uri passes redirect-uris.ts too, not only exact matching against the
+ * registration (which a loopback URI matches on any port, RFC 8252 section 7.3): oidc-provider asks its
+ * Client model, this provider's own class, before it sends anything to the URI.
+ */
+export function guardRedirects(provider: Pick<Provider, "Client">): void {
+  const prototype = provider.Client.prototype as { redirectUriAllowed(value: string): boolean };
+  const registered = prototype.redirectUriAllowed;
+  prototype.redirectUriAllowed = function (this: unknown, value: string) {
+    return checkRedirectUri(value).ok && registered.call(this, value);
+  };
+}
+
+interface Buckets {
+  registration: ClientBuckets;
+  signIn: ClientBuckets;
+}
+
+/** The handler of every path under /oauth (and of the RFC 8414 metadata address of the issuer). */
+function mount(
+  provider: Provider,
+  audience: URL,
+  interactions: Interactions,
+  consent: ConsentPage,
+  buckets: Buckets,
+): EmbeddedServer["handle"] {
+  const callback = provider.callback();
+  return async (req, res, url) => {
+    let path = url.pathname;
+    // RFC 8414 section 3.1: the metadata of issuer <origin>/oauth is at /.well-known/oauth-authorization-server/oauth.
+    if (path === `/.well-known/oauth-authorization-server${OAUTH_PATH}`)
+      path = `${OAUTH_PATH}/.well-known/openid-configuration`;
+    else if (path !== OAUTH_PATH && !path.startsWith(`${OAUTH_PATH}/`)) return false;
+    publicUrlOnly(req, audience);
+    if (path.startsWith(`${OAUTH_PATH}/interaction/`)) {
+      await consent(req, res, interactions);
       return true;
-    },
+    }
+    if (overLimit(req, res, path, buckets)) return true;
+    // RFC 6749 section 3.3: a request without a scope is served with a pre-defined default, here both
+    // scopes of /mcp (what the 401 names); oidc-provider alone would end it in access_denied ("no scope
+    // was granted"). Only the GET form: MCP clients send the authorization request as a link to open.
+    let query = url.search;
+    if (path === `${OAUTH_PATH}/auth` && req.method === "GET" && !url.searchParams.get("scope")) {
+      const params = new URLSearchParams(url.search);
+      params.set("scope", SCOPES_SUPPORTED.join(" "));
+      query = `?${params}`;
+    }
+    // oidc-provider's routes are relative to its mount; it builds its URLs from originalUrl's prefix.
+    const original = `${path}${query}`;
+    (req as IncomingMessage & { originalUrl?: string }).originalUrl = original;
+    req.url = original.slice(OAUTH_PATH.length) || "/";
+    await callback(req, res);
+    return true;
   };
 }
 
-/** oidc-provider's configuration (https://github.com/panva/node-oidc-provider/blob/main/docs/README.md). */
-function configuration(audience: string, claim: string, jwk: JWK): Configuration {
-  const store = new MemoryStore();
-  return {
-    adapter: store.adapter(),
-    jwks: { keys: [jwk as JWKS["keys"][number]] },
-    cookies: { keys: [randomBytes(32).toString("base64url")] },
-    // The one signing key is ES256: a registered client's ID tokens use it too (the default is RS256).
-    clientDefaults: { id_token_signed_response_alg: ALG },
-    // The console's workspace is the account: tokens name it in the workspace claim.
-    findAccount: (_ctx, sub) => ({ accountId: sub, claims: () => ({ sub }) }),
-    scopes: [...ALL_SCOPES],
-    // A client that registers with a scope (the MCP SDK registers with the scope of its first sign-in) may
-    // still ask for more later: MCP's step-up (a 403 insufficient_scope names steps:write) must reach the
-    // consent page, not stop at oidc-provider's check of the registered scope ("requested scope is not
-    // allowed"). RFC 7591 section 2 lets the server replace the requested scope value; what a client gets
-    // is still what the person approves on the consent page.
-    extraClientMetadata: {
-      properties: ["scope"],
-      validator: (_ctx, key, _value, metadata) => {
-        if (key === "scope") metadata.scope = ALL_SCOPES.join(" ");
-      },
-    },
-    pkce: { required: () => true },
-    // OAuth 2.1 keeps only the code flow (no implicit, no id_token in the front channel); oidc-provider
-    // advertises both by default. https://datatracker.ietf.org/doc/html/draft-ietf-oauth-v2-1#section-10.1
-    responseTypes: ["code"],
-    // A refresh token for every client allowed the grant (MCP clients do not all ask for offline_access).
-    issueRefreshToken: async (_ctx, client) => client.grantTypeAllowed("refresh_token"),
-    // A refresh token, a grant and the sign-in session last 14 days (oidc-provider's own defaults, set
-    // here so that it does not ask for them); an unanswered consent page, 10 minutes.
-    ttl: {
-      AccessToken: ACCESS_TOKEN_TTL_SECONDS,
-      IdToken: 60 * 60,
-      Interaction: 10 * 60,
-      Grant: 14 * DAY_SECONDS,
-      Session: 14 * DAY_SECONDS,
-      RefreshToken: 14 * DAY_SECONDS,
-    },
-    interactions: { url: (_ctx, interaction) => `${OAUTH_PATH}/interaction/${interaction.uid}` },
-    extraTokenClaims: (_ctx: KoaContextWithOIDC, token) =>
-      token.kind === "AccessToken" && token.accountId ? { [claim]: token.accountId } : undefined,
-    features: features(audience),
-    // A public client (a browser-based MCP client) may call the token endpoints from its redirect URI's
-    // origin: oidc-provider's default rule, stated here.
-    clientBasedCORS: (_ctx, origin, client) =>
-      origin !== "null" &&
-      client.clientAuthMethod === "none" &&
-      client.redirectUris?.some((uri) => URL.parse(uri)?.origin === origin) === true,
-    renderError: (ctx, out) => {
-      const words = Object.values(out).map((v) => escapeHtml(String(v)));
-      ctx.type = "html";
-      ctx.set("content-security-policy", "default-src 'none'; frame-ancestors 'none'");
-      ctx.body = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>martech-steps: sign-in failed</title></head><body><h1>This sign-in cannot go on</h1><p>${words.join(": ")}</p><p>Start the sign-in again from your MCP client.</p></body></html>`;
-    },
-  };
+/**
+ * The public URL is the configured one, whatever the request says: oidc-provider builds every endpoint it
+ * publishes (the metadata's authorization, token, registration and jwks_uri) from the request's host and
+ * scheme, so a forged X-Forwarded-Host, X-Forwarded-Proto or Forwarded header would rewrite them (issue 26,
+ * item 3). Koa reads the forwarded headers (provider.proxy): they are set here from the /mcp URI, and the
+ * client's address is the socket's.
+ */
+function publicUrlOnly(req: IncomingMessage, audience: URL): void {
+  for (const name of Object.keys(req.headers))
+    if (name === "forwarded" || name.startsWith("x-forwarded-")) delete req.headers[name];
+  req.headers["x-forwarded-host"] = audience.host;
+  req.headers["x-forwarded-proto"] = audience.protocol.slice(0, -1);
 }
 
-function features(audience: string): Configuration["features"] {
-  return {
-    devInteractions: { enabled: false },
-    // No logout pages: a client ends its access by revoking its token.
-    rpInitiatedLogout: { enabled: false },
-    // RFC 7591: an MCP client registers itself (as the MCP authorization specification lets it).
-    registration: { enabled: true },
-    // RFC 7009 section 2.1: a client revokes only its own tokens (oidc-provider's default policy, stated).
-    revocation: {
-      enabled: true,
-      allowedPolicy: async (_ctx, client, token) => token.clientId === client.clientId,
-    },
-    resourceIndicators: {
-      enabled: true,
-      defaultResource: () => audience,
-      useGrantedResource: () => true,
-      getResourceServerInfo: async (_ctx, resource) => {
-        if (resource !== audience) {
-          const { errors } = await import("oidc-provider");
-          throw new errors.InvalidTarget(`this server issues tokens for ${audience} only`);
-        }
-        return {
-          scope: SCOPES_SUPPORTED.join(" "),
-          audience,
-          accessTokenTTL: ACCESS_TOKEN_TTL_SECONDS,
-          accessTokenFormat: "jwt",
-          jwt: { sign: { alg: ALG } },
-        };
-      },
-    },
-  };
-}
-
-/** Text as HTML (an error's words may quote what the request sent). */
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
-}
-
-/** The scopes an approval grants: those asked for that /mcp knows, else (none asked) both. */
-function grantedScopes(requested: unknown): string[] {
-  const asked = typeof requested === "string" ? requested.split(" ") : [];
-  const known = SCOPES_SUPPORTED.filter((scope) => asked.includes(scope));
-  return known.length > 0 ? known : [...SCOPES_SUPPORTED];
-}
-
-function interactionsOf(provider: Provider, audience: string): Interactions {
-  return {
-    async pending(req, res) {
-      let details: Awaited<ReturnType<Provider["interactionDetails"]>>;
-      try {
-        details = await provider.interactionDetails(req, res);
-      } catch {
-        return undefined;
-      }
-      const clientId = String(details.params.client_id ?? "");
-      const client = await provider.Client.find(clientId);
-      if (!client) return undefined;
-      return {
-        clientId,
-        clientName: String(client.clientName ?? clientId),
-        redirectUri: String(details.params.redirect_uri ?? ""),
-        scopes: grantedScopes(details.params.scope),
-      };
-    },
-    async approve(req, res, workspace) {
-      const details = await provider.interactionDetails(req, res);
-      const grant = new provider.Grant({ accountId: workspace, clientId: String(details.params.client_id) });
-      const scopes = grantedScopes(details.params.scope);
-      // oidc-provider counts every scope of its `scopes` as asked of itself too (its consent checks both).
-      const asked = typeof details.params.scope === "string" ? details.params.scope.split(" ") : [];
-      const oidc = asked.filter((scope) => scope === "openid" || scope === "offline_access");
-      grant.addOIDCScope([...oidc, ...scopes].join(" "));
-      grant.addResourceScope(audience, scopes.join(" "));
-      const grantId = await grant.save();
-      await provider.interactionFinished(
-        req,
-        res,
-        { login: { accountId: workspace }, consent: { grantId } },
-        { mergeWithLastSubmission: false },
-      );
-    },
-    async deny(req, res) {
-      await provider.interactionFinished(
-        req,
-        res,
-        { error: "access_denied", error_description: "The person declined this client's access." },
-        { mergeWithLastSubmission: false },
-      );
-    },
-  };
+/** A registration or a sign-in request over its address's allowance: 429 with Retry-After, nothing kept. */
+function overLimit(req: IncomingMessage, res: ServerResponse, path: string, buckets: Buckets): boolean {
+  const post = req.method === "POST";
+  const bucket =
+    post && path === `${OAUTH_PATH}/reg`
+      ? buckets.registration
+      : path === `${OAUTH_PATH}/auth` || (post && path === `${OAUTH_PATH}/par`)
+        ? buckets.signIn
+        : undefined;
+  const waitMs = bucket?.take(clientAddress(req)) ?? 0;
+  if (waitMs === 0) return false;
+  const seconds = Math.ceil(waitMs / 1000);
+  const what = bucket === buckets.registration ? "registrations" : "sign-in requests";
+  const words = `Too many ${what} from this address: retry in ${seconds} s.`;
+  const page = !post && /text\/html/.test(req.headers.accept ?? "");
+  res.writeHead(429, {
+    "content-type": page ? "text/html; charset=utf-8" : "application/json",
+    "cache-control": "no-store",
+    "content-security-policy": "default-src 'none'; frame-ancestors 'none'",
+    "retry-after": String(seconds),
+  });
+  res.end(
+    page
+      ? `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>martech-steps: try again later</title></head><body><h1>Too many sign-ins from this address</h1><p>${words} Then start the sign-in again from your MCP client.</p></body></html>`
+      : JSON.stringify({ error: "temporarily_unavailable", error_description: words }),
+  );
+  return true;
 }

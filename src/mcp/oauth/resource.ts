@@ -6,10 +6,17 @@
  * resource_metadata and the scope to ask for), and the validation of a JWT access token with jose: the
  * issuer's signature, `iss`, `aud` equal to this server's canonical /mcp URI (RFC 8707 section 2,
  * https://www.rfc-editor.org/rfc/rfc8707#section-2, so a token minted for another server is refused),
- * `exp` with a little clock skew, and the workspace from a configured claim.
+ * `exp` with a little clock skew, an `iat` not in the future, and the workspace from a configured claim.
+ * Explicit typing (RFC 9068 section 4, https://www.rfc-editor.org/rfc/rfc9068#section-4): the embedded
+ * server's own tokens must say `typ: at+jwt`, and live no longer than it issues them for, and their grant
+ * must still be held (revocation.ts). An external issuer's tokens may say `at+jwt` or, from issuers that
+ * predate RFC 9068, `JWT` or nothing (Microsoft Entra ID's are "always JWT":
+ * https://learn.microsoft.com/en-us/entra/identity-platform/access-token-claims-reference#header-claims);
+ * any other declared type (an ID token's `id_token+jwt`, a logout or DPoP token) is refused. What confuses
+ * an ID token with an access token is its audience (the client, never this /mcp URI), which is checked.
  */
 import { getOAuthProtectedResourceMetadataUrl } from "@modelcontextprotocol/server";
-import { errors as joseErrors, jwtVerify } from "jose";
+import { type JWTPayload, errors as joseErrors, jwtVerify } from "jose";
 import { checkWorkspaceName } from "../../auth/store-core.js";
 import { log } from "../../log.js";
 import { DEFAULT_WORKSPACE } from "../../workspace.js";
@@ -33,7 +40,15 @@ export interface ProtectedResourceOptions {
   keys: () => Promise<IssuerKeys>;
   /** The current time (tests move it). */
   now?: () => Date;
+  /** The embedded server's own tokens: `typ: at+jwt` required, their lifetime, and whether each still holds. */
+  ownTokens?: {
+    maxLifetimeSeconds: number;
+    isLive(claims: JWTPayload): boolean;
+  };
 }
+
+/** Declared types an external issuer's access token may carry (compared lowercase, "application/" dropped). */
+const EXTERNAL_TYPES = new Set(["at+jwt", "jwt"]);
 
 export type Decision =
   | { ok: true; workspace: string; clientId: string; scopes: string[] }
@@ -97,15 +112,22 @@ export class ProtectedResource {
     let claims: Claims;
     try {
       const { issuer, keys } = await this.#options.keys();
-      const { payload } = await jwtVerify(token, keys, {
+      const own = this.#options.ownTokens;
+      const { payload, protectedHeader } = await jwtVerify(token, keys, {
         issuer,
         audience: this.#options.audience,
         algorithms: ALGORITHMS,
         clockTolerance: CLOCK_TOLERANCE_SECONDS,
-        requiredClaims: ["exp"],
+        requiredClaims: own ? ["exp", "iat"] : ["exp"],
+        // With a maximum age jose also refuses an `iat` in the future (beyond the tolerance).
+        ...(own ? { typ: "at+jwt", maxTokenAge: own.maxLifetimeSeconds } : {}),
         ...(this.#options.now ? { currentDate: this.#options.now() } : {}),
       });
       claims = payload as Claims;
+      const wrong = this.#wrongTiming(payload) ?? (own ? undefined : externalType(protectedHeader.typ));
+      if (wrong) return this.#invalid(wrong);
+      if (own && !own.isLive(payload))
+        return this.#invalid("the token was revoked, or its sign-in has ended");
     } catch (error) {
       return this.#refusal(error);
     }
@@ -124,6 +146,18 @@ export class ProtectedResource {
     }
     const clientId = typeof claims.client_id === "string" ? claims.client_id : String(claims.azp ?? "");
     return { ok: true, workspace, clientId, scopes };
+  }
+
+  /** An `iat` in the future, or (own tokens) a lifetime longer than the server issues: the reason, else undefined. */
+  #wrongTiming(claims: JWTPayload): string | undefined {
+    const { iat, exp } = claims;
+    if (iat === undefined) return undefined;
+    const now = Math.floor((this.#options.now?.() ?? new Date()).getTime() / 1000);
+    if (iat > now + CLOCK_TOLERANCE_SECONDS) return "the token's iat claim is in the future";
+    const max = this.#options.ownTokens?.maxLifetimeSeconds;
+    if (max !== undefined && typeof exp === "number" && exp - iat > max)
+      return `the token lives longer than this server issues tokens for (${max} s)`;
+    return undefined;
   }
 
   #workspace(claims: Claims): string | undefined {
@@ -154,6 +188,8 @@ export class ProtectedResource {
       if (error.claim === "aud")
         return this.#invalid(`the token is not for this server (${this.#options.audience})`);
       if (error.claim === "iss") return this.#invalid("the token is from another issuer");
+      if (error.claim === "typ") return this.#invalid('the token is not an access token (typ "at+jwt")');
+      if (error.claim === "iat") return this.#invalid("the token's iat claim is in the future");
       return this.#invalid(`the token's ${error.claim} claim is not valid (${error.reason})`);
     }
     if (error instanceof joseErrors.JWKSTimeout || !(error instanceof joseErrors.JOSEError)) {
@@ -168,6 +204,15 @@ export class ProtectedResource {
     // A forged or damaged signature, a key the issuer does not publish, a token that is not a signed JWT.
     return this.#invalid("the token's signature is not valid");
   }
+}
+
+/** An external issuer's declared type, when it is one this server refuses: the reason, else undefined. */
+function externalType(typ: string | undefined): string | undefined {
+  if (typ === undefined) return undefined;
+  const normal = typ.toLowerCase().replace(/^application\//, "");
+  return EXTERNAL_TYPES.has(normal)
+    ? undefined
+    : `the token's type (typ "${typ.slice(0, 40).replace(/[^\x21-\x7e]/g, "?")}") is not an access token's`;
 }
 
 /** Granted scopes: RFC 9068's space-separated `scope`, or an `scp` array (Okta, Microsoft Entra ID). */
