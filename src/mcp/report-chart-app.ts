@@ -13,10 +13,10 @@
  * test/mcp/report-chart-app.test.ts checks these constants against the ones ext-apps exports.
  */
 import { readFile } from "node:fs/promises";
-import { fileURLToPath } from "node:url";
 import type { McpServer } from "@modelcontextprotocol/server";
 import { ConfigurationError } from "../errors.js";
 import { type ListedStep, listedSteps } from "../tools/listing.js";
+import { packageFile } from "../version.js";
 import type { ResourceProvider } from "./resources.js";
 
 export const REPORT_CHART_URI = "ui://martech-steps/report-chart";
@@ -43,24 +43,29 @@ export const REPORT_CHART_UI_META = {
   prefersBorder: true,
 };
 
-/** dist/mcp-app/ from both src/mcp/ (tests, tsx) and dist/mcp/ (the package): both are two levels down. */
-const VIEW_FILE = new URL("../../dist/mcp-app/report-chart.html", import.meta.url);
+/**
+ * The built view, from the package's root: this module runs from src/mcp/ (tests, tsx), dist/mcp/ (tsc's
+ * output, the plugin's exports) and dist/cli/chunks/ (the CLI's bundle, which `npm start`, `serve` and the
+ * installed bin run), so a path relative to its own `import.meta.url` held for the first two only
+ * (issue 25: the bin read dist/dist/mcp-app/).
+ */
+const VIEW_FILE = packageFile("dist/mcp-app/report-chart.html");
 
 /** Each view file read once (the package's; a test's); a failed read is tried again on the next request. */
 const views = new Map<string, Promise<string>>();
 
 /** The built view; a missing build says how to make it. */
-function viewHtml(file: URL): Promise<string> {
-  let view = views.get(file.href);
+function viewHtml(file: string): Promise<string> {
+  let view = views.get(file);
   if (!view) {
     view = readFile(file, "utf8").catch((error: NodeJS.ErrnoException) => {
-      views.delete(file.href);
+      views.delete(file);
       throw new ConfigurationError(
-        `The chart view is not built (${fileURLToPath(file)}: ${error.code ?? error.message}): run npm run build in a checkout, or reinstall the package.`,
+        `The chart view is not built (${file}: ${error.code ?? error.message}): run npm run build in a checkout, or reinstall the package.`,
         { cause: error },
       );
     });
-    views.set(file.href, view);
+    views.set(file, view);
   }
   return view;
 }
@@ -74,7 +79,7 @@ export function appToolMeta(stepName: string): { _meta: typeof REPORT_CHART_TOOL
 export function registerReportChartApp(
   server: McpServer,
   steps: readonly Pick<ListedStep, "name">[],
-  viewFile: URL = VIEW_FILE,
+  viewFile: string = VIEW_FILE,
 ): void {
   if (!steps.some((step) => step.name === REPORT_CHART_TOOL)) return;
   server.registerResource(

@@ -6,6 +6,7 @@ import type { RunReportResponse } from "../connectors/google/types.js";
 import { RunReportsFields, RunReportsOutput } from "../schemas/google-analytics.js";
 import { withAccount } from "./ga/account-field.js";
 import { throwIncompatible } from "./ga/compatibility.js";
+import type { DateRange } from "./ga/date-presets.js";
 import {
   propertyTimeZone,
   type ResolvedDates,
@@ -132,13 +133,7 @@ export const googleAnalyticsRunReports: ToolStep<ReturnType<typeof input>, typeo
     }
 
     ctx.progress({ progress: 2, total: 3, message: "Running the report" });
-    const merging = mergesRanges(fields, dates?.dateRanges);
-    const sent = merging ? wholeReportRequest(request) : request;
-    const response: RunReportResponse = fields.realtime
-      ? await ga.runRealtimeReport(propertyId, sent, ctx.signal)
-      : await ga.runReport(propertyId, sent, ctx.signal);
-    const flat = flattenReport(response);
-    if (merging) checkWholeReport(flat);
+    const { sent, response, flat } = await sendReport(ga, propertyId, fields, dates, request, ctx.signal);
     const quota = quotaSummary(
       response.propertyQuota ?? ga.quota(propertyId, fields.realtime ? "realtime" : "core")?.quotas,
     );
@@ -180,6 +175,28 @@ export const googleAnalyticsRunReports: ToolStep<ReturnType<typeof input>, typeo
     };
   },
 };
+
+/**
+ * The report as sent to GA and its rows: with two date ranges merged here, the whole report (every GA row,
+ * paged over combinations afterwards), else the page asked for.
+ */
+async function sendReport(
+  ga: Google,
+  propertyId: string,
+  fields: Fields,
+  dates: { dateRanges: DateRange[] } | undefined,
+  request: Record<string, unknown>,
+  signal: AbortSignal | undefined,
+) {
+  const merging = mergesRanges(fields, dates?.dateRanges);
+  const sent = merging ? wholeReportRequest(request) : request;
+  const response: RunReportResponse = fields.realtime
+    ? await ga.runRealtimeReport(propertyId, sent, signal)
+    : await ga.runReport(propertyId, sent, signal);
+  const flat = flattenReport(response);
+  if (merging) checkWholeReport(flat);
+  return { sent, response, flat };
+}
 
 const headerNames = (headers: { name?: string }[] | undefined) =>
   (headers ?? []).flatMap((h) => h.name ?? []);

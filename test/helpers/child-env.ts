@@ -1,3 +1,4 @@
+import type { ChildProcess } from "node:child_process";
 import { tmpdir } from "node:os";
 
 /**
@@ -10,4 +11,16 @@ export function childEnv(env: NodeJS.ProcessEnv = {}): Record<string, string> {
   return Object.fromEntries(
     Object.entries(all).filter((entry): entry is [string, string] => entry[1] !== undefined),
   );
+}
+
+/**
+ * Stops a process a test started and resolves once it has exited: until then it may still be writing in the
+ * file's temp folder (Node 22's compile cache is written as the process exits), which the file then removes.
+ */
+export function stopChild(child: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) return resolve();
+    child.once("exit", () => resolve());
+    child.kill("SIGTERM");
+  });
 }

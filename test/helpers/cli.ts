@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { chmod, mkdir, writeFile } from "node:fs/promises";
 import { createServer, type Server } from "node:net";
 import { join } from "node:path";
-import { childEnv } from "./child-env.js";
+import { childEnv, stopChild } from "./child-env.js";
 import { tempDir } from "./temp.js";
 
 /** The built CLI, run as a user runs it. */
@@ -85,6 +85,8 @@ export async function isListening(port: number): Promise<boolean> {
   });
 }
 
+export { stopChild };
+
 export interface Started {
   child: ChildProcess;
   /** What the command printed on stderr until it was ready. */
@@ -92,18 +94,6 @@ export interface Started {
   /** What it printed on stdout so far. */
   stdout(): string;
   stop(): Promise<void>;
-}
-
-/**
- * Stops a process a test started and resolves once it has exited: until then it may still be writing in the
- * file's temp folder (Node 22's compile cache is written as the process exits), which the file then removes.
- */
-export function stopChild(child: ChildProcess): Promise<void> {
-  return new Promise((resolve) => {
-    if (child.exitCode !== null || child.signalCode !== null) return resolve();
-    child.once("exit", () => resolve());
-    child.kill("SIGTERM");
-  });
 }
 
 /** Starts a long-running command (start, sandbox) and resolves once its banner says it is ready. */

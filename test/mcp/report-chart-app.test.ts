@@ -7,7 +7,6 @@
 import { createHash } from "node:crypto";
 import { copyFile } from "node:fs/promises";
 import { join } from "node:path";
-import { pathToFileURL } from "node:url";
 import { RESOURCE_MIME_TYPE, RESOURCE_URI_META_KEY } from "@modelcontextprotocol/ext-apps/server";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import type { McpServer } from "@modelcontextprotocol/server";
@@ -181,7 +180,7 @@ describe("Run Reports' chart as an MCP App", () => {
       },
     } as unknown as McpServer;
     const dir = await tempDir("martech-chart-view-");
-    const file = pathToFileURL(join(dir, "report-chart.html"));
+    const file = join(dir, "report-chart.html");
     registerReportChartApp(server, [{ name: REPORT_CHART_TOOL }], file);
     await expect(read?.(new URL(REPORT_CHART_URI))).rejects.toThrow(
       /The chart view is not built \(.*report-chart\.html: ENOENT\): run npm run build in a checkout, or reinstall the package\./,

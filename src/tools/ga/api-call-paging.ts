@@ -107,48 +107,8 @@ export function pageBody(
         ? ([from.list, shown[from.list]] as [string, unknown[]])
         : largestList(shown);
     if (largest) {
-      const [key, list] = largest;
-      const rest = jsonSize({ ...shown, [key]: [] });
-      const { items } = capItems(list, maxBytes - rest, true);
-      if (rest < maxBytes) {
-        const skipped = from?.list === key ? from.skip : 0;
-        const nextCursor = encodeCursor(fingerprint(fields), { k: key, s: skipped + items.length });
-        // The kept items stay within the setting for kept results (MARTECH_STEPS_RESULT_MAX_BYTES).
-        const whole = options.keepBytes === undefined ? [] : capItems(list, options.keepBytes, true).items;
-        const cut = options.keepBytes !== undefined && whole.length < list.length;
-        const warning = moreWarning({
-          unit: key,
-          shown: items.length,
-          read: list.length,
-          capped: true,
-          resume: RESUME,
-          kept: options.keepBytes !== undefined && !cut,
-        });
-        const keptWords = cut
-          ? ` The first ${whole.length} are in the full result linked with this answer; after them, continue with the nextCursor its pages name.`
-          : "";
-        return {
-          body: { ...shown, [key]: items },
-          warnings: [
-            ...notes,
-            `${warning}${keptWords}`,
-            ...tokenWarning(shown as Body, key, list.length - items.length),
-          ],
-          nextCursor,
-          part: { list: key, first: skipped, shown: items.length, of: skipped + list.length },
-          ...(options.keepBytes !== undefined
-            ? {
-                full: {
-                  kind: "items" as const,
-                  items: whole,
-                  ...(cut
-                    ? { nextCursor: encodeCursor(fingerprint(fields), { k: key, s: skipped + whole.length }) }
-                    : {}),
-                },
-              }
-            : {}),
-        };
-      }
+      const cut = cutList({ fields, shown, largest, from, notes, keepBytes: options.keepBytes, maxBytes });
+      if (cut) return cut;
     }
   }
   const text = JSON.stringify(shown);
@@ -159,4 +119,60 @@ export function pageBody(
       `Output capped at ${kb} KB: the response (${Math.round(size / 1000)} KB) is cut off as JSON text.`,
     ],
   };
+}
+
+/** The largest list (or the one a cursor names) cut to what fits, with the cursor to the first item left out. */
+function cutList(o: {
+  fields: GoogleApiCallFields;
+  shown: Body;
+  largest: [string, unknown[]];
+  from: ReturnType<typeof skipOf>;
+  notes: string[];
+  keepBytes: number | undefined;
+  maxBytes: number;
+}): PagedBody | undefined {
+  const { fields, shown, largest, from, notes, keepBytes, maxBytes } = o;
+  const [key, list] = largest;
+  const rest = jsonSize({ ...shown, [key]: [] });
+  const { items } = capItems(list, maxBytes - rest, true);
+  if (rest < maxBytes) {
+    const skipped = from?.list === key ? from.skip : 0;
+    const nextCursor = encodeCursor(fingerprint(fields), { k: key, s: skipped + items.length });
+    // The kept items stay within the setting for kept results (MARTECH_STEPS_RESULT_MAX_BYTES).
+    const whole = keepBytes === undefined ? [] : capItems(list, keepBytes, true).items;
+    const cut = keepBytes !== undefined && whole.length < list.length;
+    const warning = moreWarning({
+      unit: key,
+      shown: items.length,
+      read: list.length,
+      capped: true,
+      resume: RESUME,
+      kept: keepBytes !== undefined && !cut,
+    });
+    const keptWords = cut
+      ? ` The first ${whole.length} are in the full result linked with this answer; after them, continue with the nextCursor its pages name.`
+      : "";
+    return {
+      body: { ...shown, [key]: items },
+      warnings: [
+        ...notes,
+        `${warning}${keptWords}`,
+        ...tokenWarning(shown as Body, key, list.length - items.length),
+      ],
+      nextCursor,
+      part: { list: key, first: skipped, shown: items.length, of: skipped + list.length },
+      ...(keepBytes !== undefined
+        ? {
+            full: {
+              kind: "items" as const,
+              items: whole,
+              ...(cut
+                ? { nextCursor: encodeCursor(fingerprint(fields), { k: key, s: skipped + whole.length }) }
+                : {}),
+            },
+          }
+        : {}),
+    };
+  }
+  return undefined;
 }
