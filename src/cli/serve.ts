@@ -4,10 +4,15 @@ import { timerMs } from "../deadline.js";
 import { ConfigurationError, ValidationError } from "../errors.js";
 import { log } from "../log.js";
 import type { HttpServerHandle } from "../mcp/http.js";
-import { DEFAULT_MAX_SESSIONS, DEFAULT_SESSION_IDLE_MS, parseApiKeys } from "../mcp/http-guard.js";
+import {
+  DEFAULT_MAX_SESSIONS,
+  DEFAULT_SESSION_IDLE_MS,
+  isLoopback,
+  parseApiKeys,
+} from "../mcp/http-guard.js";
 import { createMcpServer } from "../mcp/server.js";
 import { checkedStdioTransport } from "../mcp/stdio-guard.js";
-import { oauthSettings, switchSetting } from "../settings.js";
+import { cookieSecureSetting, oauthSettings, switchSetting } from "../settings.js";
 import { createState } from "../state/index.js";
 import { listedSteps } from "../tools/listing.js";
 import { DEFAULT_WORKSPACE, Workspace, type WorkspaceOptions } from "../workspace.js";
@@ -154,11 +159,11 @@ export async function serve(options: ServeOptions): Promise<void> {
  */
 async function serveHttp(options: ServeOptions, workspaces: WorkspaceFactory): Promise<void> {
   let web: ConsoleHandle | undefined;
-  let handle: HttpServerHandle;
+  let started: { handle: HttpServerHandle; host: string };
   try {
     const http = httpOptions(process.env, options);
     // Loaded here: serving over stdio does not pay for the HTTP server.
-    const { startHttpServer, isLoopback } = await import("../mcp/http.js");
+    const { startHttpServer } = await import("../mcp/http.js");
     // The embedded authorization server signs people in through the console's login and consent page.
     web =
       http.oauth.mode === "embedded"
@@ -169,29 +174,45 @@ async function serveHttp(options: ServeOptions, workspaces: WorkspaceFactory): P
             env: process.env,
           })
         : undefined;
-    handle = await startHttpServer({
+    const handle = await startHttpServer({
       ...http,
       workspace: workspaces,
       ...(web ? { routes: web.routes, oauth: { ...http.oauth, consent: web.consent } } : {}),
     }).catch((error: unknown) => {
       throw listenError(error, process.env, options, http);
     });
+    started = { handle, host: http.host };
   } catch (error) {
     web?.close();
     await workspaces.close();
     throw error;
   }
+  const { handle, host } = started;
+  const page = web;
   log.info({ url: handle.url }, "MCP server listening (Streamable HTTP)");
   process.stderr.write(`martech-steps MCP server: ${handle.url}\n${alsoAt(handle.urls)}`);
-  if (web)
+  if (page)
     process.stderr.write(
-      `Console, where people approve MCP clients (the login link works once): ${web.loginUrl(handle.url)}\n`,
+      `${cookieWarning(process.env, host, page.secureCookie)}Console, where people approve MCP clients (the login link works once): ${page.loginUrl(handle.url)}\n`,
     );
-  const opened = { web, handle };
   closeOnSignal(async () => {
-    opened.web?.close();
-    await opened.handle.close();
+    page?.close();
+    await handle.close();
   });
+}
+
+/**
+ * Off loopback, other machines reach the console, most likely through a TLS proxy, and a session cookie
+ * without Secure would also be sent over plain HTTP. Unless the operator chose (MARTECH_STEPS_COOKIE_SECURE)
+ * or the public URL says https (then it is Secure), the server says so at start ("" otherwise).
+ */
+export function cookieWarning(env: NodeJS.ProcessEnv, host: string, secure: boolean): string {
+  if (isLoopback(host) || secure || cookieSecureSetting(env).chosen) return "";
+  return (
+    "warning: the console's session cookie is not Secure. If browsers reach this server over HTTPS (a TLS proxy), " +
+    "set MARTECH_STEPS_COOKIE_SECURE=1 (or MARTECH_STEPS_OAUTH_AUDIENCE=https://<public name>/mcp); to serve the " +
+    "console over plain HTTP on purpose, set MARTECH_STEPS_COOKIE_SECURE=0.\n"
+  );
 }
 
 /** The other URLs a server bound to every interface answers to, one line each ("" when there are none). */

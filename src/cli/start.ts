@@ -6,7 +6,14 @@ import { createState, type SharedState } from "../state/index.js";
 import { Workspace } from "../workspace.js";
 import { newAdminToken, writeAdminFile } from "./console-link.js";
 import { type Emulators, sandboxOf, startEmulators } from "./sandbox-wiring.js";
-import { closeOnSignal, httpOptions, listenError, type ServeOptions, workspaceFactory } from "./serve.js";
+import {
+  closeOnSignal,
+  cookieWarning,
+  httpOptions,
+  listenError,
+  type ServeOptions,
+  workspaceFactory,
+} from "./serve.js";
 
 /** The rooms with nothing configured that reaches the real service: `npm start` runs their emulators. */
 async function unconfigured(probe: Workspace): Promise<Record<ConnectionKind, boolean>> {
@@ -62,6 +69,8 @@ interface Running {
   emulators: Emulators;
   web: ConsoleHandle;
   handle: HttpServerHandle;
+  /** The interface it listens on. */
+  host: string;
   removeAdminFile: () => void;
 }
 
@@ -106,7 +115,7 @@ async function startAll(options: ServeOptions): Promise<Running> {
     const removeAdminFile = isLoopback(http.host)
       ? writeAdminFile(process.env, handle.url, adminToken)
       : () => {};
-    return { needs, emulators: running, web, handle, removeAdminFile };
+    return { needs, emulators: running, web, handle, host: http.host, removeAdminFile };
   } catch (error) {
     await Promise.allSettled([emulators?.close(), state?.close(), probe.store.close?.()]);
     throw error;
@@ -118,7 +127,8 @@ async function startAll(options: ServeOptions): Promise<Running> {
  * so a fresh machine works with no account.
  */
 export async function start(options: ServeOptions): Promise<HttpServerHandle> {
-  const { needs, emulators, web, handle, removeAdminFile } = await startAll(options);
+  const { needs, emulators, web, handle, host, removeAdminFile } = await startAll(options);
+  process.stderr.write(cookieWarning(process.env, host, web.secureCookie));
   const lines = [
     `Console (open in your browser; the login link works once): ${web.loginUrl(handle.url)}`,
     ...(isLoopback(new URL(handle.url).hostname)

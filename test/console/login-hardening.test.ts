@@ -132,6 +132,19 @@ describe("console session cookie", () => {
   });
 });
 
+describe("console session cookie behind TLS (issue 26, item 6)", () => {
+  it("is Secure and __Host- when the public /mcp URL is https, unless MARTECH_STEPS_COOKIE_SECURE=0 says otherwise", async () => {
+    const audience = { MARTECH_STEPS_OAUTH_AUDIENCE: "https://mcp.example.com/mcp" };
+    const tls = await serve({ env: audience });
+    expect(tls.web.secureCookie).toBe(true);
+    expect(String((await tls.login(KEY)).headers["set-cookie"])).toMatch(/^__Host-.*; Secure;/);
+    const chosen = await serve({ env: { ...audience, MARTECH_STEPS_COOKIE_SECURE: "0" } });
+    expect(String((await chosen.login(KEY)).headers["set-cookie"])).not.toMatch(/Secure/);
+    const plain = await serve({ env: { MARTECH_STEPS_OAUTH_AUDIENCE: "http://127.0.0.1:1/mcp" } });
+    expect(String((await plain.login(KEY)).headers["set-cookie"])).not.toMatch(/Secure/);
+  });
+});
+
 describe("a printed login link", () => {
   it("works for 15 minutes, then sends the browser to a page saying it expired", async () => {
     const { open, mint, clock } = await serve();
