@@ -98,22 +98,7 @@ export async function startHttpServer(options: HttpServerOptions): Promise<HttpS
   // the default workspace's), only the operations endpoints answer, /readyz 503; the rest is 503 with
   // Retry-After (http-app.ts).
   const mounted = { done: false };
-  // /healthz, /readyz and /metrics (see ops/routes.ts for who may read what).
-  const ops = await createOpsRoutes({
-    dependencies: () => {
-      const { store, state } = options.workspace(DEFAULT_WORKSPACE);
-      return {
-        // The default workspace's document, opened as a request would (key, file or Redis); fails when the
-        // store lost documents it held (auth/readiness.ts).
-        credentialStore: () => credentialStoreReady(store, DEFAULT_WORKSPACE),
-        ...(state.backend === "redis" ? { redis: () => state.ping() } : {}),
-      };
-    },
-    // Open only where /mcp is: with OAuth (a server others reach), only an API key reads the metrics.
-    mayReadMetrics: (req) =>
-      (apiKeys.size === 0 && !oauthIsOn(options)) || keyWorkspace(apiKeys, req) !== undefined,
-    mounted: () => mounted.done,
-  });
+  const ops = await opsRoutes(options, apiKeys, () => mounted.done);
   // Filled once the server listens: the accepted values carry its port.
   const allowed = { hosts: new Set<string>(), origins: new Set<string>() };
   const oauth: { resource?: ProtectedResource; embedded?: EmbeddedServer } = {};
@@ -168,6 +153,29 @@ export async function startHttpServer(options: HttpServerOptions): Promise<HttpS
       await new Promise<void>((resolve) => httpServer.close(() => resolve()));
     },
   };
+}
+
+/** /healthz, /readyz and /metrics (see ops/routes.ts for who may read what). */
+function opsRoutes(
+  options: HttpServerOptions,
+  apiKeys: ReadonlyMap<string, string>,
+  mounted: () => boolean,
+): ReturnType<typeof createOpsRoutes> {
+  return createOpsRoutes({
+    dependencies: () => {
+      const { store, state } = options.workspace(DEFAULT_WORKSPACE);
+      return {
+        // The default workspace's document, opened as a request would (key, file or Redis); fails when the
+        // store lost documents it held (auth/readiness.ts).
+        credentialStore: () => credentialStoreReady(store, DEFAULT_WORKSPACE),
+        ...(state.backend === "redis" ? { redis: () => state.ping() } : {}),
+      };
+    },
+    // Open only where /mcp is: with OAuth (a server others reach), only an API key reads the metrics.
+    mayReadMetrics: (req) =>
+      (apiKeys.size === 0 && !oauthIsOn(options)) || keyWorkspace(apiKeys, req) !== undefined,
+    mounted,
+  });
 }
 
 /** The MCP endpoint's URLs on a port, the one to share first. */
