@@ -150,8 +150,20 @@ async function readChecked(path: string, rules: SecretFileRules): Promise<Secret
   }
 }
 
-/** Reads under way, per path: a caller after a deadline waits on the same read rather than start another. */
+/** Reads and stats under way, per path: a caller after a deadline waits on the same one rather than start another. */
 const reading = new Map<string, Promise<SecretText>>();
+const statting = new Map<string, Promise<Stats>>();
+
+/** The call under way for `path` in `calls`, or a new one, forgotten once it settles however late. */
+function shared<T>(calls: Map<string, Promise<T>>, path: string, start: () => Promise<T>): Promise<T> {
+  const running = calls.get(path);
+  if (running) return running;
+  const started = start();
+  calls.set(path, started);
+  const forget = () => calls.delete(path);
+  started.then(forget, forget);
+  return started;
+}
 
 /** Settles with `work`, or rejects with `late()` after `ms`; the timer holds nothing open. */
 function within<T>(work: Promise<T>, ms: number, late: () => Error): Promise<T> {
@@ -177,19 +189,22 @@ function tooSlow(path: string, rules: SecretFileRules, ms: number): SecretFileEr
  * thrown as they are, for the caller to word; a refusal is a SecretFileError.
  */
 export function readSecretFile(path: string, rules: SecretFileRules): Promise<SecretText> {
-  let read = reading.get(path);
-  if (!read) {
-    const started = readChecked(path, rules);
-    read = started;
-    reading.set(path, started);
-    // Forgotten once it settles, however late: until then it is the one read of this path.
-    started.then(
-      () => reading.delete(path),
-      () => reading.delete(path),
-    );
-  }
   const ms = rules.deadlineMs ?? SECRET_FILE_DEADLINE_MS;
-  return within(read, ms, () => tooSlow(path, rules, ms));
+  return within(
+    shared(reading, path, () => readChecked(path, rules)),
+    ms,
+    () => tooSlow(path, rules, ms),
+  );
+}
+
+/** stat(2) of a secret file's path, within the deadline, one under way per path (see readSecretFile). */
+export function statSecretFile(path: string, rules: SecretFileRules): Promise<Stats> {
+  const ms = rules.deadlineMs ?? SECRET_FILE_DEADLINE_MS;
+  return within(
+    shared(statting, path, () => stat(path)),
+    ms,
+    () => tooSlow(path, rules, ms),
+  );
 }
 
 /** The last text read per path, with the identity it had. */
@@ -203,8 +218,7 @@ const CACHE_ENTRIES = 32;
  * checks a private key at every use.
  */
 export async function cachedSecretFile(path: string, rules: SecretFileRules): Promise<SecretText> {
-  const ms = rules.deadlineMs ?? SECRET_FILE_DEADLINE_MS;
-  const info = await within(stat(path), ms, () => tooSlow(path, rules, ms));
+  const info = await statSecretFile(path, rules);
   checkSecretStat(path, info, rules);
   const kept = cache.get(path);
   if (kept?.version === fileVersion(info)) return kept;

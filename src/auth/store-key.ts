@@ -7,6 +7,7 @@ import {
   readSecretFile,
   readSecretFileSync,
   type SecretFileRules,
+  statSecretFile,
 } from "./secret-file.js";
 
 /** The store key and where it came from (named in errors, never the key itself). */
@@ -126,7 +127,7 @@ async function readOnce(
     // Re-checking a key already read is synchronous (microseconds, where an asynchronous stat costs a
     // thread-pool round trip at every store read). A first read stays asynchronous: it yields to the
     // event loop, so a caller polling for a key file another task is creating cannot starve that task.
-    const info = known ? statSync(path) : await stat(path);
+    const info = known ? statSync(path) : await statSecretFile(path, KEY_FILE);
     // Checked at every use, as ssh checks a private key (a FIFO or a device is refused here, before any
     // open), but read again only when the file changed.
     checkSecretStat(path, info, KEY_FILE);

@@ -6,6 +6,7 @@ import {
   readSecretFileSync,
   SecretFileError,
 } from "../../src/auth/secret-file.js";
+import { readKeyFile } from "../../src/auth/store-key.js";
 import { ODD_KINDS, oddFiles, secretFile } from "../helpers/odd-files.js";
 import { tempDir } from "../helpers/temp.js";
 
@@ -15,7 +16,7 @@ import { tempDir } from "../helpers/temp.js";
  */
 
 // A file on a hung network mount: every open of a path under a folder named "hung-mount" never returns.
-const opens = vi.hoisted(() => ({ hung: 0 }));
+const opens = vi.hoisted(() => ({ hung: 0, hungStats: 0 }));
 vi.mock("node:fs/promises", async (importOriginal) => {
   const actual = await importOriginal<typeof import("node:fs/promises")>();
   return {
@@ -26,6 +27,13 @@ vi.mock("node:fs/promises", async (importOriginal) => {
         return new Promise(() => undefined);
       }
       return actual.open(...args);
+    },
+    stat: (...args: Parameters<typeof actual.stat>) => {
+      if (String(args[0]).includes("hung-stat")) {
+        opens.hungStats += 1;
+        return new Promise(() => undefined);
+      }
+      return actual.stat(...args);
     },
   };
 });
@@ -73,6 +81,28 @@ describe("a secret file that is not a small regular file", () => {
     }
     // One open stuck, not one per caller (each would hold a thread of libuv's file-system pool).
     expect(opens.hung).toBe(1);
+  });
+
+  it("ends within the deadline when even its stat hangs, with one stat stuck for every caller", async () => {
+    const dir = await tempDir("secret-hung-stat-");
+    const path = await secretFile(dir, "key.json", "{}");
+    const rules = { ...RULES, deadlineMs: 200 };
+    const outcomes = await Promise.all(
+      [1, 2, 3].map(() => cachedSecretFile(path, rules).catch((error: unknown) => error)),
+    );
+    for (const outcome of outcomes) expect(String(outcome)).toMatch(/did not answer within 200 ms/);
+    expect(opens.hungStats).toBe(1);
+  });
+
+  it("ends a first read of the store's key file within the deadline when its stat hangs", async () => {
+    const dir = await tempDir("secret-hung-stat-key-");
+    const path = await secretFile(dir, "key", "a".repeat(64));
+    const before = opens.hungStats;
+    const started = performance.now();
+    // The key file's rules have the default deadline (2 s); a bare stat here never settled.
+    await expect(readKeyFile(path)).rejects.toThrow(/The key file .* did not answer within 2000 ms/);
+    expect(performance.now() - started).toBeLessThan(4_000);
+    expect(opens.hungStats - before).toBe(1);
   });
 });
 
