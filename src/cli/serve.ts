@@ -210,6 +210,7 @@ export function cookieWarning(env: NodeJS.ProcessEnv, host: string, secure: bool
   if (isLoopback(host) || secure || cookieSecureSetting(env).chosen) return "";
   return (
     "warning: the console's session cookie is not Secure. If browsers reach this server over HTTPS (a TLS proxy), " +
+    "it is Secure only on requests the proxy marks X-Forwarded-Proto: https; " +
     "set MARTECH_STEPS_COOKIE_SECURE=1 (or MARTECH_STEPS_OAUTH_AUDIENCE=https://<public name>/mcp); to serve the " +
     "console over plain HTTP on purpose, set MARTECH_STEPS_COOKIE_SECURE=0.\n"
   );

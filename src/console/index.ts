@@ -38,7 +38,8 @@ export interface ConsoleOptions {
   loginTokenTtlMs?: number;
   /**
    * The session cookie is Secure: served over TLS. Default: MARTECH_STEPS_COOKIE_SECURE of `env` when set,
-   * else whether MARTECH_STEPS_OAUTH_AUDIENCE is an https URL (settings.ts cookieSecureSetting).
+   * else whether MARTECH_STEPS_OAUTH_AUDIENCE is an https URL (settings.ts cookieSecureSetting). Unless given
+   * here or in the setting, a request a TLS proxy marks as HTTPS (X-Forwarded-Proto) gets a Secure cookie too.
    */
   secureCookie?: boolean;
   /** The built page (default dist/console-web). */
@@ -70,10 +71,13 @@ export interface ConsoleHandle {
 export function createConsole(options: ConsoleOptions): ConsoleHandle {
   const now = options.now ?? Date.now;
   const env = options.env ?? process.env;
-  const secureCookie = options.secureCookie ?? cookieSecureSetting(env).secure;
+  const setting = cookieSecureSetting(env);
+  const secureCookie = options.secureCookie ?? setting.secure;
   const sessions = new Sessions(now, {
     loginTokenTtlMs: options.loginTokenTtlMs ?? positiveSetting(env, "MARTECH_STEPS_LOGIN_TOKEN_TTL_MS"),
     secureCookie,
+    // Unless the operator chose: a request a TLS proxy marks as HTTPS gets a Secure cookie (sessions.ts tlsForwarded).
+    secureWhenForwarded: options.secureCookie === undefined && !setting.chosen,
   });
   const reports = new CspReports(now);
   const running = new Map<string, ConsoleRun>();
