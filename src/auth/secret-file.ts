@@ -11,8 +11,8 @@
  *   reading-only returns without delay"), so what is read is what was checked;
  * - at most SECRET_FILE_MAX_BYTES;
  * - within a deadline (SECRET_FILE_DEADLINE_MS): a system call stuck on a hung mount cannot be cancelled,
- *   but the caller gets an error in time, and later callers wait on the same stuck read instead of
- *   starting another (each would hold one of libuv's four file-system threads);
+ *   but the caller gets an error in time, and later callers wait for the stuck read to end instead of
+ *   starting another (each would hold one of libuv's four file-system threads); so does the stat before it;
  * - permissions as ssh checks a private key: a file other users may read, or that another user owns, is
  *   refused (the store's key file always was; a Google key is as secret);
  * - `cachedSecretFile` reads a file once and again only when its identity (inode, size, mtime, ctime)
@@ -150,19 +150,47 @@ async function readChecked(path: string, rules: SecretFileRules): Promise<Secret
   }
 }
 
-/** Reads and stats under way, per path: a caller after a deadline waits on the same one rather than start another. */
-const reading = new Map<string, Promise<SecretText>>();
-const statting = new Map<string, Promise<Stats>>();
+/**
+ * One call under way per path (a stat, or a read), and the callers that come while it runs share the one
+ * after it. A caller never takes the answer of a call begun before it asked: that one may predate the
+ * file (a stat begun before another process created the key file said ENOENT to a caller that had just
+ * seen it created, and the store then called the file missing). And a call stuck on a hung mount holds one
+ * thread of libuv's four-thread file-system pool, not one per caller: the callers after it wait on the
+ * next call, which starts only once the stuck one returns, and each gives up at its own deadline.
+ */
+interface Flight<T> {
+  /** Settles when the call under way does, however it ends. */
+  settled: Promise<void>;
+  /** The call after it, shared by every caller that came meanwhile. */
+  next?: Promise<T>;
+}
 
-/** The call under way for `path` in `calls`, or a new one, forgotten once it settles however late. */
-function shared<T>(calls: Map<string, Promise<T>>, path: string, start: () => Promise<T>): Promise<T> {
-  const running = calls.get(path);
-  if (running) return running;
-  const started = start();
-  calls.set(path, started);
-  const forget = () => calls.delete(path);
-  started.then(forget, forget);
-  return started;
+const reading = new Map<string, Flight<SecretText>>();
+const statting = new Map<string, Flight<Stats>>();
+
+/** A call of `start` for `path` begun after this caller asked, shared as Flight says. */
+function fresh<T>(flights: Map<string, Flight<T>>, path: string, start: () => Promise<T>): Promise<T> {
+  const flight = flights.get(path);
+  if (!flight) return launch(flights, path, start);
+  flight.next ??= flight.settled.then(() => launch(flights, path, start));
+  return flight.next;
+}
+
+function launch<T>(flights: Map<string, Flight<T>>, path: string, start: () => Promise<T>): Promise<T> {
+  const work = start();
+  const flight: Flight<T> = {
+    settled: work.then(
+      () => undefined,
+      () => undefined,
+    ),
+  };
+  flights.set(path, flight);
+  // Registered before any `next` is chained: when nobody waits for another call, the path is forgotten;
+  // else the next call's launch replaces this entry.
+  void flight.settled.then(() => {
+    if (flight.next === undefined && flights.get(path) === flight) flights.delete(path);
+  });
+  return work;
 }
 
 /** Settles with `work`, or rejects with `late()` after `ms`; the timer holds nothing open. */
@@ -191,17 +219,17 @@ function tooSlow(path: string, rules: SecretFileRules, ms: number): SecretFileEr
 export function readSecretFile(path: string, rules: SecretFileRules): Promise<SecretText> {
   const ms = rules.deadlineMs ?? SECRET_FILE_DEADLINE_MS;
   return within(
-    shared(reading, path, () => readChecked(path, rules)),
+    fresh(reading, path, () => readChecked(path, rules)),
     ms,
     () => tooSlow(path, rules, ms),
   );
 }
 
-/** stat(2) of a secret file's path, within the deadline, one under way per path (see readSecretFile). */
+/** stat(2) of a secret file's path, within the deadline, shared as readSecretFile's reads are (Flight). */
 export function statSecretFile(path: string, rules: SecretFileRules): Promise<Stats> {
   const ms = rules.deadlineMs ?? SECRET_FILE_DEADLINE_MS;
   return within(
-    shared(statting, path, () => stat(path)),
+    fresh(statting, path, () => stat(path)),
     ms,
     () => tooSlow(path, rules, ms),
   );

@@ -33,6 +33,16 @@ vi.mock("node:fs/promises", async (importOriginal) => {
         opens.hungStats += 1;
         return new Promise(() => undefined);
       }
+      // A slow disk: the stat is taken now, its answer comes 150 ms later.
+      if (String(args[0]).includes("slow-stat")) {
+        const late = (settle: () => void) => setTimeout(settle, 150);
+        return new Promise((resolve, reject) =>
+          actual.stat(...args).then(
+            (info) => late(() => resolve(info)),
+            (error: unknown) => late(() => reject(error)),
+          ),
+        );
+      }
       return actual.stat(...args);
     },
   };
@@ -107,6 +117,17 @@ describe("a secret file that is not a small regular file", () => {
 });
 
 describe("a secret file that is one", () => {
+  it("is seen by a caller that asks after it was made, while a stat begun before is still under way", async () => {
+    const dir = await tempDir("secret-slow-stat-");
+    const path = `${dir}/key.json`;
+    // Begun before the file exists (its answer, ENOENT, comes late)...
+    const before = cachedSecretFile(path, RULES).catch((error: unknown) => error);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    // ...then the file is made, and a caller asks: it must not get the earlier stat's answer.
+    await secretFile(dir, "key.json", "made");
+    expect((await cachedSecretFile(path, RULES)).text).toBe("made");
+    expect((await before) as NodeJS.ErrnoException).toMatchObject({ code: "ENOENT" });
+  });
   it("is read once and kept until it changes (one stat per use)", async () => {
     const dir = await tempDir("secret-cache-");
     const path = await secretFile(dir, "key.json", "first");
