@@ -8,6 +8,23 @@ export const MIN_SECRET_CHARS = 8;
 /** How many decoding rounds a text gets before it is checked again (e.g. JSON-escaped percent-encoding). */
 const DECODE_ROUNDS = 3;
 
+/**
+ * A PEM encapsulation boundary (RFC 7468 section 2, https://www.rfc-editor.org/rfc/rfc7468#section-2):
+ * "-----BEGIN PRIVATE KEY-----" is the same in every key, public words, never a secret. Registered with the
+ * key, its fragments ("private key", "BEGIN PRIVATE") cut the product's own words out of messages: "The
+ * private key of service account …" came out as "[redacted] of service account …".
+ */
+const PEM_BOUNDARY = /-----(?:BEGIN|END) [A-Z0-9 ]{1,64}-----/g;
+
+/** The parts of a value that are secret: the value, less any PEM boundary it holds (see PEM_BOUNDARY). */
+export function secretParts(value: string): string[] {
+  if (!value.includes("-----")) return [value];
+  return value
+    .split(PEM_BOUNDARY)
+    .map((part) => part.trim())
+    .filter((part) => part.length >= MIN_SECRET_CHARS);
+}
+
 export type Kind = "plain" | "base64";
 
 export interface Pattern {

@@ -24,7 +24,7 @@
  */
 import { inspect } from "node:util";
 import { installErrorScrubber } from "./errors.js";
-import { decodedForms, MIN_SECRET_CHARS, type Pattern, patternsOf } from "./redact-forms.js";
+import { decodedForms, MIN_SECRET_CHARS, type Pattern, patternsOf, secretParts } from "./redact-forms.js";
 import { growToWords, WindowIndex } from "./redact-scan.js";
 
 export const REDACTED = "[redacted]";
@@ -47,10 +47,13 @@ export class Redactor {
     this.#feeds = options.feeds === null ? undefined : (options.feeds ?? processRedactor);
   }
 
-  /** Registers credentials that were (or are about to be) sent. Values under 8 characters are ignored. */
+  /**
+   * Registers credentials that were (or are about to be) sent. Values under 8 characters are ignored, and
+   * so are the public words a value may carry (a PEM key's BEGIN and END lines: secretParts).
+   */
   add(...values: readonly (string | undefined | null)[]): this {
-    for (const value of values) {
-      if (typeof value !== "string" || value.length < MIN_SECRET_CHARS) continue;
+    for (const value of values.flatMap((v) => (typeof v === "string" ? secretParts(v) : []))) {
+      if (value.length < MIN_SECRET_CHARS) continue;
       const known = this.#secrets.get(value);
       if (known) {
         this.#secrets.delete(value);

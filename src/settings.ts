@@ -85,3 +85,19 @@ export function oauthSettings(env: Readonly<Record<string, string | undefined>>)
     ...(claim ? { workspaceClaim: claim } : {}),
   };
 }
+
+/**
+ * Whether the console's session cookie is Secure (README, "Browser console"): MARTECH_STEPS_COOKIE_SECURE
+ * when it is set, else whether the server's public /mcp URL (MARTECH_STEPS_OAUTH_AUDIENCE) is https. Such a
+ * server is reached through TLS (a proxy in front), and a cookie without Secure would also go to that name
+ * over plain HTTP. `chosen`: the operator said which.
+ */
+export function cookieSecureSetting(env: Readonly<Record<string, string | undefined>>): {
+  secure: boolean;
+  chosen: boolean;
+} {
+  if ((env.MARTECH_STEPS_COOKIE_SECURE ?? "").trim() !== "")
+    return { secure: switchSetting(env, "MARTECH_STEPS_COOKIE_SECURE"), chosen: true };
+  const audience = urlSetting(env, "MARTECH_STEPS_OAUTH_AUDIENCE");
+  return { secure: audience !== undefined && new URL(audience).protocol === "https:", chosen: false };
+}

@@ -34,8 +34,8 @@ export interface WorkspaceOptions {
   fetch?: typeof fetch | undefined;
 }
 
-function labelsOf(accounts: readonly AccountSummary[]): string {
-  return JSON.stringify(accounts.map((a) => a.label).sort());
+function labelsOf(labels: readonly string[]): string {
+  return JSON.stringify([...labels].sort());
 }
 
 /**
@@ -132,7 +132,7 @@ export class Workspace extends EventEmitter {
     // The labels as watching starts: a change before the first tick is then noticed by that tick.
     this.#readLabels();
     this.#watchTimer = setInterval(() => {
-      this.accounts.list().then(
+      this.accounts.labels().then(
         (accounts) => {
           const labels = labelsOf(accounts);
           if (this.#lastLabels !== undefined && labels !== this.#lastLabels) this.accountsChanged();
@@ -147,7 +147,7 @@ export class Workspace extends EventEmitter {
   /** Sets the labels the poll compares against, unless a tick has set them meanwhile. */
   #readLabels(): void {
     this.#lastLabels = undefined;
-    this.accounts.list().then(
+    this.accounts.labels().then(
       (accounts) => {
         this.#lastLabels ??= labelsOf(accounts);
       },
@@ -190,8 +190,7 @@ export class Workspace extends EventEmitter {
   }
 
   async schemaContext(): Promise<SchemaContext> {
-    const accounts = await this.accounts.list();
-    return { accounts: accounts.map((a) => a.label) };
+    return { accounts: await this.accounts.labels() };
   }
 
   /**

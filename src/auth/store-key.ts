@@ -1,6 +1,14 @@
-import { readFileSync, statSync } from "node:fs";
-import { lstat, readFile, readlink, stat } from "node:fs/promises";
+import { statSync } from "node:fs";
+import { lstat, readlink, stat } from "node:fs/promises";
 import { ConfigurationError } from "../errors.js";
+import {
+  checkSecretStat,
+  fileVersion,
+  readSecretFile,
+  readSecretFileSync,
+  type SecretFileRules,
+  statSecretFile,
+} from "./secret-file.js";
 
 /** The store key and where it came from (named in errors, never the key itself). */
 export interface StoreKey {
@@ -30,12 +38,12 @@ function decodeKey(raw: string): Buffer | undefined {
  * readKeyFile and its permission checks, and report a refused file.
  */
 export function keyFileKeySync(path: string): Buffer | undefined {
-  try {
-    return decodeKey(readFileSync(path, "utf8"));
-  } catch {
-    return undefined;
-  }
+  const text = readSecretFileSync(path, KEY_FILE);
+  return text === undefined ? undefined : decodeKey(text);
 }
+
+/** The key file is read as every secret file is (secret-file.ts): regular, owner-only, bounded, in time. */
+const KEY_FILE: SecretFileRules = { what: "the key file", holds: "the store key" };
 
 const ACCEPTED = "64 hex characters or 44 base64 characters (for example: openssl rand -base64 32)";
 
@@ -119,25 +127,12 @@ async function readOnce(
     // Re-checking a key already read is synchronous (microseconds, where an asynchronous stat costs a
     // thread-pool round trip at every store read). A first read stays asynchronous: it yields to the
     // event loop, so a caller polling for a key file another task is creating cannot starve that task.
-    const info = known ? statSync(path) : await stat(path);
-    if (POSIX && (info.mode & 0o077) !== 0) {
-      throw new ConfigurationError(
-        `Permissions ${octal(info.mode)} for the key file ${path} are too open: other users could read the store key.`,
-        { hint: `Run: chmod 600 ${path}` },
-      );
-    }
-    // As ssh does for its own files: a key file another user owns could be replaced by them.
-    const uid = process.getuid?.();
-    if (POSIX && uid !== undefined && info.uid !== uid && info.uid !== 0) {
-      throw new ConfigurationError(
-        `The key file ${path} belongs to another user (uid ${info.uid}), who could replace the store key.`,
-        { hint: `If it is yours, run: chown ${uid} ${path}` },
-      );
-    }
-    // Checked at every use, as ssh checks a private key, but read again only when the file changed.
-    const version = `${info.ino}:${info.size}:${info.mtimeMs}:${info.ctimeMs}`;
-    if (known?.version === version) return known;
-    return { text: await readFile(path, "utf8"), version };
+    const info = known ? statSync(path) : await statSecretFile(path, KEY_FILE);
+    // Checked at every use, as ssh checks a private key (a FIFO or a device is refused here, before any
+    // open), but read again only when the file changed.
+    checkSecretStat(path, info, KEY_FILE);
+    if (known?.version === fileVersion(info)) return known;
+    return await readSecretFile(path, KEY_FILE);
   } catch (error) {
     if (error instanceof ConfigurationError) throw error;
     if ((error as NodeJS.ErrnoException).code === "ENOENT") return missingOrDangling(path);

@@ -1,11 +1,18 @@
 import { serveStdio } from "@modelcontextprotocol/server/stdio";
+import type { ConsoleHandle } from "../console/index.js";
 import { timerMs } from "../deadline.js";
 import { ConfigurationError, ValidationError } from "../errors.js";
 import { log } from "../log.js";
-import { DEFAULT_MAX_SESSIONS, DEFAULT_SESSION_IDLE_MS, parseApiKeys } from "../mcp/http-guard.js";
+import type { HttpServerHandle } from "../mcp/http.js";
+import {
+  DEFAULT_MAX_SESSIONS,
+  DEFAULT_SESSION_IDLE_MS,
+  isLoopback,
+  parseApiKeys,
+} from "../mcp/http-guard.js";
 import { createMcpServer } from "../mcp/server.js";
 import { checkedStdioTransport } from "../mcp/stdio-guard.js";
-import { oauthSettings, switchSetting } from "../settings.js";
+import { cookieSecureSetting, oauthSettings, switchSetting } from "../settings.js";
 import { createState } from "../state/index.js";
 import { listedSteps } from "../tools/listing.js";
 import { DEFAULT_WORKSPACE, Workspace, type WorkspaceOptions } from "../workspace.js";
@@ -21,11 +28,14 @@ export interface ServeOptions {
   sandbox?: boolean;
 }
 
+/** The workspace of a name, and `close()`: every workspace made and the state they share (Redis). */
+export type WorkspaceFactory = ((name: string) => Workspace) & { close(): Promise<void> };
+
 /** One Workspace per name for the life of the process, all sharing one limits state. */
-export function workspaceFactory(base: Omit<WorkspaceOptions, "name">): (name: string) => Workspace {
+export function workspaceFactory(base: Omit<WorkspaceOptions, "name">): WorkspaceFactory {
   const state = base.state ?? createState(base.env ?? process.env);
   const workspaces = new Map<string, Workspace>();
-  return (name) => {
+  const workspaceOf = (name: string) => {
     let workspace = workspaces.get(name);
     if (!workspace) {
       workspace = new Workspace({ ...base, state, name });
@@ -33,6 +43,12 @@ export function workspaceFactory(base: Omit<WorkspaceOptions, "name">): (name: s
     }
     return workspace;
   };
+  return Object.assign(workspaceOf, {
+    async close() {
+      await Promise.allSettled([...workspaces.values()].map((workspace) => workspace.close()));
+      await state.close();
+    },
+  });
 }
 
 export function parsePort(raw: string | undefined, fallback: number, flag = "--port"): number {
@@ -128,12 +144,28 @@ export async function serve(options: ServeOptions): Promise<void> {
   const workspaces = workspaceFactory(
     options.sandbox ? await (await sandboxWiring()).serveWorkspaceOptions(options) : { env: process.env },
   );
-  if (options.http) {
+  if (options.http) return serveHttp(options, workspaces);
+  const workspace = workspaces(options.workspace ?? DEFAULT_WORKSPACE);
+  // One instance per connection, pinned to the revision the client opens with (2026-07-28 or 2025).
+  serveStdio(() => createMcpServer({ workspace }).server, {
+    transport: checkedStdioTransport(),
+    onerror: (error) => log.debug({ err: error }, "MCP stdio message refused"),
+  });
+}
+
+/**
+ * `serve --http`. A setting refused or a port taken stops it with what it opened closed (the shared
+ * state's Redis connection kept a failed start alive for ever), so the command exits with its error.
+ */
+async function serveHttp(options: ServeOptions, workspaces: WorkspaceFactory): Promise<void> {
+  let web: ConsoleHandle | undefined;
+  let started: { handle: HttpServerHandle; host: string };
+  try {
     const http = httpOptions(process.env, options);
     // Loaded here: serving over stdio does not pay for the HTTP server.
-    const { startHttpServer, isLoopback } = await import("../mcp/http.js");
+    const { startHttpServer } = await import("../mcp/http.js");
     // The embedded authorization server signs people in through the console's login and consent page.
-    const web =
+    web =
       http.oauth.mode === "embedded"
         ? (await import("../console/index.js")).createConsole({
             workspace: workspaces,
@@ -149,24 +181,39 @@ export async function serve(options: ServeOptions): Promise<void> {
     }).catch((error: unknown) => {
       throw listenError(error, process.env, options, http);
     });
-    log.info({ url: handle.url }, "MCP server listening (Streamable HTTP)");
-    process.stderr.write(`martech-steps MCP server: ${handle.url}\n${alsoAt(handle.urls)}`);
-    if (web)
-      process.stderr.write(
-        `Console, where people approve MCP clients (the login link works once): ${web.loginUrl(handle.url)}\n`,
-      );
-    closeOnSignal(async () => {
-      web?.close();
-      await handle.close();
-    });
-    return;
+    started = { handle, host: http.host };
+  } catch (error) {
+    web?.close();
+    await workspaces.close();
+    throw error;
   }
-  const workspace = workspaces(options.workspace ?? DEFAULT_WORKSPACE);
-  // One instance per connection, pinned to the revision the client opens with (2026-07-28 or 2025).
-  serveStdio(() => createMcpServer({ workspace }).server, {
-    transport: checkedStdioTransport(),
-    onerror: (error) => log.debug({ err: error }, "MCP stdio message refused"),
+  const { handle, host } = started;
+  const page = web;
+  log.info({ url: handle.url }, "MCP server listening (Streamable HTTP)");
+  process.stderr.write(`martech-steps MCP server: ${handle.url}\n${alsoAt(handle.urls)}`);
+  if (page)
+    process.stderr.write(
+      `${cookieWarning(process.env, host, page.secureCookie)}Console, where people approve MCP clients (the login link works once): ${page.loginUrl(handle.url)}\n`,
+    );
+  closeOnSignal(async () => {
+    page?.close();
+    await handle.close();
   });
+}
+
+/**
+ * Off loopback, other machines reach the console, most likely through a TLS proxy, and a session cookie
+ * without Secure would also be sent over plain HTTP. Unless the operator chose (MARTECH_STEPS_COOKIE_SECURE)
+ * or the public URL says https (then it is Secure), the server says so at start ("" otherwise).
+ */
+export function cookieWarning(env: NodeJS.ProcessEnv, host: string, secure: boolean): string {
+  if (isLoopback(host) || secure || cookieSecureSetting(env).chosen) return "";
+  return (
+    "warning: the console's session cookie is not Secure. If browsers reach this server over HTTPS (a TLS proxy), " +
+    "it is Secure only on requests the proxy marks X-Forwarded-Proto: https; " +
+    "set MARTECH_STEPS_COOKIE_SECURE=1 (or MARTECH_STEPS_OAUTH_AUDIENCE=https://<public name>/mcp); to serve the " +
+    "console over plain HTTP on purpose, set MARTECH_STEPS_COOKIE_SECURE=0.\n"
+  );
 }
 
 /** The other URLs a server bound to every interface answers to, one line each ("" when there are none). */

@@ -2,11 +2,18 @@ import type { CredentialStore } from "../auth/credential-store.js";
 import { CONNECTION_KINDS, CONNECTION_ROOMS, type ConnectionKind } from "../connections/registry.js";
 import { type ConsoleHandle, createConsole } from "../console/index.js";
 import { type HttpServerHandle, isLoopback, startHttpServer } from "../mcp/http.js";
-import { createState } from "../state/index.js";
+import { createState, type SharedState } from "../state/index.js";
 import { Workspace } from "../workspace.js";
 import { newAdminToken, writeAdminFile } from "./console-link.js";
 import { type Emulators, sandboxOf, startEmulators } from "./sandbox-wiring.js";
-import { closeOnSignal, httpOptions, listenError, type ServeOptions, workspaceFactory } from "./serve.js";
+import {
+  closeOnSignal,
+  cookieWarning,
+  httpOptions,
+  listenError,
+  type ServeOptions,
+  workspaceFactory,
+} from "./serve.js";
 
 /** The rooms with nothing configured that reaches the real service: `npm start` runs their emulators. */
 async function unconfigured(probe: Workspace): Promise<Record<ConnectionKind, boolean>> {
@@ -56,27 +63,38 @@ function clientLines(url: string, emulators: Emulators): string[] {
   ];
 }
 
+/** What `start` runs: the emulators, the console and the HTTP server. */
+interface Running {
+  needs: Record<ConnectionKind, boolean>;
+  emulators: Emulators;
+  web: ConsoleHandle;
+  handle: HttpServerHandle;
+  /** The interface it listens on. */
+  host: string;
+  removeAdminFile: () => void;
+}
+
 /**
- * `npm start`: the MCP HTTP server, wired to the sandbox for every service that is not configured,
- * so a fresh machine works with no account. When the server cannot start (its port is taken),
- * everything started so far is closed, so the command exits at once with the error.
+ * Starts everything `start` runs. A start-up error (a store that cannot be opened, a setting refused, a
+ * port taken) closes everything started so far, Redis connections included (one left open kept the
+ * process alive for ever), so the command exits at once with the error.
  */
-export async function start(options: ServeOptions): Promise<HttpServerHandle> {
+async function startAll(options: ServeOptions): Promise<Running> {
   const probe = new Workspace({ env: process.env, state: createState({}) });
-  const needs = await unconfigured(probe);
-  const emulators = await startEmulators(needs);
-  const env = { ...process.env, ...emulators.env };
-  const state = createState(env);
-  let handle: HttpServerHandle;
-  let web: ConsoleHandle;
-  const adminToken = newAdminToken();
-  let removeAdminFile = () => {};
+  let emulators: Emulators | undefined;
+  let state: SharedState | undefined;
   try {
-    const store = await heldStore(probe.store, emulators, env);
+    const needs = await unconfigured(probe);
+    const running = await startEmulators(needs);
+    emulators = running;
+    const env = { ...process.env, ...running.env };
+    state = createState(env);
+    const store = await heldStore(probe.store, running, env);
     const workspaces = workspaceFactory({ env, store, state });
     const http = httpOptions(env, options);
-    const sandbox = Object.fromEntries(CONNECTION_KINDS.map((kind) => [kind, emulators[kind] !== undefined]));
-    web = createConsole({
+    const sandbox = Object.fromEntries(CONNECTION_KINDS.map((kind) => [kind, running[kind] !== undefined]));
+    const adminToken = newAdminToken();
+    const web = createConsole({
       workspace: workspaces,
       loopback: isLoopback(http.host),
       apiKeys: http.apiKeys,
@@ -84,20 +102,33 @@ export async function start(options: ServeOptions): Promise<HttpServerHandle> {
       sandbox,
       adminToken,
     });
-    handle = await startHttpServer({
+    const handle = await startHttpServer({
       ...http,
       oauth: { ...http.oauth, consent: web.consent },
       workspace: workspaces,
       routes: web.routes,
     }).catch((error: unknown) => {
+      web.close();
       throw listenError(error, process.env, options, http);
     });
     // `martech-steps console-link` reads it for a new login link (loopback only: off it there are none).
-    if (isLoopback(http.host)) removeAdminFile = writeAdminFile(process.env, handle.url, adminToken);
+    const removeAdminFile = isLoopback(http.host)
+      ? writeAdminFile(process.env, handle.url, adminToken)
+      : () => {};
+    return { needs, emulators: running, web, handle, host: http.host, removeAdminFile };
   } catch (error) {
-    await Promise.allSettled([emulators.close(), state.close(), probe.store.close?.()]);
+    await Promise.allSettled([emulators?.close(), state?.close(), probe.store.close?.()]);
     throw error;
   }
+}
+
+/**
+ * `npm start`: the MCP HTTP server, wired to the sandbox for every service that is not configured,
+ * so a fresh machine works with no account.
+ */
+export async function start(options: ServeOptions): Promise<HttpServerHandle> {
+  const { needs, emulators, web, handle, host, removeAdminFile } = await startAll(options);
+  process.stderr.write(cookieWarning(process.env, host, web.secureCookie));
   const lines = [
     `Console (open in your browser; the login link works once): ${web.loginUrl(handle.url)}`,
     ...(isLoopback(new URL(handle.url).hostname)

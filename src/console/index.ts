@@ -12,7 +12,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import type { ConnectionKind } from "../connections/registry.js";
 import { dispatch } from "../mcp/node-bridge.js";
 import type { ConsentPage } from "../mcp/oauth/embedded.js";
-import { positiveSetting, switchSetting } from "../settings.js";
+import { cookieSecureSetting, positiveSetting } from "../settings.js";
 import type { Workspace } from "../workspace.js";
 import { consoleApp } from "./app.js";
 import { CspReports } from "./csp-reports.js";
@@ -36,7 +36,11 @@ export interface ConsoleOptions {
   sandbox?: Partial<Record<ConnectionKind, boolean>>;
   /** How long a printed login link works (default MARTECH_STEPS_LOGIN_TOKEN_TTL_MS of `env`, else 15 minutes). */
   loginTokenTtlMs?: number;
-  /** The session cookie is Secure: served over TLS (default MARTECH_STEPS_COOKIE_SECURE=1 of `env`). */
+  /**
+   * The session cookie is Secure: served over TLS. Default: MARTECH_STEPS_COOKIE_SECURE of `env` when set,
+   * else whether MARTECH_STEPS_OAUTH_AUDIENCE is an https URL (settings.ts cookieSecureSetting). Unless given
+   * here or in the setting, a request a TLS proxy marks as HTTPS (X-Forwarded-Proto) gets a Secure cookie too.
+   */
   secureCookie?: boolean;
   /** The built page (default dist/console-web). */
   webRoot?: string;
@@ -57,6 +61,8 @@ export interface ConsoleHandle {
   consent: ConsentPage;
   /** CSP violation reports the page sent (tests assert there are none). */
   cspReports(): readonly Record<string, unknown>[];
+  /** Whether the session cookie is Secure. */
+  secureCookie: boolean;
   /** Aborts the runs in progress. */
   close(): void;
 }
@@ -65,9 +71,13 @@ export interface ConsoleHandle {
 export function createConsole(options: ConsoleOptions): ConsoleHandle {
   const now = options.now ?? Date.now;
   const env = options.env ?? process.env;
+  const setting = cookieSecureSetting(env);
+  const secureCookie = options.secureCookie ?? setting.secure;
   const sessions = new Sessions(now, {
     loginTokenTtlMs: options.loginTokenTtlMs ?? positiveSetting(env, "MARTECH_STEPS_LOGIN_TOKEN_TTL_MS"),
-    secureCookie: options.secureCookie ?? switchSetting(env, "MARTECH_STEPS_COOKIE_SECURE"),
+    secureCookie,
+    // Unless the operator chose: a request a TLS proxy marks as HTTPS gets a Secure cookie (sessions.ts tlsForwarded).
+    secureWhenForwarded: options.secureCookie === undefined && !setting.chosen,
   });
   const reports = new CspReports(now);
   const running = new Map<string, ConsoleRun>();
@@ -98,6 +108,7 @@ export function createConsole(options: ConsoleOptions): ConsoleHandle {
     loginUrl: (baseUrl, workspace = "default") => loginLink(baseUrl, workspace),
     consent: consentPage(sessions, files.stylesheets()),
     cspReports: () => reports.list(),
+    secureCookie,
     close() {
       for (const run of running.values()) run.controller.abort();
     },

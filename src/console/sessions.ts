@@ -31,6 +31,11 @@ export interface SessionsOptions {
   loginTokenTtlMs?: number;
   /** Mark the cookie Secure: the console is served to browsers over TLS (by a proxy in front of it). */
   secureCookie?: boolean;
+  /**
+   * Mark it Secure also on a request a TLS proxy says came over HTTPS (tlsForwarded), when the operator
+   * did not choose (MARTECH_STEPS_COOKIE_SECURE unset). Default false.
+   */
+  secureWhenForwarded?: boolean;
 }
 
 /** What spending a login token gave: a session, or why not. */
@@ -38,6 +43,21 @@ export type LoginOutcome = ConsoleSession | "expired" | "unknown";
 
 export const random = (): string => randomBytes(32).toString("base64url");
 export const hash = (value: string): string => createHash("sha256").update(value).digest("base64url");
+
+/**
+ * Whether a request says it reached the proxy in front over TLS: `X-Forwarded-Proto: https` (the de facto
+ * header, https://developer.mozilla.org/en-US/docs/Web/HTTP/Reference/Headers/X-Forwarded-Proto) or
+ * `Forwarded: proto=https` (RFC 7239 section 5.4). Any client can send either, and no proxy is configured as
+ * trusted, so it is believed for one thing only: to add Secure to the session cookie, which takes nothing from
+ * anyone (a forged one only keeps its sender's own cookie off plain HTTP). The first hop's value counts.
+ */
+export function tlsForwarded(req: IncomingMessage): boolean {
+  const first = (value: string | string[] | undefined) =>
+    (Array.isArray(value) ? value[0] : value)?.split(",")[0]?.trim().toLowerCase();
+  if (first(req.headers["x-forwarded-proto"]) === "https") return true;
+  const forwarded = first(req.headers.forwarded);
+  return forwarded !== undefined && /(?:^|;)\s*proto\s*=\s*"?https"?\s*(?:;|$)/.test(forwarded);
+}
 
 /** The port the browser addressed (cookies are not scoped by port, so their names carry it). */
 export function portOf(req: IncomingMessage): string {
@@ -67,11 +87,13 @@ export class Sessions {
   readonly #now: () => number;
   readonly #tokenTtlMs: number;
   readonly #secure: boolean;
+  readonly #secureWhenForwarded: boolean;
 
   constructor(now: () => number = Date.now, options: SessionsOptions = {}) {
     this.#now = now;
     this.#tokenTtlMs = options.loginTokenTtlMs ?? DEFAULT_LOGIN_TOKEN_TTL_MS;
     this.#secure = options.secureCookie ?? false;
+    this.#secureWhenForwarded = options.secureWhenForwarded ?? false;
     this.#sessions = new PerWorkspace(
       {
         perWorkspace: MAX_SESSIONS_PER_WORKSPACE,
@@ -91,7 +113,12 @@ export class Sessions {
     // Over TLS, the __Host- prefix: the browser then keeps only a cookie this origin set (Secure, Path=/, no
     // Domain), so a sibling subdomain or a plain-HTTP page cannot plant one of the same name (cookie tossing).
     // https://datatracker.ietf.org/doc/html/draft-ietf-httpbis-rfc6265bis#name-the-__host-prefix
-    return `${this.#secure ? "__Host-" : ""}martech_console_${portOf(req)}`;
+    return `${this.#secureFor(req) ? "__Host-" : ""}martech_console_${portOf(req)}`;
+  }
+
+  /** Whether this request's cookie is Secure: always over TLS, or when a TLS proxy says it came over TLS. */
+  #secureFor(req: IncomingMessage): boolean {
+    return this.#secure || (this.#secureWhenForwarded && tlsForwarded(req));
   }
 
   /** A new one-time login token for a workspace. */
@@ -155,7 +182,7 @@ export class Sessions {
    */
   setCookie(req: IncomingMessage, session: ConsoleSession | undefined): string {
     const name = this.cookieName(req);
-    const attributes = `Path=/; HttpOnly; SameSite=Strict${this.#secure ? "; Secure" : ""}`;
+    const attributes = `Path=/; HttpOnly; SameSite=Strict${this.#secureFor(req) ? "; Secure" : ""}`;
     return session
       ? `${name}=${session.id}; ${attributes}; Max-Age=${SESSION_IDLE_MS / 1000}`
       : `${name}=; ${attributes}; Max-Age=0`;

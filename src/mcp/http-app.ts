@@ -3,7 +3,8 @@
  * answers the request's id: the body (4 MB, JSON), Host (DNS rebinding), Origin, the API key or OAuth access
  * token (which picks the workspace); then the endpoint. Every other path passes the same Host check before
  * anything is read, then goes to the Protected Resource Metadata (with OAuth), the operations endpoints,
- * then to the other pages (the console), else 404.
+ * then to the other pages (the console), else 404. Until every route is mounted, every path but the
+ * operations endpoints answers 503 (startedOnly).
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Next } from "hono";
@@ -31,6 +32,8 @@ export interface HttpAppDeps {
   routes?: PageRoutes;
   /** With OAuth: /mcp as a protected resource (known once the server listens: its URL carries the port). */
   oauth?: { resource?: ProtectedResource; embedded?: EmbeddedServer };
+  /** Whether every route is in place (the OAuth layer included); until then only /healthz, /readyz and /metrics answer. */
+  mounted?: () => boolean;
 }
 
 interface McpVariables {
@@ -76,6 +79,7 @@ export function httpApp(deps: HttpAppDeps): NodeApp<McpVariables> {
   });
   app.all(
     "/mcp",
+    (c, next) => startedOnly(c, next, deps),
     readBody,
     (c, next) => hostOnly(c, next, deps),
     (c, next) => originOnly(c, next, deps),
@@ -87,9 +91,34 @@ export function httpApp(deps: HttpAppDeps): NodeApp<McpVariables> {
     },
   );
   for (const path of ["/.well-known/oauth-protected-resource", "/.well-known/oauth-protected-resource/mcp"])
-    app.all(path, (c, next) => hostOnly(c, next, deps), resourceMetadata(deps));
+    app.all(
+      path,
+      (c, next) => hostOnly(c, next, deps),
+      (c, next) => startedOnly(c, next, deps),
+      resourceMetadata(deps),
+    );
   app.all("*", (c, next) => hostOnly(c, next, deps), otherPages(deps));
   return app;
+}
+
+/**
+ * A request that comes while the server is starting: 503 with Retry-After, as RFC 9110 section 15.6.4
+ * describes a temporary overload. /mcp must never be served before its credential check is in place (an
+ * OAuth-protected /mcp without it took every request as the default workspace's), nor the Protected
+ * Resource Metadata be missing (a client would conclude there is no authorization server).
+ * https://www.rfc-editor.org/rfc/rfc9110#section-15.6.4
+ */
+async function startedOnly(c: McpContext, next: Next, deps: HttpAppDeps): Promise<Response | undefined> {
+  if (deps.mounted && !deps.mounted()) return starting(c);
+  await next();
+  return undefined;
+}
+
+function starting(c: McpContext): Promise<Response> {
+  return refuse(c, 503, "Service unavailable: the server is starting. Retry in a second.", {
+    "retry-after": "1",
+    connection: "close",
+  });
 }
 
 /** A POST's JSON-RPC body, read whole (at most 4 MB) so that every refusal can answer its id. */
@@ -217,6 +246,11 @@ function resourceMetadata(deps: HttpAppDeps) {
 function otherPages(deps: HttpAppDeps) {
   return async (c: McpContext): Promise<Response> => {
     const { incoming, outgoing, url } = c.env;
+    // While starting, the operations endpoints only: /readyz then says not ready.
+    if (deps.mounted && !deps.mounted()) {
+      if (await deps.ops(incoming, outgoing, url)) return answered(c);
+      return starting(c);
+    }
     if (await deps.oauth?.embedded?.handle(incoming, outgoing, url)) return answered(c);
     if (await deps.ops(incoming, outgoing, url)) return answered(c);
     if (await deps.routes?.(incoming, outgoing, url)) return answered(c);

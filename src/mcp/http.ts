@@ -99,21 +99,11 @@ export async function startHttpServer(options: HttpServerOptions): Promise<HttpS
     sessionIdleMs: options.sessionIdleMs ?? DEFAULT_SESSION_IDLE_MS,
     maxSessions: options.maxSessions ?? DEFAULT_MAX_SESSIONS,
   });
-  // /healthz, /readyz and /metrics (see ops/routes.ts for who may read what).
-  const ops = await createOpsRoutes({
-    dependencies: () => {
-      const { store, state } = options.workspace(DEFAULT_WORKSPACE);
-      return {
-        // The default workspace's document, opened as a request would (key, file or Redis); fails when the
-        // store lost documents it held (auth/readiness.ts).
-        credentialStore: () => credentialStoreReady(store, DEFAULT_WORKSPACE),
-        ...(state.backend === "redis" ? { redis: () => state.ping() } : {}),
-      };
-    },
-    // Open only where /mcp is: with OAuth (a server others reach), only an API key reads the metrics.
-    mayReadMetrics: (req) =>
-      (apiKeys.size === 0 && !oauthIsOn(options)) || keyWorkspace(apiKeys, req) !== undefined,
-  });
+  // Until every route is mounted (the OAuth layer above all: without it /mcp would take any request as
+  // the default workspace's), only the operations endpoints answer, /readyz 503; the rest is 503 with
+  // Retry-After (http-app.ts).
+  const mounted = { done: false };
+  const ops = await opsRoutes(options, apiKeys, () => mounted.done);
   // Filled once the server listens: the accepted values carry its port.
   const allowed = { hosts: new Set<string>(), origins: new Set<string>() };
   const oauth: { resource?: ProtectedResource; embedded?: EmbeddedServer } = {};
@@ -123,6 +113,7 @@ export async function startHttpServer(options: HttpServerOptions): Promise<HttpS
     endpoints,
     ops,
     oauth,
+    mounted: () => mounted.done,
     ...(options.routes ? { routes: options.routes } : {}),
   });
   // The URL is read inside the promise: a request target it cannot parse is an answer, not a crash.
@@ -139,17 +130,23 @@ export async function startHttpServer(options: HttpServerOptions): Promise<HttpS
       else res.end();
     });
   });
+  // The OAuth layer names the /mcp URL, which carries the port: with a port given, it is mounted before the
+  // socket opens, so no request ever finds /mcp without it; with an ephemeral one (0), once the port is
+  // known, while the gate above answers 503.
+  const fixedPort = options.port !== undefined && options.port !== 0;
+  if (fixedPort) await plugOAuth(options.oauth, mcpUrls(host, options.port as number)[0] as string, oauth);
   const port = await listen(httpServer, host, options.port);
   const names = ownHostNames(host);
   allowed.hosts = allowedHostSet(names, port, options.allowedHosts ?? []);
   allowed.origins = allowedOriginSet(names, port, options.allowedOrigins ?? []);
-  const urls = printedHostNames(host).map((name) => `http://${name}:${port}/mcp`);
+  const urls = mcpUrls(host, port);
   try {
-    await plugOAuth(options.oauth, urls[0] as string, oauth);
+    if (!fixedPort) await plugOAuth(options.oauth, urls[0] as string, oauth);
   } catch (error) {
     httpServer.close();
     throw error;
   }
+  mounted.done = true;
   return {
     url: urls[0] as string,
     urls,
@@ -161,6 +158,34 @@ export async function startHttpServer(options: HttpServerOptions): Promise<HttpS
       await new Promise<void>((resolve) => httpServer.close(() => resolve()));
     },
   };
+}
+
+/** /healthz, /readyz and /metrics (see ops/routes.ts for who may read what). */
+function opsRoutes(
+  options: HttpServerOptions,
+  apiKeys: ReadonlyMap<string, string>,
+  mounted: () => boolean,
+): ReturnType<typeof createOpsRoutes> {
+  return createOpsRoutes({
+    dependencies: () => {
+      const { store, state } = options.workspace(DEFAULT_WORKSPACE);
+      return {
+        // The default workspace's document, opened as a request would (key, file or Redis); fails when the
+        // store lost documents it held (auth/readiness.ts).
+        credentialStore: () => credentialStoreReady(store, DEFAULT_WORKSPACE),
+        ...(state.backend === "redis" ? { redis: () => state.ping() } : {}),
+      };
+    },
+    // Open only where /mcp is: with OAuth (a server others reach), only an API key reads the metrics.
+    mayReadMetrics: (req) =>
+      (apiKeys.size === 0 && !oauthIsOn(options)) || keyWorkspace(apiKeys, req) !== undefined,
+    mounted,
+  });
+}
+
+/** The MCP endpoint's URLs on a port, the one to share first. */
+function mcpUrls(host: string, port: number): string[] {
+  return printedHostNames(host).map((name) => `http://${name}:${port}/mcp`);
 }
 
 function oauthIsOn(options: HttpServerOptions): boolean {

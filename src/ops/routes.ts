@@ -19,6 +19,12 @@ export interface OpsOptions {
   mayReadMetrics: (req: IncomingMessage) => boolean;
   /** A check that does not answer within this long has failed. Default 2 s. */
   checkTimeoutMs?: number;
+  /**
+   * Whether the server has mounted every route (its OAuth layer included). Until then /readyz is 503,
+   * `"routes": "starting"`: a load balancer must not send clients to a server that would refuse them, or
+   * worse, serve /mcp before its credential check is in place. Absent: always mounted.
+   */
+  mounted?: () => boolean;
 }
 
 export type OpsRoutes = (req: IncomingMessage, res: ServerResponse, url: URL) => Promise<boolean>;
@@ -53,9 +59,9 @@ async function check(run: () => Promise<unknown>, timeoutMs: number): Promise<st
 }
 
 /**
- * The operations endpoints of the HTTP server: `/healthz` (the process answers), `/readyz` (the
- * credential store can be read and, with REDIS_URL, Redis answers PING; 503 naming the failed check
- * otherwise) and `/metrics` (Prometheus text). They sit behind the server's Host check like every
+ * The operations endpoints of the HTTP server: `/healthz` (the process answers), `/readyz` (every route
+ * is mounted, the credential store can be read and, with REDIS_URL, Redis answers PING; 503 naming the
+ * failed check otherwise) and `/metrics` (Prometheus text). They sit behind the server's Host check like every
  * other path. Health and readiness need no API key (load balancers probe without one, and they reveal
  * only up or down); /metrics needs one when the server has keys, as /mcp does. prom-client is loaded
  * here, when the HTTP server starts, never for stdio or the CLI.
@@ -70,7 +76,8 @@ export async function createOpsRoutes(options: OpsOptions): Promise<OpsRoutes> {
     return answered(c);
   });
   app.get("/readyz", async (c) => {
-    const { status, body } = await readiness(options.dependencies(), timeoutMs);
+    const mounted = options.mounted?.() ?? true;
+    const { status, body } = await readiness(options.dependencies(), timeoutMs, mounted);
     json(c.env.outgoing, status, body);
     return answered(c);
   });
@@ -90,16 +97,20 @@ export async function createOpsRoutes(options: OpsOptions): Promise<OpsRoutes> {
   return (req, res, url) => dispatch(app, req, res, url);
 }
 
-/** 200 "ready" when every check answered, else 503 naming the failed one. */
-async function readiness(checks: ReadinessChecks, timeoutMs: number) {
+/** 200 "ready" when every route is mounted and every check answered, else 503 naming the failed one. */
+async function readiness(checks: ReadinessChecks, timeoutMs: number, mounted: boolean) {
   const [credentialStore, redis] = await Promise.all([
     check(checks.credentialStore, timeoutMs),
     checks.redis ? check(checks.redis, timeoutMs) : Promise.resolve("not configured"),
   ]);
-  const ready = credentialStore === "ok" && (redis === "ok" || redis === "not configured");
+  const routes = mounted ? "ok" : "starting";
+  const ready = mounted && credentialStore === "ok" && (redis === "ok" || redis === "not configured");
   return {
     status: ready ? 200 : 503,
-    body: { status: ready ? "ready" : "not ready", checks: { credential_store: credentialStore, redis } },
+    body: {
+      status: ready ? "ready" : "not ready",
+      checks: { routes, credential_store: credentialStore, redis },
+    },
   };
 }
 

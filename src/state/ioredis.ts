@@ -42,7 +42,10 @@ export function newRedisClient(
     disconnectTimeout: 200,
   };
   try {
-    return url ? new Redis(url, bounded) : new Redis(bounded);
+    const client = url ? new Redis(url, bounded) : new Redis(bounded);
+    opened.add(client);
+    client.once("end", () => opened.delete(client));
+    return client;
   } catch {
     // ioredis parses the URL in its constructor: Node's "Invalid URL" error carries the whole text as
     // `input`, password included, and the CLI's log of an unexpected failure printed it. Not the cause.
@@ -80,8 +83,21 @@ export function redisError(
   });
 }
 
+/**
+ * The clients this process opened and has not closed. A client reconnects for ever (ioredis's default
+ * retry strategy), so one left open keeps the process alive: a command that failed at start-up printed its
+ * error and never exited. The CLI closes them all when a command fails (closeOpenRedisClients).
+ */
+const opened = new Set<RedisClient>();
+
+/** Closes every client this process opened and has not closed. */
+export async function closeOpenRedisClients(): Promise<void> {
+  await Promise.allSettled([...opened].map((client) => closeRedisClient(client)));
+}
+
 /** Closes a client this process opened: QUIT would wait in the offline queue of one that never connected. */
 export async function closeRedisClient(redis: RedisClient): Promise<void> {
+  opened.delete(redis);
   if (redis.status !== "ready") {
     redis.disconnect();
     return;

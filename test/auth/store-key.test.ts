@@ -1,13 +1,14 @@
 import { randomBytes } from "node:crypto";
-import { chmod, mkdir, readdir, stat, writeFile } from "node:fs/promises";
+import { chmod, mkdir, readdir, rm, stat, symlink, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { FileCredentialStore } from "../../src/auth/credential-store.js";
 import { loadOrCreateKeyFile } from "../../src/auth/key-file.js";
 import { checkCredentialStore, createCredentialStore } from "../../src/auth/store.js";
-import { readKeyFile } from "../../src/auth/store-key.js";
+import { keyFileKeySync, readKeyFile } from "../../src/auth/store-key.js";
 import { ConfigurationError } from "../../src/errors.js";
 import { Workspace } from "../../src/workspace.js";
+import { ODD_KINDS, oddFiles } from "../helpers/odd-files.js";
 import { tempDir } from "../helpers/temp.js";
 
 const home = () => tempDir("martech-key-");
@@ -83,6 +84,20 @@ describe("the key file and the folder, checked as ssh checks a private key", () 
     await expect(checkCredentialStore({ MARTECH_STEPS_HOME: dir })).rejects.toThrow(message);
     await chmod(keyFile, 0o600);
     expect((await fresh.read("default")).googleClient?.clientId).toBe("c");
+  });
+
+  it("refuses a key file that is a FIFO, a device or a folder at once, and never reads it (issue 26, item 5)", async () => {
+    const dir = await home();
+    const odd = await oddFiles(dir);
+    for (const [name, kind] of Object.entries(ODD_KINDS) as [keyof typeof ODD_KINDS, RegExp][]) {
+      const keyFile = join(dir, "key");
+      await rm(keyFile, { force: true });
+      await symlink(name === "zero" ? "/dev/zero" : odd[name], keyFile);
+      const store = new FileCredentialStore({ home: dir, env: {}, warn: () => undefined });
+      await expect(store.check()).rejects.toThrow(kind);
+      // The cursor key is read synchronously: a FIFO blocked the whole process there.
+      expect(keyFileKeySync(keyFile)).toBeUndefined();
+    }
   });
 
   it("refuses a key file that does not hold a 32-byte key", async () => {

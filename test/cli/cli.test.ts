@@ -122,10 +122,11 @@ describe("accounts commands against the Google sandbox", () => {
         "openid",
         "email",
       ]);
-      await writeFile(join(home, "full.token"), full);
+      await writeFile(join(home, "full.token"), full, { mode: 0o600 });
       await writeFile(
         join(home, "ro.json"),
         JSON.stringify({ type: "authorized_user", refresh_token: readOnly }),
+        { mode: 0o600 },
       );
 
       const one = await run(

@@ -156,7 +156,7 @@ describe("accounts import of a gcloud authorized_user file", () => {
         client_secret: "file-secret",
         refresh_token: "1//rt-0123456789abcdef",
       };
-      await writeFile(file, JSON.stringify(adc));
+      await writeFile(file, JSON.stringify(adc), { mode: 0o600 });
       const result = await run(["accounts", "import", "--label", "adc", "--refresh-token-file", file], env);
       expect(result.stderr).toMatch(
         /^error: Google does not accept the OAuth client of the imported file, its client_id and client_secret \(invalid_client\)/m,

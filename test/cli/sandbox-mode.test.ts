@@ -165,7 +165,9 @@ describe("npm start decides 'configured' only from real configuration", () => {
     // into the user's store (the record has no OAuth client of its own: it came from the environment).
     const google = await startGoogleSandbox();
     try {
-      await writeFile(join(home, "token"), google.issueRefreshToken("analyst@sandbox.example"));
+      await writeFile(join(home, "token"), google.issueRefreshToken("analyst@sandbox.example"), {
+        mode: 0o600,
+      });
       const imported = await run(
         ["accounts", "import", "--label", "sandbox", "--refresh-token-file", join(home, "token")],
         {

@@ -271,7 +271,9 @@ describe("a stored Google account is never sent to another service", () => {
     const second = await startGoogleSandbox();
     try {
       const dir = await home();
-      await writeFile(join(dir, "sb.token"), first.issueRefreshToken("analyst@sandbox.example"));
+      await writeFile(join(dir, "sb.token"), first.issueRefreshToken("analyst@sandbox.example"), {
+        mode: 0o600,
+      });
       const imported = await run(
         ["accounts", "import", "--label", "sandbox", "--refresh-token-file", join(dir, "sb.token")],
         { ...sandboxEnv({ google: first }), MARTECH_STEPS_HOME: dir },

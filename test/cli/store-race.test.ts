@@ -26,7 +26,7 @@ describe("the file store across processes", () => {
       // Two Google accounts: the same account imported under two labels is one entry (its token replaced).
       const emails = { one: "analyst@sandbox.example", two: "editor@sandbox.example" };
       for (const [label, email] of Object.entries(emails)) {
-        await writeFile(join(home, `${label}.token`), google.issueRefreshToken(email));
+        await writeFile(join(home, `${label}.token`), google.issueRefreshToken(email), { mode: 0o600 });
       }
       const configure = (clientId: string) =>
         run(

@@ -132,6 +132,63 @@ describe("console session cookie", () => {
   });
 });
 
+describe("console session cookie behind TLS (issue 26, item 6)", () => {
+  it("is Secure and __Host- when the public /mcp URL is https, unless MARTECH_STEPS_COOKIE_SECURE=0 says otherwise", async () => {
+    const audience = { MARTECH_STEPS_OAUTH_AUDIENCE: "https://mcp.example.com/mcp" };
+    const tls = await serve({ env: audience });
+    expect(tls.web.secureCookie).toBe(true);
+    expect(String((await tls.login(KEY)).headers["set-cookie"])).toMatch(/^__Host-.*; Secure;/);
+    const chosen = await serve({ env: { ...audience, MARTECH_STEPS_COOKIE_SECURE: "0" } });
+    expect(String((await chosen.login(KEY)).headers["set-cookie"])).not.toMatch(/Secure/);
+    const plain = await serve({ env: { MARTECH_STEPS_OAUTH_AUDIENCE: "http://127.0.0.1:1/mcp" } });
+    expect(String((await plain.login(KEY)).headers["set-cookie"])).not.toMatch(/Secure/);
+  });
+});
+
+describe("console session cookie through a TLS proxy that says so (issue 26, item 6)", () => {
+  const through = (proxy: Record<string, string>) => async (base: string, pair?: string) =>
+    rawRequest(base, "GET", "/console/api/session", {
+      headers: { ...proxy, ...(pair ? { cookie: pair } : {}) },
+    });
+
+  it("is Secure and __Host- on a request marked X-Forwarded-Proto: https or Forwarded proto=https, with no setting", async () => {
+    const { base, login } = await serve({ env: {} });
+    const proxies: Record<string, string>[] = [
+      { "x-forwarded-proto": "https" },
+      { "x-forwarded-proto": "HTTPS, http" },
+      { forwarded: 'for=192.0.2.60;proto="https";by=203.0.113.43' },
+    ];
+    for (const proxy of proxies) {
+      const answer = await rawRequest(base, "POST", "/console/api/login", {
+        headers: { ...proxy, origin: base, "content-type": "application/json" },
+        body: JSON.stringify({ apiKey: KEY }),
+      });
+      const cookie = String(answer.headers["set-cookie"]);
+      expect(cookie).toMatch(
+        /^__Host-martech_console_\d+=[\w-]+; Path=\/; HttpOnly; SameSite=Strict; Secure;/,
+      );
+      // The session opens through the same proxy, under the same name.
+      expect((await through(proxy)(base, cookie.split(";")[0])).status).toBe(200);
+    }
+    // Without the proxy's word (plain HTTP on loopback): as before.
+    expect(String((await login(KEY)).headers["set-cookie"])).not.toMatch(/Secure|__Host-/);
+    const other = await rawRequest(base, "POST", "/console/api/login", {
+      headers: { "x-forwarded-proto": "http", origin: base, "content-type": "application/json" },
+      body: JSON.stringify({ apiKey: KEY }),
+    });
+    expect(String(other.headers["set-cookie"])).not.toMatch(/Secure/);
+  });
+
+  it("is not Secure when MARTECH_STEPS_COOKIE_SECURE=0 chose plain HTTP", async () => {
+    const { base } = await serve({ env: { MARTECH_STEPS_COOKIE_SECURE: "0" } });
+    const answer = await rawRequest(base, "POST", "/console/api/login", {
+      headers: { "x-forwarded-proto": "https", origin: base, "content-type": "application/json" },
+      body: JSON.stringify({ apiKey: KEY }),
+    });
+    expect(String(answer.headers["set-cookie"])).not.toMatch(/Secure/);
+  });
+});
+
 describe("a printed login link", () => {
   it("works for 15 minutes, then sends the browser to a page saying it expired", async () => {
     const { open, mint, clock } = await serve();

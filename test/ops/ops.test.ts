@@ -70,7 +70,7 @@ describe("operations endpoints", () => {
     expect(res.status).toBe(200);
     expect(JSON.parse(res.text)).toEqual({
       status: "ready",
-      checks: { credential_store: "ok", redis: "not configured" },
+      checks: { routes: "ok", credential_store: "ok", redis: "not configured" },
     });
   });
 
@@ -174,7 +174,7 @@ describe("readiness when a dependency fails", () => {
       expect(res.status).toBe(503);
       expect(JSON.parse(res.text)).toEqual({
         status: "not ready",
-        checks: { credential_store: "failed: network_error", redis: "not configured" },
+        checks: { routes: "ok", credential_store: "failed: network_error", redis: "not configured" },
       });
       expect(res.text).not.toContain(CANARY_SECRET);
     } finally {

@@ -55,7 +55,7 @@ describe("service account canaries", () => {
   it("an endpoint echoing the assertion and the key gets neither into the import's error", async () => {
     const { pem, json } = keyFile();
     const file = join(await tempDir("sa-canary-"), "key.json");
-    await writeFile(file, JSON.stringify(json));
+    await writeFile(file, JSON.stringify(json), { mode: 0o600 });
     let assertion = "";
     nock(OAUTH)
       .post("/token", (body: Record<string, string>) => {
@@ -81,7 +81,7 @@ describe("service account canaries", () => {
   it("an API answer echoing the key and the access token gets neither into the result or the error", async () => {
     const { pem, json } = keyFile();
     const file = join(await tempDir("sa-canary-"), "key.json");
-    await writeFile(file, JSON.stringify(json));
+    await writeFile(file, JSON.stringify(json), { mode: 0o600 });
     nock(OAUTH)
       .post("/token")
       .times(2)

@@ -275,6 +275,19 @@ export class GoogleAccounts {
     return stored;
   }
 
+  /**
+   * The labels of list(), without reading GOOGLE_APPLICATION_CREDENTIALS' file: the tool list's account
+   * choice needs no more, and a listing must never wait on that file (a FIFO or a hung mount blocked every
+   * tools/list).
+   */
+  async labels(): Promise<string[]> {
+    const secrets = await this.#deps.store.read(this.#deps.workspace);
+    const labels = accountLabels(secrets).filter((label) => storedAccount(secrets, label));
+    const adc = adcFile(this.#env, this.#deps.workspace);
+    if (adc && !labels.includes(ADC_LABEL)) labels.push(ADC_LABEL);
+    return labels.sort((a, b) => (a < b ? -1 : 1));
+  }
+
   /** The stored accounts, and GOOGLE_APPLICATION_CREDENTIALS' (default workspace) unless one is stored under its label. */
   async list(): Promise<AccountSummary[]> {
     const secrets = await this.#deps.store.read(this.#deps.workspace);

@@ -3,12 +3,13 @@
  * account's JSON key, or gcloud's authorized_user file), the first place Google's client libraries look
  * (https://cloud.google.com/docs/authentication/application-default-credentials). Here that file is one
  * more account of the default workspace, labelled "application-default": read from the file at use
- * (never copied into the store), so replacing the file is picked up by the next call.
+ * (never copied into the store), kept while the file's identity is the same, so replacing the file is
+ * picked up by the next call. Listing the tools names the label only and never reads the file.
  */
 import { createHash } from "node:crypto";
-import { stat } from "node:fs/promises";
 import { ConfigurationError } from "../../errors.js";
 import { DEFAULT_WORKSPACE, type GoogleOAuthClient } from "../credential-store.js";
+import { cachedSecretFile } from "../secret-file.js";
 import type { OAuthHttp } from "./oauth.js";
 import { type AccountSummary, readCredentialFile } from "./records.js";
 import { createServiceAccountTokenSource, SERVICE_ACCOUNT_SCOPES } from "./service-account.js";
@@ -23,12 +24,26 @@ export function adcFile(env: NodeJS.ProcessEnv, workspace: string): string | und
   return file && workspace === DEFAULT_WORKSPACE ? file : undefined;
 }
 
+/**
+ * The file, read once and again only when it changes (secret-file.ts: regular files only, 64 KiB at most,
+ * within 2 s), so that a FIFO, a device or a hung mount neither blocks a call nor fills the memory.
+ */
+async function readAdc(file: string, tokenUrl: string) {
+  let modified: Date | undefined;
+  const grant = await readCredentialFile(file, tokenUrl, undefined, async (path, rules) => {
+    const read = await cachedSecretFile(path, rules);
+    modified = read.modified;
+    return read;
+  });
+  return { grant, modified };
+}
+
 /** What `accounts list` shows of it; a file that cannot be read yet is listed, and explained when used. */
 export async function adcSummary(file: string, tokenUrl: string): Promise<AccountSummary> {
   const summary: AccountSummary = { label: ADC_LABEL, scopes: [], addedAt: "", from: ADC_VARIABLE };
   try {
-    const [grant, info] = await Promise.all([readCredentialFile(file, tokenUrl), stat(file)]);
-    summary.addedAt = info.mtime.toISOString();
+    const { grant, modified } = await readAdc(file, tokenUrl);
+    summary.addedAt = modified?.toISOString() ?? "";
     if (grant.kind === "service_account") {
       summary.email = grant.key.clientEmail;
       summary.serviceAccount = grant.key.clientEmail;
@@ -53,7 +68,7 @@ export class AdcSources {
     const tokenUrl = `${http.oauthUrl.replace(/\/+$/, "")}/token`;
     let grant: Awaited<ReturnType<typeof readCredentialFile>>;
     try {
-      grant = await readCredentialFile(file, tokenUrl);
+      ({ grant } = await readAdc(file, tokenUrl));
     } catch (error) {
       throw new ConfigurationError(
         `${ADC_VARIABLE} names a file that is not usable: ${error instanceof Error ? error.message : String(error)}`,

@@ -1,4 +1,3 @@
-import { readFile } from "node:fs/promises";
 import { ValidationError } from "../../errors.js";
 import type {
   GoogleAccountRecord,
@@ -6,6 +5,7 @@ import type {
   GoogleServiceAccountKey,
   WorkspaceSecrets,
 } from "../credential-store.js";
+import { readSecretFile, SecretFileError, type SecretFileRules, type SecretText } from "../secret-file.js";
 import { isService } from "./service.js";
 import { parseServiceAccountKey } from "./service-account.js";
 
@@ -158,19 +158,35 @@ export async function readImport(input: ImportInput, tokenUrl: string): Promise<
   return grant;
 }
 
+/** A credentials file is read as every secret file is (secret-file.ts): regular, owner-only, bounded, in time. */
+export const CREDENTIALS_FILE: SecretFileRules = {
+  what: "the credentials file",
+  holds: "the credentials in it",
+};
+
+/** How a credentials file is read: once (an import), or kept while it does not change (GOOGLE_APPLICATION_CREDENTIALS). */
+export type CredentialFileRead = (path: string, rules: SecretFileRules) => Promise<SecretText>;
+
 /** One credentials file (see readImport); GOOGLE_APPLICATION_CREDENTIALS names one too. */
 export async function readCredentialFile(
   file: string,
   tokenUrl: string,
   subject?: string,
+  read: CredentialFileRead = readSecretFile,
 ): Promise<ImportedGrant> {
   let text: string;
   try {
-    text = await readFile(file, "utf8");
+    ({ text } = await read(file, CREDENTIALS_FILE));
   } catch (error) {
+    if (error instanceof SecretFileError) throw error;
     const code = (error as NodeJS.ErrnoException).code ?? "unreadable";
     throw new ValidationError("file", `the file cannot be read (${code}).`, { hint: FILE_HINT });
   }
+  return parseCredentialText(text, tokenUrl, subject);
+}
+
+/** What a credentials file holds (see readImport). Errors never quote it. */
+function parseCredentialText(text: string, tokenUrl: string, subject: string | undefined): ImportedGrant {
   const trimmed = text.trim();
   if (!trimmed.startsWith("{"))
     return { kind: "user", refreshToken: checkToken("file", trimmed), client: undefined };

@@ -87,7 +87,7 @@ describe("importAccount", () => {
       client_secret: "gcloud-secret",
       refresh_token: "1//adc-refresh",
     };
-    await writeFile(file, JSON.stringify(adc));
+    await writeFile(file, JSON.stringify(adc), { mode: 0o600 });
     const bodies: Record<string, string>[] = [];
     nock(OAUTH)
       .post("/token", (body) => {
@@ -109,7 +109,7 @@ describe("importAccount", () => {
     const store = new MemoryCredentialStore();
     await seed(store, WS, [{ label: "taken", refreshToken: "1//t" }]);
     const bare = join(dir, "token.txt");
-    await writeFile(bare, "1//from-file\n");
+    await writeFile(bare, "1//from-file\n", { mode: 0o600 });
     nock(OAUTH)
       .post("/token", (b) => (b as Record<string, string>).refresh_token === "1//from-file")
       .reply(200, refreshReply());
@@ -117,7 +117,9 @@ describe("importAccount", () => {
       label: "filed",
     });
     const sa = join(dir, "sa.json");
-    await writeFile(sa, JSON.stringify({ type: "service_account", private_key: "-----BEGIN" }));
+    await writeFile(sa, JSON.stringify({ type: "service_account", private_key: "-----BEGIN" }), {
+      mode: 0o600,
+    });
     await expect(accounts(store).importAccount({ label: "sa", file: sa })).rejects.toThrow(
       /service account key file has no valid client_email/,
     );
