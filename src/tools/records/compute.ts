@@ -49,6 +49,15 @@ export function computeSpec(input: ComputeInput, hint: string): ComputeSpec | un
   }
   if (input.order_by !== undefined) spec.order = parseSortKeys(input.order_by);
   if (input.count_by !== undefined) spec.countBy = countFields(input.count_by);
+  const countBy = spec.countBy;
+  const stray = countBy && spec.order?.find(({ field }) => field !== "count" && !countBy.includes(field));
+  if (countBy && stray) {
+    throw new ValidationError(
+      "order_by",
+      `with count_by, order_by sorts the counts, which have no field ${stray.field}: only count and ${countBy.join(", ")}.`,
+      { hint: `E.g. order_by "-count" (most frequent first, the default) or "${countBy[0]}".` },
+    );
+  }
   return Object.keys(spec).length > 0 ? spec : undefined;
 }
 
@@ -59,10 +68,8 @@ export function namedFields(spec: ComputeSpec): NamedField[] {
       ? [...new Set(expressionFields(spec.where.expression))].map((field) => ({ input: "where", field }))
       : []),
     ...(spec.countBy ?? []).map((field) => ({ input: "count_by", field })),
-    // With count_by, order_by sorts the counts: "count" and the count_by fields are its fields.
-    ...(spec.order ?? [])
-      .filter(({ field }) => !spec.countBy || !(field === "count" || spec.countBy.includes(field)))
-      .map(({ field }) => ({ input: "order_by", field })),
+    // With count_by, order_by sorts the counts (computeSpec checked its fields).
+    ...(spec.countBy ? [] : (spec.order ?? []).map(({ field }) => ({ input: "order_by", field }))),
   ];
 }
 
@@ -97,9 +104,20 @@ export class RecordCompute {
     return true;
   }
 
-  /** Refuses a field no record read has (after the read, or as soon as a file's header is known). */
-  check(noun?: string): void {
-    checkFields(namedFields(this.spec), this.fields, this.read, noun);
+  /** Whether `see` would keep the record (a file reader asks before it makes room for it); no side effect. */
+  keeps(record: Readonly<Row>): boolean {
+    return !this.#counter && (!this.#test || this.#test(record));
+  }
+
+  /** Refuses a field no record read has, after the read. */
+  check(): void {
+    checkFields(namedFields(this.spec), this.fields, this.read);
+  }
+
+  /** A file's columns, known before its first row: a field none of them names is refused at once. */
+  knowColumns(columns: readonly string[]): void {
+    this.fields.addNames(columns);
+    checkFields(namedFields(this.spec), this.fields, this.read, "record", true);
   }
 
   /** The answer's records: the kept ones sorted by order_by, or one row per value with its count. */

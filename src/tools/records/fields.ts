@@ -44,28 +44,28 @@ const SHOWN = 12;
 
 /**
  * Refuses the first named field no record read has, with the fields they have (closest first). Nothing is
- * refused when no record was read: there is nothing to compare with.
+ * refused when no record was read, unless `columns` says the names are a file's columns, known before any row.
  */
 export function checkFields(
   named: readonly NamedField[],
   seen: FieldsSeen,
   records: number,
   noun = "record",
+  columns = false,
 ): void {
-  if (records === 0) return;
+  if (records === 0 && !columns) return;
   const unknown = named.find(({ field }) => !seen.has(field));
   if (!unknown) return;
   const ranked = closestFirst(unknown.field, seen.names);
   const list = ranked.slice(0, SHOWN).join(", ");
   const more = ranked.length > SHOWN ? ` and ${ranked.length - SHOWN} more` : "";
-  throw new ValidationError(
-    unknown.input,
-    records === 1
-      ? `the one ${noun} read has no field named ${unknown.field}; it has ${list}${more} (closest first).`
-      : `none of the ${records.toLocaleString("en-US")} ${noun}s read has a field named ${unknown.field}; they have ${list}${more} (closest first).`,
-    {
-      hint: `Use one of those names as written (names are case-sensitive), e.g. ${ranked[0]}.`,
-      details: { field: unknown.input, unknown_field: unknown.field, fields: ranked.slice(0, 50) },
-    },
-  );
+  const which = columns
+    ? `the file has no column named ${unknown.field}; its columns are ${list}${more}`
+    : records === 1
+      ? `the one ${noun} read has no field named ${unknown.field}; it has ${list}${more}`
+      : `none of the ${records.toLocaleString("en-US")} ${noun}s read has a field named ${unknown.field}; they have ${list}${more}`;
+  throw new ValidationError(unknown.input, `${which} (closest first).`, {
+    hint: `Use one of those names as written (names are case-sensitive), e.g. ${ranked[0]}.`,
+    details: { field: unknown.input, unknown_field: unknown.field, fields: ranked.slice(0, 50) },
+  });
 }
