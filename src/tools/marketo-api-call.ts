@@ -2,7 +2,7 @@ import { BULK_FILE } from "../connectors/marketo/file-answer.js";
 import { checkMarketoPath } from "../connectors/marketo/url.js";
 import { ValidationError } from "../errors.js";
 import { MarketoApiCallInput, MarketoApiCallOutput } from "../schemas/marketo.js";
-import { API_CALL_ALIASES } from "./input/api-call.js";
+import { MARKETO_API_CALL_ALIASES } from "./input/api-call.js";
 import { checkRunToCompletion } from "./marketo/export-run.js";
 import { positionOf } from "./marketo/position.js";
 import { programTypeFilter } from "./marketo/program-type.js";
@@ -64,7 +64,7 @@ export const marketoApiCall: ToolStep<typeof MarketoApiCallInput, typeof Marketo
   scopes: [],
   annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true },
   input: () => MarketoApiCallInput,
-  aliases: API_CALL_ALIASES,
+  aliases: MARKETO_API_CALL_ALIASES,
   output: MarketoApiCallOutput,
   examples: (now) => [
     {
