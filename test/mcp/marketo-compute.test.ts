@@ -86,6 +86,29 @@ describe("where on a paged read", () => {
     expect(wrong.text).toMatch(/leadScore/);
   });
 
+  it("keeps exactly the matching records, in read order, in the full result it links", async () => {
+    const fields = "id,leadScore,email,firstName,lastName,company,title,city";
+    const { result, data } = await ok({
+      ...LIST,
+      query_parameters: { fields, batchSize: 300 },
+      where: "leadScore > 20",
+    });
+    const want = members.filter((l) => Number(l.leadScore) > 20).map((l) => l.id);
+    expect(data.result.length).toBeLessThan(want.length);
+    const link = result.content.find((c) => c.type === "resource_link" && c.mimeType === "application/json");
+    const kept: { id: number }[] = [];
+    let next: string | undefined = link?.type === "resource_link" ? link.uri : undefined;
+    while (next) {
+      const content = (await session.client.readResource({ uri: next })).contents[0] as {
+        text: string;
+        _meta?: Record<string, { next?: string }>;
+      };
+      kept.push(...(JSON.parse(content.text) as { id: number }[]));
+      next = content._meta?.["martech-steps/page"]?.next;
+    }
+    expect(kept.map((r) => r.id)).toEqual(want);
+  });
+
   it("is refused on a write, before anything is sent", async () => {
     fixture.sandbox.resetStats();
     const { result, text } = await run({

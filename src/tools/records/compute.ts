@@ -27,7 +27,8 @@ export interface ComputeSpec {
   countBy?: string[];
 }
 
-const FIELD = /^[A-Za-z_][A-Za-z0-9_:.]*$/;
+/** A count_by field: a name, spaces inside allowed (an import's failures file has "Import Failure Reason"). */
+const FIELD = /^[A-Za-z_](?:[A-Za-z0-9_:. ]*[A-Za-z0-9_:.])?$/;
 
 function countFields(text: string): string[] {
   const fields = text.split(",").map((part) => part.trim());
