@@ -34,11 +34,12 @@ const iso = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, "Z")
 let fixture: MarketoFixture;
 let session: McpSession;
 
-async function run(args: Record<string, unknown>) {
-  const result = (await session.client.callTool({
-    name: "marketo_api_call",
-    arguments: args,
-  })) as CallToolResult;
+async function run(args: Record<string, unknown>, onprogress?: (p: { message?: string }) => void) {
+  const result = (await session.client.callTool(
+    { name: "marketo_api_call", arguments: args },
+    undefined,
+    onprogress ? { onprogress } : {},
+  )) as CallToolResult;
   const text = result.content.map((c) => (c.type === "text" ? c.text : "")).join("\n");
   expect(result.isError, text).toBeFalsy();
   const links = result.content.filter((c) => c.type === "resource_link") as {
@@ -136,9 +137,15 @@ describe("an export longer than 31 days, in one call", () => {
     const from = T0 - 200 * DAY;
     const to = T0 - DAY;
     fixture.sandbox.resetStats();
+    const messages: string[] = [];
     const { text, links, data } = await run(
       leadsExport(from, to, { where: "leadScore > 50", order_by: "-leadScore" }),
+      (p) => messages.push(p.message ?? ""),
     );
+    // Progress names each job of the span.
+    for (let job = 1; job <= 7; job += 1) {
+      expect(messages.some((m) => m.startsWith(`Export ${job} of 7 (createdAt `))).toBe(true);
+    }
     const want = createdIn(from, to, (score) => score > 50);
     expect(fixture.sandbox.stats().callsByPath["/bulk/v1/leads/export/create.json"]).toBe(7);
     expect(data.computed?.matched).toBe(want.length);
