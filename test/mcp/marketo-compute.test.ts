@@ -198,6 +198,18 @@ describe("count_by and order_by on a paged read", () => {
     expect(aliased.data.result).toEqual(data.result);
   });
 
+  it.each([
+    ["order_by", "-leadScor"],
+    ["count_by", "lead_source"],
+  ])("refuses an unknown %s field, naming the fields the records have", async (field, value) => {
+    const { result, text } = await run({ ...LIST, [field]: value });
+    expect(result.isError).toBe(true);
+    expect(text).toContain(`Invalid ${field}`);
+    expect(text).toContain(value.replace("-", ""));
+    expect(text).toMatch(/leadScore/);
+    expect(text).toMatch(/leadSource/);
+  });
+
   it("says when max_pages stopped the count, and raising max_pages as it says covers every record", async () => {
     const args = {
       ...LIST,
