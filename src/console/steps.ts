@@ -6,6 +6,7 @@
 import { randomUUID } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { ChartModel } from "../charts/model.js";
+import { resultsOffer } from "../results/index.js";
 import { listedSteps } from "../tools/listing.js";
 import { getToolStep, searchToolSteps, TOOL_STEPS } from "../tools/registry.js";
 import { runToolStep } from "../tools/run.js";
@@ -126,7 +127,7 @@ export async function runStep(
       signal: run.controller.signal,
       progress: (update) => send({ type: "progress", ...update }),
     });
-    const fullResults = { maxBytes: workspace.resultSettings.maxBytes };
+    const fullResults = resultsOffer(workspace.resultSettings);
     const partial = (items: readonly unknown[]) => read.add(items);
     const result = await runToolStep(step.id, body.input ?? {}, { ...context, fullResults, partial });
     const continues = typeof body.continues === "string" ? body.continues : undefined;

@@ -7,6 +7,7 @@ function userText(text: string): GetPromptResult {
 
 const WEEKLY_TRAFFIC_REPORT = "weekly_traffic_report";
 const FIND_LEAD = "find_lead";
+const EMAIL_PERFORMANCE = "email_performance";
 
 /**
  * A few ready-made requests a person can pick in their client; each names the tool steps and
@@ -54,5 +55,28 @@ export function registerPrompts(server: McpServer): readonly string[] {
         ].join("\n"),
       ),
   );
-  return [WEEKLY_TRAFFIC_REPORT, FIND_LEAD];
+  server.registerPrompt(
+    EMAIL_PERFORMANCE,
+    {
+      title: "Email performance",
+      description: "Sent, delivered, opened and clicked per Marketo email over a date range, in one call.",
+      argsSchema: z.object({
+        from: z.string().describe("First day, YYYY-MM-DD."),
+        to: z.string().describe("Last day, YYYY-MM-DD."),
+      }),
+    },
+    ({ from, to }) =>
+      userText(
+        [
+          `Report Marketo email performance from ${from} to ${to}: per email, sent, delivered, opened and clicked, with open and click rates.`,
+          'Call marketo_api_call once with method "POST", endpoint "/bulk/v1/activities/export/create.json", run_to_completion true, ' +
+            'count_by "primaryAttributeValue,activityType" and body ' +
+            `{"format": "CSV", "filter": {"createdAt": {"startAt": "${from}T00:00:00Z", "endAt": "${to}T23:59:59Z"}, ` +
+            '"activityTypeIds": ["Send Email", "Email Delivered", "Open Email", "Click Email"]}}.',
+          "Each result row is one email (primaryAttributeValue) and activity type with its count: do not count rows yourself.",
+          "Say that Marketo's REST API has no Email Performance report, so these counts come from the activity log.",
+        ].join("\n"),
+      ),
+  );
+  return [WEEKLY_TRAFFIC_REPORT, FIND_LEAD, EMAIL_PERFORMANCE];
 }

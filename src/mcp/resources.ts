@@ -1,6 +1,6 @@
 import { type McpServer, ResourceNotFoundError, ResourceTemplate } from "@modelcontextprotocol/server";
 import type { Manifest } from "../manifest.js";
-import { NAME_RECIPES } from "../tools/marketo/recipes.js";
+import { COMPUTE_RECIPES, NAME_RECIPES, NOT_IN_THE_REST_API } from "../tools/marketo/recipes.js";
 import type { Workspace } from "../workspace.js";
 import { reportChartApp } from "./report-chart-app.js";
 import { resultResources } from "./result-links.js";
@@ -96,11 +96,18 @@ export const recipeResources: ResourceProvider = (server) => {
     {
       title: "Marketo recipes",
       description:
-        "marketo_api_call arguments that find a static list, smart campaign, program, email or folder by name in one call.",
+        "marketo_api_call arguments for tasks in one call: objects by name, leads above a score as a CSV, email " +
+        "performance per email, a lead's history; and what Marketo's REST API does not offer.",
       mimeType: "application/json",
       cacheHint: STATIC,
     },
-    (uri) => json(uri, { tool: "marketo_api_call", recipes: NAME_RECIPES }),
+    (uri) =>
+      json(uri, {
+        tool: "marketo_api_call",
+        recipes: NAME_RECIPES,
+        computed: COMPUTE_RECIPES,
+        not_in_the_rest_api: NOT_IN_THE_REST_API,
+      }),
   );
 };
 

@@ -13,7 +13,8 @@ import {
   ResourceTemplate,
 } from "@modelcontextprotocol/server";
 import { columnsOf, csvPage, toPages } from "../results/pages.js";
-import type { ResultMeta } from "../results/types.js";
+import { lifetimeOf, type ResultMeta } from "../results/types.js";
+import { durationWords } from "../tools/output-cap.js";
 import type { FullResult } from "../tools/types.js";
 import type { Workspace } from "../workspace.js";
 import type { ResourceProvider } from "./resources.js";
@@ -22,16 +23,12 @@ const BASE = "martech-steps://results/";
 const FORMATS = { json: "application/json", csv: "text/csv" } as const;
 type Format = keyof typeof FORMATS;
 
-export const resultUri = (id: string, format: Format, page = 1) =>
-  `${BASE}${id}.${format}${page > 1 ? `?page=${page}` : ""}`;
+export const resultUri = (id: string, format: Format, page: number | "all" = 1) =>
+  `${BASE}${id}.${format}${page === "all" || page > 1 ? `?page=${page}` : ""}`;
 
 const count = (n: number) => n.toLocaleString("en-US");
-/** How long results are kept, in words: seconds under a minute (a short TTL read "0 minutes"). */
-export function keptFor(ms: number): string {
-  const unit = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
-  if (ms < 60_000) return unit(Math.max(1, Math.round(ms / 1000)), "second");
-  return unit(Math.round(ms / 60_000), "minute");
-}
+/** How long results are kept, in words: seconds under a minute (a short TTL read "0 minutes"), hours past two. */
+export const keptFor = durationWords;
 
 /** Keeps a step's whole result in the workspace's store. */
 export async function keepResult(workspace: Workspace, tool: string, full: FullResult): Promise<ResultMeta> {
@@ -41,9 +38,15 @@ export async function keepResult(workspace: Workspace, tool: string, full: FullR
       kind: full.kind,
       columns: columnsOf(full.items, full.columns),
       ...(full.nextCursor ? { nextCursor: full.nextCursor } : {}),
+      ...(full.file ? { file: true } : {}),
     },
     pages: toPages(full.items),
   });
+}
+
+/** How long this kept result lasts: an export's file the files' lifetime, any other the results'. */
+export function ttlOf(workspace: Workspace, meta: Pick<ResultMeta, "file">): number {
+  return lifetimeOf(workspace.resultSettings, meta.file).ttlMs;
 }
 
 function pagesWords(meta: ResultMeta, format: Format): string {
@@ -52,8 +55,31 @@ function pagesWords(meta: ResultMeta, format: Format): string {
   return `in ${pages} pages: this URI is page 1, then ${resultUri(meta.id, format, 2)} … ?page=${pages}`;
 }
 
+/**
+ * An export's file: one CSV (the header once, then every row) and one JSON array, each a single resource
+ * (?page=all) a person can save as it is.
+ */
+function fileLinks(meta: ResultMeta, ttlMs: number) {
+  const what = `${count(meta.items)} ${meta.kind}`;
+  const links = (Object.keys(FORMATS) as Format[]).map((format) => ({
+    type: "resource_link" as const,
+    uri: resultUri(meta.id, format, "all"),
+    name: `${meta.tool}-${meta.id}.${format}`,
+    title: `Export file: ${what} (${format.toUpperCase()})`,
+    description:
+      `The export's ${what} as one ${format === "csv" ? "CSV file, the header once" : "JSON array"}. Read with resources/read ` +
+      `(in pages of an answer's size: ?page=1 … ?page=${meta.pageItems.length}); kept ${keptFor(ttlMs)}, for this workspace only.`,
+    mimeType: FORMATS[format],
+  }));
+  const text =
+    `Export file: all ${what} as one CSV at ${links[1]?.uri} and as JSON at ${links[0]?.uri}; ` +
+    `read them with resources/read (kept ${keptFor(ttlMs)}).`;
+  return { links, text };
+}
+
 /** The resource_link blocks of a kept result, and the sentence that says the same in the text. */
 export function resultLinks(meta: ResultMeta, ttlMs: number) {
+  if (meta.file) return fileLinks(meta, ttlMs);
   const what = `${count(meta.items)} ${meta.kind}`;
   const more = meta.nextCursor
     ? " The read itself stopped at a cap: continue after it with cursor = the nextCursor in each page's _meta."
@@ -77,10 +103,11 @@ export function resultLinks(meta: ResultMeta, ttlMs: number) {
  * id, format and page of a result URI; undefined when it is none; a string saying what is wrong with
  * its page parameter when only that is wrong (the result may well exist).
  */
-function parse(uri: URL): { id: string; format: Format; page: number } | string | undefined {
+function parse(uri: URL): { id: string; format: Format; page: number | "all" } | string | undefined {
   const match = /^\/([A-Za-z0-9_-]{1,64})\.(json|csv)$/.exec(uri.pathname);
   if (uri.host !== "results" || !match) return undefined;
   const raw = uri.searchParams.get("page");
+  if (raw === "all") return { id: match[1] as string, format: match[2] as Format, page: "all" };
   // Digits only: Number() would also read "0x2", "2e0" or " 2" as a page.
   const page = raw === null ? 1 : /^[0-9]{1,9}$/.test(raw) ? Number(raw) : 0;
   if (page < 1) {
@@ -91,12 +118,16 @@ function parse(uri: URL): { id: string; format: Format; page: number } | string 
 
 async function read(workspace: Workspace, uri: URL): Promise<ReadResourceResult> {
   const shown = uri.href.slice(0, 200);
-  const gone = `No kept result at ${shown}: results are kept for ${keptFor(workspace.resultSettings.ttlMs)}, and only for the workspace that produced them. Run the step again.`;
+  const settings = workspace.resultSettings;
+  const gone =
+    `No kept result at ${shown}: results are kept for ${keptFor(settings.ttlMs)} (export files ${keptFor(settings.fileTtlMs)}), ` +
+    "and only for the workspace that produced them. Run the step again.";
   const target = parse(uri);
   if (!target) throw new ResourceNotFoundError(uri.href, `No kept result at ${shown}.`);
   if (typeof target === "string") throw new ProtocolError(ProtocolErrorCode.InvalidParams, target);
   const meta = await workspace.results.meta(workspace.name, target.id);
   if (!meta) throw new ResourceNotFoundError(uri.href, gone);
+  if (target.page === "all") return whole(workspace, uri, meta, target.format, gone);
   const pages = meta.pageItems.length;
   if (target.page > pages) {
     throw new ResourceNotFoundError(
@@ -131,7 +162,48 @@ async function read(workspace: Workspace, uri: URL): Promise<ReadResourceResult>
   };
 }
 
-/** The kept results of the server's workspace, as `martech-steps://results/{id}.json|csv[?page=n]`. */
+/** A kept result whole, as one content: the pages' items joined into one JSON array, or one CSV with one header. */
+async function whole(
+  workspace: Workspace,
+  uri: URL,
+  meta: ResultMeta,
+  format: Format,
+  gone: string,
+): Promise<ReadResourceResult> {
+  const pages: string[] = [];
+  for (let index = 0; index < meta.pageItems.length; index++) {
+    const json = await workspace.results.page(workspace.name, meta.id, index);
+    if (json === undefined) throw new ResourceNotFoundError(uri.href, gone);
+    pages.push(json);
+  }
+  const text =
+    format === "json"
+      ? `[${pages
+          .map((json) => json.slice(1, -1))
+          .filter(Boolean)
+          .join(",")}]`
+      : pages.map((json, index) => csvPage(json, meta.columns, index === 0)).join("");
+  return {
+    contents: [
+      {
+        uri: uri.href,
+        mimeType: FORMATS[format],
+        text,
+        _meta: {
+          "martech-steps/page": {
+            page: "all",
+            pages: meta.pageItems.length,
+            first_item: 1,
+            items: meta.items,
+            total_items: meta.items,
+          },
+        },
+      },
+    ],
+  };
+}
+
+/** The kept results of the server's workspace, as `martech-steps://results/{id}.json|csv[?page=n|all]`. */
 export const resultResources: ResourceProvider = (server: McpServer, { workspace }) => {
   server.registerResource(
     "result",

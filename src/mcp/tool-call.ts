@@ -7,13 +7,14 @@ import type {
 import { CHART_META_KEY } from "../charts/model.js";
 import { type AnyMartechError, ConfigurationError, isMartechError, type MartechError } from "../errors.js";
 import { log } from "../log.js";
+import { resultsOffer } from "../results/index.js";
 import { runToolStep } from "../tools/run.js";
 import type { ProgressUpdate, ToolLogEntry, ToolResult } from "../tools/types.js";
 import type { Workspace } from "../workspace.js";
 import { offerAccountConnection, signInAnswer, signInInputRequired } from "./elicit-connect.js";
 import { internalErrorResult } from "./internal-error.js";
 import { type ClientLogLevel, resultLogEntries } from "./logging.js";
-import { keepResult, resultLinks } from "./result-links.js";
+import { keepResult, resultLinks, ttlOf } from "./result-links.js";
 import { resultText } from "./result-text.js";
 
 /** An `isError` result a model can act on. The message of a MartechError never holds a secret. */
@@ -81,7 +82,7 @@ export async function callToolStep(
     }
     // Inside the try: resolving the context reads the credential store, which can fail too.
     const context = await workspace.toolContext({ signal: ctx.mcpReq.signal, progress });
-    const fullResults = { maxBytes: workspace.resultSettings.maxBytes };
+    const fullResults = resultsOffer(workspace.resultSettings);
     const result = await runToolStep(stepId, args ?? {}, { ...context, log: send, fullResults });
     for (const entry of resultLogEntries(result.data)) send(entry);
     return {
@@ -118,7 +119,7 @@ export async function resultContent(
   if (result.full) {
     try {
       const meta = await keepResult(workspace, stepId, result.full);
-      const { links, text: said } = resultLinks(meta, workspace.resultSettings.ttlMs);
+      const { links, text: said } = resultLinks(meta, ttlOf(workspace, meta));
       text += `\n${said}`;
       content.push(...links);
     } catch (error) {

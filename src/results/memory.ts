@@ -1,5 +1,11 @@
 import { randomBytes } from "node:crypto";
-import type { NewResult, ResultMeta, ResultStore, ResultStoreLimits } from "./types.js";
+import {
+  lifetimeOf,
+  type NewResult,
+  type ResultMeta,
+  type ResultStore,
+  type ResultStoreLimits,
+} from "./types.js";
 
 export function newResultId(): string {
   // 128 random bits: an id cannot be guessed (and another workspace's id is not found anyway).
@@ -64,10 +70,14 @@ export class MemoryResultStore implements ResultStore {
 
   async put(workspace: string, result: NewResult): Promise<ResultMeta> {
     this.#sweep();
-    const meta = metaOf(result, newResultId(), this.#now(), this.#limits.ttlMs);
-    const mine = [...this.#entries.keys()].filter((key) => key.startsWith(`${workspace}\u0000`));
-    for (const key of mine.slice(0, Math.max(0, mine.length - this.#limits.perWorkspace + 1)))
-      this.#drop(key);
+    const file = result.meta.file === true;
+    const { ttlMs, count } = lifetimeOf(this.#limits, file);
+    const meta = metaOf(result, newResultId(), this.#now(), ttlMs);
+    // Export files and other results are counted apart: many answers do not push out a file.
+    const mine = [...this.#entries.entries()]
+      .filter(([key, entry]) => key.startsWith(`${workspace}\u0000`) && (entry.meta.file === true) === file)
+      .map(([key]) => key);
+    for (const key of mine.slice(0, Math.max(0, mine.length - count + 1))) this.#drop(key);
     for (const key of this.#entries.keys()) {
       if (this.#bytes + meta.bytes <= this.#limits.maxBytes) break;
       this.#drop(key);

@@ -1,7 +1,13 @@
 import type { Redis } from "ioredis";
 import { closeRedisClient, DEFAULT_REDIS_TIMEOUT_MS, newRedisClient, redisError } from "../state/ioredis.js";
 import { isResultId, metaOf, newResultId } from "./memory.js";
-import type { NewResult, ResultMeta, ResultStore, ResultStoreLimits } from "./types.js";
+import {
+  lifetimeOf,
+  type NewResult,
+  type ResultMeta,
+  type ResultStore,
+  type ResultStoreLimits,
+} from "./types.js";
 
 /**
  * Keeps a result and trims the workspace's index, atomically. KEYS: the index (a ZSET of ids scored by
@@ -93,17 +99,21 @@ export class RedisResultStore implements ResultStore {
     return this.#run("be written", async () => {
       const id = newResultId();
       const base = this.#base(workspace);
-      const meta = metaOf(result, id, Date.now(), this.#limits.ttlMs);
+      const file = result.meta.file === true;
+      const { ttlMs, count } = lifetimeOf(this.#limits, file);
+      const meta = metaOf(result, id, Date.now(), ttlMs);
       // The page count leads the stored meta so that the script can delete an evicted result's pages.
       const stored = JSON.stringify({ pages: meta.pageItems.length, ...meta });
-      const keys = [`${base}index`, `${base}${id}`, ...result.pages.map((_, i) => `${base}${id}:${i}`)];
+      // Export files have an index of their own: their lifetime and count are theirs.
+      const index = `${base}${file ? "files" : "index"}`;
+      const keys = [index, `${base}${id}`, ...result.pages.map((_, i) => `${base}${id}:${i}`)];
       await this.#redis.eval(
         PUT,
         keys.length,
         ...keys,
         id,
-        this.#limits.ttlMs,
-        this.#limits.perWorkspace,
+        ttlMs,
+        count,
         base,
         stored,
         ...result.pages.map((page) => page.json),

@@ -23,6 +23,8 @@ export interface ResultMeta {
   expiresAt: number;
   /** Where reading continues after the last item, when the whole read stopped at a cap. */
   nextCursor?: string;
+  /** An export's file: kept for the files' lifetime and count (ResultStoreLimits), linked whole. */
+  file?: boolean;
 }
 
 export interface NewResult {
@@ -36,6 +38,22 @@ export interface ResultStoreLimits {
   ttlMs: number;
   /** Results kept per workspace; the oldest is dropped first. */
   perWorkspace: number;
+  /**
+   * Export files (`meta.file`), kept apart from other results so that a person has time to download them:
+   * how long (default: ttlMs) and how many per workspace (default: perWorkspace), the oldest dropped first.
+   */
+  fileTtlMs?: number;
+  filesPerWorkspace?: number;
+}
+
+/** How long a result is kept and how many of its kind a workspace keeps. */
+export function lifetimeOf(
+  limits: ResultStoreLimits,
+  file: boolean | undefined,
+): { ttlMs: number; count: number } {
+  return file
+    ? { ttlMs: limits.fileTtlMs ?? limits.ttlMs, count: limits.filesPerWorkspace ?? limits.perWorkspace }
+    : { ttlMs: limits.ttlMs, count: limits.perWorkspace };
 }
 
 export interface ResultStore {

@@ -214,9 +214,13 @@ function answerPage(o: {
   keepBytes: number | undefined;
 }): { page: ReportPage; flat: FlatReport; merged?: Comparison } {
   const { fields, flat, response } = o;
+  // GA names the columns in its headers; an answer without them (a fake's, or one with no rows from a
+  // server that leaves them out) has the request's columns, so its order_by is checked against those.
+  const dimensions = headerNames(response.dimensionHeaders);
+  const metrics = headerNames(response.metricHeaders);
   const names = {
-    dimensions: headerNames(response.dimensionHeaders),
-    metrics: headerNames(response.metricHeaders),
+    dimensions: dimensions.length > 0 ? dimensions : fields.dimensions,
+    metrics: metrics.length > 0 ? metrics : fields.metrics,
   };
   const merged =
     o.stated && mergesRanges(fields, o.stated)

@@ -2,20 +2,37 @@ import { BULK_FILE } from "../connectors/marketo/file-answer.js";
 import { checkMarketoPath } from "../connectors/marketo/url.js";
 import { ValidationError } from "../errors.js";
 import { MarketoApiCallInput, MarketoApiCallOutput } from "../schemas/marketo.js";
-import { API_CALL_ALIASES } from "./input/api-call.js";
-import { checkRunToCompletion, runExport } from "./marketo/export-run.js";
+import { MARKETO_API_CALL_ALIASES } from "./input/api-call.js";
+import { checkRunToCompletion } from "./marketo/export-run.js";
 import { positionOf } from "./marketo/position.js";
 import { programTypeFilter } from "./marketo/program-type.js";
-import { type ReadAnswer, type ReadSoFar, readCalls, readSoFarWords } from "./marketo/read-calls.js";
-import { readFile } from "./marketo/read-file.js";
+import { type ReadSoFar, readSoFarWords } from "./marketo/read-calls.js";
+import { checkComputable, readRoute, WHERE_HINT } from "./marketo/read-route.js";
 import { recipesInBrief } from "./marketo/recipes.js";
 import { summarize, triggerSummary } from "./marketo/summary.js";
 import { uploadOf } from "./marketo/upload.js";
-import type { ToolStep } from "./types.js";
+import { computeSpec } from "./records/compute.js";
+import type { ToolContext, ToolStep } from "./types.js";
 
 /** Below this share of the daily quota left, each call warns the person watching (MCP log). */
 const LOW_DAILY_SHARE = 0.1;
 const DOC_URL = "https://experienceleague.adobe.com/en/docs/marketo-developer/marketo/rest/rest-api";
+
+/** Progress and log entries while a call waits for Marketo's limits, saying how far the read got. */
+function waitReporter(ctx: ToolContext, seen: ReadSoFar) {
+  return ({ reason, waitMs }: { reason: string; waitMs: number }) => {
+    const waiting = `Waiting ${Math.ceil(waitMs / 1000)} s for Marketo's ${reason.replace("_", " ")} limit`;
+    // Between pages, say how far the read got: a wait alone reads as if nothing happened.
+    const message = seen.page > 0 ? `${readSoFarWords(seen)}. ${waiting}` : waiting;
+    ctx.progress({ progress: seen.items, message });
+    // A backoff follows a failure Marketo asked us to retry (606, 615, 5xx...): worth a warning.
+    ctx.log?.({
+      level: reason === "backoff" ? "warning" : "info",
+      message,
+      data: { reason, wait_ms: waitMs },
+    });
+  };
+}
 
 export const marketoApiCall: ToolStep<typeof MarketoApiCallInput, typeof MarketoApiCallOutput> = {
   id: "marketo_api_call",
@@ -37,9 +54,8 @@ export const marketoApiCall: ToolStep<typeof MarketoApiCallInput, typeof Marketo
     "rest api",
   ],
   description:
-    "Calls any Adobe Marketo Engage REST endpoint (leads, lists, campaigns, assets, activities, bulk exports) with " +
-    "the workspace's Marketo credentials. Authentication, rate limits and pagination are handled; " +
-    "answers are capped by size, with next_cursor to continue. " +
+    "Calls any Adobe Marketo Engage REST endpoint, bulk ones too, with the workspace's credentials; authentication, rate " +
+    "limits and paging are handled, answers capped by size (next_cursor continues). " +
     recipesInBrief() +
     " Reference: " +
     DOC_URL,
@@ -48,7 +64,7 @@ export const marketoApiCall: ToolStep<typeof MarketoApiCallInput, typeof Marketo
   scopes: [],
   annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true },
   input: () => MarketoApiCallInput,
-  aliases: API_CALL_ALIASES,
+  aliases: MARKETO_API_CALL_ALIASES,
   output: MarketoApiCallOutput,
   examples: (now) => [
     {
@@ -123,38 +139,25 @@ export const marketoApiCall: ToolStep<typeof MarketoApiCallInput, typeof Marketo
       );
     }
     if (input.run_to_completion) checkRunToCompletion(input);
+    const spec = computeSpec(input, WHERE_HINT);
+    if (spec) checkComputable(input);
     const marketo = await ctx.connection("marketo");
     const seen: ReadSoFar = { page: 0, items: 0 };
-    const onWait = ({ reason, waitMs }: { reason: string; waitMs: number }) => {
-      const waiting = `Waiting ${Math.ceil(waitMs / 1000)} s for Marketo's ${reason.replace("_", " ")} limit`;
-      // Between pages, say how far the read got: a wait alone reads as if nothing happened.
-      const message = seen.page > 0 ? `${readSoFarWords(seen)}. ${waiting}` : waiting;
-      ctx.progress({ progress: seen.items, message });
-      // A backoff follows a failure Marketo asked us to retry (606, 615, 5xx...): worth a warning.
-      ctx.log?.({
-        level: reason === "backoff" ? "warning" : "info",
-        message,
-        data: { reason, wait_ms: waitMs },
-      });
-    };
     const requestedAt = new Date();
-    const run = input.run_to_completion ? await runExport(input, marketo, ctx, onWait) : undefined;
-    const read: ReadAnswer = run
-      ? run
-      : file
-        ? await readFile(input, marketo, ctx, {
-            path: checked,
-            from: position && "file" in position ? position.file : undefined,
-            onWait,
-          })
-        : await readCalls(input, marketo, ctx, {
-            path: checked,
-            resume: position && "page" in position ? position.page : undefined,
-            seen,
-            byType,
-            upload,
-            onWait,
-          });
+    const read = await readRoute({
+      input,
+      checked,
+      marketo,
+      ctx,
+      onWait: waitReporter(ctx, seen),
+      seen,
+      byType,
+      upload,
+      from: position && "file" in position ? position.file : undefined,
+      resume: position && "page" in position ? position.page : undefined,
+      file,
+      spec,
+    });
     const usage = await marketo.usage();
     if (usage.remaining <= usage.dailyQuota * LOW_DAILY_SHARE) {
       ctx.log?.({
@@ -167,7 +170,7 @@ export const marketoApiCall: ToolStep<typeof MarketoApiCallInput, typeof Marketo
     return {
       data,
       summary:
-        run?.summary ??
+        read.summary ??
         triggerSummary(input, requestedAt) ??
         summarize(input, data, read.counts, read.described, file),
       ...(read.full ? { full: read.full } : {}),

@@ -34,6 +34,15 @@ export function capItems<T>(
 
 const count = (n: number) => n.toLocaleString("en-US");
 
+/** A duration as a person reads it: seconds under a minute, minutes under two hours, then hours, then days. */
+export function durationWords(ms: number): string {
+  const unit = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
+  if (ms < 60_000) return unit(Math.max(1, Math.round(ms / 1000)), "second");
+  if (ms < 2 * 3_600_000) return unit(Math.round(ms / 60_000), "minute");
+  if (ms < 2 * 86_400_000) return unit(Math.round(ms / 3_600_000), "hour");
+  return unit(Math.round(ms / 86_400_000), "day");
+}
+
 /**
  * A size as a person reads it, in decimal units: "512 bytes", "8 KB", "9.5 KB", "1.3 MB". A small
  * file said in MB read "(0.0 MB)"; one decimal is shown only below 10 of the unit.

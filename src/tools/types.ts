@@ -58,12 +58,24 @@ export interface ToolContext {
    * is capped may then read on past the output cap, up to `maxBytes` of items, and return them in
    * `ToolResult.full`. Without it, a step reads no more than it can show.
    */
-  fullResults?: { maxBytes: number } | undefined;
+  fullResults?: FullResultsOffer | undefined;
   /**
    * Optional: where an adapter collects the items a step has read so far, page by page, so that a run
    * stopped early (the console's Cancel) still shows what was read.
    */
   partial?(items: readonly unknown[]): void;
+}
+
+/** What an adapter that keeps whole results offers a step (see ToolContext.fullResults). */
+export interface FullResultsOffer {
+  /** The most a step reads into one kept result (MARTECH_STEPS_RESULT_MAX_BYTES). */
+  maxBytes: number;
+  /**
+   * An export run to completion is kept as a file: whole up to this many bytes of JSON
+   * (MARTECH_STEPS_EXPORT_MAX_BYTES), for `fileTtlMs` (MARTECH_STEPS_EXPORT_TTL_MS). Absent: as any result.
+   */
+  fileMaxBytes?: number;
+  fileTtlMs?: number;
 }
 
 /** Everything a step read when its answer had to be capped: the items shown and those that were not. */
@@ -75,6 +87,11 @@ export interface FullResult {
   columns?: readonly string[];
   /** Where reading continues after the last item, when even the whole read stopped at a cap. */
   nextCursor?: string;
+  /**
+   * An export's file (run_to_completion): kept for the exports' lifetime, not a result's, and linked as one
+   * CSV and one JSON file a person can download.
+   */
+  file?: boolean;
 }
 
 export interface ToolResult<O> {

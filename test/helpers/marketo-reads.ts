@@ -101,6 +101,21 @@ export async function startReadSandbox(leadCount = 1_500): Promise<ReadSandbox> 
     if (!body.success) throw new Error(`the sandbox refused ${path}: ${JSON.stringify(body.errors)}`);
     return body;
   };
+  // The step names each activity's type (activityType, after activityTypeId, from types.json): the truth
+  // does too, from the sandbox's own list, so records are compared with the name the tool adds.
+  let typeNames: Promise<Map<number, string>> | undefined;
+  const named = async (records: MarketoRecord[]): Promise<MarketoRecord[]> => {
+    if (!records.some((record) => Object.hasOwn(record, "activityTypeId"))) return records;
+    typeNames ??= page("/rest/v1/activities/types.json", {}).then(
+      (body) => new Map((body.result ?? []).map((type) => [Number(type.id), String(type.name)])),
+    );
+    const names = await typeNames;
+    return records.map((record) =>
+      Object.hasOwn(record, "activityTypeId")
+        ? { ...record, activityType: names.get(Number(record.activityTypeId)) ?? null }
+        : record,
+    );
+  };
   const workspaces = new Map<number, Workspace>();
   return {
     fixture,
@@ -138,7 +153,8 @@ export async function startReadSandbox(leadCount = 1_500): Promise<ReadSandbox> 
         records.push(...result);
         if (result.length === 0) empty += 1;
         else [emptyPagesBeforeMore, empty] = [emptyPagesBeforeMore + empty, 0];
-        if (!answer.nextPageToken || answer.moreResult === false) return { records, emptyPagesBeforeMore };
+        if (!answer.nextPageToken || answer.moreResult === false)
+          return { records: await named(records), emptyPagesBeforeMore };
         token = answer.nextPageToken;
       }
       throw new Error(`${path}: no last page after 10,000 calls`);
@@ -146,10 +162,12 @@ export async function startReadSandbox(leadCount = 1_500): Promise<ReadSandbox> 
     async fileTruth(path) {
       const res = await get(path);
       if (res.status !== 200) throw new Error(`the sandbox answered ${res.status} for ${path}`);
-      return parse(await res.text(), {
-        columns: true,
-        cast: (value, context) => (!context.quoting && value === "null" ? null : value),
-      }) as MarketoRecord[];
+      return named(
+        parse(await res.text(), {
+          columns: true,
+          cast: (value, context) => (!context.quoting && value === "null" ? null : value),
+        }) as MarketoRecord[],
+      );
     },
     close: () => fixture.close(),
   };

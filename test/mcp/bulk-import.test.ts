@@ -102,6 +102,39 @@ describe("a bulk lead import through marketo_api_call", () => {
     ]);
   });
 
+  it("reads a failures file with where and count_by, its column names as the file has them", async () => {
+    const rows = Array.from({ length: 30 }, (_, n) =>
+      n % 3 === 0 ? `where.ok${n}@example.com,Fine` : `bad-${n % 2 === 0 ? "even" : "odd"}-${n},Bad`,
+    );
+    const created = await call({
+      method: "POST",
+      endpoint: "/bulk/v1/leads.json",
+      query_parameters: { format: "csv" },
+      file: ["email,firstName", ...rows].join("\n"),
+    });
+    const batchId = created.result[0]?.batchId as number;
+    let status: Record<string, unknown> = {};
+    for (let poll = 0; poll < 1_000 && status.status !== "Complete"; poll += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      status =
+        (await call({ method: "GET", endpoint: `/bulk/v1/leads/batch/${batchId}.json` })).result[0] ?? {};
+    }
+    const failures = `/bulk/v1/leads/batch/${batchId}/failures.json`;
+    const odd = await call({ method: "GET", endpoint: failures, where: 'email contains "-odd-"' });
+    expect(odd.result.map((row) => row.email)).toEqual(
+      rows.filter((r) => r.includes("-odd-")).map((r) => r.split(",")[0]),
+    );
+    const counted = await call({
+      method: "GET",
+      endpoint: failures,
+      count_by: "firstName, Import Failure Reason",
+    });
+    expect(counted.result).toHaveLength(20);
+    expect(counted.result.every((row) => row.count === 1 && row.firstName === "Bad")).toBe(true);
+    const byName = await call({ method: "GET", endpoint: failures, count_by: "firstName" });
+    expect(byName.result).toEqual([{ firstName: "Bad", count: 20 }]);
+  });
+
   it("refuses a file with another method or endpoint, and says what to do with a file not yet written", async () => {
     const refused = await callTool({
       method: "POST",

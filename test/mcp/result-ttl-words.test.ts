@@ -9,6 +9,10 @@ describe("how long results are kept, in words", () => {
     [59_000, "59 seconds"],
     [60_000, "1 minute"],
     [30 * 60_000, "30 minutes"],
+    [119 * 60_000, "119 minutes"],
+    [2 * 3_600_000, "2 hours"],
+    [24 * 3_600_000, "24 hours"],
+    [7 * 86_400_000, "7 days"],
   ])("%i ms is %s", (ms, words) => {
     expect(keptFor(ms)).toBe(words);
   });

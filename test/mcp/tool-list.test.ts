@@ -118,6 +118,7 @@ describe("the tool list, as an MCP client receives it", () => {
     // 20,679 before them, 23,210 with them. Then Run Reports' funnel mode (issue 17) and the Marketo step's
     // bulk-import file and run_to_completion fields, each with its title: 24,4xx.
     // Run Reports' `_meta` naming its MCP App view (ui.resourceUri and the deprecated flat key): 24,648.
+    // Marketo's where, order_by and count_by (issue 27), with other Marketo descriptions made shorter: 24,917.
     console.info(`tool list: ${total} characters, output schemas ${outputs}`);
     expect(total).toBeLessThan(25_000);
     expect(outputs).toBeLessThan(6_000);

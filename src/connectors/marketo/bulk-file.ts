@@ -25,7 +25,10 @@ export type FileRecord = Record<string, string | null>;
 
 export interface FileRead {
   columns: string[];
+  /** The records returned: every record read, or those `select` kept. */
   records: FileRecord[];
+  /** Records read (returned or not). */
+  read: number;
   /** The position of each record, to resume at any of them. */
   positions: FilePosition[];
   /** Where the read continues after the last record; undefined when the file ended. */
@@ -42,7 +45,19 @@ export interface FileReadOptions {
   fromField?: string;
   /** Serialized JSON of the records returned (json-size.ts): reading stops before passing it (one record at least). */
   maxBytes: number;
+  /** The most records to read (returned or not). */
   maxRecords?: number;
+  /** Applied to each record as it is parsed, before `select` (a caller naming a column's codes). */
+  map?(record: FileRecord): FileRecord;
+  /**
+   * Whether a record is returned (asked once per record, without side effects). Records not returned take
+   * no room in maxBytes, so a read that keeps few records can go through a whole file in flat memory.
+   */
+  select?(record: FileRecord): boolean;
+  /** Each record read, once, with whether it was returned; not for a record the read stopped before. */
+  onRecord?(record: FileRecord, returned: boolean): void;
+  /** The columns, as soon as the header line is read. */
+  onColumns?(columns: readonly string[]): void;
   /** Bytes asked per Range request. */
   chunkBytes: number;
   /** Applied to every header name and value before it is returned (the connector's redaction). */
@@ -215,6 +230,38 @@ async function fetchRange(
 }
 
 /**
+ * One record parsed: read it (returning it when `select` keeps it) and give the bytes it added, or stop the
+ * read before it (undefined, with `out.next` at it) when maxRecords were read or it would pass maxBytes.
+ */
+function take(
+  options: FileReadOptions,
+  out: FileRead,
+  parsed: FileRecord,
+  size: number,
+  position: FilePosition,
+): number | undefined {
+  if (out.read >= (options.maxRecords ?? Number.POSITIVE_INFINITY)) {
+    out.next = position;
+    return undefined;
+  }
+  const mapped = options.map ? options.map(parsed) : parsed;
+  const clean = options.clean(mapped);
+  const returned = options.select ? options.select(clean) : true;
+  const bytes = returned ? itemBytes(clean) : 0;
+  if (returned && out.records.length > 0 && size + bytes > options.maxBytes) {
+    out.next = position;
+    return undefined;
+  }
+  out.read += 1;
+  options.onRecord?.(clean, returned);
+  if (returned) {
+    out.records.push(clean);
+    out.positions.push(position);
+  }
+  return bytes;
+}
+
+/**
  * Reads records from a position (the start by default) until maxBytes of JSON, maxRecords or the end of
  * the file, fetching one Range after another only while more records are needed.
  */
@@ -226,6 +273,7 @@ export async function readFileRecords(
   const out: FileRead = {
     columns: [],
     records: [],
+    read: 0,
     positions: [],
     next: undefined,
     total: undefined,
@@ -239,6 +287,7 @@ export async function readFileRecords(
     const header = await readHeader(fetch, options.from.header, path, options.fromField ?? "from");
     out.chunks += 1;
     out.columns = options.clean(header.columns);
+    options.onColumns?.(out.columns);
     out.total = header.total;
     p = parser(header.delimiter);
   }
@@ -247,7 +296,6 @@ export async function readFileRecords(
   let recordStart = streamStart;
   let row = options.from?.row ?? 0;
   let size = 0;
-  const maxRecords = options.maxRecords ?? Number.POSITIVE_INFINITY;
   for (let ended = false; !ended; ) {
     if (out.total !== undefined && pos >= out.total) break;
     const end =
@@ -269,6 +317,7 @@ export async function readFileRecords(
         // A read from the start: its first record names the columns.
         headerBytes = recordEnd;
         out.columns = options.clean(parsed.record.map(String));
+        options.onColumns?.(out.columns);
         recordStart = recordEnd;
         continue;
       }
@@ -276,17 +325,13 @@ export async function readFileRecords(
         recordStart = recordEnd;
         continue;
       }
-      const clean = options.clean(recordOf(out.columns, parsed.record));
-      const bytesOf = itemBytes(clean);
       const position = { byte: recordStart, row, header: headerBytes };
-      if (out.records.length >= maxRecords || (out.records.length > 0 && size + bytesOf > options.maxBytes)) {
-        out.next = position;
+      const taken = take(options, out, recordOf(out.columns, parsed.record), size, position);
+      if (taken === undefined) {
         p.destroy();
         return out;
       }
-      out.records.push(clean);
-      out.positions.push(position);
-      size += bytesOf;
+      size += taken;
       row += 1;
       recordStart = recordEnd;
     }

@@ -207,6 +207,7 @@ export class MarketoConnector {
         ...page,
         ...(pending.length > 0 ? { warnings: [...pending, ...page.warnings] } : {}),
         ...(next ? { next } : {}),
+        callsUsed: ctx.calls,
       };
       pending = [];
       if (stop) return { complete: false, ...stop };
@@ -310,9 +311,12 @@ export class MarketoConnector {
       const plan = planRequest(this.#origin, req);
       if (!ownBudget) return this.#executor.execute(plan, ctx);
       const budget = this.#budget(req.signal);
+      const own = { ...ctx, budget };
       try {
-        return await this.#executor.execute(plan, { ...ctx, budget });
+        return await this.#executor.execute(plan, own);
       } finally {
+        // The page's calls count for the read (pages() reports them in callsUsed).
+        ctx.calls = own.calls;
         budget.dispose();
       }
     };

@@ -146,6 +146,8 @@ export interface PaginateOptions {
 /** A page as pages() yields it: where the read continues after it (absent on the last page). */
 export interface StreamedPage extends MarketoPage {
   next?: ResumePosition;
+  /** API calls the read has sent so far, this page's included (paging-token seeding and retries too). */
+  callsUsed: number;
 }
 
 /** What pages() returns when it ends: at the end of the data, or at a cap with where to continue. */

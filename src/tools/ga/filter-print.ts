@@ -1,80 +1,69 @@
-import type { FilterExpression, GaFilter, NumericValue } from "./filter-expression.js";
+import type { Condition, Expression, Literal, TextMatch } from "../filter/ast.js";
+import { printExpression } from "../filter/print.js";
+import type { FilterExpression, GaFilter, NumericValue, StringMatchType } from "./filter-expression.js";
 
 /**
- * Prints a FilterExpression in the simple syntax parseFilter reads (for messages, summaries and the
- * round-trip property test). Nested groups are parenthesized, so parsing the output gives the same tree.
- * caseSensitive flags have no simple syntax and are not printed.
+ * Prints a GA FilterExpression in the shared filter syntax (tools/filter/print.ts), for messages,
+ * summaries and the round-trip property test. caseSensitive flags have no simple syntax and are not printed.
  */
 export function printFilter(expression: FilterExpression): string {
-  if ("andGroup" in expression) return expression.andGroup.expressions.map(operand).join(" and ");
-  if ("orGroup" in expression) return expression.orGroup.expressions.map(operand).join(" or ");
-  if ("notExpression" in expression) return printNot(expression.notExpression);
-  return printLeaf(expression.filter);
+  return printExpression(fromGa(expression));
 }
 
-function operand(expression: FilterExpression): string {
-  const grouped = ("andGroup" in expression || "orGroup" in expression) && groupSize(expression) > 1;
-  return grouped ? `(${printFilter(expression)})` : printFilter(expression);
-}
-
-function groupSize(expression: FilterExpression): number {
-  if ("andGroup" in expression) return expression.andGroup.expressions.length;
-  if ("orGroup" in expression) return expression.orGroup.expressions.length;
-  return 1;
-}
-
-function printNot(inner: FilterExpression): string {
-  if ("filter" in inner) {
-    const { filter } = inner;
-    const field = filter.fieldName;
-    if ("stringFilter" in filter && (filter.stringFilter.matchType ?? "EXACT") === "EXACT") {
-      return `${field} != ${JSON.stringify(filter.stringFilter.value)}`;
-    }
-    if ("numericFilter" in filter && filter.numericFilter.operation === "EQUAL") {
-      return `${field} != ${printNumber(filter.numericFilter.value)}`;
-    }
-    if ("inListFilter" in filter) return `${field} not in ${printList(filter.inListFilter.values)}`;
-    if ("emptyFilter" in filter) return `${field} is not empty`;
-  }
-  return `not ${operand(inner)}`;
-}
-
-const STRING_OPERATORS = {
-  EXACT: "==",
+const MATCHES: Record<StringMatchType, TextMatch | "eq"> = {
+  EXACT: "eq",
   CONTAINS: "contains",
   BEGINS_WITH: "begins_with",
   ENDS_WITH: "ends_with",
-  FULL_REGEXP: "matches",
-  PARTIAL_REGEXP: "=~",
-} as const;
-const NUMERIC_OPERATORS = {
-  EQUAL: "==",
-  LESS_THAN: "<",
-  LESS_THAN_OR_EQUAL: "<=",
-  GREATER_THAN: ">",
-  GREATER_THAN_OR_EQUAL: ">=",
+  FULL_REGEXP: "full_regex",
+  PARTIAL_REGEXP: "partial_regex",
+};
+const COMPARISONS = {
+  EQUAL: "eq",
+  LESS_THAN: "lt",
+  LESS_THAN_OR_EQUAL: "le",
+  GREATER_THAN: "gt",
+  GREATER_THAN_OR_EQUAL: "ge",
 } as const;
 
-function printLeaf(filter: GaFilter): string {
+const number = (value: NumericValue): Literal => {
+  const text = printNumber(value);
+  return { kind: "number", text, value: Number(text) };
+};
+
+function condition(filter: GaFilter): Condition {
   const field = filter.fieldName;
   if ("stringFilter" in filter) {
-    const { matchType = "EXACT", value } = filter.stringFilter;
-    return `${field} ${STRING_OPERATORS[matchType]} ${JSON.stringify(value)}`;
+    const match = MATCHES[filter.stringFilter.matchType ?? "EXACT"];
+    const value = filter.stringFilter.value;
+    return match === "eq"
+      ? { kind: "compare", field, op: "eq", value: { kind: "text", value } }
+      : { kind: "match", field, op: match, value };
   }
-  if ("inListFilter" in filter) return `${field} in ${printList(filter.inListFilter.values)}`;
+  if ("inListFilter" in filter) {
+    return {
+      kind: "in",
+      field,
+      values: filter.inListFilter.values.map((value) => ({ kind: "text", value })),
+    };
+  }
   if ("numericFilter" in filter) {
     const { operation, value } = filter.numericFilter;
-    return `${field} ${NUMERIC_OPERATORS[operation]} ${printNumber(value)}`;
+    return { kind: "compare", field, op: COMPARISONS[operation], value: number(value) };
   }
   if ("betweenFilter" in filter) {
     const { fromValue, toValue } = filter.betweenFilter;
-    return `${field} between ${printNumber(fromValue)} and ${printNumber(toValue)}`;
+    return { kind: "between", field, from: number(fromValue), to: number(toValue) };
   }
-  return `${field} is empty`;
+  return { kind: "empty", field };
 }
 
-function printList(values: readonly string[]): string {
-  return `(${values.map((value) => JSON.stringify(value)).join(", ")})`;
+/** The shared tree of a GA FilterExpression (the inverse of filter-parser.ts' toGa). */
+export function fromGa(expression: FilterExpression): Expression {
+  if ("andGroup" in expression) return { kind: "and", of: expression.andGroup.expressions.map(fromGa) };
+  if ("orGroup" in expression) return { kind: "or", of: expression.orGroup.expressions.map(fromGa) };
+  if ("notExpression" in expression) return { kind: "not", of: fromGa(expression.notExpression) };
+  return condition(expression.filter);
 }
 
 /** Doubles always carry a "." or an exponent, so they parse back as doubles, not int64. */

@@ -1,4 +1,4 @@
-import { type InputAliases, numberAsString } from "./normalise.js";
+import { type InputAliases, numberAsString, type ValueConverter } from "./normalise.js";
 import { isPlainObject } from "./schema-walk.js";
 
 /**
@@ -12,6 +12,26 @@ export const API_CALL_ALIASES: InputAliases = {
       "headers cannot be given: the connector sets authentication and content type itself; put parameters in " +
       "query_parameters and the payload in body",
   },
+};
+
+/** A list of field names (["-leadScore", "email"]) as the one comma-separated text the schema takes. */
+const namesAsText: ValueConverter = (value) =>
+  Array.isArray(value) && value.length > 0 && value.every((item) => typeof item === "string")
+    ? value.join(",")
+    : value;
+
+/**
+ * The Marketo step: order_by and count_by also as lists of names; `filter` holding text, and `sort`, are
+ * the names other tools give where and order_by (a bulk export's own filter stays in body.filter).
+ */
+export const MARKETO_API_CALL_ALIASES: InputAliases = {
+  ...API_CALL_ALIASES,
+  rename: {
+    ...API_CALL_ALIASES.rename,
+    filter: { to: "where", when: (value) => typeof value === "string" },
+    sort: "order_by",
+  },
+  values: { order_by: namesAsText, count_by: namesAsText },
 };
 
 /** The Google Analytics API Call step: the property is part of the path there. */

@@ -1,38 +1,44 @@
 /**
- * A bulk export in one call (`run_to_completion`): create the job with the caller's body, enqueue it,
- * poll its status with progress, then read its file as records (read-file.ts: the first rows in the
- * answer, the whole file as a kept result). The steps and states are Marketo's
- * (https://experienceleague.adobe.com/en/docs/marketo-developer/marketo/rest/bulk-extract/bulk-extract):
- * Created → Queued → Processing → Completed | Failed | Cancelled, and a job is cancelled with
- * POST …/export/{exportId}/cancel.json. A caller who cancels the call cancels the job at Marketo; at the
- * call's deadline the job is left running and the answer says how to pick it up.
+ * A bulk export in one call (`run_to_completion`): its jobs run to the end (export-job.ts) and their
+ * files are read as records, joined into one file. A lead or activity export whose createdAt/updatedAt
+ * range is longer than Marketo's 31 days runs as consecutive jobs of at most 31 days (export-windows.ts),
+ * two at a time at most (Marketo processes two export jobs at once and queues ten,
+ * https://experienceleague.adobe.com/en/docs/marketo-developer/marketo/rest/bulk-extract/bulk-extract#limits):
+ * while one job's file is read, the next is already processing. Rows are joined in window order and
+ * deduplicated by lead id or activity marketoGUID; where, order_by and count_by apply to the joined rows.
  */
 import type { MarketoConnector } from "../../connectors/marketo/connector.js";
 import type { OnWait } from "../../connectors/marketo/types.js";
-import { checkMarketoPath } from "../../connectors/marketo/url.js";
-import { isDeadlineReason } from "../../deadline.js";
-import {
-  CancelledError,
-  DeadlineExceededError,
-  isMartechError,
-  UpstreamError,
-  ValidationError,
-} from "../../errors.js";
+import { isMartechError, ValidationError } from "../../errors.js";
 import type { MarketoApiCallInput } from "../../schemas/marketo.js";
-import { sizeWords } from "../output-cap.js";
+import { isPlainObject } from "../input/schema-walk.js";
+import type { RecordCompute } from "../records/compute.js";
 import type { ToolContext } from "../types.js";
+import { ACTIVITY_EXPORT_CREATE, type ActivityNaming, activityNaming, typeIds } from "./activity-types.js";
+import { type Computed, computedAnswer, keptBytesFor } from "./compute-answer.js";
+import {
+  cancelUnneeded,
+  type ExportCall,
+  type Job,
+  startJob,
+  stopJobs,
+  untilCompleted,
+} from "./export-job.js";
+import { type Joined, readJobFile } from "./export-join.js";
+import {
+  type ExportSpan,
+  exportSpan,
+  keyAdded,
+  keyColumn,
+  type Window,
+  windowBody,
+} from "./export-windows.js";
+import { exportSummary } from "./export-words.js";
 import type { ReadAnswer } from "./read-calls.js";
-import { readFile } from "./read-file.js";
 
 /** The create endpoints of the four bulk extracts: leads, activities, program members, custom objects. */
 export const EXPORT_CREATE =
   /^\/bulk\/v1\/(leads|activities|program\/members|customobjects\/[^/]+)\/export\/create\.json$/;
-
-/** First status poll after this long, then twice as long each time, up to a minute (Marketo's own pace). */
-const FIRST_POLL_MS = 500;
-const MAX_POLL_MS = 60_000;
-/** The cancel request gets its own short limit: the call's signal has already fired. */
-const CANCEL_TIMEOUT_MS = 10_000;
 
 export function checkRunToCompletion(input: MarketoApiCallInput): void {
   if (input.method !== "POST" || !EXPORT_CREATE.test(input.endpoint) || input.cursor !== undefined) {
@@ -46,103 +52,42 @@ export function checkRunToCompletion(input: MarketoApiCallInput): void {
   }
 }
 
-function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject(signal.reason);
-    const timer = setTimeout(() => {
-      signal?.removeEventListener("abort", stop);
-      resolve();
-    }, ms);
-    const stop = () => {
-      clearTimeout(timer);
-      reject(signal?.reason);
-    };
-    signal?.addEventListener("abort", stop, { once: true });
-  });
+/** One job of the plan: its create body, and its window when the span was split. */
+interface Planned {
+  body: Record<string, unknown>;
+  window?: Window;
 }
 
-interface Job {
-  marketo: MarketoConnector;
-  ctx: ToolContext;
-  onWait: OnWait;
-  base: string;
-  id: string;
-  calls: number;
-  /** Set once Marketo says Completed: from then on there is nothing left to cancel, only a file to read. */
-  completed?: boolean;
+export interface ExportRun {
+  call: ExportCall;
+  plan: Planned[];
+  span: ExportSpan | undefined;
+  joined: Joined;
+  /** Jobs created and not yet read (cancelled with the call). */
+  open: Job[];
+  /** Windows not exported: Marketo refused another job (queue full, daily export allowance spent). */
+  unexported?: { windows: Window[]; reason: string };
+  /** Windows left out because the read had stopped (max_items, the file's size limit). */
+  skipped?: number;
+  started: number;
 }
 
-async function post(job: Job, path: string, signal: AbortSignal | undefined) {
-  const answer = await job.marketo.call({
-    method: path.endsWith("status.json") ? "GET" : "POST",
-    path: checkMarketoPath(path),
-    ...(signal ? { signal } : {}),
-    onWait: job.onWait,
-  });
-  job.calls += answer.callsUsed;
-  return (answer.result[0] ?? {}) as Record<string, unknown>;
+/** The activity export's activityTypeIds with names turned into ids, and the naming of its rows. */
+async function activityBody(
+  body: Record<string, unknown>,
+  call: ExportCall,
+): Promise<{ body: Record<string, unknown>; naming: ActivityNaming }> {
+  const reader = { marketo: call.marketo, signal: call.ctx.signal, onWait: call.onWait };
+  const filter = isPlainObject(body.filter) ? body.filter : undefined;
+  const given = filter?.activityTypeIds;
+  const { ids, types } = await typeIds(given ?? [], reader, "body.filter.activityTypeIds");
+  const naming = activityNaming(types, reader);
+  if (given === undefined || !filter) return { body, naming };
+  return { body: { ...body, filter: { ...filter, activityTypeIds: ids } }, naming };
 }
 
-/** Polls the status until Completed; Failed or Cancelled end the call with Marketo's reason. */
-async function untilCompleted(job: Job): Promise<{ status: Record<string, unknown>; polls: number }> {
-  let wait = FIRST_POLL_MS;
-  for (let polls = 1; ; polls += 1) {
-    await sleep(wait, job.ctx.signal);
-    wait = Math.min(wait * 2, MAX_POLL_MS);
-    const status = await post(job, `${job.base}/${job.id}/status.json`, job.ctx.signal);
-    const state = String(status.status ?? "");
-    job.ctx.progress({ progress: polls, message: `Export ${job.id} is ${state} (status check ${polls})` });
-    if (state === "Completed") return { status, polls };
-    if (state === "Failed" || state === "Cancelled") {
-      throw new UpstreamError(
-        `Marketo's export ${job.id} ended ${state}${status.errorMsg ? `: ${String(status.errorMsg)}` : ""}.`,
-        {
-          hint: "Check the create body (fields, filter) against the bulk extract reference, then run it again.",
-        },
-      );
-    }
-  }
-}
-
-/** The caller cancelled: cancel the job at Marketo too (its own limit: the call's signal has fired). */
-async function cancelJob(job: Job, error: unknown): Promise<never> {
-  const reason = job.ctx.signal?.reason;
-  // A Completed job cannot be cancelled (Marketo answers 1003) and does not keep running: only its file
-  // is left, kept seven days.
-  if (job.completed) return stoppedReading(job, reason);
-  if (isDeadlineReason(reason)) {
-    throw new DeadlineExceededError(
-      `Export ${job.id} did not complete within the call's ${Math.round(reason.totalMs / 1000)} s deadline; it keeps running at Marketo.`,
-      {
-        writeMayHaveHappened: true,
-        deadlineMs: reason.totalMs,
-        hint: `Poll GET ${job.base}/${job.id}/status.json until Completed, then read GET ${job.base}/${job.id}/file.json.`,
-      },
-    );
-  }
-  let cancelled = "";
-  try {
-    await post(job, `${job.base}/${job.id}/cancel.json`, AbortSignal.timeout(CANCEL_TIMEOUT_MS));
-    cancelled = `; export ${job.id} was cancelled at Marketo`;
-  } catch {
-    cancelled = `; cancelling export ${job.id} at Marketo failed: POST ${job.base}/${job.id}/cancel.json`;
-  }
-  throw new CancelledError(`The export was cancelled${cancelled}.`, {
-    hint: isMartechError(error) ? error.message : "Run it again when needed.",
-  });
-}
-
-function stoppedReading(job: Job, reason: unknown): never {
-  const file = `Read it with GET ${job.base}/${job.id}/file.json (Marketo keeps it for seven days).`;
-  if (isDeadlineReason(reason)) {
-    throw new DeadlineExceededError(
-      `Export ${job.id} completed, but its file was not read within the call's ${Math.round(reason.totalMs / 1000)} s deadline.`,
-      { writeMayHaveHappened: true, deadlineMs: reason.totalMs, hint: file },
-    );
-  }
-  throw new CancelledError(`Reading the file of export ${job.id} was cancelled; the export had completed.`, {
-    hint: file,
-  });
+function planOf(body: Record<string, unknown>, span: ExportSpan | undefined): Planned[] {
+  return span ? span.windows.map((window) => ({ body: windowBody(body, span, window), window })) : [{ body }];
 }
 
 export async function runExport(
@@ -150,93 +95,153 @@ export async function runExport(
   marketo: MarketoConnector,
   ctx: ToolContext,
   onWait: OnWait,
+  compute: RecordCompute,
 ): Promise<ReadAnswer & { summary: string }> {
-  const started = Date.now();
-  const base = input.endpoint.replace(/\/create\.json$/, "");
-  const created = await marketo.call({
-    method: "POST",
-    path: checkMarketoPath(input.endpoint),
-    body: input.body,
-    ...(ctx.signal ? { signal: ctx.signal } : {}),
+  const call: ExportCall = {
+    marketo,
+    ctx,
     onWait,
-  });
-  const id = String((created.result[0] as { exportId?: unknown } | undefined)?.exportId ?? "");
-  if (!/^[A-Za-z0-9-]{1,64}$/.test(id)) {
-    throw new UpstreamError(`Marketo answered ${input.endpoint} without an exportId.`, {
-      hint: "Check the create body against the bulk extract reference and run it again.",
-    });
-  }
-  const job: Job = { marketo, ctx, onWait, base, id, calls: created.callsUsed };
+    base: input.endpoint.replace(/\/create\.json$/, ""),
+    calls: 0,
+  };
+  let body = isPlainObject(input.body) ? input.body : {};
+  let naming: ActivityNaming | undefined;
+  if (input.endpoint === ACTIVITY_EXPORT_CREATE) ({ body, naming } = await activityBody(body, call));
+  const span = exportSpan(input.endpoint, body);
+  const joined: Joined = {
+    compute,
+    kept: [],
+    positions: [],
+    bytes: 0,
+    rows: 0,
+    chunks: 0,
+    duplicates: 0,
+    jobs: [],
+    ...(naming ? { naming } : {}),
+    ...(span ? { keys: new Set<string>(), key: keyColumn(body, span), dropKey: keyAdded(body, span) } : {}),
+    maxBytes: keptBytesFor(ctx, compute, true),
+    ...(input.max_items !== undefined ? { maxRows: input.max_items } : {}),
+  };
+  const run: ExportRun = { call, plan: planOf(body, span), span, joined, open: [], started: Date.now() };
   try {
-    await post(job, `${base}/${id}/enqueue.json`, ctx.signal);
-    ctx.progress({ progress: 0, message: `Export ${id} created and enqueued` });
-    const { status, polls } = await untilCompleted(job);
-    job.completed = true;
-    const file = `${base}/${id}/file.json`;
-    const asFile: MarketoApiCallInput = {
-      ...input,
-      method: "GET",
-      endpoint: file,
-      query_parameters: undefined,
-      body: undefined,
-      run_to_completion: false,
-    };
-    const read = await readFile(asFile, marketo, ctx, {
-      path: checkMarketoPath(file),
-      from: undefined,
-      onWait,
-    });
-    const data = {
-      ...read.data,
-      calls_used: job.calls + read.data.calls_used,
-      extra: {
-        exportId: id,
-        status: "Completed",
-        numberOfRecords: status.numberOfRecords,
-        fileSize: status.fileSize,
-        file_endpoint: file,
-      },
-    };
-    const seconds = Math.max(1, Math.round((Date.now() - started) / 1000));
-    return {
-      ...read,
-      data,
-      summary: exportSummary(
-        input.endpoint,
-        file,
-        id,
-        { polls, seconds, calls: data.calls_used },
-        read,
-        status,
-      ),
-    };
+    await runJobs(run);
   } catch (error) {
-    if (ctx.signal?.aborted) return cancelJob(job, error);
+    if (ctx.signal?.aborted) return stopJobs(call, run.open, error, joined.reading);
+    throw error;
+  }
+  return answerOf(input, ctx, run);
+}
+
+const isExportRefusal = (error: unknown): boolean =>
+  isMartechError(error) && error.details.serviceCode === "1029";
+
+/** A job for plan item `index`; Marketo's 1029 (queue full, export allowance spent) is returned, not thrown. */
+async function start(run: ExportRun, index: number): Promise<Job | { refused: unknown }> {
+  const planned = run.plan[index] as Planned;
+  const total = run.plan.length;
+  const label = (id: string) =>
+    planned.window && run.span
+      ? `Export ${index + 1} of ${total} (${run.span.field} ${planned.window.startAt} → ${planned.window.endAt}, job ${id})`
+      : `Export ${id}`;
+  try {
+    const job = await startJob(run.call, planned.body, label);
+    run.open.push(job);
+    return job;
+  } catch (error) {
+    if (index > 0 && isExportRefusal(error)) return { refused: error };
     throw error;
   }
 }
 
-function exportSummary(
-  endpoint: string,
-  file: string,
-  id: string,
-  run: { polls: number; seconds: number; calls: number },
-  read: ReadAnswer,
-  status: Record<string, unknown>,
-): string {
-  const n = (value: number) => value.toLocaleString("en-US");
-  const { counts } = read;
-  const size = typeof status.fileSize === "number" ? ` (${sizeWords(status.fileSize)})` : "";
-  const parts = [
-    `POST ${endpoint} run to completion: export ${id} created, enqueued and Completed after ${run.polls} status check${run.polls === 1 ? "" : "s"} (${run.seconds} s); ${n(counts.read)} rows read of its file${size}, ${n(run.calls)} calls in all`,
-    counts.shown < counts.read
-      ? `the first ${n(counts.shown)} rows are shown here`
-      : `all ${n(counts.read)} rows are shown here`,
-  ];
-  if (counts.kept) parts.push(`all ${n(counts.read)} are in the full result linked below (JSON and CSV)`);
-  if (read.data.next_cursor) {
-    parts.push(`to read on in answers, call GET ${file} with cursor = next_cursor`);
+/** The jobs, one after the other, the next one processing while a file is read. */
+async function runJobs(run: ExportRun): Promise<void> {
+  let current = await start(run, 0);
+  for (let index = 0; ; index += 1) {
+    if ("refused" in current) return leaveUnexported(run, index, current.refused);
+    const hasNext = index + 1 < run.plan.length;
+    let ahead = hasNext ? await start(run, index + 1) : undefined;
+    await untilCompleted(run.call, current);
+    const window = run.plan[index]?.window;
+    run.joined.jobs.push({ job: current, ...(window ? { window } : {}) });
+    run.joined.reading = current;
+    await readJobFile(run.call, current, run.joined, { index, total: run.plan.length });
+    run.joined.reading = undefined;
+    run.open = run.open.filter((job) => job !== current);
+    if (run.joined.stopped || !ahead) {
+      if (ahead && !("refused" in ahead)) await cancelUnneeded(run.call, ahead);
+      run.open = [];
+      run.skipped = hasNext ? run.plan.length - index - 1 : 0;
+      return;
+    }
+    // Refused while two jobs ran (Marketo's queue is shared): asked again now that this one is done.
+    if ("refused" in ahead) ahead = await start(run, index + 1);
+    current = ahead;
   }
-  parts.push(`Marketo keeps the file at GET ${file} for seven days`);
-  return `${parts.join("; ")}.`;
+}
+
+function leaveUnexported(run: ExportRun, index: number, error: unknown): void {
+  const windows = run.plan.slice(index).flatMap((planned) => (planned.window ? [planned.window] : []));
+  run.unexported = { windows, reason: error instanceof Error ? error.message : String(error) };
+}
+
+function answerOf(
+  input: MarketoApiCallInput,
+  ctx: ToolContext,
+  run: ExportRun,
+): ReadAnswer & { summary: string } {
+  const { joined } = run;
+  const lone = run.plan.length === 1 ? joined.jobs[0]?.job : undefined;
+  const file = lone ? `${run.call.base}/${lone.id}/file.json` : undefined;
+  // A lone job's cursors continue in its file; a joined file has no single one to continue in.
+  const asFile: MarketoApiCallInput = file
+    ? {
+        ...input,
+        method: "GET",
+        endpoint: file,
+        query_parameters: undefined,
+        body: undefined,
+        run_to_completion: false,
+      }
+    : input;
+  const computed: Computed = {
+    compute: joined.compute,
+    kept: joined.kept,
+    positions: lone ? joined.positions : [],
+    next: lone ? joined.next : undefined,
+    ...(joined.stoppedBy ? { stoppedBy: joined.stoppedBy } : {}),
+    pages: joined.chunks,
+    calls: run.call.calls + (joined.naming?.calls ?? 0),
+    unit: "row",
+    ...(joined.columns ? { columns: joined.columns } : {}),
+    file: true,
+    limit: {
+      bytes: joined.maxBytes,
+      setting: ctx.fullResults?.fileMaxBytes
+        ? "MARTECH_STEPS_EXPORT_MAX_BYTES"
+        : "MARTECH_STEPS_RESULT_MAX_BYTES",
+    },
+  };
+  const answer = computedAnswer(asFile, ctx, computed);
+  const data = { ...answer.data, extra: extraOf(run, file) };
+  if (run.unexported) data.warnings.push(`Not exported: ${run.unexported.reason}`);
+  const read = { ...answer, data };
+  return { ...read, summary: exportSummary(input, ctx, run, computed, read, file) };
+}
+
+function extraOf(run: ExportRun, file: string | undefined): Record<string, unknown> {
+  const jobs = run.joined.jobs.map(({ job, window }) => ({
+    exportId: job.id,
+    status: "Completed",
+    numberOfRecords: job.status?.numberOfRecords,
+    fileSize: job.status?.fileSize,
+    ...(window ? { startAt: window.startAt, endAt: window.endAt } : {}),
+  }));
+  if (file && jobs[0]) return { ...jobs[0], file_endpoint: file };
+  return {
+    jobs,
+    ...(run.span
+      ? { split_by: run.span.field, deduplicated_by: run.span.key, duplicates_dropped: run.joined.duplicates }
+      : {}),
+    ...(run.unexported ? { not_exported: run.unexported.windows } : {}),
+  };
 }

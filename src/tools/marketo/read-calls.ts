@@ -9,9 +9,14 @@ import type { MarketoConnector } from "../../connectors/marketo/connector.js";
 import { positionOf } from "../../connectors/marketo/pagination.js";
 import type { MarketoCallResult, MarketoUpload, ResumePosition } from "../../connectors/marketo/types.js";
 import { jsonBytes } from "../../json-size.js";
-import type { MarketoApiCallInput, MarketoApiCallOutput } from "../../schemas/marketo.js";
+import {
+  DEFAULT_MAX_ITEMS,
+  type MarketoApiCallInput,
+  type MarketoApiCallOutput,
+} from "../../schemas/marketo.js";
 import { capItems, MAX_RESULT_BYTES, moreWarning } from "../output-cap.js";
 import type { FullResult, ToolContext } from "../types.js";
+import { type ActivityNaming, nameRecords } from "./activity-types.js";
 import { cursorOf } from "./position.js";
 import type { ProgramTypeFilter } from "./program-type.js";
 
@@ -34,6 +39,8 @@ export interface ReadAnswer {
   counts: ReadCounts;
   /** What was read, when it is not a list of records (an export file's rows, a paging token). */
   described?: string;
+  /** The whole summary, when the reader words it itself (computed reads, exports run to completion). */
+  summary?: string;
 }
 
 /** Records as the output schema has them: objects (a bare value, which Marketo does not send, is wrapped). */
@@ -72,6 +79,8 @@ interface ReadOptions {
   byType: ProgramTypeFilter | undefined;
   /** A bulk import's file (upload.ts). */
   upload?: MarketoUpload | undefined;
+  /** Set for activity reads: each record is named by its type. */
+  naming?: ActivityNaming | undefined;
   onWait: NonNullable<Parameters<MarketoConnector["call"]>[0]["onWait"]>;
 }
 
@@ -85,6 +94,9 @@ export async function readCalls(
   const keep = ctx.fullResults?.maxBytes;
   const result = await callMarketo(input, marketo, ctx, options, keep);
   if (options.path.value === PAGING_TOKEN_PATH) return pagingToken(result);
+  // Activities named by their type before anything is measured or capped (the cap counts the names too).
+  result.result = await nameRecords(asRecords(result.result), options.naming);
+  result.callsUsed += options.naming?.calls ?? 0;
   const warnings = [...result.warnings];
   const records = asRecords(byType ? result.result.filter(byType.keeps) : result.result);
   if (byType) warnings.push(byType.warning(result.result.length, records.length));
@@ -189,7 +201,7 @@ function callMarketo(
     paginate: input.paginate
       ? {
           maxPages: input.max_pages,
-          maxItems: input.max_items,
+          maxItems: input.max_items ?? DEFAULT_MAX_ITEMS,
           // Without an adapter that keeps whole results, read no further than the answer can show.
           maxBytes: keep ?? MAX_RESULT_BYTES,
           // One unit throughout: records fetched (waits report the same count).
@@ -197,7 +209,11 @@ function callMarketo(
             options.seen.page = page;
             options.seen.items = items;
             if (records && ctx.partial) ctx.partial(byType ? records.filter(byType.keeps) : records);
-            ctx.progress({ progress: items, total: input.max_items, message: readSoFarWords(options.seen) });
+            ctx.progress({
+              progress: items,
+              total: input.max_items ?? DEFAULT_MAX_ITEMS,
+              message: readSoFarWords(options.seen),
+            });
           },
         }
       : false,

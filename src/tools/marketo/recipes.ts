@@ -57,10 +57,110 @@ export const NAME_RECIPES: readonly Recipe[] = [
   },
 ];
 
+/** A task done in one call with the step's own computing (where, order_by, count_by) or its export joining. */
+export interface ComputeRecipe {
+  task: string;
+  /** The marketo_api_call arguments; <from>, <to> (ISO datetimes) and <leadId> are placeholders. */
+  call: Record<string, unknown>;
+  note: string;
+}
+
+export const COMPUTE_RECIPES: readonly ComputeRecipe[] = [
+  {
+    task: "leads with a score above 50, as a CSV file",
+    call: {
+      method: "POST",
+      endpoint: "/bulk/v1/leads/export/create.json",
+      body: {
+        fields: ["id", "email", "firstName", "lastName", "leadScore"],
+        format: "CSV",
+        filter: { createdAt: { startAt: "<from>", endAt: "<to>" } },
+      },
+      run_to_completion: true,
+      where: "leadScore > 50",
+      order_by: "-leadScore",
+    },
+    note:
+      "Any createdAt span: Marketo exports 31 days a job, so the step runs one job per 31 days and joins their files " +
+      "(duplicates dropped by lead id). The answer says how many leads match, shows a preview and links one CSV " +
+      "(the header once, every row) and one JSON file, kept 24 hours. Export values are text; numbers compare as numbers.",
+  },
+  {
+    task: "email performance per email (sent, delivered, opened, clicked) over any span",
+    call: {
+      method: "POST",
+      endpoint: "/bulk/v1/activities/export/create.json",
+      body: {
+        format: "CSV",
+        filter: {
+          createdAt: { startAt: "<from>", endAt: "<to>" },
+          activityTypeIds: ["Send Email", "Email Delivered", "Open Email", "Click Email"],
+        },
+      },
+      run_to_completion: true,
+      count_by: "primaryAttributeValue,activityType",
+    },
+    note:
+      "One row per email (primaryAttributeValue) and activity type with its count; an open rate is Open Email / Email " +
+      "Delivered of the same email. Add where 'primaryAttributeValue contains \"Newsletter\"' to keep some emails. " +
+      "Marketo's REST API has no Email Performance or Program Performance report (those are Analytics reports of the " +
+      "Marketo UI; the REST reference has none): counts from the activity log can differ a little from them.",
+  },
+  {
+    task: "a lead's history since a date",
+    call: {
+      method: "GET",
+      endpoint: "/rest/v1/activities.json",
+      query_parameters: {
+        sinceDatetime: "<from>",
+        leadIds: "<leadId>",
+        activityTypeIds: "Visit Webpage,Fill Out Form,Send Email,Open Email,Click Email,Change Data Value",
+      },
+      paginate: true,
+      max_pages: 200,
+      order_by: "-activityDate",
+    },
+    note:
+      "sinceDatetime: the step fetches the paging token for you. Marketo scans its activity log a slice at a time, " +
+      "so one lead's history takes many pages, most of them empty: max_pages 200 lets the one call reach today. " +
+      "activityTypeIds takes names or ids (up to 10; GET /rest/v1/activities/types.json lists them); every " +
+      "activity names its type (activityType).",
+  },
+  {
+    task: "leads by source",
+    call: {
+      method: "POST",
+      endpoint: "/bulk/v1/leads/export/create.json",
+      body: {
+        fields: ["id", "leadSource"],
+        format: "CSV",
+        filter: { createdAt: { startAt: "<from>", endAt: "<to>" } },
+      },
+      run_to_completion: true,
+      count_by: "leadSource",
+    },
+    note: "The count of leads created in the span per lead source, and the total; no lead is listed.",
+  },
+];
+
+/**
+ * What Marketo's REST API does not offer, said plainly: its reference lists no report or statistics endpoint
+ * (https://developer.adobe.com/marketo-apis/api/mapi/ and https://developer.adobe.com/marketo-apis/api/asset/;
+ * its /rest/v1/stats/ endpoints count API calls only,
+ * https://experienceleague.adobe.com/en/docs/marketo-developer/marketo/rest/lead-database/usage). Email
+ * performance lives in the UI's Analytics reports and email program dashboards, whose "Bounced and Delivered
+ * stats are approximate"
+ * (https://experienceleague.adobe.com/en/docs/marketo/using/product-docs/email-marketing/email-programs/email-program-data/use-the-email-program-dashboard).
+ */
+export const NOT_IN_THE_REST_API: readonly string[] = [
+  "No Analytics reports (Email Performance, Program Performance, Landing Page Performance, People Performance): count activities with count_by instead (the email performance recipe).",
+  "No program or landing page statistics endpoints (/rest/asset/v1/program/{id}/stats.json does not exist); /rest/v1/stats/ counts API calls only.",
+];
+
 /** The recipes in one sentence, for the step's description (the tool list stays small). */
 export function recipesInBrief(): string {
   const calls = NAME_RECIPES.map(
     (r) => `${r.task.replace(/^an? /, "").replace(" by name", "")} ${r.call.endpoint}?name=`,
   );
-  return `Find by name in one call: ${calls.join("; ")} (more: martech-steps://recipes/marketo).`;
+  return `Find by name in one call: ${calls.join("; ")} (more, e.g. email performance in one call: martech-steps://recipes/marketo).`;
 }

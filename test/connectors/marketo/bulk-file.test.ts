@@ -63,6 +63,55 @@ describe("bulk export file downloads (Range chunks parsed as CSV)", () => {
     expect(read.callsUsed).toBe(ranges.length);
   });
 
+  it("select: records not returned take no room in maxBytes, maxRecords counts every record read", async () => {
+    identity();
+    serveFile(csv(2_000));
+    const seen: [string | null | undefined, boolean][] = [];
+    const columns: string[][] = [];
+    const read = await connector().readExportFile(
+      { path: FILE },
+      {
+        maxBytes: 2_000,
+        maxRecords: 1_500,
+        chunkBytes: 8_000,
+        map: (record) => ({ ...record, odd: String(Number(record.id) % 2) }),
+        select: (record) => Number(record.id) % 100 === 0,
+        onRecord: (record, returned) => seen.push([record.id, returned]),
+        onColumns: (names) => columns.push([...names]),
+      },
+    );
+    // 15 of the first 1,500 ids are multiples of 100, about 100 bytes of JSON each: all fit in 2,000 bytes.
+    expect(read.records.map((r) => r.id)).toEqual(
+      Array.from({ length: 15 }, (_, i) => String((i + 1) * 100)),
+    );
+    expect(read.records[0]?.odd).toBe("0");
+    expect(read.read).toBe(1_500);
+    expect(seen).toHaveLength(1_500);
+    expect(seen.filter(([, returned]) => returned)).toHaveLength(15);
+    expect(columns).toEqual([["id", "email", "lastName", "company"]]);
+    expect(read.positions.map((p) => p.row)).toEqual(Array.from({ length: 15 }, (_, i) => (i + 1) * 100 - 1));
+    expect(read.next?.row).toBe(1_500);
+  });
+
+  it("select: stops before the first returned record that would pass maxBytes, which is not seen", async () => {
+    identity();
+    serveFile(csv(2_000));
+    const seen: string[] = [];
+    const read = await connector().readExportFile(
+      { path: FILE },
+      {
+        maxBytes: 300,
+        chunkBytes: 8_000,
+        select: (record) => Number(record.id) % 10 === 0,
+        onRecord: (record) => seen.push(String(record.id)),
+      },
+    );
+    const ids = read.records.map((r) => r.id);
+    expect(ids.length).toBeGreaterThan(1);
+    expect(read.next?.row).toBe(Number(ids.at(-1)) + 9);
+    expect(seen.at(-1)).toBe(String(Number(ids.at(-1)) + 9));
+  });
+
   it("keeps a record and a character cut by a range's edge whole", async () => {
     identity();
     const content = Buffer.from('id,note\n1,"two\nlines é"\n2,"ü, ö"\n', "utf8");

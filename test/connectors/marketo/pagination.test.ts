@@ -259,8 +259,14 @@ describe("Marketo pagination", () => {
       P2: ok(items(3, 2)),
     });
     const sizes: number[] = [];
-    for await (const page of connector().pages({ method: "GET", path: LIST })) sizes.push(page.result.length);
+    const calls: number[] = [];
+    for await (const page of connector().pages({ method: "GET", path: LIST })) {
+      sizes.push(page.result.length);
+      calls.push(page.callsUsed);
+    }
     expect(sizes).toEqual([2, 2]);
+    // Each page is a call of its own budget; the read counts them all.
+    expect(calls).toEqual([1, 2]);
   });
 
   it("never stops silently: pages() reads to the end by default, past 200 KB", async () => {

@@ -217,6 +217,27 @@ describe("bulk lead export", () => {
     ).toBe(true);
   });
 
+  // Adobe: "Max Time Span for Date Range Filter (createdAt or updatedAt): 31 days"
+  // (https://experienceleague.adobe.com/en/docs/marketo-developer/marketo/rest/bulk-extract/bulk-extract#limits),
+  // and for each filter "The range must be 31 days or fewer" (.../bulk-lead-extract#filters, .../bulk-activity-extract#filters).
+  it.each([
+    ["leads", "createdAt", { fields: ["id"] }],
+    ["leads", "updatedAt", { fields: ["id"] }],
+    ["activities", "createdAt", {}],
+  ])("takes a %s %s range of 31 days and refuses one second more (1003)", async (kind, field, rest) => {
+    const x = await start();
+    const create = (endAt: string) =>
+      x.call(
+        `/bulk/v1/${kind}/export/create.json`,
+        jsonInit("POST", { ...rest, filter: { [field]: { startAt: "2025-01-01T00:00:00Z", endAt } } }),
+      );
+    expect((await create("2025-02-01T00:00:00Z")).success).toBe(true);
+    const refused = await create("2025-02-01T00:00:01Z");
+    expect(refused.errors).toEqual([
+      { code: "1003", message: `The ${field} date range must be 31 days or fewer` },
+    ]);
+  });
+
   it("exports the leads of a smart list, in TSV, and fails a job whose list is gone when it starts", async () => {
     const x = await start();
     const gold = await createJob(x, {

@@ -9,23 +9,25 @@ export type Token =
   | { kind: "punct"; text: "(" | ")" | ","; pos: number }
   | { kind: "end"; pos: number };
 
-export const FILTER_SYNTAX_HINT =
-  'Write conditions as field operator value, e.g. country == "France", sessions > 10, pagePath contains "/blog", ' +
-  'country in ("France", "Germany"), sessions between 10 and 20, pagePath is empty; quote text values; combine ' +
-  "with and, or, not and parentheses.";
+/** Where a filter came from, for its errors: the input field, and the hint that shows the syntax with that field's names. */
+export interface FilterSource {
+  /** The input field the filter came in: Run Reports' filter, Marketo API Call's where… */
+  field: string;
+  /** Examples with names that field's records have. */
+  hint: string;
+}
 
-/** `field` is the input field the filter came in: filter, or dimensionFilter / metricFilter. */
 export function filterSyntaxError(
   message: string,
   source: string,
   pos: number,
-  field = "filter",
+  at: FilterSource,
 ): ValidationError {
   const near = source.slice(pos, pos + 20);
   return new ValidationError(
-    field,
+    at.field,
     `${message} at position ${pos + 1}${near ? ` (near ${printable(JSON.stringify(near))})` : " (at the end)"}.`,
-    { hint: FILTER_SYNTAX_HINT },
+    { hint: at.hint },
   );
 }
 
@@ -34,21 +36,21 @@ const NUMBER = /-?\d+(\.\d+)?([eE][+-]?\d+)?/y;
 const OPERATORS = ["==", "!=", "<=", ">=", "=~", "<", ">", "="] as const;
 
 /** Reads a double-quoted string with JSON escapes, or a single-quoted one where \' and \\ are the escapes. */
-function readString(source: string, start: number, field: string): { value: string; end: number } {
+function readString(source: string, start: number, at: FilterSource): { value: string; end: number } {
   const quote = source[start];
   let i = start + 1;
   while (i < source.length && source[i] !== quote) i += source[i] === "\\" ? 2 : 1;
-  if (i >= source.length) throw filterSyntaxError("unterminated text value", source, start, field);
+  if (i >= source.length) throw filterSyntaxError("unterminated text value", source, start, at);
   const body = source.slice(start + 1, i);
   if (quote === "'") return { value: body.replace(/\\([\\'])/g, "$1"), end: i + 1 };
   try {
     return { value: JSON.parse(`"${body}"`) as string, end: i + 1 };
   } catch {
-    throw filterSyntaxError("invalid escape or control character in a text value", source, start, field);
+    throw filterSyntaxError("invalid escape or control character in a text value", source, start, at);
   }
 }
 
-export function tokenize(source: string, field = "filter"): Token[] {
+export function tokenize(source: string, at: FilterSource): Token[] {
   const tokens: Token[] = [];
   let i = 0;
   while (i < source.length) {
@@ -63,7 +65,7 @@ export function tokenize(source: string, field = "filter"): Token[] {
       continue;
     }
     if (char === '"' || char === "'") {
-      const { value, end } = readString(source, i, field);
+      const { value, end } = readString(source, i, at);
       tokens.push({ kind: "string", value, pos: i });
       i = end;
       continue;
@@ -83,7 +85,7 @@ export function tokenize(source: string, field = "filter"): Token[] {
       continue;
     }
     const op = OPERATORS.find((candidate) => source.startsWith(candidate, i));
-    if (!op) throw filterSyntaxError(`unexpected character ${JSON.stringify(char)}`, source, i, field);
+    if (!op) throw filterSyntaxError(`unexpected character ${JSON.stringify(char)}`, source, i, at);
     tokens.push({ kind: "op", text: op, pos: i });
     i += op.length;
   }

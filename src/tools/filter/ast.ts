@@ -1,0 +1,30 @@
+/**
+ * The filter language's tree, the same for every service: Run Reports turns it into GA's FilterExpression
+ * (tools/ga/filter-parser.ts), Marketo API Call evaluates it on the records it reads (tools/records/match.ts).
+ */
+
+/** A value as written: text (quoted), or a number with its source text (GA keeps int64 exact from it). */
+export type Literal = { kind: "text"; value: string } | { kind: "number"; text: string; value: number };
+
+export type Comparison = "eq" | "lt" | "le" | "gt" | "ge";
+export type TextMatch = "contains" | "begins_with" | "ends_with" | "full_regex" | "partial_regex";
+
+export type Condition =
+  | { kind: "compare"; field: string; op: Comparison; value: Literal }
+  | { kind: "match"; field: string; op: TextMatch; value: string }
+  | { kind: "in"; field: string; values: Literal[] }
+  | { kind: "between"; field: string; from: Literal; to: Literal }
+  | { kind: "empty"; field: string };
+
+export type Expression =
+  | { kind: "and"; of: Expression[] }
+  | { kind: "or"; of: Expression[] }
+  | { kind: "not"; of: Expression }
+  | Condition;
+
+/** Field names an expression uses, in order of appearance (repeats included). */
+export function expressionFields(expression: Expression): string[] {
+  if (expression.kind === "and" || expression.kind === "or") return expression.of.flatMap(expressionFields);
+  if (expression.kind === "not") return expressionFields(expression.of);
+  return [expression.field];
+}

@@ -1,0 +1,245 @@
+import type { Comparison, Condition, Expression, Literal, TextMatch } from "./ast.js";
+import { type FilterSource, filterSyntaxError, type Token, tokenize } from "./lexer.js";
+
+/**
+ * Parses the filter syntax Run Reports' `filter` and Marketo API Call's `where` share:
+ *
+ *   expr  := and ("or" and)*          and := unary ("and" unary)*      unary := "not" unary | "(" expr ")" | cond
+ *   cond  := field ("==" | "!=" | "<" | "<=" | ">" | ">=") value | field ["not"] "in" "(" value, … ")"
+ *          | field ("contains" | "begins_with" | "ends_with" | "matches" | "=~") text
+ *          | field "between" number "and" number | field "is" ["not"] "empty"
+ *
+ * A chain such as `a and b and c` becomes one group; parentheses make a nested group, so printing a tree
+ * with parenthesized sub-groups and parsing it back gives the same tree. Keywords are case-insensitive.
+ * Any malformed input fails with a ValidationError naming the position.
+ *
+ * Two dialects: GA's (what a GA FilterExpression can say: `<`, `>` compare numbers, lists hold text, regular
+ * expressions run at Google) and records' (evaluated here on records read: `<`, `>` also compare dates and
+ * text, lists hold numbers too, true/false/null are values; no regular expressions, which this process would
+ * run on every record: a pattern that backtracks could stall it).
+ */
+export interface Dialect {
+  /** `<`, `<=`, `>`, `>=` with a quoted value (dates, text). */
+  compareText: boolean;
+  /** Numbers inside `in (...)`, and true / false / null as values. */
+  recordValues: boolean;
+  /** `matches` and `=~`. */
+  regex: boolean;
+}
+
+export const GA_DIALECT: Dialect = { compareText: false, recordValues: false, regex: true };
+export const RECORDS_DIALECT: Dialect = { compareText: true, recordValues: true, regex: false };
+
+const MAX_DEPTH = 32;
+const INT64_MAX = 2n ** 63n - 1n;
+const KEYWORDS = new Set(["and", "or", "not", "in", "between", "is", "empty", ...["contains", "matches"]]);
+const TEXT_OPS: Record<string, TextMatch> = {
+  contains: "contains",
+  begins_with: "begins_with",
+  starts_with: "begins_with",
+  ends_with: "ends_with",
+  matches: "full_regex",
+  "=~": "partial_regex",
+};
+const ORDER_OPS: Record<string, Comparison> = { "<": "lt", "<=": "le", ">": "gt", ">=": "ge" };
+
+export function isFilterKeyword(word: string): boolean {
+  return KEYWORDS.has(word.toLowerCase()) || word.toLowerCase() in TEXT_OPS;
+}
+
+export function parseExpression(source: string, at: FilterSource, dialect: Dialect): Expression {
+  return new Parser(source, at, dialect).parse();
+}
+
+const not = (expression: Expression): Expression => ({ kind: "not", of: expression });
+
+class Parser {
+  readonly #source: string;
+  readonly #at: FilterSource;
+  readonly #dialect: Dialect;
+  readonly #tokens: Token[];
+  #index = 0;
+  #depth = 0;
+
+  constructor(source: string, at: FilterSource, dialect: Dialect) {
+    this.#source = source;
+    this.#at = at;
+    this.#dialect = dialect;
+    this.#tokens = tokenize(source, at);
+  }
+
+  parse(): Expression {
+    if (this.#peek().kind === "end") throw this.#error("the filter is empty");
+    const expression = this.#or();
+    if (this.#peek().kind !== "end") throw this.#error("expected and, or or the end of the filter");
+    return expression;
+  }
+
+  #peek(): Token {
+    return this.#tokens[this.#index] as Token;
+  }
+
+  #next(): Token {
+    const token = this.#peek();
+    if (token.kind !== "end") this.#index += 1;
+    return token;
+  }
+
+  #error(message: string, token: Token = this.#peek()) {
+    return filterSyntaxError(message, this.#source, token.pos, this.#at);
+  }
+
+  #isWord(word: string, token: Token = this.#peek()): boolean {
+    return token.kind === "word" && token.text.toLowerCase() === word;
+  }
+
+  #expectPunct(text: "(" | ")" | ",") {
+    const token = this.#next();
+    if (token.kind !== "punct" || token.text !== text) throw this.#error(`expected "${text}"`, token);
+  }
+
+  #group(kind: "and" | "or", item: () => Expression): Expression {
+    const of = [item()];
+    while (this.#isWord(kind)) {
+      this.#next();
+      of.push(item());
+    }
+    return of.length === 1 ? (of[0] as Expression) : { kind, of };
+  }
+
+  #or(): Expression {
+    return this.#group("or", () => this.#group("and", () => this.#unary()));
+  }
+
+  #unary(): Expression {
+    if (++this.#depth > MAX_DEPTH) throw this.#error(`the filter nests deeper than ${MAX_DEPTH} levels`);
+    try {
+      if (this.#isWord("not")) {
+        this.#next();
+        return not(this.#unary());
+      }
+      const token = this.#peek();
+      if (token.kind === "punct" && token.text === "(") {
+        this.#next();
+        const inner = this.#or();
+        this.#expectPunct(")");
+        return inner;
+      }
+      return this.#condition();
+    } finally {
+      this.#depth -= 1;
+    }
+  }
+
+  #condition(): Expression {
+    const token = this.#next();
+    if (token.kind !== "word" || isFilterKeyword(token.text))
+      throw this.#error("expected a field name", token);
+    const field = token.text;
+    const op = this.#next();
+    const opText = op.kind === "word" ? op.text.toLowerCase() : op.kind === "op" ? op.text : "";
+    if (opText === "==" || opText === "=" || opText === "!=") {
+      const expression = this.#equality(field);
+      return opText === "!=" ? not(expression) : expression;
+    }
+    if (opText in ORDER_OPS) return this.#ordering(field, ORDER_OPS[opText] as Comparison, opText);
+    if (opText in TEXT_OPS) {
+      const match = TEXT_OPS[opText] as TextMatch;
+      if (!this.#dialect.regex && (match === "full_regex" || match === "partial_regex")) {
+        throw this.#error(
+          `"${opText}" (a regular expression) is not evaluated here: use contains, begins_with, ends_with or in`,
+          op,
+        );
+      }
+      const value = this.#next();
+      if (value.kind !== "string") throw this.#error(`"${opText}" needs a quoted text`, value);
+      return { kind: "match", field, op: match, value: value.value };
+    }
+    if (opText === "in" || (opText === "not" && this.#isWord("in"))) {
+      if (opText === "not") this.#next();
+      const condition: Condition = { kind: "in", field, values: this.#list() };
+      return opText === "not" ? not(condition) : condition;
+    }
+    if (opText === "between") {
+      const from = this.#number(this.#next());
+      if (!this.#isWord("and")) throw this.#error('expected "and" between the two bounds');
+      this.#next();
+      return { kind: "between", field, from, to: this.#number(this.#next()) };
+    }
+    if (opText === "is") return this.#isEmpty(field);
+    throw this.#error(
+      `expected an operator after ${field} (==, !=, <, >, contains, in, between, is empty…)`,
+      op,
+    );
+  }
+
+  #equality(field: string): Expression {
+    const value = this.#next();
+    if (value.kind === "string")
+      return { kind: "compare", field, op: "eq", value: { kind: "text", value: value.value } };
+    if (value.kind === "number") return { kind: "compare", field, op: "eq", value: this.#number(value) };
+    if (this.#dialect.recordValues && value.kind === "word") {
+      const word = value.text.toLowerCase();
+      if (word === "null") return { kind: "empty", field };
+      if (word === "true" || word === "false")
+        return { kind: "compare", field, op: "eq", value: { kind: "text", value: word } };
+    }
+    throw this.#error("expected a quoted text or a number", value);
+  }
+
+  #ordering(field: string, op: Comparison, opText: string): Expression {
+    const value = this.#next();
+    if (value.kind === "number") return { kind: "compare", field, op, value: this.#number(value) };
+    if (value.kind === "string" && this.#dialect.compareText) {
+      return { kind: "compare", field, op, value: { kind: "text", value: value.value } };
+    }
+    throw this.#error(
+      this.#dialect.compareText
+        ? `"${opText}" needs a number or a quoted date or text`
+        : `"${opText}" compares numbers: expected a number`,
+      value,
+    );
+  }
+
+  #isEmpty(field: string): Expression {
+    const negate = this.#isWord("not");
+    if (negate) this.#next();
+    if (!this.#isWord("empty")) throw this.#error('expected "empty"');
+    this.#next();
+    const condition: Condition = { kind: "empty", field };
+    return negate ? not(condition) : condition;
+  }
+
+  #list(): Literal[] {
+    this.#expectPunct("(");
+    const values: Literal[] = [];
+    for (;;) {
+      const value = this.#next();
+      if (value.kind === "string") values.push({ kind: "text", value: value.value });
+      else if (value.kind === "number" && this.#dialect.recordValues) values.push(this.#number(value));
+      else {
+        const what = this.#dialect.recordValues ? "a quoted text or a number" : "a quoted text";
+        throw this.#error(`expected ${what} in the list`, value);
+      }
+      const separator = this.#peek();
+      if (separator.kind === "punct" && separator.text === ")") break;
+      this.#expectPunct(",");
+    }
+    this.#expectPunct(")");
+    return values;
+  }
+
+  /** A number token, checked: finite, and an integer within int64 (GA's integer type; no record field holds more). */
+  #number(token: Token): Literal {
+    if (token.kind !== "number") throw this.#error("expected a number", token);
+    if (/[.eE]/.test(token.text)) {
+      const value = Number(token.text);
+      if (!Number.isFinite(value)) throw this.#error("the number is out of range", token);
+      return { kind: "number", text: token.text, value };
+    }
+    const value = BigInt(token.text);
+    if (value > INT64_MAX || value < -INT64_MAX - 1n)
+      throw this.#error("the integer is out of the int64 range", token);
+    return { kind: "number", text: token.text, value: Number(token.text) };
+  }
+}

@@ -1,0 +1,58 @@
+import type { Condition, Expression, Literal } from "./ast.js";
+
+/**
+ * Prints an expression in the syntax parseExpression reads (for messages, summaries and the round-trip
+ * property tests). Nested groups are parenthesized, so parsing the output gives the same tree.
+ */
+export function printExpression(expression: Expression): string {
+  if (expression.kind === "and" || expression.kind === "or") {
+    return expression.of.map(operand).join(` ${expression.kind} `);
+  }
+  if (expression.kind === "not") return printNot(expression.of);
+  return printCondition(expression);
+}
+
+function operand(expression: Expression): string {
+  const grouped = (expression.kind === "and" || expression.kind === "or") && expression.of.length > 1;
+  return grouped ? `(${printExpression(expression)})` : printExpression(expression);
+}
+
+function printNot(inner: Expression): string {
+  if (inner.kind === "compare" && inner.op === "eq") return `${inner.field} != ${printLiteral(inner.value)}`;
+  if (inner.kind === "in") return `${inner.field} not in ${printList(inner.values)}`;
+  if (inner.kind === "empty") return `${inner.field} is not empty`;
+  return `not ${operand(inner)}`;
+}
+
+const COMPARISONS = { eq: "==", lt: "<", le: "<=", gt: ">", ge: ">=" } as const;
+const MATCHES = {
+  contains: "contains",
+  begins_with: "begins_with",
+  ends_with: "ends_with",
+  full_regex: "matches",
+  partial_regex: "=~",
+} as const;
+
+function printCondition(condition: Condition): string {
+  const { field } = condition;
+  switch (condition.kind) {
+    case "compare":
+      return `${field} ${COMPARISONS[condition.op]} ${printLiteral(condition.value)}`;
+    case "match":
+      return `${field} ${MATCHES[condition.op]} ${JSON.stringify(condition.value)}`;
+    case "in":
+      return `${field} in ${printList(condition.values)}`;
+    case "between":
+      return `${field} between ${printLiteral(condition.from)} and ${printLiteral(condition.to)}`;
+    default:
+      return `${field} is empty`;
+  }
+}
+
+export function printLiteral(literal: Literal): string {
+  return literal.kind === "text" ? JSON.stringify(literal.value) : literal.text;
+}
+
+function printList(values: readonly Literal[]): string {
+  return `(${values.map(printLiteral).join(", ")})`;
+}

@@ -1,0 +1,117 @@
+/**
+ * The answer of a read with where, order_by or count_by, REST pages and files alike: the records that
+ * match (sorted) or the counts, as many as fit the answer (only a preview when an export's file is linked),
+ * the whole of them kept, the figures the tool computed, and a cursor where one continues exactly.
+ */
+import { ValidationError } from "../../errors.js";
+import type { MarketoApiCallInput } from "../../schemas/marketo.js";
+import { capItems, MAX_RESULT_BYTES, sizeWords } from "../output-cap.js";
+import type { RecordCompute } from "../records/compute.js";
+import type { FullResult, ToolContext } from "../types.js";
+import { cursorOf, type MarketoPosition } from "./position.js";
+import type { ReadAnswer, Shaped } from "./read-calls.js";
+
+/**
+ * How many bytes of sorted records a read may hold without an adapter that keeps results (the CLI): the
+ * default of MARTECH_STEPS_RESULT_MAX_BYTES, the kept-result limit an adapter that keeps them applies.
+ */
+export const SORT_MAX_BYTES = 4_000_000;
+/** The rows an answer shows of an export whose file is linked: a preview, the file holds them all. */
+export const PREVIEW_ROWS = 10;
+
+/** What a computed read gives its answer. */
+export interface Computed {
+  compute: RecordCompute;
+  /** The records kept (those that match where; none with count_by), in read order. */
+  kept: Record<string, unknown>[];
+  /** The position of each kept record, to resume right after the last one shown. */
+  positions: MarketoPosition[];
+  /** Where reading continues when the read stopped with more to read. */
+  next: MarketoPosition | undefined;
+  /** What stopped it: the kept bytes, max_items (records read) or max_pages. */
+  stoppedBy?: "bytes" | "items" | "pages";
+  pages: number;
+  calls: number;
+  unit: "record" | "row";
+  columns?: readonly string[];
+  /** An export's file: linked as a file, the answer shows a preview. */
+  file?: boolean;
+  /** The limit `bytes` stopped at, and the setting that sets it (for the words that say so). */
+  limit?: { bytes: number; setting: string };
+}
+
+/** The most bytes of matching records a read keeps: the kept-result (or export file) limit, the answer's without one. */
+export function keptBytesFor(ctx: ToolContext, compute: RecordCompute, file = false): number {
+  if (compute.spec.countBy) return Number.POSITIVE_INFINITY;
+  const offer = ctx.fullResults;
+  if (offer) return file ? (offer.fileMaxBytes ?? offer.maxBytes) : offer.maxBytes;
+  return compute.spec.order ? SORT_MAX_BYTES : MAX_RESULT_BYTES;
+}
+
+const n = (value: number) => value.toLocaleString("en-US");
+
+function refuseSortPastLimit(computed: Computed, bytes: number): never {
+  const { compute } = computed;
+  const limit = computed.limit ?? { bytes, setting: "MARTECH_STEPS_RESULT_MAX_BYTES" };
+  throw new ValidationError(
+    "order_by",
+    `sorting needs every matching record at once: the ${n(computed.kept.length)} that matched among the first ${n(compute.read)} ${computed.unit}s read ` +
+      `already take ${sizeWords(limit.bytes)} of JSON, the most one answer holds (${limit.setting}), and more remain to be read.`,
+    {
+      hint: "Narrow the records with where (or a shorter date range) so fewer match, count them with count_by instead, or leave order_by out to read them all.",
+    },
+  );
+}
+
+/** The answer's records, its cursor and what is kept, from a computed read. */
+export function computedAnswer(input: MarketoApiCallInput, ctx: ToolContext, computed: Computed): ReadAnswer {
+  const { compute } = computed;
+  const spec = compute.spec;
+  if (spec.order && !spec.countBy && computed.stoppedBy === "bytes") {
+    refuseSortPastLimit(computed, computed.limit?.bytes ?? keptBytesFor(ctx, compute, computed.file));
+  }
+  const rows = compute.finish(computed.kept);
+  const keep = ctx.fullResults !== undefined;
+  const preview = computed.file === true && keep && !spec.countBy;
+  const capped = capItems(rows, MAX_RESULT_BYTES, true).items;
+  const shown = preview ? capped.slice(0, PREVIEW_ROWS) : capped;
+  // A cursor continues exactly after the last record shown only in read order (where alone); sorted or
+  // counted, it continues the read after the last record read, for figures of their own.
+  const inOrder = !spec.order && !spec.countBy;
+  const resumeAt = inOrder && shown.length < rows.length ? computed.positions[shown.length] : computed.next;
+  // An export's rows are linked as a file even when they fit the answer: a file is what was asked for.
+  const kept = keep && (rows.length > shown.length || (preview && rows.length > 0));
+  const full: FullResult | undefined = kept
+    ? {
+        kind: "records",
+        items: rows,
+        ...(columnsOf(computed) ? { columns: columnsOf(computed) } : {}),
+        ...(computed.next ? { nextCursor: cursorOf(input, computed.next) } : {}),
+        ...(computed.file && !spec.countBy ? { file: true } : {}),
+      }
+    : undefined;
+  const data: Shaped = {
+    result: shown,
+    complete: resumeAt === undefined && (shown.length === rows.length || kept),
+    ...(resumeAt ? { next_cursor: cursorOf(input, resumeAt) } : {}),
+    warnings: [],
+    record_errors: [],
+    pages: computed.pages,
+    calls_used: computed.calls,
+    request_ids: [],
+    computed: {
+      read: compute.read,
+      matched: compute.matched,
+      ...(compute.groups !== undefined ? { groups: compute.groups } : {}),
+    },
+  };
+  const counts = { read: rows.length, shown: shown.length, kept, end: computed.next === undefined };
+  return { data, counts, ...(full ? { full } : {}) };
+}
+
+/** The columns of what is kept: count_by's fields and count, or the file's columns. */
+function columnsOf(computed: Computed): readonly string[] | undefined {
+  const countBy = computed.compute.spec.countBy;
+  if (countBy) return [...countBy, "count"];
+  return computed.columns;
+}

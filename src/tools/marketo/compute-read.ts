@@ -1,0 +1,144 @@
+/**
+ * A REST read with where, order_by or count_by: the pages stream in (MarketoConnector.pages()), every
+ * record is seen once as it arrives (tools/records/compute.ts) and only what the answer needs is held:
+ * the matching records (where, order_by) with the exact position of each, or one counter per value
+ * (count_by). So the caps that stop a read count what it keeps: matching records up to the kept-result
+ * byte limit, while max_items and max_pages count what it reads, as they do without where.
+ */
+import type { CheckedPath } from "../../connectors/endpoint-guard.js";
+import type { MarketoConnector } from "../../connectors/marketo/connector.js";
+import { within } from "../../connectors/marketo/pagination.js";
+import type { OnWait, ResumePosition } from "../../connectors/marketo/types.js";
+import { itemBytes } from "../../json-size.js";
+import { DEFAULT_MAX_ITEMS, type MarketoApiCallInput } from "../../schemas/marketo.js";
+import type { RecordCompute } from "../records/compute.js";
+import type { ToolContext } from "../types.js";
+import { type ActivityNaming, nameRecords } from "./activity-types.js";
+import { type Computed, computedAnswer, keptBytesFor } from "./compute-answer.js";
+import { computedSummary } from "./compute-words.js";
+import type { ProgramTypeFilter } from "./program-type.js";
+import { asRecords, type ReadAnswer } from "./read-calls.js";
+
+export interface ComputeReadOptions {
+  path: CheckedPath;
+  resume: ResumePosition | undefined;
+  byType: ProgramTypeFilter | undefined;
+  onWait: OnWait;
+  compute: RecordCompute;
+  /** Set for activity reads: each record is named by its type. */
+  naming: ActivityNaming | undefined;
+}
+
+interface Walk {
+  kept: Record<string, unknown>[];
+  positions: ResumePosition[];
+  bytes: number;
+  /** Records Marketo returned, before the program type filter. */
+  received: number;
+  pages: number;
+  calls: number;
+  warnings: string[];
+  requestIds: string[];
+  next: ResumePosition | undefined;
+  stoppedBy?: "bytes" | "items" | "pages";
+}
+
+export async function computeRead(
+  input: MarketoApiCallInput,
+  marketo: MarketoConnector,
+  ctx: ToolContext,
+  options: ComputeReadOptions,
+): Promise<ReadAnswer> {
+  const { compute } = options;
+  const walk = await readPages(input, marketo, ctx, options);
+  const computed: Computed = {
+    compute,
+    kept: walk.kept,
+    positions: walk.positions.map((page) => ({ page })),
+    next: walk.next ? { page: walk.next } : undefined,
+    ...(walk.stoppedBy ? { stoppedBy: walk.stoppedBy } : {}),
+    pages: walk.pages,
+    calls: walk.calls + (options.naming?.calls ?? 0),
+    unit: "record",
+  };
+  const answer = computedAnswer(input, ctx, computed);
+  answer.data.warnings.unshift(...walk.warnings);
+  answer.data.request_ids = walk.requestIds;
+  const calls = answer.data.calls_used;
+  const head =
+    `${input.method} ${input.endpoint}: ${plural(compute.read, "record")} read in ${plural(walk.pages, "page")}, ` +
+    plural(calls, "call");
+  return { ...answer, summary: computedSummary(input, computed, answer, head) };
+}
+
+/** The pages, each record seen once; stops at max_pages, max_items (records read) or the kept bytes. */
+async function readPages(
+  input: MarketoApiCallInput,
+  marketo: MarketoConnector,
+  ctx: ToolContext,
+  options: ComputeReadOptions,
+): Promise<Walk> {
+  const { compute, byType } = options;
+  const keptBytes = keptBytesFor(ctx, compute);
+  const maxItems = input.paginate ? (input.max_items ?? DEFAULT_MAX_ITEMS) : Number.POSITIVE_INFINITY;
+  const walk: Walk = {
+    kept: [],
+    positions: [],
+    bytes: 0,
+    received: 0,
+    pages: 0,
+    calls: 0,
+    warnings: [],
+    requestIds: [],
+    next: undefined,
+  };
+  let at: ResumePosition = options.resume ?? {};
+  const pages = marketo.pages(
+    {
+      method: input.method,
+      path: options.path,
+      query: byType ? byType.query : input.query_parameters,
+      ...(ctx.signal ? { signal: ctx.signal } : {}),
+      onWait: options.onWait,
+      ...(options.resume ? { resume: options.resume } : {}),
+    },
+    { maxPages: input.paginate ? input.max_pages : 1, maxItems },
+  );
+  for await (const page of pages) {
+    walk.pages += 1;
+    walk.calls = page.callsUsed;
+    walk.warnings.push(...page.warnings.filter((w) => !walk.warnings.includes(w)));
+    if (page.requestId) walk.requestIds.push(page.requestId);
+    const records = await nameRecords(asRecords(page.result), options.naming);
+    walk.received += records.length;
+    const keptNow: Record<string, unknown>[] = [];
+    records.forEach((record, index) => {
+      if (byType && !byType.keeps(record)) return;
+      if (!compute.see(record)) return;
+      walk.kept.push(record);
+      walk.positions.push(within(at, index));
+      walk.bytes += itemBytes(record);
+      keptNow.push(record);
+    });
+    if (keptNow.length > 0) ctx.partial?.(keptNow);
+    ctx.progress({ progress: compute.read, message: progressWords(walk.pages, compute) });
+    walk.next = page.next;
+    if (!page.next) break;
+    at = page.next;
+    if (walk.bytes >= keptBytes) {
+      walk.stoppedBy = "bytes";
+      break;
+    }
+  }
+  if (walk.next && !walk.stoppedBy) walk.stoppedBy = compute.read >= maxItems ? "items" : "pages";
+  if (byType) walk.warnings.push(byType.warning(walk.received, compute.read));
+  return walk;
+}
+
+const n = (value: number) => value.toLocaleString("en-US");
+const plural = (value: number, word: string) => `${n(value)} ${word}${value === 1 ? "" : "s"}`;
+
+function progressWords(pages: number, compute: RecordCompute): string {
+  const read = `Page ${pages}, ${n(compute.read)} record${compute.read === 1 ? "" : "s"} read`;
+  return compute.spec.where ? `${read}, ${n(compute.matched)} match` : read;
+}

@@ -1,0 +1,119 @@
+/**
+ * What the summary of a computed read says: the figures the tool computed ("2,856 of 5,002 records
+ * match"), how the records are ordered or counted, what is shown and kept, and, when the read stopped
+ * before the end, that the figures cover what was read and what to change to cover more (each such
+ * instruction is done by test/mcp/marketo-compute.test.ts).
+ */
+import type { MarketoApiCallInput } from "../../schemas/marketo.js";
+import type { Expression } from "../filter/ast.js";
+import { expressionFields } from "../filter/ast.js";
+import type { ComputeSpec } from "../records/compute.js";
+import type { Computed } from "./compute-answer.js";
+import type { ReadAnswer } from "./read-calls.js";
+
+const n = (value: number) => value.toLocaleString("en-US");
+const plural = (value: number, word: string) => `${n(value)} ${word}${value === 1 ? "" : "s"}`;
+
+/** Whether the expression compares a value with a number (a file's values are text: say they compare as numbers). */
+function comparesNumbers(expression: Expression): boolean {
+  if (expression.kind === "and" || expression.kind === "or") return expression.of.some(comparesNumbers);
+  if (expression.kind === "not") return comparesNumbers(expression.of);
+  if (expression.kind === "between") return true;
+  if (expression.kind === "compare") return expression.value.kind === "number";
+  if (expression.kind === "in") return expression.values.some((value) => value.kind === "number");
+  return false;
+}
+
+function orderWords(spec: ComputeSpec): string {
+  const keys = spec.order ?? [];
+  return keys.map(({ field, desc }) => `${field} ${desc ? "descending" : "ascending"}`).join(", then ");
+}
+
+/** The figures: what matched, how it is counted or sorted. */
+export function figureWords(spec: ComputeSpec, computed: Computed): string[] {
+  const { compute, unit } = computed;
+  const parts: string[] = [];
+  if (spec.where) {
+    const text =
+      unit === "row" && comparesNumbers(spec.where.expression)
+        ? " (numbers in the file's text compared as numbers)"
+        : "";
+    parts.push(`where ${spec.where.text}: ${n(compute.matched)} of ${n(compute.read)} ${unit}s match${text}`);
+  }
+  if (spec.countBy) {
+    const over = spec.where
+      ? `the ${n(compute.matched)} matching ${unit}s`
+      : `all ${plural(compute.matched, unit)}`;
+    parts.push(
+      `counted by ${spec.countBy.join(", ")}: ${plural(compute.groups ?? 0, "value")} over ${over} (the counts add up to ${n(compute.matched)}; each result row is a value and its count)`,
+    );
+  }
+  if (spec.order) parts.push(`sorted by ${orderWords(spec)}${spec.countBy ? "" : " (empty values last)"}`);
+  return parts;
+}
+
+/** What is shown here, what is kept, and what to do to read on or to cover more. */
+export function shownWords(computed: Computed, answer: ReadAnswer): string[] {
+  const { counts } = answer;
+  const spec = computed.compute.spec;
+  const what = spec.countBy ? "count rows" : `${computed.unit}s`;
+  const parts: string[] = [];
+  if (counts.shown < counts.read) {
+    const preview = computed.file && counts.kept && !spec.countBy ? " as a preview" : "";
+    parts.push(`the first ${n(counts.shown)} ${what} are shown here${preview}`);
+    parts.push(
+      counts.kept
+        ? `all ${n(counts.read)} are in the ${answer.full?.file ? "file" : "full result"} linked below`
+        : "the rest are not kept by this client: narrow where, or count with count_by",
+    );
+  } else if (counts.read > 0) {
+    parts.push(
+      `all ${n(counts.read)} ${what} are shown here${counts.kept ? ` and in the ${answer.full?.file ? "file" : "full result"} linked below` : ""}`,
+    );
+  }
+  return parts;
+}
+
+/** When the read stopped before the end or the answer holds less than matched: what to do to read on. */
+export function stopWords(input: MarketoApiCallInput, computed: Computed, cursor: boolean): string[] {
+  const spec = computed.compute.spec;
+  const again = "call again with cursor = next_cursor (same method, endpoint, query_parameters and where)";
+  if (!computed.next)
+    return cursor ? [`more match: to continue after the ${computed.unit}s shown, ${again}`] : [];
+  if (computed.stoppedBy === "bytes" && !spec.order && !spec.countBy) {
+    return [`more remain to be read: to continue after the ${computed.unit}s shown, ${again}`];
+  }
+  const read = plural(computed.compute.read, `${computed.unit}`);
+  const cap =
+    computed.stoppedBy === "pages"
+      ? `max_pages (${plural(computed.pages, "page")}, ${read} read): raise max_pages (at most 200)`
+      : `max_items (${read} read): raise max_items (at most 100,000)${input.paginate && computed.unit === "record" ? " and max_pages" : ""}`;
+  const figures =
+    spec.order || spec.countBy
+      ? "these figures cover only the records read"
+      : "only the records read were tested";
+  return [
+    `the read stopped at ${cap} to cover more; ${figures}`,
+    `or ${again} to go on after them${spec.order || spec.countBy ? " (its figures are its own)" : ""}`,
+  ];
+}
+
+/** The fields a spec names, for tests and words. */
+export function specFields(spec: ComputeSpec): string[] {
+  return [
+    ...(spec.where ? expressionFields(spec.where.expression) : []),
+    ...(spec.order ?? []).map((key) => key.field),
+    ...(spec.countBy ?? []),
+  ];
+}
+
+/** The summary of a computed REST read or file read: the read, the figures, what is shown. */
+export function computedSummary(
+  input: MarketoApiCallInput,
+  computed: Computed,
+  answer: ReadAnswer,
+  head: string,
+): string {
+  const stops = stopWords(input, computed, answer.data.next_cursor !== undefined);
+  return `${[head, ...figureWords(computed.compute.spec, computed), ...shownWords(computed, answer), ...stops].join("; ")}.`;
+}

@@ -1,0 +1,107 @@
+/**
+ * The summary of an export run to completion: the jobs it ran (one, or one per 31-day window), the rows
+ * read and the duplicates dropped, the figures where/count_by computed, what is shown (a preview when the
+ * file is linked), whether max_items shortened the file, how long the file is kept, and where Marketo
+ * keeps its own copy. Every instruction in it is done by a test (test/mcp/export-span.test.ts,
+ * test/mcp/export-one-call.test.ts).
+ */
+import type { MarketoApiCallInput } from "../../schemas/marketo.js";
+import { durationWords, sizeWords } from "../output-cap.js";
+import type { ToolContext } from "../types.js";
+import type { Computed } from "./compute-answer.js";
+import { figureWords, shownWords } from "./compute-words.js";
+import type { ExportRun } from "./export-run.js";
+import type { ReadAnswer } from "./read-calls.js";
+
+const n = (value: number) => value.toLocaleString("en-US");
+const plural = (value: number, word: string) => `${n(value)} ${word}${value === 1 ? "" : "s"}`;
+const DAY_MS = 86_400_000;
+
+function jobsWords(input: MarketoApiCallInput, run: ExportRun, seconds: number): string {
+  const { joined, span } = run;
+  const lone = run.plan.length === 1 ? joined.jobs[0]?.job : undefined;
+  const size = typeof lone?.status?.fileSize === "number" ? ` (${sizeWords(lone.status.fileSize)})` : "";
+  if (lone) {
+    return (
+      `POST ${input.endpoint} run to completion: export ${lone.id} created, enqueued and Completed after ` +
+      `${plural(lone.polls, "status check")} (${seconds} s); ${plural(joined.rows, "row")} read of its file${size}, ` +
+      `${plural(run.call.calls + (joined.naming?.calls ?? 0), "call")} in all`
+    );
+  }
+  const first = span?.windows[0];
+  const last = span?.windows.at(-1);
+  const days = first && last ? Math.round((Date.parse(last.endAt) - Date.parse(first.startAt)) / DAY_MS) : 0;
+  const key = span?.key === "id" ? "lead id" : "activity marketoGUID";
+  return (
+    `POST ${input.endpoint} run to completion: ${span?.field} ${first?.startAt} → ${last?.endAt} (${plural(days, "day")}) is longer ` +
+    `than the 31 days Marketo takes in one export, so it ran as ${plural(run.plan.length, "export job")} of at most 31 days, ` +
+    `two at a time (${joined.jobs.length} Completed and read, ${seconds} s in all); ${plural(joined.rows, "row")} read of their files, ` +
+    `joined into one with ${plural(joined.duplicates, "duplicate")} dropped by ${key} (a row read twice, at a window's edge ` +
+    `or updated between two jobs), ${plural(run.call.calls + (joined.naming?.calls ?? 0), "call")} in all`
+  );
+}
+
+/** Whether max_items shortened the file, said plainly either way. */
+function maxItemsWords(input: MarketoApiCallInput, run: ExportRun): string {
+  const { joined } = run;
+  if (input.max_items === undefined) {
+    return "max_items was not given, so it did not shorten the file";
+  }
+  if (joined.stoppedBy === "items") {
+    const later = run.skipped ? `; ${plural(run.skipped, "later window")} were not exported` : "";
+    return `max_items ${n(input.max_items)} shortened the file: it holds what the first ${n(joined.rows)} rows read gave${later}`;
+  }
+  return `max_items ${n(input.max_items)} was not reached, so it did not shorten the file`;
+}
+
+/** What is kept of the export, for how long, and what its size limit did. */
+function fileWords(ctx: ToolContext, run: ExportRun, answer: ReadAnswer): string[] {
+  const { joined } = run;
+  const parts: string[] = [];
+  if (answer.full?.file) {
+    const ttl = ctx.fullResults?.fileTtlMs;
+    parts.push(
+      `it is one CSV (the header once, then every row) with the same rows as JSON, kept ${ttl ? durationWords(ttl) : "as long as results are"} for download`,
+    );
+  }
+  if (joined.stoppedBy === "bytes") {
+    const later = run.skipped ? ` and ${plural(run.skipped, "later window")} were not exported` : "";
+    parts.push(
+      `the rows kept reached ${sizeWords(joined.maxBytes)} of JSON, the most one file holds, so the rest of the export was not read${later}: narrow where or the date range`,
+    );
+  }
+  return parts;
+}
+
+export function exportSummary(
+  input: MarketoApiCallInput,
+  ctx: ToolContext,
+  run: ExportRun,
+  computed: Computed,
+  answer: ReadAnswer,
+  file: string | undefined,
+): string {
+  const seconds = Math.max(1, Math.round((Date.now() - run.started) / 1000));
+  const spec = computed.compute.spec;
+  const parts = [
+    jobsWords(input, run, seconds),
+    ...figureWords(spec, computed),
+    ...shownWords(computed, answer),
+  ];
+  parts.push(...fileWords(ctx, run, answer));
+  if (!spec.countBy) parts.push(maxItemsWords(input, run));
+  if (run.unexported) {
+    const first = run.unexported.windows[0];
+    const last = run.unexported.windows.at(-1);
+    parts.push(
+      `Marketo refused the export of ${run.span?.field} ${first?.startAt} → ${last?.endAt} (${run.unexported.reason.replace(/\.$/, "")}): ` +
+        "run the same call with that range once Marketo's export queue or daily allowance frees up",
+    );
+  }
+  if (file && answer.data.next_cursor) {
+    const where = spec.where ? " and the same where" : "";
+    parts.push(`to read on in answers, call GET ${file} with cursor = next_cursor${where}`);
+  }
+  if (file) parts.push(`Marketo keeps the file at GET ${file} for seven days`);
+  return `${parts.join("; ")}.`;
+}

@@ -1,0 +1,102 @@
+/**
+ * Which reader answers a Marketo API Call: an export run to completion, an export or import file, a
+ * REST read with where/order_by/count_by, or a plain call. Activity reads take type names in
+ * activityTypeIds and name each record's type on the way (activity-types.ts).
+ */
+import type { CheckedPath } from "../../connectors/endpoint-guard.js";
+import type { FilePosition } from "../../connectors/marketo/bulk-file.js";
+import type { MarketoConnector } from "../../connectors/marketo/connector.js";
+import type { MarketoUpload, OnWait, ResumePosition } from "../../connectors/marketo/types.js";
+import { ValidationError } from "../../errors.js";
+import type { MarketoApiCallInput } from "../../schemas/marketo.js";
+import { type ComputeSpec, RecordCompute } from "../records/compute.js";
+import type { ToolContext } from "../types.js";
+import {
+  type ActivityNaming,
+  activityNaming,
+  activityQuery,
+  activityTypes,
+  isActivityRead,
+} from "./activity-types.js";
+import { computeRead } from "./compute-read.js";
+import { runExport } from "./export-run.js";
+import type { ProgramTypeFilter } from "./program-type.js";
+import { type ReadAnswer, type ReadSoFar, readCalls } from "./read-calls.js";
+import { readFile } from "./read-file.js";
+
+/** The where syntax, with names Marketo's records have (the hint of every where syntax error). */
+export const WHERE_HINT =
+  'Write conditions as field operator value, e.g. leadScore > 50, email ends_with "@acme.com", ' +
+  'createdAt >= "2024-01-31", leadSource in ("Web", "Trade Show"), company is empty; quote text and dates; ' +
+  "combine with and, or, not and parentheses.";
+
+const COMPUTE_FIELDS = ["where", "order_by", "count_by"] as const;
+
+/** where, order_by and count_by work on records read: refused on a call that writes, before anything is sent. */
+export function checkComputable(input: MarketoApiCallInput): void {
+  if (input.method === "GET" || input.run_to_completion) return;
+  const field = COMPUTE_FIELDS.find((name) => input[name] !== undefined) ?? "where";
+  throw new ValidationError(
+    field,
+    `it applies to records read: a GET (paginate true for every page), an export or import file, or an export run to completion; not to a ${input.method}.`,
+    {
+      hint: `E.g. method GET, endpoint /rest/v1/lists/1001/leads.json, query_parameters {"fields":"id,email,leadScore"}, paginate true, ${field} ${field === "where" ? '"leadScore > 50"' : field === "order_by" ? '"-leadScore"' : '"leadSource"'}.`,
+    },
+  );
+}
+
+export interface Route {
+  input: MarketoApiCallInput;
+  checked: CheckedPath;
+  marketo: MarketoConnector;
+  ctx: ToolContext;
+  onWait: OnWait;
+  seen: ReadSoFar;
+  byType: ProgramTypeFilter | undefined;
+  upload: MarketoUpload | undefined;
+  /** The cursor's position: in a file, or in pages. */
+  from: FilePosition | undefined;
+  resume: ResumePosition | undefined;
+  file: boolean;
+  spec: ComputeSpec | undefined;
+}
+
+/** Activity reads: activityTypeIds as ids, and the naming of each record. */
+async function activities(route: Route): Promise<{ input: MarketoApiCallInput; naming?: ActivityNaming }> {
+  const { input, marketo, ctx, onWait } = route;
+  if (!isActivityRead(input.method, route.checked.value)) return { input };
+  const reader = { marketo, signal: ctx.signal, onWait };
+  if (route.file) return { input, naming: activityNaming(await activityTypes(reader), reader) };
+  const { query, types } = await activityQuery(input.query_parameters, reader);
+  return { input: { ...input, query_parameters: query }, naming: activityNaming(types, reader) };
+}
+
+export async function readRoute(route: Route): Promise<ReadAnswer> {
+  const { marketo, ctx, onWait, spec } = route;
+  const compute = spec ? new RecordCompute(spec) : undefined;
+  if (route.input.run_to_completion) {
+    return runExport(route.input, marketo, ctx, onWait, compute ?? new RecordCompute({}));
+  }
+  const { input, naming } = await activities(route);
+  const path = route.checked;
+  if (route.file) return readFile(input, marketo, ctx, { path, from: route.from, onWait, compute, naming });
+  if (compute) {
+    return computeRead(input, marketo, ctx, {
+      path,
+      resume: route.resume,
+      byType: route.byType,
+      onWait,
+      compute,
+      naming,
+    });
+  }
+  return readCalls(input, marketo, ctx, {
+    path,
+    resume: route.resume,
+    seen: route.seen,
+    byType: route.byType,
+    upload: route.upload,
+    onWait,
+    naming,
+  });
+}

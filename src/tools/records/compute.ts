@@ -1,0 +1,141 @@
+/**
+ * where, order_by and count_by over records as they are read: each record is seen once (`see`), tested and
+ * counted on the spot, and only what the answer needs is kept — the matching records for where and
+ * order_by (order_by sorts them at the end), nothing for count_by (one counter per value). So where and
+ * count_by run in flat memory over any number of records; order_by holds the matching records, and its
+ * caller bounds them (tools/marketo/compute-read.ts).
+ */
+import { ValidationError } from "../../errors.js";
+import { type Expression, expressionFields } from "../filter/ast.js";
+import type { FilterSource } from "../filter/lexer.js";
+import { parseExpression, RECORDS_DIALECT } from "../filter/parser.js";
+import { Counter } from "./count.js";
+import { checkFields, FieldsSeen, type NamedField } from "./fields.js";
+import { type RecordTest, recordTest } from "./match.js";
+import { parseSortKeys, type SortKey, sortRecords } from "./order.js";
+
+export interface ComputeInput {
+  where?: string | undefined;
+  order_by?: string | undefined;
+  count_by?: string | undefined;
+}
+
+/** The parsed inputs: what `see` tests, how `finish` sorts, what it counts. */
+export interface ComputeSpec {
+  where?: { text: string; expression: Expression };
+  order?: SortKey[];
+  countBy?: string[];
+}
+
+/** A count_by field: a name, spaces inside allowed (an import's failures file has "Import Failure Reason"). */
+const FIELD = /^[A-Za-z_](?:[A-Za-z0-9_:. ]*[A-Za-z0-9_:.])?$/;
+
+function countFields(text: string): string[] {
+  const fields = text.split(",").map((part) => part.trim());
+  const bad = fields.find((field) => !FIELD.test(field));
+  if (bad !== undefined) {
+    throw new ValidationError("count_by", `${JSON.stringify(bad.slice(0, 60))} is not a field name.`, {
+      hint: 'Give field names separated by commas, e.g. "leadSource" or "primaryAttributeValue,activityType".',
+    });
+  }
+  return [...new Set(fields)];
+}
+
+/** Parses the three inputs (undefined when none is given); `hint` shows the where syntax with the records' names. */
+export function computeSpec(input: ComputeInput, hint: string): ComputeSpec | undefined {
+  const spec: ComputeSpec = {};
+  if (input.where !== undefined) {
+    const at: FilterSource = { field: "where", hint };
+    spec.where = { text: input.where, expression: parseExpression(input.where, at, RECORDS_DIALECT) };
+  }
+  if (input.order_by !== undefined) spec.order = parseSortKeys(input.order_by);
+  if (input.count_by !== undefined) spec.countBy = countFields(input.count_by);
+  const countBy = spec.countBy;
+  const stray = countBy && spec.order?.find(({ field }) => field !== "count" && !countBy.includes(field));
+  if (countBy && stray) {
+    throw new ValidationError(
+      "order_by",
+      `with count_by, order_by sorts the counts, which have no field ${stray.field}: only count and ${countBy.join(", ")}.`,
+      { hint: `E.g. order_by "-count" (most frequent first, the default) or "${countBy[0]}".` },
+    );
+  }
+  return Object.keys(spec).length > 0 ? spec : undefined;
+}
+
+/** The fields the spec names, with the input each came in (for the unknown-field check). */
+export function namedFields(spec: ComputeSpec): NamedField[] {
+  return [
+    ...(spec.where
+      ? [...new Set(expressionFields(spec.where.expression))].map((field) => ({ input: "where", field }))
+      : []),
+    ...(spec.countBy ?? []).map((field) => ({ input: "count_by", field })),
+    // With count_by, order_by sorts the counts (computeSpec checked its fields).
+    ...(spec.countBy ? [] : (spec.order ?? []).map(({ field }) => ({ input: "order_by", field }))),
+  ];
+}
+
+type Row = Record<string, unknown>;
+
+export class RecordCompute {
+  readonly spec: ComputeSpec;
+  readonly fields = new FieldsSeen();
+  readonly #test: RecordTest | undefined;
+  readonly #counter: Counter | undefined;
+  /** Records seen. */
+  read = 0;
+  /** Records that match where (all of them without where). */
+  matched = 0;
+
+  constructor(spec: ComputeSpec) {
+    this.spec = spec;
+    this.#test = spec.where ? recordTest(spec.where.expression) : undefined;
+    this.#counter = spec.countBy ? new Counter(spec.countBy) : undefined;
+  }
+
+  /** Sees one record read: true when the caller keeps it (it matches where, and nothing is counted instead). */
+  see(record: Readonly<Row>): boolean {
+    this.read += 1;
+    this.fields.add(record);
+    if (this.#test && !this.#test(record)) return false;
+    this.matched += 1;
+    if (this.#counter) {
+      this.#counter.add(record);
+      return false;
+    }
+    return true;
+  }
+
+  /** Whether `see` would keep the record (a file reader asks before it makes room for it); no side effect. */
+  keeps(record: Readonly<Row>): boolean {
+    return !this.#counter && (!this.#test || this.#test(record));
+  }
+
+  /** Refuses a field no record read has, after the read. */
+  check(): void {
+    checkFields(namedFields(this.spec), this.fields, this.read);
+  }
+
+  /** A file's columns, known before its first row: a field none of them names is refused at once. */
+  knowColumns(columns: readonly string[]): void {
+    this.fields.addNames(columns);
+    checkFields(namedFields(this.spec), this.fields, this.read, "record", true);
+  }
+
+  /** The answer's records: the kept ones sorted by order_by, or one row per value with its count. */
+  finish(kept: Row[]): Row[] {
+    this.check();
+    if (this.#counter) {
+      const rows = this.#counter.rows();
+      const keys: SortKey[] = this.spec.order ?? [{ field: "count", desc: true }];
+      // Ties are ordered by the values, so the same counts always read the same way.
+      const byValues = this.#counter.fields.map((field) => ({ field, desc: false }));
+      return sortRecords(rows, [...keys, ...byValues]);
+    }
+    return this.spec.order ? sortRecords(kept, this.spec.order) : kept;
+  }
+
+  /** Distinct values counted (count_by). */
+  get groups(): number | undefined {
+    return this.#counter?.size;
+  }
+}

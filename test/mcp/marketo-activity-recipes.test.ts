@@ -1,0 +1,225 @@
+import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildDataSet } from "../../src/sandbox/marketo/data.js";
+import { type MarketoFixture, marketoFixture } from "../helpers/fixtures.js";
+import { type McpSession, mcpSession } from "../helpers/mcp.js";
+
+/**
+ * Names where Marketo wants ids, and the tasks of issue 27 §3 done in one call (through MCP on the
+ * sandbox): activityTypeIds by name, each activity naming its type, an unknown name refused with the
+ * nearest names; and each recipe of martech-steps://recipes/marketo's `computed` list, its placeholders
+ * filled in, run once and checked against the sandbox's own data set (same seed, same clock): a lead's
+ * history, email performance per email, leads above a score as a CSV, leads by source.
+ */
+interface Answer {
+  result: Record<string, unknown>[];
+  complete: boolean;
+  next_cursor?: string;
+  calls_used: number;
+  computed?: { read: number; matched: number; groups?: number };
+}
+interface ComputeRecipe {
+  task: string;
+  call: Record<string, unknown>;
+  note: string;
+}
+
+const DAY = 86_400_000;
+const T0 = Date.UTC(2026, 11, 1, 12);
+let origin: number | undefined;
+const clock = () => {
+  origin ??= performance.now();
+  return T0 + Math.floor(performance.now() - origin);
+};
+const SEED = 11;
+const LEADS = 2_000;
+const world = buildDataSet({ leadCount: LEADS, seed: SEED, now: T0 });
+const typeName = new Map(world.activityTypes.map((t) => [t.id, t.name]));
+const typeId = new Map(world.activityTypes.map((t) => [t.name, t.id]));
+const iso = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, "Z");
+
+let fixture: MarketoFixture;
+let session: McpSession;
+
+async function run(args: Record<string, unknown>) {
+  const result = (await session.client.callTool({
+    name: "marketo_api_call",
+    arguments: args,
+  })) as CallToolResult;
+  const text = result.content.map((c) => (c.type === "text" ? c.text : "")).join("\n");
+  const links = result.content.filter((c) => c.type === "resource_link") as {
+    uri: string;
+    mimeType: string;
+  }[];
+  return { result, text, links, data: result.structuredContent as unknown as Answer };
+}
+
+async function ok(args: Record<string, unknown>) {
+  const answer = await run(args);
+  expect(answer.result.isError, answer.text).toBeFalsy();
+  return answer;
+}
+
+/** The recipe's call with its placeholders filled in. */
+function filled(call: Record<string, unknown>, values: Record<string, string>): Record<string, unknown> {
+  const text = JSON.stringify(call).replace(/<(from|to|leadId)>/g, (_, name: string) => values[name] ?? "");
+  return JSON.parse(text) as Record<string, unknown>;
+}
+
+let recipes: ComputeRecipe[] = [];
+beforeAll(async () => {
+  fixture = await marketoFixture({
+    leadCount: LEADS,
+    seed: SEED,
+    now: clock,
+    bulkJobMs: 50,
+    rateLimit: 1_000_000,
+  });
+  session = await mcpSession(fixture.workspace);
+  const { contents } = await session.client.readResource({ uri: "martech-steps://recipes/marketo" });
+  const resource = JSON.parse((contents[0] as { text: string }).text) as {
+    computed: ComputeRecipe[];
+    not_in_the_rest_api: string[];
+  };
+  recipes = resource.computed;
+  expect(resource.not_in_the_rest_api.join(" ")).toContain("Email Performance");
+});
+afterAll(async () => {
+  await session.close();
+  await fixture.close();
+});
+
+const recipe = (task: string): Record<string, unknown> => {
+  const found = recipes.find((r) => r.task.startsWith(task));
+  expect(found, `recipe "${task}" in ${recipes.map((r) => r.task).join(" | ")}`).toBeDefined();
+  return found?.call ?? {};
+};
+
+describe("activity types by name", () => {
+  it("takes names and ids in activityTypeIds, and names every activity's type", async () => {
+    const since = T0 - 3 * DAY;
+    const { data } = await ok({
+      method: "GET",
+      endpoint: "/rest/v1/activities.json",
+      query_parameters: { sinceDatetime: iso(since), activityTypeIds: ["open email", 11] },
+      paginate: true,
+      max_pages: 200,
+      max_items: 100_000,
+      count_by: "activityType",
+    });
+    const want = new Map<string, number>();
+    for (const a of world.activities.filter(
+      (a) => a.at >= since && (a.activityTypeId === 10 || a.activityTypeId === 11),
+    )) {
+      const name = typeName.get(a.activityTypeId) ?? "";
+      want.set(name, (want.get(name) ?? 0) + 1);
+    }
+    expect(want.size).toBe(2);
+    expect(new Map(data.result.map((row) => [String(row.activityType), Number(row.count)]))).toEqual(want);
+  });
+
+  it("refuses an unknown name with the nearest names, sending no activity read", async () => {
+    fixture.sandbox.resetStats();
+    const { result, text } = await run({
+      method: "GET",
+      endpoint: "/rest/v1/activities.json",
+      query_parameters: { sinceDatetime: iso(T0 - DAY), activityTypeIds: "Opne Email" },
+    });
+    expect(result.isError).toBe(true);
+    expect(text).toContain('"Opne Email" is not an activity type of this Marketo instance');
+    expect(text).toMatch(/Closest: "Open Email"/);
+    expect(fixture.sandbox.stats().callsByPath["/rest/v1/activities.json"]).toBeUndefined();
+  });
+});
+
+describe("the recipes resource's tasks, each in one call", () => {
+  it("a lead's history since a date: every activity of the lead, newest first, in one call", async () => {
+    const since = T0 - 30 * DAY;
+    const call = recipe("a lead's history");
+    const types = String((call.query_parameters as Record<string, unknown>).activityTypeIds)
+      .split(",")
+      .map((name) => typeId.get(name));
+    expect(types).not.toContain(undefined);
+    const recent = world.activities.filter((a) => a.at >= since && types.includes(a.activityTypeId));
+    const busiest = new Map<number, number>();
+    for (const a of recent) busiest.set(a.leadId, (busiest.get(a.leadId) ?? 0) + 1);
+    const leadId = [...busiest].sort((a, b) => b[1] - a[1] || a[0] - b[0])[0]?.[0] ?? 0;
+    const { data, text } = await ok(filled(call, { from: iso(since), leadId: String(leadId) }));
+    const want = recent.filter((a) => a.leadId === leadId).sort((a, b) => b.at - a.at || a.id - b.id);
+    expect(want.length).toBeGreaterThan(1);
+    expect(data.complete, text).toBe(true);
+    expect(data.next_cursor).toBeUndefined();
+    expect(data.result.map((r) => [r.id, r.activityType])).toEqual(
+      want.map((a) => [a.id, typeName.get(a.activityTypeId)]),
+    );
+  });
+
+  it("email performance per email over any span: counts per email and type, adding up to the total", async () => {
+    const from = T0 - 45 * DAY;
+    const to = T0 - 60_000;
+    const { data } = await ok(filled(recipe("email performance"), { from: iso(from), to: iso(to) }));
+    const names = ["Send Email", "Email Delivered", "Open Email", "Click Email"];
+    const ids = names.map((name) => typeId.get(name));
+    const want = new Map<string, number>();
+    for (const a of world.activities) {
+      if (a.at < Date.parse(iso(from)) || a.at > Date.parse(iso(to)) || !ids.includes(a.activityTypeId))
+        continue;
+      const key = `${a.primaryAttributeValue}|${typeName.get(a.activityTypeId)}`;
+      want.set(key, (want.get(key) ?? 0) + 1);
+    }
+    expect(want.size).toBeGreaterThan(20);
+    const got = new Map(
+      data.result.map((r) => [`${r.primaryAttributeValue}|${r.activityType}`, Number(r.count)]),
+    );
+    expect(got).toEqual(want);
+    expect(data.computed?.matched).toBe([...want.values()].reduce((sum, count) => sum + count, 0));
+  });
+
+  it("leads with a score above 50, as a CSV: every such lead of the span, once, in one file", async () => {
+    const from = T0 - 100 * DAY;
+    const to = T0 - 60_000;
+    const { links, data } = await ok(
+      filled(recipe("leads with a score above 50"), { from: iso(from), to: iso(to) }),
+    );
+    const want = [...world.leads.values()]
+      .filter(
+        (l) => Number(l.createdAt) >= Date.parse(iso(from)) && Number(l.createdAt) <= Date.parse(iso(to)),
+      )
+      .filter((l) => Number(l.leadScore) > 50);
+    expect(data.computed?.matched).toBe(want.length);
+    const csvLink = links.find((l) => l.mimeType === "text/csv");
+    const { contents } = await session.client.readResource({ uri: csvLink?.uri ?? "" });
+    const lines = (contents[0] as { text: string }).text.trimEnd().split("\r\n");
+    expect(lines[0]).toBe("id,email,firstName,lastName,leadScore");
+    const ids = lines.slice(1).map((line) => Number(line.split(",")[0]));
+    expect([...ids].sort((a, b) => a - b)).toEqual(want.map((l) => l.id).sort((a, b) => a - b));
+  });
+
+  it("leads by source: the count per source, adding up to the leads created in the span", async () => {
+    const from = T0 - 90 * DAY;
+    const to = T0 - 60_000;
+    const { data } = await ok(filled(recipe("leads by source"), { from: iso(from), to: iso(to) }));
+    const want = new Map<string, number>();
+    for (const l of world.leads.values()) {
+      if (Number(l.createdAt) < Date.parse(iso(from)) || Number(l.createdAt) > Date.parse(iso(to))) continue;
+      want.set(String(l.leadSource), (want.get(String(l.leadSource)) ?? 0) + 1);
+    }
+    expect(new Map(data.result.map((r) => [String(r.leadSource), Number(r.count)]))).toEqual(want);
+  });
+
+  it("the email_performance prompt's call gives what the recipe gives", async () => {
+    const from = "2026-10-20";
+    const to = "2026-11-30";
+    const prompt = await session.client.getPrompt({ name: "email_performance", arguments: { from, to } });
+    const text = prompt.messages.map((m) => (m.content.type === "text" ? m.content.text : "")).join("\n");
+    const endpoint = /endpoint "([^"]+)"/.exec(text)?.[1];
+    const countBy = /count_by "([^"]+)"/.exec(text)?.[1];
+    const body = JSON.parse(/body (\{.*\})\.$/m.exec(text)?.[1] ?? "null") as Record<string, unknown>;
+    const byPrompt = await ok({ method: "POST", endpoint, body, run_to_completion: true, count_by: countBy });
+    const byRecipe = await ok(
+      filled(recipe("email performance"), { from: `${from}T00:00:00Z`, to: `${to}T23:59:59Z` }),
+    );
+    expect(byPrompt.data.result.length).toBeGreaterThan(20);
+    expect(byPrompt.data.result).toEqual(byRecipe.data.result);
+  });
+});

@@ -1,0 +1,270 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { ValidationError } from "../../../src/errors.js";
+import type { Expression, Literal } from "../../../src/tools/filter/ast.js";
+import { isFilterKeyword, parseExpression, RECORDS_DIALECT } from "../../../src/tools/filter/parser.js";
+import { printExpression } from "../../../src/tools/filter/print.js";
+import { computeSpec, RecordCompute } from "../../../src/tools/records/compute.js";
+import { Counter, MAX_GROUPS } from "../../../src/tools/records/count.js";
+import { closestFirst } from "../../../src/tools/records/fields.js";
+import { recordTest } from "../../../src/tools/records/match.js";
+import { compareBy, parseSortKeys, sortRecords } from "../../../src/tools/records/order.js";
+import { numberOf, timeOf } from "../../../src/tools/records/values.js";
+
+/**
+ * where, order_by and count_by over records (src/tools/records/): the records dialect of the shared filter
+ * syntax, its evaluation on JSON and CSV values alike, sorting, counting and the unknown-field refusal.
+ */
+const AT = { field: "where", hint: "the hint" };
+const where = (source: string) => recordTest(parseExpression(source, AT, RECORDS_DIALECT));
+const SEED = 27;
+
+describe("values: numbers, times and text as the records hold them", () => {
+  it("reads numbers and numeric text alike, nothing else", () => {
+    expect([51, "51", "-2.5", "1e3", " 5", "", "5a", null, true].map(numberOf)).toEqual([
+      51,
+      51,
+      -2.5,
+      1000,
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+    ]);
+  });
+
+  it("reads Marketo's datetimes, with their zones, and dates as UTC midnight", () => {
+    const at = Date.parse("2021-11-23T22:57:08Z");
+    expect(timeOf("2021-11-23T22:57:08Z")).toBe(at);
+    expect(timeOf("2021-11-23T22:57:08Z+0000")).toBe(at);
+    expect(timeOf("2021-11-23T17:57:08-0500")).toBe(at);
+    expect(timeOf("2021-11-24T00:57:08+02:00")).toBe(at);
+    expect(timeOf("2021-11-23")).toBe(Date.parse("2021-11-23T00:00:00Z"));
+    expect(timeOf("2021-02-30")).toBeUndefined();
+    expect(timeOf("23/11/2021")).toBeUndefined();
+  });
+});
+
+describe("where on records", () => {
+  const lead = {
+    id: 7,
+    email: "Ada@Acme.com",
+    leadScore: "51",
+    company: null,
+    createdAt: "2024-03-01T10:00:00Z",
+  };
+
+  it.each([
+    ["leadScore > 50", true],
+    ["leadScore > 51", false],
+    ['leadScore == "51"', true],
+    ["leadScore between 50 and 51", true],
+    ['email ends_with "@acme.com"', true],
+    ['email == "ada@acme.com"', true],
+    ['email contains "bob"', false],
+    ["company is empty", true],
+    ["company == null", true],
+    ['company == "x"', false],
+    ['company != "x"', true],
+    ["id in (3, 7)", true],
+    ['id in ("7")', true],
+    ["id not in (3, 7)", false],
+    ['createdAt >= "2024-03-01"', true],
+    ['createdAt < "2024-03-01T10:00:00Z"', false],
+    ['createdAt > "2024-03-01T06:00:00-05:00"', false],
+    ['createdAt > "2024-02-29T23:00:00-05:00"', true],
+    ['email > "a"', true],
+    ['leadScore > 50 and not (email begins_with "bob" or company is not empty)', true],
+    ["missing is empty", true],
+    ["missing > 1", false],
+  ])("%s → %s", (source, expected) => {
+    expect(where(source)(lead)).toBe(expected);
+  });
+
+  it.each([
+    ['email matches "^a"', /regular expression/],
+    ['email =~ "a"', /regular expression/],
+    ["leadScore > ", /number or a quoted date or text/],
+    ["id in ()", /quoted text or a number/],
+  ])("refuses %j with a ValidationError on where", (source, pattern) => {
+    expect(() => where(source)).toThrow(ValidationError);
+    expect(() => where(source)).toThrow(pattern);
+  });
+});
+
+describe("order_by and count_by", () => {
+  it("reads sort keys as a comma list with - for descending", () => {
+    expect(parseSortKeys("-leadScore, email,updatedAt desc")).toEqual([
+      { field: "leadScore", desc: true },
+      { field: "email", desc: false },
+      { field: "updatedAt", desc: true },
+    ]);
+    expect(() => parseSortKeys("-,email")).toThrow(/is not a field to sort by/);
+  });
+
+  it("sorts numeric text by value, empty values last either way, ties in read order", () => {
+    const rows = [
+      { id: 1, score: "9" },
+      { id: 2, score: null },
+      { id: 3, score: "10" },
+      { id: 4, score: 10 },
+    ];
+    expect(sortRecords([...rows], [{ field: "score", desc: false }]).map((r) => r.id)).toEqual([1, 3, 4, 2]);
+    expect(sortRecords([...rows], [{ field: "score", desc: true }]).map((r) => r.id)).toEqual([3, 4, 1, 2]);
+  });
+
+  it('counts 51 and "51" as one value and refuses a field with a value per record past the limit', () => {
+    const counter = new Counter(["score"]);
+    for (const score of [51, "51", null, ""]) counter.add({ score });
+    expect(counter.rows()).toEqual([
+      { score: 51, count: 2 },
+      { score: null, count: 2 },
+    ]);
+    const many = new Counter(["email"]);
+    expect(() => {
+      for (let i = 0; i <= MAX_GROUPS; i++) many.add({ email: `lead${i}@example.com` });
+    }).toThrow(/more than 100,000 distinct values/);
+  });
+
+  it("refuses a field no record has, naming the fields they have, closest first", () => {
+    const compute = new RecordCompute(computeSpec({ where: "leadscore > 50" }, "hint") ?? {});
+    compute.see({ id: 1, email: "a@x.com", leadScore: 3, leadSource: "Web" });
+    expect(() => compute.finish([])).toThrow(
+      "Invalid where: the one record read has no field named leadscore; it has leadScore, leadSource, email, id (closest first).",
+    );
+    expect(closestFirst("emial", ["id", "email", "emailInvalid"])[0]).toBe("email");
+  });
+
+  it("counts over matching records only, most frequent first, ties by value", () => {
+    const compute = new RecordCompute(computeSpec({ where: "n > 1", count_by: "kind" }, "hint") ?? {});
+    const records = [
+      { n: 1, kind: "a" },
+      { n: 2, kind: "b" },
+      { n: 3, kind: "a" },
+      { n: 4, kind: "b" },
+      { n: 5, kind: "c" },
+    ];
+    for (const record of records) expect(compute.see(record)).toBe(false);
+    expect(compute.finish([])).toEqual([
+      { kind: "b", count: 2 },
+      { kind: "a", count: 1 },
+      { kind: "c", count: 1 },
+    ]);
+    expect([compute.read, compute.matched, compute.groups]).toEqual([5, 4, 3]);
+  });
+});
+
+// Random records of a few fields, with JSON and CSV forms of the same values, and random sort keys.
+const value = fc.oneof(
+  fc.integer({ min: -5, max: 200 }),
+  fc.integer({ min: -5, max: 200 }).map(String),
+  fc.constantFrom(
+    null,
+    "",
+    "Web",
+    "web",
+    "Trade Show",
+    "2024-01-31",
+    "2024-01-31T10:00:00Z",
+    "2023-12-01T00:00:00Z",
+  ),
+);
+const record = fc.record({ a: value, b: value, c: value });
+const records = fc.array(record, { maxLength: 60 });
+const keys = fc.array(fc.record({ field: fc.constantFrom("a", "b", "c"), desc: fc.boolean() }), {
+  minLength: 1,
+  maxLength: 3,
+});
+
+describe("properties (fast-check, fixed seed)", () => {
+  it("count_by: the counts add up to the records that match, one row per distinct value", () => {
+    fc.assert(
+      fc.property(
+        records,
+        fc.constantFrom("a > 50", 'b == "web"', "c is not empty", "a < 0 or b > 3"),
+        (rows, filter) => {
+          const compute = new RecordCompute(computeSpec({ where: filter, count_by: "a,b" }, "hint") ?? {});
+          for (const row of rows) compute.see(row);
+          const counts = compute.finish([]);
+          const test = where(filter);
+          const matching = rows.filter((row) => test(row));
+          expect(counts.reduce((sum, row) => sum + (row.count as number), 0)).toBe(matching.length);
+          expect(compute.matched).toBe(matching.length);
+          expect(counts.length).toBe(compute.groups);
+        },
+      ),
+      { seed: SEED, numRuns: 200 },
+    );
+  });
+
+  it("order_by: the result is sorted by the keys and is a permutation of what matched", () => {
+    fc.assert(
+      fc.property(records, keys, (rows, sortKeys) => {
+        const text = sortKeys.map((k) => `${k.desc ? "-" : ""}${k.field}`).join(",");
+        const compute = new RecordCompute(computeSpec({ order_by: text }, "hint") ?? {});
+        const kept = rows.filter((row) => compute.see(row));
+        const sorted = compute.finish([...kept]);
+        const compare = compareBy(parseSortKeys(text));
+        for (let i = 1; i < sorted.length; i++) {
+          expect(compare(sorted[i - 1] ?? {}, sorted[i] ?? {})).toBeLessThanOrEqual(0);
+        }
+        expect([...sorted].sort(byJson)).toEqual([...rows].sort(byJson));
+      }),
+      { seed: SEED, numRuns: 200 },
+    );
+  });
+
+  it("the records dialect prints and parses back to the same tree", () => {
+    fc.assert(
+      fc.property(tree, (expression) => {
+        expect(parseExpression(printExpression(expression), AT, RECORDS_DIALECT)).toEqual(expression);
+      }),
+      { seed: SEED, numRuns: 300 },
+    );
+  });
+});
+
+const byJson = (x: unknown, y: unknown) => JSON.stringify(x).localeCompare(JSON.stringify(y));
+
+const field = fc.stringMatching(/^[A-Za-z_][A-Za-z0-9_]{0,8}$/).filter((name) => !isFilterKeyword(name));
+const text = fc.string({ maxLength: 10 });
+const number: fc.Arbitrary<Literal> = fc
+  .oneof(
+    fc.integer({ min: -1e6, max: 1e6 }).map(String),
+    fc
+      .double({ noNaN: true, noDefaultInfinity: true, min: -1e6, max: 1e6 })
+      .map((d) => (Number.isInteger(d) ? `${d}.0` : String(d))),
+  )
+  .filter((t) => !/e/i.test(t) && !Object.is(Number(t), -0))
+  .map((t): Literal => ({ kind: "number", text: t, value: Number(t) }));
+const literal: fc.Arbitrary<Literal> = fc.oneof(
+  text.map((value): Literal => ({ kind: "text", value })),
+  number,
+);
+const condition: fc.Arbitrary<Expression> = fc.oneof(
+  fc.record({
+    kind: fc.constant("compare"),
+    field,
+    op: fc.constantFrom("eq", "lt", "le", "gt", "ge"),
+    value: literal,
+  }),
+  fc.record({
+    kind: fc.constant("match"),
+    field,
+    op: fc.constantFrom("contains", "begins_with", "ends_with"),
+    value: text,
+  }),
+  fc.record({ kind: fc.constant("in"), field, values: fc.array(literal, { minLength: 1, maxLength: 3 }) }),
+  fc.record({ kind: fc.constant("between"), field, from: number, to: number }),
+  fc.record({ kind: fc.constant("empty"), field }),
+) as fc.Arbitrary<Expression>;
+const { tree } = fc.letrec<{ tree: Expression }>((tie) => ({
+  tree: fc.oneof(
+    { depthSize: "small", withCrossShrink: true },
+    condition,
+    fc.array(tie("tree"), { minLength: 2, maxLength: 3 }).map((of) => ({ kind: "and" as const, of })),
+    fc.array(tie("tree"), { minLength: 2, maxLength: 3 }).map((of) => ({ kind: "or" as const, of })),
+    tie("tree").map((of) => ({ kind: "not" as const, of })),
+  ),
+}));
