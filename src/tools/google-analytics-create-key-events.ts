@@ -43,10 +43,10 @@ export const googleAnalyticsCreateKeyEvents: ToolStep<
     "admin api",
   ],
   description:
-    "Marks an event a Google Analytics 4 property already collects as a key event (formerly a conversion), " +
-    "counted once per event or per session. It checks first that the event was collected in the last 30 days, " +
-    "as GA requires; an existing key event is returned, not duplicated. Use it to track sign-ups, leads or " +
-    `purchases. Needs the Editor role on the property. Reference: ${DOC_URL}`,
+    "Marks an event of a Google Analytics 4 property as a key event (formerly a conversion), counted once per " +
+    "event or per session, e.g. sign-ups, leads or purchases. This step first checks that the event was " +
+    "collected in the last 30 days (skip_collection_check for one not sent yet); an existing key event is " +
+    `returned, not duplicated. Needs the Editor role. Reference: ${DOC_URL}`,
   docUrl: DOC_URL,
   connection: "google",
   scopes: SCOPES,

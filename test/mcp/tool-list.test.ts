@@ -118,6 +118,8 @@ describe("the tool list, as an MCP client receives it", () => {
     // 20,679 before them, 23,210 with them. Then Run Reports' funnel mode (issue 17) and the Marketo step's
     // bulk-import file and run_to_completion fields, each with its title: 24,4xx.
     // Run Reports' `_meta` naming its MCP App view (ui.resourceUri and the deprecated flat key): 24,648.
+    // Served lean since issue 27 (src/mcp/lean-schema.ts): 16,6xx, 3,369 of them output schemas; the token
+    // budget is test/mcp/tool-list-tokens.test.ts.
     console.info(`tool list: ${total} characters, output schemas ${outputs}`);
     expect(total).toBeLessThan(25_000);
     expect(outputs).toBeLessThan(6_000);
