@@ -76,14 +76,24 @@ export const googleAnalyticsApiCall: ToolStep<ReturnType<typeof input>, typeof G
     };
     return {
       data,
-      summary: `${fields.method} ${fields.endpoint} (${result.api} API): ${describe(result.body)}.`,
+      summary: `${fields.method} ${fields.endpoint} (${result.api} API): ${describe(result.body, fields.method)}.`,
       ...(paged.full ? { full: paged.full } : {}),
     };
   },
 };
 
-function describe(body: unknown): string {
+/**
+ * Google leaves an empty list out of a list answer (proto3 JSON omits empty repeated fields, so a list
+ * call with nothing to list answers {}: https://protobuf.dev/programming-guides/json/), and a DELETE
+ * answers Empty ({}). Neither is "1 object".
+ */
+function describe(body: unknown, method: string): string {
   if (body === null || typeof body !== "object") return "no JSON body";
+  if (Object.keys(body).length === 0) {
+    return method === "GET"
+      ? "no items (Google answered {}: an empty list is left out)"
+      : "done (Google answered {})";
+  }
   const lists = Object.entries(body).filter(([, value]) => Array.isArray(value)) as [string, unknown[]][];
   if (lists.length === 0) return "1 object";
   return lists.map(([key, list]) => `${list.length} ${key}`).join(", ");
