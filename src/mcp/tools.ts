@@ -7,9 +7,10 @@ import type {
   Tool,
 } from "@modelcontextprotocol/server";
 import type { JsonSchema } from "../schemas/json-schema.js";
-import { listedInputSchema, listedSteps } from "../tools/listing.js";
+import { type ListedStep, listedInputSchema, listedSteps } from "../tools/listing.js";
 import type { SchemaContext } from "../tools/types.js";
 import type { Workspace } from "../workspace.js";
+import { leanInputSchema, leanOutputSchema } from "./lean-schema.js";
 import { appToolMeta } from "./report-chart-app.js";
 
 /**
@@ -40,15 +41,22 @@ export function listTools(context: SchemaContext): readonly Tool[] {
   if (!tools) {
     tools = listedSteps().map((step) => ({
       ...step,
-      inputSchema: listedInputSchema(step, context) as Tool["inputSchema"],
-      outputSchema: step.outputSchema as Tool["outputSchema"],
+      // Served lean (src/mcp/lean-schema.ts): the model reads this list on every conversation.
+      inputSchema: leanInputSchema(listedInputSchema(step, context)) as Tool["inputSchema"],
+      outputSchema: leanOutputSchema(step.outputSchema) as Tool["outputSchema"],
       // Run Reports names its chart view (an MCP App); hosts that do not render apps ignore `_meta`.
       ...appToolMeta(step.name),
+      // annotations.title repeats the tool's title (the spec lets title stand for both).
+      annotations: withoutTitle(step.annotations),
     }));
     if (listed.size >= LISTS_KEPT) listed.delete(listed.keys().next().value as string);
     listed.set(key, tools);
   }
   return tools;
+}
+
+function withoutTitle({ title: _title, ...rest }: ListedStep["annotations"]): Tool["annotations"] {
+  return rest;
 }
 
 /**

@@ -13,7 +13,7 @@ export const CreateKeyEventsFields = z.strictObject({
     /^[A-Za-z][A-Za-z0-9_]{0,39}$/,
     "a letter, then letters, digits or underscores; at most 40 characters",
   )
-    .describe("Name of an event the property already collects, e.g. sign_up (case-sensitive).")
+    .describe("Event name, e.g. sign_up (case-sensitive).")
     .meta({ title: "Event name", examples: ["sign_up"] }),
   counting_method: z
     .enum(["ONCE_PER_EVENT", "ONCE_PER_SESSION"])
@@ -100,7 +100,7 @@ export const CreatePropertiesFields = z.strictObject({
   industry_category: z
     .enum(INDUSTRY_CATEGORIES)
     .optional()
-    .describe("Industry of the business (optional).")
+    .describe("Industry of the business (optional), e.g. TECHNOLOGY, SHOPPING, FINANCE, OTHER.")
     .meta({ title: "Industry", examples: ["TECHNOLOGY"] }),
 });
 export type CreatePropertiesFields = z.output<typeof CreatePropertiesFields>;

@@ -121,9 +121,8 @@ export const RunReportsFields = z.strictObject({
     .max(4)
     .optional()
     .describe(
-      "1–4 periods, each a preset or {start_date, end_date, name?}. Default: the last 7 days ending yesterday. " +
-        '"lastNdays" presets end yesterday; calendar presets (thisMonth, lastWeek...) are resolved in the property\'s ' +
-        "time zone (UTC when it cannot be read, with a warning).",
+      "1–4 periods, each a preset or {start_date, end_date, name?}; default last7days. lastNdays presets end " +
+        "yesterday; calendar presets are resolved in the property's time zone.",
     )
     .meta({ title: "Date ranges", examples: [["last28days"]] }),
   filter: z
@@ -132,11 +131,9 @@ export const RunReportsFields = z.strictObject({
     })
     .optional()
     .describe(
-      'Rows to keep: an expression such as country == "France" and sessions > 10, pagePath contains "/blog", ' +
-        'country in ("France","Germany"), not eventName == "page_view", with and / or / not and parentheses ' +
-        "(operators: == != < <= > >= contains begins_with ends_with matches (full regex) =~ (partial regex) " +
-        "in (…) between N and M, is empty, is not empty); or a raw GA FilterExpression object. Dimension and " +
-        "metric conditions are split into dimensionFilter and metricFilter for you.",
+      'Rows to keep, e.g. country == "France" and sessions > 10; also != < <= > >= contains begins_with ' +
+        'ends_with matches (regex) in ("a","b") between N and M, is empty; and / or / not, parentheses. ' +
+        "Dimensions and metrics alike; or a GA FilterExpression object.",
     )
     .meta({ title: "Filter", examples: ['country == "France" and sessions > 10'] }),
   order_by: z

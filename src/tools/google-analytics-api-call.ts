@@ -36,8 +36,7 @@ export const googleAnalyticsApiCall: ToolStep<ReturnType<typeof input>, typeof G
   description:
     "Calls any Google Analytics 4 Data API or Admin API v1beta endpoint with a connected Google account: list " +
     "accounts and properties, manage data streams, custom dimensions or key events, run pivot or batch reports, " +
-    "read metadata. Use it when no dedicated GA step covers the task. Paths are relative (v1beta/...), the API " +
-    "follows from the path, tokens are handled for you, and large answers are capped by size. References: " +
+    "read metadata, when no dedicated GA step covers the task. Large answers are capped by size. References: " +
     `${DATA_DOC_URL} and ${DOC_URL}`,
   docUrl: DOC_URL,
   connection: "google",
@@ -77,15 +76,25 @@ export const googleAnalyticsApiCall: ToolStep<ReturnType<typeof input>, typeof G
     };
     return {
       data,
-      summary: `${fields.method} ${fields.endpoint} (${result.api} API): ${describe(result.body, paged.part)}.`,
+      summary: `${fields.method} ${fields.endpoint} (${result.api} API): ${describe(result.body, fields.method, paged.part)}.`,
       ...(paged.full ? { full: paged.full } : {}),
     };
   },
 };
 
-/** What Google answered: its lists' sizes, and of a list shown in part, which of its items this answer holds. */
-function describe(body: unknown, part: PagedBody["part"]): string {
+/**
+ * What Google answered: its lists' sizes, and of a list shown in part, which of its items this answer holds.
+ * Google leaves an empty list out of a list answer (proto3 JSON omits empty repeated fields, so a list
+ * call with nothing to list answers {}: https://protobuf.dev/programming-guides/json/), and a DELETE
+ * answers Empty ({}). Neither is "1 object".
+ */
+function describe(body: unknown, method: string, part: PagedBody["part"]): string {
   if (body === null || typeof body !== "object") return "no JSON body";
+  if (Object.keys(body).length === 0) {
+    return method === "GET"
+      ? "no items (Google answered {}: an empty list is left out)"
+      : "done (Google answered {})";
+  }
   const lists = Object.entries(body).filter(([, value]) => Array.isArray(value)) as [string, unknown[]][];
   if (lists.length === 0) return "1 object";
   const n = (value: number) => value.toLocaleString("en-US");

@@ -1,9 +1,11 @@
 import { SCOPE_ANALYTICS_EDIT, SCOPE_ANALYTICS_READONLY } from "../auth/google/config.js";
+import type { ConnectorOf } from "../connections/registry.js";
 import { createdResource, documented } from "../connectors/google/shapes.js";
 import { ValidationError } from "../errors.js";
 import { CreateKeyEventsFields, CreateKeyEventsOutput } from "../schemas/google-analytics-admin.js";
 import { withAccount } from "./ga/account-field.js";
 import {
+  checkedDays,
   closestCollected,
   collectedLast30Days,
   findKeyEvent,
@@ -43,10 +45,10 @@ export const googleAnalyticsCreateKeyEvents: ToolStep<
     "admin api",
   ],
   description:
-    "Marks an event a Google Analytics 4 property already collects as a key event (formerly a conversion), " +
-    "counted once per event or per session. It checks first that the event was collected in the last 30 days, " +
-    "as GA requires; an existing key event is returned, not duplicated. Use it to track sign-ups, leads or " +
-    `purchases. Needs the Editor role on the property. Reference: ${DOC_URL}`,
+    "Marks an event of a Google Analytics 4 property as a key event (formerly a conversion), counted once per " +
+    "event or per session, e.g. sign-ups, leads or purchases. This step first checks that the event was " +
+    "collected in the last 30 days (skip_collection_check for one not sent yet); an existing key event is " +
+    `returned, not duplicated. Needs the Editor role. Reference: ${DOC_URL}`,
   docUrl: DOC_URL,
   connection: "google",
   scopes: SCOPES,
@@ -73,23 +75,7 @@ export const googleAnalyticsCreateKeyEvents: ToolStep<
     let collected: number | null = null;
     if (!fields.skip_collection_check) {
       collected = await collectedLast30Days(ga, propertyId, eventName, ctx.signal);
-      if (collected === 0) {
-        const near = await closestCollected(ga, propertyId, eventName, ctx.signal);
-        const listed = near.map((event) => `${event.name} (${event.count})`).join(", ");
-        throw new ValidationError(
-          "event_name",
-          `property ${propertyText(property)} has not collected any "${eventName}" event in the last 30 days, and GA only lets ` +
-            "an event that is already collected become a key event (event names are case-sensitive)." +
-            (near.length > 0 ? ` Collected events closest to the name (events in 30 days): ${listed}.` : ""),
-          {
-            hint:
-              `${near.length > 0 ? "Use one of those names, or send" : "Send"} the event from the site or app ` +
-              "first and retry once it shows up in reports (allow 24–48 h), " +
-              "or set skip_collection_check to true to create the key event ahead of a release.",
-            details: { property: `properties/${propertyId}`, collected_events_last_30_days: 0 },
-          },
-        );
-      }
+      if (collected === 0) throw await notCollected(ga, property, eventName, ctx.signal);
     }
 
     let created: KeyEvent;
@@ -130,6 +116,42 @@ export const googleAnalyticsCreateKeyEvents: ToolStep<
     };
   },
 };
+
+/**
+ * The refusal of an event not collected in the checked days: the check is this step's (GA itself would
+ * create the key event), the days it covers, and the collected events with alike names, each saying
+ * whether it already is a key event.
+ */
+async function notCollected(
+  ga: ConnectorOf<"google">,
+  property: PropertyRef,
+  eventName: string,
+  signal: AbortSignal | undefined,
+): Promise<ValidationError> {
+  const { events, timeZone } = await closestCollected(ga, property.id, eventName, signal);
+  const days = checkedDays(new Date(), timeZone);
+  const listed = events
+    .map((event) => `${event.name} (${event.count}${event.key ? ", already a key event" : ""})`)
+    .join(", ");
+  const fresh = events.find((event) => !event.key);
+  const offer =
+    events.length > 0
+      ? ` Collected events with the closest names (events ${days}): ${listed}.`
+      : ` No collected event has a name close to "${eventName}".`;
+  return new ValidationError(
+    "event_name",
+    `property ${propertyText(property)} has not collected any "${eventName}" event ${days} (event names are ` +
+      "case-sensitive). This step checks that first, so that a misspelt name does not become a key event " +
+      `that counts nothing.${offer}`,
+    {
+      hint:
+        `${fresh ? `Use ${fresh.name}, or send` : "Send"} the event from the site or app first and retry once it ` +
+        "shows up in reports (allow 24–48 h), or set skip_collection_check to true to create the key event " +
+        "ahead of a release.",
+      details: { property: `properties/${property.id}`, collected_events_last_30_days: 0 },
+    },
+  );
+}
 
 function alreadyExisting(
   existing: KeyEvent,

@@ -45,9 +45,9 @@ export const googleAnalyticsCreateProperties: ToolStep<
     "admin api",
   ],
   description:
-    "Creates a Google Analytics 4 property in an Analytics account, with its display name, reporting time zone, " +
-    "currency and optional industry category. Use it to set up analytics for a new site or app; afterwards, " +
-    "create a data stream so the property collects data. Needs the Administrator role on the Analytics account. " +
+    "Creates a Google Analytics 4 property (display name, time zone, currency, industry) in an Analytics " +
+    "account, for a new site or app; afterwards, create a data stream so it collects data. Needs the " +
+    "Administrator role on the account. " +
     `Reference: ${DOC_URL}`,
   docUrl: DOC_URL,
   connection: "google",

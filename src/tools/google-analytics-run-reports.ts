@@ -62,11 +62,10 @@ export const googleAnalyticsRunReports: ToolStep<ReturnType<typeof input>, typeo
     "realtime",
   ],
   description:
-    "Runs a Google Analytics 4 report (Data API runReport, or runRealtimeReport for the last 30 minutes): " +
-    "metrics such as sessions by dimensions such as date or country, over date presets or ranges, with a " +
-    "readable filter and sorting. Names are checked against the property's metadata before any quota is spent " +
-    "(Universal Analytics names get their GA4 name). Answers state each range as real dates; with two ranges, " +
-    `each row has both values and the change. Reference: ${DOC_URL}`,
+    "Runs a Google Analytics 4 report (runReport; realtime: the last 30 minutes; or a funnel): metrics by " +
+    "dimensions over date presets or ranges, with a readable filter and sort. Names are checked against the " +
+    "property's metadata before any quota is spent (Universal Analytics names get their GA4 name). Answers " +
+    `state each range as real dates; with two ranges, each row has both values and the change. Reference: ${DOC_URL}`,
   docUrl: DOC_URL,
   connection: "google",
   scopes: SCOPES,

@@ -113,15 +113,46 @@ describe("GA texts through MCP: each names the tool and is true when followed", 
       event_name: "purchse",
     });
     expect(refused.isError).toBe(true);
-    const listed = /Collected events closest to the name \(events in 30 days\): ([a-z_]+) \((\d+)\)/.exec(
-      text(refused),
-    );
+    const listed =
+      /Collected events with the closest names \(events (\d{4}-\d\d-\d\d) to (\d{4}-\d\d-\d\d)\): ([a-z_]+) \((\d+)/.exec(
+        text(refused),
+      );
     expect(listed, text(refused)).not.toBeNull();
-    expect(listed![1]).toBe("purchase");
+    const [, start, end, name, count] = listed ?? [];
+    expect(name).toBe("purchase");
+    // The count covers the days the text states: the same report over those days gives it.
+    const report = await call("google_analytics_run_reports", {
+      property: "412345671",
+      date_ranges: [{ start_date: start, end_date: end }],
+      metrics: ["eventCount"],
+      filter: `eventName == "${name}"`,
+    });
+    expect(report.structuredContent?.rows, text(report)).toEqual([{ eventCount: Number(count) }]);
+    expect(Date.parse(`${end}T00:00:00Z`) - Date.parse(`${start}T00:00:00Z`)).toBe(29 * 86_400_000);
     const followed = await call("google_analytics_create_key_events", {
       property: "412345671",
-      event_name: listed![1],
+      event_name: name,
     });
     expect(followed.isError, text(followed)).toBeFalsy();
+  });
+
+  it("ranks suggestions by name, never by frequency, says which already are key events, and claims nothing of GA", async () => {
+    const lead = text(
+      await call("google_analytics_create_key_events", {
+        property: "412345671",
+        event_name: "generate_lead",
+      }),
+    );
+    // page_view is the most collected event, and nothing like the name.
+    expect(lead).not.toMatch(/page_view|session_start|user_engagement/);
+    expect(lead).toContain('No collected event has a name close to "generate_lead"');
+    expect(lead).not.toMatch(/GA only lets|as GA requires/);
+    expect(lead).toContain("This step checks that first");
+    const signup = text(
+      await call("google_analytics_create_key_events", { property: "412345671", event_name: "signup" }),
+    );
+    expect(signup).toMatch(/closest names \(events [^)]+\): sign_up \(\d+, already a key event\)/);
+    // The hint offers no event that already is a key event as the one to use.
+    expect(signup).not.toMatch(/Use sign_up/);
   });
 });

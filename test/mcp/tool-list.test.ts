@@ -119,6 +119,8 @@ describe("the tool list, as an MCP client receives it", () => {
     // bulk-import file and run_to_completion fields, each with its title: 24,4xx.
     // Run Reports' `_meta` naming its MCP App view (ui.resourceUri and the deprecated flat key): 24,648.
     // Marketo's where, order_by and count_by (issue 27), with other Marketo descriptions made shorter: 24,917.
+    // Served lean since issue 27 (src/mcp/lean-schema.ts): 16,6xx, 3,369 of them output schemas; the token
+    // budget is test/mcp/tool-list-tokens.test.ts.
     console.info(`tool list: ${total} characters, output schemas ${outputs}`);
     expect(total).toBeLessThan(25_000);
     expect(outputs).toBeLessThan(6_000);

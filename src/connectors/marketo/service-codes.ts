@@ -27,7 +27,7 @@ const NEXT_STEP: Record<string, string> = {
   "612": "Lead DB POSTs take a JSON object body; Asset API POSTs take a flat object of form fields.",
   "613": "Send the file as multipart/form-data as the endpoint documents.",
   "616": "Custom objects need a Marketo subscription that includes them; ask the Marketo admin.",
-  "701": "Fill in the field the message names; it cannot be blank.",
+  "701": "Give the parameter the message names a value; it cannot be blank.",
   "702": "Nothing matched: check the ids or filter values.",
   "703": "The feature is not enabled on this Marketo subscription; ask the Marketo admin to enable it.",
   "704": "Send dates as ISO 8601, e.g. 2024-01-31T00:00:00Z.",
@@ -35,8 +35,7 @@ const NEXT_STEP: Record<string, string> = {
     "The asset is not in a state that allows this (e.g. no draft to approve); check it in Marketo first.",
   "710": "The parent folder does not exist; check the folder id and type.",
   "711": "The folder is of the wrong type for this asset; pick a folder of the right type.",
-  "1003":
-    "Fix the value the message names; when it says too many results match the filter, narrow the filter to at most 1,000 leads.",
+  "1003": `Correct the value the message names, as the endpoint's parameters are documented: ${MAPI_REFERENCE}`,
   "1004": "The lead does not exist; check the lead id or look the lead up by email first.",
   "1006":
     "The field does not exist; list fields with GET /rest/v1/leads/describe.json and use their REST API names.",
@@ -57,9 +56,49 @@ export const FILTER_TYPE_HINT =
   "To list leads without a filter value, read a static list's members (GET /rest/v1/lists/{listId}/leads.json) or " +
   "a program's members (GET /rest/v1/leads/programs/{programId}.json), with paginate true.";
 
+/**
+ * Leads are looked up only by searchable fields (Describe Lead2's searchableFields,
+ * https://experienceleague.adobe.com/en/docs/marketo-developer/marketo/rest/lead-database/leads#describe);
+ * any other field means reading leads in bulk (Bulk Lead Extract, a createdAt or updatedAt range of at
+ * most 31 days per job: https://experienceleague.adobe.com/en/docs/marketo-developer/marketo/rest/bulk-extract/bulk-lead-extract).
+ */
+export const LEAD_FILTER_TYPE_HINT =
+  "filterType must be a searchable lead field: GET /rest/v1/leads/describe2.json lists them (result[0].searchableFields; " +
+  "id and email always are). To find leads by another field (a company, an email domain), export them: POST " +
+  '/bulk/v1/leads/export/create.json with body {"fields":[…],"format":"CSV","filter":{"createdAt":{"startAt":…,"endAt":…}}} ' +
+  "and run_to_completion true (a span over 31 days runs as one job per 31 days, joined into one file), with where " +
+  "to keep only the leads you want.";
+
+/** 1003 says many things (ADE error-codes.md: "Invalid value"): the next step follows from the message. */
+function invalidValueHint(message: string, path: string): string | undefined {
+  if (/invalid filterType/i.test(message)) {
+    return path.split("?")[0] === "/rest/v1/leads.json"
+      ? LEAD_FILTER_TYPE_HINT
+      : `Use a filterType this endpoint documents (${MAPI_REFERENCE}).`;
+  }
+  const span = /the (\w+) date range must be (.+?) or fewer/i.exec(message);
+  if (span) {
+    return (
+      `Split the ${span[1]} range into windows of at most ${span[2]}: one request (export job) per window, ` +
+      "each window's startAt right after the previous one's endAt, then join what they return; or, for a bulk " +
+      "export, send the whole range with run_to_completion true, which runs those jobs and joins their files."
+    );
+  }
+  if (/maximum is \d+/i.test(message)) {
+    return "Send at most the maximum the message gives, and the rest in further calls of the same kind.";
+  }
+  if (/activityTypeId/i.test(message)) {
+    return "Use activity type ids that GET /rest/v1/activities/types.json lists (at most 10 per call).";
+  }
+  return undefined;
+}
+
 function nextStep(code: string, message: string, path: string): string | undefined {
-  if (code === "610") return notFoundHint(path);
+  if (code === "610") return notFoundHint(path, message);
   if (code === "701" && /filterType/i.test(message)) return FILTER_TYPE_HINT;
+  const blank = code === "701" ? /^(\S+) cannot be blank/i.exec(message) : null;
+  if (blank) return `Give ${blank[1]} a value.`;
+  if (code === "1003") return invalidValueHint(message, path) ?? NEXT_STEP[code];
   return NEXT_STEP[code];
 }
 
@@ -68,9 +107,13 @@ function nextStep(code: string, message: string, path: string): string | undefin
  * path whose object is missing (or that a Marketo-compatible emulator does not serve): only the first
  * is a wrong path. Real paths come from Adobe's Swagger files (real-paths.generated.ts).
  */
-function notFoundHint(path: string): string {
+function notFoundHint(path: string, message: string): string {
   const bare = path.split("?")[0] ?? path;
   const real = findRealPath("marketo", bare);
+  if (real && /does not emulate/i.test(message)) {
+    // The sandbox's own words: the path is right and no id is wrong; only a real Marketo instance serves it.
+    return `The path is right (${real.template}); the sandbox does not serve it: call it on a real Marketo instance.`;
+  }
   if (real) {
     return (
       `${real.methods.join("/")} ${real.template} is a real Marketo endpoint and the instance answered not found: ` +

@@ -3,6 +3,10 @@ import type { GoogleAnalyticsConnector } from "../../connectors/google/connector
 import type { RunReportResponse } from "../../connectors/google/types.js";
 import { UpstreamError } from "../../errors.js";
 import type { CreateKeyEventsOutput } from "../../schemas/google-analytics-admin.js";
+import { statedRanges } from "./date-presets.js";
+
+/** The 30 days the collection check covers, today included. */
+export const CHECKED_DAYS = { startDate: "29daysAgo", endDate: "today" } as const;
 
 /** An Admin API KeyEvent (REAL-API B3). */
 export interface KeyEvent {
@@ -14,27 +18,38 @@ export interface KeyEvent {
   deletable?: boolean;
 }
 
-export async function findKeyEvent(
+/** The property's key events (pageSize 200 is the Admin API maximum, REAL-API B1: one call covers almost every property). */
+export async function listKeyEvents(
   ga: GoogleAnalyticsConnector,
   propertyId: string,
-  eventName: string,
   signal: AbortSignal | undefined,
-): Promise<KeyEvent | undefined> {
-  // pageSize 200 is the Admin API maximum (REAL-API B1): one call covers almost every property.
+): Promise<KeyEvent[]> {
   const { items } = await ga.listAll<KeyEvent>(
     `v1beta/properties/${propertyId}/keyEvents`,
     "keyEvents",
     { pageSize: 200 },
     { ...(signal ? { signal } : {}) },
   );
-  return items.find((keyEvent) => keyEvent.eventName === eventName);
+  return items;
+}
+
+export async function findKeyEvent(
+  ga: GoogleAnalyticsConnector,
+  propertyId: string,
+  eventName: string,
+  signal: AbortSignal | undefined,
+): Promise<KeyEvent | undefined> {
+  return (await listKeyEvents(ga, propertyId, signal)).find((keyEvent) => keyEvent.eventName === eventName);
 }
 
 /**
  * How often the event was collected over the last 30 days including today (29daysAgo..today is 30
- * days). The API accepts names never collected, but GA's rule is that only a collected event can
- * become a key event. Processing takes 24–48 h, so when reports show nothing the realtime report (last
- * 30 minutes) is asked too: an event sent just now still counts. Event names are case-sensitive.
+ * days). The Admin API creates a key event for any name (KeyEvent.eventName has no such rule:
+ * https://developers.google.com/analytics/devguides/config/admin/v1/rest/v1beta/properties.keyEvents);
+ * the check is this step's own (product spec, docs/ARCHITECTURE.md), so that a typo does not become a
+ * key event that counts nothing. Processing takes 24–48 h, so when reports show nothing the realtime
+ * report (last 30 minutes) is asked too: an event sent just now still counts. Event names are
+ * case-sensitive.
  */
 export async function collectedLast30Days(
   ga: GoogleAnalyticsConnector,
@@ -57,13 +72,7 @@ export async function collectedLast30Days(
     const value = Number(report.rows?.[0]?.metricValues?.[0]?.value ?? 0);
     return Number.isFinite(value) ? value : 0;
   };
-  const processed = count(
-    await ga.runReport(
-      propertyId,
-      { dateRanges: [{ startDate: "29daysAgo", endDate: "today" }], ...query },
-      signal,
-    ),
-  );
+  const processed = count(await ga.runReport(propertyId, { dateRanges: [CHECKED_DAYS], ...query }, signal));
   if (processed > 0) return processed;
   return count(await ga.runRealtimeReport(propertyId, query, signal));
 }
@@ -84,40 +93,72 @@ export function keyEventOutput(keyEvent: KeyEvent, eventName: string): CreateKey
   };
 }
 
+/** The checked days as real dates of the property's zone (UTC when GA does not say it). */
+export function checkedDays(now: Date, timeZone: string | undefined): string {
+  const [range] = statedRanges([CHECKED_DAYS], now, timeZone);
+  return range ? `${range.start_date} to ${range.end_date}${timeZone ? "" : " UTC"}` : "the last 30 days";
+}
+
+/** How alike two event names are, 0 (nothing alike) to 1 (the same, case ignored). */
+export function nameSimilarity(a: string, b: string): number {
+  const [x, y] = [a.toLowerCase(), b.toLowerCase()];
+  if (x === y) return 1;
+  const edit = 1 - distance(x, y) / Math.max(x.length, y.length);
+  // Words of snake_case names shared: generate_lead and lead_form share "lead".
+  const words = (name: string) => new Set(name.split(/[_\s-]+/).filter((word) => word.length > 1));
+  const [wx, wy] = [words(x), words(y)];
+  const shared = [...wx].filter((word) => wy.has(word)).length;
+  const overlap = shared / Math.max(wx.size, wy.size, 1);
+  const contains = x.includes(y) || y.includes(x) ? 0.7 : 0;
+  return Math.max(edit, overlap, contains);
+}
+
+/** Below this, a name is not offered as "close": page_view is not close to generate_lead. */
+export const SIMILAR_ENOUGH = 0.5;
+
+export interface CollectedEvent {
+  name: string;
+  count: number;
+  /** Already a key event of the property. */
+  key: boolean;
+}
+
 /**
- * The collected events (last 30 days) whose names are closest to `eventName`, with their counts: what a
- * refusal offers instead of an event never collected. Names containing the text rank first, then by edit
- * distance, case ignored.
+ * What a refusal offers instead of an event never collected: the collected events of the checked days
+ * whose names are alike (nameSimilarity at least SIMILAR_ENOUGH), most alike first, then by name (never
+ * by how often they occur: the most frequent events are not the closest names). Each says whether it
+ * already is a key event.
  */
 export async function closestCollected(
   ga: GoogleAnalyticsConnector,
   propertyId: string,
   eventName: string,
   signal: AbortSignal | undefined,
-): Promise<{ name: string; count: number }[]> {
-  const report = await ga.runReport(
-    propertyId,
-    {
-      dateRanges: [{ startDate: "29daysAgo", endDate: "today" }],
-      dimensions: [{ name: "eventName" }],
-      metrics: [{ name: "eventCount" }],
-      limit: "1000",
-    },
-    signal,
-  );
-  const wanted = eventName.toLowerCase();
-  return (report.rows ?? [])
+): Promise<{ events: CollectedEvent[]; timeZone?: string }> {
+  const [report, keyEvents] = await Promise.all([
+    ga.runReport(
+      propertyId,
+      {
+        dateRanges: [CHECKED_DAYS],
+        dimensions: [{ name: "eventName" }],
+        metrics: [{ name: "eventCount" }],
+        limit: "1000",
+      },
+      signal,
+    ),
+    listKeyEvents(ga, propertyId, signal),
+  ]);
+  const keys = new Set(keyEvents.map((keyEvent) => keyEvent.eventName));
+  const events = (report.rows ?? [])
     .flatMap((row) => {
       const name = row.dimensionValues?.[0]?.value;
       const count = Number(row.metricValues?.[0]?.value ?? 0);
-      return name ? [{ name, count: Number.isFinite(count) ? count : 0 }] : [];
+      return name ? [{ name, count: Number.isFinite(count) ? count : 0, key: keys.has(name) }] : [];
     })
-    .map((event) => {
-      const lower = event.name.toLowerCase();
-      const contains = lower.includes(wanted) || wanted.includes(lower);
-      return { ...event, rank: contains ? 0 : distance(wanted, lower) };
-    })
-    .sort((a, b) => a.rank - b.rank || b.count - a.count)
+    .map((event) => ({ ...event, similarity: nameSimilarity(eventName, event.name) }))
+    .filter((event) => event.similarity >= SIMILAR_ENOUGH)
+    .sort((a, b) => b.similarity - a.similarity || a.name.localeCompare(b.name))
     .slice(0, 5)
-    .map(({ name, count }) => ({ name, count }));
+    .map(({ name, count, key }) => ({ name, count, key }));
+  return { events, ...(report.metadata?.timeZone ? { timeZone: report.metadata.timeZone } : {}) };
 }

@@ -60,6 +60,64 @@ export function triggerSummary(input: MarketoApiCallInput, requestedAt: Date): s
   );
 }
 
+const SCHEDULE = /^\/rest\/v1\/campaigns\/(\d+)\/schedule\.json$/;
+
+/**
+ * POST /rest/v1/campaigns/{id}/schedule.json answers only the campaign's id. Schedule Campaign runs a batch
+ * campaign at runAt ("If unset, the campaign will be run five minutes after the call is made") on the
+ * leads its own smart list selects: the request takes no leads (swagger-mapi.json, scheduleCampaignUsingPOST
+ * and ScheduleCampaignData; https://experienceleague.adobe.com/en/docs/marketo-developer/marketo/rest/assets/smart-campaigns).
+ * The Lead Database campaign record has no run time; the Asset API's smart campaign has its smartListId.
+ */
+function scheduleSummary(input: MarketoApiCallInput): string | undefined {
+  const match = input.method === "POST" ? SCHEDULE.exec(input.endpoint) : null;
+  if (!match) return undefined;
+  const campaign = match[1] as string;
+  const runAt = (input.body as { input?: { runAt?: unknown } } | undefined)?.input?.runAt;
+  const when =
+    typeof runAt === "string" ? `to run at ${runAt}` : "to run five minutes from now (no runAt was given)";
+  return (
+    `Marketo accepted the schedule of batch campaign ${campaign} ${when}. A schedule takes no leads: the run ` +
+    "acts on the leads the campaign's own smart list selects. GET /rest/asset/v1/smartCampaign/" +
+    `${campaign}.json shows that smart list (smartListId) and whether the campaign is active; Marketo's ` +
+    "REST API does not read the scheduled run time back."
+  );
+}
+
+/** A write's results by status, as Marketo gives it per record ("created 2, updated 1"). */
+function statuses(result: readonly Record<string, unknown>[]): string {
+  const counts = new Map<string, number>();
+  for (const record of result) {
+    const status = typeof record.status === "string" ? record.status : undefined;
+    if (status) counts.set(status, (counts.get(status) ?? 0) + 1);
+  }
+  return [...counts].map(([status, n]) => `${status} ${count(n)}`).join(", ");
+}
+
+/** A POST or DELETE that changes data: what Marketo answered per record, never "records read". */
+function writeSummary(input: MarketoApiCallInput, data: MarketoApiCallOutput): string | undefined {
+  const schedule = scheduleSummary(input);
+  if (schedule) return schedule;
+  const read = input.query_parameters?._method === "GET" || input.endpoint.endsWith("/file.json");
+  if (input.method === "GET" || read) return undefined;
+  const byStatus = statuses(data.result);
+  const ids = data.result.flatMap((record) =>
+    typeof record.id === "number" || typeof record.id === "string" ? [String(record.id)] : [],
+  );
+  const said = byStatus
+    ? `Marketo answered ${plural(data.result.length, "result")}: ${byStatus}`
+    : `Marketo accepted the request and answered ${plural(data.result.length, "result")}`;
+  const parts = [
+    `${input.method} ${input.endpoint}: ${said}` +
+      (ids.length > 0 && ids.length <= 30
+        ? ` (id${ids.length === 1 ? "" : "s"} ${ids.join(", ")}, in input order)`
+        : "") +
+      `, ${plural(data.calls_used, "call")}`,
+  ];
+  if (data.record_errors.length > 0) parts.push(`${data.record_errors.length} record(s) skipped`);
+  return `${parts.join("; ")}.`;
+}
+
 /** The summary of a read: one consistent account of what was read, what is shown and where the rest is. */
 export function summarize(
   input: MarketoApiCallInput,
@@ -68,6 +126,8 @@ export function summarize(
   described: string | undefined,
   file: boolean,
 ): string {
+  const write = file ? undefined : writeSummary(input, data);
+  if (write) return write;
   const { method, endpoint } = input;
   const unit = file ? "row" : "record";
   const pages = plural(data.pages, file ? "range request" : "page");

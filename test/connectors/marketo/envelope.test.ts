@@ -32,7 +32,7 @@ describe("Marketo envelope", () => {
     ["605", /HTTP method/],
     ["609", /valid JSON/],
     ["612", /JSON object body/],
-    ["1003", /at most 1,000 leads/],
+    ["1003", /Correct the value the message names/],
   ])("maps %s to UpstreamError with a next step", async (code, next) => {
     nock(ORIGIN).get("/rest/v1/leads.json").reply(200, fail(code, "refused"));
     const error = await rejection(get());

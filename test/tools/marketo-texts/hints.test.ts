@@ -211,7 +211,98 @@ const ROWS: Row[] = [
       expect(program?.result.length).toBeGreaterThan(0);
     },
   },
+  {
+    advice: "1003 invalid filterType on leads.json: the searchable fields' call, or a lead export",
+    provoke: {
+      method: "GET",
+      endpoint: "/rest/v1/leads.json",
+      query_parameters: { filterType: "company", filterValues: "Acme Corp" },
+    },
+    says: /GET \/rest\/v1\/leads\/describe2\.json lists them .*POST \/bulk\/v1\/leads\/export\/create\.json .*run_to_completion true \(a span over 31 days runs as one job per 31 days.*with where/,
+    follow: () => [
+      { method: "GET", endpoint: "/rest/v1/leads/describe2.json" },
+      {
+        method: "POST",
+        endpoint: "/bulk/v1/leads/export/create.json",
+        body: {
+          fields: ["id", "email", "company"],
+          format: "CSV",
+          // Longer than one job's 31 days, as the hint says the step takes.
+          filter: {
+            createdAt: {
+              startAt: `${new Date(Date.now() - 70 * 86_400_000).toISOString().slice(0, 19)}Z`,
+              endAt: `${new Date().toISOString().slice(0, 19)}Z`,
+            },
+          },
+        },
+        where: 'company contains "a"',
+        run_to_completion: true,
+      },
+    ],
+    check: ([describe, exported]) => {
+      const searchable = (describe?.result[0]?.searchableFields as string[][] | undefined)?.flat() ?? [];
+      expect(searchable).toEqual(expect.arrayContaining(["id", "email"]));
+      expect(exported?.result.length).toBeGreaterThan(0);
+      expect(Object.keys(exported?.result[0] ?? {})).toContain("company");
+      for (const lead of exported?.result ?? []) expect(String(lead.company).toLowerCase()).toContain("a");
+    },
+  },
+  {
+    advice: "1003 export range over 31 days: split it into windows, one export each",
+    provoke: {
+      method: "POST",
+      endpoint: "/bulk/v1/leads/export/create.json",
+      body: {
+        fields: ["id"],
+        format: "CSV",
+        filter: { createdAt: { startAt: "2026-01-01T00:00:00Z", endAt: "2026-03-01T00:00:00Z" } },
+      },
+    },
+    says: /Split the createdAt range into windows of at most 31 days: one request \(export job\) per window/,
+    follow: () =>
+      [
+        ["2026-01-01T00:00:00Z", "2026-01-31T00:00:00Z"],
+        ["2026-01-31T00:00:01Z", "2026-03-01T00:00:00Z"],
+      ].map(([startAt, endAt]) => ({
+        method: "POST",
+        endpoint: "/bulk/v1/leads/export/create.json",
+        body: { fields: ["id"], format: "CSV", filter: { createdAt: { startAt, endAt } } },
+      })),
+  },
 ];
+
+describe("Marketo's generic advice is left out where it does not apply", () => {
+  it("1003 texts never tell to narrow a filter to 1,000 leads where no filter matched too many", async () => {
+    const invalid = await refused({
+      method: "GET",
+      endpoint: "/rest/v1/leads.json",
+      query_parameters: { filterType: "company", filterValues: "Acme Corp" },
+    });
+    const wide = await refused({
+      method: "POST",
+      endpoint: "/bulk/v1/leads/export/create.json",
+      body: {
+        fields: ["id"],
+        format: "CSV",
+        filter: { createdAt: { startAt: "2026-01-01T00:00:00Z", endAt: "2026-03-01T00:00:00Z" } },
+      },
+    });
+    for (const said of [invalid, wide])
+      expect(said).not.toMatch(/1,000 leads|Fix the value the message names/);
+  });
+
+  it("a 610 for a real endpoint the sandbox does not serve never says to check the ids in the path", async () => {
+    const said = await refused({
+      method: "GET",
+      endpoint: "/rest/v1/companies.json",
+      query_parameters: { filterType: "id", filterValues: "1" },
+    });
+    expect(said).toContain(
+      "The path is right (/rest/v1/companies.json); the sandbox does not serve it: call it on a real Marketo instance",
+    );
+    expect(said).not.toMatch(/check the ids/);
+  });
+});
 
 describe("each piece of advice, done as it says, works", () => {
   it.each(ROWS)("$advice", async (row) => {

@@ -18,6 +18,11 @@ export interface Fact {
   readonly at: number;
   dimension(name: string): string;
   readonly base: Base;
+  /**
+   * The sessions and people the fact counts (its slice): facts with the same unit share them, so a row
+   * counts them once (report.ts DISTINCT). Without one, the fact is its own.
+   */
+  readonly unit?: object;
 }
 
 export type Grain = "session" | "event" | "item";
@@ -41,6 +46,7 @@ export function grainFor(
 
 class SliceFact implements Fact {
   readonly at: number;
+  readonly unit: object;
   constructor(
     protected readonly slice: Slice,
     protected readonly profile: DataProfile,
@@ -52,6 +58,7 @@ class SliceFact implements Fact {
     protected readonly origin = slice.day,
   ) {
     this.at = slice.day;
+    this.unit = slice;
   }
 
   dimension(name: string): string {

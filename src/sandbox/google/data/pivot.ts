@@ -16,13 +16,13 @@ import {
 } from "./core-report.js";
 import { emptyBase } from "./fields.js";
 import {
-  addInto,
   aggregate,
   comparator,
   computeValues,
   type EngineQuery,
   type EngineRow,
   headers,
+  mergedBase,
   metricNamesNeeded,
   toApiRow,
 } from "./report.js";
@@ -142,9 +142,7 @@ function combosOf(
   }
   const needed = metricNamesNeeded(query);
   for (const combo of groups.values()) {
-    const base = emptyBase();
-    for (const row of combo.rows) addInto(base, row.base);
-    combo.values = computeValues(base, needed, query.schema, query.fx);
+    combo.values = computeValues(mergedBase(combo.rows), needed, query.schema, query.fx);
   }
   const order = comparator({
     metrics: query.metrics,
@@ -152,7 +150,10 @@ function combosOf(
     dimensions: pivot.fieldNames,
   });
   return [...groups.values()].sort((a, b) =>
-    order({ ...a, range: "", base: emptyBase() }, { ...b, range: "", base: emptyBase() }),
+    order(
+      { ...a, range: "", base: emptyBase(), units: new Map() },
+      { ...b, range: "", base: emptyBase(), units: new Map() },
+    ),
   );
 }
 

@@ -5,7 +5,7 @@
  * keepEmptyRows, order, and compute TOTAL / MINIMUM / MAXIMUM rows.
  */
 import type { Fact } from "./facts.js";
-import { type Base, emptyBase, type MetricType } from "./fields.js";
+import { type Base, type BaseKey, emptyBase, type MetricType } from "./fields.js";
 import type { CompiledFilter } from "./filters.js";
 import { type Aggregation, DATE_RANGE, type MetricRequest, type OrderBy, type Schema } from "./request.js";
 
@@ -34,6 +34,8 @@ export interface EngineRow {
   range: string;
   base: Base;
   values: Record<string, number>;
+  /** Per slice of people (Fact.unit), the largest of each of its DISTINCT counts among the row's facts. */
+  units: Map<object, Float64Array>;
 }
 
 export interface ApiRow {
@@ -46,28 +48,64 @@ function nonEmpty<K extends string, T>(key: K, list: T[]): Partial<Record<K, T[]
   return (list.length > 0 ? { [key]: list } : {}) as Partial<Record<K, T[]>>;
 }
 
-export function addInto(t: Base, s: Base): void {
-  t.eventCount += s.eventCount;
-  t.sessions += s.sessions;
-  t.engagedSessions += s.engagedSessions;
-  t.totalUsers += s.totalUsers;
-  t.activeUsers += s.activeUsers;
-  t.newUsers += s.newUsers;
-  t.engagementSeconds += s.engagementSeconds;
-  t.screenPageViews += s.screenPageViews;
-  t.revenueUsd += s.revenueUsd;
-  t.transactions += s.transactions;
-  t.keyEvents += s.keyEvents;
-  t.itemsPurchased += s.itemsPurchased;
-  t.itemRevenueUsd += s.itemRevenueUsd;
-  t.addToCarts += s.addToCarts;
-  t.checkouts += s.checkouts;
-  t.itemViewEvents += s.itemViewEvents;
-  t.scrolledUsers += s.scrolledUsers;
-  t.purchasers += s.purchasers;
-  t.firstTimePurchasers += s.firstTimePurchasers;
-  t.keyEventSessions += s.keyEventSessions;
-  t.keyEventUsers += s.keyEventUsers;
+/**
+ * Counts of sessions and people. The events of one slice happened in the same sessions to the same people,
+ * so a row (or a total) that groups several of them counts each slice's sessions and users once, at the
+ * largest of its facts, and adds those up over slices: GA's users are distinct users, never a sum of
+ * per-event or per-row counts (a total of totalUsers over eventName rows is the property's users, not the
+ * rows' sum: https://support.google.com/analytics/answer/12253918 "Users" and
+ * https://developers.google.com/analytics/devguides/reporting/data/v1/rest/v1beta/RunReportResponse
+ * `totals`, "Totals of metrics ... aggregated" over the report's data, not its rows).
+ */
+export const DISTINCT: readonly BaseKey[] = [
+  "sessions",
+  "engagedSessions",
+  "totalUsers",
+  "activeUsers",
+  "newUsers",
+  "keyEventSessions",
+  "keyEventUsers",
+  "purchasers",
+  "firstTimePurchasers",
+  "scrolledUsers",
+];
+const IS_DISTINCT = new Set<BaseKey>(DISTINCT);
+const ADDITIVE = (Object.keys(emptyBase()) as BaseKey[]).filter((key) => !IS_DISTINCT.has(key));
+
+/** Adds a fact into a row: additive counts summed, DISTINCT ones kept per slice at their largest. */
+function addFact(row: EngineRow, fact: Fact): void {
+  for (const key of ADDITIVE) row.base[key] += fact.base[key];
+  keepLargest(row.units, fact.unit ?? fact, (i) => fact.base[DISTINCT[i] as BaseKey]);
+}
+
+function keepLargest(units: Map<object, Float64Array>, unit: object, value: (i: number) => number): void {
+  let kept = units.get(unit);
+  if (!kept) {
+    kept = new Float64Array(DISTINCT.length);
+    units.set(unit, kept);
+  }
+  for (let i = 0; i < DISTINCT.length; i++) kept[i] = Math.max(kept[i] ?? 0, value(i));
+}
+
+/** A row's DISTINCT counts: each slice once, added up over slices. */
+function settle(base: Base, units: ReadonlyMap<object, Float64Array>): void {
+  DISTINCT.forEach((key, i) => {
+    let sum = 0;
+    for (const kept of units.values()) sum += kept[i] ?? 0;
+    base[key] = sum;
+  });
+}
+
+/** The base of several rows together (a total, a pivot's column): additive counts summed, people once. */
+export function mergedBase(rows: readonly EngineRow[]): Base {
+  const base = emptyBase();
+  const units = new Map<object, Float64Array>();
+  for (const row of rows) {
+    for (const key of ADDITIVE) base[key] += row.base[key];
+    for (const [unit, kept] of row.units) keepLargest(units, unit, (i) => kept[i] ?? 0);
+  }
+  settle(base, units);
+  return base;
 }
 
 export function computeValues(
@@ -97,15 +135,16 @@ export function aggregate(query: EngineQuery): EngineRow[] {
       let row = groups.get(key);
       if (!row) {
         const dims = query.dimensions.map((d) => (d === DATE_RANGE ? range.name : fact.dimension(d)));
-        row = { dims, range: range.name, base: emptyBase(), values: {} };
+        row = { dims, range: range.name, base: emptyBase(), values: {}, units: new Map() };
         groups.set(key, row);
       }
-      addInto(row.base, fact.base);
+      addFact(row, fact);
     }
   }
   const needed = metricNamesNeeded(query);
   const rows: EngineRow[] = [];
   for (const row of groups.values()) {
+    settle(row.base, row.units);
     row.values = computeValues(row.base, needed, query.schema, query.fx);
     if (query.metricFilter && !query.metricFilter.test((f) => row.values[f] ?? 0)) continue;
     const allZero = query.metrics.length > 0 && query.metrics.every((m) => row.values[m.name] === 0);
@@ -204,9 +243,7 @@ export function aggregateRows(rows: readonly EngineRow[], query: EngineQuery, ki
     if (inRange.length === 0) continue;
     let values: Record<string, number>;
     if (kind === "TOTAL") {
-      const base = emptyBase();
-      for (const row of inRange) addInto(base, row.base);
-      values = computeValues(base, metricNamesNeeded(query), query.schema, query.fx);
+      values = computeValues(mergedBase(inRange), metricNamesNeeded(query), query.schema, query.fx);
     } else {
       values = {};
       for (const m of query.metrics) {
