@@ -70,7 +70,9 @@ describe.each([1280, 400])("a marketer's Marketo tasks at %i px", (width) => {
 
   it("finds a lead by email, showing the REST call", async () => {
     await open("find lead", "Find a lead");
-    await page.getByLabel("Email or name").fill("lead7@example.com");
+    // A name is looked for in a period: its dates show only when Name is chosen.
+    expect(await page.getByLabel("Created from").count()).toBe(0);
+    await page.getByRole("textbox", { name: /^Email address/ }).fill("lead7@example.com");
     await expect
       .poll(() => restCall().textContent())
       .toBe("GET /rest/v1/leads.json?filterType=email&filterValues=lead7@example.com");
@@ -152,5 +154,34 @@ describe.each([1280, 400])("a marketer's Marketo tasks at %i px", (width) => {
     expect(Object.keys(rows[0] ?? {})).toEqual(expect.arrayContaining(["email", "firstName", "leadScore"]));
     expect(await shown()).not.toMatch(AGENT_WORDS);
     await check("06-export");
+  });
+
+  it("creates or updates leads from pasted CSV, matched on email", async () => {
+    await open("import csv", "Create or update leads from a CSV");
+    await page
+      .getByLabel("Leads (CSV with a header line)")
+      .fill(
+        `email,firstName,lastName\nlead${leadId}@example.com,Ann,Kowalski\nnew.${width}@example.com,Bo,Lind\n`,
+      );
+    await expect
+      .poll(() => restCall().textContent())
+      .toMatch(/^POST \/rest\/v1\/leads\.json\n[\s\S]*"createOrUpdate"/);
+    await run();
+    const rows = page.locator(".results table[aria-label='Records'] tbody tr");
+    await expect
+      .poll(() => rows.allInnerTexts())
+      .toEqual([
+        expect.stringMatching(new RegExp(`^${leadId}\\s+updated$`)),
+        expect.stringMatching(/^\d+\s+created$/),
+      ]);
+    expect(await shown()).not.toMatch(AGENT_WORDS);
+    await check("07-upsert");
+  });
+
+  it("opens the step's REST form from a task, for everything the tasks do not cover", async () => {
+    await page.getByRole("button", { name: "Open the REST form instead" }).click();
+    await page.getByRole("region", { name: "Marketo API Call" }).waitFor();
+    await page.getByLabel("Endpoint").waitFor();
+    await check("08-rest-form");
   });
 });

@@ -59,12 +59,13 @@ describe("Marketo's tasks", () => {
   });
 
   it("find a lead by email, and by first and last name in the leads created in a period", async () => {
-    const byEmail = await run("find_lead", { who: "lead7@example.com" });
+    const byEmail = await run("find_lead", { by: "email", email: "lead7@example.com" });
     expect(byEmail.data.result?.map((lead) => lead.id)).toEqual([7]);
     const lead = byEmail.data.result?.[0] as { firstName: string; lastName: string; createdAt: string };
     const created = lead.createdAt.slice(0, 10);
     const byName = await run("find_lead", {
-      who: `${lead.firstName} ${lead.lastName}`,
+      by: "name",
+      name: `${lead.firstName} ${lead.lastName}`,
       from: created,
       to: created,
     });
@@ -99,14 +100,15 @@ describe("Marketo's tasks", () => {
     const csv = "email,firstName,lastName\nlead7@example.com,Ann,Kowalski\nnew.lead@example.com,Bo,Lind\n";
     const { data } = await run("upsert_leads", { csv, match: "email" });
     expect(data.result?.map((row) => row.status)).toEqual(["updated", "created"]);
-    const again = await run("find_lead", { who: "lead7@example.com" });
+    const again = await run("find_lead", { by: "email", email: "lead7@example.com" });
     expect(again.data.result?.[0]?.lastName).toBe("Kowalski");
   });
 
   it.each([
-    ["find_lead", {}, "who"],
-    ["find_lead", { who: "Ann", from: "yesterday", to: day(0) }, "from"],
-    ["find_lead", { who: "Ann", from: day(0), to: day(3) }, "to"],
+    ["find_lead", {}, "email"],
+    ["find_lead", { by: "name", from: day(3), to: day(0) }, "name"],
+    ["find_lead", { by: "name", name: "Ann", from: "yesterday", to: day(0) }, "from"],
+    ["find_lead", { by: "name", name: "Ann", from: day(0), to: day(3) }, "to"],
     ["list_members", { action: "add", leads: "7" }, "list"],
     ["list_members", { action: "add", list: "1003", leads: "7, seven" }, "leads"],
     ["trigger_campaign", { campaign: "1001" }, "leads"],

@@ -61,12 +61,16 @@ function period(values: Readonly<Record<string, string>>): { startAt: string; en
   return { startAt: `${from}T00:00:00Z`, endAt: `${to}T23:59:59Z` };
 }
 
-const PERIOD_FIELDS: TaskField[] = [
-  { name: "from", title: "Created from", kind: "date", required: true, initial: daysAgo(30) },
-  { name: "to", title: "Created until", kind: "date", required: true, initial: daysAgo(0) },
-];
+/** A period's first and last day (a month until today to start with), shown only `when` given. */
+function periodFields(when?: TaskField["when"]): TaskField[] {
+  return [
+    { name: "from", title: "Created from", kind: "date", required: true, initial: daysAgo(30) },
+    { name: "to", title: "Created until", kind: "date", required: true, initial: daysAgo(0) },
+  ].map((field) => ({ ...(field as TaskField), ...(when ? { when } : {}) }));
+}
 
 const quoted = (text: string) => `"${text.replace(/["\\]/g, "")}"`;
+const BY_NAME = { field: "by", values: ["name"] } as const;
 
 const findLead: StepTask = {
   id: "find_lead",
@@ -76,22 +80,44 @@ const findLead: StepTask = {
   keywords: ["lead", "person", "contact", "search", "look up", "email", "name"],
   fields: [
     {
-      name: "who",
-      title: "Email or name",
+      name: "by",
+      title: "Find",
+      kind: "options",
+      required: true,
+      options: [
+        { value: "email", label: "By email address" },
+        { value: "name", label: "By name" },
+      ],
+      initial: () => "email",
+    },
+    {
+      name: "email",
+      title: "Email address",
       kind: "text",
       required: true,
-      help: 'An email address, or a first and last name ("Ann Kowalski"): names are searched in an export of the period below.',
+      when: { field: "by", values: ["email"] },
     },
-    ...PERIOD_FIELDS,
+    {
+      name: "name",
+      title: "Name",
+      kind: "text",
+      required: true,
+      help: 'A first and last name ("Ann Kowalski"), or one name for either. Marketo searches names only in an export: of the leads created in the period below.',
+      when: BY_NAME,
+    },
+    ...periodFields(BY_NAME),
   ],
   input(values) {
-    const who = required(values, "who", "an email address or a name");
-    if (who.includes("@"))
+    if (values.by !== "name")
       return {
         method: "GET",
         endpoint: "/rest/v1/leads.json",
-        query_parameters: { filterType: "email", filterValues: who },
+        query_parameters: {
+          filterType: "email",
+          filterValues: required(values, "email", "an email address"),
+        },
       };
+    const who = required(values, "name", "a name");
     const [first, ...rest] = who.split(/\s+/);
     const where =
       rest.length > 0
@@ -225,7 +251,7 @@ const exportRecords: StepTask = {
       ],
       initial: () => "leads",
     },
-    ...PERIOD_FIELDS,
+    ...periodFields(),
     {
       name: "fields",
       title: "Lead fields",
