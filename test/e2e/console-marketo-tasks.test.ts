@@ -3,9 +3,10 @@
  * found by searching the tool-step bar and done in a form of its own without typing an API name: find a
  * lead by email, add it to a list picked by the list's name (a lead ID that is not a number refused under
  * its field first), trigger a campaign picked by name (the list says which can be requested), export the
- * leads of a period with a filter and download the one CSV. Each form shows the REST call it makes. On
- * every screen axe-core finds no serious violation and the page does not scroll sideways. Screenshots go
- * to test-output/screenshots, `marketo-<width>-<screen>.png`.
+ * leads of a period with a filter and download the one CSV, create or update leads from pasted CSV, and
+ * open the step's REST form from a task. Each form shows the REST call it makes. On every screen axe-core
+ * finds no serious violation and the page does not scroll sideways. Screenshots go to
+ * test-output/screenshots, `marketo-<width>-<screen>.png`.
  */
 import { readFileSync } from "node:fs";
 import { parse } from "csv-parse/sync";
