@@ -110,6 +110,8 @@ describe("Marketo's tasks", () => {
     ["find_lead", { by: "name", name: "Ann", from: "yesterday", to: day(0) }, "from"],
     ["find_lead", { by: "name", name: "Ann", from: day(0), to: day(3) }, "to"],
     ["list_members", { action: "add", leads: "7" }, "list"],
+    ["list_members", { action: "add", list: "Trade Show", leads: "7" }, "list"],
+    ["trigger_campaign", { campaign: "Welcome", leads: "7" }, "campaign"],
     ["list_members", { action: "add", list: "1003", leads: "7, seven" }, "leads"],
     ["trigger_campaign", { campaign: "1001" }, "leads"],
     ["export", { what: "leads", from: day(3), to: day(0), fields: " , " }, "fields"],

@@ -61,6 +61,16 @@ function period(values: Readonly<Record<string, string>>): { startAt: string; en
   return { startAt: `${from}T00:00:00Z`, endAt: `${to}T23:59:59Z` };
 }
 
+/** A list or campaign picked by name holds its id: a name typed that none has is refused under its field. */
+function picked(values: Readonly<Record<string, string>>, field: string, what: string): string {
+  const value = required(values, field, `a ${what}`);
+  if (!/^\d{1,12}$/.test(value))
+    throw new ValidationError(field, `the instance has no ${what} named "${value}".`, {
+      hint: `Type part of its name and pick the ${what} from the suggestions.`,
+    });
+  return value;
+}
+
 /** A period's first and last day (a month until today to start with), shown only `when` given. */
 function periodFields(when?: TaskField["when"]): TaskField[] {
   return [
@@ -198,7 +208,7 @@ const listMembers: StepTask = {
   ],
   choices: { list: LISTS },
   input(values) {
-    const list = required(values, "list", "a list");
+    const list = picked(values, "list", "list");
     const ids = leadIds(values.leads, "leads");
     const endpoint = `/rest/v1/lists/${encodeURIComponent(list)}/leads.json`;
     return values.action === "remove"
@@ -224,7 +234,7 @@ const triggerCampaign: StepTask = {
   ],
   choices: { campaign: CAMPAIGNS },
   input(values) {
-    const campaign = required(values, "campaign", "a campaign");
+    const campaign = picked(values, "campaign", "campaign");
     const ids = leadIds(values.leads, "leads");
     return {
       method: "POST",
