@@ -60,6 +60,8 @@ const BROWSER_SHARED = [
   "src/connectors/marketo/types.ts",
   "src/connectors/google/types.ts",
   "src/state/types.ts",
+  // A step's tasks as the page gets them (TaskView, fields and options): no imports, no service named.
+  "src/tools/tasks.ts",
   // The chart model of a result (kind, title, categories, series) and its ECharts option: the page draws
   // what the MCP server renders to PNG, from one mapping.
   "src/charts/model.ts",

@@ -1,9 +1,11 @@
 import { lazy, Suspense, useEffect, useState } from "react";
+import type { TaskView } from "../../src/tools/tasks.ts";
 import { api } from "./api.ts";
 import type { StepExample } from "./StepForm.tsx";
 
 // The form library loads with the first step chosen, not with the page.
 const StepRunner = lazy(() => import("./StepRunner.tsx").then((module) => ({ default: module.StepRunner })));
+const TaskRunner = lazy(() => import("./TaskRunner.tsx").then((module) => ({ default: module.TaskRunner })));
 
 export interface StepSummary {
   id: string;
@@ -23,17 +25,20 @@ const SERVICES: Record<string, string> = {
   google_analytics: "Google Analytics 4",
 };
 
-/** The tool-step bar: the catalog search (the same index as searchToolSteps), then the chosen step. */
-export function StepBar() {
-  const [query, setQuery] = useState("");
-  const [steps, setSteps] = useState<StepSummary[]>([]);
-  const [chosen, setChosen] = useState<StepSummary | undefined>();
+type Chosen = { step: StepSummary; task?: undefined } | { task: TaskView; step?: undefined };
+
+/** The steps and tasks the query finds, asked again 150 ms after the last keystroke. */
+function useSearch(query: string) {
+  const [found, setFound] = useState<{ steps: StepSummary[]; tasks: TaskView[] }>({ steps: [], tasks: [] });
   useEffect(() => {
     const controller = new AbortController();
     const timer = setTimeout(() => {
-      api<{ steps: StepSummary[] }>("GET", `/console/api/steps?q=${encodeURIComponent(query)}`).then(
-        (found) => {
-          if (!controller.signal.aborted) setSteps(found.steps);
+      api<{ steps: StepSummary[]; tasks?: TaskView[] }>(
+        "GET",
+        `/console/api/steps?q=${encodeURIComponent(query)}`,
+      ).then(
+        (answer) => {
+          if (!controller.signal.aborted) setFound({ steps: answer.steps, tasks: answer.tasks ?? [] });
         },
         () => undefined,
       );
@@ -43,6 +48,26 @@ export function StepBar() {
       clearTimeout(timer);
     };
   }, [query]);
+  return found;
+}
+
+/**
+ * The tool-step bar: the catalog search (the same index as searchToolSteps) and the steps' tasks it
+ * finds ("Find a lead"), then the chosen step's form or task's form.
+ */
+export function StepBar() {
+  const [query, setQuery] = useState("");
+  const { steps, tasks } = useSearch(query);
+  const [chosen, setChosen] = useState<Chosen | undefined>();
+  // A task's "REST form" is its step's form: the step may not be among the hits of this query.
+  const openStep = async (task: TaskView) => {
+    const step =
+      steps.find((one) => one.id === task.step) ??
+      (await api<{ steps: StepSummary[] }>("GET", "/console/api/steps?q=")).steps.find(
+        (one) => one.id === task.step,
+      );
+    if (step) setChosen({ step });
+  };
 
   return (
     <div className="step-bar">
@@ -56,13 +81,30 @@ export function StepBar() {
           value={query}
           onChange={(e) => setQuery(e.target.value)}
         />
+        {tasks.length > 0 ? (
+          <ul className="hits tasks" aria-label="Tasks">
+            {tasks.map((task) => (
+              <li key={`${task.step}/${task.id}`}>
+                <button
+                  type="button"
+                  className={chosen?.task === task ? "hit chosen" : "hit"}
+                  onClick={() => setChosen({ task })}
+                >
+                  <span className="hit-title">{task.title}</span>
+                  <span className="hit-meta">{SERVICES[task.service] ?? task.service} · Task</span>
+                  <span className="hit-summary">{task.summary}</span>
+                </button>
+              </li>
+            ))}
+          </ul>
+        ) : null}
         <ul className="hits" aria-label="Search results">
           {steps.map((step) => (
             <li key={step.id}>
               <button
                 type="button"
-                className={chosen?.id === step.id ? "hit chosen" : "hit"}
-                onClick={() => setChosen(step)}
+                className={chosen?.step?.id === step.id ? "hit chosen" : "hit"}
+                onClick={() => setChosen({ step })}
               >
                 <span className="hit-title">{step.title}</span>
                 <span className="hit-meta">
@@ -72,12 +114,20 @@ export function StepBar() {
               </button>
             </li>
           ))}
-          {steps.length === 0 ? <li className="none">No tool step matches.</li> : null}
+          {steps.length === 0 && tasks.length === 0 ? <li className="none">No tool step matches.</li> : null}
         </ul>
       </section>
       {chosen ? (
         <Suspense fallback={<p className="loading">Loading the form…</p>}>
-          <StepRunner key={chosen.id} step={chosen} />
+          {chosen.step ? (
+            <StepRunner key={chosen.step.id} step={chosen.step} />
+          ) : (
+            <TaskRunner
+              key={`${chosen.task.step}/${chosen.task.id}`}
+              task={chosen.task}
+              onStepForm={() => void openStep(chosen.task)}
+            />
+          )}
         </Suspense>
       ) : (
         <p className="hint">Choose a tool step to fill in its form.</p>

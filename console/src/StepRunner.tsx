@@ -1,14 +1,7 @@
 // Only the precompiled half of the validator package: the rest would bring ajv's compiler (eval).
 import createPrecompiledValidator from "@rjsf/validator-ajv8/lib/createPrecompiledValidator.js";
-import { useEffect, useRef, useState } from "react";
-import {
-  cancelRun,
-  type ErrorInfo,
-  type ProgressEvent,
-  type RunResult,
-  type RunStopped,
-  runStep,
-} from "./api.ts";
+import { useEffect, useState } from "react";
+import type { ErrorInfo, ProgressEvent } from "./api.ts";
 import { Problem } from "./Problem.tsx";
 import { Results } from "./Results.tsx";
 import type { StepSummary } from "./StepBar.tsx";
@@ -20,10 +13,7 @@ import {
   normalised,
   StepForm,
 } from "./StepForm.tsx";
-import { announceRun } from "./useRefresh.ts";
-
-/** A run in progress: its fetch (aborted if the server cannot be asked) and, once started, its id. */
-type Running = { controller: AbortController; run?: string };
+import { useStepRun } from "./useStepRun.ts";
 
 let loads = 0;
 
@@ -31,54 +21,20 @@ let loads = 0;
 export function StepRunner(props: { step: StepSummary }) {
   const { step } = props;
   const [formData, setFormData] = useState<Input>({});
-  const [problem, setProblem] = useState<ErrorInfo | undefined>();
+  const { problem, setProblem, progress, result, running, lastInput, clear, start, cancel } =
+    useStepRun(step);
   const form = useStepForm(step.id, setProblem);
-  const [progress, setProgress] = useState<ProgressEvent | undefined>();
-  const [result, setResult] = useState<RunResult | RunStopped | undefined>();
-  const [running, setRunning] = useState<Running | undefined>();
-  // rjsf's Form skips re-rendering when its props are deeply equal, functions aside: the Cancel button's
-  // handler may be an old one, so it reads the run from here rather than from its closure.
-  const runningNow = useRef<Running | undefined>(undefined);
-  runningNow.current = running;
-  const lastInput = useRef<Input>({});
-  // Leaving the step (another step, Integrations) drops its run: nobody would see its result, and it
-  // would go on spending the workspace's API quota (the server stops a run whose request is dropped).
-  useEffect(() => () => runningNow.current?.controller.abort(), []);
 
   const run = async (data: Input) => {
     if (!form) return;
     const input = normalised(form, data);
-    setResult(undefined);
-    setProgress(undefined);
+    clear();
     const invalid = inputProblem(form, input, data);
     if (invalid) {
       setProblem(invalid);
       return;
     }
-    setProblem(undefined);
-    lastInput.current = input;
-    const current: Running = { controller: new AbortController() };
-    setRunning(current);
-    try {
-      for await (const event of runStep(step.id, input, current.controller.signal)) {
-        if (event.type === "started") setRunning({ ...current, run: event.run });
-        // A wait between pages reports the count without the total: keep the total known so far.
-        else if (event.type === "progress")
-          setProgress((last) => ({ ...event, total: event.total ?? last?.total }));
-        else if (event.type === "result" || event.type === "stopped") setResult(event);
-        else setProblem(event.error);
-      }
-    } catch (error) {
-      setProblem(
-        current.controller.signal.aborted
-          ? { error: "cancelled", message: `${step.title} was cancelled.` }
-          : { error: "network_error", message: (error as Error).message },
-      );
-    } finally {
-      setRunning(undefined);
-      setProgress(undefined);
-      announceRun();
-    }
+    await start(input);
   };
 
   return (
@@ -94,7 +50,7 @@ export function StepRunner(props: { step: StepSummary }) {
           onChange={setFormData}
           onProblem={setProblem}
           onSubmit={(data) => void run(data)}
-          onCancel={() => runningNow.current && cancel(runningNow.current)}
+          onCancel={cancel}
         />
       ) : problem ? null : (
         <p className="loading">Loading the form…</p>
@@ -122,8 +78,8 @@ function useStepForm(stepId: string, setProblem: (problem: ErrorInfo) => void): 
   return form;
 }
 
-/** The run's progress bar (indeterminate until a total is known) and its last message. */
-function RunProgress({ progress }: { progress: ProgressEvent | undefined }) {
+/** The run's progress bar (shared with the task forms) (indeterminate until a total is known) and its last message. */
+export function RunProgress({ progress }: { progress: ProgressEvent | undefined }) {
   return (
     <div className="progress" role="status">
       <progress value={progress?.total ? progress.progress : undefined} max={progress?.total} />
@@ -145,13 +101,4 @@ function StepIntro({ step }: { step: StepSummary }) {
       </p>
     </>
   );
-}
-
-/**
- * Cancel asks the server to stop the run, which then ends with the records read so far; before the run
- * has its id, or when the server cannot be asked, the request is dropped (which stops the run too).
- */
-function cancel(running: Running): void {
-  if (running.run) cancelRun(running.run).catch(() => running.controller.abort());
-  else running.controller.abort();
 }

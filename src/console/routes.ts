@@ -12,6 +12,7 @@ import { readJson, stringField } from "./http-util.js";
 import { marketoStatus, removeMarketo, saveMarketo, testMarketo } from "./marketo.js";
 import { resultPage, sendDownload } from "./result-files.js";
 import { cancelRun, runStep, searchSteps, sendFormModule } from "./steps.js";
+import { taskChoices, taskInput } from "./tasks.js";
 
 /** A step id as routes accept it (the registry's ids are lower-case words joined by "_"). */
 const STEP = ":step{[a-z0-9_]+}";
@@ -32,6 +33,13 @@ export function stepRoutes(app: ConsoleApp, deps: ConsoleDeps): void {
     });
     return answered(c);
   });
+  const TASK = `/console/api/steps/${STEP}/tasks/:task{[a-z0-9_]+}`;
+  app.get(`${TASK}/choices/:field{[a-z0-9_]+}`, async (c) =>
+    ok(c, await taskChoices(c.var.workspace, c.req.param("step"), c.req.param("task"), c.req.param("field"))),
+  );
+  app.post(`${TASK}/input`, async (c) =>
+    ok(c, taskInput(c.req.param("step"), c.req.param("task"), await readJson(c.env.incoming))),
+  );
   app.post("/console/api/runs/:run/cancel", (c) =>
     cancelRun(deps.running, c.var.session.id, c.req.param("run"))
       ? ok(c)

@@ -164,6 +164,9 @@ export async function stoppedEvent(
  */
 const AGENT_PAGING = /next_cursor|next_offset|call again with offset|full result linked|are shown here/;
 
+/** A clause about an input parameter by its API name (an export's "max_items was not given, so…"). */
+const AGENT_PARAMETER = /\b(?:max_items|max_pages|run_to_completion|query_parameters)\b/;
+
 /**
  * A note written for an agent: it names a tool step to call or an API path to send
  * (src/tools/ga/funnel.ts: "google_analytics_api_call with POST v1alpha/..."), or explains the columns by
@@ -193,7 +196,13 @@ export function forPeople(result: ToolResult<unknown>): {
   const notes = listed.filter(
     (note): note is string => typeof note === "string" && !AGENT_PAGING.test(note) && !AGENT_NOTE.test(note),
   );
-  const clauses = result.summary.replace(QUOTA_CLAUSE, "").replace(/\.$/, "").split("; ");
-  const summary = `${clauses.filter((clause) => !AGENT_PAGING.test(clause)).join("; ")}.`;
+  // A sentence telling an agent which call to make next (a triggered campaign's "To see what the flow
+  // did, call marketo_api_call with {…}") goes whole; a clause about paging or an agent's parameter goes alone.
+  const sentences = result.summary
+    .replace(QUOTA_CLAUSE, "")
+    .split(/(?<=\.)\s+(?=[A-Z])/)
+    .filter((sentence) => !AGENT_NOTE.test(sentence));
+  const clauses = sentences.join(" ").replace(/\.$/, "").split("; ");
+  const summary = `${clauses.filter((clause) => !AGENT_PAGING.test(clause) && !AGENT_PARAMETER.test(clause)).join("; ")}.`;
   return { summary, data: result.data, notes, ...(result.chart ? { chart: result.chart } : {}) };
 }

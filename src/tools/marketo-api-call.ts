@@ -10,6 +10,7 @@ import { type ReadSoFar, readSoFarWords } from "./marketo/read-calls.js";
 import { checkComputable, readRoute, WHERE_HINT } from "./marketo/read-route.js";
 import { recipesInBrief } from "./marketo/recipes.js";
 import { summarize, triggerSummary } from "./marketo/summary.js";
+import { MARKETO_TASKS } from "./marketo/tasks.js";
 import { uploadOf } from "./marketo/upload.js";
 import { computeSpec } from "./records/compute.js";
 import type { ToolContext, ToolStep } from "./types.js";
@@ -117,6 +118,8 @@ export const marketoApiCall: ToolStep<typeof MarketoApiCallInput, typeof Marketo
       },
     },
   ],
+
+  tasks: MARKETO_TASKS,
 
   async handler(input, ctx) {
     // Refuse a dangerous endpoint before anything else, even before the connection is resolved.

@@ -2,6 +2,7 @@ import type { z } from "zod";
 import type { ChartModel } from "../charts/model.js";
 import type { ConnectionKind, ConnectorOf, ServiceId } from "../connections/registry.js";
 import type { InputAliases } from "./input/normalise.js";
+import type { StepTask } from "./tasks.js";
 
 /** The registry's kinds and services (src/connections/registry.ts), re-exported for the steps. */
 export type { ConnectionKind, ServiceId };
@@ -144,5 +145,7 @@ export interface ToolStep<I extends z.ZodObject = z.ZodObject, O extends z.ZodOb
   output: O;
   /** Ready inputs the console offers (one click fills the form); dates in them are relative to `now`. */
   examples(now: Date): readonly StepExample[];
+  /** Common tasks as forms of their own (src/tools/tasks.ts): the console offers them beside the step's form. */
+  tasks?: readonly StepTask[];
   handler(input: z.output<I>, context: ToolContext): Promise<ToolResult<z.output<O>>>;
 }

@@ -36,6 +36,25 @@ describe("the console's words for a person", () => {
     ]);
   });
 
+  it("leaves the next call to make and the agent's parameters out of a Marketo headline", () => {
+    const trigger = resultForPeople({
+      summary:
+        'Marketo accepted the request to run smart campaign 1001 for 1 lead (id 7). Marketo runs the campaign asynchronously: this answer means it was queued, not that its flow has run. To see what the flow did, call marketo_api_call with {"method":"GET","endpoint":"/rest/v1/activities.json"} (other activity types: GET /rest/v1/activities/types.json); the activities it logs carry campaignId 1001.',
+      data: {},
+    });
+    expect(trigger.summary).toBe(
+      "Marketo accepted the request to run smart campaign 1001 for 1 lead (id 7). Marketo runs the campaign asynchronously: this answer means it was queued, not that its flow has run.",
+    );
+    const exported = resultForPeople({
+      summary:
+        "POST /bulk/v1/leads/export/create.json run to completion: 150 rows read; where leadScore > 100: 21 of 150 rows match; all 21 are in the file linked below; max_items was not given, so it did not shorten the file; Marketo keeps the file for seven days.",
+      data: {},
+    });
+    expect(exported.summary).toBe(
+      "POST /bulk/v1/leads/export/create.json run to completion: 150 rows read; where leadScore > 100: 21 of 150 rows match; all 21 are in the file linked below; Marketo keeps the file for seven days.",
+    );
+  });
+
   it("puts each refused metric and dimension under its own field, by its title, without the agent's advice", () => {
     let thrown: unknown;
     try {

@@ -1,0 +1,182 @@
+/**
+ * A step's task as a form of its own (src/tools/tasks.ts): fields a person knows, the REST call they make
+ * (the server builds it from the values, so the page never learns a service's paths), and its run through
+ * the step like any other. Nothing here names a service.
+ */
+import { type FormEvent, useEffect, useState } from "react";
+import type { TaskField, TaskView } from "../../src/tools/tasks.ts";
+import { ApiError, api, type ErrorInfo } from "./api.ts";
+import { Problem } from "./Problem.tsx";
+import { Results } from "./Results.tsx";
+import { RunProgress } from "./StepRunner.tsx";
+import { fieldWords, TaskInput } from "./TaskFields.tsx";
+import { useStepRun } from "./useStepRun.ts";
+
+type Values = Record<string, string>;
+type Input = Record<string, unknown>;
+
+const initialValues = (task: TaskView): Values =>
+  Object.fromEntries(task.fields.flatMap((field) => (field.initial ? [[field.name, field.initial]] : [])));
+
+/** Whether a field is shown: always, or while another field holds one of its values. */
+export const shownField = (field: Omit<TaskField, "initial">, values: Values) =>
+  !field.when || field.when.values.includes(values[field.when.field] ?? "");
+
+/** The step's input for the values, as the server builds it, or the problem it names. */
+function buildInput(task: TaskView, values: Values): Promise<{ input: Input }> {
+  const path = `/console/api/steps/${task.step}/tasks/${task.id}/input`;
+  const shown = task.fields.filter((field) => shownField(field, values)).map((field) => field.name);
+  return api("POST", path, { values: Object.fromEntries(shown.map((name) => [name, values[name] ?? ""])) });
+}
+
+/** The REST call the values make, built again (debounced) after each change. */
+function useCall(task: TaskView, values: Values): { input?: Input; problem?: ErrorInfo } {
+  const [call, setCall] = useState<{ input?: Input; problem?: ErrorInfo }>({});
+  useEffect(() => {
+    let live = true;
+    const timer = setTimeout(() => {
+      buildInput(task, values).then(
+        ({ input }) => live && setCall({ input }),
+        (error: Error) =>
+          live &&
+          setCall({
+            problem:
+              error instanceof ApiError ? error.info : { error: "network_error", message: error.message },
+          }),
+      );
+    }, 200);
+    return () => {
+      live = false;
+      clearTimeout(timer);
+    };
+  }, [task, values]);
+  return call;
+}
+
+/** A refusal naming a task's field says the field's title, as the form shows it ("Lead IDs: give…"). */
+function inTitles(task: TaskView, problem: ErrorInfo): ErrorInfo {
+  const field = task.fields.find((one) => one.name === problem.field);
+  if (!field) return problem;
+  const words = fieldWords(problem, field.name);
+  const hint = problem.hint && problem.message.endsWith(problem.hint) ? ` ${problem.hint}` : "";
+  const message = `${field.title}: ${words.charAt(0).toLowerCase()}${words.slice(1)}${hint}`;
+  return { ...problem, message, fieldWords: words };
+}
+
+export function TaskRunner(props: { task: TaskView; onStepForm: () => void }) {
+  const { task } = props;
+  const [values, setValues] = useState<Values>(() => initialValues(task));
+  const { problem, setProblem, progress, result, running, lastInput, clear, start, cancel } = useStepRun({
+    id: task.step,
+    title: task.title,
+  });
+  const call = useCall(task, values);
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    clear();
+    try {
+      const { input } = await buildInput(task, values);
+      await start(input);
+    } catch (error) {
+      setProblem(
+        error instanceof ApiError
+          ? inTitles(task, error.info)
+          : { error: "network_error", message: (error as Error).message },
+      );
+    }
+  };
+  const change = (name: string, value: string) => {
+    setValues((now) => ({ ...now, [name]: value }));
+    // A field's error goes as soon as it is changed.
+    if (problem?.field === name) setProblem(undefined);
+  };
+  return (
+    <section className="runner task" aria-label={task.title}>
+      <h2>{task.title}</h2>
+      <p className="description">
+        {task.summary}{" "}
+        <button type="button" className="link" onClick={props.onStepForm}>
+          Open the REST form instead
+        </button>
+      </p>
+      <form onSubmit={(event) => void submit(event)} noValidate>
+        {task.fields
+          .filter((field) => shownField(field, values))
+          .map((field) => (
+            <TaskInput
+              key={field.name}
+              task={task}
+              field={field}
+              value={values[field.name] ?? ""}
+              error={problem?.field === field.name ? problem : undefined}
+              disabled={running !== undefined}
+              onChange={(value) => change(field.name, value)}
+            />
+          ))}
+        <RestCall input={call.input} />
+        <div className="actions">
+          <button type="submit" disabled={running !== undefined}>
+            Run
+          </button>
+          {running ? (
+            <button type="button" onClick={cancel}>
+              Cancel
+            </button>
+          ) : null}
+        </div>
+      </form>
+      {running ? <RunProgress progress={progress} /> : null}
+      {problem ? <Problem error={problem} /> : null}
+      {result ? <Results result={result} stepId={task.step} input={lastInput.current} /> : null}
+    </section>
+  );
+}
+
+const queryString = (query: unknown) => {
+  if (typeof query !== "object" || query === null) return "";
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query))
+    params.set(key, Array.isArray(value) ? value.join(",") : String(value));
+  const text = params.toString().replaceAll("%2C", ",").replaceAll("%40", "@");
+  return text ? `?${text}` : "";
+};
+
+/** JSON indented by object, a list of plain values on one line ("fields": ["id", "email"]): short to read. */
+export function compactJson(value: unknown, indent = ""): string {
+  if (Array.isArray(value) && value.every((item) => item === null || typeof item !== "object"))
+    return `[${value.map((item) => JSON.stringify(item)).join(", ")}]`;
+  const inner = `${indent}  `;
+  if (Array.isArray(value))
+    return `[\n${value.map((item) => inner + compactJson(item, inner)).join(",\n")}\n${indent}]`;
+  if (typeof value === "object" && value !== null) {
+    const entries = Object.entries(value);
+    if (entries.length === 0) return "{}";
+    const body = entries.map(([key, item]) => `${inner}${JSON.stringify(key)}: ${compactJson(item, inner)}`);
+    return `{\n${body.join(",\n")}\n${indent}}`;
+  }
+  return JSON.stringify(value);
+}
+
+/**
+ * The call the form makes, as its REST request (method, path and query, and its JSON body or file), then
+ * what the step does with the answer (a filter, an export run to the end).
+ */
+function RestCall({ input }: { input: Input | undefined }) {
+  if (!input) return null;
+  const lines = [`${String(input.method)} ${String(input.endpoint)}${queryString(input.query_parameters)}`];
+  if (input.body !== undefined) lines.push(compactJson(input.body));
+  if (typeof input.file === "string") lines.push(input.file);
+  const after = [
+    input.run_to_completion ? "runs the export job to the end and reads its file" : undefined,
+    typeof input.where === "string" ? `keeps the rows where ${input.where}` : undefined,
+  ].filter(Boolean);
+  return (
+    <section className="rest-call" aria-label="REST call">
+      <h3>The REST call it makes</h3>
+      {/* Scrolled on its own (a long path at 400 px), so reachable by keyboard too. */}
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take focus (axe scrollable-region-focusable) */}
+      <pre tabIndex={0}>{lines.join("\n")}</pre>
+      {after.length > 0 ? <p className="field-note">Then the step {after.join(", and ")}.</p> : null}
+    </section>
+  );
+}

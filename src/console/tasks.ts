@@ -1,0 +1,66 @@
+/**
+ * A step's tasks (src/tools/tasks.ts) for the console: found by the tool-step bar's search, their choices
+ * read with the step itself, and their values turned into the step's input, which the page shows as the
+ * REST call and runs through the ordinary run route. Nothing here names a service: what a task knows
+ * lives in its step's files.
+ */
+import { NotFoundError, ValidationError } from "../errors.js";
+import { getToolStep, TOOL_STEPS } from "../tools/registry.js";
+import { runToolStep } from "../tools/run.js";
+import { type StepTask, type TaskOption, type TaskView, taskMatches, taskView } from "../tools/tasks.js";
+import type { Workspace } from "../workspace.js";
+
+/** The tasks a search finds (all of them for an empty query, as the bar lists every step), in the registry's order. */
+export function searchTasks(query: string, now = new Date()): TaskView[] {
+  const all = !query.trim();
+  return TOOL_STEPS.flatMap((step) =>
+    (step.tasks ?? [])
+      .filter((task) => all || taskMatches(task, query))
+      .map((task) => taskView(step, task, now)),
+  );
+}
+
+function findTask(stepId: string, taskId: string): StepTask {
+  const task = getToolStep(stepId).tasks?.find((one) => one.id === taskId);
+  if (!task) throw new NotFoundError(`The step ${stepId} has no task ${taskId}.`);
+  return task;
+}
+
+/** GET …/tasks/:task/choices/:field: the options of a choice field, read with the step (at most 1,000). */
+export async function taskChoices(
+  workspace: Workspace,
+  stepId: string,
+  taskId: string,
+  field: string,
+  signal?: AbortSignal,
+): Promise<{ options: TaskOption[] }> {
+  const choices = findTask(stepId, taskId).choices?.[field];
+  if (!choices) throw new NotFoundError(`The task ${taskId} has no field ${field} with choices.`);
+  const result = await runToolStep(stepId, choices.input, await workspace.toolContext({ signal }));
+  const records = (result.data as { result?: unknown }).result;
+  const options = (Array.isArray(records) ? records : []).flatMap((record) => {
+    const option =
+      typeof record === "object" && record !== null
+        ? choices.option(record as Record<string, unknown>)
+        : undefined;
+    return option ? [option] : [];
+  });
+  // By group ("Can be requested" before "Cannot be requested"), then by name.
+  const byName = (a: TaskOption, b: TaskOption) =>
+    (a.group ?? "").localeCompare(b.group ?? "") || a.label.localeCompare(b.label);
+  return { options: options.sort(byName) };
+}
+
+/** POST …/tasks/:task/input with {values}: the step's input for them, or a refusal naming the field. */
+export function taskInput(stepId: string, taskId: string, body: Record<string, unknown>) {
+  const task = findTask(stepId, taskId);
+  const given = body.values;
+  if (typeof given !== "object" || given === null || Array.isArray(given))
+    throw new ValidationError("values", "send the task's values as an object of texts.");
+  const values: Record<string, string> = {};
+  for (const field of task.fields) {
+    const value = (given as Record<string, unknown>)[field.name];
+    if (typeof value === "string" && value.trim() !== "") values[field.name] = value.trim();
+  }
+  return { input: task.input(values, new Date()) };
+}

@@ -1,0 +1,363 @@
+/**
+ * Marketo's common tasks as forms a marketer fills (issue 28 §2): each turns fields a marketer knows into
+ * one marketo_api_call input, shown to them as the REST call it makes. The calls are Adobe's:
+ * - find a lead: Get Leads by Filter Type (GET /rest/v1/leads.json, filterType=email;
+ *   https://experienceleague.adobe.com/en/docs/marketo-developer/marketo/rest/lead-database/leads#query).
+ *   Names are not a filterType (only the searchable fields of Describe Lead2 are), so a name is found in a
+ *   bulk lead export of a period, kept by `where`
+ *   (https://experienceleague.adobe.com/en/docs/marketo-developer/marketo/rest/bulk-extract/bulk-lead-extract);
+ * - list membership: Add to List (POST) and Remove from List (DELETE, ids as the `id` query parameter) on
+ *   /rest/v1/lists/{listId}/leads.json, lists read with Get Lists
+ *   (https://experienceleague.adobe.com/en/docs/marketo-developer/marketo/rest/lead-database/static-lists);
+ * - trigger a campaign: Request Campaign, POST /rest/v1/campaigns/{id}/trigger.json, which only a campaign
+ *   with a "Campaign is Requested" trigger accepts: Get Smart Campaigns (Asset API) says so as isRequestable
+ *   (https://experienceleague.adobe.com/en/docs/marketo-developer/marketo/rest/assets/smart-campaigns);
+ * - exports: bulk lead and activity extracts run to completion (createdAt range; marketo_api_call joins
+ *   31-day jobs) with `where` on the file's records;
+ * - upsert: Sync Leads, POST /rest/v1/leads.json with action createOrUpdate, at most 300 records a call
+ *   (https://experienceleague.adobe.com/en/docs/marketo-developer/marketo/rest/lead-database/leads#create-and-update).
+ */
+import { parse } from "csv-parse/sync";
+import { ValidationError } from "../../errors.js";
+import type { StepTask, TaskChoices, TaskField } from "../tasks.js";
+
+const DAY_MS = 86_400_000;
+const isoDay = (date: Date) => date.toISOString().slice(0, 10);
+const daysAgo = (days: number) => (now: Date) => isoDay(new Date(now.getTime() - days * DAY_MS));
+/** Sync Leads takes at most 300 records a call. */
+const SYNC_MAX = 300;
+const LEAD_FIELDS = "id, email, firstName, lastName, company, leadScore, createdAt, updatedAt";
+
+/** Lead ids typed as "7, 3" or one a line: numbers, or a refusal naming the field. */
+function leadIds(value: string | undefined, field: string): number[] {
+  const parts = (value ?? "").split(/[\s,;]+/).filter(Boolean);
+  if (parts.length === 0) throw new ValidationError(field, "give at least one lead ID.", { hint: HINT_IDS });
+  const bad = parts.find((part) => !/^\d{1,12}$/.test(part));
+  if (bad !== undefined)
+    throw new ValidationError(field, `"${bad}" is not a lead ID (a number).`, { hint: HINT_IDS });
+  if (parts.length > SYNC_MAX) throw new ValidationError(field, `at most ${SYNC_MAX} leads at a time.`);
+  return parts.map(Number);
+}
+const HINT_IDS = "Find each lead with Find a lead: its ID is the first column.";
+
+function required(values: Readonly<Record<string, string>>, field: string, what: string): string {
+  const value = values[field];
+  if (!value) throw new ValidationError(field, `choose or type ${what}.`);
+  return value;
+}
+
+/** A period's day bounds as export filters take them, refused when they are not dates or are reversed. */
+function period(values: Readonly<Record<string, string>>): { startAt: string; endAt: string } {
+  const from = required(values, "from", "the first day");
+  const to = required(values, "to", "the last day");
+  for (const [field, day] of [
+    ["from", from],
+    ["to", to],
+  ] as const) {
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(day) || Number.isNaN(Date.parse(day)))
+      throw new ValidationError(field, `"${day}" is not a date (YYYY-MM-DD).`);
+  }
+  if (to < from) throw new ValidationError("to", "the last day comes before the first.");
+  return { startAt: `${from}T00:00:00Z`, endAt: `${to}T23:59:59Z` };
+}
+
+/** A list or campaign picked by name holds its id: a name typed that none has is refused under its field. */
+function picked(values: Readonly<Record<string, string>>, field: string, what: string): string {
+  const value = required(values, field, `a ${what}`);
+  if (!/^\d{1,12}$/.test(value))
+    throw new ValidationError(field, `the instance has no ${what} named "${value}".`, {
+      hint: `Type part of its name and pick the ${what} from the suggestions.`,
+    });
+  return value;
+}
+
+/** A period's first and last day (a month until today to start with), shown only `when` given. */
+function periodFields(when?: TaskField["when"]): TaskField[] {
+  return [
+    { name: "from", title: "Created from", kind: "date", required: true, initial: daysAgo(30) },
+    { name: "to", title: "Created until", kind: "date", required: true, initial: daysAgo(0) },
+  ].map((field) => ({ ...(field as TaskField), ...(when ? { when } : {}) }));
+}
+
+const quoted = (text: string) => `"${text.replace(/["\\]/g, "")}"`;
+const BY_NAME = { field: "by", values: ["name"] } as const;
+
+const findLead: StepTask = {
+  id: "find_lead",
+  title: "Find a lead",
+  summary:
+    "Look up a lead by its email address, or by first and last name among the leads created in a period.",
+  keywords: ["lead", "person", "contact", "search", "look up", "email", "name"],
+  fields: [
+    {
+      name: "by",
+      title: "Find",
+      kind: "options",
+      required: true,
+      options: [
+        { value: "email", label: "By email address" },
+        { value: "name", label: "By name" },
+      ],
+      initial: () => "email",
+    },
+    {
+      name: "email",
+      title: "Email address",
+      kind: "text",
+      required: true,
+      when: { field: "by", values: ["email"] },
+    },
+    {
+      name: "name",
+      title: "Name",
+      kind: "text",
+      required: true,
+      help: 'A first and last name ("Ann Kowalski"), or one name for either. Marketo searches names only in an export: of the leads created in the period below.',
+      when: BY_NAME,
+    },
+    ...periodFields(BY_NAME),
+  ],
+  input(values) {
+    if (values.by !== "name")
+      return {
+        method: "GET",
+        endpoint: "/rest/v1/leads.json",
+        query_parameters: {
+          filterType: "email",
+          filterValues: required(values, "email", "an email address"),
+        },
+      };
+    const who = required(values, "name", "a name");
+    const [first, ...rest] = who.split(/\s+/);
+    const where =
+      rest.length > 0
+        ? `firstName = ${quoted(first ?? "")} and lastName = ${quoted(rest.join(" "))}`
+        : `firstName = ${quoted(who)} or lastName = ${quoted(who)}`;
+    return leadExport(values, LEAD_FIELDS, where);
+  },
+};
+
+function leadExport(values: Readonly<Record<string, string>>, fields: string, where?: string) {
+  const names = fields.split(/[\s,;]+/).filter(Boolean);
+  if (names.length === 0) throw new ValidationError("fields", "name at least one field to export.");
+  return {
+    method: "POST",
+    endpoint: "/bulk/v1/leads/export/create.json",
+    body: { fields: names, format: "CSV", filter: { createdAt: period(values) } },
+    run_to_completion: true,
+    ...(where ? { where } : {}),
+  };
+}
+
+const LISTS: TaskChoices = {
+  input: { method: "GET", endpoint: "/rest/v1/lists.json", paginate: true, max_items: 1000 },
+  option: (list) =>
+    typeof list.id === "number" && typeof list.name === "string"
+      ? { value: String(list.id), label: list.name }
+      : undefined,
+};
+
+const CAMPAIGNS: TaskChoices = {
+  input: {
+    method: "GET",
+    endpoint: "/rest/asset/v1/smartCampaigns.json",
+    query_parameters: { maxReturn: 200 },
+    paginate: true,
+    max_items: 1000,
+  },
+  option: (campaign) => {
+    if (typeof campaign.id !== "number" || typeof campaign.name !== "string") return undefined;
+    const requestable = campaign.isRequestable === true && campaign.isActive === true;
+    const why = campaign.isRequestable === true ? "not active" : "no Campaign is Requested trigger";
+    return {
+      value: String(campaign.id),
+      label: campaign.name,
+      detail: requestable ? "can be requested" : `cannot be requested: ${why}`,
+      group: requestable ? "Can be requested" : "Cannot be requested",
+    };
+  },
+};
+
+const LEADS_FIELD: TaskField = {
+  name: "leads",
+  title: "Lead IDs",
+  kind: "text",
+  required: true,
+  help: "One or more lead IDs, separated by commas (Find a lead shows each lead's ID).",
+};
+
+const listMembers: StepTask = {
+  id: "list_members",
+  title: "Add or remove leads on a list",
+  summary: "Add leads to a static list, or remove them from it, picking the list by its name.",
+  keywords: ["static list", "list", "add", "remove", "members", "leads", "audience"],
+  fields: [
+    {
+      name: "action",
+      title: "Action",
+      kind: "options",
+      required: true,
+      options: [
+        { value: "add", label: "Add to the list" },
+        { value: "remove", label: "Remove from the list" },
+      ],
+      initial: () => "add",
+    },
+    { name: "list", title: "List", kind: "choice", required: true, help: "The instance's static lists." },
+    LEADS_FIELD,
+  ],
+  choices: { list: LISTS },
+  input(values) {
+    const list = picked(values, "list", "list");
+    const ids = leadIds(values.leads, "leads");
+    const endpoint = `/rest/v1/lists/${encodeURIComponent(list)}/leads.json`;
+    return values.action === "remove"
+      ? { method: "DELETE", endpoint, query_parameters: { id: ids } }
+      : { method: "POST", endpoint, body: { input: ids.map((id) => ({ id })) } };
+  },
+};
+
+const triggerCampaign: StepTask = {
+  id: "trigger_campaign",
+  title: "Trigger a smart campaign",
+  summary: "Run a requestable smart campaign for chosen leads, picking the campaign by its name.",
+  keywords: ["smart campaign", "campaign", "trigger", "request", "send", "leads"],
+  fields: [
+    {
+      name: "campaign",
+      title: "Campaign",
+      kind: "choice",
+      required: true,
+      help: 'Only a campaign with a "Campaign is Requested" trigger (Web Service API) can be requested.',
+    },
+    LEADS_FIELD,
+  ],
+  choices: { campaign: CAMPAIGNS },
+  input(values) {
+    const campaign = picked(values, "campaign", "campaign");
+    const ids = leadIds(values.leads, "leads");
+    return {
+      method: "POST",
+      endpoint: `/rest/v1/campaigns/${encodeURIComponent(campaign)}/trigger.json`,
+      body: { input: { leads: ids.map((id) => ({ id })) } },
+    };
+  },
+};
+
+const exportRecords: StepTask = {
+  id: "export",
+  title: "Export leads or activities",
+  summary: "Export the leads or activities created in a period as one CSV file, with an optional filter.",
+  keywords: ["export", "download", "csv", "extract", "bulk", "leads", "activities", "filter", "period"],
+  fields: [
+    {
+      name: "what",
+      title: "Export",
+      kind: "options",
+      required: true,
+      options: [
+        { value: "leads", label: "Leads" },
+        { value: "activities", label: "Activities" },
+      ],
+      initial: () => "leads",
+    },
+    ...periodFields(),
+    {
+      name: "fields",
+      title: "Lead fields",
+      kind: "text",
+      required: true,
+      help: "The columns of the file, separated by commas (the API names of the instance's lead fields).",
+      initial: () => LEAD_FIELDS,
+      when: { field: "what", values: ["leads"] },
+    },
+    {
+      name: "types",
+      title: "Activity types",
+      kind: "text",
+      help: 'Names separated by commas ("Visit Webpage, Fill Out Form"); empty for every type.',
+      when: { field: "what", values: ["activities"] },
+    },
+    {
+      name: "where",
+      title: "Keep rows where",
+      kind: "text",
+      help: 'Optional, on any column: leadScore > 50 and email ends_with "@acme.com".',
+    },
+  ],
+  input(values) {
+    if (values.what !== "activities") return leadExport(values, values.fields ?? LEAD_FIELDS, values.where);
+    const types = (values.types ?? "").split(",").map((type) => type.trim());
+    const named = types.filter(Boolean);
+    return {
+      method: "POST",
+      endpoint: "/bulk/v1/activities/export/create.json",
+      body: {
+        format: "CSV",
+        filter: { createdAt: period(values), ...(named.length > 0 ? { activityTypeIds: named } : {}) },
+      },
+      run_to_completion: true,
+      ...(values.where ? { where: values.where } : {}),
+    };
+  },
+};
+
+const upsertLeads: StepTask = {
+  id: "upsert_leads",
+  title: "Create or update leads from a CSV",
+  summary:
+    "Paste rows with a header line: leads are matched on a field, updated when found, created when not.",
+  keywords: ["upsert", "import", "csv", "create", "update", "leads", "sync", "upload", "paste"],
+  fields: [
+    {
+      name: "csv",
+      title: "Leads (CSV with a header line)",
+      kind: "lines",
+      required: true,
+      help: `The first line names the fields (email,firstName,lastName); at most ${SYNC_MAX} rows.`,
+    },
+    {
+      name: "match",
+      title: "Match on",
+      kind: "text",
+      required: true,
+      help: "The field that says two rows are the same lead.",
+      initial: () => "email",
+    },
+  ],
+  input(values) {
+    const rows = csvRows(required(values, "csv", "the rows"));
+    const match = required(values, "match", "the field to match on");
+    if (!rows.some((row) => match in row))
+      throw new ValidationError("match", `the header line has no "${match}" column.`);
+    return {
+      method: "POST",
+      endpoint: "/rest/v1/leads.json",
+      body: { action: "createOrUpdate", lookupField: match, input: rows },
+    };
+  },
+};
+
+/** The pasted CSV's rows as records (empty cells left out), or a refusal naming the CSV field. */
+function csvRows(text: string): Record<string, string>[] {
+  let rows: Record<string, string>[];
+  try {
+    rows = parse(text, { columns: true, skip_empty_lines: true, trim: true, bom: true });
+  } catch (error) {
+    throw new ValidationError("csv", `it cannot be read as CSV: ${(error as Error).message}`);
+  }
+  if (rows.length === 0) throw new ValidationError("csv", "give a header line and at least one row.");
+  if (rows.length > SYNC_MAX)
+    throw new ValidationError("csv", `${rows.length} rows: at most ${SYNC_MAX} at a time.`, {
+      hint: "Split the rows into several runs.",
+    });
+  return rows.map((row) => Object.fromEntries(Object.entries(row).filter(([, value]) => value !== "")));
+}
+
+export const MARKETO_TASKS: readonly StepTask[] = [
+  findLead,
+  listMembers,
+  triggerCampaign,
+  exportRecords,
+  upsertLeads,
+];

@@ -1,0 +1,188 @@
+/**
+ * A marketer's Marketo tasks in the console (issue 28 §2), in headless Chromium at 1280 and 400 px, each
+ * found by searching the tool-step bar and done in a form of its own without typing an API name: find a
+ * lead by email, add it to a list picked by the list's name (a lead ID that is not a number refused under
+ * its field first), trigger a campaign picked by name (the list says which can be requested), export the
+ * leads of a period with a filter and download the one CSV, create or update leads from pasted CSV, and
+ * open the step's REST form from a task. Each form shows the REST call it makes. On every screen axe-core
+ * finds no serious violation and the page does not scroll sideways. Screenshots go to
+ * test-output/screenshots, `marketo-<width>-<screen>.png`.
+ */
+import { readFileSync } from "node:fs";
+import { parse } from "csv-parse/sync";
+import type { Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { axeViolations } from "../helpers/axe.js";
+import { type Browser, launchBrowser } from "../helpers/browser.js";
+import { type ConsoleFixture, startConsoleFixture } from "../helpers/console.js";
+
+/** Names a marketer never types or reads in a result (the tool's id, its agent-only parameters). */
+const AGENT_WORDS = /marketo_api_call|run_to_completion|next_cursor|query_parameters|max_items/;
+
+describe.each([1280, 400])("a marketer's Marketo tasks at %i px", (width) => {
+  let fixture: ConsoleFixture;
+  let browser: Browser;
+  let page: Page;
+  let leadId: string;
+
+  beforeAll(async () => {
+    fixture = await startConsoleFixture();
+    browser = await launchBrowser();
+    page = browser.page;
+    page.setDefaultTimeout(20_000);
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto(fixture.console.loginUrl(fixture.base));
+    await page.locator(".workspace").waitFor();
+  }, 60_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await fixture?.close();
+  });
+
+  /** The screen as a person sees it: no serious axe violation, no sideways scroll; then its screenshot. */
+  const check = async (screen: string) => {
+    await page.waitForLoadState("networkidle");
+    expect({ screen, violations: await axeViolations(page) }).toEqual({ screen, violations: [] });
+    const scroll = await page.evaluate("[document.documentElement.scrollWidth, window.innerWidth]");
+    const [scrollWidth, innerWidth] = scroll as [number, number];
+    expect({ screen, scrollWidth }).toEqual({ screen, scrollWidth: Math.min(scrollWidth, innerWidth) });
+    await browser.screenshot(`marketo-${width}-${screen}`);
+  };
+  /** Searches the bar as a marketer words the task, and opens the task's form. */
+  const open = async (typed: string, task: string) => {
+    await page.getByLabel("Search tool steps").fill(typed);
+    await page
+      .getByRole("list", { name: "Tasks" })
+      .getByRole("button", { name: new RegExp(`^${task}`) })
+      .click();
+    await page.getByRole("region", { name: task }).waitFor();
+  };
+  const restCall = () => page.locator(".rest-call pre");
+  const run = () => page.getByRole("button", { name: "Run", exact: true }).click();
+  const summary = () => page.locator(".results .summary");
+  const shown = async () => (await page.locator(".results > :not(details)").allInnerTexts()).join("\n");
+  const pick = async (field: string, typed: string, option: RegExp) => {
+    const box = page.getByRole("combobox", { name: field, exact: true });
+    await box.fill(typed);
+    await page.getByRole("option", { name: option }).first().click();
+    return box;
+  };
+
+  it("finds a lead by email, showing the REST call", async () => {
+    await open("find lead", "Find a lead");
+    // A name is looked for in a period: its dates show only when Name is chosen.
+    expect(await page.getByLabel("Created from").count()).toBe(0);
+    await page.getByRole("textbox", { name: /^Email address/ }).fill("lead7@example.com");
+    await expect
+      .poll(() => restCall().textContent())
+      .toBe("GET /rest/v1/leads.json?filterType=email&filterValues=lead7@example.com");
+    await run();
+    await expect.poll(() => summary().textContent()).toMatch(/1 record/);
+    const table = page.locator(".results table[aria-label='Records']");
+    leadId = (await table.locator("tbody tr").first().locator("td").first().textContent()) ?? "";
+    expect(leadId).toBe("7");
+    expect(await shown()).not.toMatch(AGENT_WORDS);
+    await check("01-find-lead");
+  });
+
+  it("adds the lead to a list picked by its name, after a lead ID that is not a number is refused under its field", async () => {
+    await open("add to list", "Add or remove leads on a list");
+    const list = await pick("List", "trade", /^Trade Show Leads/);
+    expect(await list.inputValue()).toBe("Trade Show Leads");
+    await page.getByLabel("Lead IDs").fill("seven");
+    await run();
+    const error = page.locator(".has-error .error-detail");
+    await expect.poll(() => error.textContent()).toBe('"seven" is not a lead ID (a number).');
+    expect(await page.locator(".problem-message").textContent()).toMatch(
+      /^Lead IDs: "seven" is not a lead ID/,
+    );
+    await check("02-list-error");
+    await page.getByLabel("Lead IDs").fill(leadId);
+    expect(await error.count()).toBe(0);
+    await expect.poll(() => restCall().textContent()).toMatch(/^POST \/rest\/v1\/lists\/\d+\/leads\.json\n/);
+    await run();
+    const row = page.locator(".results table[aria-label='Records'] tbody tr").first();
+    await expect.poll(() => row.locator("td").allTextContents()).toEqual([leadId, "added"]);
+    expect(await page.locator(".problem").count()).toBe(0);
+    expect(await shown()).not.toMatch(AGENT_WORDS);
+    await check("03-list-added");
+  });
+
+  it("triggers a campaign picked by name, the list saying which campaigns can be requested", async () => {
+    await open("trigger campaign", "Trigger a smart campaign");
+    const box = page.getByRole("combobox", { name: "Campaign", exact: true });
+    await box.fill("e");
+    await expect
+      .poll(() => page.getByRole("option", { name: /^Score Web Visits/ }).textContent())
+      .toMatch(/cannot be requested/);
+    await check("04-campaign-picker");
+    await pick("Campaign", "welcome", /^Send Welcome Email\s*can be requested$/);
+    await page.getByLabel("Lead IDs").fill(leadId);
+    await expect
+      .poll(() => restCall().textContent())
+      .toMatch(/^POST \/rest\/v1\/campaigns\/\d+\/trigger\.json\n[\s\S]*"id": 7/);
+    await run();
+    await expect.poll(() => summary().textContent()).toMatch(/Send Welcome Email|1 lead|request/i);
+    expect(await page.locator(".problem").count()).toBe(0);
+    expect(await shown()).not.toMatch(AGENT_WORDS);
+    await check("05-campaign-triggered");
+  });
+
+  it("exports the leads of a period with a filter, and downloads the one CSV", async () => {
+    await open("export", "Export leads or activities");
+    await page.getByLabel("Keep rows where").fill("leadScore > 100");
+    await expect
+      .poll(() => restCall().textContent())
+      .toMatch(/^POST \/bulk\/v1\/leads\/export\/create\.json\n/);
+    // The preview follows the last change (built again 200 ms after it).
+    await expect
+      .poll(() => page.locator(".rest-call").textContent())
+      .toMatch(/keeps the rows where leadScore > 100\.$/);
+    await run();
+    await expect.poll(() => summary().textContent(), { timeout: 60_000 }).toMatch(/\S/);
+    expect(await page.locator(".problem").count()).toBe(0);
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("link", { name: "Download CSV" }).click(),
+    ]);
+    const rows = parse(readFileSync((await download.path()) as string, "utf8"), { columns: true }) as Record<
+      string,
+      string
+    >[];
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows.every((row) => Number(row.leadScore) > 100)).toBe(true);
+    expect(Object.keys(rows[0] ?? {})).toEqual(expect.arrayContaining(["email", "firstName", "leadScore"]));
+    expect(await shown()).not.toMatch(AGENT_WORDS);
+    await check("06-export");
+  });
+
+  it("creates or updates leads from pasted CSV, matched on email", async () => {
+    await open("import csv", "Create or update leads from a CSV");
+    await page
+      .getByLabel("Leads (CSV with a header line)")
+      .fill(
+        `email,firstName,lastName\nlead${leadId}@example.com,Ann,Kowalski\nnew.${width}@example.com,Bo,Lind\n`,
+      );
+    await expect
+      .poll(() => restCall().textContent())
+      .toMatch(/^POST \/rest\/v1\/leads\.json\n[\s\S]*"createOrUpdate"/);
+    await run();
+    const rows = page.locator(".results table[aria-label='Records'] tbody tr");
+    await expect
+      .poll(() => rows.allInnerTexts())
+      .toEqual([
+        expect.stringMatching(new RegExp(`^${leadId}\\s+updated$`)),
+        expect.stringMatching(/^\d+\s+created$/),
+      ]);
+    expect(await shown()).not.toMatch(AGENT_WORDS);
+    await check("07-upsert");
+  });
+
+  it("opens the step's REST form from a task, for everything the tasks do not cover", async () => {
+    await page.getByRole("button", { name: "Open the REST form instead" }).click();
+    await page.getByRole("region", { name: "Marketo API Call" }).waitFor();
+    await page.getByLabel("Endpoint").waitFor();
+    await check("08-rest-form");
+  });
+});

@@ -1,0 +1,133 @@
+/**
+ * Marketo's tasks (src/tools/marketo/tasks.ts) as the console serves them (src/console/tasks.ts): each
+ * found by a search in a marketer's words, its choices read from the instance by name, its values made
+ * into a marketo_api_call input that runs on the sandbox, and each refusal naming one of its own fields
+ * (so the form shows it under that field).
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { searchTasks, taskChoices, taskInput } from "../../src/console/tasks.js";
+import { isMartechError } from "../../src/errors.js";
+import { MARKETO_TASKS } from "../../src/tools/marketo/tasks.js";
+import { runToolStep } from "../../src/tools/run.js";
+import { type ConsoleFixture, startConsoleFixture } from "../helpers/console.js";
+
+const STEP = "marketo_api_call";
+const day = (daysAgo: number) => new Date(Date.now() - daysAgo * 86_400_000).toISOString().slice(0, 10);
+
+describe("Marketo's tasks", () => {
+  let fixture: ConsoleFixture;
+  beforeAll(async () => {
+    fixture = await startConsoleFixture();
+  }, 60_000);
+  afterAll(async () => {
+    await fixture?.close();
+  });
+  const run = async (task: string, values: Record<string, string>) => {
+    const { input } = taskInput(STEP, task, { values });
+    const ctx = await fixture.workspace().toolContext({ progress: () => undefined });
+    const result = await runToolStep(STEP, input, ctx);
+    return { input, data: result.data as { result?: Record<string, unknown>[]; record_errors?: unknown[] } };
+  };
+
+  it("are found by a marketer's words, all listed for an empty search, none for the step's own words", () => {
+    const found = (query: string) => searchTasks(query).map((task) => task.id);
+    expect(found("find lead")).toEqual(["find_lead"]);
+    expect(found("add to list")).toContain("list_members");
+    expect(found("remove from list")).toContain("list_members");
+    expect(found("trigger campaign")).toEqual(["trigger_campaign"]);
+    expect(found("export activities")).toEqual(["export"]);
+    expect(found("upsert")).toEqual(["upsert_leads"]);
+    expect(found("import csv")).toEqual(["upsert_leads"]);
+    expect(found("")).toEqual(MARKETO_TASKS.map((task) => task.id));
+    // The bar's search for the step ("marketing automation", "analytics") still lists the steps first.
+    expect(found("marketing automation")).toEqual([]);
+    expect(found("analytics")).toEqual([]);
+  });
+
+  it("offer the instance's lists and campaigns by name, saying which campaigns can be requested", async () => {
+    const lists = await taskChoices(fixture.workspace(), STEP, "list_members", "list");
+    expect(lists.options.map((option) => option.label)).toEqual(
+      expect.arrayContaining(["Trade Show Leads", "Newsletter Subscribers"]),
+    );
+    const campaigns = await taskChoices(fixture.workspace(), STEP, "trigger_campaign", "campaign");
+    const detail = (name: string) => campaigns.options.find((option) => option.label === name)?.detail;
+    expect(detail("Send Welcome Email")).toBe("can be requested");
+    expect(detail("Score Web Visits")).toBe("cannot be requested: no Campaign is Requested trigger");
+    expect(detail("Lead Nurture Entry")).toBe("cannot be requested: not active");
+    // Those that can be requested come first.
+    expect(campaigns.options[0]?.group).toBe("Can be requested");
+  });
+
+  it("find a lead by email, and by first and last name in the leads created in a period", async () => {
+    const byEmail = await run("find_lead", { by: "email", email: "lead7@example.com" });
+    expect(byEmail.data.result?.map((lead) => lead.id)).toEqual([7]);
+    const lead = byEmail.data.result?.[0] as { firstName: string; lastName: string; createdAt: string };
+    const created = lead.createdAt.slice(0, 10);
+    const byName = await run("find_lead", {
+      by: "name",
+      name: `${lead.firstName} ${lead.lastName}`,
+      from: created,
+      to: created,
+    });
+    expect(byName.input.where).toBe(`firstName = "${lead.firstName}" and lastName = "${lead.lastName}"`);
+    const found = byName.data.result ?? [];
+    expect(found.map((row) => String(row.id))).toContain("7");
+    expect(found.every((row) => row.firstName === lead.firstName && row.lastName === lead.lastName)).toBe(
+      true,
+    );
+  });
+
+  it("add a lead to a list and remove it, and trigger a campaign for it", async () => {
+    const added = await run("list_members", { action: "add", list: "1003", leads: "7" });
+    expect(added.data.result).toEqual([{ id: 7, status: "added" }]);
+    const removed = await run("list_members", { action: "remove", list: "1003", leads: "7" });
+    expect(removed.input).toMatchObject({ method: "DELETE", query_parameters: { id: [7] } });
+    expect(removed.data.result).toEqual([{ id: 7, status: "removed" }]);
+    const triggered = await run("trigger_campaign", { campaign: "1001", leads: "7, 3" });
+    expect(triggered.data.result).toEqual([{ id: 1001 }]);
+  });
+
+  it("export leads and activities of a period, kept by a filter", async () => {
+    const leads = await run("export", { what: "leads", from: day(30), to: day(0), where: "leadScore > 100" });
+    expect(leads.data.result?.length).toBeGreaterThan(0);
+    expect(leads.data.result?.every((row) => Number(row.leadScore) > 100)).toBe(true);
+    const activities = await run("export", { what: "activities", from: day(7), to: day(0) });
+    expect(activities.input).toMatchObject({ endpoint: "/bulk/v1/activities/export/create.json" });
+    expect(Array.isArray(activities.data.result)).toBe(true);
+  });
+
+  it("create or update leads from pasted CSV, matched on email", async () => {
+    const csv = "email,firstName,lastName\nlead7@example.com,Ann,Kowalski\nnew.lead@example.com,Bo,Lind\n";
+    const { data } = await run("upsert_leads", { csv, match: "email" });
+    expect(data.result?.map((row) => row.status)).toEqual(["updated", "created"]);
+    const again = await run("find_lead", { by: "email", email: "lead7@example.com" });
+    expect(again.data.result?.[0]?.lastName).toBe("Kowalski");
+  });
+
+  it.each([
+    ["find_lead", {}, "email"],
+    ["find_lead", { by: "name", from: day(3), to: day(0) }, "name"],
+    ["find_lead", { by: "name", name: "Ann", from: "yesterday", to: day(0) }, "from"],
+    ["find_lead", { by: "name", name: "Ann", from: day(0), to: day(3) }, "to"],
+    ["list_members", { action: "add", leads: "7" }, "list"],
+    ["list_members", { action: "add", list: "Trade Show", leads: "7" }, "list"],
+    ["trigger_campaign", { campaign: "Welcome", leads: "7" }, "campaign"],
+    ["list_members", { action: "add", list: "1003", leads: "7, seven" }, "leads"],
+    ["trigger_campaign", { campaign: "1001" }, "leads"],
+    ["export", { what: "leads", from: day(3), to: day(0), fields: " , " }, "fields"],
+    ["upsert_leads", { csv: "email\n", match: "email" }, "csv"],
+    ["upsert_leads", { csv: 'email\n"unclosed', match: "email" }, "csv"],
+    ["upsert_leads", { csv: "email,firstName\na@b.c,A\n", match: "id" }, "match"],
+  ] as const)("%s refuses %j under its field %s", (task, values, field) => {
+    let thrown: unknown;
+    try {
+      taskInput(STEP, task, { values });
+    } catch (error) {
+      thrown = error;
+    }
+    expect(isMartechError(thrown) && thrown.code).toBe("invalid_input");
+    expect((thrown as { field: string }).field).toBe(field);
+    const own = MARKETO_TASKS.find((one) => one.id === task)?.fields.map((one) => one.name);
+    expect(own).toContain(field);
+  });
+});
