@@ -49,8 +49,10 @@ describe("deadlines", () => {
     harness.use({});
     expect(error).toBeInstanceOf(DeadlineExceededError);
     expect((error as DeadlineExceededError).writeMayHaveHappened).toBe(false);
+    // The hung call itself, or (on a loaded machine) the token request before it, meets the deadline: the
+    // message names the call or says what it was waiting for; either way the call ends at its deadline.
     expect((error as Error).message).toMatch(
-      /GET \/rest\/v1\/leads\.json did not finish within its 300 ms deadline/,
+      /(GET \/rest\/v1\/leads\.json|The Marketo call) did not finish within its 300 ms deadline/,
     );
     expect(ms).toBeLessThan(1_500);
   });

@@ -176,6 +176,9 @@ describe.each([1280, 400])("a marketer's GA4 tasks at %i px", (width) => {
       await option.click();
       expect(await box.inputValue()).toBe(event);
     }
+    // A funnel reads one period (Run Reports refuses one over several): the second period of the
+    // comparison before goes, as a marketer removes it.
+    await page.locator("#root_date_ranges").getByRole("button", { name: "Remove" }).last().click();
     await check("04-funnel-form");
     await run();
     await expect.poll(() => summary().textContent()).toMatch(/^Funnel report on Retail Web Store/);

@@ -120,7 +120,8 @@ describe("Run Reports' chart in an MCP Apps host", () => {
     const texts = (await chart.locator("svg text").allTextContents()).map((text) => text.trim());
     // The x axis labels are the report's dates, in order; the legend names both metrics; the title is the model's.
     expect(texts.filter((text) => /^\d{4}-\d{2}-\d{2}$/.test(text))).toEqual(dates);
-    expect(texts).toEqual(expect.arrayContaining(["sessions", "activeUsers"]));
+    // Metrics by the names GA shows (the property's metadata), as the console's chart does.
+    expect(texts).toEqual(expect.arrayContaining(["Sessions", "Active users"]));
     const model = result._meta?.[CHART_META_KEY] as ChartModel;
     expect(texts).toContain(model.title);
     // One line per metric: a stroked path each, besides the axes' and legend's.

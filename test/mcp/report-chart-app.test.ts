@@ -134,7 +134,7 @@ describe("Run Reports' chart as an MCP App", () => {
     })) as CallToolResult;
     const chart = page._meta?.[CHART_META_KEY] as { subtitle?: string; categories: string[] };
     expect(chart.categories).toHaveLength(10);
-    expect(chart.subtitle).toBe("properties/412345671 · rows 6–15 of 28");
+    expect(chart.subtitle).toBe("Retail Web Store · rows 6–15 of 28");
   });
 
   it("offers the same to a 2026-07-28 client: the tool's view, its HTML, the chart in a result", async () => {
