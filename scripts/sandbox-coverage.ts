@@ -12,7 +12,7 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { pathToFileURL } from "node:url";
 import { DEFAULT_CLIENT_ID, DEFAULT_CLIENT_SECRET, startGoogleSandbox } from "../src/sandbox/google/index.js";
-import { matchRoute } from "../src/sandbox/marketo/routes.js";
+import { matchRoute } from "../src/sandbox/marketo/routes/index.js";
 
 export interface ApiCoverage {
   api: string;

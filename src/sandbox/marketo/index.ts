@@ -39,7 +39,7 @@
  */
 import type { AddressInfo } from "node:net";
 import type { SampleSend } from "./assets/model.js";
-import { buildDataSet } from "./data.js";
+import { buildDataSet } from "./seed.js";
 import { SandboxServer, type SandboxStats } from "./server.js";
 import type { CampaignRun } from "./types.js";
 

@@ -5,8 +5,13 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { setTimeout as sleep } from "node:timers/promises";
-import { bearerToken, TokenStore } from "./auth.js";
-import { makeRequestIdFactory } from "./codec.js";
+import { handleIdentity, type IdentityConfig } from "./access/identity.js";
+import { CallLimiter, type LimitOptions } from "./access/limits.js";
+import { bearerToken, TokenStore } from "./access/tokens.js";
+import { chicagoDate } from "./access/usage.js";
+import { isAssetPath, matchRoute } from "./routes/index.js";
+import { type ApiRequest, type HandlerContext, MarketoApiError, RawReply, type World } from "./types.js";
+import { makeRequestIdFactory } from "./wire/codec.js";
 import {
   errorEnvelope,
   MAX_URI_BYTES,
@@ -15,12 +20,7 @@ import {
   sendHttpError,
   sendJson,
   successEnvelope,
-} from "./http-io.js";
-import { handleIdentity, type IdentityConfig } from "./identity.js";
-import { CallLimiter, type LimitOptions } from "./limits.js";
-import { isAssetPath, matchRoute } from "./routes.js";
-import { type ApiRequest, type HandlerContext, MarketoApiError, RawReply, type World } from "./types.js";
-import { chicagoDate } from "./usage.js";
+} from "./wire/http-io.js";
 
 const FORM = "application/x-www-form-urlencoded";
 const MULTIPART = "multipart/form-data";

@@ -4,10 +4,8 @@
  * `content` part, Swagger `consumes`), metadata update, approve/unapprove/discard, clone, delete, and
  * the emails that use one. Edits land in the draft, as for emails.
  */
-import { folderParam, formParams } from "../asset-params.js";
-import { assetDate } from "../codec.js";
-import { required, toInt } from "../params.js";
-import { NO_ASSETS, offsetPage } from "../programs.js";
+
+import { NO_ASSETS, offsetPage } from "../programs/programs.js";
 import {
   type ApiRequest,
   type FolderRef,
@@ -15,7 +13,10 @@ import {
   type HandlerResult,
   MarketoApiError,
 } from "../types.js";
+import { assetDate } from "../wire/codec.js";
+import { required, toInt } from "../wire/params.js";
 import type { EmailTemplate, TemplateVersion } from "./model.js";
+import { folderParam, formParams } from "./params.js";
 
 type Status = "approved" | "draft";
 

@@ -3,12 +3,13 @@
  * browse, by id, by name, a form's fields, the fields a form may use, create, update metadata,
  * approve/discard the draft, clone, delete. A form's fields are lead fields (the instance's own).
  */
-import { booleanParam, existingFolder, folderParam, formParams, sameFolder } from "../asset-params.js";
-import { assetDate } from "../codec.js";
-import { required, toInt } from "../params.js";
-import { NO_ASSETS, offsetPage } from "../programs.js";
+
+import { NO_ASSETS, offsetPage } from "../programs/programs.js";
 import { type ApiRequest, type HandlerContext, type HandlerResult, MarketoApiError } from "../types.js";
+import { assetDate } from "../wire/codec.js";
+import { required, toInt } from "../wire/params.js";
 import type { FormVersion, MarketoForm } from "./model.js";
+import { booleanParam, existingFolder, folderParam, formParams, sameFolder } from "./params.js";
 
 type Status = "approved" | "draft";
 

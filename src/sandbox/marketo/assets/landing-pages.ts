@@ -4,12 +4,13 @@
  * discard, clone, delete. Like emails, a page has an approved version, a draft, or both; an edit of
  * the title lands in the draft.
  */
-import { booleanParam, existingFolder, folderParam, formParams, sameFolder } from "../asset-params.js";
-import { assetDate } from "../codec.js";
-import { required, toInt } from "../params.js";
-import { NO_ASSETS, offsetPage } from "../programs.js";
+
+import { NO_ASSETS, offsetPage } from "../programs/programs.js";
 import { type ApiRequest, type HandlerContext, type HandlerResult, MarketoApiError } from "../types.js";
+import { assetDate } from "../wire/codec.js";
+import { required, toInt } from "../wire/params.js";
 import type { LandingPage, LandingPageVersion } from "./model.js";
+import { booleanParam, existingFolder, folderParam, formParams, sameFolder } from "./params.js";
 
 type Status = "approved" | "draft";
 /** The sandbox's landing page templates: 1 guided (a "body" section), 2 free-form (no sections). */

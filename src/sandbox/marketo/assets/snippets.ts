@@ -3,10 +3,8 @@
  * browse, read, content, create, update, approve/unapprove/discard, clone, delete. Like emails, a
  * snippet has an approved version, a draft, or both; edits land in the draft.
  */
-import { existingFolder, formParams } from "../asset-params.js";
-import { assetDate } from "../codec.js";
-import { required, toInt } from "../params.js";
-import { NO_ASSETS, offsetPage } from "../programs.js";
+
+import { NO_ASSETS, offsetPage } from "../programs/programs.js";
 import {
   type ApiRequest,
   type FolderRef,
@@ -14,7 +12,10 @@ import {
   type HandlerResult,
   MarketoApiError,
 } from "../types.js";
+import { assetDate } from "../wire/codec.js";
+import { required, toInt } from "../wire/params.js";
 import type { Snippet, SnippetVersion } from "./model.js";
+import { existingFolder, formParams } from "./params.js";
 
 type Status = "approved" | "draft";
 

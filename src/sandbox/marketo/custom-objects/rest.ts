@@ -11,8 +11,7 @@
  * Inferred: 1013 for an unknown type and for a record not found, 1005 for createOnly on an existing
  * record, 1006 for an unknown field, and the wording of every refusal.
  */
-import { leadDate } from "../codec.js";
-import { isRecord, jsonBody, LEAD_DB_MAX_BATCH, multi, pageByToken, required } from "../params.js";
+
 import {
   type ApiRequest,
   type HandlerContext,
@@ -20,6 +19,8 @@ import {
   MarketoApiError,
   type World,
 } from "../types.js";
+import { leadDate } from "../wire/codec.js";
+import { isRecord, jsonBody, LEAD_DB_MAX_BATCH, multi, pageByToken, required } from "../wire/params.js";
 import { type CustomObjectRecord, type CustomObjectType, type CustomValue, customGuid } from "./model.js";
 
 export function findType(world: World, apiName: string | undefined): CustomObjectType {

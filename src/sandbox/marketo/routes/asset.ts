@@ -1,11 +1,5 @@
 /** Asset routes (`/rest/asset/v1/...`), real paths from Adobe's Asset Swagger (asset.swagger.json). */
-import {
-  getEmailCcFields,
-  getEmailFullContent,
-  getEmailVariables,
-  sendSampleEmail,
-  updateEmailVariable,
-} from "../assets/email-extra.js";
+
 import {
   approveEmailTemplate,
   cloneEmailTemplate,
@@ -22,6 +16,20 @@ import {
   updateEmailTemplateContent,
 } from "../assets/email-templates.js";
 import {
+  getEmailCcFields,
+  getEmailFullContent,
+  getEmailVariables,
+  sendSampleEmail,
+  updateEmailVariable,
+} from "../assets/emails/preview.js";
+import {
+  approveDraft,
+  getEmailById,
+  getEmailByName,
+  getEmailContent,
+  getEmails,
+} from "../assets/emails/read.js";
+import {
   cloneEmail,
   createEmail,
   deleteEmail,
@@ -30,8 +38,9 @@ import {
   updateEmail,
   updateEmailContent,
   updateEmailSection,
-} from "../assets/email-write.js";
+} from "../assets/emails/write.js";
 import { createFolder, deleteFolder, getFolderContent, updateFolder } from "../assets/folder-write.js";
+import { getFolderById, getFolderByName, getFolders } from "../assets/folders.js";
 import {
   approveForm,
   cloneForm,
@@ -59,15 +68,6 @@ import {
   updateLandingPage,
 } from "../assets/landing-pages.js";
 import {
-  approveProgram,
-  cloneProgram,
-  createProgram,
-  deleteProgram,
-  getProgramsByTag,
-  unapproveProgram,
-  updateProgram,
-} from "../assets/program-write.js";
-import {
   getChannelByName,
   getChannels,
   getSegmentations,
@@ -89,10 +89,6 @@ import {
   updateSnippetContent,
 } from "../assets/snippets.js";
 import { deleteToken, getTokens, upsertToken } from "../assets/tokens.js";
-import { activateSmartCampaign, deactivateSmartCampaign } from "../campaign-activation.js";
-import { approveDraft, getEmailById, getEmailByName, getEmailContent, getEmails } from "../emails.js";
-import { getFolderById, getFolderByName, getFolders } from "../folders.js";
-import { getProgramById, getProgramByName, getPrograms } from "../programs.js";
 import {
   getSmartCampaignById,
   getSmartCampaignByName,
@@ -100,14 +96,25 @@ import {
   getSmartListById,
   getSmartListByName,
   getSmartLists,
-} from "../smart-lists.js";
+} from "../lists/smart-lists.js";
 import {
   createStaticList,
   deleteStaticList,
   getStaticListById,
   getStaticListByName,
   getStaticLists,
-} from "../static-lists.js";
+} from "../lists/static-lists.js";
+import { activateSmartCampaign, deactivateSmartCampaign } from "../programs/campaign-activation.js";
+import { getProgramById, getProgramByName, getPrograms } from "../programs/programs.js";
+import {
+  approveProgram,
+  cloneProgram,
+  createProgram,
+  deleteProgram,
+  getProgramsByTag,
+  unapproveProgram,
+  updateProgram,
+} from "../programs/write.js";
 import type { Route } from "../types.js";
 import { multipart, r } from "./table.js";
 

@@ -1,0 +1,91 @@
+/**
+ * Push Lead to Marketo (Swagger pushToMarketoUsingPOST, POST /rest/v1/leads/push.json with
+ * `{programName, programStatus?, lookupField?, source?, reason?, input[≤300]}`): "Upserts a lead and
+ * generates a Push Lead to Marketo activity" (the Swagger's description;
+ * https://experienceleague.adobe.com/en/docs/marketo-developer/marketo/rest/lead-database/leads).
+ * Each record is upserted as Sync Leads' createOrUpdate does (leads-sync.ts), becomes a member of the
+ * named program and gets the "Push Lead to Marketo" activity, type 145 (Adobe's list of activity types,
+ * which files it among those without a program id:
+ * https://experienceleague.adobe.com/en/docs/marketo-measure/using/marketo-measure-and-marketo/marketo-measure-integrations-with-marketo/marketo-engage-activities-integration).
+ * programName is required (the leads page: "programName ... required").
+ *
+ * Inferred: 701 for a blank programName (as other "cannot be blank" fields), 1013 for an unknown one
+ * (as an unknown program id), 1003 for a programStatus outside the program's progression (as Change
+ * Program Member Status); without programStatus a new member gets the channel's first status that is
+ * not a success one (Email "Member", Event "Invited") and an existing member keeps its status; the
+ * activity's attributes Program Name, Source and Reason (the request's `source`/`reason`, "Web service
+ * API" when absent).
+ */
+import { appendActivity } from "../activities/log.js";
+import { setMemberStatus } from "../programs/member-status.js";
+import { programStatuses, successStatuses } from "../programs/seed.js";
+import {
+  type ApiRequest,
+  type HandlerContext,
+  type HandlerResult,
+  MarketoApiError,
+  type Program,
+} from "../types.js";
+import { isRecord, jsonBody, LEAD_DB_MAX_BATCH } from "../wire/params.js";
+import { fieldByName } from "./fields.js";
+import { syncOne } from "./sync.js";
+
+export const PUSH_LEAD = 145;
+
+const text = (value: unknown): string => (typeof value === "string" ? value.trim() : "");
+
+/** The status a pushed lead gets: the requested one (checked) or the channel's first non-success one. */
+function pushStatus(program: Program, requested: string): string {
+  const statuses = programStatuses(program.type);
+  if (requested === "") {
+    const success = successStatuses(program.type);
+    return statuses.find((s) => !success.includes(s)) ?? (statuses[0] as string);
+  }
+  const wanted = statuses.find((s) => s.toLowerCase() === requested.toLowerCase());
+  if (!wanted) throw new MarketoApiError("1003", `Invalid status '${requested}' for program ${program.id}`);
+  return wanted;
+}
+
+export function pushLeads(req: ApiRequest, ctx: HandlerContext): HandlerResult {
+  const body = jsonBody(req.body);
+  if (!isRecord(body)) throw new MarketoApiError("609", "Invalid JSON");
+  const programName = text(body.programName);
+  if (programName === "") throw new MarketoApiError("701", "programName cannot be blank");
+  const program = ctx.world.programs.find((p) => p.name.toLowerCase() === programName.toLowerCase());
+  if (!program) throw new MarketoApiError("1013", `Program '${programName}' not found`);
+  const requestedStatus = text(body.programStatus);
+  const status = pushStatus(program, requestedStatus);
+  const lookupName = typeof body.lookupField === "string" ? body.lookupField : "email";
+  const lookup = fieldByName(ctx.world.fields, lookupName);
+  if (!lookup) throw new MarketoApiError("1006", `Field '${lookupName}' not found`);
+  const input = body.input;
+  if (!Array.isArray(input) || input.length === 0) throw new MarketoApiError("701", "input cannot be blank");
+  if (input.length > LEAD_DB_MAX_BATCH) {
+    throw new MarketoApiError(
+      "1003",
+      `Too many records in input: ${input.length}, maximum is ${LEAD_DB_MAX_BATCH}`,
+    );
+  }
+  const source = text(body.source) || "Web service API";
+  const reason = text(body.reason) || "Web service API";
+  const now = ctx.now();
+  const world = ctx.world;
+  const result = input.map((record, seq) => {
+    const outcome = syncOne(world, "createOrUpdate", lookup, record, now);
+    if (outcome.status === "skipped") return { seq, ...outcome };
+    const isMember = world.programMembers.get(program.id)?.has(outcome.id) === true;
+    if (requestedStatus !== "" || !isMember) setMemberStatus(world, program, outcome.id, status, now);
+    appendActivity(world, {
+      leadId: outcome.id,
+      at: now,
+      activityTypeId: PUSH_LEAD,
+      attributes: [
+        { name: "Program Name", value: program.name },
+        { name: "Source", value: source },
+        { name: "Reason", value: reason },
+      ],
+    });
+    return { seq, ...outcome };
+  });
+  return { result };
+}
