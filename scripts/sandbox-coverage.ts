@@ -4,7 +4,7 @@
  * scripts/real-api.ts from Adobe's Marketo Swagger files and Google's GA4 discovery documents). An
  * operation counts as served when the sandbox answers it with something other than "this is not
  * emulated" or "no such method":
- *   - Marketo: the sandbox's own route table decides (src/sandbox/marketo/routes.ts `matchRoute`);
+ *   - Marketo: the sandbox's own route table decides (src/sandbox/marketo/routes/index.ts `matchRoute`);
  *   - GA4 Data and Admin: each method is asked of a running Google sandbox, whatever way its routes
  *     are registered, and the answer read.
  * `npm run sandbox:coverage -- --readme` also writes the table into README.md between its markers.

@@ -4,16 +4,12 @@
 
 import { mulberry32, type Prng } from "../prng.js";
 import { ACTIVITY_TYPES, seedActivities } from "./activities/log.js";
+import { LIST_FOLDER_ID, PROGRAM_FOLDER_NAMES, seedFolders } from "./assets/folder-tree.js";
 import { seedAssetStore } from "./assets/seed.js";
 import { seedCustomObjects } from "./custom-objects/model.js";
 import { LEAD_FIELDS, seedLeads } from "./lead-db/fields.js";
-import {
-  LIST_FOLDER_ID,
-  PROGRAM_FOLDER_NAMES,
-  seedFolders,
-  seedProgramMembers,
-  seedSmartLists,
-} from "./programs/seed.js";
+import { seedSmartLists } from "./lists/smart-list-seed.js";
+import { seedProgramMembers } from "./programs/seed.js";
 import type { Campaign, EmailAsset, EmailVersion, Program, StaticList, World } from "./types.js";
 
 const DAY_MS = 86_400_000;

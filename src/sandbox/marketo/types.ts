@@ -90,7 +90,7 @@ export interface ProgramMembership {
   stream?: string;
   nurtureCadence?: string;
   isExhausted?: boolean;
-  /** Custom program member field values (program-members.ts CUSTOM_MEMBER_FIELDS), set by Sync Program Member Data. */
+  /** Custom program member field values (programs/members.ts CUSTOM_MEMBER_FIELDS), set by Sync Program Member Data. */
   custom?: Record<string, string | number | null>;
 }
 

@@ -107,7 +107,7 @@ export const ACTIVITY_TYPES: readonly ActivityTypeDef[] = [
   },
   {
     // Id and name from Adobe's activity type list, which files 145 among the types without a program id
-    // (leads-push.ts cites it); the description and the attributes (the request's fields) are inferred.
+    // (lead-db/push.ts cites it); the description and the attributes (the request's fields) are inferred.
     id: 145,
     name: "Push Lead to Marketo",
     description: "Person pushed to Marketo through the REST API",

@@ -15,7 +15,7 @@ import type {
 } from "./model.js";
 
 const DAY_MS = 86_400_000;
-/** The Design Studio workspace folder (data-assets.ts FOLDER_SPECS) where the seeded snippets live. */
+/** The Design Studio workspace folder (folder-tree.ts FOLDER_SPECS) where the seeded snippets live. */
 export const SNIPPET_FOLDER_ID = 17;
 
 function programTokens(program: Program, now: number): MyToken[] {
@@ -53,7 +53,7 @@ function seedSnippets(now: number): Snippet[] {
   });
 }
 
-/** The Design Studio "Emails" folder (data-assets.ts FOLDER_SPECS) where the seeded templates live. */
+/** The Design Studio "Emails" folder (folder-tree.ts FOLDER_SPECS) where the seeded templates live. */
 export const TEMPLATE_FOLDER_ID = 18;
 
 /** Templates 1001–1003, approved; 1003 also has a pending draft. One editable section each. */

@@ -3,7 +3,7 @@
  * `{programName, programStatus?, lookupField?, source?, reason?, input[≤300]}`): "Upserts a lead and
  * generates a Push Lead to Marketo activity" (the Swagger's description;
  * https://experienceleague.adobe.com/en/docs/marketo-developer/marketo/rest/lead-database/leads).
- * Each record is upserted as Sync Leads' createOrUpdate does (leads-sync.ts), becomes a member of the
+ * Each record is upserted as Sync Leads' createOrUpdate does (sync.ts), becomes a member of the
  * named program and gets the "Push Lead to Marketo" activity, type 145 (Adobe's list of activity types,
  * which files it among those without a program id:
  * https://experienceleague.adobe.com/en/docs/marketo-measure/using/marketo-measure-and-marketo/marketo-measure-integrations-with-marketo/marketo-engage-activities-integration).

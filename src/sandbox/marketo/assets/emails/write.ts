@@ -20,7 +20,7 @@ import { templateExists } from "../email-templates.js";
 import { booleanParam, folderParam, formParams } from "../params.js";
 import { findEmail, formatEmail, pick } from "./read.js";
 
-/** The one editable section of the sandbox's email templates (emails.ts content). */
+/** The one editable section of the sandbox's email templates (emails/read.ts getEmailContent). */
 export const SECTION_ID = "edit_text_1";
 
 export function emailOr702(ctx: HandlerContext, id: string | undefined): EmailAsset {

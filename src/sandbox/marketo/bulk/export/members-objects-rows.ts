@@ -6,8 +6,8 @@
  * page's programIds filter note); members sort by program then lead, custom objects by lead then GUID.
  */
 
+import { smartListMatches } from "../../lists/smart-list-seed.js";
 import { MEMBER_FIELDS, memberValue } from "../../programs/members.js";
-import { smartListMatches } from "../../programs/seed.js";
 import type { Lead, LeadValue, World } from "../../types.js";
 import { leadDate } from "../../wire/codec.js";
 import type { BulkJob, BulkSelection } from "../model.js";

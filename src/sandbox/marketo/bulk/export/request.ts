@@ -114,7 +114,7 @@ function exportFields(world: World, kind: "leads" | "activities", raw: unknown):
 
 type Parsed = Pick<BulkJob, "kind" | "format" | "fields" | "headers" | "selection">;
 
-/** The fields and selection of each export type (program members and custom objects: create-more.ts). */
+/** The fields and selection of each export type (program members and custom objects: members-objects-request.ts). */
 function fieldsAndSelection(
   world: World,
   kind: BulkKind,

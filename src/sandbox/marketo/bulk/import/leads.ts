@@ -5,7 +5,7 @@
  * `POST /bulk/v1/leads.json` takes a multipart/form-data body with a `file` part and `format`
  * (csv, tsv or ssv: comma, tab or semicolon separated, per the docs), optional `lookupField`, `listId`
  * and `partitionName`, in the query (Swagger) or as form fields (the docs' cURL example). The answer is
- * the batch, Queued; its status moves Queued → Importing → Complete (import-run.ts). The failures and
+ * the batch, Queued; its status moves Queued → Importing → Complete (queue.ts). The failures and
  * warnings files have the format of the import, with one column added for the reason.
  *
  * Inferred: 1002 for a missing format or file (the wording of bulk export's missing parameter), 1003

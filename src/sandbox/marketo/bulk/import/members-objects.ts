@@ -2,7 +2,7 @@
  * Bulk custom object import and bulk program member import: create, status, failures and warnings
  * (Swagger importCustomObjectUsingPOST, getImportCustomObjectStatusUsingGET, …Failures…, …Warnings…;
  * importProgramMemberUsingPOST, getImportProgramMemberStatusUsingGET, …Failures…, …Warnings…), the
- * lead import's batches and queue (imports.ts, import-run.ts) with their own targets.
+ * lead import's batches and queue (leads.ts, queue.ts) with their own targets.
  * A custom object batch is found under its `{apiName}` only; its status is Swagger
  * ImportCustomObjectResponse (objectApiName, operation "import", numOfObjectsProcessed). A program member
  * import needs `programMemberStatus`, a status of the program's channel

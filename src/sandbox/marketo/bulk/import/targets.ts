@@ -8,7 +8,7 @@
  * deduplication purposes"; the lead is created or updated from the row's lead fields and added to the
  * program with the batch's programMemberStatus (which writes the status change activity).
  *
- * Inferred as for lead imports (import-run.ts): a column that is no field is ignored with a warning per
+ * Inferred as for lead imports (queue.ts): a column that is no field is ignored with a warning per
  * row, an empty cell leaves the value as it is, a file without the dedupe column fails the batch, and
  * the messages' wording.
  */
