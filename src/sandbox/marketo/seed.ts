@@ -100,8 +100,10 @@ function seedPrograms(prng: Prng, now: number): Program[] {
   return programs;
 }
 
-function version(name: string, variant: string, updatedAt: number): EmailVersion {
+function version(name: string, variant: string, operational: boolean, updatedAt: number): EmailVersion {
   return {
+    description: "",
+    operational,
     subject: `${name}${variant}`,
     fromName: "Sandbox Marketing",
     fromEmail: "marketing@example.com",
@@ -125,17 +127,17 @@ function seedEmails(prng: Prng, programs: readonly Program[], now: number): Emai
     const email: EmailAsset = {
       id: 2001 + i,
       name,
-      description: "",
       programId: program.id,
       programName: program.name,
       template: 1001 + (i % 3),
-      operational: i % 7 === 0,
       createdAt,
     };
-    if (i % 5 === 4) email.draft = version(name, " (draft)", approvedAt);
+    const operational = i % 7 === 0;
+    if (i % 5 === 4) email.draft = version(name, " (draft)", operational, approvedAt);
     else {
-      email.approved = version(name, "", approvedAt);
-      if (i % 3 === 0) email.draft = version(name, " (new draft)", now - prng.int(1, 5) * DAY_MS);
+      email.approved = version(name, "", operational, approvedAt);
+      if (i % 3 === 0)
+        email.draft = version(name, " (new draft)", operational, now - prng.int(1, 5) * DAY_MS);
     }
     emails.push(email);
   }

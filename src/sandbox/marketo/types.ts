@@ -132,7 +132,10 @@ export interface Program {
   tags: { tagType: string; tagValue: string }[];
 }
 
+/** An email's version: its metadata (Swagger UpdateEmailMetaDataRequest, name aside) and content. */
 export interface EmailVersion {
+  description: string;
+  operational: boolean;
   subject: string;
   fromName: string;
   fromEmail: string;
@@ -148,11 +151,9 @@ export interface EmailVersion {
 export interface EmailAsset {
   id: number;
   name: string;
-  description: string;
   programId: number;
   programName: string;
   template: number;
-  operational: boolean;
   createdAt: number;
   approved?: EmailVersion;
   draft?: EmailVersion;

@@ -4,7 +4,6 @@
  * what a folder or program holds. Bodies are x-www-form-urlencoded, `parent` as JSON text.
  */
 
-import { offsetPage } from "../programs/programs.js";
 import {
   type ApiRequest,
   type AssetFolder,
@@ -15,6 +14,7 @@ import {
 } from "../types.js";
 import { required, toInt } from "../wire/params.js";
 import { children, findNode, folderJson } from "./folders.js";
+import { offsetPage } from "./paging.js";
 import { booleanParam, folderParam, formParams } from "./params.js";
 
 /** What a folder directly under a tree's workspace zone holds, by tree. */

@@ -5,7 +5,6 @@
  * parents before children, and pages with offset/maxReturn.
  */
 
-import { NO_ASSETS, offsetPage } from "../programs/programs.js";
 import {
   type ApiRequest,
   type AssetFolder,
@@ -17,6 +16,7 @@ import {
 } from "../types.js";
 import { assetDate } from "../wire/codec.js";
 import { boundedInt, toInt } from "../wire/params.js";
+import { NO_ASSETS, offsetPage } from "./paging.js";
 import { folderParam } from "./params.js";
 
 export type Node = { kind: "folder"; folder: AssetFolder } | { kind: "program"; program: Program };

@@ -3,7 +3,6 @@
  * tag types (…/rest/assets/tags) and segmentations (…/rest/assets/segmentations).
  */
 
-import { NO_ASSETS, offsetPage } from "../programs/programs.js";
 import { programStatuses, successStatuses } from "../programs/seed.js";
 import {
   type ApiRequest,
@@ -14,6 +13,7 @@ import {
 } from "../types.js";
 import { assetDate } from "../wire/codec.js";
 import { required, toInt } from "../wire/params.js";
+import { NO_ASSETS, offsetPage } from "./paging.js";
 
 /**
  * The channels the seeded programs use, with the program type each applies to (ChannelResponse

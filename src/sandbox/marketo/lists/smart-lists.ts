@@ -5,8 +5,9 @@
  * smart list (5001…) in its program. Shapes follow the docs' examples, which leave out several fields
  * the Swagger marks required (see test/helpers/wire/exceptions.ts).
  */
+
+import { NO_ASSETS, offsetPage, updatedWithin } from "../assets/paging.js";
 import { booleanParam, folderParam, sameFolder } from "../assets/params.js";
-import { NO_ASSETS, offsetPage, updatedWithin } from "../programs/programs.js";
 import {
   type ApiRequest,
   type Campaign,

@@ -5,9 +5,10 @@
  * managed through /rest/v1/lists/{id}/leads.json). Shapes follow the docs' examples and the GRP
  * recording: no `description` key when there is none, `computedUrl` and `workspace`, `Z+0000` dates.
  */
+
+import { NO_ASSETS, offsetPage, updatedWithin } from "../assets/paging.js";
 import { folderParam, formParams, sameFolder } from "../assets/params.js";
 import { advance } from "../bulk/export/queue.js";
-import { NO_ASSETS, offsetPage, updatedWithin } from "../programs/programs.js";
 import {
   type ApiRequest,
   type FolderRef,

@@ -1,9 +1,9 @@
 /**
- * Asset API programs (https://experienceleague.adobe.com/en/docs/marketo-developer/marketo/rest/assets/programs).
- * Asset browse endpoints page with offset/maxReturn (no tokens) and end with the "No assets found"
- * warning and NO `result` key.
+ * Asset API programs (https://experienceleague.adobe.com/en/docs/marketo-developer/marketo/rest/assets/programs):
+ * browse (paged as every Asset browse is, assets/paging.ts), by id, by name.
  */
 
+import { NO_ASSETS, offsetPage, updatedWithin } from "../assets/paging.js";
 import {
   type ApiRequest,
   type HandlerContext,
@@ -11,39 +11,8 @@ import {
   MarketoApiError,
   type Program,
 } from "../types.js";
-import { assetDate, parseMarketoDate } from "../wire/codec.js";
-import { boundedInt, multi, toInt } from "../wire/params.js";
-
-export const NO_ASSETS = "No assets found for the given search criteria.";
-/** Asset browse: maxReturn default 20, max 200 (ADE rest-api.md "Limits"). */
-const MAX_RETURN = 200;
-const DEFAULT_RETURN = 20;
-
-/** Applies offset/maxReturn; the no-match shape when the page is empty. */
-export function offsetPage<T>(
-  req: ApiRequest,
-  items: readonly T[],
-  format: (item: T) => unknown,
-): HandlerResult {
-  const maxReturn = boundedInt(req.params, "maxReturn", DEFAULT_RETURN, 1, MAX_RETURN);
-  const offset = boundedInt(req.params, "offset", 0, 0, Number.MAX_SAFE_INTEGER);
-  const page = items.slice(offset, offset + maxReturn);
-  return page.length === 0 ? { warnings: [NO_ASSETS] } : { result: page.map(format) };
-}
-
-/** earliestUpdatedAt / latestUpdatedAt filters shared by asset browse endpoints. */
-export function updatedWithin(req: ApiRequest): (updatedAt: number) => boolean {
-  const bound = (name: string): number | undefined => {
-    const raw = req.params.get(name);
-    if (raw === null || raw === "") return undefined;
-    const ms = parseMarketoDate(raw);
-    if (ms === undefined) throw new MarketoApiError("1003", `Invalid value '${raw}' for ${name}`);
-    return ms;
-  };
-  const earliest = bound("earliestUpdatedAt");
-  const latest = bound("latestUpdatedAt");
-  return (at) => (earliest === undefined || at >= earliest) && (latest === undefined || at <= latest);
-}
+import { assetDate } from "../wire/codec.js";
+import { multi, toInt } from "../wire/params.js";
 
 export function formatProgram(p: Program, origin: string, withTags: boolean) {
   return {

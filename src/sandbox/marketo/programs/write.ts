@@ -4,7 +4,9 @@
  * x-www-form-urlencoded with `folder`, `tags` and `costs` as JSON text (ADE programs.md examples).
  */
 
+import { emails } from "../assets/emails/read.js";
 import { tokenKey } from "../assets/model.js";
+import { NO_ASSETS, offsetPage } from "../assets/paging.js";
 import { folderParam, formParams } from "../assets/params.js";
 import { channelAllowed, channelNames } from "../assets/reference.js";
 import { copyTokens } from "../assets/tokens.js";
@@ -16,7 +18,7 @@ import {
   type Program,
 } from "../types.js";
 import { isRecord, required, toInt } from "../wire/params.js";
-import { formatProgram, NO_ASSETS, offsetPage } from "./programs.js";
+import { formatProgram } from "./programs.js";
 
 /** Program types as a create request names them (ADE programs.md "Create and Update": type). */
 const TYPES: Readonly<Record<string, Program["type"]>> = {
@@ -169,6 +171,8 @@ export function cloneProgram(req: ApiRequest, ctx: HandlerContext, [id]: string[
   };
   ctx.world.programs.push(program);
   copyTokens(ctx, { id: source.id, type: "Program" }, { id: program.id, type: "Program" });
+  // Each email is copied with its versions: the copy's edits never reach the source's.
+  const copy = emails.kind.copy;
   for (const email of ctx.world.emails.filter((e) => e.programId === source.id)) {
     ctx.world.emails.push({
       ...email,
@@ -176,6 +180,8 @@ export function cloneProgram(req: ApiRequest, ctx: HandlerContext, [id]: string[
       programId: program.id,
       programName: program.name,
       createdAt: now,
+      approved: email.approved && copy(email.approved),
+      draft: email.draft && copy(email.draft),
     });
   }
   return { result: [formatProgram(program, ctx.origin, true)] };

@@ -3,7 +3,6 @@
  * the serialized HTML (fullContent), template variables, sample sends and the CC fields.
  */
 
-import { NO_ASSETS } from "../../programs/programs.js";
 import {
   type ApiRequest,
   type EmailVersion,
@@ -12,9 +11,10 @@ import {
   MarketoApiError,
 } from "../../types.js";
 import { required, toInt } from "../../wire/params.js";
+import { pick, statusParam } from "../lifecycle.js";
+import { NO_ASSETS } from "../paging.js";
 import { booleanParam, formParams } from "../params.js";
-import { pick, statusParam } from "./read.js";
-import { editableDraft, emailOr702 } from "./write.js";
+import { emails } from "./read.js";
 
 /** The variables of the sandbox's email templates, until a draft sets its own. */
 const TEMPLATE_VARIABLES: Readonly<Record<string, string>> = {
@@ -26,8 +26,8 @@ const variablesOf = (v: EmailVersion): Record<string, string> => v.variables ?? 
 
 /** `type=Text` gives the text version; otherwise the whole HTML document. */
 export function getEmailFullContent(req: ApiRequest, ctx: HandlerContext, [id]: string[]): HandlerResult {
-  const email = emailOr702(ctx, id);
-  const seen = pick(email, statusParam(req));
+  const email = emails.get(ctx, id);
+  const seen = pick(email, statusParam(req.params));
   if (!seen) return { warnings: [NO_ASSETS] };
   const type = req.params.get("type");
   if (type !== null && type !== "" && type !== "HTML" && type !== "Text")
@@ -40,8 +40,8 @@ export function getEmailFullContent(req: ApiRequest, ctx: HandlerContext, [id]: 
 }
 
 export function getEmailVariables(req: ApiRequest, ctx: HandlerContext, [id]: string[]): HandlerResult {
-  const email = emailOr702(ctx, id);
-  const seen = pick(email, statusParam(req));
+  const email = emails.get(ctx, id);
+  const seen = pick(email, statusParam(req.params));
   if (!seen) return { warnings: [NO_ASSETS] };
   const variables = Object.entries(variablesOf(seen.v));
   return { result: variables.map(([name, value]) => ({ name, value, moduleScope: false })) };
@@ -53,20 +53,19 @@ export function updateEmailVariable(
   ctx: HandlerContext,
   [id, name]: string[],
 ): HandlerResult {
-  const email = emailOr702(ctx, id);
+  const email = emails.get(ctx, id);
   const variable = decodeURIComponent(name ?? "");
   const params = formParams(req);
   const value = params.get("value");
   if (value === null) throw new MarketoApiError("701", "value cannot be blank");
-  const draft = editableDraft(email, ctx.now());
-  const variables = variablesOf(draft);
+  const variables = variablesOf(email.draft ?? (email.approved as EmailVersion));
   if (!(variable in variables)) {
     throw new MarketoApiError(
       "702",
       `Email ${email.id} has no variable '${variable}'; its variables are ${Object.keys(variables).join(", ")}`,
     );
   }
-  draft.variables = { ...variables, [variable]: value };
+  emails.revise(ctx, email, { variables: { ...variables, [variable]: value } });
   return { result: [{ name: variable, value, moduleScope: false }] };
 }
 
@@ -74,7 +73,7 @@ const EMAIL_ADDRESS = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** Records the send (nothing leaves the sandbox); `leadId`, when given, must be a lead of the instance. */
 export function sendSampleEmail(req: ApiRequest, ctx: HandlerContext, [id]: string[]): HandlerResult {
-  const email = emailOr702(ctx, id);
+  const email = emails.get(ctx, id);
   const params = formParams(req);
   const emailAddress = required(params, "emailAddress");
   if (!EMAIL_ADDRESS.test(emailAddress))

@@ -1,47 +1,36 @@
 /**
- * Asset API emails (https://experienceleague.adobe.com/en/docs/marketo-developer/marketo/rest/assets/emails).
- * An email has an approved version, a draft version, or both; `status` selects which one a read sees.
+ * Asset API emails (https://experienceleague.adobe.com/en/docs/marketo-developer/marketo/rest/assets/emails):
+ * the lifecycle kit's kind for emails (lifecycle.ts) and the reads. An email has an approved version, a
+ * draft version, or both; `status` selects which one a read sees.
  */
-
-import { NO_ASSETS, offsetPage, updatedWithin } from "../../programs/programs.js";
-import {
-  type ApiRequest,
-  type EmailAsset,
-  type EmailVersion,
-  type HandlerContext,
-  type HandlerResult,
-  MarketoApiError,
-} from "../../types.js";
+import type { ApiRequest, EmailAsset, EmailVersion, HandlerContext, HandlerResult } from "../../types.js";
+import { MarketoApiError } from "../../types.js";
 import { assetDate } from "../../wire/codec.js";
-import { isRecord, toInt } from "../../wire/params.js";
+import { isRecord } from "../../wire/params.js";
+import { Lifecycle, pick, type Status, statusParam } from "../lifecycle.js";
+import { NO_ASSETS, updatedWithin } from "../paging.js";
 
-export type Status = "approved" | "draft";
-
-export function statusParam(req: ApiRequest): Status | undefined {
-  const raw = req.params.get("status");
-  if (raw === null || raw === "") return undefined;
-  if (raw !== "approved" && raw !== "draft")
-    throw new MarketoApiError("1003", `Invalid value '${raw}' for status`);
-  return raw;
-}
-
-/** The version a read sees: the requested one, else the approved one, else the draft. */
-export function pick(
-  email: EmailAsset,
-  status: Status | undefined,
-): { status: Status; v: EmailVersion } | undefined {
-  if (status === "draft") return email.draft ? { status, v: email.draft } : undefined;
-  if (status === "approved") return email.approved ? { status, v: email.approved } : undefined;
-  if (email.approved) return { status: "approved", v: email.approved };
-  return email.draft ? { status: "draft", v: email.draft } : undefined;
-}
+/**
+ * Emails' answers (asset.swagger.json): approveDraft and unapprove the id (ResponseOfIdResponse, as the
+ * page's examples show), clone the record (ResponseOfEmailResponse). Names are unique in their program.
+ */
+export const emails = new Lifecycle<EmailAsset, EmailVersion>({
+  noun: "Email",
+  path: "email",
+  store: (world) => world.emails,
+  copy: (v) => ({ ...v, ...(v.variables ? { variables: { ...v.variables } } : {}) }),
+  json: (_ctx, email, status, v) => formatEmail(email, status, v),
+  answers: { approve: "id", unapprove: "id" },
+  unapproveBeforeDelete: true,
+  scope: (email) => email.programId,
+});
 
 export function formatEmail(email: EmailAsset, status: Status, v: EmailVersion) {
   const text = (value: string) => ({ type: "Text", value });
   return {
     id: email.id,
     name: email.name,
-    description: email.description,
+    description: v.description,
     createdAt: assetDate(email.createdAt),
     updatedAt: assetDate(v.updatedAt),
     url: null,
@@ -50,7 +39,7 @@ export function formatEmail(email: EmailAsset, status: Status, v: EmailVersion) 
     fromEmail: text(v.fromEmail),
     replyEmail: text(v.replyEmail),
     folder: { type: "Program", value: email.programId, folderName: email.programName },
-    operational: email.operational,
+    operational: v.operational,
     textOnly: false,
     publishToMSI: false,
     webView: false,
@@ -79,32 +68,16 @@ function folderFilter(req: ApiRequest): (email: EmailAsset) => boolean {
   return (email) => folder.type === "Program" && email.programId === folder.id;
 }
 
-export function findEmail(ctx: HandlerContext, rawId: string | undefined): EmailAsset | undefined {
-  const id = toInt(rawId ?? "", "id");
-  return ctx.world.emails.find((e) => e.id === id);
-}
-
-export function getEmails(req: ApiRequest, ctx: HandlerContext): HandlerResult {
-  const status = statusParam(req);
+export const getEmails = emails.browse((req) => {
   const inFolder = folderFilter(req);
   const inRange = updatedWithin(req);
-  const rows = ctx.world.emails.filter(inFolder).flatMap((email) => {
-    const seen = pick(email, status);
-    return seen && inRange(seen.v.updatedAt) ? [formatEmail(email, seen.status, seen.v)] : [];
-  });
-  return offsetPage(req, rows, (row) => row);
-}
-
-export function getEmailById(req: ApiRequest, ctx: HandlerContext, [id]: string[]): HandlerResult {
-  const email = findEmail(ctx, id);
-  const seen = email && pick(email, statusParam(req));
-  return email && seen ? { result: [formatEmail(email, seen.status, seen.v)] } : { warnings: [NO_ASSETS] };
-}
+  return (email, v) => inFolder(email) && inRange(v.updatedAt);
+});
 
 export function getEmailByName(req: ApiRequest, ctx: HandlerContext): HandlerResult {
   const name = req.params.get("name");
   if (name === null || name === "") throw new MarketoApiError("701", "name cannot be blank");
-  const status = statusParam(req);
+  const status = statusParam(req.params);
   const inFolder = folderFilter(req);
   const email = ctx.world.emails.find((e) => e.name === name && inFolder(e));
   const seen = email && pick(email, status);
@@ -112,8 +85,8 @@ export function getEmailByName(req: ApiRequest, ctx: HandlerContext): HandlerRes
 }
 
 export function getEmailContent(req: ApiRequest, ctx: HandlerContext, [id]: string[]): HandlerResult {
-  const email = findEmail(ctx, id);
-  const seen = email && pick(email, statusParam(req));
+  const email = emails.find(ctx, id);
+  const seen = email && pick(email, statusParam(req.params));
   if (!seen) return { warnings: [NO_ASSETS] };
   return {
     result: [
@@ -129,14 +102,4 @@ export function getEmailContent(req: ApiRequest, ctx: HandlerContext, [id]: stri
       },
     ],
   };
-}
-
-export function approveDraft(_req: ApiRequest, ctx: HandlerContext, [id]: string[]): HandlerResult {
-  const email = findEmail(ctx, id);
-  if (!email) throw new MarketoApiError("702", `Email '${id}' not found`);
-  // 709 "business rule violation" is what the service answers when there is nothing to approve.
-  if (!email.draft) throw new MarketoApiError("709", "Email does not have a draft version to approve");
-  email.approved = { ...email.draft, updatedAt: ctx.now() };
-  email.draft = undefined;
-  return { result: [{ id: email.id }] };
 }
