@@ -19,8 +19,9 @@ import {
   MarketoApiError,
   type World,
 } from "../types.js";
+import { inputOf, objectBody, skipped } from "../wire/batch.js";
 import { leadDate } from "../wire/codec.js";
-import { isRecord, jsonBody, LEAD_DB_MAX_BATCH, multi, pageByToken, required } from "../wire/params.js";
+import { isRecord, LEAD_DB_MAX_BATCH, multi, pageByToken, required } from "../wire/params.js";
 import { type CustomObjectRecord, type CustomObjectType, type CustomValue, customGuid } from "./model.js";
 
 export function findType(world: World, apiName: string | undefined): CustomObjectType {
@@ -119,16 +120,10 @@ export function queryCustomObjects(req: ApiRequest, ctx: HandlerContext, [name]:
   return nextPageToken ? { result, nextPageToken } : { result };
 }
 
-function inputOf(body: unknown): Record<string, unknown>[] {
-  if (!isRecord(body)) throw new MarketoApiError("609", "Invalid JSON");
-  const input = body.input;
-  if (!Array.isArray(input) || input.length === 0) throw new MarketoApiError("701", "input cannot be blank");
-  if (input.length > LEAD_DB_MAX_BATCH)
-    throw new MarketoApiError(
-      "1003",
-      `Too many records in input: ${input.length}, maximum is ${LEAD_DB_MAX_BATCH}`,
-    );
-  return input.map((record) => (isRecord(record) ? record : {}));
+/** The records of a sync or delete body (609, 701, 1003 as every Lead DB batch: wire/batch.ts). */
+function batchOf(text: string): { body: Record<string, unknown>; input: Record<string, unknown>[] } {
+  const body = objectBody(text);
+  return { body, input: inputOf(body).map((record) => (isRecord(record) ? record : {})) };
 }
 
 /** The key field of `dedupeFields` or `idField`, and the record an input names by it. */
@@ -138,17 +133,10 @@ function keyed(type: CustomObjectType, by: unknown, name: string): string {
   throw new MarketoApiError("1003", `Invalid value '${String(by)}' for ${name}: use dedupeFields or idField`);
 }
 
-const skipped = (seq: number, code: string, message: string) => ({
-  seq,
-  status: "skipped",
-  reasons: [{ code, message }],
-});
-
 export function syncCustomObjects(req: ApiRequest, ctx: HandlerContext, [name]: string[]): HandlerResult {
   const type = findType(ctx.world, name);
-  const body = jsonBody(req.body);
-  const input = inputOf(body);
-  const { action = "createOrUpdate", dedupeBy } = body as Record<string, unknown>;
+  const { body, input } = batchOf(req.body);
+  const { action = "createOrUpdate", dedupeBy } = body;
   if (action !== "createOnly" && action !== "updateOnly" && action !== "createOrUpdate")
     throw new MarketoApiError("1003", `Invalid action '${String(action)}'`);
   const key = keyed(type, dedupeBy, "dedupeBy");
@@ -157,7 +145,7 @@ export function syncCustomObjects(req: ApiRequest, ctx: HandlerContext, [name]: 
     result: input.map((record, seq) => {
       const outcome = syncRecord(ctx.world, type, action, key, record, now);
       return outcome.status === "skipped"
-        ? skipped(seq, outcome.code, outcome.message)
+        ? skipped({ seq }, { code: outcome.code, message: outcome.message })
         : { seq, marketoGUID: outcome.marketoGUID, status: outcome.status };
     }),
   };
@@ -210,15 +198,14 @@ export function syncRecord(
 
 export function deleteCustomObjects(req: ApiRequest, ctx: HandlerContext, [name]: string[]): HandlerResult {
   const type = findType(ctx.world, name);
-  const body = jsonBody(req.body);
-  const input = inputOf(body);
-  const key = keyed(type, (body as Record<string, unknown>).deleteBy, "deleteBy");
+  const { body, input } = batchOf(req.body);
+  const key = keyed(type, body.deleteBy, "deleteBy");
   const records = recordsOf(ctx.world, type);
   return {
     result: input.map((record, seq) => {
       const at = records.findIndex((r) => String(value(r, key)) === String(record[key]));
       const found = records[at];
-      if (!found) return skipped(seq, "1013", "Record not found");
+      if (!found) return skipped({ seq }, { code: "1013", message: "Record not found" });
       records.splice(at, 1);
       return { seq, marketoGUID: found.marketoGUID, status: "deleted" };
     }),

@@ -9,27 +9,15 @@
 import { appendActivity } from "../activities/log.js";
 import { DELETE_LEAD } from "../activities/read.js";
 import { type ApiRequest, type HandlerContext, type HandlerResult, MarketoApiError } from "../types.js";
-import { intList, isRecord, jsonBody, LEAD_DB_MAX_BATCH, toInt } from "../wire/params.js";
+import { checkBatchSize, inputIds, LEAD_NOT_FOUND, skipped } from "../wire/batch.js";
+import { intList, jsonBody } from "../wire/params.js";
 
 /** Ids from the JSON body, else from `id` query values; at most 300 (ADE leads.md). */
 function deleteInput(req: ApiRequest): number[] {
   const body = jsonBody(req.body);
-  let ids: number[];
-  if (body !== undefined) {
-    const input = isRecord(body) ? body.input : undefined;
-    if (!Array.isArray(input)) throw new MarketoApiError("609", "Invalid JSON");
-    ids = input.map((item) => {
-      const raw = isRecord(item) ? item.id : undefined;
-      return toInt(typeof raw === "number" || typeof raw === "string" ? String(raw) : "", "id");
-    });
-  } else ids = intList(req.params, "id", Number.MAX_SAFE_INTEGER);
+  const ids = body !== undefined ? inputIds(body) : intList(req.params, "id", Number.MAX_SAFE_INTEGER);
   if (ids.length === 0) throw new MarketoApiError("701", "input cannot be blank");
-  if (ids.length > LEAD_DB_MAX_BATCH) {
-    throw new MarketoApiError(
-      "1003",
-      `Too many records in input: ${ids.length}, maximum is ${LEAD_DB_MAX_BATCH}`,
-    );
-  }
+  checkBatchSize(ids.length);
   return ids;
 }
 
@@ -38,7 +26,7 @@ export function deleteLeads(req: ApiRequest, ctx: HandlerContext): HandlerResult
   const result = deleteInput(req).map((id) => {
     const lead = world.leads.get(id);
     // The skipped record keeps its id here (inferred: the docs show only deleted records).
-    if (!lead) return { id, status: "skipped", reasons: [{ code: "1004", message: "Lead not found" }] };
+    if (!lead) return skipped({ id }, LEAD_NOT_FOUND);
     world.leads.delete(id);
     for (const list of world.lists) list.members.delete(id);
     for (const members of world.programMembers.values()) members.delete(id);

@@ -13,7 +13,7 @@
 
 import { setMemberStatus } from "../programs/member-status.js";
 import { findProgram } from "../programs/members.js";
-import { programStatuses } from "../programs/seed.js";
+import { statusNamed } from "../programs/seed.js";
 import {
   type ApiRequest,
   type HandlerContext,
@@ -21,8 +21,9 @@ import {
   type Lead,
   MarketoApiError,
 } from "../types.js";
+import { inputOf, LEAD_NOT_FOUND, numberOf, objectBody, skipped } from "../wire/batch.js";
 import { leadDate, parseMarketoDate } from "../wire/codec.js";
-import { isRecord, jsonBody, LEAD_DB_MAX_BATCH, multi, pageByToken, toInt } from "../wire/params.js";
+import { jsonBody, multi, pageByToken, toInt } from "../wire/params.js";
 
 function findLead(ctx: HandlerContext, raw: string | undefined): Lead {
   const lead = ctx.world.leads.get(toInt(raw ?? "", "leadId"));
@@ -104,29 +105,16 @@ export function getSmartCampaignMembership(
 
 export function changeLeadProgramStatus(req: ApiRequest, ctx: HandlerContext, [id]: string[]): HandlerResult {
   const program = findProgram(ctx, id);
-  const body = jsonBody(req.body);
-  if (!isRecord(body)) throw new MarketoApiError("609", "Invalid JSON");
+  const body = objectBody(req.body);
   const asked = typeof body.status === "string" ? body.status.trim() : "";
   if (asked === "") throw new MarketoApiError("701", "status cannot be blank");
-  const status = programStatuses(program.type).find((s) => s.toLowerCase() === asked.toLowerCase());
-  if (!status) throw new MarketoApiError("1003", `Invalid status '${asked}' for program ${program.id}`);
-  const input = body.input;
-  if (!Array.isArray(input) || input.length === 0) throw new MarketoApiError("701", "input cannot be blank");
-  if (input.length > LEAD_DB_MAX_BATCH)
-    throw new MarketoApiError(
-      "1003",
-      `Too many records in input: ${input.length}, maximum is ${LEAD_DB_MAX_BATCH}`,
-    );
+  const status = statusNamed(program, asked);
+  const input = inputOf(body);
   const now = ctx.now();
   const result = input.map((record) => {
-    const leadId = isRecord(record) && typeof record.id === "number" ? record.id : Number.NaN;
-    if (!ctx.world.leads.has(leadId)) {
-      return {
-        id: Number.isFinite(leadId) ? leadId : 0,
-        status: "skipped",
-        reasons: [{ code: "1004", message: "Lead not found" }],
-      };
-    }
+    const leadId = numberOf(record, "id");
+    if (leadId === undefined || !ctx.world.leads.has(leadId))
+      return skipped({ id: leadId ?? 0 }, LEAD_NOT_FOUND);
     setMemberStatus(ctx.world, program, leadId, status, now);
     return { id: leadId, status };
   });
@@ -139,26 +127,13 @@ export function changeLeadProgramStatus(req: ApiRequest, ctx: HandlerContext, [i
  */
 export function deleteProgramMembers(req: ApiRequest, ctx: HandlerContext, [id]: string[]): HandlerResult {
   const program = findProgram(ctx, id);
-  const body = jsonBody(req.body);
-  const input = isRecord(body) ? body.input : undefined;
-  if (!Array.isArray(input) || input.length === 0) throw new MarketoApiError("701", "input cannot be blank");
-  if (input.length > LEAD_DB_MAX_BATCH)
-    throw new MarketoApiError(
-      "1003",
-      `Too many records in input: ${input.length}, maximum is ${LEAD_DB_MAX_BATCH}`,
-    );
+  const input = inputOf(jsonBody(req.body));
   const members = ctx.world.programMembers.get(program.id);
   const result = input.map((record, seq) => {
-    const leadId = isRecord(record) && typeof record.leadId === "number" ? record.leadId : 0;
-    if (!ctx.world.leads.has(leadId))
-      return { seq, leadId, status: "skipped", reasons: [{ code: "1004", message: "Lead not found" }] };
+    const leadId = numberOf(record, "leadId") ?? 0;
+    if (!ctx.world.leads.has(leadId)) return skipped({ seq, leadId }, LEAD_NOT_FOUND);
     if (!members?.delete(leadId))
-      return {
-        seq,
-        leadId,
-        status: "skipped",
-        reasons: [{ code: "1013", message: "Program member not found" }],
-      };
+      return skipped({ seq, leadId }, { code: "1013", message: "Program member not found" });
     return { seq, leadId, status: "deleted" };
   });
   return { result };

@@ -12,6 +12,7 @@
  * Inferred: 1004 for an unknown winner or loser; 1003 for a loser that is the winner, a missing loser
  * or a cookie not of Munchkin's shape; the activity's attribute values; the partition's description.
  */
+
 import { appendActivity } from "../activities/log.js";
 import {
   type ApiRequest,
@@ -20,6 +21,7 @@ import {
   type Lead,
   MarketoApiError,
 } from "../types.js";
+import { inputOf, LEAD_NOT_FOUND, numberOf, skipped } from "../wire/batch.js";
 import { intList, isRecord, jsonBody, LEAD_DB_MAX_BATCH, required, toInt } from "../wire/params.js";
 
 const MERGE_LEADS = 32;
@@ -110,25 +112,12 @@ export function getLeadPartitions(): HandlerResult {
  * Inferred: 1004 for an unknown lead, 1003 for an unknown partition, both per record.
  */
 export function updateLeadPartitions(req: ApiRequest, ctx: HandlerContext): HandlerResult {
-  const body = jsonBody(req.body);
-  const input = isRecord(body) ? body.input : undefined;
-  if (!Array.isArray(input) || input.length === 0) throw new MarketoApiError("701", "input cannot be blank");
-  if (input.length > LEAD_DB_MAX_BATCH)
-    throw new MarketoApiError(
-      "1003",
-      `Too many records in input: ${input.length}, maximum is ${LEAD_DB_MAX_BATCH}`,
-    );
-  const result = input.map((record) => {
-    const id = isRecord(record) && typeof record.id === "number" ? record.id : 0;
+  const result = inputOf(jsonBody(req.body)).map((record) => {
+    const id = numberOf(record, "id") ?? 0;
     const name = isRecord(record) ? record.partitionName : undefined;
-    if (!ctx.world.leads.has(id))
-      return { id, status: "skipped", reasons: [{ code: "1004", message: "Lead not found" }] };
+    if (!ctx.world.leads.has(id)) return skipped({ id }, LEAD_NOT_FOUND);
     if (!PARTITIONS.some((p) => p.name === name))
-      return {
-        id,
-        status: "skipped",
-        reasons: [{ code: "1003", message: `Partition '${String(name)}' not found` }],
-      };
+      return skipped({ id }, { code: "1003", message: `Partition '${String(name)}' not found` });
     return { id, status: "updated" };
   });
   return { result };

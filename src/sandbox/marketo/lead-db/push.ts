@@ -18,7 +18,7 @@
  */
 import { appendActivity } from "../activities/log.js";
 import { setMemberStatus } from "../programs/member-status.js";
-import { programStatuses, successStatuses } from "../programs/seed.js";
+import { programStatuses, statusNamed, successStatuses } from "../programs/seed.js";
 import {
   type ApiRequest,
   type HandlerContext,
@@ -26,9 +26,8 @@ import {
   MarketoApiError,
   type Program,
 } from "../types.js";
-import { isRecord, jsonBody, LEAD_DB_MAX_BATCH } from "../wire/params.js";
-import { fieldByName } from "./fields.js";
-import { syncOne } from "./sync.js";
+import { inputOf, objectBody } from "../wire/batch.js";
+import { lookupFieldOf, syncOne } from "./sync.js";
 
 export const PUSH_LEAD = 145;
 
@@ -36,36 +35,22 @@ const text = (value: unknown): string => (typeof value === "string" ? value.trim
 
 /** The status a pushed lead gets: the requested one (checked) or the channel's first non-success one. */
 function pushStatus(program: Program, requested: string): string {
+  if (requested !== "") return statusNamed(program, requested);
   const statuses = programStatuses(program.type);
-  if (requested === "") {
-    const success = successStatuses(program.type);
-    return statuses.find((s) => !success.includes(s)) ?? (statuses[0] as string);
-  }
-  const wanted = statuses.find((s) => s.toLowerCase() === requested.toLowerCase());
-  if (!wanted) throw new MarketoApiError("1003", `Invalid status '${requested}' for program ${program.id}`);
-  return wanted;
+  const success = successStatuses(program.type);
+  return statuses.find((s) => !success.includes(s)) ?? (statuses[0] as string);
 }
 
 export function pushLeads(req: ApiRequest, ctx: HandlerContext): HandlerResult {
-  const body = jsonBody(req.body);
-  if (!isRecord(body)) throw new MarketoApiError("609", "Invalid JSON");
+  const body = objectBody(req.body);
   const programName = text(body.programName);
   if (programName === "") throw new MarketoApiError("701", "programName cannot be blank");
   const program = ctx.world.programs.find((p) => p.name.toLowerCase() === programName.toLowerCase());
   if (!program) throw new MarketoApiError("1013", `Program '${programName}' not found`);
   const requestedStatus = text(body.programStatus);
   const status = pushStatus(program, requestedStatus);
-  const lookupName = typeof body.lookupField === "string" ? body.lookupField : "email";
-  const lookup = fieldByName(ctx.world.fields, lookupName);
-  if (!lookup) throw new MarketoApiError("1006", `Field '${lookupName}' not found`);
-  const input = body.input;
-  if (!Array.isArray(input) || input.length === 0) throw new MarketoApiError("701", "input cannot be blank");
-  if (input.length > LEAD_DB_MAX_BATCH) {
-    throw new MarketoApiError(
-      "1003",
-      `Too many records in input: ${input.length}, maximum is ${LEAD_DB_MAX_BATCH}`,
-    );
-  }
+  const lookup = lookupFieldOf(ctx.world, body);
+  const input = inputOf(body);
   const source = text(body.source) || "Web service API";
   const reason = text(body.reason) || "Web service API";
   const now = ctx.now();

@@ -13,7 +13,8 @@ import {
   MarketoApiError,
   type World,
 } from "../types.js";
-import { isRecord, jsonBody, LEAD_DB_MAX_BATCH } from "../wire/params.js";
+import { inputOf, objectBody, type Reason } from "../wire/batch.js";
+import { isRecord } from "../wire/params.js";
 import { fieldByName } from "./fields.js";
 import { findLeads } from "./leads.js";
 
@@ -22,7 +23,6 @@ export type Action = (typeof ACTIONS)[number];
 export type Outcome =
   | { id: number; status: "created" | "updated" }
   | { status: "skipped"; reasons: Reason[] };
-type Reason = { code: string; message: string };
 
 const EMAIL_RE = /^[^@\s]+@[^@\s]+\.[^@\s]+$/;
 
@@ -148,22 +148,20 @@ export function syncOne(
   }
 }
 
+/** The body's `lookupField` (email by default); 1006 when it is no lead field. */
+export function lookupFieldOf(world: World, body: Record<string, unknown>): LeadField {
+  const lookupName = typeof body.lookupField === "string" ? body.lookupField : "email";
+  const lookup = fieldByName(world.fields, lookupName);
+  if (!lookup) throw new MarketoApiError("1006", `Field '${lookupName}' not found`);
+  return lookup;
+}
+
 export function syncLeads(req: { body: string }, ctx: HandlerContext): HandlerResult {
-  const body = jsonBody(req.body);
-  if (!isRecord(body)) throw new MarketoApiError("609", "Invalid JSON");
+  const body = objectBody(req.body);
   const action = (body.action ?? "createOrUpdate") as Action;
   if (!ACTIONS.includes(action)) throw new MarketoApiError("1003", `Invalid action '${String(body.action)}'`);
-  const lookupName = typeof body.lookupField === "string" ? body.lookupField : "email";
-  const lookup = fieldByName(ctx.world.fields, lookupName);
-  if (!lookup) throw new MarketoApiError("1006", `Field '${lookupName}' not found`);
-  const input = body.input;
-  if (!Array.isArray(input) || input.length === 0) throw new MarketoApiError("701", "input cannot be blank");
-  if (input.length > LEAD_DB_MAX_BATCH) {
-    throw new MarketoApiError(
-      "1003",
-      `Too many records in input: ${input.length}, maximum is ${LEAD_DB_MAX_BATCH}`,
-    );
-  }
+  const lookup = lookupFieldOf(ctx.world, body);
+  const input = inputOf(body);
   const now = ctx.now();
   return { result: input.map((record) => syncOne(ctx.world, action, lookup, record, now)) };
 }

@@ -14,8 +14,9 @@ import {
   MarketoApiError,
   type StaticList,
 } from "../types.js";
+import { checkBatchSize, inputIds, LEAD_NOT_FOUND, skipped } from "../wire/batch.js";
 import { leadDate } from "../wire/codec.js";
-import { intList, isRecord, jsonBody, LEAD_DB_MAX_BATCH, multi, pageByToken, toInt } from "../wire/params.js";
+import { intList, jsonBody, LEAD_DB_MAX_BATCH, multi, pageByToken, toInt } from "../wire/params.js";
 
 export function findList(ctx: HandlerContext, rawId: string | undefined): StaticList {
   const id = toInt(rawId ?? "", "listId");
@@ -73,25 +74,13 @@ export function getListMembers(req: ApiRequest, ctx: HandlerContext, [id]: strin
 }
 
 /** Lead ids from `id` query values or a JSON `{"input":[{"id":n}]}` body. */
-function inputIds(req: ApiRequest): number[] {
+function requestIds(req: ApiRequest): number[] {
   let ids = intList(req.params, "id", Number.MAX_SAFE_INTEGER);
-  if (ids.length === 0 && req.body.trim() !== "") {
-    const body = jsonBody(req.body);
-    const input = isRecord(body) ? body.input : undefined;
-    if (!Array.isArray(input)) throw new MarketoApiError("609", "Invalid JSON");
-    ids = input.map((item) => {
-      const raw = isRecord(item) ? item.id : undefined;
-      return toInt(typeof raw === "number" || typeof raw === "string" ? String(raw) : "", "id");
-    });
-  }
+  if (ids.length === 0 && req.body.trim() !== "") ids = inputIds(jsonBody(req.body));
   if (ids.length === 0) throw new MarketoApiError("701", "id cannot be blank");
-  if (ids.length > LEAD_DB_MAX_BATCH) {
-    throw new MarketoApiError("1003", `Too many ids: ${ids.length}, maximum is ${LEAD_DB_MAX_BATCH}`);
-  }
+  checkBatchSize(ids.length, "ids");
   return ids;
 }
-
-const NOT_FOUND = { code: "1004", message: "Lead not found" };
 
 function membershipActivity(ctx: HandlerContext, list: StaticList, leadId: number, typeId: 24 | 25): void {
   appendActivity(ctx.world, {
@@ -107,8 +96,8 @@ function membershipActivity(ctx: HandlerContext, list: StaticList, leadId: numbe
 
 export function addToList(req: ApiRequest, ctx: HandlerContext, [id]: string[]): HandlerResult {
   const list = findList(ctx, id);
-  const result = inputIds(req).map((leadId) => {
-    if (!ctx.world.leads.has(leadId)) return { id: leadId, status: "skipped", reasons: [NOT_FOUND] };
+  const result = requestIds(req).map((leadId) => {
+    if (!ctx.world.leads.has(leadId)) return skipped({ id: leadId }, LEAD_NOT_FOUND);
     if (!list.members.has(leadId)) {
       list.members.add(leadId);
       membershipActivity(ctx, list, leadId, 24);
@@ -121,10 +110,10 @@ export function addToList(req: ApiRequest, ctx: HandlerContext, [id]: string[]):
 
 export function removeFromList(req: ApiRequest, ctx: HandlerContext, [id]: string[]): HandlerResult {
   const list = findList(ctx, id);
-  const result = inputIds(req).map((leadId) => {
-    if (!ctx.world.leads.has(leadId)) return { id: leadId, status: "skipped", reasons: [NOT_FOUND] };
+  const result = requestIds(req).map((leadId) => {
+    if (!ctx.world.leads.has(leadId)) return skipped({ id: leadId }, LEAD_NOT_FOUND);
     if (!list.members.delete(leadId)) {
-      return { id: leadId, status: "skipped", reasons: [{ code: "1015", message: "Lead not in list" }] };
+      return skipped({ id: leadId }, { code: "1015", message: "Lead not in list" });
     }
     membershipActivity(ctx, list, leadId, 25);
     return { id: leadId, status: "removed" };
@@ -134,8 +123,8 @@ export function removeFromList(req: ApiRequest, ctx: HandlerContext, [id]: strin
 
 export function isMember(req: ApiRequest, ctx: HandlerContext, [id]: string[]): HandlerResult {
   const list = findList(ctx, id);
-  const result = inputIds(req).map((leadId) => {
-    if (!ctx.world.leads.has(leadId)) return { id: leadId, status: "skipped", reasons: [NOT_FOUND] };
+  const result = requestIds(req).map((leadId) => {
+    if (!ctx.world.leads.has(leadId)) return skipped({ id: leadId }, LEAD_NOT_FOUND);
     return { id: leadId, status: list.members.has(leadId) ? "memberof" : "notmemberof" };
   });
   return { result };

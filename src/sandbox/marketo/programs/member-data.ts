@@ -11,11 +11,11 @@
  * wrong type with 1001 and a string over the field's length with 1003; a skipped record changes nothing.
  */
 
-import { type ApiRequest, type HandlerContext, type HandlerResult, MarketoApiError } from "../types.js";
-import { isRecord, jsonBody, LEAD_DB_MAX_BATCH } from "../wire/params.js";
+import type { ApiRequest, HandlerContext, HandlerResult } from "../types.js";
+import { inputOf, numberOf, objectBody, type Reason, skipped } from "../wire/batch.js";
+import { isRecord } from "../wire/params.js";
 import { findProgram, MEMBER_FIELDS } from "./members.js";
 
-type Reason = { code: string; message: string };
 type Value = string | number | null;
 
 /** The record's field values, or the reason it is skipped. */
@@ -47,33 +47,22 @@ function memberValues(record: Record<string, unknown>): Map<string, Value> | Rea
 
 export function syncProgramMemberData(req: ApiRequest, ctx: HandlerContext, [id]: string[]): HandlerResult {
   const program = findProgram(ctx, id);
-  const body = jsonBody(req.body);
-  if (!isRecord(body)) throw new MarketoApiError("609", "Invalid JSON");
-  const input = body.input;
-  if (!Array.isArray(input) || input.length === 0) throw new MarketoApiError("701", "input cannot be blank");
-  if (input.length > LEAD_DB_MAX_BATCH) {
-    throw new MarketoApiError(
-      "1003",
-      `Too many records in input: ${input.length}, maximum is ${LEAD_DB_MAX_BATCH}`,
-    );
-  }
+  const input = inputOf(objectBody(req.body));
   const members = ctx.world.programMembers.get(program.id);
   const now = ctx.now();
   const result = input.map((record, seq) => {
-    const leadId = isRecord(record) && typeof record.leadId === "number" ? record.leadId : undefined;
-    const skipped = (reason: Reason) => ({
-      seq,
-      ...(leadId !== undefined ? { leadId } : {}),
-      status: "skipped",
-      reasons: [reason],
-    });
+    const leadId = numberOf(record, "leadId");
+    const names = { seq, ...(leadId !== undefined ? { leadId } : {}) };
     if (!isRecord(record) || leadId === undefined)
-      return skipped({ code: "1003", message: "leadId is required" });
+      return skipped(names, { code: "1003", message: "leadId is required" });
     const member = members?.get(leadId);
     if (!member)
-      return skipped({ code: "1004", message: `Lead ${leadId} is not a member of program ${program.id}` });
+      return skipped(names, {
+        code: "1004",
+        message: `Lead ${leadId} is not a member of program ${program.id}`,
+      });
     const values = memberValues(record);
-    if (!(values instanceof Map)) return skipped(values);
+    if (!(values instanceof Map)) return skipped(names, values);
     member.custom = { ...member.custom, ...Object.fromEntries(values) };
     member.updatedAt = now;
     return { seq, leadId, status: "updated" };

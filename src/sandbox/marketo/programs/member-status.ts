@@ -20,9 +20,9 @@ import {
   type ProgramMembership,
   type World,
 } from "../types.js";
-import { isRecord, jsonBody, LEAD_DB_MAX_BATCH } from "../wire/params.js";
+import { inputOf, LEAD_NOT_FOUND, numberOf, objectBody, skipped } from "../wire/batch.js";
 import { findProgram } from "./members.js";
-import { programStatuses, successStatuses } from "./seed.js";
+import { programStatuses, statusNamed, successStatuses } from "./seed.js";
 
 const CHANGE_STATUS = 104;
 
@@ -32,32 +32,16 @@ export function changeProgramMemberStatus(
   [id]: string[],
 ): HandlerResult {
   const program = findProgram(ctx, id);
-  const body = jsonBody(req.body);
-  if (!isRecord(body)) throw new MarketoApiError("609", "Invalid JSON");
+  const body = objectBody(req.body);
   const statusName = typeof body.statusName === "string" ? body.statusName.trim() : "";
   if (statusName === "") throw new MarketoApiError("701", "statusName cannot be blank");
-  const statuses = programStatuses(program.type);
-  const wanted = statuses.find((s) => s.toLowerCase() === statusName.toLowerCase());
-  if (!wanted) throw new MarketoApiError("1003", `Invalid status '${statusName}' for program ${program.id}`);
-  const input = body.input;
-  if (!Array.isArray(input) || input.length === 0) throw new MarketoApiError("701", "input cannot be blank");
-  if (input.length > LEAD_DB_MAX_BATCH) {
-    throw new MarketoApiError(
-      "1003",
-      `Too many records in input: ${input.length}, maximum is ${LEAD_DB_MAX_BATCH}`,
-    );
-  }
+  const wanted = statusNamed(program, statusName);
+  const input = inputOf(body);
   const now = ctx.now();
   const result = input.map((record, seq) => {
-    const leadId = isRecord(record) && typeof record.leadId === "number" ? record.leadId : Number.NaN;
-    if (!ctx.world.leads.has(leadId)) {
-      return {
-        seq,
-        ...(Number.isFinite(leadId) ? { leadId } : {}),
-        status: "skipped",
-        reasons: [{ code: "1004", message: "Lead not found" }],
-      };
-    }
+    const leadId = numberOf(record, "leadId");
+    if (leadId === undefined || !ctx.world.leads.has(leadId))
+      return skipped({ seq, ...(leadId === undefined ? {} : { leadId }) }, LEAD_NOT_FOUND);
     setMemberStatus(ctx.world, program, leadId, wanted, now);
     return { seq, leadId, status: "updated" };
   });

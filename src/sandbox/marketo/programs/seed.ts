@@ -4,7 +4,7 @@
  * activities of a seed as they were.
  */
 import type { Prng } from "../../prng.js";
-import type { Program, ProgramMembership } from "../types.js";
+import { MarketoApiError, type Program, type ProgramMembership } from "../types.js";
 
 const DAY_MS = 86_400_000;
 
@@ -23,6 +23,13 @@ export function successStatuses(type: Program["type"]): readonly string[] {
 
 export function programStatuses(type: Program["type"]): readonly string[] {
   return STATUSES[type];
+}
+
+/** The program's status of that name (any case); 1003 when its channel's progression has none. */
+export function statusNamed(program: Program, asked: string): string {
+  const status = STATUSES[program.type].find((s) => s.toLowerCase() === asked.toLowerCase());
+  if (!status) throw new MarketoApiError("1003", `Invalid status '${asked}' for program ${program.id}`);
+  return status;
 }
 
 /** 40–200 members per program, joined after the program was created. */

@@ -13,8 +13,8 @@
  */
 import { findType } from "../../custom-objects/rest.js";
 import { findProgram } from "../../programs/members.js";
-import { programStatuses } from "../../programs/seed.js";
-import { type Handler, MarketoApiError } from "../../types.js";
+import { statusNamed } from "../../programs/seed.js";
+import type { Handler } from "../../types.js";
 import type { ImportBatch } from "../model.js";
 import { findBatch, missing, newBatch, param, reasonsFile } from "./leads.js";
 import { advanceImports, batchJson } from "./queue.js";
@@ -54,8 +54,7 @@ const createMembers: Handler = (req, ctx, [programId]) => {
   const program = findProgram(ctx, programId);
   const asked = param(req, "programMemberStatus");
   if (!asked) throw missing("programMemberStatus");
-  const statusName = programStatuses(program.type).find((s) => s.toLowerCase() === asked.toLowerCase());
-  if (!statusName) throw new MarketoApiError("1003", `Invalid status '${asked}' for program ${program.id}`);
+  const statusName = statusNamed(program, asked);
   const batch = newBatch(req, ctx, {
     lookupField: "email",
     target: { kind: "programMember", programId: program.id, statusName },
