@@ -92,26 +92,63 @@ function filterField(type: CustomObjectType, filterType: string): string {
   return filterType;
 }
 
+/**
+ * What a query asks: the filter's field and values from the query string, or, for a compound key, the
+ * `input` objects of a JSON body sent as `POST …?_method=GET` (custom-objects.md "Query"; Swagger
+ * getCustomObjectsUsingGET customObjectLookupRequest: "all query parameters used for simple-key queries
+ * except filterValues"). filterType is required either way (Swagger: `required: true`): 701 "filterType
+ * cannot be blank" (error-codes.md 701 "%s cannot be blank").
+ */
+interface Lookup {
+  filterType: string;
+  /** One object per wanted record: field → value (a simple key has one field). */
+  keys: Record<string, string>[];
+  fields?: string[];
+  params: URLSearchParams;
+}
+
+function lookupOf(req: ApiRequest, type: CustomObjectType): Lookup {
+  const body = req.body.trim() === "" ? undefined : objectBody(req.body);
+  if (!body) {
+    const filterType = required(req.params, "filterType");
+    required(req.params, "filterValues");
+    const field = filterField(type, filterType);
+    const keys = multi(req.params, "filterValues").map((v) => ({ [field]: v }));
+    const fields = req.params.has("fields") ? multi(req.params, "fields") : undefined;
+    return { filterType, keys, ...(fields ? { fields } : {}), params: req.params };
+  }
+  const filterType = typeof body.filterType === "string" ? body.filterType : "";
+  if (filterType === "") throw new MarketoApiError("701", "filterType cannot be blank");
+  if (filterType !== "dedupeFields" && filterType !== "idField") filterField(type, filterType);
+  const keys = inputOf(body).map((entry) =>
+    Object.fromEntries(Object.entries(isRecord(entry) ? entry : {}).map(([k, v]) => [k, String(v)])),
+  );
+  const params = new URLSearchParams(req.params);
+  for (const name of ["batchSize", "nextPageToken"]) {
+    const value = body[name];
+    if (typeof value === "string" || typeof value === "number") params.set(name, String(value));
+  }
+  const fields = Array.isArray(body.fields) ? body.fields.map(String) : undefined;
+  return { filterType, keys, ...(fields ? { fields } : {}), params };
+}
+
 export function queryCustomObjects(req: ApiRequest, ctx: HandlerContext, [name]: string[]): HandlerResult {
   const type = findType(ctx.world, name);
-  const field = filterField(type, req.params.get("filterType") ?? "dedupeFields");
-  required(req.params, "filterValues");
-  const values = multi(req.params, "filterValues");
-  if (values.length > LEAD_DB_MAX_BATCH)
+  const lookup = lookupOf(req, type);
+  if (lookup.keys.length > LEAD_DB_MAX_BATCH)
     throw new MarketoApiError(
       "1003",
-      `Too many filterValues: ${values.length}, maximum is ${LEAD_DB_MAX_BATCH}`,
+      `Too many filterValues: ${lookup.keys.length}, maximum is ${LEAD_DB_MAX_BATCH}`,
     );
-  const fields = req.params.has("fields")
-    ? multi(req.params, "fields")
-    : ["marketoGUID", ...type.dedupeFields, "createdAt", "updatedAt"];
+  const fields = lookup.fields ?? ["marketoGUID", ...type.dedupeFields, "createdAt", "updatedAt"];
   for (const f of fields) {
     if (!type.fields.some((known) => known.name === f))
       throw new MarketoApiError("1006", `Field '${f}' not found`);
   }
-  const wanted = new Set(values.map((v) => v.toLowerCase()));
-  const rows = recordsOf(ctx.world, type).filter((r) => wanted.has(String(value(r, field)).toLowerCase()));
-  const { page, nextPageToken } = pageByToken(rows, req.params, "customobjects");
+  const matches = (r: CustomObjectRecord, key: Record<string, string>) =>
+    Object.entries(key).every(([f, v]) => String(value(r, f)).toLowerCase() === v.toLowerCase());
+  const rows = recordsOf(ctx.world, type).filter((r) => lookup.keys.some((key) => matches(r, key)));
+  const { page, nextPageToken } = pageByToken(rows, lookup.params, "customobjects");
   const result = page.map((r, seq) => {
     const row: Record<string, unknown> = { seq, marketoGUID: r.marketoGUID };
     for (const f of fields) row[f] = value(r, f);

@@ -55,9 +55,12 @@ export function pushLeads(req: ApiRequest, ctx: HandlerContext): HandlerResult {
   const reason = text(body.reason) || "Web service API";
   const now = ctx.now();
   const world = ctx.world;
-  const result = input.map((record, seq) => {
+  // Results carry no `seq`, unlike Sync Program Member Data's: the page's response example is
+  // {"id", "status"} per record (leads.md "Push Lead to Marketo"; Swagger ResponseOfPushLeadToMarketo,
+  // result items Lead: id, status, reason, membership).
+  const result = input.map((record) => {
     const outcome = syncOne(world, "createOrUpdate", lookup, record, now);
-    if (outcome.status === "skipped") return { seq, ...outcome };
+    if (outcome.status === "skipped") return outcome;
     const isMember = world.programMembers.get(program.id)?.has(outcome.id) === true;
     if (requestedStatus !== "" || !isMember) setMemberStatus(world, program, outcome.id, status, now);
     appendActivity(world, {
@@ -70,7 +73,7 @@ export function pushLeads(req: ApiRequest, ctx: HandlerContext): HandlerResult {
         { name: "Reason", value: reason },
       ],
     });
-    return { seq, ...outcome };
+    return outcome;
   });
   return { result };
 }
