@@ -10,9 +10,15 @@
  * - filterType is required on a custom object query (Swagger: `required: true`): 701 "filterType
  *   cannot be blank" (error-codes.md 701 "%s cannot be blank");
  * - Push Lead answers are `{id, status}` per record, with no `seq` (leads.md "Push Lead to Marketo"
- *   response example).
+ *   response example);
+ * - the seeded leads carry Marketo's standard source fields and the UTM custom fields instances add
+ *   (list-of-standard-fields.md; describe.json, Swagger LeadAttribute), consistent with the GA4
+ *   sandbox's sources and mediums (src/sandbox/traffic.ts), so that leads from google last month can be
+ *   set beside GA sessions from google (the GA side is checked against the Data API discovery document).
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { TRAFFIC } from "../../../src/sandbox/traffic.js";
+import { dims, rowsOf, SHOP, startSandbox } from "../../helpers/ga-data-sandbox.js";
 import { errorCode, type Harness, jsonInit, startHarness } from "../../helpers/marketo-sandbox.js";
 import { expectWireShape } from "../../helpers/wire/schemas.js";
 
@@ -127,5 +133,123 @@ describe("Push Lead answers", () => {
       { id: expect.any(Number), status: "created" },
       { id: 3, status: "updated" },
     ]);
+  });
+});
+
+const SOURCE_FIELDS = [
+  "leadSource",
+  "originalSourceType",
+  "originalSourceInfo",
+  "originalReferrer",
+  "originalSearchEngine",
+  "utmSource",
+  "utmMedium",
+  "utmCampaign",
+];
+
+describe("the leads' source fields", () => {
+  it("are in describe.json: the standard ones read-only, the UTM ones custom and searchable", async () => {
+    const described = await mapi("GET /rest/v1/leads/describe.json", "/rest/v1/leads/describe.json");
+    const byName = new Map(
+      (described.result ?? []).map((f) => [(f.rest as { name: string }).name, f] as const),
+    );
+    for (const name of SOURCE_FIELDS) expect(byName.has(name), name).toBe(true);
+    expect(byName.get("originalSourceType")).toMatchObject({
+      displayName: "Original Source Type",
+      dataType: "string",
+      rest: { readOnly: true },
+    });
+    expect(byName.get("utmSource")).toMatchObject({ displayName: "UTM Source", rest: { readOnly: false } });
+    const two = await mapi("GET /rest/v1/leads/describe2.json", "/rest/v1/leads/describe2.json");
+    const searchable = ((two.result?.[0]?.searchableFields ?? []) as string[][]).map(([n]) => n);
+    expect(searchable).toEqual(expect.arrayContaining(["utmSource", "utmMedium", "utmCampaign"]));
+  });
+
+  it("tell where each lead came from, in the GA4 sandbox's sources and mediums", async () => {
+    const ids = Array.from({ length: 300 }, (_, i) => i + 1).join(",");
+    const leads = await mapi(
+      "GET /rest/v1/leads.json",
+      `/rest/v1/leads.json?filterType=id&filterValues=${ids}&fields=${SOURCE_FIELDS.join(",")}`,
+    );
+    const rows = leads.result ?? [];
+    expect(rows).toHaveLength(300);
+    const tagged = new Set(
+      TRAFFIC.flatMap((t) => (t.utm ? [`${t.utm.source}/${t.utm.medium}/${t.utm.campaign}`] : [])),
+    );
+    const referrers = new Set(TRAFFIC.map((t) => t.referrer ?? null));
+    for (const lead of rows) {
+      expect(["Web form fill-out", "List import"]).toContain(lead.originalSourceType);
+      expect(typeof lead.leadSource).toBe("string");
+      if (lead.utmSource !== null)
+        expect(tagged).toContain(`${lead.utmSource}/${lead.utmMedium}/${lead.utmCampaign}`);
+      expect(referrers.has(lead.originalReferrer as string | null), String(lead.originalReferrer)).toBe(true);
+      if (lead.originalSourceType === "List import") {
+        expect([lead.utmSource, lead.originalReferrer, lead.originalSearchEngine]).toEqual([
+          null,
+          null,
+          null,
+        ]);
+      }
+      if (lead.originalSearchEngine === "Google")
+        expect(lead.originalReferrer).toBe("https://www.google.com/");
+      if (lead.utmMedium === "cpc") expect(lead.leadSource).toBe("Paid Search");
+    }
+    const kinds = new Set(rows.map((l) => l.originalSourceType));
+    expect(kinds).toEqual(new Set(["Web form fill-out", "List import"]));
+    expect(rows.some((l) => l.utmSource === "newsletter")).toBe(true);
+    expect(rows.some((l) => l.originalSearchEngine === "Google" && l.utmSource === null)).toBe(true);
+  });
+
+  it("a lead the API creates is of source type Web service API", async () => {
+    const created = await h.call(
+      "/rest/v1/leads.json",
+      jsonInit("POST", { action: "createOnly", input: [{ email: "api.origin@example.com" }] }),
+    );
+    const id = created.result?.[0]?.id as number;
+    const lead = await mapi(
+      "GET /rest/v1/lead/{leadId}.json",
+      `/rest/v1/lead/${id}.json?fields=originalSourceType,originalSourceInfo`,
+    );
+    expect(lead.result?.[0]).toEqual({
+      id,
+      originalSourceType: "Web service API",
+      originalSourceInfo: "Web service API",
+    });
+  });
+});
+
+describe("leads from google last month beside GA sessions from google", () => {
+  it("match on source, medium and campaign", async () => {
+    const now = Date.UTC(2025, 5, 15, 18, 0, 0);
+    const marketo = await startHarness({ now: () => now });
+    const ga = await startSandbox();
+    try {
+      const fromGoogle = await marketo.call(
+        "/rest/v1/leads.json?filterType=utmSource&filterValues=google&fields=createdAt,utmMedium,utmCampaign",
+      );
+      expectWireShape("marketo-mapi", "GET /rest/v1/leads.json", fromGoogle);
+      const lastMonth = (fromGoogle.result ?? []).filter(
+        (l) => Date.parse(String(l.createdAt)) > now - 30 * 86_400_000,
+      );
+      expect(lastMonth.length).toBeGreaterThan(0);
+      const { status, json } = await ga.post(`/v1beta/properties/${SHOP}:runReport`, {
+        dateRanges: [{ startDate: "30daysAgo", endDate: "yesterday" }],
+        dimensions: [
+          { name: "sessionManualSource" },
+          { name: "sessionManualMedium" },
+          { name: "sessionManualCampaignName" },
+        ],
+        metrics: [{ name: "sessions" }],
+        dimensionFilter: { filter: { fieldName: "sessionManualSource", stringFilter: { value: "google" } } },
+      });
+      expect(status).toBe(200);
+      expectWireShape("ga4-data", "POST /v1beta/properties/{propertiesId}:runReport", json);
+      const sessions = new Set(rowsOf(json).map((r) => dims(r).slice(1).join("/")));
+      expect(sessions.size).toBeGreaterThan(0);
+      for (const lead of lastMonth) expect(sessions).toContain(`${lead.utmMedium}/${lead.utmCampaign}`);
+    } finally {
+      await marketo.close();
+      ga.close();
+    }
   });
 });

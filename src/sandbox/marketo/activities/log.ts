@@ -175,7 +175,7 @@ function newLeads(world: World, start: number): Omit<Activity, "id">[] {
   for (const lead of world.leads.values()) {
     const created = lead.createdAt as number;
     if (created > start) {
-      const source = lead.leadSource === "Website" ? "Web form fillout" : "New person";
+      const source = lead.originalSourceType === "Web form fill-out" ? "Web form fillout" : "New person";
       out.push({
         leadId: lead.id,
         at: created,

@@ -1,10 +1,12 @@
 /**
- * The lead schema (what `leads/describe.json` reports) and the seeded leads.
+ * The lead schema (what `leads/describe.json` reports) and the seeded leads; their source fields are
+ * sources.ts's.
  *
  * Lead n (1-based) has id n and email `lead{n}@example.com`, so tests can predict lookups.
  */
 import type { Prng } from "../../prng.js";
 import type { Lead, LeadField, LeadValue } from "../types.js";
+import { SOURCE_FIELDS } from "./sources.js";
 
 const DAY_MS = 86_400_000;
 
@@ -39,6 +41,8 @@ export const LEAD_FIELDS: readonly LeadField[] = [
   },
   { id: 15, name: "leadScore", displayName: "Lead Score", dataType: "integer", readOnly: false },
   { id: 16, name: "unsubscribed", displayName: "Unsubscribed", dataType: "boolean", readOnly: false },
+  // The standard source fields and, among the custom ones, the UTM fields (sources.ts).
+  ...SOURCE_FIELDS.filter((f) => f.id < 100),
   // A handful of custom fields, as every real instance has.
   {
     id: 101,
@@ -59,6 +63,7 @@ export const LEAD_FIELDS: readonly LeadField[] = [
   { id: 103, name: "npsScore", displayName: "NPS Score", dataType: "integer", readOnly: false },
   { id: 104, name: "lastWebinarDate", displayName: "Last Webinar Date", dataType: "date", readOnly: false },
   { id: 105, name: "gdprConsent", displayName: "GDPR Consent", dataType: "boolean", readOnly: false },
+  ...SOURCE_FIELDS.filter((f) => f.id >= 100),
 ];
 
 /** Returned when `fields` is not given (https://experienceleague.adobe.com/en/docs/marketo-developer/marketo/rest/lead-database/leads). */

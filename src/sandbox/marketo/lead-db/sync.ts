@@ -17,6 +17,7 @@ import { inputOf, objectBody, type Reason } from "../wire/batch.js";
 import { isRecord } from "../wire/params.js";
 import { fieldByName } from "./fields.js";
 import { findLeads } from "./leads.js";
+import { API_ORIGIN } from "./sources.js";
 
 export const ACTIONS = ["createOnly", "updateOnly", "createOrUpdate", "createDuplicate"] as const;
 export type Action = (typeof ACTIONS)[number];
@@ -92,7 +93,7 @@ function changeActivity(world: World, lead: Lead, field: LeadField, oldValue: Le
 }
 
 function create(world: World, values: Map<LeadField, LeadValue>, now: number): Outcome {
-  const lead: Lead = { id: world.nextLeadId++, createdAt: now, updatedAt: now };
+  const lead: Lead = { id: world.nextLeadId++, createdAt: now, updatedAt: now, ...API_ORIGIN };
   for (const field of world.fields) if (!field.readOnly) lead[field.name] = values.get(field) ?? null;
   world.leads.set(lead.id, lead);
   appendActivity(world, {
