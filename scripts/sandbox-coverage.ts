@@ -4,7 +4,7 @@
  * scripts/real-api.ts from Adobe's Marketo Swagger files and Google's GA4 discovery documents). An
  * operation counts as served when the sandbox answers it with something other than "this is not
  * emulated" or "no such method":
- *   - Marketo: the sandbox's own route table decides (src/sandbox/marketo/routes.ts `matchRoute`);
+ *   - Marketo: the sandbox's own route table decides (src/sandbox/marketo/routes/index.ts `matchRoute`);
  *   - GA4 Data and Admin: each method is asked of a running Google sandbox, whatever way its routes
  *     are registered, and the answer read.
  * `npm run sandbox:coverage -- --readme` also writes the table into README.md between its markers.
@@ -12,7 +12,7 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { pathToFileURL } from "node:url";
 import { DEFAULT_CLIENT_ID, DEFAULT_CLIENT_SECRET, startGoogleSandbox } from "../src/sandbox/google/index.js";
-import { matchRoute } from "../src/sandbox/marketo/routes.js";
+import { matchRoute } from "../src/sandbox/marketo/routes/index.js";
 
 export interface ApiCoverage {
   api: string;

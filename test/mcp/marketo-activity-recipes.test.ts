@@ -1,6 +1,6 @@
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildDataSet } from "../../src/sandbox/marketo/data.js";
+import { buildDataSet } from "../../src/sandbox/marketo/seed.js";
 import { type MarketoFixture, marketoFixture } from "../helpers/fixtures.js";
 import { type McpSession, mcpSession } from "../helpers/mcp.js";
 

@@ -13,7 +13,7 @@ import {
   renderCoverage,
   withTable,
 } from "../../scripts/sandbox-coverage.js";
-import { ROUTES } from "../../src/sandbox/marketo/routes.js";
+import { ROUTES } from "../../src/sandbox/marketo/routes/index.js";
 
 let rows: ApiCoverage[];
 beforeAll(async () => {

@@ -3,7 +3,8 @@
  * tests and for the embedded default. It is a separate program: product code never imports it,
  * except the CLI that starts it.
  *
- * Seeded data (same seed and clock → same data): lead n has id n and email `lead{n}@example.com`;
+ * Seeded data (same seed and clock → same data): lead n has id n and email `lead{n}@example.com`, and
+ * source fields drawn from the channels the GA4 sandbox's sessions come from (lead-db/sources.ts);
  * static lists 1001–1010, the same objects in the Lead DB and Asset APIs (1001 has ≥ 1,200 members when
  * there are enough leads, 1010 is empty; 1001–1005 in the Lead Database folder 12 "Global Lists",
  * 1006–1010 in programs 1006–1010; created lists get 1011…); campaigns 1001–1008 (1001, 1002, 1008
@@ -39,7 +40,7 @@
  */
 import type { AddressInfo } from "node:net";
 import type { SampleSend } from "./assets/model.js";
-import { buildDataSet } from "./data.js";
+import { buildDataSet } from "./seed.js";
 import { SandboxServer, type SandboxStats } from "./server.js";
 import type { CampaignRun } from "./types.js";
 

@@ -5,8 +5,13 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { setTimeout as sleep } from "node:timers/promises";
-import { bearerToken, TokenStore } from "./auth.js";
-import { makeRequestIdFactory } from "./codec.js";
+import { handleIdentity, type IdentityConfig } from "./access/identity.js";
+import { CallLimiter, type LimitOptions } from "./access/limits.js";
+import { bearerToken, TokenStore } from "./access/tokens.js";
+import { chicagoDate } from "./access/usage.js";
+import { isAssetPath, matchRoute } from "./routes/index.js";
+import { type ApiRequest, type HandlerContext, MarketoApiError, RawReply, type World } from "./types.js";
+import { makeRequestIdFactory } from "./wire/codec.js";
 import {
   errorEnvelope,
   MAX_URI_BYTES,
@@ -15,12 +20,7 @@ import {
   sendHttpError,
   sendJson,
   successEnvelope,
-} from "./http-io.js";
-import { handleIdentity, type IdentityConfig } from "./identity.js";
-import { CallLimiter, type LimitOptions } from "./limits.js";
-import { isAssetPath, matchRoute } from "./routes.js";
-import { type ApiRequest, type HandlerContext, MarketoApiError, RawReply, type World } from "./types.js";
-import { chicagoDate } from "./usage.js";
+} from "./wire/http-io.js";
 
 const FORM = "application/x-www-form-urlencoded";
 const MULTIPART = "multipart/form-data";
@@ -179,27 +179,33 @@ export class SandboxServer {
   }
 
   /**
-   * Applies the method override: a form POST with `_method=GET` in its body is that GET, its form the
-   * query (the long-URI workaround, ADE leads.md); a POST with `_method=DELETE` in its query string is
-   * that DELETE with its JSON body (recorded as Delete Leads on leads.json in GRP).
+   * Applies the method override. The long-URI workaround: a POST with `_method=GET` "in the URL, and the
+   * rest of the query string in the body of the request" (ADE error-codes.md 414; leads.md "Query";
+   * lead-database.md "_method=GET": `POST /rest/v1/opportunities.json?_method=GET` with an
+   * x-www-form-urlencoded body) is that GET, its form fields the query; `_method=GET` in the form body
+   * works the same way. A compound-key query sends `_method=GET` in the query with a JSON body
+   * (lead-database.md "Compound Keys", custom-objects.md), which the GET's handler reads. A POST with
+   * `_method=DELETE` in its query string is that DELETE with its JSON body (recorded as Delete Leads on
+   * leads.json in GRP).
    */
   private parseRequest(req: IncomingMessage, path: string, query: string, body: string): ApiRequest {
     const contentType = mediaType(req);
     const params = new URLSearchParams(query);
     const range = typeof req.headers.range === "string" ? { range: req.headers.range } : {};
-    if (req.method === "POST") {
-      const form = contentType === FORM ? new URLSearchParams(body) : undefined;
-      if (form?.get("_method")?.toUpperCase() === "GET") {
-        for (const [k, v] of form) if (k !== "_method") params.append(k, v);
-        return { method: "GET", path, params, contentType, body: "", ...range };
-      }
-      const override = params.get("_method")?.toUpperCase();
-      if (override === "GET" || override === "DELETE") {
-        params.delete("_method");
-        return { method: override, path, params, contentType, body, ...range };
-      }
+    if (req.method !== "POST")
+      return { method: req.method ?? "GET", path, params, contentType, body, ...range };
+    const form = contentType === FORM ? new URLSearchParams(body) : undefined;
+    const override = (params.get("_method") ?? form?.get("_method"))?.toUpperCase();
+    if (override === "GET" && form) {
+      params.delete("_method");
+      for (const [k, v] of form) if (k !== "_method") params.append(k, v);
+      return { method: "GET", path, params, contentType, body: "", ...range };
     }
-    return { method: req.method ?? "GET", path, params, contentType, body, ...range };
+    if (params.has("_method") && (override === "GET" || override === "DELETE")) {
+      params.delete("_method");
+      return { method: override, path, params, contentType, body, ...range };
+    }
+    return { method: "POST", path, params, contentType, body, ...range };
   }
 
   private countError(code: string): void {

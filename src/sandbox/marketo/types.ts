@@ -90,7 +90,7 @@ export interface ProgramMembership {
   stream?: string;
   nurtureCadence?: string;
   isExhausted?: boolean;
-  /** Custom program member field values (program-members.ts CUSTOM_MEMBER_FIELDS), set by Sync Program Member Data. */
+  /** Custom program member field values (programs/members.ts CUSTOM_MEMBER_FIELDS), set by Sync Program Member Data. */
   custom?: Record<string, string | number | null>;
 }
 
@@ -132,7 +132,10 @@ export interface Program {
   tags: { tagType: string; tagValue: string }[];
 }
 
+/** An email's version: its metadata (Swagger UpdateEmailMetaDataRequest, name aside) and content. */
 export interface EmailVersion {
+  description: string;
+  operational: boolean;
   subject: string;
   fromName: string;
   fromEmail: string;
@@ -148,11 +151,9 @@ export interface EmailVersion {
 export interface EmailAsset {
   id: number;
   name: string;
-  description: string;
   programId: number;
   programName: string;
   template: number;
-  operational: boolean;
   createdAt: number;
   approved?: EmailVersion;
   draft?: EmailVersion;

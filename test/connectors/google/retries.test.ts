@@ -71,6 +71,18 @@ describe("429", () => {
     scope.done();
   });
 
+  it("reads Google's project-hour refusal as an hourly quota, not retried", async () => {
+    // The wording Google sends when a Cloud project used its share of the property's hour (REAL-API B4).
+    nock(DATA)
+      .post(REPORT_PATH)
+      .reply(429, status(429, "RESOURCE_EXHAUSTED", "Exhausted property tokens for a project per hour."));
+    const { connector, sleeps } = setup();
+    const error = await connector.runReport("123", REPORT_BODY).catch((e) => e);
+    expect(error).toBeInstanceOf(QuotaExceededError);
+    expect(error.details).toMatchObject({ quota: "hourly" });
+    expect(sleeps).toEqual([]);
+  });
+
   it("does not retry tokens per hour, and says it resets at the top of the next hour", async () => {
     nock(DATA)
       .post(REPORT_PATH)

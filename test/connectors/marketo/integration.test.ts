@@ -2,12 +2,12 @@ import nock from "nock";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { MarketoConnector } from "../../../src/connectors/marketo/connector.js";
 import type { MarketoConnectorConfig } from "../../../src/connectors/marketo/types.js";
-import { buildDataSet } from "../../../src/sandbox/marketo/data.js";
 import {
   type MarketoSandbox,
   type MarketoSandboxOptions,
   startMarketoSandbox,
 } from "../../../src/sandbox/marketo/index.js";
+import { buildDataSet } from "../../../src/sandbox/marketo/seed.js";
 
 // The real connector against the sandbox over loopback HTTP: nothing else may be reached.
 beforeAll(() => {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildDataSet } from "../../../src/sandbox/marketo/data.js";
+import { buildDataSet } from "../../../src/sandbox/marketo/seed.js";
 import { errorCode, type Harness, type Json, jsonInit, startHarness } from "../../helpers/marketo-sandbox.js";
 
 const CLOCK = Date.UTC(2026, 10, 20, 15, 30);

@@ -46,9 +46,9 @@ describe("pushing leads to Marketo", () => {
     });
     expect(answer.success).toBe(true);
     const [created, updated, skipped] = answer.result as Record<string, unknown>[];
-    expect(created).toEqual({ seq: 0, id: expect.any(Number), status: "created" });
-    expect(updated).toEqual({ seq: 1, id: 7, status: "updated" });
-    expect(skipped).toMatchObject({ seq: 2, status: "skipped", reasons: [{ code: "1003" }] });
+    expect(created).toEqual({ id: expect.any(Number), status: "created" });
+    expect(updated).toEqual({ id: 7, status: "updated" });
+    expect(skipped).toEqual({ status: "skipped", reasons: [expect.objectContaining({ code: "1003" })] });
     const newId = created?.id as number;
     const stored = await h.call(`/rest/v1/lead/${newId}.json?fields=email,firstName`);
     expect(stored.result?.[0]).toMatchObject({ email: "pushed.new@example.com", firstName: "Pia" });
@@ -85,7 +85,7 @@ describe("pushing leads to Marketo", () => {
       lookupField: "id",
       input: [{ id: 9, title: "Found by id" }],
     });
-    expect(answer.result).toEqual([{ seq: 0, id: 9, status: "updated" }]);
+    expect(answer.result).toEqual([{ id: 9, status: "updated" }]);
     expect((await h.call("/rest/v1/lead/9.json?fields=email,title")).result?.[0]).toMatchObject({
       email: lead.email,
       title: "Found by id",

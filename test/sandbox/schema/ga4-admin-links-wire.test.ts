@@ -122,6 +122,31 @@ describe("Admin API link and history answers have the discovery shapes", () => {
       access,
     );
     expect(byProperty.rowCount).toBe(1);
+    expect(byProperty.quota).toBeUndefined();
+    // returnEntityQuota: the property's AccessQuota, this request included (RunAccessReportRequest,
+    // https://developers.google.com/analytics/devguides/config/admin/v1/rest/v1beta/properties/runAccessReport).
+    const quotaOf = async () =>
+      (
+        await adminCheck(s, t, "POST", `${P}:runAccessReport`, `${SHOP}:runAccessReport`, {
+          ...access,
+          returnEntityQuota: true,
+        })
+      ).quota;
+    expect(await quotaOf()).toEqual({
+      tokensPerDay: { consumed: 1, remaining: 249_999 },
+      tokensPerHour: { consumed: 1, remaining: 49_999 },
+      concurrentRequests: { remaining: 50 },
+      serverErrorsPerProjectPerHour: { remaining: 50 },
+      tokensPerProjectPerHour: { consumed: 1, remaining: 12_499 },
+    });
+    expect(await quotaOf()).toMatchObject({ tokensPerHour: { consumed: 1, remaining: 49_998 } });
+    // "For account-level requests, this field must be false."
+    const refused = await admin(s, t, "POST", "/v1beta/accounts/100001:runAccessReport", {
+      ...access,
+      returnEntityQuota: true,
+    });
+    expect(refused.status).toBe(400);
+    expect(JSON.stringify(refused.body)).toContain("returnEntityQuota");
     await adminCheck(
       s,
       t,

@@ -4,11 +4,13 @@
  * each report read). Fields from the Data Access Schema
  * (https://developers.google.com/analytics/devguides/config/admin/v1/access-api-schema): the
  * dimensions below and the metric accessCount; request and response shapes from analyticsadmin
- * v1beta's RunAccessReportRequest / RunAccessReportResponse. Filters and orderBys are refused with a
- * 400 that says so; rows are ordered by accessCount, largest first.
+ * v1beta's RunAccessReportRequest / RunAccessReportResponse, the property's quota with
+ * `returnEntityQuota` (access-quota.ts). Filters and orderBys are refused with a 400 that says so; rows
+ * are ordered by accessCount, largest first.
  */
 import { invalidArgument, parseJsonObject } from "../http.js";
 import type { WorldAccess, WorldProperty } from "../model.js";
+import { chargeAccessReport } from "./access-quota.js";
 import { type AdminRequest, authorize, requireAccountRole, requireProperty } from "./context.js";
 import { rejectUnknownFields } from "./validate.js";
 
@@ -94,6 +96,7 @@ function report(
   single: WorldProperty | undefined,
 ): Record<string, unknown> {
   const json = parseJsonObject(r.body);
+  const quota = entityQuota(r, json, single);
   rejectUnknownFields(
     json,
     [
@@ -143,7 +146,28 @@ function report(
     }));
   }
   if (rows.length > 0) body.rowCount = rows.length;
+  if (quota) body.quota = quota;
   return body;
+}
+
+/**
+ * `returnEntityQuota`: the property's AccessQuota in the answer (access-quota.ts); an account-level
+ * request must leave it false (RunAccessReportRequest.returnEntityQuota), else 400 INVALID_ARGUMENT.
+ */
+function entityQuota(
+  r: AdminRequest,
+  json: Record<string, unknown>,
+  single: WorldProperty | undefined,
+): Record<string, unknown> | undefined {
+  const wanted = json.returnEntityQuota;
+  if (wanted === undefined || wanted === null || wanted === false) return undefined;
+  if (wanted !== true)
+    throw invalidArgument(`Invalid value at 'return_entity_quota' (TYPE_BOOL), ${JSON.stringify(wanted)}`);
+  if (!single)
+    throw invalidArgument(
+      "returnEntityQuota must be false for an account-level access report: ask properties/{property}:runAccessReport for a property's quota.",
+    );
+  return chargeAccessReport(r.ctx.world, single.id, r.ctx.now());
 }
 
 export function runPropertyAccessReport(r: AdminRequest): Record<string, unknown> {

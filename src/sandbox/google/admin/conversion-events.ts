@@ -9,8 +9,8 @@
 import { invalidArgument, parseJsonObject } from "../http.js";
 import type { CountingMethod, WorldKeyEvent } from "../model.js";
 import { type AdminRequest, authorize, iso, requireProperty } from "./context.js";
-import { checkNewEventName, deleteKeyEvent, findKeyEvent } from "./key-events.js";
-import { listBody, paginate } from "./paging.js";
+import { checkNewEventName, keyEventRemoval } from "./key-events.js";
+import { PropertyResources } from "./resources.js";
 import {
   checkCurrency,
   optionalEnum,
@@ -78,18 +78,17 @@ function bindValue(json: Record<string, unknown>): WorldKeyEvent["defaultValue"]
   return { numericValue: value.value, currencyCode: currency };
 }
 
-export function listConversionEvents(r: AdminRequest): Record<string, unknown> {
-  const caller = authorize(r, "ListConversionEvents", false);
-  const property = requireProperty(r.ctx, caller, r.params.property ?? "", "viewer");
-  const page = paginate(r.ctx.world.keyEvents(property.id), r.url, `conversionEvents|${property.id}`);
-  return listBody("conversionEvents", { ...page, items: page.items.map(conversionJson) });
-}
+/** The key events, seen as conversion events. */
+const conversions = new PropertyResources<WorldKeyEvent>({
+  collection: "conversionEvents",
+  rpc: ["ConversionEvent", "ConversionEvents"],
+  param: "keyEvent",
+  items: (world, propertyId) => world.keyEvents(propertyId),
+  json: conversionJson,
+});
 
-export function getConversionEvent(r: AdminRequest): Record<string, unknown> {
-  const caller = authorize(r, "GetConversionEvent", false);
-  const property = requireProperty(r.ctx, caller, r.params.property ?? "", "viewer");
-  return conversionJson(findKeyEvent(r, property.id));
-}
+export const listConversionEvents = conversions.list;
+export const getConversionEvent = conversions.get;
 
 export function createConversionEvent(r: AdminRequest): Record<string, unknown> {
   const caller = authorize(r, "CreateConversionEvent", true);
@@ -114,9 +113,8 @@ export function createConversionEvent(r: AdminRequest): Record<string, unknown> 
 }
 
 export function patchConversionEvent(r: AdminRequest): Record<string, unknown> {
-  const caller = authorize(r, "UpdateConversionEvent", true);
-  const property = requireProperty(r.ctx, caller, r.params.property ?? "", "editor");
-  const event = findKeyEvent(r, property.id);
+  const property = conversions.property(r, "UpdateConversionEvent", true);
+  const event = conversions.find(r, property.id);
   const mask = parseUpdateMask(
     r.url,
     ["counting_method", "default_conversion_value"],
@@ -133,6 +131,6 @@ export function patchConversionEvent(r: AdminRequest): Record<string, unknown> {
   return conversionJson(event);
 }
 
-export function deleteConversionEvent(r: AdminRequest): Record<string, unknown> {
-  return deleteKeyEvent(r, "DeleteConversionEvent");
-}
+export const deleteConversionEvent = conversions.removal(keyEventRemoval.remove, {
+  check: keyEventRemoval.check,
+});

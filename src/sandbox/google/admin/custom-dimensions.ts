@@ -4,11 +4,11 @@
  * (https://support.google.com/analytics/answer/10075209: 50 event-scoped, 25 user-scoped and 10
  * item-scoped). Archived dimensions leave the list and cannot be read any more.
  */
-import { invalidArgument, notFound, parseJsonObject, RpcError } from "../http.js";
+import { invalidArgument, parseJsonObject, RpcError } from "../http.js";
 import type { DimensionScope, WorldCustomDimension } from "../model.js";
 import { type AdminRequest, authorize, requireProperty } from "./context.js";
 import { checkEditable, checkNames } from "./custom-fields.js";
-import { listBody, paginate } from "./paging.js";
+import { PropertyResources } from "./resources.js";
 import { optionalEnum, parseUpdateMask, rejectUnknownFields } from "./validate.js";
 
 const SCOPES = ["DIMENSION_SCOPE_UNSPECIFIED", "EVENT", "USER", "ITEM"] as const;
@@ -46,28 +46,16 @@ function bindAdsFlag(json: Record<string, unknown>, scope: DimensionScope): bool
   return true;
 }
 
-function findDimension(r: AdminRequest, propertyId: string): WorldCustomDimension {
-  const found = r.ctx.world.customDimensions.find(propertyId, r.params.customDimension ?? "");
-  if (!found) throw notFound();
-  return found;
-}
+const dimensions = new PropertyResources<WorldCustomDimension>({
+  collection: "customDimensions",
+  rpc: ["CustomDimension", "CustomDimensions"],
+  param: "customDimension",
+  items: (world, propertyId) => world.customDimensions.list(propertyId),
+  json: dimensionJson,
+});
 
-export function listCustomDimensions(r: AdminRequest): Record<string, unknown> {
-  const caller = authorize(r, "ListCustomDimensions", false);
-  const property = requireProperty(r.ctx, caller, r.params.property ?? "", "viewer");
-  const page = paginate(
-    r.ctx.world.customDimensions.list(property.id),
-    r.url,
-    `customDimensions|${property.id}`,
-  );
-  return listBody("customDimensions", { ...page, items: page.items.map(dimensionJson) });
-}
-
-export function getCustomDimension(r: AdminRequest): Record<string, unknown> {
-  const caller = authorize(r, "GetCustomDimension", false);
-  const property = requireProperty(r.ctx, caller, r.params.property ?? "", "viewer");
-  return dimensionJson(findDimension(r, property.id));
-}
+export const listCustomDimensions = dimensions.list;
+export const getCustomDimension = dimensions.get;
 
 export function createCustomDimension(r: AdminRequest): Record<string, unknown> {
   const caller = authorize(r, "CreateCustomDimension", true);
@@ -105,9 +93,8 @@ export function createCustomDimension(r: AdminRequest): Record<string, unknown> 
 }
 
 export function patchCustomDimension(r: AdminRequest): Record<string, unknown> {
-  const caller = authorize(r, "UpdateCustomDimension", true);
-  const property = requireProperty(r.ctx, caller, r.params.property ?? "", "editor");
-  const dimension = findDimension(r, property.id);
+  const property = dimensions.property(r, "UpdateCustomDimension", true);
+  const dimension = dimensions.find(r, property.id);
   const mask = parseUpdateMask(
     r.url,
     ["display_name", "description", "disallow_ads_personalization"],
@@ -125,10 +112,7 @@ export function patchCustomDimension(r: AdminRequest): Record<string, unknown> {
   return dimensionJson(dimension);
 }
 
-export function archiveCustomDimension(r: AdminRequest): Record<string, unknown> {
-  const caller = authorize(r, "ArchiveCustomDimension", true);
-  rejectUnknownFields(parseJsonObject(r.body), [], "archive_custom_dimension_request");
-  const property = requireProperty(r.ctx, caller, r.params.property ?? "", "editor");
-  r.ctx.world.customDimensions.remove(property.id, findDimension(r, property.id).id);
-  return {};
-}
+export const archiveCustomDimension = dimensions.removal(
+  (world, propertyId, dimension) => world.customDimensions.remove(propertyId, dimension.id),
+  { rpc: "ArchiveCustomDimension", bodyName: "archive_custom_dimension_request" },
+);

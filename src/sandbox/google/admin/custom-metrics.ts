@@ -4,11 +4,11 @@
  * empty otherwise) and the limit of a standard property, 50
  * (https://support.google.com/analytics/answer/10075209). Archived metrics leave the list.
  */
-import { invalidArgument, notFound, parseJsonObject, RpcError } from "../http.js";
+import { invalidArgument, parseJsonObject, RpcError } from "../http.js";
 import type { MeasurementUnit, RestrictedMetricType, WorldCustomMetric } from "../model.js";
 import { type AdminRequest, authorize, requireProperty } from "./context.js";
 import { checkEditable, checkNames } from "./custom-fields.js";
-import { listBody, paginate } from "./paging.js";
+import { PropertyResources } from "./resources.js";
 import { optionalEnum, parseUpdateMask, rejectUnknownFields } from "./validate.js";
 
 const UNITS = [
@@ -49,11 +49,13 @@ function metricJson(m: WorldCustomMetric): Record<string, unknown> {
   return json;
 }
 
-function findMetric(r: AdminRequest, propertyId: string): WorldCustomMetric {
-  const found = r.ctx.world.customMetrics.find(propertyId, r.params.customMetric ?? "");
-  if (!found) throw notFound();
-  return found;
-}
+const metrics = new PropertyResources<WorldCustomMetric>({
+  collection: "customMetrics",
+  rpc: ["CustomMetric", "CustomMetrics"],
+  param: "customMetric",
+  items: (world, propertyId) => world.customMetrics.list(propertyId),
+  json: metricJson,
+});
 
 function bindRestricted(json: Record<string, unknown>, unit: MeasurementUnit): RestrictedMetricType[] {
   const raw = json.restrictedMetricType ?? [];
@@ -90,18 +92,8 @@ function bindUnit(json: Record<string, unknown>): MeasurementUnit {
   return unit;
 }
 
-export function listCustomMetrics(r: AdminRequest): Record<string, unknown> {
-  const caller = authorize(r, "ListCustomMetrics", false);
-  const property = requireProperty(r.ctx, caller, r.params.property ?? "", "viewer");
-  const page = paginate(r.ctx.world.customMetrics.list(property.id), r.url, `customMetrics|${property.id}`);
-  return listBody("customMetrics", { ...page, items: page.items.map(metricJson) });
-}
-
-export function getCustomMetric(r: AdminRequest): Record<string, unknown> {
-  const caller = authorize(r, "GetCustomMetric", false);
-  const property = requireProperty(r.ctx, caller, r.params.property ?? "", "viewer");
-  return metricJson(findMetric(r, property.id));
-}
+export const listCustomMetrics = metrics.list;
+export const getCustomMetric = metrics.get;
 
 export function createCustomMetric(r: AdminRequest): Record<string, unknown> {
   const caller = authorize(r, "CreateCustomMetric", true);
@@ -145,9 +137,8 @@ export function createCustomMetric(r: AdminRequest): Record<string, unknown> {
 }
 
 export function patchCustomMetric(r: AdminRequest): Record<string, unknown> {
-  const caller = authorize(r, "UpdateCustomMetric", true);
-  const property = requireProperty(r.ctx, caller, r.params.property ?? "", "editor");
-  const metric = findMetric(r, property.id);
+  const property = metrics.property(r, "UpdateCustomMetric", true);
+  const metric = metrics.find(r, property.id);
   const mask = parseUpdateMask(
     r.url,
     ["display_name", "description", "measurement_unit", "restricted_metric_type"],
@@ -168,10 +159,7 @@ export function patchCustomMetric(r: AdminRequest): Record<string, unknown> {
   return metricJson(metric);
 }
 
-export function archiveCustomMetric(r: AdminRequest): Record<string, unknown> {
-  const caller = authorize(r, "ArchiveCustomMetric", true);
-  rejectUnknownFields(parseJsonObject(r.body), [], "archive_custom_metric_request");
-  const property = requireProperty(r.ctx, caller, r.params.property ?? "", "editor");
-  r.ctx.world.customMetrics.remove(property.id, findMetric(r, property.id).id);
-  return {};
-}
+export const archiveCustomMetric = metrics.removal(
+  (world, propertyId, metric) => world.customMetrics.remove(propertyId, metric.id),
+  { rpc: "ArchiveCustomMetric", bodyName: "archive_custom_metric_request" },
+);

@@ -2,10 +2,10 @@
  * Data streams (properties/{p}/dataStreams): a property collects nothing until a stream exists. The type is
  * required and immutable, and exactly the matching *StreamData member must be given.
  */
-import { invalidArgument, notFound, parseJsonObject } from "../http.js";
+import { invalidArgument, parseJsonObject } from "../http.js";
 import type { DataStreamType, WorldDataStream } from "../model.js";
 import { type AdminRequest, authorize, iso, requireProperty } from "./context.js";
-import { listBody, paginate } from "./paging.js";
+import { PropertyResources } from "./resources.js";
 import {
   checkMaxLength,
   optionalEnum,
@@ -60,11 +60,13 @@ function streamJson(s: WorldDataStream): Record<string, unknown> {
   return json;
 }
 
-function findStream(r: AdminRequest, propertyId: string): WorldDataStream {
-  const found = r.ctx.world.dataStreams(propertyId).find((s) => s.id === r.params.dataStream);
-  if (!found) throw notFound();
-  return found;
-}
+const streams = new PropertyResources<WorldDataStream>({
+  collection: "dataStreams",
+  rpc: ["DataStream", "DataStreams"],
+  param: "dataStream",
+  items: (world, propertyId) => world.dataStreams(propertyId),
+  json: streamJson,
+});
 
 /** A web stream's defaultUri is the site being measured: empty, or an http(s) URL / bare domain. */
 function checkDefaultUri(uri: string): void {
@@ -90,18 +92,8 @@ function checkDisplayName(name: string | undefined, type: DataStreamType): void 
   }
 }
 
-export function listDataStreams(r: AdminRequest): Record<string, unknown> {
-  const caller = authorize(r, "ListDataStreams", false);
-  const property = requireProperty(r.ctx, caller, r.params.property ?? "", "viewer");
-  const page = paginate(r.ctx.world.dataStreams(property.id), r.url, `dataStreams|${property.id}`);
-  return listBody("dataStreams", { ...page, items: page.items.map(streamJson) });
-}
-
-export function getDataStream(r: AdminRequest): Record<string, unknown> {
-  const caller = authorize(r, "GetDataStream", false);
-  const property = requireProperty(r.ctx, caller, r.params.property ?? "", "viewer");
-  return streamJson(findStream(r, property.id));
-}
+export const listDataStreams = streams.list;
+export const getDataStream = streams.get;
 
 export function createDataStream(r: AdminRequest): Record<string, unknown> {
   const caller = authorize(r, "CreateDataStream", true);
@@ -153,9 +145,8 @@ export function createDataStream(r: AdminRequest): Record<string, unknown> {
 }
 
 export function patchDataStream(r: AdminRequest): Record<string, unknown> {
-  const caller = authorize(r, "UpdateDataStream", true);
-  const property = requireProperty(r.ctx, caller, r.params.property ?? "", "editor");
-  const stream = findStream(r, property.id);
+  const property = streams.property(r, "UpdateDataStream", true);
+  const stream = streams.find(r, property.id);
   const mask = parseUpdateMask(r.url, MUTABLE, IMMUTABLE);
   const json = parseJsonObject(r.body);
   rejectUnknownFields(json, STREAM_FIELDS, "data_stream");
@@ -176,10 +167,6 @@ export function patchDataStream(r: AdminRequest): Record<string, unknown> {
   return streamJson(stream);
 }
 
-export function deleteDataStream(r: AdminRequest): Record<string, unknown> {
-  const caller = authorize(r, "DeleteDataStream", true);
-  const property = requireProperty(r.ctx, caller, r.params.property ?? "", "editor");
-  const stream = findStream(r, property.id);
-  r.ctx.world.removeDataStream(property.id, stream.id);
-  return {};
-}
+export const deleteDataStream = streams.removal((world, propertyId, stream) =>
+  world.removeDataStream(propertyId, stream.id),
+);

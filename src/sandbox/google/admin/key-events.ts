@@ -2,10 +2,11 @@
  * Key events (properties/{p}/keyEvents). The deprecated conversionEvents collection is another view of
  * the same records (conversion-events.ts).
  */
-import { invalidArgument, notFound, parseJsonObject, RpcError } from "../http.js";
+import { invalidArgument, parseJsonObject, RpcError } from "../http.js";
 import type { CountingMethod, WorldKeyEvent } from "../model.js";
+import type { GoogleWorld } from "../world.js";
 import { type AdminRequest, authorize, iso, requireProperty } from "./context.js";
-import { listBody, paginate } from "./paging.js";
+import { PropertyResources } from "./resources.js";
 import {
   checkCurrency,
   optionalEnum,
@@ -48,11 +49,13 @@ function keyEventJson(k: WorldKeyEvent): Record<string, unknown> {
   return json;
 }
 
-export function findKeyEvent(r: AdminRequest, propertyId: string): WorldKeyEvent {
-  const found = r.ctx.world.keyEvents(propertyId).find((k) => k.id === r.params.keyEvent);
-  if (!found) throw notFound();
-  return found;
-}
+export const keyEvents = new PropertyResources<WorldKeyEvent>({
+  collection: "keyEvents",
+  rpc: ["KeyEvent", "KeyEvents"],
+  param: "keyEvent",
+  items: (world, propertyId) => world.keyEvents(propertyId),
+  json: keyEventJson,
+});
 
 function bindDefaultValue(json: Record<string, unknown>): WorldKeyEvent["defaultValue"] {
   const value = optionalObject(json, "defaultValue", "key_event");
@@ -101,18 +104,8 @@ export function checkNewEventName(r: AdminRequest, propertyId: string, eventName
   return eventName;
 }
 
-export function listKeyEvents(r: AdminRequest): Record<string, unknown> {
-  const caller = authorize(r, "ListKeyEvents", false);
-  const property = requireProperty(r.ctx, caller, r.params.property ?? "", "viewer");
-  const page = paginate(r.ctx.world.keyEvents(property.id), r.url, `keyEvents|${property.id}`);
-  return listBody("keyEvents", { ...page, items: page.items.map((k) => keyEventJson(k)) });
-}
-
-export function getKeyEvent(r: AdminRequest): Record<string, unknown> {
-  const caller = authorize(r, "GetKeyEvent", false);
-  const property = requireProperty(r.ctx, caller, r.params.property ?? "", "viewer");
-  return keyEventJson(findKeyEvent(r, property.id));
-}
+export const listKeyEvents = keyEvents.list;
+export const getKeyEvent = keyEvents.get;
 
 export function createKeyEvent(r: AdminRequest): Record<string, unknown> {
   const caller = authorize(r, "CreateKeyEvent", true);
@@ -133,9 +126,8 @@ export function createKeyEvent(r: AdminRequest): Record<string, unknown> {
 }
 
 export function patchKeyEvent(r: AdminRequest): Record<string, unknown> {
-  const caller = authorize(r, "UpdateKeyEvent", true);
-  const property = requireProperty(r.ctx, caller, r.params.property ?? "", "editor");
-  const keyEvent = findKeyEvent(r, property.id);
+  const property = keyEvents.property(r, "UpdateKeyEvent", true);
+  const keyEvent = keyEvents.find(r, property.id);
   const mask = parseUpdateMask(r.url, MUTABLE, IMMUTABLE);
   const json = parseJsonObject(r.body);
   rejectUnknownFields(json, KEY_EVENT_FIELDS, "key_event");
@@ -148,14 +140,14 @@ export function patchKeyEvent(r: AdminRequest): Record<string, unknown> {
   return keyEventJson(keyEvent);
 }
 
-/** Deletes a key event (or the conversion event that is its other name); 400 when it is not deletable. */
-export function deleteKeyEvent(r: AdminRequest, rpc = "DeleteKeyEvent"): Record<string, unknown> {
-  const caller = authorize(r, rpc, true);
-  const property = requireProperty(r.ctx, caller, r.params.property ?? "", "editor");
-  const keyEvent = findKeyEvent(r, property.id);
-  if (!keyEvent.deletable) {
-    throw new RpcError(400, "FAILED_PRECONDITION", `Key event "${keyEvent.eventName}" cannot be deleted.`);
-  }
-  r.ctx.world.removeKeyEvent(property.id, keyEvent.id);
-  return {};
-}
+/** A key event (or the conversion event that is its other name) goes unless it is not deletable: 400. */
+export const keyEventRemoval = {
+  remove: (world: GoogleWorld, propertyId: string, keyEvent: WorldKeyEvent) =>
+    world.removeKeyEvent(propertyId, keyEvent.id),
+  check: (keyEvent: WorldKeyEvent) => {
+    if (!keyEvent.deletable)
+      throw new RpcError(400, "FAILED_PRECONDITION", `Key event "${keyEvent.eventName}" cannot be deleted.`);
+  },
+};
+
+export const deleteKeyEvent = keyEvents.removal(keyEventRemoval.remove, { check: keyEventRemoval.check });

@@ -13,6 +13,7 @@ import { invalidArgument, notFound, parseJsonObject, RpcError } from "../http.js
 import type { WorldFirebaseLink, WorldGoogleAdsLink, WorldMeasurementProtocolSecret } from "../model.js";
 import { type AdminRequest, authorize, iso, requireAccountRole, requireProperty } from "./context.js";
 import { listBody, paginate } from "./paging.js";
+import { PropertyResources } from "./resources.js";
 import {
   checkMaxLength,
   optionalString,
@@ -132,12 +133,15 @@ function optionalBool(json: Record<string, unknown>, key: string, field: string)
   return value;
 }
 
-export function listAdsLinks(r: AdminRequest): Record<string, unknown> {
-  const caller = authorize(r, "ListGoogleAdsLinks", false);
-  const property = requireProperty(r.ctx, caller, r.params.property ?? "", "viewer");
-  const page = paginate(r.ctx.world.googleAdsLinks.list(property.id), r.url, `googleAdsLinks|${property.id}`);
-  return listBody("googleAdsLinks", { ...page, items: page.items.map(adsLinkJson) });
-}
+const adsLinks = new PropertyResources<WorldGoogleAdsLink>({
+  collection: "googleAdsLinks",
+  rpc: ["GoogleAdsLink", "GoogleAdsLinks"],
+  param: "googleAdsLink",
+  items: (world, propertyId) => world.googleAdsLinks.list(propertyId),
+  json: adsLinkJson,
+});
+
+export const listAdsLinks = adsLinks.list;
 
 export function createAdsLink(r: AdminRequest): Record<string, unknown> {
   const caller = authorize(r, "CreateGoogleAdsLink", true);
@@ -168,16 +172,9 @@ export function createAdsLink(r: AdminRequest): Record<string, unknown> {
   return adsLinkJson(created);
 }
 
-function findAdsLink(r: AdminRequest, propertyId: string): WorldGoogleAdsLink {
-  const found = r.ctx.world.googleAdsLinks.find(propertyId, r.params.googleAdsLink ?? "");
-  if (!found) throw notFound();
-  return found;
-}
-
 export function patchAdsLink(r: AdminRequest): Record<string, unknown> {
-  const caller = authorize(r, "UpdateGoogleAdsLink", true);
-  const property = requireProperty(r.ctx, caller, r.params.property ?? "", "editor");
-  const link = findAdsLink(r, property.id);
+  const property = adsLinks.property(r, "UpdateGoogleAdsLink", true);
+  const link = adsLinks.find(r, property.id);
   const mask = parseUpdateMask(
     r.url,
     ["ads_personalization_enabled"],
@@ -193,12 +190,9 @@ export function patchAdsLink(r: AdminRequest): Record<string, unknown> {
   return adsLinkJson(link);
 }
 
-export function deleteAdsLink(r: AdminRequest): Record<string, unknown> {
-  const caller = authorize(r, "DeleteGoogleAdsLink", true);
-  const property = requireProperty(r.ctx, caller, r.params.property ?? "", "editor");
-  r.ctx.world.googleAdsLinks.remove(property.id, findAdsLink(r, property.id).id);
-  return {};
-}
+export const deleteAdsLink = adsLinks.removal((world, propertyId, link) =>
+  world.googleAdsLinks.remove(propertyId, link.id),
+);
 
 function firebaseJson(l: WorldFirebaseLink): Record<string, unknown> {
   return {
@@ -217,12 +211,15 @@ function projectNumber(ref: string): string {
   return String(100_000_000_000 + hash);
 }
 
-export function listFirebaseLinks(r: AdminRequest): Record<string, unknown> {
-  const caller = authorize(r, "ListFirebaseLinks", false);
-  const property = requireProperty(r.ctx, caller, r.params.property ?? "", "viewer");
-  const page = paginate(r.ctx.world.firebaseLinks.list(property.id), r.url, `firebaseLinks|${property.id}`);
-  return listBody("firebaseLinks", { ...page, items: page.items.map(firebaseJson) });
-}
+const firebaseLinks = new PropertyResources<WorldFirebaseLink>({
+  collection: "firebaseLinks",
+  rpc: ["FirebaseLink", "FirebaseLinks"],
+  param: "firebaseLink",
+  items: (world, propertyId) => world.firebaseLinks.list(propertyId),
+  json: firebaseJson,
+});
+
+export const listFirebaseLinks = firebaseLinks.list;
 
 export function createFirebaseLink(r: AdminRequest): Record<string, unknown> {
   const caller = authorize(r, "CreateFirebaseLink", true);
@@ -250,14 +247,9 @@ export function createFirebaseLink(r: AdminRequest): Record<string, unknown> {
   return firebaseJson(created);
 }
 
-export function deleteFirebaseLink(r: AdminRequest): Record<string, unknown> {
-  const caller = authorize(r, "DeleteFirebaseLink", true);
-  const property = requireProperty(r.ctx, caller, r.params.property ?? "", "editor");
-  const found = r.ctx.world.firebaseLinks.find(property.id, r.params.firebaseLink ?? "");
-  if (!found) throw notFound();
-  r.ctx.world.firebaseLinks.remove(property.id, found.id);
-  return {};
-}
+export const deleteFirebaseLink = firebaseLinks.removal((world, propertyId, link) =>
+  world.firebaseLinks.remove(propertyId, link.id),
+);
 
 export function getDataSharingSettings(r: AdminRequest): Record<string, unknown> {
   const caller = authorize(r, "GetDataSharingSettings", false);

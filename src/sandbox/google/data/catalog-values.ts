@@ -25,23 +25,8 @@ export const COUNTRIES: readonly Country[] = [
   { name: "Netherlands", id: "NL", continent: "Europe", weight: 3 },
 ];
 
-export interface TrafficSource {
-  source: string;
-  medium: string;
-  campaign: string;
-  channelGroup: string; // sessionDefaultChannelGroup
-  weight: number;
-}
-
-export const TRAFFIC: readonly TrafficSource[] = [
-  { source: "google", medium: "organic", campaign: "(organic)", channelGroup: "Organic Search", weight: 40 },
-  { source: "(direct)", medium: "(none)", campaign: "(direct)", channelGroup: "Direct", weight: 25 },
-  { source: "newsletter", medium: "email", campaign: "monthly_newsletter", channelGroup: "Email", weight: 8 },
-  { source: "facebook", medium: "social", campaign: "(referral)", channelGroup: "Organic Social", weight: 7 },
-  { source: "google", medium: "cpc", campaign: "brand_search", channelGroup: "Paid Search", weight: 10 },
-  { source: "bing", medium: "organic", campaign: "(organic)", channelGroup: "Organic Search", weight: 4 },
-  { source: "linkedin.com", medium: "referral", campaign: "(referral)", channelGroup: "Referral", weight: 6 },
-];
+/** The channels visitors come from, shared with the Marketo sandbox's leads (../../traffic.ts). */
+export { TRAFFIC, type TrafficSource } from "../../traffic.js";
 
 export const DEVICES = ["desktop", "mobile", "tablet"] as const;
 export const DEVICE_WEIGHTS = [50, 44, 6];

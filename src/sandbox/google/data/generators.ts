@@ -4,8 +4,9 @@
  * in exactly one row of any breakdown and totals stay the same across breakdowns. Per slice, one
  * seeded draw fixes who its users are (a city inside the slice's country, a browser and OS that fit
  * its device category, an age and gender bracket, new or returning) and when it started (an hour
- * from a day curve). Fields fed by products the sandbox does not emulate (apps, games, AdMob,
- * Search Ads 360, Campaign Manager) are "(not set)", as on a real web property.
+ * from a day curve). Fields fed by products the sandbox does not emulate (apps, games, AdMob) are
+ * "(not set)", as on a real web property; the Search Ads 360, Display & Video 360 and Campaign Manager
+ * 360 families have values only where the property is linked to the product (linked-products.ts).
  */
 import {
   AGE_BRACKETS,
@@ -16,9 +17,17 @@ import {
   LANGUAGES,
   TECH,
 } from "./catalog-traits.js";
-import { COUNTRIES, type DataProfile, DEVICES, PAGES, TRAFFIC } from "./catalog-values.js";
+import {
+  COUNTRIES,
+  type DataProfile,
+  DEVICES,
+  PAGES,
+  TRAFFIC,
+  type TrafficSource,
+} from "./catalog-values.js";
 import type { EventStat, ItemStat, Slice } from "./dataset.js";
 import { calendarDimension } from "./dates.js";
+import { linkedProductValue } from "./linked-products.js";
 import { createRng } from "./prng.js";
 
 const NOT_SET = "(not set)";
@@ -212,25 +221,57 @@ function pageValue(name: string, c: GenContext): string | undefined {
       return `${host}${page.path}`;
     case "unifiedScreenClass":
       return page.title;
-    case "pageReferrer": {
-      const source = TRAFFIC[c.slice.traffic]?.source ?? "";
-      return source === "(direct)" ? "" : `https://${source.includes(".") ? source : `www.${source}.com`}/`;
-    }
+    case "pageReferrer":
+      return TRAFFIC[c.slice.traffic]?.referrer ?? "";
     default:
       return undefined;
   }
 }
 
+/** The attribution scope a traffic dimension names, and the field it reads: "sessionManualSource" → session, ManualSource. */
+function trafficField(name: string): { first: boolean; field: string } {
+  if (name.startsWith("firstUser")) return { first: true, field: name.slice("firstUser".length) };
+  if (name.startsWith("session")) return { first: false, field: name.slice("session".length) };
+  return { first: false, field: name.charAt(0).toUpperCase() + name.slice(1) };
+}
+
+/** The manual (utm_*) dimensions: the tagged link's parameters, "(not set)" for untagged traffic (traffic.ts). */
+function manualValue(field: string, traffic: TrafficSource): string | undefined {
+  if (!field.startsWith("Manual")) return undefined;
+  const utm = traffic.utm;
+  const value = (() => {
+    switch (field) {
+      case "ManualSource":
+        return utm?.source;
+      case "ManualMedium":
+        return utm?.medium;
+      case "ManualSourceMedium":
+        return utm && `${utm.source} / ${utm.medium}`;
+      case "ManualCampaignName":
+        return utm?.campaign;
+      case "ManualCampaignId":
+        return utm?.id;
+      case "ManualTerm":
+        return utm?.term;
+      case "ManualAdContent":
+        return utm?.content;
+      default:
+        // utm_source_platform, utm_creative_format and utm_marketing_tactic: no link here carries them.
+        return undefined;
+    }
+  })();
+  return value ?? NOT_SET;
+}
+
 function trafficValue(name: string, c: GenContext, t: Traits): string | undefined {
-  const first = name.startsWith("firstUser");
+  const { first, field } = trafficField(name);
   const traffic = TRAFFIC[first ? t.firstTraffic : c.slice.traffic];
   if (!traffic) return undefined;
-  const field = first
-    ? name.slice("firstUser".length)
-    : name.startsWith("session")
-      ? name.slice("session".length)
-      : name.charAt(0).toUpperCase() + name.slice(1);
   const paid = traffic.medium === "cpc";
+  const manual = manualValue(field, traffic);
+  if (manual !== undefined) return manual;
+  const linked = linkedProductValue(field, traffic, c.profile);
+  if (linked !== undefined) return linked;
   switch (field) {
     case "Source":
       return traffic.source;

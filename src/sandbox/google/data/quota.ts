@@ -105,12 +105,11 @@ export class QuotaTracker {
     }
     if (hour >= limit.tokensPerHour)
       throw new RpcError("RESOURCE_EXHAUSTED", "Exhausted property tokens per hour.");
-    if (hour >= limit.tokensPerProjectPerHour) {
-      throw new RpcError(
-        "RESOURCE_EXHAUSTED",
-        "Exhausted property tokens per project per hour. A Cloud project may use 35% of a property's hourly tokens.",
-      );
-    }
+    // Google's wording, as clients that met it match it (Airbyte's GA4 source, api_quota.py
+    // "tokensPerProjectPerHour": error_pattern "Exhausted property tokens for a project per hour.",
+    // https://github.com/airbytehq/airbyte/tree/master/airbyte-integrations/connectors/source-google-analytics-data-api).
+    if (hour >= limit.tokensPerProjectPerHour)
+      throw new RpcError("RESOURCE_EXHAUSTED", "Exhausted property tokens for a project per hour.");
   }
 
   /** Records the cost of a finished request and returns the PropertyQuota "including this request". */

@@ -30,13 +30,25 @@ export interface CatalogMetric extends MetricDef {
   deprecatedApiNames?: string[];
 }
 
-/** Changelog 2024-03: "conversions" became "key events" in names (old name → new name). */
+/**
+ * Changelog 2024-03: "conversions" became "key events" in names (old name → new name); the rows of the
+ * 2023-2024 transcription still carry the old names.
+ */
 const RENAMED: Readonly<Record<string, string>> = {
   conversions: "keyEvents",
   isConversionEvent: "isKeyEvent",
   sessionConversionRate: "sessionKeyEventRate",
   userConversionRate: "userKeyEventRate",
   advertiserAdCostPerConversion: "advertiserAdCostPerKeyEvent",
+};
+
+/**
+ * Fields the page's current edition lists under a new name (current name → the name it replaced): the
+ * 2024 renames of the purchaser rates. The old names stay usable, listed as deprecatedApiNames.
+ */
+const PREVIOUS: Readonly<Record<string, string>> = {
+  purchaserRate: "purchaserConversionRate",
+  firstTimePurchaserRate: "firstTimePurchaserConversionRate",
 };
 
 /** First matching rule wins; the name is tested as written in the schema. */
@@ -51,7 +63,7 @@ const DIMENSION_CATEGORIES: readonly [RegExp, string][] = [
   ],
   [/^(page|landingPage|fullPageUrl|hostName|unified|content)/, "Page / Screen"],
   [
-    /^(session|firstUser|source|medium|campaign|defaultChannel|primaryChannel|googleAds|manual)/,
+    /^(session|firstUser|source|medium|campaign|defaultChannel|primaryChannel|googleAds|manual|cm360|dv360|sa360)/,
     "Traffic source",
   ],
   [/^(item|transactionId|orderCoupon|shippingTier|currencyCode)/, "Ecommerce"],
@@ -144,7 +156,8 @@ function buildMetrics(): CatalogMetric[] {
       scope: known?.scope ?? metricScope(apiName),
       compute: known?.compute ?? formulaOf(apiName),
     };
-    if (apiName !== written) def.deprecatedApiNames = [written];
+    const previous = apiName !== written ? written : PREVIOUS[apiName];
+    if (previous) def.deprecatedApiNames = [previous];
     return def;
   });
 }

@@ -3,10 +3,7 @@
  * create under a parent folder, update name/description/archive state, delete an empty folder, list
  * what a folder or program holds. Bodies are x-www-form-urlencoded, `parent` as JSON text.
  */
-import { booleanParam, folderParam, formParams } from "../asset-params.js";
-import { children, findNode, folderJson } from "../folders.js";
-import { required, toInt } from "../params.js";
-import { offsetPage } from "../programs.js";
+
 import {
   type ApiRequest,
   type AssetFolder,
@@ -15,6 +12,10 @@ import {
   type HandlerResult,
   MarketoApiError,
 } from "../types.js";
+import { required, toInt } from "../wire/params.js";
+import { children, findNode, folderJson } from "./folders.js";
+import { offsetPage } from "./paging.js";
+import { booleanParam, folderParam, formParams } from "./params.js";
 
 /** What a folder directly under a tree's workspace zone holds, by tree. */
 const TREE_FOLDER_TYPE: Readonly<Record<string, string>> = {

@@ -27,6 +27,7 @@ export interface MyToken {
 
 /** A snippet's version (https://experienceleague.adobe.com/en/docs/marketo-developer/marketo/rest/assets/snippets). */
 export interface SnippetVersion {
+  description: string;
   /** "HTML" or "Text" (Swagger SnippetContentResponse.type, ADE snippets.md content example). */
   type: string;
   content: string;
@@ -36,7 +37,6 @@ export interface SnippetVersion {
 export interface Snippet {
   id: number;
   name: string;
-  description: string;
   folder: FolderRef;
   createdAt: number;
   approved?: SnippetVersion;
@@ -45,6 +45,7 @@ export interface Snippet {
 
 /** An email template's HTML (https://experienceleague.adobe.com/en/docs/marketo-developer/marketo/rest/assets/email-templates). */
 export interface TemplateVersion {
+  description: string;
   content: string;
   updatedAt: number;
 }
@@ -52,7 +53,6 @@ export interface TemplateVersion {
 export interface EmailTemplate {
   id: number;
   name: string;
-  description: string;
   folder: FolderRef;
   createdAt: number;
   approved?: TemplateVersion;
@@ -66,8 +66,16 @@ export interface LandingPageSection {
   content: string;
 }
 
+/** A landing page's version: its metadata (Swagger UpdateLandingPageRequest, name aside), title and sections. */
 export interface LandingPageVersion {
+  description: string;
   title: string;
+  keywords: string;
+  robots: string;
+  customHeadHTML: string;
+  facebookOgTags: string;
+  mobileEnabled: boolean;
+  urlPageName: string;
   sections: LandingPageSection[];
   updatedAt: number;
 }
@@ -76,24 +84,28 @@ export interface LandingPageVersion {
 export interface LandingPage {
   id: number;
   name: string;
-  description: string;
   folder: FolderRef;
   /** A landing page template id: 1 (guided) or 2 (free-form), the sandbox's two. */
   template: number;
-  keywords: string;
-  robots: string;
-  customHeadHTML: string;
-  facebookOgTags: string;
-  mobileEnabled: boolean;
   formPrefill: boolean;
-  urlPageName: string;
   createdAt: number;
   approved?: LandingPageVersion;
   draft?: LandingPageVersion;
 }
 
-/** A form's version: its fields (lead field REST names, in order) and button. */
+/**
+ * A form's version: its metadata (Swagger UpdateFormMetaDataRequest, name aside), its fields (lead field
+ * REST names, in order) and button.
+ */
 export interface FormVersion {
+  description: string;
+  fontFamily: string;
+  fontSize: string;
+  labelPosition: string;
+  language: string;
+  locale: string;
+  theme: string;
+  progressiveProfiling: boolean;
   fields: string[];
   buttonLabel: string;
   updatedAt: number;
@@ -103,16 +115,8 @@ export interface FormVersion {
 export interface MarketoForm {
   id: number;
   name: string;
-  description: string;
   folder: FolderRef;
   createdAt: number;
-  fontFamily: string;
-  fontSize: string;
-  labelPosition: string;
-  language: string;
-  locale: string;
-  theme: string;
-  progressiveProfiling: boolean;
   approved?: FormVersion;
   draft?: FormVersion;
 }

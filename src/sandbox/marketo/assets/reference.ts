@@ -2,10 +2,8 @@
  * Read-only reference objects of the Asset API: channels (https://experienceleague.adobe.com/en/docs/marketo-developer/marketo/rest/assets/channels),
  * tag types (…/rest/assets/tags) and segmentations (…/rest/assets/segmentations).
  */
-import { assetDate } from "../codec.js";
-import { programStatuses, successStatuses } from "../data-assets.js";
-import { required, toInt } from "../params.js";
-import { NO_ASSETS, offsetPage } from "../programs.js";
+
+import { programStatuses, successStatuses } from "../programs/seed.js";
 import {
   type ApiRequest,
   type HandlerContext,
@@ -13,6 +11,9 @@ import {
   MarketoApiError,
   type Program,
 } from "../types.js";
+import { assetDate } from "../wire/codec.js";
+import { required, toInt } from "../wire/params.js";
+import { NO_ASSETS, offsetPage } from "./paging.js";
 
 /**
  * The channels the seeded programs use, with the program type each applies to (ChannelResponse

@@ -8,6 +8,7 @@ import type {
   AssetStore,
   EmailTemplate,
   LandingPage,
+  LandingPageVersion,
   MarketoForm,
   MyToken,
   Segmentation,
@@ -15,7 +16,7 @@ import type {
 } from "./model.js";
 
 const DAY_MS = 86_400_000;
-/** The Design Studio workspace folder (data-assets.ts FOLDER_SPECS) where the seeded snippets live. */
+/** The Design Studio workspace folder (folder-tree.ts FOLDER_SPECS) where the seeded snippets live. */
 export const SNIPPET_FOLDER_ID = 17;
 
 function programTokens(program: Program, now: number): MyToken[] {
@@ -41,19 +42,21 @@ function seedSnippets(now: number): Snippet[] {
   return specs.map(([name, type, approved, draft], i) => {
     const createdAt = now - (300 - i * 40) * DAY_MS;
     const content = type === "HTML" ? `<div class="snippet">${name}</div>` : name;
+    const description = i % 2 === 0 ? "" : `${name} (seeded)`;
     return {
       id: 3001 + i,
       name,
-      description: i % 2 === 0 ? "" : `${name} (seeded)`,
       folder: { id: SNIPPET_FOLDER_ID, type: "Folder" },
       createdAt,
-      ...(approved ? { approved: { type, content, updatedAt: createdAt + DAY_MS } } : {}),
-      ...(draft ? { draft: { type, content: `${content} v2`, updatedAt: now - (i + 1) * DAY_MS } } : {}),
+      ...(approved ? { approved: { description, type, content, updatedAt: createdAt + DAY_MS } } : {}),
+      ...(draft
+        ? { draft: { description, type, content: `${content} v2`, updatedAt: now - (i + 1) * DAY_MS } }
+        : {}),
     };
   });
 }
 
-/** The Design Studio "Emails" folder (data-assets.ts FOLDER_SPECS) where the seeded templates live. */
+/** The Design Studio "Emails" folder (folder-tree.ts FOLDER_SPECS) where the seeded templates live. */
 export const TEMPLATE_FOLDER_ID = 18;
 
 /** Templates 1001–1003, approved; 1003 also has a pending draft. One editable section each. */
@@ -64,12 +67,17 @@ function seedEmailTemplates(now: number): EmailTemplate[] {
     return {
       id: 1001 + i,
       name,
-      description: "",
       folder: { id: TEMPLATE_FOLDER_ID, type: "Folder" },
       createdAt,
-      approved: { content, updatedAt: createdAt + DAY_MS },
+      approved: { description: "", content, updatedAt: createdAt + DAY_MS },
       ...(i === 2
-        ? { draft: { content: content.replace("</body>", "<p>v2</p></body>"), updatedAt: now - DAY_MS } }
+        ? {
+            draft: {
+              description: "",
+              content: content.replace("</body>", "<p>v2</p></body>"),
+              updatedAt: now - DAY_MS,
+            },
+          }
         : {}),
     };
   });
@@ -84,24 +92,24 @@ function seedLandingPages(now: number): LandingPage[] {
   ];
   return specs.map(([name, approved, draft], i) => {
     const createdAt = now - (120 - i * 10) * DAY_MS;
-    const version = (suffix: string, updatedAt: number) => ({
+    const version = (suffix: string, updatedAt: number): LandingPageVersion => ({
+      description: "",
       title: `${name}${suffix}`,
+      keywords: "",
+      robots: "index, nofollow",
+      customHeadHTML: "",
+      facebookOgTags: "",
+      mobileEnabled: true,
+      urlPageName: name.toLowerCase().replaceAll(" ", "-"),
       sections: [{ id: "body", type: "RichText" as const, content: `<p>${name}${suffix}</p>` }],
       updatedAt,
     });
     return {
       id: 1001 + i,
       name,
-      description: "",
       folder: { id: 1003, type: "Program" },
       template: 1,
-      keywords: "",
-      robots: "index, nofollow",
-      customHeadHTML: "",
-      facebookOgTags: "",
-      mobileEnabled: true,
       formPrefill: false,
-      urlPageName: name.toLowerCase().replaceAll(" ", "-"),
       createdAt,
       ...(approved ? { approved: version("", createdAt + DAY_MS) } : {}),
       ...(draft ? { draft: version(" (draft)", now - DAY_MS) } : {}),
@@ -112,24 +120,28 @@ function seedLandingPages(now: number): LandingPage[] {
 /** Forms 1001 (approved) and 1002 (approved with a draft adding a field) in event program 1003. */
 function seedForms(now: number): MarketoForm[] {
   const base = ["email", "firstName", "lastName"];
+  const style = {
+    description: "",
+    fontFamily: "Helvetica",
+    fontSize: "13px",
+    labelPosition: "left",
+    language: "English",
+    locale: "en_US",
+    theme: "simple",
+    progressiveProfiling: false,
+  };
   return ["Event Registration Form", "Contact Us"].map((name, i) => {
     const createdAt = now - (150 - i * 10) * DAY_MS;
     return {
       id: 1001 + i,
       name,
-      description: "",
       folder: { id: 1003, type: "Program" },
       createdAt,
-      fontFamily: "Helvetica",
-      fontSize: "13px",
-      labelPosition: "left",
-      language: "English",
-      locale: "en_US",
-      theme: "simple",
-      progressiveProfiling: false,
-      approved: { fields: base, buttonLabel: "Submit", updatedAt: createdAt + DAY_MS },
+      approved: { ...style, fields: base, buttonLabel: "Submit", updatedAt: createdAt + DAY_MS },
       ...(i === 1
-        ? { draft: { fields: [...base, "company"], buttonLabel: "Send", updatedAt: now - DAY_MS } }
+        ? {
+            draft: { ...style, fields: [...base, "company"], buttonLabel: "Send", updatedAt: now - DAY_MS },
+          }
         : {}),
     };
   });

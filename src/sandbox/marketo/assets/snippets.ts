@@ -1,37 +1,27 @@
 /**
  * Snippets (https://experienceleague.adobe.com/en/docs/marketo-developer/marketo/rest/assets/snippets):
- * browse, read, content, create, update, approve/unapprove/discard, clone, delete. Like emails, a
- * snippet has an approved version, a draft, or both; edits land in the draft.
+ * browse, read, content, create, update, approve/unapprove/discard, clone, delete, through the lifecycle
+ * kit (lifecycle.ts). A snippet's description and content are versioned; edits land in the draft.
  */
-import { existingFolder, formParams } from "../asset-params.js";
-import { assetDate } from "../codec.js";
-import { required, toInt } from "../params.js";
-import { NO_ASSETS, offsetPage } from "../programs.js";
-import {
-  type ApiRequest,
-  type FolderRef,
-  type HandlerContext,
-  type HandlerResult,
-  MarketoApiError,
-} from "../types.js";
+import type { ApiRequest, FolderRef, HandlerContext, HandlerResult } from "../types.js";
+import { MarketoApiError } from "../types.js";
+import { assetDate } from "../wire/codec.js";
+import { required } from "../wire/params.js";
+import { Lifecycle, pick, type Status, statusParam } from "./lifecycle.js";
 import type { Snippet, SnippetVersion } from "./model.js";
+import { NO_ASSETS } from "./paging.js";
+import { existingFolder, formParams } from "./params.js";
 
-type Status = "approved" | "draft";
-
-function statusParam(params: URLSearchParams): Status | undefined {
-  const raw = params.get("status");
-  if (raw === null || raw === "") return undefined;
-  if (raw !== "approved" && raw !== "draft")
-    throw new MarketoApiError("1003", `Invalid value '${raw}' for status, must be approved or draft`);
-  return raw;
-}
-
-/** The version a read sees: the requested one, else the approved one, else the draft. */
-function pick(s: Snippet, status: Status | undefined): { status: Status; v: SnippetVersion } | undefined {
-  if (status !== "draft" && s.approved) return { status: "approved", v: s.approved };
-  if (status !== "approved" && s.draft) return { status: "draft", v: s.draft };
-  return undefined;
-}
+/** Snippets' answers (asset.swagger.json): approveDraft, unapprove and clone the record (ResponseOfSnippetResponse). */
+export const snippets = new Lifecycle<Snippet, SnippetVersion>({
+  noun: "Snippet",
+  path: "snippet",
+  store: (world) => world.assets.snippets,
+  copy: (v) => ({ ...v }),
+  json: snippetJson,
+  answers: { approve: "record", unapprove: "record" },
+  unapproveBeforeDelete: true,
+});
 
 function folderName(ctx: HandlerContext, ref: FolderRef): string {
   if (ref.type === "Program") return ctx.world.programs.find((p) => p.id === ref.id)?.name ?? "";
@@ -43,7 +33,7 @@ function snippetJson(ctx: HandlerContext, s: Snippet, status: Status, v: Snippet
   return {
     id: s.id,
     name: s.name,
-    description: s.description,
+    description: v.description,
     createdAt: assetDate(s.createdAt),
     updatedAt: assetDate(v.updatedAt),
     url: `${ctx.origin}/#SN${s.id}A1`,
@@ -53,43 +43,10 @@ function snippetJson(ctx: HandlerContext, s: Snippet, status: Status, v: Snippet
   };
 }
 
-function current(ctx: HandlerContext, s: Snippet): HandlerResult {
-  const seen = pick(s, undefined) as { status: Status; v: SnippetVersion };
-  return { result: [snippetJson(ctx, s, seen.status, seen.v)] };
-}
-
-function snippetOr702(ctx: HandlerContext, id: string | undefined): Snippet {
-  const snippetId = toInt(id ?? "", "id");
-  const snippet = ctx.world.assets.snippets.find((s) => s.id === snippetId);
-  if (!snippet) throw new MarketoApiError("702", `Snippet ${snippetId} not found`);
-  return snippet;
-}
-
-function uniqueName(ctx: HandlerContext, name: string, except?: Snippet): void {
-  if (ctx.world.assets.snippets.some((s) => s !== except && s.name === name))
-    throw new MarketoApiError("709", `Snippet name '${name}' is already in use`);
-}
-
-export function getSnippets(req: ApiRequest, ctx: HandlerContext): HandlerResult {
-  const status = statusParam(req.params);
-  const rows = ctx.world.assets.snippets.flatMap((s) => {
-    const seen = pick(s, status);
-    return seen ? [snippetJson(ctx, s, seen.status, seen.v)] : [];
-  });
-  return offsetPage(req, rows, (row) => row);
-}
-
-export function getSnippetById(req: ApiRequest, ctx: HandlerContext, [id]: string[]): HandlerResult {
-  const snippetId = toInt(id ?? "", "id");
-  const snippet = ctx.world.assets.snippets.find((s) => s.id === snippetId);
-  const seen = snippet && pick(snippet, statusParam(req.params));
-  return snippet && seen
-    ? { result: [snippetJson(ctx, snippet, seen.status, seen.v)] }
-    : { warnings: [NO_ASSETS] };
-}
+export const getSnippets = snippets.browse();
 
 export function getSnippetContent(req: ApiRequest, ctx: HandlerContext, [id]: string[]): HandlerResult {
-  const snippet = snippetOr702(ctx, id);
+  const snippet = snippets.get(ctx, id);
   const seen = pick(snippet, statusParam(req.params));
   return seen ? { result: [{ type: seen.v.type, content: seen.v.content }] } : { warnings: [NO_ASSETS] };
 }
@@ -98,94 +55,44 @@ export function createSnippet(req: ApiRequest, ctx: HandlerContext): HandlerResu
   const params = formParams(req);
   const name = required(params, "name");
   const folder = existingFolder(ctx, params);
-  uniqueName(ctx, name);
+  snippets.uniqueName(ctx, name);
   const now = ctx.now();
-  const snippet: Snippet = {
-    id: ctx.world.assets.nextId++,
-    name,
-    description: params.get("description") ?? "",
-    folder,
-    createdAt: now,
-    draft: { type: "HTML", content: "", updatedAt: now },
-  };
-  ctx.world.assets.snippets.push(snippet);
-  return current(ctx, snippet);
+  const description = params.get("description") ?? "";
+  const draft: SnippetVersion = { description, type: "HTML", content: "", updatedAt: now };
+  return snippets.add(ctx, { id: ctx.world.assets.nextId++, name, folder, createdAt: now, draft });
 }
 
+/** A rename is the snippet's; the description goes to the draft. */
 export function updateSnippet(req: ApiRequest, ctx: HandlerContext, [id]: string[]): HandlerResult {
-  const snippet = snippetOr702(ctx, id);
+  const snippet = snippets.get(ctx, id);
   const params = formParams(req);
-  const name = params.get("name");
-  if (name !== null && name !== "" && name !== snippet.name) {
-    uniqueName(ctx, name, snippet);
-    snippet.name = name;
-  }
+  snippets.rename(ctx, snippet, params);
   const description = params.get("description");
-  if (description !== null) snippet.description = description;
-  return current(ctx, snippet);
+  snippets.revise(ctx, snippet, description === null ? {} : { description });
+  return snippets.latest(ctx, snippet);
 }
 
 /** `content` and `type` (HTML or Text) are query or form parameters (Swagger updateContentUsingPOST_1). */
 export function updateSnippetContent(req: ApiRequest, ctx: HandlerContext, [id]: string[]): HandlerResult {
-  const snippet = snippetOr702(ctx, id);
+  const snippet = snippets.get(ctx, id);
   const params = formParams(req);
   const type = required(params, "type");
   if (type !== "HTML" && type !== "Text")
     throw new MarketoApiError("1003", `Invalid value '${type}' for type; the sandbox takes HTML or Text`);
   const content = params.get("content");
   if (content === null) throw new MarketoApiError("701", "content cannot be blank");
-  snippet.draft = { type, content, updatedAt: ctx.now() };
-  return { result: [{ id: snippet.id }] };
-}
-
-export function approveSnippet(_req: ApiRequest, ctx: HandlerContext, [id]: string[]): HandlerResult {
-  const snippet = snippetOr702(ctx, id);
-  if (!snippet.draft) throw new MarketoApiError("709", `Snippet ${snippet.id} has no draft to approve`);
-  snippet.approved = { ...snippet.draft, updatedAt: ctx.now() };
-  snippet.draft = undefined;
-  return current(ctx, snippet);
-}
-
-export function unapproveSnippet(_req: ApiRequest, ctx: HandlerContext, [id]: string[]): HandlerResult {
-  const snippet = snippetOr702(ctx, id);
-  if (!snippet.approved) throw new MarketoApiError("709", `Snippet ${snippet.id} is not approved`);
-  if (!snippet.draft) snippet.draft = { ...snippet.approved, updatedAt: ctx.now() };
-  snippet.approved = undefined;
-  return current(ctx, snippet);
-}
-
-export function discardSnippetDraft(_req: ApiRequest, ctx: HandlerContext, [id]: string[]): HandlerResult {
-  const snippet = snippetOr702(ctx, id);
-  if (!snippet.draft) throw new MarketoApiError("709", `Snippet ${snippet.id} has no draft to discard`);
-  if (!snippet.approved)
-    throw new MarketoApiError("709", `Snippet ${snippet.id} has only a draft: delete the snippet instead`);
-  snippet.draft = undefined;
+  snippets.revise(ctx, snippet, { type, content });
   return { result: [{ id: snippet.id }] };
 }
 
 /** The clone is a draft of the current version. */
 export function cloneSnippet(req: ApiRequest, ctx: HandlerContext, [id]: string[]): HandlerResult {
-  const source = snippetOr702(ctx, id);
+  const source = snippets.get(ctx, id);
   const params = formParams(req);
   const name = required(params, "name");
   const folder = existingFolder(ctx, params);
-  uniqueName(ctx, name);
+  snippets.uniqueName(ctx, name);
   const now = ctx.now();
-  const from = (source.approved ?? source.draft) as SnippetVersion;
-  const snippet: Snippet = {
-    id: ctx.world.assets.nextId++,
-    name,
-    description: params.get("description") ?? source.description,
-    folder,
-    createdAt: now,
-    draft: { ...from, updatedAt: now },
-  };
-  ctx.world.assets.snippets.push(snippet);
-  return current(ctx, snippet);
-}
-
-export function deleteSnippet(_req: ApiRequest, ctx: HandlerContext, [id]: string[]): HandlerResult {
-  const snippet = snippetOr702(ctx, id);
-  ctx.world.assets.snippets = ctx.world.assets.snippets.filter((s) => s !== snippet);
-  return { result: [{ id: snippet.id }] };
+  const draft = snippets.cloneVersion(source, now, params);
+  return snippets.add(ctx, { id: ctx.world.assets.nextId++, name, folder, createdAt: now, draft });
 }

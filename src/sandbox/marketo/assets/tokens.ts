@@ -3,8 +3,7 @@
  * read, create-or-update by name, delete by name and type. Bodies are x-www-form-urlencoded; the
  * folder's kind comes from `folderType` (Swagger: optional on GET, required on create; default Folder).
  */
-import { formParams } from "../asset-params.js";
-import { required, toInt } from "../params.js";
+
 import {
   type ApiRequest,
   type FolderRef,
@@ -12,7 +11,9 @@ import {
   type HandlerResult,
   MarketoApiError,
 } from "../types.js";
+import { required, toInt } from "../wire/params.js";
 import { type MyToken, TOKEN_TYPES, type TokenType, tokenKey } from "./model.js";
+import { formParams } from "./params.js";
 
 /** "The name field of the token may not exceed 50 characters" (ADE tokens.md "Create and Update"). */
 const MAX_NAME = 50;

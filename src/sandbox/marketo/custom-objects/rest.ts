@@ -11,8 +11,7 @@
  * Inferred: 1013 for an unknown type and for a record not found, 1005 for createOnly on an existing
  * record, 1006 for an unknown field, and the wording of every refusal.
  */
-import { leadDate } from "../codec.js";
-import { isRecord, jsonBody, LEAD_DB_MAX_BATCH, multi, pageByToken, required } from "../params.js";
+
 import {
   type ApiRequest,
   type HandlerContext,
@@ -20,6 +19,9 @@ import {
   MarketoApiError,
   type World,
 } from "../types.js";
+import { inputOf, objectBody, skipped } from "../wire/batch.js";
+import { leadDate } from "../wire/codec.js";
+import { isRecord, LEAD_DB_MAX_BATCH, multi, pageByToken, required } from "../wire/params.js";
 import { type CustomObjectRecord, type CustomObjectType, type CustomValue, customGuid } from "./model.js";
 
 export function findType(world: World, apiName: string | undefined): CustomObjectType {
@@ -90,26 +92,63 @@ function filterField(type: CustomObjectType, filterType: string): string {
   return filterType;
 }
 
+/**
+ * What a query asks: the filter's field and values from the query string, or, for a compound key, the
+ * `input` objects of a JSON body sent as `POST …?_method=GET` (custom-objects.md "Query"; Swagger
+ * getCustomObjectsUsingGET customObjectLookupRequest: "all query parameters used for simple-key queries
+ * except filterValues"). filterType is required either way (Swagger: `required: true`): 701 "filterType
+ * cannot be blank" (error-codes.md 701 "%s cannot be blank").
+ */
+interface Lookup {
+  filterType: string;
+  /** One object per wanted record: field → value (a simple key has one field). */
+  keys: Record<string, string>[];
+  fields?: string[];
+  params: URLSearchParams;
+}
+
+function lookupOf(req: ApiRequest, type: CustomObjectType): Lookup {
+  const body = req.body.trim() === "" ? undefined : objectBody(req.body);
+  if (!body) {
+    const filterType = required(req.params, "filterType");
+    required(req.params, "filterValues");
+    const field = filterField(type, filterType);
+    const keys = multi(req.params, "filterValues").map((v) => ({ [field]: v }));
+    const fields = req.params.has("fields") ? multi(req.params, "fields") : undefined;
+    return { filterType, keys, ...(fields ? { fields } : {}), params: req.params };
+  }
+  const filterType = typeof body.filterType === "string" ? body.filterType : "";
+  if (filterType === "") throw new MarketoApiError("701", "filterType cannot be blank");
+  if (filterType !== "dedupeFields" && filterType !== "idField") filterField(type, filterType);
+  const keys = inputOf(body).map((entry) =>
+    Object.fromEntries(Object.entries(isRecord(entry) ? entry : {}).map(([k, v]) => [k, String(v)])),
+  );
+  const params = new URLSearchParams(req.params);
+  for (const name of ["batchSize", "nextPageToken"]) {
+    const value = body[name];
+    if (typeof value === "string" || typeof value === "number") params.set(name, String(value));
+  }
+  const fields = Array.isArray(body.fields) ? body.fields.map(String) : undefined;
+  return { filterType, keys, ...(fields ? { fields } : {}), params };
+}
+
 export function queryCustomObjects(req: ApiRequest, ctx: HandlerContext, [name]: string[]): HandlerResult {
   const type = findType(ctx.world, name);
-  const field = filterField(type, req.params.get("filterType") ?? "dedupeFields");
-  required(req.params, "filterValues");
-  const values = multi(req.params, "filterValues");
-  if (values.length > LEAD_DB_MAX_BATCH)
+  const lookup = lookupOf(req, type);
+  if (lookup.keys.length > LEAD_DB_MAX_BATCH)
     throw new MarketoApiError(
       "1003",
-      `Too many filterValues: ${values.length}, maximum is ${LEAD_DB_MAX_BATCH}`,
+      `Too many filterValues: ${lookup.keys.length}, maximum is ${LEAD_DB_MAX_BATCH}`,
     );
-  const fields = req.params.has("fields")
-    ? multi(req.params, "fields")
-    : ["marketoGUID", ...type.dedupeFields, "createdAt", "updatedAt"];
+  const fields = lookup.fields ?? ["marketoGUID", ...type.dedupeFields, "createdAt", "updatedAt"];
   for (const f of fields) {
     if (!type.fields.some((known) => known.name === f))
       throw new MarketoApiError("1006", `Field '${f}' not found`);
   }
-  const wanted = new Set(values.map((v) => v.toLowerCase()));
-  const rows = recordsOf(ctx.world, type).filter((r) => wanted.has(String(value(r, field)).toLowerCase()));
-  const { page, nextPageToken } = pageByToken(rows, req.params, "customobjects");
+  const matches = (r: CustomObjectRecord, key: Record<string, string>) =>
+    Object.entries(key).every(([f, v]) => String(value(r, f)).toLowerCase() === v.toLowerCase());
+  const rows = recordsOf(ctx.world, type).filter((r) => lookup.keys.some((key) => matches(r, key)));
+  const { page, nextPageToken } = pageByToken(rows, lookup.params, "customobjects");
   const result = page.map((r, seq) => {
     const row: Record<string, unknown> = { seq, marketoGUID: r.marketoGUID };
     for (const f of fields) row[f] = value(r, f);
@@ -118,16 +157,10 @@ export function queryCustomObjects(req: ApiRequest, ctx: HandlerContext, [name]:
   return nextPageToken ? { result, nextPageToken } : { result };
 }
 
-function inputOf(body: unknown): Record<string, unknown>[] {
-  if (!isRecord(body)) throw new MarketoApiError("609", "Invalid JSON");
-  const input = body.input;
-  if (!Array.isArray(input) || input.length === 0) throw new MarketoApiError("701", "input cannot be blank");
-  if (input.length > LEAD_DB_MAX_BATCH)
-    throw new MarketoApiError(
-      "1003",
-      `Too many records in input: ${input.length}, maximum is ${LEAD_DB_MAX_BATCH}`,
-    );
-  return input.map((record) => (isRecord(record) ? record : {}));
+/** The records of a sync or delete body (609, 701, 1003 as every Lead DB batch: wire/batch.ts). */
+function batchOf(text: string): { body: Record<string, unknown>; input: Record<string, unknown>[] } {
+  const body = objectBody(text);
+  return { body, input: inputOf(body).map((record) => (isRecord(record) ? record : {})) };
 }
 
 /** The key field of `dedupeFields` or `idField`, and the record an input names by it. */
@@ -137,17 +170,10 @@ function keyed(type: CustomObjectType, by: unknown, name: string): string {
   throw new MarketoApiError("1003", `Invalid value '${String(by)}' for ${name}: use dedupeFields or idField`);
 }
 
-const skipped = (seq: number, code: string, message: string) => ({
-  seq,
-  status: "skipped",
-  reasons: [{ code, message }],
-});
-
 export function syncCustomObjects(req: ApiRequest, ctx: HandlerContext, [name]: string[]): HandlerResult {
   const type = findType(ctx.world, name);
-  const body = jsonBody(req.body);
-  const input = inputOf(body);
-  const { action = "createOrUpdate", dedupeBy } = body as Record<string, unknown>;
+  const { body, input } = batchOf(req.body);
+  const { action = "createOrUpdate", dedupeBy } = body;
   if (action !== "createOnly" && action !== "updateOnly" && action !== "createOrUpdate")
     throw new MarketoApiError("1003", `Invalid action '${String(action)}'`);
   const key = keyed(type, dedupeBy, "dedupeBy");
@@ -156,7 +182,7 @@ export function syncCustomObjects(req: ApiRequest, ctx: HandlerContext, [name]: 
     result: input.map((record, seq) => {
       const outcome = syncRecord(ctx.world, type, action, key, record, now);
       return outcome.status === "skipped"
-        ? skipped(seq, outcome.code, outcome.message)
+        ? skipped({ seq }, { code: outcome.code, message: outcome.message })
         : { seq, marketoGUID: outcome.marketoGUID, status: outcome.status };
     }),
   };
@@ -209,15 +235,14 @@ export function syncRecord(
 
 export function deleteCustomObjects(req: ApiRequest, ctx: HandlerContext, [name]: string[]): HandlerResult {
   const type = findType(ctx.world, name);
-  const body = jsonBody(req.body);
-  const input = inputOf(body);
-  const key = keyed(type, (body as Record<string, unknown>).deleteBy, "deleteBy");
+  const { body, input } = batchOf(req.body);
+  const key = keyed(type, body.deleteBy, "deleteBy");
   const records = recordsOf(ctx.world, type);
   return {
     result: input.map((record, seq) => {
       const at = records.findIndex((r) => String(value(r, key)) === String(record[key]));
       const found = records[at];
-      if (!found) return skipped(seq, "1013", "Record not found");
+      if (!found) return skipped({ seq }, { code: "1013", message: "Record not found" });
       records.splice(at, 1);
       return { seq, marketoGUID: found.marketoGUID, status: "deleted" };
     }),

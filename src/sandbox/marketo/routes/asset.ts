@@ -1,72 +1,49 @@
 /** Asset routes (`/rest/asset/v1/...`), real paths from Adobe's Asset Swagger (asset.swagger.json). */
+
+import {
+  cloneEmailTemplate,
+  createEmailTemplate,
+  emailTemplates,
+  getEmailTemplateContent,
+  getEmailTemplates,
+  getEmailTemplateUsedBy,
+  updateEmailTemplate,
+  updateEmailTemplateContent,
+} from "../assets/email-templates.js";
 import {
   getEmailCcFields,
   getEmailFullContent,
   getEmailVariables,
   sendSampleEmail,
   updateEmailVariable,
-} from "../assets/email-extra.js";
-import {
-  approveEmailTemplate,
-  cloneEmailTemplate,
-  createEmailTemplate,
-  deleteEmailTemplate,
-  discardEmailTemplateDraft,
-  getEmailTemplateById,
-  getEmailTemplateByName,
-  getEmailTemplateContent,
-  getEmailTemplates,
-  getEmailTemplateUsedBy,
-  unapproveEmailTemplate,
-  updateEmailTemplate,
-  updateEmailTemplateContent,
-} from "../assets/email-templates.js";
+} from "../assets/emails/preview.js";
+import { emails, getEmailByName, getEmailContent, getEmails } from "../assets/emails/read.js";
 import {
   cloneEmail,
   createEmail,
-  deleteEmail,
-  discardEmailDraft,
-  unapproveEmail,
   updateEmail,
   updateEmailContent,
   updateEmailSection,
-} from "../assets/email-write.js";
+} from "../assets/emails/write.js";
 import { createFolder, deleteFolder, getFolderContent, updateFolder } from "../assets/folder-write.js";
+import { getFolderById, getFolderByName, getFolders } from "../assets/folders.js";
 import {
-  approveForm,
   cloneForm,
   createForm,
-  deleteForm,
-  discardFormDraft,
+  forms,
   getAllFormFields,
-  getFormById,
-  getFormByName,
   getFormFields,
   getForms,
   updateForm,
 } from "../assets/forms.js";
 import {
-  approveLandingPage,
   cloneLandingPage,
   createLandingPage,
-  deleteLandingPage,
-  discardLandingPageDraft,
-  getLandingPageById,
-  getLandingPageByName,
   getLandingPageContent,
   getLandingPages,
-  unapproveLandingPage,
+  landingPages,
   updateLandingPage,
 } from "../assets/landing-pages.js";
-import {
-  approveProgram,
-  cloneProgram,
-  createProgram,
-  deleteProgram,
-  getProgramsByTag,
-  unapproveProgram,
-  updateProgram,
-} from "../assets/program-write.js";
 import {
   getChannelByName,
   getChannels,
@@ -76,23 +53,15 @@ import {
   getTagTypes,
 } from "../assets/reference.js";
 import {
-  approveSnippet,
   cloneSnippet,
   createSnippet,
-  deleteSnippet,
-  discardSnippetDraft,
-  getSnippetById,
   getSnippetContent,
   getSnippets,
-  unapproveSnippet,
+  snippets,
   updateSnippet,
   updateSnippetContent,
 } from "../assets/snippets.js";
 import { deleteToken, getTokens, upsertToken } from "../assets/tokens.js";
-import { activateSmartCampaign, deactivateSmartCampaign } from "../campaign-activation.js";
-import { approveDraft, getEmailById, getEmailByName, getEmailContent, getEmails } from "../emails.js";
-import { getFolderById, getFolderByName, getFolders } from "../folders.js";
-import { getProgramById, getProgramByName, getPrograms } from "../programs.js";
 import {
   getSmartCampaignById,
   getSmartCampaignByName,
@@ -100,14 +69,25 @@ import {
   getSmartListById,
   getSmartListByName,
   getSmartLists,
-} from "../smart-lists.js";
+} from "../lists/smart-lists.js";
 import {
   createStaticList,
   deleteStaticList,
   getStaticListById,
   getStaticListByName,
   getStaticLists,
-} from "../static-lists.js";
+} from "../lists/static-lists.js";
+import { activateSmartCampaign, deactivateSmartCampaign } from "../programs/campaign-activation.js";
+import { getProgramById, getProgramByName, getPrograms } from "../programs/programs.js";
+import {
+  approveProgram,
+  cloneProgram,
+  createProgram,
+  deleteProgram,
+  getProgramsByTag,
+  unapproveProgram,
+  updateProgram,
+} from "../programs/write.js";
 import type { Route } from "../types.js";
 import { multipart, r } from "./table.js";
 
@@ -129,7 +109,7 @@ const PROGRAMS: readonly Route[] = [
 const EMAILS: readonly Route[] = [
   r("GET", `${A}/emails.json`, getEmails),
   r("POST", `${A}/emails.json`, createEmail),
-  r("GET", `${A}/email/{id}.json`, getEmailById),
+  r("GET", `${A}/email/{id}.json`, emails.byId),
   r("POST", `${A}/email/{id}.json`, updateEmail),
   r("GET", `${A}/email/byName.json`, getEmailByName),
   r("GET", `${A}/email/ccFields.json`, getEmailCcFields),
@@ -143,57 +123,57 @@ const EMAILS: readonly Route[] = [
   r("GET", `${A}/email/{id}/fullContent.json`, getEmailFullContent),
   r("GET", `${A}/email/{id}/variables.json`, getEmailVariables),
   r("POST", `${A}/email/{id}/variable/{name}.json`, updateEmailVariable),
-  r("POST", `${A}/email/{id}/approveDraft.json`, approveDraft),
-  r("POST", `${A}/email/{id}/unapprove.json`, unapproveEmail),
-  r("POST", `${A}/email/{id}/discardDraft.json`, discardEmailDraft),
+  r("POST", `${A}/email/{id}/approveDraft.json`, emails.approve),
+  r("POST", `${A}/email/{id}/unapprove.json`, emails.unapprove),
+  r("POST", `${A}/email/{id}/discardDraft.json`, emails.discardDraft),
   r("POST", `${A}/email/{id}/clone.json`, cloneEmail),
-  r("POST", `${A}/email/{id}/delete.json`, deleteEmail),
+  r("POST", `${A}/email/{id}/delete.json`, emails.remove),
   r("POST", `${A}/email/{id}/sendSample.json`, sendSampleEmail),
 ];
 
 const EMAIL_TEMPLATES: readonly Route[] = [
   r("GET", `${A}/emailTemplates.json`, getEmailTemplates),
   multipart(r("POST", `${A}/emailTemplates.json`, createEmailTemplate)),
-  r("GET", `${A}/emailTemplate/{id}.json`, getEmailTemplateById),
+  r("GET", `${A}/emailTemplate/{id}.json`, emailTemplates.byId),
   r("POST", `${A}/emailTemplate/{id}.json`, updateEmailTemplate),
-  r("GET", `${A}/emailTemplate/byName.json`, getEmailTemplateByName),
+  r("GET", `${A}/emailTemplate/byName.json`, emailTemplates.byName),
   // The real path has no ".json" (Swagger getTemplateContentByIdUsingGET).
   r("GET", `${A}/emailTemplate/{id}/content`, getEmailTemplateContent),
   multipart(r("POST", `${A}/emailTemplate/{id}/content.json`, updateEmailTemplateContent)),
-  r("POST", `${A}/emailTemplate/{id}/approveDraft.json`, approveEmailTemplate),
-  r("POST", `${A}/emailTemplate/{id}/unapprove.json`, unapproveEmailTemplate),
-  r("POST", `${A}/emailTemplate/{id}/discardDraft.json`, discardEmailTemplateDraft),
+  r("POST", `${A}/emailTemplate/{id}/approveDraft.json`, emailTemplates.approve),
+  r("POST", `${A}/emailTemplate/{id}/unapprove.json`, emailTemplates.unapprove),
+  r("POST", `${A}/emailTemplate/{id}/discardDraft.json`, emailTemplates.discardDraft),
   r("POST", `${A}/emailTemplate/{id}/clone.json`, cloneEmailTemplate),
-  r("POST", `${A}/emailTemplate/{id}/delete.json`, deleteEmailTemplate),
+  r("POST", `${A}/emailTemplate/{id}/delete.json`, emailTemplates.remove),
   r("GET", `${A}/emailTemplates/{id}/usedBy.json`, getEmailTemplateUsedBy),
 ];
 
 const LANDING_PAGES: readonly Route[] = [
   r("GET", `${A}/landingPages.json`, getLandingPages),
   r("POST", `${A}/landingPages.json`, createLandingPage),
-  r("GET", `${A}/landingPage/{id}.json`, getLandingPageById),
+  r("GET", `${A}/landingPage/{id}.json`, landingPages.byId),
   r("POST", `${A}/landingPage/{id}.json`, updateLandingPage),
-  r("GET", `${A}/landingPage/byName.json`, getLandingPageByName),
+  r("GET", `${A}/landingPage/byName.json`, landingPages.byName),
   r("GET", `${A}/landingPage/{id}/content.json`, getLandingPageContent),
-  r("POST", `${A}/landingPage/{id}/approveDraft.json`, approveLandingPage),
-  r("POST", `${A}/landingPage/{id}/unapprove.json`, unapproveLandingPage),
-  r("POST", `${A}/landingPage/{id}/discardDraft.json`, discardLandingPageDraft),
+  r("POST", `${A}/landingPage/{id}/approveDraft.json`, landingPages.approve),
+  r("POST", `${A}/landingPage/{id}/unapprove.json`, landingPages.unapprove),
+  r("POST", `${A}/landingPage/{id}/discardDraft.json`, landingPages.discardDraft),
   r("POST", `${A}/landingPage/{id}/clone.json`, cloneLandingPage),
-  r("POST", `${A}/landingPage/{id}/delete.json`, deleteLandingPage),
+  r("POST", `${A}/landingPage/{id}/delete.json`, landingPages.remove),
 ];
 
 const FORMS: readonly Route[] = [
   r("GET", `${A}/forms.json`, getForms),
   r("POST", `${A}/forms.json`, createForm),
-  r("GET", `${A}/form/{id}.json`, getFormById),
+  r("GET", `${A}/form/{id}.json`, forms.byId),
   r("POST", `${A}/form/{id}.json`, updateForm),
-  r("GET", `${A}/form/byName.json`, getFormByName),
+  r("GET", `${A}/form/byName.json`, forms.byName),
   r("GET", `${A}/form/fields.json`, getAllFormFields),
   r("GET", `${A}/form/{id}/fields.json`, getFormFields),
-  r("POST", `${A}/form/{id}/approveDraft.json`, approveForm),
-  r("POST", `${A}/form/{id}/discardDraft.json`, discardFormDraft),
+  r("POST", `${A}/form/{id}/approveDraft.json`, forms.approve),
+  r("POST", `${A}/form/{id}/discardDraft.json`, forms.discardDraft),
   r("POST", `${A}/form/{id}/clone.json`, cloneForm),
-  r("POST", `${A}/form/{id}/delete.json`, deleteForm),
+  r("POST", `${A}/form/{id}/delete.json`, forms.remove),
 ];
 
 const FOLDERS: readonly Route[] = [
@@ -228,15 +208,15 @@ const LISTS_AND_CAMPAIGNS: readonly Route[] = [
 const SNIPPETS: readonly Route[] = [
   r("GET", `${A}/snippets.json`, getSnippets),
   r("POST", `${A}/snippets.json`, createSnippet),
-  r("GET", `${A}/snippet/{id}.json`, getSnippetById),
+  r("GET", `${A}/snippet/{id}.json`, snippets.byId),
   r("POST", `${A}/snippet/{id}.json`, updateSnippet),
   r("GET", `${A}/snippet/{id}/content.json`, getSnippetContent),
   r("POST", `${A}/snippet/{id}/content.json`, updateSnippetContent),
-  r("POST", `${A}/snippet/{id}/approveDraft.json`, approveSnippet),
-  r("POST", `${A}/snippet/{id}/unapprove.json`, unapproveSnippet),
-  r("POST", `${A}/snippet/{id}/discardDraft.json`, discardSnippetDraft),
+  r("POST", `${A}/snippet/{id}/approveDraft.json`, snippets.approve),
+  r("POST", `${A}/snippet/{id}/unapprove.json`, snippets.unapprove),
+  r("POST", `${A}/snippet/{id}/discardDraft.json`, snippets.discardDraft),
   r("POST", `${A}/snippet/{id}/clone.json`, cloneSnippet),
-  r("POST", `${A}/snippet/{id}/delete.json`, deleteSnippet),
+  r("POST", `${A}/snippet/{id}/delete.json`, snippets.remove),
 ];
 
 const REFERENCE: readonly Route[] = [

@@ -1,7 +1,7 @@
 /** Bulk routes (`/bulk/v1/...`): exports (leads, activities, program members, custom objects) and imports, real paths from Adobe's Swagger. */
-import { bulkHandlers } from "../bulk/handlers.js";
-import { importHandlers } from "../bulk/imports.js";
-import { customImportHandlers, memberImportHandlers } from "../bulk/imports-more.js";
+import { bulkHandlers } from "../bulk/export/handlers.js";
+import { importHandlers } from "../bulk/import/leads.js";
+import { customImportHandlers, memberImportHandlers } from "../bulk/import/members-objects.js";
 import type { Route } from "../types.js";
 import { multipart, r } from "./table.js";
 

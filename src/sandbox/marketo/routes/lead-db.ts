@@ -1,12 +1,13 @@
 /** Lead Database routes (`/rest/v1/...`), real paths from Adobe's Lead DB Swagger (mapi.swagger.json). */
+
+import { getErrors, getErrorsLast7Days, getUsage, getUsageLast7Days } from "../access/usage.js";
 import {
   getActivities,
   getActivityTypes,
   getDeletedLeads,
   getLeadChanges,
   getPagingToken,
-} from "../activities.js";
-import { getCampaignById, getCampaigns, scheduleCampaign, triggerCampaign } from "../campaigns.js";
+} from "../activities/read.js";
 import {
   deleteCustomObjects,
   describeCustomObject,
@@ -14,24 +15,31 @@ import {
   queryCustomObjects,
   syncCustomObjects,
 } from "../custom-objects/rest.js";
+import { deleteLeads } from "../lead-db/delete.js";
+import { describeLeads, describeLeads2, getLeadById, getLeadsByFilter } from "../lead-db/leads.js";
 import {
   changeLeadProgramStatus,
   deleteProgramMembers,
   getListMembership,
   getProgramMembership,
   getSmartCampaignMembership,
-} from "../lead-memberships.js";
-import { describeLeads, describeLeads2, getLeadById, getLeadsByFilter } from "../leads.js";
-import { deleteLeads } from "../leads-delete.js";
-import { associateLead, getLeadPartitions, mergeLeads, updateLeadPartitions } from "../leads-merge.js";
-import { pushLeads } from "../leads-push.js";
-import { syncLeads } from "../leads-sync.js";
-import { addToList, getListById, getListMembers, getLists, isMember, removeFromList } from "../lists.js";
-import { syncProgramMemberData } from "../program-member-data.js";
-import { changeProgramMemberStatus } from "../program-member-status.js";
-import { describeProgramMembers, getLeadsByProgram, getProgramMembers } from "../program-members.js";
+} from "../lead-db/memberships.js";
+import { associateLead, getLeadPartitions, mergeLeads, updateLeadPartitions } from "../lead-db/merge.js";
+import { pushLeads } from "../lead-db/push.js";
+import { syncLeads } from "../lead-db/sync.js";
+import {
+  addToList,
+  getListById,
+  getListMembers,
+  getLists,
+  isMember,
+  removeFromList,
+} from "../lists/lists.js";
+import { getCampaignById, getCampaigns, scheduleCampaign, triggerCampaign } from "../programs/campaigns.js";
+import { syncProgramMemberData } from "../programs/member-data.js";
+import { changeProgramMemberStatus } from "../programs/member-status.js";
+import { describeProgramMembers, getLeadsByProgram, getProgramMembers } from "../programs/members.js";
 import type { Route } from "../types.js";
-import { getErrors, getErrorsLast7Days, getUsage, getUsageLast7Days } from "../usage.js";
 import { r } from "./table.js";
 
 export const LEAD_DB_ROUTES: readonly Route[] = [

@@ -47,7 +47,10 @@ describe("Data API quota categories", () => {
     expect((await s.post(`${P}:runReport`, BODY)).status).toBe(200);
     const rejected = await s.post(`${P}:runReport`, BODY);
     expect(rejected.status).toBe(429);
-    expect(message(rejected.json)).toMatch(/^Exhausted property tokens per project per hour\./);
+    // Google's exact wording (REAL-API B4; the message Airbyte's GA4 source matches, api_quota.py), so
+    // retry code written against the sandbox recognises the real one.
+    expect(message(rejected.json)).toBe("Exhausted property tokens for a project per hour.");
+    expect(rejected.json).toMatchObject({ error: { code: 429, status: "RESOURCE_EXHAUSTED" } });
     // Realtime has buckets of its own.
     expect((await s.post(`${P}:runRealtimeReport`, REALTIME)).status).toBe(200);
     s.world.clock.now += 3_600_001;

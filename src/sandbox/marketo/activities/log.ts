@@ -1,0 +1,277 @@
+/**
+ * Activity types (standard ids as Marketo numbers them) and the seeded activity log: web visits,
+ * form fills, email send chains (send → delivered | bounced | soft bounced → open → click), new
+ * leads and data value changes, spread over the 60 days before the clock.
+ */
+
+import type { Prng } from "../../prng.js";
+import { LEAD_FIELDS } from "../lead-db/fields.js";
+import type { Activity, ActivityTypeDef, EmailAsset, Lead, World } from "../types.js";
+
+const DAY_MS = 86_400_000;
+export const ACTIVITY_WINDOW_MS = 60 * DAY_MS;
+
+const t = (name: string, dataType = "string") => ({ name, dataType });
+
+/** Standard type ids, per Talend's getLocalActivityTypes and the Marketo activity docs. */
+export const ACTIVITY_TYPES: readonly ActivityTypeDef[] = [
+  {
+    id: 1,
+    name: "Visit Webpage",
+    description: "User visits a web page",
+    primaryAttribute: t("Webpage ID", "integer"),
+    attributes: [
+      t("Client IP Address"),
+      t("Query Parameters"),
+      t("Referrer URL"),
+      t("User Agent"),
+      t("Webpage URL"),
+    ],
+  },
+  {
+    id: 2,
+    name: "Fill Out Form",
+    description: "User fills out and submits a form",
+    primaryAttribute: t("Webform ID", "integer"),
+    attributes: [t("Client IP Address"), t("Form Fields", "text"), t("Webpage ID", "integer")],
+  },
+  {
+    id: 3,
+    name: "Click Link",
+    description: "User clicks a link",
+    primaryAttribute: t("Link ID", "integer"),
+    attributes: [],
+  },
+  ...[
+    [6, "Send Email", "Send a Marketo Email to a person"],
+    [7, "Email Delivered", "Marketo Email is delivered to a person"],
+    [8, "Email Bounced", "Marketo Email hard bounces"],
+    [9, "Unsubscribe Email", "Person unsubscribes from Marketo Emails"],
+    [10, "Open Email", "User opens Marketo Email"],
+    [11, "Click Email", "User clicks on a link in a Marketo Email"],
+    [27, "Email Bounced Soft", "Marketo Email soft bounces"],
+  ].map(([id, name, description]) => ({
+    id: id as number,
+    name: name as string,
+    description: description as string,
+    primaryAttribute: t("Mailing ID", "integer"),
+    attributes: [t("Campaign Run ID", "integer"), t("Choice Number", "integer"), t("Step ID", "integer")],
+  })),
+  {
+    id: 12,
+    name: "New Lead",
+    description: "New person",
+    attributes: [t("Source Type"), t("Form Name"), t("List Name")],
+  },
+  {
+    id: 13,
+    name: "Change Data Value",
+    description: "Changed attribute value for a person",
+    primaryAttribute: t("Attribute Name", "integer"),
+    attributes: [t("New Value"), t("Old Value"), t("Reason"), t("Source")],
+  },
+  {
+    id: 24,
+    name: "Add to List",
+    description: "Person added to a list",
+    primaryAttribute: t("List ID", "integer"),
+    attributes: [t("Source")],
+  },
+  {
+    id: 25,
+    name: "Remove from List",
+    description: "Person removed from a list",
+    primaryAttribute: t("List ID", "integer"),
+    attributes: [t("Source")],
+  },
+  {
+    // Attribute names inferred: the docs name the type (Merge Leads, 32), not its attributes.
+    id: 32,
+    name: "Merge Leads",
+    description: "Merge two or more leads",
+    primaryAttribute: t("Lead ID", "integer"),
+    attributes: [t("Merge IDs"), t("Merged in Sales", "boolean"), t("Merge Source")],
+  },
+  {
+    id: 37,
+    name: "Delete Lead",
+    description: "Delete person",
+    attributes: [t("Remove from CRM", "boolean")],
+  },
+  {
+    id: 104,
+    name: "Change Status in Progression",
+    description: "Change a person's program status",
+    primaryAttribute: t("Program ID", "integer"),
+    attributes: [t("New Status ID", "integer"), t("Old Status ID", "integer"), t("Reason")],
+  },
+  {
+    // Id and name from Adobe's activity type list, which files 145 among the types without a program id
+    // (lead-db/push.ts cites it); the description and the attributes (the request's fields) are inferred.
+    id: 145,
+    name: "Push Lead to Marketo",
+    description: "Person pushed to Marketo through the REST API",
+    attributes: [t("Program Name"), t("Source"), t("Reason")],
+  },
+];
+
+const PAGES = ["/pricing", "/blog/attribution", "/product/automation", "/contact", "/webinars"];
+const CHANGE_FIELDS = ["leadScore", "title", "leadStatus", "company", "customerTier"];
+
+/** Inserts keeping `world.activities` sorted by time; appends are the common case (clock moves forward). */
+export function appendActivity(world: World, activity: Omit<Activity, "id">): Activity {
+  const full: Activity = { ...activity, id: world.nextActivityId++ };
+  const list = world.activities;
+  let i = list.length;
+  while (i > 0 && (list[i - 1] as Activity).at > full.at) i--;
+  list.splice(i, 0, full);
+  return full;
+}
+
+function ip(prng: Prng): string {
+  return `10.${prng.int(0, 255)}.${prng.int(0, 255)}.${prng.int(1, 254)}`;
+}
+
+function emailChain(
+  prng: Prng,
+  out: Omit<Activity, "id">[],
+  leadId: number,
+  email: EmailAsset,
+  at: number,
+  campaignId: number,
+): void {
+  const base = {
+    leadId,
+    campaignId,
+    primaryAttributeValueId: email.id,
+    primaryAttributeValue: email.name,
+    attributes: [
+      { name: "Campaign Run ID", value: campaignId * 10 + 1 },
+      { name: "Choice Number", value: 0 },
+      { name: "Step ID", value: 1 },
+    ],
+  };
+  out.push({ ...base, at, activityTypeId: 6 });
+  const roll = prng.next();
+  if (roll < 0.03) {
+    out.push({ ...base, at: at + prng.int(1_000, 60_000), activityTypeId: 27 });
+    return;
+  }
+  if (roll < 0.05) {
+    out.push({ ...base, at: at + prng.int(1_000, 60_000), activityTypeId: 8 });
+    return;
+  }
+  const delivered = at + prng.int(1_000, 60_000);
+  out.push({ ...base, at: delivered, activityTypeId: 7 });
+  if (!prng.chance(0.4)) return;
+  const opened = delivered + prng.int(60_000, 6 * 3_600_000);
+  out.push({ ...base, at: opened, activityTypeId: 10 });
+  if (prng.chance(0.3)) out.push({ ...base, at: opened + prng.int(5_000, 600_000), activityTypeId: 11 });
+}
+
+/** "New Lead" (12) for every lead created in the window, at its creation. */
+function newLeads(world: World, start: number): Omit<Activity, "id">[] {
+  const out: Omit<Activity, "id">[] = [];
+  for (const lead of world.leads.values()) {
+    const created = lead.createdAt as number;
+    if (created > start) {
+      const source = lead.originalSourceType === "Web form fill-out" ? "Web form fillout" : "New person";
+      out.push({
+        leadId: lead.id,
+        at: created,
+        activityTypeId: 12,
+        attributes: [{ name: "Source Type", value: source }],
+      });
+    }
+  }
+  return out;
+}
+
+/** "Visit Webpage" (1). */
+function pageVisit(prng: Prng, leadId: number, at: number): Omit<Activity, "id"> {
+  const pageId = prng.int(0, PAGES.length - 1);
+  return {
+    leadId,
+    at,
+    activityTypeId: 1,
+    primaryAttributeValueId: 100 + pageId,
+    primaryAttributeValue: `www.example.com${PAGES[pageId]}`,
+    attributes: [
+      { name: "Client IP Address", value: ip(prng) },
+      { name: "Query Parameters", value: prng.chance(0.3) ? "utm_source=newsletter" : "" },
+      { name: "Referrer URL", value: prng.chance(0.5) ? "https://www.google.com/" : "" },
+      { name: "User Agent", value: "Mozilla/5.0 (Macintosh; Intel Mac OS X 14_5)" },
+      { name: "Webpage URL", value: PAGES[pageId] as string },
+    ],
+  };
+}
+
+/** "Fill Out Form" (2). */
+function formFill(prng: Prng, leadId: number, at: number): Omit<Activity, "id"> {
+  return {
+    leadId,
+    at,
+    activityTypeId: 2,
+    primaryAttributeValueId: 1001,
+    primaryAttributeValue: "Contact Us Form",
+    attributes: [
+      { name: "Client IP Address", value: ip(prng) },
+      { name: "Form Fields", value: '{"Email":"redacted","Company":"redacted"}' },
+      { name: "Webpage ID", value: 103 },
+    ],
+  };
+}
+
+/** "Change Data Value" (13) on one of the lead's fields; undefined when the field is not in the catalog. */
+function fieldChange(prng: Prng, leadId: number, lead: Lead, at: number): Omit<Activity, "id"> | undefined {
+  const name = prng.pick(CHANGE_FIELDS);
+  const field = LEAD_FIELDS.find((f) => f.name === name);
+  if (!field) return undefined;
+  const oldValue = lead[name] ?? null;
+  const newValue = name === "leadScore" ? prng.int(0, 120) : `${String(oldValue ?? "")} (updated)`.trim();
+  return {
+    leadId,
+    at,
+    activityTypeId: 13,
+    primaryAttributeValueId: field.id,
+    primaryAttributeValue: field.displayName,
+    attributes: [
+      { name: "New Value", value: newValue },
+      { name: "Old Value", value: oldValue === null ? "" : String(oldValue) },
+      { name: "Reason", value: "Changed by smart campaign" },
+      { name: "Source", value: "Marketo Flow Action" },
+    ],
+    change: { fieldId: field.id, field: field.name, oldValue, newValue },
+  };
+}
+
+/** Seeds about 4 activities per lead, all in (now - 60 days, now). */
+export function seedActivities(prng: Prng, world: World, now: number): void {
+  const start = now - ACTIVITY_WINDOW_MS;
+  const leadIds = [...world.leads.keys()];
+  const emails = world.emails;
+  const campaignIds = world.campaigns.map((c) => c.id);
+  const when = () => start + prng.int(0, ACTIVITY_WINDOW_MS - 3 * 3_600_000);
+  const out = newLeads(world, start);
+  const events = leadIds.length * 2;
+  for (let i = 0; i < events && leadIds.length > 0; i++) {
+    const leadId = prng.pick(leadIds);
+    const roll = prng.next();
+    const at = when();
+    if (roll < 0.45) {
+      out.push(pageVisit(prng, leadId, at));
+    } else if (roll < 0.52) {
+      out.push(formFill(prng, leadId, at));
+    } else if (roll < 0.85 && emails.length > 0 && campaignIds.length > 0) {
+      emailChain(prng, out, leadId, prng.pick(emails), at, prng.pick(campaignIds));
+    } else {
+      const change = fieldChange(prng, leadId, world.leads.get(leadId) as Lead, at);
+      if (change) out.push(change);
+    }
+  }
+  out.sort((a, b) => a.at - b.at || a.leadId - b.leadId);
+  for (const activity of out) {
+    // Email chains can run a few hours past their send; nothing may be dated in the future.
+    if (activity.at < now) world.activities.push({ ...activity, id: world.nextActivityId++ });
+  }
+}
