@@ -166,6 +166,13 @@ describe("per-address limits of the embedded authorization server", () => {
     });
     clock += 2_000;
     expect((await as.token({ grant_type: "refresh_token", refresh_token: "x" })).status).not.toBe(429);
+    // Revocation takes a client assertion too (each keeps a replay guard's entry): the same allowance.
+    const revoke = await fetch((await as.metadata()).revocation_endpoint, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ token: "x", client_id: "nobody" }),
+    });
+    expect(revoke.status).toBe(429);
   });
 });
 

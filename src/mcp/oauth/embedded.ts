@@ -200,7 +200,8 @@ interface LimitedPaths {
   registration: string;
   authorization: string;
   pushed: string;
-  token: string;
+  /** Where a client authenticates (an assertion) or proves a DPoP key: each keeps a replay guard's entry. */
+  clientAuthenticated: ReadonlySet<string>;
 }
 
 /**
@@ -214,7 +215,7 @@ function limitedPaths(provider: Pick<Provider, "pathFor">): LimitedPaths {
     registration: path("registration"),
     authorization: path("authorization"),
     pushed: path("pushed_authorization_request"),
-    token: path("token"),
+    clientAuthenticated: new Set([path("token"), path("revocation"), path("userinfo")]),
   };
 }
 
@@ -283,7 +284,7 @@ function bucketOf(
   if (post && path === paths.registration) return { bucket: buckets.registration, what: "registrations" };
   if (path === paths.authorization || (post && path === paths.pushed))
     return { bucket: buckets.signIn, what: "sign-in requests" };
-  if (post && path === paths.token) return { bucket: buckets.token, what: "token requests" };
+  if (paths.clientAuthenticated.has(path)) return { bucket: buckets.token, what: "token requests" };
   return undefined;
 }
 
