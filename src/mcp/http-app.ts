@@ -1,7 +1,8 @@
 /**
  * The HTTP server's routes on hono. /mcp runs its checks in order, each refusal a JSON-RPC error that
- * answers the request's id: the body (4 MB, JSON), Host (DNS rebinding), Origin, the API key or OAuth access
- * token (which picks the workspace); then the endpoint. Every other path passes the same Host check before
+ * answers the request's id (read from a small body only: http-body.ts): Host (DNS rebinding), Origin, the
+ * API key or OAuth access token (which picks the workspace), all before a byte of the body is read; then the
+ * body (4 MB, JSON), the token's scope against what the body asks; then the endpoint. Every other path passes the same Host check before
  * anything is read, then goes to the Protected Resource Metadata (with OAuth), the operations endpoints,
  * then to the other pages (the console), else 404. Until every route is mounted, every path but the
  * operations endpoints answers 503 (startedOnly).
@@ -11,12 +12,20 @@ import type { Next } from "hono";
 import { workspaceOfApiKey } from "../auth/api-keys.js";
 import { log } from "../log.js";
 import { DEFAULT_WORKSPACE } from "../workspace.js";
+import {
+  BodyAborted,
+  BodyTooLarge,
+  declaredOver,
+  idOfRefused,
+  MAX_BODY_BYTES,
+  readText,
+} from "./http-body.js";
 import type { McpEndpoints } from "./http-endpoints.js";
 import { type JsonRpcId, jsonRpcErrorResponse, requestIdOf } from "./http-guard.js";
 import { answered, type NodeApp, type NodeContext, nodeApp, send } from "./node-bridge.js";
 import type { EmbeddedServer } from "./oauth/embedded.js";
 import type { ProtectedResource } from "./oauth/resource.js";
-import { accessOf } from "./oauth/scopes.js";
+import { accessOf, allows } from "./oauth/scopes.js";
 
 export type PageRoutes = (req: IncomingMessage, res: ServerResponse, url: URL) => Promise<boolean>;
 
@@ -40,13 +49,13 @@ interface McpVariables {
   parsedBody: unknown;
   id: JsonRpcId;
   workspace: string;
+  /** Whether the body was read (every check before it passed); until then a refusal reads it only if small. */
+  bodyRead: boolean;
+  /** An OAuth access token's scopes, checked against what the body asks once it is read. */
+  scopes: string[];
 }
 
 type McpContext = NodeContext<McpVariables>;
-
-const MAX_BODY_BYTES = 4 * 1024 * 1024;
-
-class BodyTooLarge extends Error {}
 
 /** The credential of Authorization: Bearer, or undefined. */
 function bearerOf(req: IncomingMessage): string | undefined {
@@ -65,7 +74,15 @@ async function refuse(
   message: string,
   headers: Record<string, string> = {},
 ): Promise<Response> {
-  await send(c.env.outgoing, jsonRpcErrorResponse(status, message, c.get("id") ?? null, -32000, headers));
+  let id = c.get("id") ?? null;
+  const more: Record<string, string> = {};
+  if (!c.get("bodyRead")) {
+    const refused = await idOfRefused(c.env.incoming);
+    id = refused.id;
+    // The rest of an unread body is not drained: the connection ends with the answer.
+    if (!refused.whole) more.connection = "close";
+  }
+  await send(c.env.outgoing, jsonRpcErrorResponse(status, message, id, -32000, { ...headers, ...more }));
   return answered(c);
 }
 
@@ -80,10 +97,11 @@ export function httpApp(deps: HttpAppDeps): NodeApp<McpVariables> {
   app.all(
     "/mcp",
     (c, next) => startedOnly(c, next, deps),
-    readBody,
     (c, next) => hostOnly(c, next, deps),
     (c, next) => originOnly(c, next, deps),
     (c, next) => credentialOnly(c, next, deps),
+    readBody,
+    (c, next) => scopeOnly(c, next, deps),
     async (c) => {
       const { incoming, outgoing } = c.env;
       await deps.endpoints.serve(incoming, outgoing, c.var.parsedBody, c.var.id, c.var.workspace);
@@ -121,16 +139,25 @@ function starting(c: McpContext): Promise<Response> {
   });
 }
 
-/** A POST's JSON-RPC body, read whole (at most 4 MB) so that every refusal can answer its id. */
+/** A POST's JSON-RPC body of a request every check passed, read whole (at most 4 MB). */
 async function readBody(c: McpContext, next: Next): Promise<Response | undefined> {
   c.set("id", null);
-  if (c.env.incoming.method === "POST") {
+  c.set("bodyRead", true);
+  const { incoming } = c.env;
+  if (incoming.method === "POST") {
+    const tooLarge = () =>
+      refuse(c, 413, "Payload too large: the body is over 4 MB.", { connection: "close" });
+    if (declaredOver(incoming, MAX_BODY_BYTES)) return tooLarge();
     let text: string;
     try {
-      text = await readText(c.env.incoming);
+      text = await readText(incoming, MAX_BODY_BYTES);
     } catch (error) {
+      if (error instanceof BodyAborted) {
+        c.env.outgoing.destroy();
+        return answered(c);
+      }
       if (!(error instanceof BodyTooLarge)) throw error;
-      return refuse(c, 413, "Payload too large: the body is over 4 MB.", { connection: "close" });
+      return tooLarge();
     }
     try {
       c.set("parsedBody", JSON.parse(text));
@@ -145,17 +172,6 @@ async function readBody(c: McpContext, next: Next): Promise<Response | undefined
   c.set("id", requestIdOf(c.var.parsedBody));
   await next();
   return undefined;
-}
-
-async function readText(req: IncomingMessage): Promise<string> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req) {
-    size += (chunk as Buffer).length;
-    if (size > MAX_BODY_BYTES) throw new BodyTooLarge();
-    chunks.push(chunk as Buffer);
-  }
-  return Buffer.concat(chunks).toString("utf8");
 }
 
 /** DNS rebinding: a page that resolves its own name to our address sends its own name as Host. */
@@ -202,9 +218,8 @@ async function credentialOnly(c: McpContext, next: Next, deps: HttpAppDeps): Pro
         "www-authenticate": 'Bearer realm="martech-steps"',
       });
     else {
-      const decision = bearer
-        ? await resource.authorize(bearer, accessOf(c.var.parsedBody))
-        : resource.missing();
+      // Before the body is read: any scope of /mcp will do here; scopeOnly checks what the body asks.
+      const decision = bearer ? await resource.authorize(bearer, "read") : resource.missing();
       if (!decision.ok)
         return refuse(
           c,
@@ -213,9 +228,29 @@ async function credentialOnly(c: McpContext, next: Next, deps: HttpAppDeps): Pro
           decision.challenge ? { "www-authenticate": decision.challenge } : {},
         );
       workspace = decision.workspace;
+      c.set("scopes", decision.scopes);
     }
   }
   c.set("workspace", workspace);
+  await next();
+  return undefined;
+}
+
+/** An OAuth access token's scopes against what the request asks (a tool that writes needs steps:write). */
+async function scopeOnly(c: McpContext, next: Next, deps: HttpAppDeps): Promise<Response | undefined> {
+  const resource = deps.oauth?.resource;
+  const scopes = c.get("scopes");
+  const access = accessOf(c.var.parsedBody);
+  if (resource && scopes && !allows(scopes, access)) {
+    const decision = resource.insufficient(access);
+    if (!decision.ok)
+      return refuse(
+        c,
+        decision.status,
+        decision.message,
+        decision.challenge ? { "www-authenticate": decision.challenge } : {},
+      );
+  }
   await next();
   return undefined;
 }

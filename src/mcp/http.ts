@@ -226,10 +226,12 @@ function refuseOpenServer(
 function refuseUnsafeEmbedded(host: string, settings: HttpServerOptions["oauth"]): void {
   if (settings?.mode !== "embedded") return;
   const publicUrl = settings.audience ? new URL(settings.audience) : undefined;
-  const local = publicUrl ? isLoopback(publicUrl.hostname) : isLoopback(host);
+  // Plain http only when both the interface it listens on and its public URL are loopback: a loopback
+  // audience with a bind to every interface (0.0.0.0) still served /oauth in clear to other hosts.
+  const local = isLoopback(host) && (!publicUrl || isLoopback(publicUrl.hostname));
   if (publicUrl?.protocol !== "https:" && !local)
     throw new ConfigurationError(
-      `Refusing MARTECH_STEPS_OAUTH=embedded on ${publicUrl?.host ?? host} without HTTPS: off this machine, the authorization server must be served over HTTPS.`,
+      `Refusing MARTECH_STEPS_OAUTH=embedded on ${isLoopback(host) ? (publicUrl?.host ?? host) : host} without HTTPS: off this machine, the authorization server must be served over HTTPS.`,
       {
         hint: "Put a TLS proxy in front and set MARTECH_STEPS_OAUTH_AUDIENCE=https://<public name>/mcp (README, Remote sign-in), or bind to 127.0.0.1.",
       },

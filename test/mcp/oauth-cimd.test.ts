@@ -190,7 +190,8 @@ describe("Client ID Metadata Documents without the test allowance (as deployed)"
         testOnlyLoopbackDocuments: { ca: documents.ca },
       }),
     ).rejects.toThrow(/test-only loopback allowance .* is refused/);
-    // Nor on a server listening off loopback, whatever its public URL.
+    // Nor on a server listening off loopback, whatever its public URL (an https one: an http one is refused
+    // off loopback before the allowance is looked at).
     const { startHttpServer } = await import("../../src/mcp/http.js");
     await expect(
       startHttpServer({
@@ -199,7 +200,7 @@ describe("Client ID Metadata Documents without the test allowance (as deployed)"
         workspace: () => as.marketo.workspace,
         oauth: {
           mode: "embedded",
-          audience: "http://127.0.0.1:1/mcp",
+          audience: "https://127.0.0.1:1/mcp",
           consent: as.web.consent,
           embedded: { testOnlyLoopbackDocuments: { ca: documents.ca } },
         },

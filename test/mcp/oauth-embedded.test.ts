@@ -242,6 +242,20 @@ describe("the embedded authorization server (MARTECH_STEPS_OAUTH=embedded)", () 
     await expect(
       startHttpServer({ host: "0.0.0.0", port: 0, workspace, oauth: { ...embedded, consent: web.consent } }),
     ).rejects.toThrow(/without HTTPS/);
+    // A loopback http audience does not make a server bound to every interface local: other hosts reach
+    // its /oauth and the console login over plain HTTP (the review's bypass).
+    const loopbackAudience = oauthSettings({
+      MARTECH_STEPS_OAUTH: "embedded",
+      MARTECH_STEPS_OAUTH_AUDIENCE: "http://127.0.0.1:47311/mcp",
+    });
+    await expect(
+      startHttpServer({
+        host: "0.0.0.0",
+        port: 0,
+        workspace,
+        oauth: { ...loopbackAudience, consent: web.consent },
+      }),
+    ).rejects.toThrow(/Refusing MARTECH_STEPS_OAUTH=embedded on 0\.0\.0\.0 without HTTPS/);
     await expect(startHttpServer({ port: 0, workspace, oauth: embedded })).rejects.toThrow(
       /needs the console/,
     );

@@ -1,3 +1,4 @@
+import type { LookupAddress } from "node:dns";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FetchRefused, guardedFetch } from "../../src/mcp/oauth/guarded-fetch.js";
@@ -92,6 +93,21 @@ describe("the guarded fetch (guarded-fetch.ts)", () => {
 
     documents.route("/hang", () => undefined);
     await expect(guarded({ timeoutMs: 300 })(url("/hang"))).rejects.toThrow(/took too long/);
+  });
+
+  it("ends a slow name lookup by the same deadline (an attacker's name server answering in 8 s)", async () => {
+    let timer: NodeJS.Timeout | undefined;
+    const slowLookup = () =>
+      new Promise<LookupAddress[]>((resolve) => {
+        timer = setTimeout(() => resolve([{ address: "93.184.215.14", family: 4 }]), 8_000);
+      });
+    const started = Date.now();
+    await expect(
+      guardedFetch({ timeoutMs: 300, lookup: slowLookup })("https://slow-dns.example/doc"),
+    ).rejects.toThrow(/took too long/);
+    clearTimeout(timer);
+    // Well short of the lookup's 8 s (the review measured 8,020 ms before the lookup was inside the deadline).
+    expect(Date.now() - started).toBeLessThan(3_000);
   });
 });
 

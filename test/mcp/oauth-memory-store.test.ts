@@ -4,6 +4,7 @@ import { MemoryStore, StoreRefusal } from "../../src/mcp/oauth/memory-store.js";
 import {
   KIND_LIMITS,
   limitsOf,
+  REPLAY_MAX_LIFE_SECONDS,
   type StoreLimits,
   storeBoundBytes,
 } from "../../src/mcp/oauth/store-limits.js";
@@ -113,6 +114,24 @@ describe("the embedded authorization server's store (memory-store.ts)", () => {
     store.set("Interaction", "late", {}, 600);
     expect(store.has("Interaction", "i0")).toBe(false);
     expect(store.size("Interaction")).toBe(5);
+  });
+
+  it("keeps a replay guard's entry no longer than a proof stays acceptable (330 s), whatever exp it names", () => {
+    let now = 0;
+    const store = new MemoryStore(() => now, { kinds: { ReplayDetection: { max: 2 } } });
+    const tenYears = 10 * 365 * 24 * 60 * 60;
+    store.set("ReplayDetection", "far-1", { iss: "attacker" }, tenYears);
+    store.set("ReplayDetection", "far-2", { iss: "attacker" }, tenYears);
+    now = (REPLAY_MAX_LIFE_SECONDS - 1) * 1_000;
+    expect(store.has("ReplayDetection", "far-1")).toBe(true);
+    expect(() => store.set("ReplayDetection", "honest", { iss: "honest" }, 300)).toThrow(
+      expect.objectContaining({ reason: "full", retryAfterMs: 1_000 }),
+    );
+    now = REPLAY_MAX_LIFE_SECONDS * 1_000;
+    // The table had room again once the attacker's entries ran out, not ten years later.
+    store.set("ReplayDetection", "honest", { iss: "honest" }, 300);
+    expect(store.has("ReplayDetection", "far-1")).toBe(false);
+    expect(store.has("ReplayDetection", "honest")).toBe(true);
   });
 
   it("refuses an entry over its kind's size, and states the whole store's bound", () => {

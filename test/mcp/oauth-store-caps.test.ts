@@ -115,6 +115,65 @@ describe("per-address limits of the embedded authorization server", () => {
     expect((await authorize(as.base, client.client_id)).status).toBe(303);
     expect((await authorize(as.base, client.client_id)).status).toBe(429);
   });
+
+  it("limits pushed authorization requests at the endpoint the metadata names (30 at once, then 429)", async () => {
+    clock += 60_000;
+    const client = (await (await register(as.base)).json()) as { client_id: string };
+    const metadata = (await (
+      await fetch(`${as.base}/.well-known/oauth-authorization-server/oauth`)
+    ).json()) as {
+      pushed_authorization_request_endpoint: string;
+    };
+    // oidc-provider serves it at /oauth/request; the limit once sat on /oauth/par, where nothing is served.
+    const push = () =>
+      fetch(metadata.pushed_authorization_request_endpoint, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({
+          client_id: client.client_id,
+          response_type: "code",
+          redirect_uri: "http://127.0.0.1:9/cb",
+          code_challenge: "E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM",
+          code_challenge_method: "S256",
+          scope: "steps:read",
+        }),
+      });
+    const statuses: number[] = [];
+    for (let i = 0; i < 31; i++) statuses.push((await push()).status);
+    expect(statuses.slice(0, 30)).toEqual(Array(30).fill(201));
+    const refused = await push();
+    expect(refused.status).toBe(429);
+    expect(await refused.json()).toMatchObject({
+      error: "temporarily_unavailable",
+      error_description: "Too many sign-in requests from this address: retry in 2 s.",
+    });
+  });
+
+  it("limits token requests (30 at once, then one every 2 s), before any client authentication", async () => {
+    clock += 60_000;
+    const statuses: number[] = [];
+    for (let i = 0; i < 31; i++)
+      statuses.push(
+        (await as.token({ grant_type: "refresh_token", refresh_token: "not-a-token", client_id: "nobody" }))
+          .status,
+      );
+    expect(statuses.slice(0, 30).every((status) => status !== 429)).toBe(true);
+    const refused = await as.token({ grant_type: "refresh_token", refresh_token: "x", client_id: "nobody" });
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get("retry-after")).toBe("2");
+    expect(await refused.json()).toMatchObject({
+      error_description: "Too many token requests from this address: retry in 2 s.",
+    });
+    clock += 2_000;
+    expect((await as.token({ grant_type: "refresh_token", refresh_token: "x" })).status).not.toBe(429);
+    // Revocation takes a client assertion too (each keeps a replay guard's entry): the same allowance.
+    const revoke = await fetch((await as.metadata()).revocation_endpoint, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ token: "x", client_id: "nobody" }),
+    });
+    expect(revoke.status).toBe(429);
+  });
 });
 
 describe("an approval when the store holds as many grants as it may", () => {

@@ -31,6 +31,7 @@ import {
   FETCH_RULE,
   REGISTRATION_RULE,
   SIGN_IN_RULE,
+  TOKEN_RULE,
 } from "./request-limit.js";
 import { ProtectedResource } from "./resource.js";
 import { AccessTokenRevocation } from "./revocation.js";
@@ -57,7 +58,7 @@ export interface EmbeddedTuning {
   /** Lower caps of the store (store-limits.ts holds the defaults). */
   limits?: StoreLimits;
   /** Other allowances per client address (request-limit.ts holds the defaults). */
-  requestRules?: Partial<Record<"registration" | "signIn" | "fetch", BucketRule>>;
+  requestRules?: Partial<Record<"registration" | "signIn" | "token" | "fetch", BucketRule>>;
   /** TEST ONLY: fetch Client ID Metadata Documents from loopback (guarded-fetch.ts); refused off loopback. */
   testOnlyLoopbackDocuments?: LoopbackDocumentsForTests;
   /** TEST ONLY: the guarded fetch's name lookup (a DNS answer the test chooses). */
@@ -118,6 +119,7 @@ export async function startEmbedded(options: EmbeddedOptions): Promise<EmbeddedS
   const buckets = {
     registration: new ClientBuckets(rules.registration ?? REGISTRATION_RULE, clock),
     signIn: new ClientBuckets(rules.signIn ?? SIGN_IN_RULE, clock),
+    token: new ClientBuckets(rules.token ?? TOKEN_RULE, clock),
   };
   const guarded = guardedFetch({
     ...(options.testOnlyLoopbackDocuments ? { testOnlyLoopback: options.testOnlyLoopbackDocuments } : {}),
@@ -190,6 +192,31 @@ export function guardRedirects(provider: Pick<Provider, "Client">): void {
 interface Buckets {
   registration: ClientBuckets;
   signIn: ClientBuckets;
+  token: ClientBuckets;
+}
+
+/** The paths of the endpoints limited per address, as oidc-provider routes them (never a guessed string). */
+interface LimitedPaths {
+  registration: string;
+  authorization: string;
+  pushed: string;
+  /** Where a client authenticates (an assertion) or proves a DPoP key: each keeps a replay guard's entry. */
+  clientAuthenticated: ReadonlySet<string>;
+}
+
+/**
+ * oidc-provider's own routes under OAUTH_PATH: what its metadata publishes. The pushed authorization
+ * endpoint is /oauth/request, not /oauth/par: a limit on a hard-coded /oauth/par limited nothing, and 1,100
+ * pushed requests from one address filled the store for every address.
+ */
+function limitedPaths(provider: Pick<Provider, "pathFor">): LimitedPaths {
+  const path = (route: string) => `${OAUTH_PATH}${provider.pathFor(route, { mountPath: "" })}`;
+  return {
+    registration: path("registration"),
+    authorization: path("authorization"),
+    pushed: path("pushed_authorization_request"),
+    clientAuthenticated: new Set([path("token"), path("revocation"), path("userinfo")]),
+  };
 }
 
 /** The handler of every path under /oauth (and of the RFC 8414 metadata address of the issuer). */
@@ -201,6 +228,7 @@ function mount(
   buckets: Buckets,
 ): EmbeddedServer["handle"] {
   const callback = provider.callback();
+  const paths = limitedPaths(provider);
   return async (req, res, url) => {
     let path = url.pathname;
     // RFC 8414 section 3.1: the metadata of issuer <origin>/oauth is at /.well-known/oauth-authorization-server/oauth.
@@ -212,12 +240,12 @@ function mount(
       await consent(req, res, interactions);
       return true;
     }
-    if (overLimit(req, res, path, buckets)) return true;
+    if (overLimit(req, res, bucketOf(req, path, paths, buckets))) return true;
     // RFC 6749 section 3.3: a request without a scope is served with a pre-defined default, here both
     // scopes of /mcp (what the 401 names); oidc-provider alone would end it in access_denied ("no scope
     // was granted"). Only the GET form: MCP clients send the authorization request as a link to open.
     let query = url.search;
-    if (path === `${OAUTH_PATH}/auth` && req.method === "GET" && !url.searchParams.get("scope")) {
+    if (path === paths.authorization && req.method === "GET" && !url.searchParams.get("scope")) {
       const params = new URLSearchParams(url.search);
       params.set("scope", SCOPES_SUPPORTED.join(" "));
       query = `?${params}`;
@@ -245,19 +273,32 @@ function publicUrlOnly(req: IncomingMessage, audience: URL): void {
   req.headers["x-forwarded-proto"] = audience.protocol.slice(0, -1);
 }
 
-/** A registration or a sign-in request over its address's allowance: 429 with Retry-After, nothing kept. */
-function overLimit(req: IncomingMessage, res: ServerResponse, path: string, buckets: Buckets): boolean {
+/** The allowance a request counts against: a registration, a sign-in request, a token request, or none. */
+function bucketOf(
+  req: IncomingMessage,
+  path: string,
+  paths: LimitedPaths,
+  buckets: Buckets,
+): { bucket: ClientBuckets; what: string } | undefined {
   const post = req.method === "POST";
-  const bucket =
-    post && path === `${OAUTH_PATH}/reg`
-      ? buckets.registration
-      : path === `${OAUTH_PATH}/auth` || (post && path === `${OAUTH_PATH}/par`)
-        ? buckets.signIn
-        : undefined;
-  const waitMs = bucket?.take(clientAddress(req)) ?? 0;
-  if (waitMs === 0) return false;
+  if (post && path === paths.registration) return { bucket: buckets.registration, what: "registrations" };
+  if (path === paths.authorization || (post && path === paths.pushed))
+    return { bucket: buckets.signIn, what: "sign-in requests" };
+  if (paths.clientAuthenticated.has(path)) return { bucket: buckets.token, what: "token requests" };
+  return undefined;
+}
+
+/** A request over its address's allowance: 429 with Retry-After, nothing kept. */
+function overLimit(
+  req: IncomingMessage,
+  res: ServerResponse,
+  limited: { bucket: ClientBuckets; what: string } | undefined,
+): boolean {
+  const waitMs = limited?.bucket.take(clientAddress(req)) ?? 0;
+  if (waitMs === 0 || !limited) return false;
+  const post = req.method === "POST";
   const seconds = Math.ceil(waitMs / 1000);
-  const what = bucket === buckets.registration ? "registrations" : "sign-in requests";
+  const { what } = limited;
   const words = `Too many ${what} from this address: retry in ${seconds} s.`;
   const page = !post && /text\/html/.test(req.headers.accept ?? "");
   res.writeHead(429, {

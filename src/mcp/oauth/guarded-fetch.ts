@@ -68,12 +68,25 @@ export function guardedFetch(
     ]);
     const hostname = url.hostname.replace(/^\[|\]$/g, "");
     const family = isIP(hostname);
-    const addresses = family !== 0 ? [{ address: hostname, family }] : await resolve(hostname);
+    // The lookup is inside the deadline: an attacker's own name server may answer as slowly as it likes
+    // (dns.lookup runs on libuv's thread pool, which no signal cancels: the answer is left unread).
+    const addresses =
+      family !== 0 ? [{ address: hostname, family }] : await withinDeadline(resolve(hostname), deadline);
     if (addresses.length === 0) throw new FetchRefused(`${hostname} has no address`);
     const refused = addresses.find(({ address }) => !allowed(address));
     if (refused) throw new FetchRefused(`${hostname} resolves to ${refused.address}, a special-use address`);
     return exchange(url, addresses, new Headers(init.headers), deadline, options);
   };
+}
+
+/** `work`'s result, or FetchRefused once `signal` aborts, whichever comes first. */
+function withinDeadline<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const late = () => reject(new FetchRefused("the fetch took too long"));
+    if (signal.aborted) return late();
+    signal.addEventListener("abort", late, { once: true });
+    work.then(resolve, reject).finally(() => signal.removeEventListener("abort", late));
+  });
 }
 
 /** One GET to one of `addresses` (checked), with TLS verified for the URL's host; never a redirect. */

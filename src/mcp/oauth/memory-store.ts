@@ -102,7 +102,11 @@ export class MemoryStore {
     const previous = table.entries.get(id);
     if (previous) this.#unindex(kind, table, id, previous.payload);
     else this.#makeRoom(kind, table, payload);
-    const expiresAt = expiresIn ? this.#now() + expiresIn * 1000 : Number.POSITIVE_INFINITY;
+    const life = Math.min(
+      expiresIn || Number.POSITIVE_INFINITY,
+      table.limits.maxLifeSeconds ?? Number.POSITIVE_INFINITY,
+    );
+    const expiresAt = this.#now() + life * 1000;
     // A replaced entry keeps its place: the order is that of first storage (the oldest leads).
     table.entries.set(id, { payload, expiresAt });
     this.#index(kind, table, id, payload);

@@ -9,6 +9,7 @@ import { checkRedirectUri } from "./redirect-uris.js";
 import type { ClientBuckets } from "./request-limit.js";
 import { GRANT_CLAIM } from "./revocation.js";
 import { SCOPES_SUPPORTED } from "./scopes.js";
+import { CLIENT_ASSERTION_MAX_SECONDS, PROVIDER_CLOCK_TOLERANCE_SECONDS } from "./store-limits.js";
 
 /** An access token lives 15 minutes; a client refreshes it. */
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
@@ -65,6 +66,17 @@ export function configuration(parts: ConfigurationParts): Configuration {
     scopes: [...ALL_SCOPES],
     extraClientMetadata: clientMetadataRules(errors),
     pkce: { required: () => true },
+    clockTolerance: PROVIDER_CLOCK_TOLERANCE_SECONDS,
+    // A client assertion (private_key_jwt) is refused when its exp is more than 5 minutes ahead (RFC 7523
+    // section 3 allows it): its replay guard's entry lives until that exp, so a far one (10 years) filled the
+    // guard's table with entries no one could clear (store-limits.ts, REPLAY_MAX_LIFE_SECONDS).
+    assertJwtClientAuthClaimsAndHeader: async (_ctx, claims) => {
+      const latest = Date.now() / 1000 + CLIENT_ASSERTION_MAX_SECONDS + PROVIDER_CLOCK_TOLERANCE_SECONDS;
+      if (typeof claims.exp === "number" && claims.exp > latest)
+        throw new errors.InvalidClientAuth(
+          `the client_assertion's exp is more than ${CLIENT_ASSERTION_MAX_SECONDS} s ahead; sign it for ${CLIENT_ASSERTION_MAX_SECONDS} s at most`,
+        );
+    },
     // OAuth 2.1 keeps only the code flow (no implicit, no id_token in the front channel); oidc-provider
     // advertises both by default. https://datatracker.ietf.org/doc/html/draft-ietf-oauth-v2-1#section-10.1
     responseTypes: ["code"],

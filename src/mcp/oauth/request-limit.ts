@@ -17,8 +17,14 @@ export interface BucketRule {
 
 /** Registrations (RFC 7591): an MCP client registers once per server, and again only when it lost its id. */
 export const REGISTRATION_RULE: BucketRule = { burst: 10, everyMs: 60_000 };
-/** Sign-in requests (/oauth/auth, /oauth/par): a person's sign-in is one or two. */
+/** Sign-in requests (the authorization and pushed authorization endpoints): a person's sign-in is one or two. */
 export const SIGN_IN_RULE: BucketRule = { burst: 30, everyMs: 2_000 };
+/**
+ * Token requests (code redemptions, refreshes): a client makes one every 15 minutes (the access token's
+ * life). Each with a client assertion or a DPoP proof keeps a replay guard's entry for up to 330 s
+ * (store-limits.ts), so one address keeps at most about 30 + 330 / 2 of them at once.
+ */
+export const TOKEN_RULE: BucketRule = { burst: 30, everyMs: 2_000 };
 /** Client ID Metadata Documents fetched for requests from one address (each a request to another host). */
 export const FETCH_RULE: BucketRule = { burst: 10, everyMs: 6_000 };
 

@@ -135,17 +135,20 @@ export class ProtectedResource {
     if (!workspace)
       return this.#invalid(`the token names no workspace in its ${this.#options.workspaceClaim} claim`);
     const scopes = scopesOf(claims);
-    if (!allows(scopes, access)) {
-      const needed = scopesFor(access);
-      return {
-        ok: false,
-        status: 403,
-        message: `Forbidden: this request needs the scope ${needed}; sign in again granting it.`,
-        challenge: this.challenge(needed, "insufficient_scope", `this request needs ${needed}`),
-      };
-    }
+    if (!allows(scopes, access)) return this.insufficient(access);
     const clientId = typeof claims.client_id === "string" ? claims.client_id : String(claims.azp ?? "");
     return { ok: true, workspace, clientId, scopes };
+  }
+
+  /** Refusal of a valid token whose scopes do not allow `access`: 403 naming the scope to ask for. */
+  insufficient(access: Access): Decision {
+    const needed = scopesFor(access);
+    return {
+      ok: false,
+      status: 403,
+      message: `Forbidden: this request needs the scope ${needed}; sign in again granting it.`,
+      challenge: this.challenge(needed, "insufficient_scope", `this request needs ${needed}`),
+    };
   }
 
   /** An `iat` in the future, or (own tokens) a lifetime longer than the server issues: the reason, else undefined. */

@@ -13,6 +13,8 @@ export interface KindLimits {
   max: number;
   /** The largest entry, as JSON bytes. */
   maxBytes: number;
+  /** The longest an entry is kept, whatever expiry it is stored with (seconds). */
+  maxLifeSeconds?: number;
 }
 
 /** Caps a test (or an operator's code) may lower; every kind not named keeps its default. */
@@ -24,6 +26,23 @@ export interface StoreLimits {
 
 const KB = 1024;
 
+/** oidc-provider's clockTolerance (its default, stated in provider-config.ts). */
+export const PROVIDER_CLOCK_TOLERANCE_SECONDS = 15;
+/**
+ * How far ahead a client assertion's `exp` may be: RFC 7523 section 3 lets a server refuse a JWT whose exp is
+ * "unreasonably far in the future" (https://www.rfc-editor.org/rfc/rfc7523#section-3). The MCP SDK signs its
+ * assertions for 300 s; provider-config.ts refuses one further ahead than this plus the clock tolerance.
+ */
+export const CLIENT_ASSERTION_MAX_SECONDS = 5 * 60;
+/**
+ * The longest a replay guard's entry is needed: an assertion is kept until its exp plus the tolerance (at most
+ * CLIENT_ASSERTION_MAX_SECONDS and twice the tolerance from now), a DPoP proof 300 s (oidc-provider's
+ * CHALLENGE_OK_WINDOW, lib/helpers/validate_dpop.js). Past it the proof is refused as too old anyway, so an
+ * entry kept longer guards nothing: without this bound an assertion's own exp (10 years ahead) kept its entry
+ * for 10 years, and 2,000 of them locked every DPoP and private_key_jwt client out until a restart.
+ */
+export const REPLAY_MAX_LIFE_SECONDS = CLIENT_ASSERTION_MAX_SECONDS + 2 * PROVIDER_CLOCK_TOLERANCE_SECONDS;
+
 export const KIND_LIMITS: Readonly<Record<string, KindLimits>> = {
   // Created by anyone, without a credential: a registration (RFC 7591), a sign-in request and its
   // browser session, a pushed request (RFC 9126), a replay guard's entry.
@@ -31,7 +50,7 @@ export const KIND_LIMITS: Readonly<Record<string, KindLimits>> = {
   Interaction: { max: 2_000, maxBytes: 8 * KB },
   Session: { max: 1_000, maxBytes: 8 * KB },
   PushedAuthorizationRequest: { max: 1_000, maxBytes: 8 * KB },
-  ReplayDetection: { max: 2_000, maxBytes: KB },
+  ReplayDetection: { max: 2_000, maxBytes: KB, maxLifeSeconds: REPLAY_MAX_LIFE_SECONDS },
   // Created only once a person approved a client on the consent page, and by that client's own tokens.
   Grant: { max: 5_000, maxBytes: 2 * KB },
   AuthorizationCode: { max: 1_000, maxBytes: 2 * KB },
