@@ -21,6 +21,8 @@ import type { ResourceProvider } from "./resources.js";
 
 const BASE = "martech-steps://results/";
 const FORMATS = { json: "application/json", csv: "text/csv" } as const;
+/** The _meta key of a kept result's read: its page, its size, and where reading continues. */
+const PAGE_META = "martech-steps/page";
 type Format = keyof typeof FORMATS;
 
 export const resultUri = (id: string, format: Format, page: number | "all" = 1) =>
@@ -57,23 +59,31 @@ function pagesWords(meta: ResultMeta, format: Format): string {
 
 /**
  * An export's file: one CSV (the header once, then every row) and one JSON array, each a single resource
- * (?page=all) a person can save as it is.
+ * (?page=all) a person can save as it is. When the read stopped at a cap (max_items, the file's size
+ * limit) the file holds the rows before it: the link and the text say so and where the rest is (the
+ * nextCursor every read of it carries in _meta), so that no one takes it for the whole export.
  */
 function fileLinks(meta: ResultMeta, ttlMs: number) {
   const what = `${count(meta.items)} ${meta.kind}`;
+  const rest = meta.nextCursor
+    ? ` The read stopped at a cap, so the file ends before the export does: the rest continues after its last row with cursor = the nextCursor in its _meta (${PAGE_META}), as the text of the answer says.`
+    : "";
   const links = (Object.keys(FORMATS) as Format[]).map((format) => ({
     type: "resource_link" as const,
     uri: resultUri(meta.id, format, "all"),
     name: `${meta.tool}-${meta.id}.${format}`,
-    title: `Export file: ${what} (${format.toUpperCase()})`,
+    title: `Export file: ${what}${meta.nextCursor ? ", the rows read before a cap" : ""} (${format.toUpperCase()})`,
     description:
       `The export's ${what} as one ${format === "csv" ? "CSV file, the header once" : "JSON array"}. Read with resources/read ` +
-      `(in pages of an answer's size: ?page=1 … ?page=${meta.pageItems.length}); kept ${keptFor(ttlMs)}, for this workspace only.`,
+      `(in pages of an answer's size: ?page=1 … ?page=${meta.pageItems.length}); kept ${keptFor(ttlMs)}, for this workspace only.${rest}`,
     mimeType: FORMATS[format],
   }));
-  const text =
-    `Export file: all ${what} as one CSV at ${links[1]?.uri} and as JSON at ${links[0]?.uri}; ` +
-    `read them with resources/read (kept ${keptFor(ttlMs)}).`;
+  const text = meta.nextCursor
+    ? `Export file: the ${what} read before the read stopped at a cap, as one CSV at ${links[1]?.uri} and as JSON at ${links[0]?.uri}; ` +
+      `read them with resources/read (kept ${keptFor(ttlMs)}). The rest of the export is not in it: each read of it carries, in ` +
+      `_meta "${PAGE_META}", the nextCursor that continues after its last row.`
+    : `Export file: all ${what} as one CSV at ${links[1]?.uri} and as JSON at ${links[0]?.uri}; ` +
+      `read them with resources/read (kept ${keptFor(ttlMs)}).`;
   return { links, text };
 }
 
@@ -147,7 +157,7 @@ async function read(workspace: Workspace, uri: URL): Promise<ReadResourceResult>
         mimeType: FORMATS[target.format],
         text,
         _meta: {
-          "martech-steps/page": {
+          [PAGE_META]: {
             page: target.page,
             pages,
             first_item: first + 1,
@@ -190,12 +200,15 @@ async function whole(
         mimeType: FORMATS[format],
         text,
         _meta: {
-          "martech-steps/page": {
+          [PAGE_META]: {
             page: "all",
             pages: meta.pageItems.length,
             first_item: 1,
             items: meta.items,
             total_items: meta.items,
+            // The whole of a result whose read stopped at a cap (an export file cut by max_items or its size
+            // limit) says where the rest is, as each of its pages does.
+            ...(meta.nextCursor ? { nextCursor: meta.nextCursor } : {}),
           },
         },
       },

@@ -5,8 +5,8 @@
  * - by cursor: each answer's records, then the next call with `cursor: next_cursor` (or, where the answer
  *   says it continues exactly, `query_parameters.nextPageToken: next_page_token`), until `complete`; the
  *   calls run as the CLI runs them, or as MCP does, with whole results kept beside the answers;
- * - from the kept result: over MCP, the answer's JSON resource_link read page by page, then on from the
- *   `nextCursor` the pages carry when the read itself stopped at a cap;
+ * - from the kept result: over MCP, the answer's JSON resource_link read page by page (an export's file is
+ *   one ?page=all read), then on from the `nextCursor` the pages carry when the read itself stopped at a cap;
  * - the truth: the sandbox read by a plain loop of this file (its own token, `nextPageToken` until the
  *   last page; `moreResult: false` for activities), or an export's file downloaded whole.
  *
@@ -34,6 +34,8 @@ export interface ReadInput {
   max_pages?: number;
   max_items?: number;
   run_to_completion?: boolean;
+  /** Where a read starts: a cursor an answer or a kept result named (a read that continues another). */
+  cursor?: string;
 }
 
 /** How an agent continues after an answer that is not complete. */
@@ -65,7 +67,11 @@ export interface Truth {
 
 export interface ReadSandbox {
   fixture: MarketoFixture;
-  /** A workspace on the sandbox whose kept results hold at most `keptBytes` (MARTECH_STEPS_RESULT_MAX_BYTES). */
+  /**
+   * A workspace on the sandbox whose kept results hold at most `keptBytes`: MARTECH_STEPS_RESULT_MAX_BYTES,
+   * and MARTECH_STEPS_EXPORT_MAX_BYTES for an export's file (kept apart since issue 27 §2, 32 MB by default),
+   * so that a file too is cut by the size the property generates and read on from its nextCursor.
+   */
   workspace(keptBytes?: number): Workspace;
   /** GET `path` with `query`, every page, by the test's own loop. */
   truth(path: string, query: Query): Promise<Truth>;
@@ -128,6 +134,7 @@ export async function startReadSandbox(leadCount = 1_500): Promise<ReadSandbox> 
           {
             ...UNLIMITED,
             MARTECH_STEPS_RESULT_MAX_BYTES: String(keptBytes),
+            MARTECH_STEPS_EXPORT_MAX_BYTES: String(keptBytes),
           },
         );
         workspaces.set(keptBytes, workspace);

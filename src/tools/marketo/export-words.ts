@@ -1,9 +1,9 @@
 /**
  * The summary of an export run to completion: the jobs it ran (one, or one per 31-day window), the rows
  * read and the duplicates dropped, the figures where/count_by computed, what is shown (a preview when the
- * file is linked), whether max_items shortened the file, how long the file is kept, and where Marketo
- * keeps its own copy. Every instruction in it is done by a test (test/mcp/export-span.test.ts,
- * test/mcp/export-one-call.test.ts).
+ * file is linked), whether max_items shortened the file, where the rest is when a cap cut the linked file,
+ * how long the file is kept, and where Marketo keeps its own copy. Every instruction in it is done by a
+ * test (test/mcp/export-span.test.ts, test/mcp/export-one-call.test.ts, test/mcp/export-file-cap.test.ts).
  */
 import type { MarketoApiCallInput } from "../../schemas/marketo.js";
 import { durationWords, sizeWords } from "../output-cap.js";
@@ -98,9 +98,17 @@ export function exportSummary(
         "run the same call with that range once Marketo's export queue or daily allowance frees up",
     );
   }
+  const where = spec.where ? " and the same where" : "";
   if (file && answer.data.next_cursor) {
-    const where = spec.where ? " and the same where" : "";
     parts.push(`to read on in answers, call GET ${file} with cursor = next_cursor${where}`);
+  }
+  // A file cut by max_items or its size limit: the link holds fewer rows than Marketo's file, and its
+  // _meta names where the rest starts (a joined file has no single file to continue in: fileWords says so).
+  if (file && answer.full?.file && answer.full.nextCursor) {
+    parts.push(
+      `the linked file ends where the read stopped: to read the rows after its last one, call GET ${file} with cursor = ` +
+        `the nextCursor in the linked file's _meta${where} (next_cursor continues after the preview instead)`,
+    );
   }
   if (file) parts.push(`Marketo keeps the file at GET ${file} for seven days`);
   return `${parts.join("; ")}.`;
