@@ -74,7 +74,7 @@ describe("the step forms in a browser", () => {
     await run();
     await expect
       .poll(() => summary().textContent())
-      .toMatch(/^POST \/rest\/v1\/lists\/1001\/leads\.json: 2 records/);
+      .toMatch(/^POST \/rest\/v1\/lists\/1001\/leads\.json: Marketo answered 2 results: /);
     await page.getByRole("button", { name: "Trigger a smart campaign" }).click();
     await run();
     await expect

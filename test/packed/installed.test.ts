@@ -45,7 +45,48 @@ const PROMPT_VALUES: Record<string, string> = {
   property: "412345671",
   account: "sandbox",
   email: "lead3@example.com",
+  from: "2026-11-01",
+  to: "2026-11-30",
 };
+
+/**
+ * What a tool's listing must keep of its committed schema: names, types, descriptions (inputs), required
+ * fields and closed objects, at every depth. tools/list serves the schemas lean (titles, examples and the
+ * validation keywords the steps apply again are left out: docs/ARCHITECTURE.md, the token budget), so the
+ * listing is compared with tool-schemas/ on this, the part an agent reads.
+ */
+function agentView(node: unknown, withDescriptions: boolean): unknown {
+  if (Array.isArray(node)) return node.map((item) => agentView(item, withDescriptions));
+  if (node === null || typeof node !== "object") return node;
+  const kept = ["type", "properties", "required", "items", "additionalProperties", "anyOf", "oneOf", "allOf"];
+  if (withDescriptions) kept.push("description");
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(node)) {
+    if (!kept.includes(key)) continue;
+    out[key] =
+      key === "properties" && value && typeof value === "object"
+        ? Object.fromEntries(
+            Object.entries(value).map(([field, schema]) => [field, agentView(schema, withDescriptions)]),
+          )
+        : agentView(value, withDescriptions);
+  }
+  // A union of unions reads as one union (the listing serves it flat).
+  if (Array.isArray(out.anyOf)) {
+    out.anyOf = out.anyOf.flatMap((branch: unknown) => {
+      const keys = branch && typeof branch === "object" ? Object.keys(branch) : [];
+      return keys.length === 1 && keys[0] === "anyOf" ? (branch as { anyOf: unknown[] }).anyOf : [branch];
+    });
+  }
+  return out;
+}
+
+const toolView = (tool: Record<string, unknown>) => ({
+  name: tool.name,
+  description: tool.description,
+  inputSchema: agentView(tool.inputSchema, true),
+  outputSchema: agentView(tool.outputSchema, false),
+  _meta: tool._meta,
+});
 
 let installed: Installed;
 let http: Running;
@@ -161,7 +202,7 @@ describe.each(TRANSPORTS)("the installed bin over %s, on the sandbox", (name) =>
       tool.name === "google_analytics_run_reports"
         ? { ...tool, _meta: { ui: { resourceUri: VIEW }, "ui/resourceUri": VIEW } }
         : tool;
-    expect(tools).toEqual(expected.map(withView));
+    expect(tools.map(toolView)).toEqual(expected.map(withView).map(toolView));
     expect(tools.map((tool) => tool.name)).toEqual(committedManifest().steps.map((step) => step.id));
   });
 
