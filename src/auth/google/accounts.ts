@@ -1,14 +1,13 @@
-import { NotFoundError, ValidationError } from "../../errors.js";
+import { ValidationError } from "../../errors.js";
 import { Redactor } from "../../redact.js";
 import type {
-  CredentialStore,
   GoogleAccountRecord,
   GoogleOAuthClient,
   GoogleServiceAccountKey,
   WorkspaceSecrets,
 } from "../credential-store.js";
-import { ADC_LABEL, ADC_VARIABLE, AdcSources, adcFile, adcSummary } from "./adc.js";
-import { type GoogleEndpoints, googleClientFrom, missingClientError } from "./config.js";
+import { ADC_LABEL, AdcSources, adcFile, adcSummary, unknownLabel } from "./adc.js";
+import { googleClientFrom, missingClientError } from "./config.js";
 import { checkSignIn, noAccount, validateImportedToken } from "./import-checks.js";
 import { type OAuthHttp, type RevokeResult, revokeToken, type TokenResponse } from "./oauth.js";
 import {
@@ -41,28 +40,9 @@ const signIn = () => import("./sign-in.js");
 export type { AccountSummary } from "./records.js";
 export type { GoogleTokenSource } from "./token-source.js";
 
-export interface ConnectOptions {
-  /** The account's name in this workspace. Default: the email's local part, else the email. */
-  label?: string;
-  openBrowser?: (url: string) => Promise<void> | void;
-  onUrl?: (url: string) => void;
-  /** How long to wait for the browser sign-in. Default 5 min. */
-  timeoutMs?: number;
-  signal?: AbortSignal;
-  /** Loopback port. Default 0 (any free port). */
-  port?: number;
-}
+import type { ConnectOptions, GoogleAccountsDeps } from "./account-options.js";
 
-export interface GoogleAccountsDeps {
-  store: CredentialStore;
-  workspace: string;
-  endpoints: GoogleEndpoints;
-  env?: NodeJS.ProcessEnv;
-  fetch?: typeof fetch;
-  now?: () => number;
-  /** Per token/revoke request (MARTECH_STEPS_REQUEST_TIMEOUT_MS). Default 30 s. */
-  timeoutMs?: number | undefined;
-}
+export type { ConnectOptions, GoogleAccountsDeps } from "./account-options.js";
 
 const CONNECT_TIMEOUT_MS = 5 * 60_000;
 
@@ -406,15 +386,4 @@ export class GoogleAccounts {
       },
     });
   }
-}
-
-function unknownLabel(label: string, labels: string[], adc: string | undefined): NotFoundError {
-  return new NotFoundError("No connected Google account has this label.", {
-    hint:
-      label === ADC_LABEL && adc
-        ? `"${ADC_LABEL}" is the file ${ADC_VARIABLE} names, not a stored account: unset ${ADC_VARIABLE} to stop using it.`
-        : labels.length
-          ? `Connected accounts: ${labels.join(", ")}.`
-          : "No Google account is connected.",
-  });
 }

@@ -7,7 +7,7 @@
  * picked up by the next call. Listing the tools names the label only and never reads the file.
  */
 import { createHash } from "node:crypto";
-import { ConfigurationError } from "../../errors.js";
+import { ConfigurationError, NotFoundError } from "../../errors.js";
 import { DEFAULT_WORKSPACE, type GoogleOAuthClient } from "../credential-store.js";
 import { cachedSecretFile } from "../secret-file.js";
 import type { OAuthHttp } from "./oauth.js";
@@ -95,4 +95,16 @@ export class AdcSources {
     this.#kept = { digest, source };
     return source;
   }
+}
+
+/** The refusal of a label no account has: the connected labels, or what the ADC label is. */
+export function unknownLabel(label: string, labels: string[], adc: string | undefined): NotFoundError {
+  return new NotFoundError("No connected Google account has this label.", {
+    hint:
+      label === ADC_LABEL && adc
+        ? `"${ADC_LABEL}" is the file ${ADC_VARIABLE} names, not a stored account: unset ${ADC_VARIABLE} to stop using it.`
+        : labels.length
+          ? `Connected accounts: ${labels.join(", ")}.`
+          : "No Google account is connected.",
+  });
 }
