@@ -287,14 +287,7 @@ async function checkFieldNames(
   ];
   // Realtime reports have their own schema: their requested names are not in the core metadata.
   const catalog = await checkedCatalog(ga, propertyId, signal, problems, fields.realtime ? fields : {});
-  // The list checkedCatalog read (kept by the connector, so no second request).
-  const metadata = await ga.getMetadata(propertyId, signal);
-  const uiNames = Object.fromEntries(
-    [...(metadata.dimensions ?? []), ...(metadata.metrics ?? [])].flatMap((field) =>
-      field.apiName && field.uiName ? [[field.apiName, field.uiName]] : [],
-    ),
-  );
-  return { catalog, uiNames };
+  return { catalog, uiNames: catalog.uiNames() };
 }
 
 /** Asks GA whether the fields can be combined, before the report spends quota. */

@@ -11,6 +11,8 @@ interface FieldEntry {
   /** Set when the name used is one of GA's deprecatedApiNames (still accepted for a while). */
   deprecated: boolean;
   blockedReasons: string[];
+  /** The name Google Analytics shows for it (metadata's uiName). */
+  uiName?: string;
 }
 
 export interface NameProblem {
@@ -35,7 +37,10 @@ export class FieldCatalog {
       for (const item of items ?? []) {
         if (!item.apiName) continue;
         const blockedReasons = item.blockedReasons ?? [];
-        this.#fields.set(item.apiName, { kind, apiName: item.apiName, deprecated: false, blockedReasons });
+        this.#fields.set(item.apiName, {
+          ...{ kind, apiName: item.apiName, deprecated: false, blockedReasons },
+          ...(item.uiName ? { uiName: item.uiName } : {}),
+        });
         for (const old of item.deprecatedApiNames ?? []) {
           if (!this.#fields.has(old)) {
             this.#fields.set(old, { kind, apiName: item.apiName, deprecated: true, blockedReasons });
@@ -49,6 +54,13 @@ export class FieldCatalog {
     // put in dimensions/metrics are taken at their word there.
     for (const name of trusted.dimensions ?? []) this.#trust(name, "dimension");
     for (const name of trusted.metrics ?? []) this.#trust(name, "metric");
+  }
+
+  /** The names Google Analytics shows, by API name (the chart's and the console's words). */
+  uiNames(): Record<string, string> {
+    return Object.fromEntries(
+      [...this.#fields.values()].flatMap((f) => (!f.deprecated && f.uiName ? [[f.apiName, f.uiName]] : [])),
+    );
   }
 
   #otherName(name: string, kind: FieldKind | undefined, field: string): NameProblem | undefined {
