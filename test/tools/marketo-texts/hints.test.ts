@@ -40,7 +40,7 @@ async function refused(args: Args): Promise<string> {
   return text;
 }
 
-const since = () => `${new Date(Date.now() - 3 * 86_400_000).toISOString().slice(0, 19)}Z`;
+const since = (days = 3) => `${new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 19)}Z`;
 
 beforeAll(async () => {
   fixture = await marketoFixture({ bulkJobMs: 20 });
@@ -228,12 +228,7 @@ const ROWS: Row[] = [
           fields: ["id", "email", "company"],
           format: "CSV",
           // Longer than one job's 31 days, as the hint says the step takes.
-          filter: {
-            createdAt: {
-              startAt: `${new Date(Date.now() - 70 * 86_400_000).toISOString().slice(0, 19)}Z`,
-              endAt: `${new Date().toISOString().slice(0, 19)}Z`,
-            },
-          },
+          filter: { createdAt: { startAt: since(70), endAt: `${new Date().toISOString().slice(0, 19)}Z` } },
         },
         where: 'company contains "a"',
         run_to_completion: true,
