@@ -136,7 +136,13 @@ describe("martech-steps sandbox: export lines for eval, its own store", () => {
       `martech-steps call google_analytics_run_reports --input '${REPORT}' > /dev/null`,
       'kill "$MARTECH_STEPS_SANDBOX_PID"',
     ].join("\n");
-    const result = await run(["-e", "-c", script], { MARTECH_STEPS_HOME: home }, { command: ["bash"] });
+    // Two CLI runs and a sandbox start: 15 s (the helper's default) is not enough on a loaded two-core CI machine,
+    // where the kill closed the pipe under `eval "$(…)"` and the CLI met EPIPE.
+    const result = await run(
+      ["-e", "-c", script],
+      { MARTECH_STEPS_HOME: home },
+      { command: ["bash"], timeoutMs: 50_000 },
+    );
     expect(result.code, result.stderr).toBe(0);
     expect(result.stderr).toMatch(/running in the background/);
     const m = /pid=(\d+) home=(\S+)/.exec(result.stdout)!;

@@ -165,7 +165,7 @@ describe.each([1280, 400])("a marketer's GA4 tasks at %i px", (width) => {
   it("runs a funnel of four events picked from those the property collects, with a funnel chart", async () => {
     await page.getByRole("checkbox", { name: "Funnel" }).check();
     // The report's own fields go while the funnel is on: nothing to clear by hand.
-    expect(await page.locator("#root_metrics").count()).toBe(0);
+    await expect.poll(() => page.locator("#root_metrics").count()).toBe(0);
     const events = ["session_start", "view_item", "add_to_cart", "purchase"];
     for (const [index, event] of events.entries()) {
       if (index >= 2) await add("root_funnel_steps");
@@ -174,7 +174,7 @@ describe.each([1280, 400])("a marketer's GA4 tasks at %i px", (width) => {
       // Each event with how often the property collected it over the period.
       const option = page.getByRole("option", { name: new RegExp(`^${event} [\\d,]+ events$`) });
       await option.click();
-      expect(await box.inputValue()).toBe(event);
+      await expect.poll(() => box.inputValue()).toBe(event);
     }
     // A funnel reads one period (Run Reports refuses one over several): the second period of the
     // comparison before goes, as a marketer removes it.
@@ -182,7 +182,7 @@ describe.each([1280, 400])("a marketer's GA4 tasks at %i px", (width) => {
     await check("04-funnel-form");
     await run();
     await expect.poll(() => summary().textContent()).toMatch(/^Funnel report on Retail Web Store/);
-    expect(await page.locator(".results figure.chart").getAttribute("data-kind")).toBe("funnel");
+    await expect.poll(() => page.locator(".results figure.chart").getAttribute("data-kind")).toBe("funnel");
     const headers = await page.locator(".results table[aria-label='Records'] thead button").allTextContents();
     expect(headers).toEqual(
       expect.arrayContaining(["Step", "Users", expect.stringMatching(/^Completion rate \(%\)/)]),
