@@ -4,14 +4,10 @@
  * the same steps for platforms that read a manifest.
  */
 
-export type {
-  CredentialStore,
-  GoogleAccountRecord,
-  GoogleOAuthClient,
-  WorkspaceSecrets,
-} from "./auth/credential-store.js";
+export type { CredentialStore, WorkspaceSecrets } from "./auth/credential-store.js";
 export { FileCredentialStore, MemoryCredentialStore } from "./auth/credential-store.js";
 export { type AccountSummary, GoogleAccounts } from "./auth/google/accounts.js";
+export type { GoogleAccountRecord, GoogleOAuthClient } from "./auth/google/stored.js";
 export type { ChartModel } from "./charts/model.js";
 export { renderChartPng } from "./charts/render-png.js";
 export type { MarketoCredentials } from "./connections/marketo/index.js";

@@ -63,22 +63,28 @@ export const telemetry = {
 };
 
 /**
- * Marketo rate windows of this process, by instance, held weakly: a connector rebuilt after new
- * credentials replaces its predecessor, and a dropped one is not kept alive for metrics.
+ * The rate windows of this process, by service and instance (Marketo's: src/connectors/marketo/limits.ts),
+ * held weakly: a connector rebuilt after new credentials replaces its predecessor, and a dropped one is not
+ * kept alive for metrics.
  */
 const windows = new Map<string, WeakRef<{ usage(): Promise<WindowUsage> }>>();
 
-export function registerMarketoWindow(instance: string, source: { usage(): Promise<WindowUsage> }): void {
-  windows.set(instance, new WeakRef(source));
+export function registerWindow(
+  service: Service,
+  instance: string,
+  source: { usage(): Promise<WindowUsage> },
+): void {
+  windows.set(JSON.stringify([service, instance]), new WeakRef(source));
 }
 
-/** The usage of every live window (a window whose state does not answer is left out). */
-export async function marketoWindows(): Promise<WindowUsage[]> {
+/** The usage of every live window of a service (a window whose state does not answer is left out). */
+export async function serviceWindows(service: Service): Promise<WindowUsage[]> {
   const reads: Promise<WindowUsage | undefined>[] = [];
-  for (const [instance, ref] of windows) {
+  for (const [key, ref] of windows) {
+    if ((JSON.parse(key) as [string, string])[0] !== service) continue;
     const source = ref.deref();
     if (!source) {
-      windows.delete(instance);
+      windows.delete(key);
       continue;
     }
     reads.push(source.usage().catch(() => undefined));

@@ -1,5 +1,6 @@
 import { createCipheriv, createDecipheriv, createHash, createHmac, randomBytes } from "node:crypto";
 import { ConfigurationError } from "../errors.js";
+import { SECRETS_PARTS } from "./secrets-parts.js";
 import type { WorkspaceSecrets } from "./store-core.js";
 
 /**
@@ -90,8 +91,7 @@ function parseDocument(stored: string): SealedDocument | string {
 
 function isSecrets(value: unknown): value is WorkspaceSecrets {
   if (value === null || typeof value !== "object") return false;
-  const accounts = (value as { googleAccounts?: unknown }).googleAccounts;
-  return accounts === undefined || (accounts !== null && typeof accounts === "object");
+  return SECRETS_PARTS.every((part) => part.valid(value));
 }
 
 /** Opens a stored document, telling a damaged one from one written with another key. */
@@ -133,7 +133,7 @@ export function openSecrets(key: Buffer, stored: string, workspace: string): Ope
     return damaged("its decrypted content is not JSON");
   }
   if (!isSecrets(secrets)) return damaged("its decrypted content is not a workspace's secrets");
-  return { ok: true, secrets: { ...secrets, googleAccounts: { ...secrets.googleAccounts } } };
+  return { ok: true, secrets: SECRETS_PARTS.reduce((opened, part) => part.opened(opened), secrets) };
 }
 
 /** A stored document that cannot be opened: damaged, or written with another key. It is left as it is. */

@@ -2,74 +2,17 @@ import { homedir } from "node:os";
 import { join } from "node:path";
 import { ConfigurationError, ValidationError } from "../errors.js";
 import type { Unopenable } from "./sealed.js";
+import { SECRETS_PARTS } from "./secrets-parts.js";
 
 /*
  * What every credential store shares: the stored document's types, the store interface, workspace
  * names, the in-process lock, and the in-memory store. The file store is in credential-store.ts.
  */
 
-/** The Google OAuth client (Desktop app) used to connect accounts. */
-export interface GoogleOAuthClient {
-  clientId: string;
-  clientSecret: string;
-}
-
-/**
- * A Google service account's key (the JSON key file's fields that are used), and the user it acts as
- * under domain-wide delegation. `privateKey` is the secret; the rest is safe to show.
- */
-export interface GoogleServiceAccountKey {
-  clientEmail: string;
-  privateKeyId: string;
-  /** PKCS #8 PEM, as Google's key files hold it. */
-  privateKey: string;
-  /** The OAuth client id of the service account (the one domain-wide delegation is granted to). */
-  clientId?: string | undefined;
-  /** The user impersonated (the JWT's `sub` claim), when domain-wide delegation is used. */
-  subject?: string | undefined;
-}
-
-/**
- * One connected Google account: a user's (`refreshToken` is the secret) or a service account's
- * (`serviceAccount.privateKey` is the secret); exactly one of the two is set. The rest is safe to show.
- */
-export interface GoogleAccountRecord {
-  label: string;
-  email?: string | undefined;
-  scopes: string[];
-  addedAt: string;
-  refreshToken?: string | undefined;
-  serviceAccount?: GoogleServiceAccountKey | undefined;
-  /**
-   * The OAuth client that issued the token, when it is not the workspace's (gcloud authorized_user
-   * files): a refresh token only works with the client that obtained it.
-   */
-  client?: GoogleOAuthClient | undefined;
-  /**
-   * The Google endpoints the account was connected against: its refresh token is only ever sent
-   * there. Absent in records written before it was recorded; those are taken as connected to
-   * Google's own endpoints (the migration rule in google/service.ts).
-   */
-  service?: GoogleService | undefined;
-  /**
-   * The embedded sandbox's account (the pre-connected one, or one connected on its consent page):
-   * shown as the sandbox's. Such an account lives only in the sandbox's own store or in memory,
-   * never in the user's store.
-   */
-  sandbox?: boolean | undefined;
-}
-
-/** Where a Google account's token was issued and may be used (GoogleEndpoints minus the browser page). */
-export interface GoogleService {
-  oauthUrl: string;
-  dataApiUrl: string;
-  adminApiUrl: string;
-}
-
 /**
  * Everything secret a workspace holds, stored as one encrypted document. Each connection room adds its
- * own part by declaration merging (`src/connections/<service>/secrets.ts`), so a new service changes no
- * type here.
+ * own part by declaration merging (`src/connections/<service>/secrets.ts`), and its default and shape
+ * check through SECRETS_PARTS (secrets-parts.ts), so a new service changes nothing here.
  */
 // biome-ignore lint/suspicious/noEmptyInterface: filled by the connection rooms' declaration merging.
 export interface WorkspaceSecrets {}
@@ -178,8 +121,9 @@ export class KeyedLock {
   }
 }
 
+/** A new workspace's document: each room's stored part at its default (SECRETS_PARTS, secrets-parts.ts). */
 export function emptySecrets(): WorkspaceSecrets {
-  return { googleAccounts: {} };
+  return Object.assign({}, ...SECRETS_PARTS.map((part) => part.empty())) as WorkspaceSecrets;
 }
 
 /** A store that lives only in this process: the sandbox wiring of `npm start`, and tests. */

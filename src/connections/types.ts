@@ -1,8 +1,9 @@
 /**
  * What every connection room declares. A room (`src/connections/<service>/`) holds one service's
  * credential shape, how it is read (store and environment), verified, saved and removed, its sandbox
- * wiring and how its connector is built; the registry (registry.ts) lists the rooms, and everything that
- * needs the list of services (the workspace, the manifest, metrics, `npm start`) derives it from there.
+ * wiring and how its connector is built, the warnings it reads in a step's answer and what it adds to the
+ * metrics; the registry (registry.ts) lists the rooms, and everything that needs the list of services (the
+ * workspace, the manifest, metrics, the MCP log, `npm start`) derives it from there, naming no service.
  */
 import type { CredentialStore, WorkspaceSecrets } from "../auth/store-core.js";
 import type { SharedState } from "../state/types.js";
@@ -78,6 +79,34 @@ export interface SandboxWiring<E extends Emulator> {
   hold?(base: CredentialStore, emulator: E, env: NodeJS.ProcessEnv): Promise<CredentialStore>;
 }
 
+/**
+ * A log line a room reads in a step's answer (the MCP server sends it as a log notification). Shaped as
+ * ToolLogEntry (src/tools/types.ts), which this floor may not import.
+ */
+export interface RoomLogEntry {
+  level: "warning";
+  message: string;
+  data?: Record<string, string | number | boolean>;
+}
+
+/** A gauge a room adds to /metrics (labelled with the room's service), read at every scrape. */
+export interface RoomGauge {
+  name: string;
+  help: string;
+  /** The value now; undefined leaves the gauge without a sample. */
+  read(): Promise<number | undefined>;
+}
+
+/** What a room adds to the process's metrics (src/ops/metrics.ts asks every room, in registry order). */
+export interface RoomMetrics {
+  /** The limit answers counted as refusals, for the help text, e.g. "GA4 HTTP 429". */
+  limitRefusals: string;
+  /** Where its access tokens come from, for the help text, e.g. "Google's token endpoint". */
+  tokenSource: string;
+  /** Its own gauges. */
+  gauges?: readonly RoomGauge[];
+}
+
 /** A room, as the registry lists it. */
 export interface ConnectionRoom<
   K extends string,
@@ -100,4 +129,8 @@ export interface ConnectionRoom<
   configured(context: RoomContext): Promise<boolean>;
   /** Its sandbox wiring, loaded on use; a room without an emulator has none (`npm start` then runs without it). */
   sandbox?: () => Promise<SandboxWiring<E>>;
+  /** The warnings a step's answer carries about this service (e.g. its quota running low), for the log. */
+  logWarnings?(answer: object): RoomLogEntry[];
+  /** What it adds to the metrics. */
+  metrics: RoomMetrics;
 }

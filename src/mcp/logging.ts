@@ -1,5 +1,5 @@
 import type { LoggingLevel, McpServer, ServerContext } from "@modelcontextprotocol/server";
-import { LOW_TOKENS } from "../tools/ga/report-flatten.js";
+import { CONNECTION_KINDS, connectionRoom } from "../connections/registry.js";
 import type { ToolLogEntry } from "../tools/types.js";
 
 /** MCP log levels, least severe first. */
@@ -46,27 +46,19 @@ export class ClientLogLevel {
   }
 }
 
-/** What a step result carries that is worth a log line: its warnings, and a GA token quota running low. */
+/**
+ * What a step result carries that is worth a log line: its warnings, then what each connection room reads
+ * in it (its `logWarnings`, e.g. a quota running low), in registry order.
+ */
 export function resultLogEntries(data: unknown): ToolLogEntry[] {
   if (typeof data !== "object" || data === null) return [];
   const entries: ToolLogEntry[] = [];
-  const { warnings, quota } = data as { warnings?: unknown; quota?: unknown };
+  const { warnings } = data as { warnings?: unknown };
   if (Array.isArray(warnings)) {
     for (const warning of warnings) {
       if (typeof warning === "string") entries.push({ level: "warning", message: warning });
     }
   }
-  if (typeof quota === "object" && quota !== null) {
-    for (const [period, status] of Object.entries(quota as Record<string, unknown>)) {
-      const remaining = (status as { remaining?: unknown } | undefined)?.remaining;
-      if (typeof remaining === "number" && remaining < LOW_TOKENS) {
-        entries.push({
-          level: "warning",
-          message: `Only ${remaining} Google Analytics quota tokens are left (${period.replaceAll("_", " ")}) for this property.`,
-          data: { period, remaining },
-        });
-      }
-    }
-  }
+  for (const kind of CONNECTION_KINDS) entries.push(...(connectionRoom(kind).logWarnings?.(data) ?? []));
   return entries;
 }

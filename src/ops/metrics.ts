@@ -1,11 +1,14 @@
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
-import { marketoWindows, setTelemetrySink } from "../telemetry.js";
+import { CONNECTION_KINDS, connectionRoom } from "../connections/registry.js";
+import { setTelemetrySink } from "../telemetry.js";
 
 /**
  * The process's Prometheus metrics (prom-client), made once, on first use: a process that never
  * serves /metrics (stdio, the CLI) never loads prom-client. Labels hold fixed values only (see
- * src/telemetry.ts): step id, outcome kind, service, HTTP status, service code.
+ * src/telemetry.ts): step id, outcome kind, service, HTTP status, service code. What is a service's own (its
+ * limit codes, its token source, its gauges) each connection room contributes (`metrics`, in registry order).
  */
+const ROOMS = CONNECTION_KINDS.map((kind) => connectionRoom(kind));
 let registry: Registry | undefined;
 
 export function processMetrics(): Registry {
@@ -14,7 +17,7 @@ export function processMetrics(): Registry {
   collectDefaultMetrics({ register: r, prefix: "martech_steps_" });
   const { calls, duration } = stepMetrics(r);
   const { upstream, refused, retries, waits, tokens } = upstreamMetrics(r);
-  marketoWindowGauges(r);
+  roomGauges(r);
   setTelemetrySink({
     stepCall(step, outcome, seconds) {
       calls.inc({ step, outcome });
@@ -58,7 +61,7 @@ function upstreamMetrics(r: Registry) {
   });
   const refused = new Counter({
     name: "martech_steps_upstream_limit_refusals_total",
-    help: "Answers that refused a request for a limit: Marketo 606 (rate window) and 615 (concurrency), GA4 HTTP 429.",
+    help: `Answers that refused a request for a limit: ${ROOMS.map((room) => room.metrics.limitRefusals).join(", ")}.`,
     labelNames: ["service", "code"] as const,
     registers: [r],
   });
@@ -77,38 +80,28 @@ function upstreamMetrics(r: Registry) {
   });
   const tokens = new Counter({
     name: "martech_steps_tokens_fetched_total",
-    help: "Access tokens requested from an identity service (Marketo) or Google's token endpoint.",
+    help: `Access tokens requested from ${ROOMS.map((room) => room.metrics.tokenSource).join(" or ")}.`,
     labelNames: ["service"] as const,
     registers: [r],
   });
   return { upstream, refused, retries, waits, tokens };
 }
 
-/** The Marketo call window and daily quota, read at scrape time. */
-function marketoWindowGauges(r: Registry): void {
-  // Read from the shared state at scrape time: on Redis, every replica reports the instance's own figures.
-  // With several Marketo instances, the busiest window and the smallest quota left are what needs watching.
-  new Gauge({
-    name: "martech_steps_marketo_window_use_ratio",
-    help: "Share of Marketo's rolling call window in use now (the busiest instance this process talks to).",
-    labelNames: ["service"] as const,
-    registers: [r],
-    async collect() {
-      const usages = await marketoWindows();
-      this.reset();
-      if (usages.length > 0)
-        this.set({ service: "marketo" }, Math.max(...usages.map((u) => u.windowCalls / u.callsPerWindow)));
-    },
-  });
-  new Gauge({
-    name: "martech_steps_marketo_daily_quota_remaining",
-    help: "Marketo API calls left today by this server's count (the instance with the fewest left).",
-    labelNames: ["service"] as const,
-    registers: [r],
-    async collect() {
-      const usages = await marketoWindows();
-      this.reset();
-      if (usages.length > 0) this.set({ service: "marketo" }, Math.min(...usages.map((u) => u.remaining)));
-    },
-  });
+/** Each room's gauges, labelled with its service, read at scrape time. */
+function roomGauges(r: Registry): void {
+  for (const room of ROOMS) {
+    for (const gauge of room.metrics.gauges ?? []) {
+      new Gauge({
+        name: gauge.name,
+        help: gauge.help,
+        labelNames: ["service"] as const,
+        registers: [r],
+        async collect() {
+          const value = await gauge.read();
+          this.reset();
+          if (value !== undefined) this.set({ service: room.service }, value);
+        },
+      });
+    }
+  }
 }

@@ -1,16 +1,12 @@
 import { readdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import {
-  FileCredentialStore,
-  type GoogleAccountRecord,
-  type GoogleService,
-  MemoryCredentialStore,
-} from "../../src/auth/credential-store.js";
+import { FileCredentialStore, MemoryCredentialStore } from "../../src/auth/credential-store.js";
 import { GoogleAccounts } from "../../src/auth/google/accounts.js";
 import { googleEndpointsFromEnv } from "../../src/auth/google/config.js";
 import { serviceOf } from "../../src/auth/google/service.js";
-import { SessionAccountsStore } from "../../src/auth/session-accounts-store.js";
+import { SessionAccountsStore } from "../../src/auth/google/session-accounts-store.js";
+import type { GoogleAccountRecord, GoogleService } from "../../src/auth/google/stored.js";
 import { connectSandbox } from "../../src/cli/sandbox-wiring.js";
 import { type GoogleSandbox, sandboxEnv, startGoogleSandbox } from "../../src/sandbox/index.js";
 import { freshHome } from "../helpers/cli.js";

@@ -1,11 +1,6 @@
 import { ValidationError } from "../../errors.js";
 import { Redactor } from "../../redact.js";
-import type {
-  GoogleAccountRecord,
-  GoogleOAuthClient,
-  GoogleServiceAccountKey,
-  WorkspaceSecrets,
-} from "../credential-store.js";
+import type { WorkspaceSecrets } from "../credential-store.js";
 import { ADC_LABEL, AdcSources, adcFile, adcSummary, unknownLabel } from "./adc.js";
 import { googleClientFrom, missingClientError } from "./config.js";
 import { checkSignIn, noAccount, validateImportedToken } from "./import-checks.js";
@@ -32,6 +27,7 @@ import {
   SERVICE_ACCOUNT_SCOPES,
   serviceAccountToken,
 } from "./service-account.js";
+import type { GoogleAccountRecord, GoogleOAuthClient, GoogleServiceAccountKey } from "./stored.js";
 import { type AccountTokenSource, createAccountTokenSource, type GoogleTokenSource } from "./token-source.js";
 
 /** The sign-in flows (and their loopback server), loaded when a person signs in, not on every start. */

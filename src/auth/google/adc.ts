@@ -8,11 +8,12 @@
  */
 import { createHash } from "node:crypto";
 import { ConfigurationError, NotFoundError } from "../../errors.js";
-import { DEFAULT_WORKSPACE, type GoogleOAuthClient } from "../credential-store.js";
+import { DEFAULT_WORKSPACE } from "../credential-store.js";
 import { cachedSecretFile } from "../secret-file.js";
 import type { OAuthHttp } from "./oauth.js";
 import { type AccountSummary, readCredentialFile } from "./records.js";
 import { createServiceAccountTokenSource, SERVICE_ACCOUNT_SCOPES } from "./service-account.js";
+import type { GoogleOAuthClient } from "./stored.js";
 import { createAccountTokenSource, type GoogleTokenSource } from "./token-source.js";
 
 export const ADC_LABEL = "application-default";

@@ -1,5 +1,6 @@
 import { ConfigurationError } from "../../errors.js";
-import type { GoogleOAuthClient, WorkspaceSecrets } from "../credential-store.js";
+import type { WorkspaceSecrets } from "../credential-store.js";
+import type { GoogleOAuthClient } from "./stored.js";
 
 /** Where the Google services live; the sandbox replaces all four with loopback URLs. */
 export interface GoogleEndpoints {

@@ -1,7 +1,7 @@
 import { AuthenticationError, ConfigurationError, ValidationError } from "../../errors.js";
-import type { GoogleOAuthClient } from "../credential-store.js";
 import { GA_SCOPES, SCOPE_ANALYTICS, SCOPE_ANALYTICS_READONLY } from "./config.js";
 import { InvalidGrantError, type OAuthHttp, refreshAccessToken, type TokenResponse } from "./oauth.js";
+import type { GoogleOAuthClient } from "./stored.js";
 
 const CONNECT_COMMAND = "martech-steps accounts connect";
 

@@ -7,7 +7,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { AuthenticationError, ConfigurationError, NetworkError, UpstreamError } from "../../errors.js";
 import { Redactor } from "../../redact.js";
-import type { GoogleOAuthClient } from "../credential-store.js";
+import type { GoogleOAuthClient } from "./stored.js";
 import { emailOf, scopesOf } from "./token-claims.js";
 
 export interface OAuthHttp {

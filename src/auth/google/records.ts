@@ -1,13 +1,9 @@
 import { ValidationError } from "../../errors.js";
-import type {
-  GoogleAccountRecord,
-  GoogleOAuthClient,
-  GoogleServiceAccountKey,
-  WorkspaceSecrets,
-} from "../credential-store.js";
+import type { WorkspaceSecrets } from "../credential-store.js";
 import { readSecretFile, SecretFileError, type SecretFileRules, type SecretText } from "../secret-file.js";
 import { isService } from "./service.js";
 import { parseServiceAccountKey } from "./service-account.js";
+import type { GoogleAccountRecord, GoogleOAuthClient, GoogleServiceAccountKey } from "./stored.js";
 
 /** What is safe to show about a connected account: never a token. */
 export interface AccountSummary {

@@ -13,10 +13,10 @@ import type { CryptoKey as JoseKey } from "jose";
 import { AuthenticationError, ConfigurationError, ValidationError } from "../../errors.js";
 import { Redactor } from "../../redact.js";
 import { telemetry } from "../../telemetry.js";
-import type { GoogleServiceAccountKey } from "../credential-store.js";
 import { TokenManager } from "../token-manager.js";
 import { SCOPE_ANALYTICS_EDIT, SCOPE_ANALYTICS_READONLY } from "./config.js";
 import { InvalidGrantError, jwtBearerGrant, type OAuthHttp, type TokenResponse } from "./oauth.js";
+import type { GoogleServiceAccountKey } from "./stored.js";
 import type { GoogleTokenSource } from "./token-source.js";
 
 /** The scopes a service account asks for: the Data API and Admin API reads, and Admin API writes (REAL-API B6). */

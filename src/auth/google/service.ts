@@ -1,6 +1,6 @@
 import { ConfigurationError } from "../../errors.js";
-import type { GoogleAccountRecord, GoogleService } from "../credential-store.js";
 import { DEFAULT_GOOGLE_ENDPOINTS, GOOGLE_ENDPOINT_VARIABLES, type GoogleEndpoints } from "./config.js";
+import type { GoogleAccountRecord, GoogleService } from "./stored.js";
 
 /**
  * A stored Google account is bound to the endpoints it was connected against: its refresh token

@@ -3,7 +3,6 @@
  * redirect, for installed apps (https://developers.google.com/identity/protocols/oauth2/native-app).
  */
 import { ConfigurationError } from "../../errors.js";
-import type { GoogleOAuthClient } from "../credential-store.js";
 import { GA_SCOPES } from "./config.js";
 import { startLoopback } from "./loopback.js";
 import {
@@ -14,6 +13,7 @@ import {
   randomState,
   type TokenResponse,
 } from "./oauth.js";
+import type { GoogleOAuthClient } from "./stored.js";
 
 export interface SignInOptions {
   client: GoogleOAuthClient;

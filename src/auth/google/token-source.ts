@@ -1,9 +1,9 @@
 import { AuthenticationError } from "../../errors.js";
 import { Redactor } from "../../redact.js";
 import { telemetry } from "../../telemetry.js";
-import type { GoogleOAuthClient } from "../credential-store.js";
 import { TokenManager } from "../token-manager.js";
 import { InvalidGrantError, type OAuthHttp, refreshAccessToken, type TokenResponse } from "./oauth.js";
+import type { GoogleOAuthClient } from "./stored.js";
 
 /** Access tokens of one connected account, as a connector uses them. Never exposes the refresh token. */
 export interface GoogleTokenSource {

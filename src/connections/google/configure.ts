@@ -5,7 +5,7 @@
  */
 import type { AccountSummary } from "../../auth/google/accounts.js";
 import { googleClientFrom, SCOPE_ANALYTICS, SCOPE_ANALYTICS_EDIT } from "../../auth/google/config.js";
-import type { GoogleOAuthClient } from "../../auth/store-core.js";
+import type { GoogleOAuthClient } from "../../auth/google/stored.js";
 import type { RoomContext, SecretsTarget } from "../types.js";
 
 /**

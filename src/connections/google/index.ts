@@ -4,6 +4,8 @@ import type { GoogleSandbox } from "../../sandbox/index.js";
 import type { ConnectionRoom } from "../types.js";
 import { GOOGLE_DEFINITION } from "./definition.js";
 import { type GoogleHandle, googleConfigured, openGoogle } from "./handle.js";
+import { googleLogWarnings } from "./log-warnings.js";
+import { GOOGLE_METRICS } from "./metrics.js";
 
 // Type-only: the room's part of WorkspaceSecrets, with nothing to load at run time (cold start).
 export type * from "./secrets.js";
@@ -21,5 +23,7 @@ export const GOOGLE_ROOM: ConnectionRoom<
   definition: GOOGLE_DEFINITION,
   open: openGoogle,
   configured: googleConfigured,
+  logWarnings: googleLogWarnings,
+  metrics: GOOGLE_METRICS,
   sandbox: async () => (await import("./sandbox.js")).GOOGLE_SANDBOX,
 };

@@ -5,7 +5,7 @@
 import { GoogleAccounts } from "../../auth/google/accounts.js";
 import { googleEndpointsFromEnv } from "../../auth/google/config.js";
 import { serviceOf } from "../../auth/google/service.js";
-import { SessionAccountsStore } from "../../auth/session-accounts-store.js";
+import { SessionAccountsStore } from "../../auth/google/session-accounts-store.js";
 import { type CredentialStore, DEFAULT_WORKSPACE, MemoryCredentialStore } from "../../auth/store-core.js";
 import { type GoogleSandbox, SANDBOX_GOOGLE_USER, startGoogleSandbox } from "../../sandbox/index.js";
 import type { SandboxWiring } from "../types.js";

@@ -1,5 +1,5 @@
 /** The Google room's part of a workspace's stored secrets (merged into WorkspaceSecrets). */
-import type { GoogleAccountRecord, GoogleOAuthClient } from "../../auth/store-core.js";
+import type { GoogleAccountRecord, GoogleOAuthClient } from "../../auth/google/stored.js";
 
 declare module "../../auth/store-core.js" {
   interface WorkspaceSecrets {

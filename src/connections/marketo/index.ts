@@ -5,6 +5,7 @@ import type { ConnectionRoom } from "../types.js";
 import { readMarketoCredentials } from "./credentials.js";
 import { MARKETO_DEFINITION } from "./definition.js";
 import { type MarketoHandle, openMarketo } from "./handle.js";
+import { MARKETO_METRICS } from "./metrics.js";
 
 // Type-only: the room's part of WorkspaceSecrets, with nothing to load at run time (cold start).
 export type { MarketoCredentials } from "./secrets.js";
@@ -22,5 +23,6 @@ export const MARKETO_ROOM: ConnectionRoom<
   definition: MARKETO_DEFINITION,
   open: openMarketo,
   configured: async (context) => (await readMarketoCredentials(context)) !== undefined,
+  metrics: MARKETO_METRICS,
   sandbox: async () => (await import("./sandbox.js")).MARKETO_SANDBOX,
 };

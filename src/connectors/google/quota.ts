@@ -1,5 +1,13 @@
 import { type PropertyQuota, type PropertyQuotaSnapshot, QUOTA_KINDS, type QuotaStatus } from "./types.js";
 
+/**
+ * Ten reports of average cost: below this many tokens left an agent should slow down before GA answers
+ * 429 (https://developers.google.com/analytics/devguides/reporting/data/v1/quotas). The report's hints
+ * (src/tools/ga/report-flatten.ts) and the Google room's log warnings (src/connections/google/log-warnings.ts)
+ * both use it.
+ */
+export const LOW_TOKENS = 1_000;
+
 function readStatus(value: unknown): QuotaStatus | undefined {
   if (value === null || typeof value !== "object") return undefined;
   const { consumed, remaining } = value as Record<string, unknown>;

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { seconds } from "../../deadline.js";
 import { QuotaExceededError } from "../../errors.js";
 import type { SharedState } from "../../state/types.js";
-import { registerMarketoWindow, telemetry } from "../../telemetry.js";
+import { registerWindow, telemetry } from "../../telemetry.js";
 import type { Budget } from "../budget.js";
 import { chicagoDay, nextChicagoMidnight } from "./chicago-day.js";
 import { cancelled, LocalGate, waitPastDeadline } from "./local-gate.js";
@@ -68,7 +68,7 @@ export class MarketoLimiter {
     this.#windowKey = `marketo:${options.instance}:window`;
     this.#slotsKey = `marketo:${options.instance}:inflight`;
     this.#windowMs = windowWithMargin(options.windowMs);
-    registerMarketoWindow(options.instance, this);
+    registerWindow("marketo", options.instance, this);
   }
 
   get dailyQuota(): number {

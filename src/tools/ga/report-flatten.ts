@@ -1,3 +1,4 @@
+import { LOW_TOKENS } from "../../connectors/google/quota.js";
 import type {
   PropertyQuota,
   ResponseMetaData,
@@ -67,9 +68,6 @@ export function quotaSummary(quota: PropertyQuota | undefined): QuotaSummary | u
     ...(quota.tokensPerDay ? { tokens_per_day: { ...quota.tokensPerDay } } : {}),
   };
 }
-
-// Ten reports of average cost: below this an agent should slow down before GA answers 429.
-export const LOW_TOKENS = 1_000;
 
 /** Plain-language notes on what GA's response metadata and quota say about the numbers. */
 export function responseHints(

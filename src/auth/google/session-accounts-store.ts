@@ -1,11 +1,5 @@
-import {
-  type CredentialStore,
-  type GoogleAccountRecord,
-  type GoogleService,
-  KeyedLock,
-  type StartedOver,
-  type WorkspaceSecrets,
-} from "./store-core.js";
+import { type CredentialStore, KeyedLock, type StartedOver, type WorkspaceSecrets } from "../store-core.js";
+import type { GoogleAccountRecord, GoogleService } from "./stored.js";
 
 type Accounts = Record<string, GoogleAccountRecord>;
 type Change = (current: WorkspaceSecrets) => WorkspaceSecrets;

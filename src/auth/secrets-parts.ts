@@ -1,0 +1,21 @@
+/**
+ * The rooms' parts of a workspace's stored document, as the credential stores apply them: one line per
+ * room whose part has a default or a shape to check (a room whose part is optional, Marketo's, needs
+ * none). The stores (store-core.ts, sealed.ts) iterate this list and name no service; a room's part lives
+ * in its own auth folder (src/auth/<service>/stored.ts). This list is the auth floor's registry of rooms,
+ * below src/connections/registry.ts, which the store may not import.
+ */
+import { GOOGLE_SECRETS_PART } from "./google/stored.js";
+import type { WorkspaceSecrets } from "./store-core.js";
+
+/** What a room's stored part contributes to every store. */
+export interface SecretsPart {
+  /** The part in a new workspace's document (merged into emptySecrets()). */
+  empty(): Partial<WorkspaceSecrets>;
+  /** Whether a decrypted document's part has the stored shape: a document where one has not is damaged. */
+  valid(document: object): boolean;
+  /** The opened document with this part copied or defaulted (applied in list order). */
+  opened(secrets: WorkspaceSecrets): WorkspaceSecrets;
+}
+
+export const SECRETS_PARTS: readonly SecretsPart[] = [GOOGLE_SECRETS_PART];
