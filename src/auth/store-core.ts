@@ -1,7 +1,7 @@
 import { homedir } from "node:os";
 import { join } from "node:path";
 import { ConfigurationError, ValidationError } from "../errors.js";
-import type { Unopenable } from "./sealed.js";
+import type { Unopenable } from "./unopenable.js";
 
 /*
  * What every credential store shares: the stored document's types, the store interface, workspace
