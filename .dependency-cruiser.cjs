@@ -8,12 +8,16 @@
 
 /** The floors, top first. Each is a list of path patterns (regular expressions on the path from the repo root). */
 const FLOORS = [
-  {
-    name: "adapters",
-    // The plugin package's entry (src/index.ts) is an adapter too: it exports the registry and runToolStep.
-    paths: ["^src/cli/", "^src/mcp/", "^src/console/", "^src/ops/", "^src/index\\.ts$"],
-  },
-  { name: "workspace", paths: ["^src/workspace\\.ts$", "^src/manifest\\.ts$"] },
+  // The entries: the CLI starts the host (start, serve --http) or the MCP server on stdio; the plugin package's
+  // entry (src/index.ts) exports the registry, runToolStep, the MCP server and the host.
+  { name: "entries", paths: ["^src/cli/", "^src/index\\.ts$"] },
+  // One HTTP server, composed: /mcp, the OAuth authorization server, the console, the operations endpoints.
+  { name: "host", paths: ["^src/host/"] },
+  // The adapters, side by side: none imports another (the rule "no-sibling-adapters" below).
+  { name: "adapters", paths: ["^src/mcp/", "^src/console/", "^src/ops/"] },
+  // What the adapters share of HTTP: routing on node:http, the OAuth authorization server and its scopes.
+  { name: "web", paths: ["^src/web/"] },
+  { name: "workspace", paths: ["^src/workspace\\.ts$", "^src/manifest\\.ts$", "^src/keep-result\\.ts$"] },
   // The chart model is part of a tool step's result.
   { name: "tools", paths: ["^src/tools/", "^src/charts/"] },
   { name: "connections", paths: ["^src/connections/"] },
@@ -86,9 +90,29 @@ const upArrows = FLOORS.slice(1).map((floor, index) => ({
   to: { path: anyOf(FLOORS.slice(0, index + 1).flatMap((above) => above.paths)) },
 }));
 
+/** The adapters on one floor: each its own room, none imports another (the host composes them). */
+const ADAPTERS = FLOORS.find((floor) => floor.name === "adapters").paths;
+const siblingArrows = ADAPTERS.map((adapter) => ({
+  name: "no-sibling-adapters",
+  comment:
+    "An adapter (mcp, console, ops) does not import another: what two share sits a floor below (src/web/, the workspace), and src/host/ composes them (docs/ARCHITECTURE.md, The floors).",
+  severity: "error",
+  from: { path: adapter },
+  to: { path: anyOf(ADAPTERS.filter((other) => other !== adapter)) },
+}));
+
 module.exports = {
   forbidden: [
     ...upArrows,
+    ...siblingArrows,
+    {
+      name: "no-circular",
+      comment:
+        "No import loop anywhere in src/: a loop makes two modules one, hides which is the floor below, and lets ESM read a binding before it is set.",
+      severity: "error",
+      from: { path: "^src/" },
+      to: { circular: true },
+    },
     {
       name: "tools-see-connection-types-only",
       comment:

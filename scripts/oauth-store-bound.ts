@@ -1,13 +1,13 @@
 /**
- * Measures the heap the embedded authorization server's store takes at its caps (src/mcp/oauth/store-limits.ts):
+ * Measures the heap the embedded authorization server's store takes at its caps (src/web/oauth/store-limits.ts):
  * every kind filled to its cap with entries at their largest, in two shapes (one long string; many short
  * fields, which cost V8 more per byte), the heap measured after a full collection. Prints the JSON bound
  * and the heap of each shape; the README's "Security model" states the result.
  *
  *   node --expose-gc --import tsx scripts/oauth-store-bound.ts
  */
-import { MemoryStore } from "../src/mcp/oauth/memory-store.js";
-import { KIND_LIMITS, storeBoundBytes } from "../src/mcp/oauth/store-limits.js";
+import { MemoryStore } from "../src/web/oauth/memory-store.js";
+import { KIND_LIMITS, storeBoundBytes } from "../src/web/oauth/store-limits.js";
 
 type Shape = (bytes: number, n: number) => Record<string, unknown>;
 

@@ -28,8 +28,8 @@ export type {
   PaginateOptions,
 } from "./connectors/marketo/types.js";
 export * from "./errors.js";
+export { type HttpServerHandle, type HttpServerOptions, startHttpServer } from "./host/http.js";
 export { buildManifest, CONNECTIONS, type Manifest } from "./manifest.js";
-export { type HttpServerHandle, type HttpServerOptions, startHttpServer } from "./mcp/http.js";
 export type { ResourceProvider } from "./mcp/resources.js";
 export {
   createMcpServer,

@@ -2,6 +2,7 @@ import { createCipheriv, createDecipheriv, createHash, createHmac, randomBytes }
 import { ConfigurationError } from "../errors.js";
 import { SECRETS_PARTS } from "./secrets-parts.js";
 import type { WorkspaceSecrets } from "./store-core.js";
+import type { Unopenable } from "./unopenable.js";
 
 /**
  * The sealed document format shared by the file and the Redis store: AES-256-GCM with a random
@@ -31,8 +32,7 @@ interface SealedDocument {
   sum?: string;
 }
 
-/** Why a stored document cannot be opened. */
-export type Unopenable = { reason: "damaged"; why: string } | { reason: "wrong_key"; why: string };
+export type { Unopenable } from "./unopenable.js";
 
 export type Opened = { ok: true; secrets: WorkspaceSecrets } | ({ ok: false } & Unopenable);
 

@@ -6,16 +6,8 @@
  * below src/connections/registry.ts, which the store may not import.
  */
 import { GOOGLE_SECRETS_PART } from "./google/stored.js";
-import type { WorkspaceSecrets } from "./store-core.js";
+import type { SecretsPart } from "./secrets-document.js";
 
-/** What a room's stored part contributes to every store. */
-export interface SecretsPart {
-  /** The part in a new workspace's document (merged into emptySecrets()). */
-  empty(): Partial<WorkspaceSecrets>;
-  /** Whether a decrypted document's part has the stored shape: a document where one has not is damaged. */
-  valid(document: object): boolean;
-  /** The opened document with this part copied or defaulted (applied in list order). */
-  opened(secrets: WorkspaceSecrets): WorkspaceSecrets;
-}
+export type { SecretsPart } from "./secrets-document.js";
 
 export const SECRETS_PARTS: readonly SecretsPart[] = [GOOGLE_SECRETS_PART];

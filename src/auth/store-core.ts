@@ -1,21 +1,16 @@
 import { homedir } from "node:os";
 import { join } from "node:path";
 import { ConfigurationError, ValidationError } from "../errors.js";
-import type { Unopenable } from "./sealed.js";
+import type { WorkspaceSecrets } from "./secrets-document.js";
 import { SECRETS_PARTS } from "./secrets-parts.js";
+import type { Unopenable } from "./unopenable.js";
 
 /*
  * What every credential store shares: the stored document's types, the store interface, workspace
  * names, the in-process lock, and the in-memory store. The file store is in credential-store.ts.
  */
 
-/**
- * Everything secret a workspace holds, stored as one encrypted document. Each connection room adds its
- * own part by declaration merging (`src/connections/<service>/secrets.ts`), and its default and shape
- * check through SECRETS_PARTS (secrets-parts.ts), so a new service changes nothing here.
- */
-// biome-ignore lint/suspicious/noEmptyInterface: filled by the connection rooms' declaration merging.
-export interface WorkspaceSecrets {}
+export type { WorkspaceSecrets } from "./secrets-document.js";
 
 /** A previous document that could not be opened, and where it was kept. */
 export type LostDocument = Unopenable & { keptAt: string };

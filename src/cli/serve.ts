@@ -2,14 +2,14 @@ import { serveStdio } from "@modelcontextprotocol/server/stdio";
 import type { ConsoleHandle } from "../console/index.js";
 import { timerMs } from "../deadline.js";
 import { ConfigurationError, ValidationError } from "../errors.js";
-import { log } from "../log.js";
-import type { HttpServerHandle } from "../mcp/http.js";
+import type { HttpServerHandle } from "../host/http.js";
 import {
   DEFAULT_MAX_SESSIONS,
   DEFAULT_SESSION_IDLE_MS,
   isLoopback,
   parseApiKeys,
-} from "../mcp/http-guard.js";
+} from "../host/http-guard.js";
+import { log } from "../log.js";
 import { createMcpServer } from "../mcp/server.js";
 import { checkedStdioTransport } from "../mcp/stdio-guard.js";
 import { cookieSecureSetting, oauthSettings, switchSetting } from "../settings.js";
@@ -163,7 +163,7 @@ async function serveHttp(options: ServeOptions, workspaces: WorkspaceFactory): P
   try {
     const http = httpOptions(process.env, options);
     // Loaded here: serving over stdio does not pay for the HTTP server.
-    const { startHttpServer } = await import("../mcp/http.js");
+    const { startHttpServer } = await import("../host/http.js");
     // The embedded authorization server signs people in through the console's login and consent page.
     web =
       http.oauth.mode === "embedded"

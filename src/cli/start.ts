@@ -1,7 +1,7 @@
 import type { CredentialStore } from "../auth/credential-store.js";
 import { CONNECTION_KINDS, CONNECTION_ROOMS, type ConnectionKind } from "../connections/registry.js";
 import { type ConsoleHandle, createConsole } from "../console/index.js";
-import { type HttpServerHandle, isLoopback, startHttpServer } from "../mcp/http.js";
+import { type HttpServerHandle, isLoopback, startHttpServer } from "../host/http.js";
 import { createState, type SharedState } from "../state/index.js";
 import { Workspace } from "../workspace.js";
 import { newAdminToken, writeAdminFile } from "./console-link.js";

@@ -10,7 +10,7 @@
 import type { IncomingMessage } from "node:http";
 import { isIP } from "node:net";
 import { checkWorkspaceName } from "../auth/store-core.js";
-import { answered } from "../mcp/node-bridge.js";
+import { answered } from "../web/node-bridge.js";
 import type { ConsoleApp, ConsoleContext, ConsoleDeps } from "./api-context.js";
 import { refused } from "./api-context.js";
 import { readJson, sendJson, stringField } from "./http-util.js";

@@ -1,7 +1,7 @@
 /** The console's routes and what they share: the dependencies, the API's checked request, the answers. */
 
 import type { ConnectionKind } from "../connections/registry.js";
-import { answered, type NodeApp, type NodeContext } from "../mcp/node-bridge.js";
+import { answered, type NodeApp, type NodeContext } from "../web/node-bridge.js";
 import type { Workspace } from "../workspace.js";
 import type { CspReports } from "./csp-reports.js";
 import type { GoogleConnects } from "./google-connect.js";

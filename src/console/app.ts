@@ -7,7 +7,7 @@ import type { Next } from "hono";
 import { workspaceOfApiKey } from "../auth/api-keys.js";
 import { CONNECTION_KINDS } from "../connections/registry.js";
 import { ValidationError } from "../errors.js";
-import { answered, nodeApp } from "../mcp/node-bridge.js";
+import { answered, nodeApp } from "../web/node-bridge.js";
 import { adminLinkRoute } from "./admin-link.js";
 import {
   type ApiVariables,

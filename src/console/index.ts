@@ -10,9 +10,9 @@
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { ConnectionKind } from "../connections/registry.js";
-import { dispatch } from "../mcp/node-bridge.js";
-import type { ConsentPage } from "../mcp/oauth/embedded.js";
 import { cookieSecureSetting, positiveSetting } from "../settings.js";
+import { dispatch } from "../web/node-bridge.js";
+import type { ConsentPage } from "../web/oauth/embedded.js";
 import type { Workspace } from "../workspace.js";
 import { consoleApp } from "./app.js";
 import { CspReports } from "./csp-reports.js";

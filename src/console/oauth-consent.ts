@@ -1,13 +1,13 @@
 /**
- * The consent screen of the embedded authorization server (src/mcp/oauth/embedded.ts): a server-rendered
+ * The consent screen of the embedded authorization server (src/web/oauth/embedded.ts): a server-rendered
  * page at /oauth/interaction/<id> where the person logged in to the console approves or declines an MCP
  * client. It names the client, where the client receives the code, the workspace and the scopes. The
  * approval is a change, so it takes the console's checks: the session's cookie, a same-origin POST (Origin)
  * and the session's CSRF token (here a form field, since the page runs no script under its CSP).
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
-import type { ConsentPage, Interactions, PendingConsent } from "../mcp/oauth/embedded.js";
-import { READ_SCOPE, WRITE_SCOPE } from "../mcp/oauth/scopes.js";
+import type { ConsentPage, Interactions, PendingConsent } from "../web/oauth/embedded.js";
+import { READ_SCOPE, WRITE_SCOPE } from "../web/oauth/scopes.js";
 import { crossOrigin, sameOrigin, secure } from "./http-util.js";
 import { type ConsoleSession, type Sessions, sameSecret } from "./sessions.js";
 

@@ -6,7 +6,7 @@
  */
 import type { ServerResponse } from "node:http";
 import { NotFoundError } from "../errors.js";
-import { keptFor } from "../mcp/result-links.js";
+import { keptFor } from "../keep-result.js";
 import { isResultId } from "../results/memory.js";
 import { csvPage } from "../results/pages.js";
 import type { ResultMeta } from "../results/types.js";

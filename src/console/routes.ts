@@ -4,7 +4,7 @@
  * session's workspace in `c.var.workspace`.
  */
 import { ValidationError } from "../errors.js";
-import { answered } from "../mcp/node-bridge.js";
+import { answered } from "../web/node-bridge.js";
 import { type ConsoleApp, type ConsoleContext, type ConsoleDeps, ok, refused } from "./api-context.js";
 import { googleStatus, removeGoogleClient, saveGoogleClient, testGoogleAccount } from "./google.js";
 import { analyticsChoices, type EventPeriod, propertyEvents, propertyFields } from "./google-pickers.js";

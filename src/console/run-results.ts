@@ -7,8 +7,8 @@
  */
 import type { ChartModel } from "../charts/model.js";
 import { itemBytes, jsonBytes } from "../json-size.js";
+import { keepResult } from "../keep-result.js";
 import { log } from "../log.js";
-import { keepResult } from "../mcp/result-links.js";
 import { isResultId } from "../results/memory.js";
 import { columnsOf } from "../results/pages.js";
 import type { ResultMeta } from "../results/types.js";

@@ -7,31 +7,16 @@
  */
 import { ownValue } from "../tools/input/own-value.js";
 import { type DescribedIssues, type IssueFacts, type Path, wordIssues } from "../tools/input/words.js";
-import { checkMessage, typeFacts, unionFacts } from "./zod-words.js";
+import {
+  type AjvErrorLike,
+  checkMessage,
+  type FormHints,
+  type JsonSchemaNode,
+  typeFacts,
+  unionFacts,
+} from "./zod-words.js";
 
-export type JsonSchemaNode = { [key: string]: unknown };
-
-/** The fields of an ajv ErrorObject this needs (ajv runs with `verbose: true`, so data and parentSchema are set). */
-export interface AjvErrorLike {
-  keyword: string;
-  instancePath: string;
-  schemaPath: string;
-  params: Record<string, unknown>;
-  data?: unknown;
-  parentSchema?: JsonSchemaNode;
-}
-
-/** Custom messages of zod regex checks, keyed by the JSON Schema `pattern` they check. */
-export type PatternMessages = Record<string, string>;
-
-/** What zod does beyond the JSON Schema (form-module.ts finds it in the zod schema). */
-export interface FormHints {
-  messages: PatternMessages;
-  /** The messages of unions that have their own, by the schema path of the union ("#/properties/filter"). */
-  unions: Record<string, string>;
-  /** Schema paths ("#/properties/metrics/items") of strings zod trims before checking them. */
-  trimmed: string[];
-}
+export type { AjvErrorLike, FormHints, JsonSchemaNode, PatternMessages } from "./zod-words.js";
 
 /** ajv keywords whose zod counterparts are checks that let a union branch count as "nearly matched". */
 const CONTINUABLE = new Set([

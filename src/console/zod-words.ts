@@ -4,8 +4,32 @@
  * validation-wording.ts decides which errors zod would report at all; words.ts words them.
  */
 import { ownValue } from "../tools/input/own-value.js";
+
+export type JsonSchemaNode = { [key: string]: unknown };
+
+/** The fields of an ajv ErrorObject this needs (ajv runs with `verbose: true`, so data and parentSchema are set). */
+export interface AjvErrorLike {
+  keyword: string;
+  instancePath: string;
+  schemaPath: string;
+  params: Record<string, unknown>;
+  data?: unknown;
+  parentSchema?: JsonSchemaNode;
+}
+
+/** Custom messages of zod regex checks, keyed by the JSON Schema `pattern` they check. */
+export type PatternMessages = Record<string, string>;
+
+/** What zod does beyond the JSON Schema (form-module.ts finds it in the zod schema). */
+export interface FormHints {
+  messages: PatternMessages;
+  /** The messages of unions that have their own, by the schema path of the union ("#/properties/filter"). */
+  unions: Record<string, string>;
+  /** Schema paths ("#/properties/metrics/items") of strings zod trims before checking them. */
+  trimmed: string[];
+}
+
 import { type FormKind, formsInWords, type IssueFacts, type Path } from "../tools/input/words.js";
-import type { AjvErrorLike, FormHints, JsonSchemaNode } from "./validation-wording.js";
 
 /** zod's name of the type a schema expects, for a value that has another type. */
 function expectedName(schema: JsonSchemaNode, data: unknown): string {

@@ -9,7 +9,7 @@ import { createMcpHandler, isLegacyRequest, type McpHttpHandler } from "@modelco
 import { log } from "../log.js";
 import type { Workspace } from "../workspace.js";
 import { cancelSignIn } from "./elicit-connect.js";
-import type { JsonRpcId } from "./http-guard.js";
+import type { JsonRpcId } from "./json-rpc.js";
 import { LegacySessions } from "./legacy-sessions.js";
 import { createMcpServer, type ExtraTool } from "./server.js";
 

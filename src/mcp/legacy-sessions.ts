@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { isInitializeRequest, WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/server";
 import { log } from "../log.js";
-import { type JsonRpcId, jsonRpcErrorResponse } from "./http-guard.js";
+import { type JsonRpcId, jsonRpcErrorResponse } from "./json-rpc.js";
 import { type McpServerHandle, notifyToolListChanged } from "./server.js";
 
 export interface LegacySessionOptions {

@@ -17,7 +17,7 @@ import type { McpServer } from "@modelcontextprotocol/server";
 import { ConfigurationError } from "../errors.js";
 import { type ListedStep, listedSteps } from "../tools/listing.js";
 import { packageFile } from "../version.js";
-import type { ResourceProvider } from "./resources.js";
+import type { ResourceProvider } from "./resource-provider.js";
 
 export const REPORT_CHART_URI = "ui://martech-steps/report-chart";
 /** The MIME type of an MCP App's HTML (ext-apps' RESOURCE_MIME_TYPE); the spec says it MUST be this. */

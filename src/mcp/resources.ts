@@ -1,21 +1,11 @@
-import { type McpServer, ResourceNotFoundError, ResourceTemplate } from "@modelcontextprotocol/server";
+import { ResourceNotFoundError, ResourceTemplate } from "@modelcontextprotocol/server";
 import type { Manifest } from "../manifest.js";
 import { COMPUTE_RECIPES, NAME_RECIPES, NOT_IN_THE_REST_API } from "../tools/marketo/recipes.js";
-import type { Workspace } from "../workspace.js";
 import { reportChartApp } from "./report-chart-app.js";
+import type { ResourceProvider } from "./resource-provider.js";
 import { resultResources } from "./result-links.js";
 
-/** What a resource provider may depend on: the workspace of the MCP server it registers on. */
-export interface ResourceScope {
-  workspace: Workspace;
-}
-
-/**
- * Registers resources on one MCP server instance. Instances are built per connection (stdio, a
- * 2025-11-25 session) or per request (2026-07-28 over HTTP), so a provider registers on each and
- * reads what it serves from its scope, never from another workspace.
- */
-export type ResourceProvider = (server: McpServer, scope: ResourceScope) => void;
+export type { ResourceProvider, ResourceScope } from "./resource-provider.js";
 
 const MANIFEST_URI = "martech-steps://manifest";
 const MARKETO_RECIPES_URI = "martech-steps://recipes/marketo";

@@ -12,12 +12,11 @@ import {
   ResourceNotFoundError,
   ResourceTemplate,
 } from "@modelcontextprotocol/server";
-import { columnsOf, csvPage, toPages } from "../results/pages.js";
+import { keptFor } from "../keep-result.js";
+import { csvPage } from "../results/pages.js";
 import { lifetimeOf, type ResultMeta } from "../results/types.js";
-import { durationWords } from "../tools/output-cap.js";
-import type { FullResult } from "../tools/types.js";
 import type { Workspace } from "../workspace.js";
-import type { ResourceProvider } from "./resources.js";
+import type { ResourceProvider } from "./resource-provider.js";
 
 const BASE = "martech-steps://results/";
 const FORMATS = { json: "application/json", csv: "text/csv" } as const;
@@ -29,23 +28,6 @@ export const resultUri = (id: string, format: Format, page: number | "all" = 1) 
   `${BASE}${id}.${format}${page === "all" || page > 1 ? `?page=${page}` : ""}`;
 
 const count = (n: number) => n.toLocaleString("en-US");
-/** How long results are kept, in words: seconds under a minute (a short TTL read "0 minutes"), hours past two. */
-export const keptFor = durationWords;
-
-/** Keeps a step's whole result in the workspace's store. */
-export async function keepResult(workspace: Workspace, tool: string, full: FullResult): Promise<ResultMeta> {
-  return workspace.results.put(workspace.name, {
-    meta: {
-      tool,
-      kind: full.kind,
-      columns: columnsOf(full.items, full.columns),
-      ...(full.nextCursor ? { nextCursor: full.nextCursor } : {}),
-      ...(full.file ? { file: true } : {}),
-    },
-    pages: toPages(full.items),
-  });
-}
-
 /** How long this kept result lasts: an export's file the files' lifetime, any other the results'. */
 export function ttlOf(workspace: Workspace, meta: Pick<ResultMeta, "file">): number {
   return lifetimeOf(workspace.resultSettings, meta.file).ttlMs;

@@ -6,6 +6,7 @@ import type {
 } from "@modelcontextprotocol/server";
 import { CHART_META_KEY } from "../charts/model.js";
 import { type AnyMartechError, ConfigurationError, isMartechError, type MartechError } from "../errors.js";
+import { keepResult } from "../keep-result.js";
 import { log } from "../log.js";
 import { resultsOffer } from "../results/index.js";
 import { runToolStep } from "../tools/run.js";
@@ -14,7 +15,7 @@ import type { Workspace } from "../workspace.js";
 import { offerAccountConnection, signInAnswer, signInInputRequired } from "./elicit-connect.js";
 import { internalErrorResult } from "./internal-error.js";
 import { type ClientLogLevel, resultLogEntries } from "./logging.js";
-import { keepResult, resultLinks, ttlOf } from "./result-links.js";
+import { resultLinks, ttlOf } from "./result-links.js";
 import { resultText } from "./result-text.js";
 
 /** An `isError` result a model can act on. The message of a MartechError never holds a secret. */

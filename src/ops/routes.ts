@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { isMartechError } from "../errors.js";
-import { answered, dispatch, type NodeContext, nodeApp } from "../mcp/node-bridge.js";
+import { answered, dispatch, type NodeContext, nodeApp } from "../web/node-bridge.js";
 
 /**
  * What readiness checks, as the server wires it: reading the credential store as a request would (key,

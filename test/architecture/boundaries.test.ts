@@ -9,7 +9,7 @@ import { afterAll, describe, expect, it } from "vitest";
 
 /**
  * The floor plan (.dependency-cruiser.cjs, docs/ARCHITECTURE.md, "The floors") holds: no import runs up a floor,
- * the sandbox stays a separate program, the browser bundle imports only the modules declared shared.
+ * no adapter imports a sibling adapter, no import loops, the sandbox stays a separate program, the browser bundle imports only the modules declared shared.
  * The second test proves the check can fail: the same rules find every up-arrow of a fixture tree.
  */
 
@@ -92,7 +92,7 @@ describe("the import boundaries", () => {
         'import type { Connection } from "../connections/marketo/index.js";\nimport { build } from "../connections/marketo/build.js";\nexport const r: Connection | number = build();\n',
       );
       // Only the CLI starts the sandbox, and the sandbox does not import the package it emulates.
-      file("src/mcp/http.ts", 'import { sandbox } from "../sandbox/index.js";\nexport const m = sandbox;\n');
+      file("src/host/http.ts", 'import { sandbox } from "../sandbox/index.js";\nexport const m = sandbox;\n');
       file(
         "src/cli/sandbox.ts",
         'import { sandbox } from "../sandbox/index.js";\nexport const c = sandbox;\n',
@@ -110,6 +110,20 @@ describe("the import boundaries", () => {
       );
       // A new top-level module must be placed on a floor.
       file("src/stray.ts", 'import { e } from "./errors.js";\nexport const s = e;\n');
+      // The host composes the adapters (down); an adapter imports neither the host (up) nor a sibling adapter.
+      file("src/web/node-bridge.ts", "export const bridge = 1;\n");
+      file(
+        "src/host/app.ts",
+        'import { o } from "../ops/routes.js";\nimport { c } from "../console/app.js";\nexport const h = [o, c];\n',
+      );
+      file(
+        "src/console/app.ts",
+        'import { bridge } from "../web/node-bridge.js";\nimport { o } from "../ops/routes.js";\nexport const c = [bridge, o];\n',
+      );
+      file("src/mcp/server.ts", 'import { h } from "../host/app.js";\nexport const s = h;\n');
+      // An import loop, even of types only, between two modules of one floor.
+      file("src/tools/a.ts", 'import type { B } from "./b.js";\nexport type A = { b?: B };\n');
+      file("src/tools/b.ts", 'import type { A } from "./a.js";\nexport type B = { a?: A };\n');
       // Down: an adapter reads the workspace and a tool.
       file(
         "src/ops/routes.ts",
@@ -119,11 +133,14 @@ describe("the import boundaries", () => {
       expect(violations(await cruiseTree(dir))).toEqual([
         "browser-imports-shared-only: console/src/App.tsx → src/workspace.ts",
         "every-module-has-a-floor: src/stray.ts → src/errors.ts",
+        "no-circular: src/tools/a.ts → src/tools/b.ts",
+        "no-sibling-adapters: src/console/app.ts → src/ops/routes.ts",
+        "no-up-from-adapters: src/mcp/server.ts → src/host/app.ts",
         "no-up-from-auth-state-results: src/auth/store-core.ts → src/connections/marketo/index.ts",
         "no-up-from-connectors: src/connectors/marketo/http.ts → src/tools/step.ts",
         "no-up-from-connectors: src/connectors/marketo/limits.ts → src/ops/telemetry.ts",
         "no-up-from-ground: src/deadline.ts → src/workspace.ts",
-        "only-the-cli-starts-the-sandbox: src/mcp/http.ts → src/sandbox/index.ts",
+        "only-the-cli-starts-the-sandbox: src/host/http.ts → src/sandbox/index.ts",
         "sandbox-is-a-separate-program: src/sandbox/marketo.ts → src/tools/step.ts",
         "shared-has-no-node: console/src/Leak.ts → fs",
         "shared-has-no-node: console/src/Leak.ts → path",

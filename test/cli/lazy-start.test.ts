@@ -130,7 +130,9 @@ describe("serve over stdio loads only what serving tools needs", () => {
       [
         "/src/sandbox/",
         "/src/console/",
-        "/src/mcp/http.ts",
+        "/src/host/http.ts",
+        "/src/host/http-app.ts",
+        "/src/web/",
         "/src/cli/sandbox",
         "/src/cli/start.ts",
         "/node_modules/csv-parse/",

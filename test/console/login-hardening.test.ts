@@ -1,7 +1,7 @@
 import { request } from "node:http";
 import { afterEach, describe, expect, it } from "vitest";
 import { type ConsoleOptions, createConsole } from "../../src/console/index.js";
-import { type HttpServerHandle, startHttpServer } from "../../src/mcp/http.js";
+import { type HttpServerHandle, startHttpServer } from "../../src/host/http.js";
 import { Workspace } from "../../src/workspace.js";
 import { rawRequest } from "../helpers/console.js";
 

@@ -9,7 +9,7 @@ import { Client, StreamableHTTPClientTransport, UnauthorizedError } from "@model
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type ConsoleHandle, createConsole } from "../../src/console/index.js";
-import { type HttpServerHandle, startHttpServer } from "../../src/mcp/http.js";
+import { type HttpServerHandle, startHttpServer } from "../../src/host/http.js";
 import { oauthSettings } from "../../src/settings.js";
 import { axeViolations } from "../helpers/axe.js";
 import { type Browser, launchBrowser } from "../helpers/browser.js";

@@ -8,7 +8,7 @@ import {
 } from "../../src/auth/google/config.js";
 import { serviceOf } from "../../src/auth/google/service.js";
 import { type ConsoleHandle, type ConsoleOptions, createConsole } from "../../src/console/index.js";
-import { type HttpServerHandle, startHttpServer } from "../../src/mcp/http.js";
+import { type HttpServerHandle, startHttpServer } from "../../src/host/http.js";
 import {
   type GoogleSandbox,
   type MarketoSandbox,

@@ -5,9 +5,9 @@ import {
 } from "@modelcontextprotocol/client";
 import { expect } from "vitest";
 import { type ConsoleHandle, createConsole } from "../../src/console/index.js";
-import { type HttpServerHandle, startHttpServer } from "../../src/mcp/http.js";
-import type { EmbeddedTuning } from "../../src/mcp/oauth/embedded.js";
+import { type HttpServerHandle, startHttpServer } from "../../src/host/http.js";
 import { oauthSettings } from "../../src/settings.js";
+import type { EmbeddedTuning } from "../../src/web/oauth/embedded.js";
 import { type MarketoFixture, marketoFixture } from "./fixtures.js";
 import { RecordingOAuthProvider, ScriptedBrowser, signInThroughConsent } from "./oauth-browser.js";
 

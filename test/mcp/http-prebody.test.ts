@@ -1,7 +1,7 @@
 import { connect, type Socket } from "node:net";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { type HttpServerHandle, parseApiKeys, startHttpServer } from "../../src/host/http.js";
 import { log } from "../../src/log.js";
-import { type HttpServerHandle, parseApiKeys, startHttpServer } from "../../src/mcp/http.js";
 import { Workspace } from "../../src/workspace.js";
 
 /**

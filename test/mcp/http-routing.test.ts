@@ -1,11 +1,11 @@
 import { connect } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type HttpServerHandle, startHttpServer } from "../../src/mcp/http.js";
+import { type HttpServerHandle, startHttpServer } from "../../src/host/http.js";
 import { Workspace } from "../../src/workspace.js";
 import { INIT, raw } from "../helpers/raw-http.js";
 
 /**
- * What routing on hono must not change (src/mcp/node-bridge.ts): paths are matched as sent (an escaped
+ * What routing on hono must not change (src/web/node-bridge.ts): paths are matched as sent (an escaped
  * "/mcp" is not the endpoint, nor is "//host/mcp"), methods a web Request cannot carry are still answered,
  * and a request target that is not a path is the client's mistake, never a crashed server.
  */

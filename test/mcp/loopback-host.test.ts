@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { type HttpServerHandle, startHttpServer } from "../../src/mcp/http.js";
+import { type HttpServerHandle, startHttpServer } from "../../src/host/http.js";
 import { Workspace } from "../../src/workspace.js";
 import { INIT, raw } from "../helpers/raw-http.js";
 

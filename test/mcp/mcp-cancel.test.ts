@@ -1,7 +1,7 @@
 import { Client as ModernClient, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type HttpServerHandle, startHttpServer } from "../../src/mcp/http.js";
+import { type HttpServerHandle, startHttpServer } from "../../src/host/http.js";
 import { type MarketoFixture, marketoFixture } from "../helpers/fixtures.js";
 import { mcpSession } from "../helpers/mcp.js";
 import { listMembersRead } from "../helpers/mcp-calls.js";

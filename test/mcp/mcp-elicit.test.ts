@@ -6,7 +6,7 @@ import {
 } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MemoryCredentialStore } from "../../src/auth/credential-store.js";
-import { startHttpServer } from "../../src/mcp/http.js";
+import { startHttpServer } from "../../src/host/http.js";
 import {
   type GoogleSandbox,
   SANDBOX_GOOGLE_USER,

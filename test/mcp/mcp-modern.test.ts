@@ -1,7 +1,7 @@
 import { Client as ModernClient, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import { LoggingMessageNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type HttpServerHandle, startHttpServer } from "../../src/mcp/http.js";
+import { type HttpServerHandle, startHttpServer } from "../../src/host/http.js";
 import { resultLogEntries } from "../../src/mcp/logging.js";
 import { type MarketoFixture, marketoFixture } from "../helpers/fixtures.js";
 import { mcpSession } from "../helpers/mcp.js";

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { CLIENT_DOCUMENT_CACHE_SECONDS } from "../../src/mcp/oauth/provider-config.js";
+import { CLIENT_DOCUMENT_CACHE_SECONDS } from "../../src/web/oauth/provider-config.js";
 import {
   clientDocument,
   type DocumentServer,
@@ -182,7 +182,7 @@ describe("Client ID Metadata Documents without the test allowance (as deployed)"
         other.close(),
       ),
     ).resolves.toBeUndefined();
-    const { startEmbedded } = await import("../../src/mcp/oauth/embedded.js");
+    const { startEmbedded } = await import("../../src/web/oauth/embedded.js");
     await expect(
       startEmbedded({
         audience: "https://mcp.example.com/mcp",
@@ -192,7 +192,7 @@ describe("Client ID Metadata Documents without the test allowance (as deployed)"
     ).rejects.toThrow(/test-only loopback allowance .* is refused/);
     // Nor on a server listening off loopback, whatever its public URL (an https one: an http one is refused
     // off loopback before the allowance is looked at).
-    const { startHttpServer } = await import("../../src/mcp/http.js");
+    const { startHttpServer } = await import("../../src/host/http.js");
     await expect(
       startHttpServer({
         host: "0.0.0.0",

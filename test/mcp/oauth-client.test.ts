@@ -4,7 +4,7 @@ import {
   StreamableHTTPClientTransport,
 } from "@modelcontextprotocol/client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type HttpServerHandle, startHttpServer } from "../../src/mcp/http.js";
+import { type HttpServerHandle, startHttpServer } from "../../src/host/http.js";
 import { oauthSettings } from "../../src/settings.js";
 import { CANARY_SECRET, type MarketoFixture, marketoFixture } from "../helpers/fixtures.js";
 import { CLIENT, startIssuer, type TestIssuer } from "../helpers/oidc-issuer.js";

@@ -6,9 +6,9 @@ import {
 } from "@modelcontextprotocol/client";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { type ConsoleHandle, createConsole } from "../../src/console/index.js";
-import { type HttpServerHandle, startHttpServer } from "../../src/mcp/http.js";
-import { EMBEDDED_WORKSPACE_CLAIM } from "../../src/mcp/oauth/embedded.js";
+import { type HttpServerHandle, startHttpServer } from "../../src/host/http.js";
 import { oauthSettings } from "../../src/settings.js";
+import { EMBEDDED_WORKSPACE_CLAIM } from "../../src/web/oauth/embedded.js";
 import { Workspace } from "../../src/workspace.js";
 import { CANARY_SECRET, type MarketoFixture, marketoFixture } from "../helpers/fixtures.js";
 import { RecordingOAuthProvider, ScriptedBrowser, signInThroughConsent } from "../helpers/oauth-browser.js";

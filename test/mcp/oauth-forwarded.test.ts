@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type ConsoleHandle, createConsole } from "../../src/console/index.js";
-import { type HttpServerHandle, startHttpServer } from "../../src/mcp/http.js";
+import { type HttpServerHandle, startHttpServer } from "../../src/host/http.js";
 import { oauthSettings } from "../../src/settings.js";
 import { rawRequest } from "../helpers/console.js";
 import { type MarketoFixture, marketoFixture } from "../helpers/fixtures.js";

@@ -1,8 +1,8 @@
 import type { LookupAddress } from "node:dns";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { FetchRefused, guardedFetch } from "../../src/mcp/oauth/guarded-fetch.js";
-import { isPublicAddress } from "../../src/mcp/oauth/special-addresses.js";
+import { FetchRefused, guardedFetch } from "../../src/web/oauth/guarded-fetch.js";
+import { isPublicAddress } from "../../src/web/oauth/special-addresses.js";
 import { DOCUMENT_HOST, type DocumentServer, startDocumentServer } from "../helpers/document-server.js";
 
 /**

@@ -1,13 +1,13 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { MemoryStore, StoreRefusal } from "../../src/mcp/oauth/memory-store.js";
+import { MemoryStore, StoreRefusal } from "../../src/web/oauth/memory-store.js";
 import {
   KIND_LIMITS,
   limitsOf,
   REPLAY_MAX_LIFE_SECONDS,
   type StoreLimits,
   storeBoundBytes,
-} from "../../src/mcp/oauth/store-limits.js";
+} from "../../src/web/oauth/store-limits.js";
 
 /**
  * The store's invariant (issue 26, item 1): whatever anyone does without a credential (register, start

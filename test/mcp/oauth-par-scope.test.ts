@@ -4,7 +4,7 @@
  * only client_id and request_uri. The default scope for a request without one (RFC 6749 section 3.3) must
  * not be added to such a link: the person is asked for what the client pushed, no more. And a refresh
  * token of a read-only grant cannot ask for steps:write (every registered client may ask for every scope,
- * src/mcp/oauth/embedded.ts, but only on the consent page).
+ * src/web/oauth/embedded.ts, but only on the consent page).
  */
 import {
   Client as ModernClient,
@@ -13,7 +13,7 @@ import {
 } from "@modelcontextprotocol/client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type ConsoleHandle, createConsole } from "../../src/console/index.js";
-import { type HttpServerHandle, startHttpServer } from "../../src/mcp/http.js";
+import { type HttpServerHandle, startHttpServer } from "../../src/host/http.js";
 import { oauthSettings } from "../../src/settings.js";
 import { type MarketoFixture, marketoFixture } from "../helpers/fixtures.js";
 import { RecordingOAuthProvider, ScriptedBrowser, signInThroughConsent } from "../helpers/oauth-browser.js";

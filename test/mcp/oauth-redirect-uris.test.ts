@@ -5,8 +5,8 @@ import {
 } from "@modelcontextprotocol/client";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { guardRedirects } from "../../src/mcp/oauth/embedded.js";
-import { checkRedirectUri } from "../../src/mcp/oauth/redirect-uris.js";
+import { guardRedirects } from "../../src/web/oauth/embedded.js";
+import { checkRedirectUri } from "../../src/web/oauth/redirect-uris.js";
 import { type EmbeddedFixture, register, startEmbeddedFixture } from "../helpers/embedded-as.js";
 import { RecordingOAuthProvider, ScriptedBrowser } from "../helpers/oauth-browser.js";
 

@@ -1,9 +1,9 @@
 import { decodeJwt, decodeProtectedHeader, importJWK, SignJWT } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { httpOptions } from "../../src/cli/serve.js";
-import { type HttpServerHandle, parseApiKeys, startHttpServer } from "../../src/mcp/http.js";
-import { accessOf } from "../../src/mcp/oauth/scopes.js";
+import { type HttpServerHandle, parseApiKeys, startHttpServer } from "../../src/host/http.js";
 import { oauthSettings } from "../../src/settings.js";
+import { accessOf } from "../../src/web/oauth/scopes.js";
 import { Workspace } from "../../src/workspace.js";
 import { signingJwk, startIssuer, type TestIssuer, TOKEN_TTL_SECONDS } from "../helpers/oidc-issuer.js";
 import { INIT, raw } from "../helpers/raw-http.js";

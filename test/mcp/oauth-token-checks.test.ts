@@ -6,7 +6,7 @@ import {
 } from "@modelcontextprotocol/client";
 import { createLocalJWKSet, exportJWK, generateKeyPair, type JWTPayload, SignJWT } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ProtectedResource } from "../../src/mcp/oauth/resource.js";
+import { ProtectedResource } from "../../src/web/oauth/resource.js";
 import { type EmbeddedFixture, startEmbeddedFixture } from "../helpers/embedded-as.js";
 import { RecordingOAuthProvider, ScriptedBrowser } from "../helpers/oauth-browser.js";
 

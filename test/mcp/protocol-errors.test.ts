@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { MemoryCredentialStore } from "../../src/auth/credential-store.js";
-import { type HttpServerHandle, startHttpServer } from "../../src/mcp/http.js";
+import { type HttpServerHandle, startHttpServer } from "../../src/host/http.js";
 import { MemoryResultStore } from "../../src/results/memory.js";
 import { RedisResultStore } from "../../src/results/redis.js";
 import type { ResultStore } from "../../src/results/types.js";

@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { httpOptions } from "../../src/cli/serve.js";
-import { parseApiKeys, startHttpServer } from "../../src/mcp/http.js";
+import { parseApiKeys, startHttpServer } from "../../src/host/http.js";
 import { Workspace } from "../../src/workspace.js";
 import { INIT, raw } from "../helpers/raw-http.js";
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { keptFor, resultLinks } from "../../src/mcp/result-links.js";
+import { keptFor } from "../../src/keep-result.js";
+import { resultLinks } from "../../src/mcp/result-links.js";
 
 describe("how long results are kept, in words", () => {
   it.each([

@@ -1,9 +1,9 @@
 import { Server } from "node:net";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { MemoryCredentialStore } from "../../src/auth/credential-store.js";
-import { startHttpServer } from "../../src/mcp/http.js";
-import * as embedded from "../../src/mcp/oauth/embedded.js";
+import { startHttpServer } from "../../src/host/http.js";
 import { MemoryState } from "../../src/state/memory.js";
+import * as embedded from "../../src/web/oauth/embedded.js";
 import { Workspace } from "../../src/workspace.js";
 import { INIT, raw } from "../helpers/raw-http.js";
 
@@ -13,8 +13,8 @@ import { INIT, raw } from "../helpers/raw-http.js";
  * 503 with Retry-After, /readyz is 503 "starting" and /healthz 200 (the process answers). The embedded
  * authorization server's start is held here until the test has looked.
  */
-vi.mock("../../src/mcp/oauth/embedded.js", async (importOriginal) => {
-  const actual = await importOriginal<typeof import("../../src/mcp/oauth/embedded.js")>();
+vi.mock("../../src/web/oauth/embedded.js", async (importOriginal) => {
+  const actual = await importOriginal<typeof import("../../src/web/oauth/embedded.js")>();
   let release: () => void = () => undefined;
   const held = new Promise<void>((resolve) => {
     release = resolve;

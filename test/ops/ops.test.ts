@@ -4,7 +4,7 @@ import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type CredentialStore, MemoryCredentialStore } from "../../src/auth/credential-store.js";
 import { NetworkError } from "../../src/errors.js";
-import { type HttpServerHandle, startHttpServer } from "../../src/mcp/http.js";
+import { type HttpServerHandle, startHttpServer } from "../../src/host/http.js";
 import { MemoryState } from "../../src/state/memory.js";
 import { RedisState } from "../../src/state/redis.js";
 import { Workspace } from "../../src/workspace.js";

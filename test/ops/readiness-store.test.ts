@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { credentialStoreReady } from "../../src/auth/readiness.js";
 import { RedisCredentialStore } from "../../src/auth/redis-credential-store.js";
 import { StoreLostError } from "../../src/errors.js";
-import { type HttpServerHandle, startHttpServer } from "../../src/mcp/http.js";
+import { type HttpServerHandle, startHttpServer } from "../../src/host/http.js";
 import { newRedisClient } from "../../src/state/ioredis.js";
 import { MemoryState } from "../../src/state/memory.js";
 import { Workspace } from "../../src/workspace.js";

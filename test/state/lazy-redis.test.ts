@@ -26,7 +26,7 @@ describe("ioredis is loaded only when Redis is used", () => {
   // ioredis among what it loads before the tools are listed.
   it("not by the package or the HTTP server", async () => {
     expect(await ioredisLoaded("index.js")).toBe(false);
-    expect(await ioredisLoaded("mcp/http.js")).toBe(false);
+    expect(await ioredisLoaded("host/http.js")).toBe(false);
   });
 
   it("once a Redis state is made", async () => {

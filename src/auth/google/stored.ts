@@ -3,8 +3,7 @@
  * part's default and shape check that the store applies through SECRETS_PARTS (src/auth/secrets-parts.ts).
  * The type merging into WorkspaceSecrets is in src/connections/google/secrets.ts.
  */
-import type { SecretsPart } from "../secrets-parts.js";
-import type { WorkspaceSecrets } from "../store-core.js";
+import type { SecretsPart, WorkspaceSecrets } from "../secrets-document.js";
 
 /** The Google OAuth client (Desktop app) used to connect accounts. */
 export interface GoogleOAuthClient {

@@ -7,7 +7,7 @@ export interface MarketoCredentials {
   restEndpoint: string;
 }
 
-declare module "../../auth/store-core.js" {
+declare module "../../auth/secrets-document.js" {
   interface WorkspaceSecrets {
     marketo?: MarketoCredentials | undefined;
   }

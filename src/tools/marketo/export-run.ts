@@ -25,15 +25,10 @@ import {
   untilCompleted,
 } from "./export-job.js";
 import { type Joined, readJobFile } from "./export-join.js";
-import {
-  type ExportSpan,
-  exportSpan,
-  keyAdded,
-  keyColumn,
-  type Window,
-  windowBody,
-} from "./export-windows.js";
+import type { ExportRun, Planned } from "./export-state.js";
+import { type ExportSpan, exportSpan, keyAdded, keyColumn, windowBody } from "./export-windows.js";
 import { exportSummary } from "./export-words.js";
+
 import type { ReadAnswer } from "./read-calls.js";
 
 /** The create endpoints of the four bulk extracts: leads, activities, program members, custom objects. */
@@ -50,26 +45,6 @@ export function checkRunToCompletion(input: MarketoApiCallInput): void {
       },
     );
   }
-}
-
-/** One job of the plan: its create body, and its window when the span was split. */
-interface Planned {
-  body: Record<string, unknown>;
-  window?: Window;
-}
-
-export interface ExportRun {
-  call: ExportCall;
-  plan: Planned[];
-  span: ExportSpan | undefined;
-  joined: Joined;
-  /** Jobs created and not yet read (cancelled with the call). */
-  open: Job[];
-  /** Windows not exported: Marketo refused another job (queue full, daily export allowance spent). */
-  unexported?: { windows: Window[]; reason: string };
-  /** Windows left out because the read had stopped (max_items, the file's size limit). */
-  skipped?: number;
-  started: number;
 }
 
 /** The activity export's activityTypeIds with names turned into ids, and the naming of its rows. */

@@ -10,7 +10,7 @@ import { durationWords, sizeWords } from "../output-cap.js";
 import type { ToolContext } from "../types.js";
 import type { Computed } from "./compute-answer.js";
 import { figureWords, shownWords } from "./compute-words.js";
-import type { ExportRun } from "./export-run.js";
+import type { ExportRun } from "./export-state.js";
 import type { ReadAnswer } from "./read-calls.js";
 
 const n = (value: number) => value.toLocaleString("en-US");

@@ -9,7 +9,7 @@
  */
 import { startSandboxSession } from "../../../src/cli/sandbox-wiring.js";
 import { createConsole } from "../../../src/console/index.js";
-import { startHttpServer } from "../../../src/mcp/http.js";
+import { startHttpServer } from "../../../src/host/http.js";
 import { oauthSettings } from "../../../src/settings.js";
 import { MemoryState } from "../../../src/state/memory.js";
 import { Workspace } from "../../../src/workspace.js";

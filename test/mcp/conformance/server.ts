@@ -8,7 +8,7 @@
  */
 import { type CallToolResult, inputRequired, type ServerContext } from "@modelcontextprotocol/server";
 import { startSandboxSession } from "../../../src/cli/sandbox-wiring.js";
-import { startHttpServer } from "../../../src/mcp/http.js";
+import { startHttpServer } from "../../../src/host/http.js";
 import type { ExtraTool } from "../../../src/mcp/server.js";
 import { MemoryState } from "../../../src/state/memory.js";
 import { Workspace } from "../../../src/workspace.js";

@@ -11,6 +11,12 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Next } from "hono";
 import { workspaceOfApiKey } from "../auth/api-keys.js";
 import { log } from "../log.js";
+import type { McpEndpoints } from "../mcp/http-endpoints.js";
+import { type JsonRpcId, jsonRpcErrorResponse, requestIdOf } from "../mcp/json-rpc.js";
+import { answered, type NodeApp, type NodeContext, nodeApp, send } from "../web/node-bridge.js";
+import type { EmbeddedServer } from "../web/oauth/embedded.js";
+import type { ProtectedResource } from "../web/oauth/resource.js";
+import { accessOf, allows } from "../web/oauth/scopes.js";
 import { DEFAULT_WORKSPACE } from "../workspace.js";
 import {
   BodyAborted,
@@ -20,12 +26,6 @@ import {
   MAX_BODY_BYTES,
   readText,
 } from "./http-body.js";
-import type { McpEndpoints } from "./http-endpoints.js";
-import { type JsonRpcId, jsonRpcErrorResponse, requestIdOf } from "./http-guard.js";
-import { answered, type NodeApp, type NodeContext, nodeApp, send } from "./node-bridge.js";
-import type { EmbeddedServer } from "./oauth/embedded.js";
-import type { ProtectedResource } from "./oauth/resource.js";
-import { accessOf, allows } from "./oauth/scopes.js";
 
 export type PageRoutes = (req: IncomingMessage, res: ServerResponse, url: URL) => Promise<boolean>;
 

@@ -7,7 +7,7 @@
  */
 import type { IncomingMessage } from "node:http";
 import { log } from "../log.js";
-import { type JsonRpcId, requestIdOf } from "./http-guard.js";
+import { type JsonRpcId, requestIdOf } from "../mcp/json-rpc.js";
 
 /** The largest body of an authenticated request. */
 export const MAX_BODY_BYTES = 4 * 1024 * 1024;

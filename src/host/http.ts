@@ -8,31 +8,31 @@ import type { AddressInfo } from "node:net";
 import { credentialStoreReady } from "../auth/readiness.js";
 import { ConfigurationError } from "../errors.js";
 import { log } from "../log.js";
+import { McpEndpoints } from "../mcp/http-endpoints.js";
+import { jsonRpcErrorResponse } from "../mcp/json-rpc.js";
+import type { ExtraTool } from "../mcp/server.js";
 import { createOpsRoutes } from "../ops/routes.js";
 import type { OAuthSettings } from "../settings.js";
+import { dispatch, send } from "../web/node-bridge.js";
+import {
+  type ConsentPage,
+  type EmbeddedServer,
+  type EmbeddedTuning,
+  startEmbedded,
+} from "../web/oauth/embedded.js";
+import { cachedIssuer } from "../web/oauth/issuer.js";
+import { ProtectedResource } from "../web/oauth/resource.js";
 import { DEFAULT_WORKSPACE, type Workspace } from "../workspace.js";
 import { httpApp, keyWorkspace, type PageRoutes } from "./http-app.js";
-import { McpEndpoints } from "./http-endpoints.js";
 import {
   allowedHostSet,
   allowedOriginSet,
   DEFAULT_MAX_SESSIONS,
   DEFAULT_SESSION_IDLE_MS,
   isLoopback,
-  jsonRpcErrorResponse,
   ownHostNames,
   printedHostNames,
 } from "./http-guard.js";
-import { dispatch, send } from "./node-bridge.js";
-import {
-  type ConsentPage,
-  type EmbeddedServer,
-  type EmbeddedTuning,
-  startEmbedded,
-} from "./oauth/embedded.js";
-import { cachedIssuer } from "./oauth/issuer.js";
-import { ProtectedResource } from "./oauth/resource.js";
-import type { ExtraTool } from "./server.js";
 
 export { DEFAULT_MAX_SESSIONS, DEFAULT_SESSION_IDLE_MS, isLoopback, parseApiKeys } from "./http-guard.js";
 

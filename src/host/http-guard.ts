@@ -6,9 +6,6 @@ import { DEFAULT_WORKSPACE } from "../workspace.js";
 export const DEFAULT_SESSION_IDLE_MS = 30 * 60_000;
 export const DEFAULT_MAX_SESSIONS = 100;
 
-/** A JSON-RPC request id, when the refused request had a readable one. */
-export type JsonRpcId = string | number | null;
-
 const LOOPBACK = new Set(["127.0.0.1", "localhost", "::1", "[::1]"]);
 
 export function isLoopback(host: string): boolean {
@@ -107,25 +104,4 @@ export function parseApiKeys(raw: string | undefined): Map<string, string> {
     keys.set(key, workspace);
   }
   return keys;
-}
-
-/** The id of a JSON-RPC request body, so that even a refusal answers the request it refuses. */
-export function requestIdOf(body: unknown): JsonRpcId {
-  if (typeof body !== "object" || body === null || Array.isArray(body)) return null;
-  const id = (body as { id?: unknown }).id;
-  return typeof id === "string" || typeof id === "number" ? id : null;
-}
-
-/** A JSON-RPC error as an HTTP response (-32000: a transport-level refusal, as the SDK answers them). */
-export function jsonRpcErrorResponse(
-  status: number,
-  message: string,
-  id: JsonRpcId,
-  code = -32000,
-  headers: Record<string, string> = {},
-): Response {
-  return Response.json(
-    { jsonrpc: "2.0", error: { code, message }, id },
-    { status, headers: { ...headers, "content-type": "application/json" } },
-  );
 }

@@ -1,0 +1,26 @@
+/**
+ * Keeping a step's whole result in the workspace's store, which every adapter does the same way: the MCP
+ * server links it as resources (src/mcp/result-links.ts), the console offers it as files.
+ */
+import { columnsOf, toPages } from "./results/pages.js";
+import type { ResultMeta } from "./results/types.js";
+import { durationWords } from "./tools/output-cap.js";
+import type { FullResult } from "./tools/types.js";
+import type { Workspace } from "./workspace.js";
+
+/** How long results are kept, in words: seconds under a minute (a short TTL read "0 minutes"), hours past two. */
+export const keptFor = durationWords;
+
+/** Keeps a step's whole result in the workspace's store. */
+export async function keepResult(workspace: Workspace, tool: string, full: FullResult): Promise<ResultMeta> {
+  return workspace.results.put(workspace.name, {
+    meta: {
+      tool,
+      kind: full.kind,
+      columns: columnsOf(full.items, full.columns),
+      ...(full.nextCursor ? { nextCursor: full.nextCursor } : {}),
+      ...(full.file ? { file: true } : {}),
+    },
+    pages: toPages(full.items),
+  });
+}
