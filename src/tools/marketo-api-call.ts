@@ -3,6 +3,7 @@ import { checkMarketoPath } from "../connectors/marketo/url.js";
 import { ValidationError } from "../errors.js";
 import { MarketoApiCallInput, MarketoApiCallOutput } from "../schemas/marketo.js";
 import { MARKETO_API_CALL_ALIASES } from "./input/api-call.js";
+import { campaignTarget, campaignWrite } from "./marketo/campaign-target.js";
 import { checkRunToCompletion } from "./marketo/export-run.js";
 import { positionOf } from "./marketo/position.js";
 import { programTypeFilter } from "./marketo/program-type.js";
@@ -161,6 +162,8 @@ export const marketoApiCall: ToolStep<typeof MarketoApiCallInput, typeof Marketo
       file,
       spec,
     });
+    const write = campaignWrite(input);
+    const target = write ? ` ${await campaignTarget(marketo, write, ctx.signal)}` : "";
     const usage = await marketo.usage();
     if (usage.remaining <= usage.dailyQuota * LOW_DAILY_SHARE) {
       ctx.log?.({
@@ -174,8 +177,8 @@ export const marketoApiCall: ToolStep<typeof MarketoApiCallInput, typeof Marketo
       data,
       summary:
         read.summary ??
-        triggerSummary(input, requestedAt) ??
-        summarize(input, data, read.counts, read.described, file),
+        (triggerSummary(input, requestedAt) ?? summarize(input, data, read.counts, read.described, file)) +
+          target,
       ...(read.full ? { full: read.full } : {}),
     };
   },
