@@ -5,6 +5,7 @@ import { MarketoApiCallInput, MarketoApiCallOutput } from "../schemas/marketo.js
 import { MARKETO_API_CALL_ALIASES } from "./input/api-call.js";
 import { campaignTarget, campaignWrite } from "./marketo/campaign-target.js";
 import { checkRunToCompletion } from "./marketo/export-run.js";
+import { nearNames } from "./marketo/near-names.js";
 import { positionOf } from "./marketo/position.js";
 import { programTypeFilter } from "./marketo/program-type.js";
 import { type ReadSoFar, readSoFarWords } from "./marketo/read-calls.js";
@@ -163,7 +164,11 @@ export const marketoApiCall: ToolStep<typeof MarketoApiCallInput, typeof Marketo
       spec,
     });
     const write = campaignWrite(input);
-    const target = write ? ` ${await campaignTarget(marketo, write, ctx.signal)}` : "";
+    const target = write
+      ? ` ${await campaignTarget(marketo, write, ctx.signal)}`
+      : await nearNames(marketo, input, read.data.result.length, ctx.signal).then((near) =>
+          near ? ` ${near}` : "",
+        );
     const usage = await marketo.usage();
     if (usage.remaining <= usage.dailyQuota * LOW_DAILY_SHARE) {
       ctx.log?.({
