@@ -11,6 +11,7 @@ import { programTypeFilter } from "./marketo/program-type.js";
 import { type ReadSoFar, readSoFarWords } from "./marketo/read-calls.js";
 import { checkComputable, readRoute, WHERE_HINT } from "./marketo/read-route.js";
 import { recipesInBrief } from "./marketo/recipes.js";
+import { withSearchableFields } from "./marketo/searchable-fields.js";
 import { summarize, triggerSummary } from "./marketo/summary.js";
 import { MARKETO_TASKS } from "./marketo/tasks.js";
 import { uploadOf } from "./marketo/upload.js";
@@ -162,6 +163,8 @@ export const marketoApiCall: ToolStep<typeof MarketoApiCallInput, typeof Marketo
       resume: position && "page" in position ? position.page : undefined,
       file,
       spec,
+    }).catch(async (error: unknown) => {
+      throw await withSearchableFields(error, marketo, input, ctx.signal);
     });
     const write = campaignWrite(input);
     const target = write
