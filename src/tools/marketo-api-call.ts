@@ -3,12 +3,15 @@ import { checkMarketoPath } from "../connectors/marketo/url.js";
 import { ValidationError } from "../errors.js";
 import { MarketoApiCallInput, MarketoApiCallOutput } from "../schemas/marketo.js";
 import { MARKETO_API_CALL_ALIASES } from "./input/api-call.js";
+import { campaignTarget, campaignWrite } from "./marketo/campaign-target.js";
 import { checkRunToCompletion } from "./marketo/export-run.js";
+import { nearNames } from "./marketo/near-names.js";
 import { positionOf } from "./marketo/position.js";
 import { programTypeFilter } from "./marketo/program-type.js";
 import { type ReadSoFar, readSoFarWords } from "./marketo/read-calls.js";
 import { checkComputable, readRoute, WHERE_HINT } from "./marketo/read-route.js";
 import { recipesInBrief } from "./marketo/recipes.js";
+import { withSearchableFields } from "./marketo/searchable-fields.js";
 import { summarize, triggerSummary } from "./marketo/summary.js";
 import { MARKETO_TASKS } from "./marketo/tasks.js";
 import { uploadOf } from "./marketo/upload.js";
@@ -160,7 +163,15 @@ export const marketoApiCall: ToolStep<typeof MarketoApiCallInput, typeof Marketo
       resume: position && "page" in position ? position.page : undefined,
       file,
       spec,
+    }).catch(async (error: unknown) => {
+      throw await withSearchableFields(error, marketo, input, ctx.signal);
     });
+    const write = campaignWrite(input);
+    const target = write
+      ? ` ${await campaignTarget(marketo, write, ctx.signal)}`
+      : await nearNames(marketo, input, read.data.result.length, ctx.signal).then((near) =>
+          near ? ` ${near}` : "",
+        );
     const usage = await marketo.usage();
     if (usage.remaining <= usage.dailyQuota * LOW_DAILY_SHARE) {
       ctx.log?.({
@@ -174,8 +185,8 @@ export const marketoApiCall: ToolStep<typeof MarketoApiCallInput, typeof Marketo
       data,
       summary:
         read.summary ??
-        triggerSummary(input, requestedAt) ??
-        summarize(input, data, read.counts, read.described, file),
+        (triggerSummary(input, requestedAt) ?? summarize(input, data, read.counts, read.described, file)) +
+          target,
       ...(read.full ? { full: read.full } : {}),
     };
   },

@@ -21,6 +21,22 @@ const data = (r: CallToolResult) => r.structuredContent as unknown as Report;
 const PROPERTY = "412345671";
 const SHOP_STEPS = ["session_start", "view_item", "add_to_cart", "begin_checkout", "purchase"];
 
+/** The summary's drop words, recomputed from the rows: the step losing the most users, the steepest rate. */
+function dropText(rows: Row[]): string {
+  const users = rows.map((r) => Number(r.users));
+  const drops = users.slice(1).map((u, i) => ({
+    at: `${rows[i]!.step} → ${rows[i + 1]!.step}`,
+    lost: users[i]! - u,
+    pct: Math.round(((u - users[i]!) / users[i]!) * 1000) / 10,
+  }));
+  const most = [...drops].sort((a, b) => b.lost - a.lost)[0]!;
+  const steep = [...drops].sort((a, b) => a.pct - b.pct)[0]!;
+  const n = (x: number) => x.toLocaleString("en-US");
+  return most.at === steep.at
+    ? `the most users are lost, and the steepest drop is, at ${most.at} (${n(most.lost)} users, ${most.pct} %)`
+    : `the most users are lost at ${most.at} (${n(most.lost)}, ${most.pct} %), the steepest drop is ${steep.at} (${n(steep.lost)}, ${steep.pct} %)`;
+}
+
 describe("Run Reports through MCP: funnels (runFunnelReport)", () => {
   let fixture: GoogleFixture;
   let client: Client;
@@ -92,18 +108,33 @@ describe("Run Reports through MCP: funnels (runFunnelReport)", () => {
     expect(summary).toContain(`for ${range.start_date}…${range.end_date}, dates in America/New_York`);
     const pct = Math.round((users[4]! / users[0]!) * 1000) / 10;
     expect(summary).toContain(
-      `Closed funnel: of ${users[0]!.toLocaleString("en-US")} users who did session_start, ` +
+      `Closed funnel: of ${users[0]!.toLocaleString("en-US")} active users who did session_start, ` +
         `${users[4]!.toLocaleString("en-US")} (${pct} %) reached purchase`,
     );
-    const drops = users
-      .slice(1)
-      .map((u, i) => ({ i, pct: Math.round(((u - users[i]!) / users[i]!) * 1000) / 10 }));
-    const worst = drops.sort((a, b) => a.pct - b.pct)[0]!;
-    expect(summary).toContain(
-      `the biggest drop is ${rows[worst.i]!.step} → ${rows[worst.i + 1]!.step} (${worst.pct} %)`,
-    );
+    expect(summary).toContain(dropText(rows));
   });
 
+  it("a made-up step event is refused, naming the step and the nearest collected events, before the funnel runs", async () => {
+    const refused = await call({ property: PROPERTY, funnel: { steps: ["session_start", "add_to_kart"] } });
+    expect(refused.isError).toBe(true);
+    const message = text(refused);
+    expect(message).toMatch(
+      /Invalid funnel\.steps\[1\]: no "add_to_kart" event was collected in \d{4}-\d{2}-\d{2}/,
+    );
+    expect(message).toContain("so the funnel would count 0 users from this step on");
+    const nearest = /the nearest events it collected: ([^.;]+)/.exec(message)?.[1]?.split(", ") ?? [];
+    expect(nearest[0]).toBe("add_to_cart");
+    // The hint, done: the listing it names holds the nearest event, and the funnel with it runs.
+    expect(message).toContain("list them all with dimensions [eventName] and metrics [eventCount]");
+    const listed = data(
+      await report({ property: PROPERTY, dimensions: ["eventName"], metrics: ["eventCount"] }),
+    );
+    expect(listed.rows.map((r) => r.eventName)).toContain("add_to_cart");
+    const fixed = data(
+      await report({ property: PROPERTY, funnel: { steps: ["session_start", nearest[0]!] } }),
+    );
+    expect(Number(fixed.rows[1]!.users)).toBeGreaterThan(0);
+  });
   it("the request in the answer, sent with google_analytics_api_call as the hint says, gives GA's same funnel", async () => {
     const answer = data(await report({ property: PROPERTY, funnel: { steps: SHOP_STEPS.slice(0, 3) } }));
     const endpoint = `v1alpha/properties/${PROPERTY}:runFunnelReport`;

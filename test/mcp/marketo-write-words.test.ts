@@ -76,7 +76,14 @@ describe("Marketo writes in words that are true", () => {
       /GET (\/rest\/asset\/v1\/smartCampaign\/\d+\.json) shows that smart list \(smartListId\)/.exec(text);
     expect(named, text).not.toBeNull();
     const asset = await call({ method: "GET", endpoint: named?.[1] });
-    expect(asset.data.result[0]?.smartListId).toBeDefined();
+    const smartListId = asset.data.result[0]?.smartListId;
     expect(asset.data.result[0]?.isActive).toBeDefined();
+    // The answer already names that smart list and what it selects, read with one more call.
+    expect(text).toMatch(
+      new RegExp(
+        `targets its smart list "[^"]+" \\(id ${String(smartListId)}\\): triggers none; its filters \\(all must match\\): .+; it has no Campaign is Requested trigger`,
+      ),
+    );
+    expect(text).toContain("The scheduled run acts on the leads this smart list selects");
   });
 });

@@ -2,8 +2,9 @@
  * The funnel mode of google_analytics_run_reports: Data API v1alpha runFunnelReport
  * (https://developers.google.com/analytics/devguides/reporting/data/v1/rest/v1alpha/properties/runFunnelReport,
  * guide: https://developers.google.com/analytics/devguides/reporting/data/v1/funnels). The answer is the
- * funnelTable as one row per step (and breakdown value) and a summary with the overall conversion and the
- * biggest drop already computed, so an agent states them without arithmetic.
+ * funnelTable as one row per step (and breakdown value) and a summary with the overall conversion, the step
+ * losing the most users and the steepest drop already computed, so an agent states them without arithmetic.
+ * Each step's event is checked first (funnel-steps.ts): GA answers an unknown event with zeros.
  */
 import type { ChartModel } from "../../charts/model.js";
 import { funnelChart } from "../../charts/report-chart.js";
@@ -12,6 +13,8 @@ import type { PropertyQuota } from "../../connectors/google/types.js";
 import type { RunReportsFields, RunReportsOutput } from "../../schemas/google-analytics.js";
 import { type DateRange, type ResolvedDates, rangeText, statedRanges } from "./date-presets.js";
 import { checkedCatalog } from "./field-names.js";
+import { checkFunnelSteps } from "./funnel-steps.js";
+import { CHECKED_DAYS } from "./key-events.js";
 import { type PropertyRef, propertyText } from "./property-name.js";
 import { type FlatRow, quotaSummary } from "./report-flatten.js";
 
@@ -98,7 +101,56 @@ export function funnelRows(
 
 const fmt = (n: number) => n.toLocaleString("en-US");
 
-/** "Of 1,234 users who did session_start, 310 (25.1 %) reached purchase; the biggest drop is ...". */
+interface Drop {
+  from: string;
+  to: string;
+  lost: number;
+  pct: number;
+}
+
+/** The step change that loses the most users and the one with the steepest rate drop (GA's step order). */
+function worstDrops(total: FlatRow[]): { most?: Drop; steepest?: Drop } {
+  let most: Drop | undefined;
+  let steepest: Drop | undefined;
+  for (let i = 0; i + 1 < total.length; i++) {
+    const a = Number(total[i]?.users);
+    const b = Number(total[i + 1]?.users);
+    const drop = {
+      from: String(total[i]?.step),
+      to: String(total[i + 1]?.step),
+      lost: a - b,
+      pct: a === 0 ? 0 : round(((b - a) / a) * 100),
+    };
+    if (drop.lost > 0 && (!most || drop.lost > most.lost)) most = drop;
+    if (drop.pct < 0 && (!steepest || drop.pct < steepest.pct)) steepest = drop;
+  }
+  return { ...(most ? { most } : {}), ...(steepest ? { steepest } : {}) };
+}
+
+/**
+ * "the most users are lost at a → b (4,739, −66.7 %); the steepest drop is c → d (−80 %)". The two differ when
+ * an early step loses many of many users and a later one most of few: both are said, or that they are one step.
+ */
+function dropWords(total: FlatRow[]): string {
+  const { most, steepest } = worstDrops(total);
+  if (!most || !steepest) return "; no step loses users";
+  const at = (d: Drop) => `${d.from} → ${d.to}`;
+  if (most.from === steepest.from && most.to === steepest.to) {
+    return `; the most users are lost, and the steepest drop is, at ${at(most)} (${fmt(most.lost)} users, ${most.pct} %)`;
+  }
+  return (
+    `; the most users are lost at ${at(most)} (${fmt(most.lost)}, ${most.pct} %), ` +
+    `the steepest drop is ${at(steepest)} (${fmt(steepest.lost)}, ${steepest.pct} %)`
+  );
+}
+
+/**
+ * "Closed funnel: of 1,234 active users who did session_start, 310 (25.1 %) reached purchase; the most users
+ * are lost at ...". GA's funnel counts active users (the funnelTable's metric is activeUsers:
+ * https://developers.google.com/analytics/devguides/reporting/data/v1/funnels, FunnelSubReport
+ * https://developers.google.com/analytics/devguides/reporting/data/v1/rest/v1alpha/FunnelSubReport), so the
+ * summary says so: they are not the totalUsers or sessions of a report.
+ */
 export function funnelSummary(rows: FlatRow[], funnel: Funnel, breakdown: boolean): string {
   const total = breakdown ? rows.filter((r) => r[funnel.breakdown ?? ""] === "(all)") : rows;
   const first = total[0];
@@ -107,22 +159,14 @@ export function funnelSummary(rows: FlatRow[], funnel: Funnel, breakdown: boolea
   const start = Number(first.users);
   const end = Number(last.users);
   const pct = start === 0 ? 0 : round((end / start) * 100);
-  let drop: { from: string; to: string; pct: number } | undefined;
-  for (let i = 0; i + 1 < total.length; i++) {
-    const a = Number(total[i]?.users);
-    const b = Number(total[i + 1]?.users);
-    const change = a === 0 ? 0 : round(((b - a) / a) * 100);
-    if (!drop || change < drop.pct)
-      drop = { from: String(total[i]?.step), to: String(total[i + 1]?.step), pct: change };
-  }
-  const biggest = drop ? `; the biggest drop is ${drop.from} → ${drop.to} (${drop.pct} %)` : "";
+  const drops = dropWords(total);
   if (funnel.open) {
     return (
-      `Open funnel (users may enter at any step): ${fmt(start)} users at ${first.step}, ` +
-      `${fmt(end)} at ${last.step} (${pct} % as many)${biggest}.`
+      `Open funnel (users may enter at any step), active users as GA counts them: ${fmt(start)} at ${first.step}, ` +
+      `${fmt(end)} at ${last.step} (${pct} % as many)${drops}.`
     );
   }
-  return `Closed funnel: of ${fmt(start)} users who did ${first.step}, ${fmt(end)} (${pct} %) reached ${last.step}${biggest}.`;
+  return `Closed funnel: of ${fmt(start)} active users who did ${first.step}, ${fmt(end)} (${pct} %) reached ${last.step}${drops}.`;
 }
 
 /**
@@ -160,10 +204,18 @@ export async function funnelAnswer(o: {
       [catalog.problem(breakdown, "dimension", "funnel.breakdown")].flatMap((p) => p ?? []),
     );
   }
+  const stated = o.dates ? statedRanges(o.dates.dateRanges, o.now, o.zone) : undefined;
+  await checkFunnelSteps({
+    ga: o.ga,
+    propertyId: o.property.id,
+    steps: o.funnel.steps,
+    dateRange: o.dates?.dateRanges[0] ?? CHECKED_DAYS,
+    datesText: stated?.[0] ? `in ${rangeText(stated[0])} (${o.zone ?? "UTC"})` : "in the last 30 days",
+    signal: o.signal,
+  });
   const request = funnelRequest(o.funnel, o.dates?.dateRanges);
   const response = await runFunnel(o.ga, o.property.id, request, o.signal);
   const { rows, nextRows } = funnelRows(response, o.funnel);
-  const stated = o.dates ? statedRanges(o.dates.dateRanges, o.now, o.zone) : undefined;
   const quota = quotaSummary(
     (response.propertyQuota as PropertyQuota | undefined) ?? o.ga.quota(o.property.id, "core")?.quotas,
   );

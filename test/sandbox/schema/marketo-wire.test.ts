@@ -249,6 +249,10 @@ describe("Asset answers have the Swagger shapes", () => {
     }
     await asset("GET /rest/asset/v1/smartCampaign/{id}.json", "/rest/asset/v1/smartCampaign/1005.json");
     await asset(
+      "GET /rest/asset/v1/smartCampaign/{id}/smartList.json",
+      "/rest/asset/v1/smartCampaign/1002/smartList.json?includeRules=true",
+    );
+    await asset(
       "GET /rest/asset/v1/smartCampaign/byName.json",
       "/rest/asset/v1/smartCampaign/byName.json?name=Webinar%20Reminder",
     );
@@ -299,6 +303,7 @@ const EXPECTED = [
   "marketo-asset GET /rest/asset/v1/programs.json",
   "marketo-asset GET /rest/asset/v1/smartCampaign/byName.json",
   "marketo-asset GET /rest/asset/v1/smartCampaign/{id}.json",
+  "marketo-asset GET /rest/asset/v1/smartCampaign/{id}/smartList.json",
   "marketo-asset GET /rest/asset/v1/smartCampaigns.json",
   "marketo-asset GET /rest/asset/v1/smartList/byName.json",
   "marketo-asset GET /rest/asset/v1/smartList/{id}.json",

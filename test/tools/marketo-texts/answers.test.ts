@@ -188,6 +188,21 @@ describe("a campaign trigger", () => {
     const activity = await call(follow);
     expect(activity.data.complete).toBe(true);
     for (const row of activity.data.result) expect([5, 7]).toContain(row.leadId);
+    // What the summary says the activities carry, they carry: each lead has one with campaignId 1002.
+    const logged = activity.data.result.filter((row) => row.campaignId === 1002);
+    expect(new Set(logged.map((row) => row.leadId))).toEqual(new Set([5, 7]));
+    // What it targets and that it can be requested, read from its smart list as the summary says.
+    expect(summary).toMatch(
+      /Smart campaign 1002 targets its smart list "[^"]+" \(id \d+\): triggers Campaign is Requested; .*so it can be requested by API\./,
+    );
+    const list = await call({
+      method: "GET",
+      endpoint: "/rest/asset/v1/smartCampaign/1002/smartList.json",
+      query_parameters: { includeRules: true },
+    });
+    expect(summary).toContain(
+      `"${String(list.data.result[0]?.name)}" (id ${String(list.data.result[0]?.id)})`,
+    );
     // The campaign run was queued at the sandbox for exactly those leads.
     expect(fixture.sandbox.campaignRuns().at(-1)).toMatchObject({ campaignId: 1002, leadIds: [5, 7] });
   });

@@ -6,7 +6,7 @@
 
 import type { Prng } from "../../prng.js";
 import { LEAD_FIELDS } from "../lead-db/fields.js";
-import type { Activity, ActivityTypeDef, EmailAsset, Lead, World } from "../types.js";
+import type { Activity, ActivityTypeDef, Campaign, EmailAsset, Lead, World } from "../types.js";
 
 const DAY_MS = 86_400_000;
 export const ACTIVITY_WINDOW_MS = 60 * DAY_MS;
@@ -126,6 +126,38 @@ export function appendActivity(world: World, activity: Omit<Activity, "id">): Ac
   while (i > 0 && (list[i - 1] as Activity).at > full.at) i--;
   list.splice(i, 0, full);
   return full;
+}
+
+/**
+ * What a requested campaign's flow logs: flows are not emulated, so each requested lead gets the one step
+ * the seeded trigger campaigns stand for, a Send Email (6) of an email of the campaign's program (else the
+ * first email), carrying the campaignId as Marketo's flow activities do
+ * (https://experienceleague.adobe.com/en/docs/marketo-developer/marketo/rest/lead-database/activities).
+ * The trigger answer tells the caller to look for exactly these.
+ */
+export function logCampaignRun(
+  world: World,
+  campaign: Campaign,
+  leadIds: readonly number[],
+  at: number,
+): void {
+  const email = world.emails.find((e) => e.programId === campaign.programId) ?? world.emails[0];
+  if (!email) return;
+  for (const leadId of leadIds) {
+    appendActivity(world, {
+      leadId,
+      at,
+      activityTypeId: 6,
+      campaignId: campaign.id,
+      primaryAttributeValueId: email.id,
+      primaryAttributeValue: email.name,
+      attributes: [
+        { name: "Campaign Run ID", value: campaign.id * 10 + 1 },
+        { name: "Choice Number", value: 0 },
+        { name: "Step ID", value: 1 },
+      ],
+    });
+  }
 }
 
 function ip(prng: Prng): string {

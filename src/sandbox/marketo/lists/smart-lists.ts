@@ -91,6 +91,21 @@ export function getSmartListById(req: ApiRequest, ctx: HandlerContext, [id]: str
   return list ? { result: [formatSmartList(ctx, list, withRules)] } : { warnings: [NO_ASSETS] };
 }
 
+/**
+ * Get Smart List by Smart Campaign Id, GET /rest/asset/v1/smartCampaign/{id}/smartList.json
+ * (swagger-asset.json, getSmartListBySmartCampaignIdUsingGET; includeRules=true adds the rules).
+ */
+export function getSmartListByCampaignId(
+  req: ApiRequest,
+  ctx: HandlerContext,
+  [id]: string[],
+): HandlerResult {
+  const campaignId = toInt(id ?? "", "id");
+  const list = ctx.world.smartLists.find((l) => l.campaignId === campaignId);
+  const withRules = booleanParam(req.params, "includeRules") === true;
+  return list ? { result: [formatSmartList(ctx, list, withRules)] } : { warnings: [NO_ASSETS] };
+}
+
 export function getSmartListByName(req: ApiRequest, ctx: HandlerContext): HandlerResult {
   const name = req.params.get("name");
   if (name === null || name === "") throw new MarketoApiError("701", "name cannot be blank");

@@ -4,6 +4,7 @@
  * (https://experienceleague.adobe.com/en/docs/marketo-developer/marketo/rest/assets/smart-campaigns).
  */
 
+import { logCampaignRun } from "../activities/log.js";
 import {
   type ApiRequest,
   type Campaign,
@@ -129,6 +130,7 @@ export function triggerCampaign(req: ApiRequest, ctx: HandlerContext, [id]: stri
     tokens,
     runAt: new Date(ctx.now()).toISOString(),
   });
+  logCampaignRun(ctx.world, campaign, known, ctx.now());
   return { result: [{ id: campaign.id }] };
 }
 

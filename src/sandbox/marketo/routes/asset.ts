@@ -66,6 +66,7 @@ import {
   getSmartCampaignById,
   getSmartCampaignByName,
   getSmartCampaigns,
+  getSmartListByCampaignId,
   getSmartListById,
   getSmartListByName,
   getSmartLists,
@@ -201,6 +202,7 @@ const LISTS_AND_CAMPAIGNS: readonly Route[] = [
   r("GET", `${A}/smartCampaigns.json`, getSmartCampaigns),
   r("GET", `${A}/smartCampaign/{id}.json`, getSmartCampaignById),
   r("GET", `${A}/smartCampaign/byName.json`, getSmartCampaignByName),
+  r("GET", `${A}/smartCampaign/{id}/smartList.json`, getSmartListByCampaignId),
   r("POST", `${A}/smartCampaign/{id}/activate.json`, activateSmartCampaign),
   r("POST", `${A}/smartCampaign/{id}/deactivate.json`, deactivateSmartCampaign),
 ];
