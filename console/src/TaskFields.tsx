@@ -16,7 +16,8 @@ interface TaskInputProps {
   value: string;
   error: ErrorInfo | undefined;
   disabled: boolean;
-  onChange: (value: string) => void;
+  /** A value picked by name (a list, a campaign) comes with that name. */
+  onChange: (value: string, name?: string) => void;
 }
 
 /**
@@ -154,7 +155,9 @@ function ChoiceInput(props: TaskInputProps & { id: string; describedBy: string |
         label={field.title}
         choices={choices}
         value={props.value || undefined}
-        onChange={(value) => props.onChange(value ?? "")}
+        onChange={(value) =>
+          props.onChange(value ?? "", choices.find((choice) => choice.value === value)?.label)
+        }
         disabled={props.disabled}
         placeholder={options ? `Type to find a ${field.title.toLowerCase()} by name` : "Loading…"}
         {...(props.describedBy ? { describedBy: props.describedBy } : {})}
