@@ -59,7 +59,7 @@ export function Results(props: {
         {headline ?? result.summary}
       </p>
       {headline ? (
-        <details className="details">
+        <details className="result-details">
           <summary>Details</summary>
           <p>{result.summary}</p>
           {props.call ? <pre>{props.call}</pre> : null}

@@ -69,7 +69,7 @@ describe.each([1280, 400])("a marketer's Marketo tasks at %i px", (width) => {
   const headline = async (expected: RegExp, call: RegExp) => {
     await expect.poll(() => summary().textContent(), { timeout: 60_000 }).toMatch(expected);
     expect(await summary().textContent()).not.toMatch(HEADLINE_AGENT_WORDS);
-    const details = page.locator(".results details.details");
+    const details = page.locator(".results details.result-details");
     expect(await details.getAttribute("open")).toBeNull();
     await details.locator("summary").click();
     expect(await details.locator("p").textContent()).toMatch(/\S/);
@@ -152,12 +152,7 @@ describe.each([1280, 400])("a marketer's Marketo tasks at %i px", (width) => {
     );
     await expect
       .poll(() => table.locator("tbody tr").first().locator("td").allInnerTexts())
-      .toEqual([
-        "Send Welcome Email",
-        expect.stringMatching(/\(lead7@example\.com\)$/),
-        leadId,
-        "accepted",
-      ]);
+      .toEqual(["Send Welcome Email", expect.stringMatching(/\(lead7@example\.com\)$/), leadId, "accepted"]);
     expect(await page.locator(".problem").count()).toBe(0);
     expect(await shown()).not.toMatch(AGENT_WORDS);
     await check("05-campaign-triggered");
