@@ -162,9 +162,14 @@ export function StepForm(props: {
 }) {
   const { form, formData, problem, running, onChange, onProblem } = props;
   const mode = modeOf(formData);
+  // A mode's fields may say something about the periods given (a funnel's one period): only their count.
+  const periods = Array.isArray(formData.date_ranges) ? formData.date_ranges.length : 0;
   const uiSchema = useMemo(
-    () => uiSchemaInMode(uiSchemaFor(form.module.schema as never), mode),
-    [form, mode],
+    () =>
+      uiSchemaInMode(uiSchemaFor(form.module.schema as never), mode, {
+        date_ranges: Array(periods).fill({}),
+      }),
+    [form, mode, periods],
   );
   const [note, setNote] = useState<string | undefined>();
   const change = useLiveCheck(form, formData, problem, onChange, onProblem);

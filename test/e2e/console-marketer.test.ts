@@ -176,9 +176,17 @@ describe.each([1280, 400])("a marketer's GA4 tasks at %i px", (width) => {
       await option.click();
       expect(await box.inputValue()).toBe(event);
     }
-    // A funnel reads one period (Run Reports refuses one over several): the second period of the
-    // comparison before goes, as a marketer removes it.
+    // A funnel reads one period (Run Reports refuses one over several): the periods field says so before
+    // Run, offers no second period, and the second period of the comparison goes as a marketer removes it.
+    const periodsHelp = page.locator("#root_date_ranges__help");
+    expect(await periodsHelp.textContent()).toMatch(
+      /^A funnel covers one period: remove Period 2 before Run/,
+    );
+    expect(await page.locator("#root_date_ranges").getByRole("button", { name: "Add" }).count()).toBe(0);
+    await check("04-funnel-two-periods");
     await page.locator("#root_date_ranges").getByRole("button", { name: "Remove" }).last().click();
+    await expect.poll(() => periodsHelp.textContent()).toMatch(/^A funnel covers one period\. To compare/);
+    expect(await page.locator("#root_date_ranges").getByRole("button", { name: "Add" }).count()).toBe(0);
     await check("04-funnel-form");
     await run();
     await expect.poll(() => summary().textContent()).toMatch(/^Funnel report on Retail Web Store/);
