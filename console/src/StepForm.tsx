@@ -13,6 +13,7 @@ import { trimAsZod } from "../../src/console/trim-as-zod.ts";
 import { type AjvErrorLike, type FormHints, issuesFromAjv } from "../../src/console/validation-wording.ts";
 import { inputError } from "../../src/tools/input/words.ts";
 import type { ErrorInfo } from "./api.ts";
+import { withFieldWords } from "./field-words.ts";
 import {
   JsonField,
   KeyValueField,
@@ -149,6 +150,8 @@ function useLiveCheck(
 }
 
 export function StepForm(props: {
+  /** The step's id: the page's words for its fields (console/src/field-words.ts). */
+  stepId: string;
   form: LoadedForm;
   examples: readonly StepExample[];
   formData: Input;
@@ -166,10 +169,10 @@ export function StepForm(props: {
   const periods = Array.isArray(formData.date_ranges) ? formData.date_ranges.length : 0;
   const uiSchema = useMemo(
     () =>
-      uiSchemaInMode(uiSchemaFor(form.module.schema as never), mode, {
+      uiSchemaInMode(withFieldWords(uiSchemaFor(form.module.schema as never), props.stepId), mode, {
         date_ranges: Array(periods).fill({}),
       }),
-    [form, mode, periods],
+    [form, mode, periods, props.stepId],
   );
   const [note, setNote] = useState<string | undefined>();
   const change = useLiveCheck(form, formData, problem, onChange, onProblem);

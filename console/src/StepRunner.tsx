@@ -44,6 +44,7 @@ export function StepRunner(props: { step: StepSummary }) {
       <StepIntro step={step} />
       {form ? (
         <StepForm
+          stepId={step.id}
           form={form}
           examples={step.examples}
           formData={formData}

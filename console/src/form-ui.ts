@@ -81,7 +81,11 @@ function funnelPeriods(periods: unknown): UiSchema {
     extra > 0
       ? `A funnel covers one period: remove ${extra === 1 ? "Period 2" : `Periods 2 to ${extra + 1}`} before Run, or switch the funnel off to compare periods.`
       : "A funnel covers one period. To compare periods, run the funnel once for each, or switch the funnel off.";
-  return { "ui:help": help, "ui:options": { addable: false } };
+  return {
+    "ui:description": "The period the funnel covers.",
+    "ui:help": help,
+    "ui:options": { addable: false },
+  };
 }
 
 /** Nothing but the form's empty placeholders all the way down (a typed `[]` or `false` is a value). */

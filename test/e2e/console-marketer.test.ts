@@ -87,6 +87,13 @@ describe.each([1280, 400])("a marketer's GA4 tasks at %i px", (width) => {
     await expect.poll(() => page.getByLabel("Property").inputValue(), { timeout: 15_000 }).toMatch(/^\d+$/);
     // The funnel's fields wait behind their switch: no required steps in a report form.
     expect(await page.locator("#root_funnel_steps").count()).toBe(0);
+    // The fields' help speaks to a person: no API names, JSON shapes or methods written for an agent.
+    const help = (await page.locator(".runner form .field-description").allInnerTexts()).join("\n");
+    expect(help).toMatch(/What to count: type part of a name as Google Analytics shows it/);
+    expect(help).toMatch(/The period to report on/);
+    expect(help).not.toMatch(
+      /API names?|\{start_date|runFunnelReport|runRealtimeReport|lastNdays|FilterExpression/,
+    );
     await add("root_metrics");
     const metric = page.getByRole("combobox", { name: "Metric 1", exact: true });
     await metric.fill("sessions");

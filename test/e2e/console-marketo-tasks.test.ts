@@ -160,6 +160,11 @@ describe.each([1280, 400])("a marketer's Marketo tasks at %i px", (width) => {
 
   it("exports the leads of a period with a filter, and downloads the one CSV", async () => {
     await open("export", "Export leads or activities");
+    // The help names the lead fields as Marketo does, for a person (no "API names").
+    expect(await page.locator(".runner.task .help-block").allInnerTexts()).not.toContainEqual(
+      expect.stringMatching(/API name/),
+    );
+    expect(await page.locator("#task_export_fields-help").textContent()).toMatch(/^The columns of the file/);
     await page.getByLabel("Keep rows where").fill("leadScore > 100");
     await expect
       .poll(() => restCall().textContent())
