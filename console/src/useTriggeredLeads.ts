@@ -77,9 +77,9 @@ export function useTriggeredLeads(
   if (result?.type !== "result" || ids.length === 0) return undefined;
   const fate = fates(result, ids);
   return ids.map((id, index) => ({
-    campaign,
-    lead: leadName(leads.get(id) ?? { id }),
-    "lead ID": Number(id),
-    request: fate[index],
+    Campaign: campaign,
+    Lead: leadName(leads.get(id) ?? { id }),
+    "Lead ID": Number(id),
+    Request: fate[index],
   }));
 }
