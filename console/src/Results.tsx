@@ -25,7 +25,7 @@ const count = (n: number) => n.toLocaleString("en-US");
  * chart's order, sortable, "Load more" appending), downloads of the whole result, notes, per-record
  * errors and the raw JSON. A stopped run shows the records read before Cancel. The page scrolls to it.
  */
-export function Results(props: {
+export interface ResultsProps {
   result: RunResult | RunStopped;
   stepId: string;
   input: Input;
@@ -35,7 +35,9 @@ export function Results(props: {
   call?: string | undefined;
   /** Rows that say more than the answer's own (a triggered campaign's leads, by email). */
   rows?: Row[] | undefined;
-}) {
+}
+
+export function Results(props: ResultsProps) {
   const { result, stepId, input, headline } = props;
   const data = result.type === "result" ? result.data : undefined;
   const chart = result.type === "result" ? result.chart : undefined;
@@ -55,16 +57,7 @@ export function Results(props: {
       <h2 id="result-heading" ref={heading} tabIndex={-1}>
         {result.type === "stopped" ? "Stopped" : "Result"}
       </h2>
-      <p className="summary" role="status" data-outcome={result.type}>
-        {headline ?? result.summary}
-      </p>
-      {headline ? (
-        <details className="result-details">
-          <summary>Details</summary>
-          <p>{result.summary}</p>
-          {props.call ? <pre>{props.call}</pre> : null}
-        </details>
-      ) : null}
+      <Summary result={result} headline={headline} call={props.call} />
       {result.type === "result" && result.notes.length > 0 ? (
         <ul className="warnings" aria-label="Warnings">
           {result.notes.map((note) => (
@@ -114,6 +107,25 @@ export function Results(props: {
         </details>
       ) : null}
     </section>
+  );
+}
+
+/** The headline: in a person's words when given, the step's own summary and REST call then under Details. */
+function Summary(props: Pick<ResultsProps, "result" | "headline" | "call">) {
+  const { result, headline } = props;
+  return (
+    <>
+      <p className="summary" role="status" data-outcome={result.type}>
+        {headline ?? result.summary}
+      </p>
+      {headline ? (
+        <details className="result-details">
+          <summary>Details</summary>
+          <p>{result.summary}</p>
+          {props.call ? <pre>{props.call}</pre> : null}
+        </details>
+      ) : null}
+    </>
   );
 }
 
