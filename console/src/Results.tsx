@@ -4,7 +4,7 @@ import { downloadUrl, type KeptView, type RunResult, type RunStopped } from "./a
 import { usePropertyFields } from "./pickers.tsx";
 import { RecordsTable } from "./RecordsTable.tsx";
 import { columnTitle, reportCell } from "./report-columns.ts";
-import { useResultRows } from "./useResultRows.ts";
+import { type Row, useResultRows } from "./useResultRows.ts";
 
 // ECharts is the largest part of the page: it loads only when a chart is shown.
 const Chart = lazy(() => import("./Chart.tsx"));
@@ -25,8 +25,20 @@ const count = (n: number) => n.toLocaleString("en-US");
  * chart's order, sortable, "Load more" appending), downloads of the whole result, notes, per-record
  * errors and the raw JSON. A stopped run shows the records read before Cancel. The page scrolls to it.
  */
-export function Results(props: { result: RunResult | RunStopped; stepId: string; input: Input }) {
-  const { result, stepId, input } = props;
+export interface ResultsProps {
+  result: RunResult | RunStopped;
+  stepId: string;
+  input: Input;
+  /** The outcome in a person's words; the step's own summary then goes under Details. */
+  headline?: string | undefined;
+  /** The REST call the run made, shown under Details beside the step's summary. */
+  call?: string | undefined;
+  /** Rows that say more than the answer's own (a triggered campaign's leads, by email). */
+  rows?: Row[] | undefined;
+}
+
+export function Results(props: ResultsProps) {
+  const { result, stepId, input, headline } = props;
   const data = result.type === "result" ? result.data : undefined;
   const chart = result.type === "result" ? result.chart : undefined;
   const table = useResultRows(stepId, result, input);
@@ -38,15 +50,14 @@ export function Results(props: { result: RunResult | RunStopped; stepId: string;
   }, []);
   const { title, format } = useReportColumns(data, input);
   const recordErrors = (data?.record_errors as RecordError[] | undefined) ?? [];
-  const noun = table.kept?.kind ?? (Array.isArray(data?.rows) ? "rows" : "records");
+  const noun = props.rows ? "leads" : (table.kept?.kind ?? (Array.isArray(data?.rows) ? "rows" : "records"));
+  const shownRows = (props.rows ?? table.rows).length;
   return (
     <section className="results" aria-labelledby="result-heading">
       <h2 id="result-heading" ref={heading} tabIndex={-1}>
         {result.type === "stopped" ? "Stopped" : "Result"}
       </h2>
-      <p className="summary" role="status" data-outcome={result.type}>
-        {result.summary}
-      </p>
+      <Summary result={result} headline={headline} call={props.call} />
       {result.type === "result" && result.notes.length > 0 ? (
         <ul className="warnings" aria-label="Warnings">
           {result.notes.map((note) => (
@@ -61,14 +72,14 @@ export function Results(props: { result: RunResult | RunStopped; stepId: string;
           <div className="table-part">
             <RecordsTable
               label="Records"
-              rows={table.rows}
+              rows={props.rows ?? table.rows}
               format={format}
               {...(title ? { title } : {})}
               {...(chart?.orderedBy ? { initialOrder: chart.orderedBy } : {})}
               key={chart?.orderedBy?.column ?? "records"}
             />
             <p className="shown" aria-live="polite">
-              Showing {count(table.rows.length)} of {count(table.total)} {noun}
+              Showing {count(shownRows)} of {count(props.rows ? shownRows : table.total)} {noun}
               {table.more && table.total === table.rows.length ? " read so far" : ""}.
             </p>
             {table.more ? (
@@ -96,6 +107,25 @@ export function Results(props: { result: RunResult | RunStopped; stepId: string;
         </details>
       ) : null}
     </section>
+  );
+}
+
+/** The headline: in a person's words when given, the step's own summary and REST call then under Details. */
+function Summary(props: Pick<ResultsProps, "result" | "headline" | "call">) {
+  const { result, headline } = props;
+  return (
+    <>
+      <p className="summary" role="status" data-outcome={result.type}>
+        {headline ?? result.summary}
+      </p>
+      {headline ? (
+        <details className="result-details">
+          <summary>Details</summary>
+          <p>{result.summary}</p>
+          {props.call ? <pre>{props.call}</pre> : null}
+        </details>
+      ) : null}
+    </>
   );
 }
 

@@ -13,6 +13,7 @@ import { trimAsZod } from "../../src/console/trim-as-zod.ts";
 import { type AjvErrorLike, type FormHints, issuesFromAjv } from "../../src/console/validation-wording.ts";
 import { inputError } from "../../src/tools/input/words.ts";
 import type { ErrorInfo } from "./api.ts";
+import { withFieldWords } from "./field-words.ts";
 import {
   JsonField,
   KeyValueField,
@@ -148,7 +149,23 @@ function useLiveCheck(
   };
 }
 
+/** The form's uiSchema: the page's words for the step's fields, and the mode the data has switched on. */
+function useUiSchema(form: LoadedForm, formData: Input, stepId: string) {
+  const mode = modeOf(formData);
+  // A mode's fields may say something about the periods given (a funnel's one period): only their count.
+  const periods = Array.isArray(formData.date_ranges) ? formData.date_ranges.length : 0;
+  return useMemo(
+    () =>
+      uiSchemaInMode(withFieldWords(uiSchemaFor(form.module.schema as never), stepId), mode, {
+        date_ranges: Array(periods).fill({}),
+      }),
+    [form, mode, periods, stepId],
+  );
+}
+
 export function StepForm(props: {
+  /** The step's id: the page's words for its fields (console/src/field-words.ts). */
+  stepId: string;
   form: LoadedForm;
   examples: readonly StepExample[];
   formData: Input;
@@ -161,11 +178,7 @@ export function StepForm(props: {
   onSubmit: (data: Input) => void;
 }) {
   const { form, formData, problem, running, onChange, onProblem } = props;
-  const mode = modeOf(formData);
-  const uiSchema = useMemo(
-    () => uiSchemaInMode(uiSchemaFor(form.module.schema as never), mode),
-    [form, mode],
-  );
+  const uiSchema = useUiSchema(form, formData, props.stepId);
   const [note, setNote] = useState<string | undefined>();
   const change = useLiveCheck(form, formData, problem, onChange, onProblem);
   const extraErrors = useMemo(

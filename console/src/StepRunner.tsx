@@ -1,9 +1,11 @@
 // Only the precompiled half of the validator package: the rest would bring ajv's compiler (eval).
 import createPrecompiledValidator from "@rjsf/validator-ajv8/lib/createPrecompiledValidator.js";
 import { useEffect, useState } from "react";
-import type { ErrorInfo, ProgressEvent } from "./api.ts";
+import type { ErrorInfo, ProgressEvent, RunResult, RunStopped } from "./api.ts";
+import { restHeadline } from "./marketo-words.ts";
 import { Problem } from "./Problem.tsx";
 import { Results } from "./Results.tsx";
+import { restCallLines } from "./rest-call.ts";
 import type { StepSummary } from "./StepBar.tsx";
 import {
   type FormModule,
@@ -42,6 +44,7 @@ export function StepRunner(props: { step: StepSummary }) {
       <StepIntro step={step} />
       {form ? (
         <StepForm
+          stepId={step.id}
           form={form}
           examples={step.examples}
           formData={formData}
@@ -57,9 +60,25 @@ export function StepRunner(props: { step: StepSummary }) {
       )}
       {running ? <RunProgress progress={progress} /> : null}
       {problem ? <Problem error={problem} /> : null}
-      {result ? <Results result={result} stepId={step.id} input={lastInput.current} /> : null}
+      {result ? (
+        <Results
+          result={result}
+          stepId={step.id}
+          input={lastInput.current}
+          {...restWords(step, result, lastInput.current)}
+        />
+      ) : null}
     </section>
   );
+}
+
+/**
+ * A Marketo REST call's result headline in a person's words, the step's summary and the call under
+ * Details; other steps' summaries are already written for people (src/console/run-results.ts).
+ */
+function restWords(step: StepSummary, result: RunResult | RunStopped, input: Input) {
+  if (step.service !== "marketo" || result.type !== "result") return {};
+  return { headline: restHeadline(input, result), call: restCallLines(input).join("\n") };
 }
 
 /** The step's form module, loaded from the server (with its validators precompiled there). */

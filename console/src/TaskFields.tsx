@@ -7,6 +7,7 @@ import { type ReactNode, useEffect, useMemo, useState } from "react";
 import type { TaskField, TaskOption, TaskView } from "../../src/tools/tasks.ts";
 import { ApiError, api, type ErrorInfo } from "./api.ts";
 import { type Choice, Combobox } from "./Combobox.tsx";
+import { taskFieldHelp } from "./field-words.ts";
 
 type Field = Omit<TaskField, "initial">;
 
@@ -16,7 +17,8 @@ interface TaskInputProps {
   value: string;
   error: ErrorInfo | undefined;
   disabled: boolean;
-  onChange: (value: string) => void;
+  /** A value picked by name (a list, a campaign) comes with that name. */
+  onChange: (value: string, name?: string) => void;
 }
 
 /**
@@ -34,7 +36,10 @@ export function fieldWords(error: ErrorInfo, field: string): string {
 }
 
 export function TaskInput(props: TaskInputProps) {
-  const { task, field, error } = props;
+  const { task, error } = props;
+  // The help as the page words it (console/src/field-words.ts), else the task's own.
+  const help = taskFieldHelp(task.id, props.field.name, props.field.help);
+  const field = { ...props.field, ...(help ? { help } : {}) };
   const id = `task_${task.id}_${field.name}`;
   const described = [field.help ? `${id}-help` : "", error ? `${id}-error` : ""].filter(Boolean).join(" ");
   const common = {
@@ -154,7 +159,9 @@ function ChoiceInput(props: TaskInputProps & { id: string; describedBy: string |
         label={field.title}
         choices={choices}
         value={props.value || undefined}
-        onChange={(value) => props.onChange(value ?? "")}
+        onChange={(value) =>
+          props.onChange(value ?? "", choices.find((choice) => choice.value === value)?.label)
+        }
         disabled={props.disabled}
         placeholder={options ? `Type to find a ${field.title.toLowerCase()} by name` : "Loading…"}
         {...(props.describedBy ? { describedBy: props.describedBy } : {})}

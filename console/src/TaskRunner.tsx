@@ -3,14 +3,17 @@
  * (the server builds it from the values, so the page never learns a service's paths), and its run through
  * the step like any other. Nothing here names a service.
  */
-import { type FormEvent, useEffect, useState } from "react";
+import { type FormEvent, useEffect, useRef, useState } from "react";
 import type { TaskField, TaskView } from "../../src/tools/tasks.ts";
-import { ApiError, api, type ErrorInfo } from "./api.ts";
+import { ApiError, api, type ErrorInfo, type RunResult, type RunStopped } from "./api.ts";
+import { taskHeadline } from "./marketo-words.ts";
 import { Problem } from "./Problem.tsx";
 import { Results } from "./Results.tsx";
+import { restCallLines } from "./rest-call.ts";
 import { RunProgress } from "./StepRunner.tsx";
 import { fieldWords, TaskInput } from "./TaskFields.tsx";
 import { useStepRun } from "./useStepRun.ts";
+import { useTriggeredLeads } from "./useTriggeredLeads.ts";
 
 type Values = Record<string, string>;
 type Input = Record<string, unknown>;
@@ -66,6 +69,9 @@ function inTitles(task: TaskView, problem: ErrorInfo): ErrorInfo {
 export function TaskRunner(props: { task: TaskView; onStepForm: () => void }) {
   const { task } = props;
   const [values, setValues] = useState<Values>(() => initialValues(task));
+  // The names of the objects picked by name (a list, a campaign), by field: the result says them.
+  const [names, setNames] = useState<Values>({});
+  const ran = useRef<{ values: Values; names: Values }>({ values, names });
   const { problem, setProblem, progress, result, running, lastInput, clear, start, cancel } = useStepRun({
     id: task.step,
     title: task.title,
@@ -76,6 +82,7 @@ export function TaskRunner(props: { task: TaskView; onStepForm: () => void }) {
     clear();
     try {
       const { input } = await buildInput(task, values);
+      ran.current = { values, names };
       await start(input);
     } catch (error) {
       setProblem(
@@ -85,8 +92,9 @@ export function TaskRunner(props: { task: TaskView; onStepForm: () => void }) {
       );
     }
   };
-  const change = (name: string, value: string) => {
+  const change = (name: string, value: string, picked?: string) => {
     setValues((now) => ({ ...now, [name]: value }));
+    if (picked !== undefined) setNames((now) => ({ ...now, [name]: picked }));
     // A field's error goes as soon as it is changed.
     if (problem?.field === name) setProblem(undefined);
   };
@@ -110,7 +118,7 @@ export function TaskRunner(props: { task: TaskView; onStepForm: () => void }) {
               value={values[field.name] ?? ""}
               error={problem?.field === field.name ? problem : undefined}
               disabled={running !== undefined}
-              onChange={(value) => change(field.name, value)}
+              onChange={(value, picked) => change(field.name, value, picked)}
             />
           ))}
         <RestCall input={call.input} />
@@ -127,34 +135,38 @@ export function TaskRunner(props: { task: TaskView; onStepForm: () => void }) {
       </form>
       {running ? <RunProgress progress={progress} /> : null}
       {problem ? <Problem error={problem} /> : null}
-      {result ? <Results result={result} stepId={task.step} input={lastInput.current} /> : null}
+      {result ? <TaskResult task={task} result={result} input={lastInput.current} ran={ran.current} /> : null}
     </section>
   );
 }
 
-const queryString = (query: unknown) => {
-  if (typeof query !== "object" || query === null) return "";
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query))
-    params.set(key, Array.isArray(value) ? value.join(",") : String(value));
-  const text = params.toString().replaceAll("%2C", ",").replaceAll("%40", "@");
-  return text ? `?${text}` : "";
-};
-
-/** JSON indented by object, a list of plain values on one line ("fields": ["id", "email"]): short to read. */
-export function compactJson(value: unknown, indent = ""): string {
-  if (Array.isArray(value) && value.every((item) => item === null || typeof item !== "object"))
-    return `[${value.map((item) => JSON.stringify(item)).join(", ")}]`;
-  const inner = `${indent}  `;
-  if (Array.isArray(value))
-    return `[\n${value.map((item) => inner + compactJson(item, inner)).join(",\n")}\n${indent}]`;
-  if (typeof value === "object" && value !== null) {
-    const entries = Object.entries(value);
-    if (entries.length === 0) return "{}";
-    const body = entries.map(([key, item]) => `${inner}${JSON.stringify(key)}: ${compactJson(item, inner)}`);
-    return `{\n${body.join(",\n")}\n${indent}}`;
-  }
-  return JSON.stringify(value);
+/** A task's result: a headline in the task's words, the step's own summary and REST call under Details. */
+function TaskResult(props: {
+  task: TaskView;
+  result: RunResult | RunStopped;
+  input: Input;
+  ran: { values: Values; names: Values };
+}) {
+  const { task, result, input, ran } = props;
+  const headline =
+    result.type === "result" ? taskHeadline(task.id, ran.values, ran.names, result, input) : undefined;
+  const campaign = ran.names.campaign ?? ran.values.campaign ?? "";
+  const rows = useTriggeredLeads(
+    task.step,
+    task.id === "trigger_campaign" ? result : undefined,
+    input,
+    campaign,
+  );
+  return (
+    <Results
+      result={result}
+      stepId={task.step}
+      input={input}
+      headline={headline}
+      call={restCallLines(input).join("\n")}
+      rows={rows}
+    />
+  );
 }
 
 /**
@@ -163,9 +175,7 @@ export function compactJson(value: unknown, indent = ""): string {
  */
 function RestCall({ input }: { input: Input | undefined }) {
   if (!input) return null;
-  const lines = [`${String(input.method)} ${String(input.endpoint)}${queryString(input.query_parameters)}`];
-  if (input.body !== undefined) lines.push(compactJson(input.body));
-  if (typeof input.file === "string") lines.push(input.file);
+  const lines = restCallLines(input);
   const after = [
     input.run_to_completion ? "runs the export job to the end and reads its file" : undefined,
     typeof input.where === "string" ? `keeps the rows where ${input.where}` : undefined,

@@ -7,6 +7,7 @@
  */
 import type { FieldProps } from "@rjsf/utils";
 import { useEffect, useRef, useState } from "react";
+import { describedAs } from "./field-words.ts";
 import { untouched } from "./form-ui.ts";
 
 type Row = [string, string];
@@ -47,7 +48,7 @@ export function KeyValueField(props: FieldProps) {
   return (
     <fieldset id={id} className="key-value">
       <legend>{schema.title ?? name}</legend>
-      {schema.description ? <p className="field-description">{schema.description}</p> : null}
+      {describedAs(props) ? <p className="field-description">{describedAs(props)}</p> : null}
       {rows.map(([key, value], i) => (
         // Rows have no identity of their own; their position is it.
         // biome-ignore lint/suspicious/noArrayIndexKey: see above
@@ -105,7 +106,7 @@ export function TextOrJsonField(props: FieldProps) {
       <label htmlFor={fieldPathId.$id} className="control-label">
         {schema.title ?? name}
       </label>
-      {schema.description ? <p className="field-description">{schema.description}</p> : null}
+      {describedAs(props) ? <p className="field-description">{describedAs(props)}</p> : null}
       <input
         id={fieldPathId.$id}
         type="text"
@@ -237,7 +238,7 @@ export function JsonField(props: FieldProps) {
       <label htmlFor={fieldPathId.$id} className="control-label">
         {schema.title ?? name}
       </label>
-      {schema.description ? <p className="field-description">{schema.description}</p> : null}
+      {describedAs(props) ? <p className="field-description">{describedAs(props)}</p> : null}
       <textarea
         id={fieldPathId.$id}
         className="form-control json"
@@ -274,7 +275,8 @@ export function SwitchedObjectField(props: FieldProps) {
   const id = fieldPathId.$id;
   const { ObjectField } = registry.fields;
   // The switch shows the title and description: the fields under it go without them.
-  const { "ui:field": _switch, ...rest } = uiSchema ?? {};
+  const { "ui:field": _switch, "ui:description": _about, ...rest } = uiSchema ?? {};
+  const about = describedAs(props);
   const inner = { ...rest, "ui:options": { ...(rest["ui:options"] ?? {}), label: false } };
   return (
     <div className={on ? "switched on" : "switched"}>
@@ -284,16 +286,16 @@ export function SwitchedObjectField(props: FieldProps) {
           type="checkbox"
           checked={on}
           disabled={disabled || readonly}
-          aria-describedby={schema.description ? `${id}-about` : undefined}
+          aria-describedby={about ? `${id}-about` : undefined}
           onChange={(event) =>
             onChange(event.target.checked ? firstValues(schema) : undefined, fieldPathId.path)
           }
         />
         {schema.title ?? name}
       </label>
-      {schema.description ? (
+      {about ? (
         <p className="field-description" id={`${id}-about`}>
-          {schema.description}
+          {about}
         </p>
       ) : null}
       {on && ObjectField ? <ObjectField {...props} uiSchema={inner} /> : null}

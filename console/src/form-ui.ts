@@ -53,9 +53,40 @@ const EVENT_LISTS: Record<string, string> = { steps: "Step" };
  * (checkReportMode in src/tools/ga/report-request.ts). While a mode is on, the other fields are hidden
  * and not sent; its switch is shown right after these first fields.
  */
-export const MODES: Record<string, { keeps: readonly string[]; after: readonly string[] }> = {
-  funnel: { keeps: ["account", "property", "date_ranges", "funnel"], after: ["account", "property"] },
+export const MODES: Record<
+  string,
+  {
+    keeps: readonly string[];
+    after: readonly string[];
+    /** What the mode changes in the fields it keeps, for the data as it stands. */
+    fields?: (data: Record<string, unknown>) => Record<string, UiSchema>;
+  }
+> = {
+  funnel: {
+    keeps: ["account", "property", "date_ranges", "funnel"],
+    after: ["account", "property"],
+    fields: (data) => ({ date_ranges: funnelPeriods(data.date_ranges) }),
+  },
 };
+
+/**
+ * A funnel covers one period (checkReportMode in src/tools/ga/report-request.ts refuses several: GA
+ * splits each funnel row by period, and one summary over them would add periods up:
+ * https://developers.google.com/analytics/devguides/reporting/data/v1/rest/v1alpha/properties/runFunnelReport#body.request_body.FIELDS.date_ranges). The periods field
+ * says so before Run, and offers no second period: with one already there, it says to remove it.
+ */
+function funnelPeriods(periods: unknown): UiSchema {
+  const extra = Array.isArray(periods) ? periods.length - 1 : 0;
+  const help =
+    extra > 0
+      ? `A funnel covers one period: remove ${extra === 1 ? "Period 2" : `Periods 2 to ${extra + 1}`} before Run, or switch the funnel off to compare periods.`
+      : "A funnel covers one period. To compare periods, run the funnel once for each, or switch the funnel off.";
+  return {
+    "ui:description": "The period the funnel covers.",
+    "ui:help": help,
+    "ui:options": { addable: false },
+  };
+}
 
 /** Nothing but the form's empty placeholders all the way down (a typed `[]` or `false` is a value). */
 export function untouched(value: unknown): boolean {
@@ -121,11 +152,23 @@ function itemsUi(items: Node, name: string | undefined): UiSchema {
   return uiSchemaFor(items);
 }
 
-/** The uiSchema while a mode is on: the fields it does not take are hidden. */
-export function uiSchemaInMode(ui: UiSchema, mode: string | undefined): UiSchema {
+/** The uiSchema while a mode is on: the fields it does not take are hidden, those it keeps changed as it says. */
+export function uiSchemaInMode(
+  ui: UiSchema,
+  mode: string | undefined,
+  data: Record<string, unknown> = {},
+): UiSchema {
   const keeps = mode ? MODES[mode]?.keeps : undefined;
   if (!keeps) return ui;
   const hidden: UiSchema = { ...ui };
+  for (const [key, change] of Object.entries(MODES[mode as string]?.fields?.(data) ?? {})) {
+    const now = (ui[key] ?? {}) as UiSchema;
+    hidden[key] = {
+      ...now,
+      ...change,
+      "ui:options": { ...(now["ui:options"] ?? {}), ...(change["ui:options"] ?? {}) },
+    };
+  }
   for (const key of Object.keys(ui)) {
     if (!key.startsWith("ui:") && !keeps.includes(key))
       hidden[key] = { "ui:field": "Nothing", "ui:widget": "hidden" };

@@ -10,6 +10,7 @@ import { errorId, type FieldProps } from "@rjsf/utils";
 import { useEffect, useMemo, useState } from "react";
 import { api } from "./api.ts";
 import { type Choice, Combobox } from "./Combobox.tsx";
+import { describedAs } from "./field-words.ts";
 
 interface Choices {
   accounts: { account: string; displayName: string; properties: { id: string; displayName: string }[] }[];
@@ -66,7 +67,7 @@ function Described(props: FieldProps & { children: React.ReactNode; labelFor?: s
         {schema.title ?? name}
         {props.required ? <span className="required">*</span> : null}
       </label>
-      {schema.description ? <p className="field-description">{schema.description}</p> : null}
+      {describedAs(props) ? <p className="field-description">{describedAs(props)}</p> : null}
       {props.children}
     </div>
   );

@@ -63,7 +63,14 @@ describe("the step forms in a browser", () => {
     expect(await rows.nth(0).getByLabel("Name", { exact: true }).inputValue()).toBe("filterType");
     expect(await rows.nth(1).getByLabel("Value", { exact: true }).inputValue()).toBe("lead7@example.com");
     await run();
-    await expect.poll(() => summary().textContent()).toMatch(/^GET \/rest\/v1\/leads\.json: 1 record/);
+    // The headline in words; the step's own line and the call it made under Details.
+    await expect.poll(() => summary().textContent()).toBe("Marketo returned 1 record.");
+    await page.locator(".results details.result-details summary").click();
+    const details = page.locator(".results details.result-details");
+    expect(await details.locator("p").textContent()).toMatch(/^GET \/rest\/v1\/leads\.json: 1 record/);
+    expect(await details.locator("pre").textContent()).toBe(
+      "GET /rest/v1/leads.json?filterType=email&filterValues=lead7@example.com",
+    );
     await browser.screenshot("forms-02-lead-by-email");
   });
 
@@ -72,14 +79,17 @@ describe("the step forms in a browser", () => {
     expect(await page.locator(".example-note").textContent()).toMatch(/list's ID/);
     expect(await chosen("root_method")).toBe("POST");
     await run();
-    await expect
-      .poll(() => summary().textContent())
-      .toMatch(/^POST \/rest\/v1\/lists\/1001\/leads\.json: Marketo answered 2 results: /);
+    await expect.poll(() => summary().textContent()).toMatch(/^Marketo answered for 2 records: /);
+    expect(await page.locator(".results details.result-details p").textContent()).toMatch(
+      /^POST \/rest\/v1\/lists\/1001\/leads\.json: Marketo answered 2 results: /,
+    );
     await page.getByRole("button", { name: "Trigger a smart campaign" }).click();
     await run();
     await expect
       .poll(() => summary().textContent())
-      .toMatch(/^Marketo accepted the request to run smart campaign 1001 for 1 lead \(id 7\)\./);
+      .toMatch(
+        /^Campaign 1001 requested for 1 lead\. Marketo queues the request, then runs the campaign's flow/,
+      );
     expect(fixture.marketo.campaignRuns().at(-1)?.leadIds).toEqual([7]);
   });
 

@@ -87,6 +87,13 @@ describe.each([1280, 400])("a marketer's GA4 tasks at %i px", (width) => {
     await expect.poll(() => page.getByLabel("Property").inputValue(), { timeout: 15_000 }).toMatch(/^\d+$/);
     // The funnel's fields wait behind their switch: no required steps in a report form.
     expect(await page.locator("#root_funnel_steps").count()).toBe(0);
+    // The fields' help speaks to a person: no API names, JSON shapes or methods written for an agent.
+    const help = (await page.locator(".runner form .field-description").allInnerTexts()).join("\n");
+    expect(help).toMatch(/What to count: type part of a name as Google Analytics shows it/);
+    expect(help).toMatch(/The period to report on/);
+    expect(help).not.toMatch(
+      /API names?|\{start_date|runFunnelReport|runRealtimeReport|lastNdays|FilterExpression/,
+    );
     await add("root_metrics");
     const metric = page.getByRole("combobox", { name: "Metric 1", exact: true });
     await metric.fill("sessions");
@@ -176,9 +183,17 @@ describe.each([1280, 400])("a marketer's GA4 tasks at %i px", (width) => {
       await option.click();
       await expect.poll(() => box.inputValue()).toBe(event);
     }
-    // A funnel reads one period (Run Reports refuses one over several): the second period of the
-    // comparison before goes, as a marketer removes it.
+    // A funnel reads one period (Run Reports refuses one over several): the periods field says so before
+    // Run, offers no second period, and the second period of the comparison goes as a marketer removes it.
+    const periodsHelp = page.locator("#root_date_ranges__help");
+    expect(await periodsHelp.textContent()).toMatch(
+      /^A funnel covers one period: remove Period 2 before Run/,
+    );
+    expect(await page.locator("#root_date_ranges").getByRole("button", { name: "Add" }).count()).toBe(0);
+    await check("04-funnel-two-periods");
     await page.locator("#root_date_ranges").getByRole("button", { name: "Remove" }).last().click();
+    await expect.poll(() => periodsHelp.textContent()).toMatch(/^A funnel covers one period\. To compare/);
+    expect(await page.locator("#root_date_ranges").getByRole("button", { name: "Add" }).count()).toBe(0);
     await check("04-funnel-form");
     await run();
     await expect.poll(() => summary().textContent()).toMatch(/^Funnel report on Retail Web Store/);

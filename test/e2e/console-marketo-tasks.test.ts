@@ -16,8 +16,12 @@ import { axeViolations } from "../helpers/axe.js";
 import { type Browser, launchBrowser } from "../helpers/browser.js";
 import { type ConsoleFixture, startConsoleFixture } from "../helpers/console.js";
 
-/** Names a marketer never types or reads in a result (the tool's id, its agent-only parameters). */
+/**
+ * Names a marketer never types or reads in a result (the tool's id, its agent-only parameters), nor in
+ * its headline: REST paths, calls spent, pages read.
+ */
 const AGENT_WORDS = /marketo_api_call|run_to_completion|next_cursor|query_parameters|max_items/;
+const HEADLINE_AGENT_WORDS = /\/rest\/|\/bulk\/|\bv1\b|\bcalls?\b|\bpages?\b|quota|export [0-9a-f-]{8,}/i;
 
 describe.each([1280, 400])("a marketer's Marketo tasks at %i px", (width) => {
   let fixture: ConsoleFixture;
@@ -61,6 +65,16 @@ describe.each([1280, 400])("a marketer's Marketo tasks at %i px", (width) => {
   const restCall = () => page.locator(".rest-call pre");
   const run = () => page.getByRole("button", { name: "Run", exact: true }).click();
   const summary = () => page.locator(".results .summary");
+  /** The headline, free of agent words, and the step's own line and REST call under Details. */
+  const headline = async (expected: RegExp, call: RegExp) => {
+    await expect.poll(() => summary().textContent(), { timeout: 60_000 }).toMatch(expected);
+    expect(await summary().textContent()).not.toMatch(HEADLINE_AGENT_WORDS);
+    const details = page.locator(".results details.result-details");
+    expect(await details.getAttribute("open")).toBeNull();
+    await details.locator("summary").click();
+    expect(await details.locator("p").textContent()).toMatch(/\S/);
+    expect(await details.locator("pre").textContent()).toMatch(call);
+  };
   const shown = async () => (await page.locator(".results > :not(details)").allInnerTexts()).join("\n");
   const pick = async (field: string, typed: string, option: RegExp) => {
     const box = page.getByRole("combobox", { name: field, exact: true });
@@ -78,7 +92,10 @@ describe.each([1280, 400])("a marketer's Marketo tasks at %i px", (width) => {
       .poll(() => restCall().textContent())
       .toBe("GET /rest/v1/leads.json?filterType=email&filterValues=lead7@example.com");
     await run();
-    await expect.poll(() => summary().textContent()).toMatch(/1 record/);
+    await headline(
+      /^Found 1 lead: (?:\S+ \S+ )?\(lead7@example\.com\)\.$/,
+      /^GET \/rest\/v1\/leads\.json\?filterType=email&filterValues=lead7@example\.com$/,
+    );
     const table = page.locator(".results table[aria-label='Records']");
     leadId = (await table.locator("tbody tr").first().locator("td").first().textContent()) ?? "";
     expect(leadId).toBe("7");
@@ -102,6 +119,7 @@ describe.each([1280, 400])("a marketer's Marketo tasks at %i px", (width) => {
     expect(await error.count()).toBe(0);
     await expect.poll(() => restCall().textContent()).toMatch(/^POST \/rest\/v1\/lists\/\d+\/leads\.json\n/);
     await run();
+    await headline(/^Added 1 lead to Trade Show Leads\.$/, /^POST \/rest\/v1\/lists\/\d+\/leads\.json\n/);
     const row = page.locator(".results table[aria-label='Records'] tbody tr").first();
     await expect.poll(() => row.locator("td").allTextContents()).toEqual([leadId, "added"]);
     expect(await page.locator(".problem").count()).toBe(0);
@@ -123,7 +141,18 @@ describe.each([1280, 400])("a marketer's Marketo tasks at %i px", (width) => {
       .poll(() => restCall().textContent())
       .toMatch(/^POST \/rest\/v1\/campaigns\/\d+\/trigger\.json\n[\s\S]*"id": 7/);
     await run();
-    await expect.poll(() => summary().textContent()).toMatch(/Send Welcome Email|1 lead|request/i);
+    await headline(
+      /^Campaign Send Welcome Email requested for 1 lead\. Marketo queues the request, then runs the campaign's flow for them/,
+      /^POST \/rest\/v1\/campaigns\/\d+\/trigger\.json\n/,
+    );
+    // The table names the campaign, the lead by name and email, and whether Marketo accepted it.
+    const table = page.locator(".results table[aria-label='Records']");
+    expect(await table.locator("thead th").allInnerTexts()).toEqual(
+      expect.arrayContaining([expect.stringMatching(/campaign/i), expect.stringMatching(/^request/i)]),
+    );
+    await expect
+      .poll(() => table.locator("tbody tr").first().locator("td").allInnerTexts())
+      .toEqual(["Send Welcome Email", expect.stringMatching(/\(lead7@example\.com\)$/), leadId, "accepted"]);
     expect(await page.locator(".problem").count()).toBe(0);
     expect(await shown()).not.toMatch(AGENT_WORDS);
     await check("05-campaign-triggered");
@@ -131,6 +160,11 @@ describe.each([1280, 400])("a marketer's Marketo tasks at %i px", (width) => {
 
   it("exports the leads of a period with a filter, and downloads the one CSV", async () => {
     await open("export", "Export leads or activities");
+    // The help names the lead fields as Marketo does, for a person (no "API names").
+    expect(await page.locator(".runner.task .help-block").allInnerTexts()).not.toContainEqual(
+      expect.stringMatching(/API name/),
+    );
+    expect(await page.locator("#task_export_fields-help").textContent()).toMatch(/^The columns of the file/);
     await page.getByLabel("Keep rows where").fill("leadScore > 100");
     await expect
       .poll(() => restCall().textContent())
@@ -140,7 +174,10 @@ describe.each([1280, 400])("a marketer's Marketo tasks at %i px", (width) => {
       .poll(() => page.locator(".rest-call").textContent())
       .toMatch(/keeps the rows where leadScore > 100\.$/);
     await run();
-    await expect.poll(() => summary().textContent(), { timeout: 60_000 }).toMatch(/\S/);
+    await headline(
+      /^Export ready: [\d,]+ leads where leadScore > 100\.$/,
+      /^POST \/bulk\/v1\/leads\/export\/create\.json\n/,
+    );
     expect(await page.locator(".problem").count()).toBe(0);
     const [download] = await Promise.all([
       page.waitForEvent("download"),
@@ -175,6 +212,7 @@ describe.each([1280, 400])("a marketer's Marketo tasks at %i px", (width) => {
         expect.stringMatching(new RegExp(`^${leadId}\\s+updated$`)),
         expect.stringMatching(/^\d+\s+created$/),
       ]);
+    await headline(/^Updated 1 lead, created 1\.$/, /^POST \/rest\/v1\/leads\.json\n/);
     expect(await shown()).not.toMatch(AGENT_WORDS);
     await check("07-upsert");
   });

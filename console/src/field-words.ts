@@ -1,0 +1,57 @@
+/**
+ * Field help in a marketer's words (issue 28 §5), where a person fills a form. The tool schemas' own
+ * descriptions are written for agents ("metric API names", "{start_date, end_date, name?}") and stay so:
+ * their length counts against a model's context. The page shows these instead, by step (or task) and by
+ * field name; a field not listed keeps its schema's words.
+ */
+import type { UiSchema } from "@rjsf/utils";
+
+/** By step id, then by top-level field name. */
+const STEP_WORDS: Record<string, Record<string, string>> = {
+  google_analytics_run_reports: {
+    account: "The Google account the report reads with (as connected under Integrations).",
+    property: "The Google Analytics property to report on: pick it from the list.",
+    metrics: 'What to count: type part of a name as Google Analytics shows it ("Sessions", "Total users").',
+    dimensions: 'How to split the counts, optional: "Country", "Session default channel group", "Date".',
+    date_ranges:
+      "The period to report on: the last 7 days unless you choose one. Add a second period to compare the two.",
+    filter:
+      'Optional: which rows to keep, e.g. country == "France" and sessions > 10 (the names as in the columns).',
+    order_by: 'Optional: sort by a column of the report, "-" first for largest first ("-sessions").',
+    limit: "How many rows to show at most (up to 10,000). 100 unless you say.",
+    offset: "Rows to skip from the top: to see the rows after those shown.",
+    realtime: "Report on the last 30 minutes instead of a period.",
+    chart: "Also draw the report as a chart.",
+    minute_ranges: "With the last 30 minutes: up to two stretches of minutes to compare.",
+    funnel:
+      "A funnel instead: how many users went through two to ten events in order, and where they dropped off.",
+  },
+};
+
+/** By task id, then by field name (src/tools/marketo/tasks.ts names the fields). */
+const TASK_WORDS: Record<string, Record<string, string>> = {
+  export: {
+    fields:
+      "The columns of the file, separated by commas, as Marketo names the lead fields (email, firstName, leadScore).",
+    where: 'Optional: which rows to keep, e.g. leadScore > 50 and email ends_with "@acme.com".',
+  },
+  list_members: { list: "Type part of the list's name and pick it (static lists only)." },
+};
+
+/** A task field's help as the page shows it. */
+export const taskFieldHelp = (task: string, field: string, fallback: string | undefined) =>
+  TASK_WORDS[task]?.[field] ?? fallback;
+
+/** The step's uiSchema with each listed field's words as its description. */
+export function withFieldWords(ui: UiSchema, step: string): UiSchema {
+  const words = STEP_WORDS[step];
+  if (!words) return ui;
+  const out: UiSchema = { ...ui };
+  for (const [key, text] of Object.entries(words))
+    out[key] = { ...((out[key] ?? {}) as UiSchema), "ui:description": text };
+  return out;
+}
+
+/** A field's description: the page's words when it has some, else the schema's. */
+export const describedAs = (props: { uiSchema?: UiSchema | undefined; schema: { description?: string } }) =>
+  (props.uiSchema?.["ui:description"] as string | undefined) ?? props.schema.description;

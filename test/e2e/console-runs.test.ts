@@ -1,0 +1,147 @@
+/**
+ * Long runs in the console, in headless Chromium: progress and Cancel, a run stopped when the person
+ * leaves its step, and a POST another origin's page sends with the console's cookie refused.
+ * The page runs under its real CSP, and every response it receives is searched for the configuration's
+ * secrets (test/helpers/console-session.ts).
+ */
+import type { Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Browser } from "../helpers/browser.js";
+import { type ConsoleFixture, startConsoleFixture } from "../helpers/console.js";
+import {
+  type ConsoleSession,
+  closeConsoleSession,
+  expectNoCspViolation,
+  expectNoSecretSent,
+  openConsoleSession,
+} from "../helpers/console-session.js";
+
+describe("the console's runs in a browser", () => {
+  let session: ConsoleSession;
+  let fixture: ConsoleFixture;
+  let browser: Browser;
+  let page: Page;
+
+  beforeAll(async () => {
+    session = await openConsoleSession({ login: true });
+    ({ fixture, browser, page } = session);
+  }, 60_000);
+
+  afterAll(() => closeConsoleSession(session));
+
+  it("shows a long run's progress and cancels it", async () => {
+    // A second console whose Marketo connection allows one call per 2 s: page 2 of a list must wait.
+    const slow = await startConsoleFixture({
+      marketoEnv: { MARKETO_CALLS_PER_WINDOW: "1", MARKETO_WINDOW_MS: "2000" },
+    });
+    const tab = await browser.context.newPage();
+    tab.setDefaultTimeout(10_000);
+    try {
+      await tab.goto(slow.console.loginUrl(slow.base));
+      await tab.getByLabel("Search tool steps").fill("marketing automation");
+      await tab.getByRole("button", { name: /Marketo API Call/ }).click();
+      await tab.locator("#root_method").selectOption("GET");
+      await tab.locator("#root_endpoint").fill("/rest/v1/lists/1001/leads.json");
+      await addQueryParameter("batchSize", "50", tab);
+      await tab.locator("#root_paginate").check();
+      await tab.getByRole("button", { name: "Run", exact: true }).click();
+      const progress = tab.locator(".progress");
+      // Pages and records read, then the wait: not a bare "waiting" that reads as if nothing happened.
+      await expect
+        .poll(() => progress.textContent())
+        .toMatch(/^Page 1, 50 records read\. Waiting \d s for Marketo's rate window limit$/);
+      expect(await progress.locator("progress").getAttribute("max")).toBe("5000");
+      await browser.screenshot("09-long-run-progress", tab);
+      const calls = slow.marketo.stats().apiCalls;
+      await tab.getByRole("button", { name: "Cancel" }).click();
+      // Cancel keeps what was read and says so; it is no error.
+      const stopped = tab.locator(".results .summary[data-outcome='stopped']");
+      await expect.poll(() => stopped.textContent()).toBe("Stopped after 50 records.");
+      await expect
+        .poll(() => tab.getByRole("table", { name: "Records" }).locator("tbody tr").count())
+        .toBe(50);
+      expect(await tab.locator(".problem").count()).toBe(0);
+      expect(await tab.locator(".results").getByRole("link", { name: "Download CSV" }).count()).toBe(1);
+      await browser.screenshot("09-long-run-stopped", tab);
+      await new Promise((resolve) => setTimeout(resolve, 2_500));
+      expect(slow.marketo.stats().apiCalls).toBe(calls);
+    } finally {
+      await tab.close();
+      await slow.close();
+    }
+  });
+
+  it("stops a run when the person leaves its step for another screen", async () => {
+    const slow = await startConsoleFixture({
+      marketoEnv: { MARKETO_CALLS_PER_WINDOW: "1", MARKETO_WINDOW_MS: "2000" },
+    });
+    const tab = await browser.context.newPage();
+    tab.setDefaultTimeout(10_000);
+    try {
+      await tab.goto(slow.console.loginUrl(slow.base));
+      await tab.getByLabel("Search tool steps").fill("marketing automation");
+      await tab.getByRole("button", { name: /Marketo API Call/ }).click();
+      await tab.locator("#root_method").selectOption("GET");
+      await tab.locator("#root_endpoint").fill("/rest/v1/lists/1001/leads.json");
+      await addQueryParameter("batchSize", "50", tab);
+      await tab.locator("#root_paginate").check();
+      await tab.getByRole("button", { name: "Run", exact: true }).click();
+      await expect.poll(() => tab.locator(".progress").textContent()).toMatch(/^Page 1, 50 records read\./);
+      await tab.getByRole("link", { name: "Integrations" }).click();
+      await tab.getByRole("heading", { level: 1 }).waitFor();
+      // The run nobody sees any more is dropped: no more calls on the workspace's Marketo quota.
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      const calls = slow.marketo.stats().apiCalls;
+      await new Promise((resolve) => setTimeout(resolve, 4_500));
+      expect(slow.marketo.stats().apiCalls).toBe(calls);
+    } finally {
+      await tab.close();
+      await slow.close();
+    }
+  });
+
+  it("refuses a POST that another origin's page sends with the console's cookie", async () => {
+    // Another origin on the same host (the Google sandbox): same-site, so the browser even sends the cookie.
+    const other = await browser.context.newPage();
+    await other.goto(`${fixture.google.url}/oauth/tokeninfo`);
+    await other.evaluate(async (target) => {
+      // A "simple" request: no preflight, sent as is, with credentials. Its answer is not readable
+      // (Cross-Origin-Resource-Policy even fails the fetch), but the request reaches the server.
+      await fetch(`${target}/console/api/marketo`, {
+        method: "POST",
+        mode: "no-cors",
+        credentials: "include",
+        headers: { "content-type": "text/plain" },
+        body: JSON.stringify({
+          clientId: "attacker",
+          clientSecret: "x",
+          restEndpoint: "https://evil.example/rest",
+        }),
+      }).catch(() => undefined);
+    }, fixture.base);
+    const origin = new URL(fixture.google.url).origin;
+    await expect
+      .poll(() =>
+        fixture.requests.filter((r) => r.origin === origin).map((r) => [r.method, r.path, r.status]),
+      )
+      .toEqual([["POST", "/console/api/marketo", 403]]);
+    expect((await fixture.store.read("default")).marketo?.clientId).toBe(fixture.marketo.clientId);
+    await other.close();
+  });
+
+  it("ran every screen without a single Content-Security-Policy violation (no eval, no inline script)", () =>
+    expectNoCspViolation(session));
+
+  it("never sent a secret to the browser", () => expectNoSecretSent(session, 5));
+
+  /** Fills the key/value editor's last row, adding a row first unless the last one is empty. */
+  async function addQueryParameter(key: string, value: string, on: Page = page): Promise<void> {
+    const fieldset = on.locator("fieldset#root_query_parameters");
+    const names = fieldset.getByLabel("Name", { exact: true });
+    if ((await names.last().inputValue()) !== "")
+      await fieldset.getByRole("button", { name: "Add a row" }).click();
+    const row = fieldset.locator(".kv-row").last();
+    await row.getByLabel("Name", { exact: true }).fill(key);
+    await row.getByLabel("Value", { exact: true }).fill(value);
+  }
+});
