@@ -96,6 +96,26 @@ describe("Marketo faults: every call ends in time, a trigger is never repeated a
     return { ending: result, triggers: seen.filter((s) => s.path === TRIGGER).length, seen };
   }
 
+  /**
+   * A trigger case exercises its fault only once the trigger is sent: on a loaded two-core machine the token
+   * request before it can outlast the 300 ms request timeout, and the call then ends, typed and in time,
+   * before the fault is met (0 triggers). Such a run proves nothing about the trigger: it is run again (at
+   * most twice), so the check below judges a run in which Marketo received the trigger.
+   */
+  async function runReachingTrigger(c: Case): Promise<{ ending: Ending; triggers: number; seen: Seen[] }> {
+    let outcome = await run(c);
+    for (
+      let again = 0;
+      again < 2 && c.op === "trigger" && !c.unreachable && outcome.triggers === 0;
+      again++
+    ) {
+      const tokenOnly = outcome.seen.every((s) => s.path !== TRIGGER);
+      if (!tokenOnly) break;
+      outcome = await run(c);
+    }
+    return outcome;
+  }
+
   it("ends every call within its deadline, with a result or a typed error", {
     timeout: 120_000,
   }, async () => {
@@ -104,7 +124,7 @@ describe("Marketo faults: every call ends in time, a trigger is never repeated a
       stepTitle: "Marketo API Call",
       deadlineMs: DEADLINE_MS,
       cases: cases(),
-      run,
+      run: runReachingTrigger,
       check: (c, { ending: e, triggers }, label) => {
         if (c.op !== "trigger") return;
         if (c.unreachable) expect(triggers, label).toBe(0);
