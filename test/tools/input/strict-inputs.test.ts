@@ -1,4 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { normaliseInput } from "../../../src/tools/input/normalise.js";
+import { getToolStep } from "../../../src/tools/registry.js";
 import { refused, sentFor } from "../../helpers/recording-connector.js";
 import {
   API_CALL,
@@ -78,9 +80,17 @@ describe("an unknown field is refused with the nearest accepted name", () => {
       metrics: Array.from({ length: 20_000 }, () => ({ name: "sessions", x: 1 })),
       date_ranges: Array.from({ length: 400_000 }, () => "lastweek"),
     };
-    const started = performance.now();
+    // What keeps it cheap, without timing it (a timed test fails on a loaded machine; npm run bench times
+    // things): items past a list's maximum come out of the normalising walk untouched ("lastweek" is folded
+    // to GA's "lastWeek" only where the walk went).
+    const step = getToolStep(REPORT);
+    const walked = normaliseInput(step.input({ accounts: [] }), flood, step.aliases).value as {
+      date_ranges: unknown[];
+    };
+    expect(walked.date_ranges[0]).toBe("lastWeek");
+    expect(walked.date_ranges).toHaveLength(400_000);
+    expect(walked.date_ranges.slice(1_000).every((item) => item === "lastweek")).toBe(true);
     const items = await refused(REPORT, flood);
-    expect(performance.now() - started).toBeLessThan(1_000);
     expect(items.field).toBe("metrics[0].x");
     expect(items.message).toMatch(/metrics\[4\]\.x: unknown field; .*; input: \d+ more problem\(s\)/);
   });
