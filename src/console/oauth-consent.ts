@@ -9,6 +9,8 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import type { ConsentPage, Interactions, PendingConsent } from "../web/oauth/embedded.js";
 import { READ_SCOPE, WRITE_SCOPE } from "../web/oauth/scopes.js";
 import { crossOrigin, sameOrigin, secure } from "./http-util.js";
+import { errorPage } from "./oauth-error.js";
+import { escapeHtml, framed, type PageLook } from "./oauth-frame.js";
 import { type ConsoleSession, type Sessions, sameSecret } from "./sessions.js";
 
 const SCOPE_WORDS: Record<string, string> = {
@@ -17,13 +19,6 @@ const SCOPE_WORDS: Record<string, string> = {
 };
 
 const MAX_FORM_BYTES = 4 * 1024;
-
-function escapeHtml(text: string): string {
-  return text.replace(
-    /[&<>"']/g,
-    (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[ch] as string,
-  );
-}
 
 /**
  * The page's CSP: the console's rules (no script, nothing from elsewhere; its own stylesheet) with
@@ -42,24 +37,6 @@ function csp(redirectUri: string): string {
     /[^\x20-\x7e]/g,
     "",
   );
-}
-
-/** How the pages look: the console's stylesheets and its header, with the workspace when one is logged in. */
-export interface PageLook {
-  stylesheets: readonly string[];
-  workspace?: string | undefined;
-}
-
-/** A page in the console's frame: its header (the name, the workspace), then the content as a card. */
-function framed(body: string, look: PageLook): { head: string; body: string } {
-  const links = look.stylesheets.map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`).join("");
-  const workspace = look.workspace
-    ? `<span class="workspace">Workspace <b>${escapeHtml(look.workspace)}</b></span>`
-    : "";
-  return {
-    head: `<meta name="viewport" content="width=device-width, initial-scale=1">${links}`,
-    body: `<div class="app"><header><strong>martech-steps</strong>${workspace}</header><main class="consent"><section class="card">${body}</section></main></div>`,
-  };
 }
 
 function sendPage(
@@ -150,7 +127,7 @@ async function readForm(req: IncomingMessage): Promise<URLSearchParams | undefin
 
 /** The consent page over the console's sessions, with the console's stylesheets (StaticFiles.stylesheets). */
 export function consentPage(sessions: Sessions, stylesheets: readonly string[] = []): ConsentPage {
-  return async (req, res, interactions) => {
+  const page: ConsentPage = async (req, res, interactions) => {
     const look: PageLook = { stylesheets };
     const method = req.method ?? "GET";
     if (method !== "GET" && method !== "POST") {
@@ -170,6 +147,8 @@ export function consentPage(sessions: Sessions, stylesheets: readonly string[] =
     if (method === "GET") return sendPage(res, 200, consentHtml(pending, session), mine, pending.redirectUri);
     return decide(req, res, session, interactions, mine);
   };
+  page.errorPage = errorPage(stylesheets);
+  return page;
 }
 
 /** A POST of the form: from the page's origin, with the session's CSRF token; then approve or decline. */

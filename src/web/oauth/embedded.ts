@@ -22,7 +22,13 @@ import { log } from "../../log.js";
 import { type GuardOptions, guardedFetch, type LoopbackDocumentsForTests } from "./guarded-fetch.js";
 import { type Interactions, interactionsOf } from "./interactions.js";
 import { MemoryStore } from "./memory-store.js";
-import { ACCESS_TOKEN_TTL_SECONDS, ALG, clientAddress, configuration } from "./provider-config.js";
+import {
+  ACCESS_TOKEN_TTL_SECONDS,
+  ALG,
+  clientAddress,
+  configuration,
+  type ErrorPage,
+} from "./provider-config.js";
 import { fetchOncePerRequest, providerMiddleware } from "./provider-middleware.js";
 import { checkRedirectUri } from "./redirect-uris.js";
 import {
@@ -39,19 +45,22 @@ import { SCOPES_SUPPORTED } from "./scopes.js";
 import type { StoreLimits } from "./store-limits.js";
 
 export type { Interactions, PendingConsent } from "./interactions.js";
-export { ACCESS_TOKEN_TTL_SECONDS } from "./provider-config.js";
+export { ACCESS_TOKEN_TTL_SECONDS, type ErrorPage, type SignInFailure } from "./provider-config.js";
 
 /** Where the authorization server is mounted; its issuer is the server's origin and this path. */
 export const OAUTH_PATH = "/oauth";
 /** The claim naming the workspace in the embedded server's tokens, unless MARTECH_STEPS_OAUTH_WORKSPACE_CLAIM names another. */
 export const EMBEDDED_WORKSPACE_CLAIM = "martech_steps_workspace";
 
-/** The consent page (the console's): answers GET and POST of /oauth/interaction/<uid>. */
-export type ConsentPage = (
-  req: IncomingMessage,
-  res: ServerResponse,
-  interactions: Interactions,
-) => Promise<void>;
+/**
+ * The consent page (the console's): answers GET and POST of /oauth/interaction/<uid>. Its errorPage, when
+ * it has one, shows the sign-ins that cannot go on (oidc-provider's renderError) in the same look: it
+ * travels with the consent page so that every server mounting the console's consent page shows both.
+ */
+export interface ConsentPage {
+  (req: IncomingMessage, res: ServerResponse, interactions: Interactions): Promise<void>;
+  errorPage?: ErrorPage;
+}
 
 /** What a caller in code (a test harness) may tune; never read from the environment. */
 export interface EmbeddedTuning {
@@ -131,7 +140,16 @@ export async function startEmbedded(options: EmbeddedOptions): Promise<EmbeddedS
     const fetches = new ClientBuckets(rules.fetch ?? FETCH_RULE, clock);
     return new OidcProvider(
       issuer,
-      configuration({ audience: options.audience, claim, jwk: privateJwk, store, errors, fetch, fetches }),
+      configuration({
+        audience: options.audience,
+        claim,
+        jwk: privateJwk,
+        store,
+        errors,
+        fetch,
+        fetches,
+        errorPage: options.consent.errorPage,
+      }),
     );
   });
   guardRedirects(provider);

@@ -2,7 +2,7 @@
 import { randomBytes } from "node:crypto";
 import type { IncomingMessage } from "node:http";
 import type { JWK } from "jose";
-import type { Configuration, JWKS, KoaContextWithOIDC } from "oidc-provider";
+import type { Configuration, ErrorOut, JWKS, KoaContextWithOIDC } from "oidc-provider";
 import type { MemoryStore } from "./memory-store.js";
 import { noteRetryAfter } from "./provider-middleware.js";
 import { checkRedirectUri } from "./redirect-uris.js";
@@ -40,7 +40,23 @@ export interface ConfigurationParts {
   fetch: (url: string | URL, init?: RequestInit) => Promise<Response>;
   /** Client ID Metadata Documents fetched per client address (request-limit.ts). */
   fetches: ClientBuckets;
+  /** The page a person sees when a sign-in cannot go on (the console's); without it, plainErrorPage. */
+  errorPage?: ErrorPage | undefined;
 }
+
+/**
+ * A sign-in that cannot go on, as oidc-provider hands it to its renderError hook: an unknown client_id, a
+ * redirect_uri the client did not register, an expired sign-in. The description may quote the request.
+ */
+export interface SignInFailure {
+  status: number;
+  /** The OAuth error code (RFC 6749 section 4.1.2.1), e.g. invalid_client. */
+  error: string;
+  description: string | undefined;
+}
+
+/** The page for a SignInFailure: a whole HTML document, and the CSP it is served under. */
+export type ErrorPage = (failure: SignInFailure) => { html: string; csp: string };
 
 export function configuration(parts: ConfigurationParts): Configuration {
   const { claim, errors } = parts;
@@ -108,12 +124,33 @@ export function configuration(parts: ConfigurationParts): Configuration {
       origin !== "null" &&
       client.clientAuthMethod === "none" &&
       client.redirectUris?.some((uri) => URL.parse(uri)?.origin === origin) === true,
-    renderError: (ctx, out) => {
-      const words = Object.values(out).map((v) => escapeHtml(String(v)));
-      ctx.type = "html";
-      ctx.set("content-security-policy", "default-src 'none'; frame-ancestors 'none'");
-      ctx.body = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>martech-steps: sign-in failed</title></head><body><h1>This sign-in cannot go on</h1><p>${words.join(": ")}</p><p>Start the sign-in again from your MCP client.</p></body></html>`;
-    },
+    renderError: (ctx, out) => showError(ctx, out, parts.errorPage ?? plainErrorPage),
+  };
+}
+
+/**
+ * oidc-provider's renderError hook (https://github.com/panva/node-oidc-provider/blob/main/docs/README.md#rendererror):
+ * the page gets the error code and description only, never the request's state or the issuer, which the
+ * hook's `out` also holds; a server_error's description is oidc-provider's generic one (no stack, no detail).
+ */
+function showError(ctx: KoaContextWithOIDC, out: ErrorOut, page: ErrorPage): void {
+  const description = typeof out.error_description === "string" ? out.error_description : undefined;
+  const { html, csp } = page({ status: ctx.status, error: String(out.error), description });
+  ctx.type = "html";
+  ctx.set("content-security-policy", csp);
+  ctx.set("x-content-type-options", "nosniff");
+  ctx.set("x-frame-options", "DENY");
+  ctx.set("referrer-policy", "no-referrer");
+  ctx.set("cache-control", "no-store");
+  ctx.body = html;
+}
+
+/** The error page of a server mounted without the console's (a test's stub consent page): the words alone. */
+export function plainErrorPage(failure: SignInFailure): { html: string; csp: string } {
+  const words = [failure.error, failure.description ?? ""].filter(Boolean).map(escapeHtml).join(": ");
+  return {
+    csp: "default-src 'none'; frame-ancestors 'none'",
+    html: `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>martech-steps: sign-in failed</title></head><body><h1>This sign-in cannot go on</h1><p>${words}</p><p>Start the sign-in again from your MCP client.</p></body></html>`,
   };
 }
 

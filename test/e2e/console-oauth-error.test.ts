@@ -1,0 +1,103 @@
+/**
+ * The error page of the embedded authorization server (a sign-in that cannot go on: here an unknown
+ * client_id, and a registration whose redirect URI carries a <script>), in headless Chromium: it has the
+ * console's header and stylesheet (as the consent page has them), says in words what happened and what to do
+ * next, passes axe and does not scroll sideways at 400 or 1280 px; text the request sent is shown escaped.
+ * Screenshots go to test-output/screenshots.
+ */
+import type { Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type ConsoleHandle, createConsole } from "../../src/console/index.js";
+import { type HttpServerHandle, startHttpServer } from "../../src/host/http.js";
+import { oauthSettings } from "../../src/settings.js";
+import { axeViolations } from "../helpers/axe.js";
+import { type Browser, launchBrowser } from "../helpers/browser.js";
+import { type MarketoFixture, marketoFixture } from "../helpers/fixtures.js";
+
+describe("the MCP sign-in error page", () => {
+  let fixture: MarketoFixture;
+  let web: ConsoleHandle;
+  let http: HttpServerHandle;
+  let base: string;
+  let browser: Browser;
+  let page: Page;
+
+  beforeAll(async () => {
+    fixture = await marketoFixture();
+    web = createConsole({ workspace: () => fixture.workspace, loopback: true, env: {} });
+    http = await startHttpServer({
+      port: 0,
+      workspace: () => fixture.workspace,
+      routes: web.routes,
+      oauth: { ...oauthSettings({ MARTECH_STEPS_OAUTH: "embedded" }), consent: web.consent },
+    });
+    base = new URL(http.url).origin;
+    browser = await launchBrowser();
+    page = browser.page;
+    page.setDefaultTimeout(10_000);
+  }, 60_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    web?.close();
+    await http?.close();
+    await fixture?.close();
+  });
+
+  /** In the console's frame: its header, its stylesheet (the card's border), which the page's CSP admits. */
+  async function expectConsoleLook(): Promise<void> {
+    expect(await page.locator("header strong").textContent()).toBe("martech-steps");
+    expect(await page.evaluate("getComputedStyle(document.querySelector('main .card')).borderTopStyle")).toBe(
+      "solid",
+    );
+  }
+
+  it("tells a person that the client is unknown and to start again, in the console's look", async () => {
+    const response = await page.goto(
+      `${base}/oauth/auth?client_id=no-such-client&response_type=code&state=${encodeURIComponent("<b>state</b>")}`,
+    );
+    expect(response?.status()).toBe(400);
+    expect(response?.headers()["content-security-policy"]).toMatch(/default-src 'none'; style-src 'self'/);
+    await expectConsoleLook();
+    expect(await page.locator("h1").textContent()).toBe("This server does not know the MCP client");
+    const text = (await page.textContent("main")) ?? "";
+    expect(text).toContain("Start the sign-in again from your MCP client.");
+    expect(text).toContain("invalid_client");
+    // The request's state is no business of the person's: not shown (nor the issuer).
+    expect(text).not.toContain("state");
+    expect(text).not.toContain(base);
+    for (const width of [400, 1280]) {
+      await page.setViewportSize({ width, height: 800 });
+      expect(await page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")).toBe(true);
+      expect(await axeViolations(page)).toEqual([]);
+      await browser.screenshot(`oauth-error-01-unknown-client-${width}`);
+    }
+  });
+
+  it("shows a <script> the request sent as text, escaped, and runs nothing", async () => {
+    // With a long unbroken run: quoted, it must wrap rather than widen the page at 400 px.
+    const planted = `http://127.0.0.1/cb/${"a".repeat(120)}?<script>document.title='pwned'</script>#x`;
+    // A registration's refusal quotes the redirect URI it was sent (redirect-uris.ts). The browser's own
+    // navigation is turned into that POST (a form cannot send JSON), and shown as the server answered it.
+    await page.route(`${base}/oauth/reg`, async (route) => {
+      const response = await route.fetch({
+        method: "POST",
+        headers: { accept: "text/html", "content-type": "application/json" },
+        postData: JSON.stringify({ redirect_uris: [planted] }),
+      });
+      await route.fulfill({ response });
+    });
+    await page.goto(`${base}/oauth/reg`);
+    await expectConsoleLook();
+    expect(await page.locator("h1").textContent()).toBe("The client's return address is refused");
+    expect(await page.locator("main code").textContent()).toBe(
+      `invalid_redirect_uri: redirect_uris: "${planted}" has a fragment`,
+    );
+    expect(await page.locator("script").count()).toBe(0);
+    expect(await page.title()).toBe("martech-steps: sign-in failed");
+    await page.setViewportSize({ width: 400, height: 800 });
+    expect(await page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")).toBe(true);
+    expect(await axeViolations(page)).toEqual([]);
+    await browser.screenshot("oauth-error-02-escaped-400");
+  });
+});
