@@ -73,6 +73,23 @@ const GA_ROWS: Row[] = [
       query_parameters: { pageSize: 5 },
     }),
   },
+  {
+    advice: "Remove order_type: metrics always sort as numbers.",
+    tool: "google_analytics_run_reports",
+    provoke: { ...REPORT, order_by: [{ field: "sessions", desc: true, order_type: "NUMERIC" }] },
+    says: /Remove order_type: metrics always sort as numbers\./,
+    follow: (_said, provoke) => ({ ...provoke, order_by: [{ field: "sessions", desc: true }] }),
+  },
+  {
+    advice: "GA sorts only by fields in the report: <the report's fields>",
+    tool: "google_analytics_run_reports",
+    provoke: { ...REPORT, order_by: "-totalUsers" },
+    says: /GA sorts only by fields in the report: sessions, deviceCategory\./,
+    follow: (said, provoke) => ({
+      ...provoke,
+      order_by: `-${/in the report: (\w+)/.exec(said)?.[1]}`,
+    }),
+  },
 ];
 
 const MARKETO_ROWS: Row[] = [
