@@ -23,6 +23,8 @@ interface Row {
   says: RegExp;
   /** The call(s) the advice names, built from what it said; each must work. */
   follow: (said: string, provoke: Args) => Args | Args[];
+  /** The tool the advice names, when it is another one. */
+  followTool?: string;
   /** What the followed calls must give, beyond working. */
   check?: (answers: CallToolResult[]) => void;
 }
@@ -90,6 +92,36 @@ const GA_ROWS: Row[] = [
       order_by: `-${/in the report: (\w+)/.exec(said)?.[1]}`,
     }),
   },
+  {
+    advice: "a funnel with metrics: Remove it: a funnel answers users, completion and abandonment per step",
+    tool: "google_analytics_run_reports",
+    provoke: {
+      property: "412345671",
+      metrics: ["sessions"],
+      funnel: { steps: ["session_start", "view_item"] },
+    },
+    says: /Remove it: a funnel answers users, completion and abandonment per step\./,
+    follow: (_said, provoke) => without(provoke, "metrics"),
+  },
+  {
+    advice: "dimensions or metrics under or: run one report per alternative of the or",
+    tool: "google_analytics_run_reports",
+    provoke: { ...REPORT, filter: 'deviceCategory == "mobile" or sessions > 100' },
+    says: /Join dimension and metric conditions with and only, or run one report per alternative of the or/,
+    follow: () => [
+      { ...REPORT, filter: 'deviceCategory == "mobile"' },
+      { ...REPORT, filter: "sessions > 100" },
+    ],
+  },
+  {
+    advice: "unknown field names: use API names from the property's metadata (GET …/metadata)",
+    tool: "google_analytics_run_reports",
+    provoke: { ...REPORT, metrics: ["sesions"] },
+    says: /google_analytics_api_call with GET v1beta\/properties\/<id>\/metadata/,
+    followTool: "google_analytics_api_call",
+    follow: () => ({ method: "GET", endpoint: "v1beta/properties/412345671/metadata" }),
+    check: ([metadata]) => expect(JSON.stringify(metadata?.structuredContent)).toContain('"sessions"'),
+  },
 ];
 
 const MARKETO_ROWS: Row[] = [
@@ -134,35 +166,51 @@ const MISTYPED_ACTIVITY: Row = {
     ),
 };
 
-MARKETO_ROWS.push(MISTYPED_ACTIVITY, {
-  advice: "1003 maximum is 10: send at most the maximum, and the rest in further calls of the same kind",
-  tool: "marketo_api_call",
-  provoke: {
-    method: "GET",
-    endpoint: ACTIVITIES,
-    query_parameters: { activityTypeIds: ELEVEN_TYPES.join(","), sinceDatetime: "2026-01-01T00:00:00Z" },
+MARKETO_ROWS.push(
+  MISTYPED_ACTIVITY,
+  {
+    advice: 'with count_by, order_by sorts the counts: e.g. order_by "-count"',
+    tool: "marketo_api_call",
+    provoke: {
+      method: "GET",
+      endpoint: "/rest/v1/lists/1001/leads.json",
+      paginate: true,
+      count_by: "lastName",
+      order_by: "-email",
+    },
+    says: /E\.g\. order_by "-count" \(most frequent first, the default\) or "lastName"\./,
+    follow: (said, provoke) => ({ ...provoke, order_by: /E\.g\. order_by "([^"]+)"/.exec(said)?.[1] }),
   },
-  says: /maximum is 10\)\. Send at most the maximum the message gives, and the rest in further calls of the same kind\./,
-  follow: (said) => {
-    const max = Number(/maximum is (\d+)/.exec(said)?.[1]);
-    return [ELEVEN_TYPES.slice(0, max), ELEVEN_TYPES.slice(max)].map((ids) => ({
+  {
+    advice: "1003 maximum is 10: send at most the maximum, and the rest in further calls of the same kind",
+    tool: "marketo_api_call",
+    provoke: {
       method: "GET",
       endpoint: ACTIVITIES,
-      query_parameters: { activityTypeIds: ids.join(","), sinceDatetime: "2026-01-01T00:00:00Z" },
-      paginate: true,
-    }));
+      query_parameters: { activityTypeIds: ELEVEN_TYPES.join(","), sinceDatetime: "2026-01-01T00:00:00Z" },
+    },
+    says: /maximum is 10\)\. Send at most the maximum the message gives, and the rest in further calls of the same kind\./,
+    follow: (said) => {
+      const max = Number(/maximum is (\d+)/.exec(said)?.[1]);
+      return [ELEVEN_TYPES.slice(0, max), ELEVEN_TYPES.slice(max)].map((ids) => ({
+        method: "GET",
+        endpoint: ACTIVITIES,
+        query_parameters: { activityTypeIds: ids.join(","), sinceDatetime: "2026-01-01T00:00:00Z" },
+        paginate: true,
+      }));
+    },
   },
-});
+);
 
 async function followed(client: Client, row: Row): Promise<string> {
-  const call = async (args: Args) =>
-    (await client.callTool({ name: row.tool, arguments: args })) as CallToolResult;
+  const call = async (args: Args, name = row.tool) =>
+    (await client.callTool({ name, arguments: args })) as CallToolResult;
   const refused = await call(row.provoke);
   expect(refused.isError, text(refused)).toBe(true);
   expect(text(refused)).toMatch(row.says);
   const answers: CallToolResult[] = [];
   for (const args of [row.follow(text(refused), row.provoke)].flat()) {
-    const done = await call(args);
+    const done = await call(args, row.followTool);
     expect(done.isError, text(done)).toBeFalsy();
     answers.push(done);
   }
