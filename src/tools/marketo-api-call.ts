@@ -3,7 +3,7 @@ import { checkMarketoPath } from "../connectors/marketo/url.js";
 import { ValidationError } from "../errors.js";
 import { MarketoApiCallInput, MarketoApiCallOutput } from "../schemas/marketo.js";
 import { MARKETO_API_CALL_ALIASES } from "./input/api-call.js";
-import { campaignTarget, campaignWrite } from "./marketo/campaign-target.js";
+import { campaignCall, campaignTarget } from "./marketo/campaign-target.js";
 import { checkRunToCompletion } from "./marketo/export-run.js";
 import { nearNames } from "./marketo/near-names.js";
 import { positionOf } from "./marketo/position.js";
@@ -166,9 +166,9 @@ export const marketoApiCall: ToolStep<typeof MarketoApiCallInput, typeof Marketo
     }).catch(async (error: unknown) => {
       throw await withSearchableFields(error, marketo, input, ctx.signal);
     });
-    const write = campaignWrite(input);
-    const target = write
-      ? ` ${await campaignTarget(marketo, write, ctx.signal)}`
+    const campaign = campaignCall(input);
+    const target = campaign
+      ? ` ${await campaignTarget(marketo, campaign, ctx.signal)}`
       : await nearNames(marketo, input, read.data.result.length, ctx.signal).then((near) =>
           near ? ` ${near}` : "",
         );

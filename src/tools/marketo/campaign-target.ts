@@ -1,5 +1,6 @@
 /**
- * What a triggered or scheduled campaign acts on. Request Campaign and Schedule Campaign answer only the
+ * What a campaign acts on, said after a trigger, a schedule or a read of the campaign (Get Smart Campaign by
+ * Id, Get Campaign By Id: before any trigger). Request Campaign and Schedule Campaign answer only the
  * campaign's id, so after either is accepted one more call reads the campaign's smart list with its rules:
  * Get Smart List by Smart Campaign Id, GET /rest/asset/v1/smartCampaign/{id}/smartList.json?includeRules=true
  * (swagger-asset.json, getSmartListBySmartCampaignIdUsingGET). Only a campaign whose smart list has a
@@ -11,6 +12,10 @@ import type { MarketoConnector } from "../../connectors/marketo/connector.js";
 import type { MarketoApiCallInput } from "../../schemas/marketo.js";
 
 const CAMPAIGN_WRITE = /^\/rest\/v1\/campaigns\/(\d+)\/(trigger|schedule)\.json$/;
+/** Get Smart Campaign by Id (asset API) and Get Campaign By Id (Lead DB): read before any trigger. */
+const CAMPAIGN_READ = /^\/rest\/(?:asset\/v1\/smartCampaign|v1\/campaigns)\/(\d+)\.json$/;
+
+type CampaignCall = "trigger" | "schedule" | "read";
 
 interface Rule {
   name?: unknown;
@@ -23,10 +28,12 @@ interface SmartListRecord {
   rules?: { triggers?: unknown; filters?: Rule[]; filterMatchType?: unknown };
 }
 
-/** The campaign id and kind of a Request Campaign or Schedule Campaign call; else undefined. */
-export function campaignWrite(
-  input: MarketoApiCallInput,
-): { id: string; kind: "trigger" | "schedule" } | undefined {
+/** The campaign id and kind of a Request Campaign, Schedule Campaign or campaign read; else undefined. */
+export function campaignCall(input: MarketoApiCallInput): { id: string; kind: CampaignCall } | undefined {
+  if (input.method === "GET") {
+    const read = CAMPAIGN_READ.exec(input.endpoint);
+    return read ? { id: read[1] as string, kind: "read" } : undefined;
+  }
   const match = input.method === "POST" ? CAMPAIGN_WRITE.exec(input.endpoint) : null;
   return match ? { id: match[1] as string, kind: match[2] as "trigger" | "schedule" } : undefined;
 }
@@ -41,8 +48,18 @@ function ruleText(rule: Rule): string {
     .join(" ");
 }
 
-/** The sentence after a trigger's or schedule's summary: the smart list, its triggers and filters. */
-export function targetWords(list: SmartListRecord, kind: "trigger" | "schedule", id: string): string {
+/** What the call does (or would do) to leads, after the smart list is said. */
+function actsWords(kind: CampaignCall, id: string): string {
+  if (kind === "schedule") return "The scheduled run acts on the leads this smart list selects";
+  if (kind === "trigger") return "The requested leads run through its flow";
+  return (
+    `POST /rest/v1/campaigns/${id}/trigger.json runs the leads you give through its flow; ` +
+    `POST /rest/v1/campaigns/${id}/schedule.json takes no leads and runs on the leads this smart list selects`
+  );
+}
+
+/** The sentence after a campaign's trigger, schedule or read summary: the smart list, its triggers and filters. */
+export function targetWords(list: SmartListRecord, kind: CampaignCall, id: string): string {
   const triggers = Array.isArray(list.rules?.triggers) ? list.rules.triggers.map(String) : [];
   const filters = (list.rules?.filters ?? []).map(ruleText);
   const match = list.rules?.filterMatchType === "any" ? "any" : "all";
@@ -53,10 +70,7 @@ export function targetWords(list: SmartListRecord, kind: "trigger" | "schedule",
   const requestable = triggers.includes("Campaign is Requested")
     ? "it has a Campaign is Requested trigger, so it can be requested by API"
     : "it has no Campaign is Requested trigger, so it cannot be requested by API (trigger.json refuses it)";
-  const acts =
-    kind === "schedule"
-      ? "The scheduled run acts on the leads this smart list selects"
-      : "The requested leads run through its flow";
+  const acts = actsWords(kind, id);
   return (
     `Smart campaign ${id} targets its smart list "${String(list.name ?? "")}" (id ${String(list.id ?? "")}): ` +
     `triggers ${triggers.length > 0 ? triggers.join(", ") : "none"}; ${selects}; ${requestable}. ${acts} ` +
@@ -64,10 +78,10 @@ export function targetWords(list: SmartListRecord, kind: "trigger" | "schedule",
   );
 }
 
-/** Reads the campaign's smart list; a failed read is said, never thrown: the write itself was accepted. */
+/** Reads the campaign's smart list; a failed read is said, never thrown: the call itself succeeded. */
 export async function campaignTarget(
   marketo: MarketoConnector,
-  write: { id: string; kind: "trigger" | "schedule" },
+  write: { id: string; kind: CampaignCall },
   signal: AbortSignal | undefined,
 ): Promise<string> {
   const path = `/rest/asset/v1/smartCampaign/${write.id}/smartList.json`;

@@ -225,3 +225,39 @@ describe("a campaign trigger", () => {
     expect(activity.data.complete).toBe(true);
   });
 });
+
+describe("reading a campaign says what it targets and whether it can be requested, before any trigger", () => {
+  it.each(["/rest/asset/v1/smartCampaign/1002.json", "/rest/v1/campaigns/1002.json"])(
+    "GET %s names its smart list, a requestable trigger, and what trigger and schedule act on",
+    async (endpoint) => {
+      const { summary } = await call({ method: "GET", endpoint });
+      expect(summary).toMatch(
+        /Smart campaign 1002 targets its smart list "[^"]+" \(id \d+\): triggers Campaign is Requested; .*so it can be requested by API\./,
+      );
+      expect(summary).toContain(
+        "POST /rest/v1/campaigns/1002/schedule.json takes no leads and runs on the leads this smart list selects",
+      );
+      // Done as it says: the trigger it names takes leads.
+      const trigger = await call({
+        method: "POST",
+        endpoint: "/rest/v1/campaigns/1002/trigger.json",
+        body: { input: { leads: [{ id: 5 }] } },
+      });
+      expect(trigger.summary).toContain("campaignId 1002");
+    },
+  );
+
+  it("a campaign without a Campaign is Requested trigger is said not to be requestable, and trigger.json refuses it", async () => {
+    const { summary } = await call({ method: "GET", endpoint: "/rest/v1/campaigns/1003.json" });
+    expect(summary).toContain("so it cannot be requested by API (trigger.json refuses it)");
+    const refused = (await session.client.callTool({
+      name: "marketo_api_call",
+      arguments: {
+        method: "POST",
+        endpoint: "/rest/v1/campaigns/1003/trigger.json",
+        body: { input: { leads: [{ id: 5 }] } },
+      },
+    })) as CallToolResult;
+    expect(refused.isError).toBe(true);
+  });
+});
