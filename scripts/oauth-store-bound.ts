@@ -2,7 +2,7 @@
  * Measures the heap the embedded authorization server's store takes at its caps (src/web/oauth/store-limits.ts):
  * every kind filled to its cap with entries at their largest, in two shapes (one long string; many short
  * fields, which cost V8 more per byte), the heap measured after a full collection. Prints the JSON bound
- * and the heap of each shape; the README's "Security model" states the result.
+ * and the heap of each shape; docs/security.md states the result.
  *
  *   node --expose-gc --import tsx scripts/oauth-store-bound.ts
  */

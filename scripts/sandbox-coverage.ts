@@ -7,7 +7,7 @@
  *   - Marketo: the sandbox's own route table decides (src/sandbox/marketo/routes/index.ts `matchRoute`);
  *   - GA4 Data and Admin: each method is asked of a running Google sandbox, whatever way its routes
  *     are registered, and the answer read.
- * `npm run sandbox:coverage -- --readme` also writes the table into README.md between its markers.
+ * `npm run sandbox:coverage -- --docs` also writes the table into docs/sandbox.md between its markers.
  */
 import { readFileSync, writeFileSync } from "node:fs";
 import { pathToFileURL } from "node:url";
@@ -98,7 +98,7 @@ export async function measureCoverage(): Promise<ApiCoverage[]> {
   return [...marketoCoverage(), ...(await googleCoverage())];
 }
 
-/** The table as the command prints it (and the README shows it). */
+/** The table as the command prints it (and docs/sandbox.md shows it). */
 export function renderCoverage(rows: readonly ApiCoverage[]): string {
   const marketo = rows.filter((r) => r.api.startsWith("Marketo"));
   const total = {
@@ -113,22 +113,23 @@ export function renderCoverage(rows: readonly ApiCoverage[]): string {
   return `${["API              served of the reference definitions", ...lines].join("\n")}\n`;
 }
 
-export const README_START = "<!-- sandbox-coverage:start -->";
-export const README_END = "<!-- sandbox-coverage:end -->";
+export const TABLE_START = "<!-- sandbox-coverage:start -->";
+export const TABLE_END = "<!-- sandbox-coverage:end -->";
 
-/** README.md with the table between its markers. */
-export function withTable(readme: string, table: string): string {
-  const start = readme.indexOf(README_START);
-  const end = readme.indexOf(README_END);
-  if (start < 0 || end < start) throw new Error(`README.md has no ${README_START} … ${README_END} block.`);
-  return `${readme.slice(0, start + README_START.length)}\n\`\`\`text\n${table}\`\`\`\n${readme.slice(end)}`;
+/** A Markdown text (docs/sandbox.md) with the table between its markers. */
+export function withTable(markdown: string, table: string): string {
+  const start = markdown.indexOf(TABLE_START);
+  const end = markdown.indexOf(TABLE_END);
+  if (start < 0 || end < start)
+    throw new Error(`docs/sandbox.md has no ${TABLE_START} … ${TABLE_END} block.`);
+  return `${markdown.slice(0, start + TABLE_START.length)}\n\`\`\`text\n${table}\`\`\`\n${markdown.slice(end)}`;
 }
 
 async function main(): Promise<void> {
   const table = renderCoverage(await measureCoverage());
   process.stdout.write(table);
-  if (process.argv.includes("--readme")) {
-    const path = new URL("README.md", root);
+  if (process.argv.includes("--docs")) {
+    const path = new URL("docs/sandbox.md", root);
     writeFileSync(path, withTable(readFileSync(path, "utf8"), table));
   }
 }

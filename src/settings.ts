@@ -27,7 +27,7 @@ export function switchSetting(env: Readonly<Record<string, string | undefined>>,
 }
 
 /**
- * How /mcp accepts OAuth access tokens (README, "Remote sign-in"): from an external issuer
+ * How /mcp accepts OAuth access tokens (docs/remote-sign-in.md): from an external issuer
  * (MARTECH_STEPS_OAUTH_ISSUER), or from the embedded authorization server (MARTECH_STEPS_OAUTH=embedded);
  * not by default. The audience defaults to the server's own /mcp URL, known once it listens.
  */
@@ -87,7 +87,7 @@ export function oauthSettings(env: Readonly<Record<string, string | undefined>>)
 }
 
 /**
- * Whether the console's session cookie is Secure (README, "Browser console"): MARTECH_STEPS_COOKIE_SECURE
+ * Whether the console's session cookie is Secure (docs/console.md): MARTECH_STEPS_COOKIE_SECURE
  * when it is set, else whether the server's public /mcp URL (MARTECH_STEPS_OAUTH_AUDIENCE) is https. Such a
  * server is reached through TLS (a proxy in front), and a cookie without Secure would also go to that name
  * over plain HTTP. `chosen`: the operator said which.

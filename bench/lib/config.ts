@@ -1,6 +1,6 @@
 /** Sizes of one bench run; `--quick` and `--smoke` shrink them (the smoke test runs one repeat). */
 export interface BenchConfig {
-  /** Interleaved repeats per row (at least 5 for a figure the README records). */
+  /** Interleaved repeats per row (at least 5 for a figure docs/benchmarks.md records). */
   repeats: number;
   /** Sequential calls per repeat of the per-call rows. */
   calls: number;

@@ -91,7 +91,7 @@ export function formatSpread(s: Spread, digits = 2): string {
   return `${fmt(s.median, digits)} (${fmt(s.min, digits)}–${fmt(s.max, digits)})`;
 }
 
-/** The table as Markdown: what the README records. */
+/** The table as Markdown: what docs/benchmarks.md records. */
 export function markdownTable(rows: readonly Row[]): string {
   const lines = [
     "| what | ours, median (min–max) | floor, median (min–max) | ratio, median (min–max) | goal | met |",

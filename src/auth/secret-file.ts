@@ -84,7 +84,7 @@ export function checkSecretStat(path: string, info: Stats, rules: SecretFileRule
       rules,
       "Check that the path names the right file.",
     );
-  // The store's wording since it first refused an open key file (README, "Checked at start-up").
+  // The store's wording since it first refused an open key file (docs/security.md, "Checked at start-up").
   if (POSIX && (info.mode & 0o077) !== 0)
     throw new SecretFileError(
       `Permissions ${octal(info.mode)} for ${rules.what} ${path} are too open: other users could read ${rules.holds}.`,

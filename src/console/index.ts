@@ -3,7 +3,7 @@
  * the MCP HTTP server beside /mcp through one seam (`routes`). Like the other adapters it is thin:
  * runs go through runToolStep, credentials through the workspace's store.
  *
- * Security (README.md, "Security model"): a one-time login token (or, off loopback, the workspace's API key) opens a
+ * Security (docs/security.md): a one-time login token (or, off loopback, the workspace's API key) opens a
  * session held in an HttpOnly SameSite=Strict cookie; every state-changing request must come from
  * the page's own origin and carry the session's CSRF token; the Host header was already checked by
  * the server; no response ever carries a secret; the page runs under a strict CSP.

@@ -82,7 +82,7 @@ export interface HttpServerHandle {
 
 /**
  * Serves MCP over Streamable HTTP at /mcp, both protocol eras from one endpoint (http-endpoints.ts), with
- * the operations endpoints and the console beside it (http-app.ts routes them). Security (README.md, "Security model"): binds
+ * the operations endpoints and the console beside it (http-app.ts routes them). Security (docs/security.md): binds
  * to 127.0.0.1 by default; validates Host and Origin (the SDK's handler checks neither) to stop DNS
  * rebinding; requires a per-workspace API key when bound elsewhere; a request or session only ever
  * reaches its own workspace.
@@ -233,7 +233,7 @@ function refuseUnsafeEmbedded(host: string, settings: HttpServerOptions["oauth"]
     throw new ConfigurationError(
       `Refusing MARTECH_STEPS_OAUTH=embedded on ${isLoopback(host) ? (publicUrl?.host ?? host) : host} without HTTPS: off this machine, the authorization server must be served over HTTPS.`,
       {
-        hint: "Put a TLS proxy in front and set MARTECH_STEPS_OAUTH_AUDIENCE=https://<public name>/mcp (README, Remote sign-in), or bind to 127.0.0.1.",
+        hint: "Put a TLS proxy in front and set MARTECH_STEPS_OAUTH_AUDIENCE=https://<public name>/mcp (docs/remote-sign-in.md), or bind to 127.0.0.1.",
       },
     );
   // The test-only loopback allowance of metadata documents (guarded-fetch.ts) needs a server on loopback

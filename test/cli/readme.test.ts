@@ -1,6 +1,6 @@
 /**
- * The README's examples run as written, and its CLI reference says what `--help` says. Every `sh` and
- * `ts` block carries a marker comment on the line before it: `<!-- example: run ... -->` (run here,
+ * The examples of README.md and docs/*.md run as written, and the CLI reference (docs/cli.md) says what
+ * `--help` says. Every `sh` and `ts` block, in any of those files, carries a marker comment on the line before it: `<!-- example: run ... -->` (run here,
  * against the sandbox, with the built CLI and the built package) or `<!-- example: not run (why) -->`.
  */
 import { execFile } from "node:child_process";
@@ -12,39 +12,27 @@ import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js"
 import { beforeAll, describe, expect, it } from "vitest";
 import { childEnv } from "../helpers/child-env.js";
 import { BIN, freshHome, run } from "../helpers/cli.js";
+import { type Block, codeBlocks, type Doc, ROOT, readDocs, section } from "../helpers/markdown.js";
 
-const ROOT = new URL("../../", import.meta.url).pathname;
 const TSX = join(ROOT, "node_modules", ".bin", "tsx");
 /** The placeholder the README's client configurations use for the built CLI. */
 const PLACEHOLDER_BIN = "/absolute/path/to/martech-steps/dist/cli/main.js";
+/** The front door's length: what this is, the two commands, the steps, connecting a client, links. */
+const README_MAX_LINES = 300;
 
-interface Block {
-  lang: string;
-  marker: string | undefined;
-  code: string;
-  line: number;
+/** A block with the file it stands in, for messages that say where to look. */
+interface Located extends Block {
+  doc: Doc;
 }
 
-function codeBlocks(markdown: string): Block[] {
-  const blocks: Block[] = [];
-  const lines = markdown.split("\n");
-  for (let i = 0; i < lines.length; i++) {
-    const open = /^```(\w+)$/.exec(lines[i]!);
-    if (!open) continue;
-    const end = lines.indexOf("```", i + 1);
-    const marker = /^<!-- example: (.+) -->$/.exec(lines[i - 1] ?? "")?.[1];
-    blocks.push({ lang: open[1]!, marker, code: lines.slice(i + 1, end).join("\n"), line: i + 1 });
-    i = end;
-  }
-  return blocks;
+function located(docs: Doc[]): Located[] {
+  return docs.flatMap((doc) => codeBlocks(doc.text).map((block) => ({ ...block, doc })));
 }
 
-/** The text of a `## heading` section, up to the next `## `. */
-function section(markdown: string, heading: string): string {
-  const start = markdown.indexOf(`\n## ${heading}\n`);
-  if (start < 0) throw new Error(`README has no "## ${heading}" section`);
-  const end = markdown.indexOf("\n## ", start + 1);
-  return markdown.slice(start, end < 0 ? undefined : end);
+function docAt(docs: Doc[], path: string): Doc {
+  const doc = docs.find((d) => d.path === path);
+  if (!doc) throw new Error(`${path} is missing`);
+  return doc;
 }
 
 /** A folder whose PATH has `martech-steps` (the built CLI), as `npm link` would give. */
@@ -67,23 +55,30 @@ function bash(script: string, shell: { cwd: string; env: NodeJS.ProcessEnv }) {
   });
 }
 
-describe("README", () => {
-  let readme: string;
-  let blocks: Block[];
+describe("README.md and docs/*.md", () => {
+  let docs: Doc[];
+  let blocks: Located[];
   beforeAll(async () => {
-    readme = await readFile(join(ROOT, "README.md"), "utf8");
-    blocks = codeBlocks(readme);
+    docs = await readDocs();
+    blocks = located(docs);
   });
 
-  it("never points at files a user of the package does not have", () => {
-    expect(readme).not.toMatch(/\.\.\/shared|shared\/spec/);
+  it("keeps the README a front door of at most 300 lines, the rest in docs/", () => {
+    const readme = docAt(docs, "README.md");
+    expect(readme.text.trimEnd().split("\n").length).toBeLessThanOrEqual(README_MAX_LINES);
+    expect(docs.length).toBeGreaterThan(5);
   });
 
-  it("marks every sh and ts block as run or not run (with why)", () => {
+  it("never point at files a user of the package does not have", () => {
+    const pointing = docs.filter((doc) => /\.\.\/shared|shared\/spec/.test(doc.text)).map((doc) => doc.path);
+    expect(pointing).toEqual([]);
+  });
+
+  it("mark every sh and ts block as run or not run (with why)", () => {
     const unmarked = blocks
       .filter((b) => b.lang === "sh" || b.lang === "ts")
       .filter((b) => !b.marker || !/^(run\b|not run \(.+\)$)/.test(b.marker));
-    expect(unmarked.map((b) => `line ${b.line}`)).toEqual([]);
+    expect(unmarked.map((b) => `${b.doc.path} line ${b.line}`)).toEqual([]);
     expect(blocks.filter((b) => b.marker?.startsWith("run")).length).toBeGreaterThanOrEqual(3);
   });
 
@@ -91,7 +86,7 @@ describe("README", () => {
     for (const block of blocks.filter((b) => b.lang === "sh" && b.marker?.startsWith("run"))) {
       const shell = await shellWithCli();
       const result = await bash(block.code, shell);
-      expect(result.code, `README line ${block.line}:\n${result.stderr}`).toBe(0);
+      expect(result.code, `${block.doc.path} line ${block.line}:\n${result.stderr}`).toBe(0);
       // The user's store stays empty: examples run on the sandbox, which keeps its own.
       expect(await readdir(shell.cwd)).not.toContain("home");
     }
@@ -104,17 +99,17 @@ describe("README", () => {
       const shell = await shellWithCli();
       await mkdir(join(shell.cwd, "node_modules"));
       await symlink(ROOT, join(shell.cwd, "node_modules", "martech-steps"));
-      // As the README says: tsx installed beside the package, the file saved under the name the
-      // README gives it in a CommonJS project (what `npm init -y` makes), the sandbox started in the
+      // As docs/plugin.md says: tsx installed beside the package, the file saved under the name the
+      // page gives it in a CommonJS project (what `npm init -y` makes), the sandbox started in the
       // background, then the file run with tsx.
-      const plugin = section(readme, "Use as a plugin package");
+      const plugin = section(block.doc, "Use as a plugin package");
       expect(plugin).toMatch(/`npm install \/path\/to\/martech-steps tsx`/);
       const file = /`npx tsx (\S+)`/.exec(plugin)?.[1];
       expect(file).toBeDefined();
       await writeFile(join(shell.cwd, "package.json"), '{ "name": "example", "type": "commonjs" }\n');
       await writeFile(join(shell.cwd, file!), block.code);
       const result = await bash(`eval "$(martech-steps sandbox --detach)"\n"${TSX}" ${file}`, shell);
-      expect(result.code, `README line ${block.line}:\n${result.stderr}`).toBe(0);
+      expect(result.code, `${block.doc.path} line ${block.line}:\n${result.stderr}`).toBe(0);
       expect(result.stdout).toMatch(/^5 marketo_api_call$/m);
       expect(result.stdout).toMatch(/1 record/);
     }
@@ -164,7 +159,7 @@ describe("README", () => {
   }, 120_000);
 
   it("documents every environment variable the product reads", async () => {
-    const table = section(readme, "Configuration");
+    const table = section(docAt(docs, "docs/configuration.md"), "Configuration");
     const names = new Set<string>();
     const read = async (dir: string): Promise<void> => {
       for (const entry of await readdir(dir, { withFileTypes: true })) {
@@ -217,15 +212,13 @@ async function helpEntries(path: string[] = []): Promise<HelpEntry[]> {
   return [{ usage, options: options.sort() }, ...nested.flat()];
 }
 
-describe("the README's CLI section and --help", () => {
+describe("the CLI reference (docs/cli.md) and --help", () => {
   it("list the same commands, each with the same options", async () => {
-    const readme = await readFile(join(ROOT, "README.md"), "utf8");
-    const rows = [...section(readme, "CLI").matchAll(/^\| `(martech-steps[^`]*)` \|([^|]*)\|/gm)].map(
-      (m) => ({
-        usage: m[1]!,
-        options: [...m[2]!.matchAll(/`(--[^`]+)`/g)].map((o) => o[1]!).sort(),
-      }),
-    );
+    const cli = docAt(await readDocs(), "docs/cli.md");
+    const rows = [...section(cli, "CLI").matchAll(/^\| `(martech-steps[^`]*)` \|([^|]*)\|/gm)].map((m) => ({
+      usage: m[1]!,
+      options: [...m[2]!.matchAll(/`(--[^`]+)`/g)].map((o) => o[1]!).sort(),
+    }));
     const byUsage = (entries: HelpEntry[]) => Object.fromEntries(entries.map((e) => [e.usage, e.options]));
     expect(byUsage(rows)).toEqual(byUsage(await helpEntries()));
   }, 120_000);

@@ -123,6 +123,8 @@ describe("the installed package, as a library", () => {
   it("installs with no npm warning, and without echarts (bundled, only what the server draws)", () => {
     expect(npmWarnings(installed.installStderr)).toEqual([]);
     expect(existsSync(join(installed.packageDir, "LICENSE"))).toBe(true);
+    // The README's links and the hints that name a page of docs/ resolve in the installed package too.
+    expect(existsSync(join(installed.packageDir, "docs/remote-sign-in.md"))).toBe(true);
     expect(existsSync(join(installed.project, "node_modules/echarts"))).toBe(false);
   });
 

@@ -1,6 +1,6 @@
 /**
  * `npm run sandbox:coverage`: the numbers are measured from the reference definitions and the
- * sandboxes (the route table for Marketo, live answers for GA4), and the README shows the current ones.
+ * sandboxes (the route table for Marketo, live answers for GA4), and docs/sandbox.md shows the current ones.
  */
 import { readFileSync } from "node:fs";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -8,9 +8,9 @@ import {
   type ApiCoverage,
   measureCoverage,
   operationsOf,
-  README_END,
-  README_START,
   renderCoverage,
+  TABLE_END,
+  TABLE_START,
   withTable,
 } from "../../scripts/sandbox-coverage.js";
 import { ROUTES } from "../../src/sandbox/marketo/routes/index.js";
@@ -86,12 +86,12 @@ describe("the sandbox coverage report", () => {
     ]);
   });
 
-  it("is what the README shows (refresh it with npm run sandbox:coverage -- --readme)", () => {
-    const readme = readFileSync(new URL("../../README.md", import.meta.url), "utf8");
+  it("is what docs/sandbox.md shows (refresh it with npm run sandbox:coverage -- --docs)", () => {
+    const doc = readFileSync(new URL("../../docs/sandbox.md", import.meta.url), "utf8");
     const table = renderCoverage(rows);
-    expect(readme).toContain(README_START);
-    expect(readme).toContain(README_END);
-    expect(readme, "run: npm run sandbox:coverage -- --readme").toBe(withTable(readme, table));
+    expect(doc).toContain(TABLE_START);
+    expect(doc).toContain(TABLE_END);
+    expect(doc, "run: npm run sandbox:coverage -- --docs").toBe(withTable(doc, table));
     expect(table).toMatch(/^Marketo \(all\) +\d+ of 313 operations/m);
   });
 });

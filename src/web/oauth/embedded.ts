@@ -9,9 +9,9 @@
  * still held (revocation.ts). The person is the console's: the consent page (given by the console) reads
  * its session, and the token carries that session's workspace.
  *
- * Kept in memory, with a clear consequence (README, "Remote sign-in"): the signing key, the registered
+ * Kept in memory, with a clear consequence (docs/remote-sign-in.md): the signing key, the registered
  * clients, grants and refresh tokens end with the process; after a restart clients register and sign in again.
- * What anyone may make it keep is bounded (memory-store.ts, request-limit.ts; README, "Security model").
+ * What anyone may make it keep is bounded (memory-store.ts, request-limit.ts; docs/security.md).
  */
 import { randomBytes } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";

@@ -2,9 +2,9 @@
  * The embedded authorization server's storage: in this process's memory, one store per server (oidc-provider's
  * own quick-start adapter keeps one store for the whole process and warns on every start). Registered clients,
  * grants, codes and refresh tokens end with the process: after a restart every client registers and signs in
- * again (README, "Remote sign-in"). The adapter contract: https://github.com/panva/node-oidc-provider/blob/main/docs/README.md#adapter
+ * again (docs/remote-sign-in.md). The adapter contract: https://github.com/panva/node-oidc-provider/blob/main/docs/README.md#adapter
  *
- * Bounded by kind (README, "Security model"): each kind of model has its own cap and its own size limit per
+ * Bounded by kind (docs/security.md): each kind of model has its own cap and its own size limit per
  * entry (store-limits.ts), so no kind's traffic can push another kind's entries out. What anyone may create
  * without a credential (a registration, a sign-in request) never evicts a grant or a refresh token: a full
  * table first drops its own expired entries, then (registrations only) the oldest registration no person

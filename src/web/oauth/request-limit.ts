@@ -3,7 +3,7 @@
  * (a registration, a sign-in request, a metadata document fetched), limited per client address (an IPv6
  * /64: src/auth/client-address.ts) with a token bucket: `burst` at once, then one more every `everyMs`.
  * Over it, the answer is 429 with Retry-After and nothing is kept. Behind a proxy every client shares its
- * address, so the limit holds for all of them together (README, "Security model"), which errs on the safe
+ * address, so the limit holds for all of them together (docs/security.md), which errs on the safe
  * side; the store's caps (memory-store.ts) hold whatever the addresses.
  */
 import { clientKey } from "../../auth/client-address.js";
