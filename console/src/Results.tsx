@@ -151,7 +151,7 @@ function useReportColumns(data: Record<string, unknown> | undefined, input: Inpu
     );
     return {
       title: (column: string) => columnTitle(column, ui),
-      format: reportCell(new Intl.NumberFormat(undefined, { maximumFractionDigits: 2 })),
+      format: reportCell(),
     };
   }, [property, fields]);
 }

@@ -6,6 +6,7 @@
  * thousands separators (the downloads keep the raw numbers).
  */
 import { timeValue } from "../../src/charts/model.ts";
+import { reportNumbers } from "./report-numbers.ts";
 
 export type UiNames = Readonly<Record<string, string>>;
 
@@ -36,8 +37,11 @@ export function columnTitle(column: string, ui: UiNames): string {
 /**
  * A report's cell as people read it: a GA time value as a date, a number with the reader's locale's
  * separators (https://developer.mozilla.org/en-US/docs/Web/JavaScript/Reference/Global_Objects/Intl/NumberFormat),
- * anything else as it is.
+ * anything else as it is. A number keeps 2 decimals or 4 significant digits, whichever is more precise
+ * (roundingPriority "morePrecision"), as the step rounds a change: a rate's change of -0.0046 reads -0.0046,
+ * not -0, and 12,335 is not cut to 12,340.
  */
-export function reportCell(format: Intl.NumberFormat): (column: string, value: unknown) => unknown {
+export function reportCell(locale?: string): (column: string, value: unknown) => unknown {
+  const format = reportNumbers(locale);
   return (column, value) => (typeof value === "number" ? format.format(value) : timeValue(column, value));
 }

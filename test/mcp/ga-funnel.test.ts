@@ -33,7 +33,7 @@ function dropText(rows: Row[]): string {
   const steep = [...drops].sort((a, b) => a.pct - b.pct)[0]!;
   const n = (x: number) => x.toLocaleString("en-US");
   return most.at === steep.at
-    ? `the most users are lost, and the steepest drop is, at ${most.at} (${n(most.lost)} users, ${most.pct} %)`
+    ? `the most users are lost at ${most.at} (${n(most.lost)} users, ${most.pct} %), which is also the steepest drop`
     : `the most users are lost at ${most.at} (${n(most.lost)}, ${most.pct} %), the steepest drop is ${steep.at} (${n(steep.lost)}, ${steep.pct} %)`;
 }
 

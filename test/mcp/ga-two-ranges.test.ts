@@ -204,9 +204,10 @@ describe("thisMonth against lastMonth on the 1st", () => {
     })) as CallToolResult;
     expect(result.isError, text(result)).toBeFalsy();
     expect(summary(result)).toContain(
-      "The periods differ in length: lastMonth has 30 days, thisMonth 1 day (thisMonth runs to today, which GA " +
-        "is still collecting), so the changes are mostly the difference in length. Like for like, compare the " +
-        'same days of each: date_ranges [{"start_date":"2026-12-01","end_date":"2026-12-01","name":"thisMonth"},' +
+      "The periods differ in length: 2026-11-01…2026-11-30 has 30 days, 2026-12-01 1 day (2026-12-01 runs to " +
+        "today, which GA is still collecting); from the length alone, a count at an even daily rate changes by " +
+        "-96.7 %. Like for like, compare the same days of each: date_ranges " +
+        '[{"start_date":"2026-12-01","end_date":"2026-12-01","name":"thisMonth"},' +
         '{"start_date":"2026-11-01","end_date":"2026-11-01","name":"lastMonth same days"}].',
     );
   });

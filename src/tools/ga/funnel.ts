@@ -129,14 +129,15 @@ function worstDrops(total: FlatRow[]): { most?: Drop; steepest?: Drop } {
 
 /**
  * "the most users are lost at a → b (4,739, −66.7 %); the steepest drop is c → d (−80 %)". The two differ when
- * an early step loses many of many users and a later one most of few: both are said, or that they are one step.
+ * an early step loses many of many users and a later one most of few: both are said, or that they are one step
+ * ("the most users are lost at a → b (90 users, −90 %), which is also the steepest drop").
  */
 function dropWords(total: FlatRow[]): string {
   const { most, steepest } = worstDrops(total);
   if (!most || !steepest) return "; no step loses users";
   const at = (d: Drop) => `${d.from} → ${d.to}`;
   if (most.from === steepest.from && most.to === steepest.to) {
-    return `; the most users are lost, and the steepest drop is, at ${at(most)} (${fmt(most.lost)} users, ${most.pct} %)`;
+    return `; the most users are lost at ${at(most)} (${fmt(most.lost)} users, ${most.pct} %), which is also the steepest drop`;
   }
   return (
     `; the most users are lost at ${at(most)} (${fmt(most.lost)}, ${most.pct} %), ` +

@@ -56,12 +56,22 @@ function rangeIndex(value: unknown, ranges: readonly StatedRange[]): number {
   return index === undefined ? -1 : Number(index);
 }
 
-const round = (value: number) => Math.round(value * 100) / 100;
+/**
+ * A change kept to 2 decimals, or to 4 significant digits when it is under 1 in size: a rate's change
+ * (engagementRate 0.0431 → 0.0398) is a few thousandths, which 2 decimals would report as 0. So `from` plus
+ * the change gives `to` within 0.005, or within 0.05 % of the change; a change that is not 0 never reads 0,
+ * and the float noise of a subtraction (0.0398 − 0.0431 = −0.0033000000000000004) is dropped.
+ */
+export function roundChange(value: number): number {
+  if (!Number.isFinite(value)) return value;
+  return Number(Math.abs(value) < 1 ? value.toPrecision(4) : value.toFixed(2));
+}
 
 /** The change from `from` to `to`; in % only from a value that is not 0 (from 0 any growth is undefined). */
 function change(from: unknown, to: unknown): { change: number | null; pct: number | null } {
   if (typeof from !== "number" || typeof to !== "number") return { change: null, pct: null };
-  return { change: round(to - from), pct: from === 0 ? null : round(((to - from) / Math.abs(from)) * 100) };
+  const pct = from === 0 ? null : roundChange(((to - from) / Math.abs(from)) * 100);
+  return { change: roundChange(to - from), pct };
 }
 
 interface Merge {
@@ -188,7 +198,8 @@ export function comparisonHints(comparison: Comparison): string[] {
   const hints = [
     `GA's ${comparison.gaRows} rows of the whole report (one per combination and date range) are merged into ` +
       `${comparison.rows.length}, one per combination: each metric per range as <metric>[<range>], and ` +
-      `<metric>_change and <metric>_change_pct from ${comparison.from} to ${comparison.to}. offset, limit and ` +
+      `<metric>_change and <metric>_change_pct from ${comparison.from} to ${comparison.to} (to 2 decimals, or ` +
+      `4 significant digits under 1, so a rate's change of a few thousandths is kept). offset, limit and ` +
       "next_offset count these merged rows.",
   ];
   const { from, to } = comparison.absent;

@@ -1,11 +1,15 @@
 /**
  * Two periods compared like for like, or said not to be. A change between periods of different length
- * (lastMonth's 30 days against thisMonth's 1 day on the 1st) is mostly the difference in length, and a
- * period that runs to today holds a day GA is still collecting (data is final within 24–48 hours:
- * https://support.google.com/analytics/answer/11198161). The summary says so and names the aligned
+ * (lastMonth's 30 days against thisMonth's 1 day on the 1st) holds the difference in length, which the
+ * summary puts as a figure (a count at an even daily rate changes by it from the length alone) rather than
+ * claiming the changes are that difference: October's 31 days against November's 30 move a count by −3.2 %,
+ * while its channels moved by −19 % to +153 %. A period that runs to today holds a day GA is still
+ * collecting (data is final within 24–48 hours:
+ * https://support.google.com/analytics/answer/11198161). Both ranges are named by their dates, whatever
+ * names they were given, so the sentence compares like with like. The summary names the aligned
  * comparison: the same number of days from the start of each period, as date_ranges the step takes.
  */
-import type { StatedRange } from "./date-presets.js";
+import { rangeText, type StatedRange } from "./date-presets.js";
 
 const DAY_MS = 86_400_000;
 const day = (iso: string) => Date.parse(`${iso}T00:00:00Z`);
@@ -24,6 +28,12 @@ function firstDays(range: StatedRange, n: number, label: string): StatedRange {
 }
 
 const plainDays = (n: number) => `${n} day${n === 1 ? "" : "s"}`;
+
+/** "-3.2 %": how much a count changes from `n` days to `m` at the same number per day. */
+function lengthEffect(n: number, m: number): string {
+  const pct = Math.round((m / n - 1) * 1000) / 10;
+  return `${pct > 0 ? "+" : ""}${pct} %`;
+}
 
 /**
  * The summary's sentence on two periods of different length, or one running to `today` (YYYY-MM-DD in the
@@ -44,7 +54,7 @@ export function periodNote(
   if (n === m && running.length === 0) return undefined;
   const runs =
     running.length > 0
-      ? `${running.map((range) => labels[ranges.indexOf(range)]).join(" and ")} runs to today, which GA is still collecting`
+      ? `${running.map(rangeText).join(" and ")} runs to today, which GA is still collecting`
       : "";
   if (n === m) return `The comparison is not final: ${runs}.`;
   const aligned = n > m ? [later, firstDays(earlier, m, fromLabel)] : [firstDays(later, n, toLabel), earlier];
@@ -54,8 +64,9 @@ export function periodNote(
     ...(range.name ? { name: range.name } : {}),
   }));
   return (
-    `The periods differ in length: ${fromLabel} has ${plainDays(n)}, ${toLabel} ${plainDays(m)}` +
-    `${runs ? ` (${runs})` : ""}, so the changes are mostly the difference in length. Like for like, ` +
+    `The periods differ in length: ${rangeText(earlier)} has ${plainDays(n)}, ${rangeText(later)} ` +
+    `${plainDays(m)}${runs ? ` (${runs})` : ""}; from the length alone, a count at an even daily rate ` +
+    `changes by ${lengthEffect(n, m)}. Like for like, ` +
     `compare the same days of each: date_ranges ${JSON.stringify(asInput)}.`
   );
 }

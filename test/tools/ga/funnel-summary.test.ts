@@ -36,7 +36,10 @@ describe("funnelSummary", () => {
       { steps: ["a", "b", "c"] },
       false,
     );
-    expect(same).toContain("the most users are lost, and the steepest drop is, at a → b (90 users, -90 %).");
+    expect(same).toBe(
+      "Closed funnel: of 100 active users who did a, 9 (9 %) reached c; the most users are lost at a → b " +
+        "(90 users, -90 %), which is also the steepest drop.",
+    );
     const open = funnelSummary(
       rows([
         ["a", 10],

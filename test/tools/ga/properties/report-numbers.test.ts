@@ -26,7 +26,8 @@ import { mcpSession } from "../../../helpers/mcp.js";
 
 const key = (row: Row, dimensions: readonly string[]) =>
   JSON.stringify(dimensions.map((d) => row[d] ?? null));
-const round = (n: number) => Math.round(n * 100) / 100;
+/** The change as report-compare.ts states its precision: 2 decimals, or 4 significant digits under 1. */
+const round = (n: number) => Number(Math.abs(n) < 1 ? n.toPrecision(4) : n.toFixed(2));
 
 describe("Run Reports' numbers, generated requests", () => {
   let fixture: GoogleFixture;

@@ -1,0 +1,35 @@
+/**
+ * The summary's sentence on periods of different length. An agent trial met "October has 31 days, lastMonth
+ * 30 days, so the changes are mostly the difference in length" while the channels moved by −19 % to +153 %:
+ * the sentence names both ranges by their dates and puts the length's effect as a figure, never as "mostly".
+ */
+import { describe, expect, it } from "vitest";
+import { periodNote } from "../../../src/tools/ga/report-periods.js";
+
+describe("periodNote", () => {
+  it("names both ranges by their dates and states the length's effect, not that it explains the changes", () => {
+    const ranges = [
+      { start_date: "2026-10-01", end_date: "2026-10-31", name: "October" },
+      { start_date: "2026-11-01", end_date: "2026-11-30", name: "lastMonth" },
+    ];
+    const note = periodNote(ranges, [0, 1], ["October", "lastMonth"], "2026-12-02");
+    expect(note).not.toContain("mostly");
+    expect(note).toBe(
+      "The periods differ in length: 2026-10-01…2026-10-31 has 31 days, 2026-11-01…2026-11-30 30 days; from " +
+        "the length alone, a count at an even daily rate changes by -3.2 %. Like for like, compare the same " +
+        'days of each: date_ranges [{"start_date":"2026-11-01","end_date":"2026-11-30","name":"lastMonth"},' +
+        '{"start_date":"2026-10-01","end_date":"2026-10-30","name":"October same days"}].',
+    );
+  });
+
+  it("says a range that runs to today is not final, by its dates", () => {
+    const ranges = [
+      { start_date: "2026-12-01", end_date: "2026-12-02", name: "thisMonth" },
+      { start_date: "2026-11-01", end_date: "2026-11-02", name: "lastMonth same days" },
+    ];
+    expect(periodNote(ranges, [1, 0], ["thisMonth", "lastMonth same days"], "2026-12-02")).toBe(
+      "The comparison is not final: 2026-12-01…2026-12-02 runs to today, which GA is still collecting.",
+    );
+    expect(periodNote(ranges, [1, 0], ["thisMonth", "lastMonth same days"], "2026-12-03")).toBeUndefined();
+  });
+});
