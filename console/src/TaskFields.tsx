@@ -17,8 +17,8 @@ interface TaskInputProps {
   value: string;
   error: ErrorInfo | undefined;
   disabled: boolean;
-  /** A value picked by name (a list, a campaign) comes with that name. */
-  onChange: (value: string, name?: string) => void;
+  /** A value picked by name (a list, a campaign) comes with that name and what the list says of it. */
+  onChange: (value: string, name?: string, detail?: string) => void;
 }
 
 /**
@@ -159,9 +159,10 @@ function ChoiceInput(props: TaskInputProps & { id: string; describedBy: string |
         label={field.title}
         choices={choices}
         value={props.value || undefined}
-        onChange={(value) =>
-          props.onChange(value ?? "", choices.find((choice) => choice.value === value)?.label)
-        }
+        onChange={(value) => {
+          const choice = choices.find((one) => one.value === value);
+          props.onChange(value ?? "", choice?.label, choice?.detail);
+        }}
         disabled={props.disabled}
         placeholder={options ? `Type to find a ${field.title.toLowerCase()} by name` : "Loading…"}
         {...(props.describedBy ? { describedBy: props.describedBy } : {})}

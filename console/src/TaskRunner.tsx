@@ -6,6 +6,7 @@
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import type { TaskField, TaskView } from "../../src/tools/tasks.ts";
 import { ApiError, api, type ErrorInfo, type RunResult, type RunStopped } from "./api.ts";
+import { ConfirmTrigger } from "./ConfirmTrigger.tsx";
 import { taskHeadline } from "./marketo-words.ts";
 import { Problem } from "./Problem.tsx";
 import { Results } from "./Results.tsx";
@@ -71,19 +72,24 @@ export function TaskRunner(props: { task: TaskView; onStepForm: () => void }) {
   const [values, setValues] = useState<Values>(() => initialValues(task));
   // The names of the objects picked by name (a list, a campaign), by field: the result says them.
   const [names, setNames] = useState<Values>({});
+  // What the list said of each picked object ("cannot be requested: …"): a trigger is refused on it.
+  const [details, setDetails] = useState<Values>({});
   const ran = useRef<{ values: Values; names: Values }>({ values, names });
   const { problem, setProblem, progress, result, running, lastInput, clear, start, cancel } = useStepRun({
     id: task.step,
     title: task.title,
   });
   const call = useCall(task, values);
+  // A campaign trigger waits here for Confirm: nothing is sent before.
+  const [pending, setPending] = useState<Input | undefined>();
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     clear();
     try {
       const { input } = await buildInput(task, values);
       ran.current = { values, names };
-      await start(input);
+      if (task.id === "trigger_campaign") setPending(input);
+      else await start(input);
     } catch (error) {
       setProblem(
         error instanceof ApiError
@@ -92,21 +98,18 @@ export function TaskRunner(props: { task: TaskView; onStepForm: () => void }) {
       );
     }
   };
-  const change = (name: string, value: string, picked?: string) => {
+  const change = (name: string, value: string, picked?: string, detail?: string) => {
     setValues((now) => ({ ...now, [name]: value }));
     if (picked !== undefined) setNames((now) => ({ ...now, [name]: picked }));
+    setDetails((now) => ({ ...now, [name]: detail ?? "" }));
+    // A question about other values no longer holds.
+    setPending(undefined);
     // A field's error goes as soon as it is changed.
     if (problem?.field === name) setProblem(undefined);
   };
   return (
     <section className="runner task" aria-label={task.title}>
-      <h2>{task.title}</h2>
-      <p className="description">
-        {task.summary}{" "}
-        <button type="button" className="link" onClick={props.onStepForm}>
-          Open the REST form instead
-        </button>
-      </p>
+      <TaskHeading task={task} onStepForm={props.onStepForm} />
       <form onSubmit={(event) => void submit(event)} noValidate>
         {task.fields
           .filter((field) => shownField(field, values))
@@ -118,25 +121,62 @@ export function TaskRunner(props: { task: TaskView; onStepForm: () => void }) {
               value={values[field.name] ?? ""}
               error={problem?.field === field.name ? problem : undefined}
               disabled={running !== undefined}
-              onChange={(value, picked) => change(field.name, value, picked)}
+              onChange={(value, picked, detail) => change(field.name, value, picked, detail)}
             />
           ))}
         <RestCall input={call.input} />
-        <div className="actions">
-          <button type="submit" disabled={running !== undefined}>
-            Run
-          </button>
-          {running ? (
-            <button type="button" onClick={cancel}>
-              Cancel
-            </button>
-          ) : null}
-        </div>
+        <RunActions running={running !== undefined} onCancel={cancel} />
       </form>
+      {pending ? (
+        <ConfirmTrigger
+          step={task.step}
+          input={pending}
+          campaign={names.campaign ?? values.campaign ?? ""}
+          detail={details.campaign}
+          onConfirm={() => {
+            // Gone before the run starts: a second click cannot send it twice.
+            setPending(undefined);
+            void start(pending);
+          }}
+          onCancel={() => setPending(undefined)}
+        />
+      ) : null}
       {running ? <RunProgress progress={progress} /> : null}
       {problem ? <Problem error={problem} /> : null}
       {result ? <TaskResult task={task} result={result} input={lastInput.current} ran={ran.current} /> : null}
     </section>
+  );
+}
+
+/** The task's title and what it does, with the way to its step's REST form. */
+function TaskHeading(props: { task: TaskView; onStepForm: () => void }) {
+  const { task } = props;
+  return (
+    <>
+      <h2>{task.title}</h2>
+      <p className="description">
+        {task.summary}{" "}
+        <button type="button" className="link" onClick={props.onStepForm}>
+          Open the REST form instead
+        </button>
+      </p>
+    </>
+  );
+}
+
+/** Run, and Cancel while the run goes on. */
+function RunActions(props: { running: boolean; onCancel: () => void }) {
+  return (
+    <div className="actions">
+      <button type="submit" disabled={props.running}>
+        Run
+      </button>
+      {props.running ? (
+        <button type="button" onClick={props.onCancel}>
+          Cancel
+        </button>
+      ) : null}
+    </div>
   );
 }
 

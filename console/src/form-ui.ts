@@ -74,17 +74,23 @@ export const MODES: Record<
  * splits each funnel row by period, and one summary over them would add periods up:
  * https://developers.google.com/analytics/devguides/reporting/data/v1/rest/v1alpha/properties/runFunnelReport#body.request_body.FIELDS.date_ranges). The periods field
  * says so before Run, and offers no second period: with one already there, it says to remove it.
+ * With none yet it offers Add, as the report does, so the one period can be chosen (presets or custom
+ * dates); without it a funnel could only ever cover the default last 7 days.
  */
 function funnelPeriods(periods: unknown): UiSchema {
-  const extra = Array.isArray(periods) ? periods.length - 1 : 0;
+  const count = Array.isArray(periods) ? periods.length : 0;
+  const extra = count - 1;
   const help =
     extra > 0
       ? `A funnel covers one period: remove ${extra === 1 ? "Period 2" : `Periods 2 to ${extra + 1}`} before Run, or switch the funnel off to compare periods.`
       : "A funnel covers one period. To compare periods, run the funnel once for each, or switch the funnel off.";
   return {
-    "ui:description": "The period the funnel covers.",
+    "ui:description":
+      count === 0
+        ? "The period the funnel covers: the last 7 days unless you add one."
+        : "The period the funnel covers.",
     "ui:help": help,
-    "ui:options": { addable: false },
+    "ui:options": { addable: count === 0 },
   };
 }
 

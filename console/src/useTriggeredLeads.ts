@@ -18,7 +18,7 @@ type Row = Record<string, unknown>;
  */
 const FILTER_VALUES_MAX = 300;
 
-function requestedIds(input: Row): string[] {
+export function requestedIds(input: Row): string[] {
   const leads = (input.body as { input?: { leads?: unknown[] } } | undefined)?.input?.leads ?? [];
   return leads.flatMap((lead) => {
     const id = (lead as { id?: unknown } | null)?.id;
@@ -39,7 +39,7 @@ function fates(result: RunResult, ids: string[]): string[] {
 }
 
 /** Reads the leads' names and emails with the step (one call); those it cannot read keep their id. */
-async function readLeads(step: string, ids: string[], signal: AbortSignal): Promise<Map<string, Row>> {
+export async function readLeads(step: string, ids: string[], signal: AbortSignal): Promise<Map<string, Row>> {
   const input = {
     method: "GET",
     endpoint: "/rest/v1/leads.json",

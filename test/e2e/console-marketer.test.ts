@@ -206,6 +206,25 @@ describe.each([1280, 400])("a marketer's GA4 tasks at %i px", (width) => {
     await check("05-funnel-result");
   });
 
+  it("covers the funnel's one period as chosen: with none left, Add offers the presets (Last 30 days)", async () => {
+    // Regression: in funnel mode an empty periods field had no Add, so a funnel only covered the default 7 days.
+    await page.locator("#root_date_ranges").getByRole("button", { name: "Remove" }).last().click();
+    await expect.poll(() => page.locator("#root_date_ranges_0").count()).toBe(0);
+    await add("root_date_ranges");
+    await page.getByLabel("Period 1").selectOption({ label: "Last 30 days" });
+    // One period chosen: no second one offered.
+    expect(await page.locator("#root_date_ranges").getByRole("button", { name: "Add" }).count()).toBe(0);
+    await check("07-funnel-period");
+    await run();
+    await expect.poll(() => summary().textContent()).toMatch(/^Funnel report on Retail Web Store .* for \d/);
+    const [, start, end] = /for (\d{4}-\d{2}-\d{2})…(\d{4}-\d{2}-\d{2}),/.exec(
+      (await summary().textContent()) ?? "",
+    ) ?? [undefined, "", ""];
+    // The result states the 30 days chosen (yesterday and the 29 days before it), not the default 7.
+    expect((Date.parse(end ?? "") - Date.parse(start ?? "")) / 86_400_000).toBe(29);
+    await check("08-funnel-period-result");
+  });
+
   it("shows the integrations screen", async () => {
     await page.getByRole("link", { name: "Integrations" }).click();
     await page.getByRole("article", { name: "Google account sandbox" }).waitFor();

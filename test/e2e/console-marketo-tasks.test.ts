@@ -140,7 +140,19 @@ describe.each([1280, 400])("a marketer's Marketo tasks at %i px", (width) => {
     await expect
       .poll(() => restCall().textContent())
       .toMatch(/^POST \/rest\/v1\/campaigns\/\d+\/trigger\.json\n[\s\S]*"id": 7/);
+    // Run asks first, naming the campaign and the lead (trial C08-3): Cancel sends nothing.
     await run();
+    const confirm = page.getByRole("alertdialog", { name: "Confirm the request" });
+    await expect
+      .poll(() => confirm.textContent())
+      .toMatch(/^Request campaign Send Welcome Email for .+ \(lead7@example\.com\)\?Confirm/);
+    await check("05a-campaign-confirm");
+    await confirm.getByRole("button", { name: "Cancel" }).click();
+    await page.waitForLoadState("networkidle");
+    expect(await confirm.count()).toBe(0);
+    expect(await page.locator(".results").count()).toBe(0);
+    await run();
+    await confirm.getByRole("button", { name: "Confirm" }).click();
     await headline(
       /^Campaign Send Welcome Email requested for 1 lead\. Marketo queues the request, then runs the campaign's flow for them/,
       /^POST \/rest\/v1\/campaigns\/\d+\/trigger\.json\n/,
@@ -156,6 +168,17 @@ describe.each([1280, 400])("a marketer's Marketo tasks at %i px", (width) => {
     expect(await page.locator(".problem").count()).toBe(0);
     expect(await shown()).not.toMatch(AGENT_WORDS);
     await check("05-campaign-triggered");
+    // A campaign the list says cannot be requested is refused before sending, with the list's reason.
+    await pick("Campaign", "score", /^Score Web Visits/);
+    await run();
+    const refused = page.getByRole("alert", { name: "Cannot be requested" });
+    await expect
+      .poll(() => refused.textContent())
+      .toMatch(/^Campaign Score Web Visits cannot be requested: .+, so nothing was sent\./);
+    expect(await page.locator(".results").count()).toBe(0);
+    expect(await page.getByRole("button", { name: "Confirm" }).count()).toBe(0);
+    await check("05b-campaign-refused");
+    await refused.getByRole("button", { name: "Close" }).click();
   });
 
   it("exports the leads of a period with a filter, and downloads the one CSV", async () => {
