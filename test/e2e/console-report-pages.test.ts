@@ -51,8 +51,19 @@ describe("a two-range report read with Load more", () => {
     await expect.poll(() => page.getByLabel("Property").inputValue()).toMatch(/^\d+$/);
     const property = await page.getByLabel("Property").inputValue();
     await page.locator("#root_limit").fill("2");
+    // The property picker may still be settling after the account's properties load: run once it holds.
+    await expect.poll(() => page.getByLabel("Property").inputValue()).toBe(property);
     await page.getByRole("button", { name: "Run", exact: true }).click();
-    await expect.poll(() => table().locator("tbody tr").count(), { timeout: 15_000 }).toBe(2);
+    // What the page says is in the failure message: a run refused or still going reads differently.
+    await expect
+      .poll(
+        async () =>
+          `${await table().locator("tbody tr").count()} rows; ${(await results().count()) ? await results().textContent() : "no result"}`,
+        {
+          timeout: 30_000,
+        },
+      )
+      .toMatch(/^2 rows;/);
     // The first read: 2 rows of the report's 6 or so, and the files hold those 2, as they say.
     const first = await results().locator(".shown").textContent();
     expect(first).toMatch(/^Showing 2 of \d+ rows\.$/);
