@@ -1,7 +1,7 @@
 // Persistent driver: reads JS snippets from cmd/N.js, evaluates with page `p`, writes out/N.txt
 
 import fs from "node:fs";
-import { chromium } from "/work/main/node_modules/playwright-core/index.mjs";
+import { chromium } from "playwright-core";
 
 const b = await chromium.launch({ executablePath: "/usr/bin/chromium", args: ["--no-sandbox"] });
 let ctx, p;

@@ -1,4 +1,4 @@
-import { chromium } from "/work/main/node_modules/playwright-core/index.mjs";
+import { chromium } from "playwright-core";
 
 const url = process.argv[2];
 const b = await chromium.launch({ executablePath: "/usr/bin/chromium", args: ["--no-sandbox"] });
