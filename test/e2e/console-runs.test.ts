@@ -29,8 +29,11 @@ describe("the console's runs in a browser", () => {
 
   afterAll(() => closeConsoleSession(session));
 
-  it("shows a long run's progress and cancels it", async () => {
-    // A second console whose Marketo connection allows one call per 2 s: page 2 of a list must wait.
+  /**
+   * A second console whose Marketo connection allows one call per 2 s, in a tab of its own, running a paged
+   * read of a list 50 records a page (page 2 must wait for the window); `body` watches it, then both close.
+   */
+  async function withSlowListRun(body: (tab: Page, slow: ConsoleFixture) => Promise<void>): Promise<void> {
     const slow = await startConsoleFixture({
       marketoEnv: { MARKETO_CALLS_PER_WINDOW: "1", MARKETO_WINDOW_MS: "2000" },
     });
@@ -45,6 +48,15 @@ describe("the console's runs in a browser", () => {
       await addQueryParameter("batchSize", "50", tab);
       await tab.locator("#root_paginate").check();
       await tab.getByRole("button", { name: "Run", exact: true }).click();
+      await body(tab, slow);
+    } finally {
+      await tab.close();
+      await slow.close();
+    }
+  }
+
+  it("shows a long run's progress and cancels it", async () => {
+    await withSlowListRun(async (tab, slow) => {
       const progress = tab.locator(".progress");
       // Pages and records read, then the wait: not a bare "waiting" that reads as if nothing happened.
       await expect
@@ -65,27 +77,11 @@ describe("the console's runs in a browser", () => {
       await browser.screenshot("09-long-run-stopped", tab);
       await new Promise((resolve) => setTimeout(resolve, 2_500));
       expect(slow.marketo.stats().apiCalls).toBe(calls);
-    } finally {
-      await tab.close();
-      await slow.close();
-    }
+    });
   });
 
   it("stops a run when the person leaves its step for another screen", async () => {
-    const slow = await startConsoleFixture({
-      marketoEnv: { MARKETO_CALLS_PER_WINDOW: "1", MARKETO_WINDOW_MS: "2000" },
-    });
-    const tab = await browser.context.newPage();
-    tab.setDefaultTimeout(10_000);
-    try {
-      await tab.goto(slow.console.loginUrl(slow.base));
-      await tab.getByLabel("Search tool steps").fill("marketing automation");
-      await tab.getByRole("button", { name: /Marketo API Call/ }).click();
-      await tab.locator("#root_method").selectOption("GET");
-      await tab.locator("#root_endpoint").fill("/rest/v1/lists/1001/leads.json");
-      await addQueryParameter("batchSize", "50", tab);
-      await tab.locator("#root_paginate").check();
-      await tab.getByRole("button", { name: "Run", exact: true }).click();
+    await withSlowListRun(async (tab, slow) => {
       await expect.poll(() => tab.locator(".progress").textContent()).toMatch(/^Page 1, 50 records read\./);
       await tab.getByRole("link", { name: "Integrations" }).click();
       await tab.getByRole("heading", { level: 1 }).waitFor();
@@ -94,10 +90,7 @@ describe("the console's runs in a browser", () => {
       const calls = slow.marketo.stats().apiCalls;
       await new Promise((resolve) => setTimeout(resolve, 4_500));
       expect(slow.marketo.stats().apiCalls).toBe(calls);
-    } finally {
-      await tab.close();
-      await slow.close();
-    }
+    });
   });
 
   it("refuses a POST that another origin's page sends with the console's cookie", async () => {
