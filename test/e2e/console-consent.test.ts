@@ -8,17 +8,16 @@
 import { Client, StreamableHTTPClientTransport, UnauthorizedError } from "@modelcontextprotocol/client";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type ConsoleHandle, createConsole } from "../../src/console/index.js";
-import { type HttpServerHandle, startHttpServer } from "../../src/host/http.js";
-import { oauthSettings } from "../../src/settings.js";
+import type { ConsoleHandle } from "../../src/console/index.js";
+import type { HttpServerHandle } from "../../src/host/http.js";
 import { axeViolations } from "../helpers/axe.js";
-import { type Browser, launchBrowser } from "../helpers/browser.js";
-import { type MarketoFixture, marketoFixture } from "../helpers/fixtures.js";
+import type { Browser } from "../helpers/browser.js";
 import { tabThrough } from "../helpers/keyboard.js";
 import { RecordingOAuthProvider } from "../helpers/oauth-browser.js";
+import { closeSignInBrowser, openSignInBrowser, type SignInBrowser } from "../helpers/sign-in-browser.js";
 
 describe("the MCP sign-in consent page with the keyboard", () => {
-  let fixture: MarketoFixture;
+  let opened: SignInBrowser;
   let web: ConsoleHandle;
   let http: HttpServerHandle;
   let base: string;
@@ -26,26 +25,11 @@ describe("the MCP sign-in consent page with the keyboard", () => {
   let page: Page;
 
   beforeAll(async () => {
-    fixture = await marketoFixture();
-    web = createConsole({ workspace: () => fixture.workspace, loopback: true, env: {} });
-    http = await startHttpServer({
-      port: 0,
-      workspace: () => fixture.workspace,
-      routes: web.routes,
-      oauth: { ...oauthSettings({ MARTECH_STEPS_OAUTH: "embedded" }), consent: web.consent },
-    });
-    base = new URL(http.url).origin;
-    browser = await launchBrowser();
-    page = browser.page;
-    page.setDefaultTimeout(10_000);
+    opened = await openSignInBrowser();
+    ({ web, http, base, browser, page } = opened);
   }, 60_000);
 
-  afterAll(async () => {
-    await browser?.close();
-    web?.close();
-    await http?.close();
-    await fixture?.close();
-  });
+  afterAll(() => closeSignInBrowser(opened));
 
   it("reaches every control of the consent page with the Tab key, and approves from the keyboard", async () => {
     const provider = new RecordingOAuthProvider();

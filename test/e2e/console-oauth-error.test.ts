@@ -7,42 +7,22 @@
  */
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type ConsoleHandle, createConsole } from "../../src/console/index.js";
-import { type HttpServerHandle, startHttpServer } from "../../src/host/http.js";
-import { oauthSettings } from "../../src/settings.js";
 import { axeViolations } from "../helpers/axe.js";
-import { type Browser, launchBrowser } from "../helpers/browser.js";
-import { type MarketoFixture, marketoFixture } from "../helpers/fixtures.js";
+import type { Browser } from "../helpers/browser.js";
+import { closeSignInBrowser, openSignInBrowser, type SignInBrowser } from "../helpers/sign-in-browser.js";
 
 describe("the MCP sign-in error page", () => {
-  let fixture: MarketoFixture;
-  let web: ConsoleHandle;
-  let http: HttpServerHandle;
+  let opened: SignInBrowser;
   let base: string;
   let browser: Browser;
   let page: Page;
 
   beforeAll(async () => {
-    fixture = await marketoFixture();
-    web = createConsole({ workspace: () => fixture.workspace, loopback: true, env: {} });
-    http = await startHttpServer({
-      port: 0,
-      workspace: () => fixture.workspace,
-      routes: web.routes,
-      oauth: { ...oauthSettings({ MARTECH_STEPS_OAUTH: "embedded" }), consent: web.consent },
-    });
-    base = new URL(http.url).origin;
-    browser = await launchBrowser();
-    page = browser.page;
-    page.setDefaultTimeout(10_000);
+    opened = await openSignInBrowser();
+    ({ base, browser, page } = opened);
   }, 60_000);
 
-  afterAll(async () => {
-    await browser?.close();
-    web?.close();
-    await http?.close();
-    await fixture?.close();
-  });
+  afterAll(() => closeSignInBrowser(opened));
 
   /** In the console's frame: its header, its stylesheet (the card's border), which the page's CSP admits. */
   async function expectConsoleLook(): Promise<void> {
