@@ -23,7 +23,8 @@ import { type ConsoleFixture, startConsoleFixture } from "../helpers/console.js"
 const AGENT_WORDS = /marketo_api_call|run_to_completion|next_cursor|query_parameters|max_items/;
 const HEADLINE_AGENT_WORDS = /\/rest\/|\/bulk\/|\bv1\b|\bcalls?\b|\bpages?\b|quota|export [0-9a-f-]{8,}/i;
 
-describe.each([1280, 400])("a marketer's Marketo tasks at %i px", (width) => {
+// A task's headline may take up to 60 s to come on a loaded CI machine (an export job): each test gets 90 s.
+describe.each([1280, 400])("a marketer's Marketo tasks at %i px", { timeout: 90_000 }, (width) => {
   let fixture: ConsoleFixture;
   let browser: Browser;
   let page: Page;
