@@ -7,7 +7,7 @@
  * server then says what is wrong with it, under this field).
  */
 import { useCombobox } from "downshift";
-import { useEffect, useMemo, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { type Choice, MAX_SHOWN, matching, namedChoice } from "./choices.ts";
 
 export type { Choice } from "./choices.ts";
@@ -43,9 +43,19 @@ interface ComboboxProps {
 function useChoices(props: ComboboxProps) {
   const { id, choices, value, onChange } = props;
   const [typed, setTyped] = useState(() => shown(choices, value));
-  // The value set from outside (an example, a loaded list) shows as its label.
+  const previous = useRef(value);
+  // The value set from outside (an example, a reset) shows as its label. When only the choices change (the
+  // property's fields arriving), what the person is typing stays: it was wiped when the list came in after
+  // the first letters, and the unfiltered list then offered its first name instead of the one typed.
   useEffect(() => {
-    setTyped((now) => (namedChoice(choices, now)?.value === value ? now : shown(choices, value)));
+    const changed = previous.current !== value;
+    previous.current = value;
+    setTyped((now) => {
+      if (namedChoice(choices, now)?.value === value) return now;
+      if (changed) return shown(choices, value);
+      // A value shown as itself (its choice not loaded yet) now shows as its label.
+      return value !== undefined && now === value ? shown(choices, value) : now;
+    });
   }, [choices, value]);
   const all = useMemo(() => matching(choices, typed), [choices, typed]);
   const items = all.slice(0, MAX_SHOWN);
