@@ -1,4 +1,5 @@
 import { BULK_FILE } from "../connectors/marketo/file-answer.js";
+import { recipesInBrief } from "../connectors/marketo/recipes.js";
 import { checkMarketoPath } from "../connectors/marketo/url.js";
 import { ValidationError } from "../errors.js";
 import { MarketoApiCallInput, MarketoApiCallOutput } from "../schemas/marketo.js";
@@ -10,7 +11,6 @@ import { positionOf } from "./marketo/position.js";
 import { programTypeFilter } from "./marketo/program-type.js";
 import { type ReadSoFar, readSoFarWords } from "./marketo/read-calls.js";
 import { checkComputable, readRoute, WHERE_HINT } from "./marketo/read-route.js";
-import { recipesInBrief } from "./marketo/recipes.js";
 import { withSearchableFields } from "./marketo/searchable-fields.js";
 import { summarize, triggerSummary } from "./marketo/summary.js";
 import { MARKETO_TASKS } from "./marketo/tasks.js";
