@@ -172,4 +172,6 @@ export interface ConnectionRoom<
   prompts?: readonly RoomPrompt[];
   /** The MCP resources about its service (src/mcp/resources.ts). */
   resources?: readonly RoomResource[];
+  /** The step whose results the MCP App's chart view draws (src/mcp/report-chart-app.ts), if one of its own. */
+  chartAppStep?: string;
 }

@@ -1,9 +1,9 @@
 import { SCOPE_ANALYTICS_EDIT, SCOPE_ANALYTICS_READONLY } from "../auth/google/config.js";
 import { GoogleApiCallFields, GoogleApiCallOutput } from "../schemas/google-analytics-admin.js";
 import { withAccount } from "./ga/account-field.js";
+import { GOOGLE_API_CALL_ALIASES } from "./ga/api-call-aliases.js";
 import { callNotes, checkApiCall } from "./ga/api-call-checks.js";
 import { type PagedBody, pageBody, skipOf } from "./ga/api-call-paging.js";
-import { GOOGLE_API_CALL_ALIASES } from "./input/api-call.js";
 import type { SchemaContext, ToolStep } from "./types.js";
 
 const DOC_URL = "https://developers.google.com/analytics/devguides/config/admin/v1/rest";

@@ -1,6 +1,5 @@
 import type { z } from "zod";
 import { SCOPE_ANALYTICS_READONLY } from "../auth/google/config.js";
-import { reportChart, type UiNames } from "../charts/report-chart.js";
 import type { ConnectorOf } from "../connections/registry.js";
 import type { RunReportResponse } from "../connectors/google/types.js";
 import { RunReportsFields, RunReportsOutput } from "../schemas/google-analytics.js";
@@ -24,6 +23,7 @@ import { funnelAnswer } from "./ga/funnel.js";
 import { resolveProperty } from "./ga/property-name.js";
 import { RUN_REPORTS_ALIASES } from "./ga/report-aliases.js";
 import { reportOutput, summarize } from "./ga/report-answer.js";
+import { reportChart, type UiNames } from "./ga/report-chart.js";
 import { type Comparison, rangeLabels } from "./ga/report-compare.js";
 import { type FlatReport, flattenReport, quotaSummary, responseHints } from "./ga/report-flatten.js";
 import { mergedOrder } from "./ga/report-merged-order.js";

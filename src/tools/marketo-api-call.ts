@@ -3,7 +3,7 @@ import { recipesInBrief } from "../connectors/marketo/recipes.js";
 import { checkMarketoPath } from "../connectors/marketo/url.js";
 import { ValidationError } from "../errors.js";
 import { MarketoApiCallInput, MarketoApiCallOutput } from "../schemas/marketo.js";
-import { MARKETO_API_CALL_ALIASES } from "./input/api-call.js";
+import { MARKETO_API_CALL_ALIASES } from "./marketo/api-call-aliases.js";
 import { campaignCall, campaignTarget } from "./marketo/campaign-target.js";
 import { checkRunToCompletion } from "./marketo/export-run.js";
 import { nearNames } from "./marketo/near-names.js";

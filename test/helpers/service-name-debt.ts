@@ -6,7 +6,6 @@
  */
 export const SERVICE_NAME_DEBT: Readonly<Record<string, number>> = {
   "src/auth/sealed.ts": 2,
-  "src/charts/report-chart.ts": 1,
   "src/cli/accounts-actions.ts": 13,
   "src/cli/accounts.ts": 6,
   "src/cli/help.ts": 2,
@@ -19,12 +18,10 @@ export const SERVICE_NAME_DEBT: Readonly<Record<string, number>> = {
   "src/console/titled-issues.ts": 1,
   "src/errors.ts": 2,
   "src/mcp/elicit-connect.ts": 4,
-  "src/mcp/report-chart-app.ts": 2,
   "src/mcp/tool-call.ts": 4,
   "src/real-paths.ts": 15,
   "src/schemas/patterns.ts": 2,
   "src/tools/account-schema.ts": 2,
   "src/tools/catalog.ts": 4,
-  "src/tools/input/api-call.ts": 2,
   "src/workspace.ts": 13,
 };

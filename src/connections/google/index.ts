@@ -28,5 +28,6 @@ export const GOOGLE_ROOM: ConnectionRoom<
   logWarnings: googleLogWarnings,
   metrics: GOOGLE_METRICS,
   prompts: GOOGLE_PROMPTS,
+  chartAppStep: "google_analytics_run_reports",
   sandbox: async () => (await import("./sandbox.js")).GOOGLE_SANDBOX,
 };
