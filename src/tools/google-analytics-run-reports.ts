@@ -31,6 +31,7 @@ import { pageReport, type ReportPage } from "./ga/report-paging.js";
 import { periodNote } from "./ga/report-periods.js";
 import { buildReportRequest, checkReportMode, duplicates, parseOrderBy } from "./ga/report-request.js";
 import { checkWholeReport, mergedPage, mergesRanges, wholeReportRequest } from "./ga/report-two-ranges.js";
+import { GA_SERVICE_WORDS } from "./ga/service-words.js";
 import type { SchemaContext, ToolStep } from "./types.js";
 
 const DOC_URL = "https://developers.google.com/analytics/devguides/reporting/data/v1/basics";
@@ -42,6 +43,7 @@ export const googleAnalyticsRunReports: ToolStep<ReturnType<typeof input>, typeo
   id: "google_analytics_run_reports",
   title: "Run Reports",
   service: "google_analytics",
+  serviceWords: GA_SERVICE_WORDS,
   category: "Analytics",
   keywords: [
     "analytics",

@@ -42,6 +42,7 @@ export const marketoApiCall: ToolStep<typeof MarketoApiCallInput, typeof Marketo
   id: "marketo_api_call",
   title: "Marketo API Call",
   service: "marketo",
+  serviceWords: "Adobe Marketo Engage",
   category: "Marketing automation",
   keywords: [
     "marketing automation",

@@ -21,7 +21,5 @@ export const SERVICE_NAME_DEBT: Readonly<Record<string, number>> = {
   "src/mcp/tool-call.ts": 4,
   "src/real-paths.ts": 15,
   "src/schemas/patterns.ts": 2,
-  "src/tools/account-schema.ts": 2,
-  "src/tools/catalog.ts": 4,
   "src/workspace.ts": 13,
 };
