@@ -1,4 +1,4 @@
-import { CONNECTIONS } from "./connections/registry.js";
+import { CONNECTIONS, servicesPhrase } from "./connections/registry.js";
 import type { ConfigField, ConnectionDefinition } from "./connections/types.js";
 import { type JsonSchema, toJsonSchema } from "./schemas/json-schema.js";
 import { TOOL_STEPS } from "./tools/registry.js";
@@ -37,7 +37,7 @@ export function buildManifest(): Manifest {
   return {
     name: PACKAGE.name,
     version: PACKAGE.version,
-    description: "Tool steps for AI agents over Adobe Marketo Engage and Google Analytics 4.",
+    description: `Tool steps for AI agents over ${servicesPhrase("and", "product")}.`,
     connections: Object.values(CONNECTIONS),
     steps: TOOL_STEPS.map((step) => ({
       id: step.id,

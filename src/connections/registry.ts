@@ -37,6 +37,16 @@ export const CONNECTION_KINDS = Object.keys(CONNECTION_ROOMS) as ConnectionKind[
 /** The service ids of the registry, in its order. */
 export const SERVICE_IDS = CONNECTION_KINDS.map((kind) => CONNECTION_ROOMS[kind].service) as ServiceId[];
 
+/**
+ * The services of the registry named in one phrase of a message ("Marketo and Google Analytics"): each
+ * room's label, or its product's full name, joined with "and" or "or" (commas before the last).
+ */
+export function servicesPhrase(conjunction: "and" | "or", name: "label" | "product" = "label"): string {
+  const names = CONNECTION_KINDS.map((kind) => CONNECTION_ROOMS[kind][name]);
+  const last = names.pop();
+  return names.length === 0 ? (last ?? "") : `${names.join(", ")} ${conjunction} ${last}`;
+}
+
 export function connectionRoom<K extends ConnectionKind>(kind: K): Rooms[K] {
   return CONNECTION_ROOMS[kind];
 }

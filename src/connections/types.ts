@@ -107,6 +107,39 @@ export interface RoomMetrics {
   gauges?: readonly RoomGauge[];
 }
 
+/** One argument of a room's prompt: MCP prompt arguments are strings. */
+export interface RoomPromptArgument {
+  name: string;
+  description: string;
+  /** Required unless set. */
+  optional?: boolean;
+}
+
+/**
+ * A ready-made request a person picks in an MCP client (prompts/get), about the room's service: it names
+ * the tool steps and arguments to use, so the model starts from a call that works.
+ */
+export interface RoomPrompt {
+  name: string;
+  title: string;
+  description: string;
+  arguments: readonly RoomPromptArgument[];
+  /** The request's text, from the arguments the client sent (an optional one may be absent). */
+  text(args: Readonly<Record<string, string | undefined>>): string;
+}
+
+/**
+ * A document the MCP server offers as a resource for the room's service (e.g. Marketo's recipes): its
+ * description up front, its JSON read when a client reads it (loaded then, not at start).
+ */
+export interface RoomResource {
+  name: string;
+  uri: string;
+  title: string;
+  description: string;
+  read(): Promise<unknown>;
+}
+
 /** A room, as the registry lists it. */
 export interface ConnectionRoom<
   K extends string,
@@ -118,6 +151,8 @@ export interface ConnectionRoom<
   kind: K;
   /** The service's short name in messages, e.g. "Marketo", "Google Analytics". */
   label: string;
+  /** The product's full name, e.g. "Adobe Marketo Engage" (the package's description in manifest.json). */
+  product: string;
   /** The service id of the steps and metrics labels, e.g. "google_analytics". */
   service: S;
   definition: ConnectionDefinition<K>;
@@ -133,4 +168,10 @@ export interface ConnectionRoom<
   logWarnings?(answer: object): RoomLogEntry[];
   /** What it adds to the metrics. */
   metrics: RoomMetrics;
+  /** The MCP prompts about its service (src/mcp/prompts.ts lists every room's, in registry order). */
+  prompts?: readonly RoomPrompt[];
+  /** The MCP resources about its service (src/mcp/resources.ts). */
+  resources?: readonly RoomResource[];
+  /** The step whose results the MCP App's chart view draws (src/mcp/report-chart-app.ts), if one of its own. */
+  chartAppStep?: string;
 }

@@ -4,7 +4,6 @@ import type { ConnectionKind } from "../connections/registry.js";
 import { answered, type NodeApp, type NodeContext } from "../web/node-bridge.js";
 import type { Workspace } from "../workspace.js";
 import type { CspReports } from "./csp-reports.js";
-import type { GoogleConnects } from "./google-connect.js";
 import { refuse, sendJson } from "./http-util.js";
 import type { LoginAttempts } from "./login-limit.js";
 import type { ConsoleSession, Sessions } from "./sessions.js";
@@ -21,7 +20,8 @@ export interface ConsoleDeps {
   sessions: Sessions;
   /** Wrong API keys per client address (the login's rate limit). */
   logins: LoginAttempts;
-  connects: GoogleConnects;
+  /** The clock of what expires (a sign-in waiting for its service's answer). */
+  now: () => number;
   files: StaticFiles;
   reports: CspReports;
   /** The secret `martech-steps console-link` presents for a new login link (loopback consoles only). */
@@ -30,6 +30,17 @@ export interface ConsoleDeps {
   loginLink: (base: string, workspace: string) => string;
   /** The runs in progress by id (cancelled by the page, aborted when the console closes). */
   running: Map<string, ConsoleRun>;
+}
+
+/**
+ * A service's part of the console, from its own module (src/console/<service>.ts): its card's API and the
+ * pages it serves outside the API. Built once per console (a card may hold state, e.g. sign-ins under way).
+ */
+export interface ConsoleCard {
+  /** Routes met before the API's checks (a sign-in's way back to the page). */
+  pages?(app: ConsoleApp, deps: ConsoleDeps): void;
+  /** The card's API, after the API's checks (same origin, session, CSRF token). */
+  api(app: ConsoleApp, deps: ConsoleDeps): void;
 }
 
 /** What the API's checks hand to its handlers. */

@@ -18,14 +18,14 @@ import {
   ok,
   refused,
 } from "./api-context.js";
-import { CALLBACK_PATH } from "./google-connect.js";
 import { crossOrigin, readJson, sameOrigin, sendError, stringField } from "./http-util.js";
-import { googleRoutes, marketoRoutes, resultRoutes, stepRoutes } from "./routes.js";
+import { consoleCards, resultRoutes, stepRoutes } from "./routes.js";
 import { sameSecret } from "./sessions.js";
 
 const changes = (c: ConsoleContext) => c.env.incoming.method !== "GET" && c.env.incoming.method !== "HEAD";
 
 export function consoleApp(deps: ConsoleDeps): ConsoleApp {
+  const cards = consoleCards(deps);
   const app = nodeApp<ApiVariables>();
   app.onError((error, c) => {
     if (!c.env.outgoing.headersSent) sendError(c.env.outgoing, error);
@@ -33,6 +33,7 @@ export function consoleApp(deps: ConsoleDeps): ConsoleApp {
     return answered(c);
   });
   pageRoutes(app, deps);
+  for (const card of cards) card.pages?.(app, deps);
   adminLinkRoute(app, deps);
   // "/console/api/*" also matches "/console/api", which is not the console's.
   app.all("/console/api", notMine);
@@ -43,13 +44,12 @@ export function consoleApp(deps: ConsoleDeps): ConsoleApp {
   app.post("/console/api/logout", (c) => logout(c, deps));
   stepRoutes(app, deps);
   resultRoutes(app);
-  marketoRoutes(app, deps);
-  googleRoutes(app, deps);
+  for (const card of cards) card.api(app, deps);
   app.all("/console/api/*", (c) => refused(c, 404, "not_found", "No such console API."));
   return app;
 }
 
-/** The page, its assets, the CSP reports it sends and Google's way back to it. */
+/** The page, its assets and the CSP reports it sends. */
 function pageRoutes(app: ConsoleApp, deps: ConsoleDeps): void {
   app.get("/", (c) => page(c, deps));
   app.get("/console/assets/*", (c) => {
@@ -58,12 +58,6 @@ function pageRoutes(app: ConsoleApp, deps: ConsoleDeps): void {
   });
   app.post("/console/csp-report", async (c) => {
     await deps.reports.receive(c.env.incoming, c.env.outgoing);
-    return answered(c);
-  });
-  app.get(CALLBACK_PATH, async (c) => {
-    // hono answers HEAD with the GET route: a HEAD (a link checker's) must not spend the sign-in.
-    if (c.env.incoming.method !== "GET") return notMine(c);
-    await deps.connects.callback(c.env.incoming, c.env.outgoing, c.env.url, deps.sessions);
     return answered(c);
   });
 }

@@ -13,8 +13,12 @@ import {
 } from "../connections/google/configure.js";
 import { CONNECTIONS } from "../connections/registry.js";
 import { isMartechError } from "../errors.js";
+import { answered } from "../web/node-bridge.js";
 import type { Workspace } from "../workspace.js";
-import { secretOrSaved, stringField } from "./http-util.js";
+import { type ConsoleCard, type ConsoleContext, notMine, ok } from "./api-context.js";
+import { CALLBACK_PATH, GoogleConnects } from "./google-connect.js";
+import { analyticsChoices, type EventPeriod, propertyEvents, propertyFields } from "./google-pickers.js";
+import { decodedPart, readJson, secretOrSaved, stringField } from "./http-util.js";
 import type { LastTest } from "./marketo.js";
 
 /** How an account was connected, in the card's words (src/auth/google/accounts.ts: the three kinds of credential). */
@@ -135,4 +139,76 @@ export async function testGoogleAccount(
       remember({ at: new Date().toISOString(), ok: false, message: error.message });
     throw error;
   }
+}
+
+/**
+ * The card's API (the OAuth client, "Connect a Google account", each account's Test and Remove, and the
+ * step forms' pickers) and Google's way back to the page after a sign-in.
+ */
+export function googleCard(now: () => number): ConsoleCard {
+  const connects = new GoogleConnects(now);
+  return {
+    pages(app, deps) {
+      app.get(CALLBACK_PATH, async (c) => {
+        // hono answers HEAD with the GET route: a HEAD (a link checker's) must not spend the sign-in.
+        if (c.env.incoming.method !== "GET") return notMine(c);
+        await connects.callback(c.env.incoming, c.env.outgoing, c.env.url, deps.sessions);
+        return answered(c);
+      });
+    },
+    api(app, deps) {
+      const status = async (c: ConsoleContext) =>
+        googleStatus(c.var.workspace, deps.env, Boolean(deps.sandbox.google));
+      app.get("/console/api/google", async (c) => ok(c, await status(c)));
+      app.post("/console/api/google/client", async (c) => {
+        await saveGoogleClient(c.var.workspace, await readJson(c.env.incoming));
+        return ok(c, await status(c));
+      });
+      app.delete("/console/api/google/client", async (c) => {
+        await removeGoogleClient(c.var.workspace);
+        return ok(c, await status(c));
+      });
+      app.post("/console/api/google/connect", async (c) => {
+        const label = stringField(await readJson(c.env.incoming), "label", false);
+        const { incoming, outgoing } = c.env;
+        return ok(
+          c,
+          await connects.begin(incoming, outgoing, c.var.session, c.var.workspace, c.var.origin, label),
+        );
+      });
+      pickerRoutes(app);
+      app.post("/console/api/google/accounts/:label/test", async (c) => {
+        const raw = c.env.url.pathname.slice("/console/api/google/accounts/".length, -"/test".length);
+        return ok(c, await testGoogleAccount(c.var.workspace, decodedPart(raw, "label")));
+      });
+      app.delete("/console/api/google/accounts/:label", async (c) => {
+        const label = decodedPart(c.env.url.pathname.slice("/console/api/google/accounts/".length), "label");
+        const outcome = await c.var.workspace.removeAccount(label);
+        return ok(c, { ...outcome, ...(await status(c)) });
+      });
+    },
+  };
+}
+
+/** The step forms' pickers: ?account= names the connected Google account (the only one when left out). */
+function pickerRoutes(app: Parameters<ConsoleCard["api"]>[0]): void {
+  const account = (c: ConsoleContext) => c.env.url.searchParams.get("account")?.slice(0, 200) || undefined;
+  app.get("/console/api/google/summaries", async (c) =>
+    ok(c, await analyticsChoices(c.var.workspace, account(c))),
+  );
+  app.get("/console/api/google/metadata", async (c) => {
+    const property = c.env.url.searchParams.get("property") ?? "";
+    return ok(c, await propertyFields(c.var.workspace, account(c), property.slice(0, 500)));
+  });
+  // A funnel's steps: ?period= a preset, or ?start=&end= dates (Run Reports checks either).
+  app.get("/console/api/google/events", async (c) => {
+    const query = c.env.url.searchParams;
+    const property = (query.get("property") ?? "").slice(0, 500);
+    const [start, end] = [query.get("start"), query.get("end")];
+    const period: EventPeriod =
+      start && end
+        ? { start: start.slice(0, 20), end: end.slice(0, 20) }
+        : { preset: (query.get("period") ?? "last28days").slice(0, 20) };
+    return ok(c, await propertyEvents(c.var.workspace, account(c), property, period));
+  });
 }

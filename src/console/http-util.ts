@@ -197,3 +197,17 @@ export function secretOrSaved(
   }
   return saved.clientSecret;
 }
+
+/**
+ * A path part, percent-decoded. Malformed percent-encoding is the client's mistake: a 400 naming the
+ * part, not an internal error (hono would pass the raw text on instead).
+ */
+export function decodedPart(raw: string, name: string): string {
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    throw new ValidationError(name, "its percent-encoding in the URL is malformed.", {
+      hint: "Encode each byte of its UTF-8 as %XX (as encodeURIComponent does).",
+    });
+  }
+}

@@ -16,7 +16,6 @@ import type { ConsentPage } from "../web/oauth/embedded.js";
 import type { Workspace } from "../workspace.js";
 import { consoleApp } from "./app.js";
 import { CspReports } from "./csp-reports.js";
-import { GoogleConnects } from "./google-connect.js";
 import { LoginAttempts } from "./login-limit.js";
 import { consentPage } from "./oauth-consent.js";
 import { Sessions } from "./sessions.js";
@@ -96,7 +95,7 @@ export function createConsole(options: ConsoleOptions): ConsoleHandle {
     logins: new LoginAttempts(now),
     sandbox: options.sandbox ?? {},
     sessions,
-    connects: new GoogleConnects(now),
+    now,
     files,
     reports,
     running,

@@ -16,7 +16,9 @@ import type { MarketoCredentials } from "../connections/marketo/secrets.js";
 import { CONNECTIONS } from "../connections/registry.js";
 import { isMartechError } from "../errors.js";
 import type { Workspace } from "../workspace.js";
-import { requiredFields, secretOrSaved } from "./http-util.js";
+import type { ConsoleCard, ConsoleContext } from "./api-context.js";
+import { ok } from "./api-context.js";
+import { readJson, requiredFields, secretOrSaved } from "./http-util.js";
 
 /** What the page may know about the Marketo connection: never the secret. */
 export async function marketoStatus(workspace: Workspace, sandbox: boolean) {
@@ -168,3 +170,30 @@ async function testTyped(workspace: Workspace, body: Record<string, unknown>): P
 export async function removeMarketo(workspace: Workspace): Promise<void> {
   await removeConnection(workspace.secrets);
 }
+
+/** The card's API: the connection's status, Save, Remove and Test. */
+export const MARKETO_CARD: ConsoleCard = {
+  api(app, deps) {
+    const status = async (c: ConsoleContext) =>
+      ok(c, await marketoStatus(c.var.workspace, Boolean(deps.sandbox.marketo)));
+    app.get("/console/api/marketo", status);
+    app.post("/console/api/marketo", async (c) => {
+      await saveMarketo(c.var.workspace, await readJson(c.env.incoming));
+      return status(c);
+    });
+    app.delete("/console/api/marketo", async (c) => {
+      await removeMarketo(c.var.workspace);
+      return status(c);
+    });
+    app.post("/console/api/marketo/test", async (c) =>
+      // No body (an older page, a script): the connection in force is tested.
+      ok(
+        c,
+        await testMarketo(
+          c.var.workspace,
+          c.env.incoming.headers["content-type"] ? await readJson(c.env.incoming) : {},
+        ),
+      ),
+    );
+  },
+};

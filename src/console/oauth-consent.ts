@@ -6,6 +6,7 @@
  * and the session's CSRF token (here a form field, since the page runs no script under its CSP).
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { servicesPhrase } from "../connections/registry.js";
 import type { ConsentPage, Interactions, PendingConsent } from "../web/oauth/embedded.js";
 import { READ_SCOPE, WRITE_SCOPE } from "../web/oauth/scopes.js";
 import { crossOrigin, sameOrigin, secure } from "./http-util.js";
@@ -15,7 +16,7 @@ import { type ConsoleSession, type Sessions, sameSecret } from "./sessions.js";
 
 const SCOPE_WORDS: Record<string, string> = {
   [READ_SCOPE]: "run the steps that only read (reports, GET calls)",
-  [WRITE_SCOPE]: "run every step, including those that change Marketo or Google Analytics",
+  [WRITE_SCOPE]: `run every step, including those that change ${servicesPhrase("or")}`,
 };
 
 const MAX_FORM_BYTES = 4 * 1024;

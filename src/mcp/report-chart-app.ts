@@ -14,6 +14,7 @@
  */
 import { readFile } from "node:fs/promises";
 import type { McpServer } from "@modelcontextprotocol/server";
+import { type AnyRoom, CONNECTION_KINDS, CONNECTION_ROOMS } from "../connections/registry.js";
 import { ConfigurationError } from "../errors.js";
 import { type ListedStep, listedSteps } from "../tools/listing.js";
 import { packageFile } from "../version.js";
@@ -22,8 +23,10 @@ import type { ResourceProvider } from "./resource-provider.js";
 export const REPORT_CHART_URI = "ui://martech-steps/report-chart";
 /** The MIME type of an MCP App's HTML (ext-apps' RESOURCE_MIME_TYPE); the spec says it MUST be this. */
 export const MCP_APP_MIME_TYPE = "text/html;profile=mcp-app";
-/** The tool whose results the view draws. */
-export const REPORT_CHART_TOOL = "google_analytics_run_reports";
+/** The tool whose results the view draws (its room's `chartAppStep`: Run Reports). */
+export const REPORT_CHART_TOOL =
+  CONNECTION_KINDS.map((kind): AnyRoom => CONNECTION_ROOMS[kind]).find((room) => room.chartAppStep)
+    ?.chartAppStep ?? "";
 
 /**
  * The tool's `_meta`: `ui.resourceUri`, and the flat `ui/resourceUri` the spec still lists as deprecated
@@ -87,8 +90,7 @@ export function registerReportChartApp(
     REPORT_CHART_URI,
     {
       title: "Run Reports chart",
-      description:
-        "An interactive chart of a google_analytics_run_reports result, for hosts that render MCP Apps.",
+      description: `An interactive chart of a ${REPORT_CHART_TOOL} result, for hosts that render MCP Apps.`,
       mimeType: MCP_APP_MIME_TYPE,
       _meta: { ui: REPORT_CHART_UI_META },
     },

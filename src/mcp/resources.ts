@@ -1,6 +1,6 @@
 import { ResourceNotFoundError, ResourceTemplate } from "@modelcontextprotocol/server";
+import { type AnyRoom, CONNECTION_KINDS, CONNECTION_ROOMS } from "../connections/registry.js";
 import type { Manifest } from "../manifest.js";
-import { COMPUTE_RECIPES, NAME_RECIPES, NOT_IN_THE_REST_API } from "../tools/marketo/recipes.js";
 import { reportChartApp } from "./report-chart-app.js";
 import type { ResourceProvider } from "./resource-provider.js";
 import { resultResources } from "./result-links.js";
@@ -8,7 +8,6 @@ import { resultResources } from "./result-links.js";
 export type { ResourceProvider, ResourceScope } from "./resource-provider.js";
 
 const MANIFEST_URI = "martech-steps://manifest";
-const MARKETO_RECIPES_URI = "martech-steps://recipes/marketo";
 const STEP_URI = "martech-steps://tool-steps/{id}";
 /** The package's own description only changes with its version: any client may keep it an hour. */
 const STATIC = { ttlMs: 3_600_000, cacheScope: "public" } as const;
@@ -75,39 +74,31 @@ export const packageResources: ResourceProvider = (server) => {
   );
 };
 
-/**
- * How to do common Marketo tasks in one marketo_api_call (find an object by its name): the step's
- * description names the calls, this resource gives each with its arguments and what to know.
- */
-export const recipeResources: ResourceProvider = (server) => {
-  server.registerResource(
-    "marketo-recipes",
-    MARKETO_RECIPES_URI,
-    {
-      title: "Marketo recipes",
-      description:
-        "marketo_api_call arguments for tasks in one call: objects by name, leads above a score as a CSV, email " +
-        "performance per email, a lead's history; and what Marketo's REST API does not offer.",
-      mimeType: "application/json",
-      cacheHint: STATIC,
-    },
-    (uri) =>
-      json(uri, {
-        tool: "marketo_api_call",
-        recipes: NAME_RECIPES,
-        computed: COMPUTE_RECIPES,
-        not_in_the_rest_api: NOT_IN_THE_REST_API,
-      }),
-  );
+/** The rooms' own documents (src/connections/<service>/resources.ts), e.g. Marketo's recipes. */
+export const roomResources: ResourceProvider = (server) => {
+  const rooms: readonly AnyRoom[] = CONNECTION_KINDS.map((kind) => CONNECTION_ROOMS[kind]);
+  for (const resource of rooms.flatMap((room) => room.resources ?? [])) {
+    server.registerResource(
+      resource.name,
+      resource.uri,
+      {
+        title: resource.title,
+        description: resource.description,
+        mimeType: "application/json",
+        cacheHint: STATIC,
+      },
+      async (uri) => json(uri, await resource.read()),
+    );
+  }
 };
 
 /**
- * The resources every server instance offers: the package itself, recipes, results kept for paging, and Run
+ * The resources every server instance offers: the package itself, the rooms' documents (recipes), results kept for paging, and Run
  * Reports' chart view (an MCP App).
  */
 export const RESOURCE_PROVIDERS: readonly ResourceProvider[] = [
   packageResources,
-  recipeResources,
+  roomResources,
   resultResources,
   reportChartApp,
 ];

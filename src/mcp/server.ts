@@ -1,4 +1,5 @@
 import { type CacheHint, McpServer, type ServerContext } from "@modelcontextprotocol/server";
+import { servicesPhrase } from "../connections/registry.js";
 import { listedSteps } from "../tools/listing.js";
 import { PACKAGE } from "../version.js";
 import { Workspace } from "../workspace.js";
@@ -80,7 +81,7 @@ export function notifyToolListChanged(server: McpServer): void {
 export function createMcpServer(options: McpServerOptions = {}): McpServerHandle {
   const workspace = options.workspace ?? new Workspace();
   const server = new McpServer(
-    { name: PACKAGE.name, version: PACKAGE.version, title: "Marketo and Google Analytics tool steps" },
+    { name: PACKAGE.name, version: PACKAGE.version, title: `${servicesPhrase("and")} tool steps` },
     {
       capabilities: {
         tools: { listChanged: true },

@@ -1,22 +1,16 @@
 import type { JsonSchema } from "../schemas/json-schema.js";
 
 /**
- * The Google steps' `account` field as JSON Schema, without zod: tools/list builds each workspace's
- * variant from the one committed base schema (tool-schemas/), and src/tools/ga/account-field.ts builds
- * the zod field from the same words. A test compares the two for several label sets.
- */
-export const ACCOUNT_DESCRIPTION = "Connected Google account to use (label).";
-
-/**
+ * A step's `account` field (a connected account to use, by label) as JSON Schema, without zod: tools/list
+ * builds each workspace's variant from the one committed base schema (tool-schemas/), keeping the base
+ * field's words; the step's room builds the zod field (src/tools/ga/account-field.ts, with ACCOUNT_HEADER).
+ * A test compares the two for several label sets.
+ *
  * MCP 2026-07-28 clients over HTTP copy this argument into an `Mcp-Param-Account` header (SEP-2243), so
  * a gateway can route or meter by account without reading the body; the server checks that both agree.
  * https://modelcontextprotocol.io/seps/2243-http-standardization
  */
-export const ACCOUNT_META = {
-  title: "Google account",
-  description: ACCOUNT_DESCRIPTION,
-  "x-mcp-header": "Account",
-} as const;
+export const ACCOUNT_HEADER = { "x-mcp-header": "Account" } as const;
 
 const isObject = (value: unknown): value is JsonSchema =>
   typeof value === "object" && value !== null && !Array.isArray(value);
@@ -26,7 +20,9 @@ function accountProperty(input: JsonSchema): JsonSchema | undefined {
   const properties = input.properties;
   if (!isObject(properties)) return undefined;
   const account = properties.account;
-  return isObject(account) && account["x-mcp-header"] === ACCOUNT_META["x-mcp-header"] ? account : undefined;
+  return isObject(account) && account["x-mcp-header"] === ACCOUNT_HEADER["x-mcp-header"]
+    ? account
+    : undefined;
 }
 
 /**
@@ -42,12 +38,15 @@ export function withAccountLabels(input: JsonSchema, accounts: readonly string[]
   // https://tc39.es/ecma262/#sec-ordinaryownpropertykeys
   const labels = Object.values(Object.fromEntries(accounts.map((label) => [label, label])));
   const [first] = labels;
-  if (first === undefined || !accountProperty(input)) return input;
+  const base = accountProperty(input);
+  if (first === undefined || !base) return input;
   const properties = input.properties as JsonSchema;
+  // The field's words as its room wrote them (zod puts them in this order: title, description, header).
+  const meta = { title: base.title, description: base.description, ...ACCOUNT_HEADER };
   const account =
     labels.length === 1
-      ? { default: first, ...ACCOUNT_META, type: "string", enum: [first] }
-      : { type: "string", enum: labels, ...ACCOUNT_META };
+      ? { default: first, ...meta, type: "string", enum: [first] }
+      : { type: "string", enum: labels, ...meta };
   const out: JsonSchema = { ...input, properties: { ...properties, account } };
   if (labels.length === 1) return out;
   const required = new Set(Array.isArray(input.required) ? input.required : []);

@@ -17,11 +17,6 @@ interface CatalogDocument {
   keywords: string;
 }
 
-const SERVICE_NAMES: Record<string, string> = {
-  marketo: "Adobe Marketo Engage",
-  google_analytics: "Google Analytics 4 GA4",
-};
-
 /**
  * Light stemming so "lead" finds "leads", "properties" finds "property" and "reports" finds
  * "report": MiniSearch matches whole terms, and its fuzzy match alone would rank plurals below
@@ -53,7 +48,7 @@ export function createCatalog(steps: readonly ToolStep[]): (query: string) => Ca
     steps.map((step) => ({
       id: step.id,
       title: step.title,
-      service: `${step.service.replace("_", " ")} ${SERVICE_NAMES[step.service] ?? ""}`,
+      service: `${step.service.replace("_", " ")} ${step.serviceWords}`,
       category: step.category,
       keywords: step.keywords.join(" "),
     })),

@@ -1,9 +1,10 @@
 import { SCOPE_ANALYTICS_EDIT, SCOPE_ANALYTICS_READONLY } from "../auth/google/config.js";
 import { GoogleApiCallFields, GoogleApiCallOutput } from "../schemas/google-analytics-admin.js";
 import { withAccount } from "./ga/account-field.js";
+import { GOOGLE_API_CALL_ALIASES } from "./ga/api-call-aliases.js";
 import { callNotes, checkApiCall } from "./ga/api-call-checks.js";
 import { type PagedBody, pageBody, skipOf } from "./ga/api-call-paging.js";
-import { GOOGLE_API_CALL_ALIASES } from "./input/api-call.js";
+import { GA_SERVICE_WORDS } from "./ga/service-words.js";
 import type { SchemaContext, ToolStep } from "./types.js";
 
 const DOC_URL = "https://developers.google.com/analytics/devguides/config/admin/v1/rest";
@@ -16,6 +17,7 @@ export const googleAnalyticsApiCall: ToolStep<ReturnType<typeof input>, typeof G
   id: "google_analytics_api_call",
   title: "Google Analytics API Call",
   service: "google_analytics",
+  serviceWords: GA_SERVICE_WORDS,
   category: "Analytics",
   keywords: [
     "analytics",

@@ -14,6 +14,7 @@ import {
   keyEventOutput,
 } from "./ga/key-events.js";
 import { type PropertyRef, propertyText, resolveProperty } from "./ga/property-name.js";
+import { GA_SERVICE_WORDS } from "./ga/service-words.js";
 import { PROPERTY_ALIASES } from "./input/api-call.js";
 import type { SchemaContext, ToolStep } from "./types.js";
 
@@ -31,6 +32,7 @@ export const googleAnalyticsCreateKeyEvents: ToolStep<
   id: "google_analytics_create_key_events",
   title: "Create Key Events",
   service: "google_analytics",
+  serviceWords: GA_SERVICE_WORDS,
   category: "Analytics",
   keywords: [
     "analytics",

@@ -5,6 +5,7 @@ import { CreatePropertiesFields, CreatePropertiesOutput } from "../schemas/googl
 import { withAccount } from "./ga/account-field.js";
 import { resolveAnalyticsAccount } from "./ga/analytics-account.js";
 import { forgetProperties } from "./ga/property-name.js";
+import { GA_SERVICE_WORDS } from "./ga/service-words.js";
 import { numberAsString } from "./input/normalise.js";
 import type { SchemaContext, ToolStep } from "./types.js";
 
@@ -32,6 +33,7 @@ export const googleAnalyticsCreateProperties: ToolStep<
   id: "google_analytics_create_properties",
   title: "Create properties",
   service: "google_analytics",
+  serviceWords: GA_SERVICE_WORDS,
   category: "Analytics",
   keywords: [
     "analytics",

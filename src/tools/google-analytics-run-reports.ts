@@ -1,6 +1,5 @@
 import type { z } from "zod";
 import { SCOPE_ANALYTICS_READONLY } from "../auth/google/config.js";
-import { reportChart, type UiNames } from "../charts/report-chart.js";
 import type { ConnectorOf } from "../connections/registry.js";
 import type { RunReportResponse } from "../connectors/google/types.js";
 import { RunReportsFields, RunReportsOutput } from "../schemas/google-analytics.js";
@@ -24,6 +23,7 @@ import { funnelAnswer } from "./ga/funnel.js";
 import { resolveProperty } from "./ga/property-name.js";
 import { RUN_REPORTS_ALIASES } from "./ga/report-aliases.js";
 import { reportOutput, summarize } from "./ga/report-answer.js";
+import { reportChart, type UiNames } from "./ga/report-chart.js";
 import { type Comparison, rangeLabels } from "./ga/report-compare.js";
 import { type FlatReport, flattenReport, quotaSummary, responseHints } from "./ga/report-flatten.js";
 import { mergedOrder } from "./ga/report-merged-order.js";
@@ -31,6 +31,7 @@ import { pageReport, type ReportPage } from "./ga/report-paging.js";
 import { periodNote } from "./ga/report-periods.js";
 import { buildReportRequest, checkReportMode, duplicates, parseOrderBy } from "./ga/report-request.js";
 import { checkWholeReport, mergedPage, mergesRanges, wholeReportRequest } from "./ga/report-two-ranges.js";
+import { GA_SERVICE_WORDS } from "./ga/service-words.js";
 import type { SchemaContext, ToolStep } from "./types.js";
 
 const DOC_URL = "https://developers.google.com/analytics/devguides/reporting/data/v1/basics";
@@ -42,6 +43,7 @@ export const googleAnalyticsRunReports: ToolStep<ReturnType<typeof input>, typeo
   id: "google_analytics_run_reports",
   title: "Run Reports",
   service: "google_analytics",
+  serviceWords: GA_SERVICE_WORDS,
   category: "Analytics",
   keywords: [
     "analytics",

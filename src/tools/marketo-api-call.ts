@@ -1,8 +1,9 @@
 import { BULK_FILE } from "../connectors/marketo/file-answer.js";
+import { recipesInBrief } from "../connectors/marketo/recipes.js";
 import { checkMarketoPath } from "../connectors/marketo/url.js";
 import { ValidationError } from "../errors.js";
 import { MarketoApiCallInput, MarketoApiCallOutput } from "../schemas/marketo.js";
-import { MARKETO_API_CALL_ALIASES } from "./input/api-call.js";
+import { MARKETO_API_CALL_ALIASES } from "./marketo/api-call-aliases.js";
 import { campaignCall, campaignTarget } from "./marketo/campaign-target.js";
 import { checkRunToCompletion } from "./marketo/export-run.js";
 import { nearNames } from "./marketo/near-names.js";
@@ -10,7 +11,6 @@ import { positionOf } from "./marketo/position.js";
 import { programTypeFilter } from "./marketo/program-type.js";
 import { type ReadSoFar, readSoFarWords } from "./marketo/read-calls.js";
 import { checkComputable, readRoute, WHERE_HINT } from "./marketo/read-route.js";
-import { recipesInBrief } from "./marketo/recipes.js";
 import { withSearchableFields } from "./marketo/searchable-fields.js";
 import { summarize, triggerSummary } from "./marketo/summary.js";
 import { MARKETO_TASKS } from "./marketo/tasks.js";
@@ -42,6 +42,7 @@ export const marketoApiCall: ToolStep<typeof MarketoApiCallInput, typeof Marketo
   id: "marketo_api_call",
   title: "Marketo API Call",
   service: "marketo",
+  serviceWords: "Adobe Marketo Engage",
   category: "Marketing automation",
   keywords: [
     "marketing automation",

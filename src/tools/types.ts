@@ -129,6 +129,8 @@ export interface ToolStep<I extends z.ZodObject = z.ZodObject, O extends z.ZodOb
   id: string;
   title: string;
   service: ServiceId;
+  /** The service's names a catalog search also finds it by (the product's full name, its abbreviations). */
+  serviceWords: string;
   category: string;
   keywords: readonly string[];
   /** What it does, when to use it, and a doc link. */

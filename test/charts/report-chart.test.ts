@@ -2,8 +2,8 @@ import { inflateSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { chartHeight, chartOption, isChartModel } from "../../src/charts/model.js";
 import { renderChartPng, renderChartSvg } from "../../src/charts/render-png.js";
-import { funnelChart, reportChart } from "../../src/charts/report-chart.js";
 import type { RunReportsOutput } from "../../src/schemas/google-analytics.js";
+import { funnelChart, reportChart } from "../../src/tools/ga/report-chart.js";
 
 function report(dimensions: string[], metrics: string[], rows: RunReportsOutput["rows"]): RunReportsOutput {
   return {

@@ -6,6 +6,7 @@ import { GOOGLE_DEFINITION } from "./definition.js";
 import { type GoogleHandle, googleConfigured, openGoogle } from "./handle.js";
 import { googleLogWarnings } from "./log-warnings.js";
 import { GOOGLE_METRICS } from "./metrics.js";
+import { GOOGLE_PROMPTS } from "./prompts.js";
 
 // Type-only: the room's part of WorkspaceSecrets, with nothing to load at run time (cold start).
 export type * from "./secrets.js";
@@ -19,11 +20,14 @@ export const GOOGLE_ROOM: ConnectionRoom<
 > = {
   kind: "google",
   label: "Google Analytics",
+  product: "Google Analytics 4",
   service: "google_analytics",
   definition: GOOGLE_DEFINITION,
   open: openGoogle,
   configured: googleConfigured,
   logWarnings: googleLogWarnings,
   metrics: GOOGLE_METRICS,
+  prompts: GOOGLE_PROMPTS,
+  chartAppStep: "google_analytics_run_reports",
   sandbox: async () => (await import("./sandbox.js")).GOOGLE_SANDBOX,
 };

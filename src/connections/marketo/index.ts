@@ -6,6 +6,8 @@ import { readMarketoCredentials } from "./credentials.js";
 import { MARKETO_DEFINITION } from "./definition.js";
 import { type MarketoHandle, openMarketo } from "./handle.js";
 import { MARKETO_METRICS } from "./metrics.js";
+import { MARKETO_PROMPTS } from "./prompts.js";
+import { MARKETO_RESOURCES } from "./resources.js";
 
 // Type-only: the room's part of WorkspaceSecrets, with nothing to load at run time (cold start).
 export type { MarketoCredentials } from "./secrets.js";
@@ -19,10 +21,13 @@ export const MARKETO_ROOM: ConnectionRoom<
 > = {
   kind: "marketo",
   label: "Marketo",
+  product: "Adobe Marketo Engage",
   service: "marketo",
   definition: MARKETO_DEFINITION,
   open: openMarketo,
   configured: async (context) => (await readMarketoCredentials(context)) !== undefined,
   metrics: MARKETO_METRICS,
+  prompts: MARKETO_PROMPTS,
+  resources: MARKETO_RESOURCES,
   sandbox: async () => (await import("./sandbox.js")).MARKETO_SANDBOX,
 };

@@ -1,9 +1,12 @@
 import { z } from "zod";
-import { ACCOUNT_META } from "../account-schema.js";
+import { ACCOUNT_HEADER } from "../account-schema.js";
 import type { SchemaContext } from "../types.js";
 
+/** The field's words, the same in tools/list's variants (src/tools/account-schema.ts copies them). */
+const ACCOUNT_DESCRIPTION = "Connected Google account to use (label).";
+
 /** zod keeps the object it is given as the field's metadata: a copy of ours. */
-const META = { ...ACCOUNT_META };
+const META = { title: "Google account", description: ACCOUNT_DESCRIPTION, ...ACCOUNT_HEADER };
 
 /** The `account` field's schema; its output is the chosen label (undefined: the only account, or none). */
 export type AccountField = z.ZodType<string | undefined>;

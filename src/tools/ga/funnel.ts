@@ -7,7 +7,6 @@
  * Each step's event is checked first (funnel-steps.ts): GA answers an unknown event with zeros.
  */
 import type { ChartModel } from "../../charts/model.js";
-import { funnelChart } from "../../charts/report-chart.js";
 import type { ConnectorOf } from "../../connections/registry.js";
 import type { PropertyQuota } from "../../connectors/google/types.js";
 import type { RunReportsFields, RunReportsOutput } from "../../schemas/google-analytics.js";
@@ -16,6 +15,7 @@ import { checkedCatalog } from "./field-names.js";
 import { checkFunnelSteps } from "./funnel-steps.js";
 import { CHECKED_DAYS } from "./key-events.js";
 import { type PropertyRef, propertyText } from "./property-name.js";
+import { funnelChart } from "./report-chart.js";
 import { type FlatRow, quotaSummary } from "./report-flatten.js";
 
 type Funnel = NonNullable<RunReportsFields["funnel"]>;

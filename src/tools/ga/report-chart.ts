@@ -6,8 +6,9 @@
  * property by its display name. With two or more date ranges, each range is a series of its own over the
  * same categories: grouped bars per combination, or lines paired day by day.
  */
-import type { RunReportsOutput } from "../schemas/google-analytics.js";
-import { type ChartModel, TIME_DIMENSIONS } from "./model.js";
+
+import { type ChartModel, TIME_DIMENSIONS } from "../../charts/model.js";
+import type { RunReportsOutput } from "../../schemas/google-analytics.js";
 
 type Row = RunReportsOutput["rows"][number];
 /** API name → the name Google Analytics shows (getMetadata's uiName); a name missing reads as itself. */
