@@ -10,6 +10,7 @@ import { addHelpExamples, commanderExitCode } from "./help.js";
 import { printJson, readStdin } from "./io.js";
 import { closeSandboxSessions, sandboxWiring } from "./lazy-sandbox.js";
 import { registerMarketoCommands } from "./marketo.js";
+import { sandboxDescription, sandboxPortOptions } from "./sandbox-options.js";
 import type { ServeOptions } from "./serve.js";
 import { onSignals } from "./signals.js";
 import { refuseStoppingSandbox } from "./stopping-sandbox.js";
@@ -26,6 +27,9 @@ const program = new Command()
   // Usage errors come back to the catch below, which exits 2 for them (help.ts); before any command
   // is added, so that every command inherits it.
   .exitOverride();
+
+/** The rooms' emulators' port options of `sandbox`. */
+const SANDBOX_PORTS = sandboxPortOptions();
 
 /** The commands that open the credential store: theirs is checked before they start. */
 const USES_STORE = new Set(["serve", "start", "call"]);
@@ -79,14 +83,10 @@ program
     await (await import("./start.js")).start(options);
   });
 
-program
-  .command("sandbox")
-  .description(
-    "Run the local Marketo, GA4 and Google OAuth emulators alone, with a credential store of their own; " +
-      "print the export lines that point martech-steps at them on stdout.",
-  )
-  .option("--marketo-port <port>", "Marketo emulator port (default 4010; with --detach, a free port)")
-  .option("--google-port <port>", "Google emulator port (default 4020; with --detach, a free port)")
+const sandbox = program.command("sandbox").description(sandboxDescription(SANDBOX_PORTS));
+// One port option per room with an emulator.
+for (const port of SANDBOX_PORTS) sandbox.addOption(port.option);
+sandbox
   .option(
     "--detach",
     'run in the background and exit: eval "$(martech-steps sandbox --detach)"; stop with --unset',
@@ -95,7 +95,7 @@ program
     new Option(
       "--unset",
       'stop the sandbox of this shell (waiting until it has exited) and print the line that undoes its exports: eval "$(martech-steps sandbox --unset)"',
-    ).conflicts(["detach", "marketoPort", "googlePort"]),
+    ).conflicts(["detach", ...SANDBOX_PORTS.map((port) => port.attribute)]),
   )
   .addOption(new Option("--report-to-parent").hideHelp())
   .action(async (options) => (await import("./sandbox.js")).runSandbox(options));

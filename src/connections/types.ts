@@ -77,6 +77,27 @@ export interface SandboxWiring<E extends Emulator> {
    * in this process rather than come from the environment (default: the base store unchanged).
    */
   hold?(base: CredentialStore, emulator: E, env: NodeJS.ProcessEnv): Promise<CredentialStore>;
+  /** `martech-steps sandbox`'s banner lines about it (stderr), given the sandbox's own folder. */
+  banner(emulator: E, home: string): string[];
+  /** `martech-steps sandbox`: what it puts in the sandbox's own folder for the user to try (removed with it). */
+  furnish?(emulator: E, home: string): Promise<void>;
+}
+
+/**
+ * A room's emulator as the `martech-steps sandbox` command knows it before loading it (its options are
+ * registered at every start, where loading the emulators would cost cold start).
+ */
+export interface SandboxCommand {
+  /** Its port option, e.g. "--marketo-port". */
+  portFlag: `--${string}-port`;
+  /** Its port in a terminal when the option is not given (in the background, any free one). */
+  defaultPort: number;
+  /** The emulator in the option's help, e.g. "Marketo emulator". */
+  emulator: string;
+  /** What it emulates, in the command's description, e.g. "GA4 and Google OAuth". */
+  emulates: string;
+  /** Every variable its wiring's env() sets, in that order: `sandbox --unset` takes them out of the shell. */
+  variables: readonly string[];
 }
 
 /**
@@ -129,6 +150,8 @@ export interface ConnectionRoom<
   configured(context: RoomContext): Promise<boolean>;
   /** Its sandbox wiring, loaded on use; a room without an emulator has none (`npm start` then runs without it). */
   sandbox?: () => Promise<SandboxWiring<E>>;
+  /** Its emulator in the `martech-steps sandbox` command (with `sandbox`). */
+  sandboxCommand?: SandboxCommand;
   /** The warnings a step's answer carries about this service (e.g. its quota running low), for the log. */
   logWarnings?(answer: object): RoomLogEntry[];
   /** What it adds to the metrics. */

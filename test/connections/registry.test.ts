@@ -89,4 +89,16 @@ describe("the connection registry", () => {
       await emulators.close();
     }
   });
+
+  it("declares, for `sandbox --unset`, exactly the variables each room's emulator sets, in its order", async () => {
+    const { startEmulators } = await import("../../src/cli/sandbox-wiring.js");
+    for (const kind of CONNECTION_KINDS) {
+      const emulators = await startEmulators({ [kind]: true });
+      try {
+        expect(Object.keys(emulators.env), kind).toEqual(CONNECTION_ROOMS[kind].sandboxCommand?.variables);
+      } finally {
+        await emulators.close();
+      }
+    }
+  });
 });

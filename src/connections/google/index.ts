@@ -6,6 +6,7 @@ import { GOOGLE_DEFINITION } from "./definition.js";
 import { type GoogleHandle, googleConfigured, openGoogle } from "./handle.js";
 import { googleLogWarnings } from "./log-warnings.js";
 import { GOOGLE_METRICS } from "./metrics.js";
+import { GOOGLE_SANDBOX_COMMAND } from "./sandbox-command.js";
 
 // Type-only: the room's part of WorkspaceSecrets, with nothing to load at run time (cold start).
 export type * from "./secrets.js";
@@ -26,4 +27,5 @@ export const GOOGLE_ROOM: ConnectionRoom<
   logWarnings: googleLogWarnings,
   metrics: GOOGLE_METRICS,
   sandbox: async () => (await import("./sandbox.js")).GOOGLE_SANDBOX,
+  sandboxCommand: GOOGLE_SANDBOX_COMMAND,
 };

@@ -6,6 +6,7 @@ import { readMarketoCredentials } from "./credentials.js";
 import { MARKETO_DEFINITION } from "./definition.js";
 import { type MarketoHandle, openMarketo } from "./handle.js";
 import { MARKETO_METRICS } from "./metrics.js";
+import { MARKETO_SANDBOX_COMMAND } from "./sandbox-command.js";
 
 // Type-only: the room's part of WorkspaceSecrets, with nothing to load at run time (cold start).
 export type { MarketoCredentials } from "./secrets.js";
@@ -25,4 +26,5 @@ export const MARKETO_ROOM: ConnectionRoom<
   configured: async (context) => (await readMarketoCredentials(context)) !== undefined,
   metrics: MARKETO_METRICS,
   sandbox: async () => (await import("./sandbox.js")).MARKETO_SANDBOX,
+  sandboxCommand: MARKETO_SANDBOX_COMMAND,
 };
