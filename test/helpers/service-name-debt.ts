@@ -27,7 +27,6 @@ export const SERVICE_NAME_DEBT: Readonly<Record<string, number>> = {
   "src/mcp/resources.ts": 9,
   "src/mcp/server.ts": 1,
   "src/mcp/tool-call.ts": 4,
-  "src/real-paths.ts": 15,
   "src/schemas/patterns.ts": 2,
   "src/tools/account-schema.ts": 2,
   "src/tools/catalog.ts": 4,
