@@ -31,6 +31,11 @@ export type EmulatorOf<K extends ConnectionKind> = Awaited<
 /** Any room, seen without its kind-specific types. */
 export type AnyRoom = ConnectionRoom<string, string, unknown, ConnectionHandle<unknown>, Emulator>;
 
+// An error's `connection` (src/errors.ts, which imports nothing) is one of the registry's kinds.
+declare module "../errors.js" {
+  interface ErrorConnections extends Record<ConnectionKind, true> {}
+}
+
 /** The kinds in registry order (the order manifest.json and the console list them in). */
 export const CONNECTION_KINDS = Object.keys(CONNECTION_ROOMS) as ConnectionKind[];
 

@@ -19,7 +19,6 @@ export const SERVICE_NAME_DEBT: Readonly<Record<string, number>> = {
   "src/console/routes.ts": 38,
   "src/console/run-results.ts": 1,
   "src/console/titled-issues.ts": 1,
-  "src/errors.ts": 2,
   "src/manifest.ts": 1,
   "src/mcp/elicit-connect.ts": 4,
   "src/mcp/prompts.ts": 13,
