@@ -36,11 +36,23 @@ declare module "../errors.js" {
   interface ErrorConnections extends Record<ConnectionKind, true> {}
 }
 
+/** The kind whose connected accounts are the steps' account choice (its handle holds `accounts`, its room says so). */
+export type AccountsKind = {
+  [K in ConnectionKind]: HandleOf<K> extends { accounts: object } ? K : never;
+}[ConnectionKind];
+/** That kind's accounts (`handle.accounts`). */
+export type AccountsOf = HandleOf<AccountsKind>["accounts"];
+
 /** The kinds in registry order (the order manifest.json and the console list them in). */
 export const CONNECTION_KINDS = Object.keys(CONNECTION_ROOMS) as ConnectionKind[];
 
 /** The service ids of the registry, in its order. */
 export const SERVICE_IDS = CONNECTION_KINDS.map((kind) => CONNECTION_ROOMS[kind].service) as ServiceId[];
+
+/** The kind whose room holds the connected accounts (`accounts: true`), in registry order the first. */
+export const ACCOUNTS_KIND = CONNECTION_KINDS.find(
+  (kind) => (CONNECTION_ROOMS[kind] as AnyRoom).accounts,
+) as AccountsKind;
 
 export function connectionRoom<K extends ConnectionKind>(kind: K): Rooms[K] {
   return CONNECTION_ROOMS[kind];

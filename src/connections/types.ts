@@ -156,4 +156,9 @@ export interface ConnectionRoom<
   logWarnings?(answer: object): RoomLogEntry[];
   /** What it adds to the metrics. */
   metrics: RoomMetrics;
+  /**
+   * Set when its handle holds several connected accounts (`handle.accounts`), chosen by label: they are
+   * the steps' account choice, and connecting or removing one changes MCP's tool list.
+   */
+  accounts?: true;
 }

@@ -2,6 +2,8 @@ import { describe, expect, expectTypeOf, it } from "vitest";
 import type { WorkspaceSecrets } from "../../src/auth/credential-store.js";
 import { MemoryCredentialStore } from "../../src/auth/credential-store.js";
 import {
+  ACCOUNTS_KIND,
+  type AccountsKind,
   CONNECTION_KINDS,
   CONNECTION_ROOMS,
   CONNECTIONS,
@@ -71,6 +73,21 @@ describe("the connection registry", () => {
     for (const kind of CONNECTION_KINDS) {
       await expect(workspace.connection(kind)).rejects.toMatchObject({ code: "not_configured" });
       expect(workspace.handle(kind)).toBe(workspace.handle(kind));
+    }
+    await workspace.close();
+  });
+
+  it("finds the room whose handle holds the connected accounts by the room's own word (accounts: true)", async () => {
+    expectTypeOf<AccountsKind>().toEqualTypeOf<"google">();
+    expect(ACCOUNTS_KIND).toBe("google");
+    const workspace = new Workspace({
+      env: {},
+      store: new MemoryCredentialStore(),
+      state: new MemoryState(),
+    });
+    for (const kind of CONNECTION_KINDS) {
+      const room: { accounts?: true } = CONNECTION_ROOMS[kind];
+      expect("accounts" in workspace.handle(kind), kind).toBe(room.accounts === true);
     }
     await workspace.close();
   });

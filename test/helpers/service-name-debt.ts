@@ -30,5 +30,4 @@ export const SERVICE_NAME_DEBT: Readonly<Record<string, number>> = {
   "src/tools/account-schema.ts": 2,
   "src/tools/catalog.ts": 4,
   "src/tools/input/api-call.ts": 2,
-  "src/workspace.ts": 13,
 };

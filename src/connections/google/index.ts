@@ -26,6 +26,7 @@ export const GOOGLE_ROOM: ConnectionRoom<
   configured: googleConfigured,
   logWarnings: googleLogWarnings,
   metrics: GOOGLE_METRICS,
+  accounts: true,
   sandbox: async () => (await import("./sandbox.js")).GOOGLE_SANDBOX,
   sandboxCommand: GOOGLE_SANDBOX_COMMAND,
 };
