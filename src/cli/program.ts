@@ -1,6 +1,8 @@
 import { readFile } from "node:fs/promises";
 import { Command, Option } from "commander";
 import { checkCredentialStore } from "../auth/store.js";
+import { type AnyRoom, CONNECTION_KINDS, CONNECTION_ROOMS } from "../connections/registry.js";
+import type { RoomCliWords } from "../connections/types.js";
 import { isMartechError, ValidationError } from "../errors.js";
 import { log, logLevel } from "../log.js";
 import { PACKAGE } from "../version.js";
@@ -19,9 +21,15 @@ import { withWorkspace } from "./workspace.js";
 // Each command loads what it needs: serving tools over stdio should not pay for loading the emulators,
 // the console, the HTTP server or the steps themselves (cold start is measured by the bench).
 
+/** The rooms' words for the help, in registry order. */
+const WORDS: RoomCliWords[] = CONNECTION_KINDS.map((kind) => (CONNECTION_ROOMS[kind] as AnyRoom).cli);
+const sandboxGives = WORDS.flatMap((words) => (words.sandbox ? [words.sandbox] : []));
+
 const program = new Command()
   .name("martech-steps")
-  .description("Marketo and Google Analytics 4 tool steps for AI agents: MCP server, catalog and CLI.")
+  .description(
+    `${WORDS.map((words) => words.name).join(" and ")} tool steps for AI agents: MCP server, catalog and CLI.`,
+  )
   .version(PACKAGE.version)
   .showHelpAfterError()
   // Usage errors come back to the catch below, which exits 2 for them (help.ts); before any command
@@ -68,7 +76,7 @@ program
   .option("--workspace <name>", "workspace for stdio", DEFAULT_WORKSPACE)
   .option(
     "--sandbox",
-    "serve on the embedded sandbox (emulators in this process, its own Google account); nothing real is used",
+    `serve on the embedded sandbox (${["emulators in this process", ...sandboxGives].join(", ")}); nothing real is used`,
   )
   .action(async (options: ServeOptions) => (await import("./serve.js")).serve(options));
 
@@ -145,7 +153,7 @@ async function readInputFile(path: string): Promise<string> {
 const call = program
   .command("call")
   .description("Run one tool step and print its result as JSON.")
-  .argument("<step-id>", "tool step id, e.g. marketo_api_call")
+  .argument("<step-id>", `tool step id, e.g. ${WORDS.find((words) => words.step)?.step}`)
   // Required, but checked in the action: commander checks required options first, so a misspelt
   // --inptu or a missing step id would be reported as a missing --input.
   .option("--input <json>", "input as JSON, @file to read a file, or - to read stdin (required)")

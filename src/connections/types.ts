@@ -128,6 +128,25 @@ export interface RoomMetrics {
   gauges?: readonly RoomGauge[];
 }
 
+/**
+ * What the CLI's help and messages say of a room, in its own words (its commands are `src/cli/<service>.ts`);
+ * the CLI joins the rooms' words in registry order.
+ */
+export interface RoomCliWords {
+  /** The service in the program's description, e.g. "Google Analytics 4". */
+  name: string;
+  /** What a workspace's store holds of it, in the warning that a store started over, e.g. "Marketo". */
+  stored: string;
+  /** What `serve --sandbox` gives it besides its emulator, in the option's help, e.g. "its own Google account". */
+  sandbox?: string;
+  /** A step id, for `call <step-id>`'s help (the first room's is shown), e.g. "marketo_api_call". */
+  step?: string;
+  /** `martech-steps --help`'s example lines for its steps. */
+  examples?: readonly string[];
+  /** `martech-steps call --help`'s example lines for its steps. */
+  callExamples?: readonly string[];
+}
+
 /** A room, as the registry lists it. */
 export interface ConnectionRoom<
   K extends string,
@@ -156,6 +175,8 @@ export interface ConnectionRoom<
   logWarnings?(answer: object): RoomLogEntry[];
   /** What it adds to the metrics. */
   metrics: RoomMetrics;
+  /** What the CLI's help and messages say of it. */
+  cli: RoomCliWords;
   /**
    * Set when its handle holds several connected accounts (`handle.accounts`), chosen by label: they are
    * the steps' account choice, and connecting or removing one changes MCP's tool list.

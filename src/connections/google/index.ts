@@ -2,6 +2,7 @@
 import type { GoogleAnalyticsConnector } from "../../connectors/google/connector.js";
 import type { GoogleSandbox } from "../../sandbox/index.js";
 import type { ConnectionRoom } from "../types.js";
+import { GOOGLE_CLI_WORDS } from "./cli-words.js";
 import { GOOGLE_DEFINITION } from "./definition.js";
 import { type GoogleHandle, googleConfigured, openGoogle } from "./handle.js";
 import { googleLogWarnings } from "./log-warnings.js";
@@ -26,6 +27,7 @@ export const GOOGLE_ROOM: ConnectionRoom<
   configured: googleConfigured,
   logWarnings: googleLogWarnings,
   metrics: GOOGLE_METRICS,
+  cli: GOOGLE_CLI_WORDS,
   accounts: true,
   sandbox: async () => (await import("./sandbox.js")).GOOGLE_SANDBOX,
   sandboxCommand: GOOGLE_SANDBOX_COMMAND,

@@ -2,6 +2,7 @@
 import type { MarketoConnector } from "../../connectors/marketo/connector.js";
 import type { MarketoSandbox } from "../../sandbox/index.js";
 import type { ConnectionRoom } from "../types.js";
+import { MARKETO_CLI_WORDS } from "./cli-words.js";
 import { readMarketoCredentials } from "./credentials.js";
 import { MARKETO_DEFINITION } from "./definition.js";
 import { type MarketoHandle, openMarketo } from "./handle.js";
@@ -25,6 +26,7 @@ export const MARKETO_ROOM: ConnectionRoom<
   open: openMarketo,
   configured: async (context) => (await readMarketoCredentials(context)) !== undefined,
   metrics: MARKETO_METRICS,
+  cli: MARKETO_CLI_WORDS,
   sandbox: async () => (await import("./sandbox.js")).MARKETO_SANDBOX,
   sandboxCommand: MARKETO_SANDBOX_COMMAND,
 };
