@@ -38,8 +38,13 @@ export interface SafeDetails {
   readonly [key: string]: unknown;
 }
 
-/** The connections an error can be about (the kinds of src/connections/registry.ts; this module imports nothing). */
-export type ErrorConnection = "marketo" | "google";
+/**
+ * The connections an error can be about: the kinds of src/connections/registry.ts, which declares them
+ * here by declaration merging (this module imports nothing).
+ */
+// biome-ignore lint/suspicious/noEmptyInterface: filled by the connection registry's declaration merging.
+export interface ErrorConnections {}
+export type ErrorConnection = keyof ErrorConnections;
 
 export interface InvalidInputDetails extends SafeDetails {
   /** The input field at fault (also `ValidationError.field`). */

@@ -1,6 +1,4 @@
 import { EventEmitter } from "node:events";
-import type { AccountSummary, GoogleAccounts } from "./auth/google/accounts.js";
-import type { GoogleEndpoints } from "./auth/google/config.js";
 import { createCredentialStore } from "./auth/store.js";
 import {
   type CredentialStore,
@@ -9,6 +7,8 @@ import {
   type WorkspaceSecrets,
 } from "./auth/store-core.js";
 import {
+  ACCOUNTS_KIND,
+  type AccountsOf,
   CONNECTION_ROOMS,
   type ConnectionKind,
   type ConnectorOf,
@@ -22,6 +22,9 @@ import type { SharedState } from "./state/types.js";
 import type { ProgressUpdate, SchemaContext, ToolContext } from "./tools/types.js";
 
 export { DEFAULT_WORKSPACE };
+
+/** What connecting or importing an account answers (never a token). */
+type AccountSummary = Awaited<ReturnType<AccountsOf["connect"]>>;
 
 export interface WorkspaceOptions {
   name?: string;
@@ -118,13 +121,12 @@ export class Workspace extends EventEmitter {
     return this.handle(kind).connector(account) as Promise<ConnectorOf<K>>;
   }
 
-  /** The connected Google accounts (their labels are the steps' account choice and the schema context). */
-  get accounts(): GoogleAccounts {
-    return this.handle("google").accounts;
-  }
-
-  get googleEndpoints(): GoogleEndpoints {
-    return this.handle("google").endpoints;
+  /**
+   * The connected accounts of the room that holds them (`accounts: true` in the registry): their labels
+   * are the steps' account choice and the schema context.
+   */
+  get accounts(): AccountsOf {
+    return this.handle(ACCOUNTS_KIND).accounts;
   }
 
   #watchAccounts(intervalMs: number): void {
@@ -157,25 +159,25 @@ export class Workspace extends EventEmitter {
 
   /** Call after connecting or removing an account, so MCP clients are told the tool list changed. */
   accountsChanged(): void {
-    this.handle("google").forget();
+    this.handle(ACCOUNTS_KIND).forget();
     if (this.#watchTimer) this.#readLabels();
     this.emit("accountsChanged");
   }
 
-  async connectAccount(options: Parameters<GoogleAccounts["connect"]>[0]): Promise<AccountSummary> {
+  async connectAccount(options: Parameters<AccountsOf["connect"]>[0]): Promise<AccountSummary> {
     const summary = await this.accounts.connect(options);
     this.accountsChanged();
     return summary;
   }
 
-  async importAccount(input: Parameters<GoogleAccounts["importAccount"]>[0]): Promise<AccountSummary> {
+  async importAccount(input: Parameters<AccountsOf["importAccount"]>[0]): Promise<AccountSummary> {
     const summary = await this.accounts.importAccount(input);
     this.accountsChanged();
     return summary;
   }
 
-  /** Revokes the account at Google and forgets it. */
-  async removeAccount(label: string): Promise<Awaited<ReturnType<GoogleAccounts["remove"]>>> {
+  /** Revokes the account at its service and forgets it. */
+  async removeAccount(label: string): Promise<Awaited<ReturnType<AccountsOf["remove"]>>> {
     const outcome = await this.accounts.remove(label);
     this.accountsChanged();
     return outcome;

@@ -144,7 +144,7 @@ export class StoreUnreadableError extends ConfigurationError {
   constructor(workspace: string, problem: Unopenable, keySource: string) {
     const subject = `The credential store of workspace "${workspace}"`;
     const flag = workspace === "default" ? "" : ` --workspace ${workspace}`;
-    const startOver = `martech-steps marketo configure --force${flag} (or marketo remove${flag})`;
+    const startOver = SECRETS_PARTS.flatMap((part) => part.startOver?.(flag) ?? []).join(", or ");
     super(
       problem.reason === "wrong_key"
         ? `${subject} cannot be opened with the key in use (${keySource}): ${problem.why}.`

@@ -20,4 +20,9 @@ export interface SecretsPart {
   valid(document: object): boolean;
   /** The opened document with this part copied or defaulted (applied in list order). */
   opened(secrets: WorkspaceSecrets): WorkspaceSecrets;
+  /**
+   * The CLI command that writes this part over a store that cannot be opened (keeping the old file
+   * aside), with `flag` the workspace option or "": what a StoreUnreadableError offers to start over.
+   */
+  startOver?(flag: string): string;
 }

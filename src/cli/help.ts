@@ -1,5 +1,7 @@
 import { readFileSync } from "node:fs";
 import { type Command, CommanderError } from "commander";
+import { type AnyRoom, CONNECTION_KINDS, CONNECTION_ROOMS } from "../connections/registry.js";
+import type { RoomCliWords } from "../connections/types.js";
 import { packageFile } from "../version.js";
 
 /**
@@ -13,23 +15,27 @@ export function commanderExitCode(error: unknown): number | undefined {
   return error.exitCode === 0 ? 0 : 2;
 }
 
-const EXAMPLES = `
-Examples:
-  $ martech-steps start                                   # console + MCP server on http://127.0.0.1:3333/mcp
-  $ martech-steps serve --sandbox                         # MCP over stdio on the embedded sandbox
-  $ martech-steps search marketing automation
-  $ martech-steps call --sandbox google_analytics_run_reports \\
-      --input '{"account":"sandbox","property":"412345671","metrics":["sessions"],"dimensions":["country"]}'
-  $ eval "$(martech-steps sandbox --detach)"              # the emulators in the background
-  $ eval "$(martech-steps sandbox --unset)"               # stop them and restore your shell
-  $ martech-steps call --help                             # the step ids and an example per command`;
+/** The rooms' lines of one kind of example, in registry order. */
+function roomLines(part: "examples" | "callExamples"): string[] {
+  return CONNECTION_KINDS.flatMap((kind) => {
+    const words: RoomCliWords = (CONNECTION_ROOMS[kind] as AnyRoom).cli;
+    return words[part] ?? [];
+  });
+}
 
-const CALL_EXAMPLES = `
-Examples:
-  $ martech-steps call --sandbox marketo_api_call \\
-      --input '{"method":"GET","endpoint":"/rest/v1/leads.json","query_parameters":{"filterType":"email","filterValues":"lead1@example.com"}}'
-  $ martech-steps call google_analytics_run_reports --input @report.json
-  $ echo '{"method":"GET","endpoint":"v1beta/accountSummaries"}' | martech-steps call google_analytics_api_call --input -`;
+const EXAMPLES = [
+  "",
+  "Examples:",
+  "  $ martech-steps start                                   # console + MCP server on http://127.0.0.1:3333/mcp",
+  "  $ martech-steps serve --sandbox                         # MCP over stdio on the embedded sandbox",
+  "  $ martech-steps search marketing automation",
+  ...roomLines("examples"),
+  `  $ eval "$(martech-steps sandbox --detach)"              # the emulators in the background`,
+  `  $ eval "$(martech-steps sandbox --unset)"               # stop them and restore your shell`,
+  "  $ martech-steps call --help                             # the step ids and an example per command",
+].join("\n");
+
+const CALL_EXAMPLES = ["", "Examples:", ...roomLines("callExamples")].join("\n");
 
 /**
  * The step ids `call` takes, from manifest.json (generated from the registry and shipped beside dist/):

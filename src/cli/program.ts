@@ -1,6 +1,8 @@
 import { readFile } from "node:fs/promises";
 import { Command, Option } from "commander";
 import { checkCredentialStore } from "../auth/store.js";
+import { type AnyRoom, CONNECTION_KINDS, CONNECTION_ROOMS } from "../connections/registry.js";
+import type { RoomCliWords } from "../connections/types.js";
 import { isMartechError, ValidationError } from "../errors.js";
 import { log, logLevel } from "../log.js";
 import { PACKAGE } from "../version.js";
@@ -10,6 +12,7 @@ import { addHelpExamples, commanderExitCode } from "./help.js";
 import { printJson, readStdin } from "./io.js";
 import { closeSandboxSessions, sandboxWiring } from "./lazy-sandbox.js";
 import { registerMarketoCommands } from "./marketo.js";
+import { sandboxDescription, sandboxPortOptions } from "./sandbox-options.js";
 import type { ServeOptions } from "./serve.js";
 import { onSignals } from "./signals.js";
 import { refuseStoppingSandbox } from "./stopping-sandbox.js";
@@ -18,14 +21,23 @@ import { withWorkspace } from "./workspace.js";
 // Each command loads what it needs: serving tools over stdio should not pay for loading the emulators,
 // the console, the HTTP server or the steps themselves (cold start is measured by the bench).
 
+/** The rooms' words for the help, in registry order. */
+const WORDS: RoomCliWords[] = CONNECTION_KINDS.map((kind) => (CONNECTION_ROOMS[kind] as AnyRoom).cli);
+const sandboxGives = WORDS.flatMap((words) => (words.sandbox ? [words.sandbox] : []));
+
 const program = new Command()
   .name("martech-steps")
-  .description("Marketo and Google Analytics 4 tool steps for AI agents: MCP server, catalog and CLI.")
+  .description(
+    `${WORDS.map((words) => words.name).join(" and ")} tool steps for AI agents: MCP server, catalog and CLI.`,
+  )
   .version(PACKAGE.version)
   .showHelpAfterError()
   // Usage errors come back to the catch below, which exits 2 for them (help.ts); before any command
   // is added, so that every command inherits it.
   .exitOverride();
+
+/** The rooms' emulators' port options of `sandbox`. */
+const SANDBOX_PORTS = sandboxPortOptions();
 
 /** The commands that open the credential store: theirs is checked before they start. */
 const USES_STORE = new Set(["serve", "start", "call"]);
@@ -64,7 +76,7 @@ program
   .option("--workspace <name>", "workspace for stdio", DEFAULT_WORKSPACE)
   .option(
     "--sandbox",
-    "serve on the embedded sandbox (emulators in this process, its own Google account); nothing real is used",
+    `serve on the embedded sandbox (${["emulators in this process", ...sandboxGives].join(", ")}); nothing real is used`,
   )
   .action(async (options: ServeOptions) => (await import("./serve.js")).serve(options));
 
@@ -79,14 +91,10 @@ program
     await (await import("./start.js")).start(options);
   });
 
-program
-  .command("sandbox")
-  .description(
-    "Run the local Marketo, GA4 and Google OAuth emulators alone, with a credential store of their own; " +
-      "print the export lines that point martech-steps at them on stdout.",
-  )
-  .option("--marketo-port <port>", "Marketo emulator port (default 4010; with --detach, a free port)")
-  .option("--google-port <port>", "Google emulator port (default 4020; with --detach, a free port)")
+const sandbox = program.command("sandbox").description(sandboxDescription(SANDBOX_PORTS));
+// One port option per room with an emulator.
+for (const port of SANDBOX_PORTS) sandbox.addOption(port.option);
+sandbox
   .option(
     "--detach",
     'run in the background and exit: eval "$(martech-steps sandbox --detach)"; stop with --unset',
@@ -95,7 +103,7 @@ program
     new Option(
       "--unset",
       'stop the sandbox of this shell (waiting until it has exited) and print the line that undoes its exports: eval "$(martech-steps sandbox --unset)"',
-    ).conflicts(["detach", "marketoPort", "googlePort"]),
+    ).conflicts(["detach", ...SANDBOX_PORTS.map((port) => port.attribute)]),
   )
   .addOption(new Option("--report-to-parent").hideHelp())
   .action(async (options) => (await import("./sandbox.js")).runSandbox(options));
@@ -145,7 +153,7 @@ async function readInputFile(path: string): Promise<string> {
 const call = program
   .command("call")
   .description("Run one tool step and print its result as JSON.")
-  .argument("<step-id>", "tool step id, e.g. marketo_api_call")
+  .argument("<step-id>", `tool step id, e.g. ${WORDS.find((words) => words.step)?.step}`)
   // Required, but checked in the action: commander checks required options first, so a misspelt
   // --inptu or a missing step id would be reported as a missing --input.
   .option("--input <json>", "input as JSON, @file to read a file, or - to read stdin (required)")

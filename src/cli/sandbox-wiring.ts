@@ -5,7 +5,6 @@
  * taken for a real one and its token sent to Google.
  */
 import { type CredentialStore, MemoryCredentialStore } from "../auth/credential-store.js";
-import { SANDBOX_ACCOUNT } from "../connections/google/sandbox.js";
 import {
   type AnyRoom,
   CONNECTION_KINDS,
@@ -16,8 +15,6 @@ import {
 import type { Emulator, SandboxWiring } from "../connections/types.js";
 import { ConfigurationError } from "../errors.js";
 import { DEFAULT_WORKSPACE, type WorkspaceOptions } from "../workspace.js";
-
-export { SANDBOX_ACCOUNT };
 
 /** A port to listen on, and the flag that changes it (named when the port is taken). */
 export interface PortChoice {

@@ -1,43 +1,45 @@
 import { spawn } from "node:child_process";
-import { mkdtemp, rename, rm, writeFile } from "node:fs/promises";
+import { mkdtemp, rename, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { FileCredentialStore, processRunning, SANDBOX_HOME_PREFIX } from "../auth/credential-store.js";
+import type { ConnectionKind } from "../connections/registry.js";
 import { ConfigurationError, ValidationError } from "../errors.js";
-import { SANDBOX_GOOGLE_USER } from "../sandbox/index.js";
 import { DEFAULT_WORKSPACE } from "../workspace.js";
 import { stopWhenNpmParentExits } from "./npm-parent.js";
-import { connectSandbox, type Emulators, SANDBOX_ACCOUNT, startEmulators } from "./sandbox-wiring.js";
+import { type PortOption, sandboxPortOptions } from "./sandbox-options.js";
+import {
+  connectSandbox,
+  type Emulators,
+  type PortChoice,
+  sandboxOf,
+  startEmulators,
+} from "./sandbox-wiring.js";
 import { parsePort } from "./serve.js";
 import { stopExportedSandbox, writeSandboxPid } from "./stopping-sandbox.js";
 
 export interface SandboxOptions {
-  marketoPort?: string;
-  googlePort?: string;
   detach?: boolean;
   /** Print the `unset` line that undoes the exports (after the sandbox stopped). */
   unset?: boolean;
   /** Set by --detach on the background process it starts: report the environment over IPC. */
   reportToParent?: boolean;
+  /** Each room's port option, by commander's name for it (PortOption.attribute). */
+  [port: string]: string | boolean | undefined;
 }
+
+/** The rooms' emulators' port options, in registry order. */
+const PORTS = sandboxPortOptions();
 
 /** Every variable the export lines may set (the emulators', then the sandbox's own); `--unset` undoes them. */
 export const SANDBOX_VARIABLES = [
-  "MARKETO_CLIENT_ID",
-  "MARKETO_CLIENT_SECRET",
-  "MARKETO_REST_ENDPOINT",
-  "GA4_DATA_API_URL",
-  "GA4_ADMIN_API_URL",
-  "GOOGLE_OAUTH_URL",
-  "GOOGLE_OAUTH_AUTHORIZE_URL",
-  "GOOGLE_OAUTH_CLIENT_ID",
-  "GOOGLE_OAUTH_CLIENT_SECRET",
+  ...PORTS.flatMap((port) => port.variables),
   "MARTECH_STEPS_HOME",
   "MARTECH_STEPS_STORE",
   "MARTECH_STEPS_SANDBOX_PID",
   "MARTECH_STEPS_SANDBOX_OWN_HOME",
   "MARTECH_STEPS_SANDBOX_OWN_STORE",
-] as const;
+];
 
 /**
  * The settings that choose the user's own store, which the exports replace: kept beside them so
@@ -118,11 +120,7 @@ export async function runSandbox(options: SandboxOptions): Promise<void> {
   // In the background, a parent that goes away before it printed the exports (Ctrl-C, a closed
   // terminal) leaves nobody who knows this process: then it cleans up and exits by itself.
   const parent = options.reportToParent ? watchParent() : undefined;
-  const { marketoPort, googlePort } = emulatorPorts(options, fallback);
-  const emulators = await startEmulators({
-    marketo: { port: marketoPort, flag: "--marketo-port" },
-    google: { port: googlePort, flag: "--google-port" },
-  });
+  const emulators = await startEmulators(emulatorPorts(options, fallback));
   const home = await mkdtemp(join(tmpdir(), SANDBOX_HOME_PREFIX));
   const stop = async () => {
     await emulators.close();
@@ -155,7 +153,7 @@ export async function runSandbox(options: SandboxOptions): Promise<void> {
   // The key pair is made on the thread pool while the account connects.
   setup = Promise.all([
     connectSandbox(store, DEFAULT_WORKSPACE, emulators, { ...process.env, ...env }),
-    writeServiceAccountKey(emulators, home),
+    furnishHome(emulators, home),
   ]);
   parent?.onGone(exit);
   try {
@@ -172,20 +170,35 @@ export async function runSandbox(options: SandboxOptions): Promise<void> {
     return;
   }
   process.stdout.write(exportLines(env));
-  printBanner(emulators, home);
+  await printBanner(emulators, home);
 }
 
-/** The ports of the two emulators, from the options (or `fallback`, then the well-known ones). */
-function emulatorPorts(options: SandboxOptions, fallback: number | undefined) {
-  const marketoPort = parsePort(options.marketoPort, fallback ?? 4010, "--marketo-port");
-  const googlePort = parsePort(options.googlePort, fallback ?? 4020, "--google-port");
-  if (marketoPort !== 0 && marketoPort === googlePort) {
-    // Otherwise the second emulator reports the first one's port as taken "by another server".
-    throw new ValidationError("--google-port", `it is the same port as --marketo-port (${googlePort}).`, {
-      hint: "Each emulator needs its own port: choose another, or 0 for a free one.",
-    });
+/** A port option's value as given (commander gives a string for `<port>`). */
+function given(options: SandboxOptions, port: PortOption): string | undefined {
+  const value = options[port.attribute];
+  return typeof value === "string" ? value : undefined;
+}
+
+/** The port of each room's emulator, from the options (or `fallback`, then the well-known ones). */
+function emulatorPorts(
+  options: SandboxOptions,
+  fallback: number | undefined,
+): Partial<Record<ConnectionKind, PortChoice>> {
+  const chosen: Partial<Record<ConnectionKind, PortChoice>> = {};
+  const taken: { flag: string; port: number }[] = [];
+  for (const option of PORTS) {
+    const port = parsePort(given(options, option), fallback ?? option.defaultPort, option.portFlag);
+    const before = taken.find((earlier) => port !== 0 && earlier.port === port);
+    if (before) {
+      // Otherwise the second emulator reports the first one's port as taken "by another server".
+      throw new ValidationError(option.portFlag, `it is the same port as ${before.flag} (${port}).`, {
+        hint: "Each emulator needs its own port: choose another, or 0 for a free one.",
+      });
+    }
+    taken.push({ flag: option.portFlag, port });
+    chosen[option.kind] = { port, flag: option.portFlag };
   }
-  return { marketoPort, googlePort };
+  return chosen;
 }
 
 /** The environment that points martech-steps at the emulators and the sandbox's own store in `home`. */
@@ -200,37 +213,27 @@ function sandboxEnv(emulatorEnv: Record<string, string>, home: string): Record<s
   };
 }
 
-/** A service account key the Google sandbox issued, in the sandbox's folder (removed with it). */
-export const SANDBOX_KEY_FILE = "service-account-key.json";
-const SANDBOX_SERVICE_ACCOUNT = "sandbox-reporter";
-
-/**
- * Writes a JSON key of a sandbox service account that was added to sandbox account 100001 as a
- * Viewer, so `accounts import --key-file "$MARTECH_STEPS_HOME/service-account-key.json"` can be tried
- * offline (its private key is a sandbox value, valid only against this sandbox).
- */
-async function writeServiceAccountKey(emulators: Emulators, home: string): Promise<void> {
-  const key = await emulators.google?.issueServiceAccountKey({
-    name: SANDBOX_SERVICE_ACCOUNT,
-    roles: { "100001": "viewer" },
-  });
-  if (key)
-    await writeFile(join(home, SANDBOX_KEY_FILE), `${JSON.stringify(key, null, 2)}\n`, { mode: 0o600 });
+/** What each room's emulator puts in the sandbox's folder for the user to try (removed with it). */
+async function furnishHome(emulators: Emulators, home: string): Promise<void> {
+  for (const { kind } of PORTS) {
+    const emulator = emulators[kind];
+    if (emulator) await (await sandboxOf(kind))?.furnish?.(emulator, home);
+  }
 }
 
-/** The human banner of a foreground sandbox, on stderr. */
-function printBanner(emulators: Emulators, home: string): void {
-  const lines = [
-    `Marketo sandbox: ${emulators.marketo?.restEndpoint}`,
-    `Google sandbox (OAuth, GA4 Data and Admin APIs): ${emulators.google?.url}`,
-    `Google account "${SANDBOX_ACCOUNT}" (${SANDBOX_GOOGLE_USER}) is connected in the sandbox's own store`,
-    `(MARTECH_STEPS_HOME=${home}); your own credential store is not touched.`,
-    `A service account key (Viewer on sandbox account 100001) is in ${join(home, SANDBOX_KEY_FILE)}:`,
-    `try it with martech-steps accounts import --label reporter --key-file "$MARTECH_STEPS_HOME/${SANDBOX_KEY_FILE}".`,
+/** The human banner of a foreground sandbox, on stderr: each room's lines, then how to use the exports. */
+async function printBanner(emulators: Emulators, home: string): Promise<void> {
+  const lines: string[] = [];
+  for (const { kind } of PORTS) {
+    const emulator = emulators[kind];
+    const wiring = emulator && (await sandboxOf(kind));
+    if (wiring) lines.push(...wiring.banner(emulator, home));
+  }
+  lines.push(
     "The export lines on stdout point martech-steps at this sandbox (sandbox credentials are public test",
     `values): paste them into another shell, or start the sandbox with eval "$(martech-steps sandbox --detach)".`,
     "Press Ctrl-C to stop.",
-  ];
+  );
   process.stderr.write(`${lines.join("\n")}\n`);
 }
 
@@ -273,8 +276,10 @@ function watchParent() {
  */
 async function detach(options: SandboxOptions): Promise<void> {
   const args = [process.argv[1] ?? "", "sandbox", "--report-to-parent"];
-  if (options.marketoPort !== undefined) args.push("--marketo-port", options.marketoPort);
-  if (options.googlePort !== undefined) args.push("--google-port", options.googlePort);
+  for (const port of PORTS) {
+    const value = given(options, port);
+    if (value !== undefined) args.push(port.portFlag, value);
+  }
   const child = spawn(process.execPath, [...process.execArgv, ...args], {
     detached: true,
     stdio: ["ignore", "ignore", "pipe", "ipc"],

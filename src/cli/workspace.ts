@@ -1,4 +1,5 @@
 import type { LostDocument, WorkspaceSecrets } from "../auth/credential-store.js";
+import { type AnyRoom, CONNECTION_KINDS, CONNECTION_ROOMS } from "../connections/registry.js";
 import { DEFAULT_WORKSPACE, Workspace, type WorkspaceOptions } from "../workspace.js";
 
 /**
@@ -18,6 +19,9 @@ export async function withWorkspace<T>(
   }
 }
 
+/** What a workspace's store holds, each room's in its words ("Marketo", ...), in registry order. */
+const STORED = CONNECTION_KINDS.map((kind) => (CONNECTION_ROOMS[kind] as AnyRoom).cli.stored);
+
 /** Says, on stderr, that a workspace started over from an empty store and where the old one is. */
 export function reportLost(workspace: string, lost: Pick<LostDocument, "reason" | "why" | "keptAt">): void {
   const undo =
@@ -27,7 +31,7 @@ export function reportLost(workspace: string, lost: Pick<LostDocument, "reason" 
   process.stderr.write(
     `warning: the credential store of workspace "${workspace}" could not be opened (${lost.why}); it is kept at ` +
       `${lost.keptAt}. The workspace starts over from an empty store: the other connections it held ` +
-      `(Marketo, Google accounts, OAuth client) are lost. ${undo}\n`,
+      `(${STORED.join(", ")}) are lost. ${undo}\n`,
   );
 }
 

@@ -31,6 +31,18 @@ export type EmulatorOf<K extends ConnectionKind> = Awaited<
 /** Any room, seen without its kind-specific types. */
 export type AnyRoom = ConnectionRoom<string, string, unknown, ConnectionHandle<unknown>, Emulator>;
 
+// An error's `connection` (src/errors.ts, which imports nothing) is one of the registry's kinds.
+declare module "../errors.js" {
+  interface ErrorConnections extends Record<ConnectionKind, true> {}
+}
+
+/** The kind whose connected accounts are the steps' account choice (its handle holds `accounts`, its room says so). */
+export type AccountsKind = {
+  [K in ConnectionKind]: HandleOf<K> extends { accounts: object } ? K : never;
+}[ConnectionKind];
+/** That kind's accounts (`handle.accounts`). */
+export type AccountsOf = HandleOf<AccountsKind>["accounts"];
+
 /** The kinds in registry order (the order manifest.json and the console list them in). */
 export const CONNECTION_KINDS = Object.keys(CONNECTION_ROOMS) as ConnectionKind[];
 
@@ -46,6 +58,11 @@ export function servicesPhrase(conjunction: "and" | "or", name: "label" | "produ
   const last = names.pop();
   return names.length === 0 ? (last ?? "") : `${names.join(", ")} ${conjunction} ${last}`;
 }
+
+/** The kind whose room holds the connected accounts (`accounts: true`), in registry order the first. */
+export const ACCOUNTS_KIND = CONNECTION_KINDS.find(
+  (kind) => (CONNECTION_ROOMS[kind] as AnyRoom).accounts,
+) as AccountsKind;
 
 export function connectionRoom<K extends ConnectionKind>(kind: K): Rooms[K] {
   return CONNECTION_ROOMS[kind];

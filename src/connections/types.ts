@@ -77,6 +77,27 @@ export interface SandboxWiring<E extends Emulator> {
    * in this process rather than come from the environment (default: the base store unchanged).
    */
   hold?(base: CredentialStore, emulator: E, env: NodeJS.ProcessEnv): Promise<CredentialStore>;
+  /** `martech-steps sandbox`'s banner lines about it (stderr), given the sandbox's own folder. */
+  banner(emulator: E, home: string): string[];
+  /** `martech-steps sandbox`: what it puts in the sandbox's own folder for the user to try (removed with it). */
+  furnish?(emulator: E, home: string): Promise<void>;
+}
+
+/**
+ * A room's emulator as the `martech-steps sandbox` command knows it before loading it (its options are
+ * registered at every start, where loading the emulators would cost cold start).
+ */
+export interface SandboxCommand {
+  /** Its port option, e.g. "--marketo-port". */
+  portFlag: `--${string}-port`;
+  /** Its port in a terminal when the option is not given (in the background, any free one). */
+  defaultPort: number;
+  /** The emulator in the option's help, e.g. "Marketo emulator". */
+  emulator: string;
+  /** What it emulates, in the command's description, e.g. "GA4 and Google OAuth". */
+  emulates: string;
+  /** Every variable its wiring's env() sets, in that order: `sandbox --unset` takes them out of the shell. */
+  variables: readonly string[];
 }
 
 /**
@@ -140,6 +161,25 @@ export interface RoomResource {
   read(): Promise<unknown>;
 }
 
+/**
+ * What the CLI's help and messages say of a room, in its own words (its commands are `src/cli/<service>.ts`);
+ * the CLI joins the rooms' words in registry order.
+ */
+export interface RoomCliWords {
+  /** The service in the program's description, e.g. "Google Analytics 4". */
+  name: string;
+  /** What a workspace's store holds of it, in the warning that a store started over, e.g. "Marketo". */
+  stored: string;
+  /** What `serve --sandbox` gives it besides its emulator, in the option's help, e.g. "its own Google account". */
+  sandbox?: string;
+  /** A step id, for `call <step-id>`'s help (the first room's is shown), e.g. "marketo_api_call". */
+  step?: string;
+  /** `martech-steps --help`'s example lines for its steps. */
+  examples?: readonly string[];
+  /** `martech-steps call --help`'s example lines for its steps. */
+  callExamples?: readonly string[];
+}
+
 /** A room, as the registry lists it. */
 export interface ConnectionRoom<
   K extends string,
@@ -164,6 +204,8 @@ export interface ConnectionRoom<
   configured(context: RoomContext): Promise<boolean>;
   /** Its sandbox wiring, loaded on use; a room without an emulator has none (`npm start` then runs without it). */
   sandbox?: () => Promise<SandboxWiring<E>>;
+  /** Its emulator in the `martech-steps sandbox` command (with `sandbox`). */
+  sandboxCommand?: SandboxCommand;
   /** The warnings a step's answer carries about this service (e.g. its quota running low), for the log. */
   logWarnings?(answer: object): RoomLogEntry[];
   /** What it adds to the metrics. */
@@ -174,4 +216,11 @@ export interface ConnectionRoom<
   resources?: readonly RoomResource[];
   /** The step whose results the MCP App's chart view draws (src/mcp/report-chart-app.ts), if one of its own. */
   chartAppStep?: string;
+  /** What the CLI's help and messages say of it. */
+  cli: RoomCliWords;
+  /**
+   * Set when its handle holds several connected accounts (`handle.accounts`), chosen by label: they are
+   * the steps' account choice, and connecting or removing one changes MCP's tool list.
+   */
+  accounts?: true;
 }

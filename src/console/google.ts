@@ -31,7 +31,7 @@ function connectedBy(account: AccountSummary): string {
 
 /** The hosts the workspace's Google connection talks to: the sandbox's loopback, or Google's APIs. */
 function hostsOf(workspace: Workspace): string[] {
-  const { dataApiUrl, adminApiUrl } = workspace.googleEndpoints;
+  const { dataApiUrl, adminApiUrl } = workspace.handle("google").endpoints;
   return [...new Set([new URL(adminApiUrl).host, new URL(dataApiUrl).host])];
 }
 

@@ -2,6 +2,8 @@ import { describe, expect, expectTypeOf, it } from "vitest";
 import type { WorkspaceSecrets } from "../../src/auth/credential-store.js";
 import { MemoryCredentialStore } from "../../src/auth/credential-store.js";
 import {
+  ACCOUNTS_KIND,
+  type AccountsKind,
   CONNECTION_KINDS,
   CONNECTION_ROOMS,
   CONNECTIONS,
@@ -75,6 +77,21 @@ describe("the connection registry", () => {
     await workspace.close();
   });
 
+  it("finds the room whose handle holds the connected accounts by the room's own word (accounts: true)", async () => {
+    expectTypeOf<AccountsKind>().toEqualTypeOf<"google">();
+    expect(ACCOUNTS_KIND).toBe("google");
+    const workspace = new Workspace({
+      env: {},
+      store: new MemoryCredentialStore(),
+      state: new MemoryState(),
+    });
+    for (const kind of CONNECTION_KINDS) {
+      const room: { accounts?: true } = CONNECTION_ROOMS[kind];
+      expect("accounts" in workspace.handle(kind), kind).toBe(room.accounts === true);
+    }
+    await workspace.close();
+  });
+
   it("starts the emulator of a room only when it is asked for (the sandbox wiring is loaded on use)", async () => {
     const { startEmulators } = await import("../../src/cli/sandbox-wiring.js");
     const emulators = await startEmulators({ google: true });
@@ -87,6 +104,18 @@ describe("the connection registry", () => {
       expect(emulators.env).toEqual(sandboxEnv({ google: emulators.google }));
     } finally {
       await emulators.close();
+    }
+  });
+
+  it("declares, for `sandbox --unset`, exactly the variables each room's emulator sets, in its order", async () => {
+    const { startEmulators } = await import("../../src/cli/sandbox-wiring.js");
+    for (const kind of CONNECTION_KINDS) {
+      const emulators = await startEmulators({ [kind]: true });
+      try {
+        expect(Object.keys(emulators.env), kind).toEqual(CONNECTION_ROOMS[kind].sandboxCommand?.variables);
+      } finally {
+        await emulators.close();
+      }
     }
   });
 });

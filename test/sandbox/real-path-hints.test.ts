@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import { mapGoogleError } from "../../src/connectors/google/google-errors.js";
 import { classifyCode } from "../../src/connectors/marketo/service-codes.js";
 import { GA4_ADMIN_PATHS, GA4_DATA_PATHS, MARKETO_PATHS } from "../../src/real-paths.generated.js";
-import { findRealPath, nearestRealPath } from "../../src/real-paths.js";
+import { realPaths } from "../../src/real-paths.js";
 
 function fixtureOperations(name: string): string[] {
   const text = readFileSync(new URL(`../fixtures/real-api/${name}.json`, import.meta.url), "utf8");
@@ -35,22 +35,22 @@ describe("the generated real paths", () => {
   });
 
   it("match concrete paths to templates, fixed segments first, and suggest the nearest for a typo", () => {
-    expect(findRealPath("marketo", "/rest/v1/lists/1001/leads.json")).toEqual({
+    const marketo = realPaths(MARKETO_PATHS);
+    const admin = realPaths(GA4_ADMIN_PATHS);
+    expect(marketo.find("/rest/v1/lists/1001/leads.json")).toEqual({
       template: "/rest/v1/lists/{listId}/leads.json",
       methods: ["DELETE", "GET", "POST"],
     });
-    expect(findRealPath("marketo", "/rest/v1/leads/describe.json")?.template).toBe(
-      "/rest/v1/leads/describe.json",
-    );
-    expect(findRealPath("marketo", "/rest/v1/activities/emailbounced.json")).toBeUndefined();
-    expect(findRealPath("ga4-admin", "/v1beta/properties/123/customDimensions/456:archive")?.template).toBe(
+    expect(marketo.find("/rest/v1/leads/describe.json")?.template).toBe("/rest/v1/leads/describe.json");
+    expect(marketo.find("/rest/v1/activities/emailbounced.json")).toBeUndefined();
+    expect(admin.find("/v1beta/properties/123/customDimensions/456:archive")?.template).toBe(
       "/v1beta/properties/{propertiesId}/customDimensions/{customDimensionsId}:archive",
     );
-    expect(nearestRealPath("marketo", "/rest/v1/list/1001.json")).toBe("/rest/v1/lists/{listId}.json");
-    expect(nearestRealPath("ga4-admin", "/v1beta/properties/123/customDimension")).toBe(
+    expect(marketo.nearest("/rest/v1/list/1001.json")).toBe("/rest/v1/lists/{listId}.json");
+    expect(admin.nearest("/v1beta/properties/123/customDimension")).toBe(
       "/v1beta/properties/{propertiesId}/customDimensions",
     );
-    expect(nearestRealPath("marketo", "/rest/v1/completely/unrelated/thing.json")).toBeUndefined();
+    expect(marketo.nearest("/rest/v1/completely/unrelated/thing.json")).toBeUndefined();
   });
 });
 

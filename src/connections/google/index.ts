@@ -2,11 +2,13 @@
 import type { GoogleAnalyticsConnector } from "../../connectors/google/connector.js";
 import type { GoogleSandbox } from "../../sandbox/index.js";
 import type { ConnectionRoom } from "../types.js";
+import { GOOGLE_CLI_WORDS } from "./cli-words.js";
 import { GOOGLE_DEFINITION } from "./definition.js";
 import { type GoogleHandle, googleConfigured, openGoogle } from "./handle.js";
 import { googleLogWarnings } from "./log-warnings.js";
 import { GOOGLE_METRICS } from "./metrics.js";
 import { GOOGLE_PROMPTS } from "./prompts.js";
+import { GOOGLE_SANDBOX_COMMAND } from "./sandbox-command.js";
 
 // Type-only: the room's part of WorkspaceSecrets, with nothing to load at run time (cold start).
 export type * from "./secrets.js";
@@ -29,5 +31,8 @@ export const GOOGLE_ROOM: ConnectionRoom<
   metrics: GOOGLE_METRICS,
   prompts: GOOGLE_PROMPTS,
   chartAppStep: "google_analytics_run_reports",
+  cli: GOOGLE_CLI_WORDS,
+  accounts: true,
   sandbox: async () => (await import("./sandbox.js")).GOOGLE_SANDBOX,
+  sandboxCommand: GOOGLE_SANDBOX_COMMAND,
 };

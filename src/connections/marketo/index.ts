@@ -2,12 +2,14 @@
 import type { MarketoConnector } from "../../connectors/marketo/connector.js";
 import type { MarketoSandbox } from "../../sandbox/index.js";
 import type { ConnectionRoom } from "../types.js";
+import { MARKETO_CLI_WORDS } from "./cli-words.js";
 import { readMarketoCredentials } from "./credentials.js";
 import { MARKETO_DEFINITION } from "./definition.js";
 import { type MarketoHandle, openMarketo } from "./handle.js";
 import { MARKETO_METRICS } from "./metrics.js";
 import { MARKETO_PROMPTS } from "./prompts.js";
 import { MARKETO_RESOURCES } from "./resources.js";
+import { MARKETO_SANDBOX_COMMAND } from "./sandbox-command.js";
 
 // Type-only: the room's part of WorkspaceSecrets, with nothing to load at run time (cold start).
 export type { MarketoCredentials } from "./secrets.js";
@@ -29,5 +31,7 @@ export const MARKETO_ROOM: ConnectionRoom<
   metrics: MARKETO_METRICS,
   prompts: MARKETO_PROMPTS,
   resources: MARKETO_RESOURCES,
+  cli: MARKETO_CLI_WORDS,
   sandbox: async () => (await import("./sandbox.js")).MARKETO_SANDBOX,
+  sandboxCommand: MARKETO_SANDBOX_COMMAND,
 };

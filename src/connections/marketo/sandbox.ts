@@ -17,4 +17,5 @@ export const MARKETO_SANDBOX: SandboxWiring<MarketoSandbox> = {
     }));
   },
   describe: (emulator) => `sandbox at ${emulator.restEndpoint}`,
+  banner: (emulator) => [`Marketo sandbox: ${emulator.restEndpoint}`],
 };

@@ -12,7 +12,8 @@ import {
   QuotaExceededError,
   UpstreamError,
 } from "../../errors.js";
-import { findRealPath, nearestRealPath } from "../../real-paths.js";
+import { GA4_ADMIN_PATHS, GA4_DATA_PATHS } from "../../real-paths.generated.js";
+import { realPaths } from "../../real-paths.js";
 import { requiredRole } from "./paths.js";
 import type { GoogleApi, GoogleRequest } from "./types.js";
 
@@ -105,23 +106,26 @@ export function quotaError(
   );
 }
 
+const DATA_PATHS = realPaths(GA4_DATA_PATHS);
+const ADMIN_PATHS = realPaths(GA4_ADMIN_PATHS);
+
 /**
  * A 404 comes back both for a path the API does not have and for a real method whose resource is
  * missing (or that an emulator does not serve): only the first is a wrong path. Real methods come
  * from Google's discovery documents (real-paths.generated.ts).
  */
 function notFoundHint(context: ErrorContext): string {
-  const service = context.api === "data" ? "ga4-data" : "ga4-admin";
+  const service = context.api === "data" ? DATA_PATHS : ADMIN_PATHS;
   const api = context.api === "data" ? "Data API" : "Admin API";
   const path = context.path.split("?")[0] ?? context.path;
-  const real = findRealPath(service, path);
+  const real = service.find(path);
   if (real?.methods.includes(context.method)) {
     return `${context.method} ${real.template} is a real GA4 ${api} method and Google answered not found: check the property or resource ID in the path (list properties or the collection to see valid IDs).`;
   }
   if (real) {
     return `${real.template} is a real GA4 ${api} path, but not for ${context.method}: it serves ${real.methods.join(", ")}.`;
   }
-  const near = nearestRealPath(service, path);
+  const near = service.nearest(path);
   return `${path} is no GA4 ${api} method${near ? `; did you mean ${near}?` : "."} Check the path against the API reference.`;
 }
 

@@ -1,7 +1,7 @@
 import { UpstreamError } from "../../errors.js";
 import { jsonBytes } from "../../json-size.js";
-import { pagesByOffset } from "../../real-paths.js";
 import { isNoAssetsWarning } from "./envelope.js";
+import { pagesByOffset } from "./real-paths.js";
 import type {
   CheckedRequest,
   MarketoCallResult,

@@ -1,5 +1,5 @@
 import { type MartechError, PermissionError, UpstreamError } from "../../errors.js";
-import { findRealPath, nearestRealPath } from "../../real-paths.js";
+import { MARKETO_REAL_PATHS } from "./real-paths.js";
 
 /**
  * What to do with a Marketo error code
@@ -109,7 +109,7 @@ function nextStep(code: string, message: string, path: string): string | undefin
  */
 function notFoundHint(path: string, message: string): string {
   const bare = path.split("?")[0] ?? path;
-  const real = findRealPath("marketo", bare);
+  const real = MARKETO_REAL_PATHS.find(bare);
   if (real && /does not emulate/i.test(message)) {
     // The sandbox's own words: the path is right and no id is wrong; only a real Marketo instance serves it.
     return `The path is right (${real.template}); the sandbox does not serve it: call it on a real Marketo instance.`;
@@ -120,7 +120,7 @@ function notFoundHint(path: string, message: string): string {
       "check the ids in the path, and that this instance (or emulator) serves this API."
     );
   }
-  const near = nearestRealPath("marketo", bare);
+  const near = MARKETO_REAL_PATHS.nearest(bare);
   return `${bare} is no Marketo endpoint${near ? `; did you mean ${near}?` : "."} See the REST reference: ${MAPI_REFERENCE}`;
 }
 

@@ -4,7 +4,8 @@
  * INVALID_ARGUMENT, a real method the sandbox does not serve is a google.rpc NOT_FOUND that says so
  * (real-paths.generated.ts), anything else a plain NOT_FOUND.
  */
-import { findRealPath } from "../../../real-paths.js";
+import { GA4_ADMIN_PATHS } from "../../../real-paths.generated.js";
+import { realPaths } from "../../../real-paths.js";
 import { invalidArgument, notFound, RpcError, sendJson, sendRpcError } from "../http.js";
 import type { SubHandler } from "../types.js";
 import { runAccountAccessReport, runPropertyAccessReport } from "./access-report.js";
@@ -57,6 +58,9 @@ import {
   patchSecret,
 } from "./links.js";
 import { createProperty, deleteProperty, getProperty, listProperties, patchProperty } from "./properties.js";
+
+/** The Admin API's real paths (Google's discovery document): a path not emulated is named when it is one. */
+const ADMIN_PATHS = realPaths(GA4_ADMIN_PATHS);
 
 export type { AdminContext } from "./context.js";
 
@@ -186,7 +190,7 @@ export function createAdminApi(ctx: AdminContext): { handle: SubHandler; stats()
         sendJson(res, 200, result);
         return;
       }
-      const real = findRealPath("ga4-admin", path);
+      const real = ADMIN_PATHS.find(path);
       if (real?.methods.includes(method)) {
         throw notFound(
           `${method} ${real.template} is a real Admin API method that this sandbox does not emulate.`,

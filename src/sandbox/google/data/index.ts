@@ -6,7 +6,8 @@
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { setTimeout as sleep } from "node:timers/promises";
-import { findRealPath } from "../../../real-paths.js";
+import { GA4_DATA_PATHS } from "../../../real-paths.generated.js";
+import { realPaths } from "../../../real-paths.js";
 import {
   type DataApiContext,
   type SandboxProperty,
@@ -32,6 +33,9 @@ import {
 } from "./quota.js";
 import { runRealtimeReport } from "./realtime.js";
 import { invalidArgument, isObject, RpcError, rejectUnknownKeys, sendJson } from "./rpc.js";
+
+/** The Data API's real paths (Google's discovery document). */
+const DATA_PATHS = realPaths(GA4_DATA_PATHS);
 
 export { profileOf } from "./catalog-values.js";
 export { collectedEventNames } from "./dataset.js";
@@ -151,7 +155,7 @@ function quotaTracker(options: DataApiOptions): QuotaTracker {
 
 /** A path that is not emulated: named as a real method when it is one (src/real-paths.ts). */
 function notFound(method: string, path: string): RpcError {
-  const real = findRealPath("ga4-data", path);
+  const real = DATA_PATHS.find(path);
   return new RpcError(
     "NOT_FOUND",
     real?.methods.includes(method)

@@ -8,11 +8,15 @@
  * `DELETE /rest/v1/leads.json` is not in the Swagger but real clients send it (marketorestpython
  * `delete_lead`, and GRP's recorded `POST leads.json?_method=DELETE`).
  */
-import { findRealPath } from "../../../real-paths.js";
+import { MARKETO_PATHS } from "../../../real-paths.generated.js";
+import { realPaths } from "../../../real-paths.js";
 import type { Route } from "../types.js";
 import { ASSET_ROUTES } from "./asset.js";
 import { BULK_ROUTES } from "./bulk.js";
 import { LEAD_DB_ROUTES } from "./lead-db.js";
+
+/** Marketo's real paths (Adobe's Swagger files): a path not emulated is named when it is one. */
+const REAL_PATHS = realPaths(MARKETO_PATHS);
 
 const shape = (template: string) => template.replace(/\{[^}]+\}/g, "{}");
 
@@ -39,7 +43,7 @@ export function matchRoute(method: string, path: string): RouteMatch {
     if (route.method === method) return { kind: "found", route, params: m.slice(1) };
     pathKnown = true;
   }
-  const real = findRealPath("marketo", path);
+  const real = REAL_PATHS.find(path);
   if (real?.methods.includes(method)) {
     const served = ROUTES.some(
       (route) => route.method === method && shape(route.template) === shape(real.template),
