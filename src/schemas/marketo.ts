@@ -82,7 +82,7 @@ export const MarketoApiCallInput = z.strictObject({
     .optional()
     .describe(
       'Reads: keep records matching, e.g. leadScore > 50 and email ends_with "@acme.com"; also != <= >= contains ' +
-        "begins_with in (…) between is empty, and/or/not; quote text and dates.",
+        "begins_with in (…) between is empty, and/or/not; quote text and dates. a.b reads inside objects; quote odd names.",
     )
     .meta({ title: "Where", examples: ['leadScore > 50 and email ends_with "@acme.com"'] }),
   order_by: z
@@ -97,7 +97,7 @@ export const MarketoApiCallInput = z.strictObject({
     .trim()
     .max(500)
     .optional()
-    .describe('Reads: count per value instead of listing, e.g. "leadSource".')
+    .describe('Reads: count per value instead of listing, e.g. "leadSource", "membership.progressionStatus".')
     .meta({ title: "Count by", examples: ["leadSource"] }),
   cursor: cursorInput(
     "An answer's next_cursor, to continue after its last record (same method, endpoint, query_parameters).",
