@@ -12,7 +12,7 @@ import type { OnWait } from "../../connectors/marketo/types.js";
 import { isMartechError, ValidationError } from "../../errors.js";
 import type { MarketoApiCallInput } from "../../schemas/marketo.js";
 import { isPlainObject } from "../input/schema-walk.js";
-import type { RecordCompute } from "../records/compute.js";
+import { namedFields, type RecordCompute } from "../records/compute.js";
 import type { ToolContext } from "../types.js";
 import { ACTIVITY_EXPORT_CREATE, type ActivityNaming, activityNaming, typeIds } from "./activity-types.js";
 import { type Computed, computedAnswer, keptBytesFor } from "./compute-answer.js";
@@ -26,7 +26,14 @@ import {
 } from "./export-job.js";
 import { type Joined, readJobFile } from "./export-join.js";
 import type { ExportRun, Planned } from "./export-state.js";
-import { type ExportSpan, exportSpan, keyAdded, keyColumn, windowBody } from "./export-windows.js";
+import {
+  type ExportSpan,
+  exportSpan,
+  filterOnlyFields,
+  keyAdded,
+  keyColumn,
+  windowBody,
+} from "./export-windows.js";
 import { exportSummary } from "./export-words.js";
 
 import type { ReadAnswer } from "./read-calls.js";
@@ -83,6 +90,13 @@ export async function runExport(
   let naming: ActivityNaming | undefined;
   if (input.endpoint === ACTIVITY_EXPORT_CREATE) ({ body, naming } = await activityBody(body, call));
   const span = exportSpan(input.endpoint, body);
+  const needed = filterOnlyFields(
+    input.endpoint,
+    body,
+    namedFields(compute.spec).map(({ field }) => field),
+  );
+  if (needed.length > 0) body = { ...body, fields: [...(body.fields as unknown[]), ...needed] };
+  const key = span ? keyColumn(body, span) : undefined;
   const joined: Joined = {
     compute,
     kept: [],
@@ -93,7 +107,8 @@ export async function runExport(
     duplicates: 0,
     jobs: [],
     ...(naming ? { naming } : {}),
-    ...(span ? { keys: new Set<string>(), key: keyColumn(body, span), dropKey: keyAdded(body, span) } : {}),
+    ...(span && key ? { keys: new Set<string>(), key } : {}),
+    hidden: [...needed, ...(span && key && keyAdded(body, span) ? [key] : [])],
     maxBytes: keptBytesFor(ctx, compute, true),
     ...(input.max_items !== undefined ? { maxRows: input.max_items } : {}),
   };
@@ -188,6 +203,7 @@ function answerOf(
     calls: run.call.calls + (joined.naming?.calls ?? 0),
     unit: "row",
     ...(joined.columns ? { columns: joined.columns } : {}),
+    hidden: joined.hidden,
     file: true,
     limit: {
       bytes: joined.maxBytes,
