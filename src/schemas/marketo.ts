@@ -21,7 +21,8 @@ export const MarketoApiCallInput = z.strictObject({
     // The guard's rule as a pattern, so clients can check it too; the guard still runs with its precise words.
     .meta({ title: "Endpoint", examples: ["/rest/v1/leads.json"], pattern: MARKETO_ENDPOINT_PATTERN }),
   query_parameters: z
-    .record(z.string().min(1).max(100), z.union([QueryScalar, z.array(QueryScalar).max(300)]))
+    // Lists up to 10,000: a list membership DELETE of more than Marketo's 300 ids is split into calls of 300.
+    .record(z.string().min(1).max(100), z.union([QueryScalar, z.array(QueryScalar).max(10_000)]))
     .optional()
     .describe(
       'E.g. {"filterType":"email","filterValues":"a@example.com"}; arrays are sent comma-separated. activities.json: ' +
