@@ -34,7 +34,7 @@ import {
   keyColumn,
   windowBody,
 } from "./export-windows.js";
-import { exportSummary } from "./export-words.js";
+import { emptyWindows, exportSummary } from "./export-words.js";
 
 import type { ReadAnswer } from "./read-calls.js";
 
@@ -156,6 +156,13 @@ async function runJobs(run: ExportRun): Promise<void> {
     run.joined.reading = current;
     await readJobFile(run.call, current, run.joined, { index, total: run.plan.length });
     run.joined.reading = undefined;
+    if (run.plan.length > 1) {
+      const empty = emptyWindows(run);
+      run.call.ctx.progress({
+        progress: run.joined.rows,
+        message: `Export ${index + 1} of ${run.plan.length} read: ${run.joined.rows.toLocaleString("en-US")} rows so far, ${empty} empty window${empty === 1 ? "" : "s"}`,
+      });
+    }
     run.open = run.open.filter((job) => job !== current);
     if (run.joined.stopped || !ahead) {
       if (ahead && !("refused" in ahead)) await cancelUnneeded(run.call, ahead);
@@ -213,7 +220,9 @@ function answerOf(
     },
   };
   const answer = computedAnswer(asFile, ctx, computed);
-  const data = { ...answer.data, extra: extraOf(run, file) };
+  // A joined file cut by a cap has no cursor to continue in: it is incomplete all the same (restWords says how).
+  const cut = !lone && joined.stoppedBy !== undefined;
+  const data = { ...answer.data, ...(cut ? { complete: false } : {}), extra: extraOf(run, file) };
   if (run.unexported) data.warnings.push(`Not exported: ${run.unexported.reason}`);
   const read = { ...answer, data };
   return { ...read, summary: exportSummary(input, ctx, run, computed, read, file) };
@@ -233,6 +242,7 @@ function extraOf(run: ExportRun, file: string | undefined): Record<string, unkno
     ...(run.span
       ? { split_by: run.span.field, deduplicated_by: run.span.key, duplicates_dropped: run.joined.duplicates }
       : {}),
+    ...(run.span ? { empty_windows: emptyWindows(run) } : {}),
     ...(run.unexported ? { not_exported: run.unexported.windows } : {}),
   };
 }
