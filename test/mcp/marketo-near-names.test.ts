@@ -85,8 +85,8 @@ describe("exact-name lookups that find nothing name the nearest names", () => {
     const to = new Date();
     const from = new Date(to.getTime() - 30 * 86_400_000);
     const body = said![2]!
-      .replace("<from>", from.toISOString().slice(0, 19) + "Z")
-      .replace("<to>", to.toISOString().slice(0, 19) + "Z");
+      .replace("<from>", `${from.toISOString().slice(0, 19)}Z`)
+      .replace("<to>", `${to.toISOString().slice(0, 19)}Z`);
     const followed = await call({
       method: "POST",
       endpoint: said![1],

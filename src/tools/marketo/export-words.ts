@@ -59,7 +59,7 @@ export function emptyWindows(run: ExportRun): number {
  * A split span cut by max_items or the file's size limit: the same call from the window where the read
  * stopped gets the rest (that window's rows already given come again).
  */
-export function restWords(input: MarketoApiCallInput, run: ExportRun): string | undefined {
+export function restWords(run: ExportRun): string | undefined {
   const stoppedIn = run.joined.jobs.at(-1)?.window;
   if (run.plan.length < 2 || !run.joined.stoppedBy || !stoppedIn || !run.span) return undefined;
   const end = run.span.windows.at(-1)?.endAt;
@@ -138,7 +138,7 @@ export function exportSummary(
         `the nextCursor in the linked file's _meta${where} (next_cursor continues after the preview instead)`,
     );
   }
-  const rest = restWords(input, run);
+  const rest = restWords(run);
   if (rest) parts.push(rest);
   if (file) parts.push(`Marketo keeps the file at GET ${file} for seven days`);
   return `${parts.join("; ")}.`;
