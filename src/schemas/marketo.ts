@@ -21,7 +21,8 @@ export const MarketoApiCallInput = z.strictObject({
     // The guard's rule as a pattern, so clients can check it too; the guard still runs with its precise words.
     .meta({ title: "Endpoint", examples: ["/rest/v1/leads.json"], pattern: MARKETO_ENDPOINT_PATTERN }),
   query_parameters: z
-    .record(z.string().min(1).max(100), z.union([QueryScalar, z.array(QueryScalar).max(300)]))
+    // Lists up to 10,000: a list membership DELETE of more than Marketo's 300 ids is split into calls of 300.
+    .record(z.string().min(1).max(100), z.union([QueryScalar, z.array(QueryScalar).max(10_000)]))
     .optional()
     .describe(
       'E.g. {"filterType":"email","filterValues":"a@example.com"}; arrays are sent comma-separated. activities.json: ' +
@@ -82,7 +83,7 @@ export const MarketoApiCallInput = z.strictObject({
     .optional()
     .describe(
       'Reads: keep records matching, e.g. leadScore > 50 and email ends_with "@acme.com"; also != <= >= contains ' +
-        "begins_with in (…) between is empty, and/or/not; quote text and dates.",
+        "begins_with in (…) between is empty, and/or/not; quote text and dates. a.b reads inside objects; quote odd names.",
     )
     .meta({ title: "Where", examples: ['leadScore > 50 and email ends_with "@acme.com"'] }),
   order_by: z
@@ -97,7 +98,7 @@ export const MarketoApiCallInput = z.strictObject({
     .trim()
     .max(500)
     .optional()
-    .describe('Reads: count per value instead of listing, e.g. "leadSource".')
+    .describe('Reads: count per value instead of listing, e.g. "leadSource", "membership.progressionStatus".')
     .meta({ title: "Count by", examples: ["leadSource"] }),
   cursor: cursorInput(
     "An answer's next_cursor, to continue after its last record (same method, endpoint, query_parameters).",

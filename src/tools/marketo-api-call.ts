@@ -6,7 +6,7 @@ import { MarketoApiCallInput, MarketoApiCallOutput } from "../schemas/marketo.js
 import { MARKETO_API_CALL_ALIASES } from "./marketo/api-call-aliases.js";
 import { campaignCall, campaignTarget } from "./marketo/campaign-target.js";
 import { checkRunToCompletion } from "./marketo/export-run.js";
-import { nearNames } from "./marketo/near-names.js";
+import { exactFilterWords, nearNames } from "./marketo/near-names.js";
 import { positionOf } from "./marketo/position.js";
 import { programTypeFilter } from "./marketo/program-type.js";
 import { type ReadSoFar, readSoFarWords } from "./marketo/read-calls.js";
@@ -170,9 +170,10 @@ export const marketoApiCall: ToolStep<typeof MarketoApiCallInput, typeof Marketo
     const campaign = campaignCall(input);
     const target = campaign
       ? ` ${await campaignTarget(marketo, campaign, ctx.signal)}`
-      : await nearNames(marketo, input, read.data.result.length, ctx.signal).then((near) =>
-          near ? ` ${near}` : "",
-        );
+      : await nearNames(marketo, input, read.data.result.length, ctx.signal).then((near) => {
+          const words = near ?? exactFilterWords(input, read.data.result.length);
+          return words ? ` ${words}` : "";
+        });
     const usage = await marketo.usage();
     if (usage.remaining <= usage.dailyQuota * LOW_DAILY_SHARE) {
       ctx.log?.({

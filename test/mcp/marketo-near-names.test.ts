@@ -42,6 +42,10 @@ const LOOKUPS = [
   { endpoint: "/rest/asset/v1/staticList/byName.json", all: "/rest/asset/v1/staticLists.json" },
   { endpoint: "/rest/asset/v1/smartList/byName.json", all: "/rest/asset/v1/smartLists.json" },
   { endpoint: "/rest/asset/v1/program/byName.json", all: "/rest/asset/v1/programs.json" },
+  { endpoint: "/rest/asset/v1/email/byName.json", all: "/rest/asset/v1/emails.json" },
+  { endpoint: "/rest/asset/v1/emailTemplate/byName.json", all: "/rest/asset/v1/emailTemplates.json" },
+  { endpoint: "/rest/asset/v1/landingPage/byName.json", all: "/rest/asset/v1/landingPages.json" },
+  { endpoint: "/rest/asset/v1/form/byName.json", all: "/rest/asset/v1/forms.json" },
 ];
 
 describe("exact-name lookups that find nothing name the nearest names", () => {
@@ -54,14 +58,45 @@ describe("exact-name lookups that find nothing name the nearest names", () => {
       expect(data.result).toHaveLength(0);
       expect(text).toContain(`No record is named exactly "${typo}" (the name must match exactly)`);
       expect(text).toMatch(/read with 1 more call/);
-      const nearest = /the nearest names of the [^:]+: ((?:"[^"]+"(?:, )?)+)\./.exec(text)?.[1] ?? "";
-      const suggested = [...nearest.matchAll(/"([^"]+)"/g)].map((m) => m[1]!);
-      expect(suggested[0]).toBe(real);
-      const found = await call({ method: "GET", endpoint, query_parameters: { name: suggested[0] } });
+      const nearest = /the nearest names of the [^:]+, with their ids: (.+)\.$/m.exec(text)?.[1] ?? "";
+      const suggested = [...nearest.matchAll(/"([^"]+)" \(id (\d+)\)/g)].map((m) => ({
+        name: m[1]!,
+        id: m[2]!,
+      }));
+      expect(suggested[0]?.name, text).toBe(real);
+      const found = await call({ method: "GET", endpoint, query_parameters: { name: suggested[0]?.name } });
       expect(found.data.result.map((r) => r.name)).toContain(real);
       expect(found.text).not.toContain("No record is named exactly");
+      // The id given beside the name is the record's: no lookup by name is needed.
+      expect(found.data.result.map((r) => String(r.id))).toContain(suggested[0]?.id);
     });
   }
+
+  it("a filterType lookup that finds nothing says it matches exactly, and the export it names matches a part", async () => {
+    const { text, data } = await call({
+      method: "GET",
+      endpoint: "/rest/v1/leads.json",
+      query_parameters: { filterType: "email", filterValues: "example.com" },
+    });
+    expect(data.result).toHaveLength(0);
+    expect(text).toContain("filterType email matches whole values exactly");
+    const said = /POST (\S+) with run_to_completion, body (\{.+\}) and where (.+)\.$/m.exec(text);
+    expect(said, text).not.toBeNull();
+    const to = new Date();
+    const from = new Date(to.getTime() - 30 * 86_400_000);
+    const body = said![2]!
+      .replace("<from>", `${from.toISOString().slice(0, 19)}Z`)
+      .replace("<to>", `${to.toISOString().slice(0, 19)}Z`);
+    const followed = await call({
+      method: "POST",
+      endpoint: said![1],
+      body: JSON.parse(body),
+      run_to_completion: true,
+      where: said![3],
+    });
+    const computed = (followed.data as unknown as { computed: { matched: number } }).computed;
+    expect(computed.matched, followed.text).toBeGreaterThan(0);
+  });
 
   it("a read without a name adds no suggestion", async () => {
     const plain = await call({ method: "GET", endpoint: "/rest/v1/campaigns.json" });

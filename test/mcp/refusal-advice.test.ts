@@ -134,7 +134,7 @@ const MARKETO_ROWS: Row[] = [
       paginate: true,
       where: 'emial ends_with "@example.com"',
     },
-    says: /Use one of those names as written \(names are case-sensitive\), e\.g\. \w+\./,
+    says: /Use one of those names as written \(names are case-sensitive; [^)]*\), e\.g\. \w+\./,
     follow: (said, provoke) => ({
       ...provoke,
       where: `${/e\.g\. (\w+)\./.exec(said)?.[1]} ends_with "@example.com"`,

@@ -5,6 +5,7 @@ import { type FilterSource, filterSyntaxError, type Token, tokenize } from "./le
  * Parses the filter syntax Run Reports' `filter` and Marketo API Call's `where` share:
  *
  *   expr  := and ("or" and)*          and := unary ("and" unary)*      unary := "not" unary | "(" expr ")" | cond
+ *   field := name | dotted.path | "quoted name"
  *   cond  := field ("==" | "!=" | "<" | "<=" | ">" | ">=") value | field ["not"] "in" "(" value, … ")"
  *          | field ("contains" | "begins_with" | "ends_with" | "matches" | "=~") text
  *          | field "between" number "and" number | field "is" ["not"] "empty"
@@ -133,9 +134,14 @@ class Parser {
 
   #condition(): Expression {
     const token = this.#next();
+    // A quoted field name reads a name with spaces or other characters ("Import Failure Reason" contains "email").
+    if (token.kind === "string" && token.value !== "") return this.#after(token.value);
     if (token.kind !== "word" || isFilterKeyword(token.text))
-      throw this.#error("expected a field name", token);
-    const field = token.text;
+      throw this.#error("expected a field name (a name, a dotted path, or a quoted name)", token);
+    return this.#after(token.text);
+  }
+
+  #after(field: string): Expression {
     const op = this.#next();
     const opText = op.kind === "word" ? op.text.toLowerCase() : op.kind === "op" ? op.text : "";
     if (opText === "==" || opText === "=" || opText === "!=") {

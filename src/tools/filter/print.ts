@@ -1,4 +1,12 @@
 import type { Condition, Expression, Literal } from "./ast.js";
+import { isFilterKeyword } from "./parser.js";
+
+const PLAIN = /^[A-Za-z_][A-Za-z0-9_:.]*$/;
+
+/** A field as the parser reads it back: as it is, or quoted when it has other characters or is a keyword. */
+function printField(field: string): string {
+  return PLAIN.test(field) && !isFilterKeyword(field) ? field : JSON.stringify(field);
+}
 
 /**
  * Prints an expression in the syntax parseExpression reads (for messages, summaries and the round-trip
@@ -18,9 +26,11 @@ function operand(expression: Expression): string {
 }
 
 function printNot(inner: Expression): string {
-  if (inner.kind === "compare" && inner.op === "eq") return `${inner.field} != ${printLiteral(inner.value)}`;
-  if (inner.kind === "in") return `${inner.field} not in ${printList(inner.values)}`;
-  if (inner.kind === "empty") return `${inner.field} is not empty`;
+  if (inner.kind === "compare" && inner.op === "eq") {
+    return `${printField(inner.field)} != ${printLiteral(inner.value)}`;
+  }
+  if (inner.kind === "in") return `${printField(inner.field)} not in ${printList(inner.values)}`;
+  if (inner.kind === "empty") return `${printField(inner.field)} is not empty`;
   return `not ${operand(inner)}`;
 }
 
@@ -34,7 +44,7 @@ const MATCHES = {
 } as const;
 
 function printCondition(condition: Condition): string {
-  const { field } = condition;
+  const field = printField(condition.field);
   switch (condition.kind) {
     case "compare":
       return `${field} ${COMPARISONS[condition.op]} ${printLiteral(condition.value)}`;

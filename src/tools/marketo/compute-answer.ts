@@ -36,6 +36,8 @@ export interface Computed {
   columns?: readonly string[];
   /** An export's file: linked as a file, the answer shows a preview. */
   file?: boolean;
+  /** Columns read for the step only (a filter's field, a join's key): left out of the rows once sorted. */
+  hidden?: readonly string[];
   /** The limit `bytes` stopped at, and the setting that sets it (for the words that say so). */
   limit?: { bytes: number; setting: string };
 }
@@ -71,6 +73,9 @@ export function computedAnswer(input: MarketoApiCallInput, ctx: ToolContext, com
     refuseSortPastLimit(computed, computed.limit?.bytes ?? keptBytesFor(ctx, compute, computed.file));
   }
   const rows = compute.finish(computed.kept);
+  if (computed.hidden?.length && !spec.countBy) {
+    for (const row of rows) for (const column of computed.hidden) delete row[column];
+  }
   const keep = ctx.fullResults !== undefined;
   const preview = computed.file === true && keep && !spec.countBy;
   const capped = capItems(rows, MAX_RESULT_BYTES, true).items;

@@ -35,10 +35,14 @@ export interface Joined {
   jobs: { job: Job; window?: Window }[];
   columns?: string[];
   naming?: ActivityNaming;
-  /** A split span's dedupe: the keys read, the key's column, and whether the caller's fields left it out. */
+  /** A split span's dedupe: the keys read and the key's column. */
   keys?: Set<string>;
   key?: string;
-  dropKey?: boolean;
+  /**
+   * Columns exported for the step, not asked for in fields: the key of a split span's dedupe and the fields
+   * where/order_by/count_by read. They are left out of the columns and, once sorted, of the rows.
+   */
+  hidden: string[];
   /** The job whose file is being read (a cancel then only stops the reading). */
   reading?: Job;
   /** The most bytes of rows kept (the export file limit) and, when given, max_items. */
@@ -91,7 +95,7 @@ export async function readJobFile(
       },
       onColumns: (names) => {
         const columns = naming ? namedColumns(names) : [...names];
-        joined.columns ??= joined.dropKey ? columns.filter((column) => column !== joined.key) : columns;
+        joined.columns ??= columns.filter((column) => !joined.hidden.includes(column));
         compute.knowColumns(columns);
       },
       onChunk: chunkProgress(call.ctx, what),
@@ -101,7 +105,6 @@ export async function readJobFile(
   joined.rows += read.read;
   joined.chunks += read.chunks;
   for (const [i, record] of read.records.entries()) {
-    if (joined.dropKey && joined.key) delete record[joined.key];
     joined.kept.push(record);
     joined.positions.push({ file: read.positions[i] as FilePosition });
   }

@@ -12,7 +12,7 @@ import type { OnWait } from "../../connectors/marketo/types.js";
 import { isMartechError, ValidationError } from "../../errors.js";
 import type { MarketoApiCallInput } from "../../schemas/marketo.js";
 import { isPlainObject } from "../input/schema-walk.js";
-import type { RecordCompute } from "../records/compute.js";
+import { namedFields, type RecordCompute } from "../records/compute.js";
 import type { ToolContext } from "../types.js";
 import { ACTIVITY_EXPORT_CREATE, type ActivityNaming, activityNaming, typeIds } from "./activity-types.js";
 import { type Computed, computedAnswer, keptBytesFor } from "./compute-answer.js";
@@ -26,8 +26,15 @@ import {
 } from "./export-job.js";
 import { type Joined, readJobFile } from "./export-join.js";
 import type { ExportRun, Planned } from "./export-state.js";
-import { type ExportSpan, exportSpan, keyAdded, keyColumn, windowBody } from "./export-windows.js";
-import { exportSummary } from "./export-words.js";
+import {
+  type ExportSpan,
+  exportSpan,
+  filterOnlyFields,
+  keyAdded,
+  keyColumn,
+  windowBody,
+} from "./export-windows.js";
+import { emptyWindows, exportSummary } from "./export-words.js";
 
 import type { ReadAnswer } from "./read-calls.js";
 
@@ -83,6 +90,13 @@ export async function runExport(
   let naming: ActivityNaming | undefined;
   if (input.endpoint === ACTIVITY_EXPORT_CREATE) ({ body, naming } = await activityBody(body, call));
   const span = exportSpan(input.endpoint, body);
+  const needed = filterOnlyFields(
+    input.endpoint,
+    body,
+    namedFields(compute.spec).map(({ field }) => field),
+  );
+  if (needed.length > 0) body = { ...body, fields: [...(body.fields as unknown[]), ...needed] };
+  const key = span ? keyColumn(body, span) : undefined;
   const joined: Joined = {
     compute,
     kept: [],
@@ -93,7 +107,8 @@ export async function runExport(
     duplicates: 0,
     jobs: [],
     ...(naming ? { naming } : {}),
-    ...(span ? { keys: new Set<string>(), key: keyColumn(body, span), dropKey: keyAdded(body, span) } : {}),
+    ...(span && key ? { keys: new Set<string>(), key } : {}),
+    hidden: [...needed, ...(span && key && keyAdded(body, span) ? [key] : [])],
     maxBytes: keptBytesFor(ctx, compute, true),
     ...(input.max_items !== undefined ? { maxRows: input.max_items } : {}),
   };
@@ -141,6 +156,13 @@ async function runJobs(run: ExportRun): Promise<void> {
     run.joined.reading = current;
     await readJobFile(run.call, current, run.joined, { index, total: run.plan.length });
     run.joined.reading = undefined;
+    if (run.plan.length > 1) {
+      const empty = emptyWindows(run);
+      run.call.ctx.progress({
+        progress: run.joined.rows,
+        message: `Export ${index + 1} of ${run.plan.length} read: ${run.joined.rows.toLocaleString("en-US")} rows so far, ${empty} empty window${empty === 1 ? "" : "s"}`,
+      });
+    }
     run.open = run.open.filter((job) => job !== current);
     if (run.joined.stopped || !ahead) {
       if (ahead && !("refused" in ahead)) await cancelUnneeded(run.call, ahead);
@@ -188,6 +210,7 @@ function answerOf(
     calls: run.call.calls + (joined.naming?.calls ?? 0),
     unit: "row",
     ...(joined.columns ? { columns: joined.columns } : {}),
+    hidden: joined.hidden,
     file: true,
     limit: {
       bytes: joined.maxBytes,
@@ -197,7 +220,9 @@ function answerOf(
     },
   };
   const answer = computedAnswer(asFile, ctx, computed);
-  const data = { ...answer.data, extra: extraOf(run, file) };
+  // A joined file cut by a cap has no cursor to continue in: it is incomplete all the same (restWords says how).
+  const cut = !lone && joined.stoppedBy !== undefined;
+  const data = { ...answer.data, ...(cut ? { complete: false } : {}), extra: extraOf(run, file) };
   if (run.unexported) data.warnings.push(`Not exported: ${run.unexported.reason}`);
   const read = { ...answer, data };
   return { ...read, summary: exportSummary(input, ctx, run, computed, read, file) };
@@ -217,6 +242,7 @@ function extraOf(run: ExportRun, file: string | undefined): Record<string, unkno
     ...(run.span
       ? { split_by: run.span.field, deduplicated_by: run.span.key, duplicates_dropped: run.joined.duplicates }
       : {}),
+    ...(run.span ? { empty_windows: emptyWindows(run) } : {}),
     ...(run.unexported ? { not_exported: run.unexported.windows } : {}),
   };
 }

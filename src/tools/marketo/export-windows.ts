@@ -81,3 +81,19 @@ export function keyColumn(body: Record<string, unknown>, span: ExportSpan): stri
 /** Whether the caller's fields leave the key out (it is added for the join, then dropped from the rows). */
 export const keyAdded = (body: Record<string, unknown>, span: ExportSpan): boolean =>
   Array.isArray(body.fields) && !body.fields.includes(span.key);
+
+/**
+ * The fields where, order_by and count_by read that a lead export's `fields` leave out: they are exported
+ * too, so the rows can be tested, and left out of the file the caller gets (trial N05: the CSV gained an
+ * "unsubscribed" column nobody asked for). A name the columns already carry (a column header) is not added.
+ */
+export function filterOnlyFields(
+  endpoint: string,
+  body: Record<string, unknown>,
+  named: readonly string[],
+): string[] {
+  if (endpoint !== "/bulk/v1/leads/export/create.json" || !Array.isArray(body.fields)) return [];
+  const headers = isRecord(body.columnHeaderNames) ? Object.values(body.columnHeaderNames) : [];
+  const present = new Set<unknown>([...body.fields, ...headers]);
+  return [...new Set(named)].filter((name) => !present.has(name));
+}

@@ -32,12 +32,40 @@ function jobsWords(input: MarketoApiCallInput, run: ExportRun, seconds: number):
   const last = span?.windows.at(-1);
   const days = first && last ? Math.round((Date.parse(last.endAt) - Date.parse(first.startAt)) / DAY_MS) : 0;
   const key = span?.key === "id" ? "lead id" : "activity marketoGUID";
+  const empty = emptyWindows(run);
+  // Marketo's bulk extract takes a createdAt/updatedAt range of at most 31 days and no API call gives the
+  // earliest createdAt (https://experienceleague.adobe.com/en/docs/marketo-developer/marketo/rest/bulk-extract/bulk-lead-extract,
+  // "Filters"): a span starting before the first record runs empty jobs, which can only be said, not skipped.
+  const emptyWords =
+    empty > 0
+      ? `; ${plural(empty, "window")} had no rows (Marketo's API offers no call that gives the earliest ${span?.field}, ` +
+        "so a range that starts before the first record runs empty jobs: start it later when you know that date)"
+      : "";
   return (
     `POST ${input.endpoint} run to completion: ${span?.field} ${first?.startAt} → ${last?.endAt} (${plural(days, "day")}) is longer ` +
     `than the 31 days Marketo takes in one export, so it ran as ${plural(run.plan.length, "export job")} of at most 31 days, ` +
     `two at a time (${joined.jobs.length} Completed and read, ${seconds} s in all); ${plural(joined.rows, "row")} read of their files, ` +
     `joined into one with ${plural(joined.duplicates, "duplicate")} dropped by ${key} (a row read twice, at a window's edge ` +
-    `or updated between two jobs), ${plural(run.call.calls + (joined.naming?.calls ?? 0), "call")} in all`
+    `or updated between two jobs), ${plural(run.call.calls + (joined.naming?.calls ?? 0), "call")} in all${emptyWords}`
+  );
+}
+
+/** Windows whose job Completed with no rows. */
+export function emptyWindows(run: ExportRun): number {
+  return run.joined.jobs.filter(({ job, window }) => window && job.status?.numberOfRecords === 0).length;
+}
+
+/**
+ * A split span cut by max_items or the file's size limit: the same call from the window where the read
+ * stopped gets the rest (that window's rows already given come again).
+ */
+export function restWords(run: ExportRun): string | undefined {
+  const stoppedIn = run.joined.jobs.at(-1)?.window;
+  if (run.plan.length < 2 || !run.joined.stoppedBy || !stoppedIn || !run.span) return undefined;
+  const end = run.span.windows.at(-1)?.endAt;
+  return (
+    `the file does not hold the whole span: to get the rest, run the same call with body.filter.${run.span.field} ` +
+    `{"startAt":"${stoppedIn.startAt}","endAt":"${end}"} (the rows of ${stoppedIn.startAt} → ${stoppedIn.endAt} already read come again)`
   );
 }
 
@@ -110,6 +138,8 @@ export function exportSummary(
         `the nextCursor in the linked file's _meta${where} (next_cursor continues after the preview instead)`,
     );
   }
+  const rest = restWords(run);
+  if (rest) parts.push(rest);
   if (file) parts.push(`Marketo keeps the file at GET ${file} for seven days`);
   return `${parts.join("; ")}.`;
 }

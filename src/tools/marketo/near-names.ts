@@ -46,6 +46,26 @@ const LOOKUPS: Readonly<Record<string, Lookup>> = {
     path: "/rest/asset/v1/programs.json",
     query: { maxReturn: 200 },
   },
+  "/rest/asset/v1/email/byName.json": {
+    what: "emails",
+    path: "/rest/asset/v1/emails.json",
+    query: { maxReturn: 200 },
+  },
+  "/rest/asset/v1/emailTemplate/byName.json": {
+    what: "email templates",
+    path: "/rest/asset/v1/emailTemplates.json",
+    query: { maxReturn: 200 },
+  },
+  "/rest/asset/v1/landingPage/byName.json": {
+    what: "landing pages",
+    path: "/rest/asset/v1/landingPages.json",
+    query: { maxReturn: 200 },
+  },
+  "/rest/asset/v1/form/byName.json": {
+    what: "forms",
+    path: "/rest/asset/v1/forms.json",
+    query: { maxReturn: 200 },
+  },
 };
 
 const NEAREST = 5;
@@ -78,7 +98,7 @@ export async function nearNames(
   if (!asked) return undefined;
   const { names, lookup } = asked;
   const quoted = names.map((name) => `"${name}"`).join(", ");
-  let all: string[];
+  let all: Map<string, unknown[]>;
   let more: boolean;
   try {
     const page = await marketo.request({
@@ -87,20 +107,64 @@ export async function nearNames(
       query: lookup.query,
       ...(signal ? { signal } : {}),
     });
-    all = page.result.flatMap((record) => {
-      const name = (record as { name?: unknown } | null)?.name;
-      return typeof name === "string" ? [name] : [];
-    });
+    all = idsByName(page.result);
     more = page.nextPageToken !== undefined || page.moreResult === true;
   } catch {
     return `No record is named exactly ${quoted}; GET ${lookup.path} lists the ${lookup.what} to pick a name from.`;
   }
-  const read = `${all.length}${more ? " (the first page)" : ""} ${lookup.what} read with 1 more call`;
-  if (all.length === 0)
+  const read = `${all.size}${more ? " (the first page)" : ""} ${lookup.what} read with 1 more call`;
+  if (all.size === 0)
     return `No record is named exactly ${quoted}, and there are no ${lookup.what} (${read}).`;
-  const nearest = [...new Set(names.flatMap((name) => closestFirst(name, all).slice(0, NEAREST)))];
+  const nearest = [
+    ...new Set(names.flatMap((name) => closestFirst(name, [...all.keys()]).slice(0, NEAREST))),
+  ];
+  // Each name with its id, so the agent reads or changes the record with no lookup by the name again.
+  const named = nearest.map((name) => `"${name}" (${idWords(all.get(name) ?? [])})`);
   return (
-    `No record is named exactly ${quoted} (the name must match exactly); the nearest names of the ${read}: ` +
-    `${nearest.map((name) => `"${name}"`).join(", ")}.`
+    `No record is named exactly ${quoted} (the name must match exactly); the nearest names of the ${read}, ` +
+    `with their ids: ${named.join(", ")}.`
+  );
+}
+
+/** The ids of each name, in the order read (two records may share a name). */
+function idsByName(records: readonly unknown[]): Map<string, unknown[]> {
+  const byName = new Map<string, unknown[]>();
+  for (const record of records) {
+    const { name, id } = (record ?? {}) as { name?: unknown; id?: unknown };
+    if (typeof name !== "string") continue;
+    const ids = byName.get(name) ?? [];
+    if (id !== undefined && id !== null) ids.push(id);
+    byName.set(name, ids);
+  }
+  return byName;
+}
+
+function idWords(ids: readonly unknown[]): string {
+  if (ids.length === 0) return "no id";
+  return `${ids.length === 1 ? "id" : "ids"} ${ids.map(String).join(", ")}`;
+}
+
+/**
+ * Get Leads by Filter Type compares each filterValues item with the whole field value: "acme.com" finds no
+ * lead whose email is someone@acme.com (https://experienceleague.adobe.com/en/docs/marketo-developer/marketo/rest/lead-database/leads,
+ * "Query": the values are the field values to look up). An empty answer says so, and how to match a part.
+ */
+export function exactFilterWords(input: MarketoApiCallInput, found: number): string | undefined {
+  const query = input.query_parameters;
+  const type = query?.filterType;
+  const computed = input.where !== undefined || input.count_by !== undefined;
+  if (found > 0 || computed || input.method !== "GET" || input.endpoint !== "/rest/v1/leads.json")
+    return undefined;
+  if (typeof type !== "string" || type === "") return undefined;
+  const values = String(query?.filterValues ?? "")
+    .split(",")
+    .map((value) => value.trim())
+    .filter(Boolean);
+  const part = JSON.stringify(values[0] ?? "…");
+  return (
+    `filterType ${type} matches whole values exactly (no part, no wildcard): no lead's ${type} is exactly ` +
+    `${values.map((value) => JSON.stringify(value)).join(" or ") || "the value given"}. To match a part, export the leads ` +
+    `and filter them: POST /bulk/v1/leads/export/create.json with run_to_completion, body {"fields":["id","${type}"],` +
+    `"format":"CSV","filter":{"createdAt":{"startAt":"<from>","endAt":"<to>"}}} and where ${type} contains ${part}.`
   );
 }

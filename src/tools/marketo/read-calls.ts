@@ -17,6 +17,7 @@ import {
 import { capItems, MAX_RESULT_BYTES, moreWarning } from "../output-cap.js";
 import type { FullResult, ToolContext } from "../types.js";
 import { type ActivityNaming, nameRecords } from "./activity-types.js";
+import { listCalls, sendInTurn } from "./list-split.js";
 import { cursorOf } from "./position.js";
 import type { ProgramTypeFilter } from "./program-type.js";
 
@@ -189,6 +190,8 @@ function callMarketo(
   keep: number | undefined,
 ): Promise<MarketoCallResult> {
   const { byType } = options;
+  const calls = listCalls(input, options.path.value);
+  if (calls) return sendInTurn(calls, (part) => callMarketo(part, marketo, ctx, options, keep));
   return marketo.call({
     method: input.method,
     path: options.path,

@@ -114,6 +114,12 @@ function writeSummary(input: MarketoApiCallInput, data: MarketoApiCallOutput): s
         : "") +
       `, ${plural(data.calls_used, "call")}`,
   ];
+  const split = data.extra?.split_calls;
+  if (typeof split === "number") {
+    parts.push(
+      `sent as ${split} calls of at most ${data.extra?.ids_per_call_max} ids each (Marketo's limit a call), statuses joined in input order`,
+    );
+  }
   if (data.record_errors.length > 0) parts.push(`${data.record_errors.length} record(s) skipped`);
   return `${parts.join("; ")}.`;
 }

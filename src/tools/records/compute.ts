@@ -10,7 +10,8 @@ import { type Expression, expressionFields } from "../filter/ast.js";
 import type { FilterSource } from "../filter/lexer.js";
 import { parseExpression, RECORDS_DIALECT } from "../filter/parser.js";
 import { Counter } from "./count.js";
-import { checkFields, FieldsSeen, type NamedField } from "./fields.js";
+import { splitFieldList, unquoteField } from "./field-list.js";
+import { checkFields, FieldsSeen, type NamedField, quotedField } from "./fields.js";
 import { type RecordTest, recordTest } from "./match.js";
 import { parseSortKeys, type SortKey, sortRecords } from "./order.js";
 
@@ -31,14 +32,17 @@ export interface ComputeSpec {
 const FIELD = /^[A-Za-z_](?:[A-Za-z0-9_:. ]*[A-Za-z0-9_:.])?$/;
 
 function countFields(text: string): string[] {
-  const fields = text.split(",").map((part) => part.trim());
-  const bad = fields.find((field) => !FIELD.test(field));
+  const parts = splitFieldList(text) ?? [text];
+  const fields = parts.map((part) => unquoteField(part) ?? (FIELD.test(part) ? part : undefined));
+  const bad = parts.find((_, i) => fields[i] === undefined);
   if (bad !== undefined) {
     throw new ValidationError("count_by", `${JSON.stringify(bad.slice(0, 60))} is not a field name.`, {
-      hint: 'Give field names separated by commas, e.g. "leadSource" or "primaryAttributeValue,activityType".',
+      hint:
+        'Give field names separated by commas, e.g. "leadSource" or "primaryAttributeValue,activityType"; a dotted ' +
+        "path reaches into an object (membership.progressionStatus); double-quote a name with other characters.",
     });
   }
-  return [...new Set(fields)];
+  return [...new Set(fields as string[])];
 }
 
 /** Parses the three inputs (undefined when none is given); `hint` shows the where syntax with the records' names. */
@@ -89,7 +93,9 @@ export class RecordCompute {
   constructor(spec: ComputeSpec) {
     this.spec = spec;
     this.#test = spec.where ? recordTest(spec.where.expression) : undefined;
-    this.#counter = spec.countBy ? new Counter(spec.countBy) : undefined;
+    this.#counter = spec.countBy
+      ? new Counter(spec.countBy, (field, value) => this.#refuseContainer(field, value))
+      : undefined;
   }
 
   /** Sees one record read: true when the caller keeps it (it matches where, and nothing is counted instead). */
@@ -132,6 +138,25 @@ export class RecordCompute {
       return sortRecords(rows, [...keys, ...byValues]);
     }
     return this.spec.order ? sortRecords(kept, this.spec.order) : kept;
+  }
+
+  /** count_by on a field holding objects or lists: the paths inside it are what can be counted. */
+  #refuseContainer(field: string, value: object): never {
+    const paths = this.fields.under(field).map(quotedField);
+    const list = Array.isArray(value);
+    const what = list ? "lists" : "objects";
+    const inside = paths.length > 0 ? `; the fields inside it are ${paths.slice(0, 20).join(", ")}` : "";
+    throw new ValidationError(
+      "count_by",
+      `${quotedField(field)} holds ${what}, not one value a record can be counted by${inside}.`,
+      {
+        hint:
+          paths.length > 0
+            ? `Count by a field inside it, e.g. ${paths[0]} (a dotted path reaches into a record's objects).`
+            : `Count by another field, or keep the records whose ${quotedField(field)} holds an item with where (e.g. ${quotedField(field)} contains "…").`,
+        details: { field: "count_by", container_field: field, fields: paths.slice(0, 50) },
+      },
+    );
   }
 
   /** Distinct values counted (count_by). */

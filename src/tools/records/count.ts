@@ -1,5 +1,5 @@
 import { ValidationError } from "../../errors.js";
-import { isEmpty, textOf } from "./values.js";
+import { type FieldReader, fieldReader, isEmpty, textOf } from "./values.js";
 
 /**
  * The most distinct values (or combinations) count_by keeps: it holds one counter per value, so this is
@@ -14,13 +14,20 @@ export interface Group {
 }
 
 /** Counts records per value of one or more fields, in flat memory (one counter per distinct value). */
+/** Called with a count_by field whose value is an object or a list, which is no one value to count. */
+export type RefuseContainer = (field: string, value: object) => never;
+
 export class Counter {
   readonly fields: readonly string[];
+  readonly #readers: FieldReader[];
+  readonly #refuse: RefuseContainer;
   readonly #groups = new Map<string, Group>();
   #total = 0;
 
-  constructor(fields: readonly string[]) {
+  constructor(fields: readonly string[], refuse: RefuseContainer) {
     this.fields = fields;
+    this.#readers = fields.map(fieldReader);
+    this.#refuse = refuse;
   }
 
   get total(): number {
@@ -33,9 +40,12 @@ export class Counter {
 
   /** Numbers and their text (51 and "51") count as one value; an empty value (null, missing, "") as null. */
   add(record: Readonly<Record<string, unknown>>): void {
-    const values = this.fields.map((field) => {
-      const value = Object.hasOwn(record, field) ? record[field] : undefined;
-      return isEmpty(value) ? null : value;
+    const values = this.#readers.map((read, i) => {
+      const value = read(record);
+      if (isEmpty(value)) return null;
+      // Grouping by a whole object's JSON gives about one group per record: refused with the paths inside it.
+      if (typeof value === "object" && value !== null) this.#refuse(this.fields[i] as string, value);
+      return value;
     });
     const key = JSON.stringify(values.map((value) => (value === null ? null : textOf(value))));
     const group = this.#groups.get(key);

@@ -1,5 +1,5 @@
 import type { Condition, Expression, Literal } from "../filter/ast.js";
-import { isEmpty, numberOf, textOf, timeOf } from "./values.js";
+import { fieldReader, isEmpty, numberOf, textOf, timeOf } from "./values.js";
 
 /**
  * A `where` expression (the records dialect of tools/filter/parser.ts) as a test of one record. Text
@@ -25,8 +25,8 @@ export function recordTest(expression: Expression): RecordTest {
     }
     default: {
       const test = valueTest(expression);
-      const { field } = expression;
-      return (record) => test(Object.hasOwn(record, field) ? record[field] : undefined);
+      const read = fieldReader(expression.field);
+      return (record) => test(read(record));
     }
   }
 }

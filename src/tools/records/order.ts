@@ -1,5 +1,6 @@
 import { ValidationError } from "../../errors.js";
-import { isEmpty, numberOf, textOf, timeOf } from "./values.js";
+import { splitFieldList, unquoteField } from "./field-list.js";
+import { fieldReader, isEmpty, numberOf, textOf, timeOf } from "./values.js";
 
 /** One key of an order_by: a field, ascending unless written "-field" (or "field desc"). */
 export interface SortKey {
@@ -7,20 +8,24 @@ export interface SortKey {
   desc: boolean;
 }
 
-const KEY = /^([+-]?)\s*([A-Za-z_][A-Za-z0-9_:.]*)(?:\s+(asc|desc))?$/i;
+const KEY = /^([+-]?)\s*([A-Za-z_][A-Za-z0-9_:.]*|"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*')(?:\s+(asc|desc))?$/i;
 
-/** "-updatedAt", "-leadScore,email", "email asc": the keys, in order. */
+/** "-updatedAt", "-leadScore,email", "email asc", '-"Lead Score"': the keys, in order. */
 export function parseSortKeys(text: string, input = "order_by"): SortKey[] {
-  const parts = text.split(",").map((part) => part.trim());
+  const parts = splitFieldList(text) ?? [text];
   return parts.map((part) => {
     const match = KEY.exec(part);
-    if (!match) {
+    const written = match?.[2] as string;
+    const field = match && (/^["']/.test(written) ? unquoteField(written) : written);
+    if (!match || !field) {
       throw new ValidationError(input, `${JSON.stringify(part.slice(0, 60))} is not a field to sort by.`, {
-        hint: 'Give field names separated by commas, "-" before a field for descending: e.g. "-leadScore,email".',
+        hint:
+          'Give field names separated by commas, "-" before a field for descending: e.g. "-leadScore,email"; ' +
+          "a dotted path reaches into an object (membership.updatedAt); double-quote a name with other characters.",
       });
     }
     const desc = match[1] === "-" || match[3]?.toLowerCase() === "desc";
-    return { field: match[2] as string, desc };
+    return { field, desc };
   });
 }
 
@@ -54,10 +59,11 @@ type Row = Readonly<Record<string, unknown>>;
 
 /** A comparator of records by the keys, in turn; an empty value sorts last whichever the direction. */
 export function compareBy(keys: readonly SortKey[]): (a: Row, b: Row) => number {
+  const readers = keys.map(({ field, desc }) => ({ read: fieldReader(field), desc }));
   return (a, b) => {
-    for (const { field, desc } of keys) {
-      const x = Object.hasOwn(a, field) ? a[field] : undefined;
-      const y = Object.hasOwn(b, field) ? b[field] : undefined;
+    for (const { read, desc } of readers) {
+      const x = read(a);
+      const y = read(b);
       const ex = isEmpty(x);
       const ey = isEmpty(y);
       if (ex || ey) {

@@ -60,3 +60,32 @@ export function textOf(value: unknown): string {
   if (typeof value === "object") return JSON.stringify(value);
   return String(value);
 }
+
+/** Reads one field of a record: its own key of that name, else a dotted path into its objects. */
+export type FieldReader = (record: Readonly<Record<string, unknown>>) => unknown;
+
+/**
+ * The reader of a field name. A name is a key of the record as written ("Import Failure Reason", a CSV
+ * column) or, when the record has no such key, a dotted path into its objects: program members'
+ * "membership.progressionStatus", describe's "rest.name". A path does not enter lists.
+ */
+export function fieldReader(field: string): FieldReader {
+  const parts = field.split(".");
+  if (parts.length === 1 || parts.some((part) => part === "")) {
+    return (record) => (Object.hasOwn(record, field) ? record[field] : undefined);
+  }
+  return (record) => {
+    if (Object.hasOwn(record, field)) return record[field];
+    let at: unknown = record;
+    for (const part of parts) {
+      if (!isObject(at) || !Object.hasOwn(at, part)) return undefined;
+      at = at[part];
+    }
+    return at;
+  };
+}
+
+/** A JSON object (not a list, not null). */
+export function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}

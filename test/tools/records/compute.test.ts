@@ -114,17 +114,58 @@ describe("order_by and count_by", () => {
     expect(sortRecords([...rows], [{ field: "score", desc: true }]).map((r) => r.id)).toEqual([3, 4, 1, 2]);
   });
 
+  const noContainer = (field: string): never => {
+    throw new Error(`${field} holds an object`);
+  };
+
   it('counts 51 and "51" as one value and refuses a field with a value per record past the limit', () => {
-    const counter = new Counter(["score"]);
+    const counter = new Counter(["score"], noContainer);
     for (const score of [51, "51", null, ""]) counter.add({ score });
     expect(counter.rows()).toEqual([
       { score: 51, count: 2 },
       { score: null, count: 2 },
     ]);
-    const many = new Counter(["email"]);
+    const many = new Counter(["email"], noContainer);
     expect(() => {
       for (let i = 0; i <= MAX_GROUPS; i++) many.add({ email: `lead${i}@example.com` });
     }).toThrow(/more than 100,000 distinct values/);
+  });
+
+  it("reads a dotted path into a record's objects in where, order_by and count_by, and quoted names", () => {
+    const rows = [
+      { id: 1, membership: { progressionStatus: "Attended", isExhausted: false }, "Lead Score": 5 },
+      { id: 2, membership: { progressionStatus: "Registered", isExhausted: true }, "Lead Score": 9 },
+      { id: 3, membership: { progressionStatus: "Attended", isExhausted: true }, "Lead Score": 7 },
+    ];
+    const where = new RecordCompute(
+      computeSpec({ where: 'membership.progressionStatus == "Attended" and "Lead Score" > 5' }, "h") ?? {},
+    );
+    expect(rows.filter((row) => where.see(row)).map((row) => row.id)).toEqual([3]);
+    const sorted = new RecordCompute(computeSpec({ order_by: '-"Lead Score"' }, "h") ?? {});
+    for (const row of rows) sorted.see(row);
+    expect(sorted.finish([...rows]).map((row) => row.id)).toEqual([2, 3, 1]);
+    const counted = new RecordCompute(
+      computeSpec({ count_by: 'membership.progressionStatus,"membership.isExhausted"' }, "h") ?? {},
+    );
+    for (const row of rows) counted.see(row);
+    expect(counted.finish([])).toEqual([
+      { "membership.progressionStatus": "Attended", "membership.isExhausted": false, count: 1 },
+      { "membership.progressionStatus": "Attended", "membership.isExhausted": true, count: 1 },
+      { "membership.progressionStatus": "Registered", "membership.isExhausted": true, count: 1 },
+    ]);
+  });
+
+  it("refuses count_by on an object with the paths inside it, and lists nested paths for an unknown field", () => {
+    const row = { id: 1, membership: { progressionStatus: "Attended", isExhausted: false } };
+    const counted = new RecordCompute(computeSpec({ count_by: "membership" }, "h") ?? {});
+    expect(() => counted.see(row)).toThrow(
+      "Invalid count_by: membership holds objects, not one value a record can be counted by; the fields inside it are membership.progressionStatus, membership.isExhausted.",
+    );
+    const wrong = new RecordCompute(computeSpec({ where: 'membership.status == "Attended"' }, "h") ?? {});
+    wrong.see(row);
+    expect(() => wrong.finish([])).toThrow(
+      /it has membership\.(isExhausted|progressionStatus), membership\.(isExhausted|progressionStatus), id, membership \(closest first\)/,
+    );
   });
 
   it("refuses a field no record has, naming the fields they have, closest first", () => {
@@ -227,7 +268,13 @@ describe("properties (fast-check, fixed seed)", () => {
 
 const byJson = (x: unknown, y: unknown) => JSON.stringify(x).localeCompare(JSON.stringify(y));
 
-const field = fc.stringMatching(/^[A-Za-z_][A-Za-z0-9_]{0,8}$/).filter((name) => !isFilterKeyword(name));
+// Plain names, dotted paths, and names that must be quoted (spaces, commas, quotes, a keyword).
+const field = fc.oneof(
+  fc.stringMatching(/^[A-Za-z_][A-Za-z0-9_]{0,8}$/).filter((name) => !isFilterKeyword(name)),
+  fc.stringMatching(/^[a-z]{1,5}\.[a-z]{1,5}$/),
+  fc.stringMatching(/^[A-Za-z0-9 ,.'"()-]{1,10}$/),
+  fc.constantFrom("and", "Import Failure Reason"),
+);
 const text = fc.string({ maxLength: 10 });
 const number: fc.Arbitrary<Literal> = fc
   .oneof(

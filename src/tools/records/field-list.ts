@@ -1,0 +1,44 @@
+/**
+ * The comma-separated field lists of order_by and count_by. A name is written as it is, or quoted the way
+ * where's text values are (double quotes with JSON escapes, or single quotes), so a name with commas,
+ * spaces or other characters can be given: order_by '-"Lead Score"', count_by '"Import Failure Reason"'.
+ */
+
+/** The parts of a list split at commas outside quotes, trimmed; undefined when a quote is not closed. */
+export function splitFieldList(text: string): string[] | undefined {
+  const parts: string[] = [];
+  let start = 0;
+  let i = 0;
+  while (i < text.length) {
+    const char = text[i];
+    if (char === '"' || char === "'") {
+      i += 1;
+      while (i < text.length && text[i] !== char) i += text[i] === "\\" ? 2 : 1;
+      if (i >= text.length) return undefined;
+    } else if (char === ",") {
+      parts.push(text.slice(start, i).trim());
+      start = i + 1;
+    }
+    i += 1;
+  }
+  parts.push(text.slice(start).trim());
+  return parts;
+}
+
+/** A quoted name's text ('"Lead Score"' → Lead Score), or undefined when the part is not one quoted name. */
+export function unquoteField(part: string): string | undefined {
+  const quote = part[0];
+  if ((quote !== '"' && quote !== "'") || part.length < 2 || part[part.length - 1] !== quote)
+    return undefined;
+  const body = part.slice(1, -1);
+  if (quote === "'") {
+    if (/(^|[^\\])'/.test(body)) return undefined;
+    return body.replace(/\\([\\'])/g, "$1") || undefined;
+  }
+  try {
+    const value = JSON.parse(part) as unknown;
+    return typeof value === "string" && value !== "" ? value : undefined;
+  } catch {
+    return undefined;
+  }
+}

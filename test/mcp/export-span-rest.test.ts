@@ -1,0 +1,127 @@
+import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildDataSet } from "../../src/sandbox/marketo/seed.js";
+import { type MarketoFixture, marketoFixture } from "../helpers/fixtures.js";
+import { type McpSession, mcpSession } from "../helpers/mcp.js";
+
+/**
+ * An export of a long span (issue 27, agent trial T09: 82 jobs, half of them empty): the answer and the
+ * progress say how many windows were empty and that Marketo gives no earliest createdAt; a split export
+ * cut by max_items says complete: false and names the call that gets the rest, which is done here.
+ * Through MCP on the sandbox; its data set (same seed, same clock) is the truth.
+ */
+interface Answer {
+  result: Record<string, unknown>[];
+  complete: boolean;
+  computed?: { read: number; matched: number };
+  extra?: { empty_windows?: number };
+}
+
+const DAY = 86_400_000;
+const T0 = Date.UTC(2026, 11, 1, 12);
+let origin: number | undefined;
+const clock = () => {
+  origin ??= performance.now();
+  return T0 + Math.floor(performance.now() - origin);
+};
+const SEED = 7;
+const LEADS = 2_000;
+const world = buildDataSet({ leadCount: LEADS, seed: SEED, now: T0 });
+const iso = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, "Z");
+
+let fixture: MarketoFixture;
+let session: McpSession;
+
+async function run(args: Record<string, unknown>) {
+  const result = (await session.client.callTool({
+    name: "marketo_api_call",
+    arguments: args,
+  })) as CallToolResult;
+  const text = result.content.map((c) => (c.type === "text" ? c.text : "")).join("\n");
+  expect(result.isError, text).toBeFalsy();
+  const links = result.content.filter((c) => c.type === "resource_link") as {
+    uri: string;
+    mimeType: string;
+  }[];
+  return { text, links, data: result.structuredContent as unknown as Answer };
+}
+
+async function whole(uri: string): Promise<string> {
+  const { contents } = await session.client.readResource({ uri });
+  return (contents[0] as { text: string }).text;
+}
+
+beforeAll(async () => {
+  fixture = await marketoFixture({
+    leadCount: LEADS,
+    seed: SEED,
+    now: clock,
+    bulkJobMs: 50,
+    rateLimit: 1_000_000,
+  });
+  session = await mcpSession(fixture.workspace);
+});
+afterAll(async () => {
+  await session.close();
+  await fixture.close();
+});
+
+describe("a lead export over a long span", () => {
+  const earliest = Math.min(...[...world.leads.values()].map((l) => Number(l.createdAt)));
+  const exportOf = (from: number, to: number, extra: Record<string, unknown> = {}) => ({
+    method: "POST",
+    endpoint: "/bulk/v1/leads/export/create.json",
+    body: { fields: ["id"], format: "CSV", filter: { createdAt: { startAt: iso(from), endAt: iso(to) } } },
+    run_to_completion: true,
+    ...extra,
+  });
+
+  it("says how many windows were empty, in the answer and the progress", async () => {
+    const from = earliest - 75 * DAY;
+    const to = earliest + 20 * DAY;
+    const messages: string[] = [];
+    const result = (await session.client.callTool(
+      { name: "marketo_api_call", arguments: exportOf(from, to) },
+      undefined,
+      { onprogress: (p) => messages.push(p.message ?? "") },
+    )) as CallToolResult;
+    const text = result.content.map((c) => (c.type === "text" ? c.text : "")).join("\n");
+    const data = result.structuredContent as unknown as Answer;
+    expect(result.isError, text).toBeFalsy();
+    expect(data.extra?.empty_windows).toBe(2);
+    expect(text).toContain(
+      "2 windows had no rows (Marketo's API offers no call that gives the earliest createdAt",
+    );
+    expect(
+      messages.some((m) => /Export 2 of 4 read: 0 rows so far, 2 empty windows/.test(m)),
+      messages.join("\n"),
+    ).toBe(true);
+  });
+
+  it("cut by max_items, says complete: false, and the call it names gets the rest", async () => {
+    const to = T0 - 60_000;
+    const from = to - 100 * DAY;
+    const lo = Date.parse(iso(from));
+    const hi = Date.parse(iso(to));
+    const want = [...world.leads.values()].filter(
+      (l) => Number(l.createdAt) >= lo && Number(l.createdAt) <= hi,
+    );
+    expect(want.length).toBeGreaterThan(60);
+    const first = await run(exportOf(from, to, { max_items: 40 }));
+    expect(first.data.complete).toBe(false);
+    const rest = /run the same call with body\.filter\.createdAt (\{[^}]+\})/.exec(first.text);
+    expect(rest, first.text).not.toBeNull();
+    const range = JSON.parse(rest?.[1] ?? "{}") as { startAt: string; endAt: string };
+    const second = await run({
+      ...exportOf(from, to),
+      body: { fields: ["id"], format: "CSV", filter: { createdAt: range } },
+    });
+    expect(second.data.complete).toBe(true);
+    const ids = new Set<number>();
+    for (const answer of [first, second]) {
+      const csv = await whole(answer.links.find((l) => l.mimeType === "text/csv")?.uri ?? "");
+      for (const line of csv.trimEnd().split("\r\n").slice(1)) ids.add(Number(line));
+    }
+    expect(ids).toEqual(new Set(want.map((l) => l.id)));
+  });
+});
