@@ -4,6 +4,7 @@ import { useEffect, useState } from "react";
 import type { ErrorInfo, ProgressEvent, RunResult, RunStopped } from "./api.ts";
 import { restHeadline } from "./marketo-words.ts";
 import { Problem } from "./Problem.tsx";
+import { reportInApiNames } from "./person-filters.ts";
 import { Results } from "./Results.tsx";
 import { restCallLines } from "./rest-call.ts";
 import type { StepSummary } from "./StepBar.tsx";
@@ -36,7 +37,13 @@ export function StepRunner(props: { step: StepSummary }) {
       setProblem(invalid);
       return;
     }
-    await start(input);
+    // A filter typed with the names the pickers show runs with their API names.
+    const named = step.id === "google_analytics_run_reports" ? await reportInApiNames(input) : { input };
+    if (named.problem) {
+      setProblem(named.problem);
+      return;
+    }
+    await start(named.input);
   };
 
   return (
