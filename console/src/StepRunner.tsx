@@ -2,6 +2,7 @@
 import createPrecompiledValidator from "@rjsf/validator-ajv8/lib/createPrecompiledValidator.js";
 import { useEffect, useState } from "react";
 import type { ErrorInfo, ProgressEvent, RunResult, RunStopped } from "./api.ts";
+import { stepIntro } from "./field-words.ts";
 import { restHeadline } from "./marketo-words.ts";
 import { Problem } from "./Problem.tsx";
 import { reportInApiNames } from "./person-filters.ts";
@@ -120,7 +121,7 @@ function StepIntro({ step }: { step: StepSummary }) {
     <>
       <h2>{step.title}</h2>
       <p className="description">
-        {step.description}{" "}
+        {stepIntro(step)}{" "}
         <a href={step.docUrl} target="_blank" rel="noreferrer noopener">
           Reference
         </a>

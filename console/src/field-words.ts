@@ -39,6 +39,19 @@ const TASK_WORDS: Record<string, Record<string, string>> = {
   list_members: { list: "Type part of the list's name and pick it (static lists only)." },
 };
 
+/**
+ * A step's description as the page shows it, where the schema's speaks to an agent ("runReport", "quota",
+ * paths): a step not listed keeps its own.
+ */
+const STEP_INTROS: Record<string, string> = {
+  google_analytics_run_reports:
+    "Reports on a Google Analytics 4 property: metrics split by dimensions over a period, two periods side by side with the change, a funnel of events in order, or the last 30 minutes. Names are checked against the property before the report runs.",
+};
+
+/** The step's description in the page's words. */
+export const stepIntro = (step: { id: string; description: string }) =>
+  STEP_INTROS[step.id] ?? step.description;
+
 /** A task field's help as the page shows it. */
 export const taskFieldHelp = (task: string, field: string, fallback: string | undefined) =>
   TASK_WORDS[task]?.[field] ?? fallback;

@@ -4,7 +4,8 @@
  * "export", "CSV", "add to list"); the chosen form comes into view on a phone; Run Reports' filter takes
  * the names the pickers show ("Country = Germany"), refuses an unknown one under the filter with the
  * nearest names, the report's table has the result's width (the chart below it, not beside it), and its
- * CSV is named for what it holds and headed with the table's names; a picker's open
+ * CSV is named for what it holds and headed with the table's names; Run Reports' description has no
+ * developer words; a picker's open
  * list closes on a press outside it. On every screen axe-core finds no serious violation and the page does
  * not scroll sideways. Screenshots: test-output/screenshots, `words-<width>-<screen>.png`.
  */
@@ -81,6 +82,10 @@ describe.each([1280, 400])("the console in a marketer's words at %i px", (width)
     await hit("Search results", "Run Reports").click();
     const form = page.getByRole("region", { name: "Run Reports" });
     await form.waitFor();
+    // Its description in a person's words: no API method, quota or API version (trial C02-0).
+    expect(await form.locator(".description").textContent()).not.toMatch(
+      /runReport|quota|v1beta|records read/,
+    );
     // The box's top, relative to the viewport: within its upper half.
     await expect.poll(async () => Math.round((await form.boundingBox())?.y ?? -1)).toBeLessThan(400);
     expect((await form.boundingBox())?.y).toBeGreaterThanOrEqual(0);
