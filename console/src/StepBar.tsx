@@ -64,6 +64,43 @@ function useSearch(query: string) {
   return found;
 }
 
+/** On a phone the form starts below the whole list of hits (trial C02-2): a choice brings it into view. */
+function useInView(chosen: Chosen | undefined) {
+  const form = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const top = chosen ? form.current?.getBoundingClientRect().top : undefined;
+    if (top !== undefined && (top < 0 || top > window.innerHeight / 2))
+      form.current?.scrollIntoView({ block: "start" });
+  }, [chosen]);
+  return form;
+}
+
+/** The tasks a search found, each opening its form. */
+function TaskHits(props: {
+  tasks: TaskView[];
+  chosen: Chosen | undefined;
+  onChoose: (task: TaskView) => void;
+}) {
+  if (props.tasks.length === 0) return null;
+  return (
+    <ul className="hits tasks" aria-label="Tasks">
+      {props.tasks.map((task) => (
+        <li key={`${task.step}/${task.id}`}>
+          <button
+            type="button"
+            className={props.chosen?.task === task ? "hit chosen" : "hit"}
+            onClick={() => props.onChoose(task)}
+          >
+            <span className="hit-title">{task.title}</span>
+            <span className="hit-meta">{SERVICES[task.service] ?? task.service} · Task</span>
+            <span className="hit-summary">{task.summary}</span>
+          </button>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 /**
  * The tool-step bar: the catalog search (the same index as searchToolSteps) and the steps' tasks it
  * finds ("Find a lead"), then the chosen step's form or task's form.
@@ -73,13 +110,7 @@ export function StepBar() {
   const unsupported = UNSUPPORTED.find((one) => one.pattern.test(query));
   const { steps, tasks } = useSearch(unsupported ? unsupported.search : query);
   const [chosen, setChosen] = useState<Chosen | undefined>();
-  const form = useRef<HTMLDivElement>(null);
-  // On a phone the form starts below the whole list of hits (trial C02-2): a choice brings it into view.
-  useEffect(() => {
-    const top = chosen ? form.current?.getBoundingClientRect().top : undefined;
-    if (top !== undefined && (top < 0 || top > window.innerHeight / 2))
-      form.current?.scrollIntoView({ block: "start" });
-  }, [chosen]);
+  const form = useInView(chosen);
   // A task's "REST form" is its step's form: the step may not be among the hits of this query.
   const openStep = async (task: TaskView) => {
     const step =
@@ -107,23 +138,7 @@ export function StepBar() {
             {unsupported.words}
           </p>
         ) : null}
-        {tasks.length > 0 ? (
-          <ul className="hits tasks" aria-label="Tasks">
-            {tasks.map((task) => (
-              <li key={`${task.step}/${task.id}`}>
-                <button
-                  type="button"
-                  className={chosen?.task === task ? "hit chosen" : "hit"}
-                  onClick={() => setChosen({ task })}
-                >
-                  <span className="hit-title">{task.title}</span>
-                  <span className="hit-meta">{SERVICES[task.service] ?? task.service} · Task</span>
-                  <span className="hit-summary">{task.summary}</span>
-                </button>
-              </li>
-            ))}
-          </ul>
-        ) : null}
+        <TaskHits tasks={tasks} chosen={chosen} onChoose={(task) => setChosen({ task })} />
         <ul className="hits" aria-label="Search results">
           {steps.map((step) => (
             <li key={step.id}>

@@ -86,6 +86,12 @@ function inTitles(task: TaskView, problem: ErrorInfo): ErrorInfo {
   return { ...problem, message, fieldWords: words };
 }
 
+/** A failed run's problem: a refusal under its field's title, else what the network said. */
+const asProblem = (task: TaskView, error: unknown): ErrorInfo =>
+  error instanceof ApiError
+    ? inTitles(task, error.info)
+    : { error: "network_error", message: (error as Error).message };
+
 export function TaskRunner(props: { task: TaskView; onStepForm: () => void }) {
   const { task } = props;
   const [values, setValues] = useState<Values>(() => initialValues(task));
@@ -115,11 +121,7 @@ export function TaskRunner(props: { task: TaskView; onStepForm: () => void }) {
       if (task.id === "trigger_campaign") setPending(input);
       else await start(input);
     } catch (error) {
-      setProblem(
-        error instanceof ApiError
-          ? inTitles(task, error.info)
-          : { error: "network_error", message: (error as Error).message },
-      );
+      setProblem(asProblem(task, error));
     }
   };
   const change = (name: string, value: string, picked?: string, detail?: string) => {
@@ -135,19 +137,13 @@ export function TaskRunner(props: { task: TaskView; onStepForm: () => void }) {
     <section className="runner task" aria-label={task.title}>
       <TaskHeading task={task} onStepForm={props.onStepForm} />
       <form onSubmit={(event) => void submit(event)} noValidate>
-        {task.fields
-          .filter((field) => shownField(field, values))
-          .map((field) => (
-            <TaskInput
-              key={field.name}
-              task={task}
-              field={field}
-              value={values[field.name] ?? ""}
-              error={problem?.field === field.name ? problem : undefined}
-              disabled={running !== undefined}
-              onChange={(value, picked, detail) => change(field.name, value, picked, detail)}
-            />
-          ))}
+        <TaskFieldList
+          task={task}
+          values={values}
+          problem={problem}
+          disabled={running !== undefined}
+          onChange={change}
+        />
         <RestCall input={call.input} />
         <RunActions running={running !== undefined} onCancel={cancel} />
       </form>
@@ -174,6 +170,30 @@ export function TaskRunner(props: { task: TaskView; onStepForm: () => void }) {
       {result ? <TaskResult task={task} result={result} input={lastInput.current} ran={ran.current} /> : null}
     </section>
   );
+}
+
+/** The task's fields shown for the values, each with its error after a refused run. */
+function TaskFieldList(props: {
+  task: TaskView;
+  values: Values;
+  problem: ErrorInfo | undefined;
+  disabled: boolean;
+  onChange: (name: string, value: string, picked?: string, detail?: string) => void;
+}) {
+  const { task, values, problem } = props;
+  return task.fields
+    .filter((field) => shownField(field, values))
+    .map((field) => (
+      <TaskInput
+        key={field.name}
+        task={task}
+        field={field}
+        value={values[field.name] ?? ""}
+        error={problem?.field === field.name ? problem : undefined}
+        disabled={props.disabled}
+        onChange={(value, picked, detail) => props.onChange(field.name, value, picked, detail)}
+      />
+    ));
 }
 
 /** The task's title and what it does, with the way to its step's REST form. */
