@@ -7,7 +7,7 @@
  * server then says what is wrong with it, under this field).
  */
 import { useCombobox } from "downshift";
-import { useEffect, useMemo, useRef, useState } from "react";
+import { type RefObject, useEffect, useMemo, useRef, useState } from "react";
 import { type Choice, MAX_SHOWN, matching, namedChoice } from "./choices.ts";
 
 export type { Choice } from "./choices.ts";
@@ -95,12 +95,33 @@ function useChoices(props: ComboboxProps) {
   return { combo, typed, items, more: all.length - items.length, settle };
 }
 
+/**
+ * Closes the open list on a pointerdown anywhere outside the combobox, settling what was typed: the list
+ * lies over the fields below it, so a person's next press there must not land on one of its options
+ * (downshift closes it only on the mouseup, after the press).
+ */
+function useCloseOutside(root: RefObject<HTMLDivElement | null>, isOpen: boolean, close: () => void) {
+  useEffect(() => {
+    if (!isOpen) return;
+    const down = (event: PointerEvent) => {
+      if (!root.current?.contains(event.target as Node)) close();
+    };
+    document.addEventListener("pointerdown", down, true);
+    return () => document.removeEventListener("pointerdown", down, true);
+  }, [root, isOpen, close]);
+}
+
 export function Combobox(props: ComboboxProps) {
   const { id } = props;
   const { combo, typed, items, more, settle } = useChoices(props);
   const { isOpen, highlightedIndex, getInputProps, getMenuProps, getItemProps, getLabelProps } = combo;
+  const root = useRef<HTMLDivElement>(null);
+  useCloseOutside(root, isOpen, () => {
+    combo.closeMenu();
+    settle(typed);
+  });
   return (
-    <div className="combo">
+    <div className="combo" ref={root}>
       <label {...getLabelProps()} htmlFor={id} className="control-label">
         {props.label}
       </label>

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, useMemo, useRef } from "react";
 import { timeValue } from "../../src/charts/model.ts";
 import { downloadUrl, type KeptView, type RunResult, type RunStopped } from "./api.ts";
+import { CsvDownload, downloadName } from "./csv-download.tsx";
 import { usePropertyFields } from "./pickers.tsx";
 import { RecordsTable } from "./RecordsTable.tsx";
 import { columnTitle, reportCell } from "./report-columns.ts";
@@ -65,7 +66,15 @@ export function Results(props: ResultsProps) {
           ))}
         </ul>
       ) : null}
-      {table.kept ? <Downloads kept={table.kept} from={table.keptFrom} more={table.more} /> : null}
+      {table.kept ? (
+        <Downloads
+          kept={table.kept}
+          from={table.keptFrom}
+          more={table.more}
+          name={downloadName(table.kept, data, input, title ?? ((column) => column))}
+          title={title ?? ((column) => column)}
+        />
+      ) : null}
       {recordErrors.length > 0 ? <RecordErrors errors={recordErrors} /> : null}
       <div className={chart ? "table-and-chart" : undefined}>
         {data === undefined && table.rows.length === 0 ? null : (
@@ -161,7 +170,14 @@ function useReportColumns(data: Record<string, unknown> | undefined, input: Inpu
  * items are the rows shown from `from` on (0: all of them), and more may remain to be read: the words say
  * which rows the files hold.
  */
-function Downloads({ kept, from, more }: { kept: KeptView; from: number; more: boolean }) {
+function Downloads(props: {
+  kept: KeptView;
+  from: number;
+  more: boolean;
+  name: string;
+  title: (column: string) => string;
+}) {
+  const { kept, from, more } = props;
   const what =
     from > 0
       ? `${kept.kind} ${count(from + 1)}–${count(from + kept.items)} only: the ${count(from)} before them are not in these files`
@@ -170,9 +186,7 @@ function Downloads({ kept, from, more }: { kept: KeptView; from: number; more: b
         : `all ${count(kept.items)} ${kept.kind}`;
   return (
     <p className="downloads">
-      <a href={downloadUrl(kept.id, "csv")} download>
-        Download CSV
-      </a>{" "}
+      <CsvDownload kept={kept} name={props.name} title={props.title} />{" "}
       <a href={downloadUrl(kept.id, "json")} download>
         Download JSON
       </a>{" "}

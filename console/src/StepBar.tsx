@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from "react";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import type { TaskView } from "../../src/tools/tasks.ts";
 import { api } from "./api.ts";
 import type { StepExample } from "./StepForm.tsx";
@@ -24,6 +24,19 @@ const SERVICES: Record<string, string> = {
   marketo: "Adobe Marketo Engage",
   google_analytics: "Google Analytics 4",
 };
+
+/**
+ * What a search asks that no step does, answered in words with the nearest step's form listed (trial C12:
+ * "schedule" found nothing).
+ */
+const UNSUPPORTED: { pattern: RegExp; search: string; words: string }[] = [
+  {
+    pattern: /\b(schedul|weekly|daily|monthly|recurring|pdf)/i,
+    search: "report",
+    words:
+      "Reports cannot be scheduled here: run the report with Run Reports, then download it as a CSV file.",
+  },
+];
 
 type Chosen = { step: StepSummary; task?: undefined } | { task: TaskView; step?: undefined };
 
@@ -51,14 +64,53 @@ function useSearch(query: string) {
   return found;
 }
 
+/** On a phone the form starts below the whole list of hits (trial C02-2): a choice brings it into view. */
+function useInView(chosen: Chosen | undefined) {
+  const form = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const top = chosen ? form.current?.getBoundingClientRect().top : undefined;
+    if (top !== undefined && (top < 0 || top > window.innerHeight / 2))
+      form.current?.scrollIntoView({ block: "start" });
+  }, [chosen]);
+  return form;
+}
+
+/** The tasks a search found, each opening its form. */
+function TaskHits(props: {
+  tasks: TaskView[];
+  chosen: Chosen | undefined;
+  onChoose: (task: TaskView) => void;
+}) {
+  if (props.tasks.length === 0) return null;
+  return (
+    <ul className="hits tasks" aria-label="Tasks">
+      {props.tasks.map((task) => (
+        <li key={`${task.step}/${task.id}`}>
+          <button
+            type="button"
+            className={props.chosen?.task === task ? "hit chosen" : "hit"}
+            onClick={() => props.onChoose(task)}
+          >
+            <span className="hit-title">{task.title}</span>
+            <span className="hit-meta">{SERVICES[task.service] ?? task.service} · Task</span>
+            <span className="hit-summary">{task.summary}</span>
+          </button>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 /**
  * The tool-step bar: the catalog search (the same index as searchToolSteps) and the steps' tasks it
  * finds ("Find a lead"), then the chosen step's form or task's form.
  */
 export function StepBar() {
   const [query, setQuery] = useState("");
-  const { steps, tasks } = useSearch(query);
+  const unsupported = UNSUPPORTED.find((one) => one.pattern.test(query));
+  const { steps, tasks } = useSearch(unsupported ? unsupported.search : query);
   const [chosen, setChosen] = useState<Chosen | undefined>();
+  const form = useInView(chosen);
   // A task's "REST form" is its step's form: the step may not be among the hits of this query.
   const openStep = async (task: TaskView) => {
     const step =
@@ -81,23 +133,12 @@ export function StepBar() {
           value={query}
           onChange={(e) => setQuery(e.target.value)}
         />
-        {tasks.length > 0 ? (
-          <ul className="hits tasks" aria-label="Tasks">
-            {tasks.map((task) => (
-              <li key={`${task.step}/${task.id}`}>
-                <button
-                  type="button"
-                  className={chosen?.task === task ? "hit chosen" : "hit"}
-                  onClick={() => setChosen({ task })}
-                >
-                  <span className="hit-title">{task.title}</span>
-                  <span className="hit-meta">{SERVICES[task.service] ?? task.service} · Task</span>
-                  <span className="hit-summary">{task.summary}</span>
-                </button>
-              </li>
-            ))}
-          </ul>
+        {unsupported ? (
+          <p className="hint" role="status">
+            {unsupported.words}
+          </p>
         ) : null}
+        <TaskHits tasks={tasks} chosen={chosen} onChoose={(task) => setChosen({ task })} />
         <ul className="hits" aria-label="Search results">
           {steps.map((step) => (
             <li key={step.id}>
@@ -117,21 +158,23 @@ export function StepBar() {
           {steps.length === 0 && tasks.length === 0 ? <li className="none">No tool step matches.</li> : null}
         </ul>
       </section>
-      {chosen ? (
-        <Suspense fallback={<p className="loading">Loading the form…</p>}>
-          {chosen.step ? (
-            <StepRunner key={chosen.step.id} step={chosen.step} />
-          ) : (
-            <TaskRunner
-              key={`${chosen.task.step}/${chosen.task.id}`}
-              task={chosen.task}
-              onStepForm={() => void openStep(chosen.task)}
-            />
-          )}
-        </Suspense>
-      ) : (
-        <p className="hint">Choose a tool step to fill in its form.</p>
-      )}
+      <div ref={form} className="chosen-form">
+        {chosen ? (
+          <Suspense fallback={<p className="loading">Loading the form…</p>}>
+            {chosen.step ? (
+              <StepRunner key={chosen.step.id} step={chosen.step} />
+            ) : (
+              <TaskRunner
+                key={`${chosen.task.step}/${chosen.task.id}`}
+                task={chosen.task}
+                onStepForm={() => void openStep(chosen.task)}
+              />
+            )}
+          </Suspense>
+        ) : (
+          <p className="hint">Choose a tool step to fill in its form.</p>
+        )}
+      </div>
     </div>
   );
 }

@@ -2,8 +2,10 @@
 import createPrecompiledValidator from "@rjsf/validator-ajv8/lib/createPrecompiledValidator.js";
 import { useEffect, useState } from "react";
 import type { ErrorInfo, ProgressEvent, RunResult, RunStopped } from "./api.ts";
+import { stepIntro } from "./field-words.ts";
 import { restHeadline } from "./marketo-words.ts";
 import { Problem } from "./Problem.tsx";
+import { reportInApiNames } from "./person-filters.ts";
 import { Results } from "./Results.tsx";
 import { restCallLines } from "./rest-call.ts";
 import type { StepSummary } from "./StepBar.tsx";
@@ -36,7 +38,13 @@ export function StepRunner(props: { step: StepSummary }) {
       setProblem(invalid);
       return;
     }
-    await start(input);
+    // A filter typed with the names the pickers show runs with their API names.
+    const named = step.id === "google_analytics_run_reports" ? await reportInApiNames(input) : { input };
+    if (named.problem) {
+      setProblem(named.problem);
+      return;
+    }
+    await start(named.input);
   };
 
   return (
@@ -113,7 +121,7 @@ function StepIntro({ step }: { step: StepSummary }) {
     <>
       <h2>{step.title}</h2>
       <p className="description">
-        {step.description}{" "}
+        {stepIntro(step)}{" "}
         <a href={step.docUrl} target="_blank" rel="noreferrer noopener">
           Reference
         </a>

@@ -23,7 +23,7 @@ interface TaskInputProps {
 
 /**
  * A refusal's words for the field it names, without its hint (the message above the form keeps it):
- * "Invalid leads: give…" reads "Give…" under Lead IDs.
+ * "Invalid leads: give…" reads "Give…" under Leads.
  */
 export function fieldWords(error: ErrorInfo, field: string): string {
   if (typeof error.fieldWords === "string") return error.fieldWords;

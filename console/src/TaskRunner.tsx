@@ -7,17 +7,29 @@ import { type FormEvent, useEffect, useRef, useState } from "react";
 import type { TaskField, TaskView } from "../../src/tools/tasks.ts";
 import { ApiError, api, type ErrorInfo, type RunResult, type RunStopped } from "./api.ts";
 import { ConfirmTrigger } from "./ConfirmTrigger.tsx";
+import { type Lead, type Lookups, unknownEmails } from "./lead-emails.ts";
+import { listRows } from "./list-rows.ts";
 import { taskHeadline } from "./marketo-words.ts";
 import { Problem } from "./Problem.tsx";
 import { Results } from "./Results.tsx";
 import { restCallLines } from "./rest-call.ts";
 import { RunProgress } from "./StepRunner.tsx";
 import { fieldWords, TaskInput } from "./TaskFields.tsx";
+import { alreadyOnList, prepareTask } from "./task-prepare.ts";
 import { useStepRun } from "./useStepRun.ts";
 import { useTriggeredLeads } from "./useTriggeredLeads.ts";
 
 type Values = Record<string, string>;
 type Input = Record<string, unknown>;
+/** What a run was asked with: the values as typed, the names picked, the leads read, the emails no lead has. */
+interface Ran {
+  values: Values;
+  names: Values;
+  leads: Map<string, Lead>;
+  unknown: string[];
+  /** The leads an add found on the list already (Member of List before the add). */
+  already: Set<string>;
+}
 
 const initialValues = (task: TaskView): Values =>
   Object.fromEntries(task.fields.flatMap((field) => (field.initial ? [[field.name, field.initial]] : [])));
@@ -33,13 +45,20 @@ function buildInput(task: TaskView, values: Values): Promise<{ input: Input }> {
   return api("POST", path, { values: Object.fromEntries(shown.map((name) => [name, values[name] ?? ""])) });
 }
 
+/** The step's input for the values as typed: prepared (emails looked up, names mapped), then built. */
+async function preparedInput(task: TaskView, values: Values, lookups: Lookups, signal: AbortSignal) {
+  const ready = await prepareTask(task, values, signal, lookups);
+  if (ready.problem) throw new ApiError(400, ready.problem);
+  return { prepared: ready.prepared, ...(await buildInput(task, ready.prepared.values)) };
+}
+
 /** The REST call the values make, built again (debounced) after each change. */
-function useCall(task: TaskView, values: Values): { input?: Input; problem?: ErrorInfo } {
+function useCall(task: TaskView, values: Values, lookups: Lookups): { input?: Input; problem?: ErrorInfo } {
   const [call, setCall] = useState<{ input?: Input; problem?: ErrorInfo }>({});
   useEffect(() => {
     let live = true;
     const timer = setTimeout(() => {
-      buildInput(task, values).then(
+      preparedInput(task, values, lookups, new AbortController().signal).then(
         ({ input }) => live && setCall({ input }),
         (error: Error) =>
           live &&
@@ -53,11 +72,11 @@ function useCall(task: TaskView, values: Values): { input?: Input; problem?: Err
       live = false;
       clearTimeout(timer);
     };
-  }, [task, values]);
+  }, [task, values, lookups]);
   return call;
 }
 
-/** A refusal naming a task's field says the field's title, as the form shows it ("Lead IDs: give…"). */
+/** A refusal naming a task's field says the field's title, as the form shows it ("Leads: give…"). */
 function inTitles(task: TaskView, problem: ErrorInfo): ErrorInfo {
   const field = task.fields.find((one) => one.name === problem.field);
   if (!field) return problem;
@@ -67,6 +86,12 @@ function inTitles(task: TaskView, problem: ErrorInfo): ErrorInfo {
   return { ...problem, message, fieldWords: words };
 }
 
+/** A failed run's problem: a refusal under its field's title, else what the network said. */
+const asProblem = (task: TaskView, error: unknown): ErrorInfo =>
+  error instanceof ApiError
+    ? inTitles(task, error.info)
+    : { error: "network_error", message: (error as Error).message };
+
 export function TaskRunner(props: { task: TaskView; onStepForm: () => void }) {
   const { task } = props;
   const [values, setValues] = useState<Values>(() => initialValues(task));
@@ -74,28 +99,29 @@ export function TaskRunner(props: { task: TaskView; onStepForm: () => void }) {
   const [names, setNames] = useState<Values>({});
   // What the list said of each picked object ("cannot be requested: …"): a trigger is refused on it.
   const [details, setDetails] = useState<Values>({});
-  const ran = useRef<{ values: Values; names: Values }>({ values, names });
+  const ran = useRef<Ran>({ values, names, leads: new Map(), unknown: [], already: new Set() });
   const { problem, setProblem, progress, result, running, lastInput, clear, start, cancel } = useStepRun({
     id: task.step,
     title: task.title,
   });
-  const call = useCall(task, values);
+  // The form's reads of leads by email: its preview and its Run ask once for the same emails.
+  const lookups = useRef<Lookups>(new Map()).current;
+  const call = useCall(task, values, lookups);
   // A campaign trigger waits here for Confirm: nothing is sent before.
   const [pending, setPending] = useState<Input | undefined>();
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     clear();
+    const signal = new AbortController().signal;
     try {
-      const { input } = await buildInput(task, values);
-      ran.current = { values, names };
+      const { prepared, input } = await preparedInput(task, values, lookups, signal);
+      const already = await alreadyOnList(task, input, signal).catch(() => new Set<string>());
+      // The headline says the values as typed (a filter with display names, emails).
+      ran.current = { ...prepared, values, names, already };
       if (task.id === "trigger_campaign") setPending(input);
       else await start(input);
     } catch (error) {
-      setProblem(
-        error instanceof ApiError
-          ? inTitles(task, error.info)
-          : { error: "network_error", message: (error as Error).message },
-      );
+      setProblem(asProblem(task, error));
     }
   };
   const change = (name: string, value: string, picked?: string, detail?: string) => {
@@ -111,19 +137,13 @@ export function TaskRunner(props: { task: TaskView; onStepForm: () => void }) {
     <section className="runner task" aria-label={task.title}>
       <TaskHeading task={task} onStepForm={props.onStepForm} />
       <form onSubmit={(event) => void submit(event)} noValidate>
-        {task.fields
-          .filter((field) => shownField(field, values))
-          .map((field) => (
-            <TaskInput
-              key={field.name}
-              task={task}
-              field={field}
-              value={values[field.name] ?? ""}
-              error={problem?.field === field.name ? problem : undefined}
-              disabled={running !== undefined}
-              onChange={(value, picked, detail) => change(field.name, value, picked, detail)}
-            />
-          ))}
+        <TaskFieldList
+          task={task}
+          values={values}
+          problem={problem}
+          disabled={running !== undefined}
+          onChange={change}
+        />
         <RestCall input={call.input} />
         <RunActions running={running !== undefined} onCancel={cancel} />
       </form>
@@ -133,7 +153,11 @@ export function TaskRunner(props: { task: TaskView; onStepForm: () => void }) {
           input={pending}
           campaign={names.campaign ?? values.campaign ?? ""}
           detail={details.campaign}
-          onConfirm={() => {
+          known={ran.current.leads}
+          unknown={ran.current.unknown}
+          onConfirm={(leads) => {
+            // The leads the confirm read name the result's rows: not read again.
+            ran.current = { ...ran.current, leads };
             // Gone before the run starts: a second click cannot send it twice.
             setPending(undefined);
             void start(pending);
@@ -146,6 +170,30 @@ export function TaskRunner(props: { task: TaskView; onStepForm: () => void }) {
       {result ? <TaskResult task={task} result={result} input={lastInput.current} ran={ran.current} /> : null}
     </section>
   );
+}
+
+/** The task's fields shown for the values, each with its error after a refused run. */
+function TaskFieldList(props: {
+  task: TaskView;
+  values: Values;
+  problem: ErrorInfo | undefined;
+  disabled: boolean;
+  onChange: (name: string, value: string, picked?: string, detail?: string) => void;
+}) {
+  const { task, values, problem } = props;
+  return task.fields
+    .filter((field) => shownField(field, values))
+    .map((field) => (
+      <TaskInput
+        key={field.name}
+        task={task}
+        field={field}
+        value={values[field.name] ?? ""}
+        error={problem?.field === field.name ? problem : undefined}
+        disabled={props.disabled}
+        onChange={(value, picked, detail) => props.onChange(field.name, value, picked, detail)}
+      />
+    ));
 }
 
 /** The task's title and what it does, with the way to its step's REST form. */
@@ -181,22 +229,26 @@ function RunActions(props: { running: boolean; onCancel: () => void }) {
 }
 
 /** A task's result: a headline in the task's words, the step's own summary and REST call under Details. */
-function TaskResult(props: {
-  task: TaskView;
-  result: RunResult | RunStopped;
-  input: Input;
-  ran: { values: Values; names: Values };
-}) {
+function TaskResult(props: { task: TaskView; result: RunResult | RunStopped; input: Input; ran: Ran }) {
   const { task, result, input, ran } = props;
+  const said =
+    result.type === "result"
+      ? taskHeadline(task.id, ran.values, ran.names, result, input, ran.already)
+      : undefined;
   const headline =
-    result.type === "result" ? taskHeadline(task.id, ran.values, ran.names, result, input) : undefined;
+    said && ran.unknown.length > 0
+      ? `${said} ${unknownEmails(ran.unknown)}, so ${ran.unknown.length === 1 ? "it was" : "they were"} left out.`
+      : said;
   const campaign = ran.names.campaign ?? ran.values.campaign ?? "";
-  const rows = useTriggeredLeads(
+  const triggered = useTriggeredLeads(
     task.step,
     task.id === "trigger_campaign" ? result : undefined,
     input,
     campaign,
+    ran.leads,
   );
+  const rows =
+    triggered ?? (task.id === "list_members" ? listRows(result, ran.leads, ran.already) : undefined);
   return (
     <Results
       result={result}

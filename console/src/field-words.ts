@@ -16,7 +16,7 @@ const STEP_WORDS: Record<string, Record<string, string>> = {
     date_ranges:
       "The period to report on: the last 7 days unless you choose one. Add a second period to compare the two.",
     filter:
-      'Optional: which rows to keep, e.g. country == "France" and sessions > 10 (the names as in the columns).',
+      "Optional: which rows to keep, with the names the lists show, e.g. Country = France and Sessions > 10, or Page path contains /pricing.",
     order_by: 'Optional: sort by a column of the report, "-" first for largest first ("-sessions").',
     limit: "How many rows to show at most (up to 10,000). 100 unless you say.",
     offset: "Rows to skip from the top: to see the rows after those shown.",
@@ -33,10 +33,24 @@ const TASK_WORDS: Record<string, Record<string, string>> = {
   export: {
     fields:
       "The columns of the file, separated by commas, as Marketo names the lead fields (email, firstName, leadScore).",
-    where: 'Optional: which rows to keep, e.g. leadScore > 50 and email ends_with "@acme.com".',
+    where:
+      "Optional: which rows to keep, with the fields' names, e.g. Lead Score > 50 and Email Address ends with @acme.com.",
   },
   list_members: { list: "Type part of the list's name and pick it (static lists only)." },
 };
+
+/**
+ * A step's description as the page shows it, where the schema's speaks to an agent ("runReport", "quota",
+ * paths): a step not listed keeps its own.
+ */
+const STEP_INTROS: Record<string, string> = {
+  google_analytics_run_reports:
+    "Reports on a Google Analytics 4 property: metrics split by dimensions over a period, two periods side by side with the change, a funnel of events in order, or the last 30 minutes. Names are checked against the property before the report runs.",
+};
+
+/** The step's description in the page's words. */
+export const stepIntro = (step: { id: string; description: string }) =>
+  STEP_INTROS[step.id] ?? step.description;
 
 /** A task field's help as the page shows it. */
 export const taskFieldHelp = (task: string, field: string, fallback: string | undefined) =>

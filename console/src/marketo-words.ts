@@ -57,16 +57,31 @@ function foundLeads(result: RunResult, values: Record<string, string>): string {
   return `Found ${plural(total, "lead")}: ${listed(rows.map(leadName), total)}`;
 }
 
-function listChange(result: RunResult, values: Record<string, string>, list: string): string {
+/**
+ * An add or remove, per lead: Marketo answers "added" for a lead already on the list too, so the leads
+ * the page found there before the add (`already`, console/src/task-prepare.ts) are said apart.
+ */
+function listChange(
+  result: RunResult,
+  values: Record<string, string>,
+  list: string,
+  already: ReadonlySet<string>,
+): string {
   const { rows } = rowsOf(result);
   const verb = values.action === "remove" ? "removed" : "added";
-  const done = byStatus(rows).get(verb) ?? 0;
-  const other = rows.length - done;
+  const done = rows.filter((row) => text(row.status) === verb);
+  const there = verb === "added" ? done.filter((row) => already.has(String(row.id))).length : 0;
+  const changed = done.length - there;
+  const other = rows.length - done.length;
   const head =
     verb === "added"
-      ? `Added ${plural(done, "lead")} to ${list}`
-      : `Removed ${plural(done, "lead")} from ${list}`;
-  return `${head}${other > 0 ? `; ${count(other)} not ${verb} (see the table)` : ""}${skippedWords(result)}`;
+      ? `Added ${plural(changed, "lead")} to ${list}`
+      : `Removed ${plural(changed, "lead")} from ${list}`;
+  const were = there === 1 ? "was" : "were";
+  const was = there > 0 ? `; ${plural(there, "lead")} ${were} on it already` : "";
+  if (there > 0 && changed === 0 && other === 0)
+    return `${plural(there, "lead")} ${were} on ${list} already: none added${skippedWords(result)}`;
+  return `${head}${was}${other > 0 ? `; ${count(other)} not ${verb} (see the table)` : ""}${skippedWords(result)}`;
 }
 
 /**
@@ -104,10 +119,11 @@ export function taskHeadline(
   names: Record<string, string>,
   result: RunResult,
   input: Row,
+  already: ReadonlySet<string> = new Set(),
 ): string | undefined {
   const headline = {
     find_lead: () => foundLeads(result, values),
-    list_members: () => listChange(result, values, names.list ?? `list ${values.list ?? ""}`),
+    list_members: () => listChange(result, values, names.list ?? `list ${values.list ?? ""}`, already),
     trigger_campaign: () => triggered(result, input, names.campaign ?? values.campaign ?? ""),
     export: () => exported(result, values),
     upsert_leads: () => upserted(result),

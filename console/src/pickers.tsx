@@ -34,18 +34,21 @@ export interface PickerContext {
 
 // One request per account (and per account and property), shared by every field that shows it.
 const loaded = new Map<string, Promise<unknown>>();
+function load<T>(path: string): Promise<T> {
+  let pending = loaded.get(path) as Promise<T> | undefined;
+  if (!pending) {
+    pending = api<T>("GET", path);
+    loaded.set(path, pending);
+    pending.catch(() => loaded.delete(path));
+  }
+  return pending;
+}
 function useLoaded<T>(path: string | undefined): { value?: T; failed?: string } {
   const [state, setState] = useState<{ value?: T; failed?: string }>({});
   useEffect(() => {
     if (!path) return;
     let live = true;
-    let pending = loaded.get(path) as Promise<T> | undefined;
-    if (!pending) {
-      pending = api<T>("GET", path);
-      loaded.set(path, pending);
-      pending.catch(() => loaded.delete(path));
-    }
-    pending.then(
+    load<T>(path).then(
       (value) => live && setState({ value }),
       (error: Error) => live && setState({ failed: error.message }),
     );
@@ -169,16 +172,20 @@ export function AnalyticsAccountField(props: FieldProps) {
   );
 }
 
+const metadataPath = (account: string | undefined, property: string) =>
+  `/console/api/google/metadata?${query(account)}&property=${encodeURIComponent(property)}`;
+
 /** A property's metrics and dimensions (its metadata, read once per account and property), for a report's column titles. */
 export function usePropertyFields(
   account: string | undefined,
   property: string | undefined,
 ): Fields | undefined {
-  const path = property
-    ? `/console/api/google/metadata?${query(account)}&property=${encodeURIComponent(property)}`
-    : undefined;
-  return useLoaded<Fields>(path).value;
+  return useLoaded<Fields>(property ? metadataPath(account, property) : undefined).value;
 }
+
+/** The same fields for code outside a picker (a filter typed with their UI names), from the same read. */
+export const propertyFields = (account: string | undefined, property: string): Promise<Fields> =>
+  load<Fields>(metadataPath(account, property));
 
 /** "Metric 1" for an item of a list (its id ends in its index), the field's title otherwise. */
 function itemLabel(props: FieldProps, fallback: string): string {
@@ -200,10 +207,7 @@ const errorIds = (props: FieldProps) =>
 export function FieldNameField(props: FieldProps) {
   const { account, property } = context(props);
   const kind = props.uiSchema?.["ui:options"]?.kind === "dimension" ? "dimensions" : "metrics";
-  const path = property
-    ? `/console/api/google/metadata?${query(account)}&property=${encodeURIComponent(property)}`
-    : undefined;
-  const { value } = useLoaded<Fields>(path);
+  const { value } = useLoaded<Fields>(property ? metadataPath(account, property) : undefined);
   const names = value?.[kind];
   const choices = useMemo(
     () =>

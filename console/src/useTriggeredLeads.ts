@@ -2,9 +2,10 @@
  * A triggered campaign's leads, one row each (issue 28 §2): Request Campaign answers only the campaign's
  * id ("Request Campaign",
  * https://experienceleague.adobe.com/en/docs/marketo-developer/marketo/rest/assets/smart-campaigns), so
- * the rows come from the request: the campaign's name, each lead by name and email (one Get Leads by
- * filterType id read after the run), and whether Marketo accepted it (a lead it skipped is among the
- * answer's record errors, by its position in the request).
+ * the rows come from the request: the campaign's name, each lead by name and email (as the confirm read
+ * them, console/src/ConfirmTrigger.tsx, so not read again; any it did not read in one Get Leads by
+ * filterType id read), and whether Marketo accepted it (a lead it skipped is among the answer's record
+ * errors, by its position in the request).
  */
 import { useEffect, useState } from "react";
 import { type RunResult, type RunStopped, runStep } from "./api.ts";
@@ -38,8 +39,19 @@ function fates(result: RunResult, ids: string[]): string[] {
   });
 }
 
-/** Reads the leads' names and emails with the step (one call); those it cannot read keep their id. */
-export async function readLeads(step: string, ids: string[], signal: AbortSignal): Promise<Map<string, Row>> {
+/**
+ * Reads the leads' names and emails with the step (one call, none when `known` has them all); those it
+ * cannot read keep their id. The map holds the known leads too.
+ */
+export async function readLeads(
+  step: string,
+  wanted: string[],
+  signal: AbortSignal,
+  known: ReadonlyMap<string, Row> = new Map(),
+): Promise<Map<string, Row>> {
+  const found = new Map<string, Row>(known);
+  const ids = wanted.filter((id) => !known.has(id));
+  if (ids.length === 0) return found;
   const input = {
     method: "GET",
     endpoint: "/rest/v1/leads.json",
@@ -49,7 +61,6 @@ export async function readLeads(step: string, ids: string[], signal: AbortSignal
       fields: "id,email,firstName,lastName",
     },
   };
-  const found = new Map<string, Row>();
   for await (const event of runStep(step, input, signal)) {
     if (event.type !== "result" || !Array.isArray(event.data.result)) continue;
     for (const lead of event.data.result as Row[]) found.set(String(lead.id), lead);
@@ -63,17 +74,19 @@ export function useTriggeredLeads(
   result: RunResult | RunStopped | undefined,
   input: Row,
   campaign: string,
+  /** The leads already read (by the confirm, or typed as emails): not read again. */
+  known: ReadonlyMap<string, Row>,
 ): Row[] | undefined {
-  const [leads, setLeads] = useState<Map<string, Row>>(new Map());
+  const [leads, setLeads] = useState<ReadonlyMap<string, Row>>(known);
   const ids = result?.type === "result" ? requestedIds(input) : [];
   const key = ids.join(",");
   useEffect(() => {
     if (!key) return;
     const controller = new AbortController();
     // The rows show by id first; a lead that cannot be read stays so (the trigger itself succeeded).
-    readLeads(step, key.split(","), controller.signal).then(setLeads, () => undefined);
+    readLeads(step, key.split(","), controller.signal, known).then(setLeads, () => undefined);
     return () => controller.abort();
-  }, [step, key]);
+  }, [step, key, known]);
   if (result?.type !== "result" || ids.length === 0) return undefined;
   const fate = fates(result, ids);
   return ids.map((id, index) => ({

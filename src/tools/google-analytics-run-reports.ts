@@ -62,6 +62,14 @@ export const googleAnalyticsRunReports: ToolStep<ReturnType<typeof input>, typeo
     "metrics",
     "dimensions",
     "realtime",
+    // The words a marketer searches the console's bar with (trial C02, C03, C05).
+    "compare",
+    "comparison",
+    "previous period",
+    "funnel",
+    "top pages",
+    "csv",
+    "download",
   ],
   description:
     "Runs a Google Analytics 4 report (runReport; realtime: the last 30 minutes; or a funnel): metrics by " +

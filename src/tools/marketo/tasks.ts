@@ -28,17 +28,23 @@ const daysAgo = (days: number) => (now: Date) => isoDay(new Date(now.getTime() -
 const SYNC_MAX = 300;
 const LEAD_FIELDS = "id, email, firstName, lastName, company, leadScore, createdAt, updatedAt";
 
-/** Lead ids typed as "7, 3" or one a line: numbers, or a refusal naming the field. */
+/**
+ * Lead ids typed as "7, 3" or one a line: numbers, or a refusal naming the field. The console looks up
+ * the emails a person types there first (console/src/lead-emails.ts) and sends their ids.
+ */
 function leadIds(value: string | undefined, field: string): number[] {
   const parts = (value ?? "").split(/[\s,;]+/).filter(Boolean);
-  if (parts.length === 0) throw new ValidationError(field, "give at least one lead ID.", { hint: HINT_IDS });
+  if (parts.length === 0)
+    throw new ValidationError(field, "give at least one lead's email address or ID.", { hint: HINT_IDS });
   const bad = parts.find((part) => !/^\d{1,12}$/.test(part));
   if (bad !== undefined)
-    throw new ValidationError(field, `"${bad}" is not a lead ID (a number).`, { hint: HINT_IDS });
+    throw new ValidationError(field, `"${bad}" is neither an email address nor a lead ID (a number).`, {
+      hint: HINT_IDS,
+    });
   if (parts.length > SYNC_MAX) throw new ValidationError(field, `at most ${SYNC_MAX} leads at a time.`);
   return parts.map(Number);
 }
-const HINT_IDS = "Find each lead with Find a lead: its ID is the first column.";
+const HINT_IDS = "Type each lead's email address, or its ID as Find a lead shows it.";
 
 function required(values: Readonly<Record<string, string>>, field: string, what: string): string {
   const value = values[field];
@@ -180,10 +186,10 @@ const CAMPAIGNS: TaskChoices = {
 
 const LEADS_FIELD: TaskField = {
   name: "leads",
-  title: "Lead IDs",
-  kind: "text",
+  title: "Leads",
+  kind: "lines",
   required: true,
-  help: "One or more lead IDs, separated by commas (Find a lead shows each lead's ID).",
+  help: "Email addresses or lead IDs, one a line or separated by commas.",
 };
 
 const listMembers: StepTask = {
@@ -282,7 +288,7 @@ const exportRecords: StepTask = {
       name: "where",
       title: "Keep rows where",
       kind: "text",
-      help: 'Optional, on any column: leadScore > 50 and email ends_with "@acme.com".',
+      help: 'Optional, on any column, by its name: Lead Score > 50 and Email Address ends with "@acme.com".',
     },
   ],
   input(values) {

@@ -1,0 +1,75 @@
+/**
+ * Filters typed with the names a person sees (console/src/filter-names.ts), turned into the step's API
+ * names before a run: Run Reports' `filter` with the property's metrics and dimensions (the pickers' read
+ * of its metadata), and a Marketo export's `where` with the lead fields' display names (Describe Lead2,
+ * GET /rest/v1/leads/describe2.json, whose fields carry `name` and `displayName`:
+ * https://experienceleague.adobe.com/en/docs/marketo-developer/marketo/rest/lead-database/leads#describe).
+ * A name no field has is refused under the filter's own field.
+ */
+import { type ErrorInfo, runStep } from "./api.ts";
+import { type NamedField, withApiNames } from "./filter-names.ts";
+import { propertyFields } from "./pickers.tsx";
+
+type Input = Record<string, unknown>;
+export type Named = { input: Input; problem?: undefined } | { input?: undefined; problem: ErrorInfo };
+
+/** The refusal of a name, under `field` (titled `title` above Run). */
+export function nameProblem(field: string, title: string, message: string): ErrorInfo {
+  return {
+    error: "invalid_input",
+    message: `${title}: ${message}`,
+    field,
+    issues: [{ field, message }],
+    // What a task's field shows under it (TaskFields.tsx).
+    fieldWords: message,
+  };
+}
+
+/** `text` with API names, or the problem to show under `field`. */
+export function inApiNames(text: string, fields: readonly NamedField[], field: string, title: string) {
+  const words = withApiNames(text, fields);
+  return words.ok ? { text: words.filter } : { problem: nameProblem(field, title, words.message) };
+}
+
+/** Run Reports' input with its filter in API names (as typed when the property's fields cannot be read). */
+export async function reportInApiNames(input: Input): Promise<Named> {
+  const { filter, property, account } = input;
+  if (typeof filter !== "string" || typeof property !== "string") return { input };
+  let fields: NamedField[];
+  try {
+    const read = await propertyFields(typeof account === "string" ? account : undefined, property);
+    fields = [...read.dimensions, ...read.metrics].map((one) => ({ api: one.apiName, ui: one.uiName }));
+  } catch {
+    return { input };
+  }
+  const named = inApiNames(filter, fields, "filter", "Filter");
+  return named.problem ? { problem: named.problem } : { input: { ...input, filter: named.text } };
+}
+
+let leadFields: Promise<NamedField[]> | undefined;
+
+/** The instance's lead fields by display name (one Describe Lead2 read per page load). */
+export function marketoLeadFields(step: string, signal?: AbortSignal): Promise<NamedField[]> {
+  if (!leadFields) {
+    leadFields = (async () => {
+      const describe = { method: "GET", endpoint: "/rest/v1/leads/describe2.json" };
+      for await (const event of runStep(step, describe, signal ?? new AbortController().signal)) {
+        if (event.type === "error") throw new Error(event.error.message);
+        if (event.type !== "result") continue;
+        const [schema] = Array.isArray(event.data.result) ? event.data.result : [];
+        const fields = (schema as { fields?: { name?: unknown; displayName?: unknown }[] } | undefined)
+          ?.fields;
+        return (fields ?? []).flatMap((one) =>
+          typeof one.name === "string" && typeof one.displayName === "string"
+            ? [{ api: one.name, ui: one.displayName }]
+            : [],
+        );
+      }
+      return [];
+    })();
+    leadFields.catch(() => {
+      leadFields = undefined;
+    });
+  }
+  return leadFields;
+}

@@ -1,0 +1,79 @@
+/**
+ * What the page does with a Marketo task's values before the server builds the call (src/tools/marketo/
+ * tasks.ts): an export's `where` typed with the lead fields' display names becomes their API names, and
+ * leads typed as emails become their ids (console/src/lead-emails.ts). Before an add to a list, which
+ * members are already on it: Marketo answers "added" for a lead already on the list too (the sandbox
+ * does as the service, src/sandbox/marketo/lists/lists.ts), so the page asks Member of List first
+ * (GET /rest/v1/lists/{id}/leads/ismember.json: memberof / notmemberof per id,
+ * https://experienceleague.adobe.com/en/docs/marketo-developer/marketo/rest/lead-database/list-membership).
+ */
+import type { TaskView } from "../../src/tools/tasks.ts";
+import { type ErrorInfo, runStep } from "./api.ts";
+import { type Lead, LeadLookupError, type Lookups, leadsFromEmails, unknownEmails } from "./lead-emails.ts";
+import { inApiNames, marketoLeadFields, nameProblem } from "./person-filters.ts";
+
+type Values = Record<string, string>;
+
+export interface Prepared {
+  values: Values;
+  /** The leads read while preparing, by id (the confirm and the result name them from here). */
+  leads: Map<string, Lead>;
+  /** Emails typed that no lead has. */
+  unknown: string[];
+}
+
+const fieldTitle = (task: TaskView, name: string) => task.fields.find((f) => f.name === name)?.title ?? name;
+
+/** The values the server gets, or the problem to show under a field. */
+export async function prepareTask(
+  task: TaskView,
+  values: Values,
+  signal: AbortSignal,
+  lookups?: Lookups,
+): Promise<{ prepared: Prepared; problem?: undefined } | { problem: ErrorInfo }> {
+  const next = { ...values };
+  const where = values.where?.trim();
+  if (task.id === "export" && values.what !== "activities" && where) {
+    const fields = await marketoLeadFields(task.step, signal).catch(() => undefined);
+    if (fields && fields.length > 0) {
+      const named = inApiNames(where, fields, "where", fieldTitle(task, "where"));
+      if (named.problem) return { problem: named.problem };
+      next.where = named.text;
+    }
+  }
+  if (!task.fields.some((field) => field.name === "leads") || !values.leads)
+    return { prepared: { values: next, leads: new Map(), unknown: [] } };
+  try {
+    const typed = await leadsFromEmails(task.step, values.leads, signal, lookups);
+    if (!typed.ids && typed.unknown.length > 0)
+      return { problem: nameProblem("leads", fieldTitle(task, "leads"), `${unknownEmails(typed.unknown)}.`) };
+    next.leads = typed.ids;
+    return { prepared: { values: next, leads: typed.leads, unknown: typed.unknown } };
+  } catch (error) {
+    if (error instanceof LeadLookupError) return { problem: error.info };
+    throw error;
+  }
+}
+
+/** The ids of the leads an add would put on a list that are on it already (none for any other call). */
+export async function alreadyOnList(
+  task: TaskView,
+  input: Record<string, unknown>,
+  signal: AbortSignal,
+): Promise<Set<string>> {
+  const list = /^\/rest\/v1\/lists\/(\d+)\/leads\.json$/.exec(String(input.endpoint));
+  const ids = ((input.body as { input?: { id?: unknown }[] } | undefined)?.input ?? []).map((one) => one.id);
+  const already = new Set<string>();
+  if (task.id !== "list_members" || input.method !== "POST" || !list || ids.length === 0) return already;
+  const check = {
+    method: "GET",
+    endpoint: `/rest/v1/lists/${list[1]}/leads/ismember.json`,
+    query_parameters: { id: ids },
+  };
+  for await (const event of runStep(task.step, check, signal)) {
+    if (event.type !== "result" || !Array.isArray(event.data.result)) continue;
+    for (const row of event.data.result as Record<string, unknown>[])
+      if (row.status === "memberof") already.add(String(row.id));
+  }
+  return already;
+}

@@ -1,0 +1,157 @@
+/**
+ * The console in a marketer's words (issue 28, trial of 2026-12-02), in headless Chromium at 1280 and
+ * 400 px: the bar finds a form for the words a marketer searches ("compare", "funnel", "schedule",
+ * "export", "CSV", "add to list"); the chosen form comes into view on a phone; Run Reports' filter takes
+ * the names the pickers show ("Country = Germany"), refuses an unknown one under the filter with the
+ * nearest names, the report's table has the result's width (the chart below it, not beside it), and its
+ * CSV is named for what it holds and headed with the table's names; Run Reports' description has no
+ * developer words; a picker's open
+ * list closes on a press outside it. On every screen axe-core finds no serious violation and the page does
+ * not scroll sideways. Screenshots: test-output/screenshots, `words-<width>-<screen>.png`.
+ */
+import { readFileSync } from "node:fs";
+import type { Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { axeViolations } from "../helpers/axe.js";
+import { type Browser, launchBrowser } from "../helpers/browser.js";
+import { type ConsoleFixture, startConsoleFixture } from "../helpers/console.js";
+
+describe.each([1280, 400])("the console in a marketer's words at %i px", (width) => {
+  let fixture: ConsoleFixture;
+  let browser: Browser;
+  let page: Page;
+
+  beforeAll(async () => {
+    fixture = await startConsoleFixture();
+    browser = await launchBrowser();
+    page = browser.page;
+    page.setDefaultTimeout(20_000);
+    await page.setViewportSize({ width, height: 800 });
+    await page.goto(fixture.console.loginUrl(fixture.base));
+    await page.locator(".workspace").waitFor();
+  }, 60_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await fixture?.close();
+  });
+
+  /** The screen as a person sees it: no serious axe violation, no sideways scroll; then its screenshot. */
+  const check = async (screen: string) => {
+    await page.waitForLoadState("networkidle");
+    expect({ screen, violations: await axeViolations(page) }).toEqual({ screen, violations: [] });
+    const scroll = await page.evaluate("[document.documentElement.scrollWidth, window.innerWidth]");
+    const [scrollWidth, innerWidth] = scroll as [number, number];
+    expect({ screen, scrollWidth }).toEqual({ screen, scrollWidth: Math.min(scrollWidth, innerWidth) });
+    await browser.screenshot(`words-${width}-${screen}`);
+  };
+  const search = (typed: string) => page.getByLabel("Search tool steps").fill(typed);
+  const hit = (list: "Tasks" | "Search results", title: string) =>
+    page.getByRole("list", { name: list }).getByRole("button", { name: new RegExp(`^${title}`) });
+  const pick = async (field: string, typed: string, option: RegExp) => {
+    const box = page.getByRole("combobox", { name: field, exact: true });
+    await box.fill(typed);
+    await page.getByRole("option", { name: option }).first().click();
+  };
+  const add = (list: string) =>
+    page.locator(`#${list}`).getByRole("button", { name: "Add", exact: true }).last().click();
+
+  it("finds a form for each word a marketer searches, and says what cannot be scheduled", async () => {
+    const wanted: [string, "Tasks" | "Search results", string][] = [
+      ["compare", "Search results", "Run Reports"],
+      ["funnel", "Search results", "Run Reports"],
+      ["schedule", "Search results", "Run Reports"],
+      ["export", "Tasks", "Export leads or activities"],
+      ["CSV", "Tasks", "Export leads or activities"],
+      ["CSV", "Search results", "Run Reports"],
+      ["add to list", "Tasks", "Add or remove leads on a list"],
+    ];
+    for (const [typed, list, title] of wanted) {
+      await search(typed);
+      await expect.poll(() => hit(list, title).count(), { message: `"${typed}" finds ${title}` }).toBe(1);
+    }
+    await search("schedule a weekly report");
+    await expect
+      .poll(() => page.locator(".search [role='status']").textContent())
+      .toMatch(/^Reports cannot be scheduled here: run the report with Run Reports, then download it/);
+    await check("01-schedule");
+  });
+
+  it("brings the chosen form into view", async () => {
+    await search("report");
+    await hit("Search results", "Run Reports").click();
+    const form = page.getByRole("region", { name: "Run Reports" });
+    await form.waitFor();
+    // Its description in a person's words: no API method, quota or API version (trial C02-0).
+    expect(await form.locator(".description").textContent()).not.toMatch(
+      /runReport|quota|v1beta|records read/,
+    );
+    // The box's top, relative to the viewport: within its upper half.
+    await expect.poll(async () => Math.round((await form.boundingBox())?.y ?? -1)).toBeLessThan(400);
+    expect((await form.boundingBox())?.y).toBeGreaterThanOrEqual(0);
+  });
+
+  it("closes a picker's list on a press outside it", async () => {
+    await expect.poll(() => page.getByLabel("Property").inputValue()).toMatch(/^\d+$/);
+    await add("root_metrics");
+    const metric = page.getByRole("combobox", { name: "Metric 1", exact: true });
+    await metric.fill("sess");
+    const list = page.locator(`#${await metric.getAttribute("aria-controls")}`);
+    await expect.poll(() => list.getByRole("option").count()).toBeGreaterThan(0);
+    // Only the press: the list goes before the button is released (downshift waits for the release).
+    const heading = await page.getByRole("heading", { name: "Run Reports" }).boundingBox();
+    await page.mouse.move((heading?.x ?? 0) + 5, (heading?.y ?? 0) + 5);
+    await page.mouse.down();
+    await expect.poll(() => list.getByRole("option").count()).toBe(0);
+    await page.mouse.up();
+    expect(await metric.getAttribute("aria-expanded")).toBe("false");
+  });
+
+  it("runs a report filtered with the names the pickers show, after refusing an unknown one under the filter", async () => {
+    await pick("Metric 1", "Sessions", /^Sessions\s*sessions$/);
+    await add("root_dimensions");
+    await pick("Dimension 1", "Country", /^Country\s*country$/);
+    const filter = page.getByLabel("Filter", { exact: true });
+    await filter.fill("Contry = Germany");
+    await page.getByRole("button", { name: "Run", exact: true }).click();
+    const error = page.locator("#root_filter").locator("xpath=ancestor::*[contains(@class,'form-group')][1]");
+    await expect
+      .poll(() => error.locator(".error-detail").textContent())
+      .toBe(
+        'No field is named "Contry". Did you mean "Country"? Start each condition with a field\'s name as the lists show it.',
+      );
+    await check("02-filter-refused");
+    await filter.fill("Country = Germany");
+    await page.getByRole("button", { name: "Run", exact: true }).click();
+    const table = page.locator(".results table").first();
+    await expect.poll(() => table.locator("tbody tr").count(), { timeout: 30_000 }).toBeGreaterThan(0);
+    expect(await page.locator(".problem").count()).toBe(0);
+    const countries = await table.locator("tbody tr td:first-child").allInnerTexts();
+    expect(new Set(countries)).toEqual(new Set(["Germany"]));
+    // The table has the result's width: the chart is below it, not beside it (trial C01-7).
+    const [tableBox, resultsBox] = await Promise.all([
+      page.locator(".results .table-wrap").first().boundingBox(),
+      page.locator(".results").boundingBox(),
+    ]);
+    expect((tableBox?.width ?? 0) / (resultsBox?.width ?? 1)).toBeGreaterThan(0.8);
+    await check("03-filtered-report");
+    // The CSV is named for what it holds and headed as the table (trial C05); the JSON keeps the API names.
+    const save = async (link: string) => {
+      const [download] = await Promise.all([
+        page.waitForEvent("download"),
+        page.getByRole("link", { name: link }).click(),
+      ]);
+      return {
+        name: download.suggestedFilename(),
+        text: readFileSync((await download.path()) as string, "utf8"),
+      };
+    };
+    const csv = await save("Download CSV");
+    expect(csv.name).toMatch(/^sessions-by-country-\d{4}-\d{2}-\d{2}-to-\d{4}-\d{2}-\d{2}\.csv$/);
+    const [header, first] = csv.text.split("\r\n");
+    expect(header).toBe("Country,Sessions");
+    expect(first).toMatch(/^Germany,\d+$/);
+    const json = JSON.parse((await save("Download JSON")).text) as Record<string, unknown>[];
+    expect(Object.keys(json[0] ?? {})).toEqual(["country", "sessions"]);
+  });
+});
