@@ -50,7 +50,7 @@ const CASES: Record<string, unknown[]> = {
     { method: "GET", endpoint: "/rest/v1/leads.json", max_pages: 0, max_items: 1.5, paginate: "yes" },
     { method: "GET", endpoint: "/rest/v1/leads.json", max_pages: "20", max_items: 100_001 },
     { method: "GET", endpoint: "/rest/v1/leads.json", query_parameters: { "": "x", a: { b: 1 } } },
-    { method: "GET", endpoint: "/rest/v1/leads.json", query_parameters: { ids: Array(301).fill("1") } },
+    { method: "GET", endpoint: "/rest/v1/leads.json", query_parameters: { ids: Array(10_001).fill("1") } },
     { method: "POST", endpoint: "/rest/v1/leads.json", body: "not an object" },
     { method: "POST", endpoint: "/rest/v1/leads.json", body: [1, 2] },
     { method: "GET", endpoint: "x".repeat(2049) },
