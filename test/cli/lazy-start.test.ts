@@ -133,7 +133,10 @@ describe("serve over stdio loads only what serving tools needs", () => {
         "/src/host/http.ts",
         "/src/host/http-app.ts",
         "/src/web/",
-        "/src/cli/sandbox",
+        // The sandbox command and its wiring (sandbox-options.ts, the command's declared options, is read to
+        // register the command: it imports commander and the registry, no emulator).
+        "/src/cli/sandbox.ts",
+        "/src/cli/sandbox-wiring.ts",
         "/src/cli/start.ts",
         "/node_modules/csv-parse/",
         "/node_modules/csv-stringify/",
