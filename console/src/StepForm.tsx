@@ -37,6 +37,8 @@ export interface FormModule {
   schema: RJSFSchema;
   validators: ValidatorFunctions;
   hints: FormHints;
+  /** The registry's step ids: a hint that names one is for an agent (titled-issues.ts). */
+  steps: readonly string[];
 }
 export type LoadedForm = { module: FormModule; validator: ValidatorType };
 export type Input = Record<string, unknown>;
@@ -80,14 +82,14 @@ const isPlainObject = (value: unknown): value is Record<string, unknown> =>
 
 /** The input's problems as the server words them (so the page and runToolStep say the same thing), if any. */
 export function inputProblem(form: LoadedForm, input: Input, data: Input): ErrorInfo | undefined {
-  const { schema, hints } = form.module;
+  const { schema, hints, steps } = form.module;
   const { errors } = form.validator.rawValidation<AjvErrorLike>(schema, input);
   if (!errors || errors.length === 0) return undefined;
   const { problems, more } = issuesFromAjv(errors, schema as never, input, hints, data);
   const error = inputError(problems, more);
   // Every problem at once, under each field's title (an agent's error carries the first five by API name).
   const issues = more > 0 ? [...problems, { field: "input", message: `${more} more problem(s)` }] : problems;
-  return forPeople({ ...(error.toJSON() as ErrorInfo), hint: error.hint, issues }, schema as never);
+  return forPeople({ ...(error.toJSON() as ErrorInfo), hint: error.hint, issues }, schema as never, steps);
 }
 
 const topField = (field: string) => field.split(/[.[]/)[0] ?? field;
@@ -112,7 +114,7 @@ function recheck(
   const issues = [...(own?.issues ?? []), ...server];
   if (issues.length === 0) return undefined;
   // The message names what is still wrong, the server's findings included.
-  return forPeople({ ...(own ?? shown), issues }, form.module.schema as never);
+  return forPeople({ ...(own ?? shown), issues }, form.module.schema as never, form.module.steps);
 }
 
 /**

@@ -9,6 +9,7 @@
 import { z } from "zod";
 import { type JsonSchema, toJsonSchema } from "../schemas/json-schema.js";
 import { PATTERN_MESSAGES } from "../schemas/patterns.js";
+import { TOOL_STEPS } from "../tools/registry.js";
 import type { SchemaContext, ToolStep } from "../tools/types.js";
 import type { FormHints, JsonSchemaNode, PatternMessages } from "./validation-wording.js";
 
@@ -132,6 +133,8 @@ export async function formModule(step: ToolStep, context: SchemaContext): Promis
     "export const validators = exports;",
     `export const schema = ${JSON.stringify(schema)};`,
     `export const hints = ${JSON.stringify(formHints(zodSchema))};`,
+    // The registry's step ids: a hint naming one is an agent's, which the form leaves out (titled-issues.ts).
+    `export const steps = ${JSON.stringify(TOOL_STEPS.map((listed) => listed.id))};`,
     "",
   ].join("\n");
   if (cache.size >= CACHE_ENTRIES) cache.delete(cache.keys().next().value as string);

@@ -12,8 +12,10 @@ import { log } from "../log.js";
 import { isResultId } from "../results/memory.js";
 import { columnsOf } from "../results/pages.js";
 import type { ResultMeta } from "../results/types.js";
+import { TOOL_STEPS } from "../tools/registry.js";
 import type { FullResult, ToolResult } from "../tools/types.js";
 import type { Workspace } from "../workspace.js";
+import { agentWords } from "./titled-issues.js";
 
 /** What the page knows of a kept result: enough to page through it and to download it. */
 export interface KeptView {
@@ -168,12 +170,14 @@ const AGENT_PAGING = /next_cursor|next_offset|call again with offset|full result
 const AGENT_PARAMETER = /\b(?:max_items|max_pages|run_to_completion|query_parameters)\b/;
 
 /**
- * A note written for an agent: it names a tool step to call or an API path to send
- * (src/tools/ga/funnel.ts: "google_analytics_api_call with POST v1alpha/..."), or explains the columns by
- * their API names (report-compare.ts: "<metric>[<range>]"; funnel.ts: "completion_rate_pct"), which the
- * page's headers name in words instead.
+ * A note written for an agent: it names a tool step of the registry to call or an API path to send
+ * (src/tools/ga/funnel.ts: "google_analytics_api_call with POST v1alpha/...", as titled-issues.ts'
+ * agentWords finds them), or explains the columns by their API names (report-compare.ts:
+ * "<metric>[<range>]"; funnel.ts: "completion_rate_pct"), which the page's headers name in words instead.
  */
-const AGENT_NOTE = /\b(?:google_analytics|marketo)_[a-z_]+\b|\bv1(?:alpha|beta)\/|<metric>|\b[a-z_]+_pct\b/;
+const AGENT_NOTE = new RegExp(
+  `${agentWords(TOOL_STEPS.map((step) => step.id)).source}|<metric>|\\b[a-z_]+_pct\\b`,
+);
 
 /**
  * The property's quota in a report's headline (src/tools/ga/report-answer.ts: "; 39997 quota tokens left

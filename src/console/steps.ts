@@ -83,7 +83,8 @@ export function resultEvent(result: ToolResult<unknown>, kept?: KeptView): RunEv
 function inTitles(stepId: string, body: Record<string, unknown>): Record<string, unknown> {
   const listed = listedSteps().find((step) => step.name === stepId);
   if (!listed) return body;
-  return titled(body as Parameters<typeof titled>[0], listed.inputSchema as never);
+  const steps = TOOL_STEPS.map((step) => step.id);
+  return titled(body as Parameters<typeof titled>[0], listed.inputSchema as never, steps);
 }
 
 /** A run in progress: its controller, and the session that may cancel it. */

@@ -105,10 +105,15 @@ export interface ErrorBody {
 }
 
 /**
- * A hint written for an agent: it names a tool step to call, or an API path to send (the page's own
- * controls, its pickers, are a person's way to the same answer).
+ * What marks a hint written for an agent: it names one of the registry's tool steps (`steps`, the ids the
+ * server lists: this module ships to the browser, which cannot import the registry) or an API path to send
+ * (the page's own controls, its pickers, are a person's way to the same answer).
  */
-const AGENT_HINT = /\b(?:google_analytics|marketo)_[a-z_]+\b|\bv1(?:alpha|beta)\//;
+export function agentWords(steps: readonly string[]): RegExp {
+  // A step id is lower-case words joined by "_" (the console's routes accept no other): nothing to escape.
+  const ids = steps.filter((id) => /^[a-z0-9_]+$/.test(id));
+  return new RegExp(`${ids.length > 0 ? `\\b(?:${ids.join("|")})\\b|` : ""}\\bv1(?:alpha|beta)\\/`);
+}
 
 /**
  * An invalid_input error as the console words it (any other error as it is): the message names each
@@ -116,7 +121,11 @@ const AGENT_HINT = /\b(?:google_analytics|marketo)_[a-z_]+\b|\bv1(?:alpha|beta)\
  * it under its field). `issues` keep their API paths and the server's words. A hint for an agent (one
  * that names a tool step or an API path) is left out.
  */
-export function forPeople<E extends ErrorBody>(error: E, schema: JsonSchemaNode): E {
+export function forPeople<E extends ErrorBody>(
+  error: E,
+  schema: JsonSchemaNode,
+  steps: readonly string[],
+): E {
   if (error.error !== "invalid_input" || error.field === undefined) return error;
   const hint = error.hint && error.message.endsWith(error.hint) ? error.hint : undefined;
   const said = (hint ? error.message.slice(0, -hint.length) : error.message).trim();
@@ -124,7 +133,7 @@ export function forPeople<E extends ErrorBody>(error: E, schema: JsonSchemaNode)
     { field: error.field, message: said.replace(`Invalid ${error.field}: `, "").replace(/\.$/, "") },
   ];
   const text = titledMessage(titledIssues(issues, schema));
-  const forPerson = hint && !AGENT_HINT.test(hint) ? hint : undefined;
+  const forPerson = hint && !agentWords(steps).test(hint) ? hint : undefined;
   const { hint: _agent, ...rest } = error;
   return {
     ...rest,

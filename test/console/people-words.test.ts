@@ -10,6 +10,7 @@ import type { JsonSchemaNode } from "../../src/console/validation-wording.js";
 import { isMartechError } from "../../src/errors.js";
 import { throwNameProblems } from "../../src/tools/ga/field-catalog.js";
 import { listedSteps } from "../../src/tools/listing.js";
+import { TOOL_STEPS } from "../../src/tools/registry.js";
 
 const reports = listedSteps().find((step) => step.name === "google_analytics_run_reports")
   ?.inputSchema as unknown as JsonSchemaNode;
@@ -71,7 +72,11 @@ describe("the console's words for a person", () => {
     if (!isMartechError(thrown)) throw new Error("expected a typed error");
     // An agent still reads the API names and the way to the metadata.
     expect(thrown.message).toMatch(/google_analytics_api_call/);
-    const person = forPeople({ ...thrown.toJSON(), hint: thrown.hint } as ErrorBody, reports);
+    const person = forPeople(
+      { ...thrown.toJSON(), hint: thrown.hint } as ErrorBody,
+      reports,
+      TOOL_STEPS.map((step) => step.id),
+    );
     expect(person.issues?.map((issue) => issue.field)).toEqual(["metrics[0]", "dimensions[0]"]);
     expect(person.message).toBe(
       '2 fields to fix. Metric 1: "Sesions" is not a metric of this property; did you mean "sessions"?; Dimension 1: "Contry" is not a dimension of this property.',

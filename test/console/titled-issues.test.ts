@@ -6,10 +6,12 @@ import { ValidationError } from "../../src/errors.js";
 import { describeIssues } from "../../src/tools/input/errors.js";
 import { inputError } from "../../src/tools/input/words.js";
 import { listedSteps } from "../../src/tools/listing.js";
-import { getToolStep } from "../../src/tools/registry.js";
+import { getToolStep, TOOL_STEPS } from "../../src/tools/registry.js";
 import { type LoadedForm, loadForm } from "../helpers/console-form.js";
 
 const CONTEXT = { accounts: ["sandbox"] };
+/** The step ids the server words errors with (the form gets them from its module). */
+const STEPS = TOOL_STEPS.map((step) => step.id);
 const schemaOf = (id: string) =>
   listedSteps().find((step) => step.name === id)?.inputSchema as unknown as JsonSchemaNode;
 
@@ -24,7 +26,7 @@ function serverSays(id: string, input: unknown) {
   const error = inputError(problems, more);
   return {
     agent: error.message,
-    person: forPeople({ ...error.toJSON(), hint: error.hint } as ErrorBody, schemaOf(id)),
+    person: forPeople({ ...error.toJSON(), hint: error.hint } as ErrorBody, schemaOf(id), STEPS),
   };
 }
 
@@ -61,20 +63,47 @@ describe("input errors named by the fields' titles (the console's words)", () =>
       const errors = marketo.validate(marketo.normalise(input));
       const { problems, more } = issuesFromAjv(errors, marketo.schema, input, marketo.hints);
       const error = inputError(problems, more);
-      const browser = forPeople({ ...error.toJSON(), hint: error.hint } as ErrorBody, marketo.schema);
+      const browser = forPeople(
+        { ...error.toJSON(), hint: error.hint } as ErrorBody,
+        marketo.schema,
+        marketo.steps,
+      );
       expect(browser.message).toBe(serverSays("marketo_api_call", input).person.message);
     }
   });
 
   it("words a one-field error without an issue list (a check only the server makes) and lists it", () => {
     const error = new ValidationError("body", "a body is only sent with POST, not GET.");
-    const person = forPeople(error.toJSON() as ErrorBody, schemaOf("marketo_api_call"));
+    const person = forPeople(error.toJSON() as ErrorBody, schemaOf("marketo_api_call"), STEPS);
     expect(person.message).toBe("Body (JSON): a body is only sent with POST, not GET.");
     expect(person.issues).toEqual([{ field: "body", message: "a body is only sent with POST, not GET" }]);
   });
 
+  it("leaves out a hint that names a step of the registry (the form learns the ids from its module) or an API path", () => {
+    expect(marketo.steps).toEqual(STEPS);
+    const error = new ValidationError("endpoint", "not a path of this API.", {
+      hint: `Read the paths with ${STEPS.at(-1)}.`,
+    });
+    const body = { ...error.toJSON(), hint: error.hint } as ErrorBody;
+    expect(forPeople(body, marketo.schema, marketo.steps).hint).toBeUndefined();
+    const viaPath = {
+      ...body,
+      hint: "Send GET v1beta/metadata.",
+      message: "Invalid endpoint: x. Send GET v1beta/metadata.",
+    };
+    expect(forPeople(viaPath, marketo.schema, []).hint).toBeUndefined();
+    const forPerson = {
+      ...body,
+      hint: "Check the spelling.",
+      message: "Invalid endpoint: x. Check the spelling.",
+    };
+    expect(forPeople(forPerson, marketo.schema, marketo.steps).hint).toBe("Check the spelling.");
+    // A step id the list does not hold is no agent's word (the ids come from the registry, not a pattern).
+    expect(forPeople(body, marketo.schema, []).hint).toBe(error.hint);
+  });
+
   it("leaves any other error as it is", () => {
     const other = { error: "not_configured", message: "Connect Marketo first.", field: "x" };
-    expect(forPeople(other, schemaOf("marketo_api_call"))).toBe(other);
+    expect(forPeople(other, schemaOf("marketo_api_call"), STEPS)).toBe(other);
   });
 });

@@ -12,6 +12,8 @@ import { tempDir } from "./temp.js";
 export interface LoadedForm {
   schema: JsonSchemaNode;
   hints: FormHints;
+  /** The registry's step ids, as the module tells the page (a hint naming one is an agent's). */
+  steps: readonly string[];
   /** The input as it is validated and sent: trimmed where zod trims. */
   normalise(data: unknown): unknown;
   validate(data: unknown): AjvErrorLike[];
@@ -26,12 +28,14 @@ export async function loadForm(id: string, context: SchemaContext): Promise<Load
     const loaded = (await import(pathToFileURL(file).href)) as {
       schema: JsonSchemaNode;
       hints: FormHints;
+      steps: readonly string[];
       validators: Parameters<typeof createPrecompiledValidator>[0];
     };
     const validator = createPrecompiledValidator(loaded.validators, loaded.schema);
     return {
       schema: loaded.schema,
       hints: loaded.hints,
+      steps: loaded.steps,
       normalise: (data) => trimAsZod(data, loaded.schema, loaded.hints.trimmed),
       validate: (data) =>
         (validator.rawValidation(loaded.schema, data).errors ?? []) as unknown as AjvErrorLike[],

@@ -9,8 +9,6 @@ export const SERVICE_NAME_DEBT: Readonly<Record<string, number>> = {
   "src/cli/accounts.ts": 6,
   "src/cli/program.ts": 3,
   "src/console/routes.ts": 6,
-  "src/console/run-results.ts": 1,
-  "src/console/titled-issues.ts": 1,
   "src/mcp/elicit-connect.ts": 4,
   "src/mcp/tool-call.ts": 4,
   "src/schemas/patterns.ts": 2,
