@@ -6,6 +6,7 @@
  * workspace, the manifest, metrics, the MCP log, `npm start`) derives it from there, naming no service.
  */
 import type { CredentialStore, WorkspaceSecrets } from "../auth/store-core.js";
+import type { AnyMartechError } from "../errors.js";
 import type { SharedState } from "../state/types.js";
 
 /** One field of a connection's configuration form (manifest.json's `connections[].fields`). */
@@ -187,7 +188,7 @@ export interface ConnectionRoom<
   C,
   H extends ConnectionHandle<C>,
   E extends Emulator = Emulator,
-> {
+> extends RoomSignInPart {
   kind: K;
   /** The service's short name in messages, e.g. "Marketo", "Google Analytics". */
   label: string;
@@ -223,4 +224,33 @@ export interface ConnectionRoom<
    * the steps' account choice, and connecting or removing one changes MCP's tool list.
    */
   accounts?: true;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// The MCP server's sign-in (src/mcp/elicit-connect.ts, tool-call.ts): what a room whose accounts connect in
+// the user's browser tells the MCP layer, which names no service (issue 29, section 2).
+// ---------------------------------------------------------------------------------------------------------
+
+/**
+ * How the MCP server offers a room's sign-in: when a step fails because none of the room's accounts is
+ * connected, a client that can open a link gets the consent URL (URL-mode elicitation), and the account is
+ * connected in the browser through the workspace's `accounts.beginConnect`.
+ */
+export interface RoomSignIn {
+  /** The key of the link in a 2026-07-28 input-required result, and of its answer on the retry. */
+  key: string;
+  /** What the client shows with the link, e.g. "Connect a Google Analytics account for martech-steps.". */
+  message: string;
+  /** The step's error once the link was sent, e.g. "No Google account is connected to this workspace.". */
+  notConnected: string;
+  /** The call's progress message while a retry waits for the sign-in to finish. */
+  waiting: string;
+  /** Whether a step's error is the one the sign-in fixes: no account of the room's is connected. */
+  isNotConnected(error: AnyMartechError): boolean;
+}
+
+/** A room's part of the MCP sign-in: only the room that holds the connected accounts (`accounts`) has one. */
+export interface RoomSignInPart {
+  /** Its sign-in, offered by the MCP server (src/mcp/elicit-connect.ts) to a client that can open a link. */
+  signIn?: RoomSignIn;
 }

@@ -8,7 +8,9 @@ import {
   type McpServer,
   type ServerContext,
 } from "@modelcontextprotocol/server";
-import { ConfigurationError, type MartechError } from "../errors.js";
+import { ACCOUNTS_KIND, type AnyRoom, connectionRoom } from "../connections/registry.js";
+import type { RoomSignIn } from "../connections/types.js";
+import { type AnyMartechError, ConfigurationError, type MartechError } from "../errors.js";
 import { log } from "../log.js";
 import type { Workspace } from "../workspace.js";
 
@@ -25,10 +27,16 @@ interface PendingSignIn {
 /** One pending sign-in per workspace: concurrent calls share it rather than open several. */
 const pending = new WeakMap<Workspace, PendingSignIn>();
 
-const MESSAGE = "Connect a Google Analytics account for martech-steps.";
+/**
+ * The sign-in offered: the one of the room that holds the connected accounts (`accounts` in the registry),
+ * since `workspace.accounts` is what connects the account; none when that room has none.
+ */
+const SIGN_IN: RoomSignIn | undefined = (connectionRoom(ACCOUNTS_KIND) as AnyRoom).signIn;
 
-/** The key of the sign-in link in a 2026-07-28 input-required result (and of its answer on retry). */
-export const SIGN_IN_INPUT = "google_sign_in";
+/** The sign-in that would fix a step's error (no account connected), if one. */
+export function signInFor(error: AnyMartechError): RoomSignIn | undefined {
+  return SIGN_IN?.isNotConnected(error) ? SIGN_IN : undefined;
+}
 
 function startSignIn(workspace: Workspace, owner: object): PendingSignIn {
   const existing = pending.get(workspace);
@@ -73,31 +81,34 @@ export function cancelSignIn(workspace: Workspace, owner?: object): void {
 }
 
 /**
- * 2025-11-25: when a Google step runs with no connected account and the client supports URL-mode
- * elicitation, send the client the consent URL instead of only an error: the user connects the account
- * in the browser and the tool list changes. The URL redirects to a loopback receiver on this machine,
- * so it is only offered where the user's browser runs here too (stdio, or HTTP bound to loopback).
+ * 2025-11-25: when a step runs with no connected account (the room's `signIn.isNotConnected` knows the
+ * error) and the client supports URL-mode elicitation, send the client the consent URL instead of only an
+ * error: the user connects the account in the browser and the tool list changes. The URL redirects to a
+ * loopback receiver on this machine, so it is only offered where the user's browser runs here too (stdio,
+ * or HTTP bound to loopback).
  * Returns the error to show, or undefined when no URL can be offered.
  */
 export async function offerAccountConnection(
   server: McpServer,
   workspace: Workspace,
+  signIn: RoomSignIn,
   cause: MartechError,
 ): Promise<MartechError | undefined> {
   if (!server.server.getClientCapabilities()?.elicitation?.url) return undefined;
   try {
     const url = await startSignIn(workspace, server).url;
-    server.server.elicitInput({ mode: "url", elicitationId: randomUUID(), url, message: MESSAGE }).then(
+    const message = signIn.message;
+    server.server.elicitInput({ mode: "url", elicitationId: randomUUID(), url, message }).then(
       (answer) => {
         // Declined or dismissed: nobody will open the link, so stop listening for its redirect.
         if (answer.action !== "accept") cancelSignIn(workspace);
       },
       () => undefined,
     );
-    return new ConfigurationError("No Google account is connected to this workspace.", {
+    return new ConfigurationError(signIn.notConnected, {
       hint: "A sign-in link was sent to your client: open it, allow access, then call the tool again.",
       cause,
-      details: { connection: "google", elicitation: "sent" },
+      details: { connection: ACCOUNTS_KIND, elicitation: "sent" },
     });
   } catch (error) {
     log.warn({ err: error }, "could not start an account connection");
@@ -113,6 +124,7 @@ export async function offerAccountConnection(
 export async function signInInputRequired(
   ctx: ServerContext,
   workspace: Workspace,
+  signIn: RoomSignIn,
   owner: object,
 ): Promise<InputRequiredResult | undefined> {
   // The SDK types the envelope as an empty object; its keys are the spec's reserved _meta names.
@@ -122,7 +134,7 @@ export async function signInInputRequired(
   try {
     const url = await startSignIn(workspace, owner).url;
     return inputRequired({
-      inputRequests: { [SIGN_IN_INPUT]: inputRequired.elicitUrl({ url, message: MESSAGE }) },
+      inputRequests: { [signIn.key]: inputRequired.elicitUrl({ url, message: signIn.message }) },
     });
   } catch (error) {
     log.warn({ err: error }, "could not start an account connection");
@@ -138,9 +150,11 @@ export async function signInInputRequired(
 export async function signInAnswer(
   ctx: ServerContext,
   workspace: Workspace,
-  whileWaiting: () => void,
+  whileWaiting: (message: string) => void,
 ): Promise<void> {
-  const answer = inputResponse(ctx.mcpReq.inputResponses, SIGN_IN_INPUT);
+  if (!SIGN_IN) return;
+  const { key, waiting } = SIGN_IN;
+  const answer = inputResponse(ctx.mcpReq.inputResponses, key);
   if (answer.kind !== "elicit") return;
   if (answer.action !== "accept") {
     cancelSignIn(workspace);
@@ -149,8 +163,8 @@ export async function signInAnswer(
   const signIn = pending.get(workspace);
   if (!signIn) return;
   const signal = ctx.mcpReq.signal;
-  const heartbeat = setInterval(whileWaiting, 10_000);
-  whileWaiting();
+  const heartbeat = setInterval(() => whileWaiting(waiting), 10_000);
+  whileWaiting(waiting);
   try {
     await Promise.race([
       signIn.done,

@@ -5,14 +5,15 @@ import type {
   ServerContext,
 } from "@modelcontextprotocol/server";
 import { CHART_META_KEY } from "../charts/model.js";
-import { type AnyMartechError, ConfigurationError, isMartechError, type MartechError } from "../errors.js";
+import type { RoomSignIn } from "../connections/types.js";
+import { isMartechError, type MartechError } from "../errors.js";
 import { keepResult } from "../keep-result.js";
 import { log } from "../log.js";
 import { resultsOffer } from "../results/index.js";
 import { runToolStep } from "../tools/run.js";
 import type { ProgressUpdate, ToolLogEntry, ToolResult } from "../tools/types.js";
 import type { Workspace } from "../workspace.js";
-import { offerAccountConnection, signInAnswer, signInInputRequired } from "./elicit-connect.js";
+import { offerAccountConnection, signInAnswer, signInFor, signInInputRequired } from "./elicit-connect.js";
 import { internalErrorResult } from "./internal-error.js";
 import { type ClientLogLevel, resultLogEntries } from "./logging.js";
 import { resultLinks, ttlOf } from "./result-links.js";
@@ -54,11 +55,6 @@ function progressSender(ctx: ServerContext): (update: ProgressUpdate) => void {
   };
 }
 
-/** No Google account is connected: a client that can open a link may be offered the sign-in. */
-function isGoogleNotConnected(error: AnyMartechError): boolean {
-  return error instanceof ConfigurationError && error.details.connection === "google";
-}
-
 /**
  * Runs one tool step for an MCP `tools/call`. Results carry structured content (shaped by the step's
  * output schema, which clients validate) and, for clients that read only text, the summary and a
@@ -77,9 +73,7 @@ export async function callToolStep(
   try {
     // A 2026-07-28 retry after the sign-in link: wait for the sign-in to finish, then run the step.
     if (deps.offerSignIn) {
-      await signInAnswer(ctx, workspace, () =>
-        progress({ progress: 0, message: "Waiting for the Google sign-in to finish" }),
-      );
+      await signInAnswer(ctx, workspace, (message) => progress({ progress: 0, message }));
     }
     // Inside the try: resolving the context reads the credential store, which can fail too.
     const context = await workspace.toolContext({ signal: ctx.mcpReq.signal, progress });
@@ -95,8 +89,10 @@ export async function callToolStep(
     };
   } catch (error) {
     if (isMartechError(error)) {
-      if (deps.offerSignIn && isGoogleNotConnected(error)) {
-        const offered = await offerSignIn(deps, error, ctx);
+      // No account is connected: a client that can open a link may be offered the sign-in.
+      const signIn = deps.offerSignIn ? signInFor(error) : undefined;
+      if (signIn) {
+        const offered = await offerSignIn(deps, signIn, error, ctx);
         if (offered) return offered;
       }
       return errorResult(error);
@@ -142,14 +138,15 @@ export async function resultContent(
 /** The sign-in link, in the form the request's protocol revision has for it. */
 async function offerSignIn(
   deps: ToolCallDeps,
+  signIn: RoomSignIn,
   error: MartechError,
   ctx: ServerContext,
 ): Promise<CallToolResult | InputRequiredResult | undefined> {
   if (ctx.mcpReq.envelope === undefined) {
-    const offered = await offerAccountConnection(deps.server, deps.workspace, error);
+    const offered = await offerAccountConnection(deps.server, deps.workspace, signIn, error);
     return offered ? errorResult(offered) : undefined;
   }
   // A retry that already carries the user's answer gets the error: asking again would loop.
   if (ctx.mcpReq.inputResponses !== undefined) return undefined;
-  return signInInputRequired(ctx, deps.workspace, deps.signInOwner);
+  return signInInputRequired(ctx, deps.workspace, signIn, deps.signInOwner);
 }

@@ -9,7 +9,5 @@ export const SERVICE_NAME_DEBT: Readonly<Record<string, number>> = {
   "src/cli/accounts.ts": 6,
   "src/cli/program.ts": 3,
   "src/console/routes.ts": 6,
-  "src/mcp/elicit-connect.ts": 4,
-  "src/mcp/tool-call.ts": 4,
   "src/schemas/patterns.ts": 2,
 };

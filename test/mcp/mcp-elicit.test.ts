@@ -6,6 +6,7 @@ import {
 } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MemoryCredentialStore } from "../../src/auth/credential-store.js";
+import { GOOGLE_SIGN_IN } from "../../src/connections/google/sign-in.js";
 import { startHttpServer } from "../../src/host/http.js";
 import {
   type GoogleSandbox,
@@ -47,9 +48,9 @@ describe("no Google account connected", () => {
   it("sends the sign-in URL to a client with URL elicitation; after consent the tool list changes and calls work", async () => {
     const workspace = newWorkspace();
     const { client, close } = await mcpSession(workspace, { capabilities: { elicitation: { url: {} } } });
-    const elicited: { mode?: string; url?: string }[] = [];
+    const elicited: { mode?: string; url?: string; message?: string }[] = [];
     client.setRequestHandler(ElicitRequestSchema, async (request) => {
-      elicited.push(request.params as { mode?: string; url?: string });
+      elicited.push(request.params as { mode?: string; url?: string; message?: string });
       return { action: "accept" };
     });
     let changed = 0;
@@ -62,9 +63,13 @@ describe("no Google account connected", () => {
     })) as CallToolResult;
     expect(first.isError).toBe(true);
     expect(text(first)).toMatch(/sign-in link was sent/);
+    // The room's words (src/connections/<service>/sign-in.ts): the MCP layer names no service.
+    expect(text(first).startsWith(GOOGLE_SIGN_IN.notConnected)).toBe(true);
+    expect(first._meta?.["martech-steps/error"]).toMatchObject({ connection: "google", elicitation: "sent" });
     await new Promise((r) => setTimeout(r, 50));
     expect(elicited).toHaveLength(1);
     expect(elicited[0]?.mode).toBe("url");
+    expect(elicited[0]?.message).toBe(GOOGLE_SIGN_IN.message);
     const url = elicited[0]!.url!;
     expect(url.startsWith(sandbox.authorizeUrl)).toBe(true);
     expect(url).toMatch(/code_challenge_method=S256/);
@@ -177,10 +182,15 @@ describe("no Google account connected", () => {
       }, 300);
       return { action: "accept" };
     });
+    const progress: (string | undefined)[] = [];
     try {
       await client.connect(new StreamableHTTPClientTransport(new URL(http.url)));
-      const result = await client.callTool(summaries);
+      const result = await client.callTool(summaries, {
+        onprogress: (update: { message?: string }) => progress.push(update.message),
+      });
       expect(result.isError, JSON.stringify(result.content)).toBeFalsy();
+      // While the retried call waits for the sign-in, it says so in the room's words.
+      expect(progress).toContain(GOOGLE_SIGN_IN.waiting);
       expect((await workspace.accounts.list()).map((a) => a.email)).toEqual([SANDBOX_GOOGLE_USER]);
     } finally {
       await client.close();

@@ -9,6 +9,7 @@ import { googleLogWarnings } from "./log-warnings.js";
 import { GOOGLE_METRICS } from "./metrics.js";
 import { GOOGLE_PROMPTS } from "./prompts.js";
 import { GOOGLE_SANDBOX_COMMAND } from "./sandbox-command.js";
+import { GOOGLE_SIGN_IN } from "./sign-in.js";
 
 // Type-only: the room's part of WorkspaceSecrets, with nothing to load at run time (cold start).
 export type * from "./secrets.js";
@@ -33,6 +34,7 @@ export const GOOGLE_ROOM: ConnectionRoom<
   chartAppStep: "google_analytics_run_reports",
   cli: GOOGLE_CLI_WORDS,
   accounts: true,
+  signIn: GOOGLE_SIGN_IN,
   sandbox: async () => (await import("./sandbox.js")).GOOGLE_SANDBOX,
   sandboxCommand: GOOGLE_SANDBOX_COMMAND,
 };
