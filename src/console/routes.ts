@@ -1,23 +1,24 @@
 /**
  * The console API's resources, one handler per route: the tool steps (search, form, run, tasks) and kept
- * results; each service's card brings its own (src/console/<service>.ts, listed in consoleCards). Each runs
+ * results; each service's card brings its own (src/console/<service>.ts, listed in cards.ts). Each runs
  * after the API's checks (app.ts), with the session's workspace in `c.var.workspace`.
  */
+
+import { CONNECTION_KINDS } from "../connections/registry.js";
 import { answered } from "../web/node-bridge.js";
 import { type ConsoleApp, type ConsoleCard, type ConsoleDeps, ok, refused } from "./api-context.js";
-import { googleCard } from "./google.js";
+import { CONSOLE_CARDS } from "./cards.js";
 import { readJson } from "./http-util.js";
-import { MARKETO_CARD } from "./marketo.js";
 import { resultPage, sendDownload } from "./result-files.js";
 import { cancelRun, runStep, searchSteps, sendFormModule } from "./steps.js";
 import { taskChoices, taskInput } from "./tasks.js";
 
 /**
- * The services' cards, one line per service with a console card (docs/ARCHITECTURE.md, "Checklist: adding
- * a service"), in the registry's order.
+ * The rooms' cards, in the registry's order: each room's from the console's list of cards (cards.ts), for
+ * a room that has one (docs/ARCHITECTURE.md, "Checklist: adding a service").
  */
 export function consoleCards(deps: ConsoleDeps): readonly ConsoleCard[] {
-  return [MARKETO_CARD, googleCard(deps.now)];
+  return CONNECTION_KINDS.flatMap((kind) => CONSOLE_CARDS[kind]?.(deps) ?? []);
 }
 
 /** A step id as routes accept it (the registry's ids are lower-case words joined by "_"). */

@@ -8,6 +8,5 @@ export const SERVICE_NAME_DEBT: Readonly<Record<string, number>> = {
   "src/cli/accounts-actions.ts": 13,
   "src/cli/accounts.ts": 6,
   "src/cli/program.ts": 3,
-  "src/console/routes.ts": 6,
   "src/schemas/patterns.ts": 2,
 };
