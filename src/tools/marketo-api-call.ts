@@ -5,6 +5,7 @@ import { ValidationError } from "../errors.js";
 import { MarketoApiCallInput, MarketoApiCallOutput } from "../schemas/marketo.js";
 import { MARKETO_API_CALL_ALIASES } from "./marketo/api-call-aliases.js";
 import { campaignCall, campaignTarget } from "./marketo/campaign-target.js";
+import { dailyUsage } from "./marketo/daily-usage.js";
 import { checkRunToCompletion } from "./marketo/export-run.js";
 import { exactFilterWords, nearNames } from "./marketo/near-names.js";
 import { positionOf } from "./marketo/position.js";
@@ -18,8 +19,6 @@ import { uploadOf } from "./marketo/upload.js";
 import { computeSpec } from "./records/compute.js";
 import type { ToolContext, ToolStep } from "./types.js";
 
-/** Below this share of the daily quota left, each call warns the person watching (MCP log). */
-const LOW_DAILY_SHARE = 0.1;
 const DOC_URL = "https://experienceleague.adobe.com/en/docs/marketo-developer/marketo/rest/rest-api";
 
 /** Progress and log entries while a call waits for Marketo's limits, saying how far the read got. */
@@ -174,21 +173,18 @@ export const marketoApiCall: ToolStep<typeof MarketoApiCallInput, typeof Marketo
           const words = near ?? exactFilterWords(input, read.data.result.length);
           return words ? ` ${words}` : "";
         });
-    const usage = await marketo.usage();
-    if (usage.remaining <= usage.dailyQuota * LOW_DAILY_SHARE) {
-      ctx.log?.({
-        level: "warning",
-        message: `Only ${usage.remaining} of ${usage.dailyQuota} Marketo API calls are left today (the day ends at midnight America/Chicago).`,
-        data: { daily_calls_remaining: usage.remaining, daily_quota: usage.dailyQuota },
-      });
-    }
-    const data: MarketoApiCallOutput = { ...read.data, daily_calls_remaining: usage.remaining };
+    const usage = await dailyUsage(marketo, ctx);
+    const data: MarketoApiCallOutput =
+      "remaining" in usage
+        ? { ...read.data, daily_calls_remaining: usage.remaining }
+        : { ...read.data, warnings: [...read.data.warnings, usage.note] };
+    const summary =
+      read.summary ??
+      (triggerSummary(input, requestedAt) ?? summarize(input, data, read.counts, read.described, file)) +
+        target;
     return {
       data,
-      summary:
-        read.summary ??
-        (triggerSummary(input, requestedAt) ?? summarize(input, data, read.counts, read.described, file)) +
-          target,
+      summary: "note" in usage ? `${summary} ${usage.note}` : summary,
       ...(read.full ? { full: read.full } : {}),
     };
   },
