@@ -13,5 +13,4 @@ export const SERVICE_NAME_DEBT: Readonly<Record<string, number>> = {
   "src/console/titled-issues.ts": 1,
   "src/mcp/elicit-connect.ts": 4,
   "src/mcp/tool-call.ts": 4,
-  "src/schemas/patterns.ts": 2,
 };
