@@ -7,11 +7,10 @@ import { isMartechError, ValidationError } from "../errors.js";
 import { log, logLevel } from "../log.js";
 import { PACKAGE } from "../version.js";
 import { DEFAULT_WORKSPACE } from "../workspace.js";
-import { registerAccountCommands } from "./accounts.js";
 import { addHelpExamples, commanderExitCode } from "./help.js";
 import { printJson, readStdin } from "./io.js";
 import { closeSandboxSessions, sandboxWiring } from "./lazy-sandbox.js";
-import { registerMarketoCommands } from "./marketo.js";
+import { registerRoomCommands } from "./room-commands.js";
 import { sandboxDescription, sandboxPortOptions } from "./sandbox-options.js";
 import type { ServeOptions } from "./serve.js";
 import { onSignals } from "./signals.js";
@@ -41,9 +40,6 @@ const SANDBOX_PORTS = sandboxPortOptions();
 
 /** The commands that open the credential store: theirs is checked before they start. */
 const USES_STORE = new Set(["serve", "start", "call"]);
-
-/** The connection rooms' commands (configure a service, connect its accounts): one line per service that has some. */
-const SERVICE_COMMANDS = [registerMarketoCommands, registerAccountCommands];
 
 function topCommand(command: Command): string {
   let current = command;
@@ -206,7 +202,8 @@ const call = program
     },
   );
 
-for (const register of SERVICE_COMMANDS) USES_STORE.add(register(program).name());
+// The connection rooms' commands (configure a service, connect its accounts), in registry order.
+for (const name of registerRoomCommands(program)) USES_STORE.add(name);
 addHelpExamples(program, call);
 
 program.parseAsync(process.argv).catch(async (error: unknown) => {

@@ -163,8 +163,8 @@ export interface RoomResource {
 }
 
 /**
- * What the CLI's help and messages say of a room, in its own words (its commands are `src/cli/<service>.ts`);
- * the CLI joins the rooms' words in registry order.
+ * What the CLI's help and messages say of a room, in its own words (its command is `RoomCli.command`,
+ * below); the CLI joins the rooms' words in registry order.
  */
 export interface RoomCliWords {
   /** The service in the program's description, e.g. "Google Analytics 4". */
@@ -217,8 +217,8 @@ export interface ConnectionRoom<
   resources?: readonly RoomResource[];
   /** The step whose results the MCP App's chart view draws (src/mcp/report-chart-app.ts), if one of its own. */
   chartAppStep?: string;
-  /** What the CLI's help and messages say of it. */
-  cli: RoomCliWords;
+  /** What the CLI's help and messages say of it, and its command (see "The CLI's part of a room" below). */
+  cli: RoomCli<H>;
   /**
    * Set when its handle holds several connected accounts (`handle.accounts`), chosen by label: they are
    * the steps' account choice, and connecting or removing one changes MCP's tool list.
@@ -227,6 +227,7 @@ export interface ConnectionRoom<
 }
 
 // ---------------------------------------------------------------------------------------------------------
+<<<<<<< HEAD
 // The MCP server's sign-in (src/mcp/elicit-connect.ts, tool-call.ts): what a room whose accounts connect in
 // the user's browser tells the MCP layer, which names no service (issue 29, section 2).
 // ---------------------------------------------------------------------------------------------------------
@@ -253,4 +254,79 @@ export interface RoomSignIn {
 export interface RoomSignInPart {
   /** Its sign-in, offered by the MCP server (src/mcp/elicit-connect.ts) to a client that can open a link. */
   signIn?: RoomSignIn;
+=======
+// The CLI's part of a room: its command (`martech-steps marketo ...`, `martech-steps accounts ...`), declared
+// here and registered by src/cli/room-commands.ts for every room, in registry order. The declaration is
+// light (words and option flags: it is read at every start, `serve` included); what a subcommand does is
+// loaded when it runs. The CLI gives the action the workspace's side and the terminal, so the room needs
+// nothing of the CLI.
+// ---------------------------------------------------------------------------------------------------------
+
+/** What the CLI says and does for a room: its words, and its command if it has one. */
+export interface RoomCli<H> extends RoomCliWords {
+  command?: RoomCommand<H>;
+}
+
+/** A room's command: `martech-steps <name> <subcommand>` (every subcommand also takes `--workspace <name>`). */
+export interface RoomCommand<H> {
+  name: string;
+  description: string;
+  subcommands: readonly RoomSubcommand<H>[];
+}
+
+/** An option of a subcommand, as commander reads it, e.g. `{ flags: "--client-id <id>", description }`. */
+export interface RoomCommandOption {
+  flags: string;
+  description: string;
+  /** A required option (commander's requiredOption). */
+  required?: true;
+}
+
+/** The option values a subcommand's action receives, by their camel-cased names (`--client-id` is clientId). */
+export type RoomCommandOptions = Readonly<Record<string, string | boolean | undefined>>;
+
+export interface RoomSubcommand<H> {
+  name: string;
+  description: string;
+  /** Its one positional argument, e.g. `{ name: "<label>", description: "account label" }`. */
+  argument?: { name: string; description: string };
+  options: readonly RoomCommandOption[];
+  /**
+   * Runs it (loading what it needs now, not at start). A method: a room's action may take its handle's type
+   * and its options' shape (a type of the values its flags give), and still fit AnyRoom.
+   */
+  run(context: RoomCommandContext<H>, options: RoomCommandOptions, argument?: string): Promise<void>;
+}
+
+/** What a room's command may use of the terminal. */
+export interface RoomTerminal {
+  /** A plain value from a prompt (echoed), naming the flag that gives it instead. */
+  prompt(label: string, flag: string): Promise<string>;
+  /** A secret from piped stdin or a prompt that does not echo (never from a flag). */
+  readSecret(label: string): Promise<string>;
+  /** A line on stderr (what the command did, a warning). */
+  say(line: string): void;
+  /** The command's answer as JSON on stdout. */
+  printJson(value: unknown): void;
+  /** Opens a URL in the user's browser, at best (the command prints it too). */
+  openBrowser(url: string): void;
+}
+
+/** The workspace a room's subcommand runs on (opened by the CLI, closed after the action). */
+export interface RoomCommandContext<H> {
+  readonly workspace: string;
+  readonly isDefault: boolean;
+  /** The room's handle of this workspace. */
+  readonly handle: H;
+  /** This workspace's entry of the store. */
+  readonly secrets: SecretsTarget;
+  /**
+   * The same entry, written even when the store cannot be opened: then it starts over from an empty
+   * document, the old one kept aside (the CLI says where).
+   */
+  readonly startingOver: SecretsTarget;
+  /** Call after connecting or removing one of its accounts. */
+  accountsChanged(): void;
+  readonly terminal: RoomTerminal;
+>>>>>>> debt-a
 }

@@ -1,6 +1,16 @@
 import { z } from "zod";
 import { cursorInput, QueryScalar } from "./common.js";
-import { MARKETO_ENDPOINT_PATTERN } from "./patterns.js";
+import { guardedPathPattern, publishedPattern } from "./patterns.js";
+
+/**
+ * A Marketo path as the endpoint guard accepts it under Marketo's ENDPOINT_RULES: /rest/ or /bulk/, then
+ * segments. Published in the schema for clients; the form says this when it does not match.
+ */
+export const MARKETO_ENDPOINT_PATTERN = publishedPattern(
+  guardedPathPattern(["rest", "bulk"]),
+  "use a path beginning with /rest/ or /bulk/, e.g. /rest/v1/leads.json: plain ASCII, no host, no query " +
+    "string (use Query parameters), no spaces and no . or .. segments",
+);
 
 /** max_items when a read does not give it (with paginate, or for a file read outside run_to_completion). */
 export const DEFAULT_MAX_ITEMS = 5_000;

@@ -12,7 +12,7 @@ import { SERVICE_NAME_DEBT } from "../helpers/service-name-debt.js";
  * - a service's folder on a floor: src/connections/<service>/, src/connectors/<service>/, src/auth/<service>/,
  *   its steps' src/tools/ga/ and src/tools/marketo/, and the sandbox (src/sandbox/, the separate program that
  *   emulates the services);
- * - a module named after its service anywhere (src/cli/marketo.ts, src/schemas/google-analytics.ts,
+ * - a module named after its service anywhere (src/schemas/marketo.ts, src/schemas/google-analytics.ts,
  *   src/tools/marketo-api-call.ts, src/auth/marketo-token.ts): its name says which room it belongs to.
  *
  * A service is named by a word of SERVICE_WORDS inside any identifier, string or template of the code
@@ -133,7 +133,7 @@ describe("shared code names no service", () => {
       "src/connectors/marketo/limits.ts",
       "src/auth/google/stored.ts",
       "src/tools/ga/report-flatten.ts",
-      "src/cli/marketo.ts",
+      "src/schemas/marketo.ts",
       "src/auth/marketo-token.ts",
       "src/sandbox/index.ts",
     ]) {

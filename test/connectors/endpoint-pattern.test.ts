@@ -6,7 +6,8 @@
 import { describe, expect, it } from "vitest";
 import { checkEndpoint } from "../../src/connectors/endpoint-guard.js";
 import { ENDPOINT_RULES } from "../../src/connectors/marketo/url.js";
-import { MARKETO_ENDPOINT_PATTERN } from "../../src/schemas/patterns.js";
+import { MARKETO_ENDPOINT_PATTERN } from "../../src/schemas/marketo.js";
+import { PATTERN_MESSAGES } from "../../src/schemas/patterns.js";
 import { listedSteps } from "../../src/tools/listing.js";
 
 const guardAccepts = (endpoint: string): boolean => {
@@ -73,6 +74,16 @@ describe("the Marketo endpoint pattern and the endpoint guard", () => {
     const step = listedSteps().find((listed) => listed.name === "marketo_api_call");
     const published = step?.inputSchema as { properties: { endpoint: { pattern?: string } } };
     expect(published.properties.endpoint.pattern).toBe(MARKETO_ENDPOINT_PATTERN);
+  });
+
+  it("has the form's words, registered by the schema that publishes it, as every published pattern's are", () => {
+    expect(PATTERN_MESSAGES[MARKETO_ENDPOINT_PATTERN]).toMatch(
+      /^use a path beginning with \/rest\/ or \/bulk\//,
+    );
+    // Each registered message belongs to a pattern a listed step's schema states.
+    const schemas = JSON.stringify(listedSteps().map((step) => step.inputSchema));
+    for (const registered of Object.keys(PATTERN_MESSAGES))
+      expect(schemas).toContain(JSON.stringify(registered));
   });
 
   it.each(TABLE)("agree on %j (accepted: %s)", (endpoint, accepted) => {

@@ -2,6 +2,7 @@
 import type { GoogleAnalyticsConnector } from "../../connectors/google/connector.js";
 import type { GoogleSandbox } from "../../sandbox/index.js";
 import type { ConnectionRoom } from "../types.js";
+import { GOOGLE_ACCOUNTS_COMMAND } from "./cli-command.js";
 import { GOOGLE_CLI_WORDS } from "./cli-words.js";
 import { GOOGLE_DEFINITION } from "./definition.js";
 import { type GoogleHandle, googleConfigured, openGoogle } from "./handle.js";
@@ -32,7 +33,7 @@ export const GOOGLE_ROOM: ConnectionRoom<
   metrics: GOOGLE_METRICS,
   prompts: GOOGLE_PROMPTS,
   chartAppStep: "google_analytics_run_reports",
-  cli: GOOGLE_CLI_WORDS,
+  cli: { ...GOOGLE_CLI_WORDS, command: GOOGLE_ACCOUNTS_COMMAND },
   accounts: true,
   signIn: GOOGLE_SIGN_IN,
   sandbox: async () => (await import("./sandbox.js")).GOOGLE_SANDBOX,

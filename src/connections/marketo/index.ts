@@ -2,6 +2,7 @@
 import type { MarketoConnector } from "../../connectors/marketo/connector.js";
 import type { MarketoSandbox } from "../../sandbox/index.js";
 import type { ConnectionRoom } from "../types.js";
+import { MARKETO_COMMAND } from "./cli-command.js";
 import { MARKETO_CLI_WORDS } from "./cli-words.js";
 import { readMarketoCredentials } from "./credentials.js";
 import { MARKETO_DEFINITION } from "./definition.js";
@@ -31,7 +32,7 @@ export const MARKETO_ROOM: ConnectionRoom<
   metrics: MARKETO_METRICS,
   prompts: MARKETO_PROMPTS,
   resources: MARKETO_RESOURCES,
-  cli: MARKETO_CLI_WORDS,
+  cli: { ...MARKETO_CLI_WORDS, command: MARKETO_COMMAND },
   sandbox: async () => (await import("./sandbox.js")).MARKETO_SANDBOX,
   sandboxCommand: MARKETO_SANDBOX_COMMAND,
 };
