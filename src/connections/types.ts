@@ -227,7 +227,6 @@ export interface ConnectionRoom<
 }
 
 // ---------------------------------------------------------------------------------------------------------
-<<<<<<< HEAD
 // The MCP server's sign-in (src/mcp/elicit-connect.ts, tool-call.ts): what a room whose accounts connect in
 // the user's browser tells the MCP layer, which names no service (issue 29, section 2).
 // ---------------------------------------------------------------------------------------------------------
@@ -254,7 +253,8 @@ export interface RoomSignIn {
 export interface RoomSignInPart {
   /** Its sign-in, offered by the MCP server (src/mcp/elicit-connect.ts) to a client that can open a link. */
   signIn?: RoomSignIn;
-=======
+}
+
 // The CLI's part of a room: its command (`martech-steps marketo ...`, `martech-steps accounts ...`), declared
 // here and registered by src/cli/room-commands.ts for every room, in registry order. The declaration is
 // light (words and option flags: it is read at every start, `serve` included); what a subcommand does is
@@ -328,5 +328,4 @@ export interface RoomCommandContext<H> {
   /** Call after connecting or removing one of its accounts. */
   accountsChanged(): void;
   readonly terminal: RoomTerminal;
->>>>>>> debt-a
 }
