@@ -8,9 +8,16 @@ import type { Admission, CallAdmission, SharedState } from "./types.js";
  * whose clocks disagree still share one consistent window. Times keep their microseconds (fractional
  * ms): a call re-scored within the millisecond it arrived must not look older than it is. Scripts that call TIME and then write
  * are fine since Redis 5 replicates script effects, not the script (the default from Redis 7 on).
+ * A script that reads the time starts with NOW_MS, which this line replaces (GIVEN_NOW, for a test's clock).
  */
-const NOW_MS = `local t = redis.call('TIME')
+const SERVER_NOW = `local t = redis.call('TIME')
 local now = tonumber(t[1]) * 1000 + tonumber(t[2]) / 1000`;
+
+/** A test's clock (RedisStateOptions.clock): the time in ms, passed as the script's last argument. */
+const GIVEN_NOW = "local now = tonumber(ARGV[#ARGV])";
+
+/** Where a script that reads the time starts: replaced by SERVER_NOW or GIVEN_NOW. */
+const NOW_MS = "--NOW";
 
 /** Sliding log: a ZSET of call ids scored by time. KEYS[1]; ARGV: limit, windowMs, member. */
 const WINDOW_ACQUIRE = `${NOW_MS}
@@ -111,16 +118,28 @@ function script(source: string): Script {
   return { source, sha: createHash("sha1").update(source).digest("hex") };
 }
 
-const SCRIPTS = {
-  windowAcquire: script(WINDOW_ACQUIRE),
-  windowCount: script(WINDOW_COUNT),
-  semaphoreAcquire: script(SEMAPHORE_ACQUIRE),
-  semaphoreRenew: script(SEMAPHORE_RENEW),
-  counterAdd: script(COUNTER_ADD),
-  admitCall: script(ADMIT_CALL),
-  finishCall: script(FINISH_CALL),
-  deleteIf: script(DELETE_IF),
+const SOURCES = {
+  windowAcquire: WINDOW_ACQUIRE,
+  windowCount: WINDOW_COUNT,
+  semaphoreAcquire: SEMAPHORE_ACQUIRE,
+  semaphoreRenew: SEMAPHORE_RENEW,
+  counterAdd: COUNTER_ADD,
+  admitCall: ADMIT_CALL,
+  finishCall: FINISH_CALL,
+  deleteIf: DELETE_IF,
 };
+type ScriptName = keyof typeof SOURCES;
+
+/** The scripts on one clock; `timed` says which read the time (and take it last with a given clock). */
+function scripts(now: string): Record<ScriptName, Script & { timed: boolean }> {
+  const entries = Object.entries(SOURCES).map(([name, source]) => {
+    const timed = source.startsWith(NOW_MS);
+    return [name, { ...script(timed ? now + source.slice(NOW_MS.length) : source), timed }];
+  });
+  return Object.fromEntries(entries) as Record<ScriptName, Script & { timed: boolean }>;
+}
+
+const SERVER_SCRIPTS = scripts(SERVER_NOW);
 
 export interface RedisStateOptions {
   /** redis://[:password@]host:port[/db]; ignored when `client` is given. */
@@ -131,6 +150,11 @@ export interface RedisStateOptions {
   keyPrefix?: string;
   /** The most a command may take (MARTECH_STEPS_REDIS_TIMEOUT_MS); default 5 s. Ignored with `client`. */
   timeoutMs?: number;
+  /**
+   * For tests: the scripts take their time (ms) from this clock instead of the server's TIME, so a test
+   * drives the window and the leases with explicit times. Keys still expire on Redis's own clock.
+   */
+  clock?: () => number;
 }
 
 /** The Redis backend: several server processes on one Redis together stay within one instance's limits. */
@@ -140,9 +164,13 @@ export class RedisState implements SharedState {
   readonly #owned: boolean;
   readonly #prefix: string;
   readonly #timeoutMs: number;
+  readonly #clock: (() => number) | undefined;
+  readonly #scripts: ReturnType<typeof scripts>;
 
   constructor(options: RedisStateOptions = {}) {
     this.#prefix = options.keyPrefix ?? "";
+    this.#clock = options.clock;
+    this.#scripts = options.clock ? scripts(GIVEN_NOW) : SERVER_SCRIPTS;
     this.#timeoutMs = options.timeoutMs ?? DEFAULT_REDIS_TIMEOUT_MS;
     if (options.client) {
       this.#redis = options.client;
@@ -169,13 +197,14 @@ export class RedisState implements SharedState {
     }
   }
 
-  async #eval(name: keyof typeof SCRIPTS, key: string, args: (string | number)[]): Promise<number> {
+  async #eval(name: ScriptName, key: string, args: (string | number)[]): Promise<number> {
     return Number(await this.#evalRaw(name, [key], args));
   }
 
-  async #evalRaw(name: keyof typeof SCRIPTS, keys: string[], args: (string | number)[]): Promise<unknown> {
-    const { source, sha } = SCRIPTS[name];
+  async #evalRaw(name: ScriptName, keys: string[], given: (string | number)[]): Promise<unknown> {
+    const { source, sha, timed } = this.#scripts[name];
     const fullKeys = keys.map((key) => this.#prefix + key);
+    const args = timed && this.#clock ? [...given, this.#clock()] : given;
     try {
       return await this.#redis.evalsha(sha, fullKeys.length, ...fullKeys, ...args);
     } catch (error) {
