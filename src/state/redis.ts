@@ -64,6 +64,14 @@ return 1`;
  * One call against the window (KEYS[1]), the slots (KEYS[2]) and the day's counter (KEYS[3]), all or
  * nothing. ARGV: limit, windowMs, maxConcurrent, leaseMs, dailyQuota, dayTtlMs, call id.
  * Returns {1, callsToday} admitted, {0, waitMs} window full, {2} no slot, {3, callsToday} quota spent.
+ *
+ * A call in flight (its lease live in KEYS[2]) may reach the service at any moment until its answer is
+ * back, however long ago it was admitted: its window entry is moved to now before the window is trimmed,
+ * so the trim never drops it and the new call counts it (and one the window key lost while it ran, by
+ * expiry, is put back). Trimming by admission time alone let a call in flight longer than the window
+ * drop out of it, and a burst across replicas then started more calls than the limit within one window.
+ * The wait for room is then exact: until the oldest answered call leaves, or, with only calls in flight,
+ * a whole window (no room comes before one is answered and a window has passed).
  */
 const ADMIT_CALL = `${NOW_MS}
 local limit = tonumber(ARGV[1])
@@ -71,6 +79,10 @@ local window = tonumber(ARGV[2])
 local lease = tonumber(ARGV[4])
 local today = tonumber(redis.call('GET', KEYS[3]) or '0')
 if today >= tonumber(ARGV[5]) then return {3, today} end
+redis.call('ZREMRANGEBYSCORE', KEYS[2], '-inf', now)
+local flying = redis.call('ZRANGE', KEYS[2], 0, -1)
+for _, id in ipairs(flying) do redis.call('ZADD', KEYS[1], now, id) end
+if #flying > 0 then redis.call('PEXPIRE', KEYS[1], math.ceil(window + lease)) end
 redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now - window)
 if redis.call('ZCARD', KEYS[1]) >= limit then
   local oldest = redis.call('ZRANGE', KEYS[1], 0, 0, 'WITHSCORES')
@@ -78,8 +90,7 @@ if redis.call('ZCARD', KEYS[1]) >= limit then
   if wait < 1 then wait = 1 end
   return {0, wait}
 end
-redis.call('ZREMRANGEBYSCORE', KEYS[2], '-inf', now)
-if redis.call('ZCARD', KEYS[2]) >= tonumber(ARGV[3]) then return {2} end
+if #flying >= tonumber(ARGV[3]) then return {2} end
 redis.call('ZADD', KEYS[1], now, ARGV[7])
 redis.call('PEXPIRE', KEYS[1], math.ceil(window + lease))
 redis.call('ZADD', KEYS[2], now + lease, ARGV[7])
@@ -88,12 +99,16 @@ local used = redis.call('INCR', KEYS[3])
 if redis.call('PTTL', KEYS[3]) < 0 then redis.call('PEXPIRE', KEYS[3], ARGV[6]) end
 return {1, used}`;
 
-/** The call is over: free its slot, move its window entry to now. KEYS: window, slots; ARGV: windowMs, id. */
+/**
+ * The call is over: free its slot, record it in the window at now. Its entry is written even when the
+ * window no longer holds it (the key expired during a call longer than the window and the lease): the
+ * call was sent, and the service may have counted it as late as now. KEYS: window, slots; ARGV: windowMs, id.
+ */
 const FINISH_CALL = `${NOW_MS}
+local window = math.ceil(tonumber(ARGV[1]))
 redis.call('ZREM', KEYS[2], ARGV[2])
-if redis.call('ZADD', KEYS[1], 'XX', 'CH', now, ARGV[2]) == 1 then
-  redis.call('PEXPIRE', KEYS[1], math.ceil(tonumber(ARGV[1])))
-end
+redis.call('ZADD', KEYS[1], now, ARGV[2])
+if redis.call('PTTL', KEYS[1]) < window then redis.call('PEXPIRE', KEYS[1], window) end
 return 1`;
 
 /** Deletes KEYS[1] only while it holds ARGV[1]. */
