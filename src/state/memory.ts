@@ -21,11 +21,10 @@ class SlidingLog {
     return undefined;
   }
 
-  /** Moves an existing entry to `at` (the end of the log); false when it is no longer there. */
-  touch(id: string, at: number): boolean {
-    if (!this.entries.delete(id)) return false;
+  /** Writes the entry at `at`, the end of the log (moved there when it was in it already). */
+  touch(id: string, at: number): void {
+    this.entries.delete(id);
     this.entries.set(id, at);
-    return true;
   }
 }
 
@@ -85,7 +84,11 @@ export class MemoryState implements SharedState {
     const now = this.#now();
     const callsToday = this.#counter(call.dailyKey, now)?.value ?? 0;
     if (callsToday >= call.dailyQuota) return { admitted: false, limit: "daily_quota", callsToday };
+    // A call in flight may reach the service at any moment until its answer: its entry moves to now
+    // before the window is trimmed, so it always counts (the Redis backend's ADMIT_CALL says more).
+    const leases = this.#liveLeases(call.slotsKey, now);
     const log = this.#log(call.windowKey, call.windowMs, now);
+    for (const id of leases.keys()) log.touch(id, now);
     if (log.entries.size >= call.limit) {
       return {
         admitted: false,
@@ -93,7 +96,6 @@ export class MemoryState implements SharedState {
         waitMs: Math.max(1, (log.oldest() ?? now) + call.windowMs - now),
       };
     }
-    const leases = this.#liveLeases(call.slotsKey, now);
     if (leases.size >= call.maxConcurrent) return { admitted: false, limit: "concurrency" };
     log.entries.set(call.id, now);
     leases.set(call.id, now + call.leaseMs);
@@ -101,8 +103,10 @@ export class MemoryState implements SharedState {
   }
 
   async finishCall(call: Pick<CallAdmission, "windowKey" | "slotsKey" | "windowMs" | "id">): Promise<void> {
+    // Written even if the log lost it: the call was sent, and may have been counted as late as now.
     this.#leases.get(call.slotsKey)?.delete(call.id);
-    this.#windows.get(call.windowKey)?.touch(call.id, this.#now());
+    const now = this.#now();
+    this.#log(call.windowKey, call.windowMs, now).touch(call.id, now);
   }
 
   async semaphoreAcquire(key: string, limit: number, leaseMs: number): Promise<string | null> {

@@ -8,9 +8,16 @@ import type { Admission, CallAdmission, SharedState } from "./types.js";
  * whose clocks disagree still share one consistent window. Times keep their microseconds (fractional
  * ms): a call re-scored within the millisecond it arrived must not look older than it is. Scripts that call TIME and then write
  * are fine since Redis 5 replicates script effects, not the script (the default from Redis 7 on).
+ * A script that reads the time starts with NOW_MS, which this line replaces (GIVEN_NOW, for a test's clock).
  */
-const NOW_MS = `local t = redis.call('TIME')
+const SERVER_NOW = `local t = redis.call('TIME')
 local now = tonumber(t[1]) * 1000 + tonumber(t[2]) / 1000`;
+
+/** A test's clock (RedisStateOptions.clock): the time in ms, passed as the script's last argument. */
+const GIVEN_NOW = "local now = tonumber(ARGV[#ARGV])";
+
+/** Where a script that reads the time starts: replaced by SERVER_NOW or GIVEN_NOW. */
+const NOW_MS = "--NOW";
 
 /** Sliding log: a ZSET of call ids scored by time. KEYS[1]; ARGV: limit, windowMs, member. */
 const WINDOW_ACQUIRE = `${NOW_MS}
@@ -57,6 +64,14 @@ return 1`;
  * One call against the window (KEYS[1]), the slots (KEYS[2]) and the day's counter (KEYS[3]), all or
  * nothing. ARGV: limit, windowMs, maxConcurrent, leaseMs, dailyQuota, dayTtlMs, call id.
  * Returns {1, callsToday} admitted, {0, waitMs} window full, {2} no slot, {3, callsToday} quota spent.
+ *
+ * A call in flight (its lease live in KEYS[2]) may reach the service at any moment until its answer is
+ * back, however long ago it was admitted: its window entry is moved to now before the window is trimmed,
+ * so the trim never drops it and the new call counts it (and one the window key lost while it ran, by
+ * expiry, is put back). Trimming by admission time alone let a call in flight longer than the window
+ * drop out of it, and a burst across replicas then started more calls than the limit within one window.
+ * The wait for room is then exact: until the oldest answered call leaves, or, with only calls in flight,
+ * a whole window (no room comes before one is answered and a window has passed).
  */
 const ADMIT_CALL = `${NOW_MS}
 local limit = tonumber(ARGV[1])
@@ -64,6 +79,10 @@ local window = tonumber(ARGV[2])
 local lease = tonumber(ARGV[4])
 local today = tonumber(redis.call('GET', KEYS[3]) or '0')
 if today >= tonumber(ARGV[5]) then return {3, today} end
+redis.call('ZREMRANGEBYSCORE', KEYS[2], '-inf', now)
+local flying = redis.call('ZRANGE', KEYS[2], 0, -1)
+for _, id in ipairs(flying) do redis.call('ZADD', KEYS[1], now, id) end
+if #flying > 0 then redis.call('PEXPIRE', KEYS[1], math.ceil(window + lease)) end
 redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now - window)
 if redis.call('ZCARD', KEYS[1]) >= limit then
   local oldest = redis.call('ZRANGE', KEYS[1], 0, 0, 'WITHSCORES')
@@ -71,8 +90,7 @@ if redis.call('ZCARD', KEYS[1]) >= limit then
   if wait < 1 then wait = 1 end
   return {0, wait}
 end
-redis.call('ZREMRANGEBYSCORE', KEYS[2], '-inf', now)
-if redis.call('ZCARD', KEYS[2]) >= tonumber(ARGV[3]) then return {2} end
+if #flying >= tonumber(ARGV[3]) then return {2} end
 redis.call('ZADD', KEYS[1], now, ARGV[7])
 redis.call('PEXPIRE', KEYS[1], math.ceil(window + lease))
 redis.call('ZADD', KEYS[2], now + lease, ARGV[7])
@@ -81,12 +99,16 @@ local used = redis.call('INCR', KEYS[3])
 if redis.call('PTTL', KEYS[3]) < 0 then redis.call('PEXPIRE', KEYS[3], ARGV[6]) end
 return {1, used}`;
 
-/** The call is over: free its slot, move its window entry to now. KEYS: window, slots; ARGV: windowMs, id. */
+/**
+ * The call is over: free its slot, record it in the window at now. Its entry is written even when the
+ * window no longer holds it (the key expired during a call longer than the window and the lease): the
+ * call was sent, and the service may have counted it as late as now. KEYS: window, slots; ARGV: windowMs, id.
+ */
 const FINISH_CALL = `${NOW_MS}
+local window = math.ceil(tonumber(ARGV[1]))
 redis.call('ZREM', KEYS[2], ARGV[2])
-if redis.call('ZADD', KEYS[1], 'XX', 'CH', now, ARGV[2]) == 1 then
-  redis.call('PEXPIRE', KEYS[1], math.ceil(tonumber(ARGV[1])))
-end
+redis.call('ZADD', KEYS[1], now, ARGV[2])
+if redis.call('PTTL', KEYS[1]) < window then redis.call('PEXPIRE', KEYS[1], window) end
 return 1`;
 
 /** Deletes KEYS[1] only while it holds ARGV[1]. */
@@ -111,16 +133,28 @@ function script(source: string): Script {
   return { source, sha: createHash("sha1").update(source).digest("hex") };
 }
 
-const SCRIPTS = {
-  windowAcquire: script(WINDOW_ACQUIRE),
-  windowCount: script(WINDOW_COUNT),
-  semaphoreAcquire: script(SEMAPHORE_ACQUIRE),
-  semaphoreRenew: script(SEMAPHORE_RENEW),
-  counterAdd: script(COUNTER_ADD),
-  admitCall: script(ADMIT_CALL),
-  finishCall: script(FINISH_CALL),
-  deleteIf: script(DELETE_IF),
+const SOURCES = {
+  windowAcquire: WINDOW_ACQUIRE,
+  windowCount: WINDOW_COUNT,
+  semaphoreAcquire: SEMAPHORE_ACQUIRE,
+  semaphoreRenew: SEMAPHORE_RENEW,
+  counterAdd: COUNTER_ADD,
+  admitCall: ADMIT_CALL,
+  finishCall: FINISH_CALL,
+  deleteIf: DELETE_IF,
 };
+type ScriptName = keyof typeof SOURCES;
+
+/** The scripts on one clock; `timed` says which read the time (and take it last with a given clock). */
+function scripts(now: string): Record<ScriptName, Script & { timed: boolean }> {
+  const entries = Object.entries(SOURCES).map(([name, source]) => {
+    const timed = source.startsWith(NOW_MS);
+    return [name, { ...script(timed ? now + source.slice(NOW_MS.length) : source), timed }];
+  });
+  return Object.fromEntries(entries) as Record<ScriptName, Script & { timed: boolean }>;
+}
+
+const SERVER_SCRIPTS = scripts(SERVER_NOW);
 
 export interface RedisStateOptions {
   /** redis://[:password@]host:port[/db]; ignored when `client` is given. */
@@ -131,6 +165,11 @@ export interface RedisStateOptions {
   keyPrefix?: string;
   /** The most a command may take (MARTECH_STEPS_REDIS_TIMEOUT_MS); default 5 s. Ignored with `client`. */
   timeoutMs?: number;
+  /**
+   * For tests: the scripts take their time (ms) from this clock instead of the server's TIME, so a test
+   * drives the window and the leases with explicit times. Keys still expire on Redis's own clock.
+   */
+  clock?: () => number;
 }
 
 /** The Redis backend: several server processes on one Redis together stay within one instance's limits. */
@@ -140,9 +179,13 @@ export class RedisState implements SharedState {
   readonly #owned: boolean;
   readonly #prefix: string;
   readonly #timeoutMs: number;
+  readonly #clock: (() => number) | undefined;
+  readonly #scripts: ReturnType<typeof scripts>;
 
   constructor(options: RedisStateOptions = {}) {
     this.#prefix = options.keyPrefix ?? "";
+    this.#clock = options.clock;
+    this.#scripts = options.clock ? scripts(GIVEN_NOW) : SERVER_SCRIPTS;
     this.#timeoutMs = options.timeoutMs ?? DEFAULT_REDIS_TIMEOUT_MS;
     if (options.client) {
       this.#redis = options.client;
@@ -169,13 +212,14 @@ export class RedisState implements SharedState {
     }
   }
 
-  async #eval(name: keyof typeof SCRIPTS, key: string, args: (string | number)[]): Promise<number> {
+  async #eval(name: ScriptName, key: string, args: (string | number)[]): Promise<number> {
     return Number(await this.#evalRaw(name, [key], args));
   }
 
-  async #evalRaw(name: keyof typeof SCRIPTS, keys: string[], args: (string | number)[]): Promise<unknown> {
-    const { source, sha } = SCRIPTS[name];
+  async #evalRaw(name: ScriptName, keys: string[], given: (string | number)[]): Promise<unknown> {
+    const { source, sha, timed } = this.#scripts[name];
     const fullKeys = keys.map((key) => this.#prefix + key);
+    const args = timed && this.#clock ? [...given, this.#clock()] : given;
     try {
       return await this.#redis.evalsha(sha, fullKeys.length, ...fullKeys, ...args);
     } catch (error) {

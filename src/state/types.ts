@@ -20,12 +20,15 @@ export interface SharedState {
    * Admits one call against a rolling window, in-flight slots and a daily quota, atomically: the call
    * is recorded in all three, or in none (then the answer says which limit held it back). A call is
    * given its slot only once the window has room, so a call waiting for the window holds no slot.
+   * A call in flight (its lease live in `slotsKey`) counts in the window however long ago it was
+   * admitted: the service may count it at any moment until its answer is back.
    */
   admitCall(call: CallAdmission): Promise<Admission>;
   /**
-   * The call's answer came back, or it failed: frees its slot and moves its entry in the window to
-   * now. The service counted the call when it arrived, some time between admission and now, so its
-   * own round trip keeps it in the window as long as the service may still count it.
+   * The call's answer came back, or it failed: frees its slot and writes its entry in the window at
+   * now (even if the window lost it meanwhile). The service counted the call when it arrived, some
+   * time between admission and now, so its own round trip keeps it in the window as long as the
+   * service may still count it.
    */
   finishCall(call: Pick<CallAdmission, "windowKey" | "slotsKey" | "windowMs" | "id">): Promise<void>;
 
