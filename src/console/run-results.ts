@@ -169,11 +169,13 @@ const AGENT_PARAMETER = /\b(?:max_items|max_pages|run_to_completion|query_parame
 
 /**
  * A note written for an agent: it names a tool step to call or an API path to send
- * (src/tools/ga/funnel.ts: "google_analytics_api_call with POST v1alpha/..."), or explains the columns by
+ * (src/tools/ga/funnel.ts: "google_analytics_api_call with POST v1alpha/..."; an API version alone, "v1beta",
+ * is an agent's word too), or explains the columns by
  * their API names (report-compare.ts: "<metric>[<range>]"; funnel.ts: "completion_rate_pct"), which the
  * page's headers name in words instead.
  */
-const AGENT_NOTE = /\b(?:google_analytics|marketo)_[a-z_]+\b|\bv1(?:alpha|beta)\/|<metric>|\b[a-z_]+_pct\b/;
+const AGENT_NOTE =
+  /\b(?:google_analytics|marketo)_[a-z_]+\b|\bv\d+(?:alpha|beta)\d*\b|<metric>|\b[a-z_]+_pct\b/;
 
 /**
  * The property's quota in a report's headline (src/tools/ga/report-answer.ts: "; 39997 quota tokens left
