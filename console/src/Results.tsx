@@ -89,7 +89,7 @@ export function Results(props: ResultsProps) {
             />
             <p className="shown" aria-live="polite">
               Showing {count(shownRows)} of {count(props.rows ? shownRows : table.total)} {noun}
-              {table.more && table.total === table.rows.length ? " read so far" : ""}.
+              {table.more && table.total === table.rows.length ? " loaded so far" : ""}.
             </p>
             {table.more ? (
               <button type="button" disabled={table.loading} onClick={() => void table.loadMore()}>
@@ -182,7 +182,7 @@ function Downloads(props: {
     from > 0
       ? `${kept.kind} ${count(from + 1)}–${count(from + kept.items)} only: the ${count(from)} before them are not in these files`
       : more
-        ? `the ${count(kept.items)} ${kept.kind} read so far`
+        ? `the ${count(kept.items)} ${kept.kind} loaded so far`
         : `all ${count(kept.items)} ${kept.kind}`;
   return (
     <p className="downloads">

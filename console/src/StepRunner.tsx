@@ -6,6 +6,7 @@ import { stepIntro } from "./field-words.ts";
 import { restHeadline } from "./marketo-words.ts";
 import { Problem } from "./Problem.tsx";
 import { reportInApiNames } from "./person-filters.ts";
+import { progressForPeople } from "./progress-words.ts";
 import { Results } from "./Results.tsx";
 import { restCallLines } from "./rest-call.ts";
 import type { StepSummary } from "./StepBar.tsx";
@@ -110,7 +111,7 @@ export function RunProgress({ progress }: { progress: ProgressEvent | undefined 
   return (
     <div className="progress" role="status">
       <progress value={progress?.total ? progress.progress : undefined} max={progress?.total} />
-      <span>{progress?.message ?? "Running…"}</span>
+      <span>{progress?.message ? progressForPeople(progress.message) : "Running…"}</span>
     </div>
   );
 }

@@ -137,10 +137,14 @@ export const presetLabel = (preset: string): string => {
 /**
  * One period of a list whose items are a preset or an object (date_ranges): a select of the presets
  * and "Custom dates", which shows the object's fields; a field whose example is a day (YYYY-MM-DD) is
- * a date input while its value is empty or a day (a relative value such as 28daysAgo stays text).
+ * a date input while its value is empty or a day (a relative value such as 28daysAgo stays text). A
+ * refused date shows under its own input (issue 28 review: it showed only below Run); the period's own
+ * error (it starts after it ends) shows under the period, where the form puts an item's errors.
  */
 export function PresetOrRangeField(props: FieldProps) {
-  const { fieldPathId, formData, onChange, disabled, readonly, schema } = props;
+  const { fieldPathId, formData, onChange, disabled, readonly, schema, errorSchema } = props;
+  const errorsOf = (key: string) =>
+    (errorSchema as Record<string, { __errors?: string[] } | undefined> | undefined)?.[key]?.__errors ?? [];
   const branches = (schema.anyOf ?? []) as Branch[];
   const presets = (branches.find((branch) => Array.isArray(branch.enum))?.enum ?? []) as string[];
   const fields = branches.find((branch) => branch.properties)?.properties ?? {};
@@ -180,18 +184,31 @@ export function PresetOrRangeField(props: FieldProps) {
             const value = range[key] ?? "";
             const day =
               ISO_DAY.test(String(field.examples?.[0] ?? "")) && (value === "" || ISO_DAY.test(value));
+            const errors = errorsOf(key);
+            const errorsId = `${id}_${key}__error`;
             return (
-              <label key={key} className="stacked">
-                {field.title ?? key}
-                <input
-                  id={`${id}_${key}`}
-                  type={day ? "date" : "text"}
-                  className="form-control"
-                  value={value}
-                  disabled={off}
-                  onChange={(event) => setField(key, event.target.value)}
-                />
-              </label>
+              <div key={key} className={errors.length > 0 ? "has-error" : undefined}>
+                <label className="stacked">
+                  {field.title ?? key}
+                  <input
+                    id={`${id}_${key}`}
+                    type={day ? "date" : "text"}
+                    className="form-control"
+                    value={value}
+                    disabled={off}
+                    aria-invalid={errors.length > 0 || undefined}
+                    aria-describedby={errors.length > 0 ? errorsId : undefined}
+                    onChange={(event) => setField(key, event.target.value)}
+                  />
+                </label>
+                {errors.length > 0 ? (
+                  <ul id={errorsId} className="error-detail">
+                    {errors.map((error) => (
+                      <li key={error}>{error}</li>
+                    ))}
+                  </ul>
+                ) : null}
+              </div>
             );
           })}
         </div>

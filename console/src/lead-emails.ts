@@ -1,9 +1,9 @@
 /**
  * Leads typed as a person knows them (trial C07/C08: "lead196@example.com is not a lead ID"): email
- * addresses or lead IDs, one a line or separated by commas. The emails are looked up in one Get Leads
- * by filterType email read (comma-separated filterValues, "up to 300":
- * https://developer.adobe.com/marketo-apis/api/mapi/#tag/Leads/operation/getLeadsByFilterUsingGET) and
- * replaced by the ids found; the leads read are kept by id, so the confirm and the result name them
+ * addresses or lead IDs, one a line or separated by commas. The emails are looked up with Get Leads by
+ * filterType email (comma-separated filterValues, "up to 300":
+ * https://developer.adobe.com/marketo-apis/api/mapi/#tag/Leads/operation/getLeadsByFilterUsingGET), one
+ * read per 300 emails, all of them (a longer list is never cut), and replaced by the ids found; the leads read are kept by id, so the confirm and the result name them
  * without reading them again; an email no lead has is said, not sent. A form keeps its reads by the
  * emails asked (`Lookups`): its REST call preview and its Run ask once for the same emails.
  */
@@ -30,7 +30,15 @@ const isEmail = (part: string) => part.includes("@");
 /** A form's reads of leads by email, by the emails asked (sorted, lower case). */
 export type Lookups = Map<string, Promise<Lead[]>>;
 
-/** The leads' ids for what was typed: emails looked up (one read for all of them), ids kept. */
+/** Consecutive parts of at most 300 values: one Get Leads by Filter Type read each. */
+export function filterValueParts<T>(values: readonly T[]): T[][] {
+  const parts: T[][] = [];
+  for (let at = 0; at < values.length; at += FILTER_VALUES_MAX)
+    parts.push(values.slice(at, at + FILTER_VALUES_MAX));
+  return parts;
+}
+
+/** The leads' ids for what was typed: emails looked up (one read per 300 emails), ids kept. */
 export async function leadsFromEmails(
   step: string,
   text: string,
@@ -64,22 +72,20 @@ export async function leadsFromEmails(
   return { ids: [...new Set(ids)].join(", "), leads, unknown };
 }
 
-/** One Get Leads by email read for all the emails. */
+/** Get Leads by email for all the emails: one read per 300, one after another (Marketo's rate window). */
 async function readByEmail(step: string, emails: string[], signal: AbortSignal): Promise<Lead[]> {
-  const input = {
-    method: "GET",
-    endpoint: "/rest/v1/leads.json",
-    query_parameters: {
-      filterType: "email",
-      filterValues: emails.slice(0, FILTER_VALUES_MAX).join(","),
-      fields: LEAD_FIELDS,
-    },
-  };
   const leads: Lead[] = [];
-  for await (const event of runStep(step, input, signal)) {
-    if (event.type === "error") throw new LeadLookupError(event.error);
-    if (event.type === "result" && Array.isArray(event.data.result))
-      leads.push(...(event.data.result as Lead[]));
+  for (const part of filterValueParts(emails)) {
+    const input = {
+      method: "GET",
+      endpoint: "/rest/v1/leads.json",
+      query_parameters: { filterType: "email", filterValues: part.join(","), fields: LEAD_FIELDS },
+    };
+    for await (const event of runStep(step, input, signal)) {
+      if (event.type === "error") throw new LeadLookupError(event.error);
+      if (event.type === "result" && Array.isArray(event.data.result))
+        leads.push(...(event.data.result as Lead[]));
+    }
   }
   return leads;
 }

@@ -9,15 +9,10 @@
  */
 import { useEffect, useState } from "react";
 import { type RunResult, type RunStopped, runStep } from "./api.ts";
+import { filterValueParts } from "./lead-emails.ts";
 import { leadName } from "./marketo-words.ts";
 
 type Row = Record<string, unknown>;
-
-/**
- * Get Leads by Filter Type takes "up to 300" values
- * (https://developer.adobe.com/marketo-apis/api/mapi/#tag/Leads/operation/getLeadsByFilterUsingGET).
- */
-const FILTER_VALUES_MAX = 300;
 
 export function requestedIds(input: Row): string[] {
   const leads = (input.body as { input?: { leads?: unknown[] } } | undefined)?.input?.leads ?? [];
@@ -40,8 +35,9 @@ function fates(result: RunResult, ids: string[]): string[] {
 }
 
 /**
- * Reads the leads' names and emails with the step (one call, none when `known` has them all); those it
- * cannot read keep their id. The map holds the known leads too.
+ * Reads the leads' names and emails with the step (one call per 300 ids, Get Leads by Filter Type's
+ * limit, none when `known` has them all); those it cannot read keep their id. The map holds the known
+ * leads too.
  */
 export async function readLeads(
   step: string,
@@ -52,18 +48,20 @@ export async function readLeads(
   const found = new Map<string, Row>(known);
   const ids = wanted.filter((id) => !known.has(id));
   if (ids.length === 0) return found;
-  const input = {
-    method: "GET",
-    endpoint: "/rest/v1/leads.json",
-    query_parameters: {
-      filterType: "id",
-      filterValues: ids.slice(0, FILTER_VALUES_MAX).join(","),
-      fields: "id,email,firstName,lastName",
-    },
-  };
-  for await (const event of runStep(step, input, signal)) {
-    if (event.type !== "result" || !Array.isArray(event.data.result)) continue;
-    for (const lead of event.data.result as Row[]) found.set(String(lead.id), lead);
+  for (const part of filterValueParts(ids)) {
+    const input = {
+      method: "GET",
+      endpoint: "/rest/v1/leads.json",
+      query_parameters: {
+        filterType: "id",
+        filterValues: part.join(","),
+        fields: "id,email,firstName,lastName",
+      },
+    };
+    for await (const event of runStep(step, input, signal)) {
+      if (event.type !== "result" || !Array.isArray(event.data.result)) continue;
+      for (const lead of event.data.result as Row[]) found.set(String(lead.id), lead);
+    }
   }
   return found;
 }

@@ -1,7 +1,7 @@
 /**
  * The page of a sign-in that cannot go on (oidc-provider's renderError, src/web/oauth/provider-config.ts):
  * an unknown client_id, a redirect_uri the client did not register, a request missing a parameter, an
- * expired sign-in. In the console's frame (oauth-frame.ts), in words for the person who clicked a link in
+ * expired sign-in, too many sign-ins from one address (the 429 of src/web/oauth/embedded.ts). In the console's frame (oauth-frame.ts), in words for the person who clicked a link in
  * their MCP client: what happened, what to do next. The OAuth code and its description follow as details,
  * escaped (the description may quote the request); under the consent page's CSP (no script, the console's
  * own stylesheet).
@@ -42,13 +42,19 @@ const WORDS: Record<string, { title: string; text: string }> = {
   },
 };
 
+/** A 429 from the sign-in's request allowance (src/web/oauth/request-limit.ts): its own words, whatever the code. */
+const TOO_MANY = {
+  title: "Too many sign-ins from this address",
+  text: `This server takes only so many sign-in requests from one address in a while. Wait the time the details give, then ${AGAIN.charAt(0).toLowerCase()}${AGAIN.slice(1)}`,
+};
+
 const OTHER = {
   title: "This sign-in cannot go on",
   text: `The sign-in request was incomplete, expired, or already answered (see the details). ${AGAIN}`,
 };
 
 function errorHtml(failure: SignInFailure): string {
-  const words = WORDS[failure.error] ?? OTHER;
+  const words = failure.status === 429 ? TOO_MANY : (WORDS[failure.error] ?? OTHER);
   const detail = [failure.error, failure.description].filter(Boolean).join(": ");
   // In <code>: the console's sign-in pages wrap it anywhere, so a long quoted URI cannot widen the page.
   return [

@@ -172,11 +172,12 @@ const AGENT_PARAMETER = /\b(?:max_items|max_pages|run_to_completion|query_parame
 /**
  * A note written for an agent: it names a tool step of the registry to call or an API path to send
  * (src/tools/ga/funnel.ts: "google_analytics_api_call with POST v1alpha/...", as titled-issues.ts'
- * agentWords finds them), or explains the columns by their API names (report-compare.ts:
- * "<metric>[<range>]"; funnel.ts: "completion_rate_pct"), which the page's headers name in words instead.
+ * agentWords finds them; an API version alone, "v1beta", is an agent's word too), or explains the columns by
+ * their API names (report-compare.ts: "<metric>[<range>]"; funnel.ts: "completion_rate_pct"), which the
+ * page's headers name in words instead.
  */
 const AGENT_NOTE = new RegExp(
-  `${agentWords(TOOL_STEPS.map((step) => step.id)).source}|<metric>|\\b[a-z_]+_pct\\b`,
+  `${agentWords(TOOL_STEPS.map((step) => step.id)).source}|\\bv\\d+(?:alpha|beta)\\d*\\b|<metric>|\\b[a-z_]+_pct\\b`,
 );
 
 /**

@@ -133,7 +133,7 @@ export function forPeople<E extends ErrorBody>(
     { field: error.field, message: said.replace(`Invalid ${error.field}: `, "").replace(/\.$/, "") },
   ];
   const text = titledMessage(titledIssues(issues, schema));
-  const forPerson = hint && !agentWords(steps).test(hint) ? hint : undefined;
+  const forPerson = hint && !agentWords(steps).test(hint) ? hintInTitles(hint, schema) : undefined;
   const { hint: _agent, ...rest } = error;
   return {
     ...rest,
@@ -141,4 +141,30 @@ export function forPeople<E extends ErrorBody>(
     ...(forPerson ? { hint: forPerson } : {}),
     issues,
   } as E;
+}
+
+/**
+ * A hint naming fields by their API names ("Swap start_date and end_date.") as a person reads it, by the
+ * fields' titles ("Swap start date and end date."): each snake_case name some property of the schema has
+ * (at any depth: items, anyOf branches) with a title. (Issue 28 review, item 3: the page's words.)
+ */
+function hintInTitles(hint: string, schema: JsonSchemaNode): string {
+  const titles = new Map<string, string>();
+  const walk = (node: unknown): void => {
+    if (!node || typeof node !== "object") return;
+    const { properties, items, anyOf, oneOf } = node as Record<string, unknown>;
+    for (const [key, child] of Object.entries((properties ?? {}) as Record<string, unknown>)) {
+      const title = (child as { title?: unknown } | null)?.title;
+      if (typeof title === "string" && !titles.has(key)) titles.set(key, title);
+      walk(child);
+    }
+    for (const child of [items, ...[anyOf, oneOf].flatMap((list) => (Array.isArray(list) ? list : []))])
+      walk(child);
+  };
+  walk(schema);
+  return hint.replace(/\b[a-z][a-z0-9]*(?:_[a-z0-9]+)+\b/g, (name, at: number) => {
+    const title = titles.get(name);
+    if (!title) return name;
+    return at === 0 ? title : `${title.charAt(0).toLowerCase()}${title.slice(1)}`;
+  });
 }

@@ -4,12 +4,14 @@
  * field name under its own field, by its title, without the agent's advice (src/console/titled-issues.ts).
  */
 import { describe, expect, it } from "vitest";
+import { progressForPeople } from "../../console/src/progress-words.js";
 import { forPeople as resultForPeople } from "../../src/console/run-results.js";
 import { type ErrorBody, forPeople } from "../../src/console/titled-issues.js";
 import type { JsonSchemaNode } from "../../src/console/validation-wording.js";
 import { isMartechError } from "../../src/errors.js";
 import { throwNameProblems } from "../../src/tools/ga/field-catalog.js";
 import { listedSteps } from "../../src/tools/listing.js";
+import { readSoFarWords } from "../../src/tools/marketo/read-calls.js";
 import { TOOL_STEPS } from "../../src/tools/registry.js";
 
 const reports = listedSteps().find((step) => step.name === "google_analytics_run_reports")
@@ -26,6 +28,9 @@ describe("the console's words for a person", () => {
           "request is GA's runFunnelReport body: google_analytics_api_call with POST v1alpha/properties/1:runFunnelReport and it as body returns GA's raw answer.",
           "The 12 rows GA returned are merged into 6: each metric per range as <metric>[<range>], and <metric>_change.",
           "Rows: users reaching each step; completion_rate_pct of them went on to the next step.",
+          // An API version alone, without a path, is still an agent's word.
+          "Funnels come from GA's v1alpha Data API: its answers may change shape.",
+          "Read with the v1beta Admin API.",
         ],
       },
     });
@@ -35,6 +40,19 @@ describe("the console's words for a person", () => {
     expect(words.notes).toEqual([
       "The dates include the last 48 hours: GA may still be processing that data (final within 24–48 h).",
     ]);
+  });
+
+  it("words a read's progress as a marketer would: found so far, not records read nor pages", () => {
+    const read = readSoFarWords({ page: 3, items: 600 });
+    expect(progressForPeople(read)).toBe("600 found so far");
+    expect(progressForPeople(`${read}. Waiting 3 s for Marketo's rate window limit`)).toBe(
+      "600 found so far. Waiting 3 s for Marketo's rate window limit",
+    );
+    expect(progressForPeople("Page 2, 1 record read, 1 match")).toBe("1 found so far, 1 match");
+    expect(progressForPeople("Export 2 of 3 read: 5,000 rows so far, 1 empty window")).toBe(
+      "Part 2 of 3 done: 5,000 rows so far",
+    );
+    expect(progressForPeople("Running the report")).toBe("Running the report");
   });
 
   it("leaves the next call to make and the agent's parameters out of a Marketo headline", () => {

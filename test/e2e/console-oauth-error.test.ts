@@ -80,4 +80,30 @@ describe("the MCP sign-in error page", () => {
     expect(await axeViolations(page)).toEqual([]);
     await browser.screenshot("oauth-error-02-escaped-400");
   });
+
+  // Last: it spends this address's sign-in allowance (30 at once, src/web/oauth/request-limit.ts).
+  it("says there were too many sign-ins from this address in the console's look, with Retry-After", async () => {
+    const signIn = `${base}/oauth/auth?client_id=no-such-client&response_type=code`;
+    let answer = await page.request.get(signIn, { headers: { accept: "application/json" } });
+    for (let sent = 1; answer.status() !== 429 && sent < 40; sent++)
+      answer = await page.request.get(signIn, { headers: { accept: "application/json" } });
+    expect(answer.status()).toBe(429);
+    const response = await page.goto(signIn);
+    expect(response?.status()).toBe(429);
+    expect(response?.headers()["retry-after"]).toMatch(/^\d+$/);
+    expect(response?.headers()["content-security-policy"]).toMatch(/default-src 'none'; style-src 'self'/);
+    await expectConsoleLook();
+    expect(await page.locator("h1").textContent()).toBe("Too many sign-ins from this address");
+    const text = (await page.textContent("main")) ?? "";
+    expect(text).toContain("start the sign-in again from your MCP client.");
+    expect(await page.locator("main code").textContent()).toMatch(
+      /^temporarily_unavailable: Too many sign-in requests from this address: retry in \d+ s\.$/,
+    );
+    for (const width of [400, 1280]) {
+      await page.setViewportSize({ width, height: 800 });
+      expect(await page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")).toBe(true);
+      expect(await axeViolations(page)).toEqual([]);
+      await browser.screenshot(`oauth-error-03-too-many-${width}`);
+    }
+  });
 });

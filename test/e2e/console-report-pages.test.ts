@@ -67,7 +67,12 @@ describe("a two-range report read with Load more", () => {
     // The first read: 2 rows of the report's 6 or so, and the files hold those 2, as they say.
     const first = await results().locator(".shown").textContent();
     expect(first).toMatch(/^Showing 2 of \d+ rows\.$/);
-    expect(await results().locator(".downloads .muted").textContent()).toBe("(the 2 rows read so far)");
+    expect(await results().locator(".downloads .muted").textContent()).toBe("(the 2 rows loaded so far)");
+    // The result as a person reads it (Details aside): no agent or API words.
+    const shown = (await results().locator(":scope > :not(details)").allInnerTexts()).join("\n");
+    expect(shown).not.toMatch(
+      /records read|read so far|\bv\d+(?:alpha|beta)\b|google_analytics_[a-z_]+|next_cursor/,
+    );
     const total = Number(/of (\d+) rows/.exec(first ?? "")?.[1]);
     const more = results().getByRole("button", { name: "Load more" });
     let reads = 1;

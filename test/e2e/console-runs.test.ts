@@ -61,7 +61,7 @@ describe("the console's runs in a browser", () => {
       // Pages and records read, then the wait: not a bare "waiting" that reads as if nothing happened.
       await expect
         .poll(() => progress.textContent())
-        .toMatch(/^Page 1, 50 records read\. Waiting \d s for Marketo's rate window limit$/);
+        .toMatch(/^50 found so far\. Waiting \d s for Marketo's rate window limit$/);
       expect(await progress.locator("progress").getAttribute("max")).toBe("5000");
       await browser.screenshot("09-long-run-progress", tab);
       await tab.getByRole("button", { name: "Cancel" }).click();
@@ -89,7 +89,7 @@ describe("the console's runs in a browser", () => {
 
   it("stops a run when the person leaves its step for another screen", async () => {
     await withSlowListRun(async (tab, slow) => {
-      await expect.poll(() => tab.locator(".progress").textContent()).toMatch(/^Page 1, 50 records read\./);
+      await expect.poll(() => tab.locator(".progress").textContent()).toMatch(/^50 found so far\./);
       await tab.getByRole("link", { name: "Integrations" }).click();
       await tab.getByRole("heading", { level: 1 }).waitFor();
       // The run nobody sees any more is dropped: no more calls on the workspace's Marketo quota.

@@ -19,6 +19,10 @@ import {
   openConsoleSession,
 } from "../helpers/console-session.js";
 
+/** Words of an agent or an API a result screen never shows a person (issue 28 review, item 4). */
+const API_WORDS =
+  /records read|read so far|\bv\d+(?:alpha|beta)\b|marketo_[a-z_]+|google_analytics_[a-z_]+|next_cursor/;
+
 describe("running steps in the console", () => {
   let session: ConsoleSession;
   let fixture: ConsoleFixture;
@@ -140,7 +144,12 @@ describe("running steps in the console", () => {
     const both = await columnOf("id");
     expect(both.slice(0, 5)).toEqual(first);
     expect(new Set(both).size).toBe(10);
-    expect(await page.locator(".results .shown").textContent()).toBe("Showing 10 of 10 records read so far.");
+    expect(await page.locator(".results .shown").textContent()).toBe(
+      "Showing 10 of 10 records loaded so far.",
+    );
+    // The result as a person reads it (Details, the step's own line and REST call, aside): no agent words.
+    const shown = (await page.locator(".results > :not(details)").allInnerTexts()).join("\n");
+    expect(shown).not.toMatch(API_WORDS);
     await browser.screenshot("04-list-read-on");
     await removeQueryParameters();
   });

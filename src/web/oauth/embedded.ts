@@ -28,6 +28,7 @@ import {
   clientAddress,
   configuration,
   type ErrorPage,
+  plainErrorPage,
 } from "./provider-config.js";
 import { fetchOncePerRequest, providerMiddleware } from "./provider-middleware.js";
 import { checkRedirectUri } from "./redirect-uris.js";
@@ -258,7 +259,7 @@ function mount(
       await consent(req, res, interactions);
       return true;
     }
-    if (overLimit(req, res, bucketOf(req, path, paths, buckets))) return true;
+    if (overLimit(req, res, bucketOf(req, path, paths, buckets), consent.errorPage)) return true;
     // RFC 6749 section 3.3: a request without a scope is served with a pre-defined default, here both
     // scopes of /mcp (what the 401 names); oidc-provider alone would end it in access_denied ("no scope
     // was granted"). Only the GET form: MCP clients send the authorization request as a link to open.
@@ -306,29 +307,36 @@ function bucketOf(
   return undefined;
 }
 
-/** A request over its address's allowance: 429 with Retry-After, nothing kept. */
+/**
+ * A request over its address's allowance: 429 with Retry-After, nothing kept. A person's browser (a GET
+ * asking for HTML) gets the consent page's error page, in the console's look, when the server has one.
+ */
 function overLimit(
   req: IncomingMessage,
   res: ServerResponse,
   limited: { bucket: ClientBuckets; what: string } | undefined,
+  errorPage: ErrorPage | undefined,
 ): boolean {
   const waitMs = limited?.bucket.take(clientAddress(req)) ?? 0;
   if (waitMs === 0 || !limited) return false;
-  const post = req.method === "POST";
   const seconds = Math.ceil(waitMs / 1000);
-  const { what } = limited;
-  const words = `Too many ${what} from this address: retry in ${seconds} s.`;
-  const page = !post && /text\/html/.test(req.headers.accept ?? "");
+  const words = `Too many ${limited.what} from this address: retry in ${seconds} s.`;
+  const headers = { "cache-control": "no-store", "retry-after": String(seconds) };
+  if (req.method === "POST" || !/text\/html/.test(req.headers.accept ?? "")) {
+    res.writeHead(429, { ...headers, "content-type": "application/json" });
+    res.end(JSON.stringify({ error: "temporarily_unavailable", error_description: words }));
+    return true;
+  }
+  const failure = { status: 429, error: "temporarily_unavailable", description: words };
+  const { html, csp } = (errorPage ?? plainErrorPage)(failure);
   res.writeHead(429, {
-    "content-type": page ? "text/html; charset=utf-8" : "application/json",
-    "cache-control": "no-store",
-    "content-security-policy": "default-src 'none'; frame-ancestors 'none'",
-    "retry-after": String(seconds),
+    ...headers,
+    "content-type": "text/html; charset=utf-8",
+    "content-security-policy": csp,
+    "x-content-type-options": "nosniff",
+    "x-frame-options": "DENY",
+    "referrer-policy": "no-referrer",
   });
-  res.end(
-    page
-      ? `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>martech-steps: try again later</title></head><body><h1>Too many sign-ins from this address</h1><p>${words} Then start the sign-in again from your MCP client.</p></body></html>`
-      : JSON.stringify({ error: "temporarily_unavailable", error_description: words }),
-  );
+  res.end(html);
   return true;
 }

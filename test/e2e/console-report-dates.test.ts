@@ -1,0 +1,88 @@
+/**
+ * Run Reports' date errors in a person's words, each under its own field (issue 28 review, item 3), in
+ * headless Chromium at 400 px: a period that starts after it ends is refused under that period, and the
+ * advice names the dates as the form does ("Swap start date and end date", not start_date); a start date
+ * the form cannot read is refused under the Start date input itself, never only below Run. No API path
+ * (`date_ranges[0]`, `dateRanges`) anywhere on the screen; axe finds no serious violation and the page
+ * does not scroll sideways. Screenshots: test-output/screenshots, `dates-<screen>.png`.
+ */
+import type { Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { axeViolations } from "../helpers/axe.js";
+import { type Browser, launchBrowser } from "../helpers/browser.js";
+import { type ConsoleFixture, startConsoleFixture } from "../helpers/console.js";
+
+const API_PATHS = /date_ranges|dateRanges|start_date|end_date|\[\d\]/;
+
+describe("Run Reports' date errors", { timeout: 90_000 }, () => {
+  let fixture: ConsoleFixture;
+  let browser: Browser;
+  let page: Page;
+
+  beforeAll(async () => {
+    fixture = await startConsoleFixture();
+    browser = await launchBrowser();
+    page = browser.page;
+    page.setDefaultTimeout(20_000);
+    await page.setViewportSize({ width: 400, height: 900 });
+    await page.goto(fixture.console.loginUrl(fixture.base));
+    await page.locator(".workspace").waitFor();
+  }, 60_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await fixture?.close();
+  });
+
+  const period = () =>
+    page.locator("#root_date_ranges_0").locator("xpath=ancestor::*[contains(@class,'form-group')][1]");
+  const screen = async (name: string) => {
+    await page.waitForLoadState("networkidle");
+    const text = (await page.locator("main").innerText()) ?? "";
+    expect(text).not.toMatch(API_PATHS);
+    expect(await axeViolations(page)).toEqual([]);
+    const scroll = await page.evaluate("[document.documentElement.scrollWidth, window.innerWidth]");
+    expect((scroll as number[])[0]).toBeLessThanOrEqual((scroll as number[])[1] ?? 0);
+    await browser.screenshot(`dates-${name}`);
+  };
+
+  it("refuses a period that starts after it ends under the period, with the advice in the form's words", async () => {
+    await page.getByLabel("Search tool steps").fill("report");
+    await page
+      .getByRole("list", { name: "Search results" })
+      .getByRole("button", { name: /^Run Reports/ })
+      .click();
+    await page.getByRole("region", { name: "Run Reports" }).waitFor();
+    await expect.poll(() => page.getByLabel("Property").inputValue(), { timeout: 20_000 }).toMatch(/^\d+$/);
+    await page.locator("#root_metrics").getByRole("button", { name: "Add", exact: true }).last().click();
+    const metric = page.getByRole("combobox", { name: "Metric 1", exact: true });
+    await metric.fill("Sessions");
+    await page
+      .getByRole("option", { name: /^Sessions\s*sessions$/ })
+      .first()
+      .click();
+    await page.locator("#root_date_ranges").getByRole("button", { name: "Add", exact: true }).last().click();
+    await page.getByLabel("Period 1").selectOption("custom");
+    await page.locator("#root_date_ranges_0_start_date").fill("2026-03-10");
+    await page.locator("#root_date_ranges_0_end_date").fill("2026-03-01");
+    await page.getByRole("button", { name: "Run", exact: true }).click();
+    await expect
+      .poll(() => period().locator(".error-detail").first().textContent())
+      .toBe("it starts (2026-03-10) after it ends (2026-03-01)");
+    expect(await page.locator(".problem").innerText()).toMatch(/Swap start date and end date\.$/);
+    await screen("01-starts-after-it-ends");
+  });
+
+  it("refuses a start date it cannot read under the Start date input", async () => {
+    const start = page.locator("#root_date_ranges_0_start_date");
+    // A relative date is typed as text: the input stays text while its value is not a day.
+    await page.evaluate(`document.querySelector("#root_date_ranges_0_start_date").type = "text"`);
+    await start.fill("next week");
+    await page.getByRole("button", { name: "Run", exact: true }).click();
+    const errorsId = await start.getAttribute("aria-describedby");
+    expect(errorsId).toBeTruthy();
+    await expect.poll(() => page.locator(`#${errorsId}`).textContent()).toMatch(/\S/);
+    expect(await start.getAttribute("aria-invalid")).toBe("true");
+    await screen("02-start-unreadable");
+  });
+});
