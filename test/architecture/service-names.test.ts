@@ -3,7 +3,6 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import ts from "typescript";
 import { describe, expect, it } from "vitest";
-import { SERVICE_NAME_DEBT } from "../helpers/service-name-debt.js";
 
 /**
  * A service's knowledge lives in its rooms (docs/ARCHITECTURE.md, "Rooms: a service's knowledge in its own
@@ -82,25 +81,10 @@ function namesByModule(): Map<string, string[]> {
 describe("shared code names no service", () => {
   const found = namesByModule();
 
-  it("outside the rooms, the allowed registries and the modules still to move", () => {
+  it("outside the rooms and the allowed registries", () => {
     expect(sharedModules().length).toBeGreaterThan(100);
-    const stray = [...found]
-      .filter(([path]) => !Object.hasOwn(ALLOWED, path) && !Object.hasOwn(SERVICE_NAME_DEBT, path))
-      .flatMap(([, hits]) => hits);
+    const stray = [...found].filter(([path]) => !Object.hasOwn(ALLOWED, path)).flatMap(([, hits]) => hits);
     expect(stray, "move this knowledge into the service's room (docs/ARCHITECTURE.md, Rooms)").toEqual([]);
-  });
-
-  it("in no more places than the list of modules still to move says, which only shrinks", () => {
-    const risen = Object.entries(SERVICE_NAME_DEBT).flatMap(([path, count]) => {
-      const hits = found.get(path) ?? [];
-      return hits.length > count ? hits : [];
-    });
-    expect(risen, "a module still to move named a service in a new place").toEqual([]);
-    const counts = Object.fromEntries(
-      Object.keys(SERVICE_NAME_DEBT).map((path) => [path, found.get(path)?.length ?? 0]),
-    );
-    // A module that names fewer services than listed: lower its number (or drop it at 0) in the list.
-    expect(counts).toEqual(SERVICE_NAME_DEBT);
   });
 
   it("allows only modules that still name a service", () => {
