@@ -71,6 +71,20 @@ describe("Run Reports with key-event-specific metrics", () => {
 
     const rate = await report(WEB_STORE, ["sessionKeyEventRate:add_to_cart"]);
     expect(text(rate)).toContain('run sessions (or totalUsers) with the filter eventName == "add_to_cart"');
+    const withIt = await report(WEB_STORE, ["sessions", "totalUsers"], {
+      filter: 'eventName == "add_to_cart"',
+    });
+    expect(withIt.isError, text(withIt)).toBeFalsy();
+    const all = await report(WEB_STORE, ["sessions"]);
+    const sessions = (r: CallToolResult) =>
+      new Map(
+        (r.structuredContent as { rows: Record<string, unknown>[] }).rows.map((row) => [
+          row.landingPage,
+          Number(row.sessions),
+        ]),
+      );
+    for (const [page, count] of sessions(withIt))
+      expect(count).toBeLessThanOrEqual(sessions(all).get(page) ?? 0);
 
     const marked = await call("google_analytics_create_key_events", {
       property: WEB_STORE,
