@@ -9,8 +9,8 @@ import { reportCurrency } from "./currency.js";
 import { type CustomCatalog, customScope, isCustomField, keyEventMetric } from "./custom-fields.js";
 import type { Dataset } from "./dataset.js";
 import { parseDate, zonedNow } from "./dates.js";
-import { type Fact, factsOf, grainFor, type NamedKeyEvents } from "./facts.js";
-import { type MetricDef, REALTIME_ONLY_DIMENSIONS } from "./fields.js";
+import { type Fact, factsOf, grainFor } from "./facts.js";
+import { type MetricDef, type NamedKeyEvents, REALTIME_ONLY_DIMENSIONS } from "./fields.js";
 import type { CompiledFilter } from "./filters.js";
 import { aggregate, aggregateRows, type EngineQuery, headers, type Range, toApiRow } from "./report.js";
 import {

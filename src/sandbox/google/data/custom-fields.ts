@@ -13,8 +13,14 @@
 
 import type { CustomDefinition, CustomDefinitions } from "../types.js";
 import type { EventStat, ItemStat, Slice } from "./dataset.js";
-import type { NamedKeyEvents } from "./facts.js";
-import { type Base, type MetricDef, type MetricType, money, type Scope } from "./fields.js";
+import {
+  type Base,
+  type MetricDef,
+  type MetricType,
+  money,
+  type NamedKeyEvents,
+  type Scope,
+} from "./fields.js";
 import { type KeyEventMetric, keyEventIndex, keyEventMetrics } from "./key-event-metrics.js";
 import { hashString } from "./prng.js";
 

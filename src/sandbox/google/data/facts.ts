@@ -9,7 +9,7 @@ import { COUNTRIES, type DataProfile, DEVICES, ITEMS, PAGES, TRAFFIC } from "./c
 import { customDimensionValue, isCustomField } from "./custom-fields.js";
 import type { EventStat, ItemStat, Slice } from "./dataset.js";
 import { calendarDimension } from "./dates.js";
-import { type Base, emptyBase, type Scope } from "./fields.js";
+import { type Base, emptyBase, type NamedKeyEvents, type Scope } from "./fields.js";
 import { generatedDimension } from "./generators.js";
 import { DIMENSION_BY_NAME, METRIC_BY_NAME } from "./schema-catalog.js";
 
@@ -117,12 +117,6 @@ class SliceFact implements Fact {
     }
   }
 }
-
-/**
- * Which key events a report counts one by one (key-event-metrics.ts), by name: their index in the property's
- * list; empty when the report uses no key-event-specific metric (no per-fact array to fill).
- */
-export type NamedKeyEvents = ReadonlyMap<string, number>;
 
 function sessionBase(slice: Slice, keyEvents: ReadonlySet<string>, named: NamedKeyEvents): Base {
   const base = emptyBase(named);

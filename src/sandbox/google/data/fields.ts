@@ -36,10 +36,16 @@ export type BaseKey =
 export type Base = Record<BaseKey, number> & { perKeyEvent: number[] };
 
 /**
+ * Which key events a report counts one by one (key-event-metrics.ts), by name: their index in the property's
+ * list; empty when the report uses no key-event-specific metric (no per-fact array to fill).
+ */
+export type NamedKeyEvents = ReadonlyMap<string, number>;
+
+/**
  * A literal so every Base shares one hidden class: reports sum ~10^5 of them. With `named` key events,
  * their counts start at 0 (every fact of a report has the same length, report.ts DISTINCT).
  */
-export function emptyBase(named?: ReadonlyMap<string, number>): Base {
+export function emptyBase(named?: NamedKeyEvents): Base {
   return {
     perKeyEvent: named && named.size > 0 ? new Array<number>(3 * named.size).fill(0) : [],
     eventCount: 0,

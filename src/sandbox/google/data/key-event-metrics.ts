@@ -10,8 +10,7 @@
  * conversions to key events (schema-catalog.ts RENAMED) keep the old names, `conversions:<eventName>` and
  * the rates, as deprecatedApiNames.
  */
-import type { NamedKeyEvents } from "./facts.js";
-import { type Base, type MetricDef, type MetricType, ratio } from "./fields.js";
+import { type Base, type MetricDef, type MetricType, type NamedKeyEvents, ratio } from "./fields.js";
 
 interface Family {
   prefix: string;
