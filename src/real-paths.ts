@@ -68,15 +68,29 @@ function shapeOf(path: string): string {
   return path.replace(/\/(\d+|[0-9a-f]{8}-[0-9a-f-]{27,})(?=[/.:]|$)/gi, "/{}");
 }
 
+/**
+ * Whether two shapes differ only a little where they differ: after their common segments at the start, the
+ * rest must be within a third of its length (a typo, a missing "s"), so that ".../audiences" is not offered
+ * ".../keyEvents" because the two paths share a long start.
+ */
+function closeWhereTheyDiffer(a: string, b: string): boolean {
+  let start = 0;
+  for (let i = 0; i < Math.min(a.length, b.length) && a[i] === b[i]; i++) if (a[i] === "/") start = i + 1;
+  const [restA, restB] = [a.slice(start), b.slice(start)];
+  return distance(restA, restB) <= Math.max(2, Math.floor(Math.max(restA.length, restB.length) / 3));
+}
+
 function nearest(templates: readonly Template[], path: string): string | undefined {
   const shape = shapeOf(path);
   let best: { template: string; cost: number } | undefined;
   for (const t of templates) {
     const cost = distance(shape, t.shape);
-    if (!best || cost < best.cost) best = { template: t.template, cost };
+    if (best && cost >= best.cost) continue;
+    if (cost <= Math.max(3, Math.floor(shape.length * 0.25)) && closeWhereTheyDiffer(shape, t.shape)) {
+      best = { template: t.template, cost };
+    }
   }
-  if (!best) return undefined;
-  return best.cost <= Math.max(3, Math.floor(shape.length * 0.25)) ? best.template : undefined;
+  return best?.template;
 }
 
 /**

@@ -70,11 +70,16 @@ const ANSWER_TTL_MS = 10 * 60_000;
  * definition made elsewhere (GA's own screens, another server) is seen within 30 s, while a run of unknown
  * names (a model guessing) costs one getMetadata per 30 s, well inside the Data API's schema quota of 600
  * requests per minute per user (https://developers.google.com/analytics/devguides/reporting/data/v1/quotas).
- * Custom definitions made through this connector drop the kept list at once (#forgetFields).
+ * Custom definitions and key events made through this connector drop the kept list at once (#forgetFields).
  */
 const METADATA_REFRESH_MS = 30_000;
-/** Admin API paths whose writes change a property's dimensions and metrics (its custom definitions). */
-const CUSTOM_DEFINITIONS = /^\/v1beta\/properties\/(\d+)\/(customDimensions|customMetrics)(\/|$)/;
+/**
+ * Admin API paths whose writes change a property's dimensions and metrics: its custom definitions, and its
+ * key events (each has its own metrics, keyEvents:<event> and the rates: GA's API schema, "Key event specific
+ * metrics", https://developers.google.com/analytics/devguides/reporting/data/v1/api-schema).
+ */
+const CUSTOM_DEFINITIONS =
+  /^\/v1beta\/properties\/(\d+)\/(customDimensions|customMetrics|keyEvents|conversionEvents)(\/|$)/;
 /** Compatibility answers kept per connector: one per property and field set. */
 const MAX_COMPATIBILITY_ANSWERS = 500;
 const SLOT_LEASE_MS = 3_000;

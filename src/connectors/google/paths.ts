@@ -40,11 +40,17 @@ export function checkGooglePath(raw: unknown): CheckedPath {
   const path =
     typeof raw === "string" && raw !== "" && !raw.startsWith("/") && !ABSOLUTE.test(raw) ? `/${raw}` : raw;
   const checked = checkPath(path, GOOGLE_PATH_RULES);
+  if (AUDIENCES_PATH.test(checked.value)) {
+    throw new EndpointNotAllowedError(GOOGLE_PATH_RULES.field, AUDIENCES_REFUSAL, {
+      details: { accepted: GOOGLE_PATH_RULES.accepted },
+    });
+  }
   if (checked.value.startsWith("/v1alpha/") && !FUNNEL_PATH.test(checked.value)) {
     throw new EndpointNotAllowedError(
       GOOGLE_PATH_RULES.field,
-      "v1alpha serves only v1alpha/properties/{id}:runFunnelReport here; every other method is under " +
-        `v1beta. Accepted: ${GOOGLE_PATH_RULES.accepted}.`,
+      "v1alpha serves only v1alpha/properties/{id}:runFunnelReport here: call the other methods under " +
+        "v1beta; a method Google has only in v1alpha cannot be called with these tools. " +
+        `Accepted: ${GOOGLE_PATH_RULES.accepted}.`,
       { details: { accepted: GOOGLE_PATH_RULES.accepted } },
     );
   }
@@ -52,6 +58,22 @@ export function checkGooglePath(raw: unknown): CheckedPath {
 }
 
 const FUNNEL_PATH = /^\/v1alpha\/properties\/[^/:]+:runFunnelReport$/;
+
+/**
+ * Audiences are an Admin API v1alpha resource only (properties.audiences:
+ * https://developers.google.com/analytics/devguides/config/admin/v1/rest/v1alpha/properties.audiences;
+ * the Admin API v1beta discovery document, /work/shared/spec/real-api/google-analytics/analyticsadmin.v1beta.json,
+ * has no audiences), and these tools send v1alpha only to the Data API's runFunnelReport: said plainly, in
+ * either version, rather than a 404 whose nearest path is another resource (agent trial s4, T18). The Data
+ * API's audienceExports are another path and stay callable.
+ */
+const AUDIENCES_PATH = /^\/v1(?:alpha|beta)\/properties\/[^/:]+\/audiences(?:[/:]|$)/;
+const AUDIENCES_REFUSAL =
+  "Audiences cannot be created, read or changed with these tools: they are in the Admin API v1alpha " +
+  "(properties.audiences), which is not called here, and v1beta has none. Create the audience in Google " +
+  "Analytics (Admin > Data display > Audiences > New audience). To size it first, run " +
+  'google_analytics_run_reports with a funnel of its events, e.g. funnel {"steps":["add_to_cart","purchase"]}: ' +
+  "the users who left after the first step are those who did it and not the second.";
 
 const DATA_METHOD =
   /:(runReport|runRealtimeReport|runPivotReport|batchRunReports|batchRunPivotReports|checkCompatibility|runFunnelReport)$/;

@@ -41,10 +41,15 @@ function iso(dayMs: number): string {
   return new Date(dayMs).toISOString().slice(0, 10);
 }
 
+/** The lastNdays preset: the N days before today, as GA's UI has "Last N days". */
+export function lastDays(n: number | string): DateRange {
+  return { startDate: `${n}daysAgo`, endDate: "yesterday" };
+}
+
 /** GA UI conventions: "Last N days" ends yesterday; weeks start on Sunday; calendar periods end today. */
 function presetRange(preset: DatePreset, today: number): { range: DateRange; calendar: boolean } {
   const last = /^last(\d+)days$/.exec(preset);
-  if (last?.[1]) return { range: { startDate: `${last[1]}daysAgo`, endDate: "yesterday" }, calendar: false };
+  if (last?.[1]) return { range: lastDays(last[1]), calendar: false };
   if (preset === "today" || preset === "yesterday") {
     return { range: { startDate: preset, endDate: preset }, calendar: false };
   }

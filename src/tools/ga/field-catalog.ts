@@ -20,6 +20,8 @@ export interface NameProblem {
   message: string;
   /** The name is a Universal Analytics name or another spelling of a GA4 field (ua-names.ts). */
   renamed?: boolean;
+  /** A per-key-event metric of an event that is not a key event: the message says what to run instead. */
+  keyEvent?: boolean;
 }
 
 /**
@@ -76,6 +78,14 @@ export class FieldCatalog {
     return this.#fields.get(name);
   }
 
+  /** The key events the property's metadata has metrics for (keyEvents:<event>), in its order. */
+  keyEventNames(): string[] {
+    return [...this.#fields.values()].flatMap((f) => {
+      const match = !f.deprecated && f.kind === "metric" ? /^keyEvents:(.+)$/.exec(f.apiName) : null;
+      return match?.[1] ? [match[1]] : [];
+    });
+  }
+
   /** Up to three API names of `kind` closest to `name`. */
   suggest(name: string, kind?: FieldKind): string[] {
     const limit = Math.max(2, Math.floor(name.length / 3));
@@ -100,11 +110,45 @@ export class FieldCatalog {
     }
     const known = this.#otherName(name, kind, field);
     if (known) return known;
+    const perKeyEvent = keyEventProblem(this, name, field);
+    if (perKeyEvent) return perKeyEvent;
     const suggestions = this.suggest(name, kind);
     const mean =
       suggestions.length > 0 ? `; did you mean ${suggestions.map((s) => `"${s}"`).join(" or ")}?` : "";
     return { field, message: `"${name}" is not a ${kind ?? "dimension or metric"} of this property${mean}` };
   }
+}
+
+const KEY_EVENT_METRICS_URL =
+  "https://developers.google.com/analytics/devguides/reporting/data/v1/api-schema#key_event_specific_metrics";
+
+/**
+ * keyEvents:<event>, sessionKeyEventRate:<event> and userKeyEventRate:<event> (and the conversions names
+ * they replaced) exist only for the property's key events: GA's API schema, "Key event specific metrics"
+ * (KEY_EVENT_METRICS_URL).
+ */
+const PER_KEY_EVENT =
+  /^(keyEvents|sessionKeyEventRate|userKeyEventRate|conversions|sessionConversionRate|userConversionRate):(.+)$/;
+
+/** Why a per-key-event metric is missing, and how to count the event without it. */
+function keyEventProblem(catalog: FieldCatalog, name: string, field: string): NameProblem | undefined {
+  const match = PER_KEY_EVENT.exec(name);
+  const event = match?.[2];
+  if (!match || !event) return undefined;
+  const keyEvents = catalog.keyEventNames();
+  const listed = keyEvents.length > 0 ? `its key events: ${keyEvents.join(", ")}` : "its metadata lists none";
+  const rate = /Rate$/.test(match[1] ?? "");
+  const instead = rate
+    ? `For the share, run sessions (or totalUsers) with the filter eventName == "${event}" and divide by the same rows' sessions without it`
+    : `Count it as it is: metric eventCount with the filter eventName == "${event}"`;
+  return {
+    field,
+    message:
+      `"${name}" is not a metric of this property: GA has per-key-event metrics only for the property's ` +
+      `key events, and "${event}" is not one of them (${listed}). ${instead}; or mark it as a key event ` +
+      "with google_analytics_create_key_events (it then counts from that moment on)",
+    keyEvent: true,
+  };
 }
 
 /** The GA4 name of a Universal Analytics name or another common spelling, as this property has it. */
@@ -136,11 +180,13 @@ export function throwNameProblems(problems: readonly NameProblem[]): void {
   const equivalence = problems.some((p) => p.renamed)
     ? ` Universal Analytics names and their GA4 equivalents: ${EQUIVALENCE_URL}.`
     : "";
-  throw ValidationError.fromIssues(problems, {
-    hint:
-      "Use API names from the property's metadata (google_analytics_api_call with GET " +
+  const hint = problems.every((p) => p.keyEvent)
+    ? `Per-key-event metrics: ${KEY_EVENT_METRICS_URL}.`
+    : "Use API names from the property's metadata (google_analytics_api_call with GET " +
       "v1beta/properties/<id>/metadata), listed at " +
-      `https://developers.google.com/analytics/devguides/reporting/data/v1/api-schema.${equivalence}`,
+      `https://developers.google.com/analytics/devguides/reporting/data/v1/api-schema.${equivalence}`;
+  throw ValidationError.fromIssues(problems, {
+    hint,
     // `issues`, as every invalid input lists its problems (src/tools/input/words.ts): the console puts
     // each under its own field.
     details: { issues: problems.map(({ field, message }) => ({ field, message })) },

@@ -3,10 +3,14 @@ import type { GoogleAnalyticsConnector } from "../../connectors/google/connector
 import type { RunReportResponse } from "../../connectors/google/types.js";
 import { UpstreamError } from "../../errors.js";
 import type { CreateKeyEventsOutput } from "../../schemas/google-analytics-admin.js";
-import { statedRanges } from "./date-presets.js";
+import { lastDays, statedRanges } from "./date-presets.js";
 
-/** The 30 days the collection check covers, today included. */
-export const CHECKED_DAYS = { startDate: "29daysAgo", endDate: "today" } as const;
+/**
+ * The 30 days the collection check covers: Run Reports' last30days, so the dates it states are those a
+ * report of last30days states (agent trial s4, T11). Today is not in them; the realtime report (the last 30
+ * minutes) still finds an event sent just now.
+ */
+export const CHECKED_DAYS = lastDays(30);
 
 /** An Admin API KeyEvent (REAL-API B3). */
 export interface KeyEvent {
@@ -43,8 +47,8 @@ export async function findKeyEvent(
 }
 
 /**
- * How often the event was collected over the last 30 days including today (29daysAgo..today is 30
- * days). The Admin API creates a key event for any name (KeyEvent.eventName has no such rule:
+ * How often the event was collected over the last 30 days (CHECKED_DAYS). The Admin API creates a key
+ * event for any name (KeyEvent.eventName has no such rule:
  * https://developers.google.com/analytics/devguides/config/admin/v1/rest/v1beta/properties.keyEvents);
  * the check is this step's own (product spec, docs/ARCHITECTURE.md), so that a typo does not become a
  * key event that counts nothing. Processing takes 24–48 h, so when reports show nothing the realtime

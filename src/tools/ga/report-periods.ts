@@ -7,7 +7,9 @@
  * collecting (data is final within 24–48 hours:
  * https://support.google.com/analytics/answer/11198161). Both ranges are named by their dates, whatever
  * names they were given, so the sentence compares like with like. The summary names the aligned
- * comparison: the same number of days from the start of each period, as date_ranges the step takes.
+ * comparison: the same number of days from the start of each period, as date_ranges the step takes; for
+ * whole calendar months (November against October), as the option it is, the months as they are being the
+ * usual month-over-month reading.
  */
 import { rangeText, type StatedRange } from "./date-presets.js";
 
@@ -63,10 +65,25 @@ export function periodNote(
     end_date: range.end_date,
     ...(range.name ? { name: range.name } : {}),
   }));
+  const offer =
+    wholeMonths(earlier) > 0 && wholeMonths(earlier) === wholeMonths(later) && !runs
+      ? `Both are whole calendar months, as a month-over-month comparison usually takes them; to compare the ` +
+        `same number of days instead: date_ranges ${JSON.stringify(asInput)}.`
+      : `Like for like, compare the same days of each: date_ranges ${JSON.stringify(asInput)}.`;
   return (
     `The periods differ in length: ${rangeText(earlier)} has ${plainDays(n)}, ${rangeText(later)} ` +
     `${plainDays(m)}${runs ? ` (${runs})` : ""}; from the length alone, a count at an even daily rate ` +
-    `changes by ${lengthEffect(n, m)}. Like for like, ` +
-    `compare the same days of each: date_ranges ${JSON.stringify(asInput)}.`
+    `changes by ${lengthEffect(n, m)}. ${offer}`
   );
+}
+
+/**
+ * How many calendar months a range covers when it is whole months (from a 1st to a month's last day), else
+ * 0: October against November is read month over month as it is, 31 days against 30 (agent trial s4, T15).
+ */
+function wholeMonths(range: StatedRange): number {
+  const start = new Date(day(range.start_date));
+  const after = new Date(day(range.end_date) + DAY_MS);
+  if (start.getUTCDate() !== 1 || after.getUTCDate() !== 1) return 0;
+  return (after.getUTCFullYear() - start.getUTCFullYear()) * 12 + after.getUTCMonth() - start.getUTCMonth();
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { UpstreamError, ValidationError } from "../../../src/errors.js";
+import { resolveDateRanges, statedRanges } from "../../../src/tools/ga/date-presets.js";
 import { runToolStep } from "../../../src/tools/run.js";
 import { contextFor, FakeGa } from "../../helpers/ga-fake-connector.js";
 
@@ -25,13 +26,17 @@ describe("Create Key Events", () => {
     );
     expect(error).toBeInstanceOf(ValidationError);
     expect((error as ValidationError).field).toBe("event_name");
-    expect((error as Error).message).toMatch(
-      /not collected any "sign_up" event \d{4}-\d\d-\d\d to \d{4}-\d\d-\d\d UTC/,
+    // The days checked and stated are Run Reports' last30days (agent trial s4, T11).
+    const now = new Date();
+    const last30days = resolveDateRanges(["last30days"], now).dateRanges;
+    const [stated] = statedRanges(last30days, now, undefined);
+    expect((error as Error).message).toContain(
+      `not collected any "sign_up" event ${stated?.start_date} to ${stated?.end_date} UTC`,
     );
     expect((error as Error).message).toMatch(/skip_collection_check/);
     const [, report] = ga.callsOf("runReport")[0]?.args ?? [];
     expect(report).toMatchObject({
-      dateRanges: [{ startDate: "29daysAgo", endDate: "today" }],
+      dateRanges: last30days,
       metrics: [{ name: "eventCount" }],
       dimensionFilter: {
         filter: {

@@ -9,17 +9,35 @@ import { periodNote } from "../../../src/tools/ga/report-periods.js";
 describe("periodNote", () => {
   it("names both ranges by their dates and states the length's effect, not that it explains the changes", () => {
     const ranges = [
-      { start_date: "2026-10-01", end_date: "2026-10-31", name: "October" },
-      { start_date: "2026-11-01", end_date: "2026-11-30", name: "lastMonth" },
+      { start_date: "2026-10-02", end_date: "2026-10-31", name: "October" },
+      { start_date: "2026-11-01", end_date: "2026-11-28", name: "lastMonth" },
     ];
     const note = periodNote(ranges, [0, 1], ["October", "lastMonth"], "2026-12-02");
     expect(note).not.toContain("mostly");
     expect(note).toBe(
+      "The periods differ in length: 2026-10-02…2026-10-31 has 30 days, 2026-11-01…2026-11-28 28 days; from " +
+        "the length alone, a count at an even daily rate changes by -6.7 %. Like for like, compare the same " +
+        'days of each: date_ranges [{"start_date":"2026-11-01","end_date":"2026-11-28","name":"lastMonth"},' +
+        '{"start_date":"2026-10-02","end_date":"2026-10-29","name":"October same days"}].',
+    );
+  });
+
+  it("for whole calendar months, keeps the length's effect and offers the same days only as an option", () => {
+    const ranges = [
+      { start_date: "2026-10-01", end_date: "2026-10-31", name: "October" },
+      { start_date: "2026-11-01", end_date: "2026-11-30", name: "November" },
+    ];
+    const note = periodNote(ranges, [0, 1], ["October", "November"], "2026-12-02");
+    expect(note).toBe(
       "The periods differ in length: 2026-10-01…2026-10-31 has 31 days, 2026-11-01…2026-11-30 30 days; from " +
-        "the length alone, a count at an even daily rate changes by -3.2 %. Like for like, compare the same " +
-        'days of each: date_ranges [{"start_date":"2026-11-01","end_date":"2026-11-30","name":"lastMonth"},' +
+        "the length alone, a count at an even daily rate changes by -3.2 %. Both are whole calendar months, as " +
+        "a month-over-month comparison usually takes them; to compare the same number of days instead: " +
+        'date_ranges [{"start_date":"2026-11-01","end_date":"2026-11-30","name":"November"},' +
         '{"start_date":"2026-10-01","end_date":"2026-10-30","name":"October same days"}].',
     );
+    // A month against a partial one, or two 2-month spans against months, is no whole-month comparison.
+    const partial = [ranges[0], { start_date: "2026-11-01", end_date: "2026-11-29" }] as typeof ranges;
+    expect(periodNote(partial, [0, 1], ["October", "November"], "2026-12-02")).toContain("Like for like");
   });
 
   it("says a range that runs to today is not final, by its dates", () => {

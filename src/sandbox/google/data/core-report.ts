@@ -6,11 +6,11 @@ import type { SandboxProperty } from "../types.js";
 import { profileOf } from "./catalog-values.js";
 import { incompatibleField, incompatibleMessage } from "./compatibility.js";
 import { reportCurrency } from "./currency.js";
-import { type CustomCatalog, customScope, isCustomField } from "./custom-fields.js";
+import { type CustomCatalog, customScope, isCustomField, keyEventMetric } from "./custom-fields.js";
 import type { Dataset } from "./dataset.js";
 import { parseDate, zonedNow } from "./dates.js";
 import { type Fact, factsOf, grainFor } from "./facts.js";
-import { type MetricDef, REALTIME_ONLY_DIMENSIONS } from "./fields.js";
+import { type MetricDef, type NamedKeyEvents, REALTIME_ONLY_DIMENSIONS } from "./fields.js";
 import type { CompiledFilter } from "./filters.js";
 import { aggregate, aggregateRows, type EngineQuery, headers, type Range, toApiRow } from "./report.js";
 import {
@@ -73,11 +73,15 @@ export function coreSchema(custom: CustomCatalog): Schema {
     kindOf: (name) =>
       DIMENSION_BY_NAME.has(name) || custom.dimensions.has(name)
         ? "dimension"
-        : METRIC_BY_NAME.has(name) || custom.metrics.has(name) || METRIC_BY_DEPRECATED_NAME.has(name)
+        : METRIC_BY_NAME.has(name) ||
+            custom.metrics.has(name) ||
+            METRIC_BY_DEPRECATED_NAME.has(name) ||
+            keyEventMetric(custom, name)
           ? "metric"
           : undefined,
     metric: (name) =>
       METRIC_BY_DEPRECATED_NAME.get(name) ??
+      keyEventMetric(custom, name) ??
       requireMetric(custom.metrics.has(name) ? custom.metrics : METRIC_BY_NAME, name),
     unknownField: unknownCoreField,
   };
@@ -148,9 +152,14 @@ export function loadFacts(
   const slices = [...days]
     .sort((a, b) => a - b)
     .flatMap((day) => scope.dataset.visible(property.id, day, scope.now, property.timeZone));
-  const grain = grainFor(fieldsUsed, (name) => customScope(scope.custom, name));
+  const used = [...fieldsUsed];
+  const grain = grainFor(used, (name) => customScope(scope.custom, name));
   const origin = Math.min(...ranges.map((r) => r.from));
-  return factsOf(slices, grain, profileOf(property.id), new Set(scope.keyEventNames), origin);
+  // Key events are counted one by one only when a key-event-specific metric is asked for.
+  const named: NamedKeyEvents = used.some((name) => keyEventMetric(scope.custom, name))
+    ? scope.custom.keyEvents
+    : new Map();
+  return factsOf(slices, grain, profileOf(property.id), new Set(scope.keyEventNames), origin, named);
 }
 
 export function checkCompatible(

@@ -13,7 +13,15 @@
 
 import type { CustomDefinition, CustomDefinitions } from "../types.js";
 import type { EventStat, ItemStat, Slice } from "./dataset.js";
-import { type Base, type MetricDef, type MetricType, money, type Scope } from "./fields.js";
+import {
+  type Base,
+  type MetricDef,
+  type MetricType,
+  money,
+  type NamedKeyEvents,
+  type Scope,
+} from "./fields.js";
+import { type KeyEventMetric, keyEventIndex, keyEventMetrics } from "./key-event-metrics.js";
 import { hashString } from "./prng.js";
 
 const PREFIX: Record<CustomDefinition["scope"], string> = {
@@ -38,9 +46,16 @@ export function isCustomField(name: string): boolean {
   return CUSTOM.test(name);
 }
 
+/** A property's own fields: its custom definitions, and its key events' metrics (key-event-metrics.ts). */
 export interface CustomCatalog {
   dimensions: ReadonlyMap<string, CustomDefinition>;
   metrics: ReadonlyMap<string, MetricDef & { definition: CustomDefinition }>;
+  /** The property's key events, each one's index into Base.perKeyEvent. */
+  keyEvents: NamedKeyEvents;
+  /** keyEvents:<name>, sessionKeyEventRate:<name>, userKeyEventRate:<name> per key event. */
+  keyEventMetrics: ReadonlyMap<string, KeyEventMetric>;
+  /** The same metrics by their deprecated conversions names. */
+  keyEventMetricsByDeprecatedName: ReadonlyMap<string, KeyEventMetric>;
 }
 
 const UNIT_TYPES: Record<string, MetricType> = {
@@ -78,7 +93,10 @@ function customCompute(unit: string, share: number): (b: Base, fx: number) => nu
   }
 }
 
-export function customCatalog(defs: CustomDefinitions | undefined): CustomCatalog {
+export function customCatalog(
+  defs: CustomDefinitions | undefined,
+  keyEventNames: readonly string[] = [],
+): CustomCatalog {
   const dimensions = new Map<string, CustomDefinition>();
   const metrics = new Map<string, MetricDef & { definition: CustomDefinition }>();
   for (const d of defs?.dimensions ?? []) dimensions.set(`${PREFIX[d.scope]}:${d.parameterName}`, d);
@@ -96,14 +114,30 @@ export function customCatalog(defs: CustomDefinitions | undefined): CustomCatalo
       definition: m,
     });
   }
-  return { dimensions, metrics };
+  const keyEvents = keyEventIndex(keyEventNames);
+  const byKeyEvent = keyEventMetrics(keyEvents);
+  const byDeprecatedName = new Map(
+    [...byKeyEvent.values()].flatMap((m) => m.deprecatedApiNames.map((old) => [old, m] as const)),
+  );
+  return {
+    dimensions,
+    metrics,
+    keyEvents,
+    keyEventMetrics: byKeyEvent,
+    keyEventMetricsByDeprecatedName: byDeprecatedName,
+  };
+}
+
+/** A key event's metric of the property, by its current or deprecated name. */
+export function keyEventMetric(catalog: CustomCatalog, name: string): KeyEventMetric | undefined {
+  return catalog.keyEventMetrics.get(name) ?? catalog.keyEventMetricsByDeprecatedName.get(name);
 }
 
 export const NO_CUSTOM: CustomCatalog = customCatalog(undefined);
 
 /** Event-scoped custom dimensions split by event; item-scoped ones by purchased item. */
 export function customScope(catalog: CustomCatalog, name: string): Scope | undefined {
-  if (catalog.metrics.has(name)) return "standard";
+  if (catalog.metrics.has(name) || keyEventMetric(catalog, name)) return "standard";
   const def = catalog.dimensions.get(name);
   if (!def) return undefined;
   return def.scope === "ITEM" ? "item" : def.scope === "EVENT" ? "event" : "standard";

@@ -9,7 +9,7 @@ import { COUNTRIES, type DataProfile, DEVICES, ITEMS, PAGES, TRAFFIC } from "./c
 import { customDimensionValue, isCustomField } from "./custom-fields.js";
 import type { EventStat, ItemStat, Slice } from "./dataset.js";
 import { calendarDimension } from "./dates.js";
-import { type Base, emptyBase, type Scope } from "./fields.js";
+import { type Base, emptyBase, type NamedKeyEvents, type Scope } from "./fields.js";
 import { generatedDimension } from "./generators.js";
 import { DIMENSION_BY_NAME, METRIC_BY_NAME } from "./schema-catalog.js";
 
@@ -118,8 +118,8 @@ class SliceFact implements Fact {
   }
 }
 
-function sessionBase(slice: Slice, keyEvents: ReadonlySet<string>): Base {
-  const base = emptyBase();
+function sessionBase(slice: Slice, keyEvents: ReadonlySet<string>, named: NamedKeyEvents): Base {
+  const base = emptyBase(named);
   base.sessions = slice.sessions;
   base.engagedSessions = slice.engagedSessions;
   base.totalUsers = slice.totalUsers;
@@ -129,7 +129,7 @@ function sessionBase(slice: Slice, keyEvents: ReadonlySet<string>): Base {
   for (const e of slice.events) {
     base.eventCount += e.count;
     base.revenueUsd += e.revenueUsd;
-    addEventCounts(base, e, keyEvents);
+    addEventCounts(base, e, keyEvents, named);
   }
   // Sessions (users) with a key event: at least the largest key event's, at most all of them.
   base.keyEventSessions = Math.min(slice.sessions, base.keyEventSessions);
@@ -138,7 +138,12 @@ function sessionBase(slice: Slice, keyEvents: ReadonlySet<string>): Base {
 }
 
 /** The counts an event adds to its row, by what the event is (schema: "counts the 'x' event"). */
-function addEventCounts(base: Base, e: EventStat, keyEvents: ReadonlySet<string>): void {
+function addEventCounts(
+  base: Base,
+  e: EventStat,
+  keyEvents: ReadonlySet<string>,
+  named: NamedKeyEvents,
+): void {
   if (e.name === "page_view") base.screenPageViews += e.count;
   if (e.name === "add_to_cart") base.addToCarts += e.count;
   if (e.name === "begin_checkout") base.checkouts += e.count;
@@ -154,14 +159,21 @@ function addEventCounts(base: Base, e: EventStat, keyEvents: ReadonlySet<string>
     base.keyEvents += e.count;
     base.keyEventSessions += e.sessions;
     base.keyEventUsers += e.users;
+    const at = named.get(e.name);
+    if (at !== undefined) {
+      const counts = base.perKeyEvent;
+      counts[3 * at] = (counts[3 * at] ?? 0) + e.count;
+      counts[3 * at + 1] = (counts[3 * at + 1] ?? 0) + e.sessions;
+      counts[3 * at + 2] = (counts[3 * at + 2] ?? 0) + e.users;
+    }
   }
 }
 
 const FIRST_TIME_SHARE = 0.7;
 
 /** Session counts of an event row are "sessions (users) in which this event fired". */
-function eventBase(slice: Slice, e: EventStat, keyEvents: ReadonlySet<string>): Base {
-  const base = emptyBase();
+function eventBase(slice: Slice, e: EventStat, keyEvents: ReadonlySet<string>, named: NamedKeyEvents): Base {
+  const base = emptyBase(named);
   base.eventCount = e.count;
   base.sessions = e.sessions;
   base.engagedSessions = Math.min(e.sessions, slice.engagedSessions);
@@ -170,12 +182,12 @@ function eventBase(slice: Slice, e: EventStat, keyEvents: ReadonlySet<string>): 
   base.newUsers = e.newUsers;
   base.engagementSeconds = e.name === "user_engagement" ? slice.engagementSeconds : 0;
   base.revenueUsd = e.revenueUsd;
-  addEventCounts(base, e, keyEvents);
+  addEventCounts(base, e, keyEvents, named);
   return base;
 }
 
-function itemBase(item: ItemStat): Base {
-  const base = emptyBase();
+function itemBase(item: ItemStat, named: NamedKeyEvents): Base {
+  const base = emptyBase(named);
   base.itemsPurchased = item.quantity;
   base.itemRevenueUsd = item.revenueUsd;
   return base;
@@ -187,22 +199,39 @@ export function factsOf(
   profile: DataProfile,
   keyEvents: ReadonlySet<string>,
   origin = slices[0]?.day ?? 0,
+  named: NamedKeyEvents = new Map(),
 ): Fact[] {
   const facts: Fact[] = [];
   for (const slice of slices) {
     if (grain === "session") {
       facts.push(
-        new SliceFact(slice, profile, sessionBase(slice, keyEvents), undefined, keyEvents, undefined, origin),
+        new SliceFact(
+          slice,
+          profile,
+          sessionBase(slice, keyEvents, named),
+          undefined,
+          keyEvents,
+          undefined,
+          origin,
+        ),
       );
     } else if (grain === "event") {
       for (const e of slice.events) {
         facts.push(
-          new SliceFact(slice, profile, eventBase(slice, e, keyEvents), e, keyEvents, undefined, origin),
+          new SliceFact(
+            slice,
+            profile,
+            eventBase(slice, e, keyEvents, named),
+            e,
+            keyEvents,
+            undefined,
+            origin,
+          ),
         );
       }
     } else {
       for (const item of slice.items) {
-        facts.push(new SliceFact(slice, profile, itemBase(item), undefined, keyEvents, item, origin));
+        facts.push(new SliceFact(slice, profile, itemBase(item, named), undefined, keyEvents, item, origin));
       }
     }
   }

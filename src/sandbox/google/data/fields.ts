@@ -28,11 +28,26 @@ export type BaseKey =
   | "keyEventSessions"
   | "keyEventUsers";
 
-export type Base = Record<BaseKey, number>;
+/**
+ * The summed counts, plus the counts of each key event by name when a report asks for a key-event-specific
+ * metric (key-event-metrics.ts): three numbers per key event of the property, in the order the property
+ * lists them (events, sessions with it, users with it); empty otherwise.
+ */
+export type Base = Record<BaseKey, number> & { perKeyEvent: number[] };
 
-/** A literal so every Base shares one hidden class: reports sum ~10^5 of them. */
-export function emptyBase(): Base {
+/**
+ * Which key events a report counts one by one (key-event-metrics.ts), by name: their index in the property's
+ * list; empty when the report uses no key-event-specific metric (no per-fact array to fill).
+ */
+export type NamedKeyEvents = ReadonlyMap<string, number>;
+
+/**
+ * A literal so every Base shares one hidden class: reports sum ~10^5 of them. With `named` key events,
+ * their counts start at 0 (every fact of a report has the same length, report.ts DISTINCT).
+ */
+export function emptyBase(named?: NamedKeyEvents): Base {
   return {
+    perKeyEvent: named && named.size > 0 ? new Array<number>(3 * named.size).fill(0) : [],
     eventCount: 0,
     sessions: 0,
     engagedSessions: 0,

@@ -254,7 +254,7 @@ async function dispatch(
     // Property 0 is the universal metadata, not a property: no property quota to charge.
     if (propertyId === "0") return metadataOf(propertyId);
     accessibleProperty(context, propertyId, email);
-    const custom = customCatalog(context.customDefinitions?.(propertyId));
+    const custom = customCatalog(context.customDefinitions?.(propertyId), context.keyEventNames(propertyId));
     return schemaCall(deps, propertyId, () => metadataOf(propertyId, custom));
   }
   const raw = parseBody(body);
@@ -263,7 +263,7 @@ async function dispatch(
     dataset,
     property,
     keyEventNames: context.keyEventNames(propertyId),
-    custom: customCatalog(context.customDefinitions?.(propertyId)),
+    custom: customCatalog(context.customDefinitions?.(propertyId), context.keyEventNames(propertyId)),
     now: context.now(),
   };
   const single = isObject(raw) && raw.returnPropertyQuota === true;

@@ -1,7 +1,8 @@
 /**
  * The schema methods: GET properties/{id}/metadata and POST properties/{id}:checkCompatibility.
  * Property "0" is the universal metadata; any other property adds its custom definitions
- * (customEvent:, customUser:, customItem:), as the discovery document describes getMetadata.
+ * (customEvent:, customUser:, customItem:) and its key events' metrics (key-event-metrics.ts), as the
+ * discovery document describes getMetadata.
  */
 
 import { dimensionMetadata, incompatibleField, metricMetadata } from "./compatibility.js";
@@ -21,7 +22,11 @@ export function metadataOf(propertyId: string, custom: CustomCatalog = NO_CUSTOM
   return {
     name: `properties/${propertyId}/metadata`,
     dimensions: [...DIMENSIONS.map(dimensionMetadata), ...customDimensionMetadata(custom)],
-    metrics: [...METRICS.map(metricMetadata), ...customMetricMetadata(custom)],
+    metrics: [
+      ...METRICS.map(metricMetadata),
+      ...[...custom.keyEventMetrics.values()].map(metricMetadata),
+      ...customMetricMetadata(custom),
+    ],
   };
 }
 
@@ -77,7 +82,10 @@ export function checkCompatibility(raw: unknown, custom: CustomCatalog = NO_CUST
     }))
     .filter((c) => keep(c.compatibility));
   const metricCompatibilities = [
-    ...METRICS.map((def) => ({ apiName: def.apiName, metricMetadata: metricMetadata(def) })),
+    ...[...METRICS, ...custom.keyEventMetrics.values()].map((def) => ({
+      apiName: def.apiName,
+      metricMetadata: metricMetadata(def),
+    })),
     ...customMetricMetadata(custom).map((m) => ({ apiName: String(m.apiName), metricMetadata: m })),
   ]
     .map(({ apiName, metricMetadata }) => ({

@@ -70,21 +70,46 @@ export const DISTINCT: readonly BaseKey[] = [
   "scrolledUsers",
 ];
 const IS_DISTINCT = new Set<BaseKey>(DISTINCT);
-const ADDITIVE = (Object.keys(emptyBase()) as BaseKey[]).filter((key) => !IS_DISTINCT.has(key));
+const ADDITIVE = (Object.keys(emptyBase()) as (BaseKey | "perKeyEvent")[]).filter(
+  (key): key is BaseKey => key !== "perKeyEvent" && !IS_DISTINCT.has(key),
+);
+
+/**
+ * The per-key-event counts (fields.ts Base.perKeyEvent, three per key event): the events add up, the
+ * sessions and users with the event are DISTINCT, kept per slice after the DISTINCT keys.
+ */
+const isPerKeyCount = (j: number) => j % 3 === 0;
+
+function addPerKeyCounts(target: number[], source: readonly number[]): void {
+  for (let j = 0; j < source.length; j += 3) target[j] = (target[j] ?? 0) + (source[j] ?? 0);
+}
+
+/** A base's DISTINCT counts in order: the DISTINCT keys, then its per-key-event counts. */
+function distinctOf(base: Base): (i: number) => number {
+  return (i) =>
+    i < DISTINCT.length ? base[DISTINCT[i] as BaseKey] : (base.perKeyEvent[i - DISTINCT.length] ?? 0);
+}
 
 /** Adds a fact into a row: additive counts summed, DISTINCT ones kept per slice at their largest. */
 function addFact(row: EngineRow, fact: Fact): void {
   for (const key of ADDITIVE) row.base[key] += fact.base[key];
-  keepLargest(row.units, fact.unit ?? fact, (i) => fact.base[DISTINCT[i] as BaseKey]);
+  const perKey = fact.base.perKeyEvent;
+  if (perKey.length > 0) addPerKeyCounts(row.base.perKeyEvent, perKey);
+  keepLargest(row.units, fact.unit ?? fact, DISTINCT.length + perKey.length, distinctOf(fact.base));
 }
 
-function keepLargest(units: Map<object, Float64Array>, unit: object, value: (i: number) => number): void {
+function keepLargest(
+  units: Map<object, Float64Array>,
+  unit: object,
+  length: number,
+  value: (i: number) => number,
+): void {
   let kept = units.get(unit);
   if (!kept) {
-    kept = new Float64Array(DISTINCT.length);
+    kept = new Float64Array(length);
     units.set(unit, kept);
   }
-  for (let i = 0; i < DISTINCT.length; i++) kept[i] = Math.max(kept[i] ?? 0, value(i));
+  for (let i = 0; i < kept.length; i++) kept[i] = Math.max(kept[i] ?? 0, value(i));
 }
 
 /** A row's DISTINCT counts: each slice once, added up over slices. */
@@ -94,6 +119,14 @@ function settle(base: Base, units: ReadonlyMap<object, Float64Array>): void {
     for (const kept of units.values()) sum += kept[i] ?? 0;
     base[key] = sum;
   });
+  let perKeyLength = 0;
+  for (const kept of units.values()) perKeyLength = Math.max(perKeyLength, kept.length - DISTINCT.length);
+  for (let j = 0; j < perKeyLength; j++) {
+    if (isPerKeyCount(j)) continue;
+    let sum = 0;
+    for (const kept of units.values()) sum += kept[DISTINCT.length + j] ?? 0;
+    base.perKeyEvent[j] = sum;
+  }
 }
 
 /** The base of several rows together (a total, a pivot's column): additive counts summed, people once. */
@@ -102,7 +135,8 @@ export function mergedBase(rows: readonly EngineRow[]): Base {
   const units = new Map<object, Float64Array>();
   for (const row of rows) {
     for (const key of ADDITIVE) base[key] += row.base[key];
-    for (const [unit, kept] of row.units) keepLargest(units, unit, (i) => kept[i] ?? 0);
+    addPerKeyCounts(base.perKeyEvent, row.base.perKeyEvent);
+    for (const [unit, kept] of row.units) keepLargest(units, unit, kept.length, (i) => kept[i] ?? 0);
   }
   settle(base, units);
   return base;

@@ -80,7 +80,7 @@ describe("the current edition of the API schema", () => {
     return rowsOf(json);
   };
 
-  it("metadata lists the page's 373 dimensions and 86 metrics, the purchaser rates under their current names", async () => {
+  it("metadata lists the page's 373 dimensions and 86 metrics (with the 3 of the shop's one key event), the purchaser rates under their current names", async () => {
     expect(schemaFile.retrieved).toBe("2026-12-01");
     const { status, json } = await s.get(`/v1beta/properties/${SHOP}/metadata`);
     expect(status).toBe(200);
@@ -88,7 +88,10 @@ describe("the current edition of the API schema", () => {
     const dimensions = json.dimensions as FieldMeta[];
     const metrics = json.metrics as FieldMeta[];
     expect(dimensions).toHaveLength(373);
-    expect(metrics).toHaveLength(86);
+    // The page's 86, and keyEvents:, sessionKeyEventRate:, userKeyEventRate: of the shop's key event, purchase.
+    expect(metrics.filter((m) => !m.apiName.includes(":"))).toHaveLength(86);
+    expect(metrics.filter((m) => m.apiName.endsWith(":purchase"))).toHaveLength(3);
+    expect(metrics).toHaveLength(89);
     expect(schemaFile.dimensions).toHaveLength(373);
     const names = new Set(dimensions.map((d) => d.apiName));
     for (const name of [...MANUAL, ...CM360, ...DV360, ...SA360, "sessionPrimaryChannelGroup"])
