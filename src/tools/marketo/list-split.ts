@@ -67,7 +67,8 @@ function partWords(calls: readonly MarketoApiCallInput[], failed: number): strin
   const first = calls[0] as MarketoApiCallInput;
   const applied = calls.slice(0, failed).flatMap(idsOf);
   const rest = calls.slice(failed).flatMap(idsOf);
-  const where = isPlainObject(first.body) && Array.isArray(first.body.input) ? "body.input" : "query_parameters.id";
+  const where =
+    isPlainObject(first.body) && Array.isArray(first.body.input) ? "body.input" : "query_parameters.id";
   const done =
     failed === 0
       ? "none was applied"
