@@ -6,6 +6,7 @@ import { MarketoApiCallInput, MarketoApiCallOutput } from "../schemas/marketo.js
 import { MARKETO_API_CALL_ALIASES } from "./marketo/api-call-aliases.js";
 import { campaignCall, campaignTarget } from "./marketo/campaign-target.js";
 import { dailyUsage } from "./marketo/daily-usage.js";
+import { forgetExports } from "./marketo/export-reuse.js";
 import { checkRunToCompletion } from "./marketo/export-run.js";
 import { exactFilterWords, nearNames } from "./marketo/near-names.js";
 import { positionOf } from "./marketo/position.js";
@@ -148,6 +149,8 @@ export const marketoApiCall: ToolStep<typeof MarketoApiCallInput, typeof Marketo
     const spec = computeSpec(input, WHERE_HINT);
     if (spec) checkComputable(input);
     const marketo = await ctx.connection("marketo");
+    // A write may change what a kept export holds (export-reuse.ts): the next export run reads Marketo again.
+    if (input.method !== "GET" && !input.run_to_completion) forgetExports(marketo);
     const seen: ReadSoFar = { page: 0, items: 0 };
     const requestedAt = new Date();
     const read = await readRoute({

@@ -66,11 +66,11 @@ describe("the console's words for a person", () => {
     );
     const exported = resultForPeople({
       summary:
-        "POST /bulk/v1/leads/export/create.json run to completion: 150 rows read; where leadScore > 100: 21 of 150 rows match; all 21 are in the file linked below; max_items was not given, so it did not shorten the file; Marketo keeps the file for seven days.",
+        "POST /bulk/v1/leads/export/create.json run to completion: 150 rows read; where leadScore > 100: 21 of 150 rows match; all 21 are in the file linked below; all 150 rows of the export were read; max_items was not given, so it did not cut the read; Marketo keeps the file for seven days.",
       data: {},
     });
     expect(exported.summary).toBe(
-      "POST /bulk/v1/leads/export/create.json run to completion: 150 rows read; where leadScore > 100: 21 of 150 rows match; all 21 are in the file linked below; Marketo keeps the file for seven days.",
+      "POST /bulk/v1/leads/export/create.json run to completion: 150 rows read; where leadScore > 100: 21 of 150 rows match; all 21 are in the file linked below; all 150 rows of the export were read; Marketo keeps the file for seven days.",
     );
   });
 

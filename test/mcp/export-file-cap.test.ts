@@ -68,7 +68,7 @@ describe("an export file cut by a cap says where the rest is", () => {
       cap: "max_items",
       keptBytes: 4_000_000,
       args: leadsExport(1001, { max_items: 300 }),
-      says: "max_items 300 shortened the file",
+      says: "max_items 300 cut the read: it stopped after 300 rows, before the end of the export",
     },
     {
       cap: "MARTECH_STEPS_EXPORT_MAX_BYTES",

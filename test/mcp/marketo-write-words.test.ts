@@ -81,9 +81,13 @@ describe("Marketo writes in words that are true", () => {
     // The answer already names that smart list and what it selects, read with one more call.
     expect(text).toMatch(
       new RegExp(
-        `targets its smart list "[^"]+" \\(id ${String(smartListId)}\\): triggers none; its filters \\(all must match\\): .+; it has no Campaign is Requested trigger`,
+        `targets its smart list "[^"]+" \\(id ${String(smartListId)}\\): triggers none; its filters \\(all must match\\): .+\\. The scheduled run`,
       ),
     );
-    expect(text).toContain("The scheduled run acts on the leads this smart list selects");
+    expect(text).toContain(
+      "The scheduled run acts on the leads this smart list selects (a schedule takes no leads)",
+    );
+    // Agent trial s4, T09: a schedule's answer talks of schedules, never of requesting or trigger.json.
+    expect(text).not.toMatch(/trigger\.json|requested by API|leads you give/);
   });
 });

@@ -67,7 +67,8 @@ export const LEAD_FILTER_TYPE_HINT =
   "id and email always are). To find leads by another field (a company, an email domain), export them: POST " +
   '/bulk/v1/leads/export/create.json with body {"fields":[…],"format":"CSV","filter":{"createdAt":{"startAt":…,"endAt":…}}} ' +
   "and run_to_completion true (a span over 31 days runs as one job per 31 days, joined into one file), with where " +
-  "to keep only the leads you want.";
+  '(e.g. lastName = "Keller") to keep only the leads you want. Ask for every field your next questions need: for 15 ' +
+  "minutes, the same export with the same or fewer fields is answered from its rows, with no new export and no API call.";
 
 /** 1003 says many things (ADE error-codes.md: "Invalid value"): the next step follows from the message. */
 function invalidValueHint(message: string, path: string): string | undefined {
@@ -93,9 +94,22 @@ function invalidValueHint(message: string, path: string): string | undefined {
   return undefined;
 }
 
+/**
+ * 701 "folder cannot be blank" from the Asset API's creates: the parent folder is a JSON object with its id
+ * and type, Folder or Program (Adobe's Asset API Swagger, definition "Folder": required id and type, type
+ * enum [Folder, Program]; /work/shared/spec/real-api/marketo/swagger-asset.json), and a folder's id comes
+ * from Get Folder by Name (GET /rest/asset/v1/folder/byName.json,
+ * https://experienceleague.adobe.com/en/docs/marketo-developer/marketo/rest/assets/folders#by-name).
+ */
+export const FOLDER_HINT =
+  'Give folder as JSON with the parent folder\'s id and type (Folder, or Program for a program), e.g. {"id":12,"type":"Folder"}. ' +
+  "To find a folder's id by its name: GET /rest/asset/v1/folder/byName.json with query_parameters " +
+  '{"name":"Global Lists"} (result[0].id; its type is result[0].folderId.type).';
+
 function nextStep(code: string, message: string, path: string): string | undefined {
   if (code === "610") return notFoundHint(path, message);
   if (code === "701" && /filterType/i.test(message)) return FILTER_TYPE_HINT;
+  if (code === "701" && /^folder cannot be blank/i.test(message)) return FOLDER_HINT;
   const blank = code === "701" ? /^(\S+) cannot be blank/i.exec(message) : null;
   if (blank) return `Give ${blank[1]} a value.`;
   if (code === "1003") return invalidValueHint(message, path) ?? NEXT_STEP[code];

@@ -48,14 +48,29 @@ function ruleText(rule: Rule): string {
     .join(" ");
 }
 
-/** What the call does (or would do) to leads, after the smart list is said. */
-function actsWords(kind: CampaignCall, id: string): string {
-  if (kind === "schedule") return "The scheduled run acts on the leads this smart list selects";
-  if (kind === "trigger") return "The requested leads run through its flow";
-  return (
-    `POST /rest/v1/campaigns/${id}/trigger.json runs the leads you give through its flow; ` +
-    `POST /rest/v1/campaigns/${id}/schedule.json takes no leads and runs on the leads this smart list selects`
-  );
+/**
+ * What the call does (or would do) to leads, said only as it holds for this campaign (agent trial s4, T09:
+ * a schedule's answer said "cannot be requested by API" and "trigger.json runs the leads you give" at once).
+ * Schedule Campaign runs a batch campaign, one without triggers, on what its smart list selects and takes no
+ * leads; Request Campaign needs a "Campaign is Requested" trigger and runs the leads given through the flow
+ * (https://experienceleague.adobe.com/en/docs/marketo-developer/marketo/rest/assets/smart-campaigns).
+ */
+function actsWords(kind: CampaignCall, id: string, triggers: readonly string[]): string {
+  if (kind === "schedule") {
+    return "The scheduled run acts on the leads this smart list selects (a schedule takes no leads)";
+  }
+  const requestable = triggers.includes("Campaign is Requested");
+  if (kind === "trigger") return "It can be requested by API: the requested leads run through its flow";
+  if (requestable) {
+    return `It can be requested by API: POST /rest/v1/campaigns/${id}/trigger.json runs the leads you give through its flow`;
+  }
+  if (triggers.length === 0) {
+    return (
+      `It has no triggers, so it is a batch campaign: POST /rest/v1/campaigns/${id}/schedule.json runs it on the leads ` +
+      "this smart list selects (a schedule takes no leads); it cannot be requested by API (trigger.json refuses it)"
+    );
+  }
+  return "It cannot be requested by API (trigger.json refuses it: no Campaign is Requested trigger); its own triggers start it";
 }
 
 /** The sentence after a campaign's trigger, schedule or read summary: the smart list, its triggers and filters. */
@@ -67,13 +82,9 @@ export function targetWords(list: SmartListRecord, kind: CampaignCall, id: strin
     filters.length > 0
       ? `its filters (${match} must match): ${filters.join("; ")}`
       : "no filters (every lead its triggers admit)";
-  const requestable = triggers.includes("Campaign is Requested")
-    ? "it has a Campaign is Requested trigger, so it can be requested by API"
-    : "it has no Campaign is Requested trigger, so it cannot be requested by API (trigger.json refuses it)";
-  const acts = actsWords(kind, id);
   return (
     `Smart campaign ${id} targets its smart list "${String(list.name ?? "")}" (id ${String(list.id ?? "")}): ` +
-    `triggers ${triggers.length > 0 ? triggers.join(", ") : "none"}; ${selects}; ${requestable}. ${acts} ` +
+    `triggers ${triggers.length > 0 ? triggers.join(", ") : "none"}; ${selects}. ${actsWords(kind, id, triggers)} ` +
     `(read with 1 more call: GET /rest/asset/v1/smartCampaign/${id}/smartList.json?includeRules=true).`
   );
 }

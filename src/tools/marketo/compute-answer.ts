@@ -88,7 +88,8 @@ export function computedAnswer(input: MarketoApiCallInput, ctx: ToolContext, com
   const kept = keep && (rows.length > shown.length || (preview && rows.length > 0));
   const full: FullResult | undefined = kept
     ? {
-        kind: "records",
+        // count_by's rows are values with their counts, not records: the link says "count rows" (trial s4, T06).
+        kind: spec.countBy ? "count rows" : "records",
         items: rows,
         ...(columnsOf(computed) ? { columns: columnsOf(computed) } : {}),
         ...(computed.next ? { nextCursor: cursorOf(input, computed.next) } : {}),

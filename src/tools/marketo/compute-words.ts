@@ -4,7 +4,7 @@
  * before the end, that the figures cover what was read and what to change to cover more (each such
  * instruction is done by test/mcp/marketo-compute.test.ts).
  */
-import type { MarketoApiCallInput } from "../../schemas/marketo.js";
+import { DEFAULT_MAX_ITEMS, type MarketoApiCallInput } from "../../schemas/marketo.js";
 import type { Expression } from "../filter/ast.js";
 import { expressionFields } from "../filter/ast.js";
 import type { ComputeSpec } from "../records/compute.js";
@@ -56,7 +56,10 @@ export function figureWords(spec: ComputeSpec, computed: Computed): string[] {
 export function shownWords(computed: Computed, answer: ReadAnswer): string[] {
   const { counts } = answer;
   const spec = computed.compute.spec;
-  const what = spec.countBy ? "count rows" : `${computed.unit}s`;
+  // With count_by, what is shown and linked are count rows over the records read (trial s4, T06).
+  const what = spec.countBy
+    ? `count rows (over ${plural(computed.compute.read, computed.unit)} read)`
+    : `${computed.unit}s`;
   const parts: string[] = [];
   if (counts.shown < counts.read) {
     const preview = computed.file && counts.kept && !spec.countBy ? " as a preview" : "";
@@ -115,5 +118,14 @@ export function computedSummary(
   head: string,
 ): string {
   const stops = stopWords(input, computed, answer.data.next_cursor !== undefined);
-  return `${[head, ...figureWords(computed.compute.spec, computed), ...shownWords(computed, answer), ...stops].join("; ")}.`;
+  // Whether max_items cut the read, said when it applies (every page, or a file) and did not (stopWords
+  // says when it did): "5,000 read" equal to the default left it unclear (trial s4, T01).
+  const limit = input.max_items ?? DEFAULT_MAX_ITEMS;
+  const uncut =
+    (input.paginate || computed.unit === "row") && computed.stoppedBy !== "items"
+      ? [
+          `max_items ${n(limit)}${input.max_items === undefined ? " (the default)" : ""} did not cut the read of ${plural(computed.compute.read, computed.unit)}`,
+        ]
+      : [];
+  return `${[head, ...figureWords(computed.compute.spec, computed), ...shownWords(computed, answer), ...uncut, ...stops].join("; ")}.`;
 }

@@ -10,6 +10,7 @@ import { jsonBytes } from "../../json-size.js";
 import type { RecordCompute } from "../records/compute.js";
 import { type ActivityNaming, namedColumns, namedType } from "./activity-types.js";
 import type { ExportCall, Job } from "./export-job.js";
+import { KEEP_MAX_ROWS } from "./export-reuse.js";
 import type { Window } from "./export-windows.js";
 import type { MarketoPosition } from "./position.js";
 import { chunkBytesFor, chunkProgress } from "./read-file.js";
@@ -48,6 +49,10 @@ export interface Joined {
   /** The most bytes of rows kept (the export file limit) and, when given, max_items. */
   maxBytes: number;
   maxRows?: number;
+  /** Every row read once (duplicates dropped) with every column, for a later call to reuse (export-reuse.ts). */
+  raw?: Record<string, unknown>[];
+  /** Every column of the files, hidden ones included. */
+  allColumns?: string[];
 }
 
 /** Reads one Completed job's file into the join; sets `stopped` when a limit ends the read. */
@@ -91,11 +96,15 @@ export async function readJobFile(
         }
         const value = keyOf(record);
         if (keys && value !== undefined) keys.add(value);
+        // A copy: the answer later drops hidden columns from the rows it keeps.
+        if (joined.raw && joined.raw.length < KEEP_MAX_ROWS) joined.raw.push({ ...record });
+        else joined.raw = undefined;
         compute.see(record);
       },
       onColumns: (names) => {
         const columns = naming ? namedColumns(names) : [...names];
         joined.columns ??= columns.filter((column) => !joined.hidden.includes(column));
+        joined.allColumns ??= columns;
         compute.knowColumns(columns);
       },
       onChunk: chunkProgress(call.ctx, what),

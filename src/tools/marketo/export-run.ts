@@ -25,6 +25,8 @@ import {
   untilCompleted,
 } from "./export-job.js";
 import { type Joined, readJobFile } from "./export-join.js";
+import { exportKey, KEEP_MAX_BYTES, keepExport, keptExport, reusedColumns } from "./export-reuse.js";
+import { reusedAnswer } from "./export-reused.js";
 import type { ExportRun, Planned } from "./export-state.js";
 import {
   type ExportSpan,
@@ -95,7 +97,15 @@ export async function runExport(
     body,
     namedFields(compute.spec).map(({ field }) => field),
   );
+  const asked = Array.isArray(body.fields) ? body.fields.map(String) : undefined;
   if (needed.length > 0) body = { ...body, fields: [...(body.fields as unknown[]), ...needed] };
+  const reuseKey = exportKey(input.endpoint, body);
+  const found = keptExport(marketo, reuseKey, asked && [...asked, ...needed]);
+  if (found) {
+    const columns = reusedColumns(found, asked);
+    const maxBytes = keptBytesFor(ctx, compute, true);
+    return reusedAnswer(input, ctx, { found, columns, hidden: needed, compute, maxBytes });
+  }
   const key = span ? keyColumn(body, span) : undefined;
   const joined: Joined = {
     compute,
@@ -111,6 +121,7 @@ export async function runExport(
     hidden: [...needed, ...(span && key && keyAdded(body, span) ? [key] : [])],
     maxBytes: keptBytesFor(ctx, compute, true),
     ...(input.max_items !== undefined ? { maxRows: input.max_items } : {}),
+    raw: [],
   };
   const run: ExportRun = { call, plan: planOf(body, span), span, joined, open: [], started: Date.now() };
   try {
@@ -119,7 +130,29 @@ export async function runExport(
     if (ctx.signal?.aborted) return stopJobs(call, run.open, error, joined.reading);
     throw error;
   }
+  keepWhole(run, reuseKey, ctx);
   return answerOf(input, ctx, run);
+}
+
+/** A run that read every row is kept for later calls (export-reuse.ts); one cut short is not. */
+function keepWhole(run: ExportRun, key: string, ctx: ToolContext): void {
+  const { joined } = run;
+  if (joined.stopped || run.unexported || !joined.raw) return;
+  const rows = joined.raw;
+  joined.raw = undefined;
+  keepExport(
+    run.call.marketo,
+    key,
+    {
+      columns: joined.allColumns ?? [],
+      visible: joined.columns ?? [],
+      rows,
+      finishedAt: Date.now(),
+      jobs: joined.jobs.length,
+      calls: run.call.calls + (joined.naming?.calls ?? 0),
+    },
+    ctx.fullResults?.fileMaxBytes ?? KEEP_MAX_BYTES,
+  );
 }
 
 const isExportRefusal = (error: unknown): boolean =>

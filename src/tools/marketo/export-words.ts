@@ -69,17 +69,18 @@ export function restWords(run: ExportRun): string | undefined {
   );
 }
 
-/** Whether max_items shortened the file, said plainly either way. */
+/** Whether max_items cut the read, said plainly either way, count_by included (trial s4, T01 and T06). */
 function maxItemsWords(input: MarketoApiCallInput, run: ExportRun): string {
   const { joined } = run;
   if (input.max_items === undefined) {
-    return "max_items was not given, so it did not shorten the file";
+    return `all ${plural(joined.rows, "row")} of the export were read; max_items was not given, so it did not cut the read`;
   }
   if (joined.stoppedBy === "items") {
     const later = run.skipped ? `; ${plural(run.skipped, "later window")} were not exported` : "";
-    return `max_items ${n(input.max_items)} shortened the file: it holds what the first ${n(joined.rows)} rows read gave${later}`;
+    const what = run.joined.compute.spec.countBy ? "the counts cover" : "the file holds what";
+    return `max_items ${n(input.max_items)} cut the read: it stopped after ${n(joined.rows)} rows, before the end of the export, and ${what} the first ${n(joined.rows)} rows read gave${later}; leave max_items out to read them all`;
   }
-  return `max_items ${n(input.max_items)} was not reached, so it did not shorten the file`;
+  return `all ${plural(joined.rows, "row")} of the export were read; max_items ${n(input.max_items)} did not cut the read`;
 }
 
 /** What is kept of the export, for how long, and what its size limit did. */
@@ -117,7 +118,7 @@ export function exportSummary(
     ...shownWords(computed, answer),
   ];
   parts.push(...fileWords(ctx, run, answer));
-  if (!spec.countBy) parts.push(maxItemsWords(input, run));
+  parts.push(maxItemsWords(input, run));
   if (run.unexported) {
     const first = run.unexported.windows[0];
     const last = run.unexported.windows.at(-1);

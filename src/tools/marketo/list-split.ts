@@ -40,10 +40,52 @@ export function listCalls(input: MarketoApiCallInput, path: string): MarketoApiC
   }));
 }
 
-/** The ids one call sends. */
-function idsIn(input: MarketoApiCallInput): number {
-  if (isPlainObject(input.body) && Array.isArray(input.body.input)) return input.body.input.length;
-  return String(input.query_parameters?.id ?? "").split(",").length;
+/** The ids one call sends, as the caller wrote them. */
+function idsOf(input: MarketoApiCallInput): string[] {
+  if (isPlainObject(input.body) && Array.isArray(input.body.input)) {
+    return input.body.input.map((item) => String(isPlainObject(item) ? item.id : item));
+  }
+  return String(input.query_parameters?.id ?? "").split(",");
+}
+const idsIn = (input: MarketoApiCallInput): number => idsOf(input).length;
+
+/** The most ids a failure's words list one by one; past it, the positions and the first and last id. */
+const IDS_LISTED = 600;
+
+function idWords(ids: readonly string[]): string {
+  return ids.length <= IDS_LISTED
+    ? ids.join(",")
+    : `${ids.length.toLocaleString("en-US")} ids, ${ids[0]} … ${ids.at(-1)}`;
+}
+
+/**
+ * A part that failed after others were applied (trial s4, item 7): the error says which calls were
+ * applied and which ids were not, and how to send only those. The failed call's ids count as not applied:
+ * Marketo gave no statuses for them (adding or removing a list member again is harmless).
+ */
+function partWords(calls: readonly MarketoApiCallInput[], failed: number): string {
+  const first = calls[0] as MarketoApiCallInput;
+  const applied = calls.slice(0, failed).flatMap(idsOf);
+  const rest = calls.slice(failed).flatMap(idsOf);
+  const where =
+    isPlainObject(first.body) && Array.isArray(first.body.input) ? "body.input" : "query_parameters.id";
+  const done =
+    failed === 0
+      ? "none was applied"
+      : `calls 1–${failed} were applied (the first ${applied.length.toLocaleString("en-US")} ids: ${idWords(applied)})`;
+  return (
+    `Sent as ${calls.length} calls of at most ${LIST_IDS_MAX} ids: ${done}; call ${failed + 1} failed` +
+    (failed + 1 < calls.length ? ` and calls ${failed + 2}–${calls.length} were not sent` : "") +
+    `, so these ${rest.length.toLocaleString("en-US")} ids were not applied: ${idWords(rest)}. To send only the rest, ` +
+    `call again with ${where} holding the ids from position ${applied.length + 1} of your list on.`
+  );
+}
+
+/** The error of part `failed`, its message followed by what was applied and what was not. */
+function partFailure(error: unknown, calls: readonly MarketoApiCallInput[], failed: number): unknown {
+  if (!(error instanceof Error)) return error;
+  error.message = `${error.message} ${partWords(calls, failed)}`;
+  return error;
 }
 
 /** Sends the calls one after the other and joins their answers: results and record errors in input order. */
@@ -63,8 +105,10 @@ export async function sendInTurn(
     extra: {},
   };
   let offset = 0;
-  for (const call of calls) {
-    const answer = await send(call);
+  for (const [index, call] of calls.entries()) {
+    const answer = await send(call).catch((error: unknown) => {
+      throw partFailure(error, calls, index);
+    });
     joined.result.push(...answer.result);
     joined.warnings.push(...answer.warnings.filter((w) => !joined.warnings.includes(w)));
     // Each call's record errors count from its own first id: shifted to the position in the whole input.

@@ -124,6 +124,39 @@ function writeSummary(input: MarketoApiCallInput, data: MarketoApiCallOutput): s
   return `${parts.join("; ")}.`;
 }
 
+const LEAD_BY_ID = /^\/rest\/v1\/lead\/(\d+)\.json$/;
+const ASSET_BY_ID = /^\/rest\/asset\/v1\/([A-Za-z]+)\/(\d+)\.json$/;
+/** Where to look an asset type up instead, by its path's name (all Asset API browse/byName calls). */
+const ASSET_LISTS: Record<string, string> = {
+  program: "GET /rest/asset/v1/programs.json (or program/byName.json?name=)",
+  email: "GET /rest/asset/v1/emails.json (or email/byName.json?name=)",
+  folder: "GET /rest/asset/v1/folders.json (or folder/byName.json?name=)",
+  smartCampaign: "GET /rest/asset/v1/smartCampaigns.json",
+  staticList: "GET /rest/asset/v1/staticLists.json",
+};
+
+/**
+ * A read of one object by id that found none says so: Get Lead by Id answers an empty result for an id no
+ * lead has, and the Asset API's by-id reads answer the warning "No assets found for the given search
+ * criteria." (https://experienceleague.adobe.com/en/docs/marketo-developer/marketo/rest/lead-database/leads#by-id,
+ * .../rest/assets/programs#by-id; agent trial s4, T10 and T20: "0 records read" left it to be inferred).
+ */
+function missingWords(input: MarketoApiCallInput, data: MarketoApiCallOutput): string | undefined {
+  if (input.method !== "GET" || data.result.length > 0) return undefined;
+  const lead = LEAD_BY_ID.exec(input.endpoint);
+  if (lead) {
+    return (
+      `no lead has id ${lead[1]} in this instance (never created, deleted, or merged into another lead): ` +
+      "GET /rest/v1/activities/deletedleads.json lists deleted leads by leadId"
+    );
+  }
+  const asset = ASSET_BY_ID.exec(input.endpoint);
+  if (!asset || !data.warnings.some((warning) => /no assets found/i.test(warning))) return undefined;
+  const [, type = "", id] = asset;
+  const list = ASSET_LISTS[type];
+  return `${type} ${id} does not exist in this instance (Marketo found no asset with that id)${list ? `: ${list} lists those there are` : ""}`;
+}
+
 /** The summary of a read: one consistent account of what was read, what is shown and where the rest is. */
 export function summarize(
   input: MarketoApiCallInput,
@@ -151,6 +184,8 @@ export function summarize(
     parts.push(`all ${count(counts.read)} are shown here and in the full result linked below`);
   }
   if (data.record_errors.length > 0) parts.push(`${data.record_errors.length} record(s) skipped`);
+  const missing = missingWords(input, data);
+  if (missing) parts.push(missing);
   if (data.next_cursor) {
     const again = "call again with cursor = next_cursor (same method, endpoint and query_parameters)";
     parts.push(

@@ -193,7 +193,7 @@ describe("a campaign trigger", () => {
     expect(new Set(logged.map((row) => row.leadId))).toEqual(new Set([5, 7]));
     // What it targets and that it can be requested, read from its smart list as the summary says.
     expect(summary).toMatch(
-      /Smart campaign 1002 targets its smart list "[^"]+" \(id \d+\): triggers Campaign is Requested; .*so it can be requested by API\./,
+      /Smart campaign 1002 targets its smart list "[^"]+" \(id \d+\): triggers Campaign is Requested; .*\. It can be requested by API: the requested leads run through its flow/,
     );
     const list = await call({
       method: "GET",
@@ -232,11 +232,10 @@ describe("reading a campaign says what it targets and whether it can be requeste
     async (endpoint) => {
       const { summary } = await call({ method: "GET", endpoint });
       expect(summary).toMatch(
-        /Smart campaign 1002 targets its smart list "[^"]+" \(id \d+\): triggers Campaign is Requested; .*so it can be requested by API\./,
+        /Smart campaign 1002 targets its smart list "[^"]+" \(id \d+\): triggers Campaign is Requested; .*\. It can be requested by API: POST \/rest\/v1\/campaigns\/1002\/trigger\.json runs the leads you give through its flow/,
       );
-      expect(summary).toContain(
-        "POST /rest/v1/campaigns/1002/schedule.json takes no leads and runs on the leads this smart list selects",
-      );
+      // A trigger campaign: Schedule Campaign runs batch campaigns, so the answer does not offer it.
+      expect(summary).not.toContain("schedule.json");
       // Done as it says: the trigger it names takes leads.
       const trigger = await call({
         method: "POST",
@@ -249,7 +248,8 @@ describe("reading a campaign says what it targets and whether it can be requeste
 
   it("a campaign without a Campaign is Requested trigger is said not to be requestable, and trigger.json refuses it", async () => {
     const { summary } = await call({ method: "GET", endpoint: "/rest/v1/campaigns/1003.json" });
-    expect(summary).toContain("so it cannot be requested by API (trigger.json refuses it)");
+    expect(summary).toContain("it cannot be requested by API (trigger.json refuses it");
+    expect(summary).not.toContain("runs the leads you give");
     const refused = (await session.client.callTool({
       name: "marketo_api_call",
       arguments: {

@@ -1,0 +1,120 @@
+/**
+ * The answer of an export run to completion served from a recent run's kept rows (export-reuse.ts): the
+ * call's own where/count_by/order_by and max_items over those rows, and a summary that says which export
+ * it reused, when it finished, and how to get a fresh one instead.
+ */
+import { jsonBytes } from "../../json-size.js";
+import type { MarketoApiCallInput } from "../../schemas/marketo.js";
+import { durationWords } from "../output-cap.js";
+import type { RecordCompute } from "../records/compute.js";
+import type { ToolContext } from "../types.js";
+import { type Computed, computedAnswer } from "./compute-answer.js";
+import { figureWords, shownWords } from "./compute-words.js";
+import { type KeptExport, REUSE_MS } from "./export-reuse.js";
+import type { ReadAnswer } from "./read-calls.js";
+
+const n = (value: number) => value.toLocaleString("en-US");
+const plural = (value: number, word: string) => `${n(value)} ${word}${value === 1 ? "" : "s"}`;
+
+export interface Reuse {
+  found: KeptExport;
+  /** The columns the call asks for (its fields), in its order; every kept column when it gives none. */
+  columns: string[];
+  /** Columns read only for where/count_by/order_by or the join's key. */
+  hidden: string[];
+  compute: RecordCompute;
+  maxBytes: number;
+}
+
+/** The kept rows through the call's where/count_by/order_by, max_items and file limit. */
+function computeOver(input: MarketoApiCallInput, reuse: Reuse): Computed {
+  const { compute, found } = reuse;
+  const wanted = [...reuse.columns, ...reuse.hidden];
+  compute.knowColumns(wanted);
+  const kept: Record<string, unknown>[] = [];
+  let bytes = 0;
+  let stoppedBy: Computed["stoppedBy"];
+  for (const row of found.rows) {
+    if (input.max_items !== undefined && compute.read >= input.max_items) {
+      stoppedBy = "items";
+      break;
+    }
+    const own = Object.fromEntries(wanted.map((column) => [column, row[column] ?? null]));
+    if (!compute.see(own)) continue;
+    bytes += jsonBytes([own]);
+    if (bytes > reuse.maxBytes && kept.length > 0) {
+      stoppedBy = "bytes";
+      break;
+    }
+    kept.push(own);
+  }
+  return {
+    compute,
+    kept,
+    positions: [],
+    next: undefined,
+    ...(stoppedBy ? { stoppedBy } : {}),
+    pages: 0,
+    calls: 0,
+    unit: "row",
+    columns: reuse.columns,
+    hidden: reuse.hidden,
+    file: true,
+  };
+}
+
+const clock = (ms: number) =>
+  new Date(ms)
+    .toISOString()
+    .replace(/\.\d{3}Z$/, " UTC")
+    .replace("T", " ");
+
+/** The summary's first part: which export answered, and how to get a fresh one. */
+function reuseWords(input: MarketoApiCallInput, found: KeptExport, now: number): string {
+  const age = Math.max(1, Math.round((now - found.finishedAt) / 1000));
+  return (
+    `POST ${input.endpoint} run to completion: answered from the same export run ${durationWords(age * 1000)} ago ` +
+    `(finished ${clock(found.finishedAt)}: ${plural(found.jobs, "export job")}, ${plural(found.rows.length, "row")}, ` +
+    `${plural(found.calls, "API call")} then), so no export ran and no API call was spent now; rows created or changed ` +
+    `in Marketo since then are not in it. An export with the same body (its fields may be fewer) is reused for ` +
+    `${durationWords(REUSE_MS)} after it finishes and dropped after any write through this tool; for a fresh export ` +
+    "now, change the body's filter (e.g. its endAt to the current time)"
+  );
+}
+
+function maxItemsWords(input: MarketoApiCallInput, computed: Computed, total: number): string {
+  const read = computed.compute.read;
+  if (input.max_items === undefined) return `all ${plural(read, "row")} were read; max_items was not given`;
+  if (computed.stoppedBy === "items") {
+    return `max_items ${n(input.max_items)} cut the read: it stopped at ${n(read)} of the export's ${n(total)} rows; leave max_items out to read them all`;
+  }
+  return `all ${plural(read, "row")} were read; max_items ${n(input.max_items)} did not cut the read`;
+}
+
+/** The answer from the kept rows. */
+export function reusedAnswer(
+  input: MarketoApiCallInput,
+  ctx: ToolContext,
+  reuse: Reuse,
+  now = Date.now(),
+): ReadAnswer & { summary: string } {
+  const computed = computeOver(input, reuse);
+  const answer = computedAnswer(input, ctx, computed);
+  const cut = computed.stoppedBy !== undefined;
+  const data = {
+    ...answer.data,
+    ...(cut ? { complete: false } : {}),
+    extra: { reused_export_finished_at: new Date(reuse.found.finishedAt).toISOString() },
+  };
+  const read = { ...answer, data };
+  const parts = [
+    reuseWords(input, reuse.found, now),
+    ...figureWords(computed.compute.spec, computed),
+    ...shownWords(computed, read),
+    maxItemsWords(input, computed, reuse.found.rows.length),
+  ];
+  if (computed.stoppedBy === "bytes") {
+    parts.push("the rows kept reached the most one file holds, so the rest were not read: narrow where");
+  }
+  return { ...read, summary: `${parts.join("; ")}.` };
+}

@@ -1,0 +1,93 @@
+import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type MarketoFixture, marketoFixture } from "../../helpers/fixtures.js";
+import { type McpSession, mcpSession } from "../../helpers/mcp.js";
+
+/**
+ * Agent trial s4 (T08, T10, T20), through MCP on the sandbox: a blank folder's refusal gives the folder's
+ * JSON shape and how to find its id, which done as said creates the list; a lead or program read by an id
+ * nothing has says that it does not exist, and the call it names works.
+ */
+interface Answer {
+  result: Record<string, unknown>[];
+  warnings: string[];
+}
+type Args = Record<string, unknown>;
+
+let fixture: MarketoFixture;
+let session: McpSession;
+
+async function call(args: Args) {
+  const result = (await session.client.callTool({
+    name: "marketo_api_call",
+    arguments: args,
+  })) as CallToolResult;
+  const text = result.content.map((c) => (c.type === "text" ? c.text : "")).join("\n");
+  return { isError: result.isError === true, text, data: result.structuredContent as unknown as Answer };
+}
+
+beforeAll(async () => {
+  fixture = await marketoFixture();
+  session = await mcpSession(fixture.workspace);
+});
+afterAll(async () => {
+  await session.close();
+  await fixture.close();
+});
+
+describe("a blank folder", () => {
+  it("is refused with the folder's shape and the by-name call, which done as said creates the list", async () => {
+    const create = { method: "POST", endpoint: "/rest/asset/v1/staticLists.json" };
+    const refused = await call({ ...create, body: { name: "Canada Directors - Dec Nurture" } });
+    expect(refused.isError).toBe(true);
+    expect(refused.text).toContain('{"id":12,"type":"Folder"}');
+    const byName = /GET (\/rest\/asset\/v1\/folder\/byName\.json) with query_parameters (\{[^}]+\})/.exec(
+      refused.text,
+    );
+    expect(byName, refused.text).not.toBeNull();
+    const found = await call({
+      method: "GET",
+      endpoint: byName?.[1],
+      query_parameters: JSON.parse(byName?.[2] ?? "{}"),
+    });
+    expect(found.isError, found.text).toBe(false);
+    const folder = found.data.result[0] as { id: number; folderId: { type: string } };
+    const made = await call({
+      ...create,
+      body: { name: "Canada Directors - Dec Nurture", folder: { id: folder.id, type: folder.folderId.type } },
+    });
+    expect(made.isError, made.text).toBe(false);
+    expect(made.data.result[0]).toMatchObject({
+      name: "Canada Directors - Dec Nurture",
+      folder: { id: folder.id },
+    });
+  });
+});
+
+describe("a read by an id nothing has", () => {
+  it("GET lead/{id}.json says no lead has that id, and the deleted leads call it names works", async () => {
+    const missing = await call({ method: "GET", endpoint: "/rest/v1/lead/50231.json" });
+    expect(missing.isError, missing.text).toBe(false);
+    expect(missing.text).toContain("no lead has id 50231 in this instance");
+    const deleted = /GET (\/rest\/v1\/activities\/deletedleads\.json)/.exec(missing.text)?.[1];
+    const since = new Date(Date.now() - 7 * 86_400_000).toISOString().replace(/\.\d{3}Z$/, "Z");
+    const read = await call({ method: "GET", endpoint: deleted, query_parameters: { sinceDatetime: since } });
+    expect(read.isError, read.text).toBe(false);
+    const present = await call({ method: "GET", endpoint: "/rest/v1/lead/5.json" });
+    expect(present.data.result).toHaveLength(1);
+    expect(present.text).not.toContain("no lead has id");
+  });
+
+  it("GET program/{id}.json says the program does not exist, and the programs call it names lists the others", async () => {
+    const missing = await call({ method: "GET", endpoint: "/rest/asset/v1/program/1187.json" });
+    expect(missing.isError, missing.text).toBe(false);
+    expect(missing.text).toContain("program 1187 does not exist in this instance");
+    const list = /GET (\/rest\/asset\/v1\/programs\.json)/.exec(missing.text)?.[1];
+    const programs = await call({ method: "GET", endpoint: list, query_parameters: { maxReturn: 200 } });
+    const ids = programs.data.result.map((program) => program.id);
+    expect(ids.length).toBeGreaterThan(0);
+    expect(ids).not.toContain(1187);
+    const present = await call({ method: "GET", endpoint: "/rest/asset/v1/program/1001.json" });
+    expect(present.text).not.toContain("does not exist");
+  });
+});
