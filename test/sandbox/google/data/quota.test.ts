@@ -75,7 +75,9 @@ describe("Data API quotas", () => {
   });
 
   it("more than concurrentRequests in flight for one property gets 429 'Exhausted concurrent requests quota.'", async () => {
-    s = await startSandbox({ concurrentRequests: 2, latencyMs: 150 });
+    // Each report is held 1.5 s, so the five requests overlap even when a loaded machine spreads their
+    // arrival (at 150 ms, a CI run under load saw a first report finish before the last arrived).
+    s = await startSandbox({ concurrentRequests: 2, latencyMs: 1_500 });
     const sandbox = s;
     const results = await Promise.all(Array.from({ length: 5 }, () => sandbox.post(RUN, BODY)));
     const statuses = results.map((r) => r.status).sort();
