@@ -18,14 +18,14 @@ export const DEFAULT_MAX_ITEMS = 5_000;
 export const MarketoApiCallInput = z.strictObject({
   method: z
     .enum(["GET", "POST", "DELETE"])
-    .describe("GET reads, POST creates, updates or triggers, DELETE removes (e.g. leads from a list).")
+    .describe("GET reads, POST creates, updates or triggers, DELETE removes (e.g. list members).")
     .meta({ title: "Method", examples: ["GET"] }),
   endpoint: z
     .string()
     .min(1)
     .max(2048)
     .describe(
-      "Path beginning with /rest or /bulk, e.g. /rest/v1/leads.json, /rest/asset/v1/programs.json, " +
+      "Path under /rest or /bulk, e.g. /rest/v1/leads.json, /rest/asset/v1/programs.json, " +
         "/bulk/v1/leads/export/{exportId}/file.json (read as records). No host, no query string.",
     )
     // The guard's rule as a pattern, so clients can check it too; the guard still runs with its precise words.
@@ -35,15 +35,15 @@ export const MarketoApiCallInput = z.strictObject({
     .record(z.string().min(1).max(100), z.union([QueryScalar, z.array(QueryScalar).max(10_000)]))
     .optional()
     .describe(
-      'E.g. {"filterType":"email","filterValues":"a@example.com"}; arrays are sent comma-separated. activities.json: ' +
-        'sinceDatetime (its paging token is fetched for you), activityTypeIds as ids or names ("Open Email").',
+      'E.g. {"filterType":"email","filterValues":"a@example.com"}; arrays sent comma-separated. activities.json: ' +
+        'sinceDatetime (paging token fetched for you), activityTypeIds as ids or names ("Open Email").',
     )
     .meta({ title: "Query parameters", examples: [{ filterType: "email", filterValues: "a@example.com" }] }),
   body: z
     .record(z.string(), z.unknown())
     .optional()
     .describe(
-      'JSON body, POST only, e.g. {"input":{"leads":[{"id":318592}]}}; Asset API (/rest/asset/) POSTs go form-encoded.',
+      'JSON body, POST only, e.g. {"input":{"leads":[{"id":318592}]}}; Asset API POSTs go form-encoded.',
     )
     .meta({ title: "Body (JSON)", examples: [{ input: [{ id: 318592 }] }] }),
   file: z
@@ -59,16 +59,15 @@ export const MarketoApiCallInput = z.strictObject({
   paginate: z
     .boolean()
     .default(false)
-    .describe(
-      "Read all pages (nextPageToken or offset), up to max_pages and max_items; when more remain, pass next_cursor back as cursor.",
-    )
+    // next_cursor's own description says how to go on when more remain.
+    .describe("Read all pages, up to max_pages and max_items.")
     .meta({ title: "Read all pages", examples: [true] }),
   max_pages: z
     .int()
     .min(1)
     .max(200)
     .default(20)
-    .describe("With paginate: the most pages (one API call each). Default 20.")
+    .describe("With paginate: the most pages (one API call each).")
     .meta({ title: "Most pages", examples: [5] }),
   max_items: z
     .int()
@@ -82,7 +81,7 @@ export const MarketoApiCallInput = z.strictObject({
     .default(false)
     .describe(
       "POST …/export/create.json only: enqueue, await Completed, read the file (any createdAt/updatedAt span: one job " +
-        "per 31 days, joined; a preview here, the file linked). Cancelling the call cancels the jobs.",
+        "per 31 days, joined; a preview here, the file linked). Cancelling cancels the jobs.",
     )
     .meta({ title: "Run the export to the end", examples: [true] }),
   where: z
@@ -110,9 +109,20 @@ export const MarketoApiCallInput = z.strictObject({
     .optional()
     .describe('Reads: count per value instead of listing, e.g. "leadSource", "membership.progressionStatus".')
     .meta({ title: "Count by", examples: ["leadSource"] }),
-  cursor: cursorInput(
-    "An answer's next_cursor, to continue after its last record (same method, endpoint, query_parameters).",
-  ).meta({ title: "Continue from (cursor)" }),
+  min_count: z
+    .int()
+    .min(1)
+    .optional()
+    .describe("With count_by: keep values counted at least this often, e.g. 2.")
+    .meta({ title: "Least count", examples: [2] }),
+  count_by_ignore_case: z
+    .boolean()
+    .optional()
+    .describe("With count_by: group ignoring case and outer spaces.")
+    .meta({ title: "Count ignoring case", examples: [true] }),
+  cursor: cursorInput("An answer's next_cursor, to continue (same method, endpoint, query_parameters).").meta(
+    { title: "Continue from (cursor)" },
+  ),
 });
 export type MarketoApiCallInput = z.output<typeof MarketoApiCallInput>;
 

@@ -60,7 +60,7 @@ export const marketoApiCall: ToolStep<typeof MarketoApiCallInput, typeof Marketo
   ],
   description:
     "Calls any Adobe Marketo Engage REST endpoint, bulk ones too, with the workspace's credentials; authentication, rate " +
-    "limits and paging are handled, answers capped by size (next_cursor continues). " +
+    "limits and paging are handled, answers capped by size. " +
     recipesInBrief() +
     " Reference: " +
     DOC_URL,

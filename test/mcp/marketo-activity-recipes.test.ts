@@ -222,4 +222,42 @@ describe("the recipes resource's tasks, each in one call", () => {
     expect(byPrompt.data.result.length).toBeGreaterThan(20);
     expect(byPrompt.data.result).toEqual(byRecipe.data.result);
   });
+
+  it("leads that share an email: the emails on two or more leads ignoring case, each with its leads", async () => {
+    // Two leads of the span written again, one email in other cases: now three spellings of one, two of another.
+    const from = T0 - 60 * DAY;
+    const inSpan = [...world.leads.values()].filter((l) => Number(l.createdAt) >= from);
+    const [first, second] = inSpan;
+    const twins = [
+      String(first?.email).toUpperCase(),
+      String(second?.email),
+      String(first?.email).replace(/^l/, "L"),
+    ];
+    await ok({
+      method: "POST",
+      endpoint: "/rest/v1/leads.json",
+      body: { action: "createDuplicate", input: twins.map((email) => ({ email })) },
+    });
+    const to = clock() + 60_000;
+    const { data, text } = await ok(
+      filled(recipe("leads that share an email"), { from: iso(from), to: iso(to) }),
+    );
+    expect(data.result).toEqual([
+      { email: first?.email, count: 3, spellings: 3 },
+      { email: second?.email, count: 2, spellings: 1 },
+    ]);
+    expect(data.computed?.groups).toBe(inSpan.length);
+    expect(text).toContain("2 values appear on 2 or more rows (5 rows)");
+    // The note's next step: one email's leads, with where (text compares ignoring case).
+    const note = recipes.find((r) => r.task.startsWith("leads that share an email"))?.note ?? "";
+    expect(note).toContain("where 'email = \"…\"'");
+    const {
+      count_by: _c,
+      count_by_ignore_case: _i,
+      min_count: _m,
+      ...call
+    } = filled(recipe("leads that share an email"), { from: iso(from), to: iso(to) });
+    const leads = await ok({ ...call, where: `email = "${String(first?.email).toUpperCase()}"` });
+    expect(leads.data.result).toHaveLength(3);
+  });
 });

@@ -141,6 +141,26 @@ export const COMPUTE_RECIPES: readonly ComputeRecipe[] = [
     },
     note: "The count of leads created in the span per lead source, and the total; no lead is listed.",
   },
+  {
+    task: "leads that share an email, ignoring case and outer spaces",
+    call: {
+      method: "POST",
+      endpoint: "/bulk/v1/leads/export/create.json",
+      body: {
+        fields: ["id", "email"],
+        format: "CSV",
+        filter: { createdAt: { startAt: "<from>", endAt: "<to>" } },
+      },
+      run_to_completion: true,
+      count_by: "email",
+      count_by_ignore_case: true,
+      min_count: 2,
+    },
+    note:
+      "Only the emails on two or more leads, each as first read with its count and how many spellings it merges; " +
+      "the answer says how many such emails there are, the leads on them and the distinct emails of all. To list " +
+      "one email's leads, call again with where 'email = \"…\"' (text compares ignoring case) instead of count_by.",
+  },
 ];
 
 /**

@@ -109,15 +109,19 @@ export function computedAnswer(input: MarketoApiCallInput, ctx: ToolContext, com
       read: compute.read,
       matched: compute.matched,
       ...(compute.groups !== undefined ? { groups: compute.groups } : {}),
+      ...(compute.kept
+        ? { groups_at_min_count: compute.kept.groups, records_at_min_count: compute.kept.records }
+        : {}),
+      ...(compute.spellings !== undefined ? { spellings: compute.spellings } : {}),
     },
   };
   const counts = { read: rows.length, shown: shown.length, kept, end: computed.next === undefined };
   return { data, counts, ...(full ? { full } : {}) };
 }
 
-/** The columns of what is kept: count_by's fields and count, or the file's columns. */
+/** The columns of what is kept: count_by's fields, count (and spellings, ignoring case), or the file's columns. */
 function columnsOf(computed: Computed): readonly string[] | undefined {
   const countBy = computed.compute.spec.countBy;
-  if (countBy) return [...countBy, "count"];
+  if (countBy) return [...countBy, "count", ...(computed.compute.spec.ignoreCase ? ["spellings"] : [])];
   return computed.columns;
 }

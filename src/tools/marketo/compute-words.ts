@@ -40,15 +40,40 @@ export function figureWords(spec: ComputeSpec, computed: Computed): string[] {
         : "";
     parts.push(`where ${spec.where.text}: ${n(compute.matched)} of ${n(compute.read)} ${unit}s match${text}`);
   }
-  if (spec.countBy) {
-    const over = spec.where
-      ? `the ${n(compute.matched)} matching ${unit}s`
-      : `all ${plural(compute.matched, unit)}`;
+  if (spec.countBy) parts.push(...countWords(spec.countBy, computed));
+  if (spec.order) parts.push(`sorted by ${orderWords(spec)}${spec.countBy ? "" : " (empty values last)"}`);
+  return parts;
+}
+
+/**
+ * What count_by counted: the values over the records, with min_count those kept and the records in them,
+ * ignoring case how many spellings merged and which one each row shows (trial s4, T06).
+ */
+function countWords(fields: string[], computed: Computed): string[] {
+  const { compute, unit } = computed;
+  const spec = compute.spec;
+  const over = spec.where
+    ? `the ${n(compute.matched)} matching ${unit}s`
+    : `all ${plural(compute.matched, unit)}`;
+  const by = `counted by ${fields.join(", ")}${spec.ignoreCase ? " ignoring case and outer spaces" : ""}`;
+  const groups = compute.groups ?? 0;
+  const kept = compute.kept;
+  const parts = [
+    kept && spec.minCount !== undefined
+      ? `${by}: ${plural(kept.groups, "value")} ${kept.groups === 1 ? "appears" : "appear"} on ${n(spec.minCount)} or more ${unit}s ` +
+        `(${plural(kept.records, unit)}), of ${plural(groups, "distinct value")} over ${over}; only ${kept.groups === 1 ? "it is" : "those are"} ` +
+        `in the result (min_count ${n(spec.minCount)}), each row a value and its count`
+      : `${by}: ${plural(groups, "value")} over ${over} (the counts add up to ${n(compute.matched)}; each result row is a value and its count)`,
+  ];
+  const spellings = compute.spellings;
+  if (spellings !== undefined) {
     parts.push(
-      `counted by ${spec.countBy.join(", ")}: ${plural(compute.groups ?? 0, "value")} over ${over} (the counts add up to ${n(compute.matched)}; each result row is a value and its count)`,
+      spellings > groups
+        ? `${n(spellings - groups)} spellings merged into others that differ only in case or outer spaces (${n(spellings)} spellings, ${plural(groups, "value")}); ` +
+            "each row shows the spelling read first, its spellings column how many it merges"
+        : "no two values differed only in case or outer spaces",
     );
   }
-  if (spec.order) parts.push(`sorted by ${orderWords(spec)}${spec.countBy ? "" : " (empty values last)"}`);
   return parts;
 }
 

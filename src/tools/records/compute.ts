@@ -19,6 +19,8 @@ export interface ComputeInput {
   where?: string | undefined;
   order_by?: string | undefined;
   count_by?: string | undefined;
+  min_count?: number | undefined;
+  count_by_ignore_case?: boolean | undefined;
 }
 
 /** The parsed inputs: what `see` tests, how `finish` sorts, what it counts. */
@@ -26,6 +28,10 @@ export interface ComputeSpec {
   where?: { text: string; expression: Expression };
   order?: SortKey[];
   countBy?: string[];
+  /** With countBy: only the values counted at least this often are the answer's rows. */
+  minCount?: number;
+  /** With countBy: values grouped ignoring case and outer spaces. */
+  ignoreCase?: boolean;
 }
 
 /** A count_by field: a name, spaces inside allowed (an import's failures file has "Import Failure Reason"). */
@@ -54,16 +60,47 @@ export function computeSpec(input: ComputeInput, hint: string): ComputeSpec | un
   }
   if (input.order_by !== undefined) spec.order = parseSortKeys(input.order_by);
   if (input.count_by !== undefined) spec.countBy = countFields(input.count_by);
+  Object.assign(spec, countOptions(input, spec.countBy));
   const countBy = spec.countBy;
-  const stray = countBy && spec.order?.find(({ field }) => field !== "count" && !countBy.includes(field));
+  const own = spec.ignoreCase ? ["count", "spellings"] : ["count"];
+  const stray = countBy && spec.order?.find(({ field }) => !own.includes(field) && !countBy.includes(field));
   if (countBy && stray) {
     throw new ValidationError(
       "order_by",
-      `with count_by, order_by sorts the counts, which have no field ${stray.field}: only count and ${countBy.join(", ")}.`,
+      `with count_by, order_by sorts the counts, which have no field ${stray.field}: only ${[...own, ...countBy].join(", ")}.`,
       { hint: `E.g. order_by "-count" (most frequent first, the default) or "${countBy[0]}".` },
     );
   }
   return Object.keys(spec).length > 0 ? spec : undefined;
+}
+
+/** min_count and count_by_ignore_case, which shape what count_by counts: refused without it. */
+function countOptions(
+  input: ComputeInput,
+  countBy: string[] | undefined,
+): Pick<ComputeSpec, "minCount" | "ignoreCase"> {
+  const stray =
+    input.min_count !== undefined
+      ? "min_count"
+      : input.count_by_ignore_case
+        ? "count_by_ignore_case"
+        : undefined;
+  if (stray && !countBy) {
+    throw new ValidationError(
+      stray,
+      `it applies to count_by's counts: give count_by too (a field name), or leave ${stray} out.`,
+      {
+        hint:
+          stray === "min_count"
+            ? 'E.g. count_by "email", min_count 2: the emails on two or more records.'
+            : 'E.g. count_by "email", count_by_ignore_case true: "A@x.com" and "a@x.com " counted as one.',
+      },
+    );
+  }
+  return {
+    ...(input.min_count !== undefined ? { minCount: input.min_count } : {}),
+    ...(input.count_by_ignore_case ? { ignoreCase: true } : {}),
+  };
 }
 
 /** The fields the spec names, with the input each came in (for the unknown-field check). */
@@ -94,7 +131,7 @@ export class RecordCompute {
     this.spec = spec;
     this.#test = spec.where ? recordTest(spec.where.expression) : undefined;
     this.#counter = spec.countBy
-      ? new Counter(spec.countBy, (field, value) => this.#refuseContainer(field, value))
+      ? new Counter(spec.countBy, (field, value) => this.#refuseContainer(field, value), spec.ignoreCase)
       : undefined;
   }
 
@@ -131,7 +168,7 @@ export class RecordCompute {
   finish(kept: Row[]): Row[] {
     this.check();
     if (this.#counter) {
-      const rows = this.#counter.rows();
+      const rows = this.#counter.rows(this.spec.minCount);
       const keys: SortKey[] = this.spec.order ?? [{ field: "count", desc: true }];
       // Ties are ordered by the values, so the same counts always read the same way.
       const byValues = this.#counter.fields.map((field) => ({ field, desc: false }));
@@ -162,5 +199,18 @@ export class RecordCompute {
   /** Distinct values counted (count_by). */
   get groups(): number | undefined {
     return this.#counter?.size;
+  }
+
+  /** With min_count: the values counted at least that often, and the records they hold. */
+  get kept(): { groups: number; records: number } | undefined {
+    const least = this.spec.minCount;
+    if (!this.#counter || least === undefined) return undefined;
+    const groups = this.#counter.groups(least);
+    return { groups: groups.length, records: groups.reduce((sum, group) => sum + group.count, 0) };
+  }
+
+  /** Ignoring case: the distinct spellings the values merge. */
+  get spellings(): number | undefined {
+    return this.#counter?.ignoreCase ? this.#counter.spellings : undefined;
   }
 }

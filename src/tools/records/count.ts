@@ -4,28 +4,41 @@ import { type FieldReader, fieldReader, isEmpty, textOf } from "./values.js";
 /**
  * The most distinct values (or combinations) count_by keeps: it holds one counter per value, so this is
  * what bounds its memory however many records it sees (a field with a value per record, such as email,
- * is refused past it).
+ * is refused past it). Grouped ignoring case, it also bounds the distinct spellings held, so such a count is
+ * refused exactly where the same count without it would be.
  */
 export const MAX_GROUPS = 100_000;
 
 export interface Group {
   values: unknown[];
   count: number;
+  /** Distinct spellings merged into the group (ignoring case): 1 when every record wrote it alike. */
+  spellings: number;
 }
 
-/** Counts records per value of one or more fields, in flat memory (one counter per distinct value). */
 /** Called with a count_by field whose value is an object or a list, which is no one value to count. */
 export type RefuseContainer = (field: string, value: object) => never;
 
+/** How a value reads for grouping ignoring case: outer spaces trimmed, lower case (locale-independent). */
+export function foldedText(text: string): string {
+  return text.trim().toLowerCase();
+}
+
+/** Counts records per value of one or more fields, in flat memory (one counter per distinct value). */
 export class Counter {
   readonly fields: readonly string[];
+  /** Whether values are grouped ignoring case and outer spaces, each group shown as first read. */
+  readonly ignoreCase: boolean;
   readonly #readers: FieldReader[];
   readonly #refuse: RefuseContainer;
   readonly #groups = new Map<string, Group>();
+  /** Every distinct spelling seen (ignoring case only), to count what each group merges. */
+  readonly #spellings = new Set<string>();
   #total = 0;
 
-  constructor(fields: readonly string[], refuse: RefuseContainer) {
+  constructor(fields: readonly string[], refuse: RefuseContainer, ignoreCase = false) {
     this.fields = fields;
+    this.ignoreCase = ignoreCase;
     this.#readers = fields.map(fieldReader);
     this.#refuse = refuse;
   }
@@ -38,7 +51,15 @@ export class Counter {
     return this.#groups.size;
   }
 
-  /** Numbers and their text (51 and "51") count as one value; an empty value (null, missing, "") as null. */
+  /** Distinct spellings counted (ignoring case; without it, each value is its one spelling). */
+  get spellings(): number {
+    return this.ignoreCase ? this.#spellings.size : this.#groups.size;
+  }
+
+  /**
+   * Numbers and their text (51 and "51") count as one value; an empty value (null, missing, "") as null, and
+   * ignoring case, text of spaces only too (a spelling of its own, merged into the empty group).
+   */
   add(record: Readonly<Record<string, unknown>>): void {
     const values = this.#readers.map((read, i) => {
       const value = read(record);
@@ -47,33 +68,53 @@ export class Counter {
       if (typeof value === "object" && value !== null) this.#refuse(this.fields[i] as string, value);
       return value;
     });
-    const key = JSON.stringify(values.map((value) => (value === null ? null : textOf(value))));
+    const texts = values.map((value) => (value === null ? null : textOf(value)));
+    const spelling = JSON.stringify(texts);
+    const folded = this.ignoreCase
+      ? texts.map((text) => (text === null ? null : foldedText(text) || null))
+      : texts;
+    const key = this.ignoreCase ? JSON.stringify(folded) : spelling;
     const group = this.#groups.get(key);
+    const newSpelling = this.ignoreCase && !this.#spellings.has(spelling);
+    if (!group) this.#checkRoom(this.#groups.size, "distinct values");
+    if (newSpelling) this.#checkRoom(this.#spellings.size, "distinct spellings");
+    if (newSpelling) this.#spellings.add(spelling);
     this.#total += 1;
     if (group) {
       group.count += 1;
+      if (newSpelling) group.spellings += 1;
       return;
     }
-    if (this.#groups.size >= MAX_GROUPS) {
-      throw new ValidationError(
-        "count_by",
-        `${this.fields.join(", ")} took more than ${MAX_GROUPS.toLocaleString("en-US")} distinct values: counting is for fields whose values repeat.`,
-        {
-          hint: "Count by a field with fewer values (a source, a type, a status), or narrow the records with where.",
-        },
-      );
-    }
-    this.#groups.set(key, { values, count: 1 });
+    // Ignoring case, text of spaces only is empty: its group shows null, as "" does.
+    const shown = values.map((value, i) => (folded[i] === null ? null : value));
+    this.#groups.set(key, { values: shown, count: 1, spellings: 1 });
   }
 
-  /** One row per value: the count_by fields, then `count`. */
-  rows(): Record<string, unknown>[] {
-    return [...this.#groups.values()].map((group) => {
+  #checkRoom(held: number, what: string): void {
+    if (held < MAX_GROUPS) return;
+    throw new ValidationError(
+      "count_by",
+      `${this.fields.join(", ")} took more than ${MAX_GROUPS.toLocaleString("en-US")} ${what}: counting is for fields whose values repeat.`,
+      {
+        hint: "Count by a field with fewer values (a source, a type, a status), or narrow the records with where.",
+      },
+    );
+  }
+
+  /** The groups counted at least `least` times, in the order first read. */
+  groups(least = 1): Group[] {
+    return [...this.#groups.values()].filter((group) => group.count >= least);
+  }
+
+  /** One row per value counted at least `least` times: the count_by fields, `count`, and ignoring case `spellings`. */
+  rows(least = 1): Record<string, unknown>[] {
+    return this.groups(least).map((group) => {
       const row: Record<string, unknown> = {};
       this.fields.forEach((field, i) => {
         row[field] = group.values[i];
       });
       row.count = group.count;
+      if (this.ignoreCase) row.spellings = group.spellings;
       return row;
     });
   }

@@ -131,6 +131,46 @@ describe("order_by and count_by", () => {
     }).toThrow(/more than 100,000 distinct values/);
   });
 
+  it("ignoring case, merges spellings into the first read and bounds the spellings it holds", () => {
+    const counter = new Counter(["email"], noContainer, true);
+    for (const email of ["Ada@X.com", " ada@x.com", "ada@x.com", "Ada@X.com", "  ", null, "b@x.com"]) {
+      counter.add({ email });
+    }
+    expect(counter.rows()).toEqual([
+      { email: "Ada@X.com", count: 4, spellings: 3 },
+      { email: null, count: 2, spellings: 2 },
+      { email: "b@x.com", count: 1, spellings: 1 },
+    ]);
+    expect(counter.rows(2).map((row) => row.email)).toEqual(["Ada@X.com", null]);
+    // 2^17 spellings of one name: one group, refused past the spellings the plain count would refuse.
+    const cased = new Counter(["name"], noContainer, true);
+    const name = "abcdefghijklmnopq";
+    const spelling = (i: number) =>
+      [...name].map((c, bit) => ((i >> bit) & 1 ? c.toUpperCase() : c)).join("");
+    expect(() => {
+      for (let i = 0; i <= MAX_GROUPS; i++) cased.add({ name: spelling(i) });
+    }).toThrow(/more than 100,000 distinct spellings/);
+    expect(cased.size).toBe(1);
+  });
+
+  it("takes min_count and count_by_ignore_case only with count_by; ignoring case, order_by may sort by spellings", () => {
+    for (const input of [{ min_count: 2 }, { count_by_ignore_case: true }]) {
+      const field = Object.keys(input)[0];
+      expect(() => computeSpec(input, "hint")).toThrow(`Invalid ${field}: it applies to count_by's counts`);
+    }
+    expect(computeSpec({ count_by_ignore_case: false }, "hint")).toBeUndefined();
+    expect(
+      computeSpec({ count_by: "email", count_by_ignore_case: true, order_by: "-spellings" }, "hint"),
+    ).toEqual({
+      countBy: ["email"],
+      ignoreCase: true,
+      order: [{ field: "spellings", desc: true }],
+    });
+    expect(() => computeSpec({ count_by: "email", order_by: "-spellings" }, "hint")).toThrow(
+      "only count, email",
+    );
+  });
+
   it("reads a dotted path into a record's objects in where, order_by and count_by, and quoted names", () => {
     const rows = [
       { id: 1, membership: { progressionStatus: "Attended", isExhausted: false }, "Lead Score": 5 },
@@ -236,6 +276,45 @@ describe("properties (fast-check, fixed seed)", () => {
         },
       ),
       { seed: SEED, numRuns: 200 },
+    );
+  });
+
+  it("min_count and ignoring case: the kept groups are those counted min_count times, made of their spellings", () => {
+    const spelled = fc.array(
+      fc.record({ a: fc.constantFrom("Web", "web ", " WEB", "mail", "Mail", "", "  ", null) }),
+      { maxLength: 60 },
+    );
+    fc.assert(
+      fc.property(spelled, fc.integer({ min: 1, max: 6 }), (rows, least) => {
+        const exact = new RecordCompute(computeSpec({ count_by: "a" }, "hint") ?? {});
+        const folded = new RecordCompute(
+          computeSpec({ count_by: "a", count_by_ignore_case: true, min_count: least }, "hint") ?? {},
+        );
+        for (const row of rows) {
+          exact.see(row);
+          folded.see(row);
+        }
+        const apart = exact.finish([]);
+        const kept = folded.finish([]);
+        const key = (value: unknown) =>
+          typeof value === "string" ? value.trim().toLowerCase() || null : null;
+        const sums = new Map<unknown, { count: number; spellings: number }>();
+        for (const row of apart) {
+          const sum = sums.get(key(row.a)) ?? { count: 0, spellings: 0 };
+          sums.set(key(row.a), { count: sum.count + Number(row.count), spellings: sum.spellings + 1 });
+        }
+        // "" and null read as one empty value apart; ignoring case they are one spelling, "  " another.
+        const want = [...sums].filter(([, sum]) => sum.count >= least);
+        expect(new Map(kept.map((row) => [key(row.a), row.count]))).toEqual(
+          new Map(want.map(([k, sum]) => [k, sum.count])),
+        );
+        expect(folded.kept).toEqual({
+          groups: want.length,
+          records: want.reduce((total, [, sum]) => total + sum.count, 0),
+        });
+        for (const row of kept) expect(row.spellings).toBe(sums.get(key(row.a))?.spellings);
+      }),
+      { seed: SEED, numRuns: 300 },
     );
   });
 
