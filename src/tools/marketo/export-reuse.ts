@@ -71,6 +71,11 @@ export function keepExport(
   exports.set(key, { ...run, bytes });
   while (exports.size > KEPT_EXPORTS) exports.delete(exports.keys().next().value as string);
   kept.set(owner, exports);
+  // Let the rows go when they may no longer answer, not at the next lookup: a workspace that exports once
+  // and never asks again would otherwise hold up to KEEP_MAX_BYTES for as long as its connector lives.
+  setTimeout(() => {
+    if (exports.get(key)?.finishedAt === run.finishedAt) exports.delete(key);
+  }, REUSE_MS).unref();
 }
 
 /** The kept export that answers `key` with `fields` (all of them when undefined), if one finished recently. */
