@@ -2,6 +2,7 @@
  * The data-start note (report-data-start.ts): which ranges reach before the property's first day, by how
  * many days, and the aligned comparison, every range cut by the same days so they still pair day for day.
  */
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { dataStartNote } from "../../../src/tools/ga/report-data-start.js";
 
@@ -51,5 +52,35 @@ describe("dataStartNote", () => {
     expect(note).toContain("2025-10-01…2025-10-28 ends before it: none of its 28 days has data");
     expect(note).toContain("No days of the ranges pair up with data in both");
     expect(note).not.toContain("date_ranges");
+  });
+});
+
+describe("dataStartNote's aligned comparison, for any two ranges and first day", () => {
+  const DAY = 86_400_000;
+  const iso = (n: number) => new Date(Date.UTC(2024, 0, 1) + n * DAY).toISOString().slice(0, 10);
+  const span = (r: { start_date: string; end_date: string }) =>
+    Math.round((Date.parse(r.end_date) - Date.parse(r.start_date)) / DAY) + 1;
+  const arbRange = fc
+    .tuple(fc.integer({ min: 0, max: 900 }), fc.integer({ min: 0, max: 120 }))
+    .map(([start, days]) => range(iso(start), iso(start + days)));
+
+  it("starts every range on or after the first day and cuts each by the same days, ends kept", () => {
+    fc.assert(
+      fc.property(arbRange, arbRange, fc.integer({ min: 0, max: 900 }), (a, b, first) => {
+        const firstDay = iso(first);
+        const note = dataStartNote([a, b], firstDay, true);
+        if (a.start_date >= firstDay && b.start_date >= firstDay) return note === undefined;
+        const json = / date_ranges (\[.*\])\.$/.exec(note ?? "")?.[1];
+        if (!json) return (note ?? "").includes("No days of the ranges pair up");
+        const aligned = JSON.parse(json) as { start_date: string; end_date: string }[];
+        const cuts = [a, b].map((r, i) => span(r) - span(aligned[i] ?? r));
+        return (
+          aligned.every((r, i) => r.start_date >= firstDay && r.end_date === [a, b][i]?.end_date) &&
+          cuts[0] === cuts[1] &&
+          (cuts[0] ?? 0) > 0 &&
+          aligned.every((r) => r.start_date <= r.end_date)
+        );
+      }),
+    );
   });
 });
