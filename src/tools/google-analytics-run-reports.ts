@@ -25,6 +25,7 @@ import { RUN_REPORTS_ALIASES } from "./ga/report-aliases.js";
 import { reportOutput, summarize } from "./ga/report-answer.js";
 import { reportChart, type UiNames } from "./ga/report-chart.js";
 import { type Comparison, rangeLabels } from "./ga/report-compare.js";
+import { dataStartNote, propertyStart } from "./ga/report-data-start.js";
 import { type FlatReport, flattenReport, quotaSummary, responseHints } from "./ga/report-flatten.js";
 import { mergedOrder } from "./ga/report-merged-order.js";
 import { pageReport, type ReportPage } from "./ga/report-paging.js";
@@ -117,9 +118,10 @@ export const googleAnalyticsRunReports: ToolStep<ReturnType<typeof input>, typeo
     const ga = await ctx.connection("google", fields.account);
     const property = await resolveProperty(ga, fields.property, ctx.signal);
     const propertyId = property.id;
+    const start = dates ? await propertyStart(ga, propertyId, ctx.signal) : undefined;
     let timeZone: string | undefined;
     if (dates?.calendar) {
-      timeZone = await propertyTimeZone(ga, propertyId, ctx.signal);
+      timeZone = start?.timeZone;
       if (timeZone) dates = resolveDateRanges(fields.date_ranges, now, timeZone);
     }
     if (fields.funnel) {
@@ -158,6 +160,9 @@ export const googleAnalyticsRunReports: ToolStep<ReturnType<typeof input>, typeo
     });
     const hints = reportHints({ fields, used, catalog, flat: shown.flat, dates, response, quota });
     if (stated && !zone) hints.push("The dates are stated in UTC: GA did not say the property's time zone.");
+    const early =
+      stated && start?.firstDay ? dataStartNote(stated, start.firstDay, !!shown.merged) : undefined;
+    if (early) hints.push(early);
     hints.push(...shown.page.hints);
     const data = reportOutput({
       ...{ property, quota, response, request: sent, hints, stated },
@@ -165,10 +170,11 @@ export const googleAnalyticsRunReports: ToolStep<ReturnType<typeof input>, typeo
       flat: shown.flat,
       comparison: shown.merged,
     });
-    const periods =
+    const lengths =
       shown.merged && stated
         ? periodNote(stated, shown.merged.order, rangeLabels(stated), todayIn(now, zone))
         : undefined;
+    const periods = [lengths, early].filter(Boolean).join(" ") || undefined;
     return {
       data,
       summary: summarize(data, fields.realtime, stated ? { stated, zone } : undefined, shown.merged, periods),

@@ -87,6 +87,18 @@ export class FakeGa {
     return property.timeZone || undefined;
   }
 
+  async propertyFacts(propertyId: string): Promise<{ timeZone?: string; createTime?: string }> {
+    this.#record("propertyFacts", propertyId);
+    const property = (await this.onRequest("admin", {
+      method: "GET",
+      path: `v1beta/properties/${propertyId}`,
+    })) as { timeZone?: string; createTime?: string };
+    return {
+      ...(property.timeZone ? { timeZone: property.timeZone } : {}),
+      ...(property.createTime ? { createTime: property.createTime } : {}),
+    };
+  }
+
   quota(): undefined {
     return undefined;
   }

@@ -30,6 +30,7 @@ import type {
   GoogleRequest,
   ListOptions,
   Metadata,
+  PropertyFacts,
   PropertyQuotaSnapshot,
   RunRealtimeReportResponse,
   RunReportResponse,
@@ -117,7 +118,7 @@ export class GoogleAnalyticsConnector {
   readonly #now: () => number;
   readonly #quotas = new Map<string, { core?: PropertyQuotaSnapshot; realtime?: PropertyQuotaSnapshot }>();
   readonly #metadata: AnswerCache<Metadata>;
-  readonly #timeZones: AnswerCache<string | undefined>;
+  readonly #properties: AnswerCache<PropertyFacts>;
   readonly #compatibility: AnswerCache<CheckCompatibilityResponse>;
   readonly #calls: AccountCalls;
 
@@ -132,7 +133,7 @@ export class GoogleAnalyticsConnector {
     );
     const kept = { ttlMs: ANSWER_TTL_MS, now: this.#now };
     this.#metadata = new AnswerCache({ ...kept, maxEntries: 100 });
-    this.#timeZones = new AnswerCache({ ...kept, maxEntries: 100 });
+    this.#properties = new AnswerCache({ ...kept, maxEntries: 100 });
     this.#compatibility = new AnswerCache({ ...kept, maxEntries: MAX_COMPATIBILITY_ANSWERS });
     const timeoutMs = deps.timeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
     const injected = deps.fetch;
@@ -314,15 +315,28 @@ export class GoogleAnalyticsConnector {
 
   /** The property's reporting time zone (Admin API), or undefined when it has none; cached 10 min. */
   async timeZone(propertyId: string, signal?: AbortSignal): Promise<string | undefined> {
+    return (await this.propertyFacts(propertyId, signal)).timeZone;
+  }
+
+  /**
+   * What a report needs of the property (Admin API properties.get): its reporting time zone and when it
+   * was created (`createTime`, "Time when the entity was originally created": analyticsadmin v1beta
+   * discovery document, Property), before which it holds no data. One read serves both; cached 10 min.
+   */
+  async propertyFacts(propertyId: string, signal?: AbortSignal): Promise<PropertyFacts> {
     const id = checkPropertyId(propertyId);
-    return this.#timeZones.get(
+    return this.#properties.get(
       id,
-      async () =>
-        documented<{ timeZone?: string }>(
+      async () => {
+        const property = documented<{ timeZone?: unknown; createTime?: unknown }>(
           await this.request("admin", { method: "GET", path: `v1beta/properties/${id}` }),
           "a property",
           OBJECT,
-        ).timeZone || undefined,
+        );
+        const text = (value: unknown) => (typeof value === "string" && value ? value : undefined);
+        const [timeZone, createTime] = [text(property.timeZone), text(property.createTime)];
+        return { ...(timeZone ? { timeZone } : {}), ...(createTime ? { createTime } : {}) };
+      },
       signal,
     );
   }

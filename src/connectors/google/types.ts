@@ -125,6 +125,14 @@ export interface CheckCompatibilityResponse {
 }
 
 /** The last `propertyQuota` seen for a property. */
+/** What a report needs of a property (Admin API v1beta Property): its time zone and creation instant. */
+export interface PropertyFacts {
+  /** IANA zone, the day boundary of its reports. */
+  timeZone?: string;
+  /** RFC 3339 instant the property was created; it holds no data from before it. */
+  createTime?: string;
+}
+
 export interface PropertyQuotaSnapshot {
   propertyId: string;
   /** Realtime reports draw on a separate quota (REAL-API B5). */

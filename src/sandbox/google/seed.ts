@@ -6,7 +6,9 @@
  * dimension; the others keep the defaults of a new property (no custom definitions, event data two
  * months). Every property also has the audiences 1001 All Users, 1002 Purchasers and 1003 Engaged Users
  * for audience exports (data/audience-exports.ts). Fixed timestamps keep every response byte-identical
- * between runs.
+ * between runs, but for one: the Admin API states a property with data as created at the start of the
+ * first day of its data (data/dataset.ts `historyStartTime`), which moves with the clock as the Data API's
+ * 400-day window does; the createTime below is its data stream's and key events'.
  */
 import type {
   CountingMethod,

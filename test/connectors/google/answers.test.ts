@@ -49,6 +49,20 @@ describe("answers kept by the connector", () => {
     expect(zones).toEqual(Array(5).fill("Europe/Paris"));
     expect(await connector.timeZone("7")).toBe("Europe/Paris");
   });
+
+  it("reads a property once for its time zone and its createTime", async () => {
+    nock(ADMIN)
+      .get("/v1beta/properties/8")
+      .once()
+      .reply(200, { name: "properties/8", timeZone: "Asia/Tokyo", createTime: "2025-10-28T15:00:00Z" });
+    const { connector } = setup();
+    expect(await connector.timeZone("8")).toBe("Asia/Tokyo");
+    expect(await connector.propertyFacts("8")).toEqual({
+      timeZone: "Asia/Tokyo",
+      createTime: "2025-10-28T15:00:00Z",
+    });
+    expect(nock.pendingMocks()).toEqual([]);
+  });
 });
 
 describe("a released slot of a property", () => {

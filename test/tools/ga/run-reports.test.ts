@@ -125,7 +125,7 @@ describe("Run Reports", () => {
     expect(ga.callsOf("runReport")).toHaveLength(0);
   });
 
-  it("reads the property's time zone for calendar presets, and only for them", async () => {
+  it("reads the property once for a report with dates, and resolves calendar presets in its time zone", async () => {
     const ga = new FakeGa();
     ga.onRequest = () => ({ name: "properties/123", timeZone: "Pacific/Kiritimati" });
     await runToolStep(
@@ -133,13 +133,16 @@ describe("Run Reports", () => {
       { property: "123", metrics: ["sessions"], date_ranges: ["last7days"] },
       contextFor(ga),
     );
-    expect(ga.callsOf("timeZone")).toHaveLength(0);
+    // Its time zone and createTime (report-data-start.ts), one read; realtime reads none.
+    expect(ga.callsOf("propertyFacts")).toHaveLength(1);
+    await runToolStep(ID, { property: "123", metrics: ["activeUsers"], realtime: true }, contextFor(ga));
+    expect(ga.callsOf("propertyFacts")).toHaveLength(1);
     await runToolStep(
       ID,
       { property: "123", metrics: ["sessions"], date_ranges: ["thisYear"] },
       contextFor(ga),
     );
-    expect(ga.callsOf("timeZone")[0]?.args).toEqual(["123"]);
+    expect(ga.callsOf("propertyFacts")[1]?.args).toEqual(["123"]);
     const [, body] = ga.callsOf("runReport").at(-1)?.args ?? [];
     // UTC+14: the property's year may already have turned; either way the range is that zone's year.
     const year = new Intl.DateTimeFormat("en-CA", { timeZone: "Pacific/Kiritimati", year: "numeric" }).format(

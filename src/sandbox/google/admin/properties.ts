@@ -2,6 +2,7 @@
  * Properties: list (filter required), create, get, patch (updateMask required, snake_case), soft delete.
  * Shapes follow analyticsadmin v1beta's Property schema.
  */
+import { historyStartTime } from "../data/dataset.js";
 import { invalidArgument, parseJsonObject } from "../http.js";
 import type { WorldProperty } from "../model.js";
 import {
@@ -92,12 +93,15 @@ const IMMUTABLE = [
 /** Trashed properties are purged 35 days after deletion (https://support.google.com/analytics/answer/6154772). */
 const TRASH_RETENTION_MS = 35 * 24 * 3600 * 1000;
 
-export function propertyJson(p: WorldProperty): Record<string, unknown> {
+/** A property as the Admin API returns it at `nowMs`: one with data was created on its first data day. */
+export function propertyJson(p: WorldProperty, nowMs: number): Record<string, unknown> {
+  const created = historyStartTime(p.id, p.timeZone, nowMs) ?? p.createTime;
   const json: Record<string, unknown> = {
     name: `properties/${p.id}`,
     propertyType: "PROPERTY_TYPE_ORDINARY",
-    createTime: p.createTime,
-    updateTime: p.updateTime,
+    createTime: created,
+    // Never before its creation (a seeded property's updateTime is older than its moving first day).
+    updateTime: p.updateTime > created ? p.updateTime : created,
     parent: `accounts/${p.accountId}`,
     displayName: p.displayName,
   };
@@ -146,12 +150,12 @@ export function listProperties(r: AdminRequest): Record<string, unknown> {
   }
   const scope = `properties|${filter.kind}:${filter.id}|${withDeleted}`;
   const page = paginate(items, r.url, scope);
-  return listBody("properties", { ...page, items: page.items.map(propertyJson) });
+  return listBody("properties", { ...page, items: page.items.map((p) => propertyJson(p, r.ctx.now())) });
 }
 
 export function getProperty(r: AdminRequest): Record<string, unknown> {
   const caller = authorize(r, "GetProperty", false);
-  return propertyJson(requireProperty(r.ctx, caller, r.params.property ?? "", "viewer", true));
+  return propertyJson(requireProperty(r.ctx, caller, r.params.property ?? "", "viewer", true), r.ctx.now());
 }
 
 interface EditableFields {
@@ -226,7 +230,7 @@ export function createProperty(r: AdminRequest): Record<string, unknown> {
     ...(fields.industryCategory ? { industryCategory: fields.industryCategory } : {}),
     createTime: now,
   });
-  return propertyJson(created);
+  return propertyJson(created, r.ctx.now());
 }
 
 export function patchProperty(r: AdminRequest): Record<string, unknown> {
@@ -247,7 +251,7 @@ export function patchProperty(r: AdminRequest): Record<string, unknown> {
   if (next.industryCategory) property.industryCategory = next.industryCategory;
   else delete property.industryCategory;
   property.updateTime = iso(r.ctx.now());
-  return propertyJson(property);
+  return propertyJson(property, r.ctx.now());
 }
 
 /** Moves a property to the trash can: deleteTime now, purged (expireTime) 35 days later. */
@@ -262,5 +266,5 @@ export function deleteProperty(r: AdminRequest): Record<string, unknown> {
   const caller = authorize(r, "DeleteProperty", true);
   const property = requireProperty(r.ctx, caller, r.params.property ?? "", "administrator");
   trashProperty(property, r.ctx.now());
-  return propertyJson(property);
+  return propertyJson(property, r.ctx.now());
 }

@@ -23,6 +23,7 @@ import { createRng, type Rng } from "./prng.js";
 /** Days of history relative to "today" in the property's time zone (today included). */
 export const HISTORY_DAYS = 400;
 export const DEFAULT_SEED = 7;
+const DAY_MS = 86_400_000;
 
 export interface EventStat {
   name: string;
@@ -238,6 +239,22 @@ export class Dataset {
 }
 
 const defaultDataset = new Dataset(DEFAULT_SEED);
+
+/**
+ * When a property with data was created, as the Admin API states it (Property.createTime): the start of the
+ * first day of its history window, in its time zone, so that no report finds data before it (a real
+ * property holds none from before its creation). It moves with the clock, as the window does; undefined
+ * for a property without data (created ones), whose own createTime stands.
+ */
+export function historyStartTime(propertyId: string, timeZone: string, nowMs: number): string | undefined {
+  if (profileOf(propertyId).kind === "none") return undefined;
+  const first = zonedNow(nowMs, timeZone).day - HISTORY_DAYS + 1;
+  // The zone's offset at that day's UTC midnight: local minutes there minus UTC minutes.
+  const utcMidnight = first * DAY_MS;
+  const local = zonedNow(utcMidnight, timeZone);
+  const offsetMs = Math.round((local.day - first + local.elapsed) * 1440) * 60_000;
+  return new Date(utcMidnight - offsetMs).toISOString();
+}
 
 /**
  * Event names with at least one event in the last `sinceDaysAgo` days (today included, UTC days) for

@@ -38,7 +38,7 @@ import { invalidArgument, isObject, RpcError, rejectUnknownKeys, sendJson } from
 const DATA_PATHS = realPaths(GA4_DATA_PATHS);
 
 export { profileOf } from "./catalog-values.js";
-export { collectedEventNames } from "./dataset.js";
+export { collectedEventNames, historyStartTime } from "./dataset.js";
 
 export interface DataApiOptions {
   /** Core tokens per property per rolling hour; default 40,000 (standard property). */
