@@ -138,6 +138,20 @@ export async function typeIds(
   return { ids: [...new Set(ids)], calls, types: { names: types.names, calls } };
 }
 
+/**
+ * The types a caller named, as count_by's expected values: a type asked for with no activity still shows,
+ * counted 0 (trial s5, T16: "Unsubscribe Email" asked for and absent read as if never asked).
+ */
+export function askedTypes(
+  ids: readonly number[],
+  names: ReadonlyMap<number, string>,
+): Record<string, unknown>[] {
+  return ids.map((id) => {
+    const name = names.get(id);
+    return name === undefined ? { activityTypeId: id } : { activityTypeId: id, activityType: name };
+  });
+}
+
 /** Whether an activityTypeIds value holds a name (anything but ids). */
 export const hasTypeNames = (value: unknown): boolean =>
   value !== undefined && partsOf(value).some((p) => !isId(p));
@@ -146,14 +160,14 @@ export const hasTypeNames = (value: unknown): boolean =>
 export async function activityQuery(
   query: Query | undefined,
   reader: Reader,
-): Promise<{ query: Query | undefined; types: ActivityTypes }> {
+): Promise<{ query: Query | undefined; types: ActivityTypes; ids?: number[] }> {
   const given = query?.activityTypeIds;
   if (given === undefined) {
     const types = await activityTypes(reader);
     return { query, types };
   }
   const { ids, types } = await typeIds(given, reader, "query_parameters.activityTypeIds");
-  return { query: { ...query, activityTypeIds: ids.join(",") }, types };
+  return { query: { ...query, activityTypeIds: ids.join(",") }, types, ids };
 }
 
 /** The record with `activityType` (the type's name, null when unknown) right after its activityTypeId. */

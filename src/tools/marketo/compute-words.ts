@@ -44,8 +44,10 @@ export function figureWords(spec: ComputeSpec, computed: Computed): string[] {
     const over = spec.where
       ? `the ${n(compute.matched)} matching ${unit}s`
       : `all ${plural(compute.matched, unit)}`;
+    const zeros =
+      compute.zeros > 0 ? `, and ${plural(compute.zeros, "value")} asked for and not seen, counted 0` : "";
     parts.push(
-      `counted by ${spec.countBy.join(", ")}: ${plural(compute.groups ?? 0, "value")} over ${over} (the counts add up to ${n(compute.matched)}; each result row is a value and its count)`,
+      `counted by ${spec.countBy.join(", ")}: ${plural(compute.groups ?? 0, "value")} over ${over}${zeros} (the counts add up to ${n(compute.matched)}; each result row is a value and its count)`,
     );
   }
   if (spec.order) parts.push(`sorted by ${orderWords(spec)}${spec.countBy ? "" : " (empty values last)"}`);
