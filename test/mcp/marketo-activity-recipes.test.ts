@@ -132,6 +132,22 @@ describe("activity types by name", () => {
   });
 });
 
+describe("an activity type named like none", () => {
+  it("says no type is named like it, offers none, and the call it names lists every type", async () => {
+    const { result, text } = await run({
+      method: "GET",
+      endpoint: "/rest/v1/activities.json",
+      query_parameters: { sinceDatetime: iso(T0 - DAY), activityTypeIds: "Xyzzy Plugh" },
+    });
+    expect(result.isError).toBe(true);
+    expect(text).toContain("No activity type is named like that");
+    expect(text).not.toContain("Closest:");
+    const path = /GET (\S+) lists every type/.exec(text)?.[1];
+    const { data } = await ok({ method: "GET", endpoint: path });
+    expect(data.result.map((t) => t.name).sort()).toEqual([...typeId.keys()].sort());
+  });
+});
+
 describe("the recipes resource's tasks, each in one call", () => {
   it("a lead's history since a date: every activity of the lead, newest first, in one call", async () => {
     const since = T0 - 30 * DAY;

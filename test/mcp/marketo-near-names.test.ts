@@ -72,6 +72,73 @@ describe("exact-name lookups that find nothing name the nearest names", () => {
     });
   }
 
+  it("T07: Q1 Webinar Invitees offers Webinar Registrants Q3 first and no unrelated list", async () => {
+    for (const endpoint of ["/rest/v1/lists.json", "/rest/asset/v1/staticList/byName.json"]) {
+      const { text } = await call({
+        method: "GET",
+        endpoint,
+        query_parameters: { name: "Q1 Webinar Invitees" },
+      });
+      const nearest = /with their ids: (.+)\.$/m.exec(text)?.[1] ?? "";
+      expect(nearest, text).toMatch(/^"Webinar Registrants Q3" \(id \d+\)/);
+      expect(nearest).not.toContain("Beta Testers");
+    }
+  });
+
+  it("T19: a name like no campaign says so and lists the campaigns, each found by the name listed", async () => {
+    const { text } = await call({
+      method: "GET",
+      endpoint: "/rest/v1/campaigns.json",
+      query_parameters: { name: "Sales Alert - Hot Lead" },
+    });
+    expect(text).toContain('No smart campaign is named like "Sales Alert - Hot Lead"');
+    const listed = [
+      ...(/read with 1 more call: (.+)\.$/m.exec(text)?.[1] ?? "").matchAll(/"([^"]+)" \(id (\d+)\)/g),
+    ];
+    const all = (await call({ method: "GET", endpoint: "/rest/v1/campaigns.json" })).data.result;
+    expect(listed.map((m) => m[1]).sort(), text).toEqual(all.map((r) => String(r.name)).sort());
+    const [, name, id] = listed[0]!;
+    const found = await call({
+      method: "GET",
+      endpoint: "/rest/v1/campaigns.json",
+      query_parameters: { name },
+    });
+    expect(found.data.result.map((r) => String(r.id))).toEqual([id]);
+  });
+
+  it("T10: Product Launch Webinar offers webinar programs only, or says none is like it", async () => {
+    const { text } = await call({
+      method: "GET",
+      endpoint: "/rest/asset/v1/program/byName.json",
+      query_parameters: { name: "Product Launch Webinar" },
+    });
+    const nearest = /with their ids: (.+)\.$/m.exec(text)?.[1];
+    if (nearest === undefined) expect(text).toContain('No program is named like "Product Launch Webinar"');
+    else for (const [, name] of nearest.matchAll(/"([^"]+)"/g)) expect(name, text).toMatch(/Webinar/);
+  });
+
+  it("T05: an invalid filterType names the searchable fields like it first, and the first named works", async () => {
+    const refused = (await session.client.callTool({
+      name: "marketo_api_call",
+      arguments: {
+        method: "GET",
+        endpoint: "/rest/v1/leads.json",
+        query_parameters: { filterType: "emailAddress", filterValues: "lead5@example.com" },
+      },
+    })) as CallToolResult;
+    const first = refused.content[0];
+    const text = first?.type === "text" ? first.text : "";
+    expect(refused.isError, text).toBe(true);
+    const named = /searchable lead fields named like "emailAddress", nearest first: (\w+)/.exec(text)?.[1];
+    expect(named, text).toBe("email");
+    const found = await call({
+      method: "GET",
+      endpoint: "/rest/v1/leads.json",
+      query_parameters: { filterType: named, filterValues: "lead5@example.com" },
+    });
+    expect(found.data.result).toHaveLength(1);
+  });
+
   it("a filterType lookup that finds nothing says it matches exactly, and the export it names matches a part", async () => {
     const { text, data } = await call({
       method: "GET",

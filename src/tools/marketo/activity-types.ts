@@ -6,12 +6,12 @@
  * The list is read once per connector (one Marketo instance) and kept for an hour; a name or id it does not
  * hold reads it again once, since custom activity types can be added at any time.
  */
-import { distance } from "fastest-levenshtein";
 import type { MarketoConnector } from "../../connectors/marketo/connector.js";
 import type { OnWait } from "../../connectors/marketo/types.js";
 import { checkMarketoPath } from "../../connectors/marketo/url.js";
 import { ValidationError } from "../../errors.js";
 import type { MarketoApiCallInput } from "../../schemas/marketo.js";
+import { alikeFirst } from "../records/similar-names.js";
 
 type Query = NonNullable<MarketoApiCallInput["query_parameters"]>;
 
@@ -89,18 +89,6 @@ function partsOf(value: unknown): string[] {
 
 const isId = (part: string) => /^\d{1,9}$/.test(part);
 
-/** The names closest to `name`: containing it first, then by edit distance, case ignored. */
-function nearest(name: string, names: readonly string[]): string[] {
-  const wanted = name.toLowerCase();
-  const score = (candidate: string) => {
-    const lower = candidate.toLowerCase();
-    return lower.includes(wanted) || wanted.includes(lower)
-      ? distance(wanted, lower) / 100
-      : distance(wanted, lower);
-  };
-  return [...names].sort((a, b) => score(a) - score(b)).slice(0, 5);
-}
-
 /**
  * activityTypeIds with names turned into ids (case ignored); ids pass as they are. An unknown name reads the
  * types again once, then is refused with the nearest names. `field` names the input in the error.
@@ -126,16 +114,34 @@ export async function typeIds(
     if (isId(part)) return Number(part);
     const id = lookup(types.names, part);
     if (id !== undefined) return id;
-    const near = nearest(part, [...types.names.values()]);
+    const near = alikeFirst(part, [...types.names.values()]).slice(0, 5);
+    const closest =
+      near.length > 0
+        ? `Closest: ${near.map((n) => JSON.stringify(n)).join(", ")}`
+        : "No activity type is named like that";
     throw new ValidationError(
       field,
       `${JSON.stringify(part.slice(0, 80))} is not an activity type of this Marketo instance.`,
       {
-        hint: `Closest: ${near.map((n) => JSON.stringify(n)).join(", ")}; GET ${TYPES_PATH} lists every type with its id.`,
+        hint: `${closest}; GET ${TYPES_PATH} lists every type with its id.`,
       },
     );
   });
   return { ids: [...new Set(ids)], calls, types: { names: types.names, calls } };
+}
+
+/**
+ * The types a caller named, as count_by's expected values: a type asked for with no activity still shows,
+ * counted 0 (trial s5, T16: "Unsubscribe Email" asked for and absent read as if never asked).
+ */
+export function askedTypes(
+  ids: readonly number[],
+  names: ReadonlyMap<number, string>,
+): Record<string, unknown>[] {
+  return ids.map((id) => {
+    const name = names.get(id);
+    return name === undefined ? { activityTypeId: id } : { activityTypeId: id, activityType: name };
+  });
 }
 
 /** Whether an activityTypeIds value holds a name (anything but ids). */
@@ -146,14 +152,14 @@ export const hasTypeNames = (value: unknown): boolean =>
 export async function activityQuery(
   query: Query | undefined,
   reader: Reader,
-): Promise<{ query: Query | undefined; types: ActivityTypes }> {
+): Promise<{ query: Query | undefined; types: ActivityTypes; ids?: number[] }> {
   const given = query?.activityTypeIds;
   if (given === undefined) {
     const types = await activityTypes(reader);
     return { query, types };
   }
   const { ids, types } = await typeIds(given, reader, "query_parameters.activityTypeIds");
-  return { query: { ...query, activityTypeIds: ids.join(",") }, types };
+  return { query: { ...query, activityTypeIds: ids.join(",") }, types, ids };
 }
 
 /** The record with `activityType` (the type's name, null when unknown) right after its activityTypeId. */

@@ -58,12 +58,14 @@ function countWords(fields: string[], computed: Computed): string[] {
   const by = `counted by ${fields.join(", ")}${spec.ignoreCase ? " ignoring case and outer spaces" : ""}`;
   const groups = compute.groups ?? 0;
   const kept = compute.kept;
+  const zeros =
+    compute.zeros > 0 ? `, and ${plural(compute.zeros, "value")} asked for and not seen, counted 0` : "";
   const parts = [
     kept && spec.minCount !== undefined
       ? `${by}: ${plural(kept.groups, "value")} ${kept.groups === 1 ? "appears" : "appear"} on ${n(spec.minCount)} or more ${unit}s ` +
         `(${plural(kept.records, unit)}), of ${plural(groups, "distinct value")} over ${over}; only ${kept.groups === 1 ? "it is" : "those are"} ` +
         `in the result (min_count ${n(spec.minCount)}), each row a value and its count`
-      : `${by}: ${plural(groups, "value")} over ${over} (the counts add up to ${n(compute.matched)}; each result row is a value and its count)`,
+      : `${by}: ${plural(groups, "value")} over ${over}${zeros} (the counts add up to ${n(compute.matched)}; each result row is a value and its count)`,
   ];
   const spellings = compute.spellings;
   if (spellings !== undefined) {

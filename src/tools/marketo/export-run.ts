@@ -14,7 +14,13 @@ import type { MarketoApiCallInput } from "../../schemas/marketo.js";
 import { isPlainObject } from "../input/schema-walk.js";
 import { namedFields, type RecordCompute } from "../records/compute.js";
 import type { ToolContext } from "../types.js";
-import { ACTIVITY_EXPORT_CREATE, type ActivityNaming, activityNaming, typeIds } from "./activity-types.js";
+import {
+  ACTIVITY_EXPORT_CREATE,
+  type ActivityNaming,
+  activityNaming,
+  askedTypes,
+  typeIds,
+} from "./activity-types.js";
 import { type Computed, computedAnswer, keptBytesFor } from "./compute-answer.js";
 import {
   cancelUnneeded,
@@ -60,6 +66,7 @@ export function checkRunToCompletion(input: MarketoApiCallInput): void {
 async function activityBody(
   body: Record<string, unknown>,
   call: ExportCall,
+  compute: RecordCompute,
 ): Promise<{ body: Record<string, unknown>; naming: ActivityNaming }> {
   const reader = { marketo: call.marketo, signal: call.ctx.signal, onWait: call.onWait };
   const filter = isPlainObject(body.filter) ? body.filter : undefined;
@@ -67,6 +74,7 @@ async function activityBody(
   const { ids, types } = await typeIds(given ?? [], reader, "body.filter.activityTypeIds");
   const naming = activityNaming(types, reader);
   if (given === undefined || !filter) return { body, naming };
+  compute.expectValues(askedTypes(ids, types.names));
   return { body: { ...body, filter: { ...filter, activityTypeIds: ids } }, naming };
 }
 
@@ -90,7 +98,7 @@ export async function runExport(
   };
   let body = isPlainObject(input.body) ? input.body : {};
   let naming: ActivityNaming | undefined;
-  if (input.endpoint === ACTIVITY_EXPORT_CREATE) ({ body, naming } = await activityBody(body, call));
+  if (input.endpoint === ACTIVITY_EXPORT_CREATE) ({ body, naming } = await activityBody(body, call, compute));
   const span = exportSpan(input.endpoint, body);
   const needed = filterOnlyFields(
     input.endpoint,

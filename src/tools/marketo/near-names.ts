@@ -8,11 +8,13 @@
  */
 import type { MarketoConnector } from "../../connectors/marketo/connector.js";
 import type { MarketoApiCallInput } from "../../schemas/marketo.js";
-import { closestFirst } from "../records/fields.js";
+import { alikeFirst } from "../records/similar-names.js";
 
 interface Lookup {
   /** What the records are, for the words. */
   what: string;
+  /** One of them. */
+  one: string;
   /** The read of all of them, one page. */
   path: string;
   query: Record<string, number>;
@@ -20,55 +22,71 @@ interface Lookup {
 
 /** Lead DB pages hold at most 300 records, Asset API pages 200 (maxReturn). */
 const LOOKUPS: Readonly<Record<string, Lookup>> = {
-  "/rest/v1/lists.json": { what: "static lists", path: "/rest/v1/lists.json", query: { batchSize: 300 } },
+  "/rest/v1/lists.json": {
+    what: "static lists",
+    one: "static list",
+    path: "/rest/v1/lists.json",
+    query: { batchSize: 300 },
+  },
   "/rest/v1/campaigns.json": {
     what: "smart campaigns",
+    one: "smart campaign",
     path: "/rest/v1/campaigns.json",
     query: { batchSize: 300 },
   },
   "/rest/asset/v1/smartCampaign/byName.json": {
     what: "smart campaigns",
+    one: "smart campaign",
     path: "/rest/asset/v1/smartCampaigns.json",
     query: { maxReturn: 200 },
   },
   "/rest/asset/v1/staticList/byName.json": {
     what: "static lists",
+    one: "static list",
     path: "/rest/asset/v1/staticLists.json",
     query: { maxReturn: 200 },
   },
   "/rest/asset/v1/smartList/byName.json": {
     what: "smart lists",
+    one: "smart list",
     path: "/rest/asset/v1/smartLists.json",
     query: { maxReturn: 200 },
   },
   "/rest/asset/v1/program/byName.json": {
     what: "programs",
+    one: "program",
     path: "/rest/asset/v1/programs.json",
     query: { maxReturn: 200 },
   },
   "/rest/asset/v1/email/byName.json": {
     what: "emails",
+    one: "email",
     path: "/rest/asset/v1/emails.json",
     query: { maxReturn: 200 },
   },
   "/rest/asset/v1/emailTemplate/byName.json": {
     what: "email templates",
+    one: "email template",
     path: "/rest/asset/v1/emailTemplates.json",
     query: { maxReturn: 200 },
   },
   "/rest/asset/v1/landingPage/byName.json": {
     what: "landing pages",
+    one: "landing page",
     path: "/rest/asset/v1/landingPages.json",
     query: { maxReturn: 200 },
   },
   "/rest/asset/v1/form/byName.json": {
     what: "forms",
+    one: "form",
     path: "/rest/asset/v1/forms.json",
     query: { maxReturn: 200 },
   },
 };
 
 const NEAREST = 5;
+/** Names listed when none is alike: the agent picks one or reads them all with the call named. */
+const LISTED = 20;
 
 /** The names asked for when the call is a by-name lookup with a name; else undefined. */
 function askedNames(input: MarketoApiCallInput): { names: string[]; lookup: Lookup } | undefined {
@@ -115,14 +133,21 @@ export async function nearNames(
   const read = `${all.size}${more ? " (the first page)" : ""} ${lookup.what} read with 1 more call`;
   if (all.size === 0)
     return `No record is named exactly ${quoted}, and there are no ${lookup.what} (${read}).`;
-  const nearest = [
-    ...new Set(names.flatMap((name) => closestFirst(name, [...all.keys()]).slice(0, NEAREST))),
-  ];
+  const nearest = [...new Set(names.flatMap((name) => alikeFirst(name, [...all.keys()]).slice(0, NEAREST)))];
   // Each name with its id, so the agent reads or changes the record with no lookup by the name again.
-  const named = nearest.map((name) => `"${name}" (${idWords(all.get(name) ?? [])})`);
+  const withIds = (list: readonly string[]) =>
+    list.map((name) => `"${name}" (${idWords(all.get(name) ?? [])})`);
+  if (nearest.length === 0) {
+    const listed = withIds([...all.keys()].slice(0, LISTED)).join(", ");
+    const rest = all.size > LISTED || more ? `; GET ${lookup.path} lists them all` : "";
+    return (
+      `No ${lookup.one} is named like ${quoted} (no name shares its words or its spelling); ` +
+      `the ${read}: ${listed}${rest}.`
+    );
+  }
   return (
     `No record is named exactly ${quoted} (the name must match exactly); the nearest names of the ${read}, ` +
-    `with their ids: ${named.join(", ")}.`
+    `with their ids: ${withIds(nearest).join(", ")}.`
   );
 }
 

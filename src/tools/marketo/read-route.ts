@@ -16,6 +16,7 @@ import {
   activityNaming,
   activityQuery,
   activityTypes,
+  askedTypes,
   isActivityRead,
 } from "./activity-types.js";
 import { computeRead } from "./compute-read.js";
@@ -62,12 +63,16 @@ export interface Route {
 }
 
 /** Activity reads: activityTypeIds as ids, and the naming of each record. */
-async function activities(route: Route): Promise<{ input: MarketoApiCallInput; naming?: ActivityNaming }> {
+async function activities(
+  route: Route,
+  compute: RecordCompute | undefined,
+): Promise<{ input: MarketoApiCallInput; naming?: ActivityNaming }> {
   const { input, marketo, ctx, onWait } = route;
   if (!isActivityRead(input.method, route.checked.value)) return { input };
   const reader = { marketo, signal: ctx.signal, onWait };
   if (route.file) return { input, naming: activityNaming(await activityTypes(reader), reader) };
-  const { query, types } = await activityQuery(input.query_parameters, reader);
+  const { query, types, ids } = await activityQuery(input.query_parameters, reader);
+  if (ids) compute?.expectValues(askedTypes(ids, types.names));
   return { input: { ...input, query_parameters: query }, naming: activityNaming(types, reader) };
 }
 
@@ -77,7 +82,7 @@ export async function readRoute(route: Route): Promise<ReadAnswer> {
   if (route.input.run_to_completion) {
     return runExport(route.input, marketo, ctx, onWait, compute ?? new RecordCompute({}));
   }
-  const { input, naming } = await activities(route);
+  const { input, naming } = await activities(route, compute);
   const path = route.checked;
   if (route.file) return readFile(input, marketo, ctx, { path, from: route.from, onWait, compute, naming });
   if (compute) {

@@ -3,14 +3,15 @@
  * by Filter Type (GET /rest/v1/leads.json). The searchable fields are Describe Lead2's searchableFields
  * (GET /rest/v1/leads/describe2.json,
  * https://experienceleague.adobe.com/en/docs/marketo-developer/marketo/rest/lead-database/leads#describe):
- * the refusal lists them, nearest to the name given first, so the next call needs no describe of its own.
+ * the refusal names those like the name given (records/similar-names.ts) and lists the others, so the next call
+ * needs no describe of its own.
  * They change rarely, so they are kept per connection for 10 minutes, as the activity types are.
  */
 import type { MarketoConnector } from "../../connectors/marketo/connector.js";
 import { LEAD_FILTER_TYPE_HINT } from "../../connectors/marketo/service-codes.js";
 import { UpstreamError } from "../../errors.js";
 import type { MarketoApiCallInput } from "../../schemas/marketo.js";
-import { closestFirst } from "../records/fields.js";
+import { alikeFirst } from "../records/similar-names.js";
 
 const KEPT_MS = 10 * 60_000;
 const kept = new WeakMap<MarketoConnector, { at: number; fields: string[] }>();
@@ -60,14 +61,20 @@ export async function withSearchableFields(
     return error;
   }
   if (fields.length === 0) return error;
-  const ranked = closestFirst(String(filterType ?? ""), fields);
-  const shown = ranked.slice(0, SHOWN).join(", ");
-  const more = ranked.length > SHOWN ? ` and ${ranked.length - SHOWN} more` : "";
+  const asked = String(filterType ?? "");
+  const alike = alikeFirst(asked, fields);
+  const others = fields.filter((field) => !alike.includes(field));
+  const shown = others.slice(0, SHOWN).join(", ");
+  const more = others.length > SHOWN ? ` and ${others.length - SHOWN} more` : "";
+  const fieldWords =
+    alike.length > 0
+      ? `The searchable lead fields named like "${asked}", nearest first: ${alike.join(", ")}; the others: ${shown || "none"}${more}.`
+      : `No searchable lead field is named like "${asked}"; the searchable lead fields are: ${shown}${more}.`;
   const message = error.message.endsWith(error.hint ?? "\u0000")
     ? error.message.slice(0, error.message.length - (error.hint?.length ?? 0)).trimEnd()
     : error.message;
   return new UpstreamError(message, {
-    hint: `The searchable lead fields, nearest to "${String(filterType ?? "")}" first: ${shown}${more}. ${LEAD_FILTER_TYPE_HINT}`,
+    hint: `${fieldWords} ${LEAD_FILTER_TYPE_HINT}`,
     serviceCode: "1003",
     ...(error.status !== undefined ? { status: error.status } : {}),
     details: error.details,

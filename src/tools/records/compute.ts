@@ -14,6 +14,7 @@ import { splitFieldList, unquoteField } from "./field-list.js";
 import { checkFields, FieldsSeen, type NamedField, quotedField } from "./fields.js";
 import { type RecordTest, recordTest } from "./match.js";
 import { parseSortKeys, type SortKey, sortRecords } from "./order.js";
+import { textOf } from "./values.js";
 
 export interface ComputeInput {
   where?: string | undefined;
@@ -122,10 +123,13 @@ export class RecordCompute {
   readonly fields = new FieldsSeen();
   readonly #test: RecordTest | undefined;
   readonly #counter: Counter | undefined;
+  readonly #expected: Row[] = [];
   /** Records seen. */
   read = 0;
   /** Records that match where (all of them without where). */
   matched = 0;
+  /** Rows count_by added for expected values no record had (set by finish). */
+  zeros = 0;
 
   constructor(spec: ComputeSpec) {
     this.spec = spec;
@@ -133,6 +137,15 @@ export class RecordCompute {
     this.#counter = spec.countBy
       ? new Counter(spec.countBy, (field, value) => this.#refuseContainer(field, value), spec.ignoreCase)
       : undefined;
+  }
+
+  /**
+   * Values the caller asked for by name (a filter's list): with count_by over their field, each value no
+   * record had still gets its row, with count 0, so a value asked for and never seen reads "0", not nothing.
+   * Each is a partial row, e.g. { activityTypeId: 46, activityType: "Unsubscribe Email" }.
+   */
+  expectValues(values: readonly Row[]): void {
+    this.#expected.push(...values);
   }
 
   /** Sees one record read: true when the caller keeps it (it matches where, and nothing is counted instead). */
@@ -168,13 +181,33 @@ export class RecordCompute {
   finish(kept: Row[]): Row[] {
     this.check();
     if (this.#counter) {
-      const rows = this.#counter.rows(this.spec.minCount);
+      // A value asked for and never seen reads 0, unless min_count keeps only values counted at least once.
+      const zeros = this.spec.minCount === undefined ? this.#zeroRows(this.#counter.fields) : [];
+      this.zeros = zeros.length;
+      const rows = [...this.#counter.rows(this.spec.minCount), ...zeros];
       const keys: SortKey[] = this.spec.order ?? [{ field: "count", desc: true }];
       // Ties are ordered by the values, so the same counts always read the same way.
       const byValues = this.#counter.fields.map((field) => ({ field, desc: false }));
       return sortRecords(rows, [...keys, ...byValues]);
     }
     return this.spec.order ? sortRecords(kept, this.spec.order) : kept;
+  }
+
+  /** A row of count 0 for each expected value that no counted row has (in the count_by fields it names). */
+  #zeroRows(fields: readonly string[]): Row[] {
+    const counted = this.#counter?.rows() ?? [];
+    const zeros: Row[] = [];
+    for (const expected of this.#expected) {
+      const named = fields.filter((field) => Object.hasOwn(expected, field));
+      if (named.length === 0) continue;
+      const same = (row: Row) => named.every((field) => textOf(row[field]) === textOf(expected[field]));
+      if (counted.some(same) || zeros.some(same)) continue;
+      zeros.push({
+        ...Object.fromEntries(fields.map((field) => [field, expected[field] ?? null])),
+        count: 0,
+      });
+    }
+    return zeros;
   }
 
   /** count_by on a field holding objects or lists: the paths inside it are what can be counted. */

@@ -41,7 +41,10 @@ async function refused(args: Args): Promise<string> {
 }
 
 /** The first searchable field the hint lists, as a lookup Marketo takes. */
-const firstField = (said: string) => ({ filterType: /first: (\w+)/.exec(said)?.[1], filterValues: "1" });
+const firstField = (said: string) => ({
+  filterType: /(?:first|are): (\w+)/.exec(said)?.[1],
+  filterValues: "1",
+});
 const since = (days = 3) => `${new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 19)}Z`;
 
 beforeAll(async () => {
@@ -220,7 +223,7 @@ const ROWS: Row[] = [
       endpoint: "/rest/v1/leads.json",
       query_parameters: { filterType: "company", filterValues: "Acme Corp" },
     },
-    says: /The searchable lead fields, nearest to "company" first: [^.]*email[^.]*\. .*GET \/rest\/v1\/leads\/describe2\.json lists them .*POST \/bulk\/v1\/leads\/export\/create\.json .*run_to_completion true \(a span over 31 days runs as one job per 31 days.*with where/,
+    says: /No searchable lead field is named like "company"; the searchable lead fields are: [^.]*email[^.]*\. .*GET \/rest\/v1\/leads\/describe2\.json lists them .*POST \/bulk\/v1\/leads\/export\/create\.json .*run_to_completion true \(a span over 31 days runs as one job per 31 days.*with where/,
     follow: (said) => [
       { method: "GET", endpoint: "/rest/v1/leads/describe2.json" },
       { method: "GET", endpoint: "/rest/v1/leads.json", query_parameters: firstField(said) },
