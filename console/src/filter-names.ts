@@ -77,6 +77,13 @@ export function nearestNames(typed: string, fields: readonly NamedField[]): stri
   return (near.length > 0 ? near : ranked).slice(0, 3).map((one) => one.name);
 }
 
+/** ` Did you mean "A", "B" or "C"?`, or nothing when there is no name to offer. */
+export function didYouMean(names: readonly string[]): string {
+  const quoted = names.map((name) => `"${name}"`);
+  if (quoted.length === 0) return "";
+  return ` Did you mean ${[quoted.slice(0, -1).join(", "), quoted.at(-1)].filter(Boolean).join(" or ")}?`;
+}
+
 /** A quoted or bare value at `at`: the text the step reads and where it ends. */
 function valueAt(text: string, at: number, textOnly = false): { value: string; end: number } {
   const quote = text[at];
@@ -174,11 +181,7 @@ function unknownName(typed: string, at: number, fields: readonly NamedField[]): 
   while (end < typed.length && !(boundary(typed, end) && operatorAt(typed, skip(typed, end)))) end += 1;
   const unknown = typed.slice(at, end).trim() || typed.slice(at).trim();
   const nearest = nearestNames(unknown, fields);
-  const quoted = nearest.map((name) => `"${name}"`);
-  const near =
-    quoted.length > 0
-      ? ` Did you mean ${[quoted.slice(0, -1).join(", "), quoted.at(-1)].filter(Boolean).join(" or ")}?`
-      : "";
+  const near = didYouMean(nearest);
   return {
     ok: false,
     unknown,

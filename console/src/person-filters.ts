@@ -7,6 +7,7 @@
  * A name no field has is refused under the filter's own field.
  */
 import { api, type ErrorInfo, runStep } from "./api.ts";
+import { sortInApiNames } from "./column-names.ts";
 import { type NamedField, withApiNames } from "./filter-names.ts";
 import { propertyFields } from "./pickers.tsx";
 
@@ -31,10 +32,50 @@ export function inApiNames(text: string, fields: readonly NamedField[], field: s
   return words.ok ? { text: words.filter } : { problem: nameProblem(field, title, words.message) };
 }
 
-/** Run Reports' input with its filter in API names (as typed when the property's fields cannot be read). */
+/** The report's columns (its metrics and dimensions) by the property's UI names, where it has them. */
+function reportColumns(input: Input, fields: readonly NamedField[]): NamedField[] {
+  const names = [input.metrics, input.dimensions].flatMap((list) => (Array.isArray(list) ? list : []));
+  return names
+    .filter((name): name is string => typeof name === "string")
+    .map((name) => fields.find((field) => field.api === name) ?? { api: name, ui: name });
+}
+
+/** Sort by's text, or each of its items' field, in API names; or the problem under Sort by. */
+function sortInApi(
+  orderBy: unknown,
+  columns: readonly NamedField[],
+): { value: unknown; problem?: ErrorInfo } {
+  const refused = (message: string) => ({
+    value: orderBy,
+    problem: nameProblem("order_by", "Sort by", message),
+  });
+  if (typeof orderBy === "string") {
+    const sort = sortInApiNames(orderBy, columns);
+    return sort.ok ? { value: sort.value } : refused(sort.message);
+  }
+  if (!Array.isArray(orderBy)) return { value: orderBy };
+  const items: unknown[] = [];
+  for (const item of orderBy as unknown[]) {
+    const field = (item as { field?: unknown } | null)?.field;
+    if (typeof field !== "string") {
+      items.push(item);
+      continue;
+    }
+    const sort = sortInApiNames(field, columns);
+    if (!sort.ok) return refused(sort.message);
+    items.push({ ...(item as object), field: sort.value });
+  }
+  return { value: items };
+}
+
+/**
+ * Run Reports' input with its filter and its sort in API names (as typed when the property's fields
+ * cannot be read): Sort by takes the report's columns as the pickers show them ("-Views").
+ */
 export async function reportInApiNames(input: Input): Promise<Named> {
-  const { filter, property, account } = input;
-  if (typeof filter !== "string" || typeof property !== "string") return { input };
+  const { filter, property, account, order_by: orderBy } = input;
+  const sorted = typeof orderBy === "string" ? orderBy.trim() !== "" : Array.isArray(orderBy);
+  if (typeof property !== "string" || (typeof filter !== "string" && !sorted)) return { input };
   let fields: NamedField[];
   try {
     const read = await propertyFields(typeof account === "string" ? account : undefined, property);
@@ -42,8 +83,13 @@ export async function reportInApiNames(input: Input): Promise<Named> {
   } catch {
     return { input };
   }
-  const named = inApiNames(filter, fields, "filter", "Filter");
-  return named.problem ? { problem: named.problem } : { input: { ...input, filter: named.text } };
+  const named = typeof filter === "string" ? inApiNames(filter, fields, "filter", "Filter") : undefined;
+  if (named?.problem) return { problem: named.problem };
+  const sort = sorted ? sortInApi(orderBy, reportColumns(input, fields)) : undefined;
+  if (sort?.problem) return { problem: sort.problem };
+  return {
+    input: { ...input, ...(named ? { filter: named.text } : {}), ...(sort ? { order_by: sort.value } : {}) },
+  };
 }
 
 /** The instance's lead fields, by the connection in force they were read from. */

@@ -9,6 +9,7 @@
  */
 import type { TaskView } from "../../src/tools/tasks.ts";
 import { type ErrorInfo, runStep } from "./api.ts";
+import { csvHeaderInApiNames, fieldListInApiNames, fieldNamed, noField } from "./column-names.ts";
 import { type Lead, LeadLookupError, type Lookups, leadsFromEmails, unknownEmails } from "./lead-emails.ts";
 import { inApiNames, marketoLeadFields, nameProblem } from "./person-filters.ts";
 
@@ -24,6 +25,56 @@ export interface Prepared {
 
 const fieldTitle = (task: TaskView, name: string) => task.fields.find((f) => f.name === name)?.title ?? name;
 
+/** Whether the task names lead fields: an export of leads, or an upsert. */
+const namesLeadFields = (task: TaskView, values: Values) =>
+  (task.id === "export" && values.what !== "activities") || task.id === "upsert_leads";
+
+/**
+ * The values with the lead fields named as a person sees them (display names, any case: "First Name,
+ * Lead Score", a CSV header "Email") in API names: an export's columns and `where`, an upsert's header
+ * line and its field to match on. As typed when the instance's fields cannot be read.
+ */
+async function inLeadFieldNames(
+  task: TaskView,
+  values: Values,
+  signal: AbortSignal,
+): Promise<{ values: Values; problem?: undefined } | { problem: ErrorInfo }> {
+  // A copy: the caller's values are the form's state, which the ids found for emails must not change.
+  const next = { ...values };
+  if (!namesLeadFields(task, values)) return { values: next };
+  const fields = await marketoLeadFields(task.step, signal).catch(() => undefined);
+  if (!fields || fields.length === 0) return { values: next };
+  const refuse = (field: string, message: string) => ({
+    problem: nameProblem(field, fieldTitle(task, field), message),
+  });
+  const where = values.where?.trim();
+  if (task.id === "export" && where) {
+    const named = inApiNames(where, fields, "where", fieldTitle(task, "where"));
+    if (named.problem) return { problem: named.problem };
+    next.where = named.text;
+  }
+  if (task.id === "export" && values.fields) {
+    const list = fieldListInApiNames(values.fields, fields);
+    if (!list.ok) return refuse("fields", `${list.message} ${FIELDS_WORDS}`);
+    next.fields = list.value.join(", ");
+  }
+  if (task.id === "upsert_leads" && values.csv) {
+    const csv = csvHeaderInApiNames(values.csv, fields);
+    if (!csv.ok) return refuse("csv", `${csv.message} ${HEADER_WORDS}`);
+    next.csv = csv.value;
+  }
+  if (task.id === "upsert_leads" && values.match) {
+    const match = fieldNamed(values.match, fields);
+    if (!match) return refuse("match", `${noField(values.match.trim(), fields, "lead field")}`);
+    next.match = match.api;
+  }
+  return { values: next };
+}
+
+const FIELDS_WORDS =
+  'Name the lead fields as Marketo shows them, separated by commas ("First Name, Lead Score").';
+const HEADER_WORDS = 'Name each column by a lead field as Marketo shows it ("Email Address", "First Name").';
+
 /** The values the server gets, or the problem to show under a field. */
 export async function prepareTask(
   task: TaskView,
@@ -31,16 +82,9 @@ export async function prepareTask(
   signal: AbortSignal,
   lookups?: Lookups,
 ): Promise<{ prepared: Prepared; problem?: undefined } | { problem: ErrorInfo }> {
-  const next = { ...values };
-  const where = values.where?.trim();
-  if (task.id === "export" && values.what !== "activities" && where) {
-    const fields = await marketoLeadFields(task.step, signal).catch(() => undefined);
-    if (fields && fields.length > 0) {
-      const named = inApiNames(where, fields, "where", fieldTitle(task, "where"));
-      if (named.problem) return { problem: named.problem };
-      next.where = named.text;
-    }
-  }
+  const named = await inLeadFieldNames(task, values, signal);
+  if (named.problem) return { problem: named.problem };
+  const next = named.values;
   if (!task.fields.some((field) => field.name === "leads") || !values.leads)
     return { prepared: { values: next, leads: new Map(), unknown: [] } };
   try {

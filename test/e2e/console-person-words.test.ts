@@ -3,7 +3,7 @@
  * 400 px: the bar finds a form for the words a marketer searches ("compare", "funnel", "schedule",
  * "export", "CSV", "add to list"); the chosen form comes into view on a phone; Run Reports' filter takes
  * the names the pickers show ("Country = Germany"), refuses an unknown one under the filter with the
- * nearest names, the report's table has the result's width (the chart below it, not beside it), and its
+ * nearest names, and so does Sort by ("-Sessions"), the report's table has the result's width (the chart below it, not beside it), and its
  * CSV is named for what it holds and headed with the table's names; Run Reports' description has no
  * developer words; a picker's open
  * list closes on a press outside it. On every screen axe-core finds no serious violation and the page does
@@ -153,5 +153,32 @@ describe.each([1280, 400])("the console in a marketer's words at %i px", (width)
     expect(first).toMatch(/^Germany,\d+$/);
     const json = JSON.parse((await save("Download JSON")).text) as Record<string, unknown>[];
     expect(Object.keys(json[0] ?? {})).toEqual(["country", "sessions"]);
+  });
+
+  it("sorts by the report's columns as the pickers name them, after refusing one under Sort by", async () => {
+    await page.getByLabel("Filter", { exact: true }).fill("");
+    const sort = page.getByLabel("Sort by", { exact: true });
+    // Trial C04: "-Views" was refused, and the refusal listed API names.
+    await sort.fill("-Sesions");
+    await page.getByRole("button", { name: "Run", exact: true }).click();
+    const error = page
+      .locator("#root_order_by")
+      .locator("xpath=ancestor::*[contains(@class,'form-group')][1]");
+    await expect
+      .poll(() => error.locator(".error-detail").textContent())
+      .toBe(
+        '"Sesions" is not a column of this report. Did you mean "Sessions"? Sort by one of its columns: "Sessions", "Country".',
+      );
+    await check("04-sort-refused");
+    await sort.fill("-SESSIONS");
+    await page.getByRole("button", { name: "Run", exact: true }).click();
+    const table = page.locator(".results table").first();
+    await expect.poll(() => table.locator("tbody tr").count(), { timeout: 30_000 }).toBeGreaterThan(1);
+    expect(await page.locator(".problem").count()).toBe(0);
+    const sessions = (await table.locator("tbody tr td:nth-child(2)").allInnerTexts()).map((cell) =>
+      Number(cell.replace(/\D/g, "")),
+    );
+    expect(sessions).toEqual([...sessions].sort((a, b) => b - a));
+    await check("05-sorted-report");
   });
 });

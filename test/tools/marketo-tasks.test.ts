@@ -117,7 +117,7 @@ describe("Marketo's tasks", () => {
     ["export", { what: "leads", from: day(3), to: day(0), fields: " , " }, "fields"],
     ["upsert_leads", { csv: "email\n", match: "email" }, "csv"],
     ["upsert_leads", { csv: 'email\n"unclosed', match: "email" }, "csv"],
-    ["upsert_leads", { csv: "email,firstName\na@b.c,A\n", match: "id" }, "match"],
+    ["upsert_leads", { csv: "email,firstName\na@b.c,A\n", match: "id" }, "csv"],
   ] as const)("%s refuses %j under its field %s", (task, values, field) => {
     let thrown: unknown;
     try {

@@ -273,7 +273,7 @@ const exportRecords: StepTask = {
       title: "Lead fields",
       kind: "text",
       required: true,
-      help: "The columns of the file, separated by commas (the API names of the instance's lead fields).",
+      help: 'The columns of the file: lead fields as Marketo shows them, separated by commas ("First Name, Lead Score").',
       initial: () => LEAD_FIELDS,
       when: { field: "what", values: ["leads"] },
     },
@@ -320,22 +320,25 @@ const upsertLeads: StepTask = {
       title: "Leads (CSV with a header line)",
       kind: "lines",
       required: true,
-      help: `The first line names the fields (email,firstName,lastName); at most ${SYNC_MAX} rows.`,
+      help: `The first line names the lead fields as Marketo shows them (Email Address, First Name); at most ${SYNC_MAX} rows.`,
     },
     {
       name: "match",
       title: "Match on",
       kind: "text",
       required: true,
-      help: "The field that says two rows are the same lead.",
+      help: "The lead field that says two rows are the same lead (a column of the header line).",
       initial: () => "email",
     },
   ],
   input(values) {
     const rows = csvRows(required(values, "csv", "the rows"));
     const match = required(values, "match", "the field to match on");
+    // The header line is what lacks the column: the refusal goes under the CSV box, not under Match on.
     if (!rows.some((row) => match in row))
-      throw new ValidationError("match", `the header line has no "${match}" column.`);
+      throw new ValidationError("csv", `the header line has no "${match}" column, the field to match on.`, {
+        hint: `Add a "${match}" column to the header line, or match on another of its columns.`,
+      });
     return {
       method: "POST",
       endpoint: "/rest/v1/leads.json",
