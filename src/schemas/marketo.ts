@@ -112,6 +112,7 @@ export const MarketoApiCallInput = z.strictObject({
   min_count: z
     .int()
     .min(1)
+    .max(1_000_000_000)
     .optional()
     .describe("With count_by: keep values counted at least this often, e.g. 2.")
     .meta({ title: "Least count", examples: [2] }),
