@@ -1,8 +1,6 @@
-import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { buildDataSet } from "../../src/sandbox/marketo/seed.js";
-import { type MarketoFixture, marketoFixture } from "../helpers/fixtures.js";
-import { type McpSession, mcpSession } from "../helpers/mcp.js";
+import { marketoOverMcp, runningClock } from "../helpers/marketo-mcp.js";
 
 /**
  * where and order_by on a lead export do not add columns to its file (issue 27, agent trial N05: the CSV
@@ -17,37 +15,20 @@ interface Answer {
 
 const DAY = 86_400_000;
 const T0 = Date.UTC(2026, 11, 1, 12);
-let origin: number | undefined;
-const clock = () => {
-  origin ??= performance.now();
-  return T0 + Math.floor(performance.now() - origin);
-};
 const SEED = 7;
 const LEADS = 2_000;
 const world = buildDataSet({ leadCount: LEADS, seed: SEED, now: T0 });
 const iso = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, "Z");
 
-let fixture: MarketoFixture;
-let session: McpSession;
-
-async function run(args: Record<string, unknown>) {
-  const result = (await session.client.callTool({
-    name: "marketo_api_call",
-    arguments: args,
-  })) as CallToolResult;
-  const text = result.content.map((c) => (c.type === "text" ? c.text : "")).join("\n");
-  expect(result.isError, text).toBeFalsy();
-  const links = result.content.filter((c) => c.type === "resource_link") as {
-    uri: string;
-    mimeType: string;
-  }[];
-  return { text, links, data: result.structuredContent as unknown as Answer };
-}
-
-async function whole(uri: string): Promise<string> {
-  const { contents } = await session.client.readResource({ uri });
-  return (contents[0] as { text: string }).text;
-}
+const mkto = marketoOverMcp({
+  leadCount: LEADS,
+  seed: SEED,
+  now: runningClock(T0),
+  bulkJobMs: 50,
+  rateLimit: 1_000_000,
+});
+const run = (args: Record<string, unknown>) => mkto.ok<Answer>(args);
+const whole = (uri: string) => mkto.whole(uri);
 
 /** The CSV's header and the JSON file's rows, both linked by the answer. */
 async function files(links: { uri: string; mimeType: string }[]) {
@@ -58,21 +39,6 @@ async function files(links: { uri: string; mimeType: string }[]) {
   const lines = csv.trimEnd().split("\r\n");
   return { header: lines[0], rows: lines.length - 1, json };
 }
-
-beforeAll(async () => {
-  fixture = await marketoFixture({
-    leadCount: LEADS,
-    seed: SEED,
-    now: clock,
-    bulkJobMs: 50,
-    rateLimit: 1_000_000,
-  });
-  session = await mcpSession(fixture.workspace);
-});
-afterAll(async () => {
-  await session.close();
-  await fixture.close();
-});
 
 describe("a lead export's where and order_by read fields the file leaves out", () => {
   it("one job: unsubscribed and leadScore are read, the files hold only email and firstName", async () => {

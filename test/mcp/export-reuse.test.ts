@@ -1,7 +1,7 @@
-import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { buildDataSet } from "../../src/sandbox/marketo/seed.js";
-import { type MarketoFixture, marketoFixture, marketoWorkspace } from "../helpers/fixtures.js";
+import { marketoWorkspace } from "../helpers/fixtures.js";
+import { callMarketo, marketoOverMcp, runningClock } from "../helpers/marketo-mcp.js";
 import { type McpSession, mcpSession } from "../helpers/mcp.js";
 
 /**
@@ -19,12 +19,6 @@ interface Answer {
 
 const DAY = 86_400_000;
 const T0 = Date.UTC(2026, 11, 1, 12);
-let origin: number | undefined;
-/** The sandbox's clock: T0 when it starts, then running (its export jobs complete as time passes). */
-const clock = () => {
-  origin ??= performance.now();
-  return T0 + Math.floor(performance.now() - origin);
-};
 const SEED = 11;
 const LEADS = 600;
 const world = buildDataSet({ leadCount: LEADS, seed: SEED, now: T0 });
@@ -32,14 +26,19 @@ const iso = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, "Z")
 const FROM = iso(T0 - 120 * DAY);
 const TO = iso(T0 - 60_000);
 
-let fixture: MarketoFixture;
-let session: McpSession;
+/** The sandbox's clock: T0 when it starts, then running (its export jobs complete as time passes). */
+const mkto = marketoOverMcp({
+  leadCount: LEADS,
+  seed: SEED,
+  now: runningClock(T0),
+  bulkJobMs: 20,
+  rateLimit: 1e6,
+});
 
 async function run(on: McpSession, args: Record<string, unknown>) {
-  const result = (await on.client.callTool({ name: "marketo_api_call", arguments: args })) as CallToolResult;
-  const text = result.content.map((c) => (c.type === "text" ? c.text : "")).join("\n");
-  expect(result.isError, text).toBeFalsy();
-  return { text, data: result.structuredContent as unknown as Answer };
+  const answer = await callMarketo<Answer>(on, args);
+  expect(answer.result.isError, answer.text).toBeFalsy();
+  return answer;
 }
 
 function leadsExport(fields: string[], extra: Record<string, unknown> = {}, endAt = TO) {
@@ -69,26 +68,18 @@ function countryCounts(score: number): Record<string, number> {
 const asCounts = (rows: Record<string, unknown>[]) =>
   Object.fromEntries(rows.map((row) => [String(row.country ?? ""), Number(row.count)]));
 
-const exportsCreated = () => fixture.sandbox.stats().callsByPath["/bulk/v1/leads/export/create.json"] ?? 0;
-
-beforeAll(async () => {
-  fixture = await marketoFixture({ leadCount: LEADS, seed: SEED, now: clock, bulkJobMs: 20, rateLimit: 1e6 });
-  session = await mcpSession(fixture.workspace);
-});
-afterAll(async () => {
-  await session.close();
-  await fixture.close();
-});
+const exportsCreated = () =>
+  mkto.fixture.sandbox.stats().callsByPath["/bulk/v1/leads/export/create.json"] ?? 0;
 
 describe("a recent export answers the next whole-database question", () => {
   it("reuses the rows for fewer fields with its own where and count_by, says so, and a new endAt exports afresh", async () => {
-    const first = await run(session, leadsExport(["id", "email", "country", "leadScore"]));
+    const first = await run(mkto.session, leadsExport(["id", "email", "country", "leadScore"]));
     expect(first.data.calls_used).toBeGreaterThan(0);
     const created = exportsCreated();
     expect(created).toBeGreaterThan(1);
 
     const again = await run(
-      session,
+      mkto.session,
       leadsExport(["id", "country"], { where: "leadScore > 70", count_by: "country" }),
     );
     expect(exportsCreated()).toBe(created);
@@ -99,7 +90,7 @@ describe("a recent export answers the next whole-database question", () => {
 
     // Doing what it says: another endAt runs a fresh export, with the same figures.
     const fresh = await run(
-      session,
+      mkto.session,
       leadsExport(["id", "country"], { where: "leadScore > 70", count_by: "country" }, iso(T0)),
     );
     expect(exportsCreated()).toBeGreaterThan(created);
@@ -108,17 +99,17 @@ describe("a recent export answers the next whole-database question", () => {
   });
 
   it("is not reused for a field the kept export lacks", async () => {
-    await run(session, leadsExport(["id", "email"]));
+    await run(mkto.session, leadsExport(["id", "email"]));
     const created = exportsCreated();
-    const other = await run(session, leadsExport(["id", "email", "company"]));
+    const other = await run(mkto.session, leadsExport(["id", "email", "company"]));
     expect(exportsCreated()).toBeGreaterThan(created);
     expect(other.text).not.toContain("answered from the same export run");
   });
 
   it("is never served to another workspace, even on the same Marketo instance", async () => {
-    await run(session, leadsExport(["id", "country"]));
+    await run(mkto.session, leadsExport(["id", "country"]));
     const created = exportsCreated();
-    const elsewhere = await mcpSession(marketoWorkspace(fixture.sandbox));
+    const elsewhere = await mcpSession(marketoWorkspace(mkto.fixture.sandbox));
     try {
       const theirs = await run(elsewhere, leadsExport(["id", "country"]));
       expect(exportsCreated()).toBeGreaterThan(created);
@@ -130,15 +121,15 @@ describe("a recent export answers the next whole-database question", () => {
   });
 
   it("is dropped after a write through the tool", async () => {
-    await run(session, leadsExport(["id", "leadScore"]));
+    await run(mkto.session, leadsExport(["id", "leadScore"]));
     const created = exportsCreated();
     const lead = [...world.leads.values()][0];
-    await run(session, {
+    await run(mkto.session, {
       method: "POST",
       endpoint: "/rest/v1/leads.json",
       body: { action: "updateOnly", lookupField: "id", input: [{ id: lead?.id, leadScore: 1 }] },
     });
-    const after = await run(session, leadsExport(["id", "leadScore"]));
+    const after = await run(mkto.session, leadsExport(["id", "leadScore"]));
     expect(exportsCreated()).toBeGreaterThan(created);
     expect(after.text).not.toContain("answered from the same export run");
   });

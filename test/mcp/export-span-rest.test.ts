@@ -1,8 +1,6 @@
-import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { buildDataSet } from "../../src/sandbox/marketo/seed.js";
-import { type MarketoFixture, marketoFixture } from "../helpers/fixtures.js";
-import { type McpSession, mcpSession } from "../helpers/mcp.js";
+import { marketoOverMcp, runningClock } from "../helpers/marketo-mcp.js";
 
 /**
  * An export of a long span (issue 27, agent trial T09: 82 jobs, half of them empty): the answer and the
@@ -19,52 +17,20 @@ interface Answer {
 
 const DAY = 86_400_000;
 const T0 = Date.UTC(2026, 11, 1, 12);
-let origin: number | undefined;
-const clock = () => {
-  origin ??= performance.now();
-  return T0 + Math.floor(performance.now() - origin);
-};
 const SEED = 7;
 const LEADS = 2_000;
 const world = buildDataSet({ leadCount: LEADS, seed: SEED, now: T0 });
 const iso = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, "Z");
 
-let fixture: MarketoFixture;
-let session: McpSession;
-
-async function run(args: Record<string, unknown>) {
-  const result = (await session.client.callTool({
-    name: "marketo_api_call",
-    arguments: args,
-  })) as CallToolResult;
-  const text = result.content.map((c) => (c.type === "text" ? c.text : "")).join("\n");
-  expect(result.isError, text).toBeFalsy();
-  const links = result.content.filter((c) => c.type === "resource_link") as {
-    uri: string;
-    mimeType: string;
-  }[];
-  return { text, links, data: result.structuredContent as unknown as Answer };
-}
-
-async function whole(uri: string): Promise<string> {
-  const { contents } = await session.client.readResource({ uri });
-  return (contents[0] as { text: string }).text;
-}
-
-beforeAll(async () => {
-  fixture = await marketoFixture({
-    leadCount: LEADS,
-    seed: SEED,
-    now: clock,
-    bulkJobMs: 50,
-    rateLimit: 1_000_000,
-  });
-  session = await mcpSession(fixture.workspace);
+const mkto = marketoOverMcp({
+  leadCount: LEADS,
+  seed: SEED,
+  now: runningClock(T0),
+  bulkJobMs: 50,
+  rateLimit: 1_000_000,
 });
-afterAll(async () => {
-  await session.close();
-  await fixture.close();
-});
+const run = (args: Record<string, unknown>) => mkto.ok<Answer>(args);
+const whole = (uri: string) => mkto.whole(uri);
 
 describe("a lead export over a long span", () => {
   const earliest = Math.min(...[...world.leads.values()].map((l) => Number(l.createdAt)));
@@ -80,14 +46,7 @@ describe("a lead export over a long span", () => {
     const from = earliest - 75 * DAY;
     const to = earliest + 20 * DAY;
     const messages: string[] = [];
-    const result = (await session.client.callTool(
-      { name: "marketo_api_call", arguments: exportOf(from, to) },
-      undefined,
-      { onprogress: (p) => messages.push(p.message ?? "") },
-    )) as CallToolResult;
-    const text = result.content.map((c) => (c.type === "text" ? c.text : "")).join("\n");
-    const data = result.structuredContent as unknown as Answer;
-    expect(result.isError, text).toBeFalsy();
+    const { data, text } = await mkto.ok<Answer>(exportOf(from, to), (p) => messages.push(p.message ?? ""));
     expect(data.extra?.empty_windows).toBe(2);
     expect(text).toContain(
       "2 windows had no rows (Marketo's API offers no call that gives the earliest createdAt",

@@ -1,9 +1,7 @@
-import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import fc from "fast-check";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { buildDataSet } from "../../src/sandbox/marketo/seed.js";
-import { type MarketoFixture, marketoFixture } from "../helpers/fixtures.js";
-import { type McpSession, mcpSession } from "../helpers/mcp.js";
+import { marketoOverMcp, runningClock } from "../helpers/marketo-mcp.js";
 
 /**
  * An export of any span in one call (issue 27 §2), through MCP on the sandbox: a lead or activity export
@@ -21,40 +19,22 @@ interface Answer {
 
 const DAY = 86_400_000;
 const T0 = Date.UTC(2026, 11, 1, 12);
-let origin: number | undefined;
-const clock = () => {
-  origin ??= performance.now();
-  return T0 + Math.floor(performance.now() - origin);
-};
 const SEED = 7;
 const LEADS = 2_000;
 const world = buildDataSet({ leadCount: LEADS, seed: SEED, now: T0 });
 const iso = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, "Z");
 
-let fixture: MarketoFixture;
-let session: McpSession;
-
-async function run(args: Record<string, unknown>, onprogress?: (p: { message?: string }) => void) {
-  const result = (await session.client.callTool(
-    { name: "marketo_api_call", arguments: args },
-    undefined,
-    onprogress ? { onprogress } : {},
-  )) as CallToolResult;
-  const text = result.content.map((c) => (c.type === "text" ? c.text : "")).join("\n");
-  expect(result.isError, text).toBeFalsy();
-  const links = result.content.filter((c) => c.type === "resource_link") as {
-    uri: string;
-    mimeType: string;
-  }[];
-  return { result, text, links, data: result.structuredContent as unknown as Answer };
-}
-
+const mkto = marketoOverMcp({
+  leadCount: LEADS,
+  seed: SEED,
+  now: runningClock(T0),
+  bulkJobMs: 50,
+  rateLimit: 1_000_000,
+});
+const run = (args: Record<string, unknown>, onprogress?: (p: { message?: string }) => void) =>
+  mkto.ok<Answer>(args, onprogress);
 /** The whole of a linked file, read in one resources/read (the link's ?page=all). */
-async function whole(uri: string): Promise<string> {
-  const { contents } = await session.client.readResource({ uri });
-  expect(contents).toHaveLength(1);
-  return (contents[0] as { text: string }).text;
-}
+const whole = (uri: string) => mkto.whole(uri);
 
 function leadsExport(from: number, to: number, extra: Record<string, unknown> = {}) {
   return {
@@ -87,21 +67,6 @@ function csvIds(csv: string): { header: string; ids: number[] } {
   return { header, ids: lines.slice(1).map((line) => Number(line.split(",")[0])) };
 }
 
-beforeAll(async () => {
-  fixture = await marketoFixture({
-    leadCount: LEADS,
-    seed: SEED,
-    now: clock,
-    bulkJobMs: 50,
-    rateLimit: 1_000_000,
-  });
-  session = await mcpSession(fixture.workspace);
-});
-afterAll(async () => {
-  await session.close();
-  await fixture.close();
-});
-
 describe("an export longer than 31 days, in one call", () => {
   it("runs one job per 31 days and links one CSV and one JSON of every lead, each once (property)", async () => {
     await fc.assert(
@@ -111,11 +76,11 @@ describe("an export longer than 31 days, in one call", () => {
         async (startDay, hours) => {
           const from = T0 - startDay * DAY - 5 * 3_600_000;
           const to = Math.min(from + hours * 3_600_000, T0 - 60_000);
-          fixture.sandbox.resetStats();
+          mkto.fixture.sandbox.resetStats();
           const { text, links, data } = await run(leadsExport(from, to));
           const want = createdIn(from, to);
           const jobs = Math.max(1, Math.ceil((Date.parse(iso(to)) - Date.parse(iso(from))) / (31 * DAY)));
-          expect(fixture.sandbox.stats().callsByPath["/bulk/v1/leads/export/create.json"]).toBe(jobs);
+          expect(mkto.fixture.sandbox.stats().callsByPath["/bulk/v1/leads/export/create.json"]).toBe(jobs);
           expect(data.result.length).toBe(Math.min(10, want.length));
           if (want.length === 0) return;
           expect(
@@ -136,7 +101,7 @@ describe("an export longer than 31 days, in one call", () => {
   it("applies where and order_by to the joined file, says how many match and keeps the file 24 hours", async () => {
     const from = T0 - 200 * DAY;
     const to = T0 - DAY;
-    fixture.sandbox.resetStats();
+    mkto.fixture.sandbox.resetStats();
     const messages: string[] = [];
     const { text, links, data } = await run(
       leadsExport(from, to, { where: "leadScore > 50", order_by: "-leadScore" }),
@@ -147,7 +112,7 @@ describe("an export longer than 31 days, in one call", () => {
       expect(messages.some((m) => m.startsWith(`Export ${job} of 7 (createdAt `))).toBe(true);
     }
     const want = createdIn(from, to, (score) => score > 50);
-    expect(fixture.sandbox.stats().callsByPath["/bulk/v1/leads/export/create.json"]).toBe(7);
+    expect(mkto.fixture.sandbox.stats().callsByPath["/bulk/v1/leads/export/create.json"]).toBe(7);
     expect(data.computed?.matched).toBe(want.length);
     expect(data.computed?.read).toBe(createdIn(from, to).length);
     expect(text).toContain(

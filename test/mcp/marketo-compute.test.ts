@@ -1,9 +1,7 @@
-import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import fc from "fast-check";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { buildDataSet } from "../../src/sandbox/marketo/seed.js";
-import { type MarketoFixture, marketoFixture } from "../helpers/fixtures.js";
-import { type McpSession, mcpSession } from "../helpers/mcp.js";
+import { marketoOverMcp, runningClock } from "../helpers/marketo-mcp.js";
 
 /**
  * where, order_by and count_by on marketo_api_call's paged REST reads (issue 27 §1), through MCP on the
@@ -22,11 +20,6 @@ interface Answer {
 
 // The data set is built at the sandbox's first reading of its clock: this clock starts at T0 there.
 const T0 = Date.UTC(2026, 11, 1, 12);
-let origin: number | undefined;
-const clock = () => {
-  origin ??= performance.now();
-  return T0 + Math.floor(performance.now() - origin);
-};
 const SEED = 42;
 const LEADS = 5_000;
 const world = buildDataSet({ leadCount: LEADS, seed: SEED, now: T0 });
@@ -35,23 +28,10 @@ const members = [...(world.lists.find((list) => list.id === 1001)?.members ?? []
   .map((id) => world.leads.get(id))
   .filter((lead) => lead !== undefined);
 
-let fixture: MarketoFixture;
-let session: McpSession;
-
-async function run(args: Record<string, unknown>) {
-  const result = (await session.client.callTool({
-    name: "marketo_api_call",
-    arguments: args,
-  })) as CallToolResult;
-  const text = result.content.map((c) => (c.type === "text" ? c.text : "")).join("\n");
-  return { result, text, data: result.structuredContent as unknown as Answer };
-}
-
-async function ok(args: Record<string, unknown>) {
-  const answer = await run(args);
-  expect(answer.result.isError, answer.text).toBeFalsy();
-  return answer;
-}
+// A fast-check run reads the list several times: lift the rate limit so no run waits 20 s.
+const mkto = marketoOverMcp({ leadCount: LEADS, seed: SEED, now: runningClock(T0), rateLimit: 1_000_000 });
+const run = (args: Record<string, unknown>) => mkto.call<Answer>(args);
+const ok = (args: Record<string, unknown>) => mkto.ok<Answer>(args);
 
 const LIST = {
   method: "GET",
@@ -60,15 +40,8 @@ const LIST = {
   paginate: true,
 };
 
-beforeAll(async () => {
-  // A fast-check run reads the list several times: lift the rate limit so no run waits 20 s.
-  fixture = await marketoFixture({ leadCount: LEADS, seed: SEED, now: clock, rateLimit: 1_000_000 });
-  session = await mcpSession(fixture.workspace);
+it("the list has the members the tests read", () => {
   expect(members.length).toBeGreaterThan(1_200);
-});
-afterAll(async () => {
-  await session.close();
-  await fixture.close();
 });
 
 describe("where on a paged read", () => {
@@ -88,29 +61,20 @@ describe("where on a paged read", () => {
 
   it("keeps exactly the matching records, in read order, in the full result it links", async () => {
     const fields = "id,leadScore,email,firstName,lastName,company,title,city";
-    const { result, data } = await ok({
+    const { links, data } = await ok({
       ...LIST,
       query_parameters: { fields, batchSize: 300 },
       where: "leadScore > 20",
     });
     const want = members.filter((l) => Number(l.leadScore) > 20).map((l) => l.id);
     expect(data.result.length).toBeLessThan(want.length);
-    const link = result.content.find((c) => c.type === "resource_link" && c.mimeType === "application/json");
-    const kept: { id: number }[] = [];
-    let next: string | undefined = link?.type === "resource_link" ? link.uri : undefined;
-    while (next) {
-      const content = (await session.client.readResource({ uri: next })).contents[0] as {
-        text: string;
-        _meta?: Record<string, { next?: string }>;
-      };
-      kept.push(...(JSON.parse(content.text) as { id: number }[]));
-      next = content._meta?.["martech-steps/page"]?.next;
-    }
+    const link = links.find((l) => l.mimeType === "application/json");
+    const kept = (await mkto.pages(link?.uri ?? "")).flatMap((text) => JSON.parse(text) as { id: number }[]);
     expect(kept.map((r) => r.id)).toEqual(want);
   });
 
   it("is refused on a write, before anything is sent", async () => {
-    fixture.sandbox.resetStats();
+    mkto.fixture.sandbox.resetStats();
     const { result, text } = await run({
       method: "POST",
       endpoint: "/rest/v1/lists/1001/leads.json",
@@ -119,7 +83,7 @@ describe("where on a paged read", () => {
     });
     expect(result.isError).toBe(true);
     expect(text).toContain("Invalid where");
-    expect(fixture.sandbox.stats().apiCalls).toBe(0);
+    expect(mkto.fixture.sandbox.stats().apiCalls).toBe(0);
   });
 
   it("with paging and cursors, gives what where gives on the whole list, each record once (property)", async () => {

@@ -1,10 +1,8 @@
-import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import fc from "fast-check";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { buildDataSet } from "../../src/sandbox/marketo/seed.js";
 import { sortRecords } from "../../src/tools/records/order.js";
-import { type MarketoFixture, marketoFixture } from "../helpers/fixtures.js";
-import { type McpSession, mcpSession } from "../helpers/mcp.js";
+import { marketoOverMcp, runningClock } from "../helpers/marketo-mcp.js";
 
 /**
  * count_by's min_count and count_by_ignore_case (issue 27; trial s4, T06: "leads that share an email"),
@@ -20,11 +18,6 @@ interface Answer {
 }
 
 const T0 = Date.UTC(2026, 11, 1, 12);
-let origin: number | undefined;
-const clock = () => {
-  origin ??= performance.now();
-  return T0 + Math.floor(performance.now() - origin);
-};
 const SEED = 42;
 const LEADS = 5_000;
 const world = buildDataSet({ leadCount: LEADS, seed: SEED, now: T0 });
@@ -37,38 +30,21 @@ const TWINS = 1_000;
 const twinEmail = (email: string, i: number) =>
   i % 3 === 0 ? email.toUpperCase() : i % 3 === 1 ? email.charAt(0).toUpperCase() + email.slice(1) : email;
 
-let fixture: MarketoFixture;
-let session: McpSession;
-
-async function run(args: Record<string, unknown>) {
-  const result = (await session.client.callTool({
-    name: "marketo_api_call",
-    arguments: args,
-  })) as CallToolResult;
-  const text = result.content.map((c) => (c.type === "text" ? c.text : "")).join("\n");
-  return { result, text, data: result.structuredContent as unknown as Answer };
-}
-
-async function ok(args: Record<string, unknown>) {
-  const answer = await run(args);
-  expect(answer.result.isError, answer.text).toBeFalsy();
-  return answer;
-}
-
+const mkto = marketoOverMcp(
+  { leadCount: LEADS, seed: SEED, now: runningClock(T0), rateLimit: 1_000_000 },
+  async () => {
+    const twins = members.slice(0, TWINS).map((lead, i) => ({ email: twinEmail(String(lead.email), i) }));
+    const ids = await create(twins);
+    for (let at = 0; at < ids.length; at += 300) {
+      const input = ids.slice(at, at + 300).map((id) => ({ id }));
+      await ok({ method: "POST", endpoint: "/rest/v1/lists/1001/leads.json", body: { input } });
+    }
+  },
+);
+const run = (args: Record<string, unknown>) => mkto.call<Answer>(args);
+const ok = (args: Record<string, unknown>) => mkto.ok<Answer>(args);
 /** Every page of a kept result. */
-async function readAll(uri: string): Promise<string[]> {
-  const texts: string[] = [];
-  let next: string | undefined = uri;
-  while (next) {
-    const content = (await session.client.readResource({ uri: next })).contents[0] as {
-      text: string;
-      _meta?: Record<string, { next?: string }>;
-    };
-    texts.push(content.text);
-    next = content._meta?.["martech-steps/page"]?.next;
-  }
-  return texts;
-}
+const readAll = (uri: string) => mkto.pages(uri);
 
 /** Creates a lead per record (createDuplicate: one even when its email is taken), 300 a call; their ids. */
 async function create(records: Record<string, unknown>[]): Promise<number[]> {
@@ -108,21 +84,6 @@ const LIST = {
   query_parameters: { fields: "id,email", batchSize: 300 },
   paginate: true,
 };
-
-beforeAll(async () => {
-  fixture = await marketoFixture({ leadCount: LEADS, seed: SEED, now: clock, rateLimit: 1_000_000 });
-  session = await mcpSession(fixture.workspace);
-  const twins = members.slice(0, TWINS).map((lead, i) => ({ email: twinEmail(String(lead.email), i) }));
-  const ids = await create(twins);
-  for (let at = 0; at < ids.length; at += 300) {
-    const input = ids.slice(at, at + 300).map((id) => ({ id }));
-    await ok({ method: "POST", endpoint: "/rest/v1/lists/1001/leads.json", body: { input } });
-  }
-});
-afterAll(async () => {
-  await session?.close();
-  await fixture?.close();
-});
 
 describe("leads that share an email (trial s4, T06)", () => {
   const emails = [
@@ -218,12 +179,12 @@ describe("refusals", () => {
     ["min_count", { min_count: 2 }, ["email", "min_count", "2"]],
     ["count_by_ignore_case", { count_by_ignore_case: true }, ["email", "count_by_ignore_case", "true"]],
   ])("refuses %s without count_by, and does what its hint says", async (field, given, said) => {
-    fixture.sandbox.resetStats();
+    mkto.fixture.sandbox.resetStats();
     const { result, text } = await run({ ...LIST, ...given });
     expect(result.isError).toBe(true);
     expect(text).toContain(`Invalid ${field}`);
     expect(text).toContain("give count_by too");
-    expect(fixture.sandbox.stats().apiCalls).toBe(0);
+    expect(mkto.fixture.sandbox.stats().apiCalls).toBe(0);
     // The hint, e.g. count_by "email", min_count 2: done as said.
     const example = /E\.g\. count_by "(\w+)", (\w+) (\w+)/.exec(text);
     expect(example?.slice(1)).toEqual(said);

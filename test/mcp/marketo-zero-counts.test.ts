@@ -3,20 +3,13 @@
  * activityTypeIds named the types shows every named type, a type with no activity counted 0, instead of
  * leaving it out. Through MCP on the sandbox, counts checked against the sandbox's own data set.
  */
-import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import fc from "fast-check";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { buildDataSet } from "../../src/sandbox/marketo/seed.js";
-import { type MarketoFixture, marketoFixture } from "../helpers/fixtures.js";
-import { type McpSession, mcpSession } from "../helpers/mcp.js";
+import { marketoOverMcp, runningClock } from "../helpers/marketo-mcp.js";
 
 const DAY = 86_400_000;
 const T0 = Date.UTC(2026, 11, 1, 12);
-let origin: number | undefined;
-const clock = () => {
-  origin ??= performance.now();
-  return T0 + Math.floor(performance.now() - origin);
-};
 const SEED = 11;
 const LEADS = 1_000;
 const world = buildDataSet({ leadCount: LEADS, seed: SEED, now: T0 });
@@ -31,33 +24,18 @@ const types = world.activityTypes.map((t) => ({ id: t.id, name: t.name, count: c
 const absent = types.filter((t) => t.count === 0);
 const present = types.filter((t) => t.count > 0);
 
-let fixture: MarketoFixture;
-let session: McpSession;
+const mkto = marketoOverMcp({
+  leadCount: LEADS,
+  seed: SEED,
+  now: runningClock(T0),
+  bulkJobMs: 50,
+  rateLimit: 1_000_000,
+});
 
 async function ok(args: Record<string, unknown>) {
-  const result = (await session.client.callTool({
-    name: "marketo_api_call",
-    arguments: args,
-  })) as CallToolResult;
-  const text = result.content.map((c) => (c.type === "text" ? c.text : "")).join("\n");
-  expect(result.isError, text).toBeFalsy();
-  return { text, rows: (result.structuredContent as { result: Record<string, unknown>[] }).result };
+  const { text, data } = await mkto.ok<{ result: Record<string, unknown>[] }>(args);
+  return { text, rows: data.result };
 }
-
-beforeAll(async () => {
-  fixture = await marketoFixture({
-    leadCount: LEADS,
-    seed: SEED,
-    now: clock,
-    bulkJobMs: 50,
-    rateLimit: 1_000_000,
-  });
-  session = await mcpSession(fixture.workspace);
-});
-afterAll(async () => {
-  await session.close();
-  await fixture.close();
-});
 
 describe("activity types asked for and never seen are counted 0", () => {
   it("the data set has types with and without activities in the window", () => {

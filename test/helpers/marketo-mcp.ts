@@ -1,0 +1,124 @@
+import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import { afterAll, beforeAll, expect } from "vitest";
+import type { MarketoSandboxOptions } from "../../src/sandbox/marketo/index.js";
+import { type MarketoFixture, marketoFixture } from "./fixtures.js";
+import { type McpSession, mcpSession } from "./mcp.js";
+
+/**
+ * The set-up the tests of marketo_api_call through MCP share: a Marketo sandbox whose data set is the truth
+ * (built from the same seed and clock as the test's own copy), an MCP session on its workspace, and the
+ * call and read helpers each of those files used to write for itself.
+ */
+
+/**
+ * The sandbox's clock: `start` at its first reading (the sandbox builds its data set then, so a copy built
+ * at `start` is the same data), then running with real time, so its export jobs complete as time passes.
+ */
+export function runningClock(start: number): () => number {
+  let origin: number | undefined;
+  return () => {
+    origin ??= performance.now();
+    return start + Math.floor(performance.now() - origin);
+  };
+}
+
+export interface ToolLink {
+  uri: string;
+  mimeType: string;
+}
+
+export interface ToolAnswer<T> {
+  result: CallToolResult;
+  /** The answer's text parts, joined by new lines. */
+  text: string;
+  links: ToolLink[];
+  data: T;
+}
+
+type Progress = (progress: { message?: string }) => void;
+
+/** One marketo_api_call through `session`; `onprogress` receives its progress notifications. */
+export async function callMarketo<T>(
+  session: McpSession,
+  args: Record<string, unknown>,
+  onprogress?: Progress,
+): Promise<ToolAnswer<T>> {
+  const result = (await session.client.callTool(
+    { name: "marketo_api_call", arguments: args },
+    undefined,
+    onprogress ? { onprogress } : {},
+  )) as CallToolResult;
+  const text = result.content.map((c) => (c.type === "text" ? c.text : "")).join("\n");
+  const links = result.content.filter((c) => c.type === "resource_link") as ToolLink[];
+  return { result, text, links, data: result.structuredContent as unknown as T };
+}
+
+export interface MarketoMcp {
+  readonly fixture: MarketoFixture;
+  readonly session: McpSession;
+  call<T>(args: Record<string, unknown>, onprogress?: Progress): Promise<ToolAnswer<T>>;
+  /** As `call`, and fails the test on an error answer, with the answer's text as the message. */
+  ok<T>(args: Record<string, unknown>, onprogress?: Progress): Promise<ToolAnswer<T>>;
+  /** A linked file's whole text, in one resources/read. */
+  whole(uri: string): Promise<string>;
+  /** Every page of a kept result, following each page's `next`. */
+  pages(uri: string): Promise<string[]>;
+}
+
+/**
+ * Starts the sandbox and the session before the file's tests and closes both after them. `setUp` runs once
+ * both are up (to write the records a file's tests read).
+ */
+export function marketoOverMcp(
+  options: MarketoSandboxOptions,
+  setUp?: (on: MarketoMcp) => Promise<void>,
+): MarketoMcp {
+  let fixture: MarketoFixture | undefined;
+  let session: McpSession | undefined;
+  const up = <T>(value: T | undefined): T => {
+    if (value === undefined) throw new Error("marketoOverMcp: used before its beforeAll ran");
+    return value;
+  };
+  const on: MarketoMcp = {
+    get fixture() {
+      return up(fixture);
+    },
+    get session() {
+      return up(session);
+    },
+    call: (args, onprogress) => callMarketo(on.session, args, onprogress),
+    async ok<T>(args: Record<string, unknown>, onprogress?: Progress) {
+      const answer = await on.call<T>(args, onprogress);
+      expect(answer.result.isError, answer.text).toBeFalsy();
+      return answer;
+    },
+    async whole(uri) {
+      const { contents } = await on.session.client.readResource({ uri });
+      expect(contents).toHaveLength(1);
+      return (contents[0] as { text: string }).text;
+    },
+    async pages(uri) {
+      const texts: string[] = [];
+      let next: string | undefined = uri;
+      while (next) {
+        const content = (await on.session.client.readResource({ uri: next })).contents[0] as {
+          text: string;
+          _meta?: Record<string, { next?: string }>;
+        };
+        texts.push(content.text);
+        next = content._meta?.["martech-steps/page"]?.next;
+      }
+      return texts;
+    },
+  };
+  beforeAll(async () => {
+    fixture = await marketoFixture(options);
+    session = await mcpSession(fixture.workspace);
+    await setUp?.(on);
+  });
+  afterAll(async () => {
+    await session?.close();
+    await fixture?.close();
+  });
+  return on;
+}
