@@ -25,12 +25,16 @@ export function runningClock(start: number): () => number {
 export interface ToolLink {
   uri: string;
   mimeType: string;
+  title: string;
+  description: string;
 }
 
 export interface ToolAnswer<T> {
   result: CallToolResult;
   /** The answer's text parts, joined by new lines. */
   text: string;
+  /** Its first text part alone (the summary, or the error's message). */
+  first: string;
   links: ToolLink[];
   data: T;
 }
@@ -50,7 +54,9 @@ export async function callMarketo<T>(
   )) as CallToolResult;
   const text = result.content.map((c) => (c.type === "text" ? c.text : "")).join("\n");
   const links = result.content.filter((c) => c.type === "resource_link") as ToolLink[];
-  return { result, text, links, data: result.structuredContent as unknown as T };
+  const head = result.content[0];
+  const first = head?.type === "text" ? head.text : "";
+  return { result, text, first, links, data: result.structuredContent as unknown as T };
 }
 
 export interface MarketoMcp {

@@ -1,7 +1,5 @@
-import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type MarketoFixture, marketoFixture } from "../../helpers/fixtures.js";
-import { type McpSession, mcpSession } from "../../helpers/mcp.js";
+import { describe, expect, it } from "vitest";
+import { marketoOverMcp } from "../../helpers/marketo-mcp.js";
 
 /**
  * The texts of marketo_api_call's answers say what is true, through MCP on the sandbox: one account of
@@ -18,42 +16,17 @@ interface Answer {
   calls_used: number;
 }
 
-let fixture: MarketoFixture;
-let session: McpSession;
+const mkto = marketoOverMcp({ bulkJobMs: 20 });
 
 async function call(args: Record<string, unknown>) {
-  const result = (await session.client.callTool({
-    name: "marketo_api_call",
-    arguments: args,
-  })) as CallToolResult;
-  const first = result.content[0];
-  const text = first?.type === "text" ? first.text : "";
-  expect(result.isError, text).toBeFalsy();
-  const links = result.content.filter((block) => block.type === "resource_link") as {
-    uri: string;
-    title: string;
-  }[];
-  return {
-    data: result.structuredContent as unknown as Answer,
-    summary: text.split("\n")[0] ?? "",
-    text,
-    links,
-  };
+  const { data, first, links } = await mkto.ok<Answer>(args);
+  return { data, summary: first.split("\n")[0] ?? "", text: first, links };
 }
 
 async function readText(uri: string) {
-  const { contents } = await session.client.readResource({ uri });
+  const { contents } = await mkto.session.client.readResource({ uri });
   return contents[0] as { text: string; _meta?: Record<string, { next?: string; total_items?: number }> };
 }
-
-beforeAll(async () => {
-  fixture = await marketoFixture({ bulkJobMs: 20 });
-  session = await mcpSession(fixture.workspace);
-});
-afterAll(async () => {
-  await session.close();
-  await fixture.close();
-});
 
 describe("a paging token answer", () => {
   it("is complete, says it is a token for /activities.json, and that read works", async () => {
@@ -204,7 +177,7 @@ describe("a campaign trigger", () => {
       `"${String(list.data.result[0]?.name)}" (id ${String(list.data.result[0]?.id)})`,
     );
     // The campaign run was queued at the sandbox for exactly those leads.
-    expect(fixture.sandbox.campaignRuns().at(-1)).toMatchObject({ campaignId: 1002, leadIds: [5, 7] });
+    expect(mkto.fixture.sandbox.campaignRuns().at(-1)).toMatchObject({ campaignId: 1002, leadIds: [5, 7] });
   });
 
   it("for more than 30 leads, says the activity call covers the first 30 (its leadIds limit) and the rest works too", async () => {
@@ -250,14 +223,11 @@ describe("reading a campaign says what it targets and whether it can be requeste
     const { summary } = await call({ method: "GET", endpoint: "/rest/v1/campaigns/1003.json" });
     expect(summary).toContain("it cannot be requested by API (trigger.json refuses it");
     expect(summary).not.toContain("runs the leads you give");
-    const refused = (await session.client.callTool({
-      name: "marketo_api_call",
-      arguments: {
-        method: "POST",
-        endpoint: "/rest/v1/campaigns/1003/trigger.json",
-        body: { input: { leads: [{ id: 5 }] } },
-      },
-    })) as CallToolResult;
-    expect(refused.isError).toBe(true);
+    const refused = await mkto.call({
+      method: "POST",
+      endpoint: "/rest/v1/campaigns/1003/trigger.json",
+      body: { input: { leads: [{ id: 5 }] } },
+    });
+    expect(refused.result.isError).toBe(true);
   });
 });

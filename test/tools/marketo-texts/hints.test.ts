@@ -1,44 +1,13 @@
-import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type MarketoFixture, marketoFixture } from "../../helpers/fixtures.js";
-import { type McpSession, mcpSession } from "../../helpers/mcp.js";
+import { describe, expect, it } from "vitest";
+import { type AdviceAnswer as Answer, type Args, adviceCalls } from "./advice.js";
 
 /**
  * Every piece of advice marketo_api_call gives in an error or a warning, done as it says through MCP on
  * the sandbox: each row provokes the text, checks the advice is there, follows it, and checks that the
- * call then works. (The answers' own summaries are followed in answers.test.ts.)
+ * call then works. (The answers' own summaries are followed in answers.test.ts, the resume advice in
+ * resume-hints.test.ts.)
  */
-interface Answer {
-  result: Record<string, unknown>[];
-  complete: boolean;
-  next_cursor?: string;
-  next_page_token?: string;
-  next_offset?: number;
-  warnings: string[];
-}
-type Args = Record<string, unknown>;
-
-let fixture: MarketoFixture;
-let session: McpSession;
-
-async function raw(args: Args) {
-  const result = (await session.client.callTool({
-    name: "marketo_api_call",
-    arguments: args,
-  })) as CallToolResult;
-  const first = result.content[0];
-  return { result, text: first?.type === "text" ? first.text : "" };
-}
-async function ok(args: Args): Promise<Answer> {
-  const { result, text } = await raw(args);
-  expect(result.isError, text).toBeFalsy();
-  return result.structuredContent as unknown as Answer;
-}
-async function refused(args: Args): Promise<string> {
-  const { result, text } = await raw(args);
-  expect(result.isError, text).toBe(true);
-  return text;
-}
+const { ok, refused } = adviceCalls();
 
 /** The first searchable field the hint lists, as a lookup Marketo takes. */
 const firstField = (said: string) => ({
@@ -46,15 +15,6 @@ const firstField = (said: string) => ({
   filterValues: "1",
 });
 const since = (days = 3) => `${new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 19)}Z`;
-
-beforeAll(async () => {
-  fixture = await marketoFixture({ bulkJobMs: 20 });
-  session = await mcpSession(fixture.workspace);
-});
-afterAll(async () => {
-  await session.close();
-  await fixture.close();
-});
 
 interface Row {
   advice: string;
@@ -312,92 +272,5 @@ describe("each piece of advice, done as it says, works", () => {
     const answers: Answer[] = [];
     for (const args of row.follow(said)) answers.push(await ok(args));
     row.check?.(answers);
-  });
-});
-
-describe("the resume advice of answers and errors, done as it says, works", () => {
-  const LIST = { method: "GET", endpoint: "/rest/v1/lists/1001/leads.json" };
-
-  it("query_parameters.nextPageToken = next_page_token continues where the page ended", async () => {
-    const first = await ok({ ...LIST, query_parameters: { batchSize: 100 }, paginate: true, max_pages: 1 });
-    expect(first.warnings.join(" ")).toContain("or query_parameters.nextPageToken = next_page_token");
-    const second = await ok({
-      ...LIST,
-      query_parameters: { batchSize: 100, nextPageToken: first.next_page_token },
-    });
-    const ids = [...first.result, ...second.result].map((lead) => lead.id);
-    expect(new Set(ids).size).toBe(200);
-  });
-
-  it("query_parameters.offset = next_offset continues an asset browse", async () => {
-    const first = await ok({
-      method: "GET",
-      endpoint: "/rest/asset/v1/emails.json",
-      query_parameters: { maxReturn: 5 },
-    });
-    // The output schema names it "the offset that continues"; no warning repeats it for a page read whole.
-    expect(first.next_offset).toBe(5);
-    const second = await ok({
-      method: "GET",
-      endpoint: "/rest/asset/v1/emails.json",
-      query_parameters: { maxReturn: 5, offset: first.next_offset },
-    });
-    const ids = [...first.result, ...second.result].map((email) => email.id);
-    expect(new Set(ids).size).toBe(10);
-  });
-
-  it("remove nextPageToken when passing cursor; leave cursor out to start again", async () => {
-    const first = await ok({ ...LIST, query_parameters: { batchSize: 100 } });
-    const both = await refused({
-      ...LIST,
-      query_parameters: { batchSize: 100, nextPageToken: first.next_page_token },
-      cursor: first.next_cursor,
-    });
-    expect(both).toContain("Remove nextPageToken from query_parameters when you pass cursor.");
-    const next = await ok({ ...LIST, query_parameters: { batchSize: 100 }, cursor: first.next_cursor });
-    expect(next.result[0]?.id).not.toBe(first.result[0]?.id);
-    const other = await refused({ ...LIST, query_parameters: { batchSize: 50 }, cursor: first.next_cursor });
-    expect(other).toContain("leave cursor out to start at the beginning");
-    const again = await ok({ ...LIST, query_parameters: { batchSize: 50 } });
-    expect(again.result[0]?.id).toBe(first.result[0]?.id);
-  });
-
-  it("a kept result's nextCursor (in each page's _meta) continues after what was read", async () => {
-    const { result } = await raw({ ...LIST });
-    const link = result.content.find((block) => block.type === "resource_link") as {
-      uri: string;
-      description: string;
-    };
-    expect(link.description).toContain("continue after it with cursor = the nextCursor in each page's _meta");
-    const page = (await session.client.readResource({ uri: link.uri })).contents[0] as {
-      text: string;
-      _meta: Record<string, { nextCursor?: string; total_items: number }>;
-    };
-    const meta = page._meta["martech-steps/page"];
-    const after = await ok({ ...LIST, cursor: meta?.nextCursor });
-    const kept = JSON.parse(page.text) as { id: number }[];
-    expect(after.result[0]?.id).toBeGreaterThan(kept.at(-1)?.id ?? Number.POSITIVE_INFINITY);
-    expect(meta?.total_items).toBe(300);
-  });
-
-  it("an export file not ready: read status, enqueue while Created, poll, then the file is there", async () => {
-    const created = await ok({
-      method: "POST",
-      endpoint: "/bulk/v1/leads/export/create.json",
-      body: { fields: ["id"], format: "CSV", filter: { staticListId: 1009 } },
-    });
-    const id = created.result[0]?.exportId as string;
-    const file = { method: "GET", endpoint: `/bulk/v1/leads/export/${id}/file.json` };
-    const said = await refused(file);
-    expect(said).toContain("while it says Created, enqueue the job (POST …/export/{exportId}/enqueue.json)");
-    const status = await ok({ method: "GET", endpoint: `/bulk/v1/leads/export/${id}/status.json` });
-    expect(status.result[0]?.status).toBe("Created");
-    await ok({ method: "POST", endpoint: `/bulk/v1/leads/export/${id}/enqueue.json` });
-    for (let poll = 0; poll < 200; poll += 1) {
-      const now = await ok({ method: "GET", endpoint: `/bulk/v1/leads/export/${id}/status.json` });
-      if (now.result[0]?.status === "Completed") break;
-      await new Promise((resolve) => setTimeout(resolve, 10));
-    }
-    expect((await ok(file)).result).toHaveLength(5);
   });
 });

@@ -1,7 +1,5 @@
-import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type MarketoFixture, marketoFixture } from "../../helpers/fixtures.js";
-import { type McpSession, mcpSession } from "../../helpers/mcp.js";
+import { describe, expect, it } from "vitest";
+import { marketoOverMcp } from "../../helpers/marketo-mcp.js";
 
 /**
  * Agent trial s4 (T08, T10, T20), through MCP on the sandbox: a blank folder's refusal gives the folder's
@@ -14,26 +12,11 @@ interface Answer {
 }
 type Args = Record<string, unknown>;
 
-let fixture: MarketoFixture;
-let session: McpSession;
-
+const mkto = marketoOverMcp({});
 async function call(args: Args) {
-  const result = (await session.client.callTool({
-    name: "marketo_api_call",
-    arguments: args,
-  })) as CallToolResult;
-  const text = result.content.map((c) => (c.type === "text" ? c.text : "")).join("\n");
-  return { isError: result.isError === true, text, data: result.structuredContent as unknown as Answer };
+  const { result, text, data } = await mkto.call<Answer>(args);
+  return { isError: result.isError === true, text, data };
 }
-
-beforeAll(async () => {
-  fixture = await marketoFixture();
-  session = await mcpSession(fixture.workspace);
-});
-afterAll(async () => {
-  await session.close();
-  await fixture.close();
-});
 
 describe("a blank folder", () => {
   it("is refused with the folder's shape and the by-name call, which done as said creates the list", async () => {

@@ -1,7 +1,5 @@
-import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type MarketoFixture, marketoFixture } from "../../helpers/fixtures.js";
-import { type McpSession, mcpSession } from "../../helpers/mcp.js";
+import { describe, expect, it } from "vitest";
+import { marketoOverMcp } from "../../helpers/marketo-mcp.js";
 
 /**
  * Names instead of ids: the step's description and the recipes resource say how to find a static list,
@@ -14,27 +12,9 @@ interface Recipe {
   note: string;
 }
 
-let fixture: MarketoFixture;
-let session: McpSession;
-
-async function call(args: Record<string, unknown>) {
-  const result = (await session.client.callTool({
-    name: "marketo_api_call",
-    arguments: args,
-  })) as CallToolResult;
-  const first = result.content[0];
-  expect(result.isError, first?.type === "text" ? first.text : "").toBeFalsy();
-  return (result.structuredContent as { result: Record<string, unknown>[] }).result;
-}
-
-beforeAll(async () => {
-  fixture = await marketoFixture();
-  session = await mcpSession(fixture.workspace);
-});
-afterAll(async () => {
-  await session.close();
-  await fixture.close();
-});
+const mkto = marketoOverMcp({});
+const call = async (args: Record<string, unknown>) =>
+  (await mkto.ok<{ result: Record<string, unknown>[] }>(args)).data.result;
 
 /** A name the sandbox holds for each task, taken from a browse call as an agent without names would. */
 const SOURCES: Record<string, { endpoint: string; pick: (items: Record<string, unknown>[]) => string }> = {
@@ -50,9 +30,9 @@ const SOURCES: Record<string, { endpoint: string; pick: (items: Record<string, u
 
 describe("finding Marketo objects by name in one call", () => {
   it("is listed as a resource and named in the step's description", async () => {
-    const { resources } = await session.client.listResources();
+    const { resources } = await mkto.session.client.listResources();
     expect(resources.map((r) => r.uri)).toContain("martech-steps://recipes/marketo");
-    const { tools } = await session.client.listTools();
+    const { tools } = await mkto.session.client.listTools();
     const description = tools.find((t) => t.name === "marketo_api_call")?.description ?? "";
     for (const path of [
       "/rest/v1/lists.json?name=",
@@ -67,7 +47,7 @@ describe("finding Marketo objects by name in one call", () => {
   });
 
   it("each recipe of the resource finds the object of that name, in one call", async () => {
-    const { contents } = await session.client.readResource({ uri: "martech-steps://recipes/marketo" });
+    const { contents } = await mkto.session.client.readResource({ uri: "martech-steps://recipes/marketo" });
     const { recipes } = JSON.parse((contents[0] as { text: string }).text) as { recipes: Recipe[] };
     expect(recipes.map((r) => r.task)).toEqual(Object.keys(SOURCES));
     for (const recipe of recipes) {
@@ -78,11 +58,11 @@ describe("finding Marketo objects by name in one call", () => {
       const query = Object.fromEntries(
         Object.entries(recipe.call.query_parameters).map(([k, v]) => [k, v.replace("<name>", name)]),
       );
-      fixture.sandbox.resetStats();
+      mkto.fixture.sandbox.resetStats();
       const found = await call({ ...recipe.call, query_parameters: query });
       expect(found.length, recipe.task).toBeGreaterThanOrEqual(1);
       for (const item of found) expect(item.name, recipe.task).toBe(name);
-      expect(fixture.sandbox.stats().callsByPath[recipe.call.endpoint], recipe.task).toBe(1);
+      expect(mkto.fixture.sandbox.stats().callsByPath[recipe.call.endpoint], recipe.task).toBe(1);
     }
   });
 });
