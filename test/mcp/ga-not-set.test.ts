@@ -7,6 +7,7 @@
  */
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { forPeople } from "../../src/console/run-results.js";
 import { TOOL_STEPS } from "../../src/tools/registry.js";
@@ -144,5 +145,31 @@ describe("a dimension nearly all (not set)", () => {
     const person = forPeople({ summary: summary(terms), data: {} });
     expect(person.summary).toContain(sentence);
     for (const step of TOOL_STEPS) expect(sentence).not.toContain(step.id);
+  });
+
+  it("property: the sentence is there exactly when the (not set) rows hold 90 % or more, with their numbers", async () => {
+    const dimensions = ["sessionManualTerm", "sessionGoogleAdsKeyword", "sessionManualAdContent", "country"];
+    const channels = ["Organic Search", "Paid Search", "Email", "Direct", "Referral"];
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(...dimensions),
+        fc.subarray(channels, { minLength: 1 }),
+        async (dimension, picked) => {
+          const filter = `sessionDefaultChannelGroup in (${picked.map((c) => `"${c}"`).join(", ")})`;
+          const result = await report([dimension], filter);
+          const sessions = total(result);
+          const part = notSetPart(result, dimension);
+          const said = /is "\(not set\)" for (\d+)% of sessions \(([\d,]+) of ([\d,]+)\)/.exec(
+            summary(result),
+          );
+          expect(said !== null, summary(result)).toBe(sessions > 0 && part / sessions >= 0.9);
+          if (said) {
+            expect(Number(said[1])).toBe(Math.floor((part / sessions) * 100));
+            expect([said[2], said[3]]).toEqual([count(part), count(sessions)]);
+          }
+        },
+      ),
+      { numRuns: 25 },
+    );
   });
 });
