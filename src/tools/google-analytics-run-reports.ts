@@ -28,6 +28,7 @@ import { type Comparison, rangeLabels } from "./ga/report-compare.js";
 import { dataStartNote, propertyStart } from "./ga/report-data-start.js";
 import { type FlatReport, flattenReport, quotaSummary, responseHints } from "./ga/report-flatten.js";
 import { mergedOrder } from "./ga/report-merged-order.js";
+import { notSetNote } from "./ga/report-not-set.js";
 import { pageReport, type ReportPage } from "./ga/report-paging.js";
 import { periodNote } from "./ga/report-periods.js";
 import { buildReportRequest, checkReportMode, duplicates, parseOrderBy } from "./ga/report-request.js";
@@ -174,10 +175,10 @@ export const googleAnalyticsRunReports: ToolStep<ReturnType<typeof input>, typeo
       shown.merged && stated
         ? periodNote(stated, shown.merged.order, rangeLabels(stated), todayIn(now, zone))
         : undefined;
-    const periods = [lengths, early].filter(Boolean).join(" ") || undefined;
+    const notes = [lengths, early, notSetNote(flat, response, uiNames)];
     return {
       data,
-      summary: summarize(data, fields.realtime, stated ? { stated, zone } : undefined, shown.merged, periods),
+      summary: summarize(data, fields.realtime, stated ? { stated, zone } : undefined, shown.merged, notes),
       ...(shown.page.full ? { full: shown.page.full } : {}),
       // The chart shows every row GA returned, not only those the answer holds: with two ranges, all of the
       // report's; else GA's page of it, which its subtitle says when GA has more rows.

@@ -66,15 +66,17 @@ export function reportOutput({
 const count = (n: number) => n.toLocaleString("en-US");
 
 /**
- * The answer in one line: which property and dates, the rows shown of how many, the quota left; for two
- * ranges, the periods' note (report-periods.ts) and the largest changes over every merged row.
+ * The answer in one line: which property and dates, the rows shown of how many, the quota left; then the
+ * notes (for two ranges, the periods' note of report-periods.ts; dates before the property's data starts;
+ * a dimension mostly "(not set)", report-not-set.ts) and, for two ranges, the largest changes over every
+ * merged row.
  */
 export function summarize(
   data: RunReportsOutput,
   realtime: boolean,
   dates: { stated: StatedRange[]; zone: string | undefined } | undefined,
   merged: Comparison | undefined,
-  periods: string | undefined,
+  notes: readonly (string | undefined)[],
 ): string {
   const kind = realtime ? "Realtime report" : "Report";
   const ranges = dates
@@ -99,5 +101,6 @@ export function summarize(
     id: data.property.replace(/^properties\//, ""),
     ...(data.property_name ? { displayName: data.property_name } : {}),
   });
-  return `${kind} on ${on}${ranges}: ${rows}${quota}.${periods ? ` ${periods}` : ""}${movers}`;
+  const noted = notes.filter(Boolean).join(" ");
+  return `${kind} on ${on}${ranges}: ${rows}${quota}.${noted ? ` ${noted}` : ""}${movers}`;
 }

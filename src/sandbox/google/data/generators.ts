@@ -298,6 +298,12 @@ function trafficValue(name: string, c: GenContext, t: Traits): string | undefine
       return paid ? "Sandbox Ads" : NOT_SET;
     case "GoogleAdsCustomerId":
       return paid ? "123-456-7890" : NOT_SET;
+    // The paid clicks' keyword and query, as Search Ads 360 reports them for the same clicks
+    // (linked-products.ts) and the tagged link's utm_term says (traffic.ts); organic visits have neither.
+    case "GoogleAdsKeyword":
+      return paid ? "sandbox analytics" : NOT_SET;
+    case "GoogleAdsQuery":
+      return paid ? "sandbox analytics pricing" : NOT_SET;
     default:
       return undefined;
   }
