@@ -4,9 +4,11 @@
  * Test and Remove buttons.
  */
 import { useState } from "react";
+import { PropertyList, propertyNames, useSummaries } from "./AnalyticsProperties.tsx";
 import { api } from "./api.ts";
 import { Problem } from "./Problem.tsx";
 import { type QuotaSeen, quotaLine } from "./quota-words.ts";
+import { chipState, StatusChip } from "./StatusChip.tsx";
 import { useAction } from "./useAction.ts";
 import { announceRun } from "./useRefresh.ts";
 
@@ -61,6 +63,9 @@ function AccountCard(props: {
   const [last, setLast] = useState<LastTest | null>(props.account.lastTest);
   const test = useAction();
   const { account } = props;
+  const summaries = useSummaries(account.label);
+  // Its properties listed is a read that worked; a failed test or listing needs attention.
+  const state = chipState([last?.ok, summaries.failed ? false : summaries.value ? true : undefined]);
   const run = () =>
     test.act(async () => {
       try {
@@ -81,7 +86,7 @@ function AccountCard(props: {
   return (
     <article className="connection" aria-label={`Google account ${account.label}`}>
       <h4>
-        {account.label} <Badges account={account} />
+        {account.label} <StatusChip state={state} /> <Badges account={account} />
       </h4>
       <dl className="usage">
         <dt>Connected as</dt>
@@ -100,7 +105,11 @@ function AccountCard(props: {
             ? `${new Date(last.at).toLocaleString()}: ${last.ok ? "OK" : "failed"}. ${last.message}`
             : "Not tested since this server started."}
         </dd>
-        <UsageEntries account={account} />
+        <dt>Analytics properties</dt>
+        <dd data-testid="google-properties">
+          <PropertyList summaries={summaries} />
+        </dd>
+        <UsageEntries account={account} names={propertyNames(summaries.value)} />
       </dl>
       <div className="actions">
         <button type="button" disabled={props.busy || test.busy} onClick={() => void run()}>
@@ -123,7 +132,7 @@ function AccountCard(props: {
 const localTime = (iso: string) => new Date(iso).toLocaleString();
 
 /** What the account has used: calls today, and each property's GA4 tokens when last seen. */
-function UsageEntries({ account }: { account: Account }) {
+function UsageEntries({ account, names }: { account: Account; names: ReadonlyMap<string, string> }) {
   const { calls, since } = account.callsToday;
   return (
     <>
@@ -139,7 +148,7 @@ function UsageEntries({ account }: { account: Account }) {
       ) : (
         account.quotasSeen.map((seen) => (
           <dd data-testid="google-quota-seen" key={`${seen.propertyId}:${seen.kind}`}>
-            {quotaLine(seen, localTime)}
+            {quotaLine(seen, localTime, names.get(seen.propertyId))}
           </dd>
         ))
       )}

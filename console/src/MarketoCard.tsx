@@ -3,6 +3,7 @@ import type { MarketoUsage } from "../../src/connectors/marketo/types.ts";
 import { type ApiError, api, type ErrorInfo } from "./api.ts";
 import { type ConfigField, FieldInput } from "./Integrations.tsx";
 import { Problem } from "./Problem.tsx";
+import { chipState, StatusChip } from "./StatusChip.tsx";
 import { useAction } from "./useAction.ts";
 import { useStatus } from "./useRefresh.ts";
 
@@ -85,8 +86,9 @@ export function MarketoCard() {
   const usage = status?.usage;
   return (
     <section className="card" aria-label="Adobe Marketo Engage">
-      <h2>Adobe Marketo Engage</h2>
+      <MarketoHeading status={status} />
       <ConnectionStatus active={active} hasSaved={Boolean(status?.saved)} />
+      {active ? <Instance restEndpoint={active.restEndpoint} /> : null}
       {usage ? <UsageList usage={usage} /> : null}
       {status?.lastTest ? <LastTestLine test={status.lastTest} /> : null}
       {status ? (
@@ -168,6 +170,32 @@ function ConnectionStatus({
       {active?.source === "environment" && hasSaved
         ? " Environment variables win over the saved connection."
         : ""}
+    </p>
+  );
+}
+
+/** The card's heading, with its state: not set up or failing needs attention; tested, connected. */
+function MarketoHeading({ status }: { status: MarketoStatus | undefined }) {
+  const state = status?.active
+    ? chipState([status.problem ? false : undefined, status.lastTest?.ok])
+    : "attention";
+  return <h2>Adobe Marketo Engage {status ? <StatusChip state={state} /> : null}</h2>;
+}
+
+/**
+ * The instance the tools work on, by its host (trial s5, finding 8: the card named none): the REST
+ * endpoint's host, e.g. 123-ABC-456.mktorest.com, which names the instance and holds no secret.
+ */
+function Instance({ restEndpoint }: { restEndpoint: string }) {
+  let host = restEndpoint;
+  try {
+    host = new URL(restEndpoint).host;
+  } catch {
+    // Not a URL: shown as saved.
+  }
+  return (
+    <p className="status" data-testid="marketo-instance">
+      Instance: {host}
     </p>
   );
 }

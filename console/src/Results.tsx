@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useMemo, useRef } from "react";
+import { lazy, type ReactNode, Suspense, useEffect, useMemo, useRef } from "react";
 import { timeValue } from "../../src/charts/model.ts";
 import { downloadUrl, type KeptView, type RunResult, type RunStopped } from "./api.ts";
 import { CsvDownload, downloadName } from "./csv-download.tsx";
@@ -36,6 +36,14 @@ export interface ResultsProps {
   call?: string | undefined;
   /** Rows that say more than the answer's own (a triggered campaign's leads, by email). */
   rows?: Row[] | undefined;
+  /** Column headers (table and CSV) as people read them, where the step's own names are not (lead fields). */
+  title?: ((column: string) => string) | undefined;
+  /** A value as people read it (a date), in the table only. */
+  format?: ((column: string, value: unknown) => unknown) | undefined;
+  /** Whether Marketo's per-record errors get a table of their own (not when the rows say them). */
+  recordErrors?: boolean | undefined;
+  /** The rows shown another way than a table (a lead as a card). */
+  records?: ((rows: Row[]) => ReactNode) | undefined;
 }
 
 export function Results(props: ResultsProps) {
@@ -49,10 +57,11 @@ export function Results(props: ResultsProps) {
     heading.current?.scrollIntoView({ block: "start" });
     heading.current?.focus({ preventScroll: true });
   }, []);
-  const { title, format } = useReportColumns(data, input);
+  const report = useReportColumns(data, input);
+  const title = props.title ?? report.title;
+  const format = props.format ?? report.format;
   const recordErrors = (data?.record_errors as RecordError[] | undefined) ?? [];
   const noun = props.rows ? "leads" : (table.kept?.kind ?? (Array.isArray(data?.rows) ? "rows" : "records"));
-  const shownRows = (props.rows ?? table.rows).length;
   return (
     <section className="results" aria-labelledby="result-heading">
       <h2 id="result-heading" ref={heading} tabIndex={-1}>
@@ -75,33 +84,19 @@ export function Results(props: ResultsProps) {
           title={title ?? ((column) => column)}
         />
       ) : null}
-      {recordErrors.length > 0 ? <RecordErrors errors={recordErrors} /> : null}
+      {recordErrors.length > 0 && props.recordErrors !== false ? (
+        <RecordErrors errors={recordErrors} />
+      ) : null}
       <div className={chart ? "table-and-chart" : undefined}>
         {data === undefined && table.rows.length === 0 ? null : (
-          <div className="table-part">
-            <RecordsTable
-              label="Records"
-              rows={props.rows ?? table.rows}
-              format={format}
-              {...(title ? { title } : {})}
-              {...(chart?.orderedBy ? { initialOrder: chart.orderedBy } : {})}
-              key={chart?.orderedBy?.column ?? "records"}
-            />
-            <p className="shown" aria-live="polite">
-              Showing {count(shownRows)} of {count(props.rows ? shownRows : table.total)} {noun}
-              {table.more && table.total === table.rows.length ? " loaded so far" : ""}.
-            </p>
-            {table.more ? (
-              <button type="button" disabled={table.loading} onClick={() => void table.loadMore()}>
-                {table.loading ? "Loading more…" : "Load more"}
-              </button>
-            ) : null}
-            {table.failure ? (
-              <p className="problem-message" role="alert">
-                {table.failure}
-              </p>
-            ) : null}
-          </div>
+          <TablePart
+            {...props}
+            table={table}
+            noun={noun}
+            title={title}
+            format={format}
+            orderedBy={chart?.orderedBy}
+          />
         )}
         {chart ? (
           <Suspense fallback={<p className="loading">Drawing the chart…</p>}>
@@ -116,6 +111,50 @@ export function Results(props: ResultsProps) {
         </details>
       ) : null}
     </section>
+  );
+}
+
+/** The rows (a table, or as the task shows them), how many are shown of how many, and Load more. */
+function TablePart(
+  props: ResultsProps & {
+    table: ReturnType<typeof useResultRows>;
+    noun: string;
+    title: ((column: string) => string) | undefined;
+    format: (column: string, value: unknown) => unknown;
+    orderedBy: { column: string; descending: boolean } | undefined;
+  },
+) {
+  const { table, title, orderedBy } = props;
+  const rows = props.rows ?? table.rows;
+  return (
+    <div className="table-part">
+      {props.records ? (
+        props.records(rows)
+      ) : (
+        <RecordsTable
+          label="Records"
+          rows={rows}
+          format={props.format}
+          {...(title ? { title } : {})}
+          {...(orderedBy ? { initialOrder: orderedBy } : {})}
+          key={orderedBy?.column ?? "records"}
+        />
+      )}
+      <p className="shown" aria-live="polite">
+        Showing {count(rows.length)} of {count(props.rows ? rows.length : table.total)} {props.noun}
+        {table.more && table.total === table.rows.length ? " loaded so far" : ""}.
+      </p>
+      {table.more ? (
+        <button type="button" disabled={table.loading} onClick={() => void table.loadMore()}>
+          {table.loading ? "Loading more…" : "Load more"}
+        </button>
+      ) : null}
+      {table.failure ? (
+        <p className="problem-message" role="alert">
+          {table.failure}
+        </p>
+      ) : null}
+    </div>
   );
 }
 

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
-import type { TaskView } from "../../src/tools/tasks.ts";
+import type { AnswerView, TaskView } from "../../src/tools/tasks.ts";
 import { api } from "./api.ts";
 import type { StepExample } from "./StepForm.tsx";
 
@@ -25,33 +25,28 @@ const SERVICES: Record<string, string> = {
   google_analytics: "Google Analytics 4",
 };
 
-/**
- * What a search asks that no step does, answered in words with the nearest step's form listed (trial C12:
- * "schedule" found nothing).
- */
-const UNSUPPORTED: { pattern: RegExp; search: string; words: string }[] = [
-  {
-    pattern: /\b(schedul|weekly|daily|monthly|recurring|pdf)/i,
-    search: "report",
-    words:
-      "Reports cannot be scheduled here: run the report with Run Reports, then download it as a CSV file.",
-  },
-];
-
 type Chosen = { step: StepSummary; task?: undefined } | { task: TaskView; step?: undefined };
 
-/** The steps and tasks the query finds, asked again 150 ms after the last keystroke. */
+interface Found {
+  steps: StepSummary[];
+  tasks: TaskView[];
+  /** What the query asks that no step does, answered in words (the steps' own: src/tools/tasks.ts). */
+  answers: AnswerView[];
+}
+
+/** The steps, tasks and answers the query finds, asked again 150 ms after the last keystroke. */
 function useSearch(query: string) {
-  const [found, setFound] = useState<{ steps: StepSummary[]; tasks: TaskView[] }>({ steps: [], tasks: [] });
+  const [found, setFound] = useState<Found>({ steps: [], tasks: [], answers: [] });
   useEffect(() => {
     const controller = new AbortController();
     const timer = setTimeout(() => {
-      api<{ steps: StepSummary[]; tasks?: TaskView[] }>(
+      api<{ steps: StepSummary[]; tasks?: TaskView[]; answers?: AnswerView[] }>(
         "GET",
         `/console/api/steps?q=${encodeURIComponent(query)}`,
       ).then(
         (answer) => {
-          if (!controller.signal.aborted) setFound({ steps: answer.steps, tasks: answer.tasks ?? [] });
+          if (!controller.signal.aborted)
+            setFound({ steps: answer.steps, tasks: answer.tasks ?? [], answers: answer.answers ?? [] });
         },
         () => undefined,
       );
@@ -73,6 +68,20 @@ function useInView(chosen: Chosen | undefined) {
       form.current?.scrollIntoView({ block: "start" });
   }, [chosen]);
   return form;
+}
+
+/** What the query asks that no step does, each a card in words (none for most queries). */
+function Answers(props: { answers: AnswerView[] }) {
+  return (
+    <div role="status">
+      {props.answers.map((answer) => (
+        <section key={`${answer.step}/${answer.id}`} className="answer" aria-label={answer.title}>
+          <h2>{answer.title}</h2>
+          <p>{answer.words}</p>
+        </section>
+      ))}
+    </div>
+  );
 }
 
 /** The tasks a search found, each opening its form. */
@@ -107,8 +116,7 @@ function TaskHits(props: {
  */
 export function StepBar() {
   const [query, setQuery] = useState("");
-  const unsupported = UNSUPPORTED.find((one) => one.pattern.test(query));
-  const { steps, tasks } = useSearch(unsupported ? unsupported.search : query);
+  const { steps, tasks, answers } = useSearch(query);
   const [chosen, setChosen] = useState<Chosen | undefined>();
   const form = useInView(chosen);
   // A task's "REST form" is its step's form: the step may not be among the hits of this query.
@@ -133,11 +141,7 @@ export function StepBar() {
           value={query}
           onChange={(e) => setQuery(e.target.value)}
         />
-        {unsupported ? (
-          <p className="hint" role="status">
-            {unsupported.words}
-          </p>
-        ) : null}
+        <Answers answers={answers} />
         <TaskHits tasks={tasks} chosen={chosen} onChoose={(task) => setChosen({ task })} />
         <ul className="hits" aria-label="Search results">
           {steps.map((step) => (

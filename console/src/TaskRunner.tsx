@@ -7,6 +7,8 @@ import { type FormEvent, useEffect, useRef, useState } from "react";
 import type { TaskField, TaskView } from "../../src/tools/tasks.ts";
 import { ApiError, api, type ErrorInfo, type RunResult, type RunStopped } from "./api.ts";
 import { ConfirmTrigger } from "./ConfirmTrigger.tsx";
+import { LeadCards, useLeadFields } from "./LeadCards.tsx";
+import { fieldTitle, readableTime } from "./lead-card.ts";
 import { type Lead, type Lookups, unknownEmails } from "./lead-emails.ts";
 import { listRows } from "./list-rows.ts";
 import { taskHeadline } from "./marketo-words.ts";
@@ -16,6 +18,8 @@ import { restCallLines } from "./rest-call.ts";
 import { RunProgress } from "./StepRunner.tsx";
 import { fieldWords, TaskInput } from "./TaskFields.tsx";
 import { alreadyOnList, prepareTask } from "./task-prepare.ts";
+import { UpsertConfirm } from "./UpsertConfirm.tsx";
+import { upsertRows } from "./upsert-words.ts";
 import { useStepRun } from "./useStepRun.ts";
 import { useTriggeredLeads } from "./useTriggeredLeads.ts";
 
@@ -118,7 +122,8 @@ export function TaskRunner(props: { task: TaskView; onStepForm: () => void }) {
       const already = await alreadyOnList(task, input, signal).catch(() => new Set<string>());
       // The headline says the values as typed (a filter with display names, emails).
       ran.current = { ...prepared, values, names, already };
-      if (task.id === "trigger_campaign") setPending(input);
+      // A campaign trigger and a write of leads wait for Confirm.
+      if (task.id === "trigger_campaign" || task.id === "upsert_leads") setPending(input);
       else await start(input);
     } catch (error) {
       setProblem(asProblem(task, error));
@@ -148,16 +153,16 @@ export function TaskRunner(props: { task: TaskView; onStepForm: () => void }) {
         <RunActions running={running !== undefined} onCancel={cancel} />
       </form>
       {pending ? (
-        <ConfirmTrigger
-          step={task.step}
+        <AskFirst
+          task={task}
           input={pending}
+          values={values}
           campaign={names.campaign ?? values.campaign ?? ""}
           detail={details.campaign}
-          known={ran.current.leads}
-          unknown={ran.current.unknown}
+          ran={ran.current}
           onConfirm={(leads) => {
             // The leads the confirm read name the result's rows: not read again.
-            ran.current = { ...ran.current, leads };
+            if (leads) ran.current = { ...ran.current, leads };
             // Gone before the run starts: a second click cannot send it twice.
             setPending(undefined);
             void start(pending);
@@ -169,6 +174,42 @@ export function TaskRunner(props: { task: TaskView; onStepForm: () => void }) {
       {problem ? <Problem error={problem} /> : null}
       {result ? <TaskResult task={task} result={result} input={lastInput.current} ran={ran.current} /> : null}
     </section>
+  );
+}
+
+/** What a run waits for before it writes: a write of leads' preview, or a campaign trigger's question. */
+function AskFirst(props: {
+  task: TaskView;
+  input: Input;
+  values: Values;
+  campaign: string;
+  detail: string | undefined;
+  ran: Ran;
+  onConfirm: (leads?: Map<string, Lead>) => void;
+  onCancel: () => void;
+}) {
+  const { task, input, ran } = props;
+  if (task.id === "upsert_leads")
+    return (
+      <UpsertConfirm
+        step={task.step}
+        csv={props.values.csv ?? ""}
+        input={input}
+        onConfirm={() => props.onConfirm()}
+        onCancel={props.onCancel}
+      />
+    );
+  return (
+    <ConfirmTrigger
+      step={task.step}
+      input={input}
+      campaign={props.campaign}
+      detail={props.detail}
+      known={ran.leads}
+      unknown={ran.unknown}
+      onConfirm={props.onConfirm}
+      onCancel={props.onCancel}
+    />
   );
 }
 
@@ -228,6 +269,9 @@ function RunActions(props: { running: boolean; onCancel: () => void }) {
   );
 }
 
+/** The tasks whose results are lead records (an export of activities aside). */
+const LEAD_RECORDS = new Set(["find_lead", "export", "upsert_leads"]);
+
 /** A task's result: a headline in the task's words, the step's own summary and REST call under Details. */
 function TaskResult(props: { task: TaskView; result: RunResult | RunStopped; input: Input; ran: Ran }) {
   const { task, result, input, ran } = props;
@@ -247,8 +291,17 @@ function TaskResult(props: { task: TaskView; result: RunResult | RunStopped; inp
     campaign,
     ran.leads,
   );
+  // Lead records (found, exported, written) are headed by the connection's display names (finding 3).
+  const leadRecords = LEAD_RECORDS.has(task.id) && ran.values.what !== "activities";
+  const fields = useLeadFields(task.step, leadRecords);
   const rows =
-    triggered ?? (task.id === "list_members" ? listRows(result, ran.leads, ran.already) : undefined);
+    triggered ??
+    (task.id === "list_members"
+      ? listRows(result, ran.leads, ran.already)
+      : task.id === "upsert_leads"
+        ? upsertRows(result, input, fields)
+        : undefined);
+  const title = leadRecords ? (column: string) => fieldTitle(fields, column) : undefined;
   return (
     <Results
       result={result}
@@ -257,6 +310,10 @@ function TaskResult(props: { task: TaskView; result: RunResult | RunStopped; inp
       headline={headline}
       call={restCallLines(input).join("\n")}
       rows={rows}
+      title={title}
+      format={leadRecords ? (_column, value) => readableTime(value) : undefined}
+      recordErrors={task.id !== "upsert_leads"}
+      records={task.id === "find_lead" ? (leads) => <LeadCards leads={leads} fields={fields} /> : undefined}
     />
   );
 }

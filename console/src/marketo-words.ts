@@ -103,10 +103,13 @@ function exported(result: RunResult, values: Record<string, string>): string {
 
 /** "Updated 1 lead, created 1": the noun said once. */
 function upserted(result: RunResult): string {
-  const [first, ...rest] = [...byStatus(rowsOf(result).rows)];
-  if (!first) return `No lead created or updated${skippedWords(result)}`;
+  // A skipped row is said once, as skipped (the table says why), not also as a status.
+  const [first, ...rest] = [...byStatus(rowsOf(result).rows)].filter(([status]) => status !== "skipped");
+  const skipped = Array.isArray(result.data.record_errors) ? result.data.record_errors.length : 0;
+  const after = skipped > 0 ? `; ${plural(skipped, "row")} skipped (see the table)` : "";
+  if (!first) return `No lead created or updated${after}`;
   const head = `${first[0].charAt(0).toUpperCase()}${first[0].slice(1)} ${plural(first[1], "lead")}`;
-  return `${[head, ...rest.map(([status, n]) => `${status} ${count(n)}`)].join(", ")}${skippedWords(result)}`;
+  return `${[head, ...rest.map(([status, n]) => `${status} ${count(n)}`)].join(", ")}${after}`;
 }
 
 /**

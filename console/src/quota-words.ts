@@ -38,13 +38,15 @@ function left(day: QuotaStatus | undefined, hour: QuotaStatus | undefined): stri
 }
 
 /**
- * "Property 412345671, core reports, last report 12/1/2026, 9:40:12 PM: the report cost 1 token; Google then
- * had 199,990 tokens per day and 39,990 per hour left." `when` words the time (the page's locale).
+ * "Acme Store, core reports, last report 12/1/2026, 9:40:12 PM: the report cost 1 token; Google then had
+ * 199,990 tokens per day and 39,990 per hour left." `when` words the time (the page's locale); the
+ * property goes by its display name (`name`, from the account's listing), by its id only while that is
+ * not known (trial s5, finding 8: "Property 412345671").
  */
-export function quotaLine(seen: QuotaSeen, when: (iso: string) => string): string {
+export function quotaLine(seen: QuotaSeen, when: (iso: string) => string, name?: string): string {
   const { tokensPerDay: day, tokensPerHour: hour } = seen.quotas;
   const figures = [cost(day, hour), left(day, hour)].filter(Boolean).join("; ");
   const kind = seen.kind === "realtime" ? "realtime" : "core";
-  const head = `Property ${seen.propertyId}, ${kind} reports, last report ${when(seen.seenAt)}`;
+  const head = `${name ?? `Property ${seen.propertyId}`}, ${kind} reports, last report ${when(seen.seenAt)}`;
   return figures ? `${head}: ${figures}.` : `${head}: Google reported no token figures.`;
 }

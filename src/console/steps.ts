@@ -15,7 +15,7 @@ import type { Workspace } from "../workspace.js";
 import { formModule } from "./form-module.js";
 import { errorBody, readJson, secure, sendJson } from "./http-util.js";
 import { forPeople, type KeptView, keepForPage, PartialRead, stoppedEvent } from "./run-results.js";
-import { searchTasks } from "./tasks.js";
+import { searchAnswers, searchTasks } from "./tasks.js";
 import { forPeople as titled } from "./titled-issues.js";
 
 /** What the page lists for a step: never its handler or schema objects. */
@@ -39,11 +39,14 @@ export function stepSummary(step: ToolStep) {
 
 /** GET /console/api/steps?q=: the catalog's hits in its order (every step when the query is empty), and the tasks found. */
 export function searchSteps(res: ServerResponse, query: string): void {
-  const steps = query.trim()
-    ? searchToolSteps(query.slice(0, 200)).map((hit) => getToolStep(hit.id))
-    : TOOL_STEPS;
+  const asked = query.slice(0, 200);
+  // A question no step does ("email every Monday") is answered in words, and the bar lists what comes
+  // nearest (the answer's own search) in place of what the words would find.
+  const answers = searchAnswers(asked);
+  const searched = answers.find((answer) => answer.search)?.search ?? asked;
+  const steps = searched.trim() ? searchToolSteps(searched).map((hit) => getToolStep(hit.id)) : TOOL_STEPS;
   // A task ("Find a lead") is found by the same bar, as a form of its own beside its step's.
-  sendJson(res, 200, { query, steps: steps.map(stepSummary), tasks: searchTasks(query.slice(0, 200)) });
+  sendJson(res, 200, { query, steps: steps.map(stepSummary), tasks: searchTasks(searched), answers });
 }
 
 /** GET /console/api/steps/:id/form.js: the form module for this workspace's accounts. */

@@ -7,7 +7,16 @@
 import { NotFoundError, ValidationError } from "../errors.js";
 import { getToolStep, TOOL_STEPS } from "../tools/registry.js";
 import { runToolStep } from "../tools/run.js";
-import { type StepTask, type TaskOption, type TaskView, taskMatches, taskView } from "../tools/tasks.js";
+import {
+  type AnswerView,
+  answerMatches,
+  answerView,
+  type StepTask,
+  type TaskOption,
+  type TaskView,
+  taskMatches,
+  taskView,
+} from "../tools/tasks.js";
 import type { Workspace } from "../workspace.js";
 
 /** The tasks a search finds (all of them for an empty query, as the bar lists every step), in the registry's order. */
@@ -17,6 +26,16 @@ export function searchTasks(query: string, now = new Date()): TaskView[] {
     (step.tasks ?? [])
       .filter((task) => all || taskMatches(task, query))
       .map((task) => taskView(step, task, now)),
+  );
+}
+
+/** The answers of the steps whose questions the query asks (none for an empty query), in the registry's order. */
+export function searchAnswers(query: string): AnswerView[] {
+  if (!query.trim()) return [];
+  return TOOL_STEPS.flatMap((step) =>
+    (step.answers ?? [])
+      .filter((answer) => answerMatches(answer, query))
+      .map((answer) => answerView(step, answer)),
   );
 }
 

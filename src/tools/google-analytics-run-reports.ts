@@ -4,6 +4,7 @@ import type { ConnectorOf } from "../connections/registry.js";
 import type { RunReportResponse } from "../connectors/google/types.js";
 import { RunReportsFields, RunReportsOutput } from "../schemas/google-analytics.js";
 import { withAccount } from "./ga/account-field.js";
+import { REPORT_ANSWERS } from "./ga/answers.js";
 import { throwIncompatible } from "./ga/compatibility.js";
 import type { DateRange } from "./ga/date-presets.js";
 import {
@@ -109,6 +110,7 @@ export const googleAnalyticsRunReports: ToolStep<ReturnType<typeof input>, typeo
       },
     },
   ],
+  answers: REPORT_ANSWERS,
 
   async handler(fields, ctx) {
     const now = new Date();

@@ -3,6 +3,7 @@ import { recipesInBrief } from "../connectors/marketo/recipes.js";
 import { checkMarketoPath } from "../connectors/marketo/url.js";
 import { ValidationError } from "../errors.js";
 import { MarketoApiCallInput, MarketoApiCallOutput } from "../schemas/marketo.js";
+import { MARKETO_ANSWERS } from "./marketo/answers.js";
 import { MARKETO_API_CALL_ALIASES } from "./marketo/api-call-aliases.js";
 import { campaignCall, campaignTarget } from "./marketo/campaign-target.js";
 import { dailyUsage } from "./marketo/daily-usage.js";
@@ -124,6 +125,7 @@ export const marketoApiCall: ToolStep<typeof MarketoApiCallInput, typeof Marketo
   ],
 
   tasks: MARKETO_TASKS,
+  answers: MARKETO_ANSWERS,
 
   async handler(input, ctx) {
     // Refuse a dangerous endpoint before anything else, even before the connection is resolved.

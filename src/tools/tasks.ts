@@ -94,3 +94,38 @@ export function taskMatches(task: StepTask, query: string): boolean {
 }
 
 const STOP = new Set(["a", "an", "the", "to", "on", "of", "for", "in", "from", "by", "my", "and", "or"]);
+
+/**
+ * A question a search asks that the step cannot do, answered in words (trial C12: "schedule" found
+ * nothing; s5, finding 9: "edit email subject" found only the REST form). The words are the step's:
+ * shared code only matches and shows them.
+ */
+export interface StepAnswer {
+  id: string;
+  /** The card's heading. */
+  title: string;
+  /** A query that matches any of these is answered. */
+  patterns: readonly RegExp[];
+  /** What to do instead, in a person's words. */
+  words: string;
+  /** What the bar searches for instead (the step that comes nearest), when not the query itself. */
+  search?: string;
+}
+
+/** An answer as a page gets it: its words, never its patterns. */
+export interface AnswerView {
+  step: string;
+  service: string;
+  id: string;
+  title: string;
+  words: string;
+  search?: string;
+}
+
+export const answerMatches = (answer: StepAnswer, query: string): boolean =>
+  answer.patterns.some((pattern) => pattern.test(query));
+
+export function answerView(step: { id: string; service: string }, answer: StepAnswer): AnswerView {
+  const { patterns: _patterns, ...words } = answer;
+  return { step: step.id, service: step.service, ...words };
+}

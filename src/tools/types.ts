@@ -2,7 +2,7 @@ import type { z } from "zod";
 import type { ChartModel } from "../charts/model.js";
 import type { ConnectionKind, ConnectorOf, ServiceId } from "../connections/registry.js";
 import type { InputAliases } from "./input/normalise.js";
-import type { StepTask } from "./tasks.js";
+import type { StepAnswer, StepTask } from "./tasks.js";
 
 /** The registry's kinds and services (src/connections/registry.ts), re-exported for the steps. */
 export type { ConnectionKind, ServiceId };
@@ -149,5 +149,7 @@ export interface ToolStep<I extends z.ZodObject = z.ZodObject, O extends z.ZodOb
   examples(now: Date): readonly StepExample[];
   /** Common tasks as forms of their own (src/tools/tasks.ts): the console offers them beside the step's form. */
   tasks?: readonly StepTask[];
+  /** What a search may ask that the step cannot do, answered in words beside the hits (src/tools/tasks.ts). */
+  answers?: readonly StepAnswer[];
   handler(input: z.output<I>, context: ToolContext): Promise<ToolResult<z.output<O>>>;
 }

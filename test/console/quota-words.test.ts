@@ -39,6 +39,12 @@ describe("the Google card's quota line", () => {
     );
   });
 
+  it("names the property by its display name when the account's listing has it (trial s5, finding 8)", () => {
+    expect(quotaLine(seen({}), when, "Retail Web Store")).toBe(
+      "Retail Web Store, core reports, last report at 2026-12-01T21:40:12.000Z: Google reported no token figures.",
+    );
+  });
+
   it("says both costs when the buckets disagree", () => {
     const line = quotaLine(
       seen({ tokensPerDay: { consumed: 3, remaining: 10 }, tokensPerHour: { consumed: 2 } }),

@@ -87,6 +87,18 @@ describe("the console's connections, errors and keyboard", () => {
     expect(await sandbox.getByTestId("google-last-test").textContent()).toBe(
       "Not tested since this server started.",
     );
+    // What its reports will see, by name, and its state before any Test (trial s5, finding 8): the
+    // properties listed as it (the report form's list) say it works.
+    const properties = sandbox.getByRole("list", { name: "Analytics accounts and properties" });
+    await expect.poll(() => properties.locator(":scope > li").count()).toBeGreaterThan(0);
+    expect(await properties.textContent()).toContain("Retail Web Store");
+    expect(await sandbox.getByTestId("google-properties").textContent()).not.toMatch(/properties\/\d/);
+    expect(await sandbox.getByTestId("status-chip").textContent()).toBe("Connected");
+    // The Marketo card names its instance by host, and says it has not been tested.
+    const marketo = page.getByRole("region", { name: "Adobe Marketo Engage" });
+    const marketoHost = new URL(fixture.marketo.restEndpoint).host;
+    expect(await marketo.getByTestId("marketo-instance").textContent()).toBe(`Instance: ${marketoHost}`);
+    expect(await marketo.getByTestId("status-chip").textContent()).toBe("Not tested");
     const refreshes = fixture.google.stats().refreshRequests;
     await sandbox.getByRole("button", { name: "Test" }).click();
     const last = sandbox.getByTestId("google-last-test");
@@ -134,7 +146,10 @@ describe("the console's connections, errors and keyboard", () => {
     await page.getByRole("button", { name: "Active users per day, last 28 days" }).click();
     await page.getByLabel("Google account").selectOption("sandbox");
     await expect.poll(() => page.getByLabel("Property").inputValue()).toMatch(/^\d+$/);
-    const property = await page.getByLabel("Property").inputValue();
+    // The option reads "Retail Web Store (412345671)": the card names the property without its id.
+    const chosen = await page.getByLabel("Property").locator("option:checked").textContent();
+    const propertyName = (chosen ?? "").replace(/ \(\d+\)$/, "");
+    expect(propertyName).toMatch(/^[^\d(]+$/);
     await page.getByRole("button", { name: "Run", exact: true }).click();
     await page.locator(".results .summary").waitFor();
     // What Google reported with the report: that request's cost and what was left after it.
@@ -153,7 +168,7 @@ describe("the console's connections, errors and keyboard", () => {
     const cost = day.consumed ?? 0;
     expect(await card().getByTestId("google-quota-seen").textContent()).toMatch(
       new RegExp(
-        `^Property ${property}, core reports, last report .+: the report cost ${cost} tokens?; Google then had ` +
+        `^${propertyName.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}, core reports, last report .+: the report cost ${cost} tokens?; Google then had ` +
           `${n(day.remaining)} tokens per day and ${n(hour.remaining)} per hour left\\.$`,
       ),
     );

@@ -86,22 +86,48 @@ describe.each([1280, 400])("a marketer's Marketo tasks at %i px", { timeout: 90_
     return box;
   };
 
-  it("finds a lead by email, showing the REST call", async () => {
+  it("finds a lead by email, showing the REST call, as a card with plain labels and readable dates", async () => {
     await open("find lead", "Find a lead");
     // A name is looked for in a period: its dates show only when Name is chosen.
     expect(await page.getByLabel("Created from").count()).toBe(0);
     await page.getByRole("textbox", { name: /^Email address/ }).fill("lead7@example.com");
-    await expect
-      .poll(() => restCall().textContent())
-      .toBe("GET /rest/v1/leads.json?filterType=email&filterValues=lead7@example.com");
+    const call =
+      /^GET \/rest\/v1\/leads\.json\?filterType=email&filterValues=lead7@example\.com&fields=id,email,/;
+    await expect.poll(() => restCall().textContent()).toMatch(call);
     await run();
-    await headline(
-      /^Found 1 lead: (?:\S+ \S+ )?\(lead7@example\.com\)\.$/,
-      /^GET \/rest\/v1\/leads\.json\?filterType=email&filterValues=lead7@example\.com$/,
-    );
-    const table = page.locator(".results table[aria-label='Records']");
-    leadId = (await table.locator("tbody tr").first().locator("td").first().textContent()) ?? "";
-    expect(leadId).toBe("7");
+    await headline(/^Found 1 lead: (?:\S+ \S+ )?\(lead7@example\.com\)\.$/, call);
+    // A card, not a table of API names (trial s5, finding 3): labels by the instance's display names.
+    expect(await page.locator(".results table[aria-label='Records']").count()).toBe(0);
+    const card = page.getByRole("list", { name: "Leads found" }).locator(".lead-card");
+    expect(await card.count()).toBe(1);
+    const labels = await card.locator("dt").allInnerTexts();
+    expect(labels).toEqual([
+      "Name",
+      "Email Address",
+      "Company Name",
+      "Lead Score",
+      "Person Source",
+      "Created At",
+      "Updated At",
+    ]);
+    const values = await card.locator("dd").allInnerTexts();
+    expect(values[1]).toBe("lead7@example.com");
+    // "3 Jan 2025, 14:47 UTC", never 2025-01-03T14:47:53Z.
+    expect(values.slice(5)).toEqual([
+      expect.stringMatching(/^\d{1,2} [A-Z][a-z]{2} \d{4}, \d{2}:\d{2} UTC$/),
+      expect.stringMatching(/^\d{1,2} [A-Z][a-z]{2} \d{4}, \d{2}:\d{2} UTC$/),
+    ]);
+    // At 400 px a label sits above its value; nothing of the card is right of the screen.
+    const [label, value] = [card.locator("dt").nth(1), card.locator("dd").nth(1)];
+    const [labelBox, valueBox, cardBox] = await Promise.all([
+      label.boundingBox(),
+      value.boundingBox(),
+      card.boundingBox(),
+    ]);
+    if (width === 400) expect(valueBox?.y ?? 0).toBeGreaterThan(labelBox?.y ?? 0);
+    else expect(valueBox?.y).toBe(labelBox?.y);
+    expect((cardBox?.x ?? 0) + (cardBox?.width ?? 0)).toBeLessThanOrEqual(width);
+    leadId = "7";
     expect(await shown()).not.toMatch(AGENT_WORDS);
     await check("01-find-lead");
   });
@@ -253,8 +279,16 @@ describe.each([1280, 400])("a marketer's Marketo tasks at %i px", { timeout: 90_
       string
     >[];
     expect(rows.length).toBeGreaterThan(0);
-    expect(rows.every((row) => Number(row.leadScore) > 100)).toBe(true);
-    expect(Object.keys(rows[0] ?? {})).toEqual(["firstName", "email", "leadScore"]);
+    // Headed by the names Marketo shows (as the table), the values as Marketo sent them (finding 3).
+    expect(Object.keys(rows[0] ?? {})).toEqual(["First Name", "Email Address", "Lead Score"]);
+    expect(
+      rows.every((row) => /^\d+$/.test(row["Lead Score"] ?? "") && Number(row["Lead Score"]) > 100),
+    ).toBe(true);
+    expect(await page.locator(".results table[aria-label='Records'] thead th").allInnerTexts()).toEqual([
+      "First Name",
+      "Email Address",
+      "Lead Score",
+    ]);
     expect(await shown()).not.toMatch(AGENT_WORDS);
     await check("06-export");
   });
@@ -271,21 +305,55 @@ describe.each([1280, 400])("a marketer's Marketo tasks at %i px", { timeout: 90_
       .toMatch(/^The header line's "First Nme" names no field\. Did you mean "First Name"/);
     expect(await page.locator("#task_upsert_leads_match-error").count()).toBe(0);
     await check("07-upsert-header-refused");
-    // Headers as a spreadsheet has them (trial C10: "Email" was refused for "email").
-    await csv.fill(` Email , First Name,LAST NAME\n${rows}`);
+    // Headers as a spreadsheet has them (trial C10: "Email" was refused for "email"); a row with no email.
+    await csv.fill(` Email , First Name,LAST NAME\n${rows},Cy,Nil\n`);
     await expect.poll(() => restCall().textContent()).toMatch(/"lastName":\s*"Kowalski"/);
     await expect
       .poll(() => restCall().textContent())
       .toMatch(/^POST \/rest\/v1\/leads\.json\n[\s\S]*"createOrUpdate"/);
+    // Nothing is written before a preview is confirmed (trial s5, finding 2): Cancel sends nothing.
     await run();
+    const preview = page.getByRole("alertdialog", { name: "Check before writing" });
+    await preview.waitFor();
+    expect(await preview.getByRole("table", { name: "Columns" }).locator("tbody tr").allInnerTexts()).toEqual(
+      ["Email\tEmail Address", "First Name\tFirst Name", "LAST NAME\tLast Name"],
+    );
+    expect(await preview.textContent()).toMatch(
+      /Creates new leads and updates existing ones, matched on Email Address\./,
+    );
+    expect(await preview.locator(".rows-read").textContent()).toBe(
+      "3 rows read: 2 rows will be written, 1 row skipped.",
+    );
+    expect(await preview.getByRole("list", { name: "Rows skipped" }).textContent()).toBe(
+      "Row 3 has no email address.",
+    );
+    await check("07-upsert-preview");
+    await preview.getByRole("button", { name: "Cancel" }).click();
+    await page.waitForLoadState("networkidle");
+    expect(await page.locator(".results").count()).toBe(0);
+    await run();
+    await preview.getByRole("button", { name: "Confirm" }).click();
+    // One row per row pasted, by email: what happened in words, never Marketo's code.
     const records = page.locator(".results table[aria-label='Records'] tbody tr");
     await expect
       .poll(() => records.allInnerTexts())
       .toEqual([
-        expect.stringMatching(new RegExp(`^${leadId}\\s+updated$`)),
-        expect.stringMatching(/^\d+\s+created$/),
+        `1\tlead${leadId}@example.com\tupdated\t${leadId}`,
+        expect.stringMatching(new RegExp(`^2\\tnew\\.${width}@example\\.com\\tcreated\\t\\d+$`)),
+        "3\t\tskipped: no email address\t",
       ]);
-    await headline(/^Updated 1 lead, created 1\.$/, /^POST \/rest\/v1\/leads\.json\n/);
+    expect(await page.locator(".results table[aria-label='Records'] thead th").allInnerTexts()).toEqual([
+      "Row",
+      "Email Address",
+      "Result",
+      "Lead ID",
+    ]);
+    expect(await shown()).not.toMatch(/1003|lookup field/);
+    expect(await page.locator(".record-errors").count()).toBe(0);
+    await headline(
+      /^Updated 1 lead, created 1; 1 row skipped \(see the table\)\.$/,
+      /^POST \/rest\/v1\/leads\.json\n/,
+    );
     expect(await shown()).not.toMatch(AGENT_WORDS);
     await check("07-upsert");
   });

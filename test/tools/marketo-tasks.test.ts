@@ -61,6 +61,10 @@ describe("Marketo's tasks", () => {
   it("find a lead by email, and by first and last name in the leads created in a period", async () => {
     const byEmail = await run("find_lead", { by: "email", email: "lead7@example.com" });
     expect(byEmail.data.result?.map((lead) => lead.id)).toEqual([7]);
+    // What the console's lead card shows (trial s5, finding 3): not only Marketo's default fields.
+    expect(Object.keys(byEmail.data.result?.[0] ?? {})).toEqual(
+      expect.arrayContaining(["company", "leadScore", "leadSource", "createdAt", "updatedAt"]),
+    );
     const lead = byEmail.data.result?.[0] as { firstName: string; lastName: string; createdAt: string };
     const created = lead.createdAt.slice(0, 10);
     const byName = await run("find_lead", {

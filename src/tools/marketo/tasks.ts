@@ -27,6 +27,11 @@ const daysAgo = (days: number) => (now: Date) => isoDay(new Date(now.getTime() -
 /** Sync Leads takes at most 300 records a call. */
 const SYNC_MAX = 300;
 const LEAD_FIELDS = "id, email, firstName, lastName, company, leadScore, createdAt, updatedAt";
+/**
+ * What Find a lead's card shows (trial s5, finding 3: the default fields of Get Leads by Filter Type are
+ * only id, email, names and dates); `fields` names the others (Adobe, "Query": a comma-separated list).
+ */
+const CARD_FIELDS = "id,email,firstName,lastName,company,leadScore,leadSource,createdAt,updatedAt";
 
 /**
  * Lead ids typed as "7, 3" or one a line: numbers, or a refusal naming the field. The console looks up
@@ -131,6 +136,7 @@ const findLead: StepTask = {
         query_parameters: {
           filterType: "email",
           filterValues: required(values, "email", "an email address"),
+          fields: CARD_FIELDS,
         },
       };
     const who = required(values, "name", "a name");
@@ -139,7 +145,7 @@ const findLead: StepTask = {
       rest.length > 0
         ? `firstName = ${quoted(first ?? "")} and lastName = ${quoted(rest.join(" "))}`
         : `firstName = ${quoted(who)} or lastName = ${quoted(who)}`;
-    return leadExport(values, LEAD_FIELDS, where);
+    return leadExport(values, CARD_FIELDS, where);
   },
 };
 
