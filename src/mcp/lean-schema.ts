@@ -41,6 +41,8 @@ function lean(node: unknown, dropped: ReadonlySet<string>): unknown {
   for (const [key, value] of Object.entries(node)) {
     if (dropped.has(key)) continue;
     if (dropped === INPUT_DROPPED && droppedInInput(key, value)) continue;
+    // Every JSON object's keys are text: propertyNames {type: "string"} says nothing more.
+    if (key === "propertyNames" && isStringOnly(lean(value, dropped))) continue;
     if (MAPS.has(key) && typeof value === "object" && value !== null) {
       out[key] = Object.fromEntries(
         Object.entries(value).map(([name, inner]) => [name, lean(inner, dropped)]),
@@ -54,6 +56,16 @@ function lean(node: unknown, dropped: ReadonlySet<string>): unknown {
     } else out[key] = lean(value, dropped);
   }
   return out;
+}
+
+/** The schema {type: "string"} and nothing else. */
+function isStringOnly(value: unknown): boolean {
+  return (
+    typeof value === "object" &&
+    value !== null &&
+    Object.keys(value).length === 1 &&
+    (value as { type?: unknown }).type === "string"
+  );
 }
 
 function droppedInInput(key: string, value: unknown): boolean {

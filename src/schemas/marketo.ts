@@ -25,8 +25,8 @@ export const MarketoApiCallInput = z.strictObject({
     .min(1)
     .max(2048)
     .describe(
-      "Path under /rest or /bulk, e.g. /rest/v1/leads.json, /rest/asset/v1/programs.json, " +
-        "/bulk/v1/leads/export/{exportId}/file.json (read as records). No host, no query string.",
+      "Path under /rest or /bulk, e.g. /rest/v1/leads.json, /bulk/v1/leads/export/{exportId}/file.json (read as " +
+        "records). No host, no query string.",
     )
     // The guard's rule as a pattern, so clients can check it too; the guard still runs with its precise words.
     .meta({ title: "Endpoint", examples: ["/rest/v1/leads.json"], pattern: MARKETO_ENDPOINT_PATTERN }),
@@ -52,7 +52,7 @@ export const MarketoApiCallInput = z.strictObject({
     .max(10_000_000)
     .optional()
     .describe(
-      'A bulk import\'s CSV, header first (multipart): POST /bulk/v1/leads.json, query_parameters {"format":"csv"}; ' +
+      'A bulk import\'s CSV, header first: POST /bulk/v1/leads.json, query_parameters {"format":"csv"}; ' +
         "then poll …/batch/{batchId}.json and GET …/failures.json.",
     )
     .meta({ title: "Import file (CSV)", examples: ["email,firstName\nada@example.com,Ada"] }),
@@ -81,7 +81,7 @@ export const MarketoApiCallInput = z.strictObject({
     .default(false)
     .describe(
       "POST …/export/create.json only: enqueue, await Completed, read the file (any createdAt/updatedAt span: one job " +
-        "per 31 days, joined; a preview here, the file linked). Cancelling cancels the jobs.",
+        "per 31 days, joined; a preview here, the file linked).",
     )
     .meta({ title: "Run the export to the end", examples: [true] }),
   where: z
@@ -121,6 +121,14 @@ export const MarketoApiCallInput = z.strictObject({
     .optional()
     .describe("With count_by: group ignoring case and outer spaces.")
     .meta({ title: "Count ignoring case", examples: [true] }),
+  count_distinct: z
+    .string()
+    .trim()
+    .min(1)
+    .max(200)
+    .optional()
+    .describe('With count_by: count distinct values of this field per group, e.g. "leadId" (unique leads).')
+    .meta({ title: "Count distinct", examples: ["leadId"] }),
   cursor: cursorInput("An answer's next_cursor, to continue (same method, endpoint, query_parameters).").meta(
     { title: "Continue from (cursor)" },
   ),

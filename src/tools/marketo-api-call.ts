@@ -9,6 +9,7 @@ import { campaignCall, campaignTarget } from "./marketo/campaign-target.js";
 import { dailyUsage } from "./marketo/daily-usage.js";
 import { forgetExports } from "./marketo/export-reuse.js";
 import { checkRunToCompletion } from "./marketo/export-run.js";
+import { withLeadFieldsAdvice } from "./marketo/lead-fields-advice.js";
 import { exactFilterWords, nearNames } from "./marketo/near-names.js";
 import { positionOf } from "./marketo/position.js";
 import { programTypeFilter } from "./marketo/program-type.js";
@@ -169,7 +170,7 @@ export const marketoApiCall: ToolStep<typeof MarketoApiCallInput, typeof Marketo
       file,
       spec,
     }).catch(async (error: unknown) => {
-      throw await withSearchableFields(error, marketo, input, ctx.signal);
+      throw withLeadFieldsAdvice(await withSearchableFields(error, marketo, input, ctx.signal), input);
     });
     const campaign = campaignCall(input);
     const target = campaign

@@ -170,25 +170,34 @@ describe("the recipes resource's tasks, each in one call", () => {
     );
   });
 
-  it("email performance per email over any span: counts per email and type, adding up to the total", async () => {
+  it("email performance per email over any span: unique leads and activities per email and type", async () => {
     const from = T0 - 45 * DAY;
     const to = T0 - 60_000;
-    const { data } = await ok(filled(recipe("email performance"), { from: iso(from), to: iso(to) }));
+    const { data, text } = await ok(filled(recipe("email performance"), { from: iso(from), to: iso(to) }));
     const names = ["Send Email", "Email Delivered", "Open Email", "Click Email"];
     const ids = names.map((name) => typeId.get(name));
-    const want = new Map<string, number>();
+    const want = new Map<string, { leads: Set<number>; records: number }>();
     for (const a of world.activities) {
       if (a.at < Date.parse(iso(from)) || a.at > Date.parse(iso(to)) || !ids.includes(a.activityTypeId))
         continue;
       const key = `${a.primaryAttributeValue}|${typeName.get(a.activityTypeId)}`;
-      want.set(key, (want.get(key) ?? 0) + 1);
+      const group = want.get(key) ?? { leads: new Set<number>(), records: 0 };
+      group.leads.add(a.leadId);
+      group.records += 1;
+      want.set(key, group);
     }
     expect(want.size).toBeGreaterThan(20);
+    // The unique count differs from the activities' somewhere (a lead opened an email twice), or the test shows nothing.
+    expect([...want.values()].some((group) => group.leads.size < group.records)).toBe(true);
     const got = new Map(
-      data.result.map((r) => [`${r.primaryAttributeValue}|${r.activityType}`, Number(r.count)]),
+      data.result.map((r) => [
+        `${r.primaryAttributeValue}|${r.activityType}`,
+        [Number(r.count), Number(r.records)],
+      ]),
     );
-    expect(got).toEqual(want);
-    expect(data.computed?.matched).toBe([...want.values()].reduce((sum, count) => sum + count, 0));
+    expect(got).toEqual(new Map([...want].map(([key, group]) => [key, [group.leads.size, group.records]])));
+    expect(data.computed?.matched).toBe([...want.values()].reduce((sum, group) => sum + group.records, 0));
+    expect(text).toContain("counted distinct leadId");
   });
 
   it("leads with a score above 50, as a CSV: every such lead of the span, once, in one file", async () => {
@@ -230,8 +239,16 @@ describe("the recipes resource's tasks, each in one call", () => {
     const text = prompt.messages.map((m) => (m.content.type === "text" ? m.content.text : "")).join("\n");
     const endpoint = /endpoint "([^"]+)"/.exec(text)?.[1];
     const countBy = /count_by "([^"]+)"/.exec(text)?.[1];
+    const countDistinct = /count_distinct "([^"]+)"/.exec(text)?.[1];
     const body = JSON.parse(/body (\{.*\})\.$/m.exec(text)?.[1] ?? "null") as Record<string, unknown>;
-    const byPrompt = await ok({ method: "POST", endpoint, body, run_to_completion: true, count_by: countBy });
+    const byPrompt = await ok({
+      method: "POST",
+      endpoint,
+      body,
+      run_to_completion: true,
+      count_by: countBy,
+      count_distinct: countDistinct,
+    });
     const byRecipe = await ok(
       filled(recipe("email performance"), { from: `${from}T00:00:00Z`, to: `${to}T23:59:59Z` }),
     );

@@ -86,7 +86,7 @@ export const COMPUTE_RECIPES: readonly ComputeRecipe[] = [
       "(the header once, every row) and one JSON file, kept 24 hours. Export values are text; numbers compare as numbers.",
   },
   {
-    task: "email performance per email (sent, delivered, opened, clicked) over any span",
+    task: "email performance per email (sent, delivered, opened, clicked: unique leads and totals) over any span",
     call: {
       method: "POST",
       endpoint: "/bulk/v1/activities/export/create.json",
@@ -99,12 +99,15 @@ export const COMPUTE_RECIPES: readonly ComputeRecipe[] = [
       },
       run_to_completion: true,
       count_by: "primaryAttributeValue,activityType",
+      count_distinct: "leadId",
     },
     note:
-      "One row per email (primaryAttributeValue) and activity type with its count; an open rate is Open Email / Email " +
-      "Delivered of the same email. Add where 'primaryAttributeValue contains \"Newsletter\"' to keep some emails. " +
-      "Marketo's REST API has no Email Performance or Program Performance report (those are Analytics reports of the " +
-      "Marketo UI; the REST reference has none): counts from the activity log can differ a little from them.",
+      "One row per email (primaryAttributeValue) and activity type: count is its unique leads (an open counted once " +
+      "per lead), records its activities (every open). Rates are yours to divide, email by email: open rate = unique " +
+      "Open Email / unique Email Delivered, click rate = unique Click Email / unique Email Delivered, click-to-open = " +
+      "unique Click Email / unique Open Email. Add where 'primaryAttributeValue contains \"Newsletter\"' to keep some " +
+      "emails. Marketo's REST API has no Email Performance or Program Performance report (those are Analytics reports " +
+      "of the Marketo UI; the REST reference has none): counts from the activity log can differ a little from them.",
   },
   {
     task: "a lead's history since a date",

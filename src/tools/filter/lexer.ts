@@ -1,5 +1,6 @@
 import { ValidationError } from "../../errors.js";
 import { printable } from "../../schemas/json-schema.js";
+import { readPath } from "../records/field-list.js";
 
 export type Token =
   | { kind: "word"; text: string; pos: number }
@@ -79,6 +80,14 @@ export function tokenize(source: string, at: FilterSource): Token[] {
     }
     WORD.lastIndex = i;
     const word = WORD.exec(source);
+    // A dotted path with a quoted part: attributes."Campaign Run ID" names attributes.Campaign Run ID.
+    const quoted = word?.[0].endsWith(".") && /["']/.test(source[i + word[0].length] ?? "");
+    const path = quoted ? readPath(source.slice(i)) : undefined;
+    if (path) {
+      tokens.push({ kind: "word", text: path.field, pos: i });
+      i = source.length - path.rest.length;
+      continue;
+    }
     if (word) {
       tokens.push({ kind: "word", text: word[0], pos: i });
       i += word[0].length;

@@ -119,9 +119,17 @@ export function computedAnswer(input: MarketoApiCallInput, ctx: ToolContext, com
   return { data, counts, ...(full ? { full } : {}) };
 }
 
-/** The columns of what is kept: count_by's fields, count (and spellings, ignoring case), or the file's columns. */
+/** The columns of what is kept: count_by's fields, count (records with count_distinct, spellings ignoring case), or the file's columns. */
 function columnsOf(computed: Computed): readonly string[] | undefined {
   const countBy = computed.compute.spec.countBy;
-  if (countBy) return [...countBy, "count", ...(computed.compute.spec.ignoreCase ? ["spellings"] : [])];
+  const spec = computed.compute.spec;
+  if (countBy) {
+    return [
+      ...countBy,
+      "count",
+      ...(spec.distinct ? ["records"] : []),
+      ...(spec.ignoreCase ? ["spellings"] : []),
+    ];
+  }
   return computed.columns;
 }

@@ -60,13 +60,20 @@ function countWords(fields: string[], computed: Computed): string[] {
   const kept = compute.kept;
   const zeros =
     compute.zeros > 0 ? `, and ${plural(compute.zeros, "value")} asked for and not seen, counted 0` : "";
+  const plain = kept?.groups === 1 ? "appears on" : "appear on";
+  const verb = spec.distinct ? (kept?.groups === 1 ? "has" : "have") : plain;
+  const on = spec.distinct ? `distinct ${spec.distinct}` : `${unit}s`;
+  const adds = spec.distinct
+    ? `each result row is a value, its count of distinct ${spec.distinct} and its ${unit}s, which add up to ${n(compute.matched)}`
+    : `the counts add up to ${n(compute.matched)}; each result row is a value and its count`;
   const parts = [
     kept && spec.minCount !== undefined
-      ? `${by}: ${plural(kept.groups, "value")} ${kept.groups === 1 ? "appears" : "appear"} on ${n(spec.minCount)} or more ${unit}s ` +
+      ? `${by}: ${plural(kept.groups, "value")} ${verb} ${n(spec.minCount)} or more ${on} ` +
         `(${plural(kept.records, unit)}), of ${plural(groups, "distinct value")} over ${over}; only ${kept.groups === 1 ? "it is" : "those are"} ` +
         `in the result (min_count ${n(spec.minCount)}), each row a value and its count`
-      : `${by}: ${plural(groups, "value")} over ${over}${zeros} (the counts add up to ${n(compute.matched)}; each result row is a value and its count)`,
+      : `${by}: ${plural(groups, "value")} over ${over}${zeros} (${adds})`,
   ];
+  if (spec.distinct) parts.push(distinctWords(spec.distinct, compute.distinctEmpty ?? 0, unit));
   const spellings = compute.spellings;
   if (spellings !== undefined) {
     parts.push(
@@ -77,6 +84,12 @@ function countWords(fields: string[], computed: Computed): string[] {
     );
   }
   return parts;
+}
+
+/** What count_distinct counted, and the records it could not count (no value). */
+function distinctWords(field: string, empty: number, unit: string): string {
+  const none = empty > 0 ? ` (${plural(empty, unit)} with no ${field} not counted)` : "";
+  return `counted distinct ${field}: each count is the number of different ${field} values among its ${unit}s${none}`;
 }
 
 /** What is shown here, what is kept, and what to do to read on or to cover more. */

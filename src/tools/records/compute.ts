@@ -10,7 +10,7 @@ import { type Expression, expressionFields } from "../filter/ast.js";
 import type { FilterSource } from "../filter/lexer.js";
 import { parseExpression, RECORDS_DIALECT } from "../filter/parser.js";
 import { Counter } from "./count.js";
-import { splitFieldList, unquoteField } from "./field-list.js";
+import { readPath, splitFieldList, unquoteField } from "./field-list.js";
 import { checkFields, FieldsSeen, type NamedField, quotedField } from "./fields.js";
 import { type RecordTest, recordTest } from "./match.js";
 import { parseSortKeys, type SortKey, sortRecords } from "./order.js";
@@ -22,6 +22,7 @@ export interface ComputeInput {
   count_by?: string | undefined;
   min_count?: number | undefined;
   count_by_ignore_case?: boolean | undefined;
+  count_distinct?: string | undefined;
 }
 
 /** The parsed inputs: what `see` tests, how `finish` sorts, what it counts. */
@@ -33,17 +34,25 @@ export interface ComputeSpec {
   minCount?: number;
   /** With countBy: values grouped ignoring case and outer spaces. */
   ignoreCase?: boolean;
+  /** With countBy: each group's count is the number of distinct values of this field among its records. */
+  distinct?: string;
 }
 
 /** A count_by field: a name, spaces inside allowed (an import's failures file has "Import Failure Reason"). */
 const FIELD = /^[A-Za-z_](?:[A-Za-z0-9_:. ]*[A-Za-z0-9_:.])?$/;
 
-function countFields(text: string): string[] {
+/** A field as count_by and count_distinct name it: a name, a dotted path (parts may be quoted) or a quoted name. */
+function fieldOf(part: string): string | undefined {
+  const path = /["']/.test(part) ? readPath(part) : undefined;
+  return unquoteField(part) ?? (FIELD.test(part) ? part : path?.rest === "" ? path.field : undefined);
+}
+
+function countFields(text: string, input = "count_by"): string[] {
   const parts = splitFieldList(text) ?? [text];
-  const fields = parts.map((part) => unquoteField(part) ?? (FIELD.test(part) ? part : undefined));
+  const fields = parts.map(fieldOf);
   const bad = parts.find((_, i) => fields[i] === undefined);
   if (bad !== undefined) {
-    throw new ValidationError("count_by", `${JSON.stringify(bad.slice(0, 60))} is not a field name.`, {
+    throw new ValidationError(input, `${JSON.stringify(bad.slice(0, 60))} is not a field name.`, {
       hint:
         'Give field names separated by commas, e.g. "leadSource" or "primaryAttributeValue,activityType"; a dotted ' +
         "path reaches into an object (membership.progressionStatus); double-quote a name with other characters.",
@@ -63,7 +72,7 @@ export function computeSpec(input: ComputeInput, hint: string): ComputeSpec | un
   if (input.count_by !== undefined) spec.countBy = countFields(input.count_by);
   Object.assign(spec, countOptions(input, spec.countBy));
   const countBy = spec.countBy;
-  const own = spec.ignoreCase ? ["count", "spellings"] : ["count"];
+  const own = ["count", ...(spec.distinct ? ["records"] : []), ...(spec.ignoreCase ? ["spellings"] : [])];
   const stray = countBy && spec.order?.find(({ field }) => !own.includes(field) && !countBy.includes(field));
   if (countBy && stray) {
     throw new ValidationError(
@@ -79,13 +88,15 @@ export function computeSpec(input: ComputeInput, hint: string): ComputeSpec | un
 function countOptions(
   input: ComputeInput,
   countBy: string[] | undefined,
-): Pick<ComputeSpec, "minCount" | "ignoreCase"> {
+): Pick<ComputeSpec, "minCount" | "ignoreCase" | "distinct"> {
   const stray =
     input.min_count !== undefined
       ? "min_count"
       : input.count_by_ignore_case
         ? "count_by_ignore_case"
-        : undefined;
+        : input.count_distinct !== undefined
+          ? "count_distinct"
+          : undefined;
   if (stray && !countBy) {
     throw new ValidationError(
       stray,
@@ -94,13 +105,27 @@ function countOptions(
         hint:
           stray === "min_count"
             ? 'E.g. count_by "email", min_count 2: the emails on two or more records.'
-            : 'E.g. count_by "email", count_by_ignore_case true: "A@x.com" and "a@x.com " counted as one.',
+            : stray === "count_distinct"
+              ? 'E.g. count_by "primaryAttributeValue", count_distinct "leadId": the distinct leads per email.'
+              : 'E.g. count_by "email", count_by_ignore_case true: "A@x.com" and "a@x.com " counted as one.',
+      },
+    );
+  }
+  const distinct =
+    input.count_distinct === undefined ? [] : countFields(input.count_distinct, "count_distinct");
+  if (distinct.length > 1) {
+    throw new ValidationError(
+      "count_distinct",
+      "it takes one field, whose distinct values each group counts.",
+      {
+        hint: 'E.g. count_distinct "leadId": each row\'s count is its distinct leads.',
       },
     );
   }
   return {
     ...(input.min_count !== undefined ? { minCount: input.min_count } : {}),
     ...(input.count_by_ignore_case ? { ignoreCase: true } : {}),
+    ...(distinct[0] !== undefined ? { distinct: distinct[0] } : {}),
   };
 }
 
@@ -111,6 +136,7 @@ export function namedFields(spec: ComputeSpec): NamedField[] {
       ? [...new Set(expressionFields(spec.where.expression))].map((field) => ({ input: "where", field }))
       : []),
     ...(spec.countBy ?? []).map((field) => ({ input: "count_by", field })),
+    ...(spec.distinct ? [{ input: "count_distinct", field: spec.distinct }] : []),
     // With count_by, order_by sorts the counts (computeSpec checked its fields).
     ...(spec.countBy ? [] : (spec.order ?? []).map(({ field }) => ({ input: "order_by", field }))),
   ];
@@ -124,6 +150,8 @@ export class RecordCompute {
   readonly #test: RecordTest | undefined;
   readonly #counter: Counter | undefined;
   readonly #expected: Row[] = [];
+  /** The names a dotted path reads inside: their name/value lists and JSON text are opened for the names seen. */
+  readonly #enters: ReadonlySet<string>;
   /** Records seen. */
   read = 0;
   /** Records that match where (all of them without where). */
@@ -135,8 +163,17 @@ export class RecordCompute {
     this.spec = spec;
     this.#test = spec.where ? recordTest(spec.where.expression) : undefined;
     this.#counter = spec.countBy
-      ? new Counter(spec.countBy, (field, value) => this.#refuseContainer(field, value), spec.ignoreCase)
+      ? new Counter(spec.countBy, (field, value) => this.#refuseContainer(field, value), {
+          ignoreCase: spec.ignoreCase === true,
+          ...(spec.distinct ? { distinct: spec.distinct } : {}),
+        })
       : undefined;
+    this.#enters = new Set(
+      namedFields(spec).flatMap(({ field }) => {
+        const parts = field.split(".");
+        return parts.slice(1).map((_, i) => parts.slice(0, i + 1).join("."));
+      }),
+    );
   }
 
   /**
@@ -151,7 +188,7 @@ export class RecordCompute {
   /** Sees one record read: true when the caller keeps it (it matches where, and nothing is counted instead). */
   see(record: Readonly<Row>): boolean {
     this.read += 1;
-    this.fields.add(record);
+    this.fields.add(record, this.#enters);
     if (this.#test && !this.#test(record)) return false;
     this.matched += 1;
     if (this.#counter) {
@@ -185,6 +222,7 @@ export class RecordCompute {
       const zeros = this.spec.minCount === undefined ? this.#zeroRows(this.#counter.fields) : [];
       this.zeros = zeros.length;
       const rows = [...this.#counter.rows(this.spec.minCount), ...zeros];
+      if (this.spec.distinct) for (const row of zeros) row.records = 0;
       const keys: SortKey[] = this.spec.order ?? [{ field: "count", desc: true }];
       // Ties are ordered by the values, so the same counts always read the same way.
       const byValues = this.#counter.fields.map((field) => ({ field, desc: false }));
@@ -239,7 +277,12 @@ export class RecordCompute {
     const least = this.spec.minCount;
     if (!this.#counter || least === undefined) return undefined;
     const groups = this.#counter.groups(least);
-    return { groups: groups.length, records: groups.reduce((sum, group) => sum + group.count, 0) };
+    return { groups: groups.length, records: groups.reduce((sum, group) => sum + group.records, 0) };
+  }
+
+  /** With count_distinct: the records counted whose field was empty (no value to count). */
+  get distinctEmpty(): number | undefined {
+    return this.spec.distinct ? (this.#counter?.distinctEmpty ?? 0) : undefined;
   }
 
   /** Ignoring case: the distinct spellings the values merge. */

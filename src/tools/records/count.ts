@@ -9,9 +9,20 @@ import { type FieldReader, fieldReader, isEmpty, textOf } from "./values.js";
  */
 export const MAX_GROUPS = 100_000;
 
+/**
+ * The most distinct values count_distinct holds over all groups (one per group and value, e.g. per email
+ * and lead): what bounds its memory, as MAX_GROUPS bounds count_by's.
+ */
+export const MAX_DISTINCT = 1_000_000;
+
 export interface Group {
   values: unknown[];
+  /** The records counted, or with count_distinct the distinct values among them. */
   count: number;
+  /** The records in the group. */
+  records: number;
+  /** With count_distinct: the distinct values seen in the group. */
+  distinct?: Set<string>;
   /** Distinct spellings merged into the group (ignoring case): 1 when every record wrote it alike. */
   spellings: number;
 }
@@ -24,22 +35,34 @@ export function foldedText(text: string): string {
   return text.trim().toLowerCase();
 }
 
-/** Counts records per value of one or more fields, in flat memory (one counter per distinct value). */
+export interface CounterOptions {
+  /** Values grouped ignoring case and outer spaces (and, with distinct, its values compared so too). */
+  ignoreCase?: boolean;
+  /** Each group counts the distinct values of this field among its records, not the records. */
+  distinct?: string;
+}
+
+/** Counts records (or distinct values of a field) per value of one or more fields, one counter per value. */
 export class Counter {
   readonly fields: readonly string[];
   /** Whether values are grouped ignoring case and outer spaces, each group shown as first read. */
   readonly ignoreCase: boolean;
   readonly #readers: FieldReader[];
+  readonly #distinct: FieldReader | undefined;
   readonly #refuse: RefuseContainer;
   readonly #groups = new Map<string, Group>();
   /** Every distinct spelling seen (ignoring case only), to count what each group merges. */
   readonly #spellings = new Set<string>();
   #total = 0;
+  #held = 0;
+  /** With distinct: records whose field was empty, in no group's distinct count. */
+  distinctEmpty = 0;
 
-  constructor(fields: readonly string[], refuse: RefuseContainer, ignoreCase = false) {
+  constructor(fields: readonly string[], refuse: RefuseContainer, options: CounterOptions = {}) {
     this.fields = fields;
-    this.ignoreCase = ignoreCase;
+    this.ignoreCase = options.ignoreCase === true;
     this.#readers = fields.map(fieldReader);
+    this.#distinct = options.distinct === undefined ? undefined : fieldReader(options.distinct);
     this.#refuse = refuse;
   }
 
@@ -80,14 +103,50 @@ export class Counter {
     if (newSpelling) this.#checkRoom(this.#spellings.size, "distinct spellings");
     if (newSpelling) this.#spellings.add(spelling);
     this.#total += 1;
+    const distinct = this.#distinctText(record);
     if (group) {
-      group.count += 1;
+      group.records += 1;
       if (newSpelling) group.spellings += 1;
+      this.#countIn(group, distinct);
       return;
     }
     // Ignoring case, text of spaces only is empty: its group shows null, as "" does.
     const shown = values.map((value, i) => (folded[i] === null ? null : value));
-    this.#groups.set(key, { values: shown, count: 1, spellings: 1 });
+    const added: Group = { values: shown, count: 0, records: 1, spellings: 1 };
+    if (this.#distinct) added.distinct = new Set();
+    this.#countIn(added, distinct);
+    this.#groups.set(key, added);
+  }
+
+  /** The count_distinct field's value as compared (undefined without count_distinct, null when empty). */
+  #distinctText(record: Readonly<Record<string, unknown>>): string | null | undefined {
+    if (!this.#distinct) return undefined;
+    const value = this.#distinct(record);
+    if (isEmpty(value)) return null;
+    const text = textOf(value);
+    return this.ignoreCase ? foldedText(text) || null : text;
+  }
+
+  #countIn(group: Group, distinct: string | null | undefined): void {
+    if (distinct === undefined || !group.distinct) {
+      group.count += 1;
+      return;
+    }
+    if (distinct === null) {
+      this.distinctEmpty += 1;
+      return;
+    }
+    if (group.distinct.has(distinct)) return;
+    if (this.#held >= MAX_DISTINCT) {
+      throw new ValidationError(
+        "count_distinct",
+        `more than ${MAX_DISTINCT.toLocaleString("en-US")} distinct values over all groups: counting distinct values is for fields that repeat within a group.`,
+        { hint: "Narrow the records with where (or a shorter date range), or count by fewer fields." },
+      );
+    }
+    this.#held += 1;
+    group.distinct.add(distinct);
+    group.count = group.distinct.size;
   }
 
   #checkRoom(held: number, what: string): void {
@@ -102,18 +161,20 @@ export class Counter {
   }
 
   /** The groups counted at least `least` times, in the order first read. */
-  groups(least = 1): Group[] {
-    return [...this.#groups.values()].filter((group) => group.count >= least);
+  groups(least?: number): Group[] {
+    const all = [...this.#groups.values()];
+    return least === undefined ? all : all.filter((group) => group.count >= least);
   }
 
-  /** One row per value counted at least `least` times: the count_by fields, `count`, and ignoring case `spellings`. */
-  rows(least = 1): Record<string, unknown>[] {
+  /** One row per value counted at least `least` times: the count_by fields, `count` (with distinct, `records`), and ignoring case `spellings`. */
+  rows(least?: number): Record<string, unknown>[] {
     return this.groups(least).map((group) => {
       const row: Record<string, unknown> = {};
       this.fields.forEach((field, i) => {
         row[field] = group.values[i];
       });
       row.count = group.count;
+      if (this.#distinct) row.records = group.records;
       if (this.ignoreCase) row.spellings = group.spellings;
       return row;
     });

@@ -42,3 +42,35 @@ export function unquoteField(part: string): string | undefined {
     return undefined;
   }
 }
+
+const SEGMENT = /[A-Za-z_][A-Za-z0-9_:]*/y;
+
+/**
+ * A dotted path whose parts may be quoted, at the start of `text`: attributes."Campaign Run ID" reads
+ * attributes.Campaign Run ID (a quoted part holds spaces or other characters). The path as fields are named
+ * (parts joined by dots) and the text after it; undefined when no path starts there.
+ */
+export function readPath(text: string): { field: string; rest: string } | undefined {
+  const parts: string[] = [];
+  let i = 0;
+  for (;;) {
+    const quote = text[i];
+    if (quote === '"' || quote === "'") {
+      let end = i + 1;
+      while (end < text.length && text[end] !== quote) end += text[end] === "\\" ? 2 : 1;
+      const part = end < text.length ? unquoteField(text.slice(i, end + 1)) : undefined;
+      if (part === undefined) return undefined;
+      parts.push(part);
+      i = end + 1;
+    } else {
+      SEGMENT.lastIndex = i;
+      const plain = SEGMENT.exec(text);
+      if (!plain) return undefined;
+      parts.push(plain[0]);
+      i += plain[0].length;
+    }
+    if (text[i] !== "." || i + 1 >= text.length) break;
+    i += 1;
+  }
+  return { field: parts.join("."), rest: text.slice(i) };
+}

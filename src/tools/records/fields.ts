@@ -1,6 +1,6 @@
 import { distance } from "fastest-levenshtein";
 import { ValidationError } from "../../errors.js";
-import { isObject } from "./values.js";
+import { innerObject, isObject } from "./values.js";
 
 /** How deep the dotted paths into a record's objects go (describe's rest.name is two; members' membership.x too). */
 const MAX_DEPTH = 4;
@@ -14,13 +14,18 @@ export class FieldsSeen {
   /** The names whose values are objects: the paths inside them are what a test or a count reads. */
   readonly #objects = new Set<string>();
 
-  add(record: Readonly<Record<string, unknown>>, prefix = "", depth = 1): void {
+  /**
+   * Adds a record's names. Objects are walked always; a list of name/value pairs or JSON text only when
+   * `enters` says a path reads inside that name (so a file's JSON text is parsed only when a path asks).
+   */
+  add(record: Readonly<Record<string, unknown>>, enters?: ReadonlySet<string>, prefix = "", depth = 1): void {
     for (const [key, value] of Object.entries(record)) {
       const name = prefix + key;
       this.#names.add(name);
-      if (!isObject(value)) continue;
+      const inner = isObject(value) ? value : enters?.has(name) ? innerObject(record, key) : undefined;
+      if (!inner) continue;
       this.#objects.add(name);
-      if (depth < MAX_DEPTH) this.add(value, `${name}.`, depth + 1);
+      if (depth < MAX_DEPTH) this.add(inner, enters, `${name}.`, depth + 1);
     }
   }
 
@@ -67,9 +72,20 @@ export interface NamedField {
 
 const SHOWN = 12;
 
+/** The longest name seen that a dotted path starts with ("attributes" of "attributes.Choice Number"). */
+export function pathHead(field: string, seen: FieldsSeen): string | undefined {
+  const parts = field.split(".");
+  for (let end = parts.length - 1; end > 0; end -= 1) {
+    const head = parts.slice(0, end).join(".");
+    if (seen.has(head)) return head;
+  }
+  return undefined;
+}
+
 /**
  * Refuses the first named field no record read has, with the fields they have (closest first). Nothing is
- * refused when no record was read, unless `columns` says the names are a file's columns, known before any row.
+ * refused when no record was read, unless `columns` says the names are a file's columns, known before any row
+ * (a dotted path into a column waits for the rows: its column may hold JSON text).
  */
 export function checkFields(
   named: readonly NamedField[],
@@ -79,8 +95,12 @@ export function checkFields(
   columns = false,
 ): void {
   if (records === 0 && !columns) return;
-  const unknown = named.find(({ field }) => !seen.has(field));
+  const unknown = named.find(
+    ({ field }) => !seen.has(field) && !(columns && records === 0 && pathHead(field, seen)),
+  );
   if (!unknown) return;
+  const head = pathHead(unknown.field, seen);
+  if (head && !seen.holdsObjects(head)) refuseOpaque(unknown, head, records, noun);
   // Fields holding objects go last: the paths inside them are what can be tested, sorted or counted.
   const closest = closestFirst(unknown.field, seen.names);
   const ranked = [
@@ -95,9 +115,23 @@ export function checkFields(
       ? `the one ${noun} read has no field named ${unknown.field}; it has ${list}${more}`
       : `none of the ${records.toLocaleString("en-US")} ${noun}s read has a field named ${unknown.field}; they have ${list}${more}`;
   throw new ValidationError(unknown.input, `${which} (closest first).`, {
-    hint: `Use one of those names as written (names are case-sensitive; a dotted path reaches into a record's objects; quote a name that has spaces), e.g. ${ranked[0]}.`,
+    hint: `Use one of those names as written (names are case-sensitive; a dotted path reaches into objects, name/value lists and JSON text; quote a name that has spaces), e.g. ${ranked[0]}.`,
     details: { field: unknown.input, unknown_field: unknown.field, fields: ranked.slice(0, 50) },
   });
+}
+
+/** A path into a field that held no object, name/value list or JSON text in any record read: why, and what works. */
+function refuseOpaque(unknown: NamedField, head: string, records: number, noun: string): never {
+  const read =
+    records === 1 ? `the one ${noun} read` : `the ${records.toLocaleString("en-US")} ${noun}s read`;
+  throw new ValidationError(
+    unknown.input,
+    `${unknown.field} reads inside ${quotedField(head)}, which in ${read} holds no object, list of name/value pairs or JSON text to read it from.`,
+    {
+      hint: `Test ${quotedField(head)} as text instead, e.g. where ${quotedField(head)} contains "…", or ${unknown.input} ${quotedField(head)} itself.`,
+      details: { field: unknown.input, unknown_field: unknown.field, container_field: head },
+    },
+  );
 }
 
 const PLAIN = /^[A-Za-z_][A-Za-z0-9_:.]*$/;

@@ -1,5 +1,5 @@
 import { ValidationError } from "../../errors.js";
-import { splitFieldList, unquoteField } from "./field-list.js";
+import { readPath, splitFieldList, unquoteField } from "./field-list.js";
 import { fieldReader, isEmpty, numberOf, textOf, timeOf } from "./values.js";
 
 /** One key of an order_by: a field, ascending unless written "-field" (or "field desc"). */
@@ -14,7 +14,7 @@ const KEY = /^([+-]?)\s*([A-Za-z_][A-Za-z0-9_:.]*|"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\
 export function parseSortKeys(text: string, input = "order_by"): SortKey[] {
   const parts = splitFieldList(text) ?? [text];
   return parts.map((part) => {
-    const match = KEY.exec(part);
+    const match = KEY.exec(part) ?? quotedPathKey(part);
     const written = match?.[2] as string;
     const field = match && (/^["']/.test(written) ? unquoteField(written) : written);
     if (!match || !field) {
@@ -27,6 +27,15 @@ export function parseSortKeys(text: string, input = "order_by"): SortKey[] {
     const desc = match[1] === "-" || match[3]?.toLowerCase() === "desc";
     return { field, desc };
   });
+}
+
+/** A key whose path has a quoted part (-attributes."Campaign Run ID" desc), in KEY's groups: sign, field, direction. */
+function quotedPathKey(part: string): string[] | undefined {
+  const sign = /^[+-]?\s*/.exec(part)?.[0] ?? "";
+  const path = readPath(part.slice(sign.length));
+  const direction = path && /^(?:\s+(asc|desc))?$/i.exec(path.rest);
+  if (!path || !direction) return undefined;
+  return [part, sign.trim(), path.field, direction[1] as string];
 }
 
 /** Kinds of value in the order they sort: numbers, then times, then text; an empty value sorts last. */

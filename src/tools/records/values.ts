@@ -67,7 +67,9 @@ export type FieldReader = (record: Readonly<Record<string, unknown>>) => unknown
 /**
  * The reader of a field name. A name is a key of the record as written ("Import Failure Reason", a CSV
  * column) or, when the record has no such key, a dotted path into its objects: program members'
- * "membership.progressionStatus", describe's "rest.name". A path does not enter lists.
+ * "membership.progressionStatus", describe's "rest.name", and an activity's "attributes.Choice Number",
+ * whose attributes are a list of name/value pairs on the REST API and JSON text in an export's file
+ * (innerObject). A path enters no other list.
  */
 export function fieldReader(field: string): FieldReader {
   const parts = field.split(".");
@@ -76,13 +78,71 @@ export function fieldReader(field: string): FieldReader {
   }
   return (record) => {
     if (Object.hasOwn(record, field)) return record[field];
-    let at: unknown = record;
-    for (const part of parts) {
-      if (!isObject(at) || !Object.hasOwn(at, part)) return undefined;
-      at = at[part];
+    let at: Readonly<Record<string, unknown>> = record;
+    const last = parts.length - 1;
+    for (let i = 0; i < last; i += 1) {
+      const inner = innerObject(at, parts[i] as string);
+      if (!inner) return undefined;
+      at = inner;
     }
-    return at;
+    const key = parts[last] as string;
+    return Object.hasOwn(at, key) ? at[key] : undefined;
   };
+}
+
+/** The objects read from JSON text, per record and key: a text is parsed once however many paths read it. */
+const parsed = new WeakMap<object, Map<string, Record<string, unknown> | undefined>>();
+/** The object view of each name/value list, built once. */
+const pairs = new WeakMap<readonly unknown[], Record<string, unknown> | undefined>();
+
+/**
+ * What a dotted path enters at `container[key]`: an object as it is; a list of {name, value} items as the
+ * object of name → value (Marketo's REST activities write `attributes` so, REAL-API A7); JSON text of either
+ * (an activity export's `attributes` column: Adobe's bulk activity extract page shows a JSON object of
+ * name → value, the Swagger's file example a JSON list of {name, value},
+ * https://experienceleague.adobe.com/en/docs/marketo-developer/marketo/rest/bulk-extract/bulk-activity-extract).
+ * Anything else, undefined.
+ */
+export function innerObject(
+  container: Readonly<Record<string, unknown>>,
+  key: string,
+): Record<string, unknown> | undefined {
+  if (!Object.hasOwn(container, key)) return undefined;
+  const value = container[key];
+  if (isObject(value)) return value;
+  if (Array.isArray(value)) return pairObject(value);
+  if (typeof value !== "string" || !/^\s*[[{]/.test(value)) return undefined;
+  let texts = parsed.get(container);
+  if (texts?.has(key)) return texts.get(key);
+  let inner: Record<string, unknown> | undefined;
+  try {
+    const json = JSON.parse(value) as unknown;
+    inner = isObject(json) ? json : Array.isArray(json) ? pairObject(json) : undefined;
+  } catch {
+    inner = undefined;
+  }
+  if (!texts) {
+    texts = new Map();
+    parsed.set(container, texts);
+  }
+  texts.set(key, inner);
+  return inner;
+}
+
+/** A list whose every item is {name: text, value}, as an object of name → value; else undefined. */
+function pairObject(list: readonly unknown[]): Record<string, unknown> | undefined {
+  if (list.length === 0) return undefined;
+  if (pairs.has(list)) return pairs.get(list);
+  const named = list.every(
+    (item) => isObject(item) && typeof item.name === "string" && Object.hasOwn(item, "value"),
+  );
+  const object = named
+    ? Object.fromEntries(
+        list.map((item) => [(item as { name: string }).name, (item as { value: unknown }).value]),
+      )
+    : undefined;
+  pairs.set(list, object);
+  return object;
 }
 
 /** A JSON object (not a list, not null). */

@@ -129,7 +129,7 @@ describe("order_by and count_by", () => {
   });
 
   it("ignoring case, merges spellings into the first read and bounds the spellings it holds", () => {
-    const counter = new Counter(["email"], noContainer, true);
+    const counter = new Counter(["email"], noContainer, { ignoreCase: true });
     for (const email of ["Ada@X.com", " ada@x.com", "ada@x.com", "Ada@X.com", "  ", null, "b@x.com"]) {
       counter.add({ email });
     }
@@ -140,7 +140,7 @@ describe("order_by and count_by", () => {
     ]);
     expect(counter.rows(2).map((row) => row.email)).toEqual(["Ada@X.com", null]);
     // 2^17 spellings of one name: one group, refused past the spellings the plain count would refuse.
-    const cased = new Counter(["name"], noContainer, true);
+    const cased = new Counter(["name"], noContainer, { ignoreCase: true });
     const name = "abcdefghijklmnopq";
     const spelling = (i: number) =>
       [...name].map((c, bit) => ((i >> bit) & 1 ? c.toUpperCase() : c)).join("");

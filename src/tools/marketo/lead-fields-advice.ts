@@ -1,0 +1,52 @@
+/**
+ * Marketo's Lead Database reads return only the fields named in `fields`, a few standard ones when it is
+ * left out (id, email, firstName, lastName, updatedAt, createdAt: "fields: Comma-separated list of field
+ * names to return ... If omitted, the following default fields will be returned",
+ * https://experienceleague.adobe.com/en/docs/marketo-developer/marketo/rest/lead-database/leads#query).
+ * So where/order_by/count_by on a field the call did not ask for finds no record with it: the refusal says to
+ * add it to query_parameters.fields, with the call's fields and it (agent trial on new tasks, N07).
+ */
+import { ValidationError } from "../../errors.js";
+import type { MarketoApiCallInput } from "../../schemas/marketo.js";
+
+/** The reads that take `fields`: leads by filter or id, a list's members, a program's members. */
+const FIELDS_READS = [
+  /^\/rest\/v1\/leads\.json$/,
+  /^\/rest\/v1\/lists?\/\d+\/leads\.json$/,
+  /^\/rest\/v1\/lead\/\d+\.json$/,
+  /^\/rest\/v1\/leads\/programs\/\d+\.json$/,
+  /^\/rest\/v1\/programs\/\d+\/members\.json$/,
+];
+
+function givenFields(value: unknown): string[] {
+  const list = Array.isArray(value) ? value : value === undefined ? [] : [value];
+  return list
+    .flatMap((item) => String(item).split(","))
+    .map((part) => part.trim())
+    .filter(Boolean);
+}
+
+/** The refusal of a field no record read has, with "add it to query_parameters.fields" on such a read; else the error. */
+export function withLeadFieldsAdvice(error: unknown, input: MarketoApiCallInput): unknown {
+  if (!(error instanceof ValidationError) || input.method !== "GET" || input.run_to_completion) return error;
+  const missing = error.details.unknown_field;
+  if (typeof missing !== "string" || missing.includes(".")) return error;
+  if (!FIELDS_READS.some((read) => read.test(input.endpoint))) return error;
+  const given = givenFields(input.query_parameters?.fields);
+  if (given.includes(missing)) return error;
+  const fields = [...(given.length > 0 ? given : ["id", "email"]), missing].join(",");
+  const now = given.length > 0 ? `here ${given.join(", ")}` : "a few standard ones when none are given";
+  const prefix = `Invalid ${error.field}: `;
+  const own = error.hint
+    ? error.message.slice(0, error.message.length - error.hint.length).trimEnd()
+    : error.message;
+  const message = own.startsWith(prefix) ? own.slice(prefix.length) : own;
+  // The names the records have stay first: a misspelt name (emial) is fixed by them, not by fields.
+  return new ValidationError(error.field, message, {
+    hint:
+      `${error.hint ?? ""} If ${missing} is a field this read did not ask for: it returns only those named in ` +
+      `query_parameters.fields (${now}), so add ${missing} to them, e.g. query_parameters {"fields":"${fields}"}.`,
+    details: error.details,
+    cause: error,
+  });
+}
