@@ -1,10 +1,12 @@
 import { lazy, Suspense, useEffect, useMemo, useRef } from "react";
 import { timeValue } from "../../src/charts/model.ts";
 import { downloadUrl, type KeptView, type RunResult, type RunStopped } from "./api.ts";
+import { comparisonHeadline, isCompared } from "./comparison-words.ts";
 import { CsvDownload, downloadName } from "./csv-download.tsx";
 import { usePropertyFields } from "./pickers.tsx";
 import { RecordsTable } from "./RecordsTable.tsx";
 import { columnTitle, reportCell } from "./report-columns.ts";
+import { changeTone } from "./report-values.ts";
 import { type Row, useResultRows } from "./useResultRows.ts";
 
 // ECharts is the largest part of the page: it loads only when a chart is shown.
@@ -39,17 +41,15 @@ export interface ResultsProps {
 }
 
 export function Results(props: ResultsProps) {
-  const { result, stepId, input, headline } = props;
+  const { result, stepId, input } = props;
   const data = result.type === "result" ? result.data : undefined;
   const chart = result.type === "result" ? result.chart : undefined;
   const table = useResultRows(stepId, result, input);
-  const heading = useRef<HTMLHeadingElement>(null);
-  useEffect(() => {
-    // The result appears below a long form: bring it into view, and to a screen reader's attention.
-    heading.current?.scrollIntoView({ block: "start" });
-    heading.current?.focus({ preventScroll: true });
-  }, []);
-  const { title, format } = useReportColumns(data, input);
+  const heading = useShownHeading();
+  const { title, format, tone } = useReportColumns(data, input);
+  // Two periods compared: the headline in two plain sentences, the step's own summary under Details.
+  const headline =
+    props.headline ?? (isCompared(data) && title ? comparisonHeadline(data, title, format) : undefined);
   const recordErrors = (data?.record_errors as RecordError[] | undefined) ?? [];
   const noun = props.rows ? "leads" : (table.kept?.kind ?? (Array.isArray(data?.rows) ? "rows" : "records"));
   const shownRows = (props.rows ?? table.rows).length;
@@ -59,13 +59,7 @@ export function Results(props: ResultsProps) {
         {result.type === "stopped" ? "Stopped" : "Result"}
       </h2>
       <Summary result={result} headline={headline} call={props.call} />
-      {result.type === "result" && result.notes.length > 0 ? (
-        <ul className="warnings" aria-label="Warnings">
-          {result.notes.map((note) => (
-            <li key={note}>{note}</li>
-          ))}
-        </ul>
-      ) : null}
+      {result.type === "result" && result.notes.length > 0 ? <Warnings notes={result.notes} /> : null}
       {table.kept ? (
         <Downloads
           kept={table.kept}
@@ -84,6 +78,7 @@ export function Results(props: ResultsProps) {
               rows={props.rows ?? table.rows}
               format={format}
               {...(title ? { title } : {})}
+              {...(tone ? { tone, totals: reportTotals(data) } : {})}
               {...(chart?.orderedBy ? { initialOrder: chart.orderedBy } : {})}
               key={chart?.orderedBy?.column ?? "records"}
             />
@@ -119,6 +114,26 @@ export function Results(props: ResultsProps) {
   );
 }
 
+/** The result's heading, brought into view and to a screen reader's attention: it appears below a long form. */
+function useShownHeading() {
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    heading.current?.scrollIntoView({ block: "start" });
+    heading.current?.focus({ preventScroll: true });
+  }, []);
+  return heading;
+}
+
+function Warnings({ notes }: { notes: string[] }) {
+  return (
+    <ul className="warnings" aria-label="Warnings">
+      {notes.map((note) => (
+        <li key={note}>{note}</li>
+      ))}
+    </ul>
+  );
+}
+
 /** The headline: in a person's words when given, the step's own summary and REST call then under Details. */
 function Summary(props: Pick<ResultsProps, "result" | "headline" | "call">) {
   const { result, headline } = props;
@@ -151,18 +166,33 @@ function useReportColumns(data: Record<string, unknown> | undefined, input: Inpu
   const account = typeof input.account === "string" ? input.account : undefined;
   const fields = usePropertyFields(account, property);
   return useMemo(() => {
-    if (!property) return { title: undefined, format: timeValue };
+    if (!property) return { title: undefined, format: timeValue, tone: undefined };
     const ui = Object.fromEntries(
       [...(fields?.metrics ?? []), ...(fields?.dimensions ?? [])].map((field) => [
         field.apiName,
         field.uiName,
       ]),
     );
+    const types = Object.fromEntries(
+      (fields?.metrics ?? []).flatMap((field) => (field.type ? [[field.apiName, field.type]] : [])),
+    );
     return {
       title: (column: string) => columnTitle(column, ui),
-      format: reportCell(),
+      format: reportCell(undefined, types),
+      tone: changeTone,
     };
   }, [property, fields]);
+}
+
+/**
+ * GA's own totals of a report split by dimensions (the step asks for them: metricAggregations TOTAL,
+ * src/tools/ga/report-request.ts), for the table's last row; none for a report of one row.
+ */
+function reportTotals(data: Record<string, unknown> | undefined): Row | undefined {
+  const totals = data?.totals;
+  const request = data?.request as { dimensions?: unknown[] } | undefined;
+  if (!Array.isArray(totals) || totals.length !== 1 || !request?.dimensions?.length) return undefined;
+  return totals[0] as Row;
 }
 
 /**

@@ -20,6 +20,7 @@ interface FieldChoice {
   uiName: string;
   description: string;
   category: string;
+  type?: string;
 }
 export interface Fields {
   metrics: FieldChoice[];

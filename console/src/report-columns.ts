@@ -7,6 +7,7 @@
  */
 import { timeValue } from "../../src/charts/model.ts";
 import { reportNumbers } from "./report-numbers.ts";
+import { type MetricTypes, reportValue } from "./report-values.ts";
 
 export type UiNames = Readonly<Record<string, string>>;
 
@@ -39,9 +40,16 @@ export function columnTitle(column: string, ui: UiNames): string {
  * separators (https://developer.mozilla.org/en-US/docs/Web/JavaScript/Reference/Global_Objects/Intl/NumberFormat),
  * anything else as it is. A number keeps 2 decimals or 4 significant digits, whichever is more precise
  * (roundingPriority "morePrecision"), as the step rounds a change: a rate's change of -0.0046 reads -0.0046,
- * not -0, and 12,335 is not cut to 12,340.
+ * not -0, and 12,335 is not cut to 12,340. A change reads signed, in % with an arrow, and a time as a clock
+ * (report-values.ts).
  */
-export function reportCell(locale?: string): (column: string, value: unknown) => unknown {
+export function reportCell(
+  locale?: string,
+  types: MetricTypes = {},
+): (column: string, value: unknown) => unknown {
   const format = reportNumbers(locale);
-  return (column, value) => (typeof value === "number" ? format.format(value) : timeValue(column, value));
+  return (column, value) =>
+    typeof value === "number"
+      ? reportValue(column, value, types, (n) => format.format(n), locale)
+      : timeValue(column, value);
 }

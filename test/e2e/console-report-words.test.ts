@@ -50,4 +50,67 @@ describe("Run Reports in a marketer's words", () => {
     expect(await search()).toEqual([]);
     await page.getByLabel("Search tool steps").fill("");
   });
+
+  const results = () => page.locator(".results");
+  const table = () => page.getByRole("table", { name: "Records" });
+
+  /** Run Reports with its two-period example, on the sandbox account's first property. */
+  async function runComparison(width: number) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto(fixture.console.loginUrl(fixture.base));
+    await page.getByLabel("Search tool steps").fill("analytics");
+    await page.getByRole("button", { name: /^Run Reports/ }).click();
+    await page.getByRole("button", { name: "Sessions by channel, last 28 days vs the 28 before" }).click();
+    await page.getByLabel("Google account").selectOption("sandbox");
+    await expect.poll(() => page.getByLabel("Property").inputValue()).toMatch(/^\d+$/);
+    await page.waitForLoadState("networkidle");
+    await page.getByRole("button", { name: "Run", exact: true }).click();
+    await expect
+      .poll(
+        async () => `${await table().locator("tbody tr").count()} ${(await results().count()) ? "" : "none"}`,
+        {
+          timeout: 30_000,
+        },
+      )
+      .toMatch(/^[1-9]\d* $/);
+  }
+
+  it.each(WIDTHS)(
+    "shows two periods' changes signed, in %, with arrows and colours, a plain headline and GA's totals at %i px",
+    async (width) => {
+      await runComparison(width);
+      const headline = (await results().locator(".summary").textContent()) ?? "";
+      expect(headline).toMatch(/^Sessions went from [\d,]+ in the 28 days before to [\d,]+ in last 28 days/);
+      expect(headline).toMatch(/Both periods have 28 days\.$/);
+      expect(headline).not.toMatch(/[{}[\]"]|date_ranges|start_date/);
+      const header = await table().locator("thead th").allTextContents();
+      const pct = header.findIndex((text) => text.startsWith("Sessions change (%)"));
+      expect(pct).toBeGreaterThan(0);
+      const cells = await table()
+        .locator(`tbody tr td:nth-child(${pct + 1})`)
+        .all();
+      for (const cell of cells) {
+        const text = (await cell.textContent()) ?? "";
+        expect(text).toMatch(/^(?:\+[\d,.]+ % ▲|\u2212[\d,.]+ % ▼|0\.0 %|)$/);
+        const tone = await cell.getAttribute("class");
+        if (text.endsWith("▲")) expect(tone).toContain("up");
+        if (text.endsWith("▼")) expect(tone).toContain("down");
+      }
+      // GA's own totals, under the rows: "Total" under the channel, the sessions of both periods.
+      const total = table().locator("tfoot tr");
+      expect(await total.locator("th").textContent()).toBe("Total");
+      expect(await total.locator("td").first().textContent()).toMatch(/^[\d,]+$/);
+      await browser.screenshot(`report-words-comparison-${width}`);
+      expect(await axeViolations(page)).toEqual([]);
+    },
+  );
+
+  it("offers a date picker for End date as for Start date", async () => {
+    await page.setViewportSize({ width: 400, height: 900 });
+    await page.getByLabel("Period 1").selectOption("custom");
+    const ends = page.locator("input[id$='_end_date']");
+    await ends.first().waitFor();
+    expect(await ends.first().getAttribute("type")).toBe("date");
+    expect(await page.locator("input[id$='_start_date']").first().getAttribute("type")).toBe("date");
+  });
 });
