@@ -11,6 +11,7 @@ import { useEffect, useMemo, useState } from "react";
 import { api } from "./api.ts";
 import { type Choice, Combobox } from "./Combobox.tsx";
 import { describedAs } from "./field-words.ts";
+import { withFieldWords } from "./ga-field-words.ts";
 
 interface Choices {
   accounts: { account: string; displayName: string; properties: { id: string; displayName: string }[] }[];
@@ -213,12 +214,13 @@ export function FieldNameField(props: FieldProps) {
   const choices = useMemo(
     () =>
       (names ?? []).map(
-        (field): Choice => ({
-          value: field.apiName,
-          label: field.uiName,
-          group: field.category || "Other",
-          detail: field.apiName,
-        }),
+        (field): Choice =>
+          withFieldWords({
+            value: field.apiName,
+            label: field.uiName,
+            group: field.category || "Other",
+            detail: field.apiName,
+          }),
       ),
     [names],
   );
