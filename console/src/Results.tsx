@@ -1,8 +1,9 @@
 import { lazy, Suspense, useEffect, useMemo, useRef } from "react";
-import { timeValue } from "../../src/charts/model.ts";
+import { type ChartModel, timeValue } from "../../src/charts/model.ts";
 import { downloadUrl, type KeptView, type RunResult, type RunStopped } from "./api.ts";
 import { comparisonHeadline, isCompared } from "./comparison-words.ts";
 import { CsvDownload, downloadName } from "./csv-download.tsx";
+import { eventWords, withEventWords } from "./ga-event-words.ts";
 import { usePropertyFields } from "./pickers.tsx";
 import { RecordsTable } from "./RecordsTable.tsx";
 import { columnTitle, reportCell } from "./report-columns.ts";
@@ -49,7 +50,12 @@ export function Results(props: ResultsProps) {
   const { title, format, tone } = useReportColumns(data, input);
   // Two periods compared: the headline in two plain sentences, the step's own summary under Details.
   const headline =
-    props.headline ?? (isCompared(data) && title ? comparisonHeadline(data, title, format) : undefined);
+    props.headline ??
+    (isCompared(data) && title
+      ? comparisonHeadline(data, title, format)
+      : chart?.kind === "funnel" && result.type === "result"
+        ? withEventWords(result.summary)
+        : undefined);
   const recordErrors = (data?.record_errors as RecordError[] | undefined) ?? [];
   const noun = props.rows ? "leads" : (table.kept?.kind ?? (Array.isArray(data?.rows) ? "rows" : "records"));
   const shownRows = (props.rows ?? table.rows).length;
@@ -100,7 +106,7 @@ export function Results(props: ResultsProps) {
         )}
         {chart ? (
           <Suspense fallback={<p className="loading">Drawing the chart…</p>}>
-            <Chart chart={chart} />
+            <Chart chart={chart.kind === "funnel" ? funnelInWords(chart) : chart} />
           </Suspense>
         ) : null}
       </div>
@@ -112,6 +118,14 @@ export function Results(props: ResultsProps) {
       ) : null}
     </section>
   );
+}
+
+/** A funnel chart's steps in words: "2. Add to cart (add_to_cart)" (an agent's chart keeps the codes). */
+function funnelInWords(chart: ChartModel): ChartModel {
+  const categories = chart.categories.map((category) =>
+    category.replace(/^(\d+\.\s*)(.+)$/, (_, number: string, name: string) => `${number}${eventWords(name)}`),
+  );
+  return { ...chart, categories };
 }
 
 /** The result's heading, brought into view and to a screen reader's attention: it appears below a long form. */

@@ -11,6 +11,7 @@ import { useEffect, useMemo, useState } from "react";
 import { api } from "./api.ts";
 import { type Choice, Combobox } from "./Combobox.tsx";
 import { describedAs } from "./field-words.ts";
+import { eventWords } from "./ga-event-words.ts";
 import { withFieldWords } from "./ga-field-words.ts";
 
 interface Choices {
@@ -282,7 +283,8 @@ export function EventNameField(props: FieldProps) {
       (value?.events ?? []).map(
         (event): Choice => ({
           value: event.name,
-          label: event.name,
+          // "Add to cart (add_to_cart)": typing "cart" or the code finds it.
+          label: eventWords(event.name),
           group: `Events collected, ${value?.period ?? ""}`,
           detail: `${event.count.toLocaleString()} events`,
         }),
