@@ -3,6 +3,7 @@
  * 2026-12-02-s5, findings 4–7 and 11): the tool-step search box's words fit, and axe finds nothing on
  * the screens it checks.
  */
+import { readFileSync } from "node:fs";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { axeViolations } from "../helpers/axe.js";
@@ -113,4 +114,45 @@ describe("Run Reports in a marketer's words", () => {
     expect(await ends.first().getAttribute("type")).toBe("date");
     expect(await page.locator("input[id$='_start_date']").first().getAttribute("type")).toBe("date");
   });
+
+  it("shows a duration as a clock in the table, GA's seconds in the CSV", async () => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto(fixture.console.loginUrl(fixture.base));
+    await page.getByLabel("Search tool steps").fill("analytics");
+    await page.getByRole("button", { name: /^Run Reports/ }).click();
+    // Sorted by date, which the report keeps when its metric changes.
+    await page.getByRole("button", { name: "Active users per day, last 28 days" }).click();
+    await page.getByLabel("Google account").selectOption("sandbox");
+    await expect.poll(() => page.getByLabel("Property").inputValue()).toMatch(/^\d+$/);
+    await page.waitForLoadState("networkidle");
+    const metric = page.getByRole("combobox", { name: "Metric 1", exact: true });
+    await metric.fill("Average session duration");
+    await page
+      .getByRole("option", { name: /^Average session duration/ })
+      .first()
+      .click();
+    await page.getByRole("button", { name: "Run", exact: true }).click();
+    // What the page says is in the failure message: a run refused reads differently.
+    await expect
+      .poll(async () => `${await table().locator("tbody tr").count()} ${await page.locator(".runner").innerText()}`, {
+        timeout: 20_000,
+      })
+      .toMatch(/^[1-9]/);
+    const header = await table().locator("thead th").allTextContents();
+    const column = header.findIndex((text) => text === "Average session duration");
+    expect(column).toBeGreaterThan(0);
+    const shown = await table()
+      .locator(`tbody tr td:nth-child(${column + 1})`)
+      .allTextContents();
+    expect(shown.every((text) => /^\d+:\d\d(?::\d\d)?$/.test(text))).toBe(true);
+    const [file] = await Promise.all([
+      page.waitForEvent("download"),
+      results().getByRole("link", { name: "Download CSV" }).click(),
+    ]);
+    const csv = readFileSync(await file.path(), "utf8");
+    await file.delete();
+    // The file keeps GA's seconds: numbers, no clock.
+    const [, first] = csv.trim().split(/\r?\n/);
+    expect(first?.split(",")[column]).toMatch(/^\d+(?:\.\d+)?$/);
+  }, 60_000);
 });
