@@ -134,12 +134,16 @@ describe("Run Reports in a marketer's words", () => {
     await page.getByRole("button", { name: "Run", exact: true }).click();
     // What the page says is in the failure message: a run refused reads differently.
     await expect
-      .poll(async () => `${await table().locator("tbody tr").count()} ${await page.locator(".runner").innerText()}`, {
-        timeout: 20_000,
-      })
+      .poll(
+        async () =>
+          `${await table().locator("tbody tr").count()} ${await page.locator(".runner").innerText()}`,
+        {
+          timeout: 20_000,
+        },
+      )
       .toMatch(/^[1-9]/);
     const header = await table().locator("thead th").allTextContents();
-    const column = header.findIndex((text) => text === "Average session duration");
+    const column = header.indexOf("Average session duration");
     expect(column).toBeGreaterThan(0);
     const shown = await table()
       .locator(`tbody tr td:nth-child(${column + 1})`)
