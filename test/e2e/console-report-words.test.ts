@@ -159,4 +159,19 @@ describe("Run Reports in a marketer's words", () => {
     const [, first] = csv.trim().split(/\r?\n/);
     expect(first?.split(",")[column]).toMatch(/^\d+(?:\.\d+)?$/);
   }, 60_000);
+
+  it("makes every checkbox and button of the report form at least 24 × 24 px at 400 px", async () => {
+    await page.setViewportSize({ width: 400, height: 900 });
+    await page.goto(fixture.console.loginUrl(fixture.base));
+    await page.getByLabel("Search tool steps").fill("analytics");
+    await page.getByRole("button", { name: /^Run Reports/ }).click();
+    await page.getByRole("button", { name: "Run", exact: true }).waitFor();
+    await page.waitForLoadState("networkidle");
+    const small =
+      (await page.evaluate(`[...document.querySelectorAll("main input[type=checkbox], main button")]
+      .map((e) => ({ e, box: e.getBoundingClientRect() }))
+      .filter(({ box }) => box.width > 0 && (box.width < 24 || box.height < 24))
+      .map(({ e, box }) => (e.textContent.trim() || e.id || e.type) + " " + Math.round(box.width) + "x" + Math.round(box.height))`)) as string[];
+    expect(small).toEqual([]);
+  });
 });
