@@ -4,6 +4,8 @@ import { useEffect, useRef } from "react";
 // The same chart parts as the server's PNG (src/charts/echarts-parts.ts), drawn on a canvas here.
 import { CHART_PARTS } from "../../src/charts/echarts-parts.ts";
 import { type ChartModel, chartHeight, chartOption } from "../../src/charts/model.ts";
+import { withUnits } from "./chart-units.ts";
+import { clock } from "./report-values.ts";
 
 echarts.use([...CHART_PARTS, CanvasRenderer]);
 
@@ -19,7 +21,11 @@ export default function Chart(props: { chart: ChartModel; renderer?: "canvas" | 
     const node = box.current;
     if (!node) return;
     const chart = echarts.init(node, undefined, { renderer: props.renderer ?? "canvas" });
-    const draw = () => chart.setOption(chartOption(props.chart, node.clientWidth || undefined), true);
+    const draw = () =>
+      chart.setOption(
+        withUnits(chartOption(props.chart, node.clientWidth || undefined), props.chart, clock),
+        true,
+      );
     draw();
     const resize = () => {
       chart.resize();

@@ -26,25 +26,49 @@ const cell = (value: unknown): string =>
       ? JSON.stringify(value)
       : String(value);
 
-/**
- * Records or report rows as a table sortable by any column (click its header). `initialOrder` starts
- * it in the order of the chart beside it; `format` shows a value as people read it (a GA date), while
- * sorting uses the value itself.
- */
-export function RecordsTable(props: {
-  rows: Row[];
-  label: string;
-  initialOrder?: { column: string; descending: boolean };
+const classes = (...names: (string | false | undefined)[]) => names.filter(Boolean).join(" ") || undefined;
+
+/** The totals' row: "Total" in the first column that has no total (a dimension's), each metric's total. */
+function TotalsRow(props: {
+  totals: Row;
+  columns: string[];
+  numeric: Set<string>;
   format?: (column: string, value: unknown) => unknown;
-  /** A column's header as people read it (the column's own name stays its title, shown on hover). */
-  title?: (column: string) => string;
 }) {
-  const { rows, label, initialOrder, format, title } = props;
-  const [sorting, setSorting] = useState<SortingState>(
-    initialOrder && rows.some((row) => initialOrder.column in row)
-      ? [{ id: initialOrder.column, desc: initialOrder.descending }]
-      : [],
+  const { totals, columns, numeric, format } = props;
+  const named = columns.findIndex((column) => !(column in totals));
+  return (
+    <tfoot>
+      <tr className="totals">
+        {columns.map((column, index) => {
+          const value = totals[column];
+          const text =
+            index === named
+              ? "Total"
+              : value === undefined
+                ? ""
+                : cell(format ? format(column, value) : value);
+          return index === named ? (
+            <th key={column} scope="row">
+              {text}
+            </th>
+          ) : (
+            <td key={column} className={numeric.has(column) ? "number" : undefined}>
+              {text}
+            </td>
+          );
+        })}
+      </tr>
+    </tfoot>
   );
+}
+
+/** The table's columns (at most 30, by the rows' keys) and which of them hold only numbers. */
+function useColumns(
+  rows: Row[],
+  format: ((column: string, value: unknown) => unknown) | undefined,
+  title: ((column: string) => string) | undefined,
+) {
   const columns = useMemo(() => {
     const keys = [...new Set(rows.flatMap((row) => Object.keys(row)))].slice(0, 30);
     return keys.map((key) =>
@@ -66,6 +90,33 @@ export function RecordsTable(props: {
       ),
     );
   }, [rows]);
+  return { columns, numeric };
+}
+
+/**
+ * Records or report rows as a table sortable by any column (click its header). `initialOrder` starts
+ * it in the order of the chart beside it; `format` shows a value as people read it (a GA date), while
+ * sorting uses the value itself.
+ */
+export function RecordsTable(props: {
+  rows: Row[];
+  label: string;
+  initialOrder?: { column: string; descending: boolean };
+  format?: (column: string, value: unknown) => unknown;
+  /** A column's header as people read it (the column's own name stays its title, shown on hover). */
+  title?: (column: string) => string;
+  /** A cell's class beside "number" (a change up or down, which the page colours). */
+  tone?: (column: string, value: unknown) => string | undefined;
+  /** The whole report's totals (not a sum of the rows shown), as a last row under the sorted ones. */
+  totals?: Row | undefined;
+}) {
+  const { rows, label, initialOrder, format, title, tone } = props;
+  const [sorting, setSorting] = useState<SortingState>(
+    initialOrder && rows.some((row) => initialOrder.column in row)
+      ? [{ id: initialOrder.column, desc: initialOrder.descending }]
+      : [],
+  );
+  const { columns, numeric } = useColumns(rows, format, title);
   const table = useTable({ features, columns, data: rows, state: { sorting }, onSortingChange: setSorting });
   return (
     <div className="table-wrap">
@@ -100,13 +151,24 @@ export function RecordsTable(props: {
           {table.getRowModel().rows.map((row) => (
             <tr key={row.id}>
               {row.getAllCells().map((c) => (
-                <td key={c.id} className={numeric.has(c.column.id) ? "number" : undefined}>
+                <td
+                  key={c.id}
+                  className={classes(numeric.has(c.column.id) && "number", tone?.(c.column.id, c.getValue()))}
+                >
                   {flexRender(c.column.columnDef.cell, c.getContext())}
                 </td>
               ))}
             </tr>
           ))}
         </tbody>
+        {props.totals ? (
+          <TotalsRow
+            totals={props.totals}
+            columns={table.getAllLeafColumns().map((column) => column.id)}
+            numeric={numeric}
+            {...(format ? { format } : {})}
+          />
+        ) : null}
       </table>
     </div>
   );

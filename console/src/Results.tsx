@@ -1,10 +1,13 @@
 import { lazy, type ReactNode, Suspense, useEffect, useMemo, useRef } from "react";
-import { timeValue } from "../../src/charts/model.ts";
+import { type ChartModel, timeValue } from "../../src/charts/model.ts";
 import { downloadUrl, type KeptView, type RunResult, type RunStopped } from "./api.ts";
+import { comparisonHeadline, isCompared } from "./comparison-words.ts";
 import { CsvDownload, downloadName } from "./csv-download.tsx";
+import { eventWords, withEventWords } from "./ga-event-words.ts";
 import { usePropertyFields } from "./pickers.tsx";
 import { RecordsTable } from "./RecordsTable.tsx";
 import { columnTitle, reportCell } from "./report-columns.ts";
+import { changeTone } from "./report-values.ts";
 import { type Row, useResultRows } from "./useResultRows.ts";
 
 // ECharts is the largest part of the page: it loads only when a chart is shown.
@@ -47,19 +50,22 @@ export interface ResultsProps {
 }
 
 export function Results(props: ResultsProps) {
-  const { result, stepId, input, headline } = props;
+  const { result, stepId, input } = props;
   const data = result.type === "result" ? result.data : undefined;
   const chart = result.type === "result" ? result.chart : undefined;
   const table = useResultRows(stepId, result, input);
-  const heading = useRef<HTMLHeadingElement>(null);
-  useEffect(() => {
-    // The result appears below a long form: bring it into view, and to a screen reader's attention.
-    heading.current?.scrollIntoView({ block: "start" });
-    heading.current?.focus({ preventScroll: true });
-  }, []);
+  const heading = useShownHeading();
   const report = useReportColumns(data, input);
   const title = props.title ?? report.title;
   const format = props.format ?? report.format;
+  // Two periods compared: the headline in two plain sentences, the step's own summary under Details.
+  const headline =
+    props.headline ??
+    (isCompared(data) && title
+      ? comparisonHeadline(data, title, format)
+      : chart?.kind === "funnel" && result.type === "result"
+        ? withEventWords(result.summary)
+        : undefined);
   const recordErrors = (data?.record_errors as RecordError[] | undefined) ?? [];
   const noun = props.rows ? "leads" : (table.kept?.kind ?? (Array.isArray(data?.rows) ? "rows" : "records"));
   return (
@@ -68,13 +74,7 @@ export function Results(props: ResultsProps) {
         {result.type === "stopped" ? "Stopped" : "Result"}
       </h2>
       <Summary result={result} headline={headline} call={props.call} />
-      {result.type === "result" && result.notes.length > 0 ? (
-        <ul className="warnings" aria-label="Warnings">
-          {result.notes.map((note) => (
-            <li key={note}>{note}</li>
-          ))}
-        </ul>
-      ) : null}
+      {result.type === "result" && result.notes.length > 0 ? <Warnings notes={result.notes} /> : null}
       {table.kept ? (
         <Downloads
           kept={table.kept}
@@ -96,11 +96,12 @@ export function Results(props: ResultsProps) {
             title={title}
             format={format}
             orderedBy={chart?.orderedBy}
+            {...(report.tone ? { tone: report.tone, totals: reportTotals(data) } : {})}
           />
         )}
         {chart ? (
           <Suspense fallback={<p className="loading">Drawing the chart…</p>}>
-            <Chart chart={chart} />
+            <Chart chart={chart.kind === "funnel" ? funnelInWords(chart) : chart} />
           </Suspense>
         ) : null}
       </div>
@@ -122,6 +123,9 @@ function TablePart(
     title: ((column: string) => string) | undefined;
     format: (column: string, value: unknown) => unknown;
     orderedBy: { column: string; descending: boolean } | undefined;
+    /** A report's change columns coloured by direction, and GA's totals under the rows. */
+    tone?: typeof changeTone | undefined;
+    totals?: Row | undefined;
   },
 ) {
   const { table, title, orderedBy } = props;
@@ -136,6 +140,7 @@ function TablePart(
           rows={rows}
           format={props.format}
           {...(title ? { title } : {})}
+          {...(props.tone ? { tone: props.tone, totals: props.totals } : {})}
           {...(orderedBy ? { initialOrder: orderedBy } : {})}
           key={orderedBy?.column ?? "records"}
         />
@@ -155,6 +160,34 @@ function TablePart(
         </p>
       ) : null}
     </div>
+  );
+}
+
+/** A funnel chart's steps in words: "2. Add to cart (add_to_cart)" (an agent's chart keeps the codes). */
+function funnelInWords(chart: ChartModel): ChartModel {
+  const categories = chart.categories.map((category) =>
+    category.replace(/^(\d+\.\s*)(.+)$/, (_, number: string, name: string) => `${number}${eventWords(name)}`),
+  );
+  return { ...chart, categories };
+}
+
+/** The result's heading, brought into view and to a screen reader's attention: it appears below a long form. */
+function useShownHeading() {
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    heading.current?.scrollIntoView({ block: "start" });
+    heading.current?.focus({ preventScroll: true });
+  }, []);
+  return heading;
+}
+
+function Warnings({ notes }: { notes: string[] }) {
+  return (
+    <ul className="warnings" aria-label="Warnings">
+      {notes.map((note) => (
+        <li key={note}>{note}</li>
+      ))}
+    </ul>
   );
 }
 
@@ -190,18 +223,33 @@ function useReportColumns(data: Record<string, unknown> | undefined, input: Inpu
   const account = typeof input.account === "string" ? input.account : undefined;
   const fields = usePropertyFields(account, property);
   return useMemo(() => {
-    if (!property) return { title: undefined, format: timeValue };
+    if (!property) return { title: undefined, format: timeValue, tone: undefined };
     const ui = Object.fromEntries(
       [...(fields?.metrics ?? []), ...(fields?.dimensions ?? [])].map((field) => [
         field.apiName,
         field.uiName,
       ]),
     );
+    const types = Object.fromEntries(
+      (fields?.metrics ?? []).flatMap((field) => (field.type ? [[field.apiName, field.type]] : [])),
+    );
     return {
       title: (column: string) => columnTitle(column, ui),
-      format: reportCell(),
+      format: reportCell(undefined, types),
+      tone: changeTone,
     };
   }, [property, fields]);
+}
+
+/**
+ * GA's own totals of a report split by dimensions (the step asks for them: metricAggregations TOTAL,
+ * src/tools/ga/report-request.ts), for the table's last row; none for a report of one row.
+ */
+function reportTotals(data: Record<string, unknown> | undefined): Row | undefined {
+  const totals = data?.totals;
+  const request = data?.request as { dimensions?: unknown[] } | undefined;
+  if (!Array.isArray(totals) || totals.length !== 1 || !request?.dimensions?.length) return undefined;
+  return totals[0] as Row;
 }
 
 /**

@@ -137,7 +137,8 @@ export function StepBar() {
         <input
           id="step-search"
           type="search"
-          placeholder="marketing automation, analytics, leads, report…"
+          // Short enough for the box at 400 px and in the 1280 px sidebar (trial s5: cut at "…leads, re").
+          placeholder="e.g. leads, report, email"
           value={query}
           onChange={(e) => setQuery(e.target.value)}
         />

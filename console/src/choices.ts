@@ -11,6 +11,11 @@ export interface Choice {
   group: string;
   /** Shown beside the label in the list: the API name, or a count. */
   detail?: string;
+  /**
+   * Other words that find it (an older name: "Conversions" for Key events), and what the list then says
+   * beside it in place of its detail ("Conversions, now called Key events").
+   */
+  also?: { words: readonly string[]; says: string };
 }
 
 /** Past this many matches the list shows the first ones and says how many more to narrow down. */
@@ -18,31 +23,40 @@ export const MAX_SHOWN = 150;
 
 const fold = (text: string) => text.trim().toLowerCase();
 
+/** Whether `text` names the choice by one of its other words: `exact`ly, or as part of one. */
+const byOtherWord = (choice: Choice, wanted: string, exact: boolean) =>
+  (choice.also?.words ?? []).some((word) => (exact ? fold(word) === wanted : fold(word).includes(wanted)));
+
 /**
- * The choices whose label or value contains the typed text (any case; all of them when nothing is
- * typed), group by group in the order groups first appear (the list shows them under one heading each,
- * in this order); in a group, the one named exactly first, then those that start with the text
- * ("Sessions" before "Average session duration").
+ * The choices whose label, value or other words contain the typed text (any case; all of them when
+ * nothing is typed), group by group (the list shows them under one heading each): the groups that hold
+ * the very name typed first ("Views" lists Views before Promotion views, whose group comes first), then
+ * in the order groups first appear; in a group, the one named exactly first, then those that start with
+ * the text ("Sessions" before "Average session duration"). A choice found only by another word says so.
  */
 export function matching(choices: readonly Choice[], typed: string): Choice[] {
   const wanted = fold(typed);
   // The very name typed first, then names that start with it, then the others that contain it.
   const rank = (choice: Choice) => {
     const [label, value] = [fold(choice.label), fold(choice.value)];
-    if (label === wanted || value === wanted) return 0;
+    if (label === wanted || value === wanted || (wanted && byOtherWord(choice, wanted, true))) return 0;
     return label.startsWith(wanted) || value.startsWith(wanted) ? 1 : 2;
   };
+  const named = (choice: Choice) =>
+    fold(choice.label).includes(wanted) || fold(choice.value).includes(wanted);
+  const found = choices.filter((choice) => named(choice) || (wanted && byOtherWord(choice, wanted, false)));
+  const exactGroups = new Set(found.filter((choice) => rank(choice) === 0).map((choice) => choice.group));
   const groups = [...new Set(choices.map((choice) => choice.group))];
-  return choices
-    .filter((choice) => fold(choice.label).includes(wanted) || fold(choice.value).includes(wanted))
+  const groupRank = (group: string) => (exactGroups.has(group) ? 0 : groups.length) + groups.indexOf(group);
+  return found
     .map((choice, index) => ({ choice, index }))
     .sort(
       (a, b) =>
-        groups.indexOf(a.choice.group) - groups.indexOf(b.choice.group) ||
+        groupRank(a.choice.group) - groupRank(b.choice.group) ||
         rank(a.choice) - rank(b.choice) ||
         a.index - b.index,
     )
-    .map(({ choice }) => choice);
+    .map(({ choice }) => (named(choice) || !choice.also ? choice : { ...choice, detail: choice.also.says }));
 }
 
 /** The choice a typed text names exactly (its label or its value, any case), if any. */
@@ -51,6 +65,7 @@ export function namedChoice(choices: readonly Choice[], typed: string): Choice |
   if (!wanted) return undefined;
   return (
     choices.find((choice) => choice.value === typed.trim()) ??
-    choices.find((choice) => fold(choice.label) === wanted || fold(choice.value) === wanted)
+    choices.find((choice) => fold(choice.label) === wanted || fold(choice.value) === wanted) ??
+    choices.find((choice) => byOtherWord(choice, wanted, true))
   );
 }

@@ -6,7 +6,7 @@
  */
 import type { UiSchema } from "@rjsf/utils";
 
-/** By step id, then by top-level field name. */
+/** By step id, then by field name (a nested field by its path: "funnel.open"). */
 const STEP_WORDS: Record<string, Record<string, string>> = {
   google_analytics_run_reports: {
     account: "The Google account the report reads with (as connected under Integrations).",
@@ -25,6 +25,11 @@ const STEP_WORDS: Record<string, Record<string, string>> = {
     minute_ranges: "With the last 30 minutes: up to two stretches of minutes to compare.",
     funnel:
       "A funnel instead: how many users went through two to ten events in order, and where they dropped off.",
+    // A nested field by its path (trial s5, finding 5: "Open funnel" and "Next action" had no explanation).
+    "funnel.open":
+      "Ticked: people may join at any step. Unticked: only people who did step 1 are counted, step by step.",
+    "funnel.next_action":
+      "Optional: also show what people did right after each step: the next event or page.",
   },
 };
 
@@ -61,8 +66,17 @@ export function withFieldWords(ui: UiSchema, step: string): UiSchema {
   const words = STEP_WORDS[step];
   if (!words) return ui;
   const out: UiSchema = { ...ui };
-  for (const [key, text] of Object.entries(words))
-    out[key] = { ...((out[key] ?? {}) as UiSchema), "ui:description": text };
+  for (const [path, text] of Object.entries(words)) {
+    // "funnel.open": the uiSchema of `open` inside `funnel`, each level copied, not changed in place.
+    const keys = path.split(".");
+    let at = out;
+    keys.forEach((key, index) => {
+      const next: UiSchema = { ...((at[key] ?? {}) as UiSchema) };
+      if (index === keys.length - 1) next["ui:description"] = text;
+      at[key] = next;
+      at = next;
+    });
+  }
   return out;
 }
 

@@ -182,8 +182,11 @@ export function PresetOrRangeField(props: FieldProps) {
         <div className="range-fields">
           {Object.entries(fields).map(([key, field]) => {
             const value = range[key] ?? "";
+            // Both ends of a range are days: End date's example ("yesterday") is no day, yet it gets a
+            // picker as Start date does (trial s5, C02-04); a word already typed keeps its text box.
             const day =
-              ISO_DAY.test(String(field.examples?.[0] ?? "")) && (value === "" || ISO_DAY.test(value));
+              (key.endsWith("_date") || ISO_DAY.test(String(field.examples?.[0] ?? ""))) &&
+              (value === "" || ISO_DAY.test(value));
             const errors = errorsOf(key);
             const errorsId = `${id}_${key}__error`;
             return (

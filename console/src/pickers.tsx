@@ -11,6 +11,8 @@ import { useEffect, useMemo, useState } from "react";
 import { api } from "./api.ts";
 import { type Choice, Combobox } from "./Combobox.tsx";
 import { describedAs } from "./field-words.ts";
+import { eventWords } from "./ga-event-words.ts";
+import { withFieldWords } from "./ga-field-words.ts";
 
 interface Choices {
   accounts: { account: string; displayName: string; properties: { id: string; displayName: string }[] }[];
@@ -20,6 +22,7 @@ interface FieldChoice {
   uiName: string;
   description: string;
   category: string;
+  type?: string;
 }
 export interface Fields {
   metrics: FieldChoice[];
@@ -212,12 +215,13 @@ export function FieldNameField(props: FieldProps) {
   const choices = useMemo(
     () =>
       (names ?? []).map(
-        (field): Choice => ({
-          value: field.apiName,
-          label: field.uiName,
-          group: field.category || "Other",
-          detail: field.apiName,
-        }),
+        (field): Choice =>
+          withFieldWords({
+            value: field.apiName,
+            label: field.uiName,
+            group: field.category || "Other",
+            detail: field.apiName,
+          }),
       ),
     [names],
   );
@@ -279,7 +283,8 @@ export function EventNameField(props: FieldProps) {
       (value?.events ?? []).map(
         (event): Choice => ({
           value: event.name,
-          label: event.name,
+          // "Add to cart (add_to_cart)": typing "cart" or the code finds it.
+          label: eventWords(event.name),
           group: `Events collected, ${value?.period ?? ""}`,
           detail: `${event.count.toLocaleString()} events`,
         }),

@@ -6,7 +6,9 @@
  * thousands separators (the downloads keep the raw numbers).
  */
 import { timeValue } from "../../src/charts/model.ts";
+import { eventWords } from "./ga-event-words.ts";
 import { reportNumbers } from "./report-numbers.ts";
+import { type MetricTypes, reportValue } from "./report-values.ts";
 
 export type UiNames = Readonly<Record<string, string>>;
 
@@ -20,9 +22,22 @@ function words(column: string): string {
   return `${spaced.charAt(0).toUpperCase()}${spaced.slice(1)}${pct ? " (%)" : ""}`;
 }
 
+/**
+ * A funnel's columns (src/tools/ga/funnel.ts) as a marketer reads them: GA's completion rate of a step is
+ * the share that went on to the next one, not a rate of completing the funnel (trial s5, finding 5).
+ */
+const FUNNEL_COLUMNS: UiNames = {
+  completion_rate_pct: "Went on to next step (%)",
+  abandonments: "Dropped off",
+  abandonment_rate_pct: "Dropped off (%)",
+};
+
+/** The columns that hold an event's name: a funnel's step and the next action after it. */
+const EVENT_COLUMNS = new Set(["step", "next_eventName"]);
+
 /** The title of a report's column: its field's UI name, or the words of a column the step adds. */
 export function columnTitle(column: string, ui: UiNames): string {
-  const known = ui[column];
+  const known = ui[column] ?? FUNNEL_COLUMNS[column];
   if (known) return known;
   if (column === "dateRange") return "Period";
   const ranged = /^(.+)\[(.+)\]$/.exec(column);
@@ -39,9 +54,18 @@ export function columnTitle(column: string, ui: UiNames): string {
  * separators (https://developer.mozilla.org/en-US/docs/Web/JavaScript/Reference/Global_Objects/Intl/NumberFormat),
  * anything else as it is. A number keeps 2 decimals or 4 significant digits, whichever is more precise
  * (roundingPriority "morePrecision"), as the step rounds a change: a rate's change of -0.0046 reads -0.0046,
- * not -0, and 12,335 is not cut to 12,340.
+ * not -0, and 12,335 is not cut to 12,340. A change reads signed, in % with an arrow, and a time as a clock
+ * (report-values.ts).
  */
-export function reportCell(locale?: string): (column: string, value: unknown) => unknown {
+export function reportCell(
+  locale?: string,
+  types: MetricTypes = {},
+): (column: string, value: unknown) => unknown {
   const format = reportNumbers(locale);
-  return (column, value) => (typeof value === "number" ? format.format(value) : timeValue(column, value));
+  return (column, value) =>
+    typeof value === "number"
+      ? reportValue(column, value, types, (n) => format.format(n), locale)
+      : typeof value === "string" && EVENT_COLUMNS.has(column)
+        ? eventWords(value)
+        : timeValue(column, value);
 }

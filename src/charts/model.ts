@@ -19,6 +19,11 @@ export interface ChartModel {
   series: { name: string; data: number[] }[];
   /** The column of the result's table the chart runs along, so that the table can show rows in the same order. */
   orderedBy?: { column: string; descending: boolean };
+  /**
+   * Every value is a time in seconds (an average session duration): the page's tooltip and value axis read
+   * it as a clock, m:ss (console/src/chart-units.ts); the data stays the seconds.
+   */
+  unit?: "seconds";
 }
 
 const ymd = (v: string) => `${v.slice(0, 4)}-${v.slice(4, 6)}-${v.slice(6, 8)}`;

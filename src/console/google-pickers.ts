@@ -7,7 +7,7 @@
  * Only names, labels and descriptions leave the server; and, for a funnel's steps, the events the property
  * collected with their counts (propertyEvents).
  */
-import type { DimensionMetadata } from "../connectors/google/types.js";
+import type { MetricMetadata } from "../connectors/google/types.js";
 import type { RunReportsOutput } from "../schemas/google-analytics.js";
 import { parsePropertyId } from "../tools/ga/property-id.js";
 import { runToolStep } from "../tools/run.js";
@@ -70,9 +70,11 @@ export interface FieldChoice {
   uiName: string;
   description: string;
   category: string;
+  /** A metric's type ("TYPE_SECONDS"): the page shows a time as a clock, its files keep the number. */
+  type?: string;
 }
 
-const choice = (field: DimensionMetadata): FieldChoice[] =>
+const choice = (field: MetricMetadata): FieldChoice[] =>
   field.apiName
     ? [
         {
@@ -80,6 +82,7 @@ const choice = (field: DimensionMetadata): FieldChoice[] =>
           uiName: field.uiName ?? field.apiName,
           description: field.description ?? "",
           category: field.category ?? "",
+          ...(field.type ? { type: field.type } : {}),
         },
       ]
     : [];

@@ -182,12 +182,12 @@ export const googleAnalyticsRunReports: ToolStep<ReturnType<typeof input>, typeo
       data,
       summary: summarize(data, fields.realtime, stated ? { stated, zone } : undefined, shown.merged, notes),
       ...(shown.page.full ? { full: shown.page.full } : {}),
-      // The chart shows every row GA returned, not only those the answer holds: with two ranges, all of the
-      // report's; else GA's page of it, which its subtitle says when GA has more rows.
+      // Every row GA returned, not only the answer's (charted: the whole report, or GA's page as its subtitle says).
       chart: reportChart(
         { ...data, rows: flat.rows },
         uiNames,
-        shown.merged ? undefined : { first: fields.realtime ? 0 : fields.offset, of: flat.rowCount },
+        charted(fields, flat, shown),
+        metricTypes(response),
       ),
       ...(fields.chart ? { chartImage: true } : {}),
     };
@@ -215,6 +215,14 @@ async function sendReport(
   if (merging) checkWholeReport(flat);
   return { sent, response, flat };
 }
+
+/** The rows the chart draws: a page of GA's report, or (two ranges merged) the whole report. */
+const charted = (fields: Fields, flat: FlatReport, shown: { merged?: Comparison }) =>
+  shown.merged ? undefined : { first: fields.realtime ? 0 : fields.offset, of: flat.rowCount };
+
+/** GA's type of each metric of the answer ("TYPE_SECONDS"), by name. */
+const metricTypes = (response: RunReportResponse) =>
+  Object.fromEntries((response.metricHeaders ?? []).map((header) => [header.name ?? "", header.type]));
 
 const headerNames = (headers: { name?: string }[] | undefined) =>
   (headers ?? []).flatMap((h) => h.name ?? []);

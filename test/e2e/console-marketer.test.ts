@@ -149,7 +149,10 @@ describe.each([1280, 400])("a marketer's GA4 tasks at %i px", (width) => {
       await page.locator(`#root_date_ranges_${index}_end_date`).fill(end as string);
     }
     await run();
-    await expect.poll(() => summary().textContent()).toMatch(/^Report on Retail Web Store .* and /);
+    // The headline in plain words (the step's own summary, for an agent, is under Details).
+    await expect
+      .poll(() => summary().textContent())
+      .toMatch(/^Sessions went from [\d,]+ in .+ to [\d,]+ in /);
     expect(await shown()).not.toMatch(AGENT_WORDS);
     const headers = page.locator(".results table[aria-label='Records'] thead button");
     const titles = await headers.allTextContents();
@@ -173,16 +176,27 @@ describe.each([1280, 400])("a marketer's GA4 tasks at %i px", (width) => {
     await page.getByRole("checkbox", { name: "Funnel" }).check();
     // The report's own fields go while the funnel is on: nothing to clear by hand.
     await expect.poll(() => page.locator("#root_metrics").count()).toBe(0);
-    const events = ["session_start", "view_item", "add_to_cart", "purchase"];
-    for (const [index, event] of events.entries()) {
+    // GA4's documented events in words, the code beside them; found by either (trial s5, finding 5).
+    const events = [
+      ["session", "Session start (session_start)"],
+      ["view_it", "View item (view_item)"],
+      ["cart", "Add to cart (add_to_cart)"],
+      ["Purchase", "Purchase (purchase)"],
+    ] as const;
+    for (const [index, [typed, words]] of events.entries()) {
       if (index >= 2) await add("root_funnel_steps");
       const box = page.getByRole("combobox", { name: `Step ${index + 1}`, exact: true });
-      await box.fill(event.slice(0, 6));
+      await box.fill(typed);
       // Each event with how often the property collected it over the period.
-      const option = page.getByRole("option", { name: new RegExp(`^${event} [\\d,]+ events$`) });
+      const named = words.replace(/[()]/g, "\\$&");
+      const option = page.getByRole("option", { name: new RegExp(`^${named} [\\d,]+ events$`) });
       await option.click();
-      await expect.poll(() => box.inputValue()).toBe(event);
+      await expect.poll(() => box.inputValue()).toBe(words);
     }
+    // The open funnel's checkbox says what it changes.
+    expect(await page.locator(".runner form").innerText()).toMatch(
+      /Ticked: people may join at any step\. Unticked: only people who did step 1 are counted/,
+    );
     // A funnel reads one period (Run Reports refuses one over several): the periods field says so before
     // Run, offers no second period, and the second period of the comparison goes as a marketer removes it.
     const periodsHelp = page.locator("#root_date_ranges__help");
@@ -199,9 +213,12 @@ describe.each([1280, 400])("a marketer's GA4 tasks at %i px", (width) => {
     await expect.poll(() => summary().textContent()).toMatch(/^Funnel report on Retail Web Store/);
     await expect.poll(() => page.locator(".results figure.chart").getAttribute("data-kind")).toBe("funnel");
     const headers = await page.locator(".results table[aria-label='Records'] thead button").allTextContents();
-    expect(headers).toEqual(
-      expect.arrayContaining(["Step", "Users", expect.stringMatching(/^Completion rate \(%\)/)]),
+    expect(headers).toEqual(expect.arrayContaining(["Step", "Users", "Went on to next step (%)"]));
+    // The steps in words in the table, the chart and the headline.
+    expect(await page.locator(".results table[aria-label='Records'] tbody").innerText()).toMatch(
+      /Add to cart \(add_to_cart\)/,
     );
+    expect(await summary().textContent()).toMatch(/who did Session start \(session_start\)/);
     expect(await shown()).not.toMatch(AGENT_WORDS);
     await check("05-funnel-result");
   });

@@ -232,9 +232,15 @@ export interface Charted {
 /**
  * The chart of a Run Reports result (empty axes, titled "No rows", when nothing matched). Its rows may be a
  * page of the report (`charted`): the subtitle then says which rows it draws, so a chart of a page never
- * reads as the whole report's.
+ * reads as the whole report's. `types` are GA's metric types by name (the response's metricHeaders): a
+ * chart of times only says its values are seconds.
  */
-export function reportChart(output: RunReportsOutput, uiNames: UiNames = {}, charted?: Charted): ChartModel {
+export function reportChart(
+  output: RunReportsOutput,
+  uiNames: UiNames = {},
+  charted?: Charted,
+  types: Readonly<Record<string, string | undefined>> = {},
+): ChartModel {
   const ui = (name: string) => uiNames[name] ?? name;
   const rows = output.rows;
   const dimensions = names(output.request, "dimensions", rows);
@@ -269,6 +275,11 @@ export function reportChart(output: RunReportsOutput, uiNames: UiNames = {}, cha
     categories,
     series,
     ...(orderedBy ? { orderedBy } : {}),
+    // GA types a time metric TYPE_SECONDS (MetricType:
+    // https://developers.google.com/analytics/devguides/reporting/data/v1/rest/v1beta/MetricType).
+    ...(metrics.length > 0 && metrics.every((metric) => types[metric] === "TYPE_SECONDS")
+      ? { unit: "seconds" as const }
+      : {}),
   };
 }
 

@@ -1,0 +1,177 @@
+/**
+ * Run Reports in a marketer's words, in headless Chromium at 1280 and 400 px (newcomer trial
+ * 2026-12-02-s5, findings 4–7 and 11): the tool-step search box's words fit, and axe finds nothing on
+ * the screens it checks.
+ */
+import { readFileSync } from "node:fs";
+import type { Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { axeViolations } from "../helpers/axe.js";
+import { type Browser, launchBrowser } from "../helpers/browser.js";
+import { type ConsoleFixture, startConsoleFixture } from "../helpers/console.js";
+import { cutTextBoxes } from "../helpers/cut-text.js";
+
+const WIDTHS = [1280, 400] as const;
+
+describe("Run Reports in a marketer's words", () => {
+  let fixture: ConsoleFixture;
+  let browser: Browser;
+  let page: Page;
+
+  beforeAll(async () => {
+    fixture = await startConsoleFixture();
+    browser = await launchBrowser();
+    page = browser.page;
+    page.setDefaultTimeout(15_000);
+    await page.goto(fixture.console.loginUrl(fixture.base));
+    await page.locator(".workspace").waitFor();
+  }, 60_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await fixture?.close();
+  });
+
+  it("finds a placeholder cut off when there is one (the check can fail)", async () => {
+    await page.setViewportSize({ width: 400, height: 800 });
+    await page.evaluate(`document.getElementById("step-search").placeholder = "x".repeat(200)`);
+    expect((await cutTextBoxes(page)).map((cut) => cut.id)).toContain("step-search");
+    await page.reload();
+    await page.locator(".workspace").waitFor();
+  });
+
+  it.each(WIDTHS)("shows the tool-step search box's words whole at %i px", async (width) => {
+    await page.setViewportSize({ width, height: 900 });
+    await page.getByLabel("Search tool steps").waitFor();
+    const search = async () => (await cutTextBoxes(page)).filter((cut) => cut.id === "step-search");
+    expect(await search()).toEqual([]);
+    await page.getByLabel("Search tool steps").fill("analytics");
+    await page.getByRole("button", { name: /^Run Reports/ }).click();
+    await page.getByRole("button", { name: "Run", exact: true }).waitFor();
+    expect(await search()).toEqual([]);
+    await page.getByLabel("Search tool steps").fill("");
+  });
+
+  const results = () => page.locator(".results");
+  const table = () => page.getByRole("table", { name: "Records" });
+
+  /** Run Reports with its two-period example, on the sandbox account's first property. */
+  async function runComparison(width: number) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto(fixture.console.loginUrl(fixture.base));
+    await page.getByLabel("Search tool steps").fill("analytics");
+    await page.getByRole("button", { name: /^Run Reports/ }).click();
+    await page.getByRole("button", { name: "Sessions by channel, last 28 days vs the 28 before" }).click();
+    await page.getByLabel("Google account").selectOption("sandbox");
+    await expect.poll(() => page.getByLabel("Property").inputValue()).toMatch(/^\d+$/);
+    await page.waitForLoadState("networkidle");
+    await page.getByRole("button", { name: "Run", exact: true }).click();
+    await expect
+      .poll(
+        async () => `${await table().locator("tbody tr").count()} ${(await results().count()) ? "" : "none"}`,
+        {
+          timeout: 30_000,
+        },
+      )
+      .toMatch(/^[1-9]\d* $/);
+  }
+
+  it.each(WIDTHS)(
+    "shows two periods' changes signed, in %, with arrows and colours, a plain headline and GA's totals at %i px",
+    async (width) => {
+      await runComparison(width);
+      const headline = (await results().locator(".summary").textContent()) ?? "";
+      expect(headline).toMatch(/^Sessions went from [\d,]+ in the 28 days before to [\d,]+ in last 28 days/);
+      expect(headline).toMatch(/Both periods have 28 days\.$/);
+      expect(headline).not.toMatch(/[{}[\]"]|date_ranges|start_date/);
+      const header = await table().locator("thead th").allTextContents();
+      const pct = header.findIndex((text) => text.startsWith("Sessions change (%)"));
+      expect(pct).toBeGreaterThan(0);
+      const cells = await table()
+        .locator(`tbody tr td:nth-child(${pct + 1})`)
+        .all();
+      for (const cell of cells) {
+        const text = (await cell.textContent()) ?? "";
+        expect(text).toMatch(/^(?:\+[\d,.]+ % ▲|\u2212[\d,.]+ % ▼|0\.0 %|)$/);
+        const tone = await cell.getAttribute("class");
+        if (text.endsWith("▲")) expect(tone).toContain("up");
+        if (text.endsWith("▼")) expect(tone).toContain("down");
+      }
+      // GA's own totals, under the rows: "Total" under the channel, the sessions of both periods.
+      const total = table().locator("tfoot tr");
+      expect(await total.locator("th").textContent()).toBe("Total");
+      expect(await total.locator("td").first().textContent()).toMatch(/^[\d,]+$/);
+      await browser.screenshot(`report-words-comparison-${width}`);
+      expect(await axeViolations(page)).toEqual([]);
+    },
+  );
+
+  it("offers a date picker for End date as for Start date", async () => {
+    await page.setViewportSize({ width: 400, height: 900 });
+    await page.getByLabel("Period 1").selectOption("custom");
+    const ends = page.locator("input[id$='_end_date']");
+    await ends.first().waitFor();
+    expect(await ends.first().getAttribute("type")).toBe("date");
+    expect(await page.locator("input[id$='_start_date']").first().getAttribute("type")).toBe("date");
+  });
+
+  it("shows a duration as a clock in the table, GA's seconds in the CSV", async () => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto(fixture.console.loginUrl(fixture.base));
+    await page.getByLabel("Search tool steps").fill("analytics");
+    await page.getByRole("button", { name: /^Run Reports/ }).click();
+    // Sorted by date, which the report keeps when its metric changes.
+    await page.getByRole("button", { name: "Active users per day, last 28 days" }).click();
+    await page.getByLabel("Google account").selectOption("sandbox");
+    await expect.poll(() => page.getByLabel("Property").inputValue()).toMatch(/^\d+$/);
+    await page.waitForLoadState("networkidle");
+    const metric = page.getByRole("combobox", { name: "Metric 1", exact: true });
+    await metric.fill("Average session duration");
+    await page
+      .getByRole("option", { name: /^Average session duration/ })
+      .first()
+      .click();
+    await page.getByRole("button", { name: "Run", exact: true }).click();
+    // What the page says is in the failure message: a run refused reads differently.
+    await expect
+      .poll(
+        async () =>
+          `${await table().locator("tbody tr").count()} ${await page.locator(".runner").innerText()}`,
+        {
+          timeout: 20_000,
+        },
+      )
+      .toMatch(/^[1-9]/);
+    const header = await table().locator("thead th").allTextContents();
+    const column = header.indexOf("Average session duration");
+    expect(column).toBeGreaterThan(0);
+    const shown = await table()
+      .locator(`tbody tr td:nth-child(${column + 1})`)
+      .allTextContents();
+    expect(shown.every((text) => /^\d+:\d\d(?::\d\d)?$/.test(text))).toBe(true);
+    const [file] = await Promise.all([
+      page.waitForEvent("download"),
+      results().getByRole("link", { name: "Download CSV" }).click(),
+    ]);
+    const csv = readFileSync(await file.path(), "utf8");
+    await file.delete();
+    // The file keeps GA's seconds: numbers, no clock.
+    const [, first] = csv.trim().split(/\r?\n/);
+    expect(first?.split(",")[column]).toMatch(/^\d+(?:\.\d+)?$/);
+  }, 60_000);
+
+  it("makes every checkbox and button of the report form at least 24 × 24 px at 400 px", async () => {
+    await page.setViewportSize({ width: 400, height: 900 });
+    await page.goto(fixture.console.loginUrl(fixture.base));
+    await page.getByLabel("Search tool steps").fill("analytics");
+    await page.getByRole("button", { name: /^Run Reports/ }).click();
+    await page.getByRole("button", { name: "Run", exact: true }).waitFor();
+    await page.waitForLoadState("networkidle");
+    const small =
+      (await page.evaluate(`[...document.querySelectorAll("main input[type=checkbox], main button")]
+      .map((e) => ({ e, box: e.getBoundingClientRect() }))
+      .filter(({ box }) => box.width > 0 && (box.width < 24 || box.height < 24))
+      .map(({ e, box }) => (e.textContent.trim() || e.id || e.type) + " " + Math.round(box.width) + "x" + Math.round(box.height))`)) as string[];
+    expect(small).toEqual([]);
+  });
+});
