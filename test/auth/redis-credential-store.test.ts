@@ -13,7 +13,7 @@ describe("choosing the credential store", () => {
     expect(createCredentialStore({ MARTECH_STEPS_HOME: "/tmp/x" })).toBeInstanceOf(FileCredentialStore);
     expect(() => parseStoreKind({ MARTECH_STEPS_STORE: "s3" })).toThrow(/Accepted: "file".*"redis"/);
     expect(() => parseStoreKind({ MARTECH_STEPS_STORE: "redis", REDIS_URL: "redis://x" })).toThrow(
-      /needs REDIS_URL and MARTECH_STEPS_KEY/,
+      /needs REDIS_URL \(or REDIS_CLUSTER_NODES\) and MARTECH_STEPS_KEY/,
     );
   });
 });
@@ -104,7 +104,7 @@ describe.skipIf(!url)("RedisCredentialStore against a real Redis", () => {
       }));
       expect(damaged.lost).toMatchObject({
         reason: "damaged",
-        keptAt: expect.stringMatching(new RegExp(`^${prefix}broken\\.corrupt-`)),
+        keptAt: expect.stringMatching(new RegExp(`^\\{${prefix}broken\\}\\.corrupt-`)),
       });
       expect(await raw.get(damaged.lost!.keptAt)).toBe('{"format":"martech-steps/v1","iv":"trunc');
       expect((await a.read("broken")).googleClient?.clientId).toBe("n");
