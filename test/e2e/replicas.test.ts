@@ -1,11 +1,15 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { afterAll, afterEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { type MarketoSandbox, startMarketoSandbox } from "../../src/sandbox/marketo/index.js";
 import { childEnv } from "../helpers/child-env.js";
 import { BIN, freshHome } from "../helpers/cli.js";
 import { type RawResponse, raw } from "../helpers/raw-http.js";
-
-const redisUrl = process.env.REDIS_URL;
+import {
+  backendAvailable,
+  openRedisBackend,
+  REDIS_BACKENDS,
+  type RedisBackend,
+} from "../helpers/redis-backends.js";
 
 interface Replica {
   url: string;
@@ -80,16 +84,25 @@ const metric = (text: string, name: string) =>
     )?.[2] ?? 0,
   );
 
-// Three server processes behind a load balancer (this test, round robin), one Redis, one Marketo instance.
-describe.skipIf(!redisUrl)("three replicas on one Redis against one Marketo instance", () => {
+// Three server processes behind a load balancer (this test, round robin), one Redis (or one Redis
+// Cluster), one Marketo instance.
+describe.each(REDIS_BACKENDS)("three replicas on one Redis (%s) against one Marketo instance", (name) => {
   const replicas: Replica[] = [];
   const sandboxes: MarketoSandbox[] = [];
+  let backend: RedisBackend;
+  if (!backendAvailable(name)) {
+    it.skip("needs REDIS_URL", () => undefined);
+    return;
+  }
+  beforeAll(async () => {
+    backend = await openRedisBackend(name);
+  }, 60_000);
 
   const startAll = async (sandbox: MarketoSandbox, windowMs: number, callsPerWindow: number) => {
     const home = await freshHome("martech-replicas-");
     const env = {
       MARTECH_STEPS_HOME: home,
-      REDIS_URL: redisUrl as string,
+      ...backend.env,
       MARKETO_CLIENT_ID: sandbox.clientId,
       MARKETO_CLIENT_SECRET: sandbox.clientSecret,
       MARKETO_REST_ENDPOINT: sandbox.restEndpoint,
@@ -106,6 +119,7 @@ describe.skipIf(!redisUrl)("three replicas on one Redis against one Marketo inst
   });
   afterAll(async () => {
     for (const sandbox of sandboxes) await sandbox.close();
+    await backend?.close();
   });
 
   it("a burst through three, one killed midway: no 606/615, an answer for every call, throughput within 10% of the window", async () => {

@@ -28,6 +28,8 @@ export interface RedisBackend {
   target: RedisTarget;
   /** A client of the test's own, to look at what the stores wrote (closed by `close`). */
   raw(): Redis | Cluster;
+  /** Closes a client `raw` gave. */
+  release(client: Redis | Cluster): Promise<void>;
   cluster?: RedisClusterProcess;
   close(): Promise<void>;
 }
@@ -40,6 +42,10 @@ export async function openRedisBackend(name: RedisBackendName): Promise<RedisBac
     clients.push(client);
     return client;
   };
+  const release = async (client: Redis | Cluster) => {
+    clients.splice(clients.indexOf(client), 1);
+    client.disconnect();
+  };
   const closeClients = () => {
     for (const client of clients.splice(0)) client.disconnect();
   };
@@ -50,6 +56,7 @@ export async function openRedisBackend(name: RedisBackendName): Promise<RedisBac
       env: { REDIS_URL: url },
       target: { url },
       raw: () => keep(new Redis(url)),
+      release,
       close: async () => closeClients(),
     };
   }
@@ -60,6 +67,7 @@ export async function openRedisBackend(name: RedisBackendName): Promise<RedisBac
     env: { REDIS_CLUSTER_NODES: cluster.nodes },
     target: { nodes },
     raw: () => keep(new Cluster(nodes)),
+    release,
     cluster,
     close: async () => {
       closeClients();
