@@ -2,10 +2,10 @@ import { randomBytes, randomUUID } from "node:crypto";
 import type { Cluster } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { RedisCredentialStore } from "../../src/auth/redis-credential-store.js";
-import { ConfigurationError } from "../../src/errors.js";
+import { ConfigurationError, NetworkError } from "../../src/errors.js";
 import { RedisResultStore } from "../../src/results/redis.js";
 import { createState } from "../../src/state/index.js";
-import { parseClusterNodes, redisTarget } from "../../src/state/ioredis.js";
+import { bounded, parseClusterNodes, redisError, redisTarget } from "../../src/state/ioredis.js";
 import { sharedKey } from "../../src/state/keys.js";
 import { RedisState } from "../../src/state/redis.js";
 import { openRedisBackend, REDIS_BACKENDS, type RedisBackend } from "../helpers/redis-backends.js";
@@ -45,6 +45,16 @@ describe("REDIS_CLUSTER_NODES", () => {
       expect(text).toMatch(/host:port, separated by commas/);
       expect(text).not.toContain("pw-canary");
     }
+  });
+
+  it("bounds a command that waits where commandTimeout does not reach, as a timed-out command", async () => {
+    // A cluster with no node for a key's slot keeps the command in its own queue: the stores bound it.
+    const error = await bounded(new Promise<never>(() => undefined), 20).catch((e: unknown) => e);
+    const wrapped = redisError("The shared state in Redis could not admit a call", error, "", 20);
+    expect(wrapped).toBeInstanceOf(NetworkError);
+    expect(wrapped.message).toMatch(/^The shared state in Redis could not admit a call in time\./);
+    expect(wrapped.message).toMatch(/did not answer within 20 ms \(MARTECH_STEPS_REDIS_TIMEOUT_MS\)/);
+    expect(await bounded(Promise.resolve("answered"), 20)).toBe("answered");
   });
 
   it("refuses REDIS_CLUSTER_NODES and REDIS_URL together", () => {
