@@ -3,7 +3,7 @@ import { Redis } from "ioredis";
 import { afterAll, describe, expect, it } from "vitest";
 import { RedisCredentialStore } from "../../src/auth/redis-credential-store.js";
 import { type MarketoSandbox, startMarketoSandbox } from "../../src/sandbox/marketo/index.js";
-import { parseClusterNodes } from "../../src/state/ioredis.js";
+import { parseClusterNodes, type RedisTarget } from "../../src/state/ioredis.js";
 import { hashTag } from "../../src/state/keys.js";
 import { freshHome } from "../helpers/cli.js";
 import { type RawResponse, raw } from "../helpers/raw-http.js";
@@ -53,6 +53,48 @@ async function readinessUntil(
   return last;
 }
 
+/**
+ * The master frozen (SIGSTOP), then killed, then started again from its files; what /readyz said at each
+ * stage (polled until it says it, or its last answer).
+ */
+async function outage(cluster: RedisClusterProcess, stopped: ClusterMaster, replicas: Replica[]) {
+  stopped.freeze();
+  const frozen = await readinessUntil(replicas[0]!, (r) => r.status === 503);
+  await sleep(1_000);
+  await stopped.kill();
+  const failed = await readinessUntil(replicas[1]!, (r) => /cluster_state fail/.test(r.redis));
+  await stopped.restart();
+  await cluster.whole();
+  const whole = await readinessUntil(replicas[0]!, (r) => r.status === 200);
+  return { frozen, failed, whole };
+}
+
+/** Stores a document per workspace (its own name as a client id), each on the master of its key's slot. */
+async function writeCredentials(target: RedisTarget, key: Buffer, workspaces: string[]): Promise<void> {
+  const store = new RedisCredentialStore({ target, key });
+  try {
+    for (const workspace of workspaces)
+      await store.update(workspace, (s) => ({
+        ...s,
+        googleClient: { clientId: workspace, clientSecret: "s" },
+      }));
+  } finally {
+    await store.close();
+  }
+}
+
+/** What a store opened now reads back of each workspace's client id. */
+async function readCredentials(target: RedisTarget, key: Buffer, workspaces: string[]): Promise<string[]> {
+  const store = new RedisCredentialStore({ target, key });
+  try {
+    const read = [];
+    for (const workspace of workspaces) read.push((await store.read(workspace)).googleClient?.clientId ?? "");
+    return read;
+  } finally {
+    await store.close();
+  }
+}
+
 /** The error code of an isError answer, or "result" for an answer with the lead. */
 function outcome(response: RawResponse): string {
   if (answered(response)) return "result";
@@ -68,10 +110,8 @@ describeCluster("a Redis Cluster master stopped during a burst", () => {
   const replicas: Replica[] = [];
   let cluster: RedisClusterProcess | undefined;
   let sandbox: MarketoSandbox | undefined;
-  const stores: RedisCredentialStore[] = [];
   afterAll(async () => {
     for (const { child } of replicas) child.kill("SIGKILL");
-    for (const store of stores) await store.close();
     await sandbox?.close();
     await cluster?.stop();
   });
@@ -90,14 +130,8 @@ describeCluster("a Redis Cluster master stopped during a burst", () => {
 
     // Credentials of many workspaces, so that every master holds some, written before the failure.
     const key = randomBytes(32);
-    const writer = new RedisCredentialStore({ target, key });
-    stores.push(writer);
     const workspaces = Array.from({ length: 12 }, (_, i) => `tenant-${i}`);
-    for (const workspace of workspaces)
-      await writer.update(workspace, (s) => ({
-        ...s,
-        googleClient: { clientId: workspace, clientSecret: "s" },
-      }));
+    await writeCredentials(target, key, workspaces);
 
     const deadlineMs = 15_000;
     const env = {
@@ -126,14 +160,7 @@ describeCluster("a Redis Cluster master stopped during a burst", () => {
     });
     while (sandbox.stats().apiCalls < 30 && performance.now() - started < 20_000) await sleep(20);
 
-    stopped.freeze();
-    const frozen = await readinessUntil(replicas[0]!, (r) => r.status === 503);
-    await sleep(1_000);
-    await stopped.kill();
-    const failed = await readinessUntil(replicas[1]!, (r) => /cluster_state fail/.test(r.redis));
-    await stopped.restart();
-    await cluster.whole();
-    const whole = await readinessUntil(replicas[0]!, (r) => r.status === 200);
+    const { frozen, failed, whole } = await outage(cluster, stopped, replicas);
 
     const settled = await Promise.all(calls);
     // After the cluster is whole again, a new burst is served.
@@ -166,9 +193,6 @@ describeCluster("a Redis Cluster master stopped during a burst", () => {
     expect(stats.identityRequests).toBe(1);
 
     // Nothing stored was lost: every workspace reads back, on a store opened after the failure.
-    const reader = new RedisCredentialStore({ target, key });
-    stores.push(reader);
-    for (const workspace of workspaces)
-      expect((await reader.read(workspace)).googleClient?.clientId).toBe(workspace);
+    expect(await readCredentials(target, key, workspaces)).toEqual(workspaces);
   }, 120_000);
 });
