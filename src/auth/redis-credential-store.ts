@@ -1,6 +1,13 @@
-import type { Redis } from "ioredis";
 import { ConfigurationError, NetworkError } from "../errors.js";
-import { DEFAULT_REDIS_TIMEOUT_MS, newRedisClient, redisError } from "../state/ioredis.js";
+import {
+  bounded,
+  DEFAULT_REDIS_TIMEOUT_MS,
+  newRedisClient,
+  type RedisClient,
+  type RedisTarget,
+  redisError,
+} from "../state/ioredis.js";
+import { hashTag } from "../state/keys.js";
 import { signCursorsWithStoreKey } from "./cursor-key.js";
 import { type Opened, openSecrets, StoreUnreadableError, sealSecrets } from "./sealed.js";
 import {
@@ -37,7 +44,9 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 export interface RedisCredentialStoreOptions {
   /** redis://[:password@]host:port[/db]; ignored when `client` is given. */
   url?: string;
-  client?: Redis;
+  /** One Redis or a cluster's seed nodes (REDIS_CLUSTER_NODES); ignored when `client` is given. */
+  target?: RedisTarget;
+  client?: RedisClient;
   /** The 32-byte store key; every replica must have the same one. */
   key: Buffer;
   keyPrefix?: string;
@@ -53,7 +62,7 @@ export interface RedisCredentialStoreOptions {
  * clear and a reader without the key learns nothing.
  */
 export class RedisCredentialStore implements CredentialStore {
-  readonly #redis: Redis;
+  readonly #redis: RedisClient;
   readonly #owned: boolean;
   readonly #key: Buffer;
   readonly #prefix: string;
@@ -75,13 +84,15 @@ export class RedisCredentialStore implements CredentialStore {
     this.#prefix = options.keyPrefix ?? "martech-steps:credentials:";
     this.#owned = !options.client;
     this.#timeoutMs = options.timeoutMs ?? DEFAULT_REDIS_TIMEOUT_MS;
-    this.#redis = options.client ?? newRedisClient(options.url ?? "redis://127.0.0.1:6379", this.#timeoutMs);
+    this.#redis =
+      options.client ??
+      newRedisClient(options.target ?? options.url ?? "redis://127.0.0.1:6379", this.#timeoutMs);
     if (this.#owned) this.#redis.on("error", () => undefined);
   }
 
   async #get(workspace: string): Promise<string | null> {
     try {
-      return await this.#redis.get(this.#prefix + checkWorkspaceName(workspace));
+      return await bounded(this.#redis.get(this.#prefix + checkWorkspaceName(workspace)), this.#timeoutMs);
     } catch (cause) {
       throw unreachable(cause, this.#timeoutMs);
     }
@@ -118,7 +129,10 @@ export class RedisCredentialStore implements CredentialStore {
     return this.#lock.run(workspace, async () => (await this.#update(workspace, change, false)).secrets);
   }
 
-  /** A document that cannot be opened is kept under `<key>.corrupt-<time>` (or `.other-key-`). */
+  /**
+   * A document that cannot be opened is kept under `{<key>}.corrupt-<time>` (or `.other-key-`): the
+   * document's key as the hash tag, so that the one script that moves it writes one cluster slot.
+   */
   updateOrStartOver(workspace: string, change: Change): Promise<StartedOver> {
     return this.#lock.run(workspace, () => this.#update(workspace, change, true));
   }
@@ -137,17 +151,24 @@ export class RedisCredentialStore implements CredentialStore {
       if (!opened.ok) {
         const stamp = new Date().toISOString().replaceAll(":", "-");
         const { reason, why } = opened;
-        lost = { reason, why, keptAt: `${key}.${reason === "damaged" ? "corrupt" : "other-key"}-${stamp}` };
+        lost = {
+          reason,
+          why,
+          keptAt: `${hashTag(key)}.${reason === "damaged" ? "corrupt" : "other-key"}-${stamp}`,
+        };
       }
       const keys = lost ? [key, lost.keptAt] : [key];
       let written: unknown;
       try {
-        written = await this.#redis.eval(
-          COMPARE_AND_SET,
-          keys.length,
-          ...keys,
-          stored ?? "",
-          sealSecrets(this.#key, secrets, workspace),
+        written = await bounded(
+          this.#redis.eval(
+            COMPARE_AND_SET,
+            keys.length,
+            ...keys,
+            stored ?? "",
+            sealSecrets(this.#key, secrets, workspace),
+          ),
+          this.#timeoutMs,
         );
       } catch (cause) {
         throw unreachable(cause, this.#timeoutMs, true);
@@ -176,7 +197,10 @@ export class RedisCredentialStore implements CredentialStore {
     const seen = [...this.#seen];
     let present: number[];
     try {
-      present = await Promise.all(seen.map((workspace) => this.#redis.exists(this.#prefix + workspace)));
+      present = await bounded(
+        Promise.all(seen.map((workspace) => this.#redis.exists(this.#prefix + workspace))),
+        this.#timeoutMs,
+      );
     } catch (cause) {
       throw unreachable(cause, this.#timeoutMs);
     }
@@ -200,7 +224,8 @@ function unreachable(cause: unknown, timeoutMs: number, change = false): Network
 
 /**
  * The process's credential store: the encrypted file by default, Redis with MARTECH_STEPS_STORE=redis
- * (then REDIS_URL and MARTECH_STEPS_KEY are required, since every replica must open the same documents).
+ * (then REDIS_URL or REDIS_CLUSTER_NODES, and MARTECH_STEPS_KEY, are required, since every replica must
+ * open the same documents).
  */
 export function parseStoreKind(env: NodeJS.ProcessEnv): "file" | "redis" {
   const kind = (env.MARTECH_STEPS_STORE ?? "file").trim() || "file";
@@ -209,10 +234,16 @@ export function parseStoreKind(env: NodeJS.ProcessEnv): "file" | "redis" {
       hint: 'Accepted: "file" (default, an encrypted file per workspace) or "redis" (shared by replicas).',
     });
   }
-  if (kind === "redis" && (!env.REDIS_URL?.trim() || !env.MARTECH_STEPS_KEY)) {
-    throw new ConfigurationError("MARTECH_STEPS_STORE=redis needs REDIS_URL and MARTECH_STEPS_KEY.", {
-      hint: "Every replica must reach the same Redis and open the documents with the same 32-byte key.",
-    });
+  if (
+    kind === "redis" &&
+    ((!env.REDIS_URL?.trim() && !env.REDIS_CLUSTER_NODES?.trim()) || !env.MARTECH_STEPS_KEY)
+  ) {
+    throw new ConfigurationError(
+      "MARTECH_STEPS_STORE=redis needs REDIS_URL (or REDIS_CLUSTER_NODES) and MARTECH_STEPS_KEY.",
+      {
+        hint: "Every replica must reach the same Redis and open the documents with the same 32-byte key.",
+      },
+    );
   }
   return kind;
 }

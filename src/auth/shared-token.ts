@@ -1,4 +1,5 @@
 import { createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes, randomUUID } from "node:crypto";
+import { sharedKey } from "../state/keys.js";
 import type { SharedState } from "../state/types.js";
 import type { FetchedToken } from "./token-manager.js";
 
@@ -49,7 +50,7 @@ export class SharedToken {
     this.#o = options;
     this.#now = options.now ?? Date.now;
     const id = createHash("sha256").update(`${options.scope}\n${options.clientId}`).digest("base64url");
-    this.#tokenKey = `${options.scope}:token:${id.slice(0, 32)}`;
+    this.#tokenKey = sharedKey(options.scope, "token", id.slice(0, 32));
     this.#lockKey = `${this.#tokenKey}:lock`;
     this.#key = Buffer.from(
       hkdfSync("sha256", options.clientSecret, id, "martech-steps shared access token", 32),

@@ -1,4 +1,4 @@
-import { redisTimeoutMs } from "../state/ioredis.js";
+import { redisTarget, redisTimeoutMs } from "../state/ioredis.js";
 import {
   type CredentialStore,
   checkNoStoppedSandbox,
@@ -13,13 +13,13 @@ const stores = new Map<string, CredentialStore>();
 /** The credential store the environment selects (MARTECH_STEPS_STORE: file by default, or redis). */
 export function createCredentialStore(env: NodeJS.ProcessEnv = process.env): CredentialStore {
   if (parseStoreKind(env) === "file") return new FileCredentialStore({ env });
-  const url = env.REDIS_URL!.trim();
+  const target = redisTarget(env)!;
   const timeoutMs = redisTimeoutMs(env);
-  const cacheKey = `redis|${url}|${env.MARTECH_STEPS_KEY}|${timeoutMs}`;
+  const cacheKey = `redis|${JSON.stringify(target)}|${env.MARTECH_STEPS_KEY}|${timeoutMs}`;
   let store = stores.get(cacheKey);
   if (!store) {
     store = new RedisCredentialStore({
-      url,
+      target,
       key: parseKey(env.MARTECH_STEPS_KEY!),
       keySource: "MARTECH_STEPS_KEY",
       timeoutMs,

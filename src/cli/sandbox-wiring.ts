@@ -106,7 +106,7 @@ export function sandboxOnlyEnv(
   base: NodeJS.ProcessEnv,
   emulators: Record<string, string>,
 ): NodeJS.ProcessEnv {
-  const { REDIS_URL: _redis, MARTECH_STEPS_STORE: _store, ...rest } = base;
+  const { REDIS_URL: _redis, REDIS_CLUSTER_NODES: _cluster, MARTECH_STEPS_STORE: _store, ...rest } = base;
   return { ...rest, ...emulators };
 }
 

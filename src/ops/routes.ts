@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { isMartechError } from "../errors.js";
+import { type AnyMartechError, isMartechError } from "../errors.js";
 import { answered, dispatch, type NodeContext, nodeApp } from "../web/node-bridge.js";
 
 /**
@@ -39,6 +39,15 @@ function json(
   res.end(JSON.stringify(body));
 }
 
+/**
+ * An error's kind, or the words a check put in `details.readiness` (a Redis Cluster's: "2 of 3 masters
+ * answer, cluster_state fail"), which name no address, key or secret.
+ */
+function readinessWords(error: AnyMartechError): string {
+  const words = (error.details as { readiness?: unknown }).readiness;
+  return typeof words === "string" ? words : error.code;
+}
+
 /** "ok", or why a check failed as a fixed word (an error kind): never an error message, a URL or a key. */
 async function check(run: () => Promise<unknown>, timeoutMs: number): Promise<string> {
   let timer: NodeJS.Timeout | undefined;
@@ -49,7 +58,7 @@ async function check(run: () => Promise<unknown>, timeoutMs: number): Promise<st
     return await Promise.race([
       run().then(
         () => "ok",
-        (error: unknown) => `failed: ${isMartechError(error) ? error.code : "error"}`,
+        (error: unknown) => `failed: ${isMartechError(error) ? readinessWords(error) : "error"}`,
       ),
       late,
     ]);

@@ -1,5 +1,5 @@
 import { positiveSetting } from "../settings.js";
-import { redisTimeoutMs } from "../state/ioredis.js";
+import { redisTarget, redisTimeoutMs } from "../state/ioredis.js";
 import { MemoryResultStore } from "./memory.js";
 import { RedisResultStore } from "./redis.js";
 import type { ResultStore, ResultStoreLimits } from "./types.js";
@@ -64,18 +64,18 @@ export function resultsOffer(settings: ResultSettings): {
 const shared = new Map<string, ResultStore>();
 
 /**
- * The process's store for these settings: Redis when REDIS_URL is set (any replica then serves any
+ * The process's store for these settings: Redis when REDIS_URL or REDIS_CLUSTER_NODES is set (any replica then serves any
  * result), memory otherwise. One per configuration, shared by every workspace of the process (each
  * workspace only ever reads its own results); it lives as long as the process.
  */
 export function sharedResultStore(
   env: Readonly<Record<string, string | undefined>> = process.env,
 ): ResultStore {
-  const url = env.REDIS_URL?.trim();
+  const target = redisTarget(env);
   const settings = resultSettings(env);
   const timeoutMs = redisTimeoutMs(env);
   const key = JSON.stringify([
-    url ?? "",
+    target ?? "",
     settings.ttlMs,
     settings.perWorkspace,
     settings.maxBytes,
@@ -86,8 +86,8 @@ export function sharedResultStore(
   ]);
   let store = shared.get(key);
   if (!store) {
-    store = url
-      ? new RedisResultStore(settings, { url, timeoutMs })
+    store = target
+      ? new RedisResultStore(settings, { target, timeoutMs })
       : new MemoryResultStore({
           ...settings,
           maxBytes: Math.max(RESULT_DEFAULTS.memoryBytes, settings.maxBytes, settings.fileMaxBytes),

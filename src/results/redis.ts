@@ -1,5 +1,13 @@
-import type { Redis } from "ioredis";
-import { closeRedisClient, DEFAULT_REDIS_TIMEOUT_MS, newRedisClient, redisError } from "../state/ioredis.js";
+import {
+  bounded,
+  closeRedisClient,
+  DEFAULT_REDIS_TIMEOUT_MS,
+  newRedisClient,
+  type RedisClient,
+  type RedisTarget,
+  redisError,
+} from "../state/ioredis.js";
+import { hashTag } from "../state/keys.js";
 import { isResultId, metaOf, newResultId } from "./memory.js";
 import {
   lifetimeOf,
@@ -43,8 +51,10 @@ return 1`;
 
 export interface RedisResultStoreOptions {
   url?: string;
+  /** One Redis or a cluster's seed nodes (REDIS_CLUSTER_NODES); ignored when `client` is given. */
+  target?: RedisTarget;
   /** An existing client (not closed by close()). */
-  client?: Redis;
+  client?: RedisClient;
   /** Prefix of every key. Default "martech:". */
   keyPrefix?: string;
   /** The most a command may take (MARTECH_STEPS_REDIS_TIMEOUT_MS); default 5 s. Ignored with `client`. */
@@ -57,7 +67,7 @@ export interface RedisResultStoreOptions {
  * in a hash tag, so one workspace's keys share a cluster slot.
  */
 export class RedisResultStore implements ResultStore {
-  readonly #redis: Redis;
+  readonly #redis: RedisClient;
   readonly #owned: boolean;
   readonly #prefix: string;
   readonly #limits: ResultStoreLimits;
@@ -72,19 +82,23 @@ export class RedisResultStore implements ResultStore {
       this.#owned = false;
     } else {
       // Connects on first use: a process that keeps no result never opens a connection.
-      this.#redis = newRedisClient(options.url ?? "redis://127.0.0.1:6379", this.#timeoutMs, {
-        lazyConnect: true,
-      });
+      this.#redis = newRedisClient(
+        options.target ?? options.url ?? "redis://127.0.0.1:6379",
+        this.#timeoutMs,
+        {
+          lazyConnect: true,
+        },
+      );
       this.#owned = true;
       this.#redis.on("error", () => undefined);
     }
   }
 
-  #base = (workspace: string) => `${this.#prefix}results:{${workspace}}:`;
+  #base = (workspace: string) => `${this.#prefix}results:${hashTag(workspace)}:`;
 
   async #run<T>(what: string, action: () => Promise<T>): Promise<T> {
     try {
-      return await action();
+      return await bounded(action(), this.#timeoutMs);
     } catch (error) {
       throw redisError(
         `The kept results in Redis could not ${what}`,

@@ -1,4 +1,4 @@
-import { redisTimeoutMs } from "./ioredis.js";
+import { redisTarget, redisTimeoutMs } from "./ioredis.js";
 import { MemoryState } from "./memory.js";
 import { RedisState } from "./redis.js";
 import type { SharedState } from "./types.js";
@@ -8,10 +8,11 @@ export { RedisState, type RedisStateOptions } from "./redis.js";
 export type { SharedState } from "./types.js";
 
 /**
- * The shared state for this process: Redis when REDIS_URL is set (several replicas then share one
- * budget per Marketo instance), otherwise in memory (the embedded default, exact for one process).
+ * The shared state for this process: Redis when REDIS_URL is set, a Redis Cluster when REDIS_CLUSTER_NODES
+ * names its seed nodes (several replicas then share one budget per Marketo instance), otherwise in memory
+ * (the embedded default, exact for one process).
  */
 export function createState(env: Readonly<Record<string, string | undefined>> = process.env): SharedState {
-  const url = env.REDIS_URL?.trim();
-  return url ? new RedisState({ url, timeoutMs: redisTimeoutMs(env) }) : new MemoryState();
+  const target = redisTarget(env);
+  return target ? new RedisState({ target, timeoutMs: redisTimeoutMs(env) }) : new MemoryState();
 }

@@ -1,5 +1,5 @@
 import { createRequire } from "node:module";
-import type { Redis as RedisClient, RedisOptions } from "ioredis";
+import type { Cluster, Redis, RedisOptions } from "ioredis";
 import { ConfigurationError, NetworkError } from "../errors.js";
 import { positiveSetting } from "../settings.js";
 
@@ -16,6 +16,57 @@ export function redisTimeoutMs(env: Readonly<Record<string, string | undefined>>
   return positiveSetting(env, REDIS_TIMEOUT_SETTING) ?? DEFAULT_REDIS_TIMEOUT_MS;
 }
 
+/** The setting that names a Redis Cluster's seed nodes, instead of REDIS_URL. */
+export const REDIS_CLUSTER_SETTING = "REDIS_CLUSTER_NODES";
+
+/** A client of one Redis or of a Redis Cluster: the commands the stores send are the same on both. */
+export type RedisClient = Redis | Cluster;
+
+/** Where the shared state lives: one Redis (a URL) or a cluster (its seed nodes). */
+export type RedisTarget = { url: string } | { nodes: ClusterNode[] };
+
+export interface ClusterNode {
+  host: string;
+  port: number;
+}
+
+const CLUSTER_HINT = `Set ${REDIS_CLUSTER_SETTING} to the cluster's seed nodes as host:port, separated by commas (e.g. 10.0.0.5:7000,10.0.0.6:7000; an IPv6 address in brackets, [::1]:7000), or unset it and set REDIS_URL for one Redis.`;
+
+/**
+ * REDIS_CLUSTER_NODES as seed nodes, or a ConfigurationError naming it and what is accepted. A node is
+ * named in the error only by its position: the value is an operator's, but the message goes to logs.
+ */
+export function parseClusterNodes(value: string): ClusterNode[] {
+  const items = value.split(",").map((item) => item.trim());
+  return items.map((item, index) => {
+    const match = /^(\[[0-9a-fA-F:.]+\]|[A-Za-z0-9.-]+):(\d{1,5})$/.exec(item);
+    const port = Number(match?.[2]);
+    if (!match || port < 1 || port > 65_535) {
+      const which = item === "" ? "is empty" : "is not host:port";
+      throw new ConfigurationError(
+        `${REDIS_CLUSTER_SETTING}: node ${index + 1} of ${items.length} ${which}.`,
+        {
+          hint: CLUSTER_HINT,
+        },
+      );
+    }
+    return { host: (match[1] as string).replace(/^\[|\]$/g, ""), port };
+  });
+}
+
+/** Where the environment puts the shared state: REDIS_CLUSTER_NODES, REDIS_URL, or nowhere (memory). */
+export function redisTarget(env: Readonly<Record<string, string | undefined>>): RedisTarget | undefined {
+  const nodes = env[REDIS_CLUSTER_SETTING]?.trim();
+  const url = env.REDIS_URL?.trim();
+  if (nodes && url) {
+    throw new ConfigurationError(`Both ${REDIS_CLUSTER_SETTING} and REDIS_URL are set.`, {
+      hint: `Set ${REDIS_CLUSTER_SETTING} for a Redis Cluster or REDIS_URL for one Redis, not both.`,
+    });
+  }
+  if (nodes) return { nodes: parseClusterNodes(nodes) };
+  return url ? { url } : undefined;
+}
+
 /**
  * A Redis client, with ioredis loaded on first use: a process without REDIS_URL (stdio, the CLI, one
  * server on its own) never pays for loading it (tens of milliseconds of start-up, more on a busy machine).
@@ -27,13 +78,18 @@ export function redisTimeoutMs(env: Readonly<Record<string, string | undefined>>
  * that refuses connections fail in a few seconds too. A frozen peer never acknowledges the end of the
  * connection either: ioredis then destroys the socket after `disconnectTimeout` (2 s by default, each
  * client in turn), which kept a failed CLI command alive seconds after it had said so.
+ *
+ * A target with nodes gets ioredis' Cluster client (https://github.com/redis/ioredis#cluster), each node's
+ * connection bounded the same way. A command the cluster cannot place yet (its slots being refreshed, a
+ * master failing over: CLUSTERDOWN, TRYAGAIN) waits in the cluster's own queue, which `commandTimeout`
+ * does not bound: the stores bound every command themselves too (`bounded`).
  */
 export function newRedisClient(
-  url: string | undefined,
+  target: RedisTarget | string | undefined,
   timeoutMs: number,
   options: RedisOptions = {},
 ): RedisClient {
-  const { Redis } = require("ioredis") as typeof import("ioredis");
+  const { Redis, Cluster } = require("ioredis") as typeof import("ioredis");
   const bounded: RedisOptions = {
     maxRetriesPerRequest: 3,
     ...options,
@@ -41,17 +97,50 @@ export function newRedisClient(
     connectTimeout: timeoutMs,
     disconnectTimeout: 200,
   };
-  try {
-    const client = url ? new Redis(url, bounded) : new Redis(bounded);
-    opened.add(client);
-    client.once("end", () => opened.delete(client));
-    return client;
-  } catch {
-    // ioredis parses the URL in its constructor: Node's "Invalid URL" error carries the whole text as
-    // `input`, password included, and the CLI's log of an unexpected failure printed it. Not the cause.
-    throw new ConfigurationError("REDIS_URL is not a Redis URL this server can read.", {
-      hint: "Set it to redis://[user:password@]host[:port][/db] (rediss:// for TLS); a password with @ : / [ ] or % in it is percent-encoded.",
+  const given = typeof target === "string" ? { url: target } : target;
+  let client: RedisClient;
+  if (given && "nodes" in given) {
+    const { lazyConnect, ...redisOptions } = bounded;
+    client = new Cluster(given.nodes, {
+      redisOptions,
+      ...(lazyConnect === undefined ? {} : { lazyConnect }),
+      // A node gone: retry the cluster's connection a few times, then fail the commands queued.
+      clusterRetryStrategy: (times) => (times > 10 ? null : Math.min(100 * times, 1_000)),
+      retryDelayOnClusterDown: 200,
+      retryDelayOnTryAgain: 200,
+      slotsRefreshTimeout: timeoutMs,
     });
+  } else {
+    try {
+      client = given ? new Redis(given.url, bounded) : new Redis(bounded);
+    } catch {
+      // ioredis parses the URL in its constructor: Node's "Invalid URL" error carries the whole text as
+      // `input`, password included, and the CLI's log of an unexpected failure printed it. Not the cause.
+      throw new ConfigurationError("REDIS_URL is not a Redis URL this server can read.", {
+        hint: "Set it to redis://[user:password@]host[:port][/db] (rediss:// for TLS); a password with @ : / [ ] or % in it is percent-encoded.",
+      });
+    }
+  }
+  opened.add(client);
+  client.once("end", () => opened.delete(client));
+  return client;
+}
+
+/**
+ * Resolves as `work` does, or rejects with a "Command timed out" error after twice `timeoutMs`: the
+ * outer bound of a command that waits where `commandTimeout` does not reach (a cluster's own queue while
+ * it has no node for the key's slot). Twice: a command redirected to another node (MOVED, ASK) may
+ * take two attempts, each bounded by `commandTimeout`.
+ */
+export async function bounded<T>(work: Promise<T>, timeoutMs: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error("Command timed out")), timeoutMs * 2);
+  });
+  try {
+    return await Promise.race([work, late]);
+  } finally {
+    clearTimeout(timer);
   }
 }
 
@@ -69,8 +158,8 @@ export function redisError(
 ): NetworkError {
   const timedOut = cause instanceof Error && /timed out|ETIMEDOUT/i.test(cause.message);
   const check = timedOut
-    ? `Redis did not answer within ${timeoutMs} ms (${REDIS_TIMEOUT_SETTING}): check that the Redis at REDIS_URL is running and reachable (not stopped, not behind a partition).`
-    : "Check that Redis at REDIS_URL is reachable.";
+    ? `Redis did not answer within ${timeoutMs} ms (${REDIS_TIMEOUT_SETTING}): check that the Redis at REDIS_URL is running and reachable (with REDIS_CLUSTER_NODES, every node of the cluster): not stopped, not behind a partition.`
+    : "Check that Redis at REDIS_URL (or the cluster at REDIS_CLUSTER_NODES) is reachable.";
   // A timed-out command was sent all the same: a Redis that was only frozen runs it when it wakes up.
   const sent =
     timedOut && change

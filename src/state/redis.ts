@@ -1,6 +1,15 @@
 import { createHash, randomUUID } from "node:crypto";
-import type { Redis } from "ioredis";
-import { closeRedisClient, DEFAULT_REDIS_TIMEOUT_MS, newRedisClient, redisError } from "./ioredis.js";
+import type { Cluster } from "ioredis";
+import { checkClusterWhole } from "./cluster-health.js";
+import {
+  bounded,
+  closeRedisClient,
+  DEFAULT_REDIS_TIMEOUT_MS,
+  newRedisClient,
+  type RedisClient,
+  type RedisTarget,
+  redisError,
+} from "./ioredis.js";
 import type { Admission, CallAdmission, SharedState } from "./types.js";
 
 /**
@@ -157,10 +166,12 @@ function scripts(now: string): Record<ScriptName, Script & { timed: boolean }> {
 const SERVER_SCRIPTS = scripts(SERVER_NOW);
 
 export interface RedisStateOptions {
-  /** redis://[:password@]host:port[/db]; ignored when `client` is given. */
+  /** redis://[:password@]host:port[/db]; ignored when `client` or `target` is given. */
   url?: string;
+  /** One Redis or a cluster's seed nodes (REDIS_CLUSTER_NODES); ignored when `client` is given. */
+  target?: RedisTarget;
   /** An existing client (not closed by close()). */
-  client?: Redis;
+  client?: RedisClient;
   /** Prefix for every key, e.g. "martech:". Default "". */
   keyPrefix?: string;
   /** The most a command may take (MARTECH_STEPS_REDIS_TIMEOUT_MS); default 5 s. Ignored with `client`. */
@@ -175,7 +186,7 @@ export interface RedisStateOptions {
 /** The Redis backend: several server processes on one Redis together stay within one instance's limits. */
 export class RedisState implements SharedState {
   readonly backend = "redis";
-  readonly #redis: Redis;
+  readonly #redis: RedisClient;
   readonly #owned: boolean;
   readonly #prefix: string;
   readonly #timeoutMs: number;
@@ -192,7 +203,7 @@ export class RedisState implements SharedState {
       this.#owned = false;
     } else {
       // Bounded commands, few retries: a call waiting on a dead or frozen Redis fails with a clear error.
-      this.#redis = newRedisClient(options.url, this.#timeoutMs);
+      this.#redis = newRedisClient(options.target ?? options.url, this.#timeoutMs);
       this.#owned = true;
       // Errors surface on the commands; without a listener ioredis would also print them unhandled.
       this.#redis.on("error", () => undefined);
@@ -201,12 +212,12 @@ export class RedisState implements SharedState {
 
   async #run<T>(what: string, action: () => Promise<T>): Promise<T> {
     try {
-      return await action();
+      return await bounded(action(), this.#timeoutMs);
     } catch (error) {
       throw redisError(
         `The shared state in Redis could not ${what}`,
         error,
-        "Without REDIS_URL the state is kept in memory, for one process.",
+        "Without REDIS_URL or REDIS_CLUSTER_NODES the state is kept in memory, for one process.",
         this.#timeoutMs,
       );
     }
@@ -316,8 +327,11 @@ export class RedisState implements SharedState {
     await this.#run("delete a shared value", () => this.#eval("deleteIf", key, [expected]));
   }
 
+  /** One Redis answers PING; a cluster is whole (every master answers, cluster_state ok: cluster-health.ts). */
   async ping(): Promise<void> {
-    await this.#run("be reached", () => this.#redis.ping());
+    const redis = this.#redis;
+    if (redis.isCluster) return checkClusterWhole(redis as Cluster);
+    await this.#run("be reached", () => redis.ping());
   }
 
   async close(): Promise<void> {

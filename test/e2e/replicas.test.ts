@@ -1,95 +1,34 @@
-import { type ChildProcess, spawn } from "node:child_process";
-import { afterAll, afterEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { type MarketoSandbox, startMarketoSandbox } from "../../src/sandbox/marketo/index.js";
-import { childEnv } from "../helpers/child-env.js";
-import { BIN, freshHome } from "../helpers/cli.js";
+import { freshHome } from "../helpers/cli.js";
 import { type RawResponse, raw } from "../helpers/raw-http.js";
+import {
+  backendAvailable,
+  openRedisBackend,
+  REDIS_BACKENDS,
+  type RedisBackend,
+} from "../helpers/redis-backends.js";
+import { answered, metric, type Replica, readLead, startReplica } from "../helpers/replica-server.js";
 
-const redisUrl = process.env.REDIS_URL;
-
-interface Replica {
-  url: string;
-  child: ChildProcess;
-}
-
-/** `martech-steps serve --http` as an operator runs it: its own process, on Redis, with Marketo from the environment. */
-async function startReplica(env: Record<string, string>): Promise<Replica> {
-  const child = spawn(process.execPath, [BIN, "serve", "--http", "--port", "0"], {
-    env: { ...childEnv(), MARTECH_STEPS_LOG_LEVEL: "error", ...env },
-    stdio: ["ignore", "ignore", "pipe"],
-  });
-  const url = await new Promise<string>((resolve, reject) => {
-    let stderr = "";
-    const timer = setTimeout(() => reject(new Error(`replica did not start: ${stderr}`)), 15_000);
-    child.stderr?.on("data", (chunk: Buffer) => {
-      stderr += chunk;
-      const match = /MCP server: (http:\/\/\S+\/mcp)/.exec(stderr);
-      if (match) {
-        clearTimeout(timer);
-        resolve(match[1] as string);
-      }
-    });
-    child.once("exit", (code) => reject(new Error(`replica exited (${code}) before serving: ${stderr}`)));
-  });
-  return { url, child };
-}
-
-const META = {
-  "io.modelcontextprotocol/protocolVersion": "2026-07-28",
-  "io.modelcontextprotocol/clientCapabilities": {},
-};
-
-/** One stateless 2026-07-28 tools/call: any replica can take it, as behind a plain load balancer. */
-const readLead = (url: string, id: number) =>
-  raw(url, {
-    headers: {
-      "mcp-protocol-version": "2026-07-28",
-      "mcp-method": "tools/call",
-      "mcp-name": "marketo_api_call",
-    },
-    body: {
-      jsonrpc: "2.0",
-      id,
-      method: "tools/call",
-      params: {
-        name: "marketo_api_call",
-        arguments: { method: "GET", endpoint: `/rest/v1/lead/${(id % 50) + 1}.json` },
-        _meta: META,
-      },
-    },
-  });
-
-function answered(response: RawResponse): boolean {
-  const message = response.json() as {
-    result?: { isError?: boolean; structuredContent?: { result?: unknown[] } };
-  };
-  return (
-    response.status === 200 &&
-    !message?.result?.isError &&
-    message?.result?.structuredContent?.result?.length === 1
-  );
-}
-
-const metric = (text: string, name: string) =>
-  Number(
-    /^(\S+)\{service="marketo"\} (\S+)$/m.exec(
-      text
-        .split("\n")
-        .filter((l) => l.startsWith(name))
-        .join("\n"),
-    )?.[2] ?? 0,
-  );
-
-// Three server processes behind a load balancer (this test, round robin), one Redis, one Marketo instance.
-describe.skipIf(!redisUrl)("three replicas on one Redis against one Marketo instance", () => {
+// Three server processes behind a load balancer (this test, round robin), one Redis (or one Redis
+// Cluster), one Marketo instance.
+describe.each(REDIS_BACKENDS)("three replicas on one Redis (%s) against one Marketo instance", (name) => {
   const replicas: Replica[] = [];
   const sandboxes: MarketoSandbox[] = [];
+  let backend: RedisBackend;
+  if (!backendAvailable(name)) {
+    it.skip("needs REDIS_URL", () => undefined);
+    return;
+  }
+  beforeAll(async () => {
+    backend = await openRedisBackend(name);
+  }, 60_000);
 
   const startAll = async (sandbox: MarketoSandbox, windowMs: number, callsPerWindow: number) => {
     const home = await freshHome("martech-replicas-");
     const env = {
       MARTECH_STEPS_HOME: home,
-      REDIS_URL: redisUrl as string,
+      ...backend.env,
       MARKETO_CLIENT_ID: sandbox.clientId,
       MARKETO_CLIENT_SECRET: sandbox.clientSecret,
       MARKETO_REST_ENDPOINT: sandbox.restEndpoint,
@@ -106,6 +45,7 @@ describe.skipIf(!redisUrl)("three replicas on one Redis against one Marketo inst
   });
   afterAll(async () => {
     for (const sandbox of sandboxes) await sandbox.close();
+    await backend?.close();
   });
 
   it("a burst through three, one killed midway: no 606/615, an answer for every call, throughput within 10% of the window", async () => {

@@ -1,3 +1,4 @@
+import { sharedKey } from "../../state/keys.js";
 import { MemoryState } from "../../state/memory.js";
 import type { SharedState } from "../../state/types.js";
 import { LocalGate } from "../marketo/local-gate.js";
@@ -55,7 +56,7 @@ export class PropertySlots {
 
   /** Waits for a slot; returns its release function. Rejects with CancelledError when `signal` aborts. */
   async acquire(propertyId: string, signal?: AbortSignal): Promise<() => Promise<void>> {
-    const key = `ga4:${propertyId}:inflight`;
+    const key = sharedKey(`ga4:${propertyId}`, "inflight");
     const gate = this.#gate(key);
     await gate.acquire(signal, () => undefined);
     let lease: string | null = null;

@@ -1,3 +1,4 @@
+import { sharedKey } from "../../state/keys.js";
 /**
  * Calls made through one Google account, per UTC day, kept in the workspace's shared state (memory, or
  * Redis for several replicas) so every replica's console shows the same count. The day is UTC, not
@@ -44,6 +45,6 @@ export class AccountCalls {
   }
 
   #key(dayStart: number): string {
-    return `google:calls:${this.#scope}:${new Date(dayStart).toISOString().slice(0, 10)}`;
+    return sharedKey(`google:calls:${this.#scope}`, new Date(dayStart).toISOString().slice(0, 10));
   }
 }

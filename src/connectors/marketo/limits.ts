@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { seconds } from "../../deadline.js";
 import { QuotaExceededError } from "../../errors.js";
+import { sharedKey } from "../../state/keys.js";
 import type { SharedState } from "../../state/types.js";
 import { registerWindow, telemetry } from "../../telemetry.js";
 import type { Budget } from "../budget.js";
@@ -65,8 +66,8 @@ export class MarketoLimiter {
   constructor(options: LimiterOptions) {
     this.#o = options;
     this.#gate = new LocalGate(options.maxConcurrent);
-    this.#windowKey = `marketo:${options.instance}:window`;
-    this.#slotsKey = `marketo:${options.instance}:inflight`;
+    this.#windowKey = sharedKey(`marketo:${options.instance}`, "window");
+    this.#slotsKey = sharedKey(`marketo:${options.instance}`, "inflight");
     this.#windowMs = windowWithMargin(options.windowMs);
     registerWindow("marketo", options.instance, this);
   }
@@ -76,7 +77,7 @@ export class MarketoLimiter {
   }
 
   #dailyKey(now: number): string {
-    return `marketo:${this.#o.instance}:daily:${chicagoDay(now)}`;
+    return sharedKey(`marketo:${this.#o.instance}`, "daily", chicagoDay(now));
   }
 
   quotaError(used: number): QuotaExceededError {

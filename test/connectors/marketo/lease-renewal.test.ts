@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { MarketoConnector } from "../../../src/connectors/marketo/connector.js";
+import { sharedKey } from "../../../src/state/keys.js";
 import { MemoryState } from "../../../src/state/memory.js";
 
 const ORIGIN = "https://123-abc-456.mktorest.com";
@@ -52,13 +53,13 @@ describe("the in-flight lease across replicas", () => {
     const state = new MemoryState();
     // A dead replica's call: admitted (window entry and lease), never finished nor renewed.
     const admission = await state.admitCall({
-      windowKey: `marketo:${INSTANCE}:window`,
+      windowKey: sharedKey(`marketo:${INSTANCE}`, "window"),
       limit: 100,
       windowMs: 20_000,
-      slotsKey: `marketo:${INSTANCE}:inflight`,
+      slotsKey: sharedKey(`marketo:${INSTANCE}`, "inflight"),
       maxConcurrent: 1,
       leaseMs: 150,
-      dailyKey: "marketo:dead:daily",
+      dailyKey: sharedKey(`marketo:${INSTANCE}`, "daily", "dead"),
       dailyQuota: 50_000,
       dayTtlMs: 60_000,
       id: "dead-replica-call",
@@ -95,8 +96,12 @@ describe("the in-flight lease across replicas", () => {
     await sleep(20);
     expect(waits).toEqual(["rate_window"]);
     // Both slots are free while it waits.
-    expect(await state.semaphoreAcquire(`marketo:${INSTANCE}:inflight`, 2, 1_000)).not.toBeNull();
-    expect(await state.semaphoreAcquire(`marketo:${INSTANCE}:inflight`, 2, 1_000)).not.toBeNull();
+    expect(
+      await state.semaphoreAcquire(sharedKey(`marketo:${INSTANCE}`, "inflight"), 2, 1_000),
+    ).not.toBeNull();
+    expect(
+      await state.semaphoreAcquire(sharedKey(`marketo:${INSTANCE}`, "inflight"), 2, 1_000),
+    ).not.toBeNull();
     controller.abort();
     await waiting;
   });

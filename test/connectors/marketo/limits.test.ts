@@ -1,6 +1,7 @@
 import nock from "nock";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { CancelledError } from "../../../src/errors.js";
+import { sharedKey } from "../../../src/state/keys.js";
 import { MemoryState } from "../../../src/state/memory.js";
 import {
   connector,
@@ -148,7 +149,9 @@ describe("Marketo limits", () => {
     // The slot of the first call and the aborted waiter are both gone: the next call runs at once.
     await marketo.request(get);
     expect(apiCalls).toBe(2);
-    expect(await state.semaphoreAcquire("marketo:123-abc-456.mktorest.com:inflight", 1, 1000)).not.toBeNull();
+    expect(
+      await state.semaphoreAcquire(sharedKey("marketo:123-abc-456.mktorest.com", "inflight"), 1, 1000),
+    ).not.toBeNull();
   });
 
   it("cancels a call waiting for the rate window and releases its slot", async () => {
@@ -168,6 +171,8 @@ describe("Marketo limits", () => {
     expect(waits[0]?.waitMs).toBeGreaterThan(59_000);
     controller.abort();
     expect(await rejection(pending)).toBeInstanceOf(CancelledError);
-    expect(await state.semaphoreAcquire("marketo:123-abc-456.mktorest.com:inflight", 1, 1000)).not.toBeNull();
+    expect(
+      await state.semaphoreAcquire(sharedKey("marketo:123-abc-456.mktorest.com", "inflight"), 1, 1000),
+    ).not.toBeNull();
   });
 });

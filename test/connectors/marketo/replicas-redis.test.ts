@@ -4,16 +4,26 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MarketoConnector } from "../../../src/connectors/marketo/connector.js";
 import { type MarketoSandbox, startMarketoSandbox } from "../../../src/sandbox/marketo/index.js";
 import { RedisState } from "../../../src/state/redis.js";
+import {
+  backendAvailable,
+  openRedisBackend,
+  REDIS_BACKENDS,
+  type RedisBackend,
+} from "../../helpers/redis-backends.js";
 
-const url = process.env.REDIS_URL;
-
-// Several server processes on one Redis must together stay within ONE Marketo instance's limits.
-// Each "replica" here has its own connector, token and Redis connection; only Redis is shared.
-describe.skipIf(!url)("two replicas sharing Redis against one Marketo instance", () => {
+// Several server processes on one Redis (or one Redis Cluster) must together stay within ONE Marketo
+// instance's limits. Each "replica" here has its own connector, token and Redis connection; only Redis is shared.
+describe.each(REDIS_BACKENDS)("two replicas sharing Redis (%s) against one Marketo instance", (name) => {
   let sandbox: MarketoSandbox;
+  let backend: RedisBackend;
   const states: RedisState[] = [];
+  if (!backendAvailable(name)) {
+    it.skip("needs REDIS_URL", () => undefined);
+    return;
+  }
 
   beforeAll(async () => {
+    backend = await openRedisBackend(name);
     nock.disableNetConnect();
     nock.enableNetConnect(/127\.0\.0\.1|localhost/);
     sandbox = await startMarketoSandbox({
@@ -26,12 +36,13 @@ describe.skipIf(!url)("two replicas sharing Redis against one Marketo instance",
   afterAll(async () => {
     for (const state of states) await state.close();
     await sandbox.close();
-  });
+    await backend?.close();
+  }, 30_000);
 
   it("a 300-call burst split over two replicas gets no 606 and no 615", async () => {
     const keyPrefix = `martech-test-${randomUUID()}:`;
     const replica = () => {
-      const state = new RedisState({ url: url!, keyPrefix });
+      const state = new RedisState({ target: backend.target, keyPrefix });
       states.push(state);
       return new MarketoConnector(
         {
