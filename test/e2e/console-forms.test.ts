@@ -126,9 +126,13 @@ describe("the step forms in a browser", () => {
     expect(await page.getByLabel("Filter").getAttribute("type")).toBe("text");
     expect(await page.locator("select option", { hasText: /^text$/ }).count()).toBe(0);
     await run();
+    // Two periods compared: the headline in a person's words, the step's own summary under Details.
     await expect
       .poll(() => summary().textContent(), { timeout: 15_000 })
-      .toMatch(/^Report on Retail Web Store \(properties\/412345671\) .*: \d+ rows/);
+      .toMatch(/^Sessions went from [\d,]+ in the 28 days before to [\d,]+ in last 28 days \([+−]\d/);
+    expect(await page.locator(".results .result-details > p").textContent()).toMatch(
+      /^Report on Retail Web Store \(properties\/412345671\) .*: \d+ rows/,
+    );
     await browser.screenshot("forms-04-channel-comparison");
   });
 
