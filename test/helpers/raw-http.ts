@@ -57,7 +57,14 @@ export function raw(
         });
         if (options.keepOpen) resolve(result);
         else res.on("end", () => resolve(result));
-        res.on("error", () => undefined);
+        // A response cut off mid-body (its server killed) never ends: reject, or the caller waits forever.
+        const cutOff = (error?: NodeJS.ErrnoException) => {
+          if (options.keepOpen || res.complete) return;
+          const why = `${error?.message ?? "closed"} (${error?.code ?? "ECONNRESET"})`;
+          reject(new Error(`the response was cut off before its end: ${why}`));
+        };
+        res.on("error", cutOff);
+        res.on("close", () => cutOff());
       },
     );
     req.on("error", (error) => (options.keepOpen ? undefined : reject(error)));
