@@ -147,7 +147,11 @@ describe("the step forms in a browser", () => {
     expect(groups).toEqual(expect.arrayContaining(["User"]));
     // Found by either name: "activeUsers" is the API name of "Active users".
     await metric.fill("activeUsers");
-    await page.getByRole("option", { name: /^Active users activeUsers$/ }).click();
+    // As a person does: pick once the list shows what was typed (the exact name first), not while the
+    // list of "active" is still being replaced (a click then can land as the list changes under it).
+    const options = page.locator(`#${await metric.getAttribute("aria-controls")} [role="option"]`);
+    await expect.poll(() => options.first().textContent()).toMatch(/^Active users\s*activeUsers$/);
+    await options.first().click();
     expect(await metric.inputValue()).toBe("Active users");
     await expect
       .poll(() => page.getByTestId("root_metrics_0-about").textContent())
