@@ -22,6 +22,9 @@ export function runningClock(start: number): () => number {
   };
 }
 
+/** A time as Marketo's datetimes read: ISO 8601 to the second, in UTC (2026-12-01T12:00:00Z). */
+export const iso = (ms: number): string => new Date(ms).toISOString().replace(/\.\d{3}Z$/, "Z");
+
 export interface ToolLink {
   uri: string;
   mimeType: string;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { buildDataSet } from "../../src/sandbox/marketo/seed.js";
-import { marketoOverMcp, runningClock } from "../helpers/marketo-mcp.js";
+import { iso, marketoOverMcp, runningClock } from "../helpers/marketo-mcp.js";
 
 /**
  * where and order_by on a lead export do not add columns to its file (issue 27, agent trial N05: the CSV
@@ -18,7 +18,6 @@ const T0 = Date.UTC(2026, 11, 1, 12);
 const SEED = 7;
 const LEADS = 2_000;
 const world = buildDataSet({ leadCount: LEADS, seed: SEED, now: T0 });
-const iso = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, "Z");
 
 const mkto = marketoOverMcp({
   leadCount: LEADS,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { buildDataSet } from "../../src/sandbox/marketo/seed.js";
 import { marketoWorkspace } from "../helpers/fixtures.js";
-import { callMarketo, marketoOverMcp, runningClock } from "../helpers/marketo-mcp.js";
+import { callMarketo, iso, marketoOverMcp, runningClock } from "../helpers/marketo-mcp.js";
 import { type McpSession, mcpSession } from "../helpers/mcp.js";
 
 /**
@@ -22,7 +22,6 @@ const T0 = Date.UTC(2026, 11, 1, 12);
 const SEED = 11;
 const LEADS = 600;
 const world = buildDataSet({ leadCount: LEADS, seed: SEED, now: T0 });
-const iso = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, "Z");
 const FROM = iso(T0 - 120 * DAY);
 const TO = iso(T0 - 60_000);
 

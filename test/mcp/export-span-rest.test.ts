@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { buildDataSet } from "../../src/sandbox/marketo/seed.js";
-import { marketoOverMcp, runningClock } from "../helpers/marketo-mcp.js";
+import { iso, marketoOverMcp, runningClock } from "../helpers/marketo-mcp.js";
 
 /**
  * An export of a long span (issue 27, agent trial T09: 82 jobs, half of them empty): the answer and the
@@ -20,7 +20,6 @@ const T0 = Date.UTC(2026, 11, 1, 12);
 const SEED = 7;
 const LEADS = 2_000;
 const world = buildDataSet({ leadCount: LEADS, seed: SEED, now: T0 });
-const iso = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, "Z");
 
 const mkto = marketoOverMcp({
   leadCount: LEADS,

@@ -9,7 +9,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { buildDataSet } from "../../src/sandbox/marketo/seed.js";
 import type { Activity } from "../../src/sandbox/marketo/types.js";
-import { marketoOverMcp, runningClock } from "../helpers/marketo-mcp.js";
+import { iso, marketoOverMcp, runningClock } from "../helpers/marketo-mcp.js";
 
 interface Answer {
   result: Record<string, unknown>[];
@@ -22,7 +22,6 @@ const T0 = Date.UTC(2026, 11, 1, 12);
 const SEED = 11;
 const LEADS = 1_000;
 const world = buildDataSet({ leadCount: LEADS, seed: SEED, now: T0 });
-const iso = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, "Z");
 const SINCE = T0 - 3 * DAY;
 const TO = T0 - 60_000;
 const recent = world.activities.filter((a) => a.at >= SINCE && a.at <= TO);

@@ -2,6 +2,7 @@ import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildDataSet } from "../../src/sandbox/marketo/seed.js";
 import { type MarketoFixture, marketoFixture } from "../helpers/fixtures.js";
+import { iso } from "../helpers/marketo-mcp.js";
 import { type McpSession, mcpSession } from "../helpers/mcp.js";
 
 /**
@@ -36,7 +37,6 @@ const LEADS = 2_000;
 const world = buildDataSet({ leadCount: LEADS, seed: SEED, now: T0 });
 const typeName = new Map(world.activityTypes.map((t) => [t.id, t.name]));
 const typeId = new Map(world.activityTypes.map((t) => [t.name, t.id]));
-const iso = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, "Z");
 
 let fixture: MarketoFixture;
 let session: McpSession;

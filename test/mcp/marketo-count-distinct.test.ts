@@ -8,7 +8,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { buildDataSet } from "../../src/sandbox/marketo/seed.js";
 import type { Activity } from "../../src/sandbox/marketo/types.js";
-import { marketoOverMcp, runningClock } from "../helpers/marketo-mcp.js";
+import { iso, marketoOverMcp, runningClock } from "../helpers/marketo-mcp.js";
 
 interface Answer {
   result: Record<string, unknown>[];
@@ -24,7 +24,6 @@ const LEADS = 1_000;
 const world = buildDataSet({ leadCount: LEADS, seed: SEED, now: T0 });
 const typeName = new Map(world.activityTypes.map((t) => [t.id, t.name]));
 const typeId = new Map(world.activityTypes.map((t) => [t.name, t.id]));
-const iso = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, "Z");
 const EMAIL_TYPES = ["Send Email", "Email Delivered", "Open Email", "Click Email"];
 
 const mkto = marketoOverMcp({

@@ -6,7 +6,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { buildDataSet } from "../../src/sandbox/marketo/seed.js";
-import { marketoOverMcp, runningClock } from "../helpers/marketo-mcp.js";
+import { iso, marketoOverMcp, runningClock } from "../helpers/marketo-mcp.js";
 
 const DAY = 86_400_000;
 const T0 = Date.UTC(2026, 11, 1, 12);
@@ -14,7 +14,6 @@ const SEED = 11;
 const LEADS = 1_000;
 const world = buildDataSet({ leadCount: LEADS, seed: SEED, now: T0 });
 const SINCE = T0 - 2 * DAY;
-const iso = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, "Z");
 /** Activities per type id since SINCE, as the sandbox holds them. */
 const counted = new Map<number, number>();
 for (const a of world.activities) {
