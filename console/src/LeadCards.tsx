@@ -31,19 +31,39 @@ export function LeadCards(props: { leads: Row[]; fields: readonly NamedField[] }
   );
 }
 
-/** The connection's lead fields by display name, once read (none while reading, or when they cannot be). */
-export function useLeadFields(step: string, wanted: boolean): readonly NamedField[] {
-  const [fields, setFields] = useState<readonly NamedField[]>([]);
+/** The connection's lead fields by display name, and whether the read has ended (none while reading, or when they cannot be read). */
+export interface LeadFields {
+  fields: readonly NamedField[];
+  /** The read has ended, with the fields or without them: what is shown by field name can be shown now. */
+  settled: boolean;
+}
+
+/**
+ * The lead fields, read once a result needs them. A result shown before they arrive would name its columns
+ * by API name and then change under the reader (CI, stop 34: a CSV preview read "Email → Email" for
+ * "Email → Email Address"), so callers wait for `settled`.
+ */
+export function useLeadFields(step: string, wanted: boolean): LeadFields {
+  const [state, setState] = useState<LeadFields>({ fields: [], settled: false });
   useEffect(() => {
     if (!wanted) return;
     let live = true;
     marketoLeadFields(step).then(
-      (read) => live && setFields(read),
-      () => undefined,
+      (read) => live && setState({ fields: read, settled: true }),
+      () => live && setState({ fields: [], settled: true }),
     );
     return () => {
       live = false;
     };
   }, [step, wanted]);
-  return fields;
+  return state;
+}
+
+/** Said where a result waits for the field names. */
+export function ReadingFieldNames() {
+  return (
+    <p className="reading" role="status">
+      Reading the field names…
+    </p>
+  );
 }

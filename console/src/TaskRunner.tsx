@@ -7,7 +7,7 @@ import { type FormEvent, useEffect, useRef, useState } from "react";
 import type { TaskField, TaskView } from "../../src/tools/tasks.ts";
 import { ApiError, api, type ErrorInfo, type RunResult, type RunStopped } from "./api.ts";
 import { ConfirmTrigger } from "./ConfirmTrigger.tsx";
-import { LeadCards, useLeadFields } from "./LeadCards.tsx";
+import { LeadCards, ReadingFieldNames, useLeadFields } from "./LeadCards.tsx";
 import { fieldTitle, readableTime } from "./lead-card.ts";
 import { type Lead, type Lookups, unknownEmails } from "./lead-emails.ts";
 import { listRows } from "./list-rows.ts";
@@ -293,7 +293,8 @@ function TaskResult(props: { task: TaskView; result: RunResult | RunStopped; inp
   );
   // Lead records (found, exported, written) are headed by the connection's display names (finding 3).
   const leadRecords = LEAD_RECORDS.has(task.id) && ran.values.what !== "activities";
-  const fields = useLeadFields(task.step, leadRecords);
+  const { fields, settled } = useLeadFields(task.step, leadRecords);
+  if (leadRecords && !settled) return <ReadingFieldNames />;
   const rows =
     triggered ??
     (task.id === "list_members"

@@ -3,7 +3,7 @@
  * rows read, the rows that will be skipped and why, and what the write does. Nothing is sent before
  * Confirm (console/src/upsert-words.ts).
  */
-import { useLeadFields } from "./LeadCards.tsx";
+import { ReadingFieldNames, useLeadFields } from "./LeadCards.tsx";
 import { upsertPreview } from "./upsert-words.ts";
 
 const plural = (n: number, word: string) => `${n.toLocaleString("en-US")} ${word}${n === 1 ? "" : "s"}`;
@@ -15,7 +15,21 @@ export function UpsertConfirm(props: {
   onConfirm: () => void;
   onCancel: () => void;
 }) {
-  const fields = useLeadFields(props.step, true);
+  const { fields, settled } = useLeadFields(props.step, true);
+  // The preview names each column's field by its display name: asked before they are read, it would show
+  // the header's own words and change under the reader.
+  if (!settled)
+    return (
+      <section className="confirm" role="alertdialog" aria-label="Check before writing" aria-busy="true">
+        <h3>Check before writing</h3>
+        <ReadingFieldNames />
+        <div className="actions">
+          <button type="button" onClick={props.onCancel}>
+            Cancel
+          </button>
+        </div>
+      </section>
+    );
   const preview = upsertPreview(props.csv, props.input, fields);
   const written = preview.rows - preview.skipped.length;
   return (

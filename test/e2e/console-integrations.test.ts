@@ -166,7 +166,9 @@ describe("the console's connections, errors and keyboard", () => {
     // Each figure is Google's, said for what it is ("1 used, 199,990 left" read as parts of one whole).
     const n = (value: number | undefined) => (value ?? 0).toLocaleString("en-US");
     const cost = day.consumed ?? 0;
-    expect(await card().getByTestId("google-quota-seen").textContent()).toMatch(
+    // The property's name comes with the card's account summaries, read after it opens: until they are
+    // there the line names the property by its id (CI, stop 34, read it that early).
+    await expect.poll(() => card().getByTestId("google-quota-seen").textContent()).toMatch(
       new RegExp(
         `^${propertyName.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}, core reports, last report .+: the report cost ${cost} tokens?; Google then had ` +
           `${n(day.remaining)} tokens per day and ${n(hour.remaining)} per hour left\\.$`,

@@ -312,12 +312,24 @@ describe.each([1280, 400])("a marketer's Marketo tasks at %i px", { timeout: 90_
       .poll(() => restCall().textContent())
       .toMatch(/^POST \/rest\/v1\/leads\.json\n[\s\S]*"createOrUpdate"/);
     // Nothing is written before a preview is confirmed (trial s5, finding 2): Cancel sends nothing.
+    await page.evaluate(`(() => {
+      const seen = (window.columnsSeen = []);
+      const rows = () => [...document.querySelectorAll("table[aria-label='Columns'] tbody tr")];
+      new MutationObserver(() => {
+        const now = rows().map((row) => row.innerText);
+        if (now.length > 0 && JSON.stringify(now) !== JSON.stringify(seen.at(-1))) seen.push(now);
+      }).observe(document.body, { childList: true, subtree: true, characterData: true });
+    })()`);
     await run();
     const preview = page.getByRole("alertdialog", { name: "Check before writing" });
-    await preview.waitFor();
+    await preview.getByRole("table", { name: "Columns" }).waitFor();
+    const columns = ["Email\tEmail Address", "First Name\tFirst Name", "LAST NAME\tLast Name"];
     expect(await preview.getByRole("table", { name: "Columns" }).locator("tbody tr").allInnerTexts()).toEqual(
-      ["Email\tEmail Address", "First Name\tFirst Name", "LAST NAME\tLast Name"],
+      columns,
     );
+    // Every mapping the preview showed was this one: it waits for the field names rather than showing the
+    // header's own words first (CI, stop 34, read "Email → Email" before the names came).
+    expect(await page.evaluate("window.columnsSeen")).toEqual([columns]);
     expect(await preview.textContent()).toMatch(
       /Creates new leads and updates existing ones, matched on Email Address\./,
     );

@@ -29,11 +29,15 @@ export interface Browser {
 /** Headless Chromium with a new, empty profile; screenshots go to test-output/screenshots (kept out of git). */
 export async function launchBrowser(): Promise<Browser> {
   const profile = tempDirSync("console-e2e-profile-");
+  // Chromium keeps a folder of its own in TMPDIR (`.org.chromium.Chromium.*`) and, exiting after the
+  // context has closed, can leave it behind (CI, stop 34): it goes in a folder this helper removes.
+  const scratch = tempDirSync("console-e2e-tmp-");
   mkdirSync(SCREENSHOTS, { recursive: true });
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM,
     headless: true,
     args: ARGS,
+    env: { ...process.env, TMPDIR: scratch },
     viewport: { width: 1360, height: 900 },
   });
   const page = context.pages()[0] ?? (await context.newPage());
@@ -45,7 +49,7 @@ export async function launchBrowser(): Promise<Browser> {
     },
     close: async () => {
       await context.close();
-      rmSync(profile, { recursive: true, force: true });
+      for (const dir of [profile, scratch]) rmSync(dir, { recursive: true, force: true, maxRetries: 5 });
     },
   };
 }
