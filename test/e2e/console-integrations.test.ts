@@ -168,12 +168,14 @@ describe("the console's connections, errors and keyboard", () => {
     const cost = day.consumed ?? 0;
     // The property's name comes with the card's account summaries, read after it opens: until they are
     // there the line names the property by its id (CI, stop 34, read it that early).
-    await expect.poll(() => card().getByTestId("google-quota-seen").textContent()).toMatch(
-      new RegExp(
-        `^${propertyName.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}, core reports, last report .+: the report cost ${cost} tokens?; Google then had ` +
-          `${n(day.remaining)} tokens per day and ${n(hour.remaining)} per hour left\\.$`,
-      ),
-    );
+    await expect
+      .poll(() => card().getByTestId("google-quota-seen").textContent())
+      .toMatch(
+        new RegExp(
+          `^${propertyName.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}, core reports, last report .+: the report cost ${cost} tokens?; Google then had ` +
+            `${n(day.remaining)} tokens per day and ${n(hour.remaining)} per hour left\\.$`,
+        ),
+      );
     expect(cost).toBe(hour.consumed ?? 0);
     expect(await axeViolations(page)).toEqual([]);
     await browser.screenshot("integrations-02b-google-account-use");
