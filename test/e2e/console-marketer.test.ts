@@ -11,6 +11,7 @@ import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { axeViolations } from "../helpers/axe.js";
 import { type Browser, launchBrowser } from "../helpers/browser.js";
+import { pickChoice } from "../helpers/combobox.js";
 import { type ConsoleFixture, startConsoleFixture } from "../helpers/console.js";
 
 const day = (daysAgo: number) => new Date(Date.now() - daysAgo * 86_400_000).toISOString().slice(0, 10);
@@ -74,12 +75,7 @@ describe.each([1280, 400])("a marketer's GA4 tasks at %i px", (width) => {
   const add = (list: string) =>
     page.locator(`#${list}`).getByRole("button", { name: "Add", exact: true }).last().click();
   /** Picks a choice of a picker by typing part of the name people know it by, and clicking it. */
-  const pick = async (field: string, typed: string, option: RegExp) => {
-    const box = page.getByRole("combobox", { name: field, exact: true });
-    await box.fill(typed);
-    await page.getByRole("option", { name: option }).first().click();
-    return box;
-  };
+  const pick = (field: string, typed: string, option: RegExp) => pickChoice(page, field, typed, option);
 
   it("opens Run Reports with metrics to pick by their UI names, grouped, and no funnel fields", async () => {
     await page.getByLabel("Search tool steps").fill("report");

@@ -16,6 +16,7 @@ import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { axeViolations } from "../helpers/axe.js";
 import { type Browser, launchBrowser } from "../helpers/browser.js";
+import { pickChoice } from "../helpers/combobox.js";
 import { type ConsoleFixture, startConsoleFixture } from "../helpers/console.js";
 
 /**
@@ -79,12 +80,7 @@ describe.each([1280, 400])("a marketer's Marketo tasks at %i px", { timeout: 90_
     expect(await details.locator("pre").textContent()).toMatch(call);
   };
   const shown = async () => (await page.locator(".results > :not(details)").allInnerTexts()).join("\n");
-  const pick = async (field: string, typed: string, option: RegExp) => {
-    const box = page.getByRole("combobox", { name: field, exact: true });
-    await box.fill(typed);
-    await page.getByRole("option", { name: option }).first().click();
-    return box;
-  };
+  const pick = (field: string, typed: string, option: RegExp) => pickChoice(page, field, typed, option);
 
   it("finds a lead by email, showing the REST call, as a card with plain labels and readable dates", async () => {
     await open("find lead", "Find a lead");

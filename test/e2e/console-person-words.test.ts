@@ -14,6 +14,7 @@ import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { axeViolations } from "../helpers/axe.js";
 import { type Browser, launchBrowser } from "../helpers/browser.js";
+import { pickChoice } from "../helpers/combobox.js";
 import { type ConsoleFixture, startConsoleFixture } from "../helpers/console.js";
 
 describe.each([1280, 400])("the console in a marketer's words at %i px", (width) => {
@@ -48,11 +49,8 @@ describe.each([1280, 400])("the console in a marketer's words at %i px", (width)
   const search = (typed: string) => page.getByLabel("Search tool steps").fill(typed);
   const hit = (list: "Tasks" | "Search results", title: string) =>
     page.getByRole("list", { name: list }).getByRole("button", { name: new RegExp(`^${title}`) });
-  const pick = async (field: string, typed: string, option: RegExp) => {
-    const box = page.getByRole("combobox", { name: field, exact: true });
-    await box.fill(typed);
-    await page.getByRole("option", { name: option }).first().click();
-  };
+  const pick = (field: string, typed: string, option: RegExp) => pickChoice(page, field, typed, option);
+
   const add = (list: string) =>
     page.locator(`#${list}`).getByRole("button", { name: "Add", exact: true }).last().click();
 
