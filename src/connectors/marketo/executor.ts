@@ -79,12 +79,7 @@ export class MarketoExecutor {
     for (;;) {
       const outcome = await this.#attempt(plan, ctx);
       if (outcome.type === "page" || outcome.type === "file") return outcome;
-      if (outcome.type === "quota") {
-        // 607: the instance's daily quota is spent (maybe by other apps); never retried before midnight Chicago.
-        const counted = (await this.#d.limiter.usage()).callsToday;
-        await this.#d.limiter.markDailyQuotaSpent();
-        throw this.#d.limiter.serviceQuotaError(counted);
-      }
+      if (outcome.type === "quota") throw await this.#quotaSpent();
       if (outcome.type === "reauth") {
         // 601/602 were not executed, so one replay with a fresh token is safe for any method. A
         // second rejection means the fresh token is refused too: retrying more would only loop.
@@ -147,6 +142,25 @@ export class MarketoExecutor {
         delay: (retry) => retryDelay(retry, this.#d.random),
         giveUp: () => error,
       };
+    }
+  }
+
+  /**
+   * 607: the instance's daily quota is spent (maybe by other apps); never retried before midnight Chicago.
+   * The day is recorded as spent in the shared state so every replica stops before sending. That state
+   * failing (Redis down) must not hide Marketo's answer behind a network error: the quota error still
+   * stands, saying the others were not told.
+   */
+  async #quotaSpent(): Promise<Error> {
+    try {
+      const counted = (await this.#d.limiter.usage()).callsToday;
+      await this.#d.limiter.markDailyQuotaSpent();
+      return this.#d.limiter.serviceQuotaError(counted);
+    } catch (error) {
+      return this.#d.limiter.serviceQuotaError(
+        undefined,
+        error instanceof Error ? error.message : String(error),
+      );
     }
   }
 

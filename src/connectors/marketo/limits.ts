@@ -96,14 +96,25 @@ export class MarketoLimiter {
    * Marketo itself answered 607: the instance's quota is shared by every app of the subscription, so
    * this server's own count may be far below it.
    */
-  serviceQuotaError(countedHere: number): QuotaExceededError {
+  serviceQuotaError(countedHere: number | undefined, unrecorded?: string): QuotaExceededError {
     const resetsAt = nextChicagoMidnight(this.#o.now());
+    const sent =
+      countedHere === undefined
+        ? ""
+        : `; this server sent ${countedHere} of today's calls, the other apps of the subscription the rest`;
+    // The shared state could not take the day as spent: other replicas of this server do not know yet.
+    const others = unrecorded
+      ? ` The shared state could not record it (${unrecorded}), so other replicas of this server may send calls Marketo refuses the same way until then; check the Redis at REDIS_URL (or REDIS_CLUSTER_NODES).`
+      : "";
     return new QuotaExceededError(
-      `Marketo reports that the instance's daily API quota is reached (607); this server sent ${countedHere} of today's calls, the other apps of the subscription the rest.`,
+      `Marketo reports that the instance's daily API quota is reached (607)${sent}.`,
       resetsAt,
       {
-        hint: `Retry after ${resetsAt.toISOString()} (midnight America/Chicago), or ask the Marketo admin for a larger quota.`,
-        details: { serviceCode: "607", callsCountedHere: countedHere },
+        hint: `Retry after ${resetsAt.toISOString()} (midnight America/Chicago), or ask the Marketo admin for a larger quota.${others}`,
+        details: {
+          serviceCode: "607",
+          ...(countedHere === undefined ? {} : { callsCountedHere: countedHere }),
+        },
       },
     );
   }

@@ -7,6 +7,7 @@ import {
   UnknownOutcomeError,
   UpstreamError,
 } from "../../../src/errors.js";
+import { MemoryState } from "../../../src/state/memory.js";
 import {
   connector,
   fail,
@@ -104,6 +105,39 @@ describe("Marketo retries", () => {
     const again = await rejection(marketo.request(get));
     expect(again).toBeInstanceOf(QuotaExceededError);
     expect(log.length).toBe(sent);
+  });
+
+  it("says 607 as the quota error even when the shared state cannot record the day (Redis down)", async () => {
+    const clock = fakeClock(Date.UTC(2025, 0, 15, 18, 0, 0));
+    const state = new MemoryState(clock.now);
+    let down = false;
+    // The shared state fails from the moment Marketo answers 607, as a Redis that went away would.
+    const failing = new Proxy(state, {
+      get(target, key, receiver) {
+        const value = Reflect.get(target, key, receiver);
+        if (typeof value !== "function") return value;
+        return (...args: unknown[]) => {
+          if (down && String(key).startsWith("counter")) throw new NetworkError("Could not read a counter.");
+          return value.apply(target, args);
+        };
+      },
+    });
+    nock(ORIGIN)
+      .get("/rest/v1/leads.json")
+      .reply(() => {
+        down = true;
+        return [200, fail("607", "Daily quota reached")];
+      });
+    const marketo = connector({}, { now: clock.now, sleep: clock.sleep, state: failing });
+    const error = await rejection(marketo.request(get));
+    expect(error).toBeInstanceOf(QuotaExceededError);
+    expect(error.message).toMatch(
+      /^Marketo reports that the instance's daily API quota is reached \(607\)\. Retry after /,
+    );
+    expect(error.message).toMatch(
+      /The shared state could not record it \(Could not read a counter\.\), so other replicas of this server may send calls Marketo refuses/,
+    );
+    expect((error as QuotaExceededError).resetsAt?.toISOString()).toBe("2025-01-16T06:00:00.000Z");
   });
 
   it("refuses a call over the daily quota before sending it, saying how many were used and when it resets", async () => {
