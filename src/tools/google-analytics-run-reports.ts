@@ -27,6 +27,7 @@ import { reportOutput, summarize } from "./ga/report-answer.js";
 import { reportChart, type UiNames } from "./ga/report-chart.js";
 import { type Comparison, rangeLabels } from "./ga/report-compare.js";
 import { dataStartNote, propertyStart } from "./ga/report-data-start.js";
+import { emptyReportHint } from "./ga/report-empty.js";
 import { type FlatReport, flattenReport, quotaSummary, responseHints } from "./ga/report-flatten.js";
 import { mergedOrder } from "./ga/report-merged-order.js";
 import { notSetNote } from "./ga/report-not-set.js";
@@ -369,7 +370,7 @@ function reportHints({
     hints.push(
       flat.rowCount > 0
         ? `No rows at offset ${fields.offset}: the report has ${flat.rowCount} rows; use a smaller offset.`
-        : "No rows matched: the property has no data for these dates and filters (this is not an error).",
+        : emptyReportHint(used),
     );
   }
   if (dates?.includesRecent) {
