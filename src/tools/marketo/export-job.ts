@@ -112,6 +112,16 @@ export async function untilCompleted(call: ExportCall, job: Job): Promise<Record
 }
 
 /**
+ * What a run of several windows' jobs says when the call's deadline comes (export-run.ts): a job then
+ * holds one window only, so pointing at its file (as for a lone job) sent an agent to one empty month of an
+ * all-time export (trial s7, N17). `message` holds "{seconds}" for the deadline.
+ */
+export interface WindowedStop {
+  message: string;
+  hint: string;
+}
+
+/**
  * The call was cancelled or ran out of time: cancel the open jobs at Marketo (cancelled), or leave them
  * running and say how to pick them up (deadline). `reading` is the completed job whose file was being read.
  */
@@ -120,9 +130,16 @@ export async function stopJobs(
   open: readonly Job[],
   error: unknown,
   reading?: Job,
+  windowed?: WindowedStop,
 ): Promise<never> {
   const reason = call.ctx.signal?.reason;
   const running = open.filter((job) => !job.completed);
+  if (windowed && isDeadlineReason(reason)) {
+    throw new DeadlineExceededError(
+      `${windowed.message.replace("{seconds}", String(Math.round(reason.totalMs / 1000)))}`,
+      { writeMayHaveHappened: true, deadlineMs: reason.totalMs, hint: windowed.hint },
+    );
+  }
   // A Completed job cannot be cancelled (Marketo answers 1003) and does not keep running: only its file
   // is left, kept seven days.
   if (running.length === 0 && reading) return stoppedReading(call, reading, reason);

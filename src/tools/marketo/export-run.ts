@@ -29,6 +29,7 @@ import {
   startJob,
   stopJobs,
   untilCompleted,
+  type WindowedStop,
 } from "./export-job.js";
 import { type Joined, readJobFile } from "./export-join.js";
 import { exportKey, KEEP_MAX_BYTES, keepExport, keptExport, reusedColumns } from "./export-reuse.js";
@@ -135,7 +136,7 @@ export async function runExport(
   try {
     await runJobs(run);
   } catch (error) {
-    if (ctx.signal?.aborted) return stopJobs(call, run.open, error, joined.reading);
+    if (ctx.signal?.aborted) return stopJobs(call, run.open, error, joined.reading, windowedStop(run));
     throw error;
   }
   keepWhole(run, reuseKey, ctx);
@@ -215,6 +216,34 @@ async function runJobs(run: ExportRun): Promise<void> {
     if ("refused" in ahead) ahead = await start(run, index + 1);
     current = ahead;
   }
+}
+
+/**
+ * A run of several windows cut by the call's deadline: the windows read and the jobs left running, and how
+ * to get the period in parts that each fit (the read part again, then the rest from the first window not
+ * read, the same way if it is cut again).
+ */
+function windowedStop(run: ExportRun): WindowedStop | undefined {
+  const { span, plan, joined } = run;
+  if (!span || plan.length < 2) return undefined;
+  const read = joined.jobs.length - (joined.reading ? 1 : 0);
+  const next = plan[read]?.window;
+  const first = plan[0]?.window;
+  const last = plan.at(-1)?.window;
+  if (!next || !first || !last) return undefined;
+  const rows = read > 0 ? ` (${joined.rows.toLocaleString("en-US")} rows so far)` : "";
+  const running = run.open.map((job) => job.label).join("; ");
+  return {
+    message:
+      `The export of ${span.field} ${first.startAt} → ${last.endAt} runs as ${plan.length} jobs of at most 31 days ` +
+      `and did not finish within the call's {seconds} s deadline: ${read} of them ${read === 1 ? "was" : "were"} read${rows}, ` +
+      `which this call cannot return.${running ? ` Still at Marketo: ${running}; each file holds its window only.` : ""}`,
+    hint:
+      read > 0
+        ? `Ask for the period in parts, a call each: ${span.field} ${first.startAt} → ${next.startAt} (what was read), ` +
+          `then ${next.startAt} → ${last.endAt}, split again the same way if the deadline cuts it.`
+        : `Ask for a shorter period, a call each: ${span.field} ${first.startAt} → ${first.endAt} first (one job), then on from ${first.endAt}.`,
+  };
 }
 
 function leaveUnexported(run: ExportRun, index: number, error: unknown): void {
