@@ -94,8 +94,9 @@ describe("Run Reports in a marketer's words", () => {
         const text = (await cell.textContent()) ?? "";
         expect(text).toMatch(/^(?:\+[\d,.]+ % ▲|\u2212[\d,.]+ % ▼|0\.0 %|)$/);
         const tone = await cell.getAttribute("class");
-        if (text.endsWith("▲")) expect(tone).toContain("up");
-        if (text.endsWith("▼")) expect(tone).toContain("down");
+        // Sessions are better higher: a rise is coloured as good news, a fall as bad.
+        if (text.endsWith("▲")) expect(tone?.split(" ")).toEqual(expect.arrayContaining(["up", "better"]));
+        if (text.endsWith("▼")) expect(tone?.split(" ")).toEqual(expect.arrayContaining(["down", "worse"]));
       }
       // GA's own totals, under the rows: "Total" under the channel, the sessions of both periods.
       const total = table().locator("tfoot tr");
