@@ -61,22 +61,29 @@ function AccountCard(props: {
   onRemove: (account: Account) => void;
 }) {
   const [last, setLast] = useState<LastTest | null>(props.account.lastTest);
+  // When the page learned the last test: the one the account came with, before anything read here (0).
+  const [lastAt, setLastAt] = useState(0);
   const test = useAction();
   const { account } = props;
   const summaries = useSummaries(account.label);
-  // Its properties listed is a read that worked; a failed test or listing needs attention.
-  const state = chipState([last?.ok, summaries.failed ? false : summaries.value ? true : undefined]);
+  // Its properties listed is a read that worked: the latest of it and the last test says the state.
+  const listed = summaries.at === undefined ? undefined : { ok: !summaries.failed, at: summaries.at };
+  const state = chipState([last ? { ok: last.ok, at: lastAt } : undefined, listed]);
+  const tested = (test: LastTest) => {
+    setLast(test);
+    setLastAt(performance.now());
+  };
   const run = () =>
     test.act(async () => {
       try {
-        const tested = await api<{ message: string; lastTest: LastTest }>(
+        const answer = await api<{ message: string; lastTest: LastTest }>(
           "POST",
           `/console/api/google/accounts/${encodeURIComponent(account.label)}/test`,
         );
-        setLast(tested.lastTest);
+        tested(answer.lastTest);
       } catch (failure) {
         // A failed test is remembered by the server too: the card shows it as the last test.
-        setLast({ at: new Date().toISOString(), ok: false, message: (failure as Error).message });
+        tested({ at: new Date().toISOString(), ok: false, message: (failure as Error).message });
         throw failure;
       } finally {
         // The Test called Google: the card's calls today count it.

@@ -168,12 +168,14 @@ describe("the console's connections, errors and keyboard", () => {
     const cost = day.consumed ?? 0;
     // The property's name comes with the card's account summaries, read after it opens: until they are
     // there the line names the property by its id (CI, stop 34, read it that early).
-    await expect.poll(() => card().getByTestId("google-quota-seen").textContent()).toMatch(
-      new RegExp(
-        `^${propertyName.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}, core reports, last report .+: the report cost ${cost} tokens?; Google then had ` +
-          `${n(day.remaining)} tokens per day and ${n(hour.remaining)} per hour left\\.$`,
-      ),
-    );
+    await expect
+      .poll(() => card().getByTestId("google-quota-seen").textContent())
+      .toMatch(
+        new RegExp(
+          `^${propertyName.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}, core reports, last report .+: the report cost ${cost} tokens?; Google then had ` +
+            `${n(day.remaining)} tokens per day and ${n(hour.remaining)} per hour left\\.$`,
+        ),
+      );
     expect(cost).toBe(hour.consumed ?? 0);
     expect(await axeViolations(page)).toEqual([]);
     await browser.screenshot("integrations-02b-google-account-use");
@@ -228,6 +230,29 @@ describe("the console's connections, errors and keyboard", () => {
     expect(stored.editor).toBeUndefined();
     if (tokenBefore !== undefined) expect(stored.work?.refreshToken).not.toBe(tokenBefore);
     await browser.screenshot("integrations-03-same-account-relabelled");
+  });
+
+  it("takes a card back from Needs attention to Connected when a Test works after its listing failed", async () => {
+    // Google failing for the listing alone, once: the card's properties could not be read.
+    const listing = "**/console/api/google/summaries?account=sandbox";
+    await page.route(listing, (route) =>
+      route.fulfill({
+        status: 502,
+        contentType: "application/json",
+        body: JSON.stringify({ error: "upstream_error", message: "Google answered 503." }),
+      }),
+    );
+    await openIntegrations();
+    const sandbox = page.getByRole("article", { name: "Google account sandbox" });
+    await expect
+      .poll(() => sandbox.getByTestId("google-properties").textContent())
+      .toMatch(/could not be listed/);
+    expect(await sandbox.getByTestId("status-chip").textContent()).toBe("Needs attention");
+    await page.unroute(listing);
+    // A later read through the same account works: the latest says the state.
+    await sandbox.getByRole("button", { name: "Test" }).click();
+    await expect.poll(() => sandbox.getByTestId("google-last-test").getAttribute("data-ok")).toBe("true");
+    expect(await sandbox.getByTestId("status-chip").textContent()).toBe("Connected");
   });
 
   it("reaches every control of the integrations screen with the Tab key, focus visible", async () => {
