@@ -67,7 +67,8 @@ function AccountCard(props: {
   const { account } = props;
   const summaries = useSummaries(account.label);
   // Its properties listed is a read that worked: the latest of it and the last test says the state.
-  const listed = summaries.at === undefined ? undefined : { ok: !summaries.failed, at: summaries.at };
+  const listed =
+    summaries.at === undefined ? undefined : { ok: summaries.value !== undefined, at: summaries.at };
   const state = chipState([last ? { ok: last.ok, at: lastAt } : undefined, listed]);
   const tested = (test: LastTest) => {
     setLast(test);

@@ -234,14 +234,17 @@ describe("the console's connections, errors and keyboard", () => {
 
   it("takes a card back from Needs attention to Connected when a Test works after its listing failed", async () => {
     // Google failing for the listing alone, once: the card's properties could not be read.
-    const listing = "**/console/api/google/summaries?account=sandbox";
+    const listing = (url: URL) =>
+      url.pathname === "/console/api/google/summaries" && url.searchParams.get("account") === "sandbox";
     await page.route(listing, (route) =>
       route.fulfill({
         status: 502,
         contentType: "application/json",
-        body: JSON.stringify({ error: "upstream_error", message: "Google answered 503." }),
+        body: JSON.stringify({ error: { error: "upstream_error", message: "Google answered 503." } }),
       }),
     );
+    await page.goto(fixture.console.loginUrl(fixture.base));
+    await page.locator(".workspace").waitFor();
     await openIntegrations();
     const sandbox = page.getByRole("article", { name: "Google account sandbox" });
     await expect
