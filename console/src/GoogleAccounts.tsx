@@ -54,15 +54,23 @@ export function AccountCards(props: {
   );
 }
 
+/**
+ * The account's last test, and when the page learned it (`performance.now()`; the one the account came
+ * with, before anything read here, at 0): the card's chip weighs it against the property listing.
+ */
+function useLastTest(initial: LastTest | null) {
+  const [seen, setSeen] = useState<{ last: LastTest | null; lastAt: number }>({ last: initial, lastAt: 0 });
+  const tested = (last: LastTest) => setSeen({ last, lastAt: performance.now() });
+  return { ...seen, tested };
+}
+
 function AccountCard(props: {
   account: Account;
   hosts: string[];
   busy: boolean;
   onRemove: (account: Account) => void;
 }) {
-  const [last, setLast] = useState<LastTest | null>(props.account.lastTest);
-  // When the page learned the last test: the one the account came with, before anything read here (0).
-  const [lastAt, setLastAt] = useState(0);
+  const { last, lastAt, tested } = useLastTest(props.account.lastTest);
   const test = useAction();
   const { account } = props;
   const summaries = useSummaries(account.label);
@@ -70,10 +78,6 @@ function AccountCard(props: {
   const listed =
     summaries.at === undefined ? undefined : { ok: summaries.value !== undefined, at: summaries.at };
   const state = chipState([last ? { ok: last.ok, at: lastAt } : undefined, listed]);
-  const tested = (test: LastTest) => {
-    setLast(test);
-    setLastAt(performance.now());
-  };
   const run = () =>
     test.act(async () => {
       try {
