@@ -59,6 +59,8 @@ const BROWSER_SHARED = [
   "src/tools/input/own-value.ts",
   "src/tools/ga/field-catalog.ts",
   "src/tools/ga/ua-names.ts",
+  // Which GA4 metrics fall as good news (a page's colour of a change): a list, no imports.
+  "src/tools/ga/metric-direction.ts",
   "src/schemas/field-path.ts",
   "src/errors.ts",
   "src/connectors/marketo/types.ts",

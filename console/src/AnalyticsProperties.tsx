@@ -11,15 +11,18 @@ export interface Summaries {
   accounts: { account: string; displayName: string; properties: { id: string; displayName: string }[] }[];
 }
 
-/** The account's Analytics accounts and properties, or why they could not be listed. */
-export function useSummaries(label: string): { value?: Summaries; failed?: string } {
-  const [state, setState] = useState<{ value?: Summaries; failed?: string }>({});
+/**
+ * The account's Analytics accounts and properties, or why they could not be listed, and when the page
+ * learned which (`performance.now()`: the card's chip weighs it against a test's).
+ */
+export function useSummaries(label: string): { value?: Summaries; failed?: string; at?: number } {
+  const [state, setState] = useState<{ value?: Summaries; failed?: string; at?: number }>({});
   useEffect(() => {
     let live = true;
     api<Summaries>("GET", `/console/api/google/summaries?account=${encodeURIComponent(label)}`)
       .then(
-        (value) => live && setState({ value }),
-        (error: Error) => live && setState({ failed: error.message }),
+        (value) => live && setState({ value, at: performance.now() }),
+        (error: Error) => live && setState({ failed: error.message, at: performance.now() }),
       )
       // The listing called Google as the account: its card's calls today count it.
       .finally(announceRun);

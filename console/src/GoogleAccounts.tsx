@@ -54,29 +54,41 @@ export function AccountCards(props: {
   );
 }
 
+/**
+ * The account's last test, and when the page learned it (`performance.now()`; the one the account came
+ * with, before anything read here, at 0): the card's chip weighs it against the property listing.
+ */
+function useLastTest(initial: LastTest | null) {
+  const [seen, setSeen] = useState<{ last: LastTest | null; lastAt: number }>({ last: initial, lastAt: 0 });
+  const tested = (last: LastTest) => setSeen({ last, lastAt: performance.now() });
+  return { ...seen, tested };
+}
+
 function AccountCard(props: {
   account: Account;
   hosts: string[];
   busy: boolean;
   onRemove: (account: Account) => void;
 }) {
-  const [last, setLast] = useState<LastTest | null>(props.account.lastTest);
+  const { last, lastAt, tested } = useLastTest(props.account.lastTest);
   const test = useAction();
   const { account } = props;
   const summaries = useSummaries(account.label);
-  // Its properties listed is a read that worked; a failed test or listing needs attention.
-  const state = chipState([last?.ok, summaries.failed ? false : summaries.value ? true : undefined]);
+  // Its properties listed is a read that worked: the latest of it and the last test says the state.
+  const listed =
+    summaries.at === undefined ? undefined : { ok: summaries.value !== undefined, at: summaries.at };
+  const state = chipState([last ? { ok: last.ok, at: lastAt } : undefined, listed]);
   const run = () =>
     test.act(async () => {
       try {
-        const tested = await api<{ message: string; lastTest: LastTest }>(
+        const answer = await api<{ message: string; lastTest: LastTest }>(
           "POST",
           `/console/api/google/accounts/${encodeURIComponent(account.label)}/test`,
         );
-        setLast(tested.lastTest);
+        tested(answer.lastTest);
       } catch (failure) {
         // A failed test is remembered by the server too: the card shows it as the last test.
-        setLast({ at: new Date().toISOString(), ok: false, message: (failure as Error).message });
+        tested({ at: new Date().toISOString(), ok: false, message: (failure as Error).message });
         throw failure;
       } finally {
         // The Test called Google: the card's calls today count it.

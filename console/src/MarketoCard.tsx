@@ -177,7 +177,9 @@ function ConnectionStatus({
 /** The card's heading, with its state: not set up or failing needs attention; tested, connected. */
 function MarketoHeading({ status }: { status: MarketoStatus | undefined }) {
   const state = status?.active
-    ? chipState([status.problem ? false : undefined, status.lastTest?.ok])
+    ? status.problem
+      ? "attention"
+      : chipState([status.lastTest ? { ok: status.lastTest.ok, at: 0 } : undefined])
     : "attention";
   return <h2>Adobe Marketo Engage {status ? <StatusChip state={state} /> : null}</h2>;
 }

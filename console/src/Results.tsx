@@ -1,5 +1,6 @@
 import { lazy, type ReactNode, Suspense, useEffect, useMemo, useRef } from "react";
 import { type ChartModel, timeValue } from "../../src/charts/model.ts";
+import { lowerIsBetter } from "../../src/tools/ga/metric-direction.ts";
 import { downloadUrl, type KeptView, type RunResult, type RunStopped } from "./api.ts";
 import { comparisonHeadline, isCompared } from "./comparison-words.ts";
 import { CsvDownload, downloadName } from "./csv-download.tsx";
@@ -236,7 +237,8 @@ function useReportColumns(data: Record<string, unknown> | undefined, input: Inpu
     return {
       title: (column: string) => columnTitle(column, ui),
       format: reportCell(undefined, types),
-      tone: changeTone,
+      // Which of GA's metrics fall as good news is Google's to say (its room), not this page's.
+      tone: (column: string, value: unknown) => changeTone(column, value, lowerIsBetter),
     };
   }, [property, fields]);
 }

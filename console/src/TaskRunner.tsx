@@ -19,7 +19,7 @@ import { RunProgress } from "./StepRunner.tsx";
 import { fieldWords, TaskInput } from "./TaskFields.tsx";
 import { alreadyOnList, prepareTask } from "./task-prepare.ts";
 import { UpsertConfirm } from "./UpsertConfirm.tsx";
-import { upsertRows } from "./upsert-words.ts";
+import { notSent, upsertRows } from "./upsert-words.ts";
 import { useStepRun } from "./useStepRun.ts";
 import { useTriggeredLeads } from "./useTriggeredLeads.ts";
 
@@ -275,14 +275,6 @@ const LEAD_RECORDS = new Set(["find_lead", "export", "upsert_leads"]);
 /** A task's result: a headline in the task's words, the step's own summary and REST call under Details. */
 function TaskResult(props: { task: TaskView; result: RunResult | RunStopped; input: Input; ran: Ran }) {
   const { task, result, input, ran } = props;
-  const said =
-    result.type === "result"
-      ? taskHeadline(task.id, ran.values, ran.names, result, input, ran.already)
-      : undefined;
-  const headline =
-    said && ran.unknown.length > 0
-      ? `${said} ${unknownEmails(ran.unknown)}, so ${ran.unknown.length === 1 ? "it was" : "they were"} left out.`
-      : said;
   const campaign = ran.names.campaign ?? ran.values.campaign ?? "";
   const triggered = useTriggeredLeads(
     task.step,
@@ -295,12 +287,22 @@ function TaskResult(props: { task: TaskView; result: RunResult | RunStopped; inp
   const leadRecords = LEAD_RECORDS.has(task.id) && ran.values.what !== "activities";
   const { fields, settled } = useLeadFields(task.step, leadRecords);
   if (leadRecords && !settled) return <ReadingFieldNames />;
+  const csv = ran.values.csv ?? "";
+  const left = task.id === "upsert_leads" ? notSent(csv, input, fields) : 0;
+  const said =
+    result.type === "result"
+      ? taskHeadline(task.id, ran.values, ran.names, result, input, ran.already, left)
+      : undefined;
+  const headline =
+    said && ran.unknown.length > 0
+      ? `${said} ${unknownEmails(ran.unknown)}, so ${ran.unknown.length === 1 ? "it was" : "they were"} left out.`
+      : said;
   const rows =
     triggered ??
     (task.id === "list_members"
       ? listRows(result, ran.leads, ran.already)
       : task.id === "upsert_leads"
-        ? upsertRows(result, input, fields)
+        ? upsertRows(result, input, csv, fields)
         : undefined);
   const title = leadRecords ? (column: string) => fieldTitle(fields, column) : undefined;
   return (

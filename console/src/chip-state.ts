@@ -1,7 +1,9 @@
 /**
  * A connection's state in one word on its card (trial s5, finding 8: no "Connected" before a test):
- * Connected when a test or a read through it worked, Needs attention when one failed or it is not set
- * up, Not tested when nothing has been tried since this server started.
+ * Connected when the latest test or read through it worked, Needs attention when the latest one failed
+ * (or it is not set up: the card says so itself), Not tested when nothing has been tried since this
+ * server started. The latest decides: a test that failed and a property list read after it that worked
+ * mean the connection works now (issue 28: the chip stayed on Needs attention).
  */
 export type ChipState = "connected" | "attention" | "untested";
 
@@ -11,8 +13,19 @@ export const CHIP_WORDS: Record<ChipState, string> = {
   untested: "Not tested",
 };
 
-/** The state from what is known: a failure wins, then a success; neither is "not tested". */
-export function chipState(tries: readonly (boolean | undefined)[]): ChipState {
-  if (tries.includes(false)) return "attention";
-  return tries.includes(true) ? "connected" : "untested";
+/** A test or read through the connection: whether it worked, and when the page learned it (its own clock). */
+export interface Try {
+  ok: boolean;
+  at: number;
+}
+
+/** The state from what is known: the latest try (a failure, when two are as late); none is "not tested". */
+export function chipState(tries: readonly (Try | undefined)[]): ChipState {
+  let latest: Try | undefined;
+  for (const one of tries) {
+    if (!one) continue;
+    if (!latest || one.at > latest.at || (one.at === latest.at && !one.ok)) latest = one;
+  }
+  if (!latest) return "untested";
+  return latest.ok ? "connected" : "attention";
 }

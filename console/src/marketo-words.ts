@@ -101,11 +101,12 @@ function exported(result: RunResult, values: Record<string, string>): string {
   return `Export ready: ${plural(total, what).replace(/ys$/, "ies")}${where ? ` where ${where}` : ""}`;
 }
 
-/** "Updated 1 lead, created 1": the noun said once. */
-function upserted(result: RunResult): string {
+/** "Updated 1 lead, created 1": the noun said once. `notSent`: the rows left out of the call (no value to match on). */
+function upserted(result: RunResult, notSent: number): string {
   // A skipped row is said once, as skipped (the table says why), not also as a status.
   const [first, ...rest] = [...byStatus(rowsOf(result).rows)].filter(([status]) => status !== "skipped");
-  const skipped = Array.isArray(result.data.record_errors) ? result.data.record_errors.length : 0;
+  const refused = Array.isArray(result.data.record_errors) ? result.data.record_errors.length : 0;
+  const skipped = refused + notSent;
   const after = skipped > 0 ? `; ${plural(skipped, "row")} skipped (see the table)` : "";
   if (!first) return `No lead created or updated${after}`;
   const head = `${first[0].charAt(0).toUpperCase()}${first[0].slice(1)} ${plural(first[1], "lead")}`;
@@ -123,13 +124,14 @@ export function taskHeadline(
   result: RunResult,
   input: Row,
   already: ReadonlySet<string> = new Set(),
+  notSent = 0,
 ): string | undefined {
   const headline = {
     find_lead: () => foundLeads(result, values),
     list_members: () => listChange(result, values, names.list ?? `list ${values.list ?? ""}`, already),
     trigger_campaign: () => triggered(result, input, names.campaign ?? values.campaign ?? ""),
     export: () => exported(result, values),
-    upsert_leads: () => upserted(result),
+    upsert_leads: () => upserted(result, notSent),
   }[task];
   return headline ? `${headline()}.` : undefined;
 }

@@ -57,13 +57,23 @@ export function asSeconds(type: string | undefined, value: number): number | und
   return per === undefined ? undefined : value * per;
 }
 
-/** "up" or "down" for a change column's cell that moved (the page colours it), else undefined. */
-export function changeTone(column: string, value: unknown): "up" | "down" | undefined {
-  const { part } = columnPart(column);
+/**
+ * The classes of a change column's cell that moved, else undefined: its direction ("up", "down") and
+ * whether that is good news ("better", "worse"), which the page colours. A rise is better unless the
+ * service says a fall of the metric is (`lowerIsBetter`, which the caller gets from the service's room).
+ */
+export function changeTone(
+  column: string,
+  value: unknown,
+  lowerIsBetter: (metric: string) => boolean = () => false,
+): string | undefined {
+  const { metric, part } = columnPart(column);
   if (typeof value !== "number" || part === "value") return undefined;
   // As the cell reads it: a change in % that rounds to 0.0 % has not moved.
   const moved = part === "percent" ? Math.round(value * 100) : value;
-  return moved > 0 ? "up" : moved < 0 ? "down" : undefined;
+  if (moved === 0) return undefined;
+  const better = moved > 0 !== lowerIsBetter(metric);
+  return `${moved > 0 ? "up" : "down"} ${better ? "better" : "worse"}`;
 }
 
 /**

@@ -3,8 +3,9 @@
  * showed no mapping, and answered by new lead ID with "1003: Value for lookup field 'email' not specified").
  * Before the write, a preview: each column's field by the name Marketo shows, the rows read, the rows that
  * will be skipped and why, and what Sync Leads' createOrUpdate does. After it, one row per row pasted, by
- * the field matched on. Sync Leads answers one record per input record, in order, a skipped one with
- * `reasons` and no id (REAL-API.md "Sync Leads"; Adobe, "Create and Update":
+ * the field matched on. A row with no value to match on is not sent (the server leaves it out of the call,
+ * src/tools/marketo/tasks.ts): the preview says it is skipped, and the result keeps it in its place, not
+ * sent. Sync Leads answers one record per input record, in order, a skipped one with `reasons` and no id (REAL-API.md "Sync Leads"; Adobe, "Create and Update":
  * https://experienceleague.adobe.com/en/docs/marketo-developer/marketo/rest/lead-database/leads#create-and-update).
  * The record codes are Adobe's (https://experienceleague.adobe.com/en/docs/marketo-developer/marketo/rest/error-codes):
  * 1003 invalid data (a lookup value missing among them), 1004 lead not found, 1005 lead exists, 1006 field
@@ -12,7 +13,7 @@
  */
 import { parse } from "csv-parse/browser/esm/sync";
 import type { RunResult, RunStopped } from "./api.js";
-import { fieldNamed } from "./column-names.js";
+import { csvHeaderInApiNames, fieldNamed } from "./column-names.js";
 import type { NamedField } from "./filter-names.js";
 import { fieldTitle } from "./lead-card.js";
 
@@ -61,13 +62,34 @@ export function upsertPreview(csv: string, input: Row, fields: readonly NamedFie
       const field = fieldNamed(typed, fields);
       return { typed, field: field ? field.ui : typed };
     });
-  const { records, lookup, action } = callOf(input);
+  const { lookup, action } = callOf(input);
   const what = lower(fieldTitle(fields, lookup));
-  const skipped = records.flatMap((record, index) =>
-    record[lookup] === undefined || record[lookup] === "" ? [{ row: index + 1, why: `no ${what}` }] : [],
+  const pasted = pastedValues(csv, lookup, fields);
+  const skipped = pasted.flatMap((value, index) =>
+    value === "" ? [{ row: index + 1, why: `no ${what}` }] : [],
   );
   const mode = `${MODES[action] ?? action}, matched on ${fieldTitle(fields, lookup)}.`;
-  return { columns, rows: records.length, skipped, mode };
+  return { columns, rows: pasted.length, skipped, mode };
+}
+
+/**
+ * Each row pasted, as its value of the field matched on ("" for none): read as the server reads the CSV
+ * (its header in API names, the same parse), so a row here is a row there.
+ */
+function pastedValues(csv: string, lookup: string, fields: readonly NamedField[]): string[] {
+  const named = csvHeaderInApiNames(csv, fields);
+  try {
+    const rows = parse(named.ok ? named.value : csv, {
+      columns: true,
+      skip_empty_lines: true,
+      trim: true,
+      bom: true,
+    }) as Record<string, string>[];
+    return rows.map((row) => row[lookup] ?? "");
+  } catch {
+    // The server read it, so this cannot happen; then the call's records are the rows.
+    return [];
+  }
 }
 
 /** A reason Marketo gave for a record, in words; the code's own message when it is not one of these. */
@@ -88,10 +110,14 @@ export function reasonWords(reason: { code?: unknown; message?: unknown }, what:
   return words[code] ?? (message || "skipped");
 }
 
-/** One row per row pasted: its number, the value matched on, what happened, and the lead's ID. */
+/**
+ * One row per row pasted: its number, the value matched on, what happened, and the lead's ID. A row not
+ * sent (no value to match on) is said so in its place; the others take Marketo's answers in order.
+ */
 export function upsertRows(
   result: RunResult | RunStopped,
   input: Row,
+  csv: string,
   fields: readonly NamedField[],
 ): Row[] | undefined {
   if (result.type !== "result" || !Array.isArray(result.data.result)) return undefined;
@@ -99,16 +125,25 @@ export function upsertRows(
   const { records, lookup } = callOf(input);
   const title = fieldTitle(fields, lookup);
   const what = lower(title);
-  return records.map((record, index) => {
-    const answer = answers[index] ?? {};
+  const pasted = pastedValues(csv, lookup, fields);
+  // The CSV read as the call's records when it cannot be read here (never expected: the server read it).
+  const values = pasted.length > 0 ? pasted : records.map((record) => String(record[lookup] ?? ""));
+  let sent = 0;
+  return values.map((value, index) => {
+    const row = { Row: index + 1, [title]: value };
+    if (value === "") return { ...row, Result: `skipped: no ${what} (not sent)`, "Lead ID": "" };
+    const answer = answers[sent++] ?? {};
     const status = typeof answer.status === "string" ? answer.status : "";
     const reasons = Array.isArray(answer.reasons) ? (answer.reasons as Row[]) : [];
     const why = reasons.map((reason) => reasonWords(reason, what)).join("; ");
     return {
-      Row: index + 1,
-      [title]: String(record[lookup] ?? ""),
+      ...row,
       Result: status === "skipped" || why ? `skipped: ${why || "no reason given"}` : status,
       "Lead ID": typeof answer.id === "number" ? answer.id : "",
     };
   });
 }
+
+/** How many rows pasted were not sent, having no value for the field matched on. */
+export const notSent = (csv: string, input: Row, fields: readonly NamedField[]): number =>
+  upsertPreview(csv, input, fields).skipped.length;

@@ -9,6 +9,7 @@ import { describe, expect, it } from "vitest";
 import { reportNumbers } from "../../console/src/report-numbers.js";
 import { changePercent, changeTone, clock, reportValue } from "../../console/src/report-values.js";
 import { csvPage } from "../../src/results/pages.js";
+import { lowerIsBetter } from "../../src/tools/ga/metric-direction.js";
 
 const TYPES = {
   sessions: "TYPE_INTEGER",
@@ -37,11 +38,19 @@ describe("a change between two periods", () => {
   });
 
   it("is coloured up or down only where it moved, in a change column", () => {
-    expect(changeTone("sessions_change_pct", 0.45)).toBe("up");
-    expect(changeTone("sessions_change", -10)).toBe("down");
+    expect(changeTone("sessions_change_pct", 0.45)).toBe("up better");
+    expect(changeTone("sessions_change", -10)).toBe("down worse");
     expect(changeTone("sessions_change", 0)).toBeUndefined();
     expect(changeTone("sessions", 12)).toBeUndefined();
     expect(changeTone("sessions_change_pct", null)).toBeUndefined();
+  });
+
+  it("reads a rise of a metric Google says is better lower (bounce rate) as worse, its direction kept", () => {
+    expect(changeTone("bounceRate_change_pct", 3.2, lowerIsBetter)).toBe("up worse");
+    expect(changeTone("bounceRate_change", -0.02, lowerIsBetter)).toBe("down better");
+    expect(changeTone("bounceRate_change_pct", 0.001, lowerIsBetter)).toBeUndefined();
+    expect(changeTone("engagementRate_change_pct", 3.2, lowerIsBetter)).toBe("up better");
+    expect(changeTone("sessions_change", -10, lowerIsBetter)).toBe("down worse");
   });
 
   it("has an arrow that agrees with its sign for any change", () => {

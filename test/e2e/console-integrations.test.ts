@@ -232,6 +232,34 @@ describe("the console's connections, errors and keyboard", () => {
     await browser.screenshot("integrations-03-same-account-relabelled");
   });
 
+  it("takes a card back from Needs attention to Connected when a Test works after its listing failed", async () => {
+    // Google failing for the listing alone, once: the card's properties could not be read.
+    const listing = (url: URL) =>
+      url.pathname === "/console/api/google/summaries" && url.searchParams.get("account") === "sandbox";
+    await page.route(listing, (route) =>
+      route.fulfill({
+        status: 502,
+        contentType: "application/json",
+        body: JSON.stringify({ error: { error: "upstream_error", message: "Google answered 503." } }),
+      }),
+    );
+    await page.goto(fixture.console.loginUrl(fixture.base));
+    await page.locator(".workspace").waitFor();
+    await openIntegrations();
+    const sandbox = page.getByRole("article", { name: "Google account sandbox" });
+    await expect
+      .poll(() => sandbox.getByTestId("google-properties").textContent())
+      .toMatch(/could not be listed/);
+    expect(await sandbox.getByTestId("status-chip").textContent()).toBe("Needs attention");
+    await page.unroute(listing);
+    // A later read through the same account works: the latest says the state (an earlier test of this
+    // file may have passed already, so the wait is for this Test's own answer).
+    const tested = page.waitForResponse((response) => response.url().endsWith("/accounts/sandbox/test"));
+    await sandbox.getByRole("button", { name: "Test" }).click();
+    expect((await tested).status()).toBe(200);
+    await expect.poll(() => sandbox.getByTestId("status-chip").textContent()).toBe("Connected");
+  });
+
   it("reaches every control of the integrations screen with the Tab key, focus visible", async () => {
     await openIntegrations();
     const { controls, missed, unseen } = await tabThrough(page);

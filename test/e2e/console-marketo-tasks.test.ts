@@ -340,7 +340,16 @@ describe.each([1280, 400])("a marketer's Marketo tasks at %i px", { timeout: 90_
     await page.waitForLoadState("networkidle");
     expect(await page.locator(".results").count()).toBe(0);
     await run();
+    const written = page.waitForRequest(
+      (request) =>
+        request.url().endsWith("/console/api/steps/marketo_api_call/run") &&
+        (request.postData() ?? "").includes("createOrUpdate"),
+    );
     await preview.getByRole("button", { name: "Confirm" }).click();
+    const sent = JSON.parse((await written).postData() ?? "{}") as {
+      input: { body: { input: Record<string, string>[] } };
+    };
+    expect(sent.input.body.input.map((record) => record.firstName)).toEqual(["Ann", "Bo"]);
     // One row per row pasted, by email: what happened in words, never Marketo's code.
     const records = page.locator(".results table[aria-label='Records'] tbody tr");
     await expect
@@ -348,7 +357,7 @@ describe.each([1280, 400])("a marketer's Marketo tasks at %i px", { timeout: 90_
       .toEqual([
         `1\tlead${leadId}@example.com\tupdated\t${leadId}`,
         expect.stringMatching(new RegExp(`^2\\tnew\\.${width}@example\\.com\\tcreated\\t\\d+$`)),
-        "3\t\tskipped: no email address\t",
+        "3\t\tskipped: no email address (not sent)\t",
       ]);
     expect(await page.locator(".results table[aria-label='Records'] thead th").allInnerTexts()).toEqual([
       "Row",
@@ -357,6 +366,11 @@ describe.each([1280, 400])("a marketer's Marketo tasks at %i px", { timeout: 90_
       "Lead ID",
     ]);
     expect(await shown()).not.toMatch(/1003|lookup field/);
+    // The row with no email was never sent: Sync Leads answers one record per record it receives, and
+    // the sandbox's answer (the result's Raw JSON) holds two records, none refused.
+    const raw = JSON.parse((await page.locator(".results details.raw pre").textContent()) ?? "{}");
+    expect(raw.result.map((record: { status: string }) => record.status)).toEqual(["updated", "created"]);
+    expect(raw.record_errors ?? []).toEqual([]);
     expect(await page.locator(".record-errors").count()).toBe(0);
     await headline(
       /^Updated 1 lead, created 1; 1 row skipped \(see the table\)\.$/,

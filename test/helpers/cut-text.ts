@@ -12,7 +12,12 @@ export interface CutText {
   room: number;
 }
 
-export async function cutTextBoxes(page: Page): Promise<CutText[]> {
+/**
+ * The visible text boxes whose words are cut: what each shows (its value, else its placeholder), or with
+ * `placeholders`, each one's placeholder whatever it holds (what it shows once emptied).
+ */
+export async function cutTextBoxes(page: Page, options: { placeholders?: boolean } = {}): Promise<CutText[]> {
+  const shown = options.placeholders ? 'box.placeholder || ""' : 'box.value || box.placeholder || ""';
   return (await page.evaluate(`(() => {
     const canvas = document.createElement("canvas").getContext("2d");
     const cut = [];
@@ -22,7 +27,7 @@ export async function cutTextBoxes(page: Page): Promise<CutText[]> {
       if (box.getClientRects().length === 0) continue;
       const style = getComputedStyle(box);
       canvas.font = style.font;
-      const text = box.value || box.placeholder || "";
+      const text = ${shown};
       const room = box.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
       const width = canvas.measureText(text).width;
       if (text && width > room + 1) cut.push({ id: box.id, text, width: Math.round(width), room });

@@ -108,7 +108,19 @@ describe("Marketo's tasks", () => {
     expect(again.data.result?.[0]?.lastName).toBe("Kowalski");
   });
 
+  it("sends only the CSV rows that have a value to match on (Marketo would refuse the others with 1003)", async () => {
+    const csv = "email,firstName\nlead8@example.com,Ann\n,Cy\nnew.row@example.com,Bo\n";
+    const { input, data } = await run("upsert_leads", { csv, match: "email" });
+    expect((input.body as { input: unknown[] }).input).toEqual([
+      { email: "lead8@example.com", firstName: "Ann" },
+      { email: "new.row@example.com", firstName: "Bo" },
+    ]);
+    // Sync Leads answers one record per record received: the sandbox got two, and refused none.
+    expect(data.result?.map((row) => row.status)).toEqual(["updated", "created"]);
+  });
+
   it.each([
+    ["upsert_leads", { csv: "email,firstName\n,Cy\n", match: "email" }, "csv"],
     ["find_lead", {}, "email"],
     ["find_lead", { by: "name", from: day(3), to: day(0) }, "name"],
     ["find_lead", { by: "name", name: "Ann", from: "yesterday", to: day(0) }, "from"],

@@ -338,26 +338,42 @@ const upsertLeads: StepTask = {
     },
   ],
   input(values) {
-    const rows = csvRows(required(values, "csv", "the rows"));
+    const { header, rows } = csvRows(required(values, "csv", "the rows"));
     const match = required(values, "match", "the field to match on");
     // The header line is what lacks the column: the refusal goes under the CSV box, not under Match on.
-    if (!rows.some((row) => match in row))
+    if (!header.includes(match))
       throw new ValidationError("csv", `the header line has no "${match}" column, the field to match on.`, {
         hint: `Add a "${match}" column to the header line, or match on another of its columns.`,
       });
+    // A row with no value to match on is not sent: Marketo would only refuse it (1003, "Value for lookup
+    // field not specified"). The console's preview says it is skipped and its result keeps it in its place.
+    const sent = rows.filter((row) => match in row);
+    if (sent.length === 0)
+      throw new ValidationError(
+        "csv",
+        `no row has a value in the "${match}" column, the field to match on.`,
+        {
+          hint: `Fill the "${match}" column, or match on another of its columns.`,
+        },
+      );
     return {
       method: "POST",
       endpoint: "/rest/v1/leads.json",
-      body: { action: "createOrUpdate", lookupField: match, input: rows },
+      body: { action: "createOrUpdate", lookupField: match, input: sent },
     };
   },
 };
 
-/** The pasted CSV's rows as records (empty cells left out), or a refusal naming the CSV field. */
-function csvRows(text: string): Record<string, string>[] {
+/** The pasted CSV's header and rows as records (empty cells left out), or a refusal naming the CSV field. */
+function csvRows(text: string): { header: string[]; rows: Record<string, string>[] } {
+  let header: string[] = [];
   let rows: Record<string, string>[];
   try {
-    rows = parse(text, { columns: true, skip_empty_lines: true, trim: true, bom: true });
+    const columns = (first: string[]) => {
+      header = first;
+      return first;
+    };
+    rows = parse(text, { columns, skip_empty_lines: true, trim: true, bom: true });
   } catch (error) {
     throw new ValidationError("csv", `it cannot be read as CSV: ${(error as Error).message}`);
   }
@@ -366,7 +382,9 @@ function csvRows(text: string): Record<string, string>[] {
     throw new ValidationError("csv", `${rows.length} rows: at most ${SYNC_MAX} at a time.`, {
       hint: "Split the rows into several runs.",
     });
-  return rows.map((row) => Object.fromEntries(Object.entries(row).filter(([, value]) => value !== "")));
+  const filled = (row: Record<string, string>) =>
+    Object.fromEntries(Object.entries(row).filter(([, value]) => value !== ""));
+  return { header, rows: rows.map(filled) };
 }
 
 export const MARKETO_TASKS: readonly StepTask[] = [
