@@ -59,6 +59,10 @@ const BROWSER_SHARED = [
   "src/tools/input/own-value.ts",
   "src/tools/ga/field-catalog.ts",
   "src/tools/ga/ua-names.ts",
+  // GA4's events and fields in a marketer's words (pure data and functions, no imports): Google's room
+  // holds them, the page's pickers, table and chart show them.
+  "src/tools/ga/event-words.ts",
+  "src/tools/ga/field-search-words.ts",
   "src/schemas/field-path.ts",
   "src/errors.ts",
   "src/connectors/marketo/types.ts",
