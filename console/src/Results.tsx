@@ -4,7 +4,7 @@ import { eventWords, withEventWords } from "../../src/tools/ga/event-words.ts";
 import { downloadUrl, type KeptView, type RunResult, type RunStopped } from "./api.ts";
 import { comparisonHeadline, isCompared } from "./comparison-words.ts";
 import { CsvDownload, downloadName } from "./csv-download.tsx";
-import { usePropertyFields } from "./pickers.tsx";
+import { usePropertyFields } from "./google/pickers.tsx";
 import { RecordsTable } from "./RecordsTable.tsx";
 import { columnTitle, reportCell } from "./report-columns.ts";
 import { changeTone } from "./report-values.ts";
