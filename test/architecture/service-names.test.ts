@@ -66,7 +66,6 @@ const ALLOWED: Record<string, string> = {
     "the page's list of the rooms' cards (CONNECTION_CARDS), as src/console/cards.ts is the server's",
   // The page's modules that still pick a room's part by a step's or a service's id. Each is to ask a list
   // of the rooms' parts (or the step's definition, as tasks and answers are asked) instead, and leave here.
-  "console/src/StepBar.tsx": "still names each service's heading in the list of steps (SERVICES)",
   "console/src/StepForm.tsx": "still imports Google's pickers for the fields form-ui.ts maps to them",
   "console/src/Results.tsx": "still imports Google's property fields to title a report's columns",
   "console/src/StepRunner.tsx": "still picks Run Reports' names and Marketo's REST headline by step",
