@@ -61,6 +61,10 @@ const BROWSER_SHARED = [
   "src/tools/ga/ua-names.ts",
   // Which GA4 metrics fall as good news (a page's colour of a change): a list, no imports.
   "src/tools/ga/metric-direction.ts",
+  // GA4's events and fields in a marketer's words (pure data and functions, no imports): Google's room
+  // holds them, the page's pickers, table and chart show them.
+  "src/tools/ga/event-words.ts",
+  "src/tools/ga/field-search-words.ts",
   "src/schemas/field-path.ts",
   "src/errors.ts",
   "src/connectors/marketo/types.ts",

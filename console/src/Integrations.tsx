@@ -1,5 +1,5 @@
-import { GoogleCard } from "./GoogleCard.tsx";
-import { MarketoCard } from "./MarketoCard.tsx";
+import { GoogleCard } from "./google/GoogleCard.tsx";
+import { MarketoCard } from "./marketo/MarketoCard.tsx";
 
 export interface ConfigField {
   key: string;

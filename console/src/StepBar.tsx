@@ -20,11 +20,6 @@ export interface StepSummary {
   examples: StepExample[];
 }
 
-const SERVICES: Record<string, string> = {
-  marketo: "Adobe Marketo Engage",
-  google_analytics: "Google Analytics 4",
-};
-
 type Chosen = { step: StepSummary; task?: undefined } | { task: TaskView; step?: undefined };
 
 interface Found {
@@ -32,21 +27,24 @@ interface Found {
   tasks: TaskView[];
   /** What the query asks that no step does, answered in words (the steps' own: src/tools/tasks.ts). */
   answers: AnswerView[];
+  /** Each service's product name by its service id, as the connection rooms name it (src/console/steps.ts). */
+  products: Readonly<Record<string, string>>;
 }
 
 /** The steps, tasks and answers the query finds, asked again 150 ms after the last keystroke. */
 function useSearch(query: string) {
-  const [found, setFound] = useState<Found>({ steps: [], tasks: [], answers: [] });
+  const [found, setFound] = useState<Found>({ steps: [], tasks: [], answers: [], products: {} });
   useEffect(() => {
     const controller = new AbortController();
     const timer = setTimeout(() => {
-      api<{ steps: StepSummary[]; tasks?: TaskView[]; answers?: AnswerView[] }>(
+      api<Partial<Found> & Pick<Found, "steps">>(
         "GET",
         `/console/api/steps?q=${encodeURIComponent(query)}`,
       ).then(
         (answer) => {
-          if (!controller.signal.aborted)
-            setFound({ steps: answer.steps, tasks: answer.tasks ?? [], answers: answer.answers ?? [] });
+          if (controller.signal.aborted) return;
+          const { steps, tasks = [], answers = [], products = {} } = answer;
+          setFound({ steps, tasks, answers, products });
         },
         () => undefined,
       );
@@ -87,6 +85,7 @@ function Answers(props: { answers: AnswerView[] }) {
 /** The tasks a search found, each opening its form. */
 function TaskHits(props: {
   tasks: TaskView[];
+  products: Found["products"];
   chosen: Chosen | undefined;
   onChoose: (task: TaskView) => void;
 }) {
@@ -101,7 +100,7 @@ function TaskHits(props: {
             onClick={() => props.onChoose(task)}
           >
             <span className="hit-title">{task.title}</span>
-            <span className="hit-meta">{SERVICES[task.service] ?? task.service} · Task</span>
+            <span className="hit-meta">{props.products[task.service] ?? task.service} · Task</span>
             <span className="hit-summary">{task.summary}</span>
           </button>
         </li>
@@ -116,7 +115,7 @@ function TaskHits(props: {
  */
 export function StepBar() {
   const [query, setQuery] = useState("");
-  const { steps, tasks, answers } = useSearch(query);
+  const { steps, tasks, answers, products } = useSearch(query);
   const [chosen, setChosen] = useState<Chosen | undefined>();
   const form = useInView(chosen);
   // A task's "REST form" is its step's form: the step may not be among the hits of this query.
@@ -143,7 +142,12 @@ export function StepBar() {
           onChange={(e) => setQuery(e.target.value)}
         />
         <Answers answers={answers} />
-        <TaskHits tasks={tasks} chosen={chosen} onChoose={(task) => setChosen({ task })} />
+        <TaskHits
+          tasks={tasks}
+          products={products}
+          chosen={chosen}
+          onChoose={(task) => setChosen({ task })}
+        />
         <ul className="hits" aria-label="Search results">
           {steps.map((step) => (
             <li key={step.id}>
@@ -154,7 +158,7 @@ export function StepBar() {
               >
                 <span className="hit-title">{step.title}</span>
                 <span className="hit-meta">
-                  {SERVICES[step.service] ?? step.service} · {step.category}
+                  {products[step.service] ?? step.service} · {step.category}
                 </span>
                 <span className="hit-summary">{step.summary}</span>
               </button>

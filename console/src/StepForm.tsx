@@ -31,7 +31,7 @@ import {
   uiSchemaInMode,
   untouched,
 } from "./form-ui.ts";
-import { AnalyticsAccountField, EventNameField, FieldNameField, PropertyField } from "./pickers.tsx";
+import { AnalyticsAccountField, EventNameField, FieldNameField, PropertyField } from "./google/pickers.tsx";
 
 export interface FormModule {
   schema: RJSFSchema;

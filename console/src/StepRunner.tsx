@@ -3,9 +3,9 @@ import createPrecompiledValidator from "@rjsf/validator-ajv8/lib/createPrecompil
 import { useEffect, useState } from "react";
 import type { ErrorInfo, ProgressEvent, RunResult, RunStopped } from "./api.ts";
 import { stepIntro } from "./field-words.ts";
-import { restHeadline } from "./marketo-words.ts";
+import { reportInApiNames } from "./google/report-names.ts";
+import { restHeadline } from "./marketo/marketo-words.ts";
 import { Problem } from "./Problem.tsx";
-import { reportInApiNames } from "./person-filters.ts";
 import { progressForPeople } from "./progress-words.ts";
 import { Results } from "./Results.tsx";
 import { restCallLines } from "./rest-call.ts";

@@ -6,7 +6,7 @@
  * thousands separators (the downloads keep the raw numbers).
  */
 import { timeValue } from "../../src/charts/model.ts";
-import { eventWords } from "./ga-event-words.ts";
+import { eventWords } from "../../src/tools/ga/event-words.ts";
 import { reportNumbers } from "./report-numbers.ts";
 import { type MetricTypes, reportValue } from "./report-values.ts";
 

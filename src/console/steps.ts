@@ -6,6 +6,7 @@
 import { randomUUID } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { ChartModel } from "../charts/model.js";
+import { CONNECTION_KINDS, CONNECTION_ROOMS } from "../connections/registry.js";
 import { resultsOffer } from "../results/index.js";
 import { listedSteps } from "../tools/listing.js";
 import { getToolStep, searchToolSteps, TOOL_STEPS } from "../tools/registry.js";
@@ -37,6 +38,14 @@ export function stepSummary(step: ToolStep) {
   };
 }
 
+/**
+ * Each service's product name by its service id ("Adobe Marketo Engage"), from the connection rooms: the
+ * bar heads a step's or task's hit with it, and the page names no service itself.
+ */
+const PRODUCTS: Readonly<Record<string, string>> = Object.fromEntries(
+  CONNECTION_KINDS.map((kind) => [CONNECTION_ROOMS[kind].service, CONNECTION_ROOMS[kind].product]),
+);
+
 /** GET /console/api/steps?q=: the catalog's hits in its order (every step when the query is empty), and the tasks found. */
 export function searchSteps(res: ServerResponse, query: string): void {
   const asked = query.slice(0, 200);
@@ -46,7 +55,8 @@ export function searchSteps(res: ServerResponse, query: string): void {
   const searched = answers.find((answer) => answer.search)?.search ?? asked;
   const steps = searched.trim() ? searchToolSteps(searched).map((hit) => getToolStep(hit.id)) : TOOL_STEPS;
   // A task ("Find a lead") is found by the same bar, as a form of its own beside its step's.
-  sendJson(res, 200, { query, steps: steps.map(stepSummary), tasks: searchTasks(searched), answers });
+  const found = { steps: steps.map(stepSummary), tasks: searchTasks(searched), answers };
+  sendJson(res, 200, { query, ...found, products: PRODUCTS });
 }
 
 /** GET /console/api/steps/:id/form.js: the form module for this workspace's accounts. */

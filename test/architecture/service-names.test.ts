@@ -17,6 +17,13 @@ import { describe, expect, it } from "vitest";
  * A service is named by a word of SERVICE_WORDS inside any identifier, string or template of the code
  * (case-insensitive: MarketoConnector, "googleAccounts", GA4, munchkinId, analyticsdata); comments may name
  * services, since that is where the links to a provider's documents go.
+ *
+ * The console page (console/src/) follows the same rule with rooms of its own: a folder named as its
+ * service's connection room (console/src/google/, console/src/marketo/) holds the page's parts that serve
+ * one service (its card, its pickers, its words). Outside them a page module names no service, neither in
+ * its code nor in its file's name (ga-event-words.ts was GA4's knowledge in a shared-looking file):
+ * knowledge without React (data and functions) lives in the service's room under src/ and reaches the page
+ * through the modules the bundle may import (BROWSER_SHARED in .dependency-cruiser.cjs).
  */
 
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
@@ -25,6 +32,23 @@ const SERVICE_WORDS = /marketo|google|ga4|munchkin|analyticsdata|analyticsadmin|
 
 const ROOM_FOLDER = /^src\/(?:sandbox\/|(?:connections|connectors|auth)\/[^/]+\/|tools\/(?:ga|marketo)\/)/;
 const ROOM_FILE = /(?:^|\/)(?:marketo|google|ga4?)(?:[-.][^/]*)?\.ts$/;
+
+/** Whether a file's or folder's name names a service by one of its words (GoogleCard, ga-event-words). */
+function namesService(name: string): boolean {
+  const words = name.replace(/([a-z0-9])([A-Z])/g, "$1 $2").split(/[-._\s]+/);
+  return words.some((word) => SERVICE_WORDS.test(word) || word.toLowerCase() === "ga");
+}
+
+/** The services, by their connection rooms' folders (src/connections/<service>/). */
+const SERVICES = readdirSync(join(ROOT, "src/connections"), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+/** A console page module in a room: under console/src/<service>/, as its connection room is named. */
+const inConsoleRoom = (path: string): boolean => {
+  const parts = path.split("/");
+  return parts.length > 3 && SERVICES.includes(parts[2] ?? "");
+};
 
 /**
  * Shared modules that name services by design: each lists the rooms, or is the package's public face.
@@ -38,11 +62,23 @@ const ALLOWED: Record<string, string> = {
   "src/tools/registry.ts": "the registry of tool steps: it lists each service's steps",
   "src/index.ts": "the plugin package's entry: it exports each service's connector and types by name",
   "src/real-paths.generated.ts": "generated from the services' published API descriptions",
+  "console/src/Integrations.tsx":
+    "the page's list of the rooms' cards (CONNECTION_CARDS), as src/console/cards.ts is the server's",
+  // The page's modules that still pick a room's part by a step's or a service's id. Each is to ask a list
+  // of the rooms' parts (or the step's definition, as tasks and answers are asked) instead, and leave here.
+  "console/src/StepForm.tsx": "still imports Google's pickers for the fields form-ui.ts maps to them",
+  "console/src/Results.tsx": "still imports Google's property fields to title a report's columns",
+  "console/src/StepRunner.tsx": "still picks Run Reports' names and Marketo's REST headline by step",
+  "console/src/TaskRunner.tsx":
+    "still imports the parts of Marketo's tasks (confirm, lead cards, CSV preview)",
+  "console/src/field-words.ts": "still holds Run Reports' and Marketo's tasks' form words by step id",
+  "console/src/Problem.tsx": "still links a Google connection's error to the integrations page by its id",
 };
 
 /** "file:line: token" for each token of a module's code (not its comments) that names a service. */
 function serviceNames(file: string, text: string): string[] {
-  const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, false, ts.ScriptKind.TS);
+  const kind = file.endsWith(".tsx") ? ts.ScriptKind.TSX : ts.ScriptKind.TS;
+  const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, false, kind);
   const hits: string[] = [];
   const visit = (node: ts.Node): void => {
     if (node.kind >= ts.SyntaxKind.FirstJSDocNode && node.kind <= ts.SyntaxKind.LastJSDocNode) return;
@@ -60,19 +96,32 @@ function serviceNames(file: string, text: string): string[] {
   return hits;
 }
 
-/** The shared modules of src/ (see above), relative to the repository. */
+/** Every file under a folder of the repository, by its path relative to the repository. */
+const filesUnder = (folder: string): string[] =>
+  readdirSync(join(ROOT, folder), { recursive: true, encoding: "utf8" }).map(
+    (name) => `${folder}/${name.replaceAll("\\", "/")}`,
+  );
+
+/** The shared modules of src/ and of the console page (see above), relative to the repository. */
 function sharedModules(): string[] {
-  return readdirSync(join(ROOT, "src"), { recursive: true, encoding: "utf8" })
-    .map((name) => `src/${name.replaceAll("\\", "/")}`)
-    .filter((path) => path.endsWith(".ts") && !ROOM_FOLDER.test(path) && !ROOM_FILE.test(path))
-    .sort();
+  const server = filesUnder("src").filter(
+    (path) => path.endsWith(".ts") && !ROOM_FOLDER.test(path) && !ROOM_FILE.test(path),
+  );
+  const page = filesUnder("console/src").filter((path) => /\.tsx?$/.test(path) && !inConsoleRoom(path));
+  return [...server, ...page].sort();
+}
+
+/** A shared page module named after a service: the name says it belongs in that service's room. */
+function fileNameHit(path: string): string[] {
+  const name = path.slice(path.lastIndexOf("/") + 1).replace(/\.tsx?$/, "");
+  return path.startsWith("console/") && namesService(name) ? [`${path}: its name names a service`] : [];
 }
 
 /** The service names of every shared module, by module. */
 function namesByModule(): Map<string, string[]> {
   const found = new Map<string, string[]>();
   for (const path of sharedModules()) {
-    const hits = serviceNames(path, readFileSync(join(ROOT, path), "utf8"));
+    const hits = [...fileNameHit(path), ...serviceNames(path, readFileSync(join(ROOT, path), "utf8"))];
     if (hits.length > 0) found.set(path, hits);
   }
   return found;
@@ -108,6 +157,22 @@ describe("shared code names no service", () => {
       "x.ts:7: munchkinId",
       "x.ts:7: /munchkin/i",
     ]);
+  });
+
+  it("counts the page's service folders as rooms, and flags a shared page module named after a service", () => {
+    expect(
+      ["GoogleCard", "ga-event-words", "GA4Quota", "marketo-words", "munchkin"].filter(namesService),
+    ).toEqual(["GoogleCard", "ga-event-words", "GA4Quota", "marketo-words", "munchkin"]);
+    expect(["gauge", "Integrations", "page-code", "StepBar", "pagination"].filter(namesService)).toEqual([]);
+    expect(inConsoleRoom("console/src/google/GoogleCard.tsx")).toBe(true);
+    expect(inConsoleRoom("console/src/marketo/words.ts")).toBe(true);
+    expect(inConsoleRoom("console/src/ga-event-words.ts")).toBe(false);
+    expect(inConsoleRoom("console/src/words/google.ts")).toBe(false);
+    expect(fileNameHit("console/src/ga-event-words.ts")).toEqual([
+      "console/src/ga-event-words.ts: its name names a service",
+    ]);
+    expect(fileNameHit("src/schemas/marketo.ts")).toEqual([]);
+    expect(sharedModules()).toContain("console/src/StepBar.tsx");
   });
 
   it("counts a service's own modules as rooms, and the adapters as shared", () => {

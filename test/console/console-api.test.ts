@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CONNECTION_ROOMS, SERVICE_IDS } from "../../src/connections/registry.js";
 import { searchToolSteps } from "../../src/tools/registry.js";
 import {
   type ConsoleFixture,
@@ -118,6 +119,16 @@ describe("the console's server side", () => {
       }>("GET", "/console/api/steps?q=marketing%20automation");
       expect(steps[0]).toMatchObject({ title: "Marketo API Call", service: "marketo" });
       expect(steps[0]?.summary).toMatch(/^Calls any Adobe Marketo Engage REST endpoint.*\.$/);
+    });
+
+    it("names each service's product for the bar's hits, as its connection room does", async () => {
+      const { products } = await page.json<{ products: Record<string, string> }>(
+        "GET",
+        "/console/api/steps?q=",
+      );
+      const rooms = Object.values(CONNECTION_ROOMS);
+      expect(products).toEqual(Object.fromEntries(rooms.map((room) => [room.service, room.product])));
+      expect(Object.keys(products)).toEqual(expect.arrayContaining([...SERVICE_IDS]));
     });
 
     it("serves a step's form as a same-origin module, with the workspace's accounts as an enum", async () => {

@@ -1,5 +1,5 @@
 /**
- * A metric or dimension found by a marketer's words (console/src/ga-field-words.ts with
+ * A metric or dimension found by a marketer's words (src/tools/ga/field-search-words.ts with
  * console/src/choices.ts; newcomer trial 2026-12-02-s5, finding 6): "Conversions" finds Key events and
  * says they are now called so, "engagement time" finds user engagement, the very name typed is listed
  * first whatever its group, and Session default channel group says it is what GA4's Traffic
@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { type Choice, matching, namedChoice } from "../../console/src/choices.js";
-import { withFieldWords } from "../../console/src/ga-field-words.js";
+import { withFieldWords } from "../../src/tools/ga/field-search-words.js";
 
 // As the property's metadata lists them (category order as GA's), in the picker's form.
 const FIELDS: Choice[] = [

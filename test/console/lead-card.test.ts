@@ -1,10 +1,10 @@
 /**
- * Find a lead's card (console/src/lead-card.ts): labels by the connection's display names, plain words
- * where it has none, and Marketo's times as "3 Jan 2025, 14:47 UTC" (trial s5, finding 3).
+ * Find a lead's card (console/src/marketo/lead-card.ts): labels by the connection's display names, plain
+ * words where it has none, and Marketo's times as "3 Jan 2025, 14:47 UTC" (trial s5, finding 3).
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { leadFacts, readableTime } from "../../console/src/lead-card.js";
+import { leadFacts, readableTime } from "../../console/src/marketo/lead-card.js";
 
 describe("the lead card", () => {
   it("reads a Marketo time as day, month, year and UTC time, and leaves other values as they are", () => {

@@ -1,10 +1,10 @@
 /**
- * Leads pasted as emails (console/src/lead-emails.ts, issue 28 review): a list longer than the 300 values
- * Get Leads by Filter Type takes is looked up in parts of 300, all of them, on the Marketo sandbox (whose
- * leads n have id n and email lead{n}@example.com, and which refuses more than 300 filterValues). Property
- * (fast-check, fixed seed): every known email becomes its lead's id, every email no lead has is said
- * unknown, whatever the list's length; none is unknown because of the cap. The page's own code runs in
- * Node, its fetch sent to the console over the sandbox with a logged-in session.
+ * Leads pasted as emails (console/src/marketo/lead-emails.ts, issue 28 review): a list longer than the 300
+ * values Get Leads by Filter Type takes is looked up in parts of 300, all of them, on the Marketo sandbox
+ * (whose leads n have id n and email lead{n}@example.com, and which refuses more than 300 filterValues).
+ * Property (fast-check, fixed seed): every known email becomes its lead's id, every email no lead has is said
+ * unknown, whatever the list's length; none is unknown because of the cap. The page's own code runs in Node,
+ * its fetch sent to the console over the sandbox with a logged-in session.
  */
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
@@ -36,8 +36,8 @@ describe("leads pasted as emails, on the sandbox", { timeout: 120_000 }, () => {
       if (typeof values === "string") reads.push(values.split(","));
     });
     page = {
-      ...(await pageModule("lead-emails")),
-      ...(await pageModule("useTriggeredLeads")),
+      ...(await pageModule("lead-emails", "marketo")),
+      ...(await pageModule("useTriggeredLeads", "marketo")),
     } as unknown as PageModules;
   }, 60_000);
 

@@ -1,7 +1,7 @@
 /**
  * A Marketo export's filter names lead fields by their display names, read with Describe Lead2
- * (console/src/person-filters.ts). The fields are kept per Marketo connection, not per page load (issue 28
- * review): after the connection is switched to another instance, the fields offered are read from that
+ * (console/src/marketo/lead-fields.ts). The fields are kept per Marketo connection, not per page load (issue
+ * 28 review): after the connection is switched to another instance, the fields offered are read from that
  * instance, never the first one's; switching back reads nothing again. On two Marketo sandboxes.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
@@ -30,7 +30,7 @@ describe("lead fields per Marketo connection", { timeout: 120_000 }, () => {
     fixture = await startConsoleFixture();
     other = await startMarketoSandbox({ clientId: "other-client-id", clientSecret: CANARY_SECRET });
     session = await pageFetchOn(fixture);
-    const filters = (await pageModule("person-filters")) as {
+    const filters = (await pageModule("lead-fields", "marketo")) as {
       marketoLeadFields: (step: string) => Promise<Fields>;
     };
     leadFields = filters.marketoLeadFields;

@@ -3,7 +3,7 @@
  * report cost, what was left after it), with when; a bucket Google did not report is not shown.
  */
 import { describe, expect, it } from "vitest";
-import { type QuotaSeen, quotaLine } from "../../console/src/quota-words.js";
+import { type QuotaSeen, quotaLine } from "../../console/src/google/quota-words.js";
 
 const when = (iso: string) => `at ${iso}`;
 const seen = (quotas: QuotaSeen["quotas"], kind: QuotaSeen["kind"] = "core"): QuotaSeen => ({

@@ -1,13 +1,14 @@
 /**
- * Create or update leads from a CSV in a marketer's words (console/src/upsert-words.ts; trial s5, finding
- * 2): the preview maps each column to a field by its display name and says which rows will be skipped;
- * the result has one row per row pasted, a row with no value to match on said not sent in its place (the
- * server leaves it out of the call), Marketo's codes said in words.
+/**
+ * Create or update leads from a CSV in a marketer's words (console/src/marketo/upsert-words.ts; trial s5,
+ * finding 2): the preview maps each column to a field by its display name and says which rows will be
+ * skipped; the result has one row per row pasted, a row with no value to match on said not sent in its place
+ * (the server leaves it out of the call), Marketo's codes said in words.
  */
 import { describe, expect, it } from "vitest";
 import type { RunResult } from "../../console/src/api.js";
-import { taskHeadline } from "../../console/src/marketo-words.js";
-import { notSent, reasonWords, upsertPreview, upsertRows } from "../../console/src/upsert-words.js";
+import { taskHeadline } from "../../console/src/marketo/marketo-words.js";
+import { notSent, reasonWords, upsertPreview, upsertRows } from "../../console/src/marketo/upsert-words.js";
 
 const FIELDS = [
   { api: "email", ui: "Email Address" },

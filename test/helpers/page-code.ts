@@ -8,11 +8,15 @@ import { vi } from "vitest";
 import { type ConsoleFixture, ConsolePage } from "./console.js";
 
 /**
- * Loads a page module by name. The page's modules import with `.ts` endings (the console's bundler
- * config), which the project's Node config does not type-check: each test states the shape it uses.
+ * Loads a page module by name, from a service's room of the page when `room` names it
+ * (console/src/marketo/). The page's modules import with `.ts` endings (the console's bundler config),
+ * which the project's Node config does not type-check: each test states the shape it uses. Vite's
+ * dynamic import reads each variable as one level of folders, hence the room apart.
  */
-export const pageModule = (name: string): Promise<Record<string, unknown>> =>
-  import(`../../console/src/${name}.ts`);
+export const pageModule = (name: string, room?: string): Promise<Record<string, unknown>> =>
+  room === undefined
+    ? import(`../../console/src/${name}.ts`)
+    : import(`../../console/src/${room}/${name}.ts`);
 
 export async function pageFetchOn(
   fixture: ConsoleFixture,

@@ -35,7 +35,7 @@ const CARD_FIELDS = "id,email,firstName,lastName,company,leadScore,leadSource,cr
 
 /**
  * Lead ids typed as "7, 3" or one a line: numbers, or a refusal naming the field. The console looks up
- * the emails a person types there first (console/src/lead-emails.ts) and sends their ids.
+ * the emails a person types there first (console/src/marketo/lead-emails.ts) and sends their ids.
  */
 function leadIds(value: string | undefined, field: string): number[] {
   const parts = (value ?? "").split(/[\s,;]+/).filter(Boolean);

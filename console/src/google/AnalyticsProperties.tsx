@@ -4,8 +4,8 @@
  * /console/api/google/summaries, the Admin API's accountSummaries read as that account).
  */
 import { useEffect, useState } from "react";
-import { api } from "./api.ts";
-import { announceRun } from "./useRefresh.ts";
+import { api } from "../api.ts";
+import { announceRun } from "../useRefresh.ts";
 
 export interface Summaries {
   accounts: { account: string; displayName: string; properties: { id: string; displayName: string }[] }[];

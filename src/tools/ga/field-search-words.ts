@@ -7,10 +7,21 @@
  * acquisition report is by Session default channel group
  * (https://support.google.com/analytics/answer/12923437).
  */
-import type { Choice } from "./choices.ts";
+
+/** The other words that find a field, and what a list of fields says beside it when they found it. */
+export interface OtherWords {
+  words: readonly string[];
+  says: string;
+}
+
+/** A field as a picker offers it: its API name, and what the list says beside it. */
+interface Offered {
+  value: string;
+  detail?: string;
+}
 
 /** By API name: the other words that find a field, and what the list says beside it then. */
-const OTHER_WORDS: Readonly<Record<string, NonNullable<Choice["also"]>>> = {
+const OTHER_WORDS: Readonly<Record<string, OtherWords>> = {
   keyEvents: { words: ["Conversions"], says: "Conversions, now called Key events" },
   sessionKeyEventRate: {
     words: ["Conversion rate", "Session conversion rate"],
@@ -35,8 +46,11 @@ const USUAL: Readonly<Record<string, string>> = {
   sessionDefaultChannelGroup: "What GA4's Traffic acquisition report uses",
 };
 
-/** A field's choice with its other words and, for the usual one, why it is. */
-export function withFieldWords(choice: Choice): Choice {
+/**
+ * A field's choice with its other words and, for the usual one, why it is (the console's picker list,
+ * console/src/choices.ts, reads `also` and `detail`; this module, shared with the page, imports none of it).
+ */
+export function withFieldWords<C extends Offered>(choice: C): C & { also?: OtherWords } {
   const also = OTHER_WORDS[choice.value];
   const usual = USUAL[choice.value];
   return { ...choice, ...(also ? { also } : {}), ...(usual ? { detail: usual } : {}) };

@@ -1,8 +1,8 @@
 /** Find a lead's result as one card a lead (console/src/lead-card.ts): labels beside values, stacked on a phone. */
 import { useEffect, useState } from "react";
-import type { NamedField } from "./filter-names.ts";
+import type { NamedField } from "../filter-names.ts";
 import { leadFacts } from "./lead-card.ts";
-import { marketoLeadFields } from "./person-filters.ts";
+import { marketoLeadFields } from "./lead-fields.ts";
 
 type Row = Record<string, unknown>;
 

@@ -7,7 +7,7 @@
  * without reading them again; an email no lead has is said, not sent. A form keeps its reads by the
  * emails asked (`Lookups`): its REST call preview and its Run ask once for the same emails.
  */
-import { type ErrorInfo, runStep } from "./api.ts";
+import { type ErrorInfo, runStep } from "../api.ts";
 
 export type Lead = Record<string, unknown>;
 

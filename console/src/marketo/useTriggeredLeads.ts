@@ -8,7 +8,7 @@
  * errors, by its position in the request).
  */
 import { useEffect, useState } from "react";
-import { type RunResult, type RunStopped, runStep } from "./api.ts";
+import { type RunResult, type RunStopped, runStep } from "../api.ts";
 import { filterValueParts } from "./lead-emails.ts";
 import { leadName } from "./marketo-words.ts";
 

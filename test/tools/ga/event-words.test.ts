@@ -1,10 +1,10 @@
 /**
- * GA4's documented events in words (console/src/ga-event-words.ts; newcomer trial 2026-12-02-s5,
- * finding 5): "Add to cart (add_to_cart)" in a funnel's picker, table, chart and headline; a property's own
- * events as they are; a one-word event only where a sentence names a step.
+ * GA4's documented events in words (src/tools/ga/event-words.ts, which the console shows; newcomer trial
+ * 2026-12-02-s5, finding 5): "Add to cart (add_to_cart)" in a funnel's picker, table, chart and headline; a
+ * property's own events as they are; a one-word event only where a sentence names a step.
  */
 import { describe, expect, it } from "vitest";
-import { eventWords, withEventWords } from "../../console/src/ga-event-words.js";
+import { eventWords, withEventWords } from "../../../src/tools/ga/event-words.js";
 
 describe("GA4's events in words", () => {
   it("names a documented event in words with its code, a property's own as it is", () => {

@@ -4,13 +4,13 @@
  * Test and Remove buttons.
  */
 import { useState } from "react";
+import { api } from "../api.ts";
+import { Problem } from "../Problem.tsx";
+import { chipState, StatusChip } from "../StatusChip.tsx";
+import { useAction } from "../useAction.ts";
+import { announceRun } from "../useRefresh.ts";
 import { PropertyList, propertyNames, useSummaries } from "./AnalyticsProperties.tsx";
-import { api } from "./api.ts";
-import { Problem } from "./Problem.tsx";
 import { type QuotaSeen, quotaLine } from "./quota-words.ts";
-import { chipState, StatusChip } from "./StatusChip.tsx";
-import { useAction } from "./useAction.ts";
-import { announceRun } from "./useRefresh.ts";
 
 export interface LastTest {
   at: string;

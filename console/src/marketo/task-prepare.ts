@@ -7,11 +7,12 @@
  * (GET /rest/v1/lists/{id}/leads/ismember.json: memberof / notmemberof per id,
  * https://experienceleague.adobe.com/en/docs/marketo-developer/marketo/rest/lead-database/list-membership).
  */
-import type { TaskView } from "../../src/tools/tasks.ts";
-import { type ErrorInfo, runStep } from "./api.ts";
-import { csvHeaderInApiNames, fieldListInApiNames, fieldNamed, noField } from "./column-names.ts";
+import type { TaskView } from "../../../src/tools/tasks.ts";
+import { type ErrorInfo, runStep } from "../api.ts";
+import { csvHeaderInApiNames, fieldListInApiNames, fieldNamed, noField } from "../column-names.ts";
+import { inApiNames, nameProblem } from "../person-filters.ts";
 import { type Lead, LeadLookupError, type Lookups, leadsFromEmails, unknownEmails } from "./lead-emails.ts";
-import { inApiNames, marketoLeadFields, nameProblem } from "./person-filters.ts";
+import { marketoLeadFields } from "./lead-fields.ts";
 
 type Values = Record<string, string>;
 

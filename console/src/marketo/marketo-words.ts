@@ -5,7 +5,7 @@
  * stays on the page, under Details. Built from what the page has: the task's values, the names picked for
  * them and the records Marketo answered (src/schemas/marketo.ts, MarketoApiCallOutput).
  */
-import type { RunResult } from "./api.ts";
+import type { RunResult } from "../api.ts";
 
 type Row = Record<string, unknown>;
 

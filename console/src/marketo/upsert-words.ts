@@ -12,9 +12,9 @@
  * not found, 1007 several leads match.
  */
 import { parse } from "csv-parse/browser/esm/sync";
-import type { RunResult, RunStopped } from "./api.js";
-import { csvHeaderInApiNames, fieldNamed } from "./column-names.js";
-import type { NamedField } from "./filter-names.js";
+import type { RunResult, RunStopped } from "../api.js";
+import { csvHeaderInApiNames, fieldNamed } from "../column-names.js";
+import type { NamedField } from "../filter-names.js";
 import { fieldTitle } from "./lead-card.js";
 
 type Row = Record<string, unknown>;

@@ -1,10 +1,10 @@
 import { type FormEvent, useCallback, useState } from "react";
-import { type ApiError, api, type ErrorInfo } from "./api.ts";
+import { type ApiError, api, type ErrorInfo } from "../api.ts";
+import { type ConfigField, FieldInput } from "../Integrations.tsx";
+import { Problem } from "../Problem.tsx";
+import { useAction } from "../useAction.ts";
+import { useStatus } from "../useRefresh.ts";
 import { type Account, AccountCards } from "./GoogleAccounts.tsx";
-import { type ConfigField, FieldInput } from "./Integrations.tsx";
-import { Problem } from "./Problem.tsx";
-import { useAction } from "./useAction.ts";
-import { useStatus } from "./useRefresh.ts";
 
 interface GoogleStatus {
   fields: ConfigField[];

@@ -1,11 +1,11 @@
 /**
  * A lead as a record a marketer reads (trial s5, finding 3: Find a lead showed `id | email | updatedAt |
  * createdAt | firstName | lastName` and 2025-01-03T14:47:53Z): labels by the connection's own display
- * names (Describe Lead2, console/src/person-filters.ts), plain words where it has none, and dates as
+ * names (Describe Lead2, console/src/marketo/lead-fields.ts), plain words where it has none, and dates as
  * "3 Jan 2025, 14:47 UTC". The values stay as Marketo sent them everywhere a program reads them (the
  * CSV and JSON downloads).
  */
-import type { NamedField } from "./filter-names.js";
+import type { NamedField } from "../filter-names.js";
 
 type Row = Record<string, unknown>;
 

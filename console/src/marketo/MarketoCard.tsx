@@ -1,11 +1,11 @@
 import { type FormEvent, useCallback, useState } from "react";
-import type { MarketoUsage } from "../../src/connectors/marketo/types.ts";
-import { type ApiError, api, type ErrorInfo } from "./api.ts";
-import { type ConfigField, FieldInput } from "./Integrations.tsx";
-import { Problem } from "./Problem.tsx";
-import { chipState, StatusChip } from "./StatusChip.tsx";
-import { useAction } from "./useAction.ts";
-import { useStatus } from "./useRefresh.ts";
+import type { MarketoUsage } from "../../../src/connectors/marketo/types.ts";
+import { type ApiError, api, type ErrorInfo } from "../api.ts";
+import { type ConfigField, FieldInput } from "../Integrations.tsx";
+import { Problem } from "../Problem.tsx";
+import { chipState, StatusChip } from "../StatusChip.tsx";
+import { useAction } from "../useAction.ts";
+import { useStatus } from "../useRefresh.ts";
 
 interface Connection {
   clientId: string;

@@ -3,7 +3,7 @@
  * (typed as an email), its id, and what happened to it, "already on the list" for a lead the page found
  * there before the add (Marketo answers "added" for it too: console/src/task-prepare.ts).
  */
-import type { RunResult, RunStopped } from "./api.ts";
+import type { RunResult, RunStopped } from "../api.ts";
 import type { Lead } from "./lead-emails.ts";
 import { leadName } from "./marketo-words.ts";
 

@@ -8,11 +8,11 @@
  */
 import { errorId, type FieldProps } from "@rjsf/utils";
 import { useEffect, useMemo, useState } from "react";
-import { api } from "./api.ts";
-import { type Choice, Combobox } from "./Combobox.tsx";
-import { describedAs } from "./field-words.ts";
-import { eventWords } from "./ga-event-words.ts";
-import { withFieldWords } from "./ga-field-words.ts";
+import { eventWords } from "../../../src/tools/ga/event-words.ts";
+import { withFieldWords } from "../../../src/tools/ga/field-search-words.ts";
+import { api } from "../api.ts";
+import { type Choice, Combobox } from "../Combobox.tsx";
+import { describedAs } from "../field-words.ts";
 
 interface Choices {
   accounts: { account: string; displayName: string; properties: { id: string; displayName: string }[] }[];
