@@ -1,7 +1,7 @@
 import { lazy, type ReactNode, Suspense, useEffect, useMemo, useRef } from "react";
 import { type ChartModel, timeValue } from "../../src/charts/model.ts";
-import { lowerIsBetter } from "../../src/tools/ga/metric-direction.ts";
 import { eventWords, withEventWords } from "../../src/tools/ga/event-words.ts";
+import { lowerIsBetter } from "../../src/tools/ga/metric-direction.ts";
 import { downloadUrl, type KeptView, type RunResult, type RunStopped } from "./api.ts";
 import { comparisonHeadline, isCompared } from "./comparison-words.ts";
 import { CsvDownload, downloadName } from "./csv-download.tsx";
