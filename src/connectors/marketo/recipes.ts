@@ -185,5 +185,5 @@ export function recipesInBrief(): string {
   const calls = NAME_RECIPES.map(
     (r) => `${r.task.replace(/^an? /, "").replace(" by name", "")} ${r.call.endpoint}?name=`,
   );
-  return `Find by name in one call: ${calls.join("; ")} (more, e.g. email performance in one call: martech-steps://recipes/marketo).`;
+  return `Find by name in one call: ${calls.join("; ")} (more, e.g. email performance: martech-steps://recipes/marketo).`;
 }
