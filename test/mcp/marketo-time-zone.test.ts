@@ -24,16 +24,17 @@ const running = runningClock(T0);
 /** The sandbox's clock, held at an instant while a lead is created there. */
 let heldAt: number | undefined;
 
-const mkto = marketoOverMcp({
-  leadCount: LEADS,
-  seed: SEED,
-  now: () => heldAt ?? running(),
-  bulkJobMs: 50,
-  rateLimit: 1_000_000,
-});
-
 /** 00:30 on 1 Nov 2026 in New York, still on -04:00 (DST ended at 02:00 that day). */
 const NY_HALF_PAST_MIDNIGHT = Date.UTC(2026, 10, 1, 4, 30);
+/** The lead created then, before the tests. */
+let lead = 0;
+
+const mkto = marketoOverMcp(
+  { leadCount: LEADS, seed: SEED, now: () => heldAt ?? running(), bulkJobMs: 50, rateLimit: 1_000_000 },
+  async () => {
+    lead = await leadAt(NY_HALF_PAST_MIDNIGHT);
+  },
+);
 
 let made = 0;
 /** A lead created in the sandbox at `at`; its id. */
@@ -67,10 +68,7 @@ const ids = (answer: { data: Answer }) =>
   answer.data.result.map((row) => Number(row.id)).sort((a, b) => a - b);
 
 describe("Marketo dates in a named time zone", () => {
-  let lead = 0;
-
   it("finds a lead created at 00:30 New York time on 1 Nov in a November export in New York dates", async () => {
-    lead = await leadAt(NY_HALF_PAST_MIDNIGHT);
     const answer = await mkto.ok<Answer>(
       novemberExport(
         { startAt: "2026-11-01", endAt: "2026-11-30" },
@@ -164,6 +162,21 @@ describe("Marketo dates in a named time zone", () => {
     expect(answer.first).toContain(
       "Dates in America/New_York: sinceDatetime 1 Nov 2026 00:00 (-04:00), sent as 2026-11-01T04:00:00Z.",
     );
+  });
+
+  it("runs the recipes resource's month-in-a-zone call as it stands, and the window is the one its note states", async () => {
+    const { contents } = await mkto.session.client.readResource({ uri: "martech-steps://recipes/marketo" });
+    const { computed } = JSON.parse((contents[0] as { text: string }).text) as {
+      computed: { task: string; call: Record<string, unknown>; note: string }[];
+    };
+    const recipe = computed.find((r) =>
+      r.task.startsWith("leads created in a calendar month in a time zone"),
+    );
+    expect(recipe).toBeDefined();
+    const answer = await mkto.ok<Answer>({ ...recipe?.call, where: 'email ends_with "@tz.example"' });
+    expect(ids(answer)).toEqual([lead]);
+    const window = /here (\S+) to (\S+)\./.exec(recipe?.note ?? "");
+    expect(answer.first).toContain(`sent as ${window?.[1]} to ${window?.[2]}`);
   });
 
   it("refuses an unknown zone, naming the field and an example, and a zone with no date to apply to", async () => {
