@@ -138,6 +138,26 @@ describe("Marketo dates in a named time zone", () => {
     );
   });
 
+  it("checks an offset in where against time_zone too, and the value it says to send keeps the lead", async () => {
+    const where = (at: string) => `email ends_with "@tz.example" and createdAt >= "${at}"`;
+    const span = { startAt: "2026-10-31", endAt: "2026-11-30" };
+    mkto.fixture.sandbox.resetStats();
+    const wrong = await mkto.call<Answer>(
+      novemberExport(span, { time_zone: "America/New_York", where: where("2026-11-01T00:00:00-05:00") }),
+    );
+    expect(wrong.result.isError).toBe(true);
+    expect(wrong.text).toContain(
+      "Invalid where: 2026-11-01T00:00:00-05:00 is not 00:00 in America/New_York on 1 Nov 2026 (-04:00 then): " +
+        "send 2026-11-01T00:00:00-04:00.",
+    );
+    expect(mkto.fixture.sandbox.stats().apiCalls).toBe(0);
+    const suggested = /send (\S+)\.$/m.exec(wrong.first)?.[1] ?? "";
+    const fixed = await mkto.ok<Answer>(
+      novemberExport(span, { time_zone: "America/New_York", where: where(suggested) }),
+    );
+    expect(ids(fixed)).toEqual([lead]);
+  });
+
   it("without time_zone sends the offsets given and states the window in UTC (the lead is outside it)", async () => {
     const answer = await mkto.ok<Answer>(
       novemberExport({ startAt: "2026-11-01T00:00:00-05:00", endAt: "2026-12-01T00:00:00-05:00" }),

@@ -148,7 +148,7 @@ export const COMPUTE_RECIPES: readonly ComputeRecipe[] = [
       "With time_zone, a date in startAt is that zone's midnight and a date in endAt the end of its day (the next " +
       "day's midnight; Marketo counts both ends in), each with the zone's offset on that date, DST included: here " +
       "2026-11-01T04:00:00Z to 2026-12-01T05:00:00Z. The answer states the window in the zone and in UTC. A " +
-      "datetime with an offset that is not the zone's at that time is refused, with the value to send; one without " +
+      "datetime with an offset that is not the zone's at that time is refused (in where too), with the value to send; one without " +
       "an offset is read in the zone. sinceDatetime (activities.json) takes a date the same way. Without " +
       "time_zone, values are sent as given and those with an offset are stated in UTC in the answer.",
   },

@@ -5,9 +5,9 @@
  * and an activity read's sinceDatetime (Get Paging Token, "Earliest datetime to retrieve activities from",
  * https://developer.adobe.com/marketo-apis/api/mapi/#tag/Activities/operation/getActivitiesPagingTokenUsingGET).
  * Marketo takes instants; this turns a date ("2026-11-01") or a clock time without an offset into the
- * instant of that zone's clock on that date, and refuses an offset that is not the zone's at its instant,
- * with the value to send instead (agent trial s6, N06). Without time_zone, bounds sent with an offset are
- * stated in UTC in the answer, so a wrong one can be seen.
+ * instant of that zone's clock on that date, and refuses an offset that is not the zone's at its instant
+ * (in where's quoted datetimes too), with the value to send instead (agent trial s6, N06). Without
+ * time_zone, bounds sent with an offset are stated in UTC in the answer, so a wrong one can be seen.
  */
 import { ValidationError } from "../../errors.js";
 import type { MarketoApiCallInput } from "../../schemas/marketo.js";
@@ -119,14 +119,19 @@ function refuseOffset(zone: string, bound: Bound, wall: number): never {
   const clock = new Date(wall).toISOString().slice(11, new Date(wall).getUTCSeconds() === 0 ? 16 : 19);
   const day = Math.floor(wall / DAY_MS) * DAY_MS;
   // At midnight, a date says it without an offset: an end bound's midnight is the end of the day before.
-  const date = clock === "00:00" ? new Date(bound.end ? day - DAY_MS : day).toISOString().slice(0, 10) : "";
+  // Not in where, which reads a date alone as UTC (records/values.ts).
+  const inWhere = bound.field === "where";
+  const date =
+    clock === "00:00" && !inWhere ? new Date(bound.end ? day - DAY_MS : day).toISOString().slice(0, 10) : "";
   throw new ValidationError(
     bound.field,
     `${bound.text} is not ${clock} in ${zone} on ${dateWords(day)} (${offsetText(offsetAt(zone, meant))} then): ` +
       `send ${zonedIso(zone, meant)}${date ? `, or the date ${date} with time_zone` : ""}.`,
-    {
-      hint: `Write dates as YYYY-MM-DD with time_zone "${zone}": the step sends that zone's midnight on each date.`,
-    },
+    inWhere
+      ? {}
+      : {
+          hint: `Write dates as YYYY-MM-DD with time_zone "${zone}": the step sends that zone's midnight on each date.`,
+        },
   );
 }
 
@@ -213,6 +218,23 @@ export interface DatedCall {
  * (refused before anything is sent when wrong), and the window in words. Without time_zone the input is
  * sent as it is, and bounds with offsets are stated in UTC.
  */
+/** Quoted datetimes with an offset in where (the step's own filter on records read, which compares instants). */
+const WHERE_DATETIME = /["'](\d{4}-\d{2}-\d{2}T[\d:.]+(?:Z|[+-]\d{2}:?\d{2}))["']/g;
+
+/** An offset in where that is not the zone's at its instant is refused as in the filters, with the value to send. */
+function checkWhere(zone: string, where: string | undefined): boolean {
+  let dated = false;
+  for (const [, text = ""] of where?.matchAll(WHERE_DATETIME) ?? []) {
+    const parsed = parse(text);
+    if (parsed?.kind !== "time" || parsed.offset === undefined) continue;
+    dated = true;
+    if (offsetAt(zone, parsed.wall - parsed.offset) !== parsed.offset) {
+      refuseOffset(zone, { field: "where", key: "where", end: false, text }, parsed.wall);
+    }
+  }
+  return dated;
+}
+
 export function zonedDates(input: MarketoApiCallInput): DatedCall {
   const ranges = rangesOf(input);
   const zone = input.time_zone;
@@ -225,16 +247,18 @@ export function zonedDates(input: MarketoApiCallInput): DatedCall {
       hint: ZONE_HINT,
     });
   }
-  if (ranges.length === 0) {
+  const whereDated = checkWhere(zone, input.where);
+  if (ranges.length === 0 && !whereDated) {
     throw new ValidationError(
       "time_zone",
-      "it applies to an export create's body.filter createdAt/updatedAt {startAt, endAt} and to " +
-        "query_parameters.sinceDatetime, and this call has neither.",
+      "it applies to an export create's body.filter createdAt/updatedAt {startAt, endAt}, to " +
+        "query_parameters.sinceDatetime and to datetimes with an offset in where, and this call has none.",
       {
         hint: 'Leave time_zone out, or give dates, e.g. body.filter.createdAt {"startAt":"2026-11-01","endAt":"2026-11-30"}.',
       },
     );
   }
+  if (ranges.length === 0) return { input };
   const resolved = ranges.map((range) => range.bounds.map((bound) => resolve(zone, bound)));
   const words = ranges.map((range, i) => zonedWords(zone, range.name, resolved[i] ?? []));
   return { input: rewritten(input, resolved), words: `Dates in ${zone}: ${words.join("; ")}.` };
