@@ -124,6 +124,20 @@ describe("Marketo dates in a named time zone", () => {
     expect(ids(byDate)).toEqual([lead]);
   });
 
+  it("reads a clock time without an offset in the zone", async () => {
+    const answer = await mkto.ok<Answer>(
+      novemberExport(
+        { startAt: "2026-11-01T00:30:00", endAt: "2026-11-01T00:30:00" },
+        { time_zone: "America/New_York" },
+      ),
+    );
+    expect(ids(answer)).toEqual([lead]);
+    expect(answer.first).toContain(
+      "createdAt 1 Nov 2026 00:30 (-04:00) to 1 Nov 2026 00:30 (-04:00), sent as 2026-11-01T04:30:00Z to " +
+        "2026-11-01T04:30:00Z.",
+    );
+  });
+
   it("refuses a wrong end offset with the end date that means it", async () => {
     const wrong = await mkto.call<Answer>(
       novemberExport(
@@ -245,36 +259,61 @@ function midnight(zone: string, day: number): number {
 
 const DAY = 86_400_000;
 const ZONES = ["America/New_York", "Europe/London", "Australia/Sydney", "Asia/Kolkata", "UTC"];
+const DAYS = 5 * 365;
+const DAY_ZERO = Date.UTC(2024, 0, 1);
+
+/** The zone's offset at an instant, from its clock read back (whole minutes). */
+const offsetOf = (zone: string, at: number) => Date.parse(`${reads(zone, at).replace(" ", "T")}Z`) - at;
+
+/**
+ * The days (from DAY_ZERO) around each of the zone's offset changes in the years generated: the day of a
+ * change and the day after, so a generated range starts or ends on one as often as anywhere else.
+ */
+function changeDays(zone: string): number[] {
+  const days: number[] = [];
+  for (let day = 0; day < DAYS; day += 1) {
+    const noon = DAY_ZERO + day * DAY + DAY / 2;
+    if (offsetOf(zone, noon) !== offsetOf(zone, noon + DAY)) days.push(day, day + 1);
+  }
+  return days;
+}
+
+/** A zone, a day (any, or one by an offset change of that zone), a span, and whether the day ends the range. */
+const zoneDays = fc.constantFrom(...ZONES).chain((zone) => {
+  const changes = changeDays(zone);
+  const any = fc.integer({ min: 0, max: DAYS });
+  return fc.tuple(
+    fc.constant(zone),
+    changes.length > 0 ? fc.oneof(any, fc.constantFrom(...changes)) : any,
+    fc.integer({ min: 0, max: 40 }),
+    fc.boolean(),
+  );
+});
 
 describe("the window sent for dates in a zone (property)", () => {
   it("is the zone's midnight of the first date to its midnight after the last, DST included", async () => {
     await fc.assert(
-      fc.asyncProperty(
-        fc.constantFrom(...ZONES),
-        // Days from 1 Jan 2024 to the end of 2028, and spans of up to 40 days (over 31: several jobs).
-        fc.integer({ min: 0, max: 5 * 365 }),
-        fc.integer({ min: 0, max: 40 }),
-        async (zone, offsetDays, span) => {
-          const first = Date.UTC(2024, 0, 1) + offsetDays * DAY;
-          const last = first + span * DAY;
-          const start = midnight(zone, first);
-          const end = midnight(zone, last + DAY);
-          // The reference reads right: a second earlier is still the day before, in the zone.
-          expect(reads(zone, start - 1000).slice(11)).toBe("23:59:59");
-          expect(reads(zone, end - 1000).slice(0, 10)).toBe(new Date(last).toISOString().slice(0, 10));
-          const inside = [await leadAt(start), await leadAt(end)];
-          const outside = [await leadAt(start - 1000), await leadAt(end + 1000)];
-          const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
-          const answer = await mkto.ok<Answer>(
-            novemberExport({ startAt: day(first), endAt: day(last) }, { time_zone: zone }),
-          );
-          expect(answer.first).toContain(`sent as ${iso(start)} to ${iso(end)}`);
-          // Marketo's range counts both ends in: the leads at the two midnights, not those a second outside.
-          const found = ids(answer);
-          for (const id of inside) expect(found).toContain(id);
-          for (const id of outside) expect(found).not.toContain(id);
-        },
-      ),
+      // Days from 1 Jan 2024 to the end of 2028, and spans of up to 40 days (over 31: several jobs).
+      fc.asyncProperty(zoneDays, async ([zone, picked, span, endsThere]) => {
+        const first = DAY_ZERO + Math.max(0, endsThere ? picked - span : picked) * DAY;
+        const last = first + span * DAY;
+        const start = midnight(zone, first);
+        const end = midnight(zone, last + DAY);
+        // The reference reads right: a second earlier is still the day before, in the zone.
+        expect(reads(zone, start - 1000).slice(11)).toBe("23:59:59");
+        expect(reads(zone, end - 1000).slice(0, 10)).toBe(new Date(last).toISOString().slice(0, 10));
+        const inside = [await leadAt(start), await leadAt(end)];
+        const outside = [await leadAt(start - 1000), await leadAt(end + 1000)];
+        const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+        const answer = await mkto.ok<Answer>(
+          novemberExport({ startAt: day(first), endAt: day(last) }, { time_zone: zone }),
+        );
+        expect(answer.first).toContain(`sent as ${iso(start)} to ${iso(end)}`);
+        // Marketo's range counts both ends in: the leads at the two midnights, not those a second outside.
+        const found = ids(answer);
+        for (const id of inside) expect(found).toContain(id);
+        for (const id of outside) expect(found).not.toContain(id);
+      }),
       { seed: 27, numRuns: 12 },
     );
   });
