@@ -18,15 +18,15 @@ export const DEFAULT_MAX_ITEMS = 5_000;
 export const MarketoApiCallInput = z.strictObject({
   method: z
     .enum(["GET", "POST", "DELETE"])
-    .describe("GET reads, POST creates, updates or triggers, DELETE removes (e.g. list members).")
+    .describe("GET reads, POST writes or triggers, DELETE removes (e.g. list members).")
     .meta({ title: "Method", examples: ["GET"] }),
   endpoint: z
     .string()
     .min(1)
     .max(2048)
     .describe(
-      "Path under /rest or /bulk, e.g. /rest/v1/leads.json, /bulk/v1/leads/export/{exportId}/file.json (read as " +
-        "records). No host, no query string.",
+      "Path under /rest or /bulk (no host or query string), e.g. /rest/v1/leads.json; …/export/{exportId}/file.json " +
+        "reads records.",
     )
     // The guard's rule as a pattern, so clients can check it too; the guard still runs with its precise words.
     .meta({ title: "Endpoint", examples: ["/rest/v1/leads.json"], pattern: MARKETO_ENDPOINT_PATTERN }),
@@ -35,8 +35,8 @@ export const MarketoApiCallInput = z.strictObject({
     .record(z.string().min(1).max(100), z.union([QueryScalar, z.array(QueryScalar).max(10_000)]))
     .optional()
     .describe(
-      'E.g. {"filterType":"email","filterValues":"a@example.com"}; arrays sent comma-separated. activities.json: ' +
-        'sinceDatetime (paging token fetched for you), activityTypeIds as ids or names ("Open Email").',
+      "E.g. filterType email, filterValues a@example.com; arrays go comma-separated. activities.json: " +
+        'sinceDatetime (no paging token needed), activityTypeIds ids or names ("Open Email").',
     )
     .meta({ title: "Query parameters", examples: [{ filterType: "email", filterValues: "a@example.com" }] }),
   body: z
@@ -52,10 +52,21 @@ export const MarketoApiCallInput = z.strictObject({
     .max(10_000_000)
     .optional()
     .describe(
-      'A bulk import\'s CSV, header first: POST /bulk/v1/leads.json, query_parameters {"format":"csv"}; ' +
-        "then poll …/batch/{batchId}.json and GET …/failures.json.",
+      'Bulk import CSV, header first: POST /bulk/v1/leads.json, query_parameters {"format":"csv"}; then poll ' +
+        "…/batch/{batchId}.json, GET …/failures.json.",
     )
     .meta({ title: "Import file (CSV)", examples: ["email,firstName\nada@example.com,Ada"] }),
+  time_zone: z
+    .string()
+    .trim()
+    .min(1)
+    .max(64)
+    .optional()
+    .describe(
+      "IANA zone, e.g. America/New_York, for dates in export filters and sinceDatetime (endAt: the day's end); " +
+        "offsets checked.",
+    )
+    .meta({ title: "Time zone of the dates", examples: ["America/New_York"] }),
   paginate: z
     .boolean()
     .default(false)
@@ -74,14 +85,14 @@ export const MarketoApiCallInput = z.strictObject({
     .min(1)
     .max(100_000)
     .optional()
-    .describe("Most records to read: default 5,000 (paginate, files); none with run_to_completion.")
+    .describe("Most records read: default 5,000 (paginate, files); none with run_to_completion.")
     .meta({ title: "Most records", examples: [1000] }),
   run_to_completion: z
     .boolean()
     .default(false)
     .describe(
-      "POST …/export/create.json only: enqueue, await Completed, read the file (any createdAt/updatedAt span: one job " +
-        "per 31 days, joined; a preview here, the file linked).",
+      "POST …/export/create.json only: enqueue, await Completed, read the file (any date span: a job per 31 days, " +
+        "joined; preview here, file linked).",
     )
     .meta({ title: "Run the export to the end", examples: [true] }),
   where: z
@@ -92,7 +103,7 @@ export const MarketoApiCallInput = z.strictObject({
     .optional()
     .describe(
       'Reads: keep records matching, e.g. leadScore > 50 and email ends_with "@acme.com"; also != <= >= contains ' +
-        "begins_with in (…) between is empty, and/or/not; quote text and dates. a.b reads inside objects; quote odd names.",
+        "begins_with in (…) between is empty, and/or/not; quote text, dates and odd names; a.b reads inside objects.",
     )
     .meta({ title: "Where", examples: ['leadScore > 50 and email ends_with "@acme.com"'] }),
   order_by: z
@@ -114,7 +125,7 @@ export const MarketoApiCallInput = z.strictObject({
     .min(1)
     .max(1_000_000_000)
     .optional()
-    .describe("With count_by: keep values counted at least this often, e.g. 2.")
+    .describe("With count_by: keep values counted at least this often.")
     .meta({ title: "Least count", examples: [2] }),
   count_by_ignore_case: z
     .boolean()
@@ -127,11 +138,11 @@ export const MarketoApiCallInput = z.strictObject({
     .min(1)
     .max(200)
     .optional()
-    .describe('With count_by: count distinct values of this field per group, e.g. "leadId" (unique leads).')
+    .describe('With count_by: distinct values of this field per group, e.g. "leadId" (unique leads).')
     .meta({ title: "Count distinct", examples: ["leadId"] }),
-  cursor: cursorInput("An answer's next_cursor, to continue (same method, endpoint, query_parameters).").meta(
-    { title: "Continue from (cursor)" },
-  ),
+  cursor: cursorInput("An answer's next_cursor, to continue the same request.").meta({
+    title: "Continue from (cursor)",
+  }),
 });
 export type MarketoApiCallInput = z.output<typeof MarketoApiCallInput>;
 

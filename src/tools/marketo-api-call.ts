@@ -7,6 +7,7 @@ import { MARKETO_ANSWERS } from "./marketo/answers.js";
 import { MARKETO_API_CALL_ALIASES } from "./marketo/api-call-aliases.js";
 import { campaignCall, campaignTarget } from "./marketo/campaign-target.js";
 import { dailyUsage } from "./marketo/daily-usage.js";
+import { zonedDates } from "./marketo/date-bounds.js";
 import { forgetExports } from "./marketo/export-reuse.js";
 import { checkRunToCompletion } from "./marketo/export-run.js";
 import { withLeadFieldsAdvice } from "./marketo/lead-fields-advice.js";
@@ -61,8 +62,7 @@ export const marketoApiCall: ToolStep<typeof MarketoApiCallInput, typeof Marketo
     "rest api",
   ],
   description:
-    "Calls any Adobe Marketo Engage REST endpoint, bulk ones too, with the workspace's credentials; authentication, rate " +
-    "limits and paging are handled, answers capped by size. " +
+    "Calls any Adobe Marketo Engage REST or bulk endpoint (auth, rate limits, paging and size caps handled). " +
     recipesInBrief() +
     " Reference: " +
     DOC_URL,
@@ -128,10 +128,12 @@ export const marketoApiCall: ToolStep<typeof MarketoApiCallInput, typeof Marketo
   tasks: MARKETO_TASKS,
   answers: MARKETO_ANSWERS,
 
-  async handler(input, ctx) {
+  async handler(given, ctx) {
     // Refuse a dangerous endpoint before anything else, even before the connection is resolved.
     // The call's one guard check: the connector takes this checked path and does not check it again.
-    const checked = checkMarketoPath(input.endpoint);
+    const checked = checkMarketoPath(given.endpoint);
+    // Dates in time_zone become the instants sent (a wrong offset is refused here); the rest reads this input.
+    const { input, words: dateWords } = zonedDates(given);
     const path = checked.value;
     const byType = programTypeFilter(input.method, path, input.query_parameters);
     if (input.body !== undefined && input.method !== "POST") {
@@ -188,9 +190,10 @@ export const marketoApiCall: ToolStep<typeof MarketoApiCallInput, typeof Marketo
       read.summary ??
       (triggerSummary(input, requestedAt) ?? summarize(input, data, read.counts, read.described, file)) +
         target;
+    const said = [summary, dateWords, "note" in usage ? usage.note : undefined].filter(Boolean).join(" ");
     return {
       data,
-      summary: "note" in usage ? `${summary} ${usage.note}` : summary,
+      summary: said,
       ...(read.full ? { full: read.full } : {}),
     };
   },

@@ -12,7 +12,8 @@ export const MARKETO_RESOURCES: readonly RoomResource[] = [
     title: "Marketo recipes",
     description:
       "marketo_api_call arguments for tasks in one call: objects by name, leads above a score as a CSV, email " +
-      "performance per email, a lead's history; and what Marketo's REST API does not offer.",
+      "performance per email, a lead's history, a month's leads in a time zone; and what Marketo's REST API does " +
+      "not offer.",
     // Loaded when a client reads it, not when the server starts.
     read: async () => {
       const { COMPUTE_RECIPES, NAME_RECIPES, NOT_IN_THE_REST_API } = await import(

@@ -130,6 +130,29 @@ export const COMPUTE_RECIPES: readonly ComputeRecipe[] = [
       "activity names its type (activityType).",
   },
   {
+    // Marketo's filters take instants (bulk-lead-extract#filters): agent trial s6, N06 wrote 1 Nov as -05:00
+    // when New York was on -04:00 until 02:00 that day, and lost a lead. tools/marketo/date-bounds.ts.
+    task: "leads created in a calendar month in a time zone (dates, not offsets)",
+    call: {
+      method: "POST",
+      endpoint: "/bulk/v1/leads/export/create.json",
+      body: {
+        fields: ["id", "email", "createdAt"],
+        format: "CSV",
+        filter: { createdAt: { startAt: "2026-11-01", endAt: "2026-11-30" } },
+      },
+      time_zone: "America/New_York",
+      run_to_completion: true,
+    },
+    note:
+      "With time_zone, a date in startAt is that zone's midnight and a date in endAt the end of its day (the next " +
+      "day's midnight; Marketo counts both ends in), each with the zone's offset on that date, DST included: here " +
+      "2026-11-01T04:00:00Z to 2026-12-01T05:00:00Z. The answer states the window in the zone and in UTC. A " +
+      "datetime with an offset that is not the zone's at that time is refused (in where too), with the value to send; one without " +
+      "an offset is read in the zone. sinceDatetime (activities.json) takes a date the same way. Without " +
+      "time_zone, values are sent as given and those with an offset are stated in UTC in the answer.",
+  },
+  {
     task: "leads by source",
     call: {
       method: "POST",
@@ -185,5 +208,5 @@ export function recipesInBrief(): string {
   const calls = NAME_RECIPES.map(
     (r) => `${r.task.replace(/^an? /, "").replace(" by name", "")} ${r.call.endpoint}?name=`,
   );
-  return `Find by name in one call: ${calls.join("; ")} (more, e.g. email performance in one call: martech-steps://recipes/marketo).`;
+  return `Find by name in one call: ${calls.join("; ")} (more, e.g. email performance: martech-steps://recipes/marketo).`;
 }

@@ -1,0 +1,265 @@
+/**
+ * The dates of a Marketo call in a named time zone (time_zone): a bulk export's date filters
+ * (body.filter.createdAt/updatedAt {startAt, endAt}, "datetime" each,
+ * https://experienceleague.adobe.com/en/docs/marketo-developer/marketo/rest/bulk-extract/bulk-lead-extract#filters)
+ * and an activity read's sinceDatetime (Get Paging Token, "Earliest datetime to retrieve activities from",
+ * https://developer.adobe.com/marketo-apis/api/mapi/#tag/Activities/operation/getActivitiesPagingTokenUsingGET).
+ * Marketo takes instants; this turns a date ("2026-11-01") or a clock time without an offset into the
+ * instant of that zone's clock on that date, and refuses an offset that is not the zone's at its instant
+ * (in where's quoted datetimes too), with the value to send instead (agent trial s6, N06). Without
+ * time_zone, bounds sent with an offset are stated in UTC in the answer, so a wrong one can be seen.
+ */
+import { ValidationError } from "../../errors.js";
+import type { MarketoApiCallInput } from "../../schemas/marketo.js";
+import { isPlainObject as isRecord } from "../input/schema-walk.js";
+import { isoSecond } from "./export-windows.js";
+import {
+  dateWords,
+  instantOf,
+  isZone,
+  offsetAt,
+  offsetText,
+  startOfDate,
+  wallAt,
+  wallWords,
+  zonedIso,
+} from "./zone-clock.js";
+
+const DAY_MS = 86_400_000;
+const EXPORT_CREATE = /^\/bulk\/v1\/.+\/export\/create\.json$/;
+// The REST reference spells it sinceDatetime; the prose writes sinceDateTime (connectors/marketo/activities.ts).
+const SINCE = ["sinceDatetime", "sinceDateTime"] as const;
+const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+const DATETIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})?$/;
+
+/** One bound as written: where it is, whether it ends a range, its text. */
+interface Bound {
+  field: string;
+  /** Its key in its object: startAt, endAt, or the query parameter's name. */
+  key: string;
+  end: boolean;
+  text: string;
+}
+
+/** A date filter ({startAt, endAt} under its name) or sinceDatetime (a start alone). */
+interface Range {
+  name: string;
+  bounds: Bound[];
+}
+
+type Parsed =
+  | { kind: "date"; date: number }
+  | { kind: "time"; wall: number; offset?: number; offsetGiven?: string };
+
+/** Date.UTC of the fields, or undefined when they name no real date or time (2026-02-30, 24:00). */
+function utc(fields: readonly (string | undefined)[]): number | undefined {
+  const [y, mo, d, h = "0", mi = "0", s = "0"] = fields.map((f) => Number(f ?? 0));
+  const ms = Date.UTC(y ?? 0, (mo ?? 1) - 1, d ?? 1, Number(h), Number(mi), Number(s));
+  const back = new Date(ms);
+  const same =
+    back.getUTCDate() === d && back.getUTCHours() === Number(h) && back.getUTCMinutes() === Number(mi);
+  return same ? ms : undefined;
+}
+
+function parse(text: string): Parsed | undefined {
+  const date = DATE.exec(text);
+  if (date) {
+    const ms = utc(date.slice(1));
+    return ms === undefined ? undefined : { kind: "date", date: ms };
+  }
+  const time = DATETIME.exec(text);
+  const wall = time ? utc(time.slice(1, 7)) : undefined;
+  if (!time || wall === undefined) return undefined;
+  const zone = time[7];
+  if (zone === undefined) return { kind: "time", wall };
+  if (zone === "Z") return { kind: "time", wall, offset: 0, offsetGiven: zone };
+  const sign = zone.startsWith("-") ? -1 : 1;
+  const digits = zone.slice(1).replace(":", "");
+  const offset = sign * (Number(digits.slice(0, 2)) * 60 + Number(digits.slice(2))) * 60_000;
+  return { kind: "time", wall, offset, offsetGiven: zone };
+}
+
+/** The date filters of an export create and the sinceDatetime of a read, as the caller wrote them. */
+function rangesOf(input: MarketoApiCallInput): Range[] {
+  const ranges: Range[] = [];
+  const filter = isRecord(input.body) ? input.body.filter : undefined;
+  if (input.method === "POST" && EXPORT_CREATE.test(input.endpoint) && isRecord(filter)) {
+    for (const [name, range] of Object.entries(filter)) {
+      if (!isRecord(range)) continue;
+      const bounds = (["startAt", "endAt"] as const).flatMap((key) => {
+        const text = range[key];
+        return typeof text === "string"
+          ? [{ field: `body.filter.${name}.${key}`, key, end: key === "endAt", text }]
+          : [];
+      });
+      if (bounds.length > 0) ranges.push({ name, bounds });
+    }
+  }
+  for (const name of SINCE) {
+    const text = input.query_parameters?.[name];
+    if (typeof text === "string") {
+      const bound = { field: `query_parameters.${name}`, key: name, end: false, text };
+      ranges.push({ name, bounds: [bound] });
+    }
+  }
+  return ranges;
+}
+
+/** A bound in the zone: the instant sent, and what to call it in words. */
+interface Resolved {
+  bound: Bound;
+  /** Sent as isoSecond(instant): Marketo's datetimes "without milliseconds", in UTC. */
+  instant: number;
+  /** The date a date-only end bound ends. */
+  endOf?: number;
+}
+
+function refuseOffset(zone: string, bound: Bound, wall: number): never {
+  const meant = instantOf(zone, wall);
+  const clock = new Date(wall).toISOString().slice(11, new Date(wall).getUTCSeconds() === 0 ? 16 : 19);
+  const day = Math.floor(wall / DAY_MS) * DAY_MS;
+  // At midnight, a date says it without an offset: an end bound's midnight is the end of the day before.
+  // Not in where, which reads a date alone as UTC (records/values.ts).
+  const inWhere = bound.field === "where";
+  const date =
+    clock === "00:00" && !inWhere ? new Date(bound.end ? day - DAY_MS : day).toISOString().slice(0, 10) : "";
+  throw new ValidationError(
+    bound.field,
+    `${bound.text} is not ${clock} in ${zone} on ${dateWords(day)} (${offsetText(offsetAt(zone, meant))} then): ` +
+      `send ${zonedIso(zone, meant)}${date ? `, or the date ${date} with time_zone` : ""}.`,
+    inWhere
+      ? {}
+      : {
+          hint: `Write dates as YYYY-MM-DD with time_zone "${zone}": the step sends that zone's midnight on each date.`,
+        },
+  );
+}
+
+function resolve(zone: string, bound: Bound): Resolved {
+  const parsed = parse(bound.text);
+  if (!parsed) {
+    throw new ValidationError(
+      bound.field,
+      `${bound.text} is neither a date (2026-11-01) nor an ISO 8601 datetime (2026-11-01T09:30:00), which time_zone needs.`,
+    );
+  }
+  if (parsed.kind === "date") {
+    // An end date is the end of that day: the next day's first instant (Marketo counts both ends in).
+    const instant = startOfDate(zone, bound.end ? parsed.date + DAY_MS : parsed.date);
+    return { bound, instant, ...(bound.end ? { endOf: parsed.date } : {}) };
+  }
+  if (parsed.offset === undefined) return { bound, instant: instantOf(zone, parsed.wall) };
+  const instant = parsed.wall - parsed.offset;
+  if (offsetAt(zone, instant) !== parsed.offset) refuseOffset(zone, bound, parsed.wall);
+  return { bound, instant };
+}
+
+const ZONE_HINT = 'Give an IANA time zone name, e.g. "America/New_York", "Europe/London" or "UTC".';
+
+/** One range in the zone's words and in UTC: "createdAt 1 Nov 2026 00:00 (-04:00) to …, sent as …". */
+function zonedWords(zone: string, name: string, resolved: readonly Resolved[]): string {
+  const local = resolved.map(({ instant, endOf }) => {
+    const end = endOf !== undefined ? `: the end of ${dateWords(endOf)}` : "";
+    return `${wallWords(wallAt(zone, instant))} (${offsetText(offsetAt(zone, instant))}${end})`;
+  });
+  return `${name} ${local.join(" to ")}, sent as ${resolved.map(({ instant }) => isoSecond(instant)).join(" to ")}`;
+}
+
+/** Without time_zone: each range written with an offset other than Z, in UTC, so a wrong offset shows. */
+function offsetWords(ranges: readonly Range[]): string | undefined {
+  const stated = ranges.flatMap(({ name, bounds }) => {
+    const parsed = bounds.map(({ text }) => parse(text));
+    if (!parsed.some((p) => p?.kind === "time" && p.offsetGiven !== undefined && p.offsetGiven !== "Z")) {
+      return [];
+    }
+    const inUtc = parsed.map((p, i) =>
+      p?.kind === "time" && p.offset !== undefined ? isoSecond(p.wall - p.offset) : bounds[i]?.text,
+    );
+    return [`${name} ${bounds.map(({ text }) => text).join(" to ")} is ${inUtc.join(" to ")} in UTC`];
+  });
+  if (stated.length === 0) return undefined;
+  return (
+    `Dates sent: ${stated.join("; ")} (offsets as given: with time_zone, e.g. "America/New_York", the step ` +
+    "checks each against that zone's offset on its date, DST included)."
+  );
+}
+
+/** The input with its bounds in UTC instants. */
+function rewritten(
+  input: MarketoApiCallInput,
+  ranges: readonly (readonly Resolved[])[],
+): MarketoApiCallInput {
+  let body = input.body;
+  let query = input.query_parameters;
+  for (const resolved of ranges) {
+    for (const { bound, instant } of resolved) {
+      const sent = isoSecond(instant);
+      if (bound.field.startsWith("query_parameters.")) {
+        query = { ...query, [bound.key]: sent };
+        continue;
+      }
+      const filter = (body?.filter ?? {}) as Record<string, Record<string, unknown>>;
+      const name = bound.field.split(".")[2] as string;
+      body = { ...body, filter: { ...filter, [name]: { ...filter[name], [bound.key]: sent } } };
+    }
+  }
+  return { ...input, ...(body ? { body } : {}), ...(query ? { query_parameters: query } : {}) };
+}
+
+export interface DatedCall {
+  /** The input to send: with time_zone, every bound as the UTC instant it names. */
+  input: MarketoApiCallInput;
+  /** The window sent, in words, for the answer's summary. */
+  words?: string;
+}
+
+/**
+ * A call's date bounds in its time_zone: dates and clock times turned into instants, offsets checked
+ * (refused before anything is sent when wrong), and the window in words. Without time_zone the input is
+ * sent as it is, and bounds with offsets are stated in UTC.
+ */
+/** Quoted datetimes with an offset in where (the step's own filter on records read, which compares instants). */
+const WHERE_DATETIME = /["'](\d{4}-\d{2}-\d{2}T[\d:.]+(?:Z|[+-]\d{2}:?\d{2}))["']/g;
+
+/** An offset in where that is not the zone's at its instant is refused as in the filters, with the value to send. */
+function checkWhere(zone: string, where: string | undefined): boolean {
+  let dated = false;
+  for (const [, text = ""] of where?.matchAll(WHERE_DATETIME) ?? []) {
+    const parsed = parse(text);
+    if (parsed?.kind !== "time" || parsed.offset === undefined) continue;
+    dated = true;
+    if (offsetAt(zone, parsed.wall - parsed.offset) !== parsed.offset) {
+      refuseOffset(zone, { field: "where", key: "where", end: false, text }, parsed.wall);
+    }
+  }
+  return dated;
+}
+
+export function zonedDates(input: MarketoApiCallInput): DatedCall {
+  const ranges = rangesOf(input);
+  const zone = input.time_zone;
+  if (zone === undefined) {
+    const words = offsetWords(ranges);
+    return words ? { input, words } : { input };
+  }
+  if (!isZone(zone)) {
+    throw new ValidationError("time_zone", `"${zone}" is not a time zone this server knows.`, {
+      hint: ZONE_HINT,
+    });
+  }
+  const whereDated = checkWhere(zone, input.where);
+  if (ranges.length === 0 && !whereDated) {
+    throw new ValidationError(
+      "time_zone",
+      "it applies to an export create's body.filter createdAt/updatedAt {startAt, endAt}, to " +
+        "query_parameters.sinceDatetime and to datetimes with an offset in where, and this call has none.",
+      {
+        hint: 'Leave time_zone out, or give dates, e.g. body.filter.createdAt {"startAt":"2026-11-01","endAt":"2026-11-30"}.',
+      },
+    );
+  }
+  if (ranges.length === 0) return { input };
+  const resolved = ranges.map((range) => range.bounds.map((bound) => resolve(zone, bound)));
+  const words = ranges.map((range, i) => zonedWords(zone, range.name, resolved[i] ?? []));
+  return { input: rewritten(input, resolved), words: `Dates in ${zone}: ${words.join("; ")}.` };
+}
