@@ -118,7 +118,7 @@ describe("the console's server side", () => {
         steps: { id: string; title: string; summary: string; service: string }[];
       }>("GET", "/console/api/steps?q=marketing%20automation");
       expect(steps[0]).toMatchObject({ title: "Marketo API Call", service: "marketo" });
-      expect(steps[0]?.summary).toMatch(/^Calls any Adobe Marketo Engage REST endpoint.*\.$/);
+      expect(steps[0]?.summary).toMatch(/^Calls any Adobe Marketo Engage REST or bulk endpoint.*\.$/);
     });
 
     it("names each service's product for the bar's hits, as its connection room does", async () => {
