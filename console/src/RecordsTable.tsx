@@ -28,14 +28,15 @@ const cell = (value: unknown): string =>
 
 const classes = (...names: (string | false | undefined)[]) => names.filter(Boolean).join(" ") || undefined;
 
-/** The totals' row: "Total" in the first column that has no total (a dimension's), each metric's total. */
+/** The totals' row: its label in the first column that has no total (a dimension's), each metric's total. */
 function TotalsRow(props: {
   totals: Row;
+  label: string;
   columns: string[];
   numeric: Set<string>;
   format?: (column: string, value: unknown) => unknown;
 }) {
-  const { totals, columns, numeric, format } = props;
+  const { totals, label, columns, numeric, format } = props;
   const named = columns.findIndex((column) => !(column in totals));
   return (
     <tfoot>
@@ -43,11 +44,7 @@ function TotalsRow(props: {
         {columns.map((column, index) => {
           const value = totals[column];
           const text =
-            index === named
-              ? "Total"
-              : value === undefined
-                ? ""
-                : cell(format ? format(column, value) : value);
+            index === named ? label : value === undefined ? "" : cell(format ? format(column, value) : value);
           return index === named ? (
             <th key={column} scope="row">
               {text}
@@ -95,8 +92,8 @@ function useColumns(
 
 /**
  * Records or report rows as a table sortable by any column (click its header). `initialOrder` starts
- * it in the order of the chart beside it; `format` shows a value as people read it (a GA date), while
- * sorting uses the value itself.
+ * it in the order the result says (the request's sort, or the chart's beside it); `format` shows a value
+ * as people read it (a GA date), while sorting uses the value itself.
  */
 export function RecordsTable(props: {
   rows: Row[];
@@ -109,6 +106,8 @@ export function RecordsTable(props: {
   tone?: (column: string, value: unknown) => string | undefined;
   /** The whole report's totals (not a sum of the rows shown), as a last row under the sorted ones. */
   totals?: Row | undefined;
+  /** The totals row's words ("Total, all 15 rows" when fewer rows are shown): totals-label.ts. */
+  totalsLabel?: string | undefined;
 }) {
   const { rows, label, initialOrder, format, title, tone } = props;
   const [sorting, setSorting] = useState<SortingState>(
@@ -164,6 +163,7 @@ export function RecordsTable(props: {
         {props.totals ? (
           <TotalsRow
             totals={props.totals}
+            label={props.totalsLabel ?? "Total"}
             columns={table.getAllLeafColumns().map((column) => column.id)}
             numeric={numeric}
             {...(format ? { format } : {})}

@@ -9,6 +9,7 @@ import { usePropertyFields } from "./google/pickers.tsx";
 import { RecordsTable } from "./RecordsTable.tsx";
 import { columnTitle, reportCell } from "./report-columns.ts";
 import { changeTone } from "./report-values.ts";
+import { totalsLabel } from "./totals-label.ts";
 import { type Row, useResultRows } from "./useResultRows.ts";
 
 // ECharts is the largest part of the page: it loads only when a chart is shown.
@@ -27,8 +28,8 @@ const count = (n: number) => n.toLocaleString("en-US");
 
 /**
  * What a step returned, for a person: the summary, the chart and beside it the whole table (in the
- * chart's order, sortable, "Load more" appending), downloads of the whole result, notes, per-record
- * errors and the raw JSON. A stopped run shows the records read before Cancel. The page scrolls to it.
+ * order asked for or the chart's, sortable, "Load more" appending), downloads of the whole result, notes,
+ * per-record errors and the raw JSON. A stopped run shows the records read before Cancel. The page scrolls to it.
  */
 export interface ResultsProps {
   result: RunResult | RunStopped;
@@ -97,7 +98,9 @@ export function Results(props: ResultsProps) {
             title={title}
             format={format}
             orderedBy={chart?.orderedBy}
-            {...(report.tone ? { tone: report.tone, totals: reportTotals(data) } : {})}
+            {...(report.tone
+              ? { tone: report.tone, totals: reportTotals(data), reportRows: data?.row_count }
+              : {})}
           />
         )}
         {chart ? (
@@ -127,6 +130,8 @@ function TablePart(
     /** A report's change columns coloured by direction, and GA's totals under the rows. */
     tone?: typeof changeTone | undefined;
     totals?: Row | undefined;
+    /** How many rows the report has (GA's row_count), which its totals cover. */
+    reportRows?: unknown;
   },
 ) {
   const { table, title, orderedBy } = props;
@@ -141,7 +146,16 @@ function TablePart(
           rows={rows}
           format={props.format}
           {...(title ? { title } : {})}
-          {...(props.tone ? { tone: props.tone, totals: props.totals } : {})}
+          {...(props.tone
+            ? {
+                tone: props.tone,
+                totals: props.totals,
+                totalsLabel: totalsLabel(
+                  rows.length,
+                  typeof props.reportRows === "number" ? props.reportRows : undefined,
+                ),
+              }
+            : {})}
           {...(orderedBy ? { initialOrder: orderedBy } : {})}
           key={orderedBy?.column ?? "records"}
         />

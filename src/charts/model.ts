@@ -17,7 +17,10 @@ export interface ChartModel {
   categories: string[];
   /** One line, or one bar colour, per series; `data[i]` is the value at `categories[i]`. */
   series: { name: string; data: number[] }[];
-  /** The column of the result's table the chart runs along, so that the table can show rows in the same order. */
+  /**
+   * The column the result's table starts sorted by: the order the request asked for when it asked one
+   * (the answer's own), else the column the chart runs along.
+   */
   orderedBy?: { column: string; descending: boolean };
   /**
    * Every value is a time in seconds (an average session duration): the page's tooltip and value axis read

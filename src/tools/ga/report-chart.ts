@@ -9,6 +9,7 @@
 
 import { type ChartModel, TIME_DIMENSIONS } from "../../charts/model.js";
 import type { RunReportsOutput } from "../../schemas/google-analytics.js";
+import { askedOrder } from "./report-asked-order.js";
 
 type Row = RunReportsOutput["rows"][number];
 /** API name → the name Google Analytics shows (getMetadata's uiName); a name missing reads as itself. */
@@ -262,12 +263,17 @@ export function reportChart(
   const by = dimensions.length > 0 ? ` by ${dimensions.map(ui).join(", ")}` : "";
   const vs = ranged ? `, ${order.map(said).join(" vs ")}` : "";
   const title = metrics.length > 0 ? `${metrics.map(ui).join(", ")}${by}${vs}` : "No rows";
-  // The table beside the chart runs in the chart's order: by time, or by the first metric, largest first.
-  const orderedBy = time
-    ? { column: time, descending: false }
-    : metrics[0] && !ranged
-      ? { column: metrics[0], descending: true }
-      : undefined;
+  // The table runs in the order the request asked for (null: the answer's own, no column marked); else
+  // in the chart's: by time, or by the first metric, largest first.
+  const asked = askedOrder(output.request);
+  const orderedBy =
+    asked !== undefined
+      ? (asked ?? undefined)
+      : time
+        ? { column: time, descending: false }
+        : metrics[0] && !ranged
+          ? { column: metrics[0], descending: true }
+          : undefined;
   return {
     kind: time ? "line" : "bar",
     title,
