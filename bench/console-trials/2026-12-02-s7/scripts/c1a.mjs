@@ -1,4 +1,5 @@
 import { open, shot, text } from "./lib.mjs";
+
 const { browser, page } = await open(1280);
 await page.getByLabel("Search tool steps").fill("sessions by channel");
 await page.waitForTimeout(500);

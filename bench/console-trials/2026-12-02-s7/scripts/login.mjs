@@ -1,4 +1,5 @@
 import { chromium } from "/work/wt/newcomer/node_modules/playwright-core/index.mjs";
+
 const url = process.argv[2];
 const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: ["--no-sandbox"] });
 const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 } });
