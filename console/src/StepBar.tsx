@@ -18,6 +18,8 @@ export interface StepSummary {
   connection: string;
   /** Ready inputs (the step's definition): one click fills the form. */
   examples: StepExample[];
+  /** Why a step found by its own words answers the search ("Purchase revenue by Country"). */
+  reason?: string;
 }
 
 type Chosen = { step: StepSummary; task?: undefined } | { task: TaskView; step?: undefined };
@@ -160,6 +162,11 @@ export function StepBar() {
                 <span className="hit-meta">
                   {products[step.service] ?? step.service} · {step.category}
                 </span>
+                {step.reason ? (
+                  <span className="hit-reason">
+                    {step.title}: {step.reason}
+                  </span>
+                ) : null}
                 <span className="hit-summary">{step.summary}</span>
               </button>
             </li>

@@ -11,7 +11,7 @@ import { CONSOLE_CARDS } from "./cards.js";
 import { readJson } from "./http-util.js";
 import { resultPage, sendDownload } from "./result-files.js";
 import { cancelRun, runStep, searchSteps, sendFormModule } from "./steps.js";
-import { taskChoices, taskInput } from "./tasks.js";
+import { taskChoices, taskInputNamed } from "./tasks.js";
 
 /**
  * The rooms' cards, in the registry's order: each room's from the console's list of cards (cards.ts), for
@@ -45,7 +45,15 @@ export function stepRoutes(app: ConsoleApp, deps: ConsoleDeps): void {
     ok(c, await taskChoices(c.var.workspace, c.req.param("step"), c.req.param("task"), c.req.param("field"))),
   );
   app.post(`${TASK}/input`, async (c) =>
-    ok(c, taskInput(c.req.param("step"), c.req.param("task"), await readJson(c.env.incoming))),
+    ok(
+      c,
+      await taskInputNamed(
+        c.var.workspace,
+        c.req.param("step"),
+        c.req.param("task"),
+        await readJson(c.env.incoming),
+      ),
+    ),
   );
   app.post("/console/api/runs/:run/cancel", (c) =>
     cancelRun(deps.running, c.var.session.id, c.req.param("run"))

@@ -53,9 +53,14 @@ export function searchSteps(res: ServerResponse, query: string): void {
   // nearest (the answer's own search) in place of what the words would find.
   const answers = searchAnswers(asked);
   const searched = answers.find((answer) => answer.search)?.search ?? asked;
-  const steps = searched.trim() ? searchToolSteps(searched).map((hit) => getToolStep(hit.id)) : TOOL_STEPS;
+  const hits = searched.trim() ? searchToolSteps(searched) : TOOL_STEPS.map((step) => ({ id: step.id }));
+  // A step found by words of its own says why ("Purchase revenue by Country" for "sales by country").
+  const steps = hits.map((hit) => ({
+    ...stepSummary(getToolStep(hit.id)),
+    ...("reason" in hit && hit.reason ? { reason: hit.reason } : {}),
+  }));
   // A task ("Find a lead") is found by the same bar, as a form of its own beside its step's.
-  const found = { steps: steps.map(stepSummary), tasks: searchTasks(searched), answers };
+  const found = { steps, tasks: searchTasks(searched), answers };
   sendJson(res, 200, { query, ...found, products: PRODUCTS });
 }
 

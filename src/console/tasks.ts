@@ -5,6 +5,7 @@
  * lives in its step's files.
  */
 import { NotFoundError, ValidationError } from "../errors.js";
+import { alikeFirst } from "../tools/records/similar-names.js";
 import { getToolStep, TOOL_STEPS } from "../tools/registry.js";
 import { runToolStep } from "../tools/run.js";
 import {
@@ -82,4 +83,58 @@ export function taskInput(stepId: string, taskId: string, body: Record<string, u
     if (typeof value === "string" && value.trim() !== "") values[field.name] = value.trim();
   }
   return { input: task.input(values, new Date()) };
+}
+
+/** How many names a refusal of a typed name offers. */
+const NAMES_SHOWN = 5;
+
+/**
+ * POST …/tasks/:task/input for the page: a name typed in a choice field that no option has (trial s7,
+ * finding 1: a list nobody made) is refused by the task under that field, and here the names alike
+ * among the field's options are added, or, none alike, the first few there are.
+ */
+export async function taskInputNamed(
+  workspace: Workspace,
+  stepId: string,
+  taskId: string,
+  body: Record<string, unknown>,
+  signal?: AbortSignal,
+) {
+  try {
+    return taskInput(stepId, taskId, body);
+  } catch (error) {
+    const typed = (body.values as Record<string, unknown> | undefined)?.[(error as ValidationError).field];
+    const choices = findTask(stepId, taskId).choices;
+    // An empty field is refused as it is: only a typed name is worth a read of the options.
+    if (
+      !(error instanceof ValidationError) ||
+      !choices?.[error.field] ||
+      typeof typed !== "string" ||
+      !typed.trim()
+    )
+      throw error;
+    const { options } = await taskChoices(workspace, stepId, taskId, error.field, signal).catch(() => ({
+      options: [] as TaskOption[],
+    }));
+    if (options.some((option) => option.value === typed.trim()) || options.length === 0) throw error;
+    const words = error.message.slice(
+      `Invalid ${error.field}: `.length,
+      error.hint ? -error.hint.length - 1 : undefined,
+    );
+    throw new ValidationError(error.field, `${words} ${namesWords(typed, options)}`, {
+      ...(error.hint ? { hint: error.hint } : {}),
+    });
+  }
+}
+
+function namesWords(typed: string, options: readonly TaskOption[]): string {
+  const quoted = (names: readonly string[]) => names.map((name) => `"${name}"`).join(", ");
+  const alike = alikeFirst(
+    typed.trim(),
+    options.map((option) => option.label),
+  ).slice(0, NAMES_SHOWN);
+  if (alike.length > 0) return `Names alike: ${quoted(alike)}.`;
+  const first = options.slice(0, NAMES_SHOWN).map((option) => option.label);
+  const more = options.length > first.length ? ` (${options.length} in all)` : "";
+  return `None is alike; there are ${quoted(first)}${more}.`;
 }

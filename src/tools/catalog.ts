@@ -7,6 +7,8 @@ export interface CatalogHit {
   service: string;
   category: string;
   score: number;
+  /** Why a step found by its own words answers the query ("Purchase revenue by Country"). */
+  reason?: string;
 }
 
 interface CatalogDocument {
@@ -53,19 +55,27 @@ export function createCatalog(steps: readonly ToolStep[]): (query: string) => Ca
       keywords: step.keywords.join(" "),
     })),
   );
-  return (query: string) =>
-    search.search(query.trim()).flatMap((hit) => {
+  return (query: string) => {
+    const hits: CatalogHit[] = search.search(query.trim()).flatMap((hit) => {
       const step = byId.get(String(hit.id));
-      return step
-        ? [
-            {
-              id: step.id,
-              title: step.title,
-              service: step.service,
-              category: step.category,
-              score: hit.score,
-            },
-          ]
-        : [];
+      return step ? [hitOf(step, hit.score)] : [];
     });
+    // A step that knows words of its own (a report's measures) is found by them too, after the others.
+    for (const step of steps) {
+      const reason = step.searchReason?.(query);
+      if (reason === undefined) continue;
+      const hit = hits.find((one) => one.id === step.id);
+      if (hit) hit.reason = reason;
+      else hits.push({ ...hitOf(step, 0), reason });
+    }
+    return hits;
+  };
 }
+
+const hitOf = (step: ToolStep, score: number): CatalogHit => ({
+  id: step.id,
+  title: step.title,
+  service: step.service,
+  category: step.category,
+  score,
+});

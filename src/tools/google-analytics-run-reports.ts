@@ -34,6 +34,7 @@ import { notSetNote } from "./ga/report-not-set.js";
 import { pageReport, type ReportPage } from "./ga/report-paging.js";
 import { periodNote } from "./ga/report-periods.js";
 import { buildReportRequest, checkReportMode, duplicates, parseOrderBy } from "./ga/report-request.js";
+import { reportSearchReason } from "./ga/report-search-words.js";
 import { checkWholeReport, mergedPage, mergesRanges, wholeReportRequest } from "./ga/report-two-ranges.js";
 import { GA_SERVICE_WORDS } from "./ga/service-words.js";
 import type { SchemaContext, ToolStep } from "./types.js";
@@ -112,6 +113,7 @@ export const googleAnalyticsRunReports: ToolStep<ReturnType<typeof input>, typeo
     },
   ],
   answers: REPORT_ANSWERS,
+  searchReason: reportSearchReason,
 
   async handler(fields, ctx) {
     const now = new Date();

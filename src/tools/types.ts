@@ -151,5 +151,10 @@ export interface ToolStep<I extends z.ZodObject = z.ZodObject, O extends z.ZodOb
   tasks?: readonly StepTask[];
   /** What a search may ask that the step cannot do, answered in words beside the hits (src/tools/tasks.ts). */
   answers?: readonly StepAnswer[];
+  /**
+   * Why the step answers a query its title and keywords do not (a report's measures in a marketer's words):
+   * a catalog search then finds it, with this reason beside the hit. The step's room knows the words.
+   */
+  searchReason?(query: string): string | undefined;
   handler(input: z.output<I>, context: ToolContext): Promise<ToolResult<z.output<O>>>;
 }

@@ -5,7 +5,7 @@
  * (so the form shows it under that field).
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { searchTasks, taskChoices, taskInput } from "../../src/console/tasks.js";
+import { searchTasks, taskChoices, taskInput, taskInputNamed } from "../../src/console/tasks.js";
 import { isMartechError } from "../../src/errors.js";
 import { MARKETO_TASKS } from "../../src/tools/marketo/tasks.js";
 import { runToolStep } from "../../src/tools/run.js";
@@ -56,6 +56,45 @@ describe("Marketo's tasks", () => {
     expect(detail("Lead Nurture Entry")).toBe("cannot be requested: not active");
     // Those that can be requested come first.
     expect(campaigns.options[0]?.group).toBe("Can be requested");
+  });
+
+  it("refuse a list or campaign name nobody has under its field, saying so and the names alike (trial s7, 1)", async () => {
+    const refusal = (task: string, values: Record<string, string>) =>
+      taskInputNamed(fixture.workspace(), STEP, task, { values }).then(
+        () => undefined,
+        (error: unknown) => (isMartechError(error) ? { ...error.toJSON(), hint: error.hint } : error),
+      );
+    const list = await refusal("list_members", { action: "add", list: "Trade Show Leads 2026", leads: "7" });
+    expect(list).toMatchObject({ error: "invalid_input", field: "list" });
+    expect((list as { message: string }).message).toMatch(
+      /^Invalid list: no static list is named "Trade Show Leads 2026"\. Names alike: "Trade Show Leads"[,.]/,
+    );
+    expect((list as { hint: string }).hint).toMatch(/Database → New → New List/);
+    const none = await refusal("list_members", {
+      action: "add",
+      list: "Console training – Dec 2026",
+      leads: "7",
+    });
+    expect((none as { message: string }).message).toMatch(
+      /^Invalid list: no static list is named "Console training – Dec 2026"\. (Names alike|None is alike; there are) "/,
+    );
+    const campaign = await refusal("trigger_campaign", { campaign: "Send Welcome Emails", leads: "7" });
+    expect(campaign).toMatchObject({ field: "campaign" });
+    expect((campaign as { message: string }).message).toMatch(
+      /^Invalid campaign: no smart campaign is named "Send Welcome Emails"\. Names alike: "Send Welcome Email"/,
+    );
+    // An empty field is refused as before: "choose or type", with no names read for it.
+    expect(await refusal("list_members", { action: "add", list: "", leads: "7" })).toMatchObject({
+      message: "Invalid list: choose or type a static list.",
+    });
+    // An id picked from the list is no name: it is used as it is.
+    const lists = await taskChoices(fixture.workspace(), STEP, "list_members", "list");
+    const id = lists.options[0]?.value ?? "";
+    await expect(
+      taskInputNamed(fixture.workspace(), STEP, "list_members", {
+        values: { action: "add", list: id, leads: "7" },
+      }),
+    ).resolves.toMatchObject({ input: { endpoint: `/rest/v1/lists/${id}/leads.json` } });
   });
 
   it("find a lead by email, and by first and last name in the leads created in a period", async () => {

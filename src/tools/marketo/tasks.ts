@@ -72,12 +72,14 @@ function period(values: Readonly<Record<string, string>>): { startAt: string; en
   return { startAt: `${from}T00:00:00Z`, endAt: `${to}T23:59:59Z` };
 }
 
-/** A list or campaign picked by name holds its id: a name typed that none has is refused under its field. */
+/** A list or campaign picked holds its id: a name none has is refused, saying where one is `made` (Adobe). */
 function picked(values: Readonly<Record<string, string>>, field: string, what: string): string {
   const value = required(values, field, `a ${what}`);
+  const made =
+    what === "static list" ? "Database → New → New List" : "Marketing Activities → New Smart Campaign";
   if (!/^\d{1,12}$/.test(value))
-    throw new ValidationError(field, `the instance has no ${what} named "${value}".`, {
-      hint: `Type part of its name and pick the ${what} from the suggestions.`,
+    throw new ValidationError(field, `no ${what} is named "${value}".`, {
+      hint: `Pick one from the suggestions, or ask a Marketo admin to make the ${what} (${made}).`,
     });
   return value;
 }
@@ -220,7 +222,7 @@ const listMembers: StepTask = {
   ],
   choices: { list: LISTS },
   input(values) {
-    const list = picked(values, "list", "list");
+    const list = picked(values, "list", "static list");
     const ids = leadIds(values.leads, "leads");
     const endpoint = `/rest/v1/lists/${encodeURIComponent(list)}/leads.json`;
     return values.action === "remove"
@@ -246,7 +248,7 @@ const triggerCampaign: StepTask = {
   ],
   choices: { campaign: CAMPAIGNS },
   input(values) {
-    const campaign = picked(values, "campaign", "campaign");
+    const campaign = picked(values, "campaign", "smart campaign");
     const ids = leadIds(values.leads, "leads");
     return {
       method: "POST",
