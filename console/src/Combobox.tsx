@@ -8,13 +8,9 @@
  */
 import { useCombobox } from "downshift";
 import { type RefObject, useEffect, useMemo, useRef, useState } from "react";
-import { type Choice, MAX_SHOWN, matching, namedChoice } from "./choices.ts";
+import { type Choice, MAX_SHOWN, matching, namedChoice, shownFor, typedFor } from "./choices.ts";
 
 export type { Choice } from "./choices.ts";
-
-/** What the input shows for a value: its choice's label, or the value itself when no choice has it. */
-const shown = (choices: readonly Choice[], value: string | undefined) =>
-  value === undefined ? "" : (choices.find((choice) => choice.value === value)?.label ?? value);
 
 function grouped(items: readonly Choice[]): [string, { choice: Choice; index: number }[]][] {
   const groups = new Map<string, { choice: Choice; index: number }[]>();
@@ -42,7 +38,7 @@ interface ComboboxProps {
 /** The combobox's state: what is typed, the matches listed, and settling a typed text on a choice. */
 function useChoices(props: ComboboxProps) {
   const { id, choices, value, onChange } = props;
-  const [typed, setTyped] = useState(() => shown(choices, value));
+  const [typed, setTyped] = useState(() => shownFor(choices, value));
   const previous = useRef(value);
   // The value set from outside (an example, a reset) shows as its label. When only the choices change (the
   // property's fields arriving), what the person is typing stays: it was wiped when the list came in after
@@ -50,12 +46,7 @@ function useChoices(props: ComboboxProps) {
   useEffect(() => {
     const changed = previous.current !== value;
     previous.current = value;
-    setTyped((now) => {
-      if (namedChoice(choices, now)?.value === value) return now;
-      if (changed) return shown(choices, value);
-      // A value shown as itself (its choice not loaded yet) now shows as its label.
-      return value !== undefined && now === value ? shown(choices, value) : now;
-    });
+    setTyped((now) => typedFor(choices, value, now, changed));
   }, [choices, value]);
   const all = useMemo(() => matching(choices, typed), [choices, typed]);
   const items = all.slice(0, MAX_SHOWN);

@@ -69,3 +69,24 @@ export function namedChoice(choices: readonly Choice[], typed: string): Choice |
     choices.find((choice) => byOtherWord(choice, wanted, true))
   );
 }
+
+/** What the input shows for a value: its choice's label, or the value itself when no choice has it. */
+export const shownFor = (choices: readonly Choice[], value: string | undefined): string =>
+  value === undefined ? "" : (choices.find((choice) => choice.value === value)?.label ?? value);
+
+/**
+ * What the input shows once the choices or the value change, from what it shows `now`. A value shown as
+ * itself (drawn before its choices came: a picker drawn again after a pick starts with none) shows as its
+ * label once they come; before, a typed text naming the value won first and kept "activeUsers" in the box
+ * for good (CI, stop 35). What a person is typing stays when only the choices change.
+ */
+export function typedFor(
+  choices: readonly Choice[],
+  value: string | undefined,
+  now: string,
+  valueChanged: boolean,
+): string {
+  if (value !== undefined && now === value) return shownFor(choices, value);
+  if (namedChoice(choices, now)?.value === value) return now;
+  return valueChanged ? shownFor(choices, value) : now;
+}

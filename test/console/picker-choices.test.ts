@@ -6,7 +6,7 @@
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { type Choice, matching, namedChoice } from "../../console/src/choices.js";
+import { type Choice, matching, namedChoice, typedFor } from "../../console/src/choices.js";
 
 const GA: Choice[] = [
   { value: "averageSessionDuration", label: "Average session duration", group: "Session" },
@@ -54,5 +54,27 @@ describe("a picker's suggestions", () => {
       }),
       { seed: 28, numRuns: 300 },
     );
+  });
+});
+
+describe("what the input shows as choices and value change (typedFor)", () => {
+  const fields: Choice[] = [
+    { value: "activeUsers", label: "Active users", group: "User" },
+    { value: "sessions", label: "Sessions", group: "Session" },
+  ];
+  it("shows a value drawn before its choices came by its label once they come (CI, stop 35)", () => {
+    // A picker drawn again after the pick starts with no choices: the box shows the value itself.
+    const before = typedFor([], "activeUsers", "", true);
+    expect(before).toBe("activeUsers");
+    expect(typedFor(fields, "activeUsers", before, false)).toBe("Active users");
+  });
+  it("keeps what a person is typing when only the choices change, and a free text as typed", () => {
+    expect(typedFor(fields, undefined, "sess", false)).toBe("sess");
+    expect(typedFor(fields, "sessions", "sess", false)).toBe("sess");
+    expect(typedFor(fields, "Console training", "Console training", false)).toBe("Console training");
+  });
+  it("shows a value set from outside by its label", () => {
+    expect(typedFor(fields, "sessions", "Active users", true)).toBe("Sessions");
+    expect(typedFor(fields, undefined, "Active users", true)).toBe("");
   });
 });
