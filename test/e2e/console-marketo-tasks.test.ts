@@ -5,10 +5,9 @@
  * nor an ID refused under its field first; an email no lead has said; a second add says the lead was on
  * the list already), trigger a campaign picked by name (the list says which can be requested; its leads
  * read once for the confirm and the result), export the leads of a period with a filter on a field's
- * display name and download the one CSV, create or update leads from pasted CSV, and
- * open the step's REST form from a task. Each form shows the REST call it makes. On every screen axe-core
- * finds no serious violation and the page does not scroll sideways. Screenshots go to
- * test-output/screenshots, `marketo-<width>-<screen>.png`.
+ * display name and download the one CSV, create or update leads from pasted CSV, and open the step's REST
+ * form from a task. Each form shows its REST call. On every screen axe-core finds no serious violation and
+ * the page does not scroll sideways. Screenshots: test-output/screenshots/marketo-<width>-<screen>.png.
  */
 import { readFileSync } from "node:fs";
 import { parse } from "csv-parse/sync";
@@ -25,8 +24,7 @@ import { type ConsoleFixture, startConsoleFixture } from "../helpers/console.js"
  */
 const AGENT_WORDS = /marketo_api_call|run_to_completion|next_cursor|query_parameters|max_items/;
 const HEADLINE_AGENT_WORDS = /\/rest\/|\/bulk\/|\bv1\b|\bcalls?\b|\bpages?\b|quota|export [0-9a-f-]{8,}/i;
-
-// A task's headline may take up to 60 s to come on a loaded CI machine (an export job): each test gets 90 s.
+// An export job's headline may take 60 s on a loaded CI machine: each test gets 90 s.
 describe.each([1280, 400])("a marketer's Marketo tasks at %i px", { timeout: 90_000 }, (width) => {
   let fixture: ConsoleFixture;
   let browser: Browser;
@@ -141,9 +139,7 @@ describe.each([1280, 400])("a marketer's Marketo tasks at %i px", { timeout: 90_
         /^No static list is named "Console training – Dec 2026"\. (Names alike|None is alike; there are) "/,
       );
     expect(await box.inputValue()).toBe("Console training – Dec 2026");
-    // Cleared first. Typing over the refused name and picking was seen to leave the typed part once, with
-    // the earlier pick helper that clicked while the list was drawn; with test/helpers/combobox.ts it picked
-    // at both widths (s7), so that was the same click-while-drawn, not a second fault.
+    // Cleared first; typing over the refused name and picking works too (tried at both widths, s7).
     await box.fill("");
     const list = await pick("List", "trade", /^Trade Show Leads/);
     expect(await list.inputValue()).toBe("Trade Show Leads");
