@@ -5,7 +5,9 @@
  * they were typed as emails; a lead it cannot read keeps its id). Confirm hands the leads read to the
  * result, which names them without reading them again.
  */
+
 import { useEffect, useState } from "react";
+import { ConfirmActions } from "./ConfirmActions.tsx";
 import { type Lead, unknownEmails } from "./lead-emails.ts";
 import { leadName } from "./marketo-words.ts";
 import { readLeads, requestedIds } from "./useTriggeredLeads.ts";
@@ -60,14 +62,7 @@ export function ConfirmTrigger(props: {
           {unknownEmails(props.unknown)}, so nothing is sent for {props.unknown.length === 1 ? "it" : "them"}.
         </p>
       ) : null}
-      <div className="actions">
-        <button type="button" onClick={() => props.onConfirm(found)}>
-          Confirm
-        </button>
-        <button type="button" onClick={props.onCancel}>
-          Cancel
-        </button>
-      </div>
+      <ConfirmActions onConfirm={() => props.onConfirm(found)} onCancel={props.onCancel} />
     </section>
   );
 }

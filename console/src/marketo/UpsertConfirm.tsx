@@ -3,6 +3,7 @@
  * rows read, the rows that will be skipped and why, and what the write does. Nothing is sent before
  * Confirm (console/src/upsert-words.ts).
  */
+import { ConfirmActions } from "./ConfirmActions.tsx";
 import { ReadingFieldNames, useLeadFields } from "./LeadCards.tsx";
 import { upsertPreview } from "./upsert-words.ts";
 
@@ -23,11 +24,7 @@ export function UpsertConfirm(props: {
       <section className="confirm" role="alertdialog" aria-label="Check before writing" aria-busy="true">
         <h3>Check before writing</h3>
         <ReadingFieldNames />
-        <div className="actions">
-          <button type="button" onClick={props.onCancel}>
-            Cancel
-          </button>
-        </div>
+        <ConfirmActions onCancel={props.onCancel} />
       </section>
     );
   const preview = upsertPreview(props.csv, props.input, fields);
@@ -65,14 +62,7 @@ export function UpsertConfirm(props: {
           ))}
         </ul>
       ) : null}
-      <div className="actions">
-        <button type="button" onClick={props.onConfirm} disabled={written === 0}>
-          Confirm
-        </button>
-        <button type="button" onClick={props.onCancel}>
-          Cancel
-        </button>
-      </div>
+      <ConfirmActions onConfirm={props.onConfirm} disabled={written === 0} onCancel={props.onCancel} />
     </section>
   );
 }
