@@ -1,4 +1,4 @@
-import { mkdirSync, rmSync } from "node:fs";
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { type BrowserContext, chromium, type Page } from "playwright-core";
 import { tempDirSync } from "./temp.js";
@@ -17,6 +17,49 @@ const ARGS = [
 ];
 
 export const SCREENSHOTS = join(process.cwd(), "test-output", "screenshots");
+/** What a browser showed when a test failed: a screenshot and the page's state in words (.ci/run prints it). */
+export const FAILURES = join(process.cwd(), "test-output", "failures");
+
+/**
+ * The page's state in words: what has focus, every combobox's text and whether its list is open, the open
+ * list, the errors shown and the start of the page's text. A failing e2e under CI load is read from the log
+ * of a machine nobody can look at (stop 35: "trade" left in the List box, never seen here).
+ */
+async function pageState(page: Page): Promise<string> {
+  // A string, run in the page: the project's type-check has no DOM library.
+  return page.evaluate(`(() => {
+    const one = (el) => (el ? el.tagName.toLowerCase() + "#" + el.id + " " + JSON.stringify(el.value ?? "") : "none");
+    const boxes = [...document.querySelectorAll("[role=combobox]")].map(
+      (box) => "combobox " + box.id + ": " + JSON.stringify(box.value) + " expanded=" + box.getAttribute("aria-expanded"),
+    );
+    const lists = [...document.querySelectorAll("[role=listbox]")]
+      .map((list) => list.innerText.trim())
+      .filter(Boolean)
+      .map((text) => "open list: " + text.replace(/\\s+/g, " ").slice(0, 300));
+    const errors = [...document.querySelectorAll(".error-detail, .problem-message")].map(
+      (el) => "error: " + (el.textContent ?? "").slice(0, 200),
+    );
+    const text = document.body.innerText.replace(/\\s+/g, " ").slice(0, 800);
+    return ["url: " + location.href, "focus: " + one(document.activeElement), ...boxes, ...lists, ...errors, "text: " + text].join("\\n");
+  })()`);
+}
+
+/** The browsers open in this file, for the set-up file's hook that records a failing test's page. */
+const open = new Set<Page>();
+(globalThis as { recordFailedPages?: (test: string) => Promise<void> }).recordFailedPages = async (test) => {
+  if (open.size === 0) return;
+  mkdirSync(FAILURES, { recursive: true });
+  const name = test.replace(/[^\w-]+/g, "-").slice(0, 80);
+  let index = 0;
+  for (const page of open) {
+    const file = join(FAILURES, `${name}-${index++}`);
+    const state = await pageState(page).catch(
+      (error: Error) => `the page could not be read: ${error.message}`,
+    );
+    writeFileSync(`${file}.txt`, `${test} (Node ${process.version})\n${state}\n`);
+    await page.screenshot({ path: `${file}.png`, fullPage: true }).catch(() => undefined);
+  }
+};
 
 export interface Browser {
   context: BrowserContext;
@@ -41,6 +84,7 @@ export async function launchBrowser(): Promise<Browser> {
     viewport: { width: 1360, height: 900 },
   });
   const page = context.pages()[0] ?? (await context.newPage());
+  open.add(page);
   return {
     context,
     page,
@@ -48,6 +92,7 @@ export async function launchBrowser(): Promise<Browser> {
       await of.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true });
     },
     close: async () => {
+      open.delete(page);
       await context.close();
       for (const dir of [profile, scratch]) rmSync(dir, { recursive: true, force: true, maxRetries: 5 });
     },

@@ -14,7 +14,10 @@ const fileTemp = mkdtempSync(join(inject("tempRoot"), "f-"));
 process.env.TMPDIR = fileTemp;
 catchStderr();
 
-afterEach(() => {
+afterEach(async ({ task }) => {
+  // A failing test that has a browser open records its page (test/helpers/browser.ts).
+  const record = (globalThis as { recordFailedPages?: (test: string) => Promise<void> }).recordFailedPages;
+  if (task.result?.state === "fail" && record) await record(task.fullName ?? task.name);
   expect(takeUnexpectedStderr(), "lines written on stderr during this test (allowStderr)").toEqual([]);
 });
 
