@@ -288,7 +288,16 @@ function otherPages(deps: HttpAppDeps) {
     }
     if (await deps.oauth?.embedded?.handle(incoming, outgoing, url)) return answered(c);
     if (await deps.ops(incoming, outgoing, url)) return answered(c);
-    if (await deps.routes?.(incoming, outgoing, url)) return answered(c);
-    return refuse(c, 404, "Not found: the MCP endpoint is /mcp.");
+    if (deps.routes) {
+      if (await deps.routes(incoming, outgoing, url)) return answered(c);
+      return refuse(c, 404, "Not found: the MCP endpoint is /mcp.");
+    }
+    // The MCP-only server (serve --http): a person who opens it in a browser is told where the console is
+    // (s7 newcomer review, finding 6: the raw 404 did not say).
+    return refuse(
+      c,
+      404,
+      'Not found: the MCP endpoint is /mcp. This server has no browser console: "martech-steps start" serves one.',
+    );
   };
 }

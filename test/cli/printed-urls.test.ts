@@ -86,4 +86,19 @@ describe("bound to 0.0.0.0, every URL the server prints is answered", () => {
     expect(urls.some((url) => url.pathname === "/")).toBe(true);
     for (const url of urls) expect(await answerTo(url), url.toString()).toBe(200);
   });
+
+  it("the MCP-only server's other pages name the command that serves the console, and that command serves it", async () => {
+    const out = await run(["serve", "--http"], /also at http:\/\/127\.0\.0\.1:\d+\/mcp\n/);
+    const port = /MCP server: http:\/\/\S+:(\d+)\/mcp/.exec(out)?.[1] ?? "";
+    const page = await raw(`http://127.0.0.1:${port}/`, { method: "GET" });
+    expect(page.status).toBe(404);
+    const hint = /"martech-steps (\w+)" serves one\.$/.exec(page.json()?.error?.message ?? "")?.[1];
+    expect(hint).toBe("start");
+    // Doing what it says: the command's own / is the console page.
+    const started = await run([hint ?? ""], /Press Ctrl-C/);
+    const consolePort = /MCP server \(Streamable HTTP\): http:\/\/\S+:(\d+)\/mcp/.exec(started)?.[1] ?? "";
+    const home = await raw(`http://127.0.0.1:${consolePort}/`, { method: "GET" });
+    expect(home.status).toBe(200);
+    expect(home.text).toMatch(/<title>[^<]*martech-steps/i);
+  });
 });
