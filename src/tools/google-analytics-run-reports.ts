@@ -22,6 +22,7 @@ import { parseFilter } from "./ga/filter-parser.js";
 import { filterFields, filterNameProblems, type SplitFilters, splitFilter } from "./ga/filter-split.js";
 import { funnelAnswer } from "./ga/funnel.js";
 import { resolveProperty } from "./ga/property-name.js";
+import { adCostNote } from "./ga/report-ad-cost.js";
 import { RUN_REPORTS_ALIASES } from "./ga/report-aliases.js";
 import { reportOutput, summarize } from "./ga/report-answer.js";
 import { reportChart, type UiNames } from "./ga/report-chart.js";
@@ -180,7 +181,12 @@ export const googleAnalyticsRunReports: ToolStep<ReturnType<typeof input>, typeo
       shown.merged && stated
         ? periodNote(stated, shown.merged.order, rangeLabels(stated), todayIn(now, zone))
         : undefined;
-    const notes = [lengths, early, notSetNote(flat, response, uiNames)];
+    const notes = [
+      lengths,
+      early,
+      notSetNote(flat, response, uiNames),
+      adCostNote(flat, response, uiNames, propertyId),
+    ];
     return {
       data,
       summary: summarize(data, fields.realtime, stated ? { stated, zone } : undefined, shown.merged, notes),
