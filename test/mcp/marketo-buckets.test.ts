@@ -152,6 +152,34 @@ describe("count_by with a date bucket", () => {
   });
 });
 
+describe("the recipes resource's leads created per day last week", () => {
+  it("runs as it stands with last week's dates: every day in New York in order, 0 where none", async () => {
+    const { contents } = await mkto.session.client.readResource({ uri: "martech-steps://recipes/marketo" });
+    const { computed } = JSON.parse((contents[0] as { text: string }).text) as {
+      computed: { task: string; call: Record<string, unknown>; note: string }[];
+    };
+    const recipe = computed.find((r) => r.task.startsWith("leads created per day last week"));
+    expect(recipe?.call.count_by).toBe("createdAt:day");
+    // Monday 23 to Sunday 29 Nov 2026 in New York: leads at 23:30 on Monday (04:30Z Tuesday) and on Thursday.
+    const domain = "week.example";
+    await leadsAt(domain, [
+      Date.UTC(2026, 10, 24, 4, 30),
+      Date.UTC(2026, 10, 26, 15),
+      Date.UTC(2026, 10, 26, 16),
+    ]);
+    const call = JSON.parse(
+      JSON.stringify(recipe?.call).replace("<from>", "2026-11-23").replace("<to>", "2026-11-29"),
+    ) as Record<string, unknown>;
+    const answer = await mkto.ok<Answer>({ ...call, where: `email ends_with "@${domain}"` });
+    expect(answer.data.result).toEqual([
+      { "createdAt:day": "2026-11-23", count: 1 },
+      { "createdAt:day": "2026-11-24", count: 0 },
+      { "createdAt:day": "2026-11-25", count: 0 },
+      { "createdAt:day": "2026-11-26", count: 2 },
+    ]);
+  });
+});
+
 describe("where's date alone in time_zone", () => {
   const domain = "where.example";
   it("reads >= and <= a date as the zone's day: a lead at 03:00Z on 1 Nov is 31 Oct in New York", async () => {
