@@ -199,6 +199,15 @@ describe("where's date alone in time_zone", () => {
     expect(await found('createdAt <= "2026-10-31"', "America/New_York")).toBe(1);
     expect(await found('createdAt > "2026-10-31"', "America/New_York")).toBe(0);
     expect(await found('createdAt < "2026-11-01"', "America/New_York")).toBe(1);
+    const said = await mkto.ok<Answer>(
+      leadExport(domain, "2026-10-30", "2026-11-02", {
+        where: 'createdAt <= "2026-10-31"',
+        time_zone: "America/New_York",
+      }),
+    );
+    expect(said.first).toContain(
+      'where createdAt <= "2026-10-31" (dates in America/New_York, a date alone its whole day): ',
+    );
   });
 });
 

@@ -39,7 +39,14 @@ export function figureWords(spec: ComputeSpec, computed: Computed): string[] {
       unit === "row" && comparesNumbers(spec.where.expression)
         ? " (numbers in the file's text compared as numbers)"
         : "";
-    parts.push(`where ${spec.where.text}: ${n(compute.matched)} of ${n(compute.read)} ${unit}s match${text}`);
+    // With time_zone, where's dates are that zone's (records/match.ts): said, as the buckets' clock is.
+    const zoned =
+      spec.zone && /["']\d{4}-\d{2}-\d{2}(?:T[\d:.]+)?["']/.test(spec.where.text)
+        ? ` (dates in ${spec.zone}, a date alone its whole day)`
+        : "";
+    parts.push(
+      `where ${spec.where.text}${zoned}: ${n(compute.matched)} of ${n(compute.read)} ${unit}s match${text}`,
+    );
   }
   if (spec.countBy) parts.push(...countWords(spec.countBy, computed));
   if (spec.order) parts.push(`sorted by ${orderWords(spec)}${spec.countBy ? "" : " (empty values last)"}`);
