@@ -63,7 +63,7 @@ export const MarketoApiCallInput = z.strictObject({
     .max(64)
     .optional()
     .describe(
-      "IANA zone, e.g. America/New_York, for dates in export filters and sinceDatetime (endAt: the day's end); " +
+      "IANA zone, e.g. America/New_York, for dates in filters, sinceDatetime, where, count_by (endAt: day's end); " +
         "offsets checked.",
     )
     .meta({ title: "Time zone of the dates", examples: ["America/New_York"] }),
@@ -118,7 +118,9 @@ export const MarketoApiCallInput = z.strictObject({
     .trim()
     .max(500)
     .optional()
-    .describe('Reads: count per value instead of listing, e.g. "leadSource", "membership.progressionStatus".')
+    .describe(
+      'Reads: count per value instead of listing, e.g. "leadSource", "createdAt:day" (:week, :month).',
+    )
     .meta({ title: "Count by", examples: ["leadSource"] }),
   min_count: z
     .int()
@@ -130,7 +132,7 @@ export const MarketoApiCallInput = z.strictObject({
   count_by_ignore_case: z
     .boolean()
     .optional()
-    .describe("With count_by: group ignoring case and outer spaces.")
+    .describe("With count_by: ignore case and outer spaces.")
     .meta({ title: "Count ignoring case", examples: [true] }),
   count_distinct: z
     .string()
@@ -138,7 +140,7 @@ export const MarketoApiCallInput = z.strictObject({
     .min(1)
     .max(200)
     .optional()
-    .describe('With count_by: distinct values of this field per group, e.g. "leadId" (unique leads).')
+    .describe('With count_by: distinct values per group, e.g. "leadId" (unique leads).')
     .meta({ title: "Count distinct", examples: ["leadId"] }),
   cursor: cursorInput("An answer's next_cursor, to continue the same request.").meta({
     title: "Continue from (cursor)",

@@ -60,7 +60,7 @@ export const NAME_RECIPES: readonly Recipe[] = [
 /** A task done in one call with the step's own computing (where, order_by, count_by) or its export joining. */
 export interface ComputeRecipe {
   task: string;
-  /** The marketo_api_call arguments; <from>, <to> (ISO datetimes) and <leadId> are placeholders. */
+  /** The marketo_api_call arguments; <from>, <to> (ISO datetimes, or dates with time_zone) and <leadId> are placeholders. */
   call: Record<string, unknown>;
   note: string;
 }
@@ -166,6 +166,28 @@ export const COMPUTE_RECIPES: readonly ComputeRecipe[] = [
       count_by: "leadSource",
     },
     note: "The count of leads created in the span per lead source, and the total; no lead is listed.",
+  },
+  {
+    // Agent trial s7, N23: a model bucketed timestamps by day itself (89,560 characters read, a miscount).
+    task: "leads created per day last week, in a time zone",
+    call: {
+      method: "POST",
+      endpoint: "/bulk/v1/leads/export/create.json",
+      body: {
+        fields: ["id", "createdAt"],
+        format: "CSV",
+        filter: { createdAt: { startAt: "<from>", endAt: "<to>" } },
+      },
+      time_zone: "America/New_York",
+      run_to_completion: true,
+      count_by: "createdAt:day",
+    },
+    note:
+      "<from> is last week's Monday and <to> its Sunday, as dates (2026-11-23, 2026-11-29): with time_zone they are " +
+      "that zone's days. One row per day of createdAt in the zone, in date order, each day between the first and the " +
+      "last lead counted listed, 0 when no lead was created that day (a day before the first lead or after the last " +
+      'is not). "createdAt:week" or "createdAt:month" counts per ISO week (named by its Monday) or month; without ' +
+      "time_zone the days are UTC's.",
   },
   {
     task: "leads that share an email, ignoring case and outer spaces",

@@ -7,7 +7,8 @@
 import { DEFAULT_MAX_ITEMS, type MarketoApiCallInput } from "../../schemas/marketo.js";
 import type { Expression } from "../filter/ast.js";
 import { expressionFields } from "../filter/ast.js";
-import type { ComputeSpec } from "../records/compute.js";
+import { MAX_FILLED, unitWords } from "../records/buckets.js";
+import type { ComputeSpec, RecordCompute } from "../records/compute.js";
 import type { Computed } from "./compute-answer.js";
 import type { ReadAnswer } from "./read-calls.js";
 
@@ -38,7 +39,14 @@ export function figureWords(spec: ComputeSpec, computed: Computed): string[] {
       unit === "row" && comparesNumbers(spec.where.expression)
         ? " (numbers in the file's text compared as numbers)"
         : "";
-    parts.push(`where ${spec.where.text}: ${n(compute.matched)} of ${n(compute.read)} ${unit}s match${text}`);
+    // With time_zone, where's dates are that zone's (records/match.ts): said, as the buckets' clock is.
+    const zoned =
+      spec.zone && /["']\d{4}-\d{2}-\d{2}(?:T[\d:.]+)?["']/.test(spec.where.text)
+        ? ` (dates in ${spec.zone}, a date alone its whole day)`
+        : "";
+    parts.push(
+      `where ${spec.where.text}${zoned}: ${n(compute.matched)} of ${n(compute.read)} ${unit}s match${text}`,
+    );
   }
   if (spec.countBy) parts.push(...countWords(spec.countBy, computed));
   if (spec.order) parts.push(`sorted by ${orderWords(spec)}${spec.countBy ? "" : " (empty values last)"}`);
@@ -73,6 +81,7 @@ function countWords(fields: string[], computed: Computed): string[] {
         `in the result (min_count ${n(spec.minCount)}), each row a value and its count`
       : `${by}: ${plural(groups, "value")} over ${over}${zeros} (${adds})`,
   ];
+  parts.push(...bucketWords(compute));
   if (spec.distinct) parts.push(distinctWords(spec.distinct, compute.distinctEmpty ?? 0, unit));
   const spellings = compute.spellings;
   if (spellings !== undefined) {
@@ -81,6 +90,35 @@ function countWords(fields: string[], computed: Computed): string[] {
         ? `${n(spellings - groups)} spellings merged into others that differ only in case or outer spaces (${n(spellings)} spellings, ${plural(groups, "value")}); ` +
             "each row shows the spelling read first, its spellings column how many it merges"
         : "no two values differed only in case or outer spaces",
+    );
+  }
+  return parts;
+}
+
+/**
+ * Date buckets: the clock they read (the zone, or UTC), and, counted by date first, the buckets listed in date
+ * order with those where no record fell (agent trial s7, N23).
+ */
+function bucketWords(compute: RecordCompute): string[] {
+  const { buckets, zone, countBy } = compute.spec;
+  if (!buckets) return [];
+  const clock = zone ?? "UTC (time_zone names another zone)";
+  const parts = buckets.map(
+    ({ column, field, unit }) => `${column} is the ${unitWords(unit)} of ${field} in ${clock}`,
+  );
+  const first = buckets.find(({ column }) => column === countBy?.[0]);
+  if (!first) return parts;
+  const units = `${first.unit}s`;
+  const order = compute.spec.order ? "" : "rows in date order; ";
+  if (compute.unfilled !== undefined) {
+    parts.push(
+      `${order}the ${n(compute.unfilled)} ${units} counted span more than ${n(MAX_FILLED)} ${units}, so those ` +
+        `with no record between them are not listed (count by a longer unit to see them)`,
+    );
+  } else if (!compute.spec.minCount) {
+    parts.push(
+      `${order}every ${first.unit} from the first to the last counted listed` +
+        (compute.gaps > 0 ? `: ${plural(compute.gaps, first.unit)} with no record, count 0` : ""),
     );
   }
   return parts;

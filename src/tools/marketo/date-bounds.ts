@@ -12,7 +12,6 @@
 import { ValidationError } from "../../errors.js";
 import type { MarketoApiCallInput } from "../../schemas/marketo.js";
 import { isPlainObject as isRecord } from "../input/schema-walk.js";
-import { isoSecond } from "./export-windows.js";
 import {
   dateWords,
   instantOf,
@@ -23,7 +22,8 @@ import {
   wallAt,
   wallWords,
   zonedIso,
-} from "./zone-clock.js";
+} from "../zone-clock.js";
+import { isoSecond } from "./export-windows.js";
 
 const DAY_MS = 86_400_000;
 const EXPORT_CREATE = /^\/bulk\/v1\/.+\/export\/create\.json$/;
@@ -119,7 +119,7 @@ function refuseOffset(zone: string, bound: Bound, wall: number): never {
   const clock = new Date(wall).toISOString().slice(11, new Date(wall).getUTCSeconds() === 0 ? 16 : 19);
   const day = Math.floor(wall / DAY_MS) * DAY_MS;
   // At midnight, a date says it without an offset: an end bound's midnight is the end of the day before.
-  // Not in where, which reads a date alone as UTC (records/values.ts).
+  // Not in where, whose date alone is a whole day (<= holds to its end), so the date would not always say it.
   const inWhere = bound.field === "where";
   const date =
     clock === "00:00" && !inWhere ? new Date(bound.end ? day - DAY_MS : day).toISOString().slice(0, 10) : "";
@@ -221,18 +221,21 @@ export interface DatedCall {
 /** Quoted datetimes with an offset in where (the step's own filter on records read, which compares instants). */
 const WHERE_DATETIME = /["'](\d{4}-\d{2}-\d{2}T[\d:.]+(?:Z|[+-]\d{2}:?\d{2}))["']/g;
 
+/** A quoted date or datetime in where, which with time_zone reads on the zone's clock (records/match.ts). */
+const WHERE_DATED = /["']\d{4}-\d{2}-\d{2}(?:T[\d:.]+(?:Z|[+-]\d{2}:?\d{2})?)?["']/;
+/** A count_by date bucket ("createdAt:day"), which with time_zone is the zone's day, week or month. */
+const BUCKETED = /:\s*(?:day|week|month)\s*(?:,|$)/i;
+
 /** An offset in where that is not the zone's at its instant is refused as in the filters, with the value to send. */
 function checkWhere(zone: string, where: string | undefined): boolean {
-  let dated = false;
   for (const [, text = ""] of where?.matchAll(WHERE_DATETIME) ?? []) {
     const parsed = parse(text);
     if (parsed?.kind !== "time" || parsed.offset === undefined) continue;
-    dated = true;
     if (offsetAt(zone, parsed.wall - parsed.offset) !== parsed.offset) {
       refuseOffset(zone, { field: "where", key: "where", end: false, text }, parsed.wall);
     }
   }
-  return dated;
+  return where !== undefined && WHERE_DATED.test(where);
 }
 
 export function zonedDates(input: MarketoApiCallInput): DatedCall {
@@ -248,11 +251,13 @@ export function zonedDates(input: MarketoApiCallInput): DatedCall {
     });
   }
   const whereDated = checkWhere(zone, input.where);
-  if (ranges.length === 0 && !whereDated) {
+  const bucketed = input.count_by !== undefined && BUCKETED.test(input.count_by);
+  if (ranges.length === 0 && !whereDated && !bucketed) {
     throw new ValidationError(
       "time_zone",
       "it applies to an export create's body.filter createdAt/updatedAt {startAt, endAt}, to " +
-        "query_parameters.sinceDatetime and to datetimes with an offset in where, and this call has none.",
+        "query_parameters.sinceDatetime, to quoted dates in where and to count_by's date buckets " +
+        '("createdAt:day"), and this call has none.',
       {
         hint: 'Leave time_zone out, or give dates, e.g. body.filter.createdAt {"startAt":"2026-11-01","endAt":"2026-11-30"}.',
       },

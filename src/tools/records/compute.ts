@@ -9,6 +9,7 @@ import { ValidationError } from "../../errors.js";
 import { type Expression, expressionFields } from "../filter/ast.js";
 import type { FilterSource } from "../filter/lexer.js";
 import { parseExpression, RECORDS_DIALECT } from "../filter/parser.js";
+import { type Bucket, bucketSpan, bucketSuffix } from "./buckets.js";
 import { Counter } from "./count.js";
 import { readPath, splitFieldList, unquoteField } from "./field-list.js";
 import { checkFields, FieldsSeen, type NamedField, quotedField } from "./fields.js";
@@ -23,6 +24,8 @@ export interface ComputeInput {
   min_count?: number | undefined;
   count_by_ignore_case?: boolean | undefined;
   count_distinct?: string | undefined;
+  /** An IANA zone: where's dates and count_by's date buckets on its clock (validated by the caller). */
+  time_zone?: string | undefined;
 }
 
 /** The parsed inputs: what `see` tests, how `finish` sorts, what it counts. */
@@ -36,6 +39,10 @@ export interface ComputeSpec {
   ignoreCase?: boolean;
   /** With countBy: each group's count is the number of distinct values of this field among its records. */
   distinct?: string;
+  /** The count_by columns that count by date ("createdAt:day"): the field each reads and its unit. */
+  buckets?: Bucket[];
+  /** The zone whose clock where's dates and the buckets read (else UTC). */
+  zone?: string;
 }
 
 /** A count_by field: a name, spaces inside allowed (an import's failures file has "Import Failure Reason"). */
@@ -47,15 +54,24 @@ function fieldOf(part: string): string | undefined {
   return unquoteField(part) ?? (FIELD.test(part) ? part : path?.rest === "" ? path.field : undefined);
 }
 
-function countFields(text: string, input = "count_by"): string[] {
+function countFields(text: string, input = "count_by", buckets: Bucket[] = []): string[] {
   const parts = splitFieldList(text) ?? [text];
-  const fields = parts.map(fieldOf);
+  const fields = parts.map((part) => {
+    const suffix = input === "count_by" ? bucketSuffix(part) : undefined;
+    if (!suffix) return fieldOf(part);
+    const field = fieldOf(suffix.head);
+    if (field === undefined) return undefined;
+    const column = `${field}:${suffix.unit}`;
+    buckets.push({ column, field, unit: suffix.unit });
+    return column;
+  });
   const bad = parts.find((_, i) => fields[i] === undefined);
   if (bad !== undefined) {
     throw new ValidationError(input, `${JSON.stringify(bad.slice(0, 60))} is not a field name.`, {
       hint:
         'Give field names separated by commas, e.g. "leadSource" or "primaryAttributeValue,activityType"; a dotted ' +
-        "path reaches into an object (membership.progressionStatus); double-quote a name with other characters.",
+        "path reaches into an object (membership.progressionStatus); double-quote a name with other characters; " +
+        ':day, :week or :month after a date field counts per date ("createdAt:day").',
     });
   }
   return [...new Set(fields as string[])];
@@ -69,7 +85,11 @@ export function computeSpec(input: ComputeInput, hint: string): ComputeSpec | un
     spec.where = { text: input.where, expression: parseExpression(input.where, at, RECORDS_DIALECT) };
   }
   if (input.order_by !== undefined) spec.order = parseSortKeys(input.order_by);
-  if (input.count_by !== undefined) spec.countBy = countFields(input.count_by);
+  if (input.count_by !== undefined) {
+    const buckets: Bucket[] = [];
+    spec.countBy = countFields(input.count_by, "count_by", buckets);
+    if (buckets.length > 0) spec.buckets = buckets;
+  }
   Object.assign(spec, countOptions(input, spec.countBy));
   const countBy = spec.countBy;
   const own = ["count", ...(spec.distinct ? ["records"] : []), ...(spec.ignoreCase ? ["spellings"] : [])];
@@ -81,7 +101,9 @@ export function computeSpec(input: ComputeInput, hint: string): ComputeSpec | un
       { hint: `E.g. order_by "-count" (most frequent first, the default) or "${countBy[0]}".` },
     );
   }
-  return Object.keys(spec).length > 0 ? spec : undefined;
+  if (Object.keys(spec).length === 0) return undefined;
+  if (input.time_zone !== undefined) spec.zone = input.time_zone;
+  return spec;
 }
 
 /** min_count and count_by_ignore_case, which shape what count_by counts: refused without it. */
@@ -135,11 +157,16 @@ export function namedFields(spec: ComputeSpec): NamedField[] {
     ...(spec.where
       ? [...new Set(expressionFields(spec.where.expression))].map((field) => ({ input: "where", field }))
       : []),
-    ...(spec.countBy ?? []).map((field) => ({ input: "count_by", field })),
+    ...(spec.countBy ?? []).map((column) => ({ input: "count_by", field: countedField(spec, column) })),
     ...(spec.distinct ? [{ input: "count_distinct", field: spec.distinct }] : []),
     // With count_by, order_by sorts the counts (computeSpec checked its fields).
     ...(spec.countBy ? [] : (spec.order ?? []).map(({ field }) => ({ input: "order_by", field }))),
   ];
+}
+
+/** The field a count_by column reads: its own name, or a date bucket's field. */
+function countedField(spec: ComputeSpec, column: string): string {
+  return spec.buckets?.find((bucket) => bucket.column === column)?.field ?? column;
 }
 
 type Row = Record<string, unknown>;
@@ -158,14 +185,20 @@ export class RecordCompute {
   matched = 0;
   /** Rows count_by added for expected values no record had (set by finish). */
   zeros = 0;
+  /** Date buckets between the first and last seen where no record fell, listed with 0 (set by finish). */
+  gaps = 0;
+  /** Set by finish when the buckets between the first and last seen were too many to list them all. */
+  unfilled?: number;
 
   constructor(spec: ComputeSpec) {
     this.spec = spec;
-    this.#test = spec.where ? recordTest(spec.where.expression) : undefined;
+    this.#test = spec.where ? recordTest(spec.where.expression, spec.zone) : undefined;
     this.#counter = spec.countBy
       ? new Counter(spec.countBy, (field, value) => this.#refuseContainer(field, value), {
           ignoreCase: spec.ignoreCase === true,
           ...(spec.distinct ? { distinct: spec.distinct } : {}),
+          ...(spec.buckets ? { buckets: spec.buckets } : {}),
+          ...(spec.zone ? { zone: spec.zone } : {}),
         })
       : undefined;
     this.#enters = new Set(
@@ -221,14 +254,37 @@ export class RecordCompute {
       // A value asked for and never seen reads 0, unless min_count keeps only values counted at least once.
       const zeros = this.spec.minCount === undefined ? this.#zeroRows(this.#counter.fields) : [];
       this.zeros = zeros.length;
-      const rows = [...this.#counter.rows(this.spec.minCount), ...zeros];
-      if (this.spec.distinct) for (const row of zeros) row.records = 0;
-      const keys: SortKey[] = this.spec.order ?? [{ field: "count", desc: true }];
+      const counted = this.#counter.rows(this.spec.minCount);
+      // Counted by date first: the buckets in date order, a gap listed with 0 (it is information).
+      const first = this.spec.buckets?.find((bucket) => bucket.column === this.#counter?.fields[0]);
+      const gaps = first && this.spec.minCount === undefined ? this.#gapRows(first, counted) : [];
+      this.gaps = gaps.length;
+      const rows = [...counted, ...zeros, ...gaps];
+      if (this.spec.distinct) for (const row of [...zeros, ...gaps]) row.records = 0;
+      if (this.spec.ignoreCase) for (const row of gaps) row.spellings = 0;
+      const keys: SortKey[] = this.spec.order ?? (first ? [] : [{ field: "count", desc: true }]);
       // Ties are ordered by the values, so the same counts always read the same way.
       const byValues = this.#counter.fields.map((field) => ({ field, desc: false }));
       return sortRecords(rows, [...keys, ...byValues]);
     }
     return this.spec.order ? sortRecords(kept, this.spec.order) : kept;
+  }
+
+  /** A row of count 0 for each bucket between the first and last counted that no record fell in. */
+  #gapRows(bucket: Bucket, counted: readonly Row[]): Row[] {
+    const labels = new Set(counted.map((row) => row[bucket.column]).filter((l) => typeof l === "string"));
+    const span = bucketSpan(bucket.unit, [...labels] as string[]);
+    if (!span) {
+      this.unfilled = labels.size;
+      return [];
+    }
+    const fields = this.#counter?.fields ?? [];
+    return span
+      .filter((label) => !labels.has(label))
+      .map((label) => ({
+        ...Object.fromEntries(fields.map((field) => [field, field === bucket.column ? label : null])),
+        count: 0,
+      }));
   }
 
   /** A row of count 0 for each expected value that no counted row has (in the count_by fields it names). */

@@ -1,4 +1,5 @@
 import { ValidationError } from "../../errors.js";
+import { type Bucket, bucketLabel } from "./buckets.js";
 import { type FieldReader, fieldReader, isEmpty, textOf } from "./values.js";
 
 /**
@@ -40,6 +41,18 @@ export interface CounterOptions {
   ignoreCase?: boolean;
   /** Each group counts the distinct values of this field among its records, not the records. */
   distinct?: string;
+  /** The fields that count by date ("createdAt:day"): each such field's value read as its bucket. */
+  buckets?: readonly Bucket[];
+  /** The zone whose clock the buckets read (else UTC). */
+  zone?: string;
+}
+
+/** The reader of a count_by field: its value, or for a date bucket the bucket its value falls in. */
+function countReader(field: string, options: CounterOptions): FieldReader {
+  const bucket = options.buckets?.find((candidate) => candidate.column === field);
+  if (!bucket) return fieldReader(field);
+  const read = fieldReader(bucket.field);
+  return (record) => bucketLabel(bucket, read(record), options.zone);
 }
 
 /** Counts records (or distinct values of a field) per value of one or more fields, one counter per value. */
@@ -61,7 +74,7 @@ export class Counter {
   constructor(fields: readonly string[], refuse: RefuseContainer, options: CounterOptions = {}) {
     this.fields = fields;
     this.ignoreCase = options.ignoreCase === true;
-    this.#readers = fields.map(fieldReader);
+    this.#readers = fields.map((field) => countReader(field, options));
     this.#distinct = options.distinct === undefined ? undefined : fieldReader(options.distinct);
     this.#refuse = refuse;
   }

@@ -1,30 +1,33 @@
 import type { Condition, Expression, Literal } from "../filter/ast.js";
-import { fieldReader, isEmpty, numberOf, textOf, timeOf } from "./values.js";
+import { instantOf } from "../zone-clock.js";
+import { DATE_ALONE, fieldReader, isEmpty, numberOf, textOf, timeOf } from "./values.js";
 
 /**
  * A `where` expression (the records dialect of tools/filter/parser.ts) as a test of one record. Text
  * comparisons ignore case, as GA's filters do by default; a number compares with a value that is a number or
  * a numeric text; a quoted date compares with a value that is a date or datetime; an empty value (null,
- * missing, "") matches only `is empty` (and `!=`, `not`).
+ * missing, "") matches only `is empty` (and `!=`, `not`). With a time zone (the call's time_zone), a date
+ * or a time without an offset, quoted or in a record, is read on that zone's clock, and a quoted date alone
+ * is that whole day there: `<= "2026-11-30"` holds until the zone's midnight after it, as an export's endAt.
  */
 export type RecordTest = (record: Readonly<Record<string, unknown>>) => boolean;
 
-export function recordTest(expression: Expression): RecordTest {
+export function recordTest(expression: Expression, zone?: string): RecordTest {
   switch (expression.kind) {
     case "and": {
-      const tests = expression.of.map(recordTest);
+      const tests = expression.of.map((of) => recordTest(of, zone));
       return (record) => tests.every((test) => test(record));
     }
     case "or": {
-      const tests = expression.of.map(recordTest);
+      const tests = expression.of.map((of) => recordTest(of, zone));
       return (record) => tests.some((test) => test(record));
     }
     case "not": {
-      const test = recordTest(expression.of);
+      const test = recordTest(expression.of, zone);
       return (record) => !test(record);
     }
     default: {
-      const test = valueTest(expression);
+      const test = valueTest(expression, zone);
       const read = fieldReader(expression.field);
       return (record) => test(read(record));
     }
@@ -33,10 +36,10 @@ export function recordTest(expression: Expression): RecordTest {
 
 type ValueTest = (value: unknown) => boolean;
 
-function valueTest(condition: Condition): ValueTest {
+function valueTest(condition: Condition, zone: string | undefined): ValueTest {
   switch (condition.kind) {
     case "compare":
-      return condition.op === "eq" ? equals(condition.value) : ordered(condition.op, condition.value);
+      return condition.op === "eq" ? equals(condition.value) : ordered(condition.op, condition.value, zone);
     case "match": {
       const wanted = condition.value.toLowerCase();
       const op = condition.op;
@@ -89,7 +92,7 @@ const SIGNS = {
 } as const;
 
 /** `<`, `<=`, `>`, `>=`: numbers as numbers, a quoted date as a time, other quoted text as text (case ignored). */
-function ordered(op: keyof typeof SIGNS, literal: Literal): ValueTest {
+function ordered(op: keyof typeof SIGNS, literal: Literal, zone: string | undefined): ValueTest {
   const holds = SIGNS[op];
   const number = literal.kind === "number" ? literal.value : numberOf(literal.value);
   if (number !== undefined) {
@@ -99,11 +102,15 @@ function ordered(op: keyof typeof SIGNS, literal: Literal): ValueTest {
     };
   }
   const text = literal.kind === "text" ? literal.value : literal.text;
-  const time = timeOf(text);
+  const time = timeOf(text, zone);
   if (time !== undefined) {
+    // In a zone, a date alone is its whole day: after it (> and <=) starts at the next day's midnight there.
+    const after = zone !== undefined && DATE_ALONE.test(text) && (op === "gt" || op === "le");
+    const bound = after ? instantOf(zone, Date.parse(`${text}T00:00:00Z`) + 86_400_000) : time;
+    const test = after ? (op === "gt" ? SIGNS.ge : SIGNS.lt) : holds;
     return (value) => {
-      const given = timeOf(value);
-      return given !== undefined && holds(given - time);
+      const given = timeOf(value, zone);
+      return given !== undefined && test(given - bound);
     };
   }
   const lower = text.toLowerCase();

@@ -4,13 +4,14 @@
  * one or when its text is exactly a decimal number, and a time when its text is an ISO 8601 date or
  * datetime, so "51" in an export and 51 from the REST API compare alike.
  */
+import { instantOf } from "../zone-clock.js";
 
 const NUMERIC = /^-?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
 
 /**
  * ISO 8601 dates and datetimes as Marketo writes them: "2024-01-31", "2021-11-23T22:57:08Z",
  * "2018-03-28T18:05:00+0000", and the Asset API's "2015-11-18T15:25:35Z+0000" (REAL-API A7). A date alone,
- * or a time without a zone, is read as UTC.
+ * or a time without a zone, is read on the clock of the call's time_zone when it names one, else as UTC.
  */
 const ISO =
   /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?)?(Z(?:\+0000)?|[+-]\d{2}:?\d{2})?$/;
@@ -28,7 +29,11 @@ export function numberOf(value: unknown): number | undefined {
   return Number.isFinite(number) ? number : undefined;
 }
 
-export function timeOf(value: unknown): number | undefined {
+/** A date alone, "2026-11-30": where reads it as that whole day. */
+export const DATE_ALONE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** The instant a value names; one without an offset on `zone`'s clock (an IANA name) when given, else UTC. */
+export function timeOf(value: unknown, zone?: string): number | undefined {
   if (typeof value !== "string") return undefined;
   const m = ISO.exec(value);
   if (!m) return undefined;
@@ -45,9 +50,10 @@ export function timeOf(value: unknown): number | undefined {
   const utc = Date.UTC(year, month - 1, day, hour, minute, second, ms);
   // Date.UTC rolls 2024-02-30 over into March: such a date is no date.
   if (new Date(utc).getUTCDate() !== day) return undefined;
-  const zone = m[8];
-  if (!zone || zone.startsWith("Z")) return utc;
-  const offset = /^([+-])(\d{2}):?(\d{2})$/.exec(zone);
+  const given = m[8];
+  if (!given) return zone === undefined ? utc : instantOf(zone, utc);
+  if (given.startsWith("Z")) return utc;
+  const offset = /^([+-])(\d{2}):?(\d{2})$/.exec(given);
   if (!offset) return undefined;
   const minutes = Number(offset[2]) * 60 + Number(offset[3]);
   return utc - (offset[1] === "-" ? -1 : 1) * minutes * 60_000;

@@ -1,0 +1,103 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { bucketSpan, MAX_FILLED } from "../../../src/tools/records/buckets.js";
+import { computeSpec, RecordCompute } from "../../../src/tools/records/compute.js";
+
+/**
+ * count_by's date buckets over generated timestamps and zones (the sandbox test, test/mcp/marketo-buckets.test.ts,
+ * runs fewer cases end to end): the counts add up to the records counted, and each record is in the bucket
+ * of its date on the zone's clock as Intl reads it in other locales, DST and skipped midnights included.
+ */
+const DAY = 86_400_000;
+const ZONES = [
+  "UTC",
+  "America/New_York",
+  "America/Santiago",
+  "Europe/London",
+  "Australia/Lord_Howe",
+  "Asia/Kathmandu",
+  "Pacific/Apia",
+];
+const WEEKDAYS = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"];
+
+function expected(zone: string | undefined, unit: string, at: number): string {
+  const timeZone = zone ?? "UTC";
+  const date = new Intl.DateTimeFormat("sv-SE", {
+    timeZone,
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+  }).format(at);
+  if (unit === "day") return date;
+  if (unit === "month") return date.slice(0, 7);
+  const back = WEEKDAYS.indexOf(new Intl.DateTimeFormat("en-US", { timeZone, weekday: "short" }).format(at));
+  return new Date(Date.parse(`${date}T00:00:00Z`) - back * DAY).toISOString().slice(0, 10);
+}
+
+/** A timestamp as Marketo writes one: ISO 8601 in UTC, or with an offset (the same instant). */
+const written = fc
+  .tuple(
+    fc.integer({ min: Date.UTC(2020, 0, 1), max: Date.UTC(2030, 0, 1) }),
+    fc.integer({ min: -12, max: 14 }),
+  )
+  .map(([ms, hours]) => {
+    const at = Math.floor(ms / 1000) * 1000;
+    const shifted = new Date(at + hours * 3_600_000).toISOString().slice(0, 19);
+    const sign = hours < 0 ? "-" : "+";
+    return { at, text: `${shifted}${sign}${String(Math.abs(hours)).padStart(2, "0")}:00` };
+  });
+
+describe("date buckets (property)", () => {
+  it("add up to the records counted, each record in its zone-local bucket, gaps at 0 in date order", () => {
+    fc.assert(
+      fc.property(
+        fc.option(fc.constantFrom(...ZONES), { nil: undefined }),
+        fc.constantFrom("day", "week", "month"),
+        fc.array(fc.tuple(written, fc.nat({ max: 4 * DAY })), { minLength: 1, maxLength: 30 }),
+        (zone, unit, picks) => {
+          // Records close together (within days of the first), so a span lists its gaps.
+          const base = picks[0]?.[0].at ?? 0;
+          const records = picks.map(([{ at }, near], i) => {
+            const ms = i % 2 === 0 ? at : base + near;
+            return { ms, createdAt: i % 2 === 0 ? picks[i]?.[0].text : new Date(ms).toISOString() };
+          });
+          const column = `createdAt:${unit}`;
+          const spec = computeSpec({ count_by: column, time_zone: zone }, "");
+          const compute = new RecordCompute(spec ?? {});
+          for (const record of records) compute.see({ createdAt: record.createdAt });
+          const rows = compute.finish([]);
+          expect(rows.reduce((sum, row) => sum + Number(row.count), 0)).toBe(records.length);
+          const want = new Map<string, number>();
+          for (const { ms } of records) {
+            const label = expected(zone, unit, ms);
+            want.set(label, (want.get(label) ?? 0) + 1);
+          }
+          const got = new Map(rows.map((row) => [row[column], row.count]));
+          for (const [label, count] of want) expect(got.get(label), `${zone} ${label}`).toBe(count);
+          const labels = rows.map((row) => row[column] as string);
+          expect(labels).toEqual([...labels].sort());
+          const span = bucketSpan(unit as "day", [...want.keys()]);
+          if (span) expect(labels).toEqual(span);
+          else expect(compute.unfilled).toBe(want.size);
+        },
+      ),
+      { seed: 27, numRuns: 400 },
+    );
+  });
+
+  it("stops filling gaps past MAX_FILLED buckets", () => {
+    expect(bucketSpan("day", ["2026-01-01", "2026-01-03"])).toEqual([
+      "2026-01-01",
+      "2026-01-02",
+      "2026-01-03",
+    ]);
+    expect(bucketSpan("month", ["2026-11", "2027-01"])).toEqual(["2026-11", "2026-12", "2027-01"]);
+    expect(bucketSpan("week", ["2026-11-30", "2026-12-14"])).toEqual([
+      "2026-11-30",
+      "2026-12-07",
+      "2026-12-14",
+    ]);
+    const last = new Date(Date.UTC(2026, 0, 1) + MAX_FILLED * DAY).toISOString().slice(0, 10);
+    expect(bucketSpan("day", ["2026-01-01", last])).toBeUndefined();
+  });
+});
