@@ -22,7 +22,6 @@ import { parseFilter } from "./ga/filter-parser.js";
 import { filterFields, filterNameProblems, type SplitFilters, splitFilter } from "./ga/filter-split.js";
 import { funnelAnswer } from "./ga/funnel.js";
 import { resolveProperty } from "./ga/property-name.js";
-import { adCostNote } from "./ga/report-ad-cost.js";
 import { RUN_REPORTS_ALIASES } from "./ga/report-aliases.js";
 import { reportOutput, summarize } from "./ga/report-answer.js";
 import { reportChart, type UiNames } from "./ga/report-chart.js";
@@ -31,12 +30,12 @@ import { dataStartNote, propertyStart } from "./ga/report-data-start.js";
 import { emptyReportHint } from "./ga/report-empty.js";
 import { type FlatReport, flattenReport, quotaSummary, responseHints } from "./ga/report-flatten.js";
 import { mergedOrder } from "./ga/report-merged-order.js";
-import { notSetNote } from "./ga/report-not-set.js";
 import { pageReport, type ReportPage } from "./ga/report-paging.js";
 import { periodNote } from "./ga/report-periods.js";
 import { buildReportRequest, checkReportMode, duplicates, parseOrderBy } from "./ga/report-request.js";
 import { reportSearchReason } from "./ga/report-search-words.js";
 import { checkWholeReport, mergedPage, mergesRanges, wholeReportRequest } from "./ga/report-two-ranges.js";
+import { valueNotes } from "./ga/report-value-notes.js";
 import { GA_SERVICE_WORDS } from "./ga/service-words.js";
 import type { SchemaContext, ToolStep } from "./types.js";
 
@@ -181,12 +180,7 @@ export const googleAnalyticsRunReports: ToolStep<ReturnType<typeof input>, typeo
       shown.merged && stated
         ? periodNote(stated, shown.merged.order, rangeLabels(stated), todayIn(now, zone))
         : undefined;
-    const notes = [
-      lengths,
-      early,
-      notSetNote(flat, response, uiNames),
-      adCostNote(flat, response, uiNames, propertyId),
-    ];
+    const notes = [lengths, early, ...valueNotes(flat, response, uiNames, propertyId)];
     return {
       data,
       summary: summarize(data, fields.realtime, stated ? { stated, zone } : undefined, shown.merged, notes),
