@@ -197,3 +197,43 @@ describe("refusals, before anything is sent", () => {
       /one call fills one/,
     ));
 });
+
+describe("the recipes resource's per-program recipes", () => {
+  const recipe = async (task: string): Promise<Record<string, unknown>> => {
+    const { contents } = await mkto.session.client.readResource({ uri: "martech-steps://recipes/marketo" });
+    const { computed } = JSON.parse((contents[0] as { text: string }).text) as {
+      computed: { task: string; call: Record<string, unknown> }[];
+    };
+    const found = computed.find((r) => r.task.startsWith(task));
+    expect(found, task).toBeDefined();
+    return found?.call ?? {};
+  };
+
+  it("reads several programs with their costs in one call", async () => {
+    const call = await recipe("several programs with their period costs");
+    mkto.fixture.sandbox.resetStats();
+    const { data } = await ok(call);
+    const ids = (call.query_parameters as { id: number[] }).id;
+    expect(data.result.map((r) => r.id)).toEqual(ids);
+    for (const program of data.result) expect(program.costs).toEqual([]);
+    expect(mkto.fixture.sandbox.stats().apiCalls).toBe(ids.length);
+  });
+
+  it("counts members per program, ranked, and by status and success as its note says", async () => {
+    const call = await recipe("members per program");
+    const { data } = await ok(call);
+    const counts = data.result.map((row) => row.count as number);
+    expect(counts).toEqual([...counts].sort((a, b) => b - a));
+    const byStatus = await ok({ ...call, count_by: "programId,membership.progressionStatus" });
+    expect(byStatus.data.computed?.read).toBe(data.computed?.read);
+    expect(byStatus.data.result.reduce((sum, row) => sum + (row.count as number), 0)).toBe(
+      data.computed?.read,
+    );
+    const success = await ok({ ...call, where: "membership.reachedSuccess = true" });
+    expect(success.data.computed?.matched).toBeGreaterThan(0);
+    expect(success.data.computed?.matched).toBeLessThan(data.computed?.read ?? 0);
+    expect(success.data.computed?.matched).toBe(
+      success.data.result.reduce((sum, row) => sum + (row.count as number), 0),
+    );
+  });
+});
