@@ -73,13 +73,15 @@ describe("an endpoint read once per id", () => {
     expect(first).toContain(`4 programs read, ${all.toLocaleString("en-US")} records`);
   });
 
-  it("reports an id Marketo does not have and keeps the others", async () => {
+  it("reports an id Marketo does not have and keeps the others, counting every call sent", async () => {
+    mkto.fixture.sandbox.resetStats();
     const members = await ok({
       method: "GET",
       endpoint: MEMBERS,
       query_parameters: { programId: [1002, 9999, 1003], fields: "id" },
       paginate: true,
     });
+    expect(members.data.calls_used).toBe(mkto.fixture.sandbox.stats().apiCalls);
     const want = [
       ...(await single("/rest/v1/leads/programs/1002.json", { fields: "id" })).map((r) => ({
         ...r,
@@ -90,14 +92,18 @@ describe("an endpoint read once per id", () => {
         programId: 1003,
       })),
     ];
+    expect(members.data.calls_used).toBe(3);
     expect(members.data.result).toEqual(want);
     expect(members.first).toContain("id 9999: not found (1013)");
+    mkto.fixture.sandbox.resetStats();
     const programs = await ok({
       method: "GET",
       endpoint: PROGRAM,
       query_parameters: { id: [1005, 8888, 7777] },
     });
     expect(programs.data.result.map((r) => r.id)).toEqual([1005]);
+    expect(programs.data.calls_used).toBe(mkto.fixture.sandbox.stats().apiCalls);
+    expect(programs.data.calls_used).toBe(3);
     expect(programs.first).toMatch(/ids 8888, 7777: No assets found/);
   });
 
@@ -184,6 +190,16 @@ describe("refusals, before anything is sent", () => {
       "endpoint",
       /put \{id\} in the endpoint/,
     );
+  });
+
+  it("refuses an empty list, and reads a single id given without a list", async () => {
+    await refused(
+      { method: "GET", endpoint: PROGRAM, query_parameters: { id: [] } },
+      "query_parameters.id",
+      /the list is empty/,
+    );
+    const one = await ok({ method: "GET", endpoint: PROGRAM, query_parameters: { id: 1003 } });
+    expect(one.data.result.map((r) => r.id)).toEqual([1003]);
   });
 
   it("refuses two placeholders", () =>
