@@ -73,6 +73,21 @@ describe("an endpoint read once per id", () => {
     expect(first).toContain(`4 programs read, ${all.toLocaleString("en-US")} records`);
   });
 
+  it("counts 0 for a program read with no matching member, and names none Marketo lacks", async () => {
+    const { data } = await ok({
+      method: "GET",
+      endpoint: MEMBERS,
+      query_parameters: { programId: [1003, 9999, 1005], fields: "id" },
+      paginate: true,
+      where: "id < 0",
+      count_by: "programId",
+    });
+    expect(data.result).toEqual([
+      { programId: 1003, count: 0 },
+      { programId: 1005, count: 0 },
+    ]);
+  });
+
   it("reports an id Marketo does not have and keeps the others, counting every call sent", async () => {
     mkto.fixture.sandbox.resetStats();
     const members = await ok({

@@ -214,6 +214,8 @@ export async function fanOutRead(
     `${all.length > limit ? ` (the first ${n(limit)} kept, max_items)` : ""}, ${plural(calls, "call")}` +
     (none ? ` (${none})` : "");
   if (options.compute) {
+    // count_by over the placeholder's field: an id read with no record (matching) still gets its row, count 0.
+    options.compute.expectValues(reads.flatMap((r) => ("result" in r ? [{ [fan.name]: r.id }] : [])));
     const itemsCut = all.length > limit || reads.some((r) => "skipped" in r);
     return computedFanOut(input, ctx, options.compute, records, { head, base, cut, itemsCut });
   }
