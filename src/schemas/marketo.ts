@@ -18,7 +18,7 @@ export const DEFAULT_MAX_ITEMS = 5_000;
 export const MarketoApiCallInput = z.strictObject({
   method: z
     .enum(["GET", "POST", "DELETE"])
-    .describe("GET reads, POST writes or triggers, DELETE removes (e.g. list members).")
+    .describe("GET reads, POST writes or triggers, DELETE removes.")
     .meta({ title: "Method", examples: ["GET"] }),
   endpoint: z
     .string()
@@ -26,7 +26,7 @@ export const MarketoApiCallInput = z.strictObject({
     .max(2048)
     .describe(
       "Path under /rest or /bulk (no host or query string), e.g. /rest/v1/leads.json; …/export/{exportId}/file.json " +
-        "reads records.",
+        "reads records. GET with {name}: read per id of query_parameters[name] (≤200).",
     )
     // The guard's rule as a pattern, so clients can check it too; the guard still runs with its precise words.
     .meta({ title: "Endpoint", examples: ["/rest/v1/leads.json"], pattern: MARKETO_ENDPOINT_PATTERN }),
@@ -35,16 +35,14 @@ export const MarketoApiCallInput = z.strictObject({
     .record(z.string().min(1).max(100), z.union([QueryScalar, z.array(QueryScalar).max(10_000)]))
     .optional()
     .describe(
-      "E.g. filterType email, filterValues a@example.com; arrays go comma-separated. activities.json: " +
+      "E.g. filterType email, filterValues a@example.com; arrays go comma-separated, or fill {name}. activities.json: " +
         'sinceDatetime (no paging token needed), activityTypeIds ids or names ("Open Email").',
     )
     .meta({ title: "Query parameters", examples: [{ filterType: "email", filterValues: "a@example.com" }] }),
   body: z
     .record(z.string(), z.unknown())
     .optional()
-    .describe(
-      'JSON body, POST only, e.g. {"input":{"leads":[{"id":318592}]}}; Asset API POSTs go form-encoded.',
-    )
+    .describe('POST only, e.g. {"input":[{"id":318592}]}; Asset API POSTs go form-encoded.')
     .meta({ title: "Body (JSON)", examples: [{ input: [{ id: 318592 }] }] }),
   file: z
     .string()
@@ -78,7 +76,7 @@ export const MarketoApiCallInput = z.strictObject({
     .min(1)
     .max(200)
     .default(20)
-    .describe("With paginate: the most pages (one API call each).")
+    .describe("With paginate: most pages (a call each).")
     .meta({ title: "Most pages", examples: [5] }),
   max_items: z
     .int()
@@ -91,8 +89,8 @@ export const MarketoApiCallInput = z.strictObject({
     .boolean()
     .default(false)
     .describe(
-      "POST …/export/create.json only: enqueue, await Completed, read the file (any date span: a job per 31 days, " +
-        "joined; preview here, file linked).",
+      "POST …/export/create.json only: enqueue, await Completed, read the file (any span: a job per 31 days, " +
+        "joined; file linked).",
     )
     .meta({ title: "Run the export to the end", examples: [true] }),
   where: z

@@ -10,6 +10,7 @@ import { dailyUsage } from "./marketo/daily-usage.js";
 import { zonedDates } from "./marketo/date-bounds.js";
 import { forgetExports } from "./marketo/export-reuse.js";
 import { checkRunToCompletion } from "./marketo/export-run.js";
+import { checkFanOut } from "./marketo/fan-out.js";
 import { withLeadFieldsAdvice } from "./marketo/lead-fields-advice.js";
 import { exactFilterWords, nearNames } from "./marketo/near-names.js";
 import { positionOf } from "./marketo/position.js";
@@ -151,6 +152,7 @@ export const marketoApiCall: ToolStep<typeof MarketoApiCallInput, typeof Marketo
       );
     }
     if (input.run_to_completion) checkRunToCompletion(input);
+    const fan = checkFanOut(input, path, file);
     const spec = computeSpec(input, WHERE_HINT);
     if (spec) checkComputable(input);
     const marketo = await ctx.connection("marketo");
@@ -171,6 +173,7 @@ export const marketoApiCall: ToolStep<typeof MarketoApiCallInput, typeof Marketo
       resume: position && "page" in position ? position.page : undefined,
       file,
       spec,
+      fan,
     }).catch(async (error: unknown) => {
       throw withLeadFieldsAdvice(await withSearchableFields(error, marketo, input, ctx.signal), input);
     });

@@ -153,6 +153,37 @@ export const COMPUTE_RECIPES: readonly ComputeRecipe[] = [
       "time_zone, values are sent as given and those with an offset are stated in UTC in the answer.",
   },
   {
+    // Period costs come only from Get Program by Id (https://experienceleague.adobe.com/en/docs/marketo-developer/marketo/rest/assets/programs#by-id):
+    // agent trial s7, N18 read 30 programs in 30 calls. tools/marketo/fan-out.ts.
+    task: "several programs with their period costs, in one call",
+    call: {
+      method: "GET",
+      endpoint: "/rest/asset/v1/program/{id}.json",
+      query_parameters: { id: [1001, 1002, 1003] },
+    },
+    note:
+      "Your program ids in the list (GET /rest/asset/v1/programs.json lists them), up to 200: each is read once, " +
+      "one call each, and the answer joins them. Each program's costs holds its period costs ({startDate, cost, " +
+      "note}). An id Marketo does not have is named in the summary; the others are kept.",
+  },
+  {
+    // Members only per program (https://experienceleague.adobe.com/en/docs/marketo-developer/marketo/rest/lead-database/leads#get-leads-by-program-id): trial s7, N21.
+    task: "members per program, counted and ranked, in one call",
+    call: {
+      method: "GET",
+      endpoint: "/rest/v1/leads/programs/{programId}.json",
+      query_parameters: { programId: [1001, 1002, 1003], fields: "id" },
+      paginate: true,
+      count_by: "programId",
+      order_by: "-count",
+    },
+    note:
+      "Your program ids in the list, up to 200. Each program's members are read (every page) and tagged with its " +
+      "programId, so count_by counts them per program and the counts add up to the members read; count_by " +
+      '"programId,membership.progressionStatus" splits each program by status, and where ' +
+      "'membership.reachedSuccess = true' keeps the successes.",
+  },
+  {
     task: "leads by source",
     call: {
       method: "POST",

@@ -21,6 +21,8 @@ import {
 } from "./activity-types.js";
 import { computeRead } from "./compute-read.js";
 import { runExport } from "./export-run.js";
+import type { FanOut } from "./fan-out.js";
+import { fanOutRead } from "./fan-out-read.js";
 import type { ProgramTypeFilter } from "./program-type.js";
 import { type ReadAnswer, type ReadSoFar, readCalls } from "./read-calls.js";
 import { readFile } from "./read-file.js";
@@ -60,6 +62,8 @@ export interface Route {
   resume: ResumePosition | undefined;
   file: boolean;
   spec: ComputeSpec | undefined;
+  /** An endpoint with a {placeholder}, read once per id (fan-out.ts). */
+  fan?: FanOut | undefined;
 }
 
 /** Activity reads: activityTypeIds as ids, and the naming of each record. */
@@ -82,6 +86,7 @@ export async function readRoute(route: Route): Promise<ReadAnswer> {
   if (route.input.run_to_completion) {
     return runExport(route.input, marketo, ctx, onWait, compute ?? new RecordCompute({}));
   }
+  if (route.fan) return fanOutRead(route.input, marketo, ctx, { fan: route.fan, onWait, compute });
   const { input, naming } = await activities(route, compute);
   const path = route.checked;
   if (route.file) return readFile(input, marketo, ctx, { path, from: route.from, onWait, compute, naming });

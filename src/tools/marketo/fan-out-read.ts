@@ -1,0 +1,321 @@
+/**
+ * A fan-out's read (fan-out.ts): each id read through the connector as a single call is (limits, retries,
+ * paging with paginate), a few at a time (the connector holds Marketo's 10 in flight and 100 per 20 s);
+ * the records joined in the order of the ids, each tagged with the id it came from when it lacks that
+ * field (count_by programId on members); then where, order_by, count_by and max_items over the whole.
+ * An id Marketo refuses (610, 702, 1013...) or answers with nothing but a warning is reported, not fatal,
+ * unless every id is.
+ */
+import type { MarketoConnector } from "../../connectors/marketo/connector.js";
+import type { MarketoCallResult, OnWait } from "../../connectors/marketo/types.js";
+import { checkMarketoPath } from "../../connectors/marketo/url.js";
+import { UpstreamError } from "../../errors.js";
+import { DEFAULT_MAX_ITEMS, type MarketoApiCallInput } from "../../schemas/marketo.js";
+import { capItems, MAX_RESULT_BYTES } from "../output-cap.js";
+import type { RecordCompute } from "../records/compute.js";
+import type { ToolContext } from "../types.js";
+import { type Computed, computedAnswer, keptBytesFor } from "./compute-answer.js";
+import { computedSummary } from "./compute-words.js";
+import { endpointFor, type FanOut } from "./fan-out.js";
+import { asRecords, type ReadAnswer, type Shaped } from "./read-calls.js";
+
+/** Reads in flight at once: a few, well under Marketo's 10 (other calls share them). */
+const IN_FLIGHT = 4;
+
+type Id = FanOut["ids"][number];
+
+/** One id's read: its records, or why it gave none. */
+type IdRead =
+  | { id: Id; result: MarketoCallResult }
+  | { id: Id; refused: UpstreamError }
+  /** Not read: max_items records were read before it. */
+  | { id: Id; skipped: true };
+
+/** Marketo's codes for an id that is not there, in words (https://experienceleague.adobe.com/en/docs/marketo-developer/marketo/rest/error-codes). */
+const CODE_WORDS: Record<string, string> = {
+  "610": "not found",
+  "702": "not found",
+  "1013": "not found",
+  "1003": "invalid",
+  "1004": "not found",
+};
+
+export interface FanOutOptions {
+  fan: FanOut;
+  onWait: OnWait;
+  compute: RecordCompute | undefined;
+}
+
+const n = (value: number) => value.toLocaleString("en-US");
+const plural = (value: number, word: string) => `${n(value)} ${word}${value === 1 ? "" : "s"}`;
+
+/** What one id is called in the summary: the path segment before the placeholder, singular ("program"). */
+function idWord(fan: FanOut): string {
+  const before = fan.template.split(`{${fan.name}}`)[0]?.split("/").filter(Boolean).at(-1) ?? "";
+  return /^[a-z]+$/i.test(before) ? before.replace(/s$/, "") : "id";
+}
+
+async function readOne(
+  id: Id,
+  input: MarketoApiCallInput,
+  marketo: MarketoConnector,
+  ctx: ToolContext,
+  options: FanOutOptions & { maxItems: number },
+): Promise<IdRead> {
+  const path = checkMarketoPath(endpointFor(options.fan, id));
+  // Counted or computed, every record read counts (count_by keeps no records); shown, the answer's bytes.
+  const maxBytes = options.compute
+    ? keptBytesFor(ctx, options.compute)
+    : (ctx.fullResults?.maxBytes ?? MAX_RESULT_BYTES);
+  try {
+    const result = await marketo.call({
+      method: "GET",
+      path,
+      query: options.fan.query,
+      ...(ctx.signal ? { signal: ctx.signal } : {}),
+      onWait: options.onWait,
+      paginate: input.paginate ? { maxPages: input.max_pages, maxItems: options.maxItems, maxBytes } : false,
+    });
+    return { id, result };
+  } catch (error) {
+    // Marketo refused this id (its own code): the others still count. Anything else (auth, limits,
+    // network, a cancel) would fail every id alike, so it fails the call.
+    if (error instanceof UpstreamError && error.serviceCode) return { id, refused: error };
+    throw error;
+  }
+}
+
+/** Every id read, IN_FLIGHT at a time, answers in the order of the ids; none once max_items records are read. */
+async function readAll(
+  input: MarketoApiCallInput,
+  marketo: MarketoConnector,
+  ctx: ToolContext,
+  options: FanOutOptions,
+): Promise<IdRead[]> {
+  const { ids } = options.fan;
+  const limit = input.max_items ?? DEFAULT_MAX_ITEMS;
+  const reads: IdRead[] = new Array(ids.length);
+  let next = 0;
+  let done = 0;
+  let records = 0;
+  const word = idWord(options.fan);
+  const worker = async (): Promise<void> => {
+    while (next < ids.length) {
+      const index = next++;
+      const id = ids[index] as Id;
+      const maxItems = limit - records;
+      const read =
+        maxItems > 0
+          ? await readOne(id, input, marketo, ctx, { ...options, maxItems })
+          : { id, skipped: true as const };
+      if ("result" in read) records += read.result.result.length;
+      reads[index] = read;
+      done += 1;
+      ctx.progress({
+        progress: done,
+        total: ids.length,
+        message: `${plural(done, word)} of ${n(ids.length)} read`,
+      });
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(IN_FLIGHT, ids.length) }, worker));
+  return reads;
+}
+
+/** Why an id gave no records: "not found (1013)", Marketo's warning, or "no records". */
+function whyNone(read: IdRead): string | undefined {
+  if ("refused" in read) {
+    const code = read.refused.serviceCode ?? "";
+    return `${CODE_WORDS[code] ?? "refused"} (${code})`;
+  }
+  if ("skipped" in read || read.result.result.length > 0) return undefined;
+  return read.result.warnings[0] ?? "no records";
+}
+
+const idsWords = (ids: readonly Id[]) => `id${ids.length === 1 ? "" : "s"} ${ids.join(", ")}`;
+
+/** "ids 1004, 1007: not found (702); id 1009: no records", grouped by reason. */
+function noneWords(reads: IdRead[]): string | undefined {
+  const groups = new Map<string, Id[]>();
+  for (const read of reads) {
+    const why = whyNone(read);
+    if (why !== undefined) groups.set(why, [...(groups.get(why) ?? []), read.id]);
+  }
+  if (groups.size === 0) return undefined;
+  return [...groups].map(([why, ids]) => `${idsWords(ids)}: ${why}`).join("; ");
+}
+
+/** An id that failed: Marketo refused it, or answered no records with only a warning (the Asset API's "not found"). */
+const failed = (read: IdRead): boolean =>
+  "refused" in read ||
+  ("result" in read && read.result.result.length === 0 && read.result.warnings.length > 0);
+
+/** Records of every id, each tagged with its id when it lacks the placeholder's field. */
+function joined(reads: IdRead[], name: string): Record<string, unknown>[] {
+  return reads.flatMap((read) =>
+    "result" in read
+      ? asRecords(read.result.result).map((record) =>
+          name in record ? record : { ...record, [name]: read.id },
+        )
+      : [],
+  );
+}
+
+/** No id gave records: an error naming each id and why. */
+function noneGave(fan: FanOut, reads: IdRead[]): UpstreamError {
+  const refused = reads.find((read) => "refused" in read);
+  const code = refused && "refused" in refused ? refused.refused.serviceCode : undefined;
+  return new UpstreamError(
+    `No id of query_parameters.${fan.name} gave records from ${fan.template}: ${noneWords(reads)}.`,
+    {
+      hint: `Check the ids (GET one alone with it in the endpoint), and that ${fan.template} is the endpoint for them.`,
+      ...(code ? { serviceCode: code } : {}),
+    },
+  );
+}
+
+/** The figures of the reads: the answers, their calls (one per refused id), pages, warnings, request ids. */
+function tally(reads: IdRead[]) {
+  const results = reads.flatMap((read) => ("result" in read ? [read.result] : []));
+  const refused = reads.filter((read) => "refused" in read).length;
+  return {
+    read: results.length + refused,
+    calls: results.reduce((sum, r) => sum + r.callsUsed, 0) + refused,
+    base: {
+      // An empty answer's warning is said with its id (noneWords).
+      warnings: [...new Set(results.flatMap((r) => (r.result.length > 0 ? r.warnings : [])))],
+      record_errors: results.flatMap((r) => r.recordErrors),
+      pages: results.reduce((sum, r) => sum + r.pages, 0),
+      calls_used: results.reduce((sum, r) => sum + r.callsUsed, 0) + refused,
+      request_ids: results.flatMap((r) => r.requestIds),
+    },
+  };
+}
+
+export async function fanOutRead(
+  input: MarketoApiCallInput,
+  marketo: MarketoConnector,
+  ctx: ToolContext,
+  options: FanOutOptions,
+): Promise<ReadAnswer> {
+  const { fan } = options;
+  const reads = await readAll(input, marketo, ctx, options);
+  if (reads.every(failed)) throw noneGave(fan, reads);
+  const none = noneWords(reads);
+  const word = idWord(fan);
+  const limit = input.max_items ?? DEFAULT_MAX_ITEMS;
+  const all = joined(reads, fan.name);
+  const records = all.slice(0, limit);
+  const { read, calls, base } = tally(reads);
+  const cut = cutWords(input, word, reads, all.length > limit);
+  if (cut) base.warnings.push(cut);
+  const head =
+    `GET ${fan.template}: ${plural(read, word)} read, ${plural(all.length, "record")}` +
+    `${all.length > limit ? ` (the first ${n(limit)} kept, max_items)` : ""}, ${plural(calls, "call")}` +
+    (none ? ` (${none})` : "");
+  if (options.compute) {
+    // count_by over the placeholder's field: an id read with no record (matching) still gets its row, count 0.
+    options.compute.expectValues(reads.flatMap((r) => ("result" in r ? [{ [fan.name]: r.id }] : [])));
+    const itemsCut = all.length > limit || reads.some((r) => "skipped" in r);
+    return computedFanOut(input, ctx, options.compute, records, { head, base, cut, itemsCut });
+  }
+  const keep = ctx.fullResults !== undefined;
+  const capped = capItems(records, MAX_RESULT_BYTES, true);
+  const kept = keep && capped.dropped > 0;
+  const data: Shaped = {
+    result: capped.items,
+    complete: !cut && (capped.dropped === 0 || kept),
+    ...base,
+  };
+  const shown =
+    capped.dropped === 0
+      ? `all ${plural(records.length, "record")} shown here`
+      : `the first ${n(capped.items.length)} shown here, ${kept ? `all ${n(records.length)} in the full result linked below` : "the rest not kept by this client: narrow with where or count with count_by"}`;
+  return {
+    data,
+    counts: { read: records.length, shown: capped.items.length, kept, end: !cut },
+    summary: `${[`${head}; ${shown}`, cut].filter(Boolean).join(". ")}.`,
+    ...(kept ? { full: { kind: "records" as const, items: records } } : {}),
+  };
+}
+
+/** What a read of one id stopped at, and what to change to read all of it (max_items is said apart). */
+function stopFix(input: MarketoApiCallInput, result: MarketoCallResult): string {
+  if (!input.paginate) return "give paginate true";
+  if (result.stoppedBy === "maxPages") return "raise max_pages (at most 200)";
+  return "count them with count_by, or read fewer ids a call";
+}
+
+/** What was left unread: ids with more to read, and what max_items stopped (ids read in part or not at all). */
+function cutWords(
+  input: MarketoApiCallInput,
+  word: string,
+  reads: IdRead[],
+  limitCut: boolean,
+): string | undefined {
+  const byFix = new Map<string, Id[]>();
+  const inPart: Id[] = [];
+  for (const read of reads) {
+    if (!("result" in read) || read.result.next === undefined) continue;
+    if (input.paginate && read.result.stoppedBy === "maxItems") {
+      inPart.push(read.id);
+      continue;
+    }
+    const fix = stopFix(input, read.result);
+    byFix.set(fix, [...(byFix.get(fix) ?? []), read.id]);
+  }
+  const ofIds = (ids: Id[]) => `${word}${ids.length === 1 ? "" : "s"} ${ids.join(", ")}`;
+  const parts = [...byFix].map(
+    ([fix, ids]) => `${ofIds(ids)} ${ids.length === 1 ? "has" : "have"} more records than read: ${fix}`,
+  );
+  const skipped = reads.filter((read) => "skipped" in read).map((read) => read.id);
+  if (limitCut || inPart.length > 0 || skipped.length > 0) {
+    const which = [
+      ...(inPart.length > 0 ? [`${ofIds(inPart)} read in part`] : []),
+      ...(skipped.length > 0 ? [`${ofIds(skipped)} not read`] : []),
+    ];
+    parts.push(
+      `max_items ${n(input.max_items ?? DEFAULT_MAX_ITEMS)} stopped the read${which.length > 0 ? ` (${which.join(", ")})` : ""}: ` +
+        "raise max_items (at most 100,000)",
+    );
+  }
+  return parts.length > 0 ? parts.join("; ") : undefined;
+}
+
+interface ComputedParts {
+  head: string;
+  base: Omit<Shaped, "result" | "complete">;
+  /** What was left unread, when something was. */
+  cut: string | undefined;
+  /** max_items stopped the read (ids not read, records cut). */
+  itemsCut: boolean;
+}
+
+/** where, order_by and count_by over the joined records (no cursor: the read is the ids given). */
+function computedFanOut(
+  input: MarketoApiCallInput,
+  ctx: ToolContext,
+  compute: RecordCompute,
+  records: Record<string, unknown>[],
+  parts: ComputedParts,
+): ReadAnswer {
+  const kept = records.filter((record) => compute.see(record));
+  const computed: Computed = {
+    compute,
+    kept,
+    positions: [],
+    next: undefined,
+    ...(parts.itemsCut ? { stoppedBy: "items" as const } : {}),
+    pages: parts.base.pages,
+    calls: parts.base.calls_used,
+    unit: "record",
+  };
+  const answer = computedAnswer(input, ctx, computed);
+  const data: Shaped = {
+    ...answer.data,
+    ...parts.base,
+    complete: answer.data.complete && !parts.cut,
+  };
+  const said = computedSummary(input, computed, answer, parts.head);
+  return { ...answer, data, summary: parts.cut ? `${said} ${parts.cut}.` : said };
+}

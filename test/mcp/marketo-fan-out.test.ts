@@ -1,0 +1,270 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { marketoOverMcp, runningClock } from "../helpers/marketo-mcp.js";
+
+/**
+ * One marketo_api_call reads an endpoint with a {placeholder} once per id of a list (issue 27; trial s7's
+ * N18 and N21 spent 95 of 144 calls reading programs one by one), through MCP on the sandbox. The truth is
+ * each id's single call: the joined records equal them, count_by over them adds up to them, an id Marketo
+ * does not have is reported and the others kept, and what cannot be read so is refused before any call.
+ */
+interface Answer {
+  result: Record<string, unknown>[];
+  complete: boolean;
+  calls_used: number;
+  computed?: { read: number; matched: number; groups?: number };
+}
+
+const T0 = Date.UTC(2026, 11, 1, 12);
+// Reads are many here: lift the rate limit so no run waits 20 s.
+const mkto = marketoOverMcp({ leadCount: 2_000, seed: 7, now: runningClock(T0), rateLimit: 1_000_000 });
+const ok = (args: Record<string, unknown>) => mkto.ok<Answer>(args);
+
+const PROGRAM = "/rest/asset/v1/program/{id}.json";
+const MEMBERS = "/rest/v1/leads/programs/{programId}.json";
+const PROGRAM_IDS = Array.from({ length: 30 }, (_, i) => 1001 + i);
+
+const single = async (endpoint: string, query: Record<string, unknown> = {}) =>
+  (await ok({ method: "GET", endpoint, query_parameters: query, paginate: true })).data.result;
+
+describe("an endpoint read once per id", () => {
+  it("gives the records of each id's single call, in the order of the ids, one call each", async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.subarray(PROGRAM_IDS, { minLength: 1, maxLength: 5 }), async (ids) => {
+        const { data, first } = await ok({ method: "GET", endpoint: PROGRAM, query_parameters: { id: ids } });
+        const singles = [];
+        for (const id of ids) singles.push(...(await single(`/rest/asset/v1/program/${id}.json`)));
+        expect(data.result).toEqual(singles);
+        expect(data.calls_used).toBe(ids.length);
+        expect(first).toContain(
+          `${ids.length} program${ids.length === 1 ? "" : "s"} read, ${ids.length} record${ids.length === 1 ? "" : "s"}, ${ids.length} call`,
+        );
+      }),
+      { numRuns: 5 },
+    );
+  });
+
+  it("counts members by programId to the single calls' totals", async () => {
+    const ids = [1001, 1004, 1007, 1012];
+    const { data, first } = await ok({
+      method: "GET",
+      endpoint: MEMBERS,
+      query_parameters: { programId: ids, fields: "id,email" },
+      paginate: true,
+      count_by: "programId",
+    });
+    // Each program's total from its own call (computed.read: a member list can be more than an answer shows).
+    const totals = new Map<number, number>();
+    for (const id of ids) {
+      const one = await ok({
+        method: "GET",
+        endpoint: `/rest/v1/leads/programs/${id}.json`,
+        query_parameters: { fields: "id,email" },
+        paginate: true,
+        where: "id > 0",
+      });
+      totals.set(id, one.data.computed?.read ?? -1);
+    }
+    const counted = new Map(data.result.map((row) => [row.programId as number, row.count as number]));
+    for (const [id, total] of totals) expect(counted.get(id) ?? 0, `program ${id}`).toBe(total);
+    const all = [...totals.values()].reduce((a, b) => a + b, 0);
+    expect(all).toBeGreaterThan(0);
+    expect(data.computed?.read).toBe(all);
+    expect(first).toContain(`4 programs read, ${all.toLocaleString("en-US")} records`);
+  });
+
+  it("counts 0 for a program read with no matching member, and names none Marketo lacks", async () => {
+    const { data } = await ok({
+      method: "GET",
+      endpoint: MEMBERS,
+      query_parameters: { programId: [1003, 9999, 1005], fields: "id" },
+      paginate: true,
+      where: "id < 0",
+      count_by: "programId",
+    });
+    expect(data.result).toEqual([
+      { programId: 1003, count: 0 },
+      { programId: 1005, count: 0 },
+    ]);
+  });
+
+  it("reports an id Marketo does not have and keeps the others, counting every call sent", async () => {
+    mkto.fixture.sandbox.resetStats();
+    const members = await ok({
+      method: "GET",
+      endpoint: MEMBERS,
+      query_parameters: { programId: [1002, 9999, 1003], fields: "id" },
+      paginate: true,
+    });
+    expect(members.data.calls_used).toBe(mkto.fixture.sandbox.stats().apiCalls);
+    const want = [
+      ...(await single("/rest/v1/leads/programs/1002.json", { fields: "id" })).map((r) => ({
+        ...r,
+        programId: 1002,
+      })),
+      ...(await single("/rest/v1/leads/programs/1003.json", { fields: "id" })).map((r) => ({
+        ...r,
+        programId: 1003,
+      })),
+    ];
+    expect(members.data.calls_used).toBe(3);
+    expect(members.data.result).toEqual(want);
+    expect(members.first).toContain("id 9999: not found (1013)");
+    mkto.fixture.sandbox.resetStats();
+    const programs = await ok({
+      method: "GET",
+      endpoint: PROGRAM,
+      query_parameters: { id: [1005, 8888, 7777] },
+    });
+    expect(programs.data.result.map((r) => r.id)).toEqual([1005]);
+    expect(programs.data.calls_used).toBe(mkto.fixture.sandbox.stats().apiCalls);
+    expect(programs.data.calls_used).toBe(3);
+    expect(programs.first).toMatch(/ids 8888, 7777: No assets found/);
+  });
+
+  it("stops at max_items over the whole, and says so and what to raise", async () => {
+    const { data, first } = await ok({
+      method: "GET",
+      endpoint: MEMBERS,
+      query_parameters: { programId: [1002, 1001, 1003], fields: "id" },
+      paginate: true,
+      max_items: 100,
+      count_by: "programId",
+    });
+    expect(data.computed?.read).toBe(100);
+    expect(data.complete).toBe(false);
+    expect(first).toContain("raise max_items");
+    expect(first).not.toContain("did not cut");
+  });
+
+  it("is an error when no id gives records", async () => {
+    const { result, first } = await mkto.call({
+      method: "GET",
+      endpoint: MEMBERS,
+      query_parameters: { programId: [9998, 9999] },
+    });
+    expect(result.isError).toBe(true);
+    expect(first).toContain("ids 9998, 9999: not found (1013)");
+  });
+});
+
+describe("refusals, before anything is sent", () => {
+  const refused = async (args: Record<string, unknown>, field: string, words: RegExp) => {
+    mkto.fixture.sandbox.resetStats();
+    const { result, first } = await mkto.call(args);
+    expect(result.isError, first).toBe(true);
+    expect(first).toContain(`Invalid ${field}:`);
+    expect(first).toMatch(words);
+    expect(mkto.fixture.sandbox.stats().apiCalls).toBe(0);
+  };
+
+  it("refuses a write", () =>
+    refused(
+      { method: "POST", endpoint: "/rest/asset/v1/program/{id}.json", query_parameters: { id: [1001] } },
+      "method",
+      /GET only/,
+    ));
+
+  it("refuses 201 ids, saying the limit and what to do", () =>
+    refused(
+      {
+        method: "GET",
+        endpoint: PROGRAM,
+        query_parameters: { id: Array.from({ length: 201 }, (_, i) => i + 1) },
+      },
+      "query_parameters.id",
+      /more than the 200.*Split the ids/s,
+    ));
+
+  it("refuses a value that is not an id", async () => {
+    await refused(
+      { method: "GET", endpoint: PROGRAM, query_parameters: { id: [1001, "../lists"] } },
+      "query_parameters.id[1]",
+      /not an id/,
+    );
+    await refused(
+      { method: "GET", endpoint: PROGRAM, query_parameters: { id: ["1001.json"] } },
+      "query_parameters.id[0]",
+      /not an id/,
+    );
+    await refused(
+      { method: "GET", endpoint: PROGRAM, query_parameters: { id: [-3] } },
+      "query_parameters.id[0]",
+      /not an id/,
+    );
+  });
+
+  it("refuses a placeholder with no list, and a list for a path parameter with no placeholder", async () => {
+    await refused(
+      { method: "GET", endpoint: MEMBERS, query_parameters: { id: [1001] } },
+      "query_parameters",
+      /give query_parameters\.programId the list/,
+    );
+    await refused(
+      { method: "GET", endpoint: "/rest/asset/v1/program/1001.json", query_parameters: { id: [1001, 1002] } },
+      "endpoint",
+      /put \{id\} in the endpoint/,
+    );
+  });
+
+  it("refuses an empty list, and reads a single id given without a list", async () => {
+    await refused(
+      { method: "GET", endpoint: PROGRAM, query_parameters: { id: [] } },
+      "query_parameters.id",
+      /the list is empty/,
+    );
+    const one = await ok({ method: "GET", endpoint: PROGRAM, query_parameters: { id: 1003 } });
+    expect(one.data.result.map((r) => r.id)).toEqual([1003]);
+  });
+
+  it("refuses two placeholders", () =>
+    refused(
+      {
+        method: "GET",
+        endpoint: "/rest/v1/lists/{listId}/leads/{id}.json",
+        query_parameters: { listId: [1], id: [2] },
+      },
+      "endpoint",
+      /one call fills one/,
+    ));
+});
+
+describe("the recipes resource's per-program recipes", () => {
+  const recipe = async (task: string): Promise<Record<string, unknown>> => {
+    const { contents } = await mkto.session.client.readResource({ uri: "martech-steps://recipes/marketo" });
+    const { computed } = JSON.parse((contents[0] as { text: string }).text) as {
+      computed: { task: string; call: Record<string, unknown> }[];
+    };
+    const found = computed.find((r) => r.task.startsWith(task));
+    expect(found, task).toBeDefined();
+    return found?.call ?? {};
+  };
+
+  it("reads several programs with their costs in one call", async () => {
+    const call = await recipe("several programs with their period costs");
+    mkto.fixture.sandbox.resetStats();
+    const { data } = await ok(call);
+    const ids = (call.query_parameters as { id: number[] }).id;
+    expect(data.result.map((r) => r.id)).toEqual(ids);
+    for (const program of data.result) expect(program.costs).toEqual([]);
+    expect(mkto.fixture.sandbox.stats().apiCalls).toBe(ids.length);
+  });
+
+  it("counts members per program, ranked, and by status and success as its note says", async () => {
+    const call = await recipe("members per program");
+    const { data } = await ok(call);
+    const counts = data.result.map((row) => row.count as number);
+    expect(counts).toEqual([...counts].sort((a, b) => b - a));
+    const byStatus = await ok({ ...call, count_by: "programId,membership.progressionStatus" });
+    expect(byStatus.data.computed?.read).toBe(data.computed?.read);
+    expect(byStatus.data.result.reduce((sum, row) => sum + (row.count as number), 0)).toBe(
+      data.computed?.read,
+    );
+    const success = await ok({ ...call, where: "membership.reachedSuccess = true" });
+    expect(success.data.computed?.matched).toBeGreaterThan(0);
+    expect(success.data.computed?.matched).toBeLessThan(data.computed?.read ?? 0);
+    expect(success.data.computed?.matched).toBe(
+      success.data.result.reduce((sum, row) => sum + (row.count as number), 0),
+    );
+  });
+});
