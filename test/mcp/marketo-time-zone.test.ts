@@ -316,5 +316,6 @@ describe("the window sent for dates in a zone (property)", () => {
       }),
       { seed: 27, numRuns: 12 },
     );
-  });
+    // Twelve export runs: about 15 s alone, twice that beside other files on two cores (a limit, not a timing).
+  }, 90_000);
 });
