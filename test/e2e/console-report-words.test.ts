@@ -149,6 +149,69 @@ describe("Run Reports in a marketer's words", () => {
     },
   );
 
+  /** The table's box, its header cells' boxes and the fades' opacity on each side (trial s7, finding 3). */
+  async function sideways() {
+    const box = page.getByRole("region", { name: "Records (table)" });
+    const view = await box.boundingBox();
+    const heads = await Promise.all((await table().locator("thead th").all()).map((th) => th.boundingBox()));
+    const inView = heads.filter(
+      (head) => head && view && head.x >= view.x - 2 && head.x + head.width <= view.x + view.width + 2,
+    );
+    const fade = (side: string) =>
+      page.evaluate(`getComputedStyle(document.querySelector(".results .table-frame"), "${side}").opacity`);
+    const cue = page.locator(".results .scroll-cue");
+    return {
+      box,
+      columns: heads.length,
+      shown: inView.length,
+      cue: (await cue.count()) ? await cue.textContent() : null,
+      fades: [await fade("::before"), await fade("::after")],
+      pageWidth: (await page.evaluate("document.documentElement.scrollWidth - window.innerWidth")) as number,
+    };
+  }
+
+  const more = (n: number) => `${n} more column${n === 1 ? "" : "s"}`;
+
+  it("says a table wider than its box scrolls sideways, how many columns are out of view, at 400 px", async () => {
+    await runComparison(400);
+    const start = await sideways();
+    expect(start.shown).toBeGreaterThan(0);
+    expect(start.shown).toBeLessThan(start.columns);
+    expect(start.cue).toBe(`Scroll sideways for ${more(start.columns - start.shown)} →`);
+    expect(start.fades).toEqual(["0", "1"]);
+    expect(start.pageWidth).toBeLessThanOrEqual(0);
+    await browser.screenshot("report-words-sideways-400-start");
+    // A keyboard reaches the box, named and described by the cue, and scrolls it with the arrow keys.
+    expect(await start.box.getAttribute("tabindex")).toBe("0");
+    expect(await start.box.getAttribute("aria-describedby")).toBe(
+      await page.locator(".results .scroll-cue").getAttribute("id"),
+    );
+    await start.box.focus();
+    for (let i = 0; i < 3; i++) await page.keyboard.press("ArrowRight");
+    await expect
+      .poll(() => page.evaluate(`document.querySelector(".results .table-wrap").scrollLeft`))
+      .toBeGreaterThan(0);
+    await browser.screenshot("report-words-sideways-400-scrolled");
+    expect(await axeViolations(page)).toEqual([]);
+    // At the end the fade and the line point back.
+    await page.evaluate(
+      `(() => { const box = document.querySelector(".results .table-wrap"); box.scrollTo({ left: box.scrollWidth }); })()`,
+    );
+    await expect.poll(async () => (await sideways()).cue).toMatch(/^← Scroll back for \d+ more columns?$/);
+    const end = await sideways();
+    expect(end.fades).toEqual(["1", "0"]);
+    expect(end.cue).toBe(`← Scroll back for ${more(end.columns - end.shown)}`);
+  });
+
+  it("shows no sideways cue when every column is in view at 1280 px", async () => {
+    await runComparison(1280);
+    const wide = await sideways();
+    expect(wide.shown).toBe(wide.columns);
+    expect(wide.cue).toBeNull();
+    expect(wide.fades).toEqual(["0", "0"]);
+    expect(await wide.box.getAttribute("tabindex")).toBeNull();
+  });
+
   it("offers a date picker for End date as for Start date", async () => {
     await page.setViewportSize({ width: 400, height: 900 });
     await page.getByLabel("Period 1").selectOption("custom");
