@@ -8,6 +8,7 @@ import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { axeViolations } from "../helpers/axe.js";
 import { type Browser, launchBrowser } from "../helpers/browser.js";
+import { pickChoice } from "../helpers/combobox.js";
 import { type ConsoleFixture, startConsoleFixture } from "../helpers/console.js";
 import { cutTextBoxes } from "../helpers/cut-text.js";
 
@@ -266,6 +267,47 @@ describe("Run Reports in a marketer's words", () => {
     expect(first?.split(",")[column]).toMatch(/^\d+(?:\.\d+)?$/);
   }, 60_000);
 
+  it.each(WIDTHS)(
+    "heads revenue with its currency in the table and the CSV, beside purchases, at %i px",
+    async (width) => {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto(fixture.console.loginUrl(fixture.base));
+      await page.getByLabel("Search tool steps").fill("analytics");
+      await page.getByRole("button", { name: /^Run Reports/ }).click();
+      await page.getByRole("button", { name: "Active users per day, last 28 days" }).click();
+      await page.getByLabel("Google account").selectOption("sandbox");
+      await expect.poll(() => page.getByLabel("Property").inputValue()).toMatch(/^\d+$/);
+      await page.waitForLoadState("networkidle");
+      await pickChoice(page, "Metric 1", "Ecommerce purchases", /^Ecommerce purchases/);
+      await page.locator("#root_metrics").getByRole("button", { name: "Add", exact: true }).last().click();
+      await pickChoice(page, "Metric 2", "Purchase revenue", /^Purchase revenue purchaseRevenue/);
+      await pickChoice(page, "Dimension 1", "Country", /^Country country/);
+      await page.getByLabel("Sort by").fill("");
+      await page.getByRole("button", { name: "Run", exact: true }).click();
+      await expect
+        .poll(
+          async () =>
+            `${await table().locator("tbody tr").count()} ${await page.locator(".runner").innerText()}`,
+          {
+            timeout: 20_000,
+          },
+        )
+        .toMatch(/^[1-9]/);
+      const header = await table().locator("thead th").allTextContents();
+      expect(header).toEqual(expect.arrayContaining(["Ecommerce purchases ▼", "Purchase revenue (USD)"]));
+      const [file] = await Promise.all([
+        page.waitForEvent("download"),
+        results().getByRole("link", { name: "Download CSV" }).click(),
+      ]);
+      const csv = readFileSync(await file.path(), "utf8");
+      await file.delete();
+      expect(csv.split(/\r?\n/)[0]).toContain("Purchase revenue (USD)");
+      await page.locator(".results figure.chart canvas").waitFor();
+      await browser.screenshot(`report-words-money-${width}`);
+    },
+    60_000,
+  );
+
   it("makes every checkbox and button of the report form at least 24 × 24 px at 400 px", async () => {
     await page.setViewportSize({ width: 400, height: 900 });
     await page.goto(fixture.console.loginUrl(fixture.base));
@@ -279,5 +321,11 @@ describe("Run Reports in a marketer's words", () => {
       .filter(({ box }) => box.width > 0 && (box.width < 24 || box.height < 24))
       .map(({ e, box }) => (e.textContent.trim() || e.id || e.type) + " " + Math.round(box.width) + "x" + Math.round(box.height))`)) as string[];
     expect(small).toEqual([]);
+    // The chart box says what it adds: the page draws the chart regardless (trial s7, finding 8).
+    const image = page.getByRole("checkbox", { name: "Also send the chart as a PNG image" });
+    expect(await image.count()).toBe(1);
+    expect(await page.locator(".runner form").innerText()).toMatch(
+      /The page draws the chart either way\. Ticked: the answer also carries it as a PNG image/,
+    );
   });
 });
