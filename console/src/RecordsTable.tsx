@@ -8,7 +8,8 @@ import {
   tableFeatures,
   useTable,
 } from "@tanstack/react-table";
-import { useMemo, useState } from "react";
+import { type ReactNode, useId, useMemo, useRef, useState } from "react";
+import { sideScrollCue, useSideScroll } from "./useSideScroll.ts";
 
 type Row = Record<string, unknown>;
 
@@ -118,7 +119,7 @@ export function RecordsTable(props: {
   const { columns, numeric } = useColumns(rows, format, title);
   const table = useTable({ features, columns, data: rows, state: { sorting }, onSortingChange: setSorting });
   return (
-    <div className="table-wrap">
+    <SideScroll label={label}>
       <table aria-label={label}>
         <thead>
           {table.getHeaderGroups().map((group) => (
@@ -170,6 +171,37 @@ export function RecordsTable(props: {
           />
         ) : null}
       </table>
-    </div>
+    </SideScroll>
+  );
+}
+
+/**
+ * The table's scroll box, with its cues when the table is wider than it (trial s7, finding 3): a fade on
+ * each side that has more columns, and a line saying how many. The box is a labelled region a keyboard
+ * reaches (Tab, then the arrow keys scroll it): https://dequeuniversity.com/rules/axe/4.10/scrollable-region-focusable.
+ */
+function SideScroll(props: { label: string; children: ReactNode }) {
+  const box = useRef<HTMLElement>(null);
+  const out = useSideScroll(box);
+  const cue = sideScrollCue(out);
+  const id = useId();
+  return (
+    <>
+      {cue ? (
+        <p className="scroll-cue" id={id}>
+          {cue}
+        </p>
+      ) : null}
+      <div className="table-frame" data-more-left={out.left > 0} data-more-right={out.right > 0}>
+        <section
+          ref={box}
+          className="table-wrap"
+          aria-label={`${props.label} (table)`}
+          {...(cue ? { tabIndex: 0, "aria-describedby": id } : {})}
+        >
+          {props.children}
+        </section>
+      </div>
+    </>
   );
 }

@@ -248,13 +248,17 @@ function useReportColumns(data: Record<string, unknown> | undefined, input: Inpu
     const types = Object.fromEntries(
       (fields?.metrics ?? []).flatMap((field) => (field.type ? [[field.apiName, field.type]] : [])),
     );
+    // Money in the report's currency (GA's metadata.currencyCode, the property's unless asked otherwise).
+    const metadata = data?.metadata as { currency_code?: unknown } | undefined;
+    const currency = typeof metadata?.currency_code === "string" ? metadata.currency_code : undefined;
+    const currencyOf = (metric: string) => (types[metric] === "TYPE_CURRENCY" ? currency : undefined);
     return {
-      title: (column: string) => columnTitle(column, ui),
+      title: (column: string) => columnTitle(column, ui, currencyOf),
       format: reportCell(undefined, types),
       // Which of GA's metrics fall as good news is Google's to say (its room), not this page's.
       tone: (column: string, value: unknown) => changeTone(column, value, lowerIsBetter),
     };
-  }, [property, fields]);
+  }, [property, fields, data]);
 }
 
 /**

@@ -21,7 +21,8 @@ const STEP_WORDS: Record<string, Record<string, string>> = {
     limit: "How many rows to show at most (up to 10,000). 100 unless you say.",
     offset: "Rows to skip from the top: to see the rows after those shown.",
     realtime: "Report on the last 30 minutes instead of a period.",
-    chart: "Also draw the report as a chart.",
+    chart:
+      "The page draws the chart either way. Ticked: the answer also carries it as a PNG image, for an agent or a file.",
     minute_ranges: "With the last 30 minutes: up to two stretches of minutes to compare.",
     funnel:
       "A funnel instead: how many users went through two to ten events in order, and where they dropped off.",

@@ -5,10 +5,10 @@
  * a funnel's (`completion_rate_pct`: src/tools/ga/funnel.ts) in words; and its numbers with the reader's
  * thousands separators (the downloads keep the raw numbers).
  */
-import { timeValue } from "../../src/charts/model.ts";
-import { eventWords } from "../../src/tools/ga/event-words.ts";
-import { reportNumbers } from "./report-numbers.ts";
-import { type MetricTypes, reportValue } from "./report-values.ts";
+import { timeValue } from "../../src/charts/model.js";
+import { eventWords } from "../../src/tools/ga/event-words.js";
+import { reportNumbers } from "./report-numbers.js";
+import { type MetricTypes, reportValue } from "./report-values.js";
 
 export type UiNames = Readonly<Record<string, string>>;
 
@@ -35,15 +35,31 @@ const FUNNEL_COLUMNS: UiNames = {
 /** The columns that hold an event's name: a funnel's step and the next action after it. */
 const EVENT_COLUMNS = new Set(["step", "next_eventName"]);
 
-/** The title of a report's column: its field's UI name, or the words of a column the step adds. */
-export function columnTitle(column: string, ui: UiNames): string {
+/**
+ * The title of a report's column: its field's UI name, or the words of a column the step adds. A money
+ * metric's columns say their currency (`currencyOf`: the report's code for a metric GA types as money),
+ * "Purchase revenue (USD)", as do the CSV's headings, which are the table's (trial s7, finding 9).
+ */
+export function columnTitle(
+  column: string,
+  ui: UiNames,
+  currencyOf: (metric: string) => string | undefined = () => undefined,
+): string {
+  const money = currencyOf(column);
   const known = ui[column] ?? FUNNEL_COLUMNS[column];
-  if (known) return known;
+  if (known) return money ? `${known} (${money})` : known;
   if (column === "dateRange") return "Period";
   const ranged = /^(.+)\[(.+)\]$/.exec(column);
-  if (ranged) return `${columnTitle(ranged[1] as string, ui)} (${ranged[2]})`;
+  if (ranged) {
+    const [, base, range] = ranged as unknown as [string, string, string];
+    const code = currencyOf(base);
+    return `${columnTitle(base, ui)} (${range}${code ? `, ${code}` : ""})`;
+  }
   const change = /^(.+)_change(_pct)?$/.exec(column);
-  if (change && ui[change[1] as string]) return `${ui[change[1] as string]} change${change[2] ? " (%)" : ""}`;
+  if (change && ui[change[1] as string]) {
+    const code = change[2] ? undefined : currencyOf(change[1] as string);
+    return `${ui[change[1] as string]} change${change[2] ? " (%)" : code ? ` (${code})` : ""}`;
+  }
   const next = /^next_(.+)$/.exec(column);
   if (next) return `Next ${columnTitle(next[1] as string, ui).toLowerCase()}`;
   return words(column);

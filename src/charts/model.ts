@@ -15,8 +15,14 @@ export interface ChartModel {
   subtitle?: string;
   /** The x axis, in order: dates, or the values of the dimensions. */
   categories: string[];
-  /** One line, or one bar colour, per series; `data[i]` is the value at `categories[i]`. */
-  series: { name: string; data: number[] }[];
+  /**
+   * One line, or one bar colour, per series; `data[i]` is the value at `categories[i]`. A series' `unit`,
+   * when known: series of different units get a value axis each (chartOption), so that purchases (1–8)
+   * do not vanish beside revenue (up to 1,323) on one scale (newcomer trial 2026-12-02-s7, finding 8).
+   */
+  series: { name: string; data: number[]; unit?: ValueUnit }[];
+  /** The currency of the series whose unit is "currency" (ISO 4217, "USD"): their axis says it. */
+  currency?: string;
   /**
    * The column the result's table starts sorted by: the order the request asked for when it asked one
    * (the answer's own), else the column the chart runs along.
@@ -28,6 +34,9 @@ export interface ChartModel {
    */
   unit?: "seconds";
 }
+
+/** What a series counts: things, other numbers (a rate, an average), money, or a time in seconds. */
+export type ValueUnit = "count" | "number" | "currency" | "seconds";
 
 const ymd = (v: string) => `${v.slice(0, 4)}-${v.slice(4, 6)}-${v.slice(6, 8)}`;
 /**
@@ -58,15 +67,39 @@ const FONT_FAMILY = "DejaVu Sans, Liberation Sans, Arial, Helvetica, sans-serif"
 const MAX_SYMBOLS = 40;
 /** The width a chart is drawn at when the caller does not say (the PNG's). */
 const DEFAULT_WIDTH = 800;
-/** The title's size, and what one of its characters takes at most (DejaVu Sans Bold, 16 px). */
+/**
+ * The title's size, and what one of its characters takes in a line of words (DejaVu Sans Bold, 16 px:
+ * 10.5 on average, capitals and "w" wider); 10 counted "Views, Total users by Page path" 4 px short of
+ * the line it took two of in the browser (trial s7, finding 7).
+ */
 const TITLE_SIZE = 16;
-const TITLE_CHAR = 10;
+const TITLE_CHAR = 11;
 /** The widest a bar's category label may be: longer ones end with "…" (the tooltip has them whole). */
 const MAX_LABEL = 180;
 
-/** How many lines the title takes at this width (it wraps rather than running off the chart). */
-const titleLines = (title: string, width: number) =>
-  Math.max(1, Math.ceil((title.length * TITLE_CHAR) / Math.max(120, width - 32)));
+/**
+ * How many lines the title takes at this width: it wraps at spaces (overflow "break") rather than running
+ * off the chart, so a line ends with the last word that fits, not the last character. Counting characters
+ * alone read "Views, Total users by Page path" (31 characters) as one line at 400 px, where the browser
+ * drew two and the subtitle landed on the first bar (newcomer trial 2026-12-02-s7, finding 7).
+ */
+export function titleLines(title: string, width: number): number {
+  const room = Math.max(120, width - 32);
+  let lines = 1;
+  let used = 0;
+  for (const word of title.split(/\s+/).filter(Boolean)) {
+    const needed = word.length * TITLE_CHAR;
+    const spaced = used === 0 ? needed : used + TITLE_CHAR + needed;
+    if (spaced <= room) used = spaced;
+    else {
+      // A word wider than a line is cut across lines (ECharts breaks it where it must).
+      lines += used === 0 ? 0 : 1;
+      lines += Math.floor(needed / room);
+      used = needed % room;
+    }
+  }
+  return lines;
+}
 
 /**
  * The height a chart needs to be read: bars get a row each (grouped bars a row per category), a funnel a
@@ -90,6 +123,7 @@ export function chartOption(chart: ChartModel, width = DEFAULT_WIDTH): Record<st
   const top = 16 + lines * (TITLE_SIZE + 6) + (chart.subtitle ? 22 : 0);
   const common = {
     animation: false,
+    color: PALETTE,
     textStyle: { fontFamily: FONT_FAMILY },
     title: {
       text: chart.title,
@@ -109,8 +143,20 @@ export function chartOption(chart: ChartModel, width = DEFAULT_WIDTH): Record<st
   // A funnel's stages carry their names: a legend would repeat them.
   if (chart.kind === "funnel")
     return { ...common, legend: { show: false }, series: [funnelSeries(chart, top)] };
-  const grid = { left: 16, right: 24, top: top + 8, bottom: 48, containLabel: true };
+  const units = chartUnits(chart);
+  const axes = valueAxes(chart, units, width);
+  const named = axes.some((axis) => "name" in axis);
+  const on = (series: ChartModel["series"][number]) => units.indexOf(series.unit ?? "number");
   if (chart.kind === "bar") {
+    // A second value axis lies along the top, its name above it; the first's name under its labels.
+    const topAxis = axes.some((axis) => axis.position === "top");
+    const grid = {
+      left: 16,
+      right: 24,
+      top: top + 8 + (topAxis ? 24 : 0),
+      bottom: 48 + (named ? 20 : 0),
+      containLabel: true,
+    };
     // Bars lie down: a category's name reads along its bar, never tilted or clipped at the chart's edge.
     return {
       ...common,
@@ -121,23 +167,111 @@ export function chartOption(chart: ChartModel, width = DEFAULT_WIDTH): Record<st
         inverse: true,
         axisLabel: { width: Math.min(MAX_LABEL, Math.round(width * 0.35)), overflow: "truncate" },
       },
-      // Fewer ticks on a narrow chart: "1,000" and "2,000" side by side need about 60 px each.
-      xAxis: { type: "value", splitNumber: width < 560 ? 3 : 5, axisLabel: { hideOverlap: true } },
-      series: chart.series.map((series) => ({ type: "bar", name: series.name, data: series.data })),
+      xAxis: axes.length === 1 ? axes[0] : axes,
+      series: chart.series.map((series) => ({
+        type: "bar",
+        name: series.name,
+        data: series.data,
+        ...(axes.length > 1 ? { xAxisIndex: on(series) } : {}),
+      })),
     };
   }
+  const grid = { left: 16, right: 24, top: top + 8 + (named ? 22 : 0), bottom: 48, containLabel: true };
   return {
     ...common,
     grid,
     xAxis: { type: "category", data: chart.categories, axisLabel: { hideOverlap: true } },
-    yAxis: { type: "value" },
+    yAxis: axes.length === 1 ? axes[0] : axes,
     series: chart.series.map((series) => ({
       type: "line",
       name: series.name,
       data: series.data,
       showSymbol: chart.categories.length <= MAX_SYMBOLS,
+      ...(axes.length > 1 ? { yAxisIndex: on(series) } : {}),
     })),
   };
+}
+
+/** The units of a chart's series, in their order (a series without one is a plain "number"). */
+export function chartUnits(chart: Pick<ChartModel, "series">): ValueUnit[] {
+  const units = [...new Set(chart.series.map((series) => series.unit ?? "number"))];
+  // A chart of no rows still draws its (empty) value axis.
+  return units.length > 0 ? units : ["number"];
+}
+
+/**
+ * The series' colours, set on the option so that an axis drawn in its series' colour matches them: ECharts
+ * 6's own palette (echarts/lib/visual/tokens.js `theme`).
+ */
+const PALETTE = [
+  "#5070dd",
+  "#b6d634",
+  "#505372",
+  "#ff994d",
+  "#0ca8df",
+  "#ffd10a",
+  "#fb628b",
+  "#785db0",
+  "#3fbe95",
+];
+const UNIT_WORDS: Record<ValueUnit, string> = {
+  count: "count",
+  number: "value",
+  currency: "money",
+  seconds: "time",
+};
+
+/** An axis's name: its one series' ("Purchase revenue (USD)"), else its unit's ("USD", "count"). */
+function axisName(chart: ChartModel, unit: ValueUnit): string {
+  const drawn = chart.series.filter((series) => (series.unit ?? "number") === unit);
+  const money = unit === "currency" && chart.currency ? chart.currency : undefined;
+  if (drawn.length !== 1) return money ?? UNIT_WORDS[unit];
+  const name = drawn[0]?.name ?? UNIT_WORDS[unit];
+  return money && !name.includes(money) ? `${name} (${money})` : name;
+}
+
+/**
+ * One value axis per unit (a chart of one unit keeps its one axis): lying bars' along the bottom and the
+ * top, a line's on the left and the right, further ones offset outwards. Each of several is named (its
+ * series, or its unit) and its line drawn thick in its first series' colour, so a reader pairs it with its
+ * bars or line; a currency's axis is named so even alone.
+ */
+function valueAxes(chart: ChartModel, units: ValueUnit[], width: number): Record<string, unknown>[] {
+  const bar = chart.kind === "bar";
+  return units.map((unit, index) => {
+    const several = units.length > 1;
+    const colour =
+      PALETTE[chart.series.findIndex((series) => (series.unit ?? "number") === unit) % PALETTE.length];
+    const sides = bar ? (["bottom", "top"] as const) : (["left", "right"] as const);
+    return {
+      type: "value",
+      // Fewer ticks on a narrow chart: "1,000" and "2,000" side by side need about 60 px each.
+      ...(bar ? { splitNumber: width < 560 ? 3 : 5 } : {}),
+      axisLabel: { hideOverlap: true },
+      ...(several ? { axisLine: { show: true, lineStyle: { color: colour, width: 3 } } } : {}),
+      ...(several || unit === "currency"
+        ? {
+            name: axisName(chart, unit),
+            nameLocation: bar ? "middle" : "end",
+            nameGap: bar ? 26 : 12,
+            // A line's axis names stand over their axes, inwards: the right one would run off the chart.
+            nameTextStyle: {
+              fontWeight: "bold",
+              color: "#1f2328",
+              ...(bar ? {} : { align: index % 2 === 0 ? "left" : "right" }),
+            },
+          }
+        : {}),
+      ...(several
+        ? {
+            position: sides[index % 2],
+            offset: Math.floor(index / 2) * (bar ? 28 : 56),
+            // Only the first axis draws grid lines: two sets of lines that do not meet read as noise.
+            splitLine: { show: index === 0 },
+          }
+        : {}),
+    };
+  });
 }
 
 /** A funnel's stages in their order (not by size), each labelled with its name and count. */

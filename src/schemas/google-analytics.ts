@@ -167,7 +167,8 @@ export const RunReportsFields = z.strictObject({
     .describe(
       "Also return the report as a PNG chart: a line over time with a date dimension, bars otherwise.",
     )
-    .meta({ title: "Chart image", examples: [true] }),
+    // Says what it adds (trial s7, finding 8: "Chart image" unticked, a chart was drawn anyway).
+    .meta({ title: "Also send the chart as a PNG image", examples: [true] }),
   minute_ranges: z
     .array(
       z.strictObject({

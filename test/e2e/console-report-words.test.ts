@@ -8,6 +8,7 @@ import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { axeViolations } from "../helpers/axe.js";
 import { type Browser, launchBrowser } from "../helpers/browser.js";
+import { pickChoice } from "../helpers/combobox.js";
 import { type ConsoleFixture, startConsoleFixture } from "../helpers/console.js";
 import { cutTextBoxes } from "../helpers/cut-text.js";
 
@@ -149,6 +150,69 @@ describe("Run Reports in a marketer's words", () => {
     },
   );
 
+  /** The table's box, its header cells' boxes and the fades' opacity on each side (trial s7, finding 3). */
+  async function sideways() {
+    const box = page.getByRole("region", { name: "Records (table)" });
+    const view = await box.boundingBox();
+    const heads = await Promise.all((await table().locator("thead th").all()).map((th) => th.boundingBox()));
+    const inView = heads.filter(
+      (head) => head && view && head.x >= view.x - 2 && head.x + head.width <= view.x + view.width + 2,
+    );
+    const fade = (side: string) =>
+      page.evaluate(`getComputedStyle(document.querySelector(".results .table-frame"), "${side}").opacity`);
+    const cue = page.locator(".results .scroll-cue");
+    return {
+      box,
+      columns: heads.length,
+      shown: inView.length,
+      cue: (await cue.count()) ? await cue.textContent() : null,
+      fades: [await fade("::before"), await fade("::after")],
+      pageWidth: (await page.evaluate("document.documentElement.scrollWidth - window.innerWidth")) as number,
+    };
+  }
+
+  const more = (n: number) => `${n} more column${n === 1 ? "" : "s"}`;
+
+  it("says a table wider than its box scrolls sideways, how many columns are out of view, at 400 px", async () => {
+    await runComparison(400);
+    const start = await sideways();
+    expect(start.shown).toBeGreaterThan(0);
+    expect(start.shown).toBeLessThan(start.columns);
+    expect(start.cue).toBe(`Scroll sideways for ${more(start.columns - start.shown)} →`);
+    expect(start.fades).toEqual(["0", "1"]);
+    expect(start.pageWidth).toBeLessThanOrEqual(0);
+    await browser.screenshot("report-words-sideways-400-start");
+    // A keyboard reaches the box, named and described by the cue, and scrolls it with the arrow keys.
+    expect(await start.box.getAttribute("tabindex")).toBe("0");
+    expect(await start.box.getAttribute("aria-describedby")).toBe(
+      await page.locator(".results .scroll-cue").getAttribute("id"),
+    );
+    await start.box.focus();
+    for (let i = 0; i < 3; i++) await page.keyboard.press("ArrowRight");
+    await expect
+      .poll(() => page.evaluate(`document.querySelector(".results .table-wrap").scrollLeft`))
+      .toBeGreaterThan(0);
+    await browser.screenshot("report-words-sideways-400-scrolled");
+    expect(await axeViolations(page)).toEqual([]);
+    // At the end the fade and the line point back.
+    await page.evaluate(
+      `(() => { const box = document.querySelector(".results .table-wrap"); box.scrollTo({ left: box.scrollWidth }); })()`,
+    );
+    await expect.poll(async () => (await sideways()).cue).toMatch(/^← Scroll back for \d+ more columns?$/);
+    const end = await sideways();
+    expect(end.fades).toEqual(["1", "0"]);
+    expect(end.cue).toBe(`← Scroll back for ${more(end.columns - end.shown)}`);
+  });
+
+  it("shows no sideways cue when every column is in view at 1280 px", async () => {
+    await runComparison(1280);
+    const wide = await sideways();
+    expect(wide.shown).toBe(wide.columns);
+    expect(wide.cue).toBeNull();
+    expect(wide.fades).toEqual(["0", "0"]);
+    expect(await wide.box.getAttribute("tabindex")).toBeNull();
+  });
+
   it("offers a date picker for End date as for Start date", async () => {
     await page.setViewportSize({ width: 400, height: 900 });
     await page.getByLabel("Period 1").selectOption("custom");
@@ -203,6 +267,47 @@ describe("Run Reports in a marketer's words", () => {
     expect(first?.split(",")[column]).toMatch(/^\d+(?:\.\d+)?$/);
   }, 60_000);
 
+  it.each(WIDTHS)(
+    "heads revenue with its currency in the table and the CSV, beside purchases, at %i px",
+    async (width) => {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto(fixture.console.loginUrl(fixture.base));
+      await page.getByLabel("Search tool steps").fill("analytics");
+      await page.getByRole("button", { name: /^Run Reports/ }).click();
+      await page.getByRole("button", { name: "Active users per day, last 28 days" }).click();
+      await page.getByLabel("Google account").selectOption("sandbox");
+      await expect.poll(() => page.getByLabel("Property").inputValue()).toMatch(/^\d+$/);
+      await page.waitForLoadState("networkidle");
+      await pickChoice(page, "Metric 1", "Ecommerce purchases", /^Ecommerce purchases/);
+      await page.locator("#root_metrics").getByRole("button", { name: "Add", exact: true }).last().click();
+      await pickChoice(page, "Metric 2", "Purchase revenue", /^Purchase revenue purchaseRevenue/);
+      await pickChoice(page, "Dimension 1", "Country", /^Country country/);
+      await page.getByLabel("Sort by").fill("");
+      await page.getByRole("button", { name: "Run", exact: true }).click();
+      await expect
+        .poll(
+          async () =>
+            `${await table().locator("tbody tr").count()} ${await page.locator(".runner").innerText()}`,
+          {
+            timeout: 20_000,
+          },
+        )
+        .toMatch(/^[1-9]/);
+      const header = await table().locator("thead th").allTextContents();
+      expect(header).toEqual(expect.arrayContaining(["Ecommerce purchases ▼", "Purchase revenue (USD)"]));
+      const [file] = await Promise.all([
+        page.waitForEvent("download"),
+        results().getByRole("link", { name: "Download CSV" }).click(),
+      ]);
+      const csv = readFileSync(await file.path(), "utf8");
+      await file.delete();
+      expect(csv.split(/\r?\n/)[0]).toContain("Purchase revenue (USD)");
+      await page.locator(".results figure.chart canvas").waitFor();
+      await browser.screenshot(`report-words-money-${width}`);
+    },
+    60_000,
+  );
+
   it("makes every checkbox and button of the report form at least 24 × 24 px at 400 px", async () => {
     await page.setViewportSize({ width: 400, height: 900 });
     await page.goto(fixture.console.loginUrl(fixture.base));
@@ -216,5 +321,11 @@ describe("Run Reports in a marketer's words", () => {
       .filter(({ box }) => box.width > 0 && (box.width < 24 || box.height < 24))
       .map(({ e, box }) => (e.textContent.trim() || e.id || e.type) + " " + Math.round(box.width) + "x" + Math.round(box.height))`)) as string[];
     expect(small).toEqual([]);
+    // The chart box says what it adds: the page draws the chart regardless (trial s7, finding 8).
+    const image = page.getByRole("checkbox", { name: "Also send the chart as a PNG image" });
+    expect(await image.count()).toBe(1);
+    expect(await page.locator(".runner form").innerText()).toMatch(
+      /The page draws the chart either way\. Ticked: the answer also carries it as a PNG image/,
+    );
   });
 });

@@ -7,7 +7,7 @@
  * same categories: grouped bars per combination, or lines paired day by day.
  */
 
-import { type ChartModel, TIME_DIMENSIONS } from "../../charts/model.js";
+import { type ChartModel, TIME_DIMENSIONS, type ValueUnit } from "../../charts/model.js";
 import type { RunReportsOutput } from "../../schemas/google-analytics.js";
 import { askedOrder } from "./report-asked-order.js";
 
@@ -106,7 +106,7 @@ function lineSeries(
   const series = groups.slice(0, MAX_LINES).map((group) => {
     const data: number[] = stamps.map(() => 0);
     for (const row of group.rows) data[at.get(String(row[time] ?? "")) ?? 0]! += num(row[group.metric]);
-    return { name: group.name, data };
+    return { name: group.name, data, metric: group.metric };
   });
   const cut =
     groups.length > MAX_LINES ? `the ${MAX_LINES} largest of ${count(groups.length)} lines` : undefined;
@@ -152,7 +152,7 @@ function pairedLines(
         const index = at.get(String(row[time] ?? ""));
         if (index !== undefined && index < data.length) data[index]! += num(row[combo.metric]);
       }
-      return { name: `${combo.name} (${said(range)})`, data };
+      return { name: `${combo.name} (${said(range)})`, data, metric: combo.metric };
     }),
   );
   const cut =
@@ -167,7 +167,7 @@ function barSeries(rows: Row[], dimensions: string[], metrics: string[], ui: (n:
   const top = [...rows].sort((a, b) => num(b[first]) - num(a[first])).slice(0, MAX_BARS);
   return {
     categories: top.map((row) => label(row, dimensions)),
-    series: metrics.map((metric) => ({ name: ui(metric), data: top.map((row) => num(row[metric])) })),
+    series: metrics.map((metric) => ({ name: ui(metric), data: top.map((row) => num(row[metric])), metric })),
     cut: rows.length > MAX_BARS ? `the ${MAX_BARS} largest of ${count(rows.length)} rows` : undefined,
   };
 }
@@ -200,6 +200,7 @@ function groupedBars(
       ranges.map((range) => ({
         name: metrics.length > 1 ? `${ui(metric)} (${said(range)})` : said(range),
         data: combos.slice(0, MAX_BARS).map(([, combo]) => value(combo, range, metric)),
+        metric,
       })),
     ),
     cut:
@@ -210,6 +211,23 @@ function groupedBars(
 }
 
 const count = (n: number) => n.toLocaleString("en-US");
+
+/**
+ * What a series of each of GA's metric types counts (MetricType:
+ * https://developers.google.com/analytics/devguides/reporting/data/v1/rest/v1beta/MetricType): the chart
+ * gives series of different units an axis each. A rate (bounceRate, TYPE_FLOAT, 0–1) is a "number", not a
+ * count beside sessions in thousands; GA's other types (minutes, distances) read as numbers too.
+ */
+const GA_UNITS: Readonly<Record<string, ValueUnit>> = {
+  TYPE_INTEGER: "count",
+  TYPE_FLOAT: "number",
+  TYPE_STANDARD: "number",
+  TYPE_CURRENCY: "currency",
+  TYPE_SECONDS: "seconds",
+  TYPE_MILLISECONDS: "number",
+  TYPE_MINUTES: "number",
+  TYPE_HOURS: "number",
+};
 
 /**
  * What of the report the chart draws, for its subtitle, when it is not all: the rows of one page of a
@@ -260,6 +278,8 @@ export function reportChart(
     : ranged
       ? groupedBars(rows, dimensions, metrics, ui, order, said)
       : barSeries(rows, dimensions, metrics, ui);
+  const unitOf = (metric: string) => GA_UNITS[types[metric] ?? ""];
+  const currency = output.metadata?.currency_code;
   const by = dimensions.length > 0 ? ` by ${dimensions.map(ui).join(", ")}` : "";
   const vs = ranged ? `, ${order.map(said).join(" vs ")}` : "";
   const title = metrics.length > 0 ? `${metrics.map(ui).join(", ")}${by}${vs}` : "No rows";
@@ -279,7 +299,11 @@ export function reportChart(
     title,
     subtitle: [output.property_name ?? output.property, ...coverage(rows.length, charted, cut)].join(" · "),
     categories,
-    series,
+    series: series.map(({ metric, ...drawn }) => {
+      const unit = unitOf(metric);
+      return unit ? { ...drawn, unit } : drawn;
+    }),
+    ...(currency && metrics.some((metric) => unitOf(metric) === "currency") ? { currency } : {}),
     ...(orderedBy ? { orderedBy } : {}),
     // GA types a time metric TYPE_SECONDS (MetricType:
     // https://developers.google.com/analytics/devguides/reporting/data/v1/rest/v1beta/MetricType).
