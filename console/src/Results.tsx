@@ -2,6 +2,7 @@ import { lazy, type ReactNode, Suspense, useEffect, useMemo, useRef } from "reac
 import { type ChartModel, timeValue } from "../../src/charts/model.ts";
 import { eventWords, withEventWords } from "../../src/tools/ga/event-words.ts";
 import { lowerIsBetter } from "../../src/tools/ga/metric-direction.ts";
+import { periodWords } from "../../src/tools/ga/period-words.ts";
 import { downloadUrl, type KeptView, type RunResult, type RunStopped } from "./api.ts";
 import { comparisonHeadline, isCompared } from "./comparison-words.ts";
 import { CsvDownload, downloadName } from "./csv-download.tsx";
@@ -248,13 +249,17 @@ function useReportColumns(data: Record<string, unknown> | undefined, input: Inpu
     const types = Object.fromEntries(
       (fields?.metrics ?? []).flatMap((field) => (field.type ? [[field.apiName, field.type]] : [])),
     );
+    const period = periodWords(data?.date_ranges);
+    const cell = reportCell(undefined, types);
     return {
-      title: (column: string) => columnTitle(column, ui),
-      format: reportCell(undefined, types),
+      title: (column: string) => columnTitle(column, ui, period),
+      // A row's period (several ranges, not merged) in words as its column's title has them.
+      format: (column: string, value: unknown) =>
+        column === "dateRange" && typeof value === "string" ? period(value) : cell(column, value),
       // Which of GA's metrics fall as good news is Google's to say (its room), not this page's.
       tone: (column: string, value: unknown) => changeTone(column, value, lowerIsBetter),
     };
-  }, [property, fields]);
+  }, [property, fields, data?.date_ranges]);
 }
 
 /**

@@ -7,6 +7,7 @@
  */
 import type { FieldProps } from "@rjsf/utils";
 import { useEffect, useRef, useState } from "react";
+import { presetLabel } from "../../src/tools/ga/period-words.ts";
 import { describedAs } from "./field-words.ts";
 import { untouched } from "./form-ui.ts";
 
@@ -124,15 +125,6 @@ export function TextOrJsonField(props: FieldProps) {
 
 type Branch = { enum?: unknown[]; properties?: Record<string, { title?: string; examples?: unknown[] }> };
 const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
-/** "last28days" → "Last 28 days", "thisMonth" → "This month". */
-export const presetLabel = (preset: string): string => {
-  const words = preset
-    .replace(/(\d+)/g, " $1 ")
-    .replace(/([a-z])([A-Z])/g, "$1 $2")
-    .toLowerCase()
-    .trim();
-  return words.charAt(0).toUpperCase() + words.slice(1).replace(/\s+/g, " ");
-};
 
 /**
  * One period of a list whose items are a preset or an object (date_ranges): a select of the presets

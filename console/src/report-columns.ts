@@ -5,10 +5,10 @@
  * a funnel's (`completion_rate_pct`: src/tools/ga/funnel.ts) in words; and its numbers with the reader's
  * thousands separators (the downloads keep the raw numbers).
  */
-import { timeValue } from "../../src/charts/model.ts";
-import { eventWords } from "../../src/tools/ga/event-words.ts";
-import { reportNumbers } from "./report-numbers.ts";
-import { type MetricTypes, reportValue } from "./report-values.ts";
+import { timeValue } from "../../src/charts/model.js";
+import { eventWords } from "../../src/tools/ga/event-words.js";
+import { reportNumbers } from "./report-numbers.js";
+import { type MetricTypes, reportValue } from "./report-values.js";
 
 export type UiNames = Readonly<Record<string, string>>;
 
@@ -35,13 +35,25 @@ const FUNNEL_COLUMNS: UiNames = {
 /** The columns that hold an event's name: a funnel's step and the next action after it. */
 const EVENT_COLUMNS = new Set(["step", "next_eventName"]);
 
-/** The title of a report's column: its field's UI name, or the words of a column the step adds. */
-export function columnTitle(column: string, ui: UiNames): string {
+/**
+ * The title of a report's column: its field's UI name, or the words of a column the step adds; a merged
+ * period's column names its period in words (`period`: "sessions[last7days]" → "Sessions (Last 7 days
+ * (25 Nov – 1 Dec 2026))" reads worse than "Sessions, Last 7 days (25 Nov – 1 Dec 2026)").
+ */
+export function columnTitle(
+  column: string,
+  ui: UiNames,
+  period: (label: string) => string = (l) => l,
+): string {
   const known = ui[column] ?? FUNNEL_COLUMNS[column];
   if (known) return known;
   if (column === "dateRange") return "Period";
   const ranged = /^(.+)\[(.+)\]$/.exec(column);
-  if (ranged) return `${columnTitle(ranged[1] as string, ui)} (${ranged[2]})`;
+  if (ranged) {
+    const words = period(ranged[2] as string);
+    const field = columnTitle(ranged[1] as string, ui);
+    return words === ranged[2] ? `${field} (${words})` : `${field}, ${words}`;
+  }
   const change = /^(.+)_change(_pct)?$/.exec(column);
   if (change && ui[change[1] as string]) return `${ui[change[1] as string]} change${change[2] ? " (%)" : ""}`;
   const next = /^next_(.+)$/.exec(column);

@@ -85,4 +85,24 @@ describe("Run Reports' date errors", { timeout: 90_000 }, () => {
     expect(await start.getAttribute("aria-invalid")).toBe("true");
     await screen("02-start-unreadable");
   });
+
+  it("names preset periods by their words and dates in the headline and the columns (s7, finding 10)", async () => {
+    await page.getByLabel("Period 1").selectOption("last7days");
+    await page.locator("#root_date_ranges").getByRole("button", { name: "Add", exact: true }).last().click();
+    await page.getByLabel("Period 2").selectOption("last28days");
+    await page.getByRole("button", { name: "Run", exact: true }).click();
+    const summary = page.locator(".results .summary");
+    const span = String.raw`\(\d{1,2}( [A-Z][a-z]{2}( \d{4})?)?\s–\s\d{1,2} [A-Z][a-z]{2} \d{4}\)`;
+    await expect
+      .poll(() => summary.textContent(), { timeout: 30_000 })
+      .toMatch(
+        new RegExp(
+          `^Sessions went from [\\d,]+ in the last 28 days ${span} to [\\d,]+ in the last 7 days ${span}`,
+        ),
+      );
+    const header = await page.locator(".results table thead th").allTextContents();
+    expect(header.some((text) => new RegExp(`^Sessions, Last 7 days ${span}`).test(text))).toBe(true);
+    expect(`${await summary.textContent()} ${header.join(" ")}`).not.toMatch(/last\d+days/);
+    await screen("03-preset-periods");
+  });
 });
