@@ -4,6 +4,7 @@ import { type ApiError, api, type ErrorInfo } from "../api.ts";
 import { type ConfigField, FieldInput } from "../Integrations.tsx";
 import { Problem } from "../Problem.tsx";
 import { chipState, StatusChip } from "../StatusChip.tsx";
+import { timeWords } from "../time-words.ts";
 import { useAction } from "../useAction.ts";
 import { useStatus } from "../useRefresh.ts";
 
@@ -206,7 +207,7 @@ function Instance({ restEndpoint }: { restEndpoint: string }) {
 function LastTestLine({ test }: { test: LastTest }) {
   return (
     <p className="last-test" data-testid="marketo-last-test" data-ok={test.ok}>
-      Last tested {new Date(test.at).toLocaleString()}: {test.ok ? "OK" : "failed"}. {test.message}
+      Last tested {timeWords(test.at)}: {test.ok ? "OK" : "failed"}. {test.message}
     </p>
   );
 }

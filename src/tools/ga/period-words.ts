@@ -28,17 +28,25 @@ export function rangeLabels(ranges: readonly Stated[]): string[] {
   );
 }
 
-const DAY = (iso: string) => new Date(Date.parse(`${iso}T00:00:00Z`));
-const DATES = new Intl.DateTimeFormat("en-GB", {
-  day: "numeric",
-  month: "short",
-  year: "numeric",
-  timeZone: "UTC",
-});
+// The months spelled out here: ICU's en-GB short month is "Sept" in some versions, "Sep" in others.
+const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
 
-/** "25 Nov – 1 Dec 2026", "1–30 Oct 2026", one day "1 Dec 2026". */
-export const dates = (start: string, end: string): string =>
-  start === end ? DATES.format(DAY(start)) : DATES.formatRange(DAY(start), DAY(end));
+/** "2026-11-25" → [25, "Nov", 2026]. */
+const parts = (iso: string): [number, string, number] => {
+  const [year, month, day] = iso.split("-").map(Number);
+  return [day ?? 0, MONTHS[(month ?? 1) - 1] ?? "", year ?? 0];
+};
+
+/** "25 Nov – 1 Dec 2026", "1 – 30 Oct 2026", "28 Dec 2025 – 3 Jan 2026", one day "1 Dec 2026". */
+export function dates(start: string, end: string): string {
+  const [d1, m1, y1] = parts(start);
+  const [d2, m2, y2] = parts(end);
+  if (start === end) return `${d2} ${m2} ${y2}`;
+  if (y1 !== y2) return `${d1} ${m1} ${y1} – ${d2} ${m2} ${y2}`;
+  if (m1 !== m2) return `${d1} ${m1} – ${d2} ${m2} ${y2}`;
+  // Thin spaces around the dash of one month's days, as ICU's en-GB formatRange writes them.
+  return `${d1}\u2009–\u2009${d2} ${m2} ${y2}`;
+}
 
 /** "last28days" → "Last 28 days", "thisMonth" → "This month". */
 export const presetLabel = (preset: string): string => {
