@@ -77,7 +77,10 @@ describe("the console's integrations in a browser", () => {
     await card.getByRole("button", { name: "Test connection" }).click();
     await expect
       .poll(() => card.getByRole("status").textContent())
-      .toMatch(/accepted the saved credentials \(a token valid for/);
+      .toMatch(/accepted the saved credentials\.$/);
+    // The token's lifetime only once, under Details (trial s7, finding 15: twice, in the headline).
+    expect(await card.locator(".result-details").textContent()).toMatch(/token valid for \d+ s/);
+    expect((await card.textContent())?.match(/valid for/g)).toHaveLength(1);
     await expect
       .poll(() => card.getByTestId("marketo-last-test").textContent())
       // One time style with its zone on every card (trial s7, finding 14; console/src/time-words.ts).
