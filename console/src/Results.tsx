@@ -6,6 +6,7 @@ import { periodWords } from "../../src/tools/ga/period-words.ts";
 import { downloadUrl, type KeptView, type RunResult, type RunStopped } from "./api.ts";
 import { comparisonHeadline, isCompared } from "./comparison-words.ts";
 import { CsvDownload, downloadName } from "./csv-download.tsx";
+import { downloadWords, kindOf } from "./download-words.ts";
 import { usePropertyFields } from "./google/pickers.tsx";
 import { RecordsTable } from "./RecordsTable.tsx";
 import { columnTitle, reportCell } from "./report-columns.ts";
@@ -137,6 +138,7 @@ function TablePart(
 ) {
   const { table, title, orderedBy } = props;
   const rows = props.rows ?? table.rows;
+  const shownOf = props.rows ? rows.length : table.total;
   return (
     <div className="table-part">
       {props.records ? (
@@ -162,7 +164,7 @@ function TablePart(
         />
       )}
       <p className="shown" aria-live="polite">
-        Showing {count(rows.length)} of {count(props.rows ? rows.length : table.total)} {props.noun}
+        Showing {count(rows.length)} of {count(shownOf)} {kindOf(shownOf, props.noun)}
         {table.more && table.total === table.rows.length ? " loaded so far" : ""}.
       </p>
       {table.more ? (
@@ -286,12 +288,7 @@ function Downloads(props: {
   title: (column: string) => string;
 }) {
   const { kept, from, more } = props;
-  const what =
-    from > 0
-      ? `${kept.kind} ${count(from + 1)}–${count(from + kept.items)} only: the ${count(from)} before them are not in these files`
-      : more
-        ? `the ${count(kept.items)} ${kept.kind} loaded so far`
-        : `all ${count(kept.items)} ${kept.kind}`;
+  const what = downloadWords(kept.kind, kept.items, from, more);
   return (
     <p className="downloads">
       <CsvDownload kept={kept} name={props.name} title={props.title} />{" "}
