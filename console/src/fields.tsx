@@ -10,6 +10,7 @@ import { useEffect, useRef, useState } from "react";
 import { presetLabel } from "../../src/tools/ga/period-words.ts";
 import { describedAs } from "./field-words.ts";
 import { untouched } from "./form-ui.ts";
+import { isoFromWords } from "./person-date.ts";
 
 type Row = [string, string];
 const text = (value: unknown): string =>
@@ -194,6 +195,11 @@ export function PresetOrRangeField(props: FieldProps) {
                     aria-invalid={errors.length > 0 || undefined}
                     aria-describedby={errors.length > 0 ? errorsId : undefined}
                     onChange={(event) => setField(key, event.target.value)}
+                    // "18 Nov 2026" typed over a relative date becomes the day it names (trial s7, 11).
+                    onBlur={() => {
+                      const day = isoFromWords(value);
+                      if (day) setField(key, day);
+                    }}
                   />
                 </label>
                 {errors.length > 0 ? (
