@@ -132,7 +132,9 @@ const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
  * and "Custom dates", which shows the object's fields; a field whose example is a day (YYYY-MM-DD) is
  * a date input while its value is empty or a day (a relative value such as 28daysAgo stays text). A
  * refused date shows under its own input (issue 28 review: it showed only below Run); the period's own
- * error (it starts after it ends) shows under the period, where the form puts an item's errors.
+ * error (it starts after it ends) shows under the period, where the form puts an item's errors. A day
+ * typed with its month in words ("18 Nov 2026") becomes the day it names when its box is left (trial s7,
+ * finding 11).
  */
 export function PresetOrRangeField(props: FieldProps) {
   const { fieldPathId, formData, onChange, disabled, readonly, schema, errorSchema } = props;
@@ -195,11 +197,7 @@ export function PresetOrRangeField(props: FieldProps) {
                     aria-invalid={errors.length > 0 || undefined}
                     aria-describedby={errors.length > 0 ? errorsId : undefined}
                     onChange={(event) => setField(key, event.target.value)}
-                    // "18 Nov 2026" typed over a relative date becomes the day it names (trial s7, 11).
-                    onBlur={() => {
-                      const day = isoFromWords(value);
-                      if (day) setField(key, day);
-                    }}
+                    onBlur={() => isoFromWords(value) && setField(key, isoFromWords(value) ?? value)}
                   />
                 </label>
                 {errors.length > 0 ? (
