@@ -209,18 +209,40 @@ function Warnings({ notes }: { notes: string[] }) {
   );
 }
 
+/** A day or a span of days, "2026-11-25" or "2026-11-25…2026-12-01", as the step's summaries write them. */
+const ISO_DAYS = /(\d{4}-\d{2}-\d{2}(?:…\d{4}-\d{2}-\d{2})?)/;
+
+/**
+ * A text whose days never break at their hyphens: at 400 px "2026-12-01" broke as "2026-12-" / "01"
+ * (trial s7, finding 16). The text copied stays as written (no non-breaking hyphens in it).
+ */
+function unbrokenDates(text: string): ReactNode {
+  const parts = text.split(ISO_DAYS);
+  if (parts.length === 1) return text;
+  return parts.map((part, index) =>
+    index % 2 === 1 ? (
+      // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one fixed text, never reordered.
+      <span key={index} className="nowrap">
+        {part}
+      </span>
+    ) : (
+      part
+    ),
+  );
+}
+
 /** The headline: in a person's words when given, the step's own summary and REST call then under Details. */
 function Summary(props: Pick<ResultsProps, "result" | "headline" | "call">) {
   const { result, headline } = props;
   return (
     <>
       <p className="summary" role="status" data-outcome={result.type}>
-        {headline ?? result.summary}
+        {unbrokenDates(headline ?? result.summary)}
       </p>
       {headline ? (
         <details className="result-details">
           <summary>Details</summary>
-          <p>{result.summary}</p>
+          <p>{unbrokenDates(result.summary)}</p>
           {props.call ? <pre>{props.call}</pre> : null}
         </details>
       ) : null}
