@@ -65,6 +65,8 @@ const BROWSER_SHARED = [
   // holds them, the page's pickers, table and chart show them.
   "src/tools/ga/event-words.ts",
   "src/tools/ga/field-search-words.ts",
+  // Run Reports' periods: the step's labels of them and their words in the page (no imports).
+  "src/tools/ga/period-words.ts",
   "src/schemas/field-path.ts",
   "src/errors.ts",
   "src/connectors/marketo/types.ts",

@@ -2,9 +2,11 @@ import { lazy, type ReactNode, Suspense, useEffect, useMemo, useRef } from "reac
 import { type ChartModel, timeValue } from "../../src/charts/model.ts";
 import { eventWords, withEventWords } from "../../src/tools/ga/event-words.ts";
 import { lowerIsBetter } from "../../src/tools/ga/metric-direction.ts";
+import { periodWords } from "../../src/tools/ga/period-words.ts";
 import { downloadUrl, type KeptView, type RunResult, type RunStopped } from "./api.ts";
 import { comparisonHeadline, isCompared } from "./comparison-words.ts";
 import { CsvDownload, downloadName } from "./csv-download.tsx";
+import { downloadWords, kindOf } from "./download-words.ts";
 import { usePropertyFields } from "./google/pickers.tsx";
 import { RecordsTable } from "./RecordsTable.tsx";
 import { columnTitle, reportCell } from "./report-columns.ts";
@@ -136,6 +138,7 @@ function TablePart(
 ) {
   const { table, title, orderedBy } = props;
   const rows = props.rows ?? table.rows;
+  const shownOf = props.rows ? rows.length : table.total;
   return (
     <div className="table-part">
       {props.records ? (
@@ -161,7 +164,7 @@ function TablePart(
         />
       )}
       <p className="shown" aria-live="polite">
-        Showing {count(rows.length)} of {count(props.rows ? rows.length : table.total)} {props.noun}
+        Showing {count(rows.length)} of {count(shownOf)} {kindOf(shownOf, props.noun)}
         {table.more && table.total === table.rows.length ? " loaded so far" : ""}.
       </p>
       {table.more ? (
@@ -206,18 +209,40 @@ function Warnings({ notes }: { notes: string[] }) {
   );
 }
 
+/** A day or a span of days, "2026-11-25" or "2026-11-25…2026-12-01", as the step's summaries write them. */
+const ISO_DAYS = /(\d{4}-\d{2}-\d{2}(?:…\d{4}-\d{2}-\d{2})?)/;
+
+/**
+ * A text whose days never break at their hyphens: at 400 px "2026-12-01" broke as "2026-12-" / "01"
+ * (trial s7, finding 16). The text copied stays as written (no non-breaking hyphens in it).
+ */
+function unbrokenDates(text: string): ReactNode {
+  const parts = text.split(ISO_DAYS);
+  if (parts.length === 1) return text;
+  return parts.map((part, index) =>
+    index % 2 === 1 ? (
+      // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one fixed text, never reordered.
+      <span key={index} className="nowrap">
+        {part}
+      </span>
+    ) : (
+      part
+    ),
+  );
+}
+
 /** The headline: in a person's words when given, the step's own summary and REST call then under Details. */
 function Summary(props: Pick<ResultsProps, "result" | "headline" | "call">) {
   const { result, headline } = props;
   return (
     <>
       <p className="summary" role="status" data-outcome={result.type}>
-        {headline ?? result.summary}
+        {unbrokenDates(headline ?? result.summary)}
       </p>
       {headline ? (
         <details className="result-details">
           <summary>Details</summary>
-          <p>{result.summary}</p>
+          <p>{unbrokenDates(result.summary)}</p>
           {props.call ? <pre>{props.call}</pre> : null}
         </details>
       ) : null}
@@ -252,9 +277,13 @@ function useReportColumns(data: Record<string, unknown> | undefined, input: Inpu
     const metadata = data?.metadata as { currency_code?: unknown } | undefined;
     const currency = typeof metadata?.currency_code === "string" ? metadata.currency_code : undefined;
     const currencyOf = (metric: string) => (types[metric] === "TYPE_CURRENCY" ? currency : undefined);
+    const period = periodWords(data?.date_ranges);
+    const cell = reportCell(undefined, types);
     return {
-      title: (column: string) => columnTitle(column, ui, currencyOf),
-      format: reportCell(undefined, types),
+      title: (column: string) => columnTitle(column, ui, currencyOf, period),
+      // A row's period (several ranges, not merged) in words as its column's title has them.
+      format: (column: string, value: unknown) =>
+        column === "dateRange" && typeof value === "string" ? period(value) : cell(column, value),
       // Which of GA's metrics fall as good news is Google's to say (its room), not this page's.
       tone: (column: string, value: unknown) => changeTone(column, value, lowerIsBetter),
     };
@@ -285,12 +314,7 @@ function Downloads(props: {
   title: (column: string) => string;
 }) {
   const { kept, from, more } = props;
-  const what =
-    from > 0
-      ? `${kept.kind} ${count(from + 1)}–${count(from + kept.items)} only: the ${count(from)} before them are not in these files`
-      : more
-        ? `the ${count(kept.items)} ${kept.kind} loaded so far`
-        : `all ${count(kept.items)} ${kept.kind}`;
+  const what = downloadWords(kept.kind, kept.items, from, more);
   return (
     <p className="downloads">
       <CsvDownload kept={kept} name={props.name} title={props.title} />{" "}

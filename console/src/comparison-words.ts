@@ -7,6 +7,8 @@
  * src/tools/ga/report-periods.ts words it for an agent).
  */
 
+import { dates, periodWords } from "../../src/tools/ga/period-words.js";
+
 type Row = Record<string, unknown>;
 
 interface Range {
@@ -26,14 +28,7 @@ export interface ComparedReport {
 const DAY_MS = 86_400_000;
 const day = (iso: string) => Date.parse(`${iso}T00:00:00Z`);
 const daysOf = (range: Range) => Math.round((day(range.end_date) - day(range.start_date)) / DAY_MS) + 1;
-const DATES = new Intl.DateTimeFormat("en-GB", {
-  day: "numeric",
-  month: "short",
-  year: "numeric",
-  timeZone: "UTC",
-});
-/** "1–30 Oct 2026". */
-const dates = (start: string, end: string) => DATES.formatRange(new Date(day(start)), new Date(day(end)));
+const upper = (text: string) => `${text.charAt(0).toUpperCase()}${text.slice(1)}`;
 
 /** Whether a report's data is one of two periods merged (Run Reports' `comparison`). */
 export function isCompared(data: Row | undefined): data is Row & ComparedReport {
@@ -57,19 +52,24 @@ function moves(
 ) {
   const row = overall(data);
   const { from, to } = data.comparison;
+  const words = periodWords(data.date_ranges, true);
+  const [fromWords, toWords] = [words(from), words(to)];
   const said = (data.request.metrics ?? []).flatMap(({ name }) => {
     const [a, b, pct] = [row?.[`${name}[${from}]`], row?.[`${name}[${to}]`], row?.[`${name}_change_pct`]];
     if (typeof a !== "number" || typeof b !== "number") return [];
     const change = typeof pct === "number" ? ` (${cell(`${name}_change_pct`, pct)})` : "";
-    return [`${title(name)} went from ${cell(name, a)} in ${from} to ${cell(name, b)} in ${to}${change}`];
+    return [
+      `${title(name)} went from ${cell(name, a)} in ${fromWords} to ${cell(name, b)} in ${toWords}${change}`,
+    ];
   });
-  if (said.length === 0) return `Each row compares ${to} with ${from}.`;
+  if (said.length === 0) return `Each row compares ${toWords} with ${fromWords}.`;
   return `${said.join("; ")}.`;
 }
 
 /** Like for like, or the dates that would be: the longer period cut to the shorter one's days. */
 function likeForLike(data: ComparedReport): string {
-  const { from, to } = data.comparison;
+  const words = periodWords(data.date_ranges, true);
+  const [from, to] = [words(data.comparison.from), words(data.comparison.to)];
   // Changes go from the period that starts first to the other (src/tools/ga/report-compare.ts changeOrder).
   const [first, second] = data.date_ranges;
   if (!first || !second) return "";
@@ -79,7 +79,7 @@ function likeForLike(data: ComparedReport): string {
   const [longer, longName, shortName, short] = n > m ? [earlier, from, to, m] : [later, to, from, n];
   const cut = new Date(day(longer.start_date) + (short - 1) * DAY_MS).toISOString().slice(0, 10);
   return (
-    `${from} has ${n} days and ${to} ${m}, so counts differ partly from the length alone; to compare the ` +
+    `${upper(from)} has ${n} days and ${to} ${m}, so counts differ partly from the length alone; to compare the ` +
     `same number of days, set ${longName} to ${dates(longer.start_date, cut)} (as long as ${shortName}).`
   );
 }

@@ -7,8 +7,10 @@
  */
 import type { FieldProps } from "@rjsf/utils";
 import { useEffect, useRef, useState } from "react";
+import { presetLabel } from "../../src/tools/ga/period-words.ts";
 import { describedAs } from "./field-words.ts";
 import { untouched } from "./form-ui.ts";
+import { isoFromWords } from "./person-date.ts";
 
 type Row = [string, string];
 const text = (value: unknown): string =>
@@ -124,22 +126,15 @@ export function TextOrJsonField(props: FieldProps) {
 
 type Branch = { enum?: unknown[]; properties?: Record<string, { title?: string; examples?: unknown[] }> };
 const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
-/** "last28days" → "Last 28 days", "thisMonth" → "This month". */
-export const presetLabel = (preset: string): string => {
-  const words = preset
-    .replace(/(\d+)/g, " $1 ")
-    .replace(/([a-z])([A-Z])/g, "$1 $2")
-    .toLowerCase()
-    .trim();
-  return words.charAt(0).toUpperCase() + words.slice(1).replace(/\s+/g, " ");
-};
 
 /**
  * One period of a list whose items are a preset or an object (date_ranges): a select of the presets
  * and "Custom dates", which shows the object's fields; a field whose example is a day (YYYY-MM-DD) is
  * a date input while its value is empty or a day (a relative value such as 28daysAgo stays text). A
  * refused date shows under its own input (issue 28 review: it showed only below Run); the period's own
- * error (it starts after it ends) shows under the period, where the form puts an item's errors.
+ * error (it starts after it ends) shows under the period, where the form puts an item's errors. A day
+ * typed with its month in words ("18 Nov 2026") becomes the day it names when its box is left (trial s7,
+ * finding 11).
  */
 export function PresetOrRangeField(props: FieldProps) {
   const { fieldPathId, formData, onChange, disabled, readonly, schema, errorSchema } = props;
@@ -202,6 +197,7 @@ export function PresetOrRangeField(props: FieldProps) {
                     aria-invalid={errors.length > 0 || undefined}
                     aria-describedby={errors.length > 0 ? errorsId : undefined}
                     onChange={(event) => setField(key, event.target.value)}
+                    onBlur={() => isoFromWords(value) && setField(key, isoFromWords(value) ?? value)}
                   />
                 </label>
                 {errors.length > 0 ? (

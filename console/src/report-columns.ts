@@ -38,12 +38,15 @@ const EVENT_COLUMNS = new Set(["step", "next_eventName"]);
 /**
  * The title of a report's column: its field's UI name, or the words of a column the step adds. A money
  * metric's columns say their currency (`currencyOf`: the report's code for a metric GA types as money),
- * "Purchase revenue (USD)", as do the CSV's headings, which are the table's (trial s7, finding 9).
+ * "Purchase revenue (USD)", as do the CSV's headings, which are the table's (trial s7, finding 9); a merged
+ * period's column names its period in words (`period`: "sessions[last7days]" → "Sessions (Last 7 days
+ * (25 Nov – 1 Dec 2026))" reads worse than "Sessions, Last 7 days (25 Nov – 1 Dec 2026)").
  */
 export function columnTitle(
   column: string,
   ui: UiNames,
   currencyOf: (metric: string) => string | undefined = () => undefined,
+  period: (label: string) => string = (l) => l,
 ): string {
   const money = currencyOf(column);
   const known = ui[column] ?? FUNNEL_COLUMNS[column];
@@ -53,7 +56,10 @@ export function columnTitle(
   if (ranged) {
     const [, base, range] = ranged as unknown as [string, string, string];
     const code = currencyOf(base);
-    return `${columnTitle(base, ui)} (${range}${code ? `, ${code}` : ""})`;
+    const words = period(range);
+    const field = columnTitle(base, ui);
+    if (words === range) return `${field} (${range}${code ? `, ${code}` : ""})`;
+    return `${field}${code ? ` (${code})` : ""}, ${words}`;
   }
   const change = /^(.+)_change(_pct)?$/.exec(column);
   if (change && ui[change[1] as string]) {

@@ -10,6 +10,7 @@ import {
   savedMarketo,
   savedOrigin,
   testMarketo as testConnection,
+  tokenDetail,
   verifyMarketo,
 } from "../connections/marketo/configure.js";
 import type { MarketoCredentials } from "../connections/marketo/secrets.js";
@@ -128,13 +129,13 @@ const FIELDS = ["clientId", "clientSecret", "restEndpoint"] as const;
 export async function testMarketo(
   workspace: Workspace,
   body: Record<string, unknown> = {},
-): Promise<{ message: string; lastTest: LastTest }> {
+): Promise<{ message: string; detail: string; lastTest: LastTest }> {
   const typed = FIELDS.some((field) => {
     const value = body[field];
     return typeof value === "string" && value.trim() !== "";
   });
   try {
-    const { message } = typed
+    const { message, detail } = typed
       ? await testTyped(workspace, body)
       : await testConnection(
           workspace.context,
@@ -142,7 +143,7 @@ export async function testMarketo(
         );
     const lastTest = { at: new Date().toISOString(), ok: true, message };
     lastTests.set(workspace, lastTest);
-    return { message, lastTest };
+    return { message, detail, lastTest };
   } catch (error) {
     // A refused input (a missing field) is no test of the connection.
     if (isMartechError(error) && error.code !== "invalid_input")
@@ -151,7 +152,10 @@ export async function testMarketo(
   }
 }
 
-async function testTyped(workspace: Workspace, body: Record<string, unknown>): Promise<{ message: string }> {
+async function testTyped(
+  workspace: Workspace,
+  body: Record<string, unknown>,
+): Promise<{ message: string; detail: string }> {
   const { clientId, clientSecret, origin, saved } = await typedValues(
     workspace,
     body,
@@ -163,7 +167,8 @@ async function testTyped(workspace: Workspace, body: Record<string, unknown>): P
     savedOrigin(saved.restEndpoint) === origin.origin &&
     saved.clientSecret === clientSecret;
   return {
-    message: `Marketo at ${origin.host} accepted ${same ? "the saved credentials" : "these credentials (not saved yet: Save keeps them)"} (a token valid for ${token.expiresIn} s was issued).`,
+    message: `Marketo at ${origin.host} accepted ${same ? "the saved credentials" : "these credentials (not saved yet: Save keeps them)"}.`,
+    detail: tokenDetail(token.expiresIn),
   };
 }
 

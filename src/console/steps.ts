@@ -19,17 +19,38 @@ import { forPeople, type KeptView, keepForPage, PartialRead, stoppedEvent } from
 import { searchAnswers, searchTasks } from "./tasks.js";
 import { forPeople as titled } from "./titled-issues.js";
 
+/** Abbreviations whose full stop ends no sentence ("… counted once per event, e.g. sign-ups"). */
+const ABBREVIATION = /\b(?:e\.g|i\.e|etc|vs|cf)$/i;
+
+/** The first sentence of a text: up to a full stop, ! or ? before a space, not an abbreviation's. */
+export function firstSentence(text: string): string {
+  for (const end of text.matchAll(/[.!?](?=\s|$)/g)) {
+    const upTo = text.slice(0, end.index);
+    if (!ABBREVIATION.test(upTo)) return `${upTo}${end[0]}`;
+  }
+  return text;
+}
+
+/**
+ * A step's description without the API names it gives an agent first in a parenthesis ("a report
+ * (runReport; realtime: …)" → "a report (realtime: …)"): a person reads the rest (trial s7, finding 15).
+ */
+export function withoutApiNames(text: string): string {
+  return text
+    .replace(/\s?\((?:[a-z]+(?:[A-Z][a-z0-9]*)+|[a-z]+(?:_[a-z0-9]+)+)\)/g, "")
+    .replace(/\((?:[a-z]+(?:[A-Z][a-z0-9]*)+|[a-z]+(?:_[a-z0-9]+)+);\s*/g, "(");
+}
+
 /** What the page lists for a step: never its handler or schema objects. */
 export function stepSummary(step: ToolStep) {
-  const firstSentence = /^.*?[.!?](?=\s|$)/.exec(step.description)?.[0] ?? step.description;
   // The page links "Reference" to docUrl: the URL spelled out in the text (for MCP clients) is left out.
-  const description = step.description.replace(/\s*Reference: \S+$/, "");
+  const description = withoutApiNames(step.description.replace(/\s*Reference: \S+$/, ""));
   return {
     id: step.id,
     title: step.title,
     service: step.service,
     category: step.category,
-    summary: firstSentence,
+    summary: firstSentence(description),
     description,
     docUrl: step.docUrl,
     connection: step.connection,

@@ -21,11 +21,12 @@ import { checkFilterExpression, type FilterExpression } from "./ga/filter-expres
 import { parseFilter } from "./ga/filter-parser.js";
 import { filterFields, filterNameProblems, type SplitFilters, splitFilter } from "./ga/filter-split.js";
 import { funnelAnswer } from "./ga/funnel.js";
+import { rangeLabels } from "./ga/period-words.js";
 import { resolveProperty } from "./ga/property-name.js";
 import { RUN_REPORTS_ALIASES } from "./ga/report-aliases.js";
 import { reportOutput, summarize } from "./ga/report-answer.js";
 import { reportChart, type UiNames } from "./ga/report-chart.js";
-import { type Comparison, rangeLabels } from "./ga/report-compare.js";
+import type { Comparison } from "./ga/report-compare.js";
 import { dataStartNote, propertyStart } from "./ga/report-data-start.js";
 import { emptyReportHint } from "./ga/report-empty.js";
 import { type FlatReport, flattenReport, quotaSummary, responseHints } from "./ga/report-flatten.js";

@@ -119,6 +119,18 @@ describe("the report chart (one definition for the browser and the PNG)", () => 
       date_ranges: [{ start_date: "2025-01-08", end_date: "2025-01-14" }],
     });
     expect(stated.series[0]?.name).toBe("sessions (2025-01-08…2025-01-14)");
+    // A preset's period reads in words (trial s7, finding 10: "last7days vs last28days").
+    const presets = reportChart(
+      report(
+        ["date"],
+        ["sessions"],
+        [
+          { date: "20250108", dateRange: "last7days", sessions: 3 },
+          { date: "20250108", dateRange: "last28days", sessions: 5 },
+        ],
+      ),
+    );
+    expect(presets.title).toBe("sessions by date, Last 28 days vs Last 7 days");
   });
 
   it("draws a comparison as grouped bars: one category per combination, one bar per range in it", () => {

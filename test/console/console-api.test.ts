@@ -234,8 +234,11 @@ describe("the console's server side", () => {
       });
       expect(kept).toMatchObject({ saved: { restEndpoint: fixture.marketo.restEndpoint, secretSet: true } });
       expect(fixture.marketo.stats().identityRequests).toBe(before + 2);
-      const test = await page.json<{ message: string }>("POST", "/console/api/marketo/test");
-      expect(test.message).toMatch(/accepted the credentials/);
+      const test = await page.json<{ message: string; detail: string }>("POST", "/console/api/marketo/test");
+      // Plain words in the headline, the token's lifetime in Details (trial s7, finding 15).
+      expect(test.message).toMatch(/accepted the credentials\.$/);
+      expect(test.message).not.toMatch(/token|\d+ s\b/);
+      expect(test.detail).toMatch(/access token valid for \d+ s/);
     });
 
     it("names every missing Marketo field at once, by the label the page shows", async () => {

@@ -92,6 +92,8 @@ describe.each([1280, 400])("the console in a marketer's words at %i px", (width)
 
   it("brings the chosen form into view", async () => {
     await search("report");
+    // The hit's summary too (trial s7, finding 15: "Runs a Google Analytics 4 report (runReport; …").
+    await expect.poll(() => hit("Search results", "Run Reports").textContent()).toMatch(/report \(realtime/);
     await hit("Search results", "Run Reports").click();
     const form = page.getByRole("region", { name: "Run Reports" });
     await form.waitFor();

@@ -84,5 +84,38 @@ describe("Run Reports' date errors", { timeout: 90_000 }, () => {
     await expect.poll(() => page.locator(`#${errorsId}`).textContent()).toMatch(/\S/);
     expect(await start.getAttribute("aria-invalid")).toBe("true");
     await screen("02-start-unreadable");
+    // A day with its month in words is read as the day it names when the box is left (trial s7, 11).
+    await start.fill("18 Nov 2026");
+    await start.blur();
+    await expect.poll(() => start.inputValue()).toBe("2026-11-18");
+    expect(await start.getAttribute("type")).toBe("date");
+  });
+
+  it("names preset periods by their words and dates in the headline and the columns (s7, finding 10)", async () => {
+    await page.getByLabel("Period 1").selectOption("last7days");
+    await page.locator("#root_date_ranges").getByRole("button", { name: "Add", exact: true }).last().click();
+    await page.getByLabel("Period 2").selectOption("last28days");
+    await page.getByRole("button", { name: "Run", exact: true }).click();
+    const summary = page.locator(".results .summary");
+    const span = String.raw`\(\d{1,2}( [A-Z][a-z]{2}( \d{4})?)?\s–\s\d{1,2} [A-Z][a-z]{2} \d{4}\)`;
+    await expect
+      .poll(() => summary.textContent(), { timeout: 30_000 })
+      .toMatch(
+        new RegExp(
+          `^Sessions went from [\\d,]+ in the last 28 days ${span} to [\\d,]+ in the last 7 days ${span}`,
+        ),
+      );
+    const header = await page.locator(".results table thead th").allTextContents();
+    expect(header.some((text) => new RegExp(`^Sessions, Last 7 days ${span}`).test(text))).toBe(true);
+    expect(`${await summary.textContent()} ${header.join(" ")}`).not.toMatch(/last\d+days/);
+    // The step's own line under Details keeps each span of days on one line (s7, finding 16).
+    const days = page.locator(".results .result-details p .nowrap");
+    expect(await days.first().textContent()).toMatch(/^\d{4}-\d{2}-\d{2}…\d{4}-\d{2}-\d{2}$/);
+    expect(
+      await page.evaluate(
+        "getComputedStyle(document.querySelector('.results .result-details p .nowrap')).whiteSpace",
+      ),
+    ).toBe("nowrap");
+    await screen("03-preset-periods");
   });
 });

@@ -7,6 +7,7 @@ import { useState } from "react";
 import { api } from "../api.ts";
 import { Problem } from "../Problem.tsx";
 import { chipState, StatusChip } from "../StatusChip.tsx";
+import { timeWords } from "../time-words.ts";
 import { useAction } from "../useAction.ts";
 import { announceRun } from "../useRefresh.ts";
 import { PropertyList, propertyNames, useSummaries } from "./AnalyticsProperties.tsx";
@@ -52,6 +53,18 @@ export function AccountCards(props: {
       ))}
     </ul>
   );
+}
+
+/**
+ * The last test's line before any Test: when the properties' listing (a read as the account) already
+ * worked or failed, it says so, as the chip counts it (trial s7, finding 12: a green Connected beside "Not
+ * tested since this server started").
+ */
+function untestedLine(listed: { ok: boolean } | undefined): string {
+  if (!listed) return "Not tested since this server started.";
+  return listed.ok
+    ? "No Test since this server started, but reading its Analytics properties worked."
+    : "No Test since this server started, and reading its Analytics properties failed.";
 }
 
 /**
@@ -110,12 +123,12 @@ function AccountCard(props: {
         <dt>Scopes</dt>
         <dd>{account.scopes.map(shortScope).join(", ")}</dd>
         <dt>Added</dt>
-        <dd>{new Date(account.addedAt).toLocaleString()}</dd>
+        <dd>{timeWords(account.addedAt)}</dd>
         <dt>Last test</dt>
         <dd data-testid="google-last-test" data-ok={last ? last.ok : undefined}>
           {last
-            ? `${new Date(last.at).toLocaleString()}: ${last.ok ? "OK" : "failed"}. ${last.message}`
-            : "Not tested since this server started."}
+            ? `${timeWords(last.at)}: ${last.ok ? "OK" : "failed"}. ${last.message}`
+            : untestedLine(listed)}
         </dd>
         <dt>Analytics properties</dt>
         <dd data-testid="google-properties">
@@ -141,8 +154,6 @@ function AccountCard(props: {
   );
 }
 
-const localTime = (iso: string) => new Date(iso).toLocaleString();
-
 /** What the account has used: calls today, and each property's GA4 tokens when last seen. */
 function UsageEntries({ account, names }: { account: Account; names: ReadonlyMap<string, string> }) {
   const { calls, since } = account.callsToday;
@@ -150,7 +161,7 @@ function UsageEntries({ account, names }: { account: Account; names: ReadonlyMap
     <>
       <dt>Calls today</dt>
       <dd data-testid="google-calls-today">
-        {calls.toLocaleString()} since {new Date(since).toLocaleString()} (00:00 UTC)
+        {calls.toLocaleString("en-US")} since {timeWords(since)}
       </dd>
       <dt>GA4 quota last seen</dt>
       {account.quotasSeen.length === 0 ? (
@@ -160,7 +171,7 @@ function UsageEntries({ account, names }: { account: Account; names: ReadonlyMap
       ) : (
         account.quotasSeen.map((seen) => (
           <dd data-testid="google-quota-seen" key={`${seen.propertyId}:${seen.kind}`}>
-            {quotaLine(seen, localTime, names.get(seen.propertyId))}
+            {quotaLine(seen, timeWords, names.get(seen.propertyId))}
           </dd>
         ))
       )}

@@ -38,8 +38,8 @@ function left(day: QuotaStatus | undefined, hour: QuotaStatus | undefined): stri
 }
 
 /**
- * "Acme Store, core reports, last report 12/1/2026, 9:40:12 PM: the report cost 1 token; Google then had
- * 199,990 tokens per day and 39,990 per hour left." `when` words the time (the page's locale); the
+ * "Acme Store, core reports, last report 1 Dec 2026, 21:40 UTC: the report cost 1 token; Google then had
+ * 199,990 tokens per day and 39,990 per hour left." `when` words the time (time-words.ts); the
  * property goes by its display name (`name`, from the account's listing), by its id only while that is
  * not known (trial s5, finding 8: "Property 412345671").
  */

@@ -6,6 +6,7 @@
  * CSV and JSON downloads).
  */
 import type { NamedField } from "../filter-names.js";
+import { timeWords } from "../time-words.js";
 
 type Row = Record<string, unknown>;
 
@@ -20,16 +21,11 @@ export const CARD_FACTS: readonly { field: string; label: string }[] = [
 ];
 
 const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})$/;
-const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
-const two = (n: number) => String(n).padStart(2, "0");
 
 /** A time Marketo sends (ISO 8601) as people read it, "3 Jan 2025, 14:47 UTC"; anything else as it is. */
 export function readableTime(value: unknown): unknown {
   if (typeof value !== "string" || !ISO_TIME.test(value)) return value;
-  const time = new Date(value);
-  if (Number.isNaN(time.getTime())) return value;
-  const day = `${time.getUTCDate()} ${MONTHS[time.getUTCMonth()]} ${time.getUTCFullYear()}`;
-  return `${day}, ${two(time.getUTCHours())}:${two(time.getUTCMinutes())} UTC`;
+  return timeWords(value);
 }
 
 /** A field's label: the connection's display name, else `fallback`, else the field's own name. */

@@ -197,7 +197,5 @@ export function todayIn(now: Date, timeZone: string | undefined): string {
   return iso(zonedDay(now, timeZone));
 }
 
-/** "2026-11-18…2026-11-24" (one day: "2026-11-24"). */
-export function rangeText(range: StatedRange): string {
-  return range.start_date === range.end_date ? range.start_date : `${range.start_date}…${range.end_date}`;
-}
+// A period as an agent's answer writes it (browser-shared with the console's words for periods).
+export { rangeText } from "./period-words.js";

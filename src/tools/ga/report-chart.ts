@@ -9,6 +9,7 @@
 
 import { type ChartModel, TIME_DIMENSIONS, type ValueUnit } from "../../charts/model.js";
 import type { RunReportsOutput } from "../../schemas/google-analytics.js";
+import { presetWords } from "./period-words.js";
 import { askedOrder } from "./report-asked-order.js";
 
 type Row = RunReportsOutput["rows"][number];
@@ -72,14 +73,16 @@ function rangeOrder(rows: readonly Row[], request: Record<string, unknown>): str
 }
 
 /**
- * How a range reads: its name, or for one GA named date_range_<i> (no name given) its dates as the answer
- * states them ("2026-11-03…2026-11-30").
+ * How a range reads: its name (a preset's in words, "Last 7 days": trial s7, finding 10), or for one GA
+ * named date_range_<i> (no name given) its dates as the answer states them ("2026-11-03…2026-11-30").
  */
 function rangeWords(output: RunReportsOutput): (range: string) => string {
   return (range) => {
     const index = /^date_range_(\d+)$/.exec(range)?.[1];
     const stated = index === undefined ? undefined : output.date_ranges?.[Number(index)];
-    return stated?.start_date && stated.end_date ? `${stated.start_date}…${stated.end_date}` : range;
+    return stated?.start_date && stated.end_date
+      ? `${stated.start_date}…${stated.end_date}`
+      : presetWords(range);
   };
 }
 

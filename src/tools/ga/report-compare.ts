@@ -1,4 +1,5 @@
-import { rangeText, type StatedRange } from "./date-presets.js";
+import type { StatedRange } from "./date-presets.js";
+import { rangeLabels } from "./period-words.js";
 import type { FlatRow } from "./report-flatten.js";
 import { type MergedOrder, sortMerged } from "./report-merged-order.js";
 
@@ -36,17 +37,6 @@ export interface Comparison {
 }
 
 const DATE_RANGE = "dateRange";
-
-/**
- * The label of each range in column names: its name, else its dates; two unnamed ranges of the same dates
- * are told apart by GA's own names for them (date_range_0, date_range_1).
- */
-export function rangeLabels(ranges: readonly StatedRange[]): string[] {
-  const labels = ranges.map((range) => range.name ?? rangeText(range));
-  return labels.map((label, index) =>
-    labels.indexOf(label) === labels.lastIndexOf(label) ? label : `date_range_${index}`,
-  );
-}
 
 function rangeIndex(value: unknown, ranges: readonly StatedRange[]): number {
   if (typeof value !== "string") return -1;

@@ -17,13 +17,8 @@
 import { ValidationError } from "../../errors.js";
 import type { RunReportsFields } from "../../schemas/google-analytics.js";
 import type { StatedRange } from "./date-presets.js";
-import {
-  type Comparison,
-  changeOrder,
-  compareRanges,
-  comparisonHints,
-  rangeLabels,
-} from "./report-compare.js";
+import { rangeLabels } from "./period-words.js";
+import { type Comparison, changeOrder, compareRanges, comparisonHints } from "./report-compare.js";
 import type { FlatReport } from "./report-flatten.js";
 import { mergedOrder } from "./report-merged-order.js";
 import { pageReport, type ReportPage } from "./report-paging.js";
