@@ -8,6 +8,7 @@ import { LIST_FOLDER_ID, PROGRAM_FOLDER_NAMES, seedFolders } from "./assets/fold
 import { seedAssetStore } from "./assets/seed.js";
 import { seedCustomObjects } from "./custom-objects/model.js";
 import { LEAD_FIELDS, seedLeads } from "./lead-db/fields.js";
+import { seedMailability } from "./lead-db/mailability.js";
 import { seedLeadSources } from "./lead-db/sources.js";
 import { seedSmartLists } from "./lists/smart-list-seed.js";
 import { seedProgramMembers } from "./programs/seed.js";
@@ -211,6 +212,7 @@ export function buildDataSet(options: DataSetOptions): World {
   };
   // Their own stream too: the source fields left every value drawn above as it was.
   seedLeadSources(mulberry32(options.seed ^ 0x27d4eb2f), leads.values());
+  seedMailability(mulberry32(options.seed ^ 0x5bd1e995), leads.values(), options.now);
   seedActivities(prng, world, options.now);
   // A second stream: membership draws must not shift the data seeded above.
   world.programMembers = seedProgramMembers(

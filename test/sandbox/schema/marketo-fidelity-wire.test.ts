@@ -14,7 +14,10 @@
  * - the seeded leads carry Marketo's standard source fields and the UTM custom fields instances add
  *   (list-of-standard-fields.md; describe.json, Swagger LeadAttribute), consistent with the GA4
  *   sandbox's sources and mediums (src/sandbox/traffic.ts), so that leads from google last month can be
- *   set beside GA sessions from google (the GA side is checked against the Data API discovery document).
+ *   set beside GA sessions from google (the GA side is checked against the Data API discovery document);
+ * - the seeded leads carry the mailability fields of a real instance's lead record (emailInvalid and its
+ *   cause, unsubscribedReason, marketingSuspended, blackListed, emailSuspended and its time; trials s7 N17
+ *   and s8 N29 found none), each cause set exactly when its flag is.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TRAFFIC } from "../../../src/sandbox/traffic.js";
@@ -251,5 +254,55 @@ describe("leads from google last month beside GA sessions from google", () => {
       await marketo.close();
       ga.close();
     }
+  });
+});
+
+const MAILABILITY: [string, string][] = [
+  ["emailInvalid", "boolean"],
+  ["emailInvalidCause", "string"],
+  ["unsubscribedReason", "string"],
+  ["marketingSuspended", "boolean"],
+  ["marketingSuspendedCause", "string"],
+  ["blackListed", "boolean"],
+  ["blackListedCause", "string"],
+  ["emailSuspended", "boolean"],
+  ["emailSuspendedCause", "string"],
+  ["emailSuspendedAt", "datetime"],
+];
+
+describe("the leads' mailability fields", () => {
+  it("are in describe.json with their types, and each cause is set exactly when its flag is", async () => {
+    const described = await mapi("GET /rest/v1/leads/describe.json", "/rest/v1/leads/describe.json");
+    const types = new Map(
+      (described.result ?? []).map((f) => [(f.rest as { name: string }).name, f.dataType]),
+    );
+    for (const [name, type] of MAILABILITY) expect(types.get(name), name).toBe(type);
+    const ids = Array.from({ length: 300 }, (_, i) => i + 1).join(",");
+    const fields = ["unsubscribed", ...MAILABILITY.map(([name]) => name)].join(",");
+    const leads =
+      (
+        await mapi(
+          "GET /rest/v1/leads.json",
+          `/rest/v1/leads.json?filterType=id&filterValues=${ids}&fields=${fields}`,
+        )
+      ).result ?? [];
+    expect(leads).toHaveLength(300);
+    for (const lead of leads) {
+      for (const [flag, cause] of [
+        ["emailInvalid", "emailInvalidCause"],
+        ["marketingSuspended", "marketingSuspendedCause"],
+        ["blackListed", "blackListedCause"],
+        ["emailSuspended", "emailSuspendedCause"],
+      ] as const) {
+        expect(typeof lead[flag], flag).toBe("boolean");
+        expect(lead[cause] !== null, `${cause} of lead ${lead.id}`).toBe(lead[flag]);
+      }
+      if (lead.unsubscribed !== true) expect(lead.unsubscribedReason).toBeNull();
+      if (lead.emailSuspended === true)
+        expect(String(lead.emailSuspendedAt)).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/);
+    }
+    // Some of each kind that a deliverability question counts (4 % invalid, 2 % suspended of 300).
+    expect(leads.filter((l) => l.emailInvalid === true).length).toBeGreaterThan(3);
+    expect(leads.filter((l) => l.emailSuspended === true).length).toBeGreaterThan(0);
   });
 });

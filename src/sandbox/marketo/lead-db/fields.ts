@@ -6,6 +6,7 @@
  */
 import type { Prng } from "../../prng.js";
 import type { Lead, LeadField, LeadValue } from "../types.js";
+import { MAILABILITY_FIELDS } from "./mailability.js";
 import { SOURCE_FIELDS } from "./sources.js";
 
 const DAY_MS = 86_400_000;
@@ -43,6 +44,8 @@ export const LEAD_FIELDS: readonly LeadField[] = [
   { id: 16, name: "unsubscribed", displayName: "Unsubscribed", dataType: "boolean", readOnly: false },
   // The standard source fields and, among the custom ones, the UTM fields (sources.ts).
   ...SOURCE_FIELDS.filter((f) => f.id < 100),
+  // Whether the lead can be emailed (mailability.ts).
+  ...MAILABILITY_FIELDS,
   // A handful of custom fields, as every real instance has.
   {
     id: 101,
