@@ -83,7 +83,9 @@ beforeAll(async () => {
   };
   recipes = resource.computed;
   expect(resource.not_in_the_rest_api.join(" ")).toContain("Email Performance");
+  notInTheApi = resource.not_in_the_rest_api;
 });
+let notInTheApi: string[] = [];
 afterAll(async () => {
   await session.close();
   await fixture.close();
@@ -292,5 +294,25 @@ describe("the recipes resource's tasks, each in one call", () => {
     } = filled(recipe("leads that share an email"), { from: iso(from), to: iso(to) });
     const leads = await ok({ ...call, where: `email = "${String(first?.email).toUpperCase()}"` });
     expect(leads.data.result).toHaveLength(3);
+  });
+});
+
+describe("what the REST API does not offer", () => {
+  it("says a campaign's flow cannot be read, and the smart list call it names instead reads the rules", async () => {
+    const said = notInTheApi.find((line) => line.startsWith("No smart campaign flow steps"));
+    const endpoint =
+      /GET (\/rest\/asset\/v1\/smartCampaign\/\{id\}\/smartList\.json) with includeRules=true/.exec(
+        said ?? "",
+      )?.[1];
+    expect(endpoint, said).toBeDefined();
+    const campaigns = await ok({ method: "GET", endpoint: "/rest/asset/v1/smartCampaigns.json" });
+    const id = campaigns.data.result[0]?.id;
+    expect(id).toBeGreaterThan(0);
+    const rules = await ok({
+      method: "GET",
+      endpoint: (endpoint ?? "").replace("{id}", String(id)),
+      query_parameters: { includeRules: true },
+    });
+    expect(Object.keys(rules.data.result[0] ?? {})).toContain("rules");
   });
 });

@@ -254,6 +254,10 @@ export const COMPUTE_RECIPES: readonly ComputeRecipe[] = [
 export const NOT_IN_THE_REST_API: readonly string[] = [
   "No Analytics reports (Email Performance, Program Performance, Landing Page Performance, People Performance): count activities with count_by instead (the email performance recipe).",
   "No program or landing page statistics endpoints (/rest/asset/v1/program/{id}/stats.json does not exist); /rest/v1/stats/ counts API calls only.",
+  // Trial s8, N33: the agent could only guess. Adobe's Smart Campaigns page offers query, create, update, clone,
+  // delete, activate and the smart list (https://experienceleague.adobe.com/en/docs/marketo-developer/marketo/rest/assets/smart-campaigns);
+  // no endpoint reads a campaign's flow.
+  "No smart campaign flow steps: a campaign's smart list (its rules) is GET /rest/asset/v1/smartCampaign/{id}/smartList.json with includeRules=true; what its flow does is seen only in Marketo.",
 ];
 
 /** The recipes in one sentence, for the step's description (the tool list stays small). */
