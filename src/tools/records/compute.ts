@@ -9,12 +9,12 @@ import { ValidationError } from "../../errors.js";
 import { type Expression, expressionFields } from "../filter/ast.js";
 import type { FilterSource } from "../filter/lexer.js";
 import { parseExpression, RECORDS_DIALECT } from "../filter/parser.js";
-import { type Bucket, bucketSpan, bucketSuffix } from "./buckets.js";
+import { type Bucket, bucketSpan, bucketSuffix, CYCLES, cycleRank } from "./buckets.js";
 import { Counter } from "./count.js";
 import { readPath, splitFieldList, unquoteField } from "./field-list.js";
 import { checkFields, FieldsSeen, type NamedField, quotedField } from "./fields.js";
 import { type RecordTest, recordTest } from "./match.js";
-import { parseSortKeys, type SortKey, sortRecords } from "./order.js";
+import { compareBy, parseSortKeys, type SortKey } from "./order.js";
 import { textOf } from "./values.js";
 
 export interface ComputeInput {
@@ -257,7 +257,7 @@ export class RecordCompute {
       const counted = this.#counter.rows(this.spec.minCount);
       // Counted by date first: the buckets in date order, a gap listed with 0 (it is information).
       const first = this.spec.buckets?.find((bucket) => bucket.column === this.#counter?.fields[0]);
-      const gaps = first && this.spec.minCount === undefined ? this.#gapRows(first, counted) : [];
+      const gaps = first && this.spec.minCount === undefined ? this.#gapRows(counted) : [];
       this.gaps = gaps.length;
       const rows = [...counted, ...zeros, ...gaps];
       if (this.spec.distinct) for (const row of [...zeros, ...gaps]) row.records = 0;
@@ -265,24 +265,58 @@ export class RecordCompute {
       const keys: SortKey[] = this.spec.order ?? (first ? [] : [{ field: "count", desc: true }]);
       // Ties are ordered by the values, so the same counts always read the same way.
       const byValues = this.#counter.fields.map((field) => ({ field, desc: false }));
-      return sortRecords(rows, [...keys, ...byValues]);
+      return rows.sort(this.#compare([...keys, ...byValues]));
     }
-    return this.spec.order ? sortRecords(kept, this.spec.order) : kept;
+    return this.spec.order ? kept.sort(compareBy(this.spec.order)) : kept;
   }
 
-  /** A row of count 0 for each bucket between the first and last counted that no record fell in. */
-  #gapRows(bucket: Bucket, counted: readonly Row[]): Row[] {
-    const labels = new Set(counted.map((row) => row[bucket.column]).filter((l) => typeof l === "string"));
-    const span = bucketSpan(bucket.unit, [...labels] as string[]);
-    if (!span) {
-      this.unfilled = labels.size;
-      return [];
-    }
+  /** Rows compared by the keys in turn, a cyclic bucket's by its place in the cycle (Monday before Tuesday). */
+  #compare(keys: readonly SortKey[]): (a: Row, b: Row) => number {
+    const parts = keys.map((key) => {
+      const unit = this.spec.buckets?.find((bucket) => bucket.column === key.field)?.unit;
+      if (!unit || !CYCLES[unit]) return compareBy([key]);
+      const sign = key.desc ? -1 : 1;
+      const at = (row: Row) => cycleRank(unit, row[key.field]) ?? Number.MAX_SAFE_INTEGER;
+      return (a: Row, b: Row) => sign * (at(a) - at(b));
+    });
+    return (a, b) => {
+      for (const part of parts) {
+        const c = part(a, b);
+        if (c !== 0) return c;
+      }
+      return 0;
+    };
+  }
+
+  /**
+   * A row of count 0 for each bucket no record fell in: between the first and last counted of the first
+   * column's dates, or every weekday or hour; when every column is cyclic, every combination (7 × 24 cells).
+   */
+  #gapRows(counted: readonly Row[]): Row[] {
     const fields = this.#counter?.fields ?? [];
-    return span
-      .filter((label) => !labels.has(label))
-      .map((label) => ({
-        ...Object.fromEntries(fields.map((field) => [field, field === bucket.column ? label : null])),
+    const bucketOf = (field: string) => this.spec.buckets?.find((bucket) => bucket.column === field);
+    const cyclic = fields.every((field) => CYCLES[bucketOf(field)?.unit ?? "day"] !== undefined);
+    const fill = (cyclic ? fields : fields.slice(0, 1)).map((field) => bucketOf(field) as Bucket);
+    const spans: string[][] = [];
+    for (const bucket of fill) {
+      const labels = counted.map((row) => row[bucket.column]).filter((l) => typeof l === "string");
+      const span = bucketSpan(bucket.unit, labels as string[]);
+      if (!span) {
+        this.unfilled = new Set(labels).size;
+        return [];
+      }
+      spans.push(span);
+    }
+    const key = (row: Readonly<Record<string, unknown>>) => JSON.stringify(fill.map((b) => row[b.column]));
+    const seen = new Set(counted.map(key));
+    let cells: Row[] = [{}];
+    fill.forEach((bucket, i) => {
+      cells = cells.flatMap((cell) => (spans[i] ?? []).map((label) => ({ ...cell, [bucket.column]: label })));
+    });
+    return cells
+      .filter((cell) => !seen.has(key(cell)))
+      .map((cell) => ({
+        ...Object.fromEntries(fields.map((field) => [field, cell[field] ?? null])),
         count: 0,
       }));
   }
