@@ -82,6 +82,11 @@ function countWords(fields: string[], computed: Computed): string[] {
       : `${by}: ${plural(groups, "value")} over ${over}${zeros} (${adds})`,
   ];
   parts.push(...bucketWords(compute));
+  if (spec.sum) {
+    parts.push(
+      `each row's sum adds its ${unit}s' ${spec.sum}${spec.sum.includes(".") ? " (every item of a list)" : ""}: ${n(compute.sumTotal ?? 0)} in all`,
+    );
+  }
   if (spec.distinct) parts.push(distinctWords(spec.distinct, compute.distinctEmpty ?? 0, unit));
   const spellings = compute.spellings;
   if (spellings !== undefined) {

@@ -9,6 +9,7 @@
  */
 import { ValidationError } from "../../errors.js";
 import { wallAt } from "../zone-clock.js";
+import { compareBy, type SortKey } from "./order.js";
 import { textOf, timeOf } from "./values.js";
 
 export const BUCKET_UNITS = ["day", "week", "month", "weekday", "hour"] as const;
@@ -122,4 +123,27 @@ export function unitWords(unit: BucketUnit): string {
 export function cycleRank(unit: BucketUnit, label: unknown): number | undefined {
   const at = CYCLES[unit]?.indexOf(String(label));
   return at === undefined || at < 0 ? undefined : at;
+}
+
+type Row = Readonly<Record<string, unknown>>;
+
+/** Rows compared by the keys in turn, a cyclic bucket's by its place in the cycle (Monday before Tuesday). */
+export function compareRows(
+  keys: readonly SortKey[],
+  buckets: readonly Bucket[] = [],
+): (a: Row, b: Row) => number {
+  const parts = keys.map((key) => {
+    const unit = buckets.find((bucket) => bucket.column === key.field)?.unit;
+    if (!unit || !CYCLES[unit]) return compareBy([key]);
+    const sign = key.desc ? -1 : 1;
+    const at = (row: Row) => cycleRank(unit, row[key.field]) ?? Number.MAX_SAFE_INTEGER;
+    return (a: Row, b: Row) => sign * (at(a) - at(b));
+  });
+  return (a, b) => {
+    for (const part of parts) {
+      const c = part(a, b);
+      if (c !== 0) return c;
+    }
+    return 0;
+  };
 }

@@ -9,7 +9,7 @@ import { ValidationError } from "../../errors.js";
 import { type Expression, expressionFields } from "../filter/ast.js";
 import type { FilterSource } from "../filter/lexer.js";
 import { parseExpression, RECORDS_DIALECT } from "../filter/parser.js";
-import { type Bucket, bucketSpan, bucketSuffix, CYCLES, cycleRank } from "./buckets.js";
+import { type Bucket, bucketSpan, bucketSuffix, CYCLES, compareRows } from "./buckets.js";
 import { Counter } from "./count.js";
 import { readPath, splitFieldList, unquoteField } from "./field-list.js";
 import { checkFields, FieldsSeen, type NamedField, quotedField } from "./fields.js";
@@ -24,6 +24,7 @@ export interface ComputeInput {
   min_count?: number | undefined;
   count_by_ignore_case?: boolean | undefined;
   count_distinct?: string | undefined;
+  sum?: string | undefined;
   /** An IANA zone: where's dates and count_by's date buckets on its clock (validated by the caller). */
   time_zone?: string | undefined;
 }
@@ -39,6 +40,8 @@ export interface ComputeSpec {
   ignoreCase?: boolean;
   /** With countBy: each group's count is the number of distinct values of this field among its records. */
   distinct?: string;
+  /** With countBy: a numeric field each group adds (its rows' `sum`). */
+  sum?: string;
   /** The count_by columns that count by date ("createdAt:day"): the field each reads and its unit. */
   buckets?: Bucket[];
   /** The zone whose clock where's dates and the buckets read (else UTC). */
@@ -92,7 +95,12 @@ export function computeSpec(input: ComputeInput, hint: string): ComputeSpec | un
   }
   Object.assign(spec, countOptions(input, spec.countBy));
   const countBy = spec.countBy;
-  const own = ["count", ...(spec.distinct ? ["records"] : []), ...(spec.ignoreCase ? ["spellings"] : [])];
+  const own = [
+    "count",
+    ...(spec.sum ? ["sum"] : []),
+    ...(spec.distinct ? ["records"] : []),
+    ...(spec.ignoreCase ? ["spellings"] : []),
+  ];
   const stray = countBy && spec.order?.find(({ field }) => !own.includes(field) && !countBy.includes(field));
   if (countBy && stray) {
     throw new ValidationError(
@@ -110,7 +118,7 @@ export function computeSpec(input: ComputeInput, hint: string): ComputeSpec | un
 function countOptions(
   input: ComputeInput,
   countBy: string[] | undefined,
-): Pick<ComputeSpec, "minCount" | "ignoreCase" | "distinct"> {
+): Pick<ComputeSpec, "minCount" | "ignoreCase" | "distinct" | "sum"> {
   const stray =
     input.min_count !== undefined
       ? "min_count"
@@ -118,7 +126,9 @@ function countOptions(
         ? "count_by_ignore_case"
         : input.count_distinct !== undefined
           ? "count_distinct"
-          : undefined;
+          : input.sum !== undefined
+            ? "sum"
+            : undefined;
   if (stray && !countBy) {
     throw new ValidationError(
       stray,
@@ -129,12 +139,20 @@ function countOptions(
             ? 'E.g. count_by "email", min_count 2: the emails on two or more records.'
             : stray === "count_distinct"
               ? 'E.g. count_by "primaryAttributeValue", count_distinct "leadId": the distinct leads per email.'
-              : 'E.g. count_by "email", count_by_ignore_case true: "A@x.com" and "a@x.com " counted as one.',
+              : stray === "sum"
+                ? 'E.g. count_by "name", sum "costs.cost": each program\'s costs added.'
+                : 'E.g. count_by "email", count_by_ignore_case true: "A@x.com" and "a@x.com " counted as one.',
       },
     );
   }
   const distinct =
     input.count_distinct === undefined ? [] : countFields(input.count_distinct, "count_distinct");
+  const sum = input.sum === undefined ? [] : countFields(input.sum, "sum");
+  if (sum.length > 1) {
+    throw new ValidationError("sum", "it takes one numeric field, which each group adds.", {
+      hint: "E.g. sum \"costs.cost\": each row's sum is its records' costs added.",
+    });
+  }
   if (distinct.length > 1) {
     throw new ValidationError(
       "count_distinct",
@@ -148,6 +166,7 @@ function countOptions(
     ...(input.min_count !== undefined ? { minCount: input.min_count } : {}),
     ...(input.count_by_ignore_case ? { ignoreCase: true } : {}),
     ...(distinct[0] !== undefined ? { distinct: distinct[0] } : {}),
+    ...(sum[0] !== undefined ? { sum: sum[0] } : {}),
   };
 }
 
@@ -159,6 +178,8 @@ export function namedFields(spec: ComputeSpec): NamedField[] {
       : []),
     ...(spec.countBy ?? []).map((column) => ({ input: "count_by", field: countedField(spec, column) })),
     ...(spec.distinct ? [{ input: "count_distinct", field: spec.distinct }] : []),
+    // A sum's path may run through a list (costs.cost), which the fields seen do not enter: its first name is checked.
+    ...(spec.sum ? [{ input: "sum", field: spec.sum.split(".")[0] as string }] : []),
     // With count_by, order_by sorts the counts (computeSpec checked its fields).
     ...(spec.countBy ? [] : (spec.order ?? []).map(({ field }) => ({ input: "order_by", field }))),
   ];
@@ -197,6 +218,7 @@ export class RecordCompute {
       ? new Counter(spec.countBy, (field, value) => this.#refuseContainer(field, value), {
           ignoreCase: spec.ignoreCase === true,
           ...(spec.distinct ? { distinct: spec.distinct } : {}),
+          ...(spec.sum ? { sum: spec.sum } : {}),
           ...(spec.buckets ? { buckets: spec.buckets } : {}),
           ...(spec.zone ? { zone: spec.zone } : {}),
         })
@@ -261,31 +283,14 @@ export class RecordCompute {
       this.gaps = gaps.length;
       const rows = [...counted, ...zeros, ...gaps];
       if (this.spec.distinct) for (const row of [...zeros, ...gaps]) row.records = 0;
+      if (this.spec.sum) for (const row of [...zeros, ...gaps]) row.sum = 0;
       if (this.spec.ignoreCase) for (const row of gaps) row.spellings = 0;
       const keys: SortKey[] = this.spec.order ?? (first ? [] : [{ field: "count", desc: true }]);
       // Ties are ordered by the values, so the same counts always read the same way.
       const byValues = this.#counter.fields.map((field) => ({ field, desc: false }));
-      return rows.sort(this.#compare([...keys, ...byValues]));
+      return rows.sort(compareRows([...keys, ...byValues], this.spec.buckets));
     }
     return this.spec.order ? kept.sort(compareBy(this.spec.order)) : kept;
-  }
-
-  /** Rows compared by the keys in turn, a cyclic bucket's by its place in the cycle (Monday before Tuesday). */
-  #compare(keys: readonly SortKey[]): (a: Row, b: Row) => number {
-    const parts = keys.map((key) => {
-      const unit = this.spec.buckets?.find((bucket) => bucket.column === key.field)?.unit;
-      if (!unit || !CYCLES[unit]) return compareBy([key]);
-      const sign = key.desc ? -1 : 1;
-      const at = (row: Row) => cycleRank(unit, row[key.field]) ?? Number.MAX_SAFE_INTEGER;
-      return (a: Row, b: Row) => sign * (at(a) - at(b));
-    });
-    return (a, b) => {
-      for (const part of parts) {
-        const c = part(a, b);
-        if (c !== 0) return c;
-      }
-      return 0;
-    };
   }
 
   /**
@@ -368,6 +373,11 @@ export class RecordCompute {
     if (!this.#counter || least === undefined) return undefined;
     const groups = this.#counter.groups(least);
     return { groups: groups.length, records: groups.reduce((sum, group) => sum + group.records, 0) };
+  }
+
+  /** With sum: its field's values added over every record counted. */
+  get sumTotal(): number | undefined {
+    return this.spec.sum ? this.#counter?.groups().reduce((sum, group) => sum + group.sum, 0) : undefined;
   }
 
   /** With count_distinct: the records counted whose field was empty (no value to count). */
