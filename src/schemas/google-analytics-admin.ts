@@ -18,7 +18,7 @@ export const CreateKeyEventsFields = z.strictObject({
   counting_method: z
     .enum(["ONCE_PER_EVENT", "ONCE_PER_SESSION"])
     .default("ONCE_PER_EVENT")
-    .describe("Count every occurrence (ONCE_PER_EVENT, default) or one per session (ONCE_PER_SESSION).")
+    .describe("Every occurrence, or one per session.")
     .meta({ title: "Counting method", examples: ["ONCE_PER_SESSION"] }),
   skip_collection_check: z
     .boolean()
@@ -95,7 +95,7 @@ export const CreatePropertiesFields = z.strictObject({
   currency_code: Trimmed.toUpperCase()
     .refine((code) => CURRENCIES.has(code), "not an ISO 4217 currency code; use e.g. USD, EUR, JPY")
     .default("USD")
-    .describe("ISO 4217 currency of revenue metrics, e.g. USD (default), EUR, GBP.")
+    .describe("ISO 4217 currency of revenue metrics, e.g. EUR.")
     .meta({ title: "Currency", examples: ["EUR"] }),
   industry_category: z
     .enum(INDUSTRY_CATEGORIES)
@@ -125,7 +125,7 @@ export type CreatePropertiesOutput = z.output<typeof CreatePropertiesOutput>;
 export const GoogleApiCallFields = z.strictObject({
   method: z
     .enum(["GET", "POST", "PATCH", "DELETE"])
-    .describe("GET reads, POST creates or runs, PATCH updates, DELETE.")
+    .describe("POST creates or runs reports, PATCH updates.")
     .meta({ title: "Method", examples: ["GET"] }),
   endpoint: Trimmed.min(1)
     .max(2048)
@@ -137,7 +137,7 @@ export const GoogleApiCallFields = z.strictObject({
   api: z
     .enum(["data", "admin"])
     .optional()
-    .describe("data (reports, metadata) or admin. Default: from the path.")
+    .describe("Default: from the path.")
     .meta({ title: "API", examples: ["admin"] }),
   query_parameters: z
     .record(z.string().min(1).max(100), z.union([QueryScalar, z.array(QueryScalar).max(100)]))

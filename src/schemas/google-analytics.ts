@@ -83,7 +83,7 @@ const OrderByItem = z.union(
       order_type: z
         .enum(ORDER_TYPES)
         .optional()
-        .describe("Dimensions only. Default ALPHANUMERIC.")
+        .describe("Dimensions only.")
         .meta({ title: "Order type", examples: ["NUMERIC"] }),
     }),
   ],
@@ -150,7 +150,7 @@ export const RunReportsFields = z.strictObject({
     .meta({ title: "Sort by", examples: ["-sessions,date"] }),
   limit: NumberIn(1, 10_000)
     .default(100)
-    .describe("Rows to return (1–10,000). Default 100.")
+    .describe("Rows to return (1–10,000).")
     .meta({ title: "Most rows", examples: [100] }),
   offset: NumberIn(0, 10_000_000)
     .default(0)

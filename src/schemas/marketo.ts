@@ -117,7 +117,7 @@ export const MarketoApiCallInput = z.strictObject({
     .max(500)
     .optional()
     .describe(
-      'Reads: count per value instead of listing, e.g. "leadSource", "createdAt:day" (:week, :month).',
+      'Reads: count per value instead of listing, e.g. "leadSource", "createdAt:day" (:week :month :weekday :hour).',
     )
     .meta({ title: "Count by", examples: ["leadSource"] }),
   min_count: z
@@ -140,6 +140,14 @@ export const MarketoApiCallInput = z.strictObject({
     .optional()
     .describe('With count_by: distinct values per group, e.g. "leadId" (unique leads).')
     .meta({ title: "Count distinct", examples: ["leadId"] }),
+  sum: z
+    .string()
+    .trim()
+    .min(1)
+    .max(200)
+    .optional()
+    .describe('With count_by: add a number per group, e.g. "costs.cost".')
+    .meta({ title: "Sum", examples: ["costs.cost"] }),
   cursor: cursorInput("An answer's next_cursor, to continue the same request.").meta({
     title: "Continue from (cursor)",
   }),

@@ -36,7 +36,7 @@ export const googleAnalyticsApiCall: ToolStep<ReturnType<typeof input>, typeof G
     "metadata",
   ],
   description:
-    "Calls any Google Analytics 4 Data API or Admin API v1beta endpoint with a connected Google account: list " +
+    "Calls any Google Analytics 4 Data API or Admin API v1beta endpoint: list " +
     "accounts and properties, manage data streams, custom dimensions or key events, run pivot or batch reports, " +
     "read metadata, when no dedicated GA step covers the task. Large answers are capped by size. References: " +
     `${DATA_DOC_URL} and ${DOC_URL}`,

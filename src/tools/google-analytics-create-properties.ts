@@ -47,7 +47,7 @@ export const googleAnalyticsCreateProperties: ToolStep<
     "admin api",
   ],
   description:
-    "Creates a Google Analytics 4 property (display name, time zone, currency, industry) in an Analytics " +
+    "Creates a Google Analytics 4 property in an Analytics " +
     "account, for a new site or app; afterwards, create a data stream so it collects data. Needs the " +
     "Administrator role on the account. " +
     `Reference: ${DOC_URL}`,

@@ -78,8 +78,7 @@ export const googleAnalyticsRunReports: ToolStep<ReturnType<typeof input>, typeo
     "download",
   ],
   description:
-    "Runs a Google Analytics 4 report (runReport; realtime: the last 30 minutes; or a funnel): metrics by " +
-    "dimensions over date presets or ranges, with a readable filter and sort. Names are checked against the " +
+    "Runs a Google Analytics 4 report (runReport; realtime: the last 30 minutes; or a funnel): metrics by dimensions. Names are checked against the " +
     "property's metadata before any quota is spent (Universal Analytics names get their GA4 name). Answers " +
     `state each range as real dates; with two ranges, each row has both values and the change. Reference: ${DOC_URL}`,
   docUrl: DOC_URL,

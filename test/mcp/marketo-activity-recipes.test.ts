@@ -1,6 +1,7 @@
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildDataSet } from "../../src/sandbox/marketo/seed.js";
+import { startOfDate } from "../../src/tools/zone-clock.js";
 import { type MarketoFixture, marketoFixture } from "../helpers/fixtures.js";
 import { iso } from "../helpers/marketo-mcp.js";
 import { type McpSession, mcpSession } from "../helpers/mcp.js";
@@ -200,6 +201,35 @@ describe("the recipes resource's tasks, each in one call", () => {
     expect(got).toEqual(new Map([...want].map(([key, group]) => [key, [group.leads.size, group.records]])));
     expect(data.computed?.matched).toBe([...want.values()].reduce((sum, group) => sum + group.records, 0));
     expect(text).toContain("counted distinct leadId");
+  });
+
+  it("email opens by weekday and hour: 168 cells in New York, each open in its cell by Intl's clock", async () => {
+    // With time_zone the recipe's dates are New York's days: from its midnight on `from` to the end of `to`.
+    const date = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+    const [fromDate, toDate] = [date(T0 - 28 * DAY), date(T0 - 2 * DAY)];
+    const from = startOfDate("America/New_York", Date.parse(fromDate));
+    const to = startOfDate("America/New_York", Date.parse(toDate) + DAY) - 1;
+    const call = recipe("email opens by weekday and hour");
+    const { data } = await ok(filled(call, { from: fromDate, to: toDate }));
+    const open = typeId.get("Open Email");
+    const want = new Map<string, number>();
+    const part = (at: number, key: "weekday" | "hour") =>
+      new Intl.DateTimeFormat("en-GB", {
+        timeZone: "America/New_York",
+        hourCycle: "h23",
+        [key]: key === "hour" ? "2-digit" : "long",
+      }).format(at);
+    for (const a of world.activities) {
+      if (a.activityTypeId !== open || a.at < from || a.at > to) continue;
+      const cell = `${part(a.at, "weekday")} ${part(a.at, "hour")}`;
+      want.set(cell, (want.get(cell) ?? 0) + 1);
+    }
+    expect(want.size).toBeGreaterThan(5);
+    expect(data.result).toHaveLength(168);
+    const got = data.result.filter((r) => Number(r.count) > 0);
+    expect(
+      new Map(got.map((r) => [`${r["activityDate:weekday"]} ${r["activityDate:hour"]}`, Number(r.count)])),
+    ).toEqual(want);
   });
 
   it("leads with a score above 50, as a CSV: every such lead of the span, once, in one file", async () => {

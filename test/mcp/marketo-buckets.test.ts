@@ -133,7 +133,44 @@ describe("count_by with a date bucket", () => {
     ]);
   });
 
-  it("refuses a value that is no date, naming the field and the value, and an unknown unit with the three", async () => {
+  it("counts per weekday and hour of day in time_zone: all 168 cells, Monday 00 first, each lead in its New York cell", async () => {
+    await made();
+    const answer = await mkto.ok<Answer>(
+      leadExport(domain, "2026-10-30", "2026-11-05", {
+        count_by: "createdAt:weekday,createdAt:hour",
+        time_zone: "America/New_York",
+      }),
+    );
+    const rows = answer.data.result;
+    expect(rows).toHaveLength(168);
+    expect(rows[0]).toEqual({ "createdAt:weekday": "Monday", "createdAt:hour": "00", count: 0 });
+    // The truth by Intl's own weekday and hour (en-GB), apart from the step's arithmetic: 03:00Z on 1 Nov is
+    // Saturday 23:00 in New York, 05:00Z Sunday 01:00 (still -04:00), 12:00Z on 3 Nov Tuesday 07:00 (-05:00).
+    const read = (at: number, part: "weekday" | "hour") =>
+      new Intl.DateTimeFormat("en-GB", {
+        timeZone: "America/New_York",
+        [part]: part === "hour" ? "2-digit" : "long",
+        hourCycle: "h23",
+      }).format(at);
+    const want = [NOV_1_3AM, Date.UTC(2026, 10, 1, 5), Date.UTC(2026, 10, 3, 12)].map(
+      (at) => `${read(at, "weekday")} ${read(at, "hour")}`,
+    );
+    expect(want).toEqual(["Saturday 23", "Sunday 01", "Tuesday 07"]);
+    const counted = rows.filter((row) => Number(row.count) > 0);
+    expect(counted.map((row) => `${row["createdAt:weekday"]} ${row["createdAt:hour"]}`)).toEqual([
+      "Tuesday 07",
+      "Saturday 23",
+      "Sunday 01",
+    ]);
+    expect(answer.first).toContain(
+      "createdAt:weekday is the weekday (Monday to Sunday) of createdAt in America/New_York",
+    );
+    expect(answer.first).toContain(
+      "all 168 createdAt:weekday × createdAt:hour cells listed: 165 with no record, count 0",
+    );
+  });
+
+  it("refuses a value that is no date, naming the field and the value, and an unknown unit with the five", async () => {
     await made();
     const notDate = await mkto.call<Answer>(
       leadExport(domain, "2026-10-30", "2026-11-05", { count_by: "email:day" }),
@@ -147,7 +184,9 @@ describe("count_by with a date bucket", () => {
       leadExport(domain, "2026-10-30", "2026-11-05", { count_by: "createdAt:year" }),
     );
     expect(year.result.isError).toBe(true);
-    expect(year.first).toContain('":year" is not a date bucket; the buckets are :day, :week and :month');
+    expect(year.first).toContain(
+      '":year" is not a date bucket; the buckets are :day, :week, :month, :weekday and :hour',
+    );
     expect(mkto.fixture.sandbox.stats().apiCalls).toBe(0);
   });
 });

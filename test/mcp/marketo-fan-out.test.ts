@@ -246,8 +246,34 @@ describe("the recipes resource's per-program recipes", () => {
     const { data } = await ok(call);
     const ids = (call.query_parameters as { id: number[] }).id;
     expect(data.result.map((r) => r.id)).toEqual(ids);
-    for (const program of data.result) expect(program.costs).toEqual([]);
+    for (const program of data.result) expect(Array.isArray(program.costs)).toBe(true);
     expect(mkto.fixture.sandbox.stats().apiCalls).toBe(ids.length);
+  });
+
+  it("ranks programs by spend in one call, each sum its single read's period costs added", async () => {
+    const call = await recipe("spend per program");
+    const ids = PROGRAM_IDS;
+    const want = new Map<number, number>();
+    for (const id of ids) {
+      const [program] = await single(`/rest/asset/v1/program/${id}.json`);
+      const costs = (program?.costs ?? []) as { cost: number; startDate: string }[];
+      for (const { startDate } of costs) expect(startDate).toMatch(/^\d{4}-\d{2}-01T00:00:00Z\+0000$/);
+      want.set(
+        id,
+        costs.reduce((sum, { cost }) => sum + cost, 0),
+      );
+    }
+    // The sandbox seeds costs on some programs, none on others: both are in the ranking.
+    expect([...want.values()].filter((sum) => sum > 0).length).toBeGreaterThan(2);
+    expect([...want.values()]).toContain(0);
+    mkto.fixture.sandbox.resetStats();
+    const { data, first } = await ok({ ...call, query_parameters: { id: ids } });
+    expect(mkto.fixture.sandbox.stats().apiCalls).toBe(ids.length);
+    expect(new Map(data.result.map((row) => [Number(row.id), row.sum]))).toEqual(want);
+    const sums = data.result.map((row) => Number(row.sum));
+    expect(sums).toEqual([...sums].sort((a, b) => b - a));
+    const total = [...want.values()].reduce((a, b) => a + b, 0);
+    expect(first).toContain(`${total.toLocaleString("en-US")} in all`);
   });
 
   it("counts members per program, ranked, and by status and success as its note says", async () => {

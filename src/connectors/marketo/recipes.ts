@@ -167,6 +167,21 @@ export const COMPUTE_RECIPES: readonly ComputeRecipe[] = [
       "note}). An id Marketo does not have is named in the summary; the others are kept.",
   },
   {
+    // Costs are per period inside each program record (Adobe's Programs page, "Costs"): issue 27, spend per program.
+    task: "spend per program (period costs added), ranked, in one call",
+    call: {
+      method: "GET",
+      endpoint: "/rest/asset/v1/program/{id}.json",
+      query_parameters: { id: [1001, 1002, 1003] },
+      count_by: "id,name",
+      sum: "costs.cost",
+      order_by: "-sum",
+    },
+    note:
+      "Your program ids in the list, up to 200, one call each. Each row is a program, its sum every period cost " +
+      "({startDate, cost, note}) added, highest first; the summary states the total. 0 is a program with no costs.",
+  },
+  {
     // Members only per program (https://experienceleague.adobe.com/en/docs/marketo-developer/marketo/rest/lead-database/leads#get-leads-by-program-id): trial s7, N21.
     task: "members per program, counted and ranked, in one call",
     call: {
@@ -219,6 +234,24 @@ export const COMPUTE_RECIPES: readonly ComputeRecipe[] = [
       "last lead counted listed, 0 when no lead was created that day (a day before the first lead or after the last " +
       'is not). "createdAt:week" or "createdAt:month" counts per ISO week (named by its Monday) or month; without ' +
       "time_zone the days are UTC's.",
+  },
+  {
+    // Agent trial s8, N35: a model grouped 3,057 email activities by weekday and hour itself (98,675 characters).
+    task: "email opens by weekday and hour of day, in a time zone",
+    call: {
+      method: "POST",
+      endpoint: "/bulk/v1/activities/export/create.json",
+      body: {
+        format: "CSV",
+        filter: { createdAt: { startAt: "<from>", endAt: "<to>" }, activityTypeIds: ["Open Email"] },
+      },
+      time_zone: "America/New_York",
+      run_to_completion: true,
+      count_by: "activityDate:weekday,activityDate:hour",
+    },
+    note:
+      "168 rows, Monday 00 to Sunday 23 on the zone's clock, 0 where no open fell. count_by " +
+      '"activityDate:weekday" or "activityDate:hour" alone gives 7 or 24 rows; order_by "-count" puts the busiest first.',
   },
   {
     task: "leads that share an email, ignoring case and outer spaces",

@@ -11,6 +11,7 @@ import { LEAD_FIELDS, seedLeads } from "./lead-db/fields.js";
 import { seedMailability } from "./lead-db/mailability.js";
 import { seedLeadSources } from "./lead-db/sources.js";
 import { seedSmartLists } from "./lists/smart-list-seed.js";
+import { seedProgramCosts } from "./program-costs.js";
 import { seedProgramMembers } from "./programs/seed.js";
 import type { Campaign, EmailAsset, EmailVersion, Program, StaticList, World } from "./types.js";
 
@@ -223,6 +224,8 @@ export function buildDataSet(options: DataSetOptions): World {
   );
   // A third stream, for the same reason.
   const custom = seedCustomObjects(mulberry32(options.seed ^ 0x5bd1e995), leadIds, options.now);
+  // And a fourth: the programs' period costs move nothing seeded above.
+  seedProgramCosts(mulberry32(options.seed ^ 0x85ebca6b), programs, options.now);
   world.customObjectTypes = custom.types;
   world.customObjects = custom.records;
   return world;

@@ -130,6 +130,15 @@ export interface Program {
   createdAt: number;
   updatedAt: number;
   tags: { tagType: string; tagValue: string }[];
+  /** Period costs (Get Program by Id's `costs`); none when absent. */
+  costs?: ProgramCost[];
+}
+
+/** A program's cost for a period: its start date ("2026-10-01T00:00:00Z+0000"), a whole amount and a note. */
+export interface ProgramCost {
+  startDate: string;
+  cost: number;
+  note: string;
 }
 
 /** An email's version: its metadata (Swagger UpdateEmailMetaDataRequest, name aside) and content. */

@@ -113,6 +113,7 @@ export function computedAnswer(input: MarketoApiCallInput, ctx: ToolContext, com
         ? { groups_at_min_count: compute.kept.groups, records_at_min_count: compute.kept.records }
         : {}),
       ...(compute.spellings !== undefined ? { spellings: compute.spellings } : {}),
+      ...(compute.sumTotal !== undefined ? { sum: compute.sumTotal } : {}),
     },
   };
   const counts = { read: rows.length, shown: shown.length, kept, end: computed.next === undefined };
@@ -127,6 +128,7 @@ function columnsOf(computed: Computed): readonly string[] | undefined {
     return [
       ...countBy,
       "count",
+      ...(spec.sum ? ["sum"] : []),
       ...(spec.distinct ? ["records"] : []),
       ...(spec.ignoreCase ? ["spellings"] : []),
     ];

@@ -7,7 +7,7 @@
 import { DEFAULT_MAX_ITEMS, type MarketoApiCallInput } from "../../schemas/marketo.js";
 import type { Expression } from "../filter/ast.js";
 import { expressionFields } from "../filter/ast.js";
-import { MAX_FILLED, unitWords } from "../records/buckets.js";
+import { CYCLES, MAX_FILLED, unitWords } from "../records/buckets.js";
 import type { ComputeSpec, RecordCompute } from "../records/compute.js";
 import type { Computed } from "./compute-answer.js";
 import type { ReadAnswer } from "./read-calls.js";
@@ -82,6 +82,11 @@ function countWords(fields: string[], computed: Computed): string[] {
       : `${by}: ${plural(groups, "value")} over ${over}${zeros} (${adds})`,
   ];
   parts.push(...bucketWords(compute));
+  if (spec.sum) {
+    parts.push(
+      `each row's sum adds its ${unit}s' ${spec.sum}${spec.sum.includes(".") ? " (every item of a list)" : ""}: ${n(compute.sumTotal ?? 0)} in all`,
+    );
+  }
   if (spec.distinct) parts.push(distinctWords(spec.distinct, compute.distinctEmpty ?? 0, unit));
   const spellings = compute.spellings;
   if (spellings !== undefined) {
@@ -109,6 +114,21 @@ function bucketWords(compute: RecordCompute): string[] {
   const first = buckets.find(({ column }) => column === countBy?.[0]);
   if (!first) return parts;
   const units = `${first.unit}s`;
+  const cycles = (countBy ?? []).map(
+    (column) => CYCLES[buckets.find((b) => b.column === column)?.unit ?? "day"],
+  );
+  if (cycles[0]) {
+    const all = cycles.every(Boolean);
+    const cells = all
+      ? cycles.reduce((product, cycle) => product * (cycle?.length ?? 1), 1)
+      : cycles[0].length;
+    const what = all && cycles.length > 1 ? `${(countBy ?? []).join(" × ")} cells` : units;
+    const order = compute.spec.order ? "" : `rows in ${first.unit} order (${cycles[0][0]} first); `;
+    if (compute.spec.minCount) return parts;
+    const gaps = compute.gaps > 0 ? `: ${n(compute.gaps)} with no record, count 0` : "";
+    parts.push(`${order}all ${n(cells)} ${what} listed${gaps}`);
+    return parts;
+  }
   const order = compute.spec.order ? "" : "rows in date order; ";
   if (compute.unfilled !== undefined) {
     parts.push(

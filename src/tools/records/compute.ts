@@ -9,12 +9,12 @@ import { ValidationError } from "../../errors.js";
 import { type Expression, expressionFields } from "../filter/ast.js";
 import type { FilterSource } from "../filter/lexer.js";
 import { parseExpression, RECORDS_DIALECT } from "../filter/parser.js";
-import { type Bucket, bucketSpan, bucketSuffix } from "./buckets.js";
+import { type Bucket, bucketSpan, bucketSuffix, CYCLES, compareRows } from "./buckets.js";
 import { Counter } from "./count.js";
 import { readPath, splitFieldList, unquoteField } from "./field-list.js";
 import { checkFields, FieldsSeen, type NamedField, quotedField } from "./fields.js";
 import { type RecordTest, recordTest } from "./match.js";
-import { parseSortKeys, type SortKey, sortRecords } from "./order.js";
+import { compareBy, parseSortKeys, type SortKey } from "./order.js";
 import { textOf } from "./values.js";
 
 export interface ComputeInput {
@@ -24,6 +24,7 @@ export interface ComputeInput {
   min_count?: number | undefined;
   count_by_ignore_case?: boolean | undefined;
   count_distinct?: string | undefined;
+  sum?: string | undefined;
   /** An IANA zone: where's dates and count_by's date buckets on its clock (validated by the caller). */
   time_zone?: string | undefined;
 }
@@ -39,6 +40,8 @@ export interface ComputeSpec {
   ignoreCase?: boolean;
   /** With countBy: each group's count is the number of distinct values of this field among its records. */
   distinct?: string;
+  /** With countBy: a numeric field each group adds (its rows' `sum`). */
+  sum?: string;
   /** The count_by columns that count by date ("createdAt:day"): the field each reads and its unit. */
   buckets?: Bucket[];
   /** The zone whose clock where's dates and the buckets read (else UTC). */
@@ -92,7 +95,12 @@ export function computeSpec(input: ComputeInput, hint: string): ComputeSpec | un
   }
   Object.assign(spec, countOptions(input, spec.countBy));
   const countBy = spec.countBy;
-  const own = ["count", ...(spec.distinct ? ["records"] : []), ...(spec.ignoreCase ? ["spellings"] : [])];
+  const own = [
+    "count",
+    ...(spec.sum ? ["sum"] : []),
+    ...(spec.distinct ? ["records"] : []),
+    ...(spec.ignoreCase ? ["spellings"] : []),
+  ];
   const stray = countBy && spec.order?.find(({ field }) => !own.includes(field) && !countBy.includes(field));
   if (countBy && stray) {
     throw new ValidationError(
@@ -110,7 +118,7 @@ export function computeSpec(input: ComputeInput, hint: string): ComputeSpec | un
 function countOptions(
   input: ComputeInput,
   countBy: string[] | undefined,
-): Pick<ComputeSpec, "minCount" | "ignoreCase" | "distinct"> {
+): Pick<ComputeSpec, "minCount" | "ignoreCase" | "distinct" | "sum"> {
   const stray =
     input.min_count !== undefined
       ? "min_count"
@@ -118,7 +126,9 @@ function countOptions(
         ? "count_by_ignore_case"
         : input.count_distinct !== undefined
           ? "count_distinct"
-          : undefined;
+          : input.sum !== undefined
+            ? "sum"
+            : undefined;
   if (stray && !countBy) {
     throw new ValidationError(
       stray,
@@ -129,12 +139,20 @@ function countOptions(
             ? 'E.g. count_by "email", min_count 2: the emails on two or more records.'
             : stray === "count_distinct"
               ? 'E.g. count_by "primaryAttributeValue", count_distinct "leadId": the distinct leads per email.'
-              : 'E.g. count_by "email", count_by_ignore_case true: "A@x.com" and "a@x.com " counted as one.',
+              : stray === "sum"
+                ? 'E.g. count_by "name", sum "costs.cost": each program\'s costs added.'
+                : 'E.g. count_by "email", count_by_ignore_case true: "A@x.com" and "a@x.com " counted as one.',
       },
     );
   }
   const distinct =
     input.count_distinct === undefined ? [] : countFields(input.count_distinct, "count_distinct");
+  const sum = input.sum === undefined ? [] : countFields(input.sum, "sum");
+  if (sum.length > 1) {
+    throw new ValidationError("sum", "it takes one numeric field, which each group adds.", {
+      hint: "E.g. sum \"costs.cost\": each row's sum is its records' costs added.",
+    });
+  }
   if (distinct.length > 1) {
     throw new ValidationError(
       "count_distinct",
@@ -148,6 +166,7 @@ function countOptions(
     ...(input.min_count !== undefined ? { minCount: input.min_count } : {}),
     ...(input.count_by_ignore_case ? { ignoreCase: true } : {}),
     ...(distinct[0] !== undefined ? { distinct: distinct[0] } : {}),
+    ...(sum[0] !== undefined ? { sum: sum[0] } : {}),
   };
 }
 
@@ -159,6 +178,8 @@ export function namedFields(spec: ComputeSpec): NamedField[] {
       : []),
     ...(spec.countBy ?? []).map((column) => ({ input: "count_by", field: countedField(spec, column) })),
     ...(spec.distinct ? [{ input: "count_distinct", field: spec.distinct }] : []),
+    // A sum's path may run through a list (costs.cost), which the fields seen do not enter: its first name is checked.
+    ...(spec.sum ? [{ input: "sum", field: spec.sum.split(".")[0] as string }] : []),
     // With count_by, order_by sorts the counts (computeSpec checked its fields).
     ...(spec.countBy ? [] : (spec.order ?? []).map(({ field }) => ({ input: "order_by", field }))),
   ];
@@ -197,6 +218,7 @@ export class RecordCompute {
       ? new Counter(spec.countBy, (field, value) => this.#refuseContainer(field, value), {
           ignoreCase: spec.ignoreCase === true,
           ...(spec.distinct ? { distinct: spec.distinct } : {}),
+          ...(spec.sum ? { sum: spec.sum } : {}),
           ...(spec.buckets ? { buckets: spec.buckets } : {}),
           ...(spec.zone ? { zone: spec.zone } : {}),
         })
@@ -257,32 +279,49 @@ export class RecordCompute {
       const counted = this.#counter.rows(this.spec.minCount);
       // Counted by date first: the buckets in date order, a gap listed with 0 (it is information).
       const first = this.spec.buckets?.find((bucket) => bucket.column === this.#counter?.fields[0]);
-      const gaps = first && this.spec.minCount === undefined ? this.#gapRows(first, counted) : [];
+      const gaps = first && this.spec.minCount === undefined ? this.#gapRows(counted) : [];
       this.gaps = gaps.length;
       const rows = [...counted, ...zeros, ...gaps];
       if (this.spec.distinct) for (const row of [...zeros, ...gaps]) row.records = 0;
+      if (this.spec.sum) for (const row of [...zeros, ...gaps]) row.sum = 0;
       if (this.spec.ignoreCase) for (const row of gaps) row.spellings = 0;
       const keys: SortKey[] = this.spec.order ?? (first ? [] : [{ field: "count", desc: true }]);
       // Ties are ordered by the values, so the same counts always read the same way.
       const byValues = this.#counter.fields.map((field) => ({ field, desc: false }));
-      return sortRecords(rows, [...keys, ...byValues]);
+      return rows.sort(compareRows([...keys, ...byValues], this.spec.buckets));
     }
-    return this.spec.order ? sortRecords(kept, this.spec.order) : kept;
+    return this.spec.order ? kept.sort(compareBy(this.spec.order)) : kept;
   }
 
-  /** A row of count 0 for each bucket between the first and last counted that no record fell in. */
-  #gapRows(bucket: Bucket, counted: readonly Row[]): Row[] {
-    const labels = new Set(counted.map((row) => row[bucket.column]).filter((l) => typeof l === "string"));
-    const span = bucketSpan(bucket.unit, [...labels] as string[]);
-    if (!span) {
-      this.unfilled = labels.size;
-      return [];
-    }
+  /**
+   * A row of count 0 for each bucket no record fell in: between the first and last counted of the first
+   * column's dates, or every weekday or hour; when every column is cyclic, every combination (7 × 24 cells).
+   */
+  #gapRows(counted: readonly Row[]): Row[] {
     const fields = this.#counter?.fields ?? [];
-    return span
-      .filter((label) => !labels.has(label))
-      .map((label) => ({
-        ...Object.fromEntries(fields.map((field) => [field, field === bucket.column ? label : null])),
+    const bucketOf = (field: string) => this.spec.buckets?.find((bucket) => bucket.column === field);
+    const cyclic = fields.every((field) => CYCLES[bucketOf(field)?.unit ?? "day"] !== undefined);
+    const fill = (cyclic ? fields : fields.slice(0, 1)).map((field) => bucketOf(field) as Bucket);
+    const spans: string[][] = [];
+    for (const bucket of fill) {
+      const labels = counted.map((row) => row[bucket.column]).filter((l) => typeof l === "string");
+      const span = bucketSpan(bucket.unit, labels as string[]);
+      if (!span) {
+        this.unfilled = new Set(labels).size;
+        return [];
+      }
+      spans.push(span);
+    }
+    const key = (row: Readonly<Record<string, unknown>>) => JSON.stringify(fill.map((b) => row[b.column]));
+    const seen = new Set(counted.map(key));
+    let cells: Row[] = [{}];
+    fill.forEach((bucket, i) => {
+      cells = cells.flatMap((cell) => (spans[i] ?? []).map((label) => ({ ...cell, [bucket.column]: label })));
+    });
+    return cells
+      .filter((cell) => !seen.has(key(cell)))
+      .map((cell) => ({
+        ...Object.fromEntries(fields.map((field) => [field, cell[field] ?? null])),
         count: 0,
       }));
   }
@@ -334,6 +373,11 @@ export class RecordCompute {
     if (!this.#counter || least === undefined) return undefined;
     const groups = this.#counter.groups(least);
     return { groups: groups.length, records: groups.reduce((sum, group) => sum + group.records, 0) };
+  }
+
+  /** With sum: its field's values added over every record counted. */
+  get sumTotal(): number | undefined {
+    return this.spec.sum ? this.#counter?.groups().reduce((sum, group) => sum + group.sum, 0) : undefined;
   }
 
   /** With count_distinct: the records counted whose field was empty (no value to count). */

@@ -1,5 +1,6 @@
 import { ValidationError } from "../../errors.js";
 import { type Bucket, bucketLabel } from "./buckets.js";
+import { recordSum } from "./sum.js";
 import { type FieldReader, fieldReader, isEmpty, textOf } from "./values.js";
 
 /**
@@ -26,6 +27,8 @@ export interface Group {
   distinct?: Set<string>;
   /** Distinct spellings merged into the group (ignoring case): 1 when every record wrote it alike. */
   spellings: number;
+  /** With sum: its field's values added over the group's records. */
+  sum: number;
 }
 
 /** Called with a count_by field whose value is an object or a list, which is no one value to count. */
@@ -45,6 +48,8 @@ export interface CounterOptions {
   buckets?: readonly Bucket[];
   /** The zone whose clock the buckets read (else UTC). */
   zone?: string;
+  /** A numeric field whose values each group adds (a path through a list adds every item's). */
+  sum?: string;
 }
 
 /** The reader of a count_by field: its value, or for a date bucket the bucket its value falls in. */
@@ -63,6 +68,7 @@ export class Counter {
   readonly #readers: FieldReader[];
   readonly #distinct: FieldReader | undefined;
   readonly #refuse: RefuseContainer;
+  readonly #sum: string | undefined;
   readonly #groups = new Map<string, Group>();
   /** Every distinct spelling seen (ignoring case only), to count what each group merges. */
   readonly #spellings = new Set<string>();
@@ -77,6 +83,7 @@ export class Counter {
     this.#readers = fields.map((field) => countReader(field, options));
     this.#distinct = options.distinct === undefined ? undefined : fieldReader(options.distinct);
     this.#refuse = refuse;
+    this.#sum = options.sum;
   }
 
   get total(): number {
@@ -115,17 +122,20 @@ export class Counter {
     if (!group) this.#checkRoom(this.#groups.size, "distinct values");
     if (newSpelling) this.#checkRoom(this.#spellings.size, "distinct spellings");
     if (newSpelling) this.#spellings.add(spelling);
+    // Summed before it is counted: a value that is no number refuses the call, and counts nothing.
+    const sum = this.#sum === undefined ? 0 : recordSum(record, this.#sum);
     this.#total += 1;
     const distinct = this.#distinctText(record);
     if (group) {
       group.records += 1;
+      group.sum += sum;
       if (newSpelling) group.spellings += 1;
       this.#countIn(group, distinct);
       return;
     }
     // Ignoring case, text of spaces only is empty: its group shows null, as "" does.
     const shown = values.map((value, i) => (folded[i] === null ? null : value));
-    const added: Group = { values: shown, count: 0, records: 1, spellings: 1 };
+    const added: Group = { values: shown, count: 0, records: 1, spellings: 1, sum };
     if (this.#distinct) added.distinct = new Set();
     this.#countIn(added, distinct);
     this.#groups.set(key, added);
@@ -179,7 +189,7 @@ export class Counter {
     return least === undefined ? all : all.filter((group) => group.count >= least);
   }
 
-  /** One row per value counted at least `least` times: the count_by fields, `count` (with distinct, `records`), and ignoring case `spellings`. */
+  /** One row per value counted at least `least` times: the count_by fields, `count` (with sum, `sum`; with distinct, `records`), and ignoring case `spellings`. */
   rows(least?: number): Record<string, unknown>[] {
     return this.groups(least).map((group) => {
       const row: Record<string, unknown> = {};
@@ -187,6 +197,7 @@ export class Counter {
         row[field] = group.values[i];
       });
       row.count = group.count;
+      if (this.#sum !== undefined) row.sum = group.sum;
       if (this.#distinct) row.records = group.records;
       if (this.ignoreCase) row.spellings = group.spellings;
       return row;

@@ -101,3 +101,59 @@ describe("date buckets (property)", () => {
     expect(bucketSpan("day", ["2026-01-01", last])).toBeUndefined();
   });
 });
+
+const DAY_NAMES = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"];
+
+/** A record's weekday and hour on the zone's clock, by Intl in another locale (the step uses en-US parts). */
+function weekdayHour(zone: string | undefined, at: number): { weekday: string; hour: string } {
+  const timeZone = zone ?? "UTC";
+  const short = new Intl.DateTimeFormat("en-US", { timeZone, weekday: "short" }).format(at);
+  const hour = new Intl.DateTimeFormat("en-GB", { timeZone, hour: "2-digit", hourCycle: "h23" }).format(at);
+  return { weekday: DAY_NAMES[WEEKDAYS.indexOf(short)] as string, hour: hour.padStart(2, "0") };
+}
+
+describe("weekday and hour buckets (property)", () => {
+  it("list every weekday × hour cell in cycle order, add up to the records, each record in its zone-local cell", () => {
+    fc.assert(
+      fc.property(
+        fc.option(fc.constantFrom(...ZONES), { nil: undefined }),
+        fc.array(written, { minLength: 1, maxLength: 40 }),
+        (zone, picks) => {
+          const spec = computeSpec(
+            { count_by: "activityDate:weekday,activityDate:hour", time_zone: zone },
+            "",
+          );
+          const compute = new RecordCompute(spec ?? {});
+          for (const { text } of picks) compute.see({ activityDate: text });
+          const rows = compute.finish([]);
+          expect(rows).toHaveLength(168);
+          expect(rows.reduce((sum, row) => sum + Number(row.count), 0)).toBe(picks.length);
+          const want = new Map<string, number>();
+          for (const { at } of picks) {
+            const { weekday, hour } = weekdayHour(zone, at);
+            want.set(`${weekday} ${hour}`, (want.get(`${weekday} ${hour}`) ?? 0) + 1);
+          }
+          const cells = rows.map((row) => `${row["activityDate:weekday"]} ${row["activityDate:hour"]}`);
+          for (const [i, cell] of cells.entries()) {
+            expect(cell).toBe(`${DAY_NAMES[Math.floor(i / 24)]} ${String(i % 24).padStart(2, "0")}`);
+            expect(rows[i]?.count, `${zone} ${cell}`).toBe(want.get(cell) ?? 0);
+          }
+        },
+      ),
+      { seed: 27, numRuns: 300 },
+    );
+  });
+
+  it("lists all seven weekdays alone, Monday first, and refuses an unknown suffix naming all five", () => {
+    const compute = new RecordCompute(computeSpec({ count_by: "createdAt:weekday" }, "") ?? {});
+    compute.see({ createdAt: "2026-12-02T10:00:00Z" });
+    expect(compute.finish([]).map((row) => [row["createdAt:weekday"], row.count])).toEqual(
+      DAY_NAMES.map((day) => [day, day === "Wednesday" ? 1 : 0]),
+    );
+    expect(() => computeSpec({ count_by: "createdAt:dow" }, "")).toThrow(
+      /:day, :week, :month, :weekday and :hour/,
+    );
+    const hours = new RecordCompute(computeSpec({ count_by: "createdAt:hour" }, "") ?? {});
+    expect(() => hours.see({ createdAt: "soon" })).toThrow(/not a date/);
+  });
+});

@@ -29,7 +29,7 @@ export function formatProgram(p: Program, origin: string, withTags: boolean) {
     status: p.status,
     workspace: p.workspace,
     headStart: false,
-    ...(withTags ? { tags: p.tags, costs: [] } : {}),
+    ...(withTags ? { tags: p.tags, costs: p.costs ?? [] } : {}),
   };
 }
 

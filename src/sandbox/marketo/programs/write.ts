@@ -168,6 +168,7 @@ export function cloneProgram(req: ApiRequest, ctx: HandlerContext, [id]: string[
     createdAt: now,
     updatedAt: now,
     tags: source.tags.map((t) => ({ ...t })),
+    costs: (source.costs ?? []).map((c) => ({ ...c })),
   };
   ctx.world.programs.push(program);
   copyTokens(ctx, { id: source.id, type: "Program" }, { id: program.id, type: "Program" });
