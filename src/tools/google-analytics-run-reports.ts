@@ -180,7 +180,7 @@ export const googleAnalyticsRunReports: ToolStep<ReturnType<typeof input>, typeo
       shown.merged && stated
         ? periodNote(stated, shown.merged.order, rangeLabels(stated), todayIn(now, zone))
         : undefined;
-    const notes = [lengths, early, ...valueNotes(flat, response, uiNames, propertyId)];
+    const notes = [lengths, early, ...valueNotes(flat, response, uiNames, propertyId, stated)];
     return {
       data,
       summary: summarize(data, fields.realtime, stated ? { stated, zone } : undefined, shown.merged, notes),
