@@ -30,11 +30,17 @@ export type DatePreset = (typeof DATE_PRESETS)[number];
 
 // Values the Data API accepts in startDate/endDate (REAL-API B2), evaluated in the property's time zone.
 const DATE_VALUE = /^(\d{4}-\d{2}-\d{2}|\d{1,4}daysAgo|yesterday|today)$/;
-// Range names may not start with date_range_ or RESERVED_ (discovery: DateRange.name, MinuteRange.name).
+// Range names may not start with date_range_ or RESERVED_ (discovery: DateRange.name, MinuteRange.name); any
+// other text is a name to Google. [ and ] are this step's own limit: a merged report's columns are
+// "sessions[<name>]". A person's label such as "25 Nov – 1 Dec" was refused as "not date_range_/RESERVED_…"
+// (console review s8, finding 2).
 export const Trimmed = z.string().trim();
 const RangeName = z
   .string()
-  .regex(/^(?!date_range_|RESERVED_)[A-Za-z0-9_\- ]{1,64}$/, "not date_range_/RESERVED_…");
+  .regex(
+    /^(?!date_range_|RESERVED_)[^[\]\n\r\t\v\f]{1,64}$/,
+    "a label of 1 to 64 characters, without [ or ], not beginning with date_range_ or RESERVED_",
+  );
 const DateValue = z.string().regex(DATE_VALUE, "use YYYY-MM-DD, NdaysAgo, yesterday or today");
 const FieldName = Trimmed.regex(/^[A-Za-z][A-Za-z0-9_:.]{0,199}$/, "an API name such as sessions");
 const NumberIn = (min: number, max: number) => z.int().min(min).max(max);
