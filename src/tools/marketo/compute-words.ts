@@ -191,7 +191,7 @@ export function stopWords(input: MarketoApiCallInput, computed: Computed, cursor
       : `max_items (${read} read): raise max_items (at most 100,000)${input.paginate && computed.unit === "record" ? " and max_pages" : ""}`;
   const figures =
     spec.order || spec.countBy
-      ? "these figures cover only the records read"
+      ? "the figures below cover only the records read"
       : "only the records read were tested";
   return [
     `the read stopped at ${cap} to cover more; ${figures}`,
@@ -225,5 +225,16 @@ export function computedSummary(
           `max_items ${n(limit)}${input.max_items === undefined ? " (the default)" : ""} did not cut the read of ${plural(computed.compute.read, computed.unit)}`,
         ]
       : [];
-  return `${[head, ...figureWords(computed.compute.spec, computed), ...shownWords(computed, answer), ...uncut, ...stops].join("; ")}.`;
+  // A read a cap cut says so before its figures: "1,086 of 1,086 records match" first read as the whole
+  // answer (trial s8, N35: 1,086 of 3,211 Send Email activities), the cut only at the end.
+  const cut = computed.next !== undefined && computed.stoppedBy !== "bytes" && stops.length > 0;
+  const parts = [
+    head,
+    ...(cut ? stops : []),
+    ...figureWords(computed.compute.spec, computed),
+    ...shownWords(computed, answer),
+    ...uncut,
+    ...(cut ? [] : stops),
+  ];
+  return `${parts.join("; ")}.`;
 }
