@@ -146,6 +146,18 @@ describe("an endpoint read once per id", () => {
     expect(result.isError).toBe(true);
     expect(first).toContain("ids 9998, 9999: not found (1013)");
   });
+
+  it("gives Marketo's own error and advice when it refuses every id the same way, not 'check the ids'", async () => {
+    // Get Program Members takes a filterType (Adobe: programs members "Query"); sent without one.
+    const { result, first, text } = await mkto.call({
+      method: "GET",
+      endpoint: "/rest/v1/programs/{programId}/members.json",
+      query_parameters: { programId: [1001, 1005], fields: "leadId,reachedSuccess" },
+    });
+    expect(result.isError).toBe(true);
+    expect(first).toMatch(/for every id the same way: .*filterType/);
+    expect(text).not.toContain("Check the ids");
+  });
 });
 
 describe("refusals, before anything is sent", () => {

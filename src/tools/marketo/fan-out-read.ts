@@ -126,7 +126,8 @@ async function readAll(
 function whyNone(read: IdRead): string | undefined {
   if ("refused" in read) {
     const code = read.refused.serviceCode ?? "";
-    return `${CODE_WORDS[code] ?? "refused"} (${code})`;
+    // Any other refusal keeps Marketo's own words (trial s8, N30: "refused (701)" hid "filterType cannot be blank").
+    return CODE_WORDS[code] ? `${CODE_WORDS[code]} (${code})` : `refused (${code}): ${read.refused.message}`;
   }
   if ("skipped" in read || read.result.result.length > 0) return undefined;
   return read.result.warnings[0] ?? "no records";
@@ -161,10 +162,22 @@ function joined(reads: IdRead[], name: string): Record<string, unknown>[] {
   );
 }
 
-/** No id gave records: an error naming each id and why. */
+/**
+ * No id gave records: an error naming each id and why. When Marketo refused every id with one code that is not
+ * about an id (a missing parameter, a method the path does not take), its own error and advice are the answer:
+ * "Check the ids" sent the agent the wrong way (trial s8, N30 and N36).
+ */
 function noneGave(fan: FanOut, reads: IdRead[]): UpstreamError {
-  const refused = reads.find((read) => "refused" in read);
-  const code = refused && "refused" in refused ? refused.refused.serviceCode : undefined;
+  const refusals = reads.flatMap((read) => ("refused" in read ? [read.refused] : []));
+  const codes = new Set(refusals.map((error) => error.serviceCode ?? ""));
+  const [first] = refusals;
+  if (first && refusals.length === reads.length && codes.size === 1 && !CODE_WORDS[first.serviceCode ?? ""]) {
+    return new UpstreamError(`Marketo refused ${fan.template} for every id the same way: ${first.message}`, {
+      ...(first.hint ? { hint: first.hint } : {}),
+      ...(first.serviceCode ? { serviceCode: first.serviceCode } : {}),
+    });
+  }
+  const code = first?.serviceCode;
   return new UpstreamError(
     `No id of query_parameters.${fan.name} gave records from ${fan.template}: ${noneWords(reads)}.`,
     {
