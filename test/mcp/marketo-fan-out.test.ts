@@ -288,6 +288,27 @@ describe("the recipes resource's per-program recipes", () => {
     expect(first).toContain(`${total.toLocaleString("en-US")} in all`);
   });
 
+  it("counts the leads on each list that cannot be emailed, each count its single read's", async () => {
+    const call = await recipe("leads on each static list that cannot be emailed");
+    const query = call.query_parameters as { listId: number[]; fields: string };
+    const want = new Map<number, number | undefined>();
+    for (const id of query.listId) {
+      // The same where on each list's own read (every page; the answer itself is capped by size).
+      const { data } = await ok({
+        method: "GET",
+        endpoint: `/rest/v1/lists/${id}/leads.json`,
+        query_parameters: { fields: query.fields },
+        paginate: true,
+        where: call.where,
+      });
+      expect(data.complete).toBe(true);
+      want.set(id, data.computed?.matched);
+    }
+    expect([...want.values()].some((count) => (count ?? 0) > 0)).toBe(true);
+    const { data } = await ok(call);
+    expect(new Map(data.result.map((row) => [Number(row.listId), row.count]))).toEqual(want);
+  });
+
   it("counts members per program, ranked, and by status and success as its note says", async () => {
     const call = await recipe("members per program");
     const { data } = await ok(call);

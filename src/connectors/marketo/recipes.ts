@@ -199,6 +199,28 @@ export const COMPUTE_RECIPES: readonly ComputeRecipe[] = [
       "'membership.reachedSuccess = true' keeps the successes.",
   },
   {
+    // Trial s8, N29: which lead fields mean "cannot be emailed" was said nowhere. Marketo's standard mailability
+    // fields, as a real instance's lead record carries them (src/sandbox/marketo/lead-db/mailability.ts has the source).
+    task: "leads on each static list that cannot be emailed, in one call",
+    call: {
+      method: "GET",
+      endpoint: "/rest/v1/lists/{listId}/leads.json",
+      query_parameters: {
+        listId: [1001, 1002, 1003],
+        fields: "id,unsubscribed,emailInvalid,marketingSuspended,blackListed,emailSuspended",
+      },
+      paginate: true,
+      where:
+        "unsubscribed = true or emailInvalid = true or marketingSuspended = true or blackListed = true or emailSuspended = true",
+      count_by: "listId",
+      order_by: "-count",
+    },
+    note:
+      "Your list ids (GET /rest/v1/lists.json names them), up to 200. A lead cannot be emailed when any of the five " +
+      'fields is true; a list with none counts 0. Why: count_by "listId,emailInvalid" (or another field) splits ' +
+      'each list; without where and count_by "listId" the same call counts every member.',
+  },
+  {
     task: "leads by source",
     call: {
       method: "POST",
