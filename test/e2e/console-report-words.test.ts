@@ -104,10 +104,12 @@ describe("Run Reports in a marketer's words", () => {
     await page.goto(fixture.console.loginUrl(fixture.base));
     await page.getByLabel("Search tool steps").fill("analytics");
     await page.getByRole("button", { name: /^Run Reports/ }).click();
-    await page.getByRole("button", { name: "Sessions by channel, last 28 days vs the 28 before" }).click();
+    // The account and its property first, then the example: an example clicked while the pickers
+    // still load their defaults could be overwritten by them (CI, this session: an empty form at 400 px).
     await page.getByLabel("Google account").selectOption("sandbox");
     await expect.poll(() => page.getByLabel("Property").inputValue()).toMatch(/^\d+$/);
     await page.waitForLoadState("networkidle");
+    await page.getByRole("button", { name: "Sessions by channel, last 28 days vs the 28 before" }).click();
     await page.getByRole("button", { name: "Run", exact: true }).click();
     await expect
       .poll(
@@ -228,10 +230,12 @@ describe("Run Reports in a marketer's words", () => {
     await page.getByLabel("Search tool steps").fill("analytics");
     await page.getByRole("button", { name: /^Run Reports/ }).click();
     // Sorted by date, which the report keeps when its metric changes.
-    await page.getByRole("button", { name: "Active users per day, last 28 days" }).click();
+    // The account and its property first, then the example: an example clicked while the pickers
+    // still load their defaults could be overwritten by them (CI, this session: an empty form at 400 px).
     await page.getByLabel("Google account").selectOption("sandbox");
     await expect.poll(() => page.getByLabel("Property").inputValue()).toMatch(/^\d+$/);
     await page.waitForLoadState("networkidle");
+    await page.getByRole("button", { name: "Active users per day, last 28 days" }).click();
     const metric = page.getByRole("combobox", { name: "Metric 1", exact: true });
     await metric.fill("Average session duration");
     await page
@@ -274,10 +278,12 @@ describe("Run Reports in a marketer's words", () => {
       await page.goto(fixture.console.loginUrl(fixture.base));
       await page.getByLabel("Search tool steps").fill("analytics");
       await page.getByRole("button", { name: /^Run Reports/ }).click();
-      await page.getByRole("button", { name: "Active users per day, last 28 days" }).click();
+      // The account and its property first, then the example: an example clicked while the pickers
+      // still load their defaults could be overwritten by them (CI, this session: an empty form at 400 px).
       await page.getByLabel("Google account").selectOption("sandbox");
       await expect.poll(() => page.getByLabel("Property").inputValue()).toMatch(/^\d+$/);
       await page.waitForLoadState("networkidle");
+      await page.getByRole("button", { name: "Active users per day, last 28 days" }).click();
       await pickChoice(page, "Metric 1", "Ecommerce purchases", /^Ecommerce purchases/);
       await page.locator("#root_metrics").getByRole("button", { name: "Add", exact: true }).last().click();
       await pickChoice(page, "Metric 2", "Purchase revenue", /^Purchase revenue purchaseRevenue/);
