@@ -98,15 +98,20 @@ async function readAll(
   let next = 0;
   let done = 0;
   let records = 0;
+  // A read that fails the call stops the others: no call is sent after the answer.
+  let stopped = false;
   const word = idWord(options.fan);
   const worker = async (): Promise<void> => {
-    while (next < ids.length) {
+    while (next < ids.length && !stopped) {
       const index = next++;
       const id = ids[index] as Id;
       const maxItems = limit - records;
       const read =
         maxItems > 0
-          ? await readOne(id, input, marketo, ctx, { ...options, maxItems })
+          ? await readOne(id, input, marketo, ctx, { ...options, maxItems }).catch((error: unknown) => {
+              stopped = true;
+              throw error;
+            })
           : { id, skipped: true as const };
       if ("result" in read) records += read.result.result.length;
       reads[index] = read;
@@ -150,6 +155,18 @@ function noneWords(reads: IdRead[]): string | undefined {
 const failed = (read: IdRead): boolean =>
   "refused" in read ||
   ("result" in read && read.result.result.length === 0 && read.result.warnings.length > 0);
+
+/** The ids read without failing whose records all fall within the first `limit` joined. */
+function whole(reads: IdRead[], limit: number): Id[] {
+  let start = 0;
+  const ids: Id[] = [];
+  for (const read of reads) {
+    if (!("result" in read)) continue;
+    start += read.result.result.length;
+    if (!failed(read) && start <= limit) ids.push(read.id);
+  }
+  return ids;
+}
 
 /** Records of every id, each tagged with its id when it lacks the placeholder's field. */
 function joined(reads: IdRead[], name: string): Record<string, unknown>[] {
@@ -227,8 +244,9 @@ export async function fanOutRead(
     `${all.length > limit ? ` (the first ${n(limit)} kept, max_items)` : ""}, ${plural(calls, "call")}` +
     (none ? ` (${none})` : "");
   if (options.compute) {
-    // count_by over the placeholder's field: an id read with no record (matching) still gets its row, count 0.
-    options.compute.expectValues(reads.flatMap((r) => ("result" in r ? [{ [fan.name]: r.id }] : [])));
+    // count_by over the placeholder's field: an id read with no record (matching) still gets its row, count 0;
+    // not an id Marketo has not (an empty answer with its warning), nor one whose records max_items left out.
+    options.compute.expectValues(whole(reads, limit).map((id) => ({ [fan.name]: id })));
     const itemsCut = all.length > limit || reads.some((r) => "skipped" in r);
     return computedFanOut(input, ctx, options.compute, records, { head, base, cut, itemsCut });
   }
@@ -329,6 +347,9 @@ function computedFanOut(
     ...parts.base,
     complete: answer.data.complete && !parts.cut,
   };
-  const said = computedSummary(input, computed, answer, parts.head);
-  return { ...answer, data, summary: parts.cut ? `${said} ${parts.cut}.` : said };
+  // A cut is said before the figures, which cover only what was read (trial s8, N35).
+  const head = parts.cut
+    ? `${parts.head}; ${parts.cut}; the figures below cover only the records read`
+    : parts.head;
+  return { ...answer, data, summary: computedSummary(input, computed, answer, head) };
 }

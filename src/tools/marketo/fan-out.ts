@@ -84,7 +84,9 @@ function idsOf(name: string, value: unknown): Ids[] {
       );
     }
   });
-  return [...new Set(values as Ids[])];
+  // Once each, 1005 and "1005" alike: read twice, an id's records would be counted and summed twice.
+  const seen = new Set<string>();
+  return (values as Ids[]).filter((id) => !seen.has(String(id)) && seen.add(String(id)) !== undefined);
 }
 
 /** The fan-out an input asks for, checked, or undefined for a plain call. */
