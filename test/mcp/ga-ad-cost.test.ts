@@ -66,6 +66,10 @@ it("says nothing when one ad metric is not 0 somewhere, or when there are no row
     adCostNote({ rows: [row(0), row(12.5)], totals: [], rowCount: 2 }, headers, names, PROPERTY),
   ).toBeUndefined();
   expect(adCostNote({ rows: [], totals: [], rowCount: 0 }, headers, names, PROPERTY)).toBeUndefined();
+  // Return on ad spend alone is 0 wherever revenue is, whatever the costs: no note without a cost.
+  const roas = { metricHeaders: [{ name: "returnOnAdSpend" }] };
+  const noRevenue = { rows: [{ returnOnAdSpend: 0 }], totals: [], rowCount: 1 };
+  expect(adCostNote(noRevenue, roas, {}, PROPERTY)).toBeUndefined();
   expect(adCostNote({ rows: [row(0)], totals: [row(0)], rowCount: 1 }, headers, names, PROPERTY)).toMatch(
     /^Ads cost is 0 in every row/,
   );

@@ -53,6 +53,10 @@ it("says no week is partial when the dates are whole weeks, and nothing without 
   expect(text(whole)).toContain(
     "ISO weeks run Monday to Sunday: 202636 is 31 Aug 2026 – 6 Sep 2026, 202637 is 7 Sep 2026 – 13 Sep 2026.",
   );
+  const last = await report("2026-08-31", "2026-09-08");
+  expect(text(last)).toContain(
+    "; week 202637 falls partly outside 2026-08-31 – 2026-09-08, so it holds 2 of 7 days.",
+  );
   const none = await report("2026-09-01", "2026-11-30", ["date"]);
   expect(text(none)).not.toContain("ISO weeks");
 });

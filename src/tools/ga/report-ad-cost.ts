@@ -33,7 +33,8 @@ export function adCostNote(
   const asked = (headers.metricHeaders ?? []).flatMap((h) =>
     h.name && AD_METRIC.test(h.name) ? [h.name] : [],
   );
-  if (asked.length === 0 || flat.rows.length === 0) return undefined;
+  // Return on ad spend alone is 0 wherever revenue is, whatever the costs: only a cost asked for says.
+  if (!asked.some((name) => name.startsWith("advertiserAd")) || flat.rows.length === 0) return undefined;
   const all = [...flat.rows, ...flat.totals];
   if (!asked.every((name) => all.every((row) => isZero(row, name)))) return undefined;
   const shown = asked.map((name) => uiNames[name] ?? name);

@@ -51,9 +51,12 @@ export function weekNote(
   const partial = spans.filter((span) => span.inside < 7).map((span) => span.inside);
   const said = `ISO weeks run Monday to Sunday: ${spans.map((span) => span.text).join(", ")}`;
   if (partial.length === 0) return `${said}.`;
+  const which =
+    partial.length === 2
+      ? "the first and last weeks fall"
+      : `week ${spans.find((span) => span.inside < 7)?.text.slice(0, 6)} falls`;
   return (
-    `${said}; ${partial.length === 2 ? "the first and last weeks" : "a week"} fall partly outside ` +
-    `${range.start_date} – ${range.end_date}, so ${partial.length === 2 ? "they hold" : "it holds"} ` +
-    `${partial.join(" and ")} of 7 days.`
+    `${said}; ${which} partly outside ${range.start_date} – ${range.end_date}, so ` +
+    `${partial.length === 2 ? "they hold" : "it holds"} ${partial.join(" and ")} of 7 days.`
   );
 }
