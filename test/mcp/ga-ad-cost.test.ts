@@ -3,34 +3,17 @@
  * linked or imported sources, so the 0 is not a finding ("ROAS 0"); the check it names (the property's Google
  * Ads links) is done here. A report with one ad cost that is not 0, or without ad metrics, says nothing of it.
  */
-import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { adCostNote } from "../../src/tools/ga/report-ad-cost.js";
-import { type GoogleFixture, googleFixture } from "../helpers/fixtures.js";
-import { mcpSession } from "../helpers/mcp.js";
+import { firstText, gaOverMcp } from "../helpers/ga-mcp.js";
 
-const text = (r: CallToolResult) => (r.content[0] as { text: string }).text;
+const text = firstText;
 const PROPERTY = "412345671";
 
-let fixture: GoogleFixture;
-let client: Client;
-let close: () => Promise<void>;
-
-beforeAll(async () => {
-  fixture = await googleFixture();
-  ({ client, close } = await mcpSession(fixture.workspace));
-});
-afterAll(async () => {
-  await close();
-  await fixture.sandbox.close();
-});
-
-const call = async (name: string, args: Record<string, unknown>) =>
-  (await client.callTool({ name, arguments: args })) as CallToolResult;
+const ga = gaOverMcp();
 
 it("says ad costs of 0 everywhere are most likely none received, and the check it names shows no Ads link", async () => {
-  const report = await call("google_analytics_run_reports", {
+  const report = await ga.call("google_analytics_run_reports", {
     property: PROPERTY,
     metrics: ["sessions", "advertiserAdCost", "returnOnAdSpend"],
     dimensions: ["sessionCampaignName"],
@@ -43,13 +26,13 @@ it("says ad costs of 0 everywhere are most likely none received, and the check i
   );
   const check = /GET (v1beta\/properties\/\d+\/googleAdsLinks)\./.exec(said)?.[1];
   expect(check).toBe(`v1beta/properties/${PROPERTY}/googleAdsLinks`);
-  const links = await call("google_analytics_api_call", { method: "GET", endpoint: check });
+  const links = await ga.call("google_analytics_api_call", { method: "GET", endpoint: check });
   expect(links.isError, text(links)).toBeFalsy();
   expect(text(links)).toMatch(/no items/i);
 });
 
 it("says nothing of ad costs in a report without ad metrics", async () => {
-  const report = await call("google_analytics_run_reports", {
+  const report = await ga.call("google_analytics_run_reports", {
     property: PROPERTY,
     metrics: ["sessions"],
     dimensions: ["sessionCampaignName"],

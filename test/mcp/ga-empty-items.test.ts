@@ -3,31 +3,18 @@
  * from the items of ecommerce events, not that the property has no data, and its advice (eventCount by
  * eventName for the same dates) is done here and shows the events the property did collect.
  */
-import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
-import { afterAll, beforeAll, expect, it } from "vitest";
-import { type GoogleFixture, googleFixture } from "../helpers/fixtures.js";
-import { mcpSession } from "../helpers/mcp.js";
+import { expect, it } from "vitest";
+import { firstText, gaOverMcp } from "../helpers/ga-mcp.js";
 
 type Row = Record<string, string | number | null>;
-const text = (r: CallToolResult) => (r.content[0] as { text: string }).text;
+const text = firstText;
 const rows = (r: CallToolResult) => (r.structuredContent as { rows: Row[] }).rows;
 
-let fixture: GoogleFixture;
-let client: Client;
-let close: () => Promise<void>;
-
-beforeAll(async () => {
-  fixture = await googleFixture();
-  ({ client, close } = await mcpSession(fixture.workspace));
-});
-afterAll(async () => {
-  await close();
-  await fixture.sandbox.close();
-});
+const ga = gaOverMcp();
 
 const report = async (metrics: string[], dimensions: string[], filter?: string) =>
-  (await client.callTool({
+  (await ga.client.callTool({
     name: "google_analytics_run_reports",
     arguments: {
       property: "412345671",

@@ -3,29 +3,16 @@
  * "not date_range_/RESERVED_…"): a person's labels run, and name the merged report's columns; what is refused
  * (Google's two prefixes, and [ or ], which the columns' names use) is said in words.
  */
-import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
-import { afterAll, beforeAll, expect, it } from "vitest";
-import { type GoogleFixture, googleFixture } from "../helpers/fixtures.js";
-import { mcpSession } from "../helpers/mcp.js";
+import { expect, it } from "vitest";
+import { firstText, gaOverMcp } from "../helpers/ga-mcp.js";
 
-const text = (r: CallToolResult) => (r.content[0] as { text: string }).text;
+const text = firstText;
 
-let fixture: GoogleFixture;
-let client: Client;
-let close: () => Promise<void>;
-
-beforeAll(async () => {
-  fixture = await googleFixture();
-  ({ client, close } = await mcpSession(fixture.workspace));
-});
-afterAll(async () => {
-  await close();
-  await fixture.sandbox.close();
-});
+const ga = gaOverMcp();
 
 const compare = async (first: string, second: string) =>
-  (await client.callTool({
+  (await ga.client.callTool({
     name: "google_analytics_run_reports",
     arguments: {
       property: "412345671",

@@ -3,32 +3,19 @@
  * their days fall inside the dates asked, so that nobody works out a Monday from "202636". The Monday of an ISO
  * week is checked against ISO 8601's own rule (a date's week is the week of its Thursday) over generated dates.
  */
-import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import fc from "fast-check";
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { isoWeekMonday } from "../../src/tools/ga/report-weeks.js";
-import { type GoogleFixture, googleFixture } from "../helpers/fixtures.js";
-import { mcpSession } from "../helpers/mcp.js";
+import { firstText, gaOverMcp } from "../helpers/ga-mcp.js";
 
 const DAY = 86_400_000;
-const text = (r: CallToolResult) => (r.content[0] as { text: string }).text;
+const text = firstText;
 
-let fixture: GoogleFixture;
-let client: Client;
-let close: () => Promise<void>;
-
-beforeAll(async () => {
-  fixture = await googleFixture();
-  ({ client, close } = await mcpSession(fixture.workspace));
-});
-afterAll(async () => {
-  await close();
-  await fixture.sandbox.close();
-});
+const ga = gaOverMcp();
 
 const report = async (start_date: string, end_date: string, dimensions = ["isoYearIsoWeek"]) =>
-  (await client.callTool({
+  (await ga.client.callTool({
     name: "google_analytics_run_reports",
     arguments: {
       property: "412345671",

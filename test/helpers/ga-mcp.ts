@@ -1,0 +1,45 @@
+import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import { afterAll, beforeAll } from "vitest";
+import { type GoogleFixture, googleFixture } from "./fixtures.js";
+import { mcpSession } from "./mcp.js";
+
+/**
+ * The set-up the tests of the GA4 tools through MCP share: a Google sandbox, an MCP session on its workspace
+ * (made in the file's beforeAll, closed in its afterAll), and a call of any tool by name.
+ */
+export interface GaMcp {
+  readonly fixture: GoogleFixture;
+  readonly client: Client;
+  call(name: string, args: Record<string, unknown>): Promise<CallToolResult>;
+}
+
+/** An answer's first text part (the summary, or the error's message). */
+export const firstText = (result: CallToolResult): string => (result.content[0] as { text: string }).text;
+
+export function gaOverMcp(): GaMcp {
+  let fixture: GoogleFixture | undefined;
+  let session: { client: Client; close: () => Promise<void> } | undefined;
+  const up = <T>(value: T | undefined): T => {
+    if (value === undefined) throw new Error("gaOverMcp: used before its beforeAll ran");
+    return value;
+  };
+  beforeAll(async () => {
+    fixture = await googleFixture();
+    session = await mcpSession(fixture.workspace);
+  });
+  afterAll(async () => {
+    await session?.close();
+    await fixture?.sandbox.close();
+  });
+  const on: GaMcp = {
+    get fixture() {
+      return up(fixture);
+    },
+    get client() {
+      return up(session).client;
+    },
+    call: async (name, args) => (await on.client.callTool({ name, arguments: args })) as CallToolResult,
+  };
+  return on;
+}
