@@ -33,6 +33,22 @@ describe("Run Reports in a marketer's words", () => {
     await fixture?.close();
   });
 
+  /**
+   * Run Reports at `width`, on the sandbox's account and property, filled by an example. The account and its
+   * property first, then the example: an example clicked while the pickers still load their defaults could be
+   * overwritten by them (CI, this session: an empty form at 400 px).
+   */
+  const runReportsFrom = async (example: string, width: number) => {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto(fixture.console.loginUrl(fixture.base));
+    await page.getByLabel("Search tool steps").fill("analytics");
+    await page.getByRole("button", { name: /^Run Reports/ }).click();
+    await page.getByLabel("Google account").selectOption("sandbox");
+    await expect.poll(() => page.getByLabel("Property").inputValue()).toMatch(/^\d+$/);
+    await page.waitForLoadState("networkidle");
+    await page.getByRole("button", { name: example }).click();
+  };
+
   it("finds a placeholder cut off when there is one (the check can fail)", async () => {
     await page.setViewportSize({ width: 400, height: 800 });
     await page.evaluate(`document.getElementById("step-search").placeholder = "x".repeat(200)`);
@@ -100,16 +116,7 @@ describe("Run Reports in a marketer's words", () => {
 
   /** Run Reports with its two-period example, on the sandbox account's first property. */
   async function runComparison(width: number) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.goto(fixture.console.loginUrl(fixture.base));
-    await page.getByLabel("Search tool steps").fill("analytics");
-    await page.getByRole("button", { name: /^Run Reports/ }).click();
-    // The account and its property first, then the example: an example clicked while the pickers
-    // still load their defaults could be overwritten by them (CI, this session: an empty form at 400 px).
-    await page.getByLabel("Google account").selectOption("sandbox");
-    await expect.poll(() => page.getByLabel("Property").inputValue()).toMatch(/^\d+$/);
-    await page.waitForLoadState("networkidle");
-    await page.getByRole("button", { name: "Sessions by channel, last 28 days vs the 28 before" }).click();
+    await runReportsFrom("Sessions by channel, last 28 days vs the 28 before", width);
     await page.getByRole("button", { name: "Run", exact: true }).click();
     await expect
       .poll(
@@ -225,17 +232,8 @@ describe("Run Reports in a marketer's words", () => {
   });
 
   it("shows a duration as a clock in the table, GA's seconds in the CSV", async () => {
-    await page.setViewportSize({ width: 1280, height: 900 });
-    await page.goto(fixture.console.loginUrl(fixture.base));
-    await page.getByLabel("Search tool steps").fill("analytics");
-    await page.getByRole("button", { name: /^Run Reports/ }).click();
     // Sorted by date, which the report keeps when its metric changes.
-    // The account and its property first, then the example: an example clicked while the pickers
-    // still load their defaults could be overwritten by them (CI, this session: an empty form at 400 px).
-    await page.getByLabel("Google account").selectOption("sandbox");
-    await expect.poll(() => page.getByLabel("Property").inputValue()).toMatch(/^\d+$/);
-    await page.waitForLoadState("networkidle");
-    await page.getByRole("button", { name: "Active users per day, last 28 days" }).click();
+    await runReportsFrom("Active users per day, last 28 days", 1280);
     const metric = page.getByRole("combobox", { name: "Metric 1", exact: true });
     await metric.fill("Average session duration");
     await page
@@ -274,16 +272,7 @@ describe("Run Reports in a marketer's words", () => {
   it.each(WIDTHS)(
     "heads revenue with its currency in the table and the CSV, beside purchases, at %i px",
     async (width) => {
-      await page.setViewportSize({ width, height: 900 });
-      await page.goto(fixture.console.loginUrl(fixture.base));
-      await page.getByLabel("Search tool steps").fill("analytics");
-      await page.getByRole("button", { name: /^Run Reports/ }).click();
-      // The account and its property first, then the example: an example clicked while the pickers
-      // still load their defaults could be overwritten by them (CI, this session: an empty form at 400 px).
-      await page.getByLabel("Google account").selectOption("sandbox");
-      await expect.poll(() => page.getByLabel("Property").inputValue()).toMatch(/^\d+$/);
-      await page.waitForLoadState("networkidle");
-      await page.getByRole("button", { name: "Active users per day, last 28 days" }).click();
+      await runReportsFrom("Active users per day, last 28 days", width);
       await pickChoice(page, "Metric 1", "Ecommerce purchases", /^Ecommerce purchases/);
       await page.locator("#root_metrics").getByRole("button", { name: "Add", exact: true }).last().click();
       await pickChoice(page, "Metric 2", "Purchase revenue", /^Purchase revenue purchaseRevenue/);
