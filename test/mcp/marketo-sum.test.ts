@@ -60,4 +60,20 @@ describe("count_by with sum", () => {
     expect(alone.result.isError).toBe(true);
     expect(alone.first).toMatch(/sum: it applies to count_by's counts/);
   });
+
+  it("refuses a misspelt path through a list, naming the paths the list's items have", async () => {
+    const call = (sum: string) =>
+      mkto.call<Answer>({
+        method: "GET",
+        endpoint: "/rest/asset/v1/program/{id}.json",
+        query_parameters: { id: Array.from({ length: 12 }, (_, i) => 1001 + i) },
+        count_by: "id",
+        sum,
+      });
+    const wrong = await call("costs.cots");
+    expect(wrong.result.isError).toBe(true);
+    expect(wrong.first).toMatch(/sum: none of the 12 records read has a field named costs\.cots; they have costs\.cost, /);
+    const right = await call("costs.cost");
+    expect(right.result.isError).toBeFalsy();
+  });
 });

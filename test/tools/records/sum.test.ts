@@ -16,4 +16,25 @@ describe("sum's path through a list", () => {
     ]);
     expect(compute.sumTotal).toBe(357);
   });
+
+  it("refuses a path through a list that no item has, naming the paths the items have", () => {
+    const compute = new RecordCompute(computeSpec({ count_by: "name", sum: "costs.cots" }, "") ?? {});
+    compute.see({ name: "A", costs: [{ startDate: "2026-11-01", cost: 100 }] });
+    expect(() => compute.finish([])).toThrow(
+      /no field named costs\.cots; it has costs\.cost, costs\.startDate, name \(closest first\)\. .* e\.g\. costs\.cost\./,
+    );
+    const right = new RecordCompute(computeSpec({ count_by: "name", sum: "costs.cost" }, "") ?? {});
+    right.see({ name: "A", costs: [{ startDate: "2026-11-01", cost: 100 }] });
+    expect(right.finish([])).toEqual([{ name: "A", count: 1, sum: 100 }]);
+  });
+
+  it("refuses a path into a list only when no record read has it (an empty list says nothing)", () => {
+    const compute = new RecordCompute(computeSpec({ count_by: "name", sum: "costs.cost" }, "") ?? {});
+    compute.see({ name: "A", costs: [] });
+    compute.see({ name: "B", costs: [{ cost: 7 }] });
+    expect(compute.finish([])).toEqual([
+      { name: "A", count: 1, sum: 0 },
+      { name: "B", count: 1, sum: 7 },
+    ]);
+  });
 });
