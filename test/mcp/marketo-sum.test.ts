@@ -72,7 +72,9 @@ describe("count_by with sum", () => {
       });
     const wrong = await call("costs.cots");
     expect(wrong.result.isError).toBe(true);
-    expect(wrong.first).toMatch(/sum: none of the 12 records read has a field named costs\.cots; they have costs\.cost, /);
+    expect(wrong.first).toMatch(
+      /sum: none of the 12 records read has a field named costs\.cots; they have costs\.cost, /,
+    );
     const right = await call("costs.cost");
     expect(right.result.isError).toBeFalsy();
   });
