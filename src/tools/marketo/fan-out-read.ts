@@ -138,7 +138,9 @@ function whyNone(read: IdRead): string | undefined {
   return read.result.warnings[0] ?? "no records";
 }
 
-const idsWords = (ids: readonly Id[]) => `id${ids.length === 1 ? "" : "s"} ${ids.join(", ")}`;
+/** "ids 1004, 1007", or in the placeholder's own word ("programIds 1004, 1007"). */
+const idsWords = (ids: readonly Id[], word = "id") =>
+  `${word}${ids.length === 1 ? "" : "s"} ${ids.join(", ")}`;
 
 /** "ids 1004, 1007: not found (702); id 1009: no records", grouped by reason. */
 function noneWords(reads: IdRead[]): string | undefined {
@@ -295,15 +297,15 @@ function cutWords(
     const fix = stopFix(input, read.result);
     byFix.set(fix, [...(byFix.get(fix) ?? []), read.id]);
   }
-  const ofIds = (ids: Id[]) => `${word}${ids.length === 1 ? "" : "s"} ${ids.join(", ")}`;
   const parts = [...byFix].map(
-    ([fix, ids]) => `${ofIds(ids)} ${ids.length === 1 ? "has" : "have"} more records than read: ${fix}`,
+    ([fix, ids]) =>
+      `${idsWords(ids, word)} ${ids.length === 1 ? "has" : "have"} more records than read: ${fix}`,
   );
   const skipped = reads.filter((read) => "skipped" in read).map((read) => read.id);
   if (limitCut || inPart.length > 0 || skipped.length > 0) {
     const which = [
-      ...(inPart.length > 0 ? [`${ofIds(inPart)} read in part`] : []),
-      ...(skipped.length > 0 ? [`${ofIds(skipped)} not read`] : []),
+      ...(inPart.length > 0 ? [`${idsWords(inPart, word)} read in part`] : []),
+      ...(skipped.length > 0 ? [`${idsWords(skipped, word)} not read`] : []),
     ];
     parts.push(
       `max_items ${n(input.max_items ?? DEFAULT_MAX_ITEMS)} stopped the read${which.length > 0 ? ` (${which.join(", ")})` : ""}: ` +
