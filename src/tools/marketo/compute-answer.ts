@@ -18,6 +18,11 @@ import type { ReadAnswer, Shaped } from "./read-calls.js";
 export const SORT_MAX_BYTES = 4_000_000;
 /** The rows an answer shows of an export whose file is linked: a preview, the file holds them all. */
 export const PREVIEW_ROWS = 10;
+/**
+ * The rows it shows when they are ranked (order_by): the top of a ranking is often the answer itself, and a "top 15"
+ * cut at 10 cost a fresh agent a second call and a read of the file (trial s9, N47).
+ */
+export const RANKED_PREVIEW_ROWS = 25;
 
 /** What a computed read gives its answer. */
 export interface Computed {
@@ -79,7 +84,7 @@ export function computedAnswer(input: MarketoApiCallInput, ctx: ToolContext, com
   const keep = ctx.fullResults !== undefined;
   const preview = computed.file === true && keep && !spec.countBy;
   const capped = capItems(rows, MAX_RESULT_BYTES, true).items;
-  const shown = preview ? capped.slice(0, PREVIEW_ROWS) : capped;
+  const shown = preview ? capped.slice(0, spec.order ? RANKED_PREVIEW_ROWS : PREVIEW_ROWS) : capped;
   // A cursor continues exactly after the last record shown only in read order (where alone); sorted or
   // counted, it continues the read after the last record read, for figures of their own.
   const inOrder = !spec.order && !spec.countBy;
