@@ -176,11 +176,11 @@ export const googleAnalyticsRunReports: ToolStep<ReturnType<typeof input>, typeo
       flat: shown.flat,
       comparison: shown.merged,
     });
+    const today = todayIn(now, zone);
     const lengths =
-      shown.merged && stated
-        ? periodNote(stated, shown.merged.order, rangeLabels(stated), todayIn(now, zone))
-        : undefined;
-    const notes = [lengths, early, ...valueNotes(flat, response, uiNames, propertyId, stated)];
+      shown.merged && stated ? periodNote(stated, shown.merged.order, rangeLabels(stated), today) : undefined;
+    const asked = { stated, today, filters };
+    const notes = [lengths, early, ...valueNotes(flat, response, uiNames, propertyId, asked)];
     return {
       data,
       summary: summarize(data, fields.realtime, stated ? { stated, zone } : undefined, shown.merged, notes),

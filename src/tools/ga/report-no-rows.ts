@@ -1,0 +1,244 @@
+/**
+ * The sentences a report gets for what has no row. GA's Data API leaves out a row whose metrics are all 0
+ * (RunReportRequest `keepEmptyRows`: "If false or unspecified, each row with all metrics equal to 0 will not
+ * be returned", https://developers.google.com/analytics/devguides/reporting/data/v1/rest/v1beta/properties/runReport),
+ * and a value with no events at all has no row even with it. An agent counted what it was given (trial
+ * 2026-12-03, N39: email sessions by date answered "6 rows of 6" for 8 days; N56: countries Germany, Austria,
+ * Switzerland answered Germany alone, and nothing was said of the other two), so the answer names them.
+ *
+ * Named only where every row is in hand and an absent row can only mean 0: the report is not cut by its
+ * limit or offset, no metric filter drops rows (they would be absent for being small, not 0), and GA neither
+ * thresholded rows nor grouped values into "(other)". The rows stay GA's: filling in zero rows would make
+ * row_count and next_offset disagree with GA's paging.
+ */
+import type { RunReportResponse } from "../../connectors/google/types.js";
+import type { StatedRange } from "./date-presets.js";
+import type { FilterExpression } from "./filter-expression.js";
+import { filterFields, type SplitFilters } from "./filter-split.js";
+import { dates } from "./period-words.js";
+import type { UiNames } from "./report-chart.js";
+import type { FlatReport } from "./report-flatten.js";
+import { isoWeekMonday } from "./report-weeks.js";
+
+const DAY_MS = 86_400_000;
+const SHOWN = 5;
+const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+const WEEKDAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
+
+const pad = (n: number) => String(n).padStart(2, "0");
+const isoOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+const dayOf = (iso: string) => Date.parse(`${iso}T00:00:00Z`);
+
+/** GA's `week`: "Each week starts on Sunday. January 1st is always in week 01" (the API schema). */
+function gaWeek(ms: number): { year: number; week: number; from: number; to: number } {
+  const d = new Date(ms);
+  const year = d.getUTCFullYear();
+  const jan1 = Date.UTC(year, 0, 1);
+  const week = Math.floor((ms - jan1) / DAY_MS / 7 + new Date(jan1).getUTCDay() / 7) + 1;
+  const sunday = ms - d.getUTCDay() * DAY_MS;
+  return {
+    year,
+    week,
+    from: Math.max(sunday, jan1),
+    to: Math.min(sunday + 6 * DAY_MS, Date.UTC(year, 11, 31)),
+  };
+}
+
+/** ISO 8601's week of a day: the week of its Thursday. */
+function isoWeek(ms: number): { value: string; monday: number } {
+  const weekday = (new Date(ms).getUTCDay() + 6) % 7;
+  const year = new Date(ms + (3 - weekday) * DAY_MS).getUTCFullYear();
+  const monday = ms - weekday * DAY_MS;
+  const week = Math.round((monday - isoWeekMonday(year, 1)) / DAY_MS / 7) + 1;
+  return { value: `${year}${pad(week)}`, monday };
+}
+
+interface Calendar {
+  /** The dimension's value on a day (UTC midnight, ms), as GA writes it. */
+  value(ms: number): string;
+  /** How the answer names that value. */
+  label(ms: number): string;
+  unit: string;
+}
+
+/** The calendar dimensions whose values a range determines, one value per day. */
+const CALENDARS: Record<string, Calendar> = {
+  date: {
+    value: (ms) => isoOf(ms).replaceAll("-", ""),
+    label: (ms) => dates(isoOf(ms), isoOf(ms)),
+    unit: "days",
+  },
+  yearMonth: {
+    value: (ms) => isoOf(ms).slice(0, 7).replace("-", ""),
+    label: (ms) => `${MONTHS[new Date(ms).getUTCMonth()]} ${new Date(ms).getUTCFullYear()}`,
+    unit: "months",
+  },
+  isoYearIsoWeek: {
+    value: (ms) => isoWeek(ms).value,
+    label: (ms) => {
+      const { value, monday } = isoWeek(ms);
+      return `week ${value} (${dates(isoOf(monday), isoOf(monday + 6 * DAY_MS))})`;
+    },
+    unit: "weeks",
+  },
+  yearWeek: {
+    value: (ms) => `${gaWeek(ms).year}${pad(gaWeek(ms).week)}`,
+    label: (ms) => {
+      const { year, week, from, to } = gaWeek(ms);
+      return `week ${year}${pad(week)} (${dates(isoOf(from), isoOf(to))})`;
+    },
+    unit: "weeks",
+  },
+  year: { value: (ms) => isoOf(ms).slice(0, 4), label: (ms) => isoOf(ms).slice(0, 4), unit: "years" },
+  dayOfWeek: {
+    value: (ms) => String(new Date(ms).getUTCDay()),
+    label: (ms) => WEEKDAYS[new Date(ms).getUTCDay()] ?? "",
+    unit: "weekdays",
+  },
+  dayOfWeekName: {
+    value: (ms) => WEEKDAYS[new Date(ms).getUTCDay()] ?? "",
+    label: (ms) => WEEKDAYS[new Date(ms).getUTCDay()] ?? "",
+    unit: "weekdays",
+  },
+};
+
+/** GA's time dimensions: a dimension filter on one of them leaves days out of a report on purpose. */
+const TIME_FIELD =
+  /^(?:date(?:Hour(?:Minute)?)?|day|dayOfWeek(?:Name)?|hour|minute|month|week|year|yearMonth|yearWeek|isoWeek|isoYear|isoYearIsoWeek|nth(?:Day|Week|Month|Year|Hour|Minute))$/;
+
+const WHY = "Google Analytics returns no row where every metric is 0";
+
+interface Of {
+  /** How many values were expected, and what they are ("days", "values the filter lists for Country"). */
+  total: number;
+  unit: string;
+  /** Said after a short list: " (Country, listed in the filter)". */
+  where?: string;
+  /** Said after "read them as 0". */
+  tail?: string;
+}
+
+/** "No rows for A and B: …", or with many, "No rows for 12 of the 30 days (A, …, E and 7 more): …". */
+function noRows(labels: readonly string[], of: Of): string {
+  const them = labels.length === 1 ? "it" : "them";
+  const why = `${WHY}; read ${them} as 0${of.tail ?? ""}.`;
+  if (labels.length <= SHOWN) {
+    const listed = labels.length === 1 ? labels[0] : `${labels.slice(0, -1).join(", ")} and ${labels.at(-1)}`;
+    return `No rows for ${listed}${of.where ?? ""}: ${why}`;
+  }
+  const first = labels.slice(0, SHOWN).join(", ");
+  return (
+    `No rows for ${labels.length} of the ${of.total} ${of.unit} ` +
+    `(${first} and ${labels.length - SHOWN} more): ${why}`
+  );
+}
+
+const dimensionsOf = (response: Pick<RunReportResponse, "dimensionHeaders">) =>
+  (response.dimensionHeaders ?? []).flatMap((h) => h.name ?? []);
+
+/**
+ * The days (weeks, months…) of the one range asked, up to today, that have no row in a report by that
+ * calendar dimension alone.
+ */
+function calendarNote(
+  flat: FlatReport,
+  dimensions: readonly string[],
+  stated: readonly StatedRange[] | undefined,
+  today: string,
+  dimensionFilter: FilterExpression | undefined,
+): string | undefined {
+  const [dimension] = dimensions;
+  const calendar = dimensions.length === 1 && dimension ? CALENDARS[dimension] : undefined;
+  const range = stated?.length === 1 ? stated[0] : undefined;
+  if (!calendar || !dimension || !range) return undefined;
+  if (dimensionFilter && filterFields(dimensionFilter).some((name) => TIME_FIELD.test(name)))
+    return undefined;
+  const end = Math.min(dayOf(range.end_date), dayOf(today));
+  const seen = new Set(flat.rows.map((row) => String(row[dimension])));
+  const expected = new Map<string, number>();
+  for (let ms = dayOf(range.start_date); ms <= end; ms += DAY_MS) {
+    const value = calendar.value(ms);
+    if (!expected.has(value)) expected.set(value, ms);
+  }
+  const missing = [...expected].filter(([value]) => !seen.has(value)).map(([, ms]) => calendar.label(ms));
+  return missing.length > 0 ? noRows(missing, { total: expected.size, unit: calendar.unit }) : undefined;
+}
+
+interface Listing {
+  field: string;
+  values: string[];
+  caseSensitive: boolean;
+}
+
+/** The values one condition lists for one field: an in list, an exact match, or an or of those. */
+function listing(e: FilterExpression): Listing | undefined {
+  if ("orGroup" in e) {
+    const parts = e.orGroup.expressions.map(listing);
+    const [first] = parts;
+    if (!first || parts.some((p) => p?.field !== first.field || p.caseSensitive !== first.caseSensitive))
+      return undefined;
+    return { ...first, values: parts.flatMap((p) => p?.values ?? []) };
+  }
+  if (!("filter" in e)) return undefined;
+  const { filter } = e;
+  if ("inListFilter" in filter) {
+    const { values, caseSensitive } = filter.inListFilter;
+    return { field: filter.fieldName, values, caseSensitive: caseSensitive === true };
+  }
+  if ("stringFilter" in filter && filter.stringFilter.matchType === "EXACT") {
+    const { value, caseSensitive } = filter.stringFilter;
+    return { field: filter.fieldName, values: [value], caseSensitive: caseSensitive === true };
+  }
+  return undefined;
+}
+
+/** The listings every row must pass: the filter itself, or the members of its and. */
+const listings = (e: FilterExpression): Listing[] =>
+  "andGroup" in e ? e.andGroup.expressions.flatMap(listings) : [listing(e) ?? []].flat();
+
+/** The values a dimension filter lists, for a dimension of the report, that no row has. */
+function listedNote(
+  flat: FlatReport,
+  dimensions: readonly string[],
+  dimensionFilter: FilterExpression | undefined,
+  uiNames: UiNames,
+): string[] {
+  if (!dimensionFilter) return [];
+  return listings(dimensionFilter).flatMap(({ field, values, caseSensitive }) => {
+    if (!dimensions.includes(field)) return [];
+    const key = (value: string) => (caseSensitive ? value : value.toLowerCase());
+    const seen = new Set(flat.rows.map((row) => key(String(row[field]))));
+    const listed = [...new Set(values)];
+    const missing = listed.filter((value) => !seen.has(key(value)));
+    if (missing.length === 0) return [];
+    const name = uiNames[field] ?? field;
+    return noRows(
+      missing.map((value) => `"${value}"`),
+      {
+        ...{ total: listed.length, unit: `values the filter lists for ${name}` },
+        where: ` (${name}, listed in the filter)`,
+        // A value GA spells otherwise ("USA" for United States) has no row either.
+        tail: `, if ${missing.length === 1 ? "it is" : "they are"} spelled as in Google Analytics`,
+      },
+    );
+  });
+}
+
+/**
+ * The notes on values without a row: the calendar's (days, weeks, months… of the range) and the filter's
+ * (values it lists). None where an absent row might not be 0.
+ */
+export function noRowsNotes(
+  flat: FlatReport,
+  response: Pick<RunReportResponse, "dimensionHeaders" | "metadata">,
+  uiNames: UiNames,
+  asked: { stated: readonly StatedRange[] | undefined; today: string; filters: SplitFilters },
+): string[] {
+  const complete = flat.rows.length > 0 && flat.rows.length === flat.rowCount;
+  const withheld = response.metadata?.subjectToThresholding || response.metadata?.dataLossFromOtherRow;
+  if (!complete || withheld || asked.filters.metricFilter) return [];
+  const dimensions = dimensionsOf(response);
+  const { dimensionFilter } = asked.filters;
+  const days = calendarNote(flat, dimensions, asked.stated, asked.today, dimensionFilter);
+  return [...(days ? [days] : []), ...listedNote(flat, dimensions, dimensionFilter, uiNames)];
+}
