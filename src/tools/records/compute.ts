@@ -178,8 +178,8 @@ export function namedFields(spec: ComputeSpec): NamedField[] {
       : []),
     ...(spec.countBy ?? []).map((column) => ({ input: "count_by", field: countedField(spec, column) })),
     ...(spec.distinct ? [{ input: "count_distinct", field: spec.distinct }] : []),
-    // A sum's path may run through a list (costs.cost), which the fields seen do not enter: its first name is checked.
-    ...(spec.sum ? [{ input: "sum", field: spec.sum.split(".")[0] as string }] : []),
+    // A sum's path may run through a list (costs.cost): it is checked against the paths into lists' objects too.
+    ...(spec.sum ? [{ input: "sum", field: spec.sum, throughLists: true }] : []),
     // With count_by, order_by sorts the counts (computeSpec checked its fields).
     ...(spec.countBy ? [] : (spec.order ?? []).map(({ field }) => ({ input: "order_by", field }))),
   ];

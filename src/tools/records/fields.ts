@@ -13,6 +13,8 @@ export class FieldsSeen {
   readonly #names = new Set<string>();
   /** The names whose values are objects: the paths inside them are what a test or a count reads. */
   readonly #objects = new Set<string>();
+  /** Paths into the objects of a list ("costs.cost" of costs: [{cost}]): only sum reads through a list. */
+  readonly #inLists = new Set<string>();
 
   /**
    * Adds a record's names. Objects are walked always; a list of name/value pairs or JSON text only when
@@ -22,11 +24,28 @@ export class FieldsSeen {
     for (const [key, value] of Object.entries(record)) {
       const name = prefix + key;
       this.#names.add(name);
+      if (Array.isArray(value)) this.#addListItems(name, value);
       const inner = isObject(value) ? value : enters?.has(name) ? innerObject(record, key) : undefined;
       if (!inner) continue;
       this.#objects.add(name);
       if (depth < MAX_DEPTH) this.add(inner, enters, `${name}.`, depth + 1);
     }
+  }
+
+  /** The keys of a list's first objects, as paths under the list's name (a few items tell its shape). */
+  #addListItems(name: string, items: readonly unknown[]): void {
+    for (const item of items.slice(0, 5))
+      if (isObject(item)) for (const key of Object.keys(item)) this.#inLists.add(`${name}.${key}`);
+  }
+
+  /** Whether a path was seen, counting the paths into lists' objects. */
+  hasThroughLists(name: string): boolean {
+    return this.#names.has(name) || this.#inLists.has(name);
+  }
+
+  /** The paths into lists' objects seen. */
+  get listPaths(): string[] {
+    return [...this.#inLists];
   }
 
   /** Whether a name's values were objects. */
@@ -68,6 +87,8 @@ export function closestFirst(name: string, candidates: readonly string[]): strin
 export interface NamedField {
   input: string;
   field: string;
+  /** The path may run through a list of objects (sum's costs.cost). */
+  throughLists?: boolean;
 }
 
 const SHOWN = 12;
@@ -96,13 +117,25 @@ export function checkFields(
 ): void {
   if (records === 0 && !columns) return;
   const unknown = named.find(
-    ({ field }) => !seen.has(field) && !(columns && records === 0 && pathHead(field, seen)),
+    ({ field, throughLists }) =>
+      !(throughLists ? seen.hasThroughLists(field) : seen.has(field)) &&
+      !(columns && records === 0 && pathHead(field, seen)),
   );
   if (!unknown) return;
   const head = pathHead(unknown.field, seen);
-  if (head && !seen.holdsObjects(head)) refuseOpaque(unknown, head, records, noun);
+  const listed = unknown.throughLists && seen.listPaths.some((path) => path.startsWith(`${head}.`));
+  if (head && !seen.holdsObjects(head) && !listed) refuseOpaque(unknown, head, records, noun);
   // Fields holding objects go last: the paths inside them are what can be tested, sorted or counted.
-  const closest = closestFirst(unknown.field, seen.names);
+  const closest = closestFirst(
+    unknown.field,
+    // A list of objects is no number to add: the paths into its items are offered instead.
+    unknown.throughLists
+      ? [
+          ...seen.names.filter((name) => !seen.listPaths.some((path) => path.startsWith(`${name}.`))),
+          ...seen.listPaths,
+        ]
+      : seen.names,
+  );
   const ranked = [
     ...closest.filter((name) => !seen.holdsObjects(name)),
     ...closest.filter((name) => seen.holdsObjects(name)),
