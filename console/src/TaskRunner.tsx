@@ -6,6 +6,7 @@
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import type { TaskField, TaskView } from "../../src/tools/tasks.ts";
 import { ApiError, api, type ErrorInfo, type RunResult, type RunStopped } from "./api.ts";
+import { typedHeadings } from "./column-names.ts";
 import { ConfirmTrigger } from "./marketo/ConfirmTrigger.tsx";
 import { LeadCards, ReadingFieldNames, useLeadFields } from "./marketo/LeadCards.tsx";
 import { fieldTitle, readableTime } from "./marketo/lead-card.ts";
@@ -304,7 +305,11 @@ function TaskResult(props: { task: TaskView; result: RunResult | RunStopped; inp
       : task.id === "upsert_leads"
         ? upsertRows(result, input, csv, fields)
         : undefined);
-  const title = leadRecords ? (column: string) => fieldTitle(fields, column) : undefined;
+  // An export's columns are headed by the names typed ("Lead Source", not the instance's "Person Source").
+  const headings = task.id === "export" ? typedHeadings(ran.values.fields ?? "", fields) : undefined;
+  const title = leadRecords
+    ? (column: string) => headings?.get(column) ?? fieldTitle(fields, column)
+    : undefined;
   return (
     <Results
       result={result}
