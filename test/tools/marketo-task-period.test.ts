@@ -9,7 +9,7 @@ import { describe, expect, it } from "vitest";
 import type { RunResult } from "../../console/src/api.js";
 import { readableTime } from "../../console/src/marketo/lead-card.js";
 import { taskHeadline } from "../../console/src/marketo/marketo-words.js";
-import { isMartechError } from "../../src/errors.js";
+import { ValidationError } from "../../src/errors.js";
 import { period, periodFields } from "../../src/tools/marketo/task-values.js";
 import { MARKETO_TASKS } from "../../src/tools/marketo/tasks.js";
 
@@ -80,7 +80,7 @@ describe("an export's period", () => {
       period({ from: "2026-11-23", to: "2026-11-29", zone: "Eastern" });
       expect.unreachable();
     } catch (error) {
-      expect(isMartechError(error) && error.field).toBe("zone");
+      expect(error instanceof ValidationError && error.field).toBe("zone");
       expect((error as Error).message).toMatch(/"Eastern" is not a time zone/);
     }
   });
