@@ -278,7 +278,7 @@ function useReportColumns(data: Record<string, unknown> | undefined, input: Inpu
     const currency = typeof metadata?.currency_code === "string" ? metadata.currency_code : undefined;
     const currencyOf = (metric: string) => (types[metric] === "TYPE_CURRENCY" ? currency : undefined);
     const period = periodWords(data?.date_ranges);
-    const cell = reportCell(undefined, types);
+    const cell = reportCell(undefined, types, currency);
     return {
       title: (column: string) => columnTitle(column, ui, currencyOf, period),
       // A row's period (several ranges, not merged) in words as its column's title has them.

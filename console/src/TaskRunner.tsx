@@ -6,6 +6,7 @@
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import type { TaskField, TaskView } from "../../src/tools/tasks.ts";
 import { ApiError, api, type ErrorInfo, type RunResult, type RunStopped } from "./api.ts";
+import { typedHeadings } from "./column-names.ts";
 import { ConfirmTrigger } from "./marketo/ConfirmTrigger.tsx";
 import { LeadCards, ReadingFieldNames, useLeadFields } from "./marketo/LeadCards.tsx";
 import { fieldTitle, readableTime } from "./marketo/lead-card.ts";
@@ -304,7 +305,13 @@ function TaskResult(props: { task: TaskView; result: RunResult | RunStopped; inp
       : task.id === "upsert_leads"
         ? upsertRows(result, input, csv, fields)
         : undefined);
-  const title = leadRecords ? (column: string) => fieldTitle(fields, column) : undefined;
+  // Times in the zone the period's days were read in, as the headline names it (UTC when none was).
+  const zone = (task.id === "export" && ran.values.zone?.trim()) || "UTC";
+  // An export's columns are headed by the names typed ("Lead Source", not the instance's "Person Source").
+  const headings = task.id === "export" ? typedHeadings(ran.values.fields ?? "", fields) : undefined;
+  const title = leadRecords
+    ? (column: string) => headings?.get(column) ?? fieldTitle(fields, column)
+    : undefined;
   return (
     <Results
       result={result}
@@ -314,7 +321,7 @@ function TaskResult(props: { task: TaskView; result: RunResult | RunStopped; inp
       call={restCallLines(input).join("\n")}
       rows={rows}
       title={title}
-      format={leadRecords ? (_column, value) => readableTime(value) : undefined}
+      format={leadRecords ? (_column, value) => readableTime(value, zone) : undefined}
       recordErrors={task.id !== "upsert_leads"}
       records={task.id === "find_lead" ? (leads) => <LeadCards leads={leads} fields={fields} /> : undefined}
     />

@@ -52,19 +52,60 @@ export function sortInApiNames(typed: string, columns: readonly NamedField[]): N
 
 /**
  * Field names separated by commas ("First Name, Lead Score"), or by spaces when each word is a name on
- * its own ("id email firstName"), as API names; or the first part that names no field.
+ * its own ("id email firstName"), each with the field it names; or the first part that names no field.
  */
-export function fieldListInApiNames(typed: string, fields: readonly NamedField[]): Named<string[]> {
-  const out: string[] = [];
+export function fieldListNamed(
+  typed: string,
+  fields: readonly NamedField[],
+): Named<{ typed: string; field: NamedField }[]> {
+  const out: { typed: string; field: NamedField }[] = [];
   for (const part of typed.split(/[,;\n]+/)) {
     const name = part.trim();
     if (!name) continue;
     const whole = fieldNamed(name, fields);
-    const words = whole ? [whole] : name.split(/\s+/).map((word) => fieldNamed(word, fields));
-    if (words.some((word) => word === undefined)) return { ok: false, message: noField(name, fields) };
-    out.push(...words.flatMap((word) => (word ? [word.api] : [])));
+    const words = whole ? [name] : name.split(/\s+/);
+    const named = words.map((word) => ({ typed: word, field: whole ?? fieldNamed(word, fields) }));
+    if (named.some((one) => one.field === undefined)) return { ok: false, message: noField(name, fields) };
+    out.push(...named.flatMap((one) => (one.field ? [{ typed: one.typed, field: one.field }] : [])));
   }
   return { ok: true, value: out };
+}
+
+/** The list's names as API names ("First Name, Lead Score" → firstName, leadScore), or the first unknown. */
+export function fieldListInApiNames(typed: string, fields: readonly NamedField[]): Named<string[]> {
+  const named = fieldListNamed(typed, fields);
+  return named.ok ? { ok: true, value: named.value.map((one) => one.field.api) } : named;
+}
+
+const squashed = (name: string) => name.replace(/\s+/g, "").toLowerCase();
+
+/**
+ * The name a column is headed by: the one the person typed, in the field's own spelling. A field may have
+ * several UI names (its own and a familiar one: `fields` lists each as an entry of its API name). A UI
+ * name typed in any case is that name ("lead score" → "Lead Score"); an API name typed is the UI name that
+ * spells it in words ("leadSource" → "Lead Source" where the field also reads "Person Source"), else the
+ * field's first UI name ("email" → "Email Address").
+ */
+export function headingFor(typed: string, api: string, fields: readonly NamedField[]): string {
+  const names = fields.filter((field) => field.api === api).map((field) => field.ui);
+  const wanted = typed.trim().toLowerCase();
+  return (
+    names.find((name) => name.toLowerCase() === wanted) ??
+    names.find((name) => squashed(name) === squashed(api) && squashed(typed) === squashed(api)) ??
+    names[0] ??
+    typed.trim()
+  );
+}
+
+/** The columns of a list of names typed, by API name, each headed by the name typed (`headingFor`). */
+export function typedHeadings(typed: string, fields: readonly NamedField[]): Map<string, string> {
+  const named = fieldListNamed(typed, fields);
+  const headings = new Map<string, string>();
+  if (!named.ok) return headings;
+  for (const one of named.value)
+    if (!headings.has(one.field.api))
+      headings.set(one.field.api, headingFor(one.typed, one.field.api, fields));
+  return headings;
 }
 
 /**

@@ -76,17 +76,18 @@ export function columnTitle(
  * separators (https://developer.mozilla.org/en-US/docs/Web/JavaScript/Reference/Global_Objects/Intl/NumberFormat),
  * anything else as it is. A number keeps 2 decimals or 4 significant digits, whichever is more precise
  * (roundingPriority "morePrecision"), as the step rounds a change: a rate's change of -0.0046 reads -0.0046,
- * not -0, and 12,335 is not cut to 12,340. A change reads signed, in % with an arrow, and a time as a clock
- * (report-values.ts).
+ * not -0, and 12,335 is not cut to 12,340. A change reads signed, in % with an arrow, a time as a clock and
+ * money in the report's `currency` ("$1,323.00", report-values.ts).
  */
 export function reportCell(
   locale?: string,
   types: MetricTypes = {},
+  currency?: string,
 ): (column: string, value: unknown) => unknown {
   const format = reportNumbers(locale);
   return (column, value) =>
     typeof value === "number"
-      ? reportValue(column, value, types, (n) => format.format(n), locale)
+      ? reportValue(column, value, types, (n) => format.format(n), locale, currency)
       : typeof value === "string" && EVENT_COLUMNS.has(column)
         ? eventWords(value)
         : timeValue(column, value);

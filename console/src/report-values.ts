@@ -1,8 +1,10 @@
 /**
  * A report's values as a marketer reads them (newcomer trial 2026-12-02-s5, findings 4 and 6): a change
  * between two periods with its sign, a % and an arrow ("+0.45 % ▲", "−2.48 % ▼", never "0.4507"), and a
- * duration as a clock (57.59 s reads 0:58, 4,210 s 1:10:10). Only the page's cells: the CSV and JSON
- * downloads are the server's files and keep GA's raw numbers (seconds, a change in % as a plain number).
+ * duration as a clock (57.59 s reads 0:58, 4,210 s 1:10:10), money as GA's own reports show it, with its
+ * currency's symbol and minor units ("$1,323.00": trial s8, finding 7). Only the page's cells: the CSV and
+ * JSON downloads are the server's files and keep GA's raw numbers (seconds, a change in % as a plain
+ * number, revenue without a symbol).
  */
 
 /**
@@ -77,8 +79,27 @@ export function changeTone(
 }
 
 /**
+ * An amount in `currency` (an ISO 4217 code: the report's metadata.currencyCode) with its symbol and as
+ * many decimals as the currency has minor units, the default of Intl.NumberFormat's currency style
+ * (https://developer.mozilla.org/en-US/docs/Web/JavaScript/Reference/Global_Objects/Intl/NumberFormat/NumberFormat#minimumfractiondigits):
+ * "$1,323.00", "¥1,323", "BHD 1.500"; a change signed, "+$12.50", "−$3.00".
+ */
+export function money(value: number, currency: string, locale?: string, signed = false): string {
+  const format = new Intl.NumberFormat(locale, {
+    style: "currency",
+    currency,
+    signDisplay: signed ? "exceptZero" : "auto",
+  });
+  return minus(format.format(value));
+}
+
+/** Whether GA types the metric as money (metadata's TYPE_CURRENCY). */
+const isMoney = (types: MetricTypes, metric: string) => types[metric] === "TYPE_CURRENCY";
+
+/**
  * A report's number as the page shows it: a change in % as changePercent, a time as a clock (its change
- * signed), any other change signed, the rest by `plain` (the reader's separators).
+ * signed), money in the report's `currency` (its change signed), any other change signed, the rest by
+ * `plain` (the reader's separators).
  */
 export function reportValue(
   column: string,
@@ -86,9 +107,11 @@ export function reportValue(
   types: MetricTypes,
   plain: (n: number) => string,
   locale?: string,
+  currency?: string,
 ): string {
   const { metric, part } = columnPart(column);
   if (part === "percent") return changePercent(value, locale);
+  if (currency && isMoney(types, metric)) return money(value, currency, locale, part === "change");
   const seconds = asSeconds(types[metric], value);
   const sign = part === "change" && value > 0 ? "+" : "";
   if (seconds !== undefined) return `${sign}${clock(seconds)}`;

@@ -39,3 +39,10 @@ export function timeWords(value: string | number | Date, zone = "UTC"): string {
   const month = MONTHS[Number(parts.month) - 1];
   return `${parts.day} ${month} ${parts.year}, ${parts.hour}:${parts.minute} ${zone}`;
 }
+
+/** A day as the console says it, "23 Nov 2026", from YYYY-MM-DD; anything else as it is. */
+export function dayWords(day: string): string {
+  const [, year, month, date] = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day) ?? [];
+  const name = MONTHS[Number(month) - 1];
+  return year && name ? `${Number(date)} ${name} ${year}` : day;
+}

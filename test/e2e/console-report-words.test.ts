@@ -4,6 +4,7 @@
  * the screens it checks.
  */
 import { readFileSync } from "node:fs";
+import { parse } from "csv-parse/sync";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { axeViolations } from "../helpers/axe.js";
@@ -270,7 +271,7 @@ describe("Run Reports in a marketer's words", () => {
   }, 60_000);
 
   it.each(WIDTHS)(
-    "heads revenue with its currency in the table and the CSV, beside purchases, at %i px",
+    "heads revenue with its currency and shows it as money in the table, plain in the CSV, beside purchases, at %i px",
     async (width) => {
       await runReportsFrom("Active users per day, last 28 days", width);
       await pickChoice(page, "Metric 1", "Ecommerce purchases", /^Ecommerce purchases/);
@@ -290,6 +291,15 @@ describe("Run Reports in a marketer's words", () => {
         .toMatch(/^[1-9]/);
       const header = await table().locator("thead th").allTextContents();
       expect(header).toEqual(expect.arrayContaining(["Ecommerce purchases ▼", "Purchase revenue (USD)"]));
+      // Money as GA shows it, with its symbol and cents (trial s8, finding 7: "1,323"); counts stay plain.
+      const cells = async (title: string) =>
+        table()
+          .locator(`tbody tr td:nth-child(${header.indexOf(title) + 1})`)
+          .allTextContents();
+      const revenue = await cells("Purchase revenue (USD)");
+      expect(revenue.length).toBeGreaterThan(0);
+      expect(revenue.every((text) => /^\$\d{1,3}(?:,\d{3})*\.\d{2}$/.test(text))).toBe(true);
+      expect((await cells("Ecommerce purchases ▼")).every((text) => /^[\d,]+$/.test(text))).toBe(true);
       const [file] = await Promise.all([
         page.waitForEvent("download"),
         results().getByRole("link", { name: "Download CSV" }).click(),
@@ -297,6 +307,9 @@ describe("Run Reports in a marketer's words", () => {
       const csv = readFileSync(await file.path(), "utf8");
       await file.delete();
       expect(csv.split(/\r?\n/)[0]).toContain("Purchase revenue (USD)");
+      // The file keeps GA's plain numbers for a program to read.
+      const rows = parse(csv, { columns: true }) as Record<string, string>[];
+      expect(rows[0]?.["Purchase revenue (USD)"]).toMatch(/^\d+(?:\.\d+)?$/);
       await page.locator(".results figure.chart canvas").waitFor();
       await browser.screenshot(`report-words-money-${width}`);
     },

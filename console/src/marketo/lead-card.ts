@@ -22,10 +22,13 @@ export const CARD_FACTS: readonly { field: string; label: string }[] = [
 
 const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})$/;
 
-/** A time Marketo sends (ISO 8601) as people read it, "3 Jan 2025, 14:47 UTC"; anything else as it is. */
-export function readableTime(value: unknown): unknown {
+/**
+ * A time Marketo sends (ISO 8601) as people read it, "3 Jan 2025, 14:47 UTC", or in the `zone` an export's
+ * days were read in ("3 Jan 2025, 09:47 America/New_York"); anything else as it is.
+ */
+export function readableTime(value: unknown, zone = "UTC"): unknown {
   if (typeof value !== "string" || !ISO_TIME.test(value)) return value;
-  return timeWords(value);
+  return timeWords(value, zone);
 }
 
 /** A field's label: the connection's display name, else `fallback`, else the field's own name. */

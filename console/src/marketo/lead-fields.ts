@@ -6,6 +6,7 @@
  */
 import { api, runStep } from "../api.ts";
 import type { NamedField } from "../filter-names.ts";
+import { withFamiliarNames } from "./familiar-names.ts";
 
 /** The instance's lead fields, by the connection in force they were read from. */
 const leadFields = new Map<string, Promise<NamedField[]>>();
@@ -33,7 +34,7 @@ export async function marketoLeadFields(step: string, signal?: AbortSignal): Pro
   return fields;
 }
 
-/** Describe Lead2's fields as API and display names. */
+/** Describe Lead2's fields as API and display names, with the familiar names of the standard ones. */
 async function describeLeads(step: string, signal: AbortSignal): Promise<NamedField[]> {
   const describe = { method: "GET", endpoint: "/rest/v1/leads/describe2.json" };
   for await (const event of runStep(step, describe, signal)) {
@@ -41,10 +42,12 @@ async function describeLeads(step: string, signal: AbortSignal): Promise<NamedFi
     if (event.type !== "result") continue;
     const [schema] = Array.isArray(event.data.result) ? event.data.result : [];
     const fields = (schema as { fields?: { name?: unknown; displayName?: unknown }[] } | undefined)?.fields;
-    return (fields ?? []).flatMap((one) =>
-      typeof one.name === "string" && typeof one.displayName === "string"
-        ? [{ api: one.name, ui: one.displayName }]
-        : [],
+    return withFamiliarNames(
+      (fields ?? []).flatMap((one) =>
+        typeof one.name === "string" && typeof one.displayName === "string"
+          ? [{ api: one.name, ui: one.displayName }]
+          : [],
+      ),
     );
   }
   return [];

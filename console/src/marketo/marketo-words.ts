@@ -6,6 +6,7 @@
  * them and the records Marketo answered (src/schemas/marketo.ts, MarketoApiCallOutput).
  */
 import type { RunResult } from "../api.ts";
+import { dayWords } from "../time-words.js";
 
 type Row = Record<string, unknown>;
 
@@ -98,7 +99,17 @@ function exported(result: RunResult, values: Record<string, string>): string {
   const what = values.what === "activities" ? "activity" : "lead";
   const { total } = rowsOf(result);
   const where = text(values.where);
-  return `Export ready: ${plural(total, what).replace(/ys$/, "ies")}${where ? ` where ${where}` : ""}`;
+  return `Export ready: ${plural(total, what).replace(/ys$/, "ies")}${where ? ` where ${where}` : ""}, ${createdIn(values)}`;
+}
+
+/**
+ * The period as the form asked it, with the zone its days were read in (trial s8, finding 5: "Created
+ * until 29 Nov" meant 23:59:59 UTC, unsaid): "created 23 Nov 2026 to 29 Nov 2026 (days in UTC)".
+ */
+export function createdIn(values: Record<string, string>): string {
+  const zone = text(values.zone) || "UTC";
+  const days = [text(values.from), text(values.to)].map(dayWords);
+  return `created ${days[0] === days[1] ? `on ${days[0]}` : days.join(" to ")} (days in ${zone})`;
 }
 
 /** "Updated 1 lead, created 1": the noun said once. `notSent`: the rows left out of the call (no value to match on). */

@@ -10,6 +10,7 @@
 import type { TaskView } from "../../../src/tools/tasks.ts";
 import { type ErrorInfo, runStep } from "../api.ts";
 import { csvHeaderInApiNames, fieldListInApiNames, fieldNamed, noField } from "../column-names.ts";
+import { taskFieldHelp } from "../field-words.ts";
 import { inApiNames, nameProblem } from "../person-filters.ts";
 import { type Lead, LeadLookupError, type Lookups, leadsFromEmails, unknownEmails } from "./lead-emails.ts";
 import { marketoLeadFields } from "./lead-fields.ts";
@@ -56,12 +57,12 @@ async function inLeadFieldNames(
   }
   if (task.id === "export" && values.fields) {
     const list = fieldListInApiNames(values.fields, fields);
-    if (!list.ok) return refuse("fields", `${list.message} ${FIELDS_WORDS}`);
+    if (!list.ok) return refuse("fields", `${list.message} ${fieldHelp(task, "fields")}`);
     next.fields = list.value.join(", ");
   }
   if (task.id === "upsert_leads" && values.csv) {
     const csv = csvHeaderInApiNames(values.csv, fields);
-    if (!csv.ok) return refuse("csv", `${csv.message} ${HEADER_WORDS}`);
+    if (!csv.ok) return refuse("csv", `${csv.message} ${fieldHelp(task, "csv")}`);
     next.csv = csv.value;
   }
   if (task.id === "upsert_leads" && values.match) {
@@ -72,9 +73,9 @@ async function inLeadFieldNames(
   return { values: next };
 }
 
-const FIELDS_WORDS =
-  'Name the lead fields as Marketo shows them, separated by commas ("First Name, Lead Score").';
-const HEADER_WORDS = 'Name each column by a lead field as Marketo shows it ("Email Address", "First Name").';
+/** The help the form shows under a field: a refused name is told the same rule (trial s8, finding 4). */
+const fieldHelp = (task: TaskView, name: string) =>
+  taskFieldHelp(task.id, name, task.fields.find((field) => field.name === name)?.help) ?? "";
 
 /** The values the server gets, or the problem to show under a field. */
 export async function prepareTask(

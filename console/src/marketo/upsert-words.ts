@@ -60,7 +60,8 @@ export function upsertPreview(csv: string, input: Row, fields: readonly NamedFie
     .filter((cell) => cell !== "")
     .map((typed) => {
       const field = fieldNamed(typed, fields);
-      return { typed, field: field ? field.ui : typed };
+      // The field it writes by the instance's own name ("Lead Source" → Person Source).
+      return { typed, field: field ? fieldTitle(fields, field.api) : typed };
     });
   const { lookup, action } = callOf(input);
   const what = lower(fieldTitle(fields, lookup));

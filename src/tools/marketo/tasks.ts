@@ -29,6 +29,14 @@ const LEAD_FIELDS = "id, email, firstName, lastName, company, leadScore, created
  */
 const CARD_FIELDS = "id,email,firstName,lastName,company,leadScore,leadSource,createdAt,updatedAt";
 
+/**
+ * How a lead field is named, in the form's help and in the console's refusal of a name (one rule, said
+ * the same in both: trial s8, finding 4): its display name or its REST name, in any case, and the
+ * familiar names the console also takes (console/src/marketo/familiar-names.ts).
+ */
+const LEAD_FIELD_NAMES =
+  'each lead field by its name as Marketo shows it or in one word ("First Name" or "firstName"), in any case; "Lead Source" also names Person Source';
+
 const quoted = (text: string) => `"${text.replace(/["\\]/g, "")}"`;
 const BY_NAME = { field: "by", values: ["name"] } as const;
 
@@ -218,7 +226,7 @@ const exportRecords: StepTask = {
       title: "Lead fields",
       kind: "text",
       required: true,
-      help: 'The columns of the file: lead fields as Marketo shows them, separated by commas ("First Name, Lead Score").',
+      help: `The columns of the file, separated by commas: ${LEAD_FIELD_NAMES}. Each column is headed by the name you give.`,
       initial: () => LEAD_FIELDS,
       when: { field: "what", values: ["leads"] },
     },
@@ -265,7 +273,7 @@ const upsertLeads: StepTask = {
       title: "Leads (CSV with a header line)",
       kind: "lines",
       required: true,
-      help: `The first line names the lead fields as Marketo shows them (Email Address, First Name); at most ${SYNC_MAX} rows.`,
+      help: `The first line names the columns: ${LEAD_FIELD_NAMES}. At most ${SYNC_MAX} rows.`,
     },
     {
       name: "match",
