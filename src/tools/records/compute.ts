@@ -15,6 +15,7 @@ import { countFields, countOptions } from "./count-fields.js";
 import { checkFields, FieldsSeen, type NamedField, quotedField } from "./fields.js";
 import { type RecordTest, recordTest } from "./match.js";
 import { compareBy, parseSortKeys, type SortKey } from "./order.js";
+import { columnsPart, type Pivot, pivotSortKeys, pivotTable, refusePivotOptions } from "./pivot.js";
 import { textOf } from "./values.js";
 
 export interface ComputeInput {
@@ -44,6 +45,8 @@ export interface ComputeSpec {
   sum?: string;
   /** The count_by columns that count by date ("createdAt:day"): the field each reads and its unit. */
   buckets?: Bucket[];
+  /** The count_by field written with ":columns": its values are the columns of one row per other value. */
+  columns?: string;
   /** The zone whose clock where's dates and the buckets read (else UTC). */
   zone?: string;
 }
@@ -55,13 +58,21 @@ export function computeSpec(input: ComputeInput, hint: string): ComputeSpec | un
     const at: FilterSource = { field: "where", hint };
     spec.where = { text: input.where, expression: parseExpression(input.where, at, RECORDS_DIALECT) };
   }
-  if (input.order_by !== undefined) spec.order = parseSortKeys(input.order_by);
   if (input.count_by !== undefined) {
+    const pivot = columnsPart(input.count_by);
     const buckets: Bucket[] = [];
-    spec.countBy = countFields(input.count_by, "count_by", buckets);
+    spec.countBy = countFields(pivot.text, "count_by", buckets);
     if (buckets.length > 0) spec.buckets = buckets;
+    // The columns' field goes last: the rows' first field is the one a date fill lists (#gapRows).
+    const columns = pivot.part === undefined ? undefined : countFields(pivot.part)[0];
+    if (columns !== undefined) spec.countBy = [...spec.countBy.filter((f) => f !== columns), columns];
+    if (columns !== undefined) spec.columns = columns;
+  }
+  if (input.order_by !== undefined) {
+    spec.order = spec.columns ? pivotSortKeys(input.order_by) : parseSortKeys(input.order_by);
   }
   Object.assign(spec, countOptions(input, spec.countBy));
+  refusePivotOptions(spec);
   const countBy = spec.countBy;
   const own = [
     "count",
@@ -69,7 +80,11 @@ export function computeSpec(input: ComputeInput, hint: string): ComputeSpec | un
     ...(spec.distinct ? ["records"] : []),
     ...(spec.ignoreCase ? ["spellings"] : []),
   ];
-  const stray = countBy && spec.order?.find(({ field }) => !own.includes(field) && !countBy.includes(field));
+  // A pivot's order_by names its columns, known once counted (pivot.ts checks it then).
+  const stray =
+    countBy &&
+    !spec.columns &&
+    spec.order?.find(({ field }) => !own.includes(field) && !countBy.includes(field));
   if (countBy && stray) {
     throw new ValidationError(
       "order_by",
@@ -122,6 +137,8 @@ export class RecordCompute {
   gaps = 0;
   /** Set by finish when the buckets between the first and last seen were too many to list them all. */
   unfilled?: number;
+  /** With a ":columns" field, the rows laid out (set by finish). */
+  pivot?: Pivot;
 
   constructor(spec: ComputeSpec) {
     this.spec = spec;
@@ -197,6 +214,10 @@ export class RecordCompute {
       if (this.spec.distinct) for (const row of [...zeros, ...gaps]) row.records = 0;
       if (this.spec.sum) for (const row of [...zeros, ...gaps]) row.sum = 0;
       if (this.spec.ignoreCase) for (const row of gaps) row.spellings = 0;
+      if (this.spec.columns) {
+        this.pivot = pivotTable(this.spec, counted, [...zeros, ...gaps]);
+        return this.pivot.rows;
+      }
       const keys: SortKey[] = this.spec.order ?? (first ? [] : [{ field: "count", desc: true }]);
       // Ties are ordered by the values, so the same counts always read the same way.
       const byValues = this.#counter.fields.map((field) => ({ field, desc: false }));
