@@ -86,6 +86,37 @@ describe("count_by with a :columns field", () => {
     ]);
   });
 
+  it("a weekday column for every day of the week, Monday first, 0 where none", () => {
+    const { rows, compute } = run({ count_by: "source,at:weekday:columns" }, [
+      { at: "2026-11-04T10:00:00Z", source: "Web" },
+      { at: "2026-11-01T10:00:00Z", source: "Web" },
+    ]);
+    expect(compute.pivot?.columns).toEqual([
+      "Monday",
+      "Tuesday",
+      "Wednesday",
+      "Thursday",
+      "Friday",
+      "Saturday",
+      "Sunday",
+    ]);
+    expect(rows[0]).toMatchObject({ source: "Web", Monday: 0, Wednesday: 1, Sunday: 1, total: 2 });
+  });
+
+  it("refuses more columns than a table shows, saying to put :columns on the field with fewer values", () => {
+    const many = Array.from({ length: 201 }, (_, i) => ({ id: i, type: "Send Email" }));
+    const refused = (() => {
+      try {
+        run({ count_by: "type,id:columns" }, many);
+      } catch (error) {
+        return error as { message: string; hint?: string };
+      }
+    })();
+    expect(refused?.message).toContain("id has 201 values, more columns than 200");
+    expect(refused?.hint).toContain('e.g. "id,type:columns"');
+    expect(run({ count_by: "id,type:columns" }, many).rows).toHaveLength(201);
+  });
+
   it("a type asked for and not seen is a column of 0; an empty value is the (empty) column, last", () => {
     const { rows } = run(
       { count_by: "email,type:columns" },
