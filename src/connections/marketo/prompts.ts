@@ -29,11 +29,11 @@ export const MARKETO_PROMPTS: readonly RoomPrompt[] = [
       [
         `Report Marketo email performance from ${from} to ${to}: per email, sent, delivered, opened and clicked, with open and click rates.`,
         'Call marketo_api_call once with method "POST", endpoint "/bulk/v1/activities/export/create.json", run_to_completion true, ' +
-          'count_by "primaryAttributeValue,activityType", count_distinct "leadId" and body ' +
+          'count_by "primaryAttributeValue,activityType:columns", count_distinct "leadId" and body ' +
           `{"format": "CSV", "filter": {"createdAt": {"startAt": "${from}T00:00:00Z", "endAt": "${to}T23:59:59Z"}, ` +
           '"activityTypeIds": ["Send Email", "Email Delivered", "Open Email", "Click Email"]}}.',
-        "Each result row is one email (primaryAttributeValue) and activity type: count is its unique leads, records its " +
-          "activities; do not count rows yourself. Open rate = unique Open Email / unique Email Delivered of the same email.",
+        "Each result row is one email (primaryAttributeValue), with a column per activity type holding its unique leads; " +
+          "do not count rows yourself. Open rate = Open Email / Email Delivered of the same row.",
         "Say that Marketo's REST API has no Email Performance report, so these counts come from the activity log.",
       ].join("\n"),
   },

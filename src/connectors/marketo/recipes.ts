@@ -86,7 +86,8 @@ export const COMPUTE_RECIPES: readonly ComputeRecipe[] = [
       "(the header once, every row) and one JSON file, kept 24 hours. Export values are text; numbers compare as numbers.",
   },
   {
-    task: "email performance per email (sent, delivered, opened, clicked: unique leads and totals) over any span",
+    // Trial 2026-12-03, N45: counted per email × type, then built "sent, delivered, opened, clicked per email" by hand.
+    task: "email performance per email in one call: sent, delivered, opened, clicked per email as columns (unique leads), over any span",
     call: {
       method: "POST",
       endpoint: "/bulk/v1/activities/export/create.json",
@@ -98,16 +99,18 @@ export const COMPUTE_RECIPES: readonly ComputeRecipe[] = [
         },
       },
       run_to_completion: true,
-      count_by: "primaryAttributeValue,activityType",
+      count_by: "primaryAttributeValue,activityType:columns",
       count_distinct: "leadId",
     },
     note:
-      "One row per email (primaryAttributeValue) and activity type: count is its unique leads (an open counted once " +
-      "per lead), records its activities (every open). Rates are yours to divide, email by email: open rate = unique " +
-      "Open Email / unique Email Delivered, click rate = unique Click Email / unique Email Delivered, click-to-open = " +
-      "unique Click Email / unique Open Email. Add where 'primaryAttributeValue contains \"Newsletter\"' to keep some " +
-      "emails. Marketo's REST API has no Email Performance or Program Performance report (those are Analytics reports " +
-      "of the Marketo UI; the REST reference has none): counts from the activity log can differ a little from them.",
+      "One row per email (primaryAttributeValue), a column per activity type (Send Email, Email Delivered, Open " +
+      "Email, Click Email), each cell its unique leads (an open counted once per lead), 0 where none. Without " +
+      "count_distinct each cell counts activities (every open) and a total column adds each row. Rates are yours to " +
+      "divide, row by row: open rate = Open Email / Email Delivered, click rate = Click Email / Email Delivered, " +
+      'click-to-open = Click Email / Open Email; order_by "-Click Email" ranks by clicks. Add where ' +
+      "'primaryAttributeValue contains \"Newsletter\"' to keep some emails. Marketo's REST API has no Email " +
+      "Performance or Program Performance report (those are Analytics reports of the Marketo UI; the REST reference " +
+      "has none): counts from the activity log can differ a little from them.",
   },
   {
     task: "a lead's history since a date",

@@ -125,10 +125,18 @@ export function computedAnswer(input: MarketoApiCallInput, ctx: ToolContext, com
   return { data, counts, ...(full ? { full } : {}) };
 }
 
-/** The columns of what is kept: count_by's fields, count (records with count_distinct, spellings ignoring case), or the file's columns. */
+/** The columns of what is kept: count_by's fields, count (records with count_distinct, spellings ignoring case), a pivot's row fields, columns and total, or the file's columns. */
 function columnsOf(computed: Computed): readonly string[] | undefined {
   const countBy = computed.compute.spec.countBy;
   const spec = computed.compute.spec;
+  const pivot = computed.compute.pivot;
+  if (countBy && pivot) {
+    return [
+      ...countBy.filter((f) => f !== pivot.field),
+      ...pivot.columns,
+      ...(spec.distinct ? [] : ["total"]),
+    ];
+  }
   if (countBy) {
     return [
       ...countBy,

@@ -10,6 +10,7 @@ import { expressionFields } from "../filter/ast.js";
 import { CYCLES, MAX_FILLED, unitWords } from "../records/buckets.js";
 import type { ComputeSpec, RecordCompute } from "../records/compute.js";
 import type { Computed } from "./compute-answer.js";
+import { pivotWords } from "./pivot-words.js";
 import type { ReadAnswer } from "./read-calls.js";
 
 const n = (value: number) => value.toLocaleString("en-US");
@@ -74,15 +75,17 @@ function countWords(fields: string[], computed: Computed): string[] {
   const adds = spec.distinct
     ? `each result row is a value, its count of distinct ${spec.distinct} and its ${unit}s, which add up to ${n(compute.matched)}`
     : `the counts add up to ${n(compute.matched)}; each result row is a value and its count`;
-  const parts = [
-    kept && spec.minCount !== undefined
-      ? `${by}: ${plural(kept.groups, "value")} ${verb} ${n(spec.minCount)} or more ${on} ` +
-        `(${plural(kept.records, unit)}), of ${plural(groups, "distinct value")} over ${over}; only ${kept.groups === 1 ? "it is" : "those are"} ` +
-        `in the result (min_count ${n(spec.minCount)}), each row a value and its count`
-      : `${by}: ${plural(groups, "value")} over ${over}${zeros} (${adds})`,
-  ];
+  const parts = spec.columns
+    ? pivotWords(compute, unit, zeros)
+    : [
+        kept && spec.minCount !== undefined
+          ? `${by}: ${plural(kept.groups, "value")} ${verb} ${n(spec.minCount)} or more ${on} ` +
+            `(${plural(kept.records, unit)}), of ${plural(groups, "distinct value")} over ${over}; only ${kept.groups === 1 ? "it is" : "those are"} ` +
+            `in the result (min_count ${n(spec.minCount)}), each row a value and its count`
+          : `${by}: ${plural(groups, "value")} over ${over}${zeros} (${adds})`,
+      ];
   parts.push(...bucketWords(compute));
-  if (spec.sum) {
+  if (spec.sum && !spec.columns) {
     parts.push(
       `each row's sum adds its ${unit}s' ${spec.sum}${spec.sum.includes(".") ? " (every item of a list)" : ""}: ${n(compute.sumTotal ?? 0)} in all`,
     );
@@ -93,7 +96,9 @@ function countWords(fields: string[], computed: Computed): string[] {
     parts.push(
       spellings > groups
         ? `${n(spellings - groups)} spellings merged into others that differ only in case or outer spaces (${n(spellings)} spellings, ${plural(groups, "value")}); ` +
-            "each row shows the spelling read first, its spellings column how many it merges"
+            (spec.columns
+              ? "each row and column shows the spelling read first"
+              : "each row shows the spelling read first, its spellings column how many it merges")
         : "no two values differed only in case or outer spaces",
     );
   }
@@ -112,7 +117,8 @@ function bucketWords(compute: RecordCompute): string[] {
     ({ column, field, unit }) => `${column} is the ${unitWords(unit)} of ${field} in ${clock}`,
   );
   const first = buckets.find(({ column }) => column === countBy?.[0]);
-  if (!first) return parts;
+  // A pivot of one date field lists its dates as columns (pivot-words.ts says so).
+  if (!first || first.column === compute.spec.columns) return parts;
   const units = `${first.unit}s`;
   const cycles = (countBy ?? []).map(
     (column) => CYCLES[buckets.find((b) => b.column === column)?.unit ?? "day"],

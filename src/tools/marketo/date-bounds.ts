@@ -223,8 +223,8 @@ const WHERE_DATETIME = /["'](\d{4}-\d{2}-\d{2}T[\d:.]+(?:Z|[+-]\d{2}:?\d{2}))["'
 
 /** A quoted date or datetime in where, which with time_zone reads on the zone's clock (records/match.ts). */
 const WHERE_DATED = /["']\d{4}-\d{2}-\d{2}(?:T[\d:.]+(?:Z|[+-]\d{2}:?\d{2})?)?["']/;
-/** A count_by date bucket ("createdAt:day", ":hour"), which with time_zone is read on the zone's clock. */
-const BUCKETED = /:\s*(?:day|week|month|weekday|hour)\s*(?:,|$)/i;
+/** A count_by date bucket ("createdAt:day", ":hour", as columns "createdAt:week:columns"), which with time_zone is read on the zone's clock. */
+const BUCKETED = /:\s*(?:day|week|month|weekday|hour)\s*(?::\s*columns\s*)?(?:,|$)/i;
 
 /** An offset in where that is not the zone's at its instant is refused as in the filters, with the value to send. */
 function checkWhere(zone: string, where: string | undefined): boolean {

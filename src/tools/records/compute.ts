@@ -9,12 +9,13 @@ import { ValidationError } from "../../errors.js";
 import { type Expression, expressionFields } from "../filter/ast.js";
 import type { FilterSource } from "../filter/lexer.js";
 import { parseExpression, RECORDS_DIALECT } from "../filter/parser.js";
-import { type Bucket, bucketSpan, bucketSuffix, CYCLES, compareRows } from "./buckets.js";
+import { type Bucket, bucketSpan, CYCLES, compareRows } from "./buckets.js";
 import { Counter } from "./count.js";
-import { readPath, splitFieldList, unquoteField } from "./field-list.js";
+import { countFields, countOptions } from "./count-fields.js";
 import { checkFields, FieldsSeen, type NamedField, quotedField } from "./fields.js";
 import { type RecordTest, recordTest } from "./match.js";
 import { compareBy, parseSortKeys, type SortKey } from "./order.js";
+import { columnsPart, type Pivot, pivotSortKeys, pivotTable, refusePivotOptions } from "./pivot.js";
 import { textOf } from "./values.js";
 
 export interface ComputeInput {
@@ -44,40 +45,10 @@ export interface ComputeSpec {
   sum?: string;
   /** The count_by columns that count by date ("createdAt:day"): the field each reads and its unit. */
   buckets?: Bucket[];
+  /** The count_by field written with ":columns": its values are the columns of one row per other value. */
+  columns?: string;
   /** The zone whose clock where's dates and the buckets read (else UTC). */
   zone?: string;
-}
-
-/** A count_by field: a name, spaces inside allowed (an import's failures file has "Import Failure Reason"). */
-const FIELD = /^[A-Za-z_](?:[A-Za-z0-9_:. ]*[A-Za-z0-9_:.])?$/;
-
-/** A field as count_by and count_distinct name it: a name, a dotted path (parts may be quoted) or a quoted name. */
-function fieldOf(part: string): string | undefined {
-  const path = /["']/.test(part) ? readPath(part) : undefined;
-  return unquoteField(part) ?? (FIELD.test(part) ? part : path?.rest === "" ? path.field : undefined);
-}
-
-function countFields(text: string, input = "count_by", buckets: Bucket[] = []): string[] {
-  const parts = splitFieldList(text) ?? [text];
-  const fields = parts.map((part) => {
-    const suffix = input === "count_by" ? bucketSuffix(part) : undefined;
-    if (!suffix) return fieldOf(part);
-    const field = fieldOf(suffix.head);
-    if (field === undefined) return undefined;
-    const column = `${field}:${suffix.unit}`;
-    buckets.push({ column, field, unit: suffix.unit });
-    return column;
-  });
-  const bad = parts.find((_, i) => fields[i] === undefined);
-  if (bad !== undefined) {
-    throw new ValidationError(input, `${JSON.stringify(bad.slice(0, 60))} is not a field name.`, {
-      hint:
-        'Give field names separated by commas, e.g. "leadSource" or "primaryAttributeValue,activityType"; a dotted ' +
-        "path reaches into an object (membership.progressionStatus); double-quote a name with other characters; " +
-        ':day, :week or :month after a date field counts per date ("createdAt:day").',
-    });
-  }
-  return [...new Set(fields as string[])];
 }
 
 /** Parses the three inputs (undefined when none is given); `hint` shows the where syntax with the records' names. */
@@ -87,13 +58,21 @@ export function computeSpec(input: ComputeInput, hint: string): ComputeSpec | un
     const at: FilterSource = { field: "where", hint };
     spec.where = { text: input.where, expression: parseExpression(input.where, at, RECORDS_DIALECT) };
   }
-  if (input.order_by !== undefined) spec.order = parseSortKeys(input.order_by);
   if (input.count_by !== undefined) {
+    const pivot = columnsPart(input.count_by);
     const buckets: Bucket[] = [];
-    spec.countBy = countFields(input.count_by, "count_by", buckets);
+    spec.countBy = countFields(pivot.text, "count_by", buckets);
     if (buckets.length > 0) spec.buckets = buckets;
+    // The columns' field goes last: the rows' first field is the one a date fill lists (#gapRows).
+    const columns = pivot.part === undefined ? undefined : countFields(pivot.part)[0];
+    if (columns !== undefined) spec.countBy = [...spec.countBy.filter((f) => f !== columns), columns];
+    if (columns !== undefined) spec.columns = columns;
+  }
+  if (input.order_by !== undefined) {
+    spec.order = spec.columns ? pivotSortKeys(input.order_by) : parseSortKeys(input.order_by);
   }
   Object.assign(spec, countOptions(input, spec.countBy));
+  refusePivotOptions(spec);
   const countBy = spec.countBy;
   const own = [
     "count",
@@ -101,7 +80,11 @@ export function computeSpec(input: ComputeInput, hint: string): ComputeSpec | un
     ...(spec.distinct ? ["records"] : []),
     ...(spec.ignoreCase ? ["spellings"] : []),
   ];
-  const stray = countBy && spec.order?.find(({ field }) => !own.includes(field) && !countBy.includes(field));
+  // A pivot's order_by names its columns, known once counted (pivot.ts checks it then).
+  const stray =
+    countBy &&
+    !spec.columns &&
+    spec.order?.find(({ field }) => !own.includes(field) && !countBy.includes(field));
   if (countBy && stray) {
     throw new ValidationError(
       "order_by",
@@ -112,62 +95,6 @@ export function computeSpec(input: ComputeInput, hint: string): ComputeSpec | un
   if (Object.keys(spec).length === 0) return undefined;
   if (input.time_zone !== undefined) spec.zone = input.time_zone;
   return spec;
-}
-
-/** min_count and count_by_ignore_case, which shape what count_by counts: refused without it. */
-function countOptions(
-  input: ComputeInput,
-  countBy: string[] | undefined,
-): Pick<ComputeSpec, "minCount" | "ignoreCase" | "distinct" | "sum"> {
-  const stray =
-    input.min_count !== undefined
-      ? "min_count"
-      : input.count_by_ignore_case
-        ? "count_by_ignore_case"
-        : input.count_distinct !== undefined
-          ? "count_distinct"
-          : input.sum !== undefined
-            ? "sum"
-            : undefined;
-  if (stray && !countBy) {
-    throw new ValidationError(
-      stray,
-      `it applies to count_by's counts: give count_by too (a field name), or leave ${stray} out.`,
-      {
-        hint:
-          stray === "min_count"
-            ? 'E.g. count_by "email", min_count 2: the emails on two or more records.'
-            : stray === "count_distinct"
-              ? 'E.g. count_by "primaryAttributeValue", count_distinct "leadId": the distinct leads per email.'
-              : stray === "sum"
-                ? 'E.g. count_by "name", sum "costs.cost": each program\'s costs added.'
-                : 'E.g. count_by "email", count_by_ignore_case true: "A@x.com" and "a@x.com " counted as one.',
-      },
-    );
-  }
-  const distinct =
-    input.count_distinct === undefined ? [] : countFields(input.count_distinct, "count_distinct");
-  const sum = input.sum === undefined ? [] : countFields(input.sum, "sum");
-  if (sum.length > 1) {
-    throw new ValidationError("sum", "it takes one numeric field, which each group adds.", {
-      hint: "E.g. sum \"costs.cost\": each row's sum is its records' costs added.",
-    });
-  }
-  if (distinct.length > 1) {
-    throw new ValidationError(
-      "count_distinct",
-      "it takes one field, whose distinct values each group counts.",
-      {
-        hint: 'E.g. count_distinct "leadId": each row\'s count is its distinct leads.',
-      },
-    );
-  }
-  return {
-    ...(input.min_count !== undefined ? { minCount: input.min_count } : {}),
-    ...(input.count_by_ignore_case ? { ignoreCase: true } : {}),
-    ...(distinct[0] !== undefined ? { distinct: distinct[0] } : {}),
-    ...(sum[0] !== undefined ? { sum: sum[0] } : {}),
-  };
 }
 
 /** The fields the spec names, with the input each came in (for the unknown-field check). */
@@ -210,6 +137,8 @@ export class RecordCompute {
   gaps = 0;
   /** Set by finish when the buckets between the first and last seen were too many to list them all. */
   unfilled?: number;
+  /** With a ":columns" field, the rows laid out (set by finish). */
+  pivot?: Pivot;
 
   constructor(spec: ComputeSpec) {
     this.spec = spec;
@@ -285,6 +214,10 @@ export class RecordCompute {
       if (this.spec.distinct) for (const row of [...zeros, ...gaps]) row.records = 0;
       if (this.spec.sum) for (const row of [...zeros, ...gaps]) row.sum = 0;
       if (this.spec.ignoreCase) for (const row of gaps) row.spellings = 0;
+      if (this.spec.columns) {
+        this.pivot = pivotTable(this.spec, counted, [...zeros, ...gaps]);
+        return this.pivot.rows;
+      }
       const keys: SortKey[] = this.spec.order ?? (first ? [] : [{ field: "count", desc: true }]);
       // Ties are ordered by the values, so the same counts always read the same way.
       const byValues = this.#counter.fields.map((field) => ({ field, desc: false }));

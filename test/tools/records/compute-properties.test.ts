@@ -59,6 +59,46 @@ describe("properties (fast-check, fixed seed)", () => {
     );
   });
 
+  it("count_by with :columns: each cell is the long count_by's row, each row's total its cells, all of them what matched", () => {
+    fc.assert(
+      fc.property(
+        records,
+        fc.constantFrom("a > 50", 'b == "web"', "c is not empty", "a < 0 or b > 3"),
+        fc.boolean(),
+        (rows, filter, ignoreCase) => {
+          const input = { where: filter, count_by_ignore_case: ignoreCase };
+          const long = new RecordCompute(computeSpec({ ...input, count_by: "a,b" }, "hint") ?? {});
+          const wide = new RecordCompute(computeSpec({ ...input, count_by: "b:columns,a" }, "hint") ?? {});
+          for (const row of rows) {
+            long.see(row);
+            wide.see(row);
+          }
+          const cells = long.finish([]);
+          const table = wide.finish([]);
+          const fold = (value: unknown) => {
+            const text = value === null || value === undefined ? "" : String(value);
+            return ignoreCase ? text.trim().toLowerCase() : text;
+          };
+          const columns = wide.pivot?.columns ?? [];
+          for (const cell of cells) {
+            const line = table.filter((row) => fold(row.a) === fold(cell.a));
+            const column = cell.b === null ? "(empty)" : columns.find((name) => fold(name) === fold(cell.b));
+            expect(line).toHaveLength(1);
+            expect(line[0]?.[column ?? "?"]).toBe(cell.count);
+          }
+          const filled = table.flatMap((row) => columns.filter((name) => Number(row[name]) > 0));
+          expect(filled).toHaveLength(cells.length);
+          for (const row of table) {
+            expect(row.total).toBe(columns.reduce((sum, name) => sum + Number(row[name]), 0));
+          }
+          expect(table.reduce((sum, row) => sum + Number(row.total), 0)).toBe(wide.matched);
+          expect(wide.matched).toBe(long.matched);
+        },
+      ),
+      { seed: SEED, numRuns: 200 },
+    );
+  });
+
   it("min_count and ignoring case: the kept groups are those counted min_count times, made of their spellings", () => {
     const spelled = fc.array(
       fc.record({ a: fc.constantFrom("Web", "web ", " WEB", "mail", "Mail", "", "  ", null) }),

@@ -1,0 +1,62 @@
+/**
+ * What the summary says of count_by with a ":columns" field (records/pivot.ts): what the rows and the columns
+ * are, what a cell holds, and that each row adds up to its total and the totals to the records counted, so a
+ * model reads the table as the whole answer and adds nothing itself (trial 2026-12-03, N44 and N45).
+ */
+
+import type { RecordCompute } from "../records/compute.js";
+import { EMPTY_COLUMN } from "../records/pivot.js";
+
+const n = (value: number) => value.toLocaleString("en-US");
+const plural = (value: number, word: string) => `${n(value)} ${word}${value === 1 ? "" : "s"}`;
+
+/** The columns a summary names, the first few of many. */
+const LISTED = 30;
+
+/** The pivot's words, `zeros` the long form's words for values asked for and not seen. */
+export function pivotWords(compute: RecordCompute, unit: string, zeros: string): string[] {
+  const { spec, pivot } = compute;
+  if (!pivot || !spec.columns) return [];
+  const field = spec.columns;
+  const rowFields = (spec.countBy ?? []).filter((name) => name !== field);
+  const over = spec.where
+    ? `the ${n(compute.matched)} matching ${unit}s`
+    : `all ${plural(compute.matched, unit)}`;
+  const folded = spec.ignoreCase ? " ignoring case and outer spaces" : "";
+  const by =
+    rowFields.length > 0
+      ? `counted by ${rowFields.join(", ")}${folded}, with ${field}'s values as columns: ${plural(pivot.rows.length, "row")} over ${over}${zeros}`
+      : `counted by ${field}${folded}, its values as the columns of one row, over ${over}${zeros}`;
+  const names = pivot.columns;
+  const dated = spec.buckets?.some((bucket) => bucket.column === rowFields[0]);
+  const more = names.length > LISTED ? `, and ${n(names.length - LISTED)} more` : "";
+  const empty = names.includes(EMPTY_COLUMN) ? ` (${EMPTY_COLUMN}: ${unit}s with no ${field})` : "";
+  const cell = spec.sum
+    ? `each cell adds its ${unit}s' ${spec.sum}${spec.sum.includes(".") ? " (every item of a list)" : ""}`
+    : spec.distinct
+      ? `each cell is its count of distinct ${spec.distinct}`
+      : `each cell counts its ${unit}s`;
+  const adds = spec.distinct
+    ? "distinct counts do not add up, so there is no total"
+    : `each row adds up to its total, and the totals add up to ${n(spec.sum ? (compute.sumTotal ?? 0) : compute.matched)}`;
+  return [
+    by,
+    `columns: ${field} values ${names.slice(0, LISTED).join(", ")}${more}${empty}`,
+    `${cell}, 0 where none; ${adds}`,
+    ...(pivot.filled > 0 ? [`${plural(pivot.filled, "column")} of ${field} with no record listed at 0`] : []),
+    ...(pivot.unfilled !== undefined
+      ? [
+          `the ${field} columns span too long to list those with no record between them (count by a longer unit)`,
+        ]
+      : []),
+    // Rows by a date are in date order, which bucketWords says.
+    ...(spec.order || dated ? [] : [rowOrderWords(compute, names[0])]),
+  ];
+}
+
+/** The rows' order when order_by names none (and the rows are not by a date). */
+function rowOrderWords(compute: RecordCompute, first: string | undefined): string {
+  if (compute.spec.distinct)
+    return `rows by ${first ?? "their first column"}, largest first (order_by names another column)`;
+  return 'rows by total, largest first (order_by "-<column>" ranks by a column)';
+}

@@ -1,0 +1,108 @@
+/**
+ * The fields count_by, count_distinct and sum name, and the options that shape what count_by counts
+ * (min_count, count_by_ignore_case, count_distinct, sum): parsed and refused here, before any record is read.
+ */
+import { ValidationError } from "../../errors.js";
+import { type Bucket, bucketSuffix } from "./buckets.js";
+import { readPath, splitFieldList, unquoteField } from "./field-list.js";
+
+/** The inputs countOptions reads (ComputeInput's of the same names). */
+export interface CountInput {
+  min_count?: number | undefined;
+  count_by_ignore_case?: boolean | undefined;
+  count_distinct?: string | undefined;
+  sum?: string | undefined;
+}
+
+/** What countOptions gives the spec (ComputeSpec's fields of the same names). */
+export interface CountOptions {
+  minCount?: number;
+  ignoreCase?: boolean;
+  distinct?: string;
+  sum?: string;
+}
+
+/** A count_by field: a name, spaces inside allowed (an import's failures file has "Import Failure Reason"). */
+const FIELD = /^[A-Za-z_](?:[A-Za-z0-9_:. ]*[A-Za-z0-9_:.])?$/;
+
+/** A field as count_by and count_distinct name it: a name, a dotted path (parts may be quoted) or a quoted name. */
+function fieldOf(part: string): string | undefined {
+  const path = /["']/.test(part) ? readPath(part) : undefined;
+  return unquoteField(part) ?? (FIELD.test(part) ? part : path?.rest === "" ? path.field : undefined);
+}
+
+export function countFields(text: string, input = "count_by", buckets: Bucket[] = []): string[] {
+  const parts = splitFieldList(text) ?? [text];
+  const fields = parts.map((part) => {
+    const suffix = input === "count_by" ? bucketSuffix(part) : undefined;
+    if (!suffix) return fieldOf(part);
+    const field = fieldOf(suffix.head);
+    if (field === undefined) return undefined;
+    const column = `${field}:${suffix.unit}`;
+    buckets.push({ column, field, unit: suffix.unit });
+    return column;
+  });
+  const bad = parts.find((_, i) => fields[i] === undefined);
+  if (bad !== undefined) {
+    throw new ValidationError(input, `${JSON.stringify(bad.slice(0, 60))} is not a field name.`, {
+      hint:
+        'Give field names separated by commas, e.g. "leadSource" or "primaryAttributeValue,activityType"; a dotted ' +
+        "path reaches into an object (membership.progressionStatus); double-quote a name with other characters; " +
+        ':day, :week or :month after a date field counts per date ("createdAt:day").',
+    });
+  }
+  return [...new Set(fields as string[])];
+}
+
+/** min_count and count_by_ignore_case, which shape what count_by counts: refused without it. */
+export function countOptions(input: CountInput, countBy: string[] | undefined): CountOptions {
+  const stray =
+    input.min_count !== undefined
+      ? "min_count"
+      : input.count_by_ignore_case
+        ? "count_by_ignore_case"
+        : input.count_distinct !== undefined
+          ? "count_distinct"
+          : input.sum !== undefined
+            ? "sum"
+            : undefined;
+  if (stray && !countBy) {
+    throw new ValidationError(
+      stray,
+      `it applies to count_by's counts: give count_by too (a field name), or leave ${stray} out.`,
+      {
+        hint:
+          stray === "min_count"
+            ? 'E.g. count_by "email", min_count 2: the emails on two or more records.'
+            : stray === "count_distinct"
+              ? 'E.g. count_by "primaryAttributeValue", count_distinct "leadId": the distinct leads per email.'
+              : stray === "sum"
+                ? 'E.g. count_by "name", sum "costs.cost": each program\'s costs added.'
+                : 'E.g. count_by "email", count_by_ignore_case true: "A@x.com" and "a@x.com " counted as one.',
+      },
+    );
+  }
+  const distinct =
+    input.count_distinct === undefined ? [] : countFields(input.count_distinct, "count_distinct");
+  const sum = input.sum === undefined ? [] : countFields(input.sum, "sum");
+  if (sum.length > 1) {
+    throw new ValidationError("sum", "it takes one numeric field, which each group adds.", {
+      hint: "E.g. sum \"costs.cost\": each row's sum is its records' costs added.",
+    });
+  }
+  if (distinct.length > 1) {
+    throw new ValidationError(
+      "count_distinct",
+      "it takes one field, whose distinct values each group counts.",
+      {
+        hint: 'E.g. count_distinct "leadId": each row\'s count is its distinct leads.',
+      },
+    );
+  }
+  return {
+    ...(input.min_count !== undefined ? { minCount: input.min_count } : {}),
+    ...(input.count_by_ignore_case ? { ignoreCase: true } : {}),
+    ...(distinct[0] !== undefined ? { distinct: distinct[0] } : {}),
+    ...(sum[0] !== undefined ? { sum: sum[0] } : {}),
+  };
+}

@@ -1,0 +1,255 @@
+/**
+ * count_by's pivot: one count_by field written with ":columns" ("primaryAttributeValue,activityType:columns")
+ * turns its values into columns, one row per value of the other fields, each cell its count (0 where none)
+ * and a `total` per row. A fresh agent counted per email × activity type and then built "sent, delivered,
+ * opened, clicked per email" and its rates by hand (trial 2026-12-03, N45), and added up each week's
+ * total by hand (N44): the pivot is the same counts, laid out so no row is counted by the model. It is a
+ * layout of count_by's rows (Counter's groups), so every rule of the long form holds cell by cell.
+ */
+import { ValidationError } from "../../errors.js";
+import { type Bucket, bucketSpan, CYCLES, compareRows, cycleRank } from "./buckets.js";
+import { foldedText } from "./count.js";
+import { splitFieldList } from "./field-list.js";
+import { compareValues, parseSortKeys, type SortKey } from "./order.js";
+import { textOf } from "./values.js";
+
+/** The most columns a pivot lays out: past it each row is a record of its own, no table to read. */
+export const MAX_COLUMNS = 200;
+
+/** The name of the column of records with no value in the columns field. */
+export const EMPTY_COLUMN = "(empty)";
+
+const COLUMNS = /^(.*[^:\s])\s*:\s*columns$/i;
+
+/** count_by's text with ":columns" taken off, and the field that had it (undefined when none has). */
+export function columnsPart(text: string): { text: string; part?: string } {
+  const parts = splitFieldList(text);
+  if (!parts) return { text };
+  // A quoted name keeps its colons ('"a:columns"'); the suffix follows the closing quote.
+  const heads = parts.map((part) => {
+    const head = COLUMNS.exec(part)?.[1];
+    return head === undefined || /^["'][^"']*$/.test(head) ? undefined : head;
+  });
+  const marked = heads.flatMap((head, i) => (head === undefined ? [] : [i]));
+  if (marked.length > 1) {
+    throw new ValidationError(
+      "count_by",
+      `${marked.map((i) => JSON.stringify(parts[i])).join(" and ")}: only one field can be the columns.`,
+      {
+        hint: 'E.g. "primaryAttributeValue,activityType:columns": a row per email, a column per activity type.',
+      },
+    );
+  }
+  const at = marked[0];
+  if (at === undefined) return { text };
+  const part = heads[at] as string;
+  return { text: parts.map((p, i) => (i === at ? part : p)).join(","), part };
+}
+
+/**
+ * order_by over a pivot's rows: a row field, `total` or a column, whose name is a value and may have spaces
+ * ("-Click Email"), so a key the field grammar refuses is read as written. Checked once the columns are known.
+ */
+export function pivotSortKeys(text: string): SortKey[] {
+  const parts = splitFieldList(text) ?? [text];
+  return parts.map((part) => {
+    try {
+      return parseSortKeys(part)[0] as SortKey;
+    } catch (error) {
+      const match = /^([+-]?)\s*(.+?)(?:\s+(asc|desc))?$/i.exec(part);
+      if (!match) throw error;
+      return { field: match[2] as string, desc: match[1] === "-" || match[3]?.toLowerCase() === "desc" };
+    }
+  });
+}
+
+/** The spec's parts a pivot reads (ComputeSpec's fields of the same names). */
+export interface PivotSpec {
+  countBy?: string[];
+  columns?: string;
+  buckets?: Bucket[];
+  order?: SortKey[];
+  minCount?: number;
+  ignoreCase?: boolean;
+  distinct?: string;
+  sum?: string;
+}
+
+/** min_count keeps the values counted that often, which would leave a pivot's cells reading 0 for counts it dropped. */
+export function refusePivotOptions(spec: PivotSpec): void {
+  if (spec.columns === undefined || spec.minCount === undefined) return;
+  throw new ValidationError(
+    "min_count",
+    `with ${spec.columns}:columns every row lists every column, so min_count cannot leave some counts out.`,
+    { hint: 'Leave min_count out: the rows come largest total first (order_by "-total").' },
+  );
+}
+
+type Row = Record<string, unknown>;
+
+/** The laid-out rows, the columns' names in order, and the date columns added with no record. */
+export interface Pivot {
+  rows: Row[];
+  field: string;
+  columns: string[];
+  /** Date columns between the first and last counted where no record fell, listed with 0. */
+  filled: number;
+  /** Set when the date columns counted span more than buckets.ts' MAX_FILLED: those between are not listed. */
+  unfilled?: number;
+}
+
+interface Column {
+  shown: unknown;
+  total: number;
+}
+
+interface Line {
+  values: Row;
+  cells: Map<string | null, number>;
+}
+
+/** The pivot of count_by's rows: `counted` from records, `fillers` the zero and gap rows of the long form. */
+export function pivotTable(spec: PivotSpec, counted: readonly Row[], fillers: readonly Row[]): Pivot {
+  const field = spec.columns as string;
+  const rowFields = (spec.countBy ?? []).filter((name) => name !== field);
+  const fold = (value: unknown): string | null => {
+    if (value === null || value === undefined) return null;
+    return spec.ignoreCase ? foldedText(textOf(value)) || null : textOf(value);
+  };
+  const columns = new Map<string | null, Column>();
+  const lines = new Map<string, Line>();
+  const column = (value: unknown) => {
+    const key = fold(value);
+    if (!columns.has(key)) columns.set(key, { shown: value ?? null, total: 0 });
+    return key;
+  };
+  const line = (row: Row) => {
+    const key = JSON.stringify(rowFields.map((name) => fold(row[name])));
+    const values = Object.fromEntries(rowFields.map((name) => [name, row[name] ?? null]));
+    const found = lines.get(key) ?? { values, cells: new Map() };
+    lines.set(key, found);
+    return found;
+  };
+  for (const row of counted) {
+    const key = column(row[field]);
+    const cell = Number(spec.sum ? row.sum : row.count);
+    const at = line(row);
+    at.cells.set(key, (at.cells.get(key) ?? 0) + cell);
+    (columns.get(key) as Column).total += cell;
+  }
+  // A value asked for or a date with no record: its column or its row, not an empty one beside it.
+  for (const row of fillers) {
+    if (fold(row[field]) !== null) column(row[field]);
+    if (rowFields.length === 0 || rowFields.some((name) => fold(row[name]) !== null)) line(row);
+  }
+  const bucket = spec.buckets?.find((b) => b.column === field);
+  const fill = bucket ? fillDates(bucket, columns, column) : { filled: 0 };
+  if (columns.size > MAX_COLUMNS) refuseColumns(field, columns.size, rowFields);
+  const order = columnOrder(columns, bucket);
+  const names = columnNames(order, columns, field, rowFields);
+  const rows = [...lines.values()].map(({ values, cells }) => {
+    const row: Row = { ...values };
+    order.forEach((key, i) => {
+      row[names[i] as string] = cells.get(key) ?? 0;
+    });
+    if (!spec.distinct) row.total = order.reduce((sum, key) => sum + (cells.get(key) ?? 0), 0);
+    return row;
+  });
+  rows.sort(compareRows(rowOrder(spec, rowFields, names), spec.buckets));
+  return { rows, field, columns: names, ...fill };
+}
+
+/** A date bucket's columns from the first to the last counted, every one of a cycle; none past MAX_FILLED. */
+function fillDates(
+  bucket: Bucket,
+  columns: Map<string | null, Column>,
+  column: (value: unknown) => string | null,
+): { filled: number; unfilled?: number } {
+  const labels = [...columns.values()].map(({ shown }) => shown).filter((l) => typeof l === "string");
+  const span = bucketSpan(bucket.unit, labels as string[]);
+  if (!span) return { filled: 0, unfilled: labels.length };
+  const before = columns.size;
+  for (const label of span) column(label);
+  return { filled: columns.size - before };
+}
+
+/** Date order for a date bucket (a cycle's own order), else the largest column first; the empty one last. */
+function columnOrder(columns: Map<string | null, Column>, bucket: Bucket | undefined): (string | null)[] {
+  const keys = [...columns.keys()];
+  const shown = (key: string | null) => columns.get(key)?.shown;
+  return keys.sort((a, b) => {
+    if (a === null || b === null) return a === b ? 0 : a === null ? 1 : -1;
+    if (bucket && CYCLES[bucket.unit]) {
+      return (cycleRank(bucket.unit, shown(a)) ?? 0) - (cycleRank(bucket.unit, shown(b)) ?? 0);
+    }
+    if (bucket) return a < b ? -1 : a > b ? 1 : 0;
+    const larger = (columns.get(b)?.total ?? 0) - (columns.get(a)?.total ?? 0);
+    return larger !== 0 ? larger : compareValues(shown(a), shown(b));
+  });
+}
+
+/** Each column's name: its value as text; one that is a row field's name or `total` is prefixed with the field. */
+function columnNames(
+  order: (string | null)[],
+  columns: Map<string | null, Column>,
+  field: string,
+  rowFields: readonly string[],
+): string[] {
+  const taken = new Set([...rowFields, "total"]);
+  return order.map((key) => {
+    let name = key === null ? EMPTY_COLUMN : textOf(columns.get(key)?.shown);
+    while (taken.has(name)) name = `${field}=${name}`;
+    taken.add(name);
+    return name;
+  });
+}
+
+/** order_by's keys over the rows (a column named ignoring case too), else the default, then the row values. */
+function rowOrder(spec: PivotSpec, rowFields: readonly string[], names: readonly string[]): SortKey[] {
+  const own = [...rowFields, ...(spec.distinct ? [] : ["total"])];
+  const keys = (spec.order ?? []).map((key) => {
+    const name =
+      own.find((f) => f === key.field) ??
+      names.find((f) => f === key.field) ??
+      [...own, ...names].find((f) => f.toLowerCase() === key.field.toLowerCase());
+    if (name === undefined) refuseOrder(key.field, own, names, spec.columns as string);
+    return { field: name, desc: key.desc };
+  });
+  const first = rowFields[0];
+  const dated = first !== undefined && spec.buckets?.some((b) => b.column === first);
+  const fallback: SortKey[] = dated
+    ? [{ field: first, desc: false }]
+    : spec.distinct
+      ? names.slice(0, 1).map((field) => ({ field, desc: true }))
+      : [{ field: "total", desc: true }];
+  const byValues = rowFields.map((field) => ({ field, desc: false }));
+  return [...(keys.length > 0 ? keys : fallback), ...byValues];
+}
+
+function refuseOrder(
+  field: string,
+  own: readonly string[],
+  names: readonly string[],
+  columns: string,
+): never {
+  const listed = [...own, ...names.slice(0, 30)].join(", ");
+  throw new ValidationError(
+    "order_by",
+    `with ${columns}:columns, order_by sorts the rows, which have no column ${JSON.stringify(field)}: they have ${listed}${names.length > 30 ? ", …" : ""}.`,
+    {
+      hint: `E.g. order_by "-${names[0] ?? "total"}" (largest first) or "${own[0] ?? "total"}"; a column's name is a value of ${columns} as written.`,
+    },
+  );
+}
+
+function refuseColumns(field: string, size: number, rowFields: readonly string[]): never {
+  throw new ValidationError(
+    "count_by",
+    `${field} has ${size.toLocaleString("en-US")} values, more columns than ${MAX_COLUMNS} a table can show.`,
+    {
+      hint:
+        `Put ":columns" on a field with fewer values${rowFields[0] ? ` (e.g. "${field},${rowFields[0]}:columns")` : ""}, ` +
+        "narrow the records with where, or leave :columns out to count one row per value.",
+    },
+  );
+}
