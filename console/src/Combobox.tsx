@@ -5,6 +5,11 @@
  * The input shows a choice's label, the form keeps its value; typing filters on either; a typed text that
  * is a choice's label or value (any case) is that choice, and any other text is kept as typed (the
  * server then says what is wrong with it, under this field).
+ *
+ * A box of a few hundred choices at most (a task's lists or campaigns: `browse`) is also browsed as a
+ * select is: focusing or clicking it empty, or showing its choice as picked, lists every choice (trial s8,
+ * finding 1: a list could be found only by typing part of its name), and a typed text that matches
+ * nothing says how to see them all again. The GA pickers, of many hundred fields, list as typed.
  */
 import { useCombobox } from "downshift";
 import { type RefObject, useEffect, useMemo, useRef, useState } from "react";
@@ -33,6 +38,10 @@ interface ComboboxProps {
   /** The ids of what describes the input (its error, its note). */
   describedBy?: string;
   invalid?: boolean;
+  /** Shows the required mark beside the label (the input says aria-required). */
+  required?: boolean;
+  /** Browsed as a select (see above): what the choices are called, "lists", in "see all 10 lists". */
+  browse?: string;
 }
 
 /** The combobox's state: what is typed, the matches listed, and settling a typed text on a choice. */
@@ -48,7 +57,10 @@ function useChoices(props: ComboboxProps) {
     previous.current = value;
     setTyped((now) => typedFor(choices, value, now, changed));
   }, [choices, value]);
-  const all = useMemo(() => matching(choices, typed), [choices, typed]);
+  const picked = choices.find((choice) => choice.value === value);
+  // Browsed, a box that shows its pick as picked lists everything, the pick highlighted, as a select does.
+  const filter = props.browse && picked && typed === picked.label ? "" : typed;
+  const all = useMemo(() => matching(choices, filter), [choices, filter]);
   const items = all.slice(0, MAX_SHOWN);
   const settle = (text: string) => {
     const choice = namedChoice(choices, text);
@@ -64,7 +76,7 @@ function useChoices(props: ComboboxProps) {
     getItemId: (index) => `${id}-option-${index}`,
     itemToString: (item) => item?.label ?? "",
     itemToKey: (item) => item?.value,
-    selectedItem: choices.find((choice) => choice.value === value) ?? null,
+    selectedItem: picked ?? null,
     inputValue: typed,
     onInputValueChange: ({ inputValue, type }) => {
       setTyped(inputValue);
@@ -102,6 +114,24 @@ function useCloseOutside(root: RefObject<HTMLDivElement | null>, isOpen: boolean
   }, [root, isOpen, close]);
 }
 
+/**
+ * Opens a browsed box's list when it takes focus from the keyboard (Tab) or a script; a press of the
+ * pointer leaves it to the click, which downshift toggles (opened on focus, the click would close it).
+ */
+function useOpenOnFocus(props: ComboboxProps, typed: string, isOpen: boolean, open: () => void) {
+  // When the pointer last went down on the input: a focus within a moment of it is that press's.
+  const pressedAt = useRef(0);
+  return {
+    onPointerDown: () => {
+      pressedAt.current = Date.now();
+    },
+    onFocus: () => {
+      const press = Date.now() - pressedAt.current < 1000;
+      if (props.browse && !press && !isOpen && typed.trim() === "" && props.choices.length > 0) open();
+    },
+  };
+}
+
 export function Combobox(props: ComboboxProps) {
   const { id } = props;
   const { combo, typed, items, more, settle } = useChoices(props);
@@ -111,10 +141,18 @@ export function Combobox(props: ComboboxProps) {
     combo.closeMenu();
     settle(typed);
   });
+  const focus = useOpenOnFocus(props, typed, isOpen, combo.openMenu);
   return (
     <div className="combo" ref={root}>
       <label {...getLabelProps()} htmlFor={id} className="control-label">
         {props.label}
+        {/* A mark for the eye: the input's aria-required says it, and the name stays "List". */}
+        {props.required ? (
+          <span className="required" aria-hidden="true">
+            {" "}
+            *
+          </span>
+        ) : null}
       </label>
       <input
         {...getInputProps({
@@ -123,6 +161,8 @@ export function Combobox(props: ComboboxProps) {
           placeholder: props.placeholder,
           "aria-describedby": props.describedBy,
           "aria-invalid": props.invalid ? true : undefined,
+          "aria-required": props.required ? true : undefined,
+          ...focus,
           onKeyDown: (event) => {
             // Enter on a typed name with nothing highlighted settles it rather than submitting the form.
             if (event.key === "Enter" && highlightedIndex < 0) {
@@ -132,18 +172,25 @@ export function Combobox(props: ComboboxProps) {
           },
         })}
       />
-      <div {...getMenuProps({ className: isOpen ? "combo-list" : "combo-list closed" })}>
+      {/* A listbox holds only options (axe aria-required-children): with none to show it stays hidden and
+          the words saying so show in its place, in a status a screen reader reads out. */}
+      <div {...getMenuProps({ className: isOpen && items.length > 0 ? "combo-list" : "combo-list closed" })}>
         {isOpen ? (
           <Options id={id} items={items} highlighted={highlightedIndex} itemProps={getItemProps} />
-        ) : null}
-        {isOpen && items.length === 0 ? (
-          <div role="presentation" className="combo-none">
-            Nothing matches “{typed.trim()}”.
-          </div>
         ) : null}
         {isOpen && more > 0 ? (
           <div role="presentation" className="combo-none">
             {more} more: type to narrow the list.
+          </div>
+        ) : null}
+      </div>
+      <div role="status" className="combo-status">
+        {isOpen && items.length === 0 && typed.trim() !== "" ? (
+          <div className="combo-list combo-none">
+            Nothing matches “{typed.trim()}”.
+            {props.browse && props.choices.length > 0
+              ? ` Clear the box to see all ${props.choices.length} ${props.browse}.`
+              : null}
           </div>
         ) : null}
       </div>

@@ -78,7 +78,7 @@ export function TaskInput(props: TaskInputProps) {
       {field.kind === "choice" ? null : (
         <label htmlFor={id} className="control-label">
           {field.title}
-          {field.required ? <span className="required"> *</span> : null}
+          {field.required ? <RequiredMark /> : null}
         </label>
       )}
       {control}
@@ -96,12 +96,26 @@ export function TaskInput(props: TaskInputProps) {
   );
 }
 
+/**
+ * A required field's mark, for the eye: the control says aria-required (a radio group needs none, one
+ * option is always checked), and a field's name stays its title ("Leads", not "Leads *").
+ */
+const RequiredMark = () => (
+  <span className="required" aria-hidden="true">
+    {" "}
+    *
+  </span>
+);
+
 /** A few fixed options as radio buttons in a fieldset named by the field. */
 function OptionsInput(props: TaskInputProps & { id: string }) {
   const { field, id } = props;
   return (
     <fieldset className="form-group field task-options">
-      <legend>{field.title}</legend>
+      <legend>
+        {field.title}
+        {field.required ? <RequiredMark /> : null}
+      </legend>
       {(field.options ?? []).map((option) => (
         <label key={option.value} className="radio-option">
           <input
@@ -164,7 +178,9 @@ function ChoiceInput(props: TaskInputProps & { id: string; describedBy: string |
           props.onChange(value ?? "", choice?.label, choice?.detail);
         }}
         disabled={props.disabled}
-        placeholder={options ? `Type to find a ${field.title.toLowerCase()} by name` : "Loading…"}
+        placeholder={options ? `Pick a ${field.title.toLowerCase()}, or type part of its name` : "Loading…"}
+        required={field.required === true}
+        browse={field.plural ?? "choices"}
         {...(props.describedBy ? { describedBy: props.describedBy } : {})}
         invalid={props.error !== undefined}
       />

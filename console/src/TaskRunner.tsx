@@ -11,6 +11,7 @@ import { ConfirmTrigger } from "./marketo/ConfirmTrigger.tsx";
 import { LeadCards, ReadingFieldNames, useLeadFields } from "./marketo/LeadCards.tsx";
 import { fieldTitle, readableTime } from "./marketo/lead-card.ts";
 import { type Lead, type Lookups, unknownEmails } from "./marketo/lead-emails.ts";
+import { useListMembership } from "./marketo/list-membership.ts";
 import { listRows } from "./marketo/list-rows.ts";
 import { taskHeadline } from "./marketo/marketo-words.ts";
 import { alreadyOnList, prepareTask } from "./marketo/task-prepare.ts";
@@ -284,6 +285,7 @@ function TaskResult(props: { task: TaskView; result: RunResult | RunStopped; inp
     campaign,
     ran.leads,
   );
+  const members = useListMembership(task.step, task.id === "list_members" ? result : undefined, input);
   // Lead records (found, exported, written) are headed by the connection's display names (finding 3).
   const leadRecords = LEAD_RECORDS.has(task.id) && ran.values.what !== "activities";
   const { fields, settled } = useLeadFields(task.step, leadRecords);
@@ -301,7 +303,7 @@ function TaskResult(props: { task: TaskView; result: RunResult | RunStopped; inp
   const rows =
     triggered ??
     (task.id === "list_members"
-      ? listRows(result, ran.leads, ran.already)
+      ? listRows(result, ran.leads, ran.already, members ?? "unread")
       : task.id === "upsert_leads"
         ? upsertRows(result, input, csv, fields)
         : undefined);

@@ -41,7 +41,9 @@ const TASK_WORDS: Record<string, Record<string, string>> = {
     where:
       "Optional: which rows to keep, with the fields' names, e.g. Lead Score > 50 and Email Address ends with @acme.com.",
   },
-  list_members: { list: "Type part of the list's name and pick it (static lists only)." },
+  list_members: {
+    list: "Pick a list from the box, or type part of its name to narrow it (static lists only).",
+  },
 };
 
 /**

@@ -85,13 +85,18 @@ export function taskInput(stepId: string, taskId: string, body: Record<string, u
   return { input: task.input(values, new Date()) };
 }
 
-/** How many names a refusal of a typed name offers. */
-const NAMES_SHOWN = 5;
+/** How many names alike a refusal of a typed name offers. */
+const ALIKE_SHOWN = 5;
+/**
+ * Up to this many options, a refusal names every one (trial s8, finding 1: "10 in all" named 5, and a
+ * person had no way to see the others); past it, it says how to see them all in the box.
+ */
+export const ALL_NAMED = 20;
 
 /**
  * POST …/tasks/:task/input for the page: a name typed in a choice field that no option has (trial s7,
  * finding 1: a list nobody made) is refused by the task under that field, and here the names alike
- * among the field's options are added, or, none alike, the first few there are.
+ * among the field's options are added, and the others or how to see them (namesWords).
  */
 export async function taskInputNamed(
   workspace: Workspace,
@@ -121,20 +126,31 @@ export async function taskInputNamed(
       `Invalid ${error.field}: `.length,
       error.hint ? -error.hint.length - 1 : undefined,
     );
-    throw new ValidationError(error.field, `${words} ${namesWords(typed, options)}`, {
+    const title = findTask(stepId, taskId).fields.find((field) => field.name === error.field)?.title;
+    throw new ValidationError(error.field, `${words} ${namesWords(typed, options, title ?? error.field)}`, {
       ...(error.hint ? { hint: error.hint } : {}),
     });
   }
 }
 
-function namesWords(typed: string, options: readonly TaskOption[]): string {
+/**
+ * The names a refusal of `typed` offers, for a person (the console's own route: an agent's by-name
+ * lookups word theirs in src/tools/marketo/near-names.ts): the names alike first, then, when there are
+ * at most ALL_NAMED options, every other one; past that, how to see them all in the field's box.
+ */
+export function namesWords(typed: string, options: readonly TaskOption[], fieldTitle: string): string {
   const quoted = (names: readonly string[]) => names.map((name) => `"${name}"`).join(", ");
-  const alike = alikeFirst(
-    typed.trim(),
-    options.map((option) => option.label),
-  ).slice(0, NAMES_SHOWN);
-  if (alike.length > 0) return `Names alike: ${quoted(alike)}.`;
-  const first = options.slice(0, NAMES_SHOWN).map((option) => option.label);
-  const more = options.length > first.length ? ` (${options.length} in all)` : "";
-  return `None is alike; there are ${quoted(first)}${more}.`;
+  const labels = options.map((option) => option.label);
+  const alike = alikeFirst(typed.trim(), labels).slice(0, ALIKE_SHOWN);
+  const others = labels.filter((label) => !alike.includes(label));
+  const seeAll = `To see all ${options.length}, clear the ${fieldTitle} box.`;
+  if (alike.length === 0)
+    return options.length <= ALL_NAMED
+      ? `None is alike; there are ${options.length}: ${quoted(labels)}.`
+      : `None is alike. ${seeAll}`;
+  const said = `Names alike: ${quoted(alike)}.`;
+  if (others.length === 0) return said;
+  return options.length <= ALL_NAMED
+    ? `${said} The ${others.length === 1 ? "other" : `other ${others.length}`}: ${quoted(others)}.`
+    : `${said} ${seeAll}`;
 }

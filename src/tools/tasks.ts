@@ -25,6 +25,8 @@ export interface TaskField {
   /** One sentence under the field: what to type and where to find it. */
   help?: string;
   required?: boolean;
+  /** What several of a `choice` field's options are called ("lists"), in the page's "see all 10 lists". */
+  plural?: string;
   /** The options of an `options` field. */
   options?: readonly TaskOption[];
   /** The value a form starts with (dates relative to `now`). */

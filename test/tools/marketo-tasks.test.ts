@@ -5,7 +5,14 @@
  * (so the form shows it under that field).
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { searchTasks, taskChoices, taskInput, taskInputNamed } from "../../src/console/tasks.js";
+import {
+  ALL_NAMED,
+  namesWords,
+  searchTasks,
+  taskChoices,
+  taskInput,
+  taskInputNamed,
+} from "../../src/console/tasks.js";
 import { isMartechError } from "../../src/errors.js";
 import { MARKETO_TASKS } from "../../src/tools/marketo/tasks.js";
 import { runToolStep } from "../../src/tools/run.js";
@@ -49,6 +56,22 @@ describe("Marketo's tasks", () => {
     expect(lists.options.map((option) => option.label)).toEqual(
       expect.arrayContaining(["Trade Show Leads", "Newsletter Subscribers"]),
     );
+    // Each with where it sits, as Get Lists says it (trial s8, finding 1: "every static list, with folder").
+    const listed = await runToolStep(
+      STEP,
+      { method: "GET", endpoint: "/rest/v1/lists.json" },
+      await fixture.workspace().toolContext({ progress: () => undefined }),
+    );
+    const where = new Map(
+      ((listed.data as { result: { id: number; programName: string }[] }).result ?? []).map((list) => [
+        String(list.id),
+        `in ${list.programName}`,
+      ]),
+    );
+    expect(lists.options.map((option) => option.detail)).toEqual(
+      lists.options.map((option) => where.get(option.value)),
+    );
+    expect(new Set(lists.options.map((option) => option.detail)).size).toBeGreaterThan(1);
     const campaigns = await taskChoices(fixture.workspace(), STEP, "trigger_campaign", "campaign");
     const detail = (name: string) => campaigns.options.find((option) => option.label === name)?.detail;
     expect(detail("Send Welcome Email")).toBe("can be requested");
@@ -64,6 +87,7 @@ describe("Marketo's tasks", () => {
         () => undefined,
         (error: unknown) => (isMartechError(error) ? { ...error.toJSON(), hint: error.hint } : error),
       );
+    const lists = await taskChoices(fixture.workspace(), STEP, "list_members", "list");
     const list = await refusal("list_members", { action: "add", list: "Trade Show Leads 2026", leads: "7" });
     expect(list).toMatchObject({ error: "invalid_input", field: "list" });
     expect((list as { message: string }).message).toMatch(
@@ -76,8 +100,14 @@ describe("Marketo's tasks", () => {
       leads: "7",
     });
     expect((none as { message: string }).message).toMatch(
-      /^Invalid list: no static list is named "Console training – Dec 2026"\. (Names alike|None is alike; there are) "/,
+      /^Invalid list: no static list is named "Console training – Dec 2026"\. (Names alike: "|None is alike; there are 10: ")/,
     );
+    // Every list is named, not 5 of the "10 in all" (trial s8, finding 1), each once.
+    const named = (text: string) => lists.options.filter((option) => text.includes(`"${option.label}"`));
+    expect(lists.options.length).toBe(10);
+    expect(named((none as { message: string }).message)).toEqual(lists.options);
+    expect(named((list as { message: string }).message)).toEqual(lists.options);
+    expect((list as { message: string }).message.match(/"Trade Show Leads"/g)).toHaveLength(1);
     const campaign = await refusal("trigger_campaign", { campaign: "Send Welcome Emails", leads: "7" });
     expect(campaign).toMatchObject({ field: "campaign" });
     expect((campaign as { message: string }).message).toMatch(
@@ -88,13 +118,43 @@ describe("Marketo's tasks", () => {
       message: "Invalid list: choose or type a static list.",
     });
     // An id picked from the list is no name: it is used as it is.
-    const lists = await taskChoices(fixture.workspace(), STEP, "list_members", "list");
     const id = lists.options[0]?.value ?? "";
     await expect(
       taskInputNamed(fixture.workspace(), STEP, "list_members", {
         values: { action: "add", list: id, leads: "7" },
       }),
     ).resolves.toMatchObject({ input: { endpoint: `/rest/v1/lists/${id}/leads.json` } });
+  });
+
+  it("name every option a typed name is not, up to ALL_NAMED, else say how to see them all (trial s8, 1)", () => {
+    const options = (n: number) =>
+      Array.from({ length: n }, (_, i) => ({ value: String(1001 + i), label: `Segment ${i + 1} Leads` }));
+    // None alike: all of them, in the options' order.
+    const few = options(ALL_NAMED);
+    expect(namesWords("Console training", few, "List")).toBe(
+      `None is alike; there are ${ALL_NAMED}: ${few.map((o) => `"${o.label}"`).join(", ")}.`,
+    );
+    const many = options(ALL_NAMED + 1);
+    expect(namesWords("Console training", many, "List")).toBe(
+      `None is alike. To see all ${ALL_NAMED + 1}, clear the List box.`,
+    );
+    // Alike: those first, then the others (at most ALL_NAMED in all), or how to see them all.
+    const lists = [
+      { value: "1", label: "Trade Show Leads" },
+      { value: "2", label: "Beta Testers" },
+      { value: "3", label: "Do Not Call" },
+    ];
+    expect(namesWords("Trade Show Leads 2026", lists, "List")).toBe(
+      'Names alike: "Trade Show Leads". The other 2: "Beta Testers", "Do Not Call".',
+    );
+    expect(namesWords("Trade Show Leads 2026", lists.slice(0, 2), "List")).toBe(
+      'Names alike: "Trade Show Leads". The other: "Beta Testers".',
+    );
+    expect(namesWords("Segment 3 Leads 2026", many, "Campaign")).toMatch(
+      new RegExp(
+        `^Names alike: "Segment 3 Leads"[^.]*\\. To see all ${ALL_NAMED + 1}, clear the Campaign box\\.$`,
+      ),
+    );
   });
 
   it("find a lead by email, and by first and last name in the leads created in a period", async () => {

@@ -4,16 +4,16 @@
  * leads typed as emails become their ids (console/src/lead-emails.ts). Before an add to a list, which
  * members are already on it: Marketo answers "added" for a lead already on the list too (the sandbox
  * does as the service, src/sandbox/marketo/lists/lists.ts), so the page asks Member of List first
- * (GET /rest/v1/lists/{id}/leads/ismember.json: memberof / notmemberof per id,
- * https://experienceleague.adobe.com/en/docs/marketo-developer/marketo/rest/lead-database/list-membership).
+ * (console/src/marketo/list-membership.ts).
  */
 import type { TaskView } from "../../../src/tools/tasks.ts";
-import { type ErrorInfo, runStep } from "../api.ts";
+import type { ErrorInfo } from "../api.ts";
 import { csvHeaderInApiNames, fieldListInApiNames, fieldNamed, noField } from "../column-names.ts";
 import { taskFieldHelp } from "../field-words.ts";
 import { inApiNames, nameProblem } from "../person-filters.ts";
 import { type Lead, LeadLookupError, type Lookups, leadsFromEmails, unknownEmails } from "./lead-emails.ts";
 import { marketoLeadFields } from "./lead-fields.ts";
+import { listChangeOf, readMembership } from "./list-membership.ts";
 
 type Values = Record<string, string>;
 
@@ -107,19 +107,8 @@ export async function alreadyOnList(
   input: Record<string, unknown>,
   signal: AbortSignal,
 ): Promise<Set<string>> {
-  const list = /^\/rest\/v1\/lists\/(\d+)\/leads\.json$/.exec(String(input.endpoint));
-  const ids = ((input.body as { input?: { id?: unknown }[] } | undefined)?.input ?? []).map((one) => one.id);
-  const already = new Set<string>();
-  if (task.id !== "list_members" || input.method !== "POST" || !list || ids.length === 0) return already;
-  const check = {
-    method: "GET",
-    endpoint: `/rest/v1/lists/${list[1]}/leads/ismember.json`,
-    query_parameters: { id: ids },
-  };
-  for await (const event of runStep(task.step, check, signal)) {
-    if (event.type !== "result" || !Array.isArray(event.data.result)) continue;
-    for (const row of event.data.result as Record<string, unknown>[])
-      if (row.status === "memberof") already.add(String(row.id));
-  }
-  return already;
+  const change = listChangeOf(input);
+  if (task.id !== "list_members" || input.method !== "POST" || !change) return new Set();
+  const members = await readMembership(task.step, change.list, change.ids, signal);
+  return new Set([...members].flatMap(([id, member]) => (member ? [id] : [])));
 }

@@ -108,11 +108,21 @@ function leadExport(values: Readonly<Record<string, string>>, fields: string, wh
   };
 }
 
+/**
+ * Each list with where it sits: Get Lists answers a list's `programName`, the program or Lead Database
+ * folder holding it (trial s8, finding 1: "every static list, with folder"; a name alone may be shared).
+ */
 const LISTS: TaskChoices = {
   input: { method: "GET", endpoint: "/rest/v1/lists.json", paginate: true, max_items: 1000 },
   option: (list) =>
     typeof list.id === "number" && typeof list.name === "string"
-      ? { value: String(list.id), label: list.name }
+      ? {
+          value: String(list.id),
+          label: list.name,
+          ...(typeof list.programName === "string" && list.programName.trim()
+            ? { detail: `in ${list.programName.trim()}` }
+            : {}),
+        }
       : undefined,
 };
 
@@ -162,7 +172,14 @@ const listMembers: StepTask = {
       ],
       initial: () => "add",
     },
-    { name: "list", title: "List", kind: "choice", required: true, help: "The instance's static lists." },
+    {
+      name: "list",
+      title: "List",
+      kind: "choice",
+      plural: "lists",
+      required: true,
+      help: "The instance's static lists.",
+    },
     LEADS_FIELD,
   ],
   choices: { list: LISTS },
@@ -186,6 +203,7 @@ const triggerCampaign: StepTask = {
       name: "campaign",
       title: "Campaign",
       kind: "choice",
+      plural: "campaigns",
       required: true,
       help: 'Only a campaign with a "Campaign is Requested" trigger (Web Service API) can be requested.',
     },
