@@ -7,7 +7,8 @@ import { downloadUrl, type KeptView, type RunResult, type RunStopped } from "./a
 import { comparisonHeadline, isCompared } from "./comparison-words.ts";
 import { CsvDownload, downloadName } from "./csv-download.tsx";
 import { downloadWords, kindOf } from "./download-words.ts";
-import { usePropertyFields } from "./google/pickers.tsx";
+import { usePropertyFields, usePropertyNames } from "./google/pickers.tsx";
+import { propertyWords } from "./google/property-words.ts";
 import { RecordsTable } from "./RecordsTable.tsx";
 import { columnTitle, reportCell } from "./report-columns.ts";
 import { changeTone } from "./report-values.ts";
@@ -62,14 +63,21 @@ export function Results(props: ResultsProps) {
   const report = useReportColumns(data, input);
   const title = props.title ?? report.title;
   const format = props.format ?? report.format;
+  // The step's summary with its property by name (a report's), the headline when none is given.
+  const own = report.said(result.summary);
   // Two periods compared: the headline in two plain sentences, the step's own summary under Details.
   const headline =
     props.headline ??
     (isCompared(data) && title
       ? comparisonHeadline(data, title, format)
       : chart?.kind === "funnel" && result.type === "result"
-        ? withEventWords(result.summary)
+        ? withEventWords(own)
         : undefined);
+  // The chart as the page words it, made again only when it changes: a new model redraws it.
+  const drawn = useMemo(
+    () => chart && report.chart(chart.kind === "funnel" ? funnelInWords(chart) : chart),
+    [chart, report],
+  );
   const recordErrors = (data?.record_errors as RecordError[] | undefined) ?? [];
   const noun = props.rows ? "leads" : (table.kept?.kind ?? (Array.isArray(data?.rows) ? "rows" : "records"));
   return (
@@ -77,7 +85,7 @@ export function Results(props: ResultsProps) {
       <h2 id="result-heading" ref={heading} tabIndex={-1}>
         {result.type === "stopped" ? "Stopped" : "Result"}
       </h2>
-      <Summary result={result} headline={headline} call={props.call} />
+      <Summary result={result} headline={headline} own={own} call={props.call} />
       {result.type === "result" && result.notes.length > 0 ? <Warnings notes={result.notes} /> : null}
       {table.kept ? (
         <Downloads
@@ -107,7 +115,7 @@ export function Results(props: ResultsProps) {
         )}
         {chart ? (
           <Suspense fallback={<p className="loading">Drawing the chart…</p>}>
-            <Chart chart={chart.kind === "funnel" ? funnelInWords(chart) : chart} />
+            <Chart chart={drawn ?? chart} />
           </Suspense>
         ) : null}
       </div>
@@ -231,13 +239,16 @@ function unbrokenDates(text: string): ReactNode {
   );
 }
 
-/** The headline: in a person's words when given, the step's own summary and REST call then under Details. */
-function Summary(props: Pick<ResultsProps, "result" | "headline" | "call">) {
+/**
+ * The headline: in a person's words when given, the step's own summary and REST call then under Details;
+ * else the step's summary as the page words it (`own`: a report's property by name).
+ */
+function Summary(props: Pick<ResultsProps, "result" | "headline" | "call"> & { own: string }) {
   const { result, headline } = props;
   return (
     <>
       <p className="summary" role="status" data-outcome={result.type}>
-        {unbrokenDates(headline ?? result.summary)}
+        {unbrokenDates(headline ?? props.own)}
       </p>
       {headline ? (
         <details className="result-details">
@@ -248,6 +259,18 @@ function Summary(props: Pick<ResultsProps, "result" | "headline" | "call">) {
       ) : null}
     </>
   );
+}
+
+/** Any other result's summary and chart, as the step gives them. */
+const unchanged = <T,>(value: T): T => value;
+
+/** How a result's parts read: its columns' titles, cells and tones, its summary and its chart. */
+interface ReportView {
+  title: ((column: string) => string) | undefined;
+  format: (column: string, value: unknown) => unknown;
+  tone: typeof changeTone | undefined;
+  said: (text: string) => string;
+  chart: (model: ChartModel) => ChartModel;
 }
 
 /**
@@ -262,8 +285,12 @@ function useReportColumns(data: Record<string, unknown> | undefined, input: Inpu
       : undefined;
   const account = typeof input.account === "string" ? input.account : undefined;
   const fields = usePropertyFields(account, property);
-  return useMemo(() => {
-    if (!property) return { title: undefined, format: timeValue, tone: undefined };
+  const names = usePropertyNames(account, property !== undefined);
+  return useMemo((): ReportView => {
+    if (!property)
+      return { title: undefined, format: timeValue, tone: undefined, said: unchanged, chart: unchanged };
+    // The property by its display name, its id in parentheses, never "properties/412345671".
+    const said = (text: string) => propertyWords(text, names);
     const ui = Object.fromEntries(
       [...(fields?.metrics ?? []), ...(fields?.dimensions ?? [])].map((field) => [
         field.apiName,
@@ -286,8 +313,10 @@ function useReportColumns(data: Record<string, unknown> | undefined, input: Inpu
         column === "dateRange" && typeof value === "string" ? period(value) : cell(column, value),
       // Which of GA's metrics fall as good news is Google's to say (its room), not this page's.
       tone: (column: string, value: unknown) => changeTone(column, value, lowerIsBetter),
+      said,
+      chart: (model: ChartModel) => (model.subtitle ? { ...model, subtitle: said(model.subtitle) } : model),
     };
-  }, [property, fields, data]);
+  }, [property, fields, names, data]);
 }
 
 /**

@@ -4,7 +4,8 @@
  * `date_ranges [{"start_date":…}]` in it; it stays under Details). The first sentence says how each
  * measure moved over the whole report (GA's totals, or the report's one row); the second whether the
  * periods compare like for like and, when they differ in length, which dates would (as
- * src/tools/ga/report-periods.ts words it for an agent).
+ * src/tools/ga/report-periods.ts words it for an agent). Each period is said with its dates in the first
+ * (trial 2026-12-02-s8, finding 3: an example's labels outlived the dates they were written for).
  */
 
 import { dates, periodWords } from "../../src/tools/ga/period-words.js";
@@ -44,7 +45,10 @@ function overall(data: ComparedReport): Row | undefined {
   return data.rows.length === 1 ? data.rows[0] : undefined;
 }
 
-/** "Sessions went from 16,419 in October to 16,493 in November (+0.45 % ▲)", each measure so. */
+/**
+ * "Sessions went from 16,419 in October (1 – 31 Oct 2026) to 16,493 in November (1 – 30 Nov 2026),
+ * +0.45 % ▲", each measure so.
+ */
 function moves(
   data: ComparedReport,
   title: (column: string) => string,
@@ -57,7 +61,8 @@ function moves(
   const said = (data.request.metrics ?? []).flatMap(({ name }) => {
     const [a, b, pct] = [row?.[`${name}[${from}]`], row?.[`${name}[${to}]`], row?.[`${name}_change_pct`]];
     if (typeof a !== "number" || typeof b !== "number") return [];
-    const change = typeof pct === "number" ? ` (${cell(`${name}_change_pct`, pct)})` : "";
+    // After a comma: the period's words end in its dates' parenthesis.
+    const change = typeof pct === "number" ? `, ${cell(`${name}_change_pct`, pct)}` : "";
     return [
       `${title(name)} went from ${cell(name, a)} in ${fromWords} to ${cell(name, b)} in ${toWords}${change}`,
     ];
@@ -66,9 +71,12 @@ function moves(
   return `${said.join("; ")}.`;
 }
 
-/** Like for like, or the dates that would be: the longer period cut to the shorter one's days. */
+/**
+ * Like for like, or the dates that would be: the longer period cut to the shorter one's days. The periods
+ * by their names alone: the sentence before gave each one's dates.
+ */
 function likeForLike(data: ComparedReport): string {
-  const words = periodWords(data.date_ranges, true);
+  const words = periodWords(data.date_ranges, true, false);
   const [from, to] = [words(data.comparison.from), words(data.comparison.to)];
   // Changes go from the period that starts first to the other (src/tools/ga/report-compare.ts changeOrder).
   const [first, second] = data.date_ranges;

@@ -11,6 +11,7 @@ import { presetLabel } from "../../src/tools/ga/period-words.ts";
 import { describedAs } from "./field-words.ts";
 import { untouched } from "./form-ui.ts";
 import { isoFromWords } from "./person-date.ts";
+import { editedRange } from "./range-edit.ts";
 
 type Row = [string, string];
 const text = (value: unknown): string =>
@@ -127,6 +128,48 @@ export function TextOrJsonField(props: FieldProps) {
 type Branch = { enum?: unknown[]; properties?: Record<string, { title?: string; examples?: unknown[] }> };
 const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
 
+/** One box of a custom period (Start date, End date, Label), with its errors under it. */
+function RangeBox(props: {
+  id: string;
+  title: string;
+  dayExample: boolean;
+  value: string;
+  errors: string[];
+  off: boolean | undefined;
+  set: (value: string) => void;
+}) {
+  const { id, value, errors } = props;
+  // Both ends of a range are days: End date's example ("yesterday") is no day, yet it gets a picker as
+  // Start date does (trial s5, C02-04); a word already typed keeps its text box.
+  const day = (id.endsWith("_date") || props.dayExample) && (value === "" || ISO_DAY.test(value));
+  const errorsId = `${id}__error`;
+  return (
+    <div className={errors.length > 0 ? "has-error" : undefined}>
+      <label className="stacked">
+        {props.title}
+        <input
+          id={id}
+          type={day ? "date" : "text"}
+          className="form-control"
+          value={value}
+          disabled={props.off}
+          aria-invalid={errors.length > 0 || undefined}
+          aria-describedby={errors.length > 0 ? errorsId : undefined}
+          onChange={(event) => props.set(event.target.value)}
+          onBlur={() => isoFromWords(value) && props.set(isoFromWords(value) ?? value)}
+        />
+      </label>
+      {errors.length > 0 ? (
+        <ul id={errorsId} className="error-detail">
+          {errors.map((error) => (
+            <li key={error}>{error}</li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
+  );
+}
+
 /**
  * One period of a list whose items are a preset or an object (date_ranges): a select of the presets
  * and "Custom dates", which shows the object's fields; a field whose example is a day (YYYY-MM-DD) is
@@ -134,7 +177,7 @@ const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
  * refused date shows under its own input (issue 28 review: it showed only below Run); the period's own
  * error (it starts after it ends) shows under the period, where the form puts an item's errors. A day
  * typed with its month in words ("18 Nov 2026") becomes the day it names when its box is left (trial s7,
- * finding 11).
+ * finding 11). A label the form was given (an example's) goes when the dates change (trial s8, finding 3).
  */
 export function PresetOrRangeField(props: FieldProps) {
   const { fieldPathId, formData, onChange, disabled, readonly, schema, errorSchema } = props;
@@ -148,8 +191,12 @@ export function PresetOrRangeField(props: FieldProps) {
   const custom = formData !== undefined && typeof formData === "object";
   const range = (custom ? formData : {}) as Record<string, string | undefined>;
   const off = disabled || readonly;
-  const setField = (key: string, value: string) =>
-    onChange({ ...range, [key]: value === "" ? undefined : value }, fieldPathId.path);
+  // The label the person typed here: an example's label is dropped when the dates change (range-edit.ts).
+  const typedName = useRef<string | undefined>(undefined);
+  const setField = (key: string, value: string) => {
+    if (key === "name") typedName.current = value;
+    onChange(editedRange(range, key, value, typedName.current), fieldPathId.path);
+  };
   return (
     <div className="preset-range">
       <label htmlFor={id} className="control-label">
@@ -175,41 +222,18 @@ export function PresetOrRangeField(props: FieldProps) {
       </select>
       {custom ? (
         <div className="range-fields">
-          {Object.entries(fields).map(([key, field]) => {
-            const value = range[key] ?? "";
-            // Both ends of a range are days: End date's example ("yesterday") is no day, yet it gets a
-            // picker as Start date does (trial s5, C02-04); a word already typed keeps its text box.
-            const day =
-              (key.endsWith("_date") || ISO_DAY.test(String(field.examples?.[0] ?? ""))) &&
-              (value === "" || ISO_DAY.test(value));
-            const errors = errorsOf(key);
-            const errorsId = `${id}_${key}__error`;
-            return (
-              <div key={key} className={errors.length > 0 ? "has-error" : undefined}>
-                <label className="stacked">
-                  {field.title ?? key}
-                  <input
-                    id={`${id}_${key}`}
-                    type={day ? "date" : "text"}
-                    className="form-control"
-                    value={value}
-                    disabled={off}
-                    aria-invalid={errors.length > 0 || undefined}
-                    aria-describedby={errors.length > 0 ? errorsId : undefined}
-                    onChange={(event) => setField(key, event.target.value)}
-                    onBlur={() => isoFromWords(value) && setField(key, isoFromWords(value) ?? value)}
-                  />
-                </label>
-                {errors.length > 0 ? (
-                  <ul id={errorsId} className="error-detail">
-                    {errors.map((error) => (
-                      <li key={error}>{error}</li>
-                    ))}
-                  </ul>
-                ) : null}
-              </div>
-            );
-          })}
+          {Object.entries(fields).map(([key, field]) => (
+            <RangeBox
+              key={key}
+              id={`${id}_${key}`}
+              title={field.title ?? key}
+              dayExample={ISO_DAY.test(String(field.examples?.[0] ?? ""))}
+              value={range[key] ?? ""}
+              errors={errorsOf(key)}
+              off={off}
+              set={(value) => setField(key, value)}
+            />
+          ))}
         </div>
       ) : null}
     </div>

@@ -107,18 +107,19 @@ describe("the report chart (one definition for the browser and the PNG)", () => 
       ),
     );
     expect(chart.kind).toBe("line");
-    expect(chart.title).toBe("sessions by date, date_range_0 vs date_range_1");
+    // The legend names the periods: the title does not repeat them.
+    expect(chart.title).toBe("sessions by date");
     expect(chart.categories).toEqual(["2025-01-08", "2025-01-09"]);
     expect(chart.series).toEqual([
-      { name: "sessions (date_range_0)", data: [3, 4] },
-      { name: "sessions (date_range_1)", data: [5, 7] },
+      { name: "sessions, date_range_0", data: [3, 4] },
+      { name: "sessions, date_range_1", data: [5, 7] },
     ]);
-    // Unnamed ranges read as the dates the answer states for them.
+    // Unnamed ranges read as the dates the answer states for them, in words.
     const stated = reportChart({
       ...report(["date"], ["sessions"], [{ date: "20250108", dateRange: "date_range_0", sessions: 3 }]),
       date_ranges: [{ start_date: "2025-01-08", end_date: "2025-01-14" }],
     });
-    expect(stated.series[0]?.name).toBe("sessions (2025-01-08…2025-01-14)");
+    expect(stated.series[0]?.name).toBe("sessions, 8\u2009–\u200914 Jan 2025");
     // A preset's period reads in words (trial s7, finding 10: "last7days vs last28days").
     const presets = reportChart(
       report(
@@ -130,7 +131,10 @@ describe("the report chart (one definition for the browser and the PNG)", () => 
         ],
       ),
     );
-    expect(presets.title).toBe("sessions by date, Last 28 days vs Last 7 days");
+    expect(presets.series.map((series) => series.name)).toEqual([
+      "sessions, Last 28 days",
+      "sessions, Last 7 days",
+    ]);
   });
 
   it("draws a comparison as grouped bars: one category per combination, one bar per range in it", () => {
@@ -156,8 +160,37 @@ describe("the report chart (one definition for the browser and the PNG)", () => 
     expect(chart.categories).toEqual(channels);
     expect(chart.series.map((series) => series.name)).toEqual(["last 28 days", "the 28 days before"]);
     expect(chart.series[1]?.data).toEqual([50, 51, 52, 53, 54, 55]);
-    expect(chart.title).toBe("Sessions by Session default channel group, last 28 days vs the 28 days before");
+    expect(chart.title).toBe("Sessions by Session default channel group");
     expect(chart.subtitle).toBe("Retail Web Store");
+  });
+
+  it("names each period in the legend with the dates the answer states, whatever its label (trial s8, finding 3)", () => {
+    // The example's labels left on two weeks a person typed: the legend says the weeks' dates.
+    const rows = ["Direct", "Email"].flatMap((channel) => [
+      { sessionDefaultChannelGroup: channel, dateRange: "last 28 days", sessions: 10 },
+      { sessionDefaultChannelGroup: channel, dateRange: "the 28 days before", sessions: 5 },
+    ]);
+    const output = {
+      ...report(["sessionDefaultChannelGroup"], ["sessions"], rows),
+      request: {
+        dimensions: [{ name: "sessionDefaultChannelGroup" }],
+        metrics: [{ name: "sessions" }],
+        dateRanges: [{ name: "last 28 days" }, { name: "the 28 days before" }],
+      },
+      date_ranges: [
+        { start_date: "2026-11-25", end_date: "2026-12-01", name: "last 28 days" },
+        { start_date: "2026-11-18", end_date: "2026-11-24", name: "the 28 days before" },
+      ],
+    };
+    const legend = reportChart(output).series.map((series) => series.name.replace(/\u2009/g, " "));
+    expect(legend).toEqual(["last 28 days (25 Nov – 1 Dec 2026)", "the 28 days before (18 – 24 Nov 2026)"]);
+    // Several metrics: each bar's metric, then its period.
+    const two = reportChart({
+      ...output,
+      rows: rows.map((row) => ({ ...row, activeUsers: 1 })),
+      request: { ...output.request, metrics: [{ name: "sessions" }, { name: "activeUsers" }] },
+    });
+    expect(two.series[0]?.name.replace(/\u2009/g, " ")).toBe("sessions, last 28 days (25 Nov – 1 Dec 2026)");
   });
 
   it("says in its subtitle which rows it draws when they are a page of the report, or the largest of them", () => {

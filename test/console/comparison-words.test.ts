@@ -39,8 +39,10 @@ describe("comparisonHeadline", () => {
   it("says how each measure moved and which dates compare like for like, in two sentences", () => {
     const text = comparisonHeadline(NOVEMBER_OCTOBER, title, cell);
     expect(text).toBe(
-      "Sessions went from 16,419 in October to 16,493 in November (+0.45 % ▲); Ecommerce purchases went " +
-        "from 403 in October to 393 in November (\u22122.48 % ▼). October has 31 days and November 30, so " +
+      "Sessions went from 16,419 in October (1\u2009–\u200931 Oct 2026) to 16,493 in November " +
+        "(1\u2009–\u200930 Nov 2026), +0.45 % ▲; Ecommerce purchases went from 403 in October " +
+        "(1\u2009–\u200931 Oct 2026) to 393 in November (1\u2009–\u200930 Nov 2026), \u22122.48 % ▼. " +
+        "October has 31 days and November 30, so " +
         "counts differ partly from the length alone; to compare the same number of days, set October to " +
         "1\u2009–\u200930 Oct 2026 (as long as November).",
     );

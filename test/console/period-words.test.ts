@@ -23,14 +23,15 @@ describe("periodWords", () => {
     expect(periodWords(day)("yesterday")).toBe("Yesterday (1 Dec 2026)");
   });
 
-  it("keeps a person's name for a period, and words the dates of an unnamed one as the step labels it", () => {
+  it("keeps a person's name for a period beside its dates, and words the dates of an unnamed one", () => {
     const ranges = [
       { name: "Black Friday", start_date: "2026-11-27", end_date: "2026-11-27" },
       { start_date: "2026-11-20", end_date: "2026-11-26" },
     ];
     const [, unnamed] = rangeLabels(ranges);
     expect(unnamed).toBe("2026-11-20…2026-11-26");
-    expect(periodWords(ranges)("Black Friday")).toBe("Black Friday");
+    expect(periodWords(ranges)("Black Friday")).toBe("Black Friday (27 Nov 2026)");
+    expect(periodWords(ranges, true, false)("Black Friday")).toBe("Black Friday");
     expect(plain(periodWords(ranges)(unnamed as string))).toBe("20 – 26 Nov 2026");
     expect(periodWords(undefined)("last7days")).toBe("last7days");
   });
@@ -73,7 +74,7 @@ describe("a report's period in its columns and headline", () => {
       ),
     );
     expect(text).toMatch(
-      /^sessions went from 400 in the last 28 days \(4 Nov – 1 Dec 2026\) to 120 in the last 7 days \(25 Nov – 1 Dec 2026\)\. The last 28 days \(4 Nov – 1 Dec 2026\) has 28 days/,
+      /^sessions went from 400 in the last 28 days \(4 Nov – 1 Dec 2026\) to 120 in the last 7 days \(25 Nov – 1 Dec 2026\)\. The last 28 days has 28 days/,
     );
     expect(text).not.toMatch(/last\d+days/);
   });

@@ -129,7 +129,9 @@ describe("the step forms in a browser", () => {
     // Two periods compared: the headline in a person's words, the step's own summary under Details.
     await expect
       .poll(() => summary().textContent(), { timeout: 15_000 })
-      .toMatch(/^Sessions went from [\d,]+ in the 28 days before to [\d,]+ in last 28 days \([+−]\d/);
+      .toMatch(
+        /^Sessions went from [\d,]+ in the 28 days before \(.+?\) to [\d,]+ in last 28 days \(.+?\), [+−]\d/,
+      );
     expect(await page.locator(".results .result-details > p").textContent()).toMatch(
       /^Report on Retail Web Store \(properties\/412345671\) .*: \d+ rows/,
     );

@@ -1,12 +1,14 @@
 /**
  * Run Reports in a marketer's words, in headless Chromium at 1280 and 400 px (newcomer trial
  * 2026-12-02-s5, findings 4–7 and 11): the tool-step search box's words fit, and axe finds nothing on
- * the screens it checks.
+ * the screens it checks. Every period compared says its dates, an example's labels go with the dates they
+ * were written for, and the property reads by its name (trial 2026-12-02-s8, finding 3 and review).
  */
 import { readFileSync } from "node:fs";
 import { parse } from "csv-parse/sync";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { dates } from "../../src/tools/ga/period-words.js";
 import { axeViolations } from "../helpers/axe.js";
 import { type Browser, launchBrowser } from "../helpers/browser.js";
 import { pickChoice } from "../helpers/combobox.js";
@@ -134,7 +136,10 @@ describe("Run Reports in a marketer's words", () => {
     async (width) => {
       await runComparison(width);
       const headline = (await results().locator(".summary").textContent()) ?? "";
-      expect(headline).toMatch(/^Sessions went from [\d,]+ in the 28 days before to [\d,]+ in last 28 days/);
+      // The example's own labels, each with its dates.
+      expect(headline).toMatch(
+        /^Sessions went from [\d,]+ in the 28 days before \(.+?\) to [\d,]+ in last 28 days \(.+?\)/,
+      );
       expect(headline).toMatch(/Both periods have 28 days\.$/);
       expect(headline).not.toMatch(/[{}[\]"]|date_ranges|start_date/);
       const header = await table().locator("thead th").allTextContents();
@@ -158,6 +163,118 @@ describe("Run Reports in a marketer's words", () => {
       await browser.screenshot(`report-words-comparison-${width}`);
       expect(await axeViolations(page)).toEqual([]);
     },
+  );
+
+  /** The day `n` days before today, YYYY-MM-DD: periods well inside the sandbox's 400 days of data. */
+  const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString().slice(0, 10);
+  const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+  /** Sets Period `index` (0-based) to custom dates, adding it when the form has fewer. */
+  async function customPeriod(index: number, start: string, end: string) {
+    if ((await page.locator(`#root_date_ranges_${index}`).count()) === 0)
+      await page
+        .locator("#root_date_ranges")
+        .getByRole("button", { name: "Add", exact: true })
+        .last()
+        .click();
+    const period = page.getByLabel(`Period ${index + 1}`, { exact: true });
+    if ((await period.inputValue()) !== "custom") await period.selectOption("custom");
+    await page.locator(`#root_date_ranges_${index}_start_date`).fill(start);
+    await page.locator(`#root_date_ranges_${index}_end_date`).fill(end);
+  }
+
+  /** The downloaded CSV's header line. */
+  async function csvHeader(): Promise<string> {
+    const [file] = await Promise.all([
+      page.waitForEvent("download"),
+      results().getByRole("link", { name: "Download CSV" }).click(),
+    ]);
+    const csv = readFileSync(await file.path(), "utf8");
+    await file.delete();
+    return csv.split(/\r?\n/)[0] ?? "";
+  }
+
+  it.each(WIDTHS)(
+    "names each compared period by its dates once the example's dates are changed, at %i px (s8, finding 3)",
+    async (width) => {
+      await runReportsFrom("Sessions by channel, last 28 days vs the 28 before", width);
+      const thisWeek: [string, string] = [daysAgo(8), daysAgo(2)];
+      const weekBefore: [string, string] = [daysAgo(15), daysAgo(9)];
+      await customPeriod(0, ...thisWeek);
+      await customPeriod(1, ...weekBefore);
+      // The example's labels named its own dates: they go with them.
+      expect(await page.locator("#root_date_ranges_0_name").inputValue()).toBe("");
+      expect(await page.locator("#root_date_ranges_1_name").inputValue()).toBe("");
+      await page.getByRole("button", { name: "Run", exact: true }).click();
+      await expect
+        .poll(
+          async () =>
+            `${await table().locator("tbody tr").count()} ${await page.locator(".runner").innerText()}`,
+          {
+            timeout: 30_000,
+          },
+        )
+        .toMatch(/^[1-9]/);
+      const [later, earlier] = [dates(...thisWeek), dates(...weekBefore)];
+      const headline = (await results().locator(".summary").textContent()) ?? "";
+      expect(headline).toMatch(
+        new RegExp(`^Sessions went from [\\d,]+ in ${escaped(earlier)} to [\\d,]+ in ${escaped(later)}, `),
+      );
+      expect(headline).toMatch(/Both periods have 7 days\.$/);
+      const header = await table().locator("thead th").allTextContents();
+      for (const span of [later, earlier])
+        expect(
+          header.some((text) => text.startsWith(`Sessions, ${span}`)),
+          JSON.stringify(header),
+        ).toBe(true);
+      const csv = await csvHeader();
+      expect(csv).toContain(`"Sessions, ${later}"`);
+      expect(csv).toContain(`"Sessions, ${earlier}"`);
+      expect(`${headline} ${header.join(" ")} ${csv}`).not.toMatch(/28 days/);
+      await browser.screenshot(`report-words-changed-dates-${width}`);
+    },
+    60_000,
+  );
+
+  it.each(WIDTHS)(
+    "names three custom periods by their dates and the property by its name, at %i px (s8 review)",
+    async (width) => {
+      await runReportsFrom("Active users per day, last 28 days", width);
+      await customPeriod(0, daysAgo(8), daysAgo(2));
+      await customPeriod(1, daysAgo(15), daysAgo(9));
+      await customPeriod(2, daysAgo(22), daysAgo(16));
+      await page.getByRole("button", { name: "Run", exact: true }).click();
+      await expect
+        .poll(
+          async () =>
+            `${await table().locator("tbody tr").count()} ${await page.locator(".runner").innerText()}`,
+          {
+            timeout: 30_000,
+          },
+        )
+        .toMatch(/^[1-9]/);
+      const headline = (await results().locator(".summary").textContent()) ?? "";
+      expect(headline).toMatch(/^Report on Retail Web Store \(\d+\) for /);
+      const header = await table().locator("thead th").allTextContents();
+      const column = header.findIndex((text) => text.startsWith("Period"));
+      expect(column, JSON.stringify(header)).toBeGreaterThanOrEqual(0);
+      const periods = new Set(
+        await table()
+          .locator(`tbody tr td:nth-child(${column + 1}), tbody tr th:nth-child(${column + 1})`)
+          .allTextContents(),
+      );
+      const asked = [
+        [8, 2],
+        [15, 9],
+        [22, 16],
+      ].map(([from, to]) => dates(daysAgo(from ?? 0), daysAgo(to ?? 0)));
+      // Each row's period by its dates, as asked: never GA's date_range_1.
+      for (const shown of periods) expect(asked).toContain(shown);
+      expect(periods.size).toBeGreaterThan(1);
+      expect(`${headline} ${await table().innerText()}`).not.toMatch(/date_range_|properties\/\d/);
+      await browser.screenshot(`report-words-three-periods-${width}`);
+    },
+    60_000,
   );
 
   /** The table's box, its header cells' boxes and the fades' opacity on each side (trial s7, finding 3). */

@@ -197,7 +197,8 @@ describe("running steps in the console", () => {
     await page.getByRole("button", { name: "Run", exact: true }).click();
     await expect
       .poll(() => summary().textContent(), { timeout: 15_000 })
-      .toMatch(/^Report on Retail Web Store \(properties\/412345671\) .*: \d+ rows/);
+      // The property by name, its id in parentheses as the Property picker lists it (trial s8 review).
+      .toMatch(/^Report on Retail Web Store \(412345671\) .*: \d+ rows/);
     const chart = page.locator("figure.chart[data-kind='line']");
     await chart.locator("canvas").waitFor();
     // Fields named as Google Analytics shows them (typed as API names, they read as UI names).

@@ -175,6 +175,25 @@ export function AnalyticsAccountField(props: FieldProps) {
   );
 }
 
+/**
+ * The display names of the properties the Google account sees (id → name), from the Property picker's
+ * read, for naming a report's property in its results; none while `wanted` is false (no report shown).
+ */
+export function usePropertyNames(account: string | undefined, wanted: boolean): Record<string, string> {
+  const { value } = useLoaded<Choices>(
+    wanted ? `/console/api/google/summaries?${query(account)}` : undefined,
+  );
+  return useMemo(
+    () =>
+      Object.fromEntries(
+        (value?.accounts ?? []).flatMap((group) =>
+          group.properties.map((property) => [property.id, property.displayName]),
+        ),
+      ),
+    [value],
+  );
+}
+
 const metadataPath = (account: string | undefined, property: string) =>
   `/console/api/google/metadata?${query(account)}&property=${encodeURIComponent(property)}`;
 

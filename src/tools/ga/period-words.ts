@@ -3,7 +3,8 @@
  * 2026-12-02-s7, finding 10). The step names a preset's period by the preset ("last7days") in its merged
  * columns and comparison, and an unnamed one by its dates ("2026-11-25…2026-12-01"); the console says
  * "Last 7 days (25 Nov – 1 Dec 2026)" from the dates the answer states (`date_ranges`, in the property's
- * zone). A name a person gave a period stays theirs. No imports: the browser bundle shares it.
+ * zone). A name a person gave a period stays theirs, with its dates beside it. No imports: the browser
+ * bundle shares it.
  */
 
 interface Stated {
@@ -70,25 +71,39 @@ const inSentence = (preset: string) => {
   return words.startsWith("last ") && words.endsWith(" days") ? `the ${words}` : words;
 };
 
-/** One period in words: a preset's words and dates, a person's name as given, else the dates. */
-function periodText(range: Stated, sentence: boolean): string {
+/** One period in words: a preset's words or a person's name, each with its dates; an unnamed one, its dates. */
+function periodText(range: Stated, sentence: boolean, dated: boolean): string {
   const span = dates(range.start_date, range.end_date);
   if (range.name === undefined) return span;
-  if (!PRESET.test(range.name)) return range.name;
-  return `${sentence ? inSentence(range.name) : presetLabel(range.name)} (${span})`;
+  const name = PRESET.test(range.name)
+    ? sentence
+      ? inSentence(range.name)
+      : presetLabel(range.name)
+    : range.name;
+  return dated ? `${name} (${span})` : name;
 }
 
 /**
  * The words of each label the step gives a report's periods (column "sessions[last7days]", comparison
- * "last7days", a row's dateRange), from the stated `date_ranges`: a heading's "Last 7 days (25 Nov – 1 Dec
- * 2026)", or inside a sentence "the last 7 days (25 Nov – 1 Dec 2026)"; any other text reads as itself.
+ * "last7days", a row's dateRange, GA's "date_range_2" for an unnamed one), from the stated `date_ranges`:
+ * a heading's "Last 7 days (25 Nov – 1 Dec 2026)", or inside a sentence "the last 7 days (25 Nov – 1 Dec
+ * 2026)". A person's name carries its dates too, "this week (25 Nov – 1 Dec 2026)": a name says what was
+ * meant, the dates what was compared, and an example's "last 28 days" left on 7 other days showed no dates
+ * at all (trial 2026-12-02-s8, finding 3). `dated` false gives the names alone, for a sentence after one
+ * that gave the dates. Any other text reads as itself.
  */
-export function periodWords(ranges: unknown, sentence = false): (label: string) => string {
+export function periodWords(ranges: unknown, sentence = false, dated = true): (label: string) => string {
   if (!Array.isArray(ranges)) return (label) => label;
   const stated = ranges.filter(
     (r): r is Stated => typeof r?.start_date === "string" && typeof r?.end_date === "string",
   );
   const labels = rangeLabels(stated);
-  const words = new Map(labels.map((label, index) => [label, periodText(stated[index] as Stated, sentence)]));
+  const words = new Map<string, string>();
+  stated.forEach((range, index) => {
+    const text = periodText(range, sentence, dated);
+    // GA names an unnamed range's rows date_range_<its index> when a report's ranges are not merged.
+    if (range.name === undefined) words.set(`date_range_${index}`, text);
+    words.set(labels[index] as string, text);
+  });
   return (label) => words.get(label) ?? label;
 }

@@ -4,12 +4,12 @@
  * result; the console draws it with ECharts and MCP renders the very same chart to PNG (render-png.ts).
  * Fields are named as Google Analytics shows them ("Sessions", from the property's metadata uiName) and the
  * property by its display name. With two or more date ranges, each range is a series of its own over the
- * same categories: grouped bars per combination, or lines paired day by day.
+ * same categories: grouped bars per combination, or lines paired day by day, each named with its dates.
  */
 
 import { type ChartModel, TIME_DIMENSIONS, type ValueUnit } from "../../charts/model.js";
 import type { RunReportsOutput } from "../../schemas/google-analytics.js";
-import { presetWords } from "./period-words.js";
+import { periodWords, presetWords } from "./period-words.js";
 import { askedOrder } from "./report-asked-order.js";
 
 type Row = RunReportsOutput["rows"][number];
@@ -73,16 +73,17 @@ function rangeOrder(rows: readonly Row[], request: Record<string, unknown>): str
 }
 
 /**
- * How a range reads: its name (a preset's in words, "Last 7 days": trial s7, finding 10), or for one GA
- * named date_range_<i> (no name given) its dates as the answer states them ("2026-11-03…2026-11-30").
+ * How a range reads in the legend: its name with its dates, or for one GA named date_range_<i> (no name
+ * given) its dates, as the answer states them ("Last 7 days (25 Nov – 1 Dec 2026)", "3 – 30 Nov 2026",
+ * period-words.ts). A label says what was meant and the dates what was drawn: an example's "last 28 days"
+ * left on a week read as 28 days (trial 2026-12-02-s8, finding 3). Without stated dates, the name (a
+ * preset's in words, "Last 7 days": trial s7, finding 10).
  */
 function rangeWords(output: RunReportsOutput): (range: string) => string {
+  const words = periodWords(output.date_ranges);
   return (range) => {
-    const index = /^date_range_(\d+)$/.exec(range)?.[1];
-    const stated = index === undefined ? undefined : output.date_ranges?.[Number(index)];
-    return stated?.start_date && stated.end_date
-      ? `${stated.start_date}…${stated.end_date}`
-      : presetWords(range);
+    const said = words(range);
+    return said === range ? presetWords(range) : said;
   };
 }
 
@@ -155,7 +156,7 @@ function pairedLines(
         const index = at.get(String(row[time] ?? ""));
         if (index !== undefined && index < data.length) data[index]! += num(row[combo.metric]);
       }
-      return { name: `${combo.name} (${said(range)})`, data, metric: combo.metric };
+      return { name: `${combo.name}, ${said(range)}`, data, metric: combo.metric };
     }),
   );
   const cut =
@@ -201,7 +202,7 @@ function groupedBars(
     categories: combos.slice(0, MAX_BARS).map(([name]) => name),
     series: metrics.flatMap((metric) =>
       ranges.map((range) => ({
-        name: metrics.length > 1 ? `${ui(metric)} (${said(range)})` : said(range),
+        name: metrics.length > 1 ? `${ui(metric)}, ${said(range)}` : said(range),
         data: combos.slice(0, MAX_BARS).map(([, combo]) => value(combo, range, metric)),
         metric,
       })),
@@ -284,8 +285,8 @@ export function reportChart(
   const unitOf = (metric: string) => GA_UNITS[types[metric] ?? ""];
   const currency = output.metadata?.currency_code;
   const by = dimensions.length > 0 ? ` by ${dimensions.map(ui).join(", ")}` : "";
-  const vs = ranged ? `, ${order.map(said).join(" vs ")}` : "";
-  const title = metrics.length > 0 ? `${metrics.map(ui).join(", ")}${by}${vs}` : "No rows";
+  // Several ranges: the legend names each with its dates, which the title would only make long.
+  const title = metrics.length > 0 ? `${metrics.map(ui).join(", ")}${by}` : "No rows";
   // The table runs in the order the request asked for (null: the answer's own, no column marked); else
   // in the chart's: by time, or by the first metric, largest first.
   const asked = askedOrder(output.request);
