@@ -46,7 +46,19 @@ function jobsWords(input: MarketoApiCallInput, run: ExportRun, seconds: number):
     `than the 31 days Marketo takes in one export, so it ran as ${plural(run.plan.length, "export job")} of at most 31 days, ` +
     `two at a time (${joined.jobs.length} Completed and read, ${seconds} s in all); ${plural(joined.rows, "row")} read of their files, ` +
     `joined into one with ${plural(joined.duplicates, "duplicate")} dropped by ${key} (a row read twice, at a window's edge ` +
-    `or updated between two jobs), ${plural(run.call.calls + (joined.naming?.calls ?? 0), "call")} in all${emptyWords}`
+    `or updated between two jobs), ${plural(run.call.calls + (joined.naming?.calls ?? 0), "call")} in all${resumedWords(run)}${emptyWords}`
+  );
+}
+
+/** A run that continued cut calls: where it resumed, and what the earlier calls read and spent. */
+function resumedWords(run: ExportRun): string {
+  const { resumed } = run;
+  if (!resumed) return "";
+  const calls = resumed.cuts === 1 ? "the earlier call" : `the ${n(resumed.cuts)} earlier calls`;
+  return (
+    ` (this call's); it resumed at window ${n(resumed.from + 1)} of ${n(run.plan.length)}: ${calls} (cut short) read ` +
+    `${plural(resumed.from, "window")} and ${plural(resumed.rows, "row")}, kept for it, with ${plural(resumed.calls, "call")}, ` +
+    "and the rows and figures here cover the whole period"
   );
 }
 
