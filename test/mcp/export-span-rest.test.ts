@@ -4,7 +4,8 @@ import { iso, marketoOverMcp, runningClock } from "../helpers/marketo-mcp.js";
 
 /**
  * An export of a long span (issue 27, agent trial T09: 82 jobs, half of them empty): the answer and the
- * progress say how many windows were empty and that Marketo gives no earliest createdAt; a split export
+ * progress say how many windows were empty and that Marketo gives no earliest createdAt (and, when most were,
+ * which windows held rows: a call for that range gets the same rows, which is done here); a split export
  * cut by max_items says complete: false and names the call that gets the rest, which is done here.
  * Through MCP on the sandbox; its data set (same seed, same clock) is the truth.
  */
@@ -54,6 +55,27 @@ describe("a lead export over a long span", () => {
       messages.some((m) => /Export 2 of 4 read: 0 rows so far, 2 empty windows/.test(m)),
       messages.join("\n"),
     ).toBe(true);
+  });
+
+  it("when most windows were empty, names the range that held rows, and a call for it reads the same rows", async () => {
+    const from = earliest - 200 * DAY;
+    const to = earliest + 60 * DAY;
+    const all = await run(exportOf(from, to));
+    expect(all.data.extra?.empty_windows).toBeGreaterThan(4);
+    // "only windows 7 to 9 of 9 held rows: createdAt A → B, 3 windows, the range a next call … can ask for"
+    const said =
+      /only windows (\d+) to (\d+) of (\d+) held rows: createdAt (\S+) → (\S+), (\d+) windows?, the range a next call/.exec(
+        all.text,
+      );
+    expect(said, all.text).not.toBeNull();
+    const [, , , , startAt, endAt, count] = said ?? [];
+    const held = await run(exportOf(Date.parse(`${startAt}`), Date.parse(`${endAt}`)));
+    expect(held.data.computed?.read).toBe(all.data.computed?.read);
+    expect(held.data.extra?.empty_windows ?? 0).toBeLessThan(all.data.extra?.empty_windows ?? 0);
+    expect(held.text).toContain(`ran as ${count} export jobs`);
+    const ids = async (answer: typeof all) =>
+      (JSON.parse(await whole(answer.links[0]?.uri ?? "")) as { id: string }[]).map((r) => r.id).sort();
+    expect(await ids(held)).toEqual(await ids(all));
   });
 
   it("cut by max_items, says complete: false, and the call it names gets the rest", async () => {

@@ -37,6 +37,8 @@ export interface Job {
   /** Set once Marketo says Completed: from then on there is nothing left to cancel, only a file to read. */
   completed?: boolean;
   status?: Record<string, unknown>;
+  /** Its window's place in the plan, so a later call can pick it up for that window (export-resume.ts). */
+  index?: number;
 }
 
 function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
@@ -66,8 +68,16 @@ async function post(call: ExportCall, path: string, signal: AbortSignal | undefi
   return (answer.result[0] ?? {}) as Record<string, unknown>;
 }
 
-/** Creates the job with `body` and enqueues it. */
-export async function startJob(call: ExportCall, body: unknown, label: (id: string) => string): Promise<Job> {
+/**
+ * Creates the job with `body` and enqueues it. `onCreated` gets the job before the enqueue goes out: a call
+ * cut while it is sent still knows the job, which a later call picks up rather than exporting it again.
+ */
+export async function startJob(
+  call: ExportCall,
+  body: unknown,
+  label: (id: string) => string,
+  onCreated?: (job: Job) => void,
+): Promise<Job> {
   const created = await post(call, `${call.base}/create.json`, call.ctx.signal, body);
   const id = String(created.exportId ?? "");
   if (!/^[A-Za-z0-9-]{1,64}$/.test(id)) {
@@ -76,6 +86,7 @@ export async function startJob(call: ExportCall, body: unknown, label: (id: stri
     });
   }
   const job: Job = { id, label: label(id), polls: 0 };
+  onCreated?.(job);
   call.ctx.progress({ progress: 0, message: `${job.label} created` });
   await post(call, `${call.base}/${id}/enqueue.json`, call.ctx.signal);
   call.ctx.progress({ progress: 0, message: `${job.label} created and enqueued` });
@@ -84,6 +95,7 @@ export async function startJob(call: ExportCall, body: unknown, label: (id: stri
 
 /** Polls the status until Completed; Failed or Cancelled end the call with Marketo's reason. */
 export async function untilCompleted(call: ExportCall, job: Job): Promise<Record<string, unknown>> {
+  if (job.completed && job.status) return job.status;
   let wait = FIRST_POLL_MS;
   for (;;) {
     await sleep(wait, call.ctx.signal);
@@ -112,6 +124,34 @@ export async function untilCompleted(call: ExportCall, job: Job): Promise<Record
 }
 
 /**
+ * A job an earlier call started, asked for its status once: Completed (its file is read at once), Queued or
+ * Processing (polled as usual), Created (enqueued now); undefined when Marketo no longer has it, or it
+ * failed or was cancelled, so the window is exported anew.
+ */
+export async function pickUp(call: ExportCall, job: Job): Promise<Job | undefined> {
+  let status: Record<string, unknown>;
+  try {
+    status = await post(call, `${call.base}/${job.id}/status.json`, call.ctx.signal);
+  } catch (error) {
+    if (call.ctx.signal?.aborted || !isMartechError(error) || error.details.serviceCode === undefined)
+      throw error;
+    return undefined;
+  }
+  const state = String(status.status ?? "");
+  const picked: Job = {
+    ...job,
+    label: `${job.label.replace(/, job [^)]*\)$/, "")}, job ${job.id}, picked up)`,
+  };
+  if (state === "Completed") return { ...picked, completed: true, status };
+  if (state === "Queued" || state === "Processing") return picked;
+  if (state === "Created") {
+    await post(call, `${call.base}/${job.id}/enqueue.json`, call.ctx.signal);
+    return picked;
+  }
+  return undefined;
+}
+
+/**
  * What a run of several windows' jobs says when the call's deadline comes (export-run.ts): a job then
  * holds one window only, so pointing at its file (as for a lone job) sent an agent to one empty month of an
  * all-time export (trial s7, N17). `message` holds "{seconds}" for the deadline.
@@ -119,6 +159,8 @@ export async function untilCompleted(call: ExportCall, job: Job): Promise<Record
 export interface WindowedStop {
   message: string;
   hint: string;
+  /** Set when what was read is kept for the same call again: what a cancel's answer says of it. */
+  kept?: string;
 }
 
 /**
@@ -140,6 +182,13 @@ export async function stopJobs(
       { writeMayHaveHappened: true, deadlineMs: reason.totalMs, hint: windowed.hint },
     );
   }
+  // Cancelled with the windows read kept: the same call again continues, so that is what it says.
+  if (windowed?.kept && !isDeadlineReason(reason)) {
+    const outcomes = await cancelAll(call, running);
+    throw new CancelledError(`The export was cancelled${outcomes}. ${windowed.kept}`, {
+      hint: windowed.hint,
+    });
+  }
   // A Completed job cannot be cancelled (Marketo answers 1003) and does not keep running: only its file
   // is left, kept seven days.
   if (running.length === 0 && reading) return stoppedReading(call, reading, reason);
@@ -160,6 +209,14 @@ export async function stopJobs(
       },
     );
   }
+  const outcomes = await cancelAll(call, running);
+  throw new CancelledError(`The export was cancelled${outcomes}.`, {
+    hint: isMartechError(error) ? error.message : "Run it again when needed.",
+  });
+}
+
+/** Cancels the running jobs at Marketo: "; export … was cancelled at Marketo; …", or "" for none. */
+async function cancelAll(call: ExportCall, running: readonly Job[]): Promise<string> {
   const outcomes: string[] = [];
   for (const job of running) {
     try {
@@ -169,12 +226,7 @@ export async function stopJobs(
       outcomes.push(`cancelling export ${job.id} at Marketo failed: POST ${call.base}/${job.id}/cancel.json`);
     }
   }
-  throw new CancelledError(
-    `The export was cancelled${outcomes.length > 0 ? `; ${outcomes.join("; ")}` : ""}.`,
-    {
-      hint: isMartechError(error) ? error.message : "Run it again when needed.",
-    },
-  );
+  return outcomes.length > 0 ? `; ${outcomes.join("; ")}` : "";
 }
 
 function stoppedReading(call: ExportCall, job: Job, reason: unknown): never {

@@ -10,9 +10,16 @@
  * rows are never served to another; whole results are kept per workspace too (keep-result.ts). Any write
  * through the step (a POST or DELETE that is not an export run) drops what its connector kept: the rows
  * may no longer be what Marketo holds.
+ *
+ * A run of several windows cut by the call's deadline or a cancel keeps what it read the same way
+ * (`keepPartial`: same lifetime, same byte limit, same store), under the exact request, so the same call
+ * again continues from the first window not read (export-resume.ts) instead of starting over (trial
+ * 2026-12-03, N47: 106 windows, cut at 120 s, three more calls by hand).
  */
 import { jsonBytes } from "../../json-size.js";
 import { isPlainObject } from "../input/schema-walk.js";
+import type { Job } from "./export-job.js";
+import type { Window } from "./export-windows.js";
 
 /** How long a finished export answers again: 15 minutes. */
 export const REUSE_MS = 15 * 60_000;
@@ -36,21 +43,79 @@ export interface KeptExport {
   bytes: number;
 }
 
-const kept = new WeakMap<object, Map<string, KeptExport>>();
+/** What a windowed run cut short had read whole, for the same call again to continue (export-resume.ts). */
+export interface PartialExport {
+  /** Every row of the windows read whole, once (duplicates dropped), with every column. */
+  rows: Record<string, unknown>[];
+  columns?: string[];
+  visible?: string[];
+  /** The windows read whole, in plan order, with their Completed jobs. */
+  jobs: { job: Job; window?: Window }[];
+  /** Jobs started at Marketo and not read (each with its plan index), for the next call to pick up. */
+  open: Job[];
+  /** Rows read, duplicates included, and the duplicates dropped. */
+  read: number;
+  duplicates: number;
+  /** API calls the cut calls spent, and how many calls they were. */
+  calls: number;
+  cuts: number;
+  keptAt: number;
+}
+
+type Entry = { whole: KeptExport } | { partial: PartialExport };
+
+const kept = new WeakMap<object, Map<string, Entry>>();
+
+const sorted = (value: unknown): unknown => {
+  if (Array.isArray(value)) return value.map(sorted);
+  if (!isPlainObject(value)) return value;
+  return Object.fromEntries(
+    Object.keys(value)
+      .sort()
+      .map((name) => [name, sorted(value[name])]),
+  );
+};
 
 /** The create body without `fields`, in a stable key order: two bodies that differ only in fields share it. */
 export function exportKey(endpoint: string, body: Record<string, unknown>): string {
-  const sorted = (value: unknown): unknown => {
-    if (Array.isArray(value)) return value.map(sorted);
-    if (!isPlainObject(value)) return value;
-    return Object.fromEntries(
-      Object.keys(value)
-        .sort()
-        .map((name) => [name, sorted(value[name])]),
-    );
-  };
   const { fields: _fields, ...rest } = body;
   return JSON.stringify([endpoint, sorted(rest), Array.isArray(body.fields) ? "fields" : "default"]);
+}
+
+/**
+ * The key of a cut run: the whole create body, fields included, and max_items (it bounds the rows read), so
+ * only the identical request continues it. where/count_by/order_by are not in it: they are computed again
+ * over every kept row, and a field they read that `fields` leave out is in the body already.
+ */
+export function partialKey(endpoint: string, body: Record<string, unknown>, maxItems?: number): string {
+  return JSON.stringify(["partial", endpoint, sorted(body), maxItems ?? null]);
+}
+
+/** Puts `entry` under `key`, the latest KEPT_EXPORTS of `owner` only, dropped REUSE_MS later. */
+function put(owner: object, key: string, entry: Entry): void {
+  const exports = kept.get(owner) ?? new Map<string, Entry>();
+  exports.delete(key);
+  exports.set(key, entry);
+  while (exports.size > KEPT_EXPORTS) exports.delete(exports.keys().next().value as string);
+  kept.set(owner, exports);
+  // Let the rows go when they may no longer answer, not at the next lookup: a workspace that exports once
+  // and never asks again would otherwise hold up to KEEP_MAX_BYTES for as long as its connector lives.
+  setTimeout(() => {
+    if (exports.get(key) === entry) exports.delete(key);
+  }, REUSE_MS).unref();
+}
+
+/** The entry under `key` while it is younger than REUSE_MS. */
+function get(owner: object, key: string, now: number): Entry | undefined {
+  const exports = kept.get(owner);
+  const found = exports?.get(key);
+  if (!exports || !found) return undefined;
+  const at = "whole" in found ? found.whole.finishedAt : found.partial.keptAt;
+  if (now - at > REUSE_MS) {
+    exports.delete(key);
+    return undefined;
+  }
+  return found;
 }
 
 /**
@@ -66,16 +131,22 @@ export function keepExport(
   if (key.includes('"columnHeaderNames"')) return;
   const bytes = jsonBytes(run.rows);
   if (bytes > maxBytes) return;
-  const exports = kept.get(owner) ?? new Map<string, KeptExport>();
-  exports.delete(key);
-  exports.set(key, { ...run, bytes });
-  while (exports.size > KEPT_EXPORTS) exports.delete(exports.keys().next().value as string);
-  kept.set(owner, exports);
-  // Let the rows go when they may no longer answer, not at the next lookup: a workspace that exports once
-  // and never asks again would otherwise hold up to KEEP_MAX_BYTES for as long as its connector lives.
-  setTimeout(() => {
-    if (exports.get(key)?.finishedAt === run.finishedAt) exports.delete(key);
-  }, REUSE_MS).unref();
+  put(owner, key, { whole: { ...run, bytes } });
+}
+
+/** Keeps a cut run's rows when they fit `maxBytes`; false when they do not (nothing is kept then). */
+export function keepPartial(owner: object, key: string, run: PartialExport, maxBytes: number): boolean {
+  if (jsonBytes(run.rows) > maxBytes) return false;
+  put(owner, key, { partial: run });
+  return true;
+}
+
+/** The cut run kept under `key`, taken out of the store (the call that continues it keeps it again if cut). */
+export function takePartial(owner: object, key: string, now = Date.now()): PartialExport | undefined {
+  const found = get(owner, key, now);
+  if (!found || !("partial" in found)) return undefined;
+  kept.get(owner)?.delete(key);
+  return found.partial;
 }
 
 /** The kept export that answers `key` with `fields` (all of them when undefined), if one finished recently. */
@@ -85,13 +156,9 @@ export function keptExport(
   fields: readonly string[] | undefined,
   now = Date.now(),
 ): KeptExport | undefined {
-  const exports = kept.get(owner);
-  const found = exports?.get(key);
-  if (!exports || !found) return undefined;
-  if (now - found.finishedAt > REUSE_MS) {
-    exports.delete(key);
-    return undefined;
-  }
+  const entry = get(owner, key, now);
+  if (!entry || !("whole" in entry)) return undefined;
+  const found = entry.whole;
   const columns = new Set(found.columns);
   return (fields ?? []).every((field) => columns.has(field)) ? found : undefined;
 }

@@ -6,9 +6,12 @@
  * https://experienceleague.adobe.com/en/docs/marketo-developer/marketo/rest/bulk-extract/bulk-extract#limits):
  * while one job's file is read, the next is already processing. Rows are joined in window order and
  * deduplicated by lead id or activity marketoGUID; where, order_by and count_by apply to the joined rows.
+ * A run the call's deadline or a cancel cuts keeps what it read, and the same call again continues it
+ * (export-resume.ts); the answer is export-answer.ts'.
  */
 import type { MarketoConnector } from "../../connectors/marketo/connector.js";
 import type { OnWait } from "../../connectors/marketo/types.js";
+import { isDeadlineReason } from "../../deadline.js";
 import { isMartechError, ValidationError } from "../../errors.js";
 import type { MarketoApiCallInput } from "../../schemas/marketo.js";
 import { isPlainObject } from "../input/schema-walk.js";
@@ -21,18 +24,20 @@ import {
   askedTypes,
   typeIds,
 } from "./activity-types.js";
-import { type Computed, computedAnswer, keptBytesFor } from "./compute-answer.js";
+import { keptBytesFor } from "./compute-answer.js";
+import { answerOf, keepWhole } from "./export-answer.js";
 import {
   cancelUnneeded,
   type ExportCall,
   type Job,
+  pickUp,
   startJob,
   stopJobs,
   untilCompleted,
-  type WindowedStop,
 } from "./export-job.js";
 import { type Joined, readJobFile } from "./export-join.js";
-import { exportKey, KEEP_MAX_BYTES, keepExport, keptExport, reusedColumns } from "./export-reuse.js";
+import { isCut, keepCut, markRead, resume, windowedStop } from "./export-resume.js";
+import { exportKey, keptExport, partialKey, reusedColumns, takePartial } from "./export-reuse.js";
 import { reusedAnswer } from "./export-reused.js";
 import type { ExportRun, Planned } from "./export-state.js";
 import {
@@ -43,8 +48,7 @@ import {
   keyColumn,
   windowBody,
 } from "./export-windows.js";
-import { emptyWindows, exportSummary } from "./export-words.js";
-
+import { emptyWindows } from "./export-words.js";
 import type { ReadAnswer } from "./read-calls.js";
 
 /** The create endpoints of the four bulk extracts: leads, activities, program members, custom objects. */
@@ -115,8 +119,41 @@ export async function runExport(
     const maxBytes = keptBytesFor(ctx, compute, true);
     return reusedAnswer(input, ctx, { found, columns, hidden: needed, compute, maxBytes });
   }
+  const joined = newJoined(input, ctx, compute, { body, span, needed, naming });
+  const mark = { windows: 0, raw: 0, rows: 0, duplicates: 0 };
+  const run: ExportRun = {
+    call,
+    plan: planOf(body, span),
+    span,
+    joined,
+    open: [],
+    started: Date.now(),
+    mark,
+  };
+  const cutKey = partialKey(input.endpoint, body, input.max_items);
+  const partial = span ? takePartial(marketo, cutKey) : undefined;
+  if (partial) resume(run, partial);
+  try {
+    await runJobs(run);
+  } catch (error) {
+    if (!(await isCut(error, ctx.signal))) throw error;
+    const kept = keepCut(run, cutKey, ctx, isDeadlineReason(ctx.signal?.reason));
+    return stopJobs(call, run.open, error, joined.reading, windowedStop(run, kept));
+  }
+  keepWhole(run, reuseKey, ctx);
+  return answerOf(input, ctx, run);
+}
+
+/** The join of a run's files: empty, with the dedupe of a split span and the columns only the step reads. */
+function newJoined(
+  input: MarketoApiCallInput,
+  ctx: ToolContext,
+  compute: RecordCompute,
+  of: { body: Record<string, unknown>; span?: ExportSpan; needed: string[]; naming?: ActivityNaming },
+): Joined {
+  const { body, span, needed, naming } = of;
   const key = span ? keyColumn(body, span) : undefined;
-  const joined: Joined = {
+  return {
     compute,
     kept: [],
     positions: [],
@@ -132,36 +169,6 @@ export async function runExport(
     ...(input.max_items !== undefined ? { maxRows: input.max_items } : {}),
     raw: [],
   };
-  const run: ExportRun = { call, plan: planOf(body, span), span, joined, open: [], started: Date.now() };
-  try {
-    await runJobs(run);
-  } catch (error) {
-    if (ctx.signal?.aborted) return stopJobs(call, run.open, error, joined.reading, windowedStop(run));
-    throw error;
-  }
-  keepWhole(run, reuseKey, ctx);
-  return answerOf(input, ctx, run);
-}
-
-/** A run that read every row is kept for later calls (export-reuse.ts); one cut short is not. */
-function keepWhole(run: ExportRun, key: string, ctx: ToolContext): void {
-  const { joined } = run;
-  if (joined.stopped || run.unexported || !joined.raw) return;
-  const rows = joined.raw;
-  joined.raw = undefined;
-  keepExport(
-    run.call.marketo,
-    key,
-    {
-      columns: joined.allColumns ?? [],
-      visible: joined.columns ?? [],
-      rows,
-      finishedAt: Date.now(),
-      jobs: joined.jobs.length,
-      calls: run.call.calls + (joined.naming?.calls ?? 0),
-    },
-    ctx.fullResults?.fileMaxBytes ?? KEEP_MAX_BYTES,
-  );
 }
 
 const isExportRefusal = (error: unknown): boolean =>
@@ -175,20 +182,41 @@ async function start(run: ExportRun, index: number): Promise<Job | { refused: un
     planned.window && run.span
       ? `Export ${index + 1} of ${total} (${run.span.field} ${planned.window.startAt} → ${planned.window.endAt}, job ${id})`
       : `Export ${id}`;
+  const kept = run.pickups?.get(index);
+  if (kept) {
+    // Open while Marketo is asked about it: a cut now keeps it for the next call still.
+    run.open.push(kept);
+    const picked = await pickUp(run.call, kept);
+    run.pickups?.delete(index);
+    run.open = run.open.filter((job) => job !== kept);
+    if (picked) {
+      run.open.push(picked);
+      return picked;
+    }
+  }
   try {
-    const job = await startJob(run.call, planned.body, label);
-    run.open.push(job);
-    return job;
+    // Known from its create on: a cut during the enqueue still leaves it to pick up.
+    return await startJob(run.call, planned.body, label, (job) => {
+      job.index = index;
+      run.open.push(job);
+    });
   } catch (error) {
-    if (index > 0 && isExportRefusal(error)) return { refused: error };
+    // Refused: the job created is not enqueued and is asked for anew. Anything else (a cut during the
+    // enqueue among it) leaves it open, for a cut run to keep.
+    if (index > 0 && isExportRefusal(error)) {
+      run.open = run.open.filter((job) => job.index !== index);
+      return { refused: error };
+    }
     throw error;
   }
 }
 
 /** The jobs, one after the other, the next one processing while a file is read. */
 async function runJobs(run: ExportRun): Promise<void> {
-  let current = await start(run, 0);
-  for (let index = 0; ; index += 1) {
+  const from = run.resumed?.from ?? 0;
+  if (from >= run.plan.length) return;
+  let current = await start(run, from);
+  for (let index = from; ; index += 1) {
     if ("refused" in current) return leaveUnexported(run, index, current.refused);
     const hasNext = index + 1 < run.plan.length;
     let ahead = hasNext ? await start(run, index + 1) : undefined;
@@ -198,6 +226,7 @@ async function runJobs(run: ExportRun): Promise<void> {
     run.joined.reading = current;
     await readJobFile(run.call, current, run.joined, { index, total: run.plan.length });
     run.joined.reading = undefined;
+    if (!run.joined.stopped) markRead(run);
     if (run.plan.length > 1) {
       const empty = emptyWindows(run);
       run.call.ctx.progress({
@@ -218,101 +247,7 @@ async function runJobs(run: ExportRun): Promise<void> {
   }
 }
 
-/**
- * A run of several windows cut by the call's deadline: the windows read and the jobs left running, and how
- * to get the period in parts that each fit (the read part again, then the rest from the first window not
- * read, the same way if it is cut again).
- */
-function windowedStop(run: ExportRun): WindowedStop | undefined {
-  const { span, plan, joined } = run;
-  if (!span || plan.length < 2) return undefined;
-  const read = joined.jobs.length - (joined.reading ? 1 : 0);
-  const next = plan[read]?.window;
-  const first = plan[0]?.window;
-  const last = plan.at(-1)?.window;
-  if (!next || !first || !last) return undefined;
-  const rows = read > 0 ? ` (${joined.rows.toLocaleString("en-US")} rows so far)` : "";
-  const running = run.open.map((job) => job.label).join("; ");
-  return {
-    message:
-      `The export of ${span.field} ${first.startAt} → ${last.endAt} runs as ${plan.length} jobs of at most 31 days ` +
-      `and did not finish within the call's {seconds} s deadline: ${read} of them ${read === 1 ? "was" : "were"} read${rows}, ` +
-      `which this call cannot return.${running ? ` Still at Marketo: ${running}; each file holds its window only.` : ""}`,
-    hint:
-      read > 0
-        ? `Ask for the period in parts, a call each: ${span.field} ${first.startAt} → ${next.startAt} (what was read), ` +
-          `then ${next.startAt} → ${last.endAt}, split again the same way if the deadline cuts it.`
-        : `Ask for a shorter period, a call each: ${span.field} ${first.startAt} → ${first.endAt} first (one job), then on from ${first.endAt}.`,
-  };
-}
-
 function leaveUnexported(run: ExportRun, index: number, error: unknown): void {
   const windows = run.plan.slice(index).flatMap((planned) => (planned.window ? [planned.window] : []));
   run.unexported = { windows, reason: error instanceof Error ? error.message : String(error) };
-}
-
-function answerOf(
-  input: MarketoApiCallInput,
-  ctx: ToolContext,
-  run: ExportRun,
-): ReadAnswer & { summary: string } {
-  const { joined } = run;
-  const lone = run.plan.length === 1 ? joined.jobs[0]?.job : undefined;
-  const file = lone ? `${run.call.base}/${lone.id}/file.json` : undefined;
-  // A lone job's cursors continue in its file; a joined file has no single one to continue in.
-  const asFile: MarketoApiCallInput = file
-    ? {
-        ...input,
-        method: "GET",
-        endpoint: file,
-        query_parameters: undefined,
-        body: undefined,
-        run_to_completion: false,
-      }
-    : input;
-  const computed: Computed = {
-    compute: joined.compute,
-    kept: joined.kept,
-    positions: lone ? joined.positions : [],
-    next: lone ? joined.next : undefined,
-    ...(joined.stoppedBy ? { stoppedBy: joined.stoppedBy } : {}),
-    pages: joined.chunks,
-    calls: run.call.calls + (joined.naming?.calls ?? 0),
-    unit: "row",
-    ...(joined.columns ? { columns: joined.columns } : {}),
-    hidden: joined.hidden,
-    file: true,
-    limit: {
-      bytes: joined.maxBytes,
-      setting: ctx.fullResults?.fileMaxBytes
-        ? "MARTECH_STEPS_EXPORT_MAX_BYTES"
-        : "MARTECH_STEPS_RESULT_MAX_BYTES",
-    },
-  };
-  const answer = computedAnswer(asFile, ctx, computed);
-  // A joined file cut by a cap has no cursor to continue in: it is incomplete all the same (restWords says how).
-  const cut = !lone && joined.stoppedBy !== undefined;
-  const data = { ...answer.data, ...(cut ? { complete: false } : {}), extra: extraOf(run, file) };
-  if (run.unexported) data.warnings.push(`Not exported: ${run.unexported.reason}`);
-  const read = { ...answer, data };
-  return { ...read, summary: exportSummary(input, ctx, run, computed, read, file) };
-}
-
-function extraOf(run: ExportRun, file: string | undefined): Record<string, unknown> {
-  const jobs = run.joined.jobs.map(({ job, window }) => ({
-    exportId: job.id,
-    status: "Completed",
-    numberOfRecords: job.status?.numberOfRecords,
-    fileSize: job.status?.fileSize,
-    ...(window ? { startAt: window.startAt, endAt: window.endAt } : {}),
-  }));
-  if (file && jobs[0]) return { ...jobs[0], file_endpoint: file };
-  return {
-    jobs,
-    ...(run.span
-      ? { split_by: run.span.field, deduplicated_by: run.span.key, duplicates_dropped: run.joined.duplicates }
-      : {}),
-    ...(run.span ? { empty_windows: emptyWindows(run) } : {}),
-    ...(run.unexported ? { not_exported: run.unexported.windows } : {}),
-  };
 }

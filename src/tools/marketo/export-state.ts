@@ -12,6 +12,15 @@ export interface Planned {
   window?: Window;
 }
 
+/** How far the run had read whole: the windows, and the rows and duplicates they gave (a cut keeps up to it). */
+export interface ReadMark {
+  windows: number;
+  /** Rows in `joined.raw`, rows read (duplicates included) and duplicates dropped. */
+  raw: number;
+  rows: number;
+  duplicates: number;
+}
+
 export interface ExportRun {
   call: ExportCall;
   plan: Planned[];
@@ -24,4 +33,9 @@ export interface ExportRun {
   /** Windows left out because the read had stopped (max_items, the file's size limit). */
   skipped?: number;
   started: number;
+  mark: ReadMark;
+  /** Set when the run continues one an earlier call cut (export-resume.ts). */
+  resumed?: { from: number; calls: number; cuts: number; rows: number };
+  /** Jobs an earlier call started and did not read, by plan index. */
+  pickups?: Map<number, Job>;
 }

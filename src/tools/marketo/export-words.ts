@@ -36,17 +36,53 @@ function jobsWords(input: MarketoApiCallInput, run: ExportRun, seconds: number):
   // Marketo's bulk extract takes a createdAt/updatedAt range of at most 31 days and no API call gives the
   // earliest createdAt (https://experienceleague.adobe.com/en/docs/marketo-developer/marketo/rest/bulk-extract/bulk-lead-extract,
   // "Filters"): a span starting before the first record runs empty jobs, which can only be said, not skipped.
+  const held = heldWords(run);
   const emptyWords =
     empty > 0
       ? `; ${plural(empty, "window")} had no rows (Marketo's API offers no call that gives the earliest ${span?.field}, ` +
-        "so a range that starts before the first record runs empty jobs: start it later when you know that date)"
+        `so a range that starts before the first record runs empty jobs: start it later when you know that date${held ? `)${held}` : ")"}`
       : "";
   return (
     `POST ${input.endpoint} run to completion: ${span?.field} ${first?.startAt} → ${last?.endAt} (${plural(days, "day")}) is longer ` +
     `than the 31 days Marketo takes in one export, so it ran as ${plural(run.plan.length, "export job")} of at most 31 days, ` +
     `two at a time (${joined.jobs.length} Completed and read, ${seconds} s in all); ${plural(joined.rows, "row")} read of their files, ` +
     `joined into one with ${plural(joined.duplicates, "duplicate")} dropped by ${key} (a row read twice, at a window's edge ` +
-    `or updated between two jobs), ${plural(run.call.calls + (joined.naming?.calls ?? 0), "call")} in all${emptyWords}`
+    `or updated between two jobs), ${plural(run.call.calls + (joined.naming?.calls ?? 0), "call")} in all${resumedWords(run)}${emptyWords}`
+  );
+}
+
+/** A run that continued cut calls: where it resumed, and what the earlier calls read and spent. */
+function resumedWords(run: ExportRun): string {
+  const { resumed } = run;
+  if (!resumed) return "";
+  const calls = resumed.cuts === 1 ? "the earlier call" : `the ${n(resumed.cuts)} earlier calls`;
+  return (
+    ` (this call's); it resumed at window ${n(resumed.from + 1)} of ${n(run.plan.length)}: ${calls} (cut short) read ` +
+    `${plural(resumed.from, "window")} and ${plural(resumed.rows, "row")}, kept for it, with ${plural(resumed.calls, "call")}, ` +
+    "and the rows and figures here cover the whole period"
+  );
+}
+
+/**
+ * When most windows read held no rows: the first and last that did, so a next call for the same data can
+ * ask for that range only (trial 2026-12-03, N47: 2018 → 2026 for leads of the last two years).
+ */
+function heldWords(run: ExportRun): string {
+  const { span } = run;
+  const read = run.joined.jobs;
+  // Only a run that read every window knows the last one with rows.
+  if (!span || read.length < run.plan.length || emptyWindows(run) * 2 <= read.length) return "";
+  const held = read.flatMap(({ job, window }, index) =>
+    window && Number(job.status?.numberOfRecords ?? 0) > 0 ? [{ window, index }] : [],
+  );
+  const first = held[0];
+  const last = held.at(-1);
+  if (!first || !last) return "";
+  const count = last.index - first.index + 1;
+  return (
+    `; only windows ${n(first.index + 1)} to ${n(last.index + 1)} of ${n(run.plan.length)} held rows: ` +
+    `${span.field} ${first.window.startAt} → ${last.window.endAt}, ${plural(count, "window")}, the range a next call for ` +
+    "the same rows can ask for"
   );
 }
 
