@@ -178,7 +178,7 @@ function ChoiceInput(props: TaskInputProps & { id: string; describedBy: string |
           props.onChange(value ?? "", choice?.label, choice?.detail);
         }}
         disabled={props.disabled}
-        placeholder={options ? `Pick a ${field.title.toLowerCase()}, or type part of its name` : "Loading…"}
+        placeholder={options ? `Pick or type a ${field.title.toLowerCase()}` : "Loading…"}
         required={field.required === true}
         browse={field.plural ?? "choices"}
         {...(props.describedBy ? { describedBy: props.describedBy } : {})}
