@@ -175,7 +175,7 @@ export function StepForm(props: {
   /** The run in progress, if any: the form is disabled and offers Cancel. */
   running: object | undefined;
   onCancel: () => void;
-  onChange: (data: Input) => void;
+  onChange: (data: Input | ((latest: Input) => Input)) => void;
   onProblem: (problem: ErrorInfo | undefined) => void;
   onSubmit: (data: Input) => void;
 }) {
@@ -203,8 +203,12 @@ export function StepForm(props: {
       account: formData.account as string | undefined,
       property: formData.property as string | undefined,
       dateRanges: formData.date_ranges,
+      chooseDefault: (field: string, value: string) =>
+        onChange((latest) =>
+          latest[field] === undefined || latest[field] === "" ? { ...latest, [field]: value } : latest,
+        ),
     }),
-    [formData.account, formData.property, formData.date_ranges],
+    [formData.account, formData.property, formData.date_ranges, onChange],
   );
   return (
     <>

@@ -33,6 +33,12 @@ export interface PickerContext {
   property?: string;
   /** The report's periods: the funnel's event list counts events over the first one. */
   dateRanges?: unknown;
+  /**
+   * Sets a top-level field to a default on the form's latest data, if it is still empty there. Through the form
+   * library's onChange, a default that landed as an example was clicked replaced the example with the form's
+   * older data (CI: "at least one metric is required" after an example, twice on Node 22).
+   */
+  chooseDefault?: (field: string, value: string) => void;
 }
 
 // One request per account (and per account and property), shared by every field that shows it.
@@ -100,9 +106,13 @@ function TextBox(props: FieldProps & { note?: string }) {
 /** Picks a value once the choices are known and none is chosen yet: the first one. */
 function useFirstChoice(props: FieldProps, first: string | undefined): void {
   const { formData, onChange, fieldPathId } = props;
+  const { chooseDefault } = context(props);
   useEffect(() => {
-    if (first !== undefined && (formData === undefined || formData === "")) onChange(first, fieldPathId.path);
-  }, [first, formData, onChange, fieldPathId]);
+    if (first === undefined || (formData !== undefined && formData !== "")) return;
+    const [field, ...inner] = fieldPathId.path;
+    if (chooseDefault && typeof field === "string" && inner.length === 0) chooseDefault(field, first);
+    else onChange(first, fieldPathId.path);
+  }, [first, formData, onChange, fieldPathId, chooseDefault]);
 }
 
 /** The GA4 property: a select of the properties the chosen Google account can see. */
