@@ -359,6 +359,10 @@ describe("Run Reports in a marketer's words", () => {
     // Sorted by date, which the report keeps when its metric changes.
     await runReportsFrom("Active users per day, last 28 days", 1280);
     const metric = page.getByRole("combobox", { name: "Metric 1", exact: true });
+    // Emptied first, as a person clears a picked name: filled over it, Node 22's run kept "Active users" before
+    // the typed name ("Active usersAverage session duration"), a timing of the page's value not yet understood.
+    await metric.fill("");
+    await expect.poll(() => metric.inputValue()).toBe("");
     await metric.fill("Average session duration");
     await page
       .getByRole("option", { name: /^Average session duration/ })
