@@ -122,6 +122,17 @@ describe("Run Reports in a marketer's words", () => {
 
   const results = () => page.locator(".results");
   const table = () => page.getByRole("table", { name: "Records" });
+  /** Clicks Run and waits for the table's first row; what the page says is in the failure message (a run refused reads differently). */
+  const runForRows = async (timeout = 20_000) => {
+    await page.getByRole("button", { name: "Run", exact: true }).click();
+    await expect
+      .poll(
+        async () =>
+          `${await table().locator("tbody tr").count()} ${await page.locator(".runner").innerText()}`,
+        { timeout },
+      )
+      .toMatch(/^[1-9]/);
+  };
 
   /** Run Reports with its two-period example, on the sandbox account's first property. */
   async function runComparison(width: number) {
@@ -211,16 +222,7 @@ describe("Run Reports in a marketer's words", () => {
       // The example's labels named its own dates: they go with them.
       expect(await page.locator("#root_date_ranges_0_name").inputValue()).toBe("");
       expect(await page.locator("#root_date_ranges_1_name").inputValue()).toBe("");
-      await page.getByRole("button", { name: "Run", exact: true }).click();
-      await expect
-        .poll(
-          async () =>
-            `${await table().locator("tbody tr").count()} ${await page.locator(".runner").innerText()}`,
-          {
-            timeout: 30_000,
-          },
-        )
-        .toMatch(/^[1-9]/);
+      await runForRows(30_000);
       const [later, earlier] = [dates(...thisWeek), dates(...weekBefore)];
       const headline = (await results().locator(".summary").textContent()) ?? "";
       expect(headline).toMatch(
@@ -249,16 +251,7 @@ describe("Run Reports in a marketer's words", () => {
       await customPeriod(0, daysAgo(8), daysAgo(2));
       await customPeriod(1, daysAgo(15), daysAgo(9));
       await customPeriod(2, daysAgo(22), daysAgo(16));
-      await page.getByRole("button", { name: "Run", exact: true }).click();
-      await expect
-        .poll(
-          async () =>
-            `${await table().locator("tbody tr").count()} ${await page.locator(".runner").innerText()}`,
-          {
-            timeout: 30_000,
-          },
-        )
-        .toMatch(/^[1-9]/);
+      await runForRows(30_000);
       const headline = (await results().locator(".summary").textContent()) ?? "";
       expect(headline).toMatch(/^Report on Retail Web Store \(\d+\) for /);
       const header = await table().locator("thead th").allTextContents();
@@ -368,17 +361,7 @@ describe("Run Reports in a marketer's words", () => {
       .getByRole("option", { name: /^Average session duration/ })
       .first()
       .click();
-    await page.getByRole("button", { name: "Run", exact: true }).click();
-    // What the page says is in the failure message: a run refused reads differently.
-    await expect
-      .poll(
-        async () =>
-          `${await table().locator("tbody tr").count()} ${await page.locator(".runner").innerText()}`,
-        {
-          timeout: 20_000,
-        },
-      )
-      .toMatch(/^[1-9]/);
+    await runForRows();
     const header = await table().locator("thead th").allTextContents();
     const column = header.indexOf("Average session duration");
     expect(column).toBeGreaterThan(0);
@@ -406,16 +389,7 @@ describe("Run Reports in a marketer's words", () => {
       await pickChoice(page, "Metric 2", "Purchase revenue", /^Purchase revenue purchaseRevenue/);
       await pickChoice(page, "Dimension 1", "Country", /^Country country/);
       await page.getByLabel("Sort by").fill("");
-      await page.getByRole("button", { name: "Run", exact: true }).click();
-      await expect
-        .poll(
-          async () =>
-            `${await table().locator("tbody tr").count()} ${await page.locator(".runner").innerText()}`,
-          {
-            timeout: 20_000,
-          },
-        )
-        .toMatch(/^[1-9]/);
+      await runForRows();
       const header = await table().locator("thead th").allTextContents();
       expect(header).toEqual(expect.arrayContaining(["Ecommerce purchases ▼", "Purchase revenue (USD)"]));
       // Money as GA shows it, with its symbol and cents (trial s8, finding 7: "1,323"); counts stay plain.
