@@ -1,9 +1,9 @@
 import { spawn } from "node:child_process";
 import { request } from "node:http";
-import { createServer } from "node:net";
 import { describe, expect, it } from "vitest";
 import { childEnv } from "../helpers/child-env.js";
 import { BIN, freshHome, stopChild } from "../helpers/cli.js";
+import { freePort } from "../helpers/free-port.js";
 
 /**
  * Issue 26, item 0: while the server started, the OAuth-protected /mcp answered tool calls without a token
@@ -49,15 +49,6 @@ interface Sample {
   /** 0: no connection (not listening yet). */
   status: number;
   text: string;
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const address = server.address();
-  await new Promise((resolve) => server.close(resolve));
-  if (!address || typeof address === "string") throw new Error("no port");
-  return address.port;
 }
 
 function once(port: number, probe: Probe): Promise<Sample> {

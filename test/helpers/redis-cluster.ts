@@ -1,7 +1,7 @@
 import { type ChildProcess, execFile, spawn } from "node:child_process";
 import { promisify } from "node:util";
 import { Redis } from "ioredis";
-import { freePort } from "./redis-process.js";
+import { freePort } from "./free-port.js";
 import { tempDir } from "./temp.js";
 
 /** One master of a cluster this test started: it can be frozen (SIGSTOP), killed and started again. */

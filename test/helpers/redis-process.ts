@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { createServer } from "node:net";
+import { freePort } from "./free-port.js";
 
 /** A redis-server of the test's own, on a free loopback port, that the test may freeze (SIGSTOP). */
 export interface RedisProcess {
@@ -8,15 +8,6 @@ export interface RedisProcess {
   freeze(): void;
   thaw(): void;
   stop(): Promise<void>;
-}
-
-export async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const address = server.address();
-  await new Promise((resolve) => server.close(resolve));
-  if (!address || typeof address === "string") throw new Error("no port");
-  return address.port;
 }
 
 export async function startRedis(): Promise<RedisProcess> {
