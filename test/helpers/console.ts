@@ -45,7 +45,7 @@ export interface ConsoleFixture {
  * with read and edit access and one that can only read.
  */
 export async function startConsoleFixture(
-  options: Partial<Pick<ConsoleOptions, "loopback" | "apiKeys">> & {
+  options: Partial<Pick<ConsoleOptions, "loopback" | "apiKeys" | "sandbox">> & {
     host?: string;
     marketoEnv?: NodeJS.ProcessEnv;
   } = {},
@@ -60,6 +60,14 @@ export async function startConsoleFixture(
     GA4_ADMIN_API_URL: google.adminApiUrl,
     GOOGLE_OAUTH_URL: google.oauthUrl,
     GOOGLE_OAUTH_AUTHORIZE_URL: google.authorizeUrl,
+    // As `npm start` wires the built-in sandbox: through the environment, which wins over what is saved.
+    ...(options.sandbox?.marketo
+      ? {
+          MARKETO_CLIENT_ID: marketo.clientId,
+          MARKETO_CLIENT_SECRET: CANARY_SECRET,
+          MARKETO_REST_ENDPOINT: marketo.restEndpoint,
+        }
+      : {}),
     ...options.marketoEnv,
   };
   const store = new MemoryCredentialStore();
@@ -67,7 +75,16 @@ export async function startConsoleFixture(
   // Accounts are bound to the service that issued their tokens (src/auth/google/service.ts): the sandbox's.
   const service = serviceOf(googleEndpointsFromEnv(env));
   await store.update("default", () => ({
-    marketo: { clientId: marketo.clientId, clientSecret: CANARY_SECRET, restEndpoint: marketo.restEndpoint },
+    // Nothing saved for a service on the sandbox: `npm start` runs a sandbox only for what is not configured.
+    ...(options.sandbox?.marketo
+      ? {}
+      : {
+          marketo: {
+            clientId: marketo.clientId,
+            clientSecret: CANARY_SECRET,
+            restEndpoint: marketo.restEndpoint,
+          },
+        }),
     googleClient: { clientId: google.clientId, clientSecret: GOOGLE_CLIENT_CANARY },
     googleAccounts: {
       sandbox: {
@@ -102,6 +119,7 @@ export async function startConsoleFixture(
     workspace,
     loopback: options.loopback ?? true,
     ...(options.apiKeys ? { apiKeys: options.apiKeys } : {}),
+    ...(options.sandbox ? { sandbox: options.sandbox } : {}),
     env,
   });
   const requests: ConsoleFixture["requests"] = [];

@@ -92,7 +92,7 @@ export function MarketoCard() {
     <section className="card" aria-label="Adobe Marketo Engage">
       <MarketoHeading status={status} />
       <ConnectionStatus active={active} hasSaved={Boolean(status?.saved)} />
-      {active ? <Instance restEndpoint={active.restEndpoint} /> : null}
+      {active && !active.sandbox ? <Instance restEndpoint={active.restEndpoint} /> : null}
       {usage ? <UsageList usage={usage} /> : null}
       {status?.lastTest ? <LastTestLine test={status.lastTest} /> : null}
       {status ? (
@@ -127,6 +127,13 @@ function MarketoForm(props: {
   const { status, values, error, busy } = props;
   return (
     <form onSubmit={props.onSave}>
+      {status.active?.sandbox ? (
+        <p className="hint" data-testid="marketo-own-instance">
+          To work on your own Marketo instance instead, enter its API credentials (Marketo Admin &gt;
+          Integration &gt; LaunchPoint) and Save: Marketo checks them first, and the server uses them from its
+          next start.
+        </p>
+      ) : null}
       {status.fields.map((field) => (
         <FieldInput
           key={field.key}
@@ -164,11 +171,13 @@ function ConnectionStatus({
     <p className="status" data-testid="marketo-status">
       {active
         ? active.sandbox
-          ? `Using the built-in sandbox (${active.restEndpoint}).`
+          ? "Using the built-in sandbox: made-up leads, lists and campaigns on this machine; no Marketo account or credentials are needed, and nothing is sent to Adobe."
           : `Connected to ${active.restEndpoint} (Client ID ${active.clientId}, from ${active.source === "environment" ? "environment variables" : "this page"}).`
         : "Not configured."}
       {active?.source === "environment" && hasSaved
-        ? " Environment variables win over the saved connection."
+        ? active.sandbox
+          ? " The saved connection is used from the server's next start."
+          : " Environment variables win over the saved connection."
         : ""}
     </p>
   );
