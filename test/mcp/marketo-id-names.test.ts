@@ -11,6 +11,7 @@ import { iso, marketoOverMcp, runningClock } from "../helpers/marketo-mcp.js";
 interface Answer {
   result: Record<string, unknown>[];
   calls_used: number;
+  extra?: { file_endpoint?: string };
   computed?: { read: number; matched: number };
 }
 
@@ -95,6 +96,18 @@ describe("count_by over an id Marketo names", () => {
     expect(first).toMatch(
       /1 campaignId has no smart campaign there \(deleted.*\), campaignName "\(not found\)": 1003/,
     );
+
+    // The export's file counted again (the agent's next call in N45) is named the same way.
+    const file = String(data.extra?.file_endpoint);
+    const again = await mkto.ok<Answer>({
+      method: "GET",
+      endpoint: file,
+      where: 'activityType = "Send Email"',
+      count_by: "primaryAttributeValueId,campaignId",
+    });
+    expect(again.data.result.length).toBeGreaterThan(5);
+    expectCampaignNames(again.data.result);
+    expect(again.first).toContain("campaignName is each campaignId's smart campaign name");
   });
 
   it("names the ids of an export answered from a recent run's rows, saying the calls that cost", async () => {
