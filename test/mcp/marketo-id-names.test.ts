@@ -130,6 +130,23 @@ describe("count_by over an id Marketo names", () => {
     expectCampaignNames(data.result);
   });
 
+  it("with min_count, names only the ids kept: a dropped id Marketo lacks is not said", async () => {
+    const call = {
+      method: "GET",
+      endpoint: "/rest/v1/activities.json",
+      query_parameters: { sinceDatetime: iso(T0 - 10 * DAY), activityTypeIds: "6" },
+      paginate: true,
+      count_by: "campaignId",
+    };
+    const all = (await mkto.ok<Answer>(call)).data.result;
+    const gone = Number(all.find((row) => row.campaignId === 1003)?.count);
+    expect(all.some((row) => Number(row.count) > gone)).toBe(true);
+    const { data, first } = await mkto.ok<Answer>({ ...call, min_count: gone + 1 });
+    expect(data.result.length).toBeGreaterThan(0);
+    expectCampaignNames(data.result);
+    expect(first).not.toContain("no smart campaign there");
+  });
+
   it("names match campaigns.json for generated activity reads and count_by forms", async () => {
     const request = fc.record({
       // Send Email, whose sends carry a campaignId (a field no record read has is refused), and others.

@@ -197,14 +197,15 @@ export class RecordCompute {
   }
 
   /**
-   * The distinct values of a count_by row field (not the columns' field): those counted and those asked for,
-   * empty ones left out, as text. What a label is asked to read.
+   * The distinct values of a count_by row field (not the columns' field) in the answer's rows: those counted
+   * (at least min_count times) and those asked for, empty ones left out, as text. What a label is asked to read.
    */
   countedValues(field: string): string[] {
     const at = this.#counter?.fields.indexOf(field) ?? -1;
     if (at < 0 || field === this.spec.columns) return [];
     const values = [
-      ...(this.#counter?.groups() ?? []).map((group) => group.values[at]),
+      // With min_count, only the values kept are rows to label.
+      ...(this.#counter?.groups(this.spec.minCount) ?? []).map((group) => group.values[at]),
       ...this.#expected.map((row) => row[field]),
     ];
     return [...new Set(values.filter((v) => !isEmpty(v)).map(textOf))];
