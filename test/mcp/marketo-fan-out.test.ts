@@ -82,9 +82,10 @@ describe("an endpoint read once per id", () => {
       where: "id < 0",
       count_by: "programId",
     });
+    // Each program named beside its id (id-names.ts), the zero rows too.
     expect(data.result).toEqual([
-      { programId: 1003, count: 0 },
-      { programId: 1005, count: 0 },
+      { programId: 1003, programName: "Event Program 03", count: 0 },
+      { programId: 1005, programName: "Webinar Program 05", count: 0 },
     ]);
   });
 

@@ -6,8 +6,9 @@
 import { ValidationError } from "../../errors.js";
 import type { MarketoApiCallInput } from "../../schemas/marketo.js";
 import { capItems, MAX_RESULT_BYTES, sizeWords } from "../output-cap.js";
-import type { RecordCompute } from "../records/compute.js";
+import { labelledColumns, type RecordCompute } from "../records/compute.js";
 import type { FullResult, ToolContext } from "../types.js";
+import type { IdNames } from "./id-names.js";
 import { cursorOf, type MarketoPosition } from "./position.js";
 import type { ReadAnswer, Shaped } from "./read-calls.js";
 
@@ -45,6 +46,8 @@ export interface Computed {
   hidden?: readonly string[];
   /** The limit `bytes` stopped at, and the setting that sets it (for the words that say so). */
   limit?: { bytes: number; setting: string };
+  /** The names looked up for count_by's ids (id-names.ts), for the summary; `calls` counts their calls. */
+  names?: readonly IdNames[];
 }
 
 /** The most bytes of matching records a read keeps: the kept-result (or export file) limit, the answer's without one. */
@@ -127,6 +130,13 @@ export function computedAnswer(input: MarketoApiCallInput, ctx: ToolContext, com
 
 /** The columns of what is kept: count_by's fields, count (records with count_distinct, spellings ignoring case), a pivot's row fields, columns and total, or the file's columns. */
 function columnsOf(computed: Computed): readonly string[] | undefined {
+  const columns = countColumns(computed);
+  return columns && computed.compute.labels.length > 0
+    ? labelledColumns(columns, computed.compute.labels)
+    : columns;
+}
+
+function countColumns(computed: Computed): readonly string[] | undefined {
   const countBy = computed.compute.spec.countBy;
   const spec = computed.compute.spec;
   const pivot = computed.compute.pivot;

@@ -16,6 +16,7 @@ import type { ToolContext } from "../types.js";
 import { type ActivityNaming, nameRecords } from "./activity-types.js";
 import { type Computed, computedAnswer, keptBytesFor } from "./compute-answer.js";
 import { computedSummary } from "./compute-words.js";
+import { nameCounted, namesCalls } from "./id-names.js";
 import type { ProgramTypeFilter } from "./program-type.js";
 import { asRecords, type ReadAnswer } from "./read-calls.js";
 
@@ -51,6 +52,7 @@ export async function computeRead(
 ): Promise<ReadAnswer> {
   const { compute } = options;
   const walk = await readPages(input, marketo, ctx, options);
+  const names = await nameCounted(compute, { marketo, signal: ctx.signal, onWait: options.onWait });
   const computed: Computed = {
     compute,
     kept: walk.kept,
@@ -58,8 +60,9 @@ export async function computeRead(
     next: walk.next ? { page: walk.next } : undefined,
     ...(walk.stoppedBy ? { stoppedBy: walk.stoppedBy } : {}),
     pages: walk.pages,
-    calls: walk.calls + (options.naming?.calls ?? 0),
+    calls: walk.calls + (options.naming?.calls ?? 0) + namesCalls(names),
     unit: "record",
+    ...(names ? { names } : {}),
   };
   const answer = computedAnswer(input, ctx, computed);
   answer.data.warnings.unshift(...walk.warnings);

@@ -10,6 +10,7 @@ import { expressionFields } from "../filter/ast.js";
 import { CYCLES, MAX_FILLED, unitWords } from "../records/buckets.js";
 import type { ComputeSpec, RecordCompute } from "../records/compute.js";
 import type { Computed } from "./compute-answer.js";
+import { idNamesWords } from "./id-names.js";
 import { pivotWords } from "./pivot-words.js";
 import type { ReadAnswer } from "./read-calls.js";
 
@@ -84,6 +85,7 @@ function countWords(fields: string[], computed: Computed): string[] {
             `in the result (min_count ${n(spec.minCount)}), each row a value and its count`
           : `${by}: ${plural(groups, "value")} over ${over}${zeros} (${adds})`,
       ];
+  parts.push(...idNamesWords(computed.names));
   parts.push(...bucketWords(compute));
   if (spec.sum && !spec.columns) {
     parts.push(

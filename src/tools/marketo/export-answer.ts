@@ -9,6 +9,7 @@ import { type Computed, computedAnswer } from "./compute-answer.js";
 import { KEEP_MAX_BYTES, keepExport } from "./export-reuse.js";
 import type { ExportRun } from "./export-state.js";
 import { emptyWindows, exportSummary } from "./export-words.js";
+import type { IdNames } from "./id-names.js";
 import type { ReadAnswer } from "./read-calls.js";
 
 /** A run that read every row is kept for later calls (export-reuse.ts); one cut short is not. */
@@ -37,6 +38,7 @@ export function answerOf(
   input: MarketoApiCallInput,
   ctx: ToolContext,
   run: ExportRun,
+  names?: readonly IdNames[],
 ): ReadAnswer & { summary: string } {
   const { joined } = run;
   const lone = run.plan.length === 1 ? joined.jobs[0]?.job : undefined;
@@ -64,6 +66,7 @@ export function answerOf(
     ...(joined.columns ? { columns: joined.columns } : {}),
     hidden: joined.hidden,
     file: true,
+    ...(names ? { names } : {}),
     limit: {
       bytes: joined.maxBytes,
       setting: ctx.fullResults?.fileMaxBytes

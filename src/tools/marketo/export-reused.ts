@@ -11,6 +11,7 @@ import type { ToolContext } from "../types.js";
 import { type Computed, computedAnswer } from "./compute-answer.js";
 import { figureWords, shownWords } from "./compute-words.js";
 import { type KeptExport, REUSE_MS } from "./export-reuse.js";
+import { type NameReader, nameCounted, namesCalls } from "./id-names.js";
 import type { ReadAnswer } from "./read-calls.js";
 
 const n = (value: number) => value.toLocaleString("en-US");
@@ -24,6 +25,8 @@ export interface Reuse {
   hidden: string[];
   compute: RecordCompute;
   maxBytes: number;
+  /** What reads the names of the ids counted (id-names.ts): the calls the answer spends now. */
+  reader: NameReader;
 }
 
 /** The kept rows through the call's where/count_by/order_by, max_items and file limit. */
@@ -70,12 +73,12 @@ const clock = (ms: number) =>
     .replace("T", " ");
 
 /** The summary's first part: which export answered, and how to get a fresh one. */
-function reuseWords(input: MarketoApiCallInput, found: KeptExport, now: number): string {
+function reuseWords(input: MarketoApiCallInput, found: KeptExport, now: number, calls: number): string {
   const age = Math.max(1, Math.round((now - found.finishedAt) / 1000));
   return (
     `POST ${input.endpoint} run to completion: answered from the same export run ${durationWords(age * 1000)} ago ` +
     `(finished ${clock(found.finishedAt)}: ${plural(found.jobs, "export job")}, ${plural(found.rows.length, "row")}, ` +
-    `${plural(found.calls, "API call")} then), so no export ran and no API call was spent now; rows created or changed ` +
+    `${plural(found.calls, "API call")} then), so no export ran and ${calls > 0 ? `the only API calls spent now named the ids counted (${n(calls)})` : "no API call was spent now"}; rows created or changed ` +
     `in Marketo since then are not in it. An export with the same body (its fields may be fewer) is reused for ` +
     `${durationWords(REUSE_MS)} after it finishes and dropped after any write through this tool; for a fresh export ` +
     "now, change the body's filter (e.g. its endAt to the current time)"
@@ -92,13 +95,15 @@ function maxItemsWords(input: MarketoApiCallInput, computed: Computed, total: nu
 }
 
 /** The answer from the kept rows. */
-export function reusedAnswer(
+export async function reusedAnswer(
   input: MarketoApiCallInput,
   ctx: ToolContext,
   reuse: Reuse,
   now = Date.now(),
-): ReadAnswer & { summary: string } {
+): Promise<ReadAnswer & { summary: string }> {
   const computed = computeOver(input, reuse);
+  const names = await nameCounted(computed.compute, reuse.reader);
+  if (names) Object.assign(computed, { names, calls: namesCalls(names) });
   const answer = computedAnswer(input, ctx, computed);
   const cut = computed.stoppedBy !== undefined;
   const data = {
@@ -108,7 +113,7 @@ export function reusedAnswer(
   };
   const read = { ...answer, data };
   const parts = [
-    reuseWords(input, reuse.found, now),
+    reuseWords(input, reuse.found, now, computed.calls),
     ...figureWords(computed.compute.spec, computed),
     ...shownWords(computed, read),
     maxItemsWords(input, computed, reuse.found.rows.length),

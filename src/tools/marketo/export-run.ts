@@ -49,6 +49,7 @@ import {
   windowBody,
 } from "./export-windows.js";
 import { emptyWindows } from "./export-words.js";
+import { nameCounted, namesCalls } from "./id-names.js";
 import type { ReadAnswer } from "./read-calls.js";
 
 /** The create endpoints of the four bulk extracts: leads, activities, program members, custom objects. */
@@ -117,7 +118,8 @@ export async function runExport(
   if (found) {
     const columns = reusedColumns(found, asked);
     const maxBytes = keptBytesFor(ctx, compute, true);
-    return reusedAnswer(input, ctx, { found, columns, hidden: needed, compute, maxBytes });
+    const reader = { marketo, signal: ctx.signal, onWait };
+    return reusedAnswer(input, ctx, { found, columns, hidden: needed, compute, maxBytes, reader });
   }
   const joined = newJoined(input, ctx, compute, { body, span, needed, naming });
   const mark = { windows: 0, raw: 0, rows: 0, duplicates: 0 };
@@ -141,7 +143,9 @@ export async function runExport(
     return stopJobs(call, run.open, error, joined.reading, windowedStop(run, kept));
   }
   keepWhole(run, reuseKey, ctx);
-  return answerOf(input, ctx, run);
+  const names = await nameCounted(compute, { marketo, signal: ctx.signal, onWait });
+  run.call.calls += namesCalls(names);
+  return answerOf(input, ctx, run, names);
 }
 
 /** The join of a run's files: empty, with the dedupe of a split span and the columns only the step reads. */

@@ -17,6 +17,7 @@ import type { ToolContext } from "../types.js";
 import { type Computed, computedAnswer, keptBytesFor } from "./compute-answer.js";
 import { computedSummary } from "./compute-words.js";
 import { endpointFor, type FanOut } from "./fan-out.js";
+import { type NameReader, nameCounted, namesCalls } from "./id-names.js";
 import { asRecords, type ReadAnswer, type Shaped } from "./read-calls.js";
 
 /** Reads in flight at once: a few, well under Marketo's 10 (other calls share them). */
@@ -250,7 +251,8 @@ export async function fanOutRead(
     // not an id Marketo has not (an empty answer with its warning), nor one whose records max_items left out.
     options.compute.expectValues(whole(reads, limit).map((id) => ({ [fan.name]: id })));
     const itemsCut = all.length > limit || reads.some((r) => "skipped" in r);
-    return computedFanOut(input, ctx, options.compute, records, { head, base, cut, itemsCut });
+    const reader = { marketo, signal: ctx.signal, onWait: options.onWait };
+    return computedFanOut(input, ctx, options.compute, records, { head, base, cut, itemsCut, reader });
   }
   const keep = ctx.fullResults !== undefined;
   const capped = capItems(records, MAX_RESULT_BYTES, true);
@@ -322,17 +324,20 @@ interface ComputedParts {
   cut: string | undefined;
   /** max_items stopped the read (ids not read, records cut). */
   itemsCut: boolean;
+  /** What reads the names of the ids counted (id-names.ts). */
+  reader: NameReader;
 }
 
 /** where, order_by and count_by over the joined records (no cursor: the read is the ids given). */
-function computedFanOut(
+async function computedFanOut(
   input: MarketoApiCallInput,
   ctx: ToolContext,
   compute: RecordCompute,
   records: Record<string, unknown>[],
   parts: ComputedParts,
-): ReadAnswer {
+): Promise<ReadAnswer> {
   const kept = records.filter((record) => compute.see(record));
+  const names = await nameCounted(compute, parts.reader);
   const computed: Computed = {
     compute,
     kept,
@@ -340,13 +345,15 @@ function computedFanOut(
     next: undefined,
     ...(parts.itemsCut ? { stoppedBy: "items" as const } : {}),
     pages: parts.base.pages,
-    calls: parts.base.calls_used,
+    calls: parts.base.calls_used + namesCalls(names),
     unit: "record",
+    ...(names ? { names } : {}),
   };
   const answer = computedAnswer(input, ctx, computed);
   const data: Shaped = {
     ...answer.data,
     ...parts.base,
+    calls_used: answer.data.calls_used,
     complete: answer.data.complete && !parts.cut,
   };
   // A cut is said before the figures, which cover only what was read (trial s8, N35).

@@ -19,6 +19,7 @@ import type { ToolContext } from "../types.js";
 import { type ActivityNaming, namedColumns, namedType } from "./activity-types.js";
 import { type Computed, computedAnswer, keptBytesFor } from "./compute-answer.js";
 import { computedSummary } from "./compute-words.js";
+import { nameCounted, namesCalls } from "./id-names.js";
 import { cursorOf } from "./position.js";
 import { RESUME_WORDS, type ReadAnswer, type Shaped } from "./read-calls.js";
 
@@ -158,6 +159,7 @@ async function computedFile(
     },
   );
   const stoppedBy = compute.read >= (input.max_items ?? DEFAULT_MAX_ITEMS) ? "items" : "bytes";
+  const names = await nameCounted(compute, { marketo, signal: ctx.signal, onWait: options.onWait });
   const computed: Computed = {
     compute,
     kept: read.records,
@@ -165,9 +167,10 @@ async function computedFile(
     next: read.next ? { file: read.next } : undefined,
     ...(read.next ? { stoppedBy } : {}),
     pages: read.chunks,
-    calls: read.callsUsed + (naming?.calls ?? 0),
+    calls: read.callsUsed + (naming?.calls ?? 0) + namesCalls(names),
     unit: "row",
     columns: naming ? namedColumns(read.columns) : read.columns,
+    ...(names ? { names } : {}),
   };
   const answer = computedAnswer(input, ctx, computed);
   const described = rowsWords(options.from?.row ?? 0, read, what, compute.read);

@@ -16,7 +16,7 @@ import { checkFields, FieldsSeen, type NamedField, quotedField } from "./fields.
 import { type RecordTest, recordTest } from "./match.js";
 import { compareBy, parseSortKeys, type SortKey } from "./order.js";
 import { columnsPart, type Pivot, pivotSortKeys, pivotTable, refusePivotOptions } from "./pivot.js";
-import { textOf } from "./values.js";
+import { isEmpty, textOf } from "./values.js";
 
 export interface ComputeInput {
   where?: string | undefined;
@@ -119,6 +119,31 @@ function countedField(spec: ComputeSpec, column: string): string {
 
 type Row = Record<string, unknown>;
 
+/**
+ * A column beside a count_by field that reads each row's value of it, e.g. a name beside an id: set by the
+ * caller between the read and finish (it may cost a request the records layer knows nothing of).
+ */
+export interface Label {
+  field: string;
+  column: string;
+  of: (value: unknown) => unknown;
+}
+
+/** The row with each label's column right after its field. */
+function labelled(row: Readonly<Row>, labels: readonly Label[]): Row {
+  const out: Row = {};
+  for (const [key, value] of Object.entries(row)) {
+    out[key] = value;
+    for (const label of labels) if (label.field === key) out[label.column] = label.of(value);
+  }
+  return out;
+}
+
+/** The columns with each label's column right after its field. */
+export function labelledColumns(columns: readonly string[], labels: readonly Label[]): string[] {
+  return columns.flatMap((c) => [c, ...labels.filter((l) => l.field === c).map((l) => l.column)]);
+}
+
 export class RecordCompute {
   readonly spec: ComputeSpec;
   readonly fields = new FieldsSeen();
@@ -139,6 +164,8 @@ export class RecordCompute {
   unfilled?: number;
   /** With a ":columns" field, the rows laid out (set by finish). */
   pivot?: Pivot;
+  /** Columns finish adds beside count_by fields (label). */
+  readonly labels: Label[] = [];
 
   constructor(spec: ComputeSpec) {
     this.spec = spec;
@@ -167,6 +194,26 @@ export class RecordCompute {
    */
   expectValues(values: readonly Row[]): void {
     this.#expected.push(...values);
+  }
+
+  /**
+   * The distinct values of a count_by row field (not the columns' field) in the answer's rows: those counted
+   * (at least min_count times) and those asked for, empty ones left out, as text. What a label is asked to read.
+   */
+  countedValues(field: string): string[] {
+    const at = this.#counter?.fields.indexOf(field) ?? -1;
+    if (at < 0 || field === this.spec.columns) return [];
+    const values = [
+      // With min_count, only the values kept are rows to label.
+      ...(this.#counter?.groups(this.spec.minCount) ?? []).map((group) => group.values[at]),
+      ...this.#expected.map((row) => row[field]),
+    ];
+    return [...new Set(values.filter((v) => !isEmpty(v)).map(textOf))];
+  }
+
+  /** Adds a column beside a count_by row field to every count row (before finish). */
+  label(label: Label): void {
+    this.labels.push(label);
   }
 
   /** Sees one record read: true when the caller keeps it (it matches where, and nothing is counted instead). */
@@ -216,12 +263,14 @@ export class RecordCompute {
       if (this.spec.ignoreCase) for (const row of gaps) row.spellings = 0;
       if (this.spec.columns) {
         this.pivot = pivotTable(this.spec, counted, [...zeros, ...gaps]);
+        this.pivot.rows = this.pivot.rows.map((row) => labelled(row, this.labels));
         return this.pivot.rows;
       }
       const keys: SortKey[] = this.spec.order ?? (first ? [] : [{ field: "count", desc: true }]);
       // Ties are ordered by the values, so the same counts always read the same way.
       const byValues = this.#counter.fields.map((field) => ({ field, desc: false }));
-      return rows.sort(compareRows([...keys, ...byValues], this.spec.buckets));
+      rows.sort(compareRows([...keys, ...byValues], this.spec.buckets));
+      return this.labels.length > 0 ? rows.map((row) => labelled(row, this.labels)) : rows;
     }
     return this.spec.order ? kept.sort(compareBy(this.spec.order)) : kept;
   }
