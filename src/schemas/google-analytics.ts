@@ -138,8 +138,9 @@ export const RunReportsFields = z.strictObject({
     .optional()
     .describe(
       'Rows to keep, e.g. country == "France" and sessions > 10; also != < <= > >= contains begins_with ' +
-        'ends_with matches (regex) in ("a","b") between N and M, is empty; and / or / not, parentheses. ' +
-        "Dimensions and metrics alike; or a GA FilterExpression object.",
+        'ends_with, matches / =~ (RE2 regex: whole value / any part), in ("a","b"), between N and M, is ' +
+        "empty; and / or / not, parentheses; text ignores case. Dimensions and metrics alike; or a GA " +
+        "FilterExpression object.",
     )
     // The console's Filter box shows the first example as its placeholder, whole at 400 px (issue 28): a
     // short one here, the longer one in the description.

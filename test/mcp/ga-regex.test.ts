@@ -2,7 +2,9 @@
  * Run Reports' regular expressions are Google's, RE2's syntax (agent trial 2026-12-03-s9, N41: the sandbox
  * refused `eventName matches "(?i)demo|request|lead|form"`, which GA takes, and ran a lookahead and a
  * backreference, which GA refuses). Through MCP on the sandbox: a leading (?i), (?s), (?m) is taken and
- * applied; what RE2 refuses is refused naming the pattern and RE2's words for it.
+ * applied; what RE2 refuses is refused naming the pattern and RE2's words for it. The agent wrote (?i)
+ * because tools/list did not say that text matches already ignore case (GA's caseSensitive is false
+ * unless asked) nor that =~ matches a part: it says both now.
  */
 import { describe, expect, it } from "vitest";
 import { firstText, gaOverMcp } from "../helpers/ga-mcp.js";
@@ -40,6 +42,17 @@ describe("Run Reports' regular expressions, as Google reads them", () => {
     expect(await eventNames('eventName matches "(?s)page.view"')).toEqual(["page_view"]);
     expect(await eventNames('eventName matches "(?ms)^page_view$"')).toEqual(["page_view"]);
     expect(await eventNames(caseSensitive("(?mi)^SIGN_UP$", "PARTIAL_REGEXP"))).toEqual(["sign_up"]);
+  });
+
+  it("tools/list says how the filter matches: RE2, whole value or part, ignoring case (which holds)", async () => {
+    const { tools } = await ga.client.listTools();
+    const run = tools.find((tool) => tool.name === "google_analytics_run_reports");
+    const filter = (run?.inputSchema.properties?.filter ?? {}) as { description?: string };
+    expect(filter.description).toMatch(/matches \/ =~ \(RE2 regex: whole value \/ any part\)/);
+    expect(filter.description).toContain("text ignores case");
+    // What it says holds: no (?i) needed, and =~ matches a part.
+    expect(await eventNames('eventName matches "PAGE_VIEW"')).toEqual(["page_view"]);
+    expect(await eventNames('eventName =~ "VIEW"')).toEqual(["page_view", "view_item"]);
   });
 
   it.each([
