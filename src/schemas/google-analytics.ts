@@ -73,11 +73,18 @@ export const DateRangeInput = z.union(
 /** DimensionOrderBy.orderType (REAL-API B2): how dimension values compare. */
 export const ORDER_TYPES = ["ALPHANUMERIC", "CASE_INSENSITIVE_ALPHANUMERIC", "NUMERIC"] as const;
 
+/** A sort key: a field's API name, or a two-range report's column of one period, newUsers[2026]. */
+const SORT_NAME = /^[A-Za-z][A-Za-z0-9_:.]{0,199}(\[[^[\]]{1,64}\])?$/;
+const SortName = Trimmed.regex(SORT_NAME, "an API name such as sessions, or a column such as sessions[2026]");
+
 const OrderByItem = z.union(
   [
-    Trimmed.regex(/^-?[A-Za-z][A-Za-z0-9_:.]{0,199}$/, 'a field name, "-" first for descending'),
+    Trimmed.regex(
+      new RegExp(`^-?${SORT_NAME.source.slice(1)}`),
+      'a field name or column, "-" first for descending',
+    ),
     z.strictObject({
-      field: FieldName.describe("A metric or dimension of this report.").meta({
+      field: SortName.describe("A metric or dimension of this report.").meta({
         title: "Field",
         examples: ["sessions"],
       }),
@@ -138,8 +145,9 @@ export const RunReportsFields = z.strictObject({
     .optional()
     .describe(
       'Rows to keep, e.g. country == "France" and sessions > 10; also != < <= > >= contains begins_with ' +
-        'ends_with matches (regex) in ("a","b") between N and M, is empty; and / or / not, parentheses. ' +
-        "Dimensions and metrics alike; or a GA FilterExpression object.",
+        'ends_with, matches / =~ (RE2 regex: whole value / any part), in ("a","b"), between N and M, is ' +
+        "empty; and / or / not, parentheses; text ignores case. Dimensions and metrics alike; or a GA " +
+        "FilterExpression object.",
     )
     // The console's Filter box shows the first example as its placeholder, whole at 400 px (issue 28): a
     // short one here, the longer one in the description.

@@ -290,7 +290,9 @@ function checkRequestShape(fields: Fields, now: Date) {
   // sort is checked here, before anything is sent, and GA is asked for no order.
   const merged = mergesRanges(fields, dates?.dateRanges);
   if (merged) mergedOrder(fields.order_by, fields, undefined);
-  const orderBys = merged ? [] : parseOrderBy(fields.order_by, fields.metrics, fields.dimensions);
+  // Several ranges' rows carry GA's dateRange column (three or four: not merged), which sorts as any other.
+  const shown = (dates?.dateRanges.length ?? 0) > 1 ? [...fields.dimensions, "dateRange"] : fields.dimensions;
+  const orderBys = merged ? [] : parseOrderBy(fields.order_by, fields.metrics, shown);
   const repeated = duplicates([...fields.metrics, ...fields.dimensions]);
   if (repeated.length > 0) {
     const where = (name: string) => (fields.metrics.includes(name) ? "metrics" : "dimensions");

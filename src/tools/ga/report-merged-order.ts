@@ -7,8 +7,9 @@
  *
  * What a key means on a merged row: a dimension sorts by its value, as GA sorts it (DimensionOrderBy's
  * orderType: https://developers.google.com/analytics/devguides/reporting/data/v1/rest/v1beta/OrderBy#OrderType);
- * a metric by its value in the later range (the one changes go to); `<metric>_change` and
- * `<metric>_change_pct` by those columns. Without order_by, the first metric of the later range, largest
+ * a metric by its value in the later range (the one changes go to); `<metric>[<period>]`,
+ * `<metric>_change` and `<metric>_change_pct`, the columns the answer prints, by those columns (trial s9,
+ * N42: "-newUsers[2026]" was refused). Without order_by, the first metric of the later range, largest
  * first. A missing value (null) comes last either way.
  */
 import { ValidationError } from "../../errors.js";
@@ -31,9 +32,11 @@ interface Item {
   orderType: OrderType | undefined;
 }
 
+/** A list's items split at commas outside brackets: a period's label in `newUsers[1, 2]` may hold one. */
 function items(orderBy: RunReportsFields["order_by"]): Item[] {
   if (orderBy === undefined) return [];
-  const list = typeof orderBy === "string" ? orderBy.split(",").map((part) => part.trim()) : orderBy;
+  const list =
+    typeof orderBy === "string" ? orderBy.split(/,(?![^[\]]*\])/).map((part) => part.trim()) : orderBy;
   return list.map((item) =>
     typeof item === "string"
       ? { name: item.replace(/^-/, ""), desc: item.startsWith("-"), orderType: undefined }
@@ -41,27 +44,55 @@ function items(orderBy: RunReportsFields["order_by"]): Item[] {
   );
 }
 
+/** The periods' labels as the merged columns name them, and which is the later one (changes go to it). */
+export interface MergedPeriods {
+  labels: readonly string[];
+  later: string;
+}
+
+/** The names order_by takes on the merged rows: each column's, `<metric>` for its later-range value. */
+function acceptedNames(names: Names, periods: MergedPeriods | undefined): string[] {
+  const perPeriod = (metric: string) =>
+    periods ? periods.labels.map((label) => `${metric}[${label}]`) : [`${metric}[<period>]`];
+  return [
+    ...names.metrics.flatMap((m) => [m, ...perPeriod(m), `${m}_change`, `${m}_change_pct`]),
+    ...names.dimensions,
+  ];
+}
+
+/** The merged column a metric's key sorts by, or undefined when the key names none of the metrics'. */
+function metricColumn(name: string, names: Names, periods: MergedPeriods | undefined): string | undefined {
+  const [, metric, label] = /^(.*)\[(.*)\]$/.exec(name) ?? [];
+  if (metric !== undefined && names.metrics.includes(metric)) {
+    // Before the dates are stated (the check before sending) any period passes; after, only the report's.
+    return periods === undefined || periods.labels.includes(label ?? "") ? name : undefined;
+  }
+  const own = names.metrics.find((m) => [m, `${m}_change`, `${m}_change_pct`].includes(name));
+  if (own === undefined) return undefined;
+  return name === own ? `${own}[${periods?.later ?? ""}]` : name;
+}
+
+type Names = { metrics: readonly string[]; dimensions: readonly string[] };
+
 /**
  * The merged rows' order for the request's order_by, refused with the names it takes when a field is not
- * one of the merged report's. `later` is the label of the later range (a metric sorts by its value there);
- * without it (before the dates are stated) only the names are checked.
+ * one of the merged report's columns. `periods` are the ranges' labels (a metric alone sorts by its value
+ * in the later one); without them (before the dates are stated) a `<metric>[<period>]` passes on its metric.
  */
 export function mergedOrder(
   orderBy: RunReportsFields["order_by"],
-  names: { metrics: readonly string[]; dimensions: readonly string[] },
-  later: string | undefined,
+  names: Names,
+  periods: MergedPeriods | undefined,
 ): MergedOrder[] {
-  const { metrics, dimensions } = names;
   const keys = items(orderBy).map((item, index): MergedOrder => {
     const field = `order_by[${index}]`;
-    if (dimensions.includes(item.name)) {
+    if (names.dimensions.includes(item.name)) {
       return { column: item.name, desc: item.desc, orderType: item.orderType ?? "ALPHANUMERIC" };
     }
-    const metric = metrics.find((m) => [m, `${m}_change`, `${m}_change_pct`].includes(item.name));
-    if (metric === undefined) {
-      const accepted = [...metrics.flatMap((m) => [m, `${m}_change`, `${m}_change_pct`]), ...dimensions];
+    const column = metricColumn(item.name, names, periods);
+    if (column === undefined) {
       throw new ValidationError(field, `"${item.name}" is not a column of this two-range report.`, {
-        hint: `Sort by one of ${accepted.join(", ")} (a metric sorts by its value in the later range).`,
+        hint: `Sort by one of ${acceptedNames(names, periods).join(", ")} (a metric alone sorts by its value in the later range).`,
       });
     }
     if (item.orderType) {
@@ -73,11 +104,10 @@ export function mergedOrder(
         },
       );
     }
-    const column = item.name === metric ? `${metric}[${later ?? ""}]` : item.name;
     return { column, desc: item.desc };
   });
-  const first = metrics[0];
-  if (keys.length === 0 && first) return [{ column: `${first}[${later ?? ""}]`, desc: true }];
+  const first = names.metrics[0];
+  if (keys.length === 0 && first) return [{ column: `${first}[${periods?.later ?? ""}]`, desc: true }];
   return keys;
 }
 

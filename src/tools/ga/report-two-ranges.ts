@@ -72,8 +72,8 @@ export function mergedPage(o: {
   keepBytes: number | undefined;
 }): MergedPage | undefined {
   const { fields, names, stated } = o;
-  const later = rangeLabels(stated)[changeOrder(stated)[1]];
-  const order = mergedOrder(fields.order_by, names, later);
+  const labels = rangeLabels(stated);
+  const order = mergedOrder(fields.order_by, names, { labels, later: labels[changeOrder(stated)[1]] ?? "" });
   const comparison = compareRanges(o.flat, names, stated, { order, metricFilter: o.metricFilter });
   if (!comparison) return undefined;
   const rows = comparison.rows.slice(fields.offset, fields.offset + fields.limit);

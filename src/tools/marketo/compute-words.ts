@@ -118,6 +118,9 @@ function bucketWords(compute: RecordCompute): string[] {
   const parts = buckets.map(
     ({ column, field, unit }) => `${column} is the ${unitWords(unit)} of ${field} in ${clock}`,
   );
+  // Said once, as the days' clock is a choice: Marketo's REST API has no field for the instance's zone (none
+  // in its Swagger definitions), which its own reports' days follow (agent trial s9, N44 looked for it).
+  parts.push("Marketo's API does not give the instance's own time zone");
   const first = buckets.find(({ column }) => column === countBy?.[0]);
   // A pivot of one date field lists its dates as columns (pivot-words.ts says so).
   if (!first || first.column === compute.spec.columns) return parts;

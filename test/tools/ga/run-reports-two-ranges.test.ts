@@ -94,7 +94,7 @@ describe("Run Reports with two date ranges", () => {
     );
     expect(error).toBeInstanceOf(ValidationError);
     expect((error as ValidationError).hint).toBe(
-      "Sort by one of sessions, sessions_change, sessions_change_pct, country (a metric sorts by its value in the later range).",
+      "Sort by one of sessions, sessions[<period>], sessions_change, sessions_change_pct, country (a metric alone sorts by its value in the later range).",
     );
     expect(ga.calls).toEqual([]);
   });

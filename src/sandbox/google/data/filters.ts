@@ -4,6 +4,7 @@
  * inListFilter, numericFilter, betweenFilter, emptyFilter. Dimensions and metrics cannot be mixed:
  * dimension filters run on facts before aggregation, metric filters on aggregated rows (SQL HAVING).
  */
+import { Re2Refusal, re2Pattern, SandboxLimit } from "./regular-expressions.js";
 import { invalidArgument, isObject, rejectUnknownKeys } from "./rpc.js";
 
 export type FieldKind = "dimension" | "metric";
@@ -79,12 +80,18 @@ function stringTest(raw: Record<string, unknown>, where: string): (actual: strin
     case "PARTIAL_REGEXP": {
       if (raw.value.length > MAX_REGEXP_LENGTH)
         throw invalidArgument(`${where}.value: regular expression too long.`);
-      const source = matchType === "FULL_REGEXP" ? `^(?:${raw.value})$` : raw.value;
       let pattern: RegExp;
       try {
-        pattern = new RegExp(source, sensitive ? "u" : "iu");
-      } catch {
-        throw invalidArgument(`${where}.value is not a valid regular expression: ${raw.value}`);
+        pattern = re2Pattern(raw.value, { full: matchType === "FULL_REGEXP", caseSensitive: sensitive });
+      } catch (error) {
+        if (error instanceof SandboxLimit) {
+          throw invalidArgument(
+            `${where}.value: Google Analytics accepts this regular expression, the sandbox cannot run it: ${error.message}.`,
+          );
+        }
+        // RE2's own words for what it refuses (lookahead, backreferences), after the pattern.
+        const why = error instanceof Re2Refusal ? ` (${error.message})` : "";
+        throw invalidArgument(`${where}.value is not a valid regular expression: ${raw.value}${why}`);
       }
       return (s) => pattern.test(s);
     }
