@@ -1,7 +1,9 @@
 /**
- * A stringFilter's regular expression read as Google reads it, run as a JavaScript RegExp. GA's regular
- * expressions are RE2's syntax (https://github.com/google/re2/wiki/Syntax), which differs from JavaScript's
- * both ways: RE2 takes flags written in the pattern, `(?i)demo` (agent trial 2026-12-03-s9, N41: refused
+ * A stringFilter's regular expression read as Google reads it, run as a JavaScript RegExp. The sandbox reads it
+ * as RE2 (https://github.com/google/re2/wiki/Syntax). That is an assumption: the Data API's reference says only
+ * "Full/Partial match for the regular expression" (StringFilter.MatchType, https://developers.google.com/analytics/devguides/reporting/data/v1/rest/v1beta/FilterExpression#matchtype)
+ * and names no engine; Google documents RE2 for its other report tools (Looker Studio's REGEXP_MATCH,
+ * https://support.google.com/looker-studio/answer/7050487). RE2 differs from JavaScript's RegExp both ways: RE2 takes flags written in the pattern, `(?i)demo` (agent trial 2026-12-03-s9, N41: refused
  * here, a JavaScript syntax error), and refuses what needs backtracking, lookaround and backreferences,
  * which JavaScript runs. So the pattern is read first: a leading `(?ims)` becomes the RegExp's flags,
  * RE2's spellings JavaScript lacks are rewritten (`(?P<name>`, `\A`, `\z`, `\Q…\E`), and what RE2 refuses
