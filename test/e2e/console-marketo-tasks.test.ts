@@ -1,7 +1,7 @@
 /**
  * A marketer's Marketo tasks on leads and lists in the console (issue 28 §2), in headless Chromium at 1280
  * and 400 px, each found by searching the tool-step bar and done in a form of its own without typing an API
- * name: find a lead by email, add it to a list picked by the list's name by its email (a lead that is
+ * name: find a lead by email, and by name with the example its box shows, add it to a list picked by the list's name by its email (a lead that is
  * neither an email nor an ID refused under its field first; an email no lead has said; a second add says
  * the lead was on the list already). Each form shows its REST call. On every screen axe-core finds no
  * serious violation and the page does not scroll sideways (test/helpers/marketo-task-page.ts). The
@@ -15,7 +15,7 @@ import { AGENT_WORDS, LEAD_ID, marketoTaskPage } from "../helpers/marketo-task-p
 // A headline may take 60 s on a loaded CI machine: each test gets 90 s.
 describe.each([1280, 400])("Marketo tasks on leads and lists at %i px", { timeout: 90_000 }, (width) => {
   const task = marketoTaskPage(width);
-  const { check, open, restCall, run, headline, shown, pick } = task;
+  const { check, open, restCall, run, summary, headline, shown, pick } = task;
   const leadId = LEAD_ID;
   let page: Page;
   beforeAll(() => {
@@ -65,6 +65,20 @@ describe.each([1280, 400])("Marketo tasks on leads and lists at %i px", { timeou
     expect((cardBox?.x ?? 0) + (cardBox?.width ?? 0)).toBeLessThanOrEqual(width);
     expect(await shown()).not.toMatch(AGENT_WORDS);
     await check("01-find-lead");
+  });
+
+  it("finds a lead by name with the example its Name box shows (trial s9, finding 4: it found nobody)", async () => {
+    await open("find lead", "Find a lead");
+    await page.getByRole("radio", { name: "By name" }).check();
+    const name = page.getByRole("textbox", { name: /^Name\W*$/ });
+    const example = ((await name.getAttribute("placeholder")) ?? "").replace(/^e\.g\. /, "");
+    expect(example).toMatch(/^\S+ \S+$/);
+    await name.fill(example);
+    await run();
+    await expect
+      .poll(() => summary().textContent(), { timeout: 60_000 })
+      .toMatch(new RegExp(`^Found [\\d,]+ leads?: ${example} \\(`));
+    await check("01b-find-lead-by-name");
   });
 
   it("adds the lead to a list picked by its name, by its email, after a lead that is neither is refused under its field", async () => {
