@@ -3,11 +3,14 @@
  * and 400 px, each found by searching the tool-step bar and done in a form of its own without typing an API
  * name: find a lead by email, and by name with the example its box shows, add it to a list picked by the list's name by its email (a lead that is
  * neither an email nor an ID refused under its field first; an email no lead has said; a second add says
- * the lead was on the list already). Each form shows its REST call. On every screen axe-core finds no
+ * the lead was on the list already; its result shows the list's members, the lead among them, as many as
+ * the headline counts). Each form shows its REST call. On every screen axe-core finds no
  * serious violation and the page does not scroll sideways (test/helpers/marketo-task-page.ts). The
  * campaign is in console-marketo-campaign.test.ts, the export and the CSV import in
  * console-marketo-files.test.ts. Screenshots: test-output/screenshots/marketo-<width>-<screen>.png.
  */
+import { readFileSync } from "node:fs";
+import { parse } from "csv-parse/sync";
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { AGENT_WORDS, LEAD_ID, marketoTaskPage } from "../helpers/marketo-task-page.js";
@@ -134,4 +137,41 @@ describe.each([1280, 400])("Marketo tasks on leads and lists at %i px", { timeou
       .toEqual([lead7, leadId, "already on the list", "yes"]);
     await check("03b-list-already");
   }, 90_000);
+
+  it("shows the list's members from the add's result, the lead just added among them (trial s9, finding 3)", async () => {
+    await page.getByRole("button", { name: "Show the members of Trade Show Leads" }).click();
+    await page.getByRole("region", { name: "Show list members" }).waitFor();
+    // It runs as it opens, on the list the add was on.
+    await expect
+      .poll(() => summary().textContent(), { timeout: 60_000 })
+      .toMatch(/^Trade Show Leads has [\d,]+ members\.$/);
+    expect(await page.getByRole("combobox", { name: "List", exact: true }).inputValue()).toBe(
+      "Trade Show Leads",
+    );
+    const count = Number(
+      (/has ([\d,]+) members/.exec((await summary().textContent()) ?? "")?.[1] ?? "").replace(/,/g, ""),
+    );
+    const table = page.locator(".results table[aria-label='Records']");
+    expect(await table.locator("thead th").allInnerTexts()).toEqual(
+      expect.arrayContaining(["Email Address", "First Name", "Last Name"]),
+    );
+    expect(await page.locator(".results .shown").textContent()).toMatch(
+      new RegExp(`^Showing [\\d,]+ of ${count.toLocaleString("en-US")} `),
+    );
+    // The download holds every member: as many as the headline says, the lead just added among them.
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("link", { name: "Download CSV" }).click(),
+    ]);
+    const rows = parse(readFileSync((await download.path()) as string, "utf8"), { columns: true }) as Record<
+      string,
+      string
+    >[];
+    expect(rows.length).toBe(count);
+    expect(rows.map((row) => row["Email Address"])).toContain(`lead${leadId}@example.com`);
+    expect(await shown()).not.toMatch(AGENT_WORDS);
+    await check("03c-list-members");
+    // Found by the words a marketer used (trial s9: "list members" offered only the add and the REST form).
+    await open("list members", "Show list members");
+  });
 });
