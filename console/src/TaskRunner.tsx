@@ -338,6 +338,7 @@ function TaskResult(props: {
         format={leadRecords ? (_column, value) => readableTime(value, zone) : undefined}
         recordErrors={task.id !== "upsert_leads"}
         records={task.id === "find_lead" ? (leads) => <LeadCards leads={leads} fields={fields} /> : undefined}
+        noun={leadRecords ? "leads" : task.id === "export" ? "activities" : undefined}
       />
       <ListMembersOffer task={task} result={result} ran={ran} onTask={props.onTask} />
     </>

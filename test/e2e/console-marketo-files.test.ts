@@ -77,6 +77,8 @@ describe.each([1280, 400])("a marketer's Marketo tasks with files at %i px", { t
       page.waitForEvent("download"),
       page.getByRole("link", { name: "Download CSV" }).click(),
     ]);
+    // Named for what it holds and its period (trial s9, finding 11: it was records-….csv).
+    expect(download.suggestedFilename()).toMatch(/^leads-\d{4}-\d{2}-\d{2}-to-\d{4}-\d{2}-\d{2}\.csv$/);
     const rows = parse(readFileSync((await download.path()) as string, "utf8"), { columns: true }) as Record<
       string,
       string
