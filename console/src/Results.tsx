@@ -5,8 +5,8 @@ import { lowerIsBetter } from "../../src/tools/ga/metric-direction.ts";
 import { periodWords } from "../../src/tools/ga/period-words.ts";
 import { downloadUrl, type KeptView, type RunResult, type RunStopped } from "./api.ts";
 import { comparisonHeadline, isCompared } from "./comparison-words.ts";
-import { CsvDownload, downloadName } from "./csv-download.tsx";
-import { downloadWords, kindOf } from "./download-words.ts";
+import { CsvDownload } from "./csv-download.tsx";
+import { downloadName, downloadWords, kindOf } from "./download-words.ts";
 import { usePropertyFields, usePropertyNames } from "./google/pickers.tsx";
 import { propertyWords } from "./google/property-words.ts";
 import { RecordsTable } from "./RecordsTable.tsx";
@@ -52,6 +52,11 @@ export interface ResultsProps {
   recordErrors?: boolean | undefined;
   /** The rows shown another way than a table (a lead as a card). */
   records?: ((rows: Row[]) => ReactNode) | undefined;
+  /**
+   * What the rows are, in the task's words ("leads", "activities"): the count under the table, the
+   * downloads' words and the CSV's name (trial s9, finding 11: an export of leads saved as records-….csv).
+   */
+  noun?: string | undefined;
 }
 
 export function Results(props: ResultsProps) {
@@ -79,7 +84,9 @@ export function Results(props: ResultsProps) {
     [chart, report],
   );
   const recordErrors = (data?.record_errors as RecordError[] | undefined) ?? [];
-  const noun = props.rows ? "leads" : (table.kept?.kind ?? (Array.isArray(data?.rows) ? "rows" : "records"));
+  const noun =
+    props.noun ??
+    (props.rows ? "leads" : (table.kept?.kind ?? (Array.isArray(data?.rows) ? "rows" : "records")));
   return (
     <section className="results" aria-labelledby="result-heading">
       <h2 id="result-heading" ref={heading} tabIndex={-1}>
@@ -92,7 +99,8 @@ export function Results(props: ResultsProps) {
           kept={table.kept}
           from={table.keptFrom}
           more={table.more}
-          name={downloadName(table.kept, data, input, title ?? ((column) => column))}
+          name={downloadName(table.kept, data, input, title ?? ((column) => column), props.noun)}
+          noun={props.noun}
           title={title ?? ((column) => column)}
         />
       ) : null}
@@ -341,9 +349,10 @@ function Downloads(props: {
   more: boolean;
   name: string;
   title: (column: string) => string;
+  noun?: string | undefined;
 }) {
   const { kept, from, more } = props;
-  const what = downloadWords(kept.kind, kept.items, from, more);
+  const what = downloadWords(props.noun ?? kept.kind, kept.items, from, more);
   return (
     <p className="downloads">
       <CsvDownload kept={kept} name={props.name} title={props.title} />{" "}

@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import type { AnswerView, TaskView } from "../../src/tools/tasks.ts";
 import { api } from "./api.ts";
 import type { StepExample } from "./StepForm.tsx";
+import type { TaskStart } from "./task-start.ts";
 
 // The form library loads with the first step chosen, not with the page.
 const StepRunner = lazy(() => import("./StepRunner.tsx").then((module) => ({ default: module.StepRunner })));
@@ -22,7 +23,9 @@ export interface StepSummary {
   reason?: string;
 }
 
-type Chosen = { step: StepSummary; task?: undefined } | { task: TaskView; step?: undefined };
+type Chosen =
+  | { step: StepSummary; task?: undefined }
+  | { task: TaskView; step?: undefined; start?: TaskStart | undefined };
 
 interface Found {
   steps: StepSummary[];
@@ -111,15 +114,8 @@ function TaskHits(props: {
   );
 }
 
-/**
- * The tool-step bar: the catalog search (the same index as searchToolSteps) and the steps' tasks it
- * finds ("Find a lead"), then the chosen step's form or task's form.
- */
-export function StepBar() {
-  const [query, setQuery] = useState("");
-  const { steps, tasks, answers, products } = useSearch(query);
-  const [chosen, setChosen] = useState<Chosen | undefined>();
-  const form = useInView(chosen);
+/** Opens what the search may not have found: a task's step form, a task another's result offers. */
+function useOpeners(steps: StepSummary[], tasks: TaskView[], setChosen: (chosen: Chosen) => void) {
   // A task's "REST form" is its step's form: the step may not be among the hits of this query.
   const openStep = async (task: TaskView) => {
     const step =
@@ -129,6 +125,27 @@ export function StepBar() {
       );
     if (step) setChosen({ step });
   };
+  // A task a result offers (a list's members after an add): it may not be among the hits of this query.
+  const openTask = async (from: TaskView, id: string, start: TaskStart) => {
+    const same = (one: TaskView) => one.step === from.step && one.id === id;
+    const task =
+      tasks.find(same) ??
+      (await api<{ tasks?: TaskView[] }>("GET", "/console/api/steps?q=")).tasks?.find(same);
+    if (task) setChosen({ task, start });
+  };
+  return { openStep, openTask };
+}
+
+/**
+ * The tool-step bar: the catalog search (the same index as searchToolSteps) and the steps' tasks it
+ * finds ("Find a lead"), then the chosen step's form or task's form.
+ */
+export function StepBar() {
+  const [query, setQuery] = useState("");
+  const { steps, tasks, answers, products } = useSearch(query);
+  const [chosen, setChosen] = useState<Chosen | undefined>();
+  const form = useInView(chosen);
+  const { openStep, openTask } = useOpeners(steps, tasks, setChosen);
 
   return (
     <div className="step-bar">
@@ -183,7 +200,9 @@ export function StepBar() {
               <TaskRunner
                 key={`${chosen.task.step}/${chosen.task.id}`}
                 task={chosen.task}
+                start={chosen.start}
                 onStepForm={() => void openStep(chosen.task)}
+                onTask={(id, start) => void openTask(chosen.task, id, start)}
               />
             )}
           </Suspense>

@@ -48,6 +48,8 @@ export function TaskInput(props: TaskInputProps) {
     "aria-describedby": described || undefined,
     "aria-invalid": error ? true : undefined,
     "aria-required": field.required ? true : undefined,
+    // A value the sandbox has, to try (src/tools/tasks.ts, `example`).
+    placeholder: field.example ? `e.g. ${field.example}` : undefined,
   };
   let control: ReactNode;
   if (field.kind === "options") return <OptionsInput {...props} id={id} />;

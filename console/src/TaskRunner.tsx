@@ -9,6 +9,7 @@ import { ApiError, api, type ErrorInfo, type RunResult, type RunStopped } from "
 import { typedHeadings } from "./column-names.ts";
 import { ConfirmTrigger } from "./marketo/ConfirmTrigger.tsx";
 import { LeadCards, ReadingFieldNames, useLeadFields } from "./marketo/LeadCards.tsx";
+import { ListMembersOffer } from "./marketo/ListMembersOffer.tsx";
 import { fieldTitle, readableTime } from "./marketo/lead-card.ts";
 import { type Lead, type Lookups, unknownEmails } from "./marketo/lead-emails.ts";
 import { useListMembership } from "./marketo/list-membership.ts";
@@ -23,7 +24,9 @@ import { Results } from "./Results.tsx";
 import { restCallLines } from "./rest-call.ts";
 import { RunProgress } from "./StepRunner.tsx";
 import { fieldWords, TaskInput } from "./TaskFields.tsx";
+import type { TaskStart } from "./task-start.ts";
 import { useStepRun } from "./useStepRun.ts";
+import { useRunOnOpen, useTaskValues } from "./useTaskValues.ts";
 
 type Values = Record<string, string>;
 type Input = Record<string, unknown>;
@@ -36,9 +39,6 @@ interface Ran {
   /** The leads an add found on the list already (Member of List before the add). */
   already: Set<string>;
 }
-
-const initialValues = (task: TaskView): Values =>
-  Object.fromEntries(task.fields.flatMap((field) => (field.initial ? [[field.name, field.initial]] : [])));
 
 /** Whether a field is shown: always, or while another field holds one of its values. */
 export const shownField = (field: Omit<TaskField, "initial">, values: Values) =>
@@ -98,13 +98,18 @@ const asProblem = (task: TaskView, error: unknown): ErrorInfo =>
     ? inTitles(task, error.info)
     : { error: "network_error", message: (error as Error).message };
 
-export function TaskRunner(props: { task: TaskView; onStepForm: () => void }) {
+interface TaskRunnerProps {
+  task: TaskView;
+  onStepForm: () => void;
+  /** The values it opens with, from another task's result; it runs as it opens. */
+  start?: TaskStart | undefined;
+  /** Opens another task from this one's result. */
+  onTask?: (id: string, start: TaskStart) => void;
+}
+
+export function TaskRunner(props: TaskRunnerProps) {
   const { task } = props;
-  const [values, setValues] = useState<Values>(() => initialValues(task));
-  // The names of the objects picked by name (a list, a campaign), by field: the result says them.
-  const [names, setNames] = useState<Values>({});
-  // What the list said of each picked object ("cannot be requested: …"): a trigger is refused on it.
-  const [details, setDetails] = useState<Values>({});
+  const { values, names, details, set } = useTaskValues(task, props.start);
   const ran = useRef<Ran>({ values, names, leads: new Map(), unknown: [], already: new Set() });
   const { problem, setProblem, progress, result, running, lastInput, clear, start, cancel } = useStepRun({
     id: task.step,
@@ -115,8 +120,8 @@ export function TaskRunner(props: { task: TaskView; onStepForm: () => void }) {
   const call = useCall(task, values, lookups);
   // A campaign trigger waits here for Confirm: nothing is sent before.
   const [pending, setPending] = useState<Input | undefined>();
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  const submit = async (event?: FormEvent) => {
+    event?.preventDefault();
     clear();
     const signal = new AbortController().signal;
     try {
@@ -131,15 +136,15 @@ export function TaskRunner(props: { task: TaskView; onStepForm: () => void }) {
       setProblem(asProblem(task, error));
     }
   };
+  useRunOnOpen(props.start, submit);
   const change = (name: string, value: string, picked?: string, detail?: string) => {
-    setValues((now) => ({ ...now, [name]: value }));
-    if (picked !== undefined) setNames((now) => ({ ...now, [name]: picked }));
-    setDetails((now) => ({ ...now, [name]: detail ?? "" }));
+    set(name, value, picked, detail);
     // A question about other values no longer holds.
     setPending(undefined);
     // A field's error goes as soon as it is changed.
     if (problem?.field === name) setProblem(undefined);
   };
+  const shown = { task, input: lastInput.current, ran: ran.current, onTask: props.onTask };
   return (
     <section className="runner task" aria-label={task.title}>
       <TaskHeading task={task} onStepForm={props.onStepForm} />
@@ -174,7 +179,7 @@ export function TaskRunner(props: { task: TaskView; onStepForm: () => void }) {
       ) : null}
       {running ? <RunProgress progress={progress} /> : null}
       {problem ? <Problem error={problem} /> : null}
-      {result ? <TaskResult task={task} result={result} input={lastInput.current} ran={ran.current} /> : null}
+      {result ? <TaskResult {...shown} result={result} /> : null}
     </section>
   );
 }
@@ -272,10 +277,16 @@ function RunActions(props: { running: boolean; onCancel: () => void }) {
 }
 
 /** The tasks whose results are lead records (an export of activities aside). */
-const LEAD_RECORDS = new Set(["find_lead", "export", "upsert_leads"]);
+const LEAD_RECORDS = new Set(["find_lead", "show_members", "export", "upsert_leads"]);
 
 /** A task's result: a headline in the task's words, the step's own summary and REST call under Details. */
-function TaskResult(props: { task: TaskView; result: RunResult | RunStopped; input: Input; ran: Ran }) {
+function TaskResult(props: {
+  task: TaskView;
+  result: RunResult | RunStopped;
+  input: Input;
+  ran: Ran;
+  onTask?: ((id: string, start: TaskStart) => void) | undefined;
+}) {
   const { task, result, input, ran } = props;
   const campaign = ran.names.campaign ?? ran.values.campaign ?? "";
   const triggered = useTriggeredLeads(
@@ -315,18 +326,22 @@ function TaskResult(props: { task: TaskView; result: RunResult | RunStopped; inp
     ? (column: string) => headings?.get(column) ?? fieldTitle(fields, column)
     : undefined;
   return (
-    <Results
-      result={result}
-      stepId={task.step}
-      input={input}
-      headline={headline}
-      call={restCallLines(input).join("\n")}
-      rows={rows}
-      title={title}
-      format={leadRecords ? (_column, value) => readableTime(value, zone) : undefined}
-      recordErrors={task.id !== "upsert_leads"}
-      records={task.id === "find_lead" ? (leads) => <LeadCards leads={leads} fields={fields} /> : undefined}
-    />
+    <>
+      <Results
+        result={result}
+        stepId={task.step}
+        input={input}
+        headline={headline}
+        call={restCallLines(input).join("\n")}
+        rows={rows}
+        title={title}
+        format={leadRecords ? (_column, value) => readableTime(value, zone) : undefined}
+        recordErrors={task.id !== "upsert_leads"}
+        records={task.id === "find_lead" ? (leads) => <LeadCards leads={leads} fields={fields} /> : undefined}
+        noun={leadRecords ? "leads" : task.id === "export" ? "activities" : undefined}
+      />
+      <ListMembersOffer task={task} result={result} ran={ran} onTask={props.onTask} />
+    </>
   );
 }
 

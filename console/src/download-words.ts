@@ -2,10 +2,13 @@
  * Which rows the downloads hold, in words (trial 2026-12-02-s7, finding 16: "(all 1 records)"): a count
  * of one reads "the 1 record", the kind in the singular.
  */
+import type { KeptView } from "./api.ts";
+
 const count = (n: number) => n.toLocaleString("en-US");
 
-/** "records" → "record" for one; "3 records", "the 1 record", "Showing 1 of 1 record". */
-export const kindOf = (n: number, kind: string) => (n === 1 ? kind.replace(/s$/, "") : kind);
+/** "records" → "record" for one ("activities" → "activity"); "3 records", "the 1 record", "Showing 1 of 1 record". */
+export const kindOf = (n: number, kind: string) =>
+  n !== 1 ? kind : kind.endsWith("ies") ? `${kind.slice(0, -3)}y` : kind.replace(/s$/, "");
 
 /**
  * The kept result's items shown from `from` on (0: all of them), more perhaps still to read: "all 12
@@ -21,4 +24,39 @@ export function downloadWords(kind: string, items: number, from: number, more: b
   }
   if (more) return `the ${count(items)} ${kindOf(items, kind)} loaded so far`;
   return items === 1 ? `the 1 ${kindOf(1, kind)}` : `all ${count(items)} ${kind}`;
+}
+
+type Row = Record<string, unknown>;
+
+const slug = (text: string) =>
+  text
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "");
+const day = (value: unknown) => (typeof value === "string" ? value.slice(0, 10) : undefined);
+
+/**
+ * A report's "sessions-by-country-<from>-to-<to>", an export's "leads-<from>-to-<to>" (its rows' `noun`,
+ * "activities" for activities), else "<noun or kind>-<today>".
+ */
+export function downloadName(
+  kept: Pick<KeptView, "kind">,
+  data: Row | undefined,
+  input: Row,
+  title: (column: string) => string,
+  noun?: string,
+): string {
+  const names = (list: unknown) =>
+    (Array.isArray(list) ? list : []).filter((one): one is string => typeof one === "string").map(title);
+  const [range] = Array.isArray(data?.date_ranges) ? (data.date_ranges as Row[]) : [];
+  const created = (input.body as { filter?: { createdAt?: Row } } | undefined)?.filter?.createdAt;
+  const from = day(range?.start_date) ?? day(created?.startAt);
+  const to = day(range?.end_date) ?? day(created?.endAt);
+  const [metric] = names(input.metrics);
+  const dimensions = names(input.dimensions);
+  const what = metric
+    ? [metric, ...(dimensions.length > 0 ? ["by", dimensions.join(" and ")] : [])].join(" ")
+    : (noun ?? kept.kind);
+  const when = from && to ? `${from} to ${to}` : new Date().toISOString().slice(0, 10);
+  return `${slug(`${what} ${when}`) || "result"}.csv`;
 }

@@ -34,16 +34,12 @@ const STEP_WORDS: Record<string, Record<string, string>> = {
   },
 };
 
+const PICK_A_LIST = "Pick a list from the box, or type part of its name to narrow it (static lists only).";
+
 /** By task id, then by field name (src/tools/marketo/tasks.ts names the fields). */
 const TASK_WORDS: Record<string, Record<string, string>> = {
-  export: {
-    // `fields` keeps the task's own help: the refusal of a name repeats it (marketo/task-prepare.ts).
-    where:
-      "Optional: which rows to keep, with the fields' names, e.g. Lead Score > 50 and Email Address ends with @acme.com.",
-  },
-  list_members: {
-    list: "Pick a list from the box, or type part of its name to narrow it (static lists only).",
-  },
+  list_members: { list: PICK_A_LIST },
+  show_members: { list: PICK_A_LIST },
 };
 
 /**

@@ -24,6 +24,11 @@ export interface TaskField {
   kind: TaskFieldKind;
   /** One sentence under the field: what to type and where to find it. */
   help?: string;
+  /**
+   * A value to type, shown in the empty box ("e.g. Grace Tanaka"). It names what the embedded sandbox has,
+   * so a newcomer trying it finds something: test/tools/marketo-task-examples.test.ts runs each one.
+   */
+  example?: string;
   required?: boolean;
   /** What several of a `choice` field's options are called ("lists"), in the page's "see all 10 lists". */
   plural?: string;

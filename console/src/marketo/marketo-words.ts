@@ -86,6 +86,17 @@ function listChange(
 }
 
 /**
+ * A list's members as read (Get Leads By List answers no total): the count when the read reached the end,
+ * else how many were read and that there are more (the kept read's cursor, or the answer's own).
+ */
+function members(result: RunResult, list: string): string {
+  const { total } = rowsOf(result);
+  const more = result.kept ? result.kept.nextCursor !== undefined : result.data.complete === false;
+  if (more) return `The first ${plural(total, "member")} of ${list}: the list has more`;
+  return total === 0 ? `${list} has no members` : `${list} has ${plural(total, "member")}`;
+}
+
+/**
  * Marketo queues a requested campaign and its flow runs later ("Request Campaign",
  * https://experienceleague.adobe.com/en/docs/marketo-developer/marketo/rest/assets/smart-campaigns).
  */
@@ -140,6 +151,7 @@ export function taskHeadline(
   const headline = {
     find_lead: () => foundLeads(result, values),
     list_members: () => listChange(result, values, names.list ?? `list ${values.list ?? ""}`, already),
+    show_members: () => members(result, names.list ?? `List ${values.list ?? ""}`),
     trigger_campaign: () => triggered(result, input, names.campaign ?? values.campaign ?? ""),
     export: () => exported(result, values),
     upsert_leads: () => upserted(result, notSent),

@@ -6,9 +6,7 @@
  *   Names are not a filterType (only the searchable fields of Describe Lead2 are), so a name is found in a
  *   bulk lead export of a period, kept by `where`
  *   (https://experienceleague.adobe.com/en/docs/marketo-developer/marketo/rest/bulk-extract/bulk-lead-extract);
- * - list membership: Add to List (POST) and Remove from List (DELETE, ids as the `id` query parameter) on
- *   /rest/v1/lists/{listId}/leads.json, lists read with Get Lists
- *   (https://experienceleague.adobe.com/en/docs/marketo-developer/marketo/rest/lead-database/static-lists);
+ * - a list's members, and adding or removing them: list-tasks.ts;
  * - trigger a campaign: Request Campaign, POST /rest/v1/campaigns/{id}/trigger.json, which only a campaign
  *   with a "Campaign is Requested" trigger accepts: Get Smart Campaigns (Asset API) says so as isRequestable
  *   (https://experienceleague.adobe.com/en/docs/marketo-developer/marketo/rest/assets/smart-campaigns);
@@ -19,7 +17,8 @@
  */
 import { parse } from "csv-parse/sync";
 import { ValidationError } from "../../errors.js";
-import type { StepTask, TaskChoices, TaskField } from "../tasks.js";
+import type { StepTask, TaskChoices } from "../tasks.js";
+import { LEADS_FIELD, listMembers, showMembers } from "./list-tasks.js";
 import { leadIds, period, periodFields, picked, required, SYNC_MAX } from "./task-values.js";
 
 const LEAD_FIELDS = "id, email, firstName, lastName, company, leadScore, createdAt, updatedAt";
@@ -63,6 +62,7 @@ const findLead: StepTask = {
       title: "Email address",
       kind: "text",
       required: true,
+      example: "lead7@example.com",
       when: { field: "by", values: ["email"] },
     },
     {
@@ -70,7 +70,8 @@ const findLead: StepTask = {
       title: "Name",
       kind: "text",
       required: true,
-      help: 'A first and last name ("Ann Kowalski"), or one name for either. Marketo searches names only in an export: of the leads created in the period below.',
+      help: "A first and last name, or one name for either. Marketo searches names only in an export: of the leads created in the period below.",
+      example: "Grace Tanaka",
       when: BY_NAME,
     },
     ...periodFields(BY_NAME),
@@ -108,24 +109,6 @@ function leadExport(values: Readonly<Record<string, string>>, fields: string, wh
   };
 }
 
-/**
- * Each list with where it sits: Get Lists answers a list's `programName`, the program or Lead Database
- * folder holding it (trial s8, finding 1: "every static list, with folder"; a name alone may be shared).
- */
-const LISTS: TaskChoices = {
-  input: { method: "GET", endpoint: "/rest/v1/lists.json", paginate: true, max_items: 1000 },
-  option: (list) =>
-    typeof list.id === "number" && typeof list.name === "string"
-      ? {
-          value: String(list.id),
-          label: list.name,
-          ...(typeof list.programName === "string" && list.programName.trim()
-            ? { detail: `in ${list.programName.trim()}` }
-            : {}),
-        }
-      : undefined,
-};
-
 const CAMPAIGNS: TaskChoices = {
   input: {
     method: "GET",
@@ -144,52 +127,6 @@ const CAMPAIGNS: TaskChoices = {
       detail: requestable ? "can be requested" : `cannot be requested: ${why}`,
       group: requestable ? "Can be requested" : "Cannot be requested",
     };
-  },
-};
-
-const LEADS_FIELD: TaskField = {
-  name: "leads",
-  title: "Leads",
-  kind: "lines",
-  required: true,
-  help: "Email addresses or lead IDs, one a line or separated by commas.",
-};
-
-const listMembers: StepTask = {
-  id: "list_members",
-  title: "Add or remove leads on a list",
-  summary: "Add leads to a static list, or remove them from it, picking the list by its name.",
-  keywords: ["static list", "list", "add", "remove", "members", "leads", "audience"],
-  fields: [
-    {
-      name: "action",
-      title: "Action",
-      kind: "options",
-      required: true,
-      options: [
-        { value: "add", label: "Add to the list" },
-        { value: "remove", label: "Remove from the list" },
-      ],
-      initial: () => "add",
-    },
-    {
-      name: "list",
-      title: "List",
-      kind: "choice",
-      plural: "lists",
-      required: true,
-      help: "The instance's static lists.",
-    },
-    LEADS_FIELD,
-  ],
-  choices: { list: LISTS },
-  input(values) {
-    const list = picked(values, "list", "static list");
-    const ids = leadIds(values.leads, "leads");
-    const endpoint = `/rest/v1/lists/${encodeURIComponent(list)}/leads.json`;
-    return values.action === "remove"
-      ? { method: "DELETE", endpoint, query_parameters: { id: ids } }
-      : { method: "POST", endpoint, body: { input: ids.map((id) => ({ id })) } };
   },
 };
 
@@ -252,14 +189,16 @@ const exportRecords: StepTask = {
       name: "types",
       title: "Activity types",
       kind: "text",
-      help: 'Names separated by commas ("Visit Webpage, Fill Out Form"); empty for every type.',
+      help: "Names separated by commas; empty for every type.",
+      example: "Visit Webpage, Fill Out Form",
       when: { field: "what", values: ["activities"] },
     },
     {
       name: "where",
       title: "Keep rows where",
       kind: "text",
-      help: 'Optional, on any column, by its name: Lead Score > 50 and Email Address ends with "@acme.com".',
+      help: "Optional: which rows to keep, with the fields' names and =, >, <, contains or ends with, joined by and or or.",
+      example: 'Lead Score > 50 and Company Name = "Acme Corp"',
     },
   ],
   input(values) {
@@ -355,6 +294,7 @@ function csvRows(text: string): { header: string[]; rows: Record<string, string>
 export const MARKETO_TASKS: readonly StepTask[] = [
   findLead,
   listMembers,
+  showMembers,
   triggerCampaign,
   exportRecords,
   upsertLeads,

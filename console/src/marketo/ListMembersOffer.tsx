@@ -1,0 +1,30 @@
+/**
+ * After leads are added to a list or removed from it, the way to check the change: a button that opens Show
+ * list members on the same list and runs it (trial s9, finding 3: nothing showed a list's members).
+ */
+import type { TaskView } from "../../../src/tools/tasks.ts";
+import type { RunResult, RunStopped } from "../api.ts";
+import type { TaskStart } from "../task-start.ts";
+
+/** After an add or remove, the way to check it: the list's members (trial s9, finding 3). */
+export function ListMembersOffer(props: {
+  task: TaskView;
+  result: RunResult | RunStopped;
+  ran: { values: Record<string, string>; names: Record<string, string> };
+  onTask?: ((id: string, start: TaskStart) => void) | undefined;
+}) {
+  const { ran, onTask } = props;
+  const list = ran.values.list;
+  if (props.task.id !== "list_members" || props.result.type !== "result" || !list || !onTask) return null;
+  const name = ran.names.list ?? list;
+  return (
+    <p className="next-task">
+      <button
+        type="button"
+        onClick={() => onTask("show_members", { values: { list }, names: { list: name } })}
+      >
+        Show the members of {name}
+      </button>
+    </p>
+  );
+}

@@ -1,0 +1,36 @@
+/**
+ * A downloaded CSV is named for what it holds (console/src/download-words.ts; trial s9, finding 11: an
+ * export of leads saved as records-2026-11-23-to-2026-11-29.csv), and one row of it is said in the
+ * singular ("the 1 activity").
+ */
+import { describe, expect, it } from "vitest";
+import { downloadName, downloadWords, kindOf } from "../../console/src/download-words.js";
+
+const EXPORT = {
+  method: "POST",
+  endpoint: "/bulk/v1/leads/export/create.json",
+  body: { filter: { createdAt: { startAt: "2026-11-23T00:00:00Z", endAt: "2026-11-29T23:59:59Z" } } },
+};
+const same = (column: string) => column;
+
+describe("a download's name and words", () => {
+  it("name an export's file by its rows: leads or activities, with its period", () => {
+    expect(downloadName({ kind: "records" }, undefined, EXPORT, same, "leads")).toBe(
+      "leads-2026-11-23-to-2026-11-29.csv",
+    );
+    expect(downloadName({ kind: "records" }, undefined, EXPORT, same, "activities")).toBe(
+      "activities-2026-11-23-to-2026-11-29.csv",
+    );
+    // Without a noun it is the kept result's kind, as before.
+    expect(downloadName({ kind: "records" }, undefined, EXPORT, same)).toBe(
+      "records-2026-11-23-to-2026-11-29.csv",
+    );
+  });
+
+  it("say one row in the singular", () => {
+    expect(kindOf(1, "activities")).toBe("activity");
+    expect(kindOf(1, "leads")).toBe("lead");
+    expect(kindOf(2, "activities")).toBe("activities");
+    expect(downloadWords("activities", 1, 0, false)).toBe("the 1 activity");
+  });
+});
