@@ -63,6 +63,14 @@ const FIELDS = {
 /** The fields an example leaves to the form: what the pickers chose stays. */
 const CHOSEN = ["account", "property", "analytics_account"];
 
+/** The form filled by an example, keeping what the pickers chose. */
+function filled(form: LoadedForm, latest: Input, example: StepExample): Input {
+  const kept = Object.fromEntries(
+    CHOSEN.filter((key) => latest[key] !== undefined).map((key) => [key, latest[key]]),
+  );
+  return { ...initialData(form.module.schema as never), ...kept, ...example.input };
+}
+
 /** The input as it is validated and sent: trimmed where zod trims, with only the fields its mode takes. */
 export function normalised(form: LoadedForm, data: Input): Input {
   const { schema, hints } = form.module;
@@ -170,6 +178,8 @@ export function StepForm(props: {
   stepId: string;
   form: LoadedForm;
   examples: readonly StepExample[];
+  /** What the form opens filled with (the search's words as a report), as if that example were clicked. */
+  start?: StepExample;
   formData: Input;
   problem: ErrorInfo | undefined;
   /** The run in progress, if any: the form is disabled and offers Cancel. */
@@ -190,14 +200,17 @@ export function StepForm(props: {
       ),
     [problem],
   );
+  // On the latest data: the form may open filled while the pickers choose their defaults.
   const fill = (example: StepExample) => {
-    const kept = Object.fromEntries(
-      CHOSEN.filter((key) => formData[key] !== undefined).map((key) => [key, formData[key]]),
-    );
     setNote(example.note);
     onProblem(undefined);
-    onChange({ ...initialData(form.module.schema as never), ...kept, ...example.input });
+    onChange((latest) => filled(form, latest, example));
   };
+  const { start } = props;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, as the form opens with the search's report.
+  useEffect(() => {
+    if (start) fill(start);
+  }, []);
   const context = useMemo(
     () => ({
       account: formData.account as string | undefined,

@@ -56,6 +56,7 @@ export function StepRunner(props: { step: StepSummary }) {
           stepId={step.id}
           form={form}
           examples={step.examples}
+          start={step.start}
           formData={formData}
           problem={problem}
           running={running}

@@ -75,11 +75,20 @@ export function searchSteps(res: ServerResponse, query: string): void {
   const answers = searchAnswers(asked);
   const searched = answers.find((answer) => answer.search)?.search ?? asked;
   const hits = searched.trim() ? searchToolSteps(searched) : TOOL_STEPS.map((step) => ({ id: step.id }));
-  // A step found by words of its own says why ("Purchase revenue by Country" for "sales by country").
-  const steps = hits.map((hit) => ({
-    ...stepSummary(getToolStep(hit.id)),
-    ...("reason" in hit && hit.reason ? { reason: hit.reason } : {}),
-  }));
+  // A step found by words of its own says why ("Purchase revenue by Country" for "sales by country"), and
+  // its hit opens the form filled so (trial s9, finding 1: a click gave an empty form).
+  const steps = hits.map((hit) => {
+    const step = getToolStep(hit.id);
+    const reason = "reason" in hit ? hit.reason : undefined;
+    const input = reason ? step.searchInput?.(searched) : undefined;
+    return {
+      ...stepSummary(step),
+      ...(reason ? { reason } : {}),
+      ...(reason && input
+        ? { start: { title: reason, note: `Filled from your search: ${reason}.`, input } }
+        : {}),
+    };
+  });
   // A task ("Find a lead") is found by the same bar, as a form of its own beside its step's.
   const found = { steps, tasks: searchTasks(searched), answers };
   sendJson(res, 200, { query, ...found, products: PRODUCTS });

@@ -34,7 +34,7 @@ import { mergedOrder } from "./ga/report-merged-order.js";
 import { pageReport, type ReportPage } from "./ga/report-paging.js";
 import { periodNote } from "./ga/report-periods.js";
 import { buildReportRequest, checkReportMode, duplicates, parseOrderBy } from "./ga/report-request.js";
-import { reportSearchReason } from "./ga/report-search-words.js";
+import { reportSearchInput, reportSearchReason } from "./ga/report-search-words.js";
 import { checkWholeReport, mergedPage, mergesRanges, wholeReportRequest } from "./ga/report-two-ranges.js";
 import { valueNotes } from "./ga/report-value-notes.js";
 import { GA_SERVICE_WORDS } from "./ga/service-words.js";
@@ -114,6 +114,7 @@ export const googleAnalyticsRunReports: ToolStep<ReturnType<typeof input>, typeo
   ],
   answers: REPORT_ANSWERS,
   searchReason: reportSearchReason,
+  searchInput: reportSearchInput,
 
   async handler(fields, ctx) {
     const now = new Date();
