@@ -97,7 +97,12 @@ export function inputProblem(form: LoadedForm, input: Input, data: Input): Error
   const error = inputError(problems, more);
   // Every problem at once, under each field's title (an agent's error carries the first five by API name).
   const issues = more > 0 ? [...problems, { field: "input", message: `${more} more problem(s)` }] : problems;
-  return forPeople({ ...(error.toJSON() as ErrorInfo), hint: error.hint, issues }, schema as never, steps);
+  return forPeople(
+    { ...(error.toJSON() as ErrorInfo), hint: error.hint, issues },
+    schema as never,
+    steps,
+    input,
+  );
 }
 
 const topField = (field: string) => field.split(/[.[]/)[0] ?? field;
@@ -122,7 +127,7 @@ function recheck(
   const issues = [...(own?.issues ?? []), ...server];
   if (issues.length === 0) return undefined;
   // The message names what is still wrong, the server's findings included.
-  return forPeople({ ...(own ?? shown), issues }, form.module.schema as never, form.module.steps);
+  return forPeople({ ...(own ?? shown), issues }, form.module.schema as never, form.module.steps, data);
 }
 
 /**

@@ -128,11 +128,11 @@ export function resultEvent(result: ToolResult<unknown>, kept?: KeptView): RunEv
  * A refused input named by the fields' titles, as the form names them (titled-issues.ts, which the form's
  * own check uses too); an agent's error (MCP, CLI) keeps the API names it must write back.
  */
-function inTitles(stepId: string, body: Record<string, unknown>): Record<string, unknown> {
+function inTitles(stepId: string, body: Record<string, unknown>, input: unknown): Record<string, unknown> {
   const listed = listedSteps().find((step) => step.name === stepId);
   if (!listed) return body;
   const steps = TOOL_STEPS.map((step) => step.id);
-  return titled(body as Parameters<typeof titled>[0], listed.inputSchema as never, steps);
+  return titled(body as Parameters<typeof titled>[0], listed.inputSchema as never, steps, input);
 }
 
 /** A run in progress: its controller, and the session that may cancel it. */
@@ -185,7 +185,7 @@ export async function runStep(
     send(resultEvent(result, await keepForPage(workspace, step.id, result, continues)));
   } catch (error) {
     if (run.stopped) send(await stoppedEvent(workspace, step.id, read));
-    else send({ type: "error", error: inTitles(step.id, errorBody(error)) });
+    else send({ type: "error", error: inTitles(step.id, errorBody(error), body.input) });
   } finally {
     scope.runs.delete(runId);
     res.end();
