@@ -31,7 +31,13 @@ import {
   uiSchemaInMode,
   untouched,
 } from "./form-ui.ts";
-import { AnalyticsAccountField, EventNameField, FieldNameField, PropertyField } from "./google/pickers.tsx";
+import {
+  AnalyticsAccountField,
+  EventNameField,
+  FieldNameField,
+  PropertyField,
+  usePropertyFields,
+} from "./google/pickers.tsx";
 
 export interface FormModule {
   schema: RJSFSchema;
@@ -178,6 +184,30 @@ function useUiSchema(form: LoadedForm, formData: Input, stepId: string) {
   );
 }
 
+/**
+ * What the form's fields read beside their own value: the chosen account and property (the pickers), the
+ * periods (a funnel's events), the days each preset covers for that property (the period select shows them),
+ * and a default set on the form's latest data.
+ */
+function useFormContext(formData: Input, onChange: (data: (latest: Input) => Input) => void) {
+  const account = formData.account as string | undefined;
+  const property = formData.property as string | undefined;
+  const presetDays = usePropertyFields(account, property)?.presets;
+  return useMemo(
+    () => ({
+      account,
+      property,
+      dateRanges: formData.date_ranges,
+      presetDays,
+      chooseDefault: (field: string, value: string) =>
+        onChange((latest) =>
+          latest[field] === undefined || latest[field] === "" ? { ...latest, [field]: value } : latest,
+        ),
+    }),
+    [account, property, formData.date_ranges, presetDays, onChange],
+  );
+}
+
 export function StepForm(props: {
   /** The step's id: the page's words for its fields (console/src/field-words.ts). */
   stepId: string;
@@ -216,18 +246,7 @@ export function StepForm(props: {
   useEffect(() => {
     if (start) fill(start);
   }, []);
-  const context = useMemo(
-    () => ({
-      account: formData.account as string | undefined,
-      property: formData.property as string | undefined,
-      dateRanges: formData.date_ranges,
-      chooseDefault: (field: string, value: string) =>
-        onChange((latest) =>
-          latest[field] === undefined || latest[field] === "" ? { ...latest, [field]: value } : latest,
-        ),
-    }),
-    [formData.account, formData.property, formData.date_ranges, onChange],
-  );
+  const context = useFormContext(formData, onChange);
   return (
     <>
       <Examples examples={props.examples} note={note} disabled={running !== undefined} onFill={fill} />
