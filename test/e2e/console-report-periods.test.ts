@@ -1,7 +1,8 @@
 /**
  * Run Reports' periods as a person picks them, in headless Chromium at 1280 and 400 px (newcomer trial
  * 2026-12-03-s9): a preset shows the days it covers under its select before Run, the days the report then
- * states, and the result's headline says them in the page's one style of dates (finding 5).
+ * states, and the result's headline says them in the page's one style of dates (finding 5); the comparison
+ * example fills a preset and real dates in date boxes, never 28daysAgo in a text box (finding 6).
  */
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -76,4 +77,42 @@ describe("Run Reports' periods as a person picks them", () => {
     60_000,
   );
 
+  it.each(WIDTHS)(
+    "fills the comparison example as a person picks periods: a preset, and real dates in date boxes, at %i px (finding 6)",
+    async (width) => {
+      await runReportsFrom("Sessions by channel, last 28 days vs the 28 before", width);
+      expect(await page.getByLabel("Period 1", { exact: true }).inputValue()).toBe("last28days");
+      const last28 = await daysOf(1);
+      expect(last28).toMatch(WORDED);
+      expect(await page.getByLabel("Period 2", { exact: true }).inputValue()).toBe("custom");
+      const [start, end] = [
+        page.locator("#root_date_ranges_1_start_date"),
+        page.locator("#root_date_ranges_1_end_date"),
+      ];
+      for (const box of [start, end]) {
+        expect(await box.getAttribute("type")).toBe("date");
+        expect(await box.inputValue()).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+      }
+      // 28 days, ending the day before Last 28 days starts: the example's dates are UTC's, the preset's the
+      // property's (America/New_York in the sandbox), a day apart in the hours after midnight UTC.
+      const [from, to] = [Date.parse(await start.inputValue()), Date.parse(await end.inputValue())];
+      expect((to - from) / 86_400_000 + 1).toBe(28);
+      const dayAfter = (shift: number) => String(new Date(to + (1 + shift) * 86_400_000).getUTCDate());
+      expect([dayAfter(0), dayAfter(-1)]).toContain(last28.split(/[\s\u2009]/)[0]);
+      expect(await page.locator("main form").innerText()).not.toMatch(/daysAgo|yesterday/);
+      const texts = await page
+        .locator("#root_date_ranges input[type='text']")
+        .evaluateAll((boxes) => boxes.map((box) => (box as unknown as { id: string }).id));
+      // The labels alone are text; every date box is a date picker.
+      expect(texts.every((id) => id.endsWith("_name"))).toBe(true);
+      await browser.screenshot(`report-periods-example-${width}`);
+      await runForRows(30_000);
+      const headline = (await results().locator(".summary").textContent()) ?? "";
+      expect(headline).toMatch(
+        /^Sessions went from [\d,]+ in the 28 days before \(.+?\) to [\d,]+ in the last 28 days \(.+?\)/,
+      );
+      expect(headline).toMatch(/Both periods have 28 days\.$/);
+    },
+    60_000,
+  );
 });

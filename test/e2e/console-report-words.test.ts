@@ -110,7 +110,7 @@ describe("Run Reports in a marketer's words", () => {
       const headline = (await results().locator(".summary").textContent()) ?? "";
       // The example's own labels, each with its dates.
       expect(headline).toMatch(
-        /^Sessions went from [\d,]+ in the 28 days before \(.+?\) to [\d,]+ in last 28 days \(.+?\)/,
+        /^Sessions went from [\d,]+ in the 28 days before \(.+?\) to [\d,]+ in the last 28 days \(.+?\)/,
       );
       expect(headline).toMatch(/Both periods have 28 days\.$/);
       expect(headline).not.toMatch(/[{}[\]"]|date_ranges|start_date/);
