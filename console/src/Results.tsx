@@ -2,7 +2,7 @@ import { lazy, type ReactNode, Suspense, useEffect, useMemo, useRef } from "reac
 import { type ChartModel, timeValue } from "../../src/charts/model.ts";
 import { eventWords, withEventWords } from "../../src/tools/ga/event-words.ts";
 import { lowerIsBetter } from "../../src/tools/ga/metric-direction.ts";
-import { periodWords } from "../../src/tools/ga/period-words.ts";
+import { datesInWords, periodWords } from "../../src/tools/ga/period-words.ts";
 import { downloadUrl, type KeptView, type RunResult, type RunStopped } from "./api.ts";
 import { comparisonHeadline, isCompared } from "./comparison-words.ts";
 import { CsvDownload } from "./csv-download.tsx";
@@ -297,8 +297,9 @@ function useReportColumns(data: Record<string, unknown> | undefined, input: Inpu
   return useMemo((): ReportView => {
     if (!property)
       return { title: undefined, format: timeValue, tone: undefined, said: unchanged, chart: unchanged };
-    // The property by its display name, its id in parentheses, never "properties/412345671".
-    const said = (text: string) => propertyWords(text, names);
+    // The property by its display name, its id in parentheses, never "properties/412345671"; its days in the
+    // page's one style of dates ("1 – 30 Nov 2026"), as the columns and a comparison's headline say them.
+    const said = (text: string) => datesInWords(propertyWords(text, names));
     const ui = Object.fromEntries(
       [...(fields?.metrics ?? []), ...(fields?.dimensions ?? [])].map((field) => [
         field.apiName,

@@ -21,6 +21,8 @@ export interface StepSummary {
   examples: StepExample[];
   /** Why a step found by its own words answers the search ("Purchase revenue by Country"). */
   reason?: string;
+  /** The input that reason reads as: choosing the hit opens the form filled so, as an example does. */
+  start?: StepExample;
 }
 
 type Chosen =
@@ -195,7 +197,7 @@ export function StepBar() {
         {chosen ? (
           <Suspense fallback={<p className="loading">Loading the form…</p>}>
             {chosen.step ? (
-              <StepRunner key={chosen.step.id} step={chosen.step} />
+              <StepRunner key={`${chosen.step.id}/${chosen.step.reason ?? ""}`} step={chosen.step} />
             ) : (
               <TaskRunner
                 key={`${chosen.task.step}/${chosen.task.id}`}

@@ -31,7 +31,13 @@ import {
   uiSchemaInMode,
   untouched,
 } from "./form-ui.ts";
-import { AnalyticsAccountField, EventNameField, FieldNameField, PropertyField } from "./google/pickers.tsx";
+import {
+  AnalyticsAccountField,
+  EventNameField,
+  FieldNameField,
+  PropertyField,
+  usePropertyFields,
+} from "./google/pickers.tsx";
 
 export interface FormModule {
   schema: RJSFSchema;
@@ -63,6 +69,14 @@ const FIELDS = {
 /** The fields an example leaves to the form: what the pickers chose stays. */
 const CHOSEN = ["account", "property", "analytics_account"];
 
+/** The form filled by an example, keeping what the pickers chose. */
+function filled(form: LoadedForm, latest: Input, example: StepExample): Input {
+  const kept = Object.fromEntries(
+    CHOSEN.filter((key) => latest[key] !== undefined).map((key) => [key, latest[key]]),
+  );
+  return { ...initialData(form.module.schema as never), ...kept, ...example.input };
+}
+
 /** The input as it is validated and sent: trimmed where zod trims, with only the fields its mode takes. */
 export function normalised(form: LoadedForm, data: Input): Input {
   const { schema, hints } = form.module;
@@ -89,7 +103,12 @@ export function inputProblem(form: LoadedForm, input: Input, data: Input): Error
   const error = inputError(problems, more);
   // Every problem at once, under each field's title (an agent's error carries the first five by API name).
   const issues = more > 0 ? [...problems, { field: "input", message: `${more} more problem(s)` }] : problems;
-  return forPeople({ ...(error.toJSON() as ErrorInfo), hint: error.hint, issues }, schema as never, steps);
+  return forPeople(
+    { ...(error.toJSON() as ErrorInfo), hint: error.hint, issues },
+    schema as never,
+    steps,
+    input,
+  );
 }
 
 const topField = (field: string) => field.split(/[.[]/)[0] ?? field;
@@ -114,7 +133,7 @@ function recheck(
   const issues = [...(own?.issues ?? []), ...server];
   if (issues.length === 0) return undefined;
   // The message names what is still wrong, the server's findings included.
-  return forPeople({ ...(own ?? shown), issues }, form.module.schema as never, form.module.steps);
+  return forPeople({ ...(own ?? shown), issues }, form.module.schema as never, form.module.steps, data);
 }
 
 /**
@@ -165,11 +184,37 @@ function useUiSchema(form: LoadedForm, formData: Input, stepId: string) {
   );
 }
 
+/**
+ * What the form's fields read beside their own value: the chosen account and property (the pickers), the
+ * periods (a funnel's events), the days each preset covers for that property (the period select shows them),
+ * and a default set on the form's latest data.
+ */
+function useFormContext(formData: Input, onChange: (data: (latest: Input) => Input) => void) {
+  const account = formData.account as string | undefined;
+  const property = formData.property as string | undefined;
+  const presetDays = usePropertyFields(account, property)?.presets;
+  return useMemo(
+    () => ({
+      account,
+      property,
+      dateRanges: formData.date_ranges,
+      presetDays,
+      chooseDefault: (field: string, value: string) =>
+        onChange((latest) =>
+          latest[field] === undefined || latest[field] === "" ? { ...latest, [field]: value } : latest,
+        ),
+    }),
+    [account, property, formData.date_ranges, presetDays, onChange],
+  );
+}
+
 export function StepForm(props: {
   /** The step's id: the page's words for its fields (console/src/field-words.ts). */
   stepId: string;
   form: LoadedForm;
   examples: readonly StepExample[];
+  /** What the form opens filled with (the search's words as a report), as if that example were clicked. */
+  start?: StepExample;
   formData: Input;
   problem: ErrorInfo | undefined;
   /** The run in progress, if any: the form is disabled and offers Cancel. */
@@ -190,26 +235,18 @@ export function StepForm(props: {
       ),
     [problem],
   );
+  // On the latest data: the form may open filled while the pickers choose their defaults.
   const fill = (example: StepExample) => {
-    const kept = Object.fromEntries(
-      CHOSEN.filter((key) => formData[key] !== undefined).map((key) => [key, formData[key]]),
-    );
     setNote(example.note);
     onProblem(undefined);
-    onChange({ ...initialData(form.module.schema as never), ...kept, ...example.input });
+    onChange((latest) => filled(form, latest, example));
   };
-  const context = useMemo(
-    () => ({
-      account: formData.account as string | undefined,
-      property: formData.property as string | undefined,
-      dateRanges: formData.date_ranges,
-      chooseDefault: (field: string, value: string) =>
-        onChange((latest) =>
-          latest[field] === undefined || latest[field] === "" ? { ...latest, [field]: value } : latest,
-        ),
-    }),
-    [formData.account, formData.property, formData.date_ranges, onChange],
-  );
+  const { start } = props;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, as the form opens with the search's report.
+  useEffect(() => {
+    if (start) fill(start);
+  }, []);
+  const context = useFormContext(formData, onChange);
   return (
     <>
       <Examples examples={props.examples} note={note} disabled={running !== undefined} onFill={fill} />

@@ -1,6 +1,6 @@
 // Only the precompiled half of the validator package: the rest would bring ajv's compiler (eval).
 import createPrecompiledValidator from "@rjsf/validator-ajv8/lib/createPrecompiledValidator.js";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import type { ErrorInfo, ProgressEvent, RunResult, RunStopped } from "./api.ts";
 import { stepIntro } from "./field-words.ts";
 import { reportInApiNames } from "./google/report-names.ts";
@@ -29,11 +29,13 @@ export function StepRunner(props: { step: StepSummary }) {
   const { problem, setProblem, progress, result, running, lastInput, clear, start, cancel } =
     useStepRun(step);
   const form = useStepForm(step.id, setProblem);
+  const { section, afterRun } = useProblemInView(problem);
 
   const run = async (data: Input) => {
     if (!form) return;
     const input = normalised(form, data);
     clear();
+    afterRun();
     const invalid = inputProblem(form, input, data);
     if (invalid) {
       setProblem(invalid);
@@ -49,13 +51,14 @@ export function StepRunner(props: { step: StepSummary }) {
   };
 
   return (
-    <section className="runner" aria-label={step.title}>
+    <section ref={section} className="runner" aria-label={step.title}>
       <StepIntro step={step} />
       {form ? (
         <StepForm
           stepId={step.id}
           form={form}
           examples={step.examples}
+          start={step.start}
           formData={formData}
           problem={problem}
           running={running}
@@ -79,6 +82,28 @@ export function StepRunner(props: { step: StepSummary }) {
       ) : null}
     </section>
   );
+}
+
+/**
+ * After Run, a refused input brings its first field in error into view (else the problem's own box): Run sits
+ * below the form, and on a phone the period it refused was off-screen, so Run seemed to do nothing (trial s9,
+ * finding 2). Only the problem a Run brought: the form's check while the person fixes it moves nothing.
+ */
+function useProblemInView(problem: ErrorInfo | undefined) {
+  const section = useRef<HTMLElement>(null);
+  const ran = useRef(false);
+  useEffect(() => {
+    if (!problem || !ran.current) return;
+    ran.current = false;
+    const first = section.current?.querySelector("form [aria-invalid='true'], form .has-error, .problem");
+    first?.scrollIntoView({ block: "center" });
+  }, [problem]);
+  return {
+    section,
+    afterRun: () => {
+      ran.current = true;
+    },
+  };
 }
 
 /**

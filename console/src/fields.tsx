@@ -7,7 +7,7 @@
  */
 import type { FieldProps } from "@rjsf/utils";
 import { useEffect, useRef, useState } from "react";
-import { presetLabel } from "../../src/tools/ga/period-words.ts";
+import { dates, presetLabel } from "../../src/tools/ga/period-words.ts";
 import { describedAs } from "./field-words.ts";
 import { untouched } from "./form-ui.ts";
 import { isoFromWords } from "./person-date.ts";
@@ -125,6 +125,9 @@ export function TextOrJsonField(props: FieldProps) {
   );
 }
 
+/** The days each preset covers for the chosen property, YYYY-MM-DD (the form's context has them for a report). */
+type PresetDays = Record<string, { start_date: string; end_date: string } | undefined>;
+
 type Branch = { enum?: unknown[]; properties?: Record<string, { title?: string; examples?: unknown[] }> };
 const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -178,9 +181,12 @@ function RangeBox(props: {
  * error (it starts after it ends) shows under the period, where the form puts an item's errors. A day
  * typed with its month in words ("18 Nov 2026") becomes the day it names when its box is left (trial s7,
  * finding 11). A label the form was given (an example's) goes when the dates change (trial s8, finding 3).
+ * A preset shows the days it covers under the select, when the form's context knows them (the property's,
+ * resolved as the report resolves them: trial s9, finding 5).
  */
 export function PresetOrRangeField(props: FieldProps) {
-  const { fieldPathId, formData, onChange, disabled, readonly, schema, errorSchema } = props;
+  const { fieldPathId, formData, onChange, disabled, readonly, schema, errorSchema, registry } = props;
+  const presetDays = (registry.formContext as { presetDays?: PresetDays } | undefined)?.presetDays;
   const errorsOf = (key: string) =>
     (errorSchema as Record<string, { __errors?: string[] } | undefined> | undefined)?.[key]?.__errors ?? [];
   const branches = (schema.anyOf ?? []) as Branch[];
@@ -193,6 +199,8 @@ export function PresetOrRangeField(props: FieldProps) {
   const off = disabled || readonly;
   // The label the person typed here: an example's label is dropped when the dates change (range-edit.ts).
   const typedName = useRef<string | undefined>(undefined);
+  const days = typeof formData === "string" ? presetDays?.[formData] : undefined;
+  const daysId = `${id}__days`;
   const setField = (key: string, value: string) => {
     if (key === "name") typedName.current = value;
     onChange(editedRange(range, key, value, typedName.current), fieldPathId.path);
@@ -207,6 +215,7 @@ export function PresetOrRangeField(props: FieldProps) {
         className="form-control"
         value={custom ? "custom" : typeof formData === "string" ? formData : ""}
         disabled={off}
+        aria-describedby={days ? daysId : undefined}
         onChange={(event) => {
           const next = event.target.value;
           onChange(next === "custom" ? {} : next || undefined, fieldPathId.path);
@@ -220,6 +229,11 @@ export function PresetOrRangeField(props: FieldProps) {
         ))}
         <option value="custom">Custom dates…</option>
       </select>
+      {days ? (
+        <p id={daysId} className="field-note period-days">
+          {dates(days.start_date, days.end_date)}
+        </p>
+      ) : null}
       {custom ? (
         <div className="range-fields">
           {Object.entries(fields).map(([key, field]) => (

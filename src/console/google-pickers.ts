@@ -5,10 +5,12 @@
  * property's metrics and dimensions with their descriptions (Data API getMetadata,
  * https://developers.google.com/analytics/devguides/reporting/data/v1/rest/v1beta/properties/getMetadata).
  * Only names, labels and descriptions leave the server; and, for a funnel's steps, the events the property
- * collected with their counts (propertyEvents).
+ * collected with their counts (propertyEvents); and the days each period preset covers today, in the
+ * property's time zone, as Run Reports resolves them (presetDays).
  */
 import type { MetricMetadata } from "../connectors/google/types.js";
-import type { RunReportsOutput } from "../schemas/google-analytics.js";
+import { DATE_PRESETS, type RunReportsOutput } from "../schemas/google-analytics.js";
+import { propertyTimeZone, resolveDateRanges, statedRanges } from "../tools/ga/date-presets.js";
 import { parsePropertyId } from "../tools/ga/property-id.js";
 import { runToolStep } from "../tools/run.js";
 import type { Workspace } from "../workspace.js";
@@ -87,20 +89,41 @@ const choice = (field: MetricMetadata): FieldChoice[] =>
       ]
     : [];
 
-/** A property's metrics and dimensions (standard and custom), for the form's autocomplete. */
+/** The days a preset covers, YYYY-MM-DD. */
+export type PresetDays = Record<string, { start_date: string; end_date: string }>;
+
+/**
+ * The days each preset covers at `now` in the property's `timeZone` (UTC when unknown), by the code Run Reports
+ * resolves them with, so the form can show them beside the select before Run (trial s9, finding 5: "Yesterday"
+ * was 2 Dec where the task said 1 Dec, and nothing showed it before the result).
+ */
+export function presetDays(now: Date, timeZone: string | undefined): PresetDays {
+  return Object.fromEntries(
+    DATE_PRESETS.map((preset) => {
+      const [stated] = statedRanges(resolveDateRanges([preset], now, timeZone).dateRanges, now, timeZone);
+      return [preset, { start_date: stated?.start_date ?? "", end_date: stated?.end_date ?? "" }];
+    }),
+  );
+}
+
+/** A property's metrics and dimensions (standard and custom), for the form's autocomplete, and its presets' days. */
 export async function propertyFields(
   workspace: Workspace,
   label: string | undefined,
   property: string,
   signal?: AbortSignal,
-): Promise<{ property: string; metrics: FieldChoice[]; dimensions: FieldChoice[] }> {
+): Promise<{ property: string; metrics: FieldChoice[]; dimensions: FieldChoice[]; presets: PresetDays }> {
   const id = parsePropertyId(property);
   const ga = await workspace.connection("google", label);
-  const metadata = await ga.getMetadata(id, signal);
+  const [metadata, timeZone] = await Promise.all([
+    ga.getMetadata(id, signal),
+    propertyTimeZone(ga, id, signal),
+  ]);
   return {
     property: `properties/${id}`,
     metrics: (metadata.metrics ?? []).flatMap(choice),
     dimensions: (metadata.dimensions ?? []).flatMap(choice),
+    presets: presetDays(new Date(), timeZone),
   };
 }
 

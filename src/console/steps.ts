@@ -75,11 +75,20 @@ export function searchSteps(res: ServerResponse, query: string): void {
   const answers = searchAnswers(asked);
   const searched = answers.find((answer) => answer.search)?.search ?? asked;
   const hits = searched.trim() ? searchToolSteps(searched) : TOOL_STEPS.map((step) => ({ id: step.id }));
-  // A step found by words of its own says why ("Purchase revenue by Country" for "sales by country").
-  const steps = hits.map((hit) => ({
-    ...stepSummary(getToolStep(hit.id)),
-    ...("reason" in hit && hit.reason ? { reason: hit.reason } : {}),
-  }));
+  // A step found by words of its own says why ("Purchase revenue by Country" for "sales by country"), and
+  // its hit opens the form filled so (trial s9, finding 1: a click gave an empty form).
+  const steps = hits.map((hit) => {
+    const step = getToolStep(hit.id);
+    const reason = "reason" in hit ? hit.reason : undefined;
+    const input = reason ? step.searchInput?.(searched) : undefined;
+    return {
+      ...stepSummary(step),
+      ...(reason ? { reason } : {}),
+      ...(reason && input
+        ? { start: { title: reason, note: `Filled from your search: ${reason}.`, input } }
+        : {}),
+    };
+  });
   // A task ("Find a lead") is found by the same bar, as a form of its own beside its step's.
   const found = { steps, tasks: searchTasks(searched), answers };
   sendJson(res, 200, { query, ...found, products: PRODUCTS });
@@ -119,11 +128,11 @@ export function resultEvent(result: ToolResult<unknown>, kept?: KeptView): RunEv
  * A refused input named by the fields' titles, as the form names them (titled-issues.ts, which the form's
  * own check uses too); an agent's error (MCP, CLI) keeps the API names it must write back.
  */
-function inTitles(stepId: string, body: Record<string, unknown>): Record<string, unknown> {
+function inTitles(stepId: string, body: Record<string, unknown>, input: unknown): Record<string, unknown> {
   const listed = listedSteps().find((step) => step.name === stepId);
   if (!listed) return body;
   const steps = TOOL_STEPS.map((step) => step.id);
-  return titled(body as Parameters<typeof titled>[0], listed.inputSchema as never, steps);
+  return titled(body as Parameters<typeof titled>[0], listed.inputSchema as never, steps, input);
 }
 
 /** A run in progress: its controller, and the session that may cancel it. */
@@ -176,7 +185,7 @@ export async function runStep(
     send(resultEvent(result, await keepForPage(workspace, step.id, result, continues)));
   } catch (error) {
     if (run.stopped) send(await stoppedEvent(workspace, step.id, read));
-    else send({ type: "error", error: inTitles(step.id, errorBody(error)) });
+    else send({ type: "error", error: inTitles(step.id, errorBody(error), body.input) });
   } finally {
     scope.runs.delete(runId);
     res.end();

@@ -69,12 +69,67 @@ export function fieldTitle(field: string, schema: JsonSchemaNode): string {
   return names.join(" › ") || field;
 }
 
-/** The problems of an invalid input, each with its title. */
+/**
+ * The problems of an invalid input, each with its title. A message that names its field's last part ("choose
+ * an end date") goes with the title above it ("Period 1"), not "Period 1 › End date: choose an end date".
+ */
 export function titledIssues(
   issues: readonly { field: string; message: string }[],
   schema: JsonSchemaNode,
 ): TitledIssue[] {
-  return issues.map((issue) => ({ ...issue, title: fieldTitle(issue.field, schema) }));
+  return issues.map((issue) => {
+    const parts = fieldTitle(issue.field, schema).split(" › ");
+    const last = parts.at(-1) ?? "";
+    const named = parts.length > 1 && issue.message.toLowerCase().includes(last.toLowerCase());
+    return { ...issue, title: (named ? parts.slice(0, -1) : parts).join(" › ") };
+  });
+}
+
+/** The schema node at a field path, into list items and union branches. */
+function nodeAt(field: string, schema: JsonSchemaNode): JsonSchemaNode | undefined {
+  let node: JsonSchemaNode | undefined = schema;
+  for (const part of partsOf(field))
+    node = typeof part === "number" ? itemsOf(node) : propertyOf(node, String(part));
+  return node;
+}
+
+/** The input's value at a field path (own keys and items only). */
+function valueAt(field: string, input: unknown): unknown {
+  let node = input;
+  for (const part of partsOf(field))
+    node =
+      node && typeof node === "object" ? ownValue(node as Record<string, unknown>, String(part)) : undefined;
+  return node;
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
+const article = (word: string) => (/^[aeiou]/i.test(word) ? "an" : "a");
+
+/**
+ * What is missing from a value given in a union's object form, each under its own field. zod (and the form's
+ * check, which words ajv's errors as zod does) blames the union itself when a branch lacks a required field,
+ * naming every form it takes: a custom period with no end date read "expected a preset (…) or {start_date,
+ * end_date, name?}; received an object" (trial s9, finding 2). The person chose the object form; what it
+ * lacks is the answer, "choose an end date". A value with keys the form does not have keeps the union's
+ * words, which name them.
+ */
+function missingInForm(issue: { field: string; message: string }, schema: JsonSchemaNode, input: unknown) {
+  const forms = (nodeAt(issue.field, schema)?.anyOf as JsonSchemaNode[] | undefined) ?? [];
+  const objects = forms.filter((form) => isRecord(form.properties));
+  const value = valueAt(issue.field, input);
+  const [form] = objects;
+  if (objects.length !== 1 || !form || !isRecord(value)) return [issue];
+  const properties = form.properties as Record<string, JsonSchemaNode>;
+  if (Object.keys(value).some((key) => ownValue(properties, key) === undefined)) return [issue];
+  const required = Array.isArray(form.required) ? (form.required as string[]) : [];
+  const missing = required.filter((key) => value[key] === undefined || value[key] === "");
+  if (missing.length === 0) return [issue];
+  return missing.map((key) => {
+    const property = ownValue(properties, key);
+    const title = typeof property?.title === "string" ? property.title.toLowerCase() : key;
+    return { field: `${issue.field}.${key}`, message: `choose ${article(title)} ${title}` };
+  });
 }
 
 const sentence = (text: string) => (/[.!?]$/.test(text) ? text : `${text}.`);
@@ -118,20 +173,24 @@ export function agentWords(steps: readonly string[]): RegExp {
 /**
  * An invalid_input error as the console words it (any other error as it is): the message names each
  * field by its title, and `issues` lists every problem (also a single-field error's, so the form shows
- * it under its field). `issues` keep their API paths and the server's words. A hint for an agent (one
- * that names a tool step or an API path) is left out.
+ * it under its field). `issues` keep their API paths and the server's words, but for a union's object form
+ * missing a field, said by what is missing (`input`, the value refused: missingInForm). A hint for an agent
+ * (one that names a tool step or an API path) is left out.
  */
 export function forPeople<E extends ErrorBody>(
   error: E,
   schema: JsonSchemaNode,
   steps: readonly string[],
+  input?: unknown,
 ): E {
   if (error.error !== "invalid_input" || error.field === undefined) return error;
   const hint = error.hint && error.message.endsWith(error.hint) ? error.hint : undefined;
   const said = (hint ? error.message.slice(0, -hint.length) : error.message).trim();
-  const issues = error.issues ?? [
-    { field: error.field, message: said.replace(`Invalid ${error.field}: `, "").replace(/\.$/, "") },
-  ];
+  const issues = (
+    error.issues ?? [
+      { field: error.field, message: said.replace(`Invalid ${error.field}: `, "").replace(/\.$/, "") },
+    ]
+  ).flatMap((issue) => missingInForm(issue, schema, input));
   const text = titledMessage(titledIssues(issues, schema));
   const forPerson = hint && !agentWords(steps).test(hint) ? hintInTitles(hint, schema) : undefined;
   const { hint: _agent, ...rest } = error;

@@ -46,29 +46,31 @@ const FieldName = Trimmed.regex(/^[A-Za-z][A-Za-z0-9_:.]{0,199}$/, "an API name 
 const NumberIn = (min: number, max: number) => z.int().min(min).max(max);
 
 // Union messages name every accepted form; the error adds what was received (src/tools/input/errors.ts).
-export const DateRangeInput = z.union(
-  [
-    z.enum(DATE_PRESETS),
-    z.strictObject({
-      start_date: DateValue.describe(
-        "First day: YYYY-MM-DD, NdaysAgo (e.g. 30daysAgo), yesterday or today.",
-      ).meta({
-        title: "Start date",
-        examples: ["2026-01-01", "28daysAgo"],
+export const DateRangeInput = z
+  .union(
+    [
+      z.enum(DATE_PRESETS),
+      z.strictObject({
+        start_date: DateValue.describe(
+          "First day: YYYY-MM-DD, NdaysAgo (e.g. 30daysAgo), yesterday or today.",
+        ).meta({
+          title: "Start date",
+          examples: ["2026-01-01", "28daysAgo"],
+        }),
+        end_date: DateValue.describe("Last day, inclusive: YYYY-MM-DD, NdaysAgo, yesterday or today.").meta({
+          title: "End date",
+          examples: ["yesterday"],
+        }),
+        name: RangeName.optional()
+          .describe("Optional label; rows then carry it in a dateRange column.")
+          .meta({ title: "Label", examples: ["last 28 days"] }),
       }),
-      end_date: DateValue.describe("Last day, inclusive: YYYY-MM-DD, NdaysAgo, yesterday or today.").meta({
-        title: "End date",
-        examples: ["yesterday"],
-      }),
-      name: RangeName.optional()
-        .describe("Optional label; rows then carry it in a dateRange column.")
-        .meta({ title: "Label", examples: ["last 28 days"] }),
-    }),
-  ],
-  {
-    error: `expected a preset (${DATE_PRESETS.join(", ")}) or {start_date, end_date, name?}`,
-  },
-);
+    ],
+    {
+      error: `expected a preset (${DATE_PRESETS.join(", ")}) or {start_date, end_date, name?}`,
+    },
+  )
+  .meta({ title: "Period" });
 
 /** DimensionOrderBy.orderType (REAL-API B2): how dimension values compare. */
 export const ORDER_TYPES = ["ALPHANUMERIC", "CASE_INSENSITIVE_ALPHANUMERIC", "NUMERIC"] as const;

@@ -34,7 +34,7 @@ import { mergedOrder } from "./ga/report-merged-order.js";
 import { pageReport, type ReportPage } from "./ga/report-paging.js";
 import { periodNote } from "./ga/report-periods.js";
 import { buildReportRequest, checkReportMode, duplicates, parseOrderBy } from "./ga/report-request.js";
-import { reportSearchReason } from "./ga/report-search-words.js";
+import { reportSearchInput, reportSearchReason } from "./ga/report-search-words.js";
 import { checkWholeReport, mergedPage, mergesRanges, wholeReportRequest } from "./ga/report-two-ranges.js";
 import { valueNotes } from "./ga/report-value-notes.js";
 import { GA_SERVICE_WORDS } from "./ga/service-words.js";
@@ -42,6 +42,8 @@ import type { SchemaContext, ToolStep } from "./types.js";
 
 const DOC_URL = "https://developers.google.com/analytics/devguides/reporting/data/v1/basics";
 const SCOPES = [SCOPE_ANALYTICS_READONLY] as const;
+/** The 28 days before GA's "Last 28 days" (which ends yesterday). */
+const BEFORE_28: DateRange = { startDate: "56daysAgo", endDate: "29daysAgo" };
 
 const input = (context: SchemaContext) => withAccount(context, RunReportsFields);
 
@@ -88,16 +90,19 @@ export const googleAnalyticsRunReports: ToolStep<ReturnType<typeof input>, typeo
   input,
   aliases: RUN_REPORTS_ALIASES,
   output: RunReportsOutput,
-  // The property and the Google account come from the form's pickers.
-  examples: () => [
+  // The property and the Google account come from the form's pickers. Periods as a person picks them: a preset,
+  // or real dates in the date boxes "Custom dates…" gives, never relative API values in text boxes (trial s9,
+  // finding 6: 28daysAgo and yesterday filled text boxes beside date pickers).
+  examples: (now) => [
     {
       title: "Sessions by channel, last 28 days vs the 28 before",
       input: {
         metrics: ["sessions"],
         dimensions: ["sessionDefaultChannelGroup"],
+        // Real days of UTC: the property's time zone is not known here.
         date_ranges: [
-          { start_date: "28daysAgo", end_date: "yesterday", name: "last 28 days" },
-          { start_date: "56daysAgo", end_date: "29daysAgo", name: "the 28 days before" },
+          "last28days",
+          { ...statedRanges([BEFORE_28], now, undefined)[0], name: "the 28 days before" },
         ],
         order_by: "-sessions",
       },
@@ -114,6 +119,7 @@ export const googleAnalyticsRunReports: ToolStep<ReturnType<typeof input>, typeo
   ],
   answers: REPORT_ANSWERS,
   searchReason: reportSearchReason,
+  searchInput: reportSearchInput,
 
   async handler(fields, ctx) {
     const now = new Date();

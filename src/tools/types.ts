@@ -156,5 +156,10 @@ export interface ToolStep<I extends z.ZodObject = z.ZodObject, O extends z.ZodOb
    * a catalog search then finds it, with this reason beside the hit. The step's room knows the words.
    */
   searchReason?(query: string): string | undefined;
+  /**
+   * The input the reason describes (its measures and breakdowns), for the console to fill the form with when a
+   * person clicks the hit that reads like a ready report; undefined where the reason is none.
+   */
+  searchInput?(query: string): Record<string, unknown> | undefined;
   handler(input: z.output<I>, context: ToolContext): Promise<ToolResult<z.output<O>>>;
 }

@@ -8,7 +8,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { comparisonHeadline } from "../../console/src/comparison-words.js";
 import { columnTitle } from "../../console/src/report-columns.js";
-import { dates, periodWords, rangeLabels } from "../../src/tools/ga/period-words.js";
+import { dates, datesInWords, periodWords, rangeLabels } from "../../src/tools/ga/period-words.js";
 
 const plain = (text: string) => text.replace(/[\u2009\u202f]/g, " ");
 
@@ -135,5 +135,19 @@ describe("every period, generated", () => {
       }),
       { seed: 20_261_203, numRuns: 200 },
     );
+  });
+
+  it("says a report's ISO days and spans in the page's one style of dates (s9, finding 5)", () => {
+    expect(
+      plain(
+        datesInWords(
+          "Report on Shop (1) for 2026-11-01…2026-11-30 and 2026-12-02 (yesterday), dates in America/New_York: 3 rows.",
+        ),
+      ),
+    ).toBe(
+      "Report on Shop (1) for 1 – 30 Nov 2026 and 2 Dec 2026 (yesterday), dates in America/New_York: 3 rows.",
+    );
+    expect(datesInWords("2025-12-28…2026-01-03")).toBe(dates("2025-12-28", "2026-01-03"));
+    expect(datesInWords("6 rows of 6; 39,997 quota tokens")).toBe("6 rows of 6; 39,997 quota tokens");
   });
 });

@@ -9,8 +9,15 @@ import { describe, expect, it } from "vitest";
 import { searchSteps } from "../../src/console/steps.js";
 import { searchToolSteps } from "../../src/tools/registry.js";
 
+interface Sent {
+  id: string;
+  title: string;
+  reason?: string;
+  start?: { title: string; note?: string; input: Record<string, unknown> };
+}
+
 /** The steps searchSteps sends for the query, with their reasons. */
-function searched(query: string): { id: string; title: string; reason?: string }[] {
+function searched(query: string): Sent[] {
   let body = "";
   const res = {
     setHeader: () => undefined,
@@ -20,7 +27,7 @@ function searched(query: string): { id: string; title: string; reason?: string }
     },
   } as unknown as ServerResponse;
   searchSteps(res, query);
-  return (JSON.parse(body) as { steps: { id: string; title: string; reason?: string }[] }).steps;
+  return (JSON.parse(body) as { steps: Sent[] }).steps;
 }
 
 describe("a report's words in the step search", () => {
@@ -40,6 +47,30 @@ describe("a report's words in the step search", () => {
     expect(searchToolSteps(query).find((hit) => hit.id === "google_analytics_run_reports")?.reason).toBe(
       reason,
     );
+  });
+
+  // Trial s9, finding 1: the line read like a ready report, and a click on it opened an empty form.
+  it.each([
+    ["sales by country", { metrics: ["purchaseRevenue"], dimensions: ["country"] }],
+    ["sessions by channel", { metrics: ["sessions"], dimensions: ["sessionDefaultChannelGroup"] }],
+    [
+      "visitors and orders per device",
+      { metrics: ["activeUsers", "ecommercePurchases"], dimensions: ["deviceCategory"] },
+    ],
+    ["revenue", { metrics: ["purchaseRevenue"] }],
+    ["country", { dimensions: ["country"] }],
+  ])("%j opens Run Reports filled with the report its line names", (query, input) => {
+    const report = searched(query).find((step) => step.id === "google_analytics_run_reports");
+    expect(report?.start).toEqual({
+      title: report?.reason,
+      note: `Filled from your search: ${report?.reason}.`,
+      input,
+    });
+  });
+
+  it("opens no filled form where the step's own words found it", () => {
+    const report = searched("report").find((step) => step.id === "google_analytics_run_reports");
+    expect(report?.start).toBeUndefined();
   });
 
   it("finds nothing for a word no step knows", () => {

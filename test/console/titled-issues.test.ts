@@ -26,7 +26,7 @@ function serverSays(id: string, input: unknown) {
   const error = inputError(problems, more);
   return {
     agent: error.message,
-    person: forPeople({ ...error.toJSON(), hint: error.hint } as ErrorBody, schemaOf(id), STEPS),
+    person: forPeople({ ...error.toJSON(), hint: error.hint } as ErrorBody, schemaOf(id), STEPS, input),
   };
 }
 
@@ -40,7 +40,8 @@ describe("input errors named by the fields' titles (the console's words)", () =>
     const reports = schemaOf("google_analytics_run_reports");
     expect(fieldTitle("endpoint", schemaOf("marketo_api_call"))).toBe("Endpoint");
     expect(fieldTitle("max_pages", schemaOf("marketo_api_call"))).toBe("Most pages");
-    expect(fieldTitle("date_ranges[0].start_date", reports)).toBe("Date ranges 1 › Start date");
+    // A period as the form heads it ("Period 1"), not by its list's title.
+    expect(fieldTitle("date_ranges[0].start_date", reports)).toBe("Period 1 › Start date");
     expect(fieldTitle("metrics[2]", reports)).toBe("Metric 3");
     expect(fieldTitle("dimensions[0]", reports)).toBe("Dimension 1");
     expect(fieldTitle("query_parameters.filterType", schemaOf("marketo_api_call"))).toBe(
@@ -100,6 +101,49 @@ describe("input errors named by the fields' titles (the console's words)", () =>
     expect(forPeople(forPerson, marketo.schema, marketo.steps).hint).toBe("Check the spelling.");
     // A step id the list does not hold is no agent's word (the ids come from the registry, not a pattern).
     expect(forPeople(body, marketo.schema, []).hint).toBe(error.hint);
+  });
+
+  describe("a custom period missing a date (trial s9, finding 2: the union's agent words, under Label)", () => {
+    let reports: LoadedForm;
+    beforeAll(async () => {
+      reports = await loadForm("google_analytics_run_reports", CONTEXT);
+    });
+    const asked = (range: Record<string, string>) => ({
+      property: "123456789",
+      metrics: ["sessions"],
+      date_ranges: ["last7days", range],
+    });
+    const formSays = (input: unknown) => {
+      const { problems, more } = issuesFromAjv(
+        reports.validate(reports.normalise(input)),
+        reports.schema,
+        input,
+        reports.hints,
+      );
+      const error = inputError(problems, more);
+      return forPeople({ ...error.toJSON(), hint: error.hint } as ErrorBody, reports.schema, STEPS, input);
+    };
+
+    it.each([
+      [{ start_date: "2026-11-25" }, "end_date", "Period 2: choose an end date."],
+      [{ end_date: "2026-12-01", name: "week" }, "start_date", "Period 2: choose a start date."],
+    ])("%j: under its date's box, in a person's words, on the server and in the form", (range, key, said) => {
+      const { agent, person } = serverSays("google_analytics_run_reports", asked(range));
+      // The agent keeps the union's words, which name every form a period takes.
+      expect(agent).toMatch(/^Invalid date_ranges\[1\]: expected a preset/);
+      expect(person.message.startsWith(said)).toBe(true);
+      expect(person.issues).toEqual([{ field: `date_ranges[1].${key}`, message: said.slice(10, -1) }]);
+      expect(formSays(asked(range))).toEqual(person);
+    });
+
+    it("names both dates when neither is given, and keeps the union's words for a key no period has", () => {
+      const { person } = serverSays("google_analytics_run_reports", asked({ name: "week" }));
+      expect(person.message).toMatch(
+        /^2 fields to fix\. Period 2: choose a start date; Period 2: choose an end date\./,
+      );
+      const odd = serverSays("google_analytics_run_reports", asked({ start_date: "2026-11-25", until: "x" }));
+      expect(odd.person.issues?.map((issue) => issue.field)).toEqual(["date_ranges[1]"]);
+    });
   });
 
   it("leaves any other error as it is", () => {

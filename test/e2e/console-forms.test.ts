@@ -118,8 +118,10 @@ describe("the step forms in a browser", () => {
     expect(options.length).toBeGreaterThan(1);
     expect(options.every((option) => /\(\d+\)$/.test(option))).toBe(true);
     await page.getByRole("button", { name: "Sessions by channel, last 28 days vs the 28 before" }).click();
-    expect(await page.getByLabel("Period 1").inputValue()).toBe("custom");
-    expect(await page.locator("#root_date_ranges_0_start_date").inputValue()).toBe("28daysAgo");
+    // Periods as a person picks them (trial s9, finding 6): a preset, and real dates for the one before.
+    expect(await page.getByLabel("Period 1").inputValue()).toBe("last28days");
+    expect(await page.getByLabel("Period 2").inputValue()).toBe("custom");
+    expect(await page.locator("#root_date_ranges_1_start_date").inputValue()).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     expect(await page.getByLabel("Sort by").inputValue()).toBe("-sessions");
     expect(await page.getByLabel("Sort by").getAttribute("type")).toBe("text");
     // The filter is a text box: no select offering "text" or "JSON".
@@ -130,7 +132,7 @@ describe("the step forms in a browser", () => {
     await expect
       .poll(() => summary().textContent(), { timeout: 15_000 })
       .toMatch(
-        /^Sessions went from [\d,]+ in the 28 days before \(.+?\) to [\d,]+ in last 28 days \(.+?\), [+−]\d/,
+        /^Sessions went from [\d,]+ in the 28 days before \(.+?\) to [\d,]+ in the last 28 days \(.+?\), [+−]\d/,
       );
     expect(await page.locator(".results .result-details > p").textContent()).toMatch(
       /^Report on Retail Web Store \(properties\/412345671\) .*: \d+ rows/,

@@ -235,11 +235,21 @@ describe.each([1280, 400])("a marketer's GA4 tasks at %i px", (width) => {
     await check("07-funnel-period");
     await run();
     await expect.poll(() => summary().textContent()).toMatch(/^Funnel report on Retail Web Store .* for \d/);
-    const [, start, end] = /for (\d{4}-\d{2}-\d{2})…(\d{4}-\d{2}-\d{2}),/.exec(
-      (await summary().textContent()) ?? "",
-    ) ?? [undefined, "", ""];
+    // The days in the page's one style of dates (trial s9, finding 5): "for 2 Nov – 1 Dec 2026,".
+    const [, from = "", end = ""] =
+      /for (\d{1,2}(?: [A-Z][a-z]{2})?(?: \d{4})?)[\s\u2009]–[\s\u2009](\d{1,2} [A-Z][a-z]{2} \d{4}),/.exec(
+        (await summary().textContent()) ?? "",
+      ) ?? [];
+    // A start in the end's month or year leaves them to the end ("1 – 30 Nov 2026", "2 Nov – 1 Dec 2026").
+    const [, month, year] = end.split(" ");
+    const start =
+      from.split(" ").length === 1
+        ? `${from} ${month} ${year}`
+        : from.split(" ").length === 2
+          ? `${from} ${year}`
+          : from;
     // The result states the 30 days chosen (yesterday and the 29 days before it), not the default 7.
-    expect((Date.parse(end ?? "") - Date.parse(start ?? "")) / 86_400_000).toBe(29);
+    expect((Date.parse(`${end} UTC`) - Date.parse(`${start} UTC`)) / 86_400_000).toBe(29);
     await check("08-funnel-period-result");
   });
 

@@ -118,4 +118,52 @@ describe("Run Reports' date errors", { timeout: 90_000 }, () => {
     ).toBe("nowrap");
     await screen("03-preset-periods");
   });
+
+  const inView = async (selector: string) =>
+    page.evaluate(
+      `(() => { const box = document.querySelector(${JSON.stringify(selector)}).getBoundingClientRect(); return box.top >= 0 && box.bottom <= innerHeight; })()`,
+    );
+
+  // A laptop's screen at 1280 px (the form is shorter there than the 900 px window the other tests use).
+  it.each([
+    [1280, 600],
+    [400, 900],
+  ])(
+    "asks for a custom period's missing end date under End date, in words, and scrolls to it, at %i × %i px (s9, finding 2)",
+    async (width, height) => {
+      await page.setViewportSize({ width, height });
+      await page.goto(fixture.console.loginUrl(fixture.base));
+      await page.getByLabel("Search tool steps").fill("report");
+      await page
+        .getByRole("list", { name: "Search results" })
+        .getByRole("button", { name: /^Run Reports/ })
+        .click();
+      await expect.poll(() => page.getByLabel("Property").inputValue()).toMatch(/^\d+$/);
+      await page.waitForLoadState("networkidle");
+      await page.getByRole("button", { name: "Active users per day, last 28 days" }).click();
+      await page.getByLabel("Period 1").selectOption("custom");
+      await page.locator("#root_date_ranges_0_start_date").fill("2026-11-25");
+      // Run at the top of the screen: the period is above it, out of view, as a person scrolled down to Run.
+      const run = page.getByRole("button", { name: "Run", exact: true });
+      await run.evaluate((button) =>
+        (button as unknown as { scrollIntoView(options: object): void }).scrollIntoView({ block: "start" }),
+      );
+      expect(await inView("#root_date_ranges_0_end_date")).toBe(false);
+      await run.click();
+      const end = page.locator("#root_date_ranges_0_end_date");
+      await expect.poll(() => end.getAttribute("aria-invalid")).toBe("true");
+      expect(await page.locator(`#${await end.getAttribute("aria-describedby")}`).innerText()).toBe(
+        "choose an end date",
+      );
+      expect(await page.locator(".problem").innerText()).toMatch(/^Period 1: choose an end date\./);
+      // Only the box that lacks a value is marked: the optional Label is not.
+      expect(await page.locator("#root_date_ranges_0_name").getAttribute("aria-invalid")).toBeNull();
+      expect(await page.locator("#root_date_ranges_0_start_date").getAttribute("aria-invalid")).toBeNull();
+      await expect.poll(() => inView("#root_date_ranges_0_end_date")).toBe(true);
+      expect(await page.locator("main").innerText()).not.toMatch(
+        /expected a preset|\{start_date|received an/,
+      );
+      await screen(`04-missing-end-date-${width}`);
+    },
+  );
 });

@@ -4,7 +4,6 @@
  * the screens it checks. Every period compared says its dates, an example's labels go with the dates they
  * were written for, and the property reads by its name (trial 2026-12-02-s8, finding 3 and review).
  */
-import { readFileSync } from "node:fs";
 import { parse } from "csv-parse/sync";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -14,6 +13,7 @@ import { type Browser, launchBrowser } from "../helpers/browser.js";
 import { pickChoice } from "../helpers/combobox.js";
 import { type ConsoleFixture, startConsoleFixture } from "../helpers/console.js";
 import { cutTextBoxes } from "../helpers/cut-text.js";
+import { daysAgo, escaped, reportForm } from "../helpers/report-form.js";
 
 const WIDTHS = [1280, 400] as const;
 
@@ -31,32 +31,15 @@ describe("Run Reports in a marketer's words", () => {
     await page.locator(".workspace").waitFor();
   }, 60_000);
 
+  const { results, table, runReportsFrom, runForRows, runComparison, customPeriod, downloadCsv } = reportForm(
+    () => page,
+    () => fixture,
+  );
+
   afterAll(async () => {
     await browser?.close();
     await fixture?.close();
   });
-
-  /**
-   * Run Reports at `width`, on the sandbox's account and property, filled by an example. The account and its
-   * property first, then the example: an example clicked while the pickers still load their defaults could be
-   * overwritten by them (CI, this session: an empty form at 400 px).
-   */
-  const runReportsFrom = async (example: string, width: number) => {
-    await page.setViewportSize({ width, height: 900 });
-    await page.goto(fixture.console.loginUrl(fixture.base));
-    await page.getByLabel("Search tool steps").fill("analytics");
-    await page.getByRole("button", { name: /^Run Reports/ }).click();
-    await page.getByLabel("Google account").selectOption("sandbox");
-    await expect.poll(() => page.getByLabel("Property").inputValue()).toMatch(/^\d+$/);
-    await page.waitForLoadState("networkidle");
-    await page.getByRole("button", { name: example }).click();
-    // The example's first metric shows in its box before the test types there: typed sooner, the example's
-    // value landing after it replaced the text (CI, Node 22: "Active users" left where a metric was typed).
-    await expect
-      .poll(() => page.getByRole("combobox", { name: "Metric 1", exact: true }).inputValue())
-      .not.toBe("");
-    await page.waitForLoadState("networkidle");
-  };
 
   it("finds a placeholder cut off when there is one (the check can fail)", async () => {
     await page.setViewportSize({ width: 400, height: 800 });
@@ -120,34 +103,6 @@ describe("Run Reports in a marketer's words", () => {
     },
   );
 
-  const results = () => page.locator(".results");
-  const table = () => page.getByRole("table", { name: "Records" });
-  /** Clicks Run and waits for the table's first row; what the page says is in the failure message (a run refused reads differently). */
-  const runForRows = async (timeout = 20_000) => {
-    await page.getByRole("button", { name: "Run", exact: true }).click();
-    await expect
-      .poll(
-        async () =>
-          `${await table().locator("tbody tr").count()} ${await page.locator(".runner").innerText()}`,
-        { timeout },
-      )
-      .toMatch(/^[1-9]/);
-  };
-
-  /** Run Reports with its two-period example, on the sandbox account's first property. */
-  async function runComparison(width: number) {
-    await runReportsFrom("Sessions by channel, last 28 days vs the 28 before", width);
-    await page.getByRole("button", { name: "Run", exact: true }).click();
-    await expect
-      .poll(
-        async () => `${await table().locator("tbody tr").count()} ${(await results().count()) ? "" : "none"}`,
-        {
-          timeout: 30_000,
-        },
-      )
-      .toMatch(/^[1-9]\d* $/);
-  }
-
   it.each(WIDTHS)(
     "shows two periods' changes signed, in %, with arrows and colours, a plain headline and GA's totals at %i px",
     async (width) => {
@@ -155,7 +110,7 @@ describe("Run Reports in a marketer's words", () => {
       const headline = (await results().locator(".summary").textContent()) ?? "";
       // The example's own labels, each with its dates.
       expect(headline).toMatch(
-        /^Sessions went from [\d,]+ in the 28 days before \(.+?\) to [\d,]+ in last 28 days \(.+?\)/,
+        /^Sessions went from [\d,]+ in the 28 days before \(.+?\) to [\d,]+ in the last 28 days \(.+?\)/,
       );
       expect(headline).toMatch(/Both periods have 28 days\.$/);
       expect(headline).not.toMatch(/[{}[\]"]|date_ranges|start_date/);
@@ -182,34 +137,7 @@ describe("Run Reports in a marketer's words", () => {
     },
   );
 
-  /** The day `n` days before today, YYYY-MM-DD: periods well inside the sandbox's 400 days of data. */
-  const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString().slice(0, 10);
-  const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-
-  /** Sets Period `index` (0-based) to custom dates, adding it when the form has fewer. */
-  async function customPeriod(index: number, start: string, end: string) {
-    if ((await page.locator(`#root_date_ranges_${index}`).count()) === 0)
-      await page
-        .locator("#root_date_ranges")
-        .getByRole("button", { name: "Add", exact: true })
-        .last()
-        .click();
-    const period = page.getByLabel(`Period ${index + 1}`, { exact: true });
-    if ((await period.inputValue()) !== "custom") await period.selectOption("custom");
-    await page.locator(`#root_date_ranges_${index}_start_date`).fill(start);
-    await page.locator(`#root_date_ranges_${index}_end_date`).fill(end);
-  }
-
-  /** The downloaded CSV's header line. */
-  async function csvHeader(): Promise<string> {
-    const [file] = await Promise.all([
-      page.waitForEvent("download"),
-      results().getByRole("link", { name: "Download CSV" }).click(),
-    ]);
-    const csv = readFileSync(await file.path(), "utf8");
-    await file.delete();
-    return csv.split(/\r?\n/)[0] ?? "";
-  }
+  const csvHeader = async () => (await downloadCsv()).split(/\r?\n/)[0] ?? "";
 
   it.each(WIDTHS)(
     "names each compared period by its dates once the example's dates are changed, at %i px (s8, finding 3)",
@@ -369,12 +297,7 @@ describe("Run Reports in a marketer's words", () => {
       .locator(`tbody tr td:nth-child(${column + 1})`)
       .allTextContents();
     expect(shown.every((text) => /^\d+:\d\d(?::\d\d)?$/.test(text))).toBe(true);
-    const [file] = await Promise.all([
-      page.waitForEvent("download"),
-      results().getByRole("link", { name: "Download CSV" }).click(),
-    ]);
-    const csv = readFileSync(await file.path(), "utf8");
-    await file.delete();
+    const csv = await downloadCsv();
     // The file keeps GA's seconds: numbers, no clock.
     const [, first] = csv.trim().split(/\r?\n/);
     expect(first?.split(",")[column]).toMatch(/^\d+(?:\.\d+)?$/);
@@ -401,12 +324,7 @@ describe("Run Reports in a marketer's words", () => {
       expect(revenue.length).toBeGreaterThan(0);
       expect(revenue.every((text) => /^\$\d{1,3}(?:,\d{3})*\.\d{2}$/.test(text))).toBe(true);
       expect((await cells("Ecommerce purchases ▼")).every((text) => /^[\d,]+$/.test(text))).toBe(true);
-      const [file] = await Promise.all([
-        page.waitForEvent("download"),
-        results().getByRole("link", { name: "Download CSV" }).click(),
-      ]);
-      const csv = readFileSync(await file.path(), "utf8");
-      await file.delete();
+      const csv = await downloadCsv();
       expect(csv.split(/\r?\n/)[0]).toContain("Purchase revenue (USD)");
       // The file keeps GA's plain numbers for a program to read.
       const rows = parse(csv, { columns: true }) as Record<string, string>[];

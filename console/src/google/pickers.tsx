@@ -27,12 +27,18 @@ interface FieldChoice {
 export interface Fields {
   metrics: FieldChoice[];
   dimensions: FieldChoice[];
+  /** The days each period preset covers today in the property's time zone, as the report resolves them. */
+  presets?: PresetDays;
 }
+/** A preset's days, YYYY-MM-DD (src/console/google-pickers.ts). */
+export type PresetDays = Record<string, { start_date: string; end_date: string }>;
 export interface PickerContext {
   account?: string;
   property?: string;
   /** The report's periods: the funnel's event list counts events over the first one. */
   dateRanges?: unknown;
+  /** The days each period preset covers for the chosen property (the period select shows them). */
+  presetDays?: PresetDays;
   /**
    * Sets a top-level field to a default on the form's latest data, if it is still empty there. Through the form
    * library's onChange, a default that landed as an example was clicked replaced the example with the form's

@@ -49,6 +49,19 @@ export function dates(start: string, end: string): string {
   return `${d1}\u2009–\u2009${d2} ${m2} ${y2}`;
 }
 
+/**
+ * A text's YYYY-MM-DD days and spans of days ("2026-11-01…2026-11-30", rangeText's) in the words `dates` gives
+ * them ("1 – 30 Nov 2026"): the page's one style of dates, where an answer written for an agent said them
+ * in ISO beside a comparison's "25 Nov – 1 Dec 2026" (trial s9, finding 5).
+ */
+export function datesInWords(text: string): string {
+  return text
+    .replace(/\b(\d{4}-\d{2}-\d{2})…(\d{4}-\d{2}-\d{2})\b/g, (_, start: string, end: string) =>
+      dates(start, end),
+    )
+    .replace(/\b\d{4}-\d{2}-\d{2}\b/g, (day) => dates(day, day));
+}
+
 /** "last28days" → "Last 28 days", "thisMonth" → "This month". */
 export const presetLabel = (preset: string): string => {
   const words = preset
