@@ -11,7 +11,7 @@ import { dates, presetLabel } from "../../src/tools/ga/period-words.ts";
 import { describedAs } from "./field-words.ts";
 import { untouched } from "./form-ui.ts";
 import { isoFromWords } from "./person-date.ts";
-import { editedRange } from "./range-edit.ts";
+import { daysOfRelative, editedRange } from "./range-edit.ts";
 
 type Row = [string, string];
 const text = (value: unknown): string =>
@@ -201,6 +201,12 @@ export function PresetOrRangeField(props: FieldProps) {
   const typedName = useRef<string | undefined>(undefined);
   const days = typeof formData === "string" ? presetDays?.[formData] : undefined;
   const daysId = `${id}__days`;
+  // Relative days (an example's) become the property's days once its yesterday is known.
+  const yesterday = presetDays?.yesterday?.start_date;
+  const resolved = custom && yesterday ? daysOfRelative(range, yesterday) : undefined;
+  useEffect(() => {
+    if (resolved) onChange(resolved, fieldPathId.path);
+  }, [resolved, onChange, fieldPathId.path]);
   const setField = (key: string, value: string) => {
     if (key === "name") typedName.current = value;
     onChange(editedRange(range, key, value, typedName.current), fieldPathId.path);

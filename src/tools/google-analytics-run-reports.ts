@@ -43,7 +43,7 @@ import type { SchemaContext, ToolStep } from "./types.js";
 const DOC_URL = "https://developers.google.com/analytics/devguides/reporting/data/v1/basics";
 const SCOPES = [SCOPE_ANALYTICS_READONLY] as const;
 /** The 28 days before GA's "Last 28 days" (which ends yesterday). */
-const BEFORE_28: DateRange = { startDate: "56daysAgo", endDate: "29daysAgo" };
+const BEFORE_28 = { start_date: "56daysAgo", end_date: "29daysAgo" };
 
 const input = (context: SchemaContext) => withAccount(context, RunReportsFields);
 
@@ -91,19 +91,15 @@ export const googleAnalyticsRunReports: ToolStep<ReturnType<typeof input>, typeo
   aliases: RUN_REPORTS_ALIASES,
   output: RunReportsOutput,
   // The property and the Google account come from the form's pickers. Periods as a person picks them: a preset,
-  // or real dates in the date boxes "Custom dates…" gives, never relative API values in text boxes (trial s9,
-  // finding 6: 28daysAgo and yesterday filled text boxes beside date pickers).
-  examples: (now) => [
+  // and days GA resolves in the property's time zone, which the form shows as that property's dates in its date
+  // boxes (console range-edit.ts; trial s9, finding 6: 28daysAgo and yesterday filled text boxes).
+  examples: () => [
     {
       title: "Sessions by channel, last 28 days vs the 28 before",
       input: {
         metrics: ["sessions"],
         dimensions: ["sessionDefaultChannelGroup"],
-        // Real days of UTC: the property's time zone is not known here.
-        date_ranges: [
-          "last28days",
-          { ...statedRanges([BEFORE_28], now, undefined)[0], name: "the 28 days before" },
-        ],
+        date_ranges: ["last28days", { ...BEFORE_28, name: "the 28 days before" }],
         order_by: "-sessions",
       },
     },

@@ -198,7 +198,7 @@ const exportRecords: StepTask = {
       title: "Keep rows where",
       kind: "text",
       help: "Optional: which rows to keep, with the fields' names and =, >, <, contains or ends with, joined by and or or.",
-      example: 'Lead Score > 50 and Company Name = "Acme Corp"',
+      example: "Lead Score > 50",
     },
   ],
   input(values) {
