@@ -87,6 +87,7 @@ function countWords(fields: string[], computed: Computed): string[] {
       ];
   parts.push(...idNamesWords(computed.names));
   parts.push(...bucketWords(compute));
+  parts.push(fieldsWords(compute, unit));
   if (spec.sum && !spec.columns) {
     parts.push(
       `each row's sum adds its ${unit}s' ${spec.sum}${spec.sum.includes(".") ? " (every item of a list)" : ""}: ${n(compute.sumTotal ?? 0)} in all`,
@@ -105,6 +106,25 @@ function countWords(fields: string[], computed: Computed): string[] {
     );
   }
   return parts;
+}
+
+/** The fields a summary names, the first of many. */
+const FIELDS_LISTED = 40;
+
+/**
+ * The fields the counted records have: a count lists no record, and agents spent a call reading three rows
+ * of the same file to learn what else they could count or filter by (trial s9, third run: N45, N54).
+ */
+function fieldsWords(compute: RecordCompute, unit: string): string {
+  const names = compute.fields.names;
+  const more = names.length > FIELDS_LISTED ? `, and ${n(names.length - FIELDS_LISTED)} more` : "";
+  // An activity's attributes are a list of name/value pairs (a file holds them as JSON text): a dotted path
+  // reads one (https://experienceleague.adobe.com/en/docs/marketo-developer/marketo/rest/lead-database/activities).
+  const inside =
+    names.includes("attributes") && !names.some((name) => name.startsWith("attributes."))
+      ? " (attributes.<name> reads one attribute)"
+      : "";
+  return `the ${unit}s' fields, which count_by, where and order_by take: ${names.slice(0, FIELDS_LISTED).join(", ")}${more}${inside}`;
 }
 
 /**
