@@ -8,7 +8,7 @@ import { type FilterSource, filterSyntaxError, type Token, tokenize } from "./le
  *   field := name | dotted.path | "quoted name"
  *   cond  := field ("==" | "!=" | "<" | "<=" | ">" | ">=") value | field ["not"] "in" "(" value, … ")"
  *          | field ("contains" | "begins_with" | "ends_with" | "matches" | "=~") text
- *          | field "between" number "and" number | field "is" ["not"] "empty"
+ *          | field "between" number "and" number (records: or two quoted values) | field "is" ["not"] "empty"
  *
  * A chain such as `a and b and c` becomes one group; parentheses make a nested group, so printing a tree
  * with parenthesized sub-groups and parsing it back gives the same tree. Keywords are case-insensitive.
@@ -166,12 +166,7 @@ class Parser {
       const condition: Condition = { kind: "in", field, values: this.#list() };
       return opText === "not" ? not(condition) : condition;
     }
-    if (opText === "between") {
-      const from = this.#number(this.#next());
-      if (!this.#isWord("and")) throw this.#error('expected "and" between the two bounds');
-      this.#next();
-      return { kind: "between", field, from, to: this.#number(this.#next()) };
-    }
+    if (opText === "between") return this.#between(field);
     if (opText === "is") return this.#isEmpty(field);
     throw this.#error(
       `expected an operator after ${field} (==, !=, <, >, contains, in, between, is empty…)`,
@@ -205,6 +200,30 @@ class Parser {
         : `"${opText}" compares numbers: expected a number`,
       value,
     );
+  }
+
+  /**
+   * `between` two numbers; in records' dialect also two quoted values (dates: "2026-11-19"), read as `>=` the
+   * first and `<=` the second, so a date range compares as times in the call's zone (trial s9, third run, N46:
+   * dates were refused with "expected a number"). GA's BetweenFilter takes numbers only.
+   */
+  #between(field: string): Expression {
+    const first = this.#next();
+    const quoted = this.#dialect.recordValues && first.kind === "string";
+    const from: Literal = quoted ? { kind: "text", value: first.value } : this.#number(first);
+    if (!this.#isWord("and")) throw this.#error('expected "and" between the two bounds');
+    this.#next();
+    const last = this.#next();
+    if (!quoted) return { kind: "between", field, from, to: this.#number(last) };
+    if (last.kind !== "string")
+      throw this.#error("expected a quoted value as the second bound, as the first", last);
+    return {
+      kind: "and",
+      of: [
+        { kind: "compare", field, op: "ge", value: from },
+        { kind: "compare", field, op: "le", value: { kind: "text", value: last.value } },
+      ],
+    };
   }
 
   #isEmpty(field: string): Expression {
