@@ -6,6 +6,7 @@
 import { readFileSync } from "node:fs";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { getToolStep } from "../../src/tools/registry.js";
 import { type Browser, launchBrowser } from "../helpers/browser.js";
 import { type ConsoleFixture, ConsolePage, startConsoleFixture } from "../helpers/console.js";
 
@@ -95,16 +96,14 @@ describe("a two-range report read with Load more", () => {
     // The same report read at once, through the console's own API (as the page runs it).
     const api = new ConsolePage(fixture, []);
     await api.login();
+    // The example's own input (the page shows its relative days as the property's dates: the same days).
+    const example = getToolStep("google_analytics_run_reports")
+      .examples(new Date())
+      .find((one) => one.title === "Sessions by channel, last 28 days vs the 28 before");
     const events = await api.run("google_analytics_run_reports", {
+      ...example?.input,
       account: "sandbox",
       property,
-      metrics: ["sessions"],
-      dimensions: ["sessionDefaultChannelGroup"],
-      date_ranges: [
-        { start_date: "28daysAgo", end_date: "yesterday", name: "last 28 days" },
-        { start_date: "56daysAgo", end_date: "29daysAgo", name: "the 28 days before" },
-      ],
-      order_by: "-sessions",
       limit: 1000,
     });
     const whole = ((events.at(-1) as { data: { rows: Row[] } }).data.rows ?? []) as Row[];
