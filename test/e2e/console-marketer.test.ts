@@ -8,34 +8,22 @@
  * `marketer-<width>-<screen>.png`.
  */
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { axeViolations } from "../helpers/axe.js";
-import { type Browser, launchBrowser } from "../helpers/browser.js";
+import type { Browser } from "../helpers/browser.js";
 import { pickChoice } from "../helpers/combobox.js";
-import { type ConsoleFixture, startConsoleFixture } from "../helpers/console.js";
+import { signedInConsole } from "../helpers/signed-in-console.js";
 
 const day = (daysAgo: number) => new Date(Date.now() - daysAgo * 86_400_000).toISOString().slice(0, 10);
 /** Names a marketer never types (tool ids, API paths, the agent's column patterns, the quota for agents). */
 const AGENT_WORDS = /google_analytics_|marketo_api_call|v1alpha|v1beta\/|<metric>|quota tokens left/;
 
 describe.each([1280, 400])("a marketer's GA4 tasks at %i px", (width) => {
-  let fixture: ConsoleFixture;
   let browser: Browser;
   let page: Page;
 
-  beforeAll(async () => {
-    fixture = await startConsoleFixture();
-    browser = await launchBrowser();
-    page = browser.page;
-    page.setDefaultTimeout(15_000);
-    await page.setViewportSize({ width, height: 900 });
-    await page.goto(fixture.console.loginUrl(fixture.base));
-    await page.locator(".workspace").waitFor();
-  }, 60_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await fixture?.close();
+  signedInConsole({ width, timeout: 15_000 }, (signedIn) => {
+    ({ browser, page } = signedIn);
   });
 
   /** The screen as a person sees it: no serious axe violation, no sideways scroll; then its screenshot. */

@@ -7,10 +7,10 @@
  * list now, read back from Marketo. Screenshots: test-output/screenshots/marketo-lists-<width>-<screen>.png.
  */
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { axeViolations } from "../helpers/axe.js";
-import { type Browser, launchBrowser } from "../helpers/browser.js";
-import { type ConsoleFixture, startConsoleFixture } from "../helpers/console.js";
+import type { Browser } from "../helpers/browser.js";
+import { signedInConsole } from "../helpers/signed-in-console.js";
 
 interface Option {
   value: string;
@@ -19,23 +19,11 @@ interface Option {
 }
 
 describe.each([1280, 400])("browsing Marketo's lists at %i px", { timeout: 90_000 }, (width) => {
-  let fixture: ConsoleFixture;
   let browser: Browser;
   let page: Page;
 
-  beforeAll(async () => {
-    fixture = await startConsoleFixture();
-    browser = await launchBrowser();
-    page = browser.page;
-    page.setDefaultTimeout(20_000);
-    await page.setViewportSize({ width, height: 900 });
-    await page.goto(fixture.console.loginUrl(fixture.base));
-    await page.locator(".workspace").waitFor();
-  }, 60_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await fixture?.close();
+  signedInConsole({ width, timeout: 20_000 }, (signedIn) => {
+    ({ browser, page } = signedIn);
   });
 
   const check = async (screen: string) => {

@@ -11,30 +11,18 @@
  */
 import { readFileSync } from "node:fs";
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { axeViolations } from "../helpers/axe.js";
-import { type Browser, launchBrowser } from "../helpers/browser.js";
+import type { Browser } from "../helpers/browser.js";
 import { pickChoice } from "../helpers/combobox.js";
-import { type ConsoleFixture, startConsoleFixture } from "../helpers/console.js";
+import { signedInConsole } from "../helpers/signed-in-console.js";
 
 describe.each([1280, 400])("the console in a marketer's words at %i px", (width) => {
-  let fixture: ConsoleFixture;
   let browser: Browser;
   let page: Page;
 
-  beforeAll(async () => {
-    fixture = await startConsoleFixture();
-    browser = await launchBrowser();
-    page = browser.page;
-    page.setDefaultTimeout(20_000);
-    await page.setViewportSize({ width, height: 800 });
-    await page.goto(fixture.console.loginUrl(fixture.base));
-    await page.locator(".workspace").waitFor();
-  }, 60_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await fixture?.close();
+  signedInConsole({ width, height: 800, timeout: 20_000 }, (signedIn) => {
+    ({ browser, page } = signedIn);
   });
 
   /** The screen as a person sees it: no serious axe violation, no sideways scroll; then its screenshot. */

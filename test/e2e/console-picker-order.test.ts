@@ -5,28 +5,16 @@
  * The rule itself is console/src/choices.ts' `matchRank` (test/console/picker-ranking.test.ts).
  */
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Browser, launchBrowser } from "../helpers/browser.js";
-import { type ConsoleFixture, startConsoleFixture } from "../helpers/console.js";
+import { describe, expect, it } from "vitest";
+import type { Browser } from "../helpers/browser.js";
+import { signedInConsole } from "../helpers/signed-in-console.js";
 
 describe.each([1280, 400])("metric suggestions in order at %i px", { timeout: 60_000 }, (width) => {
-  let fixture: ConsoleFixture;
   let browser: Browser;
   let page: Page;
 
-  beforeAll(async () => {
-    fixture = await startConsoleFixture();
-    browser = await launchBrowser();
-    page = browser.page;
-    page.setDefaultTimeout(15_000);
-    await page.setViewportSize({ width, height: 900 });
-    await page.goto(fixture.console.loginUrl(fixture.base));
-    await page.locator(".workspace").waitFor();
-  }, 60_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await fixture?.close();
+  signedInConsole({ width, timeout: 15_000 }, (signedIn) => {
+    ({ browser, page } = signedIn);
   });
 
   it.each([

@@ -6,27 +6,14 @@
  * unfiltered list then showed "1-day active users" first.
  */
 import type { Page, Route } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Browser, launchBrowser } from "../helpers/browser.js";
-import { type ConsoleFixture, startConsoleFixture } from "../helpers/console.js";
+import { describe, expect, it } from "vitest";
+import { signedInConsole } from "../helpers/signed-in-console.js";
 
 describe("a picker typed into before its choices load", () => {
-  let fixture: ConsoleFixture;
-  let browser: Browser;
   let page: Page;
 
-  beforeAll(async () => {
-    fixture = await startConsoleFixture();
-    browser = await launchBrowser();
-    page = browser.page;
-    page.setDefaultTimeout(15_000);
-    await page.goto(fixture.console.loginUrl(fixture.base));
-    await page.locator(".workspace").waitFor();
-  }, 60_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await fixture?.close();
+  signedInConsole({ timeout: 15_000 }, (signedIn) => {
+    ({ page } = signedIn);
   });
 
   it("keeps the typed text, and lists the matching choice first when they arrive", async () => {

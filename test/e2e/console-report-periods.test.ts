@@ -5,11 +5,12 @@
  * example fills a preset and real dates in date boxes, never 28daysAgo in a text box (finding 6).
  */
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { axeViolations } from "../helpers/axe.js";
-import { type Browser, launchBrowser } from "../helpers/browser.js";
-import { type ConsoleFixture, startConsoleFixture } from "../helpers/console.js";
+import type { Browser } from "../helpers/browser.js";
+import type { ConsoleFixture } from "../helpers/console.js";
 import { reportForm } from "../helpers/report-form.js";
+import { signedInConsole } from "../helpers/signed-in-console.js";
 
 const WIDTHS = [1280, 400] as const;
 /** A span of days or one day as the page words it: "26 Nov – 2 Dec 2026", "2 Dec 2026". */
@@ -21,18 +22,8 @@ describe("Run Reports' periods as a person picks them", () => {
   let browser: Browser;
   let page: Page;
 
-  beforeAll(async () => {
-    fixture = await startConsoleFixture();
-    browser = await launchBrowser();
-    page = browser.page;
-    page.setDefaultTimeout(15_000);
-    await page.goto(fixture.console.loginUrl(fixture.base));
-    await page.locator(".workspace").waitFor();
-  }, 60_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await fixture?.close();
+  signedInConsole({ timeout: 15_000 }, (signedIn) => {
+    ({ fixture, browser, page } = signedIn);
   });
 
   const { results, runReportsFrom, runForRows } = reportForm(

@@ -5,10 +5,11 @@
  * Headless Chromium at 1280 and 400 px.
  */
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Browser, launchBrowser } from "../helpers/browser.js";
-import { type ConsoleFixture, startConsoleFixture } from "../helpers/console.js";
+import { describe, expect, it } from "vitest";
+import type { Browser } from "../helpers/browser.js";
+import type { ConsoleFixture } from "../helpers/console.js";
 import { reportForm } from "../helpers/report-form.js";
+import { signedInConsole } from "../helpers/signed-in-console.js";
 
 const WIDTHS = [1280, 400] as const;
 
@@ -17,18 +18,8 @@ describe("Run Reports from the search's words", () => {
   let browser: Browser;
   let page: Page;
 
-  beforeAll(async () => {
-    fixture = await startConsoleFixture();
-    browser = await launchBrowser();
-    page = browser.page;
-    page.setDefaultTimeout(15_000);
-    await page.goto(fixture.console.loginUrl(fixture.base));
-    await page.locator(".workspace").waitFor();
-  }, 60_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await fixture?.close();
+  signedInConsole({ timeout: 15_000 }, (signedIn) => {
+    ({ fixture, browser, page } = signedIn);
   });
 
   const { table, runForRows } = reportForm(

@@ -4,11 +4,12 @@
  * file that calls it inside its `describe` gets a browser and a console of its own.
  */
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, expect } from "vitest";
+import { expect } from "vitest";
 import { axeViolations } from "./axe.js";
-import { type Browser, launchBrowser } from "./browser.js";
+import type { Browser } from "./browser.js";
 import { pickChoice } from "./combobox.js";
-import { type ConsoleFixture, startConsoleFixture } from "./console.js";
+import type { ConsoleFixture } from "./console.js";
+import { signedInConsole } from "./signed-in-console.js";
 
 /**
  * Names a marketer never types or reads in a result (the tool's id, its agent-only parameters), nor in
@@ -41,19 +42,8 @@ export function marketoTaskPage(width: number): MarketoTaskPage {
   let browser: Browser;
   let page: Page;
 
-  beforeAll(async () => {
-    fixture = await startConsoleFixture();
-    browser = await launchBrowser();
-    page = browser.page;
-    page.setDefaultTimeout(20_000);
-    await page.setViewportSize({ width, height: 900 });
-    await page.goto(fixture.console.loginUrl(fixture.base));
-    await page.locator(".workspace").waitFor();
-  }, 60_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await fixture?.close();
+  signedInConsole({ width, timeout: 20_000 }, (signedIn) => {
+    ({ fixture, browser, page } = signedIn);
   });
 
   const summary = () => page.locator(".results .summary");
