@@ -62,10 +62,15 @@ describe.each([1280, 400])("browsing Marketo's lists at %i px", { timeout: 90_00
     const list = page.locator(`#${await box(name).getAttribute("aria-controls")}`);
     return list.getByRole("option");
   };
-  /** Each option's label and detail as shown, once the list is open. */
+  /**
+   * Each option's label and detail as shown, once the list is open and holds options. The box may already
+   * be open when it is read (emptied after "nothing matches"), and React renders the options a frame after
+   * the input event: reading at once could see the empty list of the moment before (a CI run did, on Node 22).
+   */
   const shown = async (name: string) => {
     await expect.poll(() => box(name).getAttribute("aria-expanded")).toBe("true");
     const options = await listed(name);
+    await expect.poll(() => options.count()).toBeGreaterThan(0);
     return Promise.all(
       (await options.all()).map(async (option) => [
         await option.locator(".combo-label").textContent(),
