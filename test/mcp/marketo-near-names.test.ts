@@ -117,6 +117,33 @@ describe("exact-name lookups that find nothing name the nearest names", () => {
     else for (const [, name] of nearest.matchAll(/"([^"]+)"/g)) expect(name, text).toMatch(/Webinar/);
   });
 
+  it("N67 (trial s10): a new name like no program lists first the programs that share a word with it, and says so", async () => {
+    const asked = "2027-01 Webinar – Product Update";
+    const { text } = await call({
+      method: "GET",
+      endpoint: "/rest/asset/v1/program/byName.json",
+      query_parameters: { name: asked },
+    });
+    expect(text).not.toContain("no name shares its words");
+    const all = (
+      await call({
+        method: "GET",
+        endpoint: "/rest/asset/v1/programs.json",
+        query_parameters: { maxReturn: 200 },
+      })
+    ).data.result.map((r) => String(r.name));
+    const sharing = all.filter((name) => /\b(webinar|product|update)\b/i.test(name));
+    expect(sharing.length, "the sandbox has programs named with Webinar").toBeGreaterThan(1);
+    const said = new RegExp(
+      `\\(none is spelled like it or shares a third of its words; the ${sharing.length} names sharing a word come first\\)`,
+    );
+    expect(text).toMatch(said);
+    const listed = [
+      ...(/read with 1 more call: (.+)\.$/m.exec(text)?.[1] ?? "").matchAll(/"([^"]+)" \(id \d+\)/g),
+    ].map((m) => m[1]);
+    expect(listed.slice(0, sharing.length).sort()).toEqual(sharing.slice(0, 20).sort());
+  });
+
   it("T05: an invalid filterType names the searchable fields like it first, and the first named works", async () => {
     const refused = (await session.client.callTool({
       name: "marketo_api_call",

@@ -8,7 +8,8 @@
  */
 import type { MarketoConnector } from "../../connectors/marketo/connector.js";
 import type { MarketoApiCallInput } from "../../schemas/marketo.js";
-import { alikeFirst } from "../records/similar-names.js";
+import { plural } from "../numbers-in-words.js";
+import { alikeFirst, sharingAWord } from "../records/similar-names.js";
 
 interface Lookup {
   /** What the records are, for the words. */
@@ -138,12 +139,16 @@ export async function nearNames(
   const withIds = (list: readonly string[]) =>
     list.map((name) => `"${name}" (${idWords(all.get(name) ?? [])})`);
   if (nearest.length === 0) {
-    const listed = withIds([...all.keys()].slice(0, LISTED)).join(", ");
+    // Those sharing a word first: "no name shares its words" was untrue when six shared "Webinar" (trial s10, N67).
+    const sharing = [...new Set(names.flatMap((name) => sharingAWord(name, [...all.keys()])))];
+    const order = [...sharing, ...[...all.keys()].filter((name) => !sharing.includes(name))];
+    const listed = withIds(order.slice(0, LISTED)).join(", ");
     const rest = all.size > LISTED || more ? `; GET ${lookup.path} lists them all` : "";
-    return (
-      `No ${lookup.one} is named like ${quoted} (no name shares its words or its spelling); ` +
-      `the ${read}: ${listed}${rest}.`
-    );
+    const why =
+      sharing.length > 0
+        ? `none is spelled like it or shares a third of its words; the ${plural(sharing.length, "name")} sharing a word come first`
+        : "no name shares a word with it or is spelled like it";
+    return `No ${lookup.one} is named like ${quoted} (${why}); the ${read}: ${listed}${rest}.`;
   }
   return (
     `No record is named exactly ${quoted} (the name must match exactly); the nearest names of the ${read}, ` +

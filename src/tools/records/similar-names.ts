@@ -78,3 +78,19 @@ export function alikeFirst(name: string, candidates: readonly string[]): string[
     .sort((a, b) => b.score - a.score || b.spelled - a.spelled || a.candidate.localeCompare(b.candidate))
     .map(({ candidate }) => candidate);
 }
+
+/**
+ * The candidates that share at least one word with `name` (a word alike as above), most shared first, ties
+ * alphabetically: when none is alike as a whole ("2027-01 Webinar – Product Update" shares only "Webinar" with
+ * "Webinar 08"), these are still the ones a person would look at first (agent trial s10, N67). Words of
+ * digits only are left out of the name asked for.
+ */
+export function sharingAWord(name: string, candidates: readonly string[]): string[] {
+  // A number alone is no sign of likeness: "2027-01 Webinar" shares "01" with "Email Program 01".
+  const asked = nameWords(name).filter((word) => !/^\p{N}+$/u.test(word));
+  return [...new Set(candidates)]
+    .map((candidate) => ({ candidate, shared: sharedWeight(asked, nameWords(candidate)) }))
+    .filter(({ shared }) => shared > 0)
+    .sort((a, b) => b.shared - a.shared || a.candidate.localeCompare(b.candidate))
+    .map(({ candidate }) => candidate);
+}
