@@ -69,7 +69,9 @@ function countWords(fields: string[], computed: Computed): string[] {
   const groups = compute.groups ?? 0;
   const kept = compute.kept;
   const zeros =
-    compute.zeros > 0 ? `, and ${plural(compute.zeros, "value")} asked for and not seen, counted 0` : "";
+    compute.zeros > 0
+      ? `, and ${plural(compute.zeros, "value")} asked for and not seen, counted 0 (${zeroNames(compute.zeroValues)})`
+      : "";
   const plain = kept?.groups === 1 ? "appears on" : "appear on";
   const verb = spec.distinct ? (kept?.groups === 1 ? "has" : "have") : plain;
   const on = spec.distinct ? `distinct ${spec.distinct}` : `${unit}s`;
@@ -268,4 +270,10 @@ export function computedSummary(
     ...(cut ? [] : stops),
   ];
   return `${parts.join("; ")}.`;
+}
+
+/** The values asked for and not seen, quoted: the first five, then how many more. */
+function zeroNames(values: readonly string[]): string {
+  const shown = values.slice(0, 5).map((value) => JSON.stringify(value));
+  return values.length > 5 ? `${shown.join(", ")} and ${n(values.length - 5)} more` : shown.join(", ");
 }

@@ -158,6 +158,8 @@ export class RecordCompute {
   matched = 0;
   /** Rows count_by added for expected values no record had (set by finish). */
   zeros = 0;
+  /** Those values, as text ("Unsubscribe Email"; several fields joined by " / "), in the order asked for. */
+  zeroValues: string[] = [];
   /** Date buckets between the first and last seen where no record fell, listed with 0 (set by finish). */
   gaps = 0;
   /** Set by finish when the buckets between the first and last seen were too many to list them all. */
@@ -252,6 +254,14 @@ export class RecordCompute {
       // A value asked for and never seen reads 0, unless min_count keeps only values counted at least once.
       const zeros = this.spec.minCount === undefined ? this.#zeroRows(this.#counter.fields) : [];
       this.zeros = zeros.length;
+      // Named, so nobody has to find the all-zero column to learn which value it was (trial s10, N58).
+      const fields = this.#counter.fields;
+      this.zeroValues = zeros.map((row) =>
+        fields
+          .filter((field) => row[field] !== null && row[field] !== undefined)
+          .map((field) => textOf(row[field]))
+          .join(" / "),
+      );
       const counted = this.#counter.rows(this.spec.minCount);
       // Counted by date first: the buckets in date order, a gap listed with 0 (it is information).
       const first = this.spec.buckets?.find((bucket) => bucket.column === this.#counter?.fields[0]);
