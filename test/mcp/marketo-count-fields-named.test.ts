@@ -33,6 +33,14 @@ const READS = [
     },
     run_to_completion: true,
   },
+  // Its attributes listed one by one, names with spaces among them (trial s10, N75: attributes.New Value).
+  {
+    method: "GET",
+    endpoint: "/rest/v1/activities.json",
+    query_parameters: { sinceDatetime: "2026-11-01T00:00:00Z", activityTypeIds: "Change Data Value" },
+    paginate: true,
+    max_pages: 3,
+  },
 ];
 
 describe("a count's summary names the records' fields", () => {
@@ -51,11 +59,27 @@ describe("a count's summary names the records' fields", () => {
         const again = await mkto.call<Answer>({ ...read, count_by: field });
         expect(again.result.isError, `${field}: ${again.text}`).toBeFalsy();
         expect(again.data.computed?.matched).toBe(counted.data.computed?.matched);
+        // Written as listed, where reads it too (a name with a space comes quoted).
+        const filtered = await mkto.call<Answer>({
+          ...read,
+          where: `not (${field} is empty) or ${field} is empty`,
+        });
+        expect(filtered.result.isError, `where ${field}: ${filtered.text}`).toBeFalsy();
+        expect(filtered.data.computed?.matched).toBe(counted.data.computed?.matched);
       }
       // The hint inside attributes, done: a Fill Out Form attribute counted by its dotted path.
       if (counted.text.includes("attributes.<name> reads one attribute")) {
-        const inside = await mkto.ok<Answer>({ ...read, count_by: '"attributes.Webpage ID"' });
-        expect(inside.data.result.some((row) => row["attributes.Webpage ID"])).toBe(true);
+        const attribute = read.endpoint.includes("bulk") ? "attributes.Webpage ID" : "attributes.New Value";
+        const inside = await mkto.ok<Answer>({ ...read, count_by: JSON.stringify(attribute) });
+        expect(inside.data.result.some((row) => row[attribute])).toBe(true);
+        // Read inside, the attributes are listed one by one, as where takes them (a space: quoted).
+        const listed = /take: ([^;]+)/.exec(inside.text)?.[1] ?? "";
+        expect(listed, inside.text).toContain(JSON.stringify(attribute));
+        const where = await mkto.call<Answer>({
+          ...read,
+          where: `${JSON.stringify(attribute)} is empty or not (${JSON.stringify(attribute)} is empty)`,
+        });
+        expect(where.result.isError, where.text).toBeFalsy();
       } else expect(read.endpoint).not.toContain("activities");
     },
     120_000,
@@ -63,5 +87,5 @@ describe("a count's summary names the records' fields", () => {
 });
 
 function firstField(read: (typeof READS)[number]): string {
-  return read.endpoint.includes("activities") ? "activityTypeId" : "leadSource";
+  return read.endpoint.includes("activit") ? "activityTypeId" : "leadSource";
 }

@@ -168,8 +168,14 @@ class Parser {
     }
     if (opText === "between") return this.#between(field);
     if (opText === "is") return this.#isEmpty(field);
+    // A word where the operator goes is most often the rest of a name with a space (trial s10, N75:
+    // attributes.New Value), so say how to write that name.
+    const spaced =
+      op.kind === "word"
+        ? `; a name with a space is written in double quotes, e.g. ${JSON.stringify(`${field} ${op.text}`)}`
+        : "";
     throw this.#error(
-      `expected an operator after ${field} (==, !=, <, >, contains, in, between, is empty…)`,
+      `expected an operator after ${field} (==, !=, <, >, contains, in, between, is empty…)${spaced}`,
       op,
     );
   }

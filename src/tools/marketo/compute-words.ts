@@ -9,6 +9,7 @@ import type { Expression } from "../filter/ast.js";
 import { expressionFields } from "../filter/ast.js";
 import { CYCLES, MAX_FILLED, unitWords } from "../records/buckets.js";
 import type { ComputeSpec, RecordCompute } from "../records/compute.js";
+import { quotedField } from "../records/fields.js";
 import type { Computed } from "./compute-answer.js";
 import { idNamesWords } from "./id-names.js";
 import { pivotWords } from "./pivot-words.js";
@@ -118,15 +119,20 @@ const FIELDS_LISTED = 40;
  * of the same file to learn what else they could count or filter by (trial s9, third run: N45, N54).
  */
 function fieldsWords(compute: RecordCompute, unit: string): string {
-  const names = compute.fields.names;
+  const { fields } = compute;
+  // Only what all three take: a list or an object is read through its paths (attributes.<name>), and
+  // count_by refuses it whole (trial s10: a REST read listed "attributes", which count_by refused).
+  const names = fields.names.filter((name) => !fields.holdsLists(name) && !fields.holdsObjects(name));
   const more = names.length > FIELDS_LISTED ? `, and ${n(names.length - FIELDS_LISTED)} more` : "";
   // An activity's attributes are a list of name/value pairs (a file holds them as JSON text): a dotted path
   // reads one (https://experienceleague.adobe.com/en/docs/marketo-developer/marketo/rest/lead-database/activities).
   const inside =
-    names.includes("attributes") && !names.some((name) => name.startsWith("attributes."))
+    fields.names.includes("attributes") && !names.some((name) => name.startsWith("attributes."))
       ? " (attributes.<name> reads one attribute)"
       : "";
-  return `the ${unit}s' fields, which count_by, where and order_by take: ${names.slice(0, FIELDS_LISTED).join(", ")}${more}${inside}`;
+  // As where reads them: a name with a space quoted (trial s10, N75 wrote attributes.New Value as listed).
+  const listed = names.slice(0, FIELDS_LISTED).map(quotedField).join(", ");
+  return `the ${unit}s' fields, which count_by, where and order_by take: ${listed}${more}${inside}`;
 }
 
 /**

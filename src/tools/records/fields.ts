@@ -15,6 +15,8 @@ export class FieldsSeen {
   readonly #objects = new Set<string>();
   /** Paths into the objects of a list ("costs.cost" of costs: [{cost}]): only sum reads through a list. */
   readonly #inLists = new Set<string>();
+  /** The names whose values are lists (a REST activity's attributes): count_by takes no list. */
+  readonly #lists = new Set<string>();
 
   /**
    * Adds a record's names. Objects are walked always; a list of name/value pairs or JSON text only when
@@ -24,7 +26,10 @@ export class FieldsSeen {
     for (const [key, value] of Object.entries(record)) {
       const name = prefix + key;
       this.#names.add(name);
-      if (Array.isArray(value)) this.#addListItems(name, value);
+      if (Array.isArray(value)) {
+        this.#lists.add(name);
+        this.#addListItems(name, value);
+      }
       const inner = isObject(value) ? value : enters?.has(name) ? innerObject(record, key) : undefined;
       if (!inner) continue;
       this.#objects.add(name);
@@ -46,6 +51,11 @@ export class FieldsSeen {
   /** The paths into lists' objects seen. */
   get listPaths(): string[] {
     return [...this.#inLists];
+  }
+
+  /** Whether a name's values were lists. */
+  holdsLists(name: string): boolean {
+    return this.#lists.has(name);
   }
 
   /** Whether a name's values were objects. */
