@@ -4,11 +4,9 @@
  * model reads the table as the whole answer and adds nothing itself (trial 2026-12-03, N44 and N45).
  */
 
+import { n, plural } from "../numbers-in-words.js";
 import type { RecordCompute } from "../records/compute.js";
 import { EMPTY_COLUMN } from "../records/pivot.js";
-
-const n = (value: number) => value.toLocaleString("en-US");
-const plural = (value: number, word: string) => `${n(value)} ${word}${value === 1 ? "" : "s"}`;
 
 /** The columns a summary names, the first few of many. */
 const LISTED = 30;
@@ -39,9 +37,15 @@ export function pivotWords(compute: RecordCompute, unit: string, zeros: string):
   const adds = spec.distinct
     ? "distinct counts do not add up, so there is no total"
     : `each row adds up to its total, and the totals add up to ${n(spec.sum ? (compute.sumTotal ?? 0) : compute.matched)}`;
+  const totals = pivot.columnTotals;
+  // Each column with its total, when cells add up: the sums a model would otherwise make (trial s10, N69).
+  const listed = names
+    .slice(0, LISTED)
+    .map((name, i) => (totals ? `${name} (${n(totals[i] ?? 0)} in all)` : name))
+    .join(", ");
   return [
     by,
-    `columns: ${field} values ${names.slice(0, LISTED).join(", ")}${more}${empty}`,
+    `columns: ${field} values ${listed}${more}${empty}`,
     `${cell}, 0 where none; ${adds}`,
     ...(pivot.filled > 0 ? [`${plural(pivot.filled, "column")} of ${field} with no record listed at 0`] : []),
     ...(pivot.unfilled !== undefined

@@ -92,6 +92,11 @@ export interface Pivot {
   rows: Row[];
   field: string;
   columns: string[];
+  /**
+   * Each column's total, in the columns' order (none with count_distinct: distinct counts do not add up), so
+   * the summary gives the column sums a model would otherwise add itself (trial s10, N69).
+   */
+  columnTotals?: number[];
   /** Date columns between the first and last counted where no record fell, listed with 0. */
   filled: number;
   /** Set when the date columns counted span more than buckets.ts' MAX_FILLED: those between are not listed. */
@@ -156,7 +161,10 @@ export function pivotTable(spec: PivotSpec, counted: readonly Row[], fillers: re
     return row;
   });
   rows.sort(compareRows(rowOrder(spec, rowFields, names), spec.buckets));
-  return { rows, field, columns: names, ...fill };
+  const columnTotals = spec.distinct
+    ? {}
+    : { columnTotals: order.map((key) => columns.get(key)?.total ?? 0) };
+  return { rows, field, columns: names, ...columnTotals, ...fill };
 }
 
 /** A date bucket's columns from the first to the last counted, every one of a cycle; none past MAX_FILLED. */

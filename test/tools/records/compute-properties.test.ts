@@ -92,6 +92,10 @@ describe("properties (fast-check, fixed seed)", () => {
             expect(row.total).toBe(columns.reduce((sum, name) => sum + Number(row[name]), 0));
           }
           expect(table.reduce((sum, row) => sum + Number(row.total), 0)).toBe(wide.matched);
+          // Each column's total is its cells' sum (the summary says them).
+          expect(wide.pivot?.columnTotals).toEqual(
+            columns.map((name) => table.reduce((sum, row) => sum + Number(row[name]), 0)),
+          );
           expect(wide.matched).toBe(long.matched);
         },
       ),
