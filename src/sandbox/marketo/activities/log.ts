@@ -7,7 +7,7 @@
 import type { Prng } from "../../prng.js";
 import type { MarketoForm } from "../assets/model.js";
 import { LEAD_FIELDS } from "../lead-db/fields.js";
-import type { Activity, ActivityTypeDef, Campaign, EmailAsset, Lead, World } from "../types.js";
+import type { Activity, ActivityTypeDef, Campaign, EmailAsset, World } from "../types.js";
 
 const DAY_MS = 86_400_000;
 export const ACTIVITY_WINDOW_MS = 60 * DAY_MS;
@@ -273,13 +273,18 @@ function formFill(prng: Prng, form: MarketoForm, leadId: number, at: number): Om
   };
 }
 
-/** "Change Data Value" (13) on one of the lead's fields; undefined when the field is not in the catalog. */
-function fieldChange(prng: Prng, leadId: number, lead: Lead, at: number): Omit<Activity, "id"> | undefined {
+/**
+ * "Change Data Value" (13) on one of the lead's fields, its New and Old Value left empty: field-changes.ts
+ * settles them once the whole log is drawn, as the values the field holds after and before the change.
+ * undefined when the field is not in the catalog.
+ */
+function fieldChange(prng: Prng, leadId: number, at: number): Omit<Activity, "id"> | undefined {
   const name = prng.pick(CHANGE_FIELDS);
   const field = LEAD_FIELDS.find((f) => f.name === name);
   if (!field) return undefined;
-  const oldValue = lead[name] ?? null;
-  const newValue = name === "leadScore" ? prng.int(0, 120) : `${String(oldValue ?? "")} (updated)`.trim();
+  // A score change drew its score here before the values were settled from the leads; the draw stays so
+  // the rest of the seeded log is what it was.
+  if (name === "leadScore") prng.int(0, 120);
   return {
     leadId,
     at,
@@ -287,12 +292,12 @@ function fieldChange(prng: Prng, leadId: number, lead: Lead, at: number): Omit<A
     primaryAttributeValueId: field.id,
     primaryAttributeValue: field.displayName,
     attributes: [
-      { name: "New Value", value: newValue },
-      { name: "Old Value", value: oldValue === null ? "" : String(oldValue) },
+      { name: "New Value", value: "" },
+      { name: "Old Value", value: "" },
       { name: "Reason", value: "Changed by smart campaign" },
       { name: "Source", value: "Marketo Flow Action" },
     ],
-    change: { fieldId: field.id, field: field.name, oldValue, newValue },
+    change: { fieldId: field.id, field: field.name, oldValue: null, newValue: null },
   };
 }
 
@@ -319,7 +324,7 @@ export function seedActivities(prng: Prng, world: World, now: number): void {
     } else if (roll < 0.85 && emails.length > 0 && campaignIds.length > 0) {
       emailChain(prng, out, leadId, prng.pick(emails), at, prng.pick(campaignIds));
     } else {
-      const change = fieldChange(prng, leadId, world.leads.get(leadId) as Lead, at);
+      const change = fieldChange(prng, leadId, at);
       if (change) out.push(change);
     }
   }
