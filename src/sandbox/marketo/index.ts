@@ -19,7 +19,8 @@
  * 1003 with a draft) in Design Studio folder 18; landing pages 1001–1003 in program 1003 (approved,
  * approved with a draft, draft only; landing page templates 1 and 2) and forms 1001–1002 (1002 with a
  * draft) there too; emails, programs, folders and snippets created later get 9001…;
- * activities over the last 60 days. Bulk export jobs go
+ * activities over the last 60 days (fill-outs of form 1002 "Contact Us" on the site's /contact page; data
+ * value changes whose old and new values end at what each lead holds). Bulk export jobs go
  * Queued → Processing at once when a slot is free → Completed `bulkJobMs` later.
  *
  * Codes follow Adobe's error table; where the docs give no wording, the message is inferred: the

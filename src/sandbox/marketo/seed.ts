@@ -3,6 +3,7 @@
  */
 
 import { mulberry32, type Prng } from "../prng.js";
+import { settleFieldChanges } from "./activities/field-changes.js";
 import { ACTIVITY_TYPES, seedActivities } from "./activities/log.js";
 import { LIST_FOLDER_ID, PROGRAM_FOLDER_NAMES, seedFolders } from "./assets/folder-tree.js";
 import { seedAssetStore } from "./assets/seed.js";
@@ -215,6 +216,8 @@ export function buildDataSet(options: DataSetOptions): World {
   seedLeadSources(mulberry32(options.seed ^ 0x27d4eb2f), leads.values());
   seedMailability(mulberry32(options.seed ^ 0x5bd1e995), leads.values(), options.now);
   seedActivities(prng, world, options.now);
+  // The changes' values from a stream of their own: settling them moves no draw of the log above.
+  settleFieldChanges(mulberry32(options.seed ^ 0xc2b2ae35), world);
   // A second stream: membership draws must not shift the data seeded above.
   world.programMembers = seedProgramMembers(
     mulberry32(options.seed ^ 0x9e3779b9),

@@ -5,8 +5,9 @@
  */
 
 import type { Prng } from "../../prng.js";
+import type { MarketoForm } from "../assets/model.js";
 import { LEAD_FIELDS } from "../lead-db/fields.js";
-import type { Activity, ActivityTypeDef, Campaign, EmailAsset, Lead, World } from "../types.js";
+import type { Activity, ActivityTypeDef, Campaign, EmailAsset, World } from "../types.js";
 
 const DAY_MS = 86_400_000;
 export const ACTIVITY_WINDOW_MS = 60 * DAY_MS;
@@ -115,7 +116,17 @@ export const ACTIVITY_TYPES: readonly ActivityTypeDef[] = [
   },
 ];
 
+/**
+ * The site's own pages, tracked by Munchkin: not Marketo landing pages, so their Webpage IDs (100 + index)
+ * are none the Asset API's landing pages hold (those start at 1001). Adobe's Visit Webpage example is one
+ * such page: id 71, "localhost/munchkintest2.html"
+ * (https://experienceleague.adobe.com/en/docs/marketo-developer/marketo/rest/lead-database/activities).
+ */
 const PAGES = ["/pricing", "/blog/attribution", "/product/automation", "/contact", "/webinars"];
+const PAGE_ID_BASE = 100;
+/** The form the contact page holds, by its name among the seeded forms (assets/seed.ts). */
+const CONTACT_FORM = "Contact Us";
+const CONTACT_PAGE = "/contact";
 const CHANGE_FIELDS = ["leadScore", "title", "leadStatus", "company", "customerTier"];
 
 /** Inserts keeping `world.activities` sorted by time; appends are the common case (clock moves forward). */
@@ -226,7 +237,7 @@ function pageVisit(prng: Prng, leadId: number, at: number): Omit<Activity, "id">
     leadId,
     at,
     activityTypeId: 1,
-    primaryAttributeValueId: 100 + pageId,
+    primaryAttributeValueId: PAGE_ID_BASE + pageId,
     primaryAttributeValue: `www.example.com${PAGES[pageId]}`,
     attributes: [
       { name: "Client IP Address", value: ip(prng) },
@@ -238,29 +249,42 @@ function pageVisit(prng: Prng, leadId: number, at: number): Omit<Activity, "id">
   };
 }
 
-/** "Fill Out Form" (2). */
-function formFill(prng: Prng, leadId: number, at: number): Omit<Activity, "id"> {
+/**
+ * "Fill Out Form" (2) of the contact page's form. Its Webform ID is the form's id in the Asset API and its
+ * name the form's name there, read from the seeded form itself: "Webform ID ... refers back to the Marketo
+ * ID of the form that was filled out"
+ * (https://experienceleague.adobe.com/en/docs/marketo-developer/marketo/rest/lead-database/activities),
+ * and a bulk activity export filters Fill Out Form by the form id Get Form by Name gives, or by the name
+ * Get Form by Id gives
+ * (https://experienceleague.adobe.com/en/docs/marketo-developer/marketo/rest/bulk-extract/bulk-activity-extract).
+ */
+function formFill(prng: Prng, form: MarketoForm, leadId: number, at: number): Omit<Activity, "id"> {
   return {
     leadId,
     at,
     activityTypeId: 2,
-    primaryAttributeValueId: 1001,
-    primaryAttributeValue: "Contact Us Form",
+    primaryAttributeValueId: form.id,
+    primaryAttributeValue: form.name,
     attributes: [
       { name: "Client IP Address", value: ip(prng) },
       { name: "Form Fields", value: '{"Email":"redacted","Company":"redacted"}' },
-      { name: "Webpage ID", value: 103 },
+      { name: "Webpage ID", value: PAGE_ID_BASE + PAGES.indexOf(CONTACT_PAGE) },
     ],
   };
 }
 
-/** "Change Data Value" (13) on one of the lead's fields; undefined when the field is not in the catalog. */
-function fieldChange(prng: Prng, leadId: number, lead: Lead, at: number): Omit<Activity, "id"> | undefined {
+/**
+ * "Change Data Value" (13) on one of the lead's fields, its New and Old Value left empty: field-changes.ts
+ * settles them once the whole log is drawn, as the values the field holds after and before the change.
+ * undefined when the field is not in the catalog.
+ */
+function fieldChange(prng: Prng, leadId: number, at: number): Omit<Activity, "id"> | undefined {
   const name = prng.pick(CHANGE_FIELDS);
   const field = LEAD_FIELDS.find((f) => f.name === name);
   if (!field) return undefined;
-  const oldValue = lead[name] ?? null;
-  const newValue = name === "leadScore" ? prng.int(0, 120) : `${String(oldValue ?? "")} (updated)`.trim();
+  // A score change drew its score here before the values were settled from the leads; the draw stays so
+  // the rest of the seeded log is what it was.
+  if (name === "leadScore") prng.int(0, 120);
   return {
     leadId,
     at,
@@ -268,12 +292,12 @@ function fieldChange(prng: Prng, leadId: number, lead: Lead, at: number): Omit<A
     primaryAttributeValueId: field.id,
     primaryAttributeValue: field.displayName,
     attributes: [
-      { name: "New Value", value: newValue },
-      { name: "Old Value", value: oldValue === null ? "" : String(oldValue) },
+      { name: "New Value", value: "" },
+      { name: "Old Value", value: "" },
       { name: "Reason", value: "Changed by smart campaign" },
       { name: "Source", value: "Marketo Flow Action" },
     ],
-    change: { fieldId: field.id, field: field.name, oldValue, newValue },
+    change: { fieldId: field.id, field: field.name, oldValue: null, newValue: null },
   };
 }
 
@@ -284,6 +308,9 @@ export function seedActivities(prng: Prng, world: World, now: number): void {
   const emails = world.emails;
   const campaignIds = world.campaigns.map((c) => c.id);
   const when = () => start + prng.int(0, ACTIVITY_WINDOW_MS - 3 * 3_600_000);
+  const contactForm = world.assets.forms.find((f) => f.name === CONTACT_FORM);
+  if (!contactForm)
+    throw new Error(`The seeded forms hold no "${CONTACT_FORM}" form: seed it in assets/seed.ts`);
   const out = newLeads(world, start);
   const events = leadIds.length * 2;
   for (let i = 0; i < events && leadIds.length > 0; i++) {
@@ -293,11 +320,11 @@ export function seedActivities(prng: Prng, world: World, now: number): void {
     if (roll < 0.45) {
       out.push(pageVisit(prng, leadId, at));
     } else if (roll < 0.52) {
-      out.push(formFill(prng, leadId, at));
+      out.push(formFill(prng, contactForm, leadId, at));
     } else if (roll < 0.85 && emails.length > 0 && campaignIds.length > 0) {
       emailChain(prng, out, leadId, prng.pick(emails), at, prng.pick(campaignIds));
     } else {
-      const change = fieldChange(prng, leadId, world.leads.get(leadId) as Lead, at);
+      const change = fieldChange(prng, leadId, at);
       if (change) out.push(change);
     }
   }

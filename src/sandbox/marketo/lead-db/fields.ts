@@ -132,6 +132,19 @@ const SOURCES = ["Website", "Webinar", "Trade Show", "Paid Search", "List Import
 const STATUSES = ["New", "Working", "Nurture", "Qualified", "Disqualified"];
 const TIERS = ["Gold", "Silver", "Bronze", null, null];
 const INTERESTS = ["Analytics", "Automation", "CRM", null];
+/** The range seedLeads draws Lead Score from. */
+export const SEEDED_SCORES = { min: 0, max: 120 } as const;
+
+/**
+ * The values seedLeads draws for the string fields the seeded Change Data Value activities change, so a
+ * change's old and new values are ones the field holds in the data set (activities/field-changes.ts).
+ */
+export const SEEDED_VALUES: Readonly<Record<string, readonly LeadValue[]>> = {
+  company: COMPANIES,
+  title: TITLES,
+  leadStatus: STATUSES,
+  customerTier: TIERS,
+};
 
 export function fieldByName(fields: readonly LeadField[], name: string): LeadField | undefined {
   const lower = name.toLowerCase();
@@ -159,7 +172,7 @@ export function seedLeads(prng: Prng, count: number, now: number): Map<number, L
       industry: prng.pick(INDUSTRIES),
       leadSource: prng.pick(SOURCES),
       leadStatus: prng.pick(STATUSES),
-      leadScore: prng.int(0, 120),
+      leadScore: prng.int(SEEDED_SCORES.min, SEEDED_SCORES.max),
       unsubscribed: prng.chance(0.05),
       customerTier: prng.pick(TIERS),
       productInterest: prng.pick(INTERESTS),
