@@ -40,7 +40,8 @@ describe.each([1280, 400])("Marketo tasks on leads and lists at %i px", { timeou
     expect(await restCall().isVisible()).toBe(false);
     await disclosure.getByText("Show the REST call", { exact: true }).click();
     expect(await restCall().isVisible()).toBe(true);
-    const [scrollWidth, clientWidth] = await restCall().evaluate((pre) => [pre.scrollWidth, pre.clientWidth]);
+    const widths = await restCall().evaluate("(pre) => [pre.scrollWidth, pre.clientWidth]");
+    const [scrollWidth, clientWidth] = widths as [number, number];
     expect(scrollWidth).toBeLessThanOrEqual(clientWidth);
     const preBox = await restCall().boundingBox();
     expect((preBox?.x ?? 0) + (preBox?.width ?? 0)).toBeLessThanOrEqual(width);
