@@ -255,7 +255,7 @@ export function FieldNameField(props: FieldProps) {
             value: field.apiName,
             label: field.uiName,
             group: field.category || "Other",
-            detail: field.apiName,
+            hover: field.apiName,
           }),
       ),
     [names],
@@ -279,7 +279,8 @@ export function FieldNameField(props: FieldProps) {
       />
       {chosen ? (
         <p className="field-note" id={`${id}-about`} data-testid={`${id}-about`}>
-          <b>{chosen.uiName}</b> <code>{chosen.apiName}</code>: {chosen.description}
+          {/* The API name on hover only: the marketer reads the name GA shows (trial s9, finding 8). */}
+          <b title={chosen.apiName}>{chosen.uiName}</b>: {chosen.description}
         </p>
       ) : null}
     </div>
