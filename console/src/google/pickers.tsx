@@ -13,6 +13,7 @@ import { withFieldWords } from "../../../src/tools/ga/field-search-words.ts";
 import { api } from "../api.ts";
 import { type Choice, Combobox } from "../Combobox.tsx";
 import { describedAs } from "../field-words.ts";
+import { openingProperty } from "./AnalyticsProperties.tsx";
 
 interface Choices {
   accounts: { account: string; displayName: string; properties: { id: string; displayName: string }[] }[];
@@ -126,7 +127,7 @@ export function PropertyField(props: FieldProps) {
   const { account } = context(props);
   const { value, failed } = useLoaded<Choices>(`/console/api/google/summaries?${query(account)}`);
   const groups = value?.accounts.filter((group) => group.properties.length > 0) ?? [];
-  useFirstChoice(props, groups[0]?.properties[0]?.id);
+  useFirstChoice(props, openingProperty(value)?.id);
   if (failed || (value && groups.length === 0))
     return (
       <Described {...props}>
