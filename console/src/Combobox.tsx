@@ -217,6 +217,7 @@ function Options(props: {
         <div
           key={choice.value}
           className={index === props.highlighted ? "combo-option active" : "combo-option"}
+          title={choice.hover}
           {...props.itemProps({ item: choice, index })}
         >
           <span className="combo-label">{choice.label}</span>

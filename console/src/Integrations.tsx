@@ -50,6 +50,8 @@ export function Integrations() {
 
 /** A text input for a manifest connection field; a secret is write-only: the page only knows whether it is set. */
 export function FieldInput(props: {
+  /** The card's own prefix: Marketo and Google both have a clientId and a clientSecret field. */
+  card: string;
   field: ConfigField;
   value: string;
   onChange: (value: string) => void;
@@ -57,7 +59,8 @@ export function FieldInput(props: {
   invalid?: string;
 }) {
   const { field, value, onChange, secretSet, invalid } = props;
-  const id = `field-${field.key}`;
+  // Ids unique on the page: a label shared by two cards' inputs labels only the first (axe label rules).
+  const id = `${props.card}-field-${field.key}`;
   return (
     <div className={invalid ? "field has-error" : "field"}>
       <label htmlFor={id}>{field.label}</label>

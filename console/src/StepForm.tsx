@@ -38,6 +38,7 @@ import {
   PropertyField,
   usePropertyFields,
 } from "./google/pickers.tsx";
+import { withMoreOptions } from "./MoreOptions.tsx";
 
 export interface FormModule {
   schema: RJSFSchema;
@@ -170,16 +171,23 @@ function useLiveCheck(
   };
 }
 
-/** The form's uiSchema: the page's words for the step's fields, and the mode the data has switched on. */
+/**
+ * The form's uiSchema: the page's words for the step's fields, its technical options under More options, and
+ * the mode the data has switched on.
+ */
 function useUiSchema(form: LoadedForm, formData: Input, stepId: string) {
   const mode = modeOf(formData);
   // A mode's fields may say something about the periods given (a funnel's one period): only their count.
   const periods = Array.isArray(formData.date_ranges) ? formData.date_ranges.length : 0;
   return useMemo(
     () =>
-      uiSchemaInMode(withFieldWords(uiSchemaFor(form.module.schema as never), stepId), mode, {
-        date_ranges: Array(periods).fill({}),
-      }),
+      uiSchemaInMode(
+        withMoreOptions(withFieldWords(uiSchemaFor(form.module.schema as never), stepId), stepId),
+        mode,
+        {
+          date_ranges: Array(periods).fill({}),
+        },
+      ),
     [form, mode, periods, stepId],
   );
 }

@@ -9,8 +9,10 @@ export interface Choice {
   label: string;
   /** The heading it is listed under (a GA category). */
   group: string;
-  /** Shown beside the label in the list: the API name, or a count. */
+  /** Shown beside the label in the list: a count, or why it is the usual one. */
   detail?: string;
+  /** Shown only on hover: a GA field's API name (trial s9, finding 8: not in code font in the list). */
+  hover?: string;
   /**
    * Other words that find it (an older name: "Conversions" for Key events), and what the list then says
    * beside it in place of its detail ("Conversions, now called Key events").

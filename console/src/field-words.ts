@@ -34,6 +34,14 @@ const STEP_WORDS: Record<string, Record<string, string>> = {
   },
 };
 
+/** By step id: the fields only an API user needs, in the order they show under More options (MoreOptions.tsx). */
+const MORE_OPTIONS: Record<string, readonly string[]> = {
+  google_analytics_run_reports: ["realtime", "minute_ranges", "offset", "chart"],
+};
+
+/** The step's technical fields, shown closed under More options (trial s9, finding 8); none for most steps. */
+export const moreOptions = (step: string): readonly string[] => MORE_OPTIONS[step] ?? [];
+
 const PICK_A_LIST = "Pick a list from the box, or type part of its name to narrow it (static lists only).";
 
 /** By task id, then by field name (src/tools/marketo/tasks.ts names the fields). */

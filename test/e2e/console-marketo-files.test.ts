@@ -99,6 +99,35 @@ describe.each([1280, 400])("a marketer's Marketo tasks with files at %i px", { t
     await check("06-export");
   });
 
+  it("exports the default lead fields, named as Marketo shows them, into the CSV's columns", async () => {
+    await open("export", "Export leads or activities");
+    // Trial s9, finding 8: the box read "id, email, firstName, …"; the REST call keeps the REST names.
+    const shownFields = await page.getByLabel(/^Lead fields/).inputValue();
+    const names = shownFields.split(",").map((name) => name.trim());
+    expect(names).toEqual(
+      expect.arrayContaining(["Email Address", "First Name", "Lead Score", "Created At"]),
+    );
+    expect(shownFields).not.toMatch(/[a-z][A-Z]/);
+    await expect.poll(() => restCall().textContent()).toMatch(/"fields": \["id", "email", "firstName", /);
+    await run();
+    await headline(
+      /^Export ready: [\d,]+ leads, created /,
+      /^POST \/bulk\/v1\/leads\/export\/create\.json\n/,
+    );
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("link", { name: "Download CSV" }).click(),
+    ]);
+    const rows = parse(readFileSync((await download.path()) as string, "utf8"), { columns: true }) as Record<
+      string,
+      string
+    >[];
+    expect(rows.length).toBeGreaterThan(0);
+    expect(Object.keys(rows[0] ?? {})).toEqual(names);
+    expect(rows.every((row) => /@/.test(row["Email Address"] ?? ""))).toBe(true);
+    await check("06b-export-default");
+  });
+
   it("creates or updates leads from pasted CSV, matched on email, its header in a spreadsheet's words", async () => {
     await open("import csv", "Create or update leads from a CSV");
     const csv = page.getByLabel("Leads (CSV with a header line)");

@@ -33,6 +33,22 @@ describe.each([1280, 400])("Marketo tasks on leads and lists at %i px", { timeou
     const call =
       /^GET \/rest\/v1\/leads\.json\?filterType=email&filterValues=lead7@example\.com&fields=id,email,/;
     await expect.poll(() => restCall().textContent()).toMatch(call);
+    // The call is closed under "Show the REST call" (trial s9, finding 8); opened, its GET line wraps to
+    // the box at 400 px instead of running off the edge.
+    const disclosure = page.locator("details.rest-call");
+    expect(await disclosure.getAttribute("open")).toBeNull();
+    expect(await restCall().isVisible()).toBe(false);
+    await disclosure.getByText("Show the REST call", { exact: true }).click();
+    expect(await restCall().isVisible()).toBe(true);
+    // The test's types have no DOM: the element read as the two widths it has.
+    const [scrollWidth, clientWidth] = await restCall().evaluate((pre) => {
+      const box = pre as unknown as { scrollWidth: number; clientWidth: number };
+      return [box.scrollWidth, box.clientWidth];
+    });
+    expect(scrollWidth).toBeLessThanOrEqual(clientWidth);
+    const preBox = await restCall().boundingBox();
+    expect((preBox?.x ?? 0) + (preBox?.width ?? 0)).toBeLessThanOrEqual(width);
+    await check("01-find-lead-call");
     await run();
     await headline(/^Found 1 lead: (?:\S+ \S+ )?\(lead7@example\.com\)\.$/, call);
     // A card, not a table of API names (trial s5, finding 3): labels by the instance's display names.

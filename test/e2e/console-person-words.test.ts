@@ -111,9 +111,9 @@ describe.each([1280, 400])("the console in a marketer's words at %i px", (width)
   });
 
   it("runs a report filtered with the names the pickers show, after refusing an unknown one under the filter", async () => {
-    await pick("Metric 1", "Sessions", /^Sessions\s*sessions$/);
+    await pick("Metric 1", "Sessions", /^Sessions$/);
     await add("root_dimensions");
-    await pick("Dimension 1", "Country", /^Country\s*country$/);
+    await pick("Dimension 1", "Country", /^Country$/);
     const filter = page.getByLabel("Filter", { exact: true });
     await filter.fill("Contry = Germany");
     await page.getByRole("button", { name: "Run", exact: true }).click();

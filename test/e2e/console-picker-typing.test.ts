@@ -36,6 +36,6 @@ describe("a picker typed into before its choices load", () => {
     const list = page.locator(`#${await metric.getAttribute("aria-controls")}`);
     await expect.poll(() => list.getByRole("option").count()).toBeGreaterThan(0);
     expect(await metric.inputValue()).toBe("sessions");
-    expect(await list.getByRole("option").first().textContent()).toMatch(/^Sessionssessions$/);
+    expect(await list.getByRole("option").first().textContent()).toBe("Sessions");
   });
 });

@@ -68,10 +68,10 @@ describe("Run Reports' table shows what was asked", () => {
   it("keeps the order Sort by asked for, a metric other than the first, with ▼ on its column", async () => {
     await report(
       [
-        ["Sessions", /^Sessions\s*sessions$/],
-        ["Bounce rate", /^Bounce rate\s*bounceRate$/],
+        ["Sessions", /^Sessions$/],
+        ["Bounce rate", /^Bounce rate$/],
       ],
-      ["Country", /^Country\s*country$/],
+      ["Country", /^Country$/],
     );
     await page.getByLabel("Sort by", { exact: true }).fill("-Bounce rate");
     const answer = await run();
@@ -92,7 +92,7 @@ describe("Run Reports' table shows what was asked", () => {
   }, 90_000);
 
   it("says the Total row covers all the report's rows when fewer are shown", async () => {
-    await report([["Views", /^Views\s*screenPageViews$/]], ["pagePath", /\spagePath$/]);
+    await report([["Views", /^Views$/]], ["Page path", /^Page path$/]);
     await page.locator("#root_limit").fill("3");
     const answer = await run();
     expect(answer.rows.length).toBe(3);

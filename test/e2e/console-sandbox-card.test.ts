@@ -1,7 +1,9 @@
 /**
  * The Marketo card when `npm start` runs on the built-in sandbox (review s9, finding 9): it says so in words
  * (not by a loopback host), that no account or credentials are needed, and how to use one's own instance; its
- * Test does not claim that the empty credential boxes were accepted. At 1280 and 400 px, axe clean.
+ * Test does not claim that the empty credential boxes were accepted, and those boxes wait closed under "Use your
+ * own Marketo instance" (trial s9, finding 9). The Google account's card names the property reports open on,
+ * as the report form opens on it. At 1280 and 400 px, axe clean.
  */
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -45,12 +47,39 @@ describe("the Marketo card on the built-in sandbox", () => {
       expect(await marketo.getByTestId("marketo-own-instance").textContent()).toMatch(
         /your own Marketo instance.*uses them from its next start/,
       );
+      // No empty credential boxes as if something were missing (trial s9, finding 9): they wait, closed,
+      // under "Use your own Marketo instance".
+      const secret = marketo.getByLabel("Client Secret", { exact: true });
+      expect(await secret.isVisible()).toBe(false);
+      expect(await marketo.innerText()).not.toMatch(/not set|Client ID|REST API Endpoint/);
+      await marketo.getByText("Use your own Marketo instance", { exact: true }).click();
+      expect(await secret.isVisible()).toBe(true);
+      await marketo.getByText("Use your own Marketo instance", { exact: true }).click();
       await marketo.getByRole("button", { name: "Test connection" }).click();
       await expect.poll(() => marketo.getByRole("status").textContent()).toBe(SANDBOX_TESTED);
       expect(await axeViolations(page)).toEqual([]);
       await browser.screenshot(`sandbox-marketo-card-${width}`);
     },
   );
+
+  it("says which property reports open on, the one Run Reports' form opens on (trial s9, finding 9)", async () => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto(fixture.console.loginUrl(fixture.base));
+    await page.locator(".workspace").waitFor();
+    await page.getByRole("link", { name: "Integrations" }).click();
+    const opening = page
+      .getByRole("article", { name: "Google account sandbox" })
+      .getByTestId("google-opening-property");
+    await expect.poll(() => opening.textContent()).toBe("Retail Web Store (412345671)");
+    const said = await opening.textContent();
+    await page.getByRole("link", { name: "Tool steps" }).click();
+    await page.getByLabel("Search tool steps").fill("analytics");
+    await page.getByRole("button", { name: /^Run Reports/ }).click();
+    const property = page.getByLabel("Property");
+    await expect.poll(() => property.inputValue()).toMatch(/^\d+$/);
+    const picked = await property.locator("option:checked").textContent();
+    expect(picked).toBe(said);
+  });
 
   it("answers a Test of typed credentials as Marketo did, not with the sandbox's words", async () => {
     const api = new ConsolePage(fixture, []);

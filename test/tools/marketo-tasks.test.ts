@@ -190,6 +190,21 @@ describe("Marketo's tasks", () => {
     expect(triggered.data.result).toEqual([{ id: 1001 }]);
   });
 
+  it("export leads by default with fields named as Marketo shows them, sent by their REST names", async () => {
+    // Trial s9, finding 8: the box read "id, email, firstName, …". Its first value as the form fills it.
+    const fields = MARKETO_TASKS.find((one) => one.id === "export")
+      ?.fields.find((one) => one.name === "fields")
+      ?.initial?.(new Date());
+    expect(fields).toBe(
+      "Id, Email Address, First Name, Last Name, Company Name, Lead Score, Created At, Updated At",
+    );
+    const leads = await run("export", { what: "leads", from: day(30), to: day(0), fields: fields ?? "" });
+    const rest = ["id", "email", "firstName", "lastName", "company", "leadScore", "createdAt", "updatedAt"];
+    expect((leads.input.body as { fields?: unknown }).fields).toEqual(rest);
+    expect(leads.data.result?.length).toBeGreaterThan(0);
+    expect(Object.keys(leads.data.result?.[0] ?? {})).toEqual(rest);
+  });
+
   it("export leads and activities of a period, kept by a filter", async () => {
     const leads = await run("export", { what: "leads", from: day(30), to: day(0), where: "leadScore > 100" });
     expect(leads.data.result?.length).toBeGreaterThan(0);

@@ -33,6 +33,16 @@ export function useSummaries(label: string): { value?: Summaries; failed?: strin
   return state;
 }
 
+/**
+ * The property Run Reports opens on with this account: the listing's first property (its picker chooses
+ * it the same way). Said on the account's card (trial s9, finding 9: the card named none).
+ */
+export function openingProperty(
+  summaries: { accounts: Summaries["accounts"] } | undefined,
+): { id: string; displayName: string } | undefined {
+  return summaries?.accounts.find((group) => group.properties.length > 0)?.properties[0];
+}
+
 /** A property's display name by its id, from the listing. */
 export function propertyNames(summaries: Summaries | undefined): Map<string, string> {
   return new Map(

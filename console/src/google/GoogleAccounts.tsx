@@ -10,7 +10,13 @@ import { chipState, StatusChip } from "../StatusChip.tsx";
 import { timeWords } from "../time-words.ts";
 import { useAction } from "../useAction.ts";
 import { announceRun } from "../useRefresh.ts";
-import { PropertyList, propertyNames, useSummaries } from "./AnalyticsProperties.tsx";
+import {
+  openingProperty,
+  PropertyList,
+  propertyNames,
+  type Summaries,
+  useSummaries,
+} from "./AnalyticsProperties.tsx";
 import { type QuotaSeen, quotaLine } from "./quota-words.ts";
 
 export interface LastTest {
@@ -134,6 +140,7 @@ function AccountCard(props: {
         <dd data-testid="google-properties">
           <PropertyList summaries={summaries} />
         </dd>
+        <OpeningProperty summaries={summaries.value} />
         <UsageEntries account={account} names={propertyNames(summaries.value)} />
       </dl>
       <div className="actions">
@@ -195,6 +202,20 @@ function Badges({ account }: { account: Account }) {
           read only
         </span>
       ) : null}
+    </>
+  );
+}
+
+/** The property Run Reports opens on with this account, by name and id, once its properties are listed. */
+function OpeningProperty({ summaries }: { summaries: Summaries | undefined }) {
+  const property = openingProperty(summaries);
+  if (!property) return null;
+  return (
+    <>
+      <dt>Reports open on</dt>
+      <dd data-testid="google-opening-property">
+        {property.displayName} ({property.id})
+      </dd>
     </>
   );
 }

@@ -132,6 +132,7 @@ function ClientSection({
         <form onSubmit={onSubmit}>
           {status.fields.map((field) => (
             <FieldInput
+              card="google"
               key={field.key}
               field={field}
               value={client[field.key] ?? ""}

@@ -13,6 +13,7 @@ import { withFieldWords } from "../../../src/tools/ga/field-search-words.ts";
 import { api } from "../api.ts";
 import { type Choice, Combobox } from "../Combobox.tsx";
 import { describedAs } from "../field-words.ts";
+import { openingProperty } from "./AnalyticsProperties.tsx";
 
 interface Choices {
   accounts: { account: string; displayName: string; properties: { id: string; displayName: string }[] }[];
@@ -126,7 +127,7 @@ export function PropertyField(props: FieldProps) {
   const { account } = context(props);
   const { value, failed } = useLoaded<Choices>(`/console/api/google/summaries?${query(account)}`);
   const groups = value?.accounts.filter((group) => group.properties.length > 0) ?? [];
-  useFirstChoice(props, groups[0]?.properties[0]?.id);
+  useFirstChoice(props, openingProperty(value)?.id);
   if (failed || (value && groups.length === 0))
     return (
       <Described {...props}>
@@ -255,7 +256,7 @@ export function FieldNameField(props: FieldProps) {
             value: field.apiName,
             label: field.uiName,
             group: field.category || "Other",
-            detail: field.apiName,
+            hover: field.apiName,
           }),
       ),
     [names],
@@ -279,7 +280,8 @@ export function FieldNameField(props: FieldProps) {
       />
       {chosen ? (
         <p className="field-note" id={`${id}-about`} data-testid={`${id}-about`}>
-          <b>{chosen.uiName}</b> <code>{chosen.apiName}</code>: {chosen.description}
+          {/* The API name on hover only: the marketer reads the name GA shows (trial s9, finding 8). */}
+          <b title={chosen.apiName}>{chosen.uiName}</b>: {chosen.description}
         </p>
       ) : null}
     </div>

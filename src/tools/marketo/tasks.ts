@@ -21,7 +21,36 @@ import type { StepTask, TaskChoices } from "../tasks.js";
 import { LEADS_FIELD, listMembers, showMembers } from "./list-tasks.js";
 import { leadIds, period, periodFields, picked, required, SYNC_MAX } from "./task-values.js";
 
-const LEAD_FIELDS = "id, email, firstName, lastName, company, leadScore, createdAt, updatedAt";
+/**
+ * An export's default lead fields: the form shows them by Marketo's standard display names (trial s9,
+ * finding 8: it showed "firstName, leadScore, createdAt"); the export sends their REST names.
+ */
+const DEFAULT_LEAD_FIELDS: Readonly<Record<string, string>> = {
+  id: "Id",
+  email: "Email Address",
+  firstName: "First Name",
+  lastName: "Last Name",
+  company: "Company Name",
+  leadScore: "Lead Score",
+  createdAt: "Created At",
+  updatedAt: "Updated At",
+};
+const LEAD_FIELDS = Object.keys(DEFAULT_LEAD_FIELDS).join(", ");
+const LEAD_FIELD_TITLES = Object.values(DEFAULT_LEAD_FIELDS).join(", ");
+const BY_TITLE = new Map(
+  Object.entries(DEFAULT_LEAD_FIELDS).map(([api, title]) => [title.toLowerCase(), api]),
+);
+
+/**
+ * The default's display names as REST names. The console names the fields by the instance's own names
+ * first (console/src/marketo/task-prepare.ts); this keeps the default exportable when it could not read
+ * them, as a display name of two words would otherwise split into two fields.
+ */
+const defaultsInRestNames = (fields: string) =>
+  fields
+    .split(",")
+    .map((name) => BY_TITLE.get(name.trim().toLowerCase()) ?? name.trim())
+    .join(", ");
 /**
  * What Find a lead's card shows (trial s5, finding 3: the default fields of Get Leads by Filter Type are
  * only id, email, names and dates); `fields` names the others (Adobe, "Query": a comma-separated list).
@@ -182,7 +211,7 @@ const exportRecords: StepTask = {
       kind: "text",
       required: true,
       help: `The columns of the file, separated by commas: ${LEAD_FIELD_NAMES}. Each column is headed by the name you give.`,
-      initial: () => LEAD_FIELDS,
+      initial: () => LEAD_FIELD_TITLES,
       when: { field: "what", values: ["leads"] },
     },
     {
@@ -202,7 +231,8 @@ const exportRecords: StepTask = {
     },
   ],
   input(values) {
-    if (values.what !== "activities") return leadExport(values, values.fields ?? LEAD_FIELDS, values.where);
+    if (values.what !== "activities")
+      return leadExport(values, defaultsInRestNames(values.fields ?? LEAD_FIELDS), values.where);
     const types = (values.types ?? "").split(",").map((type) => type.trim());
     const named = types.filter(Boolean);
     return {
