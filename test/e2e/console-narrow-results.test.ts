@@ -1,13 +1,14 @@
 /**
  * Results at 400 px and in charts, in headless Chromium at 1280 and 400 px (newcomer trial s9, finding 11):
  * a comparison shows its change columns with no sideways scrolling (each row a small card at 400 px, a
- * table at 1280) and an export's lead rows hold no empty space. Each screen: axe finds nothing, the page does not
+ * table at 1280), an export's lead rows hold no empty space, and a report of purchases and revenue draws one chart per unit. Each screen: axe finds nothing, the page does not
  * scroll sideways. Screenshots: test-output/screenshots/narrow-results-<width>-<screen>.png.
  */
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { axeViolations } from "../helpers/axe.js";
 import type { Browser } from "../helpers/browser.js";
+import { pickChoice } from "../helpers/combobox.js";
 import type { ConsoleFixture } from "../helpers/console.js";
 import { reportForm } from "../helpers/report-form.js";
 import { signedInConsole } from "../helpers/signed-in-console.js";
@@ -19,7 +20,7 @@ describe.each([1280, 400])("results at %i px", { timeout: 90_000 }, (width) => {
   signedInConsole({ width, timeout: 20_000 }, (signedIn) => {
     ({ fixture, browser, page } = signedIn);
   });
-  const { table, runComparison } = reportForm(
+  const { table, runComparison, runForRows } = reportForm(
     () => page,
     () => fixture,
   );
@@ -58,6 +59,33 @@ describe.each([1280, 400])("results at %i px", { timeout: 90_000 }, (width) => {
         "table-header-group",
       );
     await check("01-comparison");
+  });
+
+  it("draws purchases and revenue as two charts, each titled by its metric", async () => {
+    await page.goto(fixture.console.loginUrl(fixture.base));
+    await page.getByLabel("Search tool steps").fill("analytics");
+    await page.getByRole("button", { name: /^Run Reports/ }).click();
+    await page.getByLabel("Google account").selectOption("sandbox");
+    await expect.poll(() => page.getByLabel("Property").inputValue()).toMatch(/^\d+$/);
+    await page.waitForLoadState("networkidle");
+    const add = async (list: string, name: string) => {
+      if ((await page.getByRole("combobox", { name, exact: true }).count()) === 0)
+        await page.locator(`#${list}`).getByRole("button", { name: "Add", exact: true }).last().click();
+    };
+    await add("root_metrics", "Metric 1");
+    await pickChoice(page, "Metric 1", "Ecommerce purchases", /^Ecommerce purchases\s*ecommercePurchases$/);
+    await add("root_metrics", "Metric 2");
+    await pickChoice(page, "Metric 2", "Purchase revenue", /^Purchase revenue\s*purchaseRevenue$/);
+    await add("root_dimensions", "Dimension 1");
+    await pickChoice(page, "Dimension 1", "Country", /^Country\s*country$/);
+    await runForRows(30_000);
+    const charts = page.getByRole("img", { name: /^Chart: / });
+    await expect.poll(() => charts.count()).toBe(2);
+    expect(await Promise.all((await charts.all()).map((chart) => chart.getAttribute("aria-label")))).toEqual([
+      "Chart: Ecommerce purchases by Country",
+      "Chart: Purchase revenue by Country",
+    ]);
+    await check("02-two-units");
   });
 
   it("shows an export's lead rows with no empty space beside a value", async () => {
