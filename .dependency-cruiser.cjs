@@ -77,6 +77,7 @@ const BROWSER_SHARED = [
   // The chart model of a result (kind, title, categories, series) and its ECharts option: the page draws
   // what the MCP server renders to PNG, from one mapping.
   "src/charts/model.ts",
+  "src/charts/legend.ts",
   "src/charts/echarts-parts.ts",
 ];
 

@@ -21,16 +21,15 @@ export default function Chart(props: { chart: ChartModel; renderer?: "canvas" | 
     const node = box.current;
     if (!node) return;
     const chart = echarts.init(node, undefined, { renderer: props.renderer ?? "canvas" });
-    const draw = () =>
-      chart.setOption(
-        withUnits(chartOption(props.chart, node.clientWidth || undefined), props.chart, clock),
-        true,
-      );
-    draw();
-    const resize = () => {
+    // The height follows the width too: a legend wrapped on a narrow screen takes lines under the plot.
+    const draw = () => {
+      const width = node.clientWidth || undefined;
+      node.style.height = `${chartHeight(props.chart, width)}px`;
       chart.resize();
-      draw();
+      chart.setOption(withUnits(chartOption(props.chart, width), props.chart, clock), true);
     };
+    draw();
+    const resize = () => draw();
     window.addEventListener("resize", resize);
     return () => {
       window.removeEventListener("resize", resize);

@@ -36,8 +36,9 @@ function TotalsRow(props: {
   columns: string[];
   numeric: Set<string>;
   format?: (column: string, value: unknown) => unknown;
+  title?: ((column: string) => string) | undefined;
 }) {
-  const { totals, label, columns, numeric, format } = props;
+  const { totals, label, columns, numeric, format, title } = props;
   const named = columns.findIndex((column) => !(column in totals));
   return (
     <tfoot>
@@ -51,7 +52,11 @@ function TotalsRow(props: {
               {text}
             </th>
           ) : (
-            <td key={column} className={numeric.has(column) ? "number" : undefined}>
+            <td
+              key={column}
+              className={numeric.has(column) ? "number" : undefined}
+              data-label={title ? title(column) : column}
+            >
               {text}
             </td>
           );
@@ -119,7 +124,7 @@ export function RecordsTable(props: {
   const { columns, numeric } = useColumns(rows, format, title);
   const table = useTable({ features, columns, data: rows, state: { sorting }, onSortingChange: setSorting });
   return (
-    <SideScroll label={label}>
+    <SideScroll label={label} columns={columns.length}>
       <table aria-label={label}>
         <thead>
           {table.getHeaderGroups().map((group) => (
@@ -154,6 +159,7 @@ export function RecordsTable(props: {
                 <td
                   key={c.id}
                   className={classes(numeric.has(c.column.id) && "number", tone?.(c.column.id, c.getValue()))}
+                  data-label={title ? title(c.column.id) : c.column.id}
                 >
                   {flexRender(c.column.columnDef.cell, c.getContext())}
                 </td>
@@ -167,6 +173,7 @@ export function RecordsTable(props: {
             label={props.totalsLabel ?? "Total"}
             columns={table.getAllLeafColumns().map((column) => column.id)}
             numeric={numeric}
+            title={title}
             {...(format ? { format } : {})}
           />
         ) : null}
@@ -176,11 +183,20 @@ export function RecordsTable(props: {
 }
 
 /**
+ * From this many columns a narrow screen shows each row as a small card, a label beside each value
+ * (narrow.css): at 400 px a comparison's "change (%)", its last column, was out of view and the marketer
+ * had to scroll the table sideways to find it (trial s9, finding 11). Cards rather than reordered columns:
+ * every column stays in view, whatever the table holds (an export's lead fields too), and the order is the
+ * wide table's. Fewer columns fit 400 px as a table.
+ */
+const STACK_FROM = 4;
+
+/**
  * The table's scroll box, with its cues when the table is wider than it (trial s7, finding 3): a fade on
  * each side that has more columns, and a line saying how many. The box is a labelled region a keyboard
  * reaches (Tab, then the arrow keys scroll it): https://dequeuniversity.com/rules/axe/4.10/scrollable-region-focusable.
  */
-function SideScroll(props: { label: string; children: ReactNode }) {
+function SideScroll(props: { label: string; columns: number; children: ReactNode }) {
   const box = useRef<HTMLElement>(null);
   const out = useSideScroll(box);
   const cue = sideScrollCue(out);
@@ -192,7 +208,12 @@ function SideScroll(props: { label: string; children: ReactNode }) {
           {cue}
         </p>
       ) : null}
-      <div className="table-frame" data-more-left={out.left > 0} data-more-right={out.right > 0}>
+      <div
+        className="table-frame"
+        data-stack={props.columns >= STACK_FROM}
+        data-more-left={out.left > 0}
+        data-more-right={out.right > 0}
+      >
         <section
           ref={box}
           className="table-wrap"

@@ -1,5 +1,5 @@
 import { lazy, type ReactNode, Suspense, useEffect, useMemo, useRef } from "react";
-import { type ChartModel, timeValue } from "../../src/charts/model.ts";
+import { type ChartModel, chartsByUnit, timeValue } from "../../src/charts/model.ts";
 import { eventWords, withEventWords } from "../../src/tools/ga/event-words.ts";
 import { lowerIsBetter } from "../../src/tools/ga/metric-direction.ts";
 import { datesInWords, periodWords } from "../../src/tools/ga/period-words.ts";
@@ -123,7 +123,9 @@ export function Results(props: ResultsProps) {
         )}
         {chart ? (
           <Suspense fallback={<p className="loading">Drawing the chart…</p>}>
-            <Chart chart={drawn ?? chart} />
+            {chartsByUnit(drawn ?? chart).map((one) => (
+              <Chart key={one.title} chart={one} />
+            ))}
           </Suspense>
         ) : null}
       </div>

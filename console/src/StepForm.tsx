@@ -38,6 +38,7 @@ import {
   PropertyField,
   usePropertyFields,
 } from "./google/pickers.tsx";
+import { SortByField } from "./google/SortByField.tsx";
 import { withMoreOptions } from "./MoreOptions.tsx";
 
 export interface FormModule {
@@ -59,6 +60,7 @@ const FIELDS = {
   JsonField,
   KeyValueField,
   TextOrJsonField,
+  SortByField,
   PresetOrRangeField,
   PropertyField,
   AnalyticsAccountField,
@@ -206,13 +208,15 @@ function useFormContext(formData: Input, onChange: (data: (latest: Input) => Inp
       account,
       property,
       dateRanges: formData.date_ranges,
+      metrics: formData.metrics,
+      dimensions: formData.dimensions,
       presetDays,
       chooseDefault: (field: string, value: string) =>
         onChange((latest) =>
           latest[field] === undefined || latest[field] === "" ? { ...latest, [field]: value } : latest,
         ),
     }),
-    [account, property, formData.date_ranges, presetDays, onChange],
+    [account, property, formData.date_ranges, formData.metrics, formData.dimensions, presetDays, onChange],
   );
 }
 

@@ -17,7 +17,7 @@ const STEP_WORDS: Record<string, Record<string, string>> = {
       "The period to report on: the last 7 days unless you choose one. Add a second period to compare the two.",
     filter:
       "Optional: which rows to keep, with the names the lists show, e.g. Country = France and Sessions > 10, or Page path contains /pricing.",
-    order_by: 'Optional: sort by a column of the report, "-" first for largest first ("-sessions").',
+    order_by: "Optional: a column of the report to sort by, largest or smallest first.",
     limit: "How many rows to show at most (up to 10,000). 100 unless you say.",
     offset: "Rows to skip from the top: to see the rows after those shown.",
     realtime: "Report on the last 30 minutes instead of a period.",
@@ -41,6 +41,14 @@ const MORE_OPTIONS: Record<string, readonly string[]> = {
 
 /** The step's technical fields, shown closed under More options (trial s9, finding 8); none for most steps. */
 export const moreOptions = (step: string): readonly string[] => MORE_OPTIONS[step] ?? [];
+
+/**
+ * A text box's example where the schema's is an agent's: the filter's help says "Country = France", its
+ * example said `country == "France"` (trial s9, finding 7). By step, then by field name.
+ */
+const STEP_PLACEHOLDERS: Record<string, Record<string, string>> = {
+  google_analytics_run_reports: { filter: "e.g. Country = France" },
+};
 
 const PICK_A_LIST = "Pick a list from the box, or type part of its name to narrow it (static lists only).";
 
@@ -79,6 +87,8 @@ export function withFieldWords(ui: UiSchema, step: string): UiSchema {
     keys.forEach((key, index) => {
       const next: UiSchema = { ...((at[key] ?? {}) as UiSchema) };
       if (index === keys.length - 1) next["ui:description"] = text;
+      const placeholder = STEP_PLACEHOLDERS[step]?.[path];
+      if (index === keys.length - 1 && placeholder) next["ui:placeholder"] = placeholder;
       at[key] = next;
       at = next;
     });

@@ -115,7 +115,10 @@ export function TextOrJsonField(props: FieldProps) {
         type="text"
         className="form-control"
         value={formData ?? ""}
-        placeholder={Array.isArray(schema.examples) ? `e.g. ${String(schema.examples[0])}` : undefined}
+        placeholder={
+          (props.uiSchema?.["ui:placeholder"] as string | undefined) ??
+          (Array.isArray(schema.examples) ? `e.g. ${String(schema.examples[0])}` : undefined)
+        }
         disabled={disabled || readonly}
         onChange={(event) =>
           onChange(event.target.value === "" ? undefined : event.target.value, fieldPathId.path)

@@ -39,6 +39,8 @@ const isPresetOrRange = (node: Node): boolean =>
 const PICKERS: Record<string, UiSchema> = {
   property: { "ui:field": "PropertyField" },
   analytics_account: { "ui:field": "AnalyticsAccountField" },
+  // A report's sort: one of its columns and a direction (google/SortByField.tsx), typed when it holds more.
+  order_by: { "ui:field": "SortByField", "ui:fieldReplacesAnyOrOneOf": true },
 };
 /** Lists of metric or dimension names: picked by UI name from the chosen property's metadata. */
 const NAME_LISTS: Record<string, string> = { metrics: "metric", dimensions: "dimension" };

@@ -11,7 +11,7 @@ import * as echarts from "echarts/core";
 import { SVGRenderer } from "echarts/renderers";
 import { useEffect, useState } from "react";
 import { createRoot } from "react-dom/client";
-import { CHART_META_KEY, type ChartModel, isChartModel } from "../../src/charts/model.ts";
+import { CHART_META_KEY, type ChartModel, chartsByUnit, isChartModel } from "../../src/charts/model.ts";
 import Chart from "./Chart.tsx";
 import "./report-chart-app.css";
 
@@ -56,7 +56,7 @@ function ReportChart() {
   return (
     <main>
       {"chart" in state ? (
-        <Chart chart={state.chart} renderer="svg" />
+        chartsByUnit(state.chart).map((one) => <Chart key={one.title} chart={one} renderer="svg" />)
       ) : (
         <p className="note" role="status">
           {state.note}

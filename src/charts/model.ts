@@ -2,8 +2,11 @@
  * A chart of a result, as data: what a step knows about drawing its answer (kind, title, categories,
  * series), with no pixels and no renderer. A step puts it on its ToolResult (`chart`); each adapter draws
  * it its way: the console with ECharts in the browser, MCP as a PNG (render-png.ts). Both go through
- * `chartOption()` below, so the picture is the same. This module imports nothing: the browser bundle uses it.
+ * `chartOption()` below, so the picture is the same. It imports only legend.ts, which imports nothing:
+ * the browser bundle uses both.
  */
+import { legendOption, legendRoom } from "./legend.js";
+
 export interface ChartModel {
   /**
    * A line over the categories (a time axis), bars (one row of bars per category, side by side per
@@ -20,7 +23,12 @@ export interface ChartModel {
    * when known: series of different units get a value axis each (chartOption), so that purchases (1–8)
    * do not vanish beside revenue (up to 1,323) on one scale (newcomer trial 2026-12-02-s7, finding 8).
    */
-  series: { name: string; data: number[]; unit?: ValueUnit }[];
+  series: { name: string; data: number[]; unit?: ValueUnit; metric?: string }[];
+  /**
+   * What the categories are, by name ("Country"), and so the part of the title after "by": a chart split by
+   * unit (chartsByUnit) titles each part with its own metrics and these.
+   */
+  by?: string;
   /** The currency of the series whose unit is "currency" (ISO 4217, "USD"): their axis says it. */
   currency?: string;
   /**
@@ -105,12 +113,14 @@ export function titleLines(title: string, width: number): number {
  * The height a chart needs to be read: bars get a row each (grouped bars a row per category), a funnel a
  * band per step, a line the console's usual 380 px. The page sizes its chart with it, the PNG too.
  */
-export function chartHeight(chart: ChartModel): number {
+export function chartHeight(chart: ChartModel, width = DEFAULT_WIDTH): number {
   const rows = chart.categories.length;
-  if (chart.kind === "bar")
-    return Math.min(1200, Math.max(320, 120 + rows * (10 + 16 * chart.series.length)));
   if (chart.kind === "funnel") return Math.max(320, 120 + rows * 56);
-  return 380;
+  // A legend wrapped at this width takes lines under the plot.
+  const legend = legendRoom(chart.series, width);
+  if (chart.kind === "bar")
+    return Math.min(1200, Math.max(320, 120 + rows * (10 + 16 * chart.series.length))) + legend;
+  return 380 + legend;
 }
 
 /**
@@ -138,8 +148,9 @@ export function chartOption(chart: ChartModel, width = DEFAULT_WIDTH): Record<st
     },
     // Rich-text tooltips are drawn on the chart itself: HTML ones carry inline styles the console's CSP forbids.
     tooltip: { trigger: chart.kind === "funnel" ? "item" : "axis", renderMode: "richText" },
-    legend: { type: "scroll", bottom: 0 },
+    legend: legendOption(width),
   };
+  const legend = legendRoom(chart.series, width);
   // A funnel's stages carry their names: a legend would repeat them.
   if (chart.kind === "funnel")
     return { ...common, legend: { show: false }, series: [funnelSeries(chart, top)] };
@@ -154,7 +165,7 @@ export function chartOption(chart: ChartModel, width = DEFAULT_WIDTH): Record<st
       left: 16,
       right: 24,
       top: top + 8 + (topAxis ? 24 : 0),
-      bottom: 48 + (named ? 20 : 0),
+      bottom: 48 + (named ? 20 : 0) + legend,
       containLabel: true,
     };
     // Bars lie down: a category's name reads along its bar, never tilted or clipped at the chart's edge.
@@ -176,7 +187,13 @@ export function chartOption(chart: ChartModel, width = DEFAULT_WIDTH): Record<st
       })),
     };
   }
-  const grid = { left: 16, right: 24, top: top + 8 + (named ? 22 : 0), bottom: 48, containLabel: true };
+  const grid = {
+    left: 16,
+    right: 24,
+    top: top + 8 + (named ? 22 : 0),
+    bottom: 48 + legend,
+    containLabel: true,
+  };
   return {
     ...common,
     grid,
@@ -190,6 +207,28 @@ export function chartOption(chart: ChartModel, width = DEFAULT_WIDTH): Record<st
       ...(axes.length > 1 ? { yAxisIndex: on(series) } : {}),
     })),
   };
+}
+
+/**
+ * The charts a person reads for one model: one per unit when its series have several (a chart each for
+ * purchases and for revenue, each on its own scale and titled by its metrics), else the model itself.
+ * One bar chart with an axis per unit (chartOption) drew 8 purchases and $1,323 as bars of comparable
+ * length, which they are not (trial s9, finding 11). The PNG keeps the one chart with its named axes.
+ */
+export function chartsByUnit(chart: ChartModel): ChartModel[] {
+  const units = chartUnits(chart);
+  if (units.length < 2 || chart.kind === "funnel") return [chart];
+  return units.map((unit) => {
+    const series = chart.series.filter((one) => (one.unit ?? "number") === unit);
+    const metrics = [...new Set(series.map((one) => one.metric ?? one.name))];
+    const { currency, ...rest } = chart;
+    return {
+      ...rest,
+      title: `${metrics.join(", ")}${chart.by ? ` by ${chart.by}` : ""}`,
+      series,
+      ...(unit === "currency" && currency ? { currency } : {}),
+    };
+  });
 }
 
 /** The units of a chart's series, in their order (a series without one is a plain "number"). */

@@ -20,7 +20,7 @@ export async function renderChartSvg(chart: ChartModel, size: PngSize = {}): Pro
     renderer: "svg",
     ssr: true,
     width,
-    height: size.height ?? Math.max(400, chartHeight(chart)),
+    height: size.height ?? Math.max(400, chartHeight(chart, width)),
   });
   try {
     instance.setOption({ backgroundColor: "#ffffff", ...chartOption(chart, width) });

@@ -122,8 +122,13 @@ describe("the step forms in a browser", () => {
     expect(await page.getByLabel("Period 1").inputValue()).toBe("last28days");
     expect(await page.getByLabel("Period 2").inputValue()).toBe("custom");
     expect(await page.locator("#root_date_ranges_1_start_date").inputValue()).toMatch(/^\d{4}-\d{2}-\d{2}$/);
-    expect(await page.getByLabel("Sort by").inputValue()).toBe("-sessions");
-    expect(await page.getByLabel("Sort by").getAttribute("type")).toBe("text");
+    // Sort by is a choice of the report's columns by name, and a direction (trial s9, finding 7).
+    const sort = page.getByLabel("Sort by", { exact: true });
+    expect(await page.locator("select#root_order_by").count()).toBe(1);
+    expect(await sort.locator("option:checked").textContent()).toBe("Sessions");
+    expect(await page.getByLabel("Order", { exact: true }).locator("option:checked").textContent()).toBe(
+      "largest first",
+    );
     // The filter is a text box: no select offering "text" or "JSON".
     expect(await page.getByLabel("Filter").getAttribute("type")).toBe("text");
     expect(await page.locator("select option", { hasText: /^text$/ }).count()).toBe(0);

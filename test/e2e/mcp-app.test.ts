@@ -173,6 +173,29 @@ describe("Run Reports' chart in an MCP Apps host", () => {
     await browser.screenshot("mcp-app-02-report-bars");
   });
 
+  it("draws purchases and revenue as a chart each, titled by its metric (trial s9, finding 11)", async () => {
+    const input = {
+      property: "412345671",
+      dimensions: ["country"],
+      metrics: ["ecommercePurchases", "purchaseRevenue"],
+      date_ranges: ["last28days"],
+    };
+    const result = (await session.client.callTool({
+      name: "google_analytics_run_reports",
+      arguments: input,
+    })) as CallToolResult;
+    expect(result.isError).toBeFalsy();
+    const frame = await showApp(input, result);
+    const charts = frame.locator("figure.chart [role=img]");
+    await expect.poll(() => charts.count()).toBe(2);
+    expect(await Promise.all((await charts.all()).map((chart) => chart.getAttribute("aria-label")))).toEqual([
+      "Chart: Ecommerce purchases by Country",
+      "Chart: Purchase revenue by Country",
+    ]);
+    expect(await axeViolations(frame)).toEqual([]);
+    await browser.screenshot("mcp-app-03-two-units");
+  });
+
   it("shows the tool's own message when the call failed, and no chart", async () => {
     const input = { property: "412345671", metrics: ["notAMetric"], date_ranges: ["last7days"] };
     const result = (await session.client.callTool({

@@ -38,6 +38,9 @@ export interface PickerContext {
   property?: string;
   /** The report's periods: the funnel's event list counts events over the first one. */
   dateRanges?: unknown;
+  /** The report's chosen metrics and dimensions (API names): Sort by offers them. */
+  metrics?: unknown;
+  dimensions?: unknown;
   /** The days each period preset covers for the chosen property (the period select shows them). */
   presetDays?: PresetDays;
   /**

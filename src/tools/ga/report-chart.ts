@@ -303,9 +303,11 @@ export function reportChart(
     title,
     subtitle: [output.property_name ?? output.property, ...coverage(rows.length, charted, cut)].join(" · "),
     categories,
+    ...(dimensions.length > 0 ? { by: dimensions.map(ui).join(", ") } : {}),
     series: series.map(({ metric, ...drawn }) => {
       const unit = unitOf(metric);
-      return unit ? { ...drawn, unit } : drawn;
+      // Its metric's name when there are several: a chart split by unit (chartsByUnit) is titled by them.
+      return { ...drawn, ...(metrics.length > 1 ? { metric: ui(metric) } : {}), ...(unit ? { unit } : {}) };
     }),
     ...(currency && metrics.some((metric) => unitOf(metric) === "currency") ? { currency } : {}),
     ...(orderedBy ? { orderedBy } : {}),
