@@ -73,11 +73,11 @@ describe.each([1280, 400])("results at %i px", { timeout: 90_000 }, (width) => {
         await page.locator(`#${list}`).getByRole("button", { name: "Add", exact: true }).last().click();
     };
     await add("root_metrics", "Metric 1");
-    await pickChoice(page, "Metric 1", "Ecommerce purchases", /^Ecommerce purchases\s*ecommercePurchases$/);
+    await pickChoice(page, "Metric 1", "Ecommerce purchases", /^Ecommerce purchases$/);
     await add("root_metrics", "Metric 2");
-    await pickChoice(page, "Metric 2", "Purchase revenue", /^Purchase revenue\s*purchaseRevenue$/);
+    await pickChoice(page, "Metric 2", "Purchase revenue", /^Purchase revenue$/);
     await add("root_dimensions", "Dimension 1");
-    await pickChoice(page, "Dimension 1", "Country", /^Country\s*country$/);
+    await pickChoice(page, "Dimension 1", "Country", /^Country$/);
     await runForRows(30_000);
     const charts = page.getByRole("img", { name: /^Chart: / });
     await expect.poll(() => charts.count()).toBe(2);
