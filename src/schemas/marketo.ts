@@ -117,7 +117,7 @@ export const MarketoApiCallInput = z.strictObject({
     .max(500)
     .optional()
     .describe(
-      'Reads: count per value instead of listing, e.g. "leadSource", "createdAt:day" (:week :month :weekday :hour); "email,type:columns" pivots; campaignId, programId come named.',
+      'Reads: count per value instead of listing, e.g. "leadSource", "createdAt:day" (:week :month :quarter :year :weekday :hour); "email,type:columns" pivots; campaignId, programId come named.',
     )
     .meta({ title: "Count by", examples: ["leadSource"] }),
   min_count: z
