@@ -83,7 +83,10 @@ export const MarketoApiCallInput = z.strictObject({
     .min(1)
     .max(100_000)
     .optional()
-    .describe("Most records read: default 5,000 (paginate, files); none with run_to_completion.")
+    // Records read, not results: a fresh agent gave it as the matches wanted (trial s9, N47).
+    .describe(
+      "Most records read, before where/count_by (not results wanted): default 5,000 (paginate, files); none with run_to_completion.",
+    )
     .meta({ title: "Most records", examples: [1000] }),
   run_to_completion: z
     .boolean()
@@ -117,7 +120,7 @@ export const MarketoApiCallInput = z.strictObject({
     .max(500)
     .optional()
     .describe(
-      'Reads: count per value instead of listing, e.g. "leadSource", "createdAt:day" (:week :month :weekday :hour); "email,type:columns" pivots; campaignId, programId come named.',
+      'Reads: count per value instead of listing, e.g. "leadSource", "createdAt:day" (:week :month :quarter :year :weekday :hour); "email,type:columns" pivots; campaignId, programId come named.',
     )
     .meta({ title: "Count by", examples: ["leadSource"] }),
   min_count: z

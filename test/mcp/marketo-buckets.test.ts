@@ -174,7 +174,7 @@ describe("count_by with a date bucket", () => {
     );
   });
 
-  it("refuses a value that is no date, naming the field and the value, and an unknown unit with the five", async () => {
+  it("refuses a value that is no date, naming the field and the value, and an unknown unit with the seven", async () => {
     await made();
     const notDate = await mkto.call<Answer>(
       leadExport(domain, "2026-10-30", "2026-11-05", { count_by: "email:day" }),
@@ -184,14 +184,90 @@ describe("count_by with a date bucket", () => {
       /count_by: email:day counts by date, and email holds "lead\d@days\.example"/,
     );
     mkto.fixture.sandbox.resetStats();
-    const year = await mkto.call<Answer>(
-      leadExport(domain, "2026-10-30", "2026-11-05", { count_by: "createdAt:year" }),
+    const fortnight = await mkto.call<Answer>(
+      leadExport(domain, "2026-10-30", "2026-11-05", { count_by: "createdAt:fortnight" }),
     );
-    expect(year.result.isError).toBe(true);
-    expect(year.first).toContain(
-      '":year" is not a date bucket; the buckets are :day, :week, :month, :weekday and :hour',
+    expect(fortnight.result.isError).toBe(true);
+    expect(fortnight.first).toContain(
+      '":fortnight" is not a date bucket; the buckets are :day, :week, :month, :quarter, :year, :weekday and :hour',
     );
     expect(mkto.fixture.sandbox.stats().apiCalls).toBe(0);
+  });
+});
+
+describe("count_by per calendar quarter and year (trial s9, N54: a model added months into quarters itself)", () => {
+  const domain = "quarters.example";
+  // 03:30Z on 1 Apr 2026 is 23:30 on 31 Mar in New York (Q1 there, Q2 in UTC); 03:00Z on 1 Jan 2026 is
+  // still 2025 there; then one lead in November 2026 and one in February 2028.
+  const created = [
+    Date.UTC(2026, 3, 1, 3, 30),
+    Date.UTC(2026, 0, 1, 3),
+    Date.UTC(2026, 10, 3, 12),
+    Date.UTC(2028, 1, 10, 12),
+  ];
+  let ready: Promise<void> | undefined;
+  const counted = async (unit: string, zone?: string) => {
+    ready ??= leadsAt(domain, created);
+    await ready;
+    // A plain read of the four leads by email: no export over two years of 31-day windows.
+    const answer = await mkto.ok<Answer>({
+      method: "GET",
+      endpoint: "/rest/v1/leads.json",
+      query_parameters: {
+        filterType: "email",
+        filterValues: created.map((_, i) => `lead${i}@${domain}`).join(","),
+        fields: "id,email,createdAt",
+      },
+      count_by: `createdAt:${unit}`,
+      ...(zone ? { time_zone: zone } : {}),
+    });
+    expect(answer.data.computed?.read).toBe(created.length);
+    const rows = answer.data.result.map((row) => [row[`createdAt:${unit}`], row.count]);
+    expect(rows.reduce((sum, [, count]) => sum + Number(count), 0)).toBe(created.length);
+    return { rows, first: answer.first };
+  };
+
+  it("counts per quarter in time_zone, in date order, every quarter between listed with 0", async () => {
+    const inZone = await counted("quarter", "America/New_York");
+    expect(inZone.rows).toEqual([
+      ["2025-Q4", 1],
+      ["2026-Q1", 1],
+      ["2026-Q2", 0],
+      ["2026-Q3", 0],
+      ["2026-Q4", 1],
+      ["2027-Q1", 0],
+      ["2027-Q2", 0],
+      ["2027-Q3", 0],
+      ["2027-Q4", 0],
+      ["2028-Q1", 1],
+    ]);
+    expect(inZone.first).toContain(
+      "createdAt:quarter is the calendar quarter (Q1 is January to March) of createdAt in America/New_York",
+    );
+    expect(inZone.first).toContain(
+      "every quarter from the first to the last counted listed: 6 quarters with no record, count 0",
+    );
+    const utc = await counted("quarter");
+    expect(utc.rows.filter(([, count]) => count !== 0)).toEqual([
+      ["2026-Q1", 1],
+      ["2026-Q2", 1],
+      ["2026-Q4", 1],
+      ["2028-Q1", 1],
+    ]);
+  });
+
+  it("counts per year in time_zone, a year with no lead listed with 0", async () => {
+    expect((await counted("year", "America/New_York")).rows).toEqual([
+      ["2025", 1],
+      ["2026", 2],
+      ["2027", 0],
+      ["2028", 1],
+    ]);
+    expect((await counted("year")).rows).toEqual([
+      ["2026", 3],
+      ["2027", 0],
+      ["2028", 1],
+    ]);
   });
 });
 
@@ -266,10 +342,18 @@ const WEEKDAYS = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"];
 const weekdayIn = (zone: string, at: number) =>
   WEEKDAYS.indexOf(new Intl.DateTimeFormat("en-US", { timeZone: zone, weekday: "short" }).format(at));
 
+const QUARTER_OF: Record<string, string> = {
+  ...{ "01": "Q1", "02": "Q1", "03": "Q1", "04": "Q2", "05": "Q2", "06": "Q2" },
+  ...{ "07": "Q3", "08": "Q3", "09": "Q3", "10": "Q4", "11": "Q4", "12": "Q4" },
+};
+
 /** The bucket a lead created at `at` belongs in, from the zone's date and weekday as Intl reads them. */
 function bucketIn(zone: string, unit: string, at: number): string {
   const date = dateIn(zone, at);
   if (unit === "month") return date.slice(0, 7);
+  if (unit === "year") return date.slice(0, 4);
+  // The quarter by the month's name, apart from the step's arithmetic.
+  if (unit === "quarter") return `${date.slice(0, 4)}-${QUARTER_OF[date.slice(5, 7)]}`;
   if (unit === "day") return date;
   return day(Date.parse(`${date}T00:00:00Z`) - weekdayIn(zone, at) * 86_400_000);
 }
@@ -312,7 +396,7 @@ describe("date buckets (property, on the sandbox)", () => {
     await fc.assert(
       fc.asyncProperty(
         fc.constantFrom(...ZONES),
-        fc.constantFrom("day", "week", "month"),
+        fc.constantFrom("day", "week", "month", "quarter", "year"),
         instants,
         async (zone, unit, instants) => {
           run += 1;

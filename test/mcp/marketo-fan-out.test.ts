@@ -135,6 +135,8 @@ describe("an endpoint read once per id", () => {
     expect(data.computed?.read).toBe(100);
     expect(data.complete).toBe(false);
     expect(first).toContain("raise max_items");
+    // max_items counts what is read, not the counts wanted (trial s9, N47).
+    expect(first).toContain("(max_items counts records read before count_by, not results): raise max_items");
     expect(first).not.toContain("did not cut");
     // Said before the figures (trial s8, N35), and no program whose members were left out reads as 0 (review).
     expect(first.indexOf("max_items 100 stopped the read")).toBeLessThan(

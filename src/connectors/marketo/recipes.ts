@@ -257,8 +257,8 @@ export const COMPUTE_RECIPES: readonly ComputeRecipe[] = [
       "<from> is last week's Monday and <to> its Sunday, as dates (2026-11-23, 2026-11-29): with time_zone they are " +
       "that zone's days. One row per day of createdAt in the zone, in date order, each day between the first and the " +
       "last lead counted listed, 0 when no lead was created that day (a day before the first lead or after the last " +
-      'is not). "createdAt:week" or "createdAt:month" counts per ISO week (named by its Monday) or month; without ' +
-      "time_zone the days are UTC's.",
+      'is not). "createdAt:week", ":month", ":quarter" or ":year" counts per ISO week (named by its Monday), month, ' +
+      "quarter (2026-Q4) or year; without time_zone the days are UTC's.",
   },
   {
     // Agent trial s8, N35: a model grouped 3,057 email activities by weekday and hour itself (98,675 characters).

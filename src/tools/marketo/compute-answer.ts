@@ -36,6 +36,8 @@ export interface Computed {
   next: MarketoPosition | undefined;
   /** What stopped it: the kept bytes, max_items (records read) or max_pages. */
   stoppedBy?: "bytes" | "items" | "pages";
+  /** A read without paginate that max_items cut: the records its one page held. */
+  pageRecords?: number;
   pages: number;
   calls: number;
   unit: "record" | "row";

@@ -42,6 +42,8 @@ interface Walk {
   requestIds: string[];
   next: ResumePosition | undefined;
   stoppedBy?: "bytes" | "items" | "pages";
+  /** Without paginate, max_items cut the one page: the records it held. */
+  pageRecords?: number;
 }
 
 export async function computeRead(
@@ -59,6 +61,7 @@ export async function computeRead(
     positions: walk.positions.map((page) => ({ page })),
     next: walk.next ? { page: walk.next } : undefined,
     ...(walk.stoppedBy ? { stoppedBy: walk.stoppedBy } : {}),
+    ...(walk.pageRecords !== undefined ? { pageRecords: walk.pageRecords } : {}),
     pages: walk.pages,
     calls: walk.calls + (options.naming?.calls ?? 0) + namesCalls(names),
     unit: "record",
@@ -84,6 +87,7 @@ async function readPages(
   const { compute, byType } = options;
   const keptBytes = keptBytesFor(ctx, compute);
   const maxItems = input.paginate ? (input.max_items ?? DEFAULT_MAX_ITEMS) : Number.POSITIVE_INFINITY;
+  const plainCap = input.paginate ? undefined : input.max_items;
   const walk: Walk = {
     kept: [],
     positions: [],
@@ -112,7 +116,10 @@ async function readPages(
     walk.calls = page.callsUsed;
     walk.warnings.push(...page.warnings.filter((w) => !walk.warnings.includes(w)));
     if (page.requestId) walk.requestIds.push(page.requestId);
-    const records = await nameRecords(asRecords(page.result), options.naming);
+    // Without paginate, max_items keeps the first records of the one page (trial s9, N52), as readCalls does.
+    const keep = plainCap !== undefined && page.result.length > plainCap ? plainCap : page.result.length;
+    if (keep < page.result.length) walk.pageRecords = page.result.length;
+    const records = await nameRecords(asRecords(page.result.slice(0, keep)), options.naming);
     walk.received += records.length;
     const keptNow: Record<string, unknown>[] = [];
     records.forEach((record, index) => {
@@ -125,7 +132,11 @@ async function readPages(
     });
     if (keptNow.length > 0) ctx.partial?.(keptNow);
     ctx.progress({ progress: compute.read, message: progressWords(walk.pages, compute) });
-    walk.next = page.next;
+    walk.next = keep < page.result.length ? within(at, keep) : page.next;
+    if (walk.pageRecords !== undefined) {
+      walk.stoppedBy = "items";
+      break;
+    }
     if (!page.next) break;
     at = page.next;
     if (walk.bytes >= keptBytes) {

@@ -214,6 +214,31 @@ export function shownWords(computed: Computed, answer: ReadAnswer): string[] {
   return parts;
 }
 
+/** That max_items counts what is read, before the call's where, count_by and order_by ("" without them). */
+export function readBeforeWords(input: MarketoApiCallInput, unit: "record" | "row"): string {
+  const steps = (["where", "count_by", "order_by"] as const).filter((step) => input[step] !== undefined);
+  return steps.length === 0
+    ? ""
+    : `max_items counts ${unit}s read before ${steps.join(" and ")}, not results`;
+}
+
+/**
+ * A read max_items stopped: that the cut came before where and count_by (max_items counts records read, and a
+ * fresh agent took it for the results wanted, trial s9, N47), and what covers more: a higher max_items, or
+ * without paginate, none (max_items then cut the one page Marketo returned).
+ */
+function itemsCapWords(input: MarketoApiCallInput, computed: Computed, read: string): string {
+  const before = `; ${readBeforeWords(input, computed.unit)}`;
+  if (computed.pageRecords !== undefined) {
+    return (
+      `max_items (${read} read of the ${n(computed.pageRecords)} on Marketo's page${before}): leave max_items out ` +
+      "to cover the whole page (paginate true for every page)"
+    );
+  }
+  const pages = input.paginate && computed.unit === "record" ? " and max_pages" : "";
+  return `max_items (${read} read${before}): raise max_items (at most 100,000)${pages} to cover more`;
+}
+
 /** When the read stopped before the end or the answer holds less than matched: what to do to read on. */
 export function stopWords(input: MarketoApiCallInput, computed: Computed, cursor: boolean): string[] {
   const spec = computed.compute.spec;
@@ -226,14 +251,14 @@ export function stopWords(input: MarketoApiCallInput, computed: Computed, cursor
   const read = plural(computed.compute.read, `${computed.unit}`);
   const cap =
     computed.stoppedBy === "pages"
-      ? `max_pages (${plural(computed.pages, "page")}, ${read} read): raise max_pages (at most 200)`
-      : `max_items (${read} read): raise max_items (at most 100,000)${input.paginate && computed.unit === "record" ? " and max_pages" : ""}`;
+      ? `max_pages (${plural(computed.pages, "page")}, ${read} read): raise max_pages (at most 200) to cover more`
+      : itemsCapWords(input, computed, read);
   const figures =
     spec.order || spec.countBy
       ? "the figures below cover only the records read"
       : "only the records read were tested";
   return [
-    `the read stopped at ${cap} to cover more; ${figures}`,
+    `the read stopped at ${cap}; ${figures}`,
     `or ${again} to go on after them${spec.order || spec.countBy ? " (its figures are its own)" : ""}`,
   ];
 }
@@ -259,7 +284,8 @@ export function computedSummary(
   // says when it did): "5,000 read" equal to the default left it unclear (trial s4, T01).
   const limit = input.max_items ?? DEFAULT_MAX_ITEMS;
   const uncut =
-    (input.paginate || computed.unit === "row") && computed.stoppedBy !== "items"
+    (input.paginate || computed.unit === "row" || input.max_items !== undefined) &&
+    computed.stoppedBy !== "items"
       ? [
           `max_items ${n(limit)}${input.max_items === undefined ? " (the default)" : ""} did not cut the read of ${plural(computed.compute.read, computed.unit)}`,
         ]

@@ -12,6 +12,7 @@
 import { ValidationError } from "../../errors.js";
 import type { MarketoApiCallInput } from "../../schemas/marketo.js";
 import { isPlainObject as isRecord } from "../input/schema-walk.js";
+import { BUCKET_UNITS } from "../records/buckets.js";
 import {
   dateWords,
   instantOf,
@@ -223,8 +224,11 @@ const WHERE_DATETIME = /["'](\d{4}-\d{2}-\d{2}T[\d:.]+(?:Z|[+-]\d{2}:?\d{2}))["'
 
 /** A quoted date or datetime in where, which with time_zone reads on the zone's clock (records/match.ts). */
 const WHERE_DATED = /["']\d{4}-\d{2}-\d{2}(?:T[\d:.]+(?:Z|[+-]\d{2}:?\d{2})?)?["']/;
-/** A count_by date bucket ("createdAt:day", ":hour", as columns "createdAt:week:columns"), which with time_zone is read on the zone's clock. */
-const BUCKETED = /:\s*(?:day|week|month|weekday|hour)\s*(?::\s*columns\s*)?(?:,|$)/i;
+/**
+ * A count_by date bucket ("createdAt:day", ":hour", as columns "createdAt:week:columns"), which with time_zone is
+ * read on the zone's clock: every unit buckets.ts counts by (a unit left out here refused the zone).
+ */
+const BUCKETED = new RegExp(`:\\s*(?:${BUCKET_UNITS.join("|")})\\s*(?::\\s*columns\\s*)?(?:,|$)`, "i");
 
 /** An offset in where that is not the zone's at its instant is refused as in the filters, with the value to send. */
 function checkWhere(zone: string, where: string | undefined): boolean {

@@ -9,7 +9,7 @@ import { durationWords } from "../output-cap.js";
 import type { RecordCompute } from "../records/compute.js";
 import type { ToolContext } from "../types.js";
 import { type Computed, computedAnswer } from "./compute-answer.js";
-import { figureWords, shownWords } from "./compute-words.js";
+import { figureWords, readBeforeWords, shownWords } from "./compute-words.js";
 import { type KeptExport, REUSE_MS } from "./export-reuse.js";
 import { type NameReader, nameCounted, namesCalls } from "./id-names.js";
 import type { ReadAnswer } from "./read-calls.js";
@@ -89,7 +89,8 @@ function maxItemsWords(input: MarketoApiCallInput, computed: Computed, total: nu
   const read = computed.compute.read;
   if (input.max_items === undefined) return `all ${plural(read, "row")} were read; max_items was not given`;
   if (computed.stoppedBy === "items") {
-    return `max_items ${n(input.max_items)} cut the read: it stopped at ${n(read)} of the export's ${n(total)} rows; leave max_items out to read them all`;
+    const before = readBeforeWords(input, "row");
+    return `max_items ${n(input.max_items)} cut the read: it stopped at ${n(read)} of the export's ${n(total)} rows${before ? ` (${before})` : ""}; leave max_items out to read them all`;
   }
   return `all ${plural(read, "row")} were read; max_items ${n(input.max_items)} did not cut the read`;
 }

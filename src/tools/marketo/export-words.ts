@@ -9,7 +9,7 @@ import type { MarketoApiCallInput } from "../../schemas/marketo.js";
 import { durationWords, sizeWords } from "../output-cap.js";
 import type { ToolContext } from "../types.js";
 import type { Computed } from "./compute-answer.js";
-import { figureWords, shownWords } from "./compute-words.js";
+import { figureWords, readBeforeWords, shownWords } from "./compute-words.js";
 import type { ExportRun } from "./export-state.js";
 import type { ReadAnswer } from "./read-calls.js";
 
@@ -114,7 +114,8 @@ function maxItemsWords(input: MarketoApiCallInput, run: ExportRun): string {
   if (joined.stoppedBy === "items") {
     const later = run.skipped ? `; ${plural(run.skipped, "later window")} were not exported` : "";
     const what = run.joined.compute.spec.countBy ? "the counts cover" : "the file holds what";
-    return `max_items ${n(input.max_items)} cut the read: it stopped after ${n(joined.rows)} rows, before the end of the export, and ${what} the first ${n(joined.rows)} rows read gave${later}; leave max_items out to read them all`;
+    const before = readBeforeWords(input, "row");
+    return `max_items ${n(input.max_items)} cut the read: it stopped after ${n(joined.rows)} rows, before the end of the export, and ${what} the first ${n(joined.rows)} rows read gave${before ? ` (${before})` : ""}${later}; leave max_items out to read them all`;
   }
   return `all ${plural(joined.rows, "row")} of the export were read; max_items ${n(input.max_items)} did not cut the read`;
 }

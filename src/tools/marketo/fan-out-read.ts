@@ -15,7 +15,7 @@ import { capItems, MAX_RESULT_BYTES } from "../output-cap.js";
 import type { RecordCompute } from "../records/compute.js";
 import type { ToolContext } from "../types.js";
 import { type Computed, computedAnswer, keptBytesFor } from "./compute-answer.js";
-import { computedSummary } from "./compute-words.js";
+import { computedSummary, readBeforeWords } from "./compute-words.js";
 import { endpointFor, type FanOut } from "./fan-out.js";
 import { type NameReader, nameCounted, namesCalls } from "./id-names.js";
 import { asRecords, type ReadAnswer, type Shaped } from "./read-calls.js";
@@ -309,9 +309,10 @@ function cutWords(
       ...(inPart.length > 0 ? [`${idsWords(inPart, word)} read in part`] : []),
       ...(skipped.length > 0 ? [`${idsWords(skipped, word)} not read`] : []),
     ];
+    const before = readBeforeWords(input, "record");
     parts.push(
-      `max_items ${n(input.max_items ?? DEFAULT_MAX_ITEMS)} stopped the read${which.length > 0 ? ` (${which.join(", ")})` : ""}: ` +
-        "raise max_items (at most 100,000)",
+      `max_items ${n(input.max_items ?? DEFAULT_MAX_ITEMS)} stopped the read${which.length > 0 ? ` (${which.join(", ")})` : ""}` +
+        `${before ? ` (${before})` : ""}: raise max_items (at most 100,000)`,
     );
   }
   return parts.length > 0 ? parts.join("; ") : undefined;

@@ -31,6 +31,38 @@ export interface ReadCounts {
   kept: boolean;
   /** The read reached the end of what Marketo has for this request. */
   end: boolean;
+  /** What max_items kept of a read without paginate, when it cut the page. */
+  cut?: PlainCut;
+}
+
+/** A read without paginate that max_items cut: it kept the first `kept` of the `of` records of its one page. */
+export interface PlainCut {
+  kept: number;
+  of: number;
+  /** Marketo has pages after this one (paginate true reads them). */
+  more: boolean;
+}
+
+/**
+ * max_items on a GET without paginate: the first max_items records of its page, the rest left to the cursor.
+ * It applied only to paged reads and files, so a fresh agent that gave max_items 2 to see a list's fields got
+ * all 91 members (agent trial s9, N52). Cut before the program type filter, which counts what was read.
+ */
+function cutPlain(input: MarketoApiCallInput, result: MarketoCallResult): PlainCut | undefined {
+  const max = input.max_items;
+  if (input.method !== "GET" || input.paginate || max === undefined || result.result.length <= max) {
+    return undefined;
+  }
+  const cut = { kept: max, of: result.result.length, more: result.next !== undefined };
+  result.next = positionOf(result, max);
+  result.result = result.result.slice(0, max);
+  result.recordErrors = result.recordErrors.filter((error) => error.index < max);
+  result.stoppedBy = "maxItems";
+  result.complete = false;
+  // Marketo's token and offset point past the whole page: only the cursor continues inside it.
+  delete result.nextPageToken;
+  delete result.nextOffset;
+  return cut;
 }
 
 /** A read's answer as the step hands it on. */
@@ -95,6 +127,7 @@ export async function readCalls(
   const keep = ctx.fullResults?.maxBytes;
   const result = await callMarketo(input, marketo, ctx, options, keep);
   if (options.path.value === PAGING_TOKEN_PATH) return pagingToken(result);
+  const cut = cutPlain(input, result);
   // Activities named by their type before anything is measured or capped (the cap counts the names too).
   result.result = await nameRecords(asRecords(result.result), options.naming);
   result.callsUsed += options.naming?.calls ?? 0;
@@ -108,7 +141,13 @@ export async function readCalls(
   const notShown = capped.dropped === 0 ? result.result.length : raw < 0 ? capped.items.length : raw + 1;
   const next = positionOf(result, notShown);
   const kept = keep !== undefined && capped.dropped > 0;
-  const counts = { read: records.length, shown: capped.items.length, kept, end: result.next === undefined };
+  const counts: ReadCounts = {
+    read: records.length,
+    shown: capped.items.length,
+    kept,
+    end: result.next === undefined,
+    ...(cut ? { cut } : {}),
+  };
   if (next && (capped.dropped > 0 || result.stoppedBy)) {
     warnings.push(
       moreWarning({

@@ -4,7 +4,7 @@
  * works when done (test/tools/marketo-texts/hints.test.ts does each).
  */
 import type { MarketoApiCallInput, MarketoApiCallOutput } from "../../schemas/marketo.js";
-import type { ReadCounts } from "./read-calls.js";
+import type { PlainCut, ReadCounts } from "./read-calls.js";
 
 const count = (n: number) => n.toLocaleString("en-US");
 const plural = (n: number, word: string) => `${count(n)} ${word}${n === 1 ? "" : "s"}`;
@@ -157,6 +157,15 @@ function missingWords(input: MarketoApiCallInput, data: MarketoApiCallOutput): s
   return `${type} ${id} does not exist in this instance (Marketo found no asset with that id)${list ? `: ${list} lists those there are` : ""}`;
 }
 
+/** What max_items kept of a read without paginate, and how to have all of it (trial s9, N52). */
+function plainCutWords(cut: PlainCut): string {
+  return (
+    `max_items ${count(cut.kept)} kept the first ${count(cut.kept)} of the ${plural(cut.of, "record")} Marketo's page ` +
+    `returned (max_items caps records read, not the results wanted): leave max_items out to get all ${count(cut.of)}` +
+    (cut.more ? ", and give paginate true for the pages after it" : "")
+  );
+}
+
 /** The summary of a read: one consistent account of what was read, what is shown and where the rest is. */
 export function summarize(
   input: MarketoApiCallInput,
@@ -175,6 +184,7 @@ export function summarize(
       ? `${method} ${endpoint}: ${described}`
       : `${method} ${endpoint}: ${plural(counts.read, unit)} read${described ? ` (${described})` : ""} in ${pages}, ${plural(data.calls_used, "call")}`,
   ];
+  if (counts.cut) parts.push(plainCutWords(counts.cut));
   if (counts.shown < counts.read) {
     parts.push(
       `the first ${count(counts.shown)} are shown here (the answer is capped by size)` +

@@ -1,10 +1,11 @@
 /**
- * count_by's date buckets: a field written "createdAt:day", ":week" or ":month" counts records per calendar
- * day, ISO week (Monday to Sunday, named by its Monday's date) or month of the field's datetime, on the
- * clock of the call's time zone when it names one, else UTC; ":weekday" (Monday … Sunday) and ":hour"
- * (00 … 23) are cyclic, every one listed: a model left to group 3,057 email activities by weekday and hour
- * itself read 98,675 characters (agent trial s8, N35). A model left to bucket timestamps itself read
- * 89,560 characters and miscounted (agent trial s7, N23). The zone's clock is Intl's (../zone-clock.ts), so a
+ * count_by's date buckets: a field written "createdAt:day", ":week", ":month", ":quarter" or ":year" counts
+ * records per calendar day, ISO week (Monday to Sunday, named by its Monday's date), month, calendar quarter
+ * ("2026-Q4") or year of the field's datetime, on the clock of the call's time zone when it names one, else
+ * UTC (a model left with months added them into quarters itself: agent trial s9, N54); ":weekday" (Monday …
+ * Sunday) and ":hour" (00 … 23) are cyclic, every one listed: a model left to group 3,057 email activities
+ * by weekday and hour itself read 98,675 characters (agent trial s8, N35). A model left to bucket timestamps
+ * itself read 89,560 characters and miscounted (agent trial s7, N23). The zone's clock is Intl's (../zone-clock.ts), so a
  * day around a DST change is the zone's own 23 or 25 hours.
  */
 import { ValidationError } from "../../errors.js";
@@ -12,7 +13,7 @@ import { wallAt } from "../zone-clock.js";
 import { compareBy, type SortKey } from "./order.js";
 import { textOf, timeOf } from "./values.js";
 
-export const BUCKET_UNITS = ["day", "week", "month", "weekday", "hour"] as const;
+export const BUCKET_UNITS = ["day", "week", "month", "quarter", "year", "weekday", "hour"] as const;
 export type BucketUnit = (typeof BUCKET_UNITS)[number];
 
 /** A count_by column that counts by date: its column as written, the field it reads, the unit. */
@@ -37,6 +38,11 @@ export const CYCLES: Readonly<Partial<Record<BucketUnit, readonly string[]>>> = 
 const DAY_MS = 86_400_000;
 const SUFFIX = /^(.*[^:\s]):([A-Za-z]+)$/;
 
+/** The units as a refusal lists them: ":day, :week, … and :hour". */
+export const UNITS_WORDS = `${BUCKET_UNITS.slice(0, -1)
+  .map((unit) => `:${unit}`)
+  .join(", ")} and :${BUCKET_UNITS.at(-1)}`;
+
 /** "createdAt:day" as its field and unit; a part with no suffix is undefined; an unknown suffix is refused. */
 export function bucketSuffix(part: string): { head: string; unit: BucketUnit } | undefined {
   // A quoted name keeps its colons ("a:b"); a suffix follows the closing quote.
@@ -47,18 +53,21 @@ export function bucketSuffix(part: string): { head: string; unit: BucketUnit } |
     return { head: match[1] as string, unit: unit as BucketUnit };
   throw new ValidationError(
     "count_by",
-    `${JSON.stringify(part.slice(0, 60))}: ":${match[2]}" is not a date bucket; the buckets are :day, :week, :month, :weekday and :hour.`,
+    `${JSON.stringify(part.slice(0, 60))}: ":${match[2]}" is not a date bucket; the buckets are ${UNITS_WORDS}.`,
     {
-      hint: 'E.g. "createdAt:day", "createdAt:month" or "activityDate:weekday,activityDate:hour"; double-quote a name that has a colon.',
+      hint: 'E.g. "createdAt:day", "createdAt:quarter" or "activityDate:weekday,activityDate:hour"; double-quote a name that has a colon.',
     },
   );
 }
 
 const dateText = (wall: number) => new Date(wall).toISOString().slice(0, 10);
 
+/** "2026-11-30" (or "2026-11") as its calendar quarter, "2026-Q4". */
+const quarterOf = (date: string) => `${date.slice(0, 4)}-Q${Math.ceil(Number(date.slice(5, 7)) / 3)}`;
+
 /**
- * A value's bucket, as text ("2026-11-30", the week's Monday "2026-11-30", "2026-11", "Monday", "09"), or
- * null when empty.
+ * A value's bucket, as text ("2026-11-30", the week's Monday "2026-11-30", "2026-11", "2026-Q4", "2026",
+ * "Monday", "09"), or null when empty. Each dated label's text order is its date order.
  * A value that is no date or datetime is refused, naming the field and the value.
  */
 export function bucketLabel(bucket: Bucket, value: unknown, zone: string | undefined): string | null {
@@ -81,11 +90,18 @@ export function bucketLabel(bucket: Bucket, value: unknown, zone: string | undef
   if (bucket.unit === "weekday") return CYCLES.weekday?.[weekday] ?? null;
   if (bucket.unit === "day") return dateText(day);
   if (bucket.unit === "month") return dateText(day).slice(0, 7);
+  if (bucket.unit === "quarter") return quarterOf(dateText(day));
+  if (bucket.unit === "year") return dateText(day).slice(0, 4);
   return dateText(day - weekday * DAY_MS);
 }
 
 /** The bucket after a label's. */
 function next(unit: BucketUnit, label: string): string {
+  if (unit === "year") return String(Number(label) + 1);
+  if (unit === "quarter") {
+    const [year, quarter] = label.split("-Q").map(Number) as [number, number];
+    return quarter === 4 ? `${year + 1}-Q1` : `${year}-Q${quarter + 1}`;
+  }
   if (unit === "month") {
     const [year, month] = label.split("-").map(Number) as [number, number];
     return dateText(Date.UTC(year, month, 1)).slice(0, 7);
@@ -115,6 +131,7 @@ export function bucketSpan(unit: BucketUnit, labels: readonly string[]): string[
 /** How a unit reads in the summary: "day", "week (Monday to Sunday, named by its Monday)", "month". */
 export function unitWords(unit: BucketUnit): string {
   if (unit === "weekday") return "weekday (Monday to Sunday)";
+  if (unit === "quarter") return "calendar quarter (Q1 is January to March)";
   if (unit === "hour") return "hour of day (00 to 23)";
   return unit === "week" ? "week (Monday to Sunday, shown as its Monday's date)" : unit;
 }

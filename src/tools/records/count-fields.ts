@@ -48,7 +48,7 @@ export function countFields(text: string, input = "count_by", buckets: Bucket[] 
       hint:
         'Give field names separated by commas, e.g. "leadSource" or "primaryAttributeValue,activityType"; a dotted ' +
         "path reaches into an object (membership.progressionStatus); double-quote a name with other characters; " +
-        ':day, :week or :month after a date field counts per date ("createdAt:day").',
+        ':day, :week, :month, :quarter or :year after a date field counts per date ("createdAt:day").',
     });
   }
   return [...new Set(fields as string[])];

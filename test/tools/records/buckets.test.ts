@@ -19,6 +19,10 @@ const ZONES = [
   "Pacific/Apia",
 ];
 const WEEKDAYS = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"];
+const QUARTERS: Record<string, string> = {
+  ...{ "01": "Q1", "02": "Q1", "03": "Q1", "04": "Q2", "05": "Q2", "06": "Q2" },
+  ...{ "07": "Q3", "08": "Q3", "09": "Q3", "10": "Q4", "11": "Q4", "12": "Q4" },
+};
 
 function expected(zone: string | undefined, unit: string, at: number): string {
   const timeZone = zone ?? "UTC";
@@ -30,6 +34,9 @@ function expected(zone: string | undefined, unit: string, at: number): string {
   }).format(at);
   if (unit === "day") return date;
   if (unit === "month") return date.slice(0, 7);
+  // The quarter from the month's number by a table, apart from the step's arithmetic.
+  if (unit === "quarter") return `${date.slice(0, 4)}-${QUARTERS[date.slice(5, 7)]}`;
+  if (unit === "year") return date.slice(0, 4);
   const back = WEEKDAYS.indexOf(new Intl.DateTimeFormat("en-US", { timeZone, weekday: "short" }).format(at));
   return new Date(Date.parse(`${date}T00:00:00Z`) - back * DAY).toISOString().slice(0, 10);
 }
@@ -52,7 +59,7 @@ describe("date buckets (property)", () => {
     fc.assert(
       fc.property(
         fc.option(fc.constantFrom(...ZONES), { nil: undefined }),
-        fc.constantFrom("day", "week", "month"),
+        fc.constantFrom("day", "week", "month", "quarter", "year"),
         fc.array(fc.tuple(written, fc.nat({ max: 4 * DAY })), { minLength: 1, maxLength: 30 }),
         (zone, unit, picks) => {
           // Records close together (within days of the first), so a span lists its gaps.
@@ -92,6 +99,13 @@ describe("date buckets (property)", () => {
       "2026-01-03",
     ]);
     expect(bucketSpan("month", ["2026-11", "2027-01"])).toEqual(["2026-11", "2026-12", "2027-01"]);
+    expect(bucketSpan("quarter", ["2026-Q3", "2027-Q2"])).toEqual([
+      "2026-Q3",
+      "2026-Q4",
+      "2027-Q1",
+      "2027-Q2",
+    ]);
+    expect(bucketSpan("year", ["2024", "2026"])).toEqual(["2024", "2025", "2026"]);
     expect(bucketSpan("week", ["2026-11-30", "2026-12-14"])).toEqual([
       "2026-11-30",
       "2026-12-07",
@@ -144,14 +158,14 @@ describe("weekday and hour buckets (property)", () => {
     );
   });
 
-  it("lists all seven weekdays alone, Monday first, and refuses an unknown suffix naming all five", () => {
+  it("lists all seven weekdays alone, Monday first, and refuses an unknown suffix naming all seven", () => {
     const compute = new RecordCompute(computeSpec({ count_by: "createdAt:weekday" }, "") ?? {});
     compute.see({ createdAt: "2026-12-02T10:00:00Z" });
     expect(compute.finish([]).map((row) => [row["createdAt:weekday"], row.count])).toEqual(
       DAY_NAMES.map((day) => [day, day === "Wednesday" ? 1 : 0]),
     );
     expect(() => computeSpec({ count_by: "createdAt:dow" }, "")).toThrow(
-      /:day, :week, :month, :weekday and :hour/,
+      /:day, :week, :month, :quarter, :year, :weekday and :hour/,
     );
     const hours = new RecordCompute(computeSpec({ count_by: "createdAt:hour" }, "") ?? {});
     expect(() => hours.see({ createdAt: "soon" })).toThrow(/not a date/);

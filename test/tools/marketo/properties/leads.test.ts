@@ -90,6 +90,8 @@ const membersPlan = fc.oneof(
 /**
  * A plan that reaches every path: list 1001's 1,250 members, wide, read in answers the output cap cuts
  * inside pages and kept 100 KB at a time (a read of about 450 KB), and a short page-sized read by token.
+ * Then reads without paginate: a wide page of 300 that the output cap cuts, kept whole with the cursor to
+ * the pages after it, and pages that max_items cuts (it keeps the first records of a plain read's page too).
  */
 const membersExamples: Plan[] = [
   {
@@ -115,6 +117,29 @@ const membersExamples: Plan[] = [
     kept_bytes: 100_000,
     continue_with: "next_page_token",
     cursor_beside_kept: true,
+  },
+  {
+    request: {
+      method: "GET",
+      endpoint: "/rest/v1/lists/1001/leads.json",
+      query_parameters: { batchSize: 300, fields: WIDE },
+      paginate: false,
+    },
+    kept_bytes: 400_000,
+    continue_with: "cursor",
+    cursor_beside_kept: true,
+  },
+  {
+    request: {
+      method: "GET",
+      endpoint: "/rest/v1/lists/1002/leads.json",
+      query_parameters: { batchSize: 300, fields: "id,email,updatedAt" },
+      paginate: false,
+      max_items: 120,
+    },
+    kept_bytes: 100_000,
+    continue_with: "next_page_token",
+    cursor_beside_kept: false,
   },
 ];
 const leadsExamples: Plan[] = membersExamples.map((plan) => ({
