@@ -28,7 +28,7 @@ import { reportOutput, summarize } from "./ga/report-answer.js";
 import { reportChart, type UiNames } from "./ga/report-chart.js";
 import type { Comparison } from "./ga/report-compare.js";
 import { dataStartNote, propertyStart } from "./ga/report-data-start.js";
-import { emptyReportHint } from "./ga/report-empty.js";
+import { emptyReportHint, type Unfiltered, unfilteredTotal } from "./ga/report-empty.js";
 import { type FlatReport, flattenReport, quotaSummary, responseHints } from "./ga/report-flatten.js";
 import { mergedOrder } from "./ga/report-merged-order.js";
 import { pageReport, type ReportPage } from "./ga/report-paging.js";
@@ -152,7 +152,8 @@ export const googleAnalyticsRunReports: ToolStep<ReturnType<typeof input>, typeo
     }
 
     ctx.progress({ progress: 2, total: 3, message: "Running the report" });
-    const { sent, response, flat } = await sendReport(ga, propertyId, fields, dates, request, ctx.signal);
+    const sentReport = await sendReport(ga, propertyId, fields, dates, request, ctx.signal);
+    const { sent, response, flat } = sentReport;
     const quota = quotaSummary(
       response.propertyQuota ?? ga.quota(propertyId, fields.realtime ? "realtime" : "core")?.quotas,
     );
@@ -166,7 +167,7 @@ export const googleAnalyticsRunReports: ToolStep<ReturnType<typeof input>, typeo
       stated,
       keepBytes: ctx.fullResults?.maxBytes,
     });
-    const hints = reportHints({ fields, used, catalog, flat: shown.flat, dates, response, quota });
+    const hints = reportHints({ ...sentReport, fields, used, catalog, flat: shown.flat, dates, quota });
     if (stated && !zone) hints.push("The dates are stated in UTC: GA did not say the property's time zone.");
     const early =
       stated && start?.firstDay ? dataStartNote(stated, start.firstDay, !!shown.merged) : undefined;
@@ -201,7 +202,7 @@ export const googleAnalyticsRunReports: ToolStep<ReturnType<typeof input>, typeo
 
 /**
  * The report as sent to GA and its rows: with two date ranges merged here, the whole report (every GA row,
- * paged over combinations afterwards), else the page asked for.
+ * paged over combinations afterwards), else the page asked for; when empty under a filter, the total without.
  */
 async function sendReport(
   ga: Google,
@@ -218,7 +219,8 @@ async function sendReport(
     : await ga.runReport(propertyId, sent, signal);
   const flat = flattenReport(response);
   if (merging) checkWholeReport(flat);
-  return { sent, response, flat };
+  const unfiltered = flat.rowCount === 0 ? await unfilteredTotal(ga, propertyId, sent, signal) : undefined;
+  return { sent, response, flat, unfiltered };
 }
 
 /** The rows the chart draws: a page of GA's report, or (two ranges merged) the whole report. */
@@ -355,7 +357,9 @@ function reportHints({
   dates,
   response,
   quota,
+  unfiltered,
 }: {
+  unfiltered: Unfiltered | undefined;
   fields: Fields;
   used: Set<string>;
   catalog: FieldCatalog;
@@ -376,7 +380,7 @@ function reportHints({
     hints.push(
       flat.rowCount > 0
         ? `No rows at offset ${fields.offset}: the report has ${flat.rowCount} rows; use a smaller offset.`
-        : emptyReportHint(used),
+        : emptyReportHint(used, unfiltered),
     );
   }
   if (dates?.includesRecent) {
