@@ -152,8 +152,7 @@ export const googleAnalyticsRunReports: ToolStep<ReturnType<typeof input>, typeo
     }
 
     ctx.progress({ progress: 2, total: 3, message: "Running the report" });
-    const sentReport = await sendReport(ga, propertyId, fields, dates, request, ctx.signal);
-    const { sent, response, flat } = sentReport;
+    const { sent, response, flat, bare } = await sendReport(ga, propertyId, fields, dates, request, ctx);
     const quota = quotaSummary(
       response.propertyQuota ?? ga.quota(propertyId, fields.realtime ? "realtime" : "core")?.quotas,
     );
@@ -167,7 +166,7 @@ export const googleAnalyticsRunReports: ToolStep<ReturnType<typeof input>, typeo
       stated,
       keepBytes: ctx.fullResults?.maxBytes,
     });
-    const hints = reportHints({ ...sentReport, fields, used, catalog, flat: shown.flat, dates, quota });
+    const hints = reportHints({ fields, used, catalog, flat: shown.flat, dates, response, quota, bare });
     if (stated && !zone) hints.push("The dates are stated in UTC: GA did not say the property's time zone.");
     const early =
       stated && start?.firstDay ? dataStartNote(stated, start.firstDay, !!shown.merged) : undefined;
@@ -210,7 +209,7 @@ async function sendReport(
   fields: Fields,
   dates: { dateRanges: DateRange[] } | undefined,
   request: Record<string, unknown>,
-  signal: AbortSignal | undefined,
+  { signal }: { signal?: AbortSignal | undefined },
 ) {
   const merging = mergesRanges(fields, dates?.dateRanges);
   const sent = merging ? wholeReportRequest(request) : request;
@@ -219,8 +218,8 @@ async function sendReport(
     : await ga.runReport(propertyId, sent, signal);
   const flat = flattenReport(response);
   if (merging) checkWholeReport(flat);
-  const unfiltered = flat.rowCount === 0 ? await unfilteredTotal(ga, propertyId, sent, signal) : undefined;
-  return { sent, response, flat, unfiltered };
+  const bare = flat.rowCount === 0 ? await unfilteredTotal(ga, propertyId, sent, signal) : undefined;
+  return { sent, response, flat, bare };
 }
 
 /** The rows the chart draws: a page of GA's report, or (two ranges merged) the whole report. */
@@ -357,9 +356,10 @@ function reportHints({
   dates,
   response,
   quota,
-  unfiltered,
+  bare,
 }: {
-  unfiltered: Unfiltered | undefined;
+  /** An empty report's first metric without its filter (report-empty.ts). */
+  bare: Unfiltered | undefined;
   fields: Fields;
   used: Set<string>;
   catalog: FieldCatalog;
@@ -380,7 +380,7 @@ function reportHints({
     hints.push(
       flat.rowCount > 0
         ? `No rows at offset ${fields.offset}: the report has ${flat.rowCount} rows; use a smaller offset.`
-        : emptyReportHint(used, unfiltered),
+        : emptyReportHint(used, bare),
     );
   }
   if (dates?.includesRecent) {
