@@ -22,7 +22,8 @@ export interface ComparedReport {
   rows: Row[];
   totals?: Row[];
   date_ranges: Range[];
-  comparison: { from: string; to: string };
+  /** `paired`: the dimensions of dates whose rows pair the periods in order; `no_row_change`: why rows have none. */
+  comparison: { from: string; to: string; paired?: string; no_row_change?: string };
   request: { metrics?: { name: string }[]; dimensions?: unknown[] };
 }
 
@@ -92,11 +93,29 @@ function likeForLike(data: ComparedReport): string {
   );
 }
 
-/** The headline of a two-period report: how the measures moved, then whether the periods are alike. */
+/**
+ * How rows by date read (src/tools/ga/report-pairs.ts): each pairs the periods' days in order, so its change
+ * is that pair's; or, when the periods' days (weeks, months) do not line up, each period's side by side with
+ * no change, which the totals still give for the whole periods.
+ */
+function pairedRows(data: ComparedReport, title: (column: string) => string): string {
+  const paired = data.comparison.paired?.split(",").filter(Boolean) ?? [];
+  if (paired.length === 0) return "";
+  const by = paired.map((name) => title(name).toLowerCase()).join(" and ");
+  if (data.comparison.no_row_change) {
+    return (
+      `By ${by} the periods do not line up, so each row shows both periods side by side, in order, ` +
+      "without a change; the totals compare the whole periods."
+    );
+  }
+  return `Each row by ${by} sets the periods side by side in order (first with first, second with second…); its change is between those two.`;
+}
+
+/** The headline of a two-period report: how the measures moved, whether the periods are alike, how rows pair. */
 export function comparisonHeadline(
   data: ComparedReport,
   title: (column: string) => string,
   cell: (column: string, value: unknown) => unknown,
 ): string {
-  return [moves(data, title, cell), likeForLike(data)].filter(Boolean).join(" ");
+  return [moves(data, title, cell), likeForLike(data), pairedRows(data, title)].filter(Boolean).join(" ");
 }

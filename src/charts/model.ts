@@ -63,9 +63,13 @@ export const TIME_DIMENSIONS: Record<string, (value: string) => string> = {
   year: (v) => v,
 };
 
-/** A GA time dimension's value as people read it (20261119 → 2026-11-19); any other value as it is. */
+/**
+ * A GA time dimension's value as people read it (20261119 → 2026-11-19); any other value as it is. A column
+ * of one period's date, `date[<period>]`, reads as its dimension: two periods' rows by date hold each
+ * period's own date (src/tools/ga/report-pairs.ts).
+ */
 export function timeValue(column: string, value: unknown): unknown {
-  const format = TIME_DIMENSIONS[column];
+  const format = TIME_DIMENSIONS[column] ?? TIME_DIMENSIONS[column.replace(/\[.+\]$/, "")];
   return format && typeof value === "string" && /^\d{4,12}$/.test(value) ? format(value) : value;
 }
 

@@ -264,7 +264,9 @@ export const RunReportsOutput = z.object({
   comparison: z
     .record(z.string(), z.string())
     .optional()
-    .describe("Two ranges: {from, to}; rows hold <metric>[<range>] and <metric>_change(_pct)."),
+    .describe(
+      "Two ranges: {from, to, paired?, no_row_change?}; rows hold <metric>[<range>] and <metric>_change(_pct); paired dates as <dim>[<range>].",
+    ),
   request: z
     .record(z.string(), z.unknown())
     .describe("The request sent to GA (reusable with google_analytics_api_call)."),

@@ -28,7 +28,7 @@ import { reportOutput, summarize } from "./ga/report-answer.js";
 import { reportChart, type UiNames } from "./ga/report-chart.js";
 import type { Comparison } from "./ga/report-compare.js";
 import { dataStartNote, propertyStart } from "./ga/report-data-start.js";
-import { emptyReportHint } from "./ga/report-empty.js";
+import { emptyReportHint, type Unfiltered, unfilteredTotal } from "./ga/report-empty.js";
 import { type FlatReport, flattenReport, quotaSummary, responseHints } from "./ga/report-flatten.js";
 import { mergedOrder } from "./ga/report-merged-order.js";
 import { pageReport, type ReportPage } from "./ga/report-paging.js";
@@ -152,7 +152,7 @@ export const googleAnalyticsRunReports: ToolStep<ReturnType<typeof input>, typeo
     }
 
     ctx.progress({ progress: 2, total: 3, message: "Running the report" });
-    const { sent, response, flat } = await sendReport(ga, propertyId, fields, dates, request, ctx.signal);
+    const { sent, response, flat, bare } = await sendReport(ga, propertyId, fields, dates, request, ctx);
     const quota = quotaSummary(
       response.propertyQuota ?? ga.quota(propertyId, fields.realtime ? "realtime" : "core")?.quotas,
     );
@@ -166,7 +166,7 @@ export const googleAnalyticsRunReports: ToolStep<ReturnType<typeof input>, typeo
       stated,
       keepBytes: ctx.fullResults?.maxBytes,
     });
-    const hints = reportHints({ fields, used, catalog, flat: shown.flat, dates, response, quota });
+    const hints = reportHints({ fields, used, catalog, flat: shown.flat, dates, response, quota, bare });
     if (stated && !zone) hints.push("The dates are stated in UTC: GA did not say the property's time zone.");
     const early =
       stated && start?.firstDay ? dataStartNote(stated, start.firstDay, !!shown.merged) : undefined;
@@ -201,7 +201,7 @@ export const googleAnalyticsRunReports: ToolStep<ReturnType<typeof input>, typeo
 
 /**
  * The report as sent to GA and its rows: with two date ranges merged here, the whole report (every GA row,
- * paged over combinations afterwards), else the page asked for.
+ * paged over combinations afterwards), else the page asked for; when empty under a filter, the total without.
  */
 async function sendReport(
   ga: Google,
@@ -209,7 +209,7 @@ async function sendReport(
   fields: Fields,
   dates: { dateRanges: DateRange[] } | undefined,
   request: Record<string, unknown>,
-  signal: AbortSignal | undefined,
+  { signal }: { signal?: AbortSignal | undefined },
 ) {
   const merging = mergesRanges(fields, dates?.dateRanges);
   const sent = merging ? wholeReportRequest(request) : request;
@@ -218,7 +218,8 @@ async function sendReport(
     : await ga.runReport(propertyId, sent, signal);
   const flat = flattenReport(response);
   if (merging) checkWholeReport(flat);
-  return { sent, response, flat };
+  const bare = flat.rowCount === 0 ? await unfilteredTotal(ga, propertyId, sent, signal) : undefined;
+  return { sent, response, flat, bare };
 }
 
 /** The rows the chart draws: a page of GA's report, or (two ranges merged) the whole report. */
@@ -355,7 +356,10 @@ function reportHints({
   dates,
   response,
   quota,
+  bare,
 }: {
+  /** An empty report's first metric without its filter (report-empty.ts). */
+  bare: Unfiltered | undefined;
   fields: Fields;
   used: Set<string>;
   catalog: FieldCatalog;
@@ -376,7 +380,7 @@ function reportHints({
     hints.push(
       flat.rowCount > 0
         ? `No rows at offset ${fields.offset}: the report has ${flat.rowCount} rows; use a smaller offset.`
-        : emptyReportHint(used),
+        : emptyReportHint(used, bare),
     );
   }
   if (dates?.includesRecent) {

@@ -61,6 +61,21 @@ describe("comparisonHeadline", () => {
     expect(comparisonHeadline(alike, title, cell)).toMatch(/\. Both periods have 28 days\.$/);
   });
 
+  it("says rows by date pair the periods in order, or stand side by side without a change", () => {
+    const byDate = (extra: Record<string, string>): ComparedReport => ({
+      ...NOVEMBER_OCTOBER,
+      comparison: { from: "October", to: "November", paired: "date", ...extra },
+    });
+    const dateTitle = (column: string) => (column === "date" ? "Date" : title(column));
+    const paired = comparisonHeadline(byDate({}), dateTitle, cell);
+    expect(paired).toContain("Each row by date sets the periods side by side in order");
+    const apart = comparisonHeadline(byDate({ no_row_change: "No change per row: …" }), dateTitle, cell);
+    expect(apart).toContain("By date the periods do not line up");
+    // Words for a marketer: no column names nor API words.
+    expect(apart).not.toMatch(/_change|no_row_change|\[/);
+    expect(comparisonHeadline(NOVEMBER_OCTOBER, title, cell)).not.toContain("side by side");
+  });
+
   it("knows a two-period report from another", () => {
     expect(isCompared(NOVEMBER_OCTOBER as unknown as Record<string, unknown>)).toBe(true);
     expect(isCompared({ rows: [], date_ranges: [] })).toBe(false);

@@ -16,7 +16,7 @@ export interface Answer {
   next_offset?: number;
   totals: Row[];
   date_ranges?: { name?: string; start_date: string; end_date: string }[];
-  comparison?: { from: string; to: string };
+  comparison?: { from: string; to: string; paired?: string; no_row_change?: string };
   hints: string[];
 }
 export type Request = {

@@ -43,10 +43,40 @@ it("says an empty item report is about items, and its advice shows what the prop
   expect(rows(events).every((row) => Number(row[metric]) > 0)).toBe(true);
 });
 
-it("keeps the plain sentence for an empty report without item fields", async () => {
-  const empty = await report(["sessions"], ["country"], 'country == "Atlantis"');
+it("says an empty filtered report matches no row of these dates, which do have data without the filter", async () => {
+  // Trial s10, N59: "the property has no data for these dates and filters" read as no data at all.
+  const empty = await report(
+    ["sessions"],
+    ["landingPage"],
+    'sessionDefaultChannelGroup == "Paid Social" and deviceCategory == "mobile"',
+  );
+  expect(empty.isError, text(empty)).toBeFalsy();
+  expect(rows(empty)).toEqual([]);
+  expect(text(empty)).not.toContain("the property has no data");
+  const said =
+    /No rows matched: no row matches these filters on these dates \(this is not an error\)\. The property does have data then: without the filters, sessions is ([\d,]+) on the same dates/.exec(
+      text(empty),
+    );
+  expect(said, text(empty)).not.toBeNull();
+  // The number said is the same dates' sessions without the filter.
+  const all = await report(["sessions"], []);
+  expect(Number(said?.[1]?.replaceAll(",", ""))).toBe(rows(all)[0]?.sessions);
+});
+
+it("says when the same dates have no data without the filter either", async () => {
+  const args = {
+    property: "412345671",
+    metrics: ["sessions"],
+    dimensions: ["country"],
+    date_ranges: [{ start_date: "2015-01-01", end_date: "2015-01-31" }],
+    filter: 'country == "Atlantis"',
+  };
+  const empty = (await ga.client.callTool({
+    name: "google_analytics_run_reports",
+    arguments: args,
+  })) as CallToolResult;
   expect(rows(empty)).toEqual([]);
   expect(text(empty)).toContain(
-    "No rows matched: the property has no data for these dates and filters (this is not an error).",
+    "No rows matched: no row matches these filters on these dates, and without the filters these dates have no sessions either (this is not an error).",
   );
 });

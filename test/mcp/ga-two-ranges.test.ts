@@ -124,14 +124,15 @@ describe("a two-range report, paged", () => {
   }
 
   it("reads 0 where GA has no row for a combination in one range (−100 %), and null under a metric filter", async () => {
-    // Each date is in one range only: every merged row misses the other range.
+    // Each weekday is in one range only (days 3 and 2 ago, and 12 and 11 ago, five weekdays earlier):
+    // every merged row misses the other range.
     const args = {
       property: "412345671",
       metrics: ["sessions"],
-      dimensions: ["date"],
+      dimensions: ["dayOfWeek"],
       date_ranges: [
         { start_date: "3daysAgo", end_date: "2daysAgo", name: "now" },
-        { start_date: "10daysAgo", end_date: "9daysAgo", name: "before" },
+        { start_date: "12daysAgo", end_date: "11daysAgo", name: "before" },
       ],
     };
     const result = data(await report(args));

@@ -6,7 +6,7 @@ import type { RunReportResponse } from "../../connectors/google/types.js";
 import type { RunReportsOutput } from "../../schemas/google-analytics.js";
 import { rangeText, type StatedRange } from "./date-presets.js";
 import { type PropertyRef, propertyText } from "./property-name.js";
-import type { Comparison } from "./report-compare.js";
+import { type Comparison, comparisonPairing } from "./report-compare.js";
 import type { flattenReport, quotaSummary } from "./report-flatten.js";
 import type { pageReport } from "./report-paging.js";
 import type { buildReportRequest } from "./report-request.js";
@@ -57,13 +57,25 @@ export function reportOutput({
         }
       : {}),
     ...(stated ? { date_ranges: stated } : {}),
-    ...(comparison ? { comparison: { from: comparison.from, to: comparison.to } } : {}),
+    ...(comparison ? { comparison: comparisonFields(comparison) } : {}),
     request,
     hints,
   };
 }
 
 const count = (n: number) => n.toLocaleString("en-US");
+
+/**
+ * The comparison's fields: the periods changes go from and to; with rows by an absolute date, the
+ * dimensions paired by position (`paired`, comma-separated) and, when their pairs cover different days, why
+ * rows have no change (`no_row_change`; report-pairs.ts).
+ */
+function comparisonFields(comparison: Comparison): Record<string, string> {
+  const { from, to, pairing } = comparison;
+  if (pairing.dimensions.length === 0) return { from, to };
+  const paired = { from, to, paired: pairing.dimensions.join(",") };
+  return pairing.changes ? paired : { ...paired, no_row_change: comparisonPairing(comparison) ?? "" };
+}
 
 /**
  * The answer in one line: which property and dates, the rows shown of how many, the quota left; then the
@@ -101,6 +113,7 @@ export function summarize(
     id: data.property.replace(/^properties\//, ""),
     ...(data.property_name ? { displayName: data.property_name } : {}),
   });
-  const noted = notes.filter(Boolean).join(" ");
+  const paired = merged ? comparisonPairing(merged) : undefined;
+  const noted = [...notes, paired].filter(Boolean).join(" ");
   return `${kind} on ${on}${ranges}: ${rows}${quota}.${noted ? ` ${noted}` : ""}${movers}`;
 }

@@ -11,6 +11,7 @@ import { type ChartModel, TIME_DIMENSIONS, type ValueUnit } from "../../charts/m
 import type { RunReportsOutput } from "../../schemas/google-analytics.js";
 import { periodWords, presetWords } from "./period-words.js";
 import { askedOrder } from "./report-asked-order.js";
+import { ABSOLUTE_TIME, pairedColumn, pairing, positionOf, presentPairing, valueAt } from "./report-pairs.js";
 
 type Row = RunReportsOutput["rows"][number];
 /** API name → the name Google Analytics shows (getMetadata's uiName); a name missing reads as itself. */
@@ -58,7 +59,10 @@ function groupBy<T>(items: readonly T[], key: (item: T) => string): Map<string, 
  * index> and keeps a named one's name
  * (https://developers.google.com/analytics/devguides/reporting/data/v1/rest/v1beta/DateRange).
  */
-function rangeOrder(rows: readonly Row[], request: Record<string, unknown>): string[] {
+function rangeOrder(
+  rows: readonly Row[],
+  request: Record<string, unknown>,
+): { order: string[]; index: (range: string) => number } {
   const listed = (Array.isArray(request.dateRanges) ? request.dateRanges : []).map((range: unknown) =>
     range && typeof range === "object" ? String((range as { name?: unknown }).name ?? "") : "",
   );
@@ -69,7 +73,7 @@ function rangeOrder(rows: readonly Row[], request: Record<string, unknown>): str
     const unnamed = /^date_range_(\d+)$/.exec(range);
     return unnamed ? Number(unnamed[1]) : listed.length;
   };
-  return present.sort((a, b) => index(a) - index(b) || a.localeCompare(b));
+  return { order: present.sort((a, b) => index(a) - index(b) || a.localeCompare(b)), index };
 }
 
 /**
@@ -118,9 +122,48 @@ function lineSeries(
 }
 
 /**
- * Several date ranges over time: each range's line runs over its own days, paired position by position
- * with the others (day 1 with day 1), along the first range's dates; one line per range and metric, or
- * per range and combination of the other dimensions (the largest first) for the first metric.
+ * Where a row of one period sits along the time axis: a dimension of absolute dates (date, yearMonth…) by
+ * its position in its period, as the table's rows pair them (report-pairs.ts: day 1 with day 1), named by
+ * the longest period's value there; another (firstSessionDate) by its value, as the table merges it.
+ */
+function timeAxis(
+  rows: readonly Row[],
+  time: string,
+  output: RunReportsOutput,
+  order: readonly string[],
+  index: (r: string) => number,
+) {
+  const stated = (output.date_ranges ?? []).map((r) => ({
+    start_date: r.start_date ?? "",
+    end_date: r.end_date ?? "",
+  }));
+  const dated = stated.length > 1 && stated.every((r) => r.start_date && r.end_date);
+  const absolute = ABSOLUTE_TIME[time];
+  const seen = () =>
+    rows.map((row) => ({ value: String(row[time] ?? ""), range: index(String(row[DATE_RANGE] ?? "")) }));
+  const pairs = !absolute ? undefined : dated ? pairing([time], stated) : presentPairing(time, seen());
+  const lengths = pairs?.buckets[time]?.map((b) => b.values.length) ?? [];
+  const longest = lengths.indexOf(Math.max(...lengths));
+  const key = (value: string, range: string): string => {
+    const position = pairs && positionOf(pairs, time, value, index(range));
+    return position === undefined ? `=${value}` : position;
+  };
+  const name = (k: string) =>
+    k.startsWith("=") || !pairs ? k.slice(1) : (valueAt(pairs, time, k, longest) ?? k);
+  // Positions in order (day, then the hour within it), values after them as GA writes them.
+  const sortKey = (k: string) =>
+    k.startsWith("=")
+      ? `~${k}`
+      : k
+          .split(":")
+          .map((n) => n.padStart(6, "0"))
+          .join(":");
+  return { key: pairs ? key : (value: string) => `=${value}`, name, sortKey, ranges: order };
+}
+
+/**
+ * Several date ranges over time: one line per range and metric, or per range and combination of the other
+ * dimensions (the largest first) for the first metric, along the periods' positions (timeAxis).
  */
 function pairedLines(
   rows: Row[],
@@ -128,33 +171,31 @@ function pairedLines(
   others: string[],
   metrics: string[],
   ui: (n: string) => string,
-  order: string[],
+  ranges: { order: string[]; index: (r: string) => number; output: RunReportsOutput },
   said: (range: string) => string,
 ) {
   const format = TIME_DIMENSIONS[time] ?? ((v: string) => v);
+  const axis = timeAxis(rows, time, ranges.output, ranges.order, ranges.index);
+  const keyOf = (row: Row) => axis.key(String(row[time] ?? ""), String(row[DATE_RANGE] ?? ""));
+  const keys = [...new Set(rows.map(keyOf))].sort((a, b) => {
+    const [x, y] = [axis.sortKey(a), axis.sortKey(b)];
+    return x < y ? -1 : x > y ? 1 : 0;
+  });
+  const at = new Map(keys.map((k, i) => [k, i]));
   const byRange = groupBy(rows, (row) => String(row[DATE_RANGE] ?? ""));
-  const ranges = order.map((range): [string, Row[]] => [range, byRange.get(range) ?? []]);
-  const daysOf = (ranged: Row[]) => [...new Set(ranged.map((row) => String(row[time] ?? "")))].sort();
-  // The axis reads the first range's dates, or the longest range's when another has more days.
-  const first = ranges
-    .map(([, ranged]) => daysOf(ranged))
-    .reduce<string[]>((longest, days) => (days.length > longest.length ? days : longest), []);
   const combos =
     others.length === 0
       ? metrics.map((metric) => ({ key: "", metric, name: ui(metric) }))
       : [...groupBy(rows, (row) => label(row, others)).entries()]
           .sort(([, a], [, b]) => total(b, metrics[0] ?? "") - total(a, metrics[0] ?? ""))
           .map(([key]) => ({ key, metric: metrics[0] ?? "", name: key }));
-  const perCombo = Math.max(1, Math.floor(MAX_LINES / Math.max(1, ranges.length)));
+  const perCombo = Math.max(1, Math.floor(MAX_LINES / Math.max(1, ranges.order.length)));
   const series = combos.slice(0, perCombo).flatMap((combo) =>
-    ranges.map(([range, ranged]) => {
-      const days = daysOf(ranged);
-      const at = new Map(days.map((day, index) => [day, index]));
-      const data: number[] = first.map(() => 0);
-      for (const row of ranged) {
+    ranges.order.map((range) => {
+      const data: number[] = keys.map(() => 0);
+      for (const row of byRange.get(range) ?? []) {
         if (others.length > 0 && label(row, others) !== combo.key) continue;
-        const index = at.get(String(row[time] ?? ""));
-        if (index !== undefined && index < data.length) data[index]! += num(row[combo.metric]);
+        data[at.get(keyOf(row)) ?? 0]! += num(row[combo.metric]);
       }
       return { name: `${combo.name}, ${said(range)}`, data, metric: combo.metric };
     }),
@@ -163,7 +204,7 @@ function pairedLines(
     others.length > 0 && combos.length > perCombo
       ? `the ${perCombo} largest of ${count(combos.length)} combinations`
       : undefined;
-  return { categories: first.map(format), series, cut };
+  return { categories: keys.map((k) => format(axis.name(k))), series, cut };
 }
 
 function barSeries(rows: Row[], dimensions: string[], metrics: string[], ui: (n: string) => string) {
@@ -253,6 +294,15 @@ export interface Charted {
 }
 
 /**
+ * The table's column of the time dimension: a paired one's (report-pairs.ts) is its value in each period,
+ * `date[<period>]`; the table runs along the later period's.
+ */
+function timeColumn(time: string, output: RunReportsOutput): string {
+  const paired = output.comparison?.paired?.split(",") ?? [];
+  return paired.includes(time) && output.comparison?.to ? pairedColumn(time, output.comparison.to) : time;
+}
+
+/**
  * The chart of a Run Reports result (empty axes, titled "No rows", when nothing matched). Its rows may be a
  * page of the report (`charted`): the subtitle then says which rows it draws, so a chart of a page never
  * reads as the whole report's. `types` are GA's metric types by name (the response's metricHeaders): a
@@ -273,11 +323,11 @@ export function reportChart(
   const metrics = names(output.request, "metrics", rows);
   const time = dimensions.find((d) => d in TIME_DIMENSIONS);
   const others = dimensions.filter((d) => d !== time);
-  const order = ranged ? rangeOrder(rows, output.request) : [];
+  const { order, index } = ranged ? rangeOrder(rows, output.request) : { order: [], index: () => -1 };
   const said = rangeWords(output);
   const { categories, series, cut } = time
     ? ranged
-      ? pairedLines(rows, time, others, metrics, ui, order, said)
+      ? pairedLines(rows, time, others, metrics, ui, { order, index, output }, said)
       : lineSeries(rows, time, others, metrics, ui)
     : ranged
       ? groupedBars(rows, dimensions, metrics, ui, order, said)
@@ -294,7 +344,7 @@ export function reportChart(
     asked !== undefined
       ? (asked ?? undefined)
       : time
-        ? { column: time, descending: false }
+        ? { column: timeColumn(time, output), descending: false }
         : metrics[0] && !ranged
           ? { column: metrics[0], descending: true }
           : undefined;

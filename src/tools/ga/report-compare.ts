@@ -1,7 +1,9 @@
+import { timeValue } from "../../charts/model.js";
 import type { StatedRange } from "./date-presets.js";
 import { rangeLabels } from "./period-words.js";
 import type { FlatRow } from "./report-flatten.js";
 import { type MergedOrder, sortMerged } from "./report-merged-order.js";
+import { type Pairing, pairedColumn, pairing, pairingNote, positionOf, valueAt } from "./report-pairs.js";
 
 /**
  * A report over two date ranges, one row per dimension combination instead of GA's one per combination and
@@ -34,6 +36,8 @@ export interface Comparison {
   absentAs: 0 | null;
   /** GA's rows merged (one per combination and range). */
   gaRows: number;
+  /** The dimensions of absolute dates paired by position, and whether rows have a change (report-pairs.ts). */
+  pairing: Pairing;
 }
 
 const DATE_RANGE = "dateRange";
@@ -71,6 +75,48 @@ interface Merge {
   ranges: readonly StatedRange[];
   order: readonly [number, number];
   absentAs: 0 | null;
+  pairing: Pairing;
+}
+
+/**
+ * A GA row's combination: its dimensions' values, a paired dimension's by its position in the row's period
+ * ("#3"; a value outside the period, which GA does not return, keeps its own, "=20261127").
+ */
+function combination(row: FlatRow, index: number, m: Merge): FlatRow {
+  const key: FlatRow = {};
+  for (const name of m.dimensions) {
+    if (name === DATE_RANGE) continue;
+    const value = row[name] ?? null;
+    if (!m.pairing.dimensions.includes(name)) key[name] = value;
+    else {
+      const position = positionOf(m.pairing, name, String(value), index);
+      key[name] = position === undefined ? `=${value}` : `#${position}`;
+    }
+  }
+  return key;
+}
+
+/** A merged row's combination as the answer shows it: a paired dimension's value in each period. */
+function shownKey(key: FlatRow, m: Merge, own: readonly (FlatRow | undefined)[]): FlatRow {
+  const out: FlatRow = {};
+  for (const [name, value] of Object.entries(key)) {
+    if (!m.pairing.dimensions.includes(name)) out[name] = value;
+    else {
+      const text = String(value);
+      for (const [index, label] of m.labels.entries()) {
+        out[pairedColumn(name, label)] = text.startsWith("#")
+          ? valueAt(m.pairing, name, text.slice(1), index)
+          : (own[index]?.[name] ?? null);
+      }
+    }
+  }
+  return out;
+}
+
+/** Whether a period has the merged row's position at all (a shorter period lacks the longer one's last days). */
+function inPeriod(shown: FlatRow, m: Merge, index: number): boolean {
+  const label = m.labels[index] ?? "";
+  return m.pairing.dimensions.every((name) => shown[pairedColumn(name, label)] !== null);
 }
 
 /** Merges GA's rows of two ranges into one row per combination, with each metric per range and its change. */
@@ -82,8 +128,7 @@ function merge(
   for (const row of rows) {
     const index = rangeIndex(row[DATE_RANGE], m.ranges);
     if (index < 0) continue;
-    const key: FlatRow = {};
-    for (const name of m.dimensions) if (name !== DATE_RANGE) key[name] = row[name] ?? null;
+    const key = combination(row, index, m);
     const id = JSON.stringify(key);
     const group = groups.get(id) ?? { key, values: [undefined, undefined] };
     group.values[index] = row;
@@ -92,13 +137,15 @@ function merge(
   const [from, to] = m.order;
   const absent = { from: 0, to: 0 };
   const merged = [...groups.values()].map(({ key, values }) => {
-    if (!values[from]) absent.from += 1;
-    if (!values[to]) absent.to += 1;
-    const out: FlatRow = { ...key };
+    const out: FlatRow = shownKey(key, m, values);
+    const has = m.labels.map((_, index) => inPeriod(out, m, index));
+    if (!values[from] && has[from]) absent.from += 1;
+    if (!values[to] && has[to]) absent.to += 1;
     for (const metric of m.metrics) {
-      const value = (index: number) => (values[index] ? (values[index]?.[metric] ?? null) : m.absentAs);
+      const value = (index: number) =>
+        values[index] ? (values[index]?.[metric] ?? null) : has[index] ? m.absentAs : null;
       for (const [index, label] of m.labels.entries()) out[`${metric}[${label}]`] = value(index);
-      const delta = change(value(from), value(to));
+      const delta = m.pairing.changes ? change(value(from), value(to)) : { change: null, pct: null };
       out[`${metric}_change`] = delta.change;
       out[`${metric}_change_pct`] = delta.pct;
     }
@@ -111,22 +158,37 @@ function signed(value: number): string {
   return `${value > 0 ? "+" : ""}${value}`;
 }
 
+/**
+ * How a merged row is named: its dimensions' values, "France / mobile"; a paired dimension's two values as
+ * people read them, the later period's first, "2026-11-27 vs 2025-11-28".
+ */
+function rowName(shown: readonly string[], pairs: Pairing, labels: { from: string; to: string }) {
+  return (row: FlatRow): string => {
+    if (shown.length === 0) return "total";
+    return shown
+      .map((name) => {
+        if (!pairs.dimensions.includes(name)) return row[name];
+        const [to, from] = [labels.to, labels.from].map((l) => timeValue(name, row[pairedColumn(name, l)]));
+        return `${to ?? "–"} vs ${from ?? "–"}`;
+      })
+      .join(" / ");
+  };
+}
+
 /** "France +120 (+25%)" for the rows whose first metric changed most, largest first. */
 function movers(
   rows: readonly FlatRow[],
-  dimensions: readonly string[],
+  name: (row: FlatRow) => string,
   metric: string | undefined,
 ): string[] {
   if (!metric) return [];
-  const shown = dimensions.filter((name) => name !== DATE_RANGE);
   return rows
     .filter((row) => typeof row[`${metric}_change`] === "number" && row[`${metric}_change`] !== 0)
     .sort((a, b) => Math.abs(Number(b[`${metric}_change`])) - Math.abs(Number(a[`${metric}_change`])))
     .slice(0, 3)
     .map((row) => {
       const pct = row[`${metric}_change_pct`];
-      const label = shown.length > 0 ? shown.map((name) => row[name]).join(" / ") : "total";
-      return `${label} ${signed(Number(row[`${metric}_change`]))}${typeof pct === "number" ? ` (${signed(pct)}%)` : ""}`;
+      return `${name(row)} ${signed(Number(row[`${metric}_change`]))}${typeof pct === "number" ? ` (${signed(pct)}%)` : ""}`;
     });
 }
 
@@ -152,17 +214,30 @@ export function compareRanges(
   const labels = rangeLabels(ranges);
   const order = changeOrder(ranges);
   const absentAs = options.metricFilter ? null : 0;
+  const shown = dimensions.filter((name) => name !== DATE_RANGE);
+  const pairs = pairing(shown, ranges);
   const base = { metrics, labels, ranges, order };
-  const merged = merge(report.rows, { ...base, dimensions, absentAs });
+  const merged = merge(report.rows, { ...base, dimensions, absentAs, pairing: pairs });
   // Totals carry the dateRange cell as well (one total per range); a range with no rows has no total: 0.
+  const none = pairing([], ranges);
   const totals =
     report.totals.length > 0
-      ? merge(report.totals, { ...base, dimensions: [DATE_RANGE], absentAs: 0 }).rows
+      ? merge(report.totals, { ...base, dimensions: [DATE_RANGE], absentAs: 0, pairing: none }).rows
       : [];
-  const shown = dimensions.filter((name) => name !== DATE_RANGE);
-  const rows = sortMerged(merged.rows, options.order, shown);
+  // A paired dimension sorts by its value in the later period (its positions' order), ties too.
+  const later = labels[order[1]] as string;
+  const column = (name: string) => (pairs.dimensions.includes(name) ? pairedColumn(name, later) : name);
+  const sorted = options.order.map((key) => (key.orderType ? { ...key, column: column(key.column) } : key));
+  // Ties by every shown column (the earlier period's value too: a longer period's last days have no later one).
+  const earlier = labels[order[0]] as string;
+  const ties = shown.flatMap((name) =>
+    pairs.dimensions.includes(name) ? [column(name), pairedColumn(name, earlier)] : [name],
+  );
+  const rows = sortMerged(merged.rows, sorted, ties);
   const columns = [
-    ...shown,
+    ...shown.flatMap((name) =>
+      pairs.dimensions.includes(name) ? labels.map((label) => pairedColumn(name, label)) : [name],
+    ),
     ...metrics.flatMap((metric) => [
       ...labels.map((label) => `${metric}[${label}]`),
       `${metric}_change`,
@@ -176,21 +251,30 @@ export function compareRanges(
     from: labels[order[0]] as string,
     to: labels[order[1]] as string,
     order,
-    movers: movers(rows, dimensions, metrics[0]),
+    movers: movers(rows, rowName(shown, pairs, { from: earlier, to: later }), metrics[0]),
     absent: merged.absent,
     absentAs,
     gaRows: report.rows.length,
+    pairing: pairs,
   };
 }
 
+/** The periods' labels in the request's order. */
+const requestLabels = (c: Comparison) => (c.order[0] === 0 ? [c.from, c.to] : [c.to, c.from]);
+
+/** How rows by an absolute date pair the periods, or why they have no change (report-pairs.ts). */
+export const comparisonPairing = (c: Comparison) => pairingNote(c.pairing, requestLabels(c));
+
 /** What the merged rows hold, and what a combination with no GA row in one range reads there. */
 export function comparisonHints(comparison: Comparison): string[] {
+  const paired = comparisonPairing(comparison);
   const hints = [
     `GA's ${comparison.gaRows} rows of the whole report (one per combination and date range) are merged into ` +
       `${comparison.rows.length}, one per combination: each metric per range as <metric>[<range>], and ` +
       `<metric>_change and <metric>_change_pct from ${comparison.from} to ${comparison.to} (to 2 decimals, or ` +
       `4 significant digits under 1, so a rate's change of a few thousandths is kept). offset, limit and ` +
       "next_offset count these merged rows.",
+    ...(paired ? [paired] : []),
   ];
   const { from, to } = comparison.absent;
   if (from + to === 0) return hints;
