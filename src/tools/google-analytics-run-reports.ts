@@ -185,7 +185,7 @@ export const googleAnalyticsRunReports: ToolStep<ReturnType<typeof input>, typeo
     const notes = [lengths, early, ...valueNotes(flat, response, uiNames, propertyId, asked)];
     return {
       data,
-      summary: summarize(data, fields.realtime, stated ? { stated, zone } : undefined, shown.merged, notes),
+      summary: summarize(data, fields, stated ? { stated, zone } : undefined, shown.merged, notes),
       ...(shown.page.full ? { full: shown.page.full } : {}),
       // Every row GA returned, not only the answer's (charted: the whole report, or GA's page as its subtitle says).
       chart: reportChart(

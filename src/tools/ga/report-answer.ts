@@ -85,16 +85,24 @@ function comparisonFields(comparison: Comparison): Record<string, string> {
  */
 export function summarize(
   data: RunReportsOutput,
-  realtime: boolean,
+  asked: { realtime: boolean; filter?: unknown },
   dates: { stated: StatedRange[]; zone: string | undefined } | undefined,
   merged: Comparison | undefined,
   notes: readonly (string | undefined)[],
 ): string {
-  const kind = realtime ? "Realtime report" : "Report";
+  const kind = asked.realtime ? "Realtime report" : "Report";
   const ranges = dates
     ? ` for ${dates.stated.map((r) => `${rangeText(r)}${r.name ? ` (${r.name})` : ""}`).join(" and ")}, ` +
       `dates in ${dates.zone ?? "UTC"}`
     : "";
+  // Said where the figures are, so they are not read or shared as the whole property's (console review s10, C2).
+  const filter = asked.filter;
+  const only =
+    typeof filter === "string"
+      ? filter.trim() && `, only where ${filter.trim()}`
+      : filter
+        ? ", only where its filter matches"
+        : "";
   const plural = (n: number) => `${count(n)} row${n === 1 ? "" : "s"}`;
   const rows = merged
     ? `${plural(data.rows.length)} of ${count(data.row_count)}, one per combination (GA's ${count(merged.gaRows)} rows, ` +
@@ -115,5 +123,5 @@ export function summarize(
   });
   const paired = merged ? comparisonPairing(merged) : undefined;
   const noted = [...notes, paired].filter(Boolean).join(" ");
-  return `${kind} on ${on}${ranges}: ${rows}${quota}.${noted ? ` ${noted}` : ""}${movers}`;
+  return `${kind} on ${on}${ranges}${only}: ${rows}${quota}.${noted ? ` ${noted}` : ""}${movers}`;
 }
