@@ -1,4 +1,3 @@
-import { setTimeout as sleep } from "node:timers/promises";
 import { afterEach, describe, expect, it } from "vitest";
 import { errorCode, type Harness, startHarness } from "../../helpers/marketo-sandbox.js";
 
