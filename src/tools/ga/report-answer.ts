@@ -4,6 +4,7 @@
  */
 import type { RunReportResponse } from "../../connectors/google/types.js";
 import type { RunReportsOutput } from "../../schemas/google-analytics.js";
+import { n as count } from "../numbers-in-words.js";
 import { rangeText, type StatedRange } from "./date-presets.js";
 import { type PropertyRef, propertyText } from "./property-name.js";
 import { type Comparison, comparisonPairing } from "./report-compare.js";
@@ -62,8 +63,6 @@ export function reportOutput({
     hints,
   };
 }
-
-const count = (n: number) => n.toLocaleString("en-US");
 
 /**
  * The comparison's fields: the periods changes go from and to; with rows by an absolute date, the

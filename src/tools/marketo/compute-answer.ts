@@ -5,6 +5,7 @@
  */
 import { ValidationError } from "../../errors.js";
 import type { MarketoApiCallInput } from "../../schemas/marketo.js";
+import { n } from "../numbers-in-words.js";
 import { capItems, MAX_RESULT_BYTES, sizeWords } from "../output-cap.js";
 import { labelledColumns, type RecordCompute } from "../records/compute.js";
 import type { FullResult, ToolContext } from "../types.js";
@@ -59,8 +60,6 @@ export function keptBytesFor(ctx: ToolContext, compute: RecordCompute, file = fa
   if (offer) return file ? (offer.fileMaxBytes ?? offer.maxBytes) : offer.maxBytes;
   return compute.spec.order ? SORT_MAX_BYTES : MAX_RESULT_BYTES;
 }
-
-const n = (value: number) => value.toLocaleString("en-US");
 
 function refuseSortPastLimit(computed: Computed, bytes: number): never {
   const { compute } = computed;

@@ -11,6 +11,7 @@ import { within } from "../../connectors/marketo/pagination.js";
 import type { OnWait, ResumePosition } from "../../connectors/marketo/types.js";
 import { itemBytes } from "../../json-size.js";
 import { DEFAULT_MAX_ITEMS, type MarketoApiCallInput } from "../../schemas/marketo.js";
+import { n, plural } from "../numbers-in-words.js";
 import type { RecordCompute } from "../records/compute.js";
 import type { ToolContext } from "../types.js";
 import { type ActivityNaming, nameRecords } from "./activity-types.js";
@@ -148,9 +149,6 @@ async function readPages(
   if (byType) walk.warnings.push(byType.warning(walk.received, compute.read));
   return walk;
 }
-
-const n = (value: number) => value.toLocaleString("en-US");
-const plural = (value: number, word: string) => `${n(value)} ${word}${value === 1 ? "" : "s"}`;
 
 function progressWords(pages: number, compute: RecordCompute): string {
   const read = `Page ${pages}, ${n(compute.read)} record${compute.read === 1 ? "" : "s"} read`;

@@ -7,6 +7,7 @@
 import { DEFAULT_MAX_ITEMS, type MarketoApiCallInput } from "../../schemas/marketo.js";
 import type { Expression } from "../filter/ast.js";
 import { expressionFields } from "../filter/ast.js";
+import { n, plural } from "../numbers-in-words.js";
 import { CYCLES, MAX_FILLED, unitWords } from "../records/buckets.js";
 import type { ComputeSpec, RecordCompute } from "../records/compute.js";
 import { quotedField } from "../records/fields.js";
@@ -14,9 +15,6 @@ import type { Computed } from "./compute-answer.js";
 import { idNamesWords } from "./id-names.js";
 import { pivotWords } from "./pivot-words.js";
 import type { ReadAnswer } from "./read-calls.js";
-
-const n = (value: number) => value.toLocaleString("en-US");
-const plural = (value: number, word: string) => `${n(value)} ${word}${value === 1 ? "" : "s"}`;
 
 /** Whether the expression compares a value with a number (a file's values are text: say they compare as numbers). */
 function comparesNumbers(expression: Expression): boolean {

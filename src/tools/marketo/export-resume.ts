@@ -9,13 +9,12 @@
 import { deadlineOf } from "../../deadline.js";
 import { DeadlineExceededError } from "../../errors.js";
 import { jsonBytes } from "../../json-size.js";
+import { n } from "../numbers-in-words.js";
 import { durationWords } from "../output-cap.js";
 import type { ToolContext } from "../types.js";
 import type { WindowedStop } from "./export-job.js";
 import { KEEP_MAX_BYTES, keepPartial, type PartialExport, REUSE_MS } from "./export-reuse.js";
 import type { ExportRun } from "./export-state.js";
-
-const n = (value: number) => value.toLocaleString("en-US");
 
 /**
  * Whether `error` cut the run: the call's signal aborted (its deadline, or a cancel), or a connector's own

@@ -5,6 +5,7 @@
  */
 import { jsonBytes } from "../../json-size.js";
 import type { MarketoApiCallInput } from "../../schemas/marketo.js";
+import { n, plural } from "../numbers-in-words.js";
 import { durationWords } from "../output-cap.js";
 import type { RecordCompute } from "../records/compute.js";
 import type { ToolContext } from "../types.js";
@@ -13,9 +14,6 @@ import { figureWords, readBeforeWords, shownWords } from "./compute-words.js";
 import { type KeptExport, REUSE_MS } from "./export-reuse.js";
 import { type NameReader, nameCounted, namesCalls } from "./id-names.js";
 import type { ReadAnswer } from "./read-calls.js";
-
-const n = (value: number) => value.toLocaleString("en-US");
-const plural = (value: number, word: string) => `${n(value)} ${word}${value === 1 ? "" : "s"}`;
 
 export interface Reuse {
   found: KeptExport;

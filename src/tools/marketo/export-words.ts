@@ -6,6 +6,7 @@
  * test (test/mcp/export-span.test.ts, test/mcp/export-one-call.test.ts, test/mcp/export-file-cap.test.ts).
  */
 import type { MarketoApiCallInput } from "../../schemas/marketo.js";
+import { n, plural } from "../numbers-in-words.js";
 import { durationWords, sizeWords } from "../output-cap.js";
 import type { ToolContext } from "../types.js";
 import type { Computed } from "./compute-answer.js";
@@ -13,8 +14,6 @@ import { figureWords, readBeforeWords, shownWords } from "./compute-words.js";
 import type { ExportRun } from "./export-state.js";
 import type { ReadAnswer } from "./read-calls.js";
 
-const n = (value: number) => value.toLocaleString("en-US");
-const plural = (value: number, word: string) => `${n(value)} ${word}${value === 1 ? "" : "s"}`;
 const DAY_MS = 86_400_000;
 
 function jobsWords(input: MarketoApiCallInput, run: ExportRun, seconds: number): string {

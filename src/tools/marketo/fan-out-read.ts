@@ -11,6 +11,7 @@ import type { MarketoCallResult, OnWait } from "../../connectors/marketo/types.j
 import { checkMarketoPath } from "../../connectors/marketo/url.js";
 import { UpstreamError } from "../../errors.js";
 import { DEFAULT_MAX_ITEMS, type MarketoApiCallInput } from "../../schemas/marketo.js";
+import { n, plural } from "../numbers-in-words.js";
 import { capItems, MAX_RESULT_BYTES } from "../output-cap.js";
 import type { RecordCompute } from "../records/compute.js";
 import type { ToolContext } from "../types.js";
@@ -46,9 +47,6 @@ export interface FanOutOptions {
   onWait: OnWait;
   compute: RecordCompute | undefined;
 }
-
-const n = (value: number) => value.toLocaleString("en-US");
-const plural = (value: number, word: string) => `${n(value)} ${word}${value === 1 ? "" : "s"}`;
 
 /** What one id is called in the summary: the path segment before the placeholder, singular ("program"). */
 function idWord(fan: FanOut): string {

@@ -11,6 +11,7 @@ import type { OnWait } from "../../connectors/marketo/types.js";
 import { checkMarketoPath } from "../../connectors/marketo/url.js";
 import { isDeadlineReason } from "../../deadline.js";
 import { isMartechError } from "../../errors.js";
+import { n, plural } from "../numbers-in-words.js";
 import type { RecordCompute } from "../records/compute.js";
 import { isEmpty, textOf } from "../records/values.js";
 
@@ -171,8 +172,6 @@ function failure(error: unknown, signal: AbortSignal | undefined): string {
   throw error;
 }
 
-const n = (value: number) => value.toLocaleString("en-US");
-const plural = (value: number, word: string) => `${n(value)} ${word}${value === 1 ? "" : "s"}`;
 const listed = (ids: readonly string[]) =>
   `${ids.slice(0, 20).join(", ")}${ids.length > 20 ? `, and ${n(ids.length - 20)} more` : ""}`;
 

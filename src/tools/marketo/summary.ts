@@ -4,10 +4,8 @@
  * works when done (test/tools/marketo-texts/hints.test.ts does each).
  */
 import type { MarketoApiCallInput, MarketoApiCallOutput } from "../../schemas/marketo.js";
+import { n as count, plural } from "../numbers-in-words.js";
 import type { PlainCut, ReadCounts } from "./read-calls.js";
-
-const count = (n: number) => n.toLocaleString("en-US");
-const plural = (n: number, word: string) => `${count(n)} ${word}${n === 1 ? "" : "s"}`;
 
 const TRIGGER = /^\/rest\/v1\/campaigns\/(\d+)\/trigger\.json$/;
 
