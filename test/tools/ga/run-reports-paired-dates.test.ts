@@ -4,12 +4,10 @@
  * no change): rows pair day 1 with day 1, their changes are the pairs' changes, and the totals still add up
  * the rows. Periods of different lengths give no change per row and say why.
  */
-import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { roundChange } from "../../../src/tools/ga/report-compare.js";
-import { type GoogleFixture, googleFixture } from "../../helpers/fixtures.js";
+import { gaOverMcp } from "../../helpers/ga-mcp.js";
 import { answer, PROPERTY, report, text } from "../../helpers/ga-properties.js";
-import { mcpSession } from "../../helpers/mcp.js";
 
 type Rows = Map<string, Record<string, unknown>>;
 
@@ -25,27 +23,16 @@ const BFCM = {
 };
 
 describe("Run Reports over two periods by date", () => {
-  let fixture: GoogleFixture;
-  let client: Client;
-  let close: () => Promise<void>;
-
-  beforeAll(async () => {
-    fixture = await googleFixture();
-    ({ client, close } = await mcpSession(fixture.workspace));
-  });
-  afterAll(async () => {
-    await close();
-    await fixture.sandbox.close();
-  });
+  const ga = gaOverMcp();
 
   /** One period's report alone: its sessions and revenue by date. */
   async function alone(range: (typeof BFCM.date_ranges)[number]) {
-    const rows = answer(await report(client, { ...BFCM, date_ranges: [range] })).rows;
+    const rows = answer(await report(ga.client, { ...BFCM, date_ranges: [range] })).rows;
     return new Map(rows.map((row) => [String(row.date), row]));
   }
 
   it("pairs the BFCM weekends day by day: each row's change is its pair's, the totals add up the rows", async () => {
-    const result = await report(client, BFCM);
+    const result = await report(ga.client, BFCM);
     const data = answer(result);
     const [y2026, y2025] = (await Promise.all(BFCM.date_ranges.map(alone))) as [Rows, Rows];
     expect(data.rows).toHaveLength(4);
@@ -85,7 +72,7 @@ describe("Run Reports over two periods by date", () => {
       { start_date: "2026-11-01", end_date: "2026-11-30", name: "nov" },
       { start_date: "2026-10-01", end_date: "2026-10-31", name: "oct" },
     ];
-    const result = await report(client, { ...BFCM, date_ranges: ranges });
+    const result = await report(ga.client, { ...BFCM, date_ranges: ranges });
     const data = answer(result);
     expect(data.rows).toHaveLength(31);
     for (const row of data.rows) {

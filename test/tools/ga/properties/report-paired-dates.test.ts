@@ -7,16 +7,14 @@
  * content, the step's result (which the console's table shows and the CSV keeps), and the chart, whose
  * point at a row's position holds that row's values, period by period.
  */
-import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import fc from "fast-check";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { ChartModel } from "../../../../src/charts/model.js";
 import { timeValue } from "../../../../src/charts/model.js";
 import type { RunReportsOutput } from "../../../../src/schemas/google-analytics.js";
 import { runToolStep } from "../../../../src/tools/run.js";
-import { type GoogleFixture, googleFixture } from "../../../helpers/fixtures.js";
+import { gaOverMcp } from "../../../helpers/ga-mcp.js";
 import { answer, METRICS, PROPERTY, type Row, report, SEED, text } from "../../../helpers/ga-properties.js";
-import { mcpSession } from "../../../helpers/mcp.js";
 
 type Period = { start_date: string; end_date: string };
 
@@ -46,18 +44,7 @@ const request = fc.record({
 });
 
 describe("two periods by an absolute date, generated requests", () => {
-  let fixture: GoogleFixture;
-  let client: Client;
-  let close: () => Promise<void>;
-
-  beforeAll(async () => {
-    fixture = await googleFixture();
-    ({ client, close } = await mcpSession(fixture.workspace));
-  });
-  afterAll(async () => {
-    await close();
-    await fixture.sandbox.close();
-  });
+  const ga = gaOverMcp();
 
   const seen = { rows: 0, paired: 0, unpaired: 0 };
 
@@ -65,12 +52,12 @@ describe("two periods by an absolute date, generated requests", () => {
     await fc.assert(
       fc.asyncProperty(request, async ({ dimension, metrics, date_ranges }) => {
         const args = { property: PROPERTY, metrics, dimensions: [dimension], date_ranges, limit: 1000 };
-        const mcp = await report(client, args);
+        const mcp = await report(ga.client, args);
         const data = answer(mcp);
         const step = await runToolStep(
           "google_analytics_run_reports",
           { ...args, account: "analyst" },
-          await fixture.workspace.toolContext({}),
+          await ga.fixture.workspace.toolContext({}),
         );
         // The step's result (the console's table, the kept CSV) and MCP's structured content agree.
         expect((step.data as RunReportsOutput).rows).toEqual(data.rows);
@@ -90,7 +77,7 @@ describe("two periods by an absolute date, generated requests", () => {
         // Each period alone, by the same dimension.
         const alone = await Promise.all(
           [a, b].map(async (range) => {
-            const rows = answer(await report(client, { ...args, date_ranges: [range] })).rows;
+            const rows = answer(await report(ga.client, { ...args, date_ranges: [range] })).rows;
             return new Map(rows.map((row) => [String(row[dimension]), row]));
           }),
         );
