@@ -49,6 +49,13 @@ describe("Run Reports' chart in an MCP Apps host", () => {
   /** What the pages and frames logged to the console (a refused script or style is reported there). */
   const logged: string[] = [];
 
+  /** Run Reports through the MCP session, as a host calls it before showing the app. */
+  const runReport = async (input: Record<string, unknown>) =>
+    (await session.client.callTool({
+      name: "google_analytics_run_reports",
+      arguments: input,
+    })) as CallToolResult;
+
   const showApp = async (input: Record<string, unknown>, result: CallToolResult): Promise<Frame> => {
     await browser.page.evaluate(
       // Runs in the page (the suite's TypeScript has no DOM types): the host's entry point.
@@ -103,10 +110,7 @@ describe("Run Reports' chart in an MCP Apps host", () => {
       metrics: ["sessions", "activeUsers"],
       date_ranges: ["last7days"],
     };
-    const result = (await session.client.callTool({
-      name: "google_analytics_run_reports",
-      arguments: input,
-    })) as CallToolResult;
+    const result = await runReport(input);
     expect(result.isError).toBeFalsy();
     const rows = (result.structuredContent as { rows: Record<string, unknown>[] }).rows;
     const dates = [...new Set(rows.map((row) => String(row.date)))]
@@ -153,10 +157,7 @@ describe("Run Reports' chart in an MCP Apps host", () => {
       metrics: ["sessions"],
       date_ranges: ["last28days"],
     };
-    const result = (await session.client.callTool({
-      name: "google_analytics_run_reports",
-      arguments: input,
-    })) as CallToolResult;
+    const result = await runReport(input);
     expect(result.isError).toBeFalsy();
     const model = result._meta?.[CHART_META_KEY] as ChartModel;
     expect(model.kind).toBe("bar");
@@ -180,10 +181,7 @@ describe("Run Reports' chart in an MCP Apps host", () => {
       metrics: ["ecommercePurchases", "purchaseRevenue"],
       date_ranges: ["last28days"],
     };
-    const result = (await session.client.callTool({
-      name: "google_analytics_run_reports",
-      arguments: input,
-    })) as CallToolResult;
+    const result = await runReport(input);
     expect(result.isError).toBeFalsy();
     const frame = await showApp(input, result);
     const charts = frame.locator("figure.chart [role=img]");
@@ -198,10 +196,7 @@ describe("Run Reports' chart in an MCP Apps host", () => {
 
   it("shows the tool's own message when the call failed, and no chart", async () => {
     const input = { property: "412345671", metrics: ["notAMetric"], date_ranges: ["last7days"] };
-    const result = (await session.client.callTool({
-      name: "google_analytics_run_reports",
-      arguments: input,
-    })) as CallToolResult;
+    const result = await runReport(input);
     expect(result.isError).toBe(true);
     const said = (result.content[0] as { text: string }).text;
     const frame = await showApp(input, result);
