@@ -9,9 +9,9 @@
  */
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { axeViolations } from "../helpers/axe.js";
 import type { Browser } from "../helpers/browser.js";
 import { pickChoice } from "../helpers/combobox.js";
+import { expectPersonScreen } from "../helpers/person-screen.js";
 import { signedInConsole } from "../helpers/signed-in-console.js";
 
 const day = (daysAgo: number) => new Date(Date.now() - daysAgo * 86_400_000).toISOString().slice(0, 10);
@@ -28,11 +28,7 @@ describe.each([1280, 400])("a marketer's GA4 tasks at %i px", (width) => {
 
   /** The screen as a person sees it: no serious axe violation, no sideways scroll; then its screenshot. */
   const check = async (screen: string) => {
-    await page.waitForLoadState("networkidle");
-    expect({ screen, violations: await axeViolations(page) }).toEqual({ screen, violations: [] });
-    const scroll = await page.evaluate("[document.documentElement.scrollWidth, window.innerWidth]");
-    const [scrollWidth, innerWidth] = scroll as [number, number];
-    expect({ screen, scrollWidth }).toEqual({ screen, scrollWidth: Math.min(scrollWidth, innerWidth) });
+    await expectPersonScreen(page, screen);
     expect({ screen, split: await splitWords() }).toEqual({ screen, split: [] });
     await browser.screenshot(`marketer-${width}-${screen}`);
   };

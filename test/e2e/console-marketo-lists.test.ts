@@ -8,8 +8,8 @@
  */
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { axeViolations } from "../helpers/axe.js";
 import type { Browser } from "../helpers/browser.js";
+import { expectPersonScreen } from "../helpers/person-screen.js";
 import { signedInConsole } from "../helpers/signed-in-console.js";
 
 interface Option {
@@ -27,15 +27,7 @@ describe.each([1280, 400])("browsing Marketo's lists at %i px", { timeout: 90_00
   });
 
   const check = async (screen: string) => {
-    await page.waitForLoadState("networkidle");
-    expect({ screen, violations: await axeViolations(page) }).toEqual({ screen, violations: [] });
-    const scroll = (await page.evaluate(
-      "[document.documentElement.scrollWidth, window.innerWidth]",
-    )) as number[];
-    expect({ screen, scrollWidth: scroll[0] }).toEqual({
-      screen,
-      scrollWidth: Math.min(scroll[0] ?? 0, width),
-    });
+    await expectPersonScreen(page, screen);
     await browser.screenshot(`marketo-lists-${width}-${screen}`);
   };
   const open = async (typed: string, task: string) => {

@@ -7,8 +7,8 @@
  */
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { axeViolations } from "../helpers/axe.js";
 import type { Browser } from "../helpers/browser.js";
+import { expectPersonScreen } from "../helpers/person-screen.js";
 import { signedInConsole } from "../helpers/signed-in-console.js";
 
 const TECHNICAL = ["Realtime (last 30 minutes)", "Also send the chart as a PNG image", "Rows to skip"];
@@ -21,11 +21,7 @@ describe.each([1280, 400])("Run Reports' More options at %i px", { timeout: 60_0
   });
 
   const check = async (screen: string) => {
-    await page.waitForLoadState("networkidle");
-    expect({ screen, violations: await axeViolations(page) }).toEqual({ screen, violations: [] });
-    const scroll = await page.evaluate("[document.documentElement.scrollWidth, window.innerWidth]");
-    const [scrollWidth, innerWidth] = scroll as [number, number];
-    expect({ screen, scrollWidth }).toEqual({ screen, scrollWidth: Math.min(scrollWidth, innerWidth) });
+    await expectPersonScreen(page, screen);
     await browser.screenshot(`more-options-${width}-${screen}`);
   };
   const visible = (label: string) => page.getByLabel(label, { exact: true }).isVisible();

@@ -12,9 +12,9 @@
 import { readFileSync } from "node:fs";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { axeViolations } from "../helpers/axe.js";
 import type { Browser } from "../helpers/browser.js";
 import { pickChoice } from "../helpers/combobox.js";
+import { expectPersonScreen } from "../helpers/person-screen.js";
 import { signedInConsole } from "../helpers/signed-in-console.js";
 
 describe.each([1280, 400])("the console in a marketer's words at %i px", (width) => {
@@ -27,11 +27,7 @@ describe.each([1280, 400])("the console in a marketer's words at %i px", (width)
 
   /** The screen as a person sees it: no serious axe violation, no sideways scroll; then its screenshot. */
   const check = async (screen: string) => {
-    await page.waitForLoadState("networkidle");
-    expect({ screen, violations: await axeViolations(page) }).toEqual({ screen, violations: [] });
-    const scroll = await page.evaluate("[document.documentElement.scrollWidth, window.innerWidth]");
-    const [scrollWidth, innerWidth] = scroll as [number, number];
-    expect({ screen, scrollWidth }).toEqual({ screen, scrollWidth: Math.min(scrollWidth, innerWidth) });
+    await expectPersonScreen(page, screen);
     await browser.screenshot(`words-${width}-${screen}`);
   };
   const search = (typed: string) => page.getByLabel("Search tool steps").fill(typed);

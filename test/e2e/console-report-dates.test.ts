@@ -8,9 +8,9 @@
  */
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { axeViolations } from "../helpers/axe.js";
 import { type Browser, launchBrowser } from "../helpers/browser.js";
 import { type ConsoleFixture, startConsoleFixture } from "../helpers/console.js";
+import { expectPersonScreen } from "../helpers/person-screen.js";
 
 const API_PATHS = /date_ranges|dateRanges|start_date|end_date|\[\d\]/;
 
@@ -40,9 +40,7 @@ describe("Run Reports' date errors", { timeout: 90_000 }, () => {
     await page.waitForLoadState("networkidle");
     const text = (await page.locator("main").innerText()) ?? "";
     expect(text).not.toMatch(API_PATHS);
-    expect(await axeViolations(page)).toEqual([]);
-    const scroll = await page.evaluate("[document.documentElement.scrollWidth, window.innerWidth]");
-    expect((scroll as number[])[0]).toBeLessThanOrEqual((scroll as number[])[1] ?? 0);
+    await expectPersonScreen(page, name);
     await browser.screenshot(`dates-${name}`);
   };
 

@@ -5,10 +5,10 @@
  */
 import type { Page } from "playwright-core";
 import { expect } from "vitest";
-import { axeViolations } from "./axe.js";
 import type { Browser } from "./browser.js";
 import { pickChoice } from "./combobox.js";
 import type { ConsoleFixture } from "./console.js";
+import { expectPersonScreen } from "./person-screen.js";
 import { signedInConsole } from "./signed-in-console.js";
 
 /**
@@ -51,11 +51,7 @@ export function marketoTaskPage(width: number): MarketoTaskPage {
     page: () => page,
     fixture: () => fixture,
     check: async (screen) => {
-      await page.waitForLoadState("networkidle");
-      expect({ screen, violations: await axeViolations(page) }).toEqual({ screen, violations: [] });
-      const scroll = await page.evaluate("[document.documentElement.scrollWidth, window.innerWidth]");
-      const [scrollWidth, innerWidth] = scroll as [number, number];
-      expect({ screen, scrollWidth }).toEqual({ screen, scrollWidth: Math.min(scrollWidth, innerWidth) });
+      await expectPersonScreen(page, screen);
       await browser.screenshot(`marketo-${width}-${screen}`);
     },
     open: async (typed, task) => {
