@@ -74,7 +74,7 @@ describe("an endpoint read once per id", () => {
   });
 
   it("counts 0 for a program read with no matching member, and names none Marketo lacks", async () => {
-    const { data } = await ok({
+    const { data, first } = await ok({
       method: "GET",
       endpoint: MEMBERS,
       query_parameters: { programId: [1003, 9999, 1005], fields: "id" },
@@ -87,6 +87,10 @@ describe("an endpoint read once per id", () => {
       { programId: 1003, programName: "Event Program 03", count: 0 },
       { programId: 1005, programName: "Webinar Program 05", count: 0 },
     ]);
+    // Said as ids of the request no matching record has (trial s10, N74 read "asked for" as values it never asked).
+    expect(first).toContain(
+      '2 programId values named in the request that no matching record has, counted 0 ("1003", "1005")',
+    );
   });
 
   it("reports an id Marketo does not have and keeps the others, counting every call sent", async () => {

@@ -9,7 +9,7 @@ import { iso, marketoOverMcp, runningClock } from "../helpers/marketo-mcp.js";
  */
 interface Answer {
   result: Record<string, unknown>[];
-  computed?: { read: number; matched: number };
+  computed?: { read: number; matched: number; groups?: number; rows?: number; columns?: number };
 }
 
 const T0 = Date.UTC(2026, 11, 2, 12);
@@ -53,6 +53,9 @@ describe("count_by with a :columns field", () => {
     expect(totals).toEqual([...totals].sort((a, b) => b - a));
     expect(totals.reduce((a, b) => a + b, 0)).toBe(long.computed?.matched);
     expect(first).toContain("with activityType's values as columns");
+    // The figures are the table's rows and columns, not its filled cells (trial s10, N58: "groups":115 beside 20 rows).
+    expect(data.computed).toMatchObject({ rows: data.result.length, columns: TYPES.length });
+    expect(data.computed?.groups).toBeUndefined();
     // Each column with its total, the column's sum over the rows (trial s10, N69 added them itself).
     const listed = /columns: activityType values (.+?)(?:;|$)/m.exec(first)?.[1] ?? "";
     const said = [...listed.matchAll(/([A-Za-z ]+) \(([\d,]+) in all\)/g)].map((m) => [

@@ -102,6 +102,8 @@ describe("activity types asked for and never seen are counted 0", () => {
     expect(Number(rows.find((row) => row.activityType === some.name)?.count)).toBeGreaterThan(0);
     expect(text).toContain(`${none.name}\t0`);
     // Named (trial s10, N58: the agent found which from the all-zero column).
-    expect(text).toContain(`1 value asked for and not seen, counted 0 (${JSON.stringify(none.name)})`);
+    expect(text).toContain(
+      `1 activityType value named in the request that no row has, counted 0 (${JSON.stringify(none.name)})`,
+    );
   });
 });

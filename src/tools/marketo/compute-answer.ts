@@ -117,7 +117,13 @@ export function computedAnswer(input: MarketoApiCallInput, ctx: ToolContext, com
     computed: {
       read: compute.read,
       matched: compute.matched,
-      ...(compute.groups !== undefined ? { groups: compute.groups } : {}),
+      // A pivot's groups are its filled cells, a figure next to no count shown (trial s10, N58: "groups":115
+      // beside 20 rows): its rows and columns are given instead.
+      ...(compute.pivot
+        ? { rows: compute.pivot.rows.length, columns: compute.pivot.columns.length }
+        : compute.groups !== undefined
+          ? { groups: compute.groups }
+          : {}),
       ...(compute.kept
         ? { groups_at_min_count: compute.kept.groups, records_at_min_count: compute.kept.records }
         : {}),

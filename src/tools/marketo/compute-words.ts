@@ -67,9 +67,12 @@ function countWords(fields: string[], computed: Computed): string[] {
   const by = `counted by ${fields.join(", ")}${spec.ignoreCase ? " ignoring case and outer spaces" : ""}`;
   const groups = compute.groups ?? 0;
   const kept = compute.kept;
+  // Values the request named (activity types, ids in the path) that no counted record has: "asked for" read
+  // as something the agent had not asked for when they were path ids and where matched nothing (trial s10, N74).
   const zeros =
     compute.zeros > 0
-      ? `, and ${plural(compute.zeros, "value")} asked for and not seen, counted 0 (${zeroNames(compute.zeroValues)})`
+      ? `, and ${plural(compute.zeros, `${compute.zeroFields.join(" / ")} value`)} named in the request that no ` +
+        `${spec.where ? "matching " : ""}${unit} has, counted 0 (${zeroNames(compute.zeroValues)})`
       : "";
   const plain = kept?.groups === 1 ? "appears on" : "appear on";
   const verb = spec.distinct ? (kept?.groups === 1 ? "has" : "have") : plain;
@@ -302,7 +305,7 @@ export function computedSummary(
   return `${parts.join("; ")}.`;
 }
 
-/** The values asked for and not seen, quoted: the first five, then how many more. */
+/** The values named in the request and not counted, quoted: the first five, then how many more. */
 function zeroNames(values: readonly string[]): string {
   const shown = values.slice(0, 5).map((value) => JSON.stringify(value));
   return values.length > 5 ? `${shown.join(", ")} and ${n(values.length - 5)} more` : shown.join(", ");

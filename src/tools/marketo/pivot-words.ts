@@ -11,7 +11,7 @@ import { EMPTY_COLUMN } from "../records/pivot.js";
 /** The columns a summary names, the first few of many. */
 const LISTED = 30;
 
-/** The pivot's words, `zeros` the long form's words for values asked for and not seen. */
+/** The pivot's words, `zeros` the long form's words for values named in the request and not counted. */
 export function pivotWords(compute: RecordCompute, unit: string, zeros: string): string[] {
   const { spec, pivot } = compute;
   if (!pivot || !spec.columns) return [];

@@ -160,6 +160,8 @@ export class RecordCompute {
   zeros = 0;
   /** Those values, as text ("Unsubscribe Email"; several fields joined by " / "), in the order asked for. */
   zeroValues: string[] = [];
+  /** The count_by fields those values are of ("activityType"; "programId" for ids read in the path). */
+  zeroFields: string[] = [];
   /** Date buckets between the first and last seen where no record fell, listed with 0 (set by finish). */
   gaps = 0;
   /** Set by finish when the buckets between the first and last seen were too many to list them all. */
@@ -256,12 +258,13 @@ export class RecordCompute {
       this.zeros = zeros.length;
       // Named, so nobody has to find the all-zero column to learn which value it was (trial s10, N58).
       const fields = this.#counter.fields;
+      const filled = (row: Row) => fields.filter((field) => row[field] !== null && row[field] !== undefined);
       this.zeroValues = zeros.map((row) =>
-        fields
-          .filter((field) => row[field] !== null && row[field] !== undefined)
+        filled(row)
           .map((field) => textOf(row[field]))
           .join(" / "),
       );
+      this.zeroFields = fields.filter((field) => zeros.some((row) => filled(row).includes(field)));
       const counted = this.#counter.rows(this.spec.minCount);
       // Counted by date first: the buckets in date order, a gap listed with 0 (it is information).
       const first = this.spec.buckets?.find((bucket) => bucket.column === this.#counter?.fields[0]);
