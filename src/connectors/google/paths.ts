@@ -1,6 +1,7 @@
 import { EndpointNotAllowedError, ValidationError } from "../../errors.js";
 import { CheckedPath, checkPath, type EndpointRules } from "../endpoint-guard.js";
 import type { ReservedQuery } from "../reserved-query.js";
+import { alphaOnlyRefusal } from "./alpha-only.js";
 import type { GoogleApi, GoogleRequest } from "./types.js";
 
 /**
@@ -42,6 +43,12 @@ export function checkGooglePath(raw: unknown): CheckedPath {
   const checked = checkPath(path, GOOGLE_PATH_RULES);
   if (AUDIENCES_PATH.test(checked.value)) {
     throw new EndpointNotAllowedError(GOOGLE_PATH_RULES.field, AUDIENCES_REFUSAL, {
+      details: { accepted: GOOGLE_PATH_RULES.accepted },
+    });
+  }
+  const alphaOnly = alphaOnlyRefusal(checked.value);
+  if (alphaOnly) {
+    throw new EndpointNotAllowedError(GOOGLE_PATH_RULES.field, alphaOnly, {
       details: { accepted: GOOGLE_PATH_RULES.accepted },
     });
   }
