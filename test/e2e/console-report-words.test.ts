@@ -358,7 +358,8 @@ describe("Run Reports in a marketer's words", () => {
     const image = page.getByRole("checkbox", { name: "Also send the chart as a PNG image" });
     expect(await image.count()).toBe(1);
     expect(await page.locator(".runner form").innerText()).toMatch(
-      /The page draws the chart either way\. Ticked: the answer also carries it as a PNG image/,
+      /The page draws the chart either way\. Ticked: an app that runs this report for you also gets the chart as a PNG picture/,
     );
+    expect(await page.locator(".runner form").innerText()).not.toMatch(/\bagents?\b/i);
   });
 });
