@@ -27,6 +27,9 @@ const cell = (value: unknown): string =>
       ? JSON.stringify(value)
       : String(value);
 
+/** A value as people read it; its row too, for a cell that says another column's value beside its own. */
+type Format = (column: string, value: unknown, row?: Row) => unknown;
+
 const classes = (...names: (string | false | undefined)[]) => names.filter(Boolean).join(" ") || undefined;
 
 /** The totals' row: its label in the first column that has no total (a dimension's), each metric's total. */
@@ -35,7 +38,7 @@ function TotalsRow(props: {
   label: string;
   columns: string[];
   numeric: Set<string>;
-  format?: (column: string, value: unknown) => unknown;
+  format?: Format;
   title?: ((column: string) => string) | undefined;
 }) {
   const { totals, label, columns, numeric, format, title } = props;
@@ -46,7 +49,11 @@ function TotalsRow(props: {
         {columns.map((column, index) => {
           const value = totals[column];
           const text =
-            index === named ? label : value === undefined ? "" : cell(format ? format(column, value) : value);
+            index === named
+              ? label
+              : value === undefined
+                ? ""
+                : cell(format ? format(column, value, totals) : value);
           return index === named ? (
             <th key={column} scope="row">
               {text}
@@ -69,7 +76,7 @@ function TotalsRow(props: {
 /** The table's columns (at most 30, by the rows' keys) and which of them hold only numbers. */
 function useColumns(
   rows: Row[],
-  format: ((column: string, value: unknown) => unknown) | undefined,
+  format: Format | undefined,
   title: ((column: string) => string) | undefined,
 ) {
   const columns = useMemo(() => {
@@ -78,7 +85,7 @@ function useColumns(
       helper.accessor((row): unknown => row[key], {
         id: key,
         header: title ? title(key) : key,
-        cell: (info) => cell(format ? format(key, info.getValue()) : info.getValue()),
+        cell: (info) => cell(format ? format(key, info.getValue(), info.row.original) : info.getValue()),
         sortFn: "basic",
         sortUndefined: "last",
       }),
@@ -96,16 +103,11 @@ function useColumns(
   return { columns, numeric };
 }
 
-/**
- * Records or report rows as a table sortable by any column (click its header). `initialOrder` starts
- * it in the order the result says (the request's sort, or the chart's beside it); `format` shows a value
- * as people read it (a GA date), while sorting uses the value itself.
- */
-export function RecordsTable(props: {
+export interface RecordsTableProps {
   rows: Row[];
   label: string;
   initialOrder?: { column: string; descending: boolean };
-  format?: (column: string, value: unknown) => unknown;
+  format?: Format;
   /** A column's header as people read it (the column's own name stays its title, shown on hover). */
   title?: (column: string) => string;
   /** A cell's class beside "number" (a change up or down, which the page colours). */
@@ -114,7 +116,16 @@ export function RecordsTable(props: {
   totals?: Row | undefined;
   /** The totals row's words ("Total, all 15 rows" when fewer rows are shown): totals-label.ts. */
   totalsLabel?: string | undefined;
-}) {
+  /** Whether a narrow screen may show its rows as cards (STACK_FROM); a table that fits says false. */
+  stack?: boolean;
+}
+
+/**
+ * Records or report rows as a table sortable by any column (click its header). `initialOrder` starts
+ * it in the order the result says (the request's sort, or the chart's beside it); `format` shows a value
+ * as people read it (a GA date), while sorting uses the value itself.
+ */
+export function RecordsTable(props: RecordsTableProps) {
   const { rows, label, initialOrder, format, title, tone } = props;
   const [sorting, setSorting] = useState<SortingState>(
     initialOrder && rows.some((row) => initialOrder.column in row)
@@ -124,7 +135,7 @@ export function RecordsTable(props: {
   const { columns, numeric } = useColumns(rows, format, title);
   const table = useTable({ features, columns, data: rows, state: { sorting }, onSortingChange: setSorting });
   return (
-    <SideScroll label={label} columns={columns.length}>
+    <SideScroll label={label} stack={props.stack ?? columns.length >= STACK_FROM}>
       <table aria-label={label}>
         <thead>
           {table.getHeaderGroups().map((group) => (
@@ -196,7 +207,7 @@ const STACK_FROM = 4;
  * each side that has more columns, and a line saying how many. The box is a labelled region a keyboard
  * reaches (Tab, then the arrow keys scroll it): https://dequeuniversity.com/rules/axe/4.10/scrollable-region-focusable.
  */
-function SideScroll(props: { label: string; columns: number; children: ReactNode }) {
+function SideScroll(props: { label: string; stack: boolean; children: ReactNode }) {
   const box = useRef<HTMLElement>(null);
   const out = useSideScroll(box);
   const cue = sideScrollCue(out);
@@ -210,7 +221,7 @@ function SideScroll(props: { label: string; columns: number; children: ReactNode
       ) : null}
       <div
         className="table-frame"
-        data-stack={props.columns >= STACK_FROM}
+        data-stack={props.stack}
         data-more-left={out.left > 0}
         data-more-right={out.right > 0}
       >

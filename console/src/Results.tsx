@@ -4,7 +4,8 @@ import { eventWords, withEventWords } from "../../src/tools/ga/event-words.ts";
 import { lowerIsBetter } from "../../src/tools/ga/metric-direction.ts";
 import { datesInWords, periodWords } from "../../src/tools/ga/period-words.ts";
 import { downloadUrl, type KeptView, type RunResult, type RunStopped } from "./api.ts";
-import { comparisonHeadline, isCompared } from "./comparison-words.ts";
+import { ComparisonTable } from "./ComparisonTable.tsx";
+import { type ComparedReport, comparisonHeadline, isCompared } from "./comparison-words.ts";
 import { CsvDownload } from "./csv-download.tsx";
 import { downloadName, downloadWords, kindOf } from "./download-words.ts";
 import { usePropertyFields, usePropertyNames } from "./google/pickers.tsx";
@@ -116,6 +117,7 @@ export function Results(props: ResultsProps) {
             title={title}
             format={format}
             orderedBy={chart?.orderedBy}
+            compared={isCompared(data) ? data : undefined}
             {...(report.tone
               ? { tone: report.tone, totals: reportTotals(data), reportRows: data?.row_count }
               : {})}
@@ -152,15 +154,31 @@ function TablePart(
     totals?: Row | undefined;
     /** How many rows the report has (GA's row_count), which its totals cover. */
     reportRows?: unknown;
+    /** Two periods compared: one measure at a time (ComparisonTable.tsx). */
+    compared?: ComparedReport | undefined;
   },
 ) {
   const { table, title, orderedBy } = props;
   const rows = props.rows ?? table.rows;
   const shownOf = props.rows ? rows.length : table.total;
+  const totalsWords = totalsLabel(
+    rows.length,
+    typeof props.reportRows === "number" ? props.reportRows : undefined,
+  );
   return (
     <div className="table-part">
       {props.records ? (
         props.records(rows)
+      ) : props.compared ? (
+        <ComparisonTable
+          data={props.compared}
+          rows={rows}
+          title={title}
+          format={props.format}
+          tone={props.tone}
+          totals={props.totals}
+          totalsLabel={totalsWords}
+        />
       ) : (
         <RecordsTable
           label="Records"
@@ -171,10 +189,7 @@ function TablePart(
             ? {
                 tone: props.tone,
                 totals: props.totals,
-                totalsLabel: totalsLabel(
-                  rows.length,
-                  typeof props.reportRows === "number" ? props.reportRows : undefined,
-                ),
+                totalsLabel: totalsWords,
               }
             : {})}
           {...(orderedBy ? { initialOrder: orderedBy } : {})}

@@ -22,7 +22,7 @@ const STEP_WORDS: Record<string, Record<string, string>> = {
     offset: "Rows to skip from the top: to see the rows after those shown.",
     realtime: "Report on the last 30 minutes instead of a period.",
     chart:
-      "The page draws the chart either way. Ticked: the answer also carries it as a PNG image, for an agent or a file.",
+      "The page draws the chart either way. Ticked: an app that runs this report for you also gets the chart as a PNG picture, to show or save.",
     minute_ranges: "With the last 30 minutes: up to two stretches of minutes to compare.",
     funnel:
       "A funnel instead: how many users went through two to ten events in order, and where they dropped off.",

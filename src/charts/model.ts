@@ -29,6 +29,12 @@ export interface ChartModel {
    * unit (chartsByUnit) titles each part with its own metrics and these.
    */
   by?: string;
+  /**
+   * The rows' filter in a person's words ("Device category = mobile"): the title says it after the metrics
+   * and `by`, as does each part of a chart split by unit (console review s10, C2: a filtered chart's title
+   * read as the whole property's).
+   */
+  only?: string;
   /** The currency of the series whose unit is "currency" (ISO 4217, "USD"): their axis says it. */
   currency?: string;
   /**
@@ -228,11 +234,16 @@ export function chartsByUnit(chart: ChartModel): ChartModel[] {
     const { currency, ...rest } = chart;
     return {
       ...rest,
-      title: `${metrics.join(", ")}${chart.by ? ` by ${chart.by}` : ""}`,
+      title: chartTitle(metrics, chart.by, chart.only),
       series,
       ...(unit === "currency" && currency ? { currency } : {}),
     };
   });
+}
+
+/** "Sessions, Users by Country — only where Device category = mobile": metrics, what they are by, the filter. */
+export function chartTitle(metrics: readonly string[], by?: string, only?: string): string {
+  return `${metrics.join(", ")}${by ? ` by ${by}` : ""}${only ? ` — only where ${only}` : ""}`;
 }
 
 /** The units of a chart's series, in their order (a series without one is a plain "number"). */

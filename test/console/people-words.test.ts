@@ -4,6 +4,7 @@
  * field name under its own field, by its title, without the agent's advice (src/console/titled-issues.ts).
  */
 import { describe, expect, it } from "vitest";
+import { withFieldWords } from "../../console/src/field-words.js";
 import { progressForPeople } from "../../console/src/progress-words.js";
 import { forPeople as resultForPeople } from "../../src/console/run-results.js";
 import { type ErrorBody, forPeople } from "../../src/console/titled-issues.js";
@@ -100,5 +101,14 @@ describe("the console's words for a person", () => {
       '2 fields to fix. Metric 1: "Sesions" is not a metric of this property; did you mean "sessions"?; Dimension 1: "Contry" is not a dimension of this property.',
     );
     expect(person.hint).toBeUndefined();
+  });
+
+  it("says what each Run Reports field does without agent words (review s10: the PNG box said 'for an agent')", () => {
+    const ui = withFieldWords({}, "google_analytics_run_reports");
+    const words = Object.values(ui).map((field) =>
+      String((field as Record<string, unknown>)["ui:description"]),
+    );
+    expect(words.length).toBeGreaterThan(5);
+    expect(words.filter((text) => /\bagents?\b|\bAPI\b|\bMCP\b/i.test(text))).toEqual([]);
   });
 });

@@ -104,7 +104,7 @@ describe("Run Reports' date errors", { timeout: 90_000 }, () => {
         ),
       );
     const header = await page.locator(".results table thead th").allTextContents();
-    expect(header.some((text) => new RegExp(`^Sessions, Last 7 days ${span}`).test(text))).toBe(true);
+    expect(header.some((text) => new RegExp(`^Last 7 days ${span}`).test(text))).toBe(true);
     expect(`${await summary.textContent()} ${header.join(" ")}`).not.toMatch(/last\d+days/);
     // The step's own line under Details keeps each span of days on one line (s7, finding 16).
     const days = page.locator(".results .result-details p .nowrap");

@@ -5,6 +5,7 @@
  */
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { expect, it } from "vitest";
+import { CHART_META_KEY, type ChartModel, chartsByUnit } from "../../src/charts/model.js";
 import { firstText, gaOverMcp } from "../helpers/ga-mcp.js";
 
 const ga = gaOverMcp();
@@ -30,4 +31,15 @@ it("says a report's filter in its first sentence, before the rows", async () => 
   expect(first).toContain(`only where ${filter}`);
   const whole = await report();
   expect(firstText(whole)).not.toContain("only where");
+});
+
+it("titles a filtered report's chart with its filter in the property's UI names (review s10, C2)", async () => {
+  const chartOf = (result: CallToolResult) => result._meta?.[CHART_META_KEY] as ChartModel;
+  const filtered = chartOf(await report('deviceCategory == "mobile" and country == "United States"'));
+  const title =
+    "Total users, Sessions by Landing page — only where Device category = mobile and Country = United States";
+  expect(filtered.title).toBe(title);
+  // The same title where the page or an MCP App view draws the chart, one per unit.
+  expect(chartsByUnit(filtered).map((chart) => chart.title)).toEqual([title]);
+  expect(chartOf(await report()).title).toBe("Total users, Sessions by Landing page");
 });

@@ -1,5 +1,6 @@
 import type { Condition, Expression, Literal, TextMatch } from "../filter/ast.js";
 import { printExpression } from "../filter/print.js";
+import { filterInWords } from "../filter/words.js";
 import type { FilterExpression, GaFilter, NumericValue, StringMatchType } from "./filter-expression.js";
 
 /**
@@ -73,4 +74,18 @@ export function printNumber(value: NumericValue): string {
   if (Object.is(number, -0)) return "-0.0";
   const text = String(number);
   return /[.e]/.test(text) ? text : `${text}.0`;
+}
+
+/**
+ * A report's filter (its request's dimensionFilter and metricFilter, which GA ANDs) in a person's words,
+ * each field by its UI name: "Device category = mobile and Country = United States"; none without one.
+ */
+export function reportFilterWords(
+  request: { dimensionFilter?: unknown; metricFilter?: unknown },
+  ui: (field: string) => string,
+): string | undefined {
+  const parts = [request.dimensionFilter, request.metricFilter].filter(Boolean) as FilterExpression[];
+  if (parts.length === 0) return undefined;
+  const [one] = parts;
+  return filterInWords(parts.length === 1 && one ? fromGa(one) : { kind: "and", of: parts.map(fromGa) }, ui);
 }

@@ -7,8 +7,9 @@
  * same categories: grouped bars per combination, or lines paired day by day, each named with its dates.
  */
 
-import { type ChartModel, TIME_DIMENSIONS, type ValueUnit } from "../../charts/model.js";
+import { type ChartModel, chartTitle, TIME_DIMENSIONS, type ValueUnit } from "../../charts/model.js";
 import type { RunReportsOutput } from "../../schemas/google-analytics.js";
+import { reportFilterWords } from "./filter-print.js";
 import { periodWords, presetWords } from "./period-words.js";
 import { askedOrder } from "./report-asked-order.js";
 import { ABSOLUTE_TIME, pairedColumn, pairing, positionOf, presentPairing, valueAt } from "./report-pairs.js";
@@ -334,9 +335,10 @@ export function reportChart(
       : barSeries(rows, dimensions, metrics, ui);
   const unitOf = (metric: string) => GA_UNITS[types[metric] ?? ""];
   const currency = output.metadata?.currency_code;
-  const by = dimensions.length > 0 ? ` by ${dimensions.map(ui).join(", ")}` : "";
+  const by = dimensions.length > 0 ? dimensions.map(ui).join(", ") : undefined;
+  const only = reportFilterWords(output.request, ui);
   // Several ranges: the legend names each with its dates, which the title would only make long.
-  const title = metrics.length > 0 ? `${metrics.map(ui).join(", ")}${by}` : "No rows";
+  const title = metrics.length > 0 ? chartTitle(metrics.map(ui), by, only) : "No rows";
   // The table runs in the order the request asked for (null: the answer's own, no column marked); else
   // in the chart's: by time, or by the first metric, largest first.
   const asked = askedOrder(output.request);
@@ -353,7 +355,8 @@ export function reportChart(
     title,
     subtitle: [output.property_name ?? output.property, ...coverage(rows.length, charted, cut)].join(" · "),
     categories,
-    ...(dimensions.length > 0 ? { by: dimensions.map(ui).join(", ") } : {}),
+    ...(by ? { by } : {}),
+    ...(only ? { only } : {}),
     series: series.map(({ metric, ...drawn }) => {
       const unit = unitOf(metric);
       // Its metric's name when there are several: a chart split by unit (chartsByUnit) is titled by them.
