@@ -24,7 +24,7 @@ export const CreateKeyEventsFields = z.strictObject({
     .boolean()
     .default(false)
     .describe(
-      "Skip checking that the event was collected in the last 30 days (true only for an event about to ship).",
+      "Skip the check that the event was collected in the last 30 days (only for an event about to ship).",
     )
     .meta({ title: "Skip the collection check", examples: [true] }),
 });
@@ -131,7 +131,7 @@ export const GoogleApiCallFields = z.strictObject({
     .max(2048)
     .describe(
       "Path relative to the API, e.g. v1beta/properties/123:runReport, v1beta/accountSummaries or " +
-        "v1beta/properties/123/dataStreams. Only the path: no host, no query string.",
+        "v1beta/properties/123/dataStreams. Only the path: no host or query string.",
     )
     .meta({ title: "Endpoint", examples: ["v1beta/accountSummaries"] }),
   api: z

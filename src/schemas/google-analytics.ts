@@ -105,19 +105,23 @@ const OrderByItem = z.union(
   { error: 'expected a field name ("-sessions" for descending) or {field, desc?, order_type?}' },
 );
 
+const PROPERTY_WORDS =
+  'GA4 property: ID ("123456789", "properties/123456789", a GA page URL with #/p123456789/) or display ' +
+  "name (any case). Not a G- measurement ID.";
 export const PropertyField = Trimmed.min(1)
   .max(500)
-  .describe(
-    'GA4 property: its ID ("123456789", "properties/123456789", a GA page URL with #/p123456789/) or its ' +
-      "display name (any case). Not a G- measurement ID.",
-  )
+  .describe(PROPERTY_WORDS)
   .meta({ title: "Property", examples: ["123456789"] });
 
 /** A filter in the simple syntax, as `filter` takes it (and each of dimensionFilter / metricFilter). */
 export const FilterText = Trimmed.min(1).max(2000);
 
 export const RunReportsFields = z.strictObject({
-  property: PropertyField,
+  // Several properties' names (report-properties.ts) may run longer than one's.
+  property: Trimmed.min(1)
+    .max(5000)
+    .describe(`${PROPERTY_WORDS} Several: comma-separated, or all.`)
+    .meta({ title: "Property", examples: ["123456789"] }),
   metrics: z
     .array(FieldName.meta({ title: "Metric" }))
     .max(10)
@@ -161,7 +165,7 @@ export const RunReportsFields = z.strictObject({
     })
     .optional()
     .describe(
-      'Sort: "-sessions", "date", "-sessions,date" or [{field, desc, order_type}]; fields must be in the report.',
+      'Sort: "-sessions", "-sessions,date" or [{field, desc, order_type}]; fields must be in the report.',
     )
     .meta({ title: "Sort by", examples: ["-sessions,date"] }),
   limit: NumberIn(1, 10_000)
@@ -180,9 +184,7 @@ export const RunReportsFields = z.strictObject({
   chart: z
     .boolean()
     .default(false)
-    .describe(
-      "Also return the report as a PNG chart: a line over time with a date dimension, bars otherwise.",
-    )
+    .describe("Also return a PNG chart: a line over dates, else bars.")
     // Says what it adds (trial s7, finding 8: "Chart image" unticked, a chart was drawn anyway).
     .meta({ title: "Also send the chart as a PNG image", examples: [true] }),
   minute_ranges: z
@@ -267,6 +269,10 @@ export const RunReportsOutput = z.object({
     .describe(
       "Two ranges: {from, to, paired?, no_row_change?}; rows hold <metric>[<range>] and <metric>_change(_pct); paired dates as <dim>[<range>].",
     ),
+  properties: z
+    .array(z.record(z.string(), z.unknown()))
+    .optional()
+    .describe("Several properties: each one's row_count, next_offset, time_zone, quota, dates, or error."),
   request: z
     .record(z.string(), z.unknown())
     .describe("The request sent to GA (reusable with google_analytics_api_call)."),

@@ -47,9 +47,8 @@ export const googleAnalyticsCreateKeyEvents: ToolStep<
     "admin api",
   ],
   description:
-    "Marks an event of a Google Analytics 4 property as a key event (formerly a conversion). This step " +
-    "first checks that the event was " +
-    "collected in the last 30 days (skip_collection_check for one not sent yet); an existing key event is " +
+    "Marks an event of a Google Analytics 4 property as a key event (formerly a conversion). It first checks " +
+    "that the event was collected in the last 30 days (skip_collection_check for one not sent yet); an existing key event is " +
     `returned, not duplicated. Needs the Editor role. Reference: ${DOC_URL}`,
   docUrl: DOC_URL,
   connection: "google",

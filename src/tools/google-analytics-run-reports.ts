@@ -22,23 +22,26 @@ import { parseFilter } from "./ga/filter-parser.js";
 import { filterFields, filterNameProblems, type SplitFilters, splitFilter } from "./ga/filter-split.js";
 import { funnelAnswer } from "./ga/funnel.js";
 import { rangeLabels } from "./ga/period-words.js";
-import { resolveProperty } from "./ga/property-name.js";
+import type { PropertyRef } from "./ga/property-name.js";
 import { RUN_REPORTS_ALIASES } from "./ga/report-aliases.js";
-import { reportOutput, summarize } from "./ga/report-answer.js";
+import { reportOutput, summarize, summaryTail } from "./ga/report-answer.js";
 import { reportChart, type UiNames } from "./ga/report-chart.js";
 import type { Comparison } from "./ga/report-compare.js";
 import { dataStartNote, propertyStart } from "./ga/report-data-start.js";
-import { emptyReportHint, type Unfiltered, unfilteredTotal } from "./ga/report-empty.js";
-import { type FlatReport, flattenReport, quotaSummary, responseHints } from "./ga/report-flatten.js";
+import { unfilteredTotal } from "./ga/report-empty.js";
+import { type FlatReport, flattenReport, quotaSummary } from "./ga/report-flatten.js";
+import { reportHints } from "./ga/report-hints.js";
 import { mergedOrder } from "./ga/report-merged-order.js";
 import { pageReport, type ReportPage } from "./ga/report-paging.js";
 import { periodNote } from "./ga/report-periods.js";
+import { type OneReport, resolveProperties } from "./ga/report-properties.js";
+import { reportOnProperties } from "./ga/report-properties-answer.js";
 import { buildReportRequest, checkReportMode, duplicates, parseOrderBy } from "./ga/report-request.js";
 import { reportSearchInput, reportSearchReason } from "./ga/report-search-words.js";
 import { checkWholeReport, mergedPage, mergesRanges, wholeReportRequest } from "./ga/report-two-ranges.js";
 import { valueNotes } from "./ga/report-value-notes.js";
 import { GA_SERVICE_WORDS } from "./ga/service-words.js";
-import type { SchemaContext, ToolStep } from "./types.js";
+import type { SchemaContext, ToolContext, ToolStep } from "./types.js";
 
 const DOC_URL = "https://developers.google.com/analytics/devguides/reporting/data/v1/basics";
 const SCOPES = [SCOPE_ANALYTICS_READONLY] as const;
@@ -80,9 +83,10 @@ export const googleAnalyticsRunReports: ToolStep<ReturnType<typeof input>, typeo
     "download",
   ],
   description:
-    "Runs a Google Analytics 4 report (runReport; realtime: the last 30 minutes; or a funnel): metrics by dimensions. Names are checked against the " +
-    "property's metadata before any quota is spent (Universal Analytics names get their GA4 name). Answers " +
-    `state each range as real dates; with two ranges, each row has both values and the change. Reference: ${DOC_URL}`,
+    "Runs a Google Analytics 4 report (runReport; realtime: last 30 minutes; or a funnel): metrics by dimensions, " +
+    "on one property or several in one table. Names are checked against each property's metadata before quota " +
+    "is spent (Universal Analytics names get their GA4 name). Answers state ranges as real dates; two ranges: " +
+    `each row has both values and the change. Reference: ${DOC_URL}`,
   docUrl: DOC_URL,
   connection: "google",
   scopes: SCOPES,
@@ -120,84 +124,123 @@ export const googleAnalyticsRunReports: ToolStep<ReturnType<typeof input>, typeo
   async handler(fields, ctx) {
     const now = new Date();
     const shape = checkRequestShape(fields, now);
-    const { expression, orderBys } = shape;
-    let dates = shape.dates;
-
     const ga = await ctx.connection("google", fields.account);
-    const property = await resolveProperty(ga, fields.property, ctx.signal);
-    const propertyId = property.id;
-    const start = dates ? await propertyStart(ga, propertyId, ctx.signal) : undefined;
-    let timeZone: string | undefined;
-    if (dates?.calendar) {
-      timeZone = start?.timeZone;
-      if (timeZone) dates = resolveDateRanges(fields.date_ranges, now, timeZone);
-    }
-    if (fields.funnel) {
-      const zone = timeZone ?? (await propertyTimeZone(ga, propertyId, ctx.signal));
-      return funnelAnswer({ ga, property, funnel: fields.funnel, dates, zone, now, signal: ctx.signal });
-    }
-    ctx.progress({ progress: 0, total: 3, message: "Checking field names against the property's metadata" });
-    const { catalog, uiNames } = await checkFieldNames(ga, propertyId, fields, expression, ctx.signal);
-    const filters: SplitFilters = expression ? splitFilter(expression, catalog) : {};
-    const request = buildReportRequest({ input: fields, dateRanges: dates?.dateRanges, filters, orderBys });
-
-    const used = new Set([
-      ...fields.metrics,
-      ...fields.dimensions,
-      ...(expression ? filterFields(expression) : []),
-    ]);
-    if (!fields.realtime && used.size > 1) {
-      ctx.progress({ progress: 1, total: 3, message: "Checking that the fields can be combined" });
-      await checkCombination(ga, propertyId, request, used, catalog, ctx.signal);
-    }
-
-    ctx.progress({ progress: 2, total: 3, message: "Running the report" });
-    const { sent, response, flat, bare } = await sendReport(ga, propertyId, fields, dates, request, ctx);
-    const quota = quotaSummary(
-      response.propertyQuota ?? ga.quota(propertyId, fields.realtime ? "realtime" : "core")?.quotas,
-    );
-    const zone = response.metadata?.timeZone ?? timeZone;
-    const stated = dates ? statedRanges(dates.dateRanges, now, zone) : undefined;
-    const shown = answerPage({
-      fields,
-      flat,
-      response,
-      request,
-      stated,
-      keepBytes: ctx.fullResults?.maxBytes,
-    });
-    const hints = reportHints({ fields, used, catalog, flat: shown.flat, dates, response, quota, bare });
-    if (stated && !zone) hints.push("The dates are stated in UTC: GA did not say the property's time zone.");
-    const early =
-      stated && start?.firstDay ? dataStartNote(stated, start.firstDay, !!shown.merged) : undefined;
-    if (early) hints.push(early);
-    hints.push(...shown.page.hints);
-    const data = reportOutput({
-      ...{ property, quota, response, request: sent, hints, stated },
-      page: shown.page,
-      flat: shown.flat,
-      comparison: shown.merged,
-    });
-    const today = todayIn(now, zone);
-    const lengths =
-      shown.merged && stated ? periodNote(stated, shown.merged.order, rangeLabels(stated), today) : undefined;
-    const asked = { stated, today, filters };
-    const notes = [lengths, early, ...valueNotes(flat, response, uiNames, propertyId, asked)];
-    return {
-      data,
-      summary: summarize(data, fields, stated ? { stated, zone } : undefined, shown.merged, notes),
-      ...(shown.page.full ? { full: shown.page.full } : {}),
-      // Every row GA returned, not only the answer's (charted: the whole report, or GA's page as its subtitle says).
-      chart: reportChart(
-        { ...data, rows: flat.rows },
-        uiNames,
-        charted(fields, flat, shown),
-        metricTypes(response),
-      ),
-      ...(fields.chart ? { chartImage: true } : {}),
-    };
+    const properties = await resolveProperties(ga, fields.property, ctx.signal);
+    const run = (property: PropertyRef, on: ToolContext) =>
+      reportOn({ ga, property, fields, ctx: on, now, shape });
+    if (properties.length > 1) return reportOnProperties(fields, properties, ctx, run);
+    return (await run(properties[0] as PropertyRef, ctx)).result;
   },
 };
+
+/** The report on one property: its answer, and the parts several properties' answer says of each. */
+async function reportOn(o: {
+  ga: Google;
+  property: PropertyRef;
+  fields: Fields;
+  ctx: ToolContext;
+  now: Date;
+  shape: ReturnType<typeof checkRequestShape>;
+}): Promise<OneReport> {
+  const { ga, property, fields, ctx, now } = o;
+  const { expression, orderBys } = o.shape;
+  let dates = o.shape.dates;
+  const propertyId = property.id;
+  const start = dates ? await propertyStart(ga, propertyId, ctx.signal) : undefined;
+  let timeZone: string | undefined;
+  if (dates?.calendar) {
+    timeZone = start?.timeZone;
+    if (timeZone) dates = resolveDateRanges(fields.date_ranges, now, timeZone);
+  }
+  if (fields.funnel) {
+    const zone = timeZone ?? (await propertyTimeZone(ga, propertyId, ctx.signal));
+    const { funnel } = fields;
+    const result = await funnelAnswer({ ga, property, funnel, dates, zone, now, signal: ctx.signal });
+    return { result, tail: "", pageHints: [] };
+  }
+  const { catalog, uiNames, filters, request, used } = await checkedRequest(ga, propertyId, fields, {
+    expression,
+    orderBys,
+    dates,
+    ctx,
+  });
+  ctx.progress({ progress: 2, total: 3, message: "Running the report" });
+  const { sent, response, flat, bare } = await sendReport(ga, propertyId, fields, dates, request, ctx);
+  const quota = quotaSummary(
+    response.propertyQuota ?? ga.quota(propertyId, fields.realtime ? "realtime" : "core")?.quotas,
+  );
+  const zone = response.metadata?.timeZone ?? timeZone;
+  const stated = dates ? statedRanges(dates.dateRanges, now, zone) : undefined;
+  const shown = answerPage({
+    fields,
+    flat,
+    response,
+    request,
+    stated,
+    keepBytes: ctx.fullResults?.maxBytes,
+  });
+  const hints = reportHints({ fields, used, catalog, flat: shown.flat, dates, response, quota, bare });
+  if (stated && !zone) hints.push("The dates are stated in UTC: GA did not say the property's time zone.");
+  const early = stated && start?.firstDay ? dataStartNote(stated, start.firstDay, !!shown.merged) : undefined;
+  if (early) hints.push(early);
+  hints.push(...shown.page.hints);
+  const data = reportOutput({
+    ...{ property, quota, response, request: sent, hints, stated },
+    page: shown.page,
+    flat: shown.flat,
+    comparison: shown.merged,
+  });
+  const today = todayIn(now, zone);
+  const lengths =
+    shown.merged && stated ? periodNote(stated, shown.merged.order, rangeLabels(stated), today) : undefined;
+  const asked = { stated, today, filters };
+  const notes = [lengths, early, ...valueNotes(flat, response, uiNames, propertyId, asked)];
+  const result = {
+    data,
+    summary: summarize(data, fields, stated ? { stated, zone } : undefined, shown.merged, notes),
+    ...(shown.page.full ? { full: shown.page.full } : {}),
+    // Every row GA returned, not only the answer's (charted: the whole report, or GA's page as its subtitle says).
+    chart: reportChart(
+      { ...data, rows: flat.rows },
+      uiNames,
+      charted(fields, flat, shown),
+      metricTypes(response),
+    ),
+    ...(fields.chart ? { chartImage: true } : {}),
+  };
+  return { result, tail: summaryTail(data, shown.merged, notes), pageHints: shown.page.hints };
+}
+
+/** The report's request, once its names are in the property's catalog and GA says they can be combined. */
+async function checkedRequest(
+  ga: Google,
+  propertyId: string,
+  fields: Fields,
+  o: Pick<ReturnType<typeof checkRequestShape>, "expression" | "orderBys" | "dates"> & { ctx: ToolContext },
+) {
+  const { expression, ctx } = o;
+  ctx.progress({ progress: 0, total: 3, message: "Checking field names against the property's metadata" });
+  const { catalog, uiNames } = await checkFieldNames(ga, propertyId, fields, expression, ctx.signal);
+  const filters: SplitFilters = expression ? splitFilter(expression, catalog) : {};
+  const request = buildReportRequest({
+    input: fields,
+    dateRanges: o.dates?.dateRanges,
+    filters,
+    orderBys: o.orderBys,
+  });
+
+  const used = new Set([
+    ...fields.metrics,
+    ...fields.dimensions,
+    ...(expression ? filterFields(expression) : []),
+  ]);
+  if (!fields.realtime && used.size > 1) {
+    ctx.progress({ progress: 1, total: 3, message: "Checking that the fields can be combined" });
+    await checkCombination(ga, propertyId, request, used, catalog, ctx.signal);
+  }
+
+  return { catalog, uiNames, filters, request, used };
+}
 
 /**
  * The report as sent to GA and its rows: with two date ranges merged here, the whole report (every GA row,
@@ -274,7 +317,6 @@ function answerPage(o: {
 type Fields = z.output<ReturnType<typeof input>>;
 type Google = ConnectorOf<"google">;
 type ReportRequest = ReturnType<typeof buildReportRequest>;
-type Quota = ReturnType<typeof quotaSummary>;
 
 /** The checks that need no call: the report mode, the dates, the filter, the sort and repeated names. */
 function checkRequestShape(fields: Fields, now: Date) {
@@ -345,56 +387,4 @@ async function checkCombination(
   // GA answers with current API names; a field asked for by a deprecated alias must still match.
   const canonical = new Set([...used].map((name) => catalog.get(name)?.apiName ?? name));
   throwIncompatible(await ga.checkCompatibility(propertyId, body, signal), canonical);
-}
-
-/** The notes for the reader: deprecated names, empty pages, recent or UTC dates, sampling and quota. */
-function reportHints({
-  fields,
-  used,
-  catalog,
-  flat,
-  dates,
-  response,
-  quota,
-  bare,
-}: {
-  /** An empty report's first metric without its filter (report-empty.ts). */
-  bare: Unfiltered | undefined;
-  fields: Fields;
-  used: Set<string>;
-  catalog: FieldCatalog;
-  flat: FlatReport;
-  dates: ResolvedDates | undefined;
-  response: RunReportResponse;
-  quota: Quota;
-}): string[] {
-  const hints: string[] = [];
-  const deprecated = [...used].flatMap((name) => {
-    const entry = catalog.get(name);
-    return entry?.deprecated
-      ? [`"${name}" is a deprecated name of "${entry.apiName}": use the new name.`]
-      : [];
-  });
-  hints.push(...deprecated);
-  if (flat.rows.length === 0) {
-    hints.push(
-      flat.rowCount > 0
-        ? `No rows at offset ${fields.offset}: the report has ${flat.rowCount} rows; use a smaller offset.`
-        : emptyReportHint(used, bare),
-    );
-  }
-  if (dates?.includesRecent) {
-    hints.push(
-      "The dates include the last 48 hours: GA may still be processing that data (final within 24–48 h).",
-    );
-  }
-  if (dates?.calendarInUtc) {
-    const zone = response.metadata?.timeZone;
-    hints.push(
-      `Calendar presets were resolved to UTC dates${zone ? `; the property's day is in ${zone}` : ""}: ` +
-        `${(dates.dateRanges ?? []).map((r) => `${r.startDate}…${r.endDate}`).join(", ")}.`,
-    );
-  }
-  hints.push(...responseHints(response.metadata, quota));
-  return hints;
 }

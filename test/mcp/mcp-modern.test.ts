@@ -164,4 +164,21 @@ describe("what a result adds to the log", () => {
       ["warning", "Only 800 Google Analytics quota tokens are left (tokens per hour) for this property."],
     ]);
   });
+
+  it("each property's quota running low, in a report over several properties", () => {
+    const entries = resultLogEntries({
+      properties: [
+        {
+          property: "properties/1",
+          property_name: "Shop",
+          quota: { tokens_per_hour: { remaining: 30_000 } },
+        },
+        { property: "properties/2", property_name: "Blog", quota: { tokens_per_day: { remaining: 700 } } },
+        { property: "properties/3", error: "Invalid metrics[0]: …" },
+      ],
+    });
+    expect(entries.map((e) => [e.level, e.message])).toEqual([
+      ["warning", "Only 700 Google Analytics quota tokens are left (tokens per day) for Blog."],
+    ]);
+  });
 });

@@ -15,7 +15,7 @@ interface Summary {
   propertySummaries?: { property?: string; displayName?: string }[];
 }
 
-interface Listed {
+export interface Listed {
   id: string;
   displayName: string;
   account: string;
@@ -27,7 +27,10 @@ const SUMMARIES_MS = 60_000;
 const summaries = new WeakMap<GoogleAnalyticsConnector, { at: number; listed: Promise<Listed[]> }>();
 
 /** Every property the Google account can see (Admin API accountSummaries), with its account's name. */
-function listProperties(ga: GoogleAnalyticsConnector, signal: AbortSignal | undefined): Promise<Listed[]> {
+export function listProperties(
+  ga: GoogleAnalyticsConnector,
+  signal: AbortSignal | undefined,
+): Promise<Listed[]> {
   const kept = summaries.get(ga);
   if (kept && Date.now() - kept.at < SUMMARIES_MS) return kept.listed;
   const listed = ga

@@ -76,6 +76,19 @@ function comparisonFields(comparison: Comparison): Record<string, string> {
   return pairing.changes ? paired : { ...paired, no_row_change: comparisonPairing(comparison) ?? "" };
 }
 
+/** "2026-11-01…2026-11-30 and 2025-11-01…2025-11-30 (last year)": the periods as a summary states them. */
+export const rangesText = (stated: readonly StatedRange[]): string =>
+  stated.map((r) => `${rangeText(r)}${r.name ? ` (${r.name})` : ""}`).join(" and ");
+
+/**
+ * Where the figures are, said so they are not read or shared as the whole property's (console review s10,
+ * C2): ", only where country == "France"".
+ */
+export function onlyWhere(filter: unknown): string {
+  if (typeof filter === "string") return filter.trim() && `, only where ${filter.trim()}`;
+  return filter ? ", only where its filter matches" : "";
+}
+
 /**
  * The answer in one line: which property and dates, the rows shown of how many, the quota left; then the
  * notes (for two ranges, the periods' note of report-periods.ts; dates before the property's data starts;
@@ -90,18 +103,8 @@ export function summarize(
   notes: readonly (string | undefined)[],
 ): string {
   const kind = asked.realtime ? "Realtime report" : "Report";
-  const ranges = dates
-    ? ` for ${dates.stated.map((r) => `${rangeText(r)}${r.name ? ` (${r.name})` : ""}`).join(" and ")}, ` +
-      `dates in ${dates.zone ?? "UTC"}`
-    : "";
-  // Said where the figures are, so they are not read or shared as the whole property's (console review s10, C2).
-  const filter = asked.filter;
-  const only =
-    typeof filter === "string"
-      ? filter.trim() && `, only where ${filter.trim()}`
-      : filter
-        ? ", only where its filter matches"
-        : "";
+  const ranges = dates ? ` for ${rangesText(dates.stated)}, dates in ${dates.zone ?? "UTC"}` : "";
+  const only = onlyWhere(asked.filter);
   const plural = (n: number) => `${count(n)} row${n === 1 ? "" : "s"}`;
   const rows = merged
     ? `${plural(data.rows.length)} of ${count(data.row_count)}, one per combination (GA's ${count(merged.gaRows)} rows, ` +
@@ -109,6 +112,24 @@ export function summarize(
     : `${plural(data.rows.length)} of ${count(data.row_count)}`;
   const left = data.quota?.tokens_per_hour?.remaining;
   const quota = left !== undefined ? `; ${count(left)} quota tokens left this hour` : "";
+  const on = propertyText({
+    id: data.property.replace(/^properties\//, ""),
+    ...(data.property_name ? { displayName: data.property_name } : {}),
+  });
+  const tail = summaryTail(data, merged, notes);
+  return `${kind} on ${on}${ranges}${only}: ${rows}${quota}.${tail}`;
+}
+
+/**
+ * What a summary says after its first sentence: the notes, the comparison's pairing and, for two ranges,
+ * the largest changes over every merged row (with a leading space; empty when there is nothing to say).
+ * Several properties' answer says it of each (report-properties-answer.ts).
+ */
+export function summaryTail(
+  data: RunReportsOutput,
+  merged: Comparison | undefined,
+  notes: readonly (string | undefined)[],
+): string {
   const metric = (data.request.metrics as { name: string }[] | undefined)?.[0]?.name;
   const over =
     merged && merged.rows.length > data.rows.length ? ` over all ${count(merged.rows.length)} rows` : "";
@@ -116,11 +137,7 @@ export function summarize(
     merged && metric && merged.movers.length > 0
       ? ` Largest changes in ${metric}${over} (${merged.from} → ${merged.to}): ${merged.movers.join(", ")}.`
       : "";
-  const on = propertyText({
-    id: data.property.replace(/^properties\//, ""),
-    ...(data.property_name ? { displayName: data.property_name } : {}),
-  });
   const paired = merged ? comparisonPairing(merged) : undefined;
   const noted = [...notes, paired].filter(Boolean).join(" ");
-  return `${kind} on ${on}${ranges}${only}: ${rows}${quota}.${noted ? ` ${noted}` : ""}${movers}`;
+  return `${noted ? ` ${noted}` : ""}${movers}`;
 }

@@ -1,0 +1,57 @@
+import type { RunReportResponse } from "../../connectors/google/types.js";
+import type { ResolvedDates } from "./date-presets.js";
+import type { FieldCatalog } from "./field-catalog.js";
+import { emptyReportHint, type Unfiltered } from "./report-empty.js";
+import { type FlatReport, type QuotaSummary, responseHints } from "./report-flatten.js";
+
+/** Run Reports' notes for the reader: deprecated names, empty pages, recent or UTC dates, sampling and quota. */
+export function reportHints({
+  fields,
+  used,
+  catalog,
+  flat,
+  dates,
+  response,
+  quota,
+  bare,
+}: {
+  /** An empty report's first metric without its filter (report-empty.ts). */
+  bare: Unfiltered | undefined;
+  fields: { offset: number };
+  used: Set<string>;
+  catalog: FieldCatalog;
+  flat: FlatReport;
+  dates: ResolvedDates | undefined;
+  response: RunReportResponse;
+  quota: QuotaSummary | undefined;
+}): string[] {
+  const hints: string[] = [];
+  const deprecated = [...used].flatMap((name) => {
+    const entry = catalog.get(name);
+    return entry?.deprecated
+      ? [`"${name}" is a deprecated name of "${entry.apiName}": use the new name.`]
+      : [];
+  });
+  hints.push(...deprecated);
+  if (flat.rows.length === 0) {
+    hints.push(
+      flat.rowCount > 0
+        ? `No rows at offset ${fields.offset}: the report has ${flat.rowCount} rows; use a smaller offset.`
+        : emptyReportHint(used, bare),
+    );
+  }
+  if (dates?.includesRecent) {
+    hints.push(
+      "The dates include the last 48 hours: GA may still be processing that data (final within 24–48 h).",
+    );
+  }
+  if (dates?.calendarInUtc) {
+    const zone = response.metadata?.timeZone;
+    hints.push(
+      `Calendar presets were resolved to UTC dates${zone ? `; the property's day is in ${zone}` : ""}: ` +
+        `${(dates.dateRanges ?? []).map((r) => `${r.startDate}…${r.endDate}`).join(", ")}.`,
+    );
+  }
+  hints.push(...responseHints(response.metadata, quota));
+  return hints;
+}
