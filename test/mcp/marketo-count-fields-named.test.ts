@@ -49,7 +49,7 @@ describe("a count's summary names the records' fields", () => {
     async (read) => {
       const counted = await mkto.ok<Answer>({ ...read, count_by: firstField(read) });
       const named =
-        /the (?:record|row)s' fields, which count_by, where and order_by take: ([^;]+?)(?:, and \d+ more)?(?: \(attributes\.<name> reads one attribute\))?(?:;|\.$)/.exec(
+        /the (?:record|row)s' fields, which count_by, where and order_by take: ([^;]+?)(?:, and \d+ more)?(?: \(attributes\.<name> reads one attribute[^)]*\))?(?:;|\.$)/.exec(
           counted.text,
         );
       expect(named, counted.text).not.toBeNull();
@@ -69,6 +69,7 @@ describe("a count's summary names the records' fields", () => {
       }
       // The hint inside attributes, done: a Fill Out Form attribute counted by its dotted path.
       if (counted.text.includes("attributes.<name> reads one attribute")) {
+        expect(counted.text).toContain('a name with a space is quoted whole: "attributes.<the name>"');
         const attribute = read.endpoint.includes("bulk") ? "attributes.Webpage ID" : "attributes.New Value";
         const inside = await mkto.ok<Answer>({ ...read, count_by: JSON.stringify(attribute) });
         expect(inside.data.result.some((row) => row[attribute])).toBe(true);

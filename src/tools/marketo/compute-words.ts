@@ -129,7 +129,8 @@ function fieldsWords(compute: RecordCompute, unit: string): string {
   // reads one (https://experienceleague.adobe.com/en/docs/marketo-developer/marketo/rest/lead-database/activities).
   const inside =
     fields.names.includes("attributes") && !names.some((name) => name.startsWith("attributes."))
-      ? " (attributes.<name> reads one attribute)"
+      ? // A name with a space quoted whole, or where stops at the space (trial s10, third run, N70).
+        ' (attributes.<name> reads one attribute; a name with a space is quoted whole: "attributes.<the name>")'
       : "";
   // As where reads them: a name with a space quoted (trial s10, N75 wrote attributes.New Value as listed).
   const listed = names.slice(0, FIELDS_LISTED).map(quotedField).join(", ");
