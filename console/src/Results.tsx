@@ -12,6 +12,7 @@ import { propertyWords } from "./google/property-words.ts";
 import { RecordsTable } from "./RecordsTable.tsx";
 import { columnTitle, reportCell } from "./report-columns.ts";
 import { changeTone } from "./report-values.ts";
+import { RowsDownloads } from "./rows-download.tsx";
 import { totalsLabel } from "./totals-label.ts";
 import { type Row, useResultRows } from "./useResultRows.ts";
 
@@ -94,7 +95,14 @@ export function Results(props: ResultsProps) {
       </h2>
       <Summary result={result} headline={headline} own={own} call={props.call} />
       {result.type === "result" && result.notes.length > 0 ? <Warnings notes={result.notes} /> : null}
-      {table.kept ? (
+      {props.rows ? (
+        <RowsDownloads
+          rows={props.rows}
+          noun={noun}
+          name={downloadName({ kind: noun }, data, input, title ?? ((column) => column), noun)}
+          title={title ?? ((column) => column)}
+        />
+      ) : table.kept ? (
         <Downloads
           kept={table.kept}
           from={table.keptFrom}
