@@ -95,20 +95,14 @@ export function Results(props: ResultsProps) {
       </h2>
       <Summary result={result} headline={headline} own={own} call={props.call} />
       {result.type === "result" && result.notes.length > 0 ? <Warnings notes={result.notes} /> : null}
-      {props.rows ? (
-        <RowsDownloads
-          rows={props.rows}
-          noun={noun}
-          name={downloadName({ kind: noun }, data, input, title ?? ((column) => column), noun)}
-          title={title ?? ((column) => column)}
-        />
-      ) : table.kept ? (
+      {table.kept || props.rows ? (
         <Downloads
           kept={table.kept}
+          rows={props.rows}
           from={table.keptFrom}
           more={table.more}
-          name={downloadName(table.kept, data, input, title ?? ((column) => column), props.noun)}
-          noun={props.noun}
+          name={downloadName(table.kept ?? { kind: noun }, data, input, title ?? ((c) => c), noun)}
+          noun={noun}
           title={title ?? ((column) => column)}
         />
       ) : null}
@@ -355,14 +349,17 @@ function reportTotals(data: Record<string, unknown> | undefined): Row | undefine
  * which rows the files hold.
  */
 function Downloads(props: {
-  kept: KeptView;
+  kept: KeptView | undefined;
+  /** The task's own rows, shown in place of the step's answer: the files hold those (rows-download.tsx). */
+  rows: Row[] | undefined;
   from: number;
   more: boolean;
   name: string;
   title: (column: string) => string;
   noun?: string | undefined;
 }) {
-  const { kept, from, more } = props;
+  const { kept, from, more, rows } = props;
+  if (rows || !kept) return <RowsDownloads {...props} rows={rows ?? []} noun={props.noun ?? "rows"} />;
   const what = downloadWords(props.noun ?? kept.kind, kept.items, from, more);
   return (
     <p className="downloads">
