@@ -53,6 +53,8 @@ export interface ResultsProps {
   recordErrors?: boolean | undefined;
   /** The rows shown another way than a table (a lead as a card). */
   records?: ((rows: Row[]) => ReactNode) | undefined;
+  /** The records view says how many it shows (a list's member search): no second count under it. */
+  recordsCounted?: boolean | undefined;
   /**
    * What the rows are, in the task's words ("leads", "activities"): the count under the table, the
    * downloads' words and the CSV's name (trial s9, finding 11: an export of leads saved as records-….csv).
@@ -183,10 +185,12 @@ function TablePart(
           key={orderedBy?.column ?? "records"}
         />
       )}
-      <p className="shown" aria-live="polite">
-        Showing {count(rows.length)} of {count(shownOf)} {kindOf(shownOf, props.noun)}
-        {table.more && table.total === table.rows.length ? " loaded so far" : ""}.
-      </p>
+      {props.recordsCounted && !table.more ? null : (
+        <p className="shown" aria-live="polite">
+          Showing {count(rows.length)} of {count(shownOf)} {kindOf(shownOf, props.noun)}
+          {table.more && table.total === table.rows.length ? " loaded so far" : ""}.
+        </p>
+      )}
       {table.more ? (
         <button type="button" disabled={table.loading} onClick={() => void table.loadMore()}>
           {table.loading ? "Loading more…" : "Load more"}

@@ -352,6 +352,7 @@ function TaskResult(props: {
                 )
               : undefined
         }
+        recordsCounted={task.id === "show_members"}
         noun={leadRecords ? "leads" : task.id === "export" ? "activities" : undefined}
       />
       <ListMembersOffer task={task} result={result} input={input} ran={ran} onTask={props.onTask} />

@@ -39,6 +39,8 @@ describe.each([1280, 400])("searching a list's members at %i px", { timeout: 90_
     expect(await status.textContent()).toMatch(
       new RegExp(`^${members} of ${members} shown; .*\\(lead${LEAD}@example\\.com\\), just added, first\\.$`),
     );
+    // One count only: the one under the box (the table's "Showing 81 of 81 leads" said otherwise once narrowed).
+    expect(await page.locator(".results .shown").count()).toBe(0);
     const added = /shown; (.*), just added, first\.$/.exec((await status.textContent()) ?? "")?.[1];
     await check("member-search-01-added-first");
     // Reached from the keyboard: Tab from the result's heading comes to the box before the table.
