@@ -13,6 +13,7 @@ import { propertyWords } from "./google/property-words.ts";
 import { RecordsTable } from "./RecordsTable.tsx";
 import { columnTitle, reportCell } from "./report-columns.ts";
 import { changeTone } from "./report-values.ts";
+import { RowsDownloads } from "./rows-download.tsx";
 import { totalsLabel } from "./totals-label.ts";
 import { type Row, useResultRows } from "./useResultRows.ts";
 
@@ -53,6 +54,8 @@ export interface ResultsProps {
   recordErrors?: boolean | undefined;
   /** The rows shown another way than a table (a lead as a card). */
   records?: ((rows: Row[]) => ReactNode) | undefined;
+  /** The records view says how many it shows (a list's member search): no second count under it. */
+  recordsCounted?: boolean | undefined;
   /**
    * What the rows are, in the task's words ("leads", "activities"): the count under the table, the
    * downloads' words and the CSV's name (trial s9, finding 11: an export of leads saved as records-….csv).
@@ -95,13 +98,14 @@ export function Results(props: ResultsProps) {
       </h2>
       <Summary result={result} headline={headline} own={own} call={props.call} />
       {result.type === "result" && result.notes.length > 0 ? <Warnings notes={result.notes} /> : null}
-      {table.kept ? (
+      {table.kept || props.rows ? (
         <Downloads
           kept={table.kept}
+          rows={props.rows}
           from={table.keptFrom}
           more={table.more}
-          name={downloadName(table.kept, data, input, title ?? ((column) => column), props.noun)}
-          noun={props.noun}
+          name={downloadName(table.kept ?? { kind: noun }, data, input, title ?? ((c) => c), noun)}
+          noun={noun}
           title={title ?? ((column) => column)}
         />
       ) : null}
@@ -196,10 +200,12 @@ function TablePart(
           key={orderedBy?.column ?? "records"}
         />
       )}
-      <p className="shown" aria-live="polite">
-        Showing {count(rows.length)} of {count(shownOf)} {kindOf(shownOf, props.noun)}
-        {table.more && table.total === table.rows.length ? " loaded so far" : ""}.
-      </p>
+      {props.recordsCounted && !table.more ? null : (
+        <p className="shown" aria-live="polite">
+          Showing {count(rows.length)} of {count(shownOf)} {kindOf(shownOf, props.noun)}
+          {table.more && table.total === table.rows.length ? " loaded so far" : ""}.
+        </p>
+      )}
       {table.more ? (
         <button type="button" disabled={table.loading} onClick={() => void table.loadMore()}>
           {table.loading ? "Loading more…" : "Load more"}
@@ -362,14 +368,17 @@ function reportTotals(data: Record<string, unknown> | undefined): Row | undefine
  * which rows the files hold.
  */
 function Downloads(props: {
-  kept: KeptView;
+  kept: KeptView | undefined;
+  /** The task's own rows, shown in place of the step's answer: the files hold those (rows-download.tsx). */
+  rows: Row[] | undefined;
   from: number;
   more: boolean;
   name: string;
   title: (column: string) => string;
   noun?: string | undefined;
 }) {
-  const { kept, from, more } = props;
+  const { kept, from, more, rows } = props;
+  if (rows || !kept) return <RowsDownloads {...props} rows={rows ?? []} noun={props.noun ?? "rows"} />;
   const what = downloadWords(props.noun ?? kept.kind, kept.items, from, more);
   return (
     <p className="downloads">

@@ -14,6 +14,7 @@ import { fieldTitle, readableTime } from "./marketo/lead-card.ts";
 import { type Lead, type Lookups, unknownEmails } from "./marketo/lead-emails.ts";
 import { useListMembership } from "./marketo/list-membership.ts";
 import { listRows } from "./marketo/list-rows.ts";
+import { MemberSearch } from "./marketo/MemberSearch.tsx";
 import { taskHeadline } from "./marketo/marketo-words.ts";
 import { alreadyOnList, prepareTask } from "./marketo/task-prepare.ts";
 import { UpsertConfirm } from "./marketo/UpsertConfirm.tsx";
@@ -179,7 +180,7 @@ export function TaskRunner(props: TaskRunnerProps) {
       ) : null}
       {running ? <RunProgress progress={progress} /> : null}
       {problem ? <Problem error={problem} /> : null}
-      {result ? <TaskResult {...shown} result={result} /> : null}
+      {result ? <TaskResult {...shown} result={result} marked={props.start?.marked} /> : null}
     </section>
   );
 }
@@ -276,6 +277,8 @@ function RunActions(props: { running: boolean; onCancel: () => void }) {
   );
 }
 
+const NONE: string[] = [];
+
 /** The tasks whose results are lead records (an export of activities aside). */
 const LEAD_RECORDS = new Set(["find_lead", "show_members", "export", "upsert_leads"]);
 
@@ -286,6 +289,8 @@ function TaskResult(props: {
   input: Input;
   ran: Ran;
   onTask?: ((id: string, start: TaskStart) => void) | undefined;
+  /** The leads the task before added, shown first among a list's members. */
+  marked?: string[] | undefined;
 }) {
   const { task, result, input, ran } = props;
   const campaign = ran.names.campaign ?? ran.values.campaign ?? "";
@@ -325,6 +330,7 @@ function TaskResult(props: {
   const title = leadRecords
     ? (column: string) => headings?.get(column) ?? fieldTitle(fields, column)
     : undefined;
+  const format = leadRecords ? (_column: string, value: unknown) => readableTime(value, zone) : undefined;
   return (
     <>
       <Results
@@ -335,12 +341,21 @@ function TaskResult(props: {
         call={restCallLines(input).join("\n")}
         rows={rows}
         title={title}
-        format={leadRecords ? (_column, value) => readableTime(value, zone) : undefined}
+        format={format}
         recordErrors={task.id !== "upsert_leads"}
-        records={task.id === "find_lead" ? (leads) => <LeadCards leads={leads} fields={fields} /> : undefined}
+        records={
+          task.id === "find_lead"
+            ? (leads) => <LeadCards leads={leads} fields={fields} />
+            : task.id === "show_members"
+              ? (leads) => (
+                  <MemberSearch rows={leads} marked={props.marked ?? NONE} format={format} title={title} />
+                )
+              : undefined
+        }
+        recordsCounted={task.id === "show_members"}
         noun={leadRecords ? "leads" : task.id === "export" ? "activities" : undefined}
       />
-      <ListMembersOffer task={task} result={result} ran={ran} onTask={props.onTask} />
+      <ListMembersOffer task={task} result={result} input={input} ran={ran} onTask={props.onTask} />
     </>
   );
 }

@@ -5,7 +5,8 @@
  * since this server started (trial s7, finding 12: a grey "Not tested" beside a green "Connected" for the
  * same situation read as two rules; a card whose chip is Connected through a read, not a Test, says so on
  * its last test's line). The latest decides: a test that failed and a property list read after it that worked
- * mean the connection works now (issue 28: the chip stayed on Needs attention).
+ * mean the connection works now (issue 28: the chip stayed on Needs attention). Marketo's calls answered since
+ * the server started count as reads (trial s10, finding 5: "Set up, not tested yet" after 21 calls).
  */
 export type ChipState = "connected" | "attention" | "untested";
 

@@ -3,4 +3,6 @@ export interface TaskStart {
   values: Record<string, string>;
   /** The names of the objects its values pick (a list's). */
   names: Record<string, string>;
+  /** The leads the task before it added (a list's members after an add): shown first. */
+  marked?: string[];
 }

@@ -15,6 +15,7 @@ import {
 } from "../connections/marketo/configure.js";
 import type { MarketoCredentials } from "../connections/marketo/secrets.js";
 import { CONNECTIONS } from "../connections/registry.js";
+import type { CallRecord } from "../connectors/marketo/types.js";
 import { isMartechError } from "../errors.js";
 import type { Workspace } from "../workspace.js";
 import type { ConsoleCard, ConsoleContext } from "./api-context.js";
@@ -28,9 +29,12 @@ export async function marketoStatus(workspace: Workspace, sandbox: boolean) {
   const stored = await savedMarketo(workspace.secrets);
   let usage: Awaited<ReturnType<Awaited<ReturnType<typeof marketo.connector>>["usage"]>> | undefined;
   let problem: string | undefined;
+  let calls: CallRecord | undefined;
   if (active) {
     try {
-      usage = await (await marketo.connector()).usage();
+      const connector = await marketo.connector();
+      calls = connector.calls();
+      usage = await connector.usage();
     } catch (error) {
       // A MartechError says what to fix (an endpoint that does not parse); anything else is not shown.
       problem = isMartechError(error) ? error.message : "The usage could not be read.";
@@ -58,6 +62,8 @@ export async function marketoStatus(workspace: Workspace, sandbox: boolean) {
     usage: usage ?? null,
     problem: problem ?? null,
     lastTest: lastTests.get(workspace) ?? null,
+    // The calls answered since this server started, and how the last went (the card's chip and line).
+    calls: calls ?? null,
   };
 }
 

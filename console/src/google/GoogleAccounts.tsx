@@ -64,13 +64,16 @@ export function AccountCards(props: {
 /**
  * The last test's line before any Test: when the properties' listing (a read as the account) already
  * worked or failed, it says so, as the chip counts it (trial s7, finding 12: a green Connected beside "Not
- * tested since this server started").
+ * tested since this server started"), in a person's words and never as a Test that was not run (trial
+ * s10, finding 5: "No Test since this server started, but reading … worked").
  */
-function untestedLine(listed: { ok: boolean } | undefined): string {
+function untestedLine(listed: { ok: boolean; at: number } | undefined): string {
   if (!listed) return "Not tested since this server started.";
+  // The listing's moment on the page's clock (performance.now()), as a time of day.
+  const when = timeWords(performance.timeOrigin + listed.at);
   return listed.ok
-    ? "No Test since this server started, but reading its Analytics properties worked."
-    : "No Test since this server started, and reading its Analytics properties failed.";
+    ? `Working: its Analytics properties were read on ${when}. Not tested since this server started.`
+    : `Reading its Analytics properties failed on ${when}. Not tested since this server started.`;
 }
 
 /**

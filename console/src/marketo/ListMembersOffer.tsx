@@ -5,11 +5,13 @@
 import type { TaskView } from "../../../src/tools/tasks.ts";
 import type { RunResult, RunStopped } from "../api.ts";
 import type { TaskStart } from "../task-start.ts";
+import { listChangeOf } from "./list-membership.ts";
 
 /** After an add or remove, the way to check it: the list's members (trial s9, finding 3). */
 export function ListMembersOffer(props: {
   task: TaskView;
   result: RunResult | RunStopped;
+  input: Record<string, unknown>;
   ran: { values: Record<string, string>; names: Record<string, string> };
   onTask?: ((id: string, start: TaskStart) => void) | undefined;
 }) {
@@ -17,11 +19,13 @@ export function ListMembersOffer(props: {
   const list = ran.values.list;
   if (props.task.id !== "list_members" || props.result.type !== "result" || !list || !onTask) return null;
   const name = ran.names.list ?? list;
+  // The leads just added come first among the members (trial s10, finding 2); removed ones are not there.
+  const marked = props.input.method === "POST" ? (listChangeOf(props.input)?.ids ?? []) : [];
   return (
     <p className="next-task">
       <button
         type="button"
-        onClick={() => onTask("show_members", { values: { list }, names: { list: name } })}
+        onClick={() => onTask("show_members", { values: { list }, names: { list: name }, marked })}
       >
         Show the members of {name}
       </button>

@@ -1,5 +1,5 @@
 import { type FormEvent, useCallback, useState } from "react";
-import type { MarketoUsage } from "../../../src/connectors/marketo/types.ts";
+import type { CallRecord, MarketoUsage } from "../../../src/connectors/marketo/types.ts";
 import { type ApiError, api, type ErrorInfo } from "../api.ts";
 import { type ConfigField, FieldInput } from "../Integrations.tsx";
 import { Problem } from "../Problem.tsx";
@@ -21,6 +21,8 @@ interface MarketoStatus {
   usage: MarketoUsage | null;
   problem: string | null;
   lastTest: LastTest | null;
+  /** The calls Marketo answered since this server started, and how the last one went. */
+  calls: CallRecord | null;
 }
 
 interface LastTest {
@@ -93,6 +95,7 @@ export function MarketoCard() {
       <MarketoHeading status={status} />
       <ConnectionStatus active={active} hasSaved={Boolean(status?.saved)} />
       {active && !active.sandbox ? <Instance restEndpoint={active.restEndpoint} /> : null}
+      {status?.calls ? <CallsLine calls={status.calls} /> : null}
       {usage ? <UsageList usage={usage} /> : null}
       {status?.lastTest ? <LastTestLine test={status.lastTest} /> : null}
       {status ? (
@@ -221,7 +224,10 @@ function MarketoHeading({ status }: { status: MarketoStatus | undefined }) {
   const state = status?.active
     ? status.problem
       ? "attention"
-      : chipState([status.lastTest ? { ok: status.lastTest.ok, at: 0 } : undefined])
+      : chipState([
+          status.lastTest ? { ok: status.lastTest.ok, at: Date.parse(status.lastTest.at) } : undefined,
+          status.calls?.last,
+        ])
     : "attention";
   return <h2>Adobe Marketo Engage {status ? <StatusChip state={state} /> : null}</h2>;
 }
@@ -240,6 +246,27 @@ function Instance({ restEndpoint }: { restEndpoint: string }) {
   return (
     <p className="status" data-testid="marketo-instance">
       Instance: {host}
+    </p>
+  );
+}
+
+/**
+ * What the calls since this server started say (trial s10, finding 5: "Set up, not tested yet" beside 21
+ * calls answered): working, with how many and since when, or that the last one failed and why. Not a
+ * Test: the Test's own line says when one was run.
+ */
+/** The error's words as a sentence: its own full stop, or one added. */
+const sentence = (text: string) => (/[.!?]$/.test(text.trim()) ? text.trim() : `${text.trim()}.`);
+
+function CallsLine({ calls }: { calls: CallRecord }) {
+  const { last, answered, since } = calls;
+  if (!last) return null;
+  const count = `${answered.toLocaleString("en-US")} ${answered === 1 ? "call" : "calls"} answered`;
+  return (
+    <p className="status" data-testid="marketo-calls" data-ok={last.ok}>
+      {last.ok
+        ? `Working: ${count} since ${timeWords(since ?? last.at)}.`
+        : `The last call failed (${timeWords(last.at)}): ${sentence(last.message ?? "no reason given")}${answered > 0 ? ` Before it, ${count} since ${timeWords(since ?? last.at)}.` : ""}`}
     </p>
   );
 }

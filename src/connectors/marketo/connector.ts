@@ -9,11 +9,13 @@ import { Budget } from "../budget.js";
 import { PAGING_TOKEN, PAGING_TOKEN_PATH, type PreparedRequest, prepareRequest } from "./activities.js";
 import { abortableSleep } from "./backoff.js";
 import { type FileRead, type FileReadOptions, fileAsPage, readFileRecords } from "./bulk-file.js";
+import { CallLog } from "./call-log.js";
 import { type CallContext, MarketoExecutor } from "./executor.js";
 import { BULK_FILE } from "./file-answer.js";
 import { MarketoLimiter } from "./limits.js";
 import { CALL_CAPS, capStep, capsOf, collectPages, NO_CAPS, walkPages } from "./pagination.js";
 import type {
+  CallRecord,
   CheckedRequest,
   MarketoCallResult,
   MarketoConnectorConfig,
@@ -90,6 +92,7 @@ export class MarketoConnector {
   readonly #now: () => number;
   readonly #deadlineMs: number;
   readonly #redactor: Redactor;
+  readonly #calls: CallLog;
 
   constructor(config: MarketoConnectorConfig, deps: MarketoConnectorDeps = {}) {
     if (!config.clientId?.trim() || !config.clientSecret?.trim()) {
@@ -132,7 +135,9 @@ export class MarketoConnector {
       now: this.#now,
       random,
     });
+    this.#calls = new CallLog(this.#now);
     this.#executor = new MarketoExecutor({
+      calls: this.#calls,
       limiter: this.#limiter,
       tokens: this.#tokens,
       fetch: fetchImpl,
@@ -290,6 +295,11 @@ export class MarketoConnector {
 
   usage(): Promise<MarketoUsage> {
     return this.#limiter.usage();
+  }
+
+  /** The calls this connector saw answered since it was made, and how the last one went. */
+  calls(): CallRecord {
+    return this.#calls.read();
   }
 
   /** Identity requests sent so far (for tests and benchmarks). */

@@ -4,14 +4,17 @@ import {
   AuthenticationError,
   CancelledError,
   NetworkError,
+  NotFoundError,
   UnknownOutcomeError,
   UpstreamError,
+  ValidationError,
 } from "../../errors.js";
 import type { Redactor } from "../../redact.js";
 import { telemetry } from "../../telemetry.js";
 import type { Budget } from "../budget.js";
 import { AttemptFailure, getRequestHeaders, mayReplay, type RequestAuth } from "../http/index.js";
 import { retryCeiling, retryDelay } from "./backoff.js";
+import type { CallLog } from "./call-log.js";
 import type { FileChunk } from "./file-answer.js";
 import { exchange, type HttpResponse } from "./http.js";
 import { interpret, type Outcome } from "./interpret.js";
@@ -33,6 +36,8 @@ export interface ExecutorDeps {
   timeoutMs: number;
   maxRetries: number;
   windowMs: number;
+  /** Where each call's outcome is noted (answered or failed), for the integrations card. */
+  calls?: CallLog;
 }
 
 /** Per logical call: its deadline and how many API calls it sent (identity calls excluded). */
@@ -41,6 +46,12 @@ export interface CallContext {
   onWait: OnWait | undefined;
   calls: number;
 }
+
+/** Marketo's own answer refusing what the request asked, as distinct from a call that failed. */
+const refusedAsAsked = (error: unknown) =>
+  error instanceof ValidationError ||
+  error instanceof NotFoundError ||
+  (error instanceof UpstreamError && error.serviceCode !== undefined && !error.retryable);
 
 const what = (plan: HttpPlan) => `${plan.logicalMethod} ${plan.path}`;
 
@@ -70,7 +81,27 @@ export class MarketoExecutor {
     return answer.chunk;
   }
 
+  /** One call, its outcome noted: answered, or failed (a call the caller stopped is neither). */
   async #run(
+    plan: HttpPlan,
+    ctx: CallContext,
+  ): Promise<{ type: "page"; page: MarketoPage } | { type: "file"; chunk: FileChunk }> {
+    try {
+      const answer = await this.#retried(plan, ctx);
+      this.#d.calls?.answered();
+      return answer;
+    } catch (error) {
+      // A request Marketo refused for what it asked (its own error code for a field it does not know, a
+      // lead it does not have; not one it may get over) was answered: the connection works. A call the
+      // caller stopped says nothing of it.
+      if (refusedAsAsked(error)) this.#d.calls?.answered();
+      else if (!(error instanceof CancelledError))
+        this.#d.calls?.failed(error instanceof Error ? error.message : String(error));
+      throw error;
+    }
+  }
+
+  async #retried(
     plan: HttpPlan,
     ctx: CallContext,
   ): Promise<{ type: "page"; page: MarketoPage } | { type: "file"; chunk: FileChunk }> {

@@ -195,3 +195,13 @@ export interface MarketoUsage {
   callsPerWindow: number;
   windowMs: number;
 }
+
+/** What a connector saw of its calls since it was made, for the integrations card (`call-log.ts`). */
+export interface CallRecord {
+  /** Calls Marketo answered (retries included as the one call they are). */
+  answered: number;
+  /** When the first of them was answered (epoch ms). */
+  since?: number;
+  /** The latest call: answered, or failed with what the error said. */
+  last?: { ok: boolean; at: number; message?: string };
+}
