@@ -1,18 +1,14 @@
 import { lazy, type ReactNode, Suspense, useEffect, useMemo, useRef } from "react";
-import { type ChartModel, chartsByUnit, timeValue } from "../../src/charts/model.ts";
+import { type ChartModel, chartsByUnit } from "../../src/charts/model.ts";
 import { eventWords, withEventWords } from "../../src/tools/ga/event-words.ts";
-import { lowerIsBetter } from "../../src/tools/ga/metric-direction.ts";
-import { datesInWords, periodWords } from "../../src/tools/ga/period-words.ts";
 import { downloadUrl, type KeptView, type RunResult, type RunStopped } from "./api.ts";
 import { ComparisonTable } from "./ComparisonTable.tsx";
 import { type ComparedReport, comparisonHeadline, isCompared } from "./comparison-words.ts";
 import { CsvDownload } from "./csv-download.tsx";
 import { downloadName, downloadWords, kindOf } from "./download-words.ts";
-import { usePropertyFields, usePropertyNames } from "./google/pickers.tsx";
-import { propertyWords } from "./google/property-words.ts";
 import { RecordsTable } from "./RecordsTable.tsx";
-import { columnTitle, reportCell } from "./report-columns.ts";
-import { changeTone } from "./report-values.ts";
+import type { changeTone } from "./report-values.ts";
+import { useReportColumns } from "./report-view.ts";
 import { totalsLabel } from "./totals-label.ts";
 import { type Row, useResultRows } from "./useResultRows.ts";
 
@@ -66,7 +62,7 @@ export function Results(props: ResultsProps) {
   const chart = result.type === "result" ? result.chart : undefined;
   const table = useResultRows(stepId, result, input);
   const heading = useShownHeading();
-  const report = useReportColumns(data, input);
+  const report = useReportColumns(data, input, chart);
   const title = props.title ?? report.title;
   const format = props.format ?? report.format;
   // The step's summary with its property by name (a report's), the headline when none is given.
@@ -284,65 +280,6 @@ function Summary(props: Pick<ResultsProps, "result" | "headline" | "call"> & { o
       ) : null}
     </>
   );
-}
-
-/** Any other result's summary and chart, as the step gives them. */
-const unchanged = <T,>(value: T): T => value;
-
-/** How a result's parts read: its columns' titles, cells and tones, its summary and its chart. */
-interface ReportView {
-  title: ((column: string) => string) | undefined;
-  format: (column: string, value: unknown) => unknown;
-  tone: typeof changeTone | undefined;
-  said: (text: string) => string;
-  chart: (model: ChartModel) => ChartModel;
-}
-
-/**
- * A GA report's columns by the names Google Analytics shows (the property's metadata) and its numbers
- * with the reader's separators; any other result's as they are (GA dates read as dates).
- */
-function useReportColumns(data: Record<string, unknown> | undefined, input: Input) {
-  // The property's id, as the form's picker asks for its metadata: the page has it already (no request).
-  const property =
-    typeof data?.property === "string" && Array.isArray(data.rows)
-      ? data.property.replace(/^properties\//, "")
-      : undefined;
-  const account = typeof input.account === "string" ? input.account : undefined;
-  const fields = usePropertyFields(account, property);
-  const names = usePropertyNames(account, property !== undefined);
-  return useMemo((): ReportView => {
-    if (!property)
-      return { title: undefined, format: timeValue, tone: undefined, said: unchanged, chart: unchanged };
-    // The property by its display name, its id in parentheses, never "properties/412345671"; its days in the
-    // page's one style of dates ("1 – 30 Nov 2026"), as the columns and a comparison's headline say them.
-    const said = (text: string) => datesInWords(propertyWords(text, names));
-    const ui = Object.fromEntries(
-      [...(fields?.metrics ?? []), ...(fields?.dimensions ?? [])].map((field) => [
-        field.apiName,
-        field.uiName,
-      ]),
-    );
-    const types = Object.fromEntries(
-      (fields?.metrics ?? []).flatMap((field) => (field.type ? [[field.apiName, field.type]] : [])),
-    );
-    // Money in the report's currency (GA's metadata.currencyCode, the property's unless asked otherwise).
-    const metadata = data?.metadata as { currency_code?: unknown } | undefined;
-    const currency = typeof metadata?.currency_code === "string" ? metadata.currency_code : undefined;
-    const currencyOf = (metric: string) => (types[metric] === "TYPE_CURRENCY" ? currency : undefined);
-    const period = periodWords(data?.date_ranges);
-    const cell = reportCell(undefined, types, currency);
-    return {
-      title: (column: string) => columnTitle(column, ui, currencyOf, period),
-      // A row's period (several ranges, not merged) in words as its column's title has them.
-      format: (column: string, value: unknown) =>
-        column === "dateRange" && typeof value === "string" ? period(value) : cell(column, value),
-      // Which of GA's metrics fall as good news is Google's to say (its room), not this page's.
-      tone: (column: string, value: unknown) => changeTone(column, value, lowerIsBetter),
-      said,
-      chart: (model: ChartModel) => (model.subtitle ? { ...model, subtitle: said(model.subtitle) } : model),
-    };
-  }, [property, fields, names, data]);
 }
 
 /**
