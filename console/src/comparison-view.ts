@@ -46,10 +46,12 @@ export function oneMetricRow(row: Row, metric: string, data: ComparedReport): Ro
 }
 
 /**
- * The change's cell: "+1,234 (+5.2 % ▲)", the % with its number on one line, so a narrow column breaks only
- * before the % or its arrow; the change alone when there is no % (from 0, or rows by dates that do not line up).
+ * The change's cell: "+1,234 (+5.2 % ▲)", its parenthesis on one line (number, % and arrow joined by
+ * non-breaking spaces), so a narrow column breaks only before it: at 400 px "−$1,973.00 (−63.89 %" left
+ * "▼)" on a line of its own (console review s10, result words 3). The change alone when there is no % (from
+ * 0, or rows by dates that do not line up).
  */
 export function changeWithPercent(change: string, percent: string | undefined): string {
   if (!percent) return change;
-  return `${change} (${percent.replace(/ %/, "\u00a0%")})`;
+  return `${change} (${percent.replace(/ /g, "\u00a0")})`;
 }

@@ -66,7 +66,12 @@ describe("a comparison shown one measure at a time", () => {
   });
 
   it("says the change with its % beside it, the % by its number; the change alone without one", () => {
-    expect(changeWithPercent("+100", "+11.11 % ▲")).toBe("+100 (+11.11\u00a0% ▲)");
+    // Its parenthesis never breaks: at 400 px the arrow went to a line of its own (console review s10).
+    expect(changeWithPercent("+100", "+11.11 % ▲")).toBe("+100 (+11.11\u00a0%\u00a0▲)");
+    expect(changeWithPercent("\u2212$1,973.00", "\u221263.89 % ▼")).toBe(
+      "\u2212$1,973.00 (\u221263.89\u00a0%\u00a0▼)",
+    );
+    expect(changeWithPercent("0", "0.0 %")).toBe("0 (0.0\u00a0%)");
     expect(changeWithPercent("+100", undefined)).toBe("+100");
   });
 });

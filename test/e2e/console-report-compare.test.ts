@@ -115,7 +115,7 @@ describe.each([1280, 400])("a comparison and a filtered chart at %i px", { timeo
         expect(shownNumber(before ?? "")).toBeCloseTo(b, 1);
         // The change, and its % beside it when there is one.
         expect(shownNumber((change ?? "").split(" (")[0] ?? "")).toBeCloseTo(a - b, 1);
-        if (b !== 0) expect(change).toMatch(/^\S+ \([+\u2212]?[\d,.]+\u00a0%( [▲▼])?\)$/);
+        if (b !== 0) expect(change).toMatch(/^\S+ \([+\u2212]?[\d,.]+\u00a0%(\u00a0[▲▼])?\)$/);
       }
     };
     sameAsCsv(sessions.rows, "Sessions");
