@@ -1,14 +1,15 @@
-import { lazy, type ReactNode, Suspense, useEffect, useMemo, useRef } from "react";
+import { lazy, type ReactNode, Suspense, useEffect, useMemo, useRef, useState } from "react";
 import { type ChartModel, chartsByUnit } from "../../src/charts/model.ts";
 import { eventWords, withEventWords } from "../../src/tools/ga/event-words.ts";
 import { downloadUrl, type KeptView, type RunResult, type RunStopped } from "./api.ts";
 import { ComparisonTable } from "./ComparisonTable.tsx";
+import { comparedMetrics, oneMetricChart, shownMetric } from "./comparison-view.ts";
 import { type ComparedReport, comparisonHeadline, isCompared } from "./comparison-words.ts";
 import { CsvDownload } from "./csv-download.tsx";
 import { downloadName, downloadWords, kindOf } from "./download-words.ts";
+import { useReportColumns } from "./google/report-view.ts";
 import { RecordsTable } from "./RecordsTable.tsx";
 import type { changeTone } from "./report-values.ts";
-import { useReportColumns } from "./report-view.ts";
 import { totalsLabel } from "./totals-label.ts";
 import { type Row, useResultRows } from "./useResultRows.ts";
 
@@ -60,6 +61,7 @@ export function Results(props: ResultsProps) {
   const { result, stepId, input } = props;
   const data = result.type === "result" ? result.data : undefined;
   const chart = result.type === "result" ? result.chart : undefined;
+  const compared = isCompared(data) ? data : undefined;
   const table = useResultRows(stepId, result, input);
   const heading = useShownHeading();
   const report = useReportColumns(data, input, chart);
@@ -70,16 +72,12 @@ export function Results(props: ResultsProps) {
   // Two periods compared: the headline in two plain sentences, the step's own summary under Details.
   const headline =
     props.headline ??
-    (isCompared(data) && title
-      ? comparisonHeadline(data, title, format)
+    (compared && title
+      ? comparisonHeadline(compared, title, format)
       : chart?.kind === "funnel" && result.type === "result"
         ? withEventWords(own)
         : undefined);
-  // The chart as the page words it, made again only when it changes: a new model redraws it.
-  const drawn = useMemo(
-    () => chart && report.chart(chart.kind === "funnel" ? funnelInWords(chart) : chart),
-    [chart, report],
-  );
+  const { drawn, chosen, setChosen } = useDrawnChart(chart, report.chart, compared);
   const recordErrors = (data?.record_errors as RecordError[] | undefined) ?? [];
   const noun =
     props.noun ??
@@ -113,7 +111,9 @@ export function Results(props: ResultsProps) {
             title={title}
             format={format}
             orderedBy={chart?.orderedBy}
-            compared={isCompared(data) ? data : undefined}
+            compared={compared}
+            chosen={chosen}
+            onChoose={setChosen}
             {...(report.tone
               ? { tone: report.tone, totals: reportTotals(data), reportRows: data?.row_count }
               : {})}
@@ -150,8 +150,10 @@ function TablePart(
     totals?: Row | undefined;
     /** How many rows the report has (GA's row_count), which its totals cover. */
     reportRows?: unknown;
-    /** Two periods compared: one measure at a time (ComparisonTable.tsx). */
+    /** Two periods compared: one measure at a time (ComparisonTable.tsx), the one chosen. */
     compared?: ComparedReport | undefined;
+    chosen?: string | undefined;
+    onChoose?: (metric: string) => void;
   },
 ) {
   const { table, title, orderedBy } = props;
@@ -174,6 +176,8 @@ function TablePart(
           tone={props.tone}
           totals={props.totals}
           totalsLabel={totalsWords}
+          chosen={props.chosen}
+          onChoose={props.onChoose ?? (() => {})}
         />
       ) : (
         <RecordsTable
@@ -208,6 +212,25 @@ function TablePart(
       ) : null}
     </div>
   );
+}
+
+/**
+ * The chart as the page words it, made again only when it changes (a new model redraws it): a funnel's
+ * steps in words; two periods compared, the measure chosen above the table (`chosen`), not every measure.
+ */
+function useDrawnChart(
+  chart: ChartModel | undefined,
+  words: (chart: ChartModel) => ChartModel,
+  compared: ComparedReport | undefined,
+) {
+  const [chosen, setChosen] = useState<string>();
+  const measure = compared && shownMetric(compared, chosen);
+  const drawn = useMemo(() => {
+    if (!chart) return undefined;
+    if (chart.kind === "funnel") return words(funnelInWords(chart));
+    return words(compared && measure ? oneMetricChart(chart, comparedMetrics(compared), measure) : chart);
+  }, [chart, words, compared, measure]);
+  return { drawn, chosen, setChosen };
 }
 
 /** A funnel chart's steps in words: "2. Add to cart (add_to_cart)" (an agent's chart keeps the codes). */

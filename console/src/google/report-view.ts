@@ -3,14 +3,14 @@
  * cells, its change's tone, its sentence (property by name, dates, zone and filter in words) and its chart.
  */
 import { useMemo } from "react";
-import { type ChartModel, timeValue } from "../../src/charts/model.ts";
-import { lowerIsBetter } from "../../src/tools/ga/metric-direction.ts";
-import { datesInWords, periodWords } from "../../src/tools/ga/period-words.ts";
-import { usePropertyFields, usePropertyNames } from "./google/pickers.tsx";
-import { propertyWords } from "./google/property-words.ts";
-import { reportSentence } from "./google/report-sentence.ts";
-import { columnTitle, reportCell } from "./report-columns.ts";
-import { changeTone } from "./report-values.ts";
+import { type ChartModel, timeValue } from "../../../src/charts/model.ts";
+import { lowerIsBetter } from "../../../src/tools/ga/metric-direction.ts";
+import { datesInWords, periodWords } from "../../../src/tools/ga/period-words.ts";
+import { columnTitle, reportCell } from "../report-columns.ts";
+import { changeTone } from "../report-values.ts";
+import { usePropertyFields, usePropertyNames } from "./pickers.tsx";
+import { propertyWords } from "./property-words.ts";
+import { reportSentence } from "./report-sentence.ts";
 
 type Input = Record<string, unknown>;
 
