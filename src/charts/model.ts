@@ -189,16 +189,7 @@ export function chartOption(chart: ChartModel, width = DEFAULT_WIDTH): Record<st
     return {
       ...common,
       grid,
-      yAxis: {
-        type: "category",
-        data: chart.categories,
-        inverse: true,
-        axisLabel: {
-          ...LABEL_FONT,
-          width: Math.min(MAX_LABEL, Math.round(width * 0.35)),
-          overflow: "truncate",
-        },
-      },
+      yAxis: barCategories(chart.categories, width),
       xAxis: axes.length === 1 ? axes[0] : axes,
       series: chart.series.map((series) => ({
         type: "bar",
@@ -227,6 +218,16 @@ export function chartOption(chart: ChartModel, width = DEFAULT_WIDTH): Record<st
       showSymbol: chart.categories.length <= MAX_SYMBOLS,
       ...(axes.length > 1 ? { yAxisIndex: on(series) } : {}),
     })),
+  };
+}
+
+/** Lying bars' category axis, top to bottom; a label wider than its room ends with "…". */
+function barCategories(categories: string[], width: number): Record<string, unknown> {
+  return {
+    type: "category",
+    data: categories,
+    inverse: true,
+    axisLabel: { ...LABEL_FONT, width: Math.min(MAX_LABEL, Math.round(width * 0.35)), overflow: "truncate" },
   };
 }
 
