@@ -4,9 +4,15 @@
  * 1280 and 400 px as a table (no sideways scroll, no cards). The choice is a group of radio buttons: Tab
  * reaches it, the arrow keys change it. The CSV and JSON downloads keep every measure, as the line beside it says.
  */
-import { useId, useMemo, useState } from "react";
+import { useId, useMemo } from "react";
 import { periodWords } from "../../src/tools/ga/period-words.ts";
-import { changeWithPercent, comparedMetrics, metricColumns, oneMetricRow } from "./comparison-view.ts";
+import {
+  changeWithPercent,
+  comparedMetrics,
+  metricColumns,
+  oneMetricRow,
+  shownMetric,
+} from "./comparison-view.ts";
 import type { ComparedReport } from "./comparison-words.ts";
 import { RecordsTable } from "./RecordsTable.tsx";
 
@@ -21,14 +27,16 @@ export interface ComparisonTableProps {
   tone?: ((column: string, value: unknown) => string | undefined) | undefined;
   totals?: Row | undefined;
   totalsLabel?: string | undefined;
+  /** The measure chosen (the page's: the chart beside the table shows it too), and its change. */
+  chosen: string | undefined;
+  onChoose: (metric: string) => void;
 }
 
 export function ComparisonTable(props: ComparisonTableProps) {
   const { data, title, format } = props;
   const metrics = comparedMetrics(data);
-  const [chosen, setChosen] = useState(metrics[0] ?? "");
   // A new report may not have the measure chosen in the last one: its first then.
-  const metric = metrics.includes(chosen) ? chosen : (metrics[0] ?? "");
+  const metric = shownMetric(data, props.chosen);
   const columns = metricColumns(metric, data.comparison);
   // Each row shown by the report's row it came from: its change's cell says that row's % too.
   const { rows, totals, source } = useMemo(() => {
@@ -65,7 +73,7 @@ export function ComparisonTable(props: ComparisonTableProps) {
   }, [data, columns.current, columns.previous, columns.change, columns.percent, title, format, source]);
   return (
     <div className="comparison">
-      <MetricChoice metrics={metrics} chosen={metric} title={title} onChoose={setChosen} />
+      <MetricChoice metrics={metrics} chosen={metric} title={title} onChoose={props.onChoose} />
       <RecordsTable
         label="Records"
         rows={rows}

@@ -1,18 +1,15 @@
-import { lazy, type ReactNode, Suspense, useEffect, useMemo, useRef } from "react";
-import { type ChartModel, chartsByUnit, timeValue } from "../../src/charts/model.ts";
+import { lazy, type ReactNode, Suspense, useEffect, useMemo, useRef, useState } from "react";
+import { type ChartModel, chartsByUnit } from "../../src/charts/model.ts";
 import { eventWords, withEventWords } from "../../src/tools/ga/event-words.ts";
-import { lowerIsBetter } from "../../src/tools/ga/metric-direction.ts";
-import { datesInWords, periodWords } from "../../src/tools/ga/period-words.ts";
 import { downloadUrl, type KeptView, type RunResult, type RunStopped } from "./api.ts";
 import { ComparisonTable } from "./ComparisonTable.tsx";
+import { comparedMetrics, oneMetricChart, shownMetric } from "./comparison-view.ts";
 import { type ComparedReport, comparisonHeadline, isCompared } from "./comparison-words.ts";
 import { CsvDownload } from "./csv-download.tsx";
 import { downloadName, downloadWords, kindOf } from "./download-words.ts";
-import { usePropertyFields, usePropertyNames } from "./google/pickers.tsx";
-import { propertyWords } from "./google/property-words.ts";
+import { useReportColumns } from "./google/report-view.ts";
 import { RecordsTable } from "./RecordsTable.tsx";
-import { columnTitle, reportCell } from "./report-columns.ts";
-import { changeTone } from "./report-values.ts";
+import type { changeTone } from "./report-values.ts";
 import { RowsDownloads } from "./rows-download.tsx";
 import { totalsLabel } from "./totals-label.ts";
 import { type Row, useResultRows } from "./useResultRows.ts";
@@ -67,9 +64,10 @@ export function Results(props: ResultsProps) {
   const { result, stepId, input } = props;
   const data = result.type === "result" ? result.data : undefined;
   const chart = result.type === "result" ? result.chart : undefined;
+  const compared = isCompared(data) ? data : undefined;
   const table = useResultRows(stepId, result, input);
   const heading = useShownHeading();
-  const report = useReportColumns(data, input);
+  const report = useReportColumns(data, input, chart);
   const title = props.title ?? report.title;
   const format = props.format ?? report.format;
   // The step's summary with its property by name (a report's), the headline when none is given.
@@ -77,16 +75,12 @@ export function Results(props: ResultsProps) {
   // Two periods compared: the headline in two plain sentences, the step's own summary under Details.
   const headline =
     props.headline ??
-    (isCompared(data) && title
-      ? comparisonHeadline(data, title, format)
+    (compared && title
+      ? comparisonHeadline(compared, title, format)
       : chart?.kind === "funnel" && result.type === "result"
         ? withEventWords(own)
         : undefined);
-  // The chart as the page words it, made again only when it changes: a new model redraws it.
-  const drawn = useMemo(
-    () => chart && report.chart(chart.kind === "funnel" ? funnelInWords(chart) : chart),
-    [chart, report],
-  );
+  const { drawn, chosen, setChosen } = useDrawnChart(chart, report.chart, compared);
   const recordErrors = (data?.record_errors as RecordError[] | undefined) ?? [];
   const noun =
     props.noun ??
@@ -121,7 +115,9 @@ export function Results(props: ResultsProps) {
             title={title}
             format={format}
             orderedBy={chart?.orderedBy}
-            compared={isCompared(data) ? data : undefined}
+            compared={compared}
+            chosen={chosen}
+            onChoose={setChosen}
             {...(report.tone
               ? { tone: report.tone, totals: reportTotals(data), reportRows: data?.row_count }
               : {})}
@@ -158,8 +154,10 @@ function TablePart(
     totals?: Row | undefined;
     /** How many rows the report has (GA's row_count), which its totals cover. */
     reportRows?: unknown;
-    /** Two periods compared: one measure at a time (ComparisonTable.tsx). */
+    /** Two periods compared: one measure at a time (ComparisonTable.tsx), the one chosen. */
     compared?: ComparedReport | undefined;
+    chosen?: string | undefined;
+    onChoose?: (metric: string) => void;
   },
 ) {
   const { table, title, orderedBy } = props;
@@ -182,6 +180,8 @@ function TablePart(
           tone={props.tone}
           totals={props.totals}
           totalsLabel={totalsWords}
+          chosen={props.chosen}
+          onChoose={props.onChoose ?? (() => {})}
         />
       ) : (
         <RecordsTable
@@ -218,6 +218,25 @@ function TablePart(
       ) : null}
     </div>
   );
+}
+
+/**
+ * The chart as the page words it, made again only when it changes (a new model redraws it): a funnel's
+ * steps in words; two periods compared, the measure chosen above the table (`chosen`), not every measure.
+ */
+function useDrawnChart(
+  chart: ChartModel | undefined,
+  words: (chart: ChartModel) => ChartModel,
+  compared: ComparedReport | undefined,
+) {
+  const [chosen, setChosen] = useState<string>();
+  const measure = compared && shownMetric(compared, chosen);
+  const drawn = useMemo(() => {
+    if (!chart) return undefined;
+    if (chart.kind === "funnel") return words(funnelInWords(chart));
+    return words(compared && measure ? oneMetricChart(chart, comparedMetrics(compared), measure) : chart);
+  }, [chart, words, compared, measure]);
+  return { drawn, chosen, setChosen };
 }
 
 /** A funnel chart's steps in words: "2. Add to cart (add_to_cart)" (an agent's chart keeps the codes). */
@@ -290,65 +309,6 @@ function Summary(props: Pick<ResultsProps, "result" | "headline" | "call"> & { o
       ) : null}
     </>
   );
-}
-
-/** Any other result's summary and chart, as the step gives them. */
-const unchanged = <T,>(value: T): T => value;
-
-/** How a result's parts read: its columns' titles, cells and tones, its summary and its chart. */
-interface ReportView {
-  title: ((column: string) => string) | undefined;
-  format: (column: string, value: unknown) => unknown;
-  tone: typeof changeTone | undefined;
-  said: (text: string) => string;
-  chart: (model: ChartModel) => ChartModel;
-}
-
-/**
- * A GA report's columns by the names Google Analytics shows (the property's metadata) and its numbers
- * with the reader's separators; any other result's as they are (GA dates read as dates).
- */
-function useReportColumns(data: Record<string, unknown> | undefined, input: Input) {
-  // The property's id, as the form's picker asks for its metadata: the page has it already (no request).
-  const property =
-    typeof data?.property === "string" && Array.isArray(data.rows)
-      ? data.property.replace(/^properties\//, "")
-      : undefined;
-  const account = typeof input.account === "string" ? input.account : undefined;
-  const fields = usePropertyFields(account, property);
-  const names = usePropertyNames(account, property !== undefined);
-  return useMemo((): ReportView => {
-    if (!property)
-      return { title: undefined, format: timeValue, tone: undefined, said: unchanged, chart: unchanged };
-    // The property by its display name, its id in parentheses, never "properties/412345671"; its days in the
-    // page's one style of dates ("1 – 30 Nov 2026"), as the columns and a comparison's headline say them.
-    const said = (text: string) => datesInWords(propertyWords(text, names));
-    const ui = Object.fromEntries(
-      [...(fields?.metrics ?? []), ...(fields?.dimensions ?? [])].map((field) => [
-        field.apiName,
-        field.uiName,
-      ]),
-    );
-    const types = Object.fromEntries(
-      (fields?.metrics ?? []).flatMap((field) => (field.type ? [[field.apiName, field.type]] : [])),
-    );
-    // Money in the report's currency (GA's metadata.currencyCode, the property's unless asked otherwise).
-    const metadata = data?.metadata as { currency_code?: unknown } | undefined;
-    const currency = typeof metadata?.currency_code === "string" ? metadata.currency_code : undefined;
-    const currencyOf = (metric: string) => (types[metric] === "TYPE_CURRENCY" ? currency : undefined);
-    const period = periodWords(data?.date_ranges);
-    const cell = reportCell(undefined, types, currency);
-    return {
-      title: (column: string) => columnTitle(column, ui, currencyOf, period),
-      // A row's period (several ranges, not merged) in words as its column's title has them.
-      format: (column: string, value: unknown) =>
-        column === "dateRange" && typeof value === "string" ? period(value) : cell(column, value),
-      // Which of GA's metrics fall as good news is Google's to say (its room), not this page's.
-      tone: (column: string, value: unknown) => changeTone(column, value, lowerIsBetter),
-      said,
-      chart: (model: ChartModel) => (model.subtitle ? { ...model, subtitle: said(model.subtitle) } : model),
-    };
-  }, [property, fields, names, data]);
 }
 
 /**

@@ -94,6 +94,13 @@ const TITLE_SIZE = 16;
 const TITLE_CHAR = 11;
 /** The widest a bar's category label may be: longer ones end with "…" (the tooltip has them whole). */
 const MAX_LABEL = 180;
+/**
+ * An axis's labels name their font themselves: ECharts sizes the grid to its labels (containLabel) in the
+ * axis label's own font, the default sans-serif when it names none, but draws them in the chart's
+ * (textStyle), here wider: "/blog/getting-started" was cut at the chart's left edge (console review s10,
+ * result words 4).
+ */
+const LABEL_FONT = { fontFamily: FONT_FAMILY };
 
 /**
  * How many lines the title takes at this width: it wraps at spaces (overflow "break") rather than running
@@ -182,12 +189,7 @@ export function chartOption(chart: ChartModel, width = DEFAULT_WIDTH): Record<st
     return {
       ...common,
       grid,
-      yAxis: {
-        type: "category",
-        data: chart.categories,
-        inverse: true,
-        axisLabel: { width: Math.min(MAX_LABEL, Math.round(width * 0.35)), overflow: "truncate" },
-      },
+      yAxis: barCategories(chart.categories, width),
       xAxis: axes.length === 1 ? axes[0] : axes,
       series: chart.series.map((series) => ({
         type: "bar",
@@ -207,7 +209,7 @@ export function chartOption(chart: ChartModel, width = DEFAULT_WIDTH): Record<st
   return {
     ...common,
     grid,
-    xAxis: { type: "category", data: chart.categories, axisLabel: { hideOverlap: true } },
+    xAxis: { type: "category", data: chart.categories, axisLabel: { ...LABEL_FONT, hideOverlap: true } },
     yAxis: axes.length === 1 ? axes[0] : axes,
     series: chart.series.map((series) => ({
       type: "line",
@@ -216,6 +218,16 @@ export function chartOption(chart: ChartModel, width = DEFAULT_WIDTH): Record<st
       showSymbol: chart.categories.length <= MAX_SYMBOLS,
       ...(axes.length > 1 ? { yAxisIndex: on(series) } : {}),
     })),
+  };
+}
+
+/** Lying bars' category axis, top to bottom; a label wider than its room ends with "…". */
+function barCategories(categories: string[], width: number): Record<string, unknown> {
+  return {
+    type: "category",
+    data: categories,
+    inverse: true,
+    axisLabel: { ...LABEL_FONT, width: Math.min(MAX_LABEL, Math.round(width * 0.35)), overflow: "truncate" },
   };
 }
 
@@ -301,7 +313,7 @@ function valueAxes(chart: ChartModel, units: ValueUnit[], width: number): Record
       type: "value",
       // Fewer ticks on a narrow chart: "1,000" and "2,000" side by side need about 60 px each.
       ...(bar ? { splitNumber: width < 560 ? 3 : 5 } : {}),
-      axisLabel: { hideOverlap: true },
+      axisLabel: { ...LABEL_FONT, hideOverlap: true },
       ...(several ? { axisLine: { show: true, lineStyle: { color: colour, width: 3 } } } : {}),
       ...(several || unit === "currency"
         ? {

@@ -4,8 +4,11 @@
  * this week vs last week, showed twelve columns with revenue behind "Scroll sideways for 5 more columns →"
  * at 1280 px and a card of 13 lines per channel at 400 px. Now a choice above the table ("Show") and a table
  * of this period, previous period and change, which fits both widths as a table; each measure's figures
- * are the CSV's. Each screen: axe finds nothing, the page does not scroll sideways. Screenshots of the final
- * screens: /work/review-compare-view/ when it exists, and test-output/screenshots.
+ * are the CSV's, and the chart beside it draws that measure alone, titled by it; a change's "(−63.89 % ▼)"
+ * never breaks. A filtered report's sentence says its filter by the fields' names and its zone as a place's
+ * time, and its chart's labels are never cut at its edge (result words). Each screen: axe finds nothing,
+ * the page does not scroll sideways. Screenshots of the final screens: /work/review-result-words/ when it
+ * exists, and test-output/screenshots.
  */
 import { existsSync } from "node:fs";
 import { parse } from "csv-parse/sync";
@@ -19,7 +22,7 @@ import { expectPersonScreen } from "../helpers/person-screen.js";
 import { daysAgo, reportForm } from "../helpers/report-form.js";
 import { signedInConsole } from "../helpers/signed-in-console.js";
 
-const REVIEW = "/work/review-compare-view";
+const REVIEW = "/work/review-result-words";
 
 /** A cell's number as the page shows it ("$1,234.50", "12,345", "−3"), or NaN. */
 const shownNumber = (text: string) => Number(text.replace(/\u2212/g, "-").replace(/[^\d.+-]/g, ""));
@@ -70,6 +73,38 @@ describe.each([1280, 400])("a comparison and a filtered chart at %i px", { timeo
     expect(head).toBe("table-header-group");
   }
 
+  /** The charts' titles, as their labels say them ("Chart: Sessions by …"). */
+  const chartTitles = async () =>
+    Promise.all(
+      (
+        await results()
+          .getByRole("img", { name: /^Chart: / })
+          .all()
+      ).map((chart) => chart.getAttribute("aria-label")),
+    );
+
+  /** Each change cell's parenthesis, "(−63.89 % ▼)", on one line: the lines its text takes, cell by cell. */
+  const percentLines = async () =>
+    (await page.evaluate(`[...document.querySelectorAll(".results table tbody td")].flatMap((cell) => {
+      const text = cell.firstChild;
+      const at = (cell.textContent ?? "").indexOf(" (");
+      if (!text || text.nodeType !== 3 || at < 0) return [];
+      const range = document.createRange();
+      range.setStart(text, at + 1);
+      range.setEnd(text, text.textContent.length);
+      const tops = new Set([...range.getClientRects()].map((rect) => Math.round(rect.top)));
+      return [{ text: cell.textContent, lines: tops.size }];
+    })`)) as { text: string; lines: number }[];
+
+  /** The ink in each chart's two leftmost pixel columns: a label cut at its edge leaves some. */
+  const inkAtLeftEdge = async () =>
+    (await page.evaluate(`[...document.querySelectorAll(".results .chart-canvas canvas")].map((canvas) => {
+      const data = canvas.getContext("2d").getImageData(0, 0, 2, canvas.height).data;
+      let ink = 0;
+      for (let i = 3; i < data.length; i += 4) if (data[i] > 0) ink++;
+      return ink;
+    })`)) as number[];
+
   it("shows sessions, purchases and revenue by channel one measure at a time, each as the CSV has it", async () => {
     await runReportsFrom("Sessions by channel, last 28 days vs the 28 before", width);
     const thisWeek: [string, string] = [daysAgo(7), daysAgo(1)];
@@ -115,10 +150,12 @@ describe.each([1280, 400])("a comparison and a filtered chart at %i px", { timeo
         expect(shownNumber(before ?? "")).toBeCloseTo(b, 1);
         // The change, and its % beside it when there is one.
         expect(shownNumber((change ?? "").split(" (")[0] ?? "")).toBeCloseTo(a - b, 1);
-        if (b !== 0) expect(change).toMatch(/^\S+ \([+\u2212]?[\d,.]+\u00a0%( [▲▼])?\)$/);
+        if (b !== 0) expect(change).toMatch(/^\S+ \([+\u2212]?[\d,.]+\u00a0%(\u00a0[▲▼])?\)$/);
       }
     };
     sameAsCsv(sessions.rows, "Sessions");
+    // The chart draws the measure the table shows, alone (result words 2).
+    await expect.poll(chartTitles).toEqual(["Chart: Sessions by Session default channel group"]);
     await screen("01-sessions");
 
     // By keyboard, as the arrow keys move a radio group: Purchase revenue, two along.
@@ -132,15 +169,25 @@ describe.each([1280, 400])("a comparison and a filtered chart at %i px", { timeo
     expect(revenue.rows.length).toBe(sessions.rows.length);
     sameAsCsv(revenue.rows, "Purchase revenue");
     await fitsAsTable();
+    await expect.poll(chartTitles).toEqual(["Chart: Purchase revenue by Session default channel group"]);
+    // "−$1,973.00 (−63.89 % ▼)": the parenthesis on one line, the arrow never alone (result words 3).
+    const percents = await percentLines();
+    expect(percents.length).toBeGreaterThan(0);
+    expect(percents.filter((cell) => cell.lines !== 1)).toEqual([]);
     await screen("02-revenue");
 
     await show.getByRole("radio", { name: "Ecommerce purchases" }).click();
     await expect.poll(async () => (await tableText()).rows[0]?.[1]).not.toMatch(/^\$/);
     sameAsCsv((await tableText()).rows, "Ecommerce purchases");
     await fitsAsTable();
+    await expect.poll(chartTitles).toEqual(["Chart: Ecommerce purchases by Session default channel group"]);
+    await results()
+      .getByRole("img", { name: /^Chart: / })
+      .scrollIntoViewIfNeeded();
+    await screen("03-purchases-chart");
   });
 
-  it("titles a filtered report's chart with its filter, by the names the lists show", async () => {
+  it("says a filtered report's filter and zone in words, and titles its chart with them, labels whole", async () => {
     await page.goto(fixture.console.loginUrl(fixture.base));
     await page.getByLabel("Search tool steps").fill("analytics");
     await page.getByRole("button", { name: /^Run Reports/ }).click();
@@ -161,7 +208,15 @@ describe.each([1280, 400])("a comparison and a filtered chart at %i px", { timeo
       .toBe(
         "Chart: Total users, Sessions by Landing page — only where Device category = mobile and Country = United States",
       );
+    // The sentence in the same words, its zone as a place's time: no API name on the page (result words 1).
+    const sentence = (await results().locator(".summary").textContent()) ?? "";
+    expect(sentence).toMatch(
+      /^Report on Retail Web Store \(\d+\) for .+, dates in New York time, only where Device category = mobile and Country = United States: /,
+    );
+    expect(sentence).not.toMatch(/deviceCategory|country =|America\/|"/);
+    // Every landing page's label whole or ended with "…", never cut at the chart's edge (result words 4).
+    expect(await inkAtLeftEdge()).toEqual([0]);
     await chart.first().scrollIntoViewIfNeeded();
-    await screen("03-filtered-chart");
+    await screen("04-filtered-chart");
   });
 });

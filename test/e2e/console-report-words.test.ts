@@ -124,7 +124,7 @@ describe("Run Reports in a marketer's words", () => {
       for (const cell of cells) {
         const text = (await cell.textContent()) ?? "";
         expect(text).toMatch(
-          /^(?:\+[\d,]+ \(\+[\d,.]+\u00a0% ▲\)|\u2212[\d,]+ \(\u2212[\d,.]+\u00a0% ▼\)|[+\u2212]?[\d,]+ \(0\.0\u00a0%\)|[+\u2212]?[\d,]+|)$/,
+          /^(?:\+[\d,]+ \(\+[\d,.]+\u00a0%\u00a0▲\)|\u2212[\d,]+ \(\u2212[\d,.]+\u00a0%\u00a0▼\)|[+\u2212]?[\d,]+ \(0\.0\u00a0%\)|[+\u2212]?[\d,]+|)$/,
         );
         const tone = await cell.getAttribute("class");
         // Sessions are better higher: a rise is coloured as good news, a fall as bad.
