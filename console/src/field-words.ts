@@ -56,6 +56,10 @@ const PICK_A_LIST = "Pick a list from the box, or type part of its name to narro
 const TASK_WORDS: Record<string, Record<string, string>> = {
   list_members: { list: PICK_A_LIST },
   show_members: { list: PICK_A_LIST },
+  export: {
+    fields:
+      'The columns of the file, in order: type part of a field\'s name as Marketo shows it ("Country") and pick it; remove one with its ×. Each column is headed by the name picked.',
+  },
 };
 
 /**
