@@ -16,7 +16,7 @@ const STEP_WORDS: Record<string, Record<string, string>> = {
     date_ranges:
       "The period to report on: the last 7 days unless you choose one. Add a second period to compare the two.",
     filter:
-      "Optional: which rows to keep, with the names the lists show, e.g. Country = France and Sessions > 10, or Page path contains /pricing.",
+      "Optional: which rows to keep, with the names the lists show, e.g. Country = France and Sessions > 10, or Page path contains /pricing. Add a condition, below, builds one from lists.",
     order_by: "Optional: a column of the report to sort by, largest or smallest first.",
     limit: "How many rows to show at most (up to 10,000). 100 unless you say.",
     offset: "Rows to skip from the top: to see the rows after those shown.",
