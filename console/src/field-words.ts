@@ -58,7 +58,7 @@ const TASK_WORDS: Record<string, Record<string, string>> = {
   show_members: { list: PICK_A_LIST },
   export: {
     fields:
-      'The columns of the file, in order: type part of a field\'s name as Marketo shows it ("Country") and pick it; remove one with its ×. Each column is headed by the name picked.',
+      'The columns of the file, in order: type part of each lead field\'s name as Marketo shows it or in one word ("First Name" or "firstName"), in any case, and pick it; "Lead Source" also names Person Source. Remove one with its ×. Each column is headed by the name picked.',
   },
 };
 

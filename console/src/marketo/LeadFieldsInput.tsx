@@ -35,14 +35,18 @@ export const pickedNames = (value: string): string[] =>
     .map((name) => name.trim())
     .filter(Boolean);
 
-/** Each field as a choice by its name; a familiar name says which of the instance's fields it is. */
+/**
+ * Each field as a choice by its name, found by its REST name too ("firstName", the rule the help says);
+ * a familiar name is a choice of its own, saying which of the instance's fields it is.
+ */
 function choicesOf(fields: readonly NamedField[]): Choice[] {
   const own = new Map(fields.filter((f) => !FAMILIAR_NAMES.includes(f)).map((f) => [f.api, f.ui]));
   return fields.map((field) => {
     const shown = own.get(field.api);
     const familiar = shown !== undefined && shown !== field.ui;
     return {
-      value: field.ui,
+      // A familiar name shares its field's REST name: its own name keeps the two choices apart.
+      value: familiar ? field.ui : field.api,
       label: field.ui,
       group: "Lead fields",
       ...(familiar ? { detail: `shown as ${shown}` } : {}),
