@@ -65,7 +65,9 @@ export function PickMany(props: PickManyProps) {
   };
   const described = [props.describedBy, note ? `${id}-unknown` : undefined].filter(Boolean).join(" ");
   return (
-    <div className="pick-many">
+    // Typing again takes back what was said of the last text (it was left under an emptied box); the
+    // box's own input event bubbles here, so the Combobox stays as it is.
+    <div className="pick-many" onInput={() => setNote(undefined)}>
       <Combobox
         key={round}
         id={id}

@@ -93,7 +93,10 @@ describe.each([1280, 400])("an export's lead fields picked at %i px", { timeout:
       .toBe('No lead field is named "Emial Adress". Did you mean "Email Address"? Pick one from the list.');
     expect(await box().getAttribute("aria-describedby")).toContain("task_export_fields-unknown");
     expect(await pickedLeadFields(page)).toEqual(["Country", "First Name", "Lead Source", "Lead Score"]);
+    await screen("lead-fields-unknown");
+    // Emptied, the box no longer says so.
     await box().fill("");
+    await expect.poll(() => note.count()).toBe(0);
     await page.keyboard.press("Escape");
     await screen("lead-fields-picked");
   });
