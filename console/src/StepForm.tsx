@@ -31,6 +31,7 @@ import {
   uiSchemaInMode,
   untouched,
 } from "./form-ui.ts";
+import { ReportFilterField } from "./google/FilterBuilder.tsx";
 import {
   AnalyticsAccountField,
   EventNameField,
@@ -61,6 +62,7 @@ const FIELDS = {
   KeyValueField,
   TextOrJsonField,
   SortByField,
+  ReportFilterField,
   PresetOrRangeField,
   PropertyField,
   AnalyticsAccountField,

@@ -9,6 +9,7 @@ import { ApiError, api, type ErrorInfo, type RunResult, type RunStopped } from "
 import { typedHeadings } from "./column-names.ts";
 import { ConfirmTrigger } from "./marketo/ConfirmTrigger.tsx";
 import { LeadCards, ReadingFieldNames, useLeadFields } from "./marketo/LeadCards.tsx";
+import { LeadFieldsInput } from "./marketo/LeadFieldsInput.tsx";
 import { ListMembersOffer } from "./marketo/ListMembersOffer.tsx";
 import { fieldTitle, readableTime } from "./marketo/lead-card.ts";
 import { type Lead, type Lookups, unknownEmails } from "./marketo/lead-emails.ts";
@@ -232,17 +233,31 @@ function TaskFieldList(props: {
   const { task, values, problem } = props;
   return task.fields
     .filter((field) => shownField(field, values))
-    .map((field) => (
-      <TaskInput
-        key={field.name}
-        task={task}
-        field={field}
-        value={values[field.name] ?? ""}
-        error={problem?.field === field.name ? problem : undefined}
-        disabled={props.disabled}
-        onChange={(value, picked, detail) => props.onChange(field.name, value, picked, detail)}
-      />
-    ));
+    .map((field) => {
+      const shared = {
+        task,
+        field,
+        value: values[field.name] ?? "",
+        error: problem?.field === field.name ? problem : undefined,
+        disabled: props.disabled,
+      };
+      // An export's columns are picked from the instance's lead fields (console review s10, finding 8).
+      if (task.id === "export" && field.name === "fields")
+        return (
+          <LeadFieldsInput
+            key={field.name}
+            {...shared}
+            onChange={(value) => props.onChange(field.name, value)}
+          />
+        );
+      return (
+        <TaskInput
+          key={field.name}
+          {...shared}
+          onChange={(value, picked, detail) => props.onChange(field.name, value, picked, detail)}
+        />
+      );
+    });
 }
 
 /** The task's title and what it does, with the way to its step's REST form. */

@@ -16,7 +16,7 @@ const STEP_WORDS: Record<string, Record<string, string>> = {
     date_ranges:
       "The period to report on: the last 7 days unless you choose one. Add a second period to compare the two.",
     filter:
-      "Optional: which rows to keep, with the names the lists show, e.g. Country = France and Sessions > 10, or Page path contains /pricing.",
+      "Optional: which rows to keep, with the names the lists show, e.g. Country = France and Sessions > 10, or Page path contains /pricing. Add a condition, below, builds one from lists.",
     order_by: "Optional: a column of the report to sort by, largest or smallest first.",
     limit: "How many rows to show at most (up to 10,000). 100 unless you say.",
     offset: "Rows to skip from the top: to see the rows after those shown.",
@@ -56,6 +56,10 @@ const PICK_A_LIST = "Pick a list from the box, or type part of its name to narro
 const TASK_WORDS: Record<string, Record<string, string>> = {
   list_members: { list: PICK_A_LIST },
   show_members: { list: PICK_A_LIST },
+  export: {
+    fields:
+      'The columns of the file, in order: type part of each lead field\'s name as Marketo shows it or in one word ("First Name" or "firstName"), in any case, and pick it; "Lead Source" also names Person Source. Remove one with its ×. Each column is headed by the name picked.',
+  },
 };
 
 /**

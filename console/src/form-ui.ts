@@ -41,6 +41,8 @@ const PICKERS: Record<string, UiSchema> = {
   analytics_account: { "ui:field": "AnalyticsAccountField" },
   // A report's sort: one of its columns and a direction (google/SortByField.tsx), typed when it holds more.
   order_by: { "ui:field": "SortByField", "ui:fieldReplacesAnyOrOneOf": true },
+  // A report's filter: its text box, and a condition built from the property's fields (google/FilterBuilder.tsx).
+  filter: { "ui:field": "ReportFilterField", "ui:fieldReplacesAnyOrOneOf": true },
 };
 /** Lists of metric or dimension names: picked by UI name from the chosen property's metadata. */
 const NAME_LISTS: Record<string, string> = { metrics: "metric", dimensions: "dimension" };

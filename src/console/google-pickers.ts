@@ -5,7 +5,8 @@
  * property's metrics and dimensions with their descriptions (Data API getMetadata,
  * https://developers.google.com/analytics/devguides/reporting/data/v1/rest/v1beta/properties/getMetadata).
  * Only names, labels and descriptions leave the server; and, for a funnel's steps, the events the property
- * collected with their counts (propertyEvents); and the days each period preset covers today, in the
+ * collected with their counts (propertyEvents), and for a filter's condition the values a dimension took
+ * (dimensionValues); and the days each period preset covers today, in the
  * property's time zone, as Run Reports resolves them (presetDays).
  */
 import type { MetricMetadata } from "../connectors/google/types.js";
@@ -139,6 +140,44 @@ export interface PropertyEvents {
 
 /** Most events listed: GA4 properties collect at most 500 distinct event names. */
 const MAX_EVENTS = 500;
+/** Most values a filter's value box suggests: the most frequent, enough to see how GA writes them. */
+const MAX_VALUES = 50;
+
+/** A dimension's values over a period with their event counts, most frequent first, and the period as dates. */
+async function countedValues(
+  workspace: Workspace,
+  label: string | undefined,
+  ask: { property: string; dimension: string; period: EventPeriod; limit: number },
+  signal?: AbortSignal,
+): Promise<{ values: { name: string; count: number }[]; period: string }> {
+  const { period, dimension } = ask;
+  const range = "preset" in period ? period.preset : { start_date: period.start, end_date: period.end };
+  const input = {
+    ...(label ? { account: label } : {}),
+    property: ask.property,
+    metrics: ["eventCount"],
+    dimensions: [dimension],
+    date_ranges: [range],
+    order_by: "-eventCount",
+    limit: ask.limit,
+  };
+  const result = await runToolStep(
+    "google_analytics_run_reports",
+    input,
+    await workspace.toolContext({ signal }),
+  );
+  const data = result.data as RunReportsOutput;
+  const stated = data.date_ranges?.[0];
+  return {
+    values: data.rows.flatMap((row) => {
+      const name = row[dimension];
+      return typeof name === "string"
+        ? [{ name, count: typeof row.eventCount === "number" ? row.eventCount : 0 }]
+        : [];
+    }),
+    period: stated ? `${stated.start_date} to ${stated.end_date}` : "",
+  };
+}
 
 /**
  * The events a property collected over a period, with their counts, for a funnel's step pickers: a Run
@@ -153,29 +192,28 @@ export async function propertyEvents(
   period: EventPeriod,
   signal?: AbortSignal,
 ): Promise<PropertyEvents> {
-  const range = "preset" in period ? period.preset : { start_date: period.start, end_date: period.end };
-  const input = {
-    ...(label ? { account: label } : {}),
-    property,
-    metrics: ["eventCount"],
-    dimensions: ["eventName"],
-    date_ranges: [range],
-    order_by: "-eventCount",
-    limit: MAX_EVENTS,
-  };
-  const result = await runToolStep(
-    "google_analytics_run_reports",
-    input,
-    await workspace.toolContext({ signal }),
-  );
-  const data = result.data as RunReportsOutput;
-  const stated = data.date_ranges?.[0];
-  return {
-    events: data.rows.flatMap((row) =>
-      typeof row.eventName === "string"
-        ? [{ name: row.eventName, count: typeof row.eventCount === "number" ? row.eventCount : 0 }]
-        : [],
-    ),
-    period: stated ? `${stated.start_date} to ${stated.end_date}` : "",
-  };
+  const ask = { property, dimension: "eventName", period, limit: MAX_EVENTS };
+  const { values, period: dates } = await countedValues(workspace, label, ask, signal);
+  return { events: values, period: dates };
+}
+
+export interface DimensionValues {
+  /** The values the dimension took in the period, most frequent (by events) first. */
+  values: { name: string; count: number }[];
+  period: string;
+}
+
+/**
+ * The values a dimension took over a period, for the value box of a report filter's condition: how GA
+ * writes them ("mobile", not "Mobile"), from one Run Reports report of the dimension by eventCount, the
+ * most frequent first (a dimension that cannot be counted by events is refused by GA, and the box stays
+ * free text).
+ */
+export async function dimensionValues(
+  workspace: Workspace,
+  label: string | undefined,
+  ask: { property: string; dimension: string; period: EventPeriod },
+  signal?: AbortSignal,
+): Promise<DimensionValues> {
+  return countedValues(workspace, label, { ...ask, limit: MAX_VALUES }, signal);
 }

@@ -17,7 +17,13 @@ import { answered } from "../web/node-bridge.js";
 import type { Workspace } from "../workspace.js";
 import { type ConsoleCard, type ConsoleContext, notMine, ok } from "./api-context.js";
 import { CALLBACK_PATH, GoogleConnects } from "./google-connect.js";
-import { analyticsChoices, type EventPeriod, propertyEvents, propertyFields } from "./google-pickers.js";
+import {
+  analyticsChoices,
+  dimensionValues,
+  type EventPeriod,
+  propertyEvents,
+  propertyFields,
+} from "./google-pickers.js";
 import { decodedPart, readJson, secretOrSaved, stringField } from "./http-util.js";
 import type { LastTest } from "./marketo.js";
 
@@ -200,15 +206,24 @@ function pickerRoutes(app: Parameters<ConsoleCard["api"]>[0]): void {
     const property = c.env.url.searchParams.get("property") ?? "";
     return ok(c, await propertyFields(c.var.workspace, account(c), property.slice(0, 500)));
   });
+  const property = (c: ConsoleContext) => (c.env.url.searchParams.get("property") ?? "").slice(0, 500);
   // A funnel's steps: ?period= a preset, or ?start=&end= dates (Run Reports checks either).
-  app.get("/console/api/google/events", async (c) => {
-    const query = c.env.url.searchParams;
-    const property = (query.get("property") ?? "").slice(0, 500);
-    const [start, end] = [query.get("start"), query.get("end")];
-    const period: EventPeriod =
-      start && end
-        ? { start: start.slice(0, 20), end: end.slice(0, 20) }
-        : { preset: (query.get("period") ?? "last28days").slice(0, 20) };
-    return ok(c, await propertyEvents(c.var.workspace, account(c), property, period));
+  app.get("/console/api/google/events", async (c) =>
+    ok(c, await propertyEvents(c.var.workspace, account(c), property(c), periodOf(c))),
+  );
+  // A filter condition's values: ?dimension= its API name, over the report's first period.
+  app.get("/console/api/google/values", async (c) => {
+    const dimension = (c.env.url.searchParams.get("dimension") ?? "").slice(0, 200);
+    const ask = { property: property(c), dimension, period: periodOf(c) };
+    return ok(c, await dimensionValues(c.var.workspace, account(c), ask));
   });
+}
+
+/** The period a picker's list counts over: ?period= a preset (28 days unless named), or ?start=&end=. */
+function periodOf(c: ConsoleContext): EventPeriod {
+  const query = c.env.url.searchParams;
+  const [start, end] = [query.get("start"), query.get("end")];
+  return start && end
+    ? { start: start.slice(0, 20), end: end.slice(0, 20) }
+    : { preset: (query.get("period") ?? "last28days").slice(0, 20) };
 }

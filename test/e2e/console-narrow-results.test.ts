@@ -10,6 +10,7 @@ import { axeViolations } from "../helpers/axe.js";
 import type { Browser } from "../helpers/browser.js";
 import { pickChoice } from "../helpers/combobox.js";
 import type { ConsoleFixture } from "../helpers/console.js";
+import { setLeadFields } from "../helpers/lead-field-picks.js";
 import { reportForm } from "../helpers/report-form.js";
 import { signedInConsole } from "../helpers/signed-in-console.js";
 
@@ -88,7 +89,7 @@ describe.each([1280, 400])("results at %i px", { timeout: 90_000 }, (width) => {
       .getByRole("list", { name: "Tasks" })
       .getByRole("button", { name: /^Export leads or activities/ })
       .click();
-    await page.getByLabel(/^Lead fields/).fill("First Name, Last Name, Email Address, Country, Lead Score");
+    await setLeadFields(page, ["First Name", "Last Name", "Email Address", "Country", "Lead Score"]);
     await page.getByRole("button", { name: "Run", exact: true }).click();
     await expect
       .poll(() => page.locator(".results .summary").textContent(), { timeout: 60_000 })

@@ -297,7 +297,7 @@ interface Events {
 }
 
 /** The period of the form's first date range, as the event list's query asks it (the default: 28 days). */
-function periodQuery(ranges: unknown): string {
+export function periodQuery(ranges: unknown): string {
   const first = Array.isArray(ranges) ? ranges[0] : undefined;
   if (typeof first === "string") return `period=${encodeURIComponent(first)}`;
   if (first && typeof first === "object") {

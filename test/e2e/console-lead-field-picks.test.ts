@@ -1,0 +1,121 @@
+/**
+ * An export's Lead fields picked from the instance's lead fields (console review s10, finding 8: a
+ * comma-separated box where the marketer guessed the names), in headless Chromium at 1280 and 400 px: the
+ * fields by the names Marketo shows, found by typing part of one, the picks as chips in order, each
+ * removable, all by keyboard; a name no field has is said under the box and nothing is added; the export
+ * still asks Marketo for the REST names, in the order picked, and heads its columns with the names picked.
+ * Screenshots: test-output/screenshots/marketo-<width>-lead-fields-*.png, copied to /work/review-pickers.
+ */
+import { copyFileSync, mkdirSync } from "node:fs";
+import { join } from "node:path";
+import type { Page } from "playwright-core";
+import { beforeAll, describe, expect, it } from "vitest";
+import { SCREENSHOTS } from "../helpers/browser.js";
+import { pickedLeadFields } from "../helpers/lead-field-picks.js";
+import { marketoTaskPage } from "../helpers/marketo-task-page.js";
+
+const REVIEW = "/work/review-pickers";
+
+describe.each([1280, 400])("an export's lead fields picked at %i px", { timeout: 90_000 }, (width) => {
+  const task = marketoTaskPage(width);
+  const { check, open, restCall, run, headline } = task;
+  let page: Page;
+  beforeAll(() => {
+    page = task.page();
+  });
+  const box = () => page.getByRole("combobox", { name: "Lead fields", exact: true });
+  const chips = () => page.getByRole("list", { name: "Columns of the file, in order" });
+  const screen = async (name: string) => {
+    await check(name);
+    const shot = join(SCREENSHOTS, `marketo-${width}-${name}.png`);
+    mkdirSync(REVIEW, { recursive: true });
+    copyFileSync(shot, join(REVIEW, `marketo-${width}-${name}.png`));
+  };
+
+  it("starts with the usual columns as chips, by the names Marketo shows, and no text box of names", async () => {
+    await open("export", "Export leads or activities");
+    await box().waitFor();
+    expect(await pickedLeadFields(page)).toEqual(
+      expect.arrayContaining(["Email Address", "First Name", "Lead Score", "Created At"]),
+    );
+    // Trial s10, finding 8: the names were a line of text to edit.
+    expect(await page.getByRole("textbox", { name: /^Lead fields/ }).count()).toBe(0);
+    expect(await page.locator("#task_export_fields-help").textContent()).toMatch(
+      /^The columns of the file, in order: type part of each lead field's name/,
+    );
+  });
+
+  it("removes and picks by keyboard, and says so under the box when a name is no lead field", async () => {
+    // Each chip's Remove button, by Enter: the focus stays on the chips, then goes back to the box.
+    await chips().getByRole("button").first().focus();
+    while ((await chips().getByRole("button").count()) > 0) {
+      const focused = await page.evaluate("document.activeElement?.getAttribute('aria-label')");
+      expect(focused).toMatch(/^Remove /);
+      await page.keyboard.press("Enter");
+    }
+    await expect.poll(() => page.evaluate("document.activeElement?.id")).toBe("task_export_fields");
+    // Part of a name, then the list's first match, all by keys.
+    for (const [typed, name] of [
+      ["countr", "Country"],
+      // Its name in one word finds it too, as the help says.
+      ["firstnam", "First Name"],
+      ["lead sou", "Lead Source"],
+      ["score", "Lead Score"],
+    ] as const) {
+      await page.keyboard.press("Escape");
+      await box().pressSequentially(typed, { delay: 60 });
+      await page
+        .getByRole("option", { name: new RegExp(`^${name}`) })
+        .first()
+        .waitFor();
+      await page.keyboard.press("ArrowDown");
+      await page.keyboard.press("Enter");
+      await expect.poll(async () => (await pickedLeadFields(page)).at(-1)).toBe(name);
+      expect(await box().inputValue()).toBe("");
+      expect(await page.evaluate("document.activeElement?.id")).toBe("task_export_fields");
+    }
+    expect(await pickedLeadFields(page)).toEqual(["Country", "First Name", "Lead Source", "Lead Score"]);
+    // A field picked once is not offered again: the list, once still, has no "Country".
+    await page.keyboard.press("Escape");
+    await box().fill("Countr");
+    const list = page.locator("#task_export_fields-list");
+    await expect.poll(() => box().getAttribute("aria-expanded")).toBe("true");
+    const status = page.locator(".pick-many .combo-status");
+    await expect.poll(async () => `${await list.innerText()}${await status.innerText()}`).not.toBe("");
+    expect(await list.getByRole("option", { name: /^Country$/ }).count()).toBe(0);
+    // A name no field has: said under the box, with the nearest names, and nothing added.
+    await box().fill("Emial Adress");
+    await expect.poll(() => status.innerText()).toMatch(/^Nothing matches “Emial Adress”/);
+    await page.keyboard.press("Enter");
+    const note = page.locator("#task_export_fields-unknown");
+    await expect
+      .poll(() => note.textContent())
+      .toBe('No lead field is named "Emial Adress". Did you mean "Email Address"? Pick one from the list.');
+    expect(await box().getAttribute("aria-describedby")).toContain("task_export_fields-unknown");
+    expect(await pickedLeadFields(page)).toEqual(["Country", "First Name", "Lead Source", "Lead Score"]);
+    await screen("lead-fields-unknown");
+    // Emptied, the box no longer says so.
+    await box().fill("");
+    await expect.poll(() => note.count()).toBe(0);
+    await page.keyboard.press("Escape");
+    await screen("lead-fields-picked");
+  });
+
+  it("exports the picked fields by their REST names, in order, headed by the names picked", async () => {
+    await expect
+      .poll(() => restCall().textContent())
+      .toMatch(/"fields": \["country", "firstName", "leadSource", "leadScore"\]/);
+    await run();
+    await headline(
+      /^Export ready: [\d,]+ leads, created /,
+      /^POST \/bulk\/v1\/leads\/export\/create\.json\n/,
+    );
+    expect(await page.locator(".results table[aria-label='Records'] thead th").allInnerTexts()).toEqual([
+      "Country",
+      "First Name",
+      "Lead Source",
+      "Lead Score",
+    ]);
+    await screen("lead-fields-result");
+  });
+});
