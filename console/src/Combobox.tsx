@@ -95,7 +95,7 @@ function useChoices(props: ComboboxProps) {
       if (type === useCombobox.stateChangeTypes.InputBlur) settle(typed);
     },
   });
-  return { combo, typed, setTyped, items, more: all.length - items.length, settle };
+  return { combo, typed, items, more: all.length - items.length, settle };
 }
 
 /**
@@ -134,7 +134,7 @@ function useOpenOnFocus(props: ComboboxProps, typed: string, isOpen: boolean, op
 
 export function Combobox(props: ComboboxProps) {
   const { id } = props;
-  const { combo, typed, setTyped, items, more, settle } = useChoices(props);
+  const { combo, typed, items, more, settle } = useChoices(props);
   const { isOpen, highlightedIndex, getInputProps, getMenuProps, getItemProps, getLabelProps } = combo;
   const root = useRef<HTMLDivElement>(null);
   useCloseOutside(root, isOpen, () => {
@@ -163,11 +163,6 @@ export function Combobox(props: ComboboxProps) {
           "aria-invalid": props.invalid ? true : undefined,
           "aria-required": props.required ? true : undefined,
           ...focus,
-          // What is typed is kept at once, in the keystroke's own event: downshift reports it
-          // (onInputValueChange) only from an effect after the render, and that render gave the input its
-          // old value back, so a key pressed before the effect ran lost the one before it (trial s10,
-          // finding 6: "channel" typed fast became "cannel").
-          onChange: (event) => setTyped((event.target as HTMLInputElement).value),
           onKeyDown: (event) => {
             // Enter on a typed name with nothing highlighted settles it rather than submitting the form.
             if (event.key === "Enter" && highlightedIndex < 0) {
