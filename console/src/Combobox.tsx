@@ -78,15 +78,11 @@ function useChoices(props: ComboboxProps) {
     itemToKey: (item) => item?.value,
     selectedItem: picked ?? null,
     inputValue: typed,
-    // What the person types is kept by typedNow, in the keystroke's own event; downshift reports it only
-    // from an effect after the next render, which put the old text back in the input: a key pressed before
-    // that effect ran was added to the old text ("Active usersSessions" after select all, Delete, typing),
-    // and a late report overwrote a newer key (trial s10, finding 6: "channel" typed fast became "cannel").
-    // A pick made from outside shows through the effect above (typedFor), not downshift's own report of it,
-    // which came also when nothing was picked anew and put the old pick's name back over a name just filled in.
     onInputValueChange: ({ inputValue, type }) => {
-      const { InputChange, ControlledPropUpdatedSelectedItem } = useCombobox.stateChangeTypes;
-      if (type !== InputChange && type !== ControlledPropUpdatedSelectedItem) setTyped(inputValue);
+      setTyped(inputValue);
+      // Cleared by the person: nothing chosen.
+      if (type === useCombobox.stateChangeTypes.InputChange && inputValue === "" && value !== undefined)
+        onChange(undefined);
     },
     onSelectedItemChange: ({ selectedItem: item }) => {
       if (item) {
@@ -99,12 +95,7 @@ function useChoices(props: ComboboxProps) {
       if (type === useCombobox.stateChangeTypes.InputBlur) settle(typed);
     },
   });
-  const typedNow = (text: string) => {
-    setTyped(text);
-    // Cleared by the person: nothing chosen.
-    if (text === "" && value !== undefined) onChange(undefined);
-  };
-  return { combo, typed, typedNow, items, more: all.length - items.length, settle };
+  return { combo, typed, items, more: all.length - items.length, settle };
 }
 
 /**
@@ -143,7 +134,7 @@ function useOpenOnFocus(props: ComboboxProps, typed: string, isOpen: boolean, op
 
 export function Combobox(props: ComboboxProps) {
   const { id } = props;
-  const { combo, typed, typedNow, items, more, settle } = useChoices(props);
+  const { combo, typed, items, more, settle } = useChoices(props);
   const { isOpen, highlightedIndex, getInputProps, getMenuProps, getItemProps, getLabelProps } = combo;
   const root = useRef<HTMLDivElement>(null);
   useCloseOutside(root, isOpen, () => {
@@ -172,7 +163,6 @@ export function Combobox(props: ComboboxProps) {
           "aria-invalid": props.invalid ? true : undefined,
           "aria-required": props.required ? true : undefined,
           ...focus,
-          onChange: (event) => typedNow((event.target as HTMLInputElement).value),
           onKeyDown: (event) => {
             // Enter on a typed name with nothing highlighted settles it rather than submitting the form.
             if (event.key === "Enter" && highlightedIndex < 0) {
