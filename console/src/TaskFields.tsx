@@ -84,17 +84,32 @@ export function TaskInput(props: TaskInputProps) {
         </label>
       )}
       {control}
-      {field.help ? (
+      <FieldNotes id={id} name={field.name} help={field.help} error={error} />
+    </div>
+  );
+}
+
+/** A field's help and, after a refused run, its error, below it (ids `<id>-help` and `<id>-error`). */
+export function FieldNotes(props: {
+  id: string;
+  name: string;
+  help: ReactNode;
+  error: ErrorInfo | undefined;
+}) {
+  const { id, help, error } = props;
+  return (
+    <>
+      {help ? (
         <p className="help-block" id={`${id}-help`}>
-          {field.help}
+          {help}
         </p>
       ) : null}
       {error ? (
         <p className="error-detail" id={`${id}-error`}>
-          {fieldWords(error, field.name)}
+          {fieldWords(error, props.name)}
         </p>
       ) : null}
-    </div>
+    </>
   );
 }
 

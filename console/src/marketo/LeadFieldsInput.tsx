@@ -13,7 +13,7 @@ import { noField } from "../column-names.ts";
 import { taskFieldHelp } from "../field-words.ts";
 import type { NamedField } from "../filter-names.ts";
 import { PickMany } from "../PickMany.tsx";
-import { fieldWords, TaskInput } from "../TaskFields.tsx";
+import { FieldNotes, TaskInput } from "../TaskFields.tsx";
 import { FAMILIAR_NAMES } from "./familiar-names.ts";
 import { marketoLeadFields } from "./lead-fields.ts";
 
@@ -94,16 +94,7 @@ export function LeadFieldsInput(props: LeadFieldsInputProps) {
         invalid={error !== undefined}
         browse="lead fields"
       />
-      {help ? (
-        <p className="help-block" id={`${id}-help`}>
-          {help}
-        </p>
-      ) : null}
-      {error ? (
-        <p className="error-detail" id={`${id}-error`}>
-          {fieldWords(error, field.name)}
-        </p>
-      ) : null}
+      <FieldNotes id={id} name={field.name} help={help} error={error} />
     </div>
   );
 }
