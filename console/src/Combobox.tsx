@@ -44,19 +44,20 @@ interface ComboboxProps {
   browse?: string;
 }
 
-/** The combobox's state: what is typed, the matches listed, and settling a typed text on a choice. */
+/**
+ * The combobox's state: what is typed, the matches listed, and settling a typed text on a choice.
+ *
+ * The input's text is downshift's own state, not a prop (trial s10, finding 6). Held as a prop, it was
+ * given back to downshift only after downshift reported it, from an effect after the next render: that
+ * render put the old text back in the input, so a key pressed before the report landed was added to the
+ * old text ("channel" typed fast became "cannel"; select all, Delete and typing gave "Active
+ * usersSessions"), and `fill()` over a pick just made appended to it once its late label re-rendered.
+ * downshift's reducer sets its own text in the keystroke's event; `typed` mirrors it in that same event,
+ * for the list's filter and for settling.
+ */
 function useChoices(props: ComboboxProps) {
   const { id, choices, value, onChange } = props;
   const [typed, setTyped] = useState(() => shownFor(choices, value));
-  const previous = useRef(value);
-  // The value set from outside (an example, a reset) shows as its label. When only the choices change (the
-  // property's fields arriving), what the person is typing stays: it was wiped when the list came in after
-  // the first letters, and the unfiltered list then offered its first name instead of the one typed.
-  useEffect(() => {
-    const changed = previous.current !== value;
-    previous.current = value;
-    setTyped((now) => typedFor(choices, value, now, changed));
-  }, [choices, value]);
   const picked = choices.find((choice) => choice.value === value);
   // Browsed, a box that shows its pick as picked lists everything, the pick highlighted, as a select does.
   const filter = props.browse && picked && typed === picked.label ? "" : typed;
@@ -65,9 +66,10 @@ function useChoices(props: ComboboxProps) {
   const settle = (text: string) => {
     const choice = namedChoice(choices, text);
     const next = choice?.value ?? (text.trim() || undefined);
-    if (choice) setTyped(choice.label);
+    if (choice) show(choice.label);
     if (next !== value) onChange(next);
   };
+  const { InputChange, InputBlur, ControlledPropUpdatedSelectedItem } = useCombobox.stateChangeTypes;
   const combo = useCombobox<Choice>({
     items,
     inputId: id,
@@ -77,12 +79,15 @@ function useChoices(props: ComboboxProps) {
     itemToString: (item) => item?.label ?? "",
     itemToKey: (item) => item?.value,
     selectedItem: picked ?? null,
-    inputValue: typed,
+    initialInputValue: typed,
+    // A pick changed from outside shows through the effect below (typedFor), not through downshift's own
+    // update, which came also when nothing was picked anew (its internal pick and the prop compared) and
+    // put the old pick's name back over a name just filled in (d45768b's filter builder).
+    stateReducer: (state, { type, changes }) =>
+      type === ControlledPropUpdatedSelectedItem ? { ...changes, inputValue: state.inputValue } : changes,
+    // Typing is mirrored in the keystroke's own event (below); this late report would undo a newer key.
     onInputValueChange: ({ inputValue, type }) => {
-      setTyped(inputValue);
-      // Cleared by the person: nothing chosen.
-      if (type === useCombobox.stateChangeTypes.InputChange && inputValue === "" && value !== undefined)
-        onChange(undefined);
+      if (type !== InputChange) setTyped(inputValue);
     },
     onSelectedItemChange: ({ selectedItem: item }) => {
       if (item) {
@@ -90,12 +95,42 @@ function useChoices(props: ComboboxProps) {
         if (item.value !== value) onChange(item.value);
       }
     },
-    onStateChange: ({ type }) => {
+    onStateChange: ({ type, inputValue }) => {
       // Leaving the input without picking: what was typed is settled as a choice or kept as typed.
-      if (type === useCombobox.stateChangeTypes.InputBlur) settle(typed);
+      if (type === InputBlur) settle(inputValue ?? typed);
     },
   });
-  return { combo, typed, items, more: all.length - items.length, settle };
+  const { setInputValue } = combo;
+  function show(text: string) {
+    setTyped(text);
+    setInputValue(text);
+  }
+  // What the input holds now, for the effect below, which must not run again on every key.
+  const shown = useRef(combo.inputValue);
+  shown.current = combo.inputValue;
+  const previous = useRef(value);
+  // The value set from outside (an example, a reset) shows as its label. When only the choices change (the
+  // property's fields arriving), what the person is typing stays: it was wiped when the list came in after
+  // the first letters, and the unfiltered list then offered its first name instead of the one typed.
+  // A box the person is in keeps its text when only the choices come: renamed then ("activeUsers" to "Active
+  // users"), a text they had selected to replace lost its selection and what they typed was added to it
+  // (CI, dd84a2d). Leaving the box settles the text on its choice's name.
+  useEffect(() => {
+    const changed = previous.current !== value;
+    previous.current = value;
+    if (!changed && document.activeElement?.id === id) return;
+    const next = typedFor(choices, value, shown.current, changed);
+    if (next !== shown.current) {
+      setTyped(next);
+      setInputValue(next);
+    }
+  }, [choices, value, setInputValue, id]);
+  /** A key typed: the list filters on it in this same event; cleared by the person, nothing is chosen. */
+  const typedNow = (text: string) => {
+    setTyped(text);
+    if (text === "" && value !== undefined) onChange(undefined);
+  };
+  return { combo, typed, typedNow, items, more: all.length - items.length, settle };
 }
 
 /**
@@ -134,7 +169,7 @@ function useOpenOnFocus(props: ComboboxProps, typed: string, isOpen: boolean, op
 
 export function Combobox(props: ComboboxProps) {
   const { id } = props;
-  const { combo, typed, items, more, settle } = useChoices(props);
+  const { combo, typed, typedNow, items, more, settle } = useChoices(props);
   const { isOpen, highlightedIndex, getInputProps, getMenuProps, getItemProps, getLabelProps } = combo;
   const root = useRef<HTMLDivElement>(null);
   useCloseOutside(root, isOpen, () => {
@@ -163,6 +198,7 @@ export function Combobox(props: ComboboxProps) {
           "aria-invalid": props.invalid ? true : undefined,
           "aria-required": props.required ? true : undefined,
           ...focus,
+          onChange: (event) => typedNow((event.target as HTMLInputElement).value),
           onKeyDown: (event) => {
             // Enter on a typed name with nothing highlighted settles it rather than submitting the form.
             if (event.key === "Enter" && highlightedIndex < 0) {
