@@ -1,3 +1,4 @@
+import { readdirSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { configDefaults, defineConfig } from "vitest/config";
 
@@ -16,6 +17,26 @@ const alone = [
   // test/helpers/redis-backends.ts), since a skipped test fails CI and a file without tests fails vitest.
   ...(process.env.MARTECH_TEST_CLUSTER === "off" ? [] : ["test/e2e/cluster-failover.test.ts"]),
 ];
+
+/**
+ * The browser tests drive the same console bundle in the same Chromium on every Node; what a Node changes
+ * under them (the HTTP server, the steps) has tests of its own on each. So .ci/run's later Nodes
+ * (MARTECH_TEST_BROWSER=smoke) collect only these of them: a marketer's whole journey, sign-in, the MCP App
+ * view and the replicas; the rest run once, on the first Node. They were about a third of each Node's run
+ * (the clean-clone CI took 55 minutes of its 60).
+ */
+const browserSmoke = new Set([
+  "test/e2e/console-login.test.ts",
+  "test/e2e/console-marketer.test.ts",
+  "test/e2e/mcp-app.test.ts",
+  "test/e2e/replicas.test.ts",
+]);
+const browserOnce =
+  process.env.MARTECH_TEST_BROWSER === "smoke"
+    ? readdirSync("test/e2e")
+        .map((name) => `test/e2e/${name}`)
+        .filter((path) => path.endsWith(".test.ts") && !browserSmoke.has(path))
+    : [];
 
 export default defineConfig({
   test: {
@@ -42,7 +63,7 @@ export default defineConfig({
         test: {
           name: "suite",
           include: ["test/**/*.test.ts"],
-          exclude: [...configDefaults.exclude, ...alone, "test/e2e/cluster-failover.test.ts"],
+          exclude: [...configDefaults.exclude, ...alone, ...browserOnce, "test/e2e/cluster-failover.test.ts"],
           sequence: { groupOrder: 0 },
         },
       },
