@@ -22,8 +22,8 @@ const alone = [
  * The browser tests drive the same console bundle in the same Chromium on every Node; what a Node changes
  * under them (the HTTP server, the steps) has tests of its own on each. So .ci/run's later Nodes
  * (MARTECH_TEST_BROWSER=smoke) collect only these of them: a marketer's whole journey, sign-in, the MCP App
- * view and the replicas; the rest run once, on the first Node. They were about a third of each Node's run
- * (the clean-clone CI took 55 minutes of its 60).
+ * view and the replicas; the rest run once, on the first Node (the clean-clone CI took 55 minutes of its 60
+ * with all of them on each).
  */
 const browserSmoke = new Set([
   "test/e2e/console-login.test.ts",
