@@ -221,7 +221,10 @@ describe("reading a campaign says what it targets and whether it can be requeste
 
   it("a campaign without a Campaign is Requested trigger is said not to be requestable, and trigger.json refuses it", async () => {
     const { summary } = await call({ method: "GET", endpoint: "/rest/v1/campaigns/1003.json" });
-    expect(summary).toContain("it cannot be requested by API (trigger.json refuses it");
+    // A trigger campaign (Score Web Visits) is not called a batch campaign (trial s13, N90).
+    expect(summary).toContain("triggers Visits Web Page");
+    expect(summary).toContain("It cannot be requested by API (trigger.json refuses it");
+    expect(summary).not.toContain("batch campaign");
     expect(summary).not.toContain("runs the leads you give");
     const refused = await mkto.call({
       method: "POST",

@@ -21,14 +21,26 @@ import { assetDate } from "../wire/codec.js";
 import { toInt } from "../wire/params.js";
 
 /**
+ * A campaign's triggers: what makes it a trigger campaign in Marketo, where a smart list with a trigger makes
+ * its campaign a trigger campaign and one without a batch campaign
+ * (https://experienceleague.adobe.com/en/docs/marketo/using/product-docs/core-marketo-concepts/smart-campaigns/creating-a-smart-campaign/define-smart-list-for-a-smart-campaign).
+ * One that can be requested by API has "Campaign is Requested"; the sandbox's other trigger campaign (Score Web
+ * Visits) "Visits Web Page". A trigger campaign with no trigger (trial s13, N90) read as a batch campaign.
+ */
+function triggersOf(campaign: Campaign | undefined): string[] {
+  if (campaign?.type !== "trigger") return [];
+  return [campaign.requestable ? "Campaign is Requested" : "Visits Web Page"];
+}
+
+/**
  * Rules as Get Smart List by Id returns them with includeRules=true. The sandbox's filters are lead
  * attribute filters; their ids and rule type ids are the lead field ids (inferred: the docs show an
  * activity filter only).
  */
-function rulesJson(list: SmartList, fields: readonly LeadField[], requestable: boolean) {
+function rulesJson(list: SmartList, fields: readonly LeadField[], campaign: Campaign | undefined) {
   return {
     filterMatchType: "all",
-    triggers: requestable ? ["Campaign is Requested"] : [],
+    triggers: triggersOf(campaign),
     filters: list.rules.map((rule, i) => {
       const field = fields.find((f) => f.name === rule.field);
       const id = field?.id ?? 0;
@@ -70,7 +82,7 @@ function formatSmartList(ctx: HandlerContext, list: SmartList, withRules: boolea
     folder: { ...list.folder },
     workspace: "Default",
     ...(withRules
-      ? { rules: rulesJson(list, ctx.world.fields, campaignOf(ctx, list)?.requestable === true) }
+      ? { rules: rulesJson(list, ctx.world.fields, campaignOf(ctx, list)) }
       : {}),
   };
 }
