@@ -97,7 +97,7 @@ export function Results(props: ResultsProps) {
           kept={table.kept}
           rows={props.rows}
           from={table.keptFrom}
-          more={table.more}
+          more={table.unread}
           name={downloadName(table.kept ?? { kind: noun }, data, input, title ?? ((c) => c), noun)}
           noun={noun}
           title={title ?? ((column) => column)}
@@ -324,8 +324,10 @@ function reportTotals(data: Record<string, unknown> | undefined): Row | undefine
 
 /**
  * The whole kept result as files: the same result MCP clients read through their resource links. Its
- * items are the rows shown from `from` on (0: all of them), and more may remain to be read: the words say
- * which rows the files hold.
+ * items are the rows shown from `from` on (0: all of them), and more may remain to be read from the service
+ * (`more`; rows kept but not yet shown on the page are in the files: "(the 84 leads loaded so far)" beside a
+ * finished export made it look unfinished, console review s13, finding 9): the words say which rows the
+ * files hold.
  */
 function Downloads(props: {
   kept: KeptView | undefined;

@@ -132,6 +132,8 @@ export function useResultRows(stepId: string, result: RunResult | RunStopped, in
     /** Rows shown before the kept result's first item (not in its downloads). */
     keptFrom: state.base,
     more: keptLeft > 0 || state.next !== undefined,
+    /** Rows still to read from the service: the downloads hold only those loaded so far. */
+    unread: state.next !== undefined,
     loading,
     failure,
     loadMore,
