@@ -33,11 +33,7 @@ describe.each([1280, 400])("what the integrations cards know at %i px", { timeou
     const google = page.getByRole("article", { name: "Google account sandbox" });
     await expect
       .poll(() => google.getByTestId("google-last-test").textContent())
-      .toMatch(
-        new RegExp(
-          `^Working: its Analytics properties were read on ${TIME}\\.$`,
-        ),
-      );
+      .toMatch(new RegExp(`^Working: its Analytics properties were read on ${TIME}\\.$`));
     expect(await google.getByTestId("status-chip").textContent()).toBe("Connected");
   });
 

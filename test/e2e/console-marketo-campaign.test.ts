@@ -39,12 +39,28 @@ describe.each([1280, 400])("triggering a Marketo campaign at %i px", { timeout: 
     await expect
       .poll(() => restCall().textContent())
       .toMatch(/^POST \/rest\/v1\/campaigns\/\d+\/trigger\.json\n[\s\S]*"id": 7/);
-    // Run asks first, naming the campaign and the lead (trial C08-3): Cancel sends nothing.
+    // Run asks first, naming the campaign and the lead (trial C08-3): Cancel sends nothing. With the REST
+    // call open, the question comes in view (console review s13, finding 11: at 400 px it came below the
+    // screen and nothing showed that it waited), its Cancel outlined beside a solid Confirm.
+    await page.getByText("Show the REST call").click();
+    await page.setViewportSize({ width, height: 600 });
     await run();
     const confirm = page.getByRole("alertdialog", { name: "Confirm the request" });
     await expect
       .poll(() => confirm.textContent())
       .toMatch(/^Request campaign Send Welcome Email for .+ \(lead7@example\.com\)\?Confirm/);
+    const inView = (name: string) =>
+      confirm.getByRole("button", { name }).evaluate((button) => {
+        const box = button.getBoundingClientRect();
+        return box.top >= 0 && box.bottom <= window.innerHeight;
+      });
+    await expect.poll(() => inView("Confirm")).toBe(true);
+    expect(await inView("Cancel")).toBe(true);
+    const fill = (name: string) =>
+      confirm.getByRole("button", { name }).evaluate((button) => getComputedStyle(button).backgroundColor);
+    expect(await fill("Cancel")).toBe("rgb(255, 255, 255)");
+    expect(await fill("Confirm")).not.toBe("rgb(255, 255, 255)");
+    await page.setViewportSize({ width, height: 900 });
     await check("05a-campaign-confirm");
     await confirm.getByRole("button", { name: "Cancel" }).click();
     await page.waitForLoadState("networkidle");

@@ -62,7 +62,7 @@ export function ConfirmTrigger(props: {
           {unknownEmails(props.unknown)}, so nothing is sent for {props.unknown.length === 1 ? "it" : "them"}.
         </p>
       ) : null}
-      <ConfirmActions onConfirm={() => props.onConfirm(found)} onCancel={props.onCancel} />
+      <ConfirmActions onConfirm={() => props.onConfirm(found)} onCancel={props.onCancel} question={leads} />
     </section>
   );
 }

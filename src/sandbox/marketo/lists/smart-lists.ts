@@ -81,9 +81,7 @@ function formatSmartList(ctx: HandlerContext, list: SmartList, withRules: boolea
     url: `${ctx.origin}/#SL${list.id}A1`,
     folder: { ...list.folder },
     workspace: "Default",
-    ...(withRules
-      ? { rules: rulesJson(list, ctx.world.fields, campaignOf(ctx, list)) }
-      : {}),
+    ...(withRules ? { rules: rulesJson(list, ctx.world.fields, campaignOf(ctx, list)) } : {}),
   };
 }
 
