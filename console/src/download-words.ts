@@ -35,9 +35,26 @@ const slug = (text: string) =>
     .replace(/^-+|-+$/g, "");
 const day = (value: unknown) => (typeof value === "string" ? value.slice(0, 10) : undefined);
 
+/** "Sessions", "Sessions and Purchases", "Sessions, Purchases and Revenue", "Sessions and 3 more". */
+function measures(metrics: readonly string[]): string {
+  if (metrics.length > 3) return `${metrics[0]} and ${metrics.length - 1} more`;
+  return metrics.length <= 1 ? (metrics[0] ?? "") : `${metrics.slice(0, -1).join(" ")} and ${metrics.at(-1)}`;
+}
+
+/** "<from> to <to>" of each period, " vs " between them (a comparison's file named only its first week). */
+function periods(ranges: readonly Row[]): string | undefined {
+  const said = ranges.map((range) => {
+    const [from, to] = [day(range.start_date), day(range.end_date)];
+    return from && to ? `${from} to ${to}` : undefined;
+  });
+  return said.length > 0 && said.every(Boolean) ? said.join(" vs ") : undefined;
+}
+
 /**
- * A report's "sessions-by-country-<from>-to-<to>", an export's "leads-<from>-to-<to>" (its rows' `noun`,
- * "activities" for activities), else "<noun or kind>-<today>".
+ * A report's "sessions-by-country-<from>-to-<to>" (every measure up to three, each period, "filtered" when it
+ * is: console review s13, findings 5 and 7, a comparison of three measures named for sessions and its first
+ * week, and a filtered report's file named as the whole property's), an export's "leads-<from>-to-<to>" (its
+ * rows' `noun`, "activities" for activities), else "<noun or kind>-<today>".
  */
 export function downloadName(
   kept: Pick<KeptView, "kind">,
@@ -48,15 +65,17 @@ export function downloadName(
 ): string {
   const names = (list: unknown) =>
     (Array.isArray(list) ? list : []).filter((one): one is string => typeof one === "string").map(title);
-  const [range] = Array.isArray(data?.date_ranges) ? (data.date_ranges as Row[]) : [];
+  const ranges = Array.isArray(data?.date_ranges) ? (data.date_ranges as Row[]) : [];
   const created = (input.body as { filter?: { createdAt?: Row } } | undefined)?.filter?.createdAt;
-  const from = day(range?.start_date) ?? day(created?.startAt);
-  const to = day(range?.end_date) ?? day(created?.endAt);
-  const [metric] = names(input.metrics);
+  const from = day(created?.startAt);
+  const to = day(created?.endAt);
+  const metrics = names(input.metrics);
   const dimensions = names(input.dimensions);
-  const what = metric
-    ? [metric, ...(dimensions.length > 0 ? ["by", dimensions.join(" and ")] : [])].join(" ")
-    : (noun ?? kept.kind);
-  const when = from && to ? `${from} to ${to}` : new Date().toISOString().slice(0, 10);
-  return `${slug(`${what} ${when}`) || "result"}.csv`;
+  const what =
+    metrics.length > 0
+      ? [measures(metrics), ...(dimensions.length > 0 ? ["by", dimensions.join(" and ")] : [])].join(" ")
+      : (noun ?? kept.kind);
+  const filtered = metrics.length > 0 && typeof input.filter === "string" && input.filter.trim() !== "";
+  const when = periods(ranges) ?? (from && to ? `${from} to ${to}` : new Date().toISOString().slice(0, 10));
+  return `${slug(`${what} ${filtered ? "filtered " : ""}${when}`) || "result"}.csv`;
 }

@@ -27,6 +27,27 @@ describe("a download's name and words", () => {
     );
   });
 
+  it("name a report's file by every measure (up to three), each period, and its filter", () => {
+    const data = {
+      date_ranges: [
+        { start_date: "2026-11-26", end_date: "2026-12-02" },
+        { start_date: "2026-11-19", end_date: "2026-11-25" },
+      ],
+    };
+    const compared = {
+      metrics: ["sessions", "ecommercePurchases", "purchaseRevenue"],
+      dimensions: ["sessionDefaultChannelGroup"],
+    };
+    expect(downloadName({ kind: "rows" }, data, compared, same)).toBe(
+      "sessions-ecommercepurchases-and-purchaserevenue-by-sessiondefaultchannelgroup-2026-11-26-to-2026-12-02-vs-2026-11-19-to-2026-11-25.csv",
+    );
+    const one = { date_ranges: data.date_ranges.slice(0, 1) };
+    const filtered = { metrics: ["a", "b", "c", "d"], dimensions: [], filter: 'deviceCategory == "mobile"' };
+    expect(downloadName({ kind: "rows" }, one, filtered, same)).toBe(
+      "a-and-3-more-filtered-2026-11-26-to-2026-12-02.csv",
+    );
+  });
+
   it("say one row in the singular", () => {
     expect(kindOf(1, "activities")).toBe("activity");
     expect(kindOf(1, "leads")).toBe("lead");

@@ -146,7 +146,7 @@ describe.each([1280, 400])("the console in a marketer's words at %i px", (width)
       };
     };
     const csv = await save("Download CSV");
-    expect(csv.name).toMatch(/^sessions-by-country-\d{4}-\d{2}-\d{2}-to-\d{4}-\d{2}-\d{2}\.csv$/);
+    expect(csv.name).toMatch(/^sessions-by-country-filtered-\d{4}-\d{2}-\d{2}-to-\d{4}-\d{2}-\d{2}\.csv$/);
     const [header, first] = csv.text.split("\r\n");
     expect(header).toBe("Country,Sessions");
     expect(first).toMatch(/^Germany,\d+$/);
