@@ -2,6 +2,7 @@
  * Which rows the downloads hold, in words (trial 2026-12-02-s7, finding 16: "(all 1 records)"): a count
  * of one reads "the 1 record", the kind in the singular.
  */
+import { eventName } from "../../src/tools/ga/event-words.js";
 import type { KeptView } from "./api.ts";
 
 const count = (n: number) => n.toLocaleString("en-US");
@@ -36,7 +37,8 @@ const slug = (text: string) =>
 const day = (value: unknown) => (typeof value === "string" ? value.slice(0, 10) : undefined);
 
 /**
- * A report's "sessions-by-country-<from>-to-<to>", an export's "leads-<from>-to-<to>" (its rows' `noun`,
+ * A report's "sessions-by-country-<from>-to-<to>", a funnel's "funnel-view-item-to-purchase-<from>-to-<to>"
+ * (console review s13, finding 10: it was "rows-…"), an export's "leads-<from>-to-<to>" (its rows' `noun`,
  * "activities" for activities), else "<noun or kind>-<today>".
  */
 export function downloadName(
@@ -54,9 +56,23 @@ export function downloadName(
   const to = day(range?.end_date) ?? day(created?.endAt);
   const [metric] = names(input.metrics);
   const dimensions = names(input.dimensions);
-  const what = metric
-    ? [metric, ...(dimensions.length > 0 ? ["by", dimensions.join(" and ")] : [])].join(" ")
-    : (noun ?? kept.kind);
+  const steps = funnelSteps(input.funnel);
+  const what = steps
+    ? `funnel ${steps}`
+    : metric
+      ? [metric, ...(dimensions.length > 0 ? ["by", dimensions.join(" and ")] : [])].join(" ")
+      : (noun ?? kept.kind);
   const when = from && to ? `${from} to ${to}` : new Date().toISOString().slice(0, 10);
   return `${slug(`${what} ${when}`) || "result"}.csv`;
+}
+
+/** A funnel's first and last steps by their names in GA4, "View item to Purchase", when the input has one. */
+function funnelSteps(funnel: unknown): string | undefined {
+  const steps = (funnel as { steps?: unknown } | undefined)?.steps;
+  const names = (Array.isArray(steps) ? steps : []).filter(
+    (step): step is string => typeof step === "string",
+  );
+  const [first] = names;
+  const last = names.at(-1);
+  return first && last ? `${eventName(first)} to ${eventName(last)}` : undefined;
 }
