@@ -1,6 +1,6 @@
 import { lazy, type ReactNode, Suspense, useEffect, useMemo, useRef, useState } from "react";
 import { type ChartModel, chartsByUnit } from "../../src/charts/model.ts";
-import { eventWords, withEventWords } from "../../src/tools/ga/event-words.ts";
+import { eventName, withEventWords } from "../../src/tools/ga/event-words.ts";
 import { downloadUrl, type KeptView, type RunResult, type RunStopped } from "./api.ts";
 import { ComparisonTable } from "./ComparisonTable.tsx";
 import { comparedMetrics, oneMetricChart, shownMetric } from "./comparison-view.ts";
@@ -239,10 +239,13 @@ function useDrawnChart(
   return { drawn, chosen, setChosen };
 }
 
-/** A funnel chart's steps in words: "2. Add to cart (add_to_cart)" (an agent's chart keeps the codes). */
+/**
+ * A funnel chart's steps in words, "2. Add to cart", as GA4 names them: the code the table gives beside
+ * them made a label too long to read at 400 px (console review s13, finding 3). An agent's chart keeps the codes.
+ */
 function funnelInWords(chart: ChartModel): ChartModel {
   const categories = chart.categories.map((category) =>
-    category.replace(/^(\d+\.\s*)(.+)$/, (_, number: string, name: string) => `${number}${eventWords(name)}`),
+    category.replace(/^(\d+\.\s*)(.+)$/, (_, number: string, name: string) => `${number}${eventName(name)}`),
   );
   return { ...chart, categories };
 }

@@ -2,6 +2,7 @@
  * Which rows the downloads hold, in words (trial 2026-12-02-s7, finding 16: "(all 1 records)"): a count
  * of one reads "the 1 record", the kind in the singular.
  */
+import { eventName } from "../../src/tools/ga/event-words.js";
 import type { KeptView } from "./api.ts";
 
 const count = (n: number) => n.toLocaleString("en-US");
@@ -53,8 +54,9 @@ function periods(ranges: readonly Row[]): string | undefined {
 /**
  * A report's "sessions-by-country-<from>-to-<to>" (every measure up to three, each period, "filtered" when it
  * is: console review s13, findings 5 and 7, a comparison of three measures named for sessions and its first
- * week, and a filtered report's file named as the whole property's), an export's "leads-<from>-to-<to>" (its
- * rows' `noun`, "activities" for activities), else "<noun or kind>-<today>".
+ * week, and a filtered report's file named as the whole property's), a funnel's
+ * "funnel-view-item-to-purchase-<from>-to-<to>" (finding 10: it was "rows-…"), an export's
+ * "leads-<from>-to-<to>" (its rows' `noun`, "activities" for activities), else "<noun or kind>-<today>".
  */
 export function downloadName(
   kept: Pick<KeptView, "kind">,
@@ -71,11 +73,24 @@ export function downloadName(
   const to = day(created?.endAt);
   const metrics = names(input.metrics);
   const dimensions = names(input.dimensions);
-  const what =
-    metrics.length > 0
+  const steps = funnelSteps(input.funnel);
+  const what = steps
+    ? `funnel ${steps}`
+    : metrics.length > 0
       ? [measures(metrics), ...(dimensions.length > 0 ? ["by", dimensions.join(" and ")] : [])].join(" ")
       : (noun ?? kept.kind);
   const filtered = metrics.length > 0 && typeof input.filter === "string" && input.filter.trim() !== "";
   const when = periods(ranges) ?? (from && to ? `${from} to ${to}` : new Date().toISOString().slice(0, 10));
   return `${slug(`${what} ${filtered ? "filtered " : ""}${when}`) || "result"}.csv`;
+}
+
+/** A funnel's first and last steps by their names in GA4, "View item to Purchase", when the input has one. */
+function funnelSteps(funnel: unknown): string | undefined {
+  const steps = (funnel as { steps?: unknown } | undefined)?.steps;
+  const names = (Array.isArray(steps) ? steps : []).filter(
+    (step): step is string => typeof step === "string",
+  );
+  const [first] = names;
+  const last = names.at(-1);
+  return first && last ? `${eventName(first)} to ${eventName(last)}` : undefined;
 }

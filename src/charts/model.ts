@@ -2,9 +2,10 @@
  * A chart of a result, as data: what a step knows about drawing its answer (kind, title, categories,
  * series), with no pixels and no renderer. A step puts it on its ToolResult (`chart`); each adapter draws
  * it its way: the console with ECharts in the browser, MCP as a PNG (render-png.ts). Both go through
- * `chartOption()` below, so the picture is the same. It imports only legend.ts, which imports nothing:
- * the browser bundle uses both.
+ * `chartOption()` below, so the picture is the same. It imports only legend.ts and funnel.ts, which import
+ * nothing but its types: the browser bundle uses them all.
  */
+import { funnelSeries } from "./funnel.js";
 import { legendOption, legendRoom } from "./legend.js";
 
 export interface ChartModel {
@@ -170,7 +171,7 @@ export function chartOption(chart: ChartModel, width = DEFAULT_WIDTH): Record<st
   const legend = legendRoom(chart.series, width);
   // A funnel's stages carry their names: a legend would repeat them.
   if (chart.kind === "funnel")
-    return { ...common, legend: { show: false }, series: [funnelSeries(chart, top)] };
+    return { ...common, legend: { show: false }, series: [funnelSeries(chart, top, width)] };
   const units = chartUnits(chart);
   const axes = valueAxes(chart, units, width);
   const named = axes.some((axis) => "name" in axis);
@@ -338,24 +339,6 @@ function valueAxes(chart: ChartModel, units: ValueUnit[], width: number): Record
         : {}),
     };
   });
-}
-
-/** A funnel's stages in their order (not by size), each labelled with its name and count. */
-function funnelSeries(chart: ChartModel, top: number): Record<string, unknown> {
-  const values = chart.series[0]?.data ?? [];
-  return {
-    type: "funnel",
-    name: chart.series[0]?.name ?? "",
-    sort: "none",
-    left: "4%",
-    width: "52%",
-    top: top + 8,
-    bottom: 40,
-    minSize: "6%",
-    gap: 2,
-    label: { show: true, position: "right", formatter: "{b}: {c}" },
-    data: chart.categories.map((name, index) => ({ name, value: values[index] ?? 0 })),
-  };
 }
 
 /**

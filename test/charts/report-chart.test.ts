@@ -1,5 +1,6 @@
 import { inflateSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
+import { funnelLabelRoom } from "../../src/charts/funnel.js";
 import { chartHeight, chartOption, isChartModel } from "../../src/charts/model.js";
 import { renderChartPng, renderChartSvg } from "../../src/charts/render-png.js";
 import type { RunReportsOutput } from "../../src/schemas/google-analytics.js";
@@ -256,9 +257,40 @@ describe("the report chart (one definition for the browser and the PNG)", () => 
     expect(option.series[0]?.type).toBe("funnel");
     expect(option.series[0]?.sort).toBe("none");
     expect(option.series[0]?.data).toEqual([
-      { name: "1. session_start", value: 100 },
-      { name: "2. purchase", value: 7 },
+      { name: "1. session_start", value: 100, label: { formatter: "1. session_start\n100" } },
+      { name: "2. purchase", value: 7, label: { formatter: "2. purchase\n7" } },
     ]);
+  });
+
+  it("labels a funnel's steps with counts as the table writes them, wrapped beside the funnel", () => {
+    const chart = funnelChart(
+      report(
+        [],
+        [],
+        [
+          { step_number: 1, step: "session_start", users: 11519 },
+          { step_number: 2, step: "purchase", users: 368 },
+        ],
+      ),
+      undefined,
+    );
+    type Funnel = {
+      left: number;
+      width: number;
+      label: { width: number; overflow: string };
+      data: { label: { formatter: string } }[];
+    };
+    for (const width of [346, 1200]) {
+      const [series] = (chartOption(chart, width) as { series: Funnel[] }).series;
+      // The count with the reader's separators ("11,519" in en-US), on a line of its own.
+      expect(series?.data[0]?.label.formatter).toBe(`1. session_start\n${(11519).toLocaleString()}`);
+      // The labels wrap at the room between the funnel and the chart's right edge.
+      expect(series?.label.overflow).toBe("break");
+      expect(series?.label.width).toBe(funnelLabelRoom(width));
+      expect((series?.left ?? 0) + (series?.width ?? 0) + 25 + funnelLabelRoom(width)).toBeLessThanOrEqual(
+        width,
+      );
+    }
   });
 
   it("wraps a long title at the chart's width and starts the plot below it", () => {

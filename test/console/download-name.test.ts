@@ -48,6 +48,19 @@ describe("a download's name and words", () => {
     );
   });
 
+  it("name a funnel's file by its first and last steps, in words, and its period", () => {
+    const data = { date_ranges: [{ start_date: "2026-11-03", end_date: "2026-12-02" }] };
+    const input = { funnel: { steps: ["view_item", "add_to_cart", "purchase"] } };
+    expect(downloadName({ kind: "rows" }, data, input, same, "rows")).toBe(
+      "funnel-view-item-to-purchase-2026-11-03-to-2026-12-02.csv",
+    );
+    // A property's own event as it is.
+    const own = { funnel: { steps: ["trial_signup", "plan_chosen"] } };
+    expect(downloadName({ kind: "rows" }, data, own, same, "rows")).toBe(
+      "funnel-trial-signup-to-plan-chosen-2026-11-03-to-2026-12-02.csv",
+    );
+  });
+
   it("say one row in the singular", () => {
     expect(kindOf(1, "activities")).toBe("activity");
     expect(kindOf(1, "leads")).toBe("lead");
