@@ -199,6 +199,11 @@ export function Combobox(props: ComboboxProps) {
           "aria-required": props.required ? true : undefined,
           ...focus,
           onChange: (event) => typedNow((event.target as HTMLInputElement).value),
+          // downshift settles a blur only with the list open (onStateChange above): closed by Escape, the
+          // text typed was left unsettled, and "Add to the filter" tapped next at 400 px found no value.
+          onBlur: () => {
+            if (!isOpen) settle(typed);
+          },
           onKeyDown: (event) => {
             // Enter on a typed name with nothing highlighted settles it rather than submitting the form.
             if (event.key === "Enter" && highlightedIndex < 0) {

@@ -91,7 +91,9 @@ export function Results(props: ResultsProps) {
         {result.type === "stopped" ? "Stopped" : "Result"}
       </h2>
       <Summary result={result} headline={headline} own={own} call={props.call} />
-      {result.type === "result" && result.notes.length > 0 ? <Warnings notes={result.notes} /> : null}
+      {result.type === "result" && result.notes.length > 0 ? (
+        <Warnings notes={result.notes.map(report.note)} />
+      ) : null}
       {table.kept || props.rows ? (
         <Downloads
           kept={table.kept}

@@ -149,7 +149,7 @@ async function countedValues(
   label: string | undefined,
   ask: { property: string; dimension: string; period: EventPeriod; limit: number },
   signal?: AbortSignal,
-): Promise<{ values: { name: string; count: number }[]; period: string }> {
+): Promise<DimensionValues> {
   const { period, dimension } = ask;
   const range = "preset" in period ? period.preset : { start_date: period.start, end_date: period.end };
   const input = {
@@ -176,6 +176,7 @@ async function countedValues(
         : [];
     }),
     period: stated ? `${stated.start_date} to ${stated.end_date}` : "",
+    complete: data.rows.length === data.row_count,
   };
 }
 
@@ -201,6 +202,8 @@ export interface DimensionValues {
   /** The values the dimension took in the period, most frequent (by events) first. */
   values: { name: string; count: number }[];
   period: string;
+  /** Whether these are all the values it took (not only the most frequent): a typed value is then checked. */
+  complete: boolean;
 }
 
 /**

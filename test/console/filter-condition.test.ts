@@ -3,6 +3,7 @@
  * each operator offered for a field's kind writes a condition the Filter box reads (the same names'
  * mapping and the step's parser as a typed filter), a missing or wrong part is named, and adding
  * appends "and <condition>", bracketing a filter with an "or" so the new condition holds for all of it.
+ * A value compared whole ("is", "is not") is one GA has (console review s13, finding 2).
  */
 import { describe, expect, it } from "vitest";
 import { withApiNames } from "../../console/src/filter-names.js";
@@ -93,5 +94,32 @@ describe("a filter condition built from lists", () => {
     expect(withCondition(either, "Sessions > 10")).toBe(`(${either}) and Sessions > 10`);
     // The bracketed filter keeps the new condition over both countries.
     expect(sent(withCondition(either, "Sessions > 10"))).toHaveProperty("andGroup.expressions.0.orGroup");
+  });
+
+  it("takes a value compared whole only as one GA has, when the values listed are all of them", () => {
+    const COUNTRY = { ui: "Country", kind: "dimension" as const };
+    const seen = { values: ["United States", "France", "United Kingdom", "Germany"], complete: true };
+    expect(text(conditionText(COUNTRY, "=", " united states ", seen))).toBe('Country = "United States"');
+    expect(text(conditionText(COUNTRY, "!=", "FRANCE", seen))).toBe('Country != "France"');
+    expect(conditionText(COUNTRY, "=", "united", seen)).toEqual({
+      ok: false,
+      part: "value",
+      message:
+        'Country has no value "united": did you mean United States or United Kingdom? Pick one from the ' +
+        'list, or choose "contains" to match part of a name.',
+    });
+    expect(conditionText(COUNTRY, "!=", "Germny", seen)).toMatchObject({
+      message: expect.stringMatching(/did you mean Germany\? .* choose "does not contain" to leave out/),
+    });
+    expect(conditionText(COUNTRY, "=", "Atlantis", seen)).toMatchObject({
+      message: expect.stringMatching(/^Country has no value "Atlantis"\. Pick one from the list/),
+    });
+    // Part of a value: kept as typed. The most frequent values only, or none read: kept as typed.
+    expect(text(conditionText(COUNTRY, "contains", "united", seen))).toBe('Country contains "united"');
+    expect(text(conditionText(COUNTRY, "begins with", "Unit", seen))).toBe('Country begins with "Unit"');
+    expect(text(conditionText(COUNTRY, "=", "united", { ...seen, complete: false }))).toBe(
+      'Country = "united"',
+    );
+    expect(text(conditionText(COUNTRY, "=", "united"))).toBe('Country = "united"');
   });
 });

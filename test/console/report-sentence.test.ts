@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { reportSentence, zoneWords } from "../../console/src/google/report-sentence.js";
+import { emptyReportNote, reportSentence, zoneWords } from "../../console/src/google/report-sentence.js";
+import { emptyReportHint } from "../../src/tools/ga/report-empty.js";
 
 const SUMMARY =
   'Report on Retail Web Store (412345671) for 2026-11-01…2026-11-30, dates in America/New_York, only where deviceCategory = "mobile" and country = "United States": 13 rows of 13.';
@@ -38,5 +39,26 @@ describe("a report's sentence as the page says it (console review s10)", () => {
     expect(zoneWords("Europe/London")).toBe("London time");
     expect(zoneWords("UTC")).toBe("UTC");
     expect(zoneWords("Etc/GMT+5")).toBe("GMT+5");
+  });
+});
+
+describe("an empty filtered report's note as the page says it (console review s13, finding 2)", () => {
+  const ui = (field: string) => ({ activeUsers: "Active users" })[field] ?? field;
+  it("names the filter and the metric by the pickers' names, and what to do on the page", () => {
+    const note = emptyReportHint(["activeUsers", "country"], { metric: "activeUsers", total: 12_343 });
+    expect(emptyReportNote(note, "Country = united", ui)).toBe(
+      "No rows: no visit on these dates had Country = united (without the filter, Active users is 12,343). " +
+        "Check the value or remove the condition.",
+    );
+    expect(emptyReportNote(note, "Device category = mobile and Country = united", ui)).toMatch(
+      /Check the values or remove a condition\.$/,
+    );
+    const none = emptyReportHint(["activeUsers"], { metric: "activeUsers", total: 0 });
+    expect(emptyReportNote(none, "Country = united", ui)).toBe(
+      "No rows: these dates have no data, with the filter or without it (Active users is 0). Choose other dates.",
+    );
+    // Any other note is the step's.
+    const other = emptyReportHint(["itemName"]);
+    expect(emptyReportNote(other, "Country = united", ui)).toBe(other);
   });
 });

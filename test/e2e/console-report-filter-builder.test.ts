@@ -5,6 +5,10 @@
  * as GA has them for the report's period, a metric's value checked as a number; each condition added to
  * the Filter text with "and", which stays editable. The report run with the built filter gives the same
  * rows as the same filter typed by hand, and other rows than no filter.
+ * A value typed for "is" and not picked (console review s13, finding 2: "united" for Country gave an empty
+ * report) is taken as the value GA has that it names, any case, or not added, with the nearest values GA
+ * has under the box; "contains" keeps it as typed. An empty filtered report's note says it by the
+ * pickers' names, with what to do on the page.
  * Screenshots: test-output/screenshots/report-filter-<width>-*.png, copied to /work/review-pickers.
  */
 import { copyFileSync, mkdirSync } from "node:fs";
@@ -116,6 +120,62 @@ describe("Run Reports' filter built from lists", () => {
       // The same filter typed by hand, in the Filter box's own words: the same rows.
       await filter().fill("Device category = mobile and Sessions > 1");
       expect(await rowsShown()).toBe(built);
+    },
+    120_000,
+  );
+
+  it.each([1280, 400])(
+    "takes a typed value for 'is' only as a value GA has at %i px, and words an empty report's note",
+    async (width) => {
+      await runReportsFrom("Active users per day, last 28 days", width);
+      await builder().locator("summary").click();
+      await pickChoice(page, "Dimension or metric", "Country", /^Country$/);
+      const value = page.getByRole("combobox", { name: "Value", exact: true });
+      // The values GA has for Country have come (the box asks to pick one; focused, it lists them) before
+      // anything is typed: focused sooner, it has no list to open.
+      await expect.poll(() => value.getAttribute("placeholder")).toBe("Pick or type a value");
+      await value.focus();
+      const list = page.locator(`#${await value.getAttribute("aria-controls")}`);
+      await list.getByRole("option", { name: /^United States [\d,]+ events$/ }).waitFor();
+      // Typed and added without a pick. At 400 px the open list lies over the button: closed first.
+      const addTyped = async (text: string) => {
+        await value.fill(text);
+        if ((await value.getAttribute("aria-expanded")) === "true" && width < 600)
+          await value.press("Escape");
+        await page.getByRole("button", { name: "Add to the filter" }).click();
+      };
+      // No such value: not added, and the nearest values GA has said under the box.
+      await addTyped("united");
+      const error = builder().locator(".error-detail");
+      await expect
+        .poll(() => error.textContent())
+        .toBe(
+          'Country has no value "united": did you mean United States or United Kingdom? Pick one from the ' +
+            'list, or choose "contains" to match part of a name.',
+        );
+      expect(await value.getAttribute("aria-invalid")).toBe("true");
+      expect(await filter().inputValue()).toBe("");
+      await screen(width, "unknown-value");
+      // A value GA has, typed in another case: taken as GA writes it.
+      await addTyped("united states");
+      await expect.poll(() => filter().inputValue()).toBe('Country = "United States"');
+      expect(await error.count()).toBe(0);
+      // "contains" matches part of a value: the text is kept as typed.
+      await page.getByLabel("Condition", { exact: true }).selectOption({ label: "contains" });
+      await addTyped("united");
+      await expect
+        .poll(() => filter().inputValue())
+        .toBe('Country = "United States" and Country contains "united"');
+      // A filter that keeps no row (typed in the Filter box): the page's note by the pickers' names.
+      await filter().fill('Country = "united"');
+      await page.getByRole("button", { name: "Run", exact: true }).click();
+      const note = page.getByRole("list", { name: "Warnings" }).getByRole("listitem").first();
+      await expect
+        .poll(() => note.innerText(), { timeout: 30_000 })
+        .toMatch(
+          /^No rows: no visit on these dates had Country = united \(without the filter, Active users is [\d,]+\)\. Check the value or remove the condition\.$/,
+        );
+      await screen(width, "no-rows");
     },
     120_000,
   );

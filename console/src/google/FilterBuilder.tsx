@@ -4,8 +4,9 @@
  * is picked by its name in Google Analytics from the property's fields (as the metric and dimension
  * pickers do), the operator in words that suit its kind, and the value: for a dimension, the values it
  * took in the report's first period are suggested, the most frequent first (GET /console/api/google/values,
- * one report); any text is kept as typed. Adding appends "and <condition>" to the Filter text, which stays
- * the one source and stays editable.
+ * one report); with "is" or "is not", a typed value is checked against them (filter-value.ts), any other
+ * text is kept as typed. Adding appends "and <condition>" to the Filter text, which stays the one source and
+ * stays editable.
  */
 import type { FieldProps } from "@rjsf/utils";
 import { useEffect, useMemo, useState } from "react";
@@ -14,6 +15,7 @@ import { api } from "../api.ts";
 import { type Choice, Combobox } from "../Combobox.tsx";
 import { TextOrJsonField } from "../fields.tsx";
 import { conditionText, type FieldKind, OPERATORS, withCondition } from "./filter-condition.ts";
+import type { SeenValues } from "./filter-value.ts";
 import { type Fields, type PickerContext, periodQuery, usePropertyFields } from "./pickers.tsx";
 
 type Part = "field" | "operator" | "value";
@@ -54,18 +56,31 @@ function fieldChoices(fields: Fields | undefined): Choice[] {
   return fields ? [...of("Dimensions", fields.dimensions), ...of("Metrics", fields.metrics)] : [];
 }
 
-/** The values a dimension took in the report's first period (one read per dimension and period). */
-const valueReads = new Map<string, Promise<{ values: { name: string; count: number }[]; period: string }>>();
+interface ValuesRead {
+  values: { name: string; count: number }[];
+  period: string;
+  complete: boolean;
+}
+
+const NONE_SEEN: SeenValues = { values: [], complete: false };
+
+/**
+ * The values a dimension took in the report's first period (one read per dimension and period): as the
+ * value box's suggestions, and as the values a typed one is checked against.
+ */
+const valueReads = new Map<string, Promise<ValuesRead>>();
 function useDimensionValues(
   where: { account?: string | undefined; property: string; dateRanges?: unknown },
   dimension: string | undefined,
-): Choice[] {
+): { choices: Choice[]; seen: SeenValues } {
   const [choices, setChoices] = useState<Choice[]>([]);
+  const [seen, setSeen] = useState<SeenValues>(NONE_SEEN);
   const path = dimension
     ? `/console/api/google/values?${where.account ? `account=${encodeURIComponent(where.account)}&` : ""}property=${encodeURIComponent(where.property)}&dimension=${encodeURIComponent(dimension)}&${periodQuery(where.dateRanges)}`
     : undefined;
   useEffect(() => {
     setChoices([]);
+    setSeen(NONE_SEEN);
     if (!path) return;
     let live = true;
     let read = valueReads.get(path);
@@ -75,8 +90,8 @@ function useDimensionValues(
       read.catch(() => valueReads.delete(path));
     }
     read.then(
-      ({ values, period }) =>
-        live &&
+      ({ values, period, complete }) => {
+        if (!live) return;
         setChoices(
           values.map((value) => ({
             value: value.name,
@@ -84,7 +99,9 @@ function useDimensionValues(
             group: `Values seen, ${period}`,
             detail: `${value.count.toLocaleString()} events`,
           })),
-        ),
+        );
+        setSeen({ values: values.map((value) => value.name), complete });
+      },
       // No suggestions (GA could not count this dimension by events): the value is typed.
       () => undefined,
     );
@@ -92,7 +109,7 @@ function useDimensionValues(
       live = false;
     };
   }, [path]);
-  return choices;
+  return { choices, seen };
 }
 
 interface BuilderProps {
@@ -112,10 +129,13 @@ function ConditionBuilder(props: BuilderProps) {
   const [added, setAdded] = useState<string | undefined>();
   const choices = useMemo(() => fieldChoices(fields), [fields]);
   const field = kindOf(fields, picked);
-  const suggested = useDimensionValues(props.values, field?.kind === "dimension" ? picked : undefined);
+  const { choices: suggested, seen } = useDimensionValues(
+    props.values,
+    field?.kind === "dimension" ? picked : undefined,
+  );
   const operators = OPERATORS[field?.kind ?? "dimension"];
   const add = () => {
-    const condition = conditionText(field, op, value);
+    const condition = conditionText(field, op, value, seen);
     if (!condition.ok) return setProblem({ part: condition.part, message: condition.message });
     props.onAdd(condition.text);
     setProblem(undefined);

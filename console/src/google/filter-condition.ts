@@ -4,6 +4,7 @@
  * in the Filter box's own language ("Device category = \"mobile\"", "Sessions > 10",
  * console/src/filter-names.ts), so the text stays the one source and stays editable.
  */
+import { checkedValue, type SeenValues } from "./filter-value.js";
 
 export type FieldKind = "dimension" | "metric";
 
@@ -43,11 +44,15 @@ export type Condition =
 
 const NUMBER = /^-?\d+(?:\.\d+)?$/;
 
-/** The condition's text, or which part is missing or wrong and what to do. */
+/**
+ * The condition's text, or which part is missing or wrong and what to do. A dimension's value compared
+ * whole is checked against the values GA has for it (`seen`, filter-value.ts).
+ */
 export function conditionText(
   field: { ui: string; kind: FieldKind } | undefined,
   op: string,
   value: string,
+  seen: SeenValues = { values: [], complete: false },
 ): Condition {
   if (!field) return { ok: false, part: "field", message: "Pick a dimension or metric from the list first." };
   if (!OPERATORS[field.kind].some((one) => one.op === op))
@@ -60,8 +65,10 @@ export function conditionText(
       part: "value",
       message: `${field.ui} is a number: type one, e.g. 10 or 2.5, without spaces or commas.`,
     };
-  const shown = field.kind === "metric" ? typed : JSON.stringify(typed);
-  return { ok: true, text: `${field.ui} ${op} ${shown}` };
+  if (field.kind === "metric") return { ok: true, text: `${field.ui} ${op} ${typed}` };
+  const checked = checkedValue(field.ui, op, typed, seen);
+  if (!checked.ok) return { ok: false, part: "value", message: checked.message };
+  return { ok: true, text: `${field.ui} ${op} ${JSON.stringify(checked.value)}` };
 }
 
 /** Whether a filter has an "or" outside its quoted values: then the new condition must not bind to its last part. */

@@ -32,3 +32,39 @@ export function reportSentence(text: string, filter: { asked?: unknown; only?: s
   const said = asked ? `, only where ${asked}` : ", only where its filter matches";
   return zoned.includes(said) ? zoned.replace(said, () => `, only where ${only}`) : zoned;
 }
+
+/**
+ * An empty filtered report's note as the page says it (console review s13, finding 2). Run Reports tells an
+ * agent, by API names, what the same dates hold without the filter and which report to run next
+ * (src/tools/ga/report-empty.ts: "without the filters, activeUsers is 12,343 on the same dates, so no data
+ * matches the filters; to see the values they could match, run the report without the filter by the
+ * filtered dimensions"); a person reads the filter and the metric by the names the pickers show, and what
+ * to do on this page. The MCP answer keeps the agent's words. Any other note is as the step gives it.
+ */
+const FILTER_EMPTY =
+  /^No rows matched: no row matches these filters on these dates \(this is not an error\)\. The property does have data then: without the filters, (\S+) is ([\d,]+) on the same dates\b/;
+const DATES_EMPTY =
+  /^No rows matched: no row matches these filters on these dates, and without the filters these dates have no (\S+) either\b/;
+
+export function emptyReportNote(
+  note: string,
+  only: string | undefined,
+  ui: (field: string) => string,
+): string {
+  const filtered = FILTER_EMPTY.exec(note);
+  if (filtered) {
+    const [, metric = "", total = ""] = filtered;
+    const which = only ? `had ${only}` : "matched the filter";
+    const several = only ? /\s(?:and|or)\s/.test(only) : true;
+    const next = several
+      ? "Check the values or remove a condition."
+      : "Check the value or remove the condition.";
+    return `No rows: no visit on these dates ${which} (without the filter, ${ui(metric)} is ${total}). ${next}`;
+  }
+  const bare = DATES_EMPTY.exec(note);
+  if (bare) {
+    const [, metric = ""] = bare;
+    return `No rows: these dates have no data, with the filter or without it (${ui(metric)} is 0). Choose other dates.`;
+  }
+  return note;
+}

@@ -10,7 +10,7 @@ import { columnTitle, reportCell } from "../report-columns.ts";
 import { changeTone } from "../report-values.ts";
 import { usePropertyFields, usePropertyNames } from "./pickers.tsx";
 import { propertyWords } from "./property-words.ts";
-import { reportSentence } from "./report-sentence.ts";
+import { emptyReportNote, reportSentence } from "./report-sentence.ts";
 
 type Input = Record<string, unknown>;
 
@@ -23,6 +23,8 @@ export interface ReportView {
   format: (column: string, value: unknown) => unknown;
   tone: typeof changeTone | undefined;
   said: (text: string) => string;
+  /** A note under the sentence: an empty filtered report's in a person's words (emptyReportNote). */
+  note: (text: string) => string;
   chart: (model: ChartModel) => ChartModel;
 }
 
@@ -46,7 +48,14 @@ export function useReportColumns(
   const only = chart?.only;
   return useMemo((): ReportView => {
     if (!property)
-      return { title: undefined, format: timeValue, tone: undefined, said: unchanged, chart: unchanged };
+      return {
+        title: undefined,
+        format: timeValue,
+        tone: undefined,
+        said: unchanged,
+        note: unchanged,
+        chart: unchanged,
+      };
     // The property by its display name, its id in parentheses, never "properties/412345671"; its days in the
     // page's one style of dates ("1 – 30 Nov 2026"), as the columns and a comparison's headline say them.
     // Its filter by the names the chart's title has them, its zone as a place's time (reportSentence).
@@ -75,6 +84,7 @@ export function useReportColumns(
       // Which of GA's metrics fall as good news is Google's to say (its room), not this page's.
       tone: (column: string, value: unknown) => changeTone(column, value, lowerIsBetter),
       said,
+      note: (text: string) => emptyReportNote(text, only, (field) => ui[field] ?? field),
       chart: (model: ChartModel) => (model.subtitle ? { ...model, subtitle: said(model.subtitle) } : model),
     };
   }, [property, fields, names, data, input.filter, only]);
