@@ -49,15 +49,17 @@ describe.each([1280, 400])("triggering a Marketo campaign at %i px", { timeout: 
     await expect
       .poll(() => confirm.textContent())
       .toMatch(/^Request campaign Send Welcome Email for .+ \(lead7@example\.com\)\?Confirm/);
-    const inView = (name: string) =>
-      confirm.getByRole("button", { name }).evaluate((button) => {
-        const box = button.getBoundingClientRect();
-        return box.top >= 0 && box.bottom <= window.innerHeight;
-      });
+    const inView = async (name: string) => {
+      const box = await confirm.getByRole("button", { name }).boundingBox();
+      const height = page.viewportSize()?.height ?? 0;
+      return box !== null && box.y >= 0 && box.y + box.height <= height;
+    };
     await expect.poll(() => inView("Confirm")).toBe(true);
     expect(await inView("Cancel")).toBe(true);
     const fill = (name: string) =>
-      confirm.getByRole("button", { name }).evaluate((button) => getComputedStyle(button).backgroundColor);
+      page.evaluate(
+        `getComputedStyle([...document.querySelectorAll(".confirm button")].find((b) => b.textContent === ${JSON.stringify(name)})).backgroundColor`,
+      );
     expect(await fill("Cancel")).toBe("rgb(255, 255, 255)");
     expect(await fill("Confirm")).not.toBe("rgb(255, 255, 255)");
     await page.setViewportSize({ width, height: 900 });
