@@ -83,6 +83,7 @@ function Answers(props: { answers: AnswerView[] }) {
         <section key={`${answer.step}/${answer.id}`} className="answer" aria-label={answer.title}>
           <h2>{answer.title}</h2>
           <p>{answer.words}</p>
+          {answer.link ? <a href={answer.link.href}>{answer.link.text}</a> : null}
         </section>
       ))}
     </div>
@@ -190,7 +191,9 @@ export function StepBar() {
               </button>
             </li>
           ))}
-          {steps.length === 0 && tasks.length === 0 ? <li className="none">No tool step matches.</li> : null}
+          {steps.length === 0 && tasks.length === 0 && answers.length === 0 ? (
+            <li className="none">No tool step matches.</li>
+          ) : null}
         </ul>
       </section>
       <div ref={form} className="chosen-form">

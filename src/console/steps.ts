@@ -15,6 +15,7 @@ import type { ProgressUpdate, ToolResult, ToolStep } from "../tools/types.js";
 import type { Workspace } from "../workspace.js";
 import { formModule } from "./form-module.js";
 import { errorBody, readJson, secure, sendJson } from "./http-util.js";
+import { nearestTasks, pageAnswers } from "./nearest.js";
 import { forPeople, type KeptView, keepForPage, PartialRead, stoppedEvent } from "./run-results.js";
 import { searchAnswers, searchTasks } from "./tasks.js";
 import { forPeople as titled } from "./titled-issues.js";
@@ -90,7 +91,14 @@ export function searchSteps(res: ServerResponse, query: string): void {
     };
   });
   // A task ("Find a lead") is found by the same bar, as a form of its own beside its step's.
-  const found = { steps, tasks: searchTasks(searched), answers };
+  const tasks = searchTasks(searched);
+  const said = [...answers, ...pageAnswers(asked)];
+  // Words that find nothing still lead somewhere: the nearest tasks (trial s13, finding 1).
+  const nearest =
+    searched.trim() && steps.length === 0 && tasks.length === 0 && said.length === 0
+      ? nearestTasks(searched)
+      : { tasks, answers: [] };
+  const found = { steps, tasks: nearest.tasks, answers: [...said, ...nearest.answers] };
   sendJson(res, 200, { query, ...found, products: PRODUCTS });
 }
 

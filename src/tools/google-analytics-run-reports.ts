@@ -81,6 +81,12 @@ export const googleAnalyticsRunReports: ToolStep<ReturnType<typeof input>, typeo
     "top pages",
     "csv",
     "download",
+    // A funnel's drop-off, and a report by landing page or device (trial s13, finding 1).
+    "drop off",
+    "dropoff",
+    "abandonment",
+    "landing page",
+    "mobile",
   ],
   description:
     "Runs a Google Analytics 4 report (runReport; realtime: last 30 minutes; or a funnel): metrics by dimensions, " +

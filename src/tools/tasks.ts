@@ -100,6 +100,16 @@ export function taskMatches(task: StepTask, query: string): boolean {
   return wanted.length > 0 && wanted.every((word) => own.some((mine) => mine.startsWith(word)));
 }
 
+/**
+ * How many of the query's words begin a word of the task's own: the bar's nearest tasks when no task has
+ * them all ("send newsletter" comes closest to the task that sends).
+ */
+export function taskCloseness(task: StepTask, query: string): number {
+  const own = words([task.title, task.summary, ...task.keywords].join(" "));
+  const wanted = words(query).filter((word) => !STOP.has(word));
+  return wanted.filter((word) => own.some((mine) => mine.startsWith(word))).length;
+}
+
 const STOP = new Set(["a", "an", "the", "to", "on", "of", "for", "in", "from", "by", "my", "and", "or"]);
 
 /**
@@ -127,6 +137,8 @@ export interface AnswerView {
   title: string;
   words: string;
   search?: string;
+  /** Where the answer leads in the console (its Integrations page), as a link. */
+  link?: { href: string; text: string };
 }
 
 export const answerMatches = (answer: StepAnswer, query: string): boolean =>

@@ -39,7 +39,11 @@ const NAMED: Readonly<Record<string, Omit<ReportField, "api">>> = {
   region: { name: "Region", kind: "dimension", words: [] },
   city: { name: "City", kind: "dimension", words: [] },
   language: { name: "Language", kind: "dimension", words: [] },
-  deviceCategory: { name: "Device category", kind: "dimension", words: ["device"] },
+  deviceCategory: {
+    name: "Device category",
+    kind: "dimension",
+    words: ["device", "mobile", "desktop", "tablet"],
+  },
   browser: { name: "Browser", kind: "dimension", words: [] },
   pagePath: { name: "Page path", kind: "dimension", words: [] },
   landingPage: { name: "Landing page", kind: "dimension", words: [] },
@@ -88,8 +92,31 @@ function fieldsNamed(query: string): ReportField[] {
       asked.fill(undefined, at, at + phrase.words.length);
     }
   }
+  const typing = typedPhrase(asked);
+  if (typing) found.push(typing);
   const inOrder = found.sort((a, b) => a.at - b.at).map(({ field }) => field);
   return [...new Set(inOrder)];
+}
+
+/**
+ * The field a query's end begins while the person is still typing it ("landi", "landing p" for Landing page;
+ * trial s13, finding 1): its last words begin a phrase, the last one in part (3 letters at least when alone);
+ * the shortest such phrase, so "sess" is Sessions. A whole last word ("traffic") is not read as begun.
+ */
+function typedPhrase(asked: readonly (string | undefined)[]): { at: number; field: ReportField } | undefined {
+  for (let at = asked.length - 1; at >= 0 && asked[at] !== undefined; at--) {
+    const typed = asked.slice(at) as string[];
+    const last = typed.length - 1;
+    if (typed.length === 1 && (typed[0] ?? "").length < 3) continue;
+    const begins = (phrase: { words: string[] }) =>
+      phrase.words.length >= typed.length &&
+      phrase.words[last] !== typed[last] &&
+      typed.every((word, i) => (i === last ? phrase.words[i]?.startsWith(word) : phrase.words[i] === word));
+    const length = (phrase: { words: string[] }) => phrase.words.join(" ").length;
+    const [begun] = PHRASES.filter(begins).sort((a, b) => length(a) - length(b));
+    if (begun) return { at, field: begun.field };
+  }
+  return undefined;
 }
 
 /**

@@ -163,7 +163,18 @@ const triggerCampaign: StepTask = {
   id: "trigger_campaign",
   title: "Trigger a smart campaign",
   summary: "Run a requestable smart campaign for chosen leads, picking the campaign by its name.",
-  keywords: ["smart campaign", "campaign", "trigger", "request", "send", "leads"],
+  // A marketer asks to send an email ("send email", "welcome email"): the campaign sends it (trial s13, finding 1).
+  keywords: [
+    "smart campaign",
+    "campaign",
+    "trigger",
+    "request",
+    "send",
+    "leads",
+    "email",
+    "welcome",
+    "nurture",
+  ],
   fields: [
     {
       name: "campaign",
@@ -191,7 +202,25 @@ const exportRecords: StepTask = {
   id: "export",
   title: "Export leads or activities",
   summary: "Export the leads or activities created in a period as one CSV file, with an optional filter.",
-  keywords: ["export", "download", "csv", "extract", "bulk", "leads", "activities", "filter", "period"],
+  keywords: [
+    "export",
+    "download",
+    "csv",
+    "extract",
+    "bulk",
+    "leads",
+    "activities",
+    "filter",
+    "period",
+    // Leads kept by their score ("Keep rows where Lead Score > 50"), in a marketer's words (trial s13, finding 1).
+    "lead score",
+    "scoring",
+    "warm",
+    "hot",
+    "engaged",
+    "qualified",
+    "segment",
+  ],
   fields: [
     {
       name: "what",
