@@ -77,6 +77,8 @@ const BROWSER_SHARED = [
   // The chart model of a result (kind, title, categories, series) and its ECharts option: the page draws
   // what the MCP server renders to PNG, from one mapping.
   "src/charts/model.ts",
+  // A funnel's series, drawn by model.ts's chartOption (no imports).
+  "src/charts/funnel.ts",
   "src/charts/legend.ts",
   "src/charts/echarts-parts.ts",
 ];

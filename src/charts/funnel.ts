@@ -3,7 +3,11 @@
  * labelled beside it with its step and count, in the room the chart's width leaves (console review s13,
  * findings 3 and 10).
  */
-import type { ChartModel } from "./model.js";
+/** What of a chart (model.ts ChartModel) a funnel draws: typed here, so funnel.ts imports nothing of model.ts. */
+interface FunnelChart {
+  categories: string[];
+  series: { name: string; data: number[] }[];
+}
 
 /** A funnel's share of the chart's width, the labels taking the rest; a narrow chart leaves them more. */
 const funnelShare = (width: number) => (width < 600 ? 0.4 : 0.52);
@@ -25,7 +29,7 @@ export function funnelLabelRoom(width: number): number {
  * the reader's thousands separators as the table writes it (console/src/report-numbers.ts; "5,824", not
  * "5824": console review s13, finding 10), each label wrapped at the room beside the funnel.
  */
-export function funnelSeries(chart: ChartModel, top: number, width: number): Record<string, unknown> {
+export function funnelSeries(chart: FunnelChart, top: number, width: number): Record<string, unknown> {
   const values = chart.series[0]?.data ?? [];
   const count = new Intl.NumberFormat(undefined, { maximumFractionDigits: 2 });
   return {
