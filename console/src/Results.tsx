@@ -82,9 +82,7 @@ export function Results(props: ResultsProps) {
         : undefined);
   const { drawn, chosen, setChosen } = useDrawnChart(chart, report.chart, compared);
   const recordErrors = (data?.record_errors as RecordError[] | undefined) ?? [];
-  const noun =
-    props.noun ??
-    (props.rows ? "leads" : (table.kept?.kind ?? (Array.isArray(data?.rows) ? "rows" : "records")));
+  const noun = nounOf(props, table.kept, data);
   return (
     <section className="results" aria-labelledby="result-heading">
       <h2 id="result-heading" ref={heading} tabIndex={-1}>
@@ -140,6 +138,13 @@ export function Results(props: ResultsProps) {
         </details>
       ) : null}
     </section>
+  );
+}
+
+/** What the result's rows are called: the task's, its leads, the kept result's kind, rows or records. */
+function nounOf(props: ResultsProps, kept: KeptView | undefined, data: Row | undefined): string {
+  return (
+    props.noun ?? (props.rows ? "leads" : (kept?.kind ?? (Array.isArray(data?.rows) ? "rows" : "records")))
   );
 }
 
