@@ -47,8 +47,10 @@ describe("/mcp's checks of a JWT access token's type and times (resource.ts)", (
           }
         : {}),
     });
-  const token = (typ: string | undefined, claims: JWTPayload = {}) =>
-    new SignJWT({ scope: "steps:read", grant: "g1", iat: now(), exp: now() + 900, ...claims })
+  // One clock reading for iat and exp: read twice, a second could tick between them and make a 900 s token
+  // live 901 s, which the 15-minute check refuses (CI, Node 20, under load).
+  const token = (typ: string | undefined, claims: JWTPayload = {}, at = now()) =>
+    new SignJWT({ scope: "steps:read", grant: "g1", iat: at, exp: at + 900, ...claims })
       .setProtectedHeader({ alg: "ES256", kid: "k", ...(typ === undefined ? {} : { typ }) })
       .setIssuer(ISSUER)
       .setAudience(AUDIENCE)
