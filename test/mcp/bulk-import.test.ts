@@ -132,7 +132,7 @@ describe("a bulk lead import through marketo_api_call", () => {
     expect(counted.result).toHaveLength(20);
     expect(counted.result.every((row) => row.count === 1 && row.firstName === "Bad")).toBe(true);
     const byName = await call({ method: "GET", endpoint: failures, count_by: "firstName" });
-    expect(byName.result).toEqual([{ firstName: "Bad", count: 20 }]);
+    expect(byName.result).toEqual([{ firstName: "Bad", count: 20, percent: 100 }]);
   });
 
   it("refuses a file with another method or endpoint, and says what to do with a file not yet written", async () => {

@@ -81,10 +81,10 @@ describe("count_by with a date bucket", () => {
       }),
     );
     expect(answer.data.result).toEqual([
-      { "createdAt:day": "2026-10-31", count: 1 },
-      { "createdAt:day": "2026-11-01", count: 1 },
-      { "createdAt:day": "2026-11-02", count: 0 },
-      { "createdAt:day": "2026-11-03", count: 1 },
+      { "createdAt:day": "2026-10-31", count: 1, percent: 33.3 },
+      { "createdAt:day": "2026-11-01", count: 1, percent: 33.3 },
+      { "createdAt:day": "2026-11-02", count: 0, percent: 0 },
+      { "createdAt:day": "2026-11-03", count: 1, percent: 33.3 },
     ]);
     expect(answer.first).toContain("createdAt:day is the day of createdAt in America/New_York");
     // The zone is the call's choice: the instance's own is not to be had (trial s9, N44), said once.
@@ -101,9 +101,9 @@ describe("count_by with a date bucket", () => {
       leadExport(domain, "2026-10-30T00:00:00Z", "2026-11-05T00:00:00Z", { count_by: "createdAt:day" }),
     );
     expect(answer.data.result).toEqual([
-      { "createdAt:day": "2026-11-01", count: 2 },
-      { "createdAt:day": "2026-11-02", count: 0 },
-      { "createdAt:day": "2026-11-03", count: 1 },
+      { "createdAt:day": "2026-11-01", count: 2, percent: 66.7 },
+      { "createdAt:day": "2026-11-02", count: 0, percent: 0 },
+      { "createdAt:day": "2026-11-03", count: 1, percent: 33.3 },
     ]);
     expect(answer.first).toContain(
       "createdAt:day is the day of createdAt in UTC (time_zone names another zone)",
@@ -121,9 +121,9 @@ describe("count_by with a date bucket", () => {
     );
     // Saturday 31 Oct and Sunday 1 Nov are the week of Monday 26 Oct; Tuesday 3 Nov the week of 2 Nov.
     expect(weeks.data.result).toEqual([
-      { "createdAt:week": "2026-10-26", email: `lead0@${domain}`, count: 1 },
-      { "createdAt:week": "2026-10-26", email: `lead1@${domain}`, count: 1 },
-      { "createdAt:week": "2026-11-02", email: `lead2@${domain}`, count: 1 },
+      { "createdAt:week": "2026-10-26", email: `lead0@${domain}`, count: 1, percent: 33.3 },
+      { "createdAt:week": "2026-10-26", email: `lead1@${domain}`, count: 1, percent: 33.3 },
+      { "createdAt:week": "2026-11-02", email: `lead2@${domain}`, count: 1, percent: 33.3 },
     ]);
     const months = await mkto.ok<Answer>(
       leadExport(domain, "2026-10-30", "2026-11-05", {
@@ -132,8 +132,8 @@ describe("count_by with a date bucket", () => {
       }),
     );
     expect(months.data.result).toEqual([
-      { "createdAt:month": "2026-10", count: 1 },
-      { "createdAt:month": "2026-11", count: 2 },
+      { "createdAt:month": "2026-10", count: 1, percent: 33.3 },
+      { "createdAt:month": "2026-11", count: 2, percent: 66.7 },
     ]);
   });
 
@@ -147,7 +147,7 @@ describe("count_by with a date bucket", () => {
     );
     const rows = answer.data.result;
     expect(rows).toHaveLength(168);
-    expect(rows[0]).toEqual({ "createdAt:weekday": "Monday", "createdAt:hour": "00", count: 0 });
+    expect(rows[0]).toEqual({ "createdAt:weekday": "Monday", "createdAt:hour": "00", count: 0, percent: 0 });
     // The truth by Intl's own weekday and hour (en-GB), apart from the step's arithmetic: 03:00Z on 1 Nov is
     // Saturday 23:00 in New York, 05:00Z Sunday 01:00 (still -04:00), 12:00Z on 3 Nov Tuesday 07:00 (-05:00).
     const read = (at: number, part: "weekday" | "hour") =>
@@ -291,10 +291,10 @@ describe("the recipes resource's leads created per day last week", () => {
     ) as Record<string, unknown>;
     const answer = await mkto.ok<Answer>({ ...call, where: `email ends_with "@${domain}"` });
     expect(answer.data.result).toEqual([
-      { "createdAt:day": "2026-11-23", count: 1 },
-      { "createdAt:day": "2026-11-24", count: 0 },
-      { "createdAt:day": "2026-11-25", count: 0 },
-      { "createdAt:day": "2026-11-26", count: 2 },
+      { "createdAt:day": "2026-11-23", count: 1, percent: 33.3 },
+      { "createdAt:day": "2026-11-24", count: 0, percent: 0 },
+      { "createdAt:day": "2026-11-25", count: 0, percent: 0 },
+      { "createdAt:day": "2026-11-26", count: 2, percent: 66.7 },
     ]);
   });
 });

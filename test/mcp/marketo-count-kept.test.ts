@@ -61,6 +61,9 @@ async function create(records: Record<string, unknown>[]): Promise<number[]> {
   return ids;
 }
 
+/** A count's share of the records counted, to 0.1, as each count row's percent gives it. */
+const share = (count: number, of: number) => Math.round((count / of) * 1000) / 10;
+
 /** The reference tally: per key (as grouped), its count, the spellings and the first one read. */
 function tally(values: (string | null)[], ignoreCase: boolean) {
   const groups = new Map<
@@ -116,7 +119,12 @@ describe("leads that share an email (trial s4, T06)", () => {
     );
     // Each row shows the spelling read first (the member's own, before its twin) and how many it merges.
     const want = sortRecords(
-      kept.map((group) => ({ email: group.first, count: group.count, spellings: group.spellings.size })),
+      kept.map((group) => ({
+        email: group.first,
+        count: group.count,
+        percent: share(group.count, emails.length),
+        spellings: group.spellings.size,
+      })),
       [
         { field: "count", desc: true },
         { field: "email", desc: false },
@@ -151,8 +159,8 @@ describe("leads that share an email (trial s4, T06)", () => {
         .slice(i === 0 ? 0 : 1),
     );
     expect(csv).toEqual([
-      "email,count,spellings",
-      ...json.map((row) => `${row.email},${row.count},${row.spellings}`),
+      "email,count,percent,spellings",
+      ...json.map((row) => `${row.email},${row.count},${row.percent},${row.spellings}`),
     ]);
   });
 
@@ -163,7 +171,10 @@ describe("leads that share an email (trial s4, T06)", () => {
     expect(data.computed?.groups_at_min_count).toBe(kept.length);
     expect(data.computed?.spellings).toBeUndefined();
     const want = sortRecords(
-      kept.map((email) => ({ email, count: groups.get(email)?.count })),
+      kept.map((email) => {
+        const count = groups.get(email)?.count ?? 0;
+        return { email, count, percent: share(count, emails.length) };
+      }),
       [
         { field: "count", desc: true },
         { field: "email", desc: false },

@@ -84,8 +84,8 @@ describe("an endpoint read once per id", () => {
     });
     // Each program named beside its id (id-names.ts), the zero rows too.
     expect(data.result).toEqual([
-      { programId: 1003, programName: "Event Program 03", count: 0 },
-      { programId: 1005, programName: "Webinar Program 05", count: 0 },
+      { programId: 1003, programName: "Event Program 03", count: 0, percent: 0 },
+      { programId: 1005, programName: "Webinar Program 05", count: 0, percent: 0 },
     ]);
     // Said as ids of the request no matching record has (trial s10, N74 read "asked for" as values it never asked).
     expect(first).toContain(
@@ -162,7 +162,7 @@ describe("an endpoint read once per id", () => {
       count_by: "id",
     });
     expect(mkto.fixture.sandbox.stats().apiCalls).toBe(2);
-    expect(data.result).toEqual([{ id: 1005, count: 1 }]);
+    expect(data.result).toEqual([{ id: 1005, count: 1, percent: 100 }]);
   });
 
   it("counts a list's members by hour in a time zone, with no other date in the call", async () => {

@@ -98,6 +98,7 @@ describe("activity types asked for and never seen are counted 0", () => {
     ).toEqual({
       activityType: none.name,
       count: 0,
+      percent: 0,
     });
     expect(Number(rows.find((row) => row.activityType === some.name)?.count)).toBeGreaterThan(0);
     expect(text).toContain(`${none.name}\t0`);

@@ -8,6 +8,7 @@ import type { MarketoApiCallInput } from "../../schemas/marketo.js";
 import { n } from "../numbers-in-words.js";
 import { capItems, MAX_RESULT_BYTES, sizeWords } from "../output-cap.js";
 import { labelledColumns, type RecordCompute } from "../records/compute.js";
+import { countColumnNames } from "../records/count-fields.js";
 import type { FullResult, ToolContext } from "../types.js";
 import type { IdNames } from "./id-names.js";
 import { cursorOf, type MarketoPosition } from "./position.js";
@@ -155,13 +156,7 @@ function countColumns(computed: Computed): readonly string[] | undefined {
     ];
   }
   if (countBy) {
-    return [
-      ...countBy,
-      "count",
-      ...(spec.sum ? ["sum"] : []),
-      ...(spec.distinct ? ["records"] : []),
-      ...(spec.ignoreCase ? ["spellings"] : []),
-    ];
+    return [...countBy, ...countColumnNames(spec)];
   }
   return computed.columns;
 }

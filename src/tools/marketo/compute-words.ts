@@ -79,14 +79,14 @@ function countWords(fields: string[], computed: Computed): string[] {
   const on = spec.distinct ? `distinct ${spec.distinct}` : `${unit}s`;
   const adds = spec.distinct
     ? `each result row is a value, its count of distinct ${spec.distinct} and its ${unit}s, which add up to ${n(compute.matched)}`
-    : `the counts add up to ${n(compute.matched)}; each result row is a value and its count`;
+    : `the counts add up to ${n(compute.matched)}; each result row is a value, its count and its percent of the ${n(compute.matched)} (to 0.1)`;
   const parts = spec.columns
     ? pivotWords(compute, unit, zeros)
     : [
         kept && spec.minCount !== undefined
           ? `${by}: ${plural(kept.groups, "value")} ${verb} ${n(spec.minCount)} or more ${on} ` +
             `(${plural(kept.records, unit)}), of ${plural(groups, "distinct value")} over ${over}; only ${kept.groups === 1 ? "it is" : "those are"} ` +
-            `in the result (min_count ${n(spec.minCount)}), each row a value and its count`
+            `in the result (min_count ${n(spec.minCount)}), each row a value, its count${spec.distinct ? "" : ` and its percent of all ${n(compute.matched)}`}`
           : `${by}: ${plural(groups, "value")} over ${over}${zeros} (${adds})`,
       ];
   parts.push(...idNamesWords(computed.names));

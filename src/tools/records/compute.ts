@@ -11,7 +11,7 @@ import type { FilterSource } from "../filter/lexer.js";
 import { parseExpression, RECORDS_DIALECT } from "../filter/parser.js";
 import { type Bucket, bucketSpan, CYCLES, compareRows } from "./buckets.js";
 import { Counter } from "./count.js";
-import { countFields, countOptions } from "./count-fields.js";
+import { countColumnNames, countFields, countOptions } from "./count-fields.js";
 import { checkFields, FieldsSeen, type NamedField, quotedField } from "./fields.js";
 import { type RecordTest, recordTest } from "./match.js";
 import { compareBy, parseSortKeys, type SortKey } from "./order.js";
@@ -74,12 +74,7 @@ export function computeSpec(input: ComputeInput, hint: string): ComputeSpec | un
   Object.assign(spec, countOptions(input, spec.countBy));
   refusePivotOptions(spec);
   const countBy = spec.countBy;
-  const own = [
-    "count",
-    ...(spec.sum ? ["sum"] : []),
-    ...(spec.distinct ? ["records"] : []),
-    ...(spec.ignoreCase ? ["spellings"] : []),
-  ];
+  const own = countColumnNames(spec);
   // A pivot's order_by names its columns, known once counted (pivot.ts checks it then).
   const stray =
     countBy &&
@@ -271,6 +266,7 @@ export class RecordCompute {
       const gaps = first && this.spec.minCount === undefined ? this.#gapRows(counted) : [];
       this.gaps = gaps.length;
       const rows = [...counted, ...zeros, ...gaps];
+      if (!this.spec.distinct) for (const row of [...zeros, ...gaps]) row.percent = 0;
       if (this.spec.distinct) for (const row of [...zeros, ...gaps]) row.records = 0;
       if (this.spec.sum) for (const row of [...zeros, ...gaps]) row.sum = 0;
       if (this.spec.ignoreCase) for (const row of gaps) row.spellings = 0;

@@ -106,3 +106,23 @@ export function countOptions(input: CountInput, countBy: string[] | undefined): 
     ...(sum[0] !== undefined ? { sum: sum[0] } : {}),
   };
 }
+
+/**
+ * The columns a count row has after its count_by fields: `count`, then, unless it counts distinct values
+ * (whose counts overlap and add to no whole), `percent` of the records counted, and the options' own.
+ * Agents worked shares out by hand in 8 of 20 tasks (trial s13), and a model divides badly.
+ */
+export function countColumnNames(spec: CountOptions): string[] {
+  return [
+    "count",
+    ...(spec.distinct ? [] : ["percent"]),
+    ...(spec.sum ? ["sum"] : []),
+    ...(spec.distinct ? ["records"] : []),
+    ...(spec.ignoreCase ? ["spellings"] : []),
+  ];
+}
+
+/** A row's count as a percent of the records counted, to 0.1 (0 when nothing was counted). */
+export function percentOf(count: number, total: number): number {
+  return total === 0 ? 0 : Math.round((count / total) * 1000) / 10;
+}

@@ -1,5 +1,6 @@
 import { ValidationError } from "../../errors.js";
 import { type Bucket, bucketLabel } from "./buckets.js";
+import { percentOf } from "./count-fields.js";
 import { recordSum } from "./sum.js";
 import { type FieldReader, fieldReader, isEmpty, textOf } from "./values.js";
 
@@ -189,7 +190,7 @@ export class Counter {
     return least === undefined ? all : all.filter((group) => group.count >= least);
   }
 
-  /** One row per value counted at least `least` times: the count_by fields, `count` (with sum, `sum`; with distinct, `records`), and ignoring case `spellings`. */
+  /** One row per value counted at least `least` times: the count_by fields and countColumnNames' columns. */
   rows(least?: number): Record<string, unknown>[] {
     return this.groups(least).map((group) => {
       const row: Record<string, unknown> = {};
@@ -197,6 +198,7 @@ export class Counter {
         row[field] = group.values[i];
       });
       row.count = group.count;
+      if (!this.#distinct) row.percent = percentOf(group.count, this.#total);
       if (this.#sum !== undefined) row.sum = group.sum;
       if (this.#distinct) row.records = group.records;
       if (this.ignoreCase) row.spellings = group.spellings;

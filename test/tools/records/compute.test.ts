@@ -119,8 +119,8 @@ describe("order_by and count_by", () => {
     const counter = new Counter(["score"], noContainer);
     for (const score of [51, "51", null, ""]) counter.add({ score });
     expect(counter.rows()).toEqual([
-      { score: 51, count: 2 },
-      { score: null, count: 2 },
+      { score: 51, count: 2, percent: 50 },
+      { score: null, count: 2, percent: 50 },
     ]);
     const many = new Counter(["email"], noContainer);
     expect(() => {
@@ -134,9 +134,9 @@ describe("order_by and count_by", () => {
       counter.add({ email });
     }
     expect(counter.rows()).toEqual([
-      { email: "Ada@X.com", count: 4, spellings: 3 },
-      { email: null, count: 2, spellings: 2 },
-      { email: "b@x.com", count: 1, spellings: 1 },
+      { email: "Ada@X.com", count: 4, percent: 57.1, spellings: 3 },
+      { email: null, count: 2, percent: 28.6, spellings: 2 },
+      { email: "b@x.com", count: 1, percent: 14.3, spellings: 1 },
     ]);
     expect(counter.rows(2).map((row) => row.email)).toEqual(["Ada@X.com", null]);
     // 2^17 spellings of one name: one group, refused past the spellings the plain count would refuse.
@@ -164,7 +164,7 @@ describe("order_by and count_by", () => {
       order: [{ field: "spellings", desc: true }],
     });
     expect(() => computeSpec({ count_by: "email", order_by: "-spellings" }, "hint")).toThrow(
-      "only count, email",
+      "only count, percent, email",
     );
   });
 
@@ -186,9 +186,19 @@ describe("order_by and count_by", () => {
     );
     for (const row of rows) counted.see(row);
     expect(counted.finish([])).toEqual([
-      { "membership.progressionStatus": "Attended", "membership.isExhausted": false, count: 1 },
-      { "membership.progressionStatus": "Attended", "membership.isExhausted": true, count: 1 },
-      { "membership.progressionStatus": "Registered", "membership.isExhausted": true, count: 1 },
+      {
+        "membership.progressionStatus": "Attended",
+        "membership.isExhausted": false,
+        count: 1,
+        percent: 33.3,
+      },
+      { "membership.progressionStatus": "Attended", "membership.isExhausted": true, count: 1, percent: 33.3 },
+      {
+        "membership.progressionStatus": "Registered",
+        "membership.isExhausted": true,
+        count: 1,
+        percent: 33.3,
+      },
     ]);
   });
 
@@ -225,9 +235,9 @@ describe("order_by and count_by", () => {
     ];
     for (const record of records) expect(compute.see(record)).toBe(false);
     expect(compute.finish([])).toEqual([
-      { kind: "b", count: 2 },
-      { kind: "a", count: 1 },
-      { kind: "c", count: 1 },
+      { kind: "b", count: 2, percent: 50 },
+      { kind: "a", count: 1, percent: 25 },
+      { kind: "c", count: 1, percent: 25 },
     ]);
     expect([compute.read, compute.matched, compute.groups]).toEqual([5, 4, 3]);
   });
