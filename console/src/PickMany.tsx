@@ -1,10 +1,13 @@
 /**
  * Several choices picked one after another from one box (the Combobox, used as it is), shown below it as
- * chips in the order picked, each with its own Remove button: the columns of a file, say. What the box
- * cannot match is said under it by the caller's words (`notAChoice`), and nothing is added.
+ * chips in the order picked, each with its own Remove button: the columns of a file, say. A name typed
+ * and left unpicked is the choice it names in any case and spacing, picked already or not (console review
+ * s14, finding 6: "lead score", already a column, was refused as no field); what the box cannot match is
+ * said under it by the caller's words (`notAChoice`), and nothing is added.
  */
 import { useEffect, useRef, useState } from "react";
 import { type Choice, Combobox } from "./Combobox.tsx";
+import { namedChoice } from "./choices.ts";
 
 interface PickManyProps {
   id: string;
@@ -24,6 +27,21 @@ interface PickManyProps {
   invalid?: boolean;
   /** What the choices are called, for the box's "see all 80 lead fields". */
   browse: string;
+}
+
+/** A name without its case and spaces: "lead  score" and "LeadScore" are "leadscore". */
+const squeezed = (text: string) => text.replace(/\s+/g, "").toLowerCase();
+
+/**
+ * The choice a value from the box is: one of its choices' values, or a name typed and not picked. The box
+ * offers only the choices not picked yet, so it hands a picked one's name on as typed, to be found here.
+ */
+function choiceOf(choices: readonly Choice[], value: string): Choice | undefined {
+  const typed = squeezed(value);
+  return (
+    namedChoice(choices, value) ??
+    choices.find((one) => squeezed(one.label) === typed || squeezed(one.value) === typed)
+  );
 }
 
 /** Focus moved after a pick (the box is new) or a removal (its button is gone): to the box or a chip. */
@@ -51,7 +69,7 @@ export function PickMany(props: PickManyProps) {
   const open = props.choices.filter((choice) => !picked.includes(choice.label));
   const add = (value: string | undefined) => {
     if (value === undefined) return setNote(undefined);
-    const choice = props.choices.find((one) => one.value === value);
+    const choice = choiceOf(props.choices, value);
     if (!choice) return setNote(props.notAChoice(value));
     setNote(undefined);
     if (!picked.includes(choice.label)) props.onChange([...picked, choice.label]);

@@ -26,7 +26,7 @@ import { Results } from "./Results.tsx";
 import { restCallLines } from "./rest-call.ts";
 import { RunProgress } from "./StepRunner.tsx";
 import { fieldWords, TaskInput } from "./TaskFields.tsx";
-import type { TaskStart } from "./task-start.ts";
+import type { MarkedLead, TaskStart } from "./task-start.ts";
 import { useStepRun } from "./useStepRun.ts";
 import { useRunOnOpen, useTaskValues } from "./useTaskValues.ts";
 
@@ -292,7 +292,7 @@ function RunActions(props: { running: boolean; onCancel: () => void }) {
   );
 }
 
-const NONE: string[] = [];
+const NONE: MarkedLead[] = [];
 
 /** The tasks whose results are lead records (an export of activities aside). */
 const LEAD_RECORDS = new Set(["find_lead", "show_members", "export", "upsert_leads"]);
@@ -305,7 +305,7 @@ function TaskResult(props: {
   ran: Ran;
   onTask?: ((id: string, start: TaskStart) => void) | undefined;
   /** The leads the task before added, shown first among a list's members. */
-  marked?: string[] | undefined;
+  marked?: MarkedLead[] | undefined;
 }) {
   const { task, result, input, ran } = props;
   const campaign = ran.names.campaign ?? ran.values.campaign ?? "";

@@ -4,6 +4,8 @@
  * fields by the names Marketo shows, found by typing part of one, the picks as chips in order, each
  * removable, all by keyboard; a name no field has is said under the box and nothing is added; the export
  * still asks Marketo for the REST names, in the order picked, and heads its columns with the names picked.
+ * A field's name typed in any case and spacing and left unpicked is that field, a column already or not
+ * (console review s14, finding 6: "lead score", already a column, was said to be no lead field).
  * Screenshots: test-output/screenshots/marketo-<width>-lead-fields-*.png, copied to /work/review-pickers.
  */
 import { copyFileSync, mkdirSync } from "node:fs";
@@ -97,6 +99,25 @@ describe.each([1280, 400])("an export's lead fields picked at %i px", { timeout:
     // Emptied, the box no longer says so.
     await box().fill("");
     await expect.poll(() => note.count()).toBe(0);
+    // A column's name typed in another case or spacing, not picked: that column, nothing said, none twice.
+    for (const typed of ["lead score", "LEAD  SCORE", "leadscore"]) {
+      await box().fill(typed);
+      await page.keyboard.press("Enter");
+      await expect.poll(() => box().inputValue()).toBe("");
+      expect(await note.count()).toBe(0);
+      expect(await pickedLeadFields(page)).toEqual(["Country", "First Name", "Lead Source", "Lead Score"]);
+    }
+    // A field not a column yet, its name so typed, is added.
+    await box().fill("email  ADDRESS");
+    await page.keyboard.press("Enter");
+    await expect.poll(async () => (await pickedLeadFields(page)).at(-1)).toBe("Email Address");
+    expect(await note.count()).toBe(0);
+    // The list a pick opens again lies over the chips (review s14, finding 2): closed first.
+    await page.keyboard.press("Escape");
+    await chips().getByRole("button", { name: "Remove Email Address" }).click();
+    await expect
+      .poll(() => pickedLeadFields(page))
+      .toEqual(["Country", "First Name", "Lead Source", "Lead Score"]);
     await page.keyboard.press("Escape");
     await screen("lead-fields-picked");
   });

@@ -3,7 +3,8 @@
  * has 81 members", and lead1234 was found only by scrolling a box inside the page). In headless Chromium at
  * 1280 and 400 px: a lead added to Beta Testers, then its members opened from the add's result; the lead is
  * the first row and the words say so; the search box, reached with the keyboard, narrows the members by
- * email, name or id and says how many of all are shown.
+ * email, name or id and says how many of all are shown. The same lead added again is on the list already:
+ * its members then say so, not "just added" (console review s14, finding 4).
  * Screenshots: test-output/screenshots/marketo-<width>-member-search-*.png.
  */
 import type { Page } from "playwright-core";
@@ -70,5 +71,29 @@ describe.each([1280, 400])("searching a list's members at %i px", { timeout: 90_
     await expect.poll(() => status.textContent()).toBe(`0 of ${members} shown.`);
     await search.fill("");
     await expect.poll(() => rows().count()).toBe(members);
+  });
+
+  it("says a lead the add found on the list already is on it, not just added (review s14, finding 4)", async () => {
+    await open("add to list", "Add or remove leads on a list");
+    await pick("List", "beta", /^Beta Testers/);
+    await page.getByRole("textbox", { name: /^Leads\W*$/ }).fill(LEAD);
+    await run();
+    await expect
+      .poll(() => summary().textContent(), { timeout: 60_000 })
+      .toMatch(/^1 lead was on Beta Testers already: none added/);
+    await page.getByRole("button", { name: "Show the members of Beta Testers" }).click();
+    await expect
+      .poll(() => summary().textContent(), { timeout: 60_000 })
+      .toMatch(/^Beta Testers has [\d,]+ members\.$/);
+    const members = Number(/has ([\d,]+) members/.exec((await summary().textContent()) ?? "")?.[1]);
+    const status = page.locator(".member-search [role='status']");
+    // Still first, to be found at once, and said to be there already.
+    await expect.poll(() => rows().first().textContent()).toContain(`lead${LEAD}@example.com`);
+    expect(await status.textContent()).toMatch(
+      new RegExp(
+        `^${members} of ${members} shown; .*\\(lead${LEAD}@example\\.com\\), already on the list, first\\.$`,
+      ),
+    );
+    await check("member-search-03-already-first");
   });
 });

@@ -4,7 +4,7 @@
  */
 import type { TaskView } from "../../../src/tools/tasks.ts";
 import type { RunResult, RunStopped } from "../api.ts";
-import type { TaskStart } from "../task-start.ts";
+import type { MarkedLead, TaskStart } from "../task-start.ts";
 import { listChangeOf } from "./list-membership.ts";
 
 /** After an add or remove, the way to check it: the list's members (trial s9, finding 3). */
@@ -12,15 +12,18 @@ export function ListMembersOffer(props: {
   task: TaskView;
   result: RunResult | RunStopped;
   input: Record<string, unknown>;
-  ran: { values: Record<string, string>; names: Record<string, string> };
+  /** `already`: the leads the page found on the list before the add (TaskRunner.tsx). */
+  ran: { values: Record<string, string>; names: Record<string, string>; already: ReadonlySet<string> };
   onTask?: ((id: string, start: TaskStart) => void) | undefined;
 }) {
   const { ran, onTask } = props;
   const list = ran.values.list;
   if (props.task.id !== "list_members" || props.result.type !== "result" || !list || !onTask) return null;
   const name = ran.names.list ?? list;
-  // The leads just added come first among the members (trial s10, finding 2); removed ones are not there.
-  const marked = props.input.method === "POST" ? (listChangeOf(props.input)?.ids ?? []) : [];
+  // The leads of an add come first among the members (trial s10, finding 2); removed ones are not there.
+  // Those on the list before are said so, not "just added" (console review s14, finding 4).
+  const ids = props.input.method === "POST" ? (listChangeOf(props.input)?.ids ?? []) : [];
+  const marked: MarkedLead[] = ids.map((id) => ({ id, already: ran.already.has(id) }));
   return (
     <p className="next-task">
       <button
