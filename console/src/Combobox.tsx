@@ -42,6 +42,12 @@ interface ComboboxProps {
   required?: boolean;
   /** Browsed as a select (see above): what the choices are called, "lists", in "see all 10 lists". */
   browse?: string;
+  /**
+   * The box's first focus is the focus given back after a pick (PickMany's new, empty box): its list stays
+   * closed, so the chip just added and the next field show (console review s14, finding 2: it opened over
+   * them, and the next click there added a column). Typing or ArrowDown opens it, as in any box.
+   */
+  refocused?: boolean;
 }
 
 /**
@@ -156,11 +162,16 @@ function useCloseOutside(root: RefObject<HTMLDivElement | null>, isOpen: boolean
 function useOpenOnFocus(props: ComboboxProps, typed: string, isOpen: boolean, open: () => void) {
   // When the pointer last went down on the input: a focus within a moment of it is that press's.
   const pressedAt = useRef(0);
+  const quiet = useRef(props.refocused === true);
   return {
     onPointerDown: () => {
       pressedAt.current = Date.now();
     },
     onFocus: () => {
+      if (quiet.current) {
+        quiet.current = false;
+        return;
+      }
       const press = Date.now() - pressedAt.current < 1000;
       if (props.browse && !press && !isOpen && typed.trim() === "" && props.choices.length > 0) open();
     },

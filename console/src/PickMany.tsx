@@ -48,6 +48,8 @@ function choiceOf(choices: readonly Choice[], value: string): Choice | undefined
 function useFocusAfter() {
   const next = useRef<string | undefined>(undefined);
   const [round, setRound] = useState(0);
+  // Where the last round sent the focus: the box, given it back after a pick, keeps its list closed.
+  const [target, setTarget] = useState<string | undefined>();
   useEffect(() => {
     if (round === 0 || !next.current) return;
     document.getElementById(next.current)?.focus();
@@ -55,8 +57,10 @@ function useFocusAfter() {
   }, [round]);
   return {
     round,
+    target,
     focus: (id: string) => {
       next.current = id;
+      setTarget(id);
       setRound((now) => now + 1);
     },
   };
@@ -65,7 +69,7 @@ function useFocusAfter() {
 export function PickMany(props: PickManyProps) {
   const { id, picked } = props;
   const [note, setNote] = useState<string | undefined>();
-  const { round, focus } = useFocusAfter();
+  const { round, target, focus } = useFocusAfter();
   const open = props.choices.filter((choice) => !picked.includes(choice.label));
   const add = (value: string | undefined) => {
     if (value === undefined) return setNote(undefined);
@@ -97,6 +101,7 @@ export function PickMany(props: PickManyProps) {
         placeholder={props.placeholder}
         required={props.required}
         browse={props.browse}
+        refocused={target === id}
         describedBy={described || undefined}
         invalid={props.invalid || note !== undefined}
       />

@@ -34,6 +34,26 @@ describe.each([1280, 400])("an export's lead fields picked at %i px", { timeout:
     copyFileSync(shot, join(REVIEW, `marketo-${width}-${name}.png`));
   };
 
+  /** The fields box's list is closed and stays so for half a second (it opened again just after a pick). */
+  const staysClosed = async () => {
+    for (let i = 0; i < 5; i++) {
+      expect(await box().getAttribute("aria-expanded")).toBe("false");
+      expect(await page.locator("#task_export_fields-list").getByRole("option").count()).toBe(0);
+      await page.waitForTimeout(100);
+    }
+  };
+  /** Whether a press at the middle of the element `id` lands on it (not on a list drawn over it). */
+  const onTop = async (id: string) => {
+    await page.locator(`[id="${id}"]`).scrollIntoViewIfNeeded();
+    // A string, as the page's own code: this file is typed without the browser's DOM.
+    return page.evaluate(`(() => {
+      const element = document.getElementById(${JSON.stringify(id)});
+      const { x, y, width, height } = element.getBoundingClientRect();
+      const hit = document.elementFromPoint(x + width / 2, y + height / 2);
+      return hit !== null && element.contains(hit);
+    })()`);
+  };
+
   it("starts with the usual columns as chips, by the names Marketo shows, and no text box of names", async () => {
     await open("export", "Export leads or activities");
     await box().waitFor();
@@ -45,6 +65,39 @@ describe.each([1280, 400])("an export's lead fields picked at %i px", { timeout:
     expect(await page.locator("#task_export_fields-help").textContent()).toMatch(
       /^The columns of the file, in order: type part of each lead field's name/,
     );
+  });
+
+  it("closes the list after a pick: the chip added and the next box show, and typing or ArrowDown opens it", async () => {
+    // Console review s14, finding 2: picked, "Country" went to a chip hidden under the list opened again at
+    // once, over "Keep rows where" too, and a click meant for that box added a column.
+    const list = page.locator("#task_export_fields-list");
+    const before = await pickedLeadFields(page);
+    await box().click();
+    await box().pressSequentially("countr", { delay: 60 });
+    await list
+      .getByRole("option", { name: /^Country/ })
+      .first()
+      .click();
+    await expect.poll(() => pickedLeadFields(page)).toEqual([...before, "Country"]);
+    await expect.poll(() => page.evaluate("document.activeElement?.id")).toBe("task_export_fields");
+    await staysClosed();
+    // What lay under the list takes a press again: the new chip and the next box.
+    const filter = page.getByLabel("Keep rows where");
+    const below = [`task_export_fields-remove-${before.length}`, (await filter.getAttribute("id")) ?? ""];
+    for (const id of below) expect(await onTop(id), id).toBe(true);
+    await screen("lead-fields-after-pick");
+    // The list comes back when asked for: ArrowDown lists the fields, typing narrows them.
+    await box().press("ArrowDown");
+    await expect.poll(() => list.getByRole("option").count()).toBeGreaterThan(0);
+    await page.keyboard.press("Escape");
+    await box().pressSequentially("cit", { delay: 60 });
+    await list.getByRole("option", { name: /^City/ }).first().waitFor();
+    await page.keyboard.press("Escape");
+    await box().fill("");
+    await page.keyboard.press("Escape");
+    await filter.click();
+    expect(await page.evaluate("document.activeElement?.id")).toBe(await filter.getAttribute("id"));
+    expect(await pickedLeadFields(page)).toEqual([...before, "Country"]);
   });
 
   it("removes and picks by keyboard, and says so under the box when a name is no lead field", async () => {

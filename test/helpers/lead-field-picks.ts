@@ -29,7 +29,7 @@ export async function setLeadFields(page: Page, names: readonly string[]): Promi
     // Picked: a chip more, and the box empty for the next one.
     await expect.poll(async () => (await pickedLeadFields(page))[i]).toBe(name);
   }
-  // The list a pick opens again, for the next pick, is closed before the test goes on.
+  // Whatever list is still open is closed before the test goes on (a pick closes its own).
   await page.keyboard.press("Escape");
   await expect.poll(() => pickedLeadFields(page)).toEqual(names);
 }
