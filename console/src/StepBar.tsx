@@ -36,22 +36,30 @@ interface Found {
   answers: AnswerView[];
   /** Each service's product name by its service id, as the connection rooms name it (src/console/steps.ts). */
   products: Readonly<Record<string, string>>;
+  /** Whether any answer came yet: before it, the list says it is loading, not "No tool step matches." (console review s14, finding 13). */
+  loaded: boolean;
 }
 
 /** The steps, tasks and answers the query finds, asked again 150 ms after the last keystroke. */
 function useSearch(query: string) {
-  const [found, setFound] = useState<Found>({ steps: [], tasks: [], answers: [], products: {} });
+  const [found, setFound] = useState<Found>({
+    steps: [],
+    tasks: [],
+    answers: [],
+    products: {},
+    loaded: false,
+  });
   useEffect(() => {
     const controller = new AbortController();
     const timer = setTimeout(() => {
-      api<Partial<Found> & Pick<Found, "steps">>(
+      api<Partial<Omit<Found, "loaded">> & Pick<Found, "steps">>(
         "GET",
         `/console/api/steps?q=${encodeURIComponent(query)}`,
       ).then(
         (answer) => {
           if (controller.signal.aborted) return;
           const { steps, tasks = [], answers = [], products = {} } = answer;
-          setFound({ steps, tasks, answers, products });
+          setFound({ steps, tasks, answers, products, loaded: true });
         },
         () => undefined,
       );
@@ -145,7 +153,7 @@ function useOpeners(steps: StepSummary[], tasks: TaskView[], setChosen: (chosen:
  */
 export function StepBar() {
   const [query, setQuery] = useState("");
-  const { steps, tasks, answers, products } = useSearch(query);
+  const { steps, tasks, answers, products, loaded } = useSearch(query);
   const [chosen, setChosen] = useState<Chosen | undefined>();
   const form = useInView(chosen);
   const { openStep, openTask } = useOpeners(steps, tasks, setChosen);
@@ -191,7 +199,8 @@ export function StepBar() {
               </button>
             </li>
           ))}
-          {steps.length === 0 && tasks.length === 0 && answers.length === 0 ? (
+          {!loaded ? <li className="none loading">Loading the tool steps…</li> : null}
+          {loaded && steps.length === 0 && tasks.length === 0 && answers.length === 0 ? (
             <li className="none">No tool step matches.</li>
           ) : null}
         </ul>

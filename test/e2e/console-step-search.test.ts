@@ -46,6 +46,29 @@ describe.each([1280, 400])("the step search at %i px", { timeout: 120_000 }, (wi
     await answered;
   }
 
+  it("says it is loading, not that no step matches, until the steps come (console review s14, finding 13)", async () => {
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const firstList = /\/console\/api\/steps\?q=$/;
+    await page.route(firstList, async (route) => {
+      await held;
+      await route.continue();
+    });
+    try {
+      await page.reload();
+      await expect.poll(() => none().textContent()).toBe("Loading the tool steps…");
+      expect(await page.getByText("No tool step matches.").count()).toBe(0);
+      release();
+      await expect.poll(() => hits().count()).toBeGreaterThan(0);
+      expect(await none().count()).toBe(0);
+    } finally {
+      release();
+      await page.unroute(firstList);
+    }
+  });
+
   it.each(FIRST)("typing %j offers %s first", async (query, title) => {
     await type(query);
     await expect.poll(() => hits().first().locator(".hit-title").textContent()).toBe(title);
