@@ -6,10 +6,11 @@ import type { UiNames } from "./report-chart.js";
 import type { FlatReport } from "./report-flatten.js";
 import { noRowsNotes } from "./report-no-rows.js";
 import { notSetNote } from "./report-not-set.js";
+import { overlapNote } from "./report-overlap.js";
 import { weekNote } from "./report-weeks.js";
 
 /**
- * What a report's values themselves call for in its summary: a dimension mostly "(not set)", ad metrics all 0,
+ * What a report's values themselves call for in its summary: a dimension mostly "(not set)", rows that overlap, ad metrics all 0,
  * ISO weeks by their days, days or listed values without a row (GA leaves out rows that would read 0).
  * `today`: the property's day, after which a range's days have no rows for want of time, not of data.
  */
@@ -22,6 +23,7 @@ export function valueNotes(
 ): (string | undefined)[] {
   return [
     notSetNote(flat, response, uiNames),
+    overlapNote(flat, response, uiNames),
     adCostNote(flat, response, uiNames, property),
     weekNote(flat, response, asked.stated),
     ...noRowsNotes(flat, response, uiNames, asked),
