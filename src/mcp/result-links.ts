@@ -132,6 +132,7 @@ async function read(workspace: Workspace, uri: URL): Promise<ReadResourceResult>
   const first = meta.pageItems.slice(0, target.page - 1).reduce((sum, n) => sum + n, 0);
   // Every CSV page starts with its header row: a page is read on its own, often without page 1.
   const text = target.format === "json" ? json : csvPage(json, meta.columns, true);
+  const items = meta.pageItems[target.page - 1] ?? 0;
   return {
     contents: [
       {
@@ -143,15 +144,46 @@ async function read(workspace: Workspace, uri: URL): Promise<ReadResourceResult>
             page: target.page,
             pages,
             first_item: first + 1,
-            items: meta.pageItems[target.page - 1] ?? 0,
+            items,
             total_items: meta.items,
             ...(target.page < pages ? { next: resultUri(meta.id, target.format, target.page + 1) } : {}),
             ...(meta.nextCursor ? { nextCursor: meta.nextCursor } : {}),
           },
         },
       },
+      ...(pages > 1
+        ? [
+            {
+              uri: uri.href,
+              mimeType: "text/plain",
+              text: pageWords(meta, { format: target.format, page: target.page }, first, items),
+            },
+          ]
+        : []),
     ],
   };
+}
+
+/**
+ * What a page of a result of several pages is, in words beside it: a model reads a resource's text, not its
+ * _meta, and read page 1 of a "Full result" CSV (1,301 of 4,998 leads) as the whole (trial s14, N110).
+ */
+function pageWords(
+  meta: ResultMeta,
+  target: { format: Format; page: number },
+  first: number,
+  items: number,
+): string {
+  const pages = meta.pageItems.length;
+  const where =
+    target.page < pages
+      ? `The next page is ${resultUri(meta.id, target.format, target.page + 1)} (pages run to ?page=${pages}); ` +
+        `the whole result as one ${target.format.toUpperCase()} is ${resultUri(meta.id, target.format, "all")}.`
+      : "This is the last page.";
+  return (
+    `Page ${target.page} of ${pages} of this result: ${meta.kind} ${count(first + 1)}–${count(first + items)} ` +
+    `of ${count(meta.items)}. ${where}`
+  );
 }
 
 /** A kept result whole, as one content: the pages' items joined into one JSON array, or one CSV with one header. */

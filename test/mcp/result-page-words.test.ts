@@ -1,0 +1,71 @@
+/**
+ * Issue 27 (trial s14, N110): a model reads a resource's text, not its _meta. Page 1 of a "Full result" CSV
+ * (1,301 of 4,998 leads) said nothing of the pages after it, and the agent took it for the whole. Invariant:
+ * following the words beside each page alone (no _meta) reads every item exactly once, the words' ranges tile
+ * 1…total, and the whole result they name (?page=all) holds the same items.
+ */
+import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type MarketoFixture, marketoFixture } from "../helpers/fixtures.js";
+import { type McpSession, mcpSession } from "../helpers/mcp.js";
+
+/** Static list 1001 of the sandbox: 1,250 members. */
+const MEMBERS = 1_250;
+const WORDS =
+  /^Page (\d+) of (\d+) of this result: \w+ ([\d,]+)–([\d,]+) of ([\d,]+)\. (?:The next page is (\S+) \(pages run to \?page=\d+\); the whole result as one (?:CSV|JSON) is (\S+)\.|This is the last page\.)$/;
+const number = (s: string | undefined) => Number((s ?? "").replaceAll(",", ""));
+
+let fixture: MarketoFixture;
+let session: McpSession;
+beforeAll(async () => {
+  fixture = await marketoFixture();
+  session = await mcpSession(fixture.workspace);
+});
+afterAll(async () => {
+  await session.close();
+  await fixture.close();
+});
+
+async function links() {
+  const result = (await session.client.callTool({
+    name: "marketo_api_call",
+    arguments: { method: "GET", endpoint: "/rest/v1/lists/1001/leads.json", paginate: true },
+  })) as CallToolResult;
+  expect(result.isError).toBeFalsy();
+  return result.content.flatMap((block) => (block.type === "resource_link" ? [block.uri] : []));
+}
+
+describe("each page of a result of several pages says which it is and where the rest is", () => {
+  it.each([
+    ["JSON", 0],
+    ["CSV", 1],
+  ] as const)("%s: the words alone lead through every item, once", async (_format, index) => {
+    const first = (await links())[index] ?? "";
+    let uri: string | undefined = first;
+    let next = 1;
+    let items = 0;
+    let all: string | undefined;
+    while (uri) {
+      const { contents } = await session.client.readResource({ uri });
+      expect(contents).toHaveLength(2);
+      const [data, words] = contents as unknown as [{ text: string }, { text: string; mimeType: string }];
+      expect(words.mimeType).toBe("text/plain");
+      const said = WORDS.exec(words.text);
+      expect(said, words.text).not.toBeNull();
+      const [from, to, total] = [number(said?.[3]), number(said?.[4]), number(said?.[5])];
+      expect([from, total]).toEqual([next, MEMBERS]);
+      const rows = index === 0 ? JSON.parse(data.text).length : data.text.trimEnd().split("\r\n").length - 1;
+      expect(to - from + 1).toBe(rows);
+      items += rows;
+      next = to + 1;
+      all ??= said?.[7];
+      uri = said?.[6];
+    }
+    expect(items).toBe(MEMBERS);
+    const whole = await session.client.readResource({ uri: all ?? "" });
+    expect(whole.contents).toHaveLength(1);
+    const text = (whole.contents[0] as { text: string }).text;
+    const wholeRows = index === 0 ? JSON.parse(text).length : text.trimEnd().split("\r\n").length - 1;
+    expect(wholeRows).toBe(MEMBERS);
+  });
+});
