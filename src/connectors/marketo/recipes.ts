@@ -182,7 +182,8 @@ export const COMPUTE_RECIPES: readonly ComputeRecipe[] = [
     },
     note:
       "Your program ids in the list, up to 200, one call each. Each row is a program, its sum every period cost " +
-      "({startDate, cost, note}) added, highest first; the summary states the total. 0 is a program with no costs.",
+      "({startDate, cost, note}) added, highest first; the summary states the total. 0 is a program with no costs. " +
+      "For one period add where: 'costs.startDate >= \"2026-01-01\"': only the costs it holds for are added.",
   },
   {
     // Members only per program (https://experienceleague.adobe.com/en/docs/marketo-developer/marketo/rest/lead-database/leads#get-leads-by-program-id): trial s7, N21.

@@ -11,6 +11,7 @@ import { n, plural } from "../numbers-in-words.js";
 import { CYCLES, MAX_FILLED, unitWords } from "../records/buckets.js";
 import type { ComputeSpec, RecordCompute } from "../records/compute.js";
 import { quotedField } from "../records/fields.js";
+import { sumList, sumScope } from "../records/sum.js";
 import type { Computed } from "./compute-answer.js";
 import { idNamesWords } from "./id-names.js";
 import { pivotWords } from "./pivot-words.js";
@@ -94,7 +95,7 @@ function countWords(fields: string[], computed: Computed): string[] {
   parts.push(fieldsWords(compute, unit));
   if (spec.sum && !spec.columns) {
     parts.push(
-      `each row's sum adds its ${unit}s' ${spec.sum}${spec.sum.includes(".") ? " (every item of a list)" : ""}: ${n(compute.sumTotal ?? 0)} in all`,
+      `each row's sum adds its ${unit}s' ${spec.sum}${sumScope(spec.sum, sumList(spec.sum, spec.where?.expression))}: ${n(compute.sumTotal ?? 0)} in all`,
     );
   }
   if (spec.distinct) parts.push(distinctWords(spec.distinct, compute.distinctEmpty ?? 0, unit));

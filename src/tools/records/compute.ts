@@ -13,9 +13,10 @@ import { type Bucket, bucketSpan, CYCLES, compareRows } from "./buckets.js";
 import { Counter } from "./count.js";
 import { countColumnNames, countFields, countOptions } from "./count-fields.js";
 import { checkFields, FieldsSeen, type NamedField, quotedField } from "./fields.js";
-import { type RecordTest, recordTest } from "./match.js";
+import { itemWise, type RecordTest, recordTest } from "./match.js";
 import { compareBy, parseSortKeys, type SortKey } from "./order.js";
 import { columnsPart, type Pivot, pivotSortKeys, pivotTable, refusePivotOptions } from "./pivot.js";
+import { sumItems } from "./sum.js";
 import { isEmpty, textOf } from "./values.js";
 
 export interface ComputeInput {
@@ -96,7 +97,12 @@ export function computeSpec(input: ComputeInput, hint: string): ComputeSpec | un
 export function namedFields(spec: ComputeSpec): NamedField[] {
   return [
     ...(spec.where
-      ? [...new Set(expressionFields(spec.where.expression))].map((field) => ({ input: "where", field }))
+      ? // A path into a list's objects (costs.startDate) holds for a record when it holds for one item.
+        [...new Set(expressionFields(spec.where.expression))].map((field) => ({
+          input: "where",
+          field,
+          throughLists: true,
+        }))
       : []),
     ...(spec.countBy ?? []).map((column) => ({ input: "count_by", field: countedField(spec, column) })),
     ...(spec.distinct ? [{ input: "count_distinct", field: spec.distinct }] : []),
@@ -168,12 +174,15 @@ export class RecordCompute {
 
   constructor(spec: ComputeSpec) {
     this.spec = spec;
-    this.#test = spec.where ? recordTest(spec.where.expression, spec.zone) : undefined;
+    this.#test = spec.where
+      ? itemWise(recordTest(spec.where.expression, spec.zone), expressionFields(spec.where.expression))
+      : undefined;
     this.#counter = spec.countBy
       ? new Counter(spec.countBy, (field, value) => this.#refuseContainer(field, value), {
           ignoreCase: spec.ignoreCase === true,
           ...(spec.distinct ? { distinct: spec.distinct } : {}),
           ...(spec.sum ? { sum: spec.sum } : {}),
+          ...sumItems(spec.sum, spec.where?.expression, this.#test),
           ...(spec.buckets ? { buckets: spec.buckets } : {}),
           ...(spec.zone ? { zone: spec.zone } : {}),
         })

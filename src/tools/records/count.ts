@@ -51,6 +51,8 @@ export interface CounterOptions {
   zone?: string;
   /** A numeric field whose values each group adds (a path through a list adds every item's). */
   sum?: string;
+  /** With sum through a list that where names: only the list's items this test holds for are added. */
+  sumItems?: { list: string; test: (record: Readonly<Record<string, unknown>>) => boolean };
 }
 
 /** The reader of a count_by field: its value, or for a date bucket the bucket its value falls in. */
@@ -70,6 +72,7 @@ export class Counter {
   readonly #distinct: FieldReader | undefined;
   readonly #refuse: RefuseContainer;
   readonly #sum: string | undefined;
+  readonly #sumItems: CounterOptions["sumItems"];
   readonly #groups = new Map<string, Group>();
   /** Every distinct spelling seen (ignoring case only), to count what each group merges. */
   readonly #spellings = new Set<string>();
@@ -85,6 +88,7 @@ export class Counter {
     this.#distinct = options.distinct === undefined ? undefined : fieldReader(options.distinct);
     this.#refuse = refuse;
     this.#sum = options.sum;
+    this.#sumItems = options.sumItems;
   }
 
   get total(): number {
@@ -124,7 +128,7 @@ export class Counter {
     if (newSpelling) this.#checkRoom(this.#spellings.size, "distinct spellings");
     if (newSpelling) this.#spellings.add(spelling);
     // Summed before it is counted: a value that is no number refuses the call, and counts nothing.
-    const sum = this.#sum === undefined ? 0 : recordSum(record, this.#sum);
+    const sum = this.#sum === undefined ? 0 : recordSum(record, this.#sum, this.#sumItems);
     this.#total += 1;
     const distinct = this.#distinctText(record);
     if (group) {

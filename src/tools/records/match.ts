@@ -1,6 +1,16 @@
 import type { Condition, Expression, Literal } from "../filter/ast.js";
 import { instantOf } from "../zone-clock.js";
-import { DATE_ALONE, fieldReader, isEmpty, numberOf, textOf, timeOf } from "./values.js";
+import { valuesAt } from "./sum.js";
+import {
+  DATE_ALONE,
+  fieldReader,
+  innerObject,
+  isEmpty,
+  isObject,
+  numberOf,
+  textOf,
+  timeOf,
+} from "./values.js";
 
 /**
  * A `where` expression (the records dialect of tools/filter/parser.ts) as a test of one record. Text
@@ -29,9 +39,36 @@ export function recordTest(expression: Expression, zone?: string): RecordTest {
     default: {
       const test = valueTest(expression, zone);
       const read = fieldReader(expression.field);
-      return (record) => test(read(record));
+      const dotted = expression.field.includes(".");
+      return (record) => {
+        const value = read(record);
+        // A path into a list's objects ("costs.startDate" of costs: [{startDate}]) holds when one item's does.
+        if (value !== undefined || !dotted) return test(value);
+        const items = valuesAt(record, expression.field);
+        return items.length > 0 ? items.some(test) : test(value);
+      };
     }
   }
+}
+
+/**
+ * A where that names a path inside a list of objects at the record's top level ("costs.startDate" of costs:
+ * [{startDate, cost, note}]) holds for a record when it holds with one item as the list's only item: each
+ * item is tested whole, so `costs.startDate >= "2026-01-01" and costs.note == "Sponsorship"` needs one item
+ * with both (trial s14, N107). A name/value list (an activity's attributes) is read as one object, not so.
+ */
+export function itemWise(test: RecordTest, fields: readonly string[]): RecordTest {
+  const heads = [...new Set(fields.filter((f) => f.includes(".")).map((f) => f.split(".")[0] as string))];
+  if (heads.length === 0) return test;
+  return (record) => {
+    const head = heads.find((h) => {
+      const list = record[h];
+      return Array.isArray(list) && list.length > 0 && list.every(isObject) && !innerObject(record, h);
+    });
+    const list = head === undefined ? undefined : (record[head] as unknown[]);
+    if (!head || !list || list.length === 1) return test(record);
+    return list.some((item) => test({ ...record, [head]: [item] }));
+  };
 }
 
 type ValueTest = (value: unknown) => boolean;

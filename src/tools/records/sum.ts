@@ -5,6 +5,7 @@
  * every item's value is added. Left to the model, "spend per program" was its own arithmetic (issue 27).
  */
 import { ValidationError } from "../../errors.js";
+import { type Expression, expressionFields } from "../filter/ast.js";
 import { innerObject, isEmpty, isObject, numberOf, textOf } from "./values.js";
 
 /** The values a path reads in a record, through objects, name/value lists and lists of objects. */
@@ -26,10 +27,54 @@ export function valuesAt(record: Readonly<Record<string, unknown>>, field: strin
 
 const spread = (values: unknown[]): unknown[] => values.flatMap((v) => (Array.isArray(v) ? v : [v]));
 
+type Record_ = Readonly<Record<string, unknown>>;
+
+/**
+ * The list a sum's path runs through at the record's top level ("costs" of "costs.cost"), when `where` names a
+ * path inside it too ("costs.startDate"): then the sum adds only the items `where` holds for, each tested as if
+ * it were the list's only item. "Spend this year" added every period's cost of a program with one cost this
+ * year (trial s14, N107), as `where` kept the record and the sum took all of its list.
+ */
+export function sumList(sum: string | undefined, where: Expression | undefined): string | undefined {
+  const head = sum?.split(".")[0];
+  if (!sum?.includes(".") || !head || !where) return undefined;
+  return expressionFields(where).some((field) => field.startsWith(`${head}.`)) ? head : undefined;
+}
+
+/** Counter's sumItems option for a sum and a where (none unless sumList names a list). */
+export function sumItems(
+  sum: string | undefined,
+  where: Expression | undefined,
+  test: ((record: Record_) => boolean) | undefined,
+) {
+  const list = sumList(sum, where);
+  return list && test ? { sumItems: { list, test } } : {};
+}
+
+/** How a sum's words name what it adds: every item of its list, or the items where holds for. */
+export function sumScope(sum: string, list: string | undefined): string {
+  if (list) return ` (only the items of ${list} that meet where)`;
+  return sum.includes(".") ? " (every item of a list)" : "";
+}
+
+/** The values a sum adds in a record: with a list and an item test, only the items the test holds for. */
+function summed(record: Record_, field: string, items?: { list: string; test: (r: Record_) => boolean }) {
+  const list = items ? record[items.list] : undefined;
+  if (!items || !Array.isArray(list)) return valuesAt(record, field);
+  return list.flatMap((item) => {
+    const alone = { ...record, [items.list]: [item] };
+    return items.test(alone) ? valuesAt(alone, field) : [];
+  });
+}
+
 /** The sum of a record's values at `field` (0 when it has none); a value that is no number is refused. */
-export function recordSum(record: Readonly<Record<string, unknown>>, field: string): number {
+export function recordSum(
+  record: Record_,
+  field: string,
+  items?: { list: string; test: (r: Record_) => boolean },
+): number {
   let sum = 0;
-  for (const value of valuesAt(record, field)) {
+  for (const value of summed(record, field, items)) {
     const number = numberOf(value);
     if (number === undefined) {
       throw new ValidationError(
