@@ -23,7 +23,21 @@ const TOKEN = /^[^\s\p{Cc}]{1,1024}$/u;
 /** Marketo's own position parameters: a cursor sets them, so they are not part of what identifies the request. */
 const POSITION_KEYS = ["nextPageToken", "offset"];
 
-function fingerprint(input: MarketoApiCallInput): string {
+/**
+ * Inputs the step rewrote before sending (activity type names as ids) and the caller's input each stands for:
+ * a cursor belongs to the request as the caller wrote it, so that calling again as written, with the cursor,
+ * is the same request (it was refused as "another request", trial s15 preparation).
+ */
+const written = new WeakMap<MarketoApiCallInput, MarketoApiCallInput>();
+
+/** `rewritten`, whose cursors are the caller's `original` request's. */
+export function asWritten(rewritten: MarketoApiCallInput, original: MarketoApiCallInput): MarketoApiCallInput {
+  written.set(rewritten, written.get(original) ?? original);
+  return rewritten;
+}
+
+function fingerprint(given: MarketoApiCallInput): string {
+  const input = written.get(given) ?? given;
   const query = Object.fromEntries(
     Object.entries(input.query_parameters ?? {}).filter(([key]) => !POSITION_KEYS.includes(key)),
   );

@@ -23,6 +23,7 @@ import { computeRead } from "./compute-read.js";
 import { runExport } from "./export-run.js";
 import type { FanOut } from "./fan-out.js";
 import { fanOutRead } from "./fan-out-read.js";
+import { asWritten } from "./position.js";
 import type { ProgramTypeFilter } from "./program-type.js";
 import { type ReadAnswer, type ReadSoFar, readCalls } from "./read-calls.js";
 import { readFile } from "./read-file.js";
@@ -77,7 +78,8 @@ async function activities(
   if (route.file) return { input, naming: activityNaming(await activityTypes(reader), reader) };
   const { query, types, ids } = await activityQuery(input.query_parameters, reader);
   if (ids) compute?.expectValues(askedTypes(ids, types.names));
-  return { input: { ...input, query_parameters: query }, naming: activityNaming(types, reader) };
+  const rewritten = asWritten({ ...input, query_parameters: query }, input);
+  return { input: rewritten, naming: activityNaming(types, reader) };
 }
 
 export async function readRoute(route: Route): Promise<ReadAnswer> {
