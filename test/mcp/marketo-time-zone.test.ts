@@ -196,6 +196,12 @@ describe("Marketo dates in a named time zone", () => {
     expect(answer.first).toContain(
       "Dates in America/New_York: sinceDatetime 1 Nov 2026 00:00 (-04:00), sent as 2026-11-01T04:00:00Z.",
     );
+    // Trial s14, N104: the records' dates are UTC as Marketo writes them, and the answer says so.
+    expect(answer.first).toContain(
+      "The records' dates stay as Marketo writes them, in UTC (ending Z); where's quoted dates and count_by's " +
+        "date buckets are on America/New_York's clock.",
+    );
+    expect(answer.data.result.every((a) => String(a.activityDate).endsWith("Z"))).toBe(true);
   });
 
   it("runs the recipes resource's month-in-a-zone call as it stands, and the window is the one its note states", async () => {

@@ -14,6 +14,7 @@ import { DEFAULT_MAX_ITEMS, type MarketoApiCallInput } from "../../schemas/marke
 import { n, plural } from "../numbers-in-words.js";
 import type { RecordCompute } from "../records/compute.js";
 import type { ToolContext } from "../types.js";
+import { activityStartWords } from "./activity-start.js";
 import { type ActivityNaming, nameRecords } from "./activity-types.js";
 import { type Computed, computedAnswer, keptBytesFor } from "./compute-answer.js";
 import { computedSummary } from "./compute-words.js";
@@ -121,6 +122,8 @@ async function readPages(
     const keep = plainCap !== undefined && page.result.length > plainCap ? plainCap : page.result.length;
     if (keep < page.result.length) walk.pageRecords = page.result.length;
     const records = await nameRecords(asRecords(page.result.slice(0, keep)), options.naming);
+    const start = walk.received === 0 && !options.resume ? activityStartWords(input, records[0]) : undefined;
+    if (start) walk.warnings.unshift(start);
     walk.received += records.length;
     const keptNow: Record<string, unknown>[] = [];
     records.forEach((record, index) => {

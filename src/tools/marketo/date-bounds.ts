@@ -270,5 +270,10 @@ export function zonedDates(input: MarketoApiCallInput): DatedCall {
   if (ranges.length === 0) return { input };
   const resolved = ranges.map((range) => range.bounds.map((bound) => resolve(zone, bound)));
   const words = ranges.map((range, i) => zonedWords(zone, range.name, resolved[i] ?? []));
-  return { input: rewritten(input, resolved), words: `Dates in ${zone}: ${words.join("; ")}.` };
+  // Marketo writes a record's dates in UTC ("2026-11-01T04:09:07Z"), and the answer keeps them as written: an
+  // agent took 04:09Z for a New York time (trial s14, N104). Said where records with dates come back.
+  const kept = ranges.some((range) => range.name === "sinceDatetime")
+    ? ` The records' dates stay as Marketo writes them, in UTC (ending Z); where's quoted dates and count_by's date buckets are on ${zone}'s clock.`
+    : "";
+  return { input: rewritten(input, resolved), words: `Dates in ${zone}: ${words.join("; ")}.${kept}` };
 }

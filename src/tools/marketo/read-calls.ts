@@ -16,6 +16,7 @@ import {
 } from "../../schemas/marketo.js";
 import { capItems, MAX_RESULT_BYTES, moreWarning } from "../output-cap.js";
 import type { FullResult, ToolContext } from "../types.js";
+import { activityStartWords } from "./activity-start.js";
 import { type ActivityNaming, nameRecords } from "./activity-types.js";
 import { listCalls, sendInTurn } from "./list-split.js";
 import { cursorOf } from "./position.js";
@@ -133,6 +134,8 @@ export async function readCalls(
   result.callsUsed += options.naming?.calls ?? 0;
   const warnings = [...result.warnings];
   const records = asRecords(byType ? result.result.filter(byType.keeps) : result.result);
+  const start = options.resume ? undefined : activityStartWords(input, records[0]);
+  if (start) warnings.unshift(start);
   if (byType) warnings.push(byType.warning(result.result.length, records.length));
   const capped = capItems(records, MAX_RESULT_BYTES, true);
   // Positions count what Marketo returned, filtered out or not: resume right after the last record shown.

@@ -1,0 +1,39 @@
+/**
+ * What a read of activities since a date says when its first activity comes days after that date: Marketo
+ * answers activities.json in date order from the paging token of `sinceDatetime`
+ * (https://experienceleague.adobe.com/en/docs/marketo-developer/marketo/rest/lead-database/activities), so the
+ * first record read is the earliest of the types (and leads) asked for, and none lies between. An agent learned
+ * that the log began on 3 Oct only from empty export windows (trial s13, N85 and N91; trial s14, N113).
+ */
+import type { MarketoApiCallInput } from "../../schemas/marketo.js";
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const ACTIVITIES = "/rest/v1/activities.json";
+
+const day = (ms: number) =>
+  new Date(ms).toLocaleDateString("en-GB", {
+    day: "numeric",
+    month: "short",
+    year: "numeric",
+    timeZone: "UTC",
+  });
+
+/** Undefined unless the read began at sinceDatetime (no cursor, no token) and its first record is a day or more later. */
+export function activityStartWords(
+  input: Pick<MarketoApiCallInput, "method" | "endpoint" | "query_parameters" | "cursor">,
+  first: Readonly<Record<string, unknown>> | undefined,
+): string | undefined {
+  const query = input.query_parameters ?? {};
+  const since = query.sinceDatetime;
+  if (input.method !== "GET" || input.endpoint.split("?")[0] !== ACTIVITIES || input.cursor) return undefined;
+  if (typeof since !== "string" || query.nextPageToken !== undefined) return undefined;
+  const from = Date.parse(since);
+  const at = typeof first?.activityDate === "string" ? Date.parse(first.activityDate) : Number.NaN;
+  if (!Number.isFinite(from) || !Number.isFinite(at) || at - from < DAY_MS) return undefined;
+  const days = Math.floor((at - from) / DAY_MS);
+  return (
+    `The first activity read is on ${day(at)} (${first?.activityDate}), ${days.toLocaleString("en-US")} days after ` +
+    `sinceDatetime ${since}: Marketo returns activities in date order, so it has none of the types and leads asked ` +
+    "for between them."
+  );
+}

@@ -1,0 +1,67 @@
+import { describe, expect, it } from "vitest";
+import { iso, marketoOverMcp, runningClock } from "../helpers/marketo-mcp.js";
+
+/**
+ * Issue 27 (trials s13 N85/N91, s14 N113): the sandbox's activity log begins weeks before its clock, and no
+ * answer said so; agents learned it from empty export windows. A read of activities.json since a date says
+ * when its first activity comes a day or more after that date, and the claim holds: reading again from just
+ * before that activity finds the same first record, and no warning.
+ */
+interface Answer {
+  result: { id: number; activityDate: string }[];
+  warnings: string[];
+}
+const mkto = marketoOverMcp({ leadCount: 300, seed: 5, now: runningClock(Date.UTC(2026, 11, 2, 12)) });
+const STARTS =
+  /^The first activity read is on \d+ \w+ \d{4} \((\S+)\), ([\d,]+) days after sinceDatetime (\S+): /;
+const read = (since: string, extra: Record<string, unknown> = {}, types = "10") =>
+  mkto.ok<Answer>({
+    method: "GET",
+    endpoint: "/rest/v1/activities.json",
+    query_parameters: { activityTypeIds: types, sinceDatetime: since },
+    paginate: true,
+    max_pages: 200,
+    max_items: 5,
+    ...extra,
+  });
+
+describe("a cursor of a read that named its activity types", () => {
+  it("continues when the call is made again as written, type names and all (the answer's own hint)", async () => {
+    for (const extra of [{}, { where: "leadId > 0" }]) {
+      const first = await read("2020-01-01", { ...extra, max_items: 2 }, "Open Email, Click Email");
+      expect(first.text).toContain("call again with cursor = next_cursor (same method, endpoint");
+      const cursor = (first.data as unknown as { next_cursor?: string }).next_cursor;
+      const again = await read("2020-01-01", { ...extra, max_items: 2, cursor }, "Open Email, Click Email");
+      expect(again.data.result.map((a) => a.id)).not.toEqual(first.data.result.map((a) => a.id));
+      expect(again.data.result[0]?.id ?? 0).toBeGreaterThan(first.data.result.at(-1)?.id ?? 0);
+    }
+  });
+});
+
+describe("the first activity after sinceDatetime", () => {
+  it("is named, with its date, when it comes days later; and reading from just before it finds it first", async () => {
+    const { data, text } = await read("2020-01-01");
+    const said = data.warnings.map((w) => STARTS.exec(w)).find(Boolean);
+    expect(said, text).toBeTruthy();
+    const first = data.result[0]?.activityDate ?? "";
+    expect(said?.[1]).toBe(first);
+    expect(said?.[3]).toBe("2020-01-01");
+    const near = await read(iso(Date.parse(first) - 60 * 60 * 1000));
+    expect(near.data.result[0]?.id).toBe(data.result[0]?.id);
+    expect(near.data.warnings.some((w) => STARTS.test(w))).toBe(false);
+  });
+
+  it("is said by a counted read too, and not by a resumed one", async () => {
+    const counted = await read("2020-01-01", { count_by: "activityType" });
+    expect(
+      counted.data.warnings.some((w) => STARTS.test(w)),
+      counted.text,
+    ).toBe(true);
+    const first = await read("2020-01-01", { max_items: 2 });
+    const cursor = (first.data as unknown as { next_cursor?: string }).next_cursor;
+    expect(cursor).toBeDefined();
+    const resumed = await read("2020-01-01", { cursor, max_items: 2 });
+    expect(resumed.data.result.length).toBeGreaterThan(0);
+    expect(resumed.data.warnings.some((w) => STARTS.test(w))).toBe(false);
+  });
+});
