@@ -31,7 +31,10 @@ const POSITION_KEYS = ["nextPageToken", "offset"];
 const written = new WeakMap<MarketoApiCallInput, MarketoApiCallInput>();
 
 /** `rewritten`, whose cursors are the caller's `original` request's. */
-export function asWritten(rewritten: MarketoApiCallInput, original: MarketoApiCallInput): MarketoApiCallInput {
+export function asWritten(
+  rewritten: MarketoApiCallInput,
+  original: MarketoApiCallInput,
+): MarketoApiCallInput {
   written.set(rewritten, written.get(original) ?? original);
   return rewritten;
 }
