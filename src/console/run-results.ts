@@ -164,7 +164,10 @@ export async function stoppedEvent(
  * src/tools/ga/report-paging.ts and the Marketo step's summaries (src/tools/marketo/summary.ts,
  * export-run.ts: "the first N are shown here", "all N are in the full result linked below").
  */
-const AGENT_PAGING = /next_cursor|next_offset|call again with offset|full result linked|are shown here/;
+// "totals are GA's over all 10 rows …, not only the 3 returned" (ga/report-hints.ts) speaks of an answer's page:
+// the console's table labels its totals row and pages itself.
+const AGENT_PAGING =
+  /next_cursor|next_offset|call again with offset|full result linked|are shown here|^totals are GA's over/;
 
 /** A clause about an input parameter by its API name (an export's "max_items was not given, so…"). */
 const AGENT_PARAMETER = /\b(?:max_items|max_pages|run_to_completion|query_parameters)\b/;

@@ -17,7 +17,7 @@ export function reportHints({
 }: {
   /** An empty report's first metric without its filter (report-empty.ts). */
   bare: Unfiltered | undefined;
-  fields: { offset: number };
+  fields: { offset: number; filter?: unknown };
   used: Set<string>;
   catalog: FieldCatalog;
   flat: FlatReport;
@@ -52,6 +52,26 @@ export function reportHints({
         `${(dates.dateRanges ?? []).map((r) => `${r.startDate}…${r.endDate}`).join(", ")}.`,
     );
   }
+  const covered = totalsHint(flat, fields.filter);
+  if (covered) hints.push(covered);
   hints.push(...responseHints(response.metadata, quota));
   return hints;
+}
+
+/**
+ * What GA's totals cover when that is not the rows in sight: every row the filter keeps, the rows `limit`
+ * left out included (GA computes metricAggregations over all matching rows:
+ * https://developers.google.com/analytics/devguides/reporting/data/v1/rest/v1beta/properties/runReport).
+ * An agent could not tell whether a filtered report's totals were filtered (trial s14, N97).
+ */
+function totalsHint(flat: FlatReport, filter: unknown): string | undefined {
+  if (flat.totals.length === 0 || flat.rows.length === 0) return undefined;
+  const filtered = filter !== undefined && filter !== "";
+  const more = flat.rowCount > flat.rows.length;
+  if (!filtered && !more) return undefined;
+  const where = typeof filter === "string" ? ` where ${filter}` : filtered ? " the filter keeps" : "";
+  return (
+    `totals are GA's over all ${flat.rowCount.toLocaleString("en-US")} rows${where}` +
+    `${more ? `, not only the ${flat.rows.length.toLocaleString("en-US")} returned` : ""}.`
+  );
 }
