@@ -26,6 +26,11 @@ export const PREVIEW_ROWS = 10;
  * cut at 10 cost a fresh agent a second call and a read of the file (trial s9, N47).
  */
 export const RANKED_PREVIEW_ROWS = 25;
+/**
+ * An export file of this many rows or fewer is shown whole beside its link: a preview of 10 of a list's 12
+ * members, with complete false and a cursor, read as an unfinished export and cost an extra read (trial s15, N131).
+ */
+export const WHOLE_FILE_ROWS = 25;
 
 /** What a computed read gives its answer. */
 export interface Computed {
@@ -89,7 +94,8 @@ export function computedAnswer(input: MarketoApiCallInput, ctx: ToolContext, com
   const keep = ctx.fullResults !== undefined;
   const preview = computed.file === true && keep && !spec.countBy;
   const capped = capItems(rows, MAX_RESULT_BYTES, true).items;
-  const shown = preview ? capped.slice(0, spec.order ? RANKED_PREVIEW_ROWS : PREVIEW_ROWS) : capped;
+  const cut = preview && rows.length > WHOLE_FILE_ROWS;
+  const shown = cut ? capped.slice(0, spec.order ? RANKED_PREVIEW_ROWS : PREVIEW_ROWS) : capped;
   // A cursor continues exactly after the last record shown only in read order (where alone); sorted or
   // counted, it continues the read after the last record read, for figures of their own.
   const inOrder = !spec.order && !spec.countBy;

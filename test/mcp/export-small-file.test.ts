@@ -1,0 +1,58 @@
+import { describe, expect, it } from "vitest";
+import { marketoOverMcp } from "../helpers/marketo-mcp.js";
+
+/**
+ * Trial s15, N131: an export of a list's 12 members showed "the first 10 rows … as a preview" with complete
+ * false and a cursor; the agent took the export for unfinished and read the file again. An export file of
+ * 25 rows or fewer is shown whole beside its link, complete, with no cursor, the same rows as the file; a
+ * longer one shows 10 and says the file has them all.
+ */
+interface Answer {
+  result: Record<string, unknown>[];
+  complete: boolean;
+  next_cursor?: string;
+}
+const mkto = marketoOverMcp({});
+const exportList = (list: number) =>
+  mkto.ok<Answer>({
+    method: "POST",
+    endpoint: "/bulk/v1/leads/export/create.json",
+    body: { fields: ["id", "email"], format: "CSV", filter: { staticListId: list } },
+    run_to_completion: true,
+  });
+const members = async (list: number) =>
+  (
+    await mkto.ok<{ computed?: { read: number } }>({
+      method: "GET",
+      endpoint: `/rest/v1/lists/${list}/leads.json`,
+      query_parameters: { fields: "id" },
+      paginate: true,
+      max_pages: 200,
+      count_by: "id",
+      min_count: 2,
+    })
+  ).data.computed?.read ?? 0;
+
+describe("an export file's rows in the answer", () => {
+  it("are all shown when the file has 25 or fewer, and 10 with the file's word when it has more", async () => {
+    const sizes = new Map<number, number>();
+    for (let list = 1001; list <= 1010; list += 1) sizes.set(list, await members(list));
+    const small = [...sizes].find(([, size]) => size > 10 && size <= 25);
+    const large = [...sizes].find(([, size]) => size > 25);
+    expect(small, JSON.stringify([...sizes])).toBeDefined();
+    expect(large).toBeDefined();
+
+    const whole = await exportList(small?.[0] ?? 0);
+    expect(whole.data.result).toHaveLength(small?.[1] ?? -1);
+    expect(whole.data.complete).toBe(true);
+    expect(whole.data.next_cursor).toBeUndefined();
+    expect(whole.first).toContain(`all ${small?.[1]} rows are shown here and in the file linked below`);
+    const csv = (await mkto.whole(whole.links[1]?.uri ?? "")).trimEnd().split("\r\n").slice(1);
+    expect(csv.map((line) => Number(line.split(",")[0]))).toEqual(whole.data.result.map((r) => Number(r.id)));
+
+    const cut = await exportList(large?.[0] ?? 0);
+    expect(cut.data.result).toHaveLength(10);
+    expect(cut.first).toContain("the first 10 rows are shown here as a preview");
+    expect(cut.first).toContain(`all ${large?.[1].toLocaleString("en-US")} are in the file linked below`);
+  }, 120_000);
+});
