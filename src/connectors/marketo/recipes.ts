@@ -317,6 +317,10 @@ export const NOT_IN_THE_REST_API: readonly string[] = [
   // delete, activate and the smart list (https://experienceleague.adobe.com/en/docs/marketo-developer/marketo/rest/assets/smart-campaigns);
   // no endpoint reads a campaign's flow.
   "No smart campaign flow steps: a campaign's smart list (its rules) is GET /rest/asset/v1/smartCampaign/{id}/smartList.json with includeRules=true; what its flow does is seen only in Marketo.",
+  // Trial s15, N133: two calls to learn it. Adobe's User Management API lives under /userservice/management/v1/
+  // (https://experienceleague.adobe.com/en/docs/marketo-developer/marketo/rest/user-management), outside the
+  // /rest/ and /bulk/ paths this step calls.
+  "No users or roles: Marketo's User Management API (/userservice/management/v1/...) is outside the paths this step calls (/rest/, /bulk/); see users in Marketo's Admin > Users & Roles.",
 ];
 
 /** The recipes in one sentence, for the step's description (the tool list stays small). */

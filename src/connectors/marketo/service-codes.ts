@@ -1,5 +1,6 @@
 import { type MartechError, PermissionError, UpstreamError } from "../../errors.js";
 import { MARKETO_REAL_PATHS } from "./real-paths.js";
+import { ENDPOINT_RULES } from "./url.js";
 
 /**
  * What to do with a Marketo error code
@@ -135,6 +136,14 @@ function notFoundHint(path: string, message: string): string {
     );
   }
   const near = MARKETO_REAL_PATHS.nearest(bare);
+  // A real path this step does not call (the User Management API's /userservice/…, outside /rest/ and /bulk/)
+  // is named as such, not offered: doing what "did you mean" said was refused as outside the allowed paths.
+  if (near && !ENDPOINT_RULES.allowedPrefixes.some((prefix) => near.startsWith(prefix))) {
+    return (
+      `${bare} is no Marketo endpoint. The nearest real one, ${near}, is outside the paths this step calls ` +
+      `(${ENDPOINT_RULES.allowedPrefixes.join(" and ")}): do that in Marketo itself. See the REST reference: ${MAPI_REFERENCE}`
+    );
+  }
   return `${bare} is no Marketo endpoint${near ? `; did you mean ${near}?` : "."} See the REST reference: ${MAPI_REFERENCE}`;
 }
 
