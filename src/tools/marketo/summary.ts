@@ -148,11 +148,30 @@ function missingWords(input: MarketoApiCallInput, data: MarketoApiCallOutput): s
       "GET /rest/v1/activities/deletedleads.json lists deleted leads by leadId"
     );
   }
+  const filtered = filterWords(input, data);
+  if (filtered) return filtered;
   const asset = ASSET_BY_ID.exec(input.endpoint);
   if (!asset || !data.warnings.some((warning) => /no assets found/i.test(warning))) return undefined;
   const [, type = "", id] = asset;
   const list = ASSET_LISTS[type];
   return `${type} ${id} does not exist in this instance (Marketo found no asset with that id)${list ? `: ${list} lists those there are` : ""}`;
+}
+
+/**
+ * A filtered read (filterType and filterValues: Get Leads by Filter Type, Get Program Members,
+ * https://experienceleague.adobe.com/en/docs/marketo-developer/marketo/rest/lead-database/program-members)
+ * that found nothing, read to its end: which filter found nothing, so "0 records read" is not left to be read
+ * as a wrong filter or field (trial s15, N130: two more calls to make sure).
+ */
+function filterWords(input: MarketoApiCallInput, data: MarketoApiCallOutput): string | undefined {
+  const query = input.query_parameters ?? {};
+  const type = query.filterType;
+  const values = query.filterValues;
+  // Leads by filter say theirs after the summary, with how the filter matches (lead-filter words).
+  if (input.endpoint.startsWith("/rest/v1/leads.json")) return undefined;
+  if (typeof type !== "string" || values === undefined || data.next_cursor) return undefined;
+  const shown = String(values).slice(0, 120);
+  return `no record here has ${type} ${shown} (the filter was applied: filterType ${type}, filterValues ${shown})`;
 }
 
 /** What max_items kept of a read without paginate, and how to have all of it (trial s9, N52). */
