@@ -38,6 +38,12 @@ function flattenRow(
   return flat;
 }
 
+/** A metric's value in a flat row as a number to add: 0 when it is missing or not a finite number. */
+export function metricNumber(row: FlatRow, name: string): number {
+  const value = row[name];
+  return typeof value === "number" && Number.isFinite(value) ? value : 0;
+}
+
 export interface FlatReport {
   rows: FlatRow[];
   totals: FlatRow[];

@@ -1,4 +1,5 @@
 import type { RunReportResponse } from "../../connectors/google/types.js";
+import { n } from "../numbers-in-words.js";
 import type { ResolvedDates } from "./date-presets.js";
 import type { FieldCatalog } from "./field-catalog.js";
 import { emptyReportHint, type Unfiltered } from "./report-empty.js";
@@ -71,7 +72,7 @@ function totalsHint(flat: FlatReport, filter: unknown): string | undefined {
   if (!filtered && !more) return undefined;
   const where = typeof filter === "string" ? ` where ${filter}` : filtered ? " the filter keeps" : "";
   return (
-    `totals are GA's over all ${flat.rowCount.toLocaleString("en-US")} rows${where}` +
-    `${more ? `, not only the ${flat.rows.length.toLocaleString("en-US")} returned` : ""}.`
+    `totals are GA's over all ${n(flat.rowCount)} rows${where}` +
+    `${more ? `, not only the ${n(flat.rows.length)} returned` : ""}.`
   );
 }

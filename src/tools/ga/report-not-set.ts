@@ -4,8 +4,9 @@
  * finding ("no keyword data this month") where Google Analytics can never have the value.
  */
 import type { RunReportResponse } from "../../connectors/google/types.js";
+import { n } from "../numbers-in-words.js";
 import type { UiNames } from "./report-chart.js";
-import type { FlatReport, FlatRow } from "./report-flatten.js";
+import { type FlatReport, type FlatRow, metricNumber } from "./report-flatten.js";
 
 const NOT_SET = "(not set)";
 const MOSTLY = 0.9;
@@ -49,13 +50,6 @@ const MEANINGS: readonly [RegExp, string][] = [
  */
 const RECEIVED_NOTHING = "Google Analytics received no value for it";
 
-const count = (n: number) => n.toLocaleString("en-US");
-
-const numberIn = (row: FlatRow, name: string) => {
-  const value = row[name];
-  return typeof value === "number" && Number.isFinite(value) ? value : 0;
-};
-
 /**
  * The sentence for the first dimension whose "(not set)" rows hold 90 % or more of the first count metric
  * (a share of a rate or an average means nothing) over the whole report: GA's totals, which every report
@@ -71,7 +65,7 @@ export function notSetNote(
 ): string | undefined {
   const metric = headers.metricHeaders?.find((h) => h.type === "TYPE_INTEGER")?.name;
   if (!metric || flat.rows.length === 0) return undefined;
-  const sum = (rows: readonly FlatRow[]) => rows.reduce((total, row) => total + numberIn(row, metric), 0);
+  const sum = (rows: readonly FlatRow[]) => rows.reduce((total, row) => total + metricNumber(row, metric), 0);
   const total = flat.totals.length > 0 ? sum(flat.totals) : sum(flat.rows);
   if (total <= 0) return undefined;
   for (const dimension of (headers.dimensionHeaders ?? []).flatMap((h) => h.name ?? [])) {
@@ -83,7 +77,7 @@ export function notSetNote(
     const what = (uiNames[metric] ?? metric).toLowerCase();
     return (
       `${uiNames[dimension] ?? dimension} is "${NOT_SET}" for ${share}% of ${what} ` +
-      `(${count(Math.min(part, total))} of ${count(total)}): ${meaning}.`
+      `(${n(Math.min(part, total))} of ${n(total)}): ${meaning}.`
     );
   }
   return undefined;

@@ -7,15 +7,9 @@
  * active users by article section summed 37,179 against a total of 27,973, and an agent divided by the sum.
  */
 import type { RunReportResponse } from "../../connectors/google/types.js";
+import { n } from "../numbers-in-words.js";
 import type { UiNames } from "./report-chart.js";
-import type { FlatReport, FlatRow } from "./report-flatten.js";
-
-const count = (n: number) => n.toLocaleString("en-US");
-
-const numberIn = (row: FlatRow, name: string) => {
-  const value = row[name];
-  return typeof value === "number" && Number.isFinite(value) ? value : 0;
-};
+import { type FlatReport, metricNumber } from "./report-flatten.js";
 
 /** Undefined unless the report has one totals row (one period) and its rows sum past it. */
 export function overlapNote(
@@ -26,12 +20,12 @@ export function overlapNote(
   const metric = headers.metricHeaders?.find((h) => h.type === "TYPE_INTEGER")?.name;
   const [totals, ...more] = flat.totals;
   if (!metric || !totals || more.length > 0) return undefined;
-  const total = numberIn(totals, metric);
-  const rows = flat.rows.reduce((sum, row) => sum + numberIn(row, metric), 0);
+  const total = metricNumber(totals, metric);
+  const rows = flat.rows.reduce((sum, row) => sum + metricNumber(row, metric), 0);
   if (rows <= total) return undefined;
   const what = (uiNames[metric] ?? metric).toLowerCase();
   return (
-    `The rows' ${what} add up to ${count(rows)}, more than the ${count(total)} in total: each is counted once ` +
+    `The rows' ${what} add up to ${n(rows)}, more than the ${n(total)} in total: each is counted once ` +
     "in every row whose value it had and once in the total, so the rows overlap and are not parts of the total."
   );
 }

@@ -6,17 +6,11 @@
  * that the log began on 3 Oct only from empty export windows (trial s13, N85 and N91; trial s14, N113).
  */
 import type { MarketoApiCallInput } from "../../schemas/marketo.js";
+import { n } from "../numbers-in-words.js";
+import { dateWords } from "../zone-clock.js";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const ACTIVITIES = "/rest/v1/activities.json";
-
-const day = (ms: number) =>
-  new Date(ms).toLocaleDateString("en-GB", {
-    day: "numeric",
-    month: "short",
-    year: "numeric",
-    timeZone: "UTC",
-  });
 
 /** Undefined unless the read began at sinceDatetime (no cursor, no token) and its first record is a day or more later. */
 export function activityStartWords(
@@ -32,7 +26,7 @@ export function activityStartWords(
   if (!Number.isFinite(from) || !Number.isFinite(at) || at - from < DAY_MS) return undefined;
   const days = Math.floor((at - from) / DAY_MS);
   return (
-    `The first activity read is on ${day(at)} (${first?.activityDate}), ${days.toLocaleString("en-US")} days after ` +
+    `The first activity read is on ${dateWords(at - (at % DAY_MS))} (${first?.activityDate}), ${n(days)} days after ` +
     `sinceDatetime ${since}: Marketo returns activities in date order, so it has none of the types and leads asked ` +
     "for between them."
   );
