@@ -6,45 +6,28 @@
  * generated reports on the sandbox: the "(not set)" sentence is there only when the other values hold under
  * 10 %, and the overlap sentence exactly when the rows add up to more than the total, with both numbers.
  */
-import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import fc from "fast-check";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type GoogleFixture, googleFixture } from "../helpers/fixtures.js";
-import { mcpSession } from "../helpers/mcp.js";
+import { describe, expect, it } from "vitest";
+import { firstText, gaOverMcp } from "../helpers/ga-mcp.js";
 
 type Row = Record<string, string | number | null>;
-const text = (r: CallToolResult) => (r.content[0] as { text: string }).text;
 const data = (r: CallToolResult) => r.structuredContent as unknown as { rows: Row[]; totals: Row[] };
-const summary = (r: CallToolResult) => text(r).split("\n")[0] ?? "";
+const summary = (r: CallToolResult) => firstText(r).split("\n")[0] ?? "";
 const count = (n: number) => n.toLocaleString("en-US");
 const OVERLAP = /The rows' ([a-z ]+) add up to ([\d,]+), more than the ([\d,]+) in total: /;
 
-let fixture: GoogleFixture;
-let client: Client;
-let close: () => Promise<void>;
-
-beforeAll(async () => {
-  fixture = await googleFixture();
-  ({ client, close } = await mcpSession(fixture.workspace));
-});
-afterAll(async () => {
-  await close();
-  await fixture.sandbox.close();
-});
+const ga = gaOverMcp();
 
 async function report(property: string, dimension: string, metric: string) {
-  const result = (await client.callTool({
-    name: "google_analytics_run_reports",
-    arguments: {
-      property,
-      metrics: [metric],
-      dimensions: [dimension],
-      date_ranges: ["last30days"],
-      limit: 1000,
-    },
-  })) as CallToolResult;
-  expect(result.isError, text(result)).toBeFalsy();
+  const result = await ga.call("google_analytics_run_reports", {
+    property,
+    metrics: [metric],
+    dimensions: [dimension],
+    date_ranges: ["last30days"],
+    limit: 1000,
+  });
+  expect(result.isError, firstText(result)).toBeFalsy();
   const rows = data(result).rows.reduce((sum, row) => sum + Number(row[metric]), 0);
   const total = Number(data(result).totals[0]?.[metric]);
   return { result, rows, total };

@@ -5,13 +5,10 @@
  * and what it says is true: the totals equal the sum of every row the filter keeps (sessions by country
  * split the sessions), read whole with a large limit.
  */
-import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import fc from "fast-check";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { forPeople } from "../../src/console/run-results.js";
-import { type GoogleFixture, googleFixture } from "../helpers/fixtures.js";
-import { mcpSession } from "../helpers/mcp.js";
+import { firstText, gaOverMcp } from "../helpers/ga-mcp.js";
 
 type Row = Record<string, string | number | null>;
 interface Report {
@@ -20,38 +17,24 @@ interface Report {
   row_count: number;
   hints: string[];
 }
-const text = (r: CallToolResult) => (r.content[0] as { text: string }).text;
 const COVER =
   /^totals are GA's over all ([\d,]+) rows(?: where (.+?)| the filter keeps)?(?:, not only the ([\d,]+) returned)?\.$/;
 
-let fixture: GoogleFixture;
-let client: Client;
-let close: () => Promise<void>;
-beforeAll(async () => {
-  fixture = await googleFixture();
-  ({ client, close } = await mcpSession(fixture.workspace));
-});
-afterAll(async () => {
-  await close();
-  await fixture.sandbox.close();
-});
+const ga = gaOverMcp();
 
 async function report(filter: string | undefined, limit: number) {
-  const result = (await client.callTool({
-    name: "google_analytics_run_reports",
-    arguments: {
-      property: "412345671",
-      metrics: ["sessions"],
-      dimensions: ["country"],
-      date_ranges: ["last28days"],
-      limit,
-      ...(filter ? { filter } : {}),
-    },
-  })) as CallToolResult;
-  expect(result.isError, text(result)).toBeFalsy();
+  const result = await ga.call("google_analytics_run_reports", {
+    property: "412345671",
+    metrics: ["sessions"],
+    dimensions: ["country"],
+    date_ranges: ["last28days"],
+    limit,
+    ...(filter ? { filter } : {}),
+  });
+  expect(result.isError, firstText(result)).toBeFalsy();
   const data = result.structuredContent as unknown as Report;
   // The console pages and labels its totals row itself: the note about an answer's page is the agent's.
-  const person = forPeople({ summary: text(result).split("\n")[0] ?? "", data });
+  const person = forPeople({ summary: firstText(result).split("\n")[0] ?? "", data });
   expect(person.notes.some((note) => COVER.test(note))).toBe(false);
   return data;
 }

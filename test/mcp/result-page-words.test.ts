@@ -5,9 +5,8 @@
  * 1…total, and the whole result they name (?page=all) holds the same items.
  */
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type MarketoFixture, marketoFixture } from "../helpers/fixtures.js";
-import { type McpSession, mcpSession } from "../helpers/mcp.js";
+import { describe, expect, it } from "vitest";
+import { marketoOverMcp } from "../helpers/marketo-mcp.js";
 
 /** Static list 1001 of the sandbox: 1,250 members. */
 const MEMBERS = 1_250;
@@ -15,19 +14,10 @@ const WORDS =
   /^Page (\d+) of (\d+) of this result: \w+ ([\d,]+)–([\d,]+) of ([\d,]+)\. (?:The next page is (\S+) \(pages run to \?page=\d+\); the whole result as one (?:CSV|JSON) is (\S+)\.|This is the last page\.)$/;
 const number = (s: string | undefined) => Number((s ?? "").replaceAll(",", ""));
 
-let fixture: MarketoFixture;
-let session: McpSession;
-beforeAll(async () => {
-  fixture = await marketoFixture();
-  session = await mcpSession(fixture.workspace);
-});
-afterAll(async () => {
-  await session.close();
-  await fixture.close();
-});
+const mkto = marketoOverMcp({});
 
 async function links() {
-  const result = (await session.client.callTool({
+  const result = (await mkto.session.client.callTool({
     name: "marketo_api_call",
     arguments: { method: "GET", endpoint: "/rest/v1/lists/1001/leads.json", paginate: true },
   })) as CallToolResult;
@@ -46,7 +36,7 @@ describe("each page of a result of several pages says which it is and where the 
     let items = 0;
     let all: string | undefined;
     while (uri) {
-      const { contents } = await session.client.readResource({ uri });
+      const { contents } = await mkto.session.client.readResource({ uri });
       expect(contents).toHaveLength(2);
       const [data, words] = contents as unknown as [{ text: string }, { text: string; mimeType: string }];
       expect(words.mimeType).toBe("text/plain");
@@ -62,7 +52,7 @@ describe("each page of a result of several pages says which it is and where the 
       uri = said?.[6];
     }
     expect(items).toBe(MEMBERS);
-    const whole = await session.client.readResource({ uri: all ?? "" });
+    const whole = await mkto.session.client.readResource({ uri: all ?? "" });
     expect(whole.contents).toHaveLength(1);
     const text = (whole.contents[0] as { text: string }).text;
     const wholeRows = index === 0 ? JSON.parse(text).length : text.trimEnd().split("\r\n").length - 1;
