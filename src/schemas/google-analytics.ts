@@ -43,6 +43,11 @@ const RangeName = z
   );
 const DateValue = z.string().regex(DATE_VALUE, "use YYYY-MM-DD, NdaysAgo, yesterday or today");
 const FieldName = Trimmed.regex(/^[A-Za-z][A-Za-z0-9_:.]{0,199}$/, "an API name such as sessions");
+/** A metric, or "sessions%" for each row's share of its total (src/tools/ga/report-shares.ts). */
+const MetricName = Trimmed.regex(
+  /^[A-Za-z][A-Za-z0-9_:.]{0,199}%?$/,
+  "an API name such as sessions, or sessions% for its share",
+);
 const NumberIn = (min: number, max: number) => z.int().min(min).max(max);
 
 // Union messages name every accepted form; the error adds what was received (src/tools/input/errors.ts).
@@ -123,10 +128,10 @@ export const RunReportsFields = z.strictObject({
     .describe(`${PROPERTY_WORDS} Several: comma-separated, or all.`)
     .meta({ title: "Property", examples: ["123456789"] }),
   metrics: z
-    .array(FieldName.meta({ title: "Metric" }))
+    .array(MetricName.meta({ title: "Metric" }))
     .max(10)
     .default([])
-    .describe("1–10 metric API names, e.g. sessions, activeUsers, keyEvents.")
+    .describe('1–10 metric API names, e.g. sessions; "sessions%": each row\'s share of the total.')
     .meta({ title: "Metrics", examples: [["sessions", "activeUsers"]] }),
   dimensions: z
     .array(FieldName.meta({ title: "Dimension" }))
@@ -191,11 +196,11 @@ export const RunReportsFields = z.strictObject({
     .array(
       z.strictObject({
         start_minutes_ago: NumberIn(0, 59)
-          .describe("Inclusive start in minutes ago (≤29 on standard properties).")
+          .describe("Inclusive start, minutes ago (≤29 on standard properties).")
           .meta({ title: "From (minutes ago)", examples: [29] }),
         end_minutes_ago: NumberIn(0, 59)
           .default(0)
-          .describe("Inclusive end in minutes ago. Default 0.")
+          .describe("Inclusive end, minutes ago.")
           .meta({ title: "To (minutes ago)", examples: [0] }),
         name: RangeName.optional()
           .describe("Optional label of the range.")

@@ -38,6 +38,7 @@ import { type OneReport, resolveProperties } from "./ga/report-properties.js";
 import { reportOnProperties } from "./ga/report-properties-answer.js";
 import { buildReportRequest, checkReportMode, duplicates, parseOrderBy } from "./ga/report-request.js";
 import { reportSearchInput, reportSearchReason } from "./ga/report-search-words.js";
+import { shareRequest, withShares } from "./ga/report-shares.js";
 import { checkWholeReport, mergedPage, mergesRanges, wholeReportRequest } from "./ga/report-two-ranges.js";
 import { valueNotes } from "./ga/report-value-notes.js";
 import { GA_SERVICE_WORDS } from "./ga/service-words.js";
@@ -127,13 +128,15 @@ export const googleAnalyticsRunReports: ToolStep<ReturnType<typeof input>, typeo
   searchReason: reportSearchReason,
   searchInput: reportSearchInput,
 
-  async handler(fields, ctx) {
+  async handler(asked, ctx) {
     const now = new Date();
+    // "sessions%" columns: GA is asked for sessions, and the shares are added to its answer (report-shares.ts).
+    const { fields, shares } = shareRequest(asked);
     const shape = checkRequestShape(fields, now);
     const ga = await ctx.connection("google", fields.account);
     const properties = await resolveProperties(ga, fields.property, ctx.signal);
     const run = (property: PropertyRef, on: ToolContext) =>
-      reportOn({ ga, property, fields, ctx: on, now, shape });
+      reportOn({ ga, property, fields, ctx: on, now, shape, shares });
     if (properties.length > 1) return reportOnProperties(fields, properties, ctx, run);
     return (await run(properties[0] as PropertyRef, ctx)).result;
   },
@@ -147,6 +150,7 @@ async function reportOn(o: {
   ctx: ToolContext;
   now: Date;
   shape: ReturnType<typeof checkRequestShape>;
+  shares: readonly string[];
 }): Promise<OneReport> {
   const { ga, property, fields, ctx, now } = o;
   const { expression, orderBys } = o.shape;
@@ -171,7 +175,10 @@ async function reportOn(o: {
     ctx,
   });
   ctx.progress({ progress: 2, total: 3, message: "Running the report" });
-  const { sent, response, flat, bare } = await sendReport(ga, propertyId, fields, dates, request, ctx);
+  const { sent, response, flat, bare } = await sendReport(ga, propertyId, fields, dates, request, {
+    ...ctx,
+    shares: o.shares,
+  });
   const quota = quotaSummary(
     response.propertyQuota ?? ga.quota(propertyId, fields.realtime ? "realtime" : "core")?.quotas,
   );
@@ -258,13 +265,14 @@ async function sendReport(
   fields: Fields,
   dates: { dateRanges: DateRange[] } | undefined,
   request: Record<string, unknown>,
-  { signal }: { signal?: AbortSignal | undefined },
+  { signal, shares }: { signal?: AbortSignal | undefined; shares: readonly string[] },
 ) {
   const merging = mergesRanges(fields, dates?.dateRanges);
   const sent = merging ? wholeReportRequest(request) : request;
-  const response: RunReportResponse = fields.realtime
+  const answer: RunReportResponse = fields.realtime
     ? await ga.runRealtimeReport(propertyId, sent, signal)
     : await ga.runReport(propertyId, sent, signal);
+  const response = withShares(answer, shares);
   const flat = flattenReport(response);
   if (merging) checkWholeReport(flat);
   const bare = flat.rowCount === 0 ? await unfilteredTotal(ga, propertyId, sent, signal) : undefined;

@@ -5,6 +5,7 @@
  * time zone, currency, quota (quota is per property: there is no single figure) and, when the zones differ,
  * its dates; or why it failed. The summary gives each property's totals, or "no rows", or its failure.
  */
+
 import { ValidationError } from "../../errors.js";
 import { jsonBytes } from "../../json-size.js";
 import type { RunReportsFields, RunReportsOutput } from "../../schemas/google-analytics.js";
@@ -16,6 +17,7 @@ import { type PropertyRef, propertyText } from "./property-name.js";
 import { onlyWhere, rangesText } from "./report-answer.js";
 import type { FlatRow } from "./report-flatten.js";
 import { checkSeveral, type OneReport, type Outcome, onEachProperty } from "./report-properties.js";
+import { isShare } from "./report-shares.js";
 
 /** The column that names each row's property: "Retail Web Store (properties/412345671)". */
 export const PROPERTY_COLUMN = "property";
@@ -258,7 +260,8 @@ function totalsWords(data: Data): string {
   return rows
     .map((row) => {
       const figures = Object.entries(row).flatMap(([name, value]) =>
-        typeof value === "number" ? [`${name} ${count(value)}`] : [],
+        // A share's total is 100 % of itself: not a figure (report-shares.ts).
+        typeof value === "number" && !isShare(name) ? [`${name} ${count(value)}`] : [],
       );
       const range = typeof row.dateRange === "string" ? ` (${row.dateRange})` : "";
       return figures.length > 0 ? `total ${figures.join(", ")}${range}` : "";

@@ -1,0 +1,88 @@
+import type { Row, RunReportResponse } from "../../connectors/google/types.js";
+import type { RunReportsFields } from "../../schemas/google-analytics.js";
+
+/**
+ * "sessions%": each row's share of GA's total of that metric, in percent to 0.1. GA4's Data API has no
+ * share of total (https://developers.google.com/analytics/devguides/reporting/data/v1/rest/v1beta/Metric),
+ * and agents worked shares out by hand over report rows in 10 of 20 tasks (trial s15, issue 27). The total
+ * is GA's own (metricAggregations TOTAL, over every row the filter keeps, whatever limit and offset), so a
+ * page's shares are the same as the whole report's. GA is asked for the metric itself; the share is added to
+ * its answer as one more metric column, which every later view (text, JSON, CSV, table, chart) shows alike.
+ */
+export const SHARE_MARK = "%";
+
+const DATE_RANGE = "dateRange";
+
+export const isShare = (name: string): boolean => name.endsWith(SHARE_MARK);
+export const shareOf = (name: string): string => (isShare(name) ? name.slice(0, -SHARE_MARK.length) : name);
+
+export interface ShareRequest<F> {
+  /** The fields as GA is asked: each "x%" is x (once), and order_by by "x%" is by x. */
+  fields: F;
+  /** The share columns asked for, in the order asked ("sessions%"). */
+  shares: string[];
+}
+
+/**
+ * The request without its share columns. Within one date range a share sorts as its metric does, so a sort
+ * on "x%" is a sort on x, which GA (or the merged rows' sort) does over the whole report.
+ */
+export function shareRequest<F extends Pick<RunReportsFields, "metrics" | "order_by">>(
+  fields: F,
+): ShareRequest<F> {
+  const shares = fields.metrics.filter(isShare);
+  if (shares.length === 0) return { fields, shares };
+  const metrics = [...new Set(fields.metrics.map(shareOf))];
+  const order = fields.order_by;
+  const order_by =
+    order === undefined
+      ? undefined
+      : typeof order === "string"
+        ? order
+            .split(",")
+            .map((part) => shareOf(part.trim()))
+            .join(",")
+        : order.map((item) =>
+            typeof item === "string" ? shareOf(item) : { ...item, field: shareOf(item.field) },
+          );
+  return { fields: { ...fields, metrics, ...(order_by === undefined ? {} : { order_by }) }, shares };
+}
+
+const percent = (value: number, total: number): string | undefined =>
+  total > 0 ? String(Math.round((value / total) * 1000) / 10) : undefined;
+
+/** The response with each share column after its metric's: the row's value over its range's total. */
+export function withShares(response: RunReportResponse, shares: readonly string[]): RunReportResponse {
+  if (shares.length === 0) return response;
+  const metrics = (response.metricHeaders ?? []).map((header) => header.name ?? "");
+  const dimensions = (response.dimensionHeaders ?? []).map((header) => header.name ?? "");
+  const rangeAt = dimensions.indexOf(DATE_RANGE);
+  const rangeOf = (row: Row) => (rangeAt < 0 ? "" : (row.dimensionValues?.[rangeAt]?.value ?? ""));
+  const totals = new Map((response.totals ?? []).map((row) => [rangeOf(row), row]));
+  const value = (row: Row | undefined, at: number) => Number(row?.metricValues?.[at]?.value ?? Number.NaN);
+  // Columns: each metric, then its share when asked for.
+  const columns = metrics.flatMap((name, at) => [
+    { name, at, share: false },
+    ...(shares.includes(`${name}${SHARE_MARK}`) ? [{ name: `${name}${SHARE_MARK}`, at, share: true }] : []),
+  ]);
+  const cells = (row: Row, total: (at: number) => number): Row => ({
+    ...row,
+    metricValues: columns.map(({ at, share }) => {
+      if (!share) return row.metricValues?.[at] ?? {};
+      const cell = percent(value(row, at), total(at));
+      return cell === undefined ? {} : { value: cell };
+    }),
+  });
+  // Without dimensions the one row is the whole: its share is of itself.
+  const totalFor = (row: Row) => (at: number) =>
+    dimensions.length === 0 ? value(row, at) : value(totals.get(rangeOf(row)), at);
+  return {
+    ...response,
+    metricHeaders: columns.map(({ name, at, share }) =>
+      share ? { name, type: "TYPE_FLOAT" } : (response.metricHeaders?.[at] ?? { name }),
+    ),
+    ...(response.rows ? { rows: response.rows.map((row) => cells(row, totalFor(row))) } : {}),
+    // A totals row's share is of itself: 100 where the total is above 0.
+    ...(response.totals ? { totals: response.totals.map((row) => cells(row, (at) => value(row, at))) } : {}),
+  };
+}
