@@ -43,10 +43,10 @@ const RangeName = z
   );
 const DateValue = z.string().regex(DATE_VALUE, "use YYYY-MM-DD, NdaysAgo, yesterday or today");
 const FieldName = Trimmed.regex(/^[A-Za-z][A-Za-z0-9_:.]{0,199}$/, "an API name such as sessions");
-/** A metric, or "sessions%" for each row's share of its total (src/tools/ga/report-shares.ts). */
+/** A metric; "sessions%" for each row's share of its total, "a/b" for a ratio (src/tools/ga/report-shares.ts, report-ratios.ts). */
 const MetricName = Trimmed.regex(
-  /^[A-Za-z][A-Za-z0-9_:.]{0,199}%?$/,
-  "an API name such as sessions, or sessions% for its share",
+  /^[A-Za-z][A-Za-z0-9_:.]{0,199}(%|\/[A-Za-z][A-Za-z0-9_:.]{0,199})?$/,
+  "an API name such as sessions, sessions% for its share or totalRevenue/sessions for a ratio",
 );
 const NumberIn = (min: number, max: number) => z.int().min(min).max(max);
 
@@ -131,7 +131,9 @@ export const RunReportsFields = z.strictObject({
     .array(MetricName.meta({ title: "Metric" }))
     .max(10)
     .default([])
-    .describe('1–10 metric API names, e.g. sessions; "sessions%": each row\'s share of the total.')
+    .describe(
+      '1–10 metric API names, e.g. sessions; "sessions%": each row\'s share of the total; "totalRevenue/sessions": a ratio.',
+    )
     .meta({ title: "Metrics", examples: [["sessions", "activeUsers"]] }),
   dimensions: z
     .array(FieldName.meta({ title: "Dimension" }))
@@ -184,7 +186,7 @@ export const RunReportsFields = z.strictObject({
   realtime: z
     .boolean()
     .default(false)
-    .describe("Report on the last 30 minutes (runRealtimeReport), not dates.")
+    .describe("The last 30 minutes (runRealtimeReport), not dates.")
     .meta({ title: "Realtime (last 30 minutes)", examples: [true] }),
   chart: z
     .boolean()
@@ -203,7 +205,7 @@ export const RunReportsFields = z.strictObject({
           .describe("Inclusive end, minutes ago.")
           .meta({ title: "To (minutes ago)", examples: [0] }),
         name: RangeName.optional()
-          .describe("Optional label of the range.")
+          .describe("Label.")
           .meta({ title: "Label", examples: ["last half hour"] }),
       }),
     )

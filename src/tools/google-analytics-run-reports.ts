@@ -36,6 +36,7 @@ import { pageReport, type ReportPage } from "./ga/report-paging.js";
 import { periodNote } from "./ga/report-periods.js";
 import { type OneReport, resolveProperties } from "./ga/report-properties.js";
 import { reportOnProperties } from "./ga/report-properties-answer.js";
+import { ratioRequest, wholeForSort, withRatios } from "./ga/report-ratios.js";
 import { buildReportRequest, checkReportMode, duplicates, parseOrderBy } from "./ga/report-request.js";
 import { reportSearchInput, reportSearchReason } from "./ga/report-search-words.js";
 import { shareRequest, withShares } from "./ga/report-shares.js";
@@ -130,13 +131,16 @@ export const googleAnalyticsRunReports: ToolStep<ReturnType<typeof input>, typeo
 
   async handler(asked, ctx) {
     const now = new Date();
-    // "sessions%" columns: GA is asked for sessions, and the shares are added to its answer (report-shares.ts).
-    const { fields, shares } = shareRequest(asked);
+    // "sessions%" and "totalRevenue/sessions" columns: GA is asked for the metrics, and the shares and ratios
+    // are added to its answer (report-shares.ts, report-ratios.ts).
+    const { fields: plain, shares } = shareRequest(asked);
+    const { fields, ratios, sort } = ratioRequest(plain);
+    const derived = { shares, ratios, ...(sort ? { sort } : {}) };
     const shape = checkRequestShape(fields, now);
     const ga = await ctx.connection("google", fields.account);
     const properties = await resolveProperties(ga, fields.property, ctx.signal);
     const run = (property: PropertyRef, on: ToolContext) =>
-      reportOn({ ga, property, fields, ctx: on, now, shape, shares });
+      reportOn({ ga, property, fields, ctx: on, now, shape, derived });
     if (properties.length > 1) return reportOnProperties(fields, properties, ctx, run);
     return (await run(properties[0] as PropertyRef, ctx)).result;
   },
@@ -150,7 +154,7 @@ async function reportOn(o: {
   ctx: ToolContext;
   now: Date;
   shape: ReturnType<typeof checkRequestShape>;
-  shares: readonly string[];
+  derived: Derived;
 }): Promise<OneReport> {
   const { ga, property, fields, ctx, now } = o;
   const { expression, orderBys } = o.shape;
@@ -177,7 +181,7 @@ async function reportOn(o: {
   ctx.progress({ progress: 2, total: 3, message: "Running the report" });
   const { sent, response, flat, bare } = await sendReport(ga, propertyId, fields, dates, request, {
     ...ctx,
-    shares: o.shares,
+    derived: o.derived,
   });
   const quota = quotaSummary(
     response.propertyQuota ?? ga.quota(propertyId, fields.realtime ? "realtime" : "core")?.quotas,
@@ -265,14 +269,16 @@ async function sendReport(
   fields: Fields,
   dates: { dateRanges: DateRange[] } | undefined,
   request: Record<string, unknown>,
-  { signal, shares }: { signal?: AbortSignal | undefined; shares: readonly string[] },
+  { signal, derived }: { signal?: AbortSignal | undefined; derived: Derived },
 ) {
   const merging = mergesRanges(fields, dates?.dateRanges);
-  const sent = merging ? wholeReportRequest(request) : request;
+  const { sort } = derived;
+  const sent = wholeForSort(merging ? wholeReportRequest(request) : request, sort);
   const answer: RunReportResponse = fields.realtime
     ? await ga.runRealtimeReport(propertyId, sent, signal)
     : await ga.runReport(propertyId, sent, signal);
-  const response = withShares(answer, shares);
+  const page = sort ? { sort, offset: fields.offset, limit: fields.limit } : undefined;
+  const response = withShares(withRatios(answer, derived.ratios, page), derived.shares);
   const flat = flattenReport(response);
   if (merging) checkWholeReport(flat);
   const bare = flat.rowCount === 0 ? await unfilteredTotal(ga, propertyId, sent, signal) : undefined;
@@ -329,6 +335,7 @@ function answerPage(o: {
 }
 
 type Fields = z.output<ReturnType<typeof input>>;
+type Derived = { shares: readonly string[] } & Omit<ReturnType<typeof ratioRequest<Fields>>, "fields">;
 type Google = ConnectorOf<"google">;
 type ReportRequest = ReturnType<typeof buildReportRequest>;
 

@@ -1,0 +1,163 @@
+import type { Row, RunReportResponse } from "../../connectors/google/types.js";
+import { ValidationError } from "../../errors.js";
+import type { RunReportsFields } from "../../schemas/google-analytics.js";
+
+/**
+ * "totalRevenue/sessions": a ratio of two metrics, per row, as GA's derived metrics compute it (the row's
+ * own sums divided: https://developers.google.com/analytics/devguides/reporting/data/v1/rest/v1beta/Metric,
+ * `expression`). Agents divided report columns by hand (revenue per session, engaged time per user) in
+ * trial s15 (issue 27). GA is asked for both metrics; the ratio is added to its answer as one more metric
+ * column (to 4 decimals; no value where the divisor is 0), and its totals row is the totals' ratio.
+ *
+ * GA cannot sort by a ratio it was not asked for, so a sort on one reads the whole report (up to 10,000
+ * rows, no GA order), sorts it here by the asked keys, and keeps the page asked for: the answer is the page
+ * GA would have sent had it sorted.
+ */
+const RATIO = /^([A-Za-z][A-Za-z0-9_:.]*)\/([A-Za-z][A-Za-z0-9_:.]*)$/;
+const WHOLE = 10_000;
+const DECIMALS = 1e4;
+
+export const ratioParts = (name: string): [string, string] | undefined => {
+  const parts = RATIO.exec(name);
+  return parts ? [parts[1] as string, parts[2] as string] : undefined;
+};
+
+interface SortKey {
+  name: string;
+  desc: boolean;
+}
+
+export interface RatioRequest<F> {
+  fields: F;
+  ratios: string[];
+  /** Set when order_by names a ratio: the whole report is read and sorted here. */
+  sort?: SortKey[];
+}
+
+type Sortable = Pick<RunReportsFields, "metrics" | "dimensions" | "order_by" | "date_ranges">;
+
+function sortKeys(order: RunReportsFields["order_by"]): SortKey[] {
+  if (order === undefined) return [];
+  const items = typeof order === "string" ? order.split(",").map((part) => part.trim()) : order;
+  return items.map((item) =>
+    typeof item === "string"
+      ? { name: item.replace(/^-/, ""), desc: item.startsWith("-") }
+      : { name: item.field, desc: item.desc },
+  );
+}
+
+/** The request GA is sent: each ratio's two metrics (once each), and no sort on a ratio. */
+export function ratioRequest<F extends Sortable>(fields: F): RatioRequest<F> {
+  const ratios = fields.metrics.filter((name) => ratioParts(name));
+  if (ratios.length === 0) return { fields, ratios };
+  const metrics = [...new Set(fields.metrics.flatMap((name) => ratioParts(name) ?? [name]))];
+  const keys = sortKeys(fields.order_by);
+  if (!keys.some((key) => ratios.includes(key.name))) return { fields: { ...fields, metrics }, ratios };
+  if ((fields.date_ranges?.length ?? 1) > 1) {
+    throw new ValidationError("order_by", `a sort on a ratio (${ratios.join(", ")}) takes one date range.`, {
+      hint: "Sort by one of the two metrics, or report on one date range at a time.",
+    });
+  }
+  const columns = [...fields.metrics, ...metrics, ...fields.dimensions];
+  const unknown = keys.find((key) => !columns.includes(key.name));
+  if (unknown) {
+    throw new ValidationError("order_by", `"${unknown.name}" is not one of this report's columns.`, {
+      hint: `Sort by the report's columns: ${[...new Set(columns)].join(", ")}.`,
+    });
+  }
+  const { order_by: _sorted, ...rest } = fields;
+  return { fields: { ...rest, metrics } as F, ratios, sort: keys };
+}
+
+/** What GA is sent when the answer is sorted here: every row from the first, in no order of GA's. */
+export function wholeForSort(request: Record<string, unknown>, sort: readonly SortKey[] | undefined) {
+  if (!sort) return request;
+  const { orderBys: _none, offset: _first, ...rest } = request;
+  return { ...rest, limit: WHOLE };
+}
+
+const numberAt = (row: Row | undefined, at: number) => {
+  const value = row?.metricValues?.[at]?.value;
+  return value === undefined || value.trim() === "" ? Number.NaN : Number(value);
+};
+
+function divided(row: Row, at: [number, number]): { value?: string } {
+  const [top, bottom] = [numberAt(row, at[0]), numberAt(row, at[1])];
+  if (!Number.isFinite(top) || !Number.isFinite(bottom) || bottom === 0) return {};
+  return { value: String(Math.round((top / bottom) * DECIMALS) / DECIMALS) };
+}
+
+/** The response with each ratio as a metric column after GA's, and (sorted here) the page asked for. */
+export function withRatios(
+  response: RunReportResponse,
+  ratios: readonly string[],
+  page?: { sort: readonly SortKey[]; offset: number; limit: number },
+): RunReportResponse {
+  if (ratios.length === 0) return response;
+  const metrics = (response.metricHeaders ?? []).map((header) => header.name ?? "");
+  const dimensions = (response.dimensionHeaders ?? []).map((header) => header.name ?? "");
+  const at = ratios.map((name) => {
+    const [top, bottom] = ratioParts(name) as [string, string];
+    return [metrics.indexOf(top), metrics.indexOf(bottom)] as [number, number];
+  });
+  const cells = (row: Row): Row => ({
+    ...row,
+    metricValues: [...(row.metricValues ?? []), ...at.map((pair) => divided(row, pair))],
+  });
+  let rows = response.rows?.map(cells);
+  if (rows && page) {
+    if ((response.rowCount ?? rows.length) > rows.length) {
+      throw new ValidationError(
+        "order_by",
+        `a sort on a ratio reads the whole report, at most ${WHOLE} rows.`,
+        {
+          hint: `This report has ${response.rowCount} rows: narrow it with a filter or fewer dimensions.`,
+        },
+      );
+    }
+    const names = [...metrics, ...ratios];
+    rows = sortRows(rows, page.sort, { names, dimensions }).slice(page.offset, page.offset + page.limit);
+  }
+  return {
+    ...response,
+    metricHeaders: [
+      ...(response.metricHeaders ?? []),
+      ...ratios.map((name) => ({ name, type: "TYPE_FLOAT" as const })),
+    ],
+    ...(rows ? { rows } : {}),
+    ...(response.totals ? { totals: response.totals.map(cells) } : {}),
+  };
+}
+
+/** Rows in the asked order: numbers for metrics (no value last), text for dimensions; ties keep GA's order. */
+function sortRows(
+  rows: Row[],
+  keys: readonly SortKey[],
+  columns: { names: readonly string[]; dimensions: readonly string[] },
+): Row[] {
+  const compare = (a: Row, b: Row) => {
+    for (const key of keys) {
+      const metric = columns.names.indexOf(key.name);
+      let diff: number;
+      if (metric >= 0) {
+        const [x, y] = [numberAt(a, metric), numberAt(b, metric)];
+        if (Number.isNaN(x) || Number.isNaN(y)) {
+          diff = Number.isNaN(x) === Number.isNaN(y) ? 0 : Number.isNaN(x) ? 1 : -1;
+          if (diff !== 0) return diff;
+          continue;
+        }
+        diff = x - y;
+      } else {
+        const dimension = columns.dimensions.indexOf(key.name);
+        const [x, y] = [
+          a.dimensionValues?.[dimension]?.value ?? "",
+          b.dimensionValues?.[dimension]?.value ?? "",
+        ];
+        diff = x < y ? -1 : x > y ? 1 : 0;
+      }
+      if (diff !== 0) return key.desc ? -diff : diff;
+    }
+    return 0;
+  };
+  return [...rows].sort(compare);
+}
