@@ -19,6 +19,7 @@ import { type ActivityNaming, nameRecords } from "./activity-types.js";
 import { type Computed, computedAnswer, keptBytesFor } from "./compute-answer.js";
 import { computedSummary } from "./compute-words.js";
 import { nameCounted, namesCalls } from "./id-names.js";
+import { pathNote } from "./path-notes.js";
 import type { ProgramTypeFilter } from "./program-type.js";
 import { asRecords, type ReadAnswer } from "./read-calls.js";
 
@@ -124,6 +125,8 @@ async function readPages(
     const records = await nameRecords(asRecords(page.result.slice(0, keep)), options.naming);
     const start = walk.received === 0 && !options.resume ? activityStartWords(input, records[0]) : undefined;
     if (start) walk.warnings.unshift(start);
+    const note = walk.received === 0 && !options.resume ? pathNote(input) : undefined;
+    if (note) walk.warnings.push(note);
     walk.received += records.length;
     const keptNow: Record<string, unknown>[] = [];
     records.forEach((record, index) => {

@@ -19,6 +19,7 @@ import type { FullResult, ToolContext } from "../types.js";
 import { activityStartWords } from "./activity-start.js";
 import { type ActivityNaming, nameRecords } from "./activity-types.js";
 import { listCalls, sendInTurn } from "./list-split.js";
+import { pathNote } from "./path-notes.js";
 import { cursorOf } from "./position.js";
 import type { ProgramTypeFilter } from "./program-type.js";
 
@@ -136,6 +137,8 @@ export async function readCalls(
   const records = asRecords(byType ? result.result.filter(byType.keeps) : result.result);
   const start = options.resume ? undefined : activityStartWords(input, records[0]);
   if (start) warnings.unshift(start);
+  const note = options.resume ? undefined : pathNote(input);
+  if (note) warnings.push(note);
   if (byType) warnings.push(byType.warning(result.result.length, records.length));
   const capped = capItems(records, MAX_RESULT_BYTES, true);
   // Positions count what Marketo returned, filtered out or not: resume right after the last record shown.

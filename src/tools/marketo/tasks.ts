@@ -148,8 +148,15 @@ const CAMPAIGNS: TaskChoices = {
   },
   option: (campaign) => {
     if (typeof campaign.id !== "number" || typeof campaign.name !== "string") return undefined;
+    // isRequestable is "active and has a Campaign is Requested trigger" (Adobe's SmartCampaign model), so an
+    // inactive campaign's reason is that it is not active, whatever its triggers.
     const requestable = campaign.isRequestable === true && campaign.isActive === true;
-    const why = campaign.isRequestable === true ? "not active" : "no Campaign is Requested trigger";
+    const why =
+      campaign.type === "batch"
+        ? "a batch campaign (it runs on a schedule)"
+        : campaign.isActive !== true
+          ? "not active"
+          : "no Campaign is Requested trigger";
     return {
       value: String(campaign.id),
       label: campaign.name,

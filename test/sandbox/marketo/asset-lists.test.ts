@@ -185,6 +185,8 @@ describe("smart lists and smart campaigns", () => {
       folder: { type: "Program" },
       computedUrl: `${h.sb.url}/#SC1001A1`,
     });
+    // Adobe's isRequestable is "active and has a Campaign is Requested trigger": 1004 has the trigger, inactive.
+    expect(all.result?.find((c) => c.id === 1004)).toMatchObject({ isActive: false, isRequestable: false });
     const active = await h.call("/rest/asset/v1/smartCampaigns.json?isActive=true");
     expect(active.result?.map((c) => c.id)).toEqual([1001, 1002, 1003, 1008]);
     expect((await h.call("/rest/asset/v1/smartCampaign/1006.json")).result?.[0]?.status).toBe("Never Run");

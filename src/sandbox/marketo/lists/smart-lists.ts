@@ -142,7 +142,9 @@ function formatSmartCampaign(ctx: HandlerContext, c: Campaign) {
     type: c.type,
     isSystem: false,
     isActive: c.active,
-    isRequestable: c.type === "trigger" && c.requestable,
+    // Adobe's SmartCampaign model: "is active and contains 'Campaign is Requested' trigger with Source of 'Web
+    // Service API'" (swagger-asset.json, SmartCampaignResponse.isRequestable): an inactive one is not requestable.
+    isRequestable: c.type === "trigger" && c.active && c.requestable,
     isCommunicationLimitEnabled: false,
     recurrence: { weekdayOnly: false },
     qualificationRuleType: "once",
