@@ -18,6 +18,7 @@ interface Answer {
 }
 
 const DAY = 86_400_000;
+type Job = { numberOfRecords?: number; jobs?: number; startAt?: string; endAt?: string };
 const T0 = Date.UTC(2026, 11, 1, 12);
 const SEED = 7;
 const LEADS = 2_000;
@@ -97,6 +98,25 @@ describe("an export longer than 31 days, in one call", () => {
       ),
       { seed: 31, numRuns: 5 },
     );
+  });
+
+  it("lists the empty windows before the first lead as one entry, and every window once", async () => {
+    // Trial s15, N127: a span from 2015 listed its 105 empty jobs one by one, the longest part of the answer.
+    const first = Math.min(...[...world.leads.values()].map((l) => Number(l.createdAt)));
+    const from = first - 200 * DAY;
+    const to = first + 40 * DAY;
+    const { data } = await run(leadsExport(from, to));
+    const extra = (data as unknown as { extra: { jobs: Job[]; empty_windows: number } }).extra;
+    const windows = Math.ceil((Date.parse(iso(to)) - Date.parse(iso(from))) / (31 * DAY));
+    expect(extra.jobs.reduce((sum, job) => sum + (job.jobs ?? 1), 0)).toBe(windows);
+    const empty = extra.jobs.filter((job) => job.numberOfRecords === 0);
+    expect(empty.reduce((sum, job) => sum + (job.jobs ?? 1), 0)).toBe(extra.empty_windows);
+    expect(extra.empty_windows).toBeGreaterThan(5);
+    expect(empty[0]).toMatchObject({ jobs: extra.empty_windows, startAt: iso(from) });
+    extra.jobs.forEach((job, i) => {
+      if (i > 0 && job.numberOfRecords === 0) expect(extra.jobs[i - 1]?.numberOfRecords).not.toBe(0);
+    });
+    expect(data.result.length).toBeGreaterThan(0);
   });
 
   it("applies where and order_by to the joined file, says how many match and keeps the file 24 hours", async () => {

@@ -93,11 +93,49 @@ function extraOf(run: ExportRun, file: string | undefined): Record<string, unkno
   }));
   if (file && jobs[0]) return { ...jobs[0], file_endpoint: file };
   return {
-    jobs,
+    jobs: emptyRunsJoined(jobs),
     ...(run.span
       ? { split_by: run.span.field, deduplicated_by: run.span.key, duplicates_dropped: run.joined.duplicates }
       : {}),
     ...(run.span ? { empty_windows: emptyWindows(run) } : {}),
     ...(run.unexported ? { not_exported: run.unexported.windows } : {}),
   };
+}
+
+type JobEntry = {
+  numberOfRecords?: unknown;
+  startAt?: string | undefined;
+  endAt?: string | undefined;
+  [key: string]: unknown;
+};
+
+/**
+ * Consecutive windows with no rows as one entry ("jobs": how many, and the span they cover): a span from
+ * 2015 listed 105 empty jobs one by one before its first row (trial s15, N127), the longest part of the answer.
+ */
+function emptyRunsJoined(jobs: readonly JobEntry[]): JobEntry[] {
+  const out: JobEntry[] = [];
+  let run: JobEntry[] = [];
+  const flush = () => {
+    const [first, last] = [run[0], run.at(-1)];
+    if (run.length > 1 && first && last) {
+      out.push({
+        status: "Completed",
+        numberOfRecords: 0,
+        jobs: run.length,
+        startAt: first.startAt,
+        endAt: last.endAt,
+      });
+    } else out.push(...run);
+    run = [];
+  };
+  for (const job of jobs) {
+    if (job.numberOfRecords === 0 && job.startAt !== undefined) run.push(job);
+    else {
+      flush();
+      out.push(job);
+    }
+  }
+  flush();
+  return out;
 }
