@@ -58,6 +58,31 @@ export const FILTER_TYPE_HINT =
   "a program's members (GET /rest/v1/leads/programs/{programId}.json), with paginate true.";
 
 /**
+ * 701 "filterType cannot be blank" from Get Program Members: it looks members up by a searchable field of
+ * Describe Program Member; a program's every member is Get Leads by Program's
+ * (https://experienceleague.adobe.com/en/docs/marketo-developer/marketo/rest/lead-database/program-members#query).
+ * It was answered with the hint of leads.json (seen while probing for trial s16).
+ */
+export const MEMBERS_FILTER_TYPE_HINT =
+  "GET /rest/v1/programs/{programId}/members.json looks members up by a field's values: give filterType and " +
+  "filterValues, filterType one of GET /rest/v1/programs/members/describe.json's searchableFields (e.g. " +
+  'query_parameters {"filterType":"leadId","filterValues":"1,2,3"}). To list all of a program\'s members, read GET ' +
+  "/rest/v1/leads/programs/{programId}.json with paginate true: each record is a lead (id is the lead's id) and " +
+  "its membership in the program.";
+
+/** 701 "filterType cannot be blank" elsewhere (custom objects, opportunities, companies): their describe says. */
+const OTHER_FILTER_TYPE_HINT =
+  "This endpoint looks records up by a field's values: give filterType and filterValues, filterType one of the " +
+  "searchableFields its describe call lists (for a custom object, GET /rest/v1/customobjects/{apiName}/describe.json).";
+
+function filterTypeHint(path: string): string {
+  const bare = path.split("?")[0] ?? "";
+  if (bare === "/rest/v1/leads.json") return FILTER_TYPE_HINT;
+  if (/^\/rest\/v1\/programs\/\d+\/members\.json$/.test(bare)) return MEMBERS_FILTER_TYPE_HINT;
+  return OTHER_FILTER_TYPE_HINT;
+}
+
+/**
  * Leads are looked up only by searchable fields (Describe Lead2's searchableFields,
  * https://experienceleague.adobe.com/en/docs/marketo-developer/marketo/rest/lead-database/leads#describe);
  * any other field means reading leads in bulk (Bulk Lead Extract, a createdAt or updatedAt range of at
@@ -109,7 +134,7 @@ export const FOLDER_HINT =
 
 function nextStep(code: string, message: string, path: string): string | undefined {
   if (code === "610") return notFoundHint(path, message);
-  if (code === "701" && /filterType/i.test(message)) return FILTER_TYPE_HINT;
+  if (code === "701" && /filterType/i.test(message)) return filterTypeHint(path);
   if (code === "701" && /^folder cannot be blank/i.test(message)) return FOLDER_HINT;
   const blank = code === "701" ? /^(\S+) cannot be blank/i.exec(message) : null;
   if (blank) return `Give ${blank[1]} a value.`;
