@@ -36,7 +36,7 @@ import { pageReport, type ReportPage } from "./ga/report-paging.js";
 import { periodNote } from "./ga/report-periods.js";
 import { type OneReport, resolveProperties } from "./ga/report-properties.js";
 import { reportOnProperties } from "./ga/report-properties-answer.js";
-import { ratioRequest, wholeForSort, withRatios } from "./ga/report-ratios.js";
+import { askedAt, ratioRequest, wholeForSort, withRatios } from "./ga/report-ratios.js";
 import { buildReportRequest, checkReportMode, duplicates, parseOrderBy } from "./ga/report-request.js";
 import { reportSearchInput, reportSearchReason } from "./ga/report-search-words.js";
 import { shareRequest, withShares } from "./ga/report-shares.js";
@@ -136,7 +136,7 @@ export const googleAnalyticsRunReports: ToolStep<ReturnType<typeof input>, typeo
     const { fields: plain, shares } = shareRequest(asked);
     const { fields, ratios, sort } = ratioRequest(plain);
     const derived = { shares, ratios, ...(sort ? { sort } : {}) };
-    const shape = checkRequestShape(fields, now);
+    const shape = { ...checkRequestShape(fields, now), metricAt: askedAt(asked.metrics) };
     const ga = await ctx.connection("google", fields.account);
     const properties = await resolveProperties(ga, fields.property, ctx.signal);
     const run = (property: PropertyRef, on: ToolContext) =>
@@ -153,7 +153,7 @@ async function reportOn(o: {
   fields: Fields;
   ctx: ToolContext;
   now: Date;
-  shape: ReturnType<typeof checkRequestShape>;
+  shape: ReturnType<typeof checkRequestShape> & { metricAt: (name: string) => number };
   derived: Derived;
 }): Promise<OneReport> {
   const { ga, property, fields, ctx, now } = o;
@@ -176,6 +176,7 @@ async function reportOn(o: {
     expression,
     orderBys,
     dates,
+    metricAt: o.shape.metricAt,
     ctx,
   });
   ctx.progress({ progress: 2, total: 3, message: "Running the report" });
@@ -233,11 +234,17 @@ async function checkedRequest(
   ga: Google,
   propertyId: string,
   fields: Fields,
-  o: Pick<ReturnType<typeof checkRequestShape>, "expression" | "orderBys" | "dates"> & { ctx: ToolContext },
+  o: Pick<ReturnType<typeof checkRequestShape>, "expression" | "orderBys" | "dates"> & {
+    ctx: ToolContext;
+    metricAt: (name: string) => number;
+  },
 ) {
   const { expression, ctx } = o;
   ctx.progress({ progress: 0, total: 3, message: "Checking field names against the property's metadata" });
-  const { catalog, uiNames } = await checkFieldNames(ga, propertyId, fields, expression, ctx.signal);
+  const { catalog, uiNames } = await checkFieldNames(ga, propertyId, fields, expression, {
+    metricAt: o.metricAt,
+    signal: ctx.signal,
+  });
   const filters: SplitFilters = expression ? splitFilter(expression, catalog) : {};
   const request = buildReportRequest({
     input: fields,
@@ -376,10 +383,11 @@ async function checkFieldNames(
   propertyId: string,
   fields: Fields,
   expression: FilterExpression | undefined,
-  signal: AbortSignal | undefined,
+  { metricAt, signal }: { metricAt: (name: string) => number; signal: AbortSignal | undefined },
 ): Promise<{ catalog: FieldCatalog; uiNames: UiNames }> {
   const problems = (catalog: FieldCatalog): NameProblem[] => [
-    ...fields.metrics.flatMap((name, i) => catalog.problem(name, "metric", `metrics[${i}]`) ?? []),
+    // Named at its place in the caller's list ("sessions%" and "a/b" are asked for as their metrics).
+    ...fields.metrics.flatMap((name) => catalog.problem(name, "metric", `metrics[${metricAt(name)}]`) ?? []),
     ...fields.dimensions.flatMap((name, i) => catalog.problem(name, "dimension", `dimensions[${i}]`) ?? []),
     ...(expression ? filterNameProblems(expression, catalog) : []),
   ];

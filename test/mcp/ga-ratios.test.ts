@@ -112,9 +112,10 @@ describe("ratios of two metrics (totalRevenue/sessions)", () => {
   it("a part GA does not know is refused with the name, before any report runs", async () => {
     const result = await ga.call("google_analytics_run_reports", {
       property: "Retail Web Store",
-      metrics: ["totalRevenue/sesions"],
+      metrics: ["keyEvents%", "totalRevenue/sesions"],
     });
     expect(result.isError).toBe(true);
-    expect(firstText(result)).toContain("sesions");
+    // Named at its place in the list as written, not in the list GA would have been sent.
+    expect(firstText(result)).toContain('Invalid metrics[1]: "sesions"');
   });
 });

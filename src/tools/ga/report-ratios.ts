@@ -22,6 +22,16 @@ export const ratioParts = (name: string): [string, string] | undefined => {
   return parts ? [parts[1] as string, parts[2] as string] : undefined;
 };
 
+/** Where a metric GA is asked for stands in the caller's list: itself, its share or a ratio it is part of. */
+export function askedAt(asked: readonly string[]): (name: string) => number {
+  return (name) => {
+    const at = asked.findIndex((entry) =>
+      [entry, entry.replace(/%$/, ""), ...(ratioParts(entry) ?? [])].includes(name),
+    );
+    return at < 0 ? asked.indexOf(name) : at;
+  };
+}
+
 interface SortKey {
   name: string;
   desc: boolean;
