@@ -112,6 +112,8 @@ export class FieldCatalog {
     if (known) return known;
     const perKeyEvent = keyEventProblem(this, name, field);
     if (perKeyEvent) return perKeyEvent;
+    const search = searchQueryProblem(this, name, field);
+    if (search) return search;
     const suggestions = this.suggest(name, kind);
     const mean =
       suggestions.length > 0 ? `; did you mean ${suggestions.map((s) => `"${s}"`).join(" or ")}?` : "";
@@ -148,6 +150,37 @@ function keyEventProblem(catalog: FieldCatalog, name: string, field: string): Na
       `key events, and "${event}" is not one of them (${listed}). ${instead}; or mark it as a key event ` +
       "with google_analytics_create_key_events (it then counts from that moment on)",
     keyEvent: true,
+  };
+}
+
+/**
+ * A Google search query (or another Search Console name) asked of GA: GA4's Data API has Search Console's four
+ * metrics, organicGoogleSearchClicks, …Impressions, …ClickThroughRate and …AveragePosition, filled only on a
+ * property linked to Search Console, and no dimension of the queries people searched; those are in Search
+ * Console itself (https://developers.google.com/analytics/devguides/reporting/data/v1/api-schema). "Not a
+ * dimension of this property" read as a misspelling to an agent (trial s16, N142).
+ */
+const SEARCH_QUERY = /organicGoogleSearch|search_?(query|term|phrase|keyword)|(query|keyword)$/i;
+
+function searchQueryProblem(catalog: FieldCatalog, name: string, field: string): NameProblem | undefined {
+  if (!SEARCH_QUERY.test(name)) return undefined;
+  // Another spelling of a name the property has ("googleadsquery") is told its name, as any other.
+  if (catalog.suggest(name, undefined).some((s) => s.toLowerCase() === name.toLowerCase())) return undefined;
+  const metrics = ["organicGoogleSearchClicks", "organicGoogleSearchImpressions"].filter((m) =>
+    catalog.get(m),
+  );
+  const ads = ["googleAdsKeyword", "googleAdsQuery"].filter((d) => catalog.get(d));
+  const have =
+    metrics.length > 0
+      ? `; this property has Search Console's metrics (${metrics.join(", ")}, …), filled only when it is linked to ` +
+        "Search Console, by landingPage"
+      : "";
+  return {
+    field,
+    message:
+      `"${name}" is not in GA: GA4's Data API has no dimension of the Google search queries people typed (they ` +
+      `are in Search Console itself, not in GA reports)${have}` +
+      (ads.length > 0 ? `. The keywords and search terms of Google Ads clicks: ${ads.join(", ")}` : ""),
   };
 }
 

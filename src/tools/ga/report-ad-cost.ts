@@ -45,3 +45,29 @@ export function adCostNote(
     `ads cost nothing. To see the property's Google Ads links: GET v1beta/properties/${property}/googleAdsLinks.`
   );
 }
+
+/**
+ * Search Console's metrics (organicGoogleSearchClicks, …Impressions, …ClickThroughRate, …AveragePosition)
+ * are filled only on a property linked to Search Console (Google's API schema lists them as Search Console's:
+ * https://developers.google.com/analytics/devguides/reporting/data/v1/api-schema; the link is made in GA's Admin,
+ * Product links). A report of them with no value said only "No rows matched" (trial s16, N142).
+ */
+const SEARCH_CONSOLE_METRIC = /^organicGoogleSearch/;
+
+/** The note when every Search Console metric asked for is 0 or absent in every row (or there is no row). */
+export function searchConsoleNote(
+  flat: FlatReport,
+  headers: Pick<RunReportResponse, "metricHeaders">,
+): string | undefined {
+  const asked = (headers.metricHeaders ?? []).flatMap((h) =>
+    h.name && SEARCH_CONSOLE_METRIC.test(h.name) ? [h.name] : [],
+  );
+  if (asked.length === 0) return undefined;
+  const all = [...flat.rows, ...flat.totals];
+  if (!asked.every((name) => all.every((row) => isZero(row, name)))) return undefined;
+  return (
+    `${asked.join(", ")} ${flat.rows.length === 0 ? "has no row" : "is 0 in every row"}: Google Analytics has ` +
+    "Search Console's metrics only on a property linked to Search Console (GA's Admin, Product links), so this " +
+    "property most likely has no such link; the search queries themselves are only in Search Console."
+  );
+}

@@ -1,7 +1,7 @@
 import type { RunReportResponse } from "../../connectors/google/types.js";
 import type { StatedRange } from "./date-presets.js";
 import type { SplitFilters } from "./filter-split.js";
-import { adCostNote } from "./report-ad-cost.js";
+import { adCostNote, searchConsoleNote } from "./report-ad-cost.js";
 import type { UiNames } from "./report-chart.js";
 import type { FlatReport } from "./report-flatten.js";
 import { noRowsNotes } from "./report-no-rows.js";
@@ -25,6 +25,7 @@ export function valueNotes(
     notSetNote(flat, response, uiNames),
     overlapNote(flat, response, uiNames),
     adCostNote(flat, response, uiNames, property),
+    searchConsoleNote(flat, response),
     weekNote(flat, response, asked.stated),
     ...noRowsNotes(flat, response, uiNames, asked),
   ];
