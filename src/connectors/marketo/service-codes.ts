@@ -139,7 +139,28 @@ function nextStep(code: string, message: string, path: string): string | undefin
   const blank = code === "701" ? /^(\S+) cannot be blank/i.exec(message) : null;
   if (blank) return `Give ${blank[1]} a value.`;
   if (code === "1003") return invalidValueHint(message, path) ?? NEXT_STEP[code];
+  if (code === "1006") return unknownFieldHint(path);
   return NEXT_STEP[code];
+}
+
+/**
+ * 1006 "Field not found": the fields are those of the object the path reads, each listed by its own describe
+ * (Describe Program Member: https://experienceleague.adobe.com/en/docs/marketo-developer/marketo/rest/lead-database/program-members#describe;
+ * Describe Custom Object). Program members were sent to the leads' describe (trial s16, N150).
+ */
+function unknownFieldHint(path: string): string | undefined {
+  const bare = path.split("?")[0] ?? "";
+  if (/^\/rest\/v1\/programs?\/(\d+\/)?members(\/|\.json)/.test(bare)) {
+    return (
+      "The field is not a program member field: GET /rest/v1/programs/members/describe.json lists them (result[0].fields " +
+      "by name; searchableFields for filterType). A lead's own fields, and its membership's progressionStatus, are read " +
+      "with GET /rest/v1/leads/programs/{programId}.json."
+    );
+  }
+  const custom = /^\/rest\/v1\/customobjects\/([^/.]+)/.exec(bare);
+  if (custom)
+    return `The field is not one of ${custom[1]}'s: GET /rest/v1/customobjects/${custom[1]}/describe.json lists them.`;
+  return NEXT_STEP["1006"];
 }
 
 /**
@@ -160,7 +181,7 @@ function notFoundHint(path: string, message: string): string {
       "check the ids in the path, and that this instance (or emulator) serves this API."
     );
   }
-  const near = MARKETO_REAL_PATHS.nearest(bare);
+  const near = MARKETO_REAL_PATHS.nearest(bare) ?? realParent(bare);
   // A real path this step does not call (the User Management API's /userservice/…, outside /rest/ and /bulk/)
   // is named as such, not offered: doing what "did you mean" said was refused as outside the allowed paths.
   if (near && !ENDPOINT_RULES.allowedPrefixes.some((prefix) => near.startsWith(prefix))) {
@@ -170,6 +191,19 @@ function notFoundHint(path: string, message: string): string {
     );
   }
   return `${bare} is no Marketo endpoint${near ? `; did you mean ${near}?` : "."} See the REST reference: ${MAPI_REFERENCE}`;
+}
+
+/**
+ * The nearest real path a made-up sub-resource stands under: /rest/v1/programs/1012/members/customFields.json is
+ * no endpoint, /rest/v1/programs/1012/members.json is (where program member fields are written; trial s16, N150).
+ */
+function realParent(bare: string): string | undefined {
+  let path = bare;
+  while (/\/[^/]+\/[^/]+\.json$/.test(path)) {
+    path = path.replace(/\/[^/]+\.json$/, ".json");
+    if (MARKETO_REAL_PATHS.find(path)) return path;
+  }
+  return undefined;
 }
 
 function permissionHint(path: string): string {
