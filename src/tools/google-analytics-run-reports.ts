@@ -173,11 +173,8 @@ async function reportOn(o: {
     return { result, tail: "", pageHints: [] };
   }
   const { catalog, uiNames, filters, request, used } = await checkedRequest(ga, propertyId, fields, {
-    expression,
-    orderBys,
-    dates,
+    ...{ expression, orderBys, dates, ctx },
     metricAt: o.shape.metricAt,
-    ctx,
   });
   ctx.progress({ progress: 2, total: 3, message: "Running the report" });
   const { sent, response, flat, bare } = await sendReport(ga, propertyId, fields, dates, request, {
