@@ -6,12 +6,10 @@ import { RunReportsFields, RunReportsOutput } from "../schemas/google-analytics.
 import { withAccount } from "./ga/account-field.js";
 import { REPORT_ANSWERS } from "./ga/answers.js";
 import { throwIncompatible } from "./ga/compatibility.js";
-import type { DateRange } from "./ga/date-presets.js";
 import {
   propertyTimeZone,
   type ResolvedDates,
   resolveDateRanges,
-  type StatedRange,
   statedRanges,
   todayIn,
 } from "./ga/date-presets.js";
@@ -28,19 +26,18 @@ import { reportOutput, summarize, summaryTail } from "./ga/report-answer.js";
 import { reportChart, type UiNames } from "./ga/report-chart.js";
 import type { Comparison } from "./ga/report-compare.js";
 import { dataStartNote, propertyStart } from "./ga/report-data-start.js";
-import { unfilteredTotal } from "./ga/report-empty.js";
-import { type FlatReport, flattenReport, quotaSummary } from "./ga/report-flatten.js";
+import { type FlatReport, quotaSummary } from "./ga/report-flatten.js";
 import { reportHints } from "./ga/report-hints.js";
 import { mergedOrder } from "./ga/report-merged-order.js";
-import { pageReport, type ReportPage } from "./ga/report-paging.js";
 import { periodNote } from "./ga/report-periods.js";
 import { type OneReport, resolveProperties } from "./ga/report-properties.js";
 import { reportOnProperties } from "./ga/report-properties-answer.js";
-import { askedAt, ratioRequest, wholeForSort, withRatios } from "./ga/report-ratios.js";
+import { askedAt, ratioRequest } from "./ga/report-ratios.js";
 import { buildReportRequest, checkReportMode, duplicates, parseOrderBy } from "./ga/report-request.js";
 import { reportSearchInput, reportSearchReason } from "./ga/report-search-words.js";
-import { shareRequest, withShares } from "./ga/report-shares.js";
-import { checkWholeReport, mergedPage, mergesRanges, wholeReportRequest } from "./ga/report-two-ranges.js";
+import { answerPage, type Derived, sendReport } from "./ga/report-send.js";
+import { shareRequest } from "./ga/report-shares.js";
+import { mergesRanges } from "./ga/report-two-ranges.js";
 import { valueNotes } from "./ga/report-value-notes.js";
 import { GA_SERVICE_WORDS } from "./ga/service-words.js";
 import type { SchemaContext, ToolContext, ToolStep } from "./types.js";
@@ -177,7 +174,7 @@ async function reportOn(o: {
     metricAt: o.shape.metricAt,
   });
   ctx.progress({ progress: 2, total: 3, message: "Running the report" });
-  const { sent, response, flat, bare } = await sendReport(ga, propertyId, fields, dates, request, {
+  const { sent, response, flat, bare, subtotal } = await sendReport(ga, propertyId, fields, dates, request, {
     ...ctx,
     derived: o.derived,
   });
@@ -209,7 +206,7 @@ async function reportOn(o: {
   const lengths =
     shown.merged && stated ? periodNote(stated, shown.merged.order, rangeLabels(stated), today) : undefined;
   const asked = { stated, today, filters };
-  const notes = [lengths, early, ...valueNotes(flat, response, uiNames, propertyId, asked)];
+  const notes = [lengths, early, ...valueNotes(flat, response, uiNames, propertyId, asked), subtotal];
   const result = {
     data,
     summary: summarize(data, fields, stated ? { stated, zone } : undefined, shown.merged, notes),
@@ -263,32 +260,6 @@ async function checkedRequest(
   return { catalog, uiNames, filters, request, used };
 }
 
-/**
- * The report as sent to GA and its rows: with two date ranges merged here, the whole report (every GA row,
- * paged over combinations afterwards), else the page asked for; when empty under a filter, the total without.
- */
-async function sendReport(
-  ga: Google,
-  propertyId: string,
-  fields: Fields,
-  dates: { dateRanges: DateRange[] } | undefined,
-  request: Record<string, unknown>,
-  { signal, derived }: { signal?: AbortSignal | undefined; derived: Derived },
-) {
-  const merging = mergesRanges(fields, dates?.dateRanges);
-  const { sort } = derived;
-  const sent = wholeForSort(merging ? wholeReportRequest(request) : request, sort);
-  const answer: RunReportResponse = fields.realtime
-    ? await ga.runRealtimeReport(propertyId, sent, signal)
-    : await ga.runReport(propertyId, sent, signal);
-  const page = sort ? { sort, offset: fields.offset, limit: fields.limit } : undefined;
-  const response = withShares(withRatios(answer, derived.ratios, page), derived.shares);
-  const flat = flattenReport(response);
-  if (merging) checkWholeReport(flat);
-  const bare = flat.rowCount === 0 ? await unfilteredTotal(ga, propertyId, sent, signal) : undefined;
-  return { sent, response, flat, bare };
-}
-
 /** The rows the chart draws: a page of GA's report, or (two ranges merged) the whole report. */
 const charted = (fields: Fields, flat: FlatReport, shown: { merged?: Comparison }) =>
   shown.merged ? undefined : { first: fields.realtime ? 0 : fields.offset, of: flat.rowCount };
@@ -297,49 +268,7 @@ const charted = (fields: Fields, flat: FlatReport, shown: { merged?: Comparison 
 const metricTypes = (response: RunReportResponse) =>
   Object.fromEntries((response.metricHeaders ?? []).map((header) => [header.name ?? "", header.type]));
 
-const headerNames = (headers: { name?: string }[] | undefined) =>
-  (headers ?? []).flatMap((h) => h.name ?? []);
-
-/**
- * The rows the answer shows: GA's page as it came, or, with two date ranges, the page of the merged rows
- * of the whole report (report-two-ranges.ts).
- */
-function answerPage(o: {
-  fields: Fields;
-  flat: FlatReport;
-  response: RunReportResponse;
-  request: ReportRequest;
-  stated: StatedRange[] | undefined;
-  keepBytes: number | undefined;
-}): { page: ReportPage; flat: FlatReport; merged?: Comparison } {
-  const { fields, flat, response } = o;
-  // GA names the columns in its headers; an answer without them (a fake's, or one with no rows from a
-  // server that leaves them out) has the request's columns, so its order_by is checked against those.
-  const dimensions = headerNames(response.dimensionHeaders);
-  const metrics = headerNames(response.metricHeaders);
-  const names = {
-    dimensions: dimensions.length > 0 ? dimensions : fields.dimensions,
-    metrics: metrics.length > 0 ? metrics : fields.metrics,
-  };
-  const merged =
-    o.stated && mergesRanges(fields, o.stated)
-      ? mergedPage({
-          ...{ flat, fields, names, stated: o.stated, keepBytes: o.keepBytes },
-          metricFilter: o.request.metricFilter !== undefined,
-        })
-      : undefined;
-  if (merged) return { page: merged.page, flat: merged.flat, merged: merged.comparison };
-  const page = pageReport(flat, {
-    first: fields.realtime ? 0 : fields.offset,
-    columns: [...names.dimensions, ...names.metrics],
-    keepBytes: o.keepBytes,
-    realtime: fields.realtime,
-  });
-  return { page, flat };
-}
-
 type Fields = z.output<ReturnType<typeof input>>;
-type Derived = { shares: readonly string[] } & Omit<ReturnType<typeof ratioRequest<Fields>>, "fields">;
 type Google = ConnectorOf<"google">;
 type ReportRequest = ReturnType<typeof buildReportRequest>;
 

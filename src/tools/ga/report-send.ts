@@ -1,0 +1,101 @@
+/**
+ * Run Reports' exchange with GA for one property: the report as sent (whole when two ranges are merged or a
+ * ratio is sorted here), its shares, ratios and subtotals added, and the page of rows the answer shows.
+ */
+import type { ConnectorOf } from "../../connections/registry.js";
+import type { RunReportResponse } from "../../connectors/google/types.js";
+import type { RunReportsFields } from "../../schemas/google-analytics.js";
+import type { DateRange, StatedRange } from "./date-presets.js";
+import type { Comparison } from "./report-compare.js";
+import { unfilteredTotal } from "./report-empty.js";
+import { type FlatReport, flattenReport } from "./report-flatten.js";
+import { pageReport, type ReportPage } from "./report-paging.js";
+import { type RatioRequest, wholeForSort, withRatios } from "./report-ratios.js";
+import type { buildReportRequest } from "./report-request.js";
+import { withShares } from "./report-shares.js";
+import { subtotalNote } from "./report-subtotals.js";
+import { checkWholeReport, mergedPage, mergesRanges, wholeReportRequest } from "./report-two-ranges.js";
+
+type Fields = RunReportsFields;
+type Google = ConnectorOf<"google">;
+type ReportRequest = ReturnType<typeof buildReportRequest>;
+/** The columns the step adds to GA's answer (report-shares.ts, report-ratios.ts). */
+export type Derived = { shares: readonly string[] } & Omit<RatioRequest<Fields>, "fields">;
+
+/**
+ * The report as sent to GA and its rows: with two date ranges merged here, the whole report (every GA row,
+ * paged over combinations afterwards), else the page asked for; when empty under a filter, the total without.
+ */
+export async function sendReport(
+  ga: Google,
+  propertyId: string,
+  fields: Fields,
+  dates: { dateRanges: DateRange[] } | undefined,
+  request: Record<string, unknown>,
+  { signal, derived }: { signal?: AbortSignal | undefined; derived: Derived },
+) {
+  const merging = mergesRanges(fields, dates?.dateRanges);
+  const { sort } = derived;
+  const sent = wholeForSort(merging ? wholeReportRequest(request) : request, sort);
+  const answer: RunReportResponse = fields.realtime
+    ? await ga.runRealtimeReport(propertyId, sent, signal)
+    : await ga.runReport(propertyId, sent, signal);
+  const page = sort ? { sort, offset: fields.offset, limit: fields.limit } : undefined;
+  const response = withShares(withRatios(answer, derived.ratios, page), derived.shares);
+  const flat = flattenReport(response);
+  if (merging) checkWholeReport(flat);
+  const bare = flat.rowCount === 0 ? await unfilteredTotal(ga, propertyId, sent, signal) : undefined;
+  const subtotal =
+    flat.rowCount === 0
+      ? undefined
+      : await subtotalNote({
+          ...{ fields, request, ranges: dates?.dateRanges.length ?? 0 },
+          run: async (coarse) =>
+            withShares(
+              withRatios(await ga.runReport(propertyId, coarse, signal), derived.ratios),
+              derived.shares,
+            ),
+        });
+  return { sent, response, flat, bare, subtotal };
+}
+
+const headerNames = (headers: { name?: string }[] | undefined) =>
+  (headers ?? []).flatMap((h) => h.name ?? []);
+
+/**
+ * The rows the answer shows: GA's page as it came, or, with two date ranges, the page of the merged rows
+ * of the whole report (report-two-ranges.ts).
+ */
+export function answerPage(o: {
+  fields: Fields;
+  flat: FlatReport;
+  response: RunReportResponse;
+  request: ReportRequest;
+  stated: StatedRange[] | undefined;
+  keepBytes: number | undefined;
+}): { page: ReportPage; flat: FlatReport; merged?: Comparison } {
+  const { fields, flat, response } = o;
+  // GA names the columns in its headers; an answer without them (a fake's, or one with no rows from a
+  // server that leaves them out) has the request's columns, so its order_by is checked against those.
+  const dimensions = headerNames(response.dimensionHeaders);
+  const metrics = headerNames(response.metricHeaders);
+  const names = {
+    dimensions: dimensions.length > 0 ? dimensions : fields.dimensions,
+    metrics: metrics.length > 0 ? metrics : fields.metrics,
+  };
+  const merged =
+    o.stated && mergesRanges(fields, o.stated)
+      ? mergedPage({
+          ...{ flat, fields, names, stated: o.stated, keepBytes: o.keepBytes },
+          metricFilter: o.request.metricFilter !== undefined,
+        })
+      : undefined;
+  if (merged) return { page: merged.page, flat: merged.flat, merged: merged.comparison };
+  const page = pageReport(flat, {
+    first: fields.realtime ? 0 : fields.offset,
+    columns: [...names.dimensions, ...names.metrics],
+    keepBytes: o.keepBytes,
+    realtime: fields.realtime,
+  });
+  return { page, flat };
+}

@@ -1,0 +1,56 @@
+/**
+ * A report by two or more dimensions gets GA's own totals by its first one: month × channel gets each month's
+ * totals, day × hour each day's. Agents added such rows up by hand (trial s15, N134; trial s16, N137 and N138),
+ * which is wrong for users (one user is in several rows) and slow for a model. The step asks GA for the same
+ * report by the first dimension alone (one more request, the same dates and filter), so each subtotal is GA's
+ * count, as its UI shows it, whatever the metric. Not with a metric filter (GA applies it to the rows of the
+ * report it is given, so the coarser report's would be other rows), two or more date ranges, realtime, or more
+ * than MAX_GROUPS values.
+ */
+import type { RunReportResponse } from "../../connectors/google/types.js";
+import type { RunReportsFields } from "../../schemas/google-analytics.js";
+import { n } from "../numbers-in-words.js";
+import { type FlatRow, flattenReport } from "./report-flatten.js";
+
+const MAX_GROUPS = 24;
+/** Dimensions whose values read in time order (yearMonth, isoYearIsoWeek, date, dayOfWeek, hour…). */
+const TIME = /date|week|month|year|day|hour|minute/i;
+
+export interface SubtotalAsk {
+  fields: Pick<RunReportsFields, "dimensions" | "realtime">;
+  request: Record<string, unknown>;
+  ranges: number;
+  /** Runs the coarser report as the answer's was run (its shares and ratios added alike). */
+  run: (request: Record<string, unknown>) => Promise<RunReportResponse>;
+}
+
+/** The request for the totals by the first dimension, or undefined when they are not asked of GA. */
+export function subtotalRequest(ask: Omit<SubtotalAsk, "run">): Record<string, unknown> | undefined {
+  const { fields, request } = ask;
+  const first = fields.dimensions[0];
+  if (!first || fields.dimensions.length < 2 || fields.realtime || ask.ranges !== 1) return undefined;
+  if (request.metricFilter !== undefined) return undefined;
+  const { orderBys: _order, offset: _offset, metricAggregations: _totals, ...rest } = request;
+  const order = TIME.test(first) ? { orderBys: [{ dimension: { dimensionName: first } }] } : {};
+  return { ...rest, dimensions: [{ name: first }], limit: MAX_GROUPS + 1, ...order };
+}
+
+const figure = (value: FlatRow[string] | undefined) =>
+  typeof value === "number" ? n(Math.round(value * 100) / 100) : String(value ?? "no value");
+
+/** "Totals by yearMonth (GA's own, each over all its rows): 202607 sessions 14,201; 202608 …", or undefined. */
+export async function subtotalNote(ask: SubtotalAsk): Promise<string | undefined> {
+  const request = subtotalRequest(ask);
+  const first = ask.fields.dimensions[0];
+  if (!request || !first) return undefined;
+  const flat = flattenReport(await ask.run(request));
+  if (flat.rows.length < 2 || flat.rowCount > MAX_GROUPS) return undefined;
+  const metrics = Object.keys(flat.rows[0] ?? {}).filter((name) => name !== first);
+  const one = metrics.length === 1;
+  const groups = flat.rows.map((row) => {
+    const values = metrics.map((name) => (one ? figure(row[name]) : `${name} ${figure(row[name])}`));
+    return `${row[first]}${one ? "" : ":"} ${values.join(", ")}`;
+  });
+  const what = one ? `Totals of ${metrics[0]}` : "Totals";
+  return `${what} by ${first} (GA's own, each over all its rows, not a sum of the rows shown): ${groups.join("; ")}.`;
+}
