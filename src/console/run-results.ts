@@ -184,6 +184,12 @@ const AGENT_NOTE = new RegExp(
 );
 
 /**
+ * GA's totals by a report's first dimension (src/tools/ga/report-subtotals.ts) in API names and raw values
+ * ("202609 16,197"): an agent's shortcut; the page's table and chart show the rows in words.
+ */
+const AGENT_TOTALS = /^Totals (?:of \S+ )?by \S+ \(GA's own/;
+
+/**
  * The property's quota in a report's headline (src/tools/ga/report-answer.ts: "; 39997 quota tokens left
  * this hour"): an agent plans its next calls with it, a person finds it on the Google account's card.
  */
@@ -209,7 +215,7 @@ export function forPeople(result: ToolResult<unknown>): {
   const sentences = result.summary
     .replace(QUOTA_CLAUSE, "")
     .split(/(?<=\.)\s+(?=[A-Z])/)
-    .filter((sentence) => !AGENT_NOTE.test(sentence));
+    .filter((sentence) => !AGENT_NOTE.test(sentence) && !AGENT_TOTALS.test(sentence));
   const clauses = sentences.join(" ").replace(/\.$/, "").split("; ");
   const summary = `${clauses.filter((clause) => !AGENT_PAGING.test(clause) && !AGENT_PARAMETER.test(clause)).join("; ")}.`;
   return { summary, data: result.data, notes, ...(result.chart ? { chart: result.chart } : {}) };

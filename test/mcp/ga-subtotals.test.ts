@@ -8,6 +8,7 @@
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { forPeople } from "../../src/console/run-results.js";
 import { firstText, gaOverMcp } from "../helpers/ga-mcp.js";
 
 type Row = Record<string, string | number | null>;
@@ -75,6 +76,18 @@ describe("totals by the first dimension", () => {
       ),
       { numRuns: 12 },
     );
+  });
+
+  it("is the agent's: the console's summary leaves it out and keeps the rest", async () => {
+    const shown = await report({
+      property: "Retail Web Store",
+      metrics: ["sessions"],
+      dimensions: ["yearMonth", "deviceCategory"],
+    });
+    expect(summary(shown)).toContain("Totals of sessions by yearMonth");
+    const person = forPeople({ summary: summary(shown), data: shown.structuredContent });
+    expect(person.summary).not.toContain("Totals");
+    expect(person.summary).toContain("Report on Retail Web Store");
   });
 
   it("is not stated with one dimension, a metric filter or two date ranges", async () => {
