@@ -4,6 +4,7 @@ import { withAccount } from "./ga/account-field.js";
 import { GOOGLE_API_CALL_ALIASES } from "./ga/api-call-aliases.js";
 import { callNotes, checkApiCall } from "./ga/api-call-checks.js";
 import { type PagedBody, pageBody, skipOf } from "./ga/api-call-paging.js";
+import { withheldWords, withoutSecrets } from "./ga/api-call-secrets.js";
 import { GA_SERVICE_WORDS } from "./ga/service-words.js";
 import type { SchemaContext, ToolStep } from "./types.js";
 
@@ -68,17 +69,22 @@ export const googleAnalyticsApiCall: ToolStep<ReturnType<typeof input>, typeof G
       ...(ctx.signal ? { signal: ctx.signal } : {}),
     });
     // Google answers a JSON object (an empty one for a DELETE); anything else is shown as it came.
-    const body = result.body === undefined || result.body === null ? {} : result.body;
+    const secret = withoutSecrets(result.body === undefined || result.body === null ? {} : result.body);
+    const body = secret.body;
     const paged = pageBody(fields, body, { keepBytes: ctx.fullResults?.maxBytes });
     const data: GoogleApiCallOutput = {
       api: result.api,
       body: paged.body as GoogleApiCallOutput["body"],
       ...(paged.nextCursor ? { next_cursor: paged.nextCursor } : {}),
-      warnings: [...callNotes(fields), ...paged.warnings],
+      warnings: [
+        ...callNotes(fields),
+        ...paged.warnings,
+        ...(secret.withheld > 0 ? [withheldWords(secret.withheld)] : []),
+      ],
     };
     return {
       data,
-      summary: `${fields.method} ${fields.endpoint} (${result.api} API): ${describe(result.body, fields.method, paged.part)}.`,
+      summary: `${fields.method} ${fields.endpoint} (${result.api} API): ${describe(body, fields.method, paged.part)}.`,
       ...(paged.full ? { full: paged.full } : {}),
     };
   },
