@@ -169,15 +169,29 @@ function whole(reads: IdRead[], limit: number): Id[] {
   return ids;
 }
 
-/** Records of every id, each tagged with its id when it lacks the placeholder's field. */
-function joined(reads: IdRead[], name: string): Record<string, unknown>[] {
+/**
+ * Records of every id, each tagged with its id when it lacks the placeholder's field. A record whose own field
+ * of that name holds something else (a form's fields, each with its own id, read from /form/{id}/fields.json)
+ * is tagged under the path's word for it, formId, so that the joined fields still say their form (trial s17,
+ * N174: "the joined fields carry no form id").
+ */
+function joined(reads: IdRead[], fan: Pick<FanOut, "name" | "template">): Record<string, unknown>[] {
+  const { name } = fan;
+  const own = ownTag(fan);
   return reads.flatMap((read) =>
     "result" in read
-      ? asRecords(read.result.result).map((record) =>
-          name in record ? record : { ...record, [name]: read.id },
-        )
+      ? asRecords(read.result.result).map((record) => {
+          if (!(name in record)) return { ...record, [name]: read.id };
+          return String(record[name]) === String(read.id) ? record : { ...record, [own]: read.id };
+        })
       : [],
   );
+}
+
+/** "formId" for /rest/asset/v1/form/{id}/fields.json; "path_<name>" where the path has no word before it. */
+function ownTag({ name, template }: Pick<FanOut, "name" | "template">): string {
+  const word = new RegExp(`/([A-Za-z]+)/\\{${name}\\}`).exec(template)?.[1];
+  return word && name === "id" ? `${word}Id` : `path_${name}`;
 }
 
 /**
@@ -235,7 +249,7 @@ export async function fanOutRead(
   const none = noneWords(reads);
   const word = idWord(fan);
   const limit = input.max_items ?? DEFAULT_MAX_ITEMS;
-  const all = joined(reads, fan.name);
+  const all = joined(reads, fan);
   const records = all.slice(0, limit);
   const { read, calls, base } = tally(reads);
   const cut = cutWords(input, word, reads, all.length > limit);
