@@ -130,8 +130,8 @@ export const GoogleApiCallFields = z.strictObject({
   endpoint: Trimmed.min(1)
     .max(2048)
     .describe(
-      "Path relative to the API, e.g. v1beta/properties/123:runReport, v1beta/accountSummaries or " +
-        "v1beta/properties/123/dataStreams. Only the path: no host or query string.",
+      "Path relative to the API, e.g. v1beta/accountSummaries or v1beta/properties/123/dataStreams; a GET of " +
+        'v1beta/properties/{property}/… reads each of query_parameters.property ([123,"Shop"] or "all"). No host.',
     )
     .meta({ title: "Endpoint", examples: ["v1beta/accountSummaries"] }),
   api: z
@@ -147,7 +147,7 @@ export const GoogleApiCallFields = z.strictObject({
   body: z
     .record(z.string(), z.unknown())
     .optional()
-    .describe('JSON body for POST and PATCH, e.g. {"dateRanges":[…],"metrics":[{"name":"sessions"}]}.')
+    .describe('JSON body for POST and PATCH, e.g. {"displayName":"Shop"}.')
     .meta({ title: "Body (JSON)", examples: [{ metrics: [{ name: "sessions" }] }] }),
   cursor: cursorInput(
     "next_cursor of an earlier, capped answer: give the same request to continue with the first item not shown.",

@@ -4,6 +4,7 @@ import { withAccount } from "./ga/account-field.js";
 import { GOOGLE_API_CALL_ALIASES } from "./ga/api-call-aliases.js";
 import { callNotes, checkApiCall } from "./ga/api-call-checks.js";
 import { type PagedBody, pageBody, skipOf } from "./ga/api-call-paging.js";
+import { propertiesAsked, readEach } from "./ga/api-call-properties.js";
 import { withheldWords, withoutSecrets } from "./ga/api-call-secrets.js";
 import { GA_SERVICE_WORDS } from "./ga/service-words.js";
 import type { SchemaContext, ToolStep } from "./types.js";
@@ -60,14 +61,18 @@ export const googleAnalyticsApiCall: ToolStep<ReturnType<typeof input>, typeof G
     // A cursor of another request is refused before anything is sent.
     skipOf(fields);
     const ga = await ctx.connection("google", fields.account);
-    const result = await ga.call({
-      method: fields.method,
-      path: fields.endpoint,
-      ...(fields.api ? { api: fields.api } : {}),
-      ...(fields.query_parameters ? { query: fields.query_parameters } : {}),
-      ...(fields.body !== undefined ? { body: fields.body } : {}),
-      ...(ctx.signal ? { signal: ctx.signal } : {}),
-    });
+    const asked = propertiesAsked(fields);
+    const each = asked === undefined ? undefined : await readEach(ga, fields, asked, ctx.signal);
+    const result =
+      each ??
+      (await ga.call({
+        method: fields.method,
+        path: fields.endpoint,
+        ...(fields.api ? { api: fields.api } : {}),
+        ...(fields.query_parameters ? { query: fields.query_parameters } : {}),
+        ...(fields.body !== undefined ? { body: fields.body } : {}),
+        ...(ctx.signal ? { signal: ctx.signal } : {}),
+      }));
     // Google answers a JSON object (an empty one for a DELETE); anything else is shown as it came.
     const secret = withoutSecrets(result.body === undefined || result.body === null ? {} : result.body);
     const body = secret.body;
@@ -84,7 +89,9 @@ export const googleAnalyticsApiCall: ToolStep<ReturnType<typeof input>, typeof G
     };
     return {
       data,
-      summary: `${fields.method} ${fields.endpoint} (${result.api} API): ${describe(body, fields.method, paged.part)}.`,
+      summary:
+        `${fields.method} ${fields.endpoint} (${result.api} API): ${describe(body, fields.method, paged.part)}` +
+        `${each ? `, ${each.summary}` : ""}.`,
       ...(paged.full ? { full: paged.full } : {}),
     };
   },

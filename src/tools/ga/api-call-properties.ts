@@ -1,0 +1,119 @@
+/**
+ * A GET of an Admin or Data API path with `{property}` in it, read once per property of
+ * query_parameters.property (ids, display names, or "all": the properties v1beta/accountSummaries lists), and
+ * joined: a list answer's items (dataStreams, customDimensions, keyEvents...) into one list, each tagged with
+ * its property; another answer (a property's dataRetentionSettings) as one entry per property. An agent read
+ * five properties' data streams and their secrets in ten calls (trial s17, N175), where Marketo's step reads
+ * a path once per id in one. A property Google refuses is named with its error; the others are kept.
+ */
+import type { ConnectorOf } from "../../connections/registry.js";
+import { isMartechError, ValidationError } from "../../errors.js";
+import type { GoogleApiCallFields } from "../../schemas/google-analytics-admin.js";
+import { n } from "../numbers-in-words.js";
+import type { PropertyRef } from "./property-name.js";
+import { resolveProperties } from "./report-properties.js";
+
+export const PROPERTY_PLACEHOLDER = "{property}";
+
+type Google = ConnectorOf<"google">;
+
+/** The properties asked for, when the endpoint holds {property}; undefined otherwise. */
+export function propertiesAsked(fields: GoogleApiCallFields): string | undefined {
+  if (!fields.endpoint.includes(PROPERTY_PLACEHOLDER)) return undefined;
+  if (fields.method !== "GET") {
+    throw new ValidationError("endpoint", `${PROPERTY_PLACEHOLDER} is read once per property, by GET only.`, {
+      hint: "Call each property's path itself for POST, PATCH or DELETE (e.g. v1beta/properties/123/dataStreams).",
+    });
+  }
+  const asked = fields.query_parameters?.property;
+  const list = Array.isArray(asked) ? asked : asked === undefined ? [] : [asked];
+  if (list.length === 0) {
+    throw new ValidationError(
+      "query_parameters.property",
+      `the properties to read ${PROPERTY_PLACEHOLDER} for.`,
+      {
+        hint: 'Give a list of property IDs or names, e.g. {"property":[123456789,"Retail Web Store"]}, or "all".',
+      },
+    );
+  }
+  return list.map((item) => String(item).replace(/^properties\//, "")).join(",");
+}
+
+interface Read {
+  property: PropertyRef;
+  body?: unknown;
+  error?: string;
+}
+
+/** Every property's answer, read one after another (each a call of its own, on the connector's limits). */
+export async function readEach(
+  ga: Google,
+  fields: GoogleApiCallFields,
+  asked: string,
+  signal: AbortSignal | undefined,
+): Promise<{ api: "data" | "admin"; body: Record<string, unknown>; summary: string }> {
+  const properties = await resolveProperties(ga, asked, signal);
+  const { property: _list, ...query } = fields.query_parameters ?? {};
+  const reads: Read[] = [];
+  let api: "data" | "admin" = "admin";
+  for (const property of properties) {
+    const path = fields.endpoint.replaceAll(PROPERTY_PLACEHOLDER, property.id);
+    try {
+      const answer = await ga.call({
+        method: "GET",
+        path,
+        ...(fields.api ? { api: fields.api } : {}),
+        ...(Object.keys(query).length > 0 ? { query } : {}),
+        ...(signal ? { signal } : {}),
+      });
+      api = answer.api;
+      reads.push({ property, body: answer.body ?? {} });
+    } catch (error) {
+      if (!isMartechError(error) || error.code === "cancelled") throw error;
+      reads.push({ property, error: error.message });
+    }
+  }
+  const body = joinedBody(reads);
+  const failed = reads.filter((read) => read.error !== undefined).length;
+  const summary =
+    `read for ${n(properties.length)} ${properties.length === 1 ? "property" : "properties"} (${n(properties.length)} calls)` +
+    (failed > 0 ? `; ${n(failed)} refused, named in errors` : "");
+  return { api, body, summary };
+}
+
+const nameOf = (property: PropertyRef) => `properties/${property.id}`;
+
+/** One list of every property's items when each answer is one list of the same name (or none), else one entry each. */
+function joinedBody(reads: readonly Read[]): Record<string, unknown> {
+  const answered = reads.filter((read) => read.error === undefined);
+  const listKeys = new Set(
+    answered.flatMap((read) =>
+      Object.entries((read.body ?? {}) as Record<string, unknown>)
+        .filter(([, value]) => Array.isArray(value))
+        .map(([key]) => key),
+    ),
+  );
+  const onlyLists = answered.every((read) =>
+    Object.values((read.body ?? {}) as Record<string, unknown>).every((value) => Array.isArray(value)),
+  );
+  const errors = reads.flatMap((read) =>
+    read.error ? [{ property: nameOf(read.property), error: read.error }] : [],
+  );
+  const [key] = [...listKeys];
+  const tail = errors.length > 0 ? { errors } : {};
+  if (listKeys.size === 1 && key && onlyLists) {
+    const items = answered.flatMap((read) =>
+      (((read.body ?? {}) as Record<string, unknown>)[key] as unknown[]).map((item) =>
+        item !== null && typeof item === "object" && !("property" in item)
+          ? { property: nameOf(read.property), ...item }
+          : item,
+      ),
+    );
+    return { [key]: items, ...tail };
+  }
+  const results = answered.map((read) => ({
+    property: nameOf(read.property),
+    ...((read.body ?? {}) as object),
+  }));
+  return { results, ...tail };
+}
