@@ -138,7 +138,9 @@ export const googleAnalyticsRunReports: ToolStep<ReturnType<typeof input>, typeo
     const properties = await resolveProperties(ga, fields.property, ctx.signal);
     const run = (property: PropertyRef, on: ToolContext) =>
       reportOn({ ga, property, fields, ctx: on, now, shape, derived });
-    if (properties.length > 1) return reportOnProperties(fields, properties, ctx, run);
+    // The joined rows are sorted by order_by as asked ("-sessions%", "-a/b"): its columns are in every answer.
+    const joined = asked.order_by === undefined ? fields : { ...fields, order_by: asked.order_by };
+    if (properties.length > 1) return reportOnProperties(joined, properties, ctx, run);
     return (await run(properties[0] as PropertyRef, ctx)).result;
   },
 };

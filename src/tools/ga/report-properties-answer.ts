@@ -17,6 +17,7 @@ import { type PropertyRef, propertyText } from "./property-name.js";
 import { onlyWhere, rangesText } from "./report-answer.js";
 import type { FlatRow } from "./report-flatten.js";
 import { checkSeveral, type OneReport, type Outcome, onEachProperty } from "./report-properties.js";
+import { sortKeys } from "./report-ratios.js";
 import { isShare } from "./report-shares.js";
 
 /** The column that names each row's property: "Retail Web Store (properties/412345671)". */
@@ -71,6 +72,28 @@ function everyFailed(failed: readonly Failed[]): Error {
   );
 }
 
+/**
+ * The properties' rows in one order when order_by is given: each property's rows already come in it (GA's sort,
+ * or the step's for a ratio), so a stable sort merges them and every property's shown rows stay the first of its
+ * own. Before, the rows stood property by property and a sort on revenue per user across five sites did not
+ * read as one (trial s17, N163).
+ */
+function sortedAcross(rows: FlatRow[], order: RunReportsFields["order_by"]): FlatRow[] {
+  const keys = sortKeys(order);
+  if (keys.length === 0) return rows;
+  const compare = (a: FlatRow, b: FlatRow) => {
+    for (const { name, desc } of keys) {
+      const [x, y] = [a[name], b[name]];
+      if (x === y || x === undefined || y === undefined) continue;
+      if (x === null || y === null) return x === null ? 1 : -1;
+      const diff = typeof x === "number" && typeof y === "number" ? x - y : String(x) < String(y) ? -1 : 1;
+      if (diff !== 0) return desc ? -diff : diff;
+    }
+    return 0;
+  };
+  return [...rows].sort(compare);
+}
+
 const tagged = (property: PropertyRef, rows: readonly unknown[]): FlatRow[] =>
   rows.map((row) => ({ [PROPERTY_COLUMN]: propertyText(property), ...(row as FlatRow) }));
 
@@ -87,7 +110,10 @@ function joined(
 ): ToolResult<Data> {
   const answered = outcomes.filter((o): o is Answered => "answer" in o);
   const datas = answered.map((o) => o.answer.result.data);
-  const rows = answered.flatMap((o) => tagged(o.property, o.answer.result.data.rows));
+  const rows = sortedAcross(
+    answered.flatMap((o) => tagged(o.property, o.answer.result.data.rows)),
+    fields.order_by,
+  );
   const capped = capItems(rows, MAX_RESULT_BYTES - ROOM_FOR_THE_REST, true);
   const shown = (property: PropertyRef) =>
     capped.items.filter((row) => row[PROPERTY_COLUMN] === propertyText(property)).length;
@@ -237,7 +263,8 @@ function joinedSummary(
   const rowCount = answered.reduce((sum, x) => sum + x.answer.result.data.row_count, 0);
   const head =
     `${fields.realtime ? "Realtime report" : "Report"} on ${count(outcomes.length)} properties${dates}` +
-    `${onlyWhere(fields.filter)}: ${plural(o.shown, "row")} of ${count(rowCount)}, the property in the first column.`;
+    `${onlyWhere(fields.filter)}: ${plural(o.shown, "row")} of ${count(rowCount)}, the property in the first column` +
+    `${fields.order_by === undefined ? "" : ", sorted by order_by across the properties"}.`;
   const each = outcomes.map((x) => {
     const name = propertyText(x.property);
     if ("error" in x) return `${name} failed: ${x.error.message}`;

@@ -32,7 +32,7 @@ export function askedAt(asked: readonly string[]): (name: string) => number {
   };
 }
 
-interface SortKey {
+export interface SortKey {
   name: string;
   desc: boolean;
 }
@@ -46,7 +46,7 @@ export interface RatioRequest<F> {
 
 type Sortable = Pick<RunReportsFields, "metrics" | "dimensions" | "order_by" | "date_ranges">;
 
-function sortKeys(order: RunReportsFields["order_by"]): SortKey[] {
+export function sortKeys(order: RunReportsFields["order_by"]): SortKey[] {
   if (order === undefined) return [];
   const items = typeof order === "string" ? order.split(",").map((part) => part.trim()) : order;
   return items.map((item) =>
