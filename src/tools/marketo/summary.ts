@@ -148,7 +148,7 @@ function missingWords(input: MarketoApiCallInput, data: MarketoApiCallOutput): s
       "GET /rest/v1/activities/deletedleads.json lists deleted leads by leadId"
     );
   }
-  const filtered = filterWords(input, data);
+  const filtered = filterWords(input, data) ?? membershipWords(input, data);
   if (filtered) return filtered;
   const asset = ASSET_BY_ID.exec(input.endpoint);
   if (!asset || !data.warnings.some((warning) => /no assets found/i.test(warning))) return undefined;
@@ -172,6 +172,25 @@ function filterWords(input: MarketoApiCallInput, data: MarketoApiCallOutput): st
   if (typeof type !== "string" || values === undefined || data.next_cursor) return undefined;
   const shown = String(values).slice(0, 120);
   return `no record here has ${type} ${shown} (the filter was applied: filterType ${type}, filterValues ${shown})`;
+}
+
+/**
+ * A lead's memberships read to their end with none: Get Lists, Programs or Smart Campaigns by Lead Id
+ * (https://experienceleague.adobe.com/en/docs/marketo-developer/marketo/rest/lead-database/leads). "0 records
+ * read" left an agent unsure whether the lead was on no list, and it checked list by list (trial s17, N161).
+ */
+const MEMBERSHIP =
+  /^\/rest\/v1\/leads\/(\d+)\/(listMembership|programMembership|smartCampaignMembership)\.json/;
+const MEMBERSHIP_WORDS: Readonly<Record<string, string>> = {
+  listMembership: "is on no static list",
+  programMembership: "is a member of no program",
+  smartCampaignMembership: "is in no smart campaign",
+};
+
+function membershipWords(input: MarketoApiCallInput, data: MarketoApiCallOutput): string | undefined {
+  const match = MEMBERSHIP.exec(input.endpoint);
+  if (!match || data.next_cursor) return undefined;
+  return `lead ${match[1]} ${MEMBERSHIP_WORDS[match[2] ?? ""] ?? "has none"} (Marketo lists none for it)`;
 }
 
 /** What max_items kept of a read without paginate, and how to have all of it (trial s9, N52). */
