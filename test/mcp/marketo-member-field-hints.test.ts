@@ -68,6 +68,35 @@ describe("program member fields", () => {
     expect(back.data.result[0]?.myCustomField).toBe("VIP");
   });
 
+  it("a member field asked of the leads' listing is sent to the members' read, which gives it, hint once", async () => {
+    for (const endpoint of [
+      "/rest/v1/leads/programs/1012.json",
+      "/rest/v1/leads/programs/{programId}.json",
+    ]) {
+      const refused = await mkto.call({
+        method: "GET",
+        endpoint,
+        query_parameters: {
+          fields: "myCustomField",
+          ...(endpoint.includes("{") ? { programId: [1012] } : {}),
+        },
+      });
+      expect(refused.first).toContain("is read from GET /rest/v1/programs/{programId}/members.json");
+      expect(refused.first.split("A program member field").length).toBe(2);
+    }
+    const read = await mkto.ok<Records>({
+      method: "GET",
+      endpoint: "/rest/v1/programs/1012/members.json",
+      query_parameters: {
+        filterType: "reachedSuccess",
+        filterValues: "true,false",
+        fields: "leadId,myCustomField",
+      },
+    });
+    expect(read.data.result.length).toBeGreaterThan(0);
+    expect(read.data.result.every((m) => "myCustomField" in m)).toBe(true);
+  });
+
   it("an unknown lead field is still sent to the leads' describe", async () => {
     const refused = await mkto.call({
       method: "GET",

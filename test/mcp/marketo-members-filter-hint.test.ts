@@ -27,10 +27,12 @@ describe("program members without a filter", () => {
     const all = await mkto.ok<Records>({
       method: "GET",
       endpoint: "/rest/v1/leads/programs/1012.json",
+      query_parameters: { fields: "id" },
       paginate: true,
       max_pages: 50,
     });
     expect(all.data.result.length).toBeGreaterThan(0);
+    expect((all.data as { complete?: boolean }).complete).toBe(true);
     const lead = all.data.result[0] as { id: number; membership?: { id?: number } };
     expect(lead.membership?.id).toBe(1012);
     const one = await mkto.ok<Records>({
@@ -39,5 +41,19 @@ describe("program members without a filter", () => {
       query_parameters: { filterType: "leadId", filterValues: String(lead.id) },
     });
     expect(one.data.result.map((m) => m.leadId)).toEqual([lead.id]);
+    // The hint's way to read every member with its member fields finds every member the listing has.
+    const every = await mkto.ok<Records>({
+      method: "GET",
+      endpoint: "/rest/v1/programs/1012/members.json",
+      query_parameters: {
+        filterType: "reachedSuccess",
+        filterValues: "true,false",
+        fields: "leadId,statusName",
+      },
+      paginate: true,
+      max_pages: 50,
+    });
+    expect(every.data.result.map((m) => m.leadId).sort()).toEqual(all.data.result.map((l) => l.id).sort());
+    expect(every.data.result.every((m) => typeof m.statusName === "string")).toBe(true);
   });
 });

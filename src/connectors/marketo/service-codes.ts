@@ -65,10 +65,10 @@ export const FILTER_TYPE_HINT =
  */
 export const MEMBERS_FILTER_TYPE_HINT =
   "GET /rest/v1/programs/{programId}/members.json looks members up by a field's values: give filterType and " +
-  "filterValues, filterType one of GET /rest/v1/programs/members/describe.json's searchableFields (e.g. " +
-  'query_parameters {"filterType":"leadId","filterValues":"1,2,3"}). To list all of a program\'s members, read GET ' +
-  "/rest/v1/leads/programs/{programId}.json with paginate true: each record is a lead (id is the lead's id) and " +
-  "its membership in the program.";
+  "filterValues, filterType one of GET /rest/v1/programs/members/describe.json's searchableFields. To read every " +
+  "member with its member fields (statusName, custom fields), filter on one every member has, with paginate true: " +
+  '{"filterType":"reachedSuccess","filterValues":"true,false","fields":"leadId,statusName"}. A lead\'s own fields ' +
+  "come with its membership from GET /rest/v1/leads/programs/{programId}.json.";
 
 /** 701 "filterType cannot be blank" elsewhere (custom objects, opportunities, companies): their describe says. */
 const OTHER_FILTER_TYPE_HINT =
@@ -155,6 +155,14 @@ function unknownFieldHint(path: string): string | undefined {
       "The field is not a program member field: GET /rest/v1/programs/members/describe.json lists them (result[0].fields " +
       "by name; searchableFields for filterType). A lead's own fields, and its membership's progressionStatus, are read " +
       "with GET /rest/v1/leads/programs/{programId}.json."
+    );
+  }
+  if (/^\/rest\/v1\/leads\/programs\//.test(bare)) {
+    // Get Leads by Program reads leads' fields; a member field (a program's custom member field) is not one.
+    return (
+      "The field is not a lead field (GET /rest/v1/leads/describe.json lists those). A program member field " +
+      "(GET /rest/v1/programs/members/describe.json) is read from GET /rest/v1/programs/{programId}/members.json, " +
+      'e.g. {"filterType":"reachedSuccess","filterValues":"true,false","fields":"leadId,<the field>"}.'
     );
   }
   const custom = /^\/rest\/v1\/customobjects\/([^/.]+)/.exec(bare);

@@ -204,7 +204,12 @@ function noneGave(fan: FanOut, reads: IdRead[]): UpstreamError {
   const codes = new Set(refusals.map((error) => error.serviceCode ?? ""));
   const [first] = refusals;
   if (first && refusals.length === reads.length && codes.size === 1 && !CODE_WORDS[first.serviceCode ?? ""]) {
-    return new UpstreamError(`Marketo refused ${fan.template} for every id the same way: ${first.message}`, {
+    // Its message already ends with its hint (MartechError): given again as this error's hint, it read twice.
+    const said =
+      first.hint && first.message.endsWith(first.hint)
+        ? first.message.slice(0, -first.hint.length).trim()
+        : first.message;
+    return new UpstreamError(`Marketo refused ${fan.template} for every id the same way: ${said}`, {
       ...(first.hint ? { hint: first.hint } : {}),
       ...(first.serviceCode ? { serviceCode: first.serviceCode } : {}),
     });
