@@ -150,7 +150,7 @@ export const GoogleApiCallFields = z.strictObject({
     .describe('JSON body for POST and PATCH, e.g. {"displayName":"Shop"}.')
     .meta({ title: "Body (JSON)", examples: [{ metrics: [{ name: "sessions" }] }] }),
   cursor: cursorInput(
-    "next_cursor of an earlier, capped answer: give the same request to continue with the first item not shown.",
+    "next_cursor of a capped answer: the same request continues with the first item not shown.",
   ).meta({ title: "Continue from (cursor)" }),
 });
 export type GoogleApiCallFields = z.output<typeof GoogleApiCallFields>;

@@ -132,10 +132,20 @@ export const FOLDER_HINT =
   "To find a folder's id by its name: GET /rest/asset/v1/folder/byName.json with query_parameters " +
   '{"name":"Global Lists"} (result[0].id; its type is result[0].folderId.type).';
 
+/**
+ * 701 "activityTypeIds cannot be blank" from Get Lead Activities: it takes 1 to 10 activity type ids per call
+ * (https://experienceleague.adobe.com/en/docs/marketo-developer/marketo/rest/lead-database/activities); "Give
+ * activityTypeIds a value" did not say which (trial s18, N185).
+ */
+const ACTIVITY_TYPES_HINT =
+  'Give activityTypeIds 1 to 10 activity types, ids or names (e.g. "Open Email,Click Email,Visit Webpage"); ' +
+  "GET /rest/v1/activities/types.json lists the instance's types. For more than 10, one call per 10.";
+
 function nextStep(code: string, message: string, path: string): string | undefined {
   if (code === "610") return notFoundHint(path, message);
   if (code === "701" && /filterType/i.test(message)) return filterTypeHint(path);
   if (code === "701" && /^folder cannot be blank/i.test(message)) return FOLDER_HINT;
+  if (code === "701" && /^activityTypeIds cannot be blank/i.test(message)) return ACTIVITY_TYPES_HINT;
   const blank = code === "701" ? /^(\S+) cannot be blank/i.exec(message) : null;
   if (blank) return `Give ${blank[1]} a value.`;
   if (code === "1003") return invalidValueHint(message, path) ?? NEXT_STEP[code];
