@@ -10,7 +10,7 @@
 import type { ConnectorOf } from "../../connections/registry.js";
 
 /** Item-scoped fields by API name: itemName, itemCategory2, itemsViewed, itemRevenue, cartToViewRate… */
-const ITEM_FIELD = /^items?[A-Z]|^(?:cartToViewRate|purchaseToViewRate)$/;
+export const ITEM_FIELD = /^items?[A-Z]|^(?:cartToViewRate|purchaseToViewRate)$/;
 
 /**
  * What the same dates hold without the report's filter: the first metric's total, from one more report

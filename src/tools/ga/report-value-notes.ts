@@ -8,6 +8,7 @@ import { noRowsNotes } from "./report-no-rows.js";
 import { notSetNote } from "./report-not-set.js";
 import { overlapNote } from "./report-overlap.js";
 import { weekNote } from "./report-weeks.js";
+import { zeroItemsNote } from "./report-zero-items.js";
 
 /**
  * What a report's values themselves call for in its summary: a dimension mostly "(not set)", rows that overlap, ad metrics all 0,
@@ -26,6 +27,7 @@ export function valueNotes(
     overlapNote(flat, response, uiNames),
     adCostNote(flat, response, uiNames, property),
     searchConsoleNote(flat, response),
+    zeroItemsNote(flat, response),
     weekNote(flat, response, asked.stated),
     ...noRowsNotes(flat, response, uiNames, asked),
   ];
