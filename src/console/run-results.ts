@@ -185,9 +185,11 @@ const AGENT_NOTE = new RegExp(
 
 /**
  * GA's totals by a report's first dimension (src/tools/ga/report-subtotals.ts) in API names and raw values
- * ("202609 16,197"): an agent's shortcut; the page's table and chart show the rows in words.
+ * ("202609 16,197"): an agent's shortcut; the page's table and chart show the rows in words. And the property's
+ * day when it is not UTC's (report-periods.ts), said for an agent that counts dates; the page's date boxes are
+ * already the property's days.
  */
-const AGENT_TOTALS = /^Totals (?:of \S+ )?by \S+ \(GA's own/;
+const AGENT_TOTALS = /^Totals (?:of \S+ )?by \S+ \(GA's own|^Today in \S+ is \d{4}-\d{2}-\d{2} \(in UTC/;
 
 /**
  * The property's quota in a report's headline (src/tools/ga/report-answer.ts: "; 39997 quota tokens left

@@ -207,7 +207,7 @@ async function reportOn(o: {
   const today = todayIn(now, zone);
   const lengths =
     shown.merged && stated ? periodNote(stated, shown.merged.order, rangeLabels(stated), today) : undefined;
-  const asked = { stated, today, filters };
+  const asked = { stated, today, filters, zone, utcToday: todayIn(now, "UTC") };
   const notes = [lengths, early, ...valueNotes(flat, response, uiNames, propertyId, asked), subtotal];
   const result = {
     data,

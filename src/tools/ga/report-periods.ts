@@ -87,3 +87,21 @@ function wholeMonths(range: StatedRange): number {
   if (start.getUTCDate() !== 1 || after.getUTCDate() !== 1) return 0;
   return (after.getUTCFullYear() - start.getUTCFullYear()) * 12 + after.getUTCMonth() - start.getUTCMonth();
 }
+
+/**
+ * The property's day when it is not UTC's: GA counts relative dates (yesterday, NdaysAgo, the presets) from
+ * the property's day (https://developers.google.com/analytics/devguides/reporting/data/v1/rest/v1beta/DateRange).
+ * On a Tokyo property, last90days ended on the 4th while an agent took the 4th for today, and it asked again
+ * with exact dates (trial s18, N180).
+ */
+export function zoneDayNote(
+  today: string,
+  utcToday: string | undefined,
+  zone: string | undefined,
+): string | undefined {
+  if (!zone || !utcToday || today === utcToday) return undefined;
+  return (
+    `Today in ${zone} is ${today} (in UTC ${utcToday}): presets and relative dates count back from the property's ` +
+    "day, as the dates stated here do."
+  );
+}

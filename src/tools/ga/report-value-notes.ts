@@ -7,6 +7,7 @@ import type { FlatReport } from "./report-flatten.js";
 import { noRowsNotes } from "./report-no-rows.js";
 import { notSetNote } from "./report-not-set.js";
 import { overlapNote } from "./report-overlap.js";
+import { zoneDayNote } from "./report-periods.js";
 import { weekNote } from "./report-weeks.js";
 import { zeroItemsNote } from "./report-zero-items.js";
 
@@ -20,7 +21,13 @@ export function valueNotes(
   response: RunReportResponse,
   uiNames: UiNames,
   property: string,
-  asked: { stated: readonly StatedRange[] | undefined; today: string; filters: SplitFilters },
+  asked: {
+    stated: readonly StatedRange[] | undefined;
+    today: string;
+    filters: SplitFilters;
+    zone?: string | undefined;
+    utcToday?: string;
+  },
 ): (string | undefined)[] {
   return [
     notSetNote(flat, response, uiNames),
@@ -28,6 +35,7 @@ export function valueNotes(
     adCostNote(flat, response, uiNames, property),
     searchConsoleNote(flat, response),
     zeroItemsNote(flat, response),
+    asked.stated ? zoneDayNote(asked.today, asked.utcToday, asked.zone) : undefined,
     weekNote(flat, response, asked.stated),
     ...noRowsNotes(flat, response, uiNames, asked),
   ];
