@@ -222,7 +222,8 @@ async function reportOn(o: {
     ),
     ...(fields.chart ? { chartImage: true } : {}),
   };
-  return { result, tail: summaryTail(data, shown.merged, notes), pageHints: shown.page.hints };
+  const said = notes.filter((note): note is string => typeof note === "string");
+  return { result, tail: summaryTail(data, shown.merged, notes), pageHints: shown.page.hints, notes: said };
 }
 
 /** The report's request, once its names are in the property's catalog and GA says they can be combined. */

@@ -265,6 +265,12 @@ function joinedSummary(
     `${fields.realtime ? "Realtime report" : "Report"} on ${count(outcomes.length)} properties${dates}` +
     `${onlyWhere(fields.filter)}: ${plural(o.shown, "row")} of ${count(rowCount)}, the property in the first column` +
     `${fields.order_by === undefined ? "" : ", sorted by order_by across the properties"}.`;
+  // A note every property's answer has (the same month lengths on every property) is said once, after the head
+  // (trial s18, N181: five times over).
+  const shared = (answered[0]?.answer.notes ?? []).filter(
+    (note) => answered.length > 1 && answered.every((x) => x.answer.notes?.includes(note)),
+  );
+  const tailOf = (x: Answered) => shared.reduce((tail, note) => tail.replace(` ${note}`, ""), x.answer.tail);
   const each = outcomes.map((x) => {
     const name = propertyText(x.property);
     if ("error" in x) return `${name} failed: ${x.error.message}`;
@@ -273,11 +279,11 @@ function joinedSummary(
       !o.sameDates && data.date_ranges
         ? ` (${rangesText(data.date_ranges as StatedRange[])}, ${data.metadata?.time_zone ?? "UTC"})`
         : "";
-    if (data.row_count === 0) return `${name}${own}: no rows.${x.answer.tail}`;
+    if (data.row_count === 0) return `${name}${own}: no rows.${tailOf(x)}`;
     const totals = totalsWords(data);
-    return `${name}${own}: ${plural(data.row_count, "row")}${totals ? `; ${totals}` : ""}.${x.answer.tail}`;
+    return `${name}${own}: ${plural(data.row_count, "row")}${totals ? `; ${totals}` : ""}.${tailOf(x)}`;
   });
-  return [head, ...each].join(" ");
+  return [head, ...shared, ...each].join(" ");
 }
 
 /** A property's totals in words: "eventCount 1,234" (per date range when there are several). */

@@ -111,4 +111,6 @@ export interface OneReport {
   tail: string;
   /** The hints of the answer that are about its own page (replaced by the joined answer's). */
   pageHints: readonly string[];
+  /** The notes its tail holds, each as written there (a note every property has is said once). */
+  notes?: readonly string[];
 }
