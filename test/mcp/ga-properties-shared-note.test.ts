@@ -23,9 +23,7 @@ describe("notes over several properties", () => {
     const summary = firstText(result).split("\n")[0] ?? "";
     expect(summary.split(LENGTHS).length - 1).toBe(1);
     // Said once, before the first property's own part.
-    expect(summary.indexOf(LENGTHS)).toBeLessThan(
-      summary.indexOf("Retail Web Store (properties/412345671)"),
-    );
+    expect(summary.indexOf(LENGTHS)).toBeLessThan(summary.indexOf("Retail Web Store (properties/412345671)"));
     const alone = await ga.call("google_analytics_run_reports", {
       property: "Retail Web Store",
       metrics: ["sessions"],
