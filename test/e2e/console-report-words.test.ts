@@ -339,7 +339,11 @@ describe("Run Reports in a marketer's words", () => {
       await pickChoice(page, "Metric 2", "Purchase revenue", /^Purchase revenue$/);
       await pickChoice(page, "Dimension 1", "Country", /^Country$/);
       // The example's sort by Date, no longer a column, stays typed: emptied.
-      await page.getByLabel("Sort by", { exact: true }).fill("");
+      // The form turns Sort by into a text box once the columns no longer hold Date: waited for, as a loaded
+      // machine fills it while it is still the list of columns (a local run, 2026-12-04).
+      const sort = page.getByLabel("Sort by", { exact: true });
+      await expect.poll(() => sort.evaluate((element) => element.tagName)).toBe("INPUT");
+      await sort.fill("");
       await runForRows();
       const header = await table().locator("thead th").allTextContents();
       expect(header).toEqual(expect.arrayContaining(["Ecommerce purchases ▼", "Purchase revenue (USD)"]));
