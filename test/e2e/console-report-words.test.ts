@@ -342,7 +342,7 @@ describe("Run Reports in a marketer's words", () => {
       // The form turns Sort by into a text box once the columns no longer hold Date: waited for, as a loaded
       // machine fills it while it is still the list of columns (a local run, 2026-12-04).
       const sort = page.getByLabel("Sort by", { exact: true });
-      await expect.poll(() => sort.evaluate((element) => element.tagName)).toBe("INPUT");
+      await expect.poll(() => page.locator("input#root_order_by").count()).toBe(1);
       await sort.fill("");
       await runForRows();
       const header = await table().locator("thead th").allTextContents();
