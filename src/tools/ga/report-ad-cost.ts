@@ -23,6 +23,10 @@ const isZero = (row: FlatRow, name: string) => {
   return value === 0 || value === "0" || value === null || value === undefined;
 };
 
+/** Whether a metric is 0 (or has no value) in every row and in the totals: the test of each all-zero note. */
+export const zeroThroughout = (flat: FlatReport, name: string): boolean =>
+  [...flat.rows, ...flat.totals].every((row) => isZero(row, name));
+
 /** The note, or undefined when the report asks for no ad metric, has no rows, or one ad metric is not 0. */
 export function adCostNote(
   flat: FlatReport,
@@ -35,8 +39,7 @@ export function adCostNote(
   );
   // Return on ad spend alone is 0 wherever revenue is, whatever the costs: only a cost asked for says.
   if (!asked.some((name) => name.startsWith("advertiserAd")) || flat.rows.length === 0) return undefined;
-  const all = [...flat.rows, ...flat.totals];
-  if (!asked.every((name) => all.every((row) => isZero(row, name)))) return undefined;
+  if (!asked.every((name) => zeroThroughout(flat, name))) return undefined;
   const shown = asked.map((name) => uiNames[name] ?? name);
   const names = shown.length > 1 ? `${shown.slice(0, -1).join(", ")} and ${shown.at(-1)}` : shown.join("");
   return (
@@ -63,8 +66,7 @@ export function searchConsoleNote(
     h.name && SEARCH_CONSOLE_METRIC.test(h.name) ? [h.name] : [],
   );
   if (asked.length === 0) return undefined;
-  const all = [...flat.rows, ...flat.totals];
-  if (!asked.every((name) => all.every((row) => isZero(row, name)))) return undefined;
+  if (!asked.every((name) => zeroThroughout(flat, name))) return undefined;
   return (
     `${asked.join(", ")} ${flat.rows.length === 0 ? "has no row" : "is 0 in every row"}: Google Analytics has ` +
     "Search Console's metrics only on a property linked to Search Console (GA's Admin, Product links), so this " +

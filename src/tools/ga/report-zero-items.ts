@@ -6,14 +6,10 @@
  * a real zero, and the agent spent two calls to tell "not collected" from "nobody added" (trial s18, N179).
  */
 import type { RunReportResponse } from "../../connectors/google/types.js";
+import { zeroThroughout } from "./report-ad-cost.js";
 import { ITEM_FIELD } from "./report-empty.js";
-import type { FlatReport, FlatRow } from "./report-flatten.js";
+import type { FlatReport } from "./report-flatten.js";
 import { ratioParts } from "./report-ratios.js";
-
-const isZero = (row: FlatRow, name: string) => {
-  const value = row[name];
-  return value === 0 || value === null || value === undefined;
-};
 
 /** The note, or undefined when no item metric asked for is 0 throughout (or the report has no rows). */
 export function zeroItemsNote(
@@ -22,9 +18,8 @@ export function zeroItemsNote(
 ): string | undefined {
   if (flat.rows.length === 0) return undefined;
   const names = (headers.metricHeaders ?? []).flatMap((h) => (h.name ? [h.name] : []));
-  const all = [...flat.rows, ...flat.totals];
   const zero = names.filter(
-    (name) => !ratioParts(name) && ITEM_FIELD.test(name) && all.every((row) => isZero(row, name)),
+    (name) => !ratioParts(name) && ITEM_FIELD.test(name) && zeroThroughout(flat, name),
   );
   if (zero.length === 0) return undefined;
   const ratios = names.filter((name) => zero.includes(ratioParts(name)?.[1] ?? ""));
