@@ -7,6 +7,10 @@ import { firstText, gaOverMcp } from "../helpers/ga-mcp.js";
 
 const ga = gaOverMcp();
 const LENGTHS = "The periods differ in length";
+const MONTHS = [
+  { start_date: "2026-11-01", end_date: "2026-11-30", name: "November" },
+  { start_date: "2026-10-01", end_date: "2026-10-31", name: "October" },
+];
 
 describe("notes over several properties", () => {
   it("a note every property has is said once; one property's note stays with it", async () => {
@@ -14,10 +18,7 @@ describe("notes over several properties", () => {
       property: "Retail Web Store,Media News Site,Retail Staging (no data)",
       metrics: ["sessions"],
       dimensions: ["deviceCategory"],
-      date_ranges: [
-        { start_date: "2026-11-01", end_date: "2026-11-30", name: "November" },
-        { start_date: "2026-10-01", end_date: "2026-10-31", name: "October" },
-      ],
+      date_ranges: MONTHS,
     });
     expect(result.isError, firstText(result)).toBeFalsy();
     const summary = firstText(result).split("\n")[0] ?? "";
@@ -28,10 +29,7 @@ describe("notes over several properties", () => {
       property: "Retail Web Store",
       metrics: ["sessions"],
       dimensions: ["deviceCategory"],
-      date_ranges: [
-        { start_date: "2026-11-01", end_date: "2026-11-30", name: "November" },
-        { start_date: "2026-10-01", end_date: "2026-10-31", name: "October" },
-      ],
+      date_ranges: MONTHS,
     });
     expect(firstText(alone)).toContain(LENGTHS);
   });
