@@ -183,9 +183,13 @@ export function Combobox(props: ComboboxProps) {
   const { combo, typed, typedNow, items, more, settle } = useChoices(props);
   const { isOpen, highlightedIndex, getInputProps, getMenuProps, getItemProps, getLabelProps } = combo;
   const root = useRef<HTMLDivElement>(null);
+  // What the input holds now. A handler's `typed` is its render's: a pick clicked and left at once (the
+  // next field focused before the pick's own render) settled the text typed before it, "beta" over "Beta
+  // Testers" (stop 40's CI run), so leaving and closing settle the input's own text.
+  const live = () => (document.getElementById(id) as HTMLInputElement | null)?.value ?? typed;
   useCloseOutside(root, isOpen, () => {
     combo.closeMenu();
-    settle(typed);
+    settle(live());
   });
   const focus = useOpenOnFocus(props, typed, isOpen, combo.openMenu);
   return (
@@ -213,13 +217,13 @@ export function Combobox(props: ComboboxProps) {
           // downshift settles a blur only with the list open (onStateChange above): closed by Escape, the
           // text typed was left unsettled, and "Add to the filter" tapped next at 400 px found no value.
           onBlur: () => {
-            if (!isOpen) settle(typed);
+            if (!isOpen) settle(live());
           },
           onKeyDown: (event) => {
             // Enter on a typed name with nothing highlighted settles it rather than submitting the form.
             if (event.key === "Enter" && highlightedIndex < 0) {
               event.preventDefault();
-              settle(typed);
+              settle(live());
             }
           },
         })}
