@@ -10,7 +10,7 @@ import { customDimensionValue, isCustomField } from "./custom-fields.js";
 import type { EventStat, ItemStat, Slice } from "./dataset.js";
 import { calendarDimension } from "./dates.js";
 import { type Base, emptyBase, type NamedKeyEvents, type Scope } from "./fields.js";
-import { generatedDimension } from "./generators.js";
+import { generatedDimension, isReturning } from "./generators.js";
 import { DIMENSION_BY_NAME, METRIC_BY_NAME } from "./schema-catalog.js";
 
 export interface Fact {
@@ -124,7 +124,7 @@ function sessionBase(slice: Slice, keyEvents: ReadonlySet<string>, named: NamedK
   base.engagedSessions = slice.engagedSessions;
   base.totalUsers = slice.totalUsers;
   base.activeUsers = slice.activeUsers;
-  base.newUsers = slice.newUsers;
+  base.newUsers = isReturning(slice) ? 0 : slice.totalUsers;
   base.engagementSeconds = slice.engagementSeconds;
   for (const e of slice.events) {
     base.eventCount += e.count;
@@ -179,7 +179,7 @@ function eventBase(slice: Slice, e: EventStat, keyEvents: ReadonlySet<string>, n
   base.engagedSessions = Math.min(e.sessions, slice.engagedSessions);
   base.totalUsers = e.users;
   base.activeUsers = Math.min(e.users, slice.activeUsers);
-  base.newUsers = e.newUsers;
+  base.newUsers = isReturning(slice) ? 0 : e.users;
   base.engagementSeconds = e.name === "user_engagement" ? slice.engagementSeconds : 0;
   base.revenueUsd = e.revenueUsd;
   addEventCounts(base, e, keyEvents, named);

@@ -77,6 +77,15 @@ function traitsOf(slice: Slice): Traits {
   return traits;
 }
 
+/**
+ * Whether a slice's users came before (its firstSessionDate is an earlier day). GA counts a user as new only
+ * on the day of their first session (https://support.google.com/analytics/answer/12253918), so a returning
+ * slice has no new users and a new slice's users are all new (facts.ts): the firstSessionDate and
+ * newVsReturning rows then agree with newUsers (trial s17, N171: users first seen in September were counted
+ * new in October).
+ */
+export const isReturning = (slice: Slice): boolean => traitsOf(slice).returning;
+
 export interface GenContext {
   slice: Slice;
   profile: DataProfile;
