@@ -36,7 +36,7 @@ export const MarketoApiCallInput = z.strictObject({
     .optional()
     .describe(
       "E.g. filterType email, filterValues a@example.com; arrays go comma-separated, or fill {name}. activities.json: " +
-        'sinceDatetime (no paging token needed), 1–10 activityTypeIds, ids or names ("Open Email").',
+        'sinceDatetime (no paging token needed), activityTypeIds ids, names ("Open Email") or "all".',
     )
     .meta({ title: "Query parameters", examples: [{ filterType: "email", filterValues: "a@example.com" }] }),
   body: z

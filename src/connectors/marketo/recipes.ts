@@ -120,7 +120,7 @@ export const COMPUTE_RECIPES: readonly ComputeRecipe[] = [
       query_parameters: {
         sinceDatetime: "<from>",
         leadIds: "<leadId>",
-        activityTypeIds: "Visit Webpage,Fill Out Form,Send Email,Open Email,Click Email,Change Data Value",
+        activityTypeIds: "all",
       },
       paginate: true,
       max_pages: 200,
@@ -129,8 +129,9 @@ export const COMPUTE_RECIPES: readonly ComputeRecipe[] = [
     note:
       "sinceDatetime: the step fetches the paging token for you. Marketo scans its activity log a slice at a time, " +
       "so one lead's history takes many pages, most of them empty: max_pages 200 lets the one call reach today. " +
-      "activityTypeIds takes names or ids (up to 10; GET /rest/v1/activities/types.json lists them); every " +
-      "activity names its type (activityType).",
+      'activityTypeIds takes names or ids (GET /rest/v1/activities/types.json lists them), or "all": Marketo reads ' +
+      "at most 10 types at a time, so with paginate the step reads more in groups of 10 and joins them in time " +
+      "order; every activity names its type (activityType).",
   },
   {
     // Marketo's filters take instants (bulk-lead-extract#filters): agent trial s6, N06 wrote 1 Nov as -05:00

@@ -139,7 +139,7 @@ export const FOLDER_HINT =
  */
 const ACTIVITY_TYPES_HINT =
   'Give activityTypeIds 1 to 10 activity types, ids or names (e.g. "Open Email,Click Email,Visit Webpage"); ' +
-  "GET /rest/v1/activities/types.json lists the instance's types. For more than 10, one call per 10.";
+  'GET /rest/v1/activities/types.json lists the instance\'s types. More, or "all", with paginate true: read 10 at a time and joined.';
 
 function nextStep(code: string, message: string, path: string): string | undefined {
   if (code === "610") return notFoundHint(path, message);

@@ -90,7 +90,7 @@ function partsOf(value: unknown): string[] {
 const isId = (part: string) => /^\d{1,9}$/.test(part);
 
 /**
- * activityTypeIds with names turned into ids (case ignored); ids pass as they are. An unknown name reads the
+ * activityTypeIds with names turned into ids (case ignored); ids pass as they are; "all" is every type. An unknown name reads the
  * types again once, then is refused with the nearest names. `field` names the input in the error.
  */
 export async function typeIds(
@@ -101,6 +101,10 @@ export async function typeIds(
   const parts = partsOf(value);
   let types = await activityTypes(reader);
   let calls = types.calls;
+  // "all": every type the instance has (a lead's whole history; more than 10 are read in groups).
+  if (parts.length === 1 && parts[0]?.toLowerCase() === "all") {
+    return { ids: [...types.names.keys()], calls, types: { names: types.names, calls } };
+  }
   const lookup = (names: ReadonlyMap<number, string>, part: string) => {
     const lower = part.toLowerCase();
     for (const [id, name] of names) if (name.toLowerCase() === lower) return id;

@@ -269,7 +269,7 @@ export async function fanOutRead(
     options.compute.expectValues(whole(reads, limit).map((id) => ({ [fan.name]: id })));
     const itemsCut = all.length > limit || reads.some((r) => "skipped" in r);
     const reader = { marketo, signal: ctx.signal, onWait: options.onWait };
-    return computedFanOut(input, ctx, options.compute, records, { head, base, cut, itemsCut, reader });
+    return computedJoined(input, ctx, options.compute, records, { head, base, cut, itemsCut, reader });
   }
   const keep = ctx.fullResults !== undefined;
   const capped = capItems(records, MAX_RESULT_BYTES, true);
@@ -335,7 +335,7 @@ function cutWords(
   return parts.length > 0 ? parts.join("; ") : undefined;
 }
 
-interface ComputedParts {
+export interface ComputedParts {
   head: string;
   base: Omit<Shaped, "result" | "complete">;
   /** What was left unread, when something was. */
@@ -346,8 +346,11 @@ interface ComputedParts {
   reader: NameReader;
 }
 
-/** where, order_by and count_by over the joined records (no cursor: the read is the ids given). */
-async function computedFanOut(
+/**
+ * where, order_by and count_by over joined records (no cursor: the read is the ids given, or the activity type
+ * groups of activity-groups.ts).
+ */
+export async function computedJoined(
   input: MarketoApiCallInput,
   ctx: ToolContext,
   compute: RecordCompute,

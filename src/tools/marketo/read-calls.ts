@@ -221,7 +221,7 @@ function pagingToken(result: MarketoCallResult): ReadAnswer {
       ? "no paging token"
       : "a paging token (next_page_token), not records: read the activities since that time with GET " +
         "/rest/v1/activities.json, query_parameters { nextPageToken: next_page_token, activityTypeIds: " +
-        '"<up to 10 ids from GET /rest/v1/activities/types.json>" }, paginate true (or give /rest/v1/activities.json ' +
+        '"<ids or names from GET /rest/v1/activities/types.json, or all>" }, paginate true (or give /rest/v1/activities.json ' +
         "sinceDatetime instead: this tool fetches the token itself)";
   return { data, counts: { read: 0, shown: 0, kept: false, end: true }, described };
 }

@@ -11,6 +11,7 @@ import { ValidationError } from "../../errors.js";
 import type { MarketoApiCallInput } from "../../schemas/marketo.js";
 import { type ComputeSpec, RecordCompute } from "../records/compute.js";
 import type { ToolContext } from "../types.js";
+import { groupedActivities, isGroupedRead } from "./activity-groups.js";
 import {
   type ActivityNaming,
   activityNaming,
@@ -71,7 +72,7 @@ export interface Route {
 async function activities(
   route: Route,
   compute: RecordCompute | undefined,
-): Promise<{ input: MarketoApiCallInput; naming?: ActivityNaming }> {
+): Promise<{ input: MarketoApiCallInput; naming?: ActivityNaming; ids?: number[] }> {
   const { input, marketo, ctx, onWait } = route;
   if (!isActivityRead(input.method, route.checked.value)) return { input };
   const reader = { marketo, signal: ctx.signal, onWait };
@@ -79,7 +80,7 @@ async function activities(
   const { query, types, ids } = await activityQuery(input.query_parameters, reader);
   if (ids) compute?.expectValues(askedTypes(ids, types.names));
   const rewritten = asWritten({ ...input, query_parameters: query }, input);
-  return { input: rewritten, naming: activityNaming(types, reader) };
+  return { input: rewritten, naming: activityNaming(types, reader), ...(ids ? { ids } : {}) };
 }
 
 export async function readRoute(route: Route): Promise<ReadAnswer> {
@@ -89,8 +90,11 @@ export async function readRoute(route: Route): Promise<ReadAnswer> {
     return runExport(route.input, marketo, ctx, onWait, compute ?? new RecordCompute({}));
   }
   if (route.fan) return fanOutRead(route.input, marketo, ctx, { fan: route.fan, onWait, compute });
-  const { input, naming } = await activities(route, compute);
+  const { input, naming, ids } = await activities(route, compute);
   const path = route.checked;
+  if (ids && isGroupedRead(path.value, ids)) {
+    return groupedActivities(input, marketo, ctx, { path, ids, onWait, compute, naming });
+  }
   if (route.file) return readFile(input, marketo, ctx, { path, from: route.from, onWait, compute, naming });
   if (compute) {
     return computeRead(input, marketo, ctx, {
