@@ -1,4 +1,5 @@
 import { BULK_FILE } from "../connectors/marketo/file-answer.js";
+import { isIgnoredQueryWarning } from "../connectors/marketo/real-paths.js";
 import { recipesInBrief } from "../connectors/marketo/recipes.js";
 import { checkMarketoPath } from "../connectors/marketo/url.js";
 import { ValidationError } from "../errors.js";
@@ -193,7 +194,12 @@ export const marketoApiCall: ToolStep<typeof MarketoApiCallInput, typeof Marketo
       read.summary ??
       (triggerSummary(input, requestedAt) ?? summarize(input, data, read.counts, read.described, file)) +
         target;
-    const said = [summary, dateWords, "note" in usage ? usage.note : undefined].filter(Boolean).join(" ");
+    // A parameter Marketo ignores is said at the top too: among the warnings under the records, an agent
+    // missed it and read all 188 members as the three asked for (trial s19, N211).
+    const ignored = read.data.warnings.find(isIgnoredQueryWarning);
+    const said = [summary, ignored, dateWords, "note" in usage ? usage.note : undefined]
+      .filter(Boolean)
+      .join(" ");
     return {
       data,
       summary: said,

@@ -1,5 +1,6 @@
 import { ValidationError } from "../../errors.js";
 import { checkPath } from "../endpoint-guard.js";
+import { ignoredQueryWarning } from "./real-paths.js";
 import type { CheckedRequest, QueryValue } from "./types.js";
 import { checkMarketoQuery, ENDPOINT_RULES } from "./url.js";
 
@@ -108,8 +109,11 @@ export function prepareRequest(req: CheckedRequest, now: number): PreparedReques
         `${target} needs a start: give sinceDatetime (ISO 8601, e.g. 2024-01-31T00:00:00Z) or a nextPageToken from an earlier call.`,
       );
     }
+    const sent = withoutKeys(query, ["sinceDatetime", "sinceDateTime"]);
+    const ignored = ignoredQueryWarning(target.value, sent);
+    if (ignored) warnings.push(ignored);
     return {
-      req: { ...req, path: target, query: withoutKeys(query, ["sinceDatetime", "sinceDateTime"]) },
+      req: { ...req, path: target, query: sent },
       ...(translatedFrom ? { translatedFrom } : {}),
       warnings,
       seedSince: Array.isArray(start) ? start.join(",") : String(start),
@@ -117,6 +121,10 @@ export function prepareRequest(req: CheckedRequest, now: number): PreparedReques
   }
   // With a token, the token alone positions the read; a start date beside it would be ignored or refused.
   const finalQuery = seeded ? withoutKeys(query, ["sinceDatetime", "sinceDateTime"]) : query;
+  if (req.method === "GET") {
+    const ignored = ignoredQueryWarning(target.value, finalQuery);
+    if (ignored) warnings.push(ignored);
+  }
   return {
     req: { ...req, path: target, query: finalQuery },
     ...(translatedFrom ? { translatedFrom } : {}),

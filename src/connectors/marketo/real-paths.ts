@@ -3,7 +3,7 @@
  * browse calls page by offset.
  */
 
-import { MARKETO_OFFSET_PAGED, MARKETO_PATHS } from "../../real-paths.generated.js";
+import { MARKETO_GET_QUERIES, MARKETO_OFFSET_PAGED, MARKETO_PATHS } from "../../real-paths.generated.js";
 import { realPaths } from "../../real-paths.js";
 
 export const MARKETO_REAL_PATHS = realPaths(MARKETO_PATHS);
@@ -18,4 +18,42 @@ const OFFSET_PAGED = new Set(MARKETO_OFFSET_PAGED);
 export function pagesByOffset(path: string): boolean {
   const real = MARKETO_REAL_PATHS.find(path);
   return real !== undefined && OFFSET_PAGED.has(real.template);
+}
+
+/**
+ * The query parameters of a GET that its operation does not take in Adobe's Swagger, with the ones it does.
+ * Marketo ignores such a parameter without a word, so a filter it does not have reads every record (trial
+ * s19, N211: filterType leadId on GET /rest/v1/leads/programs/{programId}.json gave all 188 members).
+ */
+export function ignoredQueries(
+  path: string,
+  query: Readonly<Record<string, unknown>> | undefined,
+): { template: string; ignored: string[]; takes: readonly string[] } | undefined {
+  const real = MARKETO_REAL_PATHS.find(path);
+  const takes = real ? MARKETO_GET_QUERIES[real.template] : undefined;
+  if (!real || !takes) return undefined;
+  const ignored = Object.keys(query ?? {}).filter((name) => !takes.includes(name));
+  return ignored.length > 0 ? { template: real.template, ignored, takes } : undefined;
+}
+
+const IGNORED = "so Marketo ignores";
+/** Whether a warning is ignoredQueryWarning's (said in the summary too: under 117 records it went unseen). */
+export const isIgnoredQueryWarning = (warning: string): boolean => warning.includes(IGNORED);
+
+/** The warning for ignoredQueries, or undefined: what Marketo ignores, what it takes, and what narrows instead. */
+export function ignoredQueryWarning(
+  path: string,
+  query: Readonly<Record<string, unknown>> | undefined,
+): string | undefined {
+  const found = ignoredQueries(path, query);
+  if (!found) return undefined;
+  const { template, ignored, takes } = found;
+  const names = ignored.join(", ");
+  const one = ignored.length === 1;
+  return (
+    `${names} ${one ? "is not a query parameter" : "are not query parameters"} of GET ${template} ` +
+    `(Adobe's reference: it takes ${takes.length > 0 ? takes.join(", ") : "none"}), ${IGNORED} ` +
+    `${one ? "it" : "them"} and did not narrow this read by ${one ? "it" : "them"}. To keep some records, give ` +
+    `where (e.g. "id in (120, 121)" or 'email ends_with "@acme.com"'), applied to every record read.`
+  );
 }
