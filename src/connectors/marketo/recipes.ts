@@ -154,7 +154,7 @@ export const COMPUTE_RECIPES: readonly ComputeRecipe[] = [
       "2026-11-01T04:00:00Z to 2026-12-01T05:00:00Z. The answer states the window in the zone and in UTC. A " +
       "datetime with an offset that is not the zone's at that time is refused (in where too), with the value to send; one without " +
       "an offset is read in the zone. sinceDatetime (activities.json) takes a date the same way. Without " +
-      "time_zone, values are sent as given and those with an offset are stated in UTC in the answer.",
+      "time_zone, dates are read the same way in UTC, and datetimes are sent as given (those with an offset stated in UTC).",
   },
   {
     // Period costs come only from Get Program by Id (https://experienceleague.adobe.com/en/docs/marketo-developer/marketo/rest/assets/programs#by-id):

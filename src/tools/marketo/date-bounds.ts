@@ -7,7 +7,8 @@
  * Marketo takes instants; this turns a date ("2026-11-01") or a clock time without an offset into the
  * instant of that zone's clock on that date, and refuses an offset that is not the zone's at its instant
  * (in where's quoted datetimes too), with the value to send instead (agent trial s6, N06). Without
- * time_zone, bounds sent with an offset are stated in UTC in the answer, so a wrong one can be seen.
+ * time_zone, dates alone are read in UTC the same way, and bounds sent with an offset are stated in UTC in the
+ * answer, so a wrong one can be seen.
  */
 import { ValidationError } from "../../errors.js";
 import type { MarketoApiCallInput } from "../../schemas/marketo.js";
@@ -242,13 +243,42 @@ function checkWhere(zone: string, where: string | undefined): boolean {
   return where !== undefined && WHERE_DATED.test(where);
 }
 
+/**
+ * Without time_zone, a date alone (YYYY-MM-DD) is read in UTC as time_zone reads it: a start date is its
+ * midnight and an end date the end of its day. Sent as written, "endAt 2026-12-04" was that day's first
+ * instant and left out the leads created on it (trial s19, N198: today's 5 leads). Other bounds go as given.
+ */
+function utcDates(input: MarketoApiCallInput, ranges: readonly Range[]): DatedCall {
+  const dated = ranges
+    .map((range) => ({
+      name: range.name,
+      resolved: range.bounds.filter((bound) => DATE.test(bound.text)).map((bound) => resolve("UTC", bound)),
+    }))
+    .filter((range) => range.resolved.length > 0);
+  const offsets = offsetWords(ranges);
+  if (dated.length === 0) return offsets ? { input, words: offsets } : { input };
+  const read = dated.map(({ name, resolved }) => {
+    const dates = resolved.map(({ bound, endOf }) =>
+      endOf !== undefined ? `${bound.text} (to the end of that day)` : bound.text,
+    );
+    return `${name} ${dates.join(" to ")} sent as ${resolved.map(({ instant }) => isoSecond(instant)).join(" to ")}`;
+  });
+  const words =
+    `Dates without time_zone are read in UTC: ${read.join("; ")} (give time_zone, e.g. "America/New_York", ` +
+    "to read them on that zone's clock).";
+  return {
+    input: rewritten(
+      input,
+      dated.map((range) => range.resolved),
+    ),
+    words: [words, offsets].filter(Boolean).join(" "),
+  };
+}
+
 export function zonedDates(input: MarketoApiCallInput): DatedCall {
   const ranges = rangesOf(input);
   const zone = input.time_zone;
-  if (zone === undefined) {
-    const words = offsetWords(ranges);
-    return words ? { input, words } : { input };
-  }
+  if (zone === undefined) return utcDates(input, ranges);
   if (!isZone(zone)) {
     throw new ValidationError("time_zone", `"${zone}" is not a time zone this server knows.`, {
       hint: ZONE_HINT,

@@ -1,0 +1,82 @@
+/**
+ * Trial s19, N198: an export's endAt "2026-12-04" without time_zone was sent as written, which Marketo reads as
+ * that day's first instant, so the 5 leads created that day were left out and nothing said so. A date alone
+ * without time_zone is now read in UTC as time_zone reads it: a start date is its midnight, an end date the end
+ * of its day, and the answer says what was sent. Fast-check through MCP on the sandbox, whose clock is held
+ * while leads are created: a lead created on a day is in the export of that day alone (dates), the same as
+ * the export sent with the instants the words name, and a lead of the next day is not.
+ */
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { marketoOverMcp, runningClock } from "../helpers/marketo-mcp.js";
+
+interface Answer {
+  result: Record<string, unknown>[];
+}
+const DAY = 86_400_000;
+const T0 = Date.UTC(2026, 11, 4, 20);
+const running = runningClock(T0);
+let heldAt: number | undefined;
+const mkto = marketoOverMcp({
+  leadCount: 200,
+  seed: 5,
+  now: () => heldAt ?? running(),
+  bulkJobMs: 50,
+  rateLimit: 1_000_000,
+});
+
+let made = 0;
+async function leadAt(at: number): Promise<number> {
+  made += 1;
+  heldAt = at;
+  try {
+    const { data } = await mkto.ok<Answer>({
+      method: "POST",
+      endpoint: "/rest/v1/leads.json",
+      body: { action: "createOnly", input: [{ email: `day${made}@utc.example` }] },
+    });
+    return Number(data.result[0]?.id);
+  } finally {
+    heldAt = undefined;
+  }
+}
+
+const exported = async (filter: Record<string, string>) => {
+  const answer = await mkto.ok<Answer>({
+    method: "POST",
+    endpoint: "/bulk/v1/leads/export/create.json",
+    body: { fields: ["id", "email", "createdAt"], format: "CSV", filter: { createdAt: filter } },
+    run_to_completion: true,
+    where: 'email ends_with "@utc.example"',
+  });
+  return { ids: answer.data.result.map((row) => Number(row.id)).sort((a, b) => a - b), text: answer.first };
+};
+const date = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+const instant = (ms: number) => `${date(ms)}T00:00:00Z`;
+
+describe("export dates without time_zone", () => {
+  it("read an end date to the end of its day in UTC, and say so", { timeout: 120_000 }, async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.integer({ min: 1, max: 30 }),
+        fc.integer({ min: 1, max: DAY - 1_000 }),
+        async (daysBack, within) => {
+          const day = Math.floor(T0 / DAY) * DAY - daysBack * DAY;
+          const lead = await leadAt(day + within);
+          const next = await leadAt(day + DAY + 1_000);
+          const byDates = await exported({ startAt: date(day), endAt: date(day) });
+          expect(byDates.ids).toContain(lead);
+          expect(byDates.ids).not.toContain(next);
+          expect(byDates.text).toContain(
+            `Dates without time_zone are read in UTC: createdAt ${date(day)} to ${date(day)} (to the end of that day) ` +
+              `sent as ${instant(day)} to ${instant(day + DAY)}`,
+          );
+          const byInstants = await exported({ startAt: instant(day), endAt: instant(day + DAY) });
+          expect(byInstants.ids).toEqual(byDates.ids);
+          expect(byInstants.text).not.toContain("read in UTC");
+        },
+      ),
+      { numRuns: 4, seed: 20_261_204 },
+    );
+  });
+});
