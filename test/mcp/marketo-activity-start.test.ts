@@ -45,7 +45,8 @@ describe("the first activity after sinceDatetime", () => {
     expect(said, text).toBeTruthy();
     const first = data.result[0]?.activityDate ?? "";
     expect(said?.[1]).toBe(first);
-    expect(said?.[3]).toBe("2020-01-01");
+    // A date alone is sent as its midnight in UTC (date-bounds.ts), and named as sent.
+    expect(said?.[3]).toBe("2020-01-01T00:00:00Z");
     const near = await read(iso(Date.parse(first) - 60 * 60 * 1000));
     expect(near.data.result[0]?.id).toBe(data.result[0]?.id);
     expect(near.data.warnings.some((w) => STARTS.test(w))).toBe(false);
@@ -63,5 +64,22 @@ describe("the first activity after sinceDatetime", () => {
     const resumed = await read("2020-01-01", { cursor, max_items: 2 });
     expect(resumed.data.result.length).toBeGreaterThan(0);
     expect(resumed.data.warnings.some((w) => STARTS.test(w))).toBe(false);
+  });
+
+  it("read for some leads says how to tell a late log from quiet leads, and that read works (trial s19, N213)", async () => {
+    const everyone = await read("2020-01-01");
+    const lead = everyone.data.result[0] as unknown as { leadId: number; activityDate: string };
+    const forLead = await read("2020-01-01", {
+      query_parameters: { activityTypeIds: "10", sinceDatetime: "2020-01-01", leadIds: String(lead.leadId) },
+    });
+    const said = forLead.data.warnings.find((w) => STARTS.test(w)) ?? "";
+    expect(said).toContain(
+      "Whether the log itself begins later: the same read without leadIds gives the first of these types for anyone.",
+    );
+    expect(everyone.data.warnings.find((w) => STARTS.test(w))).not.toContain("without leadIds");
+    // Done as it says: the read for everyone starts no later than the lead's.
+    expect(Date.parse(lead.activityDate)).toBeLessThanOrEqual(
+      Date.parse(forLead.data.result[0]?.activityDate ?? ""),
+    );
   });
 });

@@ -182,23 +182,16 @@ MARKETO_ROWS.push(
     follow: (said, provoke) => ({ ...provoke, order_by: /E\.g\. order_by "([^"]+)"/.exec(said)?.[1] }),
   },
   {
-    advice: "1003 maximum is 10: send at most the maximum, and the rest in further calls of the same kind",
+    // More than Marketo's 10 types a read: the step reads them in groups with paginate (activity-groups.ts).
+    advice: "more than 10 activity types: send the same call with paginate true",
     tool: "marketo_api_call",
     provoke: {
       method: "GET",
       endpoint: ACTIVITIES,
       query_parameters: { activityTypeIds: ELEVEN_TYPES.join(","), sinceDatetime: "2026-01-01T00:00:00Z" },
     },
-    says: /maximum is 10\)\. Send at most the maximum the message gives, and the rest in further calls of the same kind\./,
-    follow: (said) => {
-      const max = Number(/maximum is (\d+)/.exec(said)?.[1]);
-      return [ELEVEN_TYPES.slice(0, max), ELEVEN_TYPES.slice(max)].map((ids) => ({
-        method: "GET",
-        endpoint: ACTIVITIES,
-        query_parameters: { activityTypeIds: ids.join(","), sinceDatetime: "2026-01-01T00:00:00Z" },
-        paginate: true,
-      }));
-    },
+    says: /11 activity types is more than the 10 one Marketo read takes; .* Send the same call with paginate true/,
+    follow: (_said, provoke) => ({ ...provoke, paginate: true }),
   },
 );
 

@@ -15,6 +15,7 @@ import { n, plural } from "../numbers-in-words.js";
 import { capItems, MAX_RESULT_BYTES } from "../output-cap.js";
 import type { RecordCompute } from "../records/compute.js";
 import type { ToolContext } from "../types.js";
+import { activityStartWords } from "./activity-start.js";
 import { type ActivityNaming, nameRecords } from "./activity-types.js";
 import { keptBytesFor } from "./compute-answer.js";
 import { computedJoined } from "./fan-out-read.js";
@@ -135,8 +136,9 @@ export async function groupedActivities(
   const named = await nameRecords(asRecords(results.flatMap((r) => r.result)), options.naming);
   const records = named.sort(byTime);
   const calls = results.reduce((sum, r) => sum + r.callsUsed, 0) + (options.naming?.calls ?? 0);
+  const start = activityStartWords(input, records[0]);
   const base = {
-    warnings: [...new Set(results.flatMap((r) => r.warnings))],
+    warnings: [...(start ? [start] : []), ...new Set(results.flatMap((r) => r.warnings))],
     record_errors: results.flatMap((r) => r.recordErrors),
     pages: results.reduce((sum, r) => sum + r.pages, 0),
     calls_used: calls,

@@ -11,6 +11,8 @@ import { dateWords } from "../zone-clock.js";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const ACTIVITIES = "/rest/v1/activities.json";
+/** The query parameters that narrow an activity read to some leads or assets. */
+const FOR_SOME = ["leadIds", "listId", "assetIds"] as const;
 
 /** Undefined unless the read began at sinceDatetime (no cursor, no token) and its first record is a day or more later. */
 export function activityStartWords(
@@ -25,9 +27,16 @@ export function activityStartWords(
   const at = typeof first?.activityDate === "string" ? Date.parse(first.activityDate) : Number.NaN;
   if (!Number.isFinite(from) || !Number.isFinite(at) || at - from < DAY_MS) return undefined;
   const days = Math.floor((at - from) / DAY_MS);
+  // Narrowed to some leads, a late first activity read as "these leads were inactive" where the log itself began
+  // later (trial s19, N213): the same read for everyone tells the two apart.
+  const narrowed = FOR_SOME.filter((name) => query[name] !== undefined);
+  const check =
+    narrowed.length > 0
+      ? ` Whether the log itself begins later: the same read without ${narrowed.join(" and ")} gives the first of these types for anyone.`
+      : "";
   return (
     `The first activity read is on ${dateWords(at - (at % DAY_MS))} (${first?.activityDate}), ${n(days)} days after ` +
     `sinceDatetime ${since}: Marketo returns activities in date order, so it has none of the types and leads asked ` +
-    "for between them."
+    `for between them.${check}`
   );
 }
