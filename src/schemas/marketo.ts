@@ -42,7 +42,9 @@ export const MarketoApiCallInput = z.strictObject({
   body: z
     .record(z.string(), z.unknown())
     .optional()
-    .describe('POST only, e.g. {"input":[{"id":318592}]}; Asset API POSTs go form-encoded.')
+    .describe(
+      'POST only, e.g. {"input":[{"id":318592}]} (list adds: any number of ids); Asset API POSTs go form-encoded.',
+    )
     .meta({ title: "Body (JSON)", examples: [{ input: [{ id: 318592 }] }] }),
   file: z
     .string()
@@ -61,8 +63,7 @@ export const MarketoApiCallInput = z.strictObject({
     .max(64)
     .optional()
     .describe(
-      "IANA zone, e.g. America/New_York, for dates in filters, sinceDatetime, where, count_by (endAt: day's end); " +
-        "offsets checked.",
+      "IANA zone, e.g. America/New_York, for dates in filters, sinceDatetime, where, count_by; offsets checked.",
     )
     .meta({ title: "Time zone of the dates", examples: ["America/New_York"] }),
   paginate: z
