@@ -105,9 +105,10 @@ export const COMPUTE_RECIPES: readonly ComputeRecipe[] = [
     note:
       "One row per email (primaryAttributeValue), a column per activity type (Send Email, Email Delivered, Open " +
       "Email, Click Email), each cell its unique leads (an open counted once per lead), 0 where none. Without " +
-      "count_distinct each cell counts activities (every open) and a total column adds each row. Rates are yours to " +
-      "divide, row by row: open rate = Open Email / Email Delivered, click rate = Click Email / Email Delivered, " +
-      'click-to-open = Click Email / Open Email; order_by "-Click Email" ranks by clicks. Add where ' +
+      "count_distinct each cell counts activities (every open) and a total column adds each row. The step computes " +
+      'rates: order_by "-Open Email/Email Delivered,Click Email/Email Delivered,Click Email/Open Email" adds open ' +
+      'rate, click rate and click-to-open to each row and ranks by the first; order_by "-Click Email" ranks by ' +
+      "clicks. Add where " +
       "'primaryAttributeValue contains \"Newsletter\"' to keep some emails. Marketo's REST API has no Email " +
       "Performance or Program Performance report (those are Analytics reports of the Marketo UI; the REST reference " +
       "has none): counts from the activity log can differ a little from them.",

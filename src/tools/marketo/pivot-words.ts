@@ -54,6 +54,11 @@ export function pivotWords(compute: RecordCompute, unit: string, zeros: string):
           `the ${field} columns span too long to list those with no record between them (count by a longer unit)`,
         ]
       : []),
+    // Rates asked for in order_by, computed here from the counts (pivot-rates.ts).
+    ...(pivot.rates ?? []).map(
+      (rate) =>
+        `${rate.words}${rate.name.endsWith("%") ? ", to 0.1" : ", to 4 decimals"}, null where it would divide by 0`,
+    ),
     // Rows by a date are in date order, which bucketWords says.
     ...(spec.order || dated ? [] : [rowOrderWords(compute, names[0])]),
   ];

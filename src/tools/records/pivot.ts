@@ -11,6 +11,7 @@ import { type Bucket, bucketSpan, CYCLES, compareRows, cycleRank } from "./bucke
 import { foldedText } from "./count.js";
 import { splitFieldList } from "./field-list.js";
 import { compareValues, parseSortKeys, type SortKey } from "./order.js";
+import { rateColumns } from "./pivot-rates.js";
 import { textOf } from "./values.js";
 
 /** The most columns a pivot lays out: past it each row is a record of its own, no table to read. */
@@ -101,6 +102,8 @@ export interface Pivot {
   filled: number;
   /** Set when the date columns counted span more than buckets.ts' MAX_FILLED: those between are not listed. */
   unfilled?: number;
+  /** The rate columns order_by asked for (pivot-rates.ts), after the counts and total in each row. */
+  rates?: { name: string; words: string }[];
 }
 
 interface Column {
@@ -160,11 +163,21 @@ export function pivotTable(spec: PivotSpec, counted: readonly Row[], fillers: re
     if (!spec.distinct) row.total = order.reduce((sum, key) => sum + (cells.get(key) ?? 0), 0);
     return row;
   });
-  rows.sort(compareRows(rowOrder(spec, rowFields, names), spec.buckets));
+  const totalled = spec.distinct ? [] : ["total"];
+  const { rates, keys } = rateColumns(
+    spec.order ?? [],
+    [...rowFields, ...totalled, ...names],
+    [...names, ...totalled],
+    !spec.distinct,
+  );
+  for (const row of rows) for (const rate of rates) row[rate.name] = rate.value(row);
+  const sorted = { ...spec, ...(spec.order ? { order: keys } : {}) };
+  rows.sort(compareRows(rowOrder(sorted, rowFields, [...names, ...rates.map((r) => r.name)]), spec.buckets));
   const columnTotals = spec.distinct
     ? {}
     : { columnTotals: order.map((key) => columns.get(key)?.total ?? 0) };
-  return { rows, field, columns: names, ...columnTotals, ...fill };
+  const rated = rates.length > 0 ? { rates: rates.map(({ name, words }) => ({ name, words })) } : {};
+  return { rows, field, columns: names, ...columnTotals, ...fill, ...rated };
 }
 
 /** A date bucket's columns from the first to the last counted, every one of a cycle; none past MAX_FILLED. */
@@ -245,9 +258,21 @@ function refuseOrder(
     "order_by",
     `with ${columns}:columns, order_by sorts the rows, which have no column ${JSON.stringify(field)}: they have ${listed}${names.length > 30 ? ", …" : ""}.`,
     {
-      hint: `E.g. order_by "-${names[0] ?? "total"}" (largest first) or "${own[0] ?? "total"}"; a column's name is a value of ${columns} as written.`,
+      hint: `E.g. order_by "-${names[0] ?? "total"}" (largest first) or "${own[0] ?? "total"}"; a column's name is a value of ${columns} as written${rateExamples(names, own.includes("total"))}.`,
     },
   );
+}
+
+/** "; "-true%" ranks by …": the rates of pivot-rates.ts an order_by can name over these columns, if any. */
+function rateExamples(names: readonly string[], hasTotal: boolean): string {
+  const [first, second] = names;
+  if (first === undefined) return "";
+  const below = second ?? (hasTotal ? "total" : undefined);
+  const examples = [
+    ...(hasTotal ? [`"-${first}%" ranks by its share of the row's total`] : []),
+    ...(below !== undefined ? [`"-${first}/${below}" by the ratio of two columns`] : []),
+  ];
+  return examples.length > 0 ? `; ${examples.join(" and ")}` : "";
 }
 
 function refuseColumns(field: string, size: number, rowFields: readonly string[]): never {
