@@ -79,4 +79,79 @@ describe("export dates without time_zone", () => {
       { numRuns: 4, seed: 20_261_204 },
     );
   });
+
+  it("read where's date alone as its whole day too, as the export's filter does (review s20, finding 1)", async () => {
+    const day = Math.floor(T0 / DAY) * DAY - 3 * DAY;
+    const lead = await leadAt(day + 15 * 3_600_000);
+    for (const where of [
+      `createdAt <= "${date(day)}"`,
+      `createdAt = "${date(day)}"`,
+      `createdAt in ("${date(day)}")`,
+      `createdAt >= "${date(day)}" and createdAt < "${date(day + DAY)}"`,
+    ]) {
+      const answer = await mkto.ok<Answer>({
+        method: "POST",
+        endpoint: "/bulk/v1/leads/export/create.json",
+        body: {
+          fields: ["id", "email", "createdAt"],
+          format: "CSV",
+          filter: { createdAt: { startAt: date(day), endAt: date(day) } },
+        },
+        run_to_completion: true,
+        where: `email ends_with "@utc.example" and ${where}`,
+      });
+      expect(
+        answer.data.result.map((row) => Number(row.id)),
+        where,
+      ).toContain(lead);
+    }
+  });
+
+  it("refuse a month 13 or 00 rather than roll it into another date (review s20, finding 2)", async () => {
+    for (const since of ["2026-13-01", "2026-00-15", "2026-02-30"]) {
+      const refused = await mkto.call({
+        method: "GET",
+        endpoint: "/rest/v1/activities.json",
+        query_parameters: { sinceDatetime: since, activityTypeIds: "New Lead" },
+      });
+      expect(refused.result.isError, since).toBe(true);
+      expect(refused.first).toContain(
+        `${since} is neither a real date (2026-11-01) nor an ISO 8601 datetime`,
+      );
+      expect(refused.first).not.toContain("time_zone needs");
+    }
+  });
+
+  it("say nothing was sent of a sinceDatetime a nextPageToken stands in for (review s20, finding 6)", async () => {
+    const first = await mkto.ok<Answer & { next_page_token?: string }>({
+      method: "GET",
+      endpoint: "/rest/v1/activities/pagingtoken.json",
+      query_parameters: { sinceDatetime: instant(T0 - DAY) },
+    });
+    const token = first.data.next_page_token;
+    expect(token).toBeDefined();
+    const read = await mkto.ok<Answer>({
+      method: "GET",
+      endpoint: "/rest/v1/activities.json",
+      query_parameters: { nextPageToken: token, activityTypeIds: "New Lead", sinceDatetime: "2026-01-01" },
+    });
+    expect(read.text).not.toContain("sent as");
+  });
+
+  it("state a range that mixes a date and an offset datetime as sent (review s20, 11g)", async () => {
+    const answer = await mkto.call({
+      method: "POST",
+      endpoint: "/bulk/v1/leads/export/create.json",
+      body: {
+        fields: ["id"],
+        format: "CSV",
+        filter: { createdAt: { startAt: "2026-12-01", endAt: "2026-12-02T12:00:00-05:00" } },
+      },
+      run_to_completion: true,
+    });
+    expect(answer.text).toContain("createdAt 2026-12-01 sent as 2026-12-01T00:00:00Z");
+    expect(answer.text).toContain(
+      "createdAt 2026-12-01T00:00:00Z to 2026-12-02T12:00:00-05:00 is 2026-12-01T00:00:00Z to 2026-12-02T17:00:00Z in UTC",
+    );
+  });
 });

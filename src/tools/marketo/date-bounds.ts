@@ -58,8 +58,12 @@ function utc(fields: readonly (string | undefined)[]): number | undefined {
   const [y, mo, d, h = "0", mi = "0", s = "0"] = fields.map((f) => Number(f ?? 0));
   const ms = Date.UTC(y ?? 0, (mo ?? 1) - 1, d ?? 1, Number(h), Number(mi), Number(s));
   const back = new Date(ms);
+  // Every field survives the round trip: Date.UTC rolls month 13 into January and 2026-02-30 into March.
   const same =
-    back.getUTCDate() === d && back.getUTCHours() === Number(h) && back.getUTCMinutes() === Number(mi);
+    back.getUTCMonth() + 1 === mo &&
+    back.getUTCDate() === d &&
+    back.getUTCHours() === Number(h) &&
+    back.getUTCMinutes() === Number(mi);
   return same ? ms : undefined;
 }
 
@@ -97,14 +101,24 @@ function rangesOf(input: MarketoApiCallInput): Range[] {
       if (bounds.length > 0) ranges.push({ name, bounds });
     }
   }
-  for (const name of SINCE) {
-    const text = input.query_parameters?.[name];
-    if (typeof text === "string") {
-      const bound = { field: `query_parameters.${name}`, key: name, end: false, text };
-      ranges.push({ name, bounds: [bound] });
-    }
+  // The second spelling, when both are given, is not sent (connectors/marketo/activities.ts; review s20, 11f).
+  const query = input.query_parameters;
+  const name = SINCE.find((spelling) => typeof query?.[spelling] === "string");
+  const text = name === undefined ? undefined : query?.[name];
+  if (name !== undefined && typeof text === "string") {
+    ranges.push({ name, bounds: [{ field: `query_parameters.${name}`, key: name, end: false, text }] });
   }
   return ranges;
+}
+
+/**
+ * The ranges sent: a nextPageToken places an activity read and its start is not sent (connectors/marketo/
+ * activities.ts), so it is neither rewritten nor said to be sent (review s20, finding 6).
+ */
+function sentRanges(input: MarketoApiCallInput, ranges: readonly Range[]): Range[] {
+  const token = input.query_parameters?.nextPageToken;
+  if (token === undefined || token === "") return [...ranges];
+  return ranges.filter((range) => !(SINCE as readonly string[]).includes(range.name));
 }
 
 /** A bound in the zone: the instant sent, and what to call it in words. */
@@ -137,12 +151,12 @@ function refuseOffset(zone: string, bound: Bound, wall: number): never {
   );
 }
 
-function resolve(zone: string, bound: Bound): Resolved {
+function resolve(zone: string, bound: Bound, given = true): Resolved {
   const parsed = parse(bound.text);
   if (!parsed) {
     throw new ValidationError(
       bound.field,
-      `${bound.text} is neither a date (2026-11-01) nor an ISO 8601 datetime (2026-11-01T09:30:00), which time_zone needs.`,
+      `${bound.text} is neither a real date (2026-11-01) nor an ISO 8601 datetime (2026-11-01T09:30:00)${given ? ", which time_zone needs" : ""}.`,
     );
   }
   if (parsed.kind === "date") {
@@ -252,10 +266,21 @@ function utcDates(input: MarketoApiCallInput, ranges: readonly Range[]): DatedCa
   const dated = ranges
     .map((range) => ({
       name: range.name,
-      resolved: range.bounds.filter((bound) => DATE.test(bound.text)).map((bound) => resolve("UTC", bound)),
+      resolved: range.bounds
+        .filter((bound) => DATE.test(bound.text))
+        .map((bound) => resolve("UTC", bound, false)),
     }))
     .filter((range) => range.resolved.length > 0);
-  const offsets = offsetWords(ranges);
+  // The dates as sent where a range mixes one with an offset datetime (review s20, 11g: the date was shown raw).
+  const sentText = new Map(
+    dated.flatMap((range) => range.resolved.map((r) => [r.bound, isoSecond(r.instant)])),
+  );
+  const offsets = offsetWords(
+    ranges.map((range) => ({
+      ...range,
+      bounds: range.bounds.map((bound) => ({ ...bound, text: sentText.get(bound) ?? bound.text })),
+    })),
+  );
   if (dated.length === 0) return offsets ? { input, words: offsets } : { input };
   const read = dated.map(({ name, resolved }) => {
     const dates = resolved.map(({ bound, endOf }) =>
@@ -278,7 +303,7 @@ function utcDates(input: MarketoApiCallInput, ranges: readonly Range[]): DatedCa
 export function zonedDates(input: MarketoApiCallInput): DatedCall {
   const ranges = rangesOf(input);
   const zone = input.time_zone;
-  if (zone === undefined) return utcDates(input, ranges);
+  if (zone === undefined) return utcDates(input, sentRanges(input, ranges));
   if (!isZone(zone)) {
     throw new ValidationError("time_zone", `"${zone}" is not a time zone this server knows.`, {
       hint: ZONE_HINT,
@@ -297,12 +322,13 @@ export function zonedDates(input: MarketoApiCallInput): DatedCall {
       },
     );
   }
-  if (ranges.length === 0) return { input };
-  const resolved = ranges.map((range) => range.bounds.map((bound) => resolve(zone, bound)));
-  const words = ranges.map((range, i) => zonedWords(zone, range.name, resolved[i] ?? []));
+  const sent = sentRanges(input, ranges);
+  if (sent.length === 0) return { input };
+  const resolved = sent.map((range) => range.bounds.map((bound) => resolve(zone, bound)));
+  const words = sent.map((range, i) => zonedWords(zone, range.name, resolved[i] ?? []));
   // Marketo writes a record's dates in UTC ("2026-11-01T04:09:07Z"), and the answer keeps them as written: an
   // agent took 04:09Z for a New York time (trial s14, N104). Said where records with dates come back.
-  const kept = ranges.some((range) => range.name === "sinceDatetime")
+  const kept = sent.some((range) => (SINCE as readonly string[]).includes(range.name))
     ? ` The records' dates stay as Marketo writes them, in UTC (ending Z); where's quoted dates and count_by's date buckets are on ${zone}'s clock.`
     : "";
   return { input: rewritten(input, resolved), words: `Dates in ${zone}: ${words.join("; ")}.${kept}` };

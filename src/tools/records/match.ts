@@ -76,7 +76,9 @@ type ValueTest = (value: unknown) => boolean;
 function valueTest(condition: Condition, zone: string | undefined): ValueTest {
   switch (condition.kind) {
     case "compare":
-      return condition.op === "eq" ? equals(condition.value) : ordered(condition.op, condition.value, zone);
+      return condition.op === "eq"
+        ? equals(condition.value, zone)
+        : ordered(condition.op, condition.value, zone);
     case "match": {
       const wanted = condition.value.toLowerCase();
       const op = condition.op;
@@ -94,7 +96,7 @@ function valueTest(condition: Condition, zone: string | undefined): ValueTest {
       };
     }
     case "in": {
-      const tests = condition.values.map(equals);
+      const tests = condition.values.map((value) => equals(value, zone));
       return (value) => tests.some((test) => test(value));
     }
     case "between": {
@@ -111,14 +113,22 @@ function valueTest(condition: Condition, zone: string | undefined): ValueTest {
   }
 }
 
-function equals(literal: Literal): ValueTest {
+function equals(literal: Literal, zone?: string): ValueTest {
   if (literal.kind === "number") {
     const wanted = literal.value;
     return (value) => numberOf(value) === wanted;
   }
   const wanted = literal.value.toLowerCase();
   if (wanted === "") return isEmpty;
-  return (value) => !isEmpty(value) && textOf(value).toLowerCase() === wanted;
+  const same = (value: unknown) => !isEmpty(value) && textOf(value).toLowerCase() === wanted;
+  if (!DATE_ALONE.test(literal.value)) return same;
+  // A date alone equals any time on that day (in the zone, else UTC), as <= and >= read it.
+  const start = instantOf(zone ?? "UTC", Date.parse(`${literal.value}T00:00:00Z`));
+  const end = instantOf(zone ?? "UTC", Date.parse(`${literal.value}T00:00:00Z`) + 86_400_000);
+  return (value) => {
+    const given = timeOf(value, zone);
+    return given === undefined ? same(value) : given >= start && given < end;
+  };
 }
 
 const SIGNS = {
@@ -141,9 +151,11 @@ function ordered(op: keyof typeof SIGNS, literal: Literal, zone: string | undefi
   const text = literal.kind === "text" ? literal.value : literal.text;
   const time = timeOf(text, zone);
   if (time !== undefined) {
-    // In a zone, a date alone is its whole day: after it (> and <=) starts at the next day's midnight there.
-    const after = zone !== undefined && DATE_ALONE.test(text) && (op === "gt" || op === "le");
-    const bound = after ? instantOf(zone, Date.parse(`${text}T00:00:00Z`) + 86_400_000) : time;
+    // A date alone is its whole day, in the zone or else in UTC, as an export's date filter without time_zone
+    // (date-bounds.ts): after it (> and <=) starts at the next day's midnight (review s20, finding 1: without
+    // time_zone, <= "2026-12-03" stopped at its first instant beside an export that read it whole).
+    const after = DATE_ALONE.test(text) && (op === "gt" || op === "le");
+    const bound = after ? instantOf(zone ?? "UTC", Date.parse(`${text}T00:00:00Z`) + 86_400_000) : time;
     const test = after ? (op === "gt" ? SIGNS.ge : SIGNS.lt) : holds;
     return (value) => {
       const given = timeOf(value, zone);
