@@ -104,12 +104,18 @@ function swaggerOperations(spec: Json): Operation[] {
       const op = raw as {
         operationId: string;
         responses?: Record<string, { schema?: { $ref?: string } }>;
-        parameters?: { in: string; name?: string; schema?: { $ref?: string } }[];
+        parameters?: { in: string; name?: string; description?: string; schema?: { $ref?: string } }[];
       };
       const response = refName(op.responses?.["200"]?.schema?.$ref);
       const request = refName(op.parameters?.find((p) => p.in === "body")?.schema?.$ref);
       const names = new Set(op.parameters?.map((p) => p.name));
-      const queries = (op.parameters ?? []).filter((p) => p.in === "query").map((p) => p.name ?? "");
+      const inQuery = (op.parameters ?? []).filter((p) => p.in === "query");
+      // A parameter whose description says it "Requires" another takes that one too, listed or not (Browse
+      // Programs' filterType: "Requires filterValues", which its parameter list leaves out).
+      const required = inQuery.flatMap((p) =>
+        [...(p.description ?? "").matchAll(/\bRequires (\w+)/g)].map((m) => m[1] ?? ""),
+      );
+      const queries = [...inQuery.map((p) => p.name ?? ""), ...required];
       ops.push({
         method: method.toUpperCase(),
         path,

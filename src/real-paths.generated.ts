@@ -392,6 +392,7 @@ export const MARKETO_GET_QUERIES: Readonly<Record<string, readonly string[]>> = 
   "/rest/asset/v1/programs.json": [
     "earliestUpdatedAt",
     "filterType",
+    "filterValues",
     "latestUpdatedAt",
     "maxReturn",
     "offset",

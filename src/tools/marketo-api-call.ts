@@ -2,8 +2,9 @@ import { BULK_FILE } from "../connectors/marketo/file-answer.js";
 import { isIgnoredQueryWarning } from "../connectors/marketo/real-paths.js";
 import { recipesInBrief } from "../connectors/marketo/recipes.js";
 import { checkMarketoPath } from "../connectors/marketo/url.js";
-import { ValidationError } from "../errors.js";
+import { MartechError, ValidationError } from "../errors.js";
 import { MarketoApiCallInput, MarketoApiCallOutput } from "../schemas/marketo.js";
+import { isLateStartWarning } from "./marketo/activity-start.js";
 import { MARKETO_ANSWERS } from "./marketo/answers.js";
 import { MARKETO_API_CALL_ALIASES } from "./marketo/api-call-aliases.js";
 import { campaignCall, campaignTarget } from "./marketo/campaign-target.js";
@@ -41,6 +42,19 @@ function waitReporter(ctx: ToolContext, seen: ReadSoFar) {
       data: { reason, wait_ms: waitMs },
     });
   };
+}
+
+/**
+ * A refusal says the window sent, before its hint: an end date read to the end of its day made a 31-day pair
+ * 32 days, and the refusal did not say why (review s20, finding 8).
+ */
+function withDateWords(error: unknown, dateWords: string | undefined): unknown {
+  if (!dateWords || !(error instanceof MartechError)) return error;
+  const hint = error.hint;
+  const said =
+    hint && error.message.endsWith(hint) ? error.message.slice(0, -hint.length).trimEnd() : error.message;
+  error.message = `${said} ${dateWords}${hint ? ` ${hint}` : ""}`;
+  return error;
 }
 
 export const marketoApiCall: ToolStep<typeof MarketoApiCallInput, typeof MarketoApiCallOutput> = {
@@ -176,7 +190,11 @@ export const marketoApiCall: ToolStep<typeof MarketoApiCallInput, typeof Marketo
       spec,
       fan,
     }).catch(async (error: unknown) => {
-      throw withLeadFieldsAdvice(await withSearchableFields(error, marketo, input, ctx.signal), input);
+      const advised = withLeadFieldsAdvice(
+        await withSearchableFields(error, marketo, input, ctx.signal),
+        input,
+      );
+      throw withDateWords(advised, dateWords);
     });
     const campaign = campaignCall(input);
     const target = campaign
@@ -194,10 +212,12 @@ export const marketoApiCall: ToolStep<typeof MarketoApiCallInput, typeof Marketo
       read.summary ??
       (triggerSummary(input, requestedAt) ?? summarize(input, data, read.counts, read.described, file)) +
         target;
-    // A parameter Marketo ignores is said at the top too: among the warnings under the records, an agent
-    // missed it and read all 188 members as the three asked for (trial s19, N211).
-    const ignored = read.data.warnings.find(isIgnoredQueryWarning);
-    const said = [summary, ignored, dateWords, "note" in usage ? usage.note : undefined]
+    // A parameter Marketo ignores, and a first activity long after the start, are said at the top instead of
+    // under the records, where an agent missed them (trial s19, N211: all 188 members read as the three asked
+    // for; review s20, finding 10).
+    const lifted = data.warnings.filter((w) => isIgnoredQueryWarning(w) || isLateStartWarning(w));
+    data.warnings = data.warnings.filter((w) => !lifted.includes(w));
+    const said = [summary, ...lifted, dateWords, "note" in usage ? usage.note : undefined]
       .filter(Boolean)
       .join(" ");
     return {

@@ -95,7 +95,44 @@ describe("more than 10 activity types in one call", () => {
     const cut = await mkto.ok<Read>({ ...READ, query_parameters: query, max_items: 10 });
     expect(cut.data.complete).toBe(false);
     expect(cut.first).toMatch(
-      /the read stopped before its end \(.*\): raise max_items \(now 10, at most 100,000\)/,
+      /The read stopped before its end \(.*\): raise max_items \(now 10, at most 100,000\)/,
     );
+  });
+
+  it("cut by max_items, counts no type it did not read whole as 0 and says so (review s20, finding 4)", async () => {
+    const query = { sinceDatetime: "2026-11-20T00:00:00Z", activityTypeIds: "all" };
+    const counted = await mkto.ok<Counted>({
+      ...READ,
+      query_parameters: query,
+      max_items: 10,
+      count_by: "activityType",
+    });
+    expect(counted.first).toMatch(
+      /the read stopped before its end \(.*none is counted 0\): raise max_items \(now 10, at most 100,000\)/,
+    );
+    expect(counted.first).not.toContain("or count with count_by");
+    expect(counted.first).not.toContain("The first activity read is on");
+    expect(counted.data.result.every((row) => row.count > 0)).toBe(true);
+    expect(counted.data.result.reduce((sum, row) => sum + row.count, 0)).toBe(10);
+  });
+
+  it("spends max_pages over the whole read, not per group (review s20, finding 5)", async () => {
+    const answer = await mkto.ok<Read & { pages: number }>({
+      ...READ,
+      query_parameters: { sinceDatetime: "2026-11-01T00:00:00Z", activityTypeIds: "all", leadIds: "7" },
+      max_pages: 4,
+    });
+    expect(answer.data.pages).toBeLessThanOrEqual(4);
+    expect(answer.data.complete).toBe(false);
+    expect(answer.first).toContain("raise max_pages (the whole read's, at most 200)");
+  });
+
+  it('refuses "all" beside other types, saying it stands alone', async () => {
+    const refused = await mkto.call({
+      ...READ,
+      query_parameters: { sinceDatetime: "2026-11-28T00:00:00Z", activityTypeIds: "all,Open Email" },
+    });
+    expect(refused.result.isError).toBe(true);
+    expect(refused.first).toContain('"all" stands alone');
   });
 });

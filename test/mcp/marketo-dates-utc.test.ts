@@ -154,4 +154,28 @@ describe("export dates without time_zone", () => {
       "createdAt 2026-12-01T00:00:00Z to 2026-12-02T12:00:00-05:00 is 2026-12-01T00:00:00Z to 2026-12-02T17:00:00Z in UTC",
     );
   });
+
+  it("say the window sent in a refusal, and its split advice for dates works (review s20, finding 8)", async () => {
+    const create = (startAt: string, endAt: string) =>
+      mkto.call({
+        method: "POST",
+        endpoint: "/bulk/v1/leads/export/create.json",
+        body: { fields: ["id"], format: "CSV", filter: { createdAt: { startAt, endAt } } },
+      });
+    const refused = await create("2026-11-01", "2026-12-02");
+    expect(refused.result.isError).toBe(true);
+    expect(refused.first).toContain(
+      "Dates without time_zone are read in UTC: createdAt 2026-11-01 to 2026-12-02 (to the end of that day) sent as 2026-11-01T00:00:00Z to 2026-12-03T00:00:00Z",
+    );
+    expect(refused.first).toContain(
+      "with dates, an end date counts its whole day: the next window starts the day after",
+    );
+    for (const [startAt, endAt] of [
+      ["2026-11-01", "2026-11-30"],
+      ["2026-12-01", "2026-12-02"],
+    ] as const) {
+      const done = await create(startAt, endAt);
+      expect(done.result.isError, done.text).toBeFalsy();
+    }
+  });
 });

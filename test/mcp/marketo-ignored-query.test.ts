@@ -26,7 +26,7 @@ describe("a query parameter Marketo ignores", () => {
       "filterType, filterValues are not query parameters of GET /rest/v1/leads/programs/{programId}.json " +
         "(Adobe's reference: it takes batchSize, fields, nextPageToken), so Marketo ignores them",
     );
-    expect(ignored.first).toContain('give where (e.g. "id in (120, 121)"');
+    expect(ignored.first).toContain('give where on their fields, e.g. "id in (120, 121)"');
     const all = await mkto.ok<Members>({
       method: "GET",
       endpoint: MEMBERS,
@@ -54,5 +54,36 @@ describe("a query parameter Marketo ignores", () => {
     });
     expect(read.data.result).toHaveLength(2);
     expect(read.text).not.toContain("Marketo ignores");
+  });
+
+  it("is not said of Browse Programs' filterValues, which its filterType requires (review s20, finding 3)", async () => {
+    const read = await mkto.ok<Members>({
+      method: "GET",
+      endpoint: "/rest/asset/v1/programs.json",
+      query_parameters: { filterType: "id", filterValues: "1001,1002" },
+    });
+    expect(read.data.result.map((program) => program.id).sort()).toEqual([1001, 1002]);
+    expect(read.text).not.toContain("Marketo ignores");
+  });
+
+  it("names the parameter meant when one is alike, and sending it narrows the read (review s20, finding 9)", async () => {
+    const since = { sinceDatetime: "2026-11-01T00:00:00Z", activityTypeIds: "Visit Webpage,New Lead" };
+    const read = async (query: Record<string, unknown>) =>
+      mkto.ok<{ result: { leadId: number }[] }>({
+        method: "GET",
+        endpoint: "/rest/v1/activities.json",
+        query_parameters: { ...since, ...query },
+        paginate: true,
+        max_pages: 200,
+        max_items: 100_000,
+      });
+    const ignored = await read({ leadId: "7" });
+    expect(ignored.first).toContain(
+      "so Marketo ignores it and did not narrow this read by it. Send leadIds for leadId.",
+    );
+    const meant = await read({ leadIds: "7" });
+    expect(meant.text).not.toContain("Marketo ignores");
+    expect(meant.data.result.every((activity) => activity.leadId === 7)).toBe(true);
+    expect(ignored.data.result.some((activity) => activity.leadId !== 7)).toBe(true);
   });
 });

@@ -40,7 +40,20 @@ const IGNORED = "so Marketo ignores";
 /** Whether a warning is ignoredQueryWarning's (said in the summary too: under 117 records it went unseen). */
 export const isIgnoredQueryWarning = (warning: string): boolean => warning.includes(IGNORED);
 
-/** The warning for ignoredQueries, or undefined: what Marketo ignores, what it takes, and what narrows instead. */
+/** The parameter an ignored name was likely meant as: the same but for case or a plural "s" (leadId, leadIds). */
+function nearName(name: string, takes: readonly string[]): string | undefined {
+  const lower = name.toLowerCase();
+  return takes.find((t) => {
+    const taken = t.toLowerCase();
+    return taken === lower || taken === `${lower}s` || `${taken}s` === lower;
+  });
+}
+
+/**
+ * The warning for ignoredQueries, or undefined: what Marketo ignores, what it takes, and what narrows instead:
+ * the parameter meant, when one is alike, else where on the records' own id (review s20, finding 9: an email
+ * example on activities, which have no email).
+ */
 export function ignoredQueryWarning(
   path: string,
   query: Readonly<Record<string, unknown>> | undefined,
@@ -50,10 +63,15 @@ export function ignoredQueryWarning(
   const { template, ignored, takes } = found;
   const names = ignored.join(", ");
   const one = ignored.length === 1;
+  const meant = ignored.map((name) => [name, nearName(name, takes)] as const).filter(([, near]) => near);
+  const id = template.includes("/activities") ? "leadId" : "id";
+  const instead =
+    meant.length > 0
+      ? `Send ${meant.map(([name, near]) => `${near} for ${name}`).join(", ")}.`
+      : `To keep some records, give where on their fields, e.g. "${id} in (120, 121)", applied to every record read.`;
   return (
     `${names} ${one ? "is not a query parameter" : "are not query parameters"} of GET ${template} ` +
     `(Adobe's reference: it takes ${takes.length > 0 ? takes.join(", ") : "none"}), ${IGNORED} ` +
-    `${one ? "it" : "them"} and did not narrow this read by ${one ? "it" : "them"}. To keep some records, give ` +
-    `where (e.g. "id in (120, 121)" or 'email ends_with "@acme.com"'), applied to every record read.`
+    `${one ? "it" : "them"} and did not narrow this read by ${one ? "it" : "them"}. ${instead}`
   );
 }

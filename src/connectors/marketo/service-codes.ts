@@ -107,7 +107,8 @@ function invalidValueHint(message: string, path: string): string | undefined {
   if (span) {
     return (
       `Split the ${span[1]} range into windows of at most ${span[2]}: one request (export job) per window, ` +
-      "each window's startAt right after the previous one's endAt, then join what they return; or, for a bulk " +
+      "each window's startAt right after the previous one's endAt (with dates, an end date counts its whole day: the " +
+      "next window starts the day after), then join what they return; or, for a bulk " +
       "export, send the whole range with run_to_completion true, which runs those jobs and joins their files."
     );
   }

@@ -4,10 +4,13 @@
  * 10 activity type ids"), so more types, or "all", cost the agent one call per 10 (trial s18, N185: 18 types,
  * an error, then two calls). With paginate true this step reads them 10 at a time, one group after the other
  * through the connector (limits, retries, paging), and joins the records in time order (activityDate, then id,
- * as one read gives them); where, order_by, count_by and max_items then apply to the whole.
+ * as one read gives them); where, order_by, count_by and max_items then apply to the whole. max_items and
+ * max_pages are the whole read's, shared by the groups in turn (review s20, finding 5: max_pages was each
+ * group's). A group not read, or read in part, is said, and its types are not counted 0 (finding 4).
  */
 import type { CheckedPath } from "../../connectors/endpoint-guard.js";
 import type { MarketoConnector } from "../../connectors/marketo/connector.js";
+import { DEFAULT_MAX_PAGES } from "../../connectors/marketo/pagination.js";
 import type { MarketoCallResult, OnWait } from "../../connectors/marketo/types.js";
 import { ValidationError } from "../../errors.js";
 import { DEFAULT_MAX_ITEMS, type MarketoApiCallInput } from "../../schemas/marketo.js";
@@ -16,7 +19,7 @@ import { capItems, MAX_RESULT_BYTES } from "../output-cap.js";
 import type { RecordCompute } from "../records/compute.js";
 import type { ToolContext } from "../types.js";
 import { activityStartWords } from "./activity-start.js";
-import { type ActivityNaming, nameRecords } from "./activity-types.js";
+import { type ActivityNaming, askedTypes, nameRecords } from "./activity-types.js";
 import { keptBytesFor } from "./compute-answer.js";
 import { computedJoined } from "./fan-out-read.js";
 import { asRecords, type ReadAnswer, type Shaped } from "./read-calls.js";
@@ -29,22 +32,17 @@ const READ_PATH = "/rest/v1/activities.json";
 export const isGroupedRead = (path: string, ids: readonly number[] | undefined): boolean =>
   path === READ_PATH && (ids?.length ?? 0) > TYPES_A_READ;
 
-/** What a grouped read does not combine with: a single page (no paginate) and a cursor (it has none to give). */
+/**
+ * A grouped read needs paginate (a single page of each group is not a page of the whole). It gives no cursor,
+ * so a cursor given is another request's and is refused before this (tools/cursor.ts).
+ */
 export function checkGrouped(input: MarketoApiCallInput, count: number): void {
-  const field = "query_parameters.activityTypeIds";
-  if (!input.paginate) {
-    throw new ValidationError(
-      field,
-      `${count} activity types is more than the ${TYPES_A_READ} one Marketo read takes; with paginate true this step reads them ${TYPES_A_READ} at a time and joins them.`,
-      { hint: "Send the same call with paginate true (and max_pages 200 for a lead's whole history)." },
-    );
-  }
-  if (input.cursor !== undefined) {
-    throw new ValidationError(
-      "cursor",
-      `a read of more than ${TYPES_A_READ} activity types is read whole in groups and gives no cursor: leave cursor out, or raise max_items.`,
-    );
-  }
+  if (input.paginate) return;
+  throw new ValidationError(
+    "query_parameters.activityTypeIds",
+    `${count} activity types is more than the ${TYPES_A_READ} one Marketo read takes; with paginate true this step reads them ${TYPES_A_READ} at a time and joins them.`,
+    { hint: "Send the same call with paginate true (and max_pages 200 for a lead's whole history)." },
+  );
 }
 
 export interface GroupOptions {
@@ -58,6 +56,8 @@ export interface GroupOptions {
 interface GroupRead {
   types: number[];
   result?: MarketoCallResult;
+  /** Not read: max_items or max_pages was spent by the groups before it. */
+  unreadBy?: "maxItems" | "maxPages";
 }
 
 function groupsOf(ids: readonly number[]): number[][] {
@@ -81,18 +81,24 @@ async function readGroups(
     : (ctx.fullResults?.maxBytes ?? MAX_RESULT_BYTES);
   const groups = groupsOf(options.ids).map((types): GroupRead => ({ types }));
   let records = 0;
+  let pages = 0;
   for (const [index, group] of groups.entries()) {
     const maxItems = limit - records;
-    if (maxItems <= 0) break;
+    const maxPages = (input.max_pages ?? DEFAULT_MAX_PAGES) - pages;
+    if (maxItems <= 0 || maxPages <= 0) {
+      for (const rest of groups.slice(index)) rest.unreadBy = maxItems <= 0 ? "maxItems" : "maxPages";
+      break;
+    }
     group.result = await marketo.call({
       method: "GET",
       path: options.path,
       query: { ...input.query_parameters, activityTypeIds: group.types.join(",") },
       ...(ctx.signal ? { signal: ctx.signal } : {}),
       onWait: options.onWait,
-      paginate: { maxPages: input.max_pages, maxItems, maxBytes },
+      paginate: { maxPages, maxItems, maxBytes },
     });
     records += group.result.result.length;
+    pages += group.result.pages;
     ctx.progress({
       progress: index + 1,
       total: groups.length,
@@ -107,21 +113,30 @@ const time = (record: Record<string, unknown>): string => String(record.activity
 const byTime = (a: Record<string, unknown>, b: Record<string, unknown>): number =>
   time(a) < time(b) ? -1 : time(a) > time(b) ? 1 : Number(a.id ?? 0) - Number(b.id ?? 0);
 
+/** The types of the groups read to their end: only they can be counted 0 where they have no activity. */
+const wholeTypes = (groups: readonly GroupRead[]): number[] =>
+  groups.flatMap((group) => (group.result && group.result.next === undefined ? group.types : []));
+
 /** What was left unread, and what to change to read it: undefined when every group was read to its end. */
 function cutWords(input: MarketoApiCallInput, groups: GroupRead[]): string | undefined {
   const stopped = groups.findIndex((group) => group.result?.next !== undefined);
   const unread = groups.filter((group) => group.result === undefined).flatMap((group) => group.types);
   if (stopped < 0 && unread.length === 0) return undefined;
-  const result = groups[stopped]?.result;
-  const fix =
-    result?.stoppedBy === "maxPages"
-      ? "raise max_pages (at most 200), or give a later sinceDatetime"
-      : `raise max_items (now ${n(input.max_items ?? DEFAULT_MAX_ITEMS)}, at most 100,000), or count with count_by`;
+  const pagesCut =
+    (groups[stopped]?.result?.stoppedBy ?? groups.find((g) => g.unreadBy)?.unreadBy) === "maxPages";
+  const fix = pagesCut
+    ? "raise max_pages (the whole read's, at most 200), or give a later sinceDatetime"
+    : `raise max_items (now ${n(input.max_items ?? DEFAULT_MAX_ITEMS)}, at most 100,000)${input.count_by ? "" : ", or count with count_by"}`;
+  const partly = groups[stopped]?.types ?? [];
   const which = [
-    ...(stopped >= 0 ? [`group ${stopped + 1} was read in part`] : []),
-    ...(unread.length > 0 ? [`types ${unread.join(", ")} were not read`] : []),
+    ...(partly.length > 0 ? [`types ${partly.join(", ")} were read in part`] : []),
+    ...(unread.length > 0
+      ? [
+          `${unread.length === 1 ? "type" : "types"} ${unread.join(", ")} ${unread.length === 1 ? "was" : "were"} not read`,
+        ]
+      : []),
   ];
-  return `the read stopped before its end (${which.join("; ")}): ${fix}`;
+  return `the read stopped before its end (${which.join("; ")}; none is counted 0): ${fix}`;
 }
 
 export async function groupedActivities(
@@ -136,7 +151,9 @@ export async function groupedActivities(
   const named = await nameRecords(asRecords(results.flatMap((r) => r.result)), options.naming);
   const records = named.sort(byTime);
   const calls = results.reduce((sum, r) => sum + r.callsUsed, 0) + (options.naming?.calls ?? 0);
-  const start = activityStartWords(input, records[0]);
+  // The first activity read is the earliest of the types asked only when every group was read from the start.
+  const start = groups.every((group) => group.result) ? activityStartWords(input, records[0]) : undefined;
+  options.compute?.expectValues(askedTypes(wholeTypes(groups), options.naming?.names ?? new Map()));
   const base = {
     warnings: [...(start ? [start] : []), ...new Set(results.flatMap((r) => r.warnings))],
     record_errors: results.flatMap((r) => r.recordErrors),
@@ -145,9 +162,13 @@ export async function groupedActivities(
     request_ids: results.flatMap((r) => r.requestIds),
   };
   const cut = cutWords(input, groups);
+  // Each group's read has its own paging token: none stands for the whole (review s20, 11h).
+  base.warnings.push(
+    "No next_page_token: each group of types has its own; to read later activity, call again with sinceDatetime the last activityDate read.",
+  );
   const head =
     `GET ${READ_PATH}: ${plural(options.ids.length, "activity type")} read ${TYPES_A_READ} at a time ` +
-    `(Marketo's most a read) in ${plural(results.length, "group")}, joined in time order: ` +
+    `(the most Marketo takes a read) in ${plural(results.length, "group")}, joined in time order: ` +
     `${plural(records.length, "record")}, ${plural(calls, "call")}`;
   if (options.compute) {
     const reader = { marketo, signal: ctx.signal, onWait: options.onWait };
@@ -165,12 +186,14 @@ export async function groupedActivities(
   const data: Shaped = { result: capped.items, complete: !cut && (capped.dropped === 0 || kept), ...base };
   const shown =
     capped.dropped === 0
-      ? `all ${plural(records.length, "record")} shown here`
+      ? records.length === 1
+        ? "the record shown here"
+        : `all ${plural(records.length, "record")} shown here`
       : `the first ${n(capped.items.length)} shown here, ${kept ? `all ${n(records.length)} in the full result linked below` : "the rest not kept by this client: narrow with where or count with count_by"}`;
   return {
     data,
     counts: { read: records.length, shown: capped.items.length, kept, end: !cut },
-    summary: `${[`${head}; ${shown}`, cut].filter(Boolean).join(". ")}.`,
+    summary: `${head}; ${shown}${cut ? `. ${cut.charAt(0).toUpperCase()}${cut.slice(1)}` : ""}.`,
     ...(kept ? { full: { kind: "records" as const, items: records } } : {}),
   };
 }

@@ -6,11 +6,15 @@
  * that the log began on 3 Oct only from empty export windows (trial s13, N85 and N91; trial s14, N113).
  */
 import type { MarketoApiCallInput } from "../../schemas/marketo.js";
-import { n } from "../numbers-in-words.js";
+import { plural } from "../numbers-in-words.js";
 import { dateWords } from "../zone-clock.js";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const ACTIVITIES = "/rest/v1/activities.json";
+const LATE_START = "The first activity read is on";
+/** Whether a warning is activityStartWords' (said in the summary too: under the records it went unseen). */
+export const isLateStartWarning = (warning: string): boolean => warning.startsWith(LATE_START);
+
 /** The query parameters that narrow an activity read to some leads or assets. */
 const FOR_SOME = ["leadIds", "listId", "assetIds"] as const;
 
@@ -20,7 +24,8 @@ export function activityStartWords(
   first: Readonly<Record<string, unknown>> | undefined,
 ): string | undefined {
   const query = input.query_parameters ?? {};
-  const since = query.sinceDatetime;
+  // Both spellings are taken (connectors/marketo/activities.ts); sinceDateTime was passed over (review s20, 7).
+  const since = query.sinceDatetime ?? query.sinceDateTime;
   if (input.method !== "GET" || input.endpoint.split("?")[0] !== ACTIVITIES || input.cursor) return undefined;
   if (typeof since !== "string" || query.nextPageToken !== undefined) return undefined;
   const from = Date.parse(since);
@@ -32,11 +37,11 @@ export function activityStartWords(
   const narrowed = FOR_SOME.filter((name) => query[name] !== undefined);
   const check =
     narrowed.length > 0
-      ? ` Whether the log itself begins later: the same read without ${narrowed.join(" and ")} gives the first of these types for anyone.`
+      ? ` Whether the log itself begins later: the same read without ${narrowed.join(" and ")} gives the first of these types in the whole log.`
       : "";
   return (
-    `The first activity read is on ${dateWords(at - (at % DAY_MS))} (${first?.activityDate}), ${n(days)} days after ` +
-    `sinceDatetime ${since}: Marketo returns activities in date order, so it has none of the types and leads asked ` +
-    `for between them.${check}`
+    `${LATE_START} ${dateWords(at - (at % DAY_MS))} (${first?.activityDate}), ${plural(days, "day")} after ` +
+    `sinceDatetime ${since}: Marketo returns activities in date order, so it has none of the types asked` +
+    `${narrowed.length > 0 ? ` (for the ${narrowed.join(" and ")} given)` : ""} between them.${check}`
   );
 }

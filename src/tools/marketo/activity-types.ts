@@ -102,8 +102,14 @@ export async function typeIds(
   let types = await activityTypes(reader);
   let calls = types.calls;
   // "all": every type the instance has (a lead's whole history; more than 10 are read in groups).
-  if (parts.length === 1 && parts[0]?.toLowerCase() === "all") {
+  const all = parts.filter((part) => part.toLowerCase() === "all");
+  if (all.length > 0 && parts.length === 1) {
     return { ids: [...types.names.keys()], calls, types: { names: types.names, calls } };
+  }
+  if (all.length > 0) {
+    throw new ValidationError(field, `"all" stands alone: it is every activity type, with nothing beside it.`, {
+      hint: `Give "all", or the types by id or name (e.g. "Open Email,Click Email").`,
+    });
   }
   const lookup = (names: ReadonlyMap<number, string>, part: string) => {
     const lower = part.toLowerCase();
