@@ -107,9 +107,13 @@ export async function typeIds(
     return { ids: [...types.names.keys()], calls, types: { names: types.names, calls } };
   }
   if (all.length > 0) {
-    throw new ValidationError(field, `"all" stands alone: it is every activity type, with nothing beside it.`, {
-      hint: `Give "all", or the types by id or name (e.g. "Open Email,Click Email").`,
-    });
+    throw new ValidationError(
+      field,
+      `"all" stands alone: it is every activity type, with nothing beside it.`,
+      {
+        hint: `Give "all", or the types by id or name (e.g. "Open Email,Click Email").`,
+      },
+    );
   }
   const lookup = (names: ReadonlyMap<number, string>, part: string) => {
     const lower = part.toLowerCase();
