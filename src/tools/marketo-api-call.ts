@@ -2,7 +2,7 @@ import { BULK_FILE } from "../connectors/marketo/file-answer.js";
 import { isIgnoredQueryWarning } from "../connectors/marketo/real-paths.js";
 import { recipesInBrief } from "../connectors/marketo/recipes.js";
 import { checkMarketoPath } from "../connectors/marketo/url.js";
-import { MartechError, ValidationError } from "../errors.js";
+import { UpstreamError, ValidationError } from "../errors.js";
 import { MarketoApiCallInput, MarketoApiCallOutput } from "../schemas/marketo.js";
 import { isLateStartWarning } from "./marketo/activity-start.js";
 import { MARKETO_ANSWERS } from "./marketo/answers.js";
@@ -60,7 +60,8 @@ function liftWarnings(data: MarketoApiCallOutput): string[] {
  * 32 days, and the refusal did not say why (review s20, finding 8).
  */
 function withDateWords(error: unknown, dateWords: string | undefined): unknown {
-  if (!dateWords || !(error instanceof MartechError)) return error;
+  // Marketo's refusals only: a refusal of the step's own (an order_by, a where) has nothing to do with dates.
+  if (!dateWords || !(error instanceof UpstreamError)) return error;
   const hint = error.hint;
   const said =
     hint && error.message.endsWith(hint) ? error.message.slice(0, -hint.length).trimEnd() : error.message;

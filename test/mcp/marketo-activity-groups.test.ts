@@ -135,4 +135,22 @@ describe("more than 10 activity types in one call", () => {
     expect(refused.result.isError).toBe(true);
     expect(refused.first).toContain('"all" stands alone');
   });
+
+  it("refuses an id no activity type has, and says there is no paging token only of a whole read (review s21)", async () => {
+    const refused = await mkto.call({
+      ...READ,
+      query_parameters: {
+        sinceDatetime: "2026-11-28T00:00:00Z",
+        activityTypeIds: "1,2,3,6,7,8,9,10,11,27,1000",
+      },
+    });
+    expect(refused.result.isError).toBe(true);
+    expect(refused.first).toContain("1000 is not the id of an activity type of this Marketo instance");
+    const query = { sinceDatetime: "2026-12-01T00:00:00Z", activityTypeIds: "all" };
+    const whole = await mkto.ok<Read>({ ...READ, query_parameters: { ...query, leadIds: "7" } });
+    expect(whole.text).toContain("No next_page_token");
+    const cut = await mkto.ok<Read>({ ...READ, query_parameters: query, max_items: 5 });
+    expect(cut.data.complete).toBe(false);
+    expect(cut.text).not.toContain("No next_page_token");
+  });
 });

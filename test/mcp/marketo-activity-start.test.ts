@@ -82,4 +82,28 @@ describe("the first activity after sinceDatetime", () => {
       Date.parse(forLead.data.result[0]?.activityDate ?? ""),
     );
   });
+
+  it("for more than 10 types, suggests a read of each 10 with max_items 1, and those reads work (review s21, 5)", async () => {
+    const types = (
+      await mkto.ok<{ result: { id: number }[] }>({
+        method: "GET",
+        endpoint: "/rest/v1/activities/types.json",
+      })
+    ).data.result.map((type) => type.id);
+    const everyone = await read("2020-01-01");
+    const lead = (everyone.data.result[0] as unknown as { leadId: number }).leadId;
+    const forLead = await read("2020-01-01", {
+      query_parameters: { activityTypeIds: "all", sinceDatetime: "2020-01-01", leadIds: String(lead) },
+      max_items: 100_000,
+    });
+    expect(forLead.first).toContain(
+      "Whether the log itself begins later: a read without leadIds of each 10 of these types, max_items 1, gives the first of each in the whole log.",
+    );
+    const firsts = [];
+    for (let start = 0; start < types.length; start += 10) {
+      const group = await read("2020-01-01", { max_items: 1 }, types.slice(start, start + 10).join(","));
+      firsts.push(...group.data.result.map((a) => Date.parse(a.activityDate)));
+    }
+    expect(Math.min(...firsts)).toBeLessThanOrEqual(Date.parse(forLead.data.result[0]?.activityDate ?? ""));
+  });
 });

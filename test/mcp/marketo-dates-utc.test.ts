@@ -136,6 +136,7 @@ describe("export dates without time_zone", () => {
       query_parameters: { nextPageToken: token, activityTypeIds: "New Lead", sinceDatetime: "2026-01-01" },
     });
     expect(read.text).not.toContain("sent as");
+    expect(read.text).toContain("sinceDatetime is not sent: the nextPageToken places the read.");
   });
 
   it("state a range that mixes a date and an offset datetime as sent (review s20, 11g)", async () => {
@@ -177,5 +178,30 @@ describe("export dates without time_zone", () => {
       const done = await create(startAt, endAt);
       expect(done.result.isError, done.text).toBeFalsy();
     }
+  });
+
+  it("refuse an end date before the start, before it is read to the end of its day (review s21, finding 1)", async () => {
+    const refused = await mkto.call({
+      method: "POST",
+      endpoint: "/bulk/v1/leads/export/create.json",
+      body: {
+        fields: ["id"],
+        format: "CSV",
+        filter: { createdAt: { startAt: "2026-12-03", endAt: "2026-12-02" } },
+      },
+      run_to_completion: true,
+    });
+    expect(refused.result.isError).toBe(true);
+    expect(refused.first).toContain("2026-12-02 is before startAt 2026-12-03");
+    expect(refused.first).toContain("Swap them");
+  });
+
+  it("send sinceDateTime to Get Paging Token in the reference's spelling (review s21, finding 7)", async () => {
+    const answer = await mkto.ok<Answer & { next_page_token?: string }>({
+      method: "GET",
+      endpoint: "/rest/v1/activities/pagingtoken.json",
+      query_parameters: { sinceDateTime: date(T0 - DAY) },
+    });
+    expect(answer.data.next_page_token).toBeDefined();
   });
 });

@@ -86,4 +86,20 @@ describe("a query parameter Marketo ignores", () => {
     expect(meant.data.result.every((activity) => activity.leadId === 7)).toBe(true);
     expect(ignored.data.result.some((activity) => activity.leadId !== 7)).toBe(true);
   });
+
+  it("is not said of a name the Swagger writes in another case, nor of a parameter Adobe's prose documents (review s21, 3)", async () => {
+    const channel = await mkto.ok<Members>({
+      method: "GET",
+      endpoint: "/rest/asset/v1/channel/byName.json",
+      query_parameters: { name: "Webinar" },
+    });
+    expect(channel.data.result).toHaveLength(1);
+    expect(channel.text).not.toContain("Marketo ignores");
+    const programs = await mkto.ok<Members>({
+      method: "GET",
+      endpoint: "/rest/asset/v1/programs.json",
+      query_parameters: { status: "on" },
+    });
+    expect(programs.text).not.toContain("Marketo ignores");
+  });
 });

@@ -144,4 +144,36 @@ describe("rates over count_by's columns", () => {
       }
     }
   });
+
+  it("divides page paths that begin with a slash, as the refusal's own example does (review s21, finding 2)", async () => {
+    const visits = (order_by: string) =>
+      mkto.call({
+        method: "GET",
+        endpoint: "/rest/v1/activities.json",
+        query_parameters: { sinceDatetime: iso(T0 - 10 * DAY), activityTypeIds: "Visit Webpage" },
+        paginate: true,
+        max_pages: 200,
+        max_items: 100_000,
+        count_by: 'leadId,"attributes.Webpage URL":columns',
+        order_by,
+      });
+    const refused = await visits("-turnout");
+    expect(refused.result.isError).toBe(true);
+    const ratio = /"(-\/[^"]*\/\/[^"]+)" by the ratio of two columns/.exec(refused.first)?.[1];
+    expect(ratio, refused.first).toBeDefined();
+    const done = await visits(ratio as string);
+    expect(done.result.isError, done.text).toBeFalsy();
+    const [top, bottom] = [
+      ratio?.slice(1, ratio.indexOf("/", 2)),
+      ratio?.slice(ratio.indexOf("/", 2) + 1),
+    ] as [string, string];
+    const rows = (done.result.structuredContent as unknown as Answer).result;
+    descending(rows, `${top}/${bottom}`);
+    for (const row of rows) {
+      const below = Number(row[bottom]);
+      expect(row[`${top}/${bottom}`]).toBe(
+        below > 0 ? Math.round((Number(row[top]) / below) * 1e4) / 1e4 : null,
+      );
+    }
+  });
 });

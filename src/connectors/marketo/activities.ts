@@ -77,8 +77,13 @@ export function prepareRequest(req: CheckedRequest, now: number): PreparedReques
     }
   }
   const query = { ...(req.query ?? {}) };
-  // The REST reference spells it sinceDatetime; the prose writes sinceDateTime. Accept both.
+  // The REST reference spells it sinceDatetime; the prose writes sinceDateTime. Accept both, and send the
+  // reference's spelling to Get Paging Token, which refused the other as blank (review s21, finding 7).
   const since = query.sinceDatetime ?? query.sinceDateTime;
+  if (path === PAGING_TOKEN_PATH && query.sinceDatetime === undefined && since !== undefined) {
+    query.sinceDatetime = since;
+    delete query.sinceDateTime;
+  }
   const hasToken = query.nextPageToken !== undefined && query.nextPageToken !== "";
   const warnings: string[] = [];
   let translatedFrom: string | undefined;

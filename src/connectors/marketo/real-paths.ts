@@ -30,11 +30,23 @@ export function ignoredQueries(
   query: Readonly<Record<string, unknown>> | undefined,
 ): { template: string; ignored: string[]; takes: readonly string[] } | undefined {
   const real = MARKETO_REAL_PATHS.find(path);
-  const takes = real ? MARKETO_GET_QUERIES[real.template] : undefined;
-  if (!real || !takes) return undefined;
-  const ignored = Object.keys(query ?? {}).filter((name) => !takes.includes(name));
+  const listed = real ? MARKETO_GET_QUERIES[real.template] : undefined;
+  if (!real || !listed) return undefined;
+  const takes = [...listed, ...(DOCUMENTED[real.template] ?? [])];
+  // Case aside: the Swagger writes channel/byName.json's name as "Name" (review s21, finding 3).
+  const known = new Set(takes.map((name) => name.toLowerCase()));
+  const ignored = Object.keys(query ?? {}).filter((name) => !known.has(name.toLowerCase()));
   return ignored.length > 0 ? { template: real.template, ignored, takes } : undefined;
 }
+
+/**
+ * Query parameters Adobe's prose documents and its Swagger leaves out. Browse Programs' status: "The optional
+ * status parameter allows you to filter on program status" (on, off, unlocked;
+ * https://experienceleague.adobe.com/en/docs/marketo-developer/marketo/rest/assets/programs#browse).
+ */
+const DOCUMENTED: Readonly<Record<string, readonly string[]>> = {
+  "/rest/asset/v1/programs.json": ["status"],
+};
 
 const IGNORED = "so Marketo ignores";
 /** Whether a warning is ignoredQueryWarning's (said in the summary too: under 117 records it went unseen). */

@@ -8,6 +8,7 @@
 import type { MarketoApiCallInput } from "../../schemas/marketo.js";
 import { plural } from "../numbers-in-words.js";
 import { dateWords } from "../zone-clock.js";
+import { TYPES_A_READ } from "./activity-types.js";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const ACTIVITIES = "/rest/v1/activities.json";
@@ -35,10 +36,16 @@ export function activityStartWords(
   // Narrowed to some leads, a late first activity read as "these leads were inactive" where the log itself began
   // later (trial s19, N213): the same read for everyone tells the two apart.
   const narrowed = FOR_SOME.filter((name) => query[name] !== undefined);
+  // More than 10 types are read in groups, whose caps a read of everyone's would spend on the first: a read of
+  // each 10 with max_items 1 gives each group's first (review s21, finding 5).
+  const grouped = String(query.activityTypeIds ?? "").split(",").length > TYPES_A_READ;
+  const without = `without ${narrowed.join(" and ")}`;
   const check =
-    narrowed.length > 0
-      ? ` Whether the log itself begins later: the same read without ${narrowed.join(" and ")} gives the first of these types in the whole log.`
-      : "";
+    narrowed.length === 0
+      ? ""
+      : grouped
+        ? ` Whether the log itself begins later: a read ${without} of each ${TYPES_A_READ} of these types, max_items 1, gives the first of each in the whole log.`
+        : ` Whether the log itself begins later: the same read ${without} gives the first of these types in the whole log.`;
   return (
     `${LATE_START} ${dateWords(at - (at % DAY_MS))} (${first?.activityDate}), ${plural(days, "day")} after ` +
     `sinceDatetime ${since}: Marketo returns activities in date order, so it has none of the types asked` +

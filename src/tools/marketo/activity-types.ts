@@ -16,6 +16,8 @@ import { alikeFirst } from "../records/similar-names.js";
 type Query = NonNullable<MarketoApiCallInput["query_parameters"]>;
 
 export const TYPES_PATH = "/rest/v1/activities/types.json";
+/** Marketo's most activity type ids in one read (activity-groups.ts reads more in groups of this many). */
+export const TYPES_A_READ = 10;
 const TYPES = checkMarketoPath(TYPES_PATH);
 const KEPT_MS = 60 * 60_000;
 
@@ -120,11 +122,26 @@ export async function typeIds(
     for (const [id, name] of names) if (name.toLowerCase() === lower) return id;
     return undefined;
   };
-  if (parts.some((part) => !isId(part) && lookup(types.names, part) === undefined)) {
+  // A name, or an id, the kept list lacks reads the list again (a type added since) before it is refused.
+  const unknown = (part: string) =>
+    isId(part)
+      ? types.names.size > 0 && !types.names.has(Number(part))
+      : lookup(types.names, part) === undefined;
+  if (parts.some(unknown)) {
     types = await activityTypes(reader, true);
     calls += types.calls;
   }
   const ids = parts.map((part) => {
+    // An id no type has was read for nothing, a group of calls over more than 10 (review s21, finding 6).
+    if (isId(part) && unknown(part)) {
+      throw new ValidationError(
+        field,
+        `${part} is not the id of an activity type of this Marketo instance.`,
+        {
+          hint: `GET ${TYPES_PATH} lists every type with its id; names work too (e.g. "Open Email").`,
+        },
+      );
+    }
     if (isId(part)) return Number(part);
     const id = lookup(types.names, part);
     if (id !== undefined) return id;

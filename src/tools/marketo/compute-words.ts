@@ -210,9 +210,15 @@ export function shownWords(computed: Computed, answer: ReadAnswer): string[] {
         : "the rest are not kept by this client: narrow where, or count with count_by",
     );
   } else if (counts.read > 0) {
-    parts.push(
-      `all ${n(counts.read)} ${what} are shown here${counts.kept ? ` and in the ${answer.full?.file ? "file" : "full result"} linked below` : ""}`,
-    );
+    const linked = counts.kept
+      ? ` and in the ${answer.full?.file ? "file" : "full result"} linked below`
+      : "";
+    // One row is "the count row is", not "all 1 count rows are" (review s21, 8b).
+    const which =
+      counts.read === 1
+        ? `the ${what.replace(/^count rows/, "count row").replace(/s$/, "")} is`
+        : `all ${n(counts.read)} ${what} are`;
+    parts.push(`${which} shown here${linked}`);
   }
   return parts;
 }

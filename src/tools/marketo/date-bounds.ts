@@ -121,6 +121,31 @@ function sentRanges(input: MarketoApiCallInput, ranges: readonly Range[]): Range
   return ranges.filter((range) => !(SINCE as readonly string[]).includes(range.name));
 }
 
+/**
+ * A range whose end comes before its start is refused before its end date is read to the end of its day:
+ * stretched, 2026-12-03 to 2026-12-02 became an empty window Marketo accepted, 0 rows marked complete
+ * (review s21, finding 1).
+ */
+function refuseReversed(ranges: readonly Range[]): void {
+  for (const range of ranges) {
+    const start = range.bounds.find((bound) => !bound.end);
+    const end = range.bounds.find((bound) => bound.end);
+    if (!start || !end) continue;
+    const [from, to] = [parse(start.text), parse(end.text)];
+    const at = (p: Parsed | undefined) =>
+      p === undefined ? undefined : p.kind === "date" ? p.date : p.wall - (p.offset ?? 0);
+    const [a, b] = [at(from), at(to)];
+    if (a === undefined || b === undefined || b >= a) continue;
+    throw new ValidationError(
+      end.field,
+      `${end.text} is before ${start.field.split(".").pop()} ${start.text}.`,
+      {
+        hint: `Swap them: ${start.field.split(".").pop()} is the range's first day, ${end.key} its last.`,
+      },
+    );
+  }
+}
+
 /** A bound in the zone: the instant sent, and what to call it in words. */
 interface Resolved {
   bound: Bound;
@@ -301,7 +326,17 @@ function utcDates(input: MarketoApiCallInput, ranges: readonly Range[]): DatedCa
 }
 
 export function zonedDates(input: MarketoApiCallInput): DatedCall {
+  const dated = datedCall(input);
   const ranges = rangesOf(input);
+  if (sentRanges(input, ranges).length === ranges.length) return dated;
+  // Said rather than dropped without a word (review s21, 8g).
+  const note = "sinceDatetime is not sent: the nextPageToken places the read.";
+  return { ...dated, words: [dated.words, note].filter(Boolean).join(" ") };
+}
+
+function datedCall(input: MarketoApiCallInput): DatedCall {
+  const ranges = rangesOf(input);
+  refuseReversed(ranges);
   const zone = input.time_zone;
   if (zone === undefined) return utcDates(input, sentRanges(input, ranges));
   if (!isZone(zone)) {

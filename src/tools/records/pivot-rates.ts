@@ -57,7 +57,8 @@ function rateOf(field: string, countable: readonly string[], hasTotal: boolean):
     if (column !== undefined && column !== "total") return share(`${column}%`, column);
   }
   // A column's own name may hold "/" (a page path): each "/" is tried as the division.
-  for (let at = text.indexOf("/"); at > 0; at = text.indexOf("/", at + 1)) {
+  // From the second character: a page path's own first "/" divides nothing (review s21, finding 2).
+  for (let at = text.indexOf("/", 1); at > 0; at = text.indexOf("/", at + 1)) {
     const top = find(countable, text.slice(0, at));
     const bottom = find(countable, text.slice(at + 1));
     if (top !== undefined && bottom !== undefined) return ratio(`${top}/${bottom}`, top, bottom);
