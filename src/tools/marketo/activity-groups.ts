@@ -120,11 +120,14 @@ function cutWords(input: MarketoApiCallInput, groups: GroupRead[]): string | und
   const stopped = groups.findIndex((group) => group.result?.next !== undefined);
   const unread = groups.filter((group) => group.result === undefined).flatMap((group) => group.types);
   if (stopped < 0 && unread.length === 0) return undefined;
-  const pagesCut =
-    (groups[stopped]?.result?.stoppedBy ?? groups.find((g) => g.unreadBy)?.unreadBy) === "maxPages";
-  const fix = pagesCut
-    ? "raise max_pages (the whole read's, at most 200), or give a later sinceDatetime"
-    : `raise max_items (now ${n(input.max_items ?? DEFAULT_MAX_ITEMS)}, at most 100,000)${input.count_by ? "" : ", or count with count_by"}`;
+  const by = groups[stopped]?.result?.stoppedBy ?? groups.find((g) => g.unreadBy)?.unreadBy;
+  // A client that keeps no whole result reads no more than an answer shows: max_items would not help.
+  const fix =
+    by === "maxPages"
+      ? "raise max_pages (the whole read's, at most 200), or give a later sinceDatetime"
+      : by === "maxBytes"
+        ? "the answer holds no more: narrow with where or leadIds, or count with count_by"
+        : `raise max_items (now ${n(input.max_items ?? DEFAULT_MAX_ITEMS)}, at most 100,000)${input.count_by ? "" : ", or count with count_by"}`;
   const partly = groups[stopped]?.types ?? [];
   const which = [
     ...(partly.length > 0 ? [`types ${partly.join(", ")} were read in part`] : []),
@@ -187,8 +190,10 @@ export async function groupedActivities(
   const data: Shaped = { result: capped.items, complete: !cut && (capped.dropped === 0 || kept), ...base };
   const shown =
     capped.dropped === 0
-      ? records.length === 1
-        ? "the record shown here"
+      ? records.length <= 1
+        ? records.length === 1
+          ? "the record shown here"
+          : "none to show"
         : `all ${plural(records.length, "record")} shown here`
       : `the first ${n(capped.items.length)} shown here, ${kept ? `all ${n(records.length)} in the full result linked below` : "the rest not kept by this client: narrow with where or count with count_by"}`;
   return {
