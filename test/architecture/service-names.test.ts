@@ -62,6 +62,8 @@ const ALLOWED: Record<string, string> = {
   "src/tools/registry.ts": "the registry of tool steps: it lists each service's steps",
   "src/index.ts": "the plugin package's entry: it exports each service's connector and types by name",
   "src/real-paths.generated.ts": "generated from the services' published API descriptions",
+  "src/real-queries.generated.ts":
+    "generated from Adobe's published Swagger files, beside real-paths.generated.ts",
   "console/src/Integrations.tsx":
     "the page's list of the rooms' cards (CONNECTION_CARDS), as src/console/cards.ts is the server's",
   // The page's modules that still pick a room's part by a step's or a service's id. Each is to ask a list

@@ -3,8 +3,9 @@
  * browse calls page by offset.
  */
 
-import { MARKETO_GET_QUERIES, MARKETO_OFFSET_PAGED, MARKETO_PATHS } from "../../real-paths.generated.js";
+import { MARKETO_OFFSET_PAGED, MARKETO_PATHS } from "../../real-paths.generated.js";
 import { realPaths } from "../../real-paths.js";
+import { MARKETO_GET_QUERIES } from "../../real-queries.generated.js";
 
 export const MARKETO_REAL_PATHS = realPaths(MARKETO_PATHS);
 
