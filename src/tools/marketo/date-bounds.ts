@@ -326,19 +326,20 @@ function utcDates(input: MarketoApiCallInput, ranges: readonly Range[]): DatedCa
 }
 
 export function zonedDates(input: MarketoApiCallInput): DatedCall {
-  const dated = datedCall(input);
   const ranges = rangesOf(input);
-  if (sentRanges(input, ranges).length === ranges.length) return dated;
+  refuseReversed(ranges);
+  const sent = sentRanges(input, ranges);
+  const dated = datedCall(input, ranges, sent);
+  if (sent.length === ranges.length) return dated;
   // Said rather than dropped without a word (review s21, 8g).
   const note = "sinceDatetime is not sent: the nextPageToken places the read.";
   return { ...dated, words: [dated.words, note].filter(Boolean).join(" ") };
 }
 
-function datedCall(input: MarketoApiCallInput): DatedCall {
-  const ranges = rangesOf(input);
-  refuseReversed(ranges);
+/** The call with its sent ranges' bounds as instants; `ranges` all the call has (time_zone applies to them). */
+function datedCall(input: MarketoApiCallInput, ranges: readonly Range[], sent: readonly Range[]): DatedCall {
   const zone = input.time_zone;
-  if (zone === undefined) return utcDates(input, sentRanges(input, ranges));
+  if (zone === undefined) return utcDates(input, sent);
   if (!isZone(zone)) {
     throw new ValidationError("time_zone", `"${zone}" is not a time zone this server knows.`, {
       hint: ZONE_HINT,
@@ -357,7 +358,6 @@ function datedCall(input: MarketoApiCallInput): DatedCall {
       },
     );
   }
-  const sent = sentRanges(input, ranges);
   if (sent.length === 0) return { input };
   const resolved = sent.map((range) => range.bounds.map((bound) => resolve(zone, bound)));
   const words = sent.map((range, i) => zonedWords(zone, range.name, resolved[i] ?? []));
