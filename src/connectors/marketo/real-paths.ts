@@ -53,12 +53,15 @@ const IGNORED = "so Marketo ignores";
 /** Whether a warning is ignoredQueryWarning's (said in the summary too: under 117 records it went unseen). */
 export const isIgnoredQueryWarning = (warning: string): boolean => warning.includes(IGNORED);
 
-/** The parameter an ignored name was likely meant as: the same but for case or a plural "s" (leadId, leadIds). */
+/**
+ * The parameter an ignored name was likely meant as: the same but for a plural "s" (leadId, leadIds), any case.
+ * A name the same but for case is not ignored (ignoredQueries), so that is not looked for here.
+ */
 function nearName(name: string, takes: readonly string[]): string | undefined {
   const lower = name.toLowerCase();
   return takes.find((t) => {
     const taken = t.toLowerCase();
-    return taken === lower || taken === `${lower}s` || `${taken}s` === lower;
+    return taken === `${lower}s` || `${taken}s` === lower;
   });
 }
 
