@@ -22,6 +22,35 @@ export function runningClock(start: number): () => number {
   };
 }
 
+/**
+ * A sandbox clock that runs from `start` (runningClock) and can be held at an instant while a lead is created
+ * there: `now` for the sandbox's options, `leadAt` once the sandbox is up. Each lead's email is
+ * `<prefix><n>@<domain>`, so a test's where can keep its own leads.
+ */
+export function heldClock(start: number, email: { prefix: string; domain: string }) {
+  const running = runningClock(start);
+  let held: number | undefined;
+  let made = 0;
+  return {
+    now: () => held ?? running(),
+    /** A lead created in `on`'s sandbox at `at`; its id. */
+    async leadAt(on: MarketoMcp, at: number): Promise<number> {
+      made += 1;
+      held = at;
+      try {
+        const { data } = await on.ok<{ result: { id?: unknown }[] }>({
+          method: "POST",
+          endpoint: "/rest/v1/leads.json",
+          body: { action: "createOnly", input: [{ email: `${email.prefix}${made}@${email.domain}` }] },
+        });
+        return Number(data.result[0]?.id);
+      } finally {
+        held = undefined;
+      }
+    },
+  };
+}
+
 /** A time as Marketo's datetimes read: ISO 8601 to the second, in UTC (2026-12-01T12:00:00Z). */
 export const iso = (ms: number): string => new Date(ms).toISOString().replace(/\.\d{3}Z$/, "Z");
 

@@ -8,38 +8,16 @@
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { marketoOverMcp, runningClock } from "../helpers/marketo-mcp.js";
+import { heldClock, marketoOverMcp } from "../helpers/marketo-mcp.js";
 
 interface Answer {
   result: Record<string, unknown>[];
 }
 const DAY = 86_400_000;
 const T0 = Date.UTC(2026, 11, 4, 20);
-const running = runningClock(T0);
-let heldAt: number | undefined;
-const mkto = marketoOverMcp({
-  leadCount: 200,
-  seed: 5,
-  now: () => heldAt ?? running(),
-  bulkJobMs: 50,
-  rateLimit: 1_000_000,
-});
-
-let made = 0;
-async function leadAt(at: number): Promise<number> {
-  made += 1;
-  heldAt = at;
-  try {
-    const { data } = await mkto.ok<Answer>({
-      method: "POST",
-      endpoint: "/rest/v1/leads.json",
-      body: { action: "createOnly", input: [{ email: `day${made}@utc.example` }] },
-    });
-    return Number(data.result[0]?.id);
-  } finally {
-    heldAt = undefined;
-  }
-}
+const clock = heldClock(T0, { prefix: "day", domain: "utc.example" });
+const mkto = marketoOverMcp({ leadCount: 200, seed: 5, now: clock.now, bulkJobMs: 50, rateLimit: 1_000_000 });
+const leadAt = (at: number) => clock.leadAt(mkto, at);
 
 const exported = async (filter: Record<string, string>) => {
   const answer = await mkto.ok<Answer>({

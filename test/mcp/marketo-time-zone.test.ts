@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { buildDataSet } from "../../src/sandbox/marketo/seed.js";
-import { iso, marketoOverMcp, runningClock } from "../helpers/marketo-mcp.js";
+import { heldClock, iso, marketoOverMcp } from "../helpers/marketo-mcp.js";
 
 /**
  * Dates of a Marketo call in a named time zone, through MCP on the sandbox (agent trial s6, N06: "leads
@@ -20,9 +20,8 @@ const T0 = Date.UTC(2026, 11, 2, 12);
 const SEED = 11;
 const LEADS = 300;
 const world = buildDataSet({ leadCount: LEADS, seed: SEED, now: T0 });
-const running = runningClock(T0);
 /** The sandbox's clock, held at an instant while a lead is created there. */
-let heldAt: number | undefined;
+const clock = heldClock(T0, { prefix: "zone", domain: "tz.example" });
 
 /** 00:30 on 1 Nov 2026 in New York, still on -04:00 (DST ended at 02:00 that day). */
 const NY_HALF_PAST_MIDNIGHT = Date.UTC(2026, 10, 1, 4, 30);
@@ -30,28 +29,14 @@ const NY_HALF_PAST_MIDNIGHT = Date.UTC(2026, 10, 1, 4, 30);
 let lead = 0;
 
 const mkto = marketoOverMcp(
-  { leadCount: LEADS, seed: SEED, now: () => heldAt ?? running(), bulkJobMs: 50, rateLimit: 1_000_000 },
+  { leadCount: LEADS, seed: SEED, now: clock.now, bulkJobMs: 50, rateLimit: 1_000_000 },
   async () => {
     lead = await leadAt(NY_HALF_PAST_MIDNIGHT);
   },
 );
 
-let made = 0;
 /** A lead created in the sandbox at `at`; its id. */
-async function leadAt(at: number): Promise<number> {
-  made += 1;
-  heldAt = at;
-  try {
-    const { data } = await mkto.ok<Answer>({
-      method: "POST",
-      endpoint: "/rest/v1/leads.json",
-      body: { action: "createOnly", input: [{ email: `zone${made}@tz.example` }] },
-    });
-    return Number(data.result[0]?.id);
-  } finally {
-    heldAt = undefined;
-  }
-}
+const leadAt = (at: number) => clock.leadAt(mkto, at);
 
 function novemberExport(filter: Record<string, unknown>, extra: Record<string, unknown> = {}) {
   return {
