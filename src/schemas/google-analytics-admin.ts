@@ -23,9 +23,7 @@ export const CreateKeyEventsFields = z.strictObject({
   skip_collection_check: z
     .boolean()
     .default(false)
-    .describe(
-      "Skip the check that the event was collected in the last 30 days (only for an event about to ship).",
-    )
+    .describe("Skip the collection check (only for an event about to ship).")
     .meta({ title: "Skip the collection check", examples: [true] }),
 });
 export type CreateKeyEventsFields = z.output<typeof CreateKeyEventsFields>;
@@ -149,9 +147,9 @@ export const GoogleApiCallFields = z.strictObject({
     .optional()
     .describe('JSON body for POST and PATCH, e.g. {"displayName":"Shop"}.')
     .meta({ title: "Body (JSON)", examples: [{ metrics: [{ name: "sessions" }] }] }),
-  cursor: cursorInput(
-    "next_cursor of a capped answer: the same request continues with the first item not shown.",
-  ).meta({ title: "Continue from (cursor)" }),
+  cursor: cursorInput("An answer's next_cursor: the same request continues.").meta({
+    title: "Continue from (cursor)",
+  }),
 });
 export type GoogleApiCallFields = z.output<typeof GoogleApiCallFields>;
 

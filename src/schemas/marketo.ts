@@ -86,7 +86,7 @@ export const MarketoApiCallInput = z.strictObject({
     .optional()
     // Records read, not results: a fresh agent gave it as the matches wanted (trial s9, N47).
     .describe(
-      "Most records read, before where/count_by (not results wanted): default 5,000 (paginate, files); none with run_to_completion.",
+      "Most records read before where, not results (see limit): default 5,000 (paginate, files); none with run_to_completion.",
     )
     .meta({ title: "Most records", examples: [1000] }),
   run_to_completion: z
@@ -152,7 +152,15 @@ export const MarketoApiCallInput = z.strictObject({
     .optional()
     .describe('With count_by: add a number per group, e.g. "costs.cost".')
     .meta({ title: "Sum", examples: ["costs.cost"] }),
-  cursor: cursorInput("An answer's next_cursor, to continue the same request.").meta({
+  limit: z
+    .int()
+    .min(1)
+    .max(100_000)
+    .optional()
+    // Results, after the read: a fresh agent sorted 96 members for the newest join and read all 96 (trial s19, N206).
+    .describe("Reads: only the first n results (after where, order_by, count_by).")
+    .meta({ title: "First results only", examples: [10] }),
+  cursor: cursorInput("An answer's next_cursor: the same request continues.").meta({
     title: "Continue from (cursor)",
   }),
 });

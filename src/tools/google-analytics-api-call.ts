@@ -40,7 +40,7 @@ export const googleAnalyticsApiCall: ToolStep<ReturnType<typeof input>, typeof G
   description:
     "Calls any Google Analytics 4 Data API or Admin API v1beta endpoint: list " +
     "accounts and properties, manage data streams, custom dimensions or key events, run pivot or batch reports, " +
-    "read metadata, when no dedicated GA step covers the task. Large answers are capped by size. References: " +
+    "read metadata, when no dedicated GA step covers the task. References: " +
     `${DATA_DOC_URL} and ${DOC_URL}`,
   docUrl: DOC_URL,
   connection: "google",

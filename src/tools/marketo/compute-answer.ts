@@ -87,7 +87,9 @@ export function computedAnswer(input: MarketoApiCallInput, ctx: ToolContext, com
   if (spec.order && !spec.countBy && computed.stoppedBy === "bytes") {
     refuseSortPastLimit(computed, computed.limit?.bytes ?? keptBytesFor(ctx, compute, computed.file));
   }
-  const rows = compute.finish(computed.kept);
+  // limit cuts the results, not the read: the figures stay those of every record read.
+  const all = compute.finish(computed.kept);
+  const rows = spec.limit !== undefined && all.length > spec.limit ? all.slice(0, spec.limit) : all;
   if (computed.hidden?.length && !spec.countBy) {
     for (const row of rows) for (const column of computed.hidden) delete row[column];
   }
@@ -136,9 +138,16 @@ export function computedAnswer(input: MarketoApiCallInput, ctx: ToolContext, com
         : {}),
       ...(compute.spellings !== undefined ? { spellings: compute.spellings } : {}),
       ...(compute.sumTotal !== undefined ? { sum: compute.sumTotal } : {}),
+      ...(rows.length < all.length ? { before_limit: all.length } : {}),
     },
   };
-  const counts = { read: rows.length, shown: shown.length, kept, end: computed.next === undefined };
+  const counts = {
+    read: rows.length,
+    shown: shown.length,
+    kept,
+    end: computed.next === undefined,
+    ...(rows.length < all.length ? { beforeLimit: all.length } : {}),
+  };
   return { data, counts, ...(full ? { full } : {}) };
 }
 

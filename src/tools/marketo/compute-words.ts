@@ -201,6 +201,14 @@ export function shownWords(computed: Computed, answer: ReadAnswer): string[] {
     ? `count rows (over ${plural(computed.compute.read, computed.unit)} read)`
     : `${computed.unit}s`;
   const parts: string[] = [];
+  if (counts.beforeLimit !== undefined) {
+    const order = spec.order || spec.countBy ? "" : " in read order";
+    const shown = counts.shown < counts.read ? "the result" : "shown here";
+    parts.push(
+      `limit ${n(spec.limit ?? counts.read)}: the first ${n(counts.read)} of the ${n(counts.beforeLimit)} ${what}${order} are ${shown}`,
+    );
+    if (counts.shown === counts.read) return parts;
+  }
   if (counts.shown < counts.read) {
     const preview = computed.file && counts.kept && !spec.countBy ? " as a preview" : "";
     parts.push(`the first ${n(counts.shown)} ${what} are shown here${preview}`);

@@ -35,6 +35,8 @@ export interface ReadCounts {
   end: boolean;
   /** What max_items kept of a read without paginate, when it cut the page. */
   cut?: PlainCut;
+  /** The results before limit cut them to `read` (where, order_by, count_by applied). */
+  beforeLimit?: number;
 }
 
 /** A read without paginate that max_items cut: it kept the first `kept` of the `of` records of its one page. */

@@ -35,9 +35,17 @@ export const WHERE_HINT =
   'createdAt >= "2024-01-31", leadSource in ("Web", "Trade Show"), company is empty; quote text and dates; ' +
   "combine with and, or, not and parentheses.";
 
-const COMPUTE_FIELDS = ["where", "order_by", "count_by"] as const;
+const COMPUTE_FIELDS = ["where", "order_by", "count_by", "limit"] as const;
 
-/** where, order_by and count_by work on records read: refused on a call that writes, before anything is sent. */
+/** Each field's example value, for the hint of a refusal that names it. */
+const EXAMPLES: Record<(typeof COMPUTE_FIELDS)[number], string> = {
+  where: '"leadScore > 50"',
+  order_by: '"-leadScore"',
+  count_by: '"leadSource"',
+  limit: "10",
+};
+
+/** where, order_by, count_by and limit work on records read: refused on a call that writes, before anything is sent. */
 export function checkComputable(input: MarketoApiCallInput): void {
   if (input.method === "GET" || input.run_to_completion) return;
   const field = COMPUTE_FIELDS.find((name) => input[name] !== undefined) ?? "where";
@@ -45,7 +53,7 @@ export function checkComputable(input: MarketoApiCallInput): void {
     field,
     `it applies to records read: a GET (paginate true for every page), an export or import file, or an export run to completion; not to a ${input.method}.`,
     {
-      hint: `E.g. method GET, endpoint /rest/v1/lists/1001/leads.json, query_parameters {"fields":"id,email,leadScore"}, paginate true, ${field} ${field === "where" ? '"leadScore > 50"' : field === "order_by" ? '"-leadScore"' : '"leadSource"'}.`,
+      hint: `E.g. method GET, endpoint /rest/v1/lists/1001/leads.json, query_parameters {"fields":"id,email,leadScore"}, paginate true, ${field} ${EXAMPLES[field]}.`,
     },
   );
 }

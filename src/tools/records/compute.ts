@@ -27,6 +27,8 @@ export interface ComputeInput {
   count_by_ignore_case?: boolean | undefined;
   count_distinct?: string | undefined;
   sum?: string | undefined;
+  /** The first results only, after where, order_by and count_by (the caller cuts finish's rows). */
+  limit?: number | undefined;
   /** An IANA zone: where's dates and count_by's date buckets on its clock (validated by the caller). */
   time_zone?: string | undefined;
 }
@@ -50,6 +52,8 @@ export interface ComputeSpec {
   columns?: string;
   /** The zone whose clock where's dates and the buckets read (else UTC). */
   zone?: string;
+  /** The first results only (the caller cuts finish's rows, which it counts first). */
+  limit?: number;
 }
 
 /** Parses the three inputs (undefined when none is given); `hint` shows the where syntax with the records' names. */
@@ -73,6 +77,7 @@ export function computeSpec(input: ComputeInput, hint: string): ComputeSpec | un
     spec.order = spec.columns ? pivotSortKeys(input.order_by) : parseSortKeys(input.order_by);
   }
   Object.assign(spec, countOptions(input, spec.countBy));
+  if (input.limit !== undefined) spec.limit = input.limit;
   refusePivotOptions(spec);
   const countBy = spec.countBy;
   const own = countColumnNames(spec);

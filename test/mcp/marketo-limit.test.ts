@@ -1,0 +1,103 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { marketoOverMcp, runningClock } from "../helpers/marketo-mcp.js";
+
+/**
+ * limit on marketo_api_call's reads (issue 27; trial s19, N206: an agent sorted a program's 96 members to
+ * find the newest join and read all 96, 25,131 characters). Invariant, over generated where, order_by,
+ * count_by and limit on the sandbox through MCP: the answer with limit n is the first n results of the
+ * same call without it (the whole of which its kept result holds when the answer is capped), with the same
+ * figures (read, matched, groups); the summary says how many there were; a limit that cuts nothing says
+ * nothing. A write refuses limit before anything is sent.
+ */
+interface Answer {
+  result: Record<string, unknown>[];
+  complete: boolean;
+  next_cursor?: string;
+  computed?: Record<string, number>;
+}
+
+const T0 = Date.UTC(2026, 11, 1, 12);
+const mkto = marketoOverMcp({ leadCount: 1_500, seed: 7, now: runningClock(T0), rateLimit: 1_000_000 });
+
+const LIST = {
+  method: "GET",
+  endpoint: "/rest/v1/lists/1001/leads.json",
+  query_parameters: { fields: "id,leadScore,leadSource,createdAt" },
+  paginate: true,
+};
+
+/** Every result of a call: the answer's own, or, when it links its whole result, the linked pages. */
+async function everyResult(args: Record<string, unknown>): Promise<{ rows: unknown[]; data: Answer }> {
+  const answer = await mkto.ok<Answer>(args);
+  const link = answer.links[0];
+  if (!link) return { rows: answer.data.result, data: answer.data };
+  const pages = await mkto.pages(link.uri);
+  return { rows: pages.flatMap((text) => JSON.parse(text) as unknown[]), data: answer.data };
+}
+
+const figures = (data: Answer) => {
+  const { before_limit: _cut, ...rest } = data.computed ?? {};
+  return rest;
+};
+
+describe("limit", () => {
+  it("gives the first n results of the same call without it, with the same figures (property)", async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(undefined, "leadScore > 40", 'leadSource in ("Website", "Webinar")'),
+        fc.constantFrom(undefined, "-leadScore,id", "createdAt,id"),
+        fc.constantFrom(undefined, "leadSource", "createdAt:month"),
+        fc.integer({ min: 1, max: 900 }),
+        async (where, order, count, limit) => {
+          const ask = {
+            ...LIST,
+            ...(where ? { where } : {}),
+            // With count_by, order_by sorts the counts: its keys are the count's own.
+            ...(count ? (order ? { order_by: "-count" } : {}) : order ? { order_by: order } : {}),
+            ...(count ? { count_by: count } : {}),
+          };
+          const whole = await everyResult(ask);
+          const cut = await everyResult({ ...ask, limit });
+          expect(cut.rows).toEqual(whole.rows.slice(0, limit));
+          expect(figures(cut.data)).toEqual(figures(whole.data));
+          const answer = await mkto.ok<Answer>({ ...ask, limit });
+          if (whole.rows.length > limit) {
+            expect(cut.data.computed?.before_limit).toBe(whole.rows.length);
+            expect(answer.first).toContain(
+              `limit ${limit.toLocaleString("en-US")}: the first ${limit.toLocaleString("en-US")} of the ${whole.rows.length.toLocaleString("en-US")} `,
+            );
+            expect(cut.data.complete).toBe(true);
+            // Capped by size, the answer shows fewer than limit and links them all.
+            if (answer.links.length > 0) expect(answer.first).toMatch(/ are the result; the first [\d,]+ /);
+          } else {
+            expect(cut.data.computed?.before_limit).toBeUndefined();
+            expect(answer.first).not.toContain("limit ");
+          }
+        },
+      ),
+      { numRuns: 12 },
+    );
+  }, 120_000);
+
+  it("alone, lists the first n records read, and says so", async () => {
+    const { data, first } = await mkto.ok<Answer>({ ...LIST, limit: 5 });
+    expect(data.result).toHaveLength(5);
+    expect(first).toMatch(/limit 5: the first 5 of the [\d,]+ records in read order are shown here/);
+  });
+
+  it("is refused on a write, with an example of a read that takes it", async () => {
+    const { result, first } = await mkto.call<Answer>({
+      method: "POST",
+      endpoint: "/rest/v1/lists/1001/leads.json",
+      body: { input: [{ id: 1 }] },
+      limit: 10,
+    });
+    expect(result.isError).toBe(true);
+    expect(first).toContain("limit");
+    expect(first).toContain("limit 10");
+    // Doing what it says: the read it names takes limit.
+    const read = await mkto.ok<Answer>({ ...LIST, limit: 10 });
+    expect(read.data.result).toHaveLength(10);
+  });
+});
