@@ -73,6 +73,8 @@ function fileLinks(meta: ResultMeta, ttlMs: number) {
 export function resultLinks(meta: ResultMeta, ttlMs: number) {
   if (meta.file) return fileLinks(meta, ttlMs);
   const what = `${count(meta.items)} ${meta.kind}`;
+  // A write's statuses were answered, not read (issue 27 §4: "records read" is never used for writes).
+  const read = meta.kind === "statuses" ? "" : " read";
   const more = meta.nextCursor
     ? " The read itself stopped at a cap: continue after it with cursor = the nextCursor in each page's _meta."
     : "";
@@ -81,11 +83,11 @@ export function resultLinks(meta: ResultMeta, ttlMs: number) {
     uri: resultUri(meta.id, format),
     name: `${meta.tool}-${meta.id}.${format}`,
     title: `Full result: ${what} (${format.toUpperCase()})`,
-    description: `All ${what} read, ${pagesWords(meta, format)}. Read with resources/read; kept ${keptFor(ttlMs)}, for this workspace only.${more}`,
+    description: `All ${what}${read}, ${pagesWords(meta, format)}. Read with resources/read; kept ${keptFor(ttlMs)}, for this workspace only.${more}`,
     mimeType: FORMATS[format],
   }));
   const text =
-    `Full result: all ${what} read, at ${links[0]?.uri} (JSON) and ${links[1]?.uri} (CSV), ` +
+    `Full result: all ${what}${read}, at ${links[0]?.uri} (JSON) and ${links[1]?.uri} (CSV), ` +
     `${meta.pageItems.length === 1 ? "in one page" : `in ${meta.pageItems.length} pages (add ?page=2 … ?page=${meta.pageItems.length})`}; ` +
     `read them with resources/read (kept ${keptFor(ttlMs)}).${more}`;
   return { links, text };

@@ -23,6 +23,7 @@ import { withSearchableFields } from "./marketo/searchable-fields.js";
 import { summarize, triggerSummary } from "./marketo/summary.js";
 import { MARKETO_TASKS } from "./marketo/tasks.js";
 import { uploadOf } from "./marketo/upload.js";
+import { compactWrite } from "./marketo/write-answer.js";
 import { computeSpec } from "./records/compute.js";
 import type { ToolContext, ToolStep } from "./types.js";
 
@@ -225,13 +226,14 @@ export const marketoApiCall: ToolStep<typeof MarketoApiCallInput, typeof Marketo
       (triggerSummary(input, requestedAt) ?? summarize(input, data, read.counts, read.described, file)) +
         target;
     const lifted = liftWarnings(data);
-    const said = [summary, ...lifted, dateWords, "note" in usage ? usage.note : undefined]
+    const written = compactWrite(input, { data, full: read.full }, ctx);
+    const said = [summary, written.words, ...lifted, dateWords, "note" in usage ? usage.note : undefined]
       .filter(Boolean)
       .join(" ");
     return {
-      data,
+      data: written.data,
       summary: said,
-      ...(read.full ? { full: read.full } : {}),
+      ...(written.full ? { full: written.full } : {}),
     };
   },
 };

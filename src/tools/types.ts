@@ -82,7 +82,8 @@ export interface FullResultsOffer {
 /** Everything a step read when its answer had to be capped: the items shown and those that were not. */
 export interface FullResult {
   /** Marketo records, GA report rows, or the list items of a GA response (a table each). */
-  kind: "records" | "rows" | "items" | "count rows";
+  /** "statuses": a write's status per record, which nothing read. */
+  kind: "records" | "rows" | "items" | "count rows" | "statuses";
   items: readonly unknown[];
   /** Column order for a table (CSV); the keys of the items in first-seen order when absent. */
   columns?: readonly string[];
