@@ -176,10 +176,8 @@ async function reportOn(o: {
     metricAt: o.shape.metricAt,
   });
   ctx.progress({ progress: 2, total: 3, message: "Running the report" });
-  const { sent, response, flat, bare, subtotal } = await sendReport(ga, propertyId, fields, dates, request, {
-    ...ctx,
-    derived: o.derived,
-  });
+  const report = await sendReport(ga, propertyId, fields, dates, request, { ...ctx, derived: o.derived });
+  const { sent, response, flat, bare } = report;
   const quota = quotaSummary(
     response.propertyQuota ?? ga.quota(propertyId, fields.realtime ? "realtime" : "core")?.quotas,
   );
@@ -208,7 +206,7 @@ async function reportOn(o: {
   const lengths =
     shown.merged && stated ? periodNote(stated, shown.merged.order, rangeLabels(stated), today) : undefined;
   const asked = { stated, today, filters, zone, utcToday: todayIn(now, "UTC") };
-  const notes = [lengths, early, ...valueNotes(flat, response, uiNames, propertyId, asked), subtotal];
+  const notes = [lengths, early, ...valueNotes(flat, response, uiNames, propertyId, asked), ...report.added];
   const result = {
     data,
     summary: summarize(data, fields, stated ? { stated, zone } : undefined, shown.merged, notes),

@@ -1,6 +1,7 @@
 /**
  * Run Reports' exchange with GA for one property: the report as sent (whole when two ranges are merged or a
- * ratio is sorted here), its shares, ratios and subtotals added, and the page of rows the answer shows.
+ * ratio is sorted here), its shares, ratios and subtotals added, what a metric filter left out, and the page
+ * of rows the answer shows.
  */
 import type { ConnectorOf } from "../../connections/registry.js";
 import type { RunReportResponse } from "../../connectors/google/types.js";
@@ -9,6 +10,7 @@ import type { DateRange, StatedRange } from "./date-presets.js";
 import type { Comparison } from "./report-compare.js";
 import { unfilteredTotal } from "./report-empty.js";
 import { type FlatReport, flattenReport } from "./report-flatten.js";
+import { metricFilterNote } from "./report-metric-filter.js";
 import { pageReport, type ReportPage } from "./report-paging.js";
 import { type RatioRequest, wholeForSort, withRatios } from "./report-ratios.js";
 import type { buildReportRequest } from "./report-request.js";
@@ -56,7 +58,11 @@ export async function sendReport(
               derived.shares,
             ),
         });
-  return { sent, response, flat, bare, subtotal };
+  const filtered = merging
+    ? undefined
+    : await metricFilterNote({ sent, flat, run: (bare) => ga.runReport(propertyId, bare, signal) });
+  // GA's own figures the answer adds: subtotals by the first dimension, what a metric filter left out.
+  return { sent, response, flat, bare, added: [subtotal, filtered] };
 }
 
 const headerNames = (headers: { name?: string }[] | undefined) =>

@@ -1,0 +1,51 @@
+/**
+ * What a metric filter left out. GA applies metricFilter "after aggregating the report's rows, similar to SQL
+ * having-clause" (RunReportRequest, https://developers.google.com/analytics/devguides/reporting/data/v1/rest/v1beta/properties/runReport),
+ * and Google's reference does not say whether a report's totals count the rows it leaves out. Agents asked
+ * for "sources with at least 100 sessions" could not tell whether any source fell below, and spent a second
+ * report to find out (trial s19, N200 and N210). The step asks GA once more for the same report without the
+ * metric filter (one row, its rowCount and its totals), so the answer says how many rows the filter kept
+ * of how many, and the first metric's total over all of them: GA's own figures, whatever its totals mean.
+ * One date range only (two ranges are merged per row, report-two-ranges.ts), never realtime.
+ */
+import type { RunReportResponse } from "../../connectors/google/types.js";
+import { n, plural } from "../numbers-in-words.js";
+import { reportFilterWords } from "./filter-print.js";
+import type { FlatReport } from "./report-flatten.js";
+
+/** The request for the same report without its metric filter, or undefined when none is asked of GA. */
+export function unfilteredRequest(sent: Record<string, unknown>): Record<string, unknown> | undefined {
+  if (sent.metricFilter === undefined) return undefined;
+  if (!Array.isArray(sent.dateRanges) || sent.dateRanges.length !== 1) return undefined;
+  const { metricFilter: _filter, orderBys: _order, offset: _offset, ...rest } = sent;
+  return { ...rest, limit: "1", metricAggregations: ["TOTAL"] };
+}
+
+/**
+ * "The metric filter sessions >= 100 kept 12 of the 15 rows GA has without it, leaving out 3; without it,
+ * sessions totals 37,506 (GA's total of all 15)", or undefined without a metric filter or rows to compare.
+ */
+export async function metricFilterNote(o: {
+  sent: Record<string, unknown>;
+  flat: FlatReport;
+  run: (request: Record<string, unknown>) => Promise<RunReportResponse>;
+}): Promise<string | undefined> {
+  const request = unfilteredRequest(o.sent);
+  if (!request || o.flat.rowCount === 0) return undefined;
+  const response = await o.run(request);
+  const all = Number(response.rowCount ?? 0);
+  if (all === 0) return undefined;
+  const filter =
+    reportFilterWords({ metricFilter: o.sent.metricFilter }, (field) => field) ?? "the metric filter";
+  const kept = o.flat.rowCount;
+  const share = kept === all ? "every row" : `${n(kept)} of the ${plural(all, "row")}`;
+  const metric = response.metricHeaders?.[0]?.name;
+  const total = response.totals?.[0]?.metricValues?.[0]?.value;
+  const whole =
+    metric && total !== undefined && kept < all
+      ? `; without it, ${metric} totals ${n(Number(total))} (GA's total of all ${n(all)})`
+      : "";
+  const none =
+    kept === all ? ` (all ${n(all)}): it left none out` : ` GA has without it, leaving out ${n(all - kept)}`;
+  return `The metric filter ${filter} kept ${share}${none}${whole}.`;
+}

@@ -1,0 +1,98 @@
+/**
+ * A report with a metric filter says how many rows the filter kept of how many GA has without it, and the
+ * first metric's total over all of them (issue 27; trial s19, N200 and N210: agents spent a second report to
+ * learn whether any row fell below "sessions >= 100"). Invariant, over generated thresholds, dimensions and
+ * properties through MCP on the sandbox: the counts said are those of the same report run without the filter
+ * (its rows at or above the threshold, and all its rows), and the total said is the sum of its rows' sessions.
+ * Without a metric filter, or with a dimension filter only, nothing is said and no report is added.
+ */
+import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import fc from "fast-check";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type GoogleFixture, googleFixture } from "../helpers/fixtures.js";
+import { mcpSession } from "../helpers/mcp.js";
+
+interface Report {
+  rows: Record<string, unknown>[];
+  row_count: number;
+}
+
+const text = (r: CallToolResult) => (r.content[0] as { text: string }).text;
+const n = (value: number) => value.toLocaleString("en-US");
+
+describe("a report with a metric filter", () => {
+  let fixture: GoogleFixture;
+  let client: Client;
+  let close: () => Promise<void>;
+  const report = async (args: Record<string, unknown>) => {
+    const answer = (await client.callTool({
+      name: "google_analytics_run_reports",
+      arguments: {
+        date_ranges: [{ start_date: "2026-11-01", end_date: "2026-11-30" }],
+        limit: 10_000,
+        ...args,
+      },
+    })) as CallToolResult;
+    expect(answer.isError, text(answer)).toBeFalsy();
+    return { text: text(answer), data: answer.structuredContent as unknown as Report };
+  };
+
+  beforeAll(async () => {
+    fixture = await googleFixture();
+    ({ client, close } = await mcpSession(fixture.workspace));
+  });
+  afterAll(async () => {
+    await close();
+    await fixture.sandbox.close();
+  });
+
+  it("says how many rows it kept of all GA has, and their total (property)", async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom("412345671", "423456787", "423456789"),
+        fc.constantFrom("landingPage", "sessionSourceMedium", "country"),
+        fc.integer({ min: 1, max: 3_000 }),
+        async (property, dimension, least) => {
+          const ask = { property, metrics: ["sessions"], dimensions: [dimension] };
+          const all = await report(ask);
+          const above = all.data.rows.filter((row) => Number(row.sessions) >= least);
+          if (above.length === 0) return;
+          const total = all.data.rows.reduce((sum, row) => sum + Number(row.sessions), 0);
+          const filtered = await report({ ...ask, filter: `sessions >= ${least}` });
+          expect(filtered.data.row_count).toBe(above.length);
+          const count = all.data.row_count;
+          if (above.length === count) {
+            expect(filtered.text).toContain(
+              `The metric filter sessions ≥ ${least} kept every row (all ${n(count)}): it left none out.`,
+            );
+          } else {
+            expect(filtered.text).toContain(
+              `The metric filter sessions ≥ ${least} kept ${n(above.length)} of the ${n(count)} rows GA has without it, ` +
+                `leaving out ${n(count - above.length)}; without it, sessions totals ${n(total)} (GA's total of all ${n(count)}).`,
+            );
+          }
+        },
+      ),
+      { numRuns: 12 },
+    );
+  }, 120_000);
+
+  it("says nothing, and runs no second report, without a metric filter", async () => {
+    const ask = { property: "412345671", metrics: ["sessions"], dimensions: ["country"] };
+    const requests = async (filter: string | undefined) => {
+      const before = fixture.sandbox.stats().data.requests;
+      const answer = await report({ ...ask, ...(filter ? { filter } : {}) });
+      return {
+        said: answer.text.includes("The metric filter"),
+        sent: fixture.sandbox.stats().data.requests - before,
+      };
+    };
+    await requests(undefined); // what the step reads once per property
+    expect((await requests(undefined)).said).toBe(false);
+    const dimension = await requests('country != "France"');
+    expect(dimension.said).toBe(false);
+    const both = await requests('country != "France" and sessions > 5');
+    expect(both).toEqual({ said: true, sent: dimension.sent + 1 });
+  });
+});
