@@ -62,9 +62,7 @@ export const MarketoApiCallInput = z.strictObject({
     .min(1)
     .max(64)
     .optional()
-    .describe(
-      "IANA zone, e.g. America/New_York, for dates in filters, sinceDatetime, where, count_by; offsets checked.",
-    )
+    .describe("IANA zone, e.g. America/New_York, for dates in filters, sinceDatetime, where, count_by.")
     .meta({ title: "Time zone of the dates", examples: ["America/New_York"] }),
   paginate: z
     .boolean()
@@ -121,7 +119,7 @@ export const MarketoApiCallInput = z.strictObject({
     .max(500)
     .optional()
     .describe(
-      'Reads: count per value instead of listing, e.g. "leadSource", "createdAt:day" (:week :month :quarter :year :weekday :hour); "email,type:columns" pivots; campaignId, programId come named.',
+      'Reads: count per value instead of listing, e.g. "leadSource", "createdAt:day" (:week :month :quarter :year :weekday :hour); "email,type:columns" pivots; campaignId, listId, programId come named.',
     )
     .meta({ title: "Count by", examples: ["leadSource"] }),
   min_count: z

@@ -59,7 +59,7 @@ describe("count_by over an id Marketo names", () => {
     const { tools } = await mkto.session.client.listTools();
     const tool = tools.find((t) => t.name === "marketo_api_call");
     const countBy = (tool?.inputSchema.properties?.count_by ?? {}) as { description?: string };
-    expect(countBy.description).toContain("campaignId, programId come named");
+    expect(countBy.description).toContain("campaignId, listId, programId come named");
   });
 
   it("an N45-style export counted per email and campaign carries campaign names, in one call", async () => {
@@ -236,5 +236,26 @@ describe("a name lookup that fails", () => {
     expect(first).toMatch(
       /campaignName not read for \d+ campaignIds \(100\d.*\), which read "\(name not read\)"; the counts are whole; GET \/rest\/v1\/campaigns\.json for their names failed: .*daily API quota is reached \(607\)/,
     );
+  });
+});
+
+describe("count_by listId over several lists' members", () => {
+  it("names each list as GET /rest/v1/lists.json does, in the same call; a list Marketo has not reads (not found)", async () => {
+    const lists = (await mkto.ok<Answer>({ method: "GET", endpoint: "/rest/v1/lists.json" })).data.result;
+    const names = new Map(lists.map((list) => [Number(list.id), String(list.name)]));
+    const ids = [...names.keys()].slice(0, 4);
+    const before = requests("/rest/v1/lists.json");
+    const { data, first } = await mkto.ok<Answer>({
+      method: "GET",
+      endpoint: "/rest/v1/lists/{listId}/leads.json",
+      query_parameters: { listId: [...ids, 999_999], fields: "id" },
+      paginate: true,
+      count_by: "listId",
+    });
+    expect(requests("/rest/v1/lists.json") - before).toBe(1);
+    const counted = data.result.filter((row) => Number(row.count) > 0);
+    expect(counted.length).toBeGreaterThan(0);
+    for (const row of counted) expect(row.listName).toBe(names.get(Number(row.listId)));
+    expect(first).toContain("listName is each listId's static list name from GET /rest/v1/lists.json");
   });
 });

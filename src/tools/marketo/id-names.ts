@@ -1,6 +1,6 @@
 /**
- * Names beside the ids count_by groups by: a count per campaignId gets campaignName, one per programId gets
- * programName, read from Marketo in as few requests as it allows (ids batched) through the connector, so on
+ * Names beside the ids count_by groups by: a count per campaignId gets campaignName, one per listId listName
+ * (trial s19, N203 counted members per list by id), one per programId programName, read from Marketo in as few requests as it allows (ids batched) through the connector, so on
  * the same limits, quota and deadline as the read. A fresh agent counted Send Email per email and campaign in
  * one call and spent another on GET /rest/v1/campaigns.json?id=… for the names (trial 2026-12-03 s9, N45).
  * A name lookup that fails leaves the counts whole: the rows say the name was not read and the summary why.
@@ -50,6 +50,17 @@ const KINDS: readonly IdKind[] = [
     // https://experienceleague.adobe.com/en/docs/marketo-developer/marketo/rest/assets/smart-campaigns
     endpoint: "/rest/v1/campaigns.json",
     path: checkMarketoPath("/rest/v1/campaigns.json"),
+    batch: 300,
+    query: (ids) => ({ id: ids.join(","), batchSize: "300" }),
+  },
+  {
+    field: "listId",
+    column: "listName",
+    what: "static list",
+    // Get Lists (getListsUsingGET in Adobe's swagger-mapi.json): `id` a comma-separated list, batchSize at most
+    // 300 (its default); https://experienceleague.adobe.com/en/docs/marketo-developer/marketo/rest/lead-database/static-lists
+    endpoint: "/rest/v1/lists.json",
+    path: checkMarketoPath("/rest/v1/lists.json"),
     batch: 300,
     query: (ids) => ({ id: ids.join(","), batchSize: "300" }),
   },
