@@ -191,7 +191,7 @@ async function reportOn(o: {
     stated,
     keepBytes: ctx.fullResults?.maxBytes,
   });
-  const hints = reportHints({ fields, used, catalog, flat: shown.flat, dates, response, quota, bare });
+  const hints = reportHints({ fields, used, catalog, flat: shown.flat, dates, response, quota, bare, sent });
   if (stated && !zone) hints.push("The dates are stated in UTC: GA did not say the property's time zone.");
   const early = stated && start?.firstDay ? dataStartNote(stated, start.firstDay, !!shown.merged) : undefined;
   if (early) hints.push(early);

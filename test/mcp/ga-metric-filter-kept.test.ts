@@ -16,6 +16,7 @@ import { mcpSession } from "../helpers/mcp.js";
 interface Report {
   rows: Record<string, unknown>[];
   row_count: number;
+  hints: string[];
 }
 
 const text = (r: CallToolResult) => (r.content[0] as { text: string }).text;
@@ -61,6 +62,11 @@ describe("a report with a metric filter", () => {
           const total = all.data.rows.reduce((sum, row) => sum + Number(row.sessions), 0);
           const filtered = await report({ ...ask, filter: `sessions >= ${least}` });
           expect(filtered.data.row_count).toBe(above.length);
+          // What GA's totals count under a metric filter is not documented: no hint claims it.
+          expect(filtered.data.hints.join(" ")).not.toMatch(/totals are GA's over all/);
+          expect(filtered.data.hints).toContain(
+            "totals are GA's; Google's reference does not say whether they count the rows a metric filter leaves out.",
+          );
           const count = all.data.row_count;
           if (above.length === count) {
             expect(filtered.text).toContain(

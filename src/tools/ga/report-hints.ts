@@ -15,9 +15,12 @@ export function reportHints({
   response,
   quota,
   bare,
+  sent,
 }: {
   /** An empty report's first metric without its filter (report-empty.ts). */
   bare: Unfiltered | undefined;
+  /** The request as sent to GA (whether it has a metricFilter). */
+  sent?: { metricFilter?: unknown };
   fields: { offset: number; filter?: unknown };
   used: Set<string>;
   catalog: FieldCatalog;
@@ -53,7 +56,7 @@ export function reportHints({
         `${(dates.dateRanges ?? []).map((r) => `${r.startDate}…${r.endDate}`).join(", ")}.`,
     );
   }
-  const covered = totalsHint(flat, fields.filter);
+  const covered = totalsHint(flat, fields.filter, sent?.metricFilter !== undefined);
   if (covered) hints.push(covered);
   hints.push(...responseHints(response.metadata, quota));
   return hints;
@@ -63,16 +66,23 @@ export function reportHints({
  * What GA's totals cover when that is not the rows in sight: every row the filter keeps, the rows `limit`
  * left out included (GA computes metricAggregations over all matching rows:
  * https://developers.google.com/analytics/devguides/reporting/data/v1/rest/v1beta/properties/runReport).
- * An agent could not tell whether a filtered report's totals were filtered (trial s14, N97).
+ * An agent could not tell whether a filtered report's totals were filtered (trial s14, N97). A metric filter
+ * is applied "after aggregating the report's rows" (the same page), which does not say whether the totals
+ * count the rows it leaves out: that is said instead of a claim (report-metric-filter.ts gives GA's total
+ * without it).
  */
-function totalsHint(flat: FlatReport, filter: unknown): string | undefined {
+function totalsHint(flat: FlatReport, filter: unknown, metricFilter: boolean): string | undefined {
   if (flat.totals.length === 0 || flat.rows.length === 0) return undefined;
   const filtered = filter !== undefined && filter !== "";
   const more = flat.rowCount > flat.rows.length;
   if (!filtered && !more) return undefined;
+  const notOnly = more ? `, not only the ${n(flat.rows.length)} returned` : "";
+  if (metricFilter) {
+    return (
+      `totals are GA's${notOnly}; Google's reference does not say whether they count the rows a metric filter ` +
+      "leaves out."
+    );
+  }
   const where = typeof filter === "string" ? ` where ${filter}` : filtered ? " the filter keeps" : "";
-  return (
-    `totals are GA's over all ${n(flat.rowCount)} rows${where}` +
-    `${more ? `, not only the ${n(flat.rows.length)} returned` : ""}.`
-  );
+  return `totals are GA's over all ${n(flat.rowCount)} rows${where}${notOnly}.`;
 }
