@@ -20,6 +20,7 @@ export async function keepResult(workspace: Workspace, tool: string, full: FullR
       columns: columnsOf(full.items, full.columns),
       ...(full.nextCursor ? { nextCursor: full.nextCursor } : {}),
       ...(full.file ? { file: true } : {}),
+      ...(full.of !== undefined ? { of: full.of } : {}),
     },
     pages: toPages(full.items),
   });

@@ -46,7 +46,7 @@ function pagesWords(meta: ResultMeta, format: Format): string {
  * nextCursor every read of it carries in _meta), so that no one takes it for the whole export.
  */
 function fileLinks(meta: ResultMeta, ttlMs: number) {
-  const what = `${count(meta.items)} ${meta.kind}`;
+  const what = `${count(meta.items)} ${meta.kind}${keptOf(meta)}`;
   const rest = meta.nextCursor
     ? ` The read stopped at a cap, so the file ends before the export does: the rest continues after its last row with cursor = the nextCursor in its _meta (${PAGE_META}), as the text of the answer says.`
     : "";
@@ -56,7 +56,7 @@ function fileLinks(meta: ResultMeta, ttlMs: number) {
     name: `${meta.tool}-${meta.id}.${format}`,
     title: `Export file: ${what}${meta.nextCursor ? ", the rows read before a cap" : ""} (${format.toUpperCase()})`,
     description:
-      `The export's ${what} as one ${format === "csv" ? "CSV file, the header once" : "JSON array"}. Read with resources/read ` +
+      `${meta.of !== undefined ? "The" : "The export's"} ${what} as one ${format === "csv" ? "CSV file, the header once" : "JSON array"}. Read with resources/read ` +
       `(in pages of an answer's size: ?page=1 … ?page=${meta.pageItems.length}); kept ${keptFor(ttlMs)}, for this workspace only.${rest}`,
     mimeType: FORMATS[format],
   }));
@@ -69,12 +69,17 @@ function fileLinks(meta: ResultMeta, ttlMs: number) {
   return { links, text };
 }
 
+/** " (kept by the call's where or limit, of 1,250 read)": a result that is not all that was read says so. */
+const keptOf = (meta: ResultMeta) =>
+  meta.of !== undefined ? ` (kept by the call's where or limit, of ${count(meta.of)} read)` : "";
+
 /** The resource_link blocks of a kept result, and the sentence that says the same in the text. */
 export function resultLinks(meta: ResultMeta, ttlMs: number) {
   if (meta.file) return fileLinks(meta, ttlMs);
-  const what = `${count(meta.items)} ${meta.kind}`;
-  // A write's statuses were answered, not read (issue 27 §4: "records read" is never used for writes).
-  const read = meta.kind === "statuses" ? "" : " read";
+  const what = `${count(meta.items)} ${meta.kind}${keptOf(meta)}`;
+  // A write's statuses were answered, not read (issue 27 §4: "records read" is never used for writes), and
+  // what where or limit kept is not all that was read (review s22, finding 4).
+  const read = meta.kind === "statuses" || meta.of !== undefined ? "" : " read";
   const more = meta.nextCursor
     ? " The read itself stopped at a cap: continue after it with cursor = the nextCursor in each page's _meta."
     : "";

@@ -25,6 +25,8 @@ export interface ResultMeta {
   nextCursor?: string;
   /** An export's file: kept for the files' lifetime and count (ResultStoreLimits), linked whole. */
   file?: boolean;
+  /** The items are those the call kept (where, limit) of this many read. */
+  of?: number;
 }
 
 export interface NewResult {

@@ -17,7 +17,7 @@ import { withLeadFieldsAdvice } from "./marketo/lead-fields-advice.js";
 import { exactFilterWords, nearNames } from "./marketo/near-names.js";
 import { positionOf } from "./marketo/position.js";
 import { programTypeFilter } from "./marketo/program-type.js";
-import { type ReadSoFar, readSoFarWords } from "./marketo/read-calls.js";
+import { type ReadAnswer, type ReadSoFar, readSoFarWords } from "./marketo/read-calls.js";
 import { checkComputable, readRoute, WHERE_HINT } from "./marketo/read-route.js";
 import { withSearchableFields } from "./marketo/searchable-fields.js";
 import { summarize, triggerSummary } from "./marketo/summary.js";
@@ -25,7 +25,7 @@ import { MARKETO_TASKS } from "./marketo/tasks.js";
 import { uploadOf } from "./marketo/upload.js";
 import { compactWrite } from "./marketo/write-answer.js";
 import { computeSpec } from "./records/compute.js";
-import type { ToolContext, ToolStep } from "./types.js";
+import type { ToolContext, ToolResult, ToolStep } from "./types.js";
 
 const DOC_URL = "https://experienceleague.adobe.com/en/docs/marketo-developer/marketo/rest/rest-api";
 
@@ -225,15 +225,27 @@ export const marketoApiCall: ToolStep<typeof MarketoApiCallInput, typeof Marketo
       read.summary ??
       (triggerSummary(input, requestedAt) ?? summarize(input, data, read.counts, read.described, file)) +
         target;
-    const lifted = liftWarnings(data);
-    const written = compactWrite(input, { data, full: read.full }, ctx);
-    const said = [summary, written.words, ...lifted, dateWords, "note" in usage ? usage.note : undefined]
-      .filter(Boolean)
-      .join(" ");
-    return {
-      data: written.data,
-      summary: said,
-      ...(written.full ? { full: written.full } : {}),
-    };
+    return finished(input, ctx, {
+      data,
+      read,
+      summary,
+      tail: [dateWords, "note" in usage ? usage.note : undefined],
+    });
   },
 };
+
+/**
+ * The answer as it goes out: a write's statuses listed by their exceptions (write-answer.ts), and the summary
+ * followed by where added names came from, what that listing left out, the warnings lifted into it, and `tail`.
+ */
+function finished(
+  input: MarketoApiCallInput,
+  ctx: ToolContext,
+  o: { data: MarketoApiCallOutput; read: ReadAnswer; summary: string; tail: (string | undefined)[] },
+): ToolResult<MarketoApiCallOutput> {
+  const lifted = liftWarnings(o.data);
+  const written = compactWrite(input, { data: o.data, full: o.read.full }, ctx);
+  const notes = o.read.notes?.map((note) => `Names: ${note}.`) ?? [];
+  const said = [o.summary, ...notes, written.words, ...lifted, ...o.tail].filter(Boolean).join(" ");
+  return { data: written.data, summary: said, ...(written.full ? { full: written.full } : {}) };
+}

@@ -89,6 +89,8 @@ export interface FullResult {
   columns?: readonly string[];
   /** Where reading continues after the last item, when even the whole read stopped at a cap. */
   nextCursor?: string;
+  /** The items are those the call kept (where, limit) of this many read: the link says so, not "all read". */
+  of?: number;
   /**
    * An export's file (run_to_completion): kept for the exports' lifetime, not a result's, and linked as one
    * CSV and one JSON file a person can download.

@@ -82,7 +82,7 @@ describe("a bulk export in one call", () => {
       "the first 10 rows are shown here as a preview; all 1,250 are in the file linked below",
     );
     expect(text).toContain(
-      "it is one CSV (the header once, then every row) with the same rows as JSON, kept 24 hours",
+      "it is one CSV (the header once, then each of its rows) with the same rows as JSON, kept 24 hours",
     );
     expect(text).toContain(
       "all 1,250 rows of the export were read; max_items was not given, so it did not cut the read",

@@ -18,7 +18,13 @@ interface Answer {
 }
 
 const T0 = Date.UTC(2026, 11, 1, 12);
-const mkto = marketoOverMcp({ leadCount: 1_500, seed: 7, now: runningClock(T0), rateLimit: 1_000_000 });
+const mkto = marketoOverMcp({
+  leadCount: 1_500,
+  seed: 7,
+  now: runningClock(T0),
+  rateLimit: 1_000_000,
+  bulkJobMs: 100,
+});
 
 const LIST = {
   method: "GET",
@@ -60,14 +66,29 @@ describe("limit", () => {
           const whole = await everyResult(ask);
           const cut = await everyResult({ ...ask, limit });
           expect(cut.rows).toEqual(whole.rows.slice(0, limit));
-          expect(figures(cut.data)).toEqual(figures(whole.data));
+          // limit alone reads as a computed read does: its figures are every record read, as the plain read's.
+          const plain = !where && !order && !count;
+          if (plain)
+            expect(figures(cut.data)).toEqual({ read: whole.rows.length, matched: whole.rows.length });
+          else expect(figures(cut.data)).toEqual(figures(whole.data));
           const answer = await mkto.ok<Answer>({ ...ask, limit });
           if (whole.rows.length > limit) {
             expect(cut.data.computed?.before_limit).toBe(whole.rows.length);
             expect(answer.first).toContain(
               `limit ${limit.toLocaleString("en-US")}: the first ${limit.toLocaleString("en-US")} of the ${whole.rows.length.toLocaleString("en-US")} `,
             );
-            expect(cut.data.complete).toBe(true);
+            if (order || count) expect(cut.data.complete).toBe(true);
+            else {
+              // In read order limit is a page: its cursor continues right after the last record shown (the
+              // answer may show fewer than limit, capped by size, and link them all).
+              expect(cut.data.complete).toBe(false);
+              const shown = answer.data.result.length;
+              const next = await everyResult({ ...ask, limit, cursor: cut.data.next_cursor });
+              expect(next.rows).toEqual(whole.rows.slice(shown, shown + limit));
+              expect(answer.first).toContain(
+                "to continue after the records shown, call again with cursor = next_cursor",
+              );
+            }
             // Capped by size, the answer shows fewer than limit and links them all.
             if (answer.links.length > 0) expect(answer.first).toMatch(/ are the result; the first [\d,]+ /);
           } else {
@@ -84,6 +105,50 @@ describe("limit", () => {
     const { data, first } = await mkto.ok<Answer>({ ...LIST, limit: 5 });
     expect(data.result).toHaveLength(5);
     expect(first).toMatch(/limit 5: the first 5 of the [\d,]+ records in read order are shown here/);
+  });
+
+  it("without paginate, pages through the one page and on, as the words say (review s22, findings 2 and 4)", async () => {
+    const ask = { ...LIST, paginate: false, limit: 3, max_pages: 2 };
+    const page = (await mkto.ok<Answer>({ ...LIST, paginate: false })).data.result;
+    const first = await mkto.ok<Answer>(ask);
+    expect(first.data.result).toEqual(page.slice(0, 3));
+    expect(first.first).toContain("paginate is not set): give paginate true to read every page");
+    expect(first.first).not.toContain("raise max_pages");
+    expect(first.first).toContain("to go on after the records shown");
+    const next = await mkto.ok<Answer>({ ...ask, cursor: first.data.next_cursor });
+    expect(next.data.result).toEqual(page.slice(3, 6));
+    const every = await mkto.ok<Answer>({ ...ask, paginate: true, max_pages: 20 });
+    expect(every.data.computed?.read).toBe(1_250);
+  });
+
+  it("says what a linked result or export file holds: only what limit kept (review s22, findings 3 and 4)", async () => {
+    const sorted = await mkto.ok<Answer>({ ...LIST, order_by: "-leadScore,id", limit: 900 });
+    expect(sorted.text).toContain(
+      "Full result: all 900 records (kept by the call's where or limit, of 1,250 read), at ",
+    );
+    const exported = await mkto.ok<Answer>({
+      method: "POST",
+      endpoint: "/bulk/v1/leads/export/create.json",
+      body: {
+        fields: ["id", "email", "leadScore"],
+        format: "CSV",
+        filter: { createdAt: { startAt: "2026-08-01T00:00:00Z", endAt: "2026-08-31T00:00:00Z" } },
+      },
+      run_to_completion: true,
+      limit: 5,
+    });
+    expect(exported.data.result).toHaveLength(5);
+    const rows = exported.data.computed?.read ?? 0;
+    expect(rows).toBeGreaterThan(5);
+    expect(exported.first).toContain(
+      `limit 5: the first 5 of the ${rows} rows in read order are shown here and in the file linked below, which holds only those 5`,
+    );
+    expect(exported.first).not.toContain("then every row");
+    expect(exported.text).toContain(
+      `Export file: all 5 records (kept by the call's where or limit, of ${rows} read) as one CSV`,
+    );
+    const file = await mkto.whole(exported.links.find((l) => l.uri.includes(".csv"))?.uri ?? "");
+    expect(file.trim().split("\n")).toHaveLength(6);
   });
 
   it("is refused on a write, with an example of a read that takes it", async () => {

@@ -100,8 +100,9 @@ export function computedAnswer(input: MarketoApiCallInput, ctx: ToolContext, com
   const shown = cut ? capped.slice(0, spec.order ? RANKED_PREVIEW_ROWS : PREVIEW_ROWS) : capped;
   // A cursor continues exactly after the last record shown only in read order (where alone); sorted or
   // counted, it continues the read after the last record read, for figures of their own.
+  // limit in read order is a page: its cursor too continues after the last record shown (review s22, finding 2).
   const inOrder = !spec.order && !spec.countBy;
-  const resumeAt = inOrder && shown.length < rows.length ? computed.positions[shown.length] : computed.next;
+  const resumeAt = inOrder && shown.length < all.length ? computed.positions[shown.length] : computed.next;
   // An export's rows are linked as a file even when they fit the answer: a file is what was asked for.
   const kept = keep && (rows.length > shown.length || (preview && rows.length > 0));
   const full: FullResult | undefined = kept
@@ -112,6 +113,7 @@ export function computedAnswer(input: MarketoApiCallInput, ctx: ToolContext, com
         ...(columnsOf(computed) ? { columns: columnsOf(computed) } : {}),
         ...(computed.next ? { nextCursor: cursorOf(input, computed.next) } : {}),
         ...(computed.file && !spec.countBy ? { file: true } : {}),
+        ...(!spec.countBy && rows.length < compute.read ? { of: compute.read } : {}),
       }
     : undefined;
   const data: Shaped = {

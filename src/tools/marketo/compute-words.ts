@@ -203,7 +203,12 @@ export function shownWords(computed: Computed, answer: ReadAnswer): string[] {
   const parts: string[] = [];
   if (counts.beforeLimit !== undefined) {
     const order = spec.order || spec.countBy ? "" : " in read order";
-    const shown = counts.shown < counts.read ? "the result" : "shown here";
+    // What is linked holds only what limit kept (review s22, finding 3: "it is one CSV … every row" read as the export).
+    const place = answer.full?.file ? "file" : "full result";
+    const linked = counts.kept
+      ? ` and in the ${place} linked below, which holds only those ${n(counts.read)}`
+      : "";
+    const shown = counts.shown < counts.read ? "the result" : `shown here${linked}`;
     parts.push(
       `limit ${n(spec.limit ?? counts.read)}: the first ${n(counts.read)} of the ${n(counts.beforeLimit)} ${what}${order} are ${shown}`,
     );
@@ -233,7 +238,9 @@ export function shownWords(computed: Computed, answer: ReadAnswer): string[] {
 
 /** That max_items counts what is read, before the call's where, count_by and order_by ("" without them). */
 export function readBeforeWords(input: MarketoApiCallInput, unit: "record" | "row"): string {
-  const steps = (["where", "count_by", "order_by"] as const).filter((step) => input[step] !== undefined);
+  const steps = (["where", "count_by", "order_by", "limit"] as const).filter(
+    (step) => input[step] !== undefined,
+  );
   return steps.length === 0
     ? ""
     : `max_items counts ${unit}s read before ${steps.join(" and ")}, not results`;
@@ -257,9 +264,14 @@ function itemsCapWords(input: MarketoApiCallInput, computed: Computed, read: str
 }
 
 /** When the read stopped before the end or the answer holds less than matched: what to do to read on. */
-export function stopWords(input: MarketoApiCallInput, computed: Computed, cursor: boolean): string[] {
+export function stopWords(
+  input: MarketoApiCallInput,
+  computed: Computed,
+  cursor: boolean,
+  afterShown = false,
+): string[] {
   const spec = computed.compute.spec;
-  const again = "call again with cursor = next_cursor (same method, endpoint, query_parameters and where)";
+  const again = `call again with cursor = next_cursor (same method, endpoint, query_parameters${spec.where ? " and where" : ""})`;
   if (!computed.next)
     return cursor ? [`more match: to continue after the ${computed.unit}s shown, ${again}`] : [];
   if (computed.stoppedBy === "bytes" && !spec.order && !spec.countBy) {
@@ -267,17 +279,21 @@ export function stopWords(input: MarketoApiCallInput, computed: Computed, cursor
   }
   const read = plural(computed.compute.read, `${computed.unit}`);
   const cap =
-    computed.stoppedBy === "pages"
-      ? `max_pages (${plural(computed.pages, "page")}, ${read} read): raise max_pages (at most 200) to cover more`
-      : itemsCapWords(input, computed, read);
+    computed.stoppedBy !== "pages"
+      ? itemsCapWords(input, computed, read)
+      : input.paginate || computed.unit === "row"
+        ? `max_pages (${plural(computed.pages, "page")}, ${read} read): raise max_pages (at most 200) to cover more`
+        : // Without paginate one page is read whatever max_pages says (review s22, finding 4).
+          `one page (${read} read; paginate is not set): give paginate true to read every page`;
   const figures =
-    spec.order || spec.countBy
-      ? "the figures below cover only the records read"
-      : "only the records read were tested";
-  return [
-    `the read stopped at ${cap}; ${figures}`,
-    `or ${again} to go on after them${spec.order || spec.countBy ? " (its figures are its own)" : ""}`,
-  ];
+    spec.where && !spec.order && !spec.countBy
+      ? "only the records read were tested"
+      : "the figures below cover only the records read";
+  // Where the cursor goes on: right after the last record shown (read order), or after the last one read.
+  const after = afterShown
+    ? `the ${computed.unit}s shown`
+    : `them${spec.order || spec.countBy ? " (its figures are its own)" : ""}`;
+  return [`the read stopped at ${cap}; ${figures}`, `or ${again} to go on after ${after}`];
 }
 
 /** The fields a spec names, for tests and words. */
@@ -296,7 +312,12 @@ export function computedSummary(
   answer: ReadAnswer,
   head: string,
 ): string {
-  const stops = stopWords(input, computed, answer.data.next_cursor !== undefined);
+  const { counts } = answer;
+  const afterShown =
+    !computed.compute.spec.order &&
+    !computed.compute.spec.countBy &&
+    counts.shown < (counts.beforeLimit ?? counts.read);
+  const stops = stopWords(input, computed, answer.data.next_cursor !== undefined, afterShown);
   // Whether max_items cut the read, said when it applies (every page, or a file) and did not (stopWords
   // says when it did): "5,000 read" equal to the default left it unclear (trial s4, T01).
   const limit = input.max_items ?? DEFAULT_MAX_ITEMS;

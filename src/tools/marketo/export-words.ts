@@ -126,7 +126,7 @@ function fileWords(ctx: ToolContext, run: ExportRun, answer: ReadAnswer): string
   if (answer.full?.file) {
     const ttl = ctx.fullResults?.fileTtlMs;
     parts.push(
-      `it is one CSV (the header once, then every row) with the same rows as JSON, kept ${ttl ? durationWords(ttl) : "as long as results are"} for download`,
+      `it is one CSV (the header once, then each of its rows) with the same rows as JSON, kept ${ttl ? durationWords(ttl) : "as long as results are"} for download`,
     );
   }
   if (joined.stoppedBy === "bytes") {

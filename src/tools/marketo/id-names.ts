@@ -133,6 +133,16 @@ export async function nameCounted(
   return outcomes.length > 0 ? outcomes : undefined;
 }
 
+/** The names of ids of one kind ("listId", "programId", "campaignId"), read as a count's are. */
+export function lookUpNames(
+  field: string,
+  ids: readonly string[],
+  reader: NameReader,
+): Promise<{ names: Map<string, string>; outcome: IdNames }> | undefined {
+  const kind = KINDS.find((k) => k.field === field);
+  return kind ? lookUp(kind, ids, reader) : undefined;
+}
+
 async function lookUp(
   kind: IdKind,
   ids: readonly string[],

@@ -22,6 +22,7 @@ import { listCalls, sendInTurn } from "./list-split.js";
 import { pathNote } from "./path-notes.js";
 import { cursorOf } from "./position.js";
 import type { ProgramTypeFilter } from "./program-type.js";
+import { writes } from "./write-answer.js";
 
 export type Shaped = Omit<MarketoApiCallOutput, "daily_calls_remaining">;
 
@@ -78,6 +79,8 @@ export interface ReadAnswer {
   described?: string;
   /** The whole summary, when the reader words it itself (computed reads, exports run to completion). */
   summary?: string;
+  /** Where names added to the records came from, each said after the summary as "Names: …". */
+  notes?: string[];
 }
 
 /** Records as the output schema has them: objects (a bare value, which Marketo does not send, is wrapped). */
@@ -142,7 +145,9 @@ export async function readCalls(
   const note = options.resume ? undefined : pathNote(input);
   if (note) warnings.push(note);
   if (byType) warnings.push(byType.warning(result.result.length, records.length));
-  const capped = capItems(records, MAX_RESULT_BYTES, true);
+  // A write's statuses are never cut by size: the summary counts them all, and write-answer.ts lists only
+  // the exceptions when the client keeps the whole (review s22, finding 1: a cut answer said "added 1,589" of 2,000).
+  const capped = writes(input) ? { items: records, dropped: 0 } : capItems(records, MAX_RESULT_BYTES, true);
   // Positions count what Marketo returned, filtered out or not: resume right after the last record shown.
   const last = capped.items.at(-1);
   const raw = last === undefined ? -1 : result.result.indexOf(last);

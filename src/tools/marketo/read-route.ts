@@ -24,6 +24,7 @@ import { computeRead } from "./compute-read.js";
 import { runExport } from "./export-run.js";
 import type { FanOut } from "./fan-out.js";
 import { fanOutRead } from "./fan-out-read.js";
+import { nameMemberships } from "./membership-names.js";
 import { asWritten } from "./position.js";
 import type { ProgramTypeFilter } from "./program-type.js";
 import { type ReadAnswer, type ReadSoFar, readCalls } from "./read-calls.js";
@@ -93,6 +94,12 @@ async function activities(
 }
 
 export async function readRoute(route: Route): Promise<ReadAnswer> {
+  const read = await readRecords(route);
+  const reader = { marketo: route.marketo, signal: route.ctx.signal, onWait: route.onWait };
+  return nameMemberships(route.input, route.checked.value, read, reader);
+}
+
+async function readRecords(route: Route): Promise<ReadAnswer> {
   const { marketo, ctx, onWait, spec } = route;
   const compute = spec ? new RecordCompute(spec) : undefined;
   if (route.input.run_to_completion) {

@@ -118,7 +118,7 @@ function writeSummary(input: MarketoApiCallInput, data: MarketoApiCallOutput): s
       `sent as ${split} calls of at most ${data.extra?.ids_per_call_max} ids each (Marketo's limit a call), statuses joined in input order`,
     );
   }
-  if (data.record_errors.length > 0) parts.push(`${data.record_errors.length} record(s) skipped`);
+  if (data.record_errors.length > 0) parts.push(`${plural(data.record_errors.length, "record")} skipped`);
   return `${parts.join("; ")}.`;
 }
 
@@ -229,7 +229,7 @@ export function summarize(
   } else if (counts.kept && counts.read > 0) {
     parts.push(`all ${count(counts.read)} are shown here and in the full result linked below`);
   }
-  if (data.record_errors.length > 0) parts.push(`${data.record_errors.length} record(s) skipped`);
+  if (data.record_errors.length > 0) parts.push(`${plural(data.record_errors.length, "record")} skipped`);
   const missing = missingWords(input, data);
   if (missing) parts.push(missing);
   if (data.next_cursor) {
