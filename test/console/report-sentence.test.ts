@@ -45,7 +45,11 @@ describe("a report's sentence as the page says it (console review s10)", () => {
 describe("an empty filtered report's note as the page says it (console review s13, finding 2)", () => {
   const ui = (field: string) => ({ activeUsers: "Active users" })[field] ?? field;
   it("names the filter and the metric by the pickers' names, and what to do on the page", () => {
-    const note = emptyReportHint(["activeUsers", "country"], { metric: "activeUsers", total: 12_343 });
+    const note = emptyReportHint(["activeUsers", "country"], {
+      metric: "activeUsers",
+      total: 12_343,
+      dimensionFiltered: true,
+    });
     expect(emptyReportNote(note, "Country = united", ui)).toBe(
       "No rows: no visit on these dates had Country = united (without the filter, Active users is 12,343). " +
         "Check the value or remove the condition.",
@@ -53,7 +57,11 @@ describe("an empty filtered report's note as the page says it (console review s1
     expect(emptyReportNote(note, "Device category = mobile and Country = united", ui)).toMatch(
       /Check the values or remove a condition\.$/,
     );
-    const none = emptyReportHint(["activeUsers"], { metric: "activeUsers", total: 0 });
+    const none = emptyReportHint(["activeUsers"], {
+      metric: "activeUsers",
+      total: 0,
+      dimensionFiltered: true,
+    });
     expect(emptyReportNote(none, "Country = united", ui)).toBe(
       "No rows: these dates have no data, with the filter or without it (Active users is 0). Choose other dates.",
     );

@@ -53,29 +53,37 @@ describe("a report with a metric filter", () => {
       fc.asyncProperty(
         fc.constantFrom("412345671", "423456787", "423456789"),
         fc.constantFrom("landingPage", "sessionSourceMedium", "country"),
-        fc.integer({ min: 1, max: 3_000 }),
-        async (property, dimension, least) => {
+        fc.integer({ min: 1, max: 6_000 }),
+        fc.boolean(),
+        async (property, dimension, least, shares) => {
           const ask = { property, metrics: ["sessions"], dimensions: [dimension] };
           const all = await report(ask);
           const above = all.data.rows.filter((row) => Number(row.sessions) >= least);
-          if (above.length === 0) return;
           const total = all.data.rows.reduce((sum, row) => sum + Number(row.sessions), 0);
-          const filtered = await report({ ...ask, filter: `sessions >= ${least}` });
-          expect(filtered.data.row_count).toBe(above.length);
-          // What GA's totals count under a metric filter is not documented: no hint claims it.
-          expect(filtered.data.hints.join(" ")).not.toMatch(/totals are GA's over all/);
-          expect(filtered.data.hints).toContain(
-            "totals are GA's; Google's reference does not say whether they count the rows a metric filter leaves out.",
-          );
+          const metrics = shares ? ["sessions", "sessions%"] : ["sessions"];
+          const filtered = await report({ ...ask, metrics, filter: `sessions >= ${least}` });
+          expect(filtered.data.row_count ?? 0).toBe(above.length);
+          if (above.length > 0) {
+            // What GA's totals count under a metric filter is not documented: no hint claims it.
+            expect(filtered.data.hints.join(" ")).not.toMatch(/totals are GA's over all/);
+            expect(filtered.data.hints).toContain(
+              "totals are GA's; Google's reference does not say whether they count the rows a metric filter leaves out.",
+            );
+          }
+          // A share is of the total without the filter, as the note says (review s22, finding 8).
+          for (const row of shares ? filtered.data.rows : []) {
+            expect(Number(row["sessions%"])).toBe(Math.round((Number(row.sessions) / total) * 1000) / 10);
+          }
+          const sharesSaid = shares ? "; sessions% is a share of GA's total without the filter" : "";
           const count = all.data.row_count;
           if (above.length === count) {
             expect(filtered.text).toContain(
-              `The metric filter sessions ≥ ${least} kept every row (all ${n(count)}): it left none out.`,
+              `The metric filter sessions ≥ ${least} kept every row (all ${n(count)}): it left none out${sharesSaid}.`,
             );
           } else {
             expect(filtered.text).toContain(
               `The metric filter sessions ≥ ${least} kept ${n(above.length)} of the ${n(count)} rows GA has without it, ` +
-                `leaving out ${n(count - above.length)}; without it, sessions totals ${n(total)} (GA's total of all ${n(count)}).`,
+                `leaving out ${n(count - above.length)}; without it, sessions totals ${n(total)} (GA's total of all ${n(count)})${sharesSaid}.`,
             );
           }
         },

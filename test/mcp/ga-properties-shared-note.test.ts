@@ -33,4 +33,16 @@ describe("notes over several properties", () => {
     });
     expect(firstText(alone)).toContain(LENGTHS);
   });
+
+  it("says that users are counted in each property apart, once, and only for user metrics (trial s20, N222)", async () => {
+    const APART = "counted in each property apart";
+    const ask = (metrics: string[], property: string) =>
+      ga.call("google_analytics_run_reports", { property, metrics, date_ranges: ["lastMonth"] });
+    const users = await ask(["activeUsers", "sessions"], "Media News Site,Media Video Portal");
+    const summary = firstText(users).split("\n")[0] ?? "";
+    expect(summary.split(APART).length - 1).toBe(1);
+    expect(summary).toContain("activeUsers is counted in each property apart");
+    expect(firstText(await ask(["sessions"], "Media News Site,Media Video Portal"))).not.toContain(APART);
+    expect(firstText(await ask(["activeUsers"], "Media News Site"))).not.toContain(APART);
+  });
 });

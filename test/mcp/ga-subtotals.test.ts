@@ -90,6 +90,29 @@ describe("totals by the first dimension", () => {
     expect(person.summary).toContain("Report on Retail Web Store");
   });
 
+  it("gives each total's share where a share column is asked for, of GA's total (trial s20, N217)", async () => {
+    const shown = await report({
+      property: "Media News Site",
+      metrics: ["activeUsers", "activeUsers%"],
+      dimensions: ["deviceCategory", "screenResolution"],
+    });
+    const text = summary(shown);
+    expect(text).toContain("Totals by deviceCategory");
+    expect(text).not.toContain("no value");
+    const alone = data(
+      await report({
+        property: "Media News Site",
+        metrics: ["activeUsers", "activeUsers%"],
+        dimensions: ["deviceCategory"],
+      }),
+    );
+    for (const row of alone.rows) {
+      expect(text).toContain(
+        `${row.deviceCategory}: activeUsers ${Number(row.activeUsers).toLocaleString("en-US")}, activeUsers% ${row["activeUsers%"]}`,
+      );
+    }
+  });
+
   it("is not stated with one dimension, a metric filter or two date ranges", async () => {
     const property = "Retail Web Store";
     const one = await report({ property, metrics: ["sessions"], dimensions: ["deviceCategory"] });

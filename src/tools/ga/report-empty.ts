@@ -21,6 +21,8 @@ export const ITEM_FIELD = /^items?[A-Z]|^(?:cartToViewRate|purchaseToViewRate)$/
 export interface Unfiltered {
   metric: string;
   total: number;
+  /** Whether a dimension's condition was among the filters (else only metrics were filtered). */
+  dimensionFiltered: boolean;
 }
 
 /** Only an empty report with a filter (a metric's or a dimension's) over dates is asked again. */
@@ -40,7 +42,7 @@ export async function unfilteredTotal(
     (sum, row) => sum + Number(row.metricValues?.[0]?.value ?? 0),
     0,
   );
-  return { metric: metric.name, total };
+  return { metric: metric.name, total, dimensionFiltered: sent.dimensionFilter !== undefined };
 }
 
 /** The sentence after "No rows matched": the filter matches nothing, or the dates hold nothing either. */
@@ -53,7 +55,10 @@ function withoutFilter(unfiltered: Unfiltered | undefined): string {
   return (
     `no row matches these filters on these dates (this is not an error). The property does have data then: ` +
     `without the filters, ${metric} is ${total.toLocaleString("en-US")} on the same dates, so no data matches ` +
-    "the filters; to see the values they could match, run the report without the filter by the filtered dimensions."
+    (unfiltered.dimensionFiltered
+      ? "the filters; to see the values they could match, run the report without the filter by the filtered dimensions."
+      : // A metric filter alone: the rows are there, none reaches it (review s22, finding 9).
+        "the filters: no row reaches the metric filter; run the report without it, sorted by that metric, to see its largest values.")
   );
 }
 

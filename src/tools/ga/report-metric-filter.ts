@@ -9,6 +9,7 @@
  * One date range only (two ranges are merged per row, report-two-ranges.ts), never realtime.
  */
 import type { RunReportResponse } from "../../connectors/google/types.js";
+import { isMartechError } from "../../errors.js";
 import { n, plural } from "../numbers-in-words.js";
 import { reportFilterWords } from "./filter-print.js";
 import type { FlatReport } from "./report-flatten.js";
@@ -17,26 +18,50 @@ import type { FlatReport } from "./report-flatten.js";
 export function unfilteredRequest(sent: Record<string, unknown>): Record<string, unknown> | undefined {
   if (sent.metricFilter === undefined) return undefined;
   if (!Array.isArray(sent.dateRanges) || sent.dateRanges.length !== 1) return undefined;
+  // Without dimensions the report is one row: the filter keeps it or not, and the empty answer says which.
+  if (!Array.isArray(sent.dimensions) || sent.dimensions.length === 0) return undefined;
   const { metricFilter: _filter, orderBys: _order, offset: _offset, ...rest } = sent;
   return { ...rest, limit: "1", metricAggregations: ["TOTAL"] };
 }
 
+/** GA's answer to the same report without its metric filter, or why it could not be had. */
+export type Unfiltered = { response: RunReportResponse } | { failed: string };
+
+/** Runs the report without its metric filter; a refusal is kept as words (the report itself stands). */
+export async function unfilteredReport(
+  sent: Record<string, unknown>,
+  run: (request: Record<string, unknown>) => Promise<RunReportResponse>,
+): Promise<Unfiltered | undefined> {
+  const request = unfilteredRequest(sent);
+  if (!request) return undefined;
+  try {
+    return { response: await run(request) };
+  } catch (error) {
+    if (!isMartechError(error)) throw error;
+    return { failed: error.message };
+  }
+}
+
 /**
- * "The metric filter sessions >= 100 kept 12 of the 15 rows GA has without it, leaving out 3; without it,
- * sessions totals 37,506 (GA's total of all 15)", or undefined without a metric filter or rows to compare.
+ * "The metric filter sessions ≥ 100 kept 12 of the 15 rows GA has without it, leaving out 3; without it,
+ * sessions totals 37,506 (GA's total of all 15)", or undefined without a metric filter.
  */
-export async function metricFilterNote(o: {
+export function metricFilterNote(o: {
   sent: Record<string, unknown>;
   flat: FlatReport;
-  run: (request: Record<string, unknown>) => Promise<RunReportResponse>;
-}): Promise<string | undefined> {
-  const request = unfilteredRequest(o.sent);
-  if (!request || o.flat.rowCount === 0) return undefined;
-  const response = await o.run(request);
-  const all = Number(response.rowCount ?? 0);
-  if (all === 0) return undefined;
+  unfiltered: Unfiltered | undefined;
+  shares: readonly string[];
+}): string | undefined {
+  const { unfiltered } = o;
+  if (!unfiltered) return undefined;
   const filter =
     reportFilterWords({ metricFilter: o.sent.metricFilter }, (field) => field) ?? "the metric filter";
+  if ("failed" in unfiltered) {
+    return `Whether the metric filter ${filter} left rows out was not checked: the same report without it failed (${unfiltered.failed.replace(/\.$/, "")}).`;
+  }
+  const { response } = unfiltered;
+  const all = Number(response.rowCount ?? 0);
+  if (all === 0) return undefined;
   const kept = o.flat.rowCount;
   const share = kept === all ? "every row" : `${n(kept)} of the ${plural(all, "row")}`;
   const metric = response.metricHeaders?.[0]?.name;
@@ -47,5 +72,10 @@ export async function metricFilterNote(o: {
       : "";
   const none =
     kept === all ? ` (all ${n(all)}): it left none out` : ` GA has without it, leaving out ${n(all - kept)}`;
-  return `The metric filter ${filter} kept ${share}${none}${whole}.`;
+  // The shares are of the total without the filter: a share of the kept rows' total read as a share of traffic.
+  const shares =
+    o.shares.length > 0
+      ? `; ${o.shares.join(", ")} ${o.shares.length === 1 ? "is a share" : "are shares"} of GA's total without the filter`
+      : "";
+  return `The metric filter ${filter} kept ${share}${none}${whole}${shares}.`;
 }

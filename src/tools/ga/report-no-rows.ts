@@ -84,6 +84,31 @@ function calendarNote(
   return missing.length > 0 ? noRows(missing, { total: expected.size, unit: calendar.unit }) : undefined;
 }
 
+/** The fields whose filter leaves hours of the day out of a report on purpose. */
+const HOUR_FIELD = /^(?:hour|dateHour|dateHourMinute|minute|nthHour|nthMinute)$/;
+
+/**
+ * The hours of the day (GA's `hour`, "00" to "23") without a row, in a report by hour alone over at least one
+ * whole past day, where every hour happened: an agent read "23 rows of 23" as the whole day (trial s20, N225).
+ */
+function hourNote(
+  flat: FlatReport,
+  dimensions: readonly string[],
+  stated: readonly StatedRange[] | undefined,
+  today: string,
+  dimensionFilter: FilterExpression | undefined,
+): string | undefined {
+  const range = stated?.length === 1 ? stated[0] : undefined;
+  if (dimensions.length !== 1 || dimensions[0] !== "hour" || !range) return undefined;
+  if (dayOf(range.start_date) >= dayOf(today)) return undefined;
+  if (dimensionFilter && filterFields(dimensionFilter).some((name) => HOUR_FIELD.test(name)))
+    return undefined;
+  const seen = new Set(flat.rows.map((row) => String(row.hour)));
+  const hours = Array.from({ length: 24 }, (_, h) => String(h).padStart(2, "0"));
+  const missing = hours.filter((hour) => !seen.has(hour)).map((hour) => `hour ${hour}`);
+  return missing.length > 0 ? noRows(missing, { total: 24, unit: "hours of the day" }) : undefined;
+}
+
 interface Listing {
   field: string;
   values: string[];
@@ -145,8 +170,8 @@ function listedNote(
 }
 
 /**
- * The notes on values without a row: the calendar's (days, weeks, months… of the range) and the filter's
- * (values it lists). None where an absent row might not be 0.
+ * The notes on values without a row: the calendar's (days, weeks, months… of the range, or the hours of the
+ * day) and the filter's (values it lists). None where an absent row might not be 0.
  */
 export function noRowsNotes(
   flat: FlatReport,
@@ -159,6 +184,8 @@ export function noRowsNotes(
   if (!complete || withheld || asked.filters.metricFilter) return [];
   const dimensions = dimensionsOf(response);
   const { dimensionFilter } = asked.filters;
-  const days = calendarNote(flat, dimensions, asked.stated, asked.today, dimensionFilter);
+  const days =
+    calendarNote(flat, dimensions, asked.stated, asked.today, dimensionFilter) ??
+    hourNote(flat, dimensions, asked.stated, asked.today, dimensionFilter);
   return [...(days ? [days] : []), ...listedNote(flat, dimensions, dimensionFilter, uiNames)];
 }

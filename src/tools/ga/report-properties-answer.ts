@@ -283,7 +283,24 @@ function joinedSummary(
     const totals = totalsWords(data);
     return `${name}${own}: ${plural(data.row_count, "row")}${totals ? `; ${totals}` : ""}.${tailOf(x)}`;
   });
-  return [head, ...shared, ...each].join(" ");
+  return [head, ...usersApart(fields, answered.length), ...shared, ...each].join(" ");
+}
+
+/** Metrics that count users: totalUsers, activeUsers, newUsers, active7DayUsers… (GA4's API schema). */
+const USERS =
+  /^(?:totalUsers|activeUsers|newUsers|active\d+DayUsers|returningUsers|totalPurchasers|firstTimePurchasers)$/;
+
+/**
+ * Users summed across properties are not people: each property counts its own users (a property is a
+ * separate data set, https://support.google.com/analytics/answer/9679158), so a person who uses two sites is
+ * in both totals, and the overlap is not in any report (trial s20, N222: the totals came without a word).
+ */
+function usersApart(fields: RunReportsFields, answered: number): string[] {
+  const users = fields.metrics.filter((name) => USERS.test(name.replace(/%$/, "")));
+  if (answered < 2 || users.length === 0) return [];
+  return [
+    `${users.join(", ")} ${users.length === 1 ? "is" : "are"} counted in each property apart: a person who uses two of them is in both totals, so adding the properties' users overcounts the people, and no report gives the overlap.`,
+  ];
 }
 
 /** A property's totals in words: "eventCount 1,234" (per date range when there are several). */

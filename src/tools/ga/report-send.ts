@@ -10,7 +10,7 @@ import type { DateRange, StatedRange } from "./date-presets.js";
 import type { Comparison } from "./report-compare.js";
 import { unfilteredTotal } from "./report-empty.js";
 import { type FlatReport, flattenReport } from "./report-flatten.js";
-import { metricFilterNote } from "./report-metric-filter.js";
+import { metricFilterNote, unfilteredReport } from "./report-metric-filter.js";
 import { pageReport, type ReportPage } from "./report-paging.js";
 import { type RatioRequest, wholeForSort, withRatios } from "./report-ratios.js";
 import type { buildReportRequest } from "./report-request.js";
@@ -43,7 +43,16 @@ export async function sendReport(
     ? await ga.runRealtimeReport(propertyId, sent, signal)
     : await ga.runReport(propertyId, sent, signal);
   const page = sort ? { sort, offset: fields.offset, limit: fields.limit } : undefined;
-  const response = withShares(withRatios(answer, derived.ratios, page), derived.shares);
+  // A metric filter: the same report without it, for what it left out and the shares' total (one request).
+  const unfiltered = merging
+    ? undefined
+    : await unfilteredReport(sent, async (bare) =>
+        withRatios(await ga.runReport(propertyId, bare, signal), derived.ratios),
+      );
+  const without = unfiltered && "response" in unfiltered ? unfiltered.response : undefined;
+  const shared = withShares(withRatios(answer, derived.ratios, page), derived.shares, without?.totals);
+  // The quota GA stated last, after every request this report made.
+  const response = without?.propertyQuota ? { ...shared, propertyQuota: without.propertyQuota } : shared;
   const flat = flattenReport(response);
   if (merging) checkWholeReport(flat);
   const bare = flat.rowCount === 0 ? await unfilteredTotal(ga, propertyId, sent, signal) : undefined;
@@ -58,9 +67,7 @@ export async function sendReport(
               derived.shares,
             ),
         });
-  const filtered = merging
-    ? undefined
-    : await metricFilterNote({ sent, flat, run: (bare) => ga.runReport(propertyId, bare, signal) });
+  const filtered = metricFilterNote({ sent, flat, unfiltered, shares: derived.shares });
   // GA's own figures the answer adds: subtotals by the first dimension, what a metric filter left out.
   return { sent, response, flat, bare, added: [subtotal, filtered] };
 }

@@ -51,14 +51,21 @@ export function shareRequest<F extends Pick<RunReportsFields, "metrics" | "order
 const percent = (value: number, total: number): string | undefined =>
   total > 0 ? String(Math.round((value / total) * 1000) / 10) : undefined;
 
-/** The response with each share column after its metric's: the row's value over its range's total. */
-export function withShares(response: RunReportResponse, shares: readonly string[]): RunReportResponse {
+/**
+ * The response with each share column after its metric's: the row's value over its range's total, or over
+ * `over` (the totals of the same report without its metric filter, report-metric-filter.ts) when given.
+ */
+export function withShares(
+  response: RunReportResponse,
+  shares: readonly string[],
+  over?: readonly Row[],
+): RunReportResponse {
   if (shares.length === 0) return response;
   const metrics = (response.metricHeaders ?? []).map((header) => header.name ?? "");
   const dimensions = (response.dimensionHeaders ?? []).map((header) => header.name ?? "");
   const rangeAt = dimensions.indexOf(DATE_RANGE);
   const rangeOf = (row: Row) => (rangeAt < 0 ? "" : (row.dimensionValues?.[rangeAt]?.value ?? ""));
-  const totals = new Map((response.totals ?? []).map((row) => [rangeOf(row), row]));
+  const totals = new Map((over ?? response.totals ?? []).map((row) => [rangeOf(row), row]));
   const value = (row: Row | undefined, at: number) => Number(row?.metricValues?.[at]?.value ?? Number.NaN);
   // Columns: each metric, then its share when asked for.
   const columns = metrics.flatMap((name, at) => [

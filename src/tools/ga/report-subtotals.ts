@@ -30,7 +30,8 @@ export function subtotalRequest(ask: Omit<SubtotalAsk, "run">): Record<string, u
   const first = fields.dimensions[0];
   if (!first || fields.dimensions.length < 2 || fields.realtime || ask.ranges !== 1) return undefined;
   if (request.metricFilter !== undefined) return undefined;
-  const { orderBys: _order, offset: _offset, metricAggregations: _totals, ...rest } = request;
+  // GA's totals stay asked for: a share column ("sessions%") of each subtotal is of them (trial s20, N217).
+  const { orderBys: _order, offset: _offset, ...rest } = request;
   const order = TIME.test(first) ? { orderBys: [{ dimension: { dimensionName: first } }] } : {};
   return { ...rest, dimensions: [{ name: first }], limit: MAX_GROUPS + 1, ...order };
 }
