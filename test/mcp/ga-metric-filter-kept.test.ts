@@ -15,6 +15,7 @@ import { mcpSession } from "../helpers/mcp.js";
 
 interface Report {
   rows: Record<string, unknown>[];
+  totals: Record<string, unknown>[];
   row_count: number;
   hints: string[];
 }
@@ -70,11 +71,14 @@ describe("a report with a metric filter", () => {
               "totals are GA's; Google's reference does not say whether they count the rows a metric filter leaves out.",
             );
           }
-          // A share is of the total without the filter, as the note says (review s22, finding 8).
-          for (const row of shares ? filtered.data.rows : []) {
-            expect(Number(row["sessions%"])).toBe(Math.round((Number(row.sessions) / total) * 1000) / 10);
-          }
-          const sharesSaid = shares ? "; sessions% is a share of GA's total without the filter" : "";
+          // A share is of the total without the filter, as the note says, the totals row's too (reviews s22, s23).
+          const share = (value: number) => Math.round((value / total) * 1000) / 10;
+          for (const row of shares ? filtered.data.rows : [])
+            expect(Number(row["sessions%"])).toBe(share(Number(row.sessions)));
+          const kept = above.reduce((sum, row) => sum + Number(row.sessions), 0);
+          if (shares && above.length > 0)
+            expect(Number(filtered.data.totals[0]?.["sessions%"])).toBe(share(kept));
+          const sharesSaid = shares ? "; sessions% is a share of GA's total without the metric filter" : "";
           const count = all.data.row_count;
           if (above.length === count) {
             expect(filtered.text).toContain(
@@ -91,6 +95,45 @@ describe("a report with a metric filter", () => {
       { numRuns: 12 },
     );
   }, 120_000);
+
+  it("gives shares of the total without it over two date ranges too, each range's own (review s23, finding 3b)", async () => {
+    const ranges = [
+      { start_date: "2026-11-01", end_date: "2026-11-30", name: "nov" },
+      { start_date: "2026-10-01", end_date: "2026-10-31", name: "oct" },
+    ];
+    const ask = { property: "412345671", dimensions: ["city"], date_ranges: ranges, limit: 10_000 };
+    const total = async (range: (typeof ranges)[number]) => {
+      const one = await report({ ...ask, metrics: ["sessions"], date_ranges: [range] });
+      return one.data.rows.reduce((sum, row) => sum + Number(row.sessions), 0);
+    };
+    const [nov, oct] = [
+      await total(ranges[0] as (typeof ranges)[number]),
+      await total(ranges[1] as (typeof ranges)[number]),
+    ];
+    const both = await report({ ...ask, metrics: ["sessions", "sessions%"], filter: "sessions >= 400" });
+    expect(both.data.rows.length).toBeGreaterThan(0);
+    for (const row of both.data.rows) {
+      for (const [name, whole] of [
+        ["nov", nov],
+        ["oct", oct],
+      ] as const) {
+        const value = row[`sessions[${name}]`];
+        if (value === null || value === undefined) continue;
+        expect(Number(row[`sessions%[${name}]`])).toBe(Math.round((Number(value) / whole) * 1000) / 10);
+      }
+    }
+  });
+
+  it("states the quota GA gave after its last request (review s23, finding 4)", async () => {
+    const left = (text: string) =>
+      Number(/([\d,]+) quota tokens left this hour/.exec(text)?.[1]?.replaceAll(",", ""));
+    const plain = { property: "412345674", metrics: ["sessions"], dimensions: ["country"] };
+    const r0 = left((await report(plain)).text);
+    const r1 = left((await report(plain)).text);
+    const r2 = left((await report({ ...plain, filter: "sessions >= 50" })).text);
+    const r3 = left((await report(plain)).text);
+    expect(r2 - r3).toBe(r0 - r1);
+  });
 
   it("says nothing, and runs no second report, without a metric filter", async () => {
     const ask = { property: "412345671", metrics: ["sessions"], dimensions: ["country"] };

@@ -81,6 +81,65 @@ describe("a lead's memberships", () => {
     });
     expect(data.result.length).toBeGreaterThan(0);
     for (const row of data.result) expect(row.listName).toBe(names.list.get(String(row.listId)));
+    // Programs per lead: each record keeps its program's id and name, and says its lead as Marketo does, leadId.
+    const programs = await mkto.ok<Answer>({
+      method: "GET",
+      endpoint: "/rest/v1/leads/{id}/programMembership.json",
+      query_parameters: { id: [4, 15, 32] },
+    });
+    expect(programs.data.result.length).toBeGreaterThan(0);
+    for (const row of programs.data.result) {
+      expect([4, 15, 32]).toContain(Number(row.leadId));
+      expect(row.programName).toBe(names.program.get(String(row.id)));
+      expect(Object.hasOwn(row, "leadsId")).toBe(false);
+    }
+  });
+
+  it("are looked up once when count_by names them already (review s23, finding 5)", async () => {
+    const before = mkto.fixture.sandbox.stats().callsByPath["/rest/v1/lists.json"] ?? 0;
+    const { data, first } = await mkto.ok<Answer>({
+      method: "GET",
+      endpoint: "/rest/v1/leads/5/listMembership.json",
+      count_by: "listId",
+    });
+    expect((mkto.fixture.sandbox.stats().callsByPath["/rest/v1/lists.json"] ?? 0) - before).toBe(1);
+    expect(first.split("listName is each listId's").length - 1).toBe(1);
+    for (const row of data.result) expect(row.listName).toBe(names.list.get(String(row.listId)));
+  });
+
+  it("take where, order_by and count_by on the names (review s23, finding 1)", async () => {
+    const lead = 5;
+    const all = (
+      await mkto.ok<Answer>({ method: "GET", endpoint: `/rest/v1/leads/${lead}/listMembership.json` })
+    ).data.result;
+    expect(all.length).toBeGreaterThan(1);
+    const [first] = all;
+    const picked = await mkto.ok<Answer>({
+      method: "GET",
+      endpoint: `/rest/v1/leads/${lead}/listMembership.json`,
+      where: `listName == "${first?.listName}"`,
+    });
+    expect(picked.data.result.map((r) => r.listId)).toEqual([first?.listId]);
+    const sorted = await mkto.ok<Answer>({
+      method: "GET",
+      endpoint: `/rest/v1/leads/${lead}/listMembership.json`,
+      order_by: "listName",
+    });
+    expect(sorted.data.result.map((r) => r.listName)).toEqual(
+      all.map((r) => r.listName).sort((a, b) => String(a).localeCompare(String(b))),
+    );
+    const counted = await mkto.ok<Answer>({
+      method: "GET",
+      endpoint: `/rest/v1/leads/${lead}/programMembership.json`,
+      count_by: "programName",
+    });
+    const programs = (
+      await mkto.ok<Answer>({ method: "GET", endpoint: `/rest/v1/leads/${lead}/programMembership.json` })
+    ).data.result;
+    expect(counted.data.result.map((r) => r.programName).sort()).toEqual(
+      programs.map((r) => r.programName).sort(),
+    );
+    expect(counted.first.split("programName is each id's").length - 1).toBe(1);
   });
 
   it("leave other reads as Marketo answers them", async () => {

@@ -116,6 +116,18 @@ describe("a write of many records", () => {
       expect(answer.first).toContain(`record_errors shows the first ${shown} of the 800 skipped records`);
   });
 
+  it("lists the exceptions of a list add by query ids, written as the step splits them (review s23, finding 2)", async () => {
+    const ids = Array.from({ length: 60 }, (_, i) => i + 101);
+    const answer = await mkto.ok<Answer>({
+      method: "POST",
+      endpoint: LIST,
+      query_parameters: { id: ids.join(", ") },
+    });
+    expect(answer.first).toMatch(/Marketo answered 60 results: added 60\b/);
+    expect(answer.data.result).toEqual([]);
+    expect((await whole(answer)).map((r) => r.id)).toEqual(ids);
+  });
+
   it("answers an upsert whole: its ids are news to the caller", async () => {
     const input = Array.from({ length: 40 }, (_, i) => ({ email: `upsert${i}@statuses.example` }));
     const answer = await mkto.ok<Answer>({

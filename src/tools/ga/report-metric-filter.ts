@@ -12,12 +12,19 @@ import type { RunReportResponse } from "../../connectors/google/types.js";
 import { isMartechError } from "../../errors.js";
 import { n, plural } from "../numbers-in-words.js";
 import { reportFilterWords } from "./filter-print.js";
+import type { Unfiltered as Bare } from "./report-empty.js";
 import type { FlatReport } from "./report-flatten.js";
 
-/** The request for the same report without its metric filter, or undefined when none is asked of GA. */
-export function unfilteredRequest(sent: Record<string, unknown>): Record<string, unknown> | undefined {
-  if (sent.metricFilter === undefined) return undefined;
-  if (!Array.isArray(sent.dateRanges) || sent.dateRanges.length !== 1) return undefined;
+/**
+ * The request for the same report without its metric filter, or undefined when none is asked of GA: with one
+ * date range (what the filter left out), or with share columns (their total, one per range).
+ */
+export function unfilteredRequest(
+  sent: Record<string, unknown>,
+  shares: readonly string[] = [],
+): Record<string, unknown> | undefined {
+  if (sent.metricFilter === undefined || !Array.isArray(sent.dateRanges)) return undefined;
+  if (sent.dateRanges.length !== 1 && shares.length === 0) return undefined;
   // Without dimensions the report is one row: the filter keeps it or not, and the empty answer says which.
   if (!Array.isArray(sent.dimensions) || sent.dimensions.length === 0) return undefined;
   const { metricFilter: _filter, orderBys: _order, offset: _offset, ...rest } = sent;
@@ -30,9 +37,10 @@ export type Unfiltered = { response: RunReportResponse } | { failed: string };
 /** Runs the report without its metric filter; a refusal is kept as words (the report itself stands). */
 export async function unfilteredReport(
   sent: Record<string, unknown>,
+  shares: readonly string[],
   run: (request: Record<string, unknown>) => Promise<RunReportResponse>,
 ): Promise<Unfiltered | undefined> {
-  const request = unfilteredRequest(sent);
+  const request = unfilteredRequest(sent, shares);
   if (!request) return undefined;
   try {
     return { response: await run(request) };
@@ -53,7 +61,8 @@ export function metricFilterNote(o: {
   shares: readonly string[];
 }): string | undefined {
   const { unfiltered } = o;
-  if (!unfiltered) return undefined;
+  // With two ranges the rows are combinations of ranges: only the shares' total was asked for.
+  if (!unfiltered || !Array.isArray(o.sent.dateRanges) || o.sent.dateRanges.length !== 1) return undefined;
   const filter =
     reportFilterWords({ metricFilter: o.sent.metricFilter }, (field) => field) ?? "the metric filter";
   if ("failed" in unfiltered) {
@@ -73,9 +82,25 @@ export function metricFilterNote(o: {
   const none =
     kept === all ? ` (all ${n(all)}): it left none out` : ` GA has without it, leaving out ${n(all - kept)}`;
   // The shares are of the total without the filter: a share of the kept rows' total read as a share of traffic.
+  // Without the metric filter only: a dimension's condition still holds for the total (review s23, finding 3c).
+  const base = o.sent.dimensionFilter === undefined ? "" : " (the filter's dimension conditions still apply)";
   const shares =
     o.shares.length > 0
-      ? `; ${o.shares.join(", ")} ${o.shares.length === 1 ? "is a share" : "are shares"} of GA's total without the filter`
+      ? `; ${o.shares.join(", ")} ${o.shares.length === 1 ? "is a share" : "are shares"} of GA's total without the metric filter${base}`
       : "";
   return `The metric filter ${filter} kept ${share}${none}${whole}${shares}.`;
+}
+
+/**
+ * What an empty report's dates hold without its filter, from the report without its metric filter when that
+ * was the only filter: the same figure unfilteredTotal would ask GA for again (review s23, finding 4).
+ */
+export function barePart(
+  sent: Record<string, unknown>,
+  without: RunReportResponse | undefined,
+): Bare | undefined {
+  const metric = without?.metricHeaders?.[0]?.name;
+  const total = without?.totals?.[0]?.metricValues?.[0]?.value;
+  if (sent.dimensionFilter !== undefined || !metric || total === undefined) return undefined;
+  return { metric, total: Number(total), dimensionFiltered: false };
 }

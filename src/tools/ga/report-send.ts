@@ -5,12 +5,13 @@
  */
 import type { ConnectorOf } from "../../connections/registry.js";
 import type { RunReportResponse } from "../../connectors/google/types.js";
+import { isMartechError } from "../../errors.js";
 import type { RunReportsFields } from "../../schemas/google-analytics.js";
 import type { DateRange, StatedRange } from "./date-presets.js";
 import type { Comparison } from "./report-compare.js";
 import { unfilteredTotal } from "./report-empty.js";
 import { type FlatReport, flattenReport } from "./report-flatten.js";
-import { metricFilterNote, unfilteredReport } from "./report-metric-filter.js";
+import { barePart, metricFilterNote, unfilteredReport } from "./report-metric-filter.js";
 import { pageReport, type ReportPage } from "./report-paging.js";
 import { type RatioRequest, wholeForSort, withRatios } from "./report-ratios.js";
 import type { buildReportRequest } from "./report-request.js";
@@ -43,33 +44,55 @@ export async function sendReport(
     ? await ga.runRealtimeReport(propertyId, sent, signal)
     : await ga.runReport(propertyId, sent, signal);
   const page = sort ? { sort, offset: fields.offset, limit: fields.limit } : undefined;
+  // Every further request of this report: the quota stated is the one GA gave last (review s23, finding 4).
+  let quota = answer.propertyQuota;
+  const ask = async (body: Record<string, unknown>) => {
+    const next = await ga.runReport(propertyId, body, signal);
+    quota = next.propertyQuota ?? quota;
+    return next;
+  };
+  const more = async (body: Record<string, unknown>) => withRatios(await ask(body), derived.ratios);
   // A metric filter: the same report without it, for what it left out and the shares' total (one request).
-  const unfiltered = merging
-    ? undefined
-    : await unfilteredReport(sent, async (bare) =>
-        withRatios(await ga.runReport(propertyId, bare, signal), derived.ratios),
-      );
+  const unfiltered = await unfilteredReport(sent, derived.shares, more);
   const without = unfiltered && "response" in unfiltered ? unfiltered.response : undefined;
   const shared = withShares(withRatios(answer, derived.ratios, page), derived.shares, without?.totals);
-  // The quota GA stated last, after every request this report made.
-  const response = without?.propertyQuota ? { ...shared, propertyQuota: without.propertyQuota } : shared;
-  const flat = flattenReport(response);
+  const flat = flattenReport(shared);
   if (merging) checkWholeReport(flat);
-  const bare = flat.rowCount === 0 ? await unfilteredTotal(ga, propertyId, sent, signal) : undefined;
+  // An extra figure GA refuses leaves the report GA answered whole: it is not said, and nothing fails.
+  const bare =
+    flat.rowCount === 0
+      ? (barePart(sent, without) ??
+        (await softly(
+          unfilteredTotal(
+            { runReport: (_, body) => ask(body as Record<string, unknown>) },
+            propertyId,
+            sent,
+            signal,
+          ),
+        )))
+      : undefined;
   const subtotal =
     flat.rowCount === 0
       ? undefined
-      : await subtotalNote({
-          ...{ fields, request, ranges: dates?.dateRanges.length ?? 0 },
-          run: async (coarse) =>
-            withShares(
-              withRatios(await ga.runReport(propertyId, coarse, signal), derived.ratios),
-              derived.shares,
-            ),
-        });
+      : await softly(
+          subtotalNote({
+            ...{ fields, request, ranges: dates?.dateRanges.length ?? 0 },
+            run: async (coarse) => withShares(await more(coarse), derived.shares),
+          }),
+        );
   const filtered = metricFilterNote({ sent, flat, unfiltered, shares: derived.shares });
-  // GA's own figures the answer adds: subtotals by the first dimension, what a metric filter left out.
+  const response = quota ? { ...shared, propertyQuota: quota } : shared;
   return { sent, response, flat, bare, added: [subtotal, filtered] };
+}
+
+/** A promise's value, or undefined when it fails with an error the step typed (GA's refusal, the deadline). */
+async function softly<T>(promise: Promise<T>): Promise<T | undefined> {
+  try {
+    return await promise;
+  } catch (error) {
+    if (isMartechError(error)) return undefined;
+    throw error;
+  }
 }
 
 const headerNames = (headers: { name?: string }[] | undefined) =>

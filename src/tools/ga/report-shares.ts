@@ -89,7 +89,9 @@ export function withShares(
       share ? { name, type: "TYPE_FLOAT" } : (response.metricHeaders?.[at] ?? { name }),
     ),
     ...(response.rows ? { rows: response.rows.map((row) => cells(row, totalFor(row))) } : {}),
-    // A totals row's share is of itself: 100 where the total is above 0.
-    ...(response.totals ? { totals: response.totals.map((row) => cells(row, (at) => value(row, at))) } : {}),
+    // A totals row's share is of itself (100 where the total is above 0), or of `over` (review s23, finding 3a).
+    ...(response.totals
+      ? { totals: response.totals.map((row) => cells(row, over ? totalFor(row) : (at) => value(row, at))) }
+      : {}),
   };
 }

@@ -41,8 +41,8 @@ export interface Computed {
   positions: MarketoPosition[];
   /** Where reading continues when the read stopped with more to read. */
   next: MarketoPosition | undefined;
-  /** What stopped it: the kept bytes, max_items (records read) or max_pages. */
-  stoppedBy?: "bytes" | "items" | "pages";
+  /** What stopped it: the kept bytes, max_items (records read), max_pages, or limit in read order reached. */
+  stoppedBy?: "bytes" | "items" | "pages" | "limit";
   /** A read without paginate that max_items cut: the records its one page held. */
   pageRecords?: number;
   pages: number;

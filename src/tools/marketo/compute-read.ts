@@ -19,6 +19,7 @@ import { type ActivityNaming, nameRecords } from "./activity-types.js";
 import { type Computed, computedAnswer, keptBytesFor } from "./compute-answer.js";
 import { computedSummary } from "./compute-words.js";
 import { nameCounted, namesCalls } from "./id-names.js";
+import type { Labeler } from "./membership-names.js";
 import { pathNote } from "./path-notes.js";
 import type { ProgramTypeFilter } from "./program-type.js";
 import { asRecords, type ReadAnswer } from "./read-calls.js";
@@ -31,6 +32,8 @@ export interface ComputeReadOptions {
   compute: RecordCompute;
   /** Set for activity reads: each record is named by its type. */
   naming: ActivityNaming | undefined;
+  /** Set for a lead's membership reads: each record gets its list's, program's or campaign's name. */
+  label?: Labeler | undefined;
 }
 
 interface Walk {
@@ -44,7 +47,7 @@ interface Walk {
   warnings: string[];
   requestIds: string[];
   next: ResumePosition | undefined;
-  stoppedBy?: "bytes" | "items" | "pages";
+  stoppedBy?: "bytes" | "items" | "pages" | "limit";
   /** Without paginate, max_items cut the one page: the records it held. */
   pageRecords?: number;
 }
@@ -66,7 +69,7 @@ export async function computeRead(
     ...(walk.stoppedBy ? { stoppedBy: walk.stoppedBy } : {}),
     ...(walk.pageRecords !== undefined ? { pageRecords: walk.pageRecords } : {}),
     pages: walk.pages,
-    calls: walk.calls + (options.naming?.calls ?? 0) + namesCalls(names),
+    calls: walk.calls + (options.naming?.calls ?? 0) + (options.label?.calls ?? 0) + namesCalls(names),
     unit: "record",
     ...(names ? { names } : {}),
   };
@@ -91,17 +94,9 @@ async function readPages(
   const keptBytes = keptBytesFor(ctx, compute);
   const maxItems = input.paginate ? (input.max_items ?? DEFAULT_MAX_ITEMS) : Number.POSITIVE_INFINITY;
   const plainCap = input.paginate ? undefined : input.max_items;
-  const walk: Walk = {
-    kept: [],
-    positions: [],
-    bytes: 0,
-    received: 0,
-    pages: 0,
-    calls: 0,
-    warnings: [],
-    requestIds: [],
-    next: undefined,
-  };
+  const { spec } = compute;
+  const firstOnly = spec.limit !== undefined && !spec.order && !spec.countBy ? spec.limit : undefined;
+  const walk = emptyWalk();
   let at: ResumePosition = options.resume ?? {};
   const pages = marketo.pages(
     {
@@ -122,7 +117,8 @@ async function readPages(
     // Without paginate, max_items keeps the first records of the one page (trial s9, N52), as readCalls does.
     const keep = plainCap !== undefined && page.result.length > plainCap ? plainCap : page.result.length;
     if (keep < page.result.length) walk.pageRecords = page.result.length;
-    const records = await nameRecords(asRecords(page.result.slice(0, keep)), options.naming);
+    const named = await nameRecords(asRecords(page.result.slice(0, keep)), options.naming);
+    const records = options.label ? await options.label.label(named) : named;
     const start = walk.received === 0 && !options.resume ? activityStartWords(input, records[0]) : undefined;
     if (start) walk.warnings.unshift(start);
     const note = walk.received === 0 && !options.resume ? pathNote(input) : undefined;
@@ -144,6 +140,11 @@ async function readPages(
       walk.stoppedBy = "items";
       break;
     }
+    // In read order the first `limit` are known once kept: the pages after them are not read (review s23, 6).
+    if (firstOnly !== undefined && walk.kept.length >= firstOnly && page.next) {
+      walk.stoppedBy = "limit";
+      break;
+    }
     if (!page.next) break;
     at = page.next;
     if (walk.bytes >= keptBytes) {
@@ -155,6 +156,18 @@ async function readPages(
   if (byType) walk.warnings.push(byType.warning(walk.received, compute.read));
   return walk;
 }
+
+const emptyWalk = (): Walk => ({
+  kept: [],
+  positions: [],
+  bytes: 0,
+  received: 0,
+  pages: 0,
+  calls: 0,
+  warnings: [],
+  requestIds: [],
+  next: undefined,
+});
 
 function progressWords(pages: number, compute: RecordCompute): string {
   const read = `Page ${pages}, ${n(compute.read)} record${compute.read === 1 ? "" : "s"} read`;

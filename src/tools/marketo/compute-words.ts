@@ -208,7 +208,12 @@ export function shownWords(computed: Computed, answer: ReadAnswer): string[] {
     const linked = counts.kept
       ? ` and in the ${place} linked below, which holds only those ${n(counts.read)}`
       : "";
-    const shown = counts.shown < counts.read ? "the result" : `shown here${linked}`;
+    // No cursor and nothing kept (a read per id, a sorted or counted read): say how the rest is had (review s23, 7).
+    const rest =
+      !counts.kept && answer.data.next_cursor === undefined
+        ? " (raise limit, or leave it out, for the rest)"
+        : "";
+    const shown = counts.shown < counts.read ? "the result" : `shown here${linked}${rest}`;
     parts.push(
       `limit ${n(spec.limit ?? counts.read)}: the first ${n(counts.read)} of the ${n(counts.beforeLimit)} ${what}${order} are ${shown}`,
     );
@@ -273,9 +278,18 @@ export function stopWords(
   const spec = computed.compute.spec;
   const again = `call again with cursor = next_cursor (same method, endpoint, query_parameters${spec.where ? " and where" : ""})`;
   if (!computed.next)
-    return cursor ? [`more match: to continue after the ${computed.unit}s shown, ${again}`] : [];
+    return cursor
+      ? [`more ${spec.where ? "match" : "remain"}: to continue after the ${computed.unit}s shown, ${again}`]
+      : [];
   if (computed.stoppedBy === "bytes" && !spec.order && !spec.countBy) {
     return [`more remain to be read: to continue after the ${computed.unit}s shown, ${again}`];
+  }
+  if (computed.stoppedBy === "limit") {
+    const read = plural(computed.compute.read, computed.unit);
+    return [
+      `the read stopped once limit ${n(spec.limit ?? 0)} had its ${computed.unit}s (${read} read, the pages after them not read)`,
+      `to continue after the ${computed.unit}s shown, ${again}`,
+    ];
   }
   const read = plural(computed.compute.read, `${computed.unit}`);
   const cap =

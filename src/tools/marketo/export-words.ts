@@ -165,7 +165,11 @@ export function exportSummary(
   }
   const where = spec.where ? " and the same where" : "";
   if (file && answer.data.next_cursor) {
-    parts.push(`to read on in answers, call GET ${file} with cursor = next_cursor${where}`);
+    // The cursor continues after the rows shown here, which a preview makes fewer than the file's (review s23, 8).
+    const after = answer.full?.file
+      ? ` (it continues after the ${n(answer.counts.shown)} rows shown here, not after the file's last)`
+      : "";
+    parts.push(`to read on in answers, call GET ${file} with cursor = next_cursor${where}${after}`);
   }
   // A file cut by max_items or its size limit: the link holds fewer rows than Marketo's file, and its
   // _meta names where the rest starts (a joined file has no single file to continue in: fileWords says so).

@@ -188,10 +188,11 @@ function joined(reads: IdRead[], fan: Pick<FanOut, "name" | "template">): Record
   );
 }
 
-/** "formId" for /rest/asset/v1/form/{id}/fields.json; "path_<name>" where the path has no word before it. */
+/** "formId" for /rest/asset/v1/form/{id}/fields.json, "leadId" for /rest/v1/leads/{id}/…; else "path_<name>". */
 function ownTag({ name, template }: Pick<FanOut, "name" | "template">): string {
   const word = new RegExp(`/([A-Za-z]+)/\\{${name}\\}`).exec(template)?.[1];
-  return word && name === "id" ? `${word}Id` : `path_${name}`;
+  // Singular, as Marketo names its ids: /leads/{id}/… tags leadId, not leadsId (review s23, finding 10).
+  return word && name === "id" ? `${word.replace(/s$/, "")}Id` : `path_${name}`;
 }
 
 /**

@@ -10,7 +10,7 @@
  */
 import type { MarketoApiCallInput } from "../../schemas/marketo.js";
 import type { FullResult } from "../types.js";
-import { idNamesWords, lookUpNames, type NameReader, NOT_FOUND, NOT_READ } from "./id-names.js";
+import { type IdNames, idNamesWords, lookUpNames, type NameReader, NOT_FOUND, NOT_READ } from "./id-names.js";
 import type { ReadAnswer } from "./read-calls.js";
 
 /** Each membership read: its path, the field its records hold the id in, the kind of id and the name's column. */
@@ -53,52 +53,91 @@ const rowsOf = (items: readonly unknown[] | undefined): Row[] =>
     (item): item is Row => typeof item === "object" && item !== null && !Array.isArray(item),
   );
 
-/**
- * The answer of a membership read with each id's name beside it, the calls the names took counted, and the
- * words that say where the names come from; any other answer as it is.
- */
-export async function nameMemberships(
+/** Names membership records as they are read, each id looked up once (pages share the lookups). */
+export interface Labeler {
+  /** The column it adds: listName, programName or campaignName. */
+  column: string;
+  /** The records, each with its name beside its id (looking up the ids not seen before). */
+  label(records: readonly Row[]): Promise<Row[]>;
+  /** Calls the lookups took. */
+  calls: number;
+  /** Where the names came from, and which could not be read. */
+  words(): string[];
+}
+
+/** The labeler of a membership read, or undefined for any other call. */
+export function membershipLabeler(
   input: MarketoApiCallInput,
   path: string,
-  answer: ReadAnswer,
   reader: NameReader,
-): Promise<ReadAnswer> {
+): Labeler | undefined {
   const membership = MEMBERSHIPS.find((m) => m.path.test(path));
-  if (input.method !== "GET" || !membership) return answer;
+  if (input.method !== "GET" || !membership) return undefined;
   const { field, kind, column } = membership;
-  const records = [...rowsOf(answer.data.result), ...rowsOf(answer.full?.items)];
-  const ids = [
-    ...new Set(
-      records.flatMap((r) => (r[field] === undefined || r[field] === null ? [] : [String(r[field])])),
-    ),
-  ];
-  if (ids.length === 0) return answer;
-  const looked = await lookUpNames(kind, ids, reader);
-  if (!looked) return answer;
-  const { names, outcome } = looked;
-  const unread = new Set(outcome.unread?.ids);
+  const names = new Map<string, string>();
+  const asked = new Set<string>();
+  const unread = new Set<string>();
+  let outcome: IdNames | undefined;
   const name = (value: unknown) => {
     if (value === undefined || value === null) return null;
     const id = String(value);
     return names.get(id) ?? (unread.has(id) ? NOT_READ : NOT_FOUND);
   };
-  const label = (items: readonly unknown[]) =>
-    items.map((item) =>
-      typeof item === "object" && item !== null && !Array.isArray(item)
-        ? beside(item as Row, field, column, name((item as Row)[field]))
-        : item,
-    );
-  const full: FullResult | undefined = answer.full
-    ? { ...answer.full, items: label(answer.full.items) }
-    : undefined;
+  const labeler: Labeler = {
+    column,
+    calls: 0,
+    async label(records) {
+      // Records named already (count_by listId's rows, id-names.ts) are not looked up again.
+      const unnamed = records.filter(
+        (r) => !Object.hasOwn(r, column) && r[field] !== undefined && r[field] !== null,
+      );
+      const fresh = [...new Set(unnamed.map((r) => String(r[field])))];
+      const ids = fresh.filter((id) => !asked.has(id));
+      const looked = ids.length > 0 ? await lookUpNames(kind, ids, reader) : undefined;
+      if (looked) {
+        for (const id of ids) asked.add(id);
+        for (const [id, text] of looked.names) names.set(id, text);
+        for (const id of looked.outcome.unread?.ids ?? []) unread.add(id);
+        labeler.calls += looked.outcome.calls;
+        outcome = merged(outcome, { ...looked.outcome, field });
+      }
+      return records.map((record) => beside(record, field, column, name(record[field])));
+    },
+    words: () => (outcome ? idNamesWords([outcome]) : []),
+  };
+  return labeler;
+}
+
+/** Two lookups' outcomes as one (a read's pages each looked up the ids they brought). */
+function merged(a: IdNames | undefined, b: IdNames): IdNames {
+  if (!a) return b;
+  const unread = [...(a.unread?.ids ?? []), ...(b.unread?.ids ?? [])];
+  return {
+    ...a,
+    ids: a.ids + b.ids,
+    calls: a.calls + b.calls,
+    missing: [...a.missing, ...b.missing],
+    ...(unread.length > 0
+      ? { unread: { ids: unread, reason: b.unread?.reason ?? a.unread?.reason ?? "" } }
+      : {}),
+  };
+}
+
+/**
+ * The answer of a membership read with each id's name beside it (unless the reader named them already), the
+ * calls the names took counted, and the words that say where the names come from; any other answer as it is.
+ */
+export async function nameMemberships(answer: ReadAnswer, labeler: Labeler | undefined): Promise<ReadAnswer> {
+  if (!labeler) return answer;
+  const before = labeler.calls;
+  const result = await labeler.label(rowsOf(answer.data.result));
+  const items = answer.full ? await labeler.label(rowsOf(answer.full.items)) : undefined;
+  const full: FullResult | undefined = answer.full && items ? { ...answer.full, items } : undefined;
+  const words = labeler.words();
   return {
     ...answer,
-    data: {
-      ...answer.data,
-      result: label(answer.data.result) as Row[],
-      calls_used: answer.data.calls_used + outcome.calls,
-    },
+    data: { ...answer.data, result, calls_used: answer.data.calls_used + labeler.calls - before },
     ...(full ? { full } : {}),
-    notes: [...(answer.notes ?? []), ...idNamesWords([{ ...outcome, field }])],
+    ...(words.length > 0 ? { notes: [...(answer.notes ?? []), ...words] } : {}),
   };
 }

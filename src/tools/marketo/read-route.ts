@@ -9,7 +9,7 @@ import type { MarketoConnector } from "../../connectors/marketo/connector.js";
 import type { MarketoUpload, OnWait, ResumePosition } from "../../connectors/marketo/types.js";
 import { ValidationError } from "../../errors.js";
 import type { MarketoApiCallInput } from "../../schemas/marketo.js";
-import { type ComputeSpec, RecordCompute } from "../records/compute.js";
+import { type ComputeSpec, namedFields, RecordCompute } from "../records/compute.js";
 import type { ToolContext } from "../types.js";
 import { groupedActivities, isGroupedRead } from "./activity-groups.js";
 import {
@@ -24,7 +24,7 @@ import { computeRead } from "./compute-read.js";
 import { runExport } from "./export-run.js";
 import type { FanOut } from "./fan-out.js";
 import { fanOutRead } from "./fan-out-read.js";
-import { nameMemberships } from "./membership-names.js";
+import { type Labeler, membershipLabeler, nameMemberships } from "./membership-names.js";
 import { asWritten } from "./position.js";
 import type { ProgramTypeFilter } from "./program-type.js";
 import { type ReadAnswer, type ReadSoFar, readCalls } from "./read-calls.js";
@@ -94,12 +94,13 @@ async function activities(
 }
 
 export async function readRoute(route: Route): Promise<ReadAnswer> {
-  const read = await readRecords(route);
   const reader = { marketo: route.marketo, signal: route.ctx.signal, onWait: route.onWait };
-  return nameMemberships(route.input, route.checked.value, read, reader);
+  // A lead's memberships are named as they are read, so that where, order_by and count_by take the names.
+  const label = membershipLabeler(route.input, route.checked.value, reader);
+  return nameMemberships(await readRecords(route, label), label);
 }
 
-async function readRecords(route: Route): Promise<ReadAnswer> {
+async function readRecords(route: Route, label: Labeler | undefined): Promise<ReadAnswer> {
   const { marketo, ctx, onWait, spec } = route;
   const compute = spec ? new RecordCompute(spec) : undefined;
   if (route.input.run_to_completion) {
@@ -120,6 +121,9 @@ async function readRecords(route: Route): Promise<ReadAnswer> {
       onWait,
       compute,
       naming,
+      // Named as they are read only when where, order_by or count_by take the name; else named after.
+      label:
+        label && namedFields(compute.spec).some(({ field }) => field === label.column) ? label : undefined,
     });
   }
   return readCalls(input, marketo, ctx, {

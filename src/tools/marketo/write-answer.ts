@@ -43,15 +43,20 @@ function usualStatus(result: readonly Row[], skipped: ReadonlySet<number>): stri
   return usual?.[0];
 }
 
-/** The ids the call sent, by input position: body.input[i].id, or a DELETE's query id list. */
+/**
+ * The ids the call sent, by input position: body.input[i].id, or the query's id list (a list add or removal by
+ * query, POST or DELETE, an array or "1, 2, 3"), read as list-split.ts reads it (review s23, finding 2).
+ */
 function sentIds(input: MarketoApiCallInput): unknown[] | undefined {
   const items = (input.body as { input?: unknown } | undefined)?.input;
   if (Array.isArray(items)) return items.map((item) => (item as { id?: unknown } | null)?.id);
   const query = input.query_parameters?.id;
-  if (input.method === "DELETE" && query !== undefined) {
-    return Array.isArray(query) ? query : String(query).split(",");
-  }
-  return undefined;
+  if (query === undefined) return undefined;
+  return Array.isArray(query)
+    ? query
+    : String(query)
+        .split(",")
+        .map((id) => id.trim());
 }
 
 /** Whether every record's id (when it has one) is the id sent at its position. */
@@ -134,12 +139,16 @@ function compactWords(o: {
 }): string {
   const some = (k: number, of: number, what: string) =>
     k < of ? `the first ${n(k)} of the ${n(of)} ${what}` : `the ${plural(of, what.replace(/s$/, ""))}`;
+  const notSkipped =
+    o.usual === "skipped" ? "not skipped" : `whose status is not "${o.usual}" and that were not skipped`;
   const result =
     o.others > 0
-      ? `The result lists ${some(o.listed, o.others, "records")} whose status is not "${o.usual}" and that were not skipped, each with its input index`
+      ? `The result lists ${some(o.listed, o.others, "records")} ${notSkipped}, each with its input index`
       : o.skipped === o.whole
         ? "The result lists none: every record was skipped (record_errors)"
-        : `The result lists none: every record not in record_errors is "${o.usual}"`;
+        : o.skipped === 0
+          ? `The result lists none: every record is "${o.usual}"`
+          : `The result lists none: every record not in record_errors is "${o.usual}"`;
   const errors =
     o.errors < o.skipped
       ? `; record_errors shows ${some(o.errors, o.skipped, "skipped records")}, with reasons`
