@@ -130,8 +130,9 @@ function merged(a: IdNames | undefined, b: IdNames): IdNames {
 export async function nameMemberships(answer: ReadAnswer, labeler: Labeler | undefined): Promise<ReadAnswer> {
   if (!labeler) return answer;
   const before = labeler.calls;
-  const result = await labeler.label(rowsOf(answer.data.result));
+  // The whole first: its ids are all the answer's, so one batched lookup names both.
   const items = answer.full ? await labeler.label(rowsOf(answer.full.items)) : undefined;
+  const result = await labeler.label(rowsOf(answer.data.result));
   const full: FullResult | undefined = answer.full && items ? { ...answer.full, items } : undefined;
   const words = labeler.words();
   return {
