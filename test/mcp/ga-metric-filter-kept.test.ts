@@ -82,11 +82,11 @@ describe("a report with a metric filter", () => {
           const count = all.data.row_count;
           if (above.length === count) {
             expect(filtered.text).toContain(
-              `The metric filter sessions ≥ ${least} kept every row (all ${n(count)}): it left none out${sharesSaid}.`,
+              `The metric filter sessions >= ${least} kept every row (all ${n(count)}): it left none out${sharesSaid}.`,
             );
           } else {
             expect(filtered.text).toContain(
-              `The metric filter sessions ≥ ${least} kept ${n(above.length)} of the ${n(count)} rows GA has without it, ` +
+              `The metric filter sessions >= ${least} kept ${n(above.length)} of the ${n(count)} rows GA has without it, ` +
                 `leaving out ${n(count - above.length)}; without it, sessions totals ${n(total)} (GA's total of all ${n(count)})${sharesSaid}.`,
             );
           }

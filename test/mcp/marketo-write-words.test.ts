@@ -32,6 +32,21 @@ afterAll(async () => {
 });
 
 describe("Marketo writes in words that are true", () => {
+  it("an upsert with a record Marketo skipped (no id) lists no ids, which would pair wrongly (review s23)", async () => {
+    const { text, data } = await call({
+      method: "POST",
+      endpoint: "/rest/v1/leads.json",
+      body: {
+        action: "createOrUpdate",
+        lookupField: "email",
+        input: [{ email: "lead6@example.com" }, { email: "" }],
+      },
+    });
+    expect(data.result).toHaveLength(2);
+    expect(data.result.some((record) => record.id === undefined)).toBe(true);
+    expect(text).not.toContain("in input order)");
+  });
+
   it("an upsert says created and updated per record, with the ids in input order, and no 'read'", async () => {
     const emails = ["new.person@northwind.test", "lead5@example.com"];
     const { text, data } = await call({

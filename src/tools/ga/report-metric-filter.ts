@@ -11,7 +11,8 @@
 import type { RunReportResponse } from "../../connectors/google/types.js";
 import { isMartechError } from "../../errors.js";
 import { n, plural } from "../numbers-in-words.js";
-import { reportFilterWords } from "./filter-print.js";
+import type { FilterExpression } from "./filter-expression.js";
+import { printFilter } from "./filter-print.js";
 import type { Unfiltered as Bare } from "./report-empty.js";
 import type { FlatReport } from "./report-flatten.js";
 
@@ -51,7 +52,7 @@ export async function unfilteredReport(
 }
 
 /**
- * "The metric filter sessions ≥ 100 kept 12 of the 15 rows GA has without it, leaving out 3; without it,
+ * "The metric filter sessions >= 100 kept 12 of the 15 rows GA has without it, leaving out 3; without it,
  * sessions totals 37,506 (GA's total of all 15)", or undefined without a metric filter.
  */
 export function metricFilterNote(o: {
@@ -63,8 +64,7 @@ export function metricFilterNote(o: {
   const { unfiltered } = o;
   // With two ranges the rows are combinations of ranges: only the shares' total was asked for.
   if (!unfiltered || !Array.isArray(o.sent.dateRanges) || o.sent.dateRanges.length !== 1) return undefined;
-  const filter =
-    reportFilterWords({ metricFilter: o.sent.metricFilter }, (field) => field) ?? "the metric filter";
+  const filter = printFilter(o.sent.metricFilter as FilterExpression);
   if ("failed" in unfiltered) {
     return `Whether the metric filter ${filter} left rows out was not checked: the same report without it failed (${unfiltered.failed.replace(/\.$/, "")}).`;
   }

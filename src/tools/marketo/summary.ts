@@ -107,7 +107,8 @@ function writeSummary(input: MarketoApiCallInput, data: MarketoApiCallOutput): s
     : `Marketo accepted the request and answered ${plural(data.result.length, "result")}`;
   const parts = [
     `${input.method} ${input.endpoint}: ${said}` +
-      (ids.length > 0 && ids.length <= 30
+      // Only when every record has its id: "in input order" with one missing would pair them wrongly (review s23).
+      (ids.length > 0 && ids.length <= 30 && ids.length === data.result.length
         ? ` (id${ids.length === 1 ? "" : "s"} ${ids.join(", ")}, in input order)`
         : "") +
       `, ${plural(data.calls_used, "call")}`,
