@@ -6,7 +6,8 @@
  * report to find out (trial s19, N200 and N210). The step asks GA once more for the same report without the
  * metric filter (one row, its rowCount and its totals), so the answer says how many rows the filter kept
  * of how many, and the first metric's total over all of them: GA's own figures, whatever its totals mean.
- * One date range only (two ranges are merged per row, report-two-ranges.ts), never realtime.
+ * Said for one date range (two ranges are merged per row, report-two-ranges.ts), never realtime; with share
+ * columns the same request gives, for one range or two, the totals they are shares of (review s22, finding 8).
  */
 import type { RunReportResponse } from "../../connectors/google/types.js";
 import { isMartechError } from "../../errors.js";
