@@ -6,12 +6,9 @@
  * (its rows at or above the threshold, and all its rows), and the total said is the sum of its rows' sessions.
  * Without a metric filter, or with a dimension filter only, nothing is said and no report is added.
  */
-import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import fc from "fast-check";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type GoogleFixture, googleFixture } from "../helpers/fixtures.js";
-import { mcpSession } from "../helpers/mcp.js";
+import { describe, expect, it } from "vitest";
+import { firstText, gaOverMcp } from "../helpers/ga-mcp.js";
 
 interface Report {
   rows: Record<string, unknown>[];
@@ -20,34 +17,19 @@ interface Report {
   hints: string[];
 }
 
-const text = (r: CallToolResult) => (r.content[0] as { text: string }).text;
 const n = (value: number) => value.toLocaleString("en-US");
+const ga = gaOverMcp();
 
 describe("a report with a metric filter", () => {
-  let fixture: GoogleFixture;
-  let client: Client;
-  let close: () => Promise<void>;
   const report = async (args: Record<string, unknown>) => {
-    const answer = (await client.callTool({
-      name: "google_analytics_run_reports",
-      arguments: {
-        date_ranges: [{ start_date: "2026-11-01", end_date: "2026-11-30" }],
-        limit: 10_000,
-        ...args,
-      },
-    })) as CallToolResult;
-    expect(answer.isError, text(answer)).toBeFalsy();
-    return { text: text(answer), data: answer.structuredContent as unknown as Report };
+    const answer = await ga.call("google_analytics_run_reports", {
+      date_ranges: [{ start_date: "2026-11-01", end_date: "2026-11-30" }],
+      limit: 10_000,
+      ...args,
+    });
+    expect(answer.isError, firstText(answer)).toBeFalsy();
+    return { text: firstText(answer), data: answer.structuredContent as unknown as Report };
   };
-
-  beforeAll(async () => {
-    fixture = await googleFixture();
-    ({ client, close } = await mcpSession(fixture.workspace));
-  });
-  afterAll(async () => {
-    await close();
-    await fixture.sandbox.close();
-  });
 
   it("says how many rows it kept of all GA has, and their total (property)", async () => {
     await fc.assert(
@@ -138,11 +120,11 @@ describe("a report with a metric filter", () => {
   it("says nothing, and runs no second report, without a metric filter", async () => {
     const ask = { property: "412345671", metrics: ["sessions"], dimensions: ["country"] };
     const requests = async (filter: string | undefined) => {
-      const before = fixture.sandbox.stats().data.requests;
+      const before = ga.fixture.sandbox.stats().data.requests;
       const answer = await report({ ...ask, ...(filter ? { filter } : {}) });
       return {
         said: answer.text.includes("The metric filter"),
-        sent: fixture.sandbox.stats().data.requests - before,
+        sent: ga.fixture.sandbox.stats().data.requests - before,
       };
     };
     await requests(undefined); // what the step reads once per property

@@ -26,6 +26,10 @@ const SHOWN = 5;
 const TIME_FIELD =
   /^(?:date(?:Hour(?:Minute)?)?|day|dayOfWeek(?:Name)?|hour|minute|month|week|year|yearMonth|yearWeek|isoWeek|isoYear|isoYearIsoWeek|nth(?:Day|Week|Month|Year|Hour|Minute))$/;
 
+/** Whether the dimension filter names a field of `fields` (it leaves those values out on purpose). */
+const filtersOn = (filter: FilterExpression | undefined, fields: RegExp) =>
+  filter !== undefined && filterFields(filter).some((name) => fields.test(name));
+
 const WHY = "Google Analytics returns no row where every metric is 0";
 
 interface Of {
@@ -74,8 +78,7 @@ function calendarNote(
   const calendar = dimensions.length === 1 && dimension ? CALENDARS[dimension] : undefined;
   const range = stated?.length === 1 ? stated[0] : undefined;
   if (!calendar || !dimension || !range) return undefined;
-  if (dimensionFilter && filterFields(dimensionFilter).some((name) => TIME_FIELD.test(name)))
-    return undefined;
+  if (filtersOn(dimensionFilter, TIME_FIELD)) return undefined;
   const end = Math.min(dayOf(range.end_date), dayOf(today));
   const seen = new Set(flat.rows.map((row) => String(row[dimension])));
   const expected = new Map<string, number>();
@@ -104,8 +107,7 @@ function hourNote(
   const range = stated?.length === 1 ? stated[0] : undefined;
   if (dimensions.length !== 1 || dimensions[0] !== "hour" || !range) return undefined;
   if (dayOf(range.start_date) >= dayOf(today)) return undefined;
-  if (dimensionFilter && filterFields(dimensionFilter).some((name) => HOUR_FIELD.test(name)))
-    return undefined;
+  if (filtersOn(dimensionFilter, HOUR_FIELD)) return undefined;
   const seen = new Set(flat.rows.map((row) => String(row.hour)));
   const hours = Array.from({ length: 24 }, (_, h) => String(h).padStart(2, "0"));
   const missing = hours.filter((hour) => !seen.has(hour)).map((hour) => `hour ${hour}`);
