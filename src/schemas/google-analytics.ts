@@ -132,7 +132,8 @@ export const RunReportsFields = z.strictObject({
     .max(10)
     .default([])
     .describe(
-      '1–10 metric API names, e.g. sessions; "sessions%": each row\'s share of the total; "totalRevenue/sessions": a ratio.',
+      '1–10 metric API names, e.g. sessions; "sessions%": each row\'s share of the total; "totalRevenue/sessions": ' +
+        'a ratio; "sessions/day": mean a day (by dayOfWeekName: weekend vs weekdays too).',
     )
     .meta({ title: "Metrics", examples: [["sessions", "activeUsers"]] }),
   dimensions: z

@@ -48,7 +48,7 @@ export const googleAnalyticsCreateProperties: ToolStep<
   ],
   description:
     "Creates a Google Analytics 4 property in an Analytics " +
-    "account, for a new site or app; afterwards, create a data stream so it collects data. Needs the " +
+    "account; afterwards, create a data stream so it collects data. Needs the " +
     "Administrator role on the account. " +
     `Reference: ${DOC_URL}`,
   docUrl: DOC_URL,

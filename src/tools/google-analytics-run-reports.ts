@@ -29,6 +29,7 @@ import { dataStartNote, propertyStart } from "./ga/report-data-start.js";
 import { type FlatReport, quotaSummary } from "./ga/report-flatten.js";
 import { reportHints } from "./ga/report-hints.js";
 import { mergedOrder } from "./ga/report-merged-order.js";
+import { perDayHints, perDayRequest } from "./ga/report-per-day.js";
 import { periodNote } from "./ga/report-periods.js";
 import { type OneReport, resolveProperties } from "./ga/report-properties.js";
 import { reportOnProperties } from "./ga/report-properties-answer.js";
@@ -88,9 +89,9 @@ export const googleAnalyticsRunReports: ToolStep<ReturnType<typeof input>, typeo
     "mobile",
   ],
   description:
-    "Runs a Google Analytics 4 report (runReport; realtime: last 30 minutes; or a funnel): metrics by dimensions, " +
+    "Runs a Google Analytics 4 report (runReport; realtime; or a funnel): metrics by dimensions, " +
     "on one property or several in one table. Names are checked against each property's metadata before quota " +
-    "is spent (Universal Analytics names get their GA4 name). Answers state ranges as real dates; two ranges: " +
+    "is spent. Answers state ranges as real dates; two ranges: " +
     `each row has both values and the change. Reference: ${DOC_URL}`,
   docUrl: DOC_URL,
   connection: "google",
@@ -131,8 +132,9 @@ export const googleAnalyticsRunReports: ToolStep<ReturnType<typeof input>, typeo
     // "sessions%" and "totalRevenue/sessions" columns: GA is asked for the metrics, and the shares and ratios
     // are added to its answer (report-shares.ts, report-ratios.ts).
     const { fields: plain, shares } = shareRequest(asked);
-    const { fields, ratios, sort } = ratioRequest(plain);
-    const derived = { shares, ratios, ...(sort ? { sort } : {}) };
+    const { fields: daily, perDay } = perDayRequest(plain);
+    const { fields, ratios, sort } = ratioRequest(daily, perDay);
+    const derived = { shares, ratios, perDay, ...(sort ? { sort } : {}) };
     const shape = { ...checkRequestShape(fields, now), metricAt: askedAt(asked.metrics) };
     const ga = await ctx.connection("google", fields.account);
     const properties = await resolveProperties(ga, fields.property, ctx.signal);
@@ -176,7 +178,11 @@ async function reportOn(o: {
     metricAt: o.shape.metricAt,
   });
   ctx.progress({ progress: 2, total: 3, message: "Running the report" });
-  const report = await sendReport(ga, propertyId, fields, dates, request, { ...ctx, derived: o.derived });
+  const report = await sendReport(ga, propertyId, fields, dates, request, {
+    ...ctx,
+    derived: o.derived,
+    now,
+  });
   const { sent, response, flat, bare } = report;
   const quota = quotaSummary(
     response.propertyQuota ?? ga.quota(propertyId, fields.realtime ? "realtime" : "core")?.quotas,
@@ -194,8 +200,7 @@ async function reportOn(o: {
   const hints = reportHints({ fields, used, catalog, flat: shown.flat, dates, response, quota, bare, sent });
   if (stated && !zone) hints.push("The dates are stated in UTC: GA did not say the property's time zone.");
   const early = stated && start?.firstDay ? dataStartNote(stated, start.firstDay, !!shown.merged) : undefined;
-  if (early) hints.push(early);
-  hints.push(...shown.page.hints);
+  hints.push(...(early ? [early] : []), ...shown.page.hints, ...perDayHints(o.derived.perDay));
   const data = reportOutput({
     ...{ property, quota, response, request: sent, hints, stated },
     page: shown.page,

@@ -102,7 +102,7 @@ describe("ratios of two metrics (totalRevenue/sessions)", () => {
       order_by: "-totalRevenue/sessions",
     });
     expect(refused.isError).toBe(true);
-    expect(firstText(refused)).toContain("Sort by one of the two metrics");
+    expect(firstText(refused)).toContain("Sort by a metric GA reports");
     const rows = (await report({ ...args, order_by: "-sessions" })).rows;
     expect(rows.map((row) => row["totalRevenue/sessions[lastMonth]"])).toEqual(
       rows.map((row) => divided(row["totalRevenue[lastMonth]"], row["sessions[lastMonth]"])),

@@ -2,8 +2,9 @@
  * The calendar dimensions whose values a range's days determine, one value per day, as GA writes them (the
  * API schema's descriptions, src/sandbox/google/data/api-schema.json): the days, weeks, months… a range
  * covers. report-no-rows.ts names those without a row; report-pairs.ts pairs two periods' days, weeks and
- * months by their position in each period.
+ * months by their position in each period; report-per-day.ts counts the days each row of a report covers.
  */
+import type { StatedRange } from "./date-presets.js";
 import { dates } from "./period-words.js";
 import { isoWeekMonday } from "./report-weeks.js";
 
@@ -88,3 +89,30 @@ export const CALENDARS: Record<string, Calendar> = {
     unit: "weekdays",
   },
 };
+
+/** Each calendar dimension a day determines, and its value on a day (UTC midnight, ms) as GA writes it. */
+export const DAY_VALUES: Record<string, (ms: number) => string> = {
+  ...Object.fromEntries(Object.entries(CALENDARS).map(([name, calendar]) => [name, calendar.value])),
+  month: (ms) => pad(new Date(ms).getUTCMonth() + 1),
+  day: (ms) => pad(new Date(ms).getUTCDate()),
+  week: (ms) => pad(gaWeek(ms).week),
+  isoWeek: (ms) => isoWeek(ms).value.slice(4),
+  isoYear: (ms) => isoWeek(ms).value.slice(0, 4),
+};
+
+/** The days of `range` (UTC midnight, ms) on which every given calendar value holds. */
+export function daysMatching(
+  range: StatedRange,
+  values: Record<string, string>,
+  extra?: (ms: number) => boolean,
+) {
+  const found: number[] = [];
+  const checks = Object.entries(values).flatMap(([name, value]) => {
+    const of = DAY_VALUES[name];
+    return of ? [(ms: number) => of(ms) === value] : [];
+  });
+  for (let ms = dayOf(range.start_date); ms <= dayOf(range.end_date); ms += DAY_MS) {
+    if (checks.every((check) => check(ms)) && (!extra || extra(ms))) found.push(ms);
+  }
+  return found;
+}

@@ -17,16 +17,17 @@ const RATIO = /^([A-Za-z][A-Za-z0-9_:.]*)\/([A-Za-z][A-Za-z0-9_:.]*)$/;
 const WHOLE = 10_000;
 const DECIMALS = 1e4;
 
+/** A ratio's two metrics; "sessions/day" is not a ratio but a mean a day (report-per-day.ts). */
 export const ratioParts = (name: string): [string, string] | undefined => {
   const parts = RATIO.exec(name);
-  return parts ? [parts[1] as string, parts[2] as string] : undefined;
+  return parts && parts[2] !== "day" ? [parts[1] as string, parts[2] as string] : undefined;
 };
 
 /** Where a metric GA is asked for stands in the caller's list: itself, its share or a ratio it is part of. */
 export function askedAt(asked: readonly string[]): (name: string) => number {
   return (name) => {
     const at = asked.findIndex((entry) =>
-      [entry, entry.replace(/%$/, ""), ...(ratioParts(entry) ?? [])].includes(name),
+      [entry, entry.replace(/(%|\/day)$/, ""), ...(ratioParts(entry) ?? [])].includes(name),
     );
     return at < 0 ? asked.indexOf(name) : at;
   };
@@ -56,19 +57,26 @@ export function sortKeys(order: RunReportsFields["order_by"]): SortKey[] {
   );
 }
 
-/** The request GA is sent: each ratio's two metrics (once each), and no sort on a ratio. */
-export function ratioRequest<F extends Sortable>(fields: F): RatioRequest<F> {
+/**
+ * The request GA is sent: each ratio's two metrics (once each), and no sort on a ratio or on a column worked
+ * out here (`computed`: the means a day of report-per-day.ts).
+ */
+export function ratioRequest<F extends Sortable>(
+  fields: F,
+  computed: readonly string[] = [],
+): RatioRequest<F> {
   const ratios = fields.metrics.filter((name) => ratioParts(name));
-  if (ratios.length === 0) return { fields, ratios };
+  const here = [...ratios, ...computed];
+  if (here.length === 0) return { fields, ratios };
   const metrics = [...new Set(fields.metrics.flatMap((name) => ratioParts(name) ?? [name]))];
   const keys = sortKeys(fields.order_by);
-  if (!keys.some((key) => ratios.includes(key.name))) return { fields: { ...fields, metrics }, ratios };
+  if (!keys.some((key) => here.includes(key.name))) return { fields: { ...fields, metrics }, ratios };
   if ((fields.date_ranges?.length ?? 1) > 1) {
-    throw new ValidationError("order_by", `a sort on a ratio (${ratios.join(", ")}) takes one date range.`, {
-      hint: "Sort by one of the two metrics, or report on one date range at a time.",
+    throw new ValidationError("order_by", `a sort on ${here.join(", ")} takes one date range.`, {
+      hint: "Sort by a metric GA reports, or report on one date range at a time.",
     });
   }
-  const columns = [...fields.metrics, ...metrics, ...fields.dimensions];
+  const columns = [...fields.metrics, ...metrics, ...fields.dimensions, ...computed];
   const unknown = keys.find((key) => !columns.includes(key.name));
   if (unknown) {
     throw new ValidationError("order_by", `"${unknown.name}" is not one of this report's columns.`, {
@@ -103,7 +111,7 @@ export function withRatios(
   ratios: readonly string[],
   page?: { sort: readonly SortKey[]; offset: number; limit: number },
 ): RunReportResponse {
-  if (ratios.length === 0) return response;
+  if (ratios.length === 0 && !page) return response;
   const metrics = (response.metricHeaders ?? []).map((header) => header.name ?? "");
   const dimensions = (response.dimensionHeaders ?? []).map((header) => header.name ?? "");
   const at = ratios.map((name) => {
@@ -119,7 +127,7 @@ export function withRatios(
     if ((response.rowCount ?? rows.length) > rows.length) {
       throw new ValidationError(
         "order_by",
-        `a sort on a ratio reads the whole report, at most ${WHOLE} rows.`,
+        `a sort on a column worked out here reads the whole report, at most ${WHOLE} rows.`,
         {
           hint: `This report has ${response.rowCount} rows: narrow it with a filter or fewer dimensions.`,
         },

@@ -7,12 +7,13 @@ import type { ConnectorOf } from "../../connections/registry.js";
 import type { RunReportResponse } from "../../connectors/google/types.js";
 import { isMartechError } from "../../errors.js";
 import type { RunReportsFields } from "../../schemas/google-analytics.js";
-import type { DateRange, StatedRange } from "./date-presets.js";
+import { type DateRange, type StatedRange, statedRanges } from "./date-presets.js";
 import type { Comparison } from "./report-compare.js";
 import { unfilteredTotal } from "./report-empty.js";
 import { type FlatReport, flattenReport } from "./report-flatten.js";
 import { barePart, metricFilterNote, unfilteredReport } from "./report-metric-filter.js";
 import { pageReport, type ReportPage } from "./report-paging.js";
+import { checkPerDayFilter, withPerDay } from "./report-per-day.js";
 import { type RatioRequest, wholeForSort, withRatios } from "./report-ratios.js";
 import type { buildReportRequest } from "./report-request.js";
 import { withShares } from "./report-shares.js";
@@ -22,8 +23,11 @@ import { checkWholeReport, mergedPage, mergesRanges, wholeReportRequest } from "
 type Fields = RunReportsFields;
 type Google = ConnectorOf<"google">;
 type ReportRequest = ReturnType<typeof buildReportRequest>;
-/** The columns the step adds to GA's answer (report-shares.ts, report-ratios.ts). */
-export type Derived = { shares: readonly string[] } & Omit<RatioRequest<Fields>, "fields">;
+/** The columns the step adds to GA's answer (report-shares.ts, report-ratios.ts, report-per-day.ts). */
+export type Derived = { shares: readonly string[]; perDay: readonly string[] } & Omit<
+  RatioRequest<Fields>,
+  "fields"
+>;
 
 /**
  * The report as sent to GA and its rows: with two date ranges merged here, the whole report (every GA row,
@@ -35,11 +39,12 @@ export async function sendReport(
   fields: Fields,
   dates: { dateRanges: DateRange[] } | undefined,
   request: Record<string, unknown>,
-  { signal, derived }: { signal?: AbortSignal | undefined; derived: Derived },
+  { signal, derived, now }: { signal?: AbortSignal | undefined; derived: Derived; now: Date },
 ) {
   const merging = mergesRanges(fields, dates?.dateRanges);
   const { sort } = derived;
   const sent = wholeForSort(merging ? wholeReportRequest(request) : request, sort);
+  checkPerDayFilter(sent, derived.perDay);
   const answer: RunReportResponse = fields.realtime
     ? await ga.runRealtimeReport(propertyId, sent, signal)
     : await ga.runReport(propertyId, sent, signal);
@@ -55,7 +60,14 @@ export async function sendReport(
   // A metric filter: the same report without it, for what it left out and the shares' total (one request).
   const unfiltered = await unfilteredReport(sent, derived.shares, more);
   const without = unfiltered && "response" in unfiltered ? unfiltered.response : undefined;
-  const shared = withShares(withRatios(answer, derived.ratios, page), derived.shares, without?.totals);
+  // Means a day ("sessions/day"), from the same report by date, before a sort here reads them.
+  const stated = dates ? statedRanges(dates.dateRanges, now, answer.metadata?.timeZone) : [];
+  const daily = await withPerDay({ response: answer, perDay: derived.perDay, sent, stated, ask });
+  const shared = withShares(
+    withRatios(daily.response, derived.ratios, page),
+    derived.shares,
+    without?.totals,
+  );
   const flat = flattenReport(shared);
   if (merging) checkWholeReport(flat);
   // An extra figure GA refuses leaves the report GA answered whole: it is not said, and nothing fails.
@@ -82,7 +94,7 @@ export async function sendReport(
         );
   const filtered = metricFilterNote({ sent, flat, unfiltered, shares: derived.shares });
   const response = quota ? { ...shared, propertyQuota: quota } : shared;
-  return { sent, response, flat, bare, added: [subtotal, filtered] };
+  return { sent, response, flat, bare, added: [subtotal, daily.note, filtered] };
 }
 
 /** A promise's value, or undefined when it fails with an error the step typed (GA's refusal, the deadline). */
