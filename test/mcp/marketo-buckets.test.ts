@@ -120,10 +120,11 @@ describe("count_by with a date bucket", () => {
       }),
     );
     // Saturday 31 Oct and Sunday 1 Nov are the week of Monday 26 Oct; Tuesday 3 Nov the week of 2 Nov.
+    const inWeek = "percent_in_createdAt:week";
     expect(weeks.data.result).toEqual([
-      { "createdAt:week": "2026-10-26", email: `lead0@${domain}`, count: 1, percent: 33.3 },
-      { "createdAt:week": "2026-10-26", email: `lead1@${domain}`, count: 1, percent: 33.3 },
-      { "createdAt:week": "2026-11-02", email: `lead2@${domain}`, count: 1, percent: 33.3 },
+      { "createdAt:week": "2026-10-26", email: `lead0@${domain}`, count: 1, percent: 33.3, [inWeek]: 50 },
+      { "createdAt:week": "2026-10-26", email: `lead1@${domain}`, count: 1, percent: 33.3, [inWeek]: 50 },
+      { "createdAt:week": "2026-11-02", email: `lead2@${domain}`, count: 1, percent: 33.3, [inWeek]: 100 },
     ]);
     const months = await mkto.ok<Answer>(
       leadExport(domain, "2026-10-30", "2026-11-05", {
@@ -147,7 +148,10 @@ describe("count_by with a date bucket", () => {
     );
     const rows = answer.data.result;
     expect(rows).toHaveLength(168);
-    expect(rows[0]).toEqual({ "createdAt:weekday": "Monday", "createdAt:hour": "00", count: 0, percent: 0 });
+    expect(rows[0]).toEqual({
+      ...{ "createdAt:weekday": "Monday", "createdAt:hour": "00", count: 0, percent: 0 },
+      "percent_in_createdAt:weekday": 0,
+    });
     // The truth by Intl's own weekday and hour (en-GB), apart from the step's arithmetic: 03:00Z on 1 Nov is
     // Saturday 23:00 in New York, 05:00Z Sunday 01:00 (still -04:00), 12:00Z on 3 Nov Tuesday 07:00 (-05:00).
     const read = (at: number, part: "weekday" | "hour") =>

@@ -10,6 +10,7 @@ import { expressionFields } from "../filter/ast.js";
 import { n, plural } from "../numbers-in-words.js";
 import { CYCLES, MAX_FILLED, unitWords } from "../records/buckets.js";
 import type { ComputeSpec, RecordCompute } from "../records/compute.js";
+import { groupShareColumn } from "../records/count-fields.js";
 import { quotedField } from "../records/fields.js";
 import { sumList, sumScope } from "../records/sum.js";
 import type { Computed } from "./compute-answer.js";
@@ -75,21 +76,27 @@ function countWords(fields: string[], computed: Computed): string[] {
       ? `, and ${plural(compute.zeros, `${compute.zeroFields.join(" / ")} value`)} named in the request that no ` +
         `${spec.where ? "matching " : ""}${unit} has, counted 0 (${zeroNames(compute.zeroValues)})`
       : "";
+  const share = groupShareColumn(spec);
+  const inGroup = share
+    ? `, and in ${share} its percent of the ${unit}s with the same ${spec.countBy?.[0]}`
+    : "";
   const plain = kept?.groups === 1 ? "appears on" : "appear on";
   const verb = spec.distinct ? (kept?.groups === 1 ? "has" : "have") : plain;
   const on = spec.distinct ? `distinct ${spec.distinct}` : `${unit}s`;
   const adds = spec.distinct
     ? `each result row is a value, its count of distinct ${spec.distinct} and its ${unit}s, which add up to ${n(compute.matched)}`
-    : `the counts add up to ${n(compute.matched)}; each result row is a value, its count and its percent of the ${n(compute.matched)} (to 0.1)`;
+    : `the counts add up to ${n(compute.matched)}; each result row is a value, its count and its percent of the ${n(compute.matched)} (to 0.1)${inGroup}`;
   const parts = spec.columns
     ? pivotWords(compute, unit, zeros)
     : [
         kept && spec.minCount !== undefined
           ? `${by}: ${plural(kept.groups, "value")} ${verb} ${n(spec.minCount)} or more ${on} ` +
             `(${plural(kept.records, unit)}), of ${plural(groups, "distinct value")} over ${over}; only ${kept.groups === 1 ? "it is" : "those are"} ` +
-            `in the result (min_count ${n(spec.minCount)}), each row a value, its count${spec.distinct ? "" : ` and its percent of all ${n(compute.matched)}`}`
+            `in the result (min_count ${n(spec.minCount)}), each row a value, its count${spec.distinct ? "" : ` and its percent of all ${n(compute.matched)}`}${inGroup}`
           : `${by}: ${plural(groups, "value")} over ${over}${zeros} (${adds})`,
       ];
+  const firsts = share ? firstTotalsWords(compute, unit) : undefined;
+  if (firsts) parts.push(firsts);
   parts.push(...idNamesWords(computed.names));
   parts.push(...bucketWords(compute));
   parts.push(fieldsWords(compute, unit));
@@ -360,4 +367,17 @@ export function computedSummary(
 function zeroNames(values: readonly string[]): string {
   const shown = values.slice(0, 5).map((value) => JSON.stringify(value));
   return values.length > 5 ? `${shown.join(", ")} and ${n(values.length - 5)} more` : shown.join(", ");
+}
+
+const MOST_FIRST_TOTALS = 24;
+
+/** "rows per createdAt:month, which percent_in_createdAt:month divides by: 2026-07 149; …" (trial s20, N219). */
+function firstTotalsWords(compute: RecordCompute, unit: string): string | undefined {
+  const totals = compute.firstTotals;
+  const first = compute.spec.countBy?.[0];
+  if (!totals || !first || totals.length > MOST_FIRST_TOTALS) return undefined;
+  const each = totals.map(
+    ({ value, count }) => `${value === null || value === undefined ? "empty" : String(value)} ${n(count)}`,
+  );
+  return `${unit}s per ${first}, which percent_in_${first} divides by: ${each.join("; ")}`;
 }

@@ -11,7 +11,7 @@ import type { FilterSource } from "../filter/lexer.js";
 import { parseExpression, RECORDS_DIALECT } from "../filter/parser.js";
 import { type Bucket, bucketSpan, CYCLES, compareRows } from "./buckets.js";
 import { Counter } from "./count.js";
-import { countColumnNames, countFields, countOptions } from "./count-fields.js";
+import { countColumnNames, countFields, countOptions, refuseContainer, zeroShares } from "./count-fields.js";
 import { checkFields, FieldsSeen, type NamedField, quotedField } from "./fields.js";
 import { itemWise, type RecordTest, recordTest } from "./match.js";
 import { compareBy, parseSortKeys, type SortKey } from "./order.js";
@@ -280,7 +280,7 @@ export class RecordCompute {
       const gaps = first && this.spec.minCount === undefined ? this.#gapRows(counted) : [];
       this.gaps = gaps.length;
       const rows = [...counted, ...zeros, ...gaps];
-      if (!this.spec.distinct) for (const row of [...zeros, ...gaps]) row.percent = 0;
+      for (const row of [...zeros, ...gaps]) zeroShares(row, this.spec);
       if (this.spec.distinct) for (const row of [...zeros, ...gaps]) row.records = 0;
       if (this.spec.sum) for (const row of [...zeros, ...gaps]) row.sum = 0;
       if (this.spec.ignoreCase) for (const row of gaps) row.spellings = 0;
@@ -350,21 +350,7 @@ export class RecordCompute {
 
   /** count_by on a field holding objects or lists: the paths inside it are what can be counted. */
   #refuseContainer(field: string, value: object): never {
-    const paths = this.fields.under(field).map(quotedField);
-    const list = Array.isArray(value);
-    const what = list ? "lists" : "objects";
-    const inside = paths.length > 0 ? `; the fields inside it are ${paths.slice(0, 20).join(", ")}` : "";
-    throw new ValidationError(
-      "count_by",
-      `${quotedField(field)} holds ${what}, not one value a record can be counted by${inside}.`,
-      {
-        hint:
-          paths.length > 0
-            ? `Count by a field inside it, e.g. ${paths[0]} (a dotted path reaches into a record's objects).`
-            : `Count by another field, or keep the records whose ${quotedField(field)} holds an item with where (e.g. ${quotedField(field)} contains "…").`,
-        details: { field: "count_by", container_field: field, fields: paths.slice(0, 50) },
-      },
-    );
+    refuseContainer(field, value, this.fields.under(field).map(quotedField));
   }
 
   /** Distinct values counted (count_by). */
@@ -388,6 +374,11 @@ export class RecordCompute {
   /** With count_distinct: the records counted whose field was empty (no value to count). */
   get distinctEmpty(): number | undefined {
     return this.spec.distinct ? (this.#counter?.distinctEmpty ?? 0) : undefined;
+  }
+
+  /** By two or more fields (not distinct): the records of each value of the first, as percent_in_ divides. */
+  get firstTotals(): { value: unknown; count: number }[] | undefined {
+    return this.#counter?.firstTotals();
   }
 
   /** Ignoring case: the distinct spellings the values merge. */

@@ -5,6 +5,7 @@
 import { ValidationError } from "../../errors.js";
 import { type Bucket, bucketSuffix } from "./buckets.js";
 import { readPath, splitFieldList, unquoteField } from "./field-list.js";
+import { quotedField } from "./fields.js";
 
 /** The inputs countOptions reads (ComputeInput's of the same names). */
 export interface CountInput {
@@ -112,17 +113,61 @@ export function countOptions(input: CountInput, countBy: string[] | undefined): 
  * (whose counts overlap and add to no whole), `percent` of the records counted, and the options' own.
  * Agents worked shares out by hand in 8 of 20 tasks (trial s13), and a model divides badly.
  */
-export function countColumnNames(spec: CountOptions): string[] {
+export function countColumnNames(spec: CountOptions & CountShape): string[] {
+  const inGroup = groupShareColumn(spec);
   return [
     "count",
     ...(spec.distinct ? [] : ["percent"]),
+    ...(inGroup ? [inGroup] : []),
     ...(spec.sum ? ["sum"] : []),
     ...(spec.distinct ? ["records"] : []),
     ...(spec.ignoreCase ? ["spellings"] : []),
   ];
 }
 
+/** What decides a count row's columns besides the options: its count_by fields, and whether it pivots. */
+export interface CountShape {
+  countBy?: readonly string[] | undefined;
+  columns?: unknown;
+}
+
+/**
+ * By two or more fields, each row's percent of the records with its first field's value: a month's share of
+ * each source, counted by "createdAt:month,utmMedium". Agents divided each row by its month's sum by hand
+ * (trial s20, N219). Not for distinct counts (they add to no whole) or a pivot (its rows are the groups).
+ */
+export function groupShareColumn(spec: CountOptions & CountShape): string | undefined {
+  const first = spec.countBy?.[0];
+  if (!first || (spec.countBy?.length ?? 0) < 2 || spec.distinct || spec.columns) return undefined;
+  return `percent_in_${first}`;
+}
+
+/** A row added with no record counted (a value asked for, a date without any): every share 0. */
+export function zeroShares(row: Record<string, unknown>, spec: CountOptions & CountShape): void {
+  if (spec.distinct) return;
+  row.percent = 0;
+  const inGroup = groupShareColumn(spec);
+  if (inGroup) row[inGroup] = 0;
+}
+
 /** A row's count as a percent of the records counted, to 0.1 (0 when nothing was counted). */
 export function percentOf(count: number, total: number): number {
   return total === 0 ? 0 : Math.round((count / total) * 1000) / 10;
+}
+
+/** count_by on a field holding objects or lists: the paths inside it (`paths`, quoted) are what can be counted. */
+export function refuseContainer(field: string, value: object, paths: readonly string[]): never {
+  const what = Array.isArray(value) ? "lists" : "objects";
+  const inside = paths.length > 0 ? `; the fields inside it are ${paths.slice(0, 20).join(", ")}` : "";
+  throw new ValidationError(
+    "count_by",
+    `${quotedField(field)} holds ${what}, not one value a record can be counted by${inside}.`,
+    {
+      hint:
+        paths.length > 0
+          ? `Count by a field inside it, e.g. ${paths[0]} (a dotted path reaches into a record's objects).`
+          : `Count by another field, or keep the records whose ${quotedField(field)} holds an item with where (e.g. ${quotedField(field)} contains "…").`,
+      details: { field: "count_by", container_field: field, fields: paths.slice(0, 50) },
+    },
+  );
 }

@@ -188,6 +188,33 @@ export class Counter {
     );
   }
 
+  /** How a group's first value is keyed among the first values' totals (as the groups merge it). */
+  #firstKey(group: Group): string {
+    const value = group.values[0];
+    if (value === null || value === undefined) return "";
+    const text = textOf(value);
+    return `=${this.ignoreCase ? foldedText(text) : text}`;
+  }
+
+  /** By two or more fields (not distinct): the records of each first value, over every group. */
+  #firstValueTotals(): Map<string, number> | undefined {
+    const totals = this.firstTotals();
+    return totals && new Map(totals.map((total) => [total.key, total.count]));
+  }
+
+  /** By two or more fields (not distinct): each first value (as first read) and its records, in order read. */
+  firstTotals(): { key: string; value: unknown; count: number }[] | undefined {
+    if (this.fields.length < 2 || this.#distinct) return undefined;
+    const totals = new Map<string, { key: string; value: unknown; count: number }>();
+    for (const group of this.#groups.values()) {
+      const key = this.#firstKey(group);
+      const total = totals.get(key) ?? { key, value: group.values[0], count: 0 };
+      total.count += group.count;
+      totals.set(key, total);
+    }
+    return [...totals.values()];
+  }
+
   /** The groups counted at least `least` times, in the order first read. */
   groups(least?: number): Group[] {
     const all = [...this.#groups.values()];
@@ -196,6 +223,7 @@ export class Counter {
 
   /** One row per value counted at least `least` times: the count_by fields and countColumnNames' columns. */
   rows(least?: number): Record<string, unknown>[] {
+    const first = this.#firstValueTotals();
     return this.groups(least).map((group) => {
       const row: Record<string, unknown> = {};
       this.fields.forEach((field, i) => {
@@ -203,6 +231,8 @@ export class Counter {
       });
       row.count = group.count;
       if (!this.#distinct) row.percent = percentOf(group.count, this.#total);
+      if (first)
+        row[`percent_in_${this.fields[0]}`] = percentOf(group.count, first.get(this.#firstKey(group)) ?? 0);
       if (this.#sum !== undefined) row.sum = group.sum;
       if (this.#distinct) row.records = group.records;
       if (this.ignoreCase) row.spellings = group.spellings;

@@ -191,13 +191,21 @@ describe("order_by and count_by", () => {
         "membership.isExhausted": false,
         count: 1,
         percent: 33.3,
+        "percent_in_membership.progressionStatus": 50,
       },
-      { "membership.progressionStatus": "Attended", "membership.isExhausted": true, count: 1, percent: 33.3 },
+      {
+        "membership.progressionStatus": "Attended",
+        "membership.isExhausted": true,
+        count: 1,
+        percent: 33.3,
+        "percent_in_membership.progressionStatus": 50,
+      },
       {
         "membership.progressionStatus": "Registered",
         "membership.isExhausted": true,
         count: 1,
         percent: 33.3,
+        "percent_in_membership.progressionStatus": 100,
       },
     ]);
   });

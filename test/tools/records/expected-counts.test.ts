@@ -34,8 +34,8 @@ describe("count_by with values asked for", () => {
     compute.expectValues([{ type: "Open" }, { type: "Unsubscribe" }]);
     compute.see({ mail: 1, type: "Open" });
     expect(compute.finish([])).toEqual([
-      { mail: 1, type: "Open", count: 1, percent: 100 },
-      { mail: null, type: "Unsubscribe", count: 0, percent: 0 },
+      { mail: 1, type: "Open", count: 1, percent: 100, percent_in_mail: 100 },
+      { mail: null, type: "Unsubscribe", count: 0, percent: 0, percent_in_mail: 0 },
     ]);
   });
 });
