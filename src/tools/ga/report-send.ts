@@ -16,13 +16,14 @@ import { pageReport, type ReportPage } from "./report-paging.js";
 import { checkPerDayFilter, withPerDay } from "./report-per-day.js";
 import { type RatioRequest, wholeForSort, withRatios } from "./report-ratios.js";
 import type { buildReportRequest } from "./report-request.js";
-import { withShares } from "./report-shares.js";
-import { subtotalNote } from "./report-subtotals.js";
+import { withGroupShares, withShares } from "./report-shares.js";
+import { subtotalNote, subtotalReport } from "./report-subtotals.js";
 import { checkWholeReport, mergedPage, mergesRanges, wholeReportRequest } from "./report-two-ranges.js";
 
 type Fields = RunReportsFields;
 type Google = ConnectorOf<"google">;
 type ReportRequest = ReturnType<typeof buildReportRequest>;
+type Body = Record<string, unknown>;
 /** The columns the step adds to GA's answer (report-shares.ts, report-ratios.ts, report-per-day.ts). */
 export type Derived = { shares: readonly string[]; perDay: readonly string[] } & Omit<
   RatioRequest<Fields>,
@@ -63,11 +64,23 @@ export async function sendReport(
   // Means a day ("sessions/day"), from the same report by date, before a sort here reads them.
   const stated = dates ? statedRanges(dates.dateRanges, now, answer.metadata?.timeZone) : [];
   const daily = await withPerDay({ response: answer, perDay: derived.perDay, sent, stated, ask });
-  const shared = withShares(
+  // GA's own totals by the first dimension: the summary states them, and share columns get a share of them.
+  const first = fields.dimensions[0];
+  const coarse =
+    (answer.rowCount ?? answer.rows?.length ?? 0) === 0
+      ? undefined
+      : await softly(
+          subtotalReport({
+            ...{ fields, request, ranges: dates?.dateRanges.length ?? 0 },
+            run: async (body) => withShares(await more(body), derived.shares),
+          }),
+        );
+  const shares = withShares(
     withRatios(daily.response, derived.ratios, page),
     derived.shares,
     without?.totals,
   );
+  const shared = withGroupShares(shares, derived.shares, coarse, first);
   const flat = flattenReport(shared);
   if (merging) checkWholeReport(flat);
   // An extra figure GA refuses leaves the report GA answered whole: it is not said, and nothing fails.
@@ -75,23 +88,10 @@ export async function sendReport(
     flat.rowCount === 0
       ? (barePart(sent, without) ??
         (await softly(
-          unfilteredTotal(
-            { runReport: (_, body) => ask(body as Record<string, unknown>) },
-            propertyId,
-            sent,
-            signal,
-          ),
+          unfilteredTotal({ runReport: (_, body) => ask(body as Body) }, propertyId, sent, signal),
         )))
       : undefined;
-  const subtotal =
-    flat.rowCount === 0
-      ? undefined
-      : await softly(
-          subtotalNote({
-            ...{ fields, request, ranges: dates?.dateRanges.length ?? 0 },
-            run: async (coarse) => withShares(await more(coarse), derived.shares),
-          }),
-        );
+  const subtotal = subtotalNote(coarse, first, derived.shares);
   const filtered = metricFilterNote({ sent, flat, unfiltered, shares: derived.shares });
   const response = quota ? { ...shared, propertyQuota: quota } : shared;
   return { sent, response, flat, bare, added: [subtotal, daily.note, filtered] };

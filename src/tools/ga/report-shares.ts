@@ -1,5 +1,6 @@
 import type { Row, RunReportResponse } from "../../connectors/google/types.js";
 import type { RunReportsFields } from "../../schemas/google-analytics.js";
+import { wholeGroups } from "./report-subtotals.js";
 
 /**
  * "sessions%": each row's share of GA's total of that metric, in percent to 0.1. GA4's Data API has no
@@ -92,6 +93,58 @@ export function withShares(
     // A totals row's share is of itself (100 where the total is above 0), or of `over` (review s23, finding 3a).
     ...(response.totals
       ? { totals: response.totals.map((row) => cells(row, over ? totalFor(row) : (at) => value(row, at))) }
+      : {}),
+  };
+}
+
+/**
+ * With two or more dimensions, each share column "sessions%" gets "sessions%in_<first dimension>": the row's
+ * value over GA's own total of its first dimension's value (report-subtotals.ts: the same report by that
+ * dimension alone), so a channel's share of its month reads off the row. Agents divided each row by its
+ * month's or campaign's total by hand (trial s20, N219 and N236). Only when the summary states those totals
+ * (report-subtotals.ts's wholeGroups); the totals row has none.
+ */
+export function withGroupShares(
+  response: RunReportResponse,
+  shares: readonly string[],
+  coarse: RunReportResponse | undefined,
+  first: string | undefined,
+): RunReportResponse {
+  if (shares.length === 0 || !coarse || !first || !wholeGroups(coarse)) return response;
+  const names = (headers: { name?: string }[] | undefined) =>
+    (headers ?? []).map((header) => header.name ?? "");
+  const [metrics, coarseMetrics] = [names(response.metricHeaders), names(coarse.metricHeaders)];
+  const firstAt = names(response.dimensionHeaders).indexOf(first);
+  if (firstAt < 0) return response;
+  const groups = new Map((coarse.rows ?? []).map((row) => [row.dimensionValues?.[0]?.value ?? "", row]));
+  const value = (row: Row | undefined, at: number) => Number(row?.metricValues?.[at]?.value ?? Number.NaN);
+  const columns = shares.map((share) => ({
+    name: `${share}in_${first}`,
+    at: metrics.indexOf(shareOf(share)),
+    total: coarseMetrics.indexOf(shareOf(share)),
+  }));
+  const cells = (row: Row): Row => {
+    const group = groups.get(row.dimensionValues?.[firstAt]?.value ?? "");
+    const added = columns.map(({ at, total }) => {
+      const cell = percent(value(row, at), value(group, total));
+      return cell === undefined ? {} : { value: cell };
+    });
+    return { ...row, metricValues: [...(row.metricValues ?? []), ...added] };
+  };
+  return {
+    ...response,
+    metricHeaders: [
+      ...(response.metricHeaders ?? []),
+      ...columns.map(({ name }) => ({ name, type: "TYPE_FLOAT" as const })),
+    ],
+    ...(response.rows ? { rows: response.rows.map(cells) } : {}),
+    ...(response.totals
+      ? {
+          totals: response.totals.map((row) => ({
+            ...row,
+            metricValues: [...(row.metricValues ?? []), ...columns.map(() => ({}))],
+          })),
+        }
       : {}),
   };
 }

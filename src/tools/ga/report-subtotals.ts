@@ -39,13 +39,26 @@ export function subtotalRequest(ask: Omit<SubtotalAsk, "run">): Record<string, u
 const figure = (value: FlatRow[string] | undefined) =>
   typeof value === "number" ? n(Math.round(value * 100) / 100) : String(value ?? "no value");
 
-/** "Totals by yearMonth (GA's own, each over all its rows): 202607 sessions 14,201; 202608 …", or undefined. */
-export async function subtotalNote(ask: SubtotalAsk): Promise<string | undefined> {
+/** Whether the report by the first dimension is stated: every one of its 2 to MAX_GROUPS values in hand. */
+export function wholeGroups(coarse: RunReportResponse): boolean {
+  const rows = coarse.rows?.length ?? 0;
+  return rows >= 2 && (coarse.rowCount ?? rows) <= Math.min(rows, MAX_GROUPS);
+}
+
+/** GA's report by the first dimension alone (its shares added as the answer's), or undefined when not asked. */
+export async function subtotalReport(ask: SubtotalAsk): Promise<RunReportResponse | undefined> {
   const request = subtotalRequest(ask);
-  const first = ask.fields.dimensions[0];
-  if (!request || !first) return undefined;
-  const flat = flattenReport(await ask.run(request));
-  if (flat.rows.length < 2 || flat.rowCount > MAX_GROUPS) return undefined;
+  return request ? ask.run(request) : undefined;
+}
+
+/** "Totals by yearMonth (GA's own, each over all its rows): 202607 sessions 14,201; 202608 …", or undefined. */
+export function subtotalNote(
+  coarse: RunReportResponse | undefined,
+  first: string | undefined,
+  shares: readonly string[] = [],
+): string | undefined {
+  if (!coarse || !first || !wholeGroups(coarse)) return undefined;
+  const flat = flattenReport(coarse);
   const metrics = Object.keys(flat.rows[0] ?? {}).filter((name) => name !== first);
   const one = metrics.length === 1;
   const groups = flat.rows.map((row) => {
@@ -53,5 +66,9 @@ export async function subtotalNote(ask: SubtotalAsk): Promise<string | undefined
     return `${row[first]}${one ? "" : ":"} ${values.join(", ")}`;
   });
   const what = one ? `Totals of ${metrics[0]}` : "Totals";
-  return `${what} by ${first} (GA's own, each over all its rows, not a sum of the rows shown): ${groups.join("; ")}.`;
+  // The columns report-shares.ts's withGroupShares adds are of these totals (trial s20, N219, N236).
+  const inGroup = shares.map((share) => `${share}in_${first}`);
+  const said =
+    inGroup.length > 0 ? ` Each row's ${inGroup.join(", ")} is its percent of its ${first}'s total.` : "";
+  return `${what} by ${first} (GA's own, each over all its rows, not a sum of the rows shown): ${groups.join("; ")}.${said}`;
 }
