@@ -84,7 +84,7 @@ export const MarketoApiCallInput = z.strictObject({
     .optional()
     // Records read, not results: a fresh agent gave it as the matches wanted (trial s9, N47).
     .describe(
-      "Most records read before where, not results (see limit): default 5,000 (paginate, files); none with run_to_completion.",
+      "Most records read before where, not results: default 5,000 (paginate, files); none with run_to_completion.",
     )
     .meta({ title: "Most records", examples: [1000] }),
   run_to_completion: z
@@ -119,7 +119,7 @@ export const MarketoApiCallInput = z.strictObject({
     .max(500)
     .optional()
     .describe(
-      'Reads: count per value instead of listing, e.g. "leadSource", "createdAt:day" (:week :month :quarter :year :weekday :hour); "email,type:columns" pivots; campaignId, listId, programId come named.',
+      'Reads: count per value instead of listing, e.g. "leadSource", "createdAt:day" (:week :month :quarter :year :weekday :hour); "email,type:columns" pivots; a condition (leadScore > 50) counts true/false.',
     )
     .meta({ title: "Count by", examples: ["leadSource"] }),
   min_count: z

@@ -345,14 +345,15 @@ function datedCall(input: MarketoApiCallInput, ranges: readonly Range[], sent: r
       hint: ZONE_HINT,
     });
   }
-  const whereDated = checkWhere(zone, input.where);
+  // A count_by condition's quoted dates ('createdAt >= "2026-01-01"') read the zone's clock as where's do.
+  const whereDated = checkWhere(zone, input.where) || checkWhere(zone, input.count_by);
   const bucketed = input.count_by !== undefined && BUCKETED.test(input.count_by);
   if (ranges.length === 0 && !whereDated && !bucketed) {
     throw new ValidationError(
       "time_zone",
       "it applies to an export create's body.filter createdAt/updatedAt {startAt, endAt}, to " +
-        "query_parameters.sinceDatetime, to quoted dates in where and to count_by's date buckets " +
-        '("createdAt:day"), and this call has none.',
+        "query_parameters.sinceDatetime, to quoted dates in where and count_by, and to count_by's " +
+        'date buckets ("createdAt:day"), and this call has none.',
       {
         hint: 'Leave time_zone out, or give dates, e.g. body.filter.createdAt {"startAt":"2026-11-01","endAt":"2026-11-30"}.',
       },

@@ -11,7 +11,15 @@ import type { FilterSource } from "../filter/lexer.js";
 import { parseExpression, RECORDS_DIALECT } from "../filter/parser.js";
 import { type Bucket, bucketSpan, CYCLES, compareRows } from "./buckets.js";
 import { Counter } from "./count.js";
-import { countColumnNames, countFields, countOptions, refuseContainer, zeroShares } from "./count-fields.js";
+import {
+  type CountCondition,
+  countColumnNames,
+  countedFields,
+  countFields,
+  countOptions,
+  refuseContainer,
+  zeroShares,
+} from "./count-fields.js";
 import { checkFields, FieldsSeen, type NamedField, quotedField } from "./fields.js";
 import { itemWise, type RecordTest, recordTest } from "./match.js";
 import { compareBy, parseSortKeys, type SortKey } from "./order.js";
@@ -48,6 +56,8 @@ export interface ComputeSpec {
   sum?: string;
   /** The count_by columns that count by date ("createdAt:day"): the field each reads and its unit. */
   buckets?: Bucket[];
+  /** The count_by columns that are conditions ("leadScore > 50"): true or false for each record. */
+  conditions?: CountCondition[];
   /** The count_by field written with ":columns": its values are the columns of one row per other value. */
   columns?: string;
   /** The zone whose clock where's dates and the buckets read (else UTC). */
@@ -65,11 +75,13 @@ export function computeSpec(input: ComputeInput, hint: string): ComputeSpec | un
   }
   if (input.count_by !== undefined) {
     const pivot = columnsPart(input.count_by);
-    const buckets: Bucket[] = [];
-    spec.countBy = countFields(pivot.text, "count_by", buckets);
+    const [buckets, conditions]: [Bucket[], CountCondition[]] = [[], []];
+    spec.countBy = countFields(pivot.text, "count_by", buckets, conditions);
     if (buckets.length > 0) spec.buckets = buckets;
     // The columns' field goes last: the rows' first field is the one a date fill lists (#gapRows).
-    const columns = pivot.part === undefined ? undefined : countFields(pivot.part)[0];
+    const columns =
+      pivot.part === undefined ? undefined : countFields(pivot.part, "count_by", [], conditions)[0];
+    if (conditions.length > 0) spec.conditions = conditions;
     if (columns !== undefined) spec.countBy = [...spec.countBy.filter((f) => f !== columns), columns];
     if (columns !== undefined) spec.columns = columns;
   }
@@ -109,18 +121,15 @@ export function namedFields(spec: ComputeSpec): NamedField[] {
           throughLists: true,
         }))
       : []),
-    ...(spec.countBy ?? []).map((column) => ({ input: "count_by", field: countedField(spec, column) })),
+    ...(spec.countBy ?? []).flatMap((column) =>
+      countedFields(spec, column).map((field) => ({ input: "count_by", field })),
+    ),
     ...(spec.distinct ? [{ input: "count_distinct", field: spec.distinct }] : []),
     // A sum's path may run through a list (costs.cost): it is checked against the paths into lists' objects too.
     ...(spec.sum ? [{ input: "sum", field: spec.sum, throughLists: true }] : []),
     // With count_by, order_by sorts the counts (computeSpec checked its fields).
     ...(spec.countBy ? [] : (spec.order ?? []).map(({ field }) => ({ input: "order_by", field }))),
   ];
-}
-
-/** The field a count_by column reads: its own name, or a date bucket's field. */
-function countedField(spec: ComputeSpec, column: string): string {
-  return spec.buckets?.find((bucket) => bucket.column === column)?.field ?? column;
 }
 
 type Row = Record<string, unknown>;
@@ -189,6 +198,7 @@ export class RecordCompute {
           ...(spec.sum ? { sum: spec.sum } : {}),
           ...sumItems(spec.sum, spec.where?.expression, this.#test),
           ...(spec.buckets ? { buckets: spec.buckets } : {}),
+          ...(spec.conditions ? { conditions: spec.conditions } : {}),
           ...(spec.zone ? { zone: spec.zone } : {}),
         })
       : undefined;

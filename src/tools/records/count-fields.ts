@@ -3,6 +3,8 @@
  * (min_count, count_by_ignore_case, count_distinct, sum): parsed and refused here, before any record is read.
  */
 import { ValidationError } from "../../errors.js";
+import { type Expression, expressionFields } from "../filter/ast.js";
+import { parseExpression, RECORDS_DIALECT } from "../filter/parser.js";
 import { type Bucket, bucketSuffix } from "./buckets.js";
 import { readPath, splitFieldList, unquoteField } from "./field-list.js";
 import { quotedField } from "./fields.js";
@@ -32,11 +34,43 @@ function fieldOf(part: string): string | undefined {
   return unquoteField(part) ?? (FIELD.test(part) ? part : path?.rest === "" ? path.field : undefined);
 }
 
-export function countFields(text: string, input = "count_by", buckets: Bucket[] = []): string[] {
+/**
+ * A count_by condition: a where expression ("leadScore > 50", 'utmMedium in ("cpc","ppc")') whose column holds
+ * true or false for each record, so "how many are X, how many not" is one count (trial s20, N218: the agent
+ * added up the years before 2026 itself). Its column is the condition as written.
+ */
+export interface CountCondition {
+  column: string;
+  expression: Expression;
+}
+
+/** The part as a condition when it is one (a name alone, even with spaces, is a field's). */
+function conditionOf(part: string, named: string | undefined): CountCondition | undefined {
+  if (named !== undefined && !/\s/.test(named)) return undefined;
+  try {
+    return {
+      column: part,
+      expression: parseExpression(part, { field: "count_by", hint: "" }, RECORDS_DIALECT),
+    };
+  } catch {
+    return undefined;
+  }
+}
+
+export function countFields(
+  text: string,
+  input = "count_by",
+  buckets: Bucket[] = [],
+  conditions: CountCondition[] = [],
+): string[] {
   const parts = splitFieldList(text) ?? [text];
   const fields = parts.map((part) => {
     const suffix = input === "count_by" ? bucketSuffix(part) : undefined;
-    if (!suffix) return fieldOf(part);
+    const named = suffix ? undefined : fieldOf(part);
+    const condition = input === "count_by" && !suffix ? conditionOf(part, named) : undefined;
+    if (condition) conditions.push(condition);
+    if (condition) return condition.column;
+    if (!suffix) return named;
     const field = fieldOf(suffix.head);
     if (field === undefined) return undefined;
     const column = `${field}:${suffix.unit}`;
@@ -49,7 +83,8 @@ export function countFields(text: string, input = "count_by", buckets: Bucket[] 
       hint:
         'Give field names separated by commas, e.g. "leadSource" or "primaryAttributeValue,activityType"; a dotted ' +
         "path reaches into an object (membership.progressionStatus); double-quote a name with other characters; " +
-        ':day, :week, :month, :quarter or :year after a date field counts per date ("createdAt:day").',
+        ':day, :week, :month, :quarter or :year after a date field counts per date ("createdAt:day"); a ' +
+        'condition counts true and false ("leadScore > 50").',
     });
   }
   return [...new Set(fields as string[])];
@@ -170,4 +205,14 @@ export function refuseContainer(field: string, value: object, paths: readonly st
       details: { field: "count_by", container_field: field, fields: paths.slice(0, 50) },
     },
   );
+}
+
+/** The fields a count_by column reads: its own name, a date bucket's field, or a condition's fields. */
+export function countedFields(
+  spec: { buckets?: readonly Bucket[] | undefined; conditions?: readonly CountCondition[] | undefined },
+  column: string,
+): string[] {
+  const condition = spec.conditions?.find((candidate) => candidate.column === column);
+  if (condition) return [...new Set(expressionFields(condition.expression))];
+  return [spec.buckets?.find((bucket) => bucket.column === column)?.field ?? column];
 }

@@ -1,6 +1,8 @@
 import { ValidationError } from "../../errors.js";
+import { expressionFields } from "../filter/ast.js";
 import { type Bucket, bucketLabel } from "./buckets.js";
-import { percentOf } from "./count-fields.js";
+import { type CountCondition, percentOf } from "./count-fields.js";
+import { itemWise, recordTest } from "./match.js";
 import { recordSum } from "./sum.js";
 import { type FieldReader, fieldReader, isEmpty, textOf } from "./values.js";
 
@@ -47,6 +49,8 @@ export interface CounterOptions {
   distinct?: string;
   /** The fields that count by date ("createdAt:day"): each such field's value read as its bucket. */
   buckets?: readonly Bucket[];
+  /** The fields that are conditions ("leadScore > 50"): each record's value is whether it holds. */
+  conditions?: readonly CountCondition[];
   /** The zone whose clock the buckets read (else UTC). */
   zone?: string;
   /** A numeric field whose values each group adds (a path through a list adds every item's). */
@@ -57,6 +61,12 @@ export interface CounterOptions {
 
 /** The reader of a count_by field: its value, or for a date bucket the bucket its value falls in. */
 function countReader(field: string, options: CounterOptions): FieldReader {
+  const condition = options.conditions?.find((candidate) => candidate.column === field);
+  if (condition) {
+    const fields = expressionFields(condition.expression);
+    const test = itemWise(recordTest(condition.expression, options.zone), fields);
+    return (record) => test(record);
+  }
   const bucket = options.buckets?.find((candidate) => candidate.column === field);
   if (!bucket) return fieldReader(field);
   const read = fieldReader(bucket.field);

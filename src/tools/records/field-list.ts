@@ -4,10 +4,14 @@
  * spaces or other characters can be given: order_by '-"Lead Score"', count_by '"Import Failure Reason"'.
  */
 
-/** The parts of a list split at commas outside quotes, trimmed; undefined when a quote is not closed. */
+/**
+ * The parts of a list split at commas outside quotes and parentheses (a count_by condition's `in ("a", "b")`),
+ * trimmed; undefined when a quote is not closed.
+ */
 export function splitFieldList(text: string): string[] | undefined {
   const parts: string[] = [];
   let start = 0;
+  let depth = 0;
   let i = 0;
   while (i < text.length) {
     const char = text[i];
@@ -15,7 +19,9 @@ export function splitFieldList(text: string): string[] | undefined {
       i += 1;
       while (i < text.length && text[i] !== char) i += text[i] === "\\" ? 2 : 1;
       if (i >= text.length) return undefined;
-    } else if (char === ",") {
+    } else if (char === "(" || char === ")") {
+      depth = Math.max(0, depth + (char === "(" ? 1 : -1));
+    } else if (char === "," && depth === 0) {
       parts.push(text.slice(start, i).trim());
       start = i + 1;
     }

@@ -1,0 +1,102 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { buildDataSet } from "../../src/sandbox/marketo/seed.js";
+import { marketoOverMcp, runningClock } from "../helpers/marketo-mcp.js";
+
+/**
+ * count_by takes a condition in where's language ("leadScore > 50", 'utmMedium in ("cpc","ppc")'), whose
+ * column is true or false for each record (trial s20, N218: the agent added up the years before 2026 itself).
+ * Property, over generated thresholds, value lists and a second field on list 1001's members, whose truth is the
+ * seeded data set: the true and false counts are the members for which the condition holds and does not (an
+ * empty value holds for no comparison), and with a field first, per value of it; a quoted date is the
+ * time_zone's day, as where's is.
+ */
+interface Answer {
+  result: Record<string, unknown>[];
+}
+
+const T0 = Date.UTC(2026, 11, 1, 12);
+const world = buildDataSet({ leadCount: 5_000, seed: 42, now: T0 });
+const members = [...(world.lists.find((list) => list.id === 1001)?.members ?? [])].flatMap((id) => {
+  const lead = world.leads.get(id);
+  return lead ? [lead as Record<string, unknown>] : [];
+});
+const MEDIUMS = ["cpc", "email", "social", "referral", "display"];
+
+const mkto = marketoOverMcp({ leadCount: 5_000, seed: 42, now: runningClock(T0), rateLimit: 1_000_000 });
+const read = (count_by: string, extra: Record<string, unknown> = {}) =>
+  mkto.ok<Answer>({
+    method: "GET",
+    endpoint: "/rest/v1/lists/1001/leads.json",
+    query_parameters: { fields: "id,leadScore,utmMedium,leadSource,createdAt", batchSize: 300 },
+    paginate: true,
+    count_by,
+    ...extra,
+  });
+
+/** The answer's rows as "value / value → count". */
+const tally = (rows: Record<string, unknown>[], columns: string[]) =>
+  new Map(rows.map((row) => [columns.map((c) => String(row[c])).join(" / "), Number(row.count)]));
+
+function truth(columns: string[], of: ((lead: Record<string, unknown>) => unknown)[]) {
+  const counts = new Map<string, number>();
+  for (const lead of members) {
+    const key = of.map((value) => String(value(lead))).join(" / ");
+    counts.set(key, (counts.get(key) ?? 0) + 1);
+  }
+  expect(columns).toHaveLength(of.length);
+  return counts;
+}
+
+const empty = (value: unknown) => value === null || value === undefined || value === "";
+
+describe("count_by a condition", () => {
+  it("property: true and false count the members for which it holds, alone and after a field", async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.integer({ min: 0, max: 100 }),
+        fc.subarray(MEDIUMS, { minLength: 1 }),
+        fc.boolean(),
+        async (least, mediums, byField) => {
+          const score = `leadScore > ${least}`;
+          const medium = `utmMedium in (${mediums.map((m) => JSON.stringify(m)).join(", ")})`;
+          const columns = byField ? ["leadSource", medium] : [score, medium];
+          const { data } = await read(columns.join(","));
+          const scoreHolds = (lead: Record<string, unknown>) =>
+            !empty(lead.leadScore) && Number(lead.leadScore) > least;
+          const mediumHolds = (lead: Record<string, unknown>) =>
+            !empty(lead.utmMedium) && mediums.includes(String(lead.utmMedium).toLowerCase());
+          const want = truth(columns, [
+            byField ? (lead) => (empty(lead.leadSource) ? null : lead.leadSource) : scoreHolds,
+            mediumHolds,
+          ]);
+          expect(tally(data.result, columns)).toEqual(want);
+        },
+      ),
+      { numRuns: 10 },
+    );
+  }, 120_000);
+
+  it("reads a quoted date on time_zone's clock, as where does", async () => {
+    const condition = 'createdAt >= "2026-01-01"';
+    const { data, text } = await read(condition, { time_zone: "America/New_York" });
+    const start = Date.parse("2026-01-01T05:00:00Z");
+    const want = truth([condition], [(lead) => Number(lead.createdAt) >= start]);
+    expect(tally(data.result, [condition])).toEqual(want);
+    const where = await read("leadSource", { where: condition, time_zone: "America/New_York" });
+    expect(where.data.result.reduce((sum, row) => sum + Number(row.count), 0)).toBe(want.get("true"));
+    expect(text).toContain(`counted by ${condition}`);
+  });
+
+  it("a condition that does not parse is refused with the forms count_by takes, and the hint's form runs", async () => {
+    const refused = await mkto.call({
+      method: "GET",
+      endpoint: "/rest/v1/lists/1001/leads.json",
+      query_parameters: { fields: "id,leadScore" },
+      count_by: "leadScore >",
+    });
+    expect(refused.result.isError).toBe(true);
+    expect(refused.first).toContain('a condition counts true and false ("leadScore > 50")');
+    await read("leadScore > 50");
+  });
+});
