@@ -46,7 +46,7 @@ const FieldName = Trimmed.regex(/^[A-Za-z][A-Za-z0-9_:.]{0,199}$/, "an API name 
 /** A metric; "sessions%" for each row's share of its total, "a/b" for a ratio (src/tools/ga/report-shares.ts, report-ratios.ts). */
 const MetricName = Trimmed.regex(
   /^[A-Za-z][A-Za-z0-9_:.]{0,199}(%|\/[A-Za-z][A-Za-z0-9_:.]{0,199})?$/,
-  "an API name such as sessions, sessions% for its share or totalRevenue/sessions for a ratio",
+  "an API name such as sessions, sessions% for its share, totalRevenue/sessions for a ratio or sessions/day for its mean a day",
 );
 const NumberIn = (min: number, max: number) => z.int().min(min).max(max);
 

@@ -29,7 +29,7 @@ import { dataStartNote, propertyStart } from "./ga/report-data-start.js";
 import { type FlatReport, quotaSummary } from "./ga/report-flatten.js";
 import { reportHints } from "./ga/report-hints.js";
 import { mergedOrder } from "./ga/report-merged-order.js";
-import { perDayHints, perDayRequest } from "./ga/report-per-day.js";
+import { perDayRequest } from "./ga/report-per-day-request.js";
 import { periodNote } from "./ga/report-periods.js";
 import { type OneReport, resolveProperties } from "./ga/report-properties.js";
 import { reportOnProperties } from "./ga/report-properties-answer.js";
@@ -178,11 +178,8 @@ async function reportOn(o: {
     metricAt: o.shape.metricAt,
   });
   ctx.progress({ progress: 2, total: 3, message: "Running the report" });
-  const report = await sendReport(ga, propertyId, fields, dates, request, {
-    ...ctx,
-    derived: o.derived,
-    now,
-  });
+  const sending = { ...ctx, derived: o.derived, now, firstDay: start?.firstDay };
+  const report = await sendReport(ga, propertyId, fields, dates, request, sending);
   const { sent, response, flat, bare } = report;
   const quota = quotaSummary(
     response.propertyQuota ?? ga.quota(propertyId, fields.realtime ? "realtime" : "core")?.quotas,
@@ -200,7 +197,7 @@ async function reportOn(o: {
   const hints = reportHints({ fields, used, catalog, flat: shown.flat, dates, response, quota, bare, sent });
   if (stated && !zone) hints.push("The dates are stated in UTC: GA did not say the property's time zone.");
   const early = stated && start?.firstDay ? dataStartNote(stated, start.firstDay, !!shown.merged) : undefined;
-  hints.push(...(early ? [early] : []), ...shown.page.hints, ...perDayHints(o.derived.perDay));
+  hints.push(...(early ? [early] : []), ...shown.page.hints, ...report.hints);
   const data = reportOutput({
     ...{ property, quota, response, request: sent, hints, stated },
     page: shown.page,

@@ -71,6 +71,16 @@ describe("the report chart (one definition for the browser and the PNG)", () => 
     expect(JSON.parse(JSON.stringify(chart))).toEqual(chart);
   });
 
+  it("draws a metric asked for as its mean a day as that mean, not the period's figure (review s24, finding 5)", () => {
+    const rows = [
+      { dayOfWeekName: "Saturday", sessions: 2000, "sessions/day": 400 },
+      { dayOfWeekName: "Monday", sessions: 1800, "sessions/day": 450 },
+    ];
+    const chart = reportChart(report(["dayOfWeekName"], ["sessions"], rows));
+    // Bars, largest first.
+    expect(chart.series.map((series) => [series.name, series.data])).toEqual([["sessions/day", [450, 400]]]);
+  });
+
   it("draws one line per value of the other dimension for the first metric", () => {
     const chart = reportChart(
       report(

@@ -3,7 +3,8 @@
  * by hand. "sessions/day" asks the step for a metric's mean a day. Invariants, over generated reports on the
  * sandbox, each checked against the same report by date read through the step and days counted here:
  * - a row's mean a day is the sum of its daily values over the days of the range with the row's calendar
- *   values, divided by those days (to 2 decimals); a day without a row counts as 0;
+ *   values that the filter's calendar conditions keep and that can have data (from the property's first day to
+ *   today), divided by those days (to 2 decimals); a day without a row counts as 0; by date, each row is its own;
  * - for a count GA adds up over days (sessions), mean × days is the row's own figure; for users it is at least
  *   that (a user active on two days is one user of the period);
  * - the totals' mean a day is GA's daily totals over the range's days;
@@ -37,11 +38,29 @@ function calendar(ms: number): Record<string, string> {
   };
 }
 
-function daysOf(range: { start_date: string; end_date: string }): number[] {
+/** The range's days (UTC midnight, ms) that can have data: from `first` to `today`, when given. */
+function daysOf(
+  range: { start_date: string; end_date: string },
+  span: { first?: string; today?: string } = {},
+) {
   const days: number[] = [];
-  const last = Date.parse(`${range.end_date}T00:00:00Z`);
-  for (let ms = Date.parse(`${range.start_date}T00:00:00Z`); ms <= last; ms += DAY_MS) days.push(ms);
+  const start = span.first && span.first > range.start_date ? span.first : range.start_date;
+  const end = span.today && span.today < range.end_date ? span.today : range.end_date;
+  const last = Date.parse(`${end}T00:00:00Z`);
+  for (let ms = Date.parse(`${start}T00:00:00Z`); ms <= last; ms += DAY_MS) days.push(ms);
   return days;
+}
+
+/** A property's first day (its createTime in its zone) and today there, as the step reads them. */
+async function spanOf(property: string) {
+  const result = await ga.call("google_analytics_api_call", {
+    method: "GET",
+    endpoint: `v1beta/properties/${property}`,
+  });
+  const facts = result.structuredContent as { body?: { createTime?: string; timeZone?: string } };
+  const zone = facts.body?.timeZone ?? "UTC";
+  const day = (at: Date) => new Intl.DateTimeFormat("en-CA", { timeZone: zone }).format(at);
+  return { first: day(new Date(String(facts.body?.createTime))), today: day(new Date()) };
 }
 
 async function report(args: Record<string, unknown>) {
@@ -52,28 +71,45 @@ async function report(args: Record<string, unknown>) {
 
 const round = (value: number) => Math.round(value * 100) / 100;
 
+/** Ranges of up to 76 days ending between 500 days before 2026-12-31 and that day: past today, before data. */
 const arbitraryRange = fc
-  .tuple(fc.integer({ min: 0, max: 150 }), fc.integer({ min: 0, max: 75 }))
+  .tuple(fc.integer({ min: 0, max: 500 }), fc.integer({ min: 0, max: 75 }))
   .map(([back, length]) => {
-    const end = Date.UTC(2026, 10, 30) - back * DAY_MS;
+    const end = Date.UTC(2026, 11, 31) - back * DAY_MS;
     const iso = (ms: number) => new Date(ms).toISOString().slice(0, 10);
     return { start_date: iso(end - length * DAY_MS), end_date: iso(end) };
   });
+
+/** Filters on calendar dimensions, with the days each keeps, and one on another dimension (keeps every day). */
+const FILTERS: [string | undefined, (ms: number) => boolean][] = [
+  [undefined, () => true],
+  ['dayOfWeekName == "Saturday"', (ms) => calendar(ms).dayOfWeekName === "Saturday"],
+  ['month == "10"', (ms) => calendar(ms).month === "10"],
+  ['dayOfWeekName in ("Saturday", "Sunday")', (ms) => [0, 6].includes(new Date(ms).getUTCDay())],
+  ['deviceCategory == "mobile" or dayOfWeekName == "Monday"', () => true],
+];
 
 describe("a metric's mean a day (sessions/day)", () => {
   it("property: each row's mean is its daily values over its days; sessions add up, users do not", async () => {
     await fc.assert(
       fc.asyncProperty(
-        fc.constantFrom("Retail Web Store", "Media Video Portal"),
-        fc.subarray(["month", "dayOfWeekName", "deviceCategory", "yearMonth", "day"], { maxLength: 2 }),
+        fc.constantFrom("412345671", "412345674", "423456789"),
+        fc.subarray(["month", "dayOfWeekName", "deviceCategory", "yearMonth", "day", "date"], {
+          maxLength: 2,
+        }),
         fc.subarray(["sessions", "activeUsers", "screenPageViews"], { minLength: 1 }),
         arbitraryRange,
-        async (property, dimensions, metrics, range) => {
+        fc.constantFrom(...FILTERS),
+        async (property, dimensions, metrics, range, [filter, keeps]) => {
           const perDay = metrics.map((metric) => `${metric}/day`);
-          const asked = { property, dimensions, date_ranges: [range] };
+          const asked = { property, dimensions, date_ranges: [range], ...(filter ? { filter } : {}) };
           const answer = await report({ ...asked, metrics: perDay });
-          const byDate = await report({ ...asked, metrics, dimensions: [...dimensions, "date"] });
-          const days = daysOf(range);
+          const byDate = await report({
+            ...asked,
+            metrics,
+            dimensions: [...new Set([...dimensions, "date"])],
+          });
+          const days = daysOf(range, await spanOf(property)).filter(keeps);
           for (const row of answer.rows) {
             const own = (values: Row) => dimensions.every((name) => values[name] === row[name]);
             const covered = days.filter((ms) =>
@@ -81,7 +117,7 @@ describe("a metric's mean a day (sessions/day)", () => {
             );
             for (const metric of metrics) {
               const sum = byDate.rows.filter(own).reduce((total, daily) => total + Number(daily[metric]), 0);
-              expect(row[`${metric}/day`]).toBe(round(sum / covered.length));
+              expect(row[`${metric}/day`]).toBe(covered.length > 0 ? round(sum / covered.length) : null);
               if (metric === "activeUsers") expect(sum).toBeGreaterThanOrEqual(Number(row[metric]));
               else expect(sum).toBe(Number(row[metric]));
             }
@@ -91,20 +127,21 @@ describe("a metric's mean a day (sessions/day)", () => {
             const sum = daily.rows.reduce((total, row) => total + Number(row[metric]), 0);
             // A report without dimensions is its one row, and GA sends no totals beside it.
             const total = dimensions.length > 0 ? answer.totals[0] : answer.rows[0];
-            expect(total?.[`${metric}/day`]).toBe(round(sum / days.length));
+            if (total) expect(total[`${metric}/day`]).toBe(days.length > 0 ? round(sum / days.length) : null);
           }
         },
       ),
-      { numRuns: 12 },
+      { numRuns: 25 },
     );
-  }, 120_000);
+  }, 180_000);
 
   it("property: by day of week, the summary states each group's weekend and weekday means", async () => {
+    const span = await spanOf("423456789");
     await fc.assert(
       fc.asyncProperty(
         fc.constantFrom([], ["month"], ["deviceCategory"]),
         fc.constantFrom("dayOfWeekName", "dayOfWeek"),
-        arbitraryRange.filter((range) => daysOf(range).length >= 7),
+        arbitraryRange.filter((range) => daysOf(range, span).length >= 7),
         async (others, weekday, range) => {
           const property = "Media Video Portal";
           const asked = { property, date_ranges: [range] };
@@ -120,28 +157,24 @@ describe("a metric's mean a day (sessions/day)", () => {
             const inGroup = (row: Row) => others.map((name) => row[name]).join() === group;
             const side = (weekend: boolean) => {
               const on = (ms: number) => [0, 6].includes(new Date(ms).getUTCDay()) === weekend;
-              const days = daysOf(range).filter(
+              const days = daysOf(range, span).filter(
                 (ms) =>
                   on(ms) && others.every((name) => !(name in calendar(ms)) || calendar(ms)[name] === group),
               );
+              const dayOf = (row: Row) =>
+                Date.parse(`${String(row.date).replace(/(\d{4})(\d{2})(\d{2})/, "$1-$2-$3")}T00:00:00Z`);
               const sum = byDate.rows
-                .filter(
-                  (row) =>
-                    inGroup(row) &&
-                    on(
-                      Date.parse(
-                        `${String(row.date).replace(/(\d{4})(\d{2})(\d{2})/, "$1-$2-$3")}T00:00:00Z`,
-                      ),
-                    ),
-                )
+                .filter((row) => inGroup(row) && on(dayOf(row)))
                 .reduce((total, row) => total + Number(row.sessions), 0);
               return { mean: round(sum / days.length), days: days.length };
             };
             const [end, week] = [side(true), side(false)];
             if (end.days === 0 || week.days === 0) continue;
-            const label = others.length > 0 ? `${others[0]} ${group} ` : "";
+            const label = others.length > 0 ? `${others[0]} ${group}, ` : "";
             const figures = `sessions/day ${end.mean.toLocaleString("en-US")} against ${week.mean.toLocaleString("en-US")}`;
-            expect(answer.summary).toContain(`${label}(${end.days} and ${week.days} days): ${figures}`);
+            expect(answer.summary).toContain(
+              `${label}${end.days} weekend days and ${week.days} weekdays: ${figures}`,
+            );
             said += 1;
           }
           expect(said).toBeGreaterThan(0);
@@ -150,6 +183,26 @@ describe("a metric's mean a day (sessions/day)", () => {
       { numRuns: 8 },
     );
   }, 120_000);
+
+  it("with two date ranges the weekend note names each range as the columns do, in the order asked", async () => {
+    const ranges = [
+      { start_date: "2026-11-01", end_date: "2026-11-30" },
+      { start_date: "2026-10-01", end_date: "2026-10-31", name: "October" },
+    ];
+    const answer = await report({
+      property: "Retail Web Store",
+      metrics: ["sessions/day"],
+      dimensions: ["dayOfWeekName"],
+      date_ranges: ranges,
+    });
+    const november = answer.summary.indexOf(
+      "2026-11-01…2026-11-30, 9 weekend days and 21 weekdays: sessions/day",
+    );
+    const october = answer.summary.indexOf("October, 9 weekend days and 22 weekdays: sessions/day");
+    expect(november).toBeGreaterThan(0);
+    expect(october).toBeGreaterThan(november);
+    expect(answer.summary).not.toContain("date_range_");
+  });
 
   it("with two date ranges, each range's means are those of a report on that range alone", async () => {
     const ranges = [
@@ -194,6 +247,17 @@ describe("a metric's mean a day (sessions/day)", () => {
         hint: "Leave out realtime",
       },
       { args: { ...base, metrics: ["sessions/day"], dimensions: ["dateHour"] }, hint: "Use date, day" },
+      { args: { ...base, metrics: ["bounceRate/day"] }, hint: "Ask for it without /day" },
+      { args: { ...base, metrics: ["sessions/day", "sessions/day"] }, hint: "List it once" },
+      {
+        args: {
+          ...base,
+          metrics: ["sessions/day"],
+          date_ranges: ["lastMonth", "last28days"],
+          order_by: "-sessions/day_change",
+        },
+        hint: "Sort by a metric GA reports",
+      },
       {
         args: { ...base, metrics: ["sessions/day"], dimensions: ["country"], filter: "sessions > 10" },
         hint: "Keep the filter's dimension conditions only",
@@ -214,5 +278,12 @@ describe("a metric's mean a day (sessions/day)", () => {
       filter: 'country != "France"',
     });
     await report({ ...base, metrics: ["sessions"], dimensions: ["country"], filter: "sessions > 10" });
+    await report({ ...base, metrics: ["bounceRate", "sessions/day"] });
+    await report({
+      ...base,
+      metrics: ["sessions/day"],
+      date_ranges: ["lastMonth", "last28days"],
+      order_by: "-sessions",
+    });
   });
 });

@@ -83,6 +83,43 @@ describe("count_by by two fields: each row's percent of its first value's record
     );
   }, 120_000);
 
+  it("states the first values' records in the rows' order: dates in order, else the largest first", async () => {
+    const base = {
+      method: "GET",
+      endpoint: "/rest/v1/lists/1001/leads.json",
+      query_parameters: { fields: "id,leadSource,leadStatus,createdAt", batchSize: 300 },
+      paginate: true,
+    };
+    const listed = (text: string, field: string) => {
+      const said = text.split(`records per ${field}, which percent_in_${field} divides by: `)[1] ?? "";
+      return said
+        .split(/; the |; createdAt|\. /)[0]
+        ?.split("; ")
+        .map((part) => {
+          const at = part.lastIndexOf(" ");
+          return { value: part.slice(0, at), count: Number(part.slice(at + 1).replaceAll(",", "")) };
+        });
+    };
+    const bySource = listed(
+      (await mkto.ok<Answer>({ ...base, count_by: "leadSource,leadStatus" })).text,
+      "leadSource",
+    );
+    const counts = bySource?.map((part) => part.count) ?? [];
+    expect(counts.length).toBeGreaterThan(2);
+    expect(counts).toEqual([...counts].sort((a, b) => b - a));
+    const byYear = listed(
+      (await mkto.ok<Answer>({ ...base, count_by: "createdAt:year,leadSource" })).text,
+      "createdAt:year",
+    );
+    const years = byYear?.map((part) => part.value) ?? [];
+    expect(years.length).toBeGreaterThan(1);
+    expect(years).toEqual([...years].sort());
+    const byMonth = await mkto.ok<Answer>({ ...base, count_by: "createdAt:month,leadSource" });
+    expect(byMonth.text).toMatch(
+      /\d+ createdAt:month values: count by createdAt:month alone for each one's records/,
+    );
+  });
+
   it("a single field, a distinct count and a pivot have no percent_in column", async () => {
     const base = {
       method: "GET",

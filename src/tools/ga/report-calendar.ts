@@ -116,3 +116,13 @@ export function daysMatching(
   }
   return found;
 }
+
+/**
+ * The days a report's means a day count (report-per-day.ts): each range by GA's key for it (its name or
+ * date_range_N), how the answer names it, and its days that can have data (none: undefined); and the days the
+ * filter keeps.
+ */
+export interface CountedDays {
+  ranges: { key: string; label: string; counted: StatedRange | undefined }[];
+  keep: (ms: number) => boolean;
+}

@@ -4,84 +4,25 @@
  * of the answer was the model's). A mean a day is the mean of the metric's daily values: GA is asked once more,
  * for the same report with `date` added, and each row's daily values are summed and divided by the days of its
  * range that have the row's calendar values (a September row: the 30 days of September in the range; a
- * Saturday row: the range's Saturdays). A day without a row counts as 0. For users this is the mean of each
- * day's users, not the period's users divided by its days: GA counts a user once over a period
- * (https://support.google.com/analytics/answer/12253918), so the period's figure is smaller than the sum of
- * its days'. The totals' mean a day is of GA's daily totals (one more request by date alone, unless every
- * dimension is one a day determines, when the rows' daily values are those totals).
+ * Saturday row: the range's Saturdays) and that the filter's calendar conditions keep (report-day-filter.ts).
+ * Only days that can have data count: from the property's first day to today in its zone (review s24,
+ * finding 2); a day in between without a row counts as 0. For users this is the mean of each day's users, not
+ * the period's users divided by its days: GA counts a user once over a period
+ * (https://support.google.com/analytics/answer/12253918). The totals' mean a day is of GA's daily totals (one
+ * more request by date alone, unless every dimension is one a day determines, when the rows' daily values are
+ * those totals). The request side is report-per-day-request.ts.
  */
-import type { Row, RunReportResponse } from "../../connectors/google/types.js";
+import type { MetricType, Row, RunReportResponse } from "../../connectors/google/types.js";
 import { ValidationError } from "../../errors.js";
-import type { RunReportsFields } from "../../schemas/google-analytics.js";
 import type { StatedRange } from "./date-presets.js";
-import { DAY_VALUES, daysMatching } from "./report-calendar.js";
+import { type CountedDays, DAY_VALUES, daysMatching } from "./report-calendar.js";
+import { dayFilter } from "./report-day-filter.js";
+import { perDayBase } from "./report-per-day-request.js";
 import { weekendNote } from "./report-weekend.js";
 
-const PER_DAY = /^([A-Za-z][A-Za-z0-9_:.]*)\/day$/;
 /** GA answers at most 250,000 rows a request (RunReportRequest.limit, REAL-API B2). */
 const MOST_ROWS = 250_000;
 const HUNDREDTHS = 100;
-
-/** The metric a per-day column is the mean of: "sessions/day" → "sessions". */
-export const perDayBase = (name: string): string | undefined => PER_DAY.exec(name)?.[1];
-
-/** Dimensions finer than a day, or counted from the range's start: a mean a day of their rows is not defined. */
-const NOT_BY_DAY = /^(dateHour|dateHourMinute|nth[A-Z][A-Za-z]*)$/;
-
-type Shape = Pick<RunReportsFields, "metrics" | "dimensions" | "realtime">;
-
-/** The request with each "x/day" asked as x (once), and the per-day columns the answer adds. */
-export function perDayRequest<F extends Shape>(fields: F): { fields: F; perDay: string[] } {
-  const perDay = fields.metrics.filter((name) => perDayBase(name));
-  if (perDay.length === 0) return { fields, perDay };
-  if (fields.realtime) {
-    throw new ValidationError("metrics", `a mean a day (${perDay.join(", ")}) needs date ranges.`, {
-      hint: "Leave out realtime, or ask for the metric without /day.",
-    });
-  }
-  const finer = fields.dimensions.filter((name) => NOT_BY_DAY.test(name));
-  if (finer.length > 0) {
-    throw new ValidationError("dimensions", `a mean a day cannot be worked out by ${finer.join(", ")}.`, {
-      hint: `Use date, day, dayOfWeekName, week, month, yearMonth or year, or ask for the metric without /day.`,
-    });
-  }
-  const metrics = [...new Set(fields.metrics.map((name) => perDayBase(name) ?? name))];
-  return { fields: { ...fields, metrics }, perDay };
-}
-
-/** What the per-day columns are, in the answer's hints. */
-export function perDayHints(perDay: readonly string[]): string[] {
-  if (perDay.length === 0) return [];
-  return [
-    `${perDay.join(", ")}: the mean of the metric's daily values over the days each row covers (a day without ` +
-      "data counts as 0); for users each day counts its own users, so the mean is more than the period's users " +
-      "divided by its days.",
-  ];
-}
-
-/** Refuses a metric condition beside a per-day column: GA would apply it to single days, not to the rows. */
-export function checkPerDayFilter(sent: Record<string, unknown>, perDay: readonly string[]): void {
-  if (perDay.length === 0 || sent.metricFilter === undefined) return;
-  throw new ValidationError(
-    "filter",
-    `a mean a day (${perDay.join(", ")}) is worked out from each day's figures, and a condition on a metric ` +
-      "would keep or drop single days rather than rows.",
-    { hint: "Keep the filter's dimension conditions only, or ask for the metric without /day." },
-  );
-}
-
-interface Days {
-  stated: readonly StatedRange[];
-  /** The answer's dimension names, dateRange included when GA added it. */
-  dimensions: readonly string[];
-}
-
-/** A row's date range: GA's dateRange value (its name, or date_range_N), else the only range. */
-function rangeOf(days: Days, value: string | undefined): StatedRange | undefined {
-  if (value === undefined) return days.stated[0];
-  const at = days.stated.findIndex((range, index) => (range.name ?? `date_range_${index}`) === value);
-  return days.stated[at];
-}
 
 const cellOf = (row: Row, at: number) => row.dimensionValues?.[at]?.value;
 const numberOf = (row: Row, at: number) => {
@@ -90,10 +31,34 @@ const numberOf = (row: Row, at: number) => {
 };
 const rounded = (value: number) => String(Math.round(value * HUNDREDTHS) / HUNDREDTHS);
 
-/** The day-by-day report: its rows' metric values summed by the answer's dimensions (date left out). */
-export interface DailySums {
+/** The days that can have data: from the property's first day to today, in its zone (YYYY-MM-DD, when known). */
+export interface DaySpan {
+  firstDay?: string | undefined;
+  today?: string | undefined;
+}
+
+/** Each range cut to the days that can have data (undefined where none can), and the filter's days. */
+export function countedDays(
+  stated: readonly StatedRange[],
+  span: DaySpan,
+  dimensionFilter: unknown,
+): CountedDays {
+  const ranges = stated.map((range, index) => {
+    const start = span.firstDay && span.firstDay > range.start_date ? span.firstDay : range.start_date;
+    const end = span.today && span.today < range.end_date ? span.today : range.end_date;
+    const label = range.name ?? `${range.start_date}…${range.end_date}`;
+    return {
+      key: range.name ?? `date_range_${index}`,
+      label,
+      counted: start <= end ? { start_date: start, end_date: end } : undefined,
+    };
+  });
+  return { ranges, keep: dayFilter(dimensionFilter) };
+}
+
+/** The day-by-day report's rows, summed by the answer's dimensions. */
+interface DailySums {
   sums: Map<string, number[]>;
-  /** A row's key in `sums`: its values of the answer's dimensions, date and dateRange included as asked. */
   key: (values: readonly (string | undefined)[]) => string;
   rows: { values: Record<string, string>; metrics: number[] }[];
 }
@@ -121,6 +86,7 @@ export interface PerDayAsk {
   perDay: readonly string[];
   sent: Record<string, unknown>;
   stated: readonly StatedRange[];
+  span: DaySpan;
   ask: (body: Record<string, unknown>) => Promise<RunReportResponse>;
 }
 
@@ -141,39 +107,54 @@ async function daily(o: PerDayAsk, dimensions: { name: string }[]): Promise<RunR
   return answer;
 }
 
-/** The answer with each per-day column after GA's metrics, and the weekend note when asked by day of week. */
-export async function withPerDay(o: PerDayAsk): Promise<{ response: RunReportResponse; note?: string }> {
-  if (o.perDay.length === 0) return { response: o.response };
+/** A per-day column's type: its metric's (seconds, currency), a count's mean a number with decimals. */
+function perDayType(response: RunReportResponse, name: string): MetricType {
+  const type = response.metricHeaders?.find((header) => header.name === perDayBase(name))?.type;
+  return type === undefined || type === "TYPE_INTEGER" ? "TYPE_FLOAT" : type;
+}
+
+export interface PerDayAnswer {
+  response: RunReportResponse;
+  note?: string;
+  hints: string[];
+}
+
+/** The answer with each per-day column after GA's metrics, the weekend note by day of week, and its hints. */
+export async function withPerDay(o: PerDayAsk): Promise<PerDayAnswer> {
+  if (o.perDay.length === 0) return { response: o.response, hints: [] };
   const dimensions = (o.response.dimensionHeaders ?? []).map((header) => header.name ?? "");
   const asked = (o.sent.dimensions as { name: string }[] | undefined) ?? [];
-  const withDate = asked.some((d) => d.name === "date") ? asked : [...asked, { name: "date" }];
-  const byDate = await daily(o, withDate);
-  const keyed = dimensions.filter((name) => name !== "date");
-  const days: Days = { stated: o.stated, dimensions };
+  const dated = asked.some((d) => d.name === "date");
+  const byDate = await daily(o, dated ? asked : [...asked, { name: "date" }]);
+  // The rows' key: their own dimensions, date among them only when the report is by date (review s24, finding 1).
+  const keyed = dated ? dimensions : dimensions.filter((name) => name !== "date");
+  const days = countedDays(o.stated, o.span, o.sent.dimensionFilter);
   const sums = sumByKey(byDate, keyed, o.perDay.length);
   const rangeAt = dimensions.indexOf("dateRange");
+  const rangeOf = (value: string | undefined) =>
+    value === undefined ? days.ranges[0] : days.ranges.find((range) => range.key === value);
   const cells = (row: Row): Row => {
     const values = Object.fromEntries(dimensions.map((name, i) => [name, cellOf(row, i) ?? ""]));
-    const range = rangeOf(days, rangeAt < 0 ? undefined : values.dateRange);
-    const count = range ? daysMatching(range, values).length : 0;
+    const range = rangeOf(rangeAt < 0 ? undefined : values.dateRange)?.counted;
+    const count = range ? daysMatching(range, values, days.keep).length : 0;
     const sum = sums.sums.get(sums.key(keyed.map((name) => values[name])));
     const means = o.perDay.map((_, i) => (count > 0 ? { value: rounded((sum?.[i] ?? 0) / count) } : {}));
     return { ...row, metricValues: [...(row.metricValues ?? []), ...means] };
   };
-  const totals = o.response.totals ? await dailyTotals(o, dimensions, byDate) : undefined;
+  const totals = o.response.totals ? await dailyTotals(o, dimensions, byDate, days) : undefined;
   const response: RunReportResponse = {
     ...o.response,
     metricHeaders: [
       ...(o.response.metricHeaders ?? []),
-      ...o.perDay.map((name) => ({ name, type: "TYPE_FLOAT" as const })),
+      ...o.perDay.map((name) => ({ name, type: perDayType(o.response, name) })),
     ],
     ...(o.response.rows ? { rows: o.response.rows.map(cells) } : {}),
     ...(o.response.totals && totals
       ? { totals: o.response.totals.map((row, i) => withMeans(row, totals[i])) }
       : {}),
   };
-  const note = weekendNote({ dimensions, perDay: o.perDay, stated: o.stated, rows: sums.rows });
-  return note ? { response, note } : { response };
+  const note = weekendNote({ dimensions, perDay: o.perDay, days, rows: sums.rows });
+  return { response, ...(note ? { note } : {}), hints: perDayHints(o, days) };
 }
 
 const withMeans = (row: Row, means: (number | undefined)[] | undefined): Row => ({
@@ -188,17 +169,47 @@ const withMeans = (row: Row, means: (number | undefined)[] | undefined): Row => 
  * Each range's totals a day: the sum of GA's daily totals over its days. When every dimension is one a day
  * determines, each day is in one row and the rows' daily values are those totals; else GA is asked by date.
  */
-async function dailyTotals(o: PerDayAsk, dimensions: readonly string[], byDate: RunReportResponse) {
+async function dailyTotals(
+  o: PerDayAsk,
+  dimensions: readonly string[],
+  byDate: RunReportResponse,
+  days: CountedDays,
+) {
   const byDay = dimensions.every((name) => name === "dateRange" || name in DAY_VALUES);
   const source = byDay ? byDate : await daily(o, [{ name: "date" }]);
   const names = (source.dimensionHeaders ?? []).map((header) => header.name ?? "");
   const rangeAt = names.indexOf("dateRange");
-  return o.stated.map((range, index) => {
-    const name = range.name ?? `date_range_${index}`;
-    const rows = (source.rows ?? []).filter((row) => rangeAt < 0 || cellOf(row, rangeAt) === name);
-    const count = daysMatching(range, {}).length;
+  return days.ranges.map((range) => {
+    const rows = (source.rows ?? []).filter((row) => rangeAt < 0 || cellOf(row, rangeAt) === range.key);
+    const count = range.counted ? daysMatching(range.counted, {}, days.keep).length : 0;
     return o.perDay.map((_, i) =>
       count > 0 ? rows.reduce((sum, row) => sum + numberOf(row, i), 0) / count : undefined,
     );
   });
+}
+
+/** What the per-day columns are, and which days they count where the ranges run past the data. */
+function perDayHints(o: PerDayAsk, days: CountedDays): string[] {
+  const users = o.perDay.some((name) => /users$/i.test(perDayBase(name) ?? ""));
+  const hints = [
+    `${o.perDay.join(", ")}: the mean of the metric's daily values over the days each row covers (a day without ` +
+      `data counts as 0)${users ? "; each day counts its own users, so a user active on several days counts on each" : ""}.`,
+  ];
+  const cut = o.stated.flatMap((range, i) => {
+    const counted = days.ranges[i]?.counted;
+    if (counted && counted.start_date === range.start_date && counted.end_date === range.end_date) return [];
+    return [
+      counted ? `${counted.start_date}…${counted.end_date}` : `none of ${range.start_date}…${range.end_date}`,
+    ];
+  });
+  if (days.ranges.some((range) => range.counted && range.counted.end_date === o.span.today)) {
+    hints.push(`Today (${o.span.today}) counts as one of the days, though GA is still collecting it.`);
+  }
+  if (cut.length > 0) {
+    hints.push(
+      `The means a day count only days that can have data, from the property's first day${o.span.firstDay ? ` (${o.span.firstDay})` : ""} ` +
+        `to today${o.span.today ? ` (${o.span.today}, still being collected)` : ""}: ${cut.join("; ")}.`,
+    );
+  }
+  return hints;
 }

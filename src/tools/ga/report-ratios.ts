@@ -70,7 +70,9 @@ export function ratioRequest<F extends Sortable>(
   if (here.length === 0) return { fields, ratios };
   const metrics = [...new Set(fields.metrics.flatMap((name) => ratioParts(name) ?? [name]))];
   const keys = sortKeys(fields.order_by);
-  if (!keys.some((key) => here.includes(key.name))) return { fields: { ...fields, metrics }, ratios };
+  // A two-range column of one ("sessions/day_change", "a/b[2026]") names it too (review s24, finding 7).
+  const named = (key: SortKey) => here.includes(key.name.replace(/(\[[^\]]*\]|_change_pct|_change)$/, ""));
+  if (!keys.some(named)) return { fields: { ...fields, metrics }, ratios };
   if ((fields.date_ranges?.length ?? 1) > 1) {
     throw new ValidationError("order_by", `a sort on ${here.join(", ")} takes one date range.`, {
       hint: "Sort by a metric GA reports, or report on one date range at a time.",

@@ -7,13 +7,14 @@ import type { ConnectorOf } from "../../connections/registry.js";
 import type { RunReportResponse } from "../../connectors/google/types.js";
 import { isMartechError } from "../../errors.js";
 import type { RunReportsFields } from "../../schemas/google-analytics.js";
-import { type DateRange, type StatedRange, statedRanges } from "./date-presets.js";
+import { type DateRange, type StatedRange, statedRanges, todayIn } from "./date-presets.js";
 import type { Comparison } from "./report-compare.js";
 import { unfilteredTotal } from "./report-empty.js";
 import { type FlatReport, flattenReport } from "./report-flatten.js";
 import { barePart, metricFilterNote, unfilteredReport } from "./report-metric-filter.js";
 import { pageReport, type ReportPage } from "./report-paging.js";
-import { checkPerDayFilter, withPerDay } from "./report-per-day.js";
+import { type DaySpan, withPerDay } from "./report-per-day.js";
+import { checkPerDayFilter } from "./report-per-day-request.js";
 import { type RatioRequest, wholeForSort, withRatios } from "./report-ratios.js";
 import type { buildReportRequest } from "./report-request.js";
 import { withGroupShares, withShares } from "./report-shares.js";
@@ -40,8 +41,9 @@ export async function sendReport(
   fields: Fields,
   dates: { dateRanges: DateRange[] } | undefined,
   request: Record<string, unknown>,
-  { signal, derived, now }: { signal?: AbortSignal | undefined; derived: Derived; now: Date },
+  o: { signal?: AbortSignal | undefined; derived: Derived; now: Date; firstDay?: string | undefined },
 ) {
+  const { signal, derived, now } = o;
   const merging = mergesRanges(fields, dates?.dateRanges);
   const { sort } = derived;
   const sent = wholeForSort(merging ? wholeReportRequest(request) : request, sort);
@@ -62,8 +64,10 @@ export async function sendReport(
   const unfiltered = await unfilteredReport(sent, derived.shares, more);
   const without = unfiltered && "response" in unfiltered ? unfiltered.response : undefined;
   // Means a day ("sessions/day"), from the same report by date, before a sort here reads them.
-  const stated = dates ? statedRanges(dates.dateRanges, now, answer.metadata?.timeZone) : [];
-  const daily = await withPerDay({ response: answer, perDay: derived.perDay, sent, stated, ask });
+  const zone = answer.metadata?.timeZone;
+  const stated = dates ? statedRanges(dates.dateRanges, now, zone) : [];
+  const span: DaySpan = { firstDay: o.firstDay, today: todayIn(now, zone) };
+  const daily = await withPerDay({ response: answer, perDay: derived.perDay, sent, stated, span, ask });
   // GA's own totals by the first dimension: the summary states them, and share columns get a share of them.
   const first = fields.dimensions[0];
   const coarse =
@@ -94,7 +98,7 @@ export async function sendReport(
   const subtotal = subtotalNote(coarse, first, derived.shares);
   const filtered = metricFilterNote({ sent, flat, unfiltered, shares: derived.shares });
   const response = quota ? { ...shared, propertyQuota: quota } : shared;
-  return { sent, response, flat, bare, added: [subtotal, daily.note, filtered] };
+  return { sent, response, flat, bare, added: [subtotal, daily.note, filtered], hints: daily.hints };
 }
 
 /** A promise's value, or undefined when it fails with an error the step typed (GA's refusal, the deadline). */

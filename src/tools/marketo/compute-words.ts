@@ -8,7 +8,7 @@ import { DEFAULT_MAX_ITEMS, type MarketoApiCallInput } from "../../schemas/marke
 import type { Expression } from "../filter/ast.js";
 import { expressionFields } from "../filter/ast.js";
 import { n, plural } from "../numbers-in-words.js";
-import { CYCLES, MAX_FILLED, unitWords } from "../records/buckets.js";
+import { CYCLES, compareRows, MAX_FILLED, unitWords } from "../records/buckets.js";
 import type { ComputeSpec, RecordCompute } from "../records/compute.js";
 import { groupShareColumn } from "../records/count-fields.js";
 import { quotedField } from "../records/fields.js";
@@ -375,9 +375,25 @@ const MOST_FIRST_TOTALS = 24;
 function firstTotalsWords(compute: RecordCompute, unit: string): string | undefined {
   const totals = compute.firstTotals;
   const first = compute.spec.countBy?.[0];
-  if (!totals || !first || totals.length > MOST_FIRST_TOTALS) return undefined;
-  const each = totals.map(
-    ({ value, count }) => `${value === null || value === undefined ? "empty" : String(value)} ${n(count)}`,
-  );
+  if (!totals || !first) return undefined;
+  if (totals.length > MOST_FIRST_TOTALS) {
+    return `${plural(totals.length, `${first} value`)}: count by ${first} alone for each one's ${unit}s`;
+  }
+  // In the rows' order: a date or weekday bucket in its order, else the largest first (review s24, finding 9).
+  const { buckets } = compute.spec;
+  const dated = buckets?.some((bucket) => bucket.column === first);
+  const keys = dated
+    ? [{ field: first, desc: false }]
+    : [
+        { field: "count", desc: true },
+        { field: first, desc: false },
+      ];
+  const rows = totals.map(({ value, count }) => ({ [first]: value, count }));
+  const each = rows
+    .sort(compareRows(keys, buckets))
+    .map(
+      (row) =>
+        `${row[first] === null || row[first] === undefined ? "empty" : String(row[first])} ${n(row.count)}`,
+    );
   return `${unit}s per ${first}, which percent_in_${first} divides by: ${each.join("; ")}`;
 }
