@@ -12,8 +12,10 @@ import type { PropertyQuota } from "../../connectors/google/types.js";
 import type { RunReportsFields, RunReportsOutput } from "../../schemas/google-analytics.js";
 import { type DateRange, type ResolvedDates, rangeText, statedRanges } from "./date-presets.js";
 import { checkedCatalog } from "./field-names.js";
+import { comparedFunnelRows, comparedFunnelWords } from "./funnel-compare.js";
 import { checkFunnelSteps } from "./funnel-steps.js";
 import { CHECKED_DAYS } from "./key-events.js";
+import { rangeLabels } from "./period-words.js";
 import { type PropertyRef, propertyText } from "./property-name.js";
 import { funnelChart } from "./report-chart.js";
 import { type FlatRow, quotaSummary } from "./report-flatten.js";
@@ -206,49 +208,93 @@ export async function funnelAnswer(o: {
     );
   }
   const stated = o.dates ? statedRanges(o.dates.dateRanges, o.now, o.zone) : undefined;
+  const ranges = o.dates?.dateRanges ?? [];
+  // The events are looked for in the latest period: an event new since an earlier one is 0 there, not a typo.
+  const latest = stated?.[stated.length - 1];
   await checkFunnelSteps({
     ga: o.ga,
     propertyId: o.property.id,
     steps: o.funnel.steps,
-    dateRange: o.dates?.dateRanges[0] ?? CHECKED_DAYS,
-    datesText: stated?.[0] ? `in ${rangeText(stated[0])} (${o.zone ?? "UTC"})` : "in the last 30 days",
+    dateRange: ranges[ranges.length - 1] ?? CHECKED_DAYS,
+    datesText: latest ? `in ${rangeText(latest)} (${o.zone ?? "UTC"})` : "in the last 30 days",
     signal: o.signal,
   });
-  const request = funnelRequest(o.funnel, o.dates?.dateRanges);
-  const response = await runFunnel(o.ga, o.property.id, request, o.signal);
-  const { rows, nextRows } = funnelRows(response, o.funnel);
+  // Two periods: the funnel once per period, compared step by step (funnel-compare.ts).
+  const runs = ranges.length === 2 ? ranges.map((range) => [range]) : [o.dates?.dateRanges];
+  const answers: FunnelResponse[] = [];
+  for (const run of runs)
+    answers.push(await runFunnel(o.ga, o.property.id, funnelRequest(o.funnel, run), o.signal));
+  const parts = answers.map((response) => funnelRows(response, o.funnel));
   const quota = quotaSummary(
-    (response.propertyQuota as PropertyQuota | undefined) ?? o.ga.quota(o.property.id, "core")?.quotas,
+    (answers[answers.length - 1]?.propertyQuota as PropertyQuota | undefined) ??
+      o.ga.quota(o.property.id, "core")?.quotas,
   );
-  const hints = [
-    "Rows: users reaching each step; completion_rate_pct of them went on to the next step, abandonments did " +
-      "not (null on the last step).",
-    `request is GA's runFunnelReport body: google_analytics_api_call with POST v1alpha/properties/${o.property.id}:runFunnelReport and it as body returns GA's raw answer.`,
-    ...(nextRows.length > 0
-      ? [`The last ${nextRows.length} rows are the next actions after each step.`]
-      : []),
-    ...(o.zone ? [] : ["The dates are stated in UTC: GA did not say the property's time zone."]),
-    ...breakdownHint(rows, breakdown),
-  ];
+  const labels = stated && parts.length === 2 ? (rangeLabels(stated) as [string, string]) : undefined;
+  const shown = funnelShown(parts, labels, o.funnel);
   const data: RunReportsOutput = {
     property: `properties/${o.property.id}`,
     ...(o.property.displayName ? { property_name: o.property.displayName } : {}),
-    rows: [...rows, ...nextRows],
-    row_count: rows.length + nextRows.length,
+    rows: shown.rows,
+    row_count: shown.rows.length,
     totals: [],
     ...(quota ? { quota } : {}),
     ...(o.zone ? { metadata: { time_zone: o.zone } } : {}),
     ...(stated ? { date_ranges: stated } : {}),
-    request,
-    hints,
+    request: funnelRequest(o.funnel, o.dates?.dateRanges),
+    hints: [
+      ...funnelHints(o.property.id, shown.nextRows, labels),
+      ...(o.zone ? [] : [UTC_HINT]),
+      ...breakdownHint(shown.rows, breakdown),
+    ],
   };
-  const ranges = stated
+  const dated = stated
     ? ` for ${stated.map((r) => rangeText(r)).join(" and ")}, dates in ${o.zone ?? "UTC"}`
     : "";
-  const on = propertyText(o.property);
+  const latestRows = parts[parts.length - 1]?.rows ?? [];
   return {
     data,
-    chart: funnelChart(data, breakdown),
-    summary: `Funnel report on ${on}${ranges}. ${funnelSummary(rows, o.funnel, o.funnel.breakdown !== undefined)}`,
+    chart: funnelChart({ ...data, rows: latestRows }, breakdown),
+    summary: `Funnel report on ${propertyText(o.property)}${dated}. ${shown.summary}`,
   };
+}
+
+const UTC_HINT = "The dates are stated in UTC: GA did not say the property's time zone.";
+
+/** The rows and summary of one period's funnel, or of two compared. */
+function funnelShown(
+  parts: { rows: FlatRow[]; nextRows: FlatRow[] }[],
+  labels: [string, string] | undefined,
+  funnel: Funnel,
+): { rows: FlatRow[]; nextRows: FlatRow[]; summary: string } {
+  const broken = funnel.breakdown !== undefined;
+  const [first, second] = parts;
+  if (!labels || !first || !second) {
+    const { rows = [], nextRows = [] } = first ?? {};
+    return { rows: [...rows, ...nextRows], nextRows, summary: funnelSummary(rows, funnel, broken) };
+  }
+  const pair = [first.rows, second.rows] as const;
+  const each = labels.map((label, i) => `${label}: ${funnelSummary(parts[i]?.rows ?? [], funnel, broken)}`);
+  return {
+    rows: comparedFunnelRows(pair, labels, funnel.breakdown),
+    nextRows: [],
+    summary: `${each.join(" ")}${comparedFunnelWords(pair, labels)}`,
+  };
+}
+
+function funnelHints(
+  propertyId: string,
+  nextRows: FlatRow[],
+  labels: [string, string] | undefined,
+): string[] {
+  return [
+    labels
+      ? `Rows: users reaching each step in ${labels[0]} and ${labels[1]} (users[<period>]) and the change; each ` +
+        "step's completion_rate_pct in each period, and its change in points (null on the last step)."
+      : "Rows: users reaching each step; completion_rate_pct of them went on to the next step, abandonments did " +
+        "not (null on the last step).",
+    `request is GA's runFunnelReport body: google_analytics_api_call with POST v1alpha/properties/${propertyId}:runFunnelReport and it as body returns GA's raw answer.`,
+    ...(nextRows.length > 0
+      ? [`The last ${nextRows.length} rows are the next actions after each step.`]
+      : []),
+  ];
 }

@@ -110,11 +110,15 @@ export function checkReportMode(input: RunReportsFields): void {
     }
     // With several date ranges GA adds a date range index to each funnel row
     // (https://developers.google.com/analytics/devguides/reporting/data/v1/rest/v1alpha/properties/runFunnelReport#body.request_body.FIELDS.date_ranges):
-    // one funnel summary over rows of several periods would add them up, so one period per funnel.
-    if ((input.date_ranges?.length ?? 0) > 1) {
-      throw new ValidationError("date_ranges", "a funnel covers one period here.", {
-        hint: "Give one date range, and run the funnel once per period to compare periods.",
-      });
+    // one funnel summary over rows of several periods would add them up, so two periods are two funnels
+    // compared (funnel-compare.ts), and a funnel's next actions are of one period.
+    const ranges = input.date_ranges?.length ?? 0;
+    if (ranges > 2 || (ranges === 2 && input.funnel.next_action !== undefined)) {
+      throw new ValidationError(
+        "date_ranges",
+        ranges > 2 ? "a funnel compares at most two periods." : "a funnel's next actions are of one period.",
+        { hint: "Give one date range, or two to compare the funnel's steps (without next_action)." },
+      );
     }
     return;
   }

@@ -311,15 +311,18 @@ describe("Run Reports", () => {
     expect(ga.callsOf("refreshMetadata")).toHaveLength(2);
   });
 
-  it("refuses a funnel over several date ranges, whose rows GA gives per range, before anything is sent", async () => {
-    const ga = new FakeGa();
-    const error = await refusal(ga, {
-      property: "123",
-      funnel: { steps: ["session_start", "purchase"] },
-      date_ranges: ["last7days", "last28days"],
-    });
-    expect(error.field).toBe("date_ranges");
-    expect(error.hint).toBe("Give one date range, and run the funnel once per period to compare periods.");
-    expect(ga.calls).toEqual([]);
+  it("refuses a funnel over three date ranges, or two with next actions, before anything is sent", async () => {
+    for (const [funnel, date_ranges] of [
+      [{ steps: ["session_start", "purchase"] }, ["last7days", "last28days", "last90days"]],
+      [{ steps: ["session_start", "purchase"], next_action: "eventName" }, ["last7days", "last28days"]],
+    ] as const) {
+      const ga = new FakeGa();
+      const error = await refusal(ga, { property: "123", funnel, date_ranges: [...date_ranges] });
+      expect(error.field).toBe("date_ranges");
+      expect(error.hint).toBe(
+        "Give one date range, or two to compare the funnel's steps (without next_action).",
+      );
+      expect(ga.calls).toEqual([]);
+    }
   });
 });
