@@ -154,6 +154,16 @@ function missingWords(input: MarketoApiCallInput, data: MarketoApiCallOutput): s
   const asset = ASSET_BY_ID.exec(input.endpoint);
   if (!asset || !data.warnings.some((warning) => /no assets found/i.test(warning))) return undefined;
   const [, type = "", id] = asset;
+  // Asked for one version ("status": approved or draft), none is an answer about that version only: an email
+  // that is only a draft has no approved one (trial s22, N261: "does not exist" sent the agent to the list).
+  const status = input.query_parameters?.status;
+  if (status === "approved" || status === "draft") {
+    const other = status === "approved" ? "draft" : "approved";
+    return (
+      `${type} ${id} has no ${status} version, or does not exist (Marketo found no asset with that id and status ` +
+      `${status}): ask again with status ${other}, or without status, for its other version`
+    );
+  }
   const list = ASSET_LISTS[type];
   return `${type} ${id} does not exist in this instance (Marketo found no asset with that id)${list ? `: ${list} lists those there are` : ""}`;
 }

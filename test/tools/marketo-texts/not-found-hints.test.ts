@@ -73,4 +73,33 @@ describe("a read by an id nothing has", () => {
     const present = await call({ method: "GET", endpoint: "/rest/asset/v1/program/1001.json" });
     expect(present.text).not.toContain("does not exist");
   });
+
+  it("GET email/{id}.json with a status it lacks says so, and the other status it names finds the email (trial s22, N261)", async () => {
+    const emails = await call({
+      method: "GET",
+      endpoint: "/rest/asset/v1/emails.json",
+      query_parameters: { status: "draft", maxReturn: 200 },
+    });
+    const approved = await call({
+      method: "GET",
+      endpoint: "/rest/asset/v1/emails.json",
+      query_parameters: { status: "approved", maxReturn: 200 },
+    });
+    const ids = (answer: typeof emails) => answer.data.result.map((email) => Number(email.id));
+    const draftOnly = ids(emails).find((id) => !ids(approved).includes(id));
+    expect(draftOnly).toBeDefined();
+    const missing = await call({
+      method: "GET",
+      endpoint: `/rest/asset/v1/email/${draftOnly}.json`,
+      query_parameters: { status: "approved" },
+    });
+    expect(missing.text).toContain(`email ${draftOnly} has no approved version, or does not exist`);
+    expect(missing.text).toContain("ask again with status draft, or without status");
+    const draft = await call({
+      method: "GET",
+      endpoint: `/rest/asset/v1/email/${draftOnly}.json`,
+      query_parameters: { status: "draft" },
+    });
+    expect(ids(draft)).toEqual([draftOnly]);
+  });
 });
