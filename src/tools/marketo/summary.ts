@@ -124,7 +124,7 @@ function writeSummary(input: MarketoApiCallInput, data: MarketoApiCallOutput): s
 }
 
 const LEAD_BY_ID = /^\/rest\/v1\/lead\/(\d+)\.json$/;
-const ASSET_BY_ID = /^\/rest\/asset\/v1\/([A-Za-z]+)\/(\d+)\.json$/;
+const ASSET_BY_ID = /^\/rest\/asset\/v1\/([A-Za-z]+)\/(\d+)(?:\/content)?\.json$/;
 /** Where to look an asset type up instead, by its path's name (all Asset API browse/byName calls). */
 const ASSET_LISTS: Record<string, string> = {
   program: "GET /rest/asset/v1/programs.json (or program/byName.json?name=)",

@@ -101,5 +101,11 @@ describe("a read by an id nothing has", () => {
       query_parameters: { status: "draft" },
     });
     expect(ids(draft)).toEqual([draftOnly]);
+    // A content read alike (trial s22, N271: a snippet with no draft answered only Marketo's warning).
+    const content = "/rest/asset/v1/snippet/3001/content.json";
+    const noDraft = await call({ method: "GET", endpoint: content, query_parameters: { status: "draft" } });
+    expect(noDraft.text).toContain("snippet 3001 has no draft version, or does not exist");
+    const live = await call({ method: "GET", endpoint: content, query_parameters: { status: "approved" } });
+    expect(live.data.result.length).toBeGreaterThan(0);
   });
 });
