@@ -61,7 +61,7 @@ describe("count_by a condition", () => {
           const score = `leadScore > ${least}`;
           const medium = `utmMedium in (${mediums.map((m) => JSON.stringify(m)).join(", ")})`;
           const columns = byField ? ["leadSource", medium] : [score, medium];
-          const { data } = await read(columns.join(","));
+          const { data, text } = await read(columns.join(","));
           const scoreHolds = (lead: Record<string, unknown>) =>
             !empty(lead.leadScore) && Number(lead.leadScore) > least;
           const mediumHolds = (lead: Record<string, unknown>) =>
@@ -71,6 +71,14 @@ describe("count_by a condition", () => {
             mediumHolds,
           ]);
           expect(tally(data.result, columns)).toEqual(want);
+          // Each field's own totals (trial s22, N258): the second's are the members for which it holds or not.
+          const holds = members.filter(mediumHolds).length;
+          const second = [
+            `true ${holds.toLocaleString("en-US")}`,
+            `false ${(members.length - holds).toLocaleString("en-US")}`,
+          ];
+          const said = text.split(`records per ${medium}: `)[1] ?? "";
+          for (const part of second) if (!part.endsWith(" 0")) expect(said).toContain(part);
         },
       ),
       { numRuns: 10 },

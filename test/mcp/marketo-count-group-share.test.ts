@@ -93,7 +93,7 @@ describe("count_by by two fields: each row's percent of its first value's record
     const listed = (text: string, field: string) => {
       const said = text.split(`records per ${field}, which percent_in_${field} divides by: `)[1] ?? "";
       return said
-        .split(/; the |; createdAt|\. /)[0]
+        .split(/; the |; records per |; createdAt|\. /)[0]
         ?.split("; ")
         .map((part) => {
           const at = part.lastIndexOf(" ");

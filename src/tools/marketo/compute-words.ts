@@ -8,12 +8,13 @@ import { DEFAULT_MAX_ITEMS, type MarketoApiCallInput } from "../../schemas/marke
 import type { Expression } from "../filter/ast.js";
 import { expressionFields } from "../filter/ast.js";
 import { n, plural } from "../numbers-in-words.js";
-import { CYCLES, compareRows, MAX_FILLED, unitWords } from "../records/buckets.js";
+import { CYCLES, MAX_FILLED, unitWords } from "../records/buckets.js";
 import type { ComputeSpec, RecordCompute } from "../records/compute.js";
 import { groupShareColumn } from "../records/count-fields.js";
 import { quotedField } from "../records/fields.js";
 import { sumList, sumScope } from "../records/sum.js";
 import type { Computed } from "./compute-answer.js";
+import { fieldTotalsWords } from "./count-totals-words.js";
 import { idNamesWords } from "./id-names.js";
 import { pivotWords } from "./pivot-words.js";
 import type { ReadAnswer } from "./read-calls.js";
@@ -95,8 +96,7 @@ function countWords(fields: string[], computed: Computed): string[] {
             `in the result (min_count ${n(spec.minCount)}), each row a value, its count${spec.distinct ? "" : ` and its percent of all ${n(compute.matched)}`}${inGroup}`
           : `${by}: ${plural(groups, "value")} over ${over}${zeros} (${adds})`,
       ];
-  const firsts = share ? firstTotalsWords(compute, unit) : undefined;
-  if (firsts) parts.push(firsts);
+  if (share) parts.push(...fieldTotalsWords(compute, unit));
   parts.push(...idNamesWords(computed.names));
   parts.push(...bucketWords(compute));
   parts.push(fieldsWords(compute, unit));
@@ -367,33 +367,4 @@ export function computedSummary(
 function zeroNames(values: readonly string[]): string {
   const shown = values.slice(0, 5).map((value) => JSON.stringify(value));
   return values.length > 5 ? `${shown.join(", ")} and ${n(values.length - 5)} more` : shown.join(", ");
-}
-
-const MOST_FIRST_TOTALS = 24;
-
-/** "rows per createdAt:month, which percent_in_createdAt:month divides by: 2026-07 149; …" (trial s20, N219). */
-function firstTotalsWords(compute: RecordCompute, unit: string): string | undefined {
-  const totals = compute.firstTotals;
-  const first = compute.spec.countBy?.[0];
-  if (!totals || !first) return undefined;
-  if (totals.length > MOST_FIRST_TOTALS) {
-    return `${plural(totals.length, `${first} value`)}: count by ${first} alone for each one's ${unit}s`;
-  }
-  // In the rows' order: a date or weekday bucket in its order, else the largest first (review s24, finding 9).
-  const { buckets } = compute.spec;
-  const dated = buckets?.some((bucket) => bucket.column === first);
-  const keys = dated
-    ? [{ field: first, desc: false }]
-    : [
-        { field: "count", desc: true },
-        { field: first, desc: false },
-      ];
-  const rows = totals.map(({ value, count }) => ({ [first]: value, count }));
-  const each = rows
-    .sort(compareRows(keys, buckets))
-    .map(
-      (row) =>
-        `${row[first] === null || row[first] === undefined ? "empty" : String(row[first])} ${n(row.count)}`,
-    );
-  return `${unit}s per ${first}, which percent_in_${first} divides by: ${each.join("; ")}`;
 }

@@ -386,9 +386,9 @@ export class RecordCompute {
     return this.spec.distinct ? (this.#counter?.distinctEmpty ?? 0) : undefined;
   }
 
-  /** By two or more fields (not distinct): the records of each value of the first, as percent_in_ divides. */
-  get firstTotals(): { value: unknown; count: number }[] | undefined {
-    return this.#counter?.firstTotals();
+  /** By two or more fields (not distinct): the records of each value of field `at` (the first's: percent_in_'s). */
+  fieldTotals(at: number): { value: unknown; count: number }[] | undefined {
+    return this.#counter?.fieldTotals(at);
   }
 
   /** Ignoring case: the distinct spellings the values merge. */

@@ -198,9 +198,9 @@ export class Counter {
     );
   }
 
-  /** How a group's first value is keyed among the first values' totals (as the groups merge it). */
-  #firstKey(group: Group): string {
-    const value = group.values[0];
+  /** How a group's value of field `at` is keyed among that field's totals (as the groups merge it). */
+  #valueKey(group: Group, at: number): string {
+    const value = group.values[at];
     if (value === null || value === undefined) return "";
     const text = textOf(value);
     return `=${this.ignoreCase ? foldedText(text) : text}`;
@@ -208,17 +208,20 @@ export class Counter {
 
   /** By two or more fields (not distinct): the records of each first value, over every group. */
   #firstValueTotals(): Map<string, number> | undefined {
-    const totals = this.firstTotals();
+    const totals = this.fieldTotals(0);
     return totals && new Map(totals.map((total) => [total.key, total.count]));
   }
 
-  /** By two or more fields (not distinct): each first value (as first read) and its records, in order read. */
-  firstTotals(): { key: string; value: unknown; count: number }[] | undefined {
-    if (this.fields.length < 2 || this.#distinct) return undefined;
+  /**
+   * By two or more fields (not distinct): each value of field `at` (as first read) and its records over every
+   * group, in order read; the first field's are what percent_in_ divides by.
+   */
+  fieldTotals(at: number): { key: string; value: unknown; count: number }[] | undefined {
+    if (this.fields.length < 2 || this.#distinct || at >= this.fields.length) return undefined;
     const totals = new Map<string, { key: string; value: unknown; count: number }>();
     for (const group of this.#groups.values()) {
-      const key = this.#firstKey(group);
-      const total = totals.get(key) ?? { key, value: group.values[0], count: 0 };
+      const key = this.#valueKey(group, at);
+      const total = totals.get(key) ?? { key, value: group.values[at], count: 0 };
       total.count += group.count;
       totals.set(key, total);
     }
@@ -242,7 +245,10 @@ export class Counter {
       row.count = group.count;
       if (!this.#distinct) row.percent = percentOf(group.count, this.#total);
       if (first)
-        row[`percent_in_${this.fields[0]}`] = percentOf(group.count, first.get(this.#firstKey(group)) ?? 0);
+        row[`percent_in_${this.fields[0]}`] = percentOf(
+          group.count,
+          first.get(this.#valueKey(group, 0)) ?? 0,
+        );
       if (this.#sum !== undefined) row.sum = group.sum;
       if (this.#distinct) row.records = group.records;
       if (this.ignoreCase) row.spellings = group.spellings;
