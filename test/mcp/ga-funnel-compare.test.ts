@@ -29,44 +29,68 @@ const month = fc.integer({ min: 0, max: 10 }).map((back) => {
 });
 
 describe("a funnel compared over two periods", () => {
-  it("property: each period's steps are its own funnel's, with the change", async () => {
+  it("property: each period's steps are its own funnel's, earlier to later, with the change", async () => {
     await fc.assert(
       fc.asyncProperty(
         month,
         month,
         fc.subarray(STEPS, { minLength: 2 }),
         fc.boolean(),
-        async (earlier, later, steps, open) => {
-          fc.pre(earlier.start_date !== later.start_date);
-          const asked = { funnel: { steps, ...(open ? { open } : {}) } };
-          const both = await funnel({ ...asked, date_ranges: [earlier, later] });
+        fc.boolean(),
+        async (one, two, steps, open, broken) => {
+          fc.pre(one.start_date !== two.start_date);
+          // Asked in either order, compared from the earlier to the later (review s25, finding 2).
+          const [earlier, later] = one.start_date < two.start_date ? [one, two] : [two, one];
+          const funnelOf = {
+            steps,
+            ...(open ? { open } : {}),
+            ...(broken ? { breakdown: "deviceCategory" } : {}),
+          };
+          const both = await funnel({ funnel: funnelOf, date_ranges: [one, two] });
           const [a, b] = [
-            await funnel({ ...asked, date_ranges: [earlier] }),
-            await funnel({ ...asked, date_ranges: [later] }),
+            await funnel({ funnel: funnelOf, date_ranges: [earlier] }),
+            await funnel({ funnel: funnelOf, date_ranges: [later] }),
           ];
           const [from, to] = [earlier, later].map((r) => `${r.start_date}…${r.end_date}`);
-          expect(both.rows).toHaveLength(steps.length);
-          both.rows.forEach((row, i) => {
-            const [x, y] = [a.rows[i] as Row, b.rows[i] as Row];
-            expect(row.step).toBe(steps[i]);
-            expect([row[`users[${from}]`], row[`users[${to}]`]]).toEqual([x.users, y.users]);
-            expect(row.users_change).toBe(Number(y.users) - Number(x.users));
-            expect(row[`completion_rate_pct[${from}]`]).toBe(x.completion_rate_pct);
-            expect(row[`completion_rate_pct[${to}]`]).toBe(y.completion_rate_pct);
-            const change =
-              x.completion_rate_pct === null || y.completion_rate_pct === null
-                ? null
-                : round(Number(y.completion_rate_pct) - Number(x.completion_rate_pct));
+          const key = (row: Row) => `${row.step_number}/${broken ? row.deviceCategory : ""}`;
+          const [byA, byB] = [a, b].map((run) => new Map(run.rows.map((row) => [key(row), row])));
+          expect(both.rows).toHaveLength(new Set([...a.rows, ...b.rows].map(key)).size);
+          for (const row of both.rows) {
+            const [x, y] = [byA.get(key(row)), byB.get(key(row))];
+            expect([row[`users[${from}]`], row[`users[${to}]`]]).toEqual([x?.users ?? 0, y?.users ?? 0]);
+            expect(row.users_change).toBe(Number(y?.users ?? 0) - Number(x?.users ?? 0));
+            const [rateA, rateB] = [x?.completion_rate_pct ?? null, y?.completion_rate_pct ?? null];
+            expect([row[`completion_rate_pct[${from}]`], row[`completion_rate_pct[${to}]`]]).toEqual([
+              rateA,
+              rateB,
+            ]);
+            const change = rateA === null || rateB === null ? null : round(Number(rateB) - Number(rateA));
             expect(row.completion_rate_pct_change).toBe(change);
-          });
+          }
+          // The overall share over each step's (all) rows with a breakdown (review s25, finding 1).
+          const all = (rows: Row[]) => (broken ? rows.filter((row) => row.deviceCategory === "(all)") : rows);
           const share = (rows: Row[]) =>
-            round((Number(rows[rows.length - 1]?.users) / Number(rows[0]?.users)) * 100);
-          if (Number(a.rows[0]?.users) > 0 && Number(b.rows[0]?.users) > 0) {
+            round((Number(all(rows).at(-1)?.users) / Number(all(rows)[0]?.users)) * 100);
+          if (Number(all(a.rows)[0]?.users) > 0 && Number(all(b.rows)[0]?.users) > 0) {
+            expect(both.summary).toContain(`From ${from} to ${to}, `);
             expect(both.summary).toContain(`went from ${share(a.rows)} % to ${share(b.rows)} %`);
           }
         },
       ),
-      { numRuns: 8 },
+      { numRuns: 10 },
     );
-  }, 120_000);
+  }, 180_000);
+
+  it("says when the periods differ in length", async () => {
+    const both = await funnel({
+      funnel: { steps: ["session_start", "purchase"] },
+      date_ranges: [
+        { start_date: "2026-11-01", end_date: "2026-11-30" },
+        { start_date: "2026-10-01", end_date: "2026-10-31" },
+      ],
+    });
+    expect(both.summary).toContain(
+      "The periods differ in length (31 and 30 days): compare rates and shares, not users.",
+    );
+  });
 });

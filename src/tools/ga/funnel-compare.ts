@@ -43,12 +43,18 @@ export function comparedFunnelRows(
   });
 }
 
-/** "From A to B, the share who reached the last step went from 12.3 % to 14.1 % (+1.8 points)." */
+/**
+ * "From A to B, the share of the first step's users who reached the last went from 12.3 % to 14.1 % (+1.8
+ * points)": over each step's "(all)" rows when there is a breakdown (review s25, finding 1); for an open funnel,
+ * whose users may enter at any step, the last step's users as a share of the first's.
+ */
 export function comparedFunnelWords(
   [earlier, later]: readonly [FlatRow[], FlatRow[]],
   [from, to]: readonly [string, string],
+  funnel: { breakdown?: string | undefined; open?: boolean | undefined },
 ): string {
-  const overall = (rows: FlatRow[]) => {
+  const overall = (all: FlatRow[]) => {
+    const rows = funnel.breakdown ? all.filter((row) => row[funnel.breakdown ?? ""] === "(all)") : all;
     const [first, last] = [Number(rows[0]?.users ?? 0), Number(rows[rows.length - 1]?.users ?? 0)];
     return first === 0 ? undefined : round((last / first) * 100);
   };
@@ -56,8 +62,33 @@ export function comparedFunnelWords(
   if (a === undefined || b === undefined) return "";
   const points = round(b - a);
   const sign = points > 0 ? "+" : points < 0 ? "−" : "±";
-  return (
-    ` From ${from} to ${to}, the share of the first step's users who reached the last went from ${a} % to ${b} %` +
-    ` (${sign}${Math.abs(points)} points).`
+  const what = funnel.open
+    ? "the last step's users as a share of the first step's"
+    : "the share of the first step's users who reached the last";
+  return ` From ${from} to ${to}, ${what} went from ${a} % to ${b} % (${sign}${Math.abs(points)} points).`;
+}
+
+const DAY_MS = 86_400_000;
+
+/** The two periods in time order (earlier first, as two-range reports compare), with their indexes as asked. */
+export function inTimeOrder<R extends { start_date: string; end_date: string }>(
+  stated: readonly R[],
+): number[] {
+  return stated
+    .map((range, index) => ({ range, index }))
+    .sort(
+      (a, b) =>
+        a.range.start_date.localeCompare(b.range.start_date) ||
+        a.range.end_date.localeCompare(b.range.end_date),
+    )
+    .map(({ index }) => index);
+}
+
+/** "The periods differ in length (4 and 30 days): compare rates and shares, not users." */
+export function lengthWords(stated: readonly { start_date: string; end_date: string }[]): string {
+  const days = stated.map(
+    (range) => Math.round((Date.parse(range.end_date) - Date.parse(range.start_date)) / DAY_MS) + 1,
   );
+  if (days.length !== 2 || days[0] === days[1]) return "";
+  return ` The periods differ in length (${days.join(" and ")} days): compare rates and shares, not users.`;
 }

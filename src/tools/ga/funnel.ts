@@ -10,9 +10,15 @@ import type { ChartModel } from "../../charts/model.js";
 import type { ConnectorOf } from "../../connections/registry.js";
 import type { PropertyQuota } from "../../connectors/google/types.js";
 import type { RunReportsFields, RunReportsOutput } from "../../schemas/google-analytics.js";
-import { type DateRange, type ResolvedDates, rangeText, statedRanges } from "./date-presets.js";
+import {
+  type DateRange,
+  type ResolvedDates,
+  rangeText,
+  type StatedRange,
+  statedRanges,
+} from "./date-presets.js";
 import { checkedCatalog } from "./field-names.js";
-import { comparedFunnelRows, comparedFunnelWords } from "./funnel-compare.js";
+import { comparedFunnelRows, comparedFunnelWords, inTimeOrder, lengthWords } from "./funnel-compare.js";
 import { checkFunnelSteps } from "./funnel-steps.js";
 import { CHECKED_DAYS } from "./key-events.js";
 import { rangeLabels } from "./period-words.js";
@@ -207,8 +213,11 @@ export async function funnelAnswer(o: {
       [catalog.problem(breakdown, "dimension", "funnel.breakdown")].flatMap((p) => p ?? []),
     );
   }
-  const stated = o.dates ? statedRanges(o.dates.dateRanges, o.now, o.zone) : undefined;
-  const ranges = o.dates?.dateRanges ?? [];
+  // Two periods are compared from the earlier to the later, as two-range reports are (review s25, finding 2).
+  const asked = o.dates ? statedRanges(o.dates.dateRanges, o.now, o.zone) : undefined;
+  const order = asked?.length === 2 ? inTimeOrder(asked) : undefined;
+  const stated = order && asked ? order.flatMap((i) => asked[i] ?? []) : asked;
+  const ranges = order ? order.flatMap((i) => o.dates?.dateRanges[i] ?? []) : (o.dates?.dateRanges ?? []);
   // The events are looked for in the latest period: an event new since an earlier one is 0 there, not a typo.
   const latest = stated?.[stated.length - 1];
   await checkFunnelSteps({
@@ -230,7 +239,7 @@ export async function funnelAnswer(o: {
       o.ga.quota(o.property.id, "core")?.quotas,
   );
   const labels = stated && parts.length === 2 ? (rangeLabels(stated) as [string, string]) : undefined;
-  const shown = funnelShown(parts, labels, o.funnel);
+  const shown = funnelShown(parts, labels, o.funnel, stated ?? []);
   const data: RunReportsOutput = {
     property: `properties/${o.property.id}`,
     ...(o.property.displayName ? { property_name: o.property.displayName } : {}),
@@ -240,7 +249,7 @@ export async function funnelAnswer(o: {
     ...(quota ? { quota } : {}),
     ...(o.zone ? { metadata: { time_zone: o.zone } } : {}),
     ...(stated ? { date_ranges: stated } : {}),
-    request: funnelRequest(o.funnel, o.dates?.dateRanges),
+    request: funnelRequest(o.funnel, o.dates ? ranges : undefined),
     hints: [
       ...funnelHints(o.property.id, shown.nextRows, labels),
       ...(o.zone ? [] : [UTC_HINT]),
@@ -265,6 +274,7 @@ function funnelShown(
   parts: { rows: FlatRow[]; nextRows: FlatRow[] }[],
   labels: [string, string] | undefined,
   funnel: Funnel,
+  stated: readonly StatedRange[],
 ): { rows: FlatRow[]; nextRows: FlatRow[]; summary: string } {
   const broken = funnel.breakdown !== undefined;
   const [first, second] = parts;
@@ -277,7 +287,7 @@ function funnelShown(
   return {
     rows: comparedFunnelRows(pair, labels, funnel.breakdown),
     nextRows: [],
-    summary: `${each.join(" ")}${comparedFunnelWords(pair, labels)}`,
+    summary: `${each.join(" ")}${comparedFunnelWords(pair, labels, funnel)}${lengthWords(stated)}`,
   };
 }
 
@@ -292,7 +302,9 @@ function funnelHints(
         "step's completion_rate_pct in each period, and its change in points (null on the last step)."
       : "Rows: users reaching each step; completion_rate_pct of them went on to the next step, abandonments did " +
         "not (null on the last step).",
-    `request is GA's runFunnelReport body: google_analytics_api_call with POST v1alpha/properties/${propertyId}:runFunnelReport and it as body returns GA's raw answer.`,
+    labels
+      ? `request is GA's runFunnelReport body for both periods, which GA answers with rows per date range index; the step ran it once per period (POST v1alpha/properties/${propertyId}:runFunnelReport with google_analytics_api_call).`
+      : `request is GA's runFunnelReport body: google_analytics_api_call with POST v1alpha/properties/${propertyId}:runFunnelReport and it as body returns GA's raw answer.`,
     ...(nextRows.length > 0
       ? [`The last ${nextRows.length} rows are the next actions after each step.`]
       : []),
