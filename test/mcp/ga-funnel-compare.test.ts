@@ -53,7 +53,8 @@ describe("a funnel compared over two periods", () => {
           ];
           const [from, to] = [earlier, later].map((r) => `${r.start_date}…${r.end_date}`);
           const key = (row: Row) => `${row.step_number}/${broken ? row.deviceCategory : ""}`;
-          const [byA, byB] = [a, b].map((run) => new Map(run.rows.map((row) => [key(row), row])));
+          const byKey = (run: { rows: Row[] }) => new Map(run.rows.map((row) => [key(row), row]));
+          const [byA, byB] = [byKey(a), byKey(b)];
           expect(both.rows).toHaveLength(new Set([...a.rows, ...b.rows].map(key)).size);
           for (const row of both.rows) {
             const [x, y] = [byA.get(key(row)), byB.get(key(row))];

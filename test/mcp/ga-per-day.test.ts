@@ -80,13 +80,23 @@ const arbitraryRange = fc
     return { start_date: iso(end - length * DAY_MS), end_date: iso(end) };
   });
 
-/** Filters on calendar dimensions, with the days each keeps, and one on another dimension (keeps every day). */
-const FILTERS: [string | undefined, (ms: number) => boolean][] = [
+/**
+ * Filters on calendar dimensions, with the days each keeps for a row (its dimension values known: review s25,
+ * finding 3), and one on another dimension that keeps every day of a row it does not name.
+ */
+const FILTERS: [string | undefined, (ms: number, row: Row) => boolean][] = [
   [undefined, () => true],
   ['dayOfWeekName == "Saturday"', (ms) => calendar(ms).dayOfWeekName === "Saturday"],
   ['month == "10"', (ms) => calendar(ms).month === "10"],
   ['dayOfWeekName in ("Saturday", "Sunday")', (ms) => [0, 6].includes(new Date(ms).getUTCDay())],
-  ['deviceCategory == "mobile" or dayOfWeekName == "Monday"', () => true],
+  ['dayOfWeekName matches "(?i)sat.*"', (ms) => calendar(ms).dayOfWeekName === "Saturday"],
+  [
+    'deviceCategory == "mobile" or dayOfWeekName == "Monday"',
+    (ms, row) =>
+      !("deviceCategory" in row) ||
+      row.deviceCategory === "mobile" ||
+      calendar(ms).dayOfWeekName === "Monday",
+  ],
 ];
 
 describe("a metric's mean a day (sessions/day)", () => {
@@ -109,11 +119,14 @@ describe("a metric's mean a day (sessions/day)", () => {
             metrics,
             dimensions: [...new Set([...dimensions, "date"])],
           });
-          const days = daysOf(range, await spanOf(property)).filter(keeps);
+          const span = daysOf(range, await spanOf(property));
+          const days = span.filter((ms) => keeps(ms, {}));
           for (const row of answer.rows) {
             const own = (values: Row) => dimensions.every((name) => values[name] === row[name]);
-            const covered = days.filter((ms) =>
-              dimensions.every((name) => !(name in calendar(ms)) || calendar(ms)[name] === row[name]),
+            const covered = span.filter(
+              (ms) =>
+                keeps(ms, row) &&
+                dimensions.every((name) => !(name in calendar(ms)) || calendar(ms)[name] === row[name]),
             );
             for (const metric of metrics) {
               const sum = byDate.rows.filter(own).reduce((total, daily) => total + Number(daily[metric]), 0);
@@ -184,6 +197,19 @@ describe("a metric's mean a day (sessions/day)", () => {
     );
   }, 120_000);
 
+  it("says how many groups the weekend note shows of how many, and in which order (review s25, finding 10)", async () => {
+    const args = {
+      property: "Retail Web Store",
+      metrics: ["sessions/day"],
+      date_ranges: ["last90days"],
+      limit: 500,
+    };
+    const byWeek = await report({ ...args, dimensions: ["week", "dayOfWeekName"] });
+    expect(byWeek.summary).toMatch(/\(12 of \d+ groups, the first in calendar order\)/);
+    const byCity = await report({ ...args, dimensions: ["city", "dayOfWeekName"] });
+    expect(byCity.summary).toMatch(/\(12 of \d+ groups, the largest\)/);
+  });
+
   it("with two date ranges the weekend note names each range as the columns do, in the order asked", async () => {
     const ranges = [
       { start_date: "2026-11-01", end_date: "2026-11-30" },
@@ -248,6 +274,14 @@ describe("a metric's mean a day (sessions/day)", () => {
       },
       { args: { ...base, metrics: ["sessions/day"], dimensions: ["dateHour"] }, hint: "Use date, day" },
       { args: { ...base, metrics: ["bounceRate/day"] }, hint: "Ask for it without /day" },
+      {
+        args: { ...base, metrics: ["sessions/day"], filter: "nthDay < 7" },
+        hint: "Filter on date, day, dayOfWeekName",
+      },
+      {
+        args: { ...base, metrics: ["sessions/day"], filter: 'dayOfWeekName matches "(?P<d>Sat)urday"' },
+        hint: 'Write it as a list of values, e.g. dayOfWeekName in ("Saturday", "Sunday")',
+      },
       { args: { ...base, metrics: ["sessions/day", "sessions/day"] }, hint: "List it once" },
       {
         args: {
@@ -279,6 +313,7 @@ describe("a metric's mean a day (sessions/day)", () => {
     });
     await report({ ...base, metrics: ["sessions"], dimensions: ["country"], filter: "sessions > 10" });
     await report({ ...base, metrics: ["bounceRate", "sessions/day"] });
+    await report({ ...base, metrics: ["sessions/day"], filter: 'dayOfWeekName in ("Saturday", "Sunday")' });
     await report({
       ...base,
       metrics: ["sessions/day"],

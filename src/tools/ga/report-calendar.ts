@@ -124,5 +124,6 @@ export function daysMatching(
  */
 export interface CountedDays {
   ranges: { key: string; label: string; counted: StatedRange | undefined }[];
-  keep: (ms: number) => boolean;
+  /** The days the filter keeps for a row with these dimension values (none for the totals). */
+  keep: (known?: Readonly<Record<string, string>>) => (ms: number) => boolean;
 }

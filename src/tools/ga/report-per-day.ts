@@ -53,7 +53,7 @@ export function countedDays(
       counted: start <= end ? { start_date: start, end_date: end } : undefined,
     };
   });
-  return { ranges, keep: dayFilter(dimensionFilter) };
+  return { ranges, keep: (known) => dayFilter(dimensionFilter, known) };
 }
 
 /** The day-by-day report's rows, summed by the answer's dimensions. */
@@ -136,7 +136,7 @@ export async function withPerDay(o: PerDayAsk): Promise<PerDayAnswer> {
   const cells = (row: Row): Row => {
     const values = Object.fromEntries(dimensions.map((name, i) => [name, cellOf(row, i) ?? ""]));
     const range = rangeOf(rangeAt < 0 ? undefined : values.dateRange)?.counted;
-    const count = range ? daysMatching(range, values, days.keep).length : 0;
+    const count = range ? daysMatching(range, values, days.keep(values)).length : 0;
     const sum = sums.sums.get(sums.key(keyed.map((name) => values[name])));
     const means = o.perDay.map((_, i) => (count > 0 ? { value: rounded((sum?.[i] ?? 0) / count) } : {}));
     return { ...row, metricValues: [...(row.metricValues ?? []), ...means] };
@@ -181,7 +181,7 @@ async function dailyTotals(
   const rangeAt = names.indexOf("dateRange");
   return days.ranges.map((range) => {
     const rows = (source.rows ?? []).filter((row) => rangeAt < 0 || cellOf(row, rangeAt) === range.key);
-    const count = range.counted ? daysMatching(range.counted, {}, days.keep).length : 0;
+    const count = range.counted ? daysMatching(range.counted, {}, days.keep()).length : 0;
     return o.perDay.map((_, i) =>
       count > 0 ? rows.reduce((sum, row) => sum + numberOf(row, i), 0) / count : undefined,
     );

@@ -9,6 +9,7 @@ import { isMartechError } from "../../errors.js";
 import type { RunReportsFields } from "../../schemas/google-analytics.js";
 import { type DateRange, type StatedRange, statedRanges, todayIn } from "./date-presets.js";
 import type { Comparison } from "./report-compare.js";
+import { checkDayFilter } from "./report-day-filter.js";
 import { unfilteredTotal } from "./report-empty.js";
 import { type FlatReport, flattenReport } from "./report-flatten.js";
 import { barePart, metricFilterNote, unfilteredReport } from "./report-metric-filter.js";
@@ -48,6 +49,7 @@ export async function sendReport(
   const { sort } = derived;
   const sent = wholeForSort(merging ? wholeReportRequest(request) : request, sort);
   checkPerDayFilter(sent, derived.perDay);
+  checkDayFilter(sent.dimensionFilter, derived.perDay);
   const answer: RunReportResponse = fields.realtime
     ? await ga.runRealtimeReport(propertyId, sent, signal)
     : await ga.runReport(propertyId, sent, signal);

@@ -79,12 +79,9 @@ function groupWords(group: Group, ask: WeekendAsk): string | undefined {
   const range =
     dateRange === undefined ? ask.days.ranges[0] : ask.days.ranges.find((r) => r.key === dateRange);
   if (!range?.counted) return undefined;
-  const weekendDays = daysMatching(
-    range.counted,
-    calendar,
-    (ms) => isWeekend(ms) && ask.days.keep(ms),
-  ).length;
-  const weekDays = daysMatching(range.counted, calendar, (ms) => !isWeekend(ms) && ask.days.keep(ms)).length;
+  const keep = ask.days.keep(group.values);
+  const weekendDays = daysMatching(range.counted, calendar, (ms) => isWeekend(ms) && keep(ms)).length;
+  const weekDays = daysMatching(range.counted, calendar, (ms) => !isWeekend(ms) && keep(ms)).length;
   if (weekendDays === 0 || weekDays === 0) return undefined;
   const figures = ask.perDay.map((name, i) => {
     const [end, week] = [mean(group.weekend[i] ?? 0, weekendDays), mean(group.weekdays[i] ?? 0, weekDays)];
@@ -103,10 +100,13 @@ export function weekendNote(ask: WeekendAsk): string | undefined {
   if (!ask.dimensions.some((name) => WEEKDAY_DIMENSIONS.includes(name))) return undefined;
   const kept = ask.dimensions.filter((name) => !LEFT_OUT.has(name));
   const groups = ordered(grouped(ask.rows, kept, ask.perDay.length), kept, ask.days);
-  const parts = groups.slice(0, MOST_GROUPS).flatMap((group) => groupWords(group, ask) ?? []);
+  // Groups with weekend days and weekdays both; the first MOST_GROUPS of them said (review s25, finding 10).
+  const all = groups.flatMap((group) => groupWords(group, ask) ?? []);
+  const parts = all.slice(0, MOST_GROUPS);
   if (parts.length === 0) return undefined;
-  const more =
-    groups.length > MOST_GROUPS ? ` (the ${MOST_GROUPS} largest of ${n(groups.length)} groups)` : "";
+  const calendar = kept.every((name) => name === "dateRange" || name in DAY_VALUES);
+  const which = calendar ? "the first in calendar order" : "the largest";
+  const more = all.length > parts.length ? ` (${parts.length} of ${n(all.length)} groups, ${which})` : "";
   return (
     "A weekend day (Saturday, Sunday) against a weekday (Monday to Friday), each the mean of its days' " +
     `figures${more}: ${parts.join("; ")}.`
