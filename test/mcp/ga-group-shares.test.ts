@@ -70,4 +70,39 @@ describe("a share of the first dimension's total (sessions%in_month)", () => {
       expect(answer.summary).not.toContain("%in_");
     }
   });
+
+  it("under a dimension filter says the totals are of the rows it keeps (review s25, finding 6)", async () => {
+    const answer = await report({
+      property: "Retail Web Store",
+      metrics: ["sessions%"],
+      dimensions: ["yearMonth", "sessionDefaultChannelGroup"],
+      filter: 'sessionDefaultChannelGroup in ("Email", "Paid Search")',
+    });
+    expect(answer.summary).toContain(
+      "Each row's sessions%in_yearMonth is its percent of its yearMonth's total over the rows the filter keeps.",
+    );
+  });
+
+  it("is refused as a sort key with the sort that gives its order, which runs (review s25, finding 9)", async () => {
+    const args = {
+      property: "Retail Web Store",
+      metrics: ["sessions%"],
+      dimensions: ["yearMonth", "deviceCategory"],
+    };
+    const refused = await ga.call("google_analytics_run_reports", {
+      ...args,
+      order_by: "-sessions%in_yearMonth",
+    });
+    expect(refused.isError).toBe(true);
+    expect(firstText(refused)).toContain(
+      'Sort by "yearMonth,-sessions": within each yearMonth that is the order',
+    );
+    const sorted = await report({ ...args, order_by: "yearMonth,-sessions" });
+    for (const month of new Set(sorted.rows.map((row) => row.yearMonth))) {
+      const shares = sorted.rows
+        .filter((row) => row.yearMonth === month)
+        .map((row) => Number(row["sessions%in_yearMonth"]));
+      expect(shares).toEqual([...shares].sort((a, b) => b - a));
+    }
+  });
 });

@@ -70,7 +70,13 @@ describe("count_by a condition", () => {
             byField ? (lead) => (empty(lead.leadSource) ? null : lead.leadSource) : scoreHolds,
             mediumHolds,
           ]);
-          expect(tally(data.result, columns)).toEqual(want);
+          const counted = tally(data.result, columns);
+          expect(new Map([...counted].filter(([, count]) => count > 0))).toEqual(want);
+          // Each value of the other column has a true and a false row, 0 where none (review s25, finding 5).
+          for (const row of data.result) {
+            const flipped = { ...row, [medium]: !row[medium] };
+            expect(counted.has(columns.map((c) => String(flipped[c])).join(" / "))).toBe(true);
+          }
           // Each field's own totals (trial s22, N258): the second's are the members for which it holds or not.
           const holds = members.filter(mediumHolds).length;
           const second = [
@@ -85,6 +91,51 @@ describe("count_by a condition", () => {
     );
   }, 120_000);
 
+  it("reads a condition through a list of objects as where does (review s25, finding 4)", async () => {
+    const ids = Array.from({ length: 30 }, (_, i) => 1001 + i);
+    const programs = {
+      method: "GET",
+      endpoint: "/rest/asset/v1/program/{id}.json",
+      query_parameters: { id: ids },
+    };
+    const condition = "costs.cost > 1000";
+    const counted = await mkto.ok<Answer>({ ...programs, count_by: condition });
+    const kept = await mkto.ok<Answer>({ ...programs, where: condition, count_by: "type" });
+    const holds = kept.data.result.reduce((sum, row) => sum + Number(row.count), 0);
+    expect(tally(counted.data.result, [condition])).toEqual(
+      new Map([
+        ["true", holds],
+        ["false", 30 - holds],
+      ]),
+    );
+  });
+
+  it("a condition that does not parse gets where's message, and the hint's form runs (review s25, finding 7)", async () => {
+    const refused = await mkto.call({
+      method: "GET",
+      endpoint: "/rest/v1/lists/1001/leads.json",
+      query_parameters: { fields: "id,leadSource" },
+      count_by: "leadSource == Webinar",
+    });
+    expect(refused.result.isError).toBe(true);
+    expect(refused.first).toContain("Invalid count_by: expected a quoted text or a number");
+    expect(refused.first).toContain('quote text and dates, e.g. leadSource == "Webinar"');
+    await read('leadSource == "Webinar"');
+  });
+
+  it("names count_by when it refuses a date's offset, beside a where with dates too (review s25, finding 8)", async () => {
+    const refused = await mkto.call({
+      method: "GET",
+      endpoint: "/rest/v1/lists/1001/leads.json",
+      query_parameters: { fields: "id,createdAt" },
+      count_by: 'createdAt >= "2025-06-04T00:00:00-05:00"',
+      where: 'createdAt >= "2023-01-01"',
+      time_zone: "America/New_York",
+    });
+    expect(refused.result.isError).toBe(true);
+    expect(refused.first).toContain("Invalid count_by: 2025-06-04T00:00:00-05:00");
+  });
+
   it("reads a quoted date on time_zone's clock, as where does", async () => {
     const condition = 'createdAt >= "2026-01-01"';
     const { data, text } = await read(condition, { time_zone: "America/New_York" });
@@ -93,15 +144,15 @@ describe("count_by a condition", () => {
     expect(tally(data.result, [condition])).toEqual(want);
     const where = await read("leadSource", { where: condition, time_zone: "America/New_York" });
     expect(where.data.result.reduce((sum, row) => sum + Number(row.count), 0)).toBe(want.get("true"));
-    expect(text).toContain(`counted by ${condition}`);
+    expect(text).toContain(`counted by ${condition} (dates in America/New_York, a date alone its whole day)`);
   });
 
-  it("a condition that does not parse is refused with the forms count_by takes, and the hint's form runs", async () => {
+  it("a part that is neither a field nor a condition is refused with the forms count_by takes", async () => {
     const refused = await mkto.call({
       method: "GET",
       endpoint: "/rest/v1/lists/1001/leads.json",
       query_parameters: { fields: "id,leadScore" },
-      count_by: "leadScore >",
+      count_by: "%%%",
     });
     expect(refused.result.isError).toBe(true);
     expect(refused.first).toContain('a condition counts true and false ("leadScore > 50")');

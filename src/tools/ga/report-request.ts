@@ -25,6 +25,14 @@ export function parseOrderBy(
       typeof item === "string"
         ? { name: item.replace(/^-/, ""), desc: item.startsWith("-"), orderType: undefined }
         : { name: item.field, desc: item.desc, orderType: item.order_type };
+    // A share of the first dimension's total is worked out after GA sorts (review s25, finding 9).
+    const inGroup = /^(.+)%in_(.+)$/.exec(name);
+    if (inGroup) {
+      const [, metric, first] = inGroup;
+      throw new ValidationError(field, `"${name}" is worked out after GA sorts, so it cannot be sorted by.`, {
+        hint: `Sort by "${first},-${metric}": within each ${first} that is the order of ${name}.`,
+      });
+    }
     if (!/^[A-Za-z][A-Za-z0-9_:.]*$/.test(name)) {
       throw new ValidationError(field, `"${name.slice(0, 60)}" is not a field name.`, {
         hint: 'Write e.g. "-sessions,date": field names, "-" in front for descending, separated by commas.',

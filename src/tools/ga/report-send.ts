@@ -97,7 +97,8 @@ export async function sendReport(
           unfilteredTotal({ runReport: (_, body) => ask(body as Body) }, propertyId, sent, signal),
         )))
       : undefined;
-  const subtotal = subtotalNote(coarse, first, derived.shares);
+  // Under a dimension filter the totals are of the rows it keeps, as the shares are (review s25, finding 6).
+  const subtotal = subtotalNote(coarse, first, derived.shares, request.dimensionFilter !== undefined);
   const filtered = metricFilterNote({ sent, flat, unfiltered, shares: derived.shares });
   const response = quota ? { ...shared, propertyQuota: quota } : shared;
   return { sent, response, flat, bare, added: [subtotal, daily.note, filtered], hints: daily.hints };

@@ -56,6 +56,7 @@ export function subtotalNote(
   coarse: RunReportResponse | undefined,
   first: string | undefined,
   shares: readonly string[] = [],
+  filtered = false,
 ): string | undefined {
   if (!coarse || !first || !wholeGroups(coarse)) return undefined;
   const flat = flattenReport(coarse);
@@ -69,6 +70,8 @@ export function subtotalNote(
   // The columns report-shares.ts's withGroupShares adds are of these totals (trial s20, N219, N236).
   const inGroup = shares.map((share) => `${share}in_${first}`);
   const said =
-    inGroup.length > 0 ? ` Each row's ${inGroup.join(", ")} is its percent of its ${first}'s total.` : "";
+    inGroup.length > 0
+      ? ` Each row's ${inGroup.join(", ")} is its percent of its ${first}'s total${filtered ? " over the rows the filter keeps" : ""}.`
+      : "";
   return `${what} by ${first} (GA's own, each over all its rows, not a sum of the rows shown): ${groups.join("; ")}.${said}`;
 }

@@ -67,7 +67,10 @@ function countWords(fields: string[], computed: Computed): string[] {
   const over = spec.where
     ? `the ${n(compute.matched)} matching ${unit}s`
     : `all ${plural(compute.matched, unit)}`;
-  const by = `counted by ${fields.join(", ")}${spec.ignoreCase ? " ignoring case and outer spaces" : ""}`;
+  // A condition's quoted dates are read on time_zone's clock, as where's are: said (review s25, finding 8).
+  const dated = spec.conditions?.some((condition) => /["']\d{4}-\d{2}-\d{2}/.test(condition.column));
+  const clock = dated ? ` (dates in ${spec.zone ?? "UTC"}, a date alone its whole day)` : "";
+  const by = `counted by ${fields.join(", ")}${clock}${spec.ignoreCase ? " ignoring case and outer spaces" : ""}`;
   const groups = compute.groups ?? 0;
   const kept = compute.kept;
   // Values the request named (activity types, ids in the path) that no counted record has: "asked for" read

@@ -271,12 +271,12 @@ const WHERE_DATED = /["']\d{4}-\d{2}-\d{2}(?:T[\d:.]+(?:Z|[+-]\d{2}:?\d{2})?)?["
 const BUCKETED = new RegExp(`:\\s*(?:${BUCKET_UNITS.join("|")})\\s*(?::\\s*columns\\s*)?(?:,|$)`, "i");
 
 /** An offset in where that is not the zone's at its instant is refused as in the filters, with the value to send. */
-function checkWhere(zone: string, where: string | undefined): boolean {
+function checkWhere(zone: string, where: string | undefined, field = "where"): boolean {
   for (const [, text = ""] of where?.matchAll(WHERE_DATETIME) ?? []) {
     const parsed = parse(text);
     if (parsed?.kind !== "time" || parsed.offset === undefined) continue;
     if (offsetAt(zone, parsed.wall - parsed.offset) !== parsed.offset) {
-      refuseOffset(zone, { field: "where", key: "where", end: false, text }, parsed.wall);
+      refuseOffset(zone, { field, key: field, end: false, text }, parsed.wall);
     }
   }
   return where !== undefined && WHERE_DATED.test(where);
@@ -346,7 +346,12 @@ function datedCall(input: MarketoApiCallInput, ranges: readonly Range[], sent: r
     });
   }
   // A count_by condition's quoted dates ('createdAt >= "2026-01-01"') read the zone's clock as where's do.
-  const whereDated = checkWhere(zone, input.where) || checkWhere(zone, input.count_by);
+  // Both are checked, each refusal naming its own input (review s25, finding 8).
+  const [whereDates, countDates] = [
+    checkWhere(zone, input.where),
+    checkWhere(zone, input.count_by, "count_by"),
+  ];
+  const whereDated = whereDates || countDates;
   const bucketed = input.count_by !== undefined && BUCKETED.test(input.count_by);
   if (ranges.length === 0 && !whereDated && !bucketed) {
     throw new ValidationError(

@@ -121,9 +121,7 @@ export function namedFields(spec: ComputeSpec): NamedField[] {
           throughLists: true,
         }))
       : []),
-    ...(spec.countBy ?? []).flatMap((column) =>
-      countedFields(spec, column).map((field) => ({ input: "count_by", field })),
-    ),
+    ...(spec.countBy ?? []).flatMap((column) => countedFields(spec, column)),
     ...(spec.distinct ? [{ input: "count_distinct", field: spec.distinct }] : []),
     // A sum's path may run through a list (costs.cost): it is checked against the paths into lists' objects too.
     ...(spec.sum ? [{ input: "sum", field: spec.sum, throughLists: true }] : []),

@@ -7,7 +7,7 @@ import { type Expression, expressionFields } from "../filter/ast.js";
 import { parseExpression, RECORDS_DIALECT } from "../filter/parser.js";
 import { type Bucket, bucketSuffix } from "./buckets.js";
 import { readPath, splitFieldList, unquoteField } from "./field-list.js";
-import { quotedField } from "./fields.js";
+import { type NamedField, quotedField } from "./fields.js";
 
 /** The inputs countOptions reads (ComputeInput's of the same names). */
 export interface CountInput {
@@ -44,15 +44,24 @@ export interface CountCondition {
   expression: Expression;
 }
 
-/** The part as a condition when it is one (a name alone, even with spaces, is a field's). */
+/** A part written as a condition: an operator, or a word of where's language between others. */
+const CONDITION_LIKE =
+  /[=<>!~]|\s(?:in|contains|between|is|begins_with|starts_with|ends_with|matches|and|or)\s|^not\s/i;
+
+/**
+ * The part as a condition when it is one (a name alone, even with spaces, is a field's). A part written as a
+ * condition that does not parse gets where's own message, not "not a field name" (review s25, finding 7).
+ */
 function conditionOf(part: string, named: string | undefined): CountCondition | undefined {
   if (named !== undefined && !/\s/.test(named)) return undefined;
+  const at = {
+    field: "count_by",
+    hint: 'A condition is written as in where: quote text and dates, e.g. leadSource == "Webinar" or createdAt >= "2026-01-01".',
+  };
   try {
-    return {
-      column: part,
-      expression: parseExpression(part, { field: "count_by", hint: "" }, RECORDS_DIALECT),
-    };
-  } catch {
+    return { column: part, expression: parseExpression(part, at, RECORDS_DIALECT) };
+  } catch (error) {
+    if (named === undefined && CONDITION_LIKE.test(part)) throw error;
     return undefined;
   }
 }
@@ -207,12 +216,21 @@ export function refuseContainer(field: string, value: object, paths: readonly st
   );
 }
 
-/** The fields a count_by column reads: its own name, a date bucket's field, or a condition's fields. */
+/**
+ * The fields a count_by column reads, as the read checks them: its own name, a date bucket's field, or a
+ * condition's fields, which like where's may run through a list of objects (costs.cost > 1000: review s25,
+ * finding 4).
+ */
 export function countedFields(
   spec: { buckets?: readonly Bucket[] | undefined; conditions?: readonly CountCondition[] | undefined },
   column: string,
-): string[] {
+): NamedField[] {
   const condition = spec.conditions?.find((candidate) => candidate.column === column);
-  if (condition) return [...new Set(expressionFields(condition.expression))];
-  return [spec.buckets?.find((bucket) => bucket.column === column)?.field ?? column];
+  if (condition) {
+    const fields = [...new Set(expressionFields(condition.expression))];
+    return fields.map((field) => ({ input: "count_by", field, throughLists: true }));
+  }
+  return [
+    { input: "count_by", field: spec.buckets?.find((bucket) => bucket.column === column)?.field ?? column },
+  ];
 }

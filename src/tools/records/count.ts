@@ -84,6 +84,8 @@ export class Counter {
   readonly #sum: string | undefined;
   readonly #sumItems: CounterOptions["sumItems"];
   readonly #groups = new Map<string, Group>();
+  /** The fields that are conditions, by their place: each row has both true and false (#conditionZeros). */
+  readonly #conditionAt: number[];
   /** Every distinct spelling seen (ignoring case only), to count what each group merges. */
   readonly #spellings = new Set<string>();
   #total = 0;
@@ -99,6 +101,9 @@ export class Counter {
     this.#refuse = refuse;
     this.#sum = options.sum;
     this.#sumItems = options.sumItems;
+    this.#conditionAt = fields.flatMap((field, i) =>
+      options.conditions?.some((condition) => condition.column === field) ? [i] : [],
+    );
   }
 
   get total(): number {
@@ -228,6 +233,34 @@ export class Counter {
     return [...totals.values()];
   }
 
+  /** A group's key as add() makes it, from its values. */
+  #keyOf(values: readonly unknown[]): string {
+    const texts = values.map((value) => (value === null || value === undefined ? null : textOf(value)));
+    const folded = texts.map((text) => (text === null ? null : foldedText(text) || null));
+    return JSON.stringify(this.ignoreCase ? folded : texts);
+  }
+
+  /**
+   * With a condition among the fields: beside each group, the group with the condition's other value, counted
+   * 0, where no record had it, so "how many are X, how many not" never loses its 0 (review s25, finding 5).
+   */
+  #conditionZeros(): Group[] {
+    const zeros = new Map<string, Group>();
+    // Each flip of each condition, of the groups counted and of those added (two conditions: all four pairs).
+    const queue = [...this.#groups.values()];
+    for (let next = queue.shift(); next; next = queue.shift()) {
+      for (const at of this.#conditionAt) {
+        const values = next.values.map((value, i) => (i === at ? value !== true : value));
+        const key = this.#keyOf(values);
+        if (this.#groups.has(key) || zeros.has(key)) continue;
+        const zero = { values, count: 0, records: 0, spellings: 0, sum: 0 };
+        zeros.set(key, zero);
+        queue.push(zero);
+      }
+    }
+    return [...zeros.values()];
+  }
+
   /** The groups counted at least `least` times, in the order first read. */
   groups(least?: number): Group[] {
     const all = [...this.#groups.values()];
@@ -237,7 +270,8 @@ export class Counter {
   /** One row per value counted at least `least` times: the count_by fields and countColumnNames' columns. */
   rows(least?: number): Record<string, unknown>[] {
     const first = this.#firstValueTotals();
-    return this.groups(least).map((group) => {
+    const groups = least === undefined ? [...this.groups(), ...this.#conditionZeros()] : this.groups(least);
+    return groups.map((group) => {
       const row: Record<string, unknown> = {};
       this.fields.forEach((field, i) => {
         row[field] = group.values[i];
