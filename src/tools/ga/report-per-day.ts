@@ -63,13 +63,19 @@ interface DailySums {
   rows: { values: Record<string, string>; metrics: number[] }[];
 }
 
-function sumByKey(response: RunReportResponse, dimensions: readonly string[], width: number): DailySums {
+/** `metricAt`: where each per-day column's metric is among the response's (the by-date report's: in order). */
+function sumByKey(
+  response: RunReportResponse,
+  dimensions: readonly string[],
+  metricAt: readonly number[],
+): DailySums {
+  const width = metricAt.length;
   const names = (response.dimensionHeaders ?? []).map((header) => header.name ?? "");
   const at = dimensions.map((name) => names.indexOf(name));
   const key = (values: readonly (string | undefined)[]) => JSON.stringify(values);
   const sums = new Map<string, number[]>();
   const rows = (response.rows ?? []).map((row) => {
-    const metrics = Array.from({ length: width }, (_, i) => numberOf(row, i));
+    const metrics = metricAt.map((index) => numberOf(row, index));
     const k = key(at.map((index) => (index < 0 ? undefined : cellOf(row, index))));
     const sum = sums.get(k) ?? Array.from({ length: width }, () => 0);
     sums.set(
@@ -125,11 +131,25 @@ export async function withPerDay(o: PerDayAsk): Promise<PerDayAnswer> {
   const dimensions = (o.response.dimensionHeaders ?? []).map((header) => header.name ?? "");
   const asked = (o.sent.dimensions as { name: string }[] | undefined) ?? [];
   const dated = asked.some((d) => d.name === "date");
-  const byDate = await daily(o, dated ? asked : [...asked, { name: "date" }]);
+  // By date (and not by day of week, whose note reads every day) each row is one day's: its mean is its own
+  // figure, and the report is not asked for again (review s25, finding 12).
+  const own = dated && !dimensions.some((name) => /^dayOfWeek/.test(name));
+  const byDate = own ? undefined : await daily(o, dated ? asked : [...asked, { name: "date" }]);
   // The rows' key: their own dimensions, date among them only when the report is by date (review s24, finding 1).
   const keyed = dated ? dimensions : dimensions.filter((name) => name !== "date");
   const days = countedDays(o.stated, o.span, o.sent.dimensionFilter);
-  const sums = sumByKey(byDate, keyed, o.perDay.length);
+  const names = (o.response.metricHeaders ?? []).map((header) => header.name);
+  const sums = byDate
+    ? sumByKey(
+        byDate,
+        keyed,
+        o.perDay.map((_, i) => i),
+      )
+    : sumByKey(
+        o.response,
+        keyed,
+        o.perDay.map((name) => names.indexOf(perDayBase(name))),
+      );
   const rangeAt = dimensions.indexOf("dateRange");
   const rangeOf = (value: string | undefined) =>
     value === undefined ? days.ranges[0] : days.ranges.find((range) => range.key === value);
@@ -172,11 +192,11 @@ const withMeans = (row: Row, means: (number | undefined)[] | undefined): Row => 
 async function dailyTotals(
   o: PerDayAsk,
   dimensions: readonly string[],
-  byDate: RunReportResponse,
+  byDate: RunReportResponse | undefined,
   days: CountedDays,
 ) {
   const byDay = dimensions.every((name) => name === "dateRange" || name in DAY_VALUES);
-  const source = byDay ? byDate : await daily(o, [{ name: "date" }]);
+  const source = byDay && byDate ? byDate : await daily(o, [{ name: "date" }]);
   const names = (source.dimensionHeaders ?? []).map((header) => header.name ?? "");
   const rangeAt = names.indexOf("dateRange");
   return days.ranges.map((range) => {
