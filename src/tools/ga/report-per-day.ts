@@ -7,8 +7,9 @@
  * Saturday row: the range's Saturdays) and that the filter's calendar conditions keep (report-day-filter.ts).
  * Only days that can have data count: from the property's first day to today in its zone (review s24,
  * finding 2); a day in between without a row counts as 0. For users this is the mean of each day's users, not
- * the period's users divided by its days: GA counts a user once over a period
- * (https://support.google.com/analytics/answer/12253918). The totals' mean a day is of GA's daily totals (one
+ * the period's users divided by its days: GA's user metrics are "the number of distinct users" over the
+ * report's dates (activeUsers, totalUsers in https://developers.google.com/analytics/devguides/reporting/data/v1/api-schema),
+ * so a user of two days is one user of the period. The totals' mean a day is of GA's daily totals (one
  * more request by date alone, unless every dimension is one a day determines, when the rows' daily values are
  * those totals). The request side is report-per-day-request.ts.
  */
