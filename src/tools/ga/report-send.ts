@@ -1,7 +1,7 @@
 /**
  * Run Reports' exchange with GA for one property: the report as sent (whole when two ranges are merged or a
- * ratio is sorted here), its shares, ratios and subtotals added, what a metric filter left out, and the page
- * of rows the answer shows.
+ * column worked out here is sorted here), its means a day, ratios, shares (of the total and of the first
+ * dimension's totals) and subtotals added, what a metric filter left out, and the page of rows the answer shows.
  */
 import type { ConnectorOf } from "../../connections/registry.js";
 import type { RunReportResponse } from "../../connectors/google/types.js";
