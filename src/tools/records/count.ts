@@ -248,9 +248,10 @@ export class Counter {
     const zeros = new Map<string, Group>();
     // Each flip of each condition, of the groups counted and of those added (two conditions: all four pairs).
     const queue = [...this.#groups.values()];
-    for (let next = queue.shift(); next; next = queue.shift()) {
-      for (const at of this.#conditionAt) {
-        const values = next.values.map((value, i) => (i === at ? value !== true : value));
+    for (let at = 0; at < queue.length; at += 1) {
+      const next = queue[at] as Group;
+      for (const place of this.#conditionAt) {
+        const values = next.values.map((value, i) => (i === place ? value !== true : value));
         const key = this.#keyOf(values);
         if (this.#groups.has(key) || zeros.has(key)) continue;
         const zero = { values, count: 0, records: 0, spellings: 0, sum: 0 };
