@@ -252,6 +252,20 @@ describe("a metric's mean a day (sessions/day)", () => {
     }
   });
 
+  it("names only the bound that cut a range in its hint (review s25, finding 11)", async () => {
+    const result = await ga.call("google_analytics_run_reports", {
+      property: "Retail Help Center",
+      metrics: ["sessions/day"],
+      dimensions: ["year"],
+      date_ranges: [{ start_date: "2025-01-01", end_date: "2026-11-30" }],
+    });
+    const hints = (result.structuredContent as { hints: string[] }).hints.join(" ");
+    const { first } = await spanOf("412345674");
+    expect(hints).toContain(
+      `The means a day count only days that can have data, from the property's first day (${first}): ${first}…2026-11-30.`,
+    );
+  });
+
   it("sorted by a mean a day, the rows are in its order", async () => {
     const args = {
       property: "Retail Web Store",

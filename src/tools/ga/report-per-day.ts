@@ -227,10 +227,14 @@ function perDayHints(o: PerDayAsk, days: CountedDays): string[] {
     hints.push(`Today (${o.span.today}) counts as one of the days, though GA is still collecting it.`);
   }
   if (cut.length > 0) {
-    hints.push(
-      `The means a day count only days that can have data, from the property's first day${o.span.firstDay ? ` (${o.span.firstDay})` : ""} ` +
-        `to today${o.span.today ? ` (${o.span.today}, still being collected)` : ""}: ${cut.join("; ")}.`,
-    );
+    // Only the bound that cut a range is named (review s25, finding 11: "to today" on a range that ended before).
+    const cutStart = o.stated.some((range, i) => days.ranges[i]?.counted?.start_date !== range.start_date);
+    const cutEnd = o.stated.some((range, i) => days.ranges[i]?.counted?.end_date !== range.end_date);
+    const bounds = [
+      ...(cutStart ? [`from the property's first day${o.span.firstDay ? ` (${o.span.firstDay})` : ""}`] : []),
+      ...(cutEnd ? [`to today${o.span.today ? ` (${o.span.today})` : ""}`] : []),
+    ];
+    hints.push(`The means a day count only days that can have data, ${bounds.join(" ")}: ${cut.join("; ")}.`);
   }
   return hints;
 }
