@@ -266,6 +266,18 @@ describe("a metric's mean a day (sessions/day)", () => {
     );
   });
 
+  it("a pattern JavaScript cannot read on a row's own dimension leaves the days whole, and the report answers", async () => {
+    const answer = await report({
+      property: "Retail Web Store",
+      metrics: ["sessions/day"],
+      dimensions: ["deviceCategory"],
+      filter: 'deviceCategory matches "(?P<d>mob)ile"',
+      date_ranges: [{ start_date: "2026-11-01", end_date: "2026-11-30" }],
+    });
+    expect(answer.rows.map((row) => row.deviceCategory)).toEqual(["mobile"]);
+    expect(answer.rows[0]?.["sessions/day"]).toBe(round(Number(answer.rows[0]?.sessions) / 30));
+  });
+
   it("sorted by a mean a day, the rows are in its order", async () => {
     const args = {
       property: "Retail Web Store",

@@ -58,7 +58,13 @@ function textMatch(filter: NonNullable<Filter["stringFilter"]>, value: string): 
       return have.includes(want);
     case "FULL_REGEXP":
     case "PARTIAL_REGEXP":
-      return pattern(filter).test(value);
+      // A calendar dimension's pattern was read before anything was sent (checkDayFilter); one on a row's own
+      // dimension that JavaScript cannot read is unknown, as a dimension not in the row is.
+      try {
+        return pattern(filter).test(value);
+      } catch {
+        return undefined;
+      }
     default:
       return undefined;
   }
