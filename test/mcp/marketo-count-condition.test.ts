@@ -34,6 +34,18 @@ const read = (count_by: string, extra: Record<string, unknown> = {}) =>
     ...extra,
   });
 
+/** The first text of a read of list 1001's members with these fields that is refused. */
+async function refusal(fields: string, extra: Record<string, unknown>): Promise<string> {
+  const { result, first } = await mkto.call({
+    method: "GET",
+    endpoint: "/rest/v1/lists/1001/leads.json",
+    query_parameters: { fields },
+    ...extra,
+  });
+  expect(result.isError).toBe(true);
+  return first;
+}
+
 /** The answer's rows as "value / value → count". */
 const tally = (rows: Record<string, unknown>[], columns: string[]) =>
   new Map(rows.map((row) => [columns.map((c) => String(row[c])).join(" / "), Number(row.count)]));
@@ -111,29 +123,19 @@ describe("count_by a condition", () => {
   });
 
   it("a condition that does not parse gets where's message, and the hint's form runs (review s25, finding 7)", async () => {
-    const refused = await mkto.call({
-      method: "GET",
-      endpoint: "/rest/v1/lists/1001/leads.json",
-      query_parameters: { fields: "id,leadSource" },
-      count_by: "leadSource == Webinar",
-    });
-    expect(refused.result.isError).toBe(true);
-    expect(refused.first).toContain("Invalid count_by: expected a quoted text or a number");
-    expect(refused.first).toContain('quote text and dates, e.g. leadSource == "Webinar"');
+    const refused = await refusal("id,leadSource", { count_by: "leadSource == Webinar" });
+    expect(refused).toContain("Invalid count_by: expected a quoted text or a number");
+    expect(refused).toContain('quote text and dates, e.g. leadSource == "Webinar"');
     await read('leadSource == "Webinar"');
   });
 
   it("names count_by when it refuses a date's offset, beside a where with dates too (review s25, finding 8)", async () => {
-    const refused = await mkto.call({
-      method: "GET",
-      endpoint: "/rest/v1/lists/1001/leads.json",
-      query_parameters: { fields: "id,createdAt" },
+    const refused = await refusal("id,createdAt", {
       count_by: 'createdAt >= "2025-06-04T00:00:00-05:00"',
       where: 'createdAt >= "2023-01-01"',
       time_zone: "America/New_York",
     });
-    expect(refused.result.isError).toBe(true);
-    expect(refused.first).toContain("Invalid count_by: 2025-06-04T00:00:00-05:00");
+    expect(refused).toContain("Invalid count_by: 2025-06-04T00:00:00-05:00");
   });
 
   it("reads a quoted date on time_zone's clock, as where does", async () => {
@@ -148,14 +150,8 @@ describe("count_by a condition", () => {
   });
 
   it("a part that is neither a field nor a condition is refused with the forms count_by takes", async () => {
-    const refused = await mkto.call({
-      method: "GET",
-      endpoint: "/rest/v1/lists/1001/leads.json",
-      query_parameters: { fields: "id,leadScore" },
-      count_by: "%%%",
-    });
-    expect(refused.result.isError).toBe(true);
-    expect(refused.first).toContain('a condition counts true and false ("leadScore > 50")');
+    const refused = await refusal("id,leadScore", { count_by: "%%%" });
+    expect(refused).toContain('a condition counts true and false ("leadScore > 50")');
     await read("leadScore > 50");
   });
 });
