@@ -45,8 +45,8 @@ const DateValue = z.string().regex(DATE_VALUE, "use YYYY-MM-DD, NdaysAgo, yester
 const FieldName = Trimmed.regex(/^[A-Za-z][A-Za-z0-9_:.]{0,199}$/, "an API name such as sessions");
 /** A metric; "sessions%" for each row's share of its total, "a/b" for a ratio (src/tools/ga/report-shares.ts, report-ratios.ts). */
 const MetricName = Trimmed.regex(
-  /^[A-Za-z][A-Za-z0-9_:.]{0,199}(%|\/[A-Za-z][A-Za-z0-9_:.]{0,199})?$/,
-  "an API name such as sessions, sessions% for its share, totalRevenue/sessions for a ratio or sessions/day for its mean a day",
+  /^[A-Za-z][A-Za-z0-9_:.]{0,199}(%|(\/[A-Za-z][A-Za-z0-9_:.]{0,199})?(%change)?)$/,
+  "an API name such as sessions, sessions% for its share, totalRevenue/sessions for a ratio, sessions/day for its mean a day or sessions%change for its change from the previous period",
 );
 const NumberIn = (min: number, max: number) => z.int().min(min).max(max);
 
@@ -132,8 +132,9 @@ export const RunReportsFields = z.strictObject({
     .max(10)
     .default([])
     .describe(
-      '1–10 metric API names, e.g. sessions; "sessions%": each row\'s share of the total; "totalRevenue/sessions": ' +
-        'a ratio; "sessions/day": mean a day (by dayOfWeekName: weekend vs weekdays too).',
+      '1–10 metric API names, e.g. sessions; "sessions%": share of the total; "totalRevenue/sessions": a ' +
+        'ratio; "sessions/day": mean a day (by dayOfWeekName: weekend vs weekdays too); "sessions%change": ' +
+        "change from the previous date, week or month.",
     )
     .meta({ title: "Metrics", examples: [["sessions", "activeUsers"]] }),
   dimensions: z
@@ -160,7 +161,7 @@ export const RunReportsFields = z.strictObject({
     .describe(
       'Rows to keep, e.g. country == "France" and sessions > 10; also != < <= > >= contains begins_with ' +
         'ends_with, matches / =~ (RE2 regex: whole value / any part), in ("a","b"), between N and M, is ' +
-        "empty; and / or / not, parentheses; text ignores case. Dimensions and metrics alike; or a GA " +
+        "empty; and / or / not, parentheses; text ignores case; or a GA " +
         "FilterExpression object.",
     )
     // The console's Filter box shows the first example as its placeholder, whole at 400 px (issue 28): a
@@ -172,9 +173,7 @@ export const RunReportsFields = z.strictObject({
         'expected "-sessions,date" (a list of field names, "-" for descending) or [{field, desc?, order_type?}]',
     })
     .optional()
-    .describe(
-      'Sort: "-sessions", "-sessions,date" or [{field, desc, order_type}]; fields must be in the report.',
-    )
+    .describe('Sort: "-sessions", "-sessions,date" or [{field, desc, order_type}].')
     .meta({ title: "Sort by", examples: ["-sessions,date"] }),
   limit: NumberIn(1, 10_000)
     .default(100)

@@ -23,6 +23,7 @@ import { rangeLabels } from "./ga/period-words.js";
 import type { PropertyRef } from "./ga/property-name.js";
 import { RUN_REPORTS_ALIASES } from "./ga/report-aliases.js";
 import { reportOutput, summarize, summaryTail } from "./ga/report-answer.js";
+import { changeRequest, changeSort } from "./ga/report-change-request.js";
 import { reportChart, type UiNames } from "./ga/report-chart.js";
 import type { Comparison } from "./ga/report-compare.js";
 import { dataStartNote, propertyStart } from "./ga/report-data-start.js";
@@ -131,10 +132,19 @@ export const googleAnalyticsRunReports: ToolStep<ReturnType<typeof input>, typeo
     const now = new Date();
     // "sessions%" and "totalRevenue/sessions" columns: GA is asked for the metrics, and the shares and ratios
     // are added to its answer (report-shares.ts, report-ratios.ts).
-    const { fields: plain, shares } = shareRequest(asked);
+    // "sessions%change" columns (report-change.ts) are added over the whole report, sorted here.
+    const { fields: unchanged, change } = changeRequest(asked);
+    const { fields: plain, shares } = shareRequest(unchanged);
     const { fields: daily, perDay } = perDayRequest(plain);
-    const { fields, ratios, sort } = ratioRequest(daily, perDay);
-    const derived = { shares, ratios, perDay, ...(sort ? { sort } : {}) };
+    const { fields, ratios, sort } = ratioRequest(daily, [...perDay, ...(change?.columns ?? [])]);
+    const sorted = sort ?? (change ? changeSort(fields) : undefined);
+    const derived = {
+      shares,
+      ratios,
+      perDay,
+      ...(change ? { change } : {}),
+      ...(sorted ? { sort: sorted } : {}),
+    };
     const shape = { ...checkRequestShape(fields, now), metricAt: askedAt(asked.metrics) };
     const ga = await ctx.connection("google", fields.account);
     const properties = await resolveProperties(ga, fields.property, ctx.signal);

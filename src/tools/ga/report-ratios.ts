@@ -26,9 +26,10 @@ export const ratioParts = (name: string): [string, string] | undefined => {
 /** Where a metric GA is asked for stands in the caller's list: itself, its share or a ratio it is part of. */
 export function askedAt(asked: readonly string[]): (name: string) => number {
   return (name) => {
-    const at = asked.findIndex((entry) =>
-      [entry, entry.replace(/(%|\/day)$/, ""), ...(ratioParts(entry) ?? [])].includes(name),
-    );
+    const at = asked.findIndex((asking) => {
+      const entry = asking.replace(/%change$/, "");
+      return [entry, entry.replace(/(%|\/day)$/, ""), ...(ratioParts(entry) ?? [])].includes(name);
+    });
     return at < 0 ? asked.indexOf(name) : at;
   };
 }
@@ -107,15 +108,10 @@ function divided(row: Row, at: [number, number]): { value?: string } {
   return { value: String(Math.round((top / bottom) * DECIMALS) / DECIMALS) };
 }
 
-/** The response with each ratio as a metric column after GA's, and (sorted here) the page asked for. */
-export function withRatios(
-  response: RunReportResponse,
-  ratios: readonly string[],
-  page?: { sort: readonly SortKey[]; offset: number; limit: number },
-): RunReportResponse {
-  if (ratios.length === 0 && !page) return response;
+/** The response with each ratio as a metric column after GA's (its totals row: the totals' ratio). */
+export function withRatios(response: RunReportResponse, ratios: readonly string[]): RunReportResponse {
+  if (ratios.length === 0) return response;
   const metrics = (response.metricHeaders ?? []).map((header) => header.name ?? "");
-  const dimensions = (response.dimensionHeaders ?? []).map((header) => header.name ?? "");
   const at = ratios.map((name) => {
     const [top, bottom] = ratioParts(name) as [string, string];
     return [metrics.indexOf(top), metrics.indexOf(bottom)] as [number, number];
@@ -124,30 +120,44 @@ export function withRatios(
     ...row,
     metricValues: [...(row.metricValues ?? []), ...at.map((pair) => divided(row, pair))],
   });
-  let rows = response.rows?.map(cells);
-  if (rows && page) {
-    if ((response.rowCount ?? rows.length) > rows.length) {
-      throw new ValidationError(
-        "order_by",
-        `a sort on a column worked out here reads the whole report, at most ${WHOLE} rows.`,
-        {
-          hint: `This report has ${response.rowCount} rows: narrow it with a filter or fewer dimensions.`,
-        },
-      );
-    }
-    const names = [...metrics, ...ratios];
-    rows = sortRows(rows, page.sort, { names, dimensions }).slice(page.offset, page.offset + page.limit);
-  }
   return {
     ...response,
     metricHeaders: [
       ...(response.metricHeaders ?? []),
       ...ratios.map((name) => ({ name, type: "TYPE_FLOAT" as const })),
     ],
-    ...(rows ? { rows } : {}),
+    ...(response.rows ? { rows: response.rows.map(cells) } : {}),
     ...(response.totals ? { totals: response.totals.map(cells) } : {}),
   };
 }
+
+/** The whole report (read by wholeForSort) in the asked order, every column worked out here included. */
+export function sortedHere(
+  response: RunReportResponse,
+  sort: readonly SortKey[] | undefined,
+): RunReportResponse {
+  const rows = response.rows;
+  if (!sort || !rows) return response;
+  if ((response.rowCount ?? rows.length) > rows.length) {
+    throw new ValidationError(
+      "order_by",
+      `a sort on a column worked out here, or a %change column, reads the whole report: at most ${WHOLE} rows.`,
+      { hint: `This report has ${response.rowCount} rows: narrow it with a filter or fewer dimensions.` },
+    );
+  }
+  const names = (response.metricHeaders ?? []).map((header) => header.name ?? "");
+  const dimensions = (response.dimensionHeaders ?? []).map((header) => header.name ?? "");
+  return { ...response, rows: sortRows(rows, sort, { names, dimensions }) };
+}
+
+/** The page asked for of a report sorted here. */
+export const pageHere = (
+  response: RunReportResponse,
+  page: { offset: number; limit: number } | undefined,
+): RunReportResponse =>
+  page && response.rows
+    ? { ...response, rows: response.rows.slice(page.offset, page.offset + page.limit) }
+    : response;
 
 /** Rows in the asked order: numbers for metrics (no value last), text for dimensions; ties keep GA's order. */
 function sortRows(

@@ -8,6 +8,8 @@ import type { RunReportResponse } from "../../connectors/google/types.js";
 import { isMartechError } from "../../errors.js";
 import type { RunReportsFields } from "../../schemas/google-analytics.js";
 import { type DateRange, type StatedRange, statedRanges, todayIn } from "./date-presets.js";
+import { changeNote, withChanges } from "./report-change.js";
+import type { ChangeAsk } from "./report-change-request.js";
 import type { Comparison } from "./report-compare.js";
 import { checkDayFilter } from "./report-day-filter.js";
 import { unfilteredTotal } from "./report-empty.js";
@@ -16,7 +18,7 @@ import { barePart, metricFilterNote, unfilteredReport } from "./report-metric-fi
 import { pageReport, type ReportPage } from "./report-paging.js";
 import { type DaySpan, withPerDay } from "./report-per-day.js";
 import { checkPerDayFilter } from "./report-per-day-request.js";
-import { type RatioRequest, wholeForSort, withRatios } from "./report-ratios.js";
+import { pageHere, type RatioRequest, sortedHere, wholeForSort, withRatios } from "./report-ratios.js";
 import type { buildReportRequest } from "./report-request.js";
 import { withGroupShares, withShares } from "./report-shares.js";
 import { subtotalNote, subtotalReport } from "./report-subtotals.js";
@@ -26,8 +28,8 @@ type Fields = RunReportsFields;
 type Google = ConnectorOf<"google">;
 type ReportRequest = ReturnType<typeof buildReportRequest>;
 type Body = Record<string, unknown>;
-/** The columns the step adds to GA's answer (report-shares.ts, report-ratios.ts, report-per-day.ts). */
-export type Derived = { shares: readonly string[]; perDay: readonly string[] } & Omit<
+/** The columns the step adds to GA's answer (report-shares.ts, report-ratios.ts, report-per-day.ts, report-change.ts). */
+export type Derived = { shares: readonly string[]; perDay: readonly string[]; change?: ChangeAsk } & Omit<
   RatioRequest<Fields>,
   "fields"
 >;
@@ -53,7 +55,6 @@ export async function sendReport(
   const answer: RunReportResponse = fields.realtime
     ? await ga.runRealtimeReport(propertyId, sent, signal)
     : await ga.runReport(propertyId, sent, signal);
-  const page = sort ? { sort, offset: fields.offset, limit: fields.limit } : undefined;
   // Every further request of this report: the quota stated is the one GA gave last (review s23, finding 4).
   let quota = answer.propertyQuota;
   const ask = async (body: Record<string, unknown>) => {
@@ -81,11 +82,14 @@ export async function sendReport(
             run: async (body) => withShares(await more(body), derived.shares),
           }),
         );
-  const shares = withShares(
-    withRatios(daily.response, derived.ratios, page),
-    derived.shares,
-    without?.totals,
+  // Changes ("sessions%change") and a sort here read the whole report; the page is cut after both.
+  const whole = sortedHere(
+    withChanges(withRatios(daily.response, derived.ratios), derived.change, stated[0]),
+    sort,
   );
+  const changed = changeNote(whole, derived.change, stated[0], span.today);
+  const page = pageHere(whole, sort ? { offset: fields.offset, limit: fields.limit } : undefined);
+  const shares = withShares(page, derived.shares, without?.totals);
   const shared = withGroupShares(shares, derived.shares, coarse, first);
   const flat = flattenReport(shared);
   if (merging) checkWholeReport(flat);
@@ -101,7 +105,14 @@ export async function sendReport(
   const subtotal = subtotalNote(coarse, first, derived.shares, request.dimensionFilter !== undefined);
   const filtered = metricFilterNote({ sent, flat, unfiltered, shares: derived.shares });
   const response = quota ? { ...shared, propertyQuota: quota } : shared;
-  return { sent, response, flat, bare, added: [subtotal, daily.note, filtered], hints: daily.hints };
+  return {
+    sent,
+    response,
+    flat,
+    bare,
+    added: [subtotal, daily.note, ...changed, filtered],
+    hints: daily.hints,
+  };
 }
 
 /** A promise's value, or undefined when it fails with an error the step typed (GA's refusal, the deadline). */

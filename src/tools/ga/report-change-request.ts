@@ -1,0 +1,78 @@
+/**
+ * What a "sessions%change" column asks of GA (report-change.ts works the changes out): the metric itself (or
+ * the ratio or mean a day it names), checked before anything is sent. A change is from the previous value of
+ * one calendar dimension whose values rise with time over any range (date, a year's week or month, a year):
+ * `month` or `dayOfWeek` come round again, so their "previous" is not a period before.
+ */
+import { ValidationError } from "../../errors.js";
+import type { RunReportsFields } from "../../schemas/google-analytics.js";
+import { type SortKey, sortKeys } from "./report-ratios.js";
+
+export const CHANGE_MARK = "%change";
+/** The calendar dimensions whose values only rise over a range (the API schema's date and time dimensions). */
+export const IN_ORDER = ["date", "isoYearIsoWeek", "yearWeek", "yearMonth", "year", "isoYear"] as const;
+/** Calendar dimensions that come round again, and the rising one to use instead. */
+const COMING_ROUND: Record<string, string> = {
+  day: "date",
+  dayOfWeek: "date",
+  dayOfWeekName: "date",
+  week: "yearWeek",
+  isoWeek: "isoYearIsoWeek",
+  month: "yearMonth",
+};
+
+/** The column a change is of: "sessions%change" → "sessions"; undefined for any other name. */
+export const changeBase = (name: string): string | undefined =>
+  name.endsWith(CHANGE_MARK) && name.length > CHANGE_MARK.length
+    ? name.slice(0, -CHANGE_MARK.length)
+    : undefined;
+
+/** The change columns asked for, and the calendar dimension they step along. */
+export interface ChangeAsk {
+  columns: string[];
+  calendar: string;
+}
+
+type Shape = Pick<RunReportsFields, "metrics" | "dimensions" | "date_ranges" | "realtime">;
+
+const refuse = (field: string, message: string, hint: string): never => {
+  throw new ValidationError(field, message, { hint });
+};
+
+/** The request with each "x%change" asked as x (once, where it stands), and the changes the answer adds. */
+export function changeRequest<F extends Shape>(fields: F): { fields: F; change?: ChangeAsk } {
+  const columns = fields.metrics.filter((name) => changeBase(name));
+  if (columns.length === 0) return { fields };
+  const twice = columns.find((name, i) => columns.indexOf(name) !== i);
+  if (twice) refuse("metrics", `"${twice}" is listed twice.`, "List it once.");
+  const what = `a change from the previous period (${columns.join(", ")})`;
+  if (fields.realtime) refuse("metrics", `${what} needs date ranges.`, "Leave out realtime.");
+  if ((fields.date_ranges?.length ?? 1) > 1) {
+    refuse(
+      "date_ranges",
+      `${what} is worked out within one date range.`,
+      "Ask for one date range; or, for two periods side by side, ask for the metric without %change: " +
+        "each row then has both values and their change.",
+    );
+  }
+  const rising = fields.dimensions.filter((name) => (IN_ORDER as readonly string[]).includes(name));
+  if (rising.length !== 1) {
+    const round = fields.dimensions.find((name) => COMING_ROUND[name]);
+    const instead = round ? `${round} comes round again (use ${COMING_ROUND[round]}); ` : "";
+    refuse(
+      "dimensions",
+      rising.length === 0
+        ? `${what} needs a calendar dimension to step along.`
+        : `${what} steps along one calendar dimension; this report has ${rising.join(" and ")}.`,
+      `${instead}keep exactly one of ${IN_ORDER.join(", ")} in dimensions.`,
+    );
+  }
+  const metrics = [...new Set(fields.metrics.map((name) => changeBase(name) ?? name))];
+  return { fields: { ...fields, metrics }, change: { columns, calendar: rising[0] as string } };
+}
+
+/** The order of a report with changes, sorted here: as asked, else by its dimensions in the order given. */
+export function changeSort(fields: Pick<RunReportsFields, "order_by" | "dimensions">): SortKey[] {
+  const asked = sortKeys(fields.order_by);
+  return asked.length > 0 ? asked : fields.dimensions.map((name) => ({ name, desc: false }));
+}
