@@ -189,7 +189,7 @@ describe("a metric's change from the previous period (sessions%change)", () => {
     });
     expect(answer.summary.split("each row's percent change from the previous month")).toHaveLength(2);
     const ofStore = answer.rows.filter((row) => String(row.property).includes("412345671"));
-    const [sep, nov] = [ofStore[0]?.sessions, ofStore[2]?.sessions] as number[];
+    const [sep, nov] = [Number(ofStore[0]?.sessions), Number(ofStore[2]?.sessions)];
     expect(answer.summary).toContain(`${sep.toLocaleString("en-US")} → ${nov.toLocaleString("en-US")}`);
   });
 

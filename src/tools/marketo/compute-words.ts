@@ -64,9 +64,14 @@ export function figureWords(spec: ComputeSpec, computed: Computed): string[] {
 function countWords(fields: string[], computed: Computed): string[] {
   const { compute, unit } = computed;
   const spec = compute.spec;
-  const over = spec.where
-    ? `the ${n(compute.matched)} matching ${unit}s`
-    : `all ${plural(compute.matched, unit)}`;
+  // Counted through a list each record holds (tokens.type): its items are what the counts add up to.
+  const { lists, items, itemsMeetWhere } = compute.unnest;
+  const total = lists.size > 0 ? items : compute.matched;
+  const inLists =
+    lists.size > 0
+      ? ` (each of the ${plural(items, "item")} of ${[...lists].join(", ")} in them${itemsMeetWhere ? " that meets where" : ""}, in its ${unit}'s place)`
+      : "";
+  const over = `${spec.where ? `the ${n(compute.matched)} matching ${unit}s` : `all ${plural(compute.matched, unit)}`}${inLists}`;
   // A condition's quoted dates are read on time_zone's clock, as where's are: said (review s25, finding 8).
   const dated = spec.conditions?.some((condition) => /["']\d{4}-\d{2}-\d{2}/.test(condition.column));
   const clock = dated ? ` (dates in ${spec.zone ?? "UTC"}, a date alone its whole day)` : "";
@@ -81,25 +86,26 @@ function countWords(fields: string[], computed: Computed): string[] {
         `${spec.where ? "matching " : ""}${unit} has, counted 0 (${zeroNames(compute.zeroValues)})`
       : "";
   const share = groupShareColumn(spec);
+  const counted = lists.size > 0 ? "item" : unit;
   const inGroup = share
-    ? `, and in ${share} its percent of the ${unit}s with the same ${spec.countBy?.[0]}`
+    ? `, and in ${share} its percent of the ${counted}s with the same ${spec.countBy?.[0]}`
     : "";
   const plain = kept?.groups === 1 ? "appears on" : "appear on";
   const verb = spec.distinct ? (kept?.groups === 1 ? "has" : "have") : plain;
   const on = spec.distinct ? `distinct ${spec.distinct}` : `${unit}s`;
   const adds = spec.distinct
-    ? `each result row is a value, its count of distinct ${spec.distinct} and its ${unit}s, which add up to ${n(compute.matched)}`
-    : `the counts add up to ${n(compute.matched)}; each result row is a value, its count and its percent of the ${n(compute.matched)} (to 0.1)${inGroup}`;
+    ? `each result row is a value, its count of distinct ${spec.distinct} and its ${counted}s, which add up to ${n(total)}`
+    : `the counts add up to ${n(total)}; each result row is a value, its count and its percent of the ${n(total)} (to 0.1)${inGroup}`;
   const parts = spec.columns
     ? pivotWords(compute, unit, zeros)
     : [
         kept && spec.minCount !== undefined
           ? `${by}: ${plural(kept.groups, "value")} ${verb} ${n(spec.minCount)} or more ${on} ` +
             `(${plural(kept.records, unit)}), of ${plural(groups, "distinct value")} over ${over}; only ${kept.groups === 1 ? "it is" : "those are"} ` +
-            `in the result (min_count ${n(spec.minCount)}), each row a value, its count${spec.distinct ? "" : ` and its percent of all ${n(compute.matched)}`}${inGroup}`
+            `in the result (min_count ${n(spec.minCount)}), each row a value, its count${spec.distinct ? "" : ` and its percent of all ${n(total)}`}${inGroup}`
           : `${by}: ${plural(groups, "value")} over ${over}${zeros} (${adds})`,
       ];
-  if (share) parts.push(...fieldTotalsWords(compute, unit));
+  if (share) parts.push(...fieldTotalsWords(compute, counted));
   parts.push(...idNamesWords(computed.names));
   parts.push(...bucketWords(compute));
   parts.push(fieldsWords(compute, unit));
@@ -145,7 +151,13 @@ function fieldsWords(compute: RecordCompute, unit: string): string {
       : "";
   // As where reads them: a name with a space quoted (trial s10, N75 wrote attributes.New Value as listed).
   const listed = names.slice(0, FIELDS_LISTED).map(quotedField).join(", ");
-  return `the ${unit}s' fields, which count_by, where and order_by take: ${listed}${more}${inside}`;
+  // Paths into the objects of a list each record holds (tokens.type): count_by counts each item (unnest.ts).
+  const items = fields.listPaths.filter((path) => !names.includes(path)).slice(0, FIELDS_LISTED);
+  const each =
+    items.length > 0
+      ? `; in each item of a list, which count_by counts and where tests: ${items.map(quotedField).join(", ")}`
+      : "";
+  return `the ${unit}s' fields, which count_by, where and order_by take: ${listed}${more}${inside}${each}`;
 }
 
 /**

@@ -25,6 +25,7 @@ import { itemWise, type RecordTest, recordTest } from "./match.js";
 import { compareBy, parseSortKeys, type SortKey } from "./order.js";
 import { columnsPart, type Pivot, pivotSortKeys, pivotTable, refusePivotOptions } from "./pivot.js";
 import { sumItems } from "./sum.js";
+import { readFields, Unnest } from "./unnest.js";
 import { isEmpty, textOf } from "./values.js";
 
 export interface ComputeInput {
@@ -162,6 +163,8 @@ export class RecordCompute {
   readonly fields = new FieldsSeen();
   readonly #test: RecordTest | undefined;
   readonly #counter: Counter | undefined;
+  /** count_by through a list each record holds: its items are counted (unnest.ts). */
+  readonly unnest: Unnest;
   readonly #expected: Row[] = [];
   /** The names a dotted path reads inside: their name/value lists and JSON text are opened for the names seen. */
   readonly #enters: ReadonlySet<string>;
@@ -200,6 +203,7 @@ export class RecordCompute {
           ...(spec.zone ? { zone: spec.zone } : {}),
         })
       : undefined;
+    this.unnest = new Unnest(readFields(spec), spec.where?.expression, this.#test);
     this.#enters = new Set(
       namedFields(spec).flatMap(({ field }) => {
         const parts = field.split(".");
@@ -244,7 +248,7 @@ export class RecordCompute {
     if (this.#test && !this.#test(record)) return false;
     this.matched += 1;
     if (this.#counter) {
-      this.#counter.add(record);
+      for (const counted of this.unnest.records(record)) this.#counter.add(counted);
       return false;
     }
     return true;

@@ -230,7 +230,7 @@ export function countedFields(
     const fields = [...new Set(expressionFields(condition.expression))];
     return fields.map((field) => ({ input: "count_by", field, throughLists: true }));
   }
-  return [
-    { input: "count_by", field: spec.buckets?.find((bucket) => bucket.column === column)?.field ?? column },
-  ];
+  // A path may run through a list of objects each record holds: its items are counted (unnest.ts).
+  const field = spec.buckets?.find((bucket) => bucket.column === column)?.field ?? column;
+  return [{ input: "count_by", field, throughLists: field.includes(".") }];
 }

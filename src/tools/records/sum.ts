@@ -17,9 +17,16 @@ export function valuesAt(record: Readonly<Record<string, unknown>>, field: strin
     const last = i === parts.length - 1;
     at = at.flatMap((container) => {
       if (!isObject(container) || !Object.hasOwn(container, part)) return [];
-      // A name/value list or JSON text is entered as an object (an activity's attributes); a list item by item.
+      // A name/value list or JSON text is entered as an object (an activity's attributes); a list item by item,
+      // and so a name/value list whose items have the next name as a key (a token's "value": unnest.ts).
       const inner = last ? undefined : innerObject(container, part);
-      return inner ? [inner] : spread([container[part]]);
+      const list = container[part];
+      const next = parts[i + 1] as string;
+      const byItem =
+        Array.isArray(list) &&
+        !Object.hasOwn(inner ?? {}, next) &&
+        list.some((item) => isObject(item) && Object.hasOwn(item, next));
+      return inner && !byItem ? [inner] : spread([list]);
     });
   });
   return at.filter((value) => !isEmpty(value));
