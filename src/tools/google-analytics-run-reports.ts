@@ -203,6 +203,7 @@ async function reportOn(o: {
     request,
     stated,
     keepBytes: ctx.fullResults?.maxBytes,
+    days: report.days,
   });
   const hints = reportHints({ fields, used, catalog, flat: shown.flat, dates, response, quota, bare, sent });
   if (stated && !zone) hints.push("The dates are stated in UTC: GA did not say the property's time zone.");

@@ -76,7 +76,15 @@ interface Merge {
   order: readonly [number, number];
   absentAs: 0 | null;
   pairing: Pairing;
+  absentFor?: AbsentValue | undefined;
 }
+
+/**
+ * What a merged row shows for a metric of a range that has no GA row for it, when that is not GA's 0: no value
+ * (null) for a ratio (0 / 0) or a mean over no day that can have data (review s25, finding 11); undefined keeps
+ * the default.
+ */
+export type AbsentValue = (metric: string, range: number, row: FlatRow) => null | undefined;
 
 /**
  * A GA row's combination: its dimensions' values, a paired dimension's by its position in the row's period
@@ -142,8 +150,9 @@ function merge(
     if (!values[from] && has[from]) absent.from += 1;
     if (!values[to] && has[to]) absent.to += 1;
     for (const metric of m.metrics) {
+      const missing = (index: number) => (m.absentFor?.(metric, index, out) === null ? null : m.absentAs);
       const value = (index: number) =>
-        values[index] ? (values[index]?.[metric] ?? null) : has[index] ? m.absentAs : null;
+        values[index] ? (values[index]?.[metric] ?? null) : has[index] ? missing(index) : null;
       for (const [index, label] of m.labels.entries()) out[`${metric}[${label}]`] = value(index);
       const delta = m.pairing.changes ? change(value(from), value(to)) : { change: null, pct: null };
       out[`${metric}_change`] = delta.change;
@@ -207,7 +216,7 @@ export function compareRanges(
   report: { rows: readonly FlatRow[]; totals: readonly FlatRow[] },
   names: { dimensions: readonly string[]; metrics: readonly string[] },
   ranges: readonly StatedRange[],
-  options: { order: readonly MergedOrder[]; metricFilter: boolean },
+  options: { order: readonly MergedOrder[]; metricFilter: boolean; absentFor?: AbsentValue | undefined },
 ): Comparison | undefined {
   if (ranges.length !== 2) return undefined;
   const { dimensions, metrics } = names;
@@ -216,7 +225,7 @@ export function compareRanges(
   const absentAs = options.metricFilter ? null : 0;
   const shown = dimensions.filter((name) => name !== DATE_RANGE);
   const pairs = pairing(shown, ranges);
-  const base = { metrics, labels, ranges, order };
+  const base = { metrics, labels, ranges, order, absentFor: options.absentFor };
   const merged = merge(report.rows, { ...base, dimensions, absentAs, pairing: pairs });
   // Totals carry the dateRange cell as well (one total per range); a range with no rows has no total: 0.
   const none = pairing([], ranges);
@@ -285,7 +294,11 @@ export function comparisonHints(comparison: Comparison): string[] {
   hints.push(
     comparison.absentAs === 0
       ? `GA returned no row for ${counts}: GA leaves out a row whose metrics are all 0, so their values there ` +
-          "are 0 (a change to 0 is −100 %; a change from 0 has no percentage: its change_pct is null)."
+          "are 0 (a change to 0 is −100 %; a change from 0 has no percentage: its change_pct is null)" +
+          // A ratio there is 0 / 0, and a mean a day over no day that can have data is none (review s25, 11).
+          (comparison.columns.some((column) => column.includes("/"))
+            ? "; a ratio, or a mean a day over no day that can have data, has none."
+            : ".")
       : `GA returned no row for ${counts}: the metric filter may have removed it there, so those values, and ` +
           "their changes, are null (unknown), not 0.",
   );

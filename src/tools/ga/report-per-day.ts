@@ -124,6 +124,8 @@ export interface PerDayAnswer {
   response: RunReportResponse;
   note?: string;
   hints: string[];
+  /** The days each range's means count (none without per-day columns). */
+  days?: CountedDays;
 }
 
 /** The answer with each per-day column after GA's metrics, the weekend note by day of week, and its hints. */
@@ -163,6 +165,8 @@ export async function withPerDay(o: PerDayAsk): Promise<PerDayAnswer> {
     return { ...row, metricValues: [...(row.metricValues ?? []), ...means] };
   };
   const totals = o.response.totals ? await dailyTotals(o, dimensions, byDate, days) : undefined;
+  const totalAt = (row: Row, i: number) =>
+    rangeAt < 0 ? i : days.ranges.findIndex((range) => range.key === cellOf(row, rangeAt));
   const response: RunReportResponse = {
     ...o.response,
     metricHeaders: [
@@ -170,21 +174,41 @@ export async function withPerDay(o: PerDayAsk): Promise<PerDayAnswer> {
       ...o.perDay.map((name) => ({ name, type: perDayType(o.response, name) })),
     ],
     ...(o.response.rows ? { rows: o.response.rows.map(cells) } : {}),
+    // GA's totals rows carry their range's key: a range without rows may have none (review s26).
     ...(o.response.totals && totals
-      ? { totals: o.response.totals.map((row, i) => withMeans(row, totals[i])) }
+      ? { totals: o.response.totals.map((row, i) => withMeans(row, totals[totalAt(row, i)], o.perDay)) }
       : {}),
   };
   const note = weekendNote({ dimensions, perDay: o.perDay, days, rows: sums.rows });
-  return { response, ...(note ? { note } : {}), hints: perDayHints(o, days) };
+  return { response, ...(note ? { note } : {}), hints: perDayHints(o, days), days };
 }
 
-const withMeans = (row: Row, means: (number | undefined)[] | undefined): Row => ({
+const withMeans = (row: Row, means: (number | undefined)[] | undefined, perDay: readonly string[]): Row => ({
   ...row,
   metricValues: [
     ...(row.metricValues ?? []),
-    ...(means ?? []).map((mean) => (mean === undefined ? {} : { value: rounded(mean) })),
+    ...perDay.map((_, i) => means?.[i]).map((mean) => (mean === undefined ? {} : { value: rounded(mean) })),
   ],
 });
+
+/**
+ * With two date ranges merged, a mean a day of a range without the row's GA row: 0 when the range has days the
+ * row's calendar values and the filter keep and that can have data, else no value (review s25, finding 11: a
+ * range before the property's first day showed 0). `row` is the merged row (a paired dimension's columns are
+ * named per range, and so not read as calendar values).
+ */
+export function absentMean(days: CountedDays | undefined) {
+  return (metric: string, range: number, row: Readonly<Record<string, unknown>>): null | undefined => {
+    if (!days || !perDayBase(metric)) return undefined;
+    const counted = days.ranges[range]?.counted;
+    const values = Object.fromEntries(
+      Object.entries(row).flatMap(([name, value]) =>
+        name in DAY_VALUES && typeof value === "string" ? [[name, value]] : [],
+      ),
+    );
+    return counted && daysMatching(counted, values, days.keep(values)).length > 0 ? undefined : null;
+  };
+}
 
 /**
  * Each range's totals a day: the sum of GA's daily totals over its days. When every dimension is one a day

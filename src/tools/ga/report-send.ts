@@ -8,6 +8,7 @@ import type { RunReportResponse } from "../../connectors/google/types.js";
 import { isMartechError } from "../../errors.js";
 import type { RunReportsFields } from "../../schemas/google-analytics.js";
 import { type DateRange, type StatedRange, statedRanges, todayIn } from "./date-presets.js";
+import type { CountedDays } from "./report-calendar.js";
 import { changeNote, withChanges } from "./report-change.js";
 import type { ChangeAsk } from "./report-change-request.js";
 import type { Comparison } from "./report-compare.js";
@@ -16,9 +17,16 @@ import { unfilteredTotal } from "./report-empty.js";
 import { type FlatReport, flattenReport } from "./report-flatten.js";
 import { barePart, metricFilterNote, unfilteredReport } from "./report-metric-filter.js";
 import { pageReport, type ReportPage } from "./report-paging.js";
-import { type DaySpan, withPerDay } from "./report-per-day.js";
+import { absentMean, type DaySpan, withPerDay } from "./report-per-day.js";
 import { checkPerDayFilter } from "./report-per-day-request.js";
-import { pageHere, type RatioRequest, sortedHere, wholeForSort, withRatios } from "./report-ratios.js";
+import {
+  pageHere,
+  type RatioRequest,
+  ratioParts,
+  sortedHere,
+  wholeForSort,
+  withRatios,
+} from "./report-ratios.js";
 import type { buildReportRequest } from "./report-request.js";
 import { withGroupShares, withShares } from "./report-shares.js";
 import { subtotalNote, subtotalReport } from "./report-subtotals.js";
@@ -112,6 +120,7 @@ export async function sendReport(
     bare,
     added: [subtotal, daily.note, ...changed, filtered],
     hints: daily.hints,
+    days: daily.days,
   };
 }
 
@@ -139,6 +148,7 @@ export function answerPage(o: {
   request: ReportRequest;
   stated: StatedRange[] | undefined;
   keepBytes: number | undefined;
+  days?: CountedDays | undefined;
 }): { page: ReportPage; flat: FlatReport; merged?: Comparison } {
   const { fields, flat, response } = o;
   // GA names the columns in its headers; an answer without them (a fake's, or one with no rows from a
@@ -154,6 +164,9 @@ export function answerPage(o: {
       ? mergedPage({
           ...{ flat, fields, names, stated: o.stated, keepBytes: o.keepBytes },
           metricFilter: o.request.metricFilter !== undefined,
+          // A ratio of a range without the row is 0 / 0, and a mean a day over no day is none: no value.
+          absentFor: (metric, range, row) =>
+            ratioParts(metric) ? null : absentMean(o.days)(metric, range, row),
         })
       : undefined;
   if (merged) return { page: merged.page, flat: merged.flat, merged: merged.comparison };

@@ -18,7 +18,13 @@ import { ValidationError } from "../../errors.js";
 import type { RunReportsFields } from "../../schemas/google-analytics.js";
 import type { StatedRange } from "./date-presets.js";
 import { rangeLabels } from "./period-words.js";
-import { type Comparison, changeOrder, compareRanges, comparisonHints } from "./report-compare.js";
+import {
+  type AbsentValue,
+  type Comparison,
+  changeOrder,
+  compareRanges,
+  comparisonHints,
+} from "./report-compare.js";
 import type { FlatReport } from "./report-flatten.js";
 import { mergedOrder } from "./report-merged-order.js";
 import { pageReport, type ReportPage } from "./report-paging.js";
@@ -70,11 +76,15 @@ export function mergedPage(o: {
   stated: readonly StatedRange[];
   metricFilter: boolean;
   keepBytes: number | undefined;
+  absentFor?: AbsentValue | undefined;
 }): MergedPage | undefined {
   const { fields, names, stated } = o;
   const labels = rangeLabels(stated);
   const order = mergedOrder(fields.order_by, names, { labels, later: labels[changeOrder(stated)[1]] ?? "" });
-  const comparison = compareRanges(o.flat, names, stated, { order, metricFilter: o.metricFilter });
+  const comparison = compareRanges(o.flat, names, stated, {
+    ...{ order, metricFilter: o.metricFilter },
+    absentFor: o.absentFor,
+  });
   if (!comparison) return undefined;
   const rows = comparison.rows.slice(fields.offset, fields.offset + fields.limit);
   const flat: FlatReport = { rows, totals: comparison.totals, rowCount: comparison.rows.length };

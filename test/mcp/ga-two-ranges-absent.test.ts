@@ -1,0 +1,103 @@
+/**
+ * Two date ranges merged: what a range without a GA row shows (review s25, finding 11), and each range's totals of
+ * the columns worked out in the step. Invariants, over generated pairs of ranges (some before the property's first
+ * day, some past today) on the sandbox:
+ * - each range's values in the merged report, totals included, are that range's report alone: a mean a day over
+ *   no day that can have data is none, not 0, and the totals' mean a day is the range's own;
+ * - a row absent from one range shows 0 for a count there, and none for a ratio (0 / 0) or for a mean a day over
+ *   no day that can have data.
+ */
+import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { firstText, gaOverMcp } from "../helpers/ga-mcp.js";
+
+type Row = Record<string, string | number | null>;
+const data = (r: CallToolResult) => r.structuredContent as unknown as { rows: Row[]; totals: Row[] };
+
+const ga = gaOverMcp();
+const DAY_MS = 86_400_000;
+const iso = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+const METRICS = ["sessions", "screenPageViews/sessions", "sessions/day"];
+
+async function report(args: Record<string, unknown>) {
+  const result = await ga.call("google_analytics_run_reports", { limit: 10_000, ...args });
+  expect(result.isError, firstText(result)).toBeFalsy();
+  return { ...data(result), summary: firstText(result) };
+}
+
+/** Ranges of 1 to 40 days ending between 450 days before 2026-12-31 and that day (Retail Web Store began 2025-10-31). */
+const arbitraryRange = fc
+  .tuple(fc.integer({ min: 0, max: 450 }), fc.integer({ min: 0, max: 39 }))
+  .map(([back, length]) => {
+    const end = Date.UTC(2026, 11, 31) - back * DAY_MS;
+    return { start_date: iso(end - length * DAY_MS), end_date: iso(end) };
+  });
+
+describe("two date ranges: a range without a row, and each range's totals", () => {
+  it("property: each range's values, totals included, are that range's report alone", async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        arbitraryRange,
+        arbitraryRange,
+        fc.constantFrom([], ["deviceCategory"]),
+        async (first, second, dimensions) => {
+          fc.pre(first.start_date !== second.start_date || first.end_date !== second.end_date);
+          const property = "412345671";
+          const both = await report({ property, metrics: METRICS, dimensions, date_ranges: [first, second] });
+          for (const range of [first, second]) {
+            const label =
+              range.start_date === range.end_date
+                ? range.start_date
+                : `${range.start_date}…${range.end_date}`;
+            const alone = await report({ property, metrics: METRICS, dimensions, date_ranges: [range] });
+            // A report without dimensions is its one row, and GA sends no totals beside it.
+            const own = dimensions.length > 0 ? alone.totals[0] : alone.rows[0];
+            const merged = dimensions.length > 0 ? both.totals[0] : both.rows[0];
+            // Neither range has data: the merged report has no row and no total, as the range alone has none.
+            if (both.rows.length === 0) {
+              expect(alone.rows).toHaveLength(0);
+              continue;
+            }
+            for (const metric of METRICS) {
+              const expected = own?.[metric] ?? (metric === "sessions" ? 0 : null);
+              expect(merged?.[`${metric}[${label}]`], `${metric} of ${label}`).toBe(expected);
+            }
+            if (dimensions.length === 0) continue;
+            for (const row of both.rows) {
+              const mine = alone.rows.find((candidate) => candidate.deviceCategory === row.deviceCategory);
+              for (const metric of METRICS) {
+                const absent = metric === "sessions" ? 0 : metric === "sessions/day" && own ? 0 : null;
+                expect(row[`${metric}[${label}]`], `${row.deviceCategory} ${metric} of ${label}`).toBe(
+                  mine ? mine[metric] : absent,
+                );
+              }
+            }
+          }
+        },
+      ),
+      { numRuns: 12 },
+    );
+  }, 180_000);
+
+  it("a range before the property's first day: counts 0, ratios and means a day none, and says why", async () => {
+    const before = { start_date: "2020-01-01", end_date: "2020-01-31" };
+    const after = { start_date: "2026-11-01", end_date: "2026-11-30" };
+    const answer = await report({
+      property: "412345671",
+      metrics: METRICS,
+      dimensions: ["deviceCategory"],
+      date_ranges: [before, after],
+    });
+    const early = "2020-01-01…2020-01-31";
+    for (const row of answer.rows) {
+      expect(row[`sessions[${early}]`]).toBe(0);
+      expect(row[`screenPageViews/sessions[${early}]`]).toBeNull();
+      expect(row[`sessions/day[${early}]`]).toBeNull();
+      expect(row["sessions/day_change"]).toBeNull();
+    }
+    const later = await report({ property: "412345671", metrics: ["sessions/day"], date_ranges: [after] });
+    expect(answer.totals[0]?.["sessions/day[2026-11-01…2026-11-30]"]).toBe(later.rows[0]?.["sessions/day"]);
+    expect(answer.totals[0]?.[`sessions/day[${early}]`]).toBeNull();
+  });
+});
