@@ -105,4 +105,15 @@ describe("a share of the first dimension's total (sessions%in_month)", () => {
       expect(shares).toEqual([...shares].sort((a, b) => b - a));
     }
   });
+
+  it("on several properties, says once what the column is (review s25)", async () => {
+    const answer = await report({
+      property: "all",
+      metrics: ["sessions%"],
+      dimensions: ["yearMonth", "deviceCategory"],
+    });
+    expect(answer.summary.split("Each row's sessions%in_yearMonth is its percent")).toHaveLength(2);
+    // Each property's own totals are still stated, once each.
+    expect(answer.summary.split("Totals by yearMonth").length).toBeGreaterThan(2);
+  });
 });

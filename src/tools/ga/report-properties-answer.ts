@@ -267,8 +267,11 @@ function joinedSummary(
     `${fields.order_by === undefined ? "" : ", sorted by order_by across the properties"}.`;
   // A note every property's answer has (the same month lengths on every property) is said once, after the head
   // (trial s18, N181: five times over).
-  const shared = (answered[0]?.answer.notes ?? []).filter(
-    (note) => answered.length > 1 && answered.every((x) => x.answer.notes?.includes(note)),
+  // Properties without rows may lack a note about rows (what a column is): those with rows decide.
+  const withRows = answered.filter((x) => x.answer.result.data.row_count > 0);
+  const deciding = withRows.length > 1 ? withRows : answered;
+  const shared = (deciding[0]?.answer.notes ?? []).filter(
+    (note) => deciding.length > 1 && deciding.every((x) => x.answer.notes?.includes(note)),
   );
   const tailOf = (x: Answered) => shared.reduce((tail, note) => tail.replace(` ${note}`, ""), x.answer.tail);
   const each = outcomes.map((x) => {

@@ -118,7 +118,7 @@ export async function sendReport(
     response,
     flat,
     bare,
-    added: [subtotal, daily.note, ...changed, filtered],
+    added: [...subtotal, daily.note, ...changed, filtered],
     hints: daily.hints,
     days: daily.days,
   };

@@ -57,8 +57,8 @@ export function subtotalNote(
   first: string | undefined,
   shares: readonly string[] = [],
   filtered = false,
-): string | undefined {
-  if (!coarse || !first || !wholeGroups(coarse)) return undefined;
+): string[] {
+  if (!coarse || !first || !wholeGroups(coarse)) return [];
   const flat = flattenReport(coarse);
   const metrics = Object.keys(flat.rows[0] ?? {}).filter((name) => name !== first);
   const one = metrics.length === 1;
@@ -69,9 +69,15 @@ export function subtotalNote(
   const what = one ? `Totals of ${metrics[0]}` : "Totals";
   // The columns report-shares.ts's withGroupShares adds are of these totals (trial s20, N219, N236).
   const inGroup = shares.map((share) => `${share}in_${first}`);
+  // Apart from the totals, so a report on several properties says it once (report-properties-answer.ts).
   const said =
     inGroup.length > 0
-      ? ` Each row's ${inGroup.join(", ")} is its percent of its ${first}'s total${filtered ? " over the rows the filter keeps" : ""}.`
-      : "";
-  return `${what} by ${first} (GA's own, each over all its rows, not a sum of the rows shown): ${groups.join("; ")}.${said}`;
+      ? [
+          `Each row's ${inGroup.join(", ")} is its percent of its ${first}'s total${filtered ? " over the rows the filter keeps" : ""}.`,
+        ]
+      : [];
+  return [
+    `${what} by ${first} (GA's own, each over all its rows, not a sum of the rows shown): ${groups.join("; ")}.`,
+    ...said,
+  ];
 }
