@@ -90,8 +90,14 @@ describe("a funnel compared over two periods", () => {
         { start_date: "2026-10-01", end_date: "2026-10-31" },
       ],
     });
-    expect(both.summary).toContain(
-      "The periods differ in length (31 and 30 days): compare rates and shares, not users.",
-    );
+    expect(both.summary).toContain("The periods differ in length: 2026-10-01…2026-10-31 has 31 days");
+    // Doing what it offers: the same number of days in each compares like for like, and is not said again.
+    const offered = /date_ranges (\[.*?\])\./.exec(both.summary)?.[1];
+    expect(offered).toBeDefined();
+    const aligned = await funnel({
+      funnel: { steps: ["session_start", "purchase"] },
+      date_ranges: JSON.parse(offered as string),
+    });
+    expect(aligned.summary).not.toContain("differ in length");
   });
 });

@@ -68,8 +68,6 @@ export function comparedFunnelWords(
   return ` From ${from} to ${to}, ${what} went from ${a} % to ${b} % (${sign}${Math.abs(points)} points).`;
 }
 
-const DAY_MS = 86_400_000;
-
 /** The two periods in time order (earlier first, as two-range reports compare), with their indexes as asked. */
 export function inTimeOrder<R extends { start_date: string; end_date: string }>(
   stated: readonly R[],
@@ -82,13 +80,4 @@ export function inTimeOrder<R extends { start_date: string; end_date: string }>(
         a.range.end_date.localeCompare(b.range.end_date),
     )
     .map(({ index }) => index);
-}
-
-/** "The periods differ in length (4 and 30 days): compare rates and shares, not users." */
-export function lengthWords(stated: readonly { start_date: string; end_date: string }[]): string {
-  const days = stated.map(
-    (range) => Math.round((Date.parse(range.end_date) - Date.parse(range.start_date)) / DAY_MS) + 1,
-  );
-  if (days.length !== 2 || days[0] === days[1]) return "";
-  return ` The periods differ in length (${days.join(" and ")} days): compare rates and shares, not users.`;
 }

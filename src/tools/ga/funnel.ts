@@ -16,15 +16,17 @@ import {
   rangeText,
   type StatedRange,
   statedRanges,
+  todayIn,
 } from "./date-presets.js";
 import { checkedCatalog } from "./field-names.js";
-import { comparedFunnelRows, comparedFunnelWords, inTimeOrder, lengthWords } from "./funnel-compare.js";
+import { comparedFunnelRows, comparedFunnelWords, inTimeOrder } from "./funnel-compare.js";
 import { checkFunnelSteps } from "./funnel-steps.js";
 import { CHECKED_DAYS } from "./key-events.js";
 import { rangeLabels } from "./period-words.js";
 import { type PropertyRef, propertyText } from "./property-name.js";
 import { funnelChart } from "./report-chart.js";
 import { type FlatRow, quotaSummary } from "./report-flatten.js";
+import { periodNote } from "./report-periods.js";
 
 type Funnel = NonNullable<RunReportsFields["funnel"]>;
 interface SubReport {
@@ -239,7 +241,7 @@ export async function funnelAnswer(o: {
       o.ga.quota(o.property.id, "core")?.quotas,
   );
   const labels = stated && parts.length === 2 ? (rangeLabels(stated) as [string, string]) : undefined;
-  const shown = funnelShown(parts, labels, o.funnel, stated ?? []);
+  const shown = funnelShown(parts, labels, o.funnel, { stated: stated ?? [], today: todayIn(o.now, o.zone) });
   const data: RunReportsOutput = {
     property: `properties/${o.property.id}`,
     ...(o.property.displayName ? { property_name: o.property.displayName } : {}),
@@ -274,7 +276,7 @@ function funnelShown(
   parts: { rows: FlatRow[]; nextRows: FlatRow[] }[],
   labels: [string, string] | undefined,
   funnel: Funnel,
-  stated: readonly StatedRange[],
+  dates: { stated: readonly StatedRange[]; today: string },
 ): { rows: FlatRow[]; nextRows: FlatRow[]; summary: string } {
   const broken = funnel.breakdown !== undefined;
   const [first, second] = parts;
@@ -284,10 +286,12 @@ function funnelShown(
   }
   const pair = [first.rows, second.rows] as const;
   const each = labels.map((label, i) => `${label}: ${funnelSummary(parts[i]?.rows ?? [], funnel, broken)}`);
+  // Periods of different length, or one still running, said as two-range reports say it, with like-for-like dates.
+  const lengths = periodNote(dates.stated, [0, 1], labels, dates.today);
   return {
     rows: comparedFunnelRows(pair, labels, funnel.breakdown),
     nextRows: [],
-    summary: `${each.join(" ")}${comparedFunnelWords(pair, labels, funnel)}${lengthWords(stated)}`,
+    summary: `${each.join(" ")}${comparedFunnelWords(pair, labels, funnel)}${lengths ? ` ${lengths}` : ""}`,
   };
 }
 
