@@ -127,3 +127,10 @@ export interface CountedDays {
   /** The days the filter keeps for a row with these dimension values (none for the totals). */
   keep: (known?: Readonly<Record<string, string>>) => (ms: number) => boolean;
 }
+
+/** A range of a report by GA's key for it (its name or date_range_N); the only range when rows carry none. */
+export const rangeByKey = (
+  days: CountedDays,
+  key: string | undefined,
+): CountedDays["ranges"][number] | undefined =>
+  key === undefined ? days.ranges[0] : days.ranges.find((range) => range.key === key);

@@ -16,7 +16,7 @@
 import type { MetricType, Row, RunReportResponse } from "../../connectors/google/types.js";
 import { ValidationError } from "../../errors.js";
 import type { StatedRange } from "./date-presets.js";
-import { type CountedDays, DAY_VALUES, daysMatching } from "./report-calendar.js";
+import { type CountedDays, DAY_VALUES, daysMatching, rangeByKey } from "./report-calendar.js";
 import { dayFilter } from "./report-day-filter.js";
 import { perDayBase } from "./report-per-day-request.js";
 import { weekendNote } from "./report-weekend.js";
@@ -154,11 +154,10 @@ export async function withPerDay(o: PerDayAsk): Promise<PerDayAnswer> {
         o.perDay.map((name) => names.indexOf(perDayBase(name))),
       );
   const rangeAt = dimensions.indexOf("dateRange");
-  const rangeOf = (value: string | undefined) =>
-    value === undefined ? days.ranges[0] : days.ranges.find((range) => range.key === value);
+
   const cells = (row: Row): Row => {
     const values = Object.fromEntries(dimensions.map((name, i) => [name, cellOf(row, i) ?? ""]));
-    const range = rangeOf(rangeAt < 0 ? undefined : values.dateRange)?.counted;
+    const range = rangeByKey(days, rangeAt < 0 ? undefined : values.dateRange)?.counted;
     const count = range ? daysMatching(range, values, days.keep(values)).length : 0;
     const sum = sums.sums.get(sums.key(keyed.map((name) => values[name])));
     const means = o.perDay.map((_, i) => (count > 0 ? { value: rounded((sum?.[i] ?? 0) / count) } : {}));

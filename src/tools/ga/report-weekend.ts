@@ -8,7 +8,7 @@
  * order, or largest first by the first per-day metric (review s24, findings 6 and 10).
  */
 import { n } from "../numbers-in-words.js";
-import { type CountedDays, DAY_VALUES, daysMatching } from "./report-calendar.js";
+import { type CountedDays, DAY_VALUES, daysMatching, rangeByKey } from "./report-calendar.js";
 
 const MOST_GROUPS = 12;
 const WEEKDAY_DIMENSIONS = ["dayOfWeek", "dayOfWeekName"];
@@ -76,8 +76,7 @@ export interface WeekendAsk {
 /** One group's words: "month 09, 8 weekend days and 22 weekdays: sessions/day 915.2 against 1,312.2 (−30.3 %)". */
 function groupWords(group: Group, ask: WeekendAsk): string | undefined {
   const { dateRange, ...calendar } = group.values;
-  const range =
-    dateRange === undefined ? ask.days.ranges[0] : ask.days.ranges.find((r) => r.key === dateRange);
+  const range = rangeByKey(ask.days, dateRange);
   if (!range?.counted) return undefined;
   const keep = ask.days.keep(group.values);
   const weekendDays = daysMatching(range.counted, calendar, (ms) => isWeekend(ms) && keep(ms)).length;
