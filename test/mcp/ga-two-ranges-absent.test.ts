@@ -100,4 +100,23 @@ describe("two date ranges: a range without a row, and each range's totals", () =
     expect(answer.totals[0]?.["sessions/day[2026-11-01…2026-11-30]"]).toBe(later.rows[0]?.["sessions/day"]);
     expect(answer.totals[0]?.[`sessions/day[${early}]`]).toBeNull();
   });
+
+  it("by month over two ranges: a month before the first day has no mean a day, one with a day of data has", async () => {
+    const answer = await report({
+      property: "Retail Web Store",
+      metrics: ["sessions/day"],
+      dimensions: ["yearMonth"],
+      date_ranges: [
+        { start_date: "2026-09-01", end_date: "2026-10-31" },
+        { start_date: "2025-09-01", end_date: "2025-10-31" },
+      ],
+    });
+    const early = "2025-09-01…2025-10-31";
+    const september = answer.rows.find((row) => row[`yearMonth[${early}]`] === "202509");
+    const october = answer.rows.find((row) => row[`yearMonth[${early}]`] === "202510");
+    // Retail Web Store's first day is 2025-10-31: no day of September 2025 can have data.
+    expect(september?.[`sessions/day[${early}]`]).toBeNull();
+    expect(september?.["sessions/day_change"]).toBeNull();
+    expect(typeof october?.[`sessions/day[${early}]`]).toBe("number");
+  });
 });

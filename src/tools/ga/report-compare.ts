@@ -127,6 +127,19 @@ function inPeriod(shown: FlatRow, m: Merge, index: number): boolean {
   return m.pairing.dimensions.every((name) => shown[pairedColumn(name, label)] !== null);
 }
 
+/** A merged row's dimension values in one range: a paired dimension's value there (its column of that range). */
+function valuesIn(out: FlatRow, m: Merge, index: number): FlatRow {
+  const label = m.labels[index] ?? "";
+  return Object.fromEntries(
+    m.dimensions
+      .filter((name) => name !== DATE_RANGE)
+      .map((name) => [
+        name,
+        m.pairing.dimensions.includes(name) ? (out[pairedColumn(name, label)] ?? null) : (out[name] ?? null),
+      ]),
+  );
+}
+
 /** Merges GA's rows of two ranges into one row per combination, with each metric per range and its change. */
 function merge(
   rows: readonly FlatRow[],
@@ -150,7 +163,8 @@ function merge(
     if (!values[from] && has[from]) absent.from += 1;
     if (!values[to] && has[to]) absent.to += 1;
     for (const metric of m.metrics) {
-      const missing = (index: number) => (m.absentFor?.(metric, index, out) === null ? null : m.absentAs);
+      const missing = (index: number) =>
+        m.absentFor?.(metric, index, valuesIn(out, m, index)) === null ? null : m.absentAs;
       const value = (index: number) =>
         values[index] ? (values[index]?.[metric] ?? null) : has[index] ? missing(index) : null;
       for (const [index, label] of m.labels.entries()) out[`${metric}[${label}]`] = value(index);
