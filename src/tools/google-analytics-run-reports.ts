@@ -137,7 +137,7 @@ export const googleAnalyticsRunReports: ToolStep<ReturnType<typeof input>, typeo
     const { fields: plain, shares } = shareRequest(unchanged);
     const { fields: daily, perDay } = perDayRequest(plain);
     const { fields, ratios, sort } = ratioRequest(daily, [...perDay, ...(change?.columns ?? [])]);
-    const sorted = sort ?? (change ? changeSort(fields) : undefined);
+    const sorted = change ? changeSort(fields, change, sort) : sort;
     const derived = {
       shares,
       ratios,

@@ -3,8 +3,10 @@
  * "sessions%change" asks the step for each row's change from the previous period. Invariants, over generated
  * reports on the sandbox, each checked against the same report without the change (read whole) and periods
  * counted here:
- * - a row's change is (its value − the same group's value in the period before) / that value, in percent to
- *   0.1; none for the range's first period, none where the period before had no row (GA's 0) or a value of 0;
+ * - the periods are the calendar's over the range's days that can have data (the property's first day to today);
+ *   a row's change is (its value − the same group's value in the period before) / that value, in percent to
+ *   0.1; none for the first period, none where the period before had no row (GA's 0 for a count, none for a
+ *   ratio) or a value of 0; for a count, none to or from a period only partly in those days (review s26);
  * - the rows and their other columns are the report's without the change; pages put together are the whole;
  * - the summary's first-to-last figure of each group is its rows' values in the first and last periods.
  */
@@ -36,18 +38,42 @@ const CALENDAR: Record<string, (ms: number) => string> = {
   isoYearIsoWeek: isoWeek,
 };
 
-/** The range's periods of a calendar dimension, in order. */
-function periods(calendar: string, range: { start_date: string; end_date: string }): string[] {
+const dayMs = (day: string) => Date.parse(`${day}T00:00:00Z`);
+
+/**
+ * The periods of a calendar dimension over the range's days that can have data (from `span.first` to
+ * `span.today`), in order, and whether each is cut: part of it outside those days, or holding today.
+ */
+function periods(
+  calendar: string,
+  range: { start_date: string; end_date: string },
+  span: { first: string; today: string },
+): { values: string[]; cut: boolean[] } {
   const of = CALENDAR[calendar] as (ms: number) => string;
-  const found: string[] = [];
-  for (
-    let ms = Date.parse(`${range.start_date}T00:00:00Z`);
-    ms <= Date.parse(`${range.end_date}T00:00:00Z`);
-    ms += DAY_MS
-  ) {
-    if (found.at(-1) !== of(ms)) found.push(of(ms));
+  const start = range.start_date > span.first ? range.start_date : span.first;
+  const end = range.end_date < span.today ? range.end_date : span.today;
+  const values: string[] = [];
+  for (let ms = dayMs(start); ms <= dayMs(end); ms += DAY_MS) {
+    if (values.at(-1) !== of(ms)) values.push(of(ms));
   }
-  return found;
+  const cut = values.map(
+    (value, i) =>
+      (i === 0 && of(dayMs(start) - DAY_MS) === value) ||
+      (i === values.length - 1 && (end === span.today || of(dayMs(end) + DAY_MS) === value)),
+  );
+  return { values, cut };
+}
+
+/** A property's first day (its createTime in its zone) and today there. */
+async function spanOf(property: string) {
+  const result = await ga.call("google_analytics_api_call", {
+    method: "GET",
+    endpoint: `v1beta/properties/${property}`,
+  });
+  const facts = result.structuredContent as { body?: { createTime?: string; timeZone?: string } };
+  const zone = facts.body?.timeZone ?? "UTC";
+  const day = (at: Date) => new Intl.DateTimeFormat("en-CA", { timeZone: zone }).format(at);
+  return { first: day(new Date(String(facts.body?.createTime))), today: day(new Date()) };
 }
 
 async function report(args: Record<string, unknown>) {
@@ -88,7 +114,8 @@ describe("a metric's change from the previous period (sessions%change)", () => {
           const whole = await report({ ...asked, metrics: [`${metric}%change`], limit: 10_000 });
           const groupOf = (row: Row) => others.map((name) => row[name]).join("\u0000");
           const at = new Map(plain.rows.map((row) => [`${groupOf(row)}\u0001${row[calendar]}`, row]));
-          const order = periods(calendar, range);
+          const { values: order, cut } = periods(calendar, range, await spanOf(property));
+          const addsUp = !metric.includes("/");
           // The same rows (the answer may show fewer of them, to keep within its size).
           expect(whole.row_count).toBe(plain.row_count);
           expect(plain.rows).toHaveLength(plain.row_count);
@@ -97,9 +124,12 @@ describe("a metric's change from the previous period (sessions%change)", () => {
             expect(row[metric]).toBe(own[metric]);
             const index = order.indexOf(String(row[calendar]));
             const before = index > 0 ? at.get(`${groupOf(row)}\u0001${order[index - 1]}`) : undefined;
-            const was = index > 0 ? (before ? before[metric] : 0) : null;
+            const was = index > 0 ? (before ? before[metric] : addsUp ? 0 : null) : null;
+            const partly = addsUp && (cut[index] || cut[index - 1]);
             const expected =
-              typeof was === "number" && typeof row[metric] === "number" ? change(was, row[metric]) : null;
+              typeof was === "number" && typeof row[metric] === "number" && !partly
+                ? change(was, row[metric])
+                : null;
             expect(row[`${metric}%change`], `${row[calendar]} after ${order[index - 1]}`).toBe(expected);
           }
           // Pages of `size` rows (at most 6 pages, within the property's hourly quota), put together, are the
@@ -111,13 +141,20 @@ describe("a metric's change from the previous period (sessions%change)", () => {
             paged.push(...page.rows);
           }
           expect(paged.slice(0, whole.rows.length)).toEqual(whole.rows);
-          // The summary's first-to-last figure for the first group, from its rows.
-          const present = order.filter((period) => whole.rows.some((row) => row[calendar] === period));
+          // The summary's first-to-last figure for the first group, from its rows, over whole periods (at most
+          // 10 groups named).
+          const present = order.filter(
+            (period, i) => !cut[i] && whole.rows.some((row) => row[calendar] === period),
+          );
           const [first, last] = [present[0], present.at(-1)];
           const group = whole.rows[0];
-          if (first && last && first !== last && group && others.length > 0) {
-            const value = (period: string) => at.get(`${groupOf(group)}\u0001${period}`)?.[metric];
-            const words = (v: unknown) => (typeof v === "number" ? v.toLocaleString("en-US") : "none");
+          const groups = new Set(plain.rows.map(groupOf)).size;
+          const value = (period: string) =>
+            at.get(`${groupOf(group ?? {})}\u0001${period}`)?.[metric] ?? (addsUp ? 0 : undefined);
+          const named = first && last && (value(first) !== undefined || value(last) !== undefined);
+          if (named && first !== last && group && others.length > 0 && groups <= 10) {
+            const words = (v: unknown) =>
+              typeof v === "number" ? v.toLocaleString("en-US", { maximumFractionDigits: 4 }) : "none";
             expect(whole.summary).toContain(
               `${group[others[0] as string]}: ${words(value(first))} → ${words(value(last))}`,
             );
@@ -128,7 +165,7 @@ describe("a metric's change from the previous period (sessions%change)", () => {
     );
   }, 240_000);
 
-  it("says which periods are only partly in the range, and following its dates makes them whole", async () => {
+  it("says which periods are only partly comparable, leaves their counts' changes out, and its dates make them whole", async () => {
     const asked = { property: "412345671", dimensions: ["yearMonth"], metrics: ["sessions%change"] };
     const part = await report({
       ...asked,
@@ -140,15 +177,124 @@ describe("a metric's change from the previous period (sessions%change)", () => {
     expect(part.summary).toContain(
       "Nov 2026 is only partly in the range (for whole periods, end on 2026-10-31)",
     );
+    expect(part.summary).toContain("(sessions/day%change compares them a day at a time)");
+    const byMonth = new Map(part.rows.map((row) => [row.yearMonth, row["sessions%change"]]));
+    expect(byMonth.get("202609")).toBeNull();
+    expect(typeof byMonth.get("202610")).toBe("number");
+    expect(byMonth.get("202611")).toBeNull();
+    // Doing what it says: whole months, and a mean a day over the same partial months.
     const whole = await report({
       ...asked,
       date_ranges: [{ start_date: "2026-09-01", end_date: "2026-10-31" }],
     });
     expect(whole.summary).not.toContain("partly");
     expect(whole.summary).not.toContain("still running");
-    expect(whole.rows.map((row) => row.yearMonth)).toEqual(["202609", "202610"]);
-    const running = await report({ ...asked, date_ranges: ["thisMonth"] });
-    expect(running.summary).not.toContain("partly");
+    expect(whole.rows.map((row) => typeof row["sessions%change"])).toEqual(["object", "number"]);
+    const daily = await report({
+      ...asked,
+      metrics: ["sessions/day%change"],
+      date_ranges: [{ start_date: "2026-08-15", end_date: "2026-11-10" }],
+    });
+    expect(daily.rows.filter((row) => typeof row["sessions/day%change"] === "number")).toHaveLength(3);
+  });
+
+  it("judges the ends by the days that can have data: the first day of data, and today (review s26, finding 1)", async () => {
+    const asked = { property: "412345671", dimensions: ["yearMonth"], metrics: ["sessions%change"] };
+    // Past today: the running month is the one flagged, not the range's last month, which has no data yet.
+    const past = await report({
+      ...asked,
+      date_ranges: [{ start_date: "2026-09-01", end_date: "2027-01-31" }],
+    });
+    const today = new Intl.DateTimeFormat("en-CA", { timeZone: "America/New_York" }).format(new Date());
+    const month = new Date(`${today}T00:00:00Z`).toLocaleString("en-US", {
+      month: "short",
+      year: "numeric",
+      timeZone: "UTC",
+    });
+    expect(past.summary).toContain(`${month} is still running (today, ${today}, is still being collected;`);
+    expect(past.summary).not.toContain("Jan 2027");
+    const running = past.rows.at(-1);
+    expect(running?.["sessions%change"]).toBeNull();
+    // Before the data: the sandbox's Retail Web Store begins about 400 days back, so its first month may hold
+    // only some days.
+    const { first } = await spanOf("412345671");
+    const firstMonth = first.slice(0, 7);
+    const [year, month0] = firstMonth.split("-").map(Number) as [number, number];
+    const monthBefore = new Date(Date.UTC(year, month0 - 2, 1)).toISOString().slice(0, 10);
+    const monthsAfter = new Date(Date.UTC(year, month0 + 2, 0)).toISOString().slice(0, 10);
+    const early = await report({
+      ...asked,
+      date_ranges: [{ start_date: monthBefore, end_date: monthsAfter }],
+    });
+    const label = (iso: string) =>
+      new Date(`${iso}T00:00:00Z`).toLocaleString("en-US", {
+        month: "short",
+        year: "numeric",
+        timeZone: "UTC",
+      });
+    const firstRow = early.rows.find((row) => row.yearMonth === firstMonth.replace("-", ""))?.yearMonth;
+    if (first.endsWith("-01")) {
+      // A whole first month: nothing is cut, and the next month's change is worked out.
+      expect(early.summary).not.toContain("partly");
+      expect(firstRow).toBeDefined();
+    } else {
+      expect(early.summary).toContain(
+        `${label(first)} is only partly in the range (data starts on ${first};`,
+      );
+      const next = new Date(Date.UTC(year, month0, 1)).toISOString().slice(0, 7).replace("-", "");
+      expect(early.rows.find((row) => row.yearMonth === next)?.["sessions%change"]).toBeNull();
+    }
+  });
+
+  it("names GA's weeks split by 1 January and leaves their counts' changes out (review s26, finding 3)", async () => {
+    const answer = await report({
+      property: "412345671",
+      metrics: ["sessions%change", "sessions/day%change"],
+      dimensions: ["yearWeek"],
+      date_ranges: [{ start_date: "2025-12-07", end_date: "2026-01-17" }],
+    });
+    expect(answer.summary).toContain("has 4 days (GA's weeks restart on 1 January");
+    expect(answer.summary).toContain("has 3 days");
+    const rows = new Map(answer.rows.map((row) => [row.yearWeek, row]));
+    for (const week of ["202553", "202601", "202602"]) expect(rows.get(week)?.["sessions%change"]).toBeNull();
+    for (const week of ["202553", "202601", "202602"])
+      expect(typeof rows.get(week)?.["sessions/day%change"]).toBe("number");
+  });
+
+  it("steps to the previous period the filter keeps, and refuses a metric condition (review s26, finding 2)", async () => {
+    const mondays = await report({
+      property: "412345671",
+      metrics: ["sessions%change"],
+      dimensions: ["date"],
+      date_ranges: [{ start_date: "2026-10-01", end_date: "2026-11-30" }],
+      filter: 'dayOfWeekName == "Monday"',
+    });
+    expect(mondays.summary).toContain("from the previous day the filter keeps");
+    const values = mondays.rows.map((row) => Number(row.sessions));
+    const changes = mondays.rows.map((row) => row["sessions%change"]);
+    expect(changes[0]).toBeNull();
+    for (let i = 1; i < values.length; i += 1)
+      expect(changes[i]).toBe(change(values[i - 1] as number, values[i] as number));
+    const refused = await ga.call("google_analytics_run_reports", {
+      property: "412345671",
+      metrics: ["sessions%change"],
+      dimensions: ["sessionDefaultChannelGroup", "yearMonth"],
+      date_ranges: [{ start_date: "2026-06-01", end_date: "2026-11-30" }],
+      filter: "sessions > 1300",
+    });
+    expect(refused.isError).toBe(true);
+    expect(firstText(refused)).toContain("Keep the filter's dimension conditions only");
+  });
+
+  it("states a ratio with no row at an end as none, with no percent (review s26, finding 4)", async () => {
+    const answer = await report({
+      property: "412345671",
+      metrics: ["purchaseRevenue/totalPurchasers%change"],
+      dimensions: ["deviceCategory", "date"],
+      date_ranges: [{ start_date: "2026-11-01", end_date: "2026-11-07" }],
+    });
+    expect(answer.summary).not.toMatch(/→ none \(/);
+    expect(answer.summary).not.toMatch(/none → [^;]*\(/);
   });
 
   it("refuses what it cannot work out, before anything is sent, and each hint leads to an answer", async () => {

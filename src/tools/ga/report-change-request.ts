@@ -62,7 +62,7 @@ export function changeRequest<F extends Shape>(fields: F): { fields: F; change?:
     refuse(
       "dimensions",
       rising.length === 0
-        ? `${what} needs a calendar dimension to step along.`
+        ? `${what} steps along one of ${IN_ORDER.join(", ")}, and this report has none of them.`
         : `${what} steps along one calendar dimension; this report has ${rising.join(" and ")}.`,
       `${instead}keep exactly one of ${IN_ORDER.join(", ")} in dimensions.`,
     );
@@ -71,8 +71,29 @@ export function changeRequest<F extends Shape>(fields: F): { fields: F; change?:
   return { fields: { ...fields, metrics }, change: { columns, calendar: rising[0] as string } };
 }
 
-/** The order of a report with changes, sorted here: as asked, else by its dimensions in the order given. */
-export function changeSort(fields: Pick<RunReportsFields, "order_by" | "dimensions">): SortKey[] {
-  const asked = sortKeys(fields.order_by);
-  return asked.length > 0 ? asked : fields.dimensions.map((name) => ({ name, desc: false }));
+/**
+ * The order of a report with changes, sorted here: as asked (`sort`, when order_by names a column worked out
+ * here), else by its dimensions in the order given.
+ */
+export function changeSort(
+  fields: Pick<RunReportsFields, "order_by" | "dimensions">,
+  change: ChangeAsk,
+  sort: readonly SortKey[] | undefined,
+): SortKey[] {
+  const asked = sort ? [...sort] : sortKeys(fields.order_by);
+  if (asked.length === 0) return fields.dimensions.map((name) => ({ name, desc: false }));
+  // Ties in time order, so a row's change reads beside the row before it (review s26, finding 15).
+  const calendar = { name: change.calendar, desc: false };
+  return asked.some((key) => key.name === change.calendar) ? asked : [...asked, calendar];
+}
+
+/** Refuses a metric condition beside a change: the rows it drops would read as periods without the figure. */
+export function checkChangeFilter(sent: Record<string, unknown>, change: ChangeAsk | undefined): void {
+  if (!change || sent.metricFilter === undefined) return;
+  refuse(
+    "filter",
+    `a change from the previous period (${change.columns.join(", ")}) needs every period's row, and a condition ` +
+      "on a metric leaves some out (a period it drops would read as one without the figure).",
+    "Keep the filter's dimension conditions only, and keep to the rows you want after reading the changes.",
+  );
 }

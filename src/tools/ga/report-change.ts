@@ -7,18 +7,19 @@
  * row's change is the same on every page. The previous period is the one before in the range's own calendar
  * (report-calendar.ts), not the previous row: GA leaves out rows whose metrics are all 0
  * (RunReportRequest.keepEmptyRows), so a period without a row had none, and a change from none is not a
- * percent. The summary says which periods are only partly in the range, the dates that would make them whole,
- * and each group's change from the first period to the last.
+ * percent. A count of a period only partly comparable (report-change-periods.ts: cut by the range, the data's
+ * first day, today, or GA's split weeks) has no change, as a part of a period is not a whole one; a mean a day,
+ * a ratio or a rate does. The summary names those periods, the dates that make them whole, and each group's
+ * change from the first whole period to the last.
  */
 import type { Row, RunReportResponse } from "../../connectors/google/types.js";
-import { n } from "../numbers-in-words.js";
-import type { StatedRange } from "./date-presets.js";
-import { CALENDARS, DAY_VALUES, dayOf } from "./report-calendar.js";
+import { cutWords, type Period, periodLabel } from "./report-change-periods.js";
 import { type ChangeAsk, changeBase } from "./report-change-request.js";
+import type { DaySpan } from "./report-per-day.js";
+import { NOT_ADDED_UP } from "./report-per-day-request.js";
 
-const DAY_MS = 86_400_000;
 const [PERMILLE, TENTHS] = [1000, 10];
-/** Groups whose first-to-last change the summary names; the rows have every group's. */
+/** Groups whose first-to-last change the summary names: with more, the rows have them. */
 const NAMED_GROUPS = 10;
 
 const cellOf = (row: Row, at: number) => row.dimensionValues?.[at]?.value ?? "";
@@ -28,24 +29,17 @@ const numberAt = (row: Row | undefined, at: number) => {
 };
 const names = (headers: { name?: string }[] | undefined) =>
   (headers ?? []).map((header) => header.name ?? "");
-const isoOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+/**
+ * A column that adds up over days (sessions, purchaseRevenue): a part of a period has less of it than a whole
+ * one, and a period without a row had 0. Not a ratio, a mean a day or GA's rates and averages.
+ */
+const addsUp = (column: string) => !column.includes("/") && !NOT_ADDED_UP.test(column);
 
 /** The percent change from `before` to `after` (to 0.1), when `before` is a number above 0. */
 function percentChange(before: number, after: number): number | undefined {
   if (!Number.isFinite(before) || !Number.isFinite(after) || before <= 0) return undefined;
   return Math.round(((after - before) / before) * PERMILLE) / TENTHS;
-}
-
-/** A calendar's values over a range's days, in order, each with its first day in the range. */
-export function periodsOf(calendar: string, range: StatedRange): { value: string; first: number }[] {
-  const of = DAY_VALUES[calendar];
-  if (!of) return [];
-  const periods: { value: string; first: number }[] = [];
-  for (let ms = dayOf(range.start_date); ms <= dayOf(range.end_date); ms += DAY_MS) {
-    const value = of(ms);
-    if (periods.at(-1)?.value !== value) periods.push({ value, first: ms });
-  }
-  return periods;
 }
 
 /** The report's rows by group (every dimension but the calendar's) and period, and how each names its group. */
@@ -68,25 +62,31 @@ function rowsByGroup(response: RunReportResponse, calendarAt: number) {
   };
 }
 
+/** A group's value in a period: its row's, else GA's 0 for a column that adds up, else none. */
+const valueIn = (row: Row | undefined, at: number, column: string) =>
+  row ? numberAt(row, at) : addsUp(column) ? 0 : Number.NaN;
+
 /** The response with each change column after GA's and the other added columns (none on the totals row). */
 export function withChanges(
   response: RunReportResponse,
   change: ChangeAsk | undefined,
-  range: StatedRange | undefined,
+  periods: readonly Period[],
 ): RunReportResponse {
   if (!change) return response;
   const metrics = names(response.metricHeaders);
   const calendarAt = names(response.dimensionHeaders).indexOf(change.calendar);
-  const periods = range ? periodsOf(change.calendar, range).map((period) => period.value) : [];
   const { groupOf, rowAt } = rowsByGroup(response, calendarAt);
-  const columns = change.columns.map((name) => metrics.indexOf(changeBase(name) ?? name));
+  const columns = change.columns.map((name) => {
+    const base = changeBase(name) ?? name;
+    return { base, at: metrics.indexOf(base) };
+  });
   const cells = (row: Row): Row => {
-    const at = periods.indexOf(cellOf(row, calendarAt));
-    const before = at > 0 ? rowAt(groupOf(row), periods[at - 1]) : undefined;
-    const added = columns.map((column) => {
-      // No row in the period before (inside the range): GA's 0 for a count, no value for a ratio.
-      const was = at > 0 ? (before ? numberAt(before, column) : 0) : Number.NaN;
-      const value = percentChange(was, numberAt(row, column));
+    const index = periods.findIndex((period) => period.value === cellOf(row, calendarAt));
+    const [now, before] = [periods[index], index > 0 ? periods[index - 1] : undefined];
+    const added = columns.map(({ base, at }) => {
+      // A count of a period only partly comparable is not compared (a mean a day, a ratio or a rate is).
+      if (!now || !before || (addsUp(base) && (now.cut || before.cut))) return {};
+      const value = percentChange(valueIn(rowAt(groupOf(row), before.value), at, base), numberAt(row, at));
       return value === undefined ? {} : { value: String(value) };
     });
     return { ...row, metricValues: [...(row.metricValues ?? []), ...added] };
@@ -112,90 +112,69 @@ export function withChanges(
 const signed = (value: number) => `${value > 0 ? "+" : value < 0 ? "−" : "±"}${Math.abs(value)}%`;
 
 /**
- * The summary's notes: what the columns compare, the periods only partly in the range, first to last. Apart,
- * so a report on several properties says a note they all have once (report-properties-answer.ts).
+ * The summary's notes: what the columns compare, the periods only partly comparable, first to last. Apart,
+ * so a report on several properties says a note they all have once (report-properties-answer.ts). None
+ * without rows.
  */
 export function changeNote(
   response: RunReportResponse,
   change: ChangeAsk | undefined,
-  range: StatedRange | undefined,
-  today: string | undefined,
+  periods: readonly Period[],
+  o: { span: DaySpan; filtered: boolean },
 ): string[] {
-  if (!change || !range) return [];
+  if (!change || (response.rows?.length ?? 0) === 0) return [];
   const { calendar, columns } = change;
   const dimensions = names(response.dimensionHeaders);
-  const calendarAt = dimensions.indexOf(calendar);
-  const periods = periodsOf(calendar, range);
-  const label = (period: { value: string; first: number }) =>
-    CALENDARS[calendar]?.label(period.first) ?? period.value;
   const others = dimensions.filter((name) => name !== calendar && name !== "dateRange");
-  const unit = (CALENDARS[calendar]?.unit ?? "periods").replace(/s$/, "");
-  const said = [
-    `${columns.join(", ")}: each row's percent change from the previous ${unit} in the range` +
-      `${others.length > 0 ? ` with the same ${others.join(", ")}` : ""}` +
-      ` (none for the first ${unit}, nor where the one before had no ${columns.map(changeBase).join(", ")}).`,
-    partWords(calendar, range, periods, label, today, unit),
-    firstToLast(response, change, calendarAt, periods, label),
-  ];
-  return said.filter((words) => words !== "");
+  const unit = periods.length > 0 ? periodUnit(calendar) : "period";
+  const what =
+    `${columns.join(", ")}: each row's percent change from the previous ${unit}${o.filtered ? " the filter keeps" : ""}` +
+    `${others.length > 0 ? ` with the same ${others.join(", ")}` : ""} (none for the first, nor from a ${unit} ` +
+    "without the row's figure).";
+  const cuts = cutWords(calendar, periods, o.span);
+  const counts = columns.filter((name) => addsUp(changeBase(name) ?? name));
+  const partly =
+    cuts.length > 0
+      ? `${cuts.join("; ")}.${counts.length > 0 ? ` ${counts.join(", ")} ${counts.length === 1 ? "is" : "are"} not worked out to or from ${cuts.length === 1 ? "it" : "them"}: part of a ${unit} is not a whole one (${counts.map((name) => name.replace(/%change$/, "/day%change")).join(", ")} compares them a day at a time).` : ""}`
+      : "";
+  return [what, partly, firstToLast(response, change, periods)].filter((words) => words !== "");
 }
 
-/** The first and last periods when only part of them is in the range (or the last is still running). */
-function partWords(
-  calendar: string,
-  range: StatedRange,
-  periods: { value: string; first: number }[],
-  label: (period: { value: string; first: number }) => string,
-  today: string | undefined,
-  unit: string,
-): string {
-  const of = DAY_VALUES[calendar];
-  const [first, last] = [periods[0], periods.at(-1)];
-  if (!of || !first || !last || periods.length < 2) return "";
-  const end = dayOf(range.end_date);
-  const parts: string[] = [];
-  if (of(dayOf(range.start_date) - DAY_MS) === first.value) {
-    const next = periods[1] as { first: number };
-    parts.push(
-      `${label(first)} is only partly in the range (for whole periods, start on ${isoOf(next.first)})`,
-    );
-  }
-  const running = today !== undefined && range.end_date >= today;
-  if (of(end + DAY_MS) === last.value || running) {
-    const whole = isoOf(last.first - DAY_MS);
-    const how = running ? "is still running" : "is only partly in the range";
-    parts.push(`${label(last)} ${how} (for whole periods, end on ${whole})`);
-  }
-  return parts.length > 0
-    ? `${parts.join("; ")}: a change from or to it compares part of a ${unit} with a whole one.`
-    : "";
-}
+/** "month", "week", "day", "year": the unit a calendar's periods are. */
+const periodUnit = (calendar: string) =>
+  ({ date: "day", yearMonth: "month", yearWeek: "week", isoYearIsoWeek: "week" })[calendar] ?? "year";
 
-/** Each group's change from the first period with rows to the last, for up to NAMED_GROUPS groups. */
-function firstToLast(
-  response: RunReportResponse,
-  change: ChangeAsk,
-  calendarAt: number,
-  periods: { value: string; first: number }[],
-  label: (period: { value: string; first: number }) => string,
-): string {
+/** Each group's change from the first whole period with rows to the last, when there are at most NAMED_GROUPS. */
+function firstToLast(response: RunReportResponse, change: ChangeAsk, periods: readonly Period[]): string {
+  const calendarAt = names(response.dimensionHeaders).indexOf(change.calendar);
   const present = new Set((response.rows ?? []).map((row) => cellOf(row, calendarAt)));
-  const had = periods.filter((period) => present.has(period.value));
-  const [first, last] = [had[0], had.at(-1)];
-  if (!first || !last || first === last) return "";
-  const metrics = names(response.metricHeaders);
+  const whole = periods.filter((period) => !period.cut && present.has(period.value));
+  const [first, last] = [whole[0], whole.at(-1)];
   const { rowAt, groups } = rowsByGroup(response, calendarAt);
+  if (!first || !last || first === last || groups.size > NAMED_GROUPS) return "";
+  const metrics = names(response.metricHeaders);
   const bases = change.columns.map((name) => changeBase(name) ?? name);
-  const words = [...groups].slice(0, NAMED_GROUPS).map(([key, group]) => {
-    const figures = bases.map((base) => {
+  const words = [...groups].flatMap(([key, group]) => {
+    const figures = bases.flatMap((base) => {
       const at = metrics.indexOf(base);
-      const [was, now] = [numberAt(rowAt(key, first.value), at), numberAt(rowAt(key, last.value), at)];
-      const moved = percentChange(Number.isFinite(was) ? was : 0, Number.isFinite(now) ? now : 0);
-      const of = (value: number) => (Number.isFinite(value) ? n(value) : "none");
-      return `${bases.length > 1 ? `${base} ` : ""}${of(was)} → ${of(now)}${moved === undefined ? "" : ` (${signed(moved)})`}`;
+      const [was, now] = [
+        valueIn(rowAt(key, first.value), at, base),
+        valueIn(rowAt(key, last.value), at, base),
+      ];
+      if (!Number.isFinite(was) && !Number.isFinite(now)) return [];
+      const moved = percentChange(was, now);
+      // As the rows write it (to 4 decimals), grouped as the summary's figures are (review s26, finding 17).
+      const of = (value: number) =>
+        Number.isFinite(value) ? value.toLocaleString("en-US", { maximumFractionDigits: 4 }) : "none";
+      return [
+        `${bases.length > 1 ? `${base} ` : ""}${of(was)} → ${of(now)}${moved === undefined ? "" : ` (${signed(moved)})`}`,
+      ];
     });
-    return `${group.length > 0 ? `${group.join(" / ")}: ` : ""}${figures.join(", ")}`;
+    return figures.length > 0
+      ? [`${group.length > 0 ? `${group.join(" / ")}: ` : ""}${figures.join(", ")}`]
+      : [];
   });
-  const more = groups.size > NAMED_GROUPS ? `; ${n(groups.size - NAMED_GROUPS)} more groups in the rows` : "";
-  return `From ${label(first)} to ${label(last)}: ${words.join("; ")}${more}.`;
+  if (words.length === 0) return "";
+  const label = (period: Period) => periodLabel(change.calendar, period);
+  return `From ${label(first)} to ${label(last)} (the first and last whole ${periodUnit(change.calendar)}s): ${words.join("; ")}.`;
 }

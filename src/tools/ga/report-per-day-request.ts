@@ -9,7 +9,7 @@ import type { RunReportsFields } from "../../schemas/google-analytics.js";
 
 const PER_DAY = /^([A-Za-z][A-Za-z0-9_:.]*)\/day$/;
 /** GA's rates, averages and per-user or per-session figures, by name (the Data API schema's metrics). */
-const NOT_ADDED_UP = /^average|Average|Rate$|Per[A-Z]|^returnOnAdSpend$/;
+export const NOT_ADDED_UP = /^average|Average|Rate$|Per[A-Z]|^returnOnAdSpend$/;
 /** Dimensions finer than a day, or counted from the range's start: a mean a day of their rows is not defined. */
 const NOT_BY_DAY = /^(dateHour|dateHourMinute|nth[A-Z][A-Za-z]*)$/;
 

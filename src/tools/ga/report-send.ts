@@ -10,7 +10,8 @@ import type { RunReportsFields } from "../../schemas/google-analytics.js";
 import { type DateRange, type StatedRange, statedRanges, todayIn } from "./date-presets.js";
 import type { CountedDays } from "./report-calendar.js";
 import { changeNote, withChanges } from "./report-change.js";
-import type { ChangeAsk } from "./report-change-request.js";
+import { changePeriods } from "./report-change-periods.js";
+import { type ChangeAsk, checkChangeFilter } from "./report-change-request.js";
 import type { Comparison } from "./report-compare.js";
 import { checkDayFilter } from "./report-day-filter.js";
 import { unfilteredTotal } from "./report-empty.js";
@@ -59,6 +60,7 @@ export async function sendReport(
   const { sort } = derived;
   const sent = wholeForSort(merging ? wholeReportRequest(request) : request, sort);
   checkPerDayFilter(sent, derived.perDay);
+  checkChangeFilter(sent, derived.change);
   checkDayFilter(sent.dimensionFilter, derived.perDay);
   const answer: RunReportResponse = fields.realtime
     ? await ga.runRealtimeReport(propertyId, sent, signal)
@@ -91,11 +93,12 @@ export async function sendReport(
           }),
         );
   // Changes ("sessions%change") and a sort here read the whole report; the page is cut after both.
-  const whole = sortedHere(
-    withChanges(withRatios(daily.response, derived.ratios), derived.change, stated[0]),
-    sort,
-  );
-  const changed = changeNote(whole, derived.change, stated[0], span.today);
+  const change = derived.change;
+  const periods =
+    change && stated[0] ? changePeriods(change.calendar, stated[0], span, sent.dimensionFilter) : [];
+  const computed = withChanges(withRatios(daily.response, derived.ratios), change, periods);
+  const whole = sortedHere(computed, sort);
+  const changed = changeNote(whole, change, periods, { span, filtered: sent.dimensionFilter !== undefined });
   const page = pageHere(whole, sort ? { offset: fields.offset, limit: fields.limit } : undefined);
   const shares = withShares(page, derived.shares, without?.totals);
   const shared = withGroupShares(shares, derived.shares, coarse, first);

@@ -1,0 +1,118 @@
+/**
+ * The periods a "sessions%change" column steps along (report-change.ts): the values of the report's rising
+ * calendar dimension over the days of the range that can have data (from the property's first day to today, as
+ * the means a day count them: report-per-day.ts) and that the filter's calendar conditions keep
+ * (report-day-filter.ts), so with `dayOfWeekName == "Monday"` a Monday's previous period is the Monday before.
+ * A period is cut when only part of it can be compared with a whole one (review s26, findings 1 and 3):
+ * - "start": days of it lie before the range or before the property's first day;
+ * - "end": days of it lie after the range;
+ * - "running": it holds today, which GA is still collecting;
+ * - "short": a GA `yearWeek` split by 1 January ("January 1st is always in week 01", the API schema's `week`), 4
+ *   days of week 202553 against 7.
+ */
+import type { StatedRange } from "./date-presets.js";
+import { CALENDARS, DAY_VALUES, dayOf } from "./report-calendar.js";
+import { dayFilter } from "./report-day-filter.js";
+import type { DaySpan } from "./report-per-day.js";
+
+const DAY_MS = 86_400_000;
+const WEEK = 7;
+
+export type Cut = "start" | "end" | "running" | "short";
+
+export interface Period {
+  value: string;
+  /** Its first day in the range that can have data (UTC midnight, ms). */
+  first: number;
+  /** Its days in the range that can have data and that the filter keeps. */
+  days: number;
+  cut?: Cut;
+  /** A short week's days. */
+  length?: number;
+}
+
+const isoOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+/** The days the filter's calendar conditions keep; every day when it cannot tell (a condition on another dimension). */
+function keptDays(dimensionFilter: unknown): (ms: number) => boolean {
+  const keep = dayFilter(dimensionFilter);
+  return (ms) => {
+    try {
+      return keep(ms);
+    } catch {
+      return true;
+    }
+  };
+}
+
+/** The periods of `calendar` in the range, over the days that can have data and the filter keeps, each cut or not. */
+export function changePeriods(
+  calendar: string,
+  range: StatedRange,
+  span: DaySpan,
+  dimensionFilter: unknown,
+): Period[] {
+  const of = DAY_VALUES[calendar];
+  if (!of) return [];
+  const start = span.firstDay && span.firstDay > range.start_date ? span.firstDay : range.start_date;
+  const end = span.today && span.today < range.end_date ? span.today : range.end_date;
+  if (start > end) return [];
+  const keep = keptDays(dimensionFilter);
+  const periods: Period[] = [];
+  for (let ms = dayOf(start); ms <= dayOf(end); ms += DAY_MS) {
+    if (!keep(ms)) continue;
+    const last = periods.at(-1);
+    if (last?.value === of(ms)) last.days += 1;
+    else periods.push({ value: of(ms), first: ms, days: 1 });
+  }
+  const [head, tail] = [periods[0], periods.at(-1)];
+  if (head && of(dayOf(start) - DAY_MS) === head.value) head.cut = "start";
+  if (tail && span.today === end && of(dayOf(end)) === tail.value) tail.cut = "running";
+  else if (tail && of(dayOf(end) + DAY_MS) === tail.value) tail.cut = "end";
+  if (calendar === "yearWeek") {
+    for (const period of periods) {
+      const whole = Array.from({ length: 2 * WEEK - 1 }, (_, i) => period.first + (i - WEEK + 1) * DAY_MS);
+      const length = whole.filter((ms) => of(ms) === period.value).length;
+      if (!period.cut && length < WEEK) Object.assign(period, { cut: "short", length });
+    }
+  }
+  return periods;
+}
+
+/** How the answer names a period: "Sep 2026", "week 202553 (28 – 31 Dec 2025)". */
+export const periodLabel = (calendar: string, period: Period): string =>
+  CALENDARS[calendar]?.label(period.first) ?? period.value;
+
+/** Why a cut period is cut, and the dates that make the range's periods whole. */
+export function cutWords(calendar: string, periods: readonly Period[], span: DaySpan): string[] {
+  const next = (period: Period) => periods[periods.indexOf(period) + 1];
+  return periods.flatMap((period) => {
+    const label = periodLabel(calendar, period);
+    switch (period.cut) {
+      case "start": {
+        const after = next(period);
+        const why = [
+          ...(span.firstDay && isoOf(period.first) === span.firstDay
+            ? [`data starts on ${span.firstDay}`]
+            : []),
+          ...(after ? [`for whole periods, start on ${isoOf(after.first)}`] : []),
+        ];
+        return [`${label} is only partly in the range${why.length > 0 ? ` (${why.join("; ")})` : ""}`];
+      }
+      case "running":
+        return [
+          `${label} is still running (today, ${span.today}, is still being collected; for whole periods, end on ${isoOf(period.first - DAY_MS)})`,
+        ];
+      case "end":
+        return [
+          `${label} is only partly in the range (for whole periods, end on ${isoOf(period.first - DAY_MS)})`,
+        ];
+      case "short":
+        return [
+          `${label} has ${period.length} days (GA's weeks restart on 1 January; isoYearIsoWeek's weeks are whole)`,
+        ];
+      default:
+        return [];
+    }
+  });
+}
