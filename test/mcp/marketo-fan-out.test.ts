@@ -199,6 +199,19 @@ describe("an endpoint read once per id", () => {
     expect(first).toMatch(/for every id the same way: .*filterType/);
     expect(text).not.toContain("Check the ids");
   });
+
+  it("says a real endpoint the sandbox does not serve is that, read per id, not 'check the ids' (trial s23, N294)", async () => {
+    const endpoint = "/rest/asset/v1/landingPage/{id}/variables.json";
+    const { result, first, text } = await mkto.call({
+      method: "GET",
+      endpoint,
+      query_parameters: { id: [1001, 1002] },
+    });
+    expect(result.isError).toBe(true);
+    expect(first).toContain(`${endpoint} is a real Marketo endpoint that this sandbox does not emulate`);
+    expect(first).toContain("call it on a real Marketo instance");
+    expect(text).not.toContain("Check the ids");
+  });
 });
 
 describe("refusals, before anything is sent", () => {

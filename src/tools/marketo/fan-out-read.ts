@@ -204,7 +204,10 @@ function noneGave(fan: FanOut, reads: IdRead[]): UpstreamError {
   const refusals = reads.flatMap((read) => ("refused" in read ? [read.refused] : []));
   const codes = new Set(refusals.map((error) => error.serviceCode ?? ""));
   const [first] = refusals;
-  if (first && refusals.length === reads.length && codes.size === 1 && !CODE_WORDS[first.serviceCode ?? ""]) {
+  // An emulator's 610 for a real path it does not serve is about the path, not the ids (trial s23, N294).
+  const notServed = refusals.every((error) => /does not emulate/i.test(error.message));
+  const aboutIds = CODE_WORDS[first?.serviceCode ?? ""] !== undefined && !notServed;
+  if (first && refusals.length === reads.length && codes.size === 1 && !aboutIds) {
     // Its message already ends with its hint (MartechError): given again as this error's hint, it read twice.
     const said =
       first.hint && first.message.endsWith(first.hint)
