@@ -103,13 +103,17 @@ export interface MarketoMcp {
   pages(uri: string): Promise<string[]>;
 }
 
+/** A workspace setting that lifts the step's own limit of Marketo's 100 calls in 20 s: for tests of many reads. */
+export const NO_CALL_WINDOW: NodeJS.ProcessEnv = { MARKETO_CALLS_PER_WINDOW: "1000000" };
+
 /**
  * Starts the sandbox and the session before the file's tests and closes both after them. `setUp` runs once
- * both are up (to write the records a file's tests read).
+ * both are up (to write the records a file's tests read); `env`, the workspace's settings (e.g. Marketo's limits).
  */
 export function marketoOverMcp(
   options: MarketoSandboxOptions,
   setUp?: (on: MarketoMcp) => Promise<void>,
+  env: NodeJS.ProcessEnv = {},
 ): MarketoMcp {
   let fixture: MarketoFixture | undefined;
   let session: McpSession | undefined;
@@ -150,7 +154,7 @@ export function marketoOverMcp(
     },
   };
   beforeAll(async () => {
-    fixture = await marketoFixture(options);
+    fixture = await marketoFixture(options, env);
     session = await mcpSession(fixture.workspace);
     await setUp?.(on);
   });

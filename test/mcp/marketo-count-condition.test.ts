@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { buildDataSet } from "../../src/sandbox/marketo/seed.js";
-import { marketoOverMcp, runningClock } from "../helpers/marketo-mcp.js";
+import { marketoOverMcp, NO_CALL_WINDOW, runningClock } from "../helpers/marketo-mcp.js";
 
 /**
  * count_by takes a condition in where's language ("leadScore > 50", 'utmMedium in ("cpc","ppc")'), whose
@@ -23,7 +23,11 @@ const members = [...(world.lists.find((list) => list.id === 1001)?.members ?? []
 });
 const MEDIUMS = ["cpc", "email", "social", "referral", "display"];
 
-const mkto = marketoOverMcp({ leadCount: 5_000, seed: 42, now: runningClock(T0), rateLimit: 1_000_000 });
+const mkto = marketoOverMcp(
+  { leadCount: 5_000, seed: 42, now: runningClock(T0), rateLimit: 1_000_000 },
+  undefined,
+  NO_CALL_WINDOW,
+);
 const read = (count_by: string, extra: Record<string, unknown> = {}) =>
   mkto.ok<Answer>({
     method: "GET",

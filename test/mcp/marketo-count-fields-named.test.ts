@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { marketoOverMcp, runningClock } from "../helpers/marketo-mcp.js";
+import { marketoOverMcp, NO_CALL_WINDOW, runningClock } from "../helpers/marketo-mcp.js";
 
 /**
  * A count lists no record, so its summary names the fields the counted records have (trial s9, third run:
@@ -12,7 +12,11 @@ interface Answer {
 }
 
 const T0 = Date.UTC(2026, 11, 1, 12);
-const mkto = marketoOverMcp({ leadCount: 400, seed: 7, now: runningClock(T0), rateLimit: 1_000_000 });
+const mkto = marketoOverMcp(
+  { leadCount: 400, seed: 7, now: runningClock(T0), rateLimit: 1_000_000 },
+  undefined,
+  NO_CALL_WINDOW,
+);
 
 const READS = [
   {

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { marketoOverMcp, runningClock } from "../helpers/marketo-mcp.js";
+import { marketoOverMcp, NO_CALL_WINDOW, runningClock } from "../helpers/marketo-mcp.js";
 
 /**
  * count_by through a list of objects each record holds counts its items (trial s22, N275: the agent counted a
@@ -20,8 +20,14 @@ interface Answer {
 }
 
 const T0 = Date.UTC(2026, 11, 1, 12);
-const mkto = marketoOverMcp({ leadCount: 200, seed: 42, now: runningClock(T0), rateLimit: 1_000_000 });
+// Reads of one call per id, many a test: the step's own limit of Marketo's 100 calls in 20 seconds is raised.
+const mkto = marketoOverMcp(
+  { leadCount: 200, seed: 42, now: runningClock(T0), rateLimit: 1_000_000 },
+  undefined,
+  NO_CALL_WINDOW,
+);
 const PROGRAMS = Array.from({ length: 30 }, (_, i) => 1001 + i);
+const SOME = PROGRAMS.slice(0, 12);
 const tokensOf = (ids: number[], extra: Record<string, unknown> = {}) =>
   mkto.ok<Answer>({
     method: "GET",
@@ -41,20 +47,23 @@ describe("count_by through a list each record holds (tokens.type)", () => {
   it("property: counts each item of the list, and with where on it only the items it holds for", async () => {
     await fc.assert(
       fc.asyncProperty(
-        fc.subarray(PROGRAMS, { minLength: 1, maxLength: 6 }),
+        fc.subarray(PROGRAMS, { minLength: 1, maxLength: 8 }),
         fc.constantFrom(undefined, "Program", "headline", "<p>", "2026", "Event", "no such text"),
+        fc.boolean(),
         fc.constantFrom([], ["id"], ["tokens.name"]),
-        async (ids, needle, beside) => {
+        async (ids, needle, negated, beside) => {
           const plain = (await tokensOf(ids)).data.result;
           const items = plain.flatMap((program) =>
             ((program.tokens ?? []) as Token[]).map((token) => ({ program: program.id, token })),
           );
-          const holds = (token: Token) =>
-            needle === undefined || String(token.value).toLowerCase().includes(needle.toLowerCase());
+          // `not` on a path into the items holds for each item it holds for (review s26, finding 5).
+          const contains = (token: Token) =>
+            String(token.value).toLowerCase().includes(String(needle).toLowerCase());
+          const holds = (token: Token) => needle === undefined || contains(token) !== negated;
           const kept = items.filter(({ token }) => holds(token));
           const columns = ["tokens.type", ...beside];
-          const where =
-            needle === undefined ? {} : { where: `tokens.value contains ${JSON.stringify(needle)}` };
+          const condition = `tokens.value contains ${JSON.stringify(needle)}`;
+          const where = needle === undefined ? {} : { where: negated ? `not ${condition}` : condition };
           const counted = await tokensOf(ids, { count_by: columns.join(","), ...where });
           const truth = new Map<string, number>();
           for (const { program, token } of kept) {
@@ -74,7 +83,7 @@ describe("count_by through a list each record holds (tokens.type)", () => {
           }
         },
       ),
-      { numRuns: 12 },
+      { numRuns: 20 },
     );
   }, 120_000);
 
@@ -99,5 +108,91 @@ describe("count_by through a list each record holds (tokens.type)", () => {
     // Doing what it says: counting by one of them answers.
     const byType = await tokensOf(PROGRAMS.slice(0, 3), { count_by: "tokens.type" });
     expect(byType.data.result.length).toBeGreaterThan(0);
+  });
+
+  it("a where on a token's value by its name keeps the record, whose every item counts (review s26, finding 6)", async () => {
+    const plain = (await tokensOf(SOME)).data.result;
+    const headline = (program: Record<string, unknown>) =>
+      String(((program.tokens ?? []) as Token[]).find((token) => token.name === "Headline")?.value ?? "");
+    const kept = plain.filter((program) => headline(program).toLowerCase().includes("event"));
+    const items = kept.reduce((sum, program) => sum + ((program.tokens ?? []) as Token[]).length, 0);
+    expect(items).toBeGreaterThan(kept.length);
+    const counted = await tokensOf(SOME, {
+      count_by: "tokens.type",
+      where: 'tokens.Headline contains "Event"',
+    });
+    const total = counted.data.result.reduce((sum, row) => sum + Number(row.count), 0);
+    expect(total).toBe(items);
+  });
+
+  it("refuses two lists at once, and a sum of a value by name in the counted list (review s26, finding 8)", async () => {
+    const two = await mkto.call({
+      method: "GET",
+      endpoint: "/rest/asset/v1/program/{id}.json",
+      query_parameters: { id: SOME },
+      count_by: "tags.tagValue,costs.startDate:month",
+    });
+    expect(two.result.isError).toBe(true);
+    expect(two.first).toContain("counts the items of one list at a time, and tags and costs are both lists");
+    const byName = await mkto.call({
+      method: "GET",
+      endpoint: "/rest/asset/v1/folder/{id}/tokens.json",
+      query_parameters: { id: PROGRAMS.slice(0, 5), folderType: "Program" },
+      count_by: "tokens.type",
+      sum: "tokens.Headline",
+    });
+    expect(byName.result.isError).toBe(true);
+    expect(byName.first).toContain("reads a value by its name in tokens");
+    // Doing what the first hint says: one list a call.
+    const tags = await mkto.ok<Answer>({
+      method: "GET",
+      endpoint: "/rest/asset/v1/program/{id}.json",
+      query_parameters: { id: SOME },
+      count_by: "tags.tagValue",
+    });
+    expect(tags.data.result.length).toBeGreaterThan(0);
+  });
+
+  it("says a sum outside the counted list adds a record to each of its items' rows (review s26, finding 7)", async () => {
+    const read = async () =>
+      (
+        await mkto.ok<Answer>({
+          method: "GET",
+          endpoint: "/rest/asset/v1/program/{id}.json",
+          query_parameters: { id: SOME },
+        })
+      ).data.result;
+    const spend = (program: Record<string, unknown>) =>
+      ((program.costs ?? []) as { cost: number }[]).reduce((sum, cost) => sum + Number(cost.cost), 0);
+    // A second tag on one program with costs: it then counts under two tag types.
+    const costly = (await read()).find((program) => spend(program) > 0) as Record<string, unknown>;
+    const tags = (costly.tags ?? []) as { tagType: string; tagValue: string }[];
+    await mkto.ok({
+      method: "POST",
+      endpoint: `/rest/asset/v1/program/${costly.id}.json`,
+      body: { tags: [...tags, { tagType: "Region", tagValue: "EMEA" }] },
+    });
+    const tagged = (await read()).filter((program) => ((program.tags ?? []) as unknown[]).length > 0);
+    const own = tagged.reduce((sum, program) => sum + spend(program), 0);
+    const counted = await mkto.ok<Answer>({
+      method: "GET",
+      endpoint: "/rest/asset/v1/program/{id}.json",
+      query_parameters: { id: SOME },
+      count_by: "tags.tagType",
+      sum: "costs.cost",
+    });
+    const rows = counted.data.result.reduce((sum, row) => sum + Number(row.sum), 0);
+    expect(rows).toBe(own + spend(costly));
+    expect(counted.first).toContain(
+      `the rows add up to ${rows.toLocaleString("en-US")}, and the records' own costs.cost to ${own.toLocaleString("en-US")}`,
+    );
+  });
+
+  it("a pivot through a list counts its items, and its totals add up to them (review s26, finding 13)", async () => {
+    const plain = (await tokensOf(SOME)).data.result;
+    const items = plain.reduce((sum, program) => sum + ((program.tokens ?? []) as Token[]).length, 0);
+    const pivot = await tokensOf(SOME, { count_by: "tokens.name,tokens.type:columns" });
+    expect(pivot.first).toContain("each cell counts its items of tokens");
+    expect(pivot.first).toContain(`the totals add up to ${items.toLocaleString("en-US")}`);
   });
 });

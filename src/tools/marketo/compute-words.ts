@@ -12,12 +12,12 @@ import { CYCLES, MAX_FILLED, unitWords } from "../records/buckets.js";
 import type { ComputeSpec, RecordCompute } from "../records/compute.js";
 import { groupShareColumn } from "../records/count-fields.js";
 import { quotedField } from "../records/fields.js";
-import { sumList, sumScope } from "../records/sum.js";
 import type { Computed } from "./compute-answer.js";
 import { fieldTotalsWords } from "./count-totals-words.js";
 import { idNamesWords } from "./id-names.js";
 import { pivotWords } from "./pivot-words.js";
 import type { ReadAnswer } from "./read-calls.js";
+import { sumWords } from "./sum-words.js";
 
 /** Whether the expression compares a value with a number (a file's values are text: say they compare as numbers). */
 function comparesNumbers(expression: Expression): boolean {
@@ -101,7 +101,7 @@ function countWords(fields: string[], computed: Computed): string[] {
     : [
         kept && spec.minCount !== undefined
           ? `${by}: ${plural(kept.groups, "value")} ${verb} ${n(spec.minCount)} or more ${on} ` +
-            `(${plural(kept.records, unit)}), of ${plural(groups, "distinct value")} over ${over}; only ${kept.groups === 1 ? "it is" : "those are"} ` +
+            `(${plural(kept.records, counted)}), of ${plural(groups, "distinct value")} over ${over}; only ${kept.groups === 1 ? "it is" : "those are"} ` +
             `in the result (min_count ${n(spec.minCount)}), each row a value, its count${spec.distinct ? "" : ` and its percent of all ${n(total)}`}${inGroup}`
           : `${by}: ${plural(groups, "value")} over ${over}${zeros} (${adds})`,
       ];
@@ -109,11 +109,7 @@ function countWords(fields: string[], computed: Computed): string[] {
   parts.push(...idNamesWords(computed.names));
   parts.push(...bucketWords(compute));
   parts.push(fieldsWords(compute, unit));
-  if (spec.sum && !spec.columns) {
-    parts.push(
-      `each row's sum adds its ${unit}s' ${spec.sum}${sumScope(spec.sum, sumList(spec.sum, spec.where?.expression))}: ${n(compute.sumTotal ?? 0)} in all`,
-    );
-  }
+  if (spec.sum && !spec.columns) parts.push(sumWords(compute, unit));
   if (spec.distinct) parts.push(distinctWords(spec.distinct, compute.distinctEmpty ?? 0, unit));
   const spellings = compute.spellings;
   if (spellings !== undefined) {

@@ -14,6 +14,10 @@ const LISTED = 30;
 
 /** The pivot's words, `zeros` the long form's words for values named in the request and not counted. */
 export function pivotWords(compute: RecordCompute, unit: string, zeros: string): string[] {
+  // Counted through a list, the cells count its items (unnest.ts: review s26, finding 13).
+  const through = compute.unnest.lists.size > 0;
+  const counted = through ? compute.unnest.items : compute.matched;
+  const counts = through ? `items of ${[...compute.unnest.lists].join(", ")}` : `${unit}s`;
   const { spec, pivot } = compute;
   if (!pivot || !spec.columns) return [];
   const field = spec.columns;
@@ -34,10 +38,10 @@ export function pivotWords(compute: RecordCompute, unit: string, zeros: string):
     ? `each cell adds its ${unit}s' ${spec.sum}${sumScope(spec.sum, sumList(spec.sum, spec.where?.expression))}`
     : spec.distinct
       ? `each cell is its count of distinct ${spec.distinct}`
-      : `each cell counts its ${unit}s`;
+      : `each cell counts its ${counts}`;
   const adds = spec.distinct
     ? "distinct counts do not add up, so there is no total"
-    : `each row adds up to its total, and the totals add up to ${n(spec.sum ? (compute.sumTotal ?? 0) : compute.matched)}`;
+    : `each row adds up to its total, and the totals add up to ${n(spec.sum ? (compute.sumTotal ?? 0) : counted)}`;
   const totals = pivot.columnTotals;
   // Each column with its total, when cells add up: the sums a model would otherwise make (trial s10, N69).
   const listed = names

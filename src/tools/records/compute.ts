@@ -25,7 +25,7 @@ import { itemWise, type RecordTest, recordTest } from "./match.js";
 import { compareBy, parseSortKeys, type SortKey } from "./order.js";
 import { columnsPart, type Pivot, pivotSortKeys, pivotTable, refusePivotOptions } from "./pivot.js";
 import { sumItems } from "./sum.js";
-import { readFields, Unnest } from "./unnest.js";
+import { type Unnest, unnestFor } from "./unnest.js";
 import { isEmpty, textOf } from "./values.js";
 
 export interface ComputeInput {
@@ -203,7 +203,7 @@ export class RecordCompute {
           ...(spec.zone ? { zone: spec.zone } : {}),
         })
       : undefined;
-    this.unnest = new Unnest(readFields(spec), spec.where?.expression, this.#test);
+    this.unnest = unnestFor(spec, this.#test);
     this.#enters = new Set(
       namedFields(spec).flatMap(({ field }) => {
         const parts = field.split(".");

@@ -7,6 +7,7 @@ import {
   innerObject,
   isEmpty,
   isObject,
+  itemListOf,
   numberOf,
   textOf,
   timeOf,
@@ -55,15 +56,18 @@ export function recordTest(expression: Expression, zone?: string): RecordTest {
  * A where that names a path inside a list of objects at the record's top level ("costs.startDate" of costs:
  * [{startDate, cost, note}]) holds for a record when it holds with one item as the list's only item: each
  * item is tested whole, so `costs.startDate >= "2026-01-01" and costs.note == "Sponsorship"` needs one item
- * with both (trial s14, N107). A name/value list (an activity's attributes) is read as one object, not so.
+ * with both (trial s14, N107). A name/value list (an activity's attributes) is read as one object, not so,
+ * unless a path reads a key of its items (a token's `value`: review s26, finding 5).
  */
 export function itemWise(test: RecordTest, fields: readonly string[]): RecordTest {
   const heads = [...new Set(fields.filter((f) => f.includes(".")).map((f) => f.split(".")[0] as string))];
   if (heads.length === 0) return test;
   return (record) => {
+    // A name/value list too, when a path reads a key of its items (tokens.value: review s26, finding 5).
+    const byItem = (h: string) => !innerObject(record, h) || fields.some((f) => itemListOf(record, f) === h);
     const head = heads.find((h) => {
       const list = record[h];
-      return Array.isArray(list) && list.length > 0 && list.every(isObject) && !innerObject(record, h);
+      return Array.isArray(list) && list.length > 0 && list.every(isObject) && byItem(h);
     });
     const list = head === undefined ? undefined : (record[head] as unknown[]);
     if (!head || !list || list.length === 1) return test(record);

@@ -7,9 +7,12 @@
  * (as sum.ts's sumItems adds only those). A path whose next name is no key of the list's items reads the list as
  * before: a name/value list as an object of name → value (values.ts), so "tokens.Headline" is a token's value.
  */
+
+import { ValidationError } from "../../errors.js";
 import { type Expression, expressionFields } from "../filter/ast.js";
 import type { RecordTest } from "./match.js";
-import { isObject } from "./values.js";
+import { recordSum, sumItems } from "./sum.js";
+import { isObject, itemListOf } from "./values.js";
 
 type Row = Readonly<Record<string, unknown>>;
 
@@ -37,40 +40,100 @@ export class Unnest {
   items = 0;
   /** The lists whose items were counted. */
   readonly lists = new Set<string>();
-  /** Whether where chose the items counted (it names a path in their list). */
+  /** Whether where chose the items counted (it names a key of their items). */
   itemsMeetWhere = false;
+  /** With sum: its total over the records whose items were counted, each once (compute-words.ts says it). */
+  recordsSum = 0;
   readonly #paths: [string, string][];
-  readonly #itemTest: ((head: string) => RecordTest | undefined) | undefined;
+  readonly #named: string[];
+  readonly #test: RecordTest | undefined;
+  readonly #sum: string | undefined;
+  readonly #sumOf: ((record: Row) => number) | undefined;
 
-  /** `fields`: what count_by reads (a bucket's field, not a condition's); `test`: where's record test. */
-  constructor(fields: readonly string[], where: Expression | undefined, test: RecordTest | undefined) {
+  /**
+   * `fields`: what count_by reads (a bucket's field, not a condition's); `where` and its record `test`; `sum`,
+   * the field a sum adds.
+   */
+  constructor(
+    fields: readonly string[],
+    o: {
+      where?: Expression | undefined;
+      test?: RecordTest | undefined;
+      sum?: string | undefined;
+      sumOf?: ((record: Row) => number) | undefined;
+    },
+  ) {
     this.#paths = fields.flatMap((field) => {
       const parts = partsOf(field);
       return parts ? [parts] : [];
     });
-    const named = where ? expressionFields(where) : [];
-    this.#itemTest =
-      test && named.length > 0
-        ? (head) => (named.some((field) => field.startsWith(`${head}.`)) ? test : undefined)
-        : undefined;
+    this.#named = o.where ? expressionFields(o.where) : [];
+    this.#test = o.test;
+    this.#sum = o.sum;
+    this.#sumOf = o.sumOf;
   }
 
   /** What a record counts as: its list's items (each in the list's place), or the record itself. */
   records(record: Row): Row[] {
-    const head = this.#paths.find(([name, key]) => {
-      const list = record[name];
-      // An empty list has no item to count (a program without tokens adds none).
-      return (
-        Array.isArray(list) &&
-        (list.length === 0 || list.some((item) => isObject(item) && Object.hasOwn(item, key)))
-      );
-    })?.[0];
+    const heads = [
+      ...new Set(
+        this.#paths.flatMap(([name, key]) => {
+          const list = record[name];
+          // An empty list has no item to count (a program without tokens adds none).
+          const holds =
+            Array.isArray(list) &&
+            (list.length === 0 || list.some((item) => isObject(item) && Object.hasOwn(item, key)));
+          return holds ? [name] : [];
+        }),
+      ),
+    ];
+    const [head] = heads;
     if (head === undefined) return [record];
+    this.#check(heads, head, record);
     this.lists.add(head);
-    const test = this.#itemTest?.(head);
+    // Only a where that reads a key of the items tests each item ("tokens.value"); one that reads a value by
+    // its name ("tokens.Headline") is about the record, whose items all count (review s26, finding 6).
+    const test = this.#named.some((field) => itemListOf(record, field) === head) ? this.#test : undefined;
     if (test) this.itemsMeetWhere = true;
     const items = (record[head] as unknown[]).filter((item) => !test || test({ ...record, [head]: [item] }));
     this.items += items.length;
+    if (this.#sumOf && items.length > 0) this.recordsSum += this.#sumOf(record);
     return items.map((item) => ({ ...record, [head]: item }));
   }
+
+  /** Refuses counting the items of two lists at once, and a sum of a value by name in the counted list. */
+  #check(heads: readonly string[], head: string, record: Row): void {
+    if (heads.length > 1) {
+      throw new ValidationError(
+        "count_by",
+        `count_by counts the items of one list at a time, and ${heads.join(" and ")} are both lists of each record.`,
+        { hint: `Count by the paths in ${heads[0]} in one call and those in ${heads[1]} in another.` },
+      );
+    }
+    const sum = this.#sum;
+    if (sum?.startsWith(`${head}.`) && itemListOf(record, sum) !== head) {
+      throw new ValidationError(
+        "sum",
+        `${sum} reads a value by its name in ${head}, whose items count_by counts one by one.`,
+        { hint: `Sum a key of ${head}'s items (e.g. ${head}.value), or count by fields outside ${head}.` },
+      );
+    }
+  }
+}
+
+/** The Unnest of a computation: what its count_by reads, its where, and its sum as each record adds it. */
+export function unnestFor(
+  spec: Parameters<typeof readFields>[0] & {
+    where?: { expression: Expression } | undefined;
+    sum?: string | undefined;
+  },
+  test: RecordTest | undefined,
+): Unnest {
+  const where = spec.where?.expression;
+  const { sum } = spec;
+  const summing = sumItems(sum, where, test).sumItems;
+  return new Unnest(readFields(spec), {
+    ...{ where, test, sum },
+    sumOf: sum ? (record) => recordSum(record, sum, summing) : undefined,
+  });
 }

@@ -155,3 +155,16 @@ function pairObject(list: readonly unknown[]): Record<string, unknown> | undefin
 export function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
+
+/**
+ * The list a path reads the items of: "tokens" for "tokens.type" when the record's `tokens` is a list of objects
+ * of which one has the key `type`. Not for a name/value list read by a name ("tokens.Headline": unnest.ts).
+ */
+export function itemListOf(record: Readonly<Record<string, unknown>>, field: string): string | undefined {
+  const [head, key] = field.split(".");
+  if (!head || !key) return undefined;
+  const list = record[head];
+  return Array.isArray(list) && list.some((item) => isObject(item) && Object.hasOwn(item, key))
+    ? head
+    : undefined;
+}

@@ -1,0 +1,26 @@
+/** The summary's words on count_by's sum (src/tools/records/sum.ts), beside the count's (compute-words.ts). */
+
+import { n } from "../numbers-in-words.js";
+import type { RecordCompute } from "../records/compute.js";
+import { sumList, sumScope } from "../records/sum.js";
+
+/**
+ * What a sum adds, and its total. Counted through a list (tags.tagType) with a sum outside it (costs.cost), a
+ * record adds its sum to the row of each of its items: the rows then add up to more than the records' own total,
+ * and both are said (review s26, finding 7).
+ */
+export function sumWords(compute: RecordCompute, unit: string): string {
+  const { spec, unnest } = compute;
+  const sum = spec.sum ?? "";
+  const scope = sumScope(sum, sumList(sum, spec.where?.expression));
+  const total = compute.sumTotal ?? 0;
+  const outside = unnest.lists.size > 0 && ![...unnest.lists].some((list) => sum.startsWith(`${list}.`));
+  if (outside && unnest.recordsSum !== total) {
+    const lists = [...unnest.lists].join(", ");
+    return (
+      `each row's sum adds its items' ${unit}s' ${sum}${scope}: a ${unit} with several items of ${lists} adds to the ` +
+      `row of each, so the rows add up to ${n(total)}, and the ${unit}s' own ${sum} to ${n(unnest.recordsSum)}`
+    );
+  }
+  return `each row's sum adds its ${unit}s' ${sum}${scope}: ${n(total)} in all`;
+}
