@@ -2,7 +2,7 @@ import { SCOPE_ANALYTICS_EDIT, SCOPE_ANALYTICS_READONLY } from "../auth/google/c
 import { GoogleApiCallFields, GoogleApiCallOutput } from "../schemas/google-analytics-admin.js";
 import { withAccount } from "./ga/account-field.js";
 import { GOOGLE_API_CALL_ALIASES } from "./ga/api-call-aliases.js";
-import { callNotes, checkApiCall } from "./ga/api-call-checks.js";
+import { callNotes, checkApiCall, snakeCaseMask } from "./ga/api-call-checks.js";
 import { type PagedBody, pageBody, skipOf } from "./ga/api-call-paging.js";
 import { propertiesAsked, readEach } from "./ga/api-call-properties.js";
 import { withheldWords, withoutSecrets } from "./ga/api-call-secrets.js";
@@ -56,8 +56,9 @@ export const googleAnalyticsApiCall: ToolStep<ReturnType<typeof input>, typeof G
     },
   ],
 
-  async handler(fields, ctx) {
-    checkApiCall(fields);
+  async handler(input, ctx) {
+    checkApiCall(input);
+    const { fields, note } = snakeCaseMask(input);
     // A cursor of another request is refused before anything is sent.
     skipOf(fields);
     const ga = await ctx.connection("google", fields.account);
@@ -82,6 +83,7 @@ export const googleAnalyticsApiCall: ToolStep<ReturnType<typeof input>, typeof G
       body: paged.body as GoogleApiCallOutput["body"],
       ...(paged.nextCursor ? { next_cursor: paged.nextCursor } : {}),
       warnings: [
+        ...(note ? [note] : []),
         ...callNotes(fields),
         ...paged.warnings,
         ...(secret.withheld > 0 ? [withheldWords(secret.withheld)] : []),

@@ -35,12 +35,48 @@ export function checkApiCall(fields: GoogleApiCallFields): void {
   }
 }
 
+/**
+ * The request with updateMask's names in snake_case, as the Admin API requires them (REAL-API B7: "Field names
+ * must be in snake case", e.g. https://developers.google.com/analytics/devguides/config/admin/v1/rest/v1beta/properties/patch):
+ * the resource's own JSON names are camelCase, and agents wrote `currencyCode` and met Google's refusal, a call
+ * lost (trial s23, N295). Says what it changed.
+ */
+export function snakeCaseMask<F extends GoogleApiCallFields>(fields: F): { fields: F; note?: string } {
+  const mask = fields.query_parameters?.updateMask;
+  if (fields.method !== "PATCH" || typeof mask !== "string" || !/[A-Z]/.test(mask)) return { fields };
+  const snake = mask
+    .split(",")
+    .map((name) => name.trim().replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`))
+    .join(",");
+  return {
+    fields: { ...fields, query_parameters: { ...fields.query_parameters, updateMask: snake } },
+    note: `updateMask "${mask}" was sent as "${snake}": the Admin API names the fields to change in snake_case.`,
+  };
+}
+
+/** A mask's names, each as Google reads it (snake_case). */
+const maskNames = (fields: GoogleApiCallFields) =>
+  String(fields.query_parameters?.updateMask ?? "")
+    .split(",")
+    .map((name) => name.trim());
+
 /** Notes worth knowing about what a call did. */
 export function callNotes(fields: GoogleApiCallFields): string[] {
-  if (fields.method === "DELETE" && /^v1beta\/properties\/\d+$/.test(pathOf(fields.endpoint))) {
+  const property = /^v1beta\/properties\/\d+$/.test(pathOf(fields.endpoint));
+  if (fields.method === "DELETE" && property) {
     return [
       "Deleting a property moves it to the trash (deleteTime/expireTime in the answer); it can only be restored " +
         "from the Google Analytics UI before it expires.",
+    ];
+  }
+  if (fields.method === "PATCH" && property && maskNames(fields).includes("currency_code")) {
+    // Google's Currency reference: a change of the property's currency "will affect future and historical
+    // data, and previous data will be converted" (https://support.google.com/analytics/answer/9796179; the agent
+    // of trial s23, N295, told the marketer the opposite).
+    return [
+      "Changing the property's currency converts its revenue in reports, the past included, into the new " +
+        "currency: reports before and after the change are in the same one (Google's Currency reference, " +
+        "https://support.google.com/analytics/answer/9796179).",
     ];
   }
   return [];
