@@ -14,6 +14,8 @@ export const MARKETO_ENDPOINT_PATTERN = publishedPattern(
 
 /** max_items when a read does not give it (with paginate, or for a file read outside run_to_completion). */
 export const DEFAULT_MAX_ITEMS = 5_000;
+/** The longest where (and count_by, whose conditions are where's): an id list of another read fits. */
+const WHERE_MAX = 30_000;
 
 export const MarketoApiCallInput = z.strictObject({
   method: z
@@ -95,11 +97,13 @@ export const MarketoApiCallInput = z.strictObject({
         "joined; file linked).",
     )
     .meta({ title: "Run the export to the end", examples: [true] }),
+  // Long enough for an id list read from another call (`id in (…)` of 3,000 ids): the set operations agents
+  // otherwise did by hand (trial s23, N282).
   where: z
     .string()
     .trim()
     .min(1)
-    .max(2_000)
+    .max(WHERE_MAX)
     .optional()
     .describe(
       'Reads: keep records matching, e.g. leadScore > 50 and email ends_with "@acme.com"; also != <= >= contains ' +
@@ -116,7 +120,7 @@ export const MarketoApiCallInput = z.strictObject({
   count_by: z
     .string()
     .trim()
-    .max(500)
+    .max(WHERE_MAX)
     .optional()
     .describe(
       'Reads: count per value instead of listing, e.g. "leadSource", "createdAt:day" (:week :month :quarter :year :weekday :hour); "email,type:columns" pivots; a condition (leadScore > 50) counts true/false.',

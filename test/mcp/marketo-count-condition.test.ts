@@ -158,4 +158,20 @@ describe("count_by a condition", () => {
     expect(refused).toContain('a condition counts true and false ("leadScore > 50")');
     await read("leadScore > 50");
   });
+
+  it("takes another read's id list whole: the overlap of two lists in one count (trial s23, N282)", async () => {
+    // Every member of list 1002 (hundreds of ids, far past the 500 characters count_by once took).
+    const other = [...(world.lists.find((list) => list.id === 1002)?.members ?? [])];
+    expect(other.length).toBeGreaterThan(100);
+    const condition = `id in (${other.join(",")})`;
+    const { data } = await read(condition);
+    const inOther = new Set(other);
+    const both = members.filter((lead) => inOther.has(Number(lead.id))).length;
+    const counts = tally(data.result, [condition]);
+    expect(counts.get("true") ?? 0).toBe(both);
+    expect((counts.get("true") ?? 0) + (counts.get("false") ?? 0)).toBe(members.length);
+    // where takes it too: the members of list 1001 that are not on list 1002.
+    const apart = await read("leadSource", { where: `not ${condition}` });
+    expect(apart.data.result.reduce((sum, row) => sum + Number(row.count), 0)).toBe(members.length - both);
+  });
 });
