@@ -207,7 +207,10 @@ async function reportOn(o: {
   });
   const hints = reportHints({ fields, used, catalog, flat: shown.flat, dates, response, quota, bare, sent });
   if (stated && !zone) hints.push("The dates are stated in UTC: GA did not say the property's time zone.");
-  const early = stated && start?.firstDay ? dataStartNote(stated, start.firstDay, !!shown.merged) : undefined;
+  const early =
+    stated && start?.firstDay
+      ? dataStartNote(stated, start.firstDay, !!shown.merged, todayIn(now, zone))
+      : undefined;
   hints.push(...(early ? [early] : []), ...shown.page.hints, ...report.hints);
   const data = reportOutput({
     ...{ property, quota, response, request: sent, hints, stated },
@@ -217,7 +220,9 @@ async function reportOn(o: {
   });
   const today = todayIn(now, zone);
   const lengths =
-    shown.merged && stated ? periodNote(stated, shown.merged.order, rangeLabels(stated), today) : undefined;
+    shown.merged && stated
+      ? periodNote(stated, shown.merged.order, rangeLabels(stated), today, start?.firstDay)
+      : undefined;
   const asked = { stated, today, filters, zone, utcToday: todayIn(now, "UTC") };
   const notes = [lengths, early, ...valueNotes(flat, response, uiNames, propertyId, asked), ...report.added];
   const result = {

@@ -62,6 +62,7 @@ export function dataStartNote(
   ranges: readonly StatedRange[],
   firstDay: string,
   compared: boolean,
+  today?: string,
 ): string | undefined {
   const cuts = ranges.map((range) => daysBefore(range, firstDay));
   const cut = Math.max(0, ...cuts);
@@ -90,7 +91,8 @@ export function dataStartNote(
   }
   const withData = ranges.flatMap((range, i) =>
     (cuts[i] ?? 0) > 0 && (cuts[i] ?? 0) < length(range)
-      ? [{ start_date: firstDay, end_date: range.end_date }]
+      ? // The data also ends today (review s26, finding 12: a range past today read "…2027-01-31").
+        [{ start_date: firstDay, end_date: today && range.end_date > today ? today : range.end_date }]
       : [],
   );
   return withData.length > 0

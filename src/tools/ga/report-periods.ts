@@ -46,18 +46,25 @@ export function periodNote(
   order: readonly [number, number],
   labels: readonly string[],
   today: string,
+  firstDay?: string,
 ): string | undefined {
   const earlier = ranges[order[0]];
   const later = ranges[order[1]];
   if (!earlier || !later) return undefined;
   const [fromLabel, toLabel] = [labels[order[0]] ?? "", labels[order[1]] ?? ""];
-  const running = ranges.filter((range) => range.end_date >= today);
+  // A range wholly after today is not running: none of its days has data (review s26, finding 12).
+  const running = ranges.filter((range) => range.start_date <= today && range.end_date >= today);
+  const future = ranges.filter((range) => range.start_date > today);
   const [n, m] = [days(earlier), days(later)];
-  if (n === m && running.length === 0) return undefined;
-  const runs =
-    running.length > 0
-      ? `${running.map(rangeText).join(" and ")} runs to today, which GA is still collecting`
-      : "";
+  if (n === m && running.length === 0 && future.length === 0) return undefined;
+  const runs = [
+    ...(running.length > 0
+      ? [`${running.map(rangeText).join(" and ")} runs to today, which GA is still collecting`]
+      : []),
+    ...(future.length > 0
+      ? [`${future.map(rangeText).join(" and ")} lies after today: none of its days has data yet`]
+      : []),
+  ].join("; ");
   if (n === m) return `The comparison is not final: ${runs}.`;
   const aligned = n > m ? [later, firstDays(earlier, m, fromLabel)] : [firstDays(later, n, toLabel), earlier];
   const asInput = aligned.map((range) => ({
@@ -65,15 +72,20 @@ export function periodNote(
     end_date: range.end_date,
     ...(range.name ? { name: range.name } : {}),
   }));
-  const offer =
-    wholeMonths(earlier) > 0 && wholeMonths(earlier) === wholeMonths(later) && !runs
-      ? `Both are whole calendar months, as a month-over-month comparison usually takes them; to compare the ` +
+  // No offer of days that cannot have data: before the property's first day, or after today (review s26, 12).
+  const empty = aligned.some(
+    (range) => (firstDay !== undefined && range.end_date < firstDay) || range.start_date > today,
+  );
+  const offer = empty
+    ? ""
+    : wholeMonths(earlier) > 0 && wholeMonths(earlier) === wholeMonths(later) && !runs
+      ? ` Both are whole calendar months, as a month-over-month comparison usually takes them; to compare the ` +
         `same number of days instead: date_ranges ${JSON.stringify(asInput)}.`
-      : `Like for like, compare the same days of each: date_ranges ${JSON.stringify(asInput)}.`;
+      : ` Like for like, compare the same days of each: date_ranges ${JSON.stringify(asInput)}.`;
   return (
     `The periods differ in length: ${rangeText(earlier)} has ${plainDays(n)}, ${rangeText(later)} ` +
     `${plainDays(m)}${runs ? ` (${runs})` : ""}; from the length alone, a count at an even daily rate ` +
-    `changes by ${lengthEffect(n, m)}. ${offer}`
+    `changes by ${lengthEffect(n, m)}.${offer}`
   );
 }
 

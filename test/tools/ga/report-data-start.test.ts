@@ -83,4 +83,9 @@ describe("dataStartNote's aligned comparison, for any two ranges and first day",
       }),
     );
   });
+
+  it("says the days with data end today when a range runs past it (review s26, finding 12)", () => {
+    const note = dataStartNote([range("2024-01-01", "2027-01-31")], "2025-10-31", false, "2026-12-04");
+    expect(note).toContain("Its figures cover only the days with data: 2025-10-31…2026-12-04.");
+  });
 });

@@ -50,4 +50,28 @@ describe("periodNote", () => {
     );
     expect(periodNote(ranges, [1, 0], ["thisMonth", "lastMonth same days"], "2026-12-03")).toBeUndefined();
   });
+
+  it("says a range wholly after today has no data yet, not that it runs to today (review s26, finding 12)", () => {
+    const ranges = [
+      { start_date: "2026-11-01", end_date: "2026-11-30" },
+      { start_date: "2026-12-10", end_date: "2026-12-20" },
+    ];
+    const note = periodNote(ranges, [0, 1], ["November", "future"], "2026-12-04") ?? "";
+    expect(note).toContain("2026-12-10…2026-12-20 lies after today: none of its days has data yet");
+    expect(note).not.toContain("runs to today");
+    // Nor does it offer days that cannot have data.
+    expect(note).not.toContain("date_ranges");
+  });
+
+  it("offers no like-for-like days before the property's first day (review s26, finding 12)", () => {
+    const ranges = [
+      { start_date: "2025-10-01", end_date: "2025-11-09" },
+      { start_date: "2026-11-01", end_date: "2026-11-10" },
+    ];
+    const before = periodNote(ranges, [0, 1], ["early", "recent"], "2026-12-04", "2025-10-31") ?? "";
+    expect(before).toContain("The periods differ in length");
+    expect(before).not.toContain("date_ranges");
+    const after = periodNote(ranges, [0, 1], ["early", "recent"], "2026-12-04", "2025-09-01") ?? "";
+    expect(after).toContain("date_ranges");
+  });
 });
