@@ -101,22 +101,33 @@ describe("two date ranges: a range without a row, and each range's totals", () =
     expect(answer.totals[0]?.[`sessions/day[${early}]`]).toBeNull();
   });
 
-  it("by month over two ranges: a month before the first day has no mean a day, one with a day of data has", async () => {
+  it("by month over two ranges: a month before the first day has no mean a day, the first month has one", async () => {
+    // The sandbox's property begins a fixed number of days before today: its first day moves with the clock.
+    const facts = (
+      await ga.call("google_analytics_api_call", { method: "GET", endpoint: "v1beta/properties/412345671" })
+    ).structuredContent as { body: { createTime: string; timeZone: string } };
+    const first = new Intl.DateTimeFormat("en-CA", { timeZone: facts.body.timeZone }).format(
+      new Date(facts.body.createTime),
+    );
+    const [year, month] = first.split("-").map(Number) as [number, number];
+    const day = (y: number, m: number, d: number) =>
+      new Date(Date.UTC(y, m - 1, d)).toISOString().slice(0, 10);
+    // The month before the first day's and the first day's own month, and the same two months a year later.
+    const early = { start_date: day(year, month - 1, 1), end_date: day(year, month + 1, 0) };
+    const late = { start_date: day(year + 1, month - 1, 1), end_date: day(year + 1, month + 1, 0) };
     const answer = await report({
       property: "Retail Web Store",
       metrics: ["sessions/day"],
       dimensions: ["yearMonth"],
-      date_ranges: [
-        { start_date: "2026-09-01", end_date: "2026-10-31" },
-        { start_date: "2025-09-01", end_date: "2025-10-31" },
-      ],
+      date_ranges: [late, early],
     });
-    const early = "2025-09-01…2025-10-31";
-    const september = answer.rows.find((row) => row[`yearMonth[${early}]`] === "202509");
-    const october = answer.rows.find((row) => row[`yearMonth[${early}]`] === "202510");
-    // Retail Web Store's first day is 2025-10-31: no day of September 2025 can have data.
-    expect(september?.[`sessions/day[${early}]`]).toBeNull();
-    expect(september?.["sessions/day_change"]).toBeNull();
-    expect(typeof october?.[`sessions/day[${early}]`]).toBe("number");
+    const label = `${early.start_date}…${early.end_date}`;
+    const ym = (iso: string) => iso.slice(0, 7).replace("-", "");
+    const before = answer.rows.find((row) => row[`yearMonth[${label}]`] === ym(early.start_date));
+    const firstMonth = answer.rows.find((row) => row[`yearMonth[${label}]`] === ym(first));
+    // No day of the month before the first day can have data; the first day's month has at least that day.
+    expect(before?.[`sessions/day[${label}]`]).toBeNull();
+    expect(before?.["sessions/day_change"]).toBeNull();
+    expect(typeof firstMonth?.[`sessions/day[${label}]`]).toBe("number");
   });
 });
