@@ -81,8 +81,12 @@ export const DateRangeInput = z
 export const ORDER_TYPES = ["ALPHANUMERIC", "CASE_INSENSITIVE_ALPHANUMERIC", "NUMERIC"] as const;
 
 /** A sort key: a field's API name, or a two-range report's column of one period, newUsers[2026]. */
-const SORT_NAME = /^[A-Za-z][A-Za-z0-9_:.]{0,199}(\[[^[\]]{1,64}\])?$/;
-const SortName = Trimmed.regex(SORT_NAME, "an API name such as sessions, or a column such as sessions[2026]");
+/** A column to sort by: GA's, or one the step adds ("sessions%", "a/b", "sessions%change": review s26, 14). */
+const SORT_NAME = /^[A-Za-z][A-Za-z0-9_:.%/]{0,199}(\[[^[\]]{1,64}\])?$/;
+const SortName = Trimmed.regex(
+  SORT_NAME,
+  "an API name such as sessions, a column such as sessions% or sessions[2026]",
+);
 
 const OrderByItem = z.union(
   [

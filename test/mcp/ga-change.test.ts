@@ -354,5 +354,12 @@ describe("a metric's change from the previous period (sessions%change)", () => {
       .sort((a, b) => b - a)
       .slice(0, 5);
     expect(sorted.rows.map((row) => row["sessions%change"])).toEqual(top);
+    // The object form takes the column too (review s26, finding 14).
+    const asObject = await report({
+      ...asked,
+      order_by: [{ field: "sessions%change", desc: true }],
+      limit: 5,
+    });
+    expect(asObject.rows).toEqual(sorted.rows);
   });
 });
