@@ -195,4 +195,22 @@ describe("count_by through a list each record holds (tokens.type)", () => {
     expect(pivot.first).toContain("each cell counts its items of tokens");
     expect(pivot.first).toContain(`the totals add up to ${items.toLocaleString("en-US")}`);
   });
+
+  it("count_by a whole list offers its items' keys, and counting by the one it names answers (review s26, finding 16)", async () => {
+    const refused = await mkto.call({
+      method: "GET",
+      endpoint: "/rest/asset/v1/folder/{id}/tokens.json",
+      query_parameters: { id: SOME, folderType: "Program" },
+      count_by: "tokens",
+    });
+    expect(refused.result.isError).toBe(true);
+    const named = /Count by a key of its items, e\.g\. ([\w.]+): each item is counted/.exec(
+      refused.text,
+    )?.[1];
+    expect(named).toBeDefined();
+    const counted = await tokensOf(SOME, { count_by: named });
+    const plain = (await tokensOf(SOME)).data.result;
+    const items = plain.reduce((sum, program) => sum + ((program.tokens ?? []) as Token[]).length, 0);
+    expect(counted.data.result.reduce((sum, row) => sum + Number(row.count), 0)).toBe(items);
+  });
 });

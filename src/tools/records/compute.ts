@@ -362,7 +362,7 @@ export class RecordCompute {
 
   /** count_by on a field holding objects or lists: the paths inside it are what can be counted. */
   #refuseContainer(field: string, value: object): never {
-    refuseContainer(field, value, this.fields.under(field).map(quotedField));
+    refuseContainer(field, value, this.fields.under(field).map(quotedField), this.fields.itemPaths(field));
   }
 
   /** Distinct values counted (count_by). */

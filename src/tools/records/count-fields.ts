@@ -200,18 +200,31 @@ export function percentOf(count: number, total: number): number {
 }
 
 /** count_by on a field holding objects or lists: the paths inside it (`paths`, quoted) are what can be counted. */
-export function refuseContainer(field: string, value: object, paths: readonly string[]): never {
+export function refuseContainer(
+  field: string,
+  value: object,
+  paths: readonly string[],
+  itemPaths: readonly string[] = [],
+): never {
   const what = Array.isArray(value) ? "lists" : "objects";
-  const inside = paths.length > 0 ? `; the fields inside it are ${paths.slice(0, 20).join(", ")}` : "";
+  const all = [...itemPaths.map(quotedField), ...paths];
+  const inside = all.length > 0 ? `; the fields inside it are ${all.slice(0, 20).join(", ")}` : "";
+  // A list of objects: each item can be counted by a key of it (tokens.type), or, a name/value list, a value
+  // by its name read (tokens.Headline) (review s26, finding 16).
+  const byItem = itemPaths[0]
+    ? `Count by a key of its items, e.g. ${quotedField(itemPaths[0])}: each item is counted in its record's place` +
+      `${paths[0] ? `; or by a value by its name, e.g. ${paths[0]}` : ""}.`
+    : undefined;
   throw new ValidationError(
     "count_by",
     `${quotedField(field)} holds ${what}, not one value a record can be counted by${inside}.`,
     {
       hint:
-        paths.length > 0
+        byItem ??
+        (paths.length > 0
           ? `Count by a field inside it, e.g. ${paths[0]} (a dotted path reaches into a record's objects).`
-          : `Count by another field, or keep the records whose ${quotedField(field)} holds an item with where (e.g. ${quotedField(field)} contains "…").`,
-      details: { field: "count_by", container_field: field, fields: paths.slice(0, 50) },
+          : `Count by another field, or keep the records whose ${quotedField(field)} holds an item with where (e.g. ${quotedField(field)} contains "…").`),
+      details: { field: "count_by", container_field: field, fields: all.slice(0, 50) },
     },
   );
 }

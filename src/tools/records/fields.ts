@@ -68,6 +68,11 @@ export class FieldsSeen {
     return this.names.filter((candidate) => candidate.startsWith(`${name}.`));
   }
 
+  /** The paths into the items of a list a field holds (count_by counts each item: unnest.ts). */
+  itemPaths(name: string): string[] {
+    return this.listPaths.filter((path) => path.startsWith(`${name}.`));
+  }
+
   addNames(names: readonly string[]): void {
     for (const name of names) this.#names.add(name);
   }
