@@ -4,8 +4,9 @@ import { marketoOverMcp } from "../helpers/marketo-mcp.js";
 /**
  * Trial s15, N131: an export of a list's 12 members showed "the first 10 rows … as a preview" with complete
  * false and a cursor; the agent took the export for unfinished and read the file again. An export file of
- * 25 rows or fewer is shown whole beside its link, complete, with no cursor, the same rows as the file; a
- * longer one shows 10 and says the file has them all.
+ * 25 rows or fewer, or of rows that take 4,000 characters or fewer (trial s23, N292: 25 of 27 short rows), is
+ * shown whole beside its link, complete, with no cursor, the same rows as the file; a longer one shows 10 and
+ * says the file has them all.
  */
 interface Answer {
   result: Record<string, unknown>[];
@@ -34,13 +35,16 @@ const members = async (list: number) =>
   ).data.computed?.read ?? 0;
 
 describe("an export file's rows in the answer", () => {
-  it("are all shown when the file has 25 or fewer, and 10 with the file's word when it has more", async () => {
+  it("are all shown when the file has 25 or fewer or short ones, and 10 with the file's word when it has more", async () => {
     const sizes = new Map<number, number>();
     for (let list = 1001; list <= 1010; list += 1) sizes.set(list, await members(list));
     const small = [...sizes].find(([, size]) => size > 10 && size <= 25);
-    const large = [...sizes].find(([, size]) => size > 25);
+    // Long enough that its rows take more than 4,000 characters (id and email: 30 to 60 each).
+    const large = [...sizes].find(([, size]) => size > 150);
+    const medium = [...sizes].find(([, size]) => size > 25 && size <= 60);
     expect(small, JSON.stringify([...sizes])).toBeDefined();
     expect(large).toBeDefined();
+    expect(medium).toBeDefined();
 
     const whole = await exportList(small?.[0] ?? 0);
     expect(whole.data.result).toHaveLength(small?.[1] ?? -1);
@@ -49,6 +53,11 @@ describe("an export file's rows in the answer", () => {
     expect(whole.first).toContain(`all ${small?.[1]} rows are shown here and in the file linked below`);
     const csv = (await mkto.whole(whole.links[1]?.uri ?? "")).trimEnd().split("\r\n").slice(1);
     expect(csv.map((line) => Number(line.split(",")[0]))).toEqual(whole.data.result.map((r) => Number(r.id)));
+
+    // More than 25 short rows, 4,000 characters or fewer: shown whole too (trial s23, N292).
+    const short = await exportList(medium?.[0] ?? 0);
+    expect(short.data.result).toHaveLength(medium?.[1] ?? -1);
+    expect(short.first).toContain(`all ${medium?.[1]} rows are shown here and in the file linked below`);
 
     const cut = await exportList(large?.[0] ?? 0);
     expect(cut.data.result).toHaveLength(10);

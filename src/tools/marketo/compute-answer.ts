@@ -31,6 +31,11 @@ export const RANKED_PREVIEW_ROWS = 25;
  * members, with complete false and a cursor, read as an unfinished export and cost an extra read (trial s15, N131).
  */
 export const WHOLE_FILE_ROWS = 25;
+/**
+ * Nor is one whose rows take this many characters or fewer (as JSON): a preview of 25 of a file's 27 short rows
+ * cost a read of the file (trial s23, N292).
+ */
+export const WHOLE_FILE_CHARS = 4_000;
 
 /** What a computed read gives its answer. */
 export interface Computed {
@@ -96,7 +101,7 @@ export function computedAnswer(input: MarketoApiCallInput, ctx: ToolContext, com
   const keep = ctx.fullResults !== undefined;
   const preview = computed.file === true && keep && !spec.countBy;
   const capped = capItems(rows, MAX_RESULT_BYTES, true).items;
-  const cut = preview && rows.length > WHOLE_FILE_ROWS;
+  const cut = preview && rows.length > WHOLE_FILE_ROWS && JSON.stringify(rows).length > WHOLE_FILE_CHARS;
   const shown = cut ? capped.slice(0, spec.order ? RANKED_PREVIEW_ROWS : PREVIEW_ROWS) : capped;
   // A cursor continues exactly after the last record shown only in read order (where alone); sorted or
   // counted, it continues the read after the last record read, for figures of their own.
