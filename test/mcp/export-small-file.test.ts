@@ -64,4 +64,26 @@ describe("an export file's rows in the answer", () => {
     expect(cut.first).toContain("the first 10 rows are shown here as a preview");
     expect(cut.first).toContain(`all ${large?.[1].toLocaleString("en-US")} are in the file linked below`);
   }, 120_000);
+
+  it("a file read by GET, sorted, is linked as CSV too, with the rows as shown (trial s23, N290)", async () => {
+    // A list no other test exports here (an export with the same body would be reused, with no new id).
+    const made = await exportList(1009);
+    const id = (made.data as Answer & { extra?: { exportId?: string } }).extra?.exportId;
+    expect(id).toBeDefined();
+    const read = await mkto.ok<Answer>({
+      method: "GET",
+      endpoint: `/bulk/v1/leads/export/${id}/file.json`,
+      order_by: "-id",
+    });
+    expect(read.first).toContain("and in the file linked below");
+    const csvLink = read.links.find((link) => link.uri.includes(".csv"));
+    expect(csvLink).toBeDefined();
+    const lines = (await mkto.whole(csvLink?.uri ?? "")).trimEnd().split("\r\n");
+    expect(lines[0]).toBe("id,email");
+    expect(lines.slice(1).map((line) => Number(line.split(",")[0]))).toEqual(
+      read.data.result.map((r) => Number(r.id)),
+    );
+    const ids = read.data.result.map((r) => Number(r.id));
+    expect(ids).toEqual([...ids].sort((a, b) => b - a));
+  });
 });

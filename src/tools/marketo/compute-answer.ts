@@ -56,6 +56,11 @@ export interface Computed {
   columns?: readonly string[];
   /** An export's file: linked as a file, the answer shows a preview. */
   file?: boolean;
+  /**
+   * A file read by GET (…/file.json): its rows are linked as a file too (CSV and JSON), shown as read. An agent
+   * re-read an export's file, sorted, to hand a CSV on, and had to write it itself (trial s23, N290).
+   */
+  linked?: boolean;
   /** Columns read for the step only (a filter's field, a join's key): left out of the rows once sorted. */
   hidden?: readonly string[];
   /** The limit `bytes` stopped at, and the setting that sets it (for the words that say so). */
@@ -109,7 +114,8 @@ export function computedAnswer(input: MarketoApiCallInput, ctx: ToolContext, com
   const inOrder = !spec.order && !spec.countBy;
   const resumeAt = inOrder && shown.length < all.length ? computed.positions[shown.length] : computed.next;
   // An export's rows are linked as a file even when they fit the answer: a file is what was asked for.
-  const kept = keep && (rows.length > shown.length || (preview && rows.length > 0));
+  const asFile = (computed.file === true || computed.linked === true) && !spec.countBy;
+  const kept = keep && (rows.length > shown.length || (asFile && rows.length > 0));
   const full: FullResult | undefined = kept
     ? {
         // count_by's rows are values with their counts, not records: the link says "count rows" (trial s4, T06).
@@ -117,7 +123,7 @@ export function computedAnswer(input: MarketoApiCallInput, ctx: ToolContext, com
         items: rows,
         ...(columnsOf(computed) ? { columns: columnsOf(computed) } : {}),
         ...(computed.next ? { nextCursor: cursorOf(input, computed.next) } : {}),
-        ...(computed.file && !spec.countBy ? { file: true } : {}),
+        ...(asFile ? { file: true } : {}),
         ...(!spec.countBy && rows.length < compute.read ? { of: compute.read } : {}),
       }
     : undefined;

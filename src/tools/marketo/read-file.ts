@@ -169,6 +169,7 @@ async function computedFile(
     pages: read.chunks,
     calls: read.callsUsed + (naming?.calls ?? 0) + namesCalls(names),
     unit: "row",
+    linked: true,
     columns: naming ? namedColumns(read.columns) : read.columns,
     ...(names ? { names } : {}),
   };
