@@ -79,4 +79,33 @@ describe("a list add or removal of more than 300 ids", () => {
     const left = await members(1002);
     for (const id of ids) expect(left.has(id)).toBe(false);
   });
+
+  it("a program's member statuses for more than 300 leads too, every lead read back (trial s23, N282)", async () => {
+    const program = 1027;
+    const endpoint = `/rest/v1/leads/programs/${program}/status.json`;
+    const ids = Array.from({ length: 450 }, (_, i) => i + 1);
+    fixture.sandbox.resetStats();
+    const set = await call({
+      method: "POST",
+      endpoint,
+      body: { status: "Member", input: ids.map((id) => ({ id })) },
+    });
+    expect(fixture.sandbox.stats().callsByPath[endpoint]).toBe(2);
+    expect(set.text).toContain("sent as 2 calls of at most 300 ids each");
+    expect((await statuses(set.result)).map((r) => r.id)).toEqual(ids);
+    // Read back as a count (the answer shows only part of a long read): all 450 are members at Member.
+    const { data } = await call({
+      method: "GET",
+      endpoint: `/rest/v1/leads/programs/${program}.json`,
+      query_parameters: { fields: "id", batchSize: 300 },
+      paginate: true,
+      max_items: 100_000,
+      where: "id <= 450",
+      count_by: "membership.progressionStatus",
+    });
+    const counted = data.result as unknown as { "membership.progressionStatus": string; count: number }[];
+    expect(counted).toEqual([
+      expect.objectContaining({ "membership.progressionStatus": "Member", count: 450 }),
+    ]);
+  });
 });

@@ -1,5 +1,6 @@
 /**
- * Adding leads to a static list, or removing them, takes at most 300 ids a call: Marketo's Lead Database
+ * Adding leads to a static list, or removing them, or setting their status in a program, takes at most 300 ids a
+ * call: Marketo's Lead Database
  * batch limit (REAL-API.md A5, "Lead DB: 300 (… list add/remove/ismember ids …)", from Adobe's list
  * membership guide, https://experienceleague.adobe.com/en/docs/marketo-developer/marketo/rest/lead-database/static-lists).
  * More ids (a body `input`, or a DELETE's query `id` list) are sent as consecutive calls of at most 300,
@@ -11,7 +12,13 @@ import type { MarketoApiCallInput } from "../../schemas/marketo.js";
 import { isPlainObject } from "../input/schema-walk.js";
 
 export const LIST_IDS_MAX = 300;
-const LIST_MEMBERS = /^\/rest\/v1\/lists?\/\d+\/leads\.json$/;
+/**
+ * The writes of at most 300 leads a call that are split: list adds and removals, and a program's member statuses
+ * (Change Lead Program Status, Sync Program Member Status, Delete Program Members: the same Lead Database batch
+ * limit, REAL-API.md A5; a list's 600 members into a program took the agent two calls, trial s23, N282).
+ */
+const LIST_MEMBERS =
+  /^\/rest\/v1\/(lists?\/\d+\/leads|leads\/programs\/\d+\/status|programs\/\d+\/members\/(status|delete))\.json$/;
 
 /** Consecutive slices of at most 300. */
 function slices<T>(items: readonly T[]): T[][] {
@@ -43,7 +50,8 @@ export function listCalls(input: MarketoApiCallInput, path: string): MarketoApiC
 /** The ids one call sends, as the caller wrote them. */
 function idsOf(input: MarketoApiCallInput): string[] {
   if (isPlainObject(input.body) && Array.isArray(input.body.input)) {
-    return input.body.input.map((item) => String(isPlainObject(item) ? item.id : item));
+    // A program member's input names its lead as leadId (Sync Program Member Status), a list's as id.
+    return input.body.input.map((item) => String(isPlainObject(item) ? (item.id ?? item.leadId) : item));
   }
   return String(input.query_parameters?.id ?? "").split(",");
 }
