@@ -321,6 +321,13 @@ describe("a metric's change from the previous period (sessions%change)", () => {
       date_ranges: ["lastMonth", "thisMonth"],
     });
     expect(side.rows.length).toBeGreaterThan(0);
+    // Beside a funnel, the funnel's own refusal of metrics (review s26, finding 16).
+    const funnel = await refused({
+      metrics: ["sessions%change"],
+      funnel: { steps: ["session_start", "purchase"] },
+    });
+    expect(funnel).not.toContain("calendar dimension");
+    expect(funnel).toContain("funnel");
     expect(await refused({ metrics: ["sessions%change"], dimensions: ["yearMonth", "date"] })).toContain(
       "this report has yearMonth and date",
     );

@@ -33,7 +33,7 @@ export interface ChangeAsk {
   calendar: string;
 }
 
-type Shape = Pick<RunReportsFields, "metrics" | "dimensions" | "date_ranges" | "realtime">;
+type Shape = Pick<RunReportsFields, "metrics" | "dimensions" | "date_ranges" | "realtime" | "funnel">;
 
 const refuse = (field: string, message: string, hint: string): never => {
   throw new ValidationError(field, message, { hint });
@@ -42,7 +42,8 @@ const refuse = (field: string, message: string, hint: string): never => {
 /** The request with each "x%change" asked as x (once, where it stands), and the changes the answer adds. */
 export function changeRequest<F extends Shape>(fields: F): { fields: F; change?: ChangeAsk } {
   const columns = fields.metrics.filter((name) => changeBase(name));
-  if (columns.length === 0) return { fields };
+  // A funnel takes no metrics: the report's own check says so (review s26, finding 16).
+  if (columns.length === 0 || fields.funnel) return { fields };
   const twice = columns.find((name, i) => columns.indexOf(name) !== i);
   if (twice) refuse("metrics", `"${twice}" is listed twice.`, "List it once.");
   const what = `a change from the previous period (${columns.join(", ")})`;
