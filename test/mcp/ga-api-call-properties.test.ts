@@ -21,6 +21,26 @@ async function propertyIds(): Promise<string[]> {
 }
 
 describe("a GET of v1beta/properties/{property}/… over several properties", () => {
+  it("joins lists where some properties have none (Google answers {}) (trial s24, N309)", async () => {
+    const joined = await api({
+      method: "GET",
+      endpoint: "v1beta/properties/{property}/customDimensions",
+      query_parameters: { property: "all" },
+    });
+    expect(joined.isError, firstText(joined)).toBeFalsy();
+    const ids = await propertyIds();
+    const one = async (property: string) =>
+      (
+        (body(await api({ method: "GET", endpoint: `v1beta/${property}/customDimensions` }))
+          .customDimensions ?? []) as object[]
+      ).map((dimension) => ({ property, ...dimension }));
+    const each = await Promise.all(ids.map(one));
+    // Some property has none, and some has some: the case that failed.
+    expect(each.some((list) => list.length === 0)).toBe(true);
+    expect(each.some((list) => list.length > 0)).toBe(true);
+    expect(body(joined).customDimensions).toEqual(each.flat());
+  });
+
   it('"all" joins every property\'s list, each item tagged, equal to the reads one by one', async () => {
     const joined = await api({
       method: "GET",

@@ -102,8 +102,10 @@ function joinedBody(reads: readonly Read[]): Record<string, unknown> {
   const [key] = [...listKeys];
   const tail = errors.length > 0 ? { errors } : {};
   if (listKeys.size === 1 && key && onlyLists) {
+    // A property with nothing to list answers {} (proto3 JSON leaves an empty list out): it adds no item
+    // (trial s24, N309: customDimensions of every property failed with an internal error).
     const items = answered.flatMap((read) =>
-      (((read.body ?? {}) as Record<string, unknown>)[key] as unknown[]).map((item) =>
+      ((((read.body ?? {}) as Record<string, unknown>)[key] as unknown[] | undefined) ?? []).map((item) =>
         item !== null && typeof item === "object" && !("property" in item)
           ? { property: nameOf(read.property), ...item }
           : item,
