@@ -143,8 +143,10 @@ export function checkFields(
   // Fields holding objects go last: the paths inside them are what can be tested, sorted or counted.
   const closest = closestFirst(
     unknown.field,
-    // A list of objects is no number to add: the paths into its items are offered instead.
-    unknown.throughLists
+    // A list of objects is no number to add: the paths into its items are offered instead. A name count_by
+    // misspells is offered among the record's names (a name/value list's names among them, "attributes.Nope":
+    // the closest is an attribute, not attributes.name).
+    unknown.throughLists && unknown.input !== "count_by"
       ? [
           ...seen.names.filter((name) => !seen.listPaths.some((path) => path.startsWith(`${name}.`))),
           ...seen.listPaths,
