@@ -83,15 +83,15 @@ export async function sendReport(
   const daily = await withPerDay({ response: answer, perDay: derived.perDay, sent, stated, span, ask });
   // GA's own totals by the first dimension: the summary states them, and share columns get a share of them.
   const first = fields.dimensions[0];
-  const coarse =
-    (answer.rowCount ?? answer.rows?.length ?? 0) === 0
-      ? undefined
-      : await softly(
-          subtotalReport({
-            ...{ fields, request, ranges: dates?.dateRanges.length ?? 0 },
-            run: async (body) => withShares(await more(body), derived.shares),
-          }),
-        );
+  const byOne = {
+    ...{ fields, request, ranges: dates?.dateRanges.length ?? 0 },
+    run: async (body: Body) => withShares(await more(body), derived.shares),
+  };
+  const rows = answer.rowCount ?? answer.rows?.length ?? 0;
+  const coarse = rows === 0 ? undefined : await softly(subtotalReport(byOne));
+  // In a report by two dimensions, GA's totals by the second too (trial s24, N297 and N306).
+  const second = fields.dimensions.length === 2 ? fields.dimensions[1] : undefined;
+  const across = rows === 0 || !second ? undefined : await softly(subtotalReport(byOne, 1));
   // Changes ("sessions%change") and a sort here read the whole report; the page is cut after both.
   const change = derived.change;
   const periods =
@@ -113,7 +113,11 @@ export async function sendReport(
         )))
       : undefined;
   // Under a dimension filter the totals are of the rows it keeps, as the shares are (review s25, finding 6).
-  const subtotal = subtotalNote(coarse, first, derived.shares, request.dimensionFilter !== undefined);
+  const kept = request.dimensionFilter !== undefined;
+  const subtotal = [
+    ...subtotalNote(coarse, first, derived.shares, kept),
+    ...subtotalNote(across, second, [], kept),
+  ];
   const filtered = metricFilterNote({ sent, flat, unfiltered, shares: derived.shares });
   const response = quota ? { ...shared, propertyQuota: quota } : shared;
   return {

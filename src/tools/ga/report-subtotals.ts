@@ -24,11 +24,16 @@ export interface SubtotalAsk {
   run: (request: Record<string, unknown>) => Promise<RunReportResponse>;
 }
 
-/** The request for the totals by the first dimension, or undefined when they are not asked of GA. */
-export function subtotalRequest(ask: Omit<SubtotalAsk, "run">): Record<string, unknown> | undefined {
+/**
+ * The request for the totals by the first dimension (`at` 0), or, in a report by two, by the second (`at` 1: a
+ * channel's purchases over the first-touch × session-channel rows were added up by hand, trial s24, N297 and
+ * N306); undefined when they are not asked of GA.
+ */
+export function subtotalRequest(ask: Omit<SubtotalAsk, "run">, at = 0): Record<string, unknown> | undefined {
   const { fields, request } = ask;
-  const first = fields.dimensions[0];
+  const first = fields.dimensions[at];
   if (!first || fields.dimensions.length < 2 || fields.realtime || ask.ranges !== 1) return undefined;
+  if (at > 0 && fields.dimensions.length !== 2) return undefined;
   if (request.metricFilter !== undefined) return undefined;
   // GA's totals stay asked for: a share column ("sessions%") of each subtotal is of them (trial s20, N217).
   const { orderBys: _order, offset: _offset, ...rest } = request;
@@ -45,9 +50,9 @@ export function wholeGroups(coarse: RunReportResponse): boolean {
   return rows >= 2 && (coarse.rowCount ?? rows) <= Math.min(rows, MAX_GROUPS);
 }
 
-/** GA's report by the first dimension alone (its shares added as the answer's), or undefined when not asked. */
-export async function subtotalReport(ask: SubtotalAsk): Promise<RunReportResponse | undefined> {
-  const request = subtotalRequest(ask);
+/** GA's report by one dimension alone (its shares added as the answer's), or undefined when not asked. */
+export async function subtotalReport(ask: SubtotalAsk, at = 0): Promise<RunReportResponse | undefined> {
+  const request = subtotalRequest(ask, at);
   return request ? ask.run(request) : undefined;
 }
 

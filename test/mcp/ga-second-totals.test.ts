@@ -1,0 +1,62 @@
+/**
+ * Trial s24, N297 and N306: in a report by two dimensions the agent added rows up by the second dimension by hand
+ * (a session channel's purchases over the first-touch × session-channel rows). Such a report states GA's own
+ * totals by its second dimension too. Invariant, over generated two-dimension reports on the sandbox: each of them
+ * is that value's figure in the same report by the second dimension alone, read through the step.
+ */
+import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { firstText, gaOverMcp } from "../helpers/ga-mcp.js";
+
+type Row = Record<string, string | number | null>;
+const ga = gaOverMcp();
+
+async function report(args: Record<string, unknown>) {
+  const result: CallToolResult = await ga.call("google_analytics_run_reports", {
+    date_ranges: [{ start_date: "2026-11-01", end_date: "2026-11-30" }],
+    ...args,
+  });
+  expect(result.isError, firstText(result)).toBeFalsy();
+  return { rows: (result.structuredContent as { rows: Row[] }).rows, summary: firstText(result) };
+}
+
+const figure = (value: number) => (Math.round(value * 100) / 100).toLocaleString("en-US");
+
+describe("GA's totals by the second dimension of a report by two", () => {
+  it("property: each is the second dimension's own figure, as GA gives it alone", async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom("412345671", "423456787"),
+        fc.constantFrom("firstUserDefaultChannelGroup", "deviceCategory", "yearMonth", "country"),
+        fc.constantFrom("sessionDefaultChannelGroup", "deviceCategory", "dayOfWeekName"),
+        fc.constantFrom("sessions", "activeUsers", "transactions"),
+        async (property, first, second, metric) => {
+          fc.pre(first !== second);
+          const both = await report({ property, metrics: [metric], dimensions: [first, second] });
+          const alone = await report({ property, metrics: [metric], dimensions: [second], limit: 30 });
+          const heading = `Totals of ${metric} by ${second} (GA's own`;
+          if (alone.rows.length < 2 || alone.rows.length > 24 || both.rows.length === 0) {
+            expect(both.summary).not.toContain(heading);
+            return;
+          }
+          const said = both.summary.slice(both.summary.indexOf(heading));
+          expect(said.length).toBeLessThan(both.summary.length);
+          for (const row of alone.rows)
+            expect(said).toContain(`${row[second]} ${figure(Number(row[metric]))}`);
+        },
+      ),
+      { numRuns: 12 },
+    );
+  }, 120_000);
+
+  it("is not asked of GA for three dimensions", async () => {
+    const three = await report({
+      property: "412345671",
+      metrics: ["sessions"],
+      dimensions: ["deviceCategory", "sessionDefaultChannelGroup", "dayOfWeekName"],
+    });
+    expect(three.summary).toContain("Totals of sessions by deviceCategory");
+    expect(three.summary).not.toContain("Totals of sessions by sessionDefaultChannelGroup");
+  });
+});
