@@ -213,4 +213,50 @@ describe("count_by through a list each record holds (tokens.type)", () => {
     const items = plain.reduce((sum, program) => sum + ((program.tokens ?? []) as Token[]).length, 0);
     expect(counted.data.result.reduce((sum, row) => sum + Number(row.count), 0)).toBe(items);
   });
+
+  it("sums a key of the counted list over records whose list may be empty: spend per month (review s27, finding 1)", async () => {
+    const programs = (
+      await mkto.ok<Answer>({
+        method: "GET",
+        endpoint: "/rest/asset/v1/program/{id}.json",
+        query_parameters: { id: PROGRAMS },
+      })
+    ).data.result;
+    const costs = programs.flatMap(
+      (program) => (program.costs ?? []) as { startDate: string; cost: number }[],
+    );
+    expect(programs.some((program) => ((program.costs ?? []) as unknown[]).length === 0)).toBe(true);
+    const byMonth = new Map<string, number>();
+    for (const cost of costs)
+      byMonth.set(cost.startDate.slice(0, 7), (byMonth.get(cost.startDate.slice(0, 7)) ?? 0) + cost.cost);
+    const counted = await mkto.ok<Answer>({
+      method: "GET",
+      endpoint: "/rest/asset/v1/program/{id}.json",
+      query_parameters: { id: PROGRAMS },
+      count_by: "costs.startDate:month",
+      sum: "costs.cost",
+    });
+    const rows = new Map(
+      counted.data.result.map((row) => [String(row["costs.startDate:month"]), Number(row.sum)]),
+    );
+    for (const [month, sum] of byMonth) expect(rows.get(month)).toBe(sum);
+  });
+
+  it("a where mixing a value by name with a key of the items is about the record (review s27, finding 6)", async () => {
+    const plain = (await tokensOf(SOME)).data.result;
+    const tokens = (program: Record<string, unknown>) => (program.tokens ?? []) as Token[];
+    const kept = plain.filter(
+      (program) =>
+        String(tokens(program).find((token) => token.name === "Headline")?.value ?? "")
+          .toLowerCase()
+          .includes("program") && tokens(program).some((token) => token.type === "rich text"),
+    );
+    expect(kept.length).toBeGreaterThan(0);
+    const counted = await tokensOf(SOME, {
+      count_by: "tokens.type",
+      where: 'tokens.Headline contains "Program" and tokens.type == "rich text"',
+    });
+    const total = counted.data.result.reduce((sum, row) => sum + Number(row.count), 0);
+    expect(total).toBe(kept.reduce((sum, program) => sum + tokens(program).length, 0));
+  });
 });

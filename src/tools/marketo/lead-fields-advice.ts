@@ -34,13 +34,16 @@ export function withLeadFieldsAdvice(error: unknown, input: MarketoApiCallInput)
   if (!FIELDS_READS.some((read) => read.test(input.endpoint))) return error;
   const given = givenFields(input.query_parameters?.fields);
   if (given.includes(missing)) return error;
+  const pathId = pathIdAdvice(missing, input.endpoint);
+  if (pathId)
+    return new ValidationError(error.field, withoutHint(error), {
+      hint: pathId,
+      details: error.details,
+      cause: error,
+    });
   const fields = [...(given.length > 0 ? given : ["id", "email"]), missing].join(",");
   const now = given.length > 0 ? `here ${given.join(", ")}` : "a few standard ones when none are given";
-  const prefix = `Invalid ${error.field}: `;
-  const own = error.hint
-    ? error.message.slice(0, error.message.length - error.hint.length).trimEnd()
-    : error.message;
-  const message = own.startsWith(prefix) ? own.slice(prefix.length) : own;
+  const message = withoutHint(error);
   // The names the records have stay first: a misspelt name (emial) is fixed by them, not by fields.
   return new ValidationError(error.field, message, {
     hint:
@@ -49,4 +52,42 @@ export function withLeadFieldsAdvice(error: unknown, input: MarketoApiCallInput)
     details: error.details,
     cause: error,
   });
+}
+
+/** The error's own message, without its "Invalid field: " head and its hint. */
+function withoutHint(error: ValidationError): string {
+  const prefix = `Invalid ${error.field}: `;
+  const own = error.hint
+    ? error.message.slice(0, error.message.length - error.hint.length).trimEnd()
+    : error.message;
+  return own.startsWith(prefix) ? own.slice(prefix.length) : own;
+}
+
+/** The reads of one program's or list's members whose id is in the path, and the form that reads several. */
+const ONE_OF = [
+  {
+    tag: "programId",
+    one: /^\/rest\/v1\/leads\/programs\/(\d+)\.json$/,
+    many: "/rest/v1/leads/programs/{programId}.json",
+  },
+  {
+    tag: "listId",
+    one: /^\/rest\/v1\/lists?\/(\d+)\/leads\.json$/,
+    many: "/rest/v1/lists/{listId}/leads.json",
+  },
+];
+
+/**
+ * programId on a read of one program's members is no lead field: the path names the program, and the per-id form
+ * tags each record with it (fan-out-read.ts). "Add programId to fields" sent the agent the wrong way (trial s24,
+ * N315).
+ */
+function pathIdAdvice(missing: string, endpoint: string): string | undefined {
+  const read = ONE_OF.find((candidate) => candidate.tag === missing && candidate.one.test(endpoint));
+  const id = read?.one.exec(endpoint)?.[1];
+  if (!read || !id) return undefined;
+  return (
+    `${missing} is not a field of these records: all of them are of ${id}, the id in the path. To count by it over ` +
+    `several, read ${read.many} with query_parameters {"${missing}":[${id}, …]}: each record then carries its ${missing}.`
+  );
 }

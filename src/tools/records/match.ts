@@ -63,8 +63,12 @@ export function itemWise(test: RecordTest, fields: readonly string[]): RecordTes
   const heads = [...new Set(fields.filter((f) => f.includes(".")).map((f) => f.split(".")[0] as string))];
   if (heads.length === 0) return test;
   return (record) => {
-    // A name/value list too, when a path reads a key of its items (tokens.value: review s26, finding 5).
-    const byItem = (h: string) => !innerObject(record, h) || fields.some((f) => itemListOf(record, f) === h);
+    // A name/value list too, when every path into it reads a key of its items (tokens.value: review s26,
+    // finding 5); one that also reads a value by its name is tested on the record (review s27, finding 6).
+    const byItem = (h: string) => {
+      const under = fields.filter((f) => f.startsWith(`${h}.`));
+      return !innerObject(record, h) || under.every((f) => itemListOf(record, f) === h);
+    };
     const head = heads.find((h) => {
       const list = record[h];
       return Array.isArray(list) && list.length > 0 && list.every(isObject) && byItem(h);

@@ -93,7 +93,11 @@ export class Unnest {
     this.lists.add(head);
     // Only a where that reads a key of the items tests each item ("tokens.value"); one that reads a value by
     // its name ("tokens.Headline") is about the record, whose items all count (review s26, finding 6).
-    const test = this.#named.some((field) => itemListOf(record, field) === head) ? this.#test : undefined;
+    // Mixed with a value by name (tokens.Headline … and tokens.type …), the where is about the record, whose
+    // items then all count: a one-item list has no name but its own (review s27, finding 6).
+    const under = this.#named.filter((field) => field.startsWith(`${head}.`));
+    const byItem = under.length > 0 && under.every((field) => itemListOf(record, field) === head);
+    const test = byItem ? this.#test : undefined;
     if (test) this.itemsMeetWhere = true;
     const items = (record[head] as unknown[]).filter((item) => !test || test({ ...record, [head]: [item] }));
     this.items += items.length;
@@ -111,7 +115,9 @@ export class Unnest {
       );
     }
     const sum = this.#sum;
-    if (sum?.startsWith(`${head}.`) && itemListOf(record, sum) !== head) {
+    // An empty list has no item to tell a key by (a program without costs): nothing to refuse (review s27, 1).
+    const list = record[head] as unknown[];
+    if (sum?.startsWith(`${head}.`) && list.length > 0 && itemListOf(record, sum) !== head) {
       throw new ValidationError(
         "sum",
         `${sum} reads a value by its name in ${head}, whose items count_by counts one by one.`,
