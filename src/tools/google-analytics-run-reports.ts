@@ -196,21 +196,13 @@ async function reportOn(o: {
   );
   const zone = response.metadata?.timeZone ?? timeZone;
   const stated = dates ? statedRanges(dates.dateRanges, now, zone) : undefined;
-  const shown = answerPage({
-    fields,
-    flat,
-    response,
-    request,
-    stated,
-    keepBytes: ctx.fullResults?.maxBytes,
-    days: report.days,
-  });
+  const keepBytes = ctx.fullResults?.maxBytes;
+  const shown = answerPage({ fields, flat, response, request, stated, keepBytes, days: report.days });
   const hints = reportHints({ fields, used, catalog, flat: shown.flat, dates, response, quota, bare, sent });
   if (stated && !zone) hints.push("The dates are stated in UTC: GA did not say the property's time zone.");
+  const today = todayIn(now, zone);
   const early =
-    stated && start?.firstDay
-      ? dataStartNote(stated, start.firstDay, !!shown.merged, todayIn(now, zone))
-      : undefined;
+    stated && start?.firstDay ? dataStartNote(stated, start.firstDay, !!shown.merged, today) : undefined;
   hints.push(...(early ? [early] : []), ...shown.page.hints, ...report.hints);
   const data = reportOutput({
     ...{ property, quota, response, request: sent, hints, stated },
@@ -218,7 +210,6 @@ async function reportOn(o: {
     flat: shown.flat,
     comparison: shown.merged,
   });
-  const today = todayIn(now, zone);
   const lengths =
     shown.merged && stated
       ? periodNote(stated, shown.merged.order, rangeLabels(stated), today, start?.firstDay)

@@ -246,6 +246,39 @@ describe("a metric's change from the previous period (sessions%change)", () => {
     }
   });
 
+  it("year over year by month compares whole months of a running year; a running mean a day has no change (review s27, 3 and 4)", async () => {
+    const answer = await report({
+      property: "412345671",
+      metrics: ["sessions%change", "sessions/day%change"],
+      dimensions: ["month", "year"],
+      date_ranges: [{ start_date: "2024-01-01", end_date: "2026-12-31" }],
+    });
+    const today = new Intl.DateTimeFormat("en-CA", { timeZone: "America/New_York" }).format(new Date());
+    const [year, month] = [today.slice(0, 4), today.slice(5, 7)];
+    const { first } = await spanOf("412345671");
+    // Every count change is of a month whole in both years: on or after the data's first day, before today's.
+    const changed = answer.rows.filter((row) => typeof row["sessions%change"] === "number");
+    for (const row of changed) {
+      expect(`${Number(row.year) - 1}-${row.month}-01` >= first, `${row.month} ${row.year}`).toBe(true);
+      expect(`${row.year}-${row.month}` < `${year}-${month}`).toBe(true);
+    }
+    // And each such pair in the rows is compared (the year's being cut does not leave them out: review s27, 4).
+    const pairs = answer.rows.filter(
+      (row) =>
+        `${row.year}-${row.month}` < `${year}-${month}` &&
+        `${Number(row.year) - 1}-${row.month}-01` >= first &&
+        answer.rows.some((other) => other.month === row.month && Number(other.year) === Number(row.year) - 1),
+    );
+    expect(changed.map((row) => `${row.month} ${row.year}`)).toEqual(
+      pairs.map((row) => `${row.month} ${row.year}`),
+    );
+    // This month is still running: neither its count's nor its mean a day's change is worked out.
+    const running = answer.rows.find((row) => row.year === year && row.month === month);
+    expect(running?.["sessions%change"]).toBeNull();
+    expect(running?.["sessions/day%change"]).toBeNull();
+    expect(answer.summary).toContain("still running");
+  });
+
   it("names GA's weeks split by 1 January and leaves their counts' changes out (review s26, finding 3)", async () => {
     const answer = await report({
       property: "412345671",

@@ -116,3 +116,35 @@ export function cutWords(calendar: string, periods: readonly Period[], span: Day
     }
   });
 }
+
+/**
+ * How a row's period is cut: its period's, or, when the row has other calendar values (month × year), by the row's
+ * own days: year over year by month compares whole Novembers of a year still running (review s27, finding 4).
+ */
+export function rowCutter(
+  calendar: string,
+  range: StatedRange,
+  span: DaySpan,
+): (period: Period, values: Readonly<Record<string, string>>) => Cut | undefined {
+  const of = DAY_VALUES[calendar];
+  const start = span.firstDay && span.firstDay > range.start_date ? span.firstDay : range.start_date;
+  const end = span.today && span.today < range.end_date ? span.today : range.end_date;
+  return (period, values) => {
+    const others = Object.entries(values).filter(([name]) => name !== calendar && DAY_VALUES[name]);
+    if (!of || others.length === 0) return period.cut;
+    const own = (ms: number) =>
+      of(ms) === period.value && others.every(([name, value]) => DAY_VALUES[name]?.(ms) === value);
+    let [full, kept, running] = [0, 0, false];
+    for (let ms = period.first - YEAR_MS; ms <= period.first + YEAR_MS; ms += DAY_MS) {
+      if (!own(ms)) continue;
+      full += 1;
+      const day = isoOf(ms);
+      if (day >= start && day <= end) kept += 1;
+      if (day === span.today && end === span.today) running = true;
+    }
+    if (running) return "running";
+    return kept < full ? "start" : undefined;
+  };
+}
+
+const YEAR_MS = 372 * DAY_MS;

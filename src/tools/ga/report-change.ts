@@ -13,7 +13,21 @@
  * change from the first whole period to the last.
  */
 import type { Row, RunReportResponse } from "../../connectors/google/types.js";
-import { cutWords, type Period, periodLabel } from "./report-change-periods.js";
+import type { StatedRange } from "./date-presets.js";
+import { DAY_VALUES } from "./report-calendar.js";
+import {
+  type Cut,
+  changePeriods,
+  cutWords,
+  type Period,
+  periodLabel,
+  rowCutter,
+} from "./report-change-periods.js";
+import { type SortKey, sortedHere } from "./report-ratios.js";
+
+/** How a row's period is cut (report-change-periods.ts rowCutter): by the period, or by the row's own days. */
+export type RowCut = (period: Period, values: Readonly<Record<string, string>>) => Cut | undefined;
+
 import { type ChangeAsk, changeBase } from "./report-change-request.js";
 import type { DaySpan } from "./report-per-day.js";
 import { NOT_ADDED_UP } from "./report-per-day-request.js";
@@ -71,6 +85,7 @@ export function withChanges(
   response: RunReportResponse,
   change: ChangeAsk | undefined,
   periods: readonly Period[],
+  cutOf: RowCut = (period) => period.cut,
 ): RunReportResponse {
   if (!change) return response;
   const metrics = names(response.metricHeaders);
@@ -80,12 +95,17 @@ export function withChanges(
     const base = changeBase(name) ?? name;
     return { base, at: metrics.indexOf(base) };
   });
+  const dimensions = names(response.dimensionHeaders);
   const cells = (row: Row): Row => {
     const index = periods.findIndex((period) => period.value === cellOf(row, calendarAt));
     const [now, before] = [periods[index], index > 0 ? periods[index - 1] : undefined];
+    const values = Object.fromEntries(dimensions.map((name, at) => [name, cellOf(row, at)]));
+    const cuts = [now, before].map((period) => (period ? cutOf(period, values) : undefined));
     const added = columns.map(({ base, at }) => {
-      // A count of a period only partly comparable is not compared (a mean a day, a ratio or a rate is).
-      if (!now || !before || (addsUp(base) && (now.cut || before.cut))) return {};
+      // A count of a period only partly comparable is not compared (a ratio or a rate is); nor a mean a day of
+      // one still running, whose today counts as a whole day (review s27, finding 3).
+      const running = cuts.includes("running") && base.endsWith("/day");
+      if (!now || !before || (addsUp(base) && cuts.some(Boolean)) || running) return {};
       const value = percentChange(valueIn(rowAt(groupOf(row), before.value), at, base), numberAt(row, at));
       return value === undefined ? {} : { value: String(value) };
     });
@@ -131,13 +151,43 @@ export function changeNote(
     `${columns.join(", ")}: each row's percent change from the previous ${unit}${o.filtered ? " the filter keeps" : ""}` +
     `${others.length > 0 ? ` with the same ${others.join(", ")}` : ""} (none for the first, nor from a ${unit} ` +
     "without the row's figure).";
-  const cuts = cutWords(calendar, periods, o.span);
+  // With other calendar values (month × year), each row is judged by its own days (report-change-periods.ts).
+  const byRow = others.some((name) => name in DAY_VALUES);
+  const partly = byRow ? rowCutWords(columns, o.span) : cutSentence(columns, periods, o.span, calendar);
+  const first = byRow ? "" : firstToLast(response, change, periods);
+  return [what, partly, first].filter((words) => words !== "");
+}
+
+/** The periods cut and why, and which columns are not worked out to or from them. */
+function cutSentence(
+  columns: readonly string[],
+  periods: readonly Period[],
+  span: DaySpan,
+  calendar: string,
+): string {
+  const cuts = cutWords(calendar, periods, span);
+  if (cuts.length === 0) return "";
+  const unit = periodUnit(calendar);
   const counts = columns.filter((name) => addsUp(changeBase(name) ?? name));
-  const partly =
-    cuts.length > 0
-      ? `${cuts.join("; ")}.${counts.length > 0 ? ` ${counts.join(", ")} ${counts.length === 1 ? "is" : "are"} not worked out to or from ${cuts.length === 1 ? "it" : "them"}: part of a ${unit} is not a whole one (${counts.map((name) => name.replace(/%change$/, "/day%change")).join(", ")} compares them a day at a time).` : ""}`
-      : "";
-  return [what, partly, firstToLast(response, change, periods)].filter((words) => words !== "");
+  // A mean a day compares a part of a period with a whole one, but not one still running, whose today counts
+  // as a whole day (review s27, finding 3).
+  const settled = periods.some((period) => period.cut && period.cut !== "running");
+  const daily = settled
+    ? ` (${counts.map((name) => name.replace(/%change$/, "/day%change")).join(", ")} compares them a day at a time${periods.some((period) => period.cut === "running") ? ", except one still running" : ""})`
+    : "";
+  const them = cuts.length === 1 ? "it" : "them";
+  const verb = counts.length === 1 ? "is" : "are";
+  return `${cuts.join("; ")}.${counts.length > 0 ? ` ${counts.join(", ")} ${verb} not worked out to or from ${them}: part of a ${unit} is not a whole one${daily}.` : ""}`;
+}
+
+/** With other calendar values, what leaves a row without a change. */
+function rowCutWords(columns: readonly string[], span: DaySpan): string {
+  const counts = columns.filter((name) => addsUp(changeBase(name) ?? name));
+  if (counts.length === 0) return "";
+  return (
+    `${counts.join(", ")} ${counts.length === 1 ? "is" : "are"} not worked out for a row whose own days, in it or in the ` +
+    `period before, are only partly in the range, before the data or still running (today, ${span.today}).`
+  );
 }
 
 /** "month", "week", "day", "year": the unit a calendar's periods are. */
@@ -177,4 +227,23 @@ function firstToLast(response: RunReportResponse, change: ChangeAsk, periods: re
   if (words.length === 0) return "";
   const label = (period: Period) => periodLabel(change.calendar, period);
   return `From ${label(first)} to ${label(last)} (the first and last whole ${periodUnit(change.calendar)}s): ${words.join("; ")}.`;
+}
+
+/** The whole report with its change columns, sorted here (`sort`), and the summary's notes on them. */
+export function changedReport(
+  response: RunReportResponse,
+  change: ChangeAsk | undefined,
+  o: {
+    range: StatedRange | undefined;
+    span: DaySpan;
+    dimensionFilter: unknown;
+    sort: readonly SortKey[] | undefined;
+  },
+): { whole: RunReportResponse; notes: string[] } {
+  const { range, span } = o;
+  const periods = change && range ? changePeriods(change.calendar, range, span, o.dimensionFilter) : [];
+  const cutOf = change && range ? rowCutter(change.calendar, range, span) : undefined;
+  const whole = sortedHere(withChanges(response, change, periods, cutOf), o.sort);
+  const notes = changeNote(whole, change, periods, { span, filtered: o.dimensionFilter !== undefined });
+  return { whole, notes };
 }

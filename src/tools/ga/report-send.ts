@@ -9,8 +9,7 @@ import { isMartechError } from "../../errors.js";
 import type { RunReportsFields } from "../../schemas/google-analytics.js";
 import { type DateRange, type StatedRange, statedRanges, todayIn } from "./date-presets.js";
 import type { CountedDays } from "./report-calendar.js";
-import { changeNote, withChanges } from "./report-change.js";
-import { changePeriods } from "./report-change-periods.js";
+import { changedReport } from "./report-change.js";
 import { type ChangeAsk, checkChangeFilter } from "./report-change-request.js";
 import type { Comparison } from "./report-compare.js";
 import { checkDayFilter } from "./report-day-filter.js";
@@ -20,14 +19,7 @@ import { barePart, metricFilterNote, unfilteredReport } from "./report-metric-fi
 import { pageReport, type ReportPage } from "./report-paging.js";
 import { absentMean, type DaySpan, withPerDay } from "./report-per-day.js";
 import { checkPerDayFilter } from "./report-per-day-request.js";
-import {
-  pageHere,
-  type RatioRequest,
-  ratioParts,
-  sortedHere,
-  wholeForSort,
-  withRatios,
-} from "./report-ratios.js";
+import { pageHere, type RatioRequest, ratioParts, wholeForSort, withRatios } from "./report-ratios.js";
 import type { buildReportRequest } from "./report-request.js";
 import { withGroupShares, withShares } from "./report-shares.js";
 import { subtotalNote, subtotalReport } from "./report-subtotals.js";
@@ -87,18 +79,20 @@ export async function sendReport(
     ...{ fields, request, ranges: dates?.dateRanges.length ?? 0 },
     run: async (body: Body) => withShares(await more(body), derived.shares),
   };
-  const rows = answer.rowCount ?? answer.rows?.length ?? 0;
-  const coarse = rows === 0 ? undefined : await softly(subtotalReport(byOne));
+  const none = (answer.rowCount ?? answer.rows?.length ?? 0) === 0;
+  const coarse = none ? undefined : await softly(subtotalReport(byOne));
   // In a report by two dimensions, GA's totals by the second too (trial s24, N297 and N306).
   const second = fields.dimensions.length === 2 ? fields.dimensions[1] : undefined;
-  const across = rows === 0 || !second ? undefined : await softly(subtotalReport(byOne, 1));
+  const across = none || !second ? undefined : await softly(subtotalReport(byOne, 1));
   // Changes ("sessions%change") and a sort here read the whole report; the page is cut after both.
-  const change = derived.change;
-  const periods =
-    change && stated[0] ? changePeriods(change.calendar, stated[0], span, sent.dimensionFilter) : [];
-  const computed = withChanges(withRatios(daily.response, derived.ratios), change, periods);
-  const whole = sortedHere(computed, sort);
-  const changed = changeNote(whole, change, periods, { span, filtered: sent.dimensionFilter !== undefined });
+  const { whole, notes: changed } = changedReport(
+    withRatios(daily.response, derived.ratios),
+    derived.change,
+    {
+      ...{ range: stated[0], span, dimensionFilter: sent.dimensionFilter },
+      sort,
+    },
+  );
   const page = pageHere(whole, sort ? { offset: fields.offset, limit: fields.limit } : undefined);
   const shares = withShares(page, derived.shares, without?.totals);
   const shared = withGroupShares(shares, derived.shares, coarse, first);
@@ -120,15 +114,8 @@ export async function sendReport(
   ];
   const filtered = metricFilterNote({ sent, flat, unfiltered, shares: derived.shares });
   const response = quota ? { ...shared, propertyQuota: quota } : shared;
-  return {
-    sent,
-    response,
-    flat,
-    bare,
-    added: [...subtotal, daily.note, ...changed, filtered],
-    hints: daily.hints,
-    days: daily.days,
-  };
+  const added = [...subtotal, daily.note, ...changed, filtered];
+  return { sent, response, flat, bare, added, hints: daily.hints, days: daily.days };
 }
 
 /** A promise's value, or undefined when it fails with an error the step typed (GA's refusal, the deadline). */
