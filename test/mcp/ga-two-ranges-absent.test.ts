@@ -5,7 +5,7 @@
  * - each range's values in the merged report, totals included, are that range's report alone: a mean a day over
  *   no day that can have data is none, not 0, and the totals' mean a day is the range's own;
  * - a row absent from one range shows 0 for a count there, and none for a ratio (0 / 0) or for a mean a day over
- *   no day that can have data.
+ *   no day that can have data; a range with no day that can have data (after today) has no figures at all.
  */
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import fc from "fast-check";
@@ -19,6 +19,15 @@ const ga = gaOverMcp();
 const DAY_MS = 86_400_000;
 const iso = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 const METRICS = ["sessions", "screenPageViews/sessions", "sessions/day"];
+
+/** Retail Web Store's first day and today, in its zone. */
+async function spanOf() {
+  const facts = (
+    await ga.call("google_analytics_api_call", { method: "GET", endpoint: "v1beta/properties/412345671" })
+  ).structuredContent as { body: { createTime: string; timeZone: string } };
+  const day = (at: Date) => new Intl.DateTimeFormat("en-CA", { timeZone: facts.body.timeZone }).format(at);
+  return { first: day(new Date(facts.body.createTime)), today: day(new Date()) };
+}
 
 async function report(args: Record<string, unknown>) {
   const result = await ga.call("google_analytics_run_reports", { limit: 10_000, ...args });
@@ -59,15 +68,24 @@ describe("two date ranges: a range without a row, and each range's totals", () =
               expect(alone.rows).toHaveLength(0);
               continue;
             }
+            // A range with no day that can have data (after today, before the first day) has no figures at all.
+            const span = await spanOf();
+            const empty = range.start_date > span.today || range.end_date < span.first;
             for (const metric of METRICS) {
-              const expected = own?.[metric] ?? (metric === "sessions" ? 0 : null);
+              const expected = own?.[metric] ?? (metric === "sessions" && !empty ? 0 : null);
               expect(merged?.[`${metric}[${label}]`], `${metric} of ${label}`).toBe(expected);
             }
             if (dimensions.length === 0) continue;
             for (const row of both.rows) {
               const mine = alone.rows.find((candidate) => candidate.deviceCategory === row.deviceCategory);
               for (const metric of METRICS) {
-                const absent = metric === "sessions" ? 0 : metric === "sessions/day" && own ? 0 : null;
+                const absent = empty
+                  ? null
+                  : metric === "sessions"
+                    ? 0
+                    : metric === "sessions/day" && own
+                      ? 0
+                      : null;
                 expect(row[`${metric}[${label}]`], `${row.deviceCategory} ${metric} of ${label}`).toBe(
                   mine ? mine[metric] : absent,
                 );
@@ -80,7 +98,7 @@ describe("two date ranges: a range without a row, and each range's totals", () =
     );
   }, 180_000);
 
-  it("a range before the property's first day: counts 0, ratios and means a day none, and says why", async () => {
+  it("a range before the property's first day has no figures, nor changes from them (review s27, finding 7)", async () => {
     const before = { start_date: "2020-01-01", end_date: "2020-01-31" };
     const after = { start_date: "2026-11-01", end_date: "2026-11-30" };
     const answer = await report({
@@ -91,7 +109,8 @@ describe("two date ranges: a range without a row, and each range's totals", () =
     });
     const early = "2020-01-01…2020-01-31";
     for (const row of answer.rows) {
-      expect(row[`sessions[${early}]`]).toBe(0);
+      expect(row[`sessions[${early}]`]).toBeNull();
+      expect(row.sessions_change_pct).toBeNull();
       expect(row[`screenPageViews/sessions[${early}]`]).toBeNull();
       expect(row[`sessions/day[${early}]`]).toBeNull();
       expect(row["sessions/day_change"]).toBeNull();
@@ -129,5 +148,21 @@ describe("two date ranges: a range without a row, and each range's totals", () =
     expect(before?.[`sessions/day[${label}]`]).toBeNull();
     expect(before?.["sessions/day_change"]).toBeNull();
     expect(typeof firstMonth?.[`sessions/day[${label}]`]).toBe("number");
+  });
+
+  it("a range after today has no figures, and no −100 % among the largest changes (review s27, finding 7)", async () => {
+    const future = { start_date: "2027-02-10", end_date: "2027-02-20" };
+    const answer = await report({
+      property: "412345671",
+      metrics: ["sessions"],
+      dimensions: ["deviceCategory"],
+      date_ranges: [{ start_date: "2026-11-01", end_date: "2026-11-11" }, future],
+    });
+    for (const row of answer.rows) {
+      expect(row["sessions[2027-02-10…2027-02-20]"]).toBeNull();
+      expect(row.sessions_change_pct).toBeNull();
+    }
+    expect(answer.summary).toContain("lies after today: none of its days has data yet");
+    expect(answer.summary).not.toContain("-100%");
   });
 });

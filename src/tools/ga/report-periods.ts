@@ -59,7 +59,12 @@ export function periodNote(
   if (n === m && running.length === 0 && future.length === 0) return undefined;
   const runs = [
     ...(running.length > 0
-      ? [`${running.map(rangeText).join(" and ")} runs to today, which GA is still collecting`]
+      ? [
+          `${running.map(rangeText).join(" and ")} runs to today, which GA is still collecting` +
+            (running.some((range) => range.end_date > today)
+              ? ", and its days after today have no data yet"
+              : ""),
+        ]
       : []),
     ...(future.length > 0
       ? [`${future.map(rangeText).join(" and ")} lies after today: none of its days has data yet`]
@@ -74,7 +79,7 @@ export function periodNote(
   }));
   // No offer of days that cannot have data: before the property's first day, or after today (review s26, 12).
   const empty = aligned.some(
-    (range) => (firstDay !== undefined && range.end_date < firstDay) || range.start_date > today,
+    (range) => (firstDay !== undefined && range.end_date < firstDay) || range.end_date > today,
   );
   const offer = empty
     ? ""

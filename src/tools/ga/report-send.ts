@@ -17,7 +17,7 @@ import { unfilteredTotal } from "./report-empty.js";
 import { type FlatReport, flattenReport } from "./report-flatten.js";
 import { barePart, metricFilterNote, unfilteredReport } from "./report-metric-filter.js";
 import { pageReport, type ReportPage } from "./report-paging.js";
-import { absentMean, type DaySpan, withPerDay } from "./report-per-day.js";
+import { absentMean, countedDays, type DaySpan, withPerDay } from "./report-per-day.js";
 import { checkPerDayFilter } from "./report-per-day-request.js";
 import { pageHere, type RatioRequest, ratioParts, wholeForSort, withRatios } from "./report-ratios.js";
 import type { buildReportRequest } from "./report-request.js";
@@ -115,7 +115,9 @@ export async function sendReport(
   const filtered = metricFilterNote({ sent, flat, unfiltered, shares: derived.shares });
   const response = quota ? { ...shared, propertyQuota: quota } : shared;
   const added = [...subtotal, daily.note, ...changed, filtered];
-  return { sent, response, flat, bare, added, hints: daily.hints, days: daily.days };
+  // The days each range can have data on, with or without means a day: a range with none has no figures.
+  const days = daily.days ?? countedDays(stated, span, sent.dimensionFilter);
+  return { sent, response, flat, bare, added, hints: daily.hints, days };
 }
 
 /** A promise's value, or undefined when it fails with an error the step typed (GA's refusal, the deadline). */
@@ -160,7 +162,9 @@ export function answerPage(o: {
           metricFilter: o.request.metricFilter !== undefined,
           // A ratio of a range without the row is 0 / 0, and a mean a day over no day is none: no value.
           absentFor: (metric, range, row) =>
-            ratioParts(metric) ? null : absentMean(o.days)(metric, range, row),
+            ratioParts(metric) || (o.days && !o.days.ranges[range]?.counted)
+              ? null
+              : absentMean(o.days)(metric, range, row),
         })
       : undefined;
   if (merged) return { page: merged.page, flat: merged.flat, merged: merged.comparison };
