@@ -173,5 +173,10 @@ describe("count_by a condition", () => {
     // where takes it too: the members of list 1001 that are not on list 1002.
     const apart = await read("leadSource", { where: `not ${condition}` });
     expect(apart.data.result.reduce((sum, row) => sum + Number(row.count), 0)).toBe(members.length - both);
+    // The summary says a long where back by its start and length, not whole (review s27, finding 2).
+    expect(apart.first).toContain(
+      `characters in all): ${(members.length - both).toLocaleString("en-US")} of`,
+    );
+    expect(apart.first.length).toBeLessThan(condition.length);
   });
 });

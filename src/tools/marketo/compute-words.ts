@@ -49,7 +49,7 @@ export function figureWords(spec: ComputeSpec, computed: Computed): string[] {
         ? ` (dates in ${spec.zone}, a date alone its whole day)`
         : "";
     parts.push(
-      `where ${spec.where.text}${zoned}: ${n(compute.matched)} of ${n(compute.read)} ${unit}s match${text}`,
+      `where ${echoed(spec.where.text)}${zoned}: ${n(compute.matched)} of ${n(compute.read)} ${unit}s match${text}`,
     );
   }
   if (spec.countBy) parts.push(...countWords(spec.countBy, computed));
@@ -75,7 +75,7 @@ function countWords(fields: string[], computed: Computed): string[] {
   // A condition's quoted dates are read on time_zone's clock, as where's are: said (review s25, finding 8).
   const dated = spec.conditions?.some((condition) => /["']\d{4}-\d{2}-\d{2}/.test(condition.column));
   const clock = dated ? ` (dates in ${spec.zone ?? "UTC"}, a date alone its whole day)` : "";
-  const by = `counted by ${fields.join(", ")}${clock}${spec.ignoreCase ? " ignoring case and outer spaces" : ""}`;
+  const by = `counted by ${fields.map(echoed).join(", ")}${clock}${spec.ignoreCase ? " ignoring case and outer spaces" : ""}`;
   const groups = compute.groups ?? 0;
   const kept = compute.kept;
   // Values the request named (activity types, ids in the path) that no counted record has: "asked for" read
@@ -378,4 +378,16 @@ export function computedSummary(
 function zeroNames(values: readonly string[]): string {
   const shown = values.slice(0, 5).map((value) => JSON.stringify(value));
   return values.length > 5 ? `${shown.join(", ")} and ${n(values.length - 5)} more` : shown.join(", ");
+}
+
+/** The most characters of the caller's own where or count_by condition the summary says back. */
+const ECHOED = 200;
+
+/**
+ * A long where or condition (an id list of another read, up to 30,000 characters) said back by its start and
+ * length: the caller has it, and 17,000 characters of it repeated cost a 9-row answer 10,000 tokens (review s27,
+ * finding 2).
+ */
+function echoed(text: string): string {
+  return text.length <= ECHOED ? text : `${text.slice(0, ECHOED)}… (${n(text.length)} characters in all)`;
 }
