@@ -61,4 +61,33 @@ describe("a field the read did not ask for", () => {
     expect(result.isError).toBe(true);
     expect(text).not.toContain("add nosuchfield");
   });
+
+  it("programId on one program's members: the path's id, and the per-id form counts by it (trial s24, N315)", async () => {
+    const { result, text } = await mkto.call({
+      method: "GET",
+      endpoint: "/rest/v1/leads/programs/1030.json",
+      query_parameters: { fields: "id" },
+      paginate: true,
+      count_by: "programId",
+    });
+    expect(result.isError).toBe(true);
+    expect(text).toContain("programId is not a field of these records: all of them are of 1030");
+    expect(text).not.toContain("add programId to them");
+    // Doing what it says: the {programId} form, which tags each record with its program.
+    const one = await mkto.ok<{ computed: { read: number } }>({
+      method: "GET",
+      endpoint: "/rest/v1/leads/programs/1030.json",
+      query_parameters: { fields: "id" },
+      paginate: true,
+      count_by: "membership.progressionStatus",
+    });
+    const { data } = await mkto.ok<{ result: { programId: unknown; count: number }[] }>({
+      method: "GET",
+      endpoint: "/rest/v1/leads/programs/{programId}.json",
+      query_parameters: { programId: [1030], fields: "id" },
+      paginate: true,
+      count_by: "programId",
+    });
+    expect(data.result).toEqual([expect.objectContaining({ count: one.data.computed.read })]);
+  });
 });
