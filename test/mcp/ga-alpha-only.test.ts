@@ -72,6 +72,26 @@ describe("Admin settings only in v1alpha", () => {
     expect(text(read)).toMatch(/eventDataRetention/);
   });
 
+  it.each(["v1alpha", "v1beta"])(
+    "%s users' access (accessBindings) of an account or a property is refused the same way (trial s24, N314)",
+    async (version) => {
+      for (const parent of ["accounts/100001", `properties/${PROPERTY}`]) {
+        const before = fixture.sandbox.stats().adminRequests;
+        const answer = await call({ method: "GET", endpoint: `${version}/${parent}/accessBindings` });
+        expect(answer.isError).toBe(true);
+        const said = text(answer);
+        expect(said).toContain(
+          "Users' access and roles (accessBindings) are in Google's Admin API v1alpha only",
+        );
+        expect(said).toContain("Account access management");
+        expect(said).not.toContain("is no GA4 Admin API method");
+        expect(fixture.sandbox.stats().adminRequests).toBe(before);
+      }
+      // Nor has v1beta such a path (Google's discovery document).
+      expect(realPaths(GA4_ADMIN_PATHS).find("/v1beta/accounts/100001/accessBindings")).toBeUndefined();
+    },
+  );
+
   it("v1beta has none of these paths (Google's discovery document)", () => {
     const admin = realPaths(GA4_ADMIN_PATHS);
     for (const [resource] of SETTINGS) {

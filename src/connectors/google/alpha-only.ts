@@ -6,7 +6,7 @@
  * is in Google's v1beta discovery document (/work/shared/spec/real-api/google-analytics/analyticsadmin.v1beta.json).
  */
 interface AlphaOnly {
-  /** The path's resource, as it follows properties/{id}/. */
+  /** The path's resource, as it follows properties/{id}/ (or accounts/{id}/). */
   resource: string;
   /** What it holds, in a person's words. */
   what: string;
@@ -34,6 +34,15 @@ const ALPHA_ONLY: readonly AlphaOnly[] = [
     screen: "Admin > Data display > Attribution settings",
   },
   {
+    // Of an account or a property (trial s24, N314: "is no GA4 Admin API method", then v1alpha refused).
+    resource: "accessBindings",
+    what: "Users' access and roles",
+    reference:
+      "https://developers.google.com/analytics/devguides/config/admin/v1/rest/v1alpha/accounts.accessBindings",
+    // https://support.google.com/analytics/answer/9305788
+    screen: "Admin > Account access management (or Property access management)",
+  },
+  {
     resource: "channelGroups",
     what: "Custom channel groups",
     reference:
@@ -43,7 +52,7 @@ const ALPHA_ONLY: readonly AlphaOnly[] = [
   },
 ];
 
-const PATH = /^\/v1(?:alpha|beta)\/properties\/[^/:]+\/([A-Za-z]+)(?:[/:]|$)/;
+const PATH = /^\/v1(?:alpha|beta)\/(?:properties|accounts)\/[^/:]+\/([A-Za-z]+)(?:[/:]|$)/;
 
 /** The refusal for a path to an Admin resource Google has only in v1alpha, or undefined for any other path. */
 export function alphaOnlyRefusal(path: string): string | undefined {
