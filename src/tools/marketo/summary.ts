@@ -154,6 +154,14 @@ function missingWords(input: MarketoApiCallInput, data: MarketoApiCallOutput): s
   const asset = ASSET_BY_ID.exec(input.endpoint);
   if (!asset || !data.warnings.some((warning) => /no assets found/i.test(warning))) return undefined;
   const [, type = "", id] = asset;
+  // A folder's contents: an empty folder or program answers as a missing one does (trial s24, N315: "folder 1030
+  // does not exist" of a program that had no assets).
+  if (type === "folder" && input.endpoint.endsWith("/content.json")) {
+    const program = input.query_parameters?.type === "Program";
+    const what = program ? `program ${id}` : `folder ${id}`;
+    const read = program ? `/rest/asset/v1/program/${id}.json` : `/rest/asset/v1/folder/${id}.json`;
+    return `${what} holds no assets, or does not exist (Marketo answers both alike): GET ${read} tells which`;
+  }
   // Asked for one version ("status": approved or draft), none is an answer about that version only: an email
   // that is only a draft has no approved one (trial s22, N261: "does not exist" sent the agent to the list).
   const status = input.query_parameters?.status;

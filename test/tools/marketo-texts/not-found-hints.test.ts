@@ -108,4 +108,28 @@ describe("a read by an id nothing has", () => {
     const live = await call({ method: "GET", endpoint: content, query_parameters: { status: "approved" } });
     expect(live.data.result.length).toBeGreaterThan(0);
   });
+
+  it("an empty program's folder contents says it holds no assets or does not exist, and the read it names tells which (trial s24, N315)", async () => {
+    // A program with no assets of its own: its contents come back empty, as a missing id's would.
+    let empty: number | undefined;
+    for (let id = 1030; id > 1000 && empty === undefined; id -= 1) {
+      const contents = await call({
+        method: "GET",
+        endpoint: `/rest/asset/v1/folder/${id}/content.json`,
+        query_parameters: { type: "Program" },
+      });
+      if (contents.data.result.length === 0) empty = id;
+    }
+    expect(empty).toBeDefined();
+    const contents = await call({
+      method: "GET",
+      endpoint: `/rest/asset/v1/folder/${empty}/content.json`,
+      query_parameters: { type: "Program" },
+    });
+    expect(contents.text).toContain(`program ${empty} holds no assets, or does not exist`);
+    expect(contents.text).not.toContain("does not exist in this instance");
+    const read = /GET (\/rest\/asset\/v1\/program\/\d+\.json) tells which/.exec(contents.text)?.[1];
+    const program = await call({ method: "GET", endpoint: read });
+    expect(program.data.result).toHaveLength(1);
+  });
 });
