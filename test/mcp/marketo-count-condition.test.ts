@@ -179,4 +179,25 @@ describe("count_by a condition", () => {
     );
     expect(apart.first.length).toBeLessThan(condition.length);
   });
+
+  it("with sum, each row's mean is its sum over its records with a value (trial s24, N299)", async () => {
+    const { data, text } = await read("leadSource", { sum: "leadScore" });
+    const rows = data.result as { leadSource: string | null; sum: number; mean: number | null }[];
+    for (const row of rows) {
+      const scores = members
+        .filter(
+          (lead) =>
+            (lead.leadSource ?? null) === row.leadSource || (!lead.leadSource && row.leadSource === null),
+        )
+        .map((lead) => lead.leadScore)
+        .filter((score) => score !== null && score !== undefined && score !== "")
+        .map(Number);
+      const mean =
+        scores.length > 0
+          ? Math.round((scores.reduce((a, b) => a + b, 0) / scores.length) * 100) / 100
+          : null;
+      expect(row.mean, String(row.leadSource)).toBe(mean);
+    }
+    expect(text).toContain("its mean is that sum over those of its records with a leadScore");
+  });
 });

@@ -22,5 +22,6 @@ export function sumWords(compute: RecordCompute, unit: string): string {
       `row of each, so the rows add up to ${n(total)}, and the ${unit}s' own ${sum} to ${n(unnest.recordsSum)}`
     );
   }
-  return `each row's sum adds its ${unit}s' ${sum}${scope}: ${n(total)} in all`;
+  // The mean is over the records that have a value: an agent spent a call checking for empty ones (trial s24, N299).
+  return `each row's sum adds its ${unit}s' ${sum}${scope}: ${n(total)} in all; its mean is that sum over those of its ${unit}s with a ${sum} (empty ones are left out)`;
 }

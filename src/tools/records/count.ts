@@ -3,7 +3,7 @@ import { expressionFields } from "../filter/ast.js";
 import { type Bucket, bucketLabel } from "./buckets.js";
 import { type CountCondition, percentOf } from "./count-fields.js";
 import { itemWise, recordTest } from "./match.js";
-import { recordSum } from "./sum.js";
+import { recordSummed } from "./sum.js";
 import { type FieldReader, fieldReader, isEmpty, textOf } from "./values.js";
 
 /**
@@ -32,6 +32,8 @@ export interface Group {
   spellings: number;
   /** With sum: its field's values added over the group's records. */
   sum: number;
+  /** With sum: the group's records that have a value of its field (a mean's divisor). */
+  valued?: number;
 }
 
 /** Called with a count_by field whose value is an object or a list, which is no one value to count. */
@@ -143,19 +145,22 @@ export class Counter {
     if (newSpelling) this.#checkRoom(this.#spellings.size, "distinct spellings");
     if (newSpelling) this.#spellings.add(spelling);
     // Summed before it is counted: a value that is no number refuses the call, and counts nothing.
-    const sum = this.#sum === undefined ? 0 : recordSum(record, this.#sum, this.#sumItems);
+    const summed = this.#sum === undefined ? undefined : recordSummed(record, this.#sum, this.#sumItems);
+    const sum = summed?.sum ?? 0;
+    const valued = summed && summed.values > 0 ? 1 : 0;
     this.#total += 1;
     const distinct = this.#distinctText(record);
     if (group) {
       group.records += 1;
       group.sum += sum;
+      group.valued = (group.valued ?? 0) + valued;
       if (newSpelling) group.spellings += 1;
       this.#countIn(group, distinct);
       return;
     }
     // Ignoring case, text of spaces only is empty: its group shows null, as "" does.
     const shown = values.map((value, i) => (folded[i] === null ? null : value));
-    const added: Group = { values: shown, count: 0, records: 1, spellings: 1, sum };
+    const added: Group = { values: shown, count: 0, records: 1, spellings: 1, sum, valued };
     if (this.#distinct) added.distinct = new Set();
     this.#countIn(added, distinct);
     this.#groups.set(key, added);
@@ -284,7 +289,11 @@ export class Counter {
           group.count,
           first.get(this.#valueKey(group, 0)) ?? 0,
         );
-      if (this.#sum !== undefined) row.sum = group.sum;
+      if (this.#sum !== undefined) {
+        row.sum = group.sum;
+        // "Average lead score by source": the sum over the records that have a value (trial s24, N299).
+        row.mean = group.valued ? Math.round((group.sum / group.valued) * 100) / 100 : null;
+      }
       if (this.#distinct) row.records = group.records;
       if (this.ignoreCase) row.spellings = group.spellings;
       return row;

@@ -80,8 +80,18 @@ export function recordSum(
   field: string,
   items?: { list: string; test: (r: Record_) => boolean },
 ): number {
+  return recordSummed(record, field, items).sum;
+}
+
+/** The sum of a record's values at `field`, and how many it has (none: the record has no value to average). */
+export function recordSummed(
+  record: Record_,
+  field: string,
+  items?: { list: string; test: (r: Record_) => boolean },
+): { sum: number; values: number } {
   let sum = 0;
-  for (const value of summed(record, field, items)) {
+  const values = summed(record, field, items);
+  for (const value of values) {
     const number = numberOf(value);
     if (number === undefined) {
       throw new ValidationError(
@@ -92,5 +102,5 @@ export function recordSum(
     }
     sum += number;
   }
-  return sum;
+  return { sum, values: values.length };
 }
