@@ -65,11 +65,12 @@ function countWords(fields: string[], computed: Computed): string[] {
   const { compute, unit } = computed;
   const spec = compute.spec;
   // Counted through a list each record holds (tokens.type): its items are what the counts add up to.
-  const { lists, items, itemsMeetWhere } = compute.unnest;
-  const total = lists.size > 0 ? items : compute.matched;
+  const { lists, items, itemsMeetWhere, whole } = compute.unnest;
+  const total = lists.size > 0 ? items + whole : compute.matched;
+  const none = whole > 0 ? `, and each of the ${plural(whole, unit)} with none once, empty` : "";
   const inLists =
     lists.size > 0
-      ? ` (each of the ${plural(items, "item")} of ${[...lists].join(", ")} in them${itemsMeetWhere ? " that meets where" : ""}, in its ${unit}'s place)`
+      ? ` (each of the ${plural(items, "item")} of ${[...lists].join(", ")} in them${itemsMeetWhere ? " that meets where" : ""}, in its ${unit}'s place${none})`
       : "";
   const over = `${spec.where ? `the ${n(compute.matched)} matching ${unit}s` : `all ${plural(compute.matched, unit)}`}${inLists}`;
   // A condition's quoted dates are read on time_zone's clock, as where's are: said (review s25, finding 8).

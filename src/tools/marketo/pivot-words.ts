@@ -16,7 +16,7 @@ const LISTED = 30;
 export function pivotWords(compute: RecordCompute, unit: string, zeros: string): string[] {
   // Counted through a list, the cells count its items (unnest.ts: review s26, finding 13).
   const through = compute.unnest.lists.size > 0;
-  const counted = through ? compute.unnest.items : compute.matched;
+  const counted = through ? compute.unnest.items + compute.unnest.whole : compute.matched;
   const counts = through ? `items of ${[...compute.unnest.lists].join(", ")}` : `${unit}s`;
   const { spec, pivot } = compute;
   if (!pivot || !spec.columns) return [];

@@ -38,6 +38,8 @@ export function readFields(spec: {
 export class Unnest {
   /** Items counted in place of their records. */
   items = 0;
+  /** Records counted as themselves, having no item of the list (an empty list, or none). */
+  whole = 0;
   /** The lists whose items were counted. */
   readonly lists = new Set<string>();
   /** Whether where chose the items counted (it names a key of their items). */
@@ -79,16 +81,19 @@ export class Unnest {
       ...new Set(
         this.#paths.flatMap(([name, key]) => {
           const list = record[name];
-          // An empty list has no item to count (a program without tokens adds none).
+          // A record whose list is empty (a program without tokens) counts once, its value empty, as one
+          // without the list does: none is dropped, in whatever order the records come.
           const holds =
-            Array.isArray(list) &&
-            (list.length === 0 || list.some((item) => isObject(item) && Object.hasOwn(item, key)));
+            Array.isArray(list) && list.some((item) => isObject(item) && Object.hasOwn(item, key));
           return holds ? [name] : [];
         }),
       ),
     ];
     const [head] = heads;
-    if (head === undefined) return [record];
+    if (head === undefined) {
+      this.whole += 1;
+      return [record];
+    }
     this.#check(heads, head, record);
     this.lists.add(head);
     // Only a where that reads a key of the items tests each item ("tokens.value"); one that reads a value by
@@ -115,9 +120,7 @@ export class Unnest {
       );
     }
     const sum = this.#sum;
-    // An empty list has no item to tell a key by (a program without costs): nothing to refuse (review s27, 1).
-    const list = record[head] as unknown[];
-    if (sum?.startsWith(`${head}.`) && list.length > 0 && itemListOf(record, sum) !== head) {
+    if (sum?.startsWith(`${head}.`) && itemListOf(record, sum) !== head) {
       throw new ValidationError(
         "sum",
         `${sum} reads a value by its name in ${head}, whose items count_by counts one by one.`,

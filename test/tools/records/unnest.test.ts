@@ -1,0 +1,46 @@
+import { describe, expect, it } from "vitest";
+import { computeSpec, RecordCompute } from "../../../src/tools/records/compute.js";
+
+/**
+ * count_by through a list each record holds counts its items; a record with none (an empty list) counts once,
+ * its value empty, whatever the order the records come in, so no record is dropped from a count (a program
+ * without tokens; an activity without attributes counted by attributes.<name>).
+ */
+const counted = (count_by: string, records: Record<string, unknown>[]) => {
+  const compute = new RecordCompute(computeSpec({ count_by }, "") ?? {});
+  for (const record of records) compute.see(record);
+  return compute.finish([]).map((row) => [row[count_by], row.count]);
+};
+
+describe("count_by through a list, records without items", () => {
+  it("counts a record with an empty list once, empty, before or after records with items", () => {
+    const token = { name: "Headline", type: "text", value: "x" };
+    const records = [
+      { id: 1, tokens: [] },
+      { id: 2, tokens: [token, { ...token, type: "date" }] },
+      { id: 3, tokens: [] },
+    ];
+    const rows = counted("tokens.type", records);
+    expect(rows).toEqual(
+      expect.arrayContaining([
+        ["text", 1],
+        ["date", 1],
+        [null, 2],
+      ]),
+    );
+    expect(rows.reduce((sum, [, count]) => sum + Number(count), 0)).toBe(4);
+  });
+
+  it("drops no activity without attributes when counting by an attribute's name", () => {
+    const records = [
+      { id: 1, attributes: [] },
+      { id: 2, attributes: [{ name: "Campaign Run ID", value: 5 }] },
+    ];
+    expect(counted("attributes.Campaign Run ID", records)).toEqual(
+      expect.arrayContaining([
+        [null, 1],
+        [5, 1],
+      ]),
+    );
+  });
+});
