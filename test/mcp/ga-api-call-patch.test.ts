@@ -41,4 +41,15 @@ describe("a PATCH of a property through google_analytics_api_call", () => {
     expect(patched.isError, firstText(patched)).toBeFalsy();
     expect(data(patched).warnings).toEqual([]);
   });
+
+  it("takes a list of names in camelCase too (review s27, finding 11)", async () => {
+    const patched = await api({
+      method: "PATCH",
+      endpoint: "v1beta/properties/412345674",
+      query_parameters: { updateMask: ["currencyCode", "displayName"] },
+      body: { currencyCode: "EUR", displayName: "Retail Help Center" },
+    });
+    expect(patched.isError, firstText(patched)).toBeFalsy();
+    expect(data(patched).warnings.join(" ")).toContain('was sent as "currency_code,display_name"');
+  });
 });

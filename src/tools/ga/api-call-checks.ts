@@ -42,7 +42,9 @@ export function checkApiCall(fields: GoogleApiCallFields): void {
  * lost (trial s23, N295). Says what it changed.
  */
 export function snakeCaseMask<F extends GoogleApiCallFields>(fields: F): { fields: F; note?: string } {
-  const mask = fields.query_parameters?.updateMask;
+  const given = fields.query_parameters?.updateMask;
+  // A list of names too, which the schema takes (review s27, finding 11).
+  const mask = Array.isArray(given) ? given.join(",") : given;
   if (fields.method !== "PATCH" || typeof mask !== "string" || !/[A-Z]/.test(mask)) return { fields };
   const snake = mask
     .split(",")
@@ -55,10 +57,12 @@ export function snakeCaseMask<F extends GoogleApiCallFields>(fields: F): { field
 }
 
 /** A mask's names, each as Google reads it (snake_case). */
-const maskNames = (fields: GoogleApiCallFields) =>
-  String(fields.query_parameters?.updateMask ?? "")
+const maskNames = (fields: GoogleApiCallFields) => {
+  const mask = fields.query_parameters?.updateMask;
+  return String(Array.isArray(mask) ? mask.join(",") : (mask ?? ""))
     .split(",")
     .map((name) => name.trim());
+};
 
 /** Notes worth knowing about what a call did. */
 export function callNotes(fields: GoogleApiCallFields): string[] {
