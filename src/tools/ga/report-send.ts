@@ -22,7 +22,7 @@ import { checkPerDayFilter } from "./report-per-day-request.js";
 import { pageHere, type RatioRequest, ratioParts, wholeForSort, withRatios } from "./report-ratios.js";
 import type { buildReportRequest } from "./report-request.js";
 import { withGroupShares, withShares } from "./report-shares.js";
-import { subtotalNote, subtotalReport, wholeGroups } from "./report-subtotals.js";
+import { subtotalNote, subtotalsOf } from "./report-subtotals.js";
 import { checkWholeReport, mergedPage, mergesRanges, wholeReportRequest } from "./report-two-ranges.js";
 
 type Fields = RunReportsFields;
@@ -80,12 +80,7 @@ export async function sendReport(
     run: async (body: Body) => withShares(await more(body), derived.shares),
   };
   const none = (answer.rowCount ?? answer.rows?.length ?? 0) === 0;
-  const coarse = none ? undefined : await softly(subtotalReport(byOne));
-  // In a report by two dimensions whose first one's totals are stated, GA's totals by the second too (trial
-  // s24, N297 and N306: a crossed report of two small dimensions); a long series by date keeps its summary short.
-  const second = fields.dimensions.length === 2 ? fields.dimensions[1] : undefined;
-  const crossed = coarse !== undefined && wholeGroups(coarse) && second !== undefined;
-  const across = crossed ? await softly(subtotalReport(byOne, 1)) : undefined;
+  const { coarse, across, second } = none ? {} : await subtotalsOf(byOne, softly);
   // Changes ("sessions%change") and a sort here read the whole report; the page is cut after both.
   const { whole, notes: changed } = changedReport(
     withRatios(daily.response, derived.ratios),

@@ -56,6 +56,25 @@ export async function subtotalReport(ask: SubtotalAsk, at = 0): Promise<RunRepor
   return request ? ask.run(request) : undefined;
 }
 
+/**
+ * GA's reports by the first dimension, and, in a report by two whose first one's totals are stated, by the second
+ * (trial s24, N297 and N306: a crossed report of two small dimensions; a long series by date keeps its summary
+ * short). `soft` turns a refusal GA types into no report.
+ */
+export async function subtotalsOf(
+  ask: SubtotalAsk,
+  soft: <T>(promise: Promise<T>) => Promise<T | undefined>,
+): Promise<{
+  coarse?: RunReportResponse | undefined;
+  across?: RunReportResponse | undefined;
+  second?: string;
+}> {
+  const coarse = await soft(subtotalReport(ask));
+  const second = ask.fields.dimensions.length === 2 ? ask.fields.dimensions[1] : undefined;
+  if (!coarse || !wholeGroups(coarse) || second === undefined) return { coarse };
+  return { coarse, across: await soft(subtotalReport(ask, 1)), second };
+}
+
 /** "Totals by yearMonth (GA's own, each over all its rows): 202607 sessions 14,201; 202608 …", or undefined. */
 export function subtotalNote(
   coarse: RunReportResponse | undefined,
