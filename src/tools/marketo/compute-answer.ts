@@ -37,6 +37,16 @@ export const WHOLE_FILE_ROWS = 25;
  */
 export const WHOLE_FILE_CHARS = 4_000;
 
+/** Whether rows take WHOLE_FILE_CHARS or fewer as JSON, measured row by row only until past it (a file may be large). */
+function fewChars(rows: readonly unknown[]): boolean {
+  let size = 0;
+  for (const row of rows) {
+    size += JSON.stringify(row).length + 1;
+    if (size > WHOLE_FILE_CHARS) return false;
+  }
+  return true;
+}
+
 /** What a computed read gives its answer. */
 export interface Computed {
   compute: RecordCompute;
@@ -106,7 +116,7 @@ export function computedAnswer(input: MarketoApiCallInput, ctx: ToolContext, com
   const keep = ctx.fullResults !== undefined;
   const preview = computed.file === true && keep && !spec.countBy;
   const capped = capItems(rows, MAX_RESULT_BYTES, true).items;
-  const cut = preview && rows.length > WHOLE_FILE_ROWS && JSON.stringify(rows).length > WHOLE_FILE_CHARS;
+  const cut = preview && rows.length > WHOLE_FILE_ROWS && !fewChars(rows);
   const shown = cut ? capped.slice(0, spec.order ? RANKED_PREVIEW_ROWS : PREVIEW_ROWS) : capped;
   // A cursor continues exactly after the last record shown only in read order (where alone); sorted or
   // counted, it continues the read after the last record read, for figures of their own.
