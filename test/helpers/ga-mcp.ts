@@ -14,6 +14,21 @@ export interface GaMcp {
   call(name: string, args: Record<string, unknown>): Promise<CallToolResult>;
 }
 
+/**
+ * A property's first day (its createTime in its zone) and today there, as the step reads them: the sandbox's
+ * properties begin a fixed number of days before today, so their first day moves with the clock.
+ */
+export async function propertySpan(ga: GaMcp, property: string): Promise<{ first: string; today: string }> {
+  const result = await ga.call("google_analytics_api_call", {
+    method: "GET",
+    endpoint: `v1beta/properties/${property}`,
+  });
+  const facts = result.structuredContent as { body?: { createTime?: string; timeZone?: string } };
+  const zone = facts.body?.timeZone ?? "UTC";
+  const day = (at: Date) => new Intl.DateTimeFormat("en-CA", { timeZone: zone }).format(at);
+  return { first: day(new Date(String(facts.body?.createTime))), today: day(new Date()) };
+}
+
 /** An answer's first text part (the summary, or the error's message). */
 export const firstText = (result: CallToolResult): string => (result.content[0] as { text: string }).text;
 

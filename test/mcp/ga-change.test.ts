@@ -13,7 +13,7 @@
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { firstText, gaOverMcp } from "../helpers/ga-mcp.js";
+import { firstText, gaOverMcp, propertySpan } from "../helpers/ga-mcp.js";
 
 type Row = Record<string, string | number | null>;
 const data = (r: CallToolResult) => r.structuredContent as unknown as { rows: Row[]; row_count: number };
@@ -64,17 +64,7 @@ function periods(
   return { values, cut };
 }
 
-/** A property's first day (its createTime in its zone) and today there. */
-async function spanOf(property: string) {
-  const result = await ga.call("google_analytics_api_call", {
-    method: "GET",
-    endpoint: `v1beta/properties/${property}`,
-  });
-  const facts = result.structuredContent as { body?: { createTime?: string; timeZone?: string } };
-  const zone = facts.body?.timeZone ?? "UTC";
-  const day = (at: Date) => new Intl.DateTimeFormat("en-CA", { timeZone: zone }).format(at);
-  return { first: day(new Date(String(facts.body?.createTime))), today: day(new Date()) };
-}
+const spanOf = (property: string) => propertySpan(ga, property);
 
 async function report(args: Record<string, unknown>) {
   const result = await ga.call("google_analytics_run_reports", args);

@@ -14,7 +14,7 @@
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { firstText, gaOverMcp } from "../helpers/ga-mcp.js";
+import { firstText, gaOverMcp, propertySpan } from "../helpers/ga-mcp.js";
 
 type Row = Record<string, string | number | null>;
 const data = (r: CallToolResult) =>
@@ -51,17 +51,7 @@ function daysOf(
   return days;
 }
 
-/** A property's first day (its createTime in its zone) and today there, as the step reads them. */
-async function spanOf(property: string) {
-  const result = await ga.call("google_analytics_api_call", {
-    method: "GET",
-    endpoint: `v1beta/properties/${property}`,
-  });
-  const facts = result.structuredContent as { body?: { createTime?: string; timeZone?: string } };
-  const zone = facts.body?.timeZone ?? "UTC";
-  const day = (at: Date) => new Intl.DateTimeFormat("en-CA", { timeZone: zone }).format(at);
-  return { first: day(new Date(String(facts.body?.createTime))), today: day(new Date()) };
-}
+const spanOf = (property: string) => propertySpan(ga, property);
 
 async function report(args: Record<string, unknown>) {
   const result = await ga.call("google_analytics_run_reports", { limit: 10_000, ...args });

@@ -10,7 +10,7 @@
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { firstText, gaOverMcp } from "../helpers/ga-mcp.js";
+import { firstText, gaOverMcp, propertySpan } from "../helpers/ga-mcp.js";
 
 type Row = Record<string, string | number | null>;
 const data = (r: CallToolResult) => r.structuredContent as unknown as { rows: Row[]; totals: Row[] };
@@ -21,13 +21,7 @@ const iso = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 const METRICS = ["sessions", "screenPageViews/sessions", "sessions/day"];
 
 /** Retail Web Store's first day and today, in its zone. */
-async function spanOf() {
-  const facts = (
-    await ga.call("google_analytics_api_call", { method: "GET", endpoint: "v1beta/properties/412345671" })
-  ).structuredContent as { body: { createTime: string; timeZone: string } };
-  const day = (at: Date) => new Intl.DateTimeFormat("en-CA", { timeZone: facts.body.timeZone }).format(at);
-  return { first: day(new Date(facts.body.createTime)), today: day(new Date()) };
-}
+const spanOf = () => propertySpan(ga, "412345671");
 
 async function report(args: Record<string, unknown>) {
   const result = await ga.call("google_analytics_run_reports", { limit: 10_000, ...args });
@@ -122,12 +116,7 @@ describe("two date ranges: a range without a row, and each range's totals", () =
 
   it("by month over two ranges: a month before the first day has no mean a day, the first month has one", async () => {
     // The sandbox's property begins a fixed number of days before today: its first day moves with the clock.
-    const facts = (
-      await ga.call("google_analytics_api_call", { method: "GET", endpoint: "v1beta/properties/412345671" })
-    ).structuredContent as { body: { createTime: string; timeZone: string } };
-    const first = new Intl.DateTimeFormat("en-CA", { timeZone: facts.body.timeZone }).format(
-      new Date(facts.body.createTime),
-    );
+    const { first } = await spanOf();
     const [year, month] = first.split("-").map(Number) as [number, number];
     const day = (y: number, m: number, d: number) =>
       new Date(Date.UTC(y, m - 1, d)).toISOString().slice(0, 10);
