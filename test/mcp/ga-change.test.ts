@@ -188,6 +188,31 @@ describe("a metric's change from the previous period (sessions%change)", () => {
     expect(daily.rows.filter((row) => typeof row["sessions/day%change"] === "number")).toHaveLength(3);
   });
 
+  it("cuts a period the filter's dates keep only part of, as the range's bounds do (review s27, finding 5)", async () => {
+    const asked = {
+      property: "412345671",
+      dimensions: ["yearMonth"],
+      metrics: ["sessions%change", "sessions/day%change"],
+      date_ranges: [{ start_date: "2026-09-01", end_date: "2026-11-30" }],
+    };
+    for (const filter of ["date >= 20260920", "date between 20260920 and 20261031"]) {
+      const cut = await report({ ...asked, filter });
+      expect(cut.summary, filter).toContain(
+        "Sep 2026 is only partly in the filter's dates (11 of its 30 days in the range)",
+      );
+      const byMonth = new Map(cut.rows.map((row) => [row.yearMonth, row]));
+      expect(byMonth.get("202609")?.["sessions%change"], filter).toBeNull();
+      // October's count is not compared with September's 11 days; its mean a day is.
+      expect(byMonth.get("202610")?.["sessions%change"], filter).toBeNull();
+      expect(typeof byMonth.get("202610")?.["sessions/day%change"], filter).toBe("number");
+      expect(cut.summary, filter).not.toMatch(/From Sep 2026/);
+    }
+    // A filter that keeps the same part of every month cuts none.
+    const weekdays = await report({ ...asked, filter: 'dayOfWeekName == "Monday"' });
+    expect(weekdays.summary).not.toContain("filter's dates");
+    expect(typeof weekdays.rows[1]?.["sessions%change"]).toBe("number");
+  });
+
   it("judges the ends by the days that can have data: the first day of data, and today (review s26, finding 1)", async () => {
     const asked = { property: "412345671", dimensions: ["yearMonth"], metrics: ["sessions%change"] };
     // Past today: the running month is the one flagged, not the range's last month, which has no data yet.

@@ -8,17 +8,19 @@
  * - "end": days of it lie after the range;
  * - "running": it holds today, which GA is still collecting;
  * - "short": a GA `yearWeek` split by 1 January ("January 1st is always in week 01", the API schema's `week`), 4
- *   days of week 202553 against 7.
+ *   days of week 202553 against 7;
+ * - "filter": the filter's conditions on rising calendar dimensions (`date >= 20260920`) keep only part of it, as
+ *   a range's bounds would (review s27, finding 5: 11 days of September against October's 31 read +186 %).
  */
 import type { StatedRange } from "./date-presets.js";
 import { CALENDARS, DAY_VALUES, dayOf } from "./report-calendar.js";
-import { dayFilter } from "./report-day-filter.js";
+import { dayFilter, risingOnly } from "./report-day-filter.js";
 import type { DaySpan } from "./report-per-day.js";
 
 const DAY_MS = 86_400_000;
 const WEEK = 7;
 
-export type Cut = "start" | "end" | "running" | "short";
+export type Cut = "start" | "end" | "running" | "short" | "filter";
 
 export interface Period {
   value: string;
@@ -27,8 +29,10 @@ export interface Period {
   /** Its days in the range that can have data and that the filter keeps. */
   days: number;
   cut?: Cut;
-  /** A short week's days. */
+  /** A short week's days; a period the filter cuts: its days in the range that can have data. */
   length?: number;
+  /** A period the filter cuts: the days of it that the filter's dates keep. */
+  kept?: number;
 }
 
 const isoOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
@@ -69,6 +73,7 @@ export function changePeriods(
   if (head && of(dayOf(start) - DAY_MS) === head.value) head.cut = "start";
   if (tail && span.today === end && of(dayOf(end)) === tail.value) tail.cut = "running";
   else if (tail && of(dayOf(end) + DAY_MS) === tail.value) tail.cut = "end";
+  cutByFilter(periods, of, [start, end], dimensionFilter);
   if (calendar === "yearWeek") {
     for (const period of periods) {
       const whole = Array.from({ length: 2 * WEEK - 1 }, (_, i) => period.first + (i - WEEK + 1) * DAY_MS);
@@ -77,6 +82,25 @@ export function changePeriods(
     }
   }
   return periods;
+}
+
+/** Marks "filter" a period whose days in [start, end] the filter's dates keep only part of. */
+function cutByFilter(
+  periods: Period[],
+  of: (ms: number) => string,
+  [start, end]: readonly [string, string],
+  dimensionFilter: unknown,
+): void {
+  const rising = keptDays(risingOnly(dimensionFilter));
+  const counts = new Map<string, { length: number; kept: number }>();
+  for (let ms = dayOf(start); ms <= dayOf(end); ms += DAY_MS) {
+    const count = counts.get(of(ms)) ?? { length: 0, kept: 0 };
+    counts.set(of(ms), { length: count.length + 1, kept: count.kept + (rising(ms) ? 1 : 0) });
+  }
+  for (const period of periods) {
+    const count = counts.get(period.value);
+    if (!period.cut && count && count.kept < count.length) Object.assign(period, { cut: "filter", ...count });
+  }
 }
 
 /** How the answer names a period: "Sep 2026", "week 202553 (28 – 31 Dec 2025)". */
@@ -107,6 +131,10 @@ export function cutWords(calendar: string, periods: readonly Period[], span: Day
         return [
           `${label} is only partly in the range (for whole periods, end on ${isoOf(period.first - DAY_MS)})`,
         ];
+      case "filter":
+        return [
+          `${label} is only partly in the filter's dates (${period.kept} of its ${period.length} days in the range)`,
+        ];
       case "short":
         return [
           `${label} has ${period.length} days (GA's weeks restart on 1 January; isoYearIsoWeek's weeks are whole)`,
@@ -125,10 +153,12 @@ export function rowCutter(
   calendar: string,
   range: StatedRange,
   span: DaySpan,
+  dimensionFilter: unknown,
 ): (period: Period, values: Readonly<Record<string, string>>) => Cut | undefined {
   const of = DAY_VALUES[calendar];
   const start = span.firstDay && span.firstDay > range.start_date ? span.firstDay : range.start_date;
   const end = span.today && span.today < range.end_date ? span.today : range.end_date;
+  const rising = keptDays(risingOnly(dimensionFilter));
   return (period, values) => {
     const others = Object.entries(values).filter(([name]) => name !== calendar && DAY_VALUES[name]);
     if (!of || others.length === 0) return period.cut;
@@ -139,7 +169,7 @@ export function rowCutter(
       if (!own(ms)) continue;
       full += 1;
       const day = isoOf(ms);
-      if (day >= start && day <= end) kept += 1;
+      if (day >= start && day <= end && rising(ms)) kept += 1;
       if (day === span.today && end === span.today) running = true;
     }
     if (running) return "running";

@@ -186,7 +186,7 @@ function rowCutWords(columns: readonly string[], span: DaySpan): string {
   if (counts.length === 0) return "";
   return (
     `${counts.join(", ")} ${counts.length === 1 ? "is" : "are"} not worked out for a row whose own days, in it or in the ` +
-    `period before, are only partly in the range, before the data or still running (today, ${span.today}).`
+    `period before, are only partly in the range or the filter's dates, before the data or still running (today, ${span.today}).`
   );
 }
 
@@ -242,7 +242,7 @@ export function changedReport(
 ): { whole: RunReportResponse; notes: string[] } {
   const { range, span } = o;
   const periods = change && range ? changePeriods(change.calendar, range, span, o.dimensionFilter) : [];
-  const cutOf = change && range ? rowCutter(change.calendar, range, span) : undefined;
+  const cutOf = change && range ? rowCutter(change.calendar, range, span, o.dimensionFilter) : undefined;
   const whole = sortedHere(withChanges(response, change, periods, cutOf), o.sort);
   const notes = changeNote(whole, change, periods, { span, filtered: o.dimensionFilter !== undefined });
   return { whole, notes };

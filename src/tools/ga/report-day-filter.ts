@@ -164,6 +164,26 @@ export function checkDayFilter(dimensionFilter: unknown, perDay: readonly string
   }
 }
 
+/** Calendar dimensions whose value names one stretch of time, not one that comes back (dayOfWeekName, month). */
+const RISING = new Set(["date", "yearMonth", "yearWeek", "isoYearIsoWeek", "year", "isoYear"]);
+
+/**
+ * The filter with only its conditions on rising calendar dimensions (`date >= 20260920`); any other is unknown. The
+ * days it keeps are a stretch of the range, as the range's own bounds are: a period it keeps part of is cut
+ * (report-change-periods.ts), while `dayOfWeekName == "Monday"` keeps the same part of every week.
+ */
+export function risingOnly(dimensionFilter: unknown): unknown {
+  if (!dimensionFilter || typeof dimensionFilter !== "object") return dimensionFilter;
+  const strip = (expression: Expression): Expression => {
+    if (expression.filter) return RISING.has(expression.filter.fieldName ?? "") ? expression : {};
+    if (expression.notExpression) return { notExpression: strip(expression.notExpression) };
+    const group = expression.andGroup ? "andGroup" : expression.orGroup ? "orGroup" : undefined;
+    if (!group) return expression;
+    return { [group]: { expressions: (expression[group]?.expressions ?? []).map(strip) } };
+  };
+  return strip(dimensionFilter as Expression);
+}
+
 /**
  * The days (UTC midnight, ms) the dimension filter leaves in, for a row with the `known` dimension values (none
  * for the totals): all when there is none.
