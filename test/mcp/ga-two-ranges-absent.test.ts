@@ -114,6 +114,37 @@ describe("two date ranges: a range without a row, and each range's totals", () =
     expect(answer.totals[0]?.[`sessions/day[${early}]`]).toBeNull();
   });
 
+  it("a longer range starting before the data gets one offer, of days with data, that compares like for like (review s27, finding 8)", async () => {
+    const { first } = await spanOf();
+    const day = (ms: number) => iso(Date.parse(`${first}T00:00:00Z`) + ms);
+    const early = { start_date: day(-7 * DAY_MS), end_date: day(60 * DAY_MS), name: "early" };
+    const recent = { start_date: day(365 * DAY_MS), end_date: day(374 * DAY_MS), name: "recent" };
+    const answer = await report({
+      property: "412345671",
+      metrics: ["sessions"],
+      dimensions: ["deviceCategory"],
+      date_ranges: [early, recent],
+    });
+    // The summary's first line (the data's hints say the data-start note again).
+    const [said = ""] = answer.summary.split("\n");
+    const offers = [...said.matchAll(/date_ranges (\[[^\]]*\])/g)].map((m) => m[1] ?? "");
+    expect(offers, said).toHaveLength(1);
+    const offered = JSON.parse(offers[0] ?? "[]") as { start_date: string; end_date: string }[];
+    expect(offered).toEqual([
+      { start_date: first, end_date: day(9 * DAY_MS) },
+      { start_date: recent.start_date, end_date: recent.end_date },
+    ]);
+    // Doing what it says: ten days against ten, all with data, with neither note.
+    const again = await report({
+      property: "412345671",
+      metrics: ["sessions"],
+      dimensions: ["deviceCategory"],
+      date_ranges: offered,
+    });
+    expect(again.summary.split("\n")[0]).not.toContain("date_ranges [");
+    expect(again.summary).not.toContain("Data starts on");
+  });
+
   it("by month over two ranges: a month before the first day has no mean a day, the first month has one", async () => {
     // The sandbox's property begins a fixed number of days before today: its first day moves with the clock.
     const { first } = await spanOf();

@@ -5,9 +5,7 @@
  * zone a report already needs (one cached properties.get). A range reaching before that day sums fewer days
  * than it names: Q4 to date against the same days of last year, with data from 29 October last year only,
  * read +84 % where the days with data in both years read +7.7 % (agent trial s5, T15). The answer says the
- * day data starts, how many days of each range have none, and the comparison to run instead: every range
- * cut by the same number of days from its start, so that each keeps only days with data and the ranges
- * still line up day for day.
+ * day data starts, how many days of each range have none, and the comparison to run instead (alignedRanges).
  */
 import type { GoogleAnalyticsConnector } from "../../connectors/google/connector.js";
 import { CancelledError } from "../../errors.js";
@@ -54,6 +52,48 @@ function daysBefore(range: StatedRange, firstDay: string): number {
 }
 
 /**
+ * The ranges to compare instead, each of the same length and only of days that can have data (from `firstDay`
+ * to `today`); undefined when none pair up. Ranges of one length (a quarter against the same days a year
+ * before) pair day for day, so each loses the same days from its start and its end. Ranges of different
+ * lengths pair from their starts, as the same-days offer of report-periods.ts does: each starts on its first
+ * day with data and keeps as many days as the shorter has (review s27, finding 8: 2025-10-25…2025-12-31
+ * against 2026-11-01…11-10 was offered two ways, one keeping days before the data, one dropping 7 days with
+ * data).
+ */
+export function alignedRanges(
+  ranges: readonly StatedRange[],
+  firstDay: string,
+  today?: string,
+): StatedRange[] | undefined {
+  const after = (range: StatedRange) =>
+    today && range.end_date > today
+      ? Math.min(length(range), Math.round((day(range.end_date) - day(today)) / DAY_MS))
+      : 0;
+  const sameLength = ranges.every((range) => length(range) === length(ranges[0] ?? range));
+  if (sameLength) {
+    const [head, tail] = [
+      Math.max(0, ...ranges.map((r) => daysBefore(r, firstDay))),
+      Math.max(0, ...ranges.map(after)),
+    ];
+    const aligned = ranges.map((range) => ({
+      start_date: iso(day(range.start_date) + head * DAY_MS),
+      end_date: iso(day(range.end_date) - tail * DAY_MS),
+    }));
+    return aligned.every((range) => range.start_date <= range.end_date) ? aligned : undefined;
+  }
+  const withData = ranges.map((range) => ({
+    start_date: iso(day(range.start_date) + daysBefore(range, firstDay) * DAY_MS),
+    end_date: iso(day(range.end_date) - after(range) * DAY_MS),
+  }));
+  const kept = Math.min(...withData.map((range) => (range.start_date <= range.end_date ? length(range) : 0)));
+  if (kept <= 0) return undefined;
+  return withData.map((range) => ({
+    start_date: range.start_date,
+    end_date: iso(day(range.start_date) + (kept - 1) * DAY_MS),
+  }));
+}
+
+/**
  * The note on ranges starting before `firstDay`, for the summary and the hints; undefined when every range
  * starts on or after it. `compared`: the ranges are compared row by row (two ranges merged), so the note
  * names the aligned comparison; else it names each range cut to the days with data.
@@ -77,14 +117,9 @@ export function dataStartNote(
   const head =
     `Data starts on ${firstDay} (the property was created then; it has no data before): ` +
     `${said.join("; ")}.`;
-  // Each range loses the same number of days from its start, so the ranges still pair day for day.
-  const keeps = ranges.every((range) => length(range) > cut);
-  const aligned = ranges.map((range) => ({
-    start_date: iso(day(range.start_date) + cut * DAY_MS),
-    end_date: range.end_date,
-  }));
   if (compared) {
-    return keeps
+    const aligned = alignedRanges(ranges, firstDay, today);
+    return aligned
       ? `${head} The comparison is not like for like; compare only the days with data in both: ` +
           `date_ranges ${JSON.stringify(aligned)}.`
       : `${head} No days of the ranges pair up with data in both: compare ranges from ${firstDay} on.`;

@@ -77,9 +77,10 @@ export function periodNote(
     end_date: range.end_date,
     ...(range.name ? { name: range.name } : {}),
   }));
-  // No offer of days that cannot have data: before the property's first day, or after today (review s26, 12).
+  // No offer of days that cannot have data: after today (review s26, 12); a range starting before the
+  // property's first day has the data-start note's offer, which also makes the lengths equal (review s27, 8).
   const empty = aligned.some(
-    (range) => (firstDay !== undefined && range.end_date < firstDay) || range.end_date > today,
+    (range) => (firstDay !== undefined && range.start_date < firstDay) || range.end_date > today,
   );
   const offer = empty
     ? ""

@@ -64,23 +64,58 @@ describe("dataStartNote's aligned comparison, for any two ranges and first day",
     .tuple(fc.integer({ min: 0, max: 900 }), fc.integer({ min: 0, max: 120 }))
     .map(([start, days]) => range(iso(start), iso(start + days)));
 
-  it("starts every range on or after the first day and cuts each by the same days, ends kept", () => {
+  it("offers ranges of one length, inside the asked ones, of days that can have data; equal ones stay day for day", () => {
     fc.assert(
-      fc.property(arbRange, arbRange, fc.integer({ min: 0, max: 900 }), (a, b, first) => {
-        const firstDay = iso(first);
-        const note = dataStartNote([a, b], firstDay, true);
-        if (a.start_date >= firstDay && b.start_date >= firstDay) return note === undefined;
-        const json = / date_ranges (\[.*\])\.$/.exec(note ?? "")?.[1];
-        if (!json) return (note ?? "").includes("No days of the ranges pair up");
-        const aligned = JSON.parse(json) as { start_date: string; end_date: string }[];
-        const cuts = [a, b].map((r, i) => span(r) - span(aligned[i] ?? r));
-        return (
-          aligned.every((r, i) => r.start_date >= firstDay && r.end_date === [a, b][i]?.end_date) &&
-          cuts[0] === cuts[1] &&
-          (cuts[0] ?? 0) > 0 &&
-          aligned.every((r) => r.start_date <= r.end_date)
-        );
-      }),
+      fc.property(
+        arbRange,
+        fc.oneof(arbRange, fc.integer({ min: -400, max: 400 })),
+        fc.integer({ min: 0, max: 900 }),
+        fc.integer({ min: 0, max: 1100 }),
+        (a, other, first, now) => {
+          // Half the time the second range is the first moved by whole days, as a year-over-year pair is.
+          const move = (n: number) => (day: string) =>
+            iso((Date.parse(day) - Date.UTC(2024, 0, 1)) / DAY + n);
+          const b =
+            typeof other === "number" ? range(move(other)(a.start_date), move(other)(a.end_date)) : other;
+          const [firstDay, today] = [iso(first), iso(Math.max(first, now))];
+          const note = dataStartNote([a, b], firstDay, true, today);
+          if (a.start_date >= firstDay && b.start_date >= firstDay) return note === undefined;
+          const json = / date_ranges (\[.*\])\.$/.exec(note ?? "")?.[1];
+          if (!json) return (note ?? "").includes("No days of the ranges pair up");
+          const aligned = JSON.parse(json) as { start_date: string; end_date: string }[];
+          const asked = [a, b];
+          const inside = aligned.every(
+            (r, i) =>
+              r.start_date >= firstDay &&
+              r.end_date <= today &&
+              r.start_date <= r.end_date &&
+              r.start_date >= (asked[i]?.start_date ?? "") &&
+              r.end_date <= (asked[i]?.end_date ?? ""),
+          );
+          const sameLength = span(aligned[0] ?? a) === span(aligned[1] ?? b);
+          // Ranges of one length keep their pairing: each moved by the same days from its start.
+          const shift = (i: number) =>
+            Date.parse(aligned[i]?.start_date ?? "") - Date.parse(asked[i]?.start_date ?? "");
+          const paired = span(a) !== span(b) || shift(0) === shift(1);
+          // Ranges of different lengths start on their first day with data.
+          const starts =
+            span(a) === span(b) ||
+            aligned.every((r, i) => r.start_date === [asked[i]?.start_date ?? "", firstDay].sort()[1]);
+          return inside && sameLength && paired && starts;
+        },
+      ),
+    );
+  });
+
+  it("offers one comparison, of the days with data, when a longer range starts before the data (review s27, finding 8)", () => {
+    const note = dataStartNote(
+      [range("2025-10-25", "2025-12-31"), range("2026-11-01", "2026-11-10")],
+      "2025-11-01",
+      true,
+      "2026-12-05",
+    );
+    expect(note).toContain(
+      '[{"start_date":"2025-11-01","end_date":"2025-11-10"},{"start_date":"2026-11-01","end_date":"2026-11-10"}]',
     );
   });
 
