@@ -216,6 +216,20 @@ describe("an endpoint read once per id", () => {
     expect(first).toContain("call it on a real Marketo instance");
     expect(text).not.toContain("Check the ids");
   });
+
+  it("says a mistyped path is no endpoint, with the nearest one, and doing what it says reads (review s27, 12)", async () => {
+    const mistyped = await mkto.call({
+      method: "GET",
+      endpoint: "/rest/asset/v1/emailTemplate/{id}/usedBy.json",
+      query_parameters: { id: [1001, 1002] },
+    });
+    expect(mistyped.result.isError).toBe(true);
+    expect(mistyped.text).not.toContain("Check the ids");
+    const near = /did you mean (\S+)\?/.exec(mistyped.first)?.[1];
+    expect(near).toBe("/rest/asset/v1/emailTemplates/{id}/usedBy.json");
+    const right = await mkto.call({ method: "GET", endpoint: near, query_parameters: { id: [1001, 1002] } });
+    expect(right.result.isError, right.first).toBeFalsy();
+  });
 });
 
 describe("refusals, before anything is sent", () => {

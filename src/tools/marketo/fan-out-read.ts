@@ -206,7 +206,11 @@ function noneGave(fan: FanOut, reads: IdRead[]): UpstreamError {
   const [first] = refusals;
   // An emulator's 610 for a real path it does not serve is about the path, not the ids (trial s23, N294).
   const notServed = refusals.every((error) => /does not emulate/i.test(error.message));
-  const aboutIds = CODE_WORDS[first?.serviceCode ?? ""] !== undefined && !notServed;
+  // A path Marketo does not have is about the path too: its "did you mean" is the answer (review s27, 12).
+  const noPath = refusals.every((error) =>
+    /is no Marketo endpoint/.test(`${error.message} ${error.hint ?? ""}`),
+  );
+  const aboutIds = CODE_WORDS[first?.serviceCode ?? ""] !== undefined && !notServed && !noPath;
   if (first && refusals.length === reads.length && codes.size === 1 && !aboutIds) {
     // Its message already ends with its hint (MartechError): given again as this error's hint, it read twice.
     const said =
