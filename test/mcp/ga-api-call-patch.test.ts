@@ -52,4 +52,17 @@ describe("a PATCH of a property through google_analytics_api_call", () => {
     expect(patched.isError, firstText(patched)).toBeFalsy();
     expect(data(patched).warnings.join(" ")).toContain('was sent as "currency_code,display_name"');
   });
+
+  it('says a currency change converts the past with a "*" mask too (review s27, finding 11)', async () => {
+    const endpoint = "v1beta/properties/423456787";
+    const patched = await api({
+      method: "PATCH",
+      endpoint,
+      query_parameters: { updateMask: "*" },
+      body: { ...data(await api({ method: "GET", endpoint })).body, currencyCode: "GBP" },
+    });
+    expect(patched.isError, firstText(patched)).toBeFalsy();
+    expect(data(patched).warnings.join(" ")).toContain("converts its revenue in reports, the past included");
+    expect(data(await api({ method: "GET", endpoint })).body).toMatchObject({ currencyCode: "GBP" });
+  });
 });

@@ -73,12 +73,19 @@ export function callNotes(fields: GoogleApiCallFields): string[] {
         "from the Google Analytics UI before it expires.",
     ];
   }
-  if (fields.method === "PATCH" && property && maskNames(fields).includes("currency_code")) {
+  // A "*" mask changes every field the body gives (review s27, finding 11).
+  const currency =
+    maskNames(fields).includes("currency_code") ||
+    (maskNames(fields).includes("*") &&
+      typeof fields.body === "object" &&
+      fields.body !== null &&
+      "currencyCode" in fields.body);
+  if (fields.method === "PATCH" && property && currency) {
     // Google's Currency reference: a change of the property's currency "will affect future and historical
     // data, and previous data will be converted" (https://support.google.com/analytics/answer/9796179; the agent
     // of trial s23, N295, told the marketer the opposite).
     return [
-      "Changing the property's currency converts its revenue in reports, the past included, into the new " +
+      "A change of the property's currency converts its revenue in reports, the past included, into the new " +
         "currency: reports before and after the change are in the same one (Google's Currency reference, " +
         "https://support.google.com/analytics/answer/9796179).",
     ];
