@@ -184,7 +184,28 @@ describe("count_by through a list each record holds (tokens.type)", () => {
     const rows = counted.data.result.reduce((sum, row) => sum + Number(row.sum), 0);
     expect(rows).toBe(own + spend(costly));
     expect(counted.first).toContain(
-      `the rows add up to ${rows.toLocaleString("en-US")}, and the records' own costs.cost to ${own.toLocaleString("en-US")}`,
+      `the rows add up to ${rows.toLocaleString("en-US")} (computed.sum), and the records' own costs.cost to ${own.toLocaleString("en-US")} (computed.records_sum)`,
+    );
+    // The structured answer carries both, as the words name them (review s27, finding 9).
+    const computed = (counted.data as unknown as { computed: { sum: number; records_sum: number } }).computed;
+    expect(computed).toMatchObject({ sum: rows, records_sum: own });
+  });
+
+  it("min_count through a list keeps values on that many items, and says items (review s27, finding 9)", async () => {
+    const plain = (await tokensOf(SOME)).data.result;
+    const byType = new Map<string, number>();
+    for (const program of plain)
+      for (const token of (program.tokens ?? []) as Token[])
+        byType.set(token.type, (byType.get(token.type) ?? 0) + 1);
+    const least = Math.max(...byType.values());
+    const kept = [...byType.values()].filter((count) => count >= least);
+    const counted = await tokensOf(SOME, { count_by: "tokens.type", min_count: least });
+    expect(counted.data.result.map((row) => Number(row.count))).toEqual(kept);
+    const items = kept.reduce((sum, count) => sum + count, 0);
+    expect(counted.first).toMatch(
+      new RegExp(
+        `appears? on ${least.toLocaleString("en-US")} or more items \\(${items.toLocaleString("en-US")} items?\\)`,
+      ),
     );
   });
 

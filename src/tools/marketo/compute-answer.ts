@@ -13,6 +13,7 @@ import type { FullResult, ToolContext } from "../types.js";
 import type { IdNames } from "./id-names.js";
 import { cursorOf, type MarketoPosition } from "./position.js";
 import type { ReadAnswer, Shaped } from "./read-calls.js";
+import { outsideSum } from "./sum-words.js";
 
 /**
  * How many bytes of sorted records a read may hold without an adapter that keeps results (the CLI): the
@@ -161,6 +162,12 @@ export function computedAnswer(input: MarketoApiCallInput, ctx: ToolContext, com
         : {}),
       ...(compute.spellings !== undefined ? { spellings: compute.spellings } : {}),
       ...(compute.sumTotal !== undefined ? { sum: compute.sumTotal } : {}),
+      // Counted through a list with a sum outside it, the rows add a record's sum once per item (review s27, 9).
+      ...(compute.sumTotal !== undefined &&
+      compute.unnest.recordsSum !== compute.sumTotal &&
+      outsideSum(compute)
+        ? { records_sum: compute.unnest.recordsSum }
+        : {}),
       ...(rows.length < all.length ? { before_limit: all.length } : {}),
     },
   };

@@ -93,7 +93,7 @@ function countWords(fields: string[], computed: Computed): string[] {
     : "";
   const plain = kept?.groups === 1 ? "appears on" : "appear on";
   const verb = spec.distinct ? (kept?.groups === 1 ? "has" : "have") : plain;
-  const on = spec.distinct ? `distinct ${spec.distinct}` : `${unit}s`;
+  const on = spec.distinct ? `distinct ${spec.distinct}` : `${counted}s`;
   const adds = spec.distinct
     ? `each result row is a value, its count of distinct ${spec.distinct} and its ${counted}s, which add up to ${n(total)}`
     : `the counts add up to ${n(total)}; each result row is a value, its count and its percent of the ${n(total)} (to 0.1)${inGroup}`;

@@ -9,17 +9,22 @@ import { sumList, sumScope } from "../records/sum.js";
  * record adds its sum to the row of each of its items: the rows then add up to more than the records' own total,
  * and both are said (review s26, finding 7).
  */
+/** A sum of a field outside the list count_by counts through, which a record adds once per item. */
+export const outsideSum = ({ spec, unnest }: RecordCompute): boolean =>
+  spec.sum !== undefined &&
+  unnest.lists.size > 0 &&
+  ![...unnest.lists].some((list) => spec.sum?.startsWith(`${list}.`));
+
 export function sumWords(compute: RecordCompute, unit: string): string {
   const { spec, unnest } = compute;
   const sum = spec.sum ?? "";
   const scope = sumScope(sum, sumList(sum, spec.where?.expression));
   const total = compute.sumTotal ?? 0;
-  const outside = unnest.lists.size > 0 && ![...unnest.lists].some((list) => sum.startsWith(`${list}.`));
-  if (outside && unnest.recordsSum !== total) {
+  if (outsideSum(compute) && unnest.recordsSum !== total) {
     const lists = [...unnest.lists].join(", ");
     return (
       `each row's sum adds its items' ${unit}s' ${sum}${scope}: a ${unit} with several items of ${lists} adds to the ` +
-      `row of each, so the rows add up to ${n(total)}, and the ${unit}s' own ${sum} to ${n(unnest.recordsSum)}`
+      `row of each, so the rows add up to ${n(total)} (computed.sum), and the ${unit}s' own ${sum} to ${n(unnest.recordsSum)} (computed.records_sum)`
     );
   }
   // The mean is over the records that have a value: an agent spent a call checking for empty ones (trial s24, N299).
