@@ -167,7 +167,11 @@ describe("count_by a condition", () => {
     const { data } = await read(condition);
     const inOther = new Set(other);
     const both = members.filter((lead) => inOther.has(Number(lead.id))).length;
-    const counts = tally(data.result, [condition]);
+    // Its column is named by its start and length, not written whole into every row (review s27, finding 2).
+    const column = Object.keys(data.result[0] ?? {}).find((key) => key.startsWith("id in ("));
+    expect(column).toMatch(new RegExp(`… \\(${condition.length.toLocaleString("en-US")} characters\\)$`));
+    expect(column?.length).toBeLessThanOrEqual(80);
+    const counts = tally(data.result, [column ?? ""]);
     expect(counts.get("true") ?? 0).toBe(both);
     expect((counts.get("true") ?? 0) + (counts.get("false") ?? 0)).toBe(members.length);
     // where takes it too: the members of list 1001 that are not on list 1002.
@@ -178,6 +182,12 @@ describe("count_by a condition", () => {
       `characters in all): ${(members.length - both).toLocaleString("en-US")} of`,
     );
     expect(apart.first.length).toBeLessThan(condition.length);
+    // Crossed with a field, every count row fits the answer.
+    const crossed = await read(`${condition},leadSource`);
+    const groups = (crossed.data as unknown as { computed: { groups: number } }).computed.groups;
+    expect(crossed.data.result).toHaveLength(groups);
+    expect(crossed.text).not.toContain(condition);
+    expect(JSON.stringify(crossed.data)).not.toContain(condition);
   });
 
   it("with sum, each row's mean is its sum over its records with a value (trial s24, N299)", async () => {

@@ -37,11 +37,26 @@ function fieldOf(part: string): string | undefined {
 /**
  * A count_by condition: a where expression ("leadScore > 50", 'utmMedium in ("cpc","ppc")') whose column holds
  * true or false for each record, so "how many are X, how many not" is one count (trial s20, N218: the agent
- * added up the years before 2026 itself). Its column is the condition as written.
+ * added up the years before 2026 itself). Its column is the condition as written (conditionColumn).
  */
 export interface CountCondition {
   column: string;
   expression: Expression;
+  /** The condition as written. */
+  text?: string;
+}
+
+/** The most characters of a condition its column is named by. */
+const COLUMN_CHARS = 80;
+
+/**
+ * A condition's column: the condition as written, or a long one (another read's id list) by its start and length,
+ * since the column names each count row's cell: 3,000 ids written into every row left room for one row in an
+ * answer (review s27, finding 2).
+ */
+export function conditionColumn(part: string): string {
+  if (part.length <= COLUMN_CHARS) return part;
+  return `${part.slice(0, COLUMN_CHARS - 20).trimEnd()}… (${part.length.toLocaleString("en-US")} characters)`;
 }
 
 /** A part written as a condition: an operator, or a word of where's language between others. */
@@ -59,7 +74,7 @@ function conditionOf(part: string, named: string | undefined): CountCondition | 
     hint: 'A condition is written as in where: quote text and dates, e.g. leadSource == "Webinar" or createdAt >= "2026-01-01".',
   };
   try {
-    return { column: part, expression: parseExpression(part, at, RECORDS_DIALECT) };
+    return { column: conditionColumn(part), expression: parseExpression(part, at, RECORDS_DIALECT) };
   } catch (error) {
     if (named === undefined && CONDITION_LIKE.test(part)) throw error;
     return undefined;
@@ -77,8 +92,13 @@ export function countFields(
     const suffix = input === "count_by" ? bucketSuffix(part) : undefined;
     const named = suffix ? undefined : fieldOf(part);
     const condition = input === "count_by" && !suffix ? conditionOf(part, named) : undefined;
-    if (condition) conditions.push(condition);
-    if (condition) return condition.column;
+    if (condition) {
+      // Two long conditions alike in start and length get columns of their own.
+      const same = conditions.filter((c) => c.column.startsWith(condition.column) && c.text !== part).length;
+      const column = same > 0 ? `${condition.column} #${same + 1}` : condition.column;
+      if (!conditions.some((c) => c.text === part)) conditions.push({ ...condition, column, text: part });
+      return conditions.find((c) => c.text === part)?.column;
+    }
     if (!suffix) return named;
     const field = fieldOf(suffix.head);
     if (field === undefined) return undefined;

@@ -150,6 +150,18 @@ describe("order_by and count_by", () => {
     expect(cased.size).toBe(1);
   });
 
+  it("names a long count_by condition's column by its start and length; two alike get columns of their own", () => {
+    const ids = (from: number) => Array.from({ length: 40 }, (_, i) => from + i).join(",");
+    const [a, b] = [`id in (${ids(1000)})`, `id in (${ids(1000).replace(/1039$/, "1099")})`];
+    expect(a.length).toBe(b.length);
+    const spec = computeSpec({ count_by: `${a},${b},${a},leadScore > 50` }, "hint");
+    const [first, second, short] = spec?.countBy ?? [];
+    expect(first).toBe(`${a.slice(0, 60).trimEnd()}… (${a.length} characters)`);
+    expect(second).toBe(`${first} #2`);
+    expect(short).toBe("leadScore > 50");
+    expect(spec?.countBy).toHaveLength(3);
+  });
+
   it("takes min_count and count_by_ignore_case only with count_by; ignoring case, order_by may sort by spellings", () => {
     for (const input of [{ min_count: 2 }, { count_by_ignore_case: true }]) {
       const field = Object.keys(input)[0];
