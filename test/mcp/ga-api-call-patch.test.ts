@@ -53,6 +53,21 @@ describe("a PATCH of a property through google_analytics_api_call", () => {
     expect(data(patched).warnings.join(" ")).toContain('was sent as "currency_code,display_name"');
   });
 
+  it("changes every field of a list of snake_case names, not only the first (review s28, finding 4)", async () => {
+    const endpoint = "v1beta/properties/412345674";
+    const patched = await api({
+      method: "PATCH",
+      endpoint,
+      query_parameters: { updateMask: ["display_name", "time_zone"] },
+      body: { timeZone: "Europe/Berlin", displayName: "Retail Help Center X" },
+    });
+    expect(patched.isError, firstText(patched)).toBeFalsy();
+    expect(data(await api({ method: "GET", endpoint })).body).toMatchObject({
+      timeZone: "Europe/Berlin",
+      displayName: "Retail Help Center X",
+    });
+  });
+
   it('says a currency change converts the past with a "*" mask too (review s27, finding 11)', async () => {
     const endpoint = "v1beta/properties/423456787";
     const patched = await api({

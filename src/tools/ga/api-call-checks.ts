@@ -45,7 +45,13 @@ export function snakeCaseMask<F extends GoogleApiCallFields>(fields: F): { field
   const given = fields.query_parameters?.updateMask;
   // A list of names too, which the schema takes (review s27, finding 11).
   const mask = Array.isArray(given) ? given.join(",") : given;
-  if (fields.method !== "PATCH" || typeof mask !== "string" || !/[A-Z]/.test(mask)) return { fields };
+  if (fields.method !== "PATCH" || typeof mask !== "string") return { fields };
+  // A list is sent as one comma-separated mask: as repeated parameters only the first was read, and the other
+  // fields silently kept their values (review s28, finding 4).
+  if (!/[A-Z]/.test(mask))
+    return Array.isArray(given)
+      ? { fields: { ...fields, query_parameters: { ...fields.query_parameters, updateMask: mask } } }
+      : { fields };
   const snake = mask
     .split(",")
     .map((name) => name.trim().replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`))
