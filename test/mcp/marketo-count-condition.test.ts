@@ -210,4 +210,34 @@ describe("count_by a condition", () => {
     }
     expect(text).toContain("its mean is that sum over those of its records with a leadScore");
   });
+
+  it("with sum, a record with an empty value adds nothing and is left out of the mean, not refused (review s28, finding 7)", async () => {
+    const emails = ["no-score-1@example.test", "no-score-2@example.test", "scored@example.test"];
+    await mkto.ok({
+      method: "POST",
+      endpoint: "/rest/v1/leads.json",
+      body: {
+        action: "createOrUpdate",
+        input: [
+          { email: emails[0], leadSource: "Kiosk" },
+          { email: emails[1], leadSource: "Kiosk", leadScore: null },
+          { email: emails[2], leadSource: "Kiosk", leadScore: 40 },
+        ],
+      },
+    });
+    const counted = await mkto.ok<Answer>({
+      method: "GET",
+      endpoint: "/rest/v1/leads.json",
+      query_parameters: {
+        filterType: "email",
+        filterValues: emails.join(","),
+        fields: "id,leadSource,leadScore",
+      },
+      count_by: "leadSource",
+      sum: "leadScore",
+    });
+    expect(counted.data.result).toEqual([
+      expect.objectContaining({ leadSource: "Kiosk", count: 3, sum: 40, mean: 40 }),
+    ]);
+  });
 });

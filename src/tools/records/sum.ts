@@ -10,7 +10,9 @@ import { innerObject, isEmpty, isObject, numberOf, textOf } from "./values.js";
 
 /** The values a path reads in a record, through objects, name/value lists and lists of objects. */
 export function valuesAt(record: Readonly<Record<string, unknown>>, field: string): unknown[] {
-  if (Object.hasOwn(record, field)) return spread([record[field]]);
+  // An empty value is no value, at the top as inside (review s28, finding 7: one lead without a score refused a
+  // whole export's sum, whose mean leaves empty ones out).
+  if (Object.hasOwn(record, field)) return spread([record[field]]).filter((value) => !isEmpty(value));
   const parts = field.split(".");
   let at: unknown[] = [record];
   parts.forEach((part, i) => {
