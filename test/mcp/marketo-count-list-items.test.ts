@@ -261,23 +261,55 @@ describe("count_by through a list each record holds (tokens.type)", () => {
       counted.data.result.map((row) => [String(row["costs.startDate:month"]), Number(row.sum)]),
     );
     for (const [month, sum] of byMonth) expect(rows.get(month)).toBe(sum);
+    // The counts are of cost items: a program without costs is none of them, said apart (review s28, finding 2).
+    expect(rows.size).toBe(byMonth.size);
+    const counts = counted.data.result.map((row) => Number(row.count));
+    expect(counts.reduce((a, b) => a + b, 0)).toBe(costs.length);
+    for (const row of counted.data.result)
+      expect(row.percent).toBe(Math.round((Number(row.count) / costs.length) * 1000) / 10);
+    const without = programs.filter((program) => ((program.costs ?? []) as unknown[]).length === 0).length;
+    expect(counted.first).toContain(
+      `the ${without.toLocaleString("en-US")} records with no item of it are not counted`,
+    );
   });
 
-  it("a where mixing a value by name with a key of the items is about the record (review s27, finding 6)", async () => {
+  it("a where mixing a value by name with a key of the items tests each item, names read on its record (review s27, 6; s28, 1)", async () => {
     const plain = (await tokensOf(SOME)).data.result;
     const tokens = (program: Record<string, unknown>) => (program.tokens ?? []) as Token[];
-    const kept = plain.filter(
-      (program) =>
-        String(tokens(program).find((token) => token.name === "Headline")?.value ?? "")
-          .toLowerCase()
-          .includes("program") && tokens(program).some((token) => token.type === "rich text"),
-    );
-    expect(kept.length).toBeGreaterThan(0);
-    const counted = await tokensOf(SOME, {
-      count_by: "tokens.type",
-      where: 'tokens.Headline contains "Program" and tokens.type == "rich text"',
-    });
-    const total = counted.data.result.reduce((sum, row) => sum + Number(row.count), 0);
-    expect(total).toBe(kept.reduce((sum, program) => sum + tokens(program).length, 0));
+    const headline = (program: Record<string, unknown>) =>
+      String(tokens(program).find((token) => token.name === "Headline")?.value ?? "").toLowerCase();
+    const cases: [string, (program: Record<string, unknown>, token: Token) => boolean][] = [
+      [
+        'tokens.Headline contains "Program" and tokens.type == "rich text"',
+        (program, token) => headline(program).includes("program") && token.type === "rich text",
+      ],
+      [
+        'tokens.Headline contains "Program" and tokens.type != "rich text"',
+        (program, token) => headline(program).includes("program") && token.type !== "rich text",
+      ],
+      [
+        'tokens.Headline contains "Program" and not tokens.type == "rich text"',
+        (program, token) => headline(program).includes("program") && token.type !== "rich text",
+      ],
+      [
+        'tokens.Headline contains "Program" or tokens.type == "score"',
+        (program, token) => headline(program).includes("program") || token.type === "score",
+      ],
+    ];
+    for (const [where, holds] of cases) {
+      const want = new Map<string, number>();
+      let records = 0;
+      for (const program of plain) {
+        const kept = tokens(program).filter((token) => holds(program, token));
+        if (kept.length > 0) records += 1;
+        for (const token of kept) want.set(token.type, (want.get(token.type) ?? 0) + 1);
+      }
+      expect(records, where).toBeGreaterThan(0);
+      const counted = await tokensOf(SOME, { count_by: "tokens.type", where });
+      expect(tally(counted.data.result, ["tokens.type"]), where).toEqual(want);
+      // Without count_by, the records that have such an item.
+      const read = await tokensOf(SOME, { where });
+      expect(read.data.result, where).toHaveLength(records);
+    }
   });
 });

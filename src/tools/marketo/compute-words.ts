@@ -65,9 +65,14 @@ function countWords(fields: string[], computed: Computed): string[] {
   const { compute, unit } = computed;
   const spec = compute.spec;
   // Counted through a list each record holds (tokens.type): its items are what the counts add up to.
-  const { lists, items, itemsMeetWhere, whole } = compute.unnest;
+  const { lists, items, itemsMeetWhere, whole, none: without } = compute.unnest;
   const total = lists.size > 0 ? items + whole : compute.matched;
-  const none = whole > 0 ? `, and each of the ${plural(whole, unit)} with none once, empty` : "";
+  // A record with an empty list is no item: said apart, not counted (review s28, finding 2).
+  const none =
+    (whole > 0 ? `, and each of the ${plural(whole, unit)} without the list once, empty` : "") +
+    (without > 0
+      ? `; the ${plural(without, unit)} with no item of it ${without === 1 ? "is" : "are"} not counted`
+      : "");
   const inLists =
     lists.size > 0
       ? ` (each of the ${plural(items, "item")} of ${[...lists].join(", ")} in them${itemsMeetWhere ? " that meets where" : ""}, in its ${unit}'s place${none})`

@@ -21,6 +21,7 @@ import {
   zeroShares,
 } from "./count-fields.js";
 import { checkFields, FieldsSeen, type NamedField, quotedField } from "./fields.js";
+import { type Label, labelled } from "./labels.js";
 import { itemWise, type RecordTest, recordTest } from "./match.js";
 import { compareBy, parseSortKeys, type SortKey } from "./order.js";
 import { columnsPart, type Pivot, pivotSortKeys, pivotTable, refusePivotOptions } from "./pivot.js";
@@ -132,31 +133,6 @@ export function namedFields(spec: ComputeSpec): NamedField[] {
 }
 
 type Row = Record<string, unknown>;
-
-/**
- * A column beside a count_by field that reads each row's value of it, e.g. a name beside an id: set by the
- * caller between the read and finish (it may cost a request the records layer knows nothing of).
- */
-export interface Label {
-  field: string;
-  column: string;
-  of: (value: unknown) => unknown;
-}
-
-/** The row with each label's column right after its field. */
-function labelled(row: Readonly<Row>, labels: readonly Label[]): Row {
-  const out: Row = {};
-  for (const [key, value] of Object.entries(row)) {
-    out[key] = value;
-    for (const label of labels) if (label.field === key) out[label.column] = label.of(value);
-  }
-  return out;
-}
-
-/** The columns with each label's column right after its field. */
-export function labelledColumns(columns: readonly string[], labels: readonly Label[]): string[] {
-  return columns.flatMap((c) => [c, ...labels.filter((l) => l.field === c).map((l) => l.column)]);
-}
 
 export class RecordCompute {
   readonly spec: ComputeSpec;
@@ -274,6 +250,7 @@ export class RecordCompute {
   finish(kept: Row[]): Row[] {
     this.check();
     if (this.#counter) {
+      this.unnest.finish((record) => this.#counter?.add(record));
       // A value asked for and never seen reads 0, unless min_count keeps only values counted at least once.
       const zeros = this.spec.minCount === undefined ? this.#zeroRows(this.#counter.fields) : [];
       this.zeros = zeros.length;

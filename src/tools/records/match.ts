@@ -8,7 +8,9 @@ import {
   isEmpty,
   isObject,
   itemListOf,
+  itemView,
   numberOf,
+  readOn,
   textOf,
   timeOf,
 } from "./values.js";
@@ -41,7 +43,8 @@ export function recordTest(expression: Expression, zone?: string): RecordTest {
       const test = valueTest(expression, zone);
       const read = fieldReader(expression.field);
       const dotted = expression.field.includes(".");
-      return (record) => {
+      return (given) => {
+        const record = readOn(given, expression.field);
         const value = read(record);
         // A path into a list's objects ("costs.startDate" of costs: [{startDate}]) holds when one item's does.
         if (value !== undefined || !dotted) return test(value);
@@ -63,11 +66,11 @@ export function itemWise(test: RecordTest, fields: readonly string[]): RecordTes
   const heads = [...new Set(fields.filter((f) => f.includes(".")).map((f) => f.split(".")[0] as string))];
   if (heads.length === 0) return test;
   return (record) => {
-    // A name/value list too, when every path into it reads a key of its items (tokens.value: review s26,
-    // finding 5); one that also reads a value by its name is tested on the record (review s27, finding 6).
+    // A name/value list too, when a path into it reads a key of its items (tokens.value: review s26, finding
+    // 5); a value by its name is then read on the whole record (itemView: review s28, finding 1).
     const byItem = (h: string) => {
       const under = fields.filter((f) => f.startsWith(`${h}.`));
-      return !innerObject(record, h) || under.every((f) => itemListOf(record, f) === h);
+      return !innerObject(record, h) || under.some((f) => itemListOf(record, f) === h);
     };
     const head = heads.find((h) => {
       const list = record[h];
@@ -75,7 +78,7 @@ export function itemWise(test: RecordTest, fields: readonly string[]): RecordTes
     });
     const list = head === undefined ? undefined : (record[head] as unknown[]);
     if (!head || !list || list.length === 1) return test(record);
-    return list.some((item) => test({ ...record, [head]: [item] }));
+    return list.some((item) => test(itemView(record, head, item)));
   };
 }
 

@@ -6,7 +6,7 @@
  */
 import { ValidationError } from "../../errors.js";
 import { type Expression, expressionFields } from "../filter/ast.js";
-import { innerObject, isEmpty, isObject, numberOf, textOf } from "./values.js";
+import { innerObject, isEmpty, isObject, itemView, numberOf, textOf } from "./values.js";
 
 /** The values a path reads in a record, through objects, name/value lists and lists of objects. */
 export function valuesAt(record: Readonly<Record<string, unknown>>, field: string): unknown[] {
@@ -71,7 +71,7 @@ function summed(record: Record_, field: string, items?: { list: string; test: (r
   const list = items ? record[items.list] : undefined;
   if (!items || !Array.isArray(list)) return valuesAt(record, field);
   return list.flatMap((item) => {
-    const alone = { ...record, [items.list]: [item] };
+    const alone = itemView(record, items.list, item);
     return items.test(alone) ? valuesAt(alone, field) : [];
   });
 }

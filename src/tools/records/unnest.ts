@@ -12,7 +12,7 @@ import { ValidationError } from "../../errors.js";
 import { type Expression, expressionFields } from "../filter/ast.js";
 import type { RecordTest } from "./match.js";
 import { recordSum, sumItems } from "./sum.js";
-import { isObject, itemListOf } from "./values.js";
+import { isObject, itemListOf, itemView } from "./values.js";
 
 type Row = Readonly<Record<string, unknown>>;
 
@@ -38,8 +38,18 @@ export function readFields(spec: {
 export class Unnest {
   /** Items counted in place of their records. */
   items = 0;
-  /** Records counted as themselves, having no item of the list (an empty list, or none). */
+  /** Records counted as themselves, having no list whose items were counted. */
   whole = 0;
+  /** Records with an empty list whose items other records had counted: stated apart, not counted. */
+  none = 0;
+  /**
+   * Records with an empty list, kept until every record is seen: whether the path reads a key of the list's items
+   * (costs.startDate) or a value by its name (attributes.Campaign Run ID) is known only from a record that has
+   * items. Items are what the counts are of, so a program without costs is no item of costs (review s28,
+   * finding 2: 22 programs without costs took half of "cost entries per month"); an activity without attributes
+   * is still counted by an attribute's name (47e3689), in whatever order the records come.
+   */
+  readonly #empty: Row[] = [];
   /** The lists whose items were counted. */
   readonly lists = new Set<string>();
   /** Whether where chose the items counted (it names a key of their items). */
@@ -91,23 +101,37 @@ export class Unnest {
     ];
     const [head] = heads;
     if (head === undefined) {
-      this.whole += 1;
-      return [record];
+      const empty = this.#paths.some(([name]) => Array.isArray(record[name]) && record[name].length === 0);
+      if (empty) this.#empty.push(record);
+      else this.whole += 1;
+      return empty ? [] : [record];
     }
     this.#check(heads, head, record);
     this.lists.add(head);
-    // Only a where that reads a key of the items tests each item ("tokens.value"); one that reads a value by
-    // its name ("tokens.Headline") is about the record, whose items all count (review s26, finding 6).
-    // Mixed with a value by name (tokens.Headline … and tokens.type …), the where is about the record, whose
-    // items then all count: a one-item list has no name but its own (review s27, finding 6).
+    // Only a where that reads a key of the items tests each item ("tokens.value"); one that reads only values
+    // by their names ("tokens.Headline") is about the record, whose items all count (review s26, finding 6).
+    // Mixed (tokens.Headline … and tokens.type …), each item is tested with the names read on the whole record
+    // (itemView: review s27, finding 6; review s28, finding 1).
     const under = this.#named.filter((field) => field.startsWith(`${head}.`));
-    const byItem = under.length > 0 && under.every((field) => itemListOf(record, field) === head);
+    const byItem = under.some((field) => itemListOf(record, field) === head);
     const test = byItem ? this.#test : undefined;
     if (test) this.itemsMeetWhere = true;
-    const items = (record[head] as unknown[]).filter((item) => !test || test({ ...record, [head]: [item] }));
+    const items = (record[head] as unknown[]).filter((item) => !test || test(itemView(record, head, item)));
     this.items += items.length;
     if (this.#sumOf && items.length > 0) this.recordsSum += this.#sumOf(record);
     return items.map((item) => ({ ...record, [head]: item }));
+  }
+
+  /** After the last record: the records with an empty list, counted as themselves when no list was counted. */
+  finish(add: (record: Row) => void): void {
+    for (const record of this.#empty.splice(0)) {
+      const counted = this.#paths.some(([name]) => this.lists.has(name) && Array.isArray(record[name]));
+      if (counted) this.none += 1;
+      else {
+        this.whole += 1;
+        add(record);
+      }
+    }
   }
 
   /** Refuses counting the items of two lists at once, and a sum of a value by name in the counted list. */

@@ -168,3 +168,23 @@ export function itemListOf(record: Readonly<Record<string, unknown>>, field: str
     ? head
     : undefined;
 }
+
+/**
+ * The record an item view is of. An item is tested as its record with the list cut to that item; a condition that
+ * reads a value by its name in the list ("tokens.Headline") is read on this whole record, and one on a key of the
+ * items ("tokens.type") on the item, so `tokens.Headline contains "Webinar" and tokens.type != "date"` holds for
+ * the webinar programs' other tokens (review s28, finding 1).
+ */
+const WHOLE = Symbol("whole record");
+
+type Row = Readonly<Record<string, unknown>>;
+
+/** The record with its list `head` cut to `item`, for a test item by item. */
+export const itemView = (record: Row, head: string, item: unknown): Row =>
+  Object.assign({ ...record, [head]: [item] }, { [WHOLE]: (record as { [WHOLE]?: Row })[WHOLE] ?? record });
+
+/** Where a condition on `field` reads: the whole record, unless the field is a key of an item's list. */
+export function readOn(record: Row, field: string): Row {
+  const whole = (record as { [WHOLE]?: Row })[WHOLE];
+  return whole && itemListOf(whole, field) === undefined ? whole : record;
+}
