@@ -23,6 +23,7 @@ import { rangeLabels } from "./ga/period-words.js";
 import type { PropertyRef } from "./ga/property-name.js";
 import { RUN_REPORTS_ALIASES } from "./ga/report-aliases.js";
 import { reportOutput, summarize, summaryTail } from "./ga/report-answer.js";
+import { addsUp } from "./ga/report-change.js";
 import { changeRequest, changeSort } from "./ga/report-change-request.js";
 import { reportChart, type UiNames } from "./ga/report-chart.js";
 import type { Comparison } from "./ga/report-compare.js";
@@ -31,7 +32,7 @@ import { type FlatReport, quotaSummary } from "./ga/report-flatten.js";
 import { reportHints } from "./ga/report-hints.js";
 import { mergedOrder } from "./ga/report-merged-order.js";
 import { perDayRequest } from "./ga/report-per-day-request.js";
-import { periodNote } from "./ga/report-periods.js";
+import { headlined, periodNote } from "./ga/report-periods.js";
 import { type OneReport, resolveProperties } from "./ga/report-properties.js";
 import { reportOnProperties } from "./ga/report-properties-answer.js";
 import { askedAt, ratioRequest } from "./ga/report-ratios.js";
@@ -214,11 +215,16 @@ async function reportOn(o: {
     shown.merged && stated
       ? periodNote(stated, shown.merged.order, rangeLabels(stated), today, start?.firstDay)
       : undefined;
+  const first = fields.metrics?.[0];
+  const merged = headlined(shown.merged, {
+    ...{ note: lengths, stated: stated ?? [], today },
+    addsUp: typeof first === "string" && addsUp(first),
+  });
   const asked = { stated, today, filters, zone, utcToday: todayIn(now, "UTC") };
   const notes = [lengths, early, ...valueNotes(flat, response, uiNames, propertyId, asked), ...report.added];
   const result = {
     data,
-    summary: summarize(data, fields, stated ? { stated, zone } : undefined, shown.merged, notes),
+    summary: summarize(data, fields, stated ? { stated, zone } : undefined, merged, notes),
     ...(shown.page.full ? { full: shown.page.full } : {}),
     // Every row GA returned, not only the answer's (charted: the whole report, or GA's page as its subtitle says).
     chart: reportChart(
@@ -230,7 +236,7 @@ async function reportOn(o: {
     ...(fields.chart ? { chartImage: true } : {}),
   };
   const said = notes.filter((note): note is string => typeof note === "string");
-  return { result, tail: summaryTail(data, shown.merged, notes), pageHints: shown.page.hints, notes: said };
+  return { result, tail: summaryTail(data, merged, notes), pageHints: shown.page.hints, notes: said };
 }
 
 /** The report's request, once its names are in the property's catalog and GA says they can be combined. */

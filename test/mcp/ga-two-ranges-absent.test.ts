@@ -145,6 +145,53 @@ describe("two date ranges: a range without a row, and each range's totals", () =
     expect(again.summary).not.toContain("Data starts on");
   });
 
+  it("a range running to today: no headline of count changes, and whole days offered like for like (review s28, finding 3)", async () => {
+    const { today } = await spanOf();
+    const [year, month, dayOfMonth] = today.split("-").map(Number) as [number, number, number];
+    const monthStart = (y: number, m: number) => iso(Date.UTC(y, m - 1, 1));
+    const thisMonth = {
+      start_date: monthStart(year, month),
+      end_date: iso(Date.UTC(year, month, 0)),
+      name: "now",
+    };
+    const lastMonth = {
+      start_date: monthStart(year, month - 1),
+      end_date: iso(Date.UTC(year, month - 1, 0)),
+      name: "before",
+    };
+    const answer = await report({
+      property: "412345671",
+      metrics: ["sessions"],
+      dimensions: ["deviceCategory"],
+      date_ranges: [lastMonth, thisMonth],
+    });
+    const [said = ""] = answer.summary.split("\n");
+    expect(said).toContain("runs to today");
+    expect(said).not.toContain("Largest changes");
+    const offer = /whole days of each: date_ranges (\[[^\]]*\])/.exec(said)?.[1];
+    if (dayOfMonth === 1) {
+      expect(offer).toBeUndefined();
+      return;
+    }
+    const offered = JSON.parse(offer ?? "[]") as { start_date: string; end_date: string }[];
+    const yesterday = iso(Date.parse(`${today}T00:00:00Z`) - DAY_MS);
+    expect(offered.map((range) => [range.start_date, range.end_date])).toEqual([
+      [thisMonth.start_date, yesterday],
+      [lastMonth.start_date, iso(Date.UTC(year, month - 2, dayOfMonth - 1))],
+    ]);
+    // Doing what it says: whole days against as many, with no note and the changes headlined.
+    const again = await report({
+      property: "412345671",
+      metrics: ["sessions"],
+      dimensions: ["deviceCategory"],
+      date_ranges: offered,
+    });
+    const [plain = ""] = again.summary.split("\n");
+    expect(plain).not.toContain("runs to today");
+    expect(plain).not.toContain("differ in length");
+    expect(plain).toContain("Largest changes in sessions");
+  });
+
   it("by month over two ranges: a month before the first day has no mean a day, the first month has one", async () => {
     // The sandbox's property begins a fixed number of days before today: its first day moves with the clock.
     const { first } = await spanOf();

@@ -48,7 +48,7 @@ const names = (headers: { name?: string }[] | undefined) =>
  * A column that adds up over days (sessions, purchaseRevenue): a part of a period has less of it than a whole
  * one, and a period without a row had 0. Not a ratio, a mean a day or GA's rates and averages.
  */
-const addsUp = (column: string) => !column.includes("/") && !NOT_ADDED_UP.test(column);
+export const addsUp = (column: string) => !column.includes("/") && !NOT_ADDED_UP.test(column);
 
 /** The percent change from `before` to `after` (to 0.1), when `before` is a number above 0. */
 function percentChange(before: number, after: number): number | undefined {

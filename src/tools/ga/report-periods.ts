@@ -20,7 +20,8 @@ const days = (range: StatedRange) => Math.round((day(range.end_date) - day(range
 
 /** A range cut to its first `n` days, named after the whole one when the name allows it. */
 function firstDays(range: StatedRange, n: number, label: string): StatedRange {
-  const name = `${label} same days`;
+  if (n >= days(range)) return range;
+  const name = label.endsWith(" same days") ? label : `${label} same days`;
   return {
     start_date: range.start_date,
     end_date: iso(day(range.start_date) + (n - 1) * DAY_MS),
@@ -57,42 +58,58 @@ export function periodNote(
   const future = ranges.filter((range) => range.start_date > today);
   const [n, m] = [days(earlier), days(later)];
   if (n === m && running.length === 0 && future.length === 0) return undefined;
-  const runs = [
-    ...(running.length > 0
-      ? [
-          `${running.map(rangeText).join(" and ")} runs to today, which GA is still collecting` +
-            (running.some((range) => range.end_date > today)
-              ? ", and its days after today have no data yet"
-              : ""),
-        ]
-      : []),
-    ...(future.length > 0
-      ? [`${future.map(rangeText).join(" and ")} lies after today: none of its days has data yet`]
-      : []),
-  ].join("; ");
-  if (n === m) return `The comparison is not final: ${runs}.`;
+  // A range after today has no figures to compare: no length effect, no offer (review s28, finding 3d).
+  if (future.length > 0)
+    return `${future.map(rangeText).join(" and ")} lies after today: none of its days has data yet; compare ranges that end by today.`;
+  const runs =
+    running.length > 0
+      ? `${running.map(rangeText).join(" and ")} runs to today, which GA is still collecting` +
+        (running.some((range) => range.end_date > today) ? ", and its days after today have no data yet" : "")
+      : "";
+  // No offer of days before the property's first day: the data-start note has one (review s27, finding 8).
+  const early = firstDay !== undefined && ranges.some((range) => range.start_date < firstDay);
+  const offer = (aligned: StatedRange[], words: string) =>
+    early
+      ? ""
+      : ` ${words}: date_ranges ${JSON.stringify(aligned.map((range) => ({ start_date: range.start_date, end_date: range.end_date, ...(range.name ? { name: range.name } : {}) })))}.`;
+  if (runs) {
+    // Like for like up to yesterday, the last whole day (review s28, finding 3a: no offer at all was made).
+    // With no whole day yet (thisMonth on the 1st), the days to today, which the sentence says are not final.
+    const upTo = (last: string) => (range: StatedRange) =>
+      days({ ...range, end_date: range.end_date < last ? range.end_date : last });
+    const whole = Math.min(...[earlier, later].map(upTo(iso(day(today) - DAY_MS))));
+    const k = whole > 0 ? whole : Math.min(...[earlier, later].map(upTo(today)));
+    const words = `Like for like, compare the ${whole > 0 ? "whole" : "same"} days of each`;
+    const same = k > 0 ? offer([firstDays(later, k, toLabel), firstDays(earlier, k, fromLabel)], words) : "";
+    if (n === m) return `The comparison is not final: ${runs}.${same}`;
+    return `The periods differ in length: ${rangeText(earlier)} has ${plainDays(n)}, ${rangeText(later)} ${plainDays(m)} (${runs}); from the length alone, a count at an even daily rate changes by ${lengthEffect(n, m)}.${same}`;
+  }
   const aligned = n > m ? [later, firstDays(earlier, m, fromLabel)] : [firstDays(later, n, toLabel), earlier];
-  const asInput = aligned.map((range) => ({
-    start_date: range.start_date,
-    end_date: range.end_date,
-    ...(range.name ? { name: range.name } : {}),
-  }));
-  // No offer of days that cannot have data: after today (review s26, 12); a range starting before the
-  // property's first day has the data-start note's offer, which also makes the lengths equal (review s27, 8).
-  const empty = aligned.some(
-    (range) => (firstDay !== undefined && range.start_date < firstDay) || range.end_date > today,
-  );
-  const offer = empty
-    ? ""
-    : wholeMonths(earlier) > 0 && wholeMonths(earlier) === wholeMonths(later) && !runs
-      ? ` Both are whole calendar months, as a month-over-month comparison usually takes them; to compare the ` +
-        `same number of days instead: date_ranges ${JSON.stringify(asInput)}.`
-      : ` Like for like, compare the same days of each: date_ranges ${JSON.stringify(asInput)}.`;
+  const lengthOffer =
+    wholeMonths(earlier) > 0 && wholeMonths(earlier) === wholeMonths(later)
+      ? offer(
+          aligned,
+          "Both are whole calendar months, as a month-over-month comparison usually takes them; to compare the same number of days instead",
+        )
+      : offer(aligned, "Like for like, compare the same days of each");
   return (
     `The periods differ in length: ${rangeText(earlier)} has ${plainDays(n)}, ${rangeText(later)} ` +
-    `${plainDays(m)}${runs ? ` (${runs})` : ""}; from the length alone, a count at an even daily rate ` +
-    `changes by ${lengthEffect(n, m)}.${offer}`
+    `${plainDays(m)}; from the length alone, a count at an even daily rate changes by ${lengthEffect(n, m)}.${lengthOffer}`
   );
+}
+
+/**
+ * The comparison without its "Largest changes" when they would mislead (review s28, finding 3: "mobile −6,972
+ * (−88.1 %)" headlined 30 days of November against 5 of December): a first metric that adds up over periods not
+ * like for like, or any when a range is still being collected. The note says why and offers like for like.
+ */
+export function headlined<C extends { movers: string[] }>(
+  merged: C | undefined,
+  o: { note: string | undefined; stated: readonly StatedRange[]; today: string; addsUp: boolean },
+): C | undefined {
+  if (!merged || o.note === undefined) return merged;
+  const running = o.stated.some((range) => range.end_date >= o.today);
+  return running || o.addsUp ? { ...merged, movers: [] } : merged;
 }
 
 /**

@@ -46,7 +46,9 @@ describe("periodNote", () => {
       { start_date: "2026-11-01", end_date: "2026-11-02", name: "lastMonth same days" },
     ];
     expect(periodNote(ranges, [1, 0], ["thisMonth", "lastMonth same days"], "2026-12-02")).toBe(
-      "The comparison is not final: 2026-12-01…2026-12-02 runs to today, which GA is still collecting.",
+      "The comparison is not final: 2026-12-01…2026-12-02 runs to today, which GA is still collecting. Like for " +
+        'like, compare the whole days of each: date_ranges [{"start_date":"2026-12-01","end_date":"2026-12-01",' +
+        '"name":"thisMonth same days"},{"start_date":"2026-11-01","end_date":"2026-11-01","name":"lastMonth same days"}].',
     );
     expect(periodNote(ranges, [1, 0], ["thisMonth", "lastMonth same days"], "2026-12-03")).toBeUndefined();
   });
@@ -61,6 +63,40 @@ describe("periodNote", () => {
     expect(note).not.toContain("runs to today");
     // Nor does it offer days that cannot have data.
     expect(note).not.toContain("date_ranges");
+  });
+
+  it("offers the whole days of each when a range runs to or past today, up to yesterday (review s28, finding 3)", () => {
+    const ranges = [
+      { start_date: "2026-11-01", end_date: "2026-11-30", name: "nov" },
+      { start_date: "2026-12-01", end_date: "2026-12-31", name: "dec" },
+    ];
+    const note = periodNote(ranges, [0, 1], ["nov", "dec"], "2026-12-05") ?? "";
+    expect(note).toContain("2026-12-01…2026-12-31 runs to today");
+    expect(note).toContain(
+      '[{"start_date":"2026-12-01","end_date":"2026-12-04","name":"dec same days"},{"start_date":"2026-11-01","end_date":"2026-11-04","name":"nov same days"}]',
+    );
+    // Equal lengths too (October against December).
+    const equal = periodNote(
+      [
+        { start_date: "2026-10-01", end_date: "2026-10-31" },
+        { start_date: "2026-12-01", end_date: "2026-12-31" },
+      ],
+      [0, 1],
+      ["oct", "dec"],
+      "2026-12-05",
+    );
+    expect(equal).toContain('"start_date":"2026-10-01","end_date":"2026-10-04"');
+    // A range after today has neither the length's effect nor an offer.
+    const future = periodNote(
+      [
+        { start_date: "2026-11-01", end_date: "2026-11-30" },
+        { start_date: "2026-12-10", end_date: "2026-12-20" },
+      ],
+      [0, 1],
+      ["nov", "future"],
+      "2026-12-05",
+    );
+    expect(future).not.toContain("from the length alone");
   });
 
   it("offers no like-for-like days before the property's first day (review s26, finding 12)", () => {
