@@ -209,6 +209,12 @@ describe("count_by a condition", () => {
       expect(row.mean, String(row.leadSource)).toBe(mean);
     }
     expect(text).toContain("its mean is that sum over those of its records with a leadScore");
+    // Best mean first (review s28, finding 8).
+    const ranked = await read("leadSource", { sum: "leadScore", order_by: "-mean" });
+    const means = (ranked.data.result as { mean: number | null }[]).map((row) => row.mean);
+    const known = means.filter((mean): mean is number => mean !== null);
+    expect(known).toEqual([...known].sort((a, b) => b - a));
+    expect(known).toHaveLength(rows.filter((row) => row.mean !== null).length);
   });
 
   it("with sum, a record with an empty value adds nothing and is left out of the mean, not refused (review s28, finding 7)", async () => {

@@ -183,7 +183,7 @@ export function countColumnNames(spec: CountOptions & CountShape): string[] {
     "count",
     ...(spec.distinct ? [] : ["percent"]),
     ...(inGroup ? [inGroup] : []),
-    ...(spec.sum ? ["sum"] : []),
+    ...(spec.sum ? ["sum", "mean"] : []),
     ...(spec.distinct ? ["records"] : []),
     ...(spec.ignoreCase ? ["spellings"] : []),
   ];
