@@ -354,6 +354,19 @@ describe("a metric's change from the previous period (sessions%change)", () => {
     const month = await refused({ metrics: ["sessions%change"], dimensions: ["month"] });
     expect(month).toContain("month comes round again (use yearMonth)");
     await report({ property: "412345671", metrics: ["sessions%change"], dimensions: ["yearMonth"] });
+    // A weekday beside date has no day before with the same one; the hint's form answers (review s28, finding 6).
+    const weekday = await refused({ metrics: ["sessions%change"], dimensions: ["date", "dayOfWeekName"] });
+    expect(weekday).toContain("use isoYearIsoWeek with dayOfWeekName");
+    const fridays = await report({
+      property: "412345671",
+      metrics: ["sessions%change"],
+      dimensions: ["isoYearIsoWeek", "dayOfWeekName"],
+      date_ranges: [{ start_date: "2026-11-02", end_date: "2026-11-29" }],
+    });
+    expect(fridays.rows.filter((row) => typeof row["sessions%change"] === "number")).toHaveLength(21);
+    const weekYear = await refused({ metrics: ["sessions%change"], dimensions: ["isoWeek", "year"] });
+    expect(weekYear).toContain("Use isoWeek with isoYear.");
+    await report({ property: "412345671", metrics: ["sessions%change"], dimensions: ["isoWeek", "isoYear"] });
     const none = await refused({ metrics: ["sessions%change"], dimensions: ["country"] });
     expect(none).toContain("keep exactly one of date, isoYearIsoWeek, yearWeek, yearMonth, year, isoYear");
     const two = await refused({

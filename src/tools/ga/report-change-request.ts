@@ -68,8 +68,41 @@ export function changeRequest<F extends Shape>(fields: F): { fields: F; change?:
       `${instead}keep exactly one of ${IN_ORDER.join(", ")} in dimensions.`,
     );
   }
+  checkOthers(what, rising[0] as string, fields.dimensions);
   const metrics = [...new Set(fields.metrics.map((name) => changeBase(name) ?? name))];
   return { fields: { ...fields, metrics }, change: { columns, calendar: rising[0] as string } };
+}
+
+/** The dimensions coming round that a rising one fixes: each date has one weekday, each yearMonth one month. */
+const FIXES: Record<string, readonly string[]> = {
+  date: ["day", "dayOfWeek", "dayOfWeekName", "week", "isoWeek", "month"],
+  yearMonth: ["month"],
+  yearWeek: ["week"],
+  isoYearIsoWeek: ["isoWeek"],
+};
+/** Weeks counted one way beside years counted another: week 01 of 2025 and of 2026 are days apart. */
+const WEEK_YEARS: Record<string, string> = { isoWeek: "isoYear", week: "year" };
+
+/**
+ * Refuses other calendar dimensions a change could never step along: one the rising dimension fixes has a new
+ * value each period, so no row has a period before with the same one (review s28, finding 6: `date` with
+ * `dayOfWeekName` had every change empty); a week of one count beside a year of the other (finding 5).
+ */
+function checkOthers(what: string, calendar: string, dimensions: readonly string[]): void {
+  const fixed = dimensions.find((name) => FIXES[calendar]?.includes(name));
+  if (fixed) {
+    refuse(
+      "dimensions",
+      `${what} is from the same ${fixed} a ${calendar} before, and each ${calendar} has one ${fixed}: no row would have one.`,
+      `For each weekday against the same weekday a week before, use isoYearIsoWeek with ${fixed === "dayOfWeekName" ? "dayOfWeekName" : "dayOfWeek"}; ` +
+        'for each month against the same month a year before, year with month; or filter on it (dayOfWeekName == "Friday") by date.',
+    );
+  }
+  for (const [week, year] of Object.entries(WEEK_YEARS)) {
+    const other = year === "year" ? "isoYear" : "year";
+    if (dimensions.includes(week) && dimensions.includes(other))
+      refuse("dimensions", `${week} counts weeks within ${year}, not ${other}.`, `Use ${week} with ${year}.`);
+  }
 }
 
 /**
