@@ -41,6 +41,24 @@ describe("a GET of v1beta/properties/{property}/… over several properties", ()
     expect(body(joined).customDimensions).toEqual(each.flat());
   });
 
+  it("a list no property has any of is that list, empty, not one entry per property (review s28, finding 9)", async () => {
+    const endpoint = "v1beta/properties/{property}/firebaseLinks";
+    const all = await api({ method: "GET", endpoint, query_parameters: { property: "all" } });
+    expect(all.isError, firstText(all)).toBeFalsy();
+    expect(body(all)).toEqual({ firebaseLinks: [] });
+    expect(firstText(all)).toContain("0 firebaseLinks, read for");
+  });
+
+  it("a path every property refuses alike is refused once (review s28, finding 15)", async () => {
+    const all = await api({
+      method: "GET",
+      endpoint: "v1beta/properties/{property}/accessBindings",
+      query_parameters: { property: "all" },
+    });
+    expect(all.isError).toBe(true);
+    expect(firstText(all).split("v1alpha only")).toHaveLength(2);
+  });
+
   it('"all" joins every property\'s list, each item tagged, equal to the reads one by one', async () => {
     const joined = await api({
       method: "GET",

@@ -55,6 +55,7 @@ export async function readEach(
   const properties = await resolveProperties(ga, asked, signal);
   const { property: _list, ...query } = fields.query_parameters ?? {};
   const reads: Read[] = [];
+  const refusals: unknown[] = [];
   let api: "data" | "admin" = "admin";
   for (const property of properties) {
     const path = fields.endpoint.replaceAll(PROPERTY_PLACEHOLDER, property.id);
@@ -71,9 +72,13 @@ export async function readEach(
     } catch (error) {
       if (!isMartechError(error) || error.code === "cancelled") throw error;
       reads.push({ property, error: error.message });
+      refusals.push(error);
     }
   }
-  const body = joinedBody(reads);
+  // Every property refused alike (a path refused before sending: accessBindings): said once (review s28, 15).
+  const said = new Set(reads.map((read) => read.error));
+  if (reads.length > 1 && refusals.length === reads.length && said.size === 1) throw refusals[0];
+  const body = joinedBody(reads, collectionOf(fields.endpoint));
   const failed = reads.filter((read) => read.error !== undefined).length;
   const summary =
     `read for ${n(properties.length)} ${properties.length === 1 ? "property" : "properties"} (${n(properties.length)} calls)` +
@@ -84,7 +89,11 @@ export async function readEach(
 const nameOf = (property: PropertyRef) => `properties/${property.id}`;
 
 /** One list of every property's items when each answer is one list of the same name (or none), else one entry each. */
-function joinedBody(reads: readonly Read[]): Record<string, unknown> {
+/** The collection a list path names (`…/firebaseLinks`), the key Google's answer lists it under. */
+const collectionOf = (endpoint: string): string | undefined =>
+  /\/([a-z][A-Za-z]+)$/.exec(endpoint.split("?")[0] ?? "")?.[1];
+
+function joinedBody(reads: readonly Read[], collection: string | undefined): Record<string, unknown> {
   const answered = reads.filter((read) => read.error === undefined);
   const listKeys = new Set(
     answered.flatMap((read) =>
@@ -99,9 +108,11 @@ function joinedBody(reads: readonly Read[]): Record<string, unknown> {
   const errors = reads.flatMap((read) =>
     read.error ? [{ property: nameOf(read.property), error: read.error }] : [],
   );
-  const [key] = [...listKeys];
+  // No property has any: every answer is {} (an empty list left out), so the list is the path's collection, empty
+  // (review s28, finding 9: firebaseLinks of five properties read "5 results").
+  const [key] = listKeys.size === 0 && collection ? [collection] : [...listKeys];
   const tail = errors.length > 0 ? { errors } : {};
-  if (listKeys.size === 1 && key && onlyLists) {
+  if (listKeys.size <= 1 && key && onlyLists) {
     // A property with nothing to list answers {} (proto3 JSON leaves an empty list out): it adds no item
     // (trial s24, N309: customDimensions of every property failed with an internal error).
     const items = answered.flatMap((read) =>
