@@ -80,6 +80,20 @@ describe("a list add or removal of more than 300 ids", () => {
     for (const id of ids) expect(left.has(id)).toBe(false);
   });
 
+  it("numbers each record's seq by its place in the whole input, not in its call (review s28, finding 10)", async () => {
+    const endpoint = "/rest/v1/programs/1005/members/status.json";
+    const ids = Array.from({ length: 450 }, (_, i) => 2001 + i);
+    const set = await call({
+      method: "POST",
+      endpoint,
+      body: { statusName: "Attended", input: ids.map((leadId) => ({ leadId })) },
+    });
+    expect(set.text).toContain("sent as 2 calls of at most 300 ids each");
+    const joined = (await statuses(set.result)) as { seq?: number; leadId?: number }[];
+    expect(joined.map((r) => r.seq)).toEqual(ids.map((_, i) => i));
+    expect(joined.map((r) => r.leadId)).toEqual(ids);
+  });
+
   it("a program's member statuses for more than 300 leads too, every lead read back (trial s23, N282)", async () => {
     const program = 1027;
     const endpoint = `/rest/v1/leads/programs/${program}/status.json`;

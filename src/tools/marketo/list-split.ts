@@ -117,7 +117,15 @@ export async function sendInTurn(
     const answer = await send(call).catch((error: unknown) => {
       throw partFailure(error, calls, index);
     });
-    joined.result.push(...answer.result);
+    // Marketo numbers each call's records from 0 (seq): renumbered to the position in the whole input, as the
+    // record errors are, so seq 400 is the 401st lead given (review s28, finding 10).
+    joined.result.push(
+      ...answer.result.map((record) =>
+        isPlainObject(record) && typeof record.seq === "number"
+          ? { ...record, seq: record.seq + offset }
+          : record,
+      ),
+    );
     joined.warnings.push(...answer.warnings.filter((w) => !joined.warnings.includes(w)));
     // Each call's record errors count from its own first id: shifted to the position in the whole input.
     joined.recordErrors.push(...answer.recordErrors.map((e) => ({ ...e, index: e.index + offset })));
