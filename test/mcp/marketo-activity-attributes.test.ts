@@ -115,6 +115,24 @@ describe("count_by an attribute (property, fast-check)", () => {
   });
 });
 
+describe("an email's clicks by link and opens by device (trial s25, N318 and N319)", () => {
+  it("counts Click Email by email and link, and Open Email by Is Mobile Device, each in one call", async () => {
+    const clicks = recent.filter((a) => a.activityTypeId === 11);
+    const opens = recent.filter((a) => a.activityTypeId === 10);
+    expect(clicks.length).toBeGreaterThan(0);
+    const byLink = await ok({ ...rest(11), count_by: "attributes.Link" });
+    expect(counted(byLink.data.result, "attributes.Link")).toEqual(tally(clicks, "Link"));
+    // Every click has a link under its email's own path.
+    for (const click of clicks)
+      expect(attributeOf(click, "Link")).toMatch(/^https:\/\/www\.example\.com\/[a-z0-9-]+\/[a-z]+$/);
+    const byDevice = await ok({ ...rest(10), count_by: "attributes.Is Mobile Device" });
+    const mobile = tally(opens, "Is Mobile Device");
+    expect(counted(byDevice.data.result, "attributes.Is Mobile Device")).toEqual(mobile);
+    expect(mobile.get("true")).toBeGreaterThan(0);
+    expect(mobile.get("false")).toBeGreaterThan(0);
+  });
+});
+
 describe("where, order_by and count_distinct on attributes", () => {
   const sends = recent.filter((a) => a.activityTypeId === 6);
   const run = sends.map((a) => Number(attributeOf(a, "Campaign Run ID")));

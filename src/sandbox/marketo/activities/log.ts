@@ -14,6 +14,47 @@ export const ACTIVITY_WINDOW_MS = 60 * DAY_MS;
 
 const t = (name: string, dataType = "string") => ({ name, dataType });
 
+/**
+ * Open Email's device and Click Email's link, as Adobe's Lead Activity Data Stream lists their attributes ("Open
+ * Email 10: Campaign Run ID, Platform, Device, Mailing ID, User Agent, Is Mobile Device"; "Click Email 11: Campaign
+ * Run ID, Mailing ID, Link": https://developer.adobe.com/events/docs/guides/using/marketo/marketo-lead-activity-data-stream-setup/).
+ * Trial s25 (N318, N319): the sandbox had neither, so an email's clicks by link and opens on phones could not be told.
+ */
+const EMAIL_EXTRAS: Record<number, { name: string; dataType: string }[]> = {
+  10: [t("Platform"), t("Device"), t("User Agent"), t("Is Mobile Device", "boolean")],
+  11: [t("Link"), t("Platform"), t("Device"), t("User Agent"), t("Is Mobile Device", "boolean")],
+};
+
+/** The devices opens and clicks come from: platform, device, user agent, whether mobile. */
+const DEVICES = [
+  ["iOS", "iPhone", "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15", true],
+  ["Android", "Pixel 8", "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36", true],
+  ["Mac OS", "Mac", "Mozilla/5.0 (Macintosh; Intel Mac OS X 14_5) AppleWebKit/605.1.15", false],
+  ["Windows", "PC", "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36", false],
+] as const;
+/** The links an email's clicks land on, under the email's own path. */
+const LINKS = ["shop", "offer", "blog", "preferences"] as const;
+
+/**
+ * An open's or click's device and link, from the lead, the email and the time (not the seed's stream, so the
+ * rest of the seeded world is as before): a lead reads on one device, about half on phones.
+ */
+function emailExtras(leadId: number, email: EmailAsset, at: number, clicked: boolean) {
+  const [platform, device, agent, mobile] = DEVICES[(leadId * 7 + email.id) % DEVICES.length] ?? DEVICES[0];
+  const slug = email.name
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-|-$/g, "");
+  const link = LINKS[Math.floor(at / 1000 + leadId) % LINKS.length];
+  return [
+    ...(clicked ? [{ name: "Link", value: `https://www.example.com/${slug}/${link}` }] : []),
+    { name: "Platform", value: platform },
+    { name: "Device", value: device },
+    { name: "User Agent", value: agent },
+    { name: "Is Mobile Device", value: mobile },
+  ];
+}
+
 /** Standard type ids, per Talend's getLocalActivityTypes and the Marketo activity docs. */
 export const ACTIVITY_TYPES: readonly ActivityTypeDef[] = [
   {
@@ -56,7 +97,12 @@ export const ACTIVITY_TYPES: readonly ActivityTypeDef[] = [
     name: name as string,
     description: description as string,
     primaryAttribute: t("Mailing ID", "integer"),
-    attributes: [t("Campaign Run ID", "integer"), t("Choice Number", "integer"), t("Step ID", "integer")],
+    attributes: [
+      t("Campaign Run ID", "integer"),
+      t("Choice Number", "integer"),
+      t("Step ID", "integer"),
+      ...(EMAIL_EXTRAS[id as number] ?? []),
+    ],
   })),
   {
     id: 12,
@@ -208,8 +254,15 @@ function emailChain(
   out.push({ ...base, at: delivered, activityTypeId: 7 });
   if (!prng.chance(0.4)) return;
   const opened = delivered + prng.int(60_000, 6 * 3_600_000);
-  out.push({ ...base, at: opened, activityTypeId: 10 });
-  if (prng.chance(0.3)) out.push({ ...base, at: opened + prng.int(5_000, 600_000), activityTypeId: 11 });
+  const extras = (when: number, clicked: boolean) => [
+    ...base.attributes,
+    ...emailExtras(leadId, email, when, clicked),
+  ];
+  out.push({ ...base, at: opened, activityTypeId: 10, attributes: extras(opened, false) });
+  if (prng.chance(0.3)) {
+    const clicked = opened + prng.int(5_000, 600_000);
+    out.push({ ...base, at: clicked, activityTypeId: 11, attributes: extras(clicked, true) });
+  }
 }
 
 /** "New Lead" (12) for every lead created in the window, at its creation. */
