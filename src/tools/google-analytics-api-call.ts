@@ -6,6 +6,7 @@ import { callNotes, checkApiCall, snakeCaseMask } from "./ga/api-call-checks.js"
 import { type PagedBody, pageBody, skipOf } from "./ga/api-call-paging.js";
 import { propertiesAsked, readEach } from "./ga/api-call-properties.js";
 import { withheldWords, withoutSecrets } from "./ga/api-call-secrets.js";
+import { customDefinitionWords } from "./ga/metadata-words.js";
 import { GA_SERVICE_WORDS } from "./ga/service-words.js";
 import type { SchemaContext, ToolStep } from "./types.js";
 
@@ -78,6 +79,7 @@ export const googleAnalyticsApiCall: ToolStep<ReturnType<typeof input>, typeof G
     const secret = withoutSecrets(result.body === undefined || result.body === null ? {} : result.body);
     const body = secret.body;
     const paged = pageBody(fields, body, { keepBytes: ctx.fullResults?.maxBytes });
+    const custom = customDefinitionWords(body);
     const data: GoogleApiCallOutput = {
       api: result.api,
       body: paged.body as GoogleApiCallOutput["body"],
@@ -93,7 +95,7 @@ export const googleAnalyticsApiCall: ToolStep<ReturnType<typeof input>, typeof G
       data,
       summary:
         `${fields.method} ${fields.endpoint} (${result.api} API): ${describe(body, fields.method, paged.part)}` +
-        `${each ? `, ${each.summary}` : ""}.`,
+        `${each ? `, ${each.summary}` : ""}.${custom ? ` ${custom}.` : ""}`,
       ...(paged.full ? { full: paged.full } : {}),
     };
   },

@@ -1,0 +1,35 @@
+/**
+ * Trial s25, N317: the property's custom definitions were on the later pages of a 376-dimension metadata answer,
+ * which cost two reads of 30,000 characters. The summary names them, each as the Admin API defines it.
+ */
+import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import { describe, expect, it } from "vitest";
+import { firstText, gaOverMcp } from "../helpers/ga-mcp.js";
+
+const ga = gaOverMcp();
+const api = (args: Record<string, unknown>) => ga.call("google_analytics_api_call", args);
+const body = (r: CallToolResult) => (r.structuredContent as { body: Record<string, unknown[]> }).body;
+const PREFIX: Record<string, string> = { EVENT: "customEvent", USER: "customUser", ITEM: "customItem" };
+
+describe("a metadata answer's custom definitions", () => {
+  it("are named in the summary, each the Admin API's custom dimension or metric", async () => {
+    for (const property of ["412345671", "423456787"]) {
+      const meta = await api({ method: "GET", endpoint: `v1beta/properties/${property}/metadata` });
+      expect(meta.isError, firstText(meta)).toBeFalsy();
+      const [summary = ""] = firstText(meta).split("\n");
+      for (const kind of ["customDimensions", "customMetrics"]) {
+        const defined = await api({ method: "GET", endpoint: `v1beta/properties/${property}/${kind}` });
+        for (const item of (body(defined)[kind] ?? []) as {
+          parameterName: string;
+          displayName: string;
+          scope: string;
+        }[])
+          expect(summary, property).toContain(
+            `${PREFIX[item.scope]}:${item.parameterName} (${item.displayName})`,
+          );
+      }
+    }
+    const empty = await api({ method: "GET", endpoint: "v1beta/properties/412345680/metadata" });
+    expect(firstText(empty)).toContain("The property has no custom definitions");
+  });
+});
