@@ -53,6 +53,24 @@ describe("GA's totals by the second dimension of a report by two", () => {
     );
   }, 120_000);
 
+  it("is not asked of GA by a range's days when they are more than it states (review s28, finding 14)", async () => {
+    const left = async (dimensions: string[]) => {
+      const result: CallToolResult = await ga.call("google_analytics_run_reports", {
+        property: "412345674",
+        metrics: ["sessions"],
+        dimensions,
+        date_ranges: [{ start_date: "2026-09-01", end_date: "2026-11-30" }],
+      });
+      return (result.structuredContent as { quota: { tokens_per_hour: { remaining: number } } }).quota
+        .tokens_per_hour.remaining;
+    };
+    const start = await left(["sessionDefaultChannelGroup"]);
+    const byDate = await left(["sessionDefaultChannelGroup", "date"]);
+    const byDevice = await left(["sessionDefaultChannelGroup", "deviceCategory"]);
+    // The report by date asks GA one request fewer than by device: no totals by date, which 91 days would not state.
+    expect(byDate - byDevice - (start - byDate)).toBe(1);
+  });
+
   it("is not asked of GA for three dimensions", async () => {
     const three = await report({
       property: "412345671",
