@@ -294,6 +294,21 @@ describe("a metric's change from the previous period (sessions%change)", () => {
     expect(answer.summary).toContain("still running");
   });
 
+  it("names a running month's mean a day among the changes withheld (review s28, finding 13)", async () => {
+    const { today } = await spanOf("412345671");
+    const [year, month] = today.split("-").map(Number) as [number, number];
+    const start = new Date(Date.UTC(year, month - 3, 1)).toISOString().slice(0, 10);
+    const answer = await report({
+      property: "412345671",
+      metrics: ["sessions%change", "sessions/day%change"],
+      dimensions: ["deviceCategory", "yearMonth"],
+      date_ranges: [{ start_date: start, end_date: today }],
+    });
+    expect(answer.summary).toContain(
+      "sessions%change, sessions/day%change are not worked out to or from it: the one still running holds today",
+    );
+  });
+
   it("names GA's weeks split by 1 January and leaves their counts' changes out (review s26, finding 3)", async () => {
     const answer = await report({
       property: "412345671",

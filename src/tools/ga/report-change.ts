@@ -176,8 +176,16 @@ function cutSentence(
     ? ` (${counts.map((name) => name.replace(/%change$/, "/day%change")).join(", ")} compares them a day at a time${periods.some((period) => period.cut === "running") ? ", except one still running" : ""})`
     : "";
   const them = cuts.length === 1 ? "it" : "them";
-  const verb = counts.length === 1 ? "is" : "are";
-  return `${cuts.join("; ")}.${counts.length > 0 ? ` ${counts.join(", ")} ${verb} not worked out to or from ${them}: part of a ${unit} is not a whole one${daily}.` : ""}`;
+  // A mean a day of a period still running is withheld too, and named (review s28, finding 13).
+  const running = periods.some((period) => period.cut === "running");
+  const means = running ? columns.filter((name) => (changeBase(name) ?? "").endsWith("/day")) : [];
+  const withheld = [...counts, ...means];
+  const verb = withheld.length === 1 ? "is" : "are";
+  const why =
+    means.length > 0 && !settled
+      ? "the one still running holds today, which counts as a whole day"
+      : `part of a ${unit} is not a whole one${daily}`;
+  return `${cuts.join("; ")}.${withheld.length > 0 ? ` ${withheld.join(", ")} ${verb} not worked out to or from ${them}: ${why}.` : ""}`;
 }
 
 /** With other calendar values, what leaves a row without a change. */
