@@ -123,7 +123,7 @@ export const MarketoApiCallInput = z.strictObject({
     .max(WHERE_MAX)
     .optional()
     .describe(
-      'Reads: count per value instead of listing, e.g. "leadSource", "createdAt:day" (:week :month :quarter :year :weekday :hour); "email,type:columns" pivots; a condition (leadScore > 50) counts true/false.',
+      'Reads: count per value, e.g. "leadSource", "createdAt:day" (:week :month :quarter :year :weekday :hour), "leadScore:25" (bands); "email,type:columns" pivots; a condition (leadScore > 50) counts true/false.',
     )
     .meta({ title: "Count by", examples: ["leadSource"] }),
   min_count: z
@@ -144,7 +144,7 @@ export const MarketoApiCallInput = z.strictObject({
     .min(1)
     .max(200)
     .optional()
-    .describe('With count_by: distinct values per group, e.g. "leadId" (unique leads).')
+    .describe('With count_by: distinct values per group, e.g. "leadId".')
     .meta({ title: "Count distinct", examples: ["leadId"] }),
   sum: z
     .string()
@@ -152,7 +152,7 @@ export const MarketoApiCallInput = z.strictObject({
     .min(1)
     .max(200)
     .optional()
-    .describe('With count_by: add a number per group, e.g. "costs.cost".')
+    .describe('With count_by: sum and mean per group, e.g. "costs.cost".')
     .meta({ title: "Sum", examples: ["costs.cost"] }),
   limit: z
     .int()
@@ -160,7 +160,7 @@ export const MarketoApiCallInput = z.strictObject({
     .max(100_000)
     .optional()
     // Results, after the read: a fresh agent sorted 96 members for the newest join and read all 96 (trial s19, N206).
-    .describe("Reads: only the first n results (after where, order_by, count_by).")
+    .describe("Reads: the first n results (after where, order_by, count_by).")
     .meta({ title: "First results only", examples: [10] }),
   cursor: cursorInput("An answer's next_cursor: the same request continues.").meta({
     title: "Continue from (cursor)",
@@ -198,6 +198,6 @@ export const MarketoApiCallOutput = z.object({
   request_ids: z.array(z.string()).describe("For Marketo support."),
   translated_from: z.string().optional().describe("Seed-only endpoint translated."),
   extra: z.record(z.string(), z.unknown()).optional().describe("Other fields of the response."),
-  computed: z.record(z.string(), z.int()).optional().describe("Figures: read, matched, groups."),
+  computed: z.record(z.string(), z.number()).optional().describe("Figures: read, matched, groups."),
 });
 export type MarketoApiCallOutput = z.output<typeof MarketoApiCallOutput>;

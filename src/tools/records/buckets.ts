@@ -11,16 +11,19 @@
 import { ValidationError } from "../../errors.js";
 import { wallAt } from "../zone-clock.js";
 import { compareBy, type SortKey } from "./order.js";
-import { textOf, timeOf } from "./values.js";
+import { numberOf, textOf, timeOf } from "./values.js";
 
 export const BUCKET_UNITS = ["day", "week", "month", "quarter", "year", "weekday", "hour"] as const;
-export type BucketUnit = (typeof BUCKET_UNITS)[number];
+/** A date unit, or "band": a number's band of `width` ("leadScore:25": 0 to <25, 25 to <50, …). */
+export type BucketUnit = (typeof BUCKET_UNITS)[number] | "band";
 
-/** A count_by column that counts by date: its column as written, the field it reads, the unit. */
+/** A count_by column that counts by date or by a number's band: its column as written, the field it reads, the unit. */
 export interface Bucket {
   column: string;
   field: string;
   unit: BucketUnit;
+  /** A band's width. */
+  width?: number;
 }
 
 /**
@@ -36,7 +39,7 @@ export const CYCLES: Readonly<Partial<Record<BucketUnit, readonly string[]>>> = 
 };
 
 const DAY_MS = 86_400_000;
-const SUFFIX = /^(.*[^:\s]):([A-Za-z]+)$/;
+const SUFFIX = /^(.*[^:\s]):([A-Za-z]+|\d+(?:\.\d+)?)$/;
 
 /** The units as a refusal lists them: ":day, :week, … and :hour". */
 export const UNITS_WORDS = `${BUCKET_UNITS.slice(0, -1)
@@ -44,16 +47,24 @@ export const UNITS_WORDS = `${BUCKET_UNITS.slice(0, -1)
   .join(", ")} and :${BUCKET_UNITS.at(-1)}`;
 
 /** "createdAt:day" as its field and unit; a part with no suffix is undefined; an unknown suffix is refused. */
-export function bucketSuffix(part: string): { head: string; unit: BucketUnit } | undefined {
+export function bucketSuffix(part: string): { head: string; unit: BucketUnit; width?: number } | undefined {
   // A quoted name keeps its colons ("a:b"); a suffix follows the closing quote.
   const match = SUFFIX.exec(part.trim());
   if (!match || /^["'][^"']*$/.test(match[1] as string)) return undefined;
   const unit = (match[2] as string).toLowerCase();
+  // Score bands from per-score counts were worked out by the model (trials s23, s24; trial s25, N317 and N321).
+  if (/^\d/.test(unit)) {
+    const width = Number(unit);
+    if (width > 0) return { head: match[1] as string, unit: "band", width };
+    throw new ValidationError("count_by", `${JSON.stringify(part.slice(0, 60))}: a band is wider than 0.`, {
+      hint: 'E.g. "leadScore:25" counts leads by score bands 0 to <25, 25 to <50, ….',
+    });
+  }
   if ((BUCKET_UNITS as readonly string[]).includes(unit))
     return { head: match[1] as string, unit: unit as BucketUnit };
   throw new ValidationError(
     "count_by",
-    `${JSON.stringify(part.slice(0, 60))}: ":${match[2]}" is not a date bucket; the buckets are ${UNITS_WORDS}.`,
+    `${JSON.stringify(part.slice(0, 60))}: ":${match[2]}" is not a date bucket; the buckets are ${UNITS_WORDS}, or a number's band (:25).`,
     {
       hint: 'E.g. "createdAt:day", "createdAt:quarter" or "activityDate:weekday,activityDate:hour"; double-quote a name that has a colon.',
     },
@@ -72,6 +83,7 @@ const quarterOf = (date: string) => `${date.slice(0, 4)}-Q${Math.ceil(Number(dat
  */
 export function bucketLabel(bucket: Bucket, value: unknown, zone: string | undefined): string | null {
   if (value === null || value === undefined || value === "") return null;
+  if (bucket.unit === "band") return bandLabel(bucket, value);
   const instant = timeOf(value, zone);
   if (instant === undefined) {
     throw new ValidationError(
@@ -95,8 +107,32 @@ export function bucketLabel(bucket: Bucket, value: unknown, zone: string | undef
   return dateText(day - weekday * DAY_MS);
 }
 
+/** A number's band, "25 to <50" (a value that is no number refused, naming the field). */
+function bandLabel(bucket: Bucket, value: unknown): string {
+  const number = numberOf(value);
+  const width = bucket.width ?? 1;
+  if (number === undefined) {
+    throw new ValidationError(
+      "count_by",
+      `${bucket.column} counts by bands of ${width}, and ${bucket.field} holds ${JSON.stringify(textOf(value).slice(0, 60))}, which is not a number.`,
+      { hint: `Count by a numeric field with :${width} (leadScore), or by ${bucket.field} alone.` },
+    );
+  }
+  return bandOf(Math.floor(number / width) * width, width);
+}
+
+/** A band's label from its low end; fractions as a person writes them, without float noise. */
+const bandOf = (low: number, width: number) => {
+  const text = (value: number) => String(Math.round(value * 1e9) / 1e9);
+  return `${text(low)} to <${text(low + width)}`;
+};
+
+/** Where a band's label sorts: by its low end. */
+const bandLow = (label: unknown) => Number.parseFloat(String(label));
+
 /** The bucket after a label's. */
-function next(unit: BucketUnit, label: string): string {
+function next(unit: BucketUnit, label: string, width = 1): string {
+  if (unit === "band") return bandOf(bandLow(label) + width, width);
   if (unit === "year") return String(Number(label) + 1);
   if (unit === "quarter") {
     const [year, quarter] = label.split("-Q").map(Number) as [number, number];
@@ -113,23 +149,29 @@ function next(unit: BucketUnit, label: string): string {
  * Every bucket from the first to the last of `labels` (text order is date order), or undefined when there are
  * more than MAX_FILLED of them.
  */
-export function bucketSpan(unit: BucketUnit, labels: readonly string[]): string[] | undefined {
+export function bucketSpan(
+  unit: BucketUnit,
+  labels: readonly string[],
+  width?: number,
+): string[] | undefined {
   const cycle = CYCLES[unit];
   if (cycle) return [...cycle];
-  const sorted = [...labels].sort();
+  const rank = (label: string) => (unit === "band" ? bandLow(label) : label);
+  const sorted = [...labels].sort((a, b) => (rank(a) < rank(b) ? -1 : rank(a) > rank(b) ? 1 : 0));
   const first = sorted[0];
   const last = sorted.at(-1);
   if (first === undefined || last === undefined) return [];
   const span = [first];
-  while ((span.at(-1) as string) < last) {
+  while (rank(span.at(-1) as string) < rank(last)) {
     if (span.length >= MAX_FILLED) return undefined;
-    span.push(next(unit, span.at(-1) as string));
+    span.push(next(unit, span.at(-1) as string, width));
   }
   return span;
 }
 
 /** How a unit reads in the summary: "day", "week (Monday to Sunday, named by its Monday)", "month". */
-export function unitWords(unit: BucketUnit): string {
+export function unitWords(unit: BucketUnit, width?: number): string {
+  if (unit === "band") return `band of ${width} (25 to <50: from 25, under 50)`;
   if (unit === "weekday") return "weekday (Monday to Sunday)";
   if (unit === "quarter") return "calendar quarter (Q1 is January to March)";
   if (unit === "hour") return "hour of day (00 to 23)";
@@ -138,6 +180,7 @@ export function unitWords(unit: BucketUnit): string {
 
 /** Where a cyclic label sorts (Monday before Tuesday), or undefined for a dated unit, whose text sorts. */
 export function cycleRank(unit: BucketUnit, label: unknown): number | undefined {
+  if (unit === "band") return bandLow(label);
   const at = CYCLES[unit]?.indexOf(String(label));
   return at === undefined || at < 0 ? undefined : at;
 }
@@ -151,7 +194,7 @@ export function compareRows(
 ): (a: Row, b: Row) => number {
   const parts = keys.map((key) => {
     const unit = buckets.find((bucket) => bucket.column === key.field)?.unit;
-    if (!unit || !CYCLES[unit]) return compareBy([key]);
+    if (!unit || (!CYCLES[unit] && unit !== "band")) return compareBy([key]);
     const sign = key.desc ? -1 : 1;
     const at = (row: Row) => cycleRank(unit, row[key.field]) ?? Number.MAX_SAFE_INTEGER;
     return (a: Row, b: Row) => sign * (at(a) - at(b));

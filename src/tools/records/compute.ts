@@ -299,7 +299,7 @@ export class RecordCompute {
     const spans: string[][] = [];
     for (const bucket of fill) {
       const labels = counted.map((row) => row[bucket.column]).filter((l) => typeof l === "string");
-      const span = bucketSpan(bucket.unit, labels as string[]);
+      const span = bucketSpan(bucket.unit, labels as string[], bucket.width);
       if (!span) {
         this.unfilled = new Set(labels).size;
         return [];

@@ -102,8 +102,8 @@ export function countFields(
     if (!suffix) return named;
     const field = fieldOf(suffix.head);
     if (field === undefined) return undefined;
-    const column = `${field}:${suffix.unit}`;
-    buckets.push({ column, field, unit: suffix.unit });
+    const column = `${field}:${suffix.width ?? suffix.unit}`;
+    buckets.push({ column, field, unit: suffix.unit, ...(suffix.width ? { width: suffix.width } : {}) });
     return column;
   });
   const bad = parts.find((_, i) => fields[i] === undefined);

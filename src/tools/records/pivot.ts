@@ -187,7 +187,7 @@ function fillDates(
   column: (value: unknown) => string | null,
 ): { filled: number; unfilled?: number } {
   const labels = [...columns.values()].map(({ shown }) => shown).filter((l) => typeof l === "string");
-  const span = bucketSpan(bucket.unit, labels as string[]);
+  const span = bucketSpan(bucket.unit, labels as string[], bucket.width);
   if (!span) return { filled: 0, unfilled: labels.length };
   const before = columns.size;
   for (const label of span) column(label);
@@ -200,7 +200,7 @@ function columnOrder(columns: Map<string | null, Column>, bucket: Bucket | undef
   const shown = (key: string | null) => columns.get(key)?.shown;
   return keys.sort((a, b) => {
     if (a === null || b === null) return a === b ? 0 : a === null ? 1 : -1;
-    if (bucket && CYCLES[bucket.unit]) {
+    if (bucket && (CYCLES[bucket.unit] || bucket.unit === "band")) {
       return (cycleRank(bucket.unit, shown(a)) ?? 0) - (cycleRank(bucket.unit, shown(b)) ?? 0);
     }
     if (bucket) return a < b ? -1 : a > b ? 1 : 0;
