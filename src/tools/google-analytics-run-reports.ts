@@ -217,7 +217,8 @@ async function reportOn(o: {
       : undefined;
   const first = fields.metrics?.[0];
   const merged = headlined(shown.merged, {
-    ...{ note: lengths, stated: stated ?? [], today },
+    // Not like for like either way: ranges of different lengths, or reaching before the data (review s29, 1).
+    ...{ note: lengths ?? early, stated: stated ?? [], today },
     addsUp: typeof first === "string" && addsUp(first),
   });
   const asked = { stated, today, filters, zone, utcToday: todayIn(now, "UTC") };

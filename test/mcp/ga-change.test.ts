@@ -381,6 +381,11 @@ describe("a metric's change from the previous period (sessions%change)", () => {
     expect(fridays.rows.filter((row) => typeof row["sessions%change"] === "number")).toHaveLength(21);
     const weekYear = await refused({ metrics: ["sessions%change"], dimensions: ["isoWeek", "year"] });
     expect(weekYear).toContain("Use isoWeek with isoYear.");
+    // December of isoYear 2026 is 29–31 December 2025 (review s29, finding 2).
+    const monthIsoYear = await refused({ metrics: ["sessions%change"], dimensions: ["month", "isoYear"] });
+    expect(monthIsoYear).toContain("Use month with year.");
+    const monthFixed = await refused({ metrics: ["sessions%change"], dimensions: ["yearMonth", "month"] });
+    expect(monthFixed).toContain("use year with month");
     await report({ property: "412345671", metrics: ["sessions%change"], dimensions: ["isoWeek", "isoYear"] });
     const none = await refused({ metrics: ["sessions%change"], dimensions: ["country"] });
     expect(none).toContain("keep exactly one of date, isoYearIsoWeek, yearWeek, yearMonth, year, isoYear");

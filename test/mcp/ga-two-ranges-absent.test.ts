@@ -134,6 +134,19 @@ describe("two date ranges: a range without a row, and each range's totals", () =
       { start_date: first, end_date: day(9 * DAY_MS) },
       { start_date: recent.start_date, end_date: recent.end_date },
     ]);
+    expect(said).not.toContain("Largest changes");
+    // Ranges of one length, one reaching before the data: no headline of counts either (review s29, finding 1).
+    const yearAgo = await report({
+      property: "412345671",
+      metrics: ["sessions"],
+      dimensions: ["deviceCategory"],
+      date_ranges: [
+        { start_date: day(-60 * DAY_MS), end_date: day(29 * DAY_MS) },
+        { start_date: day(305 * DAY_MS), end_date: day(394 * DAY_MS) },
+      ],
+    });
+    expect(yearAgo.summary.split("\n")[0]).toContain("Data starts on");
+    expect(yearAgo.summary.split("\n")[0]).not.toContain("Largest changes");
     // Doing what it says: ten days against ten, all with data, with neither note.
     const again = await report({
       property: "412345671",

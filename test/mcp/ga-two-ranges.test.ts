@@ -198,7 +198,7 @@ describe("thisMonth against lastMonth on the 1st", () => {
     vi.useRealTimers();
   });
 
-  it("says one day so far against 30, and names the same day of last month", async () => {
+  it("says one day so far against 30, and that no day of it is whole yet (review s29, finding 8)", async () => {
     const result = (await client.callTool({
       name: "google_analytics_run_reports",
       arguments: { property: "412345671", metrics: ["sessions"], date_ranges: ["thisMonth", "lastMonth"] },
@@ -207,9 +207,7 @@ describe("thisMonth against lastMonth on the 1st", () => {
     expect(summary(result)).toContain(
       "The periods differ in length: 2026-11-01…2026-11-30 has 30 days, 2026-12-01 1 day (2026-12-01 runs to " +
         "today, which GA is still collecting); from the length alone, a count at an even daily rate changes by " +
-        "-96.7 %. Like for like, compare the same days of each: date_ranges " +
-        '[{"start_date":"2026-12-01","end_date":"2026-12-01","name":"thisMonth"},' +
-        '{"start_date":"2026-11-01","end_date":"2026-11-01","name":"lastMonth same days"}].',
+        "-96.7 %. No day of it is whole yet: compare once today is over.",
     );
   });
 });

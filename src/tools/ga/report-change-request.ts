@@ -80,8 +80,11 @@ const FIXES: Record<string, readonly string[]> = {
   yearWeek: ["week"],
   isoYearIsoWeek: ["isoWeek"],
 };
-/** Weeks counted one way beside years counted another: week 01 of 2025 and of 2026 are days apart. */
-const WEEK_YEARS: Record<string, string> = { isoWeek: "isoYear", week: "year" };
+/**
+ * Parts of a year counted one way beside years counted another: week 01 of 2025 and of 2026 are days apart, and
+ * month 12 of isoYear 2026 is 29–31 December 2025 (review s29, finding 2).
+ */
+const WEEK_YEARS: Record<string, string> = { isoWeek: "isoYear", week: "year", month: "year", day: "year" };
 
 /**
  * Refuses other calendar dimensions a change could never step along: one the rising dimension fixes has a new
@@ -93,15 +96,16 @@ function checkOthers(what: string, calendar: string, dimensions: readonly string
   if (fixed) {
     refuse(
       "dimensions",
-      `${what} is from the same ${fixed} a ${calendar} before, and each ${calendar} has one ${fixed}: no row would have one.`,
-      `For each weekday against the same weekday a week before, use isoYearIsoWeek with ${fixed === "dayOfWeekName" ? "dayOfWeekName" : "dayOfWeek"}; ` +
-        'for each month against the same month a year before, year with month; or filter on it (dayOfWeekName == "Friday") by date.',
+      `${what} compares each ${calendar} with the one before, and each ${calendar} has a single ${fixed}, so no row has one before with the same ${fixed}.`,
+      /^dayOfWeek/.test(fixed)
+        ? `For each weekday against the same weekday a week before, use isoYearIsoWeek with ${fixed}; or filter on it (${fixed} == "Friday") by date.`
+        : `For each ${fixed} against the same ${fixed} a year before, use year with ${fixed}; or leave ${fixed} out.`,
     );
   }
   for (const [week, year] of Object.entries(WEEK_YEARS)) {
     const other = year === "year" ? "isoYear" : "year";
     if (dimensions.includes(week) && dimensions.includes(other))
-      refuse("dimensions", `${week} counts weeks within ${year}, not ${other}.`, `Use ${week} with ${year}.`);
+      refuse("dimensions", `${week} is counted within ${year}, not ${other}.`, `Use ${week} with ${year}.`);
   }
 }
 

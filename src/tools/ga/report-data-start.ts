@@ -65,9 +65,10 @@ export function alignedRanges(
   firstDay: string,
   today?: string,
 ): StatedRange[] | undefined {
+  // Today is still being collected: the days with data in both end yesterday (review s29, finding 6).
   const after = (range: StatedRange) =>
-    today && range.end_date > today
-      ? Math.min(length(range), Math.round((day(range.end_date) - day(today)) / DAY_MS))
+    today && range.end_date >= today
+      ? Math.min(length(range), Math.round((day(range.end_date) - day(today)) / DAY_MS) + 1)
       : 0;
   const sameLength = ranges.every((range) => length(range) === length(ranges[0] ?? range));
   if (sameLength) {

@@ -74,13 +74,15 @@ export function periodNote(
       : ` ${words}: date_ranges ${JSON.stringify(aligned.map((range) => ({ start_date: range.start_date, end_date: range.end_date, ...(range.name ? { name: range.name } : {}) })))}.`;
   if (runs) {
     // Like for like up to yesterday, the last whole day (review s28, finding 3a: no offer at all was made).
-    // With no whole day yet (thisMonth on the 1st), the days to today, which the sentence says are not final.
     const upTo = (last: string) => (range: StatedRange) =>
       days({ ...range, end_date: range.end_date < last ? range.end_date : last });
-    const whole = Math.min(...[earlier, later].map(upTo(iso(day(today) - DAY_MS))));
-    const k = whole > 0 ? whole : Math.min(...[earlier, later].map(upTo(today)));
-    const words = `Like for like, compare the ${whole > 0 ? "whole" : "same"} days of each`;
-    const same = k > 0 ? offer([firstDays(later, k, toLabel), firstDays(earlier, k, fromLabel)], words) : "";
+    // No whole day yet (today against yesterday): no offer, which would be the same call (review s29, finding 8).
+    const k = Math.min(...[earlier, later].map(upTo(iso(day(today) - DAY_MS))));
+    const words = "Like for like, compare the whole days of each";
+    const same =
+      k > 0
+        ? offer([firstDays(later, k, toLabel), firstDays(earlier, k, fromLabel)], words)
+        : " No day of it is whole yet: compare once today is over.";
     if (n === m) return `The comparison is not final: ${runs}.${same}`;
     return `The periods differ in length: ${rangeText(earlier)} has ${plainDays(n)}, ${rangeText(later)} ${plainDays(m)} (${runs}); from the length alone, a count at an even daily rate changes by ${lengthEffect(n, m)}.${same}`;
   }

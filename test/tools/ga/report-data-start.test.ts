@@ -87,7 +87,7 @@ describe("dataStartNote's aligned comparison, for any two ranges and first day",
           const inside = aligned.every(
             (r, i) =>
               r.start_date >= firstDay &&
-              r.end_date <= today &&
+              r.end_date < today &&
               r.start_date <= r.end_date &&
               r.start_date >= (asked[i]?.start_date ?? "") &&
               r.end_date <= (asked[i]?.end_date ?? ""),
@@ -104,6 +104,18 @@ describe("dataStartNote's aligned comparison, for any two ranges and first day",
           return inside && sameLength && paired && starts;
         },
       ),
+    );
+  });
+
+  it("ends the days with data in both yesterday when a range runs to today (review s29, finding 6)", () => {
+    const note = dataStartNote(
+      [range("2025-09-01", "2025-12-31"), range("2026-09-01", "2026-12-31")],
+      "2025-11-01",
+      true,
+      "2026-12-05",
+    );
+    expect(note).toContain(
+      '[{"start_date":"2025-11-01","end_date":"2025-12-04"},{"start_date":"2026-11-01","end_date":"2026-12-04"}]',
     );
   });
 

@@ -97,6 +97,18 @@ describe("periodNote", () => {
       "2026-12-05",
     );
     expect(future).not.toContain("from the length alone");
+    // Today against yesterday: no whole day yet, so no offer of the same call (review s29, finding 8).
+    const days = periodNote(
+      [
+        { start_date: "2026-12-04", end_date: "2026-12-04" },
+        { start_date: "2026-12-05", end_date: "2026-12-05" },
+      ],
+      [0, 1],
+      ["yesterday", "today"],
+      "2026-12-05",
+    );
+    expect(days).toContain("No day of it is whole yet");
+    expect(days).not.toContain("date_ranges");
   });
 
   it("offers no like-for-like days before the property's first day (review s26, finding 12)", () => {
