@@ -94,7 +94,11 @@ export function countFields(
     const condition = input === "count_by" && !suffix ? conditionOf(part, named) : undefined;
     if (condition) {
       // Two long conditions alike in start and length get columns of their own.
-      const same = conditions.filter((c) => c.column.startsWith(condition.column) && c.text !== part).length;
+      // Only shortened ones: a short condition's column is itself (review s29, finding 10: "leadScore > 5 #2").
+      const shortened = condition.column !== part;
+      const same = shortened
+        ? conditions.filter((c) => c.column.startsWith(condition.column) && c.text !== part).length
+        : 0;
       const column = same > 0 ? `${condition.column} #${same + 1}` : condition.column;
       if (!conditions.some((c) => c.text === part)) conditions.push({ ...condition, column, text: part });
       return conditions.find((c) => c.text === part)?.column;

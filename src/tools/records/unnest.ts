@@ -16,6 +16,9 @@ import { isObject, itemListOf, itemView } from "./values.js";
 
 type Row = Readonly<Record<string, unknown>>;
 
+/** A key as an item of a list holds it (camelCase), not a value's name ("Campaign Run ID"). */
+const ITEM_KEY = /^[a-z][A-Za-z0-9]*$/;
+
 /** The top-level list a path runs through ("tokens" of "tokens.type"), and the key it reads in each item. */
 const partsOf = (field: string): [string, string] | undefined => {
   const [head, key] = field.split(".");
@@ -122,10 +125,18 @@ export class Unnest {
     return items.map((item) => ({ ...record, [head]: item }));
   }
 
-  /** After the last record: the records with an empty list, counted as themselves when no list was counted. */
+  /**
+   * After the last record: the records with an empty list, counted as themselves only when the path reads a value
+   * by its name. That is known from a record with items; when none has any, a key written as an item's key is
+   * (camelCase: costs.note, tokens.type), a name is not (attributes.Campaign Run ID, Marketo's attribute names:
+   * https://experienceleague.adobe.com/en/docs/marketo-developer/marketo/rest/lead-database/activities). Review s29,
+   * finding 5: programs without costs read "4 entries with no note" when no matching program had a cost.
+   */
   finish(add: (record: Row) => void): void {
     for (const record of this.#empty.splice(0)) {
-      const counted = this.#paths.some(([name]) => this.lists.has(name) && Array.isArray(record[name]));
+      const counted = this.#paths.some(
+        ([name, key]) => Array.isArray(record[name]) && (this.lists.has(name) || ITEM_KEY.test(key)),
+      );
       if (counted) this.none += 1;
       else {
         this.whole += 1;

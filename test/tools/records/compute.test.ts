@@ -160,6 +160,11 @@ describe("order_by and count_by", () => {
     expect(second).toBe(`${first} #2`);
     expect(short).toBe("leadScore > 50");
     expect(spec?.countBy).toHaveLength(3);
+    // A short condition keeps its own name beside one it begins (review s29, finding 10).
+    expect(computeSpec({ count_by: "leadScore > 50,leadScore > 5" }, "hint")?.countBy).toEqual([
+      "leadScore > 50",
+      "leadScore > 5",
+    ]);
   });
 
   it("takes min_count and count_by_ignore_case only with count_by; ignoring case, order_by may sort by spellings", () => {

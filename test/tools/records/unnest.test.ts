@@ -27,6 +27,18 @@ describe("count_by through a list, records without items", () => {
     ]);
   });
 
+  it("counts no record with an empty list when none has items, by an item's key (review s29, finding 5)", () => {
+    const compute = new RecordCompute(computeSpec({ count_by: "costs.note", where: "id < 3" }, "") ?? {});
+    for (const record of [
+      { id: 1, costs: [] },
+      { id: 2, costs: [] },
+      { id: 3, costs: [{ note: "Venue", cost: 100 }] },
+    ])
+      compute.see(record);
+    expect(compute.finish([])).toEqual([]);
+    expect(compute.unnest.none).toBe(2);
+  });
+
   it("drops no activity without attributes when counting by an attribute's name", () => {
     const records = [
       { id: 1, attributes: [] },
