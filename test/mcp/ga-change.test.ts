@@ -207,10 +207,22 @@ describe("a metric's change from the previous period (sessions%change)", () => {
       expect(typeof byMonth.get("202610")?.["sessions/day%change"], filter).toBe("number");
       expect(cut.summary, filter).not.toMatch(/From Sep 2026/);
     }
-    // A filter that keeps the same part of every month cuts none.
-    const weekdays = await report({ ...asked, filter: 'dayOfWeekName == "Monday"' });
-    expect(weekdays.summary).not.toContain("filter's dates");
-    expect(typeof weekdays.rows[1]?.["sessions%change"]).toBe("number");
+    // A filter of days that come round keeps 4 Mondays of one month and 5 of another: the counts are not
+    // compared, a day at a time they are (review s29, finding 3).
+    const mondays = await report({ ...asked, filter: 'dayOfWeekName == "Monday"' });
+    expect(mondays.summary).not.toContain("filter's dates");
+    expect(mondays.summary).toContain("Nov 2026 holds 5 of the days the filter keeps");
+    expect(mondays.summary).toContain("the months hold different numbers of the days the filter keeps");
+    for (const row of mondays.rows) expect(row["sessions%change"]).toBeNull();
+    expect(typeof mondays.rows[2]?.["sessions/day%change"]).toBe("number");
+    // By week, each holds one Monday: compared.
+    const weeks = await report({
+      ...asked,
+      dimensions: ["isoYearIsoWeek"],
+      date_ranges: [{ start_date: "2026-11-02", end_date: "2026-11-29" }],
+      filter: 'dayOfWeekName == "Monday"',
+    });
+    expect(typeof weeks.rows[1]?.["sessions%change"]).toBe("number");
   });
 
   it("judges the ends by the days that can have data: the first day of data, and today (review s26, finding 1)", async () => {

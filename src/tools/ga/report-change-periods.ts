@@ -9,6 +9,7 @@
  * - "running": it holds today, which GA is still collecting;
  * - "short": a GA `yearWeek` split by 1 January ("January 1st is always in week 01", the API schema's `week`), 4
  *   days of week 202553 against 7;
+ * - "uneven": a filter of days that come round keeps more of some periods than of others (5 Mondays, 4 Mondays);
  * - "filter": the filter's conditions on rising calendar dimensions (`date >= 20260920`) keep only part of it, as
  *   a range's bounds would (review s27, finding 5: 11 days of September against October's 31 read +186 %).
  */
@@ -20,7 +21,7 @@ import type { DaySpan } from "./report-per-day.js";
 const DAY_MS = 86_400_000;
 const WEEK = 7;
 
-export type Cut = "start" | "end" | "running" | "short" | "filter";
+export type Cut = "start" | "end" | "running" | "short" | "filter" | "uneven";
 
 export interface Period {
   value: string;
@@ -101,6 +102,13 @@ function cutByFilter(
     const count = counts.get(period.value);
     if (!period.cut && count && count.kept < count.length) Object.assign(period, { cut: "filter", ...count });
   }
+  // A filter of days that come round (dayOfWeekName == "Monday") keeps 4 of one month and 5 of the next: counts of
+  // periods holding different numbers of its days are not compared (review s29, finding 3: +35.7 % from a fifth
+  // Monday, +8.6 % a day at a time).
+  const whole = periods.filter((period) => !period.cut);
+  const recurring = whole.some((period) => period.days < (counts.get(period.value)?.kept ?? period.days));
+  if (recurring && new Set(whole.map((period) => period.days)).size > 1)
+    for (const period of whole) period.cut = "uneven";
 }
 
 /** How the answer names a period: "Sep 2026", "week 202553 (28 – 31 Dec 2025)". */
@@ -135,6 +143,8 @@ export function cutWords(calendar: string, periods: readonly Period[], span: Day
         return [
           `${label} is only partly in the filter's dates (${period.kept} of its ${period.length} days in the range)`,
         ];
+      case "uneven":
+        return [`${label} holds ${period.days} of the days the filter keeps`];
       case "short":
         return [
           `${label} has ${period.length} days (GA's weeks restart on 1 January; isoYearIsoWeek's weeks are whole)`,

@@ -181,10 +181,13 @@ function cutSentence(
   const means = running ? columns.filter((name) => (changeBase(name) ?? "").endsWith("/day")) : [];
   const withheld = [...counts, ...means];
   const verb = withheld.length === 1 ? "is" : "are";
+  const uneven = periods.some((period) => period.cut === "uneven");
   const why =
     means.length > 0 && !settled
       ? "the one still running holds today, which counts as a whole day"
-      : `part of a ${unit} is not a whole one${daily}`;
+      : uneven
+        ? `the ${unit}s hold different numbers of the days the filter keeps${daily}`
+        : `part of a ${unit} is not a whole one${daily}`;
   return `${cuts.join("; ")}.${withheld.length > 0 ? ` ${withheld.join(", ")} ${verb} not worked out to or from ${them}: ${why}.` : ""}`;
 }
 
