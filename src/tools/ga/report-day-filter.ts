@@ -184,6 +184,12 @@ export function risingOnly(dimensionFilter: unknown): unknown {
   return strip(dimensionFilter as Expression);
 }
 
+/** The filter on a day: true, false, or unknown (it depends on a condition on another dimension). */
+export function dayTruth(dimensionFilter: unknown): (ms: number) => boolean | undefined {
+  if (!dimensionFilter || typeof dimensionFilter !== "object") return () => true;
+  return (ms) => evaluate(dimensionFilter as Expression, ms, {});
+}
+
 /**
  * The days (UTC midnight, ms) the dimension filter leaves in, for a row with the `known` dimension values (none
  * for the totals): all when there is none.
