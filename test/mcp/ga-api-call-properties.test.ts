@@ -57,6 +57,14 @@ describe("a GET of v1beta/properties/{property}/… over several properties", ()
     });
     expect(all.isError).toBe(true);
     expect(firstText(all).split("v1alpha only")).toHaveLength(2);
+    // Refusals alike but for the property's id too: a mistyped collection (review s29, finding 13).
+    const mistyped = await api({
+      method: "GET",
+      endpoint: "v1beta/properties/{property}/bogusThings",
+      query_parameters: { property: "all" },
+    });
+    expect(mistyped.isError).toBe(true);
+    expect(firstText(mistyped).split("is no GA4").length).toBe(2);
   });
 
   it('"all" joins every property\'s list, each item tagged, equal to the reads one by one', async () => {

@@ -76,7 +76,8 @@ export async function readEach(
     }
   }
   // Every property refused alike (a path refused before sending: accessBindings): said once (review s28, 15).
-  const said = new Set(reads.map((read) => read.error));
+  // Alike but for the property's id (a mistyped collection: review s29, finding 13).
+  const said = new Set(reads.map((read) => read.error?.replaceAll(read.property.id, "{property}")));
   if (reads.length > 1 && refusals.length === reads.length && said.size === 1) throw refusals[0];
   const body = joinedBody(reads, collectionOf(fields.endpoint));
   const failed = reads.filter((read) => read.error !== undefined).length;

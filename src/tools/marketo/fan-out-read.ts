@@ -113,6 +113,12 @@ async function readAll(
             })
           : { id, skipped: true as const };
       if ("result" in read) records += read.result.result.length;
+      // A path Marketo does not have is so for every id: said after the first, not after a call per id (review
+      // s29, finding 12: 200 calls before "did you mean").
+      if ("refused" in read && NO_PATH.test(`${read.refused.message} ${read.refused.hint ?? ""}`)) {
+        stopped = true;
+        throw read.refused;
+      }
       reads[index] = read;
       done += 1;
       ctx.progress({
@@ -195,6 +201,9 @@ function ownTag({ name, template }: Pick<FanOut, "name" | "template">): string {
   return word && name === "id" ? `${word.replace(/s$/, "")}Id` : `path_${name}`;
 }
 
+/** The connector's words for a path Marketo does not have (service-codes.ts notFoundHint). */
+const NO_PATH = /is no Marketo endpoint/;
+
 /**
  * No id gave records: an error naming each id and why. When Marketo refused every id with one code that is not
  * about an id (a missing parameter, a method the path does not take), its own error and advice are the answer:
@@ -207,9 +216,7 @@ function noneGave(fan: FanOut, reads: IdRead[]): UpstreamError {
   // An emulator's 610 for a real path it does not serve is about the path, not the ids (trial s23, N294).
   const notServed = refusals.every((error) => /does not emulate/i.test(error.message));
   // A path Marketo does not have is about the path too: its "did you mean" is the answer (review s27, 12).
-  const noPath = refusals.every((error) =>
-    /is no Marketo endpoint/.test(`${error.message} ${error.hint ?? ""}`),
-  );
+  const noPath = refusals.every((error) => NO_PATH.test(`${error.message} ${error.hint ?? ""}`));
   const aboutIds = CODE_WORDS[first?.serviceCode ?? ""] !== undefined && !notServed && !noPath;
   if (first && refusals.length === reads.length && codes.size === 1 && !aboutIds) {
     // Its message already ends with its hint (MartechError): given again as this error's hint, it read twice.
