@@ -9,6 +9,7 @@
  * day around a DST change is the zone's own 23 or 25 hours.
  */
 import { ValidationError } from "../../errors.js";
+import { type Expression, expressionFields } from "../filter/ast.js";
 import { wallAt } from "../zone-clock.js";
 import { compareBy, type SortKey } from "./order.js";
 import { numberOf, textOf, timeOf } from "./values.js";
@@ -206,4 +207,27 @@ export function compareRows(
     }
     return 0;
   };
+}
+
+/**
+ * A count_by bucket named in where ("createdAt:weekday") is no field: an export sent it to Marketo, which refused
+ * it as an unknown field, and the advice to list the fields did not help (trial s26, N348).
+ */
+export function refuseBucketInWhere(expression: Expression): void {
+  const isBucket = (field: string) => {
+    try {
+      return bucketSuffix(field) !== undefined;
+    } catch {
+      return false;
+    }
+  };
+  const bucket = expressionFields(expression).find(isBucket);
+  if (bucket === undefined) return;
+  throw new ValidationError(
+    "where",
+    `${bucket} is a count_by bucket, not a field: where tests the records' fields.`,
+    {
+      hint: `Count by ${bucket} instead, or test its field in where (e.g. ${bucket.split(":")[0]} >= "2026-11-01").`,
+    },
+  );
 }

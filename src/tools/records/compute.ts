@@ -9,7 +9,7 @@ import { ValidationError } from "../../errors.js";
 import { type Expression, expressionFields } from "../filter/ast.js";
 import type { FilterSource } from "../filter/lexer.js";
 import { parseExpression, RECORDS_DIALECT } from "../filter/parser.js";
-import { type Bucket, bucketSpan, CYCLES, compareRows } from "./buckets.js";
+import { type Bucket, bucketSpan, CYCLES, compareRows, refuseBucketInWhere } from "./buckets.js";
 import { Counter } from "./count.js";
 import {
   type CountCondition,
@@ -74,6 +74,7 @@ export function computeSpec(input: ComputeInput, hint: string): ComputeSpec | un
   if (input.where !== undefined) {
     const at: FilterSource = { field: "where", hint };
     spec.where = { text: input.where, expression: parseExpression(input.where, at, RECORDS_DIALECT) };
+    refuseBucketInWhere(spec.where.expression);
   }
   if (input.count_by !== undefined) {
     const pivot = columnsPart(input.count_by);

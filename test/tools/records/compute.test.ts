@@ -167,6 +167,13 @@ describe("order_by and count_by", () => {
     ]);
   });
 
+  it("refuses a count_by bucket in where, before anything is sent (trial s26, N348)", () => {
+    expect(() => computeSpec({ where: 'createdAt:weekday == "Saturday"' }, "hint")).toThrow(
+      "createdAt:weekday is a count_by bucket, not a field",
+    );
+    expect(computeSpec({ where: 'createdAt >= "2026-11-01"' }, "hint")).toBeDefined();
+  });
+
   it("takes min_count and count_by_ignore_case only with count_by; ignoring case, order_by may sort by spellings", () => {
     for (const input of [{ min_count: 2 }, { count_by_ignore_case: true }]) {
       const field = Object.keys(input)[0];
