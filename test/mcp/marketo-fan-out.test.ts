@@ -217,6 +217,36 @@ describe("an endpoint read once per id", () => {
     expect(text).not.toContain("Check the ids");
   });
 
+  it("says a status no asset has a version of may be why, and doing what it says reads them (trial s26, N341)", async () => {
+    const listed = await mkto.call({
+      method: "GET",
+      endpoint: "/rest/asset/v1/emails.json",
+      query_parameters: { maxReturn: 200 },
+    });
+    const drafts = (
+      (listed.result.structuredContent as { result: { id: number; status: string }[] }).result ?? []
+    )
+      .filter((email) => email.status === "draft")
+      .map((email) => email.id)
+      .slice(0, 3);
+    expect(drafts.length).toBeGreaterThan(1);
+    const approved = await mkto.call({
+      method: "GET",
+      endpoint: "/rest/asset/v1/email/{id}.json",
+      query_parameters: { id: drafts, status: "approved" },
+    });
+    expect(approved.result.isError).toBe(true);
+    expect(approved.first).toContain(
+      "an asset that has no approved version answers the same: read it with status draft",
+    );
+    const draft = await mkto.call({
+      method: "GET",
+      endpoint: "/rest/asset/v1/email/{id}.json",
+      query_parameters: { id: drafts, status: "draft" },
+    });
+    expect(draft.result.isError, draft.first).toBeFalsy();
+  });
+
   it("says a mistyped path is no endpoint, with the nearest one, and doing what it says reads (review s27, 12)", async () => {
     mkto.fixture.sandbox.resetStats();
     const mistyped = await mkto.call({

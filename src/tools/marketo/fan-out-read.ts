@@ -209,7 +209,7 @@ const NO_PATH = /is no Marketo endpoint/;
  * about an id (a missing parameter, a method the path does not take), its own error and advice are the answer:
  * "Check the ids" sent the agent the wrong way (trial s8, N30 and N36).
  */
-function noneGave(fan: FanOut, reads: IdRead[]): UpstreamError {
+function noneGave(fan: FanOut, reads: IdRead[], status?: unknown): UpstreamError {
   const refusals = reads.flatMap((read) => ("refused" in read ? [read.refused] : []));
   const codes = new Set(refusals.map((error) => error.serviceCode ?? ""));
   const [first] = refusals;
@@ -233,7 +233,14 @@ function noneGave(fan: FanOut, reads: IdRead[]): UpstreamError {
   return new UpstreamError(
     `No id of query_parameters.${fan.name} gave records from ${fan.template}: ${noneWords(reads)}.`,
     {
-      hint: `Check the ids (GET one alone with it in the endpoint), and that ${fan.template} is the endpoint for them.`,
+      hint:
+        `Check the ids (GET one alone with it in the endpoint), and that ${fan.template} is the endpoint for them` +
+        // An asset without a version of that status answers the same (an email never approved has only a draft):
+        // trial s26, N341 read it as wrong ids. The Asset API's status filter: "draft or approved"
+        // (https://developer.adobe.com/marketo-apis/api/asset/#tag/Emails/operation/getEmailByIdUsingGET).
+        (status === "approved" || status === "draft"
+          ? `; with status ${status}, an asset that has no ${status} version answers the same: read it with status ${status === "approved" ? "draft" : "approved"}.`
+          : "."),
       ...(code ? { serviceCode: code } : {}),
     },
   );
@@ -265,7 +272,7 @@ export async function fanOutRead(
 ): Promise<ReadAnswer> {
   const { fan } = options;
   const reads = await readAll(input, marketo, ctx, options);
-  if (reads.every(failed)) throw noneGave(fan, reads);
+  if (reads.every(failed)) throw noneGave(fan, reads, input.query_parameters?.status);
   const none = noneWords(reads);
   const word = idWord(fan);
   const limit = input.max_items ?? DEFAULT_MAX_ITEMS;
