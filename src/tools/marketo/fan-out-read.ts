@@ -18,29 +18,12 @@ import type { ToolContext } from "../types.js";
 import { type Computed, computedAnswer, keptBytesFor } from "./compute-answer.js";
 import { computedSummary, readBeforeWords } from "./compute-words.js";
 import { endpointFor, type FanOut } from "./fan-out.js";
+import { failed, type Id, type IdRead, idsWords, NO_PATH, noneGave, noneWords } from "./fan-out-none.js";
 import { type NameReader, nameCounted, namesCalls } from "./id-names.js";
 import { asRecords, type ReadAnswer, type Shaped } from "./read-calls.js";
 
 /** Reads in flight at once: a few, well under Marketo's 10 (other calls share them). */
 const IN_FLIGHT = 4;
-
-type Id = FanOut["ids"][number];
-
-/** One id's read: its records, or why it gave none. */
-type IdRead =
-  | { id: Id; result: MarketoCallResult }
-  | { id: Id; refused: UpstreamError }
-  /** Not read: max_items records were read before it. */
-  | { id: Id; skipped: true };
-
-/** Marketo's codes for an id that is not there, in words (https://experienceleague.adobe.com/en/docs/marketo-developer/marketo/rest/error-codes). */
-const CODE_WORDS: Record<string, string> = {
-  "610": "not found",
-  "702": "not found",
-  "1013": "not found",
-  "1003": "invalid",
-  "1004": "not found",
-};
 
 export interface FanOutOptions {
   fan: FanOut;
@@ -132,37 +115,6 @@ async function readAll(
   return reads;
 }
 
-/** Why an id gave no records: "not found (1013)", Marketo's warning, or "no records". */
-function whyNone(read: IdRead): string | undefined {
-  if ("refused" in read) {
-    const code = read.refused.serviceCode ?? "";
-    // Any other refusal keeps Marketo's own words (trial s8, N30: "refused (701)" hid "filterType cannot be blank").
-    return CODE_WORDS[code] ? `${CODE_WORDS[code]} (${code})` : `refused (${code}): ${read.refused.message}`;
-  }
-  if ("skipped" in read || read.result.result.length > 0) return undefined;
-  return read.result.warnings[0] ?? "no records";
-}
-
-/** "ids 1004, 1007", or in the placeholder's own word ("programIds 1004, 1007"). */
-const idsWords = (ids: readonly Id[], word = "id") =>
-  `${word}${ids.length === 1 ? "" : "s"} ${ids.join(", ")}`;
-
-/** "ids 1004, 1007: not found (702); id 1009: no records", grouped by reason. */
-function noneWords(reads: IdRead[]): string | undefined {
-  const groups = new Map<string, Id[]>();
-  for (const read of reads) {
-    const why = whyNone(read);
-    if (why !== undefined) groups.set(why, [...(groups.get(why) ?? []), read.id]);
-  }
-  if (groups.size === 0) return undefined;
-  return [...groups].map(([why, ids]) => `${idsWords(ids)}: ${why}`).join("; ");
-}
-
-/** An id that failed: Marketo refused it, or answered no records with only a warning (the Asset API's "not found"). */
-const failed = (read: IdRead): boolean =>
-  "refused" in read ||
-  ("result" in read && read.result.result.length === 0 && read.result.warnings.length > 0);
-
 /** The ids read without failing whose records all fall within the first `limit` joined. */
 function whole(reads: IdRead[], limit: number): Id[] {
   let start = 0;
@@ -199,51 +151,6 @@ function ownTag({ name, template }: Pick<FanOut, "name" | "template">): string {
   const word = new RegExp(`/([A-Za-z]+)/\\{${name}\\}`).exec(template)?.[1];
   // Singular, as Marketo names its ids: /leads/{id}/… tags leadId, not leadsId (review s23, finding 10).
   return word && name === "id" ? `${word.replace(/s$/, "")}Id` : `path_${name}`;
-}
-
-/** The connector's words for a path Marketo does not have (service-codes.ts notFoundHint). */
-const NO_PATH = /is no Marketo endpoint/;
-
-/**
- * No id gave records: an error naming each id and why. When Marketo refused every id with one code that is not
- * about an id (a missing parameter, a method the path does not take), its own error and advice are the answer:
- * "Check the ids" sent the agent the wrong way (trial s8, N30 and N36).
- */
-function noneGave(fan: FanOut, reads: IdRead[], status?: unknown): UpstreamError {
-  const refusals = reads.flatMap((read) => ("refused" in read ? [read.refused] : []));
-  const codes = new Set(refusals.map((error) => error.serviceCode ?? ""));
-  const [first] = refusals;
-  // An emulator's 610 for a real path it does not serve is about the path, not the ids (trial s23, N294).
-  const notServed = refusals.every((error) => /does not emulate/i.test(error.message));
-  // A path Marketo does not have is about the path too: its "did you mean" is the answer (review s27, 12).
-  const noPath = refusals.every((error) => NO_PATH.test(`${error.message} ${error.hint ?? ""}`));
-  const aboutIds = CODE_WORDS[first?.serviceCode ?? ""] !== undefined && !notServed && !noPath;
-  if (first && refusals.length === reads.length && codes.size === 1 && !aboutIds) {
-    // Its message already ends with its hint (MartechError): given again as this error's hint, it read twice.
-    const said =
-      first.hint && first.message.endsWith(first.hint)
-        ? first.message.slice(0, -first.hint.length).trim()
-        : first.message;
-    return new UpstreamError(`Marketo refused ${fan.template} for every id the same way: ${said}`, {
-      ...(first.hint ? { hint: first.hint } : {}),
-      ...(first.serviceCode ? { serviceCode: first.serviceCode } : {}),
-    });
-  }
-  const code = first?.serviceCode;
-  return new UpstreamError(
-    `No id of query_parameters.${fan.name} gave records from ${fan.template}: ${noneWords(reads)}.`,
-    {
-      hint:
-        `Check the ids (GET one alone with it in the endpoint), and that ${fan.template} is the endpoint for them` +
-        // An asset without a version of that status answers the same (an email never approved has only a draft):
-        // trial s26, N341 read it as wrong ids. The Asset API's status filter: "draft or approved"
-        // (https://developer.adobe.com/marketo-apis/api/asset/#tag/Emails/operation/getEmailByIdUsingGET).
-        (status === "approved" || status === "draft"
-          ? `; with status ${status}, an asset that has no ${status} version answers the same: read it with status ${status === "approved" ? "draft" : "approved"}.`
-          : "."),
-      ...(code ? { serviceCode: code } : {}),
-    },
-  );
 }
 
 /** The figures of the reads: the answers, their calls (one per refused id), pages, warnings, request ids. */
