@@ -15,7 +15,7 @@
  */
 import type { StatedRange } from "./date-presets.js";
 import { CALENDARS, DAY_VALUES, dayOf } from "./report-calendar.js";
-import { dayFilter, dayTruth, risingOnly } from "./report-day-filter.js";
+import { dayTruth, risingOnly } from "./report-day-filter.js";
 import type { DaySpan } from "./report-per-day.js";
 
 const DAY_MS = 86_400_000;
@@ -38,16 +38,22 @@ export interface Period {
 
 const isoOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
-/** The days the filter's calendar conditions keep; every day when it cannot tell (a condition on another dimension). */
-function keptDays(dimensionFilter: unknown): (ms: number) => boolean {
-  const keep = dayFilter(dimensionFilter);
+/** The filter's truth on a day: kept, dropped, or unknown (a condition on another dimension); kept when it fails. */
+function truthOf(dimensionFilter: unknown): (ms: number) => boolean | undefined {
+  const truth = dayTruth(dimensionFilter);
   return (ms) => {
     try {
-      return keep(ms);
+      return truth(ms);
     } catch {
       return true;
     }
   };
+}
+
+/** The days the filter's calendar conditions keep; every day when it cannot tell (a condition on another dimension). */
+function keptDays(dimensionFilter: unknown): (ms: number) => boolean {
+  const truth = truthOf(dimensionFilter);
+  return (ms) => truth(ms) !== false;
 }
 
 /** The periods of `calendar` in the range, over the days that can have data and the filter keeps, each cut or not. */
@@ -95,16 +101,7 @@ function cutByFilter(
   // Each day's truth: kept, dropped, or unknown (it depends on the row: `date >= 20260920 or <channel>` keeps all
   // of September for that channel and 11 days of it for the others). A period whose days differ is cut for some
   // rows, so it is cut (review s29, finding 4: +246.6 % from an 11-day September).
-  const truth = (() => {
-    const of = dayTruth(risingOnly(dimensionFilter));
-    return (ms: number) => {
-      try {
-        return of(ms);
-      } catch {
-        return true;
-      }
-    };
-  })();
+  const truth = truthOf(risingOnly(dimensionFilter));
   const counts = new Map<
     string,
     { length: number; kept: number; sure: number; seen: Set<boolean | undefined> }
