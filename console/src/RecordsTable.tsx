@@ -73,14 +73,17 @@ function TotalsRow(props: {
   );
 }
 
-/** The table's columns (at most 30, by the rows' keys) and which of them hold only numbers. */
+/** The table's columns (at most 30, by the rows' keys, `order`'s first) and which of them hold only numbers. */
 function useColumns(
   rows: Row[],
   format: Format | undefined,
   title: ((column: string) => string) | undefined,
+  order: readonly string[] | undefined,
 ) {
   const columns = useMemo(() => {
-    const keys = [...new Set(rows.flatMap((row) => Object.keys(row)))].slice(0, 30);
+    const own = new Set(rows.flatMap((row) => Object.keys(row)));
+    const first = (order ?? []).filter((key) => own.has(key));
+    const keys = [...new Set([...first, ...own])].slice(0, 30);
     return keys.map((key) =>
       helper.accessor((row): unknown => row[key], {
         id: key,
@@ -90,7 +93,7 @@ function useColumns(
         sortUndefined: "last",
       }),
     );
-  }, [rows, format, title]);
+  }, [rows, format, title, order]);
   // Numbers align right, on their digits: a column is numeric when every value it has is a number.
   const numeric = useMemo(() => {
     const keys = new Set(rows.flatMap((row) => Object.keys(row)));
@@ -118,6 +121,8 @@ export interface RecordsTableProps {
   totalsLabel?: string | undefined;
   /** Whether a narrow screen may show its rows as cards (STACK_FROM); a table that fits says false. */
   stack?: boolean;
+  /** The columns' order where the rows' keys do not keep it (an object lists integer-like keys first). */
+  columns?: readonly string[];
 }
 
 /**
@@ -132,7 +137,7 @@ export function RecordsTable(props: RecordsTableProps) {
       ? [{ id: initialOrder.column, desc: initialOrder.descending }]
       : [],
   );
-  const { columns, numeric } = useColumns(rows, format, title);
+  const { columns, numeric } = useColumns(rows, format, title, props.columns);
   const table = useTable({ features, columns, data: rows, state: { sorting }, onSortingChange: setSorting });
   return (
     <SideScroll label={label} stack={props.stack ?? columns.length >= STACK_FROM}>

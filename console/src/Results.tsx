@@ -194,6 +194,9 @@ function TablePart(
         <RecordsTable
           label="Records"
           rows={rows}
+          {...(props.result.type === "result" && props.result.columns
+            ? { columns: props.result.columns }
+            : {})}
           format={props.format}
           {...(title ? { title } : {})}
           {...(props.tone

@@ -90,6 +90,8 @@ export type RunResult = {
   chart?: ChartModel;
   /** The warnings and hints for a person (without the agent's paging instructions). */
   notes: string[];
+  /** The order of the result's columns where its rows' keys do not keep it (a pivot's years come first in an object). */
+  columns?: string[];
   kept?: KeptView;
 };
 

@@ -206,6 +206,7 @@ export function forPeople(result: ToolResult<unknown>): {
   data: unknown;
   chart?: ChartModel;
   notes: string[];
+  columns?: readonly string[];
 } {
   const data = (result.data ?? {}) as { warnings?: unknown; hints?: unknown };
   const listed = [data.warnings, data.hints].flatMap((list) => (Array.isArray(list) ? list : []));
@@ -220,5 +221,11 @@ export function forPeople(result: ToolResult<unknown>): {
     .filter((sentence) => !AGENT_NOTE.test(sentence) && !AGENT_TOTALS.test(sentence));
   const clauses = sentences.join(" ").replace(/\.$/, "").split("; ");
   const summary = `${clauses.filter((clause) => !AGENT_PAGING.test(clause) && !AGENT_PARAMETER.test(clause)).join("; ")}.`;
-  return { summary, data: result.data, notes, ...(result.chart ? { chart: result.chart } : {}) };
+  return {
+    summary,
+    data: result.data,
+    notes,
+    ...(result.chart ? { chart: result.chart } : {}),
+    ...(result.columns ? { columns: result.columns } : {}),
+  };
 }

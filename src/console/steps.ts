@@ -121,6 +121,8 @@ export type RunEvent =
       chart?: ChartModel;
       /** The warnings and hints a person reads (data keeps all of them). */
       notes: string[];
+      /** The order of the result's columns, where its rows' keys do not keep it (ToolResult.columns). */
+      columns?: readonly string[];
       kept?: KeptView;
     }
   | { type: "stopped"; summary: string; kept?: KeptView }
@@ -128,8 +130,16 @@ export type RunEvent =
 
 /** What the page gets of a result, whatever the step: its summary, data and chart (the page draws it). */
 export function resultEvent(result: ToolResult<unknown>, kept?: KeptView): RunEvent {
-  const { summary, data, chart, notes } = forPeople(result);
-  return { type: "result", summary, data, notes, ...(chart ? { chart } : {}), ...(kept ? { kept } : {}) };
+  const { summary, data, chart, notes, columns } = forPeople(result);
+  return {
+    type: "result",
+    summary,
+    data,
+    notes,
+    ...(chart ? { chart } : {}),
+    ...(columns ? { columns } : {}),
+    ...(kept ? { kept } : {}),
+  };
 }
 
 /**

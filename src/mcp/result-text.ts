@@ -19,26 +19,28 @@ function cell(value: unknown): string {
   );
 }
 
-function columns(rows: readonly Plain[]): string[] {
+/** The rows' keys, those in `order` first in its order (an object lists integer-like keys first). */
+function columns(rows: readonly Plain[], order: readonly string[] = []): string[] {
   const seen = new Set<string>();
   for (const row of rows) for (const key of Object.keys(row)) seen.add(key);
-  return [...seen];
+  const first = order.filter((name) => seen.has(name));
+  return [...new Set([...first, ...seen])];
 }
 
 /** A list of objects as a table: the header row, then one line per row, cells separated by tabs. */
-export function table(rows: readonly Plain[]): string {
-  const names = columns(rows);
+export function table(rows: readonly Plain[], order?: readonly string[]): string {
+  const names = columns(rows, order);
   return [
     names.map(cell).join("\t"),
     ...rows.map((row) => names.map((name) => cell(row[name])).join("\t")),
   ].join("\n");
 }
 
-function line(name: string, value: unknown): string | undefined {
+function line(name: string, value: unknown, order?: readonly string[]): string | undefined {
   if (value === undefined || value === null) return undefined;
   if (Array.isArray(value)) {
     if (value.length === 0) return undefined;
-    if (value.every(isPlain)) return `${name} (${value.length}, tab-separated):\n${table(value)}`;
+    if (value.every(isPlain)) return `${name} (${value.length}, tab-separated):\n${table(value, order)}`;
     if (value.every((item) => typeof item === "string"))
       return `${name}:\n${value.map((item) => `- ${item}`).join("\n")}`;
     return `${name}: ${JSON.stringify(value)}`;
@@ -55,9 +57,11 @@ function line(name: string, value: unknown): string | undefined {
   return `${name}: ${String(value)}`;
 }
 
-/** The summary, then every field of the answer (tables for lists of objects). */
-export function resultText(summary: string, data: unknown): string {
+/** The summary, then every field of the answer (tables for lists of objects; `result`'s columns in `order`). */
+export function resultText(summary: string, data: unknown, order?: readonly string[]): string {
   if (!isPlain(data)) return `${summary}\n${JSON.stringify(data)}`;
-  const lines = Object.entries(data).flatMap(([name, value]) => line(name, value) ?? []);
+  const lines = Object.entries(data).flatMap(
+    ([name, value]) => line(name, value, name === "result" ? order : undefined) ?? [],
+  );
   return [summary, ...lines].join("\n");
 }

@@ -112,7 +112,7 @@ export async function resultContent(
   result: ToolResult<unknown>,
 ): Promise<Pick<CallToolResult, "content">> {
   const content: CallToolResult["content"] = [];
-  let text = resultText(result.summary, result.data);
+  let text = resultText(result.summary, result.data, result.columns);
   if (result.full) {
     try {
       const meta = await keepResult(workspace, stepId, result.full);

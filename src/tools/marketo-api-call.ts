@@ -247,5 +247,10 @@ function finished(
   const written = compactWrite(input, { data: o.data, full: o.read.full }, ctx);
   const notes = o.read.notes?.map((note) => `Names: ${note}.`) ?? [];
   const said = [o.summary, ...notes, written.words, ...lifted, ...o.tail].filter(Boolean).join(" ");
-  return { data: written.data, summary: said, ...(written.full ? { full: written.full } : {}) };
+  return {
+    data: written.data,
+    summary: said,
+    ...(written.full ? { full: written.full } : {}),
+    ...(o.read.columns ? { columns: o.read.columns } : {}),
+  };
 }

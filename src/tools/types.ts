@@ -114,6 +114,12 @@ export interface ToolResult<O> {
    * images (MCP) add `chart` as a PNG. Rendering one costs more than most calls, so it is not done unasked.
    */
   chartImage?: boolean;
+  /**
+   * The order of `data.result`'s columns in a text table, where the rows' keys do not keep it: an object puts
+   * keys that read as integers first, so a pivot by year printed "2024 2025 2026 leadSource total" (review s29,
+   * finding 9). Adapters that lay rows out use it; the JSON is the same either way.
+   */
+  columns?: readonly string[];
 }
 
 /**

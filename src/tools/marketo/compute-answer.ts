@@ -187,7 +187,8 @@ export function computedAnswer(input: MarketoApiCallInput, ctx: ToolContext, com
     end: computed.next === undefined,
     ...(rows.length < all.length ? { beforeLimit: all.length } : {}),
   };
-  return { data, counts, ...(full ? { full } : {}) };
+  const columns = spec.countBy ? columnsOf(computed) : undefined;
+  return { data, counts, ...(full ? { full } : {}), ...(columns ? { columns } : {}) };
 }
 
 /** The columns of what is kept: count_by's fields, count (records with count_distinct, spellings ignoring case), a pivot's row fields, columns and total, or the file's columns. */

@@ -81,6 +81,8 @@ export interface ReadAnswer {
   summary?: string;
   /** Where names added to the records came from, each said after the summary as "Names: …". */
   notes?: string[];
+  /** The order of `data.result`'s columns (ToolResult.columns), when the rows' keys do not keep it. */
+  columns?: readonly string[];
 }
 
 /** Records as the output schema has them: objects (a bare value, which Marketo does not send, is wrapped). */
