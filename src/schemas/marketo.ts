@@ -152,7 +152,7 @@ export const MarketoApiCallInput = z.strictObject({
     .min(1)
     .max(200)
     .optional()
-    .describe('With count_by: sum and mean per group, e.g. "costs.cost".')
+    .describe('With count_by: sum, mean, median per group, e.g. "costs.cost".')
     .meta({ title: "Sum", examples: ["costs.cost"] }),
   limit: z
     .int()

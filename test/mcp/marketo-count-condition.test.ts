@@ -207,8 +207,30 @@ describe("count_by a condition", () => {
           ? Math.round((scores.reduce((a, b) => a + b, 0) / scores.length) * 100) / 100
           : null;
       expect(row.mean, String(row.leadSource)).toBe(mean);
+      // The median: half the scores at most it, half at least (trial s26, N352: worked out from per-value counts).
+      const sorted = [...scores].sort((a, b) => a - b);
+      const median =
+        sorted.length === 0
+          ? null
+          : sorted.length % 2
+            ? sorted[(sorted.length - 1) / 2]
+            : ((sorted[sorted.length / 2 - 1] as number) + (sorted[sorted.length / 2] as number)) / 2;
+      const got = (row as { median?: number | null }).median;
+      expect(got, String(row.leadSource)).toBe(
+        median === null ? null : Math.round((median as number) * 100) / 100,
+      );
+      if (got !== null && got !== undefined) {
+        expect(scores.filter((s) => s <= got).length * 2).toBeGreaterThanOrEqual(scores.length);
+        expect(scores.filter((s) => s >= got).length * 2).toBeGreaterThanOrEqual(scores.length);
+      }
     }
     expect(text).toContain("its mean is that sum over those of its records with a leadScore");
+    expect(text).toContain("its median the middle of their values");
+    const byMedian = await read("leadSource", { sum: "leadScore", order_by: "-median" });
+    const medians = (byMedian.data.result as { median: number | null }[])
+      .map((row) => row.median)
+      .filter((m): m is number => m !== null);
+    expect(medians).toEqual([...medians].sort((a, b) => b - a));
     // Best mean first (review s28, finding 8).
     const ranked = await read("leadSource", { sum: "leadScore", order_by: "-mean" });
     const means = (ranked.data.result as { mean: number | null }[]).map((row) => row.mean);

@@ -24,11 +24,11 @@ export function sumWords(compute: RecordCompute, unit: string): string {
     const lists = [...unnest.lists].join(", ");
     return (
       `each row's sum adds its items' ${unit}s' ${sum}${scope}: a ${unit} with several items of ${lists} adds to the ` +
-      `row of each, so the rows add up to ${n(total)} (computed.sum), and the ${unit}s' own ${sum} to ${n(unnest.recordsSum)} (computed.records_sum); each row's mean is its sum over its ${unit}s with a ${sum}`
+      `row of each, so the rows add up to ${n(total)} (computed.sum), and the ${unit}s' own ${sum} to ${n(unnest.recordsSum)} (computed.records_sum); each row's mean is its sum over its ${unit}s with a ${sum}, its median their middle ${sum}`
     );
   }
   // The mean is over the records that have a value: an agent spent a call checking for empty ones (trial s24, N299).
   // Counted through the list the sum reads, it is over the items (review s28, finding 12).
   const of = [...unnest.lists].some((list) => sum.startsWith(`${list}.`)) ? "item" : unit;
-  return `each row's sum adds its ${of}s' ${sum}${scope}: ${n(total)} in all; its mean is that sum over those of its ${of}s with a ${sum} (empty ones are left out)`;
+  return `each row's sum adds its ${of}s' ${sum}${scope}: ${n(total)} in all; its mean is that sum over those of its ${of}s with a ${sum}, its median the middle of their values (empty ones are left out)`;
 }

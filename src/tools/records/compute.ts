@@ -272,7 +272,8 @@ export class RecordCompute {
       const rows = [...counted, ...zeros, ...gaps];
       for (const row of [...zeros, ...gaps]) zeroShares(row, this.spec);
       if (this.spec.distinct) for (const row of [...zeros, ...gaps]) row.records = 0;
-      if (this.spec.sum) for (const row of [...zeros, ...gaps]) Object.assign(row, { sum: 0, mean: null });
+      if (this.spec.sum)
+        for (const row of [...zeros, ...gaps]) Object.assign(row, { sum: 0, mean: null, median: null });
       if (this.spec.ignoreCase) for (const row of gaps) row.spellings = 0;
       if (this.spec.columns) {
         this.pivot = pivotTable(this.spec, counted, [...zeros, ...gaps]);

@@ -187,7 +187,7 @@ export function countColumnNames(spec: CountOptions & CountShape): string[] {
     "count",
     ...(spec.distinct ? [] : ["percent"]),
     ...(inGroup ? [inGroup] : []),
-    ...(spec.sum ? ["sum", "mean"] : []),
+    ...(spec.sum ? ["sum", "mean", "median"] : []),
     ...(spec.distinct ? ["records"] : []),
     ...(spec.ignoreCase ? ["spellings"] : []),
   ];

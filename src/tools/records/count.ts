@@ -34,10 +34,24 @@ export interface Group {
   sum: number;
   /** With sum: the group's records that have a value of its field (a mean's divisor). */
   valued?: number;
+  /** With sum: each of those records' sum, for the median. */
+  sums?: number[];
 }
 
 /** Called with a count_by field whose value is an object or a list, which is no one value to count. */
 export type RefuseContainer = (field: string, value: object) => never;
+
+/** The middle value (the mean of the two middle ones when even), to 0.01; null for none. */
+export function medianOf(values: readonly number[]): number | null {
+  if (values.length === 0) return null;
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  const middle =
+    sorted.length % 2 === 1
+      ? (sorted[mid] as number)
+      : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
+  return Math.round(middle * 100) / 100;
+}
 
 /** How a value reads for grouping ignoring case: outer spaces trimmed, lower case (locale-independent). */
 export function foldedText(text: string): string {
@@ -154,6 +168,10 @@ export class Counter {
       group.records += 1;
       group.sum += sum;
       group.valued = (group.valued ?? 0) + valued;
+      if (valued) {
+        group.sums ??= [];
+        group.sums.push(sum);
+      }
       if (newSpelling) group.spellings += 1;
       this.#countIn(group, distinct);
       return;
@@ -161,6 +179,7 @@ export class Counter {
     // Ignoring case, text of spaces only is empty: its group shows null, as "" does.
     const shown = values.map((value, i) => (folded[i] === null ? null : value));
     const added: Group = { values: shown, count: 0, records: 1, spellings: 1, sum, valued };
+    if (valued) added.sums = [sum];
     if (this.#distinct) added.distinct = new Set();
     this.#countIn(added, distinct);
     this.#groups.set(key, added);
@@ -293,6 +312,8 @@ export class Counter {
         row.sum = group.sum;
         // "Average lead score by source": the sum over the records that have a value (trial s24, N299).
         row.mean = group.valued ? Math.round((group.sum / group.valued) * 100) / 100 : null;
+        // "Median order value by channel": a model sorted 31,000 characters of per-value counts (trial s26, N352).
+        row.median = medianOf(group.sums ?? []);
       }
       if (this.#distinct) row.records = group.records;
       if (this.ignoreCase) row.spellings = group.spellings;

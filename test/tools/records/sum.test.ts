@@ -12,8 +12,8 @@ describe("sum's path through a list", () => {
     compute.see({ name: "B", costs: [{ cost: 7 }] });
     expect(compute.finish([])).toEqual([
       // The mean is over the records with a value: A's second has no cost (trial s24, N299).
-      { name: "A", count: 2, percent: 66.7, sum: 350, mean: 350 },
-      { name: "B", count: 1, percent: 33.3, sum: 7, mean: 7 },
+      { name: "A", count: 2, percent: 66.7, sum: 350, mean: 350, median: 350 },
+      { name: "B", count: 1, percent: 33.3, sum: 7, mean: 7, median: 7 },
     ]);
     expect(compute.sumTotal).toBe(357);
   });
@@ -26,7 +26,9 @@ describe("sum's path through a list", () => {
     );
     const right = new RecordCompute(computeSpec({ count_by: "name", sum: "costs.cost" }, "") ?? {});
     right.see({ name: "A", costs: [{ startDate: "2026-11-01", cost: 100 }] });
-    expect(right.finish([])).toEqual([{ name: "A", count: 1, percent: 100, sum: 100, mean: 100 }]);
+    expect(right.finish([])).toEqual([
+      { name: "A", count: 1, percent: 100, sum: 100, mean: 100, median: 100 },
+    ]);
   });
 
   it("refuses a path into a list only when no record read has it (an empty list says nothing)", () => {
@@ -34,8 +36,8 @@ describe("sum's path through a list", () => {
     compute.see({ name: "A", costs: [] });
     compute.see({ name: "B", costs: [{ cost: 7 }] });
     expect(compute.finish([])).toEqual([
-      { name: "A", count: 1, percent: 50, sum: 0, mean: null },
-      { name: "B", count: 1, percent: 50, sum: 7, mean: 7 },
+      { name: "A", count: 1, percent: 50, sum: 0, mean: null, median: null },
+      { name: "B", count: 1, percent: 50, sum: 7, mean: 7, median: 7 },
     ]);
   });
 });
