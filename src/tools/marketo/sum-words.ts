@@ -2,7 +2,7 @@
 
 import { n } from "../numbers-in-words.js";
 import type { RecordCompute } from "../records/compute.js";
-import { sumList, sumScope } from "../records/sum.js";
+import { sumList, sumScope, tidySum } from "../records/sum.js";
 
 /**
  * What a sum adds, and its total. Counted through a list (tags.tagType) with a sum outside it (costs.cost), a
@@ -20,7 +20,7 @@ export function sumWords(compute: RecordCompute, unit: string): string {
   const sum = spec.sum ?? "";
   const scope = sumScope(sum, sumList(sum, spec.where?.expression));
   const total = compute.sumTotal ?? 0;
-  if (outsideSum(compute) && unnest.recordsSum !== total) {
+  if (outsideSum(compute) && tidySum(unnest.recordsSum) !== total) {
     const lists = [...unnest.lists].join(", ");
     return (
       `each row's sum adds its items' ${unit}s' ${sum}${scope}: a ${unit} with several items of ${lists} adds to the ` +

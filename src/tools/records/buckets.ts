@@ -40,6 +40,8 @@ export const CYCLES: Readonly<Partial<Record<BucketUnit, readonly string[]>>> = 
 };
 
 const DAY_MS = 86_400_000;
+/** The narrowest band: past a millionth, labels rounded to the billionth ran together ("21 to <21"; review s30, 9). */
+const MIN_WIDTH = 0.000001;
 const SUFFIX = /^(.*[^:\s]):([A-Za-z]+|\d+(?:\.\d+)?)$/;
 
 /** The units as a refusal lists them: ":day, :week, … and :hour". */
@@ -56,7 +58,16 @@ export function bucketSuffix(part: string): { head: string; unit: BucketUnit; wi
   // Score bands from per-score counts were worked out by the model (trials s23, s24; trial s25, N317 and N321).
   if (/^\d/.test(unit)) {
     const width = Number(unit);
-    if (width > 0) return { head: match[1] as string, unit: "band", width };
+    if (width >= MIN_WIDTH) return { head: match[1] as string, unit: "band", width };
+    if (width > 0) {
+      throw new ValidationError(
+        "count_by",
+        `${JSON.stringify(part.slice(0, 60))}: a band is at least ${MIN_WIDTH} wide.`,
+        {
+          hint: 'E.g. "leadScore:25" counts leads by score bands 0 to <25, 25 to <50, ….',
+        },
+      );
+    }
     throw new ValidationError("count_by", `${JSON.stringify(part.slice(0, 60))}: a band is wider than 0.`, {
       hint: 'E.g. "leadScore:25" counts leads by score bands 0 to <25, 25 to <50, ….',
     });
@@ -119,7 +130,30 @@ function bandLabel(bucket: Bucket, value: unknown): string {
       { hint: `Count by a numeric field with :${width} (leadScore), or by ${bucket.field} alone.` },
     );
   }
-  return bandOf(Math.floor(number / width) * width, width);
+  return bandOf(bandIndex(number, width) * width, width);
+}
+
+/** The decimals a number is written with ("0.25": 2), or undefined past MAX_DECIMALS or in exponent form. */
+function decimalsOf(value: number): number | undefined {
+  const text = String(value);
+  if (/e/i.test(text)) return undefined;
+  const decimals = text.split(".")[1]?.length ?? 0;
+  return decimals <= MAX_DECIMALS ? decimals : undefined;
+}
+
+const MAX_DECIMALS = 12;
+
+/**
+ * Which band of `width` a number is in, counted from 0: in whole units of the last decimal either has, since
+ * 0.3 / 0.1 is 2.9999999999999996 in floating point and put 0.3 in "0.2 to <0.3" (review s30, finding 1).
+ */
+function bandIndex(number: number, width: number): number {
+  const decimals = Math.max(decimalsOf(number) ?? MAX_DECIMALS, decimalsOf(width) ?? MAX_DECIMALS);
+  const scale = 10 ** decimals;
+  const whole = Math.round(number * scale);
+  const step = Math.round(width * scale);
+  if (Number.isSafeInteger(whole) && step > 0) return Math.floor(whole / step);
+  return Math.floor(number / width + 1e-9);
 }
 
 /** A band's label from its low end; fractions as a person writes them, without float noise. */
@@ -172,7 +206,7 @@ export function bucketSpan(
 
 /** How a unit reads in the summary: "day", "week (Monday to Sunday, named by its Monday)", "month". */
 export function unitWords(unit: BucketUnit, width?: number): string {
-  if (unit === "band") return `band of ${width} (25 to <50: from 25, under 50)`;
+  if (unit === "band") return `band of ${width} (0 to <${width}: from 0, under ${width})`;
   if (unit === "weekday") return "weekday (Monday to Sunday)";
   if (unit === "quarter") return "calendar quarter (Q1 is January to March)";
   if (unit === "hour") return "hour of day (00 to 23)";

@@ -25,7 +25,7 @@ import { type Label, labelled } from "./labels.js";
 import { itemWise, type RecordTest, recordTest } from "./match.js";
 import { compareBy, parseSortKeys, type SortKey } from "./order.js";
 import { columnsPart, type Pivot, pivotSortKeys, pivotTable, refusePivotOptions } from "./pivot.js";
-import { sumItems } from "./sum.js";
+import { sumItems, tidySum } from "./sum.js";
 import { type Unnest, unnestFor } from "./unnest.js";
 import { isEmpty, textOf } from "./values.js";
 
@@ -359,7 +359,9 @@ export class RecordCompute {
 
   /** With sum: its field's values added over every record counted. */
   get sumTotal(): number | undefined {
-    return this.spec.sum ? this.#counter?.groups().reduce((sum, group) => sum + group.sum, 0) : undefined;
+    if (!this.spec.sum) return undefined;
+    const total = this.#counter?.groups().reduce((sum, group) => sum + group.sum, 0);
+    return total === undefined ? undefined : tidySum(total);
   }
 
   /** With count_distinct: the records counted whose field was empty (no value to count). */

@@ -3,7 +3,7 @@ import { expressionFields } from "../filter/ast.js";
 import { type Bucket, bucketLabel } from "./buckets.js";
 import { type CountCondition, percentOf } from "./count-fields.js";
 import { itemWise, recordTest } from "./match.js";
-import { recordSummed } from "./sum.js";
+import { recordSummed, tidySum } from "./sum.js";
 import { type FieldReader, fieldReader, isEmpty, textOf } from "./values.js";
 
 /**
@@ -309,7 +309,7 @@ export class Counter {
           first.get(this.#valueKey(group, 0)) ?? 0,
         );
       if (this.#sum !== undefined) {
-        row.sum = group.sum;
+        row.sum = tidySum(group.sum);
         // "Average lead score by source": the sum over the records that have a value (trial s24, N299).
         row.mean = group.valued ? Math.round((group.sum / group.valued) * 100) / 100 : null;
         // "Median order value by channel": a model sorted 31,000 characters of per-value counts (trial s26, N352).

@@ -9,6 +9,9 @@ import { type Expression, expressionFields } from "../filter/ast.js";
 import { innerObject, isEmpty, isObject, itemView, numberOf, textOf } from "./values.js";
 
 /** The values a path reads in a record, through objects, name/value lists and lists of objects. */
+/** A sum without floating-point noise: 0.3 + 0.6 + … read 6.6499999999999995 (review s30, finding 14). */
+export const tidySum = (sum: number): number => Number(sum.toPrecision(15));
+
 export function valuesAt(record: Readonly<Record<string, unknown>>, field: string): unknown[] {
   // An empty value is no value, at the top as inside (review s28, finding 7: one lead without a score refused a
   // whole export's sum, whose mean leaves empty ones out).

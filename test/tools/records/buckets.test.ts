@@ -171,3 +171,59 @@ describe("weekday and hour buckets (property)", () => {
     expect(() => hours.see({ createdAt: "soon" })).toThrow(/not a date/);
   });
 });
+
+/** An integer over 10^decimals as a person writes it ("1.25"), exactly. */
+function decimal(whole: bigint, decimals: number): string {
+  const sign = whole < 0n ? "-" : "";
+  const digits = (whole < 0n ? -whole : whole).toString().padStart(decimals + 1, "0");
+  const text = decimals === 0 ? digits : `${digits.slice(0, -decimals)}.${digits.slice(-decimals)}`;
+  return sign + String(Number(text));
+}
+
+/** floor(a / b) for bigints of any sign (BigInt division truncates toward 0). */
+const floorDiv = (a: bigint, b: bigint) => (a % b !== 0n && a < 0n !== b < 0n ? a / b - 1n : a / b);
+
+describe("count_by a number's bands", () => {
+  it("puts each decimal value in the band whose low end it reaches, edges included, as exact arithmetic does (fast-check)", () => {
+    // 0.3 / 0.1 is 2.9999999999999996 in floating point: 0.3 went to "0.2 to <0.3" (review s30, finding 1).
+    const value = fc.tuple(fc.integer({ min: -1_000_000, max: 1_000_000 }), fc.integer({ min: 0, max: 3 }));
+    const width = fc.tuple(fc.integer({ min: 1, max: 500 }), fc.integer({ min: 0, max: 3 }));
+    fc.assert(
+      fc.property(fc.array(value, { minLength: 1, maxLength: 20 }), width, (values, [w, e]) => {
+        const widthText = decimal(BigInt(w), e);
+        const compute = new RecordCompute(computeSpec({ count_by: `v:${widthText}` }, "") ?? {});
+        const want = new Map<string, number>();
+        for (const [n, d] of values) {
+          compute.see({ v: Number(decimal(BigInt(n), d)) });
+          const scale = Math.max(d, e);
+          const k = floorDiv(BigInt(n) * 10n ** BigInt(scale - d), BigInt(w) * 10n ** BigInt(scale - e));
+          const label = `${decimal(k * BigInt(w), e)} to <${decimal((k + 1n) * BigInt(w), e)}`;
+          want.set(label, (want.get(label) ?? 0) + 1);
+        }
+        const rows = compute.finish([]) as { [key: string]: unknown; count: number }[];
+        const got = new Map(
+          rows.filter((row) => row.count > 0).map((row) => [String(row[`v:${widthText}`]), row.count]),
+        );
+        expect(got).toEqual(want);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it("counts the review's edges in their own bands: 0.3 by 0.1, 33 by 1.1, 0.57 by 0.01", () => {
+    const cases: [number, string, string][] = [
+      [0.3, "0.1", "0.3 to <0.4"],
+      [0.7, "0.1", "0.7 to <0.8"],
+      [33, "1.1", "33 to <34.1"],
+      [0.57, "0.01", "0.57 to <0.58"],
+      [-0.3, "0.1", "-0.3 to <-0.2"],
+    ];
+    for (const [v, width, label] of cases) {
+      const compute = new RecordCompute(computeSpec({ count_by: `v:${width}` }, "") ?? {});
+      compute.see({ v });
+      const rows = compute.finish([]) as Record<string, unknown>[];
+      expect(rows.find((row) => row.count === 1)?.[`v:${width}`], `${v} by ${width}`).toBe(label);
+    }
+    expect(() => computeSpec({ count_by: "v:0.0000000001" }, "")).toThrow(/at least 0.000001 wide/);
+  });
+});

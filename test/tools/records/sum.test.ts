@@ -41,3 +41,13 @@ describe("sum's path through a list", () => {
     ]);
   });
 });
+
+describe("sum's figures", () => {
+  it("are free of floating-point noise: 0.3 + 0.6 + … reads 6.65, not 6.6499999999999995 (review s30, finding 14)", () => {
+    const compute = new RecordCompute(computeSpec({ count_by: "type", sum: "value" }, "") ?? {});
+    for (const value of [0.3, 0.6, 0.7, 1.2, 1.4, 0.25, -0.3, 2.5]) compute.see({ type: "number", value });
+    const [row] = compute.finish([]) as { sum: number }[];
+    expect(row?.sum).toBe(6.65);
+    expect(compute.sumTotal).toBe(6.65);
+  });
+});
