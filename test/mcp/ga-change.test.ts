@@ -217,10 +217,30 @@ describe("a metric's change from the previous period (sessions%change)", () => {
     // compared, a day at a time they are (review s29, finding 3).
     const mondays = await report({ ...asked, filter: 'dayOfWeekName == "Monday"' });
     expect(mondays.summary).not.toContain("filter's dates");
-    expect(mondays.summary).toContain("Nov 2026 holds 5 of the days the filter keeps");
+    expect(mondays.summary).toContain(
+      "Nov 2026 holds 5 of the days the filter's day conditions keep, Oct 2026 4",
+    );
     expect(mondays.summary).toContain("the months hold different numbers of the days the filter keeps");
-    for (const row of mondays.rows) expect(row["sessions%change"]).toBeNull();
-    expect(typeof mondays.rows[2]?.["sessions/day%change"]).toBe("number");
+    // September and October hold 4 Mondays each: compared (review s30, finding 10); November's 5 are not.
+    const monday = new Map(mondays.rows.map((row) => [row.yearMonth, row]));
+    expect(typeof monday.get("202610")?.["sessions%change"]).toBe("number");
+    expect(monday.get("202611")?.["sessions%change"]).toBeNull();
+    expect(typeof monday.get("202611")?.["sessions/day%change"]).toBe("number");
+    // Or-ed with a channel, every other channel keeps only the Mondays: November's fifth is not compared either
+    // (review s30, finding 3: Direct −16.9 %, Referral +436.8 % from Sep to Nov).
+    const orEmail = await report({
+      ...asked,
+      dimensions: ["sessionDefaultChannelGroup", "yearMonth"],
+      filter: 'dayOfWeekName == "Monday" or sessionDefaultChannelGroup == "Email"',
+    });
+    const november = orEmail.rows.filter((row) => row.yearMonth === "202611");
+    expect(november.length).toBeGreaterThan(1);
+    for (const row of november)
+      expect(row["sessions%change"], String(row.sessionDefaultChannelGroup)).toBeNull();
+    expect(orEmail.summary).toContain(
+      "Nov 2026 holds 5 of the days the filter's day conditions keep, Oct 2026 4",
+    );
+    expect(orEmail.summary).not.toMatch(/From Sep 2026 to Nov 2026/);
     // By week, each holds one Monday: compared.
     const weeks = await report({
       ...asked,
@@ -310,6 +330,59 @@ describe("a metric's change from the previous period (sessions%change)", () => {
     expect(running?.["sessions%change"]).toBeNull();
     expect(running?.["sessions/day%change"]).toBeNull();
     expect(answer.summary).toContain("still running");
+  });
+
+  it("compares a row's count only with a row before holding as many of its own days (review s30, finding 2)", async () => {
+    const daily = await report({
+      property: "412345671",
+      metrics: ["sessions"],
+      dimensions: ["date"],
+      date_ranges: [{ start_date: "2026-08-01", end_date: "2026-11-30" }],
+      limit: 500,
+    });
+    const sessionsOn = new Map(daily.rows.map((row) => [String(row.date), Number(row.sessions)]));
+    const sum = (days: string[]) => days.reduce((total, day) => total + (sessionsOn.get(day) ?? 0), 0);
+    const daysOf = (from: string, to: string, keep: (ms: number) => boolean) => {
+      const out: string[] = [];
+      for (let ms = dayMs(from); ms <= dayMs(to); ms += DAY_MS)
+        if (keep(ms)) out.push(iso(ms).replaceAll("-", ""));
+      return out;
+    };
+    const monday = (ms: number) => new Date(ms).getUTCDay() === 1;
+    // Month × weekday: November has 5 Mondays, October and September 4.
+    const weekdays = await report({
+      property: "412345671",
+      metrics: ["sessions%change"],
+      dimensions: ["yearMonth", "dayOfWeekName"],
+      date_ranges: [{ start_date: "2026-09-01", end_date: "2026-11-30" }],
+      limit: 100,
+    });
+    const mondays = new Map(
+      weekdays.rows.filter((row) => row.dayOfWeekName === "Monday").map((row) => [row.yearMonth, row]),
+    );
+    expect(mondays.get("202611")?.["sessions%change"]).toBeNull();
+    const october = sum(daysOf("2026-10-01", "2026-10-31", monday));
+    const september = sum(daysOf("2026-09-01", "2026-09-30", monday));
+    expect(mondays.get("202610")?.["sessions%change"]).toBe(change(september, october));
+    expect(weekdays.summary).toContain("nor for one holding a different number of days from the row before");
+    // ISO week × month: week 202645's seven November days against week 202644's one (1 Nov) read +762.4 %.
+    const weeks = await report({
+      property: "412345671",
+      metrics: ["sessions%change"],
+      dimensions: ["isoYearIsoWeek", "month"],
+      date_ranges: [{ start_date: "2026-09-07", end_date: "2026-11-29" }],
+      limit: 100,
+    });
+    const week = (value: string, month: string) =>
+      weeks.rows.find((row) => row.isoYearIsoWeek === value && row.month === month);
+    expect(week("202645", "11")?.["sessions%change"]).toBeNull();
+    expect(week("202641", "10")?.["sessions%change"]).toBeNull();
+    expect(week("202640", "09")?.["sessions%change"]).toBeNull();
+    const [w42, w43] = [
+      daysOf("2026-10-12", "2026-10-18", () => true),
+      daysOf("2026-10-19", "2026-10-25", () => true),
+    ];
+    expect(week("202643", "10")?.["sessions%change"]).toBe(change(sum(w42), sum(w43)));
   });
 
   it("names a running month's mean a day among the changes withheld (review s28, finding 13)", async () => {

@@ -32,8 +32,10 @@ export interface Period {
   cut?: Cut;
   /** A short week's days; a period the filter cuts: its days in the range that can have data. */
   length?: number;
-  /** A period the filter cuts: the days of it that the filter's dates keep. */
+  /** A period the filter cuts: the days of it that the filter's dates keep; an uneven one: of its day conditions. */
   kept?: number;
+  /** An uneven period: the period compared with it that holds a different number of the filter's days. */
+  unlike?: { period: Period; kept: number };
 }
 
 const isoOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
@@ -123,13 +125,59 @@ function cutByFilter(
     const kept = count.seen.has(false) ? count.kept : count.sure;
     Object.assign(period, { cut: "filter", length: count.length, kept });
   }
-  // A filter of days that come round (dayOfWeekName == "Monday") keeps 4 of one month and 5 of the next: counts of
-  // periods holding different numbers of its days are not compared (review s29, finding 3: +35.7 % from a fifth
-  // Monday, +8.6 % a day at a time).
-  const whole = periods.filter((period) => !period.cut);
-  const recurring = whole.some((period) => period.days < (counts.get(period.value)?.kept ?? period.days));
-  if (recurring && new Set(whole.map((period) => period.days)).size > 1)
-    for (const period of whole) period.cut = "uneven";
+  cutUneven(
+    periods.filter((period) => !period.cut),
+    (period) => counts.get(period.value)?.kept ?? period.days,
+    sureDays(periods, of, [start, end], dimensionFilter),
+  );
+}
+
+/**
+ * A filter of days that come round (dayOfWeekName == "Monday") keeps 4 of one month and 5 of the next: counts of
+ * periods holding different numbers of its days are not compared (review s29, finding 3: +35.7 % from a fifth
+ * Monday, +8.6 % a day at a time). Or-ed with another dimension (`… or <channel> == "Email"`), the days it surely
+ * keeps are those of every row but that channel's (review s30, finding 3). A period is cut when its days differ
+ * from the period before or from the first, so the changes between periods alike stay (review s30, finding 10).
+ */
+function cutUneven(
+  whole: Period[],
+  kept: (period: Period) => number,
+  sure: (period: Period) => number,
+): void {
+  const measures = [
+    ...(whole.some((period) => period.days < kept(period)) ? [(period: Period) => period.days] : []),
+    ...(whole.some((period) => sure(period) < period.days) ? [sure] : []),
+  ];
+  const [first] = whole;
+  if (!first) return;
+  whole.forEach((period, i) => {
+    const before = whole[i - 1];
+    for (const measure of measures) {
+      const other = [before, first].find((p) => p && measure(p) !== measure(period));
+      if (!other) continue;
+      Object.assign(period, {
+        cut: "uneven",
+        kept: measure(period),
+        unlike: { period: other, kept: measure(other) },
+      });
+      return;
+    }
+  });
+}
+
+/** The days of each period the whole filter surely keeps, whatever the row (a condition on a calendar dimension). */
+function sureDays(
+  periods: readonly Period[],
+  of: (ms: number) => string,
+  [start, end]: readonly [string, string],
+  dimensionFilter: unknown,
+): (period: Period) => number {
+  const truth = truthOf(dimensionFilter);
+  const sure = new Map<string, number>();
+  for (let ms = dayOf(start); ms <= dayOf(end); ms += DAY_MS)
+    if (truth(ms) === true) sure.set(of(ms), (sure.get(of(ms)) ?? 0) + 1);
+  const listed = new Set(periods.map((period) => period.value));
+  return (period) => (listed.has(period.value) ? (sure.get(period.value) ?? 0) : period.days);
 }
 
 /** How the answer names a period: "Sep 2026", "week 202553 (28 – 31 Dec 2025)". */
@@ -164,8 +212,14 @@ export function cutWords(calendar: string, periods: readonly Period[], span: Day
         return [
           `${label} is only partly in the filter's dates (${period.kept} of its ${period.length} days in the range)`,
         ];
-      case "uneven":
-        return [`${label} holds ${period.days} of the days the filter keeps`];
+      case "uneven": {
+        const unlike = period.unlike
+          ? `, ${periodLabel(calendar, period.unlike.period)} ${period.unlike.kept}`
+          : "";
+        return [
+          `${label} holds ${period.kept ?? period.days} of the days the filter's day conditions keep${unlike}`,
+        ];
+      }
       case "short":
         return [
           `${label} has ${period.length} days (GA's weeks restart on 1 January; isoYearIsoWeek's weeks are whole)`,
@@ -185,26 +239,30 @@ export function rowCutter(
   range: StatedRange,
   span: DaySpan,
   dimensionFilter: unknown,
-): (period: Period, values: Readonly<Record<string, string>>) => Cut | undefined {
+): (period: Period, values: Readonly<Record<string, string>>) => { cut?: Cut; days?: number } {
   const of = DAY_VALUES[calendar];
   const start = span.firstDay && span.firstDay > range.start_date ? span.firstDay : range.start_date;
   const end = span.today && span.today < range.end_date ? span.today : range.end_date;
   const rising = keptDays(risingOnly(dimensionFilter));
+  const all = keptDays(dimensionFilter);
   return (period, values) => {
     const others = Object.entries(values).filter(([name]) => name !== calendar && DAY_VALUES[name]);
-    if (!of || others.length === 0) return period.cut;
+    if (!of || others.length === 0) return period.cut ? { cut: period.cut } : {};
     const own = (ms: number) =>
       of(ms) === period.value && others.every(([name, value]) => DAY_VALUES[name]?.(ms) === value);
-    let [full, kept, running] = [0, 0, false];
+    let [full, kept, running, days] = [0, 0, false, 0];
     for (let ms = period.first - YEAR_MS; ms <= period.first + YEAR_MS; ms += DAY_MS) {
       if (!own(ms)) continue;
       full += 1;
       const day = isoOf(ms);
       if (day >= start && day <= end && rising(ms)) kept += 1;
+      if (day >= start && day <= end && all(ms)) days += 1;
       if (day === span.today && end === span.today) running = true;
     }
-    if (running) return "running";
-    return kept < full ? "start" : undefined;
+    // The row's own days, which the row before must match for counts to compare (review s30, finding 2: one
+    // November day of week 202644 against week 202645's seven read +762.4 %; 5 Mondays against 4, +35.7 %).
+    if (running) return { cut: "running", days };
+    return kept < full ? { cut: "start", days } : { days };
   };
 }
 

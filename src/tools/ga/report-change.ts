@@ -26,7 +26,10 @@ import {
 import { type SortKey, sortedHere } from "./report-ratios.js";
 
 /** How a row's period is cut (report-change-periods.ts rowCutter): by the period, or by the row's own days. */
-export type RowCut = (period: Period, values: Readonly<Record<string, string>>) => Cut | undefined;
+export type RowCut = (
+  period: Period,
+  values: Readonly<Record<string, string>>,
+) => { cut?: Cut | undefined; days?: number };
 
 import { type ChangeAsk, changeBase } from "./report-change-request.js";
 import type { DaySpan } from "./report-per-day.js";
@@ -85,7 +88,7 @@ export function withChanges(
   response: RunReportResponse,
   change: ChangeAsk | undefined,
   periods: readonly Period[],
-  cutOf: RowCut = (period) => period.cut,
+  cutOf: RowCut = (period) => ({ cut: period.cut }),
 ): RunReportResponse {
   if (!change) return response;
   const metrics = names(response.metricHeaders);
@@ -100,12 +103,16 @@ export function withChanges(
     const index = periods.findIndex((period) => period.value === cellOf(row, calendarAt));
     const [now, before] = [periods[index], index > 0 ? periods[index - 1] : undefined];
     const values = Object.fromEntries(dimensions.map((name, at) => [name, cellOf(row, at)]));
-    const cuts = [now, before].map((period) => (period ? cutOf(period, values) : undefined));
+    const judged = [now, before].map((period) => (period ? cutOf(period, values) : undefined));
+    const cuts = judged.map((judge) => judge?.cut);
+    // A row's own days (month × weekday: its Mondays) differ in number from the row before's: counts not compared.
+    const [daysNow, daysBefore] = judged.map((judge) => judge?.days);
+    const unlike = daysNow !== undefined && daysBefore !== undefined && daysNow !== daysBefore;
     const added = columns.map(({ base, at }) => {
       // A count of a period only partly comparable is not compared (a ratio or a rate is); nor a mean a day of
       // one still running, whose today counts as a whole day (review s27, finding 3).
       const running = cuts.includes("running") && base.endsWith("/day");
-      if (!now || !before || (addsUp(base) && cuts.some(Boolean)) || running) return {};
+      if (!now || !before || (addsUp(base) && (cuts.some(Boolean) || unlike)) || running) return {};
       const value = percentChange(valueIn(rowAt(groupOf(row), before.value), at, base), numberAt(row, at));
       return value === undefined ? {} : { value: String(value) };
     });
@@ -197,7 +204,8 @@ function rowCutWords(columns: readonly string[], span: DaySpan): string {
   if (counts.length === 0) return "";
   return (
     `${counts.join(", ")} ${counts.length === 1 ? "is" : "are"} not worked out for a row whose own days, in it or in the ` +
-    `period before, are only partly in the range or the filter's dates, before the data or still running (today, ${span.today}).`
+    `period before, are only partly in the range or the filter's dates, before the data or still running (today, ${span.today}), ` +
+    `nor for one holding a different number of days from the row before (5 Mondays against 4; one day of a week against seven).`
   );
 }
 
