@@ -205,6 +205,37 @@ describe("two date ranges: a range without a row, and each range's totals", () =
     expect(plain).toContain("Largest changes in sessions");
   });
 
+  it("a range running to today: no change of a mean a day, which counts today as a whole day (review s30, finding 5)", async () => {
+    const { today } = await spanOf();
+    const at = Date.parse(`${today}T00:00:00Z`);
+    const running = { start_date: iso(at - 6 * DAY_MS), end_date: today, name: "now" };
+    const before = { start_date: iso(at - 13 * DAY_MS), end_date: iso(at - 7 * DAY_MS), name: "before" };
+    const ask = {
+      property: "412345671",
+      metrics: ["sessions/day", "sessions"],
+      dimensions: ["deviceCategory"],
+    };
+    const result = await ga.call("google_analytics_run_reports", { ...ask, date_ranges: [before, running] });
+    const answer = {
+      ...data(result),
+      text: (result.content as { text?: string }[]).map((c) => c.text ?? "").join("\n"),
+    };
+    expect(answer.rows.length).toBeGreaterThan(0);
+    for (const row of [...answer.rows, ...answer.totals]) {
+      expect(row["sessions/day_change_pct"], String(row.deviceCategory)).toBeNull();
+      expect(typeof row["sessions/day[now]"]).toBe("number");
+    }
+    expect(answer.text).toContain(
+      `sessions/day_change not worked out: now runs to today (${today}), which GA is still collecting`,
+    );
+    // Two ranges of whole days: the change is worked out.
+    const whole = await report({
+      ...ask,
+      date_ranges: [before, { ...running, end_date: iso(at - DAY_MS), start_date: iso(at - 7 * DAY_MS) }],
+    });
+    expect(whole.rows.some((row) => typeof row["sessions/day_change_pct"] === "number")).toBe(true);
+  });
+
   it("by month over two ranges: a month before the first day has no mean a day, the first month has one", async () => {
     // The sandbox's property begins a fixed number of days before today: its first day moves with the clock.
     const { first } = await spanOf();

@@ -126,6 +126,8 @@ export interface CountedDays {
   ranges: { key: string; label: string; counted: StatedRange | undefined }[];
   /** The days the filter keeps for a row with these dimension values (none for the totals). */
   keep: (known?: Readonly<Record<string, string>>) => (ms: number) => boolean;
+  /** Today in the property's zone, which GA is still collecting. */
+  today?: string | undefined;
 }
 
 /** A range of a report by GA's key for it (its name or date_range_N); the only range when rows carry none. */

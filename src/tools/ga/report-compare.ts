@@ -38,6 +38,14 @@ export interface Comparison {
   gaRows: number;
   /** The dimensions of absolute dates paired by position, and whether rows have a change (report-pairs.ts). */
   pairing: Pairing;
+  /** Metrics whose change is not worked out, and why (a running range's mean a day). */
+  withheld?: Withheld | undefined;
+}
+
+/** Metrics whose change between the ranges is not worked out, and why. */
+export interface Withheld {
+  metrics: readonly string[];
+  why: string;
 }
 
 const DATE_RANGE = "dateRange";
@@ -77,6 +85,7 @@ interface Merge {
   absentAs: 0 | null;
   pairing: Pairing;
   absentFor?: AbsentValue | undefined;
+  withheld?: Withheld | undefined;
 }
 
 /**
@@ -168,7 +177,10 @@ function merge(
       const value = (index: number) =>
         values[index] ? (values[index]?.[metric] ?? null) : has[index] ? missing(index) : null;
       for (const [index, label] of m.labels.entries()) out[`${metric}[${label}]`] = value(index);
-      const delta = m.pairing.changes ? change(value(from), value(to)) : { change: null, pct: null };
+      const delta =
+        m.pairing.changes && !m.withheld?.metrics.includes(metric)
+          ? change(value(from), value(to))
+          : { change: null, pct: null };
       out[`${metric}_change`] = delta.change;
       out[`${metric}_change_pct`] = delta.pct;
     }
@@ -230,7 +242,12 @@ export function compareRanges(
   report: { rows: readonly FlatRow[]; totals: readonly FlatRow[] },
   names: { dimensions: readonly string[]; metrics: readonly string[] },
   ranges: readonly StatedRange[],
-  options: { order: readonly MergedOrder[]; metricFilter: boolean; absentFor?: AbsentValue | undefined },
+  options: {
+    order: readonly MergedOrder[];
+    metricFilter: boolean;
+    absentFor?: AbsentValue | undefined;
+    withheld?: Withheld | undefined;
+  },
 ): Comparison | undefined {
   if (ranges.length !== 2) return undefined;
   const { dimensions, metrics } = names;
@@ -239,7 +256,10 @@ export function compareRanges(
   const absentAs = options.metricFilter ? null : 0;
   const shown = dimensions.filter((name) => name !== DATE_RANGE);
   const pairs = pairing(shown, ranges);
-  const base = { metrics, labels, ranges, order, absentFor: options.absentFor };
+  const withheld = options.withheld?.metrics.some((metric) => metrics.includes(metric))
+    ? options.withheld
+    : undefined;
+  const base = { metrics, labels, ranges, order, absentFor: options.absentFor, withheld };
   const merged = merge(report.rows, { ...base, dimensions, absentAs, pairing: pairs });
   // Totals carry the dateRange cell as well (one total per range); a range with no rows has no total: 0.
   const none = pairing([], ranges);
@@ -279,6 +299,7 @@ export function compareRanges(
     absentAs,
     gaRows: report.rows.length,
     pairing: pairs,
+    ...(withheld ? { withheld } : {}),
   };
 }
 
@@ -298,6 +319,11 @@ export function comparisonHints(comparison: Comparison): string[] {
       `4 significant digits under 1, so a rate's change of a few thousandths is kept). offset, limit and ` +
       "next_offset count these merged rows.",
     ...(paired ? [paired] : []),
+    ...(comparison.withheld
+      ? [
+          `${comparison.withheld.metrics.map((m) => `${m}_change`).join(", ")} not worked out: ${comparison.withheld.why}.`,
+        ]
+      : []),
   ];
   const { from, to } = comparison.absent;
   if (from + to === 0) return hints;

@@ -54,7 +54,7 @@ export function countedDays(
       counted: start <= end ? { start_date: start, end_date: end } : undefined,
     };
   });
-  return { ranges, keep: (known) => dayFilter(dimensionFilter, known) };
+  return { ranges, keep: (known) => dayFilter(dimensionFilter, known), today: span.today };
 }
 
 /** The day-by-day report's rows, summed by the answer's dimensions. */

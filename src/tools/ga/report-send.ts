@@ -11,14 +11,14 @@ import { type DateRange, type StatedRange, statedRanges, todayIn } from "./date-
 import type { CountedDays } from "./report-calendar.js";
 import { changedReport } from "./report-change.js";
 import { type ChangeAsk, checkChangeFilter } from "./report-change-request.js";
-import type { Comparison } from "./report-compare.js";
+import type { Comparison, Withheld } from "./report-compare.js";
 import { checkDayFilter } from "./report-day-filter.js";
 import { unfilteredTotal } from "./report-empty.js";
 import { type FlatReport, flattenReport } from "./report-flatten.js";
 import { barePart, metricFilterNote, unfilteredReport } from "./report-metric-filter.js";
 import { pageReport, type ReportPage } from "./report-paging.js";
 import { absentMean, countedDays, type DaySpan, withPerDay } from "./report-per-day.js";
-import { checkPerDayFilter } from "./report-per-day-request.js";
+import { checkPerDayFilter, perDayBase } from "./report-per-day-request.js";
 import { pageHere, type RatioRequest, ratioParts, wholeForSort, withRatios } from "./report-ratios.js";
 import type { buildReportRequest } from "./report-request.js";
 import { withGroupShares, withShares } from "./report-shares.js";
@@ -127,6 +127,20 @@ async function softly<T>(promise: Promise<T>): Promise<T | undefined> {
   }
 }
 
+/**
+ * A range running to today: its mean a day counts today, which GA is still collecting, as a whole day, so its
+ * change from the other range is not worked out (review s30, finding 5: −6.9 % that was +11.5 % over whole days).
+ */
+function runningMeans(metrics: readonly string[], days: CountedDays | undefined): Withheld | undefined {
+  const means = metrics.filter((metric) => perDayBase(metric) !== undefined);
+  const running = days?.ranges.find((range) => days.today && range.counted?.end_date === days.today);
+  if (means.length === 0 || !running) return undefined;
+  return {
+    metrics: means,
+    why: `${running.label} runs to today (${days?.today}), which GA is still collecting, and its mean a day counts today as a whole day; compare the whole days of each`,
+  };
+}
+
 const headerNames = (headers: { name?: string }[] | undefined) =>
   (headers ?? []).flatMap((h) => h.name ?? []);
 
@@ -162,6 +176,7 @@ export function answerPage(o: {
             ratioParts(metric) || (o.days && !o.days.ranges[range]?.counted)
               ? null
               : absentMean(o.days)(metric, range, row),
+          withheld: runningMeans(names.metrics, o.days),
         })
       : undefined;
   if (merged) return { page: merged.page, flat: merged.flat, merged: merged.comparison };

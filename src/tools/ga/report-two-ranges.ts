@@ -24,6 +24,7 @@ import {
   changeOrder,
   compareRanges,
   comparisonHints,
+  type Withheld,
 } from "./report-compare.js";
 import type { FlatReport } from "./report-flatten.js";
 import { mergedOrder } from "./report-merged-order.js";
@@ -77,6 +78,7 @@ export function mergedPage(o: {
   metricFilter: boolean;
   keepBytes: number | undefined;
   absentFor?: AbsentValue | undefined;
+  withheld?: Withheld | undefined;
 }): MergedPage | undefined {
   const { fields, names, stated } = o;
   const labels = rangeLabels(stated);
@@ -84,6 +86,7 @@ export function mergedPage(o: {
   const comparison = compareRanges(o.flat, names, stated, {
     ...{ order, metricFilter: o.metricFilter },
     absentFor: o.absentFor,
+    withheld: o.withheld,
   });
   if (!comparison) return undefined;
   const rows = comparison.rows.slice(fields.offset, fields.offset + fields.limit);
