@@ -180,8 +180,8 @@ async function reportOn(o: {
   }
   if (fields.funnel) {
     const zone = timeZone ?? (await propertyTimeZone(ga, propertyId, ctx.signal));
-    const { funnel } = fields;
-    const result = await funnelAnswer({ ga, property, funnel, dates, zone, now, signal: ctx.signal });
+    const asked = { ga, property, funnel: fields.funnel, dates, zone, now, firstDay: start?.firstDay };
+    const result = await funnelAnswer({ ...asked, signal: ctx.signal });
     return { result, tail: "", pageHints: [] };
   }
   const { catalog, uiNames, filters, request, used } = await checkedRequest(ga, propertyId, fields, {

@@ -8,7 +8,9 @@
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { firstText, gaOverMcp } from "../helpers/ga-mcp.js";
+import { firstText, gaOverMcp, propertySpan } from "../helpers/ga-mcp.js";
+
+const DAY_MS = 86_400_000;
 
 type Row = Record<string, string | number | null>;
 const rowsOf = (r: CallToolResult) => (r.structuredContent as { rows: Row[] }).rows;
@@ -99,5 +101,30 @@ describe("a funnel compared over two periods", () => {
       date_ranges: JSON.parse(offered as string),
     });
     expect(aligned.summary).not.toContain("differ in length");
+  });
+
+  it("says when a period starts before the data, and its offer compares the days with data in both (review s30, finding 4)", async () => {
+    const { first } = await propertySpan(ga, "412345671");
+    const at = Date.parse(`${first}T00:00:00Z`);
+    const day = (offset: number) => new Date(at + offset * DAY_MS).toISOString().slice(0, 10);
+    const asked = {
+      funnel: { steps: ["session_start", "purchase"] },
+      date_ranges: [
+        { start_date: day(-30), end_date: day(29), name: "a" },
+        { start_date: day(335), end_date: day(394), name: "b" },
+      ],
+    };
+    const early = await funnel(asked);
+    expect(early.summary).toContain(`Data starts on ${first}`);
+    expect(early.summary).toContain("has 30 of its 60 days before it, with no data");
+    const offered = /compare only the days with data in both: date_ranges (\[.*?\])\./.exec(
+      early.summary,
+    )?.[1];
+    expect(offered, early.summary).toBeDefined();
+    const aligned = await funnel({ ...asked, date_ranges: JSON.parse(offered as string) });
+    expect(aligned.summary).not.toContain("Data starts on");
+    // One range: its figures cover only the days with data, and it says so.
+    const one = await funnel({ ...asked, date_ranges: [asked.date_ranges[0]] });
+    expect(one.summary).toContain(`Its figures cover only the days with data: ${first}…${day(29)}`);
   });
 });

@@ -25,6 +25,7 @@ import { CHECKED_DAYS } from "./key-events.js";
 import { rangeLabels } from "./period-words.js";
 import { type PropertyRef, propertyText } from "./property-name.js";
 import { funnelChart } from "./report-chart.js";
+import { dataStartNote } from "./report-data-start.js";
 import { type FlatRow, quotaSummary } from "./report-flatten.js";
 import { periodNote } from "./report-periods.js";
 
@@ -206,6 +207,8 @@ export async function funnelAnswer(o: {
   dates: ResolvedDates | undefined;
   zone: string | undefined;
   now: Date;
+  /** The property's first day: a period before it has no data (review s30, finding 4). */
+  firstDay?: string | undefined;
   signal: AbortSignal | undefined;
 }): Promise<{ data: RunReportsOutput; summary: string; chart: ChartModel }> {
   const breakdown = o.funnel.breakdown;
@@ -241,7 +244,8 @@ export async function funnelAnswer(o: {
       o.ga.quota(o.property.id, "core")?.quotas,
   );
   const labels = stated && parts.length === 2 ? (rangeLabels(stated) as [string, string]) : undefined;
-  const shown = funnelShown(parts, labels, o.funnel, { stated: stated ?? [], today: todayIn(o.now, o.zone) });
+  const today = todayIn(o.now, o.zone);
+  const shown = funnelShown(parts, labels, o.funnel, { stated: stated ?? [], today, firstDay: o.firstDay });
   const data: RunReportsOutput = {
     property: `properties/${o.property.id}`,
     ...(o.property.displayName ? { property_name: o.property.displayName } : {}),
@@ -276,22 +280,32 @@ function funnelShown(
   parts: { rows: FlatRow[]; nextRows: FlatRow[] }[],
   labels: [string, string] | undefined,
   funnel: Funnel,
-  dates: { stated: readonly StatedRange[]; today: string },
+  dates: { stated: readonly StatedRange[]; today: string; firstDay?: string | undefined },
 ): { rows: FlatRow[]; nextRows: FlatRow[]; summary: string } {
   const broken = funnel.breakdown !== undefined;
   const [first, second] = parts;
+  const compared = labels !== undefined && first !== undefined && second !== undefined;
+  // A period reaching before the data: said as a report says it, with the days to compare (review s30, finding 4).
+  const early = dates.firstDay
+    ? dataStartNote(dates.stated, dates.firstDay, compared, dates.today)
+    : undefined;
+  const after = early ? ` ${early}` : "";
   if (!labels || !first || !second) {
     const { rows = [], nextRows = [] } = first ?? {};
-    return { rows: [...rows, ...nextRows], nextRows, summary: funnelSummary(rows, funnel, broken) };
+    return {
+      rows: [...rows, ...nextRows],
+      nextRows,
+      summary: `${funnelSummary(rows, funnel, broken)}${after}`,
+    };
   }
   const pair = [first.rows, second.rows] as const;
   const each = labels.map((label, i) => `${label}: ${funnelSummary(parts[i]?.rows ?? [], funnel, broken)}`);
   // Periods of different length, or one still running, said as two-range reports say it, with like-for-like dates.
-  const lengths = periodNote(dates.stated, [0, 1], labels, dates.today);
+  const lengths = periodNote(dates.stated, [0, 1], labels, dates.today, dates.firstDay);
   return {
     rows: comparedFunnelRows(pair, labels, funnel.breakdown),
     nextRows: [],
-    summary: `${each.join(" ")}${comparedFunnelWords(pair, labels, funnel)}${lengths ? ` ${lengths}` : ""}`,
+    summary: `${each.join(" ")}${comparedFunnelWords(pair, labels, funnel)}${lengths ? ` ${lengths}` : ""}${after}`,
   };
 }
 
