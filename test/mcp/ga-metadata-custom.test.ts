@@ -32,4 +32,28 @@ describe("a metadata answer's custom definitions", () => {
     const empty = await api({ method: "GET", endpoint: "v1beta/properties/412345680/metadata" });
     expect(firstText(empty)).toContain("The property has no custom definitions");
   });
+
+  it("over several properties, lists each one's custom definitions within the cap (review s30, finding 6: 114,000 characters)", async () => {
+    const all = await api({
+      method: "GET",
+      endpoint: "v1beta/properties/{property}/metadata",
+      query_parameters: { property: "all" },
+    });
+    expect(all.isError, firstText(all)).toBeFalsy();
+    const text = (all.content as { text?: string }[]).map((c) => c.text ?? "").join("\n");
+    expect(text.length).toBeLessThan(45_000);
+    expect(JSON.stringify(all.structuredContent).length).toBeLessThan(45_000);
+    const results = (body(all) as unknown as { results: { property: string; dimensions: unknown[] }[] })
+      .results;
+    expect(results.length).toBeGreaterThan(1);
+    const [summary = ""] = firstText(all).split("\n");
+    expect(summary).toContain("Each property's custom definitions");
+    // Each property's, as its own metadata answer names them.
+    for (const result of results) {
+      const id = result.property.replace("properties/", "");
+      const one = await api({ method: "GET", endpoint: `v1beta/properties/${id}/metadata` });
+      const own = /The property's custom definitions: (.*?)\.(?:\s|$)/.exec(firstText(one))?.[1];
+      expect(summary, id).toContain(`${result.property}: ${own ?? "none"}`);
+    }
+  });
 });

@@ -10,6 +10,7 @@ import type { ConnectorOf } from "../../connections/registry.js";
 import { isMartechError, ValidationError } from "../../errors.js";
 import type { GoogleApiCallFields } from "../../schemas/google-analytics-admin.js";
 import { n } from "../numbers-in-words.js";
+import { customOnly } from "./metadata-words.js";
 import type { PropertyRef } from "./property-name.js";
 import { resolveProperties } from "./report-properties.js";
 
@@ -79,7 +80,10 @@ export async function readEach(
   // Alike but for the property's id (a mistyped collection: review s29, finding 13).
   const said = new Set(reads.map((read) => read.error?.replaceAll(read.property.id, "{property}")));
   if (reads.length > 1 && refusals.length === reads.length && said.size === 1) throw refusals[0];
-  const body = joinedBody(reads, collectionOf(fields.endpoint));
+  const body = joinedBody(
+    reads.map((read) => ({ ...read, body: customOnly(read.body) })),
+    collectionOf(fields.endpoint),
+  );
   const failed = reads.filter((read) => read.error !== undefined).length;
   const summary =
     `read for ${n(properties.length)} ${properties.length === 1 ? "property" : "properties"} (${n(properties.length)} calls)` +

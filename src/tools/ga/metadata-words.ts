@@ -12,9 +12,42 @@ interface Definition {
   customDefinition?: boolean;
 }
 
+const isMetadata = (body: unknown): body is Record<string, unknown> =>
+  body !== null &&
+  typeof body === "object" &&
+  String((body as { name?: unknown }).name ?? "").endsWith("/metadata") &&
+  ["dimensions", "metrics"].some((key) => Array.isArray((body as Record<string, unknown>)[key]));
+
+/**
+ * A metadata answer of several properties keeps each one's custom definitions: the standard ones are alike for
+ * every property, and five properties' whole lists came to 114,000 characters in one answer (review s30, 6).
+ */
+export function customOnly(body: unknown): unknown {
+  if (!isMetadata(body)) return body;
+  const custom = (key: string) =>
+    ((body[key] as Definition[] | undefined) ?? []).filter((item) => item?.customDefinition === true);
+  return { ...body, dimensions: custom("dimensions"), metrics: custom("metrics") };
+}
+
+/** The words on several properties' metadata (customOnly): each property's custom definitions. */
+function resultsWords(body: Record<string, unknown>): string | undefined {
+  const results = body.results;
+  if (!Array.isArray(results) || results.length === 0 || !results.every(isMetadata)) return undefined;
+  const each = results.map((result) => {
+    const words = customDefinitionWords(result)?.replace(/^The property's custom definitions: /, "");
+    const property = String(result.property ?? result.name).replace(/\/metadata$/, "");
+    return `${property}: ${words === undefined || words.startsWith("The property has no") ? "none" : words}`;
+  });
+  return (
+    `Each property's custom definitions (its standard dimensions and metrics, alike for every property, are left ` +
+    `out: read one property's metadata for them): ${each.join("; ")}`
+  );
+}
+
 /** "Custom definitions: dimensions customEvent:tier (Tier), …; metrics …", or nothing when the answer has none. */
 export function customDefinitionWords(body: unknown): string | undefined {
   if (body === null || typeof body !== "object") return undefined;
+  if ("results" in body) return resultsWords(body as Record<string, unknown>);
   const lists = ["dimensions", "metrics"].flatMap((key) => {
     const list = (body as Record<string, unknown>)[key];
     if (!Array.isArray(list)) return [];

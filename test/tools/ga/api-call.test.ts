@@ -81,6 +81,10 @@ describe("Google Analytics API Call", () => {
     expect(typeof blob.body).toBe("string");
     expect(blob.warnings[0]).toMatch(/cut off/);
     expect(pageBody(fields, { small: true })).toEqual({ body: { small: true }, warnings: [] });
+    // A list whose first item alone is over the cap is cut as text too, not shown whole (review s30, finding 6).
+    const huge = pageBody(fields, { results: [{ text: "z".repeat(MAX_RESULT_BYTES * 2) }, { text: "a" }] });
+    expect(JSON.stringify(huge.body).length).toBeLessThanOrEqual(MAX_RESULT_BYTES);
+    expect(huge.warnings.at(-1)).toMatch(/cut off/);
   });
 
   it("continues a capped list with its cursor: every item once, none repeated", async () => {
