@@ -440,6 +440,49 @@ describe("a metric's change from the previous period (sessions%change)", () => {
     expect(firstText(refused)).toContain("Keep the filter's dimension conditions only");
   });
 
+  it("each hint on a dimension the rising one fixes leads to changes when done (review s30, finding 7)", async () => {
+    const range = [{ start_date: "2026-09-01", end_date: "2026-11-29" }];
+    // A year against the one before: from the data's first day (it moves with the clock) to a whole November.
+    const { first } = await spanOf("412345671");
+    const years = [{ start_date: first, end_date: "2026-11-30" }];
+    for (const fixed of ["day", "dayOfWeek", "dayOfWeekName", "week", "isoWeek", "month"]) {
+      const result = await ga.call("google_analytics_run_reports", {
+        property: "412345671",
+        metrics: ["sessions%change"],
+        dimensions: ["date", fixed],
+        date_ranges: range,
+      });
+      expect(result.isError, fixed).toBe(true);
+      const text = firstText(result);
+      const use = /use (\w+) with (\w+)/.exec(text);
+      expect(use, text).not.toBeNull();
+      const paired = await report({
+        property: "412345671",
+        metrics: ["sessions%change"],
+        dimensions: [use?.[1], use?.[2]],
+        date_ranges: /a year before/.test(text) ? years : range,
+        limit: 1000,
+      });
+      const changed = paired.rows.filter((row) => typeof row["sessions%change"] === "number");
+      expect(changed.length, `${fixed}: ${use?.[0]}`).toBeGreaterThan(0);
+      const filter = /filter on it \(([^:]+): Fridays\)/.exec(text)?.[1];
+      if (!/^dayOfWeek/.test(fixed)) continue;
+      expect(filter, text).toBeDefined();
+      const fridays = await report({
+        property: "412345671",
+        metrics: ["sessions%change"],
+        dimensions: ["date"],
+        date_ranges: range,
+        filter,
+      });
+      expect(fridays.rows.length, filter).toBe(13);
+      for (const row of fridays.rows)
+        expect(
+          new Date(`${String(row.date).replace(/(\d{4})(\d\d)(\d\d)/, "$1-$2-$3")}T00:00:00Z`).getUTCDay(),
+        ).toBe(5);
+    }
+  });
+
   it("states a ratio with no row at an end as none, with no percent (review s26, finding 4)", async () => {
     const answer = await report({
       property: "412345671",
@@ -479,7 +522,7 @@ describe("a metric's change from the previous period (sessions%change)", () => {
     expect(monthFixed).toContain("use year with month");
     await report({ property: "412345671", metrics: ["sessions%change"], dimensions: ["isoWeek", "isoYear"] });
     const none = await refused({ metrics: ["sessions%change"], dimensions: ["country"] });
-    expect(none).toContain("keep exactly one of date, isoYearIsoWeek, yearWeek, yearMonth, year, isoYear");
+    expect(none).toContain("Keep exactly one of date, isoYearIsoWeek, yearWeek, yearMonth, year, isoYear");
     const two = await refused({
       metrics: ["sessions%change"],
       dimensions: ["yearMonth"],

@@ -65,7 +65,7 @@ export function changeRequest<F extends Shape>(fields: F): { fields: F; change?:
       rising.length === 0
         ? `${what} steps along one of ${IN_ORDER.join(", ")}, and this report has none of them.`
         : `${what} steps along one calendar dimension; this report has ${rising.join(" and ")}.`,
-      `${instead}keep exactly one of ${IN_ORDER.join(", ")} in dimensions.`,
+      `${instead}${instead ? "keep" : "Keep"} exactly one of ${IN_ORDER.join(", ")} in dimensions.`,
     );
   }
   checkOthers(what, rising[0] as string, fields.dimensions);
@@ -91,15 +91,27 @@ const WEEK_YEARS: Record<string, string> = { isoWeek: "isoYear", week: "year", m
  * value each period, so no row has a period before with the same one (review s28, finding 6: `date` with
  * `dayOfWeekName` had every change empty); a week of one count beside a year of the other (finding 5).
  */
+/**
+ * What to ask instead of a dimension the rising one fixes, each of which answers (review s30, finding 7: GA's
+ * dayOfWeek holds 0 to 6, so "Friday" kept no row; isoWeek goes with isoYear; day is the day of the month).
+ */
+function fixedHint(fixed: string): string {
+  if (/^dayOfWeek/.test(fixed)) {
+    // GA's dayOfWeek: 0 is Sunday (https://developers.google.com/analytics/devguides/reporting/data/v1/api-schema).
+    const friday = fixed === "dayOfWeek" ? 'dayOfWeek == "5"' : 'dayOfWeekName == "Friday"';
+    return `For each weekday against the same weekday a week before, use isoYearIsoWeek with ${fixed}; or filter on it (${friday}: Fridays) by date.`;
+  }
+  const [within, unit] = fixed === "day" ? ["yearMonth", "month"] : [WEEK_YEARS[fixed] ?? "year", "year"];
+  return `For each ${fixed} against the same ${fixed} a ${unit} before, use ${within} with ${fixed}; or leave ${fixed} out.`;
+}
+
 function checkOthers(what: string, calendar: string, dimensions: readonly string[]): void {
   const fixed = dimensions.find((name) => FIXES[calendar]?.includes(name));
   if (fixed) {
     refuse(
       "dimensions",
       `${what} compares each ${calendar} with the one before, and each ${calendar} has a single ${fixed}, so no row has one before with the same ${fixed}.`,
-      /^dayOfWeek/.test(fixed)
-        ? `For each weekday against the same weekday a week before, use isoYearIsoWeek with ${fixed}; or filter on it (${fixed} == "Friday") by date.`
-        : `For each ${fixed} against the same ${fixed} a year before, use year with ${fixed}; or leave ${fixed} out.`,
+      fixedHint(fixed),
     );
   }
   for (const [week, year] of Object.entries(WEEK_YEARS)) {
