@@ -13,6 +13,7 @@ import { zonedDates } from "./marketo/date-bounds.js";
 import { forgetExports } from "./marketo/export-reuse.js";
 import { checkRunToCompletion } from "./marketo/export-run.js";
 import { checkFanOut } from "./marketo/fan-out.js";
+import { checkFilterValues } from "./marketo/filter-values.js";
 import { withLeadFieldsAdvice } from "./marketo/lead-fields-advice.js";
 import { exactFilterWords, nearNames } from "./marketo/near-names.js";
 import { positionOf } from "./marketo/position.js";
@@ -180,6 +181,7 @@ export const marketoApiCall: ToolStep<typeof MarketoApiCallInput, typeof Marketo
       );
     }
     if (input.run_to_completion) checkRunToCompletion(input);
+    checkFilterValues(input);
     const fan = checkFanOut(input, path, file);
     const spec = computeSpec(input, WHERE_HINT);
     if (spec) checkComputable(input);

@@ -1,0 +1,40 @@
+import { describe, expect, it } from "vitest";
+import { marketoOverMcp, NO_CALL_WINDOW, runningClock } from "../helpers/marketo-mcp.js";
+
+/**
+ * filterValues written as a range ("1..5000") is one value to Marketo, which no record has: it answered no
+ * records and no error, read as "no leads" (trial s27, N367). Refused before sending, and the hint answers.
+ */
+const mkto = marketoOverMcp(
+  { leadCount: 200, seed: 42, now: runningClock(Date.UTC(2026, 11, 1, 12)), rateLimit: 1_000_000 },
+  undefined,
+  NO_CALL_WINDOW,
+);
+
+describe("filterValues written as a range", () => {
+  it("is refused naming the field and how to list values, and the listed form answers", async () => {
+    for (const filterValues of ["1..5000", ["1...50"], "7,10…20"]) {
+      const refused = await mkto.call({
+        method: "GET",
+        endpoint: "/rest/v1/leads.json",
+        query_parameters: { filterType: "id", filterValues },
+      });
+      expect(refused.result.isError, JSON.stringify(filterValues)).toBe(true);
+      expect(refused.first).toContain("query_parameters.filterValues");
+      expect(refused.first).toContain("is read by Marketo as one value, not a range");
+    }
+    const { data } = await mkto.ok<{ result: { id: number }[] }>({
+      method: "GET",
+      endpoint: "/rest/v1/leads.json",
+      query_parameters: { filterType: "id", filterValues: "1,2,3" },
+    });
+    expect(data.result.map((lead) => lead.id).sort()).toEqual([1, 2, 3]);
+    // A value with dots that is no range is sent as it is.
+    const email = await mkto.call({
+      method: "GET",
+      endpoint: "/rest/v1/leads.json",
+      query_parameters: { filterType: "email", filterValues: "a.b@example.com" },
+    });
+    expect(email.result.isError).toBeFalsy();
+  });
+});
