@@ -33,7 +33,8 @@ describe("an item metric that is 0 throughout", () => {
     expect(rows.length).toBeGreaterThan(0);
     expect(rows.every((row) => row.itemsAddedToCart === 0)).toBe(true);
     expect(summary(result)).toContain(
-      "itemsAddedToCart is 0 in every row and in total: GA counts item metrics only from the items sent",
+      "itemsAddedToCart is 0 in every row and in total while itemsPurchased is not: items come in with other events, " +
+        "so no add_to_cart event carried items (eventCount by eventName shows whether add_to_cart events come in at all)",
     );
     expect(summary(result)).toContain("itemsPurchased/itemsAddedToCart therefore has no value");
     expect(summary(result)).not.toContain("itemsPurchased is 0");
@@ -47,8 +48,41 @@ describe("an item metric that is 0 throughout", () => {
     expect(Number(events[0]?.eventCount)).toBeGreaterThan(0);
   });
 
+  it("beside item revenue, names the event that did not come: no refund (trial s27, N357)", async () => {
+    const result = await report({
+      metrics: ["itemRefundAmount", "itemRevenue"],
+      dimensions: ["itemCategory"],
+    });
+    expect(summary(result)).toContain(
+      "itemRefundAmount is 0 in every row and in total while itemRevenue is not: items come in with other events, " +
+        "so no refund event carried items",
+    );
+    expect(summary(result)).not.toContain("carry no items");
+    const refunds = data(
+      await report({ metrics: ["eventCount"], dimensions: ["eventName"], filter: 'eventName == "refund"' }),
+    ).rows;
+    expect(refunds).toHaveLength(0);
+  });
+
   it("is not said of an item metric with a value", async () => {
     const result = await report({ metrics: ["itemsPurchased"], dimensions: ["itemCategory"] });
     expect(summary(result)).not.toContain("0 in every row");
+  });
+});
+
+describe("shipping, tax and refunds that are 0 throughout", () => {
+  it("are said to be values not sent, not free shipping (trial s27, N359)", async () => {
+    const result = await report({
+      metrics: ["purchaseRevenue", "shippingAmount", "taxAmount"],
+      dimensions: ["country"],
+    });
+    const rows = data(result).rows;
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows.every((row) => row.shippingAmount === 0 && row.taxAmount === 0)).toBe(true);
+    expect(summary(result)).toContain(
+      "shippingAmount, taxAmount are 0 in every row and in total: GA fills shippingAmount from the shipping parameter of purchase events",
+    );
+    const sold = await report({ metrics: ["purchaseRevenue"], dimensions: ["country"] });
+    expect(summary(sold)).not.toContain("0 in every row");
   });
 });

@@ -10,6 +10,7 @@ import { overlapNote } from "./report-overlap.js";
 import { zoneDayNote } from "./report-periods.js";
 import { weekNote } from "./report-weeks.js";
 import { zeroItemsNote } from "./report-zero-items.js";
+import { zeroParametersNote } from "./report-zero-parameters.js";
 
 /**
  * What a report's values themselves call for in its summary: a dimension mostly "(not set)", rows that overlap, ad metrics all 0,
@@ -35,6 +36,7 @@ export function valueNotes(
     adCostNote(flat, response, uiNames, property),
     searchConsoleNote(flat, response),
     zeroItemsNote(flat, response),
+    zeroParametersNote(flat, response),
     asked.stated ? zoneDayNote(asked.today, asked.utcToday, asked.zone) : undefined,
     weekNote(flat, response, asked.stated),
     ...noRowsNotes(flat, response, uiNames, asked),

@@ -24,10 +24,42 @@ export function zeroItemsNote(
   if (zero.length === 0) return undefined;
   const ratios = names.filter((name) => zero.includes(ratioParts(name)?.[1] ?? ""));
   const list = zero.join(", ");
+  const verb = zero.length === 1 ? "is" : "are";
+  const tail = ratios.length > 0 ? `; ${ratios.join(", ")} therefore has no value.` : ".";
+  // Another item metric has values: items are sent, so it is the event that fills this one that did not come
+  // (trial s27, N357: itemRefundAmount 0 beside item revenue was blamed on events without items).
+  const filled = names.find((name) => !ratioParts(name) && ITEM_FIELD.test(name) && !zero.includes(name));
+  if (filled) {
+    const events = [...new Set(zero.flatMap((name) => ITEM_EVENTS[name] ?? []))];
+    const which = events.length > 0 ? `no ${events.join(" or ")} event` : "none of the events that fill it";
+    const check =
+      events.length > 0 ? `whether ${events.join(" or ")} events come in at all` : "which events come in";
+    return (
+      `${list} ${verb} 0 in every row and in total while ${filled} is not: items come in with other events, so ` +
+      `${which} carried items (eventCount by eventName shows ${check})${tail}`
+    );
+  }
   return (
-    `${list} ${zero.length === 1 ? "is" : "are"} 0 in every row and in total: GA counts item metrics only from ` +
+    `${list} ${verb} 0 in every row and in total: GA counts item metrics only from ` +
     "the items sent with ecommerce events, so this most likely means the property's events carry no items, not " +
-    "that nothing happened (eventCount by eventName shows whether the events come in)" +
-    (ratios.length > 0 ? `; ${ratios.join(", ")} therefore has no value.` : ".")
+    `that nothing happened (eventCount by eventName shows whether the events come in)${tail}`
   );
 }
+
+/**
+ * The ecommerce event whose items fill an item metric (GA4's recommended events:
+ * https://developers.google.com/analytics/devguides/collection/ga4/reference/events).
+ */
+const ITEM_EVENTS: Record<string, string> = {
+  itemRefundAmount: "refund",
+  itemsAddedToCart: "add_to_cart",
+  itemsCheckedOut: "begin_checkout",
+  itemsViewed: "view_item",
+  itemsViewedInList: "view_item_list",
+  itemsClickedInList: "select_item",
+  itemsViewedInPromotion: "view_promotion",
+  itemsClickedInPromotion: "select_promotion",
+  itemsPurchased: "purchase",
+  itemRevenue: "purchase",
+  grossItemRevenue: "purchase",
+};
