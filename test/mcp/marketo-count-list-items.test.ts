@@ -271,6 +271,21 @@ describe("count_by through a list each record holds (tokens.type)", () => {
     expect(counted.first).toContain(
       `the ${without.toLocaleString("en-US")} records with no item of it are not counted`,
     );
+    // Where only programs without costs match, none is counted and the words say so (review s30, finding 8).
+    const empty = programs.filter((program) => ((program.costs ?? []) as unknown[]).length === 0);
+    const ids = empty.map((program) => Number(program.id));
+    const none = await mkto.ok<Answer>({
+      method: "GET",
+      endpoint: "/rest/asset/v1/program/{id}.json",
+      query_parameters: { id: PROGRAMS },
+      count_by: "costs.note",
+      sum: "costs.cost",
+      where: `id in (${ids.join(", ")})`,
+    });
+    expect(none.data.result).toHaveLength(0);
+    expect(none.first).toContain(`over the ${ids.length} matching records (each of the 0 items of costs`);
+    expect(none.first).toContain(`the ${ids.length} records with no item of it are not counted`);
+    expect(none.first).not.toContain(`the counts add up to ${ids.length}`);
   });
 
   it("a where mixing a value by name with a key of the items tests each item, names read on its record (review s27, 6; s28, 1)", async () => {

@@ -66,17 +66,19 @@ function countWords(fields: string[], computed: Computed): string[] {
   const spec = compute.spec;
   // Counted through a list each record holds (tokens.type): its items are what the counts add up to.
   const { lists, items, itemsMeetWhere, whole, none: without } = compute.unnest;
-  const total = lists.size > 0 ? items + whole : compute.matched;
+  // No matching record has an item (costs.note over programs without costs): none is counted (review s30, 8).
+  const listed = lists.size > 0 || without > 0;
+  const total = listed ? items + whole : compute.matched;
   // A record with an empty list is no item: said apart, not counted (review s28, finding 2).
   const none =
     (whole > 0 ? `, and each of the ${plural(whole, unit)} without the list once, empty` : "") +
     (without > 0
       ? `; the ${plural(without, unit)} with no item of it ${without === 1 ? "is" : "are"} not counted`
       : "");
-  const inLists =
-    lists.size > 0
-      ? ` (each of the ${plural(items, "item")} of ${[...lists].join(", ")} in them${itemsMeetWhere ? " that meets where" : ""}, in its ${unit}'s place${none})`
-      : "";
+  const listNames = lists.size > 0 ? [...lists] : [fields[0]?.split(".")[0] ?? ""];
+  const inLists = listed
+    ? ` (each of the ${plural(items, "item")} of ${listNames.join(", ")} in them${itemsMeetWhere ? " that meets where" : ""}, in its ${unit}'s place${none})`
+    : "";
   const over = `${spec.where ? `the ${n(compute.matched)} matching ${unit}s` : `all ${plural(compute.matched, unit)}`}${inLists}`;
   // A condition's quoted dates are read on time_zone's clock, as where's are: said (review s25, finding 8).
   const dated = spec.conditions?.some((condition) => /["']\d{4}-\d{2}-\d{2}/.test(condition.column));
