@@ -71,6 +71,32 @@ describe("GA's totals by the second dimension of a report by two", () => {
     expect(byDate - byDevice - (start - byDate)).toBe(1);
   });
 
+  it("is not asked by weeks either when a range has more of them than it states (review s30, finding 13)", async () => {
+    let last: number | undefined;
+    const cost = async (dimensions: string[]) => {
+      const result: CallToolResult = await ga.call("google_analytics_run_reports", {
+        property: "412345674",
+        metrics: ["sessions"],
+        dimensions,
+        date_ranges: [{ start_date: "2026-05-01", end_date: "2026-11-30" }],
+        limit: 5,
+      });
+      const left = (result.structuredContent as { quota: { tokens_per_hour: { remaining: number } } }).quota
+        .tokens_per_hour.remaining;
+      const spent = last === undefined ? undefined : last - left;
+      last = left;
+      return spent;
+    };
+    await cost(["sessionDefaultChannelGroup"]);
+    // 30 ISO weeks: neither the totals by week (second) nor, weeks first, any totals are asked.
+    const weeksSecond = await cost(["sessionDefaultChannelGroup", "isoYearIsoWeek"]);
+    const deviceSecond = await cost(["sessionDefaultChannelGroup", "deviceCategory"]);
+    const weeksFirst = await cost(["isoYearIsoWeek", "sessionDefaultChannelGroup"]);
+    const deviceFirst = await cost(["deviceCategory", "sessionDefaultChannelGroup"]);
+    expect(weeksSecond).toBeLessThan(deviceSecond as number);
+    expect(weeksFirst).toBeLessThan(deviceFirst as number);
+  });
+
   it("is not asked of GA for three dimensions", async () => {
     const three = await report({
       property: "412345671",

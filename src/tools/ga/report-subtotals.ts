@@ -48,13 +48,17 @@ export function subtotalRequest(ask: Omit<SubtotalAsk, "run">, at = 0): Record<s
  */
 function tooManyDays(dimension: string, request: Record<string, unknown>): boolean {
   const perDay = { date: 1, dateHour: 24, dateHourMinute: 1_440 }[dimension];
+  // Weeks and months too: at least a value per whole 7 or 31 days (review s30, finding 13: 31 weekly totals).
+  const daysEach = { isoYearIsoWeek: 7, yearWeek: 7, yearMonth: 31 }[dimension];
   const [range] = (request.dateRanges ?? []) as { startDate?: string; endDate?: string }[];
   const [start, end] = [
     Date.parse(`${range?.startDate}T00:00:00Z`),
     Date.parse(`${range?.endDate}T00:00:00Z`),
   ];
-  if (perDay === undefined || !Number.isFinite(start) || !Number.isFinite(end)) return false;
-  return ((end - start) / 86_400_000 + 1) * perDay > MAX_GROUPS;
+  if (!Number.isFinite(start) || !Number.isFinite(end)) return false;
+  const days = (end - start) / 86_400_000 + 1;
+  if (perDay !== undefined) return days * perDay > MAX_GROUPS;
+  return daysEach !== undefined && Math.floor(days / daysEach) > MAX_GROUPS;
 }
 
 const figure = (value: FlatRow[string] | undefined) =>
