@@ -90,4 +90,29 @@ describe("count_by a number's bands", () => {
     expect(refused.result.isError).toBe(true);
     expect(refused.first).toContain("leadSource:10 counts by bands of 10, and leadSource holds");
   });
+
+  it("keeps the width as written, which order_by names; its words and refusals fit bands (review s30, finding 9)", async () => {
+    const asked = {
+      method: "GET",
+      endpoint: "/rest/v1/lists/1001/leads.json",
+      query_parameters: { fields: "id,leadScore", batchSize: 300 },
+      paginate: true,
+    };
+    const written = await mkto.ok<Answer>({
+      ...asked,
+      count_by: "leadScore:25.0",
+      order_by: "-leadScore:25.0",
+    });
+    const labels = written.data.result.map((row) => String(row["leadScore:25.0"]));
+    expect(labels[0]).toMatch(/ to </);
+    const lows = labels.filter((label) => label !== "null").map((label) => Number.parseFloat(label));
+    expect(lows).toEqual([...lows].sort((a, b) => b - a));
+    expect(written.first).toContain("(0 to <25: from 0, under 25)");
+    const inWhere = await mkto.call({ ...asked, count_by: "leadSource", where: "leadScore:25 == 1" });
+    expect(inWhere.result.isError).toBe(true);
+    expect(inWhere.first).toContain("test its field in where (e.g. leadScore >= 25)");
+    const negative = await mkto.call({ ...asked, count_by: "leadScore:-5" });
+    expect(negative.result.isError).toBe(true);
+    expect(negative.first).toContain('a width above 0 after a number field per band ("leadScore:25")');
+  });
 });

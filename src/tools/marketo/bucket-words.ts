@@ -44,7 +44,7 @@ export function bucketWords(compute: RecordCompute): string[] {
   if (compute.unfilled !== undefined) {
     parts.push(
       `${order}the ${n(compute.unfilled)} ${units} counted span more than ${n(MAX_FILLED)} ${units}, so those ` +
-        `with no record between them are not listed (count by a longer unit to see them)`,
+        `with no record between them are not listed (count by a ${first.unit === "band" ? "wider band" : "longer unit"} to see them)`,
     );
   } else if (!compute.spec.minCount) {
     parts.push(

@@ -50,7 +50,9 @@ export const UNITS_WORDS = `${BUCKET_UNITS.slice(0, -1)
   .join(", ")} and :${BUCKET_UNITS.at(-1)}`;
 
 /** "createdAt:day" as its field and unit; a part with no suffix is undefined; an unknown suffix is refused. */
-export function bucketSuffix(part: string): { head: string; unit: BucketUnit; width?: number } | undefined {
+export function bucketSuffix(
+  part: string,
+): { head: string; unit: BucketUnit; width?: number; written?: string } | undefined {
   // A quoted name keeps its colons ("a:b"); a suffix follows the closing quote.
   const match = SUFFIX.exec(part.trim());
   if (!match || /^["'][^"']*$/.test(match[1] as string)) return undefined;
@@ -58,7 +60,8 @@ export function bucketSuffix(part: string): { head: string; unit: BucketUnit; wi
   // Score bands from per-score counts were worked out by the model (trials s23, s24; trial s25, N317 and N321).
   if (/^\d/.test(unit)) {
     const width = Number(unit);
-    if (width >= MIN_WIDTH) return { head: match[1] as string, unit: "band", width };
+    // The column keeps the width as written ("leadScore:25.0"), which order_by names (review s30, finding 9).
+    if (width >= MIN_WIDTH) return { head: match[1] as string, unit: "band", width, written: unit };
     if (width > 0) {
       throw new ValidationError(
         "count_by",
@@ -261,7 +264,9 @@ export function refuseBucketInWhere(expression: Expression): void {
     "where",
     `${bucket} is a count_by bucket, not a field: where tests the records' fields.`,
     {
-      hint: `Count by ${bucket} instead, or test its field in where (e.g. ${bucket.split(":")[0]} >= "2026-11-01").`,
+      hint: `Count by ${bucket} instead, or test its field in where (e.g. ${bucket.split(":")[0]} >= ${
+        bucketSuffix(bucket)?.unit === "band" ? "25" : '"2026-11-01"'
+      }).`,
     },
   );
 }

@@ -106,7 +106,7 @@ export function countFields(
     if (!suffix) return named;
     const field = fieldOf(suffix.head);
     if (field === undefined) return undefined;
-    const column = `${field}:${suffix.width ?? suffix.unit}`;
+    const column = `${field}:${suffix.written ?? suffix.unit}`;
     buckets.push({ column, field, unit: suffix.unit, ...(suffix.width ? { width: suffix.width } : {}) });
     return column;
   });
@@ -116,7 +116,8 @@ export function countFields(
       hint:
         'Give field names separated by commas, e.g. "leadSource" or "primaryAttributeValue,activityType"; a dotted ' +
         "path reaches into an object (membership.progressionStatus); double-quote a name with other characters; " +
-        ':day, :week, :month, :quarter or :year after a date field counts per date ("createdAt:day"); a ' +
+        ':day, :week, :month, :quarter or :year after a date field counts per date ("createdAt:day"), and a width ' +
+        'above 0 after a number field per band ("leadScore:25"); a ' +
         'condition counts true and false ("leadScore > 50").',
     });
   }
