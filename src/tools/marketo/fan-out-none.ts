@@ -33,7 +33,8 @@ function whyNone(read: IdRead): string | undefined {
     return CODE_WORDS[code] ? `${CODE_WORDS[code]} (${code})` : `refused (${code}): ${read.refused.message}`;
   }
   if ("skipped" in read || read.result.result.length > 0) return undefined;
-  return read.result.warnings[0] ?? "no records";
+  // Its own full stop left out: the words go on ("criteria.." read twice, review s30, finding 12).
+  return read.result.warnings[0]?.replace(/\.$/, "") ?? "no records";
 }
 
 /** "ids 1004, 1007", or in the placeholder's own word ("programIds 1004, 1007"). */
@@ -55,6 +56,18 @@ export function noneWords(reads: IdRead[]): string | undefined {
 export const failed = (read: IdRead): boolean =>
   "refused" in read ||
   ("result" in read && read.result.result.length === 0 && read.result.warnings.length > 0);
+
+/**
+ * With status, an asset without a version of that status answers the same (an email never approved has only a
+ * draft): trial s26, N341 read it as wrong ids, and review s30 (finding 12) met it for some ids of a read. The Asset
+ * API's status filter: "draft or approved"
+ * (https://developer.adobe.com/marketo-apis/api/asset/#tag/Emails/operation/getEmailByIdUsingGET).
+ */
+export function statusWords(status: unknown): string {
+  if (status !== "approved" && status !== "draft") return "";
+  const other = status === "approved" ? "draft" : "approved";
+  return `; with status ${status}, an asset that has no ${status} version answers the same: read it with status ${other}`;
+}
 
 /** The connector's words for a path Marketo does not have (service-codes.ts notFoundHint). */
 export const NO_PATH = /is no Marketo endpoint/;
@@ -90,12 +103,7 @@ export function noneGave(fan: FanOut, reads: IdRead[], status?: unknown): Upstre
     {
       hint:
         `Check the ids (GET one alone with it in the endpoint), and that ${fan.template} is the endpoint for them` +
-        // An asset without a version of that status answers the same (an email never approved has only a draft):
-        // trial s26, N341 read it as wrong ids. The Asset API's status filter: "draft or approved"
-        // (https://developer.adobe.com/marketo-apis/api/asset/#tag/Emails/operation/getEmailByIdUsingGET).
-        (status === "approved" || status === "draft"
-          ? `; with status ${status}, an asset that has no ${status} version answers the same: read it with status ${status === "approved" ? "draft" : "approved"}.`
-          : "."),
+        `${statusWords(status)}.`,
       ...(code ? { serviceCode: code } : {}),
     },
   );

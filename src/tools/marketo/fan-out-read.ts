@@ -18,7 +18,16 @@ import type { ToolContext } from "../types.js";
 import { type Computed, computedAnswer, keptBytesFor } from "./compute-answer.js";
 import { computedSummary, readBeforeWords } from "./compute-words.js";
 import { endpointFor, type FanOut } from "./fan-out.js";
-import { failed, type Id, type IdRead, idsWords, NO_PATH, noneGave, noneWords } from "./fan-out-none.js";
+import {
+  failed,
+  type Id,
+  type IdRead,
+  idsWords,
+  NO_PATH,
+  noneGave,
+  noneWords,
+  statusWords,
+} from "./fan-out-none.js";
 import { type NameReader, nameCounted, namesCalls } from "./id-names.js";
 import { asRecords, type ReadAnswer, type Shaped } from "./read-calls.js";
 
@@ -191,7 +200,7 @@ export async function fanOutRead(
   const head =
     `GET ${fan.template}: ${plural(read, word)} read, ${plural(all.length, "record")}` +
     `${all.length > limit ? ` (the first ${n(limit)} kept, max_items)` : ""}, ${plural(calls, "call")}` +
-    (none ? ` (${none})` : "");
+    (none ? ` (${none}${statusWords(input.query_parameters?.status)})` : "");
   if (options.compute) {
     // count_by over the placeholder's field: an id read with no record (matching) still gets its row, count 0;
     // not an id Marketo has not (an empty answer with its warning), nor one whose records max_items left out.
