@@ -32,6 +32,37 @@ describe("forms", () => {
     expect((await h.call(`${A}/form/byName.json?name=Nope`)).warnings).toEqual(NO_ASSETS);
   });
 
+  it("updates the submit button of a form's draft, leaving the approved version, and refuses a position that is no number", async () => {
+    // Update Submit Button (asset.swagger.json updateFormSubmitButtonUsingPOST): trial s27, N365.
+    const changed = await h.call(
+      `${A}/form/1001/submitButton.json`,
+      formInit({
+        label: "Get in touch",
+        waitingLabel: "Sending…",
+        buttonPosition: "140",
+        buttonStyle: "simple",
+      }),
+    );
+    expect(changed.result?.[0]).toMatchObject({
+      id: 1001,
+      status: "draft",
+      buttonLabel: "Get in touch",
+      waitingLabel: "Sending…",
+      buttonLocation: 140,
+      buttonStyle: "simple",
+    });
+    const approved = (await h.call(`${A}/form/1001.json?status=approved`)).result?.[0];
+    expect(approved).toMatchObject({
+      buttonLabel: "Submit",
+      waitingLabel: "Please Wait",
+      buttonLocation: 120,
+    });
+    expect(
+      errorCode(await h.call(`${A}/form/1001/submitButton.json`, formInit({ buttonPosition: "left" }))),
+    ).toBe("1003");
+    expect((await h.call(`${A}/form/1001/discardDraft.json`, POST)).success).toBe(true);
+  });
+
   it("creates a draft form, updates it, approves it; a second approval is a 709", async () => {
     const created = await h.call(`${A}/forms.json`, formInit({ name: "Newsletter", folder, theme: "inset" }));
     expect(created.result?.[0]).toMatchObject({

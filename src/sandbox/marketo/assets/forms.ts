@@ -1,11 +1,11 @@
 /**
  * Forms (https://experienceleague.adobe.com/en/docs/marketo-developer/marketo/rest/assets/forms):
  * browse, by id, by name, a form's fields, the fields a form may use, create, update metadata,
- * approve/discard the draft, clone, delete, through the lifecycle kit (lifecycle.ts). A form's metadata,
- * fields and button are versioned; its fields are lead fields (the instance's own).
+ * approve/discard the draft, clone, delete, through the lifecycle kit (lifecycle.ts), and its submit button. A
+ * form's metadata, fields and button are versioned; its fields are lead fields (the instance's own).
  */
 
-import type { ApiRequest, HandlerContext, HandlerResult } from "../types.js";
+import { type ApiRequest, type HandlerContext, type HandlerResult, MarketoApiError } from "../types.js";
 import { assetDate } from "../wire/codec.js";
 import { required } from "../wire/params.js";
 import { Lifecycle, pick, type Status, statusParam } from "./lifecycle.js";
@@ -44,9 +44,10 @@ function formJson(ctx: HandlerContext, f: MarketoForm, status: Status, v: FormVe
     fontSize: v.fontSize,
     knownVisitor: { type: "form" },
     thankYouList: [],
-    buttonLocation: 120,
+    buttonLocation: v.buttonLocation ?? 120,
     buttonLabel: v.buttonLabel,
-    waitingLabel: "Please Wait",
+    waitingLabel: v.waitingLabel ?? "Please Wait",
+    ...(v.buttonStyle ? { buttonStyle: v.buttonStyle } : {}),
   };
 }
 
@@ -140,6 +141,34 @@ export function updateForm(req: ApiRequest, ctx: HandlerContext, [id]: string[])
   forms.rename(ctx, form, params);
   forms.revise(ctx, form, metaChanges(params));
   return forms.latest(ctx, form);
+}
+
+/**
+ * Update Submit Button (asset.swagger.json updateFormSubmitButtonUsingPOST, SubmitButtonRequest: label,
+ * waitingLabel, buttonPosition, buttonStyle): the button of the form's draft (made from the approved version if
+ * need be), answered as the form. A trial's agent could not change a button's text as a draft (trial s27, N365).
+ */
+export function updateFormSubmitButton(req: ApiRequest, ctx: HandlerContext, [id]: string[]): HandlerResult {
+  const form = forms.get(ctx, id);
+  const params = formParams(req);
+  const changes: Partial<FormVersion> = {};
+  const label = params.get("label");
+  if (label !== null && label !== "") changes.buttonLabel = label;
+  const waiting = params.get("waitingLabel");
+  if (waiting !== null && waiting !== "") changes.waitingLabel = waiting;
+  const style = params.get("buttonStyle");
+  if (style !== null && style !== "") changes.buttonStyle = style;
+  const position = params.get("buttonPosition");
+  if (position !== null && position !== "") changes.buttonLocation = integerParam(position, "buttonPosition");
+  forms.revise(ctx, form, changes);
+  return forms.latest(ctx, form);
+}
+
+/** A whole number, else Marketo's 1003 naming the parameter. */
+function integerParam(text: string, name: string): number {
+  const value = Number(text);
+  if (!Number.isInteger(value)) throw new MarketoApiError("1003", `Invalid value '${text}' for ${name}`);
+  return value;
 }
 
 export function cloneForm(req: ApiRequest, ctx: HandlerContext, [id]: string[]): HandlerResult {

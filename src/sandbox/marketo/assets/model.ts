@@ -108,6 +108,10 @@ export interface FormVersion {
   progressiveProfiling: boolean;
   fields: string[];
   buttonLabel: string;
+  /** Update Submit Button's waitingLabel, buttonPosition (answered as buttonLocation) and buttonStyle. */
+  waitingLabel?: string;
+  buttonLocation?: number;
+  buttonStyle?: string;
   updatedAt: number;
 }
 

@@ -35,6 +35,7 @@ import {
   getFormFields,
   getForms,
   updateForm,
+  updateFormSubmitButton,
 } from "../assets/forms.js";
 import {
   cloneLandingPage,
@@ -174,6 +175,7 @@ const FORMS: readonly Route[] = [
   r("POST", `${A}/form/{id}/approveDraft.json`, forms.approve),
   r("POST", `${A}/form/{id}/discardDraft.json`, forms.discardDraft),
   r("POST", `${A}/form/{id}/clone.json`, cloneForm),
+  r("POST", `${A}/form/{id}/submitButton.json`, updateFormSubmitButton),
   r("POST", `${A}/form/{id}/delete.json`, forms.remove),
 ];
 
