@@ -107,6 +107,9 @@ export const googleAnalyticsApiCall: ToolStep<ReturnType<typeof input>, typeof G
  * call with nothing to list answers {}: https://protobuf.dev/programming-guides/json/), and a DELETE
  * answers Empty ({}). Neither is "1 object".
  */
+/** A list's key for one item: "1 result", "1 accountSummary". */
+const singular = (key: string) => key.replace(/ies$/, "y").replace(/s$/, "");
+
 function describe(body: unknown, method: string, part: PagedBody["part"]): string {
   if (body === null || typeof body !== "object") return "no JSON body";
   if (Object.keys(body).length === 0) {
@@ -121,7 +124,7 @@ function describe(body: unknown, method: string, part: PagedBody["part"]): strin
     .map(([key, list]) =>
       part?.list === key
         ? `${key} ${n(part.first + 1)}–${n(part.first + part.shown)} of the ${n(list.length)} Google answered`
-        : `${n(list.length)} ${key}`,
+        : `${n(list.length)} ${list.length === 1 ? singular(key) : key}`,
     )
     .join(", ");
 }

@@ -135,8 +135,7 @@ function cutList(o: {
   const [key, list] = largest;
   const rest = jsonSize({ ...shown, [key]: [] });
   const { items } = capItems(list, maxBytes - rest, true);
-  // One item larger than the cap on its own is no page either: the answer is cut as text, within the cap.
-  if (rest < maxBytes && jsonSize({ ...shown, [key]: items }) <= maxBytes) {
+  if (rest < maxBytes) {
     const skipped = from?.list === key ? from.skip : 0;
     const nextCursor = encodeCursor(fingerprint(fields), { k: key, s: skipped + items.length });
     // The kept items stay within the setting for kept results (MARTECH_STEPS_RESULT_MAX_BYTES).

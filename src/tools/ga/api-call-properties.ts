@@ -81,12 +81,13 @@ export async function readEach(
   const said = new Set(reads.map((read) => read.error?.replaceAll(read.property.id, "{property}")));
   if (reads.length > 1 && refusals.length === reads.length && said.size === 1) throw refusals[0];
   const body = joinedBody(
-    reads.map((read) => ({ ...read, body: customOnly(read.body) })),
+    // Several properties' metadata keep their own definitions; one property's is read whole (review s31, 6).
+    reads.length > 1 ? reads.map((read) => ({ ...read, body: customOnly(read.body) })) : reads,
     collectionOf(fields.endpoint),
   );
   const failed = reads.filter((read) => read.error !== undefined).length;
   const summary =
-    `read for ${n(properties.length)} ${properties.length === 1 ? "property" : "properties"} (${n(properties.length)} calls)` +
+    `read for ${n(properties.length)} ${properties.length === 1 ? "property" : "properties"} (${n(properties.length)} call${properties.length === 1 ? "" : "s"})` +
     (failed > 0 ? `; ${n(failed)} refused, named in errors` : "");
   return { api, body, summary };
 }

@@ -33,6 +33,8 @@ export function customOnly(body: unknown): unknown {
 function resultsWords(body: Record<string, unknown>): string | undefined {
   const results = body.results;
   if (!Array.isArray(results) || results.length === 0 || !results.every(isMetadata)) return undefined;
+  // One property's is whole (api-call-properties.ts): said as its own path's is.
+  if (results.length === 1) return customDefinitionWords(results[0]);
   const each = results.map((result) => {
     const words = customDefinitionWords(result)?.replace(/^The property's custom definitions: /, "");
     const property = String(result.property ?? result.name).replace(/\/metadata$/, "");
