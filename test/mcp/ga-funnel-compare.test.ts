@@ -123,6 +123,21 @@ describe("a funnel compared over two periods", () => {
     expect(offered, early.summary).toBeDefined();
     const aligned = await funnel({ ...asked, date_ranges: JSON.parse(offered as string) });
     expect(aligned.summary).not.toContain("Data starts on");
+    // A period wholly before the data has no users, so no rate, and no change of rate (review s31, finding 1).
+    const before = await funnel({
+      ...asked,
+      date_ranges: [
+        { start_date: day(-61), end_date: day(-1), name: "a" },
+        { start_date: day(335), end_date: day(394), name: "b" },
+      ],
+    });
+    expect(before.summary).toContain(
+      "a: No active user did session_start: the funnel has no users, and no rates.",
+    );
+    for (const row of before.rows) {
+      expect(row["completion_rate_pct[a]"]).toBeNull();
+      expect(row.completion_rate_pct_change).toBeNull();
+    }
     // One range: its figures cover only the days with data, and it says so.
     const one = await funnel({ ...asked, date_ranges: [asked.date_ranges[0]] });
     expect(one.summary).toContain(`Its figures cover only the days with data: ${first}…${day(29)}`);
