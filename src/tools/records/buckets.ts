@@ -218,7 +218,10 @@ export function unitWords(unit: BucketUnit, width?: number): string {
 
 /** Where a cyclic label sorts (Monday before Tuesday), or undefined for a dated unit, whose text sorts. */
 export function cycleRank(unit: BucketUnit, label: unknown): number | undefined {
-  if (unit === "band") return bandLow(label);
+  if (unit === "band") {
+    const low = label === null || label === undefined ? Number.NaN : bandLow(label);
+    return Number.isNaN(low) ? undefined : low;
+  }
   const at = CYCLES[unit]?.indexOf(String(label));
   return at === undefined || at < 0 ? undefined : at;
 }
@@ -234,8 +237,13 @@ export function compareRows(
     const unit = buckets.find((bucket) => bucket.column === key.field)?.unit;
     if (!unit || (!CYCLES[unit] && unit !== "band")) return compareBy([key]);
     const sign = key.desc ? -1 : 1;
-    const at = (row: Row) => cycleRank(unit, row[key.field]) ?? Number.MAX_SAFE_INTEGER;
-    return (a: Row, b: Row) => sign * (at(a) - at(b));
+    // An empty value (no band, no weekday) sorts last either way: NaN sorted a blank row between bands (review
+    // s31, finding 4).
+    return (a: Row, b: Row) => {
+      const [x, y] = [cycleRank(unit, a[key.field]), cycleRank(unit, b[key.field])];
+      if (x === undefined || y === undefined) return x === y ? 0 : x === undefined ? 1 : -1;
+      return sign * (x - y);
+    };
   });
   return (a, b) => {
     for (const part of parts) {

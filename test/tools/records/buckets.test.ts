@@ -227,3 +227,30 @@ describe("count_by a number's bands", () => {
     expect(() => computeSpec({ count_by: "v:0.0000000001" }, "")).toThrow(/at least 0.000001 wide/);
   });
 });
+
+describe("count_by bands' order", () => {
+  it("lists the bands in order, gaps included, and the empty row last, asked or not (fast-check)", () => {
+    // An empty score between bands read as a band of its own (review s31, finding 4).
+    const scores = fc.array(fc.option(fc.integer({ min: -60, max: 200 }), { nil: null }), {
+      minLength: 1,
+      maxLength: 30,
+    });
+    fc.assert(
+      fc.property(scores, fc.constantFrom(undefined, "leadScore:25", "-leadScore:25"), (values, order) => {
+        const compute = new RecordCompute(
+          computeSpec({ count_by: "leadScore:25", ...(order ? { order_by: order } : {}) }, "") ?? {},
+        );
+        for (const leadScore of values) compute.see({ leadScore });
+        const labels = (compute.finish([]) as Record<string, unknown>[]).map((row) => row["leadScore:25"]);
+        const empty = labels.indexOf(null);
+        if (empty >= 0) expect(empty).toBe(labels.length - 1);
+        const lows = labels
+          .filter((label) => label !== null)
+          .map((label) => Number.parseFloat(String(label)));
+        const sorted = [...lows].sort((a, b) => (order === "-leadScore:25" ? b - a : a - b));
+        expect(lows).toEqual(sorted);
+      }),
+      { numRuns: 200 },
+    );
+  });
+});
