@@ -8,13 +8,16 @@ import { ValidationError } from "../../errors.js";
 import type { MarketoApiCallInput } from "../../schemas/marketo.js";
 
 const RANGE = /^\s*-?\d+\s*(?:\.\.\.?|…)\s*-?\d+\s*$/;
+/** With filterType id (whole numbers), "1-50" and "1 to 50" are ranges too (review s31, finding 5). */
+const ID_RANGE = /^\s*\d+\s*(?:-|–|to)\s*\d+\s*$/i;
 
 /** Refuses filterValues written as a range of numbers, which Marketo would read as one value. */
 export function checkFilterValues(input: Pick<MarketoApiCallInput, "query_parameters">): void {
   const values = input.query_parameters?.filterValues;
   if (values === undefined) return;
   const list = Array.isArray(values) ? values.map(String) : String(values).split(",");
-  const range = list.find((value) => RANGE.test(value));
+  const ids = /^id$/i.test(String(input.query_parameters?.filterType ?? ""));
+  const range = list.find((value) => RANGE.test(value) || (ids && ID_RANGE.test(value)));
   if (!range) return;
   throw new ValidationError(
     "query_parameters.filterValues",
