@@ -226,6 +226,10 @@ describe("a metric's change from the previous period (sessions%change)", () => {
     expect(typeof monday.get("202610")?.["sessions%change"]).toBe("number");
     expect(monday.get("202611")?.["sessions%change"]).toBeNull();
     expect(typeof monday.get("202611")?.["sessions/day%change"]).toBe("number");
+    // November is whole, left out for its fifth Monday: the first-to-last says which months it runs over (s31, 7).
+    expect(mondays.summary).toContain(
+      "From Sep 2026 to Oct 2026 (the first and last whole months holding as many of the filter's days)",
+    );
     // Or-ed with a channel, every other channel keeps only the Mondays: November's fifth is not compared either
     // (review s30, finding 3: Direct −16.9 %, Referral +436.8 % from Sep to Nov).
     const orEmail = await report({

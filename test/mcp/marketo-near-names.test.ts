@@ -190,6 +190,14 @@ describe("exact-name lookups that find nothing name the nearest names", () => {
     });
     const computed = (followed.data as unknown as { computed: { matched: number } }).computed;
     expect(computed.matched, followed.text).toBeGreaterThan(0);
+    // An id has no part to match: no export with where id contains (review s31, finding 5).
+    const none = await call({
+      method: "GET",
+      endpoint: "/rest/v1/leads.json",
+      query_parameters: { filterType: "id", filterValues: "999999" },
+    });
+    expect(none.data.result).toHaveLength(0);
+    expect(none.text).not.toContain("To match a part");
   });
 
   it("a read without a name adds no suggestion", async () => {

@@ -245,7 +245,12 @@ function firstToLast(response: RunReportResponse, change: ChangeAsk, periods: re
   });
   if (words.length === 0) return "";
   const label = (period: Period) => periodLabel(change.calendar, period);
-  return `From ${label(first)} to ${label(last)} (the first and last whole ${periodUnit(change.calendar)}s): ${words.join("; ")}.`;
+  // A whole period left out for holding more or fewer of a filter's days is not "the last whole" (review s31, 7).
+  const uneven = periods.some((period) => period.cut === "uneven");
+  const which = uneven
+    ? `the first and last whole ${periodUnit(change.calendar)}s holding as many of the filter's days`
+    : `the first and last whole ${periodUnit(change.calendar)}s`;
+  return `From ${label(first)} to ${label(last)} (${which}): ${words.join("; ")}.`;
 }
 
 /** The whole report with its change columns, sorted here (`sort`), and the summary's notes on them. */

@@ -186,6 +186,8 @@ export function exactFilterWords(input: MarketoApiCallInput, found: number): str
   if (found > 0 || computed || input.method !== "GET" || input.endpoint !== "/rest/v1/leads.json")
     return undefined;
   if (typeof type !== "string" || type === "") return undefined;
+  // An id is a whole number: no part of one to match (review s31, finding 5: fields "id","id", where id contains).
+  if (/^id$/i.test(type)) return undefined;
   const values = String(query?.filterValues ?? "")
     .split(",")
     .map((value) => value.trim())

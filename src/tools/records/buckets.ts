@@ -71,9 +71,13 @@ export function bucketSuffix(
         },
       );
     }
-    throw new ValidationError("count_by", `${JSON.stringify(part.slice(0, 60))}: a band is wider than 0.`, {
-      hint: 'E.g. "leadScore:25" counts leads by score bands 0 to <25, 25 to <50, ….',
-    });
+    throw new ValidationError(
+      "count_by",
+      `${JSON.stringify(part.slice(0, 60))}: a band must be wider than 0.`,
+      {
+        hint: 'E.g. "leadScore:25" counts leads by score bands 0 to <25, 25 to <50, ….',
+      },
+    );
   }
   if ((BUCKET_UNITS as readonly string[]).includes(unit))
     return { head: match[1] as string, unit: unit as BucketUnit };
