@@ -286,6 +286,17 @@ describe("count_by through a list each record holds (tokens.type)", () => {
     expect(none.first).toContain(`over the ${ids.length} matching records (each of the 0 items of costs`);
     expect(none.first).toContain(`the ${ids.length} records with no item of it are not counted`);
     expect(none.first).not.toContain(`the counts add up to ${ids.length}`);
+    // Nor rows described where there are none (review s31, finding 8).
+    expect(none.first).not.toContain("each result row is a value");
+    const months = await mkto.ok<Answer>({
+      method: "GET",
+      endpoint: "/rest/asset/v1/program/{id}.json",
+      query_parameters: { id: PROGRAMS },
+      count_by: "costs.startDate:month",
+      where: `id in (${ids.join(", ")})`,
+    });
+    expect(months.data.result).toHaveLength(0);
+    expect(months.first).not.toContain("rows in date order");
   });
 
   it("a where mixing a value by name with a key of the items tests each item, names read on its record (review s27, 6; s28, 1)", async () => {

@@ -22,8 +22,8 @@ export function bucketWords(compute: RecordCompute): string[] {
   if (buckets.some(({ unit }) => unit !== "band"))
     parts.push("Marketo's API does not give the instance's own time zone");
   const first = buckets.find(({ column }) => column === countBy?.[0]);
-  // A pivot of one date field lists its dates as columns (pivot-words.ts says so).
-  if (!first || first.column === compute.spec.columns) return parts;
+  // A pivot of one date field lists its dates as columns (pivot-words.ts says so); no row, no order to tell.
+  if (!first || first.column === compute.spec.columns || (compute.groups ?? 0) === 0) return parts;
   const units = `${first.unit}s`;
   const cycles = (countBy ?? []).map(
     (column) => CYCLES[buckets.find((b) => b.column === column)?.unit ?? "day"],

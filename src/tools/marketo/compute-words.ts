@@ -111,7 +111,8 @@ function countWords(fields: string[], computed: Computed): string[] {
           ? `${by}: ${plural(kept.groups, "value")} ${verb} ${n(spec.minCount)} or more ${on} ` +
             `(${plural(kept.records, counted)}), of ${plural(groups, "distinct value")} over ${over}; only ${kept.groups === 1 ? "it is" : "those are"} ` +
             `in the result (min_count ${n(spec.minCount)}), each row a value, its count${spec.distinct ? "" : ` and its percent of all ${n(total)}`}${inGroup}`
-          : `${by}: ${plural(groups, "value")} over ${over}${zeros} (${adds})`,
+          : // No row: nothing to add up or describe (review s31, finding 8).
+            `${by}: ${plural(groups, "value")} over ${over}${zeros}${groups > 0 || zeros ? ` (${adds})` : ""}`,
       ];
   if (share) parts.push(...fieldTotalsWords(compute, counted));
   parts.push(...idNamesWords(computed.names));
