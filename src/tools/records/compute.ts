@@ -105,7 +105,12 @@ export function computeSpec(input: ComputeInput, hint: string): ComputeSpec | un
     throw new ValidationError(
       "order_by",
       `with count_by, order_by sorts the counts, which have no field ${stray.field}: only ${[...own, ...countBy].join(", ")}.`,
-      { hint: `E.g. order_by "-count" (most frequent first, the default) or "${countBy[0]}".` },
+      {
+        // Those columns come with sum (review s31, finding 10: "-median" without it).
+        hint: ["sum", "mean", "median"].includes(stray.field.replace(/^[+-]/, ""))
+          ? `Add sum (e.g. sum: "leadScore"): each row then has sum, mean and median to sort by.`
+          : `E.g. order_by "-count" (most frequent first, the default) or "${countBy[0]}".`,
+      },
     );
   }
   if (Object.keys(spec).length === 0) return undefined;

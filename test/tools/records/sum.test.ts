@@ -51,3 +51,21 @@ describe("sum's figures", () => {
     expect(compute.sumTotal).toBe(6.65);
   });
 });
+
+describe("order_by a sum's column without sum", () => {
+  it("says to add sum, and with it the order answers (review s31, finding 10)", () => {
+    expect(() => computeSpec({ count_by: "leadSource", order_by: "-median" }, "")).toThrow(
+      /Add sum \(e\.g\. sum: "leadScore"\): each row then has sum, mean and median to sort by/,
+    );
+    const compute = new RecordCompute(
+      computeSpec({ count_by: "leadSource", order_by: "-median", sum: "leadScore" }, "") ?? {},
+    );
+    for (const [leadSource, leadScore] of [
+      ["A", 1],
+      ["A", 3],
+      ["B", 10],
+    ] as const)
+      compute.see({ leadSource, leadScore });
+    expect((compute.finish([]) as { leadSource: string }[]).map((row) => row.leadSource)).toEqual(["B", "A"]);
+  });
+});
