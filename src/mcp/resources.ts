@@ -40,8 +40,11 @@ export const packageResources: ResourceProvider = (server) => {
     MANIFEST_URI,
     {
       title: "martech-steps manifest",
+      // A trial's agent read its 51,000 characters before its first task (trial s28): tools/list already holds
+      // what a call takes.
       description:
-        "The plugin manifest: every tool step (JSON Schemas, annotations, scopes) and its connections.",
+        "The plugin manifest for hosts and admins: every tool step (JSON Schemas, annotations, scopes) and its " +
+        "connections, about 50,000 characters. A call needs only tools/list.",
       mimeType: "application/json",
       cacheHint: STATIC,
     },

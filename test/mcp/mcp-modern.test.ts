@@ -56,12 +56,17 @@ describe("2026-07-28 over HTTP", () => {
     const prompts = (await modern(http.url, 2, "prompts/list")).json()?.result;
     expect(prompts).toMatchObject({ ttlMs: 3_600_000, cacheScope: "public" });
     const resources = (await modern(http.url, 3, "resources/list")).json()?.result as {
-      resources: { uri: string }[];
+      resources: { uri: string; description?: string }[];
     };
     expect(resources.resources.map((r) => r.uri)).toContain("martech-steps://manifest");
     const manifest = (await modern(http.url, 4, "resources/read", { uri: "martech-steps://manifest" })).json()
       ?.result as { contents: { text: string }[] };
     expect(JSON.parse(manifest.contents[0]!.text).steps).toHaveLength(5);
+    // Its description states its size, within a quarter (trial s28: an agent read it before its first task).
+    const said = resources.resources.find((r) => r.uri === "martech-steps://manifest")?.description ?? "";
+    const size = Number(/about ([\d,]+) characters/.exec(said)?.[1]?.replaceAll(",", ""));
+    const actual = manifest.contents[0]!.text.length;
+    expect(Math.abs(size - actual) / actual, `${said} (${actual})`).toBeLessThan(0.25);
   });
 
   it("sends progress that strictly increases, and log lines only at the level the request asks", async () => {
