@@ -10,7 +10,9 @@ import { innerObject, isEmpty, isObject, itemView, numberOf, textOf } from "./va
 
 /** The values a path reads in a record, through objects, name/value lists and lists of objects. */
 /** A sum without floating-point noise: 0.3 + 0.6 + … read 6.6499999999999995 (review s30, finding 14). */
-export const tidySum = (sum: number): number => Number(sum.toPrecision(15));
+export const tidySum = (sum: number): number =>
+  // A whole number is exact as it is: 15 digits would round a sum past 10^15.
+  Number.isInteger(sum) ? sum : Number(sum.toPrecision(15));
 
 export function valuesAt(record: Readonly<Record<string, unknown>>, field: string): unknown[] {
   // An empty value is no value, at the top as inside (review s28, finding 7: one lead without a score refused a

@@ -49,6 +49,10 @@ describe("sum's figures", () => {
     const [row] = compute.finish([]) as { sum: number }[];
     expect(row?.sum).toBe(6.65);
     expect(compute.sumTotal).toBe(6.65);
+    // A whole sum past 15 digits stays exact.
+    const big = new RecordCompute(computeSpec({ count_by: "type", sum: "value" }, "") ?? {});
+    big.see({ type: "a", value: 1_234_567_890_123_456 });
+    expect(big.sumTotal).toBe(1_234_567_890_123_456);
   });
 });
 
