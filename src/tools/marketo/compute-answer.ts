@@ -10,7 +10,6 @@ import { capItems, MAX_RESULT_BYTES, sizeWords } from "../output-cap.js";
 import type { RecordCompute } from "../records/compute.js";
 import { countColumnNames } from "../records/count-fields.js";
 import { labelledColumns } from "../records/labels.js";
-import { tidySum } from "../records/sum.js";
 import type { FullResult, ToolContext } from "../types.js";
 import type { IdNames } from "./id-names.js";
 import { cursorOf, type MarketoPosition } from "./position.js";
@@ -173,10 +172,8 @@ export function computedAnswer(input: MarketoApiCallInput, ctx: ToolContext, com
       ...(compute.spellings !== undefined ? { spellings: compute.spellings } : {}),
       ...(compute.sumTotal !== undefined ? { sum: compute.sumTotal } : {}),
       // Counted through a list with a sum outside it, the rows add a record's sum once per item (review s27, 9).
-      ...(compute.sumTotal !== undefined &&
-      tidySum(compute.unnest.recordsSum) !== compute.sumTotal &&
-      outsideSum(compute)
-        ? { records_sum: tidySum(compute.unnest.recordsSum) }
+      ...(compute.sumTotal !== undefined && compute.recordsSum !== compute.sumTotal && outsideSum(compute)
+        ? { records_sum: compute.recordsSum }
         : {}),
       ...(rows.length < all.length ? { before_limit: all.length } : {}),
     },

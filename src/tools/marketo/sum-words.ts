@@ -2,7 +2,7 @@
 
 import { n } from "../numbers-in-words.js";
 import type { RecordCompute } from "../records/compute.js";
-import { sumList, sumScope, tidySum } from "../records/sum.js";
+import { sumList, sumScope } from "../records/sum.js";
 
 /**
  * What a sum adds, and its total. Counted through a list (tags.tagType) with a sum outside it (costs.cost), a
@@ -20,11 +20,11 @@ export function sumWords(compute: RecordCompute, unit: string): string {
   const sum = spec.sum ?? "";
   const scope = sumScope(sum, sumList(sum, spec.where?.expression));
   const total = compute.sumTotal ?? 0;
-  if (outsideSum(compute) && tidySum(unnest.recordsSum) !== total) {
+  if (outsideSum(compute) && compute.recordsSum !== total) {
     const lists = [...unnest.lists].join(", ");
     return (
       `each row's sum adds its items' ${unit}s' ${sum}${scope}: a ${unit} with several items of ${lists} adds to the ` +
-      `row of each, so the rows add up to ${n(total)} (computed.sum), and the ${unit}s' own ${sum} to ${n(unnest.recordsSum)} (computed.records_sum); each row's mean is its sum over its ${unit}s with a ${sum}, its median their middle ${sum}`
+      `row of each, so the rows add up to ${n(total)} (computed.sum), and the ${unit}s' own ${sum} to ${n(compute.recordsSum)} (computed.records_sum); each row's mean is its sum over its ${unit}s with a ${sum}, its median their middle ${sum}`
     );
   }
   // The mean is over the records that have a value: an agent spent a call checking for empty ones (trial s24, N299).

@@ -369,6 +369,11 @@ export class RecordCompute {
     return total === undefined ? undefined : tidySum(total);
   }
 
+  /** Counted through a list with a sum outside it: the records' own total, each record once (computed.records_sum). */
+  get recordsSum(): number {
+    return tidySum(this.unnest.recordsSum);
+  }
+
   /** With count_distinct: the records counted whose field was empty (no value to count). */
   get distinctEmpty(): number | undefined {
     return this.spec.distinct ? (this.#counter?.distinctEmpty ?? 0) : undefined;
