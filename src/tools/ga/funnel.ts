@@ -174,7 +174,7 @@ export function funnelSummary(rows: FlatRow[], funnel: Funnel, breakdown: boolea
   const start = Number(first.users);
   const end = Number(last.users);
   if (start === 0) return `No active user did ${first.step}: the funnel has no users, and no rates.`;
-  const pct = start === 0 ? 0 : round((end / start) * 100);
+  const pct = round((end / start) * 100);
   const drops = dropWords(total);
   if (funnel.open) {
     return (

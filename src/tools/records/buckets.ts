@@ -62,22 +62,10 @@ export function bucketSuffix(
     const width = Number(unit);
     // The column keeps the width as written ("leadScore:25.0"), which order_by names (review s30, finding 9).
     if (width >= MIN_WIDTH) return { head: match[1] as string, unit: "band", width, written: unit };
-    if (width > 0) {
-      throw new ValidationError(
-        "count_by",
-        `${JSON.stringify(part.slice(0, 60))}: a band is at least ${MIN_WIDTH} wide.`,
-        {
-          hint: 'E.g. "leadScore:25" counts leads by score bands 0 to <25, 25 to <50, ….',
-        },
-      );
-    }
-    throw new ValidationError(
-      "count_by",
-      `${JSON.stringify(part.slice(0, 60))}: a band must be wider than 0.`,
-      {
-        hint: 'E.g. "leadScore:25" counts leads by score bands 0 to <25, 25 to <50, ….',
-      },
-    );
+    const rule = width > 0 ? `is at least ${MIN_WIDTH} wide` : "must be wider than 0";
+    throw new ValidationError("count_by", `${JSON.stringify(part.slice(0, 60))}: a band ${rule}.`, {
+      hint: 'E.g. "leadScore:25" counts leads by score bands 0 to <25, 25 to <50, ….',
+    });
   }
   if ((BUCKET_UNITS as readonly string[]).includes(unit))
     return { head: match[1] as string, unit: unit as BucketUnit };
@@ -223,7 +211,8 @@ export function unitWords(unit: BucketUnit, width?: number): string {
 /** Where a cyclic label sorts (Monday before Tuesday), or undefined for a dated unit, whose text sorts. */
 export function cycleRank(unit: BucketUnit, label: unknown): number | undefined {
   if (unit === "band") {
-    const low = label === null || label === undefined ? Number.NaN : bandLow(label);
+    // An empty band (null) reads NaN: no rank.
+    const low = bandLow(label);
     return Number.isNaN(low) ? undefined : low;
   }
   const at = CYCLES[unit]?.indexOf(String(label));
