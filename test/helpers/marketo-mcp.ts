@@ -106,6 +106,21 @@ export interface MarketoMcp {
 /** A workspace setting that lifts the step's own limit of Marketo's 100 calls in 20 s: for tests of many reads. */
 export const NO_CALL_WINDOW: NodeJS.ProcessEnv = { MARKETO_CALLS_PER_WINDOW: "1000000" };
 
+/** When the seeded world of the count tests begins (seededMarketo), so a file can build the same data set. */
+export const SEEDED_AT = Date.UTC(2026, 11, 1, 12);
+
+/**
+ * The seed-42 world of `leadCount` leads as at SEEDED_AT, its clock then running, with no limit on Marketo's calls
+ * nor the step's own window: the set-up the count and compute tests share.
+ */
+export function seededMarketo(leadCount: number): MarketoMcp {
+  return marketoOverMcp(
+    { leadCount, seed: 42, now: runningClock(SEEDED_AT), rateLimit: 1_000_000 },
+    undefined,
+    NO_CALL_WINDOW,
+  );
+}
+
 /**
  * Starts the sandbox and the session before the file's tests and closes both after them. `setUp` runs once
  * both are up (to write the records a file's tests read); `env`, the workspace's settings (e.g. Marketo's limits).

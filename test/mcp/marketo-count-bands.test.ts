@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { buildDataSet } from "../../src/sandbox/marketo/seed.js";
-import { marketoOverMcp, NO_CALL_WINDOW, runningClock } from "../helpers/marketo-mcp.js";
+import { SEEDED_AT, seededMarketo } from "../helpers/marketo-mcp.js";
 
 /**
  * count_by a number's bands ("leadScore:25": 0 to <25, 25 to <50, …). Score bands, order sizes and "how many got
@@ -14,18 +14,13 @@ interface Answer {
   result: Record<string, unknown>[];
 }
 
-const T0 = Date.UTC(2026, 11, 1, 12);
-const world = buildDataSet({ leadCount: 5_000, seed: 42, now: T0 });
+const world = buildDataSet({ leadCount: 5_000, seed: 42, now: SEEDED_AT });
 const members = [...(world.lists.find((list) => list.id === 1001)?.members ?? [])].flatMap((id) => {
   const lead = world.leads.get(id);
   return lead ? [lead as Record<string, unknown>] : [];
 });
 
-const mkto = marketoOverMcp(
-  { leadCount: 5_000, seed: 42, now: runningClock(T0), rateLimit: 1_000_000 },
-  undefined,
-  NO_CALL_WINDOW,
-);
+const mkto = seededMarketo(5_000);
 
 const read = (count_by: string) =>
   mkto.ok<Answer>({

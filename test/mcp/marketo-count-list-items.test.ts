@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { marketoOverMcp, NO_CALL_WINDOW, runningClock } from "../helpers/marketo-mcp.js";
+import { seededMarketo } from "../helpers/marketo-mcp.js";
 
 /**
  * count_by through a list of objects each record holds counts its items (trial s22, N275: the agent counted a
@@ -19,13 +19,8 @@ interface Answer {
   result: Record<string, unknown>[];
 }
 
-const T0 = Date.UTC(2026, 11, 1, 12);
 // Reads of one call per id, many a test: the step's own limit of Marketo's 100 calls in 20 seconds is raised.
-const mkto = marketoOverMcp(
-  { leadCount: 200, seed: 42, now: runningClock(T0), rateLimit: 1_000_000 },
-  undefined,
-  NO_CALL_WINDOW,
-);
+const mkto = seededMarketo(200);
 const PROGRAMS = Array.from({ length: 30 }, (_, i) => 1001 + i);
 const SOME = PROGRAMS.slice(0, 12);
 const tokensOf = (ids: number[], extra: Record<string, unknown> = {}) =>

@@ -1,15 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { marketoOverMcp, NO_CALL_WINDOW, runningClock } from "../helpers/marketo-mcp.js";
+import { seededMarketo } from "../helpers/marketo-mcp.js";
 
 /**
  * filterValues written as a range ("1..5000") is one value to Marketo, which no record has: it answered no
  * records and no error, read as "no leads" (trial s27, N367). Refused before sending, and the hint answers.
  */
-const mkto = marketoOverMcp(
-  { leadCount: 200, seed: 42, now: runningClock(Date.UTC(2026, 11, 1, 12)), rateLimit: 1_000_000 },
-  undefined,
-  NO_CALL_WINDOW,
-);
+const mkto = seededMarketo(200);
 
 describe("filterValues written as a range", () => {
   it("is refused naming the field and how to list values, and the listed form answers", async () => {

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { marketoOverMcp, NO_CALL_WINDOW, runningClock } from "../helpers/marketo-mcp.js";
+import { seededMarketo } from "../helpers/marketo-mcp.js";
 
 /**
  * A pivot's text table keeps its columns in the answer's order: the row fields, the columns field's values, then
@@ -13,12 +13,7 @@ interface Answer {
   result: Record<string, unknown>[];
 }
 
-const T0 = Date.UTC(2026, 11, 1, 12);
-const mkto = marketoOverMcp(
-  { leadCount: 5_000, seed: 42, now: runningClock(T0), rateLimit: 1_000_000 },
-  undefined,
-  NO_CALL_WINDOW,
-);
+const mkto = seededMarketo(5_000);
 
 const FIELDS = ["leadSource", "createdAt:year", "leadScore:25", "id:1000"];
 
