@@ -2,7 +2,14 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildDataSet } from "../../src/sandbox/marketo/seed.js";
 import { marketoWorkspace } from "../helpers/fixtures.js";
-import { callMarketo, iso, marketoOverMcp, runningClock, type ToolAnswer } from "../helpers/marketo-mcp.js";
+import {
+  callMarketo,
+  iso,
+  marketoOverMcp,
+  NO_CALL_WINDOW,
+  runningClock,
+  type ToolAnswer,
+} from "../helpers/marketo-mcp.js";
 import { type McpSession, mcpSession } from "../helpers/mcp.js";
 
 /**
@@ -22,13 +29,17 @@ const SEED = 5;
 const LEADS = 400;
 const world = buildDataSet({ leadCount: LEADS, seed: SEED, now: T0 });
 
-const mkto = marketoOverMcp({
-  leadCount: LEADS,
-  seed: SEED,
-  now: runningClock(T0),
-  bulkJobMs: 100,
-  rateLimit: 1e6,
-});
+const mkto = marketoOverMcp(
+  {
+    leadCount: LEADS,
+    seed: SEED,
+    now: runningClock(T0),
+    bulkJobMs: 100,
+    rateLimit: 1e6,
+  },
+  undefined,
+  NO_CALL_WINDOW,
+);
 
 /** A session on the sandbox with its own workspace, so its own connector and kept exports. */
 async function sessionWith(env: NodeJS.ProcessEnv): Promise<McpSession> {

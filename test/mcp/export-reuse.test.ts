@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { buildDataSet } from "../../src/sandbox/marketo/seed.js";
 import { marketoWorkspace } from "../helpers/fixtures.js";
-import { callMarketo, iso, marketoOverMcp, runningClock } from "../helpers/marketo-mcp.js";
+import { callMarketo, iso, marketoOverMcp, NO_CALL_WINDOW, runningClock } from "../helpers/marketo-mcp.js";
 import { type McpSession, mcpSession } from "../helpers/mcp.js";
 
 /**
@@ -26,13 +26,17 @@ const FROM = iso(T0 - 120 * DAY);
 const TO = iso(T0 - 60_000);
 
 /** The sandbox's clock: T0 when it starts, then running (its export jobs complete as time passes). */
-const mkto = marketoOverMcp({
-  leadCount: LEADS,
-  seed: SEED,
-  now: runningClock(T0),
-  bulkJobMs: 20,
-  rateLimit: 1e6,
-});
+const mkto = marketoOverMcp(
+  {
+    leadCount: LEADS,
+    seed: SEED,
+    now: runningClock(T0),
+    bulkJobMs: 20,
+    rateLimit: 1e6,
+  },
+  undefined,
+  NO_CALL_WINDOW,
+);
 
 async function run(on: McpSession, args: Record<string, unknown>) {
   const answer = await callMarketo<Answer>(on, args);

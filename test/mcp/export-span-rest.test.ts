@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { buildDataSet } from "../../src/sandbox/marketo/seed.js";
-import { iso, marketoOverMcp, runningClock } from "../helpers/marketo-mcp.js";
+import { iso, marketoOverMcp, NO_CALL_WINDOW, runningClock } from "../helpers/marketo-mcp.js";
 
 /**
  * An export of a long span (issue 27, agent trial T09: 82 jobs, half of them empty): the answer and the
@@ -22,13 +22,17 @@ const SEED = 7;
 const LEADS = 2_000;
 const world = buildDataSet({ leadCount: LEADS, seed: SEED, now: T0 });
 
-const mkto = marketoOverMcp({
-  leadCount: LEADS,
-  seed: SEED,
-  now: runningClock(T0),
-  bulkJobMs: 50,
-  rateLimit: 1_000_000,
-});
+const mkto = marketoOverMcp(
+  {
+    leadCount: LEADS,
+    seed: SEED,
+    now: runningClock(T0),
+    bulkJobMs: 50,
+    rateLimit: 1_000_000,
+  },
+  undefined,
+  NO_CALL_WINDOW,
+);
 const run = (args: Record<string, unknown>) => mkto.ok<Answer>(args);
 const whole = (uri: string) => mkto.whole(uri);
 

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { buildDataSet } from "../../src/sandbox/marketo/seed.js";
-import { iso, marketoOverMcp, runningClock } from "../helpers/marketo-mcp.js";
+import { iso, marketoOverMcp, NO_CALL_WINDOW, runningClock } from "../helpers/marketo-mcp.js";
 
 /**
  * An export of any span in one call (issue 27 §2), through MCP on the sandbox: a lead or activity export
@@ -24,13 +24,17 @@ const SEED = 7;
 const LEADS = 2_000;
 const world = buildDataSet({ leadCount: LEADS, seed: SEED, now: T0 });
 
-const mkto = marketoOverMcp({
-  leadCount: LEADS,
-  seed: SEED,
-  now: runningClock(T0),
-  bulkJobMs: 50,
-  rateLimit: 1_000_000,
-});
+const mkto = marketoOverMcp(
+  {
+    leadCount: LEADS,
+    seed: SEED,
+    now: runningClock(T0),
+    bulkJobMs: 50,
+    rateLimit: 1_000_000,
+  },
+  undefined,
+  NO_CALL_WINDOW,
+);
 const run = (args: Record<string, unknown>, onprogress?: (p: { message?: string }) => void) =>
   mkto.ok<Answer>(args, onprogress);
 /** The whole of a linked file, read in one resources/read (the link's ?page=all). */

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildDataSet } from "../../src/sandbox/marketo/seed.js";
 import { startOfDate } from "../../src/tools/zone-clock.js";
 import { type MarketoFixture, marketoFixture } from "../helpers/fixtures.js";
-import { iso } from "../helpers/marketo-mcp.js";
+import { iso, NO_CALL_WINDOW } from "../helpers/marketo-mcp.js";
 import { type McpSession, mcpSession } from "../helpers/mcp.js";
 
 /**
@@ -69,13 +69,16 @@ function filled(call: Record<string, unknown>, values: Record<string, string>): 
 
 let recipes: ComputeRecipe[] = [];
 beforeAll(async () => {
-  fixture = await marketoFixture({
-    leadCount: LEADS,
-    seed: SEED,
-    now: clock,
-    bulkJobMs: 50,
-    rateLimit: 1_000_000,
-  });
+  fixture = await marketoFixture(
+    {
+      leadCount: LEADS,
+      seed: SEED,
+      now: clock,
+      bulkJobMs: 50,
+      rateLimit: 1_000_000,
+    },
+    NO_CALL_WINDOW,
+  );
   session = await mcpSession(fixture.workspace);
   const { contents } = await session.client.readResource({ uri: "martech-steps://recipes/marketo" });
   const resource = JSON.parse((contents[0] as { text: string }).text) as {

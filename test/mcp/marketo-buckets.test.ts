@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { marketoOverMcp, runningClock } from "../helpers/marketo-mcp.js";
+import { marketoOverMcp, NO_CALL_WINDOW, runningClock } from "../helpers/marketo-mcp.js";
 
 /**
  * count_by's date buckets ("createdAt:day", ":week", ":month") and where's dates alone in time_zone, through
@@ -18,13 +18,17 @@ const T0 = Date.UTC(2026, 11, 2, 12);
 const running = runningClock(T0);
 let heldAt: number | undefined;
 
-const mkto = marketoOverMcp({
-  leadCount: 50,
-  seed: 5,
-  now: () => heldAt ?? running(),
-  bulkJobMs: 50,
-  rateLimit: 1_000_000,
-});
+const mkto = marketoOverMcp(
+  {
+    leadCount: 50,
+    seed: 5,
+    now: () => heldAt ?? running(),
+    bulkJobMs: 50,
+    rateLimit: 1_000_000,
+  },
+  undefined,
+  NO_CALL_WINDOW,
+);
 
 /** Leads created in the sandbox at each instant, with emails at `domain`. */
 async function leadsAt(domain: string, instants: readonly number[]): Promise<void> {

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { buildDataSet } from "../../src/sandbox/marketo/seed.js";
-import { marketoOverMcp, runningClock } from "../helpers/marketo-mcp.js";
+import { marketoOverMcp, NO_CALL_WINDOW, runningClock } from "../helpers/marketo-mcp.js";
 
 /**
  * where, order_by and count_by on marketo_api_call's paged REST reads (issue 27 §1), through MCP on the
@@ -29,7 +29,11 @@ const members = [...(world.lists.find((list) => list.id === 1001)?.members ?? []
   .filter((lead) => lead !== undefined);
 
 // A fast-check run reads the list several times: lift the rate limit so no run waits 20 s.
-const mkto = marketoOverMcp({ leadCount: LEADS, seed: SEED, now: runningClock(T0), rateLimit: 1_000_000 });
+const mkto = marketoOverMcp(
+  { leadCount: LEADS, seed: SEED, now: runningClock(T0), rateLimit: 1_000_000 },
+  undefined,
+  NO_CALL_WINDOW,
+);
 const run = (args: Record<string, unknown>) => mkto.call<Answer>(args);
 const ok = (args: Record<string, unknown>) => mkto.ok<Answer>(args);
 

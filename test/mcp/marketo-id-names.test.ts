@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
-import { iso, marketoOverMcp, runningClock } from "../helpers/marketo-mcp.js";
+import { iso, marketoOverMcp, NO_CALL_WINDOW, runningClock } from "../helpers/marketo-mcp.js";
 
 /**
  * count_by over campaignId or programId names each id beside it, in the same call (trial 2026-12-03 s9, N45:
@@ -17,13 +17,17 @@ interface Answer {
 
 const T0 = Date.UTC(2026, 11, 2, 12);
 const DAY = 86_400_000;
-const mkto = marketoOverMcp({
-  leadCount: 400,
-  seed: 11,
-  now: runningClock(T0),
-  rateLimit: 1_000_000,
-  bulkJobMs: 100,
-});
+const mkto = marketoOverMcp(
+  {
+    leadCount: 400,
+    seed: 11,
+    now: runningClock(T0),
+    rateLimit: 1_000_000,
+    bulkJobMs: 100,
+  },
+  undefined,
+  NO_CALL_WINDOW,
+);
 
 /** The sandbox's activity types: a campaign's email sends, deliveries, opens and clicks carry its id; visits and forms none. */
 const TYPES = [1, 2, 6, 7, 10, 11];
@@ -193,13 +197,17 @@ describe("count_by over an id Marketo names", () => {
 });
 
 /** A sandbox whose daily quota runs out exactly at the end of the count's own read. */
-const spent = marketoOverMcp({
-  leadCount: 200,
-  seed: 7,
-  now: runningClock(T0),
-  rateLimit: 1_000_000,
-  dailyQuota: 60,
-});
+const spent = marketoOverMcp(
+  {
+    leadCount: 200,
+    seed: 7,
+    now: runningClock(T0),
+    rateLimit: 1_000_000,
+    dailyQuota: 60,
+  },
+  undefined,
+  NO_CALL_WINDOW,
+);
 
 describe("a name lookup that fails", () => {
   it("still answers the counts, and the summary says which names are missing and why", async () => {

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { marketoOverMcp, runningClock } from "../helpers/marketo-mcp.js";
+import { marketoOverMcp, NO_CALL_WINDOW, runningClock } from "../helpers/marketo-mcp.js";
 
 /**
  * limit on marketo_api_call's reads (issue 27; trial s19, N206: an agent sorted a program's 96 members to
@@ -18,13 +18,17 @@ interface Answer {
 }
 
 const T0 = Date.UTC(2026, 11, 1, 12);
-const mkto = marketoOverMcp({
-  leadCount: 1_500,
-  seed: 7,
-  now: runningClock(T0),
-  rateLimit: 1_000_000,
-  bulkJobMs: 100,
-});
+const mkto = marketoOverMcp(
+  {
+    leadCount: 1_500,
+    seed: 7,
+    now: runningClock(T0),
+    rateLimit: 1_000_000,
+    bulkJobMs: 100,
+  },
+  undefined,
+  NO_CALL_WINDOW,
+);
 
 const LIST = {
   method: "GET",

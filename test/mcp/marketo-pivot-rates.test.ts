@@ -8,7 +8,7 @@
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { iso, marketoOverMcp, runningClock } from "../helpers/marketo-mcp.js";
+import { iso, marketoOverMcp, NO_CALL_WINDOW, runningClock } from "../helpers/marketo-mcp.js";
 
 type Row = Record<string, unknown>;
 interface Answer {
@@ -16,7 +16,11 @@ interface Answer {
 }
 const T0 = Date.UTC(2026, 11, 2, 12);
 const DAY = 86_400_000;
-const mkto = marketoOverMcp({ leadCount: 400, seed: 11, now: runningClock(T0), rateLimit: 1_000_000 });
+const mkto = marketoOverMcp(
+  { leadCount: 400, seed: 11, now: runningClock(T0), rateLimit: 1_000_000 },
+  undefined,
+  NO_CALL_WINDOW,
+);
 const PROGRAMS = [1003, 1005, 1008, 1010, 1013, 1015, 1018, 1020];
 const members = (programs: number[], extra: Record<string, unknown>) =>
   mkto.ok<Answer>({

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { buildDataSet } from "../../src/sandbox/marketo/seed.js";
-import { heldClock, iso, marketoOverMcp } from "../helpers/marketo-mcp.js";
+import { heldClock, iso, marketoOverMcp, NO_CALL_WINDOW } from "../helpers/marketo-mcp.js";
 
 /**
  * Dates of a Marketo call in a named time zone, through MCP on the sandbox (agent trial s6, N06: "leads
@@ -33,6 +33,7 @@ const mkto = marketoOverMcp(
   async () => {
     lead = await leadAt(NY_HALF_PAST_MIDNIGHT);
   },
+  NO_CALL_WINDOW,
 );
 
 /** A lead created in the sandbox at `at`; its id. */
