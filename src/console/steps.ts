@@ -44,8 +44,8 @@ export function withoutApiNames(text: string): string {
 
 /** What the page lists for a step: never its handler or schema objects. */
 export function stepSummary(step: ToolStep) {
-  // The page links "Reference" to docUrl: the URL spelled out in the text (for MCP clients) is left out.
-  const description = withoutApiNames(step.description.replace(/\s*Reference: \S+$/, ""));
+  // The page links "Reference" to docUrl.
+  const description = withoutApiNames(step.description);
   return {
     id: step.id,
     title: step.title,

@@ -54,8 +54,7 @@ export const MarketoApiCallInput = z.strictObject({
     .max(10_000_000)
     .optional()
     .describe(
-      'Bulk import CSV, header first: POST /bulk/v1/leads.json, query_parameters {"format":"csv"}; then poll ' +
-        "…/batch/{batchId}.json, GET …/failures.json.",
+      'Bulk import CSV, header first: POST /bulk/v1/leads.json, {"format":"csv"}; then poll …/batch/{batchId}.json.',
     )
     .meta({ title: "Import file (CSV)", examples: ["email,firstName\nada@example.com,Ada"] }),
   time_zone: z
@@ -92,10 +91,7 @@ export const MarketoApiCallInput = z.strictObject({
   run_to_completion: z
     .boolean()
     .default(false)
-    .describe(
-      "POST …/export/create.json only: enqueue, await Completed, read the file (any span: a job per 31 days, " +
-        "joined; file linked).",
-    )
+    .describe("POST …/export/create.json: run the job, read its file (any span: a job per 31 days, joined).")
     .meta({ title: "Run the export to the end", examples: [true] }),
   // Long enough for an id list read from another call (`id in (…)` of 3,000 ids): the set operations agents
   // otherwise did by hand (trial s23, N282).
@@ -154,6 +150,17 @@ export const MarketoApiCallInput = z.strictObject({
     .optional()
     .describe('With count_by: sum, mean, median per group, e.g. "costs.cost".')
     .meta({ title: "Sum", examples: ["costs.cost"] }),
+  // Two activities in one read (activity-previous.ts): a send and its click, a visit and the form filled after.
+  previous: z
+    .string()
+    .trim()
+    .min(1)
+    .max(100)
+    .optional()
+    .describe(
+      "activities.json: each gets previous, the lead's last activity of this type before it (same email if alike), and previous_hours.",
+    )
+    .meta({ title: "Pair with the activity before", examples: ["Send Email"] }),
   limit: z
     .int()
     .min(1)

@@ -49,7 +49,7 @@ export const googleAnalyticsCreateKeyEvents: ToolStep<
   description:
     "Marks an event of a Google Analytics 4 property as a key event (formerly a conversion). It first checks " +
     "that the event was collected in the last 30 days (skip_collection_check for one not sent yet); an existing key event is " +
-    `returned, not duplicated. Needs the Editor role. Reference: ${DOC_URL}`,
+    "returned, not duplicated. Needs the Editor role.",
   docUrl: DOC_URL,
   connection: "google",
   scopes: SCOPES,

@@ -49,8 +49,7 @@ export const googleAnalyticsCreateProperties: ToolStep<
   description:
     "Creates a Google Analytics 4 property in an Analytics " +
     "account; afterwards, create a data stream so it collects data. Needs the " +
-    "Administrator role on the account. " +
-    `Reference: ${DOC_URL}`,
+    "Administrator role on the account.",
   docUrl: DOC_URL,
   connection: "google",
   scopes: SCOPES,

@@ -4,6 +4,7 @@ import { recipesInBrief } from "../connectors/marketo/recipes.js";
 import { checkMarketoPath } from "../connectors/marketo/url.js";
 import { UpstreamError, ValidationError } from "../errors.js";
 import { MarketoApiCallInput, MarketoApiCallOutput } from "../schemas/marketo.js";
+import { checkPrevious } from "./marketo/activity-previous.js";
 import { isLateStartWarning } from "./marketo/activity-start.js";
 import { MARKETO_ANSWERS } from "./marketo/answers.js";
 import { MARKETO_API_CALL_ALIASES } from "./marketo/api-call-aliases.js";
@@ -92,10 +93,9 @@ export const marketoApiCall: ToolStep<typeof MarketoApiCallInput, typeof Marketo
     "rest api",
   ],
   description:
+    // The reference is the step's docUrl (the manifest's and the console's link), not words of the tool list.
     "Calls any Adobe Marketo Engage REST or bulk endpoint (auth, rate limits, paging and size caps handled). " +
-    recipesInBrief() +
-    " Reference: " +
-    DOC_URL,
+    recipesInBrief(),
   docUrl: DOC_URL,
   connection: "marketo",
   scopes: [],
@@ -182,6 +182,7 @@ export const marketoApiCall: ToolStep<typeof MarketoApiCallInput, typeof Marketo
     }
     if (input.run_to_completion) checkRunToCompletion(input);
     checkFilterValues(input);
+    checkPrevious(input, path);
     const fan = checkFanOut(input, path, file);
     const spec = computeSpec(input, WHERE_HINT);
     if (spec) checkComputable(input);

@@ -17,7 +17,8 @@ describe("registry", () => {
     ]);
     for (const step of TOOL_STEPS) {
       expect(step.id).toMatch(/^[a-z]+(_[a-z0-9]+)+$/);
-      expect(step.description).toMatch(/https:\/\//);
+      // The reference is docUrl (the manifest's and the console's link); the tool list spends no tokens on it.
+      expect(step.docUrl).toMatch(/^https:\/\//);
       const schema = toJsonSchema(step.input({ accounts: ["a", "b"] }), "input") as {
         properties: Record<string, { description?: string }>;
       };

@@ -18,6 +18,7 @@ import { n, plural } from "../numbers-in-words.js";
 import { capItems, MAX_RESULT_BYTES } from "../output-cap.js";
 import type { RecordCompute } from "../records/compute.js";
 import type { ToolContext } from "../types.js";
+import type { PreviousPairer } from "./activity-previous.js";
 import { activityStartWords } from "./activity-start.js";
 import { type ActivityNaming, askedTypes, nameRecords, TYPES_A_READ } from "./activity-types.js";
 import { keptBytesFor } from "./compute-answer.js";
@@ -49,6 +50,8 @@ export interface GroupOptions {
   onWait: OnWait;
   compute: RecordCompute | undefined;
   naming: ActivityNaming | undefined;
+  /** With `previous`: each record gets the activity before it, once the groups are joined in time order. */
+  pairer?: PreviousPairer | undefined;
 }
 
 interface GroupRead {
@@ -151,6 +154,7 @@ export async function groupedActivities(
   const results = groups.flatMap((group) => (group.result ? [group.result] : []));
   const named = await nameRecords(asRecords(results.flatMap((r) => r.result)), options.naming);
   const records = named.sort(byTime);
+  options.pairer?.pair(records);
   const calls = results.reduce((sum, r) => sum + r.callsUsed, 0) + (options.naming?.calls ?? 0);
   // The first activity read is the earliest of the types asked only when every group was read from the start.
   const start = groups.every((group) => group.result) ? activityStartWords(input, records[0]) : undefined;
@@ -173,7 +177,8 @@ export async function groupedActivities(
   const head =
     `GET ${READ_PATH}: ${plural(options.ids.length, "activity type")} read ${TYPES_A_READ} at a time ` +
     `(the most Marketo takes a read) in ${plural(results.length, "group")}, joined in time order: ` +
-    `${plural(records.length, "record")}, ${plural(calls, "call")}`;
+    `${plural(records.length, "record")}, ${plural(calls, "call")}` +
+    (options.pairer ? `; ${options.pairer.words()}` : "");
   if (options.compute) {
     const reader = { marketo, signal: ctx.signal, onWait: options.onWait };
     return computedJoined(input, ctx, options.compute, records, {

@@ -38,6 +38,8 @@ export const isActivityRead = (method: string, path: string): boolean =>
 
 export interface ActivityTypes {
   names: ReadonlyMap<number, string>;
+  /** Each type's primary attribute ("Mailing ID" for an email's sends, opens and clicks), when it has one. */
+  primary: ReadonlyMap<number, string>;
   /** Calls this answer spent reading types.json (0 when the kept list served). */
   calls: number;
 }
@@ -45,6 +47,7 @@ export interface ActivityTypes {
 interface Kept {
   at: number;
   names: Map<number, string>;
+  primary: Map<number, string>;
 }
 
 const kept = new WeakMap<MarketoConnector, Kept>();
@@ -63,11 +66,18 @@ async function fetchTypes(reader: Reader): Promise<Kept & { calls: number }> {
     onWait: reader.onWait,
   });
   const names = new Map<number, string>();
+  const primary = new Map<number, string>();
   for (const item of answer.result) {
-    const { id, name } = (item ?? {}) as { id?: unknown; name?: unknown };
+    const { id, name, primaryAttribute } = (item ?? {}) as {
+      id?: unknown;
+      name?: unknown;
+      primaryAttribute?: unknown;
+    };
     if (typeof id === "number" && typeof name === "string") names.set(id, name);
+    const kind = (primaryAttribute as { name?: unknown } | undefined)?.name;
+    if (typeof id === "number" && typeof kind === "string") primary.set(id, kind);
   }
-  const entry = { at: Date.now(), names };
+  const entry = { at: Date.now(), names, primary };
   kept.set(reader.marketo, entry);
   return { ...entry, calls: answer.callsUsed };
 }
@@ -75,9 +85,11 @@ async function fetchTypes(reader: Reader): Promise<Kept & { calls: number }> {
 /** The instance's activity types: the kept list when fresh, else read again; `refresh` reads it again anyway. */
 export async function activityTypes(reader: Reader, refresh = false): Promise<ActivityTypes> {
   const entry = kept.get(reader.marketo);
-  if (entry && !refresh && Date.now() - entry.at < KEPT_MS) return { names: entry.names, calls: 0 };
+  if (entry && !refresh && Date.now() - entry.at < KEPT_MS) {
+    return { names: entry.names, primary: entry.primary, calls: 0 };
+  }
   const fetched = await fetchTypes(reader);
-  return { names: fetched.names, calls: fetched.calls };
+  return { names: fetched.names, primary: fetched.primary, calls: fetched.calls };
 }
 
 /** The parts of an activityTypeIds value: "6, Open Email", [10, "Click Email"], 6. */
@@ -106,7 +118,7 @@ export async function typeIds(
   // "all": every type the instance has (a lead's whole history; more than 10 are read in groups).
   const all = parts.filter((part) => part.toLowerCase() === "all");
   if (all.length > 0 && parts.length === 1) {
-    return { ids: [...types.names.keys()], calls, types: { names: types.names, calls } };
+    return { ids: [...types.names.keys()], calls, types: { ...types, calls } };
   }
   if (all.length > 0) {
     throw new ValidationError(
@@ -158,7 +170,7 @@ export async function typeIds(
       },
     );
   });
-  return { ids: [...new Set(ids)], calls, types: { names: types.names, calls } };
+  return { ids: [...new Set(ids)], calls, types: { ...types, calls } };
 }
 
 /**

@@ -14,6 +14,7 @@ import { DEFAULT_MAX_ITEMS, type MarketoApiCallInput } from "../../schemas/marke
 import { n, plural } from "../numbers-in-words.js";
 import type { RecordCompute } from "../records/compute.js";
 import type { ToolContext } from "../types.js";
+import type { PreviousPairer } from "./activity-previous.js";
 import { activityStartWords } from "./activity-start.js";
 import { type ActivityNaming, nameRecords } from "./activity-types.js";
 import { type Computed, computedAnswer, keptBytesFor } from "./compute-answer.js";
@@ -34,6 +35,8 @@ export interface ComputeReadOptions {
   naming: ActivityNaming | undefined;
   /** Set for a lead's membership reads: each record gets its list's, program's or campaign's name. */
   label?: Labeler | undefined;
+  /** With `previous`: each record gets the activity before it, as it is read (activity-previous.ts). */
+  pairer?: PreviousPairer | undefined;
 }
 
 interface Walk {
@@ -79,7 +82,8 @@ export async function computeRead(
   const calls = answer.data.calls_used;
   const head =
     `${input.method} ${input.endpoint}: ${plural(compute.read, "record")} read in ${plural(walk.pages, "page")}, ` +
-    plural(calls, "call");
+    plural(calls, "call") +
+    (options.pairer ? `; ${options.pairer.words()}` : "");
   return { ...answer, summary: computedSummary(input, computed, answer, head) };
 }
 
@@ -119,6 +123,7 @@ async function readPages(
     if (keep < page.result.length) walk.pageRecords = page.result.length;
     const named = await nameRecords(asRecords(page.result.slice(0, keep)), options.naming);
     const records = options.label ? await options.label.label(named) : named;
+    options.pairer?.pair(records);
     const start = walk.received === 0 && !options.resume ? activityStartWords(input, records[0]) : undefined;
     if (start) walk.warnings.unshift(start);
     const note = walk.received === 0 && !options.resume ? pathNote(input) : undefined;

@@ -12,6 +12,7 @@ import type { MarketoApiCallInput } from "../../schemas/marketo.js";
 import { type ComputeSpec, namedFields, RecordCompute } from "../records/compute.js";
 import type { ToolContext } from "../types.js";
 import { groupedActivities, isGroupedRead } from "./activity-groups.js";
+import { type PreviousPairer, previousPairer } from "./activity-previous.js";
 import {
   type ActivityNaming,
   activityNaming,
@@ -19,6 +20,7 @@ import {
   activityTypes,
   askedTypes,
   isActivityRead,
+  typeIds,
 } from "./activity-types.js";
 import { computeRead } from "./compute-read.js";
 import { runExport } from "./export-run.js";
@@ -78,19 +80,33 @@ export interface Route {
 }
 
 /** Activity reads: activityTypeIds as ids, and the naming of each record. */
-async function activities(
-  route: Route,
-  compute: RecordCompute | undefined,
-): Promise<{ input: MarketoApiCallInput; naming?: ActivityNaming; ids?: number[] }> {
+async function activities(route: Route, compute: RecordCompute | undefined): Promise<ActivityRead> {
   const { input, marketo, ctx, onWait } = route;
   if (!isActivityRead(input.method, route.checked.value)) return { input };
   const reader = { marketo, signal: ctx.signal, onWait };
   if (route.file) return { input, naming: activityNaming(await activityTypes(reader), reader) };
   const { query, types, ids } = await activityQuery(input.query_parameters, reader);
+  const pairer = await previousPairer(input, { ids, types }, async (value) => {
+    const named = await typeIds(value, reader, "previous");
+    return named.ids;
+  });
   // A grouped read counts 0 only the types of the groups it read whole (activity-groups.ts).
   if (ids && !isGroupedRead(route.checked.value, ids)) compute?.expectValues(askedTypes(ids, types.names));
   const rewritten = asWritten({ ...input, query_parameters: query }, input);
-  return { input: rewritten, naming: activityNaming(types, reader), ...(ids ? { ids } : {}) };
+  return {
+    input: rewritten,
+    naming: activityNaming(types, reader),
+    ...(ids ? { ids } : {}),
+    ...(pairer ? { pairer } : {}),
+  };
+}
+
+interface ActivityRead {
+  input: MarketoApiCallInput;
+  naming?: ActivityNaming;
+  ids?: number[];
+  /** With `previous`: what pairs each record with the activity before it (activity-previous.ts). */
+  pairer?: PreviousPairer;
 }
 
 export async function readRoute(route: Route): Promise<ReadAnswer> {
@@ -102,15 +118,16 @@ export async function readRoute(route: Route): Promise<ReadAnswer> {
 
 async function readRecords(route: Route, label: Labeler | undefined): Promise<ReadAnswer> {
   const { marketo, ctx, onWait, spec } = route;
-  const compute = spec ? new RecordCompute(spec) : undefined;
+  // previous adds fields to the records as they are read, as where and count_by read them (compute-read.ts).
+  const compute = spec || route.input.previous ? new RecordCompute(spec ?? {}) : undefined;
   if (route.input.run_to_completion) {
     return runExport(route.input, marketo, ctx, onWait, compute ?? new RecordCompute({}));
   }
   if (route.fan) return fanOutRead(route.input, marketo, ctx, { fan: route.fan, onWait, compute });
-  const { input, naming, ids } = await activities(route, compute);
+  const { input, naming, ids, pairer } = await activities(route, compute);
   const path = route.checked;
   if (ids && isGroupedRead(path.value, ids)) {
-    return groupedActivities(input, marketo, ctx, { path, ids, onWait, compute, naming });
+    return groupedActivities(input, marketo, ctx, { path, ids, onWait, compute, naming, pairer });
   }
   if (route.file) return readFile(input, marketo, ctx, { path, from: route.from, onWait, compute, naming });
   if (compute) {
@@ -121,6 +138,7 @@ async function readRecords(route: Route, label: Labeler | undefined): Promise<Re
       onWait,
       compute,
       naming,
+      pairer,
       // Named as they are read only when where, order_by or count_by take the name; else named after.
       label:
         label && namedFields(compute.spec).some(({ field }) => field === label.column) ? label : undefined,

@@ -44,7 +44,7 @@ describe("account field", () => {
   it("every GA step has the GA scopes, a docs link and the search keywords", () => {
     for (const step of GA_STEPS) {
       expect(step.scopes.every((s) => s.startsWith("https://www.googleapis.com/auth/analytics"))).toBe(true);
-      expect(step.description).toMatch(/https:\/\/developers\.google\.com\/analytics\/devguides\//);
+      expect(step.docUrl).toMatch(/^https:\/\/developers\.google\.com\/analytics\/devguides\//);
       expect(step.keywords).toEqual(expect.arrayContaining(["analytics", "google analytics", "ga4"]));
     }
   });
