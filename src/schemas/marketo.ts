@@ -150,6 +150,17 @@ export const MarketoApiCallInput = z.strictObject({
     .optional()
     .describe('With count_by: sum, mean, median per group, e.g. "costs.cost".')
     .meta({ title: "Sum", examples: ["costs.cost"] }),
+  // Questions of leads, not records (records/per.ts): how many got N emails, who did both.
+  per: z
+    .string()
+    .trim()
+    .min(1)
+    .max(200)
+    .optional()
+    .describe(
+      'Reads: a row per value, e.g. "leadId", with records (its count) and, for activities, types; where applies before, count_by after.',
+    )
+    .meta({ title: "One row per", examples: ["leadId"] }),
   // Two activities in one read (activity-previous.ts): a send and its click, a visit and the form filled after.
   previous: z
     .string()

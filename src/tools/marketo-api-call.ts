@@ -20,7 +20,7 @@ import { exactFilterWords, nearNames } from "./marketo/near-names.js";
 import { positionOf } from "./marketo/position.js";
 import { programTypeFilter } from "./marketo/program-type.js";
 import { type ReadAnswer, type ReadSoFar, readSoFarWords } from "./marketo/read-calls.js";
-import { checkComputable, readRoute, WHERE_HINT } from "./marketo/read-route.js";
+import { checkComputable, checkPer, readRoute, WHERE_HINT } from "./marketo/read-route.js";
 import { withSearchableFields } from "./marketo/searchable-fields.js";
 import { summarize, triggerSummary } from "./marketo/summary.js";
 import { MARKETO_TASKS } from "./marketo/tasks.js";
@@ -183,6 +183,7 @@ export const marketoApiCall: ToolStep<typeof MarketoApiCallInput, typeof Marketo
     if (input.run_to_completion) checkRunToCompletion(input);
     checkFilterValues(input);
     checkPrevious(input, path);
+    checkPer(input, file);
     const fan = checkFanOut(input, path, file);
     const spec = computeSpec(input, WHERE_HINT);
     if (spec) checkComputable(input);

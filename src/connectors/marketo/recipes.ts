@@ -137,6 +137,26 @@ export const COMPUTE_RECIPES: readonly ComputeRecipe[] = [
       "from sinceDatetime.",
   },
   {
+    // Trials s27 and s28: segments and counts of counts were worked out by the agent from whole activity logs.
+    task: "leads by what they did: web only, email only or both (segments), or how many got 1, 2, 3 emails, in one call",
+    call: {
+      method: "GET",
+      endpoint: "/rest/v1/activities.json",
+      query_parameters: { sinceDatetime: "<from>", activityTypeIds: "Visit Webpage,Click Email" },
+      paginate: true,
+      max_pages: 200,
+      per: "leadId",
+      count_by: "types",
+    },
+    note:
+      'per "leadId" rolls the activities that match where up to one row per lead, with records (its activities) and ' +
+      'types (its activity types, sorted, joined by " + "): count_by "types" counts leads per segment ("Click Email", ' +
+      '"Click Email + Visit Webpage", "Visit Webpage"); with activityTypeIds "Send Email", count_by "records" counts ' +
+      'leads per number of emails sent; order_by "-records" with limit 10 lists the most active leads. Only leads ' +
+      'with a matching activity are rows. Reads per id roll up too (per "id" over /rest/v1/leads/programs/{programId}.json ' +
+      "with several programIds: leads by how many of those programs they are in).",
+  },
+  {
     task: "a lead's history since a date",
     call: {
       method: "GET",

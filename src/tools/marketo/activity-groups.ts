@@ -17,12 +17,13 @@ import { DEFAULT_MAX_ITEMS, type MarketoApiCallInput } from "../../schemas/marke
 import { n, plural } from "../numbers-in-words.js";
 import { capItems, MAX_RESULT_BYTES } from "../output-cap.js";
 import type { RecordCompute } from "../records/compute.js";
+import type { PerGroups } from "../records/per.js";
 import type { ToolContext } from "../types.js";
 import type { PreviousPairer } from "./activity-previous.js";
 import { activityStartWords } from "./activity-start.js";
 import { type ActivityNaming, askedTypes, nameRecords, TYPES_A_READ } from "./activity-types.js";
 import { keptBytesFor } from "./compute-answer.js";
-import { computedJoined } from "./fan-out-read.js";
+import { computedJoined } from "./joined-answer.js";
 import { asRecords, type ReadAnswer, type Shaped } from "./read-calls.js";
 
 const READ_PATH = "/rest/v1/activities.json";
@@ -52,6 +53,8 @@ export interface GroupOptions {
   naming: ActivityNaming | undefined;
   /** With `previous`: each record gets the activity before it, once the groups are joined in time order. */
   pairer?: PreviousPairer | undefined;
+  /** With `per`: the records rolled up, one row per value (records/per.ts). */
+  per?: PerGroups | undefined;
 }
 
 interface GroupRead {
@@ -187,6 +190,7 @@ export async function groupedActivities(
       cut,
       itemsCut: cut !== undefined,
       reader,
+      per: options.per,
     });
   }
   const keep = ctx.fullResults !== undefined;

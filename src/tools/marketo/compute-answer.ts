@@ -72,6 +72,8 @@ export interface Computed {
   pages: number;
   calls: number;
   unit: "record" | "row";
+  /** With per: the records read, of which these are the rows (what max_items counted). */
+  from?: number;
   columns?: readonly string[];
   /** An export's file: linked as a file, the answer shows a preview. */
   file?: boolean;

@@ -13,6 +13,7 @@ import { itemBytes } from "../../json-size.js";
 import { DEFAULT_MAX_ITEMS, type MarketoApiCallInput } from "../../schemas/marketo.js";
 import { n, plural } from "../numbers-in-words.js";
 import type { RecordCompute } from "../records/compute.js";
+import type { PerGroups } from "../records/per.js";
 import type { ToolContext } from "../types.js";
 import type { PreviousPairer } from "./activity-previous.js";
 import { activityStartWords } from "./activity-start.js";
@@ -20,6 +21,7 @@ import { type ActivityNaming, nameRecords } from "./activity-types.js";
 import { type Computed, computedAnswer, keptBytesFor } from "./compute-answer.js";
 import { computedSummary } from "./compute-words.js";
 import { nameCounted, namesCalls } from "./id-names.js";
+import { rolledUp } from "./joined-answer.js";
 import type { Labeler } from "./membership-names.js";
 import { pathNote } from "./path-notes.js";
 import type { ProgramTypeFilter } from "./program-type.js";
@@ -37,6 +39,8 @@ export interface ComputeReadOptions {
   label?: Labeler | undefined;
   /** With `previous`: each record gets the activity before it, as it is read (activity-previous.ts). */
   pairer?: PreviousPairer | undefined;
+  /** With `per`: the matching records are rolled up into it, not kept, and its rows answered (joined-answer.ts). */
+  per?: PerGroups | undefined;
 }
 
 interface Walk {
@@ -63,6 +67,7 @@ export async function computeRead(
 ): Promise<ReadAnswer> {
   const { compute } = options;
   const walk = await readPages(input, marketo, ctx, options);
+  if (options.per) return perRead(input, ctx, walk, { ...options, per: options.per }, marketo);
   const names = await nameCounted(compute, { marketo, signal: ctx.signal, onWait: options.onWait });
   const computed: Computed = {
     compute,
@@ -133,6 +138,10 @@ async function readPages(
     records.forEach((record, index) => {
       if (byType && !byType.keeps(record)) return;
       if (!compute.see(record)) return;
+      if (options.per) {
+        options.per.add(record);
+        return;
+      }
       walk.kept.push(record);
       walk.positions.push(within(at, index));
       walk.bytes += itemBytes(record);
@@ -160,6 +169,40 @@ async function readPages(
   if (walk.next && !walk.stoppedBy) walk.stoppedBy = compute.read >= maxItems ? "items" : "pages";
   if (byType) walk.warnings.push(byType.warning(walk.received, compute.read));
   return walk;
+}
+
+/** per's rows of a paged read: the read's figures, then count_by, order_by, sum and limit over the rows. */
+function perRead(
+  input: MarketoApiCallInput,
+  ctx: ToolContext,
+  walk: Walk,
+  options: ComputeReadOptions & { per: PerGroups },
+  marketo: MarketoConnector,
+): Promise<ReadAnswer> {
+  const { compute } = options;
+  const calls = walk.calls + (options.naming?.calls ?? 0) + (options.label?.calls ?? 0);
+  const head =
+    `${input.method} ${input.endpoint}: ${plural(compute.read, "record")} read in ${plural(walk.pages, "page")}, ` +
+    plural(calls, "call") +
+    (options.pairer ? `; ${options.pairer.words()}` : "");
+  const limit =
+    walk.stoppedBy === "pages" ? "raise max_pages (at most 200)" : "raise max_items (at most 100,000)";
+  const cut = walk.next ? `the read stopped before its end: ${limit}` : undefined;
+  const base = {
+    warnings: walk.warnings,
+    record_errors: [],
+    pages: walk.pages,
+    calls_used: calls,
+    request_ids: walk.requestIds,
+  };
+  const reader = { marketo, signal: ctx.signal, onWait: options.onWait };
+  return rolledUp(input, ctx, compute, options.per, {
+    head,
+    base,
+    cut,
+    itemsCut: walk.stoppedBy === "items",
+    reader,
+  });
 }
 
 const emptyWalk = (): Walk => ({

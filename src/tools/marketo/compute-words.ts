@@ -117,7 +117,8 @@ function countWords(fields: string[], computed: Computed): string[] {
   if (share) parts.push(...fieldTotalsWords(compute, counted));
   parts.push(...idNamesWords(computed.names));
   parts.push(...bucketWords(compute));
-  parts.push(fieldsWords(compute, unit));
+  // No record or row: no field to name (a per with no matching record has no row).
+  if (compute.fields.names.length > 0) parts.push(fieldsWords(compute, unit));
   if (spec.sum && !spec.columns) parts.push(sumWords(compute, unit));
   if (spec.distinct) parts.push(distinctWords(spec.distinct, compute.distinctEmpty ?? 0, unit));
   const spellings = compute.spellings;
@@ -177,7 +178,7 @@ export function shownWords(computed: Computed, answer: ReadAnswer): string[] {
   const spec = computed.compute.spec;
   // With count_by, what is shown and linked are count rows over the records read (trial s4, T06).
   const what = spec.countBy
-    ? `count rows (over ${plural(computed.compute.read, computed.unit)} read)`
+    ? `count rows (over ${plural(computed.compute.read, computed.unit)}${computed.from === undefined ? " read" : ""})`
     : `${computed.unit}s`;
   const parts: string[] = [];
   if (counts.beforeLimit !== undefined) {
@@ -318,7 +319,7 @@ export function computedSummary(
     (input.paginate || computed.unit === "row" || input.max_items !== undefined) &&
     computed.stoppedBy !== "items"
       ? [
-          `max_items ${n(limit)}${input.max_items === undefined ? " (the default)" : ""} did not cut the read of ${plural(computed.compute.read, computed.unit)}`,
+          `max_items ${n(limit)}${input.max_items === undefined ? " (the default)" : ""} did not cut the read of ${computed.from === undefined ? plural(computed.compute.read, computed.unit) : plural(computed.from, "record")}`,
         ]
       : [];
   // A read a cap cut says so before its figures: "1,086 of 1,086 records match" first read as the whole

@@ -14,9 +14,10 @@ import { DEFAULT_MAX_ITEMS, type MarketoApiCallInput } from "../../schemas/marke
 import { n, plural } from "../numbers-in-words.js";
 import { capItems, MAX_RESULT_BYTES } from "../output-cap.js";
 import type { RecordCompute } from "../records/compute.js";
+import type { PerGroups } from "../records/per.js";
 import type { ToolContext } from "../types.js";
-import { type Computed, computedAnswer, keptBytesFor } from "./compute-answer.js";
-import { computedSummary, readBeforeWords } from "./compute-words.js";
+import { keptBytesFor } from "./compute-answer.js";
+import { readBeforeWords } from "./compute-words.js";
 import { endpointFor, type FanOut } from "./fan-out.js";
 import {
   failed,
@@ -28,7 +29,7 @@ import {
   noneWords,
   statusWords,
 } from "./fan-out-none.js";
-import { type NameReader, nameCounted, namesCalls } from "./id-names.js";
+import { computedJoined } from "./joined-answer.js";
 import { asRecords, type ReadAnswer, type Shaped } from "./read-calls.js";
 
 /** Reads in flight at once: a few, well under Marketo's 10 (other calls share them). */
@@ -38,6 +39,8 @@ export interface FanOutOptions {
   fan: FanOut;
   onWait: OnWait;
   compute: RecordCompute | undefined;
+  /** With `per`: the records rolled up, one row per value (records/per.ts). */
+  per?: PerGroups | undefined;
 }
 
 /** What one id is called in the summary: the path segment before the placeholder, singular ("program"). */
@@ -207,7 +210,8 @@ export async function fanOutRead(
     options.compute.expectValues(whole(reads, limit).map((id) => ({ [fan.name]: id })));
     const itemsCut = all.length > limit || reads.some((r) => "skipped" in r);
     const reader = { marketo, signal: ctx.signal, onWait: options.onWait };
-    return computedJoined(input, ctx, options.compute, records, { head, base, cut, itemsCut, reader });
+    const per = options.per;
+    return computedJoined(input, ctx, options.compute, records, { head, base, cut, itemsCut, reader, per });
   }
   const keep = ctx.fullResults !== undefined;
   const capped = capItems(records, MAX_RESULT_BYTES, true);
@@ -271,53 +275,4 @@ function cutWords(
     );
   }
   return parts.length > 0 ? parts.join("; ") : undefined;
-}
-
-export interface ComputedParts {
-  head: string;
-  base: Omit<Shaped, "result" | "complete">;
-  /** What was left unread, when something was. */
-  cut: string | undefined;
-  /** max_items stopped the read (ids not read, records cut). */
-  itemsCut: boolean;
-  /** What reads the names of the ids counted (id-names.ts). */
-  reader: NameReader;
-}
-
-/**
- * where, order_by and count_by over joined records (no cursor: the read is the ids given, or the activity type
- * groups of activity-groups.ts).
- */
-export async function computedJoined(
-  input: MarketoApiCallInput,
-  ctx: ToolContext,
-  compute: RecordCompute,
-  records: Record<string, unknown>[],
-  parts: ComputedParts,
-): Promise<ReadAnswer> {
-  const kept = records.filter((record) => compute.see(record));
-  const names = await nameCounted(compute, parts.reader);
-  const computed: Computed = {
-    compute,
-    kept,
-    positions: [],
-    next: undefined,
-    ...(parts.itemsCut ? { stoppedBy: "items" as const } : {}),
-    pages: parts.base.pages,
-    calls: parts.base.calls_used + namesCalls(names),
-    unit: "record",
-    ...(names ? { names } : {}),
-  };
-  const answer = computedAnswer(input, ctx, computed);
-  const data: Shaped = {
-    ...answer.data,
-    ...parts.base,
-    calls_used: answer.data.calls_used,
-    complete: answer.data.complete && !parts.cut,
-  };
-  // A cut is said before the figures, which cover only what was read (trial s8, N35).
-  const head = parts.cut
-    ? `${parts.head}; ${parts.cut}; the figures below cover only the records read`
-    : parts.head;
-  return { ...answer, data, summary: computedSummary(input, computed, answer, head) };
 }

@@ -10,6 +10,7 @@ import type { MarketoUpload, OnWait, ResumePosition } from "../../connectors/mar
 import { ValidationError } from "../../errors.js";
 import type { MarketoApiCallInput } from "../../schemas/marketo.js";
 import { type ComputeSpec, namedFields, RecordCompute } from "../records/compute.js";
+import { PerGroups } from "../records/per.js";
 import type { ToolContext } from "../types.js";
 import { groupedActivities, isGroupedRead } from "./activity-groups.js";
 import { type PreviousPairer, previousPairer } from "./activity-previous.js";
@@ -60,6 +61,42 @@ export function checkComputable(input: MarketoApiCallInput): void {
     },
   );
 }
+
+/** per rolls up the records of a GET read of REST records: refused on anything else, before anything is sent. */
+export function checkPer(input: MarketoApiCallInput, file: boolean): void {
+  if (input.per === undefined) return;
+  const what = input.run_to_completion
+    ? "an export run to completion"
+    : file
+      ? "an export or import file"
+      : input.method !== "GET"
+        ? `a ${input.method}`
+        : input.cursor !== undefined
+          ? "a cursor's next page (the rows are of the whole read)"
+          : undefined;
+  if (!what) return;
+  throw new ValidationError(
+    "per",
+    `it rolls up the records of a GET read of REST records (paginate true reads every page), not ${what}.`,
+    {
+      hint: 'E.g. method GET, endpoint /rest/v1/activities.json, query_parameters {"sinceDatetime":"2026-11-01","activityTypeIds":"Visit Webpage,Click Email"}, paginate true, max_pages 200, per "leadId", count_by "types".',
+    },
+  );
+}
+
+/** The rows of per: by the field given; an activity read's rows list its types too. */
+function perGroups(route: Route): PerGroups | undefined {
+  const { per } = route.input;
+  if (per === undefined) return undefined;
+  return new PerGroups(
+    per,
+    isActivityRead(route.input.method, route.checked.value) ? "activityType" : undefined,
+  );
+}
+
+/** The part of a spec that tests the records read: where, in its zone. */
+const whereOnly = (spec: ComputeSpec | undefined): ComputeSpec =>
+  spec?.where ? { where: spec.where, ...(spec.zone ? { zone: spec.zone } : {}) } : {};
 
 export interface Route {
   input: MarketoApiCallInput;
@@ -119,15 +156,18 @@ export async function readRoute(route: Route): Promise<ReadAnswer> {
 async function readRecords(route: Route, label: Labeler | undefined): Promise<ReadAnswer> {
   const { marketo, ctx, onWait, spec } = route;
   // previous adds fields to the records as they are read, as where and count_by read them (compute-read.ts).
-  const compute = spec || route.input.previous ? new RecordCompute(spec ?? {}) : undefined;
+  // With per, this compute tests where on the records read; the rest runs over per's rows (joined-answer.ts).
+  const per = perGroups(route);
+  const compute =
+    spec || route.input.previous || per ? new RecordCompute(per ? whereOnly(spec) : (spec ?? {})) : undefined;
   if (route.input.run_to_completion) {
     return runExport(route.input, marketo, ctx, onWait, compute ?? new RecordCompute({}));
   }
-  if (route.fan) return fanOutRead(route.input, marketo, ctx, { fan: route.fan, onWait, compute });
+  if (route.fan) return fanOutRead(route.input, marketo, ctx, { fan: route.fan, onWait, compute, per });
   const { input, naming, ids, pairer } = await activities(route, compute);
   const path = route.checked;
   if (ids && isGroupedRead(path.value, ids)) {
-    return groupedActivities(input, marketo, ctx, { path, ids, onWait, compute, naming, pairer });
+    return groupedActivities(input, marketo, ctx, { path, ids, onWait, compute, naming, pairer, per });
   }
   if (route.file) return readFile(input, marketo, ctx, { path, from: route.from, onWait, compute, naming });
   if (compute) {
@@ -139,6 +179,7 @@ async function readRecords(route: Route, label: Labeler | undefined): Promise<Re
       compute,
       naming,
       pairer,
+      per,
       // Named as they are read only when where, order_by or count_by take the name; else named after.
       label:
         label && namedFields(compute.spec).some(({ field }) => field === label.column) ? label : undefined,

@@ -1,0 +1,202 @@
+/**
+ * Issue 27 (trials s27 and s28: segments such as "web only, email only, both", and counts of counts such as
+ * "how many leads got 1, 2, 3 emails", were worked out by the agent from whole activity logs read back). With
+ * `per` the records that match where are rolled up to one row per value of a field, with `records` and, for
+ * activities, `types`; count_by, order_by, sum and limit then run over the rows.
+ *
+ * The invariants, fast-check over windows, types, where and leads through MCP on the sandbox: the rows are the
+ * plain read's matching records grouped by hand (one per lead, its count, its sorted types); their records add
+ * up to the records that match; count_by over the rows' types or records gives the segments and the counts of
+ * counts worked out by hand, adding up to the rows.
+ */
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { seededMarketo, type ToolAnswer } from "../helpers/marketo-mcp.js";
+
+type Activity = { id: number; leadId: number; activityDate: string; activityType: string };
+type Row = { leadId: number; records: number; types: string };
+interface Read<T> {
+  result: T[];
+  complete: boolean;
+}
+
+const mkto = seededMarketo(300);
+const READ = {
+  method: "GET",
+  endpoint: "/rest/v1/activities.json",
+  paginate: true,
+  max_pages: 200,
+  max_items: 100_000,
+};
+
+async function every<T>(answer: ToolAnswer<Read<T>>): Promise<T[]> {
+  const link = answer.links.find((l) => l.mimeType === "application/json");
+  if (!link) return answer.data.result;
+  return (await mkto.pages(link.uri)).flatMap((text) => JSON.parse(text) as T[]);
+}
+
+/** The rows per leadId worked out by hand from the plain read's records that match. */
+function byHand(records: Activity[]): Map<number, Row> {
+  const rows = new Map<number, { records: number; types: Set<string> }>();
+  for (const record of records) {
+    const row = rows.get(record.leadId) ?? { records: 0, types: new Set<string>() };
+    row.records += 1;
+    row.types.add(record.activityType);
+    rows.set(record.leadId, row);
+  }
+  return new Map(
+    [...rows].map(([leadId, row]) => [
+      leadId,
+      { leadId, records: row.records, types: [...row.types].sort().join(" + ") },
+    ]),
+  );
+}
+
+const tally = (values: string[]): Map<string, number> => {
+  const counts = new Map<string, number>();
+  for (const value of values) counts.set(value, (counts.get(value) ?? 0) + 1);
+  return counts;
+};
+
+describe("per: one row per lead, then count_by over the rows", () => {
+  it("rolls up as the plain read's matching records grouped by hand, and counts segments and counts of counts", {
+    timeout: 180_000,
+  }, async () => {
+    let leads = 0;
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom("2026-11-10", "2026-11-24", "2026-11-29"),
+        fc.constantFrom(
+          "Visit Webpage,Click Email",
+          "Send Email",
+          "Open Email,Click Email,Fill Out Form",
+          "all",
+        ),
+        fc.constantFrom(undefined, 'activityDate >= "2026-11-28"', 'activityType != "Visit Webpage"'),
+        fc.constantFrom(undefined, "1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20"),
+        async (day, types, where, leadIds) => {
+          const query = {
+            sinceDatetime: `${day}T00:00:00Z`,
+            activityTypeIds: types,
+            ...(leadIds ? { leadIds } : {}),
+          };
+          const plain = await mkto.ok<Read<Activity>>({
+            ...READ,
+            query_parameters: query,
+            ...(where ? { where } : {}),
+          });
+          const matching = await every(plain);
+          const want = byHand(matching);
+          leads += want.size;
+
+          const rolled = await mkto.ok<Read<Row>>({
+            ...READ,
+            query_parameters: query,
+            per: "leadId",
+            ...(where ? { where } : {}),
+          });
+          expect(rolled.data.complete).toBe(true);
+          const rows = await every(rolled);
+          expect(new Map(rows.map((row) => [row.leadId, row]))).toEqual(want);
+          expect(rows.reduce((sum, row) => sum + row.records, 0)).toBe(matching.length);
+          expect(rolled.first).toContain(`per leadId: ${want.size.toLocaleString("en-US")} row`);
+
+          const segments = await mkto.ok<Read<{ types: string; count: number }>>({
+            ...READ,
+            query_parameters: query,
+            per: "leadId",
+            count_by: "types",
+            ...(where ? { where } : {}),
+          });
+          const bySegment = tally([...want.values()].map((row) => row.types));
+          expect(new Map(segments.data.result.map((row) => [row.types, row.count]))).toEqual(bySegment);
+
+          const counts = await mkto.ok<Read<{ records: number; count: number }>>({
+            ...READ,
+            query_parameters: query,
+            per: "leadId",
+            count_by: "records",
+            ...(where ? { where } : {}),
+          });
+          const byCount = tally([...want.values()].map((row) => String(row.records)));
+          expect(new Map(counts.data.result.map((row) => [String(row.records), row.count]))).toEqual(byCount);
+          expect(counts.data.result.reduce((sum, row) => sum + row.count, 0)).toBe(want.size);
+        },
+      ),
+      { numRuns: 8 },
+    );
+    expect(leads).toBeGreaterThan(0);
+  });
+
+  it("follows the recipes resource's segment recipe: leads per segment, as grouped by hand", async () => {
+    const { contents } = await mkto.session.client.readResource({ uri: "martech-steps://recipes/marketo" });
+    const recipes = (
+      JSON.parse((contents[0] as { text: string }).text) as {
+        computed: { task: string; call: Record<string, unknown> }[];
+      }
+    ).computed;
+    const call = recipes.find((r) => r.task.startsWith("leads by what they did"))?.call;
+    expect(call).toBeDefined();
+    const from = "2026-11-15T00:00:00Z";
+    const answer = await mkto.ok<Read<{ types: string; count: number }>>(
+      JSON.parse(JSON.stringify(call).replace("<from>", from)) as Record<string, unknown>,
+    );
+    const plain = await mkto.ok<Read<Activity>>({
+      ...READ,
+      query_parameters: { sinceDatetime: from, activityTypeIds: "Visit Webpage,Click Email" },
+    });
+    const want = tally([...byHand(await every(plain)).values()].map((row) => row.types));
+    expect(want.size).toBe(3);
+    expect(new Map(answer.data.result.map((row) => [row.types, row.count]))).toEqual(want);
+  });
+
+  it("rolls up a read per id too: leads in how many of several programs", async () => {
+    const programs = [1001, 1002, 1003, 1004, 1005, 1006];
+    const plain = await mkto.ok<Read<{ id: number }>>({
+      method: "GET",
+      endpoint: "/rest/v1/leads/programs/{programId}.json",
+      query_parameters: { programId: programs },
+      paginate: true,
+    });
+    const members = await every(plain);
+    const perLead = tally(members.map((m) => String(m.id)));
+    const counted = await mkto.ok<Read<{ records: number; count: number }>>({
+      method: "GET",
+      endpoint: "/rest/v1/leads/programs/{programId}.json",
+      query_parameters: { programId: programs },
+      paginate: true,
+      per: "id",
+      count_by: "records",
+    });
+    expect(new Map(counted.data.result.map((row) => [String(row.records), row.count]))).toEqual(
+      tally([...perLead.values()].map(String)),
+    );
+    expect(counted.first).toContain(
+      `max_items 5,000 (the default) did not cut the read of ${members.length.toLocaleString("en-US")} records`,
+    );
+  });
+
+  it("refuses a field no record has with the fields they have, and per on an export; the fix given works", async () => {
+    const query = { sinceDatetime: "2026-11-28T00:00:00Z", activityTypeIds: "Send Email" };
+    const wrong = await mkto.call({ ...READ, query_parameters: query, per: "leadID", count_by: "records" });
+    expect(wrong.result.isError).toBe(true);
+    expect(wrong.first).toContain("has a field named leadID");
+    const closest = /they have (\w+)/.exec(wrong.first)?.[1];
+    expect(closest).toBe("leadId");
+    await mkto.ok({ ...READ, query_parameters: query, per: closest, count_by: "records" });
+
+    const exported = await mkto.call({
+      method: "POST",
+      endpoint: "/bulk/v1/leads/export/create.json",
+      body: {
+        fields: ["id"],
+        format: "CSV",
+        filter: { createdAt: { startAt: "2026-11-01T00:00:00Z", endAt: "2026-11-20T00:00:00Z" } },
+      },
+      run_to_completion: true,
+      per: "id",
+    });
+    expect(exported.result.isError).toBe(true);
+    expect(exported.first).toContain("Invalid per: it rolls up the records of a GET read of REST records");
+  });
+});
