@@ -158,7 +158,7 @@ export const MarketoApiCallInput = z.strictObject({
     .max(200)
     .optional()
     .describe(
-      'Reads: a row per value, e.g. "leadId", with records (its count) and, for activities, types; where applies before, count_by after.',
+      'Reads, exports: a row per value, e.g. "leadId", with records (its count) and, for activities, types; where applies before, count_by after.',
     )
     .meta({ title: "One row per", examples: ["leadId"] }),
   // Two activities in one read (activity-previous.ts): a send and its click, a visit and the form filled after.
@@ -169,7 +169,7 @@ export const MarketoApiCallInput = z.strictObject({
     .max(100)
     .optional()
     .describe(
-      "activities.json: each gets previous, the lead's last activity of this type before it (same email if alike), and previous_hours.",
+      "activities.json or an activity export: each gets previous, the lead's last activity of this type before it (same email if alike), and previous_hours.",
     )
     .meta({ title: "Pair with the activity before", examples: ["Send Email"] }),
   limit: z

@@ -150,6 +150,43 @@ describe("per: one row per lead, then count_by over the rows", () => {
     expect(new Map(answer.data.result.map((row) => [row.types, row.count]))).toEqual(want);
   });
 
+  it("rolls up the rows of an activity export run to completion as its plain rows grouped by hand", {
+    timeout: 60_000,
+  }, async () => {
+    const EXPORT = {
+      method: "POST",
+      endpoint: "/bulk/v1/activities/export/create.json",
+      body: {
+        format: "CSV",
+        filter: {
+          createdAt: { startAt: "2026-11-05T00:00:00Z", endAt: "2026-12-01T00:00:00Z" },
+          activityTypeIds: ["Visit Webpage", "Click Email", "Fill Out Form"],
+        },
+      },
+      run_to_completion: true,
+    };
+    const plain = await mkto.ok<Read<Activity>>(EXPORT);
+    const json = plain.links.find((l) => l.mimeType === "application/json");
+    const rows = (JSON.parse(await mkto.whole(json?.uri ?? "")) as Record<string, string>[]).map(
+      (row): Activity => ({
+        id: Number(row.id),
+        leadId: Number(row.leadId),
+        activityDate: String(row.activityDate),
+        activityType: String(row.activityType),
+      }),
+    );
+    const want = tally([...byHand(rows).values()].map((row) => row.types));
+    const segments = await mkto.ok<Read<{ types: string; count: number }>>({
+      ...EXPORT,
+      per: "leadId",
+      count_by: "types",
+    });
+    expect(new Map(segments.data.result.map((row) => [row.types, row.count]))).toEqual(want);
+    expect(segments.first).toContain(
+      `per leadId: ${[...want.values()].reduce((a, b) => a + b, 0).toLocaleString("en-US")} rows`,
+    );
+  });
+
   it("rolls up a read per id too: leads in how many of several programs", async () => {
     const programs = [1001, 1002, 1003, 1004, 1005, 1006];
     const plain = await mkto.ok<Read<{ id: number }>>({
@@ -176,7 +213,7 @@ describe("per: one row per lead, then count_by over the rows", () => {
     );
   });
 
-  it("refuses a field no record has with the fields they have, and per on an export; the fix given works", async () => {
+  it("refuses a field no record has with the fields they have, and per on a file read by GET; the fix given works", async () => {
     const query = { sinceDatetime: "2026-11-28T00:00:00Z", activityTypeIds: "Send Email" };
     const wrong = await mkto.call({ ...READ, query_parameters: query, per: "leadID", count_by: "records" });
     expect(wrong.result.isError).toBe(true);
@@ -196,7 +233,14 @@ describe("per: one row per lead, then count_by over the rows", () => {
       run_to_completion: true,
       per: "id",
     });
-    expect(exported.result.isError).toBe(true);
-    expect(exported.first).toContain("Invalid per: it rolls up the records of a GET read of REST records");
+    expect(exported.result.isError, exported.text).toBeFalsy();
+    const file = await mkto.call({
+      method: "GET",
+      endpoint: "/bulk/v1/leads/export/abc-123/file.json",
+      per: "id",
+    });
+    expect(file.result.isError).toBe(true);
+    expect(file.first).toContain("Invalid per: it rolls up the records of a GET read of REST records");
+    expect(file.first).toContain("run the export with run_to_completion instead");
   });
 });

@@ -188,6 +188,57 @@ describe("previous: each activity with the lead's last one of a type before it",
     }
   });
 
+  it("pairs the rows of an activity export run to completion as its plain rows paired by hand", {
+    timeout: 60_000,
+  }, async () => {
+    const body = {
+      format: "CSV",
+      filter: {
+        createdAt: { startAt: "2026-11-10T00:00:00Z", endAt: "2026-12-01T00:00:00Z" },
+        activityTypeIds: ["Email Delivered", "Open Email"],
+      },
+    };
+    const EXPORT = {
+      method: "POST",
+      endpoint: "/bulk/v1/activities/export/create.json",
+      body,
+      run_to_completion: true,
+    };
+    const plain = await mkto.ok<Read>(EXPORT);
+    const json = plain.links.find((l) => l.mimeType === "application/json");
+    const rows = (JSON.parse(await mkto.whole(json?.uri ?? "")) as Record<string, string>[]).map(
+      (row): Activity => ({
+        id: Number(row.marketoGUID),
+        leadId: Number(row.leadId),
+        activityDate: String(row.activityDate),
+        activityTypeId: Number(row.activityTypeId),
+        activityType: String(row.activityType),
+        primaryAttributeValueId: Number(row.primaryAttributeValueId),
+      }),
+    );
+    const pairs = byHand(rows, 7);
+    const opens = rows.filter((row) => row.activityTypeId === 10);
+    const want = new Map<string, number>();
+    for (const open of opens) {
+      const delivered = pairs.get(open.id);
+      const hours = delivered ? Math.round(((time(open) - time(delivered)) / 3_600_000) * 100) / 100 : null;
+      const band = hours === null ? "" : `${Math.floor(hours / 2) * 2} to <${Math.floor(hours / 2) * 2 + 2}`;
+      want.set(band, (want.get(band) ?? 0) + 1);
+    }
+    expect(opens.length).toBeGreaterThan(0);
+    const counted = await mkto.ok<Counted>({
+      ...EXPORT,
+      previous: "Email Delivered",
+      where: 'activityType = "Open Email"',
+      count_by: "previous_hours:2",
+    });
+    expect(
+      new Map(counted.data.result.map((row) => [String(row["previous_hours:2"] ?? ""), Number(row.count)])),
+    ).toEqual(want);
+    expect(counted.first).toContain("rows read have one");
+    expect(counted.first).not.toContain("max_items 5,000");
+  });
+
   it("refuses previous on another read, a type not read, two types and a name no type has, each with a fix that works", async () => {
     const other = await mkto.call({ method: "GET", endpoint: "/rest/v1/leads.json", previous: "Send Email" });
     expect(other.result.isError, other.text).toBe(true);

@@ -15,7 +15,7 @@
 import { ValidationError } from "../../errors.js";
 import type { MarketoApiCallInput } from "../../schemas/marketo.js";
 import { n } from "../numbers-in-words.js";
-import type { ActivityTypes } from "./activity-types.js";
+import { ACTIVITY_EXPORT_CREATE, type ActivityTypes } from "./activity-types.js";
 
 const READ_PATH = "/rest/v1/activities.json";
 const HOUR_MS = 3_600_000;
@@ -27,9 +27,10 @@ const LEFT_OUT = new Set(["leadId", "previous", "previous_hours"]);
 export function checkPrevious(input: MarketoApiCallInput, path: string): void {
   if (input.previous === undefined) return;
   if (input.method === "GET" && path === READ_PATH && !input.run_to_completion) return;
+  if (input.method === "POST" && path === ACTIVITY_EXPORT_CREATE && input.run_to_completion) return;
   throw new ValidationError(
     "previous",
-    `it pairs the activities of one read of GET ${READ_PATH} (they come in time order), not ${input.method} ${path}.`,
+    `it pairs the activities of a read of GET ${READ_PATH}, or of an activity export (POST ${ACTIVITY_EXPORT_CREATE}) run to completion, not ${input.method} ${path}${input.run_to_completion ? " run to completion" : ""}.`,
     {
       hint: `E.g. method GET, endpoint ${READ_PATH}, query_parameters {"sinceDatetime":"2026-11-01","activityTypeIds":"Send Email,Click Email"}, paginate true, previous "Send Email", where 'activityType = "Click Email"'.`,
     },
@@ -81,15 +82,17 @@ export class PreviousPairer {
   }
 
   /** What the answer says of the pairing. */
-  words(): string {
+  /** `export`: the rows of an export, whose start is its filter's createdAt startAt, not sinceDatetime. */
+  words(export_ = false): string {
     const alike = [...this.#alike].map((id) => this.#types.names.get(id) ?? String(id));
     const match = alike.length > 0 ? ` (for ${listed(alike)}, of the same ${this.kind})` : "";
+    const [noun, start] = export_ ? ["row", "createdAt startAt"] : ["record", "sinceDatetime"];
     return (
-      `each record's previous is the lead's last ${this.typeName} before it${match}, previous_hours the ` +
-      `hours between: ${n(this.paired)} of the ${n(this.seen)} records read have one` +
-      // Only what the read holds is searched: a send before sinceDatetime pairs with nothing.
+      `each ${noun}'s previous is the lead's last ${this.typeName} before it${match}, previous_hours the ` +
+      `hours between: ${n(this.paired)} of the ${n(this.seen)} ${noun}s read have one` +
+      // Only what the read holds is searched: a send before the read's start pairs with nothing.
       (this.paired < this.seen
-        ? " (it is looked for among the activities read: give an earlier sinceDatetime to look further back)"
+        ? ` (it is looked for among the activities read: give an earlier ${start} to look further back)`
         : "")
     );
   }

@@ -315,8 +315,10 @@ export function computedSummary(
   // Whether max_items cut the read, said when it applies (every page, or a file) and did not (stopWords
   // says when it did): "5,000 read" equal to the default left it unclear (trial s4, T01).
   const limit = input.max_items ?? DEFAULT_MAX_ITEMS;
+  // An export run to completion has no max_items unless given (export-then.ts answers here).
   const uncut =
     (input.paginate || computed.unit === "row" || input.max_items !== undefined) &&
+    !(input.run_to_completion && input.max_items === undefined) &&
     computed.stoppedBy !== "items"
       ? [
           `max_items ${n(limit)}${input.max_items === undefined ? " (the default)" : ""} did not cut the read of ${computed.from === undefined ? plural(computed.compute.read, computed.unit) : plural(computed.from, "record")}`,

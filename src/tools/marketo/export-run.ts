@@ -94,6 +94,8 @@ export async function runExport(
   ctx: ToolContext,
   onWait: OnWait,
   compute: RecordCompute,
+  /** Given, it receives every row of a whole run (or of the run reused), for previous and per (export-then.ts). */
+  sink?: { rows?: Record<string, unknown>[] },
 ): Promise<ReadAnswer & { summary: string }> {
   const call: ExportCall = {
     marketo,
@@ -119,6 +121,7 @@ export async function runExport(
     const columns = reusedColumns(found, asked);
     const maxBytes = keptBytesFor(ctx, compute, true);
     const reader = { marketo, signal: ctx.signal, onWait };
+    if (sink) sink.rows = found.rows;
     return reusedAnswer(input, ctx, { found, columns, hidden: needed, compute, maxBytes, reader });
   }
   const joined = newJoined(input, ctx, compute, { body, span, needed, naming });
@@ -142,6 +145,7 @@ export async function runExport(
     const kept = keepCut(run, cutKey, ctx, isDeadlineReason(ctx.signal?.reason));
     return stopJobs(call, run.open, error, joined.reading, windowedStop(run, kept));
   }
+  if (sink && !joined.stopped && !run.unexported && joined.raw) sink.rows = joined.raw;
   keepWhole(run, reuseKey, ctx);
   const names = await nameCounted(compute, { marketo, signal: ctx.signal, onWait });
   run.call.calls += namesCalls(names);

@@ -98,21 +98,22 @@ export async function rolledUp(
     per: undefined,
     unit: "row",
     from: first.read,
-    head: `${parts.head}; ${perWords(input, first, per)}`,
+    head: `${parts.head}; ${perWords(input, first, per, parts.unit ?? "record")}`,
   });
 }
 
-function perWords(input: MarketoApiCallInput, first: RecordCompute, per: PerGroups): string {
+function perWords(input: MarketoApiCallInput, first: RecordCompute, per: PerGroups, noun: string): string {
   const where = first.spec.where
-    ? `where ${input.where}: ${n(first.matched)} of ${n(first.read)} records match; `
+    ? `where ${input.where}: ${n(first.matched)} of ${plural(first.read, noun)} match; `
     : "";
+  const matching = first.spec.where ? "matching " : "";
   const without =
     per.without > 0
-      ? `; ${plural(per.without, "matching record")} with no ${per.field} ${per.without === 1 ? "is" : "are"} in none`
+      ? `; ${plural(per.without, `${matching}${noun}`)} with no ${per.field} ${per.without === 1 ? "is" : "are"} in none`
       : "";
   const types = per.listsTypes ? `, and types (the activity types it has, joined by "${SET_JOIN}")` : "";
   return (
     `${where}per ${per.field}: ${plural(per.size, "row")}, one per ${per.field}, each with records ` +
-    `(how many of the ${n(per.added)} ${first.spec.where ? "matching " : ""}records have it)${types}${without}`
+    `(how many of the ${n(per.added)} ${matching}${noun}s have it)${types}${without}`
   );
 }

@@ -15,6 +15,7 @@ import type { ToolContext } from "../types.js";
 import { groupedActivities, isGroupedRead } from "./activity-groups.js";
 import { type PreviousPairer, previousPairer } from "./activity-previous.js";
 import {
+  ACTIVITY_EXPORT_CREATE,
   type ActivityNaming,
   activityNaming,
   activityQuery,
@@ -25,6 +26,7 @@ import {
 } from "./activity-types.js";
 import { computeRead } from "./compute-read.js";
 import { runExport } from "./export-run.js";
+import { exportThen, isExportThen } from "./export-then.js";
 import type { FanOut } from "./fan-out.js";
 import { fanOutRead } from "./fan-out-read.js";
 import { type Labeler, membershipLabeler, nameMemberships } from "./membership-names.js";
@@ -64,20 +66,18 @@ export function checkComputable(input: MarketoApiCallInput): void {
 
 /** per rolls up the records of a GET read of REST records: refused on anything else, before anything is sent. */
 export function checkPer(input: MarketoApiCallInput, file: boolean): void {
-  if (input.per === undefined) return;
-  const what = input.run_to_completion
-    ? "an export run to completion"
-    : file
-      ? "an export or import file"
-      : input.method !== "GET"
-        ? `a ${input.method}`
-        : input.cursor !== undefined
-          ? "a cursor's next page (the rows are of the whole read)"
-          : undefined;
+  if (input.per === undefined || input.run_to_completion) return;
+  const what = file
+    ? "an export or import file read by GET (run the export with run_to_completion instead)"
+    : input.method !== "GET"
+      ? `a ${input.method}`
+      : input.cursor !== undefined
+        ? "a cursor's next page (the rows are of the whole read)"
+        : undefined;
   if (!what) return;
   throw new ValidationError(
     "per",
-    `it rolls up the records of a GET read of REST records (paginate true reads every page), not ${what}.`,
+    `it rolls up the records of a GET read of REST records (paginate true reads every page) or of an export run to completion, not ${what}.`,
     {
       hint: 'E.g. method GET, endpoint /rest/v1/activities.json, query_parameters {"sinceDatetime":"2026-11-01","activityTypeIds":"Visit Webpage,Click Email"}, paginate true, max_pages 200, per "leadId", count_by "types".',
     },
@@ -88,10 +88,9 @@ export function checkPer(input: MarketoApiCallInput, file: boolean): void {
 function perGroups(route: Route): PerGroups | undefined {
   const { per } = route.input;
   if (per === undefined) return undefined;
-  return new PerGroups(
-    per,
-    isActivityRead(route.input.method, route.checked.value) ? "activityType" : undefined,
-  );
+  const activities =
+    isActivityRead(route.input.method, route.checked.value) || route.checked.value === ACTIVITY_EXPORT_CREATE;
+  return new PerGroups(per, activities ? "activityType" : undefined);
 }
 
 /** The part of a spec that tests the records read: where, in its zone. */
@@ -160,6 +159,9 @@ async function readRecords(route: Route, label: Labeler | undefined): Promise<Re
   const per = perGroups(route);
   const compute =
     spec || route.input.previous || per ? new RecordCompute(per ? whereOnly(spec) : (spec ?? {})) : undefined;
+  if (isExportThen(route.input)) {
+    return exportThen(route.input, { marketo, ctx, onWait, spec, per, first: whereOnly(spec) });
+  }
   if (route.input.run_to_completion) {
     return runExport(route.input, marketo, ctx, onWait, compute ?? new RecordCompute({}));
   }

@@ -1,0 +1,99 @@
+/**
+ * `previous` and `per` on an export run to completion: agents read activities over long spans by export (trial
+ * s29: N398, N406 read 213,000 and 666,000 characters of export files back to pair opens with deliveries and
+ * leads with their first open). The export runs as it would without them (its rows kept for reuse, export-reuse.ts),
+ * then its rows are paired in time order (activity-previous.ts) and where, per, count_by, order_by, sum and limit
+ * run over them in memory (joined-answer.ts). A run the deadline or a cancel cut answers as an export does (the
+ * same call again continues it); previous and per then wait for the whole.
+ */
+import type { MarketoConnector } from "../../connectors/marketo/connector.js";
+import type { OnWait } from "../../connectors/marketo/types.js";
+import type { MarketoApiCallInput } from "../../schemas/marketo.js";
+import { isPlainObject } from "../input/schema-walk.js";
+import { plural } from "../numbers-in-words.js";
+import { type ComputeSpec, RecordCompute } from "../records/compute.js";
+import type { PerGroups } from "../records/per.js";
+import type { ToolContext } from "../types.js";
+import { previousPairer } from "./activity-previous.js";
+import { ACTIVITY_EXPORT_CREATE, activityTypes, typeIds } from "./activity-types.js";
+import { runExport } from "./export-run.js";
+import { computedJoined } from "./joined-answer.js";
+import type { ReadAnswer } from "./read-calls.js";
+
+export interface ExportThen {
+  marketo: MarketoConnector;
+  ctx: ToolContext;
+  onWait: OnWait;
+  spec: ComputeSpec | undefined;
+  per: PerGroups | undefined;
+  /** The part of the spec per's first pass tests (where). */
+  first: ComputeSpec;
+}
+
+export async function exportThen(input: MarketoApiCallInput, o: ExportThen): Promise<ReadAnswer> {
+  const { marketo, ctx, onWait } = o;
+  const {
+    where: _w,
+    order_by: _o,
+    count_by: _c,
+    min_count: _m,
+    count_by_ignore_case: _i,
+    count_distinct: _d,
+    sum: _s,
+    limit: _l,
+    previous: _p,
+    per: _per,
+    ...plain
+  } = input;
+  const sink: { rows?: Record<string, unknown>[] } = {};
+  const run = await runExport(plain, marketo, ctx, onWait, new RecordCompute({}), sink);
+  if (!sink.rows) {
+    const wait =
+      "previous and per are worked out only over the whole export, and this one stopped before its end (said above): do what it says, then call again";
+    return { ...run, summary: `${run.summary} ${wait[0]?.toUpperCase()}${wait.slice(1)}.` };
+  }
+  // Copies: the kept rows serve a later call as they are.
+  const rows = sink.rows.map((row) => ({ ...row }));
+  const reader = { marketo, signal: ctx.signal, onWait };
+  let paired = "";
+  if (input.previous !== undefined) {
+    const filter = isPlainObject(input.body?.filter) ? input.body.filter : undefined;
+    const given = filter?.activityTypeIds;
+    const read =
+      given === undefined ? undefined : await typeIds(given, reader, "body.filter.activityTypeIds");
+    const types = read?.types ?? (await activityTypes(reader));
+    const pairer = await previousPairer(input, { ids: read?.ids, types }, async (value) => {
+      return (await typeIds(value, reader, "previous")).ids;
+    });
+    pairer?.pair(rows);
+    if (pairer) paired = `; ${pairer.words(true)}`;
+  }
+  const head =
+    `POST ${input.endpoint} run to completion: ${plural(rows.length, "row")}, ` +
+    `${plural(run.data.calls_used, "call")}${paired}`;
+  const base = {
+    warnings: run.data.warnings,
+    record_errors: [],
+    pages: run.data.pages,
+    calls_used: run.data.calls_used,
+    request_ids: run.data.request_ids,
+  };
+  const compute = new RecordCompute(o.per ? o.first : (o.spec ?? {}));
+  return computedJoined(input, ctx, compute, rows, {
+    head,
+    base,
+    cut: undefined,
+    itemsCut: false,
+    reader,
+    per: o.per,
+    unit: "row",
+  });
+}
+
+/** Whether an export run to completion is answered here. */
+export const isExportThen = (input: MarketoApiCallInput): boolean =>
+  input.run_to_completion && (input.previous !== undefined || input.per !== undefined);
+
+/** previous pairs activities: on an export, only an activity export's. */
+export const previousExport = (input: MarketoApiCallInput): boolean =>
+  input.run_to_completion && input.method === "POST" && input.endpoint === ACTIVITY_EXPORT_CREATE;
