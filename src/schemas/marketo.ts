@@ -54,7 +54,7 @@ export const MarketoApiCallInput = z.strictObject({
     .max(10_000_000)
     .optional()
     .describe(
-      'Bulk import CSV, header first: POST /bulk/v1/leads.json, {"format":"csv"}; then poll …/batch/{batchId}.json.',
+      'Bulk import CSV, header first: POST /bulk/v1/leads.json, query_parameters {"format":"csv"}; then poll …/batch/{batchId}.json.',
     )
     .meta({ title: "Import file (CSV)", examples: ["email,firstName\nada@example.com,Ada"] }),
   time_zone: z

@@ -10,8 +10,9 @@ import { customDefinitionWords } from "./ga/metadata-words.js";
 import { GA_SERVICE_WORDS } from "./ga/service-words.js";
 import type { SchemaContext, ToolStep } from "./types.js";
 
+// The step's reference (docUrl, the manifest's and the console's link) is the Admin API's; the Data API's is
+// https://developers.google.com/analytics/devguides/reporting/data/v1/rest. The tool list spends no tokens on either.
 const DOC_URL = "https://developers.google.com/analytics/devguides/config/admin/v1/rest";
-const DATA_DOC_URL = "https://developers.google.com/analytics/devguides/reporting/data/v1/rest";
 const SCOPES = [SCOPE_ANALYTICS_READONLY, SCOPE_ANALYTICS_EDIT] as const;
 
 const input = (context: SchemaContext) => withAccount(context, GoogleApiCallFields);
@@ -41,8 +42,7 @@ export const googleAnalyticsApiCall: ToolStep<ReturnType<typeof input>, typeof G
   description:
     "Calls any Google Analytics 4 Data API or Admin API v1beta endpoint: list " +
     "accounts and properties, manage data streams, custom dimensions or key events, run pivot or batch reports, " +
-    "read metadata, when no dedicated GA step covers the task. References: " +
-    `${DATA_DOC_URL} and ${DOC_URL}`,
+    "read metadata, when no dedicated GA step covers the task.",
   docUrl: DOC_URL,
   connection: "google",
   scopes: SCOPES,

@@ -213,6 +213,69 @@ describe("per: one row per lead, then count_by over the rows", () => {
     );
   });
 
+  it("rolls up by an attribute of a name/value list, as count_by counts it (review s32, finding 3)", async () => {
+    const query = { sinceDatetime: "2026-11-20T00:00:00Z", activityTypeIds: "Open Email,Click Email" };
+    const counted = await mkto.ok<Read<Record<string, unknown>>>({
+      ...READ,
+      query_parameters: query,
+      count_by: "attributes.Platform",
+    });
+    const rolled = await mkto.ok<Read<Record<string, unknown>>>({
+      ...READ,
+      query_parameters: query,
+      per: "attributes.Platform",
+    });
+    const want = new Map(
+      counted.data.result
+        .filter((r) => r["attributes.Platform"])
+        .map((r) => [r["attributes.Platform"], r.count]),
+    );
+    expect(want.size).toBeGreaterThan(1);
+    expect(new Map(rolled.data.result.map((r) => [r["attributes.Platform"], r.records]))).toEqual(want);
+  });
+
+  it("refuses a where or count_by on what the rows do not have before any read, with a fix that works (review s32, 4, 5, 9)", async () => {
+    const query = { sinceDatetime: "2026-11-20T00:00:00Z", activityTypeIds: "Visit Webpage,Click Email" };
+    mkto.fixture.sandbox.resetStats();
+    const where = await mkto.call({ ...READ, query_parameters: query, per: "leadId", where: "records > 1" });
+    expect(where.result.isError).toBe(true);
+    expect(where.first).toContain("where tests the records read, before per rolls them up");
+    const stray = await mkto.call({
+      ...READ,
+      query_parameters: query,
+      per: "leadId",
+      count_by: "activityType",
+    });
+    expect(stray.first).toContain("per's rows have only the fields leadId, records, types");
+    const distinct = await mkto.call({
+      ...READ,
+      query_parameters: query,
+      per: "leadId",
+      count_by: "types",
+      count_distinct: "leadId",
+    });
+    expect(distinct.first).toContain("count_distinct");
+    expect(mkto.fixture.sandbox.stats().callsByPath["/rest/v1/activities.json"]).toBeUndefined();
+    const hint = /count_by "(records > 3)"/.exec(where.text)?.[1];
+    expect(hint).toBe("records > 3");
+    const followed = await mkto.ok<Read<{ count: number }> & { computed: Record<string, number> }>({
+      ...READ,
+      query_parameters: query,
+      per: "leadId",
+      count_by: hint,
+    });
+    expect(followed.data.computed.rows).toBe(followed.data.result.reduce((sum, row) => sum + row.count, 0));
+    expect(followed.data.computed.read).toBeGreaterThan(followed.data.computed.rows ?? 0);
+    expect(followed.first).toContain("which count_by, order_by and sum take");
+    const onePage = await mkto.ok({
+      method: "GET",
+      endpoint: "/rest/v1/activities.json",
+      query_parameters: { sinceDatetime: "2026-11-01T00:00:00Z", activityTypeIds: "Send Email" },
+      per: "leadId",
+    });
+    expect(onePage.first).toContain("the read stopped before its end: give paginate true");
+  });
+
   it("refuses a field no record has with the fields they have, and per on a file read by GET; the fix given works", async () => {
     const query = { sinceDatetime: "2026-11-28T00:00:00Z", activityTypeIds: "Send Email" };
     const wrong = await mkto.call({ ...READ, query_parameters: query, per: "leadID", count_by: "records" });

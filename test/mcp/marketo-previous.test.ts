@@ -119,10 +119,15 @@ describe("previous: each activity with the lead's last one of a type before it",
           }
           const have = [...expected.values()].filter(Boolean).length;
           paired += have;
-          expect(answer.first).toContain(`have one`);
-          expect(answer.first).toContain(
-            `${have.toLocaleString("en-US")} of the ${records.length.toLocaleString("en-US")} records read have one`,
-          );
+          // Said per type, of the types other than previous's own (review s32, finding 7).
+          const others = records.filter((r) => r.activityTypeId !== pick.id);
+          for (const name of new Set(others.map((r) => r.activityType))) {
+            const ofType = others.filter((r) => r.activityType === name);
+            const found = ofType.filter((r) => expected.get(r.id)).length;
+            expect(answer.first).toContain(
+              `${name} ${found.toLocaleString("en-US")} of ${ofType.length.toLocaleString("en-US")}`,
+            );
+          }
         },
       ),
       { numRuns: 8 },
@@ -235,8 +240,64 @@ describe("previous: each activity with the lead's last one of a type before it",
     expect(
       new Map(counted.data.result.map((row) => [String(row["previous_hours:2"] ?? ""), Number(row.count)])),
     ).toEqual(want);
-    expect(counted.first).toContain("rows read have one");
+    expect(counted.first).toContain("have one");
     expect(counted.first).not.toContain("max_items 5,000");
+  });
+
+  it("a cut read of more than 10 types gives no pair it cannot know, never a wrong one (review s32, finding 1)", async () => {
+    const query = {
+      sinceDatetime: "2026-11-01T00:00:00Z",
+      activityTypeIds:
+        "Click Email,Visit Webpage,Fill Out Form,Click Link,Email Delivered,Email Bounced,Unsubscribe Email,Open Email,New Lead,Change Data Value,Send Email",
+    };
+    const whole = await every(
+      await mkto.ok<Read>({ ...READ, query_parameters: query, max_items: 100_000, previous: "Send Email" }),
+    );
+    const truth = new Map(whole.map((r) => [r.id, r.previous?.id ?? null]));
+    const firstGroup = whole.filter((r) => r.activityTypeId !== 6).length;
+    const cut = await mkto.ok<Read>({
+      ...READ,
+      query_parameters: query,
+      max_items: firstGroup + 20,
+      previous: "Send Email",
+    });
+    expect(cut.data.complete).toBe(false);
+    expect(cut.first).toMatch(
+      /the read of Send Email stopped at \S+, so the [\d,]+ records after it that would have one have none here/,
+    );
+    const records = await every(cut);
+    const lost = records.filter((r) => r.previous === null && truth.get(r.id) !== null);
+    expect(lost.length).toBeGreaterThan(0);
+    for (const record of records) {
+      if (record.previous) expect(record.previous.id, `record ${record.id}`).toBe(truth.get(record.id));
+    }
+  });
+
+  it("gives no cursor to resume a paired read part-way, and refuses one (review s32, finding 2)", async () => {
+    const query = { sinceDatetime: "2026-11-01T00:00:00Z", activityTypeIds: "Send Email,Click Email" };
+    const cut = await mkto.ok<Read & { next_cursor?: string }>({
+      ...READ,
+      query_parameters: query,
+      max_items: 100,
+      previous: "Send Email",
+    });
+    expect(cut.data.next_cursor).toBeUndefined();
+    expect(cut.data.complete).toBe(false);
+    expect(cut.first).toContain("no cursor continues it: raise max_items (now 100, at most 100,000)");
+    const plain = await mkto.ok<Read & { next_cursor?: string }>({
+      ...READ,
+      query_parameters: query,
+      max_items: 100,
+    });
+    expect(plain.data.next_cursor).toBeDefined();
+    const refused = await mkto.call({
+      ...READ,
+      query_parameters: query,
+      previous: "Send Email",
+      cursor: plain.data.next_cursor,
+    });
+    expect(refused.result.isError).toBe(true);
+    expect(refused.first).toContain("previous pairs the activities of one whole read");
   });
 
   it("refuses previous on another read, a type not read, two types and a name no type has, each with a fix that works", async () => {

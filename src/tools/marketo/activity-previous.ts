@@ -14,18 +14,31 @@
  */
 import { ValidationError } from "../../errors.js";
 import type { MarketoApiCallInput } from "../../schemas/marketo.js";
-import { n } from "../numbers-in-words.js";
+import { n, plural } from "../numbers-in-words.js";
 import { ACTIVITY_EXPORT_CREATE, type ActivityTypes } from "./activity-types.js";
 
 const READ_PATH = "/rest/v1/activities.json";
 const HOUR_MS = 3_600_000;
 
-/** What a record's `previous` holds of the activity before it (its lead is the record's own). */
-const LEFT_OUT = new Set(["leadId", "previous", "previous_hours"]);
+/**
+ * What a record's `previous` holds of the activity before it: not its lead (the record's own), its marketoGUID or
+ * its attributes, which made a paired read half as long again (review s32, 10).
+ */
+const LEFT_OUT = new Set(["leadId", "previous", "previous_hours", "marketoGUID", "attributes"]);
 
 /** `previous` is refused on any call but a read of GET /rest/v1/activities.json, before anything is sent. */
 export function checkPrevious(input: MarketoApiCallInput, path: string): void {
   if (input.previous === undefined) return;
+  // A cursor resumes mid-read, where the activities before it are not read again (review s32, finding 2).
+  if (input.cursor !== undefined) {
+    throw new ValidationError(
+      "cursor",
+      "previous pairs the activities of one whole read, and a cursor resumes it part-way.",
+      {
+        hint: "Leave cursor out and raise max_items (at most 100,000), or narrow with where or count_by; a paired answer links its whole result.",
+      },
+    );
+  }
   if (input.method === "GET" && path === READ_PATH && !input.run_to_completion) return;
   if (input.method === "POST" && path === ACTIVITY_EXPORT_CREATE && input.run_to_completion) return;
   throw new ValidationError(
@@ -43,11 +56,12 @@ export class PreviousPairer {
   readonly #types: ActivityTypes;
   /** The last activity of the type, by lead, and by lead and primary attribute value. */
   readonly #last = new Map<string, Record<string, unknown>>();
-  /** Records seen, and those that found one. */
-  seen = 0;
-  paired = 0;
+  /** Records seen and those that found one, by type (review s32, 7: the type's own records have none to find). */
+  readonly #byType = new Map<number, { seen: number; paired: number }>();
   /** The types whose records were paired on the primary attribute too. */
   readonly #alike = new Set<number>();
+  /** Set when the type's own records were read only up to a date (a cut grouped read): pairs after it are unknown. */
+  #knownUntil?: { date: string; unknown: number };
 
   constructor(typeId: number, types: ActivityTypes) {
     this.typeId = typeId;
@@ -66,14 +80,16 @@ export class PreviousPairer {
   /** Sets `previous` and `previous_hours` on each record (null when none came before), in time order. */
   pair(records: readonly Record<string, unknown>[]): void {
     for (const record of [...records].sort(byTime)) {
-      this.seen += 1;
       const type = Number(record.activityTypeId);
       const same = this.kind !== undefined && this.#types.primary.get(type) === this.kind;
       if (same) this.#alike.add(type);
       const before = this.#last.get(same ? assetKey(record) : leadKey(record));
       record.previous = before ? held(before) : null;
       record.previous_hours = before ? hoursBetween(before, record) : null;
-      if (before) this.paired += 1;
+      const count = this.#byType.get(type) ?? { seen: 0, paired: 0 };
+      count.seen += 1;
+      if (before) count.paired += 1;
+      this.#byType.set(type, count);
       if (type === this.typeId) {
         this.#last.set(leadKey(record), record);
         this.#last.set(assetKey(record), record);
@@ -81,19 +97,40 @@ export class PreviousPairer {
     }
   }
 
-  /** What the answer says of the pairing. */
-  /** `export`: the rows of an export, whose start is its filter's createdAt startAt, not sinceDatetime. */
+  /**
+   * The type's own records were read only up to `date` (review s32, 1: a cut read of more than 10 types reads
+   * each group to its own date): a later record's last one before it may not have been read, so it has none.
+   */
+  knownUntil(date: string, records: readonly Record<string, unknown>[]): void {
+    let unknown = 0;
+    for (const record of records) {
+      if (String(record.activityDate ?? "") <= date || record.previous === null) continue;
+      record.previous = null;
+      record.previous_hours = null;
+      const count = this.#byType.get(Number(record.activityTypeId));
+      if (count) count.paired -= 1;
+      unknown += 1;
+    }
+    this.#knownUntil = { date, unknown };
+  }
+
+  /** What the answer says of the pairing. `export_`: the rows of an export. */
   words(export_ = false): string {
     const alike = [...this.#alike].map((id) => this.#types.names.get(id) ?? String(id));
     const match = alike.length > 0 ? ` (for ${listed(alike)}, of the same ${this.kind})` : "";
-    const [noun, start] = export_ ? ["row", "createdAt startAt"] : ["record", "sinceDatetime"];
+    const noun = export_ ? "row" : "record";
+    // The records a question is about: those of the other types (the type's own when it is all that was read).
+    const others = [...this.#byType].filter(([type]) => type !== this.typeId);
+    const counted = (others.length > 0 ? others : [...this.#byType]).map(
+      ([type, c]) => `${this.#types.names.get(type) ?? type} ${n(c.paired)} of ${n(c.seen)}`,
+    );
+    const cut = this.#knownUntil
+      ? `; the read of ${this.typeName} ${this.#knownUntil.date ? `stopped at ${this.#knownUntil.date}` : "was not reached"}, so the ${plural(this.#knownUntil.unknown, noun)} after it that would have one ${this.#knownUntil.unknown === 1 ? "has" : "have"} none here: raise max_items or give a later sinceDatetime`
+      : "";
     return (
-      `each ${noun}'s previous is the lead's last ${this.typeName} before it${match}, previous_hours the ` +
-      `hours between: ${n(this.paired)} of the ${n(this.seen)} ${noun}s read have one` +
-      // Only what the read holds is searched: a send before the read's start pairs with nothing.
-      (this.paired < this.seen
-        ? ` (it is looked for among the activities read: give an earlier ${start} to look further back)`
-        : "")
+      `each ${noun}'s previous is the lead's last ${this.typeName} before it${match} among the activities read, ` +
+      `previous_hours the hours between (none: null, counted in count_by's row with no value): ` +
+      `${counted.join(", ")} have one${cut}`
     );
   }
 }

@@ -72,8 +72,9 @@ export async function computeRead(
   const computed: Computed = {
     compute,
     kept: walk.kept,
-    positions: walk.positions.map((page) => ({ page })),
-    next: walk.next ? { page: walk.next } : undefined,
+    // previous pairs over one whole read: no cursor resumes it part-way (review s32, finding 2).
+    positions: options.pairer ? [] : walk.positions.map((page) => ({ page })),
+    next: walk.next && !options.pairer ? { page: walk.next } : undefined,
     ...(walk.stoppedBy ? { stoppedBy: walk.stoppedBy } : {}),
     ...(walk.pageRecords !== undefined ? { pageRecords: walk.pageRecords } : {}),
     pages: walk.pages,
@@ -88,8 +89,20 @@ export async function computeRead(
   const head =
     `${input.method} ${input.endpoint}: ${plural(compute.read, "record")} read in ${plural(walk.pages, "page")}, ` +
     plural(calls, "call") +
-    (options.pairer ? `; ${options.pairer.words()}` : "");
+    (options.pairer ? `; ${options.pairer.words()}` : "") +
+    (options.pairer && walk.next ? `; ${pairedCut(input, walk)}` : "");
+  if (options.pairer && walk.next) answer.data.complete = false;
   return { ...answer, summary: computedSummary(input, computed, answer, head) };
+}
+
+/** A paired read that stopped: what to raise, since no cursor continues it (review s32, finding 2). */
+function pairedCut(input: MarketoApiCallInput, walk: Walk): string {
+  const fix = !input.paginate
+    ? "give paginate true"
+    : walk.stoppedBy === "pages"
+      ? `raise max_pages (now ${n(input.max_pages)}, at most 200)`
+      : `raise max_items (now ${n(input.max_items ?? DEFAULT_MAX_ITEMS)}, at most 100,000)`;
+  return `the read stopped before its end, and previous pairs over one whole read, so no cursor continues it: ${fix}; the figures below cover only the records read`;
 }
 
 /** The pages, each record seen once; stops at max_pages, max_items (records read) or the kept bytes. */
@@ -185,8 +198,12 @@ function perRead(
     `${input.method} ${input.endpoint}: ${plural(compute.read, "record")} read in ${plural(walk.pages, "page")}, ` +
     plural(calls, "call") +
     (options.pairer ? `; ${options.pairer.words()}` : "");
-  const limit =
-    walk.stoppedBy === "pages" ? "raise max_pages (at most 200)" : "raise max_items (at most 100,000)";
+  // Without paginate one page is read whatever max_pages says (review s32, finding 6).
+  const limit = !input.paginate
+    ? "give paginate true"
+    : walk.stoppedBy === "pages"
+      ? "raise max_pages (at most 200)"
+      : "raise max_items (at most 100,000)";
   const cut = walk.next ? `the read stopped before its end: ${limit}` : undefined;
   const base = {
     warnings: walk.warnings,

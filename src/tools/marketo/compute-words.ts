@@ -118,7 +118,7 @@ function countWords(fields: string[], computed: Computed): string[] {
   parts.push(...idNamesWords(computed.names));
   parts.push(...bucketWords(compute));
   // No record or row: no field to name (a per with no matching record has no row).
-  if (compute.fields.names.length > 0) parts.push(fieldsWords(compute, unit));
+  if (compute.fields.names.length > 0) parts.push(fieldsWords(compute, unit, computed.from !== undefined));
   if (spec.sum && !spec.columns) parts.push(sumWords(compute, unit));
   if (spec.distinct) parts.push(distinctWords(spec.distinct, compute.distinctEmpty ?? 0, unit));
   const spellings = compute.spellings;
@@ -142,7 +142,7 @@ const FIELDS_LISTED = 40;
  * The fields the counted records have: a count lists no record, and agents spent a call reading three rows
  * of the same file to learn what else they could count or filter by (trial s9, third run: N45, N54).
  */
-function fieldsWords(compute: RecordCompute, unit: string): string {
+function fieldsWords(compute: RecordCompute, unit: string, perRows = false): string {
   const { fields } = compute;
   // Only what all three take: a list or an object is read through its paths (attributes.<name>), and
   // count_by refuses it whole (trial s10: a REST read listed "attributes", which count_by refused).
@@ -163,7 +163,9 @@ function fieldsWords(compute: RecordCompute, unit: string): string {
     items.length > 0
       ? `; in each item of a list, which count_by counts and where tests: ${items.map(quotedField).join(", ")}`
       : "";
-  return `the ${unit}s' fields, which count_by, where and order_by take: ${listed}${more}${inside}${each}`;
+  // per's rows: where tests the records before they are rolled up (review s32, finding 4).
+  const take = perRows ? "count_by, order_by and sum take" : "count_by, where and order_by take";
+  return `the ${unit}s' fields, which ${take}: ${listed}${more}${inside}${each}`;
 }
 
 /** What count_distinct counted, and the records it could not count (no value). */

@@ -4,9 +4,12 @@
  * value of a field, over which count_by, order_by, sum and limit then run (this file's rolledUp, which a paged
  * read calls too: compute-read.ts).
  */
+
+import { ValidationError } from "../../errors.js";
 import type { MarketoApiCallInput } from "../../schemas/marketo.js";
+import { expressionFields } from "../filter/ast.js";
 import { n, plural } from "../numbers-in-words.js";
-import { computeSpec, RecordCompute } from "../records/compute.js";
+import { type ComputeSpec, computeSpec, namedFields, RecordCompute } from "../records/compute.js";
 import { checkFields } from "../records/fields.js";
 import { type PerGroups, SET_JOIN } from "../records/per.js";
 import type { ToolContext } from "../types.js";
@@ -87,19 +90,73 @@ export async function rolledUp(
   parts: ComputedParts,
 ): Promise<ReadAnswer> {
   first.check();
-  // A field no record read has would make no row: refused with the fields they have, as where's are.
-  checkFields([{ input: "per", field: per.field }], first.fields, first.read);
+  // No matching record with a value in the field: no row. A field no record has is refused with the fields they
+  // have, as where's are; one they have but never filled, plainly.
+  if (per.added === 0 && first.matched > 0) {
+    checkFields([{ input: "per", field: per.field, throughLists: true }], first.fields, first.read);
+    throw new ValidationError(
+      "per",
+      `none of the ${plural(first.matched, "matching record")} has a value in ${per.field}.`,
+      {
+        hint: `Give per a field they fill, e.g. "leadId".`,
+      },
+    );
+  }
   const { where: _where, per: _per, ...rest } = input;
   const second: MarketoApiCallInput = rest;
   const spec = computeSpec(second, "") ?? {};
   const rows = per.rows();
-  return computedJoined(second, ctx, new RecordCompute(spec), rows, {
+  const answer = await computedJoined(second, ctx, new RecordCompute(spec), rows, {
     ...parts,
     per: undefined,
     unit: "row",
     from: first.read,
     head: `${parts.head}; ${perWords(input, first, per, parts.unit ?? "record")}`,
   });
+  // The records read and matched, and the rows (review s32, 5: read and matched held the rows).
+  const computed = { ...answer.data.computed, read: first.read, matched: first.matched, rows: per.size };
+  return { ...answer, data: { ...answer.data, computed } };
+}
+
+/**
+ * per's rows have only their field, records and (activities) types: count_by, order_by and sum naming another,
+ * count_distinct, or a where naming records or types (where tests the records, before they are rolled up) are
+ * refused before anything is read (review s32, findings 4, 5 and 9).
+ */
+export function checkPerFields(spec: ComputeSpec | undefined, per: PerGroups): void {
+  const own = [per.field, "records", ...(per.listsTypes ? ["types"] : [])];
+  const onRows = spec?.where
+    ? expressionFields(spec.where.expression).find(
+        (field) => own.slice(1).includes(field) && field !== per.field,
+      )
+    : undefined;
+  if (onRows) {
+    throw new ValidationError(
+      "where",
+      `where tests the records read, before per rolls them up into rows; ${onRows} is a field of the rows, which count_by, order_by and limit take.`,
+      {
+        hint: `E.g. count_by "${onRows === "types" ? 'types contains "Click Email"' : "records > 3"}" (each row true or false), or order_by "-records" with limit 10.`,
+      },
+    );
+  }
+  if (spec?.distinct !== undefined) {
+    throw new ValidationError(
+      "count_distinct",
+      `per's rows are one per ${per.field} already: count_by counts them.`,
+      {
+        hint: `Leave count_distinct out: count_by "types" or "records" counts the rows (one per ${per.field}).`,
+      },
+    );
+  }
+  const rest = spec ? namedFields({ ...spec, where: undefined }) : [];
+  const stray = rest.find(({ field }) => !own.includes(field));
+  if (stray) {
+    throw new ValidationError(
+      stray.input,
+      `per's rows have only the fields ${own.join(", ")}: ${stray.field} is none of them (${stray.input} runs over the rows).`,
+      { hint: `E.g. ${stray.input} "${own[1]}"; to ${stray.input} a field of the records, leave per out.` },
+    );
+  }
 }
 
 function perWords(input: MarketoApiCallInput, first: RecordCompute, per: PerGroups, noun: string): string {

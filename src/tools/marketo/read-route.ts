@@ -29,6 +29,7 @@ import { runExport } from "./export-run.js";
 import { exportThen, isExportThen } from "./export-then.js";
 import type { FanOut } from "./fan-out.js";
 import { fanOutRead } from "./fan-out-read.js";
+import { checkPerFields } from "./joined-answer.js";
 import { type Labeler, membershipLabeler, nameMemberships } from "./membership-names.js";
 import { asWritten } from "./position.js";
 import type { ProgramTypeFilter } from "./program-type.js";
@@ -157,6 +158,7 @@ async function readRecords(route: Route, label: Labeler | undefined): Promise<Re
   // previous adds fields to the records as they are read, as where and count_by read them (compute-read.ts).
   // With per, this compute tests where on the records read; the rest runs over per's rows (joined-answer.ts).
   const per = perGroups(route);
+  if (per) checkPerFields(spec, per);
   const compute =
     spec || route.input.previous || per ? new RecordCompute(per ? whereOnly(spec) : (spec ?? {})) : undefined;
   if (isExportThen(route.input)) {

@@ -6,7 +6,7 @@
  * out itself. Each row holds the field's value, `records` (how many of the matching records have it) and, when
  * a set field is named (an activity's type), `types`: its distinct values, sorted, joined by " + ".
  */
-import { isEmpty, textOf } from "./values.js";
+import { type FieldReader, fieldReader, isEmpty, textOf } from "./values.js";
 
 type Row = Record<string, unknown>;
 
@@ -22,6 +22,8 @@ interface Group {
 export class PerGroups {
   readonly field: string;
   readonly #setField: string | undefined;
+  /** As count_by reads the field: a dotted path into objects, name/value lists and JSON text (review s32, 3). */
+  readonly #read: FieldReader;
   readonly #groups = new Map<string, Group>();
   /** Matching records with no value in the field: in no row. */
   without = 0;
@@ -32,10 +34,11 @@ export class PerGroups {
   constructor(field: string, setField?: string) {
     this.field = field;
     this.#setField = setField;
+    this.#read = fieldReader(field);
   }
 
   add(record: Readonly<Row>): void {
-    const value = valueAt(record, this.field);
+    const value = this.#read(record);
     if (isEmpty(value)) {
       this.without += 1;
       return;
@@ -69,15 +72,4 @@ export class PerGroups {
       ...(this.#setField === undefined ? {} : { types: [...group.set].sort().join(SET_JOIN) }),
     }));
   }
-}
-
-/** A dotted path's value (membership.progressionStatus), as where and count_by read it. */
-function valueAt(record: Readonly<Row>, path: string): unknown {
-  if (Object.hasOwn(record, path)) return record[path];
-  let at: unknown = record;
-  for (const part of path.split(".")) {
-    if (!at || typeof at !== "object") return undefined;
-    at = (at as Row)[part];
-  }
-  return at;
 }
