@@ -15,7 +15,7 @@ import { type ComputeSpec, RecordCompute } from "../records/compute.js";
 import type { PerGroups } from "../records/per.js";
 import type { ToolContext } from "../types.js";
 import { previousPairer } from "./activity-previous.js";
-import { ACTIVITY_EXPORT_CREATE, activityTypes, typeIds } from "./activity-types.js";
+import { activityTypes, typeIds } from "./activity-types.js";
 import { runExport } from "./export-run.js";
 import { computedJoined } from "./joined-answer.js";
 import type { ReadAnswer } from "./read-calls.js";
@@ -93,7 +93,3 @@ export async function exportThen(input: MarketoApiCallInput, o: ExportThen): Pro
 /** Whether an export run to completion is answered here. */
 export const isExportThen = (input: MarketoApiCallInput): boolean =>
   input.run_to_completion && (input.previous !== undefined || input.per !== undefined);
-
-/** previous pairs activities: on an export, only an activity export's. */
-export const previousExport = (input: MarketoApiCallInput): boolean =>
-  input.run_to_completion && input.method === "POST" && input.endpoint === ACTIVITY_EXPORT_CREATE;
