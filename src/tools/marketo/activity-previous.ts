@@ -26,7 +26,10 @@ const HOUR_MS = 3_600_000;
  */
 const LEFT_OUT = new Set(["leadId", "previous", "previous_hours", "marketoGUID", "attributes"]);
 
-/** `previous` is refused on any call but a read of GET /rest/v1/activities.json, before anything is sent. */
+/**
+ * `previous` is refused, before anything is sent, on any call but a read of GET /rest/v1/activities.json or an
+ * activity export run to completion (export-then.ts), and with a cursor.
+ */
 export function checkPrevious(input: MarketoApiCallInput, path: string): void {
   if (input.previous === undefined) return;
   // A cursor resumes mid-read, where the activities before it are not read again (review s32, finding 2).

@@ -101,7 +101,9 @@ function pairedCut(input: MarketoApiCallInput, walk: Walk): string {
     ? "give paginate true"
     : walk.stoppedBy === "pages"
       ? `raise max_pages (now ${n(input.max_pages)}, at most 200)`
-      : `raise max_items (now ${n(input.max_items ?? DEFAULT_MAX_ITEMS)}, at most 100,000)`;
+      : walk.stoppedBy === "bytes"
+        ? "the answer holds no more records: narrow with where, or count with count_by"
+        : `raise max_items (now ${n(input.max_items ?? DEFAULT_MAX_ITEMS)}, at most 100,000)`;
   return `the read stopped before its end, and previous pairs over one whole read, so no cursor continues it: ${fix}; the figures below cover only the records read`;
 }
 
