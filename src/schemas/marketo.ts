@@ -76,7 +76,8 @@ export const MarketoApiCallInput = z.strictObject({
     .min(1)
     .max(200)
     .default(20)
-    .describe("With paginate: most pages (a call each).")
+    // Its limit in words: a fresh agent asked for 500 and lost a call to the refusal (trial s29b, N401).
+    .describe("With paginate: most pages, at most 200 (a call each).")
     .meta({ title: "Most pages", examples: [5] }),
   max_items: z
     .int()
@@ -85,7 +86,7 @@ export const MarketoApiCallInput = z.strictObject({
     .optional()
     // Records read, not results: a fresh agent gave it as the matches wanted (trial s9, N47).
     .describe(
-      "Most records read before where, not results: default 5,000 (paginate, files); none with run_to_completion.",
+      "Most records read before where, not results (≤100,000): default 5,000 (paginate, files); none with run_to_completion.",
     )
     .meta({ title: "Most records", examples: [1000] }),
   run_to_completion: z
