@@ -65,7 +65,10 @@ export function checkComputable(input: MarketoApiCallInput): void {
   );
 }
 
-/** per rolls up the records of a GET read of REST records: refused on anything else, before anything is sent. */
+/**
+ * per rolls up the records of a GET read of REST records or the rows of an export run to completion (export-then.ts):
+ * refused on a file read by GET, a write or a cursor, before anything is sent.
+ */
 export function checkPer(input: MarketoApiCallInput, file: boolean): void {
   if (input.per === undefined || input.run_to_completion) return;
   const what = file
