@@ -101,6 +101,10 @@ export interface MarketoMcp {
   whole(uri: string): Promise<string>;
   /** Every page of a kept result, following each page's `next`. */
   pages(uri: string): Promise<string[]>;
+  /** Every result of an answer: its own, or the whole result it links as JSON when it shows part. */
+  results<T>(answer: ToolAnswer<{ result: T[] }>): Promise<T[]>;
+  /** The call of the recipes resource's computed recipe whose task begins with `task`. */
+  recipe(task: string): Promise<Record<string, unknown> | undefined>;
 }
 
 /** A workspace setting that lifts the step's own limit of Marketo's 100 calls in 20 s: for tests of many reads. */
@@ -166,6 +170,18 @@ export function marketoOverMcp(
         next = content._meta?.["martech-steps/page"]?.next;
       }
       return texts;
+    },
+    async results<T>(answer: ToolAnswer<{ result: T[] }>) {
+      const link = answer.links.find((l) => l.mimeType === "application/json");
+      if (!link) return answer.data.result;
+      return (await on.pages(link.uri)).flatMap((text) => JSON.parse(text) as T[]);
+    },
+    async recipe(task) {
+      const { contents } = await on.session.client.readResource({ uri: "martech-steps://recipes/marketo" });
+      const { computed } = JSON.parse((contents[0] as { text: string }).text) as {
+        computed: { task: string; call: Record<string, unknown> }[];
+      };
+      return computed.find((r) => r.task.startsWith(task))?.call;
     },
   };
   beforeAll(async () => {

@@ -29,12 +29,6 @@ const READ = {
   max_items: 100_000,
 };
 
-async function every<T>(answer: ToolAnswer<Read<T>>): Promise<T[]> {
-  const link = answer.links.find((l) => l.mimeType === "application/json");
-  if (!link) return answer.data.result;
-  return (await mkto.pages(link.uri)).flatMap((text) => JSON.parse(text) as T[]);
-}
-
 /** The rows per leadId worked out by hand from the plain read's records that match. */
 function byHand(records: Activity[]): Map<number, Row> {
   const rows = new Map<number, { records: number; types: Set<string> }>();
@@ -85,7 +79,7 @@ describe("per: one row per lead, then count_by over the rows", () => {
             query_parameters: query,
             ...(where ? { where } : {}),
           });
-          const matching = await every(plain);
+          const matching = await mkto.results(plain);
           const want = byHand(matching);
           leads += want.size;
 
@@ -96,7 +90,7 @@ describe("per: one row per lead, then count_by over the rows", () => {
             ...(where ? { where } : {}),
           });
           expect(rolled.data.complete).toBe(true);
-          const rows = await every(rolled);
+          const rows = await mkto.results(rolled);
           expect(new Map(rows.map((row) => [row.leadId, row]))).toEqual(want);
           expect(rows.reduce((sum, row) => sum + row.records, 0)).toBe(matching.length);
           expect(rolled.first).toContain(`per leadId: ${want.size.toLocaleString("en-US")} row`);
@@ -129,13 +123,7 @@ describe("per: one row per lead, then count_by over the rows", () => {
   });
 
   it("follows the recipes resource's segment recipe: leads per segment, as grouped by hand", async () => {
-    const { contents } = await mkto.session.client.readResource({ uri: "martech-steps://recipes/marketo" });
-    const recipes = (
-      JSON.parse((contents[0] as { text: string }).text) as {
-        computed: { task: string; call: Record<string, unknown> }[];
-      }
-    ).computed;
-    const call = recipes.find((r) => r.task.startsWith("leads by what they did"))?.call;
+    const call = await mkto.recipe("leads by what they did");
     expect(call).toBeDefined();
     const from = "2026-11-15T00:00:00Z";
     const answer = await mkto.ok<Read<{ types: string; count: number }>>(
@@ -145,7 +133,7 @@ describe("per: one row per lead, then count_by over the rows", () => {
       ...READ,
       query_parameters: { sinceDatetime: from, activityTypeIds: "Visit Webpage,Click Email" },
     });
-    const want = tally([...byHand(await every(plain)).values()].map((row) => row.types));
+    const want = tally([...byHand(await mkto.results(plain)).values()].map((row) => row.types));
     expect(want.size).toBe(3);
     expect(new Map(answer.data.result.map((row) => [row.types, row.count]))).toEqual(want);
   });
@@ -195,7 +183,7 @@ describe("per: one row per lead, then count_by over the rows", () => {
       query_parameters: { programId: programs },
       paginate: true,
     });
-    const members = await every(plain);
+    const members = await mkto.results(plain);
     const perLead = tally(members.map((m) => String(m.id)));
     const counted = await mkto.ok<Read<{ records: number; count: number }>>({
       method: "GET",

@@ -40,12 +40,6 @@ const time = (a: Activity) => Date.parse(a.activityDate);
 const before = (a: Activity, b: Activity) => time(a) < time(b) || (time(a) === time(b) && a.id < b.id);
 
 /** Every record of a read: the answer's, or the whole result it links when the answer shows part. */
-async function every(answer: ToolAnswer<Read>): Promise<Activity[]> {
-  const link = answer.links.find((l) => l.mimeType === "application/json");
-  if (!link) return answer.data.result;
-  return (await mkto.pages(link.uri)).flatMap((text) => JSON.parse(text) as Activity[]);
-}
-
 /** The pairing done by hand over a plain read: what `previous` must give each record. */
 function byHand(records: Activity[], type: number): Map<number, Activity | undefined> {
   const pairs = new Map<number, Activity | undefined>();
@@ -108,7 +102,7 @@ describe("previous: each activity with the lead's last one of a type before it",
             previous: pick.previous,
           });
           expect(answer.data.complete).toBe(true);
-          const [records, pairedRecords] = [await every(plain), await every(answer)];
+          const [records, pairedRecords] = [await mkto.results(plain), await mkto.results(answer)];
           const expected = byHand(records, pick.id);
           expect(pairedRecords.map((r) => r.id)).toEqual(records.map((r) => r.id));
           for (const record of pairedRecords) {
@@ -157,13 +151,7 @@ describe("previous: each activity with the lead's last one of a type before it",
   });
 
   it("follows the recipe the recipes resource offers: each email's mean hours from send to click, as paired by hand", async () => {
-    const { contents } = await mkto.session.client.readResource({ uri: "martech-steps://recipes/marketo" });
-    const recipes = (
-      JSON.parse((contents[0] as { text: string }).text) as {
-        computed: { task: string; call: Record<string, unknown> }[];
-      }
-    ).computed;
-    const call = recipes.find((r) => r.task.startsWith("hours from an email's send to each click"))?.call;
+    const call = await mkto.recipe("hours from an email's send to each click");
     expect(call).toBeDefined();
     const from = "2026-11-10T00:00:00Z";
     const filled = JSON.parse(JSON.stringify(call).replace("<from>", from)) as Record<string, unknown>;
@@ -173,7 +161,7 @@ describe("previous: each activity with the lead's last one of a type before it",
       query_parameters: { sinceDatetime: from, activityTypeIds: "Send Email,Click Email" },
       max_items: 100_000,
     });
-    const records = await every(plain);
+    const records = await mkto.results(plain);
     const pairs = byHand(records, 6);
     const hours = new Map<string, number[]>();
     for (const click of records.filter((r) => r.activityTypeId === 11)) {
@@ -250,7 +238,7 @@ describe("previous: each activity with the lead's last one of a type before it",
       activityTypeIds:
         "Click Email,Visit Webpage,Fill Out Form,Click Link,Email Delivered,Email Bounced,Unsubscribe Email,Open Email,New Lead,Change Data Value,Send Email",
     };
-    const whole = await every(
+    const whole = await mkto.results(
       await mkto.ok<Read>({ ...READ, query_parameters: query, max_items: 100_000, previous: "Send Email" }),
     );
     const truth = new Map(whole.map((r) => [r.id, r.previous?.id ?? null]));
@@ -265,7 +253,7 @@ describe("previous: each activity with the lead's last one of a type before it",
     expect(cut.first).toMatch(
       /the read of Send Email stopped at \S+, so the [\d,]+ records after it that would have one have none here/,
     );
-    const records = await every(cut);
+    const records = await mkto.results(cut);
     const lost = records.filter((r) => r.previous === null && truth.get(r.id) !== null);
     expect(lost.length).toBeGreaterThan(0);
     for (const record of records) {
