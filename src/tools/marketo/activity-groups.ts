@@ -21,7 +21,7 @@ import type { PerGroups } from "../records/per.js";
 import type { ToolContext } from "../types.js";
 import type { PreviousPairer } from "./activity-previous.js";
 import { activityStartWords } from "./activity-start.js";
-import { type ActivityNaming, askedTypes, nameRecords, TYPES_A_READ } from "./activity-types.js";
+import { type ActivityNaming, askedTypes, byTime, nameRecords, TYPES_A_READ } from "./activity-types.js";
 import { keptBytesFor } from "./compute-answer.js";
 import { computedJoined } from "./joined-answer.js";
 import { asRecords, type ReadAnswer, type Shaped } from "./read-calls.js";
@@ -112,10 +112,6 @@ async function readGroups(
   }
   return groups;
 }
-
-const time = (record: Record<string, unknown>): string => String(record.activityDate ?? "");
-const byTime = (a: Record<string, unknown>, b: Record<string, unknown>): number =>
-  time(a) < time(b) ? -1 : time(a) > time(b) ? 1 : Number(a.id ?? 0) - Number(b.id ?? 0);
 
 /** The types of the groups read to their end: only they can be counted 0 where they have no activity. */
 const wholeTypes = (groups: readonly GroupRead[]): number[] =>

@@ -15,7 +15,7 @@
 import { ValidationError } from "../../errors.js";
 import type { MarketoApiCallInput } from "../../schemas/marketo.js";
 import { n, plural } from "../numbers-in-words.js";
-import { ACTIVITY_EXPORT_CREATE, type ActivityTypes } from "./activity-types.js";
+import { ACTIVITY_EXPORT_CREATE, type ActivityTypes, byTime } from "./activity-types.js";
 
 const READ_PATH = "/rest/v1/activities.json";
 const HOUR_MS = 3_600_000;
@@ -146,8 +146,6 @@ const assetKey = (record: Record<string, unknown>): string =>
   `${String(record.leadId)}\u0000${String(record.primaryAttributeValueId ?? record.primaryAttributeValue ?? "")}`;
 
 const time = (record: Record<string, unknown>): number => Date.parse(String(record.activityDate ?? ""));
-const byTime = (a: Record<string, unknown>, b: Record<string, unknown>): number =>
-  time(a) - time(b) || Number(a.id ?? 0) - Number(b.id ?? 0);
 
 /** Hours to the hundredth (36 seconds): Marketo's activity dates are to the second. */
 const hoursBetween = (before: Record<string, unknown>, after: Record<string, unknown>): number =>

@@ -219,6 +219,11 @@ export function namedType<T extends Record<string, unknown>>(
   return out as T;
 }
 
+const time = (record: Record<string, unknown>): string => String(record.activityDate ?? "");
+/** Activities in time order, as one read gives them: activityDate, then id (joined groups; previous pairs in it). */
+export const byTime = (a: Record<string, unknown>, b: Record<string, unknown>): number =>
+  time(a) < time(b) ? -1 : time(a) > time(b) ? 1 : Number(a.id ?? 0) - Number(b.id ?? 0);
+
 /** An export's columns with activityType after activityTypeId (as namedType adds it to each row). */
 export function namedColumns(columns: readonly string[]): string[] {
   return columns.includes("activityType")
