@@ -11,7 +11,7 @@
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { seededMarketo, type ToolAnswer } from "../helpers/marketo-mcp.js";
+import { seededMarketo } from "../helpers/marketo-mcp.js";
 
 type Activity = { id: number; leadId: number; activityDate: string; activityType: string };
 type Row = { leadId: number; records: number; types: string };
