@@ -173,6 +173,17 @@ export const MarketoApiCallInput = z.strictObject({
       "activities.json or an activity export: each gets previous, the lead's last activity of this type before it (same email if alike), and previous_hours.",
     )
     .meta({ title: "Pair with the activity before", examples: ["Send Email"] }),
+  // Activities by the people behind them (lead-join.ts): opens by lead source, bounces by email domain.
+  lead_fields: z
+    .string()
+    .trim()
+    .min(1)
+    .max(500)
+    .optional()
+    .describe(
+      "Activities, program members: each gets lead, these fields of its lead; where, count_by read lead.country.",
+    )
+    .meta({ title: "Lead fields", examples: ["country,leadSource"] }),
   limit: z
     .int()
     .min(1)

@@ -16,6 +16,7 @@ import { checkRunToCompletion } from "./marketo/export-run.js";
 import { checkFanOut } from "./marketo/fan-out.js";
 import { checkFilterValues } from "./marketo/filter-values.js";
 import { withLeadFieldsAdvice } from "./marketo/lead-fields-advice.js";
+import { checkLeadFields } from "./marketo/lead-join.js";
 import { exactFilterWords, nearNames } from "./marketo/near-names.js";
 import { positionOf } from "./marketo/position.js";
 import { programTypeFilter } from "./marketo/program-type.js";
@@ -184,6 +185,7 @@ export const marketoApiCall: ToolStep<typeof MarketoApiCallInput, typeof Marketo
     checkFilterValues(input);
     checkPrevious(input, path);
     checkPer(input, file);
+    checkLeadFields(input, file);
     const fan = checkFanOut(input, path, file);
     const spec = computeSpec(input, WHERE_HINT);
     if (spec) checkComputable(input);

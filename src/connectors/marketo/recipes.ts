@@ -157,6 +157,23 @@ export const COMPUTE_RECIPES: readonly ComputeRecipe[] = [
       "with several programIds: leads by how many of those programs they are in).",
   },
   {
+    // Trials s29 N409, N415: activities were joined to the leads' country and email domain by hand.
+    task: "activities by their leads' own fields (opens by lead source, country or email), in one call",
+    call: {
+      method: "GET",
+      endpoint: "/rest/v1/activities.json",
+      query_parameters: { sinceDatetime: "<from>", activityTypeIds: "Open Email" },
+      paginate: true,
+      max_pages: 200,
+      lead_fields: "leadSource,country",
+      count_by: "lead.leadSource",
+    },
+    note:
+      "lead_fields gives each activity (or program member) lead, those fields of its lead, read 300 leads a call " +
+      '(counted in calls_used): where, count_by, per and sum read lead.country; count_by "lead.country,activityType:columns" ' +
+      'pivots; an email\'s domain is where lead.email ends_with "@acme.com".',
+  },
+  {
     task: "a lead's history since a date",
     call: {
       method: "GET",

@@ -24,6 +24,7 @@ import { activityStartWords } from "./activity-start.js";
 import { type ActivityNaming, askedTypes, byTime, nameRecords, TYPES_A_READ } from "./activity-types.js";
 import { keptBytesFor } from "./compute-answer.js";
 import { computedJoined } from "./joined-answer.js";
+import type { LeadJoin } from "./lead-join.js";
 import { asRecords, type ReadAnswer, type Shaped } from "./read-calls.js";
 
 const READ_PATH = "/rest/v1/activities.json";
@@ -55,6 +56,8 @@ export interface GroupOptions {
   pairer?: PreviousPairer | undefined;
   /** With `per`: the records rolled up, one row per value (records/per.ts). */
   per?: PerGroups | undefined;
+  /** With `lead_fields`: each record gets its lead's fields (lead-join.ts). */
+  leads?: LeadJoin | undefined;
 }
 
 interface GroupRead {
@@ -173,8 +176,12 @@ export async function groupedActivities(
   const results = groups.flatMap((group) => (group.result ? [group.result] : []));
   const named = await nameRecords(asRecords(results.flatMap((r) => r.result)), options.naming);
   const records = named.sort(byTime);
+  await options.leads?.join(records);
   if (options.pairer) pairGroups(options.pairer, groups, records);
-  const calls = results.reduce((sum, r) => sum + r.callsUsed, 0) + (options.naming?.calls ?? 0);
+  const calls =
+    results.reduce((sum, r) => sum + r.callsUsed, 0) +
+    (options.naming?.calls ?? 0) +
+    (options.leads?.calls ?? 0);
   // The first activity read is the earliest of the types asked only when every group was read from the start.
   const start = groups.every((group) => group.result) ? activityStartWords(input, records[0]) : undefined;
   options.compute?.expectValues(askedTypes(wholeTypes(groups), options.naming?.names ?? new Map()));
@@ -197,6 +204,7 @@ export async function groupedActivities(
     `GET ${READ_PATH}: ${plural(options.ids.length, "activity type")} read ${TYPES_A_READ} at a time ` +
     `(the most Marketo takes a read) in ${plural(results.length, "group")}, joined in time order: ` +
     `${plural(records.length, "record")}, ${plural(calls, "call")}` +
+    (options.leads ? `; ${options.leads.words()}` : "") +
     (options.pairer ? `; ${options.pairer.words()}` : "");
   if (options.compute) {
     const reader = { marketo, signal: ctx.signal, onWait: options.onWait };

@@ -24,7 +24,7 @@ const HOUR_MS = 3_600_000;
  * What a record's `previous` holds of the activity before it: not its lead (the record's own), its marketoGUID or
  * its attributes, which made a paired read half as long again (review s32, 10).
  */
-const LEFT_OUT = new Set(["leadId", "previous", "previous_hours", "marketoGUID", "attributes"]);
+const LEFT_OUT = new Set(["leadId", "lead", "previous", "previous_hours", "marketoGUID", "attributes"]);
 
 /**
  * `previous` is refused, before anything is sent, on any call but a read of GET /rest/v1/activities.json or an

@@ -8,7 +8,7 @@
 import type { CheckedPath } from "../../connectors/endpoint-guard.js";
 import type { MarketoConnector } from "../../connectors/marketo/connector.js";
 import { within } from "../../connectors/marketo/pagination.js";
-import type { OnWait, ResumePosition } from "../../connectors/marketo/types.js";
+import type { OnWait, ResumePosition, StreamedPage } from "../../connectors/marketo/types.js";
 import { itemBytes } from "../../json-size.js";
 import { DEFAULT_MAX_ITEMS, type MarketoApiCallInput } from "../../schemas/marketo.js";
 import { n, plural } from "../numbers-in-words.js";
@@ -22,6 +22,7 @@ import { type Computed, computedAnswer, keptBytesFor } from "./compute-answer.js
 import { computedSummary } from "./compute-words.js";
 import { nameCounted, namesCalls } from "./id-names.js";
 import { rolledUp } from "./joined-answer.js";
+import { joinedPages, type LeadJoin } from "./lead-join.js";
 import type { Labeler } from "./membership-names.js";
 import { pathNote } from "./path-notes.js";
 import type { ProgramTypeFilter } from "./program-type.js";
@@ -41,6 +42,8 @@ export interface ComputeReadOptions {
   pairer?: PreviousPairer | undefined;
   /** With `per`: the matching records are rolled up into it, not kept, and its rows answered (joined-answer.ts). */
   per?: PerGroups | undefined;
+  /** With `lead_fields`: each record gets its lead's fields, as it is read (lead-join.ts). */
+  leads?: LeadJoin | undefined;
 }
 
 interface Walk {
@@ -78,7 +81,7 @@ export async function computeRead(
     ...(walk.stoppedBy ? { stoppedBy: walk.stoppedBy } : {}),
     ...(walk.pageRecords !== undefined ? { pageRecords: walk.pageRecords } : {}),
     pages: walk.pages,
-    calls: walk.calls + (options.naming?.calls ?? 0) + (options.label?.calls ?? 0) + namesCalls(names),
+    calls: walk.calls + extraCalls(options) + namesCalls(names),
     unit: "record",
     ...(names ? { names } : {}),
   };
@@ -89,7 +92,7 @@ export async function computeRead(
   const head =
     `${input.method} ${input.endpoint}: ${plural(compute.read, "record")} read in ${plural(walk.pages, "page")}, ` +
     plural(calls, "call") +
-    (options.pairer ? `; ${options.pairer.words()}` : "") +
+    joinWords(options) +
     (options.pairer && walk.next ? `; ${pairedCut(input, walk)}` : "");
   if (options.pairer && walk.next) answer.data.complete = false;
   return { ...answer, summary: computedSummary(input, computed, answer, head) };
@@ -122,17 +125,8 @@ async function readPages(
   const firstOnly = spec.limit !== undefined && !spec.order && !spec.countBy ? spec.limit : undefined;
   const walk = emptyWalk();
   let at: ResumePosition = options.resume ?? {};
-  const pages = marketo.pages(
-    {
-      method: input.method,
-      path: options.path,
-      query: byType ? byType.query : input.query_parameters,
-      ...(ctx.signal ? { signal: ctx.signal } : {}),
-      onWait: options.onWait,
-      ...(options.resume ? { resume: options.resume } : {}),
-    },
-    { maxPages: input.paginate ? input.max_pages : 1, maxItems },
-  );
+  const ahead = { calls: 0 };
+  const pages = pagesOf(input, marketo, ctx, options, { maxItems, ahead });
   for await (const page of pages) {
     walk.pages += 1;
     walk.calls = page.callsUsed;
@@ -181,9 +175,33 @@ async function readPages(
       break;
     }
   }
+  // Pages held for their leads' join, read before the reader stopped, were spent all the same.
+  walk.calls = Math.max(walk.calls, ahead.calls);
   if (walk.next && !walk.stoppedBy) walk.stoppedBy = compute.read >= maxItems ? "items" : "pages";
   if (byType) walk.warnings.push(byType.warning(walk.received, compute.read));
   return walk;
+}
+
+/** The read's pages; with lead_fields, joined to their leads a few pages at once (lead-join.ts). */
+function pagesOf(
+  input: MarketoApiCallInput,
+  marketo: MarketoConnector,
+  ctx: ToolContext,
+  options: ComputeReadOptions,
+  { maxItems, ahead }: { maxItems: number; ahead: { calls: number } },
+): AsyncIterable<StreamedPage> {
+  const read = marketo.pages(
+    {
+      method: input.method,
+      path: options.path,
+      query: options.byType ? options.byType.query : input.query_parameters,
+      ...(ctx.signal ? { signal: ctx.signal } : {}),
+      onWait: options.onWait,
+      ...(options.resume ? { resume: options.resume } : {}),
+    },
+    { maxPages: input.paginate ? input.max_pages : 1, maxItems },
+  );
+  return options.leads ? joinedPages(read, options.leads, ahead) : read;
 }
 
 /** per's rows of a paged read: the read's figures, then count_by, order_by, sum and limit over the rows. */
@@ -195,11 +213,11 @@ function perRead(
   marketo: MarketoConnector,
 ): Promise<ReadAnswer> {
   const { compute } = options;
-  const calls = walk.calls + (options.naming?.calls ?? 0) + (options.label?.calls ?? 0);
+  const calls = walk.calls + extraCalls(options);
   const head =
     `${input.method} ${input.endpoint}: ${plural(compute.read, "record")} read in ${plural(walk.pages, "page")}, ` +
     plural(calls, "call") +
-    (options.pairer ? `; ${options.pairer.words()}` : "");
+    joinWords(options);
   // Without paginate one page is read whatever max_pages says (review s32, finding 6).
   const limit = !input.paginate
     ? "give paginate true"
@@ -223,6 +241,14 @@ function perRead(
     reader,
   });
 }
+
+/** The calls spent beside the pages: types' names, memberships' names, the leads of lead_fields. */
+const extraCalls = (options: ComputeReadOptions): number =>
+  (options.naming?.calls ?? 0) + (options.label?.calls ?? 0) + (options.leads?.calls ?? 0);
+
+/** What previous and lead_fields added to the records, for the head of the summary. */
+const joinWords = (options: ComputeReadOptions): string =>
+  (options.leads ? `; ${options.leads.words()}` : "") + (options.pairer ? `; ${options.pairer.words()}` : "");
 
 const emptyWalk = (): Walk => ({
   kept: [],

@@ -1,8 +1,8 @@
 /**
- * `previous` and `per` on an export run to completion: agents read activities over long spans by export (trial
+ * `previous`, `per` and `lead_fields` on an export run to completion: agents read activities over long spans by export (trial
  * s29: N398, N406 read 213,000 and 666,000 characters of export files back to pair opens with deliveries and
  * leads with their first open). The export runs as it would without them (its rows kept for reuse, export-reuse.ts),
- * then its rows are paired in time order (activity-previous.ts) and where, per, count_by, order_by, sum and limit
+ * then its rows are joined to their leads (lead-join.ts), paired in time order (activity-previous.ts) and where, per, count_by, order_by, sum and limit
  * run over them in memory (joined-answer.ts). A run the deadline or a cancel cut answers as an export does (the
  * same call again continues it); previous and per then wait for the whole.
  */
@@ -18,6 +18,7 @@ import { previousPairer } from "./activity-previous.js";
 import { activityTypes, typeIds } from "./activity-types.js";
 import { runExport } from "./export-run.js";
 import { computedJoined } from "./joined-answer.js";
+import type { LeadJoin } from "./lead-join.js";
 import type { ReadAnswer } from "./read-calls.js";
 
 export interface ExportThen {
@@ -28,6 +29,8 @@ export interface ExportThen {
   per: PerGroups | undefined;
   /** The part of the spec per's first pass tests (where). */
   first: ComputeSpec;
+  /** With `lead_fields`: each row gets its lead's fields (lead-join.ts). */
+  leads: LeadJoin | undefined;
 }
 
 export async function exportThen(input: MarketoApiCallInput, o: ExportThen): Promise<ReadAnswer> {
@@ -43,19 +46,24 @@ export async function exportThen(input: MarketoApiCallInput, o: ExportThen): Pro
     limit: _l,
     previous: _p,
     per: _per,
+    lead_fields: _lf,
     ...plain
   } = input;
   const sink: { rows?: Record<string, unknown>[] } = {};
   const run = await runExport(plain, marketo, ctx, onWait, new RecordCompute({}), sink);
   if (!sink.rows) {
     const wait =
-      "previous and per are worked out only over the whole export, and this one stopped before its end (said above): do what it says, then call again";
+      "previous, per and lead_fields are worked out only over the whole export, and this one stopped before its end (said above): do what it says, then call again";
     return { ...run, summary: `${run.summary} ${wait[0]?.toUpperCase()}${wait.slice(1)}.` };
   }
   // Copies: the kept rows serve a later call as they are.
   const rows = sink.rows.map((row) => ({ ...row }));
   const reader = { marketo, signal: ctx.signal, onWait };
   let paired = "";
+  if (o.leads) {
+    await o.leads.join(rows);
+    paired += `; ${o.leads.words()}`;
+  }
   if (input.previous !== undefined) {
     const filter = isPlainObject(input.body?.filter) ? input.body.filter : undefined;
     const given = filter?.activityTypeIds;
@@ -66,16 +74,15 @@ export async function exportThen(input: MarketoApiCallInput, o: ExportThen): Pro
       return (await typeIds(value, reader, "previous")).ids;
     });
     pairer?.pair(rows);
-    if (pairer) paired = `; ${pairer.words(true)}`;
+    if (pairer) paired += `; ${pairer.words(true)}`;
   }
-  const head =
-    `POST ${input.endpoint} run to completion: ${plural(rows.length, "row")}, ` +
-    `${plural(run.data.calls_used, "call")}${paired}`;
+  const calls = run.data.calls_used + (o.leads?.calls ?? 0);
+  const head = `POST ${input.endpoint} run to completion: ${plural(rows.length, "row")}, ${plural(calls, "call")}${paired}`;
   const base = {
     warnings: run.data.warnings,
     record_errors: [],
     pages: run.data.pages,
-    calls_used: run.data.calls_used,
+    calls_used: calls,
     request_ids: run.data.request_ids,
   };
   const compute = new RecordCompute(o.per ? o.first : (o.spec ?? {}));
@@ -92,4 +99,5 @@ export async function exportThen(input: MarketoApiCallInput, o: ExportThen): Pro
 
 /** Whether an export run to completion is answered here. */
 export const isExportThen = (input: MarketoApiCallInput): boolean =>
-  input.run_to_completion && (input.previous !== undefined || input.per !== undefined);
+  input.run_to_completion &&
+  (input.previous !== undefined || input.per !== undefined || input.lead_fields !== undefined);

@@ -30,6 +30,7 @@ import {
   statusWords,
 } from "./fan-out-none.js";
 import { computedJoined } from "./joined-answer.js";
+import type { LeadJoin } from "./lead-join.js";
 import { asRecords, type ReadAnswer, type Shaped } from "./read-calls.js";
 
 /** Reads in flight at once: a few, well under Marketo's 10 (other calls share them). */
@@ -41,6 +42,8 @@ export interface FanOutOptions {
   compute: RecordCompute | undefined;
   /** With `per`: the records rolled up, one row per value (records/per.ts). */
   per?: PerGroups | undefined;
+  /** With `lead_fields`: each record gets its lead's fields (lead-join.ts). */
+  leads?: LeadJoin | undefined;
 }
 
 /** What one id is called in the summary: the path segment before the placeholder, singular ("program"). */
@@ -165,19 +168,23 @@ function ownTag({ name, template }: Pick<FanOut, "name" | "template">): string {
   return word && name === "id" ? `${word.replace(/s$/, "")}Id` : `path_${name}`;
 }
 
-/** The figures of the reads: the answers, their calls (one per refused id), pages, warnings, request ids. */
-function tally(reads: IdRead[]) {
+/**
+ * The figures of the reads: the answers, their calls (one per refused id, and `more` spent beside them: the leads
+ * of lead_fields), pages, warnings, request ids.
+ */
+function tally(reads: IdRead[], more: number) {
   const results = reads.flatMap((read) => ("result" in read ? [read.result] : []));
   const refused = reads.filter((read) => "refused" in read).length;
+  const calls = results.reduce((sum, r) => sum + r.callsUsed, 0) + refused + more;
   return {
     read: results.length + refused,
-    calls: results.reduce((sum, r) => sum + r.callsUsed, 0) + refused,
+    calls,
     base: {
       // An empty answer's warning is said with its id (noneWords).
       warnings: [...new Set(results.flatMap((r) => (r.result.length > 0 ? r.warnings : [])))],
       record_errors: results.flatMap((r) => r.recordErrors),
       pages: results.reduce((sum, r) => sum + r.pages, 0),
-      calls_used: results.reduce((sum, r) => sum + r.callsUsed, 0) + refused,
+      calls_used: calls,
       request_ids: results.flatMap((r) => r.requestIds),
     },
   };
@@ -197,13 +204,15 @@ export async function fanOutRead(
   const limit = input.max_items ?? DEFAULT_MAX_ITEMS;
   const all = joined(reads, fan);
   const records = all.slice(0, limit);
-  const { read, calls, base } = tally(reads);
+  await options.leads?.join(records);
+  const { read, calls, base } = tally(reads, options.leads?.calls ?? 0);
   const cut = cutWords(input, word, reads, all.length > limit);
   if (cut) base.warnings.push(cut);
   const head =
     `GET ${fan.template}: ${plural(read, word)} read, ${plural(all.length, "record")}` +
     `${all.length > limit ? ` (the first ${n(limit)} kept, max_items)` : ""}, ${plural(calls, "call")}` +
-    (none ? ` (${none}${statusWords(input.query_parameters?.status)})` : "");
+    (none ? ` (${none}${statusWords(input.query_parameters?.status)})` : "") +
+    (options.leads ? `; ${options.leads.words()}` : "");
   if (options.compute) {
     // count_by over the placeholder's field: an id read with no record (matching) still gets its row, count 0;
     // not an id Marketo has not (an empty answer with its warning), nor one whose records max_items left out.

@@ -30,6 +30,7 @@ import { exportThen, isExportThen } from "./export-then.js";
 import type { FanOut } from "./fan-out.js";
 import { fanOutRead } from "./fan-out-read.js";
 import { checkPerFields } from "./joined-answer.js";
+import { leadJoin } from "./lead-join.js";
 import { type Labeler, membershipLabeler, nameMemberships } from "./membership-names.js";
 import { asWritten } from "./position.js";
 import type { ProgramTypeFilter } from "./program-type.js";
@@ -163,18 +164,23 @@ async function readRecords(route: Route, label: Labeler | undefined): Promise<Re
   const per = perGroups(route);
   if (per) checkPerFields(spec, per);
   const compute =
-    spec || route.input.previous || per ? new RecordCompute(per ? whereOnly(spec) : (spec ?? {})) : undefined;
+    spec || route.input.previous || route.input.lead_fields || per
+      ? new RecordCompute(per ? whereOnly(spec) : (spec ?? {}))
+      : undefined;
+  // lead_fields adds each record's lead as it is read, before where and count_by see it (lead-join.ts).
+  const leads = leadJoin(route.input, { marketo, signal: ctx.signal, onWait });
   if (isExportThen(route.input)) {
-    return exportThen(route.input, { marketo, ctx, onWait, spec, per, first: whereOnly(spec) });
+    return exportThen(route.input, { marketo, ctx, onWait, spec, per, first: whereOnly(spec), leads });
   }
   if (route.input.run_to_completion) {
     return runExport(route.input, marketo, ctx, onWait, compute ?? new RecordCompute({}));
   }
-  if (route.fan) return fanOutRead(route.input, marketo, ctx, { fan: route.fan, onWait, compute, per });
+  if (route.fan)
+    return fanOutRead(route.input, marketo, ctx, { fan: route.fan, onWait, compute, per, leads });
   const { input, naming, ids, pairer } = await activities(route, compute);
   const path = route.checked;
   if (ids && isGroupedRead(path.value, ids)) {
-    return groupedActivities(input, marketo, ctx, { path, ids, onWait, compute, naming, pairer, per });
+    return groupedActivities(input, marketo, ctx, { path, ids, onWait, compute, naming, pairer, per, leads });
   }
   if (route.file) return readFile(input, marketo, ctx, { path, from: route.from, onWait, compute, naming });
   if (compute) {
@@ -187,6 +193,7 @@ async function readRecords(route: Route, label: Labeler | undefined): Promise<Re
       naming,
       pairer,
       per,
+      leads,
       // Named as they are read only when where, order_by or count_by take the name; else named after.
       label:
         label && namedFields(compute.spec).some(({ field }) => field === label.column) ? label : undefined,
