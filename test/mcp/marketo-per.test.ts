@@ -175,6 +175,18 @@ describe("per: one row per lead, then count_by over the rows", () => {
     );
   });
 
+  it("links rows too many for the answer as rows, not records (review s32, 11)", async () => {
+    const rolled = await mkto.ok<Read<Activity>>({
+      ...READ,
+      query_parameters: { sinceDatetime: "2026-10-10T00:00:00Z", activityTypeIds: "all" },
+      per: "marketoGUID",
+    });
+    expect(rolled.links.map((link) => link.title)).toEqual([
+      expect.stringMatching(/^Full result: [\d,]+ rows \(JSON\)$/),
+      expect.stringMatching(/^Full result: [\d,]+ rows \(CSV\)$/),
+    ]);
+  });
+
   it("rolls up a read per id too: leads in how many of several programs", async () => {
     const programs = [1001, 1002, 1003, 1004, 1005, 1006];
     const plain = await mkto.ok<Read<{ id: number }>>({

@@ -140,8 +140,9 @@ export function computedAnswer(input: MarketoApiCallInput, ctx: ToolContext, com
   const kept = keep && (rows.length > shown.length || (asFile && rows.length > 0));
   const full: FullResult | undefined = kept
     ? {
-        // count_by's rows are values with their counts, not records: the link says "count rows" (trial s4, T06).
-        kind: spec.countBy ? "count rows" : "records",
+        // count_by's rows are values with their counts, not records: the link says "count rows" (trial s4, T06);
+        // per's are rows of records rolled up (review s32, 11).
+        kind: spec.countBy ? "count rows" : computed.from !== undefined ? "rows" : "records",
         items: rows,
         ...(columnsOf(computed) ? { columns: columnsOf(computed) } : {}),
         ...(computed.next ? { nextCursor: cursorOf(input, computed.next) } : {}),
