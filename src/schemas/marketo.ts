@@ -181,7 +181,7 @@ export const MarketoApiCallInput = z.strictObject({
     .max(500)
     .optional()
     .describe(
-      "Activities, program members: each gets lead, these fields of its lead; where, count_by read lead.country.",
+      'Activities (also exports), program members: each gets lead, these comma-separated fields of its lead; count_by "lead.country".',
     )
     .meta({ title: "Lead fields", examples: ["country,leadSource"] }),
   limit: z

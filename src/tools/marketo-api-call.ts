@@ -16,7 +16,7 @@ import { checkRunToCompletion } from "./marketo/export-run.js";
 import { checkFanOut } from "./marketo/fan-out.js";
 import { checkFilterValues } from "./marketo/filter-values.js";
 import { withLeadFieldsAdvice } from "./marketo/lead-fields-advice.js";
-import { checkLeadFields } from "./marketo/lead-join.js";
+import { checkLeadFields, checkLeadPaths } from "./marketo/lead-join.js";
 import { exactFilterWords, nearNames } from "./marketo/near-names.js";
 import { positionOf } from "./marketo/position.js";
 import { programTypeFilter } from "./marketo/program-type.js";
@@ -27,7 +27,7 @@ import { summarize, triggerSummary } from "./marketo/summary.js";
 import { MARKETO_TASKS } from "./marketo/tasks.js";
 import { uploadOf } from "./marketo/upload.js";
 import { compactWrite } from "./marketo/write-answer.js";
-import { computeSpec } from "./records/compute.js";
+import { computeSpec, namedFields } from "./records/compute.js";
 import type { ToolContext, ToolResult, ToolStep } from "./types.js";
 
 const DOC_URL = "https://experienceleague.adobe.com/en/docs/marketo-developer/marketo/rest/rest-api";
@@ -189,6 +189,7 @@ export const marketoApiCall: ToolStep<typeof MarketoApiCallInput, typeof Marketo
     const fan = checkFanOut(input, path, file);
     const spec = computeSpec(input, WHERE_HINT);
     if (spec) checkComputable(input);
+    checkLeadPaths(input, file, spec ? namedFields(spec) : []);
     const marketo = await ctx.connection("marketo");
     // A write may change what a kept export holds (export-reuse.ts): the next export run reads Marketo again.
     if (input.method !== "GET" && !input.run_to_completion) forgetExports(marketo);

@@ -99,9 +99,10 @@ describe("lead_fields: each activity or member with its lead's own fields", () =
           // The leads are read once each, a full 300 a call but for what a page brought past it.
           const calls = leadCalls(joined.first);
           expect(joined.data.calls_used - plain.data.calls_used).toBe(calls);
-          expect(calls).toBeLessThanOrEqual(2 * Math.ceil(ids.length / 300));
+          // 300 a call, and the first page's at once (a misspelt field is refused before the rest is read).
+          expect(calls).toBeLessThanOrEqual(Math.ceil(ids.length / 300) + 1);
           expect(joined.first).toContain(
-            `${fields.join(", ")} of ${ids.length.toLocaleString("en-US")} lead`,
+            `${fields.join(", ")} as they are now (not at the record's date) of ${ids.length.toLocaleString("en-US")} lead`,
           );
 
           const field = fields[0] ?? "leadSource";
@@ -178,7 +179,7 @@ describe("lead_fields: each activity or member with its lead's own fields", () =
     expect(countsOf(counted, "lead.country")).toEqual(
       tally(rows.map((r) => leads.get(String(r.leadId))?.country)),
     );
-    expect(counted.first).toContain("each record's lead holds country of");
+    expect(counted.first).toContain("each record's lead holds country as they are now");
   });
 
   it("follows the recipes resource's recipe: opens by lead source, as joined and counted by hand", async () => {
@@ -213,6 +214,104 @@ describe("lead_fields: each activity or member with its lead's own fields", () =
     }
   });
 
+  it("takes a field named in another case, as Marketo does (review s33, 1)", async () => {
+    const query = { sinceDatetime: "2026-11-20T00:00:00Z", activityTypeIds: "Open Email" };
+    const records = await mkto.results(await mkto.ok<Read>({ ...READ, query_parameters: query }));
+    const leads = await leadsByHand([...new Set(records.map((r) => String(r.leadId)))], ["country"]);
+    const counted = await mkto.ok<{ result: Row[] }>({
+      ...READ,
+      query_parameters: query,
+      lead_fields: "Country",
+      count_by: "lead.Country",
+    });
+    expect(countsOf(counted, "lead.Country")).toEqual(
+      tally(records.map((r) => leads.get(String(r.leadId))?.country)),
+    );
+  });
+
+  it("reads the leads of limit's first records only, and refuses lead.<field> not named before any read (review s33, 3, 7)", async () => {
+    const query = { sinceDatetime: "2026-11-05T00:00:00Z", activityTypeIds: "Open Email" };
+    const plain = await mkto.ok<Read>({ ...READ, query_parameters: query, limit: 5 });
+    const first = await mkto.ok<Read>({ ...READ, query_parameters: query, limit: 5, lead_fields: "country" });
+    expect(first.data.result.map((r) => r.id)).toEqual(plain.data.result.map((r) => r.id));
+    // Each page's leads as it comes (limit may stop after it), not 300 leads ahead.
+    expect(first.data.calls_used).toBe(plain.data.calls_used + leadCalls(first.first));
+    expect(leadCalls(first.first)).toBeLessThanOrEqual((first.data as { pages?: number }).pages ?? 0);
+
+    const unnamed = await mkto.call({
+      ...READ,
+      query_parameters: query,
+      lead_fields: "country",
+      count_by: "lead.email",
+    });
+    expect(unnamed.result.isError).toBe(true);
+    expect(unnamed.first).toContain(
+      "lead.email reads the field email of each record's lead, which lead_fields does not name",
+    );
+    const fix = /Add it: lead_fields "([^"]+)"/.exec(unnamed.first)?.[1];
+    expect(fix).toBe("country,email");
+    await mkto.ok({ ...READ, query_parameters: query, lead_fields: fix, count_by: "lead.email", limit: 3 });
+    const none = await mkto.call({ ...READ, query_parameters: query, where: 'lead.country = "Japan"' });
+    expect(none.first).toContain('Add it: lead_fields "country"');
+  });
+
+  it("says a sum of a lead field adds one value a record, not a list's items (review s33, 8)", async () => {
+    const summed = await mkto.ok<{ result: Row[] }>({
+      ...READ,
+      query_parameters: { sinceDatetime: "2026-11-20T00:00:00Z", activityTypeIds: "Open Email" },
+      lead_fields: "leadScore",
+      count_by: "activityType",
+      sum: "lead.leadScore",
+    });
+    expect(summed.first).toContain("lead.leadScore");
+    expect(summed.first).not.toContain("every item of a list");
+  });
+
+  it("keeps an export's first max_items rows, and refuses a body.fields without leadId before the job (review s33, 2, 4)", {
+    timeout: 60_000,
+  }, async () => {
+    const EXPORT = {
+      method: "POST",
+      endpoint: "/bulk/v1/activities/export/create.json",
+      body: {
+        format: "CSV",
+        filter: {
+          createdAt: { startAt: "2026-11-12T00:00:00Z", endAt: "2026-12-01T00:00:00Z" },
+          activityTypeIds: ["Open Email"],
+        },
+      },
+      run_to_completion: true,
+      max_items: 10,
+    };
+    const capped = await mkto.ok<{ result: Row[] }>({
+      ...EXPORT,
+      lead_fields: "country",
+      count_by: "activityType",
+    });
+    expect(capped.data.result.map((row) => [row.activityType, Number(row.count)])).toEqual([
+      ["Open Email", 10],
+    ]);
+    expect(capped.first).toContain("max_items 10 kept the first of the export's");
+    expect(capped.first).not.toContain("did not cut");
+
+    const fields = { ...EXPORT.body, fields: ["marketoGUID", "activityDate", "activityTypeId"] };
+    const refused = await mkto.call({ ...EXPORT, body: fields, lead_fields: "country" });
+    expect(refused.result.isError).toBe(true);
+    expect(refused.first).toContain("body.fields leaves leadId out");
+    const fixed = JSON.parse(
+      /Add "leadId" to body\.fields, e\.g\. (\[[^\]]*\])/.exec(refused.first)?.[1] ?? "[]",
+    );
+    await mkto.ok({
+      ...EXPORT,
+      body: { ...fields, fields: fixed },
+      lead_fields: "country",
+      count_by: "lead.country",
+    });
+
+    const noRun = await mkto.call({ ...EXPORT, run_to_completion: false, lead_fields: "country" });
+    expect(noRun.first).toContain("Send the same call with run_to_completion true");
+  });
+
   it("refuses a read of leads, a write and a field Marketo has not, each with a fix that works", async () => {
     const leadsRead = await mkto.call({
       method: "GET",
@@ -231,6 +330,14 @@ describe("lead_fields: each activity or member with its lead's own fields", () =
       paginate: true,
       count_by: "country",
     });
+
+    const memberships = await mkto.call({
+      method: "GET",
+      endpoint: "/rest/v1/leads/5/listMembership.json",
+      lead_fields: "country",
+    });
+    expect(memberships.result.isError).toBe(true);
+    expect(memberships.first).not.toContain("leads themselves");
 
     const write = await mkto.call({
       method: "POST",
@@ -269,5 +376,34 @@ describe("lead_fields: each activity or member with its lead's own fields", () =
       query_parameters: { sinceDatetime: "2026-11-28T00:00:00Z", activityTypeIds: "Open Email" },
       lead_fields: nearest,
     });
+  });
+
+  // Last: it deletes a lead of the seeded world.
+  it("says which records' lead was not found, and where finds them (review s33, 5)", async () => {
+    const query = { sinceDatetime: "2026-11-20T00:00:00Z", activityTypeIds: "Open Email" };
+    const records = await mkto.results(await mkto.ok<Read>({ ...READ, query_parameters: query }));
+    const gone = String(records[0]?.leadId);
+    const own = records.filter((r) => String(r.leadId) === gone).length;
+    await mkto.ok({
+      method: "POST",
+      endpoint: "/rest/v1/leads/delete.json",
+      body: { input: [{ id: Number(gone) }] },
+    });
+    const counted = await mkto.ok<{ result: Row[] }>({
+      ...READ,
+      query_parameters: query,
+      lead_fields: "leadSource",
+      count_by: "activityType",
+    });
+    expect(counted.first).toContain(
+      `1 lead not found (deleted, or not visible to this API user): their ${own} record`,
+    );
+    const orphans = await mkto.ok<Read>({
+      ...READ,
+      query_parameters: query,
+      lead_fields: "leadSource",
+      where: "lead is empty",
+    });
+    expect((await mkto.results(orphans)).map((r) => String(r.leadId))).toEqual(Array(own).fill(gone));
   });
 });

@@ -171,7 +171,8 @@ export const COMPUTE_RECIPES: readonly ComputeRecipe[] = [
     note:
       "lead_fields gives each activity (or program member) lead, those fields of its lead, read 300 leads a call " +
       '(counted in calls_used): where, count_by, per and sum read lead.country; count_by "lead.country,activityType:columns" ' +
-      'pivots; an email\'s domain is where lead.email ends_with "@acme.com".',
+      "pivots; a lead field read in where or count_by must be named in lead_fields (an email's domain: lead_fields " +
+      '"email", where lead.email ends_with "@acme.com"). The fields hold the leads\' values now, not at each activity\'s date.',
   },
   {
     task: "a lead's history since a date",

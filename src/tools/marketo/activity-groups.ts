@@ -190,7 +190,7 @@ export async function groupedActivities(
     record_errors: results.flatMap((r) => r.recordErrors),
     pages: results.reduce((sum, r) => sum + r.pages, 0),
     calls_used: calls,
-    request_ids: results.flatMap((r) => r.requestIds),
+    request_ids: [...results.flatMap((r) => r.requestIds), ...(options.leads?.requestIds ?? [])],
   };
   const cut = cutWords(input, groups);
   // Each group's read has its own paging token: none stands for the whole (review s20, 11h). Said only of a

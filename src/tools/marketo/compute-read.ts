@@ -177,6 +177,7 @@ async function readPages(
   }
   // Pages held for their leads' join, read before the reader stopped, were spent all the same.
   walk.calls = Math.max(walk.calls, ahead.calls);
+  walk.requestIds.push(...(options.leads?.requestIds ?? []));
   if (walk.next && !walk.stoppedBy) walk.stoppedBy = compute.read >= maxItems ? "items" : "pages";
   if (byType) walk.warnings.push(byType.warning(walk.received, compute.read));
   return walk;
@@ -201,7 +202,10 @@ function pagesOf(
     },
     { maxPages: input.paginate ? input.max_pages : 1, maxItems },
   );
-  return options.leads ? joinedPages(read, options.leads, ahead) : read;
+  // limit in read order may stop after a page: its leads are read with it, not 300 ahead (review s33, 3).
+  const { spec } = options.compute;
+  const eager = spec.limit !== undefined && !spec.order && !spec.countBy;
+  return options.leads ? joinedPages(read, options.leads, { ahead, eager }) : read;
 }
 
 /** per's rows of a paged read: the read's figures, then count_by, order_by, sum and limit over the rows. */

@@ -10,7 +10,7 @@ import type { MarketoConnector } from "../../connectors/marketo/connector.js";
 import type { OnWait } from "../../connectors/marketo/types.js";
 import type { MarketoApiCallInput } from "../../schemas/marketo.js";
 import { isPlainObject } from "../input/schema-walk.js";
-import { plural } from "../numbers-in-words.js";
+import { n, plural } from "../numbers-in-words.js";
 import { type ComputeSpec, RecordCompute } from "../records/compute.js";
 import type { PerGroups } from "../records/per.js";
 import type { ToolContext } from "../types.js";
@@ -47,19 +47,28 @@ export async function exportThen(input: MarketoApiCallInput, o: ExportThen): Pro
     previous: _p,
     per: _per,
     lead_fields: _lf,
+    // The whole export is read, then its first max_items rows kept (review s33, 2): a read cut by it left no rows.
+    max_items: _mi,
     ...plain
   } = input;
   const sink: { rows?: Record<string, unknown>[] } = {};
+  // A field Marketo has not is refused before the export's job runs, not after (review s33, 14).
+  await o.leads?.check();
   const run = await runExport(plain, marketo, ctx, onWait, new RecordCompute({}), sink);
   if (!sink.rows) {
     const wait =
       "previous, per and lead_fields are worked out only over the whole export, and this one stopped before its end (said above): do what it says, then call again";
     return { ...run, summary: `${run.summary} ${wait[0]?.toUpperCase()}${wait.slice(1)}.` };
   }
-  // Copies: the kept rows serve a later call as they are.
-  const rows = sink.rows.map((row) => ({ ...row }));
+  // Copies: the kept rows serve a later call as they are. max_items keeps the first rows, as on the plain export
+  // (review s33, 2).
+  const cap = input.max_items ?? Number.POSITIVE_INFINITY;
+  const rows = sink.rows.slice(0, cap).map((row) => ({ ...row }));
+  const itemsCut = rows.length < sink.rows.length;
   const reader = { marketo, signal: ctx.signal, onWait };
-  let paired = "";
+  // A kept export's rows answered: said, since they may be minutes old (review s33, 6).
+  const reused = /answered from the same export run (.+?) ago/.exec(run.summary ?? "")?.[1];
+  let paired = reused ? ` (the rows of the same export run ${reused} ago, reused: no export ran now)` : "";
   if (o.leads) {
     await o.leads.join(rows);
     paired += `; ${o.leads.words()}`;
@@ -77,20 +86,23 @@ export async function exportThen(input: MarketoApiCallInput, o: ExportThen): Pro
     if (pairer) paired += `; ${pairer.words(true)}`;
   }
   const calls = run.data.calls_used + (o.leads?.calls ?? 0);
-  const head = `POST ${input.endpoint} run to completion: ${plural(rows.length, "row")}, ${plural(calls, "call")}${paired}`;
+  const kept = itemsCut
+    ? ` (max_items ${n(rows.length)} kept the first of the export's ${n(sink.rows.length)}; leave it out for all)`
+    : "";
+  const head = `POST ${input.endpoint} run to completion: ${plural(rows.length, "row")}${kept}, ${plural(calls, "call")}${paired}`;
   const base = {
     warnings: run.data.warnings,
     record_errors: [],
     pages: run.data.pages,
     calls_used: calls,
-    request_ids: run.data.request_ids,
+    request_ids: [...run.data.request_ids, ...(o.leads?.requestIds ?? [])],
   };
   const compute = new RecordCompute(o.per ? o.first : (o.spec ?? {}));
   return computedJoined(input, ctx, compute, rows, {
     head,
     base,
     cut: undefined,
-    itemsCut: false,
+    itemsCut,
     reader,
     per: o.per,
     unit: "row",

@@ -206,6 +206,7 @@ export async function fanOutRead(
   const records = all.slice(0, limit);
   await options.leads?.join(records);
   const { read, calls, base } = tally(reads, options.leads?.calls ?? 0);
+  base.request_ids.push(...(options.leads?.requestIds ?? []));
   const cut = cutWords(input, word, reads, all.length > limit);
   if (cut) base.warnings.push(cut);
   const head =

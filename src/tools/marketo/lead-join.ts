@@ -13,6 +13,7 @@ import { checkMarketoPath } from "../../connectors/marketo/url.js";
 import { UpstreamError, ValidationError } from "../../errors.js";
 import type { MarketoApiCallInput } from "../../schemas/marketo.js";
 import { n, plural } from "../numbers-in-words.js";
+import type { NamedField } from "../records/fields.js";
 import { alikeFirst } from "../records/similar-names.js";
 import { textOf } from "../records/values.js";
 import { ACTIVITY_EXPORT_CREATE } from "./activity-types.js";
@@ -44,6 +45,16 @@ export const leadFieldNames = (value: string): string[] => [
   ),
 ];
 
+/** The reads of leads themselves (REST, a list's or a program's, or a lead export): they have the fields already. */
+const LEAD_READS =
+  /^\/rest\/v1\/(leads\.json|lead\/\d+\.json|lists?\/\d+\/leads\.json|leads\/programs\/[^/]+\.json)$|^\/bulk\/v1\/leads\/export\//;
+
+/** Whether lead_fields joins the records of this call. */
+function joins(input: MarketoApiCallInput, path: string, file: boolean): boolean {
+  if (input.method === "POST" && path === ACTIVITY_EXPORT_CREATE) return input.run_to_completion;
+  return input.method === "GET" && !file && !input.run_to_completion && GET_READS.some((r) => r.test(path));
+}
+
 /** Refuses lead_fields, before anything is sent, on a call whose records hold no leadId to join on. */
 export function checkLeadFields(input: MarketoApiCallInput, file: boolean): void {
   if (input.lead_fields === undefined) return;
@@ -53,22 +64,67 @@ export function checkLeadFields(input: MarketoApiCallInput, file: boolean): void
     });
   }
   const path = input.endpoint.split("?")[0] ?? "";
-  const export_ = input.method === "POST" && path === ACTIVITY_EXPORT_CREATE && input.run_to_completion;
-  const read =
-    input.method === "GET" && !file && !input.run_to_completion && GET_READS.some((r) => r.test(path));
-  if (export_ || read) return;
-  // A read of leads (REST or export) has the fields itself; a write has no records to join.
-  const reads = input.method === "GET" || input.run_to_completion;
-  const leads = reads && /\/leads(\.json|\/)|\/lead\/|\/leads\/export\//.test(path);
+  if (joins(input, path, file)) {
+    checkExportFields(input, path);
+    return;
+  }
   throw new ValidationError(
     "lead_fields",
     `it joins each record to its lead by leadId on ${TAKES}, not ${input.method} ${path}${input.run_to_completion ? " run to completion" : ""}.`,
+    { hint: refusalHint(input, path, file) },
+  );
+}
+
+/** What to do instead, for the call refused (review s33, 9). */
+function refusalHint(input: MarketoApiCallInput, path: string, file: boolean): string {
+  if (path === ACTIVITY_EXPORT_CREATE)
+    return "Send the same call with run_to_completion true: its rows are joined then.";
+  if (file) {
+    return "Run the export with POST /bulk/v1/activities/export/create.json, run_to_completion true and lead_fields (a kept run of the same body is reused).";
+  }
+  if ((input.method === "GET" || input.run_to_completion) && LEAD_READS.test(path)) {
+    return 'These records are leads themselves: name the fields in query_parameters.fields (a REST read) or body.fields (an export), e.g. "id,email,country".';
+  }
+  return 'E.g. method GET, endpoint /rest/v1/activities.json, query_parameters {"sinceDatetime":"2026-11-01","activityTypeIds":"Open Email"}, paginate true, lead_fields "leadSource", count_by "lead.leadSource".';
+}
+
+/** An activity export whose body.fields leaves leadId out has nothing to join on (review s33, 4). */
+function checkExportFields(input: MarketoApiCallInput, path: string): void {
+  const fields = input.body?.fields;
+  if (path !== ACTIVITY_EXPORT_CREATE || !Array.isArray(fields)) return;
+  if (fields.some((field) => String(field).toLowerCase() === "leadid")) return;
+  throw new ValidationError(
+    "lead_fields",
+    "it joins each row to its lead by leadId, and body.fields leaves leadId out.",
     {
-      hint: leads
-        ? 'These records are leads themselves: name the fields in query_parameters.fields (a REST read) or body.fields (an export), e.g. "id,email,country".'
-        : 'E.g. method GET, endpoint /rest/v1/activities.json, query_parameters {"sinceDatetime":"2026-11-01","activityTypeIds":"Open Email"}, paginate true, lead_fields "leadSource", count_by "lead.leadSource".',
+      hint: `Add "leadId" to body.fields, e.g. ${JSON.stringify(["leadId", ...fields.map(String)])}.`,
     },
   );
+}
+
+/**
+ * A lead.<field> in where, count_by, count_distinct, sum, order_by or per that lead_fields does not name is refused
+ * before anything is read, naming lead_fields (review s33, 7: the refusal came after a whole read, pointing at leadId).
+ */
+export function checkLeadPaths(
+  input: MarketoApiCallInput,
+  file: boolean,
+  named: readonly NamedField[],
+): void {
+  const path = input.endpoint.split("?")[0] ?? "";
+  if (!joins({ ...input, lead_fields: input.lead_fields ?? "" }, path, file)) return;
+  const given = new Set(leadFieldNames(input.lead_fields ?? "").map((f) => f.toLowerCase()));
+  const all = [...named, ...(input.per ? [{ input: "per", field: input.per }] : [])];
+  for (const { input: where, field } of all) {
+    const wanted = /^lead\.([^.]+)/.exec(field)?.[1];
+    if (!wanted || given.has(wanted.toLowerCase())) continue;
+    const now = input.lead_fields === undefined ? "" : `${leadFieldNames(input.lead_fields).join(",")},`;
+    throw new ValidationError(
+      where,
+      `${field} reads the field ${wanted} of each record's lead, which lead_fields ${input.lead_fields === undefined ? "is needed to join" : "does not name"}.`,
+      { hint: `Add it: lead_fields "${now}${wanted}".` },
+    );
+  }
 }
 
 type Row = Record<string, unknown>;
@@ -79,8 +135,12 @@ export class LeadJoin {
   readonly #reader: NameReader;
   /** The fields of each lead read; null for a lead Marketo answered without (deleted, or not visible). */
   readonly #leads = new Map<string, Row | null>();
+  /** Request ids of the lead calls, for the answer's request_ids. */
+  readonly requestIds: string[] = [];
   calls = 0;
   #missing = 0;
+  /** Records joined whose lead was not found (lead null, with the empty values of a count). */
+  #orphans = 0;
 
   constructor(value: string, reader: NameReader) {
     this.fields = leadFieldNames(value);
@@ -94,16 +154,35 @@ export class LeadJoin {
 
   /** Adds `lead` to each record (null when its lead is not found), reading the leads not read before. */
   async join(records: readonly Row[]): Promise<void> {
-    const ids = [...new Set(records.map((r) => leadIdOf(r)).filter((id) => id !== undefined))];
-    const fresh = ids.filter((id) => !this.#leads.has(id));
-    for (let i = 0; i < fresh.length; i += LEADS_A_CALL) await this.#read(fresh.slice(i, i + LEADS_A_CALL));
+    const fresh = [
+      ...new Set(records.map(leadIdOf).filter((id) => id !== undefined && !this.#leads.has(id))),
+    ];
+    for (let i = 0; i < fresh.length; i += LEADS_A_CALL) {
+      await this.read(fresh.slice(i, i + LEADS_A_CALL) as string[]);
+    }
+    this.attach(records);
+  }
+
+  /** Adds `lead` to each record from the leads read (all of them read before). */
+  attach(records: readonly Row[]): void {
     for (const record of records) {
       const id = leadIdOf(record);
-      record.lead = id === undefined ? null : (this.#leads.get(id) ?? null);
+      const lead = id === undefined ? null : (this.#leads.get(id) ?? null);
+      if (lead === null) this.#orphans += 1;
+      record.lead = lead;
     }
   }
 
-  async #read(ids: readonly string[]): Promise<void> {
+  /**
+   * Checks the fields before a long run (an export's job): one call for one id, which Marketo answers with 1006
+   * when a field is not a lead field; the lead it finds, if any, is kept.
+   */
+  async check(): Promise<void> {
+    if (this.#leads.size === 0) await this.read(["1"], false);
+  }
+
+  /** Reads the fields of up to 300 leads. */
+  async read(ids: readonly string[], counted = true): Promise<void> {
     const { marketo, signal, onWait } = this.#reader;
     let answer: Awaited<ReturnType<typeof marketo.call>>;
     try {
@@ -125,10 +204,12 @@ export class LeadJoin {
       throw error;
     }
     this.calls += answer.callsUsed;
+    this.requestIds.push(...answer.requestIds);
+    if (!counted) return;
     for (const item of answer.result) {
       const lead = (item ?? {}) as Row;
       if (lead.id === undefined || lead.id === null) continue;
-      this.#leads.set(textOf(lead.id), Object.fromEntries(this.fields.map((f) => [f, lead[f] ?? null])));
+      this.#leads.set(textOf(lead.id), this.#own(lead));
     }
     for (const id of ids) {
       if (this.#leads.has(id)) continue;
@@ -137,6 +218,16 @@ export class LeadJoin {
     }
   }
 
+  /**
+   * The fields asked for, under the names given: Marketo takes a field's name in any case and answers under its own
+   * (Country → country), so each is found ignoring case (review s33, 1: "Country" joined null on every record).
+   */
+  #own(lead: Row): Row {
+    const keys = new Map(Object.keys(lead).map((key) => [key.toLowerCase(), key]));
+    return Object.fromEntries(
+      this.fields.map((field) => [field, lead[keys.get(field.toLowerCase()) ?? field] ?? null]),
+    );
+  }
   /** Marketo's 1006 (a field it has not) as a refusal of lead_fields, with the nearest lead field names. */
   async #unknownField(error: UpstreamError): Promise<ValidationError> {
     const unknown = /Field '([^']+)'/.exec(error.message)?.[1];
@@ -166,13 +257,15 @@ export class LeadJoin {
 
   /** The summary's words: which fields, of how many leads, from where, and the leads not found. */
   words(): string {
-    const read = this.#leads.size;
+    const found = this.#leads.size - this.#missing;
     const missing =
       this.#missing > 0
-        ? `; ${plural(this.#missing, "lead")} not found (deleted, or not visible to this API user): lead null`
+        ? `; ${plural(this.#missing, "lead")} not found (deleted, or not visible to this API user): their ` +
+          `${plural(this.#orphans, "record")} have lead null, counted with the empty values (where 'lead is empty' finds them)`
         : "";
     return (
-      `each record's lead holds ${this.fields.join(", ")} of ${plural(read, "lead")} read with GET ${LEADS} ` +
+      `each record's lead holds ${this.fields.join(", ")} as they are now (not at the record's date) of ` +
+      `${plural(found, "lead")} read with GET ${LEADS} ` +
       `(${n(this.calls)} call${this.calls === 1 ? "" : "s"}, ${LEADS_A_CALL} leads a call, counted in calls_used)${missing}`
     );
   }
@@ -186,35 +279,46 @@ function leadIdOf(record: Row): string | undefined {
 }
 
 /**
- * The pages of a read with their records joined to their leads, held back until 300 leads are new (or the read
- * ends), so that a lead call reads a full batch: activity pages hold a few dozen records in the sandbox and up
- * to 300 in Marketo, often of the same leads. `ahead` holds the calls of every page read, also of pages held
- * when the reader stops early.
+ * The pages of a read with their records joined to their leads, a page held back until its leads are read, and
+ * leads read 300 a call as the pages bring them (activity pages hold a few dozen records in the sandbox and up to
+ * 300 in Marketo, often of the same leads). The first page's leads are read at once, so that a field Marketo has
+ * not is refused before the rest of the read; `eager` (limit in read order, which may stop after a page) joins each
+ * page as it comes. `ahead` holds the calls of every page read, also of pages held when the reader stops early.
  */
 export async function* joinedPages<P extends { result: unknown[]; callsUsed: number }>(
   pages: AsyncIterable<P>,
   leads: LeadJoin,
-  ahead: { calls: number },
+  o: { ahead: { calls: number }; eager: boolean },
 ): AsyncGenerator<P, void, undefined> {
-  let held: P[] = [];
+  const held: P[] = [];
   const fresh = new Set<string>();
-  const rows = () => held.flatMap((page) => page.result.filter(isRow));
+  const known = (page: P) => page.result.filter(isRow).every((row) => !fresh.has(leadIdOf(row) ?? ""));
+  let first = true;
   for await (const page of pages) {
-    ahead.calls = page.callsUsed;
+    o.ahead.calls = page.callsUsed;
     held.push(page);
     for (const row of page.result.filter(isRow)) {
       const id = leadIdOf(row);
       if (id !== undefined && !leads.has(id)) fresh.add(id);
     }
-    if (fresh.size < LEADS_A_CALL) continue;
-    await leads.join(rows());
-    yield* held;
-    held = [];
-    fresh.clear();
+    while (fresh.size >= LEADS_A_CALL || ((first || o.eager) && fresh.size > 0)) {
+      const batch = [...fresh].slice(0, LEADS_A_CALL);
+      await leads.read(batch);
+      for (const id of batch) fresh.delete(id);
+    }
+    first = false;
+    while (held[0] && known(held[0])) {
+      const ready = held.shift() as P;
+      leads.attach(ready.result.filter(isRow));
+      yield ready;
+    }
   }
-  if (held.length === 0) return;
-  await leads.join(rows());
-  yield* held;
+  const rest = [...fresh];
+  for (let i = 0; i < rest.length; i += LEADS_A_CALL) await leads.read(rest.slice(i, i + LEADS_A_CALL));
+  for (const page of held) {
+    leads.attach(page.result.filter(isRow));
+    yield page;
+  }
 }
 
 const isRow = (item: unknown): item is Row =>

@@ -8,6 +8,7 @@ import { n, plural } from "../numbers-in-words.js";
 import type { RecordCompute } from "../records/compute.js";
 import { EMPTY_COLUMN } from "../records/pivot.js";
 import { sumList, sumScope } from "../records/sum.js";
+import { OBJECTS } from "./sum-words.js";
 
 /** The columns a summary names, the first few of many. */
 const LISTED = 30;
@@ -35,7 +36,7 @@ export function pivotWords(compute: RecordCompute, unit: string, zeros: string):
   const more = names.length > LISTED ? `, and ${n(names.length - LISTED)} more` : "";
   const empty = names.includes(EMPTY_COLUMN) ? ` (${EMPTY_COLUMN}: ${unit}s with no ${field})` : "";
   const cell = spec.sum
-    ? `each cell adds its ${unit}s' ${spec.sum}${sumScope(spec.sum, sumList(spec.sum, spec.where?.expression))}`
+    ? `each cell adds its ${unit}s' ${spec.sum}${sumScope(spec.sum, sumList(spec.sum, spec.where?.expression), OBJECTS)}`
     : spec.distinct
       ? `each cell is its count of distinct ${spec.distinct}`
       : `each cell counts its ${counts}`;

@@ -15,10 +15,13 @@ export const outsideSum = ({ spec, unnest }: RecordCompute): boolean =>
   unnest.lists.size > 0 &&
   ![...unnest.lists].some((list) => spec.sum?.startsWith(`${list}.`));
 
+/** The objects the step adds to a record (lead-join.ts, activity-previous.ts): a sum through one adds no list's items. */
+export const OBJECTS = ["lead", "previous"] as const;
+
 export function sumWords(compute: RecordCompute, unit: string): string {
   const { spec, unnest } = compute;
   const sum = spec.sum ?? "";
-  const scope = sumScope(sum, sumList(sum, spec.where?.expression));
+  const scope = sumScope(sum, sumList(sum, spec.where?.expression), OBJECTS);
   const total = compute.sumTotal ?? 0;
   if (outsideSum(compute) && compute.recordsSum !== total) {
     const lists = [...unnest.lists].join(", ");

@@ -66,8 +66,10 @@ export function sumItems(
 }
 
 /** How a sum's words name what it adds: every item of its list, or the items where holds for. */
-export function sumScope(sum: string, list: string | undefined): string {
+export function sumScope(sum: string, list: string | undefined, objects: readonly string[] = []): string {
   if (list) return ` (only the items of ${list} that meet where)`;
+  // A path through one object (the caller names those its records have) adds one value, not a list's.
+  if (objects.some((object) => sum.startsWith(`${object}.`))) return "";
   return sum.includes(".") ? " (every item of a list)" : "";
 }
 
