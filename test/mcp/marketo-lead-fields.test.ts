@@ -214,6 +214,38 @@ describe("lead_fields: each activity or member with its lead's own fields", () =
     }
   });
 
+  it("keeps the lead's fields on per's rows per lead: leads by score band, as counted by hand (trial s30, N426, N427)", async () => {
+    const query = { sinceDatetime: "2026-11-10T00:00:00Z", activityTypeIds: "Open Email,Click Email" };
+    const records = await mkto.results(await mkto.ok<Read>({ ...READ, query_parameters: query }));
+    const ids = [...new Set(records.map((r) => String(r.leadId)))];
+    const leads = await leadsByHand(ids, ["leadScore"]);
+    const band = (score: unknown) => {
+      const from = Math.floor(Number(score) / 25) * 25;
+      return score === null || score === undefined || score === "" ? "(empty)" : `${from} to <${from + 25}`;
+    };
+    const rows = await mkto.ok<{ result: Row[] }>({
+      ...READ,
+      query_parameters: query,
+      lead_fields: "leadScore",
+      per: "leadId",
+      order_by: "-records",
+      limit: 3,
+    });
+    for (const row of rows.data.result) expect(row.lead).toEqual(leads.get(String(row.leadId)));
+    expect(rows.first).toContain("and lead (its lead's fields)");
+    const counted = await mkto.ok<{ result: Row[] }>({
+      ...READ,
+      query_parameters: query,
+      lead_fields: "leadScore",
+      per: "leadId",
+      count_by: "lead.leadScore:25",
+    });
+    const got = new Map(
+      counted.data.result.map((row) => [String(row["lead.leadScore:25"] ?? "(empty)"), Number(row.count)]),
+    );
+    expect(got).toEqual(tally(ids.map((id) => band(leads.get(id)?.leadScore))));
+  });
+
   it("takes a field named in another case, as Marketo does (review s33, 1)", async () => {
     const query = { sinceDatetime: "2026-11-20T00:00:00Z", activityTypeIds: "Open Email" };
     const records = await mkto.results(await mkto.ok<Read>({ ...READ, query_parameters: query }));

@@ -124,10 +124,10 @@ export async function rolledUp(
  * refused before anything is read (review s32, findings 4, 5 and 9).
  */
 export function checkPerFields(spec: ComputeSpec | undefined, per: PerGroups): void {
-  const own = [per.field, "records", ...(per.listsTypes ? ["types"] : [])];
+  const own = [per.field, "records", ...(per.listsTypes ? ["types"] : []), ...(per.carry ? [per.carry] : [])];
   const onRows = spec?.where
     ? expressionFields(spec.where.expression).find(
-        (field) => own.slice(1).includes(field) && field !== per.field,
+        (field) => own.slice(1).includes(field) && field !== per.field && field !== per.carry,
       )
     : undefined;
   if (onRows) {
@@ -149,7 +149,8 @@ export function checkPerFields(spec: ComputeSpec | undefined, per: PerGroups): v
     );
   }
   const rest = spec ? namedFields({ ...spec, where: undefined }) : [];
-  const stray = rest.find(({ field }) => !own.includes(field));
+  const carried = (field: string) => per.carry !== undefined && field.startsWith(`${per.carry}.`);
+  const stray = rest.find(({ field }) => !own.includes(field) && !carried(field));
   if (stray) {
     throw new ValidationError(
       stray.input,
@@ -168,7 +169,9 @@ function perWords(input: MarketoApiCallInput, first: RecordCompute, per: PerGrou
     per.without > 0
       ? `; ${plural(per.without, `${matching}${noun}`)} with no ${per.field} ${per.without === 1 ? "is" : "are"} in none`
       : "";
-  const types = per.listsTypes ? `, and types (the activity types it has, joined by "${SET_JOIN}")` : "";
+  const types =
+    (per.listsTypes ? `, and types (the activity types it has, joined by "${SET_JOIN}")` : "") +
+    (per.carry ? `, and ${per.carry} (its ${per.carry}'s fields)` : "");
   return (
     `${where}per ${per.field}: ${plural(per.size, "row")}, one per ${per.field}, each with records ` +
     `(how many of the ${n(per.added)} ${matching}${noun}s have it)${types}${without}`

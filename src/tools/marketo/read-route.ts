@@ -95,7 +95,9 @@ function perGroups(route: Route): PerGroups | undefined {
   if (per === undefined) return undefined;
   const activities =
     isActivityRead(route.input.method, route.checked.value) || route.checked.value === ACTIVITY_EXPORT_CREATE;
-  return new PerGroups(per, activities ? "activityType" : undefined);
+  // A row per lead keeps the lead's own fields that lead_fields joined (trial s30 N426, N427 expected them there).
+  const lead = per === "leadId" && route.input.lead_fields !== undefined ? "lead" : undefined;
+  return new PerGroups(per, activities ? "activityType" : undefined, lead);
 }
 
 /** The part of a spec that tests the records read: where, in its zone. */

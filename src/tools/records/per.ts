@@ -17,11 +17,14 @@ interface Group {
   value: unknown;
   records: number;
   set: Set<string>;
+  carried?: unknown;
 }
 
 export class PerGroups {
   readonly field: string;
   readonly #setField: string | undefined;
+  /** A field the same on every record of a row (the caller knows which), kept on the row. */
+  readonly carry: string | undefined;
   /** As count_by reads the field: a dotted path into objects, name/value lists and JSON text (review s32, 3). */
   readonly #read: FieldReader;
   readonly #groups = new Map<string, Group>();
@@ -30,10 +33,14 @@ export class PerGroups {
   /** Matching records rolled up. */
   added = 0;
 
-  /** `setField`: a field whose distinct values each row lists as `types` (an activity's type). */
-  constructor(field: string, setField?: string) {
+  /**
+   * `setField`: a field whose distinct values each row lists as `types` (an activity's type); `carry`: a field the
+   * same on every record of a row, kept on it (a lead's own fields on a row per lead: trial s30 N426, N427).
+   */
+  constructor(field: string, setField?: string, carry?: string) {
     this.field = field;
     this.#setField = setField;
+    this.carry = carry;
     this.#read = fieldReader(field);
   }
 
@@ -51,6 +58,7 @@ export class PerGroups {
       this.#groups.set(key, group);
     }
     group.records += 1;
+    if (this.carry !== undefined && group.carried === undefined) group.carried = record[this.carry];
     const member = this.#setField === undefined ? undefined : record[this.#setField];
     if (!isEmpty(member)) group.set.add(textOf(member));
   }
@@ -70,6 +78,7 @@ export class PerGroups {
       [this.field]: group.value,
       records: group.records,
       ...(this.#setField === undefined ? {} : { types: [...group.set].sort().join(SET_JOIN) }),
+      ...(this.carry === undefined ? {} : { [this.carry]: group.carried ?? null }),
     }));
   }
 }
