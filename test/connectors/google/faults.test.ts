@@ -135,10 +135,13 @@ describe("GA4 faults: every call ends in time, a create is never repeated after 
       deadlineMs: DEADLINE_MS,
       cases: cases(),
       run,
-      check: (c, { creates }, label) => {
+      check: (c, { creates, ending: e }, label) => {
         if (c.op !== "create") return;
         if (c.refuse) expect(creates, label).toBe(0);
         else if (c.replayable) expect(creates, label).toBeGreaterThanOrEqual(1);
+        // A loaded two-core machine can spend the whole deadline before the create is sent (CI of 41b453c,
+        // "reset mid-body": 0 received): then the call ends on its deadline, having sent nothing.
+        else if (creates === 0) expect(e.error?.code, label).toBe("deadline_exceeded");
         // With a failing token endpoint, the one create received is the one answered 401 (not executed).
         else expect(creates, label).toBe(1);
       },
