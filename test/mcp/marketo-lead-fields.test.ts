@@ -246,6 +246,35 @@ describe("lead_fields: each activity or member with its lead's own fields", () =
     expect(got).toEqual(tally(ids.map((id) => band(leads.get(id)?.leadScore))));
   });
 
+  it("refuses a misspelt field before a grouped read or a read per id, for a call or two (review s33, 14)", async () => {
+    const left = async () => {
+      const types = await mkto.ok<{ daily_calls_remaining: number; calls_used: number }>({
+        method: "GET",
+        endpoint: "/rest/v1/lists.json",
+      });
+      return types.data.daily_calls_remaining;
+    };
+    for (const read of [
+      { ...READ, query_parameters: { sinceDatetime: "2026-11-01T00:00:00Z", activityTypeIds: "all" } },
+      {
+        method: "GET",
+        endpoint: "/rest/v1/programs/{programId}/members.json",
+        query_parameters: {
+          programId: [1001, 1002, 1003],
+          filterType: "reachedSuccess",
+          filterValues: "true,false",
+        },
+        paginate: true,
+      },
+    ]) {
+      const before = await left();
+      const misspelt = await mkto.call({ ...read, lead_fields: "leadSorce" });
+      expect(misspelt.first).toContain('Marketo has no lead field "leadSorce"');
+      // The lists read (1 call), the check (1) and the describe for the nearest names (1).
+      expect(before - (await left())).toBeLessThanOrEqual(3);
+    }
+  });
+
   it("takes a field named in another case, as Marketo does (review s33, 1)", async () => {
     const query = { sinceDatetime: "2026-11-20T00:00:00Z", activityTypeIds: "Open Email" };
     const records = await mkto.results(await mkto.ok<Read>({ ...READ, query_parameters: query }));
