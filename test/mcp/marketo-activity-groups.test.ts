@@ -149,7 +149,9 @@ describe("more than 10 activity types in one call", () => {
     expect(refused.first).toContain("1000 is not the id of an activity type of this Marketo instance");
     const query = { sinceDatetime: "2026-12-01T00:00:00Z", activityTypeIds: "all" };
     const whole = await mkto.ok<Read>({ ...READ, query_parameters: { ...query, leadIds: "7" } });
-    expect(whole.text).toContain("No next_page_token");
+    expect(whole.text).toContain(
+      "Every group was read to its latest activity (the read is whole). No next_page_token",
+    );
     const cut = await mkto.ok<Read>({ ...READ, query_parameters: query, max_items: 5 });
     expect(cut.data.complete).toBe(false);
     expect(cut.text).not.toContain("No next_page_token");

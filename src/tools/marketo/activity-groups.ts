@@ -197,7 +197,8 @@ export async function groupedActivities(
   // whole read: after a cut, reading on from the last date would skip the types not read (review s21, 4).
   if (!cut) {
     base.warnings.push(
-      "No next_page_token: each group of types has its own; to read later activity, call again with sinceDatetime the last activityDate read.",
+      // "Whole" first: the agent took "to read later activity" for a read that had not reached today (trial s30, N432).
+      "Every group was read to its latest activity (the read is whole). No next_page_token: each group of types has its own; to read activity logged after this call, call again with sinceDatetime the last activityDate read.",
     );
   }
   const head =
