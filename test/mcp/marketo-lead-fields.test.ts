@@ -314,6 +314,35 @@ describe("lead_fields: each activity or member with its lead's own fields", () =
     await mkto.ok({ ...READ, query_parameters: query, lead_fields: fix, count_by: "lead.email", limit: 3 });
     const none = await mkto.call({ ...READ, query_parameters: query, where: 'lead.country = "Japan"' });
     expect(none.first).toContain('Add it: lead_fields "country"');
+    // The case given is the name kept: another case is refused before the read, with the name to write (review s34, 3).
+    const cased = await mkto.call({
+      ...READ,
+      query_parameters: query,
+      lead_fields: "Country",
+      count_by: "lead.country",
+    });
+    expect(cased.first).toContain("which lead_fields names Country");
+    expect(/Write (lead\.\w+)\./.exec(cased.first)?.[1]).toBe("lead.Country");
+    await mkto.ok({
+      ...READ,
+      query_parameters: query,
+      lead_fields: "Country",
+      count_by: "lead.Country",
+      max_pages: 2,
+    });
+
+    // With where, limit's leads are read 300 a call as without it, not a call a page (review s34, 2).
+    const where = 'lead.country = "Japan"';
+    const limited = await mkto.ok<Read>({
+      ...READ,
+      query_parameters: query,
+      lead_fields: "country",
+      where,
+      limit: 100,
+    });
+    const all = await mkto.ok<Read>({ ...READ, query_parameters: query, lead_fields: "country", where });
+    expect(limited.data.result).toEqual(all.data.result.slice(0, 100));
+    expect(leadCalls(limited.first)).toBeLessThanOrEqual(leadCalls(all.first));
   });
 
   it("says a sum of a lead field adds one value a record, not a list's items (review s33, 8)", async () => {
@@ -354,6 +383,8 @@ describe("lead_fields: each activity or member with its lead's own fields", () =
     ]);
     expect(capped.first).toContain("max_items 10 kept the first of the export's");
     expect(capped.first).not.toContain("did not cut");
+    // Not the whole export (review s34, 1).
+    expect(capped.data).toHaveProperty("complete", false);
 
     const fields = { ...EXPORT.body, fields: ["marketoGUID", "activityDate", "activityTypeId"] };
     const refused = await mkto.call({ ...EXPORT, body: fields, lead_fields: "country" });
@@ -457,7 +488,7 @@ describe("lead_fields: each activity or member with its lead's own fields", () =
       count_by: "activityType",
     });
     expect(counted.first).toContain(
-      `1 lead not found (deleted, or not visible to this API user): their ${own} record`,
+      `1 lead not found (deleted, or not visible to this API user): ${own} record`,
     );
     const orphans = await mkto.ok<Read>({
       ...READ,

@@ -204,7 +204,8 @@ function pagesOf(
   );
   // limit in read order may stop after a page: its leads are read with it, not 300 ahead (review s33, 3).
   const { spec } = options.compute;
-  const eager = spec.limit !== undefined && !spec.order && !spec.countBy;
+  // Not with where: it may keep few records a page, and each page's leads then cost a call (review s34, 2).
+  const eager = spec.limit !== undefined && !spec.order && !spec.countBy && !spec.where;
   return options.leads ? joinedPages(read, options.leads, { ahead, eager }) : read;
 }
 

@@ -98,7 +98,7 @@ export async function exportThen(input: MarketoApiCallInput, o: ExportThen): Pro
     request_ids: [...run.data.request_ids, ...(o.leads?.requestIds ?? [])],
   };
   const compute = new RecordCompute(o.per ? o.first : (o.spec ?? {}));
-  return computedJoined(input, ctx, compute, rows, {
+  const answer = await computedJoined(input, ctx, compute, rows, {
     head,
     base,
     cut: undefined,
@@ -107,6 +107,8 @@ export async function exportThen(input: MarketoApiCallInput, o: ExportThen): Pro
     per: o.per,
     unit: "row",
   });
+  // Rows left out by max_items: not the whole export, as its plain answer says too (review s34, 1).
+  return itemsCut ? { ...answer, data: { ...answer.data, complete: false } } : answer;
 }
 
 /** Whether an export run to completion is answered here. */

@@ -92,7 +92,7 @@ function refusalHint(input: MarketoApiCallInput, path: string, file: boolean): s
 function checkExportFields(input: MarketoApiCallInput, path: string): void {
   const fields = input.body?.fields;
   if (path !== ACTIVITY_EXPORT_CREATE || !Array.isArray(fields)) return;
-  if (fields.some((field) => String(field).toLowerCase() === "leadid")) return;
+  if (fields.some((field) => String(field) === "leadId")) return;
   throw new ValidationError(
     "lead_fields",
     "it joins each row to its lead by leadId, and body.fields leaves leadId out.",
@@ -113,16 +113,19 @@ export function checkLeadPaths(
 ): void {
   const path = input.endpoint.split("?")[0] ?? "";
   if (!joins({ ...input, lead_fields: input.lead_fields ?? "" }, path, file)) return;
-  const given = new Set(leadFieldNames(input.lead_fields ?? "").map((f) => f.toLowerCase()));
+  // As given: each field is kept under the name lead_fields gives it (review s34, 3: Country and lead.country).
+  const names = leadFieldNames(input.lead_fields ?? "");
+  const given = new Set(names);
   const all = [...named, ...(input.per ? [{ input: "per", field: input.per }] : [])];
   for (const { input: where, field } of all) {
     const wanted = /^lead\.([^.]+)/.exec(field)?.[1];
-    if (!wanted || given.has(wanted.toLowerCase())) continue;
-    const now = input.lead_fields === undefined ? "" : `${leadFieldNames(input.lead_fields).join(",")},`;
+    if (!wanted || given.has(wanted)) continue;
+    const asGiven = names.find((name) => name.toLowerCase() === wanted.toLowerCase());
+    const now = input.lead_fields === undefined ? "" : `${names.join(",")},`;
     throw new ValidationError(
       where,
-      `${field} reads the field ${wanted} of each record's lead, which lead_fields ${input.lead_fields === undefined ? "is needed to join" : "does not name"}.`,
-      { hint: `Add it: lead_fields "${now}${wanted}".` },
+      `${field} reads the field ${wanted} of each record's lead, which lead_fields ${input.lead_fields === undefined ? "is needed to join" : asGiven ? `names ${asGiven} (the lead's fields are kept under the names given)` : "does not name"}.`,
+      { hint: asGiven ? `Write lead.${asGiven}.` : `Add it: lead_fields "${now}${wanted}".` },
     );
   }
 }
@@ -260,13 +263,14 @@ export class LeadJoin {
     const found = this.#leads.size - this.#missing;
     const missing =
       this.#missing > 0
-        ? `; ${plural(this.#missing, "lead")} not found (deleted, or not visible to this API user): their ` +
-          `${plural(this.#orphans, "record")} have lead null, counted with the empty values (where 'lead is empty' finds them)`
+        ? `; ${plural(this.#missing, "lead")} not found (deleted, or not visible to this API user): ` +
+          `${plural(this.#orphans, "record")} of ${this.#missing === 1 ? "it" : "them"} ${this.#orphans === 1 ? "has" : "have"} lead null, ` +
+          "with the empty values of a count (where 'lead is empty' finds them)"
         : "";
     return (
       `each record's lead holds ${this.fields.join(", ")} as they are now (not at the record's date) of ` +
       `${plural(found, "lead")} read with GET ${LEADS} ` +
-      `(${n(this.calls)} call${this.calls === 1 ? "" : "s"}, ${LEADS_A_CALL} leads a call, counted in calls_used)${missing}`
+      `(${n(this.calls)} call${this.calls === 1 ? "" : "s"}, at most ${LEADS_A_CALL} leads a call, counted in calls_used)${missing}`
     );
   }
 }
