@@ -177,8 +177,8 @@ export class LeadJoin {
   }
 
   /**
-   * Checks the fields before a long run (an export's job): one call for one id, which Marketo answers with 1006
-   * when a field is not a lead field; the lead it finds, if any, is kept.
+   * Checks the fields before a long run (an export's job, a grouped read, a read per id): one call for one id, which
+   * Marketo answers with 1006 when a field is not a lead field; its answer is not kept (the call is counted).
    */
   async check(): Promise<void> {
     if (this.#leads.size === 0) await this.read(["1"], false);
