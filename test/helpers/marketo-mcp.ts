@@ -107,6 +107,16 @@ export interface MarketoMcp {
   recipe(task: string): Promise<Record<string, unknown> | undefined>;
 }
 
+/** The input of an activity export of `types` created in [startAt, endAt), run to completion (a CSV file). */
+export function activityExport(startAt: string, endAt: string, types: readonly string[]) {
+  return {
+    method: "POST",
+    endpoint: "/bulk/v1/activities/export/create.json",
+    body: { format: "CSV", filter: { createdAt: { startAt, endAt }, activityTypeIds: [...types] } },
+    run_to_completion: true,
+  };
+}
+
 /** A workspace setting that lifts the step's own limit of Marketo's 100 calls in 20 s: for tests of many reads. */
 export const NO_CALL_WINDOW: NodeJS.ProcessEnv = { MARKETO_CALLS_PER_WINDOW: "1000000" };
 

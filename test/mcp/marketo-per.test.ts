@@ -11,7 +11,7 @@
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { seededMarketo } from "../helpers/marketo-mcp.js";
+import { activityExport, seededMarketo } from "../helpers/marketo-mcp.js";
 
 type Activity = { id: number; leadId: number; activityDate: string; activityType: string };
 type Row = { leadId: number; records: number; types: string };
@@ -141,18 +141,11 @@ describe("per: one row per lead, then count_by over the rows", () => {
   it("rolls up the rows of an activity export run to completion as its plain rows grouped by hand", {
     timeout: 60_000,
   }, async () => {
-    const EXPORT = {
-      method: "POST",
-      endpoint: "/bulk/v1/activities/export/create.json",
-      body: {
-        format: "CSV",
-        filter: {
-          createdAt: { startAt: "2026-11-05T00:00:00Z", endAt: "2026-12-01T00:00:00Z" },
-          activityTypeIds: ["Visit Webpage", "Click Email", "Fill Out Form"],
-        },
-      },
-      run_to_completion: true,
-    };
+    const EXPORT = activityExport("2026-11-05T00:00:00Z", "2026-12-01T00:00:00Z", [
+      "Visit Webpage",
+      "Click Email",
+      "Fill Out Form",
+    ]);
     const plain = await mkto.ok<Read<Activity>>(EXPORT);
     const json = plain.links.find((l) => l.mimeType === "application/json");
     const rows = (JSON.parse(await mkto.whole(json?.uri ?? "")) as Record<string, string>[]).map(
