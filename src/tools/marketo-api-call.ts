@@ -185,11 +185,11 @@ export const marketoApiCall: ToolStep<typeof MarketoApiCallInput, typeof Marketo
     checkFilterValues(input);
     checkPrevious(input, path);
     checkPer(input, file);
-    checkLeadFields(input, file);
+    checkLeadFields(input, path, file);
     const fan = checkFanOut(input, path, file);
     const spec = computeSpec(input, WHERE_HINT);
     if (spec) checkComputable(input);
-    checkLeadPaths(input, file, spec ? namedFields(spec) : []);
+    checkLeadPaths(input, path, file, spec ? namedFields(spec) : []);
     const marketo = await ctx.connection("marketo");
     // A write may change what a kept export holds (export-reuse.ts): the next export run reads Marketo again.
     if (input.method !== "GET" && !input.run_to_completion) forgetExports(marketo);

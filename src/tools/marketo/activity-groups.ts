@@ -23,6 +23,7 @@ import type { PreviousPairer } from "./activity-previous.js";
 import { activityStartWords } from "./activity-start.js";
 import { type ActivityNaming, askedTypes, byTime, nameRecords, TYPES_A_READ } from "./activity-types.js";
 import { keptBytesFor } from "./compute-answer.js";
+import { joinWords } from "./compute-read.js";
 import { computedJoined } from "./joined-answer.js";
 import type { LeadJoin } from "./lead-join.js";
 import { asRecords, type ReadAnswer, type Shaped } from "./read-calls.js";
@@ -205,8 +206,7 @@ export async function groupedActivities(
     `GET ${READ_PATH}: ${plural(options.ids.length, "activity type")} read ${TYPES_A_READ} at a time ` +
     `(the most Marketo takes a read) in ${plural(results.length, "group")}, joined in time order: ` +
     `${plural(records.length, "record")}, ${plural(calls, "call")}` +
-    (options.leads ? `; ${options.leads.words()}` : "") +
-    (options.pairer ? `; ${options.pairer.words()}` : "");
+    joinWords(options);
   if (options.compute) {
     const reader = { marketo, signal: ctx.signal, onWait: options.onWait };
     return computedJoined(input, ctx, options.compute, records, {

@@ -251,8 +251,8 @@ function perRead(
 const extraCalls = (options: ComputeReadOptions): number =>
   (options.naming?.calls ?? 0) + (options.label?.calls ?? 0) + (options.leads?.calls ?? 0);
 
-/** What previous and lead_fields added to the records, for the head of the summary. */
-const joinWords = (options: ComputeReadOptions): string =>
+/** What previous and lead_fields added to the records, for the head of the summary (grouped reads' too). */
+export const joinWords = (options: Pick<ComputeReadOptions, "leads" | "pairer">): string =>
   (options.leads ? `; ${options.leads.words()}` : "") + (options.pairer ? `; ${options.pairer.words()}` : "");
 
 const emptyWalk = (): Walk => ({

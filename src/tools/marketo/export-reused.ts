@@ -71,10 +71,14 @@ const clock = (ms: number) =>
     .replace("T", " ");
 
 /** The summary's first part: which export answered, and how to get a fresh one. */
+/** How long ago a kept export finished, in words ("16 seconds"), at least a second. */
+export function reusedAgo(finishedAt: number, now = Date.now()): string {
+  return durationWords(Math.max(1, Math.round((now - finishedAt) / 1000)) * 1000);
+}
+
 function reuseWords(input: MarketoApiCallInput, found: KeptExport, now: number, calls: number): string {
-  const age = Math.max(1, Math.round((now - found.finishedAt) / 1000));
   return (
-    `POST ${input.endpoint} run to completion: answered from the same export run ${durationWords(age * 1000)} ago ` +
+    `POST ${input.endpoint} run to completion: answered from the same export run ${reusedAgo(found.finishedAt, now)} ago ` +
     `(finished ${clock(found.finishedAt)}: ${plural(found.jobs, "export job")}, ${plural(found.rows.length, "row")}, ` +
     `${plural(found.calls, "API call")} then), so no export ran and ${calls > 0 ? `the only API calls spent now named the ids counted (${n(calls)})` : "no API call was spent now"}; rows created or changed ` +
     `in Marketo since then are not in it. An export with the same body (its fields may be fewer) is reused for ` +

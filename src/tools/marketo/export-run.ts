@@ -88,14 +88,24 @@ function planOf(body: Record<string, unknown>, span: ExportSpan | undefined): Pl
   return span ? span.windows.map((window) => ({ body: windowBody(body, span, window), window })) : [{ body }];
 }
 
+/** What a run hands back beside its answer (export-then.ts). */
+export interface ExportSink {
+  rows?: Record<string, unknown>[];
+  /** Set when a kept run answered: when it finished. */
+  reusedFinishedAt?: number;
+}
+
 export async function runExport(
   input: MarketoApiCallInput,
   marketo: MarketoConnector,
   ctx: ToolContext,
   onWait: OnWait,
   compute: RecordCompute,
-  /** Given, it receives every row of a whole run (or of the run reused), for previous and per (export-then.ts). */
-  sink?: { rows?: Record<string, unknown>[] },
+  /**
+   * Given, it receives every row of a whole run (or of the run reused, and when that run finished), for previous, per
+   * and lead_fields (export-then.ts).
+   */
+  sink?: ExportSink,
 ): Promise<ReadAnswer & { summary: string }> {
   const call: ExportCall = {
     marketo,
@@ -121,7 +131,10 @@ export async function runExport(
     const columns = reusedColumns(found, asked);
     const maxBytes = keptBytesFor(ctx, compute, true);
     const reader = { marketo, signal: ctx.signal, onWait };
-    if (sink) sink.rows = found.rows;
+    if (sink) {
+      sink.rows = found.rows;
+      sink.reusedFinishedAt = found.finishedAt;
+    }
     return reusedAnswer(input, ctx, { found, columns, hidden: needed, compute, maxBytes, reader });
   }
   const joined = newJoined(input, ctx, compute, { body, span, needed, naming });

@@ -16,7 +16,8 @@ import type { PerGroups } from "../records/per.js";
 import type { ToolContext } from "../types.js";
 import { previousPairer } from "./activity-previous.js";
 import { activityTypes, typeIds } from "./activity-types.js";
-import { runExport } from "./export-run.js";
+import { reusedAgo } from "./export-reused.js";
+import { type ExportSink, runExport } from "./export-run.js";
 import { computedJoined } from "./joined-answer.js";
 import type { LeadJoin } from "./lead-join.js";
 import type { ReadAnswer } from "./read-calls.js";
@@ -51,7 +52,7 @@ export async function exportThen(input: MarketoApiCallInput, o: ExportThen): Pro
     max_items: _mi,
     ...plain
   } = input;
-  const sink: { rows?: Record<string, unknown>[] } = {};
+  const sink: ExportSink = {};
   // A field Marketo has not is refused before the export's job runs, not after (review s33, 14).
   await o.leads?.check();
   const run = await runExport(plain, marketo, ctx, onWait, new RecordCompute({}), sink);
@@ -67,8 +68,10 @@ export async function exportThen(input: MarketoApiCallInput, o: ExportThen): Pro
   const itemsCut = rows.length < sink.rows.length;
   const reader = { marketo, signal: ctx.signal, onWait };
   // A kept export's rows answered: said, since they may be minutes old (review s33, 6).
-  const reused = /answered from the same export run (.+?) ago/.exec(run.summary ?? "")?.[1];
-  let paired = reused ? ` (the rows of the same export run ${reused} ago, reused: no export ran now)` : "";
+  let paired =
+    sink.reusedFinishedAt === undefined
+      ? ""
+      : ` (the rows of the same export run ${reusedAgo(sink.reusedFinishedAt)} ago, reused: no export ran now)`;
   if (o.leads) {
     await o.leads.join(rows);
     paired += `; ${o.leads.words()}`;

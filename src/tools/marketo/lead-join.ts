@@ -56,14 +56,13 @@ function joins(input: MarketoApiCallInput, path: string, file: boolean): boolean
 }
 
 /** Refuses lead_fields, before anything is sent, on a call whose records hold no leadId to join on. */
-export function checkLeadFields(input: MarketoApiCallInput, file: boolean): void {
+export function checkLeadFields(input: MarketoApiCallInput, path: string, file: boolean): void {
   if (input.lead_fields === undefined) return;
   if (leadFieldNames(input.lead_fields).length === 0) {
     throw new ValidationError("lead_fields", "it names no field.", {
       hint: 'Name lead fields, comma-separated, e.g. lead_fields "country,leadSource".',
     });
   }
-  const path = input.endpoint.split("?")[0] ?? "";
   if (joins(input, path, file)) {
     checkExportFields(input, path);
     return;
@@ -108,10 +107,10 @@ function checkExportFields(input: MarketoApiCallInput, path: string): void {
  */
 export function checkLeadPaths(
   input: MarketoApiCallInput,
+  path: string,
   file: boolean,
   named: readonly NamedField[],
 ): void {
-  const path = input.endpoint.split("?")[0] ?? "";
   if (!joins({ ...input, lead_fields: input.lead_fields ?? "" }, path, file)) return;
   // As given: each field is kept under the name lead_fields gives it (review s34, 3: Country and lead.country).
   const names = leadFieldNames(input.lead_fields ?? "");
@@ -317,12 +316,8 @@ export async function* joinedPages<P extends { result: unknown[]; callsUsed: num
       yield ready;
     }
   }
-  const rest = [...fresh];
-  for (let i = 0; i < rest.length; i += LEADS_A_CALL) await leads.read(rest.slice(i, i + LEADS_A_CALL));
-  for (const page of held) {
-    leads.attach(page.result.filter(isRow));
-    yield page;
-  }
+  await leads.join(held.flatMap((page) => page.result.filter(isRow)));
+  yield* held;
 }
 
 const isRow = (item: unknown): item is Row =>
