@@ -153,7 +153,7 @@ export const RunReportsFields = z.strictObject({
     .max(4)
     .optional()
     .describe(
-      "1–4 periods, each a preset or {start_date, end_date, name?}; default last7days. lastNdays presets end " +
+      "1–4 periods, each a preset or dates; default last7days. lastNdays presets end " +
         "yesterday; calendar presets are resolved in the property's time zone.",
     )
     .meta({ title: "Date ranges", examples: [["last28days"]] }),
@@ -165,7 +165,7 @@ export const RunReportsFields = z.strictObject({
     .describe(
       'Rows to keep, e.g. country == "France" and sessions > 10; also != < <= > >= contains begins_with ' +
         'ends_with, matches / =~ (RE2 regex: whole value / any part), in ("a","b"), between N and M, is ' +
-        "empty; and / or / not, parentheses; text ignores case; or a GA " +
+        "empty; and / or / not; text ignores case; or a GA " +
         "FilterExpression object.",
     )
     // The console's Filter box shows the first example as its placeholder, whole at 400 px (issue 28): a
@@ -239,7 +239,7 @@ export const RunReportsFields = z.strictObject({
     })
     .optional()
     .describe(
-      "Funnel instead of metrics (runFunnelReport): 2–10 events in order; open: entry at any step; " +
+      "Funnel instead of metrics: 2–10 events in order; open: entry at any step; " +
         "breakdown: a dimension; next_action: what users did next.",
     )
     .meta({ title: "Funnel", examples: [{ steps: ["session_start", "add_to_cart", "purchase"] }] }),

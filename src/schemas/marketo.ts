@@ -170,9 +170,18 @@ export const MarketoApiCallInput = z.strictObject({
     .max(100)
     .optional()
     .describe(
-      "activities.json or an activity export: each gets previous, the lead's last activity of this type before it (same email if alike), and previous_hours.",
+      "Activities (also exports): each gets previous, the lead's last activity of this type before it (same email if alike), and previous_hours.",
     )
     .meta({ title: "Pair with the activity before", examples: ["Send Email"] }),
+  // The other way (activity-previous.ts): the first send after a lead was created, the deliveries after a bounce.
+  next: z
+    .string()
+    .trim()
+    .min(1)
+    .max(100)
+    .optional()
+    .describe("Likewise next, next_hours: the lead's first activity of this type after it.")
+    .meta({ title: "Pair with the activity after", examples: ["Fill Out Form"] }),
   // Activities by the people behind them (lead-join.ts): opens by lead source, bounces by email domain.
   lead_fields: z
     .string()

@@ -92,8 +92,7 @@ export const googleAnalyticsRunReports: ToolStep<ReturnType<typeof input>, typeo
   ],
   description:
     "Runs a Google Analytics 4 report (runReport; realtime; or a funnel): metrics by dimensions, " +
-    "on one property or several in one table. Names are checked against each property's metadata before quota " +
-    "is spent. Answers state ranges as real dates; two ranges: " +
+    "on one property or several in one table. Answers state ranges as real dates; two ranges: " +
     "each row has both values and the change.",
   docUrl: DOC_URL,
   connection: "google",

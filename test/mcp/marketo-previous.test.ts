@@ -144,7 +144,9 @@ describe("previous: each activity with the lead's last one of a type before it",
       count_by: "previous_hours:6",
       sum: "previous_hours",
     });
-    expect(counted.first).toContain("(for Send Email and Click Email, of the same Mailing ID)");
+    expect(counted.first).toContain(
+      '(for Send Email and Click Email, of the same Mailing ID; previous "Send Email:any" pairs any Mailing ID)',
+    );
     const total = counted.data.result.reduce((sum, row) => sum + Number(row.count), 0);
     expect(total).toBe(clicks.data.result.length);
     expect(total).toBeGreaterThan(0);

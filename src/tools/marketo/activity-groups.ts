@@ -19,7 +19,7 @@ import { capItems, MAX_RESULT_BYTES } from "../output-cap.js";
 import type { RecordCompute } from "../records/compute.js";
 import type { PerGroups } from "../records/per.js";
 import type { ToolContext } from "../types.js";
-import type { PreviousPairer } from "./activity-previous.js";
+import type { ActivityPairs } from "./activity-pairs.js";
 import { activityStartWords } from "./activity-start.js";
 import { type ActivityNaming, askedTypes, byTime, nameRecords, TYPES_A_READ } from "./activity-types.js";
 import { keptBytesFor } from "./compute-answer.js";
@@ -54,7 +54,7 @@ export interface GroupOptions {
   compute: RecordCompute | undefined;
   naming: ActivityNaming | undefined;
   /** With `previous`: each record gets the activity before it, once the groups are joined in time order. */
-  pairer?: PreviousPairer | undefined;
+  pairer?: ActivityPairs | undefined;
   /** With `per`: the records rolled up, one row per value (records/per.ts). */
   per?: PerGroups | undefined;
   /** With `lead_fields`: each record gets its lead's fields (lead-join.ts). */
@@ -151,19 +151,21 @@ function cutWords(input: MarketoApiCallInput, groups: GroupRead[]): string | und
  * group, or one not read) are not known (review s32, finding 1), and are left without.
  */
 function pairGroups(
-  pairer: PreviousPairer,
+  pairs: ActivityPairs,
   groups: readonly GroupRead[],
   records: Record<string, unknown>[],
 ): void {
-  pairer.pair(records);
-  const own = groups.find((group) => group.types.includes(pairer.typeId));
-  if (!own || (own.result && own.result.next === undefined)) return;
-  const read = own.result?.result ?? [];
-  const last = read.reduce<string>((latest, item) => {
-    const date = String((item as { activityDate?: unknown } | undefined)?.activityDate ?? "");
-    return date > latest ? date : latest;
-  }, "");
-  pairer.knownUntil(last, records);
+  pairs.pair(records);
+  for (const pairer of pairs.list) {
+    const own = groups.find((group) => group.types.includes(pairer.typeId));
+    if (!own || (own.result && own.result.next === undefined)) continue;
+    const read = own.result?.result ?? [];
+    const last = read.reduce<string>((latest, item) => {
+      const date = String((item as { activityDate?: unknown } | undefined)?.activityDate ?? "");
+      return date > latest ? date : latest;
+    }, "");
+    pairer.knownUntil(last, records);
+  }
 }
 
 export async function groupedActivities(

@@ -11,6 +11,13 @@
  * Get Lead Activities reads forward in time from its paging token
  * (https://experienceleague.adobe.com/en/docs/experience-cloud-kcs/kbarticles/ka-29362), so the last one
  * seen before a record is the last one before it in time; each page is still put in time order first.
+ * A type named with ":any" ("Send Email:any") pairs on the lead alone: a lead's last send of any email before an
+ * open (trial s30 N428), a delivery of any email after a bounce (N426).
+ *
+ * `next` is the same pairing the other way: the lead's first activity of the type after each record (the first
+ * send after a lead was created, the deliveries after a bounce: trials s29 N398, s30 N426, N428, N435, where agents
+ * read up to 158,000 characters to match them by hand). It needs every later record, so it pairs over the whole
+ * read once it is in (compute-read.ts holds the pages), and the last records of a cut read may have one unread.
  */
 import { ValidationError } from "../../errors.js";
 import type { MarketoApiCallInput } from "../../schemas/marketo.js";
@@ -24,19 +31,32 @@ const HOUR_MS = 3_600_000;
  * What a record's `previous` holds of the activity before it: not its lead (the record's own), its marketoGUID or
  * its attributes, which made a paired read half as long again (review s32, 10).
  */
-const LEFT_OUT = new Set(["leadId", "lead", "previous", "previous_hours", "marketoGUID", "attributes"]);
+const LEFT_OUT = new Set([
+  "leadId",
+  "lead",
+  "previous",
+  "previous_hours",
+  "next",
+  "next_hours",
+  "marketoGUID",
+  "attributes",
+]);
+
+/** Which way a pairer looks: the last activity of the type before each record, or the first after. */
+export type PairWay = "previous" | "next";
 
 /**
  * `previous` is refused, before anything is sent, on any call but a read of GET /rest/v1/activities.json or an
  * activity export run to completion (export-then.ts), and with a cursor.
  */
 export function checkPrevious(input: MarketoApiCallInput, path: string): void {
-  if (input.previous === undefined) return;
+  const way = input.previous !== undefined ? "previous" : input.next !== undefined ? "next" : undefined;
+  if (way === undefined) return;
   // A cursor resumes mid-read, where the activities before it are not read again (review s32, finding 2).
   if (input.cursor !== undefined) {
     throw new ValidationError(
       "cursor",
-      "previous pairs the activities of one whole read, and a cursor resumes it part-way.",
+      `${way} pairs the activities of one whole read, and a cursor resumes it part-way.`,
       {
         hint: "Leave cursor out and raise max_items (at most 100,000), or narrow with where or count_by; a paired answer links its whole result.",
       },
@@ -45,17 +65,18 @@ export function checkPrevious(input: MarketoApiCallInput, path: string): void {
   if (input.method === "GET" && path === READ_PATH && !input.run_to_completion) return;
   if (input.method === "POST" && path === ACTIVITY_EXPORT_CREATE && input.run_to_completion) return;
   throw new ValidationError(
-    "previous",
+    way,
     `it pairs the activities of a read of GET ${READ_PATH}, or of an activity export (POST ${ACTIVITY_EXPORT_CREATE}) run to completion, not ${input.method} ${path}${input.run_to_completion ? " run to completion" : ""}.`,
     {
-      hint: `E.g. method GET, endpoint ${READ_PATH}, query_parameters {"sinceDatetime":"2026-11-01","activityTypeIds":"Send Email,Click Email"}, paginate true, previous "Send Email", where 'activityType = "Click Email"'.`,
+      hint: `E.g. method GET, endpoint ${READ_PATH}, query_parameters {"sinceDatetime":"2026-11-01","activityTypeIds":"Send Email,Click Email"}, paginate true, ${way} "Send Email", where 'activityType = "Click Email"'.`,
     },
   );
 }
 
-/** Pairs each record seen, in time order, with the last one of `typeId` before it. */
+/** Pairs each record seen, in time order, with the last one of `typeId` before it (or, `next`, the first after). */
 export class PreviousPairer {
   readonly typeId: number;
+  readonly way: PairWay;
   readonly #types: ActivityTypes;
   /** The last activity of the type, by lead, and by lead and primary attribute value. */
   readonly #last = new Map<string, Record<string, unknown>>();
@@ -66,9 +87,14 @@ export class PreviousPairer {
   /** Set when the type's own records were read only up to a date (a cut grouped read): pairs after it are unknown. */
   #knownUntil?: { date: string; unknown: number };
 
-  constructor(typeId: number, types: ActivityTypes) {
+  /** Named with ":any": paired on the lead alone, whatever the primary attributes. */
+  readonly #anyAsset: boolean;
+
+  constructor(typeId: number, types: ActivityTypes, way: PairWay = "previous", anyAsset = false) {
     this.typeId = typeId;
     this.#types = types;
+    this.way = way;
+    this.#anyAsset = anyAsset;
   }
 
   get typeName(): string {
@@ -77,21 +103,31 @@ export class PreviousPairer {
 
   /** The primary attribute the pairs share, when the type has one. */
   get kind(): string | undefined {
-    return this.#types.primary.get(this.typeId);
+    return this.#anyAsset ? undefined : this.#types.primary.get(this.typeId);
   }
 
-  /** Sets `previous` and `previous_hours` on each record (null when none came before), in time order. */
+  /**
+   * Sets `previous` and `previous_hours` on each record (null when none came before), in time order; `next`: sets
+   * `next` and `next_hours`, walking back from the last record, so it is given every record of the read at once.
+   */
   pair(records: readonly Record<string, unknown>[]): void {
-    for (const record of [...records].sort(byTime)) {
+    const inTime = [...records].sort(byTime);
+    if (this.way === "next") inTime.reverse();
+    for (const record of inTime) {
       const type = Number(record.activityTypeId);
       const same = this.kind !== undefined && this.#types.primary.get(type) === this.kind;
       if (same) this.#alike.add(type);
-      const before = this.#last.get(same ? assetKey(record) : leadKey(record));
-      record.previous = before ? held(before) : null;
-      record.previous_hours = before ? hoursBetween(before, record) : null;
+      const found = this.#last.get(same ? assetKey(record) : leadKey(record));
+      record[this.way] = found ? held(found) : null;
+      const hours = !found
+        ? null
+        : this.way === "next"
+          ? hoursBetween(record, found)
+          : hoursBetween(found, record);
+      record[`${this.way}_hours`] = hours;
       const count = this.#byType.get(type) ?? { seen: 0, paired: 0 };
       count.seen += 1;
-      if (before) count.paired += 1;
+      if (found) count.paired += 1;
       this.#byType.set(type, count);
       if (type === this.typeId) {
         this.#last.set(leadKey(record), record);
@@ -107,6 +143,11 @@ export class PreviousPairer {
   knownUntil(date: string, records: readonly Record<string, unknown>[]): void {
     let unknown = 0;
     for (const record of records) {
+      // next: a first one found up to the date is the first; one not found may come after it, unread.
+      if (this.way === "next") {
+        if (record[this.way] === null && Number(record.activityTypeId) !== this.typeId) unknown += 1;
+        continue;
+      }
       if (String(record.activityDate ?? "") <= date || record.previous === null) continue;
       record.previous = null;
       record.previous_hours = null;
@@ -120,21 +161,34 @@ export class PreviousPairer {
   /** What the answer says of the pairing. `export_`: the rows of an export. */
   words(export_ = false): string {
     const alike = [...this.#alike].map((id) => this.#types.names.get(id) ?? String(id));
-    const match = alike.length > 0 ? ` (for ${listed(alike)}, of the same ${this.kind})` : "";
+    // How to pair on the lead alone is said where it applies, not in the tool list.
+    const match =
+      alike.length > 0
+        ? ` (for ${listed(alike)}, of the same ${this.kind}; ${this.way} "${this.typeName}:any" pairs any ${this.kind})`
+        : "";
     const noun = export_ ? "row" : "record";
     // The records a question is about: those of the other types (the type's own when it is all that was read).
     const others = [...this.#byType].filter(([type]) => type !== this.typeId);
     const counted = (others.length > 0 ? others : [...this.#byType]).map(
       ([type, c]) => `${this.#types.names.get(type) ?? type} ${n(c.paired)} of ${n(c.seen)}`,
     );
-    const cut = this.#knownUntil
-      ? `; the read of ${this.typeName} ${this.#knownUntil.date ? `stopped at ${this.#knownUntil.date}` : "was not reached"}, so the ${plural(this.#knownUntil.unknown, noun)} after it that would have one ${this.#knownUntil.unknown === 1 ? "has" : "have"} none here: raise max_items or give a later sinceDatetime`
-      : "";
     return (
-      `each ${noun}'s previous is the lead's last ${this.typeName} before it${match} among the activities read, ` +
-      `previous_hours the hours between (none: null, counted in count_by's row with no value): ` +
-      `${counted.join(", ")} have one${cut}`
+      `each ${noun}'s ${this.way} is the lead's ${this.way === "next" ? "first" : "last"} ${this.typeName} ${this.way === "next" ? "after" : "before"} it${match} among the activities read, ` +
+      `${this.way}_hours the hours between (none: null, counted in count_by's row with no value): ` +
+      `${counted.join(", ")} have one${this.#cutWords(noun)}`
     );
+  }
+
+  /** A cut grouped read: the records whose pair may not have been read. */
+  #cutWords(noun: string): string {
+    const known = this.#knownUntil;
+    if (!known) return "";
+    const stopped = `the read of ${this.typeName} ${known.date ? `stopped at ${known.date}` : "was not reached"}`;
+    const fix = "raise max_items or give a later sinceDatetime";
+    const many = plural(known.unknown, noun);
+    return this.way === "next"
+      ? `; ${stopped}, so the ${many} with none may have one after it: ${fix}`
+      : `; ${stopped}, so the ${many} after it that would have one ${known.unknown === 1 ? "has" : "have"} none here: ${fix}`;
   }
 }
 
@@ -155,32 +209,4 @@ function held(record: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(record)) if (!LEFT_OUT.has(key)) out[key] = value;
   return out;
-}
-
-/**
- * The pairer of a read: `previous` named as a type of this instance (by name or id, one type), and among the
- * types read, since the activity before a record is found among those read.
- */
-export async function previousPairer(
-  input: MarketoApiCallInput,
-  read: { ids: readonly number[] | undefined; types: ActivityTypes },
-  typeIdsOf: (value: string) => Promise<number[]>,
-): Promise<PreviousPairer | undefined> {
-  if (input.previous === undefined) return undefined;
-  const ids = await typeIdsOf(input.previous);
-  const [id] = ids;
-  if (id === undefined || ids.length > 1) {
-    throw new ValidationError("previous", "it takes one activity type, by name or id.", {
-      hint: 'E.g. previous "Send Email" (with activityTypeIds "Send Email,Click Email").',
-    });
-  }
-  const pairer = new PreviousPairer(id, read.types);
-  if (read.ids && !read.ids.includes(id)) {
-    throw new ValidationError(
-      "previous",
-      `${pairer.typeName} (${id}) is not among the activityTypeIds read: the activity before each record is found among them.`,
-      { hint: `Add it: activityTypeIds "${[...read.ids, id].join(",")}".` },
-    );
-  }
-  return pairer;
 }

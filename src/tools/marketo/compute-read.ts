@@ -15,7 +15,7 @@ import { n, plural } from "../numbers-in-words.js";
 import type { RecordCompute } from "../records/compute.js";
 import type { PerGroups } from "../records/per.js";
 import type { ToolContext } from "../types.js";
-import type { PreviousPairer } from "./activity-previous.js";
+import type { ActivityPairs } from "./activity-pairs.js";
 import { activityStartWords } from "./activity-start.js";
 import { type ActivityNaming, nameRecords } from "./activity-types.js";
 import { type Computed, computedAnswer, keptBytesFor } from "./compute-answer.js";
@@ -38,8 +38,11 @@ export interface ComputeReadOptions {
   naming: ActivityNaming | undefined;
   /** Set for a lead's membership reads: each record gets its list's, program's or campaign's name. */
   label?: Labeler | undefined;
-  /** With `previous`: each record gets the activity before it, as it is read (activity-previous.ts). */
-  pairer?: PreviousPairer | undefined;
+  /**
+   * With `previous`: each record gets the activity before it, as it is read; with `next`, the one after it, once
+   * the whole read is in (activity-pairs.ts).
+   */
+  pairer?: ActivityPairs | undefined;
   /** With `per`: the matching records are rolled up into it, not kept, and its rows answered (joined-answer.ts). */
   per?: PerGroups | undefined;
   /** With `lead_fields`: each record gets its lead's fields, as it is read (lead-join.ts). */
@@ -93,13 +96,13 @@ export async function computeRead(
     `${input.method} ${input.endpoint}: ${plural(compute.read, "record")} read in ${plural(walk.pages, "page")}, ` +
     plural(calls, "call") +
     joinWords(options) +
-    (options.pairer && walk.next ? `; ${pairedCut(input, walk)}` : "");
+    (options.pairer && walk.next ? `; ${pairedCut(input, walk, options.pairer)}` : "");
   if (options.pairer && walk.next) answer.data.complete = false;
   return { ...answer, summary: computedSummary(input, computed, answer, head) };
 }
 
 /** A paired read that stopped: what to raise, since no cursor continues it (review s32, finding 2). */
-function pairedCut(input: MarketoApiCallInput, walk: Walk): string {
+function pairedCut(input: MarketoApiCallInput, walk: Walk, pairs: ActivityPairs): string {
   const fix = !input.paginate
     ? "give paginate true"
     : walk.stoppedBy === "pages"
@@ -107,7 +110,9 @@ function pairedCut(input: MarketoApiCallInput, walk: Walk): string {
       : walk.stoppedBy === "bytes"
         ? "the answer holds no more records: narrow with where, or count with count_by"
         : `raise max_items (now ${n(input.max_items ?? DEFAULT_MAX_ITEMS)}, at most 100,000)`;
-  return `the read stopped before its end, and previous pairs over one whole read, so no cursor continues it: ${fix}; the figures below cover only the records read`;
+  // The last records read may have their next one among those not read.
+  const unread = pairs.wholeRead ? ", and a record with no next may have one after the last read" : "";
+  return `the read stopped before its end, and ${pairs.names} ${pairs.list.length > 1 ? "pair" : "pairs"} over one whole read, so no cursor continues it: ${fix}; the figures below cover only the records read${unread}`;
 }
 
 /** The pages, each record seen once; stops at max_pages, max_items (records read) or the kept bytes. */
@@ -127,6 +132,9 @@ async function readPages(
   let at: ResumePosition = options.resume ?? {};
   const ahead = { calls: 0 };
   const pages = pagesOf(input, marketo, ctx, options, { maxItems, ahead });
+  // next pairs over the whole read: its pages are held, and where, count_by and the caps see them after.
+  const held: { records: Record<string, unknown>[]; at: ResumePosition }[] = [];
+  const whole = options.pairer?.wholeRead === true;
   for await (const page of pages) {
     walk.pages += 1;
     walk.calls = page.callsUsed;
@@ -135,29 +143,11 @@ async function readPages(
     // Without paginate, max_items keeps the first records of the one page (trial s9, N52), as readCalls does.
     const keep = plainCap !== undefined && page.result.length > plainCap ? plainCap : page.result.length;
     if (keep < page.result.length) walk.pageRecords = page.result.length;
-    const named = await nameRecords(asRecords(page.result.slice(0, keep)), options.naming);
-    const records = options.label ? await options.label.label(named) : named;
-    options.pairer?.pair(records);
-    const start = walk.received === 0 && !options.resume ? activityStartWords(input, records[0]) : undefined;
-    if (start) walk.warnings.unshift(start);
-    const note = walk.received === 0 && !options.resume ? pathNote(input) : undefined;
-    if (note) walk.warnings.push(note);
-    walk.received += records.length;
-    const keptNow: Record<string, unknown>[] = [];
-    records.forEach((record, index) => {
-      if (byType && !byType.keeps(record)) return;
-      if (!compute.see(record)) return;
-      if (options.per) {
-        options.per.add(record);
-        return;
-      }
-      walk.kept.push(record);
-      walk.positions.push(within(at, index));
-      walk.bytes += itemBytes(record);
-      keptNow.push(record);
-    });
-    if (keptNow.length > 0) ctx.partial?.(keptNow);
-    ctx.progress({ progress: compute.read, message: progressWords(walk.pages, compute) });
+    const records = await prepared(input, walk, options, page.result.slice(0, keep));
+    if (whole) held.push({ records, at });
+    else take(walk, records, at, ctx, options);
+    const count = whole ? walk.received : compute.read;
+    ctx.progress({ progress: count, message: progressWords(walk.pages, count, whole ? undefined : compute) });
     walk.next = keep < page.result.length ? within(at, keep) : page.next;
     if (walk.pageRecords !== undefined) {
       walk.stoppedBy = "items";
@@ -175,12 +165,75 @@ async function readPages(
       break;
     }
   }
+  if (whole) takeWhole(walk, held, ctx, options, keptBytes);
   // Pages held for their leads' join, read before the reader stopped, were spent all the same.
   walk.calls = Math.max(walk.calls, ahead.calls);
   walk.requestIds.push(...(options.leads?.requestIds ?? []));
   if (walk.next && !walk.stoppedBy) walk.stoppedBy = compute.read >= maxItems ? "items" : "pages";
   if (byType) walk.warnings.push(byType.warning(walk.received, compute.read));
   return walk;
+}
+
+/** A page's records named, labelled and paired with the activity before each; the read's first words. */
+async function prepared(
+  input: MarketoApiCallInput,
+  walk: Walk,
+  options: ComputeReadOptions,
+  result: unknown[],
+): Promise<Record<string, unknown>[]> {
+  const named = await nameRecords(asRecords(result), options.naming);
+  const records = options.label ? await options.label.label(named) : named;
+  options.pairer?.stream(records);
+  const first = walk.received === 0 && !options.resume;
+  const start = first ? activityStartWords(input, records[0]) : undefined;
+  if (start) walk.warnings.unshift(start);
+  const note = first ? pathNote(input) : undefined;
+  if (note) walk.warnings.push(note);
+  walk.received += records.length;
+  return records;
+}
+
+/** Each record seen once: where, count_by and the rest; the matching ones kept (or rolled up by per). */
+function take(
+  walk: Walk,
+  records: Record<string, unknown>[],
+  at: ResumePosition,
+  ctx: ToolContext,
+  options: ComputeReadOptions,
+): void {
+  const keptNow: Record<string, unknown>[] = [];
+  records.forEach((record, index) => {
+    if (options.byType && !options.byType.keeps(record)) return;
+    if (!options.compute.see(record)) return;
+    if (options.per) {
+      options.per.add(record);
+      return;
+    }
+    walk.kept.push(record);
+    walk.positions.push(within(at, index));
+    walk.bytes += itemBytes(record);
+    keptNow.push(record);
+  });
+  if (keptNow.length > 0) ctx.partial?.(keptNow);
+}
+
+/** next's held pages, once the read is whole: paired, then seen page by page up to the kept bytes. */
+function takeWhole(
+  walk: Walk,
+  held: readonly { records: Record<string, unknown>[]; at: ResumePosition }[],
+  ctx: ToolContext,
+  options: ComputeReadOptions,
+  keptBytes: number,
+): void {
+  options.pairer?.finish(held.flatMap((page) => page.records));
+  for (const [index, page] of held.entries()) {
+    take(walk, page.records, page.at, ctx, options);
+    if (walk.bytes >= keptBytes && index < held.length - 1) {
+      walk.stoppedBy = "bytes";
+      walk.next ??= held[index + 1]?.at;
+      break;
+    }
+  }
 }
 
 /** The read's pages; with lead_fields, joined to their leads a few pages at once (lead-join.ts). */
@@ -267,7 +320,8 @@ const emptyWalk = (): Walk => ({
   next: undefined,
 });
 
-function progressWords(pages: number, compute: RecordCompute): string {
-  const read = `Page ${pages}, ${n(compute.read)} record${compute.read === 1 ? "" : "s"} read`;
-  return compute.spec.where ? `${read}, ${n(compute.matched)} match` : read;
+/** `compute` when where is tested as the pages come (not while next holds them). */
+function progressWords(pages: number, read: number, compute: RecordCompute | undefined): string {
+  const words = `Page ${pages}, ${n(read)} record${read === 1 ? "" : "s"} read`;
+  return compute?.spec.where ? `${words}, ${n(compute.matched)} match` : words;
 }

@@ -1,10 +1,10 @@
 /**
- * `previous`, `per` and `lead_fields` on an export run to completion: agents read activities over long spans by export (trial
+ * `previous`, `next`, `per` and `lead_fields` on an export run to completion: agents read activities over long spans by export (trial
  * s29: N398, N406 read 213,000 and 666,000 characters of export files back to pair opens with deliveries and
  * leads with their first open). The export runs as it would without them (its rows kept for reuse, export-reuse.ts),
- * then its rows are joined to their leads (lead-join.ts), paired in time order (activity-previous.ts) and where, per, count_by, order_by, sum and limit
+ * then its rows are joined to their leads (lead-join.ts), paired in time order (activity-pairs.ts) and where, per, count_by, order_by, sum and limit
  * run over them in memory (joined-answer.ts). A run the deadline or a cancel cut answers as an export does (the
- * same call again continues it); previous and per then wait for the whole.
+ * same call again continues it); previous, next and per then wait for the whole.
  */
 import type { MarketoConnector } from "../../connectors/marketo/connector.js";
 import type { OnWait } from "../../connectors/marketo/types.js";
@@ -14,7 +14,7 @@ import { n, plural } from "../numbers-in-words.js";
 import { type ComputeSpec, RecordCompute } from "../records/compute.js";
 import type { PerGroups } from "../records/per.js";
 import type { ToolContext } from "../types.js";
-import { previousPairer } from "./activity-previous.js";
+import { activityPairs } from "./activity-pairs.js";
 import { activityTypes, typeIds } from "./activity-types.js";
 import { reusedAgo } from "./export-reused.js";
 import { type ExportSink, runExport } from "./export-run.js";
@@ -46,6 +46,7 @@ export async function exportThen(input: MarketoApiCallInput, o: ExportThen): Pro
     sum: _s,
     limit: _l,
     previous: _p,
+    next: _nx,
     per: _per,
     lead_fields: _lf,
     // The whole export is read, then its first max_items rows kept (review s33, 2): a read cut by it left no rows.
@@ -58,7 +59,7 @@ export async function exportThen(input: MarketoApiCallInput, o: ExportThen): Pro
   const run = await runExport(plain, marketo, ctx, onWait, new RecordCompute({}), sink);
   if (!sink.rows) {
     const wait =
-      "previous, per and lead_fields are worked out only over the whole export, and this one stopped before its end (said above): do what it says, then call again";
+      "previous, next, per and lead_fields are worked out only over the whole export, and this one stopped before its end (said above): do what it says, then call again";
     return { ...run, summary: `${run.summary} ${wait[0]?.toUpperCase()}${wait.slice(1)}.` };
   }
   // Copies: the kept rows serve a later call as they are. max_items keeps the first rows, as on the plain export
@@ -76,14 +77,14 @@ export async function exportThen(input: MarketoApiCallInput, o: ExportThen): Pro
     await o.leads.join(rows);
     paired += `; ${o.leads.words()}`;
   }
-  if (input.previous !== undefined) {
+  if (input.previous !== undefined || input.next !== undefined) {
     const filter = isPlainObject(input.body?.filter) ? input.body.filter : undefined;
     const given = filter?.activityTypeIds;
     const read =
       given === undefined ? undefined : await typeIds(given, reader, "body.filter.activityTypeIds");
     const types = read?.types ?? (await activityTypes(reader));
-    const pairer = await previousPairer(input, { ids: read?.ids, types }, async (value) => {
-      return (await typeIds(value, reader, "previous")).ids;
+    const pairer = await activityPairs(input, { ids: read?.ids, types }, async (value, field) => {
+      return (await typeIds(value, reader, field)).ids;
     });
     pairer?.pair(rows);
     if (pairer) paired += `; ${pairer.words(true)}`;
@@ -117,4 +118,7 @@ export async function exportThen(input: MarketoApiCallInput, o: ExportThen): Pro
 /** Whether an export run to completion is answered here. */
 export const isExportThen = (input: MarketoApiCallInput): boolean =>
   input.run_to_completion &&
-  (input.previous !== undefined || input.per !== undefined || input.lead_fields !== undefined);
+  (input.previous !== undefined ||
+    input.next !== undefined ||
+    input.per !== undefined ||
+    input.lead_fields !== undefined);

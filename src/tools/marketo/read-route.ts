@@ -13,7 +13,7 @@ import { type ComputeSpec, namedFields, RecordCompute } from "../records/compute
 import { PerGroups } from "../records/per.js";
 import type { ToolContext } from "../types.js";
 import { groupedActivities, isGroupedRead } from "./activity-groups.js";
-import { type PreviousPairer, previousPairer } from "./activity-previous.js";
+import { type ActivityPairs, activityPairs } from "./activity-pairs.js";
 import {
   ACTIVITY_EXPORT_CREATE,
   type ActivityNaming,
@@ -129,8 +129,8 @@ async function activities(route: Route, compute: RecordCompute | undefined): Pro
   const reader = { marketo, signal: ctx.signal, onWait };
   if (route.file) return { input, naming: activityNaming(await activityTypes(reader), reader) };
   const { query, types, ids } = await activityQuery(input.query_parameters, reader);
-  const pairer = await previousPairer(input, { ids, types }, async (value) => {
-    const named = await typeIds(value, reader, "previous");
+  const pairer = await activityPairs(input, { ids, types }, async (value, field) => {
+    const named = await typeIds(value, reader, field);
     return named.ids;
   });
   // A grouped read counts 0 only the types of the groups it read whole (activity-groups.ts).
@@ -148,8 +148,8 @@ interface ActivityRead {
   input: MarketoApiCallInput;
   naming?: ActivityNaming;
   ids?: number[];
-  /** With `previous`: what pairs each record with the activity before it (activity-previous.ts). */
-  pairer?: PreviousPairer;
+  /** With `previous` or `next`: what pairs each record with the activity before or after it (activity-pairs.ts). */
+  pairer?: ActivityPairs;
 }
 
 export async function readRoute(route: Route): Promise<ReadAnswer> {
@@ -166,7 +166,7 @@ async function readRecords(route: Route, label: Labeler | undefined): Promise<Re
   const per = perGroups(route);
   if (per) checkPerFields(spec, per);
   const compute =
-    spec || route.input.previous || route.input.lead_fields || per
+    spec || route.input.previous || route.input.next || route.input.lead_fields || per
       ? new RecordCompute(per ? whereOnly(spec) : (spec ?? {}))
       : undefined;
   // lead_fields adds each record's lead as it is read, before where and count_by see it (lead-join.ts).

@@ -16,7 +16,7 @@ export const outsideSum = ({ spec, unnest }: RecordCompute): boolean =>
   ![...unnest.lists].some((list) => spec.sum?.startsWith(`${list}.`));
 
 /** The objects the step adds to a record (lead-join.ts, activity-previous.ts): a sum through one adds no list's items. */
-export const OBJECTS = ["lead", "previous"] as const;
+export const OBJECTS = ["lead", "previous", "next"] as const;
 
 export function sumWords(compute: RecordCompute, unit: string): string {
   const { spec, unnest } = compute;

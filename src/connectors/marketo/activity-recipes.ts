@@ -1,0 +1,97 @@
+/**
+ * Recipes of activities read with something beside them, in one marketo_api_call: the activity before or after
+ * (`previous`, `next`), the lead's row of its activities (`per`), its lead's fields (`lead_fields`). Served in the
+ * recipes resource with the rest (recipes.ts); test/mcp/marketo-previous.test.ts, marketo-next.test.ts,
+ * marketo-per.test.ts and marketo-lead-fields.test.ts run them against the sandbox.
+ */
+/** A task done in one call with the step's own computing (where, order_by, count_by) or its export joining. */
+export interface ComputeRecipe {
+  task: string;
+  /** The marketo_api_call arguments; <from>, <to> (ISO datetimes, or dates with time_zone) and <leadId> are placeholders. */
+  call: Record<string, unknown>;
+  note: string;
+}
+
+export const ACTIVITY_PAIR_RECIPES: readonly ComputeRecipe[] = [
+  {
+    // Trials s27 N368 and s28 N387: the agent read 240,000 and 390,000 characters to pair sends with clicks itself.
+    task: "hours from an email's send to each click, per email, in one call (and other pairs: a visit before a form fill)",
+    call: {
+      method: "GET",
+      endpoint: "/rest/v1/activities.json",
+      query_parameters: { sinceDatetime: "<from>", activityTypeIds: "Send Email,Click Email" },
+      paginate: true,
+      max_pages: 200,
+      previous: "Send Email",
+      where: 'activityType = "Click Email"',
+      count_by: "primaryAttributeValue",
+      sum: "previous_hours",
+    },
+    note:
+      "previous gives each activity the lead's last activity of that type before it (of the same email when both " +
+      "types name a Mailing ID) and previous_hours the hours between; sum gives each email's mean and median hours " +
+      'from send to click. count_by "previous_hours:24" counts clicks by days after the send; with Open Email, ' +
+      'count_by "previous.activityDate:weekday" counts opens by their send\'s weekday. The page visited last before ' +
+      'a form: activityTypeIds "Visit Webpage,Fill Out Form", previous "Visit Webpage", where activityType = "Fill ' +
+      'Out Form", count_by "previous.primaryAttributeValue". The activity before is looked for among those read, ' +
+      "from sinceDatetime.",
+  },
+  {
+    // Trials s29 N398 and s30 N426, N428, N435: agents read up to 158,000 characters to match each activity with
+    // the first of another type after it (a form filled after a click, a delivery after a bounce).
+    task: "the first activity of a type after each: clicks followed by a form fill within 7 days, in one call",
+    call: {
+      method: "GET",
+      endpoint: "/rest/v1/activities.json",
+      query_parameters: { sinceDatetime: "<from>", activityTypeIds: "Click Email,Fill Out Form" },
+      paginate: true,
+      max_pages: 200,
+      next: "Fill Out Form",
+      where: 'activityType = "Click Email"',
+      count_by: "next_hours <= 168",
+    },
+    note:
+      "next gives each activity the lead's first activity of that type after it and next_hours the hours between " +
+      '(none read: null); "Fill Out Form:any", "Send Email:any" pair on the lead alone where both types name the ' +
+      'same kind of asset (a delivery of any email after a bounce: next "Email Delivered:any"). The same works on ' +
+      "an activity export run to completion, for spans past what one read holds; previous and next go together.",
+  },
+  {
+    // Trials s27 and s28: segments and counts of counts were worked out by the agent from whole activity logs.
+    task: "leads by what they did: web only, email only or both (segments), or how many got 1, 2, 3 emails, in one call",
+    call: {
+      method: "GET",
+      endpoint: "/rest/v1/activities.json",
+      query_parameters: { sinceDatetime: "<from>", activityTypeIds: "Visit Webpage,Click Email" },
+      paginate: true,
+      max_pages: 200,
+      per: "leadId",
+      count_by: "types",
+    },
+    note:
+      'per "leadId" rolls the activities that match where up to one row per lead, with records (its activities) and ' +
+      'types (its activity types, sorted, joined by " + "): count_by "types" counts leads per segment ("Click Email", ' +
+      '"Click Email + Visit Webpage", "Visit Webpage"); with activityTypeIds "Send Email", count_by "records" counts ' +
+      'leads per number of emails sent; order_by "-records" with limit 10 lists the most active leads. Only leads ' +
+      'with a matching activity are rows. Reads per id roll up too (per "id" over /rest/v1/leads/programs/{programId}.json ' +
+      "with several programIds: leads by how many of those programs they are in).",
+  },
+  {
+    // Trials s29 N409, N415: activities were joined to the leads' country and email domain by hand.
+    task: "activities by their leads' own fields (opens by lead source, country or email), in one call",
+    call: {
+      method: "GET",
+      endpoint: "/rest/v1/activities.json",
+      query_parameters: { sinceDatetime: "<from>", activityTypeIds: "Open Email" },
+      paginate: true,
+      max_pages: 200,
+      lead_fields: "leadSource,country",
+      count_by: "lead.leadSource",
+    },
+    note:
+      "lead_fields gives each activity (or program member) lead, those fields of its lead, read 300 leads a call " +
+      '(counted in calls_used): where, count_by, per and sum read lead.country; count_by "lead.country,activityType:columns" ' +
+      "pivots; a lead field read in where or count_by must be named in lead_fields (an email's domain: lead_fields " +
+      '"email", where lead.email ends_with "@acme.com"). The fields hold the leads\' values now, not at each activity\'s date.',
+  },
+];

@@ -1,0 +1,88 @@
+/**
+ * `previous` and `next` of one read (activity-previous.ts): each names one activity type, by name or id, among
+ * the types read, since the activity paired with a record is found among those read. `previous` pairs as the
+ * pages come in; `next` waits for the whole read, since a record's first one after it may come on any later page.
+ */
+import { ValidationError } from "../../errors.js";
+import type { MarketoApiCallInput } from "../../schemas/marketo.js";
+import { type PairWay, PreviousPairer } from "./activity-previous.js";
+import type { ActivityTypes } from "./activity-types.js";
+
+export class ActivityPairs {
+  readonly list: readonly PreviousPairer[];
+
+  constructor(list: readonly PreviousPairer[]) {
+    this.list = list;
+  }
+
+  /** Whether a pairer waits for the whole read (`next`). */
+  get wholeRead(): boolean {
+    return this.list.some((pairer) => pairer.way === "next");
+  }
+
+  /** The names of what they add, for the words of a cut read. */
+  get names(): string {
+    return this.list.map((pairer) => pairer.way).join(" and ");
+  }
+
+  /** `previous`, as the records are read, in time order. */
+  stream(records: readonly Record<string, unknown>[]): void {
+    for (const pairer of this.list) if (pairer.way === "previous") pairer.pair(records);
+  }
+
+  /** `next`, once every record of the read is in. */
+  finish(records: readonly Record<string, unknown>[]): void {
+    for (const pairer of this.list) if (pairer.way === "next") pairer.pair(records);
+  }
+
+  /** Both, over records already whole (grouped reads, exports). */
+  pair(records: readonly Record<string, unknown>[]): void {
+    this.stream(records);
+    this.finish(records);
+  }
+
+  words(export_ = false): string {
+    return this.list.map((pairer) => pairer.words(export_)).join("; ");
+  }
+}
+
+/** The pairs a read asks for, or undefined without previous and next. */
+export async function activityPairs(
+  input: MarketoApiCallInput,
+  read: { ids: readonly number[] | undefined; types: ActivityTypes },
+  typeIdsOf: (value: string, field: PairWay) => Promise<number[]>,
+): Promise<ActivityPairs | undefined> {
+  const list: PreviousPairer[] = [];
+  for (const way of ["previous", "next"] as const) {
+    const value = input[way];
+    if (value !== undefined) list.push(await pairerOf(way, value, read, typeIdsOf));
+  }
+  return list.length > 0 ? new ActivityPairs(list) : undefined;
+}
+
+async function pairerOf(
+  way: PairWay,
+  value: string,
+  read: { ids: readonly number[] | undefined; types: ActivityTypes },
+  typeIdsOf: (value: string, field: PairWay) => Promise<number[]>,
+): Promise<PreviousPairer> {
+  // "Send Email:any": the lead's last send of any email, not of the same one (activity-previous.ts).
+  const any = /:\s*any$/i.test(value);
+  const name = any ? value.replace(/:\s*any$/i, "").trim() : value;
+  const ids = await typeIdsOf(name, way);
+  const [id] = ids;
+  if (id === undefined || ids.length > 1) {
+    throw new ValidationError(way, "it takes one activity type, by name or id.", {
+      hint: `E.g. ${way} "Send Email" (with activityTypeIds "Send Email,Click Email").`,
+    });
+  }
+  const pairer = new PreviousPairer(id, read.types, way, any);
+  if (read.ids && !read.ids.includes(id)) {
+    throw new ValidationError(
+      way,
+      `${pairer.typeName} (${id}) is not among the activityTypeIds read: the activity ${way === "next" ? "after" : "before"} each record is found among them.`,
+      { hint: `Add it: activityTypeIds "${[...read.ids, id].join(",")}".` },
+    );
+  }
+  return pairer;
+}
