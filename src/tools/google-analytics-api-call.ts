@@ -6,6 +6,7 @@ import { callNotes, checkApiCall, snakeCaseMask } from "./ga/api-call-checks.js"
 import { type PagedBody, pageBody, skipOf } from "./ga/api-call-paging.js";
 import { propertiesAsked, readEach } from "./ga/api-call-properties.js";
 import { withheldWords, withoutSecrets } from "./ga/api-call-secrets.js";
+import { compatibilityAnswer } from "./ga/compatibility-answer.js";
 import { customDefinitionWords } from "./ga/metadata-words.js";
 import { GA_SERVICE_WORDS } from "./ga/service-words.js";
 import type { SchemaContext, ToolStep } from "./types.js";
@@ -77,7 +78,13 @@ export const googleAnalyticsApiCall: ToolStep<ReturnType<typeof input>, typeof G
       }));
     // Google answers a JSON object (an empty one for a DELETE); anything else is shown as it came.
     const secret = withoutSecrets(result.body === undefined || result.body === null ? {} : result.body);
-    const body = secret.body;
+    // A compatibility check's answer, cut to names (compatibility-answer.ts): 40,000 characters for a yes or no.
+    const compatible = compatibilityAnswer(
+      fields.endpoint,
+      secret.body,
+      bodyField(fields.body, "compatibilityFilter"),
+    );
+    const body = compatible.body;
     const paged = pageBody(fields, body, { keepBytes: ctx.fullResults?.maxBytes });
     const custom = customDefinitionWords(body);
     const data: GoogleApiCallOutput = {
@@ -95,7 +102,8 @@ export const googleAnalyticsApiCall: ToolStep<ReturnType<typeof input>, typeof G
       data,
       summary:
         `${fields.method} ${fields.endpoint} (${result.api} API): ${describe(body, fields.method, paged.part)}` +
-        `${each ? `, ${each.summary}` : ""}.${custom ? ` ${custom}.` : ""}`,
+        `${each ? `, ${each.summary}` : ""}.${custom ? ` ${custom}.` : ""}` +
+        (compatible.words ? ` ${compatible.words}.` : ""),
       ...(paged.full ? { full: paged.full } : {}),
     };
   },
@@ -107,6 +115,12 @@ export const googleAnalyticsApiCall: ToolStep<ReturnType<typeof input>, typeof G
  * call with nothing to list answers {}: https://protobuf.dev/programming-guides/json/), and a DELETE
  * answers Empty ({}). Neither is "1 object".
  */
+/** A field of a JSON body, when the body is an object. */
+const bodyField = (body: unknown, key: string): unknown =>
+  body !== null && typeof body === "object" && !Array.isArray(body)
+    ? (body as Record<string, unknown>)[key]
+    : undefined;
+
 /** A list's key for one item: "1 result", "1 accountSummary". */
 const singular = (key: string) => key.replace(/ies$/, "y").replace(/s$/, "");
 
