@@ -77,6 +77,28 @@ describe("an endpoint read once per id", () => {
     expect(first).toContain(`4 programs read, ${all.toLocaleString("en-US")} records`);
   });
 
+  it("reads ids given comma-separated as the list, and its head counts every call, the naming one too (review s33)", async () => {
+    const asList = await ok({
+      method: "GET",
+      endpoint: MEMBERS,
+      query_parameters: { programId: [1001, 1004], fields: "id,email" },
+      paginate: true,
+      count_by: "programId",
+    });
+    const asText = await ok({
+      method: "GET",
+      endpoint: MEMBERS,
+      query_parameters: { programId: "1001, 1004", fields: "id,email" },
+      paginate: true,
+      count_by: "programId",
+    });
+    expect(asText.data.result).toEqual(asList.data.result);
+    // Two reads and the call that names the programs counted: the head says what calls_used says.
+    expect(asText.data.calls_used).toBe(3);
+    expect(asText.first).toContain("2 programs read");
+    expect(asText.first).toContain(`, ${asText.data.calls_used} calls`);
+  });
+
   it("counts 0 for a program read with no matching member, and names none Marketo lacks", async () => {
     const { data, first } = await ok({
       method: "GET",

@@ -204,10 +204,10 @@ export async function groupedActivities(
       "Every group was read to its latest activity (the read is whole). No next_page_token: each group of types has its own; to read activity logged after this call, call again with sinceDatetime the last activityDate read.",
     );
   }
-  const head =
+  const head = (spent: number) =>
     `GET ${READ_PATH}: ${plural(options.ids.length, "activity type")} read ${TYPES_A_READ} at a time ` +
     `(the most Marketo takes a read) in ${plural(results.length, "group")}, joined in time order: ` +
-    `${plural(records.length, "record")}, ${plural(calls, "call")}` +
+    `${plural(records.length, "record")}, ${plural(spent, "call")}` +
     joinWords(options);
   if (options.compute) {
     const reader = { marketo, signal: ctx.signal, onWait: options.onWait };
@@ -235,7 +235,7 @@ export async function groupedActivities(
   return {
     data,
     counts: { read: records.length, shown: capped.items.length, kept, end: !cut },
-    summary: `${head}; ${shown}${cut ? `. ${cut.charAt(0).toUpperCase()}${cut.slice(1)}` : ""}.`,
+    summary: `${head(calls)}; ${shown}${cut ? `. ${cut.charAt(0).toUpperCase()}${cut.slice(1)}` : ""}.`,
     ...(kept ? { full: { kind: "records" as const, items: records } } : {}),
   };
 }

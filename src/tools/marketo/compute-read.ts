@@ -272,9 +272,9 @@ function perRead(
 ): Promise<ReadAnswer> {
   const { compute } = options;
   const calls = walk.calls + extraCalls(options);
-  const head =
+  const head = (spent: number) =>
     `${input.method} ${input.endpoint}: ${plural(compute.read, "record")} read in ${plural(walk.pages, "page")}, ` +
-    plural(calls, "call") +
+    plural(spent, "call") +
     joinWords(options);
   // Without paginate one page is read whatever max_pages says (review s32, finding 6).
   const limit = !input.paginate

@@ -58,9 +58,7 @@ export async function exportThen(input: MarketoApiCallInput, o: ExportThen): Pro
   await o.leads?.check();
   const run = await runExport(plain, marketo, ctx, onWait, new RecordCompute({}), sink);
   if (!sink.rows) {
-    const wait =
-      "previous, next, per and lead_fields are worked out only over the whole export, and this one stopped before its end (said above): do what it says, then call again";
-    return { ...run, summary: `${run.summary} ${wait[0]?.toUpperCase()}${wait.slice(1)}.` };
+    return { ...run, summary: `${run.summary} ${WAIT}.` };
   }
   // Copies: the kept rows serve a later call as they are. max_items keeps the first rows, as on the plain export
   // (review s33, 2).
@@ -93,7 +91,8 @@ export async function exportThen(input: MarketoApiCallInput, o: ExportThen): Pro
   const kept = itemsCut
     ? ` (max_items ${n(rows.length)} kept the first of the export's ${n(sink.rows.length)}; leave it out for all)`
     : "";
-  const head = `POST ${input.endpoint} run to completion: ${plural(rows.length, "row")}${kept}, ${plural(calls, "call")}${paired}`;
+  const head = (spent: number) =>
+    `POST ${input.endpoint} run to completion: ${plural(rows.length, "row")}${kept}, ${plural(spent, "call")}${paired}`;
   const base = {
     warnings: run.data.warnings,
     record_errors: [],
@@ -114,6 +113,10 @@ export async function exportThen(input: MarketoApiCallInput, o: ExportThen): Pro
   // Rows left out by max_items: not the whole export, as its plain answer says too (review s34, 1).
   return itemsCut ? { ...answer, data: { ...answer.data, complete: false } } : answer;
 }
+
+/** An export stopped before its end (its run's summary says why): nothing of these is worked out yet. */
+const WAIT =
+  "Previous, next, per and lead_fields are worked out only over the whole export, and this one stopped before its end (said above): do what it says, then call again";
 
 /** Whether an export run to completion is answered here. */
 export const isExportThen = (input: MarketoApiCallInput): boolean =>

@@ -209,9 +209,9 @@ export async function fanOutRead(
   base.request_ids.push(...(options.leads?.requestIds ?? []));
   const cut = cutWords(input, word, reads, all.length > limit);
   if (cut) base.warnings.push(cut);
-  const head =
+  const head = (spent: number) =>
     `GET ${fan.template}: ${plural(read, word)} read, ${plural(all.length, "record")}` +
-    `${all.length > limit ? ` (the first ${n(limit)} kept, max_items)` : ""}, ${plural(calls, "call")}` +
+    `${all.length > limit ? ` (the first ${n(limit)} kept, max_items)` : ""}, ${plural(spent, "call")}` +
     (none ? ` (${none}${statusWords(input.query_parameters?.status)})` : "") +
     (options.leads ? `; ${options.leads.words()}` : "");
   if (options.compute) {
@@ -238,7 +238,7 @@ export async function fanOutRead(
   return {
     data,
     counts: { read: records.length, shown: capped.items.length, kept, end: !cut },
-    summary: `${[`${head}; ${shown}`, cut].filter(Boolean).join(". ")}.`,
+    summary: `${[`${head(calls)}; ${shown}`, cut].filter(Boolean).join(". ")}.`,
     ...(kept ? { full: { kind: "records" as const, items: records } } : {}),
   };
 }

@@ -60,7 +60,12 @@ function refuseListWithoutPlaceholder(input: MarketoApiCallInput, path: string):
 /** The list's values as ids: positive integers or plain tokens, at most MAX_FAN_OUT_IDS. */
 function idsOf(name: string, value: unknown): Ids[] {
   const field = `query_parameters.${name}`;
-  const values = Array.isArray(value) ? value : [value];
+  // "1001,1002" as query_parameters' description says arrays go (review s33: it was refused as one id).
+  const values = Array.isArray(value)
+    ? value
+    : typeof value === "string" && value.includes(",")
+      ? value.split(",").map((id) => (/^\s*\d+\s*$/.test(id) ? Number(id) : id.trim()))
+      : [value];
   if (values.length === 0) {
     throw new ValidationError(field, "the list is empty: give the ids to read, e.g. [1001,1002].");
   }

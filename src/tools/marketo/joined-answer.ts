@@ -19,7 +19,11 @@ import { type NameReader, nameCounted, namesCalls } from "./id-names.js";
 import type { ReadAnswer, Shaped } from "./read-calls.js";
 
 export interface ComputedParts {
-  head: string;
+  /**
+   * The summary's head, given the calls spent in all: naming the ids counted spends calls after the head is
+   * built (review s33: the head said 7 calls where calls_used was 8).
+   */
+  head: (calls: number) => string;
   base: Omit<Shaped, "result" | "complete">;
   /** What was left unread, when something was. */
   cut: string | undefined;
@@ -72,9 +76,8 @@ export async function computedJoined(
     complete: answer.data.complete && !parts.cut,
   };
   // A cut is said before the figures, which cover only what was read (trial s8, N35).
-  const head = parts.cut
-    ? `${parts.head}; ${parts.cut}; the figures below cover only the records read`
-    : parts.head;
+  const said = parts.head(answer.data.calls_used);
+  const head = parts.cut ? `${said}; ${parts.cut}; the figures below cover only the records read` : said;
   return { ...answer, data, summary: computedSummary(input, computed, answer, head) };
 }
 
@@ -111,7 +114,7 @@ export async function rolledUp(
     per: undefined,
     unit: "row",
     from: first.read,
-    head: `${parts.head}; ${perWords(input, first, per, parts.unit ?? "record")}`,
+    head: (calls) => `${parts.head(calls)}; ${perWords(input, first, per, parts.unit ?? "record")}`,
   });
   // The records read and matched, and the rows (review s32, 5: read and matched held the rows).
   const computed = { ...answer.data.computed, read: first.read, matched: first.matched, rows: per.size };
