@@ -176,6 +176,18 @@ describe("lead_fields: each activity or member with its lead's own fields", () =
     expect(counted.first).toMatch(
       /\(the rows of the same export run \d+ seconds? ago, reused: no export ran now\)/,
     );
+    // The export's own figures, as the plain answer gives them (review s34, 10).
+    const extra = (answer: { data: unknown }) => (answer.data as { extra?: Record<string, unknown> }).extra;
+    expect(extra(counted)?.reused_export_finished_at).toBeDefined();
+    expect(extra(counted)).toEqual(extra(await mkto.ok<Read>(EXPORT)));
+    const fresh = await mkto.ok<Read>({
+      ...activityExport("2026-11-12T00:00:00Z", "2026-11-20T00:00:00Z", ["Open Email"]),
+      lead_fields: "country",
+    });
+    expect(extra(fresh)?.exportId).toBeDefined();
+    expect(extra(fresh)?.file_endpoint).toBe(
+      `/bulk/v1/activities/export/${extra(fresh)?.exportId}/file.json`,
+    );
   });
 
   it("follows the recipes resource's recipe: opens by lead source, as joined and counted by hand", async () => {

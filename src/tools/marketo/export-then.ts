@@ -110,8 +110,10 @@ export async function exportThen(input: MarketoApiCallInput, o: ExportThen): Pro
     per: o.per,
     unit: "row",
   });
-  // Rows left out by max_items: not the whole export, as its plain answer says too (review s34, 1).
-  return itemsCut ? { ...answer, data: { ...answer.data, complete: false } } : answer;
+  // The export's own figures (exportId, file_endpoint) as its plain answer gives them (review s34, 10); rows left
+  // out by max_items: not the whole export, as its plain answer says too (review s34, 1).
+  const extra = run.data.extra ? { extra: run.data.extra } : {};
+  return { ...answer, data: { ...answer.data, ...extra, ...(itemsCut ? { complete: false } : {}) } };
 }
 
 /** An export stopped before its end (its run's summary says why): nothing of these is worked out yet. */
