@@ -4,6 +4,7 @@ import { recipesInBrief } from "../connectors/marketo/recipes.js";
 import { checkMarketoPath } from "../connectors/marketo/url.js";
 import { UpstreamError, ValidationError } from "../errors.js";
 import { MarketoApiCallInput, MarketoApiCallOutput } from "../schemas/marketo.js";
+import { checkPairPaths } from "./marketo/activity-pairs.js";
 import { checkPrevious } from "./marketo/activity-previous.js";
 import { isLateStartWarning } from "./marketo/activity-start.js";
 import { MARKETO_ANSWERS } from "./marketo/answers.js";
@@ -181,15 +182,7 @@ export const marketoApiCall: ToolStep<typeof MarketoApiCallInput, typeof Marketo
         "it belongs to another request: give the same method, endpoint and query_parameters.",
       );
     }
-    if (input.run_to_completion) checkRunToCompletion(input);
-    checkFilterValues(input);
-    checkPrevious(input, path);
-    checkPer(input, file);
-    checkLeadFields(input, path, file);
-    const fan = checkFanOut(input, path, file);
-    const spec = computeSpec(input, WHERE_HINT);
-    if (spec) checkComputable(input);
-    checkLeadPaths(input, path, file, spec ? namedFields(spec) : []);
+    const { fan, spec } = checkedInputs(input, path, file);
     const marketo = await ctx.connection("marketo");
     // A write may change what a kept export holds (export-reuse.ts): the next export run reads Marketo again.
     if (input.method !== "GET" && !input.run_to_completion) forgetExports(marketo);
@@ -260,4 +253,20 @@ function finished(
     ...(written.full ? { full: written.full } : {}),
     ...(o.read.columns ? { columns: o.read.columns } : {}),
   };
+}
+
+/** The checks of the step's own inputs, before anything is sent; the fan-out and the computing they give. */
+function checkedInputs(input: MarketoApiCallInput, path: string, file: boolean) {
+  if (input.run_to_completion) checkRunToCompletion(input);
+  checkFilterValues(input);
+  checkPrevious(input, path);
+  checkPer(input, file);
+  checkLeadFields(input, path, file);
+  const fan = checkFanOut(input, path, file);
+  const spec = computeSpec(input, WHERE_HINT);
+  if (spec) checkComputable(input);
+  const named = spec ? namedFields(spec) : [];
+  checkLeadPaths(input, path, file, named);
+  checkPairPaths(input, named);
+  return { fan, spec };
 }

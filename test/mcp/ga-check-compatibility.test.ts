@@ -59,9 +59,22 @@ describe("a checkCompatibility answer through the API call", () => {
               compatible,
             );
             const named = want.length === 0 ? "" : `: ${want.slice(0, 40).join(", ")}`;
-            expect(text).toContain(
-              `${compatible.length.toLocaleString("en-US")} ${noun}s can be added (COMPATIBLE), ${want.length.toLocaleString("en-US")} cannot (INCOMPATIBLE)${named}`,
-            );
+            const can = `${compatible.length.toLocaleString("en-US")} ${noun}s are compatible (COMPATIBLE, the request's own among them)`;
+            const cannot = `${want.length.toLocaleString("en-US")} cannot be added (INCOMPATIBLE)${named}`;
+            expect(text).toContain(`${can}, ${cannot}`);
+            // With compatibilityFilter, the side left out is not said, never as 0 (review s35, 3).
+            for (const [filter, said, unsaid] of [
+              ["COMPATIBLE", can, "cannot be added"],
+              ["INCOMPATIBLE", `${noun}s: ${cannot}`, "are compatible"],
+            ] as const) {
+              const one = await api({
+                method: "POST",
+                endpoint: ENDPOINT,
+                body: { ...request, compatibilityFilter: filter },
+              });
+              expect(firstText(one)).toContain(said);
+              expect(firstText(one).split("\n")[0]).not.toContain(unsaid);
+            }
           }
         },
       ),
@@ -76,7 +89,7 @@ describe("a checkCompatibility answer through the API call", () => {
       body: { dimensions: [{ name: "transactionId" }] },
     });
     const text = firstText(answer);
-    expect(text).toMatch(/cannot \(INCOMPATIBLE\): [^;]*\bitemName\b/);
+    expect(text).toMatch(/cannot be added \(INCOMPATIBLE\): [^;]*\bitemName\b/);
     const whole = JSON.stringify(answer.content);
     expect(whole.length).toBeLessThan(20_000);
     expect(text).toContain("names and descriptions: GET v1beta/properties/{id}/metadata");

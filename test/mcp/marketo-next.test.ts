@@ -162,6 +162,26 @@ describe("next: each activity with the lead's first one of a type after it", () 
     expect(Number((counted.data as { pages?: number }).pages)).toBeGreaterThan(1);
   });
 
+  it("a read that shows part of its records says how to have figures in the call, and per does (trial s31, N438)", async () => {
+    const query = {
+      sinceDatetime: "2026-09-01T00:00:00Z",
+      activityTypeIds: "Visit Webpage,Send Email,Email Delivered,Open Email",
+    };
+    const plain = await mkto.ok<Read>({ ...READ, query_parameters: query, where: "leadId > 0" });
+    expect(plain.first).toContain(
+      'to have figures without reading them all: count_by (counts, bands), sum, per "leadId" (a row per lead, with its count), next or previous',
+    );
+    const per = await mkto.ok<{ result: { leadId: number; records: number }[] }>({
+      ...READ,
+      query_parameters: query,
+      per: "leadId",
+      count_by: "records",
+    });
+    const total = per.data.result.reduce((sum, row) => sum + Number((row as { count?: number }).count), 0);
+    const leads = new Set((await mkto.results(plain)).map((r) => r.leadId));
+    expect(total).toBe(leads.size);
+  });
+
   it("pairs an export's rows (a delivery of any email after a bounce) as its plain rows paired by hand", {
     timeout: 60_000,
   }, async () => {
@@ -253,7 +273,18 @@ describe("next: each activity with the lead's first one of a type after it", () 
     const leads = await mkto.call({ method: "GET", endpoint: "/rest/v1/leads.json", next: "Send Email" });
     expect(leads.result.isError, leads.text).toBe(true);
     expect(leads.first).toContain("next");
-    expect(leads.text).toContain('next "Send Email"');
+    // The hint's example, done as it says, reads (review s35, 6: it was previous's).
+    const example = /query_parameters (\{[^}]+\}), paginate true, max_pages 200, next "([^"]+)"/.exec(
+      leads.text,
+    );
+    expect(example?.[2]).toBe("Fill Out Form");
+    const done = await mkto.ok<Read>({
+      ...READ,
+      query_parameters: JSON.parse(example?.[1] ?? "{}") as Record<string, string>,
+      next: example?.[2],
+      where: 'activityType = "Click Email"',
+    });
+    expect(done.first).toContain("first Fill Out Form after it");
     const notRead = await mkto.call({ ...READ, query_parameters: query, next: "Open Email" });
     expect(notRead.result.isError, notRead.text).toBe(true);
     expect(notRead.first).toContain("the activity after each record is found among them");

@@ -253,9 +253,14 @@ describe("previous: each activity with the lead's last one of a type before it",
     });
     expect(cut.data.complete).toBe(false);
     expect(cut.first).toMatch(
-      /the read of Send Email stopped at \S+, so the [\d,]+ records after it that would have one have none here/,
+      /the read of Send Email stopped at \S+, so the [\d,]+ records after it have none here, whether or not one came before/,
     );
     const records = await mkto.results(cut);
+    // The number said is every record after the date (review s35, 4: it counted only those it had paired).
+    const said = /stopped at (\S+), so the ([\d,]+) records after it/.exec(cut.first);
+    const after = records.filter((r) => r.activityDate > String(said?.[1]));
+    expect(Number(said?.[2]?.replaceAll(",", ""))).toBe(after.length);
+    for (const record of after) expect(record.previous ?? null).toBeNull();
     const lost = records.filter((r) => r.previous === null && truth.get(r.id) !== null);
     expect(lost.length).toBeGreaterThan(0);
     for (const record of records) {

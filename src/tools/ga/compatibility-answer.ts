@@ -36,6 +36,8 @@ export function compatibilityAnswer(
   if (!/:checkCompatibility$/.test(endpoint) || !isCompatibility(body)) return { body };
   const out: Record<string, unknown> = { ...body };
   const said: string[] = [];
+  // With compatibilityFilter Google lists one side only: the other is not said, never "0" (review s35, 3).
+  const only = filter === "COMPATIBLE" || filter === "INCOMPATIBLE" ? filter : undefined;
   for (const { key, meta, noun } of LISTS) {
     const entries = (Array.isArray(body[key]) ? body[key] : []) as Entry[];
     const cut = entries.map((entry) => ({
@@ -49,18 +51,19 @@ export function compatibilityAnswer(
       incompatible.length === 0
         ? ""
         : `: ${incompatible.slice(0, NAMED).join(", ")}${incompatible.length > NAMED ? `, and ${n(incompatible.length - NAMED)} more` : ""}`;
+    const can = `${n(compatible)} ${noun}s are compatible (COMPATIBLE, the request's own among them)`;
+    const cannot = `${n(incompatible.length)} cannot be added (INCOMPATIBLE)${named}`;
     said.push(
-      `${n(compatible)} ${noun}s can be added (COMPATIBLE), ${n(incompatible.length)} cannot (INCOMPATIBLE)${named}`,
+      only === "COMPATIBLE" ? can : only === "INCOMPATIBLE" ? `${noun}s: ${cannot}` : `${can}, ${cannot}`,
     );
   }
-  const only =
-    typeof filter === "string" && filter !== "COMPATIBILITY_UNSPECIFIED"
-      ? ` (compatibilityFilter ${filter}: only those are listed)`
-      : ' (compatibilityFilter "INCOMPATIBLE" or "COMPATIBLE" lists only those)';
+  const listed = only
+    ? ` (compatibilityFilter ${only}: the ${only === "COMPATIBLE" ? "incompatible" : "compatible"} ones are left out)`
+    : ' (compatibilityFilter "INCOMPATIBLE" or "COMPATIBLE" lists only those)';
   return {
     body: out,
     words:
-      `The request's own dimensions and metrics go together (Google refuses the check otherwise); added to them, ${said.join("; ")}${only}. ` +
+      `The request's own dimensions and metrics go together (Google refuses the check otherwise); with them, ${said.join("; ")}${listed}. ` +
       "Each entry is cut to apiName and compatibility (names and descriptions: GET v1beta/properties/{id}/metadata)",
   };
 }

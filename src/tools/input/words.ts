@@ -73,6 +73,10 @@ const SYNONYMS: Record<string, string | string[]> = {
   currency: "currency_code",
   industry: "industry_category",
   accountid: "analytics_account",
+  // An answer's next_cursor goes back as cursor, Marketo's nextPageToken in query_parameters: not as next (review s35, 5).
+  nextcursor: "cursor",
+  nextpagetoken: "query_parameters",
+  pagetoken: "query_parameters",
 };
 
 const squash = (name: string) => name.toLowerCase().replace(/[-_\s]/g, "");

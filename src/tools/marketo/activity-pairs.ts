@@ -5,6 +5,7 @@
  */
 import { ValidationError } from "../../errors.js";
 import type { MarketoApiCallInput } from "../../schemas/marketo.js";
+import type { NamedField } from "../records/fields.js";
 import { type PairWay, PreviousPairer } from "./activity-previous.js";
 import type { ActivityTypes } from "./activity-types.js";
 
@@ -85,4 +86,19 @@ async function pairerOf(
     );
   }
   return pairer;
+}
+
+/**
+ * A field of `next` or `previous` named where neither is given (next_hours, previous.activityDate): refused before
+ * anything is read, as lead.<field> without lead_fields is (review s35, 9: it was refused after a read of 61 calls).
+ */
+export function checkPairPaths(input: MarketoApiCallInput, named: readonly NamedField[]): void {
+  const all = [...named, ...(input.per ? [{ input: "per", field: input.per }] : [])];
+  for (const { input: where, field } of all) {
+    const way = /^(previous|next)(?:_hours$|\.)/.exec(field)?.[1] as PairWay | undefined;
+    if (!way || input[way] !== undefined) continue;
+    throw new ValidationError(where, `${field} is a field of ${way}, which this call does not give.`, {
+      hint: `Add ${way} with the activity type to pair, e.g. ${way} "${way === "next" ? "Fill Out Form" : "Send Email"}" (among the activityTypeIds read).`,
+    });
+  }
 }

@@ -68,7 +68,10 @@ export function checkPrevious(input: MarketoApiCallInput, path: string): void {
     way,
     `it pairs the activities of a read of GET ${READ_PATH}, or of an activity export (POST ${ACTIVITY_EXPORT_CREATE}) run to completion, not ${input.method} ${path}${input.run_to_completion ? " run to completion" : ""}.`,
     {
-      hint: `E.g. method GET, endpoint ${READ_PATH}, query_parameters {"sinceDatetime":"2026-11-01","activityTypeIds":"Send Email,Click Email"}, paginate true, ${way} "Send Email", where 'activityType = "Click Email"'.`,
+      hint:
+        way === "next"
+          ? `E.g. method GET, endpoint ${READ_PATH}, query_parameters {"sinceDatetime":"2026-11-01","activityTypeIds":"Click Email,Fill Out Form"}, paginate true, max_pages 200, next "Fill Out Form", where 'activityType = "Click Email"'.`
+          : `E.g. method GET, endpoint ${READ_PATH}, query_parameters {"sinceDatetime":"2026-11-01","activityTypeIds":"Send Email,Click Email"}, paginate true, previous "Send Email", where 'activityType = "Click Email"'.`,
     },
   );
 }
@@ -148,12 +151,14 @@ export class PreviousPairer {
         if (record[this.way] === null && Number(record.activityTypeId) !== this.typeId) unknown += 1;
         continue;
       }
-      if (String(record.activityDate ?? "") <= date || record.previous === null) continue;
+      // Every record after the date has none here, whether or not one came before it (review s35, 4).
+      if (String(record.activityDate ?? "") <= date) continue;
+      unknown += 1;
+      if (record.previous === null) continue;
       record.previous = null;
       record.previous_hours = null;
       const count = this.#byType.get(Number(record.activityTypeId));
       if (count) count.paired -= 1;
-      unknown += 1;
     }
     this.#knownUntil = { date, unknown };
   }
@@ -174,8 +179,8 @@ export class PreviousPairer {
     );
     return (
       `each ${noun}'s ${this.way} is the lead's ${this.way === "next" ? "first" : "last"} ${this.typeName} ${this.way === "next" ? "after" : "before"} it${match} among the activities read, ` +
-      `${this.way}_hours the hours between (none: null, counted in count_by's row with no value): ` +
-      `${counted.join(", ")} have one${this.#cutWords(noun)}`
+      `${this.way}_hours the hours between (none: null, a blank in count_by, false in a condition): ` +
+      `${counted.length > 0 ? `${counted.join(", ")} have one` : `no ${noun} was read`}${this.#cutWords(noun)}`
     );
   }
 
@@ -188,7 +193,7 @@ export class PreviousPairer {
     const many = plural(known.unknown, noun);
     return this.way === "next"
       ? `; ${stopped}, so the ${many} with none may have one after it: ${fix}`
-      : `; ${stopped}, so the ${many} after it that would have one ${known.unknown === 1 ? "has" : "have"} none here: ${fix}`;
+      : `; ${stopped}, so the ${many} after it ${known.unknown === 1 ? "has" : "have"} none here, whether or not one came before: ${fix}`;
   }
 }
 
@@ -208,5 +213,7 @@ const hoursBetween = (before: Record<string, unknown>, after: Record<string, unk
 function held(record: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(record)) if (!LEFT_OUT.has(key)) out[key] = value;
+  // An export's row has no id: its marketoGUID names it (review s35, 7).
+  if (record.id === undefined && record.marketoGUID !== undefined) out.marketoGUID = record.marketoGUID;
   return out;
 }

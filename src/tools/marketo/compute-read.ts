@@ -63,6 +63,8 @@ interface Walk {
   stoppedBy?: "bytes" | "items" | "pages" | "limit";
   /** Without paginate, max_items cut the one page: the records it held. */
   pageRecords?: number;
+  /** With next, the read whole: the matching records past the kept bytes, seen (in the figures) but not kept. */
+  overflow?: number;
 }
 
 export async function computeRead(
@@ -96,9 +98,22 @@ export async function computeRead(
     `${input.method} ${input.endpoint}: ${plural(compute.read, "record")} read in ${plural(walk.pages, "page")}, ` +
     plural(calls, "call") +
     joinWords(options) +
-    (options.pairer && walk.next ? `; ${pairedCut(input, walk, options.pairer)}` : "");
-  if (options.pairer && walk.next) answer.data.complete = false;
+    (options.pairer && walk.next ? `; ${pairedCut(input, walk, options.pairer)}` : "") +
+    (walk.overflow ? `; ${overflowWords(walk, compute)}` : "");
+  if (options.pairer && (walk.next || walk.overflow)) answer.data.complete = false;
   return { ...answer, summary: computedSummary(input, computed, answer, head) };
+}
+
+/**
+ * A read with next, whole, whose matching records pass what one answer holds: its figures are of every record,
+ * and only the records kept are cut (review s35, 1: it was said as a read that stopped, its figures a prefix's).
+ */
+function overflowWords(walk: Walk, compute: RecordCompute): string {
+  const kept = walk.kept.length;
+  return (
+    `the read is whole and the figures are of all ${plural(compute.read, "record")} read, but only the first ${n(kept)} of the ` +
+    `${n(kept + (walk.overflow ?? 0))} matching records are kept, the most one answer holds: narrow with where, or count with count_by`
+  );
 }
 
 /** A paired read that stopped: what to raise, since no cursor continues it (review s32, finding 2). */
@@ -203,8 +218,7 @@ function take(
 ): void {
   const keptNow: Record<string, unknown>[] = [];
   records.forEach((record, index) => {
-    if (options.byType && !options.byType.keeps(record)) return;
-    if (!options.compute.see(record)) return;
+    if (!seen(record, options)) return;
     if (options.per) {
       options.per.add(record);
       return;
@@ -217,6 +231,10 @@ function take(
   if (keptNow.length > 0) ctx.partial?.(keptNow);
 }
 
+/** A record seen by the figures (where, count_by): whether it matches. */
+const seen = (record: Record<string, unknown>, options: ComputeReadOptions): boolean =>
+  (!options.byType || options.byType.keeps(record)) && options.compute.see(record);
+
 /** next's held pages, once the read is whole: paired, then seen page by page up to the kept bytes. */
 function takeWhole(
   walk: Walk,
@@ -226,14 +244,16 @@ function takeWhole(
   keptBytes: number,
 ): void {
   options.pairer?.finish(held.flatMap((page) => page.records));
-  for (const [index, page] of held.entries()) {
-    take(walk, page.records, page.at, ctx, options);
-    if (walk.bytes >= keptBytes && index < held.length - 1) {
-      walk.stoppedBy = "bytes";
-      walk.next ??= held[index + 1]?.at;
-      break;
-    }
+  let overflow = 0;
+  for (const page of held) {
+    if (walk.bytes < keptBytes) take(walk, page.records, page.at, ctx, options);
+    // Past what the answer holds: still in the figures (where, count_by), not kept.
+    else for (const record of page.records) if (seen(record, options)) overflow += 1;
   }
+  if (overflow === 0) return;
+  walk.overflow = overflow;
+  // A sort needs every matching record at once: refused, as a read that passes the bytes is (compute-answer.ts).
+  if (options.compute.spec.order) walk.stoppedBy = "bytes";
 }
 
 /** The read's pages; with lead_fields, joined to their leads a few pages at once (lead-join.ts). */
@@ -258,7 +278,9 @@ function pagesOf(
   // limit in read order may stop after a page: its leads are read with it, not 300 ahead (review s33, 3).
   const { spec } = options.compute;
   // Not with where: it may keep few records a page, and each page's leads then cost a call (review s34, 2).
-  const eager = spec.limit !== undefined && !spec.order && !spec.countBy && !spec.where;
+  // Nor with next, which reads the whole read whatever limit says (review s35, 10).
+  const eager =
+    spec.limit !== undefined && !spec.order && !spec.countBy && !spec.where && !options.pairer?.wholeRead;
   return options.leads ? joinedPages(read, options.leads, { ahead, eager }) : read;
 }
 
@@ -282,7 +304,11 @@ function perRead(
     : walk.stoppedBy === "pages"
       ? "raise max_pages (at most 200)"
       : "raise max_items (at most 100,000)";
-  const cut = walk.next ? `the read stopped before its end: ${limit}` : undefined;
+  // next's caveat holds for per's rows too (review s35, 6).
+  const unread = options.pairer?.wholeRead
+    ? ", and a record with no next may have one after the last read"
+    : "";
+  const cut = walk.next ? `the read stopped before its end: ${limit}${unread}` : undefined;
   const base = {
     warnings: walk.warnings,
     record_errors: [],

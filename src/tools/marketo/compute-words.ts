@@ -209,6 +209,7 @@ export function shownWords(computed: Computed, answer: ReadAnswer): string[] {
         ? `all ${n(counts.read)} are in the ${answer.full?.file ? "file" : "full result"} linked below`
         : "the rest are not kept by this client: narrow where, or count with count_by",
     );
+    if (!spec.countBy && computed.from === undefined) parts.push(inToolWords(computed.kept));
   } else if (counts.read > 0) {
     const linked = counts.kept
       ? ` and in the ${answer.full?.file ? "file" : "full result"} linked below`
@@ -221,6 +222,18 @@ export function shownWords(computed: Computed, answer: ReadAnswer): string[] {
     parts.push(`${which} shown here${linked}`);
   }
   return parts;
+}
+
+/**
+ * More records than shown, and none counted: how to have the figures in this call instead of reading them all
+ * (trial s31, N438: an agent read 264,000 characters of form fills to count fills per lead and the gaps between).
+ */
+function inToolWords(records: readonly Record<string, unknown>[]): string {
+  const activities = records[0]?.activityTypeId !== undefined;
+  return (
+    "to have figures without reading them all: count_by (counts, bands), sum, " +
+    `per "leadId" (a row per lead, with its count)${activities ? ", next or previous (each with the lead's next or last activity of a type, and the hours between)" : ""}, in this call`
+  );
 }
 
 /** That max_items counts what is read, before the call's where, count_by and order_by ("" without them). */

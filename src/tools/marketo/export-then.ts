@@ -18,6 +18,7 @@ import { activityPairs } from "./activity-pairs.js";
 import { activityTypes, typeIds } from "./activity-types.js";
 import { reusedAgo } from "./export-reused.js";
 import { type ExportSink, runExport } from "./export-run.js";
+import type { NameReader } from "./id-names.js";
 import { computedJoined } from "./joined-answer.js";
 import type { LeadJoin } from "./lead-join.js";
 import type { ReadAnswer } from "./read-calls.js";
@@ -60,12 +61,13 @@ export async function exportThen(input: MarketoApiCallInput, o: ExportThen): Pro
   if (!sink.rows) {
     return { ...run, summary: `${run.summary} ${WAIT}.` };
   }
-  // Copies: the kept rows serve a later call as they are. max_items keeps the first rows, as on the plain export
-  // (review s33, 2).
-  const cap = input.max_items ?? Number.POSITIVE_INFINITY;
-  const rows = sink.rows.slice(0, cap).map((row) => ({ ...row }));
-  const itemsCut = rows.length < sink.rows.length;
+  // Copies: the kept rows serve a later call as they are. Paired over every row, then max_items keeps the first,
+  // as on the plain export (review s33, 2; s35, 2: a kept row's next may be among the rows after the cut).
   const reader = { marketo, signal: ctx.signal, onWait };
+  const all = sink.rows.map((row) => ({ ...row }));
+  const pairs = await pairRows(input, reader, all);
+  const rows = all.slice(0, input.max_items ?? Number.POSITIVE_INFINITY);
+  const itemsCut = rows.length < all.length;
   // A kept export's rows answered: said, since they may be minutes old (review s33, 6).
   let paired =
     sink.reusedFinishedAt === undefined
@@ -75,18 +77,7 @@ export async function exportThen(input: MarketoApiCallInput, o: ExportThen): Pro
     await o.leads.join(rows);
     paired += `; ${o.leads.words()}`;
   }
-  if (input.previous !== undefined || input.next !== undefined) {
-    const filter = isPlainObject(input.body?.filter) ? input.body.filter : undefined;
-    const given = filter?.activityTypeIds;
-    const read =
-      given === undefined ? undefined : await typeIds(given, reader, "body.filter.activityTypeIds");
-    const types = read?.types ?? (await activityTypes(reader));
-    const pairer = await activityPairs(input, { ids: read?.ids, types }, async (value, field) => {
-      return (await typeIds(value, reader, field)).ids;
-    });
-    pairer?.pair(rows);
-    if (pairer) paired += `; ${pairer.words(true)}`;
-  }
+  paired += pairs;
   const calls = run.data.calls_used + (o.leads?.calls ?? 0);
   const kept = itemsCut
     ? ` (max_items ${n(rows.length)} kept the first of the export's ${n(sink.rows.length)}; leave it out for all)`
@@ -114,6 +105,24 @@ export async function exportThen(input: MarketoApiCallInput, o: ExportThen): Pro
   // out by max_items: not the whole export, as its plain answer says too (review s34, 1).
   const extra = run.data.extra ? { extra: run.data.extra } : {};
   return { ...answer, data: { ...answer.data, ...extra, ...(itemsCut ? { complete: false } : {}) } };
+}
+
+/** previous and next over the export's rows, in time order; their words ("" without them). */
+async function pairRows(
+  input: MarketoApiCallInput,
+  reader: NameReader,
+  rows: Record<string, unknown>[],
+): Promise<string> {
+  if (input.previous === undefined && input.next === undefined) return "";
+  const filter = isPlainObject(input.body?.filter) ? input.body.filter : undefined;
+  const given = filter?.activityTypeIds;
+  const read = given === undefined ? undefined : await typeIds(given, reader, "body.filter.activityTypeIds");
+  const types = read?.types ?? (await activityTypes(reader));
+  const pairer = await activityPairs(input, { ids: read?.ids, types }, async (value, field) => {
+    return (await typeIds(value, reader, field)).ids;
+  });
+  pairer?.pair(rows);
+  return pairer ? `; ${pairer.words(true)}` : "";
 }
 
 /** An export stopped before its end (its run's summary says why): nothing of these is worked out yet. */

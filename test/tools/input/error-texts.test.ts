@@ -107,6 +107,13 @@ describe("error texts", () => {
     );
   });
 
+  it("an answer's next_cursor, given back under its own name, is pointed to cursor, not next (review s35, 5)", async () => {
+    const cursor = await refused(MARKETO, { ...LEADS, next_cursor: "c3.abc" });
+    expect(cursor.message).toMatch(/Invalid next_cursor: unknown field; did you mean cursor\?/);
+    const token = await refused(MARKETO, { ...LEADS, nextPageToken: "ABC" });
+    expect(token.message).toMatch(/did you mean query_parameters\?/);
+  });
+
   it("a number written as a string says to drop the quotes", async () => {
     const error = await refused(MARKETO, { ...LEADS, paginate: true, max_pages: "20" });
     expect(error.message).toMatch(
