@@ -25,7 +25,7 @@ import { type ActivityNaming, askedTypes, byTime, nameRecords, TYPES_A_READ } fr
 import { keptBytesFor } from "./compute-answer.js";
 import { joinWords } from "./compute-read.js";
 import { computedJoined } from "./joined-answer.js";
-import type { LeadJoin } from "./lead-join.js";
+import { type LeadJoin, leadFreeTest } from "./lead-join.js";
 import { asRecords, type ReadAnswer, type Shaped } from "./read-calls.js";
 
 const READ_PATH = "/rest/v1/activities.json";
@@ -179,7 +179,7 @@ export async function groupedActivities(
   const results = groups.flatMap((group) => (group.result ? [group.result] : []));
   const named = await nameRecords(asRecords(results.flatMap((r) => r.result)), options.naming);
   const records = named.sort(byTime);
-  await options.leads?.join(records);
+  await options.leads?.join(records, leadFreeTest(options.compute?.spec));
   if (options.pairer) pairGroups(options.pairer, groups, records);
   const calls =
     results.reduce((sum, r) => sum + r.callsUsed, 0) +

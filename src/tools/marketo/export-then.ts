@@ -20,7 +20,7 @@ import { reusedAgo } from "./export-reused.js";
 import { type ExportSink, runExport } from "./export-run.js";
 import type { NameReader } from "./id-names.js";
 import { computedJoined } from "./joined-answer.js";
-import type { LeadJoin } from "./lead-join.js";
+import { type LeadJoin, leadFreeTest } from "./lead-join.js";
 import type { ReadAnswer } from "./read-calls.js";
 
 export interface ExportThen {
@@ -74,7 +74,7 @@ export async function exportThen(input: MarketoApiCallInput, o: ExportThen): Pro
       ? ""
       : ` (the rows of the same export run ${reusedAgo(sink.reusedFinishedAt)} ago, reused: no export ran now)`;
   if (o.leads) {
-    await o.leads.join(rows);
+    await o.leads.join(rows, leadFreeTest(o.first));
     paired += `; ${o.leads.words()}`;
   }
   paired += pairs;

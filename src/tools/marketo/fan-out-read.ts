@@ -30,7 +30,7 @@ import {
   statusWords,
 } from "./fan-out-none.js";
 import { computedJoined } from "./joined-answer.js";
-import type { LeadJoin } from "./lead-join.js";
+import { type LeadJoin, leadFreeTest } from "./lead-join.js";
 import { asRecords, type ReadAnswer, type Shaped } from "./read-calls.js";
 
 /** Reads in flight at once: a few, well under Marketo's 10 (other calls share them). */
@@ -204,7 +204,7 @@ export async function fanOutRead(
   const limit = input.max_items ?? DEFAULT_MAX_ITEMS;
   const all = joined(reads, fan);
   const records = all.slice(0, limit);
-  await options.leads?.join(records);
+  await options.leads?.join(records, leadFreeTest(options.compute?.spec));
   const { read, calls, base } = tally(reads, options.leads?.calls ?? 0);
   base.request_ids.push(...(options.leads?.requestIds ?? []));
   const cut = cutWords(input, word, reads, all.length > limit);
