@@ -93,7 +93,8 @@ export function resultLinks(meta: ResultMeta, ttlMs: number) {
   }));
   const text =
     `Full result: all ${what}${read}, at ${links[0]?.uri} (JSON) and ${links[1]?.uri} (CSV), ` +
-    `${meta.pageItems.length === 1 ? "in one page" : `in ${meta.pageItems.length} pages (add ?page=2 … ?page=${meta.pageItems.length})`}; ` +
+    // ?page=all said here too: agents read page 1 only to learn of it from its _meta (trial s31, N438, both runs).
+    `${meta.pageItems.length === 1 ? "in one page" : `in ${meta.pageItems.length} pages (add ?page=2 … ?page=${meta.pageItems.length}, or ?page=all for all at once)`}; ` +
     `read them with resources/read (kept ${keptFor(ttlMs)}).${more}`;
   return { links, text };
 }

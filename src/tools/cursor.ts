@@ -12,7 +12,8 @@ import { cursorKey } from "../auth/cursor-key.js";
 import { ValidationError } from "../errors.js";
 
 /** c1 had no signature; c2 is the version earlier tests name as "another". */
-const PREFIX = "c3.";
+export const CURSOR_PREFIX = "c3.";
+const PREFIX = CURSOR_PREFIX;
 const MAX_CURSOR_CHARS = 4_096;
 /** 128 bits of HMAC: 22 characters, enough that a forgery is never accepted. */
 const MAC_BYTES = 16;

@@ -79,11 +79,7 @@ export const googleAnalyticsApiCall: ToolStep<ReturnType<typeof input>, typeof G
     // Google answers a JSON object (an empty one for a DELETE); anything else is shown as it came.
     const secret = withoutSecrets(result.body === undefined || result.body === null ? {} : result.body);
     // A compatibility check's answer, cut to names (compatibility-answer.ts): 40,000 characters for a yes or no.
-    const compatible = compatibilityAnswer(
-      fields.endpoint,
-      secret.body,
-      bodyField(fields.body, "compatibilityFilter"),
-    );
+    const compatible = compatibilityAnswer(fields.endpoint, secret.body, fields.body);
     const body = compatible.body;
     const paged = pageBody(fields, body, { keepBytes: ctx.fullResults?.maxBytes });
     const custom = customDefinitionWords(body);
@@ -115,12 +111,6 @@ export const googleAnalyticsApiCall: ToolStep<ReturnType<typeof input>, typeof G
  * call with nothing to list answers {}: https://protobuf.dev/programming-guides/json/), and a DELETE
  * answers Empty ({}). Neither is "1 object".
  */
-/** A field of a JSON body, when the body is an object. */
-const bodyField = (body: unknown, key: string): unknown =>
-  body !== null && typeof body === "object" && !Array.isArray(body)
-    ? (body as Record<string, unknown>)[key]
-    : undefined;
-
 /** A list's key for one item: "1 result", "1 accountSummary". */
 const singular = (key: string) => key.replace(/ies$/, "y").replace(/s$/, "");
 

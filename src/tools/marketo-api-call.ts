@@ -4,7 +4,7 @@ import { recipesInBrief } from "../connectors/marketo/recipes.js";
 import { checkMarketoPath } from "../connectors/marketo/url.js";
 import { UpstreamError, ValidationError } from "../errors.js";
 import { MarketoApiCallInput, MarketoApiCallOutput } from "../schemas/marketo.js";
-import { checkPairPaths } from "./marketo/activity-pairs.js";
+import { checkCursorPlaces, checkPairPaths } from "./marketo/activity-pairs.js";
 import { checkPrevious } from "./marketo/activity-previous.js";
 import { isLateStartWarning } from "./marketo/activity-start.js";
 import { MARKETO_ANSWERS } from "./marketo/answers.js";
@@ -257,6 +257,7 @@ function finished(
 
 /** The checks of the step's own inputs, before anything is sent; the fan-out and the computing they give. */
 function checkedInputs(input: MarketoApiCallInput, path: string, file: boolean) {
+  checkCursorPlaces(input);
   if (input.run_to_completion) checkRunToCompletion(input);
   checkFilterValues(input);
   checkPrevious(input, path);

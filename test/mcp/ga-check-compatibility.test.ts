@@ -59,7 +59,12 @@ describe("a checkCompatibility answer through the API call", () => {
               compatible,
             );
             const named = want.length === 0 ? "" : `: ${want.slice(0, 40).join(", ")}`;
-            const can = `${compatible.length.toLocaleString("en-US")} ${noun}s are compatible (COMPATIBLE, the request's own among them)`;
+            // The request's own are among them only when it names some of the kind (review s36, 9).
+            const own =
+              (noun === "dimension" ? dimensions : metrics).length > 0
+                ? ", the request's own among them"
+                : "";
+            const can = `${compatible.length.toLocaleString("en-US")} ${noun}s are compatible (COMPATIBLE${own})`;
             const cannot = `${want.length.toLocaleString("en-US")} cannot be added (INCOMPATIBLE)${named}`;
             expect(text).toContain(`${can}, ${cannot}`);
             // With compatibilityFilter, the side left out is not said, never as 0 (review s35, 3).

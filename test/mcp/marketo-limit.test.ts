@@ -150,6 +150,13 @@ describe("limit", () => {
     expect(sorted.text).toContain(
       "Full result: all 900 records (kept by the call's where or limit, of 1,250 read), at ",
     );
+    // Its pages, and ?page=all for all at once, which reads the 900 (trial s31, N438).
+    const pages = /in (\d+) pages \(add \?page=2 … \?page=\1, or \?page=all for all at once\)/.exec(
+      sorted.text,
+    );
+    expect(Number(pages?.[1])).toBeGreaterThan(1);
+    const json = sorted.links.find((l) => l.mimeType === "application/json")?.uri ?? "";
+    expect(JSON.parse(await mkto.whole(`${json}?page=all`))).toHaveLength(900);
     const exported = await mkto.ok<Answer>({
       method: "POST",
       endpoint: "/bulk/v1/leads/export/create.json",

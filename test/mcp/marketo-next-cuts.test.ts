@@ -66,7 +66,7 @@ describe("next, where its answer is cut", () => {
     expect(kept).toBeLessThan(paired.data.computed?.matched ?? 0);
     expect(paired.data.complete).toBe(false);
     expect(paired.first).toContain(
-      `the read is whole and the figures are of all ${plain.data.computed?.read.toLocaleString("en-US")} records read, but only the first ${kept.toLocaleString("en-US")} of the ${plain.data.computed?.matched.toLocaleString("en-US")} matching records are kept`,
+      `the answer holds the first ${kept.toLocaleString("en-US")} of the ${plain.data.computed?.matched.toLocaleString("en-US")} matching records (the figures are of them all)`,
     );
     expect(paired.first).not.toContain("the read stopped before its end");
   });
@@ -131,5 +131,68 @@ describe("next, where its answer is cut", () => {
       next: "Open Email",
     });
     expect(previous.first).toContain("previous.activityType is a field of previous");
+  });
+
+  it("with limit, counts every match before it and answers whole; a sort past the bytes says the read was whole (review s36, 1, 3)", async () => {
+    const where = 'activityType = "Email Delivered"';
+    const plain = await mkto.ok<Read>({
+      ...READ,
+      query_parameters: QUERY,
+      max_items: 100_000,
+      where,
+      count_by: "activityType",
+    });
+    const matched = plain.data.computed?.matched ?? 0;
+    const five = await mkto.ok<Read & { computed?: { before_limit?: number } }>({
+      ...READ,
+      query_parameters: QUERY,
+      max_items: 100_000,
+      where,
+      next: "Open Email",
+      limit: 5,
+    });
+    expect(five.data.result).toHaveLength(5);
+    expect(five.data.computed?.before_limit).toBe(matched);
+    expect(five.data.complete).toBe(true);
+    expect(five.first).toContain(
+      `limit 5: the first 5 of the ${matched.toLocaleString("en-US")} records in read order`,
+    );
+    const sorted = await mkto.call({
+      ...READ,
+      query_parameters: QUERY,
+      max_items: 100_000,
+      where,
+      next: "Open Email",
+      order_by: "-next_hours",
+    });
+    expect(sorted.result.isError).toBe(true);
+    expect(sorted.first).toContain(
+      `the ${matched.toLocaleString("en-US")} that match among all ${plain.data.computed?.read.toLocaleString("en-US")} records read (the whole read, its calls spent)`,
+    );
+  });
+
+  it("a cut read past the bytes never says it is whole (review s36, 4)", async () => {
+    const cut = await mkto.ok<Read>({ ...READ, query_parameters: QUERY, max_items: 200, next: "Open Email" });
+    expect(cut.first).toContain("the read stopped before its end");
+    expect(cut.first).toMatch(
+      /the answer holds the first [\d,]+ of the [\d,]+ matching records among those read/,
+    );
+    expect(cut.first).not.toContain("of them all");
+  });
+
+  it("refuses an answer's cursor given as next or as Marketo's token, and a bare next in where, before any call (review s36, 7, 10)", async () => {
+    const plain = await mkto.ok<Read & { next_cursor?: string }>({
+      ...READ,
+      query_parameters: QUERY,
+      max_items: 100,
+    });
+    const cursor = plain.data.next_cursor ?? "";
+    expect(cursor).not.toBe("");
+    const refused = await mkto.call({ ...READ, query_parameters: { ...QUERY, nextPageToken: cursor } });
+    expect(refused.first).toContain("it holds an answer's next_cursor, which goes back as cursor");
+    const followed = await mkto.ok<Read>({ ...READ, query_parameters: QUERY, max_items: 100, cursor });
+    expect(followed.data.result.length).toBeGreaterThan(0);
+    const bare = await mkto.call({ ...READ, query_parameters: QUERY, where: "next is empty" });
+    expect(bare.first).toContain("next is a field of next, which this call does not give");
   });
 });

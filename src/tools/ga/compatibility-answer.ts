@@ -31,9 +31,11 @@ const isCompatibility = (body: unknown): body is Record<string, unknown> =>
 export function compatibilityAnswer(
   endpoint: string,
   body: unknown,
-  filter: unknown,
+  request: unknown,
 ): { body: unknown; words?: string | undefined } {
   if (!/:checkCompatibility$/.test(endpoint) || !isCompatibility(body)) return { body };
+  const asked = (request ?? {}) as { compatibilityFilter?: unknown; dimensions?: unknown; metrics?: unknown };
+  const filter = asked.compatibilityFilter;
   const out: Record<string, unknown> = { ...body };
   const said: string[] = [];
   // With compatibilityFilter Google lists one side only: the other is not said, never "0" (review s35, 3).
@@ -51,7 +53,9 @@ export function compatibilityAnswer(
       incompatible.length === 0
         ? ""
         : `: ${incompatible.slice(0, NAMED).join(", ")}${incompatible.length > NAMED ? `, and ${n(incompatible.length - NAMED)} more` : ""}`;
-    const can = `${n(compatible)} ${noun}s are compatible (COMPATIBLE, the request's own among them)`;
+    // The request's own are listed too, when it names some of this kind (review s36, 9).
+    const own = Array.isArray(asked[`${noun}s`]) && (asked[`${noun}s`] as unknown[]).length > 0;
+    const can = `${n(compatible)} ${noun}s are compatible (COMPATIBLE${own ? ", the request's own among them" : ""})`;
     const cannot = `${n(incompatible.length)} cannot be added (INCOMPATIBLE)${named}`;
     said.push(
       only === "COMPATIBLE" ? can : only === "INCOMPATIBLE" ? `${noun}s: ${cannot}` : `${can}, ${cannot}`,

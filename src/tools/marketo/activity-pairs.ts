@@ -5,6 +5,7 @@
  */
 import { ValidationError } from "../../errors.js";
 import type { MarketoApiCallInput } from "../../schemas/marketo.js";
+import { CURSOR_PREFIX } from "../cursor.js";
 import type { NamedField } from "../records/fields.js";
 import { type PairWay, PreviousPairer } from "./activity-previous.js";
 import type { ActivityTypes } from "./activity-types.js";
@@ -95,10 +96,26 @@ async function pairerOf(
 export function checkPairPaths(input: MarketoApiCallInput, named: readonly NamedField[]): void {
   const all = [...named, ...(input.per ? [{ input: "per", field: input.per }] : [])];
   for (const { input: where, field } of all) {
-    const way = /^(previous|next)(?:_hours$|\.)/.exec(field)?.[1] as PairWay | undefined;
+    // The bare name too: "next is empty" asks for records never followed (review s36, 10).
+    const way = /^(previous|next)(?:_hours$|\.|$)/.exec(field)?.[1] as PairWay | undefined;
     if (!way || input[way] !== undefined) continue;
     throw new ValidationError(where, `${field} is a field of ${way}, which this call does not give.`, {
       hint: `Add ${way} with the activity type to pair, e.g. ${way} "${way === "next" ? "Fill Out Form" : "Send Email"}" (among the activityTypeIds read).`,
     });
+  }
+}
+
+/** An answer's next_cursor given where a type or Marketo's own token goes (review s36, 7): refused first. */
+export function checkCursorPlaces(input: MarketoApiCallInput): void {
+  const token = input.query_parameters?.nextPageToken;
+  for (const [field, value] of [
+    ["next", input.next],
+    ["query_parameters.nextPageToken", token],
+  ] as const) {
+    if (typeof value === "string" && value.startsWith(CURSOR_PREFIX)) {
+      throw new ValidationError(field, "it holds an answer's next_cursor, which goes back as cursor.", {
+        hint: "Give it as cursor, with the same method, endpoint and query_parameters as the call that answered it.",
+      });
+    }
   }
 }

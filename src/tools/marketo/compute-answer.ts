@@ -67,6 +67,8 @@ export interface Computed {
   next: MarketoPosition | undefined;
   /** What stopped it: the kept bytes, max_items (records read), max_pages, or limit in read order reached. */
   stoppedBy?: "bytes" | "items" | "pages" | "limit";
+  /** A read with next, whole: all its matching records, of which those past the kept bytes are not kept. */
+  matchedAll?: number;
   /** A read without paginate that max_items cut: the records its one page held. */
   pageRecords?: number;
   pages: number;
@@ -101,14 +103,15 @@ export function keptBytesFor(ctx: ToolContext, compute: RecordCompute, file = fa
 function refuseSortPastLimit(computed: Computed, bytes: number): never {
   const { compute } = computed;
   const limit = computed.limit ?? { bytes, setting: "MARTECH_STEPS_RESULT_MAX_BYTES" };
-  throw new ValidationError(
-    "order_by",
-    `sorting needs every matching record at once: the ${n(computed.kept.length)} that matched among the first ${n(compute.read)} ${computed.unit}s read ` +
-      `already take ${sizeWords(limit.bytes)} of JSON, the most one answer holds (${limit.setting}), and more remain to be read.`,
-    {
-      hint: "Narrow the records with where (or a shorter date range) so fewer match, count them with count_by instead, or leave order_by out to read them all.",
-    },
-  );
+  // A read with next is whole: every record was read and its calls spent (review s36, 3).
+  const what =
+    computed.matchedAll !== undefined
+      ? `the ${n(computed.matchedAll)} that match among all ${n(compute.read)} ${computed.unit}s read (the whole read, its calls spent) take more than ${sizeWords(limit.bytes)} of JSON, the most one answer holds (${limit.setting}).`
+      : `the ${n(computed.kept.length)} that matched among the first ${n(compute.read)} ${computed.unit}s read ` +
+        `already take ${sizeWords(limit.bytes)} of JSON, the most one answer holds (${limit.setting}), and more remain to be read.`;
+  throw new ValidationError("order_by", `sorting needs every matching record at once: ${what}`, {
+    hint: "Narrow the records with where (or a shorter date range) so fewer match, count them with count_by instead, or leave order_by out to read them all.",
+  });
 }
 
 /** The answer's records, its cursor and what is kept, from a computed read. */

@@ -65,6 +65,8 @@ interface Walk {
   pageRecords?: number;
   /** With next, the read whole: the matching records past the kept bytes, seen (in the figures) but not kept. */
   overflow?: number;
+  /** With next and limit in read order: the matching records after the first ones limit needs, not kept. */
+  beyondLimit?: number;
 }
 
 export async function computeRead(
@@ -82,6 +84,8 @@ export async function computeRead(
     kept: walk.kept,
     // previous pairs over one whole read: no cursor resumes it part-way (review s32, finding 2).
     positions: options.pairer ? [] : walk.positions.map((page) => ({ page })),
+    // The whole read's matches, of which a sort refused past the bytes holds part (review s36, 3).
+    ...(walk.overflow !== undefined ? { matchedAll: walk.kept.length + walk.overflow } : {}),
     next: walk.next && !options.pairer ? { page: walk.next } : undefined,
     ...(walk.stoppedBy ? { stoppedBy: walk.stoppedBy } : {}),
     ...(walk.pageRecords !== undefined ? { pageRecords: walk.pageRecords } : {}),
@@ -91,6 +95,7 @@ export async function computeRead(
     ...(names ? { names } : {}),
   };
   const answer = computedAnswer(input, ctx, computed);
+  if (walk.beyondLimit) beforeLimit(answer, walk.kept.length + walk.beyondLimit);
   answer.data.warnings.unshift(...walk.warnings);
   answer.data.request_ids = walk.requestIds;
   const calls = answer.data.calls_used;
@@ -99,7 +104,7 @@ export async function computeRead(
     plural(calls, "call") +
     joinWords(options) +
     (options.pairer && walk.next ? `; ${pairedCut(input, walk, options.pairer)}` : "") +
-    (walk.overflow ? `; ${overflowWords(walk, compute)}` : "");
+    (walk.overflow ? `; ${overflowWords(walk)}` : "");
   if (options.pairer && (walk.next || walk.overflow)) answer.data.complete = false;
   return { ...answer, summary: computedSummary(input, computed, answer, head) };
 }
@@ -108,12 +113,18 @@ export async function computeRead(
  * A read with next, whole, whose matching records pass what one answer holds: its figures are of every record,
  * and only the records kept are cut (review s35, 1: it was said as a read that stopped, its figures a prefix's).
  */
-function overflowWords(walk: Walk, compute: RecordCompute): string {
+function overflowWords(walk: Walk): string {
   const kept = walk.kept.length;
-  return (
-    `the read is whole and the figures are of all ${plural(compute.read, "record")} read, but only the first ${n(kept)} of the ` +
-    `${n(kept + (walk.overflow ?? 0))} matching records are kept, the most one answer holds: narrow with where, or count with count_by`
-  );
+  const matching = `${n(kept + (walk.overflow ?? 0))} matching records`;
+  // A cut read is said as such (pairedCut); the figures are then of the records read (review s36, 4).
+  const whole = walk.next ? `${matching} among those read` : `${matching} (the figures are of them all)`;
+  return `the answer holds the first ${n(kept)} of the ${whole}, the most one answer holds: narrow with where, or count with count_by`;
+}
+
+/** limit's first records of a read with next, and the matching ones after them, counted but not kept. */
+function beforeLimit(answer: ReadAnswer, all: number): void {
+  answer.counts.beforeLimit = all;
+  if (answer.data.computed) answer.data.computed.before_limit = all;
 }
 
 /** A paired read that stopped: what to raise, since no cursor continues it (review s32, finding 2). */
@@ -244,16 +255,22 @@ function takeWhole(
   keptBytes: number,
 ): void {
   options.pairer?.finish(held.flatMap((page) => page.records));
+  const { spec } = options.compute;
+  // limit in read order needs its first records only (review s36, 1: the rest are counted before limit).
+  const limit = spec.limit !== undefined && !spec.order && !spec.countBy ? spec.limit : undefined;
   let overflow = 0;
   for (const page of held) {
-    if (walk.bytes < keptBytes) take(walk, page.records, page.at, ctx, options);
-    // Past what the answer holds: still in the figures (where, count_by), not kept.
+    if (walk.bytes < keptBytes && (limit === undefined || walk.kept.length < limit)) {
+      take(walk, page.records, page.at, ctx, options);
+    }
+    // Past what the answer holds or limit needs: still in the figures (where, count_by), not kept.
     else for (const record of page.records) if (seen(record, options)) overflow += 1;
   }
   if (overflow === 0) return;
-  walk.overflow = overflow;
+  if (limit !== undefined && walk.kept.length >= limit) walk.beyondLimit = overflow;
+  else walk.overflow = overflow;
   // A sort needs every matching record at once: refused, as a read that passes the bytes is (compute-answer.ts).
-  if (options.compute.spec.order) walk.stoppedBy = "bytes";
+  if (spec.order) walk.stoppedBy = "bytes";
 }
 
 /** The read's pages; with lead_fields, joined to their leads a few pages at once (lead-join.ts). */

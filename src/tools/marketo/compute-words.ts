@@ -229,11 +229,14 @@ export function shownWords(computed: Computed, answer: ReadAnswer): string[] {
  * (trial s31, N438: an agent read 264,000 characters of form fills to count fills per lead and the gaps between).
  */
 function inToolWords(records: readonly Record<string, unknown>[]): string {
-  const activities = records[0]?.activityTypeId !== undefined;
-  return (
-    "to have figures without reading them all: count_by (counts, bands), sum, " +
-    `per "leadId" (a row per lead, with its count)${activities ? ", next or previous (each with the lead's next or last activity of a type, and the hours between)" : ""}, in this call`
-  );
+  const first = records[0] ?? {};
+  // Only what these records take (review s36, 6): per "leadId" where they have one, pairs where the call has none.
+  const pairs =
+    first.activityTypeId !== undefined && !("next" in first) && !("previous" in first)
+      ? ", next or previous (each with the lead's next or last activity of a type, and the hours between)"
+      : "";
+  const per = first.leadId !== undefined ? ', per "leadId" (a row per lead, with its count)' : "";
+  return `to have figures without reading them all: count_by (counts, bands; with sum, mean and median)${per}${pairs}, in this call`;
 }
 
 /** That max_items counts what is read, before the call's where, count_by and order_by ("" without them). */

@@ -77,7 +77,11 @@ export async function exportThen(input: MarketoApiCallInput, o: ExportThen): Pro
     await o.leads.join(rows, leadFreeTest(o.first));
     paired += `; ${o.leads.words()}`;
   }
-  paired += pairs;
+  // The pairs' counts are of every row paired, not of the first rows kept (review s36, 2).
+  paired +=
+    pairs && itemsCut
+      ? `${pairs} (counted over all ${n(all.length)} rows of the export, before max_items)`
+      : pairs;
   const calls = run.data.calls_used + (o.leads?.calls ?? 0);
   const kept = itemsCut
     ? ` (max_items ${n(rows.length)} kept the first of the export's ${n(sink.rows.length)}; leave it out for all)`
