@@ -12,6 +12,7 @@
  */
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
+import { activityKinds, cutGroupedRead } from "../helpers/activity-pairs.js";
 import { activityExport, seededMarketo } from "../helpers/marketo-mcp.js";
 
 type Activity = {
@@ -70,14 +71,7 @@ function expectPairs(records: Activity[], paired: Activity[], expected: Map<numb
 
 describe("next: each activity with the lead's first one of a type after it", () => {
   beforeAll(async () => {
-    const types = await mkto.ok<{ result: { id: number; primaryAttribute?: { name: string } }[] }>({
-      method: "GET",
-      endpoint: "/rest/v1/activities/types.json",
-    });
-    for (const type of types.data.result) {
-      if (type.primaryAttribute) kinds.set(type.id, type.primaryAttribute.name);
-    }
-    expect(kinds.get(6)).toBe(kinds.get(11));
+    for (const [id, kind] of await activityKinds(mkto)) kinds.set(id, kind);
   });
 
   it("pairs as a plain read paired by hand does, over windows, types, leads and :any", {
@@ -229,23 +223,7 @@ describe("next: each activity with the lead's first one of a type after it", () 
   });
 
   it("a cut grouped read of more than 10 types gives no wrong pair, and says which may have one unread", async () => {
-    const query = {
-      sinceDatetime: "2026-11-01T00:00:00Z",
-      activityTypeIds:
-        "Click Email,Visit Webpage,Fill Out Form,Click Link,Email Delivered,Email Bounced,Unsubscribe Email,Open Email,New Lead,Change Data Value,Send Email",
-    };
-    const whole = await mkto.results(
-      await mkto.ok<Read>({ ...READ, query_parameters: query, max_items: 100_000, next: "Send Email" }),
-    );
-    const truth = new Map(whole.map((r) => [r.id, r.next?.id ?? null]));
-    const firstGroup = whole.filter((r) => r.activityTypeId !== 6).length;
-    const cut = await mkto.ok<Read>({
-      ...READ,
-      query_parameters: query,
-      max_items: firstGroup + 20,
-      next: "Send Email",
-    });
-    expect(cut.data.complete).toBe(false);
+    const { truth, cut } = await cutGroupedRead(mkto, "next");
     expect(cut.first).toMatch(
       /the read of Send Email stopped at \S+, so the [\d,]+ records with none may have one after it/,
     );
@@ -319,13 +297,7 @@ describe("next's recipe", () => {
   const big = seededMarketo(2_000);
   beforeAll(async () => {
     kinds.clear();
-    const types = await big.ok<{ result: { id: number; primaryAttribute?: { name: string } }[] }>({
-      method: "GET",
-      endpoint: "/rest/v1/activities/types.json",
-    });
-    for (const type of types.data.result) {
-      if (type.primaryAttribute) kinds.set(type.id, type.primaryAttribute.name);
-    }
+    for (const [id, kind] of await activityKinds(big)) kinds.set(id, kind);
   });
 
   it("follows the recipe the recipes resource offers: clicks followed by a form fill within a week, as paired by hand", async () => {

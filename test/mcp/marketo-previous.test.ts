@@ -12,6 +12,7 @@
  */
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
+import { activityKinds, cutGroupedRead } from "../helpers/activity-pairs.js";
 import { seededMarketo } from "../helpers/marketo-mcp.js";
 
 type Activity = {
@@ -63,14 +64,7 @@ function byHand(records: Activity[], type: number): Map<number, Activity | undef
 
 describe("previous: each activity with the lead's last one of a type before it", () => {
   beforeAll(async () => {
-    const types = await mkto.ok<{ result: { id: number; primaryAttribute?: { name: string } }[] }>({
-      method: "GET",
-      endpoint: "/rest/v1/activities/types.json",
-    });
-    for (const type of types.data.result) {
-      if (type.primaryAttribute) kinds.set(type.id, type.primaryAttribute.name);
-    }
-    expect(kinds.get(6)).toBe(kinds.get(11));
+    for (const [id, kind] of await activityKinds(mkto)) kinds.set(id, kind);
     expect(kinds.get(1)).not.toBe(kinds.get(2));
   });
 
@@ -235,23 +229,7 @@ describe("previous: each activity with the lead's last one of a type before it",
   });
 
   it("a cut read of more than 10 types gives no pair it cannot know, never a wrong one (review s32, finding 1)", async () => {
-    const query = {
-      sinceDatetime: "2026-11-01T00:00:00Z",
-      activityTypeIds:
-        "Click Email,Visit Webpage,Fill Out Form,Click Link,Email Delivered,Email Bounced,Unsubscribe Email,Open Email,New Lead,Change Data Value,Send Email",
-    };
-    const whole = await mkto.results(
-      await mkto.ok<Read>({ ...READ, query_parameters: query, max_items: 100_000, previous: "Send Email" }),
-    );
-    const truth = new Map(whole.map((r) => [r.id, r.previous?.id ?? null]));
-    const firstGroup = whole.filter((r) => r.activityTypeId !== 6).length;
-    const cut = await mkto.ok<Read>({
-      ...READ,
-      query_parameters: query,
-      max_items: firstGroup + 20,
-      previous: "Send Email",
-    });
-    expect(cut.data.complete).toBe(false);
+    const { truth, cut } = await cutGroupedRead(mkto, "previous");
     expect(cut.first).toMatch(
       /the read of Send Email stopped at \S+, so the [\d,]+ records after it have none here, whether or not one came before/,
     );
