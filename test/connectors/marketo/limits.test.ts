@@ -1,5 +1,5 @@
 import nock from "nock";
-import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { CancelledError } from "../../../src/errors.js";
 import { sharedKey } from "../../../src/state/keys.js";
 import { MemoryState } from "../../../src/state/memory.js";
@@ -131,7 +131,9 @@ describe("Marketo limits", () => {
     };
     const marketo = connector({ maxConcurrent: 1 }, { state, fetch: blocking });
     const first = marketo.request(get);
-    await new Promise((r) => setTimeout(r, 20));
+    // The first holds the one slot once its API call is sent: waited for, not slept for (a loaded machine took
+    // more than the 20 ms this slept).
+    await vi.waitFor(() => expect(apiCalls).toBe(1));
     const controller = new AbortController();
     const waits: string[] = [];
     const queued = marketo.request({
@@ -139,8 +141,7 @@ describe("Marketo limits", () => {
       signal: controller.signal,
       onWait: (w) => waits.push(w.reason),
     });
-    await new Promise((r) => setTimeout(r, 5));
-    expect(waits).toEqual(["concurrency"]);
+    await vi.waitFor(() => expect(waits).toEqual(["concurrency"]));
     controller.abort();
     const error = await rejection(queued);
     expect(error).toBeInstanceOf(CancelledError);
