@@ -78,6 +78,17 @@ describe("lead_fields reads only the leads of records the rest of where keeps", 
     );
   });
 
+  it("answers no match, not an unknown field, when no record passes the rest of where", async () => {
+    const none = await mkto.ok<Read & { computed?: { matched: number } }>({
+      ...READ,
+      query_parameters: { sinceDatetime: "2026-11-20T00:00:00Z", activityTypeIds: "all" },
+      lead_fields: "leadSource",
+      where: 'activityType = "No Such Type" and lead.leadSource = "Web"',
+    });
+    expect(none.data.computed?.matched).toBe(0);
+    expect(leadsRead(none.first)).toBe(0);
+  });
+
   it("on program members read per id", async () => {
     const call = {
       method: "GET",

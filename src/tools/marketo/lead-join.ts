@@ -163,11 +163,16 @@ export class LeadJoin {
   /**
    * Adds `lead` to each record (null when its lead is not found), reading the leads not read before. `needs`:
    * only the records it passes are joined (those a lead-free part of where keeps: leadFreeTest); the others,
-   * which where drops whatever their lead, get none and cost no call (reviews s33, 13 and s34, 9).
+   * which where drops whatever their lead, cost no call and get a lead whose fields are not read (null), so that
+   * where still knows the fields when no record passes (it refused lead.country as no record's field).
    */
   async join(all: readonly Row[], needs?: (record: Row) => boolean): Promise<void> {
     const records = needs ? all.filter(needs) : all;
     this.#skipped += all.length - records.length;
+    if (records.length < all.length) {
+      const unread = Object.fromEntries(this.fields.map((field) => [field, null]));
+      for (const record of all) if (!needs?.(record)) record.lead = { ...unread };
+    }
     const fresh = [
       ...new Set(records.map(leadIdOf).filter((id) => id !== undefined && !this.#leads.has(id))),
     ];
