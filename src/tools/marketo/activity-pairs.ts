@@ -7,7 +7,7 @@ import { ValidationError } from "../../errors.js";
 import type { MarketoApiCallInput } from "../../schemas/marketo.js";
 import { CURSOR_PREFIX } from "../cursor.js";
 import type { NamedField } from "../records/fields.js";
-import { type PairWay, PreviousPairer } from "./activity-previous.js";
+import { PAIR_FIELD, type PairWay, PreviousPairer } from "./activity-previous.js";
 import type { ActivityTypes } from "./activity-types.js";
 
 export class ActivityPairs {
@@ -97,7 +97,7 @@ export function checkPairPaths(input: MarketoApiCallInput, named: readonly Named
   const all = [...named, ...(input.per ? [{ input: "per", field: input.per }] : [])];
   for (const { input: where, field } of all) {
     // The bare name too: "next is empty" asks for records never followed (review s36, 10).
-    const way = /^(previous|next)(?:_hours$|\.|$)/.exec(field)?.[1] as PairWay | undefined;
+    const way = PAIR_FIELD.exec(field)?.[1] as PairWay | undefined;
     if (!way || input[way] !== undefined) continue;
     throw new ValidationError(where, `${field} is a field of ${way}, which this call does not give.`, {
       hint: `Add ${way} with the activity type to pair, e.g. ${way} "${way === "next" ? "Fill Out Form" : "Send Email"}" (among the activityTypeIds read).`,

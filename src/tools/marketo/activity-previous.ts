@@ -45,6 +45,9 @@ const LEFT_OUT = new Set([
 /** Which way a pairer looks: the last activity of the type before each record, or the first after. */
 export type PairWay = "previous" | "next";
 
+/** A field a pairer adds: previous or next, their hours, or a path into them (group 1 names the way). */
+export const PAIR_FIELD = /^(previous|next)(?:_hours$|\.|$)/;
+
 /**
  * `previous` is refused, before anything is sent, on any call but a read of GET /rest/v1/activities.json or an
  * activity export run to completion (export-then.ts), and with a cursor.

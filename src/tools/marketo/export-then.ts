@@ -2,8 +2,8 @@
  * `previous`, `next`, `per` and `lead_fields` on an export run to completion: agents read activities over long spans by export (trial
  * s29: N398, N406 read 213,000 and 666,000 characters of export files back to pair opens with deliveries and
  * leads with their first open). The export runs as it would without them (its rows kept for reuse, export-reuse.ts),
- * then its rows are joined to their leads (lead-join.ts), paired in time order (activity-pairs.ts) and where, per, count_by, order_by, sum and limit
- * run over them in memory (joined-answer.ts). A run the deadline or a cancel cut answers as an export does (the
+ * then its rows are paired in time order (activity-pairs.ts), all of them, max_items keeps the first, those are joined to
+ * their leads (lead-join.ts), and where, per, count_by, order_by, sum and limit run over them in memory (joined-answer.ts). A run the deadline or a cancel cut answers as an export does (the
  * same call again continues it); previous, next and per then wait for the whole.
  */
 import type { MarketoConnector } from "../../connectors/marketo/connector.js";

@@ -19,9 +19,9 @@ import type { NamedField } from "../records/fields.js";
 import { itemWise, recordTest } from "../records/match.js";
 import { alikeFirst } from "../records/similar-names.js";
 import { textOf } from "../records/values.js";
+import { PAIR_FIELD } from "./activity-previous.js";
 import { ACTIVITY_EXPORT_CREATE } from "./activity-types.js";
 import type { NameReader } from "./id-names.js";
-import { OBJECTS } from "./sum-words.js";
 
 const LEADS = "/rest/v1/leads.json";
 const DESCRIBE = "/rest/v1/leads/describe.json";
@@ -356,12 +356,13 @@ export function leadFreeTest(spec: ComputeSpec | undefined): ((record: Row) => b
   const where = spec?.where?.expression;
   if (!where) return undefined;
   const parts = (where.kind === "and" ? where.of : [where]).filter((part) =>
-    expressionFields(part).every((field) => !ADDED.test(field)),
+    expressionFields(part).every((field) => !added(field)),
   );
   if (parts.length === 0) return undefined;
   const expression: Expression = parts.length === 1 ? (parts[0] as Expression) : { kind: "and", of: parts };
   return itemWise(recordTest(expression, spec?.zone), expressionFields(expression));
 }
 
-/** The fields the step adds to a record (sum-words.ts OBJECTS), and next's and previous's hours. */
-const ADDED = new RegExp(`^(${OBJECTS.join("|")})(\\.|_hours$|$)`);
+/** A field the step adds to a record: its lead, or what previous and next add. */
+const added = (field: string): boolean =>
+  field === "lead" || field.startsWith("lead.") || PAIR_FIELD.test(field);
