@@ -115,7 +115,7 @@ const OrderByItem = z.union(
 );
 
 const PROPERTY_WORDS =
-  'GA4 property: ID ("123456789", "properties/123456789", a GA page URL with #/p123456789/) or display ' +
+  'GA4 property: ID ("123456789", a GA page URL with #/p123456789/) or display ' +
   "name (any case). Not a G- measurement ID.";
 export const PropertyField = Trimmed.min(1)
   .max(500)

@@ -77,7 +77,7 @@ export const MarketoApiCallInput = z.strictObject({
     .max(200)
     .default(20)
     // Its limit in words: a fresh agent asked for 500 and lost a call to the refusal (trial s29b, N401).
-    .describe("With paginate: most pages, at most 200 (a call each).")
+    .describe("With paginate: most pages (≤200, a call each).")
     .meta({ title: "Most pages", examples: [5] }),
   max_items: z
     .int()
@@ -159,7 +159,7 @@ export const MarketoApiCallInput = z.strictObject({
     .max(200)
     .optional()
     .describe(
-      'Reads, exports: a row per value, e.g. "leadId", with records (its count) and, for activities, types; where applies before, count_by after.',
+      'Reads, exports: a row per value, e.g. "leadId", with records (its count), types (activities) and the distinct values of fields after it ("leadId,attributes.Device"); where applies before, count_by after.',
     )
     .meta({ title: "One row per", examples: ["leadId"] }),
   // Two activities in one read (activity-previous.ts): a send and its click, a visit and the form filled after.

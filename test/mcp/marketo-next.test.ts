@@ -324,4 +324,42 @@ describe("next's recipe", () => {
     expect(Number(row(true)?.count ?? 0)).toBe(within);
     expect(Number(row(false)?.count)).toBe(clicks.length - within);
   });
+
+  it("follows the recipe's note for a lead's first form fill to its second (trial s31, N438), as worked out by hand", async () => {
+    const { contents } = await big.session.client.readResource({ uri: "martech-steps://recipes/marketo" });
+    const { computed } = JSON.parse((contents[0] as { text: string }).text) as {
+      computed: { note: string }[];
+    };
+    expect(computed.map((recipe) => recipe.note).join("\n")).toContain(
+      `previous and next "Fill Out Form:any", where "previous is empty and next is not empty" (each lead's first fill with a second), count_by "activityType", sum "next_hours"`,
+    );
+    const query = { sinceDatetime: "2026-09-01T00:00:00Z", activityTypeIds: "Fill Out Form" };
+    const answer = await big.ok<Counted>({
+      ...READ,
+      query_parameters: query,
+      previous: "Fill Out Form:any",
+      next: "Fill Out Form:any",
+      where: "previous is empty and next is not empty",
+      count_by: "activityType",
+      sum: "next_hours",
+    });
+    const fills = (
+      await big.results(await big.ok<Read>({ ...READ, query_parameters: query, max_items: 100_000 }))
+    )
+      .slice()
+      .sort(order);
+    const byLead = new Map<number, Activity[]>();
+    for (const fill of fills) byLead.set(fill.leadId, [...(byLead.get(fill.leadId) ?? []), fill]);
+    const gaps = [...byLead.values()]
+      .filter((own) => own.length > 1)
+      .map((own) => hoursTo(own[0] as Activity, own[1] as Activity))
+      .sort((a, b) => a - b);
+    expect(gaps.length).toBeGreaterThan(1);
+    const [row] = answer.data.result;
+    expect(row?.count).toBe(gaps.length);
+    expect(Number(row?.mean)).toBeCloseTo(gaps.reduce((a, b) => a + b, 0) / gaps.length, 1);
+    const mid = gaps.length / 2;
+    const median = gaps.length % 2 ? gaps[Math.floor(mid)] : ((gaps[mid - 1] ?? 0) + (gaps[mid] ?? 0)) / 2;
+    expect(Number(row?.median)).toBeCloseTo(median ?? 0, 1);
+  });
 });

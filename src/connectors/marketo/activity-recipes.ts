@@ -54,7 +54,10 @@ export const ACTIVITY_PAIR_RECIPES: readonly ComputeRecipe[] = [
       "next gives each activity the lead's first activity of that type after it and next_hours the hours between " +
       '(none read: null); "Fill Out Form:any", "Send Email:any" pair on the lead alone where both types name the ' +
       'same kind of asset (a delivery of any email after a bounce: next "Email Delivered:any"). The same works on ' +
-      "an activity export run to completion, for spans past what one read holds; previous and next go together.",
+      "an activity export run to completion, for spans past what one read holds; previous and next go together. " +
+      'A lead\'s first form fill to its second, of any form: previous and next "Fill Out Form:any", where "previous ' +
+      'is empty and next is not empty" (each lead\'s first fill with a second), count_by "activityType", sum ' +
+      '"next_hours" (mean and median hours).',
   },
   {
     // Trials s27 and s28: segments and counts of counts were worked out by the agent from whole activity logs.
@@ -72,7 +75,9 @@ export const ACTIVITY_PAIR_RECIPES: readonly ComputeRecipe[] = [
       'per "leadId" rolls the activities that match where up to one row per lead, with records (its activities) and ' +
       'types (its activity types, sorted, joined by " + "): count_by "types" counts leads per segment ("Click Email", ' +
       '"Click Email + Visit Webpage", "Visit Webpage"); with activityTypeIds "Send Email", count_by "records" counts ' +
-      'leads per number of emails sent; order_by "-records" with limit 10 lists the most active leads. Only leads ' +
+      'leads per number of emails sent; order_by "-records" with limit 10 lists the most active leads. per ' +
+      '"leadId,attributes.Is Mobile Device" also lists each lead\'s distinct values of that field ("false + true": ' +
+      "opened on phone and computer) and their number (attributes.Is Mobile Device_count), for count_by. Only leads " +
       'with a matching activity are rows. Reads per id roll up too (per "id" over /rest/v1/leads/programs/{programId}.json ' +
       "with several programIds: leads by how many of those programs they are in).",
   },

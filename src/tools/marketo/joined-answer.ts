@@ -11,7 +11,7 @@ import { expressionFields } from "../filter/ast.js";
 import { n, plural } from "../numbers-in-words.js";
 import { type ComputeSpec, computeSpec, namedFields, RecordCompute } from "../records/compute.js";
 import { checkFields } from "../records/fields.js";
-import { type PerGroups, SET_JOIN } from "../records/per.js";
+import { listedCount, type PerGroups, SET_JOIN } from "../records/per.js";
 import type { ToolContext } from "../types.js";
 import { type Computed, computedAnswer } from "./compute-answer.js";
 import { computedSummary } from "./compute-words.js";
@@ -127,10 +127,15 @@ export async function rolledUp(
  * refused before anything is read (review s32, findings 4, 5 and 9).
  */
 export function checkPerFields(spec: ComputeSpec | undefined, per: PerGroups): void {
-  const own = [per.field, "records", ...(per.listsTypes ? ["types"] : []), ...(per.carry ? [per.carry] : [])];
+  const own = per.rowFields;
+  // The listed fields are the records' own as well: where tests them before the roll-up.
   const onRows = spec?.where
     ? expressionFields(spec.where.expression).find(
-        (field) => own.slice(1).includes(field) && field !== per.field && field !== per.carry,
+        (field) =>
+          own.slice(1).includes(field) &&
+          field !== per.field &&
+          field !== per.carry &&
+          !per.listed.includes(field),
       )
     : undefined;
   if (onRows) {
@@ -172,11 +177,14 @@ function perWords(input: MarketoApiCallInput, first: RecordCompute, per: PerGrou
     per.without > 0
       ? `; ${plural(per.without, `${matching}${noun}`)} with no ${per.field} ${per.without === 1 ? "is" : "are"} in none`
       : "";
-  const types =
-    (per.listsTypes ? `, and types (the activity types it has, joined by "${SET_JOIN}")` : "") +
-    (per.carry ? `, and ${per.carry} (its ${per.carry}'s fields)` : "");
-  return (
-    `${where}per ${per.field}: ${plural(per.size, "row")}, one per ${per.field}, each with records ` +
-    `(how many of the ${n(per.added)} ${matching}${noun}s have it)${types}${without}`
-  );
+  const fields = [
+    `records (how many of the ${n(per.added)} ${matching}${noun}s have it)`,
+    ...(per.listsTypes ? [`types (the activity types it has, joined by "${SET_JOIN}")`] : []),
+    ...per.listed.map(
+      (name) => `${name} (its distinct values, joined by "${SET_JOIN}"; ${listedCount(name)}, how many)`,
+    ),
+    ...(per.carry ? [`${per.carry} (its ${per.carry}'s fields)`] : []),
+  ];
+  const each = fields.length > 1 ? `${fields.slice(0, -1).join(", ")} and ${fields.at(-1)}` : fields[0];
+  return `${where}per ${per.field}: ${plural(per.size, "row")}, one per ${per.field}, each with ${each}${without}`;
 }

@@ -10,7 +10,7 @@ import type { MarketoUpload, OnWait, ResumePosition } from "../../connectors/mar
 import { ValidationError } from "../../errors.js";
 import type { MarketoApiCallInput } from "../../schemas/marketo.js";
 import { type ComputeSpec, namedFields, RecordCompute } from "../records/compute.js";
-import { PerGroups } from "../records/per.js";
+import { PerGroups, perFields } from "../records/per.js";
 import type { ToolContext } from "../types.js";
 import { groupedActivities, isGroupedRead } from "./activity-groups.js";
 import { type ActivityPairs, activityPairs } from "./activity-pairs.js";
@@ -96,13 +96,19 @@ function perGroups(route: Route): PerGroups | undefined {
   const activities =
     isActivityRead(route.input.method, route.checked.value) || route.checked.value === ACTIVITY_EXPORT_CREATE;
   // A row per lead keeps the lead's own fields that lead_fields joined (trial s30 N426, N427 expected them there).
-  const lead = per === "leadId" && route.input.lead_fields !== undefined ? "lead" : undefined;
+  const lead =
+    perFields(per).field === "leadId" && route.input.lead_fields !== undefined ? "lead" : undefined;
   return new PerGroups(per, activities ? "activityType" : undefined, lead);
 }
 
-/** The part of a spec that tests the records read: where, in its zone. */
-const whereOnly = (spec: ComputeSpec | undefined): ComputeSpec =>
-  spec?.where ? { where: spec.where, ...(spec.zone ? { zone: spec.zone } : {}) } : {};
+/**
+ * The part of a spec that tests the records read before per rolls them up: where, in its zone, and the fields per
+ * lists (a misspelt one is refused with the records' names, as where's are).
+ */
+const firstSpec = (spec: ComputeSpec | undefined, per: PerGroups): ComputeSpec => ({
+  ...(spec?.where ? { where: spec.where, ...(spec.zone ? { zone: spec.zone } : {}) } : {}),
+  ...(per.listed.length > 0 ? { reads: per.listed.map((field) => ({ input: "per", field })) } : {}),
+});
 
 export interface Route {
   input: MarketoApiCallInput;
@@ -167,12 +173,20 @@ async function readRecords(route: Route, label: Labeler | undefined): Promise<Re
   if (per) checkPerFields(spec, per);
   const compute =
     spec || route.input.previous || route.input.next || route.input.lead_fields || per
-      ? new RecordCompute(per ? whereOnly(spec) : (spec ?? {}))
+      ? new RecordCompute(per ? firstSpec(spec, per) : (spec ?? {}))
       : undefined;
   // lead_fields adds each record's lead as it is read, before where and count_by see it (lead-join.ts).
   const leads = leadJoin(route.input, { marketo, signal: ctx.signal, onWait });
   if (isExportThen(route.input)) {
-    return exportThen(route.input, { marketo, ctx, onWait, spec, per, first: whereOnly(spec), leads });
+    return exportThen(route.input, {
+      marketo,
+      ctx,
+      onWait,
+      spec,
+      per,
+      first: per ? firstSpec(spec, per) : {},
+      leads,
+    });
   }
   if (route.input.run_to_completion) {
     return runExport(route.input, marketo, ctx, onWait, compute ?? new RecordCompute({}));

@@ -66,6 +66,8 @@ export interface ComputeSpec {
   zone?: string;
   /** The first results only (the caller cuts finish's rows, which it counts first). */
   limit?: number;
+  /** Fields read from every record beside these (per's listed fields): checked, and entered, as where's are. */
+  reads?: { input: string; field: string }[];
 }
 
 /** Parses the three inputs (undefined when none is given); `hint` shows the where syntax with the records' names. */
@@ -135,6 +137,7 @@ export function namedFields(spec: ComputeSpec): NamedField[] {
     ...(spec.sum ? [{ input: "sum", field: spec.sum, throughLists: true }] : []),
     // With count_by, order_by sorts the counts (computeSpec checked its fields).
     ...(spec.countBy ? [] : (spec.order ?? []).map(({ field }) => ({ input: "order_by", field }))),
+    ...(spec.reads ?? []),
   ];
 }
 

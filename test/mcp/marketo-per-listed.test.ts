@@ -1,0 +1,170 @@
+/**
+ * Issue 27, trial s31 N455 ("how many people opened on a phone only, a computer only, or both?"): the agent read
+ * 775,697 characters of opens to group them per lead by hand. `per "leadId,attributes.Is Mobile Device"` lists,
+ * on each lead's row, the field's distinct values (sorted, joined by " + ") and how many there are
+ * (`attributes.Is Mobile Device_count`), so count_by over the rows answers in one call.
+ *
+ * The invariants, fast-check over windows, types, listed fields and where through MCP on the sandbox: each row's
+ * listed values are those of the plain read's matching records of its lead, grouped by hand; count_by over a
+ * listed field counts the rows per combination and adds up to the rows; the same on an export run to completion.
+ */
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { activityExport, seededMarketo } from "../helpers/marketo-mcp.js";
+
+type Activity = Record<string, unknown> & { leadId: number };
+type Row = Record<string, unknown> & { leadId: number; records: number };
+interface Read<T> {
+  result: T[];
+  complete: boolean;
+}
+
+const mkto = seededMarketo(300);
+const READ = {
+  method: "GET",
+  endpoint: "/rest/v1/activities.json",
+  paginate: true,
+  max_pages: 200,
+  max_items: 100_000,
+};
+
+/** A field of an activity as the REST API or an export's row writes it: top-level, or a name/value attribute. */
+function fieldOf(record: Activity, field: string): unknown {
+  if (!field.startsWith("attributes.")) return record[field];
+  const name = field.slice("attributes.".length);
+  const attributes = record.attributes;
+  if (typeof attributes === "string") return (JSON.parse(attributes) as Record<string, unknown>)[name];
+  return (attributes as { name: string; value: unknown }[] | undefined)?.find((a) => a.name === name)?.value;
+}
+
+/** Each lead's distinct values of `field` among the records, worked out by hand, as per lists them. */
+function listedByHand(
+  records: Activity[],
+  field: string,
+): Map<number, { values: string | null; count: number }> {
+  const sets = new Map<number, Set<string>>();
+  for (const record of records) {
+    const set = sets.get(record.leadId) ?? new Set<string>();
+    const value = fieldOf(record, field);
+    if (value !== undefined && value !== null && value !== "") set.add(String(value));
+    sets.set(record.leadId, set);
+  }
+  return new Map(
+    [...sets].map(([leadId, set]) => [
+      leadId,
+      { values: set.size === 0 ? null : [...set].sort().join(" + "), count: set.size },
+    ]),
+  );
+}
+
+const tally = (values: (string | null)[]): Map<string | null, number> => {
+  const counts = new Map<string | null, number>();
+  for (const value of values) counts.set(value, (counts.get(value) ?? 0) + 1);
+  return counts;
+};
+
+describe("per with listed fields: each row lists a field's distinct values and their number", () => {
+  it("lists as the plain read's matching records grouped by hand, and count_by counts the combinations", {
+    timeout: 180_000,
+  }, async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom("2026-11-10", "2026-11-24"),
+        fc.constantFrom("Open Email", "Open Email,Click Email", "Send Email,Open Email"),
+        fc.constantFrom("attributes.Is Mobile Device", "primaryAttributeValue", "attributes.Platform"),
+        fc.constantFrom(undefined, 'activityType = "Open Email"'),
+        async (day, types, field, where) => {
+          const query = { sinceDatetime: `${day}T00:00:00Z`, activityTypeIds: types };
+          const plain = await mkto.ok<Read<Activity>>({
+            ...READ,
+            query_parameters: query,
+            ...(where ? { where } : {}),
+          });
+          const want = listedByHand(await mkto.results(plain), field);
+
+          const rolled = await mkto.ok<Read<Row>>({
+            ...READ,
+            query_parameters: query,
+            per: `leadId,${field}`,
+            ...(where ? { where } : {}),
+          });
+          const rows = await mkto.results(rolled);
+          expect(rows).toHaveLength(want.size);
+          for (const row of rows) {
+            expect({ values: row[field], count: row[`${field}_count`] }).toEqual(want.get(row.leadId));
+          }
+
+          const counted = await mkto.ok<Read<Record<string, unknown> & { count: number }>>({
+            ...READ,
+            query_parameters: query,
+            per: `leadId,${field}`,
+            count_by: field,
+            ...(where ? { where } : {}),
+          });
+          const byCombination = tally([...want.values()].map((row) => row.values));
+          expect(new Map(counted.data.result.map((row) => [row[field] as string | null, row.count]))).toEqual(
+            byCombination,
+          );
+          expect(counted.data.result.reduce((sum, row) => sum + row.count, 0)).toBe(want.size);
+        },
+      ),
+      { numRuns: 8 },
+    );
+  });
+
+  it("answers phone only, computer only or both in one call, as the opens grouped by hand", async () => {
+    const query = { sinceDatetime: "2026-09-01T00:00:00Z", activityTypeIds: "Open Email" };
+    const field = "attributes.Is Mobile Device";
+    const plain = await mkto.ok<Read<Activity>>({ ...READ, query_parameters: query });
+    const want = tally([...listedByHand(await mkto.results(plain), field).values()].map((row) => row.values));
+    // The leads who opened on both are a row of their own.
+    expect(want.get("false + true")).toBeGreaterThan(0);
+    const counted = await mkto.ok<Read<Record<string, unknown> & { count: number }>>({
+      ...READ,
+      query_parameters: query,
+      per: `leadId,${field}`,
+      count_by: field,
+    });
+    expect(new Map(counted.data.result.map((row) => [row[field] as string | null, row.count]))).toEqual(want);
+    expect(counted.data.complete).toBe(true);
+  });
+
+  it("counts leads by how many distinct emails they opened (the _count field), over an export run to completion", {
+    timeout: 60_000,
+  }, async () => {
+    const EXPORT = activityExport("2026-11-05T00:00:00Z", "2026-12-01T00:00:00Z", ["Open Email"]);
+    const plain = await mkto.ok<Read<Activity>>(EXPORT);
+    const json = plain.links.find((l) => l.mimeType === "application/json");
+    const rows = (JSON.parse(await mkto.whole(json?.uri ?? "")) as Record<string, string>[]).map(
+      (row): Activity => ({ ...row, leadId: Number(row.leadId) }),
+    );
+    const want = tally([...listedByHand(rows, "primaryAttributeValue").values()].map((r) => String(r.count)));
+    const counted = await mkto.ok<Read<{ primaryAttributeValue_count: number; count: number }>>({
+      ...EXPORT,
+      per: "leadId,primaryAttributeValue",
+      count_by: "primaryAttributeValue_count",
+    });
+    expect(
+      new Map(counted.data.result.map((row) => [String(row.primaryAttributeValue_count), row.count])),
+    ).toEqual(want);
+    expect(counted.first).toContain("primaryAttributeValue (its distinct values");
+  });
+
+  it("refuses a listed field no record has with the fields they have; the closest named works", async () => {
+    const query = { sinceDatetime: "2026-11-28T00:00:00Z", activityTypeIds: "Open Email" };
+    const wrong = await mkto.call({ ...READ, query_parameters: query, per: "leadId,attributes.Is Mobile" });
+    expect(wrong.result.isError).toBe(true);
+    expect(wrong.first).toContain("has a field named attributes.Is Mobile;");
+    const closest = /they have "([^"]+)"/.exec(wrong.first)?.[1];
+    expect(closest).toBe("attributes.Is Mobile Device");
+    await mkto.ok({ ...READ, query_parameters: query, per: `leadId,${closest}`, count_by: closest });
+    // A where on a row's count is refused before the read, with the count_by that does it.
+    const onRows = await mkto.call({
+      ...READ,
+      query_parameters: query,
+      per: "leadId,primaryAttributeValue",
+      where: "primaryAttributeValue_count > 2",
+    });
+    expect(onRows.first).toContain("where tests the records read, before per rolls them up");
+  });
+});
