@@ -105,9 +105,9 @@ function perGroups(route: Route): PerGroups | undefined {
  * The part of a spec that tests the records read before per rolls them up: where, in its zone, and the fields per
  * lists (a misspelt one is refused with the records' names, as where's are).
  */
-const firstSpec = (spec: ComputeSpec | undefined, per: PerGroups): ComputeSpec => ({
+const firstSpec = (spec: ComputeSpec | undefined, per: PerGroups | undefined): ComputeSpec => ({
   ...(spec?.where ? { where: spec.where, ...(spec.zone ? { zone: spec.zone } : {}) } : {}),
-  ...(per.listed.length > 0 ? { reads: per.listed.map((field) => ({ input: "per", field })) } : {}),
+  ...(per?.listed.length ? { reads: per.listed.map((field) => ({ input: "per", field })) } : {}),
 });
 
 export interface Route {
@@ -184,7 +184,8 @@ async function readRecords(route: Route, label: Labeler | undefined): Promise<Re
       onWait,
       spec,
       per,
-      first: per ? firstSpec(spec, per) : {},
+      // Without per too: lead_fields reads only the leads of rows where's lead-free part keeps (export-then.ts).
+      first: firstSpec(spec, per),
       leads,
     });
   }
