@@ -142,8 +142,28 @@ const ACTIVITY_TYPES_HINT =
   'Give activityTypeIds 1 to 10 activity types, ids or names (e.g. "Open Email,Click Email,Visit Webpage"); ' +
   'GET /rest/v1/activities/types.json lists the instance\'s types. More, or "all", with paginate true: read 10 at a time and joined.';
 
+/**
+ * 605 "Request method 'GET' not supported": the path is served with other methods. Adobe's Asset Swagger reads one
+ * template's content with GET …/emailTemplate/{id}/content and updates it with POST …/content.json (trial s32,
+ * N462: the agent was told to change the method when the path was what was wrong), so the path with or without
+ * ".json" that takes the method is named.
+ */
+function methodHint(path: string, message: string): string | undefined {
+  const method = /method '?(\w+)'? not supported/i.exec(message)?.[1]?.toUpperCase();
+  const bare = path.split("?")[0] ?? path;
+  if (!method) return undefined;
+  const other = bare.endsWith(".json") ? bare.slice(0, -".json".length) : `${bare}.json`;
+  const served = MARKETO_REAL_PATHS.find(other);
+  if (served?.methods.includes(method)) {
+    return `${method} is served on ${other} (${bare.endsWith(".json") ? "without" : "with"} .json); ${bare} takes ${MARKETO_REAL_PATHS.find(bare)?.methods.join("/") ?? "other methods"}. Call ${method} ${other}.`;
+  }
+  const real = MARKETO_REAL_PATHS.find(bare);
+  return real ? `${real.template} takes ${real.methods.join("/")}, not ${method}.` : undefined;
+}
+
 function nextStep(code: string, message: string, path: string): string | undefined {
   if (code === "610") return notFoundHint(path, message);
+  if (code === "605") return methodHint(path, message) ?? NEXT_STEP[code];
   if (code === "701" && /filterType/i.test(message)) return filterTypeHint(path);
   if (code === "701" && /^folder cannot be blank/i.test(message)) return FOLDER_HINT;
   if (code === "701" && /^activityTypeIds cannot be blank/i.test(message)) return ACTIVITY_TYPES_HINT;
