@@ -21,6 +21,7 @@ export async function keepResult(workspace: Workspace, tool: string, full: FullR
       ...(full.nextCursor ? { nextCursor: full.nextCursor } : {}),
       ...(full.file ? { file: true } : {}),
       ...(full.of !== undefined ? { of: full.of } : {}),
+      ...(full.before !== undefined ? { before: full.before } : {}),
     },
     pages: toPages(full.items),
   });

@@ -69,9 +69,16 @@ function fileLinks(meta: ResultMeta, ttlMs: number) {
   return { links, text };
 }
 
-/** " (kept by the call's where or limit, of 1,250 read)": a result that is not all that was read says so. */
+/**
+ * " (kept by the call's where or limit, of 1,250 read)": a result that is not all that was read says so; one the
+ * most a kept result holds cut says that instead (review s36, 5: it named where or limit on a call with neither).
+ */
 const keptOf = (meta: ResultMeta) =>
-  meta.of !== undefined ? ` (kept by the call's where or limit, of ${count(meta.of)} read)` : "";
+  meta.before !== undefined
+    ? ` (the first of ${count(meta.before)} results, the most a kept result holds${meta.of !== undefined ? `; ${count(meta.of)} read` : ""})`
+    : meta.of !== undefined
+      ? ` (kept by the call's where or limit, of ${count(meta.of)} read)`
+      : "";
 
 /** The resource_link blocks of a kept result, and the sentence that says the same in the text. */
 export function resultLinks(meta: ResultMeta, ttlMs: number) {

@@ -27,6 +27,8 @@ export interface ResultMeta {
   file?: boolean;
   /** The items are those the call kept (where, limit) of this many read. */
   of?: number;
+  /** The items are the first of this many results, cut at the most a kept result holds. */
+  before?: number;
 }
 
 export interface NewResult {

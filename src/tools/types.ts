@@ -91,6 +91,8 @@ export interface FullResult {
   nextCursor?: string;
   /** The items are those the call kept (where, limit) of this many read: the link says so, not "all read". */
   of?: number;
+  /** The items are the first of this many results, cut at the most a kept result holds (review s36, 5). */
+  before?: number;
   /**
    * An export's file (run_to_completion): kept for the exports' lifetime, not a result's, and linked as one
    * CSV and one JSON file a person can download.

@@ -355,6 +355,18 @@ describe("next's recipe", () => {
       .map((own) => hoursTo(own[0] as Activity, own[1] as Activity))
       .sort((a, b) => a - b);
     expect(gaps.length).toBeGreaterThan(1);
+    // The pair type's own records are counted in "have one" (review s36, 11): each fill but a lead's last has one.
+    const withNext = fills.length - byLead.size;
+    const beside = await big.ok<Counted>({
+      ...READ,
+      query_parameters: { ...query, activityTypeIds: "Click Email,Fill Out Form" },
+      next: "Fill Out Form:any",
+      count_by: "activityType",
+    });
+    expect(beside.first).toMatch(/Click Email [\d,]+ of [\d,]+, Fill Out Form/);
+    expect(beside.first).toContain(
+      `Fill Out Form ${withNext.toLocaleString("en-US")} of ${fills.length.toLocaleString("en-US")} have one`,
+    );
     const [row] = answer.data.result;
     expect(row?.count).toBe(gaps.length);
     expect(Number(row?.mean)).toBeCloseTo(gaps.reduce((a, b) => a + b, 0) / gaps.length, 1);

@@ -175,9 +175,10 @@ export class PreviousPairer {
         ? ` (for ${listed(alike)}, of the same ${this.kind}; ${this.way} "${this.typeName}:any" pairs any ${this.kind})`
         : "";
     const noun = export_ ? "row" : "record";
-    // The records a question is about: those of the other types (the type's own when it is all that was read).
-    const others = [...this.#byType].filter(([type]) => type !== this.typeId);
-    const counted = (others.length > 0 ? others : [...this.#byType]).map(
+    // The other types first (the records a question is mostly about), then the type's own: a first form fill's
+    // next fill is one too (review s36, 11: the own count was left out).
+    const own = [...this.#byType].filter(([type]) => type === this.typeId);
+    const counted = [...[...this.#byType].filter(([type]) => type !== this.typeId), ...own].map(
       ([type, c]) => `${this.#types.names.get(type) ?? type} ${n(c.paired)} of ${n(c.seen)}`,
     );
     return (

@@ -90,6 +90,21 @@ export interface Computed {
   limit?: { bytes: number; setting: string };
   /** The names looked up for count_by's ids (id-names.ts), for the summary; `calls` counts their calls. */
   names?: readonly IdNames[];
+  /**
+   * A read joined in memory (joined-answer.ts): every matching record is held, so the results are cut to these
+   * bytes after the sort and limit, not the read (review s36, 8); computedAnswer sets `overflow`, the results cut.
+   */
+  keepBytes?: number;
+  overflow?: number;
+}
+
+/**
+ * The bytes a read joined in memory (activity type groups, reads per id) reads before where: with where or per, the
+ * matching records or rows are what the answer's bytes bound (computedJoined cuts them), and max_items the read
+ * (review s36, 8: a grouped read with where stopped at the bytes of the records read, 6 of 240 matching).
+ */
+export function readBytesFor(ctx: ToolContext, compute: RecordCompute, rolledUp: boolean): number {
+  return compute.spec.where || rolledUp ? Number.POSITIVE_INFINITY : keptBytesFor(ctx, compute);
 }
 
 /** The most bytes of matching records a read keeps: the kept-result (or export file) limit, the answer's without one. */
@@ -123,7 +138,13 @@ export function computedAnswer(input: MarketoApiCallInput, ctx: ToolContext, com
   }
   // limit cuts the results, not the read: the figures stay those of every record read.
   const all = compute.finish(computed.kept);
-  const rows = spec.limit !== undefined && all.length > spec.limit ? all.slice(0, spec.limit) : all;
+  const limited = spec.limit !== undefined && all.length > spec.limit ? all.slice(0, spec.limit) : all;
+  const held =
+    computed.keepBytes === undefined || spec.countBy
+      ? undefined
+      : capItems(limited, computed.keepBytes, true);
+  if (held?.dropped) computed.overflow = held.dropped;
+  const rows = held ? held.items : limited;
   if (computed.hidden?.length && !spec.countBy) {
     for (const row of rows) for (const column of computed.hidden) delete row[column];
   }
@@ -151,6 +172,7 @@ export function computedAnswer(input: MarketoApiCallInput, ctx: ToolContext, com
         ...(computed.next ? { nextCursor: cursorOf(input, computed.next) } : {}),
         ...(asFile ? { file: true } : {}),
         ...(!spec.countBy && rows.length < compute.read ? { of: compute.read } : {}),
+        ...(computed.overflow ? { before: rows.length + computed.overflow } : {}),
       }
     : undefined;
   const data: Shaped = {
@@ -163,25 +185,8 @@ export function computedAnswer(input: MarketoApiCallInput, ctx: ToolContext, com
     calls_used: computed.calls,
     request_ids: [],
     computed: {
-      read: compute.read,
-      matched: compute.matched,
-      // A pivot's groups are its filled cells, a figure next to no count shown (trial s10, N58: "groups":115
-      // beside 20 rows): its rows and columns are given instead.
-      ...(compute.pivot
-        ? { rows: compute.pivot.rows.length, columns: compute.pivot.columns.length }
-        : compute.groups !== undefined
-          ? { groups: compute.groups }
-          : {}),
-      ...(compute.kept
-        ? { groups_at_min_count: compute.kept.groups, records_at_min_count: compute.kept.records }
-        : {}),
-      ...(compute.spellings !== undefined ? { spellings: compute.spellings } : {}),
-      ...(compute.sumTotal !== undefined ? { sum: compute.sumTotal } : {}),
-      // Counted through a list with a sum outside it, the rows add a record's sum once per item (review s27, 9).
-      ...(compute.sumTotal !== undefined && compute.recordsSum !== compute.sumTotal && outsideSum(compute)
-        ? { records_sum: compute.recordsSum }
-        : {}),
-      ...(rows.length < all.length ? { before_limit: all.length } : {}),
+      ...figures(compute),
+      ...(limited.length < all.length ? { before_limit: all.length } : {}),
     },
   };
   const counts = {
@@ -189,10 +194,34 @@ export function computedAnswer(input: MarketoApiCallInput, ctx: ToolContext, com
     shown: shown.length,
     kept,
     end: computed.next === undefined,
-    ...(rows.length < all.length ? { beforeLimit: all.length } : {}),
+    ...(limited.length < all.length ? { beforeLimit: all.length } : {}),
   };
   const columns = spec.countBy ? columnsOf(computed) : undefined;
   return { data, counts, ...(full ? { full } : {}), ...(columns ? { columns } : {}) };
+}
+
+/** The figures the answer's computed holds: what was read, matched and counted. */
+function figures(compute: RecordCompute): NonNullable<Shaped["computed"]> {
+  return {
+    read: compute.read,
+    matched: compute.matched,
+    // A pivot's groups are its filled cells, a figure next to no count shown (trial s10, N58: "groups":115
+    // beside 20 rows): its rows and columns are given instead.
+    ...(compute.pivot
+      ? { rows: compute.pivot.rows.length, columns: compute.pivot.columns.length }
+      : compute.groups !== undefined
+        ? { groups: compute.groups }
+        : {}),
+    ...(compute.kept
+      ? { groups_at_min_count: compute.kept.groups, records_at_min_count: compute.kept.records }
+      : {}),
+    ...(compute.spellings !== undefined ? { spellings: compute.spellings } : {}),
+    ...(compute.sumTotal !== undefined ? { sum: compute.sumTotal } : {}),
+    // Counted through a list with a sum outside it, the rows add a record's sum once per item (review s27, 9).
+    ...(compute.sumTotal !== undefined && compute.recordsSum !== compute.sumTotal && outsideSum(compute)
+      ? { records_sum: compute.recordsSum }
+      : {}),
+  };
 }
 
 /** The columns of what is kept: count_by's fields, count (records with count_distinct, spellings ignoring case), a pivot's row fields, columns and total, or the file's columns. */

@@ -183,6 +183,16 @@ export function shownWords(computed: Computed, answer: ReadAnswer): string[] {
     ? `count rows (over ${plural(computed.compute.read, computed.unit)}${computed.from === undefined ? " read" : ""})`
     : `${computed.unit}s`;
   const parts: string[] = [];
+  // A read held whole whose results pass what one answer keeps (joined-answer.ts; review s36, 5 and 8).
+  if (computed.overflow) {
+    const all = `${n(counts.read + computed.overflow)} ${what}`;
+    const linked = counts.kept ? `, the first ${n(counts.read)} in the full result linked below` : "";
+    parts.push(
+      `the first ${n(counts.shown)} of the ${all} are shown here${linked}; the rest are not kept, the most one answer holds (the figures are of them all): narrow where, or count with count_by`,
+    );
+    if (!spec.countBy && computed.from === undefined) parts.push(inToolWords(computed.kept));
+    return parts;
+  }
   if (counts.beforeLimit !== undefined) {
     const order = spec.order || spec.countBy ? "" : " in read order";
     // What is linked holds only what limit kept (review s22, finding 3: "it is one CSV … every row" read as the export).

@@ -9,6 +9,7 @@ import { ValidationError } from "../../errors.js";
 import type { MarketoApiCallInput } from "../../schemas/marketo.js";
 import { expressionFields } from "../filter/ast.js";
 import { n, plural } from "../numbers-in-words.js";
+import { MAX_RESULT_BYTES } from "../output-cap.js";
 import { type ComputeSpec, computeSpec, namedFields, RecordCompute } from "../records/compute.js";
 import { checkFields } from "../records/fields.js";
 import { listedCount, type PerGroups, SET_JOIN } from "../records/per.js";
@@ -37,6 +38,8 @@ export interface ComputedParts {
   unit?: "record" | "row";
   /** With per's rows: the records read, of which they are the rows. */
   from?: number;
+  /** The most bytes of results kept; else a kept result's, or an answer's. */
+  keepBytes?: number;
 }
 
 /**
@@ -67,13 +70,15 @@ export async function computedJoined(
     unit: parts.unit ?? "record",
     ...(parts.from !== undefined ? { from: parts.from } : {}),
     ...(names ? { names } : {}),
+    // Every matching record is held already: the kept result's bytes, or the answer's (no sort needs more).
+    keepBytes: parts.keepBytes ?? ctx.fullResults?.maxBytes ?? MAX_RESULT_BYTES,
   };
   const answer = computedAnswer(input, ctx, computed);
   const data: Shaped = {
     ...answer.data,
     ...parts.base,
     calls_used: answer.data.calls_used,
-    complete: answer.data.complete && !parts.cut,
+    complete: answer.data.complete && !parts.cut && !computed.overflow,
   };
   // A cut is said before the figures, which cover only what was read (trial s8, N35).
   const said = parts.head(answer.data.calls_used);
