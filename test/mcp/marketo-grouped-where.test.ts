@@ -83,6 +83,33 @@ describe("a grouped read with where is cut by the matching records' bytes, not t
   });
 });
 
+describe("a grouped read that sorts or pairs, without where, reads to max_items too (review s37, 1)", () => {
+  it("answers as the same read with a where that keeps every record", async () => {
+    for (const extra of [
+      { order_by: "-activityDate", limit: 3 },
+      { next: "Fill Out Form", limit: 5 },
+    ]) {
+      const alone = await mkto.ok<Read>({ ...READ, ...extra });
+      const withWhere = await mkto.ok<Read>({ ...READ, ...extra, where: "id > 0" });
+      expect(alone.data.result).toEqual(withWhere.data.result);
+      expect(alone.data.computed?.read).toBe(withWhere.data.computed?.read);
+      expect(alone.data.complete).toBe(true);
+      expect(alone.first).not.toContain("stopped before its end");
+    }
+  });
+
+  it("with limit past what an answer holds, counts the results before the limit (review s37, 6)", async () => {
+    const where = 'activityType in ("Send Email", "Email Delivered")';
+    const cut = await mkto.ok<Read>({ ...READ, where, order_by: "-leadId", limit: 70 });
+    const matched = cut.data.computed?.matched ?? 0;
+    const held = cut.data.result.length;
+    expect(held).toBeLessThan(70);
+    expect(cut.first).toContain(
+      `the first ${held} of the ${matched} records are shown here; the rest are not kept, the most one answer holds (limit 70 is more than that)`,
+    );
+  });
+});
+
 // Kept results of 60 KB, more than an answer shows (45 KB): the rest of what is kept is linked.
 const linked = marketoOverMcp(
   { leadCount: 300, seed: 42, now: runningClock(SEEDED_AT), rateLimit: 1_000_000 },

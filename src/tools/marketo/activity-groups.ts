@@ -22,7 +22,7 @@ import type { ToolContext } from "../types.js";
 import type { ActivityPairs } from "./activity-pairs.js";
 import { activityStartWords } from "./activity-start.js";
 import { type ActivityNaming, askedTypes, byTime, nameRecords, TYPES_A_READ } from "./activity-types.js";
-import { readBytesFor } from "./compute-answer.js";
+import { JOINED_READ_BYTES } from "./compute-answer.js";
 import { joinWords } from "./compute-read.js";
 import { computedJoined } from "./joined-answer.js";
 import { type LeadJoin, leadFreeTest } from "./lead-join.js";
@@ -84,9 +84,7 @@ async function readGroups(
   options: GroupOptions,
 ): Promise<GroupRead[]> {
   const limit = input.max_items ?? DEFAULT_MAX_ITEMS;
-  const maxBytes = options.compute
-    ? readBytesFor(ctx, options.compute, options.per !== undefined)
-    : (ctx.fullResults?.maxBytes ?? MAX_RESULT_BYTES);
+  const maxBytes = options.compute ? JOINED_READ_BYTES : (ctx.fullResults?.maxBytes ?? MAX_RESULT_BYTES);
   const groups = groupsOf(options.ids).map((types): GroupRead => ({ types }));
   let records = 0;
   let pages = 0;

@@ -99,13 +99,12 @@ export interface Computed {
 }
 
 /**
- * The bytes a read joined in memory (activity type groups, reads per id) reads before where: with where or per, the
- * matching records or rows are what the answer's bytes bound (computedJoined cuts them), and max_items the read
- * (review s36, 8: a grouped read with where stopped at the bytes of the records read, 6 of 240 matching).
+ * A read joined in memory (activity type groups, reads per id) that computes anything (where, order_by, count_by,
+ * limit, per, next, previous, lead_fields) is read to max_items, not to the bytes of the records read: computedJoined
+ * cuts its results, sorted and paired, to what a kept result holds. Review s36, 8: a grouped read with where
+ * stopped at the bytes read, 6 of 240 matching; review s37, 1: with order_by alone, the "latest" 3 were 15 days old.
  */
-export function readBytesFor(ctx: ToolContext, compute: RecordCompute, rolledUp: boolean): number {
-  return compute.spec.where || rolledUp ? Number.POSITIVE_INFINITY : keptBytesFor(ctx, compute);
-}
+export const JOINED_READ_BYTES = Number.POSITIVE_INFINITY;
 
 /** The most bytes of matching records a read keeps: the kept-result (or export file) limit, the answer's without one. */
 export function keptBytesFor(ctx: ToolContext, compute: RecordCompute, file = false): number {
@@ -172,7 +171,7 @@ export function computedAnswer(input: MarketoApiCallInput, ctx: ToolContext, com
         ...(computed.next ? { nextCursor: cursorOf(input, computed.next) } : {}),
         ...(asFile ? { file: true } : {}),
         ...(!spec.countBy && rows.length < compute.read ? { of: compute.read } : {}),
-        ...(computed.overflow ? { before: rows.length + computed.overflow } : {}),
+        ...(computed.overflow ? { before: all.length } : {}),
       }
     : undefined;
   const data: Shaped = {

@@ -185,10 +185,12 @@ export function shownWords(computed: Computed, answer: ReadAnswer): string[] {
   const parts: string[] = [];
   // A read held whole whose results pass what one answer keeps (joined-answer.ts; review s36, 5 and 8).
   if (computed.overflow) {
-    const all = `${n(counts.read + computed.overflow)} ${what}`;
+    // With limit, of the results before it: "of the 10,000" read as a count of matches (review s37, 6).
+    const all = `${n(counts.beforeLimit ?? counts.read + computed.overflow)} ${what}`;
     const linked = counts.kept ? `, the first ${n(counts.read)} in the full result linked below` : "";
+    const limit = counts.beforeLimit !== undefined ? ` (limit ${n(spec.limit ?? 0)} is more than that)` : "";
     parts.push(
-      `the first ${n(counts.shown)} of the ${all} are shown here${linked}; the rest are not kept, the most one answer holds (the figures are of them all): narrow where, or count with count_by`,
+      `the first ${n(counts.shown)} of the ${all} are shown here${linked}; the rest are not kept, the most one answer holds${limit} (the figures are of them all): narrow with where, or count with count_by`,
     );
     if (!spec.countBy && computed.from === undefined) parts.push(inToolWords(computed.kept));
     return parts;

@@ -16,7 +16,7 @@ import { capItems, MAX_RESULT_BYTES } from "../output-cap.js";
 import type { RecordCompute } from "../records/compute.js";
 import type { PerGroups } from "../records/per.js";
 import type { ToolContext } from "../types.js";
-import { readBytesFor } from "./compute-answer.js";
+import { JOINED_READ_BYTES } from "./compute-answer.js";
 import { readBeforeWords } from "./compute-words.js";
 import { endpointFor, type FanOut } from "./fan-out.js";
 import {
@@ -61,9 +61,7 @@ async function readOne(
 ): Promise<IdRead> {
   const path = checkMarketoPath(endpointFor(options.fan, id));
   // Counted or computed, every record read counts (count_by keeps no records); shown, the answer's bytes.
-  const maxBytes = options.compute
-    ? readBytesFor(ctx, options.compute, options.per !== undefined)
-    : (ctx.fullResults?.maxBytes ?? MAX_RESULT_BYTES);
+  const maxBytes = options.compute ? JOINED_READ_BYTES : (ctx.fullResults?.maxBytes ?? MAX_RESULT_BYTES);
   try {
     const result = await marketo.call({
       method: "GET",
