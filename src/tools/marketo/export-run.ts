@@ -37,7 +37,14 @@ import {
 } from "./export-job.js";
 import { type Joined, readJobFile } from "./export-join.js";
 import { isCut, keepCut, markRead, resume, windowedStop } from "./export-resume.js";
-import { exportKey, keptExport, partialKey, reusedColumns, takePartial } from "./export-reuse.js";
+import {
+  exportKey,
+  KEEP_MAX_BYTES,
+  keptExport,
+  partialKey,
+  reusedColumns,
+  takePartial,
+} from "./export-reuse.js";
 import { reusedAnswer } from "./export-reused.js";
 import type { ExportRun, Planned } from "./export-state.js";
 import {
@@ -137,7 +144,7 @@ export async function runExport(
     }
     return reusedAnswer(input, ctx, { found, columns, hidden: needed, compute, maxBytes, reader });
   }
-  const joined = newJoined(input, ctx, compute, { body, span, needed, naming });
+  const joined = newJoined(input, ctx, compute, { body, span, needed, naming, holds: sink !== undefined });
   const mark = { windows: 0, raw: 0, rows: 0, duplicates: 0 };
   const run: ExportRun = {
     call,
@@ -170,7 +177,13 @@ function newJoined(
   input: MarketoApiCallInput,
   ctx: ToolContext,
   compute: RecordCompute,
-  of: { body: Record<string, unknown>; span?: ExportSpan; needed: string[]; naming?: ActivityNaming },
+  of: {
+    body: Record<string, unknown>;
+    span?: ExportSpan;
+    needed: string[];
+    naming?: ActivityNaming;
+    holds?: boolean;
+  },
 ): Joined {
   const { body, span, needed, naming } = of;
   const key = span ? keyColumn(body, span) : undefined;
@@ -186,7 +199,9 @@ function newJoined(
     ...(naming ? { naming } : {}),
     ...(span && key ? { keys: new Set<string>(), key } : {}),
     hidden: [...needed, ...(span && key && keyAdded(body, span) ? [key] : [])],
-    maxBytes: keptBytesFor(ctx, compute, true),
+    // Rows held for previous, next, per or lead_fields (export-then.ts) are bounded as a kept export's are, not by
+    // what an answer shows: the CLI's 45 KB stopped the export before its where and count_by ran (review s37, 2).
+    maxBytes: of.holds ? (ctx.fullResults?.fileMaxBytes ?? KEEP_MAX_BYTES) : keptBytesFor(ctx, compute, true),
     ...(input.max_items !== undefined ? { maxRows: input.max_items } : {}),
     raw: [],
   };

@@ -59,7 +59,9 @@ export async function exportThen(input: MarketoApiCallInput, o: ExportThen): Pro
   await o.leads?.check();
   const run = await runExport(plain, marketo, ctx, onWait, new RecordCompute({}), sink);
   if (!sink.rows) {
-    return { ...run, summary: `${run.summary} ${WAIT}.` };
+    // The plain run's figures are of no where, per or count_by: not given as if they were (review s37, 2).
+    const { computed: _none, ...data } = run.data;
+    return { ...run, data, summary: `${run.summary} ${WAIT}.` };
   }
   // Copies: the kept rows serve a later call as they are. Paired over every row, then max_items keeps the first,
   // as on the plain export (review s33, 2; s35, 2: a kept row's next may be among the rows after the cut).
