@@ -167,4 +167,59 @@ describe("per with listed fields: each row lists a field's distinct values and t
     });
     expect(onRows.first).toContain("where tests the records read, before per rolls them up");
   });
+
+  it("checks every field per names before any read, and refuses a joined value in where or sum (review s37, 3-5)", async () => {
+    const query = { sinceDatetime: "2026-11-20T00:00:00Z", activityTypeIds: "Open Email" };
+    mkto.fixture.sandbox.resetStats();
+    const refusals = [
+      [{ per: "leadId,lead.country" }, 'Add it: lead_fields "country"'],
+      [{ per: "leadId,next_hours" }, "next_hours is a field of next, which this call does not give"],
+      [{ per: ",leadId" }, "its first field, the one each row is for, is empty"],
+      [
+        {
+          per: "leadId,attributes.Is Mobile Device",
+          where: '"attributes.Is Mobile Device" == "false + true"',
+        },
+        'count_by "attributes.Is Mobile Device"',
+      ],
+      [
+        { per: "leadId,primaryAttributeValue", count_by: "types", sum: "primaryAttributeValue" },
+        '"primaryAttributeValue_count"',
+      ],
+    ] as const;
+    for (const [extra, words] of refusals) {
+      const refused = await mkto.call({ ...READ, query_parameters: query, ...extra });
+      expect(refused.result.isError, JSON.stringify(extra)).toBe(true);
+      expect(refused.first).toContain(words);
+    }
+    expect(mkto.fixture.sandbox.stats().callsByPath["/rest/v1/activities.json"]).toBeUndefined();
+    // The sum the refusal names works: each row's sum is its count of distinct emails.
+    const summed = await mkto.ok<Read<{ count: number; sum: number }>>({
+      ...READ,
+      query_parameters: query,
+      per: "leadId,primaryAttributeValue",
+      count_by: "types",
+      sum: "primaryAttributeValue_count",
+    });
+    expect(summed.data.result[0]?.sum).toBeGreaterThanOrEqual(summed.data.result[0]?.count ?? Infinity);
+    // A lead field first, with lead_fields naming it: rows per lead source, each listing its leads.
+    const bySource = await mkto.ok<Read<Row & { "lead.leadSource": string; leadId_count: number }>>({
+      ...READ,
+      query_parameters: query,
+      per: "lead.leadSource,leadId",
+      lead_fields: "leadSource",
+    });
+    const distinct = await mkto.ok<Read<{ "lead.leadSource": string; records: number }>>({
+      ...READ,
+      query_parameters: query,
+      lead_fields: "leadSource",
+      count_by: "lead.leadSource",
+      count_distinct: "leadId",
+    });
+    const want = new Map(distinct.data.result.map((row) => [row["lead.leadSource"], row.records]));
+    const rows = await mkto.results(bySource);
+    expect(new Map(rows.map((row) => [row["lead.leadSource"], row.leadId_count]))).toEqual(
+      new Map([...want].filter(([source]) => source !== null && source !== "")),
+    );
+  });
 });

@@ -7,6 +7,7 @@ import { ValidationError } from "../../errors.js";
 import type { MarketoApiCallInput } from "../../schemas/marketo.js";
 import { CURSOR_PREFIX } from "../cursor.js";
 import type { NamedField } from "../records/fields.js";
+import { perNamed } from "../records/per.js";
 import { PAIR_FIELD, type PairWay, PreviousPairer } from "./activity-previous.js";
 import type { ActivityTypes } from "./activity-types.js";
 
@@ -94,7 +95,7 @@ async function pairerOf(
  * anything is read, as lead.<field> without lead_fields is (review s35, 9: it was refused after a read of 61 calls).
  */
 export function checkPairPaths(input: MarketoApiCallInput, named: readonly NamedField[]): void {
-  const all = [...named, ...(input.per ? [{ input: "per", field: input.per }] : [])];
+  const all = [...named, ...perNamed(input.per)];
   for (const { input: where, field } of all) {
     // The bare name too: "next is empty" asks for records never followed (review s36, 10).
     const way = PAIR_FIELD.exec(field)?.[1] as PairWay | undefined;

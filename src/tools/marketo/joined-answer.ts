@@ -152,6 +152,7 @@ export function checkPerFields(spec: ComputeSpec | undefined, per: PerGroups): v
       },
     );
   }
+  checkListedUse(spec, per);
   if (spec?.distinct !== undefined) {
     throw new ValidationError(
       "count_distinct",
@@ -169,6 +170,37 @@ export function checkPerFields(spec: ComputeSpec | undefined, per: PerGroups): v
       stray.input,
       `per's rows have only the fields ${own.join(", ")}: ${stray.field} is none of them (${stray.input} runs over the rows).`,
       { hint: `E.g. ${stray.input} "${own[1]}"; to ${stray.input} a field of the records, leave per out.` },
+    );
+  }
+}
+
+/**
+ * A listed field's row value is its record values joined ("false + true"): where tests one record's value, before
+ * the rows are made, so comparing it with a joined text matched nothing, silently (review s37, 5: "0 leads opened on
+ * both" where 80 had); sum adds numbers, which joined text is not. Both refused before anything is read.
+ */
+function checkListedUse(spec: ComputeSpec | undefined, per: PerGroups): void {
+  const text = spec?.where?.text ?? "";
+  const joined = /"[^"]* \+ [^"]*"/.test(text);
+  const listed = spec?.where
+    ? expressionFields(spec.where.expression).find((f) => per.listed.includes(f))
+    : undefined;
+  if (joined && listed) {
+    throw new ValidationError(
+      "where",
+      `where tests each record's own value of ${listed}, before per lists the values of a row joined by "${SET_JOIN}": a joined value matches no record.`,
+      {
+        hint: `Count the rows by their values instead: count_by "${listed}" (a row per combination, e.g. "false + true").`,
+      },
+    );
+  }
+  if (spec?.sum !== undefined && per.listed.includes(spec.sum)) {
+    throw new ValidationError(
+      "sum",
+      `${spec.sum} on per's rows is its values joined by "${SET_JOIN}", not a number.`,
+      {
+        hint: `Sum a number of the rows: "${listedCount(spec.sum)}" (how many values) or "records"; to add ${spec.sum} itself, leave per out and count_by with sum.`,
+      },
     );
   }
 }

@@ -17,6 +17,7 @@ import { n, plural } from "../numbers-in-words.js";
 import type { ComputeSpec } from "../records/compute.js";
 import type { NamedField } from "../records/fields.js";
 import { itemWise, recordTest } from "../records/match.js";
+import { perNamed } from "../records/per.js";
 import { alikeFirst } from "../records/similar-names.js";
 import { textOf } from "../records/values.js";
 import { PAIR_FIELD } from "./activity-previous.js";
@@ -119,7 +120,7 @@ export function checkLeadPaths(
   // As given: each field is kept under the name lead_fields gives it (review s34, 3: Country and lead.country).
   const names = leadFieldNames(input.lead_fields ?? "");
   const given = new Set(names);
-  const all = [...named, ...(input.per ? [{ input: "per", field: input.per }] : [])];
+  const all = [...named, ...perNamed(input.per)];
   for (const { input: where, field } of all) {
     const wanted = /^lead\.([^.]+)/.exec(field)?.[1];
     if (!wanted || given.has(wanted)) continue;

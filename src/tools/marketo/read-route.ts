@@ -71,6 +71,11 @@ export function checkComputable(input: MarketoApiCallInput): void {
  * refused on a file read by GET, a write or a cursor, before anything is sent.
  */
 export function checkPer(input: MarketoApiCallInput, file: boolean): void {
+  if (input.per !== undefined && perFields(input.per).field === "") {
+    throw new ValidationError("per", "its first field, the one each row is for, is empty.", {
+      hint: 'Name it first, e.g. per "leadId" or "leadId,attributes.Is Mobile Device".',
+    });
+  }
   if (input.per === undefined || input.run_to_completion) return;
   const what = file
     ? "an export or import file read by GET (run the export with run_to_completion instead)"

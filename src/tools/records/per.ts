@@ -31,6 +31,13 @@ export function perFields(per: string): { field: string; listed: string[] } {
   return { field, listed: [...new Set(listed.filter((name) => name !== "" && name !== field))] };
 }
 
+/** Every field per names, as the checks before a read take them (lead.<field>, next_hours: review s37, 3 and 4). */
+export function perNamed(per: string | undefined): { input: string; field: string }[] {
+  if (per === undefined) return [];
+  const { field, listed } = perFields(per);
+  return [field, ...listed].map((name) => ({ input: "per", field: name }));
+}
+
 /** The row field that counts a listed field's distinct values. */
 export const listedCount = (field: string): string => `${field}_count`;
 
