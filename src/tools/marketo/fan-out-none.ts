@@ -73,6 +73,18 @@ export function statusWords(status: unknown): string {
 export const NO_PATH = /is no Marketo endpoint/;
 
 /**
+ * A hint about the first id's path, said of the endpoint with its {placeholder}: "Call GET …/emailTemplate/1001/content"
+ * read one template of the several asked (review s37, 7); "…/emailTemplate/{id}/content" reads them all.
+ */
+function asTemplate(hint: string, fan: FanOut, id: Id | undefined): string {
+  const at = fan.template.indexOf(`{${fan.name}}`);
+  if (id === undefined || at < 0) return hint;
+  const concrete = `${fan.template.slice(0, at)}${String(id)}`;
+  const escaped = concrete.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  return hint.replace(new RegExp(`${escaped}(?![\\w-])`, "g"), `${fan.template.slice(0, at)}{${fan.name}}`);
+}
+
+/**
  * No id gave records: an error naming each id and why. When Marketo refused every id with one code that is not
  * about an id (a missing parameter, a method the path does not take), its own error and advice are the answer:
  * "Check the ids" sent the agent the wrong way (trial s8, N30 and N36).
@@ -92,8 +104,9 @@ export function noneGave(fan: FanOut, reads: IdRead[], status?: unknown): Upstre
       first.hint && first.message.endsWith(first.hint)
         ? first.message.slice(0, -first.hint.length).trim()
         : first.message;
+    const hint = first.hint && asTemplate(first.hint, fan, reads.find((read) => "refused" in read)?.id);
     return new UpstreamError(`Marketo refused ${fan.template} for every id the same way: ${said}`, {
-      ...(first.hint ? { hint: first.hint } : {}),
+      ...(hint ? { hint } : {}),
       ...(first.serviceCode ? { serviceCode: first.serviceCode } : {}),
     });
   }
