@@ -168,7 +168,7 @@ describe("per with listed fields: each row lists a field's distinct values and t
     expect(onRows.first).toContain("where tests the records read, before per rolls them up");
   });
 
-  it("checks every field per names before any read, and refuses a joined value in where or sum (review s37, 3-5)", async () => {
+  it("checks every field per names before any read, and refuses a joined value in where or sum and a list to list; numbers in number order (review s37, 3-5, 8)", async () => {
     const query = { sinceDatetime: "2026-11-20T00:00:00Z", activityTypeIds: "Open Email" };
     mkto.fixture.sandbox.resetStats();
     const refusals = [
@@ -202,6 +202,23 @@ describe("per with listed fields: each row lists a field's distinct values and t
       sum: "primaryAttributeValue_count",
     });
     expect(summed.data.result[0]?.sum).toBeGreaterThanOrEqual(summed.data.result[0]?.count ?? Infinity);
+    // A list is no value to list: the refusal names one inside it, which works (review s37, 8).
+    const whole = await mkto.call({ ...READ, query_parameters: query, per: "leadId,attributes" });
+    expect(whole.first).toContain("attributes holds lists: a row lists single values, not lists.");
+    const inside = /per "leadId,([^"]+)"/.exec(whole.first)?.[1];
+    expect(inside).toMatch(/^attributes\./);
+    const listed = await mkto.ok<Read<Row>>({ ...READ, query_parameters: query, per: `leadId,${inside}` });
+    expect((await mkto.results(listed)).some((row) => row[inside ?? ""] !== null)).toBe(true);
+    // Numbers are listed in number order (lead ids: 109 after 1077 read as text).
+    const byCampaign = await mkto.ok<Read<Row & { leadId: string }>>({
+      ...READ,
+      query_parameters: query,
+      per: "primaryAttributeValue,leadId",
+    });
+    for (const row of await mkto.results(byCampaign)) {
+      const ids = String(row.leadId).split(" + ").map(Number);
+      expect(ids).toEqual([...ids].sort((a, b) => a - b));
+    }
     // A lead field first, with lead_fields naming it: rows per lead source, each listing its leads.
     const bySource = await mkto.ok<Read<Row & { "lead.leadSource": string; leadId_count: number }>>({
       ...READ,

@@ -110,6 +110,14 @@ export async function rolledUp(
       },
     );
   }
+  if (per.container) {
+    const { field, what, example } = per.container;
+    throw new ValidationError("per", `${field} holds ${what}: a row lists single values, not ${what}.`, {
+      hint: example
+        ? `Name a value inside it, e.g. per "${per.field},${example}".`
+        : `Name a field of single values after ${per.field}.`,
+    });
+  }
   const { where: _where, per: _per, ...rest } = input;
   const second: MarketoApiCallInput = rest;
   const spec = computeSpec(second, "") ?? {};

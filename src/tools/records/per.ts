@@ -9,7 +9,7 @@
  * with `<field>_count`, how many distinct values: who opened on both phone and computer, who opened 3 emails or more
  * (trial s31 N455: an agent read 775,697 characters of opens to work it out per lead).
  */
-import { type FieldReader, fieldReader, isEmpty, textOf } from "./values.js";
+import { type FieldReader, fieldReader, isEmpty, isObject, textOf } from "./values.js";
 
 type Row = Record<string, unknown>;
 
@@ -38,6 +38,32 @@ export function perNamed(per: string | undefined): { input: string; field: strin
   return [field, ...listed].map((name) => ({ input: "per", field: name }));
 }
 
+/** A listed field's values in order: as numbers when all are (lead ids: 109 after 1077 read as text; review s37, 8). */
+function sortedValues(values: ReadonlySet<string>): string[] {
+  const all = [...values];
+  const numeric = all.every((value) => /^-?\d+(\.\d+)?$/.test(value));
+  return numeric ? all.sort((a, b) => Number(a) - Number(b)) : all.sort();
+}
+
+/**
+ * A listed field that holds a list or an object is no value to list (review s37, 8: "attributes" listed whole JSON);
+ * a path inside it is: a name/value list's first name (attributes.Platform), or an object's first key.
+ */
+function containerOf(field: string, value: object): NonNullable<PerGroups["container"]> {
+  const first: unknown = Array.isArray(value) ? value[0] : value;
+  const key =
+    isObject(first) && typeof first.name === "string"
+      ? first.name
+      : isObject(first)
+        ? Object.keys(first)[0]
+        : undefined;
+  return {
+    field,
+    what: Array.isArray(value) ? "lists" : "objects",
+    example: key === undefined ? undefined : `${field}.${key}`,
+  };
+}
+
 /** The row field that counts a listed field's distinct values. */
 export const listedCount = (field: string): string => `${field}_count`;
 
@@ -56,6 +82,8 @@ export class PerGroups {
   without = 0;
   /** Matching records rolled up. */
   added = 0;
+  /** A listed field that holds lists or objects (the first met), and a value inside it a row can list. */
+  container?: { field: string; what: "lists" | "objects"; example: string | undefined };
 
   /**
    * `setField`: a field whose distinct values each row lists as `types` (an activity's type); `carry`: a field the
@@ -90,7 +118,9 @@ export class PerGroups {
     if (!isEmpty(member)) group.set.add(textOf(member));
     this.#listedReads.forEach((read, i) => {
       const listed = read(record);
-      if (!isEmpty(listed)) group?.listed[i]?.add(textOf(listed));
+      const name = this.listed[i] as string;
+      if (typeof listed === "object" && listed !== null) this.container ??= containerOf(name, listed);
+      else if (!isEmpty(listed)) group?.listed[i]?.add(textOf(listed));
     });
   }
 
@@ -122,7 +152,7 @@ export class PerGroups {
       ...(this.#setField === undefined ? {} : { types: [...group.set].sort().join(SET_JOIN) }),
       ...Object.fromEntries(
         this.listed.flatMap((name, i) => {
-          const values = [...(group.listed[i] ?? [])].sort();
+          const values = sortedValues(group.listed[i] ?? new Set());
           // No value in any record of the row: null, which count_by counts as its own row ("no value").
           return [
             [name, values.length === 0 ? null : values.join(SET_JOIN)],
