@@ -11,6 +11,21 @@ import type { Workspace } from "./workspace.js";
 /** How long results are kept, in words: seconds under a minute (a short TTL read "0 minutes"), hours past two. */
 export const keptFor = durationWords;
 
+/** A kept result's items, every page (ToolContext.keptItems): undefined when unknown or expired. */
+export function keptItemsOf(workspace: Workspace): (id: string) => Promise<readonly unknown[] | undefined> {
+  return async (id) => {
+    const meta = await workspace.results.meta(workspace.name, id);
+    if (!meta) return undefined;
+    const items: unknown[] = [];
+    for (let index = 0; index < meta.pageItems.length; index += 1) {
+      const json = await workspace.results.page(workspace.name, id, index);
+      if (json === undefined) return undefined;
+      items.push(...(JSON.parse(json) as unknown[]));
+    }
+    return items;
+  };
+}
+
 /** Keeps a step's whole result in the workspace's store. */
 export async function keepResult(workspace: Workspace, tool: string, full: FullResult): Promise<ResultMeta> {
   return workspace.results.put(workspace.name, {

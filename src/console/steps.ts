@@ -7,6 +7,7 @@ import { randomUUID } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { ChartModel } from "../charts/model.js";
 import { CONNECTION_KINDS, CONNECTION_ROOMS } from "../connections/registry.js";
+import { keptItemsOf } from "../keep-result.js";
 import { resultsOffer } from "../results/index.js";
 import { listedSteps } from "../tools/listing.js";
 import { getToolStep, searchToolSteps, TOOL_STEPS } from "../tools/registry.js";
@@ -198,7 +199,13 @@ export async function runStep(
     });
     const fullResults = resultsOffer(workspace.resultSettings);
     const partial = (items: readonly unknown[]) => read.add(items);
-    const result = await runToolStep(step.id, body.input ?? {}, { ...context, fullResults, partial });
+    const keptItems = keptItemsOf(workspace);
+    const result = await runToolStep(step.id, body.input ?? {}, {
+      ...context,
+      fullResults,
+      partial,
+      keptItems,
+    });
     const continues = typeof body.continues === "string" ? body.continues : undefined;
     send(resultEvent(result, await keepForPage(workspace, step.id, result, continues)));
   } catch (error) {

@@ -7,7 +7,7 @@ import type {
 import { CHART_META_KEY } from "../charts/model.js";
 import type { RoomSignIn } from "../connections/types.js";
 import { isMartechError, type MartechError } from "../errors.js";
-import { keepResult } from "../keep-result.js";
+import { keepResult, keptItemsOf } from "../keep-result.js";
 import { log } from "../log.js";
 import { resultsOffer } from "../results/index.js";
 import { runToolStep } from "../tools/run.js";
@@ -78,7 +78,8 @@ export async function callToolStep(
     // Inside the try: resolving the context reads the credential store, which can fail too.
     const context = await workspace.toolContext({ signal: ctx.mcpReq.signal, progress });
     const fullResults = resultsOffer(workspace.resultSettings);
-    const result = await runToolStep(stepId, args ?? {}, { ...context, log: send, fullResults });
+    const keptItems = keptItemsOf(workspace);
+    const result = await runToolStep(stepId, args ?? {}, { ...context, log: send, fullResults, keptItems });
     for (const entry of resultLogEntries(result.data)) send(entry);
     return {
       ...(await resultContent(workspace, stepId, result)),

@@ -104,7 +104,7 @@ export const MarketoApiCallInput = z.strictObject({
     .optional()
     .describe(
       'Reads: keep records matching, e.g. leadScore > 50 and email ends_with "@acme.com"; also != <= >= contains ' +
-        "begins_with in (…) between is empty, and/or/not; quote text, dates and odd names; a.b reads inside objects.",
+        'begins_with in (…) in result("<kept link>") between is empty, and/or/not; quote text, dates, odd names; a.b reads inside.',
     )
     .meta({ title: "Where", examples: ['leadScore > 50 and email ends_with "@acme.com"'] }),
   order_by: z
@@ -159,7 +159,7 @@ export const MarketoApiCallInput = z.strictObject({
     .max(200)
     .optional()
     .describe(
-      'Reads, exports: a row per value, e.g. "leadId", with records (its count), types (activities) and the distinct values of fields after it ("leadId,attributes.Device"); where applies before, count_by after.',
+      'Reads, exports: a row per value ("leadId"), with records (its count), types (activities) and the distinct values of fields after it ("leadId,attributes.Device"); where before, count_by after.',
     )
     .meta({ title: "One row per", examples: ["leadId"] }),
   // Two activities in one read (activity-previous.ts): a send and its click, a visit and the form filled after.

@@ -29,6 +29,7 @@ import { MARKETO_TASKS } from "./marketo/tasks.js";
 import { uploadOf } from "./marketo/upload.js";
 import { compactWrite } from "./marketo/write-answer.js";
 import { computeSpec, namedFields } from "./records/compute.js";
+import { keptLists } from "./records/kept-lists.js";
 import type { ToolContext, ToolResult, ToolStep } from "./types.js";
 
 const DOC_URL = "https://experienceleague.adobe.com/en/docs/marketo-developer/marketo/rest/rest-api";
@@ -182,7 +183,10 @@ export const marketoApiCall: ToolStep<typeof MarketoApiCallInput, typeof Marketo
         "it belongs to another request: give the same method, endpoint and query_parameters.",
       );
     }
-    const { fan, spec } = checkedInputs(input, path, file);
+    // where's in result(…): a kept result's values, read before where is parsed; its words keep the text given.
+    const expanded = await keptLists(input.where, ctx.keptItems?.bind(ctx));
+    const { fan, spec } = checkedInputs(expanded ? { ...input, where: expanded } : input, path, file);
+    if (expanded && spec?.where) spec.where.text = input.where ?? expanded;
     const marketo = await ctx.connection("marketo");
     // A write may change what a kept export holds (export-reuse.ts): the next export run reads Marketo again.
     if (input.method !== "GET" && !input.run_to_completion) forgetExports(marketo);

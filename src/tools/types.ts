@@ -65,6 +65,11 @@ export interface ToolContext {
    * stopped early (the console's Cancel) still shows what was read.
    */
   partial?(items: readonly unknown[]): void;
+  /**
+   * Optional: a kept result's items by its id, for a step that reads one (where's `in result("…")`), from an
+   * adapter that keeps results; undefined when it is unknown to the workspace or has expired.
+   */
+  keptItems?(id: string): Promise<readonly unknown[] | undefined>;
 }
 
 /** What an adapter that keeps whole results offers a step (see ToolContext.fullResults). */

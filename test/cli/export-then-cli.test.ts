@@ -48,4 +48,17 @@ describe("an export run to completion with lead_fields on the CLI", () => {
     expect(joined.computed.matched).toBeLessThan(joined.computed.read);
     expect(joined.result.reduce((sum, row) => sum + row.count, 0)).toBe(plain.computed.matched);
   }, 120_000);
+
+  it("refuses where's in result(…), which reads a kept result this client does not keep; the list it offers works", async () => {
+    const home = await freshHome();
+    const input = { ...EXPORT, where: 'leadId in result("martech-steps://results/abc.json")' };
+    const refused = await run(["call", "--sandbox", "marketo_api_call", "--input", JSON.stringify(input)], {
+      MARTECH_STEPS_HOME: home,
+    });
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain("reads a kept result, which this client does not keep");
+    expect(refused.stderr).toContain("Give the values as a list, e.g. id in (1, 2, 3)");
+    const listed = await call({ ...EXPORT, where: "leadId in (1, 2, 3, 285)" }, home);
+    expect(listed.computed.matched).toBeGreaterThan(0);
+  }, 120_000);
 });
