@@ -106,10 +106,8 @@ function valueTest(condition: Condition, zone: string | undefined): ValueTest {
             : text.endsWith(wanted);
       };
     }
-    case "in": {
-      const tests = condition.values.map((value) => equals(value, zone));
-      return (value) => tests.some((test) => test(value));
-    }
+    case "in":
+      return oneOf(condition.values, zone);
     case "between": {
       // The parser reads both bounds as numbers.
       const from = numberOf(condition.from.value) ?? Number.NaN;
@@ -122,6 +120,29 @@ function valueTest(condition: Condition, zone: string | undefined): ValueTest {
     default:
       return isEmpty;
   }
+}
+
+/**
+ * `in (…)`: as any of its values' `==`, with numbers and plain text looked up in sets (a list from a kept result holds
+ * thousands of ids: kept-lists.ts); a date alone or an empty text keeps its own test.
+ */
+function oneOf(literals: readonly Literal[], zone?: string): ValueTest {
+  const numbers = new Set<number>();
+  const texts = new Set<string>();
+  const others: ValueTest[] = [];
+  for (const literal of literals) {
+    if (literal.kind === "number") numbers.add(literal.value);
+    else if (literal.value === "" || DATE_ALONE.test(literal.value)) others.push(equals(literal, zone));
+    else texts.add(literal.value.toLowerCase());
+  }
+  return (value) => {
+    if (numbers.size > 0) {
+      const number = numberOf(value);
+      if (number !== undefined && numbers.has(number)) return true;
+    }
+    if (texts.size > 0 && !isEmpty(value) && texts.has(textOf(value).toLowerCase())) return true;
+    return others.some((test) => test(value));
+  };
 }
 
 function equals(literal: Literal, zone?: string): ValueTest {
