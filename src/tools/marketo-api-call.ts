@@ -29,7 +29,7 @@ import { MARKETO_TASKS } from "./marketo/tasks.js";
 import { uploadOf } from "./marketo/upload.js";
 import { compactWrite } from "./marketo/write-answer.js";
 import { computeSpec, namedFields } from "./records/compute.js";
-import { keptLists } from "./records/kept-lists.js";
+import { keptLists, refuseOutsideWhere } from "./records/kept-lists.js";
 import type { ToolContext, ToolResult, ToolStep } from "./types.js";
 
 const DOC_URL = "https://experienceleague.adobe.com/en/docs/marketo-developer/marketo/rest/rest-api";
@@ -184,6 +184,7 @@ export const marketoApiCall: ToolStep<typeof MarketoApiCallInput, typeof Marketo
       );
     }
     // where's in result(…): a kept result's values, read before where is parsed; its words keep the text given.
+    refuseOutsideWhere(input);
     const expanded = await keptLists(input.where, ctx.keptItems?.bind(ctx));
     const { fan, spec } = checkedInputs(expanded ? { ...input, where: expanded } : input, path, file);
     if (expanded && spec?.where) spec.where.text = input.where ?? expanded;

@@ -18,6 +18,22 @@ const RESULT_ID = /results\/([A-Za-z0-9_-]+)(?:\.(?:json|csv))?(?:\?[^"]*)?$/;
 
 type KeptItems = (id: string) => Promise<readonly unknown[] | undefined>;
 
+/**
+ * `in result(…)` is where's: count_by's condition columns are named by their text, which a list of thousands of ids
+ * would be (trial s32, third run: count_by "id in result(…)" was refused as a syntax error, naming neither).
+ */
+export function refuseOutsideWhere(inputs: { count_by?: string | undefined }): void {
+  const condition = inputs.count_by?.match(/([A-Za-z_][\w.]*|"[^"]+")(\s+not)?\s+in\s+result\(/)?.[0];
+  if (!condition) return;
+  throw new ValidationError(
+    "count_by",
+    "in result(…) is taken by where only, not by count_by's conditions.",
+    {
+      hint: `Put it in where: where "${condition}…)" counts the records in it, where "${condition.replace(/\s+in\s+result\($/, " not in result(")}…)" the others.`,
+    },
+  );
+}
+
 /** where with each `in result(…)` replaced by its values, or undefined when it has none. */
 export async function keptLists(
   where: string | undefined,
