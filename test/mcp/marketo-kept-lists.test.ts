@@ -112,6 +112,34 @@ describe("where … in result(…): a kept result's values", () => {
     );
   });
 
+  it("links a result of 100 rows or more shown whole, so that where can take it (trial s32, third run)", async () => {
+    const answer = await mkto.ok<Read<{ id: number }>>({
+      ...LISTS,
+      query_parameters: { listId: "1004,1005,1006", fields: "id" },
+    });
+    // Every row is shown, and kept: the answer says both, and the link is there.
+    expect(answer.data.result.length).toBeGreaterThanOrEqual(100);
+    expect(answer.first).toContain(
+      `all ${answer.data.result.length} rows are shown here and in the full result linked below`,
+    );
+    const few = await kept(answer);
+    expect(few.ids.size).toBe(answer.data.result.length);
+    const counted = await mkto.ok<Read<{ count: number }>>({
+      ...LEADS,
+      where: `id in result("${few.link}")`,
+      count_by: "leadSource",
+    });
+    const all = await mkto.results(await mkto.ok<Read<{ id: string }>>(LEADS));
+    expect(counted.data.computed?.matched).toBe(all.filter((lead) => few.ids.has(String(lead.id))).length);
+    // Fewer rows are shown whole and not linked: the values are in the answer.
+    const small = await mkto.ok<Read<{ id: number }>>({
+      ...LISTS,
+      query_parameters: { listId: "1004", fields: "id" },
+      limit: 99,
+    });
+    expect(small.links).toEqual([]);
+  });
+
   it("refuses a link no result is kept at, before anything is read", async () => {
     mkto.fixture.sandbox.resetStats();
     const gone = await mkto.call({

@@ -98,6 +98,9 @@ export interface Computed {
   overflow?: number;
 }
 
+/** Results shown whole are kept and linked too from this many (records or per's rows, not count rows). */
+export const LINKED_FROM = 100;
+
 /**
  * A read joined in memory (activity type groups, reads per id) that computes anything (where, order_by, count_by,
  * limit, per, next, previous, lead_fields) is read to max_items, not to the bytes of the records read: computedJoined
@@ -160,7 +163,10 @@ export function computedAnswer(input: MarketoApiCallInput, ctx: ToolContext, com
   const resumeAt = inOrder && shown.length < all.length ? computed.positions[shown.length] : computed.next;
   // An export's rows are linked as a file even when they fit the answer: a file is what was asked for.
   const asFile = (computed.file === true || computed.linked === true) && !spec.countBy;
-  const kept = keep && (rows.length > shown.length || (asFile && rows.length > 0));
+  // Many records or rows shown whole are kept too, so that a later where can take them as its list (in result(…)):
+  // an agent printed 14,500 characters of ids twice, and spent a call, to have a link (trial s32, third run).
+  const many = !spec.countBy && rows.length >= LINKED_FROM;
+  const kept = keep && (rows.length > shown.length || (asFile && rows.length > 0) || many);
   const full: FullResult | undefined = kept
     ? {
         // count_by's rows are values with their counts, not records: the link says "count rows" (trial s4, T06);
