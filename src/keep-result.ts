@@ -5,14 +5,14 @@
 import { columnsOf, toPages } from "./results/pages.js";
 import type { ResultMeta } from "./results/types.js";
 import { durationWords } from "./tools/output-cap.js";
-import type { FullResult } from "./tools/types.js";
+import type { FullResult, KeptResult } from "./tools/types.js";
 import type { Workspace } from "./workspace.js";
 
 /** How long results are kept, in words: seconds under a minute (a short TTL read "0 minutes"), hours past two. */
 export const keptFor = durationWords;
 
 /** A kept result's items, every page (ToolContext.keptItems): undefined when unknown or expired. */
-export function keptItemsOf(workspace: Workspace): (id: string) => Promise<readonly unknown[] | undefined> {
+export function keptItemsOf(workspace: Workspace): (id: string) => Promise<KeptResult | undefined> {
   return async (id) => {
     const meta = await workspace.results.meta(workspace.name, id);
     if (!meta) return undefined;
@@ -22,7 +22,14 @@ export function keptItemsOf(workspace: Workspace): (id: string) => Promise<reado
       if (json === undefined) return undefined;
       items.push(...(JSON.parse(json) as unknown[]));
     }
-    return items;
+    // Cut at the most a kept result holds, or a read that stopped at a cap: not every item the call had.
+    const cut =
+      meta.before !== undefined
+        ? `holds the first ${meta.items} of ${meta.before} results (the most a kept result holds)`
+        : meta.nextCursor !== undefined
+          ? `holds the ${meta.items} items read before the read stopped at a cap`
+          : undefined;
+    return { items, ...(cut ? { cut } : {}) };
   };
 }
 

@@ -69,7 +69,13 @@ export interface ToolContext {
    * Optional: a kept result's items by its id, for a step that reads one (where's `in result("…")`), from an
    * adapter that keeps results; undefined when it is unknown to the workspace or has expired.
    */
-  keptItems?(id: string): Promise<readonly unknown[] | undefined>;
+  keptItems?(id: string): Promise<KeptResult | undefined>;
+}
+
+/** A kept result read back: its items, and what cut it when it is not every item its call had (its words). */
+export interface KeptResult {
+  items: readonly unknown[];
+  cut?: string;
 }
 
 /** What an adapter that keeps whole results offers a step (see ToolContext.fullResults). */

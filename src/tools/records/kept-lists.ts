@@ -8,28 +8,36 @@
  * The reference is replaced by the literal list before where is parsed; the answer's words keep the text as given.
  */
 import { ValidationError } from "../../errors.js";
-import { isObject } from "./values.js";
+import type { KeptResult } from "../types.js";
+import { fieldReader, isObject } from "./values.js";
 
-/** A field (bare or double-quoted), "not"?, "in result(", the link, and a column. */
-const REFERENCE = /([A-Za-z_][\w.]*|"[^"]+")(\s+not)?\s+in\s+result\(\s*"([^"]+)"\s*(?:,\s*"([^"]+)"\s*)?\)/g;
+/** A field (bare or double-quoted), "not"?, "in result(", the link, and a column; either quote, any case. */
+const REFERENCE =
+  /([A-Za-z_][\w.]*|"[^"]+")(\s+not)?\s+in\s+result\s*\(\s*(["'])(.+?)\3\s*(?:,\s*(["'])(.+?)\5\s*)?\)/gi;
 
-/** A kept result's id in its link: martech-steps://results/<id>.json, .csv, ?page=…; a console's …/results/<id>. */
-const RESULT_ID = /results\/([A-Za-z0-9_-]+)(?:\.(?:json|csv))?(?:\?[^"]*)?$/;
+/** Where a reference starts, for count_by's refusal. */
+const OPENING = /([A-Za-z_][\w.]*|"[^"]+")(\s+not)?\s+in\s+result\s*\(/i;
 
-type KeptItems = (id: string) => Promise<readonly unknown[] | undefined>;
+/**
+ * A kept result's id in its link: martech-steps://results/<id>.json, .csv, ?page=…; the console's
+ * …/console/api/results/<id>/pages/<n> and …/download/<format> (src/console/result-files.ts; review s38, 10).
+ */
+const RESULT_ID = /results\/([A-Za-z0-9_-]+)(?:\.(?:json|csv)|\/pages\/\d+|\/download\/\w+)?(?:\?\S*)?$/;
+
+type KeptItems = (id: string) => Promise<KeptResult | undefined>;
 
 /**
  * `in result(…)` is where's: count_by's condition columns are named by their text, which a list of thousands of ids
  * would be (trial s32, third run: count_by "id in result(…)" was refused as a syntax error, naming neither).
  */
 export function refuseOutsideWhere(inputs: { count_by?: string | undefined }): void {
-  const condition = inputs.count_by?.match(/([A-Za-z_][\w.]*|"[^"]+")(\s+not)?\s+in\s+result\(/)?.[0];
+  const condition = inputs.count_by?.match(OPENING)?.[0];
   if (!condition) return;
   throw new ValidationError(
     "count_by",
     "in result(…) is taken by where only, not by count_by's conditions.",
     {
-      hint: `Put it in where: where "${condition}…)" counts the records in it, where "${condition.replace(/\s+in\s+result\($/, " not in result(")}…)" the others.`,
+      hint: `Put it in where: where "${condition}…)" counts the records in it, where "${condition.replace(/\s+in\s+result\s*\($/i, " not in result(")}…)" the others.`,
     },
   );
 }
@@ -39,14 +47,22 @@ export async function keptLists(
   where: string | undefined,
   kept: KeptItems | undefined,
 ): Promise<string | undefined> {
-  if (where === undefined || !where.includes("result(")) return undefined;
+  if (where === undefined || !/result\s*\(/i.test(where)) return undefined;
   const references = [...where.matchAll(REFERENCE)];
   if (references.length === 0) return undefined;
   let out = where;
-  for (const [whole, field = "", not = "", link = "", column] of references) {
+  for (const [whole, field = "", not = "", , link = "", , column] of references) {
     const name = column ?? field.replace(/^"|"$/g, "");
     const values = await columnValues(link, name, kept);
-    out = out.replace(whole, `${field}${not} in (${values.join(", ")})`);
+    // No value: nothing is in it ("in" keeps no record, "not in" every one), said as a condition that holds so.
+    const condition =
+      values.length > 0
+        ? `${field}${not} in (${values.join(", ")})`
+        : not
+          ? `(${field} is empty or ${field} is not empty)`
+          : `(${field} is empty and ${field} is not empty)`;
+    // A function, so that a value's "$" is not read as a replacement pattern (review s38, 2: "US$$5" became "US$5").
+    out = out.replace(whole, () => condition);
   }
   return out;
 }
@@ -57,40 +73,59 @@ async function columnValues(link: string, column: string, kept: KeptItems | unde
       hint: "Give the values as a list, e.g. id in (1, 2, 3), or make both calls over MCP or in the console.",
     });
   }
+  const shown = link.slice(0, 200);
   const id = RESULT_ID.exec(link)?.[1];
-  const items = id === undefined ? undefined : await kept(id);
-  if (!items) {
+  const result = id === undefined ? undefined : await kept(id);
+  if (!result) {
     throw new ValidationError(
       "where",
-      `no kept result at ${link.slice(0, 200)}: it has expired, or is another workspace's.`,
+      `no kept result at ${shown}: it has expired, or is another workspace's.`,
       {
         hint: "Run the call that gave it again and put the link of its Full result (resource_link) in result(…).",
       },
     );
   }
-  const rows = items.filter(isObject);
-  if (!rows.some((row) => Object.hasOwn(row, column))) {
-    const columns = [...new Set(rows.flatMap((row) => Object.keys(row)))].slice(0, 20);
-    throw new ValidationError("where", `the kept result at ${link.slice(0, 200)} has no column ${column}.`, {
-      hint: `Name its column after the link, e.g. result("${link.slice(0, 200)}", "${columns[0] ?? "id"}"); its columns: ${columns.join(", ")}.`,
-    });
-  }
-  const values = [
-    ...new Set(rows.map((row) => row[column]).filter((v) => v !== null && v !== undefined && v !== "")),
-  ];
-  if (values.length === 0) {
+  // A result cut at the most one keeps is not the whole set: as a list it would leave the rest out (review s38, 4).
+  if (result.cut) {
     throw new ValidationError(
       "where",
-      `the kept result's column ${column} holds no value: nothing is in it.`,
+      `the kept result at ${shown} ${result.cut}: as a list it would leave the rest out.`,
       {
-        hint: "Leave the condition out (nothing is in an empty result), or check the call that gave it.",
+        hint: "Narrow the call that gave it (where, a shorter range, per) until its Full result holds every row, then use that link.",
       },
     );
   }
-  // Ids read from a file are text ("123"): written as numbers, they equal a record's 123 and "123" alike.
-  return values.map((value) =>
-    typeof value === "number" || /^-?\d+(\.\d+)?$/.test(String(value))
-      ? String(value)
-      : JSON.stringify(String(value)),
-  );
+  const rows = result.items.filter(isObject);
+  const read = fieldReader(column);
+  const present = rows.map(read).filter((v) => v !== undefined);
+  if (present.length === 0 && rows.length > 0) {
+    const columns = [...new Set(rows.flatMap((row) => Object.keys(row)))].slice(0, 20);
+    throw new ValidationError("where", `the kept result at ${shown} has no column ${column}.`, {
+      hint: `Name its column after the link, e.g. result("${shown}", "${columns[0] ?? "id"}"); its columns: ${columns.join(", ")}.`,
+    });
+  }
+  // Objects and lists are no value a record's field equals (review s38, 3: 0 of 383 matched, silently).
+  if (present.some((v) => typeof v === "object" && v !== null)) {
+    throw new ValidationError(
+      "where",
+      `the kept result's column ${column} holds objects or lists, not single values.`,
+      {
+        hint: `Name a column of single values after the link, e.g. result("${shown}", "${column}.<a field inside it>").`,
+      },
+    );
+  }
+  const values = [...new Set(present.filter((v) => v !== null && v !== ""))];
+  return values.map(literalOf);
+}
+
+/**
+ * A value as where writes it: a number as a number when it prints back the same (a safe integer, a plain decimal);
+ * all else, text as text. Text that looks like a number stays text, which equals a number field's same digits but
+ * not "007" to 7 (review s38, 1: a kept "007" matched 7 and 7.0; two 16-digit ids read as one).
+ */
+function literalOf(value: unknown): string {
+  if (typeof value === "number" && Number.isFinite(value) && !/e/i.test(String(value))) {
+    if (Number.isSafeInteger(value) || !Number.isInteger(value)) return String(value);
+  }
+  return JSON.stringify(String(value));
 }
