@@ -98,6 +98,16 @@ describe("a grouped read that sorts or pairs, without where, reads to max_items 
     }
   });
 
+  it("with limit alone, reads each group to its first n records: the earliest n as the whole read gives (review s38)", async () => {
+    const alone = await mkto.ok<Read & { calls_used: number; warnings: string[] }>({ ...READ, limit: 3 });
+    const whole = await mkto.ok<Read & { calls_used: number }>({ ...READ, limit: 3, where: "id > 0" });
+    expect(alone.data.result).toEqual(whole.data.result);
+    expect(alone.data.calls_used).toBeLessThan(whole.data.calls_used);
+    expect(alone.data.warnings).toContain(
+      "limit 3 in time order: 2 groups of types were read to their first 3 records only, all the earliest results need (the figures are of the records read).",
+    );
+  });
+
   it("with limit past what an answer holds, counts the results before the limit (review s37, 6)", async () => {
     const where = 'activityType in ("Send Email", "Email Delivered")';
     const cut = await mkto.ok<Read>({ ...READ, where, order_by: "-leadId", limit: 70 });

@@ -66,6 +66,18 @@ interface GroupRead {
   result?: MarketoCallResult;
   /** Not read: max_items or max_pages was spent by the groups before it. */
   unreadBy?: "maxItems" | "maxPages";
+  /** Read to the first `limit` records only: all a limit in time order needs of it (its next is not a cut). */
+  enough?: boolean;
+}
+
+/**
+ * limit alone, in time order: the first n of the joined groups are among each group's first n, so each group is read
+ * to n records (review s38: limit 3 over "all" types read 124 calls once joined reads went to max_items).
+ */
+function firstOnly(options: GroupOptions): number | undefined {
+  const spec = options.compute?.spec;
+  if (spec?.limit === undefined || spec.where || spec.order || spec.countBy) return undefined;
+  return options.pairer || options.per || options.leads ? undefined : spec.limit;
 }
 
 function groupsOf(ids: readonly number[]): number[][] {
@@ -86,10 +98,12 @@ async function readGroups(
   const limit = input.max_items ?? DEFAULT_MAX_ITEMS;
   const maxBytes = options.compute ? JOINED_READ_BYTES : (ctx.fullResults?.maxBytes ?? MAX_RESULT_BYTES);
   const groups = groupsOf(options.ids).map((types): GroupRead => ({ types }));
+  const first = firstOnly(options);
   let records = 0;
   let pages = 0;
   for (const [index, group] of groups.entries()) {
-    const maxItems = limit - records;
+    const left = limit - records;
+    const maxItems = first !== undefined ? Math.min(left, first) : left;
     const maxPages = (input.max_pages ?? DEFAULT_MAX_PAGES) - pages;
     if (maxItems <= 0 || maxPages <= 0) {
       for (const rest of groups.slice(index)) rest.unreadBy = maxItems <= 0 ? "maxItems" : "maxPages";
@@ -110,7 +124,8 @@ async function readGroups(
       total: groups.length,
       message: `${n(index + 1)} of ${plural(groups.length, "group")} of activity types read, ${plural(records, "record")}`,
     });
-    if (group.result.next !== undefined) break;
+    group.enough = first !== undefined && maxItems < left && group.result.next !== undefined;
+    if (group.result.next !== undefined && !group.enough) break;
   }
   return groups;
 }
@@ -121,7 +136,7 @@ const wholeTypes = (groups: readonly GroupRead[]): number[] =>
 
 /** What was left unread, and what to change to read it: undefined when every group was read to its end. */
 function cutWords(input: MarketoApiCallInput, groups: GroupRead[]): string | undefined {
-  const stopped = groups.findIndex((group) => group.result?.next !== undefined);
+  const stopped = groups.findIndex((group) => group.result?.next !== undefined && !group.enough);
   const unread = groups.filter((group) => group.result === undefined).flatMap((group) => group.types);
   if (stopped < 0 && unread.length === 0) return undefined;
   const by = groups[stopped]?.result?.stoppedBy ?? groups.find((g) => g.unreadBy)?.unreadBy;
@@ -196,7 +211,12 @@ export async function groupedActivities(
   const cut = cutWords(input, groups);
   // Each group's read has its own paging token: none stands for the whole (review s20, 11h). Said only of a
   // whole read: after a cut, reading on from the last date would skip the types not read (review s21, 4).
-  if (!cut) {
+  const enough = groups.filter((group) => group.enough).length;
+  if (!cut && enough > 0) {
+    base.warnings.push(
+      `limit ${n(options.compute?.spec.limit ?? 0)} in time order: ${plural(enough, "group")} of types ${enough === 1 ? "was" : "were"} read to ${enough === 1 ? "its" : "their"} first ${n(options.compute?.spec.limit ?? 0)} records only, all the earliest results need (the figures are of the records read).`,
+    );
+  } else if (!cut) {
     base.warnings.push(
       // "Whole" first: the agent took "to read later activity" for a read that had not reached today (trial s30, N432).
       "Every group was read to its latest activity (the read is whole). No next_page_token: each group of types has its own; to read activity logged after this call, call again with sinceDatetime the last activityDate read.",
