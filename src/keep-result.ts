@@ -29,7 +29,7 @@ export function keptItemsOf(workspace: Workspace): (id: string) => Promise<KeptR
         : meta.nextCursor !== undefined
           ? `holds the ${meta.items} items read before the read stopped at a cap`
           : undefined;
-    return { items, ...(cut ? { cut } : {}) };
+    return { items, ...(cut ? { cut } : {}), ...(meta.kind === "rows" ? { rows: true } : {}) };
   };
 }
 

@@ -76,6 +76,8 @@ export interface ToolContext {
 export interface KeptResult {
   items: readonly unknown[];
   cut?: string;
+  /** per's rows: their listed fields hold values joined by " + " (records/per.ts). */
+  rows?: boolean;
 }
 
 /** What an adapter that keeps whole results offers a step (see ToolContext.fullResults). */

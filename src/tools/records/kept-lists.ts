@@ -9,6 +9,7 @@
  */
 import { ValidationError } from "../../errors.js";
 import type { KeptResult } from "../types.js";
+import { SET_JOIN } from "./per.js";
 import { fieldReader, isObject } from "./values.js";
 
 /** A field (bare or double-quoted), "not"?, "in result(", the link, and a column; either quote, any case. */
@@ -114,7 +115,11 @@ async function columnValues(link: string, column: string, kept: KeptItems | unde
       },
     );
   }
-  const values = [...new Set(present.filter((v) => v !== null && v !== ""))];
+  // per's rows list a field's values joined (records/per.ts): each is a value of the list (review s38, 3).
+  const spread = result.rows
+    ? present.flatMap((v) => (typeof v === "string" ? v.split(SET_JOIN) : [v]))
+    : present;
+  const values = [...new Set(spread.filter((v) => v !== null && v !== ""))];
   return values.map(literalOf);
 }
 

@@ -69,6 +69,16 @@ describe("in result(…): a kept column as where's list", () => {
     );
   });
 
+  it("reads per's rows' listed values one by one (review s38, 3)", async () => {
+    const rows = [
+      { activityType: "Open Email", leadId: "3 + 12 + 40" },
+      { activityType: "Click Email", leadId: "7" },
+    ];
+    const records = [{ leadId: 3 }, { leadId: 12 }, { leadId: 7 }, { leadId: 5 }];
+    const expanded = await keptLists(`leadId in result("${LINK}")`, keptOf({ items: rows, rows: true }));
+    expect(records.filter(test(expanded ?? ""))).toEqual([{ leadId: 3 }, { leadId: 12 }, { leadId: 7 }]);
+  });
+
   it("keeps no record with in, and every one with not in, when the column holds no value", async () => {
     const records = [{ id: 1 }, { id: null }, {}];
     const empty = [{ id: null }, { id: "" }];
