@@ -2,6 +2,7 @@
  * Keeping a step's whole result in the workspace's store, which every adapter does the same way: the MCP
  * server links it as resources (src/mcp/result-links.ts), the console offers it as files.
  */
+import { isResultId } from "./results/memory.js";
 import { columnsOf, toPages } from "./results/pages.js";
 import type { ResultMeta } from "./results/types.js";
 import { durationWords } from "./tools/output-cap.js";
@@ -11,17 +12,31 @@ import type { Workspace } from "./workspace.js";
 /** How long results are kept, in words: seconds under a minute (a short TTL read "0 minutes"), hours past two. */
 export const keptFor = durationWords;
 
+/**
+ * A kept result's description and items, every page: undefined when the id is none, unknown to the workspace, or
+ * expired while read. What the console continues (run-results.ts) and a step reads back (keptItemsOf).
+ */
+export async function readKept(
+  workspace: Workspace,
+  id: string,
+): Promise<{ meta: ResultMeta; items: unknown[] } | undefined> {
+  const meta = isResultId(id) ? await workspace.results.meta(workspace.name, id) : undefined;
+  if (!meta) return undefined;
+  const items: unknown[] = [];
+  for (let index = 0; index < meta.pageItems.length; index++) {
+    const json = await workspace.results.page(workspace.name, id, index);
+    if (json === undefined) return undefined;
+    items.push(...(JSON.parse(json) as unknown[]));
+  }
+  return { meta, items };
+}
+
 /** A kept result's items, every page (ToolContext.keptItems): undefined when unknown or expired. */
 export function keptItemsOf(workspace: Workspace): (id: string) => Promise<KeptResult | undefined> {
   return async (id) => {
-    const meta = await workspace.results.meta(workspace.name, id);
-    if (!meta) return undefined;
-    const items: unknown[] = [];
-    for (let index = 0; index < meta.pageItems.length; index += 1) {
-      const json = await workspace.results.page(workspace.name, id, index);
-      if (json === undefined) return undefined;
-      items.push(...(JSON.parse(json) as unknown[]));
-    }
+    const read = await readKept(workspace, id);
+    if (!read) return undefined;
+    const { meta, items } = read;
     // Cut at the most a kept result holds, or a read that stopped at a cap: not every item the call had.
     const cut =
       meta.before !== undefined

@@ -7,9 +7,8 @@
  */
 import type { ChartModel } from "../charts/model.js";
 import { itemBytes, jsonBytes } from "../json-size.js";
-import { keepResult } from "../keep-result.js";
+import { keepResult, readKept } from "../keep-result.js";
 import { log } from "../log.js";
-import { isResultId } from "../results/memory.js";
 import { columnsOf } from "../results/pages.js";
 import type { ResultMeta } from "../results/types.js";
 import { TOOL_STEPS } from "../tools/registry.js";
@@ -67,15 +66,8 @@ async function earlier(
   tool: string,
   id: string,
 ): Promise<{ meta: ResultMeta; items: unknown[] } | undefined> {
-  const meta = isResultId(id) ? await workspace.results.meta(workspace.name, id) : undefined;
-  if (!meta || meta.tool !== tool) return undefined;
-  const items: unknown[] = [];
-  for (let index = 0; index < meta.pageItems.length; index++) {
-    const json = await workspace.results.page(workspace.name, id, index);
-    if (json === undefined) return undefined;
-    items.push(...(JSON.parse(json) as unknown[]));
-  }
-  return { meta, items };
+  const read = await readKept(workspace, id);
+  return read && read.meta.tool === tool ? read : undefined;
 }
 
 /**

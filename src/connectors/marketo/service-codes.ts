@@ -154,10 +154,10 @@ function methodHint(path: string, message: string): string | undefined {
   if (!method) return undefined;
   const other = bare.endsWith(".json") ? bare.slice(0, -".json".length) : `${bare}.json`;
   const served = MARKETO_REAL_PATHS.find(other);
-  if (served?.methods.includes(method)) {
-    return `${method} is served on ${other} (${bare.endsWith(".json") ? "without" : "with"} .json); ${bare} takes ${MARKETO_REAL_PATHS.find(bare)?.methods.join("/") ?? "other methods"}. Call ${method} ${other}.`;
-  }
   const real = MARKETO_REAL_PATHS.find(bare);
+  if (served?.methods.includes(method)) {
+    return `${method} is served on ${other} (${bare.endsWith(".json") ? "without" : "with"} .json); ${bare} takes ${real?.methods.join("/") ?? "other methods"}. Call ${method} ${other}.`;
+  }
   return real ? `${real.template} takes ${real.methods.join("/")}, not ${method}.` : undefined;
 }
 

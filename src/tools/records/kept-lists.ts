@@ -12,12 +12,11 @@ import type { KeptResult } from "../types.js";
 import { SET_JOIN } from "./per.js";
 import { fieldReader, isObject } from "./values.js";
 
-/** A field (bare or double-quoted), "not"?, "in result(", the link, and a column; either quote, any case. */
-const REFERENCE =
-  /([A-Za-z_][\w.]*|"[^"]+")(\s+not)?\s+in\s+result\s*\(\s*(["'])(.+?)\3\s*(?:,\s*(["'])(.+?)\5\s*)?\)/gi;
-
-/** Where a reference starts, for count_by's refusal. */
+/** Where a reference starts: a field (bare or double-quoted), "not"?, "in result(", in any case. */
 const OPENING = /([A-Za-z_][\w.]*|"[^"]+")(\s+not)?\s+in\s+result\s*\(/i;
+
+/** A whole reference: its opening, the link and a column, each in either quote. */
+const REFERENCE = new RegExp(`${OPENING.source}\\s*(["'])(.+?)\\3\\s*(?:,\\s*(["'])(.+?)\\5\\s*)?\\)`, "gi");
 
 /**
  * A kept result's id in its link: martech-steps://results/<id>.json, .csv, ?page=…; the console's
