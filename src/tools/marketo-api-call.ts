@@ -22,7 +22,13 @@ import { exactFilterWords, nearNames } from "./marketo/near-names.js";
 import { positionOf } from "./marketo/position.js";
 import { programTypeFilter } from "./marketo/program-type.js";
 import { type ReadAnswer, type ReadSoFar, readSoFarWords } from "./marketo/read-calls.js";
-import { checkComputable, checkPer, readRoute, WHERE_HINT } from "./marketo/read-route.js";
+import {
+  checkComputable,
+  checkPer,
+  checkPerContainers,
+  readRoute,
+  WHERE_HINT,
+} from "./marketo/read-route.js";
 import { withSearchableFields } from "./marketo/searchable-fields.js";
 import { summarize, triggerSummary } from "./marketo/summary.js";
 import { MARKETO_TASKS } from "./marketo/tasks.js";
@@ -267,6 +273,7 @@ function checkedInputs(input: MarketoApiCallInput, path: string, file: boolean) 
   checkFilterValues(input);
   checkPrevious(input, path);
   checkPer(input, file);
+  checkPerContainers(input, path);
   checkLeadFields(input, path, file);
   const fan = checkFanOut(input, path, file);
   const spec = computeSpec(input, WHERE_HINT);

@@ -186,6 +186,18 @@ describe("per with listed fields: each row lists a field's distinct values and t
         { per: "leadId,primaryAttributeValue", count_by: "types", sum: "primaryAttributeValue" },
         '"primaryAttributeValue_count"',
       ],
+      // Either quote (review s38, 9).
+      [
+        {
+          per: "leadId,attributes.Is Mobile Device",
+          where: "\"attributes.Is Mobile Device\" == 'false + true'",
+        },
+        'count_by "attributes.Is Mobile Device"',
+      ],
+      // Objects by the call's own inputs, refused before the read (review s38, 12).
+      [{ per: "attributes" }, "attributes holds the activity's attributes (a name/value list"],
+      [{ per: "leadId,lead", lead_fields: "email" }, 'per "leadId,lead.email"'],
+      [{ per: "leadId,next", next: "Click Email" }, 'per "leadId,next.primaryAttributeValue"'],
     ] as const;
     for (const [extra, words] of refusals) {
       const refused = await mkto.call({ ...READ, query_parameters: query, ...extra });
@@ -203,8 +215,10 @@ describe("per with listed fields: each row lists a field's distinct values and t
     });
     expect(summed.data.result[0]?.sum).toBeGreaterThanOrEqual(summed.data.result[0]?.count ?? Infinity);
     // A list is no value to list: the refusal names one inside it, which works (review s37, 8).
+    mkto.fixture.sandbox.resetStats();
     const whole = await mkto.call({ ...READ, query_parameters: query, per: "leadId,attributes" });
-    expect(whole.first).toContain("attributes holds lists: a row lists single values, not lists.");
+    expect(whole.first).toContain("attributes holds the activity's attributes (a name/value list");
+    expect(mkto.fixture.sandbox.stats().callsByPath["/rest/v1/activities.json"]).toBeUndefined();
     const inside = /per "leadId,([^"]+)"/.exec(whole.first)?.[1];
     expect(inside).toMatch(/^attributes\./);
     const listed = await mkto.ok<Read<Row>>({ ...READ, query_parameters: query, per: `leadId,${inside}` });

@@ -189,7 +189,8 @@ export function checkPerFields(spec: ComputeSpec | undefined, per: PerGroups): v
  */
 function checkListedUse(spec: ComputeSpec | undefined, per: PerGroups): void {
   const text = spec?.where?.text ?? "";
-  const joined = /"[^"]* \+ [^"]*"/.test(text);
+  // Either quote: where takes 'false + true' as it takes "false + true" (review s38, 9).
+  const joined = /"[^"]* \+ [^"]*"|'[^']* \+ [^']*'/.test(text);
   const listed = spec?.where
     ? expressionFields(spec.where.expression).find((f) => per.listed.includes(f))
     : undefined;

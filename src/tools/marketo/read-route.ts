@@ -30,7 +30,7 @@ import { exportThen, isExportThen } from "./export-then.js";
 import type { FanOut } from "./fan-out.js";
 import { fanOutRead } from "./fan-out-read.js";
 import { checkPerFields } from "./joined-answer.js";
-import { leadJoin } from "./lead-join.js";
+import { leadFieldNames, leadJoin } from "./lead-join.js";
 import { type Labeler, membershipLabeler, nameMemberships } from "./membership-names.js";
 import { asWritten } from "./position.js";
 import type { ProgramTypeFilter } from "./program-type.js";
@@ -90,6 +90,44 @@ export function checkPer(input: MarketoApiCallInput, file: boolean): void {
     `it rolls up the records of a GET read of REST records (paginate true reads every page) or of an export run to completion, not ${what}.`,
     {
       hint: 'E.g. method GET, endpoint /rest/v1/activities.json, query_parameters {"sinceDatetime":"2026-11-01","activityTypeIds":"Visit Webpage,Click Email"}, paginate true, max_pages 200, per "leadId", count_by "types".',
+    },
+  );
+}
+
+/**
+ * A per field the call's own inputs make a list or an object: an activity's attributes (a name/value list; an
+ * export's JSON text), the lead lead_fields joins, the activity next or previous pairs. Refused before anything
+ * is read, naming a field inside it (review s38, 10 and 12: refused after a read of 60 pages, or on an export
+ * not at all, each row keyed or listed by whole JSON texts).
+ */
+export function checkPerContainers(input: MarketoApiCallInput, path: string): void {
+  if (input.per === undefined) return;
+  const activities = isActivityRead(input.method, path) || path === ACTIVITY_EXPORT_CREATE;
+  const inside: Record<string, string | undefined> = {
+    attributes: activities
+      ? "the activity's attributes (a name/value list; an export's JSON text)"
+      : undefined,
+    lead:
+      input.lead_fields !== undefined
+        ? "the fields of each record's lead that lead_fields joins (an object)"
+        : undefined,
+    next: input.next !== undefined ? "the activity next pairs (an object)" : undefined,
+    previous: input.previous !== undefined ? "the activity previous pairs (an object)" : undefined,
+  };
+  const examples: Record<string, string> = {
+    attributes: '"attributes.Is Mobile Device"',
+    lead: `"lead.${leadFieldNames(input.lead_fields ?? "")[0] ?? "email"}"`,
+    next: '"next.primaryAttributeValue"',
+    previous: '"previous.primaryAttributeValue"',
+  };
+  const { field, listed } = perFields(input.per);
+  const whole = [field, ...listed].find((name) => inside[name] !== undefined);
+  if (whole === undefined) return;
+  throw new ValidationError(
+    "per",
+    `${whole} holds ${inside[whole]}, not one value a row can be for or list.`,
+    {
+      hint: `Name a field inside it, e.g. per "${whole === field ? "" : `${field},`}${examples[whole]?.slice(1, -1)}".`,
     },
   );
 }
