@@ -382,6 +382,6 @@ const ECHOED = 200;
  * length: the caller has it, and 17,000 characters of it repeated cost a 9-row answer 10,000 tokens (review s27,
  * finding 2).
  */
-function echoed(text: string): string {
+export function echoed(text: string): string {
   return text.length <= ECHOED ? text : `${text.slice(0, ECHOED)}… (${n(text.length)} characters in all)`;
 }

@@ -15,7 +15,7 @@ import { checkFields } from "../records/fields.js";
 import { listedCount, type PerGroups, SET_JOIN } from "../records/per.js";
 import type { ToolContext } from "../types.js";
 import { type Computed, computedAnswer } from "./compute-answer.js";
-import { computedSummary } from "./compute-words.js";
+import { computedSummary, echoed } from "./compute-words.js";
 import { type NameReader, nameCounted, namesCalls } from "./id-names.js";
 import type { ReadAnswer, Shaped } from "./read-calls.js";
 
@@ -216,7 +216,7 @@ function checkListedUse(spec: ComputeSpec | undefined, per: PerGroups): void {
 
 function perWords(input: MarketoApiCallInput, first: RecordCompute, per: PerGroups, noun: string): string {
   const where = first.spec.where
-    ? `where ${input.where}: ${n(first.matched)} of ${plural(first.read, noun)} match; `
+    ? `where ${echoed(input.where ?? "")}: ${n(first.matched)} of ${plural(first.read, noun)} match; `
     : "";
   const matching = first.spec.where ? "matching " : "";
   const without =
