@@ -123,7 +123,7 @@ describe("count_by over an id Marketo names", () => {
     const before = requests(campaignsPath);
     const { data, first } = await mkto.ok<Answer>({ ...call, count_by: "campaignId" });
     expect(first).toContain("answered from the same export run");
-    expect(first).toContain("the only API calls spent now named the ids counted (1)");
+    expect(first).toContain("the only API calls now naming the ids counted (1)");
     expect(data.calls_used).toBe(1);
     expect(requests(campaignsPath) - before).toBe(1);
     expectCampaignNames(data.result);

@@ -80,10 +80,11 @@ function reuseWords(input: MarketoApiCallInput, found: KeptExport, now: number, 
   return (
     `POST ${input.endpoint} run to completion: answered from the same export run ${reusedAgo(found.finishedAt, now)} ago ` +
     `(finished ${clock(found.finishedAt)}: ${plural(found.jobs, "export job")}, ${plural(found.rows.length, "row")}, ` +
-    `${plural(found.calls, "API call")} then), so no export ran and ${calls > 0 ? `the only API calls spent now named the ids counted (${n(calls)})` : "no API call was spent now"}; rows created or changed ` +
-    `in Marketo since then are not in it. An export with the same body (its fields may be fewer) is reused for ` +
-    `${durationWords(REUSE_MS)} after it finishes and dropped after any write through this tool; for a fresh export ` +
-    "now, change the body's filter (e.g. its endAt to the current time)"
+    `${plural(found.calls, "API call")} then), ${calls > 0 ? `the only API calls now naming the ids counted (${n(calls)})` : "no API call spent now"}; ` +
+    // Said in fewer words: agents repeat an export with another where or count_by, and read this each time.
+    `rows created or changed since are not in it. A body's export is kept ${durationWords(REUSE_MS)} (its fields may ` +
+    "be fewer) and dropped after any write through this tool; for a fresh export now, change the body's filter " +
+    "(e.g. its endAt to the current time)"
   );
 }
 
