@@ -110,6 +110,18 @@ describe("where … in result(…): a kept result's values", () => {
     expect(onLists.data.computed?.matched).toBe(
       opens.filter((open) => lists.ids.has(String(open.leadId))).length,
     );
+    // A syntax error is placed in the where as given, not in the list it stands for (review s38, 7).
+    for (const where of [
+      `leadId in ${fix} and and activityType contains "x"`,
+      `(leadId in ${fix}`,
+      `activityType = "Open Email" and leadId not in ${fix} or or`,
+    ]) {
+      const wrong = await mkto.call({ ...READ, where, count_by: "activityType" });
+      const [, at, near] = /at position (\d+) \((?:near "([^"]*)|at the end)/.exec(wrong.first) ?? [];
+      expect(Number(at), wrong.first).toBeLessThanOrEqual(where.length + 1);
+      if (near === undefined) expect(Number(at)).toBe(where.length + 1);
+      else expect(where.slice(Number(at) - 1)).toMatch(new RegExp(`^${near.replace(/\W/g, "\\$&")}`));
+    }
   });
 
   it("links a result of 100 rows or more shown whole, so that where can take it (trial s32, third run)", async () => {

@@ -42,6 +42,20 @@ export function refuseOutsideWhere(inputs: { count_by?: string | undefined }): v
   );
 }
 
+/**
+ * where with each `in result(…)` held by a list of the same length (`id in (0000…)`), so that where is parsed, and
+ * its syntax errors placed, as given: the expanded text put them thousands of characters on (review s38, 7:
+ * "position 12916" in a where of 94). Undefined when where has none.
+ */
+export function heldPlaces(where: string | undefined): string | undefined {
+  if (where === undefined) return undefined;
+  const held = where.replace(REFERENCE, (whole: string, field: string, not: string | undefined) => {
+    const opening = `${field}${not ?? ""} in (`;
+    return `${opening}${"0".repeat(Math.max(1, whole.length - opening.length - 1))})`;
+  });
+  return held === where ? undefined : held;
+}
+
 /** where with each `in result(…)` replaced by its values, or undefined when it has none. */
 export async function keptLists(
   where: string | undefined,
