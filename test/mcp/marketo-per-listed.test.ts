@@ -129,6 +129,76 @@ describe("per with listed fields: each row lists a field's distinct values and t
     expect(counted.data.complete).toBe(true);
   });
 
+  it("lists a date bucket of a field, on the zone's clock: the days each lead visited, as counted by hand (trial s33 N481)", async () => {
+    const query = { sinceDatetime: "2026-11-06", activityTypeIds: "Visit Webpage,Fill Out Form" };
+    for (const zone of [undefined, "America/Los_Angeles", "Asia/Tokyo"]) {
+      const plain = await mkto.results(
+        await mkto.ok<Read<Activity>>({
+          ...READ,
+          query_parameters: query,
+          ...(zone ? { time_zone: zone } : {}),
+        }),
+      );
+      const dayOf = (at: unknown) =>
+        new Intl.DateTimeFormat("en-CA", { timeZone: zone ?? "UTC" }).format(new Date(String(at)));
+      const days = new Map<number, Set<string>>();
+      for (const visit of plain)
+        days.set(visit.leadId, (days.get(visit.leadId) ?? new Set()).add(dayOf(visit.activityDate)));
+      const counted = await mkto.ok<Read<{ "activityDate:day_count": number; count: number }>>({
+        ...READ,
+        query_parameters: query,
+        ...(zone ? { time_zone: zone } : {}),
+        per: "leadId,activityDate:day",
+        count_by: "activityDate:day_count",
+      });
+      const want = tally([...days.values()].map((set) => String(set.size)));
+      expect(
+        new Map(counted.data.result.map((row) => [String(row["activityDate:day_count"]), row.count])),
+        zone,
+      ).toEqual(want);
+      // Each row lists its days, sorted, and a lead with visits on 3 days or more is counted as by hand.
+      const rows = await mkto.results(
+        await mkto.ok<Read<Row>>({
+          ...READ,
+          query_parameters: query,
+          ...(zone ? { time_zone: zone } : {}),
+          per: "leadId,activityDate:day",
+        }),
+      );
+      for (const row of rows) {
+        expect(String(row["activityDate:day"]).split(" + ")).toEqual(
+          [...(days.get(row.leadId) ?? [])].sort(),
+        );
+      }
+    }
+  });
+
+  it("says when a row lists many values, and the count it names gives each row's number of them (review s38, 14)", async () => {
+    const query = { sinceDatetime: "2026-11-01T00:00:00Z", activityTypeIds: "Visit Webpage,Open Email" };
+    const listed = await mkto.ok<Read<Row & { activityType: string; leadId_count: number }>>({
+      ...READ,
+      query_parameters: query,
+      per: "activityType,leadId",
+    });
+    const rows = await mkto.results(listed);
+    const most = Math.max(...rows.map((row) => row.leadId_count));
+    expect(most).toBeGreaterThan(100);
+    expect(listed.first).toContain(`a row lists up to ${most.toLocaleString("en-US")} values of leadId`);
+    const hint = /count_by "([^"]+)" with count_distinct "([^"]+)"/.exec(listed.first);
+    const counted = await mkto.ok<Read<{ activityType: string; count: number }>>({
+      ...READ,
+      query_parameters: query,
+      count_by: hint?.[1],
+      count_distinct: hint?.[2],
+    });
+    expect(new Map(counted.data.result.map((row) => [row.activityType, row.count]))).toEqual(
+      new Map(rows.map((row) => [row.activityType, row.leadId_count])),
+    );
+    // A short list is not remarked on.
+    const few = await mkto.ok({ ...READ, query_parameters: query, per: "leadId,activityType" });
+    expect(few.first).not.toContain("a row lists up to");
+  });
+
   it("counts leads by how many distinct emails they opened (the _count field), over an export run to completion", {
     timeout: 60_000,
   }, async () => {

@@ -77,7 +77,8 @@ export const ACTIVITY_PAIR_RECIPES: readonly ComputeRecipe[] = [
       '"Click Email + Visit Webpage", "Visit Webpage"); with activityTypeIds "Send Email", count_by "records" counts ' +
       'leads per number of emails sent; order_by "-records" with limit 10 lists the most active leads. per ' +
       '"leadId,attributes.Is Mobile Device" also lists each lead\'s distinct values of that field ("false + true": ' +
-      "opened on phone and computer) and their number (attributes.Is Mobile Device_count), for count_by. Only leads " +
+      "opened on phone and computer) and their number (attributes.Is Mobile Device_count), for count_by; a date " +
+      'bucket lists days, weeks or months ("leadId,activityDate:day": activityDate:day_count is the days a lead was active). Only leads ' +
       'with a matching activity are rows. Reads per id roll up too (per "id" over /rest/v1/leads/programs/{programId}.json ' +
       "with several programIds: leads by how many of those programs they are in).",
   },

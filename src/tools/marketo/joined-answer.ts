@@ -214,6 +214,21 @@ function checkListedUse(spec: ComputeSpec | undefined, per: PerGroups): void {
   }
 }
 
+/**
+ * A listed field with many values on a row (a type's leads: 20,013 characters on one row; review s38, 14): said,
+ * with the count that needs no list.
+ */
+function longLists(per: PerGroups): string {
+  const most = per.mostListed;
+  const long = per.listed.findIndex((_, i) => (most[i] ?? 0) > LONG_LIST);
+  const name = per.listed[long];
+  if (name === undefined) return "";
+  return `; a row lists up to ${n(most[long] ?? 0)} values of ${name}: to count them without listing them, leave per out and count_by "${per.field}" with count_distinct "${name}"`;
+}
+
+/** More values than a row's list is read for: a count says more. */
+const LONG_LIST = 100;
+
 function perWords(input: MarketoApiCallInput, first: RecordCompute, per: PerGroups, noun: string): string {
   const where = first.spec.where
     ? `where ${echoed(input.where ?? "")}: ${n(first.matched)} of ${plural(first.read, noun)} match; `
@@ -232,5 +247,5 @@ function perWords(input: MarketoApiCallInput, first: RecordCompute, per: PerGrou
     ...(per.carry ? [`${per.carry} (its ${per.carry}'s fields)`] : []),
   ];
   const each = fields.length > 1 ? `${fields.slice(0, -1).join(", ")} and ${fields.at(-1)}` : fields[0];
-  return `${where}per ${per.field}: ${plural(per.size, "row")}, one per ${per.field}, each with ${each}${without}`;
+  return `${where}per ${per.field}: ${plural(per.size, "row")}, one per ${per.field}, each with ${each}${without}${longLists(per)}`;
 }

@@ -10,7 +10,7 @@ import type { MarketoUpload, OnWait, ResumePosition } from "../../connectors/mar
 import { ValidationError } from "../../errors.js";
 import type { MarketoApiCallInput } from "../../schemas/marketo.js";
 import { type ComputeSpec, namedFields, RecordCompute } from "../records/compute.js";
-import { PerGroups, perFields } from "../records/per.js";
+import { PerGroups, perFields, perHead } from "../records/per.js";
 import type { ToolContext } from "../types.js";
 import { groupedActivities, isGroupedRead } from "./activity-groups.js";
 import { type ActivityPairs, activityPairs } from "./activity-pairs.js";
@@ -141,7 +141,12 @@ function perGroups(route: Route): PerGroups | undefined {
   // A row per lead keeps the lead's own fields that lead_fields joined (trial s30 N426, N427 expected them there).
   const lead =
     perFields(per).field === "leadId" && route.input.lead_fields !== undefined ? "lead" : undefined;
-  return new PerGroups(per, activities ? "activityType" : undefined, lead);
+  return new PerGroups(
+    per,
+    activities ? "activityType" : undefined,
+    lead,
+    route.spec?.zone ?? route.input.time_zone,
+  );
 }
 
 /**
@@ -150,7 +155,9 @@ function perGroups(route: Route): PerGroups | undefined {
  */
 const firstSpec = (spec: ComputeSpec | undefined, per: PerGroups | undefined): ComputeSpec => ({
   ...(spec?.where ? { where: spec.where, ...(spec.zone ? { zone: spec.zone } : {}) } : {}),
-  ...(per?.listed.length ? { reads: per.listed.map((field) => ({ input: "per", field })) } : {}),
+  ...(per?.listed.length
+    ? { reads: per.listed.map((field) => ({ input: "per", field: perHead(field) })) }
+    : {}),
 });
 
 export interface Route {

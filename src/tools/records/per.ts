@@ -9,6 +9,7 @@
  * with `<field>_count`, how many distinct values: who opened on both phone and computer, who opened 3 emails or more
  * (trial s31 N455: an agent read 775,697 characters of opens to work it out per lead).
  */
+import { type Bucket, bucketLabel, bucketSuffix } from "./buckets.js";
 import { type FieldReader, fieldReader, isEmpty, isObject, textOf } from "./values.js";
 
 type Row = Record<string, unknown>;
@@ -31,11 +32,35 @@ export function perFields(per: string): { field: string; listed: string[] } {
   return { field, listed: [...new Set(listed.filter((name) => name !== "" && name !== field))] };
 }
 
-/** Every field per names, as the checks before a read take them (lead.<field>, next_hours: review s37, 3 and 4). */
+/**
+ * Every record field per names, as the checks before a read take them (lead.<field>, next_hours: review s37, 3
+ * and 4): a bucketed name's field ("activityDate:day" reads activityDate).
+ */
 export function perNamed(per: string | undefined): { input: string; field: string }[] {
   if (per === undefined) return [];
   const { field, listed } = perFields(per);
-  return [field, ...listed].map((name) => ({ input: "per", field: name }));
+  return [field, ...listed].map((name) => ({ input: "per", field: perHead(name) }));
+}
+
+/** The record field a per name reads: a bucketed name's head ("activityDate:day": activityDate). */
+export const perHead = (name: string): string => bucketSuffix(name)?.head ?? name;
+
+/**
+ * A per name's reader: a path as count_by reads it, or count_by's date bucket or band of it ("activityDate:day"), on
+ * the zone's clock: how many distinct days each lead visited (trial s33 N481: refused, so the agent read 1,052,221
+ * characters of visits to count days itself).
+ */
+function perReader(name: string, zone: string | undefined): FieldReader {
+  const suffix = bucketSuffix(name);
+  if (!suffix) return fieldReader(name);
+  const read = fieldReader(suffix.head);
+  const bucket: Bucket = {
+    column: name,
+    field: suffix.head,
+    unit: suffix.unit,
+    ...(suffix.width !== undefined ? { width: suffix.width } : {}),
+  };
+  return (record) => bucketLabel(bucket, read(record), zone);
 }
 
 /** A listed field's values in order: as numbers when all are (lead ids: 109 after 1077 read as text; review s37, 8). */
@@ -87,16 +112,17 @@ export class PerGroups {
 
   /**
    * `setField`: a field whose distinct values each row lists as `types` (an activity's type); `carry`: a field the
-   * same on every record of a row, kept on it (a lead's own fields on a row per lead: trial s30 N426, N427).
+   * same on every record of a row, kept on it (a lead's own fields on a row per lead: trial s30 N426, N427); `zone`,
+   * the clock a bucketed field's dates are read on.
    */
-  constructor(per: string, setField?: string, carry?: string) {
+  constructor(per: string, setField?: string, carry?: string, zone?: string) {
     const { field, listed } = perFields(per);
     this.field = field;
     this.listed = listed;
-    this.#listedReads = listed.map(fieldReader);
+    this.#listedReads = listed.map((name) => perReader(name, zone));
     this.#setField = setField;
     this.carry = carry;
-    this.#read = fieldReader(field);
+    this.#read = perReader(field, zone);
   }
 
   add(record: Readonly<Row>): void {
@@ -142,6 +168,13 @@ export class PerGroups {
 
   get size(): number {
     return this.#groups.size;
+  }
+
+  /** The most distinct values a row lists of each listed field, in the order the fields are named. */
+  get mostListed(): number[] {
+    return this.listed.map((_, i) =>
+      Math.max(0, ...[...this.#groups.values()].map((group) => group.listed[i]?.size ?? 0)),
+    );
   }
 
   /** One row per value, in the order first seen. */
