@@ -3,7 +3,7 @@
  * server links it as resources (src/mcp/result-links.ts), the console offers it as files.
  */
 import { isResultId } from "./results/memory.js";
-import { columnsOf, toPages } from "./results/pages.js";
+import { columnsOf, csvColumns, toPages } from "./results/pages.js";
 import type { ResultMeta } from "./results/types.js";
 import { durationWords } from "./tools/output-cap.js";
 import type { FullResult, KeptResult } from "./tools/types.js";
@@ -50,11 +50,14 @@ export function keptItemsOf(workspace: Workspace): (id: string) => Promise<KeptR
 
 /** Keeps a step's whole result in the workspace's store. */
 export async function keepResult(workspace: Workspace, tool: string, full: FullResult): Promise<ResultMeta> {
+  const columns = columnsOf(full.items, full.columns);
+  const spread = csvColumns(full.items, columns);
   return workspace.results.put(workspace.name, {
     meta: {
       tool,
       kind: full.kind,
-      columns: columnsOf(full.items, full.columns),
+      columns,
+      ...(spread ? { csvColumns: spread } : {}),
       ...(full.nextCursor ? { nextCursor: full.nextCursor } : {}),
       ...(full.file ? { file: true } : {}),
       ...(full.of !== undefined ? { of: full.of } : {}),

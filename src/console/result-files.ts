@@ -77,7 +77,7 @@ export async function sendDownload(
           .map((json) => json.slice(1, -1))
           .filter(Boolean)
           .join(",")}]`
-      : pages.map((json, index) => csvPage(json, meta.columns, index === 0)).join("");
+      : pages.map((json, index) => csvPage(json, meta.csvColumns ?? meta.columns, index === 0)).join("");
   secure(res);
   res.writeHead(200, {
     "content-type": format === "json" ? "application/json; charset=utf-8" : "text/csv; charset=utf-8",

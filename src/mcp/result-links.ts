@@ -146,7 +146,7 @@ async function read(workspace: Workspace, uri: URL): Promise<ReadResourceResult>
   if (json === undefined) throw new ResourceNotFoundError(uri.href, gone);
   const first = meta.pageItems.slice(0, target.page - 1).reduce((sum, n) => sum + n, 0);
   // Every CSV page starts with its header row: a page is read on its own, often without page 1.
-  const text = target.format === "json" ? json : csvPage(json, meta.columns, true);
+  const text = target.format === "json" ? json : csvPage(json, meta.csvColumns ?? meta.columns, true);
   const items = meta.pageItems[target.page - 1] ?? 0;
   return {
     contents: [
@@ -221,7 +221,7 @@ async function whole(
           .map((json) => json.slice(1, -1))
           .filter(Boolean)
           .join(",")}]`
-      : pages.map((json, index) => csvPage(json, meta.columns, index === 0)).join("");
+      : pages.map((json, index) => csvPage(json, meta.csvColumns ?? meta.columns, index === 0)).join("");
   return {
     contents: [
       {

@@ -51,6 +51,68 @@ export function columnsOf(items: readonly unknown[], given?: readonly string[]):
   return seen.size > 0 || items.length === 0 ? [...seen] : ["value"];
 }
 
+type Plain = Record<string, unknown>;
+const isPlain = (value: unknown): value is Plain =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
+
+/** The most columns one column is spread into: past it, its values stay JSON cells. */
+const MAX_SPREAD = 100;
+
+/** An object's keys and values, or a name/value list's names and values; undefined for anything else. */
+function entriesOf(value: unknown): [string, unknown][] | undefined {
+  if (isPlain(value)) return Object.entries(value);
+  const pairs =
+    Array.isArray(value) &&
+    value.length > 0 &&
+    value.every(
+      (e) =>
+        isPlain(e) &&
+        typeof e.name === "string" &&
+        Object.keys(e).every((k) => k === "name" || k === "value"),
+    );
+  return pairs ? (value as { name: string; value?: unknown }[]).map((e) => [e.name, e.value]) : undefined;
+}
+
+/**
+ * The CSV's columns: a column whose every value is an object or a name/value list (a lead's joined fields, an
+ * activity's attributes) spread into one column per key or name, "attributes.Webpage URL", so that a spreadsheet
+ * shows them as columns and not as escaped JSON (an activity's attributes were 300 of a row's 423 characters;
+ * trial s33 N481 read 1,052,221 characters of it). Undefined when no column spreads.
+ */
+export function csvColumns(items: readonly unknown[], columns: readonly string[]): string[] | undefined {
+  const out: string[] = [];
+  for (const column of columns) {
+    const keys = new Set<string>();
+    let spread = true;
+    let any = false;
+    for (const item of items) {
+      const value = isPlain(item) ? item[column] : undefined;
+      if (value === null || value === undefined || (Array.isArray(value) && value.length === 0)) continue;
+      const entries = entriesOf(value);
+      if (!entries) {
+        spread = false;
+        break;
+      }
+      any = true;
+      for (const [key] of entries) keys.add(key);
+    }
+    if (spread && any && keys.size > 0 && keys.size <= MAX_SPREAD)
+      out.push(...[...keys].map((key) => `${column}.${key}`));
+    else out.push(column);
+  }
+  return out.length === columns.length && out.every((c, i) => c === columns[i]) ? undefined : out;
+}
+
+/** A record's cell of a CSV column: its own key, else a key or name inside the column it was spread from. */
+function valueAt(record: Plain, column: string): unknown {
+  if (column in record) return record[column];
+  for (let dot = column.indexOf("."); dot > 0; dot = column.indexOf(".", dot + 1)) {
+    const entries = entriesOf(record[column.slice(0, dot)]);
+    if (entries) return entries.find(([key]) => key === column.slice(dot + 1))?.[1];
+  }
+  return undefined;
+}
+
 /**
  * A spreadsheet runs a cell that starts with = + - @, a tab or a carriage return as a formula (CSV
  * injection, https://owasp.org/www-community/attacks/CSV_Injection). Marketo and GA4 text holds whatever
@@ -89,7 +151,7 @@ export function csvPage(json: string, columns: readonly string[], header: boolea
       item && typeof item === "object" && !Array.isArray(item)
         ? (item as Record<string, unknown>)
         : { value: item };
-    return columns.map((column) => cell(record[column]));
+    return columns.map((column) => cell(valueAt(record, column)));
   });
   // A line break of either kind inside a value is quoted too, as RFC 4180 asks (not only the delimiter in use).
   return csvStringify()(header ? [columns.map(text), ...rows] : rows, {

@@ -12,8 +12,10 @@ export interface ResultMeta {
   tool: string;
   /** records (Marketo), rows (GA reports) or items (a GA list). */
   kind: string;
-  /** Column order of the table (for CSV). */
+  /** Column order of the table. */
   columns: string[];
+  /** The CSV's columns where some are spread from objects or name/value lists (pages.ts csvColumns); else columns. */
+  csvColumns?: string[];
   items: number;
   /** Items per page, in order: page n holds items sum(pageItems[0..n-1]) onwards. */
   pageItems: number[];
