@@ -35,7 +35,7 @@ import { MARKETO_TASKS } from "./marketo/tasks.js";
 import { uploadOf } from "./marketo/upload.js";
 import { compactWrite } from "./marketo/write-answer.js";
 import { computeSpec, namedFields } from "./records/compute.js";
-import { heldPlaces, keptLists, refuseOutsideWhere } from "./records/kept-lists.js";
+import { checkHeldWhere, keptLists, refuseOutsideWhere } from "./records/kept-lists.js";
 import type { ToolContext, ToolResult, ToolStep } from "./types.js";
 
 const DOC_URL = "https://experienceleague.adobe.com/en/docs/marketo-developer/marketo/rest/rest-api";
@@ -191,8 +191,7 @@ export const marketoApiCall: ToolStep<typeof MarketoApiCallInput, typeof Marketo
     }
     // where's in result(…): a kept result's values, read before where is parsed; its words keep the text given.
     refuseOutsideWhere(input);
-    const held = heldPlaces(input.where);
-    if (held !== undefined) computeSpec({ where: held }, WHERE_HINT);
+    checkHeldWhere(input.where, WHERE_HINT);
     const expanded = await keptLists(input.where, ctx.keptItems?.bind(ctx));
     const { fan, spec } = checkedInputs(expanded ? { ...input, where: expanded } : input, path, file);
     if (expanded && spec?.where) spec.where.text = input.where ?? expanded;

@@ -16,6 +16,8 @@ export interface FilterSource {
   field: string;
   /** Examples with names that field's records have. */
   hint: string;
+  /** The text as the caller wrote it, when the source parsed stands in for it at the same positions. */
+  written?: string;
 }
 
 export function filterSyntaxError(
@@ -24,7 +26,7 @@ export function filterSyntaxError(
   pos: number,
   at: FilterSource,
 ): ValidationError {
-  const near = source.slice(pos, pos + 20);
+  const near = (at.written ?? source).slice(pos, pos + 20);
   return new ValidationError(
     at.field,
     `${message} at position ${pos + 1}${near ? ` (near ${printable(JSON.stringify(near))})` : " (at the end)"}.`,

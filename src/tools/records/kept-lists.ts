@@ -8,6 +8,7 @@
  * The reference is replaced by the literal list before where is parsed; the answer's words keep the text as given.
  */
 import { ValidationError } from "../../errors.js";
+import { parseExpression, RECORDS_DIALECT } from "../filter/parser.js";
 import type { KeptResult } from "../types.js";
 import { SET_JOIN } from "./per.js";
 import { fieldReader, isObject } from "./values.js";
@@ -15,8 +16,15 @@ import { fieldReader, isObject } from "./values.js";
 /** Where a reference starts: a field (bare or double-quoted), "not"?, "in result(", in any case. */
 const OPENING = /([A-Za-z_][\w.]*|"[^"]+")(\s+not)?\s+in\s+result\s*\(/i;
 
-/** A whole reference: its opening, the link and a column, each in either quote. */
-const REFERENCE = new RegExp(`${OPENING.source}\\s*(["'])(.+?)\\3\\s*(?:,\\s*(["'])(.+?)\\5\\s*)?\\)`, "gi");
+/**
+ * A whole reference: its opening, the link and a column, each in either quote and holding no quote or ")": a slip
+ * (a stray comma, a missing ")", quotes that do not pair) ran on to the next reference and read the two as one,
+ * answering another set with its "not" lost (review s39, 1: 22 of 220 where 55 matched).
+ */
+const REFERENCE = new RegExp(
+  `${OPENING.source}\\s*(["'])([^"')]+)\\3\\s*(?:,\\s*(["'])([^"')]+)\\5\\s*)?\\)`,
+  "gi",
+);
 
 /**
  * A kept result's id in its link: martech-steps://results/<id>.json, .csv, ?page=…; the console's
@@ -47,13 +55,34 @@ export function refuseOutsideWhere(inputs: { count_by?: string | undefined }): v
  * its syntax errors placed, as given: the expanded text put them thousands of characters on (review s38, 7:
  * "position 12916" in a where of 94). Undefined when where has none.
  */
-export function heldPlaces(where: string | undefined): string | undefined {
+function heldPlaces(where: string | undefined): string | undefined {
   if (where === undefined) return undefined;
   const held = where.replace(REFERENCE, (whole: string, field: string, not: string | undefined) => {
     const opening = `${field}${not ?? ""} in (`;
     return `${opening}${"0".repeat(Math.max(1, whole.length - opening.length - 1))})`;
   });
+  // An opening no whole reference follows: said where it is, in the where as given (review s39, 10).
+  const open = OPENING.exec(held);
+  if (open) {
+    const at = open.index + open[0].length;
+    throw new ValidationError(
+      "where",
+      `in result( is not followed by "<link>") or "<link>", "<column>") at position ${at + 1} (near ${JSON.stringify(where.slice(at, at + 20))}).`,
+      {
+        hint: 'Write it as id in result("martech-steps://results/<id>.json"), or with the column: id in result("<link>", "id").',
+      },
+    );
+  }
   return held === where ? undefined : held;
+}
+
+/**
+ * where parsed with its references held (heldPlaces), before any kept result is read: a syntax error is placed and
+ * quoted in the where as given (review s39, 11: the held list's zeros were quoted).
+ */
+export function checkHeldWhere(where: string | undefined, hint: string): void {
+  const held = heldPlaces(where);
+  if (held !== undefined) parseExpression(held, { field: "where", hint, written: where }, RECORDS_DIALECT);
 }
 
 /** where with each `in result(…)` replaced by its values, or undefined when it has none. */
