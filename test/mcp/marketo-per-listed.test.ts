@@ -173,6 +173,42 @@ describe("per with listed fields: each row lists a field's distinct values and t
     }
   });
 
+  it("orders rows by a band or weekday by its place, and lists listed ones so (review s39, 2 and 12)", async () => {
+    const query = { sinceDatetime: "2026-09-01T00:00:00Z", activityTypeIds: "Visit Webpage" };
+    const low = (label: string) => Number(label.split(" ")[0]);
+    const WEEK = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"];
+    const bands = await mkto.ok<Read<Row & { "lead.leadScore:25": string }>>({
+      ...READ,
+      query_parameters: query,
+      lead_fields: "leadScore",
+      per: "lead.leadScore:25,activityDate:weekday",
+      order_by: "-lead.leadScore:25",
+      limit: 2,
+    });
+    const all = await mkto.results(
+      await mkto.ok<Read<Row & { "lead.leadScore:25": string; "activityDate:weekday": string }>>({
+        ...READ,
+        query_parameters: query,
+        lead_fields: "leadScore",
+        per: "lead.leadScore:25,activityDate:weekday",
+      }),
+    );
+    const top = all.map((row) => row["lead.leadScore:25"]).sort((a, b) => low(b) - low(a));
+    expect(bands.data.result.map((row) => row["lead.leadScore:25"])).toEqual(top.slice(0, 2));
+    for (const row of all) {
+      const days = row["activityDate:weekday"].split(" + ");
+      expect(days).toEqual([...days].sort((a, b) => WEEK.indexOf(a) - WEEK.indexOf(b)));
+    }
+    const last = await mkto.ok<Read<Row & { "activityDate:weekday": string }>>({
+      ...READ,
+      query_parameters: query,
+      per: "activityDate:weekday,leadId",
+      order_by: "-activityDate:weekday",
+      limit: 1,
+    });
+    expect(last.data.result[0]?.["activityDate:weekday"]).toBe("Sunday");
+  });
+
   it("says when a row lists many values, and the count it names gives each row's number of them (review s38, 14)", async () => {
     const query = { sinceDatetime: "2026-11-01T00:00:00Z", activityTypeIds: "Visit Webpage,Open Email" };
     const listed = await mkto.ok<Read<Row & { activityType: string; leadId_count: number }>>({

@@ -12,7 +12,7 @@ import { n, plural } from "../numbers-in-words.js";
 import { MAX_RESULT_BYTES } from "../output-cap.js";
 import { type ComputeSpec, computeSpec, namedFields, RecordCompute } from "../records/compute.js";
 import { checkFields } from "../records/fields.js";
-import { listedCount, type PerGroups, SET_JOIN } from "../records/per.js";
+import { listedCount, type PerGroups, perBucket, SET_JOIN } from "../records/per.js";
 import type { ToolContext } from "../types.js";
 import { type Computed, computedAnswer } from "./compute-answer.js";
 import { computedSummary, echoed } from "./compute-words.js";
@@ -120,7 +120,8 @@ export async function rolledUp(
   }
   const { where: _where, per: _per, ...rest } = input;
   const second: MarketoApiCallInput = rest;
-  const spec = computeSpec(second, "") ?? {};
+  const bucket = perBucket(input.per ?? "");
+  const spec = { ...(computeSpec(second, "") ?? {}), ...(bucket ? { labelled: [bucket] } : {}) };
   const rows = per.rows();
   const answer = await computedJoined(second, ctx, new RecordCompute(spec), rows, {
     ...parts,

@@ -122,7 +122,11 @@ export function checkLeadPaths(
   const given = new Set(names);
   const all = [...named, ...perNamed(input.per)];
   for (const { input: where, field } of all) {
-    const wanted = /^lead\.([^.]+)/.exec(field)?.[1];
+    // A bucket or band of it ("lead.leadScore:25") reads the field itself (review s39, 5).
+    const wanted = /^lead\.([^.]+?)(?::(?:[A-Za-z]+|\d+(?:\.\d+)?))?$|^lead\.([^.]+)\./
+      .exec(field)
+      ?.slice(1)
+      .find(Boolean);
     if (!wanted || given.has(wanted)) continue;
     const asGiven = names.find((name) => name.toLowerCase() === wanted.toLowerCase());
     const now = input.lead_fields === undefined ? "" : `${names.join(",")},`;

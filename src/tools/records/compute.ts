@@ -23,7 +23,7 @@ import {
 import { checkFields, FieldsSeen, type NamedField, quotedField } from "./fields.js";
 import { type Label, labelled } from "./labels.js";
 import { itemWise, type RecordTest, recordTest } from "./match.js";
-import { compareBy, parseSortKeys, type SortKey } from "./order.js";
+import { parseSortKeys, type SortKey } from "./order.js";
 import { columnsPart, type Pivot, pivotSortKeys, pivotTable, refusePivotOptions } from "./pivot.js";
 import { sumItems, tidySum } from "./sum.js";
 import { type Unnest, unnestFor } from "./unnest.js";
@@ -68,6 +68,8 @@ export interface ComputeSpec {
   limit?: number;
   /** Fields read from every record beside these (per's listed fields): checked, and entered, as where's are. */
   reads?: { input: string; field: string }[];
+  /** Fields the records already hold as bucket labels (per's rows by "leadScore:25"), which order_by ranks as count_by does. */
+  labelled?: Bucket[];
 }
 
 /** Parses the three inputs (undefined when none is given); `hint` shows the where syntax with the records' names. */
@@ -294,7 +296,8 @@ export class RecordCompute {
       rows.sort(compareRows([...keys, ...byValues], this.spec.buckets));
       return this.labels.length > 0 ? rows.map((row) => labelled(row, this.labels)) : rows;
     }
-    return this.spec.order ? kept.sort(compareBy(this.spec.order)) : kept;
+    // Band and weekday labels by their place (review s39, 2: "75 to <100" sorted above "100 to <125" as text).
+    return this.spec.order ? kept.sort(compareRows(this.spec.order, this.spec.labelled)) : kept;
   }
 
   /**

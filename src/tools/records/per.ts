@@ -9,7 +9,7 @@
  * with `<field>_count`, how many distinct values: who opened on both phone and computer, who opened 3 emails or more
  * (trial s31 N455: an agent read 775,697 characters of opens to work it out per lead).
  */
-import { type Bucket, bucketLabel, bucketSuffix } from "./buckets.js";
+import { type Bucket, type BucketUnit, bucketLabel, bucketSuffix, cycleRank } from "./buckets.js";
 import { type FieldReader, fieldReader, isEmpty, isObject, textOf } from "./values.js";
 
 type Row = Record<string, unknown>;
@@ -42,6 +42,19 @@ export function perNamed(per: string | undefined): { input: string; field: strin
   return [field, ...listed].map((name) => ({ input: "per", field: perHead(name) }));
 }
 
+/** per's first field as the bucket its rows' labels are of ("leadScore:25", "activityDate:weekday"), if it is one. */
+export function perBucket(per: string): Bucket | undefined {
+  const { field } = perFields(per);
+  const suffix = bucketSuffix(field);
+  if (!suffix) return undefined;
+  return {
+    column: field,
+    field: suffix.head,
+    unit: suffix.unit,
+    ...(suffix.width !== undefined ? { width: suffix.width } : {}),
+  };
+}
+
 /** The record field a per name reads: a bucketed name's head ("activityDate:day": activityDate). */
 export const perHead = (name: string): string => bucketSuffix(name)?.head ?? name;
 
@@ -63,9 +76,16 @@ function perReader(name: string, zone: string | undefined): FieldReader {
   return (record) => bucketLabel(bucket, read(record), zone);
 }
 
-/** A listed field's values in order: as numbers when all are (lead ids: 109 after 1077 read as text; review s37, 8). */
-function sortedValues(values: ReadonlySet<string>): string[] {
+/**
+ * A listed field's values in order: as numbers when all are (lead ids: 109 after 1077 read as text; review s37, 8);
+ * a band or a cycle's labels by their place.
+ */
+function sortedValues(values: ReadonlySet<string>, unit?: BucketUnit): string[] {
   const all = [...values];
+  // Bands by their low end, weekdays and hours in their cycle (review s39, 12: "100 to <110" before "20 to <30").
+  if (unit !== undefined && all.every((value) => cycleRank(unit, value) !== undefined)) {
+    return all.sort((a, b) => (cycleRank(unit, a) ?? 0) - (cycleRank(unit, b) ?? 0));
+  }
   const numeric = all.every((value) => /^-?\d+(\.\d+)?$/.test(value));
   return numeric ? all.sort((a, b) => Number(a) - Number(b)) : all.sort();
 }
@@ -97,6 +117,8 @@ export class PerGroups {
   /** Fields whose distinct values each row lists (per's names after the first). */
   readonly listed: readonly string[];
   readonly #listedReads: readonly FieldReader[];
+  /** A listed field's bucket unit, when it is one: its labels sort by their place. */
+  readonly #listedUnits: readonly (BucketUnit | undefined)[];
   readonly #setField: string | undefined;
   /** A field the same on every record of a row (the caller knows which), kept on the row. */
   readonly carry: string | undefined;
@@ -120,6 +142,7 @@ export class PerGroups {
     this.field = field;
     this.listed = listed;
     this.#listedReads = listed.map((name) => perReader(name, zone));
+    this.#listedUnits = listed.map((name) => bucketSuffix(name)?.unit);
     this.#setField = setField;
     this.carry = carry;
     this.#read = perReader(field, zone);
@@ -185,7 +208,7 @@ export class PerGroups {
       ...(this.#setField === undefined ? {} : { types: [...group.set].sort().join(SET_JOIN) }),
       ...Object.fromEntries(
         this.listed.flatMap((name, i) => {
-          const values = sortedValues(group.listed[i] ?? new Set());
+          const values = sortedValues(group.listed[i] ?? new Set(), this.#listedUnits[i]);
           // No value in any record of the row: null, which count_by counts as its own row ("no value").
           return [
             [name, values.length === 0 ? null : values.join(SET_JOIN)],
