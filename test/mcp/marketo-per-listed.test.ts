@@ -209,6 +209,36 @@ describe("per with listed fields: each row lists a field's distinct values and t
     expect(last.data.result[0]?.["activityDate:weekday"]).toBe("Sunday");
   });
 
+  it("takes time_zone for per's date buckets alone and says their clock; a bucket's refusal names per (review s39, 3, 9)", async () => {
+    const MEMBERS = {
+      method: "GET",
+      endpoint: "/rest/v1/lists/1001/leads.json",
+      query_parameters: { fields: "id,createdAt,leadSource" },
+      paginate: true,
+      per: "leadSource,createdAt:month",
+    };
+    const utc = await mkto.ok<Read<Row>>(MEMBERS);
+    expect(utc.first).toContain("createdAt:month in UTC (time_zone names another zone)");
+    const zoned = await mkto.ok<Read<Row & { leadSource: string; "createdAt:month": string }>>({
+      ...MEMBERS,
+      time_zone: "Pacific/Kiritimati",
+    });
+    expect(zoned.first).toContain("createdAt:month on Pacific/Kiritimati's clock");
+    // The months as counted by hand on that clock (UTC+14).
+    const members = await mkto.results(
+      await mkto.ok<Read<{ leadSource?: string; createdAt: string }>>({ ...MEMBERS, per: undefined }),
+    );
+    const month = (at: string) => new Date(Date.parse(at) + 14 * 3_600_000).toISOString().slice(0, 7);
+    for (const row of await mkto.results(zoned)) {
+      const want = new Set(
+        members.filter((m) => m.leadSource === row.leadSource).map((m) => month(m.createdAt)),
+      );
+      expect(row["createdAt:month"]).toBe([...want].sort().join(" + "));
+    }
+    const wrong = await mkto.call({ ...MEMBERS, per: "leadSource,createdAt:days" });
+    expect(wrong.first).toMatch(/^Invalid per: "createdAt:days"/);
+  });
+
   it("says when a row lists many values, and the count it names gives each row's number of them (review s38, 14)", async () => {
     const query = { sinceDatetime: "2026-11-01T00:00:00Z", activityTypeIds: "Visit Webpage,Open Email" };
     const listed = await mkto.ok<Read<Row & { activityType: string; leadId_count: number }>>({

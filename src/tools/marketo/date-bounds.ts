@@ -352,12 +352,13 @@ function datedCall(input: MarketoApiCallInput, ranges: readonly Range[], sent: r
     checkWhere(zone, input.count_by, "count_by"),
   ];
   const whereDated = whereDates || countDates;
-  const bucketed = input.count_by !== undefined && BUCKETED.test(input.count_by);
+  // per's date buckets ("leadSource,createdAt:month") read the zone's clock too (review s39, 3).
+  const bucketed = [input.count_by, input.per].some((text) => text !== undefined && BUCKETED.test(text));
   if (ranges.length === 0 && !whereDated && !bucketed) {
     throw new ValidationError(
       "time_zone",
       "it applies to an export create's body.filter createdAt/updatedAt {startAt, endAt}, to " +
-        "query_parameters.sinceDatetime, to quoted dates in where and count_by, and to count_by's " +
+        "query_parameters.sinceDatetime, to quoted dates in where and count_by, and to count_by's and per's " +
         'date buckets ("createdAt:day"), and this call has none.',
       {
         hint: 'Leave time_zone out, or give dates, e.g. body.filter.createdAt {"startAt":"2026-11-01","endAt":"2026-11-30"}.',

@@ -82,8 +82,8 @@ function reuseWords(input: MarketoApiCallInput, found: KeptExport, now: number, 
     `(finished ${clock(found.finishedAt)}: ${plural(found.jobs, "export job")}, ${plural(found.rows.length, "row")}, ` +
     `${plural(found.calls, "API call")} then), ${calls > 0 ? `the only API calls now naming the ids counted (${n(calls)})` : "no API call spent now"}; ` +
     // Said in fewer words: agents repeat an export with another where or count_by, and read this each time.
-    `rows created or changed since are not in it. A body's export is kept ${durationWords(REUSE_MS)} (its fields may ` +
-    "be fewer) and dropped after any write through this tool; for a fresh export now, change the body's filter " +
+    `rows created or changed since are not in it. An export answers the same body, or one asking fewer of its fields, for ` +
+    `${durationWords(REUSE_MS)}, and is dropped after any write through this tool; for a fresh export now, change the body's filter ` +
     "(e.g. its endAt to the current time)"
   );
 }

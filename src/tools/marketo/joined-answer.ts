@@ -10,9 +10,10 @@ import type { MarketoApiCallInput } from "../../schemas/marketo.js";
 import { expressionFields } from "../filter/ast.js";
 import { n, plural } from "../numbers-in-words.js";
 import { MAX_RESULT_BYTES } from "../output-cap.js";
+import { BUCKET_UNITS } from "../records/buckets.js";
 import { type ComputeSpec, computeSpec, namedFields, RecordCompute } from "../records/compute.js";
 import { checkFields } from "../records/fields.js";
-import { listedCount, type PerGroups, perBucket, SET_JOIN } from "../records/per.js";
+import { listedCount, type PerGroups, perBucket, perHead, SET_JOIN } from "../records/per.js";
 import type { ToolContext } from "../types.js";
 import { type Computed, computedAnswer } from "./compute-answer.js";
 import { computedSummary, echoed } from "./compute-words.js";
@@ -215,6 +216,18 @@ function checkListedUse(spec: ComputeSpec | undefined, per: PerGroups): void {
   }
 }
 
+/** The clock per's date buckets are on, said as count_by's are (review s39, 3: neither zone nor UTC was said). */
+function clockWords(input: MarketoApiCallInput, per: PerGroups): string {
+  const dated = [per.field, ...per.listed].filter((name) => DATE_BUCKET.test(name));
+  if (dated.length === 0) return "";
+  return input.time_zone
+    ? `; ${dated.join(", ")} on ${input.time_zone}'s clock`
+    : `; ${dated.join(", ")} in UTC (time_zone names another zone)`;
+}
+
+/** A per name that is a date bucket ("activityDate:day"), not a band. */
+const DATE_BUCKET = new RegExp(`:(?:${BUCKET_UNITS.join("|")})$`, "i");
+
 /**
  * A listed field with many values on a row (a type's leads: 20,013 characters on one row; review s38, 14): said,
  * with the count that needs no list.
@@ -224,7 +237,10 @@ function longLists(per: PerGroups): string {
   const long = per.listed.findIndex((_, i) => (most[i] ?? 0) > LONG_LIST);
   const name = per.listed[long];
   if (name === undefined) return "";
-  return `; a row lists up to ${n(most[long] ?? 0)} values of ${name}: to count them without listing them, leave per out and count_by "${per.field}" with count_distinct "${name}"`;
+  const up = `; a row lists up to ${n(most[long] ?? 0)} values of ${name}`;
+  // A bucket is no field count_distinct reads (review s39, 5): only said.
+  if (perHead(name) !== name) return up;
+  return `${up}: to count them without listing them, leave per out and count_by "${per.field}" with count_distinct "${name}"`;
 }
 
 /** More values than a row's list is read for: a count says more. */
@@ -248,5 +264,5 @@ function perWords(input: MarketoApiCallInput, first: RecordCompute, per: PerGrou
     ...(per.carry ? [`${per.carry} (its ${per.carry}'s fields)`] : []),
   ];
   const each = fields.length > 1 ? `${fields.slice(0, -1).join(", ")} and ${fields.at(-1)}` : fields[0];
-  return `${where}per ${per.field}: ${plural(per.size, "row")}, one per ${per.field}, each with ${each}${without}${longLists(per)}`;
+  return `${where}per ${per.field}: ${plural(per.size, "row")}, one per ${per.field}, each with ${each}${without}${clockWords(input, per)}${longLists(per)}`;
 }

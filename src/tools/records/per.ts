@@ -9,6 +9,7 @@
  * with `<field>_count`, how many distinct values: who opened on both phone and computer, who opened 3 emails or more
  * (trial s31 N455: an agent read 775,697 characters of opens to work it out per lead).
  */
+import { ValidationError } from "../../errors.js";
 import { type Bucket, type BucketUnit, bucketLabel, bucketSuffix, cycleRank } from "./buckets.js";
 import { type FieldReader, fieldReader, isEmpty, isObject, textOf } from "./values.js";
 
@@ -56,7 +57,7 @@ export function perBucket(per: string): Bucket | undefined {
 }
 
 /** The record field a per name reads: a bucketed name's head ("activityDate:day": activityDate). */
-export const perHead = (name: string): string => bucketSuffix(name)?.head ?? name;
+export const perHead = (name: string): string => asPer(() => bucketSuffix(name))?.head ?? name;
 
 /**
  * A per name's reader: a path as count_by reads it, or count_by's date bucket or band of it ("activityDate:day"), on
@@ -64,7 +65,7 @@ export const perHead = (name: string): string => bucketSuffix(name)?.head ?? nam
  * characters of visits to count days itself).
  */
 function perReader(name: string, zone: string | undefined): FieldReader {
-  const suffix = bucketSuffix(name);
+  const suffix = asPer(() => bucketSuffix(name));
   if (!suffix) return fieldReader(name);
   const read = fieldReader(suffix.head);
   const bucket: Bucket = {
@@ -73,7 +74,19 @@ function perReader(name: string, zone: string | undefined): FieldReader {
     unit: suffix.unit,
     ...(suffix.width !== undefined ? { width: suffix.width } : {}),
   };
-  return (record) => bucketLabel(bucket, read(record), zone);
+  return (record) => asPer(() => bucketLabel(bucket, read(record), zone));
+}
+
+/** A bucket's refusal, which names count_by, said of per (review s39, 9). */
+function asPer<T>(run: () => T): T {
+  try {
+    return run();
+  } catch (error) {
+    if (!(error instanceof ValidationError) || error.field !== "count_by") throw error;
+    const hint = error.hint;
+    const text = error.message.slice("Invalid count_by: ".length, hint ? -(hint.length + 1) : undefined);
+    throw new ValidationError("per", text, hint ? { hint: hint.replace(/^Count by /, "List ") } : {});
+  }
 }
 
 /**
@@ -195,9 +208,12 @@ export class PerGroups {
 
   /** The most distinct values a row lists of each listed field, in the order the fields are named. */
   get mostListed(): number[] {
-    return this.listed.map((_, i) =>
-      Math.max(0, ...[...this.#groups.values()].map((group) => group.listed[i]?.size ?? 0)),
-    );
+    // A loop, not Math.max(...rows): past about 125,000 rows the spread overflows the stack (review s39, 8).
+    return this.listed.map((_, i) => {
+      let most = 0;
+      for (const group of this.#groups.values()) most = Math.max(most, group.listed[i]?.size ?? 0);
+      return most;
+    });
   }
 
   /** One row per value, in the order first seen. */
