@@ -53,8 +53,9 @@ export interface GoogleFixture {
 }
 
 /** A Google sandbox and a workspace with one connected account, labelled "analyst". */
-export async function googleFixture(): Promise<GoogleFixture> {
-  const sandbox = await startGoogleSandbox();
+/** `now`: the sandbox's clock (its 400 days of data end there); default the real one. */
+export async function googleFixture(now?: () => number): Promise<GoogleFixture> {
+  const sandbox = await startGoogleSandbox(now ? { now } : {});
   const workspace = new Workspace({
     env: sandboxEnv({ google: sandbox }),
     store: new MemoryCredentialStore(),

@@ -32,7 +32,8 @@ export async function propertySpan(ga: GaMcp, property: string): Promise<{ first
 /** An answer's first text part (the summary, or the error's message). */
 export const firstText = (result: CallToolResult): string => (result.content[0] as { text: string }).text;
 
-export function gaOverMcp(): GaMcp {
+/** `now`: the sandbox's clock, for a test whose data must not move with the real one. */
+export function gaOverMcp(now?: () => number): GaMcp {
   let fixture: GoogleFixture | undefined;
   let session: { client: Client; close: () => Promise<void> } | undefined;
   const up = <T>(value: T | undefined): T => {
@@ -40,7 +41,7 @@ export function gaOverMcp(): GaMcp {
     return value;
   };
   beforeAll(async () => {
-    fixture = await googleFixture();
+    fixture = await googleFixture(now);
     session = await mcpSession(fixture.workspace);
   });
   afterAll(async () => {

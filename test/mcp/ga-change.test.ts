@@ -449,7 +449,9 @@ describe("a metric's change from the previous period (sessions%change)", () => {
     // A year against the one before: from the data's first day (it moves with the clock) to a whole November.
     const { first } = await spanOf("412345671");
     const years = [{ start_date: first, end_date: "2026-11-30" }];
-    for (const fixed of ["day", "dayOfWeek", "dayOfWeekName", "week", "isoWeek", "month"]) {
+    // month's hint (year with month) needs a whole month a year before inside the 400 days of data, which the
+    // real clock gives only a few days a month: ga-change-year-month.test.ts follows it on a pinned clock.
+    for (const fixed of ["day", "dayOfWeek", "dayOfWeekName", "week", "isoWeek"]) {
       const result = await ga.call("google_analytics_run_reports", {
         property: "412345671",
         metrics: ["sessions%change"],
