@@ -341,6 +341,14 @@ describe("per with listed fields: each row lists a field's distinct values and t
       expect(refused.first).toContain(words);
     }
     expect(mkto.fixture.sandbox.stats().callsByPath["/rest/v1/activities.json"]).toBeUndefined();
+    // A " + " in another field's value is no joined value (review s39, 7): the call is answered.
+    const other = await mkto.call({
+      ...READ,
+      query_parameters: query,
+      per: "leadId,primaryAttributeValue",
+      where: 'primaryAttributeValue contains "Email" and activityType != "Webinar + Demo"',
+    });
+    expect(other.result.isError, other.first).toBeFalsy();
     // The sum the refusal names works: each row's sum is its count of distinct emails.
     const summed = await mkto.ok<Read<{ count: number; sum: number }>>({
       ...READ,

@@ -7,7 +7,7 @@
 
 import { ValidationError } from "../../errors.js";
 import type { MarketoApiCallInput } from "../../schemas/marketo.js";
-import { expressionFields } from "../filter/ast.js";
+import { type Expression, expressionFields } from "../filter/ast.js";
 import { n, plural } from "../numbers-in-words.js";
 import { MAX_RESULT_BYTES } from "../output-cap.js";
 import { BUCKET_UNITS } from "../records/buckets.js";
@@ -184,18 +184,36 @@ export function checkPerFields(spec: ComputeSpec | undefined, per: PerGroups): v
   }
 }
 
+/** The first listed field a condition compares with text holding " + ", or undefined. */
+function joinedConditionField(expression: Expression, listed: readonly string[]): string | undefined {
+  if (expression.kind === "and" || expression.kind === "or") {
+    return expression.of.map((e) => joinedConditionField(e, listed)).find((f) => f !== undefined);
+  }
+  if (expression.kind === "not") return joinedConditionField(expression.of, listed);
+  if (!listed.includes(expression.field)) return undefined;
+  const texts =
+    expression.kind === "compare"
+      ? [expression.value]
+      : expression.kind === "in"
+        ? expression.values
+        : expression.kind === "between"
+          ? [expression.from, expression.to]
+          : expression.kind === "match"
+            ? [{ kind: "text" as const, value: expression.value }]
+            : [];
+  return texts.some((v) => v.kind === "text" && v.value.includes(SET_JOIN)) ? expression.field : undefined;
+}
+
 /**
  * A listed field's row value is its record values joined ("false + true"): where tests one record's value, before
  * the rows are made, so comparing it with a joined text matched nothing, silently (review s37, 5: "0 leads opened on
  * both" where 80 had); sum adds numbers, which joined text is not. Both refused before anything is read.
  */
 function checkListedUse(spec: ComputeSpec | undefined, per: PerGroups): void {
-  const text = spec?.where?.text ?? "";
-  // Either quote: where takes 'false + true' as it takes "false + true" (review s38, 9).
-  const joined = /"[^"]* \+ [^"]*"|'[^']* \+ [^']*'/.test(text);
-  const listed = spec?.where
-    ? expressionFields(spec.where.expression).find((f) => per.listed.includes(f))
-    : undefined;
+  // A condition on a listed field whose text holds a joined value, in either quote (review s38, 9); a " + " in
+  // another field's value ("Webinar + Demo") is no joined value (review s39, 7).
+  const listed = spec?.where ? joinedConditionField(spec.where.expression, per.listed) : undefined;
+  const joined = listed !== undefined;
   if (joined && listed) {
     throw new ValidationError(
       "where",
