@@ -239,6 +239,23 @@ describe("per with listed fields: each row lists a field's distinct values and t
     expect(wrong.first).toMatch(/^Invalid per: "createdAt:days"/);
   });
 
+  it("names the quoted column when count_by names a bucket column of per's rows unquoted, which then counts them (review s39, 4)", async () => {
+    const query = { sinceDatetime: "2026-11-06", activityTypeIds: "Visit Webpage" };
+    const base = { ...READ, query_parameters: query, per: "leadId,activityDate:day" };
+    const refused = await mkto.call({ ...base, count_by: "activityDate:day" });
+    expect(refused.result.isError).toBe(true);
+    const quoted = /count_by "(\\"[^\\]+\\")"/.exec(refused.first)?.[1]?.replaceAll("\\", "");
+    expect(quoted).toBe('"activityDate:day"');
+    const counted = await mkto.ok<Read<{ "activityDate:day": string; count: number }>>({
+      ...base,
+      count_by: quoted,
+    });
+    const rows = await mkto.results(await mkto.ok<Read<Row & { "activityDate:day": string }>>(base));
+    expect(new Map(counted.data.result.map((r) => [r["activityDate:day"], r.count]))).toEqual(
+      tally(rows.map((row) => row["activityDate:day"])),
+    );
+  });
+
   it("says when a row lists many values, and the count it names gives each row's number of them (review s38, 14)", async () => {
     const query = { sinceDatetime: "2026-11-01T00:00:00Z", activityTypeIds: "Visit Webpage,Open Email" };
     const listed = await mkto.ok<Read<Row & { activityType: string; leadId_count: number }>>({

@@ -176,10 +176,17 @@ export function checkPerFields(spec: ComputeSpec | undefined, per: PerGroups): v
   const carried = (field: string) => per.carry !== undefined && field.startsWith(`${per.carry}.`);
   const stray = rest.find(({ field }) => !own.includes(field) && !carried(field));
   if (stray) {
+    // A row column per named with a bucket ("activityDate:day") is read as that bucket of a field unless quoted
+    // (review s39, 4: refused as "activityDate is none of them" beside a list that names it).
+    const column = own.find((name) => name.startsWith(`${stray.field}:`));
     throw new ValidationError(
       stray.input,
       `per's rows have only the fields ${own.join(", ")}: ${stray.field} is none of them (${stray.input} runs over the rows).`,
-      { hint: `E.g. ${stray.input} "${own[1]}"; to ${stray.input} a field of the records, leave per out.` },
+      {
+        hint: column
+          ? `Quote the rows' column to read it as is: ${stray.input} "\\"${column}\\"" (unquoted, ${column} is a bucket of ${stray.field}).`
+          : `E.g. ${stray.input} "${own[1]}"; to ${stray.input} a field of the records, leave per out.`,
+      },
     );
   }
 }
