@@ -351,6 +351,9 @@ describe("per with listed fields: each row lists a field's distinct values and t
       [{ per: "attributes" }, "attributes holds the activity's attributes (a name/value list"],
       [{ per: "leadId,lead", lead_fields: "email" }, 'per "leadId,lead.email"'],
       [{ per: "leadId,next", next: "Click Email" }, 'per "leadId,next.primaryAttributeValue"'],
+      // A date bucket of a field that holds ids (review s39, 9).
+      [{ per: "leadId,leadId:week" }, "leadId:week is a date bucket of leadId, which holds ids or names"],
+      [{ per: "leadId,activityDate:days" }, '"activityDate:days": ":days" is not a date bucket'],
     ] as const;
     for (const [extra, words] of refusals) {
       const refused = await mkto.call({ ...READ, query_parameters: query, ...extra });

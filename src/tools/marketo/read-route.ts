@@ -121,6 +121,7 @@ export function checkPerContainers(input: MarketoApiCallInput, path: string): vo
     previous: '"previous.primaryAttributeValue"',
   };
   const { field, listed } = perFields(input.per);
+  if (activities) checkUndated([field, ...listed]);
   const whole = [field, ...listed].find((name) => inside[name] !== undefined);
   if (whole === undefined) return;
   throw new ValidationError(
@@ -130,6 +131,36 @@ export function checkPerContainers(input: MarketoApiCallInput, path: string): vo
       hint: `Name a field inside it, e.g. per "${whole === field ? "" : `${field},`}${examples[whole]?.slice(1, -1)}".`,
     },
   );
+}
+
+/** An activity's fields that hold ids or names, never a date (Get Lead Activities' response, Adobe's swagger-mapi.json, definitions.Activity). */
+const UNDATED = new Set([
+  "id",
+  "marketoGUID",
+  "leadId",
+  "activityTypeId",
+  "activityType",
+  "campaignId",
+  "primaryAttributeValueId",
+  "primaryAttributeValue",
+]);
+
+/**
+ * A date bucket of an activity field that is no date ("leadId:week"): refused before the read, which it failed
+ * after, 21 s into a grouped read or after an export ran (review s39, 9).
+ */
+function checkUndated(names: readonly string[]): void {
+  for (const name of names) {
+    const match = /^([^:]+):([A-Za-z]+)$/.exec(name);
+    if (!match || !UNDATED.has(match[1] as string) || /^band$/i.test(match[2] as string)) continue;
+    throw new ValidationError(
+      "per",
+      `${name} is a date bucket of ${match[1]}, which holds ids or names, not dates.`,
+      {
+        hint: 'Bucket a date: per "leadId,activityDate:day" (:week, :month, :weekday, :hour), or name the field alone.',
+      },
+    );
+  }
 }
 
 /** The rows of per: by the field given; an activity read's rows list its types too. */
