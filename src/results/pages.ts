@@ -96,8 +96,9 @@ export function csvColumns(items: readonly unknown[], columns: readonly string[]
       any = true;
       for (const [key] of entries) keys.add(key);
     }
+    // A spread name that is already a column of its own (per's "lead.leadSource" beside its row's lead) is not repeated.
     if (spread && any && keys.size > 0 && keys.size <= MAX_SPREAD)
-      out.push(...[...keys].map((key) => `${column}.${key}`));
+      out.push(...[...keys].map((key) => `${column}.${key}`).filter((name) => !columns.includes(name)));
     else out.push(column);
   }
   return out.length === columns.length && out.every((c, i) => c === columns[i]) ? undefined : out;
@@ -105,7 +106,7 @@ export function csvColumns(items: readonly unknown[], columns: readonly string[]
 
 /** A record's cell of a CSV column: its own key, else a key or name inside the column it was spread from. */
 function valueAt(record: Plain, column: string): unknown {
-  if (column in record) return record[column];
+  if (Object.hasOwn(record, column)) return record[column];
   for (let dot = column.indexOf("."); dot > 0; dot = column.indexOf(".", dot + 1)) {
     const entries = entriesOf(record[column.slice(0, dot)]);
     if (entries) return entries.find(([key]) => key === column.slice(dot + 1))?.[1];
