@@ -45,11 +45,15 @@ export function perNamed(per: string | undefined): { input: string; field: strin
 
 /** per's first field as the bucket its rows' labels are of ("leadScore:25", "activityDate:weekday"), if it is one. */
 export function perBucket(per: string): Bucket | undefined {
-  const { field } = perFields(per);
-  const suffix = bucketSuffix(field);
+  return bucketOf(perFields(per).field);
+}
+
+/** A per name as the bucket it is ("activityDate:day"), or undefined for a plain field. */
+function bucketOf(name: string): Bucket | undefined {
+  const suffix = asPer(() => bucketSuffix(name));
   if (!suffix) return undefined;
   return {
-    column: field,
+    column: name,
     field: suffix.head,
     unit: suffix.unit,
     ...(suffix.width !== undefined ? { width: suffix.width } : {}),
@@ -65,15 +69,9 @@ export const perHead = (name: string): string => asPer(() => bucketSuffix(name))
  * characters of visits to count days itself).
  */
 function perReader(name: string, zone: string | undefined): FieldReader {
-  const suffix = asPer(() => bucketSuffix(name));
-  if (!suffix) return fieldReader(name);
-  const read = fieldReader(suffix.head);
-  const bucket: Bucket = {
-    column: name,
-    field: suffix.head,
-    unit: suffix.unit,
-    ...(suffix.width !== undefined ? { width: suffix.width } : {}),
-  };
+  const bucket = bucketOf(name);
+  if (!bucket) return fieldReader(name);
+  const read = fieldReader(bucket.field);
   return (record) => asPer(() => bucketLabel(bucket, read(record), zone));
 }
 
