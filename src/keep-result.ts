@@ -2,6 +2,7 @@
  * Keeping a step's whole result in the workspace's store, which every adapter does the same way: the MCP
  * server links it as resources (src/mcp/result-links.ts), the console offers it as files.
  */
+import { processRedactor } from "./redact.js";
 import { isResultId } from "./results/memory.js";
 import { columnsOf, csvColumns, toPages } from "./results/pages.js";
 import type { ResultMeta } from "./results/types.js";
@@ -50,8 +51,10 @@ export function keptItemsOf(workspace: Workspace): (id: string) => Promise<KeptR
 
 /** Keeps a step's whole result in the workspace's store. */
 export async function keepResult(workspace: Workspace, tool: string, full: FullResult): Promise<ResultMeta> {
-  const columns = columnsOf(full.items, full.columns);
-  const spread = csvColumns(full.items, columns);
+  // A column's name comes from the items' keys, which the pages' backstop redacts (toPages): the names are too
+  // (review s40, 2: a spread name shown in the CSV header while the JSON withheld it).
+  const columns = processRedactor.value(columnsOf(full.items, full.columns));
+  const spread = processRedactor.value(csvColumns(full.items, columns));
   return workspace.results.put(workspace.name, {
     meta: {
       tool,

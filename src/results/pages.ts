@@ -58,19 +58,21 @@ const isPlain = (value: unknown): value is Plain =>
 /** The most columns one column is spread into: past it, its values stay JSON cells. */
 const MAX_SPREAD = 100;
 
-/** An object's keys and values, or a name/value list's names and values; undefined for anything else. */
+/**
+ * An object's keys and values, or a name/value list's names and values; undefined for anything else. A list is a
+ * name/value list only when each entry has both and each name is once: a list of names alone (a GA response's
+ * dimensionHeaders) is an ordered list, and spread it lost its order and its names (review s40, 1).
+ */
 function entriesOf(value: unknown): [string, unknown][] | undefined {
   if (isPlain(value)) return Object.entries(value);
-  const pairs =
-    Array.isArray(value) &&
-    value.length > 0 &&
-    value.every(
-      (e) =>
-        isPlain(e) &&
-        typeof e.name === "string" &&
-        Object.keys(e).every((k) => k === "name" || k === "value"),
-    );
-  return pairs ? (value as { name: string; value?: unknown }[]).map((e) => [e.name, e.value]) : undefined;
+  if (!Array.isArray(value) || value.length === 0) return undefined;
+  const pairs = value.every(
+    (e) =>
+      isPlain(e) && typeof e.name === "string" && Object.hasOwn(e, "value") && Object.keys(e).length === 2,
+  );
+  const names = pairs ? value.map((e) => (e as { name: string }).name) : [];
+  if (!pairs || new Set(names).size !== names.length) return undefined;
+  return (value as { name: string; value: unknown }[]).map((e) => [e.name, e.value]);
 }
 
 /**

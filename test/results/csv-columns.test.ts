@@ -5,7 +5,12 @@
  */
 import { parse } from "csv-parse/sync";
 import { describe, expect, it } from "vitest";
+import { keepResult } from "../../src/keep-result.js";
+import { processRedactor } from "../../src/redact.js";
 import { csvColumns, csvPage } from "../../src/results/pages.js";
+import type { ResultMeta } from "../../src/results/types.js";
+import type { FullResult } from "../../src/tools/types.js";
+import type { Workspace } from "../../src/workspace.js";
 
 const csv = (items: unknown[], columns: string[]) => {
   const spread = csvColumns(items, columns) ?? columns;
@@ -52,5 +57,37 @@ describe("csvColumns", () => {
       ["x", ""],
       ["", "1"],
     ]);
+  });
+});
+
+describe("csvColumns: lists that are not name/value lists, and names that are secrets", () => {
+  it("keeps a list of names alone, or with a name twice, as one JSON column (review s40, 1)", () => {
+    const headers = [{ dimensionHeaders: [{ name: "country" }, { name: "date" }] }];
+    expect(csvColumns(headers, ["dimensionHeaders"])).toBeUndefined();
+    const twice = [
+      {
+        a: [
+          { name: "x", value: 1 },
+          { name: "x", value: 2 },
+        ],
+      },
+    ];
+    expect(csvColumns(twice, ["a"])).toBeUndefined();
+    expect(csv(headers, ["dimensionHeaders"])[1]).toEqual(['[{"name":"country"},{"name":"date"}]']);
+  });
+
+  it("withholds a secret that is a key from the kept result's column names (review s40, 2)", async () => {
+    const secret = "sk-live-csv-header-secret-0123456789";
+    processRedactor.add(secret);
+    const workspace = {
+      name: "w",
+      results: { put: async (_: string, result: { meta: ResultMeta }) => result.meta },
+    } as unknown as Workspace;
+    const meta = await keepResult(workspace, "t", {
+      kind: "records",
+      items: [{ id: 1, lead: { [secret]: "x", email: "a@x.com" } }],
+    } as FullResult);
+    expect(JSON.stringify(meta)).not.toContain(secret);
+    expect(meta.csvColumns).toContain("lead.email");
   });
 });

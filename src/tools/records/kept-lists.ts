@@ -57,12 +57,19 @@ export function refuseOutsideWhere(inputs: { count_by?: string | undefined }): v
  */
 function heldPlaces(where: string | undefined): string | undefined {
   if (where === undefined) return undefined;
-  const held = where.replace(REFERENCE, (whole: string, field: string, not: string | undefined) => {
-    const opening = `${field}${not ?? ""} in (`;
-    return `${opening}${"0".repeat(Math.max(1, whole.length - opening.length - 1))})`;
-  });
-  // An opening no whole reference follows: said where it is, in the where as given (review s39, 10).
-  const open = OPENING.exec(held);
+  let held = "";
+  let from = 0;
+  for (const reference of referencesIn(where)) {
+    const [whole, field = "", not = ""] = reference;
+    const opening = `${field}${not} in (`;
+    held += `${where.slice(from, reference.index)}${opening}${"0".repeat(Math.max(1, whole.length - opening.length - 1))})`;
+    from = reference.index + whole.length;
+  }
+  held += where.slice(from);
+  // An opening no whole reference follows, outside quoted values: said where it is, in the where as given (review
+  // s39, 10).
+  const inside = quotedAt(held);
+  const open = [...held.matchAll(new RegExp(OPENING.source, "gi"))].find((match) => !inside[match.index]);
   if (open) {
     const at = open.index + open[0].length;
     throw new ValidationError(
@@ -91,10 +98,12 @@ export async function keptLists(
   kept: KeptItems | undefined,
 ): Promise<string | undefined> {
   if (where === undefined || !/result\s*\(/i.test(where)) return undefined;
-  const references = [...where.matchAll(REFERENCE)];
+  const references = referencesIn(where);
   if (references.length === 0) return undefined;
-  let out = where;
-  for (const [whole, field = "", not = "", , link = "", , column] of references) {
+  let out = "";
+  let from = 0;
+  for (const reference of references) {
+    const [whole, field = "", not = "", , link = "", , column] = reference;
     const name = column ?? field.replace(/^"|"$/g, "");
     const values = await columnValues(link, name, kept);
     // No value: nothing is in it ("in" keeps no record, "not in" every one), said as a condition that holds so.
@@ -104,10 +113,37 @@ export async function keptLists(
         : not
           ? `(${field} is empty or ${field} is not empty)`
           : `(${field} is empty and ${field} is not empty)`;
-    // A function, so that a value's "$" is not read as a replacement pattern (review s38, 2: "US$$5" became "US$5").
-    out = out.replace(whole, () => condition);
+    // Spliced at the reference's own place: not the same text earlier inside a quoted value, and no "$" pattern
+    // of String.replace (review s38, 2: "US$$5" became "US$5").
+    out += where.slice(from, reference.index) + condition;
+    from = reference.index + whole.length;
   }
-  return out;
+  return out + where.slice(from);
+}
+
+/**
+ * Where a where's text is inside a quoted value, index by index: a reference there is the value's text, not a
+ * reference (review s40, 3: email contains "x in result(" was refused, or read a link made of the where's words).
+ */
+function quotedAt(where: string): boolean[] {
+  const inside: boolean[] = [];
+  let quote: string | undefined;
+  for (let i = 0; i < where.length; i += 1) {
+    inside.push(quote !== undefined);
+    const c = where[i];
+    if (quote !== undefined && c === "\\") {
+      inside.push(true);
+      i += 1;
+    } else if (quote !== undefined && c === quote) quote = undefined;
+    else if (quote === undefined && (c === '"' || c === "'")) quote = c;
+  }
+  return inside;
+}
+
+/** The references of a where that are not inside a quoted value (a quoted field name opens one: it is outside). */
+function referencesIn(where: string): RegExpExecArray[] {
+  const inside = quotedAt(where);
+  return [...where.matchAll(REFERENCE)].filter((match) => !inside[match.index]);
 }
 
 async function columnValues(link: string, column: string, kept: KeptItems | undefined): Promise<string[]> {

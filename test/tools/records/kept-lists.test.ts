@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { parseExpression, RECORDS_DIALECT } from "../../../src/tools/filter/parser.js";
-import { keptLists } from "../../../src/tools/records/kept-lists.js";
+import { checkHeldWhere, keptLists } from "../../../src/tools/records/kept-lists.js";
 import { recordTest } from "../../../src/tools/records/match.js";
 import type { KeptResult } from "../../../src/tools/types.js";
 
@@ -84,5 +84,18 @@ describe("in result(…): a kept column as where's list", () => {
     const empty = [{ id: null }, { id: "" }];
     expect(await kept(empty, `id in result("${LINK}")`, records)).toEqual([]);
     expect(await kept(empty, `id not in result("${LINK}")`, records)).toEqual(records);
+  });
+});
+
+describe("in result(…) inside a quoted value (review s40, 3)", () => {
+  it("is the value's text, not a reference: the where as written is kept, and a real one after it is read", async () => {
+    const records = [{ e: 'x in result("' }, { e: "y" }, { e: "z" }];
+    const rows = [{ e: "y" }];
+    expect(await keptLists('e = "x in result(" or e = ")"', keptOf({ items: rows }))).toBeUndefined();
+    checkHeldWhere('e contains "x in result(" and e != "a"', "");
+    const where = `e = 'in result("${LINK}")' or e in result("${LINK}")`;
+    checkHeldWhere(where, "");
+    expect(await keptLists(where, keptOf({ items: rows }))).toBe(`e = 'in result("${LINK}")' or e in ("y")`);
+    expect(await kept(rows, where, records)).toEqual([{ e: "y" }]);
   });
 });
