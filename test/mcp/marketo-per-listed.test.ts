@@ -207,6 +207,15 @@ describe("per with listed fields: each row lists a field's distinct values and t
       limit: 1,
     });
     expect(last.data.result[0]?.["activityDate:weekday"]).toBe("Sunday");
+    // Without order_by, the rows are in the bucket's order too (review s40, 5).
+    const week = await mkto.ok<Read<Row & { "activityDate:weekday": string }>>({
+      ...READ,
+      query_parameters: query,
+      per: "activityDate:weekday,leadId",
+    });
+    const days = (await mkto.results(week)).map((row) => row["activityDate:weekday"]);
+    expect(days).toEqual([...days].sort((a, b) => WEEK.indexOf(a) - WEEK.indexOf(b)));
+    expect(days).toHaveLength(7);
   });
 
   it("takes time_zone for per's date buckets alone and says their clock; a bucket's refusal names per (review s39, 3, 9)", async () => {

@@ -10,7 +10,7 @@ import type { MarketoApiCallInput } from "../../schemas/marketo.js";
 import { type Expression, expressionFields } from "../filter/ast.js";
 import { n, plural } from "../numbers-in-words.js";
 import { MAX_RESULT_BYTES } from "../output-cap.js";
-import { BUCKET_UNITS } from "../records/buckets.js";
+import { BUCKET_UNITS, compareRows } from "../records/buckets.js";
 import { type ComputeSpec, computeSpec, namedFields, RecordCompute } from "../records/compute.js";
 import { checkFields } from "../records/fields.js";
 import { listedCount, type PerGroups, perBucket, perHead, SET_JOIN } from "../records/per.js";
@@ -124,6 +124,9 @@ export async function rolledUp(
   const bucket = perBucket(input.per ?? "");
   const spec = { ...(computeSpec(second, "") ?? {}), ...(bucket ? { labelled: [bucket] } : {}) };
   const rows = per.rows();
+  // Rows by a bucket are in its order (days, Monday to Sunday, bands by their low end), not first seen (review
+  // s40, 5); order_by still reorders them.
+  if (bucket) rows.sort(compareRows([{ field: bucket.column, desc: false }], [bucket]));
   const answer = await computedJoined(second, ctx, new RecordCompute(spec), rows, {
     ...parts,
     per: undefined,
