@@ -71,7 +71,7 @@ function heldPlaces(where: string | undefined): string | undefined {
   const inside = quotedAt(held);
   const open = [...held.matchAll(new RegExp(OPENING.source, "gi"))].find((match) => !inside[match.index]);
   if (open) {
-    const at = open.index + open[0].length;
+    const at = slipAt(where, open.index + open[0].length);
     throw new ValidationError(
       "where",
       `in result( is not followed by "<link>") or "<link>", "<column>") at position ${at + 1} (near ${JSON.stringify(where.slice(at, at + 20))}).`,
@@ -81,6 +81,29 @@ function heldPlaces(where: string | undefined): string | undefined {
     );
   }
   return held === where ? undefined : held;
+}
+
+/**
+ * Where a reference opened at `start` (just after "result(") first leaves its shape, a quoted link, then a comma and a
+ * quoted column or nothing, then ")": the slip itself, not the link's start (review s40, 6).
+ */
+function slipAt(where: string, start: number): number {
+  let at = start;
+  const space = () => {
+    while (/\s/.test(where[at] ?? "")) at += 1;
+  };
+  for (const part of ["link", "column"]) {
+    space();
+    const quote = where[at];
+    if (quote !== '"' && quote !== "'") return at;
+    const end = where.slice(at + 1).search(/["')]/);
+    if (end < 0 || where[at + 1 + end] !== quote) return end < 0 ? where.length : at + 1 + end;
+    at += end + 2;
+    space();
+    if (where[at] !== "," || part === "column") return at;
+    at += 1;
+  }
+  return at;
 }
 
 /**

@@ -99,3 +99,23 @@ describe("in result(…) inside a quoted value (review s40, 3)", () => {
     expect(await kept(rows, where, records)).toEqual([{ e: "y" }]);
   });
 });
+
+describe("a slip inside in result(…) (review s40, 6)", () => {
+  it("is placed at the slip itself", () => {
+    for (const [where, slip] of [
+      [`id in result("${LINK}", ) and x = 1`, ") and x"],
+      [`id in result("${LINK}') and x = 1`, "') and x"],
+      [`id in result("${LINK}" and x = 1`, "and x = 1"],
+      [`id in result("${LINK}", "id" and x = 1`, "and x = 1"],
+    ] as const) {
+      let message = "";
+      try {
+        checkHeldWhere(where, "");
+      } catch (error) {
+        message = (error as Error).message;
+      }
+      const at = Number(/at position (\d+)/.exec(message)?.[1]);
+      expect(where.slice(at - 1), message).toBe(where.slice(where.lastIndexOf(slip)));
+    }
+  });
+});
