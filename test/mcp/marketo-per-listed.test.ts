@@ -127,6 +127,14 @@ describe("per with listed fields: each row lists a field's distinct values and t
     });
     expect(new Map(counted.data.result.map((row) => [row[field] as string | null, row.count]))).toEqual(want);
     expect(counted.data.complete).toBe(true);
+    // The field's name in double quotes is the same field (review s39, 6).
+    const quoted = await mkto.ok<Read<Record<string, unknown> & { count: number }>>({
+      ...READ,
+      query_parameters: query,
+      per: `leadId,"${field}"`,
+      count_by: field,
+    });
+    expect(quoted.data.result).toEqual(counted.data.result);
   });
 
   it("lists a date bucket of a field, on the zone's clock: the days each lead visited, as counted by hand (trial s33 N481)", async () => {

@@ -29,7 +29,10 @@ interface Group {
 
 /** per's text split: the rows' field, then the fields whose distinct values each row lists. */
 export function perFields(per: string): { field: string; listed: string[] } {
-  const [field = "", ...listed] = per.split(",").map((part) => part.trim());
+  // A name in double quotes is taken whole and without its quotes, commas inside it too, as where's and count_by's
+  // quoted names are (review s39, 6: the quotes were kept and the field "not found" beside the same name).
+  const parts = per.match(/(?:"[^"]*"|[^,])+|(?<=^|,)(?=,|$)/g) ?? [""];
+  const [field = "", ...listed] = parts.map((part) => part.trim().replace(/^"([^"]*)"$/, "$1"));
   return { field, listed: [...new Set(listed.filter((name) => name !== "" && name !== field))] };
 }
 
