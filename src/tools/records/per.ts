@@ -64,7 +64,7 @@ function bucketOf(name: string): Bucket | undefined {
 }
 
 /** The record field a per name reads: a bucketed name's head ("activityDate:day": activityDate). */
-export const perHead = (name: string): string => asPer(() => bucketSuffix(name))?.head ?? name;
+export const perHead = (name: string): string => bucketOf(name)?.field ?? name;
 
 /**
  * A per name's reader: a path as count_by reads it, or count_by's date bucket or band of it ("activityDate:day"), on
