@@ -63,7 +63,7 @@ export const MarketoApiCallInput = z.strictObject({
     .min(1)
     .max(64)
     .optional()
-    .describe("IANA zone, e.g. America/New_York, for dates in filters, sinceDatetime, where, count_by.")
+    .describe("IANA zone, e.g. America/New_York, of dates in filters, sinceDatetime, where, count_by.")
     .meta({ title: "Time zone of the dates", examples: ["America/New_York"] }),
   paginate: z
     .boolean()
@@ -141,7 +141,7 @@ export const MarketoApiCallInput = z.strictObject({
     .min(1)
     .max(200)
     .optional()
-    .describe('With count_by: distinct values per group, e.g. "leadId".')
+    .describe('With count_by: distinct values per group ("leadId").')
     .meta({ title: "Count distinct", examples: ["leadId"] }),
   sum: z
     .string()
@@ -149,7 +149,7 @@ export const MarketoApiCallInput = z.strictObject({
     .min(1)
     .max(200)
     .optional()
-    .describe('With count_by: sum, mean, median per group, e.g. "costs.cost".')
+    .describe('With count_by: sum, mean, median, min, max per group ("costs.cost"; of dates: min, max).')
     .meta({ title: "Sum", examples: ["costs.cost"] }),
   // Questions of leads, not records (records/per.ts): how many got N emails, who did both.
   per: z
@@ -159,7 +159,7 @@ export const MarketoApiCallInput = z.strictObject({
     .max(200)
     .optional()
     .describe(
-      'Reads, exports: a row per value ("leadId"), with records (its count), types (activities) and the distinct values of fields after it ("leadId,attributes.Device"); where before, count_by after.',
+      'Reads, exports: a row per value ("leadId") with records (its count), types (activities), distinct values of fields after it ("leadId,attributes.Device"); where before, count_by after.',
     )
     .meta({ title: "One row per", examples: ["leadId"] }),
   // Two activities in one read (activity-previous.ts): a send and its click, a visit and the form filled after.
@@ -199,7 +199,7 @@ export const MarketoApiCallInput = z.strictObject({
     .max(100_000)
     .optional()
     // Results, after the read: a fresh agent sorted 96 members for the newest join and read all 96 (trial s19, N206).
-    .describe("Reads: the first n results (after where, order_by, count_by).")
+    .describe("Reads: first n results (after where, order_by, count_by).")
     .meta({ title: "First results only", examples: [10] }),
   cursor: cursorInput("An answer's next_cursor: the same request continues.").meta({
     title: "Continue from (cursor)",

@@ -50,7 +50,7 @@ describe("count_by with sum", () => {
       sum: "email",
     });
     expect(text.result.isError).toBe(true);
-    expect(text.first).toMatch(/sum: email holds "[^"]+@[^"]+", which is not a number/);
+    expect(text.first).toMatch(/sum: email holds "[^"]+@[^"]+", which is no number or date/);
     const alone = await mkto.call<Answer>({
       method: "GET",
       endpoint: "/rest/v1/leads.json",

@@ -168,6 +168,21 @@ export const COMPUTE_RECIPES: readonly ComputeRecipe[] = [
       "note}). An id Marketo does not have is named in the summary; the others are kept.",
   },
   {
+    // Trial s33, N496: no call gave a group's first or last value; a model read 149,471 characters of leads for them.
+    task: "each campaign's first and last lead (a group's first and last date), in one call",
+    call: {
+      method: "GET",
+      endpoint: "/rest/v1/leads.json",
+      query_parameters: { filterType: "id", filterValues: "1,2,3", fields: "utmCampaign,createdAt" },
+      count_by: "utmCampaign",
+      sum: "createdAt",
+      order_by: "min",
+    },
+    note:
+      "sum of a date adds nothing: each row's min and max are its first and last createdAt, earliest campaign " +
+      "first. Over every lead, read a lead export (run_to_completion) with the same count_by and sum.",
+  },
+  {
     // Costs are per period inside each program record (Adobe's Programs page, "Costs"): issue 27, spend per program.
     task: "spend per program (period costs added), ranked, in one call",
     call: {

@@ -271,3 +271,36 @@ export function refuseBucketInWhere(expression: Expression): void {
     },
   );
 }
+
+/**
+ * A row of count 0 for each bucket no record fell in: between the first and last counted of the first
+ * column's dates, or every weekday or hour; when every column is cyclic, every combination (7 × 24 cells).
+ */
+export function gapRows(
+  fields: readonly string[],
+  buckets: readonly Bucket[] | undefined,
+  counted: readonly Row[],
+): Row[] | { unfilled: number } {
+  const bucketOf = (field: string) => buckets?.find((bucket) => bucket.column === field);
+  const cyclic = fields.every((field) => CYCLES[bucketOf(field)?.unit ?? "day"] !== undefined);
+  const fill = (cyclic ? fields : fields.slice(0, 1)).map((field) => bucketOf(field) as Bucket);
+  const spans: string[][] = [];
+  for (const bucket of fill) {
+    const labels = counted.map((row) => row[bucket.column]).filter((l) => typeof l === "string");
+    const span = bucketSpan(bucket.unit, labels as string[], bucket.width);
+    if (!span) return { unfilled: new Set(labels).size };
+    spans.push(span);
+  }
+  const key = (row: Readonly<Record<string, unknown>>) => JSON.stringify(fill.map((b) => row[b.column]));
+  const seen = new Set(counted.map(key));
+  let cells: Row[] = [{}];
+  fill.forEach((bucket, i) => {
+    cells = cells.flatMap((cell) => (spans[i] ?? []).map((label) => ({ ...cell, [bucket.column]: label })));
+  });
+  return cells
+    .filter((cell) => !seen.has(key(cell)))
+    .map((cell) => ({
+      ...Object.fromEntries(fields.map((field) => [field, cell[field] ?? null])),
+      count: 0,
+    }));
+}

@@ -9,7 +9,7 @@ import { ValidationError } from "../../errors.js";
 import { type Expression, expressionFields } from "../filter/ast.js";
 import type { FilterSource } from "../filter/lexer.js";
 import { parseExpression, RECORDS_DIALECT } from "../filter/parser.js";
-import { type Bucket, bucketSpan, CYCLES, compareRows, refuseBucketInWhere } from "./buckets.js";
+import { type Bucket, compareRows, gapRows, refuseBucketInWhere } from "./buckets.js";
 import { Counter } from "./count.js";
 import {
   type CountCondition,
@@ -25,7 +25,7 @@ import { type Label, labelled } from "./labels.js";
 import { itemWise, type RecordTest, recordTest } from "./match.js";
 import { parseSortKeys, type SortKey } from "./order.js";
 import { columnsPart, type Pivot, pivotSortKeys, pivotTable, refusePivotOptions } from "./pivot.js";
-import { sumItems, tidySum } from "./sum.js";
+import { datesInColumns, sumItems, tidySum } from "./sum.js";
 import { type Unnest, unnestFor } from "./unnest.js";
 import { isEmpty, textOf } from "./values.js";
 
@@ -85,7 +85,7 @@ export function computeSpec(input: ComputeInput, hint: string): ComputeSpec | un
     const [buckets, conditions]: [Bucket[], CountCondition[]] = [[], []];
     spec.countBy = countFields(pivot.text, "count_by", buckets, conditions);
     if (buckets.length > 0) spec.buckets = buckets;
-    // The columns' field goes last: the rows' first field is the one a date fill lists (#gapRows).
+    // The columns' field goes last: the rows' first field is the one a date fill lists (gapRows).
     const columns =
       pivot.part === undefined ? undefined : countFields(pivot.part, "count_by", [], conditions)[0];
     if (conditions.length > 0) spec.conditions = conditions;
@@ -111,8 +111,8 @@ export function computeSpec(input: ComputeInput, hint: string): ComputeSpec | un
       `with count_by, order_by sorts the counts, which have no field ${stray.field}: only ${[...own, ...countBy].join(", ")}.`,
       {
         // Those columns come with sum (review s31, finding 10: "-median" without it).
-        hint: ["sum", "mean", "median"].includes(stray.field.replace(/^[+-]/, ""))
-          ? `Add sum (e.g. sum: "leadScore"): each row then has sum, mean and median to sort by.`
+        hint: ["sum", "mean", "median", "min", "max"].includes(stray.field.replace(/^[+-]/, ""))
+          ? `Add sum (e.g. sum: "leadScore"): each row then has sum, mean, median, min and max to sort by.`
           : `E.g. order_by "-count" (most frequent first, the default) or "${countBy[0]}".`,
       },
     );
@@ -277,15 +277,18 @@ export class RecordCompute {
       const counted = this.#counter.rows(this.spec.minCount);
       // Counted by date first: the buckets in date order, a gap listed with 0 (it is information).
       const first = this.spec.buckets?.find((bucket) => bucket.column === this.#counter?.fields[0]);
-      const gaps = first && this.spec.minCount === undefined ? this.#gapRows(counted) : [];
+      const gaps = first && this.spec.minCount === undefined ? this.#gaps(counted) : [];
       this.gaps = gaps.length;
       const rows = [...counted, ...zeros, ...gaps];
       for (const row of [...zeros, ...gaps]) zeroShares(row, this.spec);
       if (this.spec.distinct) for (const row of [...zeros, ...gaps]) row.records = 0;
+      const dates = this.#counter.sumKind === "date";
       if (this.spec.sum)
-        for (const row of [...zeros, ...gaps]) Object.assign(row, { sum: 0, mean: null, median: null });
+        for (const row of [...zeros, ...gaps])
+          Object.assign(row, { sum: dates ? null : 0, mean: null, median: null, min: null, max: null });
       if (this.spec.ignoreCase) for (const row of gaps) row.spellings = 0;
       if (this.spec.columns) {
+        if (dates) throw datesInColumns(this.spec.sum as string);
         this.pivot = pivotTable(this.spec, counted, [...zeros, ...gaps]);
         this.pivot.rows = this.pivot.rows.map((row) => labelled(row, this.labels));
         return this.pivot.rows;
@@ -300,37 +303,12 @@ export class RecordCompute {
     return this.spec.order ? kept.sort(compareRows(this.spec.order, this.spec.labelled)) : kept;
   }
 
-  /**
-   * A row of count 0 for each bucket no record fell in: between the first and last counted of the first
-   * column's dates, or every weekday or hour; when every column is cyclic, every combination (7 × 24 cells).
-   */
-  #gapRows(counted: readonly Row[]): Row[] {
-    const fields = this.#counter?.fields ?? [];
-    const bucketOf = (field: string) => this.spec.buckets?.find((bucket) => bucket.column === field);
-    const cyclic = fields.every((field) => CYCLES[bucketOf(field)?.unit ?? "day"] !== undefined);
-    const fill = (cyclic ? fields : fields.slice(0, 1)).map((field) => bucketOf(field) as Bucket);
-    const spans: string[][] = [];
-    for (const bucket of fill) {
-      const labels = counted.map((row) => row[bucket.column]).filter((l) => typeof l === "string");
-      const span = bucketSpan(bucket.unit, labels as string[], bucket.width);
-      if (!span) {
-        this.unfilled = new Set(labels).size;
-        return [];
-      }
-      spans.push(span);
-    }
-    const key = (row: Readonly<Record<string, unknown>>) => JSON.stringify(fill.map((b) => row[b.column]));
-    const seen = new Set(counted.map(key));
-    let cells: Row[] = [{}];
-    fill.forEach((bucket, i) => {
-      cells = cells.flatMap((cell) => (spans[i] ?? []).map((label) => ({ ...cell, [bucket.column]: label })));
-    });
-    return cells
-      .filter((cell) => !seen.has(key(cell)))
-      .map((cell) => ({
-        ...Object.fromEntries(fields.map((field) => [field, cell[field] ?? null])),
-        count: 0,
-      }));
+  /** gapRows of the counted rows (none said when a span cannot be filled: unfilled). */
+  #gaps(counted: readonly Row[]): Row[] {
+    const gaps = gapRows(this.#counter?.fields ?? [], this.spec.buckets, counted);
+    if (Array.isArray(gaps)) return gaps;
+    this.unfilled = gaps.unfilled;
+    return [];
   }
 
   /** A row of count 0 for each expected value that no counted row has (in the count_by fields it names). */
@@ -368,11 +346,16 @@ export class RecordCompute {
     return { groups: groups.length, records: groups.reduce((sum, group) => sum + group.records, 0) };
   }
 
-  /** With sum: its field's values added over every record counted. */
+  /** With sum: its field's values added over every record counted (none for dates, which are not added). */
   get sumTotal(): number | undefined {
-    if (!this.spec.sum) return undefined;
+    if (!this.spec.sum || this.#counter?.sumKind === "date") return undefined;
     const total = this.#counter?.groups().reduce((sum, group) => sum + group.sum, 0);
     return total === undefined ? undefined : tidySum(total);
+  }
+
+  /** With sum of dates: the earliest and latest over every record counted. */
+  get sumRange(): { min: unknown; max: unknown } | undefined {
+    return this.#counter?.sumKind === "date" ? this.#counter.range() : undefined;
   }
 
   /** Counted through a list with a sum outside it: the records' own total, each record once (computed.records_sum). */

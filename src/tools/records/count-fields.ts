@@ -188,7 +188,7 @@ export function countColumnNames(spec: CountOptions & CountShape): string[] {
     "count",
     ...(spec.distinct ? [] : ["percent"]),
     ...(inGroup ? [inGroup] : []),
-    ...(spec.sum ? ["sum", "mean", "median"] : []),
+    ...(spec.sum ? ["sum", "mean", "median", "min", "max"] : []),
     ...(spec.distinct ? ["records"] : []),
     ...(spec.ignoreCase ? ["spellings"] : []),
   ];

@@ -3,7 +3,7 @@ import { expressionFields } from "../filter/ast.js";
 import { type Bucket, bucketLabel } from "./buckets.js";
 import { type CountCondition, percentOf } from "./count-fields.js";
 import { itemWise, recordTest } from "./match.js";
-import { recordSummed, tidySum } from "./sum.js";
+import { rankOf, recordSummed, type SumKind, type Summed, tidySum } from "./sum.js";
 import { type FieldReader, fieldReader, isEmpty, textOf } from "./values.js";
 
 /**
@@ -34,6 +34,9 @@ export interface Group {
   sum: number;
   /** With sum: the sum of each of the group's records that have a value of its field (the mean's and median's). */
   sums?: number[];
+  /** With sum: the least and greatest value of the group's records (dates: the first and last). */
+  min?: number | string;
+  max?: number | string;
 }
 
 /** Called with a count_by field whose value is an object or a list, which is no one value to count. */
@@ -106,6 +109,8 @@ export class Counter {
   #held = 0;
   /** With distinct: records whose field was empty, in no group's distinct count. */
   distinctEmpty = 0;
+  /** With sum: what its field holds, numbers or dates (dates are not added: their min and max are read). */
+  sumKind: SumKind | undefined;
 
   constructor(fields: readonly string[], refuse: RefuseContainer, options: CounterOptions = {}) {
     this.fields = fields;
@@ -158,6 +163,7 @@ export class Counter {
     if (newSpelling) this.#spellings.add(spelling);
     // Summed before it is counted: a value that is no number refuses the call, and counts nothing.
     const summed = this.#sum === undefined ? undefined : recordSummed(record, this.#sum, this.#sumItems);
+    if (summed) this.#checkKind(summed);
     const sum = summed?.sum ?? 0;
     const valued = summed !== undefined && summed.values > 0;
     this.#total += 1;
@@ -168,6 +174,7 @@ export class Counter {
       if (valued) {
         group.sums ??= [];
         group.sums.push(sum);
+        extend(group, summed);
       }
       if (newSpelling) group.spellings += 1;
       this.#countIn(group, distinct);
@@ -181,11 +188,32 @@ export class Counter {
       records: 1,
       spellings: 1,
       sum,
-      ...(valued ? { sums: [sum] } : {}),
+      ...(valued ? { sums: [sum], min: summed.min, max: summed.max } : {}),
     };
     if (this.#distinct) added.distinct = new Set();
     this.#countIn(added, distinct);
     this.#groups.set(key, added);
+  }
+
+  /** With sum: numbers or dates, as its first value read; a field of both is refused, as no one sum or range. */
+  #checkKind(summed: Summed): void {
+    if (summed.kind === undefined) return;
+    if (this.sumKind === undefined) this.sumKind = summed.kind;
+    if (summed.kind === this.sumKind) return;
+    throw new ValidationError(
+      "sum",
+      `${this.#sum} holds both numbers and dates (${JSON.stringify(summed.min)}): sum takes a field of one kind.`,
+      {
+        hint: `Sum a field whose values are all numbers or all dates, or count by ${this.#sum} instead.`,
+      },
+    );
+  }
+
+  /** With sum: the least and greatest value over every group. */
+  range(): { min: unknown; max: unknown } {
+    const all: Group = { values: [], count: 0, records: 0, spellings: 0, sum: 0 };
+    for (const group of this.#groups.values()) extend(all, group);
+    return { min: all.min ?? null, max: all.max ?? null };
   }
 
   /** The count_distinct field's value as compared (undefined without count_distinct, null when empty). */
@@ -318,10 +346,21 @@ export class Counter {
         row.mean = valued ? Math.round((group.sum / valued) * 100) / 100 : null;
         // "Median order value by channel": a model sorted 31,000 characters of per-value counts (trial s26, N352).
         row.median = medianOf(group.sums ?? []);
+        if (this.sumKind === "date") Object.assign(row, { sum: null, mean: null, median: null });
+        row.min = group.min ?? null;
+        row.max = group.max ?? null;
       }
       if (this.#distinct) row.records = group.records;
       if (this.ignoreCase) row.spellings = group.spellings;
       return row;
     });
   }
+}
+
+/** A group's min and max widened by a record's. */
+function extend(group: Group, summed: Pick<Summed, "min" | "max">): void {
+  if (summed.min !== undefined && (group.min === undefined || rankOf(summed.min) < rankOf(group.min)))
+    group.min = summed.min;
+  if (summed.max !== undefined && (group.max === undefined || rankOf(summed.max) > rankOf(group.max)))
+    group.max = summed.max;
 }

@@ -6,7 +6,7 @@
  */
 import { ValidationError } from "../../errors.js";
 import { type Expression, expressionFields } from "../filter/ast.js";
-import { innerObject, isEmpty, isObject, itemView, numberOf, textOf } from "./values.js";
+import { innerObject, isEmpty, isObject, itemView, numberOf, textOf, timeOf } from "./values.js";
 
 /** The values a path reads in a record, through objects, name/value lists and lists of objects. */
 /** A sum without floating-point noise: 0.3 + 0.6 + … read 6.6499999999999995 (review s30, finding 14). */
@@ -74,7 +74,11 @@ export function sumScope(sum: string, list: string | undefined, objects: readonl
 }
 
 /** The values a sum adds in a record: with a list and an item test, only the items the test holds for. */
-function summed(record: Record_, field: string, items?: { list: string; test: (r: Record_) => boolean }) {
+function summedValues(
+  record: Record_,
+  field: string,
+  items?: { list: string; test: (r: Record_) => boolean },
+) {
   const list = items ? record[items.list] : undefined;
   if (!items || !Array.isArray(list)) return valuesAt(record, field);
   return list.flatMap((item) => {
@@ -83,7 +87,7 @@ function summed(record: Record_, field: string, items?: { list: string; test: (r
   });
 }
 
-/** The sum of a record's values at `field` (0 when it has none); a value that is no number is refused. */
+/** The sum of a record's values at `field` (0 when it has none, or dates); a value that is no number or date is refused. */
 export function recordSum(
   record: Record_,
   field: string,
@@ -92,24 +96,65 @@ export function recordSum(
   return recordSummed(record, field, items).sum;
 }
 
-/** The sum of a record's values at `field`, and how many it has (none: the record has no value to average). */
+/** What a sum reads: numbers, or dates (an activity's activityDate, a lead's createdAt). */
+export type SumKind = "number" | "date";
+
+/** One record's values at a sum's field: their sum, how many, the least and the greatest, and what they are. */
+export interface Summed {
+  sum: number;
+  values: number;
+  /** The least and greatest value: a number, or a date's text as read (its instant orders it). */
+  min?: number | string;
+  max?: number | string;
+  kind?: SumKind;
+}
+
+/**
+ * The sum of a record's values at `field`, how many it has (none: the record has no value to average), and the
+ * least and greatest. Dates are not added: their min and max are the earliest and latest, each group's first and
+ * last (trial s33, N496: "each UTM campaign's first lead" had no call, and a model read 149,471 characters of
+ * leads to find them; an agent tried sum on dates and was refused).
+ */
 export function recordSummed(
   record: Record_,
   field: string,
   items?: { list: string; test: (r: Record_) => boolean },
-): { sum: number; values: number } {
-  let sum = 0;
-  const values = summed(record, field, items);
-  for (const value of values) {
+): Summed {
+  const summed: Summed = { sum: 0, values: 0 };
+  let least: number | undefined;
+  let most: number | undefined;
+  for (const value of summedValues(record, field, items)) {
     const number = numberOf(value);
-    if (number === undefined) {
+    const time = number === undefined ? timeOf(value) : undefined;
+    const kind: SumKind | undefined =
+      number !== undefined ? "number" : time !== undefined ? "date" : undefined;
+    if (kind === undefined || (summed.kind !== undefined && summed.kind !== kind)) {
       throw new ValidationError(
         "sum",
-        `${field} holds ${JSON.stringify(textOf(value).slice(0, 60))}, which is not a number: sum adds numbers.`,
-        { hint: `Sum a numeric field (e.g. costs.cost), or count by ${field} instead.` },
+        `${field} holds ${JSON.stringify(textOf(value).slice(0, 60))}, which is ${kind ? "not of the kind of its other values" : "no number or date"}: sum adds numbers and takes the first and last of dates.`,
+        {
+          hint: `Sum a numeric field (e.g. costs.cost) or a date (createdAt), or count by ${field} instead.`,
+        },
       );
     }
-    sum += number;
+    summed.kind = kind;
+    summed.values += 1;
+    const order = number ?? (time as number);
+    if (number !== undefined) summed.sum += number;
+    if (least === undefined || order < least) [least, summed.min] = [order, number ?? (value as string)];
+    if (most === undefined || order > most) [most, summed.max] = [order, number ?? (value as string)];
   }
-  return { sum, values: values.length };
+  // A record's numbers count as their sum, as its mean and median take it (a program's costs.cost); dates one by one.
+  if (summed.kind === "number") summed.min = summed.max = tidySum(summed.sum);
+  return summed;
 }
+
+/** The instant or number a min or max orders by. */
+export const rankOf = (value: number | string): number =>
+  typeof value === "number" ? value : (timeOf(value) ?? Number.NaN);
+
+/** Refused: a pivot's cells are sums, and dates are not added. */
+export const datesInColumns = (sum: string): ValidationError =>
+  new ValidationError("sum", `${sum} holds dates, which columns cannot add: a pivot's cells are sums.`, {
+    hint: `Leave columns out: each row then has the first and last ${sum} (min, max).`,
+  });

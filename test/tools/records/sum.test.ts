@@ -12,8 +12,8 @@ describe("sum's path through a list", () => {
     compute.see({ name: "B", costs: [{ cost: 7 }] });
     expect(compute.finish([])).toEqual([
       // The mean is over the records with a value: A's second has no cost (trial s24, N299).
-      { name: "A", count: 2, percent: 66.7, sum: 350, mean: 350, median: 350 },
-      { name: "B", count: 1, percent: 33.3, sum: 7, mean: 7, median: 7 },
+      { name: "A", count: 2, percent: 66.7, sum: 350, mean: 350, median: 350, min: 350, max: 350 },
+      { name: "B", count: 1, percent: 33.3, sum: 7, mean: 7, median: 7, min: 7, max: 7 },
     ]);
     expect(compute.sumTotal).toBe(357);
   });
@@ -27,7 +27,7 @@ describe("sum's path through a list", () => {
     const right = new RecordCompute(computeSpec({ count_by: "name", sum: "costs.cost" }, "") ?? {});
     right.see({ name: "A", costs: [{ startDate: "2026-11-01", cost: 100 }] });
     expect(right.finish([])).toEqual([
-      { name: "A", count: 1, percent: 100, sum: 100, mean: 100, median: 100 },
+      { name: "A", count: 1, percent: 100, sum: 100, mean: 100, median: 100, min: 100, max: 100 },
     ]);
   });
 
@@ -36,8 +36,8 @@ describe("sum's path through a list", () => {
     compute.see({ name: "A", costs: [] });
     compute.see({ name: "B", costs: [{ cost: 7 }] });
     expect(compute.finish([])).toEqual([
-      { name: "A", count: 1, percent: 50, sum: 0, mean: null, median: null },
-      { name: "B", count: 1, percent: 50, sum: 7, mean: 7, median: 7 },
+      { name: "A", count: 1, percent: 50, sum: 0, mean: null, median: null, min: null, max: null },
+      { name: "B", count: 1, percent: 50, sum: 7, mean: 7, median: 7, min: 7, max: 7 },
     ]);
   });
 });
@@ -59,7 +59,7 @@ describe("sum's figures", () => {
 describe("order_by a sum's column without sum", () => {
   it("says to add sum, and with it the order answers (review s31, finding 10)", () => {
     expect(() => computeSpec({ count_by: "leadSource", order_by: "-median" }, "")).toThrow(
-      /Add sum \(e\.g\. sum: "leadScore"\): each row then has sum, mean and median to sort by/,
+      /Add sum \(e\.g\. sum: "leadScore"\): each row then has sum, mean, median, min and max to sort by/,
     );
     const compute = new RecordCompute(
       computeSpec({ count_by: "leadSource", order_by: "-median", sum: "leadScore" }, "") ?? {},
@@ -71,5 +71,48 @@ describe("order_by a sum's column without sum", () => {
     ] as const)
       compute.see({ leadSource, leadScore });
     expect((compute.finish([]) as { leadSource: string }[]).map((row) => row.leadSource)).toEqual(["B", "A"]);
+  });
+});
+
+describe("sum's min and max", () => {
+  it("gives each group its least and greatest number, and of dates its first and last by their instant", () => {
+    const numbers = new RecordCompute(computeSpec({ count_by: "name", sum: "score" }, "") ?? {});
+    for (const [name, score] of [
+      ["A", 5],
+      ["A", -2],
+      ["A", "12"],
+      ["B", 7],
+    ] as const)
+      numbers.see({ name, score });
+    expect(numbers.finish([]).map((row) => [row.name, row.min, row.max])).toEqual([
+      ["A", -2, 12],
+      ["B", 7, 7],
+    ]);
+    const dates = new RecordCompute(computeSpec({ count_by: "name", sum: "at" }, "") ?? {});
+    // Text order would put "2026-11-02T01:00:00+05:00" after "2026-11-01T23:00:00Z"; its instant is before.
+    for (const at of ["2026-11-01T23:00:00Z", "2026-11-02T01:00:00+05:00", "2026-11-03"])
+      dates.see({ name: "A", at });
+    expect(dates.finish([])).toEqual([
+      {
+        name: "A",
+        count: 3,
+        percent: 100,
+        sum: null,
+        mean: null,
+        median: null,
+        min: "2026-11-02T01:00:00+05:00",
+        max: "2026-11-03",
+      },
+    ]);
+    expect(dates.sumTotal).toBeUndefined();
+    expect(dates.sumRange).toEqual({ min: "2026-11-02T01:00:00+05:00", max: "2026-11-03" });
+  });
+
+  it("refuses a field of numbers in one record and dates in another, naming a value and the fix", () => {
+    const mixed = new RecordCompute(computeSpec({ count_by: "name", sum: "at" }, "") ?? {});
+    mixed.see({ name: "A", at: 5 });
+    expect(() => mixed.see({ name: "B", at: "2026-11-03" })).toThrow(
+      /at holds both numbers and dates \("2026-11-03"\): sum takes a field of one kind\..*all numbers or all dates, or count by at instead/,
+    );
   });
 });
