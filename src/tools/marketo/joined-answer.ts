@@ -102,7 +102,9 @@ export async function rolledUp(
   // No matching record with a value in the field: no row. A field no record has is refused with the fields they
   // have, as where's are; one they have but never filled, plainly.
   if (per.added === 0 && first.matched > 0) {
-    checkFields([{ input: "per", field: per.field, throughLists: true }], first.fields, first.read);
+    const head = perHead(per.field);
+    const suffix = head === per.field ? {} : { suffix: per.field.slice(per.field.lastIndexOf(":")) };
+    checkFields([{ input: "per", field: head, throughLists: true, ...suffix }], first.fields, first.read);
     throw new ValidationError(
       "per",
       `none of the ${plural(first.matched, "matching record")} has a value in ${per.field}.`,

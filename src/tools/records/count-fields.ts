@@ -269,6 +269,9 @@ export function countedFields(
     return fields.map((field) => ({ input: "count_by", field, throughLists: true }));
   }
   // A path may run through a list of objects each record holds: its items are counted (unnest.ts).
-  const field = spec.buckets?.find((bucket) => bucket.column === column)?.field ?? column;
-  return [{ input: "count_by", field, throughLists: field.includes(".") }];
+  const bucket = spec.buckets?.find((candidate) => candidate.column === column);
+  const field = bucket?.field ?? column;
+  // A misspelt bucketed name is offered back bucketed (review s39, 14: "activityDat:day" offered "activityDate").
+  const suffix = bucket ? { suffix: column.slice(column.lastIndexOf(":")) } : {};
+  return [{ input: "count_by", field, throughLists: field.includes("."), ...suffix }];
 }

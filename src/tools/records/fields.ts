@@ -104,6 +104,8 @@ export interface NamedField {
   field: string;
   /** The path may run through a list of objects (sum's costs.cost). */
   throughLists?: boolean;
+  /** A date bucket or band the name was written with (":day" of "activityDate:day"), kept on the name offered. */
+  suffix?: string;
 }
 
 const SHOWN = 12;
@@ -165,7 +167,7 @@ export function checkFields(
       ? `the one ${noun} read has no field named ${unknown.field}; it has ${list}${more}`
       : `none of the ${records.toLocaleString("en-US")} ${noun}s read has a field named ${unknown.field}; they have ${list}${more}`;
   throw new ValidationError(unknown.input, `${which} (closest first).`, {
-    hint: `Use one of those names as written (names are case-sensitive; a dotted path reaches into objects, name/value lists and JSON text; quote a name that has spaces), e.g. ${ranked[0]}.`,
+    hint: `Use one of those names as written (names are case-sensitive; a dotted path reaches into objects, name/value lists and JSON text; quote a name that has spaces), e.g. ${spacedBucket(unknown.field, seen) ?? `${ranked[0]}${unknown.suffix ?? ""}`}.`,
     details: { field: unknown.input, unknown_field: unknown.field, fields: ranked.slice(0, 50) },
   });
 }
@@ -189,4 +191,13 @@ const PLAIN = /^[A-Za-z_][A-Za-z0-9_:.]*$/;
 /** A field name as where, order_by and count_by read it: as it is, or double-quoted when it has spaces or other characters. */
 export function quotedField(name: string): string {
   return PLAIN.test(name) ? name : JSON.stringify(name);
+}
+
+/**
+ * A bucket written with a space after its colon ("activityDate: day"), which is read as one name: the bucket as
+ * count_by and per take it, when the records have the field (review s39, 14).
+ */
+function spacedBucket(name: string, seen: FieldsSeen): string | undefined {
+  const [, head = "", unit = ""] = /^(.*[^:\s]):\s+([A-Za-z]+|\d+(?:\.\d+)?)$/.exec(name) ?? [];
+  return seen.names.includes(head) ? `${head}:${unit} (no space after the colon)` : undefined;
 }
