@@ -194,6 +194,35 @@ describe("count_by over an id Marketo names", () => {
       "programName is each programId's program name from GET /rest/asset/v1/programs.json",
     );
   });
+
+  it("names each program of a per row's joined programIds, none said missing (trial s34, N505)", async () => {
+    const programs = Array.from({ length: 12 }, (_, i) => 1001 + i);
+    const named = await mkto.ok<Answer>({
+      method: "GET",
+      endpoint: "/rest/asset/v1/programs.json",
+      query_parameters: { filterType: "id", filterValues: programs.join(","), maxReturn: 200 },
+    });
+    const names = new Map(named.data.result.map((p) => [String(p.id), String(p.name)]));
+    const { data, first } = await mkto.ok<Answer>({
+      method: "GET",
+      endpoint: "/rest/v1/leads/programs/{programId}.json",
+      query_parameters: { programId: programs, fields: "id" },
+      paginate: true,
+      max_pages: 200,
+      per: "id,programId",
+      count_by: "programId",
+    });
+    const joined = data.result.filter((row) => String(row.programId).includes(" + "));
+    expect(joined.length).toBeGreaterThan(0);
+    for (const row of data.result) {
+      const want = String(row.programId)
+        .split(" + ")
+        .map((id) => names.get(id))
+        .join(" + ");
+      expect(row.programName, JSON.stringify(row)).toBe(want);
+    }
+    expect(first).not.toMatch(/no program there/);
+  });
 });
 
 /** A sandbox whose daily quota runs out exactly at the end of the count's own read. */

@@ -13,6 +13,7 @@ import { isDeadlineReason } from "../../deadline.js";
 import { isMartechError } from "../../errors.js";
 import { n, plural } from "../numbers-in-words.js";
 import type { RecordCompute } from "../records/compute.js";
+import { SET_JOIN } from "../records/per.js";
 import { isEmpty, textOf } from "../records/values.js";
 
 /** The row's name of an id Marketo answered without (deleted, or outside the API user's workspaces). */
@@ -100,6 +101,15 @@ export const namesCalls = (all: readonly IdNames[] | undefined): number =>
 const isId = (text: string) => /^\d{1,10}$/.test(text);
 
 /**
+ * The ids a counted value holds: one, or those a per row lists ("1001 + 1029", per "leadId,programId"), each
+ * named (trial s34 N505: the joined text was looked up as one id, and 409 "programIds" were said to be missing).
+ */
+const idsIn = (text: string): string[] => {
+  const parts = text.split(SET_JOIN);
+  return parts.length > 1 && parts.every(isId) ? parts : [text];
+};
+
+/**
  * Reads the names of the ids count_by counted (a row field, not the columns' field, and not when the name is
  * counted itself) and adds each name column to the counts; undefined when there is nothing to name.
  */
@@ -111,7 +121,7 @@ export async function nameCounted(
   const kinds = KINDS.filter((k) => countBy.includes(k.field) && !countBy.includes(k.column));
   const outcomes: IdNames[] = [];
   for (const kind of kinds) {
-    const ids = compute.countedValues(kind.field);
+    const ids = [...new Set(compute.countedValues(kind.field).flatMap(idsIn))];
     // Only empty ids: the column still reads (empty), and nothing is asked of Marketo.
     if (ids.length === 0) {
       compute.label({ field: kind.field, column: kind.column, of: () => null });
@@ -124,8 +134,8 @@ export async function nameCounted(
       column: kind.column,
       of: (value) => {
         if (isEmpty(value)) return null;
-        const text = textOf(value);
-        return names.get(text) ?? (answered.has(text) ? NOT_FOUND : NOT_READ);
+        const nameOf = (id: string) => names.get(id) ?? (answered.has(id) ? NOT_FOUND : NOT_READ);
+        return idsIn(textOf(value)).map(nameOf).join(SET_JOIN);
       },
     });
     outcomes.push(outcome);
