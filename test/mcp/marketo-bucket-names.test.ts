@@ -38,16 +38,36 @@ describe("a misspelt or spaced bucket is offered back as a bucket", () => {
     expect(Object.keys(data.result[0] ?? {})).toContain(column);
   });
 
-  it("does not take a spaced name for a bucket when time_zone has no date to read", async () => {
+  it("keeps time_zone beside a spaced bucket, whose refusal offers the bucket, which counts on that clock", async () => {
     const leads = {
       method: "GET",
       endpoint: "/rest/v1/leads.json",
-      query_parameters: { filterType: "id", filterValues: "1,2,3,4,5", fields: "id,createdAt" },
-      time_zone: "Europe/Paris",
+      query_parameters: { filterType: "id", filterValues: "1,2,3,4,5,6,7,8", fields: "id,createdAt" },
+      time_zone: "Pacific/Kiritimati",
     };
-    expect((await mkto.call<Read>({ ...leads, count_by: "createdAt:day" })).result.isError).toBeFalsy();
     const refused = await mkto.call<Read>({ ...leads, count_by: "createdAt: day" });
     expect(refused.result.isError).toBe(true);
-    expect(refused.text).toMatch(/^Invalid time_zone/m);
+    expect(refused.text).toMatch(/^Invalid count_by: .*e\.g\. createdAt:day \(no space after the colon\)\./m);
+    expect(refused.text).not.toMatch(/add createdAt: day/);
+    // As the hint says, time_zone kept: the days are Kiritimati's (UTC+14), not UTC's.
+    const plain = (await mkto.ok<Read>({ ...leads, time_zone: undefined })).data.result;
+    const days = new Map<string, number>();
+    for (const lead of plain) {
+      const day = new Date(Date.parse(String(lead.createdAt)) + 14 * 3_600_000).toISOString().slice(0, 10);
+      days.set(day, (days.get(day) ?? 0) + 1);
+    }
+    const { data } = await mkto.ok<Read>({ ...leads, count_by: "createdAt:day", min_count: 1 });
+    expect(new Map(data.result.map((row) => [row["createdAt:day"], row.count]))).toEqual(days);
+  });
+
+  it("offers no bucket where none is taken, nor a unit that is none, and keeps a listed name's bucket", async () => {
+    const where = await mkto.call<Read>({ ...READ, where: '"activityDate: day" = "2026-11-21"' });
+    expect(where.result.isError).toBe(true);
+    expect(where.text).not.toMatch(/no space after the colon/);
+    const unit = await mkto.call<Read>({ ...READ, count_by: "activityDate: dy" });
+    expect(unit.result.isError).toBe(true);
+    expect(unit.text).not.toMatch(/activityDate:dy/);
+    const listed = await mkto.call<Read>({ ...READ, per: "leadId,activityDat:day" });
+    expect(offered(listed.text)).toBe("activityDate:day");
   });
 });

@@ -220,7 +220,7 @@ describe("count_by a condition", () => {
       }
     }
     expect(text).toContain("its mean is that sum over those of its records with a leadScore");
-    expect(text).toContain("its median the middle of their values");
+    expect(text).toContain("its median, min and max the middle, least and greatest of their values");
     const byMedian = await read("leadSource", { sum: "leadScore", order_by: "-median" });
     const medians = (byMedian.data.result as { median: number | null }[])
       .map((row) => row.median)

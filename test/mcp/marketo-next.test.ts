@@ -166,7 +166,7 @@ describe("next: each activity with the lead's first one of a type after it", () 
     };
     const plain = await mkto.ok<Read>({ ...READ, query_parameters: query, where: "leadId > 0" });
     expect(plain.first).toContain(
-      'to have figures without reading them all: count_by (counts, bands; with sum, mean and median), per "leadId" (a row per lead, with its count), next or previous',
+      'to have figures without reading them all: count_by (counts, bands; with sum: mean, median, min, max), per "leadId" (a row per lead, with its count), next or previous',
     );
     const per = await mkto.ok<{ result: { leadId: number; records: number }[] }>({
       ...READ,

@@ -169,7 +169,7 @@ export const COMPUTE_RECIPES: readonly ComputeRecipe[] = [
   },
   {
     // Trial s33, N496: no call gave a group's first or last value; a model read 149,471 characters of leads for them.
-    task: "each campaign's first and last lead (a group's first and last date), in one call",
+    task: "when each campaign's first and last lead came (a group's first and last date), in one call",
     call: {
       method: "GET",
       endpoint: "/rest/v1/leads.json",

@@ -248,7 +248,7 @@ function inToolWords(records: readonly Record<string, unknown>[]): string {
       ? ", next or previous (each with the lead's next or last activity of a type, and the hours between)"
       : "";
   const per = first.leadId !== undefined ? ', per "leadId" (a row per lead, with its count)' : "";
-  return `to have figures without reading them all: count_by (counts, bands; with sum, mean and median)${per}${pairs}, in this call`;
+  return `to have figures without reading them all: count_by (counts, bands; with sum: mean, median, min, max)${per}${pairs}, in this call`;
 }
 
 /** That max_items counts what is read, before the call's where, count_by and order_by ("" without them). */

@@ -268,8 +268,9 @@ const WHERE_DATED = /["']\d{4}-\d{2}-\d{2}(?:T[\d:.]+(?:Z|[+-]\d{2}:?\d{2})?)?["
  * A count_by date bucket ("createdAt:day", ":hour", as columns "createdAt:week:columns"), which with time_zone is
  * read on the zone's clock: every unit buckets.ts counts by (a unit left out here refused the zone).
  */
-// No space after the colon, as count_by and per read a bucket (review s39, 14: "activityDate: day" is a name).
-const BUCKETED = new RegExp(`:(?:${BUCKET_UNITS.join("|")})\\s*(?::\\s*columns\\s*)?(?:,|$)`, "i");
+// A space after the colon too: count_by and per then refuse the name with the bucket to write, and the call keeps
+// its time_zone (review s41, 3: refused here first, the hints led to UTC days).
+const BUCKETED = new RegExp(`:\\s*(?:${BUCKET_UNITS.join("|")})\\s*(?::\\s*columns\\s*)?(?:,|$)`, "i");
 
 /** An offset in where that is not the zone's at its instant is refused as in the filters, with the value to send. */
 function checkWhere(zone: string, where: string | undefined, field = "where"): boolean {

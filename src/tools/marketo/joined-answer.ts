@@ -13,7 +13,7 @@ import { MAX_RESULT_BYTES } from "../output-cap.js";
 import { BUCKET_UNITS, compareRows } from "../records/buckets.js";
 import { type ComputeSpec, computeSpec, namedFields, RecordCompute } from "../records/compute.js";
 import { checkFields } from "../records/fields.js";
-import { listedCount, type PerGroups, perBucket, perHead, SET_JOIN } from "../records/per.js";
+import { listedCount, type PerGroups, perBucket, perHead, perNamedField, SET_JOIN } from "../records/per.js";
 import type { ToolContext } from "../types.js";
 import { type Computed, computedAnswer } from "./compute-answer.js";
 import { computedSummary, echoed } from "./compute-words.js";
@@ -102,9 +102,7 @@ export async function rolledUp(
   // No matching record with a value in the field: no row. A field no record has is refused with the fields they
   // have, as where's are; one they have but never filled, plainly.
   if (per.added === 0 && first.matched > 0) {
-    const head = perHead(per.field);
-    const suffix = head === per.field ? {} : { suffix: per.field.slice(per.field.lastIndexOf(":")) };
-    checkFields([{ input: "per", field: head, throughLists: true, ...suffix }], first.fields, first.read);
+    checkFields([{ ...perNamedField(per.field), throughLists: true }], first.fields, first.read);
     throw new ValidationError(
       "per",
       `none of the ${plural(first.matched, "matching record")} has a value in ${per.field}.`,
@@ -238,9 +236,9 @@ function checkListedUse(spec: ComputeSpec | undefined, per: PerGroups): void {
   if (spec?.sum !== undefined && per.listed.includes(spec.sum)) {
     throw new ValidationError(
       "sum",
-      `${spec.sum} on per's rows is its values joined by "${SET_JOIN}", not a number.`,
+      `${spec.sum} on per's rows is its values joined by "${SET_JOIN}", no one number or date.`,
       {
-        hint: `Sum a number of the rows: "${listedCount(spec.sum)}" (how many values) or "records"; to add ${spec.sum} itself, leave per out and count_by with sum.`,
+        hint: `Sum a number of the rows: "${listedCount(spec.sum)}" (how many values) or "records"; to add ${spec.sum} itself (or take a date's first and last), leave per out and count_by with sum.`,
       },
     );
   }

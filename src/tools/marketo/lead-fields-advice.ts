@@ -30,7 +30,8 @@ function givenFields(value: unknown): string[] {
 export function withLeadFieldsAdvice(error: unknown, input: MarketoApiCallInput): unknown {
   if (!(error instanceof ValidationError) || input.method !== "GET" || input.run_to_completion) return error;
   const missing = error.details.unknown_field;
-  if (typeof missing !== "string" || missing.includes(".")) return error;
+  // A spaced bucket ("leadScore: 25") is no field to add to fields: its refusal offers the bucket (review s41, 11).
+  if (typeof missing !== "string" || missing.includes(".") || /:\s/.test(missing)) return error;
   if (!FIELDS_READS.some((read) => read.test(input.endpoint))) return error;
   const given = givenFields(input.query_parameters?.fields);
   if (given.includes(missing)) return error;

@@ -10,7 +10,7 @@ import type { MarketoUpload, OnWait, ResumePosition } from "../../connectors/mar
 import { ValidationError } from "../../errors.js";
 import type { MarketoApiCallInput } from "../../schemas/marketo.js";
 import { type ComputeSpec, namedFields, RecordCompute } from "../records/compute.js";
-import { PerGroups, perFields, perHead } from "../records/per.js";
+import { PerGroups, perFields, perNamedField } from "../records/per.js";
 import type { ToolContext } from "../types.js";
 import { groupedActivities, isGroupedRead } from "./activity-groups.js";
 import { type ActivityPairs, activityPairs } from "./activity-pairs.js";
@@ -186,9 +186,7 @@ function perGroups(route: Route): PerGroups | undefined {
  */
 const firstSpec = (spec: ComputeSpec | undefined, per: PerGroups | undefined): ComputeSpec => ({
   ...(spec?.where ? { where: spec.where, ...(spec.zone ? { zone: spec.zone } : {}) } : {}),
-  ...(per?.listed.length
-    ? { reads: per.listed.map((field) => ({ input: "per", field: perHead(field) })) }
-    : {}),
+  ...(per?.listed.length ? { reads: per.listed.map(perNamedField) } : {}),
 });
 
 export interface Route {

@@ -22,7 +22,8 @@ export function sumWords(compute: RecordCompute, unit: string): string {
   const { spec, unnest } = compute;
   const sum = spec.sum ?? "";
   const scope = sumScope(sum, sumList(sum, spec.where?.expression), OBJECTS);
-  if (compute.sumRange) return dateWords(compute, sum, unit);
+  const of = [...unnest.lists].some((list) => sum.startsWith(`${list}.`)) ? "item" : unit;
+  if (compute.sumRange) return dateWords(compute, sum, of);
   const total = compute.sumTotal ?? 0;
   if (outsideSum(compute) && compute.recordsSum !== total) {
     const lists = [...unnest.lists].join(", ");
@@ -33,12 +34,18 @@ export function sumWords(compute: RecordCompute, unit: string): string {
   }
   // The mean is over the records that have a value: an agent spent a call checking for empty ones (trial s24, N299).
   // Counted through the list the sum reads, it is over the items (review s28, finding 12).
-  const of = [...unnest.lists].some((list) => sum.startsWith(`${list}.`)) ? "item" : unit;
-  return `each row's sum adds its ${of}s' ${sum}${scope}: ${n(total)} in all; its mean is that sum over those of its ${of}s with a ${sum}, its median the middle of their values, its min and max the least and greatest (empty ones are left out)`;
+  // Through a list, a record's value is its items' sum, which the median, min and max take (review s41, 6).
+  const values = of === unit && scope ? `${unit}s' sums` : "values";
+  return `each row's sum adds its ${of}s' ${sum}${scope}: ${n(total)} in all; its mean is that sum over those of its ${of}s with a ${sum}, its median, min and max the middle, least and greatest of their ${values} (empty ones are left out)`;
 }
 
-/** A sum of dates: each row's first and last, which are not added. */
-function dateWords(compute: RecordCompute, sum: string, unit: string): string {
+/**
+ * A sum of dates: each row's first and last, which are not added, as the records write them; with a zone, one
+ * without an offset is on its clock (review s41, 8: a New York day's max read as the next day in UTC, unexplained).
+ */
+function dateWords(compute: RecordCompute, sum: string, of: string): string {
   const { min, max } = compute.sumRange ?? {};
-  return `${sum} holds dates, which are not added: each row's min and max are its ${unit}s' first and last ${sum} (empty ones are left out), from ${String(min)} to ${String(max)} in all`;
+  const zone = compute.spec.zone;
+  const clock = zone ? `, as written (one without an offset on ${zone}'s clock; Z is UTC)` : "";
+  return `${sum} holds dates, which are not added: each row's min and max are its ${of}s' first and last ${sum}${clock} (empty ones are left out), from ${String(min)} to ${String(max)} over every ${of} counted (rows left out by min_count or limit too)`;
 }

@@ -225,10 +225,11 @@ type Row = Readonly<Record<string, unknown>>;
 export function compareRows(
   keys: readonly SortKey[],
   buckets: readonly Bucket[] = [],
+  zone?: string,
 ): (a: Row, b: Row) => number {
   const parts = keys.map((key) => {
     const unit = buckets.find((bucket) => bucket.column === key.field)?.unit;
-    if (!unit || (!CYCLES[unit] && unit !== "band")) return compareBy([key]);
+    if (!unit || (!CYCLES[unit] && unit !== "band")) return compareBy([key], zone);
     const sign = key.desc ? -1 : 1;
     // An empty value (no band, no weekday) sorts last either way: NaN sorted a blank row between bands (review
     // s31, finding 4).

@@ -25,7 +25,7 @@ import { type Label, labelled } from "./labels.js";
 import { itemWise, type RecordTest, recordTest } from "./match.js";
 import { parseSortKeys, type SortKey } from "./order.js";
 import { columnsPart, type Pivot, pivotSortKeys, pivotTable, refusePivotOptions } from "./pivot.js";
-import { datesInColumns, sumItems, tidySum } from "./sum.js";
+import { datesInColumns, refuseDateOrder, sumItems, tidySum } from "./sum.js";
 import { type Unnest, unnestFor } from "./unnest.js";
 import { isEmpty, textOf } from "./values.js";
 
@@ -294,13 +294,16 @@ export class RecordCompute {
         return this.pivot.rows;
       }
       const keys: SortKey[] = this.spec.order ?? (first ? [] : [{ field: "count", desc: true }]);
+      if (dates) refuseDateOrder(this.spec.sum as string, keys);
       // Ties are ordered by the values, so the same counts always read the same way.
       const byValues = this.#counter.fields.map((field) => ({ field, desc: false }));
-      rows.sort(compareRows([...keys, ...byValues], this.spec.buckets));
+      rows.sort(compareRows([...keys, ...byValues], this.spec.buckets, this.spec.zone));
       return this.labels.length > 0 ? rows.map((row) => labelled(row, this.labels)) : rows;
     }
     // Band and weekday labels by their place (review s39, 2: "75 to <100" sorted above "100 to <125" as text).
-    return this.spec.order ? kept.sort(compareRows(this.spec.order, this.spec.labelled)) : kept;
+    return this.spec.order
+      ? kept.sort(compareRows(this.spec.order, this.spec.labelled, this.spec.zone))
+      : kept;
   }
 
   /** gapRows of the counted rows (none said when a span cannot be filled: unfilled). */

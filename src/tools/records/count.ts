@@ -100,6 +100,7 @@ export class Counter {
   readonly #refuse: RefuseContainer;
   readonly #sum: string | undefined;
   readonly #sumItems: CounterOptions["sumItems"];
+  readonly #zone: string | undefined;
   readonly #groups = new Map<string, Group>();
   /** The fields that are conditions, by their place: each row has both true and false (#conditionZeros). */
   readonly #conditionAt: number[];
@@ -120,6 +121,7 @@ export class Counter {
     this.#refuse = refuse;
     this.#sum = options.sum;
     this.#sumItems = options.sumItems;
+    this.#zone = options.zone;
     this.#conditionAt = fields.flatMap((field, i) =>
       options.conditions?.some((condition) => condition.column === field) ? [i] : [],
     );
@@ -162,7 +164,8 @@ export class Counter {
     if (newSpelling) this.#checkRoom(this.#spellings.size, "distinct spellings");
     if (newSpelling) this.#spellings.add(spelling);
     // Summed before it is counted: a value that is no number refuses the call, and counts nothing.
-    const summed = this.#sum === undefined ? undefined : recordSummed(record, this.#sum, this.#sumItems);
+    const summed =
+      this.#sum === undefined ? undefined : recordSummed(record, this.#sum, this.#sumItems, this.#zone);
     if (summed) this.#checkKind(summed);
     const sum = summed?.sum ?? 0;
     const valued = summed !== undefined && summed.values > 0;
@@ -174,7 +177,7 @@ export class Counter {
       if (valued) {
         group.sums ??= [];
         group.sums.push(sum);
-        extend(group, summed);
+        extend(group, summed, this.#zone);
       }
       if (newSpelling) group.spellings += 1;
       this.#countIn(group, distinct);
@@ -212,7 +215,7 @@ export class Counter {
   /** With sum: the least and greatest value over every group. */
   range(): { min: unknown; max: unknown } {
     const all: Group = { values: [], count: 0, records: 0, spellings: 0, sum: 0 };
-    for (const group of this.#groups.values()) extend(all, group);
+    for (const group of this.#groups.values()) extend(all, group, this.#zone);
     return { min: all.min ?? null, max: all.max ?? null };
   }
 
@@ -358,9 +361,10 @@ export class Counter {
 }
 
 /** A group's min and max widened by a record's. */
-function extend(group: Group, summed: Pick<Summed, "min" | "max">): void {
-  if (summed.min !== undefined && (group.min === undefined || rankOf(summed.min) < rankOf(group.min)))
+function extend(group: Group, summed: Pick<Summed, "min" | "max">, zone: string | undefined): void {
+  const rank = (value: number | string) => rankOf(value, zone);
+  if (summed.min !== undefined && (group.min === undefined || rank(summed.min) < rank(group.min)))
     group.min = summed.min;
-  if (summed.max !== undefined && (group.max === undefined || rankOf(summed.max) > rankOf(group.max)))
+  if (summed.max !== undefined && (group.max === undefined || rank(summed.max) > rank(group.max)))
     group.max = summed.max;
 }

@@ -1,5 +1,6 @@
 import { distance } from "fastest-levenshtein";
 import { ValidationError } from "../../errors.js";
+import { BUCKET_UNITS } from "./buckets.js";
 import { innerObject, isObject } from "./values.js";
 
 /** How deep the dotted paths into a record's objects go (describe's rest.name is two; members' membership.x too). */
@@ -167,7 +168,7 @@ export function checkFields(
       ? `the one ${noun} read has no field named ${unknown.field}; it has ${list}${more}`
       : `none of the ${records.toLocaleString("en-US")} ${noun}s read has a field named ${unknown.field}; they have ${list}${more}`;
   throw new ValidationError(unknown.input, `${which} (closest first).`, {
-    hint: `Use one of those names as written (names are case-sensitive; a dotted path reaches into objects, name/value lists and JSON text; quote a name that has spaces), e.g. ${spacedBucket(unknown.field, seen) ?? `${ranked[0]}${unknown.suffix ?? ""}`}.`,
+    hint: `Use one of those names as written (names are case-sensitive; a dotted path reaches into objects, name/value lists and JSON text; quote a name that has spaces), e.g. ${spacedBucket(unknown, seen) ?? `${ranked[0]}${unknown.suffix ?? ""}`}.`,
     details: { field: unknown.input, unknown_field: unknown.field, fields: ranked.slice(0, 50) },
   });
 }
@@ -197,7 +198,10 @@ export function quotedField(name: string): string {
  * A bucket written with a space after its colon ("activityDate: day"), which is read as one name: the bucket as
  * count_by and per take it, when the records have the field (review s39, 14).
  */
-function spacedBucket(name: string, seen: FieldsSeen): string | undefined {
-  const [, head = "", unit = ""] = /^(.*[^:\s]):\s+([A-Za-z]+|\d+(?:\.\d+)?)$/.exec(name) ?? [];
-  return seen.names.includes(head) ? `${head}:${unit} (no space after the colon)` : undefined;
+function spacedBucket(unknown: NamedField, seen: FieldsSeen): string | undefined {
+  // Only count_by and per take a bucket (review s41, 4: where and sum were offered one they refuse).
+  if (unknown.input !== "count_by" && unknown.input !== "per") return undefined;
+  const [, head = "", unit = ""] = /^(.*[^:\s]):\s+([A-Za-z]+|\d+(?:\.\d+)?)$/.exec(unknown.field) ?? [];
+  const bucket = /^\d/.test(unit) || (BUCKET_UNITS as readonly string[]).includes(unit.toLowerCase());
+  return bucket && seen.names.includes(head) ? `${head}:${unit} (no space after the colon)` : undefined;
 }

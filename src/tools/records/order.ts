@@ -38,12 +38,15 @@ function quotedPathKey(part: string): string[] | undefined {
   return [part, sign.trim(), path.field, direction[1] as string];
 }
 
-/** Kinds of value in the order they sort: numbers, then times, then text; an empty value sorts last. */
-function rank(value: unknown): { rank: number; number?: number; text?: string } {
+/**
+ * Kinds of value in the order they sort: numbers, then times (one without an offset on `zone`'s clock, as where
+ * reads it: review s41, 1), then text; an empty value sorts last.
+ */
+function rank(value: unknown, zone?: string): { rank: number; number?: number; text?: string } {
   if (isEmpty(value)) return { rank: 3 };
   const number = numberOf(value);
   if (number !== undefined) return { rank: 0, number };
-  const time = timeOf(value);
+  const time = timeOf(value, zone);
   if (time !== undefined) return { rank: 1, number: time };
   return { rank: 2, text: textOf(value) };
 }
@@ -52,9 +55,9 @@ function rank(value: unknown): { rank: number; number?: number; text?: string } 
  * Ascending order of two values: numbers (and numeric text) by value, dates and datetimes by time, other
  * text by its lower case then as written; kinds in that order. Empty values compare equal to each other.
  */
-export function compareValues(a: unknown, b: unknown): number {
-  const x = rank(a);
-  const y = rank(b);
+export function compareValues(a: unknown, b: unknown, zone?: string): number {
+  const x = rank(a, zone);
+  const y = rank(b, zone);
   if (x.rank !== y.rank) return x.rank - y.rank;
   if (x.number !== undefined && y.number !== undefined) return x.number - y.number;
   if (x.text !== undefined && y.text !== undefined) {
@@ -67,7 +70,7 @@ export function compareValues(a: unknown, b: unknown): number {
 type Row = Readonly<Record<string, unknown>>;
 
 /** A comparator of records by the keys, in turn; an empty value sorts last whichever the direction. */
-export function compareBy(keys: readonly SortKey[]): (a: Row, b: Row) => number {
+export function compareBy(keys: readonly SortKey[], zone?: string): (a: Row, b: Row) => number {
   const readers = keys.map(({ field, desc }) => ({ read: fieldReader(field), desc }));
   return (a, b) => {
     for (const { read, desc } of readers) {
@@ -79,7 +82,7 @@ export function compareBy(keys: readonly SortKey[]): (a: Row, b: Row) => number 
         if (ex !== ey) return ex ? 1 : -1;
         continue;
       }
-      const c = compareValues(x, y);
+      const c = compareValues(x, y, zone);
       if (c !== 0) return desc ? -c : c;
     }
     return 0;

@@ -43,7 +43,16 @@ export function perFields(per: string): { field: string; listed: string[] } {
 export function perNamed(per: string | undefined): { input: string; field: string }[] {
   if (per === undefined) return [];
   const { field, listed } = perFields(per);
-  return [field, ...listed].map((name) => ({ input: "per", field: perHead(name) }));
+  return [field, ...listed].map(perNamedField);
+}
+
+/**
+ * A per name as the unknown-field check takes it: its field, and a bucket's suffix to offer back on the name it
+ * suggests (review s41, 10: "leadId,activityDat:day" was offered "activityDate").
+ */
+export function perNamedField(name: string): { input: string; field: string; suffix?: string } {
+  const field = perHead(name);
+  return { input: "per", field, ...(field === name ? {} : { suffix: name.slice(name.lastIndexOf(":")) }) };
 }
 
 /** per's first field as the bucket its rows' labels are of ("leadScore:25", "activityDate:weekday"), if it is one. */

@@ -119,13 +119,15 @@ export function recordSummed(
   record: Record_,
   field: string,
   items?: { list: string; test: (r: Record_) => boolean },
+  zone?: string,
 ): Summed {
   const summed: Summed = { sum: 0, values: 0 };
   let least: number | undefined;
   let most: number | undefined;
   for (const value of summedValues(record, field, items)) {
     const number = numberOf(value);
-    const time = number === undefined ? timeOf(value) : undefined;
+    // A date without an offset is on the call's clock, as where and the buckets read it (review s41, 1).
+    const time = number === undefined ? timeOf(value, zone) : undefined;
     const kind: SumKind | undefined =
       number !== undefined ? "number" : time !== undefined ? "date" : undefined;
     if (kind === undefined || (summed.kind !== undefined && summed.kind !== kind)) {
@@ -149,12 +151,28 @@ export function recordSummed(
   return summed;
 }
 
-/** The instant or number a min or max orders by. */
-export const rankOf = (value: number | string): number =>
-  typeof value === "number" ? value : (timeOf(value) ?? Number.NaN);
+/** The instant or number a min or max orders by (a date without an offset on `zone`'s clock). */
+export const rankOf = (value: number | string, zone?: string): number =>
+  typeof value === "number" ? value : (timeOf(value, zone) ?? Number.NaN);
 
 /** Refused: a pivot's cells are sums, and dates are not added. */
 export const datesInColumns = (sum: string): ValidationError =>
   new ValidationError("sum", `${sum} holds dates, which columns cannot add: a pivot's cells are sums.`, {
     hint: `Leave columns out: each row then has the first and last ${sum} (min, max).`,
   });
+
+/**
+ * Refused: an order by sum, mean or median of dates, which are null on every row (review s41, 2: "sorted by sum
+ * descending" gave three groups in the order of their names as a top 3).
+ */
+export function refuseDateOrder(sum: string, keys: readonly { field: string; desc: boolean }[]): void {
+  const key = keys.find(({ field }) => ["sum", "mean", "median"].includes(field));
+  if (!key) return;
+  throw new ValidationError(
+    "order_by",
+    `${sum} holds dates, which are not added: each row's ${key.field} is empty.`,
+    {
+      hint: `Order by their first or last, e.g. order_by "${key.desc ? "-" : ""}${key.desc ? "max" : "min"}".`,
+    },
+  );
+}

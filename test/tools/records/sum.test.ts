@@ -116,3 +116,49 @@ describe("sum's min and max", () => {
     );
   });
 });
+
+describe("sum's first and last on the call's clock", () => {
+  it("orders a date without an offset on time_zone's clock, as where reads it (review s41, 1)", () => {
+    // On Tokyo's clock "2026-01-05" starts at 2026-01-04T15:00Z, before 20:00Z; in UTC it is after.
+    const values = ["2026-01-05", "2026-01-04T20:00:00Z"];
+    const of = (zone?: string) => {
+      const compute = new RecordCompute(
+        computeSpec(
+          { count_by: "name", sum: "at", order_by: "min", ...(zone ? { time_zone: zone } : {}) },
+          "",
+        ) ?? {},
+      );
+      for (const at of values) compute.see({ name: "A", at });
+      compute.see({ name: "B", at: "2026-01-04T18:00:00Z" });
+      return compute.finish([]).map((row) => [row.name, row.min, row.max]);
+    };
+    expect(of()).toEqual([
+      ["B", "2026-01-04T18:00:00Z", "2026-01-04T18:00:00Z"],
+      ["A", "2026-01-04T20:00:00Z", "2026-01-05"],
+    ]);
+    expect(of("Asia/Tokyo")).toEqual([
+      ["A", "2026-01-05", "2026-01-04T20:00:00Z"],
+      ["B", "2026-01-04T18:00:00Z", "2026-01-04T18:00:00Z"],
+    ]);
+  });
+
+  it("refuses an order by sum, mean or median of dates, naming min or max, which work", () => {
+    const spec = (order: string) => computeSpec({ count_by: "name", sum: "at", order_by: order }, "") ?? {};
+    for (const [order, hint] of [
+      ["-sum", "-max"],
+      ["mean", "min"],
+      ["-median", "-max"],
+    ]) {
+      const compute = new RecordCompute(spec(order as string));
+      compute.see({ name: "A", at: "2026-01-05" });
+      expect(() => compute.finish([])).toThrow(
+        new RegExp(
+          `at holds dates, which are not added: each row's ${order.replace("-", "")} is empty.*order_by "${hint}"`,
+        ),
+      );
+      const followed = new RecordCompute(spec(hint as string));
+      followed.see({ name: "A", at: "2026-01-05" });
+      expect(followed.finish([])).toHaveLength(1);
+    }
+  });
+});
