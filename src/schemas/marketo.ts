@@ -170,7 +170,7 @@ export const MarketoApiCallInput = z.strictObject({
     .max(100)
     .optional()
     .describe(
-      "Activities (also exports): each gets previous, the lead's last activity of this type before it (same email if alike), and previous_hours.",
+      "Activities (also exports): each gets previous, the lead's last activity of these types before it (same email if alike), and previous_hours.",
     )
     .meta({ title: "Pair with the activity before", examples: ["Send Email"] }),
   // The other way (activity-previous.ts): the first send after a lead was created, the deliveries after a bounce.
@@ -180,7 +180,7 @@ export const MarketoApiCallInput = z.strictObject({
     .min(1)
     .max(100)
     .optional()
-    .describe("Likewise next, next_hours: the lead's first activity of this type after it.")
+    .describe("Likewise next, next_hours: the lead's first activity of these types after it.")
     .meta({ title: "Pair with the activity after", examples: ["Fill Out Form"] }),
   // Activities by the people behind them (lead-join.ts): opens by lead source, bounces by email domain.
   lead_fields: z

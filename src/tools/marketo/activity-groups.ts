@@ -170,14 +170,20 @@ function pairGroups(
 ): void {
   pairs.pair(records);
   for (const pairer of pairs.list) {
-    const own = groups.find((group) => group.types.includes(pairer.typeId));
-    if (!own || (own.result && own.result.next === undefined)) continue;
-    const read = own.result?.result ?? [];
-    const last = read.reduce<string>((latest, item) => {
-      const date = String((item as { activityDate?: unknown } | undefined)?.activityDate ?? "");
-      return date > latest ? date : latest;
-    }, "");
-    pairer.knownUntil(last, records);
+    // The types' groups cut short (several types may be in several groups): known up to the earliest cut.
+    const cut = groups.filter(
+      (group) =>
+        group.types.some((type) => pairer.typeIds.has(type)) &&
+        !(group.result && group.result.next === undefined),
+    );
+    if (cut.length === 0) continue;
+    const lasts = cut.map((group) =>
+      (group.result?.result ?? []).reduce<string>((latest, item) => {
+        const date = String((item as { activityDate?: unknown } | undefined)?.activityDate ?? "");
+        return date > latest ? date : latest;
+      }, ""),
+    );
+    pairer.knownUntil(lasts.sort()[0] ?? "", records);
   }
 }
 

@@ -1,5 +1,5 @@
 /**
- * `previous` and `next` of one read (activity-previous.ts): each names one activity type, by name or id, among
+ * `previous` and `next` of one read (activity-previous.ts): each names activity types, by name or id, among
  * the types read, since the activity paired with a record is found among those read. `previous` pairs as the
  * pages come in; `next` waits for the whole read, since a record's first one after it may come on any later page.
  */
@@ -72,19 +72,21 @@ async function pairerOf(
   // "Send Email:any": the lead's last send of any email, not of the same one (activity-previous.ts).
   const any = /:\s*any$/i.test(value);
   const name = any ? value.replace(/:\s*any$/i, "").trim() : value;
-  const ids = await typeIdsOf(name, way);
-  const [id] = ids;
-  if (id === undefined || ids.length > 1) {
-    throw new ValidationError(way, "it takes one activity type, by name or id.", {
+  const ids = [...new Set(await typeIdsOf(name, way))];
+  if (ids.length === 0) {
+    throw new ValidationError(way, "it takes activity types, by name or id.", {
       hint: `E.g. ${way} "Send Email" (with activityTypeIds "Send Email,Click Email").`,
     });
   }
-  const pairer = new PreviousPairer(id, read.types, way, any);
-  if (read.ids && !read.ids.includes(id)) {
+  const pairer = new PreviousPairer(ids, read.types, way, any);
+  const unread = read.ids ? ids.filter((id) => !read.ids?.includes(id)) : [];
+  if (read.ids && unread.length > 0) {
     throw new ValidationError(
       way,
-      `${pairer.typeName} (${id}) is not among the activityTypeIds read: the activity ${way === "next" ? "after" : "before"} each record is found among them.`,
-      { hint: `Add it: activityTypeIds "${[...read.ids, id].join(",")}".` },
+      `${unread.map((id) => `${read.types.names.get(id) ?? "activity type"} (${id})`).join(", ")} ${unread.length === 1 ? "is" : "are"} not among the activityTypeIds read: the activity ${way === "next" ? "after" : "before"} each record is found among them.`,
+      {
+        hint: `Add ${unread.length === 1 ? "it" : "them"}: activityTypeIds "${[...read.ids, ...unread].join(",")}".`,
+      },
     );
   }
   return pairer;

@@ -79,9 +79,13 @@ export function checkPrevious(input: MarketoApiCallInput, path: string): void {
   );
 }
 
-/** Pairs each record seen, in time order, with the last one of `typeId` before it (or, `next`, the first after). */
+/**
+ * Pairs each record seen, in time order, with the last one of the types before it (or, `next`, the first after).
+ * Several types pair with the first of any of them: an open or a click after a bounce (trial s34 N501: two reads
+ * of the same 1,788 activities, one per type, joined by hand).
+ */
 export class PreviousPairer {
-  readonly typeId: number;
+  readonly typeIds: ReadonlySet<number>;
   readonly way: PairWay;
   readonly #types: ActivityTypes;
   /** The last activity of the type, by lead, and by lead and primary attribute value. */
@@ -96,20 +100,32 @@ export class PreviousPairer {
   /** Named with ":any": paired on the lead alone, whatever the primary attributes. */
   readonly #anyAsset: boolean;
 
-  constructor(typeId: number, types: ActivityTypes, way: PairWay = "previous", anyAsset = false) {
-    this.typeId = typeId;
+  constructor(typeIds: readonly number[], types: ActivityTypes, way: PairWay = "previous", anyAsset = false) {
+    this.typeIds = new Set(typeIds);
     this.#types = types;
     this.way = way;
     this.#anyAsset = anyAsset;
   }
 
+  /** The types in words ("Open Email or Click Email"). */
   get typeName(): string {
-    return this.#types.names.get(this.typeId) ?? `activity type ${this.typeId}`;
+    return listed(this.#names, "or");
   }
 
-  /** The primary attribute the pairs share, when the type has one. */
+  /** The types as the input names them ("Open Email,Click Email"). */
+  get written(): string {
+    return this.#names.join(",");
+  }
+
+  get #names(): string[] {
+    return [...this.typeIds].map((id) => this.#types.names.get(id) ?? `activity type ${id}`);
+  }
+
+  /** The primary attribute the pairs share, when every type has the same one. */
   get kind(): string | undefined {
-    return this.#anyAsset ? undefined : this.#types.primary.get(this.typeId);
+    if (this.#anyAsset) return undefined;
+    const kinds = new Set([...this.typeIds].map((id) => this.#types.primary.get(id)));
+    return kinds.size === 1 ? [...kinds][0] : undefined;
   }
 
   /**
@@ -135,7 +151,7 @@ export class PreviousPairer {
       count.seen += 1;
       if (found) count.paired += 1;
       this.#byType.set(type, count);
-      if (type === this.typeId) {
+      if (this.typeIds.has(type)) {
         this.#last.set(leadKey(record), record);
         this.#last.set(assetKey(record), record);
       }
@@ -151,7 +167,7 @@ export class PreviousPairer {
     for (const record of records) {
       // next: a first one found up to the date is the first; one not found may come after it, unread.
       if (this.way === "next") {
-        if (record[this.way] === null && Number(record.activityTypeId) !== this.typeId) unknown += 1;
+        if (record[this.way] === null && !this.typeIds.has(Number(record.activityTypeId))) unknown += 1;
         continue;
       }
       // Every record after the date has none here, whether or not one came before it (review s35, 4).
@@ -172,13 +188,13 @@ export class PreviousPairer {
     // How to pair on the lead alone is said where it applies, not in the tool list.
     const match =
       alike.length > 0
-        ? ` (for ${listed(alike)}, of the same ${this.kind}; ${this.way} "${this.typeName}:any" pairs any ${this.kind})`
+        ? ` (for ${listed(alike)}, of the same ${this.kind}; ${this.way} "${this.written}:any" pairs any ${this.kind})`
         : "";
     const noun = export_ ? "row" : "record";
     // The other types first (the records a question is mostly about), then the type's own: a first form fill's
     // next fill is one too (review s36, 11: the own count was left out).
-    const own = [...this.#byType].filter(([type]) => type === this.typeId);
-    const counted = [...[...this.#byType].filter(([type]) => type !== this.typeId), ...own].map(
+    const own = [...this.#byType].filter(([type]) => this.typeIds.has(type));
+    const counted = [...[...this.#byType].filter(([type]) => !this.typeIds.has(type)), ...own].map(
       ([type, c]) => `${this.#types.names.get(type) ?? type} ${n(c.paired)} of ${n(c.seen)}`,
     );
     return (
@@ -201,8 +217,8 @@ export class PreviousPairer {
   }
 }
 
-const listed = (names: string[]): string =>
-  names.length <= 1 ? (names[0] ?? "") : `${names.slice(0, -1).join(", ")} and ${names.at(-1)}`;
+const listed = (names: string[], and = "and"): string =>
+  names.length <= 1 ? (names[0] ?? "") : `${names.slice(0, -1).join(", ")} ${and} ${names.at(-1)}`;
 
 const leadKey = (record: Record<string, unknown>): string => `${String(record.leadId)}`;
 const assetKey = (record: Record<string, unknown>): string =>

@@ -148,7 +148,7 @@ describe("sum's first and last on the call's clock", () => {
       ["-sum", "-max"],
       ["mean", "min"],
       ["-median", "-max"],
-    ]) {
+    ] as const) {
       const compute = new RecordCompute(spec(order as string));
       compute.see({ name: "A", at: "2026-01-05" });
       expect(() => compute.finish([])).toThrow(
