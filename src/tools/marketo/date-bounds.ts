@@ -355,7 +355,9 @@ function datedCall(input: MarketoApiCallInput, ranges: readonly Range[], sent: r
   ];
   const whereDated = whereDates || countDates;
   // per's date buckets ("leadSource,createdAt:month") read the zone's clock too (review s39, 3).
-  const bucketed = [input.count_by, input.per].some((text) => text !== undefined && BUCKETED.test(text));
+  const bucketed = [input.count_by, input.per, input.count_distinct].some(
+    (text) => text !== undefined && BUCKETED.test(text),
+  );
   if (ranges.length === 0 && !whereDated && !bucketed) {
     throw new ValidationError(
       "time_zone",

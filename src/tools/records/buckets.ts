@@ -305,3 +305,30 @@ export function gapRows(
       count: 0,
     }));
 }
+
+/**
+ * A bucket's refusal (a unit that is none, a band too narrow) as the input that named it: per, count_distinct
+ * (bucketSuffix words them as count_by's).
+ */
+export function asInput<T>(run: () => T, input: string): T {
+  try {
+    return run();
+  } catch (error) {
+    if (!(error instanceof ValidationError) || error.field !== "count_by") throw error;
+    const hint = error.hint;
+    const text = error.message.slice("Invalid count_by: ".length, hint ? -(hint.length + 1) : undefined);
+    throw new ValidationError(input, text, hint ? { hint: hint.replace(/^Count by /, "List ") } : {});
+  }
+}
+
+/** A name as the bucket it is ("activityDate:day", "leadScore:25"), or undefined for a plain field. */
+export function bucketNamed(name: string, input: string): Bucket | undefined {
+  const suffix = asInput(() => bucketSuffix(name), input);
+  if (!suffix) return undefined;
+  return {
+    column: name,
+    field: suffix.head,
+    unit: suffix.unit,
+    ...(suffix.width !== undefined ? { width: suffix.width } : {}),
+  };
+}

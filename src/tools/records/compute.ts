@@ -9,7 +9,7 @@ import { ValidationError } from "../../errors.js";
 import { type Expression, expressionFields } from "../filter/ast.js";
 import type { FilterSource } from "../filter/lexer.js";
 import { parseExpression, RECORDS_DIALECT } from "../filter/parser.js";
-import { type Bucket, compareRows, gapRows, refuseBucketInWhere } from "./buckets.js";
+import { type Bucket, bucketNamed, compareRows, gapRows, refuseBucketInWhere } from "./buckets.js";
 import { Counter } from "./count.js";
 import {
   type CountCondition,
@@ -134,13 +134,21 @@ export function namedFields(spec: ComputeSpec): NamedField[] {
         }))
       : []),
     ...(spec.countBy ?? []).flatMap((column) => countedFields(spec, column)),
-    ...(spec.distinct ? [{ input: "count_distinct", field: spec.distinct }] : []),
+    ...(spec.distinct ? [distinctField(spec.distinct)] : []),
     // A sum's path may run through a list (costs.cost): it is checked against the paths into lists' objects too.
     ...(spec.sum ? [{ input: "sum", field: spec.sum, throughLists: true }] : []),
     // With count_by, order_by sorts the counts (computeSpec checked its fields).
     ...(spec.countBy ? [] : (spec.order ?? []).map(({ field }) => ({ input: "order_by", field }))),
     ...(spec.reads ?? []),
   ];
+}
+
+/** count_distinct's field as checked: a bucket's field, its suffix offered back on a misspelt one. */
+function distinctField(name: string): NamedField {
+  const bucket = bucketNamed(name, "count_distinct");
+  return bucket
+    ? { input: "count_distinct", field: bucket.field, suffix: name.slice(name.lastIndexOf(":")) }
+    : { input: "count_distinct", field: name };
 }
 
 type Row = Record<string, unknown>;

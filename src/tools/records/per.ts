@@ -10,7 +10,7 @@
  * (trial s31 N455: an agent read 775,697 characters of opens to work it out per lead).
  */
 import { ValidationError } from "../../errors.js";
-import { type Bucket, type BucketUnit, bucketLabel, bucketSuffix, cycleRank } from "./buckets.js";
+import { asInput, type Bucket, type BucketUnit, bucketLabel, bucketNamed, cycleRank } from "./buckets.js";
 import { type FieldReader, fieldReader, isEmpty, isObject, textOf } from "./values.js";
 
 type Row = Record<string, unknown>;
@@ -61,16 +61,7 @@ export function perBucket(per: string): Bucket | undefined {
 }
 
 /** A per name as the bucket it is ("activityDate:day"), or undefined for a plain field. */
-function bucketOf(name: string): Bucket | undefined {
-  const suffix = asPer(() => bucketSuffix(name));
-  if (!suffix) return undefined;
-  return {
-    column: name,
-    field: suffix.head,
-    unit: suffix.unit,
-    ...(suffix.width !== undefined ? { width: suffix.width } : {}),
-  };
-}
+const bucketOf = (name: string): Bucket | undefined => bucketNamed(name, "per");
 
 /** The record field a per name reads: a bucketed name's head ("activityDate:day": activityDate). */
 export const perHead = (name: string): string => bucketOf(name)?.field ?? name;
@@ -88,16 +79,7 @@ function perReader(name: string, zone: string | undefined): FieldReader {
 }
 
 /** A bucket's refusal, which names count_by, said of per (review s39, 9). */
-function asPer<T>(run: () => T): T {
-  try {
-    return run();
-  } catch (error) {
-    if (!(error instanceof ValidationError) || error.field !== "count_by") throw error;
-    const hint = error.hint;
-    const text = error.message.slice("Invalid count_by: ".length, hint ? -(hint.length + 1) : undefined);
-    throw new ValidationError("per", text, hint ? { hint: hint.replace(/^Count by /, "List ") } : {});
-  }
-}
+const asPer = <T>(run: () => T): T => asInput(run, "per");
 
 /**
  * A listed field's values in order: as numbers when all are (lead ids: 109 after 1077 read as text; review s37, 8);
@@ -165,7 +147,7 @@ export class PerGroups {
     this.field = field;
     this.listed = listed;
     this.#listedReads = listed.map((name) => perReader(name, zone));
-    this.#listedUnits = listed.map((name) => bucketSuffix(name)?.unit);
+    this.#listedUnits = listed.map((name) => bucketOf(name)?.unit);
     this.#setField = setField;
     this.carry = carry;
     this.#read = perReader(field, zone);
