@@ -32,7 +32,7 @@ function bucketByHand(date: string, unit: "day" | "month" | "year", zone: string
       .map((p) => [p.type, p.value]),
   );
   return unit === "year"
-    ? parts.year
+    ? String(parts.year)
     : unit === "month"
       ? `${parts.year}-${parts.month}`
       : `${parts.year}-${parts.month}-${parts.day}`;

@@ -9,7 +9,6 @@
  * with `<field>_count`, how many distinct values: who opened on both phone and computer, who opened 3 emails or more
  * (trial s31 N455: an agent read 775,697 characters of opens to work it out per lead).
  */
-import { ValidationError } from "../../errors.js";
 import { asInput, type Bucket, type BucketUnit, bucketLabel, bucketNamed, cycleRank } from "./buckets.js";
 import { type FieldReader, fieldReader, isEmpty, isObject, textOf } from "./values.js";
 
