@@ -89,7 +89,9 @@ export async function launchBrowser(): Promise<Browser> {
     context,
     page,
     screenshot: async (name, of = page) => {
-      await of.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true });
+      // A full page is drawn anew at its whole height: on a loaded two-core CI machine one took past the page's
+      // 15 s default (CI, stop 48: console-marketer at 400 px, and the next test's click waited on it).
+      await of.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true, timeout: 25_000 });
     },
     close: async () => {
       open.delete(page);
