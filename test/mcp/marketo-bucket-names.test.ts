@@ -26,15 +26,23 @@ describe("a misspelt or spaced bucket is offered back as a bucket", () => {
     ["count_by", "activityDate: day", "activityDate:day"],
     ["per", "activityDat:day,leadId", "activityDate:day"],
     ["per", "leadId,activityDate: week", "activityDate:week"],
+    // count_distinct too (review s42, 3: offered the plain field, which counts instants).
+    ["count_distinct", "activityDate: day", "activityDate:day"],
   ])("%s %j offers %s, which is taken", async (input, written, name) => {
-    const refused = await mkto.call<Read>({ ...READ, [input]: written });
+    const counting = input === "count_distinct" ? { count_by: "activityType" } : {};
+    const refused = await mkto.call<Read>({ ...READ, ...counting, [input]: written });
     expect(refused.result.isError).toBe(true);
     expect(offered(refused.text)).toBe(name);
     if (written.includes(": ")) expect(refused.text).toContain(`e.g. ${name} (no space after the colon).`);
     const fixed = input === "per" ? written.replace(/activityDat?e?: ?/, "activityDate:") : name;
-    const { data } = await mkto.ok<Read>({ ...READ, [input]: fixed });
+    const { data } = await mkto.ok<Read>({ ...READ, ...counting, [input]: fixed });
     expect(data.result.length).toBeGreaterThan(0);
-    const column = input === "per" && fixed.startsWith("leadId") ? `${name}_count` : name;
+    const column =
+      input === "count_distinct"
+        ? "count"
+        : input === "per" && fixed.startsWith("leadId")
+          ? `${name}_count`
+          : name;
     expect(Object.keys(data.result[0] ?? {})).toContain(column);
   });
 

@@ -183,7 +183,9 @@ function pairGroups(
         return date > latest ? date : latest;
       }, ""),
     );
-    pairer.knownUntil(lasts.sort()[0] ?? "", records);
+    // Only the types whose group stopped are named (review s42, 4).
+    const stopped = [...pairer.typeIds].filter((type) => cut.some((group) => group.types.includes(type)));
+    pairer.knownUntil(lasts.sort()[0] ?? "", records, pairer.namesOf(stopped));
   }
 }
 

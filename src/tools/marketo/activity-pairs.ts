@@ -69,9 +69,11 @@ async function pairerOf(
   read: { ids: readonly number[] | undefined; types: ActivityTypes },
   typeIdsOf: (value: string, field: PairWay) => Promise<number[]>,
 ): Promise<PreviousPairer> {
-  // "Send Email:any": the lead's last send of any email, not of the same one (activity-previous.ts).
-  const any = /:\s*any$/i.test(value);
-  const name = any ? value.replace(/:\s*any$/i, "").trim() : value;
+  // "Send Email:any": the lead's last send of any email, not of the same one (activity-previous.ts). Over several
+  // types it applies to all, wherever it is written ("Open Email:any,Click Email": trial s34 run 3, refused).
+  const ANY = /\s*:\s*any\s*(?=,|$)/gi;
+  const any = ANY.test(value);
+  const name = any ? value.replace(ANY, "").trim() : value;
   const ids = [...new Set(await typeIdsOf(name, way))];
   if (ids.length === 0) {
     throw new ValidationError(way, "it takes activity types, by name or id.", {

@@ -88,14 +88,14 @@ export class PreviousPairer {
   readonly typeIds: ReadonlySet<number>;
   readonly way: PairWay;
   readonly #types: ActivityTypes;
-  /** The last activity of the type, by lead, and by lead and primary attribute value. */
+  /** The last activity of each type, by type and lead, and by type, lead and primary attribute value. */
   readonly #last = new Map<string, Record<string, unknown>>();
   /** Records seen and those that found one, by type (review s32, 7: the type's own records have none to find). */
   readonly #byType = new Map<number, { seen: number; paired: number }>();
   /** The types whose records were paired on the primary attribute too. */
   readonly #alike = new Set<number>();
-  /** Set when the type's own records were read only up to a date (a cut grouped read): pairs after it are unknown. */
-  #knownUntil?: { date: string; unknown: number };
+  /** Set when the types' own records were read only up to a date (a cut grouped read): pairs after it are unknown. */
+  #knownUntil?: { date: string; unknown: number; stopped: string };
 
   /** Named with ":any": paired on the lead alone, whatever the primary attributes. */
   readonly #anyAsset: boolean;
@@ -109,7 +109,15 @@ export class PreviousPairer {
 
   /** The types in words ("Open Email or Click Email"). */
   get typeName(): string {
-    return listed(this.#names, "or");
+    return this.namesOf([...this.typeIds]);
+  }
+
+  /** Types in words. */
+  namesOf(ids: readonly number[]): string {
+    return listed(
+      ids.map((id) => this.#types.names.get(id) ?? `activity type ${id}`),
+      "or",
+    );
   }
 
   /** The types as the input names them ("Open Email,Click Email"). */
@@ -121,11 +129,10 @@ export class PreviousPairer {
     return [...this.typeIds].map((id) => this.#types.names.get(id) ?? `activity type ${id}`);
   }
 
-  /** The primary attribute the pairs share, when every type has the same one. */
-  get kind(): string | undefined {
-    if (this.#anyAsset) return undefined;
-    const kinds = new Set([...this.typeIds].map((id) => this.#types.primary.get(id)));
-    return kinds.size === 1 ? [...kinds][0] : undefined;
+  /** The primary attributes the types pair on (none with ":any"). */
+  get kinds(): string[] {
+    if (this.#anyAsset) return [];
+    return [...new Set([...this.typeIds].flatMap((id) => this.#types.primary.get(id) ?? []))];
   }
 
   /**
@@ -137,9 +144,7 @@ export class PreviousPairer {
     if (this.way === "next") inTime.reverse();
     for (const record of inTime) {
       const type = Number(record.activityTypeId);
-      const same = this.kind !== undefined && this.#types.primary.get(type) === this.kind;
-      if (same) this.#alike.add(type);
-      const found = this.#last.get(same ? assetKey(record) : leadKey(record));
+      const found = this.#nearest(record, type);
       record[this.way] = found ? held(found) : null;
       const hours = !found
         ? null
@@ -152,22 +157,49 @@ export class PreviousPairer {
       if (found) count.paired += 1;
       this.#byType.set(type, count);
       if (this.typeIds.has(type)) {
-        this.#last.set(leadKey(record), record);
-        this.#last.set(assetKey(record), record);
+        this.#last.set(`${type}\u0000${leadKey(record)}`, record);
+        this.#last.set(`${type}\u0000${assetKey(record)}`, record);
       }
     }
+  }
+
+  /**
+   * The nearest activity of the types seen so far: each type as it pairs alone (of the same asset when its primary
+   * attribute is the record's kind; review s42, 2: a send's previous send was of another email beside a visit type),
+   * then the latest of them (previous) or the earliest (next).
+   */
+  #nearest(record: Record<string, unknown>, type: number): Record<string, unknown> | undefined {
+    let found: Record<string, unknown> | undefined;
+    for (const pairType of this.typeIds) {
+      const kind = this.#anyAsset ? undefined : this.#types.primary.get(pairType);
+      const same = kind !== undefined && this.#types.primary.get(type) === kind;
+      if (same) this.#alike.add(type);
+      const one = this.#last.get(`${pairType}\u0000${same ? assetKey(record) : leadKey(record)}`);
+      if (!one) continue;
+      const nearer = !found || (this.way === "next" ? time(one) < time(found) : time(one) > time(found));
+      if (nearer) found = one;
+    }
+    return found;
   }
 
   /**
    * The type's own records were read only up to `date` (review s32, 1: a cut read of more than 10 types reads
    * each group to its own date): a later record's last one before it may not have been read, so it has none.
    */
-  knownUntil(date: string, records: readonly Record<string, unknown>[]): void {
+  knownUntil(date: string, records: readonly Record<string, unknown>[], stopped = this.typeName): void {
     let unknown = 0;
     for (const record of records) {
-      // next: a first one found up to the date is the first; one not found may come after it, unread.
+      // next: a first one found up to the date is the first; one found after it may follow an unread one of a type
+      // whose read stopped (review s42, 1: 460 pairs over two types in two groups), and one not found may come after.
       if (this.way === "next") {
-        if (record[this.way] === null && !this.typeIds.has(Number(record.activityTypeId))) unknown += 1;
+        const found = record.next as { activityDate?: unknown } | null;
+        if (found && String(found.activityDate ?? "") > date) {
+          record.next = null;
+          record.next_hours = null;
+          const count = this.#byType.get(Number(record.activityTypeId));
+          if (count) count.paired -= 1;
+        }
+        if (record.next === null) unknown += 1;
         continue;
       }
       // Every record after the date has none here, whether or not one came before it (review s35, 4).
@@ -179,16 +211,17 @@ export class PreviousPairer {
       const count = this.#byType.get(Number(record.activityTypeId));
       if (count) count.paired -= 1;
     }
-    this.#knownUntil = { date, unknown };
+    this.#knownUntil = { date, unknown, stopped };
   }
 
   /** What the answer says of the pairing. `export_`: the rows of an export. */
   words(export_ = false): string {
     const alike = [...this.#alike].map((id) => this.#types.names.get(id) ?? String(id));
     // How to pair on the lead alone is said where it applies, not in the tool list.
+    const kind = listed(this.kinds, "or");
     const match =
       alike.length > 0
-        ? ` (for ${listed(alike)}, of the same ${this.kind}; ${this.way} "${this.written}:any" pairs any ${this.kind})`
+        ? ` (for ${listed(alike)}, of the same ${kind}; ${this.way} "${this.written}:any" pairs any ${kind})`
         : "";
     const noun = export_ ? "row" : "record";
     // The other types first (the records a question is mostly about), then the type's own: a first form fill's
@@ -208,7 +241,7 @@ export class PreviousPairer {
   #cutWords(noun: string): string {
     const known = this.#knownUntil;
     if (!known) return "";
-    const stopped = `the read of ${this.typeName} ${known.date ? `stopped at ${known.date}` : "was not reached"}`;
+    const stopped = `the read of ${known.stopped} ${known.date ? `stopped at ${known.date}` : "was not reached"}`;
     const fix = "raise max_items or give a later sinceDatetime";
     const many = plural(known.unknown, noun);
     return this.way === "next"

@@ -199,8 +199,8 @@ export function quotedField(name: string): string {
  * count_by and per take it, when the records have the field (review s39, 14).
  */
 function spacedBucket(unknown: NamedField, seen: FieldsSeen): string | undefined {
-  // Only count_by and per take a bucket (review s41, 4: where and sum were offered one they refuse).
-  if (unknown.input !== "count_by" && unknown.input !== "per") return undefined;
+  // Only count_by, per and count_distinct take a bucket (review s41, 4: where and sum were offered one they refuse).
+  if (!["count_by", "per", "count_distinct"].includes(unknown.input)) return undefined;
   const [, head = "", unit = ""] = /^(.*[^:\s]):\s+([A-Za-z]+|\d+(?:\.\d+)?)$/.exec(unknown.field) ?? [];
   const bucket = /^\d/.test(unit) || (BUCKET_UNITS as readonly string[]).includes(unit.toLowerCase());
   return bucket && seen.names.includes(head) ? `${head}:${unit} (no space after the colon)` : undefined;
