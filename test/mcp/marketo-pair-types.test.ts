@@ -50,11 +50,7 @@ describe("next and previous over several activity types", () => {
           /** Every record of the read: the kept result whole when the answer shows part of it. */
           const all = async (pair: string) => {
             const answer = await read(pair);
-            const link = answer.links.find((l) => l.mimeType === "application/json")?.uri;
-            const rows = link
-              ? (JSON.parse(await mkto.whole(`${link}?page=all`)) as Activity[])
-              : answer.data.result;
-            return { rows, first: answer.first };
+            return { rows: await mkto.results(answer), first: answer.first };
           };
           const both = await all(`${a},${b}`);
           const [first, second] = [await all(a), await all(b)];
@@ -91,11 +87,7 @@ describe("next and previous over several activity types", () => {
         max_items,
         next: "Open Email,Click Email:any",
       });
-      const link = answer.links.find((l) => l.mimeType === "application/json")?.uri;
-      const rows = link
-        ? (JSON.parse(await mkto.whole(`${link}?page=all`)) as Activity[])
-        : answer.data.result;
-      return { rows, first: answer.first };
+      return { rows: await mkto.results(answer), first: answer.first };
     };
     const whole = await read(100_000);
     const truth = new Map(whole.rows.map((row) => [row.id, row.next_hours]));
