@@ -114,20 +114,15 @@ export class PreviousPairer {
 
   /** Types in words. */
   namesOf(ids: readonly number[]): string {
-    return listed(
-      ids.map((id) => this.#types.names.get(id) ?? `activity type ${id}`),
-      "or",
-    );
+    return listed(ids.map(this.#nameOf), "or");
   }
 
   /** The types as the input names them ("Open Email,Click Email"). */
   get written(): string {
-    return this.#names.join(",");
+    return [...this.typeIds].map(this.#nameOf).join(",");
   }
 
-  get #names(): string[] {
-    return [...this.typeIds].map((id) => this.#types.names.get(id) ?? `activity type ${id}`);
-  }
+  readonly #nameOf = (id: number): string => this.#types.names.get(id) ?? `activity type ${id}`;
 
   /** The primary attributes the types pair on (none with ":any"). */
   get kinds(): string[] {

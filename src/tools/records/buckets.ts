@@ -12,7 +12,7 @@ import { ValidationError } from "../../errors.js";
 import { type Expression, expressionFields } from "../filter/ast.js";
 import { wallAt } from "../zone-clock.js";
 import { compareBy, type SortKey } from "./order.js";
-import { numberOf, textOf, timeOf } from "./values.js";
+import { type FieldReader, fieldReader, numberOf, textOf, timeOf } from "./values.js";
 
 export const BUCKET_UNITS = ["day", "week", "month", "quarter", "year", "weekday", "hour"] as const;
 /** A date unit, or "band": a number's band of `width` ("leadScore:25": 0 to <25, 25 to <50, …). */
@@ -331,4 +331,20 @@ export function bucketNamed(name: string, input: string): Bucket | undefined {
     unit: suffix.unit,
     ...(suffix.width !== undefined ? { width: suffix.width } : {}),
   };
+}
+
+/**
+ * A bucket's reader: its field's value as the bucket it falls in, on the zone's clock (else UTC); a value that is no
+ * date, or no number for a band, is refused as the input that named it (count_by, per, count_distinct).
+ */
+export function bucketReader(bucket: Bucket, zone: string | undefined, input = "count_by"): FieldReader {
+  const read = fieldReader(bucket.field);
+  if (input === "count_by") return (record) => bucketLabel(bucket, read(record), zone);
+  return (record) => asInput(() => bucketLabel(bucket, read(record), zone), input);
+}
+
+/** A name's reader: a path, or the bucket or band it is written as ("activityDate:day"), for `input`. */
+export function namedReader(name: string, zone: string | undefined, input: string): FieldReader {
+  const bucket = bucketNamed(name, input);
+  return bucket ? bucketReader(bucket, zone, input) : fieldReader(name);
 }

@@ -20,7 +20,7 @@ import {
   refuseContainer,
   zeroShares,
 } from "./count-fields.js";
-import { checkFields, FieldsSeen, type NamedField, quotedField } from "./fields.js";
+import { bucketedField, checkFields, FieldsSeen, type NamedField, quotedField } from "./fields.js";
 import { type Label, labelled } from "./labels.js";
 import { itemWise, type RecordTest, recordTest } from "./match.js";
 import { parseSortKeys, type SortKey } from "./order.js";
@@ -144,12 +144,8 @@ export function namedFields(spec: ComputeSpec): NamedField[] {
 }
 
 /** count_distinct's field as checked: a bucket's field, its suffix offered back on a misspelt one. */
-function distinctField(name: string): NamedField {
-  const bucket = bucketNamed(name, "count_distinct");
-  return bucket
-    ? { input: "count_distinct", field: bucket.field, suffix: name.slice(name.lastIndexOf(":")) }
-    : { input: "count_distinct", field: name };
-}
+const distinctField = (name: string): NamedField =>
+  bucketedField("count_distinct", name, bucketNamed(name, "count_distinct")?.field ?? name);
 
 type Row = Record<string, unknown>;
 

@@ -7,7 +7,7 @@ import { type Expression, expressionFields } from "../filter/ast.js";
 import { parseExpression, RECORDS_DIALECT } from "../filter/parser.js";
 import { type Bucket, bucketSuffix } from "./buckets.js";
 import { readPath, splitFieldList, unquoteField } from "./field-list.js";
-import { type NamedField, quotedField } from "./fields.js";
+import { bucketedField, type NamedField, quotedField } from "./fields.js";
 
 /** The inputs countOptions reads (ComputeInput's of the same names). */
 export interface CountInput {
@@ -272,6 +272,5 @@ export function countedFields(
   const bucket = spec.buckets?.find((candidate) => candidate.column === column);
   const field = bucket?.field ?? column;
   // A misspelt bucketed name is offered back bucketed (review s39, 14: "activityDat:day" offered "activityDate").
-  const suffix = bucket ? { suffix: column.slice(column.lastIndexOf(":")) } : {};
-  return [{ input: "count_by", field, throughLists: field.includes("."), ...suffix }];
+  return [{ ...bucketedField("count_by", column, field), throughLists: field.includes(".") }];
 }

@@ -1,6 +1,6 @@
 import { ValidationError } from "../../errors.js";
 import { expressionFields } from "../filter/ast.js";
-import { asInput, type Bucket, bucketLabel, bucketNamed } from "./buckets.js";
+import { type Bucket, bucketReader, namedReader } from "./buckets.js";
 import { type CountCondition, percentOf } from "./count-fields.js";
 import { itemWise, recordTest } from "./match.js";
 import { rankOf, recordSummed, type SumKind, type Summed, tidySum } from "./sum.js";
@@ -85,20 +85,7 @@ function countReader(field: string, options: CounterOptions): FieldReader {
     return (record) => test(record);
   }
   const bucket = options.buckets?.find((candidate) => candidate.column === field);
-  if (!bucket) return fieldReader(field);
-  const read = fieldReader(bucket.field);
-  return (record) => bucketLabel(bucket, read(record), options.zone);
-}
-
-/**
- * The reader of count_distinct's field, or of its date bucket or band: the distinct days a program's people joined
- * on ("membership.membershipDate:day"; trial s34 N510 was refused, and an agent read 63,564 characters for it).
- */
-function distinctReader(name: string, zone: string | undefined): FieldReader {
-  const bucket = bucketNamed(name, "count_distinct");
-  if (!bucket) return fieldReader(name);
-  const read = fieldReader(bucket.field);
-  return (record) => asInput(() => bucketLabel(bucket, read(record), zone), "count_distinct");
+  return bucket ? bucketReader(bucket, options.zone) : fieldReader(field);
 }
 
 /** Counts records (or distinct values of a field) per value of one or more fields, one counter per value. */
@@ -128,8 +115,12 @@ export class Counter {
     this.fields = fields;
     this.ignoreCase = options.ignoreCase === true;
     this.#readers = fields.map((field) => countReader(field, options));
+    // A bucket or band too: the distinct days a program's people joined on ("membership.membershipDate:day"; trial
+    // s34 N510 was refused, and an agent read 63,564 characters for it).
     this.#distinct =
-      options.distinct === undefined ? undefined : distinctReader(options.distinct, options.zone);
+      options.distinct === undefined
+        ? undefined
+        : namedReader(options.distinct, options.zone, "count_distinct");
     this.#refuse = refuse;
     this.#sum = options.sum;
     this.#sumItems = options.sumItems;

@@ -9,8 +9,9 @@
  * with `<field>_count`, how many distinct values: who opened on both phone and computer, who opened 3 emails or more
  * (trial s31 N455: an agent read 775,697 characters of opens to work it out per lead).
  */
-import { asInput, type Bucket, type BucketUnit, bucketLabel, bucketNamed, cycleRank } from "./buckets.js";
-import { type FieldReader, fieldReader, isEmpty, isObject, textOf } from "./values.js";
+import { type Bucket, type BucketUnit, bucketNamed, cycleRank, namedReader } from "./buckets.js";
+import { bucketedField, type NamedField } from "./fields.js";
+import { type FieldReader, isEmpty, isObject, textOf } from "./values.js";
 
 type Row = Record<string, unknown>;
 
@@ -45,14 +46,8 @@ export function perNamed(per: string | undefined): { input: string; field: strin
   return [field, ...listed].map(perNamedField);
 }
 
-/**
- * A per name as the unknown-field check takes it: its field, and a bucket's suffix to offer back on the name it
- * suggests (review s41, 10: "leadId,activityDat:day" was offered "activityDate").
- */
-export function perNamedField(name: string): { input: string; field: string; suffix?: string } {
-  const field = perHead(name);
-  return { input: "per", field, ...(field === name ? {} : { suffix: name.slice(name.lastIndexOf(":")) }) };
-}
+/** A per name as the unknown-field check takes it (review s41, 10: "leadId,activityDat:day" was offered "activityDate"). */
+export const perNamedField = (name: string): NamedField => bucketedField("per", name, perHead(name));
 
 /** per's first field as the bucket its rows' labels are of ("leadScore:25", "activityDate:weekday"), if it is one. */
 export function perBucket(per: string): Bucket | undefined {
@@ -67,18 +62,10 @@ export const perHead = (name: string): string => bucketOf(name)?.field ?? name;
 
 /**
  * A per name's reader: a path as count_by reads it, or count_by's date bucket or band of it ("activityDate:day"), on
- * the zone's clock: how many distinct days each lead visited (trial s33 N481: refused, so the agent read 1,052,221
- * characters of visits to count days itself).
+ * the zone's clock, its refusals said of per (review s39, 9): how many distinct days each lead visited (trial s33
+ * N481: refused, so the agent read 1,052,221 characters of visits to count days itself).
  */
-function perReader(name: string, zone: string | undefined): FieldReader {
-  const bucket = bucketOf(name);
-  if (!bucket) return fieldReader(name);
-  const read = fieldReader(bucket.field);
-  return (record) => asPer(() => bucketLabel(bucket, read(record), zone));
-}
-
-/** A bucket's refusal, which names count_by, said of per (review s39, 9). */
-const asPer = <T>(run: () => T): T => asInput(run, "per");
+const perReader = (name: string, zone: string | undefined): FieldReader => namedReader(name, zone, "per");
 
 /**
  * A listed field's values in order: as numbers when all are (lead ids: 109 after 1077 read as text; review s37, 8);
