@@ -1,4 +1,4 @@
-import { readdirSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { configDefaults, defineConfig } from "vitest/config";
 
@@ -38,6 +38,31 @@ const browserOnce =
         .filter((path) => path.endsWith(".test.ts") && !browserSmoke.has(path))
     : [];
 
+/**
+ * The files that drive the MCP server in process (test/mcp) share one module registry per worker (isolate:
+ * false): each spent about 2 of its 3 s importing the server again, and test/mcp took 365 s with isolation,
+ * 176 s without. A file that replaces modules (vi.mock, vi.doMock, vi.resetModules) would leave them replaced
+ * for the next, so it keeps its own. Elsewhere files keep theirs: without, nock's interceptors and the
+ * sandboxes' harnesses of one file broke the next (test/connectors, test/sandbox, test/tools), and the
+ * browser tests keep their pages on globalThis. https://vitest.dev/config/isolate
+ */
+const keepOwnModules = new Set([
+  // These read state a module keeps for its process, which another file changes: the Google sandbox's
+  // properties and accounts, the authorization server's per-address limits and fetched client documents,
+  // a note given once, request counts. Found by shuffled runs (vitest --sequence.shuffle).
+  "test/mcp/mcp-marketo.test.ts",
+  "test/mcp/mcp-google.test.ts",
+  "test/mcp/oauth-store-caps.test.ts",
+  "test/mcp/oauth-guarded-fetch.test.ts",
+  "test/mcp/ga-several-properties.test.ts",
+  "test/mcp/ga-second-totals.test.ts",
+  "test/mcp/marketo-lead-fields.test.ts",
+]);
+const sharingModules = readdirSync("test/mcp")
+  .map((name) => `test/mcp/${name}`)
+  .filter((path) => path.endsWith(".test.ts") && !keepOwnModules.has(path))
+  .filter((path) => !/\bvi\.(mock|doMock|resetModules)\(/.test(readFileSync(path, "utf8")));
+
 export default defineConfig({
   test: {
     testTimeout: 30_000,
@@ -63,7 +88,22 @@ export default defineConfig({
         test: {
           name: "suite",
           include: ["test/**/*.test.ts"],
-          exclude: [...configDefaults.exclude, ...alone, ...browserOnce, "test/e2e/cluster-failover.test.ts"],
+          exclude: [
+            ...configDefaults.exclude,
+            ...alone,
+            ...browserOnce,
+            "test/e2e/cluster-failover.test.ts",
+            ...sharingModules,
+          ],
+          sequence: { groupOrder: 0 },
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: "shared",
+          include: sharingModules,
+          isolate: false,
           sequence: { groupOrder: 0 },
         },
       },
