@@ -147,7 +147,7 @@ export const GoogleApiCallFields = z.strictObject({
     .optional()
     .describe('JSON body for POST and PATCH, e.g. {"displayName":"Shop"}.')
     .meta({ title: "Body (JSON)", examples: [{ metrics: [{ name: "sessions" }] }] }),
-  cursor: cursorInput("An answer's next_cursor: the same request continues.").meta({
+  cursor: cursorInput("An answer's next_cursor, to continue.").meta({
     title: "Continue from (cursor)",
   }),
 });

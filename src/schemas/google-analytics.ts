@@ -95,7 +95,7 @@ const OrderByItem = z.union(
       'a field name or column, "-" first for descending',
     ),
     z.strictObject({
-      field: SortName.describe("A metric or dimension of this report.").meta({
+      field: SortName.describe("A metric or dimension.").meta({
         title: "Field",
         examples: ["sessions"],
       }),
@@ -154,7 +154,7 @@ export const RunReportsFields = z.strictObject({
     .optional()
     .describe(
       "1–4 periods, each a preset or dates; default last7days. lastNdays presets end " +
-        "yesterday; calendar presets are resolved in the property's time zone.",
+        "yesterday; calendar presets are in the property's time zone.",
     )
     .meta({ title: "Date ranges", examples: [["last28days"]] }),
   filter: z

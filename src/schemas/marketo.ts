@@ -77,7 +77,7 @@ export const MarketoApiCallInput = z.strictObject({
     .max(200)
     .default(20)
     // Its limit in words: a fresh agent asked for 500 and lost a call to the refusal (trial s29b, N401).
-    .describe("With paginate: most pages (≤200, a call each).")
+    .describe("With paginate: most pages (≤200).")
     .meta({ title: "Most pages", examples: [5] }),
   max_items: z
     .int()
@@ -86,13 +86,13 @@ export const MarketoApiCallInput = z.strictObject({
     .optional()
     // Records read, not results: a fresh agent gave it as the matches wanted (trial s9, N47).
     .describe(
-      "Most records read before where, not results (≤100,000): default 5,000 (paginate, files); none with run_to_completion.",
+      "Most records read before where (≤100,000; default 5,000 with paginate or files; none with run_to_completion).",
     )
     .meta({ title: "Most records", examples: [1000] }),
   run_to_completion: z
     .boolean()
     .default(false)
-    .describe("POST …/export/create.json: run the job, read its file (any span: a job per 31 days, joined).")
+    .describe("Exports: run the job, read its file (any span: a job per 31 days, joined).")
     .meta({ title: "Run the export to the end", examples: [true] }),
   // Long enough for an id list read from another call (`id in (…)` of 3,000 ids): the set operations agents
   // otherwise did by hand (trial s23, N282).
@@ -194,14 +194,13 @@ export const MarketoApiCallInput = z.strictObject({
     )
     .meta({ title: "Lead fields", examples: ["country,leadSource"] }),
   limit: z
-    .int()
-    .min(1)
-    .max(100_000)
+    .union([z.int().min(1).max(100_000), z.string().trim().min(1).max(500)])
     .optional()
     // Results, after the read: a fresh agent sorted 96 members for the newest join and read all 96 (trial s19, N206).
-    .describe("Reads: first n results (after where, order_by, count_by).")
-    .meta({ title: "First results only", examples: [10] }),
-  cursor: cursorInput("An answer's next_cursor: the same request continues.").meta({
+    // "n per field": the first of each group, which agents took by hand (trial s34; records/limit-each.ts).
+    .describe('Reads: first n results (after where, order_by, count_by); "1 per programId": of each.')
+    .meta({ title: "First results only", examples: [10, "1 per programId"] }),
+  cursor: cursorInput("An answer's next_cursor, to continue.").meta({
     title: "Continue from (cursor)",
   }),
 });

@@ -183,6 +183,21 @@ export const COMPUTE_RECIPES: readonly ComputeRecipe[] = [
       "first. Over every lead, read a lead export (run_to_completion) with the same count_by and sum.",
   },
   {
+    // Trial s34: agents took each group's top row from hundreds of count rows by hand (records/limit-each.ts).
+    task: "each email's busiest day of opens (the top row of each group), in one call",
+    call: {
+      method: "GET",
+      endpoint: "/rest/v1/activities.json",
+      query_parameters: { activityTypeIds: "Open Email", sinceDatetime: "2026-11-01" },
+      paginate: true,
+      count_by: "primaryAttributeValue,activityDate:day",
+      limit: "1 per primaryAttributeValue",
+    },
+    note:
+      'Count rows come most frequent first, so limit "1 per primaryAttributeValue" keeps each email\'s busiest ' +
+      'day ("3 per …" its top 3). The summary names the groups whose next day ties the one kept.',
+  },
+  {
     // Costs are per period inside each program record (Adobe's Programs page, "Costs"): issue 27, spend per program.
     task: "spend per program (period costs added), ranked, in one call",
     call: {

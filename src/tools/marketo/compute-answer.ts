@@ -10,6 +10,7 @@ import { capItems, MAX_RESULT_BYTES, sizeWords } from "../output-cap.js";
 import type { RecordCompute } from "../records/compute.js";
 import { countColumnNames } from "../records/count-fields.js";
 import { labelledColumns } from "../records/labels.js";
+import { firstOfEach, tiedGroups } from "../records/limit-each.js";
 import type { FullResult, ToolContext } from "../types.js";
 import type { IdNames } from "./id-names.js";
 import { cursorOf, type MarketoPosition } from "./position.js";
@@ -114,7 +115,7 @@ export function keptBytesFor(ctx: ToolContext, compute: RecordCompute, file = fa
   if (compute.spec.countBy) return Number.POSITIVE_INFINITY;
   const offer = ctx.fullResults;
   if (offer) return file ? (offer.fileMaxBytes ?? offer.maxBytes) : offer.maxBytes;
-  return compute.spec.order ? SORT_MAX_BYTES : MAX_RESULT_BYTES;
+  return compute.spec.order || compute.spec.each ? SORT_MAX_BYTES : MAX_RESULT_BYTES;
 }
 
 function refuseSortPastLimit(computed: Computed, bytes: number): never {
@@ -126,8 +127,13 @@ function refuseSortPastLimit(computed: Computed, bytes: number): never {
       ? `the ${n(computed.matchedAll)} that match among all ${n(compute.read)} ${computed.unit}s read (the whole read, its calls spent) take more than ${sizeWords(limit.bytes)} of JSON, the most one answer holds (${limit.setting}).`
       : `the ${n(computed.kept.length)} that matched among the first ${n(compute.read)} ${computed.unit}s read ` +
         `already take ${sizeWords(limit.bytes)} of JSON, the most one answer holds (${limit.setting}), and more remain to be read.`;
-  throw new ValidationError("order_by", `sorting needs every matching record at once: ${what}`, {
-    hint: "Narrow the records with where (or a shorter date range) so fewer match, count them with count_by instead, or leave order_by out to read them all.",
+  if (compute.spec.order) {
+    throw new ValidationError("order_by", `sorting needs every matching record at once: ${what}`, {
+      hint: "Narrow the records with where (or a shorter date range) so fewer match, count them with count_by instead, or leave order_by out to read them all.",
+    });
+  }
+  throw new ValidationError("limit", `limit per needs every matching record at once: ${what}`, {
+    hint: 'Narrow the records with where (or a shorter date range) so fewer match, or count them with count_by and take the first of each count row\'s group (limit "1 per programId").',
   });
 }
 
@@ -135,12 +141,17 @@ function refuseSortPastLimit(computed: Computed, bytes: number): never {
 export function computedAnswer(input: MarketoApiCallInput, ctx: ToolContext, computed: Computed): ReadAnswer {
   const { compute } = computed;
   const spec = compute.spec;
-  if (spec.order && !spec.countBy && computed.stoppedBy === "bytes") {
+  // limit per keeps each value's first records: like a sort, it needs them all at once.
+  if ((spec.order || spec.each) && !spec.countBy && computed.stoppedBy === "bytes") {
     refuseSortPastLimit(computed, computed.limit?.bytes ?? keptBytesFor(ctx, compute, computed.file));
   }
   // limit cuts the results, not the read: the figures stay those of every record read.
   const all = compute.finish(computed.kept);
-  const limited = spec.limit !== undefined && all.length > spec.limit ? all.slice(0, spec.limit) : all;
+  const limited = spec.each
+    ? firstOfEach(all, spec.each)
+    : spec.limit !== undefined && all.length > spec.limit
+      ? all.slice(0, spec.limit)
+      : all;
   const held =
     computed.keepBytes === undefined || spec.countBy
       ? undefined
@@ -200,9 +211,21 @@ export function computedAnswer(input: MarketoApiCallInput, ctx: ToolContext, com
     kept,
     end: computed.next === undefined,
     ...(limited.length < all.length ? { beforeLimit: all.length } : {}),
+    ...(spec.each ? eachTies(all, spec) : {}),
   };
   const columns = spec.countBy ? columnsOf(computed) : undefined;
   return { data, counts, ...(full ? { full } : {}), ...(columns ? { columns } : {}) };
+}
+
+/** limit per's groups whose cut falls in a tie of the sort: order_by's fields, else count_by's count. */
+function eachTies(
+  all: readonly Record<string, unknown>[],
+  spec: RecordCompute["spec"],
+): { tiedGroups?: number } {
+  if (!spec.each) return {};
+  const keys = spec.order?.map(({ field }) => field) ?? (spec.countBy ? ["count"] : []);
+  const tied = keys.length === 0 ? 0 : tiedGroups(all, spec.each, keys);
+  return tied > 0 ? { tiedGroups: tied } : {};
 }
 
 /** The figures the answer's computed holds: what was read, matched and counted. */

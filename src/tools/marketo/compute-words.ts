@@ -15,6 +15,7 @@ import { bucketWords } from "./bucket-words.js";
 import type { Computed } from "./compute-answer.js";
 import { fieldTotalsWords } from "./count-totals-words.js";
 import { idNamesWords } from "./id-names.js";
+import { limitWords, tieWords } from "./limit-words.js";
 import { pivotWords } from "./pivot-words.js";
 import type { ReadAnswer } from "./read-calls.js";
 import { sumWords } from "./sum-words.js";
@@ -188,7 +189,7 @@ export function shownWords(computed: Computed, answer: ReadAnswer): string[] {
     // With limit, of the results before it: "of the 10,000" read as a count of matches (review s37, 6).
     const all = `${n(counts.beforeLimit ?? counts.read + computed.overflow)} ${what}`;
     const linked = counts.kept ? `, the first ${n(counts.read)} in the full result linked below` : "";
-    const limit = counts.beforeLimit !== undefined ? ` (limit ${n(spec.limit ?? 0)} is more than that)` : "";
+    const limit = counts.beforeLimit !== undefined ? ` (${limitWords(spec)} is more than that)` : "";
     parts.push(
       `the first ${n(counts.shown)} of the ${all} are shown here${linked}; the rest are not kept, the most one answer holds${limit} (the figures are of them all): narrow with where, or count with count_by`,
     );
@@ -208,9 +209,10 @@ export function shownWords(computed: Computed, answer: ReadAnswer): string[] {
         ? " (raise limit, or leave it out, for the rest)"
         : "";
     const shown = counts.shown < counts.read ? "the result" : `shown here${linked}${rest}`;
-    parts.push(
-      `limit ${n(spec.limit ?? counts.read)}: the first ${n(counts.read)} of the ${n(counts.beforeLimit)} ${what}${order} are ${shown}`,
-    );
+    const first = spec.each
+      ? `the first ${n(spec.each.n)} of each ${spec.each.fields.join(" and ")}, ${n(counts.read)} of the ${n(counts.beforeLimit)} ${what}${order},`
+      : `the first ${n(counts.read)} of the ${n(counts.beforeLimit)} ${what}${order}`;
+    parts.push(`${limitWords(spec, counts.read)}: ${first} are ${shown}${tieWords(spec, counts.tiedGroups)}`);
     if (counts.shown === counts.read) return parts;
   }
   if (counts.shown < counts.read) {

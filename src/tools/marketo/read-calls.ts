@@ -38,6 +38,8 @@ export interface ReadCounts {
   cut?: PlainCut;
   /** The results before limit cut them to `read` (where, order_by, count_by applied). */
   beforeLimit?: number;
+  /** With limit per: the groups whose first row left out ties their last kept on the sort (limit-each.ts). */
+  tiedGroups?: number;
 }
 
 /** A read without paginate that max_items cut: it kept the first `kept` of the `of` records of its one page. */

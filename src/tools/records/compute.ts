@@ -22,6 +22,7 @@ import {
 } from "./count-fields.js";
 import { bucketedField, checkFields, FieldsSeen, type NamedField, quotedField } from "./fields.js";
 import { type Label, labelled } from "./labels.js";
+import { type LimitEach, limitParts } from "./limit-each.js";
 import { itemWise, type RecordTest, recordTest } from "./match.js";
 import { parseSortKeys, type SortKey } from "./order.js";
 import { columnsPart, type Pivot, pivotSortKeys, pivotTable, refusePivotOptions } from "./pivot.js";
@@ -37,8 +38,8 @@ export interface ComputeInput {
   count_by_ignore_case?: boolean | undefined;
   count_distinct?: string | undefined;
   sum?: string | undefined;
-  /** The first results only, after where, order_by and count_by (the caller cuts finish's rows). */
-  limit?: number | undefined;
+  /** The first results only, after where, order_by and count_by (the caller cuts finish's rows); "3 per programId". */
+  limit?: number | string | undefined;
   /** An IANA zone: where's dates and count_by's date buckets on its clock (validated by the caller). */
   time_zone?: string | undefined;
 }
@@ -66,6 +67,8 @@ export interface ComputeSpec {
   zone?: string;
   /** The first results only (the caller cuts finish's rows, which it counts first). */
   limit?: number;
+  /** The first results of each value of some fields ("3 per programId"; the caller cuts finish's rows). */
+  each?: LimitEach;
   /** Fields read from every record beside these (per's listed fields): checked, and entered, as where's are. */
   reads?: { input: string; field: string }[];
   /** Fields the records already hold as bucket labels (per's rows by "leadScore:25"), which order_by ranks as count_by does. */
@@ -96,7 +99,13 @@ export function computeSpec(input: ComputeInput, hint: string): ComputeSpec | un
     spec.order = spec.columns ? pivotSortKeys(input.order_by) : parseSortKeys(input.order_by);
   }
   Object.assign(spec, countOptions(input, spec.countBy));
-  if (input.limit !== undefined) spec.limit = input.limit;
+  Object.assign(
+    spec,
+    limitParts(
+      input.limit,
+      spec.countBy?.filter((field) => field !== spec.columns),
+    ),
+  );
   refusePivotOptions(spec);
   const countBy = spec.countBy;
   const own = countColumnNames(spec);
@@ -139,6 +148,7 @@ export function namedFields(spec: ComputeSpec): NamedField[] {
     ...(spec.sum ? [{ input: "sum", field: spec.sum, throughLists: true }] : []),
     // With count_by, order_by sorts the counts (computeSpec checked its fields).
     ...(spec.countBy ? [] : (spec.order ?? []).map(({ field }) => ({ input: "order_by", field }))),
+    ...(spec.countBy ? [] : (spec.each?.fields ?? []).map((field) => ({ input: "limit", field }))),
     ...(spec.reads ?? []),
   ];
 }

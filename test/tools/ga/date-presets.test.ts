@@ -101,7 +101,7 @@ describe("resolveDateRanges", () => {
     const step = listedSteps().find((listed) => listed.name === "google_analytics_run_reports");
     const properties = step?.inputSchema.properties as Record<string, { description?: string }> | undefined;
     const description = properties?.date_ranges?.description;
-    expect(description).toContain("calendar presets are resolved in the property's time zone");
+    expect(description).toContain("calendar presets are in the property's time zone");
     expect(description).not.toContain("resolved in UTC");
   });
 });
