@@ -179,13 +179,16 @@ export const RunReportsFields = z.strictObject({
     .optional()
     .describe('Sort: "-sessions", "-sessions,date" or [{field, desc, order_type}].')
     .meta({ title: "Sort by", examples: ["-sessions,date"] }),
-  limit: NumberIn(1, 10_000)
+  // "n per dimension": the first rows of each value, which agents took by hand (trial s34; report-limit-each.ts).
+  // Text first: the console types a union led by text in a text box (console/src/form-ui.ts), "10" or "10 per date".
+  limit: z
+    .union([Trimmed.min(1).max(500), NumberIn(1, 10_000)])
     .default(100)
-    .describe("Rows to return (1–10,000).")
-    .meta({ title: "Most rows", examples: [100] }),
+    .describe('Rows (≤10,000); "10 per date": of each.')
+    .meta({ title: "Most rows", examples: [100, "10 per date"] }),
   offset: NumberIn(0, 10_000_000)
     .default(0)
-    .describe("Rows to skip, to page with limit. Not with realtime.")
+    .describe("Rows to skip (not realtime).")
     .meta({ title: "Rows to skip", examples: [100] }),
   realtime: z
     .boolean()

@@ -194,10 +194,11 @@ export const MarketoApiCallInput = z.strictObject({
     )
     .meta({ title: "Lead fields", examples: ["country,leadSource"] }),
   limit: z
-    .union([z.int().min(1).max(100_000), z.string().trim().min(1).max(500)])
+    .union([z.string().trim().min(1).max(500), z.int().min(1).max(100_000)])
     .optional()
     // Results, after the read: a fresh agent sorted 96 members for the newest join and read all 96 (trial s19, N206).
-    // "n per field": the first of each group, which agents took by hand (trial s34; records/limit-each.ts).
+    // "n per field": the first of each group, which agents took by hand (trial s34; records/limit-each.ts). Text
+    // first: the console types a union led by text in a text box (console/src/form-ui.ts).
     .describe('Reads: first n results (after where, order_by, count_by); "1 per programId": of each.')
     .meta({ title: "First results only", examples: [10, "1 per programId"] }),
   cursor: cursorInput("An answer's next_cursor, to continue.").meta({

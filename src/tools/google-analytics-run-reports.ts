@@ -30,6 +30,7 @@ import type { Comparison } from "./ga/report-compare.js";
 import { dataStartNote, propertyStart } from "./ga/report-data-start.js";
 import { type FlatReport, quotaSummary } from "./ga/report-flatten.js";
 import { reportHints } from "./ga/report-hints.js";
+import { limitEachRequest } from "./ga/report-limit-each.js";
 import { mergedOrder } from "./ga/report-merged-order.js";
 import { perDayRequest } from "./ga/report-per-day-request.js";
 import { headlined, periodNote } from "./ga/report-periods.js";
@@ -133,17 +134,20 @@ export const googleAnalyticsRunReports: ToolStep<ReturnType<typeof input>, typeo
     // "sessions%" and "totalRevenue/sessions" columns: GA is asked for the metrics, and the shares and ratios
     // are added to its answer (report-shares.ts, report-ratios.ts).
     // "sessions%change" columns (report-change.ts) are added over the whole report, sorted here.
-    const { fields: unchanged, change } = changeRequest(asked);
+    // limit "10 per date": each group's first rows, of the whole report sorted here (report-limit-each.ts).
+    const { fields: counted, each } = limitEachRequest(asked);
+    const { fields: unchanged, change } = changeRequest(counted);
     const { fields: plain, shares } = shareRequest(unchanged);
     const { fields: daily, perDay } = perDayRequest(plain);
     const { fields, ratios, sort } = ratioRequest(daily, [...perDay, ...(change?.columns ?? [])]);
-    const sorted = change ? changeSort(fields, change, sort) : sort;
+    const sorted = change ? changeSort(fields, change, sort) : (sort ?? each?.sort);
     const derived = {
       shares,
       ratios,
       perDay,
       ...(change ? { change } : {}),
       ...(sorted ? { sort: sorted } : {}),
+      ...(each ? { each: { ...each, sort: sorted ?? each.sort } } : {}),
     };
     const shape = { ...checkRequestShape(fields, now), metricAt: askedAt(asked.metrics) };
     const ga = await ctx.connection("google", fields.account);
@@ -284,7 +288,8 @@ const charted = (fields: Fields, flat: FlatReport, shown: { merged?: Comparison 
 const metricTypes = (response: RunReportResponse) =>
   Object.fromEntries((response.metricHeaders ?? []).map((header) => [header.name ?? "", header.type]));
 
-type Fields = z.output<ReturnType<typeof input>>;
+/** The fields once limit is a number (limitEachRequest). */
+type Fields = Omit<z.output<ReturnType<typeof input>>, "limit"> & { limit: number };
 type Google = ConnectorOf<"google">;
 type ReportRequest = ReturnType<typeof buildReportRequest>;
 

@@ -103,7 +103,7 @@ export const marketoApiCall: ToolStep<typeof MarketoApiCallInput, typeof Marketo
   ],
   description:
     // The reference is the step's docUrl (the manifest's and the console's link), not words of the tool list.
-    "Calls any Adobe Marketo Engage REST or bulk endpoint (auth, rate limits, paging and size caps handled). " +
+    "Calls any Adobe Marketo Engage REST or bulk endpoint (auth, limits and paging handled). " +
     recipesInBrief(),
   docUrl: DOC_URL,
   connection: "marketo",

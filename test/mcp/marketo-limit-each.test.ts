@@ -83,7 +83,7 @@ describe('limit "n per field"', () => {
           else expect(figures(each.data)).toEqual({ read: whole.rows.length, matched: whole.rows.length });
           if (expected.length < whole.rows.length) {
             expect(each.first).toContain(
-              `limit ${n} per ${shape.per.join(",")}: the first ${n} of each ${shape.per.join(" and ")}, ${expected.length.toLocaleString("en-US")} of the ${whole.rows.length.toLocaleString("en-US")}`,
+              `limit ${n} per ${shape.per.join(",")}: the first${n === 1 ? "" : ` ${n}`} of each ${shape.per.join(" and ")}, ${expected.length.toLocaleString("en-US")} of the ${whole.rows.length.toLocaleString("en-US")}`,
             );
             expect(each.data.computed?.before_limit).toBe(whole.rows.length);
           }

@@ -3,7 +3,7 @@ import { ACCOUNT_HEADER } from "../account-schema.js";
 import type { SchemaContext } from "../types.js";
 
 /** The field's words, the same in tools/list's variants (src/tools/account-schema.ts copies them). */
-const ACCOUNT_DESCRIPTION = "Connected Google account to use (label).";
+const ACCOUNT_DESCRIPTION = "Connected Google account (label).";
 
 /** zod keeps the object it is given as the field's metadata: a copy of ours. */
 const META = { title: "Google account", description: ACCOUNT_DESCRIPTION, ...ACCOUNT_HEADER };

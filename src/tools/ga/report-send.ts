@@ -6,7 +6,6 @@
 import type { ConnectorOf } from "../../connections/registry.js";
 import type { RunReportResponse } from "../../connectors/google/types.js";
 import { isMartechError } from "../../errors.js";
-import type { RunReportsFields } from "../../schemas/google-analytics.js";
 import { type DateRange, type StatedRange, statedRanges, todayIn } from "./date-presets.js";
 import type { CountedDays } from "./report-calendar.js";
 import { changedReport } from "./report-change.js";
@@ -15,6 +14,7 @@ import type { Comparison, Withheld } from "./report-compare.js";
 import { checkDayFilter } from "./report-day-filter.js";
 import { unfilteredTotal } from "./report-empty.js";
 import { type FlatReport, flattenReport } from "./report-flatten.js";
+import { type CountedFields, type EachAsk, eachPage } from "./report-limit-each.js";
 import { barePart, metricFilterNote, unfilteredReport } from "./report-metric-filter.js";
 import { pageReport, type ReportPage } from "./report-paging.js";
 import { absentMean, countedDays, type DaySpan, withPerDay } from "./report-per-day.js";
@@ -25,15 +25,18 @@ import { withGroupShares, withShares } from "./report-shares.js";
 import { subtotalNote, subtotalsOf } from "./report-subtotals.js";
 import { checkWholeReport, mergedPage, mergesRanges, wholeReportRequest } from "./report-two-ranges.js";
 
-type Fields = RunReportsFields;
+/** The fields with limit a number (report-limit-each.ts turns "10 per date" into its parts). */
+type Fields = CountedFields;
 type Google = ConnectorOf<"google">;
 type ReportRequest = ReturnType<typeof buildReportRequest>;
 type Body = Record<string, unknown>;
 /** The columns the step adds to GA's answer (report-shares.ts, report-ratios.ts, report-per-day.ts, report-change.ts). */
-export type Derived = { shares: readonly string[]; perDay: readonly string[]; change?: ChangeAsk } & Omit<
-  RatioRequest<Fields>,
-  "fields"
->;
+export type Derived = {
+  shares: readonly string[];
+  perDay: readonly string[];
+  change?: ChangeAsk;
+  each?: EachAsk;
+} & Omit<RatioRequest<Fields>, "fields">;
 
 /**
  * The report as sent to GA and its rows: with two date ranges merged here, the whole report (every GA row,
@@ -90,7 +93,10 @@ export async function sendReport(
       sort,
     },
   );
-  const page = pageHere(whole, sort ? { offset: fields.offset, limit: fields.limit } : undefined);
+  // limit per: each group's first rows of the whole report sorted here (report-limit-each.ts).
+  const each = derived.each ? eachPage(whole, derived.each, fields.offset) : undefined;
+  const page =
+    each?.response ?? pageHere(whole, sort ? { offset: fields.offset, limit: fields.limit } : undefined);
   const shares = withShares(page, derived.shares, without?.totals);
   const shared = withGroupShares(shares, derived.shares, coarse, first);
   const flat = flattenReport(shared);
@@ -111,7 +117,7 @@ export async function sendReport(
   ];
   const filtered = metricFilterNote({ sent, flat, unfiltered, shares: derived.shares });
   const response = quota ? { ...shared, propertyQuota: quota } : shared;
-  const added = [...subtotal, daily.note, ...changed, filtered];
+  const added = [...subtotal, daily.note, ...changed, filtered, each?.note];
   // The days each range can have data on, with or without means a day: a range with none has no figures.
   const days = daily.days ?? countedDays(stated, span, sent.dimensionFilter);
   return { sent, response, flat, bare, added, hints: daily.hints, days };

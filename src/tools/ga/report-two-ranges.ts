@@ -27,6 +27,7 @@ import {
   type Withheld,
 } from "./report-compare.js";
 import type { FlatReport } from "./report-flatten.js";
+import type { CountedFields } from "./report-limit-each.js";
 import { mergedOrder } from "./report-merged-order.js";
 import { pageReport, type ReportPage } from "./report-paging.js";
 
@@ -72,7 +73,7 @@ export interface MergedPage {
 /** The merged rows of the whole report, sorted, and the page of them the offset and limit ask for. */
 export function mergedPage(o: {
   flat: FlatReport;
-  fields: RunReportsFields;
+  fields: CountedFields;
   names: { dimensions: readonly string[]; metrics: readonly string[] };
   stated: readonly StatedRange[];
   metricFilter: boolean;

@@ -210,7 +210,7 @@ export function shownWords(computed: Computed, answer: ReadAnswer): string[] {
         : "";
     const shown = counts.shown < counts.read ? "the result" : `shown here${linked}${rest}`;
     const first = spec.each
-      ? `the first ${n(spec.each.n)} of each ${spec.each.fields.join(" and ")}, ${n(counts.read)} of the ${n(counts.beforeLimit)} ${what}${order},`
+      ? `the first${spec.each.n === 1 ? "" : ` ${n(spec.each.n)}`} of each ${spec.each.fields.join(" and ")}, ${n(counts.read)} of the ${n(counts.beforeLimit)} ${what}${order},`
       : `the first ${n(counts.read)} of the ${n(counts.beforeLimit)} ${what}${order}`;
     parts.push(`${limitWords(spec, counts.read)}: ${first} are ${shown}${tieWords(spec, counts.tiedGroups)}`);
     if (counts.shown === counts.read) return parts;

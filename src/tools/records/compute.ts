@@ -22,7 +22,7 @@ import {
 } from "./count-fields.js";
 import { bucketedField, checkFields, FieldsSeen, type NamedField, quotedField } from "./fields.js";
 import { type Label, labelled } from "./labels.js";
-import { type LimitEach, limitParts } from "./limit-each.js";
+import { type LimitEach, limitExample, limitParts } from "./limit-each.js";
 import { itemWise, type RecordTest, recordTest } from "./match.js";
 import { parseSortKeys, type SortKey } from "./order.js";
 import { columnsPart, type Pivot, pivotSortKeys, pivotTable, refusePivotOptions } from "./pivot.js";
@@ -104,6 +104,7 @@ export function computeSpec(input: ComputeInput, hint: string): ComputeSpec | un
     limitParts(
       input.limit,
       spec.countBy?.filter((field) => field !== spec.columns),
+      limitExample(spec.countBy),
     ),
   );
   refusePivotOptions(spec);

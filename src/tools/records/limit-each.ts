@@ -1,8 +1,7 @@
 /**
- * limit "3 per programId": the first n results of each value of some fields, in the answer's order (after
- * where, order_by and count_by). Agents ranked within groups by hand (trial s34: each program's busiest day
- * from 409 count rows, each site's top pages); with count_by "programId,activityDate:day" and limit
- * "1 per programId", the step keeps each program's most frequent day (count rows come most frequent first).
+ * limit "n per field": the first n results of each value of some fields, in the answer's order (after its
+ * filter, sort and counts). Agents ranked within groups by hand (trial s34: each group's busiest day from 409
+ * count rows, each site's top pages, a day's top 10); ranked rows cut per group here answer in one call.
  */
 import { ValidationError } from "../../errors.js";
 import { fieldReader, textOf } from "./values.js";
@@ -15,11 +14,9 @@ export interface LimitEach {
 
 const EACH = /^(\d+)\s+per\s+(\S.*)$/i;
 const MOST = 100_000;
-const EXAMPLE =
-  'E.g. limit 10 (the first 10), or limit "1 per programId" with count_by "programId,activityDate:day" (each program\'s busiest day).';
 
-/** limit written "n per field[,field]". */
-export function limitEach(text: string): LimitEach {
+/** limit written "n per field[,field]"; `example`, the hint's call over the caller's own fields. */
+export function limitEach(text: string, example: string, most = MOST): LimitEach {
   const match = EACH.exec(text.trim());
   const n = Number(match?.[1]);
   const fields = (match?.[2] ?? "")
@@ -29,14 +26,16 @@ export function limitEach(text: string): LimitEach {
   if (!match || fields.length === 0) {
     throw new ValidationError(
       "limit",
-      `"${text}" is not a limit: it takes a number of results (10), or a number per field ("3 per programId": the first 3 of each programId).`,
-      { hint: EXAMPLE },
+      `"${text}" is not a limit: it takes a number (10: the first 10), or a number per field ("3 per <field>": the first 3 of each value).`,
+      { hint: example },
     );
   }
-  if (n < 1 || n > MOST) {
-    throw new ValidationError("limit", `${n} per ${fields.join(",")}: the number is from 1 to 100,000.`, {
-      hint: EXAMPLE,
-    });
+  if (n < 1 || n > most) {
+    throw new ValidationError(
+      "limit",
+      `${n} per ${fields.join(",")}: the number is from 1 to ${most.toLocaleString("en-US")}.`,
+      { hint: example },
+    );
   }
   return { n, fields };
 }
@@ -48,14 +47,21 @@ export function limitEach(text: string): LimitEach {
 export function limitParts(
   limit: number | string | undefined,
   rowFields: readonly string[] | undefined,
+  example: string,
 ): { limit?: number; each?: LimitEach } {
   if (limit === undefined) return {};
   if (typeof limit === "number") return { limit };
   if (/^\s*\d+\s*$/.test(limit)) return { limit: Number(limit) };
-  const each = limitEach(limit);
+  const each = limitEach(limit, example);
   if (rowFields) checkEachOnRows(each, rowFields);
   return { each };
 }
+
+/** A limit refusal's example, over count_by's fields when it has them. */
+export const limitExample = (countBy: readonly string[] | undefined): string =>
+  countBy?.[0] === undefined
+    ? 'E.g. limit 10 (the first 10), or limit "1 per <field>" (the first record of each value, in order_by\'s order).'
+    : `E.g. limit 10 (the first 10 count rows), or limit "1 per ${countBy[0]}" (each ${countBy[0]}'s first count row, its most frequent${countBy[1] ? ` ${countBy[1]}` : ""}).`;
 
 /** How the limit is written back in an answer: "1 per programId". */
 export const limitEachText = (each: LimitEach): string => `${each.n} per ${each.fields.join(",")}`;
@@ -76,43 +82,57 @@ export function checkEachOnRows(each: LimitEach, rowFields: readonly string[]): 
   );
 }
 
+type Row = Readonly<Record<string, unknown>>;
+
+/** A record's group for `each`: its values of each.fields, as one text. */
+const groupOf = (each: LimitEach) => {
+  const readers = each.fields.map(fieldReader);
+  return (row: Row) => JSON.stringify(readers.map((read) => textOf(read(row))));
+};
+
+/** The first n of each value of the fields, in the order given. */
+export function firstOfEach<T extends Row>(rows: readonly T[], each: LimitEach): T[] {
+  return firstOfEachBy(rows, each.n, groupOf(each));
+}
+
+/** The first n rows of each group, in the order given: a row's group is `keyOf`'s text. */
+export function firstOfEachBy<T>(rows: readonly T[], n: number, keyOf: (row: T) => string): T[] {
+  const taken = new Map<string, number>();
+  return rows.filter((row) => {
+    const key = keyOf(row);
+    const had = taken.get(key) ?? 0;
+    taken.set(key, had + 1);
+    return had < n;
+  });
+}
+
 /**
  * The groups where the first row left out equals the last one kept on `keys` (the fields the rows are sorted
  * by): which of them is kept is then the order's tie-break, not a rank, and the answer says so.
  */
-export function tiedGroups(
-  rows: readonly Readonly<Record<string, unknown>>[],
-  each: LimitEach,
-  keys: readonly string[],
-): number {
-  const readers = each.fields.map(fieldReader);
-  const sortReaders = keys.map(fieldReader);
-  const groups = new Map<string, Readonly<Record<string, unknown>>[]>();
-  for (const row of rows) {
-    const key = JSON.stringify(readers.map((read) => textOf(read(row))));
-    const group = groups.get(key) ?? [];
-    if (group.length <= each.n) group.push(row);
-    groups.set(key, group);
-  }
-  const same = (a: Readonly<Record<string, unknown>>, b: Readonly<Record<string, unknown>>) =>
-    sortReaders.every((read) => textOf(read(a)) === textOf(read(b)));
-  return [...groups.values()].filter((group) => {
-    const [last, next] = [group[each.n - 1], group[each.n]];
-    return last !== undefined && next !== undefined && same(last, next);
-  }).length;
+export function tiedGroups(rows: readonly Row[], each: LimitEach, keys: readonly string[]): number {
+  const readers = keys.map(fieldReader);
+  return tiedGroupsBy(rows, each.n, groupOf(each), (row) =>
+    JSON.stringify(readers.map((read) => textOf(read(row)))),
+  );
 }
 
-/** The first n of each value of the fields, in the order given. */
-export function firstOfEach<T extends Readonly<Record<string, unknown>>>(
+/** tiedGroups over any rows: `keyOf` their group, `sortOf` what they are sorted by, as text. */
+export function tiedGroupsBy<T>(
   rows: readonly T[],
-  each: LimitEach,
-): T[] {
-  const readers = each.fields.map(fieldReader);
-  const taken = new Map<string, number>();
-  return rows.filter((row) => {
-    const key = JSON.stringify(readers.map((read) => textOf(read(row))));
-    const had = taken.get(key) ?? 0;
-    taken.set(key, had + 1);
-    return had < each.n;
-  });
+  n: number,
+  keyOf: (row: T) => string,
+  sortOf: (row: T) => string,
+): number {
+  const groups = new Map<string, T[]>();
+  for (const row of rows) {
+    const key = keyOf(row);
+    const group = groups.get(key) ?? [];
+    if (group.length <= n) group.push(row);
+    groups.set(key, group);
+  }
+  return [...groups.values()].filter((group) => {
+    const [last, next] = [group[n - 1], group[n]];
+    return last !== undefined && next !== undefined && sortOf(last) === sortOf(next);
+  }).length;
 }

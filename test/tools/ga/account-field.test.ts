@@ -34,7 +34,7 @@ describe("account field", () => {
     expect(Object.keys(schema.properties)[0]).toBe("account");
     expect(schema.properties.account).toMatchObject({
       enum: ["marketing", "sales"],
-      description: "Connected Google account to use (label).",
+      description: "Connected Google account (label).",
     });
     expect(schema.required).toContain("account");
     const single = toJsonSchema(step!.input({ accounts: ["marketing"] }), "input") as { required?: string[] };

@@ -1,0 +1,115 @@
+/**
+ * limit "10 per date" on Run Reports: the first rows of each value of some dimensions, in order_by's order
+ * (by default the first metric, most first), over the whole report read and sorted here (report-ratios.ts
+ * wholeForSort and sortedHere: GA has no limit per group). Agents ranked within groups by hand: a day's top 10
+ * pages, each site's top 20 (trial s34). The page then is the rows kept, and offset pages over them.
+ */
+import type { RunReportResponse } from "../../connectors/google/types.js";
+import { ValidationError } from "../../errors.js";
+import type { RunReportsFields } from "../../schemas/google-analytics.js";
+import { n, plural } from "../numbers-in-words.js";
+import {
+  firstOfEachBy,
+  type LimitEach,
+  limitEach,
+  limitEachText,
+  tiedGroupsBy,
+} from "../records/limit-each.js";
+import { type SortKey, sortKeys } from "./report-ratios.js";
+
+interface Limited {
+  limit: number | string;
+  metrics: string[];
+  dimensions: string[];
+  date_ranges?: unknown[] | undefined;
+  realtime?: boolean | undefined;
+  funnel?: unknown;
+  order_by?: RunReportsFields["order_by"];
+}
+
+/** Run Reports' fields once limit is a number (limit per's parts are apart, in EachAsk). */
+export type CountedFields = Omit<RunReportsFields, "limit"> & { limit: number };
+
+/** limit a number of rows: the report as GA pages it. limit per: the parts the step sorts and cuts by. */
+export type EachAsk = { each: LimitEach; sort: SortKey[] };
+
+/** The fields with limit a number, and limit per's groups and sort when it was written "n per dimension". */
+export function limitEachRequest<F extends Limited>(
+  fields: F,
+): { fields: Omit<F, "limit"> & { limit: number }; each?: EachAsk } {
+  const { limit } = fields;
+  if (typeof limit === "number") return { fields: { ...fields, limit } };
+  if (/^\s*\d+\s*$/.test(limit)) return { fields: { ...fields, limit: Number(limit) } };
+  const example = `E.g. limit 100, or limit "10 per ${fields.dimensions[0] ?? "date"}" with order_by "-${fields.metrics[0] ?? "sessions"}" (the top 10 of each).`;
+  const each = limitEach(limit, example, 10_000);
+  const refuse = (why: string, hint: string): never => {
+    throw new ValidationError("limit", `limit "${limitEachText(each)}" ${why}`, { hint });
+  };
+  const stray = each.fields.find((field) => !fields.dimensions.includes(field));
+  if (stray !== undefined) {
+    refuse(
+      `takes a dimension of this report, and ${stray} is not one${fields.dimensions.length ? `: ${fields.dimensions.join(", ")}` : " (it has none)"}.`,
+      fields.dimensions.length ? example : `Add ${stray} to dimensions, or give limit a number.`,
+    );
+  }
+  if (fields.funnel !== undefined || fields.realtime) {
+    refuse("is for reports of dates, not a funnel or realtime.", "Give limit a number.");
+  }
+  if ((fields.date_ranges?.length ?? 1) > 1) {
+    refuse("takes one date range.", "Report on one date range at a time, or give limit a number.");
+  }
+  // Unless order_by says otherwise, each group in turn, its rows by the first metric, most first: "each day's
+  // top 10" reads day by day.
+  const top = { name: fields.metrics[0] ?? "", desc: true };
+  const sort =
+    fields.order_by === undefined
+      ? [...each.fields.map((name) => ({ name, desc: false })), top]
+      : sortKeys(fields.order_by);
+  return { fields: { ...fields, limit: 10_000 }, each: { each, sort } };
+}
+
+const valuesAt = (
+  row: NonNullable<RunReportResponse["rows"]>[number],
+  at: readonly number[],
+  metric = false,
+) => JSON.stringify(at.map((i) => (metric ? row.metricValues : row.dimensionValues)?.[i]?.value ?? ""));
+
+/**
+ * The rows limit per keeps of the whole report sorted here, from `offset`; its rowCount is theirs, and the note
+ * says how many of GA's rows they are and in how many groups the next row ties the last kept on the sort.
+ */
+export function eachPage(
+  response: RunReportResponse,
+  ask: EachAsk,
+  offset: number,
+): { response: RunReportResponse; note: string | undefined } {
+  const dimensions = (response.dimensionHeaders ?? []).map((header) => header.name ?? "");
+  const metrics = (response.metricHeaders ?? []).map((header) => header.name ?? "");
+  const rows = response.rows ?? [];
+  const groupAt = ask.each.fields.map((field) => dimensions.indexOf(field));
+  const keyOf = (row: (typeof rows)[number]) => valuesAt(row, groupAt);
+  const kept = firstOfEachBy(rows, ask.each.n, keyOf);
+  const sortOf = (row: (typeof rows)[number]) =>
+    ask.sort
+      .map(({ name }) =>
+        metrics.includes(name)
+          ? valuesAt(row, [metrics.indexOf(name)], true)
+          : valuesAt(row, [dimensions.indexOf(name)]),
+      )
+      .join();
+  const tied = tiedGroupsBy(rows, ask.each.n, keyOf, sortOf);
+  const by = ask.sort.map(({ name, desc }) => `${desc ? "-" : ""}${name}`).join(",");
+  const groups = ask.each.fields.join(" and ");
+  const first = ask.each.n === 1 ? "the first row" : `the first ${n(ask.each.n)} rows`;
+  // A limit that cuts nothing says nothing, as a number that cuts nothing does.
+  const note =
+    kept.length === rows.length
+      ? undefined
+      : `limit ${limitEachText(ask.each)} (order_by ${by}): ${first} of each ${groups}, ` +
+        `${n(kept.length)} of the report's ${plural(rows.length, "row")}; totals are GA's, over all ${n(rows.length)}` +
+        (tied > 0
+          ? `; in ${plural(tied, groups)} the next row ties the last one kept on ${by}: add a field to order_by to choose between them`
+          : "") +
+        ".";
+  return { response: { ...response, rows: kept.slice(offset), rowCount: kept.length }, note };
+}
