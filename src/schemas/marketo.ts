@@ -86,7 +86,7 @@ export const MarketoApiCallInput = z.strictObject({
     .optional()
     // Records read, not results: a fresh agent gave it as the matches wanted (trial s9, N47).
     .describe(
-      "Most records read before where (≤100,000; default 5,000 with paginate or files; none with run_to_completion).",
+      "Most records read before where, not results (≤100,000): default 5,000 (paginate, files); none with run_to_completion.",
     )
     .meta({ title: "Most records", examples: [1000] }),
   run_to_completion: z
