@@ -75,6 +75,31 @@ describe('limit "n per dimension" on Run Reports', () => {
     );
   });
 
+  it("states the metric filter's figures of the whole report, and ties of a share column on its metric (review s43)", async () => {
+    const base = {
+      metrics: ["screenPageViews"],
+      dimensions: ["date", "pagePath"],
+      filter: "screenPageViews > 100",
+    };
+    const whole = firstText(await report({ ...base, limit: 10_000 }));
+    const each = firstText(await report({ ...base, limit: "3 per date" }));
+    const filterSaid =
+      /The metric filter screenPageViews > 100 kept [\d,]+ of the [\d,]+ rows GA has without it, leaving out [\d,]+/;
+    expect(each.match(filterSaid)?.[0]).toBe(whole.match(filterSaid)?.[0]);
+    expect(whole).toMatch(filterSaid);
+    // A share sorts as its metric: the next row ties the last kept only where their sessions are equal.
+    const shares = { metrics: ["sessions%"], dimensions: ["country", "deviceCategory"] };
+    const all = data(await report({ ...shares, order_by: "country,-sessions", limit: 10_000 })).rows;
+    const groups = new Map<unknown, number[]>();
+    for (const row of all)
+      groups.set(row.country, [...(groups.get(row.country) ?? []), Number(row.sessions)]);
+    const tied = [...groups.values()].filter((list) => list.length > 2 && list[1] === list[2]).length;
+    const cut = firstText(await report({ ...shares, limit: "2 per country" }));
+    if (tied > 0)
+      expect(cut).toContain(`in ${tied} group${tied === 1 ? "" : "s"} (by country) the next row ties`);
+    else expect(cut).not.toContain("the next row ties");
+  });
+
   it("refuses a dimension the report lacks, two date ranges and realtime, each naming what works", async () => {
     const stray = await report({
       metrics: ["sessions"],
@@ -101,6 +126,22 @@ describe('limit "n per dimension" on Run Reports', () => {
       limit: "3 per date",
     });
     expect(firstText(two)).toContain("takes one date range");
+    // A funnel is refused first: adding the dimension it names would not help (review s43, 6).
+    const funnel = await report({
+      funnel: { steps: ["session_start", "add_to_cart", "purchase"], breakdown: "deviceCategory" },
+      limit: "1 per deviceCategory",
+    });
+    expect(firstText(funnel)).toContain("is for reports of dates, not a funnel or realtime");
+    // Every dimension named: each group one row, nothing cut.
+    const every = await report({
+      metrics: ["sessions"],
+      dimensions: ["date", "pagePath"],
+      limit: "3 per date, pagePath",
+    });
+    expect(firstText(every)).toContain(
+      "names every dimension of the report, so each group is one row and nothing is cut",
+    );
+    expect(firstText(every)).toContain('limit "3 per date"');
     const odd = await report({ metrics: ["sessions"], dimensions: ["date"], limit: "lots" });
     expect(firstText(odd)).toContain('"lots" is not a limit');
     // "100" is still the number 100.

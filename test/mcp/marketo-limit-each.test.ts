@@ -11,6 +11,7 @@ import { seededMarketo } from "../helpers/marketo-mcp.js";
 type Row = Record<string, unknown>;
 interface Answer {
   result: Row[];
+  next_cursor?: string;
   computed?: Record<string, number>;
 }
 
@@ -74,8 +75,13 @@ describe('limit "n per field"', () => {
           const order_by = order && (shape.count_by ? "-count" : "-leadScore,id");
           const args = { ...shape.read, ...(shape.count_by ? { count_by: shape.count_by } : {}) };
           const call = order_by ? { ...args, order_by } : args;
-          const whole = await rows(call);
+          // Without order_by, count rows come each group in turn, most frequent first (review s43, 2); records in
+          // read order.
+          const implied = shape.count_by && !order_by ? { order_by: `${shape.per.join(",")},-count` } : {};
+          const whole = await rows({ ...call, ...implied });
           const each = await rows({ ...call, limit: `${n} per ${shape.per.join(",")}` });
+          // Every record was read: no cursor re-reads what was shown (review s43, 1).
+          expect(each.data.next_cursor).toBeUndefined();
           const expected = firstOfEach(whole.rows, shape.per, n);
           expect(each.rows).toEqual(expected);
           // A plain read has no figures; with limit, those of every record read.
@@ -110,7 +116,7 @@ describe('limit "n per field"', () => {
     // The seeded world has such ties: the words below are tested, not skipped.
     expect(ties).toBeGreaterThan(0);
     expect(each.first).toContain(
-      `(in ${ties} primaryAttributeValue${ties === 1 ? "" : "s"} the next row ties the last one kept on count: add a field to order_by to choose between them)`,
+      `(in ${ties} group${ties === 1 ? "" : "s"} (by primaryAttributeValue) the next row ties the last one kept on count: add a field to order_by to choose between them)`,
     );
     // Doing what the tie hint says: a second order_by field decides, and the ties are named no more.
     const decided = await rows({
@@ -118,7 +124,8 @@ describe('limit "n per field"', () => {
       order_by: "-count,activityDate:day",
       limit: "1 per primaryAttributeValue",
     });
-    expect(decided.rows.map((r) => r.count)).toEqual(each.rows.map((r) => r.count));
+    const byGroup = (list: Row[]) => new Map(list.map((r) => [r.primaryAttributeValue, r.count]));
+    expect(byGroup(decided.rows)).toEqual(byGroup(each.rows));
     expect(decided.first).not.toContain("ties the last one kept on count");
   });
 
@@ -129,6 +136,49 @@ describe('limit "n per field"', () => {
     const emails = answer.rows.map((row) => row.primaryAttributeValue);
     expect(new Set(emails).size).toBe(emails.length);
     expect(emails.length).toBeGreaterThan(1);
+  });
+
+  it("keeps each day's most frequent type though count_by lists a day's types A to Z, and a pivot's ties on its total", async () => {
+    const call = { ...ACTIVITIES, count_by: "activityDate:day,activityType" };
+    const whole = await rows(call);
+    const each = await rows({ ...call, limit: "1 per activityDate:day" });
+    const best = new Map<unknown, number>();
+    for (const row of whole.rows)
+      best.set(row["activityDate:day"], Math.max(best.get(row["activityDate:day"]) ?? 0, Number(row.count)));
+    expect(each.rows.length).toBe(best.size);
+    for (const row of each.rows) expect(row.count).toBe(best.get(row["activityDate:day"]));
+    // A pivot's rows are ranked by total: its ties are counted on it.
+    const pivot = {
+      ...LEADS,
+      query_parameters: { fields: "id,leadSource,country,createdAt" },
+      count_by: "leadSource,country,createdAt:year:columns",
+    };
+    const all = await rows(pivot);
+    const top = await rows({ ...pivot, limit: "1 per leadSource" });
+    const totals = new Map<unknown, number[]>();
+    for (const row of all.rows)
+      totals.set(row.leadSource, [...(totals.get(row.leadSource) ?? []), Number(row.total)]);
+    const tied = [...totals.values()].filter((list) => list.length > 1 && list[0] === list[1]).length;
+    expect(top.rows.map((row) => row.total)).toEqual([...totals.values()].map((list) => list[0]));
+    if (tied > 0)
+      expect(top.first).toContain(
+        `(in ${tied} group${tied === 1 ? "" : "s"} (by leadSource) the next row ties the last one kept on total`,
+      );
+    else expect(top.first).not.toContain("ties the last one kept");
+  });
+
+  it("refuses a limit per every count_by field, which would cut nothing, naming one that cuts", async () => {
+    const all = await mkto.call({
+      ...LEADS,
+      count_by: "leadSource,leadScore:25",
+      limit: "1 per leadScore:25,leadSource",
+    });
+    expect(all.result.isError).toBe(true);
+    expect(all.text).toContain(
+      "names every count_by field, so each group is one count row and nothing is cut",
+    );
+    expect(all.text).toContain('limit "1 per leadSource"');
+    await mkto.ok({ ...LEADS, count_by: "leadSource,leadScore:25", limit: "1 per leadSource" });
   });
 
   it("refuses a field that is not a count row's, naming those it takes, and a limit it cannot read", async () => {

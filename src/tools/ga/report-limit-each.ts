@@ -45,6 +45,10 @@ export function limitEachRequest<F extends Limited>(
   const refuse = (why: string, hint: string): never => {
     throw new ValidationError("limit", `limit "${limitEachText(each)}" ${why}`, { hint });
   };
+  if (fields.funnel !== undefined || fields.realtime) {
+    refuse("is for reports of dates, not a funnel or realtime.", "Give limit a number.");
+  }
+  // Checked first: adding the dimension would not help a funnel (review s43, 6).
   const stray = each.fields.find((field) => !fields.dimensions.includes(field));
   if (stray !== undefined) {
     refuse(
@@ -52,8 +56,12 @@ export function limitEachRequest<F extends Limited>(
       fields.dimensions.length ? example : `Add ${stray} to dimensions, or give limit a number.`,
     );
   }
-  if (fields.funnel !== undefined || fields.realtime) {
-    refuse("is for reports of dates, not a funnel or realtime.", "Give limit a number.");
+  if (fields.dimensions.every((field) => each.fields.includes(field))) {
+    // Each group would be one row: nothing would be cut (review s43, 7).
+    refuse(
+      `names every dimension of the report, so each group is one row and nothing is cut.`,
+      `Name fewer: e.g. limit "${each.n} per ${fields.dimensions[0]}", the first ${each.n} rows of each ${fields.dimensions[0]}.`,
+    );
   }
   if ((fields.date_ranges?.length ?? 1) > 1) {
     refuse("takes one date range.", "Report on one date range at a time, or give limit a number.");
@@ -68,11 +76,29 @@ export function limitEachRequest<F extends Limited>(
   return { fields: { ...fields, limit: 10_000 }, each: { each, sort } };
 }
 
-const valuesAt = (
-  row: NonNullable<RunReportResponse["rows"]>[number],
-  at: readonly number[],
-  metric = false,
-) => JSON.stringify(at.map((i) => (metric ? row.metricValues : row.dimensionValues)?.[i]?.value ?? ""));
+type Row = NonNullable<RunReportResponse["rows"]>[number];
+
+const valuesAt = (row: Row, at: readonly number[], metric = false) =>
+  JSON.stringify(at.map((i) => (metric ? row.metricValues : row.dimensionValues)?.[i]?.value ?? ""));
+
+/** The sort keys a tie is on: the group's own dimensions are alike within it. */
+const tieOn = (ask: EachAsk): string =>
+  ask.sort
+    .filter(({ name }) => !ask.each.fields.includes(name))
+    .map(({ name, desc }) => `${desc ? "-" : ""}${name}`)
+    .join(",");
+
+/** A row's value of a sort key: a share ("sessions%", added after the cut) sorts as its metric. */
+function sortValue(
+  row: Row,
+  name: string,
+  metrics: readonly string[],
+  dimensions: readonly string[],
+): string {
+  const metric = metrics.includes(name) ? name : name.replace(/%$/, "");
+  if (metrics.includes(metric)) return valuesAt(row, [metrics.indexOf(metric)], true);
+  return valuesAt(row, [dimensions.indexOf(name)]);
+}
 
 /**
  * The rows limit per keeps of the whole report sorted here, from `offset`; its rowCount is theirs, and the note
@@ -87,16 +113,9 @@ export function eachPage(
   const metrics = (response.metricHeaders ?? []).map((header) => header.name ?? "");
   const rows = response.rows ?? [];
   const groupAt = ask.each.fields.map((field) => dimensions.indexOf(field));
-  const keyOf = (row: (typeof rows)[number]) => valuesAt(row, groupAt);
+  const keyOf = (row: Row) => valuesAt(row, groupAt);
   const kept = firstOfEachBy(rows, ask.each.n, keyOf);
-  const sortOf = (row: (typeof rows)[number]) =>
-    ask.sort
-      .map(({ name }) =>
-        metrics.includes(name)
-          ? valuesAt(row, [metrics.indexOf(name)], true)
-          : valuesAt(row, [dimensions.indexOf(name)]),
-      )
-      .join();
+  const sortOf = (row: Row) => ask.sort.map(({ name }) => sortValue(row, name, metrics, dimensions)).join();
   const tied = tiedGroupsBy(rows, ask.each.n, keyOf, sortOf);
   const by = ask.sort.map(({ name, desc }) => `${desc ? "-" : ""}${name}`).join(",");
   const groups = ask.each.fields.join(" and ");
@@ -108,7 +127,7 @@ export function eachPage(
       : `limit ${limitEachText(ask.each)} (order_by ${by}): ${first} of each ${groups}, ` +
         `${n(kept.length)} of the report's ${plural(rows.length, "row")}; totals are GA's, over all ${n(rows.length)}` +
         (tied > 0
-          ? `; in ${plural(tied, groups)} the next row ties the last one kept on ${by}: add a field to order_by to choose between them`
+          ? `; in ${plural(tied, "group")} (by ${groups}) the next row ties the last one kept on ${tieOn(ask)}: add a field to order_by to choose between them`
           : "") +
         ".";
   return { response: { ...response, rows: kept.slice(offset), rowCount: kept.length }, note };

@@ -93,10 +93,7 @@ export async function sendReport(
       sort,
     },
   );
-  // limit per: each group's first rows of the whole report sorted here (report-limit-each.ts).
-  const each = derived.each ? eachPage(whole, derived.each, fields.offset) : undefined;
-  const page =
-    each?.response ?? pageHere(whole, sort ? { offset: fields.offset, limit: fields.limit } : undefined);
+  const { page, each } = shownPage(whole, derived, fields);
   const shares = withShares(page, derived.shares, without?.totals);
   const shared = withGroupShares(shares, derived.shares, coarse, first);
   const flat = flattenReport(shared);
@@ -115,12 +112,24 @@ export async function sendReport(
     ...subtotalNote(coarse, first, derived.shares, kept),
     ...subtotalNote(across, second, [], kept),
   ];
-  const filtered = metricFilterNote({ sent, flat, unfiltered, shares: derived.shares });
+  // What the metric filter kept is the whole report's rows, not those limit per kept of them (review s43, 3).
+  const before = each ? { ...flat, rowCount: whole.rows?.length ?? 0 } : flat;
+  const filtered = metricFilterNote({ sent, flat: before, unfiltered, shares: derived.shares });
   const response = quota ? { ...shared, propertyQuota: quota } : shared;
   const added = [...subtotal, daily.note, ...changed, filtered, each?.note];
   // The days each range can have data on, with or without means a day: a range with none has no figures.
   const days = daily.days ?? countedDays(stated, span, sent.dimensionFilter);
   return { sent, response, flat, bare, added, hints: daily.hints, days };
+}
+
+/**
+ * The rows the answer pages over: limit per's, each group's first rows of the whole report sorted here
+ * (report-limit-each.ts); the page asked for of a report sorted here; else GA's page as it came.
+ */
+function shownPage(whole: RunReportResponse, derived: Derived, fields: Fields) {
+  const each = derived.each ? eachPage(whole, derived.each, fields.offset) : undefined;
+  const sorted = derived.sort ? { offset: fields.offset, limit: fields.limit } : undefined;
+  return { page: each?.response ?? pageHere(whole, sorted), each };
 }
 
 /** A promise's value, or undefined when it fails with an error the step typed (GA's refusal, the deadline). */

@@ -170,7 +170,8 @@ export function computedAnswer(input: MarketoApiCallInput, ctx: ToolContext, com
   // A cursor continues exactly after the last record shown only in read order (where alone); sorted or
   // counted, it continues the read after the last record read, for figures of their own.
   // limit in read order is a page: its cursor too continues after the last record shown (review s22, finding 2).
-  const inOrder = !spec.order && !spec.countBy;
+  // limit per keeps records from all through the read: no cursor continues after the last shown (review s43, 1).
+  const inOrder = !spec.order && !spec.countBy && !spec.each;
   const resumeAt = inOrder && shown.length < all.length ? computed.positions[shown.length] : computed.next;
   // An export's rows are linked as a file even when they fit the answer: a file is what was asked for.
   const asFile = (computed.file === true || computed.linked === true) && !spec.countBy;
@@ -223,7 +224,9 @@ function eachTies(
   spec: RecordCompute["spec"],
 ): { tiedGroups?: number } {
   if (!spec.each) return {};
-  const keys = spec.order?.map(({ field }) => field) ?? (spec.countBy ? ["count"] : []);
+  // A pivot's rows have a total, not a count (review s43, 4).
+  const keys =
+    spec.order?.map(({ field }) => field) ?? (spec.columns ? ["total"] : spec.countBy ? ["count"] : []);
   const tied = keys.length === 0 ? 0 : tiedGroups(all, spec.each, keys);
   return tied > 0 ? { tiedGroups: tied } : {};
 }

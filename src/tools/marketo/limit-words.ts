@@ -10,6 +10,8 @@ export const limitWords = (spec: ComputeSpec, read = 0): string =>
 /** limit per's groups whose last kept row ties the next: which is kept is the order's, not a rank. */
 export function tieWords(spec: ComputeSpec, tied: number | undefined): string {
   if (!spec.each || !tied) return "";
-  const on = spec.order?.map(({ field }) => field).join(", ") ?? "count";
-  return ` (in ${plural(tied, spec.each.fields.join(" and "))} the next row ties the last one kept on ${on}: add a field to order_by to choose between them)`;
+  // The group's own fields are alike within it: the tie is on the others.
+  const sorted = spec.order?.map(({ field }) => field).filter((field) => !spec.each?.fields.includes(field));
+  const on = sorted?.join(", ") || (spec.columns ? "total" : "count");
+  return ` (in ${plural(tied, "group")} (by ${spec.each.fields.join(" and ")}) the next row ties the last one kept on ${on}: add a field to order_by to choose between them)`;
 }

@@ -22,7 +22,7 @@ import {
 } from "./count-fields.js";
 import { bucketedField, checkFields, FieldsSeen, type NamedField, quotedField } from "./fields.js";
 import { type Label, labelled } from "./labels.js";
-import { type LimitEach, limitExample, limitParts } from "./limit-each.js";
+import { eachOrder, type LimitEach, limitExample, limitParts } from "./limit-each.js";
 import { itemWise, type RecordTest, recordTest } from "./match.js";
 import { parseSortKeys, type SortKey } from "./order.js";
 import { columnsPart, type Pivot, pivotSortKeys, pivotTable, refusePivotOptions } from "./pivot.js";
@@ -108,6 +108,7 @@ export function computeSpec(input: ComputeInput, hint: string): ComputeSpec | un
     ),
   );
   refusePivotOptions(spec);
+  if (spec.each && spec.countBy && !spec.order && !spec.columns) spec.order = eachOrder(spec.each);
   const countBy = spec.countBy;
   const own = countColumnNames(spec);
   // A pivot's order_by names its columns, known once counted (pivot.ts checks it then).

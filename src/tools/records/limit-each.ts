@@ -57,6 +57,16 @@ export function limitParts(
   return { each };
 }
 
+/**
+ * Count rows' order for limit per without order_by: each group in turn, its rows most frequent first, so
+ * "1 per activityDate:day" is each day's most frequent value whatever count_by's own order (a date's rows
+ * came A to Z: review s43, 2).
+ */
+export const eachOrder = (each: LimitEach): { field: string; desc: boolean }[] => [
+  ...each.fields.map((field) => ({ field, desc: false })),
+  { field: "count", desc: true },
+];
+
 /** A limit refusal's example, over count_by's fields when it has them. */
 export const limitExample = (countBy: readonly string[] | undefined): string =>
   countBy?.[0] === undefined
@@ -72,12 +82,22 @@ export const limitEachText = (each: LimitEach): string => `${each.n} per ${each.
  */
 export function checkEachOnRows(each: LimitEach, rowFields: readonly string[]): void {
   const stray = each.fields.find((field) => !rowFields.includes(field));
+  if (stray === undefined && rowFields.every((field) => each.fields.includes(field))) {
+    // Each group would be one count row: nothing would be cut (review s43, 7).
+    throw new ValidationError(
+      "limit",
+      `limit "${limitEachText(each)}" names every count_by field, so each group is one count row and nothing is cut.`,
+      {
+        hint: `Name fewer: e.g. limit "${each.n} per ${rowFields[0]}", each ${rowFields[0]}'s first ${each.n} count rows.`,
+      },
+    );
+  }
   if (stray === undefined) return;
   throw new ValidationError(
     "limit",
     `with count_by, limit per takes a field of the count rows, and ${stray} is not one: ${rowFields.join(", ")}.`,
     {
-      hint: `E.g. limit "${each.n} per ${rowFields[0]}" (the first ${each.n} of each ${rowFields[0]}, in order_by's order).`,
+      hint: `E.g. limit "${each.n} per ${rowFields[0]}" (each ${rowFields[0]}'s first ${each.n} count rows: without order_by, its most frequent).`,
     },
   );
 }
