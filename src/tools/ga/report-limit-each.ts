@@ -1,6 +1,6 @@
 /**
  * limit "10 per date" on Run Reports: the first rows of each value of some dimensions, in order_by's order
- * (by default the first metric, most first), over the whole report read and sorted here (report-ratios.ts
+ * (by default each group in turn, its rows by the first metric, most first), over the whole report read and sorted here (report-ratios.ts
  * wholeForSort and sortedHere: GA has no limit per group). Agents ranked within groups by hand: a day's top 10
  * pages, each site's top 20 (trial s34). The page then is the rows kept, and offset pages over them.
  */
@@ -45,10 +45,10 @@ export function limitEachRequest<F extends Limited>(
   const refuse = (why: string, hint: string): never => {
     throw new ValidationError("limit", `limit "${limitEachText(each)}" ${why}`, { hint });
   };
+  // Before the dimensions: adding the dimension named would not help a funnel (review s43, 6).
   if (fields.funnel !== undefined || fields.realtime) {
     refuse("is for reports of dates, not a funnel or realtime.", "Give limit a number.");
   }
-  // Checked first: adding the dimension would not help a funnel (review s43, 6).
   const stray = each.fields.find((field) => !fields.dimensions.includes(field));
   if (stray !== undefined) {
     refuse(
