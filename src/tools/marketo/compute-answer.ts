@@ -132,8 +132,9 @@ function refuseSortPastLimit(computed: Computed, bytes: number): never {
       hint: "Narrow the records with where (or a shorter date range) so fewer match, count them with count_by instead, or leave order_by out to read them all.",
     });
   }
+  const field = compute.spec.each?.fields[0] ?? "<field>";
   throw new ValidationError("limit", `limit per needs every matching record at once: ${what}`, {
-    hint: 'Narrow the records with where (or a shorter date range) so fewer match, or count them with count_by and take the first of each count row\'s group (limit "1 per programId").',
+    hint: `Narrow the records with where (or a shorter date range) so fewer match, or count them: count_by "${field},<another field>" with limit "1 per ${field}" keeps each ${field}'s most frequent.`,
   });
 }
 
