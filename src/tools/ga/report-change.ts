@@ -262,12 +262,14 @@ export function changedReport(
     span: DaySpan;
     dimensionFilter: unknown;
     sort: readonly SortKey[] | undefined;
+    /** limit per: the whole report is read for it (its refusal names limit). */
+    perGroup?: boolean;
   },
 ): { whole: RunReportResponse; notes: string[] } {
   const { range, span } = o;
   const periods = change && range ? changePeriods(change.calendar, range, span, o.dimensionFilter) : [];
   const cutOf = change && range ? rowCutter(change.calendar, range, span, o.dimensionFilter) : undefined;
-  const whole = sortedHere(withChanges(response, change, periods, cutOf), o.sort);
+  const whole = sortedHere(withChanges(response, change, periods, cutOf), o.sort, o.perGroup);
   const notes = changeNote(whole, change, periods, { span, filtered: o.dimensionFilter !== undefined });
   return { whole, notes };
 }

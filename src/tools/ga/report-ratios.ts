@@ -135,13 +135,15 @@ export function withRatios(response: RunReportResponse, ratios: readonly string[
 export function sortedHere(
   response: RunReportResponse,
   sort: readonly SortKey[] | undefined,
+  perGroup = false,
 ): RunReportResponse {
   const rows = response.rows;
   if (!sort || !rows) return response;
   if ((response.rowCount ?? rows.length) > rows.length) {
+    // limit "10 per date" reads the whole report too, whatever it sorts by (review s43, 7).
     throw new ValidationError(
-      "order_by",
-      `a sort on a column worked out here, or a %change column, reads the whole report: at most ${WHOLE} rows.`,
+      perGroup ? "limit" : "order_by",
+      `${perGroup ? "limit per" : "a sort on a column worked out here, or a %change column,"} reads the whole report: at most ${WHOLE} rows.`,
       { hint: `This report has ${response.rowCount} rows: narrow it with a filter or fewer dimensions.` },
     );
   }

@@ -91,6 +91,7 @@ export async function sendReport(
     {
       ...{ range: stated[0], span, dimensionFilter: sent.dimensionFilter },
       sort,
+      perGroup: derived.each !== undefined,
     },
   );
   const { page, each } = shownPage(whole, derived, fields);
