@@ -1,5 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { firstOfEachByHand } from "../helpers/first-of-each.js";
 import { firstText, gaOverMcp } from "../helpers/ga-mcp.js";
 
 /**
@@ -14,17 +15,6 @@ const data = (r: { structuredContent?: unknown }) => r.structuredContent as Data
 
 const PROPERTY = "412345671";
 const RANGE = [{ start_date: "2026-11-03", end_date: "2026-11-16" }];
-
-/** Each group's first n, by hand: the expected rows. */
-function firstOfEach(rows: Row[], fields: readonly string[], n: number): Row[] {
-  const taken = new Map<string, number>();
-  return rows.filter((row) => {
-    const key = JSON.stringify(fields.map((field) => row[field]));
-    const had = taken.get(key) ?? 0;
-    taken.set(key, had + 1);
-    return had < n;
-  });
-}
 
 describe('limit "n per dimension" on Run Reports', () => {
   const ga = gaOverMcp();
@@ -58,7 +48,7 @@ describe('limit "n per dimension" on Run Reports', () => {
             limit: `${n} per ${shape.per.join(",")}`,
           });
           expect(each.isError, firstText(each)).toBeFalsy();
-          const expected = firstOfEach(data(whole).rows, shape.per, n);
+          const expected = firstOfEachByHand(data(whole).rows, shape.per, n);
           // Rows equal on the sort's keys, group by group (the order among equal keys is the sort's tie-break).
           const keyed = (rows: Row[]) => rows.map((row) => [...shape.per, ...metrics].map((f) => row[f]));
           expect(keyed(data(each).rows)).toEqual(keyed(expected));

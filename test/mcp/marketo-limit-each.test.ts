@@ -1,5 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { firstOfEachByHand } from "../helpers/first-of-each.js";
 import { seededMarketo } from "../helpers/marketo-mcp.js";
 
 /**
@@ -37,17 +38,6 @@ async function rows(args: Row): Promise<{ rows: Row[]; data: Answer; first: stri
   return { rows: await mkto.results(answer), data: answer.data, first: answer.first };
 }
 
-/** Each group's first n, by hand: the expected answer. */
-function firstOfEach(all: Row[], fields: readonly string[], n: number): Row[] {
-  const taken = new Map<string, number>();
-  return all.filter((row) => {
-    const key = JSON.stringify(fields.map((field) => row[field]));
-    const had = taken.get(key) ?? 0;
-    taken.set(key, had + 1);
-    return had < n;
-  });
-}
-
 const figures = ({ computed }: Answer) => {
   const { before_limit: _cut, ...rest } = computed ?? {};
   return rest;
@@ -82,7 +72,7 @@ describe('limit "n per field"', () => {
           const each = await rows({ ...call, limit: `${n} per ${shape.per.join(",")}` });
           // Every record was read: no cursor re-reads what was shown (review s43, 1).
           expect(each.data.next_cursor).toBeUndefined();
-          const expected = firstOfEach(whole.rows, shape.per, n);
+          const expected = firstOfEachByHand(whole.rows, shape.per, n);
           expect(each.rows).toEqual(expected);
           // A plain read has no figures; with limit, those of every record read.
           if (whole.data.computed) expect(figures(each.data)).toEqual(figures(whole.data));
