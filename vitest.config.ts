@@ -47,9 +47,9 @@ const browserOnce =
  * browser tests keep their pages on globalThis. https://vitest.dev/config/isolate
  */
 const keepOwnModules = new Set([
-  // These read state a module keeps for its process, which another file changes: the Google sandbox's
-  // properties and accounts, the authorization server's per-address limits and fetched client documents,
-  // a note given once, request counts. Found by shuffled runs (vitest --sequence.shuffle).
+  // These failed when another file ran before them in the same process (a GA property another file created
+  // was listed, an account label, the authorization server's per-address limits, a fetch count, a note given
+  // once): some module keeps state per process (not traced). Found by shuffled runs (vitest --sequence.shuffle).
   "test/mcp/mcp-marketo.test.ts",
   "test/mcp/mcp-google.test.ts",
   "test/mcp/oauth-store-caps.test.ts",
