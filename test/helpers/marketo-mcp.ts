@@ -125,13 +125,14 @@ export const SEEDED_AT = Date.UTC(2026, 11, 1, 12);
 
 /**
  * The seed-42 world of `leadCount` leads as at SEEDED_AT, its clock then running, with no limit on Marketo's calls
- * nor the step's own window: the set-up the count and compute tests share.
+ * nor the step's own window: the set-up the count and compute tests share. `env`, more workspace settings
+ * (MARTECH_STEPS_RESULT_MAX_BYTES for a smaller kept result).
  */
-export function seededMarketo(leadCount: number): MarketoMcp {
+export function seededMarketo(leadCount: number, env: NodeJS.ProcessEnv = {}): MarketoMcp {
   return marketoOverMcp(
     { leadCount, seed: 42, now: runningClock(SEEDED_AT), rateLimit: 1_000_000 },
     undefined,
-    NO_CALL_WINDOW,
+    { ...NO_CALL_WINDOW, ...env },
   );
 }
 

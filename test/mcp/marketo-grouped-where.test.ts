@@ -6,7 +6,7 @@
  * what passes the bytes is cut from the matching records (sorted first when order_by asks), never from the read.
  */
 import { describe, expect, it } from "vitest";
-import { marketoOverMcp, NO_CALL_WINDOW, runningClock, SEEDED_AT } from "../helpers/marketo-mcp.js";
+import { seededMarketo } from "../helpers/marketo-mcp.js";
 
 type Activity = { id: number; activityDate: string; activityType: string; leadId: number };
 interface Read {
@@ -15,11 +15,7 @@ interface Read {
   computed?: { read: number; matched: number };
 }
 
-const mkto = marketoOverMcp(
-  { leadCount: 300, seed: 42, now: runningClock(SEEDED_AT), rateLimit: 1_000_000 },
-  undefined,
-  { ...NO_CALL_WINDOW, MARTECH_STEPS_RESULT_MAX_BYTES: "20000" },
-);
+const mkto = seededMarketo(300, { MARTECH_STEPS_RESULT_MAX_BYTES: "20000" });
 const READ = {
   method: "GET",
   endpoint: "/rest/v1/activities.json",
@@ -121,11 +117,7 @@ describe("a grouped read that sorts or pairs, without where, reads to max_items 
 });
 
 // Kept results of 60 KB, more than an answer shows (45 KB): the rest of what is kept is linked.
-const linked = marketoOverMcp(
-  { leadCount: 300, seed: 42, now: runningClock(SEEDED_AT), rateLimit: 1_000_000 },
-  undefined,
-  { ...NO_CALL_WINDOW, MARTECH_STEPS_RESULT_MAX_BYTES: "60000" },
-);
+const linked = seededMarketo(300, { MARTECH_STEPS_RESULT_MAX_BYTES: "60000" });
 
 describe("the link of a grouped read's results cut at the most a kept result holds", () => {
   it("names that cut, not the call's where or limit (review s36, 5)", async () => {

@@ -4,13 +4,9 @@
  * setting, and each hint works when followed (review s43: limit per is held whole, as a sort is).
  */
 import { describe, expect, it } from "vitest";
-import { marketoOverMcp, NO_CALL_WINDOW, runningClock, SEEDED_AT } from "../helpers/marketo-mcp.js";
+import { seededMarketo } from "../helpers/marketo-mcp.js";
 
-const mkto = marketoOverMcp(
-  { leadCount: 1_200, seed: 42, now: runningClock(SEEDED_AT), rateLimit: 1_000_000 },
-  undefined,
-  { ...NO_CALL_WINDOW, MARTECH_STEPS_RESULT_MAX_BYTES: "20000" },
-);
+const mkto = seededMarketo(1_200, { MARTECH_STEPS_RESULT_MAX_BYTES: "20000" });
 const LEADS = {
   method: "GET",
   endpoint: "/rest/v1/lists/1001/leads.json",
