@@ -81,12 +81,13 @@ type Row = NonNullable<RunReportResponse["rows"]>[number];
 const valuesAt = (row: Row, at: readonly number[], metric = false) =>
   JSON.stringify(at.map((i) => (metric ? row.metricValues : row.dimensionValues)?.[i]?.value ?? ""));
 
+/** Sort keys as order_by writes them: "date,-sessions". */
+const orderText = (keys: readonly SortKey[]): string =>
+  keys.map(({ name, desc }) => `${desc ? "-" : ""}${name}`).join(",");
+
 /** The sort keys a tie is on: the group's own dimensions are alike within it. */
 const tieOn = (ask: EachAsk): string =>
-  ask.sort
-    .filter(({ name }) => !ask.each.fields.includes(name))
-    .map(({ name, desc }) => `${desc ? "-" : ""}${name}`)
-    .join(",");
+  orderText(ask.sort.filter(({ name }) => !ask.each.fields.includes(name)));
 
 /** A row's value of a sort key: a share ("sessions%", added after the cut) sorts as its metric. */
 function sortValue(
@@ -117,7 +118,7 @@ export function eachPage(
   const kept = firstOfEachBy(rows, ask.each.n, keyOf);
   const sortOf = (row: Row) => ask.sort.map(({ name }) => sortValue(row, name, metrics, dimensions)).join();
   const tied = tiedGroupsBy(rows, ask.each.n, keyOf, sortOf);
-  const by = ask.sort.map(({ name, desc }) => `${desc ? "-" : ""}${name}`).join(",");
+  const by = orderText(ask.sort);
   const groups = ask.each.fields.join(" and ");
   const first = ask.each.n === 1 ? "the first row" : `the first ${n(ask.each.n)} rows`;
   // A limit that cuts nothing says nothing, as a number that cuts nothing does.

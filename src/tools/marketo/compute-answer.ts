@@ -10,7 +10,7 @@ import { capItems, MAX_RESULT_BYTES, sizeWords } from "../output-cap.js";
 import type { RecordCompute } from "../records/compute.js";
 import { countColumnNames } from "../records/count-fields.js";
 import { labelledColumns } from "../records/labels.js";
-import { firstOfEach, tiedGroups } from "../records/limit-each.js";
+import { firstOfEach, tiedGroups, tieKeys } from "../records/limit-each.js";
 import type { FullResult, ToolContext } from "../types.js";
 import type { IdNames } from "./id-names.js";
 import { cursorOf, type MarketoPosition } from "./position.js";
@@ -225,9 +225,7 @@ function eachTies(
   spec: RecordCompute["spec"],
 ): { tiedGroups?: number } {
   if (!spec.each) return {};
-  // A pivot's rows have a total, not a count (review s43, 4).
-  const keys =
-    spec.order?.map(({ field }) => field) ?? (spec.columns ? ["total"] : spec.countBy ? ["count"] : []);
+  const keys = tieKeys(spec);
   const tied = keys.length === 0 ? 0 : tiedGroups(all, spec.each, keys);
   return tied > 0 ? { tiedGroups: tied } : {};
 }

@@ -1,7 +1,7 @@
 /** How an answer states limit: as given, and where limit per's cut falls in a tie (records/limit-each.ts). */
 import { n, plural } from "../numbers-in-words.js";
 import type { ComputeSpec } from "../records/compute.js";
-import { limitEachText } from "../records/limit-each.js";
+import { limitEachText, tieKeys } from "../records/limit-each.js";
 
 /** limit as given: "limit 10", "limit 1 per programId". */
 export const limitWords = (spec: ComputeSpec, read = 0): string =>
@@ -11,7 +11,9 @@ export const limitWords = (spec: ComputeSpec, read = 0): string =>
 export function tieWords(spec: ComputeSpec, tied: number | undefined): string {
   if (!spec.each || !tied) return "";
   // The group's own fields are alike within it: the tie is on the others.
-  const sorted = spec.order?.map(({ field }) => field).filter((field) => !spec.each?.fields.includes(field));
-  const on = sorted?.join(", ") || (spec.columns ? "total" : "count");
+  const on =
+    tieKeys(spec)
+      .filter((field) => !spec.each?.fields.includes(field))
+      .join(", ") || (spec.columns ? "total" : "count");
   return ` (in ${plural(tied, "group")} (by ${spec.each.fields.join(" and ")}) the next row ties the last one kept on ${on}: add a field to order_by to choose between them)`;
 }

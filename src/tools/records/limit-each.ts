@@ -73,6 +73,17 @@ export const limitExample = (countBy: readonly string[] | undefined): string =>
     ? 'E.g. limit 10 (the first 10), or limit "1 per <field>" (the first record of each value, in order_by\'s order).'
     : `E.g. limit 10 (the first 10 count rows), or limit "1 per ${countBy[0]}" (each ${countBy[0]}'s first count row, its most frequent${countBy[1] ? ` ${countBy[1]}` : ""}).`;
 
+/**
+ * The fields limit per's ties are judged on: the sort's, else a pivot row's total or a count row's count (a
+ * pivot's rows have no count: review s43, 4); none for records in read order.
+ */
+export const tieKeys = (spec: {
+  order?: readonly { field: string }[];
+  columns?: string;
+  countBy?: readonly string[];
+}): string[] =>
+  spec.order?.map(({ field }) => field) ?? (spec.columns ? ["total"] : spec.countBy ? ["count"] : []);
+
 /** How the limit is written back in an answer: "1 per programId". */
 export const limitEachText = (each: LimitEach): string => `${each.n} per ${each.fields.join(",")}`;
 
