@@ -81,7 +81,28 @@ export function leanInputSchema(schema: JsonSchema): JsonSchema {
   return lean(schema, INPUT_DROPPED) as JsonSchema;
 }
 
-/** An output schema as tools/list serves it to models. */
+/**
+ * An output schema as tools/list serves it to models: its fields and their types, and inside a field that holds
+ * objects, "object" alone (a write's record_errors, GA's quota, a created property): the answer's text names what
+ * they hold, and a client validating structured content still checks every field's type. The room went to
+ * marketo_api_call's join (trial s35, N522: 169,440 characters joined by hand).
+ */
 export function leanOutputSchema(schema: JsonSchema): JsonSchema {
-  return lean(schema, OUTPUT_DROPPED) as JsonSchema;
+  const out = lean(schema, OUTPUT_DROPPED) as JsonSchema;
+  const properties = out.properties as Record<string, JsonSchema> | undefined;
+  if (!properties) return out;
+  return {
+    ...out,
+    properties: Object.fromEntries(Object.entries(properties).map(([k, v]) => [k, shallow(v)])),
+  };
+}
+
+/** A field's schema with the objects inside it as "object": items of a list of objects, or an object's fields. */
+function shallow(schema: JsonSchema): JsonSchema {
+  if (schema.type === "object" && schema.properties) return { type: "object" };
+  const items = schema.items as JsonSchema | undefined;
+  if (schema.type === "array" && items?.type === "object" && items.properties) {
+    return { ...schema, items: { type: "object" } };
+  }
+  return schema;
 }
