@@ -193,6 +193,18 @@ export const MarketoApiCallInput = z.strictObject({
       'Activities (also exports), program members: each gets lead, these comma-separated fields of its lead; count_by "lead.country".',
     )
     .meta({ title: "Lead fields", examples: ["country,leadSource"] }),
+  // A kept result's row on each record (records/kept-join.ts): members and each lead's activity counts, joined by
+  // hand in trial s35 (N522, 169,440 characters).
+  join: z
+    .string()
+    .trim()
+    .min(1)
+    .max(2_000)
+    .optional()
+    .describe(
+      'Reads: each record gets joined, the row of a kept result whose column equals its field: "<link> on id = leadId" (field = column).',
+    )
+    .meta({ title: "Join a kept result", examples: ["martech-steps://results/<id>.json on id = leadId"] }),
   limit: z
     .union([z.string().trim().min(1).max(500), z.int().min(1).max(100_000)])
     .optional()

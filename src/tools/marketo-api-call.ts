@@ -35,6 +35,7 @@ import { MARKETO_TASKS } from "./marketo/tasks.js";
 import { uploadOf } from "./marketo/upload.js";
 import { compactWrite } from "./marketo/write-answer.js";
 import { computeSpec, namedFields } from "./records/compute.js";
+import { type KeptJoin, keptJoin } from "./records/kept-join.js";
 import { checkHeldWhere, keptLists, refuseOutsideWhere } from "./records/kept-lists.js";
 import type { ToolContext, ToolResult, ToolStep } from "./types.js";
 
@@ -193,7 +194,8 @@ export const marketoApiCall: ToolStep<typeof MarketoApiCallInput, typeof Marketo
     refuseOutsideWhere(input);
     checkHeldWhere(input.where, WHERE_HINT);
     const expanded = await keptLists(input.where, ctx.keptItems?.bind(ctx));
-    const { fan, spec } = checkedInputs(expanded ? { ...input, where: expanded } : input, path, file);
+    const join = await keptJoin(input.join, ctx.keptItems?.bind(ctx));
+    const { fan, spec } = checkedInputs(expanded ? { ...input, where: expanded } : input, path, file, join);
     if (expanded && spec?.where) spec.where.text = input.where ?? expanded;
     const marketo = await ctx.connection("marketo");
     // A write may change what a kept export holds (export-reuse.ts): the next export run reads Marketo again.
@@ -241,7 +243,7 @@ export const marketoApiCall: ToolStep<typeof MarketoApiCallInput, typeof Marketo
       data,
       read,
       summary,
-      tail: [dateWords, "note" in usage ? usage.note : undefined],
+      tail: [join?.words(), dateWords, "note" in usage ? usage.note : undefined],
     });
   },
 };
@@ -268,7 +270,7 @@ function finished(
 }
 
 /** The checks of the step's own inputs, before anything is sent; the fan-out and the computing they give. */
-function checkedInputs(input: MarketoApiCallInput, path: string, file: boolean) {
+function checkedInputs(input: MarketoApiCallInput, path: string, file: boolean, join: KeptJoin | undefined) {
   checkCursorPlaces(input);
   if (input.run_to_completion) checkRunToCompletion(input);
   checkFilterValues(input);
@@ -277,7 +279,8 @@ function checkedInputs(input: MarketoApiCallInput, path: string, file: boolean) 
   checkPerContainers(input, path);
   checkLeadFields(input, path, file);
   const fan = checkFanOut(input, path, file);
-  const spec = computeSpec(input, WHERE_HINT);
+  const computed = computeSpec(input, WHERE_HINT);
+  const spec = join ? { ...computed, join } : computed;
   if (spec) checkComputable(input);
   const named = spec ? namedFields(spec) : [];
   checkLeadPaths(input, path, file, named);

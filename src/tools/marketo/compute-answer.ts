@@ -177,8 +177,9 @@ export function computedAnswer(input: MarketoApiCallInput, ctx: ToolContext, com
   // An export's rows are linked as a file even when they fit the answer: a file is what was asked for.
   const asFile = (computed.file === true || computed.linked === true) && !spec.countBy;
   // Many records or rows shown whole are kept too, so that a later where can take them as its list (in result(…)):
-  // an agent printed 14,500 characters of ids twice, and spent a call, to have a link (trial s32, third run).
-  const many = !spec.countBy && rows.length >= LINKED_FROM;
+  // an agent printed 14,500 characters of ids twice, and spent a call, to have a link (trial s32, third run). Count
+  // rows too, which a join adds to records (each lead's count of visits: records/kept-join.ts).
+  const many = rows.length >= LINKED_FROM;
   const kept = keep && (rows.length > shown.length || (asFile && rows.length > 0) || many);
   const full: FullResult | undefined = kept
     ? {

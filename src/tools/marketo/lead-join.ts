@@ -368,6 +368,5 @@ export function leadFreeTest(spec: ComputeSpec | undefined): ((record: Row) => b
   return itemWise(recordTest(expression, spec?.zone), expressionFields(expression));
 }
 
-/** A field the step adds to a record: its lead, or what previous and next add. */
-const added = (field: string): boolean =>
-  field === "lead" || field.startsWith("lead.") || PAIR_FIELD.test(field);
+/** A field the step adds to a record: its lead, what previous and next add, and join's row. */
+const added = (field: string): boolean => /^(lead|joined)(\.|$)/.test(field) || PAIR_FIELD.test(field);

@@ -43,7 +43,7 @@ export const WHERE_HINT =
   'createdAt >= "2024-01-31", leadSource in ("Web", "Trade Show"), company is empty; quote text and dates; ' +
   "combine with and, or, not and parentheses.";
 
-const COMPUTE_FIELDS = ["where", "order_by", "count_by", "limit"] as const;
+const COMPUTE_FIELDS = ["where", "order_by", "count_by", "limit", "join"] as const;
 
 /** Each field's example value, for the hint of a refusal that names it. */
 const EXAMPLES: Record<(typeof COMPUTE_FIELDS)[number], string> = {
@@ -51,6 +51,7 @@ const EXAMPLES: Record<(typeof COMPUTE_FIELDS)[number], string> = {
   order_by: '"-leadScore"',
   count_by: '"leadSource"',
   limit: "10",
+  join: '"<a Full result\'s link> on id = leadId"',
 };
 
 /** where, order_by, count_by and limit work on records read: refused on a call that writes, before anything is sent. */
@@ -187,6 +188,8 @@ function perGroups(route: Route): PerGroups | undefined {
 const firstSpec = (spec: ComputeSpec | undefined, per: PerGroups | undefined): ComputeSpec => ({
   ...(spec?.where ? { where: spec.where, ...(spec.zone ? { zone: spec.zone } : {}) } : {}),
   ...(per?.listed.length ? { reads: per.listed.map(perNamedField) } : {}),
+  // join's row is the records', before where tests them (records/kept-join.ts).
+  ...(spec?.join ? { join: spec.join } : {}),
 });
 
 export interface Route {

@@ -5,7 +5,6 @@
  * count_by run in flat memory over any number of records; order_by holds the matching records, and its
  * caller bounds them (tools/marketo/compute-read.ts).
  */
-import { ValidationError } from "../../errors.js";
 import { type Expression, expressionFields } from "../filter/ast.js";
 import type { FilterSource } from "../filter/lexer.js";
 import { parseExpression, RECORDS_DIALECT } from "../filter/parser.js";
@@ -13,14 +12,15 @@ import { type Bucket, bucketNamed, compareRows, gapRows, refuseBucketInWhere } f
 import { Counter } from "./count.js";
 import {
   type CountCondition,
-  countColumnNames,
   countedFields,
   countFields,
   countOptions,
   refuseContainer,
+  refuseStrayOrder,
   zeroShares,
 } from "./count-fields.js";
 import { bucketedField, checkFields, FieldsSeen, type NamedField, quotedField } from "./fields.js";
+import { JOINED, type KeptJoin } from "./kept-join.js";
 import { type Label, labelled } from "./labels.js";
 import { eachOrder, type LimitEach, limitExample, limitParts } from "./limit-each.js";
 import { itemWise, type RecordTest, recordTest } from "./match.js";
@@ -71,6 +71,8 @@ export interface ComputeSpec {
   each?: LimitEach;
   /** Fields read from every record beside these (per's listed fields): checked, and entered, as where's are. */
   reads?: { input: string; field: string }[];
+  /** Each record gets `joined`, a kept result's row, before anything tests it (kept-join.ts). */
+  join?: KeptJoin;
   /** Fields the records already hold as bucket labels (per's rows by "leadScore:25"), which order_by ranks as count_by does. */
   labelled?: Bucket[];
 }
@@ -109,25 +111,7 @@ export function computeSpec(input: ComputeInput, hint: string): ComputeSpec | un
   );
   refusePivotOptions(spec);
   if (spec.each && spec.countBy && !spec.order && !spec.columns) spec.order = eachOrder(spec.each);
-  const countBy = spec.countBy;
-  const own = countColumnNames(spec);
-  // A pivot's order_by names its columns, known once counted (pivot.ts checks it then).
-  const stray =
-    countBy &&
-    !spec.columns &&
-    spec.order?.find(({ field }) => !own.includes(field) && !countBy.includes(field));
-  if (countBy && stray) {
-    throw new ValidationError(
-      "order_by",
-      `with count_by, order_by sorts the counts, which have no field ${stray.field}: only ${[...own, ...countBy].join(", ")}.`,
-      {
-        // Those columns come with sum (review s31, finding 10: "-median" without it).
-        hint: ["sum", "mean", "median", "min", "max"].includes(stray.field.replace(/^[+-]/, ""))
-          ? `Add sum (e.g. sum: "leadScore"): each row then has sum, mean, median, min and max to sort by.`
-          : `E.g. order_by "-count" (most frequent first, the default) or "${countBy[0]}".`,
-      },
-    );
-  }
+  refuseStrayOrder(spec);
   if (Object.keys(spec).length === 0) return undefined;
   if (input.time_zone !== undefined) spec.zone = input.time_zone;
   return spec;
@@ -152,6 +136,7 @@ export function namedFields(spec: ComputeSpec): NamedField[] {
     ...(spec.countBy ? [] : (spec.order ?? []).map(({ field }) => ({ input: "order_by", field }))),
     ...(spec.countBy ? [] : (spec.each?.fields ?? []).map((field) => ({ input: "limit", field }))),
     ...(spec.reads ?? []),
+    ...(spec.join ? [{ input: "join", field: spec.join.terms.field }] : []),
   ];
 }
 
@@ -207,6 +192,7 @@ export class RecordCompute {
         })
       : undefined;
     this.unnest = unnestFor(spec, this.#test);
+    if (spec.join) this.fields.add({ [JOINED]: spec.join.shape });
     this.#enters = new Set(
       namedFields(spec).flatMap(({ field }) => {
         const parts = field.split(".");
@@ -246,6 +232,7 @@ export class RecordCompute {
 
   /** Sees one record read: true when the caller keeps it (it matches where, and nothing is counted instead). */
   see(record: Readonly<Row>): boolean {
+    this.spec.join?.apply(record as Row);
     this.read += 1;
     this.fields.add(record, this.#enters);
     if (this.#test && !this.#test(record)) return false;
@@ -259,6 +246,7 @@ export class RecordCompute {
 
   /** Whether `see` would keep the record (a file reader asks before it makes room for it); no side effect. */
   keeps(record: Readonly<Row>): boolean {
+    this.spec.join?.apply(record as Row);
     return !this.#counter && (!this.#test || this.#test(record));
   }
 

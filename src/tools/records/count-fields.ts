@@ -194,6 +194,30 @@ export function countColumnNames(spec: CountOptions & CountShape): string[] {
   ];
 }
 
+/** With count_by, order_by sorts the count rows: a field they lack is refused with those they have. */
+export function refuseStrayOrder(
+  spec: CountOptions & CountShape & { order?: readonly { field: string }[] | undefined },
+): void {
+  const countBy = spec.countBy;
+  const own = countColumnNames(spec);
+  // A pivot's order_by names its columns, known once counted (pivot.ts checks it then).
+  const stray =
+    countBy &&
+    !spec.columns &&
+    spec.order?.find(({ field }) => !own.includes(field) && !countBy.includes(field));
+  if (!countBy || !stray) return;
+  throw new ValidationError(
+    "order_by",
+    `with count_by, order_by sorts the counts, which have no field ${stray.field}: only ${[...own, ...countBy].join(", ")}.`,
+    {
+      // Those columns come with sum (review s31, finding 10: "-median" without it).
+      hint: ["sum", "mean", "median", "min", "max"].includes(stray.field.replace(/^[+-]/, ""))
+        ? `Add sum (e.g. sum: "leadScore"): each row then has sum, mean, median, min and max to sort by.`
+        : `E.g. order_by "-count" (most frequent first, the default) or "${countBy[0]}".`,
+    },
+  );
+}
+
 /** What decides a count row's columns besides the options: its count_by fields, and whether it pivots. */
 export interface CountShape {
   countBy?: readonly string[] | undefined;

@@ -169,10 +169,23 @@ function referencesIn(where: string): RegExpExecArray[] {
   return [...where.matchAll(REFERENCE)].filter((match) => !inside[match.index]);
 }
 
-async function columnValues(link: string, column: string, kept: KeptItems | undefined): Promise<string[]> {
+/**
+ * A kept result's rows by its link, for `field` (where's in result(…), join): refused when this client keeps no
+ * result, when the link is unknown or expired, and when the result is cut (as a list or a table it would leave
+ * the rest out).
+ */
+export async function keptRows(
+  link: string,
+  kept: KeptItems | undefined,
+  field: string,
+): Promise<{ result: KeptResult; rows: Record<string, unknown>[]; shown: string }> {
+  const name = field === "where" ? "in result(…)" : field;
   if (!kept) {
-    throw new ValidationError("where", "in result(…) reads a kept result, which this client does not keep.", {
-      hint: "Give the values as a list, e.g. id in (1, 2, 3), or make both calls over MCP or in the console.",
+    throw new ValidationError(field, `${name} reads a kept result, which this client does not keep.`, {
+      hint:
+        field === "where"
+          ? "Give the values as a list, e.g. id in (1, 2, 3), or make both calls over MCP or in the console."
+          : "Make both calls over MCP or in the console, which keep results.",
     });
   }
   const shown = link.slice(0, 200);
@@ -180,24 +193,28 @@ async function columnValues(link: string, column: string, kept: KeptItems | unde
   const result = id === undefined ? undefined : await kept(id);
   if (!result) {
     throw new ValidationError(
-      "where",
+      field,
       `no kept result at ${shown}: it has expired, or is another workspace's.`,
       {
-        hint: "Run the call that gave it again and put the link of its Full result (resource_link) in result(…).",
+        hint: `Run the call that gave it again and put the link of its Full result (resource_link) in ${field === "where" ? "result(…)" : field}.`,
       },
     );
   }
   // A result cut at the most one keeps is not the whole set: as a list it would leave the rest out (review s38, 4).
   if (result.cut) {
     throw new ValidationError(
-      "where",
-      `the kept result at ${shown} ${result.cut}: as a list it would leave the rest out.`,
+      field,
+      `the kept result at ${shown} ${result.cut}: as ${field === "where" ? "a list" : "a table"} it would leave the rest out.`,
       {
         hint: "Narrow the call that gave it (where, a shorter range, per) until its Full result holds every row, then use that link.",
       },
     );
   }
-  const rows = result.items.filter(isObject);
+  return { result, rows: result.items.filter(isObject), shown };
+}
+
+async function columnValues(link: string, column: string, kept: KeptItems | undefined): Promise<string[]> {
+  const { result, rows, shown } = await keptRows(link, kept, "where");
   const read = fieldReader(column);
   const present = rows.map(read).filter((v) => v !== undefined);
   if (present.length === 0 && rows.length > 0) {

@@ -1,0 +1,161 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { firstOfEachByHand } from "../helpers/first-of-each.js";
+import { seededMarketo, type ToolAnswer } from "../helpers/marketo-mcp.js";
+
+/**
+ * join on marketo_api_call's reads (issue 27; trial s35 N522: members of 30 programs and each lead's visit count
+ * read as two kept results and joined in Python, 169,440 characters). Invariant, over generated activity types,
+ * lists and n on the sandbox through MCP: a read with join is the same read with each record given `joined`, the
+ * kept row whose column equals its field (worked out by hand from both whole results); order_by and limit per
+ * over `joined` rank as the rows joined by hand sorted by hand; every refusal's fix, done, works.
+ */
+type Row = Record<string, unknown>;
+interface Answer {
+  result: Row[];
+  computed?: Record<string, number>;
+}
+
+const mkto = seededMarketo(1_200);
+
+const counts = (types: string) => ({
+  method: "GET",
+  endpoint: "/rest/v1/activities.json",
+  query_parameters: { activityTypeIds: types, sinceDatetime: "2026-11-01" },
+  paginate: true,
+  max_pages: 200,
+  per: "leadId",
+});
+const members = (lists: string) => ({
+  method: "GET",
+  endpoint: "/rest/v1/lists/{listId}/leads.json",
+  query_parameters: { listId: lists, fields: "id,email" },
+  paginate: true,
+});
+
+const jsonLink = (answer: ToolAnswer<Answer>): string => {
+  const link = answer.links.find((l) => l.mimeType === "application/json")?.uri;
+  expect(link, answer.first).toBeDefined();
+  return link ?? "";
+};
+
+async function whole(args: Row): Promise<{ rows: Row[]; answer: ToolAnswer<Answer> }> {
+  const answer = await mkto.ok<Answer>(args);
+  return { rows: await mkto.results(answer), answer };
+}
+
+/** Each member with the count row of its lead, by hand. */
+function joinedByHand(rows: Row[], byLead: Row[]): Row[] {
+  const rowOf = new Map(byLead.map((row) => [String(row.leadId), row]));
+  return rows.map((row) => {
+    const found = rowOf.get(String(row.id));
+    return found ? { ...row, joined: found } : row;
+  });
+}
+
+/** Most records first, members with none last, then by id: order_by "-joined.records,id" by hand. */
+function rankedByHand(rows: Row[]): Row[] {
+  const records = (row: Row) => (row.joined as Row | undefined)?.records as number | undefined;
+  return [...rows].sort((a, b) => {
+    const [x, y] = [records(a), records(b)];
+    if (x !== y) return x === undefined ? 1 : y === undefined ? -1 : y - x;
+    return Number(a.id) - Number(b.id);
+  });
+}
+
+describe("join: a kept result's row on each record", () => {
+  it("gives each record the row whose column equals its field, and ranks by it (property)", {
+    timeout: 240_000,
+  }, async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom("Visit Webpage", "Open Email", "Click Email,Fill Out Form"),
+        fc.constantFrom("1001,1002", "1002,1003,1004"),
+        fc.integer({ min: 1, max: 3 }),
+        async (types, lists, n) => {
+          const perLead = await whole(counts(types));
+          const link = jsonLink(perLead.answer);
+          const plain = await whole(members(lists));
+          const expected = joinedByHand(plain.rows, perLead.rows);
+          const join = `${link} on id = leadId`;
+          const joined = await whole({ ...members(lists), join });
+          expect(joined.rows).toEqual(expected);
+          const matched = expected.filter((row) => row.joined).length;
+          expect(joined.answer.first).toContain(
+            `Joined on id = leadId: ${matched.toLocaleString("en-US")} of ${expected.length.toLocaleString("en-US")} records read had a row`,
+          );
+          const ranked = await whole({
+            ...members(lists),
+            join,
+            order_by: "-joined.records,id",
+            limit: `${n} per listId`,
+          });
+          expect(ranked.rows).toEqual(firstOfEachByHand(rankedByHand(expected), ["listId"], n));
+        },
+      ),
+      { numRuns: 4 },
+    );
+  });
+
+  it("lets where, count_by and per read joined, and where find the records with no row", async () => {
+    const link = jsonLink((await whole(counts("Visit Webpage"))).answer);
+    const expected = joinedByHand(
+      (await whole(members("1001"))).rows,
+      (await whole(counts("Visit Webpage"))).rows,
+    );
+    const none = await mkto.ok<Answer>({
+      ...members("1001"),
+      join: `"${link}" on id=leadId`,
+      where: "joined is empty",
+    });
+    expect(none.data.computed?.matched).toBe(expected.filter((row) => !row.joined).length);
+    const busy = await whole({
+      ...members("1001"),
+      join: `result("${link}") on id = leadId`,
+      where: "joined.records >= 3",
+    });
+    expect(busy.rows.map((row) => row.id)).toEqual(
+      expected.filter((row) => Number((row.joined as Row | undefined)?.records) >= 3).map((row) => row.id),
+    );
+    const byCount = await whole({
+      ...members("1001"),
+      join: `${link} on id = leadId`,
+      count_by: "joined.records",
+    });
+    const total = byCount.rows.reduce((sum, row) => sum + Number(row.count), 0);
+    expect(total).toBe(expected.length);
+  });
+
+  it("refuses what it cannot join, each hint's fix, done, answering", async () => {
+    const perLead = await whole(counts("Visit Webpage"));
+    const link = jsonLink(perLead.answer);
+    // Members of two lists repeat a lead: a table with one row per id is what joins.
+    const twice = jsonLink((await whole(members("1001,1002"))).answer);
+    const repeated = await mkto.call<Answer>({ ...members("1003"), join: `${twice} on id` });
+    expect(repeated.result.isError).toBe(true);
+    expect(repeated.first).toMatch(/join: the kept result's column id repeats "\d+"/);
+    expect(repeated.text).toContain('per "id"');
+    const once = jsonLink((await whole({ ...members("1001,1002"), per: "id" })).answer);
+    await mkto.ok<Answer>({ ...members("1003"), join: `${once} on id` });
+
+    const noColumn = await mkto.call<Answer>({ ...members("1003"), join: `${link} on id = leadid` });
+    expect(noColumn.result.isError).toBe(true);
+    expect(noColumn.text).toContain("has no column leadid");
+    expect(noColumn.text).toContain("leadId");
+
+    const noOn = await mkto.call<Answer>({ ...members("1003"), join: link });
+    expect(noOn.result.isError).toBe(true);
+    expect(noOn.text).toContain("on id = leadId");
+
+    const noField = await mkto.call<Answer>({ ...members("1003"), join: `${link} on idd = leadId` });
+    expect(noField.result.isError).toBe(true);
+    expect(noField.first).toContain("join");
+    expect(noField.first).toContain("idd");
+
+    const gone = await mkto.call<Answer>({
+      ...members("1003"),
+      join: "martech-steps://results/nope.json on id = leadId",
+    });
+    expect(gone.first).toContain("no kept result at martech-steps://results/nope.json");
+  });
+});
