@@ -202,7 +202,7 @@ export const MarketoApiCallInput = z.strictObject({
     .max(2_000)
     .optional()
     .describe(
-      'Reads: each record gets joined, the row of a kept result whose column equals its field: "<link> on id = leadId" (field = column).',
+      'Reads: each record gets joined, the row of a kept result whose column equals its field: "<link> on id = leadId" (fields = columns).',
     )
     .meta({ title: "Join a kept result", examples: ["martech-steps://results/<id>.json on id = leadId"] }),
   limit: z

@@ -126,6 +126,45 @@ describe("join: a kept result's row on each record", () => {
     expect(total).toBe(expected.length);
   });
 
+  it("joins on several fields, a path among them: whether the next email a lead was sent is one it opened", async () => {
+    const window = { sinceDatetime: "2026-11-01" };
+    const opens = await whole({
+      method: "GET",
+      endpoint: "/rest/v1/activities.json",
+      query_parameters: { activityTypeIds: "Open Email", ...window },
+      paginate: true,
+      max_pages: 200,
+      count_by: "leadId,primaryAttributeValueId",
+    });
+    const sends = {
+      method: "GET",
+      endpoint: "/rest/v1/activities.json",
+      query_parameters: { activityTypeIds: "Email Delivered", ...window },
+      paginate: true,
+      max_pages: 200,
+      next: "Email Delivered",
+    };
+    const plain = await whole(sends);
+    const opened = new Map(opens.rows.map((row) => [`${row.leadId}/${row.primaryAttributeValueId}`, row]));
+    const expected = plain.rows.map((row) => {
+      const next = row.next as Row | null | undefined;
+      const found = next ? opened.get(`${row.leadId}/${next.primaryAttributeValueId}`) : undefined;
+      return found ? { ...row, joined: found } : row;
+    });
+    expect(expected.some((row) => row.joined)).toBe(true);
+    const join = `${jsonLink(opens.answer)} on leadId, next.primaryAttributeValueId = leadId,primaryAttributeValueId`;
+    const joined = await whole({ ...sends, join });
+    expect(joined.rows).toEqual(expected);
+    expect(joined.answer.first).toContain(
+      "Joined on leadId, next.primaryAttributeValueId = leadId, primaryAttributeValueId",
+    );
+    const uneven = await mkto.call<Answer>({
+      ...sends,
+      join: `${jsonLink(opens.answer)} on leadId = leadId,primaryAttributeValueId`,
+    });
+    expect(uneven.first).toContain('1 field before "=" and 2 columns after');
+  });
+
   it("refuses what it cannot join, each hint's fix, done, answering", async () => {
     const perLead = await whole(counts("Visit Webpage"));
     const link = jsonLink(perLead.answer);
@@ -133,7 +172,9 @@ describe("join: a kept result's row on each record", () => {
     const twice = jsonLink((await whole(members("1001,1002"))).answer);
     const repeated = await mkto.call<Answer>({ ...members("1003"), join: `${twice} on id` });
     expect(repeated.result.isError).toBe(true);
-    expect(repeated.first).toMatch(/join: the kept result's column id repeats "\d+"/);
+    expect(repeated.first).toMatch(
+      /join: the kept result has several rows of id "\d+" \(and [\d,]+ more keys\)/,
+    );
     expect(repeated.text).toContain('per "id"');
     const once = jsonLink((await whole({ ...members("1001,1002"), per: "id" })).answer);
     await mkto.ok<Answer>({ ...members("1003"), join: `${once} on id` });

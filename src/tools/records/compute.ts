@@ -136,7 +136,7 @@ export function namedFields(spec: ComputeSpec): NamedField[] {
     ...(spec.countBy ? [] : (spec.order ?? []).map(({ field }) => ({ input: "order_by", field }))),
     ...(spec.countBy ? [] : (spec.each?.fields ?? []).map((field) => ({ input: "limit", field }))),
     ...(spec.reads ?? []),
-    ...(spec.join ? [{ input: "join", field: spec.join.terms.field }] : []),
+    ...(spec.join?.terms.fields ?? []).map((field) => ({ input: "join", field })),
   ];
 }
 
