@@ -181,12 +181,7 @@ async function reportOn(o: {
     timeZone = start?.timeZone;
     if (timeZone) dates = resolveDateRanges(fields.date_ranges, now, timeZone);
   }
-  if (fields.funnel) {
-    const zone = timeZone ?? (await propertyTimeZone(ga, propertyId, ctx.signal));
-    const asked = { ga, property, funnel: fields.funnel, dates, zone, now, firstDay: start?.firstDay };
-    const result = await funnelAnswer({ ...asked, signal: ctx.signal });
-    return { result, tail: "", pageHints: [] };
-  }
+  if (fields.funnel) return funnelReport(o, fields.funnel, { dates, timeZone, firstDay: start?.firstDay });
   const { catalog, uiNames, filters, request, used } = await checkedRequest(ga, propertyId, fields, {
     ...{ expression, orderBys, dates, ctx },
     metricAt: o.shape.metricAt,
@@ -195,14 +190,15 @@ async function reportOn(o: {
   const sending = { ...ctx, derived: o.derived, now, firstDay: start?.firstDay };
   const report = await sendReport(ga, propertyId, fields, dates, request, sending);
   const { sent, response, flat, bare } = report;
-  const quota = quotaSummary(
-    response.propertyQuota ?? ga.quota(propertyId, fields.realtime ? "realtime" : "core")?.quotas,
-  );
+  const quota = reportQuota(ga, propertyId, fields, response);
   const zone = response.metadata?.timeZone ?? timeZone;
   const stated = dates ? statedRanges(dates.dateRanges, now, zone) : undefined;
   const keepBytes = ctx.fullResults?.maxBytes;
   const shown = answerPage({ fields, flat, response, request, stated, keepBytes, days: report.days });
-  const hints = reportHints({ fields, used, catalog, flat: shown.flat, dates, response, quota, bare, sent });
+  const hints = reportHints({
+    ...{ fields, used, catalog, flat: shown.flat, dates, response, quota, bare, sent },
+    each: o.derived.each !== undefined,
+  });
   if (stated && !zone) hints.push("The dates are stated in UTC: GA did not say the property's time zone.");
   const today = todayIn(now, zone);
   const early =
@@ -241,6 +237,26 @@ async function reportOn(o: {
   };
   const said = notes.filter((note): note is string => typeof note === "string");
   return { result, tail: summaryTail(data, merged, notes), pageHints: shown.page.hints, notes: said };
+}
+
+/** The quota a report's answer states: GA's own in the response, else the connector's last known. */
+function reportQuota(ga: Google, propertyId: string, fields: Fields, response: RunReportResponse) {
+  return quotaSummary(
+    response.propertyQuota ?? ga.quota(propertyId, fields.realtime ? "realtime" : "core")?.quotas,
+  );
+}
+
+/** A funnel's report, in the property's zone (funnel.ts). */
+async function funnelReport(
+  o: { ga: Google; property: PropertyRef; ctx: ToolContext; now: Date },
+  funnel: NonNullable<Fields["funnel"]>,
+  at: { dates: ResolvedDates | undefined; timeZone: string | undefined; firstDay: string | undefined },
+): Promise<OneReport> {
+  const { ga, property, ctx, now } = o;
+  const zone = at.timeZone ?? (await propertyTimeZone(ga, property.id, ctx.signal));
+  const asked = { ga, property, funnel, dates: at.dates, zone, now, firstDay: at.firstDay };
+  const result = await funnelAnswer({ ...asked, signal: ctx.signal });
+  return { result, tail: "", pageHints: [] };
 }
 
 /** The report's request, once its names are in the property's catalog and GA says they can be combined. */

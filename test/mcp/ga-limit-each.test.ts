@@ -65,6 +65,20 @@ describe('limit "n per dimension" on Run Reports', () => {
     );
   });
 
+  it("with a filter, says what the totals cover once, over the report's rows, not the rows kept (trial s36, N529)", async () => {
+    const base = {
+      metrics: ["sessions"],
+      dimensions: ["deviceCategory", "country"],
+      filter: 'deviceCategory in ("desktop", "mobile")',
+    };
+    const whole = data(await report({ ...base, limit: 10_000 }));
+    const each = await report({ ...base, limit: "2 per deviceCategory" });
+    const said = JSON.stringify(each.structuredContent);
+    expect(data(each).row_count).toBeLessThan(whole.row_count);
+    expect(firstText(each)).toContain(`totals are GA's, over all ${whole.row_count.toLocaleString("en-US")}`);
+    expect(said).not.toContain(`over all ${data(each).row_count} rows`);
+  });
+
   it("states the metric filter's figures of the whole report, and ties of a share column on its metric (review s43)", async () => {
     const base = {
       metrics: ["screenPageViews"],

@@ -16,12 +16,15 @@ export function reportHints({
   quota,
   bare,
   sent,
+  each,
 }: {
   /** An empty report's first metric without its filter (report-empty.ts). */
   bare: Unfiltered | undefined;
   /** The request as sent to GA (whether it has a metricFilter). */
   sent?: { metricFilter?: unknown };
   fields: { offset: number; filter?: unknown };
+  /** With limit per: its note says what the totals cover (report-limit-each.ts). */
+  each?: boolean;
   used: Set<string>;
   catalog: FieldCatalog;
   flat: FlatReport;
@@ -56,7 +59,9 @@ export function reportHints({
         `${(dates.dateRanges ?? []).map((r) => `${r.startDate}…${r.endDate}`).join(", ")}.`,
     );
   }
-  const covered = totalsHint(flat, fields.filter, sent?.metricFilter !== undefined);
+  // limit per's note says what the totals cover: its rows are the step's cut, not the report's (trial s36, N529:
+  // "over all 40 rows" beside the note's "over all 60").
+  const covered = each ? undefined : totalsHint(flat, fields.filter, sent?.metricFilter !== undefined);
   if (covered) hints.push(covered);
   hints.push(...responseHints(response.metadata, quota));
   return hints;
