@@ -36,7 +36,8 @@ export function ttlOf(workspace: Workspace, meta: Pick<ResultMeta, "file">): num
 function pagesWords(meta: ResultMeta, format: Format): string {
   const pages = meta.pageItems.length;
   if (pages === 1) return "in one page";
-  return `in ${pages} pages: this URI is page 1, then ${resultUri(meta.id, format, 2)} … ?page=${pages}`;
+  // Two pages: page 2 is the last, not "?page=2 … ?page=2" (trial s36 read it as a range).
+  return `in ${pages} pages: this URI is page 1, then ${resultUri(meta.id, format, 2)}${pages > 2 ? ` … ?page=${pages}` : ""}`;
 }
 
 /**
@@ -101,7 +102,7 @@ export function resultLinks(meta: ResultMeta, ttlMs: number) {
   const text =
     `Full result: all ${what}${read}, at ${links[0]?.uri} (JSON) and ${links[1]?.uri} (CSV), ` +
     // ?page=all said here too: agents read page 1 only to learn of it from its _meta (trial s31, N438, both runs).
-    `${meta.pageItems.length === 1 ? "in one page" : `in ${meta.pageItems.length} pages (add ?page=2 … ?page=${meta.pageItems.length}, or ?page=all for all at once)`}; ` +
+    `${meta.pageItems.length === 1 ? "in one page" : `in ${meta.pageItems.length} pages (add ?page=2${meta.pageItems.length > 2 ? ` … ?page=${meta.pageItems.length}` : ""}, or ?page=all for all at once)`}; ` +
     `read them with resources/read (kept ${keptFor(ttlMs)}).${more}`;
   return { links, text };
 }

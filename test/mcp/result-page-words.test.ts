@@ -5,6 +5,7 @@
  * 1…total, and the whole result they name (?page=all) holds the same items.
  */
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { marketoOverMcp } from "../helpers/marketo-mcp.js";
 
@@ -57,5 +58,44 @@ describe("each page of a result of several pages says which it is and where the 
     const text = (whole.contents[0] as { text: string }).text;
     const wholeRows = index === 0 ? JSON.parse(text).length : text.trimEnd().split("\r\n").length - 1;
     expect(wholeRows).toBe(MEMBERS);
+  });
+});
+
+/** A read of lists' members whose answer shows part: what it shows is page 1 of its kept result, to the record. */
+async function showsFirstPage(lists: readonly number[], fields: string): Promise<void> {
+  const result = (await mkto.session.client.callTool({
+    name: "marketo_api_call",
+    arguments: {
+      method: "GET",
+      endpoint: "/rest/v1/lists/{listId}/leads.json",
+      query_parameters: { listId: lists, fields },
+      paginate: true,
+    },
+  })) as CallToolResult;
+  const shown = (result.structuredContent as { result: unknown[] }).result;
+  const uri = result.content.flatMap((block) => (block.type === "resource_link" ? [block.uri] : []))[0];
+  if (uri === undefined) return;
+  const page = async (at: string) =>
+    JSON.parse(((await mkto.session.client.readResource({ uri: at })).contents[0] as { text: string }).text);
+  const all = (await page(`${uri}?page=all`)) as unknown[];
+  expect(shown.length < all.length ? await page(uri) : all).toEqual(shown);
+}
+
+describe("an answer that shows part of a kept result shows its first page, no record more", () => {
+  // Trial s36 N531: the answer showed 1,746 records and page 1 held 1,745; page 2, read for the rest, began with
+  // the last one shown, and the agent counted it twice.
+  it("on the trial's read", async () => {
+    await showsFirstPage([1001, 1002, 1003, 1004, 1005, 1006, 1007, 1008, 1009], "id");
+  });
+
+  it("whatever the read (property)", async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.subarray([1001, 1002, 1003, 1004, 1005, 1006, 1007, 1008, 1009], { minLength: 2 }),
+        fc.constantFrom("id", "id,email", "id,email,leadScore,updatedAt"),
+        showsFirstPage,
+      ),
+      { numRuns: 6 },
+    );
   });
 });
