@@ -88,3 +88,10 @@ export function moreWarning(o: {
     parts.push(`All ${count(o.read)} ${o.unit} read are in the full result linked with this answer.`);
   return parts.join(" ");
 }
+
+/**
+ * Results shown whole are kept and linked too from this many (records, per's rows, count rows): a later call's
+ * where (in result(…)) or join takes them by their link, which agents otherwise spent a call to get (trial s35,
+ * N520: three listing calls of 60 to 80 rows each, printed again for a link).
+ */
+export const LINKED_FROM = 20;

@@ -8,6 +8,7 @@
  * is in it; every refusal's fix, done, works.
  */
 import { describe, expect, it } from "vitest";
+import { LINKED_FROM } from "../../src/tools/output-cap.js";
 import { marketoOverMcp, type ToolAnswer } from "../helpers/marketo-mcp.js";
 
 interface Read<T> {
@@ -134,13 +135,13 @@ describe("where … in result(…): a kept result's values", () => {
     }
   });
 
-  it("links a result of 100 rows or more shown whole, so that where can take it (trial s32, third run)", async () => {
+  it(`links a result of ${LINKED_FROM} rows or more shown whole, so that where can take it (trial s32, third run; s35 N520)`, async () => {
     const answer = await mkto.ok<Read<{ id: number }>>({
       ...LISTS,
       query_parameters: { listId: "1004,1005,1006", fields: "id" },
     });
     // Every row is shown, and kept: the answer says both, and the link is there.
-    expect(answer.data.result.length).toBeGreaterThanOrEqual(100);
+    expect(answer.data.result.length).toBeGreaterThanOrEqual(LINKED_FROM);
     expect(answer.first).toContain(
       `all ${answer.data.result.length} rows are shown here and in the full result linked below`,
     );
@@ -157,7 +158,7 @@ describe("where … in result(…): a kept result's values", () => {
     const small = await mkto.ok<Read<{ id: number }>>({
       ...LISTS,
       query_parameters: { listId: "1004", fields: "id" },
-      limit: 99,
+      limit: LINKED_FROM - 1,
     });
     expect(small.links).toEqual([]);
   });

@@ -6,7 +6,7 @@
 import { ValidationError } from "../../errors.js";
 import type { MarketoApiCallInput } from "../../schemas/marketo.js";
 import { n } from "../numbers-in-words.js";
-import { capItems, MAX_RESULT_BYTES, sizeWords } from "../output-cap.js";
+import { capItems, LINKED_FROM, MAX_RESULT_BYTES, sizeWords } from "../output-cap.js";
 import type { RecordCompute } from "../records/compute.js";
 import { countColumnNames } from "../records/count-fields.js";
 import { labelledColumns } from "../records/labels.js";
@@ -99,9 +99,6 @@ export interface Computed {
   overflow?: number;
 }
 
-/** Results shown whole are kept and linked too from this many (records or per's rows, not count rows). */
-export const LINKED_FROM = 100;
-
 /**
  * A read joined in memory (activity type groups, reads per id) that computes anything (where, order_by, count_by,
  * limit, per, next, previous, lead_fields) is read to max_items, not to the bytes of the records read: computedJoined
@@ -179,7 +176,7 @@ export function computedAnswer(input: MarketoApiCallInput, ctx: ToolContext, com
   // Many records or rows shown whole are kept too, so that a later where can take them as its list (in result(…)):
   // an agent printed 14,500 characters of ids twice, and spent a call, to have a link (trial s32, third run). Count
   // rows too, which a join adds to records (each lead's count of visits: records/kept-join.ts).
-  const many = rows.length >= LINKED_FROM;
+  const many = rows.length >= LINKED_FROM && !computed.overflow; // not cut: a link would hold the same part
   const kept = keep && (rows.length > shown.length || (asFile && rows.length > 0) || many);
   const full: FullResult | undefined = kept
     ? {

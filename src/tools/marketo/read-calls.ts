@@ -3,6 +3,7 @@
  * position of the first one not shown (a cursor, and Marketo's own token or offset when they are
  * exact), and, for an adapter that keeps whole results, everything that was read.
  */
+
 import type { CheckedPath } from "../../connectors/endpoint-guard.js";
 import { PAGING_TOKEN_PATH } from "../../connectors/marketo/activities.js";
 import type { MarketoConnector } from "../../connectors/marketo/connector.js";
@@ -14,7 +15,7 @@ import {
   type MarketoApiCallInput,
   type MarketoApiCallOutput,
 } from "../../schemas/marketo.js";
-import { capItems, MAX_RESULT_BYTES, moreWarning } from "../output-cap.js";
+import { capItems, LINKED_FROM, MAX_RESULT_BYTES, moreWarning } from "../output-cap.js";
 import type { FullResult, ToolContext } from "../types.js";
 import { activityStartWords } from "./activity-start.js";
 import { type ActivityNaming, nameRecords } from "./activity-types.js";
@@ -128,6 +129,10 @@ interface ReadOptions {
   onWait: NonNullable<Parameters<MarketoConnector["call"]>[0]["onWait"]>;
 }
 
+/** Many records shown whole are kept too, for a later where or join (LINKED_FROM; trial s36, N533). */
+const linked = (input: MarketoApiCallInput, records: readonly unknown[]): boolean =>
+  input.method === "GET" && records.length >= LINKED_FROM;
+
 export async function readCalls(
   input: MarketoApiCallInput,
   marketo: MarketoConnector,
@@ -157,7 +162,7 @@ export async function readCalls(
   const raw = last === undefined ? -1 : result.result.indexOf(last);
   const notShown = capped.dropped === 0 ? result.result.length : raw < 0 ? capped.items.length : raw + 1;
   const next = positionOf(result, notShown);
-  const kept = keep !== undefined && capped.dropped > 0;
+  const kept = keep !== undefined && (capped.dropped > 0 || linked(input, records));
   const counts: ReadCounts = {
     read: records.length,
     shown: capped.items.length,
