@@ -43,7 +43,7 @@ export function keptItemsOf(workspace: Workspace): (id: string) => Promise<KeptR
       meta.before !== undefined
         ? `holds the first ${meta.items} of ${meta.before} results (the most a kept result holds)`
         : meta.nextCursor !== undefined
-          ? `holds the ${meta.items} items read before the read stopped at a cap`
+          ? `holds the ${meta.items} items read before the read stopped (one page without paginate, or max_pages or max_items)`
           : undefined;
     return { items, ...(cut ? { cut } : {}), ...(meta.kind === "rows" ? { rows: true } : {}) };
   };

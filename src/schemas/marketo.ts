@@ -202,7 +202,7 @@ export const MarketoApiCallInput = z.strictObject({
     .max(2_000)
     .optional()
     .describe(
-      'Reads: each record gets joined, the row of a kept result whose column equals its field: "<link> on id = leadId" (fields = columns).',
+      'Reads: each record gets joined, its row (rows: a list) of a kept result (a results/….json link) whose columns equal its fields: "<link> on id = leadId"; none: no joined.',
     )
     .meta({ title: "Join a kept result", examples: ["martech-steps://results/<id>.json on id = leadId"] }),
   limit: z

@@ -35,7 +35,7 @@ import { MARKETO_TASKS } from "./marketo/tasks.js";
 import { uploadOf } from "./marketo/upload.js";
 import { compactWrite } from "./marketo/write-answer.js";
 import { computeSpec, namedFields } from "./records/compute.js";
-import { type KeptJoin, keptJoin } from "./records/kept-join.js";
+import { type KeptJoin, keptJoin, withJoinedColumn } from "./records/kept-join.js";
 import { checkHeldWhere, keptLists, refuseOutsideWhere } from "./records/kept-lists.js";
 import type { ToolContext, ToolResult, ToolStep } from "./types.js";
 
@@ -190,11 +190,7 @@ export const marketoApiCall: ToolStep<typeof MarketoApiCallInput, typeof Marketo
         "it belongs to another request: give the same method, endpoint and query_parameters.",
       );
     }
-    // where's in result(…): a kept result's values, read before where is parsed; its words keep the text given.
-    refuseOutsideWhere(input);
-    checkHeldWhere(input.where, WHERE_HINT);
-    const expanded = await keptLists(input.where, ctx.keptItems?.bind(ctx));
-    const join = await keptJoin(input.join, ctx.keptItems?.bind(ctx));
+    const { expanded, join } = await keptInputs(input, ctx);
     const { fan, spec } = checkedInputs(expanded ? { ...input, where: expanded } : input, path, file, join);
     if (expanded && spec?.where) spec.where.text = input.where ?? expanded;
     const marketo = await ctx.connection("marketo");
@@ -241,9 +237,13 @@ export const marketoApiCall: ToolStep<typeof MarketoApiCallInput, typeof Marketo
         target;
     return finished(input, ctx, {
       data,
-      read,
+      read: join ? joinedColumns(read) : read,
       summary,
-      tail: [join?.words(), dateWords, "note" in usage ? usage.note : undefined],
+      tail: [
+        join?.words(file || input.run_to_completion ? "row" : "record"),
+        dateWords,
+        "note" in usage ? usage.note : undefined,
+      ],
     });
   },
 };
@@ -267,6 +267,24 @@ function finished(
     ...(written.full ? { full: written.full } : {}),
     ...(o.read.columns ? { columns: o.read.columns } : {}),
   };
+}
+
+/**
+ * What the inputs take from kept results: where's in result(…) values, read before where is parsed (its words keep
+ * the text given), and join's rows.
+ */
+async function keptInputs(input: MarketoApiCallInput, ctx: ToolContext) {
+  refuseOutsideWhere(input);
+  checkHeldWhere(input.where, WHERE_HINT);
+  const expanded = await keptLists(input.where, ctx.keptItems?.bind(ctx));
+  return { expanded, join: await keptJoin(input.join, ctx.keptItems?.bind(ctx)) };
+}
+
+/** A read's tables with the column join added, where their columns are given (a file's header). */
+function joinedColumns(read: ReadAnswer): ReadAnswer {
+  const full = read.full && { ...read.full, columns: withJoinedColumn(read.full.columns, read.full.items) };
+  const columns = withJoinedColumn(read.columns, read.data.result);
+  return { ...read, ...(full ? { full } : {}), ...(columns ? { columns } : {}) };
 }
 
 /** The checks of the step's own inputs, before anything is sent; the fan-out and the computing they give. */

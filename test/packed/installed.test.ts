@@ -80,11 +80,33 @@ function agentView(node: unknown, withDescriptions: boolean): unknown {
   return out;
 }
 
+type Schema = Record<string, unknown>;
+
+/** A field's schema with the objects inside it as "object", as tools/list serves output fields. */
+function shallow(field: Schema): Schema {
+  if (field.type === "object" && field.properties) return { type: "object" };
+  const items = field.items as Schema | undefined;
+  return field.type === "array" && items?.type === "object" && items.properties
+    ? { ...field, items: { type: "object" } }
+    : field;
+}
+
+/** An output schema as an agent reads it: its fields and their types, the objects inside them as "object". */
+function outputView(node: unknown): unknown {
+  const view = agentView(node, false) as Schema;
+  const properties = view.properties as Record<string, Schema> | undefined;
+  if (!properties) return view;
+  return {
+    ...view,
+    properties: Object.fromEntries(Object.entries(properties).map(([k, v]) => [k, shallow(v)])),
+  };
+}
+
 const toolView = (tool: Record<string, unknown>) => ({
   name: tool.name,
   description: tool.description,
   inputSchema: agentView(tool.inputSchema, true),
-  outputSchema: agentView(tool.outputSchema, false),
+  outputSchema: outputView(tool.outputSchema),
   _meta: tool._meta,
 });
 

@@ -269,7 +269,8 @@ export function readBeforeWords(input: MarketoApiCallInput, unit: "record" | "ro
  * without paginate, none (max_items then cut the one page Marketo returned).
  */
 function itemsCapWords(input: MarketoApiCallInput, computed: Computed, read: string): string {
-  const before = `; ${readBeforeWords(input, computed.unit)}`;
+  const said = readBeforeWords(input, computed.unit);
+  const before = said ? `; ${said}` : "";
   if (computed.pageRecords !== undefined) {
     return (
       `max_items (${read} read of the ${n(computed.pageRecords)} on Marketo's page${before}): leave max_items out ` +
@@ -288,7 +289,13 @@ export function stopWords(
   afterShown = false,
 ): string[] {
   const spec = computed.compute.spec;
-  const again = `call again with cursor = next_cursor (same method, endpoint, query_parameters${spec.where ? " and where" : ""})`;
+  const again = `call again with cursor = next_cursor (same method, endpoint, query_parameters${[
+    spec.where ? "where" : "",
+    input.join ? "join" : "",
+  ]
+    .filter(Boolean)
+    .map((name) => ` and ${name}`)
+    .join("")})`;
   if (!computed.next)
     return cursor
       ? [`more ${spec.where ? "match" : "remain"}: to continue after the ${computed.unit}s shown, ${again}`]
@@ -311,10 +318,13 @@ export function stopWords(
         ? `max_pages (${plural(computed.pages, "page")}, ${read} read): raise max_pages (at most 200) to cover more`
         : // Without paginate one page is read whatever max_pages says (review s22, finding 4).
           `one page (${read} read; paginate is not set): give paginate true to read every page`;
+  // join alone has no figures: only the records read were joined (review s44, 8).
   const figures =
     spec.where && !spec.order && !spec.countBy
       ? "only the records read were tested"
-      : "the figures below cover only the records read";
+      : spec.join && !spec.order && !spec.countBy && spec.limit === undefined && !spec.each
+        ? "only the records read were joined"
+        : "the figures below cover only the records read";
   // Where the cursor goes on: right after the last record shown (read order), or after the last one read.
   const after = afterShown
     ? `the ${computed.unit}s shown`

@@ -9,6 +9,7 @@
  * A run the call's deadline or a cancel cuts keeps what it read, and the same call again continues it
  * (export-resume.ts); the answer is export-answer.ts'.
  */
+
 import type { MarketoConnector } from "../../connectors/marketo/connector.js";
 import type { OnWait } from "../../connectors/marketo/types.js";
 import { isDeadlineReason } from "../../deadline.js";
@@ -16,6 +17,7 @@ import { isMartechError, ValidationError } from "../../errors.js";
 import type { MarketoApiCallInput } from "../../schemas/marketo.js";
 import { isPlainObject } from "../input/schema-walk.js";
 import { namedFields, type RecordCompute } from "../records/compute.js";
+import { isJoinedPath } from "../records/kept-join.js";
 import type { ToolContext } from "../types.js";
 import {
   ACTIVITY_EXPORT_CREATE,
@@ -128,7 +130,10 @@ export async function runExport(
   const needed = filterOnlyFields(
     input.endpoint,
     body,
-    namedFields(compute.spec).map(({ field }) => field),
+    // joined is the step's (records/kept-join.ts), not a field Marketo has.
+    namedFields(compute.spec)
+      .map(({ field }) => field)
+      .filter((field) => !isJoinedPath(field)),
   );
   const asked = Array.isArray(body.fields) ? body.fields.map(String) : undefined;
   if (needed.length > 0) body = { ...body, fields: [...(body.fields as unknown[]), ...needed] };

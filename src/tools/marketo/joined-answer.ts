@@ -175,7 +175,9 @@ export function checkPerFields(spec: ComputeSpec | undefined, per: PerGroups): v
       },
     );
   }
-  const rest = spec ? namedFields({ ...spec, where: undefined }) : [];
+  // where and join's fields are the records' (the first pass tests and joins them); the rest run over the rows.
+  const { where: _where, join: _join, ...overRows } = spec ?? {};
+  const rest = spec ? namedFields(overRows) : [];
   const carried = (field: string) => per.carry !== undefined && field.startsWith(`${per.carry}.`);
   const stray = rest.find(({ field }) => !own.includes(field) && !carried(field));
   if (stray) {

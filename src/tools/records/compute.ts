@@ -20,7 +20,7 @@ import {
   zeroShares,
 } from "./count-fields.js";
 import { bucketedField, checkFields, FieldsSeen, type NamedField, quotedField } from "./fields.js";
-import { JOINED, type KeptJoin } from "./kept-join.js";
+import type { KeptJoin } from "./kept-join.js";
 import { type Label, labelled } from "./labels.js";
 import { eachOrder, type LimitEach, limitExample, limitParts } from "./limit-each.js";
 import { itemWise, type RecordTest, recordTest } from "./match.js";
@@ -192,7 +192,7 @@ export class RecordCompute {
         })
       : undefined;
     this.unnest = unnestFor(spec, this.#test);
-    if (spec.join) this.fields.add({ [JOINED]: spec.join.shape });
+    if (spec.join) this.fields.add(spec.join.shape);
     this.#enters = new Set(
       namedFields(spec).flatMap(({ field }) => {
         const parts = field.split(".");

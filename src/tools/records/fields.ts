@@ -162,7 +162,8 @@ export function checkFields(
           ...seen.names.filter((name) => !seen.listPaths.some((path) => path.startsWith(`${name}.`))),
           ...seen.listPaths,
         ]
-      : seen.names,
+      : // join's own field is read before joined is added (records/kept-join.ts): none of joined's is one.
+        seen.names.filter((name) => unknown.input !== "join" || !/^joined(\.|$)/.test(name)),
   );
   const ranked = [
     ...closest.filter((name) => !seen.holdsObjects(name)),

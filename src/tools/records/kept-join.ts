@@ -5,8 +5,11 @@
  * joined them in Python, 169,440 characters; with `join "<per's link> on id = leadId"` the members read is sorted
  * by `-joined.records` and cut with limit "2 per programId" in the step.
  *
- * The kept result is read whole (a cut one is refused, as where's in result(…) refuses it) and must hold one row
- * per key: a record with several would have to be read several times, which no other input does.
+ * The kept result is read whole (a cut one is refused, as where's in result(…) refuses it). When a key has several
+ * rows (a lead on several lists), every record's joined is the list of its rows, which count_by counts row by row
+ * (unnest.ts) and where tests for any: trial s36 N531 ("which email does each list's crowd open most", 69,816
+ * characters joined by hand) is the opens read joined to the lists' members, count_by "joined.listId,
+ * primaryAttributeValue".
  */
 import { ValidationError } from "../../errors.js";
 import { n, plural } from "../numbers-in-words.js";
@@ -14,7 +17,7 @@ import type { KeptResult } from "../types.js";
 import { splitFieldList, unquoteField } from "./field-list.js";
 import { quotedField } from "./fields.js";
 import { keptRows } from "./kept-lists.js";
-import { type FieldReader, fieldReader, isEmpty, textOf } from "./values.js";
+import { type FieldReader, fieldReader, isEmpty, isObject, textOf } from "./values.js";
 
 type Row = Record<string, unknown>;
 
@@ -31,6 +34,9 @@ export interface JoinTerms {
 
 /** The field records get. */
 export const JOINED = "joined";
+
+/** Whether a field is joined or a path inside it: added by the step, no field of the service's records. */
+export const isJoinedPath = (field: string): boolean => field === JOINED || field.startsWith(`${JOINED}.`);
 
 const EXAMPLE = 'join "martech-steps://results/<id>.json on id = leadId"';
 
@@ -65,52 +71,88 @@ export function joinTerms(text: string): JoinTerms {
 const names = (side: string): string[] =>
   (splitFieldList(side.trim()) ?? [""]).map((part) => unquoteField(part) ?? part);
 
-/** The key of a record's or row's values, or undefined when one is empty or holds an object or list. */
-function keyOf(readers: readonly FieldReader[], row: Readonly<Row>): string | undefined {
+/**
+ * The key of a record's or row's values, or undefined when one is empty; `holdsObject` is told the first name
+ * whose value is an object or list, which no single value equals (review s44, 6: it matched nothing, silently).
+ */
+function keyOf(
+  readers: readonly FieldReader[],
+  row: Readonly<Row>,
+  holdsObject: (at: number) => never,
+): string | undefined {
   const values = readers.map((read) => read(row));
-  if (values.some((value) => isEmpty(value) || typeof value === "object")) return undefined;
+  if (values.some(isEmpty)) return undefined;
+  const at = values.findIndex((value) => typeof value === "object");
+  if (at >= 0) holdsObject(at);
   return JSON.stringify(values.map(textOf));
 }
 
 /** Names as the summary writes them: "leadId, primaryAttributeValueId". */
 const listed = (names: readonly string[]): string => names.map(quotedField).join(", ");
 
+/** The kept rows by key; `several` when a key has more than one, so each record gets the list of its rows. */
+interface KeptRows {
+  byKey: Map<string, Row[]>;
+  several: boolean;
+  /** Rows with an empty value in a key column: no record's key equals them. */
+  unkeyed: number;
+  /** An object with every column the kept rows have: what paths under `joined` name (FieldsSeen). */
+  shape: Row;
+}
+
 export class KeptJoin {
   readonly terms: JoinTerms;
-  /** An object with every column the kept rows have: what paths under `joined` name (FieldsSeen). */
-  readonly shape: Row;
-  readonly #rows: Map<string, Row>;
+  readonly rows: KeptRows;
   readonly #read: FieldReader[];
   readonly #done = new WeakSet<object>();
   /** Records joined, and those of them that had a row. */
   seen = 0;
   matched = 0;
 
-  constructor(terms: JoinTerms, rows: Map<string, Row>, shape: Row) {
+  constructor(terms: JoinTerms, rows: KeptRows) {
     this.terms = terms;
-    this.#rows = rows;
-    this.shape = shape;
+    this.rows = rows;
     this.#read = terms.fields.map(fieldReader);
   }
 
-  /** Adds the row whose column equals the record's field, once however often the record is tested. */
+  /** What the records' joined holds, as FieldsSeen learns it: a row, or a list of rows. */
+  get shape(): Row {
+    return { [JOINED]: this.rows.several ? [this.rows.shape] : this.rows.shape };
+  }
+
+  /** Adds the rows whose columns equal the record's fields, once however often the record is tested. */
   apply(record: Row): void {
     if (this.#done.has(record)) return;
     this.#done.add(record);
     this.seen += 1;
-    const key = keyOf(this.#read, record);
-    const row = key === undefined ? undefined : this.#rows.get(key);
-    if (!row) return;
-    record[JOINED] = row;
+    const key = keyOf(this.#read, record, (at) => {
+      const field = this.terms.fields[at] as string;
+      throw new ValidationError(
+        "join",
+        `${field} holds objects or lists in the records read, which no value of the kept result equals.`,
+        {
+          hint: `Name a field of single values, e.g. a path inside it: join "<link> on ${field}.<name> = ${this.terms.columns[at]}".`,
+        },
+      );
+    });
+    const rows = key === undefined ? undefined : this.rows.byKey.get(key);
+    if (!rows) return;
+    record[JOINED] = this.rows.several ? rows : rows[0];
     this.matched += 1;
   }
 
   /** The summary's sentence: how many records had a row, and what the others lack. */
-  words(): string {
+  words(unit = "record"): string {
     const { fields, columns } = this.terms;
+    const { byKey, several, unkeyed } = this.rows;
     const others = this.seen - this.matched;
+    const kept = [...byKey.values()].reduce((sum, rows) => sum + rows.length, 0);
+    const most = Math.max(0, ...[...byKey.values()].map((rows) => rows.length));
     return (
-      `Joined on ${listed(fields)} = ${listed(columns)}: ${n(this.matched)} of ${plural(this.seen, "record")} read had a row of the kept result (${plural(this.#rows.size, "row")})` +
+      `Joined on ${listed(fields)} = ${listed(columns)}: ${n(this.matched)} of ${plural(this.seen, unit)} read had a row of the kept result (${plural(kept, "row")}${unkeyed > 0 ? `, and ${n(unkeyed)} with no value to join on` : ""})` +
+      (several
+        ? `; its ${listed(columns)} repeat, so ${JOINED} is the list of each one's rows (up to ${n(most)}): count_by "${JOINED}.<column>" counts each row, where tests any`
+        : "") +
       (others > 0
         ? `; the other ${n(others)} have no ${JOINED} (where "${JOINED} is empty" finds them).`
         : ".")
@@ -118,7 +160,7 @@ export class KeptJoin {
   }
 }
 
-/** The join of `text`: its kept result read whole, one row per value of its column. */
+/** The join of `text`: its kept result read whole, its rows by their key columns' values. */
 export async function keptJoin(
   text: string | undefined,
   kept: ((id: string) => Promise<KeptResult | undefined>) | undefined,
@@ -128,41 +170,47 @@ export async function keptJoin(
   const { rows, shown } = await keptRows(terms.link, kept, "join");
   const read = terms.columns.map(fieldReader);
   const columns = [...new Set(rows.flatMap((row) => Object.keys(row)))];
-  const byKey = new Map<string, Row>();
-  const repeated = new Set<string>();
-  for (const row of rows) {
-    const key = keyOf(read, row);
-    if (key === undefined) continue;
-    if (byKey.has(key)) repeated.add(key);
-    else byKey.set(key, row);
-  }
-  const missing = terms.columns.find((_, at) => !rows.some((row) => keyOf([read[at] as FieldReader], row)));
+  const single = columns.filter((column) =>
+    rows.some((row) => !isEmpty(row[column]) && typeof row[column] !== "object"),
+  );
+  const missing = terms.columns.find((_, at) => !rows.some((row) => !isEmpty(read[at]?.(row))));
   if (missing !== undefined && rows.length > 0) {
-    throw new ValidationError(
-      "join",
-      `the kept result at ${shown} has no column ${missing} of single values.`,
-      {
-        hint: `Name one of its columns in its place after "=": ${columns.slice(0, 20).map(quotedField).join(", ")}.`,
-      },
-    );
+    throw new ValidationError("join", `the kept result at ${shown} has no column ${missing} with values.`, {
+      hint: `Name one of its columns in its place after "=": ${single.slice(0, 20).map(quotedField).join(", ")}.`,
+    });
   }
-  const [first] = repeated;
-  if (first !== undefined) {
-    const values = (JSON.parse(first) as string[]).map(
-      (value, at) => `${terms.columns[at]} ${JSON.stringify(value)}`,
-    );
-    const per = terms.columns.join(",");
-    throw new ValidationError(
-      "join",
-      `the kept result has several rows of ${values.join(", ")}${repeated.size > 1 ? ` (and ${plural(repeated.size - 1, "more key")})` : ""}: a record would have several rows.`,
-      {
-        hint: `Join a result with one row per ${listed(terms.columns)}: run the call that gave it with ${terms.columns.length > 1 ? `count_by "${per}"` : `per "${per}" (or count_by "${per}")`} and join its link.`,
-      },
-    );
+  const byKey = new Map<string, Row[]>();
+  let unkeyed = 0;
+  for (const row of rows) {
+    const key = keyOf(read, row, (at) => {
+      const column = terms.columns[at] as string;
+      throw new ValidationError(
+        "join",
+        `the kept result's column ${column} holds objects or lists, not single values.`,
+        {
+          hint: `Name a column of single values after "=", e.g. a path inside it: ${column}.<name>; its columns of single values: ${single.slice(0, 20).map(quotedField).join(", ")}.`,
+        },
+      );
+    });
+    if (key === undefined) unkeyed += 1;
+    else byKey.get(key)?.push(row) ?? byKey.set(key, [row]);
   }
+  const several = [...byKey.values()].some((list) => list.length > 1);
   // Every column with a value it holds, so a path under joined is known before any record matched.
   const shape: Row = {};
   for (const row of rows)
     for (const [key, value] of Object.entries(row)) if (!(key in shape)) shape[key] = value;
-  return new KeptJoin(terms, byKey, shape);
+  return new KeptJoin(terms, { byKey, several, unkeyed, shape });
+}
+
+/**
+ * A table's columns with joined after them when its rows have it: a file's columns are its own header (an export's
+ * fields), which joined is not in, and its CSV left the join out while its JSON had it (review s44, 3).
+ */
+export function withJoinedColumn(
+  columns: readonly string[] | undefined,
+  items: readonly unknown[],
+): readonly string[] | undefined {
+  if (!columns || columns.includes(JOINED)) return columns;
+  return items.some((item) => isObject(item) && Object.hasOwn(item, JOINED)) ? [...columns, JOINED] : columns;
 }

@@ -206,7 +206,8 @@ export async function keptRows(
       field,
       `the kept result at ${shown} ${result.cut}: as ${field === "where" ? "a list" : "a table"} it would leave the rest out.`,
       {
-        hint: "Narrow the call that gave it (where, a shorter range, per) until its Full result holds every row, then use that link.",
+        // A read that stopped is read on by paginate and the caps; one past the bytes kept, by narrowing (review s44, 4).
+        hint: "Run the call that gave it again so that its Full result holds every row (paginate true, max_pages and max_items high enough; or narrowed by where, a shorter range, per), then use that link.",
       },
     );
   }
