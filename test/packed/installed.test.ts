@@ -332,6 +332,30 @@ describe.each(TRANSPORTS)("the installed bin over %s, on the sandbox", (name) =>
     expect(csv.pages.map((page) => (page.text ?? "").trim().split("\n").length - 1)).toEqual(
       json.meta.map((meta) => meta.items),
     );
+    // The answer shows page 1 exactly (trial s36, N531: one record more, read twice with page 2).
+    expect(JSON.parse(json.pages[0]?.text ?? "[]")).toHaveLength(shown.length);
+    // join takes that kept result by its link: each lead of list 1002 on list 1001 gets its row.
+    const joined = await call("marketo_api_call", {
+      method: "GET",
+      endpoint: "/rest/v1/lists/1002/leads.json",
+      query_parameters: { fields: "id" },
+      paginate: true,
+      join: `${json.pages[0]?.uri} on id`,
+      where: "joined is not empty",
+    });
+    const both = (joined.structuredContent as { computed: { matched: number } }).computed.matched;
+    const onBoth = new Set(ids.map(String));
+    const second = await call("marketo_api_call", {
+      method: "GET",
+      endpoint: "/rest/v1/lists/1002/leads.json",
+      query_parameters: { fields: "id" },
+      paginate: true,
+    });
+    const all = (await readLinks(clients[name], second))[0]?.pages.flatMap(
+      (page) => JSON.parse(page.text ?? "[]") as { id: number }[],
+    );
+    expect(both).toBe((all ?? []).filter((lead) => onBoth.has(String(lead.id))).length);
+    expect(both).toBeGreaterThan(0);
   }, 120_000);
 
   it("serves a resource under each resource template: listed, or linked from an answer", async () => {
