@@ -63,7 +63,9 @@ export const MarketoApiCallInput = z.strictObject({
     .min(1)
     .max(64)
     .optional()
-    .describe("IANA zone, e.g. America/New_York, of dates in filters, sinceDatetime, where, count_by.")
+    .describe(
+      "IANA zone, e.g. America/New_York, of dates in filters, sinceDatetime, where, count_by (…Z stays UTC).",
+    )
     .meta({ title: "Time zone of the dates", examples: ["America/New_York"] }),
   paginate: z
     .boolean()

@@ -169,6 +169,27 @@ describe("Marketo dates in a named time zone", () => {
     );
   });
 
+  it("takes a time in UTC (Z) as the instant it names, beside a zone for count_by (trial s37, N543)", async () => {
+    mkto.fixture.sandbox.resetStats();
+    const utc = await mkto.ok<Answer>(
+      novemberExport(
+        { startAt: "2026-11-01T04:00:00Z", endAt: "2026-12-01T05:00:00Z" },
+        { time_zone: "America/New_York" },
+      ),
+    );
+    expect(ids(utc)).toEqual([lead]);
+    expect(utc.first).toContain("sent as 2026-11-01T04:00:00Z to 2026-12-01T05:00:00Z");
+    // The hours are New York's: the lead made at 00:30 there counts in hour 0.
+    const hours = await mkto.ok<Answer>({
+      ...novemberExport(
+        { startAt: "2026-11-01T04:00:00Z", endAt: "2026-11-02T04:00:00Z" },
+        { time_zone: "America/New_York" },
+      ),
+      count_by: "createdAt:hour",
+    });
+    expect(hours.data.result.find((row) => row["createdAt:hour"] === "00")?.count).toBe(1);
+  });
+
   it("reads activities from a date's midnight in the zone (sinceDatetime)", async () => {
     const answer = await mkto.ok<Answer>({
       method: "GET",

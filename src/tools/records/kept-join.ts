@@ -1,6 +1,6 @@
 /**
- * join: each record read gets `joined`, the row of a kept result whose column equals one of the record's fields,
- * before where, order_by, count_by and limit see it. Trial s35 N522 ("our most active web visitors in each
+ * join: each record read gets `joined`, the row of a kept result whose columns equal the record's fields (or the
+ * list of its rows, below), before where, order_by, count_by, per and limit see it. Trial s35 N522 ("our most active web visitors in each
  * program"): the agent read program members and each lead's visit count (per "leadId") as two kept results and
  * joined them in Python, 169,440 characters; with `join "<per's link> on id = leadId"` the members read is sorted
  * by `-joined.records` and cut with limit "2 per programId" in the step.
