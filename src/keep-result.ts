@@ -66,6 +66,6 @@ export async function keepResult(workspace: Workspace, tool: string, full: FullR
       ...(full.of !== undefined ? { of: full.of } : {}),
       ...(full.before !== undefined ? { before: full.before } : {}),
     },
-    pages: toPages(full.items),
+    pages: toPages(full.items, undefined, full.shown),
   });
 }

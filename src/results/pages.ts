@@ -14,11 +14,12 @@ export const PAGE_BYTES = 45_000;
  * The items as pages of JSON text, each an array of whole items within `pageBytes` (an item larger
  * than that is a page of its own). A last check before anything is kept: a page whose text holds a
  * credential this process has sent (connectors redact what they read; this is the backstop) is kept
- * with its strings redacted.
+ * with its strings redacted. With `firstPage`, page 1 holds that many items (what the answer showed).
  */
 export function toPages(
   items: readonly unknown[],
   pageBytes = PAGE_BYTES,
+  firstPage?: number,
 ): { json: string; items: number }[] {
   const pages: { json: string; items: number }[] = [];
   let current: unknown[] = [];
@@ -34,7 +35,9 @@ export function toPages(
   };
   for (const item of items) {
     const bytes = itemBytes(item);
-    if (current.length > 0 && size + bytes > pageBytes) flush();
+    // Page 1 ends where the answer's shown items end, when the step said so (FullResult.shown).
+    const shownEnd = pages.length === 0 && current.length === firstPage && firstPage < items.length;
+    if (current.length > 0 && (shownEnd || size + bytes > pageBytes)) flush();
     current.push(item);
     size += bytes;
   }

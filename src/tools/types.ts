@@ -98,6 +98,12 @@ export interface FullResult {
   /** "statuses": a write's status per record, which nothing read. */
   kind: "records" | "rows" | "items" | "count rows" | "statuses";
   items: readonly unknown[];
+  /**
+   * The items the answer shows, when they are fewer than a page's bytes would hold (a step that leaves room in its
+   * answer for other text: GA's reports): page 1 holds exactly these, so page 2 is what comes after them (review
+   * s45, 2: 402 rows shown, 452 on page 1).
+   */
+  shown?: number;
   /** Column order for a table (CSV); the keys of the items in first-seen order when absent. */
   columns?: readonly string[];
   /** Where reading continues after the last item, when even the whole read stopped at a cap. */

@@ -166,6 +166,7 @@ function cutList(o: {
             full: {
               kind: "items" as const,
               items: whole,
+              shown: items.length,
               ...(cut
                 ? { nextCursor: encodeCursor(fingerprint(fields), { k: key, s: skipped + whole.length }) }
                 : {}),

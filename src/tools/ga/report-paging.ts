@@ -65,6 +65,6 @@ export function pageReport(
     rows: capped.items,
     nextOffset: more && !o.realtime ? shownTo : undefined,
     hints,
-    full: { kind: "rows", items: whole, columns: o.columns },
+    full: { kind: "rows", items: whole, columns: o.columns, shown: capped.items.length },
   };
 }

@@ -149,7 +149,7 @@ function joined(
   return {
     data,
     summary: joinedSummary(fields, outcomes, { shown: capped.items.length, sameDates }),
-    ...(full ? { full: withoutCount(full) } : {}),
+    ...(full ? { full: { ...withoutCount(full), shown: capped.items.length } } : {}),
   };
 }
 
