@@ -102,6 +102,15 @@ function sortValue(
 }
 
 /**
+ * What GA's totals cover beside limit per's rows: all the report's rows; with a metric filter, Google's reference
+ * does not say whether they count the rows it leaves out (review s45, 7; report-hints.ts says the same).
+ */
+const totalsWords = (rows: number, metricFiltered: boolean): string =>
+  metricFiltered
+    ? "totals are GA's; Google's reference does not say whether they count the rows a metric filter leaves out"
+    : `totals are GA's, over all ${n(rows)}`;
+
+/**
  * The rows limit per keeps of the whole report sorted here, from `offset`; its rowCount is theirs, and the note
  * says how many of GA's rows they are and in how many groups the next row ties the last kept on the sort.
  */
@@ -109,6 +118,7 @@ export function eachPage(
   response: RunReportResponse,
   ask: EachAsk,
   offset: number,
+  metricFiltered = false,
 ): { response: RunReportResponse; note: string | undefined } {
   const dimensions = (response.dimensionHeaders ?? []).map((header) => header.name ?? "");
   const metrics = (response.metricHeaders ?? []).map((header) => header.name ?? "");
@@ -126,7 +136,7 @@ export function eachPage(
     kept.length === rows.length
       ? undefined
       : `limit ${limitEachText(ask.each)} (order_by ${by}): ${first} of each ${groups}, ` +
-        `${n(kept.length)} of the report's ${plural(rows.length, "row")}; totals are GA's, over all ${n(rows.length)}` +
+        `${n(kept.length)} of the report's ${plural(rows.length, "row")}; ${totalsWords(rows.length, metricFiltered)}` +
         (tied > 0
           ? `; in ${plural(tied, "group")} (by ${groups}) the next row ties the last one kept on ${tieOn(ask)}: add a field to order_by to choose between them`
           : "") +

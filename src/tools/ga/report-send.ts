@@ -94,7 +94,7 @@ export async function sendReport(
       perGroup: derived.each !== undefined,
     },
   );
-  const { page, each } = shownPage(whole, derived, fields);
+  const { page, each } = shownPage(whole, derived, fields, sent.metricFilter !== undefined);
   const shares = withShares(page, derived.shares, without?.totals);
   const shared = withGroupShares(shares, derived.shares, coarse, first);
   const flat = flattenReport(shared);
@@ -127,8 +127,8 @@ export async function sendReport(
  * The rows the answer pages over: limit per's, each group's first rows of the whole report sorted here
  * (report-limit-each.ts); the page asked for of a report sorted here; else GA's page as it came.
  */
-function shownPage(whole: RunReportResponse, derived: Derived, fields: Fields) {
-  const each = derived.each ? eachPage(whole, derived.each, fields.offset) : undefined;
+function shownPage(whole: RunReportResponse, derived: Derived, fields: Fields, metricFiltered: boolean) {
+  const each = derived.each ? eachPage(whole, derived.each, fields.offset, metricFiltered) : undefined;
   const sorted = derived.sort ? { offset: fields.offset, limit: fields.limit } : undefined;
   return { page: each?.response ?? pageHere(whole, sorted), each };
 }
