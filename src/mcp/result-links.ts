@@ -58,7 +58,7 @@ function fileLinks(meta: ResultMeta, ttlMs: number) {
     title: `Export file: ${what}${meta.nextCursor ? ", the rows read before a cap" : ""} (${format.toUpperCase()})`,
     description:
       `${meta.of !== undefined ? "The" : "The export's"} ${what} as one ${format === "csv" ? "CSV file, the header once" : "JSON array"}. Read with resources/read ` +
-      `(in pages of an answer's size: ?page=1 … ?page=${meta.pageItems.length}); kept ${keptFor(ttlMs)}, for this workspace only.${rest}`,
+      `(in pages of an answer's size: ${meta.pageItems.length > 1 ? `?page=1 … ?page=${meta.pageItems.length}` : "one page"}); kept ${keptFor(ttlMs)}, for this workspace only.${rest}`,
     mimeType: FORMATS[format],
   }));
   const text = meta.nextCursor
@@ -89,7 +89,7 @@ export function resultLinks(meta: ResultMeta, ttlMs: number) {
   // what where or limit kept is not all that was read (review s22, finding 4).
   const read = meta.kind === "statuses" || meta.of !== undefined ? "" : " read";
   const more = meta.nextCursor
-    ? " The read itself stopped at a cap: continue after it with cursor = the nextCursor in each page's _meta."
+    ? " The read itself stopped before its end (one page without paginate, or a cap): continue after it with cursor = the nextCursor in each page's _meta."
     : "";
   const links = (Object.keys(FORMATS) as Format[]).map((format) => ({
     type: "resource_link" as const,

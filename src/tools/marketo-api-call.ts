@@ -34,7 +34,7 @@ import { summarize, triggerSummary } from "./marketo/summary.js";
 import { MARKETO_TASKS } from "./marketo/tasks.js";
 import { uploadOf } from "./marketo/upload.js";
 import { compactWrite } from "./marketo/write-answer.js";
-import { computeSpec, namedFields } from "./records/compute.js";
+import { type ComputeSpec, computeSpec, namedFields } from "./records/compute.js";
 import { type KeptJoin, keptJoin, withJoinedColumn } from "./records/kept-join.js";
 import { checkHeldWhere, keptLists, refuseOutsideWhere } from "./records/kept-lists.js";
 import type { ToolContext, ToolResult, ToolStep } from "./types.js";
@@ -287,6 +287,20 @@ function joinedColumns(read: ReadAnswer): ReadAnswer {
   return { ...read, ...(full ? { full } : {}), ...(columns ? { columns } : {}) };
 }
 
+/** The fields a read takes one value a record of: order_by and limit per over records, per, count_distinct. */
+function oneValueUses(
+  input: MarketoApiCallInput,
+  spec: ComputeSpec | undefined,
+): { input: string; field: string }[] {
+  const overRecords = spec?.countBy === undefined;
+  return [
+    ...(overRecords ? (spec?.order ?? []).map(({ field }) => ({ input: "order_by", field })) : []),
+    ...(overRecords ? (spec?.each?.fields ?? []).map((field) => ({ input: "limit", field })) : []),
+    ...(spec?.distinct ? [{ input: "count_distinct", field: spec.distinct }] : []),
+    ...(input.per ? input.per.split(",").map((field) => ({ input: "per", field: field.trim() })) : []),
+  ];
+}
+
 /** The checks of the step's own inputs, before anything is sent; the fan-out and the computing they give. */
 function checkedInputs(input: MarketoApiCallInput, path: string, file: boolean, join: KeptJoin | undefined) {
   checkCursorPlaces(input);
@@ -299,6 +313,7 @@ function checkedInputs(input: MarketoApiCallInput, path: string, file: boolean, 
   const fan = checkFanOut(input, path, file);
   const computed = computeSpec(input, WHERE_HINT);
   const spec = join ? { ...computed, join } : computed;
+  join?.refuseOneValue(oneValueUses(input, computed));
   if (spec) checkComputable(input);
   const named = spec ? namedFields(spec) : [];
   checkLeadPaths(input, path, file, named);

@@ -129,4 +129,46 @@ describe("join off the REST read's path", () => {
     expect(joined.first).toMatch(/Joined on id = id: [\d,]+ of/);
     expect(per).toBeTruthy();
   });
+
+  it("with a list of rows a record: records_sum counts every record, one-value uses are refused for that, an export's cursor keeps join", async () => {
+    const members = await mkto.ok<Answer>({
+      ...PROGRAMS,
+      query_parameters: { programId: "1001,1002,1003,1004", fields: "id" },
+    });
+    const opens = {
+      method: "GET",
+      endpoint: "/rest/v1/activities.json",
+      query_parameters: { activityTypeIds: "Open Email", sinceDatetime: "2026-11-01" },
+      paginate: true,
+      max_pages: 200,
+    };
+    const plain = await mkto.results(await mkto.ok<Answer>(opens));
+    const join = `${link(members)} on leadId = id`;
+    const summed = await mkto.ok<Answer>({ ...opens, join, count_by: "joined.programId", sum: "campaignId" });
+    // The records' own total is of every record counted, those with no row too (review s45, 1).
+    const own = plain.reduce((sum, row) => sum + Number(row.campaignId ?? 0), 0);
+    expect(summed.data.computed?.records_sum ?? summed.data.computed?.sum).toBe(own);
+    expect(summed.first).toContain("where keeps a record when one of its rows meets it");
+    // order_by over records takes one value a record: refused for what joined holds, and the hint, done, counts.
+    const sorted = await mkto.call<Answer>({ ...opens, join, order_by: "-joined.programId" });
+    expect(sorted.result.isError).toBe(true);
+    expect(sorted.first).toContain("joined, which holds a list of rows a record");
+    expect(sorted.text).toContain('count_by "joined.programId"');
+    await mkto.ok<Answer>({ ...opens, join, count_by: "joined.programId" });
+    // An export's answer that says to read on with its cursor names join (review s45, 6).
+    const fresh = { ...EXPORT, body: { ...EXPORT.body, fields: ["id", "email", "leadScore"] } };
+    const exported = await mkto.ok<Answer>({ ...fresh, join: `${link(members)} on id` });
+    const file = /GET (\/bulk\/v1\/leads\/export\/[^/\s]+\/file\.json)/.exec(exported.text)?.[1] ?? "";
+    const read = await mkto.ok<Answer>({ method: "GET", endpoint: file, join: `${link(members)} on id` });
+    expect(read.first, read.first).toMatch(
+      /cursor = next_cursor(?: and the same join| \(same method, endpoint, query_parameters and join\))/,
+    );
+    const cut = await mkto.ok<Answer>({
+      method: "GET",
+      endpoint: file,
+      join: `${link(members)} on id`,
+      max_items: 300,
+    });
+    expect(cut.first).toContain("cursor = next_cursor (same method, endpoint, query_parameters and join)");
+  });
 });

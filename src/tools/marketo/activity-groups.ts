@@ -15,7 +15,7 @@ import type { MarketoCallResult, OnWait } from "../../connectors/marketo/types.j
 import { ValidationError } from "../../errors.js";
 import { DEFAULT_MAX_ITEMS, type MarketoApiCallInput } from "../../schemas/marketo.js";
 import { n, plural } from "../numbers-in-words.js";
-import { capItems, MAX_RESULT_BYTES } from "../output-cap.js";
+import { capItems, LINKED_FROM, MAX_RESULT_BYTES } from "../output-cap.js";
 import type { RecordCompute } from "../records/compute.js";
 import type { PerGroups } from "../records/per.js";
 import type { ToolContext } from "../types.js";
@@ -248,7 +248,8 @@ export async function groupedActivities(
   }
   const keep = ctx.fullResults !== undefined;
   const capped = capItems(records, MAX_RESULT_BYTES, true);
-  const kept = keep && capped.dropped > 0;
+  // Many records shown whole are kept too, for a later where or join (LINKED_FROM; review s45, 3).
+  const kept = keep && (capped.dropped > 0 || records.length >= LINKED_FROM);
   const data: Shaped = { result: capped.items, complete: !cut && (capped.dropped === 0 || kept), ...base };
   const shown =
     capped.dropped === 0
@@ -256,7 +257,7 @@ export async function groupedActivities(
         ? records.length === 1
           ? "the record shown here"
           : "none to show"
-        : `all ${plural(records.length, "record")} shown here`
+        : `all ${plural(records.length, "record")} shown here${kept ? " and in the full result linked below" : ""}`
       : `the first ${n(capped.items.length)} shown here, ${kept ? `all ${n(records.length)} in the full result linked below` : "the rest not kept by this client: narrow with where or count with count_by"}`;
   return {
     data,

@@ -163,20 +163,22 @@ export function exportSummary(
         "run the same call with that range once Marketo's export queue or daily allowance frees up",
     );
   }
-  const where = spec.where ? " and the same where" : "";
+  // join too: without it the rows read on have no joined, and nothing says so (review s45, 6).
+  const where = [spec.where ? "where" : "", spec.join ? "join" : ""].filter(Boolean).join(" and ");
+  const same = where ? ` and the same ${where}` : "";
   if (file && answer.data.next_cursor) {
     // The cursor continues after the rows shown here, which a preview makes fewer than the file's (review s23, 8).
     const after = answer.full?.file
       ? ` (it continues after the ${n(answer.counts.shown)} rows shown here, not after the file's last)`
       : "";
-    parts.push(`to read on in answers, call GET ${file} with cursor = next_cursor${where}${after}`);
+    parts.push(`to read on in answers, call GET ${file} with cursor = next_cursor${same}${after}`);
   }
   // A file cut by max_items or its size limit: the link holds fewer rows than Marketo's file, and its
   // _meta names where the rest starts (a joined file has no single file to continue in: fileWords says so).
   if (file && answer.full?.file && answer.full.nextCursor) {
     parts.push(
       `the linked file ends where the read stopped: to read the rows after its last one, call GET ${file} with cursor = ` +
-        `the nextCursor in the linked file's _meta${where} (next_cursor continues after the preview instead)`,
+        `the nextCursor in the linked file's _meta${same} (next_cursor continues after the preview instead)`,
     );
   }
   const rest = restWords(run);

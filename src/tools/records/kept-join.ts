@@ -141,6 +141,25 @@ export class KeptJoin {
     this.matched += 1;
   }
 
+  /**
+   * With a list of rows a record, a use that takes one value a record (order_by or limit per over records, per,
+   * count_distinct) of a path in joined is refused for what it is (review s45, 4: "holds no object", and its hint
+   * sorted by the lists' JSON text).
+   */
+  refuseOneValue(uses: readonly { input: string; field: string }[]): void {
+    if (!this.rows.several) return;
+    const use = uses.find(({ field }) => isJoinedPath(field));
+    if (!use) return;
+    const columns = listed(this.terms.columns);
+    throw new ValidationError(
+      use.input,
+      `${use.field} is in joined, which holds a list of rows a record (the kept result has several rows for some ${columns}): ${use.input} takes one value a record.`,
+      {
+        hint: `Count each row with count_by "${use.field}" (where tests any row), or join a result with one row per ${columns} (per on the call that gave it).`,
+      },
+    );
+  }
+
   /** The summary's sentence: how many records had a row, and what the others lack. */
   words(unit = "record"): string {
     const { fields, columns } = this.terms;
@@ -151,7 +170,7 @@ export class KeptJoin {
     return (
       `Joined on ${listed(fields)} = ${listed(columns)}: ${n(this.matched)} of ${plural(this.seen, unit)} read had a row of the kept result (${plural(kept, "row")}${unkeyed > 0 ? `, and ${n(unkeyed)} with no value to join on` : ""})` +
       (several
-        ? `; its ${listed(columns)} repeat, so ${JOINED} is the list of each one's rows (up to ${n(most)}): count_by "${JOINED}.<column>" counts each row, where tests any`
+        ? `; its ${listed(columns)} repeat, so ${JOINED} is the list of each one's rows (up to ${n(most)}): count_by "${JOINED}.<column>" counts each row; where keeps a record when one of its rows meets it (all its conditions on that row)`
         : "") +
       (others > 0
         ? `; the other ${n(others)} have no ${JOINED} (where "${JOINED} is empty" finds them).`

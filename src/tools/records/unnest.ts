@@ -106,7 +106,12 @@ export class Unnest {
     if (head === undefined) {
       const empty = this.#paths.some(([name]) => Array.isArray(record[name]) && record[name].length === 0);
       if (empty) this.#empty.push(record);
-      else this.whole += 1;
+      else {
+        this.whole += 1;
+        // A record counted as itself is one of the records whose own total records_sum states (review s45, 1:
+        // with a join, the 507 records with no joined rows were left out of it).
+        if (this.#sumOf) this.recordsSum += this.#sumOf(record);
+      }
       return empty ? [] : [record];
     }
     this.#check(heads, head, record);
@@ -140,6 +145,7 @@ export class Unnest {
       if (counted) this.none += 1;
       else {
         this.whole += 1;
+        if (this.#sumOf) this.recordsSum += this.#sumOf(record);
         add(record);
       }
     }
