@@ -244,7 +244,7 @@ export class RecordCompute {
     return true;
   }
 
-  /** Whether `see` would keep the record (a file reader asks before it makes room for it); no side effect. */
+  /** Whether `see` would keep the record (a file reader asks before it makes room for it); it adds only join's row. */
   keeps(record: Readonly<Row>): boolean {
     this.spec.join?.apply(record as Row);
     return !this.#counter && (!this.#test || this.#test(record));
