@@ -17,7 +17,7 @@ import { isMartechError, ValidationError } from "../../errors.js";
 import type { MarketoApiCallInput } from "../../schemas/marketo.js";
 import { isPlainObject } from "../input/schema-walk.js";
 import { namedFields, type RecordCompute } from "../records/compute.js";
-import { isJoinedPath } from "../records/kept-join.js";
+import { isJoinedPath } from "../records/fields.js";
 import type { ToolContext } from "../types.js";
 import {
   ACTIVITY_EXPORT_CREATE,

@@ -9,6 +9,7 @@
  * (https://experienceleague.adobe.com/en/docs/marketo-developer/marketo/rest/lead-database/leads#query),
  * through the connector: on the read's limits, quota and deadline, each lead once however many records it has.
  */
+
 import { checkMarketoPath } from "../../connectors/marketo/url.js";
 import { UpstreamError, ValidationError } from "../../errors.js";
 import type { MarketoApiCallInput } from "../../schemas/marketo.js";
@@ -16,6 +17,7 @@ import { type Expression, expressionFields } from "../filter/ast.js";
 import { n, plural } from "../numbers-in-words.js";
 import type { ComputeSpec } from "../records/compute.js";
 import type { NamedField } from "../records/fields.js";
+import { isJoinedPath } from "../records/fields.js";
 import { itemWise, recordTest } from "../records/match.js";
 import { perNamed } from "../records/per.js";
 import { alikeFirst } from "../records/similar-names.js";
@@ -369,4 +371,5 @@ export function leadFreeTest(spec: ComputeSpec | undefined): ((record: Row) => b
 }
 
 /** A field the step adds to a record: its lead, what previous and next add, and join's row. */
-const added = (field: string): boolean => /^(lead|joined)(\.|$)/.test(field) || PAIR_FIELD.test(field);
+const added = (field: string): boolean =>
+  field === "lead" || field.startsWith("lead.") || isJoinedPath(field) || PAIR_FIELD.test(field);

@@ -3,6 +3,12 @@ import { ValidationError } from "../../errors.js";
 import { BUCKET_UNITS } from "./buckets.js";
 import { innerObject, isObject } from "./values.js";
 
+/** The field a join gives each record (kept-join.ts). */
+export const JOINED = "joined";
+
+/** Whether a field is joined or a path inside it: added by the step, no field of the service's records. */
+export const isJoinedPath = (field: string): boolean => field === JOINED || field.startsWith(`${JOINED}.`);
+
 /** How deep the dotted paths into a record's objects go (describe's rest.name is two; members' membership.x too). */
 const MAX_DEPTH = 4;
 
@@ -163,7 +169,7 @@ export function checkFields(
           ...seen.listPaths,
         ]
       : // join's own field is read before joined is added (records/kept-join.ts): none of joined's is one.
-        seen.names.filter((name) => unknown.input !== "join" || !/^joined(\.|$)/.test(name)),
+        seen.names.filter((name) => unknown.input !== "join" || !isJoinedPath(name)),
   );
   const ranked = [
     ...closest.filter((name) => !seen.holdsObjects(name)),

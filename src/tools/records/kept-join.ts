@@ -15,7 +15,7 @@ import { ValidationError } from "../../errors.js";
 import { n, plural } from "../numbers-in-words.js";
 import type { KeptResult } from "../types.js";
 import { splitFieldList, unquoteField } from "./field-list.js";
-import { quotedField } from "./fields.js";
+import { isJoinedPath, JOINED, quotedField } from "./fields.js";
 import { keptRows } from "./kept-lists.js";
 import { type FieldReader, fieldReader, isEmpty, isObject, textOf } from "./values.js";
 
@@ -31,12 +31,6 @@ export interface JoinTerms {
   fields: string[];
   columns: string[];
 }
-
-/** The field records get. */
-export const JOINED = "joined";
-
-/** Whether a field is joined or a path inside it: added by the step, no field of the service's records. */
-export const isJoinedPath = (field: string): boolean => field === JOINED || field.startsWith(`${JOINED}.`);
 
 const EXAMPLE = 'join "martech-steps://results/<id>.json on id = leadId"';
 
