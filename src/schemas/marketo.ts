@@ -106,7 +106,7 @@ export const MarketoApiCallInput = z.strictObject({
     .optional()
     .describe(
       'Reads: keep records matching, e.g. leadScore > 50 and email ends_with "@acme.com"; also != <= >= contains ' +
-        'begins_with in (…) in result("<link>"[, "<column>"]) between is empty, and/or/not; quote text, dates, odd names; a.b reads inside.',
+        'begins_with in (…) in result("<link or GET path>"[, "<column>"]) between is empty, and/or/not; quote text, dates, odd names; a.b reads inside.',
     )
     .meta({ title: "Where", examples: ['leadScore > 50 and email ends_with "@acme.com"'] }),
   order_by: z
@@ -204,7 +204,7 @@ export const MarketoApiCallInput = z.strictObject({
     .max(2_000)
     .optional()
     .describe(
-      'Reads: each record gets joined, its row (rows: a list) of a kept result (a results/….json link) whose columns equal its fields: "<link> on id = leadId"; none: no joined.',
+      'Reads: each record gets joined, its row (rows: a list) of a kept result (a results/….json link or a GET path read whole) whose columns equal its fields: "<link> on id = leadId"; none: no joined.',
     )
     .meta({ title: "Join a kept result", examples: ["martech-steps://results/<id>.json on id = leadId"] }),
   limit: z

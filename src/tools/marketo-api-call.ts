@@ -19,6 +19,7 @@ import { checkFilterValues } from "./marketo/filter-values.js";
 import { withLeadFieldsAdvice } from "./marketo/lead-fields-advice.js";
 import { checkLeadFields, checkLeadPaths } from "./marketo/lead-join.js";
 import { exactFilterWords, nearNames } from "./marketo/near-names.js";
+import { pathReader, type SpentRead, whereReadWords } from "./marketo/path-read.js";
 import { positionOf } from "./marketo/position.js";
 import { programTypeFilter } from "./marketo/program-type.js";
 import { type ReadAnswer, type ReadSoFar, readSoFarWords } from "./marketo/read-calls.js";
@@ -190,7 +191,7 @@ export const marketoApiCall: ToolStep<typeof MarketoApiCallInput, typeof Marketo
         "it belongs to another request: give the same method, endpoint and query_parameters.",
       );
     }
-    const { expanded, join } = await keptInputs(input, ctx);
+    const { expanded, join, paths } = await keptInputs(input, ctx);
     const { fan, spec } = checkedInputs(expanded ? { ...input, where: expanded } : input, path, file, join);
     if (expanded && spec?.where) spec.where.text = input.where ?? expanded;
     const marketo = await ctx.connection("marketo");
@@ -227,10 +228,11 @@ export const marketoApiCall: ToolStep<typeof MarketoApiCallInput, typeof Marketo
           return words ? ` ${words}` : "";
         });
     const usage = await dailyUsage(marketo, ctx);
+    const spent = { calls_used: paths.reduce((sum, path) => sum + path.calls, read.data.calls_used) }; // path-read.ts
     const data: MarketoApiCallOutput =
       "remaining" in usage
-        ? { ...read.data, daily_calls_remaining: usage.remaining }
-        : { ...read.data, warnings: [...read.data.warnings, usage.note] };
+        ? { ...read.data, ...spent, daily_calls_remaining: usage.remaining }
+        : { ...read.data, ...spent, warnings: [...read.data.warnings, usage.note] };
     const summary =
       read.summary ??
       (triggerSummary(input, requestedAt) ?? summarize(input, data, read.counts, read.described, file)) +
@@ -240,6 +242,7 @@ export const marketoApiCall: ToolStep<typeof MarketoApiCallInput, typeof Marketo
       read: join ? joinedColumns(read) : read,
       summary,
       tail: [
+        whereReadWords(paths),
         join?.words(file || input.run_to_completion ? "row" : "record"),
         dateWords,
         "note" in usage ? usage.note : undefined,
@@ -270,14 +273,19 @@ function finished(
 }
 
 /**
- * What the inputs take from kept results: where's in result(…) values, read before where is parsed (its words keep
- * the text given), and join's rows.
+ * What the inputs take from kept results (or paths read whole): where's in result(…) values, read before where is
+ * parsed (its words keep the text given), and join's rows.
  */
 async function keptInputs(input: MarketoApiCallInput, ctx: ToolContext) {
   refuseOutsideWhere(input);
   checkHeldWhere(input.where, WHERE_HINT);
-  const expanded = await keptLists(input.where, ctx.keptItems?.bind(ctx));
-  return { expanded, join: await keptJoin(input.join, ctx.keptItems?.bind(ctx)) };
+  // A path in place of a link is read whole by this step itself (marketo/path-read.ts).
+  const paths: SpentRead[] = [];
+  const reader = (field: string) =>
+    pathReader((read, on) => marketoApiCall.handler(read, on), ctx, field, paths);
+  const kept = ctx.keptItems?.bind(ctx);
+  const expanded = await keptLists(input.where, kept, reader("where"));
+  return { expanded, join: await keptJoin(input.join, kept, reader("join")), paths };
 }
 
 /** A read's tables with the column join added, where their columns are given (a file's header). */

@@ -61,4 +61,29 @@ describe("an export run to completion with lead_fields on the CLI", () => {
     const listed = await call({ ...EXPORT, where: "leadId in (1, 2, 3, 285)" }, home);
     expect(listed.computed.matched).toBeGreaterThan(0);
   }, 120_000);
+
+  it("refuses join's link, which reads a kept result; the GET path it offers is read whole in the same call", async () => {
+    const home = await freshHome();
+    const link = { ...EXPORT, where: undefined, join: "martech-steps://results/abc.json on leadId = id" };
+    const refused = await run(["call", "--sandbox", "marketo_api_call", "--input", JSON.stringify(link)], {
+      MARTECH_STEPS_HOME: home,
+    });
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain("Give the GET path of the read instead of its link (read whole");
+    const members = {
+      method: "GET",
+      endpoint: "/rest/v1/lists/1001/leads.json",
+      query_parameters: { fields: "id" },
+      paginate: true,
+    };
+    const ids = (await call(members, home)).result.map((row) => (row as unknown as { id: number }).id);
+    expect(ids.length).toBeGreaterThan(20);
+    const path = "/rest/v1/lists/1001/leads.json?fields=id on leadId = id";
+    const joined = await call({ ...link, join: path, where: "joined is not empty" }, home);
+    // The same join with where over the list's ids: the CLI's sandbox's activities depend on what its process read
+    // before them (here the list), so both calls read alike and only where differs.
+    const listed = await call({ ...link, join: path, where: `leadId in (${ids.join(", ")})` }, home);
+    expect(joined.computed.matched).toBe(listed.computed.matched);
+    expect(joined.computed.matched).toBeGreaterThan(0);
+  }, 120_000);
 });

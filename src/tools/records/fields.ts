@@ -44,10 +44,20 @@ export class FieldsSeen {
     }
   }
 
-  /** The keys of a list's first objects, as paths under the list's name (a few items tell its shape). */
+  /**
+   * The keys of a list's first objects, as paths under the list's name (a few items tell its shape), and the paths
+   * inside their objects: a join's rows of program members hold membership.id (joined.membership.id).
+   */
   #addListItems(name: string, items: readonly unknown[]): void {
-    for (const item of items.slice(0, 5))
-      if (isObject(item)) for (const key of Object.keys(item)) this.#inLists.add(`${name}.${key}`);
+    for (const item of items.slice(0, 5)) if (isObject(item)) this.#addItemPaths(name, item, 1);
+  }
+
+  #addItemPaths(prefix: string, item: Readonly<Record<string, unknown>>, depth: number): void {
+    for (const [key, value] of Object.entries(item)) {
+      const path = `${prefix}.${key}`;
+      this.#inLists.add(path);
+      if (isObject(value) && depth < MAX_DEPTH) this.#addItemPaths(path, value, depth + 1);
+    }
   }
 
   /** Whether a path was seen, counting the paths into lists' objects. */

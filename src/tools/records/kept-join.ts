@@ -16,7 +16,7 @@ import { n, plural } from "../numbers-in-words.js";
 import type { KeptResult } from "../types.js";
 import { splitFieldList, unquoteField } from "./field-list.js";
 import { isJoinedPath, JOINED, quotedField } from "./fields.js";
-import { keptRows } from "./kept-lists.js";
+import { keptRows, type PathReader } from "./kept-lists.js";
 import { type FieldReader, fieldReader, isEmpty, isObject, textOf } from "./values.js";
 
 type Row = Record<string, unknown>;
@@ -43,9 +43,9 @@ export function joinTerms(text: string): JoinTerms {
   if (!match || more.length > 0 || [...fields, ...columns].some((name) => name === "")) {
     throw new ValidationError(
       "join",
-      `${JSON.stringify(text.slice(0, 80))} is not a kept result's link, "on", and a field.`,
+      `${JSON.stringify(text.slice(0, 80))} is not a kept result's link (or a GET path), "on", and a field.`,
       {
-        hint: `Write the link of a Full result, on, this read's field, = and its column: ${EXAMPLE}.`,
+        hint: `Write the link of a Full result (or a GET path to read whole), on, this read's field, = and its column: ${EXAMPLE}.`,
       },
     );
   }
@@ -92,6 +92,10 @@ interface KeptRows {
   unkeyed: number;
   /** An object with every column the kept rows have: what paths under `joined` name (FieldsSeen). */
   shape: Row;
+  /** What the words call the rows: "the kept result", or the path read for them and its count. */
+  source: string;
+  /** Calls spent reading a path for the rows (none for a kept result). */
+  calls: number;
 }
 
 export class KeptJoin {
@@ -123,7 +127,7 @@ export class KeptJoin {
       const field = this.terms.fields[at] as string;
       throw new ValidationError(
         "join",
-        `${field} holds objects or lists in the records read, which no value of the kept result equals.`,
+        `${field} holds objects or lists in the records read, which no value of ${this.rows.source} equals.`,
         {
           hint: `Name a field of single values, e.g. a path inside it: join "<link> on ${field}.<name> = ${this.terms.columns[at]}".`,
         },
@@ -147,7 +151,7 @@ export class KeptJoin {
     const columns = listed(this.terms.columns);
     throw new ValidationError(
       use.input,
-      `${use.field} is in joined, which holds a list of rows a record (the kept result has several rows for some ${columns}): ${use.input} takes one value a record.`,
+      `${use.field} is in joined, which holds a list of rows a record (${this.rows.source} has several rows for some ${columns}): ${use.input} takes one value a record.`,
       {
         hint: `Count each row with count_by "${use.field}" (where tests any row), or join a result with one row per ${columns} (per on the call that gave it).`,
       },
@@ -162,7 +166,7 @@ export class KeptJoin {
     const kept = [...byKey.values()].reduce((sum, rows) => sum + rows.length, 0);
     const most = Math.max(0, ...[...byKey.values()].map((rows) => rows.length));
     return (
-      `Joined on ${listed(fields)} = ${listed(columns)}: ${n(this.matched)} of ${plural(this.seen, unit)} read had a row of the kept result (${plural(kept, "row")}${unkeyed > 0 ? `, and ${n(unkeyed)} with no value to join on` : ""})` +
+      `Joined on ${listed(fields)} = ${listed(columns)}: ${n(this.matched)} of ${plural(this.seen, unit)} read had a row of ${this.rows.source} (${plural(kept, "row")}${unkeyed > 0 ? `, and ${n(unkeyed)} with no value to join on` : ""})` +
       (several
         ? `; its ${listed(columns)} repeat, so ${JOINED} is the list of each one's rows (up to ${n(most)}): count_by "${JOINED}.<column>" counts each row; where keeps a record when one of its rows meets it (all its conditions on that row)`
         : "") +
@@ -173,14 +177,34 @@ export class KeptJoin {
   }
 }
 
-/** The join of `text`: its kept result read whole, its rows by their key columns' values. */
+/**
+ * The join of `text`: its kept result read whole (or, for a path, the read `readPath` makes of it), its rows by their
+ * key columns' values.
+ */
 export async function keptJoin(
   text: string | undefined,
   kept: ((id: string) => Promise<KeptResult | undefined>) | undefined,
+  readPath?: PathReader,
 ): Promise<KeptJoin | undefined> {
   if (text === undefined) return undefined;
   const terms = joinTerms(text);
-  const { rows, shown } = await keptRows(terms.link, kept, "join");
+  const { rows, shown, path } = await keptRows(terms.link, kept, "join", readPath);
+  return joinOf(
+    terms,
+    rows,
+    path
+      ? { shown, source: shown, calls: path.calls }
+      : { shown: `the kept result at ${shown}`, source: "the kept result", calls: 0 },
+  );
+}
+
+/** The rows by their key columns' values, refused when a key column has no values or holds objects. */
+function joinOf(
+  terms: JoinTerms,
+  rows: readonly Row[],
+  from: { shown: string; source: string; calls: number },
+): KeptJoin {
+  const { shown } = from;
   const read = terms.columns.map(fieldReader);
   const columns = [...new Set(rows.flatMap((row) => Object.keys(row)))];
   const single = columns.filter((column) =>
@@ -188,7 +212,7 @@ export async function keptJoin(
   );
   const missing = terms.columns.find((_, at) => !rows.some((row) => !isEmpty(read[at]?.(row))));
   if (missing !== undefined && rows.length > 0) {
-    throw new ValidationError("join", `the kept result at ${shown} has no column ${missing} with values.`, {
+    throw new ValidationError("join", `${shown} has no column ${missing} with values.`, {
       hint: `Name one of its columns in its place after "=": ${single.slice(0, 20).map(quotedField).join(", ")}.`,
     });
   }
@@ -199,7 +223,7 @@ export async function keptJoin(
       const column = terms.columns[at] as string;
       throw new ValidationError(
         "join",
-        `the kept result's column ${column} holds objects or lists, not single values.`,
+        `the column ${column} of ${from.source} holds objects or lists, not single values.`,
         {
           hint: `Name a column of single values after "=", e.g. a path inside it: ${column}.<name>; its columns of single values: ${single.slice(0, 20).map(quotedField).join(", ")}.`,
         },
@@ -213,7 +237,14 @@ export async function keptJoin(
   const shape: Row = {};
   for (const row of rows)
     for (const [key, value] of Object.entries(row)) if (!(key in shape)) shape[key] = value;
-  return new KeptJoin(terms, { byKey, several, unkeyed, shape });
+  return new KeptJoin(terms, {
+    byKey,
+    several,
+    unkeyed,
+    shape,
+    source: from.source,
+    calls: from.calls,
+  });
 }
 
 /**

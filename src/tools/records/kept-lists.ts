@@ -35,6 +35,20 @@ const RESULT_ID = /results\/([A-Za-z0-9_-]+)(?:\.(?:json|csv)|\/pages\/\d+|\/dow
 type KeptItems = (id: string) => Promise<KeptResult | undefined>;
 
 /**
+ * A read made for where's result(…) or join when its text names a GET path of the same service instead of a kept
+ * result's link: the rows, what the words call them ("GET /rest/v1/…, read whole in 1 call") and the calls it
+ * spent. Trial s37 N546: an agent printed 198 members whole (43,000 characters), a call of its own, only to have
+ * a link to join; the service's step reads the path whole (tools/marketo/join-read.ts).
+ */
+export interface PathRead {
+  rows: Record<string, unknown>[];
+  source: string;
+  calls: number;
+}
+
+export type PathReader = (path: string) => Promise<PathRead>;
+
+/**
  * `in result(…)` is where's: count_by's condition columns are named by their text, which a list of thousands of ids
  * would be (trial s32, third run: count_by "id in result(…)" was refused as a syntax error, naming neither).
  */
@@ -119,6 +133,7 @@ export function checkHeldWhere(where: string | undefined, hint: string): void {
 export async function keptLists(
   where: string | undefined,
   kept: KeptItems | undefined,
+  readPath?: PathReader,
 ): Promise<string | undefined> {
   if (where === undefined || !/result\s*\(/i.test(where)) return undefined;
   const references = referencesIn(where);
@@ -128,7 +143,7 @@ export async function keptLists(
   for (const reference of references) {
     const [whole, field = "", not = "", , link = "", , column] = reference;
     const name = column ?? field.replace(/^"|"$/g, "");
-    const values = await columnValues(link, name, kept);
+    const values = await columnValues(link, name, kept, readPath);
     // No value: nothing is in it ("in" keeps no record, "not in" every one), said as a condition that holds so.
     const condition =
       values.length > 0
@@ -178,14 +193,20 @@ export async function keptRows(
   link: string,
   kept: KeptItems | undefined,
   field: string,
-): Promise<{ result: KeptResult; rows: Record<string, unknown>[]; shown: string }> {
+  readPath?: PathReader,
+): Promise<{ result: KeptResult; rows: Record<string, unknown>[]; shown: string; path?: PathRead }> {
   const name = field === "where" ? "in result(…)" : field;
+  // A path is read whole by the service's step (PathRead); a step that reads none takes only links.
+  if (link.startsWith("/") && readPath) {
+    const path = await readPath(link);
+    return { result: { items: path.rows }, rows: path.rows, shown: path.source, path };
+  }
   if (!kept) {
     throw new ValidationError(field, `${name} reads a kept result, which this client does not keep.`, {
       hint:
         field === "where"
-          ? "Give the values as a list, e.g. id in (1, 2, 3), or make both calls over MCP or in the console."
-          : "Make both calls over MCP or in the console, which keep results.",
+          ? 'Give the values as a list, e.g. id in (1, 2, 3), or the GET path of the read instead of its link (read whole, e.g. id in result("<path>?fields=id")), or make both calls over MCP or in the console.'
+          : 'Give the GET path of the read instead of its link (read whole, e.g. "<path>?fields=id on leadId = id"), or make both calls over MCP or in the console, which keep results.',
     });
   }
   const shown = link.slice(0, 200);
@@ -214,23 +235,30 @@ export async function keptRows(
   return { result, rows: result.items.filter(isObject), shown };
 }
 
-async function columnValues(link: string, column: string, kept: KeptItems | undefined): Promise<string[]> {
-  const { result, rows, shown } = await keptRows(link, kept, "where");
+async function columnValues(
+  link: string,
+  column: string,
+  kept: KeptItems | undefined,
+  readPath: PathReader | undefined,
+): Promise<string[]> {
+  const { result, rows, shown, path } = await keptRows(link, kept, "where", readPath);
+  const at = path ? shown : `the kept result at ${shown}`;
+  const given = link.slice(0, 200);
   const read = fieldReader(column);
   const present = rows.map(read).filter((v) => v !== undefined);
   if (present.length === 0 && rows.length > 0) {
     const columns = [...new Set(rows.flatMap((row) => Object.keys(row)))].slice(0, 20);
-    throw new ValidationError("where", `the kept result at ${shown} has no column ${column}.`, {
-      hint: `Name its column after the link, e.g. result("${shown}", "${columns[0] ?? "id"}"); its columns: ${columns.join(", ")}.`,
+    throw new ValidationError("where", `${at} has no column ${column}.`, {
+      hint: `Name its column after the link, e.g. result("${given}", "${columns[0] ?? "id"}"); its columns: ${columns.join(", ")}.`,
     });
   }
   // Objects and lists are no value a record's field equals (review s38, 3: 0 of 383 matched, silently).
   if (present.some((v) => typeof v === "object" && v !== null)) {
     throw new ValidationError(
       "where",
-      `the kept result's column ${column} holds objects or lists, not single values.`,
+      `the column ${column} of ${at} holds objects or lists, not single values.`,
       {
-        hint: `Name a column of single values after the link, e.g. result("${shown}", "${column}.<a field inside it>").`,
+        hint: `Name a column of single values after the link, e.g. result("${given}", "${column}.<a field inside it>").`,
       },
     );
   }
