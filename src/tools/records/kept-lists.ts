@@ -38,7 +38,7 @@ type KeptItems = (id: string) => Promise<KeptResult | undefined>;
  * A read made for where's result(…) or join when its text names a GET path of the same service instead of a kept
  * result's link: the rows, what the words call them ("GET /rest/v1/…, read whole in 1 call") and the calls it
  * spent. Trial s37 N546: an agent printed 198 members whole (43,000 characters), a call of its own, only to have
- * a link to join; the service's step reads the path whole (tools/marketo/join-read.ts).
+ * a link to join; the service's own step reads the path whole and hands its rows here.
  */
 export interface PathRead {
   rows: Record<string, unknown>[];
