@@ -132,6 +132,8 @@ describe("join on a path: the path read whole for the join's rows, in the same c
     const inFirst = counted.rows.find((row) => row["joined.membership.id"] === 1001);
     expect(inFirst?.count, counted.answer.first).toBe(byHand.get(1001));
     expect(counted.answer.first).toContain("joined.membership.progressionStatus");
+    // The fields listed are those that hold values: joined.membership is an object, which count_by refuses.
+    expect(counted.answer.first).not.toMatch(/joined\.membership[,;]/);
   });
 });
 

@@ -159,7 +159,7 @@ function fieldsWords(compute: RecordCompute, unit: string, perRows = false): str
   // As where reads them: a name with a space quoted (trial s10, N75 wrote attributes.New Value as listed).
   const listed = names.slice(0, FIELDS_LISTED).map(quotedField).join(", ");
   // Paths into the objects of a list each record holds (tokens.type): count_by counts each item (unnest.ts).
-  const items = fields.listPaths.filter((path) => !names.includes(path)).slice(0, FIELDS_LISTED);
+  const items = fields.listLeaves.filter((path) => !names.includes(path)).slice(0, FIELDS_LISTED);
   const each =
     items.length > 0
       ? `; in each item of a list, which count_by counts and where tests: ${items.map(quotedField).join(", ")}`

@@ -70,6 +70,12 @@ export class FieldsSeen {
     return [...this.#inLists];
   }
 
+  /** The paths into lists' objects that hold values, not objects (joined.membership.id, not joined.membership). */
+  get listLeaves(): string[] {
+    const paths = this.listPaths;
+    return paths.filter((path) => !paths.some((other) => other.startsWith(`${path}.`)));
+  }
+
   /** Whether a name's values were lists. */
   holdsLists(name: string): boolean {
     return this.#lists.has(name);
