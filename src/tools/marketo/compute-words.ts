@@ -15,7 +15,7 @@ import { bucketWords } from "./bucket-words.js";
 import type { Computed } from "./compute-answer.js";
 import { fieldTotalsWords } from "./count-totals-words.js";
 import { idNamesWords } from "./id-names.js";
-import { limitWords, tieWords } from "./limit-words.js";
+import { limitShownWords, limitWords } from "./limit-words.js";
 import { pivotWords } from "./pivot-words.js";
 import type { ReadAnswer } from "./read-calls.js";
 import { sumWords } from "./sum-words.js";
@@ -197,22 +197,7 @@ export function shownWords(computed: Computed, answer: ReadAnswer): string[] {
     return parts;
   }
   if (counts.beforeLimit !== undefined) {
-    const order = spec.order || spec.countBy ? "" : " in read order";
-    // What is linked holds only what limit kept (review s22, finding 3: "it is one CSV … every row" read as the export).
-    const place = answer.full?.file ? "file" : "full result";
-    const linked = counts.kept
-      ? ` and in the ${place} linked below, which holds only those ${n(counts.read)}`
-      : "";
-    // No cursor and nothing kept (a read per id, a sorted or counted read): say how the rest is had (review s23, 7).
-    const rest =
-      !counts.kept && answer.data.next_cursor === undefined
-        ? " (raise limit, or leave it out, for the rest)"
-        : "";
-    const shown = counts.shown < counts.read ? "the result" : `shown here${linked}${rest}`;
-    const first = spec.each
-      ? `the first${spec.each.n === 1 ? "" : ` ${n(spec.each.n)}`} of each ${spec.each.fields.join(" and ")}, ${n(counts.read)} of the ${n(counts.beforeLimit)} ${what}${order},`
-      : `the first ${n(counts.read)} of the ${n(counts.beforeLimit)} ${what}${order}`;
-    parts.push(`${limitWords(spec, counts.read)}: ${first} are ${shown}${tieWords(spec, counts.tiedGroups)}`);
+    parts.push(limitShownWords(spec, answer, what, counts.beforeLimit));
     if (counts.shown === counts.read) return parts;
   }
   if (counts.shown < counts.read) {
@@ -220,7 +205,7 @@ export function shownWords(computed: Computed, answer: ReadAnswer): string[] {
     parts.push(`the first ${n(counts.shown)} ${what} are shown here${preview}`);
     parts.push(
       counts.kept
-        ? `all ${n(counts.read)} are in the ${answer.full?.file ? "file" : "full result"} linked below`
+        ? `all ${n(counts.keptWhole ?? counts.read)} are in the ${answer.full?.file ? "file" : "full result"} linked below`
         : "the rest are not kept by this client: narrow where, or count with count_by",
     );
     if (!spec.countBy && computed.from === undefined) parts.push(inToolWords(computed.kept));

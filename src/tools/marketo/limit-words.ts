@@ -2,6 +2,7 @@
 import { n, plural } from "../numbers-in-words.js";
 import type { ComputeSpec } from "../records/compute.js";
 import { limitEachText, tieKeys } from "../records/limit-each.js";
+import type { ReadAnswer } from "./read-calls.js";
 
 /** limit as given: "limit 10", "limit 1 per programId". */
 export const limitWords = (spec: ComputeSpec, read = 0): string =>
@@ -16,4 +17,29 @@ export function tieWords(spec: ComputeSpec, tied: number | undefined): string {
       .filter((field) => !spec.each?.fields.includes(field))
       .join(", ") || (spec.columns ? "total" : "count");
   return ` (in ${plural(tied, "group")} (by ${spec.each.fields.join(" and ")}) the next row ties the last one kept on ${on}: add a field to order_by to choose between them)`;
+}
+
+/** What limit kept of `all` results, where they are shown, and what the link holds. */
+export function limitShownWords(spec: ComputeSpec, answer: ReadAnswer, what: string, all: number): string {
+  const { counts } = answer;
+  const order = spec.order || spec.countBy ? "" : " in read order";
+  // What is linked holds only what limit kept (review s22, finding 3: "it is one CSV … every row" read as the export),
+  // unless a whole read's results are linked whole, limit's cut their first part (compute-answer.ts, wholeBeforeLimit).
+  const place = answer.full?.file ? "file" : "full result";
+  const linked =
+    counts.keptWhole !== undefined
+      ? `; all ${n(counts.keptWhole)} are in the ${place} linked below`
+      : counts.kept
+        ? ` and in the ${place} linked below, which holds only those ${n(counts.read)}`
+        : "";
+  // No cursor and nothing kept (a read per id, a sorted or counted read): say how the rest is had (review s23, 7).
+  const rest =
+    !counts.kept && answer.data.next_cursor === undefined
+      ? " (raise limit, or leave it out, for the rest)"
+      : "";
+  const shown = counts.shown < counts.read ? "the result" : `shown here${linked}${rest}`;
+  const first = spec.each
+    ? `the first${spec.each.n === 1 ? "" : ` ${n(spec.each.n)}`} of each ${spec.each.fields.join(" and ")}, ${n(counts.read)} of the ${n(all)} ${what}${order},`
+    : `the first ${n(counts.read)} of the ${n(all)} ${what}${order}`;
+  return `${limitWords(spec, counts.read)}: ${first} are ${shown}${tieWords(spec, counts.tiedGroups)}`;
 }
