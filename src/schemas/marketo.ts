@@ -204,7 +204,7 @@ export const MarketoApiCallInput = z.strictObject({
     .max(2_000)
     .optional()
     .describe(
-      'Reads: each record gets joined, its row (rows: a list) of a kept result (a results/….json link or a GET path read whole) whose columns equal its fields: "<link> on id = leadId"; none: no joined.',
+      'Reads: each record gets joined, its row (rows: a list) of a kept result (a results/….json link or a GET path read whole) whose columns equal its fields: "<link> on <field here> = <its column>", e.g. "<link> on id = leadId"; none: no joined.',
     )
     .meta({ title: "Join a kept result", examples: ["martech-steps://results/<id>.json on id = leadId"] }),
   limit: z
