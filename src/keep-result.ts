@@ -39,12 +39,15 @@ export function keptItemsOf(workspace: Workspace): (id: string) => Promise<KeptR
     if (!read) return undefined;
     const { meta, items } = read;
     // Cut at the most a kept result holds, or a read that stopped at a cap: not every item the call had.
+    const [count, before] = [meta.items, meta.before ?? 0].map((x) => x.toLocaleString("en-US"));
     const cut =
       meta.before !== undefined
-        ? `holds the first ${meta.items} of ${meta.before} results (the most a kept result holds)`
+        ? `holds the first ${count} of ${before} results (the most a kept result holds)`
         : meta.nextCursor !== undefined
-          ? `holds the ${meta.items} items read before the read stopped (one page without paginate, or max_pages or max_items)`
-          : undefined;
+          ? `holds the ${count} items read before the read stopped (one page without paginate, or max_pages or max_items)`
+          : meta.stopped !== undefined
+            ? `holds the ${count} items read before the read stopped (${meta.stopped})`
+            : undefined;
     return { items, ...(cut ? { cut } : {}), ...(meta.kind === "rows" ? { rows: true } : {}) };
   };
 }
@@ -65,6 +68,7 @@ export async function keepResult(workspace: Workspace, tool: string, full: FullR
       ...(full.file ? { file: true } : {}),
       ...(full.of !== undefined ? { of: full.of } : {}),
       ...(full.before !== undefined ? { before: full.before } : {}),
+      ...(full.stopped !== undefined ? { stopped: full.stopped } : {}),
     },
     pages: toPages(full.items, undefined, full.shown),
   });

@@ -90,7 +90,9 @@ export function resultLinks(meta: ResultMeta, ttlMs: number) {
   const read = meta.kind === "statuses" || meta.of !== undefined ? "" : " read";
   const more = meta.nextCursor
     ? " The read itself stopped before its end (one page without paginate, or a cap): continue after it with cursor = the nextCursor in each page's _meta."
-    : "";
+    : meta.stopped
+      ? ` The read itself stopped before its end: ${meta.stopped}`
+      : "";
   const links = (Object.keys(FORMATS) as Format[]).map((format) => ({
     type: "resource_link" as const,
     uri: resultUri(meta.id, format),

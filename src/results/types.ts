@@ -31,6 +31,8 @@ export interface ResultMeta {
   of?: number;
   /** The items are the first of this many results, cut at the most a kept result holds. */
   before?: number;
+  /** What stopped the read before its end where no cursor continues it (FullResult.stopped). */
+  stopped?: string;
 }
 
 export interface NewResult {

@@ -1,7 +1,7 @@
 import { BULK_FILE } from "../connectors/marketo/file-answer.js";
 import { isIgnoredQueryWarning } from "../connectors/marketo/real-paths.js";
 import { recipesInBrief } from "../connectors/marketo/recipes.js";
-import { checkMarketoPath } from "../connectors/marketo/url.js";
+import { checkMarketoPath, checkMarketoQuery } from "../connectors/marketo/url.js";
 import { UpstreamError, ValidationError } from "../errors.js";
 import { MarketoApiCallInput, MarketoApiCallOutput } from "../schemas/marketo.js";
 import { checkCursorPlaces, checkPairPaths } from "./marketo/activity-pairs.js";
@@ -19,7 +19,7 @@ import { checkFilterValues } from "./marketo/filter-values.js";
 import { withLeadFieldsAdvice } from "./marketo/lead-fields-advice.js";
 import { checkLeadFields, checkLeadPaths } from "./marketo/lead-join.js";
 import { exactFilterWords, nearNames } from "./marketo/near-names.js";
-import { pathReader, type SpentRead, whereReadWords } from "./marketo/path-read.js";
+import { pathReaders, type SpentRead, whereReadWords } from "./marketo/path-read.js";
 import { positionOf } from "./marketo/position.js";
 import { programTypeFilter } from "./marketo/program-type.js";
 import { type ReadAnswer, type ReadSoFar, readSoFarWords } from "./marketo/read-calls.js";
@@ -37,7 +37,7 @@ import { uploadOf } from "./marketo/upload.js";
 import { compactWrite } from "./marketo/write-answer.js";
 import { type ComputeSpec, computeSpec, namedFields } from "./records/compute.js";
 import { type KeptJoin, keptJoin, withJoinedColumn } from "./records/kept-join.js";
-import { checkHeldWhere, keptLists, refuseOutsideWhere } from "./records/kept-lists.js";
+import { checkHeldWhere, heldPlaces, keptLists, refuseOutsideWhere } from "./records/kept-lists.js";
 import type { ToolContext, ToolResult, ToolStep } from "./types.js";
 
 const DOC_URL = "https://experienceleague.adobe.com/en/docs/marketo-developer/marketo/rest/rest-api";
@@ -191,7 +191,7 @@ export const marketoApiCall: ToolStep<typeof MarketoApiCallInput, typeof Marketo
         "it belongs to another request: give the same method, endpoint and query_parameters.",
       );
     }
-    const { expanded, join, paths } = await keptInputs(input, ctx);
+    const { expanded, join, paths } = await keptInputs(input, ctx, { path, file, zone: given.time_zone });
     const { fan, spec } = checkedInputs(expanded ? { ...input, where: expanded } : input, path, file, join);
     if (expanded && spec?.where) spec.where.text = input.where ?? expanded;
     const marketo = await ctx.connection("marketo");
@@ -228,11 +228,7 @@ export const marketoApiCall: ToolStep<typeof MarketoApiCallInput, typeof Marketo
           return words ? ` ${words}` : "";
         });
     const usage = await dailyUsage(marketo, ctx);
-    const spent = { calls_used: paths.reduce((sum, path) => sum + path.calls, read.data.calls_used) }; // path-read.ts
-    const data: MarketoApiCallOutput =
-      "remaining" in usage
-        ? { ...read.data, ...spent, daily_calls_remaining: usage.remaining }
-        : { ...read.data, ...spent, warnings: [...read.data.warnings, usage.note] };
+    const data = withSpent(read.data, paths, usage);
     const summary =
       read.summary ??
       (triggerSummary(input, requestedAt) ?? summarize(input, data, read.counts, read.described, file)) +
@@ -250,6 +246,21 @@ export const marketoApiCall: ToolStep<typeof MarketoApiCallInput, typeof Marketo
     });
   },
 };
+
+/** The answer's data with the calls and request ids of the paths read for it, and the day's calls left. */
+function withSpent(
+  data: MarketoApiCallOutput,
+  paths: readonly SpentRead[],
+  usage: Awaited<ReturnType<typeof dailyUsage>>,
+): MarketoApiCallOutput {
+  const spent = {
+    calls_used: paths.reduce((sum, path) => sum + path.calls, data.calls_used),
+    request_ids: [...data.request_ids, ...paths.flatMap((path) => path.requestIds)],
+  };
+  return "remaining" in usage
+    ? { ...data, ...spent, daily_calls_remaining: usage.remaining }
+    : { ...data, ...spent, warnings: [...data.warnings, usage.note] };
+}
 
 /**
  * The answer as it goes out: a write's statuses listed by their exceptions (write-answer.ts), and the summary
@@ -274,18 +285,26 @@ function finished(
 
 /**
  * What the inputs take from kept results (or paths read whole): where's in result(…) values, read before where is
- * parsed (its words keep the text given), and join's rows.
+ * parsed (its words keep the text given), and join's rows. The call's own inputs are checked first, where's
+ * references held by lists of their length, so that a refusal spends no call on a path (review s46, 3).
  */
-async function keptInputs(input: MarketoApiCallInput, ctx: ToolContext) {
+async function keptInputs(
+  input: MarketoApiCallInput,
+  ctx: ToolContext,
+  at: { path: string; file: boolean; zone: string | undefined },
+) {
   refuseOutsideWhere(input);
   checkHeldWhere(input.where, WHERE_HINT);
+  const held = heldPlaces(input.where);
+  if (held !== undefined || input.join !== undefined) {
+    checkedInputs(held === undefined ? input : { ...input, where: held }, at.path, at.file, undefined);
+    checkMarketoQuery(input.query_parameters);
+  }
   // A path in place of a link is read whole by this step itself (marketo/path-read.ts).
-  const paths: SpentRead[] = [];
-  const reader = (field: string) =>
-    pathReader((read, on) => marketoApiCall.handler(read, on), ctx, field, paths);
+  const { spent, reader } = pathReaders((read, on) => marketoApiCall.handler(read, on), ctx, at.zone);
   const kept = ctx.keptItems?.bind(ctx);
   const expanded = await keptLists(input.where, kept, reader("where"));
-  return { expanded, join: await keptJoin(input.join, kept, reader("join")), paths };
+  return { expanded, join: await keptJoin(input.join, kept, reader("join")), paths: spent };
 }
 
 /** A read's tables with the column join added, where their columns are given (a file's header). */

@@ -113,6 +113,11 @@ export interface FullResult {
   /** The items are the first of this many results, cut at the most a kept result holds (review s36, 5). */
   before?: number;
   /**
+   * What stopped the read before its end where no cursor continues it (a read per id, a read of activity types in
+   * groups: max_pages, max_items, the bytes kept): its items are not every one the call had (review s46, 1).
+   */
+  stopped?: string;
+  /**
    * An export's file (run_to_completion): kept for the exports' lifetime, not a result's, and linked as one
    * CSV and one JSON file a person can download.
    */

@@ -149,10 +149,10 @@ describe("join on a path that is not read whole", () => {
     });
     expect(wide.result.isError).toBe(true);
     expect(wide.first).toMatch(
-      /^Invalid join: the read of GET \/rest\/v1\/lists\/1001\/leads\.json stopped before its last record \([\d,]+ read\)/,
+      /^Invalid join: the read of GET \/rest\/v1\/lists\/1001\/leads\.json stopped before its last record \([\d,]+ read; stopped by a cap: 200 pages, 100,000 records or 20 KB of JSON\)/,
     );
     expect(wide.first).toContain(
-      "Narrow the path's read (its query: fields, a filter) so that it is read whole",
+      "Narrow the path's read (its query: fields, a filter, fewer ids or activity types) so that it is read whole",
     );
     const asList = await small.call<Answer>({
       ...visits('leadId in result("/rest/v1/lists/1001/leads.json")'),
@@ -182,5 +182,115 @@ describe("join on a path that is not read whole", () => {
     });
     expect(none.result.isError).toBe(true);
     expect(none.first).toContain("/rest/v1/nothing.json is no Marketo endpoint");
+  });
+});
+
+describe("a path's read, as Marketo and the step read it (review s46)", () => {
+  const members = "/rest/v1/lists/{listId}/leads.json?listId=1001&fields=id&batchSize=5";
+
+  it("refuses a read per id that stopped at a cap, by path or by its kept link, naming what stopped it (1)", async () => {
+    const outer = { ...visits(undefined), count_by: "joined is empty" };
+    const byPath = await mkto.call<Answer>({ ...outer, join: `${members} on leadId = id` });
+    expect(byPath.result.isError).toBe(true);
+    expect(byPath.first).toMatch(
+      /stopped before its last record \(1,000 read; stopped by list 1001 has more records/,
+    );
+    // The same read kept by a call of its own is refused as cut too, as a table or a list.
+    const kept = await mkto.ok<Answer>({
+      method: "GET",
+      endpoint: "/rest/v1/lists/{listId}/leads.json",
+      query_parameters: { listId: "1001", fields: "id", batchSize: 5 },
+      paginate: true,
+      max_pages: 200,
+    });
+    const link = kept.links.find((l) => l.mimeType === "application/json")?.uri ?? "";
+    expect(kept.text).toContain("The read itself stopped before its end: list 1001 has more records");
+    const asList = await mkto.call<Answer>({ ...visits(`leadId in result("${link}", "id")`) });
+    expect(asList.first).toContain(
+      "holds the 1,000 items read before the read stopped (list 1001 has more records",
+    );
+    // Its hint, done: the path narrowed to a whole read (the default batch of 300) answers.
+    const narrowed = await mkto.ok<Answer>({
+      ...outer,
+      join: `${members.replace("&batchSize=5", "")} on leadId = id`,
+    });
+    expect(narrowed.first).toContain("read whole in");
+  });
+
+  it("refuses a query parameter Marketo ignores before reading, and its fix, done, answers (2)", async () => {
+    const ask = (query: string) =>
+      visits(`leadId in result("/rest/v1/lists/1001/leads.json?${query}", "id")`);
+    const typo = await mkto.call<Answer>(ask("feilds=id"));
+    expect(typo.result.isError).toBe(true);
+    expect(typo.first).toContain("feilds is not a query parameter of GET /rest/v1/lists/{listId}/leads.json");
+    expect(typo.first).toContain("Fix the path's query as said, or leave the parameter out.");
+    await mkto.ok(ask("fields=id"));
+  });
+
+  it("checks the call's own inputs before any path is read (3)", async () => {
+    // The path would be refused by Marketo if read: count_by's refusal comes first, nothing read.
+    const bad = await mkto.call<Answer>({
+      ...visits(undefined),
+      join: "/rest/v1/nothing.json on leadId = id",
+      count_by: "leadId,,",
+    });
+    expect(bad.first).toMatch(/^Invalid count_by: "" is not a field name/);
+  });
+
+  it("reads a quoted path with spaces, a plus and a name given twice as Marketo would (6, 7, 8)", async () => {
+    const opens = (query: string) =>
+      `"/rest/v1/activities.json?${query}&sinceDatetime=2026-11-20T00:00:00+00:00" on leadId = leadId`;
+    const byName = await whole({
+      ...visits(undefined),
+      count_by: "joined is empty",
+      join: opens("activityTypeIds=Open Email"),
+    });
+    const byId = await whole({
+      ...visits(undefined),
+      count_by: "joined is empty",
+      join: opens("activityTypeIds=10"),
+    });
+    expect(byName.rows).toEqual(byId.rows);
+    const twice = await whole({
+      ...visits(undefined),
+      count_by: "joined.activityType",
+      join: opens("activityTypeIds=10&activityTypeIds=11"),
+    });
+    expect(twice.rows.map((row) => row["joined.activityType"]).sort()).toEqual(
+      expect.arrayContaining(["Click Email", "Open Email"]),
+    );
+  });
+
+  it("reads a path's sinceDatetime on the call's time_zone, which a path's date alone takes (4)", async () => {
+    const opens = (since: string) =>
+      `/rest/v1/activities.json?activityTypeIds=10&sinceDatetime=${since} on leadId = leadId`;
+    const ask = { ...visits(undefined), count_by: "joined is empty" };
+    const zoned = await whole({ ...ask, join: opens("2026-11-20"), time_zone: "America/New_York" });
+    // The outer read's own sinceDatetime is on that clock too: both calls give time_zone.
+    const offset = await whole({
+      ...ask,
+      join: opens("2026-11-20T00:00:00-05:00"),
+      time_zone: "America/New_York",
+    });
+    expect(zoned.rows).toEqual(offset.rows);
+    expect(zoned.answer.first).toContain(
+      "had a row of GET /rest/v1/activities.json?activityTypeIds=10&sinceDatetime=2026-11-20,",
+    );
+  });
+
+  it("reads a path named twice once, its calls counted once (10)", async () => {
+    const path = pathOf("1001", "id");
+    await mkto.ok(visits(undefined)); // the types' names read once before, as for every call after
+    const once = await mkto.ok<Answer>({
+      ...visits(`leadId in result("${path}", "id")`),
+      count_by: "leadId is empty",
+    });
+    const thrice = await mkto.ok<Answer>({
+      ...visits(`leadId in result("${path}", "id") or leadId not in result("${path}", "id")`),
+      join: `${path} on leadId = id`,
+      count_by: "leadId is empty",
+    });
+    expect(thrice.data.calls_used).toBe(once.data.calls_used);
+    expect(thrice.first.match(/read whole in/g)).toHaveLength(2); // where's words and join's, one read
   });
 });

@@ -263,6 +263,7 @@ export async function groupedActivities(
     data,
     counts: { read: records.length, shown: capped.items.length, kept, end: !cut },
     summary: `${head(calls)}; ${shown}${cut ? `. ${cut.charAt(0).toUpperCase()}${cut.slice(1)}` : ""}.`,
-    ...(kept ? { full: { kind: "records" as const, items: records } } : {}),
+    // A cut read's kept records are not all the call had: said with the link, refused as a list (review s46, 1).
+    ...(kept ? { full: { kind: "records" as const, items: records, ...(cut ? { stopped: cut } : {}) } } : {}),
   };
 }

@@ -179,21 +179,8 @@ export function computedAnswer(input: MarketoApiCallInput, ctx: ToolContext, com
   // rows too, which a join adds to records (each lead's count of visits: records/kept-join.ts).
   const many = rows.length >= LINKED_FROM && !computed.overflow; // not cut: a link would hold the same part
   const kept = keep && (rows.length > shown.length || (asFile && rows.length > 0) || many || !!whole);
-  const items = whole ?? rows;
-  const full: FullResult | undefined = kept
-    ? {
-        // count_by's rows are values with their counts, not records: the link says "count rows" (trial s4, T06);
-        // per's are rows of records rolled up (review s32, 11).
-        kind: spec.countBy ? "count rows" : computed.from !== undefined ? "rows" : "records",
-        items,
-        // Page 1 is what the answer showed, limit's first part; page 2 goes on after it.
-        ...(whole ? { shown: shown.length } : {}),
-        ...(columnsOf(computed) ? { columns: columnsOf(computed) } : {}),
-        ...(computed.next ? { nextCursor: cursorOf(input, computed.next) } : {}),
-        ...(asFile ? { file: true } : {}),
-        ...(!spec.countBy && items.length < compute.read ? { of: compute.read } : {}),
-        ...(computed.overflow ? { before: all.length } : {}),
-      }
+  const full = kept
+    ? fullOf(input, computed, { items: whole ?? rows, whole, shown, asFile, all })
     : undefined;
   const data: Shaped = {
     result: shown,
@@ -220,6 +207,28 @@ export function computedAnswer(input: MarketoApiCallInput, ctx: ToolContext, com
   };
   const columns = spec.countBy ? columnsOf(computed) : undefined;
   return { data, counts, ...(full ? { full } : {}), ...(columns ? { columns } : {}) };
+}
+
+/** What a computed read keeps: its items, and what the link says of them. */
+function fullOf(
+  input: MarketoApiCallInput,
+  computed: Computed,
+  o: { items: unknown[]; whole: unknown[] | undefined; shown: unknown[]; asFile: boolean; all: unknown[] },
+): FullResult {
+  const { compute } = computed;
+  return {
+    // count_by's rows are values with their counts, not records: the link says "count rows" (trial s4, T06);
+    // per's are rows of records rolled up (review s32, 11).
+    kind: compute.spec.countBy ? "count rows" : computed.from !== undefined ? "rows" : "records",
+    items: o.items,
+    // Page 1 is what the answer showed, limit's first part; page 2 goes on after it.
+    ...(o.whole ? { shown: o.shown.length } : {}),
+    ...(columnsOf(computed) ? { columns: columnsOf(computed) } : {}),
+    ...(computed.next ? { nextCursor: cursorOf(input, computed.next) } : {}),
+    ...(o.asFile ? { file: true } : {}),
+    ...(!compute.spec.countBy && o.items.length < compute.read ? { of: compute.read } : {}),
+    ...(computed.overflow ? { before: o.all.length } : {}),
+  };
 }
 
 /**

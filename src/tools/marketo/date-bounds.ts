@@ -363,7 +363,9 @@ function datedCall(input: MarketoApiCallInput, ranges: readonly Range[], sent: r
   const bucketed = [input.count_by, input.per, input.count_distinct].some(
     (text) => text !== undefined && BUCKETED.test(text),
   );
-  if (ranges.length === 0 && !whereDated && !bucketed) {
+  // A GET path read for join or where reads its sinceDatetime on the zone's clock (marketo/path-read.ts).
+  const pathDated = /[?&]sinceDatetime=/i.test(`${input.join ?? ""} ${input.where ?? ""}`);
+  if (ranges.length === 0 && !whereDated && !bucketed && !pathDated) {
     throw new ValidationError(
       "time_zone",
       "it applies to an export create's body.filter createdAt/updatedAt {startAt, endAt}, to " +

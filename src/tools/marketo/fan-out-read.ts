@@ -238,7 +238,8 @@ export async function fanOutRead(
     data,
     counts: { read: records.length, shown: capped.items.length, kept, end: !cut },
     summary: `${[`${head(calls)}; ${shown}`, cut].filter(Boolean).join(". ")}.`,
-    ...(kept ? { full: { kind: "records" as const, items: records } } : {}),
+    // A cut read's kept records are not all the call had: said with the link, refused as a list (review s46, 1).
+    ...(kept ? { full: { kind: "records" as const, items: records, ...(cut ? { stopped: cut } : {}) } } : {}),
   };
 }
 

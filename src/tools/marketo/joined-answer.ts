@@ -75,6 +75,8 @@ export async function computedJoined(
     keepBytes: parts.keepBytes ?? ctx.fullResults?.maxBytes ?? MAX_RESULT_BYTES,
   };
   const answer = computedAnswer(input, ctx, computed);
+  // What a cut read kept is not all the call had: said with the link, refused as a list or a join (review s46, 1).
+  const full = answer.full && parts.cut ? { ...answer.full, stopped: parts.cut } : answer.full;
   const data: Shaped = {
     ...answer.data,
     ...parts.base,
@@ -84,7 +86,12 @@ export async function computedJoined(
   // A cut is said before the figures, which cover only what was read (trial s8, N35).
   const said = parts.head(answer.data.calls_used);
   const head = parts.cut ? `${said}; ${parts.cut}; the figures below cover only the records read` : said;
-  return { ...answer, data, summary: computedSummary(input, computed, answer, head) };
+  return {
+    ...answer,
+    data,
+    ...(full ? { full } : {}),
+    summary: computedSummary(input, computed, answer, head),
+  };
 }
 
 /**

@@ -3,21 +3,25 @@
  * `"/rest/v1/leads/programs/1003.json?fields=id on id = id"` and where's `id in result("/rest/v1/lists/1001/leads.json?fields=id")`.
  * Trial s37 N546 ("flag program 1014's people who came over from program 1003"): to have a link to join, the agent
  * read 1003's 198 members whole, 43,000 characters printed for nothing, after two calls with limit that gave no
- * link (a limit's kept result holds what it kept).
+ * link (a limit's kept result held what it kept).
  *
- * The read is this step's own (the path checked as any endpoint is, on the call's connection, limits and deadline);
- * its query is the path's, and `{placeholders}` take comma-separated ids as a read per id does.
+ * The read is this step's own (the path checked as any endpoint is, on the call's connection, limits, deadline and
+ * time_zone); its query is the path's, and `{placeholders}` take comma-separated ids as a read per id does. Each
+ * path is read once a call, however often it is named.
  */
-import { ValidationError } from "../../errors.js";
+import { ignoredQueryWarning } from "../../connectors/marketo/real-paths.js";
+import { UpstreamError, ValidationError } from "../../errors.js";
 import { MarketoApiCallInput, type MarketoApiCallOutput } from "../../schemas/marketo.js";
 import { n, plural } from "../numbers-in-words.js";
+import { sizeWords } from "../output-cap.js";
 import type { PathRead, PathReader } from "../records/kept-lists.js";
 import { isObject } from "../records/values.js";
-import type { ToolContext, ToolResult } from "../types.js";
+import type { FullResult, ToolContext, ToolResult } from "../types.js";
 
 type Step = (input: MarketoApiCallInput, ctx: ToolContext) => Promise<ToolResult<MarketoApiCallOutput>>;
 
-/** Records a path's read takes at most: what uses it is over them all, or refused. */
+/** Pages and records a path's read takes at most: what uses it is over them all, or refused. */
+const MOST_PAGES = 200;
 const MOST_ITEMS = 100_000;
 
 /**
@@ -27,24 +31,64 @@ const MOST_ITEMS = 100_000;
  */
 const MOST_BYTES = 4_000_000;
 
-/** A path read for where or join, and which of them it was read for. */
+/** A path read for where or join: which of them, and its request ids (the answer's too). */
 export interface SpentRead extends PathRead {
   field: string;
+  requestIds: readonly string[];
 }
 
-/** The GET the path names, with its query's values, read whole. */
-export function pathReadInput(link: string, field: string): MarketoApiCallInput {
+/**
+ * A path's query as Marketo reads it: each value decoded (%20 a space, %2B a plus; a bare "+" stays a plus, as in
+ * a datetime's offset: review s46, 8), a name given twice taking both values, comma-separated (review s46, 7).
+ */
+export function pathQuery(query: string): Record<string, string> {
+  const values = new Map<string, string[]>();
+  for (const part of query.split("&")) {
+    if (part === "") continue;
+    const at = part.indexOf("=");
+    const [name, value] = (at < 0 ? [part, ""] : [part.slice(0, at), part.slice(at + 1)]).map((text) => {
+      try {
+        return decodeURIComponent(text);
+      } catch {
+        return text;
+      }
+    }) as [string, string];
+    values.set(name, [...(values.get(name) ?? []), value]);
+  }
+  return Object.fromEntries([...values].map(([name, list]) => [name, list.join(",")]));
+}
+
+/** The GET the path names, with its query's values and the call's time_zone for its dates, read whole. */
+export function pathReadInput(link: string, field: string, timeZone?: string): MarketoApiCallInput {
   const at = link.indexOf("?");
   const endpoint = at < 0 ? link : link.slice(0, at);
-  // A placeholder's comma-separated ids are a read per id, as in query_parameters (fan-out.ts).
-  const query = Object.fromEntries(new URLSearchParams(at < 0 ? "" : link.slice(at + 1)));
+  const query = pathQuery(at < 0 ? "" : link.slice(at + 1));
+  // A misspelled filter reads every record: refused before anything is read (review s46, 2). The step's own
+  // parameters are not Marketo's: a placeholder's ids (a read per id), sinceDatetime (a paging token fetched).
+  const own = new Set([...endpoint.matchAll(/\{([^}]+)\}/g)].map((match) => match[1]));
+  const sent = Object.fromEntries(
+    Object.entries(query).filter(([name]) => !own.has(name) && !/^sinceDate[tT]ime$/.test(name)),
+  );
+  const ignored = ignoredQueryWarning(endpoint, sent);
+  if (ignored) {
+    throw new ValidationError(
+      field,
+      `the query of its path ${JSON.stringify(link.slice(0, 200))}: ${ignored}`,
+      {
+        hint: "Fix the path's query as said, or leave the parameter out.",
+      },
+    );
+  }
+  // The call's time_zone reads the path's sinceDatetime on the same clock as its own dates (review s46, 4).
+  const zoned = timeZone !== undefined && query.sinceDatetime !== undefined ? { time_zone: timeZone } : {};
   const parsed = MarketoApiCallInput.safeParse({
     method: "GET",
     endpoint,
     ...(Object.keys(query).length > 0 ? { query_parameters: query } : {}),
     paginate: true,
-    max_pages: 200,
+    max_pages: MOST_PAGES,
     max_items: MOST_ITEMS,
+    ...zoned,
   });
   if (!parsed.success) {
     throw new ValidationError(
@@ -58,39 +102,63 @@ export function pathReadInput(link: string, field: string): MarketoApiCallInput 
   return parsed.data;
 }
 
+/** What stopped a path's read, or undefined when it is whole. */
+function stoppedBy(answer: ToolResult<MarketoApiCallOutput>, full: FullResult | undefined, maxBytes: number) {
+  // Kept whole, the answer's next_cursor is only past the records it showed; its whole's own says the read stopped.
+  if (!full) return answer.data.complete ? undefined : "a cap";
+  if (full.before !== undefined) return `the most it holds, ${sizeWords(maxBytes)} of JSON`;
+  if (full.nextCursor !== undefined)
+    return `a cap: ${n(MOST_PAGES)} pages, ${n(MOST_ITEMS)} records or ${sizeWords(maxBytes)} of JSON`;
+  return full.stopped;
+}
+
 /**
- * The reader of paths for `field`: the step itself, on a context that shows no partial rows of this inner read and
- * keeps its whole; each read is added to `spent` (its calls are the answer's too).
+ * The readers of paths for where and join: the step itself, on a context that shows no partial rows of the inner
+ * read and keeps its whole; each path read once (review s46, 10), and every read added to `spent`.
  */
-export function pathReader(step: Step, ctx: ToolContext, field: string, spent: SpentRead[]): PathReader {
-  return async (link: string): Promise<PathRead> => {
-    const input = pathReadInput(link, field);
+export function pathReaders(step: Step, ctx: ToolContext, timeZone: string | undefined) {
+  const spent: SpentRead[] = [];
+  const reads = new Map<string, Promise<PathRead>>();
+  const maxBytes = ctx.fullResults?.maxBytes ?? MOST_BYTES;
+  const readOnce = (link: string, field: string): Promise<PathRead> => {
+    const known = reads.get(link);
+    if (known) return known;
+    const read = readWhole(link, field);
+    reads.set(link, read);
+    return read;
+  };
+  const readWhole = async (link: string, field: string): Promise<PathRead> => {
+    const input = pathReadInput(link, field, timeZone);
     const on: ToolContext = Object.assign(Object.create(ctx) as ToolContext, {
       partial: undefined,
-      fullResults: ctx.fullResults ?? { maxBytes: MOST_BYTES },
+      fullResults: ctx.fullResults ?? { maxBytes },
     });
     const shown = `GET ${link.slice(0, 200)}`;
     const answer = await step(input, on).catch((error: unknown) => {
       throw asFieldError(error, shown, field);
     });
     const rows = (answer.full?.items ?? answer.data.result).filter(isObject);
-    // Kept whole, the answer's next_cursor is only past the records it showed; its whole's own says the read stopped.
-    const cut = answer.full
-      ? answer.full.nextCursor !== undefined || answer.full.before !== undefined
-      : !answer.data.complete;
-    if (cut) {
+    const stopped = stoppedBy(answer, answer.full, maxBytes);
+    if (stopped !== undefined) {
       throw new ValidationError(
         field,
-        `the read of ${shown} stopped before its last record (${n(rows.length)} read): ${field === "where" ? "as a list it would leave the rest out" : "joined to part of it, records would lack rows they have"}.`,
+        `the read of ${shown} stopped before its last record (${n(rows.length)} read; stopped by ${stopped}): ${field === "where" ? "as a list it would leave the rest out" : "joined to part of it, records would lack rows they have"}.`,
         {
-          hint: "Narrow the path's read (its query: fields, a filter) so that it is read whole, or read it in a call of its own with paginate true and use its Full result's link.",
+          hint: `Narrow the path's read (its query: fields, a filter, fewer ids or activity types) so that it is read whole: a path is read up to ${n(MOST_PAGES)} pages, ${n(MOST_ITEMS)} records and ${sizeWords(maxBytes)} of JSON.`,
         },
       );
     }
     const calls = answer.data.calls_used;
     const read = { rows, source: `${shown}, read whole in ${plural(calls, "call")}`, calls };
-    spent.push({ ...read, field });
+    spent.push({ ...read, field, requestIds: answer.data.request_ids });
     return read;
+  };
+  return {
+    spent,
+    reader:
+      (field: string): PathReader =>
+      (link) =>
+        readOnce(link, field),
   };
 }
 
@@ -99,6 +167,7 @@ export function pathReader(step: Step, ctx: ToolContext, field: string, spent: S
  * said as where's or join's, since the call's endpoint is not what is wrong. Marketo's own refusals name the path.
  */
 function asFieldError(error: unknown, shown: string, field: string): unknown {
+  if (error instanceof UpstreamError) error.message = `${field}'s path read, ${shown}: ${error.message}`;
   if (!(error instanceof ValidationError) || error.field === field) return error;
   const { hint } = error;
   const said =

@@ -34,18 +34,21 @@ export interface JoinTerms {
 
 const EXAMPLE = 'join "martech-steps://results/<id>.json on id = leadId"';
 
-/** `<link> on <field>[ = <column>]`, the link bare or quoted, or inside result(…) as where writes it. */
-const TERMS = /^\s*(?:result\s*\(\s*)?(["']?)([^\s"')]+)\1\s*\)?\s+on\s+(.+?)\s*$/i;
+/**
+ * `<link> on <field>[ = <column>]`, the link bare or quoted, or inside result(…) as where writes it; quoted, it may
+ * hold spaces, as a path's query does ("…activityTypeIds=Open Email", review s46, 6).
+ */
+const TERMS = /^\s*(?:result\s*\(\s*)?(?:(["'])([^"']+)\1|([^\s"')]+))\s*\)?\s+on\s+(.+?)\s*$/i;
 
 export function joinTerms(text: string): JoinTerms {
   const match = TERMS.exec(text);
-  const [fields = [], columns = fields, ...more] = (match?.[3] ?? "").split("=").map(names);
+  const [fields = [], columns = fields, ...more] = (match?.[4] ?? "").split("=").map(names);
   if (!match || more.length > 0 || [...fields, ...columns].some((name) => name === "")) {
     throw new ValidationError(
       "join",
       `${JSON.stringify(text.slice(0, 80))} is not a kept result's link (or a GET path), "on", and a field.`,
       {
-        hint: `Write the link of a Full result (or a GET path to read whole), on, this read's field, = and its column: ${EXAMPLE}.`,
+        hint: `Write the link of a Full result (or a GET path to read whole, quoted when it holds spaces), on, this read's field, = and its column: ${EXAMPLE}.`,
       },
     );
   }
@@ -58,7 +61,7 @@ export function joinTerms(text: string): JoinTerms {
       },
     );
   }
-  return { link: match[2] as string, fields, columns };
+  return { link: (match[2] ?? match[3]) as string, fields, columns };
 }
 
 /** A side of "=": its comma-separated names, each bare or quoted. */

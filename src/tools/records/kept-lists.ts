@@ -69,7 +69,7 @@ export function refuseOutsideWhere(inputs: { count_by?: string | undefined }): v
  * its syntax errors placed, as given: the expanded text put them thousands of characters on (review s38, 7:
  * "position 12916" in a where of 94). Undefined when where has none.
  */
-function heldPlaces(where: string | undefined): string | undefined {
+export function heldPlaces(where: string | undefined): string | undefined {
   if (where === undefined) return undefined;
   let held = "";
   let from = 0;
