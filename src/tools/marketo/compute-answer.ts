@@ -156,13 +156,10 @@ export function computedAnswer(input: MarketoApiCallInput, ctx: ToolContext, com
       : capItems(limited, computed.keepBytes, true);
   if (held?.dropped) computed.overflow = held.dropped;
   const rows = held ? held.items : limited;
-  const keep = ctx.fullResults !== undefined;
-  // An export's rows are linked as a file even when they fit the answer: a file is what was asked for.
-  const asFile = (computed.file === true || computed.linked === true) && !spec.countBy;
-  const whole = keep && !asFile ? wholeBeforeLimit(computed, all, limited) : undefined;
   if (computed.hidden?.length && !spec.countBy) {
-    for (const row of whole ?? rows) for (const column of computed.hidden) delete row[column];
+    for (const row of rows) for (const column of computed.hidden) delete row[column];
   }
+  const keep = ctx.fullResults !== undefined;
   const preview = computed.file === true && keep && !spec.countBy;
   const capped = capItems(rows, MAX_RESULT_BYTES, true).items;
   const previewRows = spec.order ? RANKED_PREVIEW_ROWS : PREVIEW_ROWS;
@@ -174,13 +171,25 @@ export function computedAnswer(input: MarketoApiCallInput, ctx: ToolContext, com
   // limit per keeps records from all through the read: no cursor continues after the last shown (review s43, 1).
   const inOrder = !spec.order && !spec.countBy && !spec.each;
   const resumeAt = inOrder && shown.length < all.length ? computed.positions[shown.length] : computed.next;
+  // An export's rows are linked as a file even when they fit the answer: a file is what was asked for.
+  const asFile = (computed.file === true || computed.linked === true) && !spec.countBy;
   // Many records or rows shown whole are kept too, so that a later where can take them as its list (in result(…)):
   // an agent printed 14,500 characters of ids twice, and spent a call, to have a link (trial s32, third run). Count
   // rows too, which a join adds to records (each lead's count of visits: records/kept-join.ts).
   const many = rows.length >= LINKED_FROM && !computed.overflow; // not cut: a link would hold the same part
-  const kept = keep && (rows.length > shown.length || (asFile && rows.length > 0) || many || !!whole);
-  const full = kept
-    ? fullOf(input, computed, { items: whole ?? rows, whole, shown, asFile, all })
+  const kept = keep && (rows.length > shown.length || (asFile && rows.length > 0) || many);
+  const full: FullResult | undefined = kept
+    ? {
+        // count_by's rows are values with their counts, not records: the link says "count rows" (trial s4, T06);
+        // per's are rows of records rolled up (review s32, 11).
+        kind: spec.countBy ? "count rows" : computed.from !== undefined ? "rows" : "records",
+        items: rows,
+        ...(columnsOf(computed) ? { columns: columnsOf(computed) } : {}),
+        ...(computed.next ? { nextCursor: cursorOf(input, computed.next) } : {}),
+        ...(asFile ? { file: true } : {}),
+        ...(!spec.countBy && rows.length < compute.read ? { of: compute.read } : {}),
+        ...(computed.overflow ? { before: all.length } : {}),
+      }
     : undefined;
   const data: Shaped = {
     result: shown,
@@ -202,51 +211,10 @@ export function computedAnswer(input: MarketoApiCallInput, ctx: ToolContext, com
     kept,
     end: computed.next === undefined,
     ...(limited.length < all.length ? { beforeLimit: all.length } : {}),
-    ...(whole ? { keptWhole: whole.length } : {}),
     ...(spec.each ? eachTies(all, spec) : {}),
   };
   const columns = spec.countBy ? columnsOf(computed) : undefined;
   return { data, counts, ...(full ? { full } : {}), ...(columns ? { columns } : {}) };
-}
-
-/** What a computed read keeps: its items, and what the link says of them. */
-function fullOf(
-  input: MarketoApiCallInput,
-  computed: Computed,
-  o: { items: unknown[]; whole: unknown[] | undefined; shown: unknown[]; asFile: boolean; all: unknown[] },
-): FullResult {
-  const { compute } = computed;
-  return {
-    // count_by's rows are values with their counts, not records: the link says "count rows" (trial s4, T06);
-    // per's are rows of records rolled up (review s32, 11).
-    kind: compute.spec.countBy ? "count rows" : computed.from !== undefined ? "rows" : "records",
-    items: o.items,
-    // Page 1 is what the answer showed, limit's first part; page 2 goes on after it.
-    ...(o.whole ? { shown: o.shown.length } : {}),
-    ...(columnsOf(computed) ? { columns: columnsOf(computed) } : {}),
-    ...(computed.next ? { nextCursor: cursorOf(input, computed.next) } : {}),
-    ...(o.asFile ? { file: true } : {}),
-    ...(!compute.spec.countBy && o.items.length < compute.read ? { of: compute.read } : {}),
-    ...(computed.overflow ? { before: o.all.length } : {}),
-  };
-}
-
-/**
- * The results limit cut, kept whole when they are a whole read's: agents tried a call with limit 3 and made it again
- * without limit to have a link to all (trials s36 N533, s37 N546, s38 N553). Not limit per (a choice of records, not
- * a first part), not a read that stopped (in read order limit ends the read once it has its records: the rest is
- * unknown), not fewer than a link is given for (LINKED_FROM), nor more than a kept result holds.
- */
-function wholeBeforeLimit(
-  computed: Computed,
-  all: Record<string, unknown>[],
-  limited: readonly Record<string, unknown>[],
-): Record<string, unknown>[] | undefined {
-  const { spec } = computed.compute;
-  if (spec.each || limited.length === all.length || all.length < LINKED_FROM) return undefined;
-  if (computed.next !== undefined || computed.overflow || computed.stoppedBy !== undefined) return undefined;
-  if (computed.keepBytes !== undefined && capItems(all, computed.keepBytes).dropped > 0) return undefined;
-  return all;
 }
 
 /** limit per's groups whose cut falls in a tie of the sort: order_by's fields, else count_by's count. */

@@ -205,7 +205,7 @@ export function shownWords(computed: Computed, answer: ReadAnswer): string[] {
     parts.push(`the first ${n(counts.shown)} ${what} are shown here${preview}`);
     parts.push(
       counts.kept
-        ? `all ${n(counts.keptWhole ?? counts.read)} are in the ${answer.full?.file ? "file" : "full result"} linked below`
+        ? `all ${n(counts.read)} are in the ${answer.full?.file ? "file" : "full result"} linked below`
         : "the rest are not kept by this client: narrow where, or count with count_by",
     );
     if (!spec.countBy && computed.from === undefined) parts.push(inToolWords(computed.kept));

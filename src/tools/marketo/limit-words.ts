@@ -23,15 +23,12 @@ export function tieWords(spec: ComputeSpec, tied: number | undefined): string {
 export function limitShownWords(spec: ComputeSpec, answer: ReadAnswer, what: string, all: number): string {
   const { counts } = answer;
   const order = spec.order || spec.countBy ? "" : " in read order";
-  // What is linked holds only what limit kept (review s22, finding 3: "it is one CSV … every row" read as the export),
-  // unless a whole read's results are linked whole, limit's cut their first part (compute-answer.ts, wholeBeforeLimit).
+  // What is linked holds only what limit kept (review s22, finding 3: "it is one CSV … every row" read as the export;
+  // review s47, 2: a top ten used as a list in result(…) is those ten).
   const place = answer.full?.file ? "file" : "full result";
-  const linked =
-    counts.keptWhole !== undefined
-      ? `; all ${n(counts.keptWhole)} are in the ${place} linked below`
-      : counts.kept
-        ? ` and in the ${place} linked below, which holds only those ${n(counts.read)}`
-        : "";
+  const linked = counts.kept
+    ? ` and in the ${place} linked below, which holds only those ${n(counts.read)}`
+    : "";
   // No cursor and nothing kept (a read per id, a sorted or counted read): say how the rest is had (review s23, 7).
   const rest =
     !counts.kept && answer.data.next_cursor === undefined

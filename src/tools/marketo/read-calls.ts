@@ -39,8 +39,6 @@ export interface ReadCounts {
   cut?: PlainCut;
   /** The results before limit cut them to `read` (where, order_by, count_by applied). */
   beforeLimit?: number;
-  /** Those results kept and linked whole, limit's cut being a first part of them (compute-answer.ts). */
-  keptWhole?: number;
   /** With limit per: the groups whose first row left out ties their last kept on the sort (limit-each.ts). */
   tiedGroups?: number;
 }
