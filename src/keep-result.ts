@@ -46,7 +46,7 @@ export function keptItemsOf(workspace: Workspace): (id: string) => Promise<KeptR
         : meta.nextCursor !== undefined
           ? `holds the ${count} items read before the read stopped (one page without paginate, or max_pages or max_items)`
           : meta.stopped !== undefined
-            ? `holds the ${count} items read before the read stopped (${meta.stopped})`
+            ? `holds the ${count} items read before the read stopped (${meta.stopped.replace(/^the read stopped before its end:\s*/i, "")})`
             : undefined;
     return { items, ...(cut ? { cut } : {}), ...(meta.kind === "rows" ? { rows: true } : {}) };
   };

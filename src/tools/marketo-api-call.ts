@@ -298,6 +298,7 @@ async function keptInputs(
   const held = heldPlaces(input.where);
   if (held !== undefined || input.join !== undefined) {
     checkedInputs(held === undefined ? input : { ...input, where: held }, at.path, at.file, undefined);
+    checkComputable(input); // join alone is a computed read's too: not on a write (review s47, 3)
     checkMarketoQuery(input.query_parameters);
   }
   // A path in place of a link is read whole by this step itself (marketo/path-read.ts).

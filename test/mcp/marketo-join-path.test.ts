@@ -204,7 +204,7 @@ describe("a path's read, as Marketo and the step read it (review s46)", () => {
       max_pages: 200,
     });
     const link = kept.links.find((l) => l.mimeType === "application/json")?.uri ?? "";
-    expect(kept.text).toContain("The read itself stopped before its end: list 1001 has more records");
+    expect(kept.text).toContain("The read itself stopped before its end (list 1001 has more records");
     const asList = await mkto.call<Answer>({ ...visits(`leadId in result("${link}", "id")`) });
     expect(asList.first).toContain(
       "holds the 1,000 items read before the read stopped (list 1001 has more records",
@@ -265,17 +265,60 @@ describe("a path's read, as Marketo and the step read it (review s46)", () => {
     const opens = (since: string) =>
       `/rest/v1/activities.json?activityTypeIds=10&sinceDatetime=${since} on leadId = leadId`;
     const ask = { ...visits(undefined), count_by: "joined is empty" };
-    const zoned = await whole({ ...ask, join: opens("2026-11-20"), time_zone: "America/New_York" });
+    const zoned = await whole({ ...ask, join: opens("2026-11-20T12:00:00"), time_zone: "Asia/Tokyo" });
+    // Either spelling Marketo's references use (review s47, 5).
+    const capital = await whole({
+      ...ask,
+      join: opens("2026-11-20T12:00:00").replace("sinceDatetime", "sinceDateTime"),
+      time_zone: "Asia/Tokyo",
+    });
+    const joinedRows = (answer: ToolAnswer<Answer>) =>
+      /read whole in [\d,]+ calls? \(([\d,]+) rows?\)/.exec(answer.first)?.[1];
+    expect(joinedRows(capital.answer)).toBe(joinedRows(zoned.answer));
+    // The zone moved the path's start: its rows are not those of the same date in UTC.
+    const utc = await whole({ ...ask, join: opens("2026-11-20T12:00:00Z"), time_zone: "Asia/Tokyo" });
+    expect(joinedRows(utc.answer)).not.toBe(joinedRows(zoned.answer));
     // The outer read's own sinceDatetime is on that clock too: both calls give time_zone.
     const offset = await whole({
       ...ask,
-      join: opens("2026-11-20T00:00:00-05:00"),
-      time_zone: "America/New_York",
+      join: opens("2026-11-20T12:00:00+09:00"),
+      time_zone: "Asia/Tokyo",
     });
     expect(zoned.rows).toEqual(offset.rows);
     expect(zoned.answer.first).toContain(
-      "had a row of GET /rest/v1/activities.json?activityTypeIds=10&sinceDatetime=2026-11-20,",
+      "had a row of GET /rest/v1/activities.json?activityTypeIds=10&sinceDatetime=2026-11-20T12:00:00,",
     );
+  });
+
+  it("reads a path's query as a URL's, refusing a secret as such, and a write with a join before reading (review s47)", async () => {
+    const lists = await mkto.ok<Answer>({
+      ...visits('leadId not in result("/rest/v1/lists.json?name=Trade+Show+Leads", "id")'),
+      count_by: "leadId is empty",
+    });
+    expect(lists.first).toContain(
+      "took GET /rest/v1/lists.json?name=Trade+Show+Leads, read whole in 1 call (1 record)",
+    );
+    const secret = await mkto.call<Answer>({
+      ...visits(undefined),
+      join: `${pathOf("1001", "id")}&access_token=x on leadId = id`,
+    });
+    expect(secret.first).toContain(
+      "is refused as query_parameters.access_token: the connection supplies authentication",
+    );
+    const since = await mkto.call<Answer>({
+      ...visits(undefined),
+      join: `${pathOf("1001", "id")}&sinceDatetime=2026-01-01 on leadId = id`,
+    });
+    expect(since.first).toContain(
+      "sinceDatetime is not a query parameter of GET /rest/v1/lists/{listId}/leads.json",
+    );
+    const write = await mkto.call<Answer>({
+      method: "POST",
+      endpoint: "/rest/v1/lists/1002/leads.json",
+      query_parameters: { id: [1] },
+      join: "/rest/v1/nothing.json on id = id",
+    });
+    expect(write.first).toMatch(/^Invalid join: it applies to records read: .*not to a POST/);
   });
 
   it("reads a path named twice once, its calls counted once (10)", async () => {

@@ -10,6 +10,7 @@
  * path is read once a call, however often it is named.
  */
 import { ignoredQueryWarning } from "../../connectors/marketo/real-paths.js";
+import { checkMarketoQuery } from "../../connectors/marketo/url.js";
 import { UpstreamError, ValidationError } from "../../errors.js";
 import { MarketoApiCallInput, type MarketoApiCallOutput } from "../../schemas/marketo.js";
 import { n, plural } from "../numbers-in-words.js";
@@ -38,36 +39,53 @@ export interface SpentRead extends PathRead {
 }
 
 /**
- * A path's query as Marketo reads it: each value decoded (%20 a space, %2B a plus; a bare "+" stays a plus, as in
- * a datetime's offset: review s46, 8), a name given twice taking both values, comma-separated (review s46, 7).
+ * A path's query as a URL's is read: each value decoded, "+" a space (name=Trade+Show+Leads, review s47, 4) but in
+ * a date's value, where it is the offset's sign (sinceDatetime=…T00:00:00+01:00, review s46, 8); a name given twice
+ * takes both values, comma-separated (review s46, 7).
  */
 export function pathQuery(query: string): Record<string, string> {
   const values = new Map<string, string[]>();
   for (const part of query.split("&")) {
     if (part === "") continue;
     const at = part.indexOf("=");
-    const [name, value] = (at < 0 ? [part, ""] : [part.slice(0, at), part.slice(at + 1)]).map((text) => {
-      try {
-        return decodeURIComponent(text);
-      } catch {
-        return text;
-      }
-    }) as [string, string];
+    const [rawName, rawValue] = at < 0 ? [part, ""] : [part.slice(0, at), part.slice(at + 1)];
+    const name = decoded(rawName.replaceAll("+", " "));
+    const value = decoded(/date/i.test(name) ? rawValue : rawValue.replaceAll("+", " "));
     values.set(name, [...(values.get(name) ?? []), value]);
   }
   return Object.fromEntries([...values].map(([name, list]) => [name, list.join(",")]));
 }
+
+/** A query's part decoded, or as given when it is not well-formed (a lone "%"). */
+function decoded(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
+}
+
+/** The activity reads whose sinceDatetime the step turns into a paging token (connectors/marketo/activities.ts). */
+const SINCE_READS = /^\/rest\/v1\/activities(?:\/leadchanges|\/deletedleads)?\.json$/;
 
 /** The GET the path names, with its query's values and the call's time_zone for its dates, read whole. */
 export function pathReadInput(link: string, field: string, timeZone?: string): MarketoApiCallInput {
   const at = link.indexOf("?");
   const endpoint = at < 0 ? link : link.slice(0, at);
   const query = pathQuery(at < 0 ? "" : link.slice(at + 1));
+  // A secret in the query is refused as such, not as a parameter Marketo ignores (review s47, 10).
+  try {
+    checkMarketoQuery(query);
+  } catch (error) {
+    throw asFieldError(error, `GET ${link.slice(0, 200)}`, field);
+  }
   // A misspelled filter reads every record: refused before anything is read (review s46, 2). The step's own
-  // parameters are not Marketo's: a placeholder's ids (a read per id), sinceDatetime (a paging token fetched).
+  // parameters are not Marketo's: a placeholder's ids (a read per id), an activity read's sinceDatetime (a paging
+  // token fetched), which on another read is Marketo's to ignore (review s47, 6).
   const own = new Set([...endpoint.matchAll(/\{([^}]+)\}/g)].map((match) => match[1]));
+  const since = SINCE_READS.test(endpoint);
   const sent = Object.fromEntries(
-    Object.entries(query).filter(([name]) => !own.has(name) && !/^sinceDate[tT]ime$/.test(name)),
+    Object.entries(query).filter(([name]) => !own.has(name) && !(since && /^sincedatetime$/i.test(name))),
   );
   const ignored = ignoredQueryWarning(endpoint, sent);
   if (ignored) {
@@ -80,7 +98,9 @@ export function pathReadInput(link: string, field: string, timeZone?: string): M
     );
   }
   // The call's time_zone reads the path's sinceDatetime on the same clock as its own dates (review s46, 4).
-  const zoned = timeZone !== undefined && query.sinceDatetime !== undefined ? { time_zone: timeZone } : {};
+  // Either spelling Marketo's references use (review s47, 5).
+  const dated = Object.keys(query).some((name) => /^sincedatetime$/i.test(name));
+  const zoned = timeZone !== undefined && dated ? { time_zone: timeZone } : {};
   const parsed = MarketoApiCallInput.safeParse({
     method: "GET",
     endpoint,
