@@ -115,6 +115,12 @@ export interface MartechErrorOptions<D extends SafeDetails = SafeDetails> {
   retryable?: boolean;
 }
 
+/** An error's message without the hint the constructor appended to it (and without the space before it). */
+export function withoutHint(error: { message: string; hint?: string | undefined }): string {
+  const { hint, message } = error;
+  return hint && message.endsWith(hint) ? message.slice(0, -hint.length).trimEnd() : message;
+}
+
 /** One class per code (below); `isMartechError` narrows to their union, so `code` discriminates `details`. */
 export abstract class MartechError<C extends ErrorCode = ErrorCode> extends Error {
   abstract readonly code: C;

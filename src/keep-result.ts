@@ -46,7 +46,7 @@ export function keptItemsOf(workspace: Workspace): (id: string) => Promise<KeptR
         : meta.nextCursor !== undefined
           ? `holds the ${count} items read before the read stopped (one page without paginate, or max_pages or max_items)`
           : meta.stopped !== undefined
-            ? `holds the ${count} items read before the read stopped (${meta.stopped.replace(/^the read stopped before its end:\s*/i, "")})`
+            ? `holds the ${count} items read before the read stopped (${meta.stopped})`
             : undefined;
     return { items, ...(cut ? { cut } : {}), ...(meta.kind === "rows" ? { rows: true } : {}) };
   };
@@ -68,7 +68,10 @@ export async function keepResult(workspace: Workspace, tool: string, full: FullR
       ...(full.file ? { file: true } : {}),
       ...(full.of !== undefined ? { of: full.of } : {}),
       ...(full.before !== undefined ? { before: full.before } : {}),
-      ...(full.stopped !== undefined ? { stopped: full.stopped } : {}),
+      // Kept as what stopped it: a group read's words begin with the stop itself, which the link and a refusal say.
+      ...(full.stopped !== undefined
+        ? { stopped: full.stopped.replace(/^the read stopped before its end:\s*/i, "") }
+        : {}),
     },
     pages: toPages(full.items, undefined, full.shown),
   });

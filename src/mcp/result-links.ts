@@ -91,7 +91,7 @@ export function resultLinks(meta: ResultMeta, ttlMs: number) {
   const more = meta.nextCursor
     ? " The read itself stopped before its end (one page without paginate, or a cap): continue after it with cursor = the nextCursor in each page's _meta."
     : meta.stopped
-      ? ` The read itself stopped before its end (${meta.stopped.replace(/^the read stopped before its end:\s*/i, "")}).`
+      ? ` The read itself stopped before its end (${meta.stopped}).`
       : "";
   const links = (Object.keys(FORMATS) as Format[]).map((format) => ({
     type: "resource_link" as const,

@@ -2,7 +2,7 @@ import { BULK_FILE } from "../connectors/marketo/file-answer.js";
 import { isIgnoredQueryWarning } from "../connectors/marketo/real-paths.js";
 import { recipesInBrief } from "../connectors/marketo/recipes.js";
 import { checkMarketoPath, checkMarketoQuery } from "../connectors/marketo/url.js";
-import { UpstreamError, ValidationError } from "../errors.js";
+import { UpstreamError, ValidationError, withoutHint } from "../errors.js";
 import { MarketoApiCallInput, MarketoApiCallOutput } from "../schemas/marketo.js";
 import { checkCursorPlaces, checkPairPaths } from "./marketo/activity-pairs.js";
 import { checkPrevious } from "./marketo/activity-previous.js";
@@ -77,9 +77,7 @@ function withDateWords(error: unknown, dateWords: string | undefined): unknown {
   // Marketo's refusals only: a refusal of the step's own (an order_by, a where) has nothing to do with dates.
   if (!dateWords || !(error instanceof UpstreamError)) return error;
   const hint = error.hint;
-  const said =
-    hint && error.message.endsWith(hint) ? error.message.slice(0, -hint.length).trimEnd() : error.message;
-  error.message = `${said} ${dateWords}${hint ? ` ${hint}` : ""}`;
+  error.message = `${withoutHint(error)} ${dateWords}${hint ? ` ${hint}` : ""}`;
   return error;
 }
 

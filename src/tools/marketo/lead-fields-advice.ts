@@ -6,7 +6,7 @@
  * So where/order_by/count_by on a field the call did not ask for finds no record with it: the refusal says to
  * add it to query_parameters.fields, with the call's fields and it (agent trial on new tasks, N07).
  */
-import { ValidationError } from "../../errors.js";
+import { withoutHint as messageWithoutHint, ValidationError } from "../../errors.js";
 import type { MarketoApiCallInput } from "../../schemas/marketo.js";
 
 /** The reads that take `fields`: leads by filter or id, a list's members, a program's members. */
@@ -58,9 +58,7 @@ export function withLeadFieldsAdvice(error: unknown, input: MarketoApiCallInput)
 /** The error's own message, without its "Invalid field: " head and its hint. */
 function withoutHint(error: ValidationError): string {
   const prefix = `Invalid ${error.field}: `;
-  const own = error.hint
-    ? error.message.slice(0, error.message.length - error.hint.length).trimEnd()
-    : error.message;
+  const own = messageWithoutHint(error);
   return own.startsWith(prefix) ? own.slice(prefix.length) : own;
 }
 

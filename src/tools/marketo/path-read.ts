@@ -11,7 +11,7 @@
  */
 import { ignoredQueryWarning } from "../../connectors/marketo/real-paths.js";
 import { checkMarketoQuery } from "../../connectors/marketo/url.js";
-import { UpstreamError, ValidationError } from "../../errors.js";
+import { UpstreamError, ValidationError, withoutHint } from "../../errors.js";
 import { MarketoApiCallInput, type MarketoApiCallOutput } from "../../schemas/marketo.js";
 import { n, plural } from "../numbers-in-words.js";
 import { sizeWords } from "../output-cap.js";
@@ -190,11 +190,13 @@ function asFieldError(error: unknown, shown: string, field: string): unknown {
   if (error instanceof UpstreamError) error.message = `${field}'s path read, ${shown}: ${error.message}`;
   if (!(error instanceof ValidationError) || error.field === field) return error;
   const { hint } = error;
-  const said =
-    hint && error.message.endsWith(hint) ? error.message.slice(0, -hint.length).trimEnd() : error.message;
-  return new ValidationError(field, `its path, ${shown}, is refused as ${said.replace(/^Invalid /, "")}`, {
-    ...(hint ? { hint } : {}),
-  });
+  return new ValidationError(
+    field,
+    `its path, ${shown}, is refused as ${withoutHint(error).replace(/^Invalid /, "")}`,
+    {
+      ...(hint ? { hint } : {}),
+    },
+  );
 }
 
 /** The words of where's path reads: what each result(…) read (join's say theirs in its own sentence). */

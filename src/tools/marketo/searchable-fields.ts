@@ -9,7 +9,7 @@
  */
 import type { MarketoConnector } from "../../connectors/marketo/connector.js";
 import { LEAD_FILTER_TYPE_HINT } from "../../connectors/marketo/service-codes.js";
-import { UpstreamError } from "../../errors.js";
+import { UpstreamError, withoutHint } from "../../errors.js";
 import type { MarketoApiCallInput } from "../../schemas/marketo.js";
 import { alikeFirst } from "../records/similar-names.js";
 
@@ -70,10 +70,7 @@ export async function withSearchableFields(
     alike.length > 0
       ? `The searchable lead fields named like "${asked}", nearest first: ${alike.join(", ")}; the others: ${shown || "none"}${more}.`
       : `No searchable lead field is named like "${asked}"; the searchable lead fields are: ${shown}${more}.`;
-  const message = error.message.endsWith(error.hint ?? "\u0000")
-    ? error.message.slice(0, error.message.length - (error.hint?.length ?? 0)).trimEnd()
-    : error.message;
-  return new UpstreamError(message, {
+  return new UpstreamError(withoutHint(error), {
     hint: `${fieldWords} ${LEAD_FILTER_TYPE_HINT}`,
     serviceCode: "1003",
     ...(error.status !== undefined ? { status: error.status } : {}),
