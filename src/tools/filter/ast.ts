@@ -14,7 +14,9 @@ export type Condition =
   | { kind: "match"; field: string; op: TextMatch; value: string }
   | { kind: "in"; field: string; values: Literal[] }
   | { kind: "between"; field: string; from: Literal; to: Literal }
-  | { kind: "empty"; field: string };
+  | { kind: "empty"; field: string }
+  /** Two fields of the same record compared (records only): `updatedAt > createdAt`, `joined.later > joined.earlier`. */
+  | { kind: "fields"; field: string; op: Comparison; other: string };
 
 export type Expression =
   | { kind: "and"; of: Expression[] }
@@ -26,5 +28,19 @@ export type Expression =
 export function expressionFields(expression: Expression): string[] {
   if (expression.kind === "and" || expression.kind === "or") return expression.of.flatMap(expressionFields);
   if (expression.kind === "not") return expressionFields(expression.of);
+  return expression.kind === "fields" ? [expression.field, expression.other] : [expression.field];
+}
+
+/** The fields conditions test (the names before the operator), in order of appearance. */
+export function testedFields(expression: Expression): string[] {
+  if (expression.kind === "and" || expression.kind === "or") return expression.of.flatMap(testedFields);
+  if (expression.kind === "not") return testedFields(expression.of);
   return [expression.field];
+}
+
+/** The pairs of fields an expression compares (`other`: the name after the operator), in order of appearance. */
+export function comparedFields(expression: Expression): { field: string; other: string }[] {
+  if (expression.kind === "and" || expression.kind === "or") return expression.of.flatMap(comparedFields);
+  if (expression.kind === "not") return comparedFields(expression.of);
+  return expression.kind === "fields" ? [{ field: expression.field, other: expression.other }] : [];
 }

@@ -9,6 +9,7 @@ import { type FilterSource, filterSyntaxError, type Token, tokenize } from "./le
  *   cond  := field ("==" | "!=" | "<" | "<=" | ">" | ">=") value | field ["not"] "in" "(" value, … ")"
  *          | field ("contains" | "begins_with" | "ends_with" | "matches" | "=~") text
  *          | field "between" number "and" number (records: or two quoted values) | field "is" ["not"] "empty"
+ *          | field ("==" | "!=" | "<" | "<=" | ">" | ">=") field   (records only: two fields of one record)
  *
  * A chain such as `a and b and c` becomes one group; parentheses make a nested group, so printing a tree
  * with parenthesized sub-groups and parsing it back gives the same tree. Keywords are case-insensitive.
@@ -16,8 +17,9 @@ import { type FilterSource, filterSyntaxError, type Token, tokenize } from "./le
  *
  * Two dialects: GA's (what a GA FilterExpression can say: `<`, `>` compare numbers, lists hold text, regular
  * expressions run at Google) and records' (evaluated here on records read: `<`, `>` also compare dates and
- * text, lists hold numbers too, true/false/null are values; no regular expressions, which this process would
- * run on every record: a pattern that backtracks could stall it).
+ * text, lists hold numbers too, true/false/null are values, a name after the operator is another field of the
+ * same record (`joined.later > joined.earlier`: trial s38, N553, where an agent computed each member's rise by hand);
+ * no regular expressions, which this process would run on every record: a pattern that backtracks could stall it).
  */
 export interface Dialect {
   /** `<`, `<=`, `>`, `>=` with a quoted value (dates, text). */
@@ -190,8 +192,14 @@ class Parser {
       if (word === "null") return { kind: "empty", field };
       if (word === "true" || word === "false")
         return { kind: "compare", field, op: "eq", value: { kind: "text", value: word } };
+      if (!isFilterKeyword(word)) return { kind: "fields", field, op: "eq", other: value.text };
     }
-    throw this.#error("expected a quoted text or a number", value);
+    throw this.#error(
+      this.#dialect.recordValues
+        ? "expected a quoted text, a number or a field name"
+        : "expected a quoted text or a number",
+      value,
+    );
   }
 
   #ordering(field: string, op: Comparison, opText: string): Expression {
@@ -200,9 +208,18 @@ class Parser {
     if (value.kind === "string" && this.#dialect.compareText) {
       return { kind: "compare", field, op, value: { kind: "text", value: value.value } };
     }
+    const word = value.kind === "word" ? value.text : "";
+    if (
+      this.#dialect.recordValues &&
+      word !== "" &&
+      !isFilterKeyword(word) &&
+      !/^(true|false|null)$/i.test(word)
+    ) {
+      return { kind: "fields", field, op, other: word };
+    }
     throw this.#error(
       this.#dialect.compareText
-        ? `"${opText}" needs a number or a quoted date or text`
+        ? `"${opText}" needs a number, a quoted date or text, or another field's name`
         : `"${opText}" compares numbers: expected a number`,
       value,
     );

@@ -29,6 +29,9 @@ function printNot(inner: Expression): string {
   if (inner.kind === "compare" && inner.op === "eq") {
     return `${printField(inner.field)} != ${printLiteral(inner.value)}`;
   }
+  if (inner.kind === "fields" && inner.op === "eq") {
+    return `${printField(inner.field)} != ${printField(inner.other)}`;
+  }
   if (inner.kind === "in") return `${printField(inner.field)} not in ${printList(inner.values)}`;
   if (inner.kind === "empty") return `${printField(inner.field)} is not empty`;
   return `not ${operand(inner)}`;
@@ -54,6 +57,8 @@ function printCondition(condition: Condition): string {
       return `${field} in ${printList(condition.values)}`;
     case "between":
       return `${field} between ${printLiteral(condition.from)} and ${printLiteral(condition.to)}`;
+    case "fields":
+      return `${field} ${COMPARISONS[condition.op]} ${printField(condition.other)}`;
     default:
       return `${field} is empty`;
   }

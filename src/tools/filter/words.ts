@@ -36,6 +36,7 @@ function grouped(node: Expression, words: (node: Expression) => string): string 
 
 function negated(inner: Expression, name: (field: string) => string, words: (node: Expression) => string) {
   if (inner.kind === "compare" && inner.op === "eq") return `${name(inner.field)} ≠ ${value(inner.value)}`;
+  if (inner.kind === "fields" && inner.op === "eq") return `${name(inner.field)} ≠ ${name(inner.other)}`;
   if (inner.kind === "in") return `${name(inner.field)} is not one of ${list(inner.values)}`;
   if (inner.kind === "empty") return `${name(inner.field)} is not empty`;
   if (inner.kind === "match" && inner.op === "contains")
@@ -54,6 +55,8 @@ function condition(node: Condition, name: (field: string) => string): string {
       return `${field} is one of ${list(node.values)}`;
     case "between":
       return `${field} between ${value(node.from)} and ${value(node.to)}`;
+    case "fields":
+      return `${field} ${COMPARISONS[node.op]} ${name(node.other)}`;
     default:
       return `${field} is empty`;
   }

@@ -74,6 +74,9 @@ function leaf(condition: Condition): GaFilter {
         fieldName,
         betweenFilter: { fromValue: numeric(condition.from), toValue: numeric(condition.to) },
       };
+    case "fields":
+      // GA's dialect never parses one (GA_DIALECT.recordValues is false): a FilterExpression compares with values.
+      throw new TypeError("GA's filter compares a field with a value, not with another field");
     default:
       return { fieldName, emptyFilter: {} };
   }

@@ -19,7 +19,14 @@ import {
   refuseStrayOrder,
   zeroShares,
 } from "./count-fields.js";
-import { bucketedField, checkFields, FieldsSeen, type NamedField, quotedField } from "./fields.js";
+import {
+  bucketedField,
+  checkFields,
+  expressionNamed,
+  FieldsSeen,
+  type NamedField,
+  quotedField,
+} from "./fields.js";
 import type { KeptJoin } from "./kept-join.js";
 import { type Label, labelled } from "./labels.js";
 import { eachOrder, type LimitEach, limitExample, limitParts } from "./limit-each.js";
@@ -120,14 +127,8 @@ export function computeSpec(input: ComputeInput, hint: string): ComputeSpec | un
 /** The fields the spec names, with the input each came in (for the unknown-field check). */
 export function namedFields(spec: ComputeSpec): NamedField[] {
   return [
-    ...(spec.where
-      ? // A path into a list's objects (costs.startDate) holds for a record when it holds for one item.
-        [...new Set(expressionFields(spec.where.expression))].map((field) => ({
-          input: "where",
-          field,
-          throughLists: true,
-        }))
-      : []),
+    // A path into a list's objects (costs.startDate) holds for a record when it holds for one item.
+    ...(spec.where ? expressionNamed("where", spec.where.expression) : []),
     ...(spec.countBy ?? []).flatMap((column) => countedFields(spec, column)),
     ...(spec.distinct ? [distinctField(spec.distinct)] : []),
     // A sum's path may run through a list (costs.cost): it is checked against the paths into lists' objects too.

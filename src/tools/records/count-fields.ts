@@ -3,11 +3,11 @@
  * (min_count, count_by_ignore_case, count_distinct, sum): parsed and refused here, before any record is read.
  */
 import { ValidationError } from "../../errors.js";
-import { type Expression, expressionFields } from "../filter/ast.js";
+import type { Expression } from "../filter/ast.js";
 import { parseExpression, RECORDS_DIALECT } from "../filter/parser.js";
 import { type Bucket, bucketSuffix } from "./buckets.js";
 import { readPath, splitFieldList, unquoteField } from "./field-list.js";
-import { bucketedField, type NamedField, quotedField } from "./fields.js";
+import { bucketedField, expressionNamed, type NamedField, quotedField } from "./fields.js";
 
 /** The inputs countOptions reads (ComputeInput's of the same names). */
 export interface CountInput {
@@ -289,8 +289,7 @@ export function countedFields(
 ): NamedField[] {
   const condition = spec.conditions?.find((candidate) => candidate.column === column);
   if (condition) {
-    const fields = [...new Set(expressionFields(condition.expression))];
-    return fields.map((field) => ({ input: "count_by", field, throughLists: true }));
+    return expressionNamed("count_by", condition.expression);
   }
   // A path may run through a list of objects each record holds: its items are counted (unnest.ts).
   const bucket = spec.buckets?.find((candidate) => candidate.column === column);

@@ -1,5 +1,6 @@
 import { distance } from "fastest-levenshtein";
 import { ValidationError } from "../../errors.js";
+import { comparedFields, type Expression, expressionFields, testedFields } from "../filter/ast.js";
 import { BUCKET_UNITS } from "./buckets.js";
 import { innerObject, isObject } from "./values.js";
 
@@ -129,6 +130,18 @@ export interface NamedField {
   throughLists?: boolean;
   /** A date bucket or band the name was written with (":day" of "activityDate:day"), kept on the name offered. */
   suffix?: string;
+  /** The name came after an operator, compared with this field's value (a text meant unquoted reads as one). */
+  comparedWith?: string;
+}
+
+/** The fields an expression names, each once, as the unknown-field check takes them (paths may run through lists). */
+export function expressionNamed(input: string, expression: Expression): NamedField[] {
+  const compared = comparedFields(expression);
+  const tested = new Set(testedFields(expression));
+  return [...new Set(expressionFields(expression))].map((field) => {
+    const pair = tested.has(field) ? undefined : compared.find(({ other }) => other === field);
+    return { input, field, throughLists: true, ...(pair ? { comparedWith: pair.field } : {}) };
+  });
 }
 
 /**
@@ -198,8 +211,12 @@ export function checkFields(
     : records === 1
       ? `the one ${noun} read has no field named ${unknown.field}; it has ${list}${more}`
       : `none of the ${records.toLocaleString("en-US")} ${noun}s read has a field named ${unknown.field}; they have ${list}${more}`;
+  // A text written without quotes after an operator (status == Open) is read as a field name: say so first.
+  const unquoted = unknown.comparedWith
+    ? `${unknown.field} came after an operator, where a name is another field to compare with; a text or date is written in double quotes, e.g. ${quotedField(unknown.comparedWith)} == ${JSON.stringify(unknown.field)}. Or `
+    : "";
   throw new ValidationError(unknown.input, `${which} (closest first).`, {
-    hint: `Use one of those names as written (names are case-sensitive; a dotted path reaches into objects, name/value lists and JSON text; quote a name that has spaces), e.g. ${spacedBucket(unknown, seen) ?? `${ranked[0]}${unknown.suffix ?? ""}`}.`,
+    hint: `${unquoted}${unquoted ? "u" : "U"}se one of those names as written (names are case-sensitive; a dotted path reaches into objects, name/value lists and JSON text; quote a name that has spaces), e.g. ${spacedBucket(unknown, seen) ?? `${ranked[0]}${unknown.suffix ?? ""}`}.`,
     details: { field: unknown.input, unknown_field: unknown.field, fields: ranked.slice(0, 50) },
   });
 }

@@ -39,6 +39,8 @@ export function recordTest(expression: Expression, zone?: string): RecordTest {
       const test = recordTest(expression.of, zone);
       return (record) => !test(record);
     }
+    case "fields":
+      return fieldsTest(expression, zone);
     default: {
       const test = valueTest(expression, zone);
       const read = fieldReader(expression.field);
@@ -83,6 +85,49 @@ export function itemWise(test: RecordTest, fields: readonly string[]): RecordTes
 }
 
 type ValueTest = (value: unknown) => boolean;
+type FieldsCondition = Extract<Condition, { kind: "fields" }>;
+
+/** A field's values on a record: its own, or through a list's objects each item's (a path into costs: [{…}]). */
+function valuesOf(field: string): (record: Readonly<Record<string, unknown>>) => unknown[] {
+  const read = fieldReader(field);
+  const dotted = field.includes(".");
+  return (given) => {
+    const record = readOn(given, field);
+    const value = read(record);
+    if (value !== undefined || !dotted) return [value];
+    const items = valuesAt(record, field);
+    return items.length > 0 ? items : [value];
+  };
+}
+
+/**
+ * Two fields of one record compared: as numbers when both are numbers (or numeric text), as times when both are
+ * dates or datetimes (in the zone when they carry no offset), else as text with case ignored. An empty side holds
+ * for nothing (and so `!=` holds), as an empty value beside a quoted one.
+ */
+function fieldsTest(condition: FieldsCondition, zone: string | undefined): RecordTest {
+  const left = valuesOf(condition.field);
+  const right = valuesOf(condition.other);
+  const holds = condition.op === "eq" ? (c: number) => c === 0 : SIGNS[condition.op];
+  const compared = (a: unknown, b: unknown): number | undefined => {
+    if (isEmpty(a) || isEmpty(b)) return undefined;
+    const [x, y] = [numberOf(a), numberOf(b)];
+    if (x !== undefined && y !== undefined) return x - y;
+    const [s, t] = [timeOf(a, zone), timeOf(b, zone)];
+    if (s !== undefined && t !== undefined) return s - t;
+    const [p, q] = [textOf(a).toLowerCase(), textOf(b).toLowerCase()];
+    return p < q ? -1 : p > q ? 1 : 0;
+  };
+  return (record) => {
+    const bs = right(record);
+    return left(record).some((a) =>
+      bs.some((b) => {
+        const c = compared(a, b);
+        return c !== undefined && holds(c);
+      }),
+    );
+  };
+}
 
 function valueTest(condition: Condition, zone: string | undefined): ValueTest {
   switch (condition.kind) {

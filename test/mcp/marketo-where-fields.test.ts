@@ -1,0 +1,124 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { seededMarketo } from "../helpers/marketo-mcp.js";
+
+/**
+ * where and count_by comparing two fields of the same record (trial s38, N553: "who rose", each member's later visits
+ * beside their earlier ones, was refused as a count_by condition, and the agent read 76 KB to compare them by hand).
+ * Invariant, over generated pairs of fields and operators on the sandbox through MCP: the records where keeps are
+ * those the test's own comparison of the whole read keeps, and a count_by condition's true and false add up to the
+ * records read.
+ */
+type Row = Record<string, unknown>;
+interface Answer {
+  result: Row[];
+  computed?: Record<string, number>;
+}
+
+const mkto = seededMarketo(600);
+
+const members = (extra: Row) => ({
+  method: "GET",
+  endpoint: "/rest/v1/lists/1001/leads.json",
+  query_parameters: { fields: "id,leadScore,createdAt,updatedAt,firstName,lastName" },
+  paginate: true,
+  ...extra,
+});
+
+/** The test's own comparison: numbers as numbers, datetimes as times, other text ignoring case; empty holds for nothing. */
+function compare(a: unknown, b: unknown): number | undefined {
+  if (a === null || a === undefined || a === "" || b === null || b === undefined || b === "")
+    return undefined;
+  if (typeof a === "number" && typeof b === "number") return a - b;
+  const [s, t] = [Date.parse(String(a)), Date.parse(String(b))];
+  if (/^\d{4}-/.test(String(a)) && /^\d{4}-/.test(String(b))) return s - t;
+  const [x, y] = [String(a).toLowerCase(), String(b).toLowerCase()];
+  return x < y ? -1 : x > y ? 1 : 0;
+}
+
+const HOLDS: Record<string, (c: number) => boolean> = {
+  "==": (c) => c === 0,
+  "<": (c) => c < 0,
+  "<=": (c) => c <= 0,
+  ">": (c) => c > 0,
+  ">=": (c) => c >= 0,
+};
+
+describe("where and count_by comparing two fields of a record", () => {
+  it("keeps the records the same comparison of the whole read keeps (property)", {
+    timeout: 180_000,
+  }, async () => {
+    const all = await mkto.results<Row>(await mkto.ok<Answer>(members({})));
+    expect(all.length).toBeGreaterThan(100);
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(["leadScore", "id"], ["updatedAt", "createdAt"], ["firstName", "lastName"]),
+        fc.constantFrom("==", "!=", "<", "<=", ">", ">="),
+        fc.boolean(),
+        async ([a, b], op, swap) => {
+          const [left, right] = swap ? [b, a] : [a, b];
+          const where = `${left} ${op} ${right}`;
+          const expected = all.filter((row) => {
+            const c = compare(row[left as string], row[right as string]);
+            return op === "!="
+              ? c === undefined || c !== 0
+              : c !== undefined && (HOLDS[op] as (c: number) => boolean)(c);
+          });
+          const kept = await mkto.results<Row>(await mkto.ok<Answer>(members({ where })));
+          expect(kept.map((row) => row.id)).toEqual(expected.map((row) => row.id));
+          // The same comparison as a count_by condition: its true count is where's, and the two add up to all.
+          const counted = await mkto.ok<Answer>(members({ count_by: where }));
+          const count = (value: boolean) =>
+            Number(counted.data.result.find((row) => row[where] === value)?.count ?? 0);
+          expect(count(true)).toBe(expected.length);
+          expect(count(true) + count(false)).toBe(all.length);
+        },
+      ),
+      { numRuns: 8 },
+    );
+  });
+
+  it("compares a joined result's columns: who had more visits than form fills", {
+    timeout: 60_000,
+  }, async () => {
+    const perLead = await mkto.ok<Answer>({
+      method: "GET",
+      endpoint: "/rest/v1/activities.json",
+      query_parameters: { activityTypeIds: "Visit Webpage,Fill Out Form", sinceDatetime: "2026-10-01" },
+      paginate: true,
+      max_pages: 200,
+      count_by: "leadId,activityType:columns",
+    });
+    const link = perLead.links.find((l) => l.mimeType === "application/json")?.uri as string;
+    const counts = await mkto.results<Row>(perLead);
+    const byLead = new Map(counts.map((row) => [row.leadId, row]));
+    const joined = {
+      join: `${link} on id = leadId`,
+      count_by: 'joined."Visit Webpage" > joined."Fill Out Form"',
+    };
+    const answer = await mkto.ok<Answer>(members(joined));
+    const all = await mkto.results<Row>(await mkto.ok<Answer>(members({})));
+    const more = all.filter((lead) => {
+      const row = byLead.get(lead.id);
+      return row !== undefined && Number(row["Visit Webpage"]) > Number(row["Fill Out Form"]);
+    });
+    expect(more.length).toBeGreaterThan(0);
+    const trueRow = answer.data.result.find(
+      (row) => row['joined."Visit Webpage" > joined."Fill Out Form"'] === true,
+    );
+    expect(trueRow?.count).toBe(more.length);
+  });
+
+  it("refuses a text written without quotes, and its hint's fix, done, answers", async () => {
+    const refused = await mkto.call<Answer>(members({ where: "firstName == Ada" }));
+    expect(refused.result.isError).toBe(true);
+    expect(refused.first).toContain("has a field named Ada");
+    const fix = /e\.g\. (firstName == "Ada")\./.exec(refused.first)?.[1];
+    expect(fix).toBe('firstName == "Ada"');
+    const fixed = await mkto.ok<Answer>(members({ where: fix }));
+    const all = await mkto.results<Row>(await mkto.ok<Answer>(members({})));
+    const ada = all.filter((row) => String(row.firstName).toLowerCase() === "ada").length;
+    expect(ada).toBeGreaterThan(0);
+    expect(await mkto.results<Row>(fixed)).toHaveLength(ada);
+  });
+});
