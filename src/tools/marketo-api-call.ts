@@ -37,7 +37,7 @@ import { uploadOf } from "./marketo/upload.js";
 import { compactWrite } from "./marketo/write-answer.js";
 import { type ComputeSpec, computeSpec, namedFields } from "./records/compute.js";
 import { type KeptJoin, keptJoin, withJoinedColumn } from "./records/kept-join.js";
-import { checkHeldWhere, heldPlaces, keptLists, refuseOutsideWhere } from "./records/kept-lists.js";
+import { checkHeldWhere, heldPlaces, keptConditions, keptLists } from "./records/kept-lists.js";
 import type { ToolContext, ToolResult, ToolStep } from "./types.js";
 
 const DOC_URL = "https://experienceleague.adobe.com/en/docs/marketo-developer/marketo/rest/rest-api";
@@ -189,9 +189,8 @@ export const marketoApiCall: ToolStep<typeof MarketoApiCallInput, typeof Marketo
         "it belongs to another request: give the same method, endpoint and query_parameters.",
       );
     }
-    const { expanded, join, paths } = await keptInputs(input, ctx, { path, file, zone: given.time_zone });
-    const { fan, spec } = checkedInputs(expanded ? { ...input, where: expanded } : input, path, file, join);
-    if (expanded && spec?.where) spec.where.text = input.where ?? expanded;
+    const { join, paths, ...kept } = await keptInputs(input, ctx, { path, file, zone: given.time_zone });
+    const { fan, spec } = checkedWith(input, { join, ...kept }, path, file);
     const marketo = await ctx.connection("marketo");
     // A write may change what a kept export holds (export-reuse.ts): the next export run reads Marketo again.
     if (input.method !== "GET" && !input.run_to_completion) forgetExports(marketo);
@@ -291,11 +290,15 @@ async function keptInputs(
   ctx: ToolContext,
   at: { path: string; file: boolean; zone: string | undefined },
 ) {
-  refuseOutsideWhere(input);
   checkHeldWhere(input.where, WHERE_HINT);
-  const held = heldPlaces(input.where);
-  if (held !== undefined || input.join !== undefined) {
-    checkedInputs(held === undefined ? input : { ...input, where: held }, at.path, at.file, undefined);
+  const held = { where: heldPlaces(input.where), count_by: heldPlaces(input.count_by, "count_by") };
+  if (held.where !== undefined || held.count_by !== undefined || input.join !== undefined) {
+    checkedInputs(
+      { ...input, where: held.where ?? input.where, count_by: held.count_by ?? input.count_by },
+      at.path,
+      at.file,
+      undefined,
+    );
     checkComputable(input); // join alone is a computed read's too: not on a write (review s47, 3)
     checkMarketoQuery(input.query_parameters);
   }
@@ -303,7 +306,31 @@ async function keptInputs(
   const { spent, reader } = pathReaders((read, on) => marketoApiCall.handler(read, on), ctx, at.zone);
   const kept = ctx.keptItems?.bind(ctx);
   const expanded = await keptLists(input.where, kept, reader("where"));
-  return { expanded, join: await keptJoin(input.join, kept, reader("join")), paths: spent };
+  const conditions = await keptConditions(input.count_by, kept, reader("count_by"));
+  return { expanded, conditions, join: await keptJoin(input.join, kept, reader("join")), paths: spent };
+}
+
+/** checkedInputs over what kept results gave: where's and count_by's values in place, where's words as given. */
+function checkedWith(
+  input: MarketoApiCallInput,
+  kept: {
+    expanded?: string | undefined;
+    join?: KeptJoin | undefined;
+    conditions?: ReadonlyMap<string, string> | undefined;
+  },
+  path: string,
+  file: boolean,
+) {
+  const { expanded, join, conditions } = kept;
+  const checked = checkedInputs(
+    expanded ? { ...input, where: expanded } : input,
+    path,
+    file,
+    join,
+    conditions,
+  );
+  if (expanded && checked.spec?.where) checked.spec.where.text = input.where ?? expanded;
+  return checked;
 }
 
 /** A read's tables with the column join added, where their columns are given (a file's header). */
@@ -328,7 +355,14 @@ function oneValueUses(
 }
 
 /** The checks of the step's own inputs, before anything is sent; the fan-out and the computing they give. */
-function checkedInputs(input: MarketoApiCallInput, path: string, file: boolean, join: KeptJoin | undefined) {
+function checkedInputs(
+  input: MarketoApiCallInput,
+  path: string,
+  file: boolean,
+  join: KeptJoin | undefined,
+  /** count_by's conditions with `in result(…)`, by their text as written: that text with the values in place. */
+  conditions?: ReadonlyMap<string, string>,
+) {
   checkCursorPlaces(input);
   if (input.run_to_completion) checkRunToCompletion(input);
   checkFilterValues(input);
@@ -337,7 +371,7 @@ function checkedInputs(input: MarketoApiCallInput, path: string, file: boolean, 
   checkPerContainers(input, path);
   checkLeadFields(input, path, file);
   const fan = checkFanOut(input, path, file);
-  const computed = computeSpec(input, WHERE_HINT);
+  const computed = computeSpec(input, WHERE_HINT, conditions);
   const spec = join ? { ...computed, join } : computed;
   join?.refuseOneValue(oneValueUses(input, computed));
   if (spec) checkComputable(input);

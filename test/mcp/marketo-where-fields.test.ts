@@ -122,3 +122,54 @@ describe("where and count_by comparing two fields of a record", () => {
     expect(await mkto.results<Row>(fixed)).toHaveLength(ada);
   });
 });
+
+/**
+ * count_by's condition holding `in result(…)` (trial s39 N558: refused, so the quiet members and the returners of each
+ * list took a call each): its true count is where's, on a path or a kept link, and its column is the text as written.
+ */
+describe("count_by with in result(…)", () => {
+  const ofList = (list: string, extra: Row) => ({
+    method: "GET",
+    endpoint: `/rest/v1/lists/${list}/leads.json`,
+    query_parameters: { fields: "id,country" },
+    paginate: true,
+    ...extra,
+  });
+
+  it("counts true as where keeps, false as the rest (property)", { timeout: 180_000 }, async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom("1001", "1002", "1006"),
+        fc.constantFrom("1002", "1003", "1004"),
+        fc.boolean(),
+        async (list, other, byLink) => {
+          const otherRead = ofList(other, {});
+          const link = byLink
+            ? (await mkto.ok<Answer>(otherRead)).links.find((l) => l.mimeType === "application/json")?.uri
+            : `/rest/v1/lists/${other}/leads.json?fields=id`;
+          const condition = `id in result("${link}")`;
+          const all = await mkto.results<Row>(await mkto.ok<Answer>(ofList(list, {})));
+          const inBoth = await mkto.results<Row>(await mkto.ok<Answer>(ofList(list, { where: condition })));
+          const counted = await mkto.ok<Answer>(ofList(list, { count_by: `country,${condition}` }));
+          const sum = (value: boolean) =>
+            counted.data.result
+              .filter((row) => row[condition] === value)
+              .reduce((total, row) => total + Number(row.count), 0);
+          expect(sum(true)).toBe(inBoth.length);
+          expect(sum(true) + sum(false)).toBe(all.length);
+        },
+      ),
+      { numRuns: 6 },
+    );
+  });
+
+  it("refuses a link that is no kept result as count_by's, before reading", async () => {
+    const refused = await mkto.call<Answer>(
+      ofList("1001", { count_by: 'id in result("martech-steps://results/nope.json")' }),
+    );
+    expect(refused.result.isError).toBe(true);
+    expect(refused.first).toMatch(
+      /^Invalid count_by: no kept result at martech-steps:\/\/results\/nope\.json/,
+    );
+  });
+});

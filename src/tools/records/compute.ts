@@ -85,7 +85,12 @@ export interface ComputeSpec {
 }
 
 /** Parses the three inputs (undefined when none is given); `hint` shows the where syntax with the records' names. */
-export function computeSpec(input: ComputeInput, hint: string): ComputeSpec | undefined {
+export function computeSpec(
+  input: ComputeInput,
+  hint: string,
+  /** count_by's conditions holding `in result(…)`, by their text as written: that text with the values in place. */
+  expanded?: ReadonlyMap<string, string>,
+): ComputeSpec | undefined {
   const spec: ComputeSpec = {};
   if (input.where !== undefined) {
     const at: FilterSource = { field: "where", hint };
@@ -95,11 +100,11 @@ export function computeSpec(input: ComputeInput, hint: string): ComputeSpec | un
   if (input.count_by !== undefined) {
     const pivot = columnsPart(input.count_by);
     const [buckets, conditions]: [Bucket[], CountCondition[]] = [[], []];
-    spec.countBy = countFields(pivot.text, "count_by", buckets, conditions);
+    spec.countBy = countFields(pivot.text, "count_by", buckets, conditions, expanded);
     if (buckets.length > 0) spec.buckets = buckets;
     // The columns' field goes last: the rows' first field is the one a date fill lists (gapRows).
     const columns =
-      pivot.part === undefined ? undefined : countFields(pivot.part, "count_by", [], conditions)[0];
+      pivot.part === undefined ? undefined : countFields(pivot.part, "count_by", [], conditions, expanded)[0];
     if (conditions.length > 0) spec.conditions = conditions;
     if (columns !== undefined) spec.countBy = [...spec.countBy.filter((f) => f !== columns), columns];
     if (columns !== undefined) spec.columns = columns;

@@ -67,14 +67,19 @@ const CONDITION_LIKE =
  * The part as a condition when it is one (a name alone, even with spaces, is a field's). A part written as a
  * condition that does not parse gets where's own message, not "not a field name" (review s25, finding 7).
  */
-function conditionOf(part: string, named: string | undefined): CountCondition | undefined {
+function conditionOf(
+  part: string,
+  named: string | undefined,
+  expanded: string | undefined,
+): CountCondition | undefined {
   if (named !== undefined && !/\s/.test(named)) return undefined;
   const at = {
     field: "count_by",
     hint: 'A condition is written as in where: quote text and dates, e.g. leadSource == "Webinar" or createdAt >= "2026-01-01".',
   };
   try {
-    return { column: conditionColumn(part), expression: parseExpression(part, at, RECORDS_DIALECT) };
+    const expression = parseExpression(expanded ?? part, at, RECORDS_DIALECT);
+    return { column: conditionColumn(part), expression };
   } catch (error) {
     if (named === undefined && CONDITION_LIKE.test(part)) throw error;
     return undefined;
@@ -86,12 +91,15 @@ export function countFields(
   input = "count_by",
   buckets: Bucket[] = [],
   conditions: CountCondition[] = [],
+  /** Conditions holding `in result(…)`, by their text as written: that text with the kept values in place. */
+  expanded?: ReadonlyMap<string, string>,
 ): string[] {
   const parts = splitFieldList(text) ?? [text];
   const fields = parts.map((part) => {
     const suffix = input === "count_by" ? bucketSuffix(part) : undefined;
     const named = suffix ? undefined : fieldOf(part);
-    const condition = input === "count_by" && !suffix ? conditionOf(part, named) : undefined;
+    const condition =
+      input === "count_by" && !suffix ? conditionOf(part, named, expanded?.get(part)) : undefined;
     if (condition) {
       // Two long conditions alike in start and length get columns of their own.
       // Only shortened ones: a short condition's column is itself (review s29, finding 10: "leadScore > 5 #2").

@@ -10,6 +10,7 @@
 import { ValidationError } from "../../errors.js";
 import { parseExpression, RECORDS_DIALECT } from "../filter/parser.js";
 import type { KeptResult } from "../types.js";
+import { splitFieldList } from "./field-list.js";
 import { SET_JOIN } from "./per.js";
 import { fieldReader, isObject } from "./values.js";
 
@@ -49,27 +50,35 @@ export interface PathRead {
 export type PathReader = (path: string) => Promise<PathRead>;
 
 /**
- * `in result(…)` is where's: count_by's condition columns are named by their text, which a list of thousands of ids
- * would be (trial s32, third run: count_by "id in result(…)" was refused as a syntax error, naming neither).
+ * count_by's conditions that hold `in result(…)` ("id in result(\"<link>\")" counts true and false in one call: trial
+ * s39 N558 counted the quiet members and the returners of each list in two calls, the first refused): each such
+ * part as written, without a ":columns" mark, beside its text with the values in place. The part as written names
+ * its column (shortened: conditionColumn), which the values, thousands of ids, would not fit.
  */
-export function refuseOutsideWhere(inputs: { count_by?: string | undefined }): void {
-  const condition = inputs.count_by?.match(OPENING)?.[0];
-  if (!condition) return;
-  throw new ValidationError(
-    "count_by",
-    "in result(…) is taken by where only, not by count_by's conditions.",
-    {
-      hint: `Put it in where: where "${condition}…)" counts the records in it, where "${condition.replace(/\s+in\s+result\s*\($/i, " not in result(")}…)" the others.`,
-    },
-  );
+export async function keptConditions(
+  countBy: string | undefined,
+  kept: KeptItems | undefined,
+  readPath?: PathReader,
+): Promise<Map<string, string> | undefined> {
+  if (countBy === undefined || !/result\s*\(/i.test(countBy)) return undefined;
+  const expanded = new Map<string, string>();
+  for (const part of splitFieldList(countBy) ?? []) {
+    const bare = part.replace(COLUMNS_MARK, "");
+    const values = await keptLists(bare, kept, readPath, "count_by");
+    if (values !== undefined) expanded.set(bare, values);
+  }
+  return expanded.size > 0 ? expanded : undefined;
 }
+
+/** A pivot's mark after a count_by part (pivot.ts's COLUMNS). */
+const COLUMNS_MARK = /\s*:\s*columns$/i;
 
 /**
  * where with each `in result(…)` held by a list of the same length (`id in (0000…)`), so that where is parsed, and
  * its syntax errors placed, as given: the expanded text put them thousands of characters on (review s38, 7:
  * "position 12916" in a where of 94). Undefined when where has none.
  */
-export function heldPlaces(where: string | undefined): string | undefined {
+export function heldPlaces(where: string | undefined, input = "where"): string | undefined {
   if (where === undefined) return undefined;
   let held = "";
   let from = 0;
@@ -87,7 +96,7 @@ export function heldPlaces(where: string | undefined): string | undefined {
   if (open) {
     const at = slipAt(where, open.index + open[0].length);
     throw new ValidationError(
-      "where",
+      input,
       `in result( is not followed by "<link>") or "<link>", "<column>") at position ${at + 1} (near ${JSON.stringify(where.slice(at, at + 20))}).`,
       {
         hint: 'Write it as id in result("martech-steps://results/<id>.json"), or with the column: id in result("<link>", "id").',
@@ -129,11 +138,12 @@ export function checkHeldWhere(where: string | undefined, hint: string): void {
   if (held !== undefined) parseExpression(held, { field: "where", hint, written: where }, RECORDS_DIALECT);
 }
 
-/** where with each `in result(…)` replaced by its values, or undefined when it has none. */
+/** where (or a count_by condition) with each `in result(…)` replaced by its values, or undefined when it has none. */
 export async function keptLists(
   where: string | undefined,
   kept: KeptItems | undefined,
   readPath?: PathReader,
+  input = "where",
 ): Promise<string | undefined> {
   if (where === undefined || !/result\s*\(/i.test(where)) return undefined;
   const references = referencesIn(where);
@@ -143,7 +153,7 @@ export async function keptLists(
   for (const reference of references) {
     const [whole, field = "", not = "", , link = "", , column] = reference;
     const name = column ?? field.replace(/^"|"$/g, "");
-    const values = await columnValues(link, name, kept, readPath);
+    const values = await columnValues(link, name, kept, readPath, input);
     // No value: nothing is in it ("in" keeps no record, "not in" every one), said as a condition that holds so.
     const condition =
       values.length > 0
@@ -195,7 +205,9 @@ export async function keptRows(
   field: string,
   readPath?: PathReader,
 ): Promise<{ result: KeptResult; rows: Record<string, unknown>[]; shown: string; path?: PathRead }> {
-  const name = field === "where" ? "in result(…)" : field;
+  // where's and count_by's `in result(…)` take it as a list; join, as a table.
+  const asList = field !== "join";
+  const name = asList ? "in result(…)" : field;
   // A path is read whole by the service's step (PathRead); a step that reads none takes only links.
   if (link.startsWith("/") && readPath) {
     const path = await readPath(link);
@@ -203,10 +215,9 @@ export async function keptRows(
   }
   if (!kept) {
     throw new ValidationError(field, `${name} reads a kept result, which this client does not keep.`, {
-      hint:
-        field === "where"
-          ? 'Give the values as a list, e.g. id in (1, 2, 3), or the GET path of the read instead of its link (read whole, e.g. id in result("<path>?fields=id")), or make both calls over MCP or in the console.'
-          : 'Give the GET path of the read instead of its link (read whole, e.g. "<path>?fields=id on leadId = id"), or make both calls over MCP or in the console, which keep results.',
+      hint: asList
+        ? 'Give the values as a list, e.g. id in (1, 2, 3), or the GET path of the read instead of its link (read whole, e.g. id in result("<path>?fields=id")), or make both calls over MCP or in the console.'
+        : 'Give the GET path of the read instead of its link (read whole, e.g. "<path>?fields=id on leadId = id"), or make both calls over MCP or in the console, which keep results.',
     });
   }
   const shown = link.slice(0, 200);
@@ -217,7 +228,7 @@ export async function keptRows(
       field,
       `no kept result at ${shown}: it has expired, or is another workspace's.`,
       {
-        hint: `Run the call that gave it again and put the link of its Full result (resource_link) in ${field === "where" ? "result(…)" : field}.`,
+        hint: `Run the call that gave it again and put the link of its Full result (resource_link) in ${asList ? "result(…)" : field}.`,
       },
     );
   }
@@ -225,7 +236,7 @@ export async function keptRows(
   if (result.cut) {
     throw new ValidationError(
       field,
-      `the kept result at ${shown} ${result.cut}: as ${field === "where" ? "a list" : "a table"} it would leave the rest out.`,
+      `the kept result at ${shown} ${result.cut}: as ${asList ? "a list" : "a table"} it would leave the rest out.`,
       {
         // A read that stopped is read on by paginate and the caps; one past the bytes kept, by narrowing (review s44, 4).
         hint: "Run the call that gave it again so that its Full result holds every row (paginate true, max_pages and max_items high enough; or narrowed by where, a shorter range, per), then use that link.",
@@ -240,22 +251,23 @@ async function columnValues(
   column: string,
   kept: KeptItems | undefined,
   readPath: PathReader | undefined,
+  input: string,
 ): Promise<string[]> {
-  const { result, rows, shown, path } = await keptRows(link, kept, "where", readPath);
+  const { result, rows, shown, path } = await keptRows(link, kept, input, readPath);
   const at = path ? shown : `the kept result at ${shown}`;
   const given = link.slice(0, 200);
   const read = fieldReader(column);
   const present = rows.map(read).filter((v) => v !== undefined);
   if (present.length === 0 && rows.length > 0) {
     const columns = [...new Set(rows.flatMap((row) => Object.keys(row)))].slice(0, 20);
-    throw new ValidationError("where", `${at} has no column ${column}.`, {
+    throw new ValidationError(input, `${at} has no column ${column}.`, {
       hint: `Name its column after the link, e.g. result("${given}", "${columns[0] ?? "id"}"); its columns: ${columns.join(", ")}.`,
     });
   }
   // Objects and lists are no value a record's field equals (review s38, 3: 0 of 383 matched, silently).
   if (present.some((v) => typeof v === "object" && v !== null)) {
     throw new ValidationError(
-      "where",
+      input,
       `the column ${column} of ${at} holds objects or lists, not single values.`,
       {
         hint: `Name a column of single values after the link, e.g. result("${given}", "${column}.<a field inside it>").`,
