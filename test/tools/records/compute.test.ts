@@ -82,7 +82,7 @@ describe("where on records", () => {
   it.each([
     ['email matches "^a"', /regular expression/],
     ['email =~ "a"', /regular expression/],
-    ["leadScore > ", /number or a quoted date or text/],
+    ["leadScore > ", /needs a number, a quoted date or text, or another field.s name/],
     ["id in ()", /quoted text or a number/],
   ])("refuses %j with a ValidationError on where", (source, pattern) => {
     expect(() => where(source)).toThrow(ValidationError);
