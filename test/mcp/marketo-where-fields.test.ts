@@ -13,6 +13,7 @@ type Row = Record<string, unknown>;
 interface Answer {
   result: Row[];
   computed?: Record<string, number>;
+  calls_used: number;
 }
 
 const mkto = seededMarketo(600);
@@ -143,12 +144,13 @@ describe("count_by with in result(…)", () => {
         fc.constantFrom("1002", "1003", "1004"),
         fc.boolean(),
         async (list, other, byLink) => {
-          const otherRead = ofList(other, {});
+          const otherRead = await mkto.ok<Answer>(ofList(other, {}));
           const link = byLink
-            ? (await mkto.ok<Answer>(otherRead)).links.find((l) => l.mimeType === "application/json")?.uri
+            ? otherRead.links.find((l) => l.mimeType === "application/json")?.uri
             : `/rest/v1/lists/${other}/leads.json?fields=id`;
           const condition = `id in result("${link}")`;
-          const all = await mkto.results<Row>(await mkto.ok<Answer>(ofList(list, {})));
+          const plain = await mkto.ok<Answer>(ofList(list, {}));
+          const all = await mkto.results<Row>(plain);
           const inBoth = await mkto.results<Row>(await mkto.ok<Answer>(ofList(list, { where: condition })));
           const counted = await mkto.ok<Answer>(ofList(list, { count_by: `country,${condition}` }));
           const sum = (value: boolean) =>
@@ -157,6 +159,10 @@ describe("count_by with in result(…)", () => {
               .reduce((total, row) => total + Number(row.count), 0);
           expect(sum(true)).toBe(inBoth.length);
           expect(sum(true) + sum(false)).toBe(all.length);
+          // A path is read in the same call: its calls are the answer's, and the words say what it read.
+          const pathCalls = byLink ? 0 : otherRead.data.calls_used;
+          expect(counted.data.calls_used).toBe(plain.data.calls_used + pathCalls);
+          if (!byLink) expect(counted.text).toContain(`count_by's result(…) took GET ${link}`);
         },
       ),
       { numRuns: 6 },

@@ -199,9 +199,17 @@ function asFieldError(error: unknown, shown: string, field: string): unknown {
   );
 }
 
-/** The words of where's path reads: what each result(…) read (join's say theirs in its own sentence). */
+/**
+ * The words of where's and count_by's path reads: what each result(…) read (join's say theirs in its own sentence).
+ * A path read once for both is said once, as the first to name it.
+ */
 export function whereReadWords(spent: readonly SpentRead[]): string | undefined {
-  const reads = spent.filter((read) => read.field === "where");
-  if (reads.length === 0) return undefined;
-  return `where's result(…) took ${reads.map((read) => `${read.source} (${plural(read.rows.length, "record")})`).join("; ")}.`;
+  const said = ["where", "count_by"].flatMap((field) => {
+    const reads = spent.filter((read) => read.field === field);
+    if (reads.length === 0) return [];
+    return [
+      `${field}'s result(…) took ${reads.map((read) => `${read.source} (${plural(read.rows.length, "record")})`).join("; ")}.`,
+    ];
+  });
+  return said.length > 0 ? said.join(" ") : undefined;
 }
