@@ -7,8 +7,10 @@ import { type PagedBody, pageBody, skipOf } from "./ga/api-call-paging.js";
 import { propertiesAsked, readEach } from "./ga/api-call-properties.js";
 import { withheldWords, withoutSecrets } from "./ga/api-call-secrets.js";
 import { compatibilityAnswer } from "./ga/compatibility-answer.js";
+import { metadataNames } from "./ga/metadata-names.js";
 import { customDefinitionWords } from "./ga/metadata-words.js";
 import { GA_SERVICE_WORDS } from "./ga/service-words.js";
+import { jsonSize } from "./output-cap.js";
 import type { SchemaContext, ToolStep } from "./types.js";
 
 // The step's reference (docUrl, the manifest's and the console's link) is the Admin API's; the Data API's is
@@ -81,7 +83,8 @@ export const googleAnalyticsApiCall: ToolStep<ReturnType<typeof input>, typeof G
     // A compatibility check's answer, cut to names (compatibility-answer.ts): 40,000 characters for a yes or no.
     const compatible = compatibilityAnswer(fields.endpoint, secret.body, fields.body);
     const body = compatible.body;
-    const paged = pageBody(fields, body, { keepBytes: ctx.fullResults?.maxBytes });
+    const names = namesOnly(fields, body, ctx.fullResults?.maxBytes);
+    const paged = names ?? pageBody(fields, body, { keepBytes: ctx.fullResults?.maxBytes });
     const custom = customDefinitionWords(body);
     const data: GoogleApiCallOutput = {
       api: result.api,
@@ -104,6 +107,21 @@ export const googleAnalyticsApiCall: ToolStep<ReturnType<typeof input>, typeof G
     };
   },
 };
+
+/**
+ * One property's metadata as names when its whole answer can be kept beside them (metadata-names.ts); not on a
+ * cursor's read (it resumes Google's own lists) nor where nothing is kept (the CLI: the answer is all there is).
+ */
+function namesOnly(
+  fields: GoogleApiCallFields,
+  body: unknown,
+  keepBytes: number | undefined,
+): PagedBody | undefined {
+  if (keepBytes === undefined || fields.cursor !== undefined || fields.method !== "GET") return undefined;
+  const names = metadataNames(body);
+  if (!names || jsonSize(names.full.items) > keepBytes) return undefined;
+  return { body: names.body, warnings: [names.words], full: names.full };
+}
 
 /**
  * What Google answered: its lists' sizes, and of a list shown in part, which of its items this answer holds.

@@ -66,4 +66,43 @@ describe("a metadata answer's custom definitions", () => {
       expect(summary, id).toContain(`${result.property}: ${own ?? "none"}`);
     }
   });
+
+  it("shows one property's dimensions and metrics as names, Google's whole answer a row each in the full result (trials s38 N547, s40 N569: 34,000–42,000 characters)", async () => {
+    const meta = await api({ method: "GET", endpoint: "v1beta/properties/412345671/metadata" });
+    expect(meta.isError, firstText(meta)).toBeFalsy();
+    const text = (meta.content as { text?: string }[]).map((c) => c.text ?? "").join("\n");
+    expect(text.length).toBeLessThan(25_000);
+    const shown = body(meta) as unknown as { dimensions: string[]; metrics: string[] };
+    // The full result's rows, read whole: every one, with Google's fields, named once in the answer (names = whole).
+    const link = (meta.content as { type: string; uri?: string; mimeType?: string }[]).find(
+      (c) => c.type === "resource_link" && c.mimeType === "application/json",
+    )?.uri;
+    expect(link, text).toBeDefined();
+    const read = await ga.client.readResource({ uri: `${String(link).replace(/\?.*$/, "")}?page=all` });
+    const rows = JSON.parse((read.contents[0] as { text: string }).text) as {
+      kind: string;
+      apiName: string;
+      uiName: string;
+      description?: string;
+      customDefinition?: boolean;
+    }[];
+    for (const [kind, list] of [
+      ["dimension", shown.dimensions],
+      ["metric", shown.metrics],
+    ] as const) {
+      const own = rows.filter((row) => row.kind === kind);
+      expect(own.length).toBeGreaterThan(0);
+      expect(own.every((row) => typeof row.description === "string")).toBe(true);
+      const names = own.map((row) =>
+        row.uiName && row.uiName !== row.apiName ? `${row.apiName} (${row.uiName})` : row.apiName,
+      );
+      expect([...list].sort()).toEqual([...names].sort());
+      // The property's own come first.
+      const custom = own.filter((row) => row.customDefinition === true).length;
+      expect(list.slice(0, custom).every((name) => /^custom/.test(name))).toBe(true);
+    }
+    expect(firstText(meta)).toContain(
+      `${shown.dimensions.length} dimensions, ${shown.metrics.length} metrics`,
+    );
+  });
 });

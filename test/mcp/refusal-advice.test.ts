@@ -120,7 +120,9 @@ const GA_ROWS: Row[] = [
     says: /google_analytics_api_call with GET v1beta\/properties\/<id>\/metadata/,
     followTool: "google_analytics_api_call",
     follow: () => ({ method: "GET", endpoint: "v1beta/properties/412345671/metadata" }),
-    check: ([metadata]) => expect(JSON.stringify(metadata?.structuredContent)).toContain('"sessions"'),
+    // Each metric as its API name, then its UI name (ga/metadata-names.ts).
+    check: ([metadata]) =>
+      expect(JSON.stringify(metadata?.structuredContent)).toContain('"sessions (Sessions)"'),
   },
 ];
 
