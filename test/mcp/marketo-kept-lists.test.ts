@@ -73,15 +73,17 @@ describe("where … in result(…): a kept result's values", () => {
     // The answer says the where as given, not the values it stands for.
     expect(counted.first).toContain(`where ${where}: ${none.length.toLocaleString("en-US")} of`);
 
-    // count_by takes no result(…): the refusal says to put it in where, which counts the records in it.
-    const inCount = await mkto.call({ ...LEADS, count_by: `id in result("${lists.link}")` });
-    expect(inCount.first).toContain('Put it in where: where "id in result(…)" counts the records in it');
+    // count_by takes result(…) as a condition: its true count is where's (trial s39, N558).
+    const condition = `id in result("${lists.link}")`;
+    const inCount = await mkto.ok<Read<{ count: number }>>({ ...LEADS, count_by: condition });
     const inWhere = await mkto.ok<Read<{ count: number }>>({
       ...LEADS,
       where: `id in result("${lists.link}")`,
       count_by: "leadSource",
     });
     expect(inWhere.data.computed?.matched).toBe(all.filter((lead) => lists.ids.has(String(lead.id))).length);
+    const trueRow = (inCount.data.result as Record<string, unknown>[]).find((row) => row[condition] === true);
+    expect(trueRow?.count).toBe(inWhere.data.computed?.matched);
 
     // Another field than the column: the column is named, as the refusal says.
     const query = { sinceDatetime: "2026-11-25T00:00:00Z", activityTypeIds: "Open Email" };

@@ -110,17 +110,60 @@ describe("where and count_by comparing two fields of a record", () => {
     expect(trueRow?.count).toBe(more.length);
   });
 
-  it("refuses a text written without quotes, and its hint's fix, done, answers", async () => {
+  it("refuses a capitalised text written without quotes where it stands, and its fix, done, answers (review s48, 3)", async () => {
     const refused = await mkto.call<Answer>(members({ where: "firstName == Ada" }));
     expect(refused.result.isError).toBe(true);
-    expect(refused.first).toContain("has a field named Ada");
-    const fix = /e\.g\. (firstName == "Ada")\./.exec(refused.first)?.[1];
-    expect(fix).toBe('firstName == "Ada"');
-    const fixed = await mkto.ok<Answer>(members({ where: fix }));
+    // A syntax refusal, placed in the where: nothing was read for it.
+    expect(refused.first).toMatch(
+      /^Invalid where: expected a quoted text, a number or a field name \(a text is quoted: "Ada"/,
+    );
+    expect(refused.first).toContain("at position 14");
+    const fixed = await mkto.ok<Answer>(members({ where: 'firstName == "Ada"' }));
     const all = await mkto.results<Row>(await mkto.ok<Answer>(members({})));
     const ada = all.filter((row) => String(row.firstName).toLowerCase() === "ada").length;
     expect(ada).toBeGreaterThan(0);
     expect(await mkto.results<Row>(fixed)).toHaveLength(ada);
+  });
+
+  it("refuses a lowercase name no record has, its hint keeping the operator, and the hint's form answers (review s48, 6)", async () => {
+    const refused = await mkto.call<Answer>(members({ where: "firstName != ada" }));
+    expect(refused.result.isError).toBe(true);
+    expect(refused.first).toContain("has a field named ada");
+    const fix = /e\.g\. (firstName != "ada")\./.exec(refused.first)?.[1];
+    expect(fix).toBe('firstName != "ada"');
+    const all = await mkto.results<Row>(await mkto.ok<Answer>(members({})));
+    const others = all.filter((row) => String(row.firstName).toLowerCase() !== "ada").length;
+    expect(await mkto.results<Row>(await mkto.ok<Answer>(members({ where: fix })))).toHaveLength(others);
+  });
+
+  it("takes time_zone for two fields compared (review s48, 5)", async () => {
+    const zoned = await mkto.ok<Answer>(
+      members({ where: "updatedAt >= createdAt", time_zone: "Asia/Kolkata" }),
+    );
+    expect(zoned.first).toContain("match");
+  });
+
+  it("counts per's rows by a count_by condition holding in result(…) (review s48, 1)", {
+    timeout: 60_000,
+  }, async () => {
+    const forms = (extra: Row) => ({
+      method: "GET",
+      endpoint: "/rest/v1/activities.json",
+      query_parameters: { activityTypeIds: "Fill Out Form", sinceDatetime: "2026-11-01" },
+      paginate: true,
+      max_pages: 200,
+      per: "leadId",
+      ...extra,
+    });
+    const path = "/rest/v1/lists/1002/leads.json?fields=id";
+    const condition = `leadId in result("${path}", "id")`;
+    const counted = await mkto.ok<Answer>(forms({ count_by: condition }));
+    const rows = await mkto.results<Row>(await mkto.ok<Answer>(forms({})));
+    const inList = await mkto.results<Row>(await mkto.ok<Answer>(forms({ where: condition })));
+    const count = (value: boolean) =>
+      Number(counted.data.result.find((row) => row[condition] === value)?.count ?? 0);
+    expect(count(true)).toBe(inList.length);
+    expect(count(true) + count(false)).toBe(rows.length);
   });
 });
 

@@ -38,9 +38,21 @@ export function testedFields(expression: Expression): string[] {
   return [expression.field];
 }
 
-/** The pairs of fields an expression compares (`other`: the name after the operator), in order of appearance. */
-export function comparedFields(expression: Expression): { field: string; other: string }[] {
-  if (expression.kind === "and" || expression.kind === "or") return expression.of.flatMap(comparedFields);
-  if (expression.kind === "not") return comparedFields(expression.of);
-  return expression.kind === "fields" ? [{ field: expression.field, other: expression.other }] : [];
+/** The operators as written: `!=` is a negated `==`. */
+const WRITTEN: Record<Comparison, string> = { eq: "==", lt: "<", le: "<=", gt: ">", ge: ">=" };
+
+/**
+ * The pairs of fields an expression compares (`other`: the name after the operator, `op` the operator as written),
+ * in order of appearance.
+ */
+export function comparedFields(
+  expression: Expression,
+  negated = false,
+): { field: string; other: string; op: string }[] {
+  if (expression.kind === "and" || expression.kind === "or")
+    return expression.of.flatMap((of) => comparedFields(of, negated));
+  if (expression.kind === "not") return comparedFields(expression.of, !negated);
+  if (expression.kind !== "fields") return [];
+  const op = negated && expression.op === "eq" ? "!=" : WRITTEN[expression.op];
+  return [{ field: expression.field, other: expression.other, op }];
 }

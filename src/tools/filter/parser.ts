@@ -46,6 +46,23 @@ const TEXT_OPS: Record<string, TextMatch> = {
 };
 const ORDER_OPS: Record<string, Comparison> = { "<": "lt", "<=": "le", ">": "gt", ">=": "ge" };
 
+/**
+ * A bare word after an operator that names another field: a name as fields are written, lowercase first
+ * (leadScore, createdAt, _id) or a dotted path (joined.Fill, attributes."New Value"). A capitalised word (Website,
+ * Germany, Trade Show) is a text written without its quotes, refused where it stands, before anything is read
+ * (review s48, 3: a field named Website was refused only after the whole read).
+ */
+function isFieldName(word: string): boolean {
+  if (isFilterKeyword(word) || /^(true|false|null)$/i.test(word)) return false;
+  return word.includes(".") || /^[a-z_]/.test(word);
+}
+
+/** What a capitalised bare word most likely meant: the text, quoted. */
+const quoteIt = (token: Token): string =>
+  token.kind === "word" && !isFilterKeyword(token.text)
+    ? ` (a text is quoted: ${JSON.stringify(token.text)}; a field's name after an operator starts lowercase or is a dotted path)`
+    : "";
+
 export function isFilterKeyword(word: string): boolean {
   return KEYWORDS.has(word.toLowerCase()) || word.toLowerCase() in TEXT_OPS;
 }
@@ -192,11 +209,11 @@ class Parser {
       if (word === "null") return { kind: "empty", field };
       if (word === "true" || word === "false")
         return { kind: "compare", field, op: "eq", value: { kind: "text", value: word } };
-      if (!isFilterKeyword(word)) return { kind: "fields", field, op: "eq", other: value.text };
+      if (isFieldName(value.text)) return { kind: "fields", field, op: "eq", other: value.text };
     }
     throw this.#error(
       this.#dialect.recordValues
-        ? "expected a quoted text, a number or a field name"
+        ? `expected a quoted text, a number or a field name${quoteIt(value)}`
         : "expected a quoted text or a number",
       value,
     );
@@ -208,18 +225,12 @@ class Parser {
     if (value.kind === "string" && this.#dialect.compareText) {
       return { kind: "compare", field, op, value: { kind: "text", value: value.value } };
     }
-    const word = value.kind === "word" ? value.text : "";
-    if (
-      this.#dialect.recordValues &&
-      word !== "" &&
-      !isFilterKeyword(word) &&
-      !/^(true|false|null)$/i.test(word)
-    ) {
-      return { kind: "fields", field, op, other: word };
+    if (this.#dialect.recordValues && value.kind === "word" && isFieldName(value.text)) {
+      return { kind: "fields", field, op, other: value.text };
     }
     throw this.#error(
       this.#dialect.compareText
-        ? `"${opText}" needs a number, a quoted date or text, or another field's name`
+        ? `"${opText}" needs a number, a quoted date or text, or another field's name${quoteIt(value)}`
         : `"${opText}" compares numbers: expected a number`,
       value,
     );

@@ -267,6 +267,9 @@ export interface DatedCall {
 /** Quoted datetimes with an offset in where (the step's own filter on records read, which compares instants). */
 const WHERE_DATETIME = /["'](\d{4}-\d{2}-\d{2}T[\d:.]+(?:Z|[+-]\d{2}:?\d{2}))["']/g;
 
+/** A field after an operator (a bare name: text is quoted, numbers start with a digit), two fields compared. */
+const FIELDS_COMPARED = /[=<>]\s*(?!(?:true|false|null|and|or|not)\b)[a-z_]/;
+
 /** A quoted date or datetime in where, which with time_zone reads on the zone's clock (records/match.ts). */
 const WHERE_DATED = /["']\d{4}-\d{2}-\d{2}(?:T[\d:.]+(?:Z|[+-]\d{2}:?\d{2})?)?["']/;
 /**
@@ -363,8 +366,10 @@ function datedCall(input: MarketoApiCallInput, ranges: readonly Range[], sent: r
   const bucketed = [input.count_by, input.per, input.count_distinct].some(
     (text) => text !== undefined && BUCKETED.test(text),
   );
-  // A GET path read for join or where reads its sinceDatetime on the zone's clock (marketo/path-read.ts).
-  const pathDated = /[?&]sinceDatetime=/i.test(`${input.join ?? ""} ${input.where ?? ""}`);
+  // A GET path read for join, where or count_by reads its sinceDatetime on the zone's clock (marketo/path-read.ts);
+  // two fields compared read a date alone, or a time without an offset, on it too (records/match.ts; review s48, 5).
+  const texts = `${input.join ?? ""} ${input.where ?? ""} ${input.count_by ?? ""}`;
+  const pathDated = /[?&]sinceDatetime=/i.test(texts) || FIELDS_COMPARED.test(texts);
   if (ranges.length === 0 && !whereDated && !bucketed && !pathDated) {
     throw new ValidationError(
       "time_zone",

@@ -129,7 +129,11 @@ export async function rolledUp(
   const { where: _where, per: _per, ...rest } = input;
   const second: MarketoApiCallInput = rest;
   const bucket = perBucket(input.per ?? "");
-  const spec = { ...(computeSpec(second, "") ?? {}), ...(bucket ? { labelled: [bucket] } : {}) };
+  // count_by's conditions with in result(…) are read with the values the call read for them (review s48, 1).
+  const spec = {
+    ...(computeSpec(second, "", first.spec.keptConditions) ?? {}),
+    ...(bucket ? { labelled: [bucket] } : {}),
+  };
   const rows = per.rows();
   // Rows by a bucket are in its order (days, Monday to Sunday, bands by their low end), not first seen (review
   // s40, 5); order_by still reorders them.

@@ -162,7 +162,7 @@ export function pathReaders(step: Step, ctx: ToolContext, timeZone: string | und
     if (stopped !== undefined) {
       throw new ValidationError(
         field,
-        `the read of ${shown} stopped before its last record (${n(rows.length)} read; stopped by ${stopped}): ${field === "where" ? "as a list it would leave the rest out" : "joined to part of it, records would lack rows they have"}.`,
+        `the read of ${shown} stopped before its last record (${n(rows.length)} read; stopped by ${stopped}): ${field !== "join" ? "as a list it would leave the rest out" : "joined to part of it, records would lack rows they have"}.`,
         {
           hint: `Narrow the path's read (its query: fields, a filter, fewer ids or activity types) so that it is read whole: a path is read up to ${n(MOST_PAGES)} pages, ${n(MOST_ITEMS)} records and ${sizeWords(maxBytes)} of JSON.`,
         },

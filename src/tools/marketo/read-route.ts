@@ -190,6 +190,8 @@ const firstSpec = (spec: ComputeSpec | undefined, per: PerGroups | undefined): C
   ...(per?.listed.length ? { reads: per.listed.map(perNamedField) } : {}),
   // join's row is the records', before where tests them (records/kept-join.ts).
   ...(spec?.join ? { join: spec.join } : {}),
+  // count_by's, for per's rows (joined-answer.ts parses it again): with the values read for its in result(…).
+  ...(spec?.keptConditions ? { keptConditions: spec.keptConditions } : {}),
 });
 
 export interface Route {

@@ -68,6 +68,8 @@ export interface ComputeSpec {
   buckets?: Bucket[];
   /** The count_by columns that are conditions ("leadScore > 50"): true or false for each record. */
   conditions?: CountCondition[];
+  /** count_by's conditions holding `in result(…)`, by their text as written: that text with the values in place. */
+  keptConditions?: ReadonlyMap<string, string>;
   /** The count_by field written with ":columns": its values are the columns of one row per other value. */
   columns?: string;
   /** The zone whose clock where's dates and the buckets read (else UTC). */
@@ -106,6 +108,7 @@ export function computeSpec(
     const columns =
       pivot.part === undefined ? undefined : countFields(pivot.part, "count_by", [], conditions, expanded)[0];
     if (conditions.length > 0) spec.conditions = conditions;
+    if (expanded && expanded.size > 0) spec.keptConditions = expanded;
     if (columns !== undefined) spec.countBy = [...spec.countBy.filter((f) => f !== columns), columns];
     if (columns !== undefined) spec.columns = columns;
   }

@@ -131,7 +131,7 @@ export interface NamedField {
   /** A date bucket or band the name was written with (":day" of "activityDate:day"), kept on the name offered. */
   suffix?: string;
   /** The name came after an operator, compared with this field's value (a text meant unquoted reads as one). */
-  comparedWith?: string;
+  comparedWith?: { field: string; op: string };
 }
 
 /** The fields an expression names, each once, as the unknown-field check takes them (paths may run through lists). */
@@ -140,7 +140,12 @@ export function expressionNamed(input: string, expression: Expression): NamedFie
   const tested = new Set(testedFields(expression));
   return [...new Set(expressionFields(expression))].map((field) => {
     const pair = tested.has(field) ? undefined : compared.find(({ other }) => other === field);
-    return { input, field, throughLists: true, ...(pair ? { comparedWith: pair.field } : {}) };
+    return {
+      input,
+      field,
+      throughLists: true,
+      ...(pair ? { comparedWith: { field: pair.field, op: pair.op } } : {}),
+    };
   });
 }
 
@@ -213,7 +218,7 @@ export function checkFields(
       : `none of the ${records.toLocaleString("en-US")} ${noun}s read has a field named ${unknown.field}; they have ${list}${more}`;
   // A text written without quotes after an operator (status == Open) is read as a field name: say so first.
   const unquoted = unknown.comparedWith
-    ? `${unknown.field} came after an operator, where a name is another field to compare with; a text or date is written in double quotes, e.g. ${quotedField(unknown.comparedWith)} == ${JSON.stringify(unknown.field)}. Or `
+    ? `${unknown.field} came after an operator, where a name is another field to compare with; a text or date is written in double quotes, e.g. ${quotedField(unknown.comparedWith.field)} ${unknown.comparedWith.op} ${JSON.stringify(unknown.field)}. Or `
     : "";
   throw new ValidationError(unknown.input, `${which} (closest first).`, {
     hint: `${unquoted}${unquoted ? "u" : "U"}se one of those names as written (names are case-sensitive; a dotted path reaches into objects, name/value lists and JSON text; quote a name that has spaces), e.g. ${spacedBucket(unknown, seen) ?? `${ranked[0]}${unknown.suffix ?? ""}`}.`,

@@ -1,5 +1,5 @@
 import type { Condition, Expression, Literal } from "../filter/ast.js";
-import { instantOf } from "../zone-clock.js";
+import { instantOf, wallAt } from "../zone-clock.js";
 import { valuesAt } from "./sum.js";
 import {
   DATE_ALONE,
@@ -100,9 +100,18 @@ function valuesOf(field: string): (record: Readonly<Record<string, unknown>>) =>
   };
 }
 
+const isDay = (value: unknown) => typeof value === "string" && DATE_ALONE.test(value);
+
+/** The day an instant falls on, on the zone's clock (else UTC), as that day's midnight UTC. */
+const dayOf = (instant: number, zone: string | undefined): number => {
+  const wall = zone ? wallAt(zone, instant) : instant;
+  return wall - (((wall % 86_400_000) + 86_400_000) % 86_400_000);
+};
+
 /**
  * Two fields of one record compared: as numbers when both are numbers (or numeric text), as times when both are
- * dates or datetimes (in the zone when they carry no offset), else as text with case ignored. An empty side holds
+ * dates or datetimes (in the zone when they carry no offset; a date alone is its whole day, so a datetime compares
+ * with it by its day on the zone's clock), else as text with case ignored. An empty side holds
  * for nothing (and so `!=` holds), as an empty value beside a quoted one.
  */
 function fieldsTest(condition: FieldsCondition, zone: string | undefined): RecordTest {
@@ -114,7 +123,9 @@ function fieldsTest(condition: FieldsCondition, zone: string | undefined): Recor
     const [x, y] = [numberOf(a), numberOf(b)];
     if (x !== undefined && y !== undefined) return x - y;
     const [s, t] = [timeOf(a, zone), timeOf(b, zone)];
-    if (s !== undefined && t !== undefined) return s - t;
+    // A date alone is its whole day, as a quoted one is (review s48, 4): a datetime compares by its day then.
+    if (s !== undefined && t !== undefined)
+      return isDay(a) || isDay(b) ? dayOf(s, zone) - dayOf(t, zone) : s - t;
     const [p, q] = [textOf(a).toLowerCase(), textOf(b).toLowerCase()];
     return p < q ? -1 : p > q ? 1 : 0;
   };
