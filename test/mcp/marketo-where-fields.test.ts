@@ -30,7 +30,8 @@ const members = (extra: Row) => ({
 function compare(a: unknown, b: unknown): number | undefined {
   if (a === null || a === undefined || a === "" || b === null || b === undefined || b === "")
     return undefined;
-  if (typeof a === "number" && typeof b === "number") return a - b;
+  const numeric = (v: unknown) => typeof v === "number" || /^-?\d+(?:\.\d+)?$/.test(String(v));
+  if (numeric(a) && numeric(b)) return Number(a) - Number(b);
   const [s, t] = [Date.parse(String(a)), Date.parse(String(b))];
   if (/^\d{4}-/.test(String(a)) && /^\d{4}-/.test(String(b))) return s - t;
   const [x, y] = [String(a).toLowerCase(), String(b).toLowerCase()];
@@ -134,6 +135,37 @@ describe("where and count_by comparing two fields of a record", () => {
     const all = await mkto.results<Row>(await mkto.ok<Answer>(members({})));
     const others = all.filter((row) => String(row.firstName).toLowerCase() !== "ada").length;
     expect(await mkto.results<Row>(await mkto.ok<Answer>(members({ where: fix })))).toHaveLength(others);
+  });
+
+  it("offers a name with spaces after an operator in the form read as a field, and that form answers (review s48, 2)", {
+    timeout: 60_000,
+  }, async () => {
+    const changes = (where: string) => ({
+      method: "GET",
+      endpoint: "/rest/v1/activities.json",
+      query_parameters: { activityTypeIds: "Change Data Value", sinceDatetime: "2026-11-15" },
+      paginate: true,
+      max_pages: 200,
+      where,
+    });
+    const refused = await mkto.call<Answer>(changes('attributes."Old Value" > attributes.NewValue'));
+    expect(refused.result.isError).toBe(true);
+    const offered = /e\.g\. (attributes\."New Value")/.exec(refused.first)?.[1];
+    expect(offered, refused.first).toBe('attributes."New Value"');
+    const all = await mkto.results<Row>(
+      await mkto.ok<Answer>(changes('attributes."Old Value" is not empty')),
+    );
+    const value = (row: Row, name: string) =>
+      ((row.attributes ?? []) as { name: string; value: unknown }[]).find((a) => a.name === name)?.value;
+    const expected = all.filter((row) => {
+      const c = compare(value(row, "Old Value"), value(row, "New Value"));
+      return c !== undefined && c > 0;
+    });
+    expect(expected.length).toBeGreaterThan(0);
+    const kept = await mkto.results<Row>(
+      await mkto.ok<Answer>(changes(`attributes."Old Value" > ${offered}`)),
+    );
+    expect(kept.length).toBe(expected.length);
   });
 
   it("takes time_zone for two fields compared (review s48, 5)", async () => {

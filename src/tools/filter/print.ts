@@ -9,6 +9,20 @@ function printField(field: string): string {
 }
 
 /**
+ * A field as the parser reads it after an operator, where a quoted text is a value: a name with other characters
+ * inside a dotted path has them quoted after its head (joined."Visit Webpage", as the lexer reads a path with a
+ * quoted part); a name with no plain head cannot be written there, and is quoted as the field it is elsewhere.
+ */
+export function operandField(field: string): string {
+  if (PLAIN.test(field) && !isFilterKeyword(field)) return field;
+  for (let at = field.lastIndexOf("."); at > 0; at = field.lastIndexOf(".", at - 1)) {
+    const head = field.slice(0, at);
+    if (PLAIN.test(head) && at < field.length - 1) return `${head}.${JSON.stringify(field.slice(at + 1))}`;
+  }
+  return JSON.stringify(field);
+}
+
+/**
  * Prints an expression in the syntax parseExpression reads (for messages, summaries and the round-trip
  * property tests). Nested groups are parenthesized, so parsing the output gives the same tree.
  */
@@ -30,7 +44,7 @@ function printNot(inner: Expression): string {
     return `${printField(inner.field)} != ${printLiteral(inner.value)}`;
   }
   if (inner.kind === "fields" && inner.op === "eq") {
-    return `${printField(inner.field)} != ${printField(inner.other)}`;
+    return `${printField(inner.field)} != ${operandField(inner.other)}`;
   }
   if (inner.kind === "in") return `${printField(inner.field)} not in ${printList(inner.values)}`;
   if (inner.kind === "empty") return `${printField(inner.field)} is not empty`;
@@ -58,7 +72,7 @@ function printCondition(condition: Condition): string {
     case "between":
       return `${field} between ${printLiteral(condition.from)} and ${printLiteral(condition.to)}`;
     case "fields":
-      return `${field} ${COMPARISONS[condition.op]} ${printField(condition.other)}`;
+      return `${field} ${COMPARISONS[condition.op]} ${operandField(condition.other)}`;
     default:
       return `${field} is empty`;
   }

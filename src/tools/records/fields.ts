@@ -1,6 +1,7 @@
 import { distance } from "fastest-levenshtein";
 import { ValidationError } from "../../errors.js";
 import { comparedFields, type Expression, expressionFields, testedFields } from "../filter/ast.js";
+import { operandField } from "../filter/print.js";
 import { BUCKET_UNITS } from "./buckets.js";
 import { innerObject, isObject } from "./values.js";
 
@@ -205,10 +206,12 @@ export function checkFields(
       : // join's own field is read before joined is added (records/kept-join.ts): none of joined's is one.
         seen.names.filter((name) => unknown.input !== "join" || !isJoinedPath(name)),
   );
+  // After an operator a quoted name is a text: a name with spaces is offered as a path with a quoted part there
+  // (attributes."New Value"), which is read as the field (review s48, 2: "attributes.New Value" compared as text).
   const ranked = [
     ...closest.filter((name) => !seen.holdsObjects(name)),
     ...closest.filter((name) => seen.holdsObjects(name)),
-  ].map(quotedField);
+  ].map(unknown.comparedWith ? operandField : quotedField);
   const list = ranked.slice(0, SHOWN).join(", ");
   const more = ranked.length > SHOWN ? ` and ${ranked.length - SHOWN} more` : "";
   const which = columns

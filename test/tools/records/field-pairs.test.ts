@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { parseExpression, RECORDS_DIALECT } from "../../../src/tools/filter/parser.js";
+import { printExpression } from "../../../src/tools/filter/print.js";
 import { recordTest } from "../../../src/tools/records/match.js";
 
 /**
@@ -32,5 +33,18 @@ describe("two fields compared", () => {
       ),
       { numRuns: 300 },
     );
+  });
+});
+
+describe("two fields compared, printed", () => {
+  it("parse back to the same tree, a name with spaces written after its head (review s48, 2)", () => {
+    for (const where of [
+      'joined."Visit Webpage" > joined."Fill Out Form"',
+      'attributes."Old Value" != attributes."New Value"',
+      "updatedAt >= createdAt and not leadScore < id",
+    ]) {
+      const tree = parseExpression(where, at, RECORDS_DIALECT);
+      expect(parseExpression(printExpression(tree), at, RECORDS_DIALECT)).toEqual(tree);
+    }
   });
 });
