@@ -123,10 +123,12 @@ describe("count_by a condition", () => {
 
   it("a condition with its text unquoted is refused as where refuses it, and the hint's form runs (review s25, finding 7)", async () => {
     const refused = await refusal("id,leadSource", { count_by: "leadSource == Webinar" });
-    // A bare word after == is another field's name (two fields compared): none is named Webinar, so say to quote it.
-    expect(refused).toContain("Invalid count_by: none of the");
-    expect(refused).toContain("has a field named Webinar");
-    expect(refused).toContain('a text or date is written in double quotes, e.g. leadSource == "Webinar"');
+    // A capitalised bare word after == is a text without its quotes (a field's name starts lowercase): refused as it
+    // stands, before anything is read.
+    expect(refused).toContain(
+      'Invalid count_by: expected a quoted text, a number or a field name (a text is quoted: "Webinar"',
+    );
+    expect(refused).toContain('quote text and dates, e.g. leadSource == "Webinar"');
     await read('leadSource == "Webinar"');
   });
 

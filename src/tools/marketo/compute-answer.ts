@@ -160,7 +160,11 @@ export function computedAnswer(input: MarketoApiCallInput, ctx: ToolContext, com
     for (const row of rows) for (const column of computed.hidden) delete row[column];
   }
   const keep = ctx.fullResults !== undefined;
-  const preview = computed.file === true && keep && !spec.countBy;
+  // An export's file, per's rows and limit per's records are sets more often handed on (in result(…), join) than
+  // read: many of them are previewed beside their link, as a file is (trial s39: N558 printed 11,000 to 20,000
+  // characters of per's rows three times, N561 28,000 of each lead's first activity, for a link).
+  const preview =
+    keep && !spec.countBy && (computed.file === true || computed.from !== undefined || !!spec.each);
   const capped = capItems(rows, MAX_RESULT_BYTES, true).items;
   const previewRows = spec.order ? RANKED_PREVIEW_ROWS : PREVIEW_ROWS;
   const cut = preview && rows.length > WHOLE_FILE_ROWS && previewRows < MOST * rows.length && !fewChars(rows);
