@@ -160,15 +160,7 @@ export function computedAnswer(input: MarketoApiCallInput, ctx: ToolContext, com
     for (const row of rows) for (const column of computed.hidden) delete row[column];
   }
   const keep = ctx.fullResults !== undefined;
-  // An export's file, per's rows and limit per's records are sets more often handed on (in result(…), join) than
-  // read: many of them are previewed beside their link, as a file is (trial s39: N558 printed 11,000 to 20,000
-  // characters of per's rows three times, N561 28,000 of each lead's first activity, for a link).
-  const preview =
-    keep && !spec.countBy && (computed.file === true || computed.from !== undefined || !!spec.each);
-  const capped = capItems(rows, MAX_RESULT_BYTES, true).items;
-  const previewRows = spec.order ? RANKED_PREVIEW_ROWS : PREVIEW_ROWS;
-  const cut = preview && rows.length > WHOLE_FILE_ROWS && previewRows < MOST * rows.length && !fewChars(rows);
-  const shown = cut ? capped.slice(0, previewRows) : capped;
+  const shown = shownOf(rows, computed, keep);
   // A cursor continues exactly after the last record shown only in read order (where alone); sorted or
   // counted, it continues the read after the last record read, for figures of their own.
   // limit in read order is a page: its cursor too continues after the last record shown (review s22, finding 2).
@@ -219,6 +211,25 @@ export function computedAnswer(input: MarketoApiCallInput, ctx: ToolContext, com
   };
   const columns = spec.countBy ? columnsOf(computed) : undefined;
   return { data, counts, ...(full ? { full } : {}), ...(columns ? { columns } : {}) };
+}
+
+/** The rows an answer shows: those within its bytes, or a preview of a set that is linked. */
+function shownOf(
+  rows: Record<string, unknown>[],
+  computed: Computed,
+  keep: boolean,
+): Record<string, unknown>[] {
+  const spec = computed.compute.spec;
+  // An export's file, per's rows and limit per's records are sets more often handed on (in result(…), join) than
+  // read: many of them are previewed beside their link, as a file is (trial s39: N558 printed 11,000 to 20,000
+  // characters of per's rows three times, N561 28,000 of each lead's first activity, for a link).
+  const preview =
+    keep && !spec.countBy && (computed.file === true || computed.from !== undefined || !!spec.each);
+  const capped = capItems(rows, MAX_RESULT_BYTES, true).items;
+  const previewRows = spec.order ? RANKED_PREVIEW_ROWS : PREVIEW_ROWS;
+  const cut = preview && rows.length > WHOLE_FILE_ROWS && previewRows < MOST * rows.length && !fewChars(rows);
+  const shown = cut ? capped.slice(0, previewRows) : capped;
+  return shown;
 }
 
 /** limit per's groups whose cut falls in a tie of the sort: order_by's fields, else count_by's count. */
