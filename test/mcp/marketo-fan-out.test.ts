@@ -471,5 +471,22 @@ describe("the recipes resource's per-program recipes", () => {
     expect(success.data.computed?.matched).toBe(
       success.data.result.reduce((sum, row) => sum + (row.count as number), 0),
     );
+    // A member's own fields, as the note says, from Get Program Members (trial s40, N576: 1006 on this read).
+    const members = await ok({
+      method: "GET",
+      endpoint: "/rest/v1/programs/{programId}/members.json",
+      query_parameters: {
+        programId: [1001],
+        filterType: "reachedSuccess",
+        filterValues: "true,false",
+        fields: "leadId,membershipDate,myCustomField",
+      },
+      paginate: true,
+    });
+    const per1001 = data.result.find((row) => Number(row.programId) === 1001)?.count;
+    expect(members.data.computed?.read ?? members.data.result.length).toBe(per1001);
+    expect(Object.keys(members.data.result[0] ?? {})).toEqual(
+      expect.arrayContaining(["leadId", "membershipDate", "myCustomField"]),
+    );
   });
 });

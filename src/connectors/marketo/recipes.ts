@@ -215,6 +215,8 @@ export const COMPUTE_RECIPES: readonly ComputeRecipe[] = [
   },
   {
     // Members only per program (https://experienceleague.adobe.com/en/docs/marketo-developer/marketo/rest/lead-database/leads#get-leads-by-program-id): trial s7, N21.
+    // A member's custom fields come from Get Program Members (trial s40, N576: a call spent on 1006 here):
+    // https://experienceleague.adobe.com/en/docs/marketo-developer/marketo/rest/lead-database/program-members
     task: "members per program, counted and ranked, in one call",
     call: {
       method: "GET",
@@ -228,7 +230,9 @@ export const COMPUTE_RECIPES: readonly ComputeRecipe[] = [
       "Your program ids in the list, up to 200. Each program's members are read (every page) and tagged with its " +
       "programId, so count_by counts them per program and the counts add up to the members read; count_by " +
       '"programId,membership.progressionStatus" splits each program by status, and where ' +
-      "'membership.reachedSuccess = true' keeps the successes.",
+      "'membership.reachedSuccess = true' keeps the successes. A member's own fields (the program's custom member " +
+      "fields) are not read here: GET /rest/v1/programs/{programId}/members.json with filterType reachedSuccess, " +
+      'filterValues "true,false" and fields (e.g. "leadId,membershipDate,myCustomField") reads them.',
   },
   {
     // Trial s8, N29: which lead fields mean "cannot be emailed" was said nowhere. Marketo's standard mailability
