@@ -54,11 +54,12 @@ describe("where and count_by comparing two fields of a record", () => {
     expect(all.length).toBeGreaterThan(100);
     await fc.assert(
       fc.asyncProperty(
-        fc.constantFrom(["leadScore", "id"], ["updatedAt", "createdAt"], ["firstName", "lastName"]),
+        // A one-word field (id) goes first: after an operator a field is a camelCase name or a dotted path.
+        fc.constantFrom(["id", "leadScore"], ["updatedAt", "createdAt"], ["firstName", "lastName"]),
         fc.constantFrom("==", "!=", "<", "<=", ">", ">="),
         fc.boolean(),
         async ([a, b], op, swap) => {
-          const [left, right] = swap ? [b, a] : [a, b];
+          const [left, right] = swap && a !== "id" ? [b, a] : [a, b];
           const where = `${left} ${op} ${right}`;
           const expected = all.filter((row) => {
             const c = compare(row[left as string], row[right as string]);
@@ -126,15 +127,26 @@ describe("where and count_by comparing two fields of a record", () => {
     expect(await mkto.results<Row>(fixed)).toHaveLength(ada);
   });
 
-  it("refuses a lowercase name no record has, its hint keeping the operator, and the hint's form answers (review s48, 6)", async () => {
-    const refused = await mkto.call<Answer>(members({ where: "firstName != ada" }));
+  it("refuses a camelCase name no record has, its hint keeping the operator, and the hint's form answers (review s48, 6)", async () => {
+    const refused = await mkto.call<Answer>(members({ where: "firstName != adaLovelace" }));
     expect(refused.result.isError).toBe(true);
-    expect(refused.first).toContain("has a field named ada");
-    const fix = /e\.g\. (firstName != "ada")\./.exec(refused.first)?.[1];
-    expect(fix).toBe('firstName != "ada"');
+    expect(refused.first).toContain("has a field named adaLovelace");
+    const fix = /e\.g\. (firstName != "adaLovelace")\./.exec(refused.first)?.[1];
+    expect(fix).toBe('firstName != "adaLovelace"');
     const all = await mkto.results<Row>(await mkto.ok<Answer>(members({})));
-    const others = all.filter((row) => String(row.firstName).toLowerCase() !== "ada").length;
-    expect(await mkto.results<Row>(await mkto.ok<Answer>(members({ where: fix })))).toHaveLength(others);
+    expect(await mkto.results<Row>(await mkto.ok<Answer>(members({ where: fix })))).toHaveLength(all.length);
+  });
+
+  it("refuses a plain lowercase word after an operator before reading, though a field has that name (review s49, 1)", async () => {
+    // email is a field of these records: read as one, utmMedium == email matched no lead, silently.
+    const refused = await mkto.call<Answer>(members({ where: "lastName == email" }));
+    expect(refused.result.isError).toBe(true);
+    expect(refused.first).toContain('(a text is quoted: "email";');
+    expect(refused.first).toContain("put it first: email == <the other field>");
+    expect(refused.first).toContain("at position 13");
+    // Several words are quoted whole (review s49, 7).
+    const spaced = await mkto.call<Answer>(members({ where: "lastName != Van Dyke" }));
+    expect(spaced.first).toContain('(a text is quoted: "Van Dyke";');
   });
 
   it("offers a name with spaces after an operator in the form read as a field, and that form answers (review s48, 2)", {
@@ -172,7 +184,14 @@ describe("where and count_by comparing two fields of a record", () => {
     const zoned = await mkto.ok<Answer>(
       members({ where: "updatedAt >= createdAt", time_zone: "Asia/Kolkata" }),
     );
-    expect(zoned.first).toContain("match");
+    // The zone is said, as for a quoted date (review s49, 5); a text holding "=" is no field compared (review s49, 6).
+    expect(zoned.first).toContain(
+      "where updatedAt >= createdAt (dates in Asia/Kolkata, a date alone its whole day)",
+    );
+    const texts = await mkto.call<Answer>(
+      members({ where: 'lastName contains "a=b"', time_zone: "Asia/Kolkata" }),
+    );
+    expect(texts.first).toMatch(/^Invalid time_zone: it applies to/);
   });
 
   it("counts per's rows by a count_by condition holding in result(…) (review s48, 1)", {

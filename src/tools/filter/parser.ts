@@ -47,21 +47,27 @@ const TEXT_OPS: Record<string, TextMatch> = {
 const ORDER_OPS: Record<string, Comparison> = { "<": "lt", "<=": "le", ">": "gt", ">=": "ge" };
 
 /**
- * A bare word after an operator that names another field: a name as fields are written, lowercase first
- * (leadScore, createdAt, _id) or a dotted path (joined.Fill, attributes."New Value"). A capitalised word (Website,
- * Germany, Trade Show) is a text written without its quotes, refused where it stands, before anything is read
- * (review s48, 3: a field named Website was refused only after the whole read).
+ * A bare word after an operator that names another field: a camelCase name (createdAt, leadScore: a capital inside)
+ * or a dotted path (joined.total, attributes."New Value"). Any other bare word is a text written without its quotes,
+ * refused where it stands, before anything is read: a capitalised one (Website: review s48, 3) and a plain lowercase
+ * one too, which may be a value and a field's name at once (utmMedium == email compared with the email field,
+ * silently: review s49, 1). A one-word field is compared by putting it first (email == utmMedium).
  */
-function isFieldName(word: string): boolean {
+export function isFieldName(word: string): boolean {
   if (isFilterKeyword(word) || /^(true|false|null)$/i.test(word)) return false;
-  return word.includes(".") || /^[a-z_]/.test(word);
+  return /^[a-z_][A-Za-z0-9_]*\.\S/.test(word) || /^[a-z][a-z0-9]*[A-Z][A-Za-z0-9_]*$/.test(word);
 }
 
-/** What a capitalised bare word most likely meant: the text, quoted. */
-const quoteIt = (token: Token): string =>
-  token.kind === "word" && !isFilterKeyword(token.text)
-    ? ` (a text is quoted: ${JSON.stringify(token.text)}; a field's name after an operator starts lowercase or is a dotted path)`
-    : "";
+/** What a bare word most likely meant: the text (the words that follow it too, "Trade Show"), quoted. */
+function quoteIt(words: readonly string[]): string {
+  if (words.length === 0) return "";
+  const text = JSON.stringify(words.join(" "));
+  const one = words.length === 1 && /^[a-z][a-z0-9_]*$/.test(words[0] as string);
+  return (
+    ` (a text is quoted: ${text}; a field after an operator is a camelCase name or a dotted path, e.g. createdAt or joined.total` +
+    `${one ? `; to compare with the field ${words[0]}, put it first: ${words[0]} == <the other field>` : ""})`
+  );
+}
 
 export function isFilterKeyword(word: string): boolean {
   return KEYWORDS.has(word.toLowerCase()) || word.toLowerCase() in TEXT_OPS;
@@ -111,6 +117,17 @@ class Parser {
 
   #isWord(word: string, token: Token = this.#peek()): boolean {
     return token.kind === "word" && token.text.toLowerCase() === word;
+  }
+
+  /** A bare word and the bare words after it, up to an operator, a keyword or the end ("Trade Show"). */
+  #wordsFrom(token: Token): string[] {
+    if (token.kind !== "word" || isFilterKeyword(token.text)) return [];
+    const words = [token.text];
+    for (let at = this.#index; ; at += 1) {
+      const next = this.#tokens[at];
+      if (next?.kind !== "word" || isFilterKeyword(next.text)) return words;
+      words.push(next.text);
+    }
   }
 
   #expectPunct(text: "(" | ")" | ",") {
@@ -213,7 +230,7 @@ class Parser {
     }
     throw this.#error(
       this.#dialect.recordValues
-        ? `expected a quoted text, a number or a field name${quoteIt(value)}`
+        ? `expected a quoted text, a number or a field name${quoteIt(this.#wordsFrom(value))}`
         : "expected a quoted text or a number",
       value,
     );
@@ -230,7 +247,7 @@ class Parser {
     }
     throw this.#error(
       this.#dialect.compareText
-        ? `"${opText}" needs a number, a quoted date or text, or another field's name${quoteIt(value)}`
+        ? `"${opText}" needs a number, a quoted date or text, or another field's name${quoteIt(this.#wordsFrom(value))}`
         : `"${opText}" compares numbers: expected a number`,
       value,
     );

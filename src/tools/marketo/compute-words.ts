@@ -6,7 +6,7 @@
  */
 import { DEFAULT_MAX_ITEMS, type MarketoApiCallInput } from "../../schemas/marketo.js";
 import type { Expression } from "../filter/ast.js";
-import { expressionFields } from "../filter/ast.js";
+import { comparedFields, expressionFields } from "../filter/ast.js";
 import { n, plural } from "../numbers-in-words.js";
 import type { ComputeSpec, RecordCompute } from "../records/compute.js";
 import { groupShareColumn } from "../records/count-fields.js";
@@ -46,7 +46,9 @@ export function figureWords(spec: ComputeSpec, computed: Computed): string[] {
         : "";
     // With time_zone, where's dates are that zone's (records/match.ts): said, as the buckets' clock is.
     const zoned =
-      spec.zone && /["']\d{4}-\d{2}-\d{2}(?:T[\d:.]+)?["']/.test(spec.where.text)
+      spec.zone &&
+      (/["']\d{4}-\d{2}-\d{2}(?:T[\d:.]+)?["']/.test(spec.where.text) ||
+        comparedFields(spec.where.expression).length > 0)
         ? ` (dates in ${spec.zone}, a date alone its whole day)`
         : "";
     parts.push(

@@ -267,8 +267,8 @@ export interface DatedCall {
 /** Quoted datetimes with an offset in where (the step's own filter on records read, which compares instants). */
 const WHERE_DATETIME = /["'](\d{4}-\d{2}-\d{2}T[\d:.]+(?:Z|[+-]\d{2}:?\d{2}))["']/g;
 
-/** A field after an operator (a bare name: text is quoted, numbers start with a digit), two fields compared. */
-const FIELDS_COMPARED = /[=<>]\s*(?!(?:true|false|null|and|or|not)\b)[a-z_]/;
+/** A field after an operator, two fields compared: a camelCase name or a dotted path (filter/parser.ts isFieldName). */
+const FIELDS_COMPARED = /[=<>]\s*(?:[a-z_][A-Za-z0-9_]*\.[^\s.]|[a-z][a-z0-9]*[A-Z])/;
 
 /** A quoted date or datetime in where, which with time_zone reads on the zone's clock (records/match.ts). */
 const WHERE_DATED = /["']\d{4}-\d{2}-\d{2}(?:T[\d:.]+(?:Z|[+-]\d{2}:?\d{2})?)?["']/;

@@ -220,9 +220,10 @@ export function checkFields(
       ? `the one ${noun} read has no field named ${unknown.field}; it has ${list}${more}`
       : `none of the ${records.toLocaleString("en-US")} ${noun}s read has a field named ${unknown.field}; they have ${list}${more}`;
   // A text written without quotes after an operator (status == Open) is read as a field name: say so first.
-  const unquoted = unknown.comparedWith
-    ? `${unknown.field} came after an operator, where a name is another field to compare with; a text or date is written in double quotes, e.g. ${quotedField(unknown.comparedWith.field)} ${unknown.comparedWith.op} ${JSON.stringify(unknown.field)}. Or `
-    : "";
+  const unquoted =
+    unknown.comparedWith && !unknown.field.includes(".")
+      ? `${unknown.field} came after an operator, where a name is another field to compare with; a text or date is written in double quotes, e.g. ${operandField(unknown.comparedWith.field)} ${unknown.comparedWith.op} ${JSON.stringify(unknown.field)}. Or `
+      : "";
   throw new ValidationError(unknown.input, `${which} (closest first).`, {
     hint: `${unquoted}${unquoted ? "u" : "U"}se one of those names as written (names are case-sensitive; a dotted path reaches into objects, name/value lists and JSON text; quote a name that has spaces), e.g. ${spacedBucket(unknown, seen) ?? `${ranked[0]}${unknown.suffix ?? ""}`}.`,
     details: { field: unknown.input, unknown_field: unknown.field, fields: ranked.slice(0, 50) },

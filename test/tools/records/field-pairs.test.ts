@@ -7,7 +7,7 @@ import { recordTest } from "../../../src/tools/records/match.js";
 /**
  * Two fields compared (records/match.ts fieldsTest) read a value as the same value quoted would be read (review s48,
  * 4: a date alone beside a datetime was its midnight, not its whole day as a quoted date is). Invariant, over
- * generated datetimes, dates, operators and zones: `t <op> d` holds for a record exactly when `t <op> "<d's value>"`.
+ * generated datetimes, dates, operators and zones: `sentAt <op> webinarDate` holds for a record exactly when `sentAt <op> "<webinarDate's value>"`.
  */
 const at = { field: "where", hint: "" };
 const holds = (where: string, record: Record<string, unknown>, zone?: string) =>
@@ -27,8 +27,10 @@ describe("two fields compared", () => {
           const date = new Date(d).toISOString().slice(0, 10);
           const iso = new Date(d - (d % 86_400_000) + offset).toISOString();
           const time = withOffset ? iso : iso.replace(/\.\d{3}Z$/, "");
-          const record = { t: time, d: date };
-          expect(holds(`t ${op} d`, record, zone)).toBe(holds(`t ${op} "${date}"`, record, zone));
+          const record = { sentAt: time, webinarDate: date };
+          expect(holds(`sentAt ${op} webinarDate`, record, zone)).toBe(
+            holds(`sentAt ${op} "${date}"`, record, zone),
+          );
         },
       ),
       { numRuns: 300 },
@@ -41,7 +43,7 @@ describe("two fields compared, printed", () => {
     for (const where of [
       'joined."Visit Webpage" > joined."Fill Out Form"',
       'attributes."Old Value" != attributes."New Value"',
-      "updatedAt >= createdAt and not leadScore < id",
+      "updatedAt >= createdAt and not id < leadScore",
     ]) {
       const tree = parseExpression(where, at, RECORDS_DIALECT);
       expect(parseExpression(printExpression(tree), at, RECORDS_DIALECT)).toEqual(tree);
