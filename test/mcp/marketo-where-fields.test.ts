@@ -273,3 +273,47 @@ describe("count_by with in result(…)", () => {
     );
   });
 });
+
+describe("the recipe of sends before a first click", () => {
+  it("counts each lead's sends before its first click, as the sends and clicks read whole do (trial s41, N578)", {
+    timeout: 120_000,
+  }, async () => {
+    const from = "2026-11-01";
+    const recipe = JSON.parse(
+      JSON.stringify((await mkto.recipe("how many emails each lead was sent")) ?? {}).replaceAll(
+        "<from>",
+        from,
+      ),
+    ) as Row;
+    expect(recipe.join).toBeDefined();
+    const answer = await mkto.ok<Answer>(recipe);
+    const read = async (type: string) =>
+      mkto.results<Row>(
+        await mkto.ok<Answer>({
+          method: "GET",
+          endpoint: "/rest/v1/activities.json",
+          query_parameters: { sinceDatetime: from, activityTypeIds: type },
+          paginate: true,
+          max_pages: 200,
+        }),
+      );
+    const [sends, clicks] = [await read("Send Email"), await read("Click Email")];
+    const firstClick = new Map<unknown, number>();
+    for (const click of clicks) {
+      const at = Date.parse(String(click.activityDate));
+      firstClick.set(click.leadId, Math.min(firstClick.get(click.leadId) ?? Number.POSITIVE_INFINITY, at));
+    }
+    const before = new Map<unknown, number>();
+    for (const send of sends) {
+      const first = firstClick.get(send.leadId);
+      if (first !== undefined && Date.parse(String(send.activityDate)) < first)
+        before.set(send.leadId, (before.get(send.leadId) ?? 0) + 1);
+    }
+    const expected = new Map<number, number>();
+    for (const count of before.values()) expected.set(count, (expected.get(count) ?? 0) + 1);
+    expect(expected.size).toBeGreaterThan(1);
+    expect(new Map(answer.data.result.map((row) => [Number(row.records), Number(row.count)]))).toEqual(
+      expected,
+    );
+  });
+});

@@ -100,4 +100,25 @@ export const ACTIVITY_PAIR_RECIPES: readonly ComputeRecipe[] = [
       "pivots; a lead field read in where or count_by must be named in lead_fields (an email's domain: lead_fields " +
       '"email", where lead.email ends_with "@acme.com"). The fields hold the leads\' values now, not at each activity\'s date.',
   },
+  {
+    // Trial s41 N578: "how many emails until a first click" read 657,000 characters of sends and clicks back.
+    task: "how many emails each lead was sent before its first click (activities before another's first), in one call",
+    call: {
+      method: "GET",
+      endpoint: "/rest/v1/activities.json",
+      query_parameters: { sinceDatetime: "<from>", activityTypeIds: "Send Email" },
+      paginate: true,
+      max_pages: 200,
+      join: '"/rest/v1/activities.json?activityTypeIds=Click Email&sinceDatetime=<from>" on leadId = leadId',
+      where: "joined is not empty and not (activityDate >= joined.activityDate)",
+      per: "leadId",
+      count_by: "records",
+    },
+    note:
+      "join reads the clicks in the same call and gives each send joined, its lead's clicks (a list when several); a " +
+      "condition on a list holds when one item does, so not (activityDate >= joined.activityDate) keeps a send no " +
+      "click came at or before: the sends before the first click. per rolls them up a row per lead, count_by records " +
+      'counts leads by how many they were sent; lead_fields "leadSource" and count_by "lead.leadSource,records" split ' +
+      "it by source. A lead whose first click came before any send read has no row.",
+  },
 ];
