@@ -161,7 +161,7 @@ export const MarketoApiCallInput = z.strictObject({
     .max(200)
     .optional()
     .describe(
-      'Reads, exports: a row per value ("leadId") with records (its count), types (activities), distinct values of fields after it ("leadId,attributes.Device"); where before, count_by after.',
+      'Reads, exports: a row per value ("leadId"; "primaryAttributeValue & leadId" per pair) with records (its count), types (activities), distinct values of fields after it ("leadId,attributes.Device"); where before, count_by after.',
     )
     .meta({ title: "One row per", examples: ["leadId"] }),
   // Two activities in one read (activity-previous.ts): a send and its click, a visit and the form filled after.

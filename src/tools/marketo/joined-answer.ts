@@ -109,7 +109,11 @@ export async function rolledUp(
   // No matching record with a value in the field: no row. A field no record has is refused with the fields they
   // have, as where's are; one they have but never filled, plainly.
   if (per.added === 0 && first.matched > 0) {
-    checkFields([{ ...perNamedField(per.field), throughLists: true }], first.fields, first.read);
+    checkFields(
+      per.keys.map((key) => ({ ...perNamedField(key), throughLists: true })),
+      first.fields,
+      first.read,
+    );
     throw new ValidationError(
       "per",
       `none of the ${plural(first.matched, "matching record")} has a value in ${per.field}.`,
@@ -161,8 +165,8 @@ export function checkPerFields(spec: ComputeSpec | undefined, per: PerGroups): v
   const onRows = spec?.where
     ? expressionFields(spec.where.expression).find(
         (field) =>
-          own.slice(1).includes(field) &&
-          field !== per.field &&
+          own.slice(per.keys.length).includes(field) &&
+          !per.keys.includes(field) &&
           field !== per.carry &&
           !per.listed.includes(field),
       )
@@ -259,7 +263,7 @@ function checkListedUse(spec: ComputeSpec | undefined, per: PerGroups): void {
 
 /** The clock per's date buckets are on, said as count_by's are (review s39, 3: neither zone nor UTC was said). */
 function clockWords(input: MarketoApiCallInput, per: PerGroups): string {
-  const dated = [per.field, ...per.listed].filter((name) => DATE_BUCKET.test(name));
+  const dated = [...per.keys, ...per.listed].filter((name) => DATE_BUCKET.test(name));
   if (dated.length === 0) return "";
   return input.time_zone
     ? `; ${dated.join(", ")} on ${input.time_zone}'s clock`
@@ -281,7 +285,7 @@ function longLists(per: PerGroups): string {
   const up = `; a row lists up to ${n(most[long] ?? 0)} values of ${name}`;
   // A bucket is no field count_distinct reads (review s39, 5): only said.
   if (perHead(name) !== name) return up;
-  return `${up}: to count them without listing them, leave per out and count_by "${per.field}" with count_distinct "${name}"`;
+  return `${up}: to count them without listing them, leave per out and count_by "${per.keys.join(",")}" with count_distinct "${name}"`;
 }
 
 /** More values than a row's list is read for: a count says more. */

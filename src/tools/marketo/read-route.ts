@@ -72,7 +72,7 @@ export function checkComputable(input: MarketoApiCallInput): void {
  * refused on a file read by GET, a write or a cursor, before anything is sent.
  */
 export function checkPer(input: MarketoApiCallInput, file: boolean): void {
-  if (input.per !== undefined && perFields(input.per).field === "") {
+  if (input.per !== undefined && perFields(input.per).keys.includes("")) {
     throw new ValidationError("per", "its first field, the one each row is for, is empty.", {
       hint: 'Name it first, e.g. per "leadId" or "leadId,attributes.Is Mobile Device".',
     });
@@ -121,15 +121,15 @@ export function checkPerContainers(input: MarketoApiCallInput, path: string): vo
     next: '"next.primaryAttributeValue"',
     previous: '"previous.primaryAttributeValue"',
   };
-  const { field, listed } = perFields(input.per);
-  if (activities) checkUndated([field, ...listed]);
-  const whole = [field, ...listed].find((name) => inside[name] !== undefined);
+  const { field, keys, listed } = perFields(input.per);
+  if (activities) checkUndated([...keys, ...listed]);
+  const whole = [...keys, ...listed].find((name) => inside[name] !== undefined);
   if (whole === undefined) return;
   throw new ValidationError(
     "per",
     `${whole} holds ${inside[whole]}, not one value a row can be for or list.`,
     {
-      hint: `Name a field inside it, e.g. per "${whole === field ? "" : `${field},`}${examples[whole]?.slice(1, -1)}".`,
+      hint: `Name a field inside it, e.g. per "${keys.includes(whole) ? "" : `${field},`}${examples[whole]?.slice(1, -1)}".`,
     },
   );
 }
@@ -172,7 +172,7 @@ function perGroups(route: Route): PerGroups | undefined {
     isActivityRead(route.input.method, route.checked.value) || route.checked.value === ACTIVITY_EXPORT_CREATE;
   // A row per lead keeps the lead's own fields that lead_fields joined (trial s30 N426, N427 expected them there).
   const lead =
-    perFields(per).field === "leadId" && route.input.lead_fields !== undefined ? "lead" : undefined;
+    perFields(per).keys.includes("leadId") && route.input.lead_fields !== undefined ? "lead" : undefined;
   return new PerGroups(
     per,
     activities ? "activityType" : undefined,

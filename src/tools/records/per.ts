@@ -19,7 +19,8 @@ type Row = Record<string, unknown>;
 export const SET_JOIN = " + ";
 
 interface Group {
-  value: unknown;
+  /** The row's value of each of per's fields. */
+  values: unknown[];
   records: number;
   set: Set<string>;
   /** The distinct values of each listed field, in the order the fields are named. */
@@ -27,14 +28,23 @@ interface Group {
   carried?: unknown;
 }
 
-/** per's text split: the rows' field, then the fields whose distinct values each row lists. */
-export function perFields(per: string): { field: string; listed: string[] } {
+/**
+ * per's text split: the rows' field, then the fields whose distinct values each row lists. The rows' field may be
+ * several joined by "&" ("primaryAttributeValue & leadId": a row per page and lead, trial s41 N580, where an agent
+ * read 729,000 characters of visits to count each visitor's days per page): `keys` are its fields, `field` its text.
+ */
+export function perFields(per: string): { field: string; keys: string[]; listed: string[] } {
   // A name in double quotes is taken whole and without its quotes, commas inside it too, as where's and count_by's
   // quoted names are (review s39, 6: the quotes were kept and the field "not found" beside the same name).
   const parts = per.match(/(?:"[^"]*"|[^,])+|(?<=^|,)(?=,|$)/g) ?? [""];
-  const [field = "", ...listed] = parts.map((part) => part.trim().replace(/^"([^"]*)"$/, "$1"));
-  return { field, listed: [...new Set(listed.filter((name) => name !== "" && name !== field))] };
+  const [head = "", ...rest] = parts.map((part) => part.trim());
+  const keys = (head.match(/(?:"[^"]*"|[^&])+|(?<=^|&)(?=&|$)/g) ?? [""]).map(unquoted);
+  const field = keys.join(" & ");
+  const listed = rest.map(unquoted).filter((name) => name !== "" && !keys.includes(name));
+  return { field, keys, listed: [...new Set(listed)] };
 }
+
+const unquoted = (part: string) => part.trim().replace(/^"([^"]*)"$/, "$1");
 
 /**
  * Every record field per names, as the checks before a read take them (lead.<field>, next_hours: review s37, 3
@@ -42,8 +52,8 @@ export function perFields(per: string): { field: string; listed: string[] } {
  */
 export function perNamed(per: string | undefined): { input: string; field: string }[] {
   if (per === undefined) return [];
-  const { field, listed } = perFields(per);
-  return [field, ...listed].map(perNamedField);
+  const { keys, listed } = perFields(per);
+  return [...keys, ...listed].map(perNamedField);
 }
 
 /** A per name as the unknown-field check takes it (review s41, 10: "leadId,activityDat:day" was offered "activityDate"). */
@@ -51,7 +61,8 @@ export const perNamedField = (name: string): NamedField => bucketedField("per", 
 
 /** per's first field as the bucket its rows' labels are of ("leadScore:25", "activityDate:weekday"), if it is one. */
 export function perBucket(per: string): Bucket | undefined {
-  return bucketOf(perFields(per).field);
+  const { keys } = perFields(per);
+  return keys.length === 1 ? bucketOf(keys[0] as string) : undefined;
 }
 
 /** A per name as the bucket it is ("activityDate:day"), or undefined for a plain field. */
@@ -105,6 +116,8 @@ export const listedCount = (field: string): string => `${field}_count`;
 
 export class PerGroups {
   readonly field: string;
+  /** The fields a row is for: per's first name, or its names joined by "&". */
+  readonly keys: readonly string[];
   /** Fields whose distinct values each row lists (per's names after the first). */
   readonly listed: readonly string[];
   readonly #listedReads: readonly FieldReader[];
@@ -113,8 +126,8 @@ export class PerGroups {
   readonly #setField: string | undefined;
   /** A field the same on every record of a row (the caller knows which), kept on the row. */
   readonly carry: string | undefined;
-  /** As count_by reads the field: a dotted path into objects, name/value lists and JSON text (review s32, 3). */
-  readonly #read: FieldReader;
+  /** As count_by reads each key: a dotted path into objects, name/value lists and JSON text (review s32, 3). */
+  readonly #reads: readonly FieldReader[];
   readonly #groups = new Map<string, Group>();
   /** Matching records with no value in the field: in no row. */
   without = 0;
@@ -129,27 +142,28 @@ export class PerGroups {
    * the clock a bucketed field's dates are read on.
    */
   constructor(per: string, setField?: string, carry?: string, zone?: string) {
-    const { field, listed } = perFields(per);
+    const { field, keys, listed } = perFields(per);
     this.field = field;
+    this.keys = keys;
     this.listed = listed;
     this.#listedReads = listed.map((name) => perReader(name, zone));
     this.#listedUnits = listed.map((name) => bucketOf(name)?.unit);
     this.#setField = setField;
     this.carry = carry;
-    this.#read = perReader(field, zone);
+    this.#reads = keys.map((key) => perReader(key, zone));
   }
 
   add(record: Readonly<Row>): void {
-    const value = this.#read(record);
-    if (isEmpty(value)) {
+    const values = this.#reads.map((read) => read(record));
+    if (values.some(isEmpty)) {
       this.without += 1;
       return;
     }
     this.added += 1;
-    const key = textOf(value);
+    const key = JSON.stringify(values.map(textOf));
     let group = this.#groups.get(key);
     if (!group) {
-      group = { value, records: 0, set: new Set(), listed: this.listed.map(() => new Set<string>()) };
+      group = { values, records: 0, set: new Set(), listed: this.listed.map(() => new Set<string>()) };
       this.#groups.set(key, group);
     }
     group.records += 1;
@@ -167,7 +181,7 @@ export class PerGroups {
   /** The fields of every row: the per field, records, types, the listed fields and their counts, the carried. */
   get rowFields(): string[] {
     return [
-      this.field,
+      ...this.keys,
       "records",
       ...(this.listsTypes ? ["types"] : []),
       ...this.listed.flatMap((name) => [name, listedCount(name)]),
@@ -197,7 +211,7 @@ export class PerGroups {
   /** One row per value, in the order first seen. */
   rows(): Row[] {
     return [...this.#groups.values()].map((group) => ({
-      [this.field]: group.value,
+      ...Object.fromEntries(this.keys.map((key, i) => [key, group.values[i]])),
       records: group.records,
       ...(this.#setField === undefined ? {} : { types: [...group.set].sort().join(SET_JOIN) }),
       ...Object.fromEntries(
