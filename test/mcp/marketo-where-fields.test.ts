@@ -274,22 +274,25 @@ describe("count_by with in result(…)", () => {
   });
 });
 
+/** A larger world, where some leads are sent an email between two clicks: first and last click differ. */
+const many = seededMarketo(3_000);
+
 describe("the recipe of sends before a first click", () => {
-  it("counts each lead's sends before its first click, as the sends and clicks read whole do (trial s41, N578)", {
+  it("counts each lead's sends before its first click, as the sends and clicks read whole do (trial s41, N578; review s50, 1)", {
     timeout: 120_000,
   }, async () => {
-    const from = "2026-11-01";
+    const from = "2026-10-01";
     const recipe = JSON.parse(
-      JSON.stringify((await mkto.recipe("how many emails each lead was sent")) ?? {}).replaceAll(
+      JSON.stringify((await many.recipe("how many emails each lead was sent")) ?? {}).replaceAll(
         "<from>",
         from,
       ),
     ) as Row;
-    expect(recipe.join).toBeDefined();
-    const answer = await mkto.ok<Answer>(recipe);
+    expect(recipe.next).toBeDefined();
+    const answer = await many.ok<Answer>(recipe);
     const read = async (type: string) =>
-      mkto.results<Row>(
-        await mkto.ok<Answer>({
+      many.results<Row>(
+        await many.ok<Answer>({
           method: "GET",
           endpoint: "/rest/v1/activities.json",
           query_parameters: { sinceDatetime: from, activityTypeIds: type },
@@ -303,12 +306,25 @@ describe("the recipe of sends before a first click", () => {
       const at = Date.parse(String(click.activityDate));
       firstClick.set(click.leadId, Math.min(firstClick.get(click.leadId) ?? Number.POSITIVE_INFINITY, at));
     }
-    const before = new Map<unknown, number>();
-    for (const send of sends) {
-      const first = firstClick.get(send.leadId);
-      if (first !== undefined && Date.parse(String(send.activityDate)) < first)
-        before.set(send.leadId, (before.get(send.leadId) ?? 0) + 1);
+    const lastClick = new Map<unknown, number>();
+    for (const click of clicks) {
+      const at = Date.parse(String(click.activityDate));
+      lastClick.set(click.leadId, Math.max(lastClick.get(click.leadId) ?? 0, at));
     }
+    const sendsBefore = (clickOf: Map<unknown, number>) => {
+      const before = new Map<unknown, number>();
+      for (const send of sends) {
+        const click = clickOf.get(send.leadId);
+        if (click !== undefined && Date.parse(String(send.activityDate)) < click)
+          before.set(send.leadId, (before.get(send.leadId) ?? 0) + 1);
+      }
+      return before;
+    };
+    const before = sendsBefore(firstClick);
+    // The data tells the first click from the last (review s50, 1: a recipe that counted sends before the last passed).
+    expect([...sendsBefore(lastClick).values()].reduce((a, b) => a + b, 0)).toBeGreaterThan(
+      [...before.values()].reduce((a, b) => a + b, 0),
+    );
     const expected = new Map<number, number>();
     for (const count of before.values()) expected.set(count, (expected.get(count) ?? 0) + 1);
     expect(expected.size).toBeGreaterThan(1);

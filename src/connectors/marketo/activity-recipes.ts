@@ -106,19 +106,19 @@ export const ACTIVITY_PAIR_RECIPES: readonly ComputeRecipe[] = [
     call: {
       method: "GET",
       endpoint: "/rest/v1/activities.json",
-      query_parameters: { sinceDatetime: "<from>", activityTypeIds: "Send Email" },
+      query_parameters: { sinceDatetime: "<from>", activityTypeIds: "Send Email,Click Email" },
       paginate: true,
       max_pages: 200,
-      join: '"/rest/v1/activities.json?activityTypeIds=Click Email&sinceDatetime=<from>" on leadId = leadId',
-      where: "joined is not empty and not (activityDate >= joined.activityDate)",
+      previous: "Click Email:any",
+      next: "Click Email:any",
+      where: 'activityType = "Send Email" and previous is empty and next is not empty',
       per: "leadId",
       count_by: "records",
     },
     note:
-      "join reads the clicks in the same call and gives each send joined, its lead's clicks (a list when several); a " +
-      "condition on a list holds when one item does, so not (activityDate >= joined.activityDate) keeps a send no " +
-      "click came at or before: the sends before the first click. per rolls them up a row per lead, count_by records " +
-      'counts leads by how many they were sent; lead_fields "leadSource" and count_by "lead.leadSource,records" split ' +
-      "it by source. A lead whose first click came before any send read has no row.",
+      "Each send carries the lead's last click before it (previous) and first after it (next), of any email (:any): " +
+      "one with no click before and one after is a send before the lead's first click. per rolls them up a row per " +
+      'lead, count_by records counts leads by how many they were sent; lead_fields "leadSource" and count_by ' +
+      '"lead.leadSource,records" split it by source. Clicks before <from> are not read: a lead who clicked earlier counts from <from>.',
   },
 ];
