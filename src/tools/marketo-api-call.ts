@@ -38,6 +38,7 @@ import { compactWrite } from "./marketo/write-answer.js";
 import { type ComputeSpec, computeSpec, namedFields } from "./records/compute.js";
 import { type KeptJoin, keptJoin, withJoinedColumn } from "./records/kept-join.js";
 import { checkHeldWhere, heldPlaces, keptConditions, keptLists } from "./records/kept-lists.js";
+import { perNamed } from "./records/per.js";
 import type { ToolContext, ToolResult, ToolStep } from "./types.js";
 
 const DOC_URL = "https://experienceleague.adobe.com/en/docs/marketo-developer/marketo/rest/rest-api";
@@ -350,7 +351,8 @@ function oneValueUses(
     ...(overRecords ? (spec?.order ?? []).map(({ field }) => ({ input: "order_by", field })) : []),
     ...(overRecords ? (spec?.each?.fields ?? []).map((field) => ({ input: "limit", field })) : []),
     ...(spec?.distinct ? [{ input: "count_distinct", field: spec.distinct }] : []),
-    ...(input.per ? input.per.split(",").map((field) => ({ input: "per", field: field.trim() })) : []),
+    // Each of per's keys ("leadId & joined.x") and listed fields (review s50, 3: split on "," only).
+    ...perNamed(input.per).map(({ field }) => ({ input: "per", field })),
   ];
 }
 

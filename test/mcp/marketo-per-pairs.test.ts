@@ -85,4 +85,29 @@ describe("per on several fields", () => {
     );
     expect(got).toEqual(back);
   });
+
+  it("refuses a key holding objects with a hint that keeps the other keys, and the hint's form answers (review s50, 4)", async () => {
+    const opens = {
+      ...READ,
+      query_parameters: { activityTypeIds: "Open Email", sinceDatetime: "2026-11-10" },
+    };
+    const refused = await mkto.call<Answer>({ ...opens, per: "leadId & attributes" });
+    expect(refused.result.isError).toBe(true);
+    const fix = /e\.g\. per "([^"]+)"/.exec(refused.first)?.[1];
+    expect(fix, refused.first).toMatch(/^leadId & attributes\./);
+    const rows = await mkto.results<Row>(await mkto.ok<Answer>({ ...opens, per: fix }));
+    expect(rows.length).toBeGreaterThan(0);
+    expect(Object.keys(rows[0] ?? {})).toEqual(expect.arrayContaining(["leadId", fix?.split(" & ")[1]]));
+  });
+
+  it("refuses a joined list as a second key as it does as the first (review s50, 3)", async () => {
+    // Visits of the same leads: a lead's several rows make joined a list.
+    const join = `"/rest/v1/activities.json?activityTypeIds=Visit Webpage&sinceDatetime=2026-11-10" on leadId = leadId`;
+    const first = await mkto.call<Answer>({ ...READ, join, per: "joined.primaryAttributeValue & leadId" });
+    const second = await mkto.call<Answer>({ ...READ, join, per: "leadId & joined.primaryAttributeValue" });
+    expect(first.result.isError, first.first).toBe(true);
+    expect(second.result.isError, `${first.first}\n---\n${second.first}`).toBe(true);
+    expect(second.first.split(":")[0]).toBe(first.first.split(":")[0]);
+    expect(second.first).not.toContain("has a value in");
+  });
 });

@@ -125,11 +125,13 @@ export function checkPerContainers(input: MarketoApiCallInput, path: string): vo
   if (activities) checkUndated([...keys, ...listed]);
   const whole = [...keys, ...listed].find((name) => inside[name] !== undefined);
   if (whole === undefined) return;
+  const inner = examples[whole]?.slice(1, -1);
   throw new ValidationError(
     "per",
     `${whole} holds ${inside[whole]}, not one value a row can be for or list.`,
     {
-      hint: `Name a field inside it, e.g. per "${keys.includes(whole) ? "" : `${field},`}${examples[whole]?.slice(1, -1)}".`,
+      // The other keys kept in the example (review s50, 4: per "leadId & next" was offered "next.…" alone).
+      hint: `Name a field inside it, e.g. per "${keys.includes(whole) ? keys.map((key) => (key === whole ? inner : key)).join(" & ") : `${field},${inner}`}".`,
     },
   );
 }
