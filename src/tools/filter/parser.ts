@@ -9,7 +9,7 @@ import { type FilterSource, filterSyntaxError, type Token, tokenize } from "./le
  *   cond  := field ("==" | "!=" | "<" | "<=" | ">" | ">=") value | field ["not"] "in" "(" value, … ")"
  *          | field ("contains" | "begins_with" | "ends_with" | "matches" | "=~") text
  *          | field "between" number "and" number (records: or two quoted values) | field "is" ["not"] "empty"
- *          | field ("==" | "!=" | "<" | "<=" | ">" | ">=") field   (records only: two fields of one record)
+ *          | field ("==" | "!=" | "<" | "<=" | ">" | ">=") field   (records only: camelCase or dotted, isFieldName)
  *
  * A chain such as `a and b and c` becomes one group; parentheses make a nested group, so printing a tree
  * with parenthesized sub-groups and parsing it back gives the same tree. Keywords are case-insensitive.
@@ -17,8 +17,9 @@ import { type FilterSource, filterSyntaxError, type Token, tokenize } from "./le
  *
  * Two dialects: GA's (what a GA FilterExpression can say: `<`, `>` compare numbers, lists hold text, regular
  * expressions run at Google) and records' (evaluated here on records read: `<`, `>` also compare dates and
- * text, lists hold numbers too, true/false/null are values, a name after the operator is another field of the
- * same record (`joined.later > joined.earlier`: trial s38, N553, where an agent computed each member's rise by hand);
+ * text, lists hold numbers too, true/false/null are values, a camelCase name or a dotted path after the operator is
+ * another field of the same record (`joined.later > joined.earlier`: trial s38, N553, where an agent computed each
+ * member's rise by hand; isFieldName);
  * no regular expressions, which this process would run on every record: a pattern that backtracks could stall it).
  */
 export interface Dialect {
