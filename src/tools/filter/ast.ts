@@ -24,18 +24,24 @@ export type Expression =
   | { kind: "not"; of: Expression }
   | Condition;
 
+/** An expression's conditions in order of appearance, each with whether a `not` (an odd number of them) holds it. */
+function leaves(expression: Expression, negated = false): { condition: Condition; negated: boolean }[] {
+  if (expression.kind === "and" || expression.kind === "or")
+    return expression.of.flatMap((of) => leaves(of, negated));
+  if (expression.kind === "not") return leaves(expression.of, !negated);
+  return [{ condition: expression, negated }];
+}
+
 /** Field names an expression uses, in order of appearance (repeats included). */
 export function expressionFields(expression: Expression): string[] {
-  if (expression.kind === "and" || expression.kind === "or") return expression.of.flatMap(expressionFields);
-  if (expression.kind === "not") return expressionFields(expression.of);
-  return expression.kind === "fields" ? [expression.field, expression.other] : [expression.field];
+  return leaves(expression).flatMap(({ condition }) =>
+    condition.kind === "fields" ? [condition.field, condition.other] : [condition.field],
+  );
 }
 
 /** The fields conditions test (the names before the operator), in order of appearance. */
 export function testedFields(expression: Expression): string[] {
-  if (expression.kind === "and" || expression.kind === "or") return expression.of.flatMap(testedFields);
-  if (expression.kind === "not") return testedFields(expression.of);
-  return [expression.field];
+  return leaves(expression).map(({ condition }) => condition.field);
 }
 
 /** The operators as written: `!=` is a negated `==`. */
@@ -45,14 +51,16 @@ const WRITTEN: Record<Comparison, string> = { eq: "==", lt: "<", le: "<=", gt: "
  * The pairs of fields an expression compares (`other`: the name after the operator, `op` the operator as written),
  * in order of appearance.
  */
-export function comparedFields(
-  expression: Expression,
-  negated = false,
-): { field: string; other: string; op: string }[] {
-  if (expression.kind === "and" || expression.kind === "or")
-    return expression.of.flatMap((of) => comparedFields(of, negated));
-  if (expression.kind === "not") return comparedFields(expression.of, !negated);
-  if (expression.kind !== "fields") return [];
-  const op = negated && expression.op === "eq" ? "!=" : WRITTEN[expression.op];
-  return [{ field: expression.field, other: expression.other, op }];
+export function comparedFields(expression: Expression): { field: string; other: string; op: string }[] {
+  return leaves(expression).flatMap(({ condition, negated }) =>
+    condition.kind === "fields"
+      ? [
+          {
+            field: condition.field,
+            other: condition.other,
+            op: negated && condition.op === "eq" ? "!=" : WRITTEN[condition.op],
+          },
+        ]
+      : [],
+  );
 }

@@ -7,7 +7,9 @@
  * https://developers.google.com/analytics/devguides/reporting/data/v1/rest/v1beta/DimensionMetadata and
  * https://developers.google.com/analytics/devguides/reporting/data/v1/rest/v1beta/MetricMetadata.
  */
+import { isObject } from "../records/values.js";
 import type { FullResult } from "../types.js";
+import { isMetadata } from "./metadata-words.js";
 
 interface Definition {
   apiName?: unknown;
@@ -16,9 +18,6 @@ interface Definition {
 }
 
 const LISTS = ["dimensions", "metrics"] as const;
-
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  value !== null && typeof value === "object" && !Array.isArray(value);
 
 /** A definition as a name: "apiName (UI name)", or the API name alone when the UI's is the same or none. */
 function named(item: Definition): string {
@@ -37,7 +36,7 @@ const customFirst = (list: Definition[]) => [
 export function metadataNames(
   body: unknown,
 ): { body: Record<string, unknown>; full: FullResult; words: string } | undefined {
-  if (!isObject(body) || !String(body.name ?? "").endsWith("/metadata")) return undefined;
+  if (!isMetadata(body)) return undefined;
   if (!LISTS.every((key) => body[key] === undefined || Array.isArray(body[key]))) return undefined;
   const lists = LISTS.map((key) => ((body[key] ?? []) as unknown[]).filter(isObject) as Definition[]);
   if (lists.every((list) => list.length === 0)) return undefined;

@@ -12,7 +12,7 @@ interface Definition {
   customDefinition?: boolean;
 }
 
-const isMetadata = (body: unknown): body is Record<string, unknown> =>
+export const isMetadata = (body: unknown): body is Record<string, unknown> =>
   body !== null &&
   typeof body === "object" &&
   String((body as { name?: unknown }).name ?? "").endsWith("/metadata") &&
