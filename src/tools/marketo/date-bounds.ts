@@ -12,6 +12,7 @@
  */
 import { ValidationError } from "../../errors.js";
 import type { MarketoApiCallInput } from "../../schemas/marketo.js";
+import { isFieldName } from "../filter/parser.js";
 import { isPlainObject as isRecord } from "../input/schema-walk.js";
 import { BUCKET_UNITS } from "../records/buckets.js";
 import {
@@ -267,8 +268,10 @@ export interface DatedCall {
 /** Quoted datetimes with an offset in where (the step's own filter on records read, which compares instants). */
 const WHERE_DATETIME = /["'](\d{4}-\d{2}-\d{2}T[\d:.]+(?:Z|[+-]\d{2}:?\d{2}))["']/g;
 
-/** A field after an operator, two fields compared: a camelCase name or a dotted path (filter/parser.ts isFieldName). */
-const FIELDS_COMPARED = /[=<>]\s*(?:[a-z_][A-Za-z0-9_]*\.[^\s.]|[a-z][a-z0-9]*[A-Z])/;
+/** A word after an operator (a dotted path may end in a quoted part): two fields compared when the parser reads it so. */
+const AFTER_OPERATOR = /[=<>]\s*([A-Za-z_][\w.]*(?:"[^"]*")?)/g;
+const fieldsCompared = (text: string) =>
+  [...text.matchAll(AFTER_OPERATOR)].some(([, word = ""]) => isFieldName(word));
 
 /** A quoted date or datetime in where, which with time_zone reads on the zone's clock (records/match.ts). */
 const WHERE_DATED = /["']\d{4}-\d{2}-\d{2}(?:T[\d:.]+(?:Z|[+-]\d{2}:?\d{2})?)?["']/;
@@ -369,7 +372,7 @@ function datedCall(input: MarketoApiCallInput, ranges: readonly Range[], sent: r
   // A GET path read for join, where or count_by reads its sinceDatetime on the zone's clock (marketo/path-read.ts);
   // two fields compared read a date alone, or a time without an offset, on it too (records/match.ts; review s48, 5).
   const texts = `${input.join ?? ""} ${input.where ?? ""} ${input.count_by ?? ""}`;
-  const pathDated = /[?&]sinceDatetime=/i.test(texts) || FIELDS_COMPARED.test(texts);
+  const pathDated = /[?&]sinceDatetime=/i.test(texts) || fieldsCompared(texts);
   if (ranges.length === 0 && !whereDated && !bucketed && !pathDated) {
     throw new ValidationError(
       "time_zone",
