@@ -160,7 +160,8 @@ export class PerGroups {
       return;
     }
     this.added += 1;
-    const key = JSON.stringify(values.map(textOf));
+    // One field's text as it was; several, as one text that keeps them apart (per runs on every record read).
+    const key = values.length === 1 ? textOf(values[0]) : JSON.stringify(values.map(textOf));
     let group = this.#groups.get(key);
     if (!group) {
       group = { values, records: 0, set: new Set(), listed: this.listed.map(() => new Set<string>()) };
