@@ -106,7 +106,7 @@ export const MarketoApiCallInput = z.strictObject({
     .optional()
     .describe(
       'Reads: keep records matching, e.g. leadScore > 50 and email ends_with "@acme.com"; also != <= >= contains ' +
-        'begins_with in (…) in result("<link or GET path>"[, "<column>"]) between is empty, and/or/not, field vs field (updatedAt > createdAt); quote text, dates, odd names; a.b reads inside.',
+        'begins_with in (…) in result("<link or GET path>"[, "<column>"]) between is empty, and/or/not, field vs field (updatedAt > createdAt - 24h); quote text, dates, odd names; a.b reads inside.',
     )
     .meta({ title: "Where", examples: ['leadScore > 50 and email ends_with "@acme.com"'] }),
   order_by: z

@@ -112,6 +112,37 @@ describe("where and count_by comparing two fields of a record", () => {
     expect(trueRow?.count).toBe(more.length);
   });
 
+  it("moves the second field by a shift: members created at most 24 hours before joining (s40 N570)", {
+    timeout: 60_000,
+  }, async () => {
+    const joiners = (extra: Row) => ({
+      method: "GET",
+      endpoint: "/rest/v1/programs/1013/members.json",
+      query_parameters: {
+        filterType: "reachedSuccess",
+        filterValues: "true,false",
+        fields: "leadId,membershipDate",
+      },
+      paginate: true,
+      lead_fields: "createdAt",
+      ...extra,
+    });
+    const all = await mkto.results<Row>(await mkto.ok<Answer>(joiners({})));
+    const created = (row: Row) => Date.parse(String((row.lead as Row).createdAt));
+    const expected = all.filter((row) => created(row) >= Date.parse(String(row.membershipDate)) - 86_400_000);
+    // The world has both kinds, and some created after joining (the shift's edge is not the plain comparison's).
+    expect(expected.length).toBeGreaterThan(0);
+    expect(expected.length).toBeLessThan(all.length);
+    const where = "lead.createdAt >= membershipDate - 24h";
+    const kept = await mkto.ok<Answer>(joiners({ where }));
+    expect((await mkto.results<Row>(kept)).map((row) => row.leadId)).toEqual(
+      expected.map((row) => row.leadId),
+    );
+    expect(kept.first).toContain(`where ${where}: ${expected.length} of ${all.length} records match`);
+    const counted = await mkto.ok<Answer>(joiners({ count_by: where }));
+    expect(counted.data.result.find((row) => row[where] === true)?.count).toBe(expected.length);
+  });
+
   it("refuses a capitalised text written without quotes where it stands, and its fix, done, answers (review s48, 3)", async () => {
     const refused = await mkto.call<Answer>(members({ where: "firstName == Ada" }));
     expect(refused.result.isError).toBe(true);

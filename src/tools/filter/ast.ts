@@ -15,8 +15,21 @@ export type Condition =
   | { kind: "in"; field: string; values: Literal[] }
   | { kind: "between"; field: string; from: Literal; to: Literal }
   | { kind: "empty"; field: string }
-  /** Two fields of the same record compared (records only): `updatedAt > createdAt`, `joined.later > joined.earlier`. */
-  | { kind: "fields"; field: string; op: Comparison; other: string };
+  /**
+   * Two fields of the same record compared (records only): `updatedAt > createdAt`, `joined.later > joined.earlier`,
+   * the second moved by a shift when one is written (`createdAt >= joined.activityDate - 24h`).
+   */
+  | { kind: "fields"; field: string; op: Comparison; other: string; shift?: Shift };
+
+/**
+ * What is added to the second field before comparing: with a unit, a span of time (both sides compared as times);
+ * without, a number (both compared as numbers). Signed: `- 24h` is -24 hours.
+ */
+export interface Shift {
+  amount: number;
+  unit?: ShiftUnit;
+}
+export type ShiftUnit = "minute" | "hour" | "day" | "week";
 
 export type Expression =
   | { kind: "and"; of: Expression[] }

@@ -36,7 +36,8 @@ export function filterSyntaxError(
 
 const WORD = /[A-Za-z_][A-Za-z0-9_:.]*/y;
 const NUMBER = /-?\d+(\.\d+)?([eE][+-]?\d+)?/y;
-const OPERATORS = ["==", "!=", "<=", ">=", "=~", "<", ">", "="] as const;
+// "+" and "-" move a second field (`joined.activityDate - 24h`); a "-" before a digit is read as a number's sign.
+const OPERATORS = ["==", "!=", "<=", ">=", "=~", "<", ">", "=", "+", "-"] as const;
 
 /** Reads a double-quoted string with JSON escapes, or a single-quoted one where \' and \\ are the escapes. */
 function readString(source: string, start: number, at: FilterSource): { value: string; end: number } {

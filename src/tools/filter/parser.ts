@@ -1,5 +1,6 @@
 import type { Comparison, Condition, Expression, Literal, TextMatch } from "./ast.js";
 import { type FilterSource, filterSyntaxError, type Token, tokenize } from "./lexer.js";
+import { shiftUnit } from "./shift.js";
 
 /**
  * Parses the filter syntax Run Reports' `filter` and Marketo API Call's `where` share:
@@ -9,7 +10,8 @@ import { type FilterSource, filterSyntaxError, type Token, tokenize } from "./le
  *   cond  := field ("==" | "!=" | "<" | "<=" | ">" | ">=") value | field ["not"] "in" "(" value, … ")"
  *          | field ("contains" | "begins_with" | "ends_with" | "matches" | "=~") text
  *          | field "between" number "and" number (records: or two quoted values) | field "is" ["not"] "empty"
- *          | field ("==" | "!=" | "<" | "<=" | ">" | ">=") field   (records only: camelCase or dotted, isFieldName)
+ *          | field ("==" | "!=" | "<" | "<=" | ">" | ">=") field [("+" | "-") number [unit]]
+ *            (records only: camelCase or dotted, isFieldName; a unit, m h d w, shifts a time, none a number)
  *
  * A chain such as `a and b and c` becomes one group; parentheses make a nested group, so printing a tree
  * with parenthesized sub-groups and parsing it back gives the same tree. Keywords are case-insensitive.
@@ -227,7 +229,7 @@ class Parser {
       if (word === "null") return { kind: "empty", field };
       if (word === "true" || word === "false")
         return { kind: "compare", field, op: "eq", value: { kind: "text", value: word } };
-      if (isFieldName(value.text)) return { kind: "fields", field, op: "eq", other: value.text };
+      if (isFieldName(value.text)) return this.#fields(field, "eq", value.text);
     }
     throw this.#error(
       this.#dialect.recordValues
@@ -244,7 +246,7 @@ class Parser {
       return { kind: "compare", field, op, value: { kind: "text", value: value.value } };
     }
     if (this.#dialect.recordValues && value.kind === "word" && isFieldName(value.text)) {
-      return { kind: "fields", field, op, other: value.text };
+      return this.#fields(field, op, value.text);
     }
     throw this.#error(
       this.#dialect.compareText
@@ -252,6 +254,28 @@ class Parser {
         : `"${opText}" compares numbers: expected a number`,
       value,
     );
+  }
+
+  /** Two fields compared, the second moved by a shift when one follows (`- 24h`, `+ 7 days`, `+ 10`). */
+  #fields(field: string, op: Comparison, other: string): Condition {
+    const sign = this.#peek();
+    const signed = sign.kind === "number" && sign.text.startsWith("-");
+    if (!signed && !(sign.kind === "op" && (sign.text === "+" || sign.text === "-")))
+      return { kind: "fields", field, op, other };
+    if (!signed) this.#next();
+    const size = this.#next();
+    if (size.kind !== "number" || (!signed && size.text.startsWith("-")))
+      throw this.#error(
+        `expected a number after ${other} ${sign.kind === "op" ? sign.text : ""}: e.g. ${other} - 24h, + 7d, + 10`,
+        size,
+      );
+    const number = this.#number(size);
+    const amount =
+      (sign.kind === "op" && sign.text === "-" ? -1 : 1) * (number.kind === "number" ? number.value : 0);
+    const word = this.#peek();
+    const unit = word.kind === "word" ? shiftUnit(word.text) : undefined;
+    if (unit) this.#next();
+    return { kind: "fields", field, op, other, shift: unit ? { amount, unit } : { amount } };
   }
 
   /**

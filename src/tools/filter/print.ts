@@ -1,5 +1,6 @@
 import type { Condition, Expression, Literal } from "./ast.js";
 import { isFilterKeyword } from "./parser.js";
+import { printShift } from "./shift.js";
 
 const PLAIN = /^[A-Za-z_][A-Za-z0-9_:.]*$/;
 
@@ -44,7 +45,7 @@ function printNot(inner: Expression): string {
     return `${printField(inner.field)} != ${printLiteral(inner.value)}`;
   }
   if (inner.kind === "fields" && inner.op === "eq") {
-    return `${printField(inner.field)} != ${operandField(inner.other)}`;
+    return `${printField(inner.field)} != ${operandField(inner.other)}${printShift(inner.shift)}`;
   }
   if (inner.kind === "in") return `${printField(inner.field)} not in ${printList(inner.values)}`;
   if (inner.kind === "empty") return `${printField(inner.field)} is not empty`;
@@ -72,7 +73,7 @@ function printCondition(condition: Condition): string {
     case "between":
       return `${field} between ${printLiteral(condition.from)} and ${printLiteral(condition.to)}`;
     case "fields":
-      return `${field} ${COMPARISONS[condition.op]} ${operandField(condition.other)}`;
+      return `${field} ${COMPARISONS[condition.op]} ${operandField(condition.other)}${printShift(condition.shift)}`;
     default:
       return `${field} is empty`;
   }

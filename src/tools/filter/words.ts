@@ -5,6 +5,7 @@
  * quoted. A chart's title says its report's filter (console review s10, C2).
  */
 import type { Condition, Expression, Literal } from "./ast.js";
+import { shiftWords } from "./shift.js";
 
 const COMPARISONS = { eq: "=", lt: "<", le: "≤", gt: ">", ge: "≥" } as const;
 const MATCHES = {
@@ -36,7 +37,8 @@ function grouped(node: Expression, words: (node: Expression) => string): string 
 
 function negated(inner: Expression, name: (field: string) => string, words: (node: Expression) => string) {
   if (inner.kind === "compare" && inner.op === "eq") return `${name(inner.field)} ≠ ${value(inner.value)}`;
-  if (inner.kind === "fields" && inner.op === "eq") return `${name(inner.field)} ≠ ${name(inner.other)}`;
+  if (inner.kind === "fields" && inner.op === "eq")
+    return `${name(inner.field)} ≠ ${name(inner.other)}${shiftWords(inner.shift)}`;
   if (inner.kind === "in") return `${name(inner.field)} is not one of ${list(inner.values)}`;
   if (inner.kind === "empty") return `${name(inner.field)} is not empty`;
   if (inner.kind === "match" && inner.op === "contains")
@@ -56,7 +58,7 @@ function condition(node: Condition, name: (field: string) => string): string {
     case "between":
       return `${field} between ${value(node.from)} and ${value(node.to)}`;
     case "fields":
-      return `${field} ${COMPARISONS[node.op]} ${name(node.other)}`;
+      return `${field} ${COMPARISONS[node.op]} ${name(node.other)}${shiftWords(node.shift)}`;
     default:
       return `${field} is empty`;
   }

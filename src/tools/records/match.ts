@@ -1,4 +1,5 @@
-import type { Condition, Expression, Literal } from "../filter/ast.js";
+import type { Condition, Expression, Literal, Shift } from "../filter/ast.js";
+import { shiftMs } from "../filter/shift.js";
 import { instantOf, wallAt } from "../zone-clock.js";
 import { valuesAt } from "./sum.js";
 import {
@@ -118,7 +119,21 @@ function fieldsTest(condition: FieldsCondition, zone: string | undefined): Recor
   const left = valuesOf(condition.field);
   const right = valuesOf(condition.other);
   const holds = condition.op === "eq" ? (c: number) => c === 0 : SIGNS[condition.op];
-  const compared = (a: unknown, b: unknown): number | undefined => {
+  const compared = condition.shift ? shifted(condition.shift, zone) : unshifted(zone);
+  return (record) => {
+    const bs = right(record);
+    return left(record).some((a) =>
+      bs.some((b) => {
+        const c = compared(a, b);
+        return c !== undefined && holds(c);
+      }),
+    );
+  };
+}
+
+/** Two values compared as they are: numbers, else times, else text ignoring case; an empty side is no comparison. */
+function unshifted(zone: string | undefined): (a: unknown, b: unknown) => number | undefined {
+  return (a, b) => {
     if (isEmpty(a) || isEmpty(b)) return undefined;
     const [x, y] = [numberOf(a), numberOf(b)];
     if (x !== undefined && y !== undefined) return x - y;
@@ -129,14 +144,24 @@ function fieldsTest(condition: FieldsCondition, zone: string | undefined): Recor
     const [p, q] = [textOf(a).toLowerCase(), textOf(b).toLowerCase()];
     return p < q ? -1 : p > q ? 1 : 0;
   };
-  return (record) => {
-    const bs = right(record);
-    return left(record).some((a) =>
-      bs.some((b) => {
-        const c = compared(a, b);
-        return c !== undefined && holds(c);
-      }),
-    );
+}
+
+/**
+ * Two values compared with a shift on the second: with a unit both must be times (the second moved by the span;
+ * a date alone compared by its day, as above), without one both must be numbers. Any other pair holds for nothing,
+ * as an empty side does: a shift says which kind the two fields are.
+ */
+function shifted(shift: Shift, zone: string | undefined): (a: unknown, b: unknown) => number | undefined {
+  const span = shiftMs(shift);
+  return (a, b) => {
+    if (isEmpty(a) || isEmpty(b)) return undefined;
+    if (!shift.unit) {
+      const [x, y] = [numberOf(a), numberOf(b)];
+      return x !== undefined && y !== undefined ? x - (y + span) : undefined;
+    }
+    const [s, t] = [timeOf(a, zone), timeOf(b, zone)];
+    if (s === undefined || t === undefined) return undefined;
+    return isDay(a) || isDay(b) ? dayOf(s, zone) - dayOf(t + span, zone) : s - (t + span);
   };
 }
 
