@@ -101,6 +101,44 @@ export const ACTIVITY_PAIR_RECIPES: readonly ComputeRecipe[] = [
       '"email", where lead.email ends_with "@acme.com"). The fields hold the leads\' values now, not at each activity\'s date.',
   },
   {
+    // Trial s41 N582: "the most regular visitor in each industry, the latest visit breaking ties" read 777,000 characters.
+    task: "the most active lead in each group (industry, source), with its first and last visit, in one call",
+    call: {
+      method: "GET",
+      endpoint: "/rest/v1/activities.json",
+      query_parameters: { sinceDatetime: "<from>", activityTypeIds: "Visit Webpage" },
+      paginate: true,
+      max_pages: 200,
+      lead_fields: "industry",
+      count_by: "lead.industry,leadId",
+      sum: "activityDate",
+      order_by: "-count,-max",
+      limit: "1 per lead.industry",
+    },
+    note:
+      "sum on a date gives each row its first (min) and last (max) date, not a sum: count_by leadId alone lists each " +
+      'lead\'s visits, first and last visit. order_by "-count,-max" ranks by visits, the latest visit breaking a tie; ' +
+      'limit "1 per lead.industry" keeps the top row of each industry ("3 per …" the top 3).',
+  },
+  {
+    // Trial s41 N580: "pages that pull the same people back on different days" read 729,000 characters.
+    task: "pages that bring the same people back on different days (visitors of a page on 2 days or more), in one call",
+    call: {
+      method: "GET",
+      endpoint: "/rest/v1/activities.json",
+      query_parameters: { sinceDatetime: "<from>", activityTypeIds: "Visit Webpage" },
+      paginate: true,
+      max_pages: 200,
+      per: "primaryAttributeValue & leadId,activityDate:day",
+      count_by: "primaryAttributeValue,activityDate:day_count >= 2:columns",
+      order_by: "-true",
+    },
+    note:
+      'per on two fields joined by "&" gives a row per page and visitor, with the days they came (activityDate:day) ' +
+      "and how many (activityDate:day_count); count_by counts each page's visitors by whether they came on 2 days or " +
+      'more (columns true, false, total), order_by "-true" ranks pages by returning visitors. time_zone sets the days\' clock.',
+  },
+  {
     // Trial s41 N578: "how many emails until a first click" read 657,000 characters of sends and clicks back.
     task: "how many emails each lead was sent before its first click (activities before another's first), in one call",
     call: {

@@ -235,6 +235,22 @@ export const COMPUTE_RECIPES: readonly ComputeRecipe[] = [
       'filterValues "true,false" and fields (e.g. "leadId,membershipDate,myCustomField") reads them.',
   },
   {
+    // Trial s40 N570: "new to us when created at most 24 hours before joining" was worked out member by member.
+    task: "each program's new members: joined since a date, the lead created at most 24 hours before joining, in one call",
+    call: {
+      method: "GET",
+      endpoint: "/rest/v1/leads/programs/{programId}.json",
+      query_parameters: { programId: [1011, 1013], fields: "id,createdAt" },
+      paginate: true,
+      where: 'membership.membershipDate >= "<from>"',
+      count_by: "programId,createdAt >= membership.membershipDate - 24h:columns",
+    },
+    note:
+      "A field compared with another moved by a span: - 24h, + 7d, - 30m, + 2w (times), or + 10 (numbers). Each " +
+      "program's row counts its members joined since <from> in columns true (created at most 24 hours before joining, " +
+      "or after), false and total.",
+  },
+  {
     // Trial s8, N29: which lead fields mean "cannot be emailed" was said nowhere. Marketo's standard mailability
     // fields, as a real instance's lead record carries them (src/sandbox/marketo/lead-db/mailability.ts has the source).
     task: "leads on each static list that cannot be emailed, in one call",
