@@ -110,4 +110,25 @@ describe("per on several fields", () => {
     expect(second.first.split(":")[0]).toBe(first.first.split(":")[0]);
     expect(second.first).not.toContain("has a value in");
   });
+
+  it("says a record lacking one key as lacking it, not both (review s50, 5)", async () => {
+    const keys = ["attributes.Query Parameters", "attributes.Referrer URL"];
+    const answer = await mkto.ok<Answer>({ ...READ, per: keys.map((key) => `"${key}"`).join(" & ") });
+    const records = await mkto.results<Row>(await mkto.ok<Answer>(READ));
+    const value = (row: Row, name: string) =>
+      ((row.attributes ?? []) as { name: string; value: unknown }[]).find(
+        (a) => `attributes.${a.name}` === name,
+      )?.value;
+    const lacking = records.filter((row) =>
+      keys.some((key) => [undefined, null, ""].includes(value(row, key) as never)),
+    );
+    const lackingBoth = records.filter((row) =>
+      keys.every((key) => [undefined, null, ""].includes(value(row, key) as never)),
+    );
+    // Some lack one only: "no A & B" read as lacking both.
+    expect(lacking.length).toBeGreaterThan(lackingBoth.length);
+    expect(answer.first).toContain(
+      `${lacking.length.toLocaleString("en-US")} records with no ${keys[0]} or no ${keys[1]} are in none`,
+    );
+  });
 });

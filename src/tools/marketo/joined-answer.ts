@@ -298,7 +298,7 @@ function perWords(input: MarketoApiCallInput, first: RecordCompute, per: PerGrou
   const matching = first.spec.where ? "matching " : "";
   const without =
     per.without > 0
-      ? `; ${plural(per.without, `${matching}${noun}`)} with no ${per.field} ${per.without === 1 ? "is" : "are"} in none`
+      ? `; ${plural(per.without, `${matching}${noun}`)} with no ${per.keys.join(" or no ")} ${per.without === 1 ? "is" : "are"} in none`
       : "";
   const fields = [
     `records (how many of the ${n(per.added)} ${matching}${noun}s have it)`,
