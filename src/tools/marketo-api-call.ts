@@ -36,7 +36,7 @@ import { MARKETO_TASKS } from "./marketo/tasks.js";
 import { uploadOf } from "./marketo/upload.js";
 import { compactWrite } from "./marketo/write-answer.js";
 import { type ComputeSpec, computeSpec, namedFields } from "./records/compute.js";
-import { type KeptJoin, keptJoin, withJoinedColumn } from "./records/kept-join.js";
+import { checkKeptLinks, type KeptJoin, keptJoin, withJoinedColumn } from "./records/kept-join.js";
 import { checkHeldWhere, heldPlaces, keptConditions, keptLists } from "./records/kept-lists.js";
 import { perNamed } from "./records/per.js";
 import type { ToolContext, ToolResult, ToolStep } from "./types.js";
@@ -306,6 +306,7 @@ async function keptInputs(
   // A path in place of a link is read whole by this step itself (marketo/path-read.ts).
   const { spent, reader } = pathReaders((read, on) => marketoApiCall.handler(read, on), ctx, at.zone);
   const kept = ctx.keptItems?.bind(ctx);
+  await checkKeptLinks(input, kept);
   const expanded = await keptLists(input.where, kept, reader("where"));
   const conditions = await keptConditions(input.count_by, kept, reader("count_by"));
   return { expanded, conditions, join: await keptJoin(input.join, kept, reader("join")), paths: spent };

@@ -237,6 +237,22 @@ describe("a path's read, as Marketo and the step read it (review s46)", () => {
     expect(bad.first).toMatch(/^Invalid count_by: "" is not a field name/);
   });
 
+  it("refuses an unknown kept link in count_by or join before where's path is read: no call spent (review s48, 10)", async () => {
+    const where = 'leadId in result("/rest/v1/lists/1001/leads.json?fields=id", "id")';
+    for (const bad of [
+      { count_by: 'leadId in result("martech-steps://results/nope.json")' },
+      { join: "martech-steps://results/nope.json on leadId = id" },
+    ]) {
+      mkto.fixture.sandbox.resetStats();
+      const refused = await mkto.call<Answer>({ ...visits(where), ...bad });
+      expect(refused.result.isError).toBe(true);
+      expect(refused.first).toMatch(
+        /^Invalid (count_by|join): no kept result at martech-steps:\/\/results\/nope\.json/,
+      );
+      expect(mkto.fixture.sandbox.stats().apiCalls).toBe(0);
+    }
+  });
+
   it("reads a quoted path with spaces, a plus and a name given twice as Marketo would (6, 7, 8)", async () => {
     const opens = (query: string) =>
       `"/rest/v1/activities.json?${query}&sinceDatetime=2026-11-20T00:00:00+00:00" on leadId = leadId`;

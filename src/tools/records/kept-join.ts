@@ -16,7 +16,7 @@ import { n, plural } from "../numbers-in-words.js";
 import type { KeptResult } from "../types.js";
 import { splitFieldList, unquoteField } from "./field-list.js";
 import { isJoinedPath, JOINED, quotedField } from "./fields.js";
-import { keptRows, type PathReader } from "./kept-lists.js";
+import { keptLinksIn, keptRows, type PathReader } from "./kept-lists.js";
 import { type FieldReader, fieldReader, isEmpty, isObject, textOf } from "./values.js";
 
 type Row = Record<string, unknown>;
@@ -199,6 +199,22 @@ export async function keptJoin(
       ? { shown, source: shown, calls: path.calls }
       : { shown: `the kept result at ${shown}`, source: "the kept result", calls: 0 },
   );
+}
+
+/**
+ * Every kept result a call's where, count_by and join name by link, looked up before any of their paths is read:
+ * looking a link up costs no call, so one unknown, expired or cut is refused before calls are spent on a path
+ * (review s48, 10: count_by's bad link was refused after where's path had taken 5 calls).
+ */
+export async function checkKeptLinks(
+  texts: { where?: string | undefined; count_by?: string | undefined; join?: string | undefined },
+  kept: ((id: string) => Promise<KeptResult | undefined>) | undefined,
+): Promise<void> {
+  for (const field of ["where", "count_by"] as const) {
+    for (const link of keptLinksIn(texts[field])) await keptRows(link, kept, field);
+  }
+  const joined = texts.join === undefined ? undefined : joinTerms(texts.join).link;
+  if (joined !== undefined && !joined.startsWith("/")) await keptRows(joined, kept, "join");
 }
 
 /** The rows by their key columns' values, refused when a key column has no values or holds objects. */

@@ -194,6 +194,14 @@ function referencesIn(where: string): RegExpExecArray[] {
   return [...where.matchAll(REFERENCE)].filter((match) => !inside[match.index]);
 }
 
+/** The links (not paths) a where's or count_by's `in result(…)` references name, in order. */
+export function keptLinksIn(text: string | undefined): string[] {
+  if (text === undefined) return [];
+  return referencesIn(text)
+    .map((reference) => reference[4] ?? "")
+    .filter((link) => link !== "" && !link.startsWith("/"));
+}
+
 /**
  * A kept result's rows by its link, for `field` (where's in result(…), join): refused when this client keeps no
  * result, when the link is unknown or expired, and when the result is cut (as a list or a table it would leave
