@@ -151,7 +151,9 @@ export const MarketoApiCallInput = z.strictObject({
     .min(1)
     .max(200)
     .optional()
-    .describe('With count_by: sum, mean, median, min, max per group ("costs.cost"; of dates: min, max).')
+    .describe(
+      'With count_by: sum, mean, median, min, max per group ("costs.cost"; of dates: min, max); "x:p90" adds p90.',
+    )
     .meta({ title: "Sum", examples: ["costs.cost"] }),
   // Questions of leads, not records (records/per.ts): how many got N emails, who did both.
   per: z

@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { marketoOverMcp, runningClock } from "../helpers/marketo-mcp.js";
 
@@ -39,6 +40,55 @@ describe("count_by with sum", () => {
     const total = [...want.values()].reduce((a, b) => a + b, 0);
     expect(data.computed?.sum).toBe(total);
     expect(first).toContain(`each row's sum adds its records' id: ${total.toLocaleString("en-US")} in all`);
+  });
+
+  it("gives a percentile beside the median, as the test's own over each group's values (property; trial s42, N588)", async () => {
+    const plain = (await read({})).data.result;
+    const bySource = new Map<string, number[]>();
+    for (const lead of plain) {
+      const source = String(lead.leadSource ?? null);
+      bySource.set(source, [...(bySource.get(source) ?? []), Number(lead.id)]);
+    }
+    // The test's own: the value at rank (n - 1) × p / 100, linear between the two nearest (PERCENTILE.INC).
+    const own = (values: number[], p: number) => {
+      const sorted = [...values].sort((a, b) => a - b);
+      const rank = ((sorted.length - 1) * p) / 100;
+      const low = Math.floor(rank);
+      const high = Math.min(low + 1, sorted.length - 1);
+      return (
+        Math.round(
+          ((sorted[low] as number) + (rank - low) * ((sorted[high] as number) - (sorted[low] as number))) *
+            100,
+        ) / 100
+      );
+    };
+    await fc.assert(
+      fc.asyncProperty(fc.integer({ min: 1, max: 99 }), async (p) => {
+        const { data, first } = await read({ count_by: "leadSource", sum: `id:p${p}`, order_by: `-p${p}` });
+        for (const row of data.result) {
+          const values = bySource.get(String(row.leadSource ?? null)) ?? [];
+          expect(row[`p${p}`]).toBe(own(values, p));
+          if (p === 50) expect(row.p50).toBe(row.median);
+        }
+        const ranked = data.result.map((row) => Number(row[`p${p}`]));
+        expect(ranked).toEqual([...ranked].sort((a, b) => b - a));
+        expect(first).toContain(`its p${p} the value ${p} % of them are at or below`);
+      }),
+      { numRuns: 12 },
+    );
+    const zero = await mkto.call<Answer>({
+      method: "GET",
+      endpoint: "/rest/v1/leads.json",
+      query_parameters: { filterType: "id", filterValues: IDS, fields: "id,leadSource" },
+      count_by: "leadSource",
+      sum: "id:p0",
+    });
+    expect(zero.first).toMatch(/^Invalid sum: its percentile is p1 to p99/);
+    // The hint, done, answers.
+    const hinted = /E\.g\. sum "([^"]+)"/.exec(zero.first)?.[1];
+    expect(hinted).toBe("id:p90");
+    const fixed = await read({ count_by: "leadSource", sum: hinted });
+    expect(fixed.data.result[0]?.p90).toEqual(expect.any(Number));
   });
 
   it("refuses a value that is no number, naming the field and a value, and sum without count_by", async () => {

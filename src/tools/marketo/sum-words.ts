@@ -36,7 +36,12 @@ export function sumWords(compute: RecordCompute, unit: string): string {
   // Counted through the list the sum reads, it is over the items (review s28, finding 12).
   // Through a list, a record's value is its items' sum, which the median, min and max take (review s41, 6).
   const values = of === unit && scope ? `${unit}s' sums` : "values";
-  return `each row's sum adds its ${of}s' ${sum}${scope}: ${n(total)} in all; its mean is that sum over those of its ${of}s with a ${sum}, its median, min and max the middle, least and greatest of their ${values} (empty ones are left out)`;
+  const p = spec.percentile;
+  const percentile =
+    p === undefined
+      ? ""
+      : `; its p${p} the value ${p} % of them are at or below (between the two nearest, as PERCENTILE.INC)`;
+  return `each row's sum adds its ${of}s' ${sum}${scope}: ${n(total)} in all; its mean is that sum over those of its ${of}s with a ${sum}, its median, min and max the middle, least and greatest of their ${values} (empty ones are left out)${percentile}`;
 }
 
 /**

@@ -15,6 +15,7 @@ import {
   countedFields,
   countFields,
   countOptions,
+  percentileColumn,
   refuseContainer,
   refuseStrayOrder,
   zeroShares,
@@ -64,6 +65,8 @@ export interface ComputeSpec {
   distinct?: string;
   /** With countBy: a numeric field each group adds (its rows' `sum`). */
   sum?: string;
+  /** With sum: a percentile of each group's values beside the median (its rows' `p90`). */
+  percentile?: number;
   /** The count_by columns that count by date ("createdAt:day"): the field each reads and its unit. */
   buckets?: Bucket[];
   /** The count_by columns that are conditions ("leadScore > 50"): true or false for each record. */
@@ -194,6 +197,7 @@ export class RecordCompute {
           ignoreCase: spec.ignoreCase === true,
           ...(spec.distinct ? { distinct: spec.distinct } : {}),
           ...(spec.sum ? { sum: spec.sum } : {}),
+          ...(spec.percentile !== undefined ? { percentile: spec.percentile } : {}),
           ...sumItems(spec.sum, spec.where?.expression, this.#test),
           ...(spec.buckets ? { buckets: spec.buckets } : {}),
           ...(spec.conditions ? { conditions: spec.conditions } : {}),
@@ -298,7 +302,14 @@ export class RecordCompute {
       const dates = this.#counter.sumKind === "date";
       if (this.spec.sum)
         for (const row of [...zeros, ...gaps])
-          Object.assign(row, { sum: dates ? null : 0, mean: null, median: null, min: null, max: null });
+          Object.assign(row, {
+            sum: dates ? null : 0,
+            mean: null,
+            median: null,
+            ...Object.fromEntries(percentileColumn(this.spec).map((column) => [column, null])),
+            min: null,
+            max: null,
+          });
       if (this.spec.ignoreCase) for (const row of gaps) row.spellings = 0;
       if (this.spec.columns) {
         if (dates) throw datesInColumns(this.spec.sum as string);

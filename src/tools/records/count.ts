@@ -54,6 +54,19 @@ export function medianOf(values: readonly number[]): number | null {
   return Math.round(middle * 100) / 100;
 }
 
+/**
+ * The value `percent` % of the values are at or below, linear between the two nearest ranks (as a spreadsheet's
+ * PERCENTILE.INC: the 50th is the median), to 0.01; null for none.
+ */
+export function percentileOf(values: readonly number[], percent: number): number | null {
+  if (values.length === 0) return null;
+  const sorted = [...values].sort((a, b) => a - b);
+  const rank = ((sorted.length - 1) * percent) / 100;
+  const low = Math.floor(rank);
+  const [below, above] = [sorted[low] as number, sorted[Math.min(low + 1, sorted.length - 1)] as number];
+  return Math.round((below + (rank - low) * (above - below)) * 100) / 100;
+}
+
 /** How a value reads for grouping ignoring case: outer spaces trimmed, lower case (locale-independent). */
 export function foldedText(text: string): string {
   return text.trim().toLowerCase();
@@ -72,6 +85,8 @@ export interface CounterOptions {
   zone?: string;
   /** A numeric field whose values each group adds (a path through a list adds every item's). */
   sum?: string;
+  /** With sum: a percentile of each group's values, in a column p<percent> after the median. */
+  percentile?: number;
   /** With sum through a list that where names: only the list's items this test holds for are added. */
   sumItems?: { list: string; test: (record: Readonly<Record<string, unknown>>) => boolean };
 }
@@ -98,6 +113,7 @@ export class Counter {
   readonly #refuse: RefuseContainer;
   readonly #sum: string | undefined;
   readonly #sumItems: CounterOptions["sumItems"];
+  readonly #percentile: number | undefined;
   readonly #zone: string | undefined;
   readonly #groups = new Map<string, Group>();
   /** The fields that are conditions, by their place: each row has both true and false (#conditionZeros). */
@@ -124,6 +140,7 @@ export class Counter {
     this.#refuse = refuse;
     this.#sum = options.sum;
     this.#sumItems = options.sumItems;
+    this.#percentile = options.percentile;
     this.#zone = options.zone;
     this.#conditionAt = fields.flatMap((field, i) =>
       options.conditions?.some((condition) => condition.column === field) ? [i] : [],
@@ -352,7 +369,10 @@ export class Counter {
         row.mean = valued ? Math.round((group.sum / valued) * 100) / 100 : null;
         // "Median order value by channel": a model sorted 31,000 characters of per-value counts (trial s26, N352).
         row.median = medianOf(group.sums ?? []);
+        const p = this.#percentile;
+        if (p !== undefined) row[`p${p}`] = percentileOf(group.sums ?? [], p);
         if (this.sumKind === "date") Object.assign(row, { sum: null, mean: null, median: null });
+        if (this.sumKind === "date" && p !== undefined) row[`p${p}`] = null;
         row.min = group.min ?? null;
         row.max = group.max ?? null;
       }
