@@ -141,6 +141,14 @@ describe("where and count_by comparing two fields of a record", () => {
     expect(kept.first).toContain(`where ${where}: ${expected.length} of ${all.length} records match`);
     const counted = await mkto.ok<Answer>(joiners({ count_by: where }));
     expect(counted.data.result.find((row) => row[where] === true)?.count).toBe(expected.length);
+    // The unit forgotten: refused, naming the fix, not 0 true (review s51, 1); the fix, done, is the answer above.
+    const forgot = await mkto.call<Answer>(joiners({ count_by: "lead.createdAt >= membershipDate - 24" }));
+    expect(forgot.result.isError).toBe(true);
+    expect(forgot.first).toMatch(
+      /^Invalid count_by: lead\.createdAt holds a date and time .* a shift without a unit moves numbers\./,
+    );
+    const fix = /e\.g\. (.+)\.$/m.exec(forgot.text)?.[1];
+    expect(fix).toBe("lead.createdAt >= membershipDate - 24h");
   });
 
   it("refuses a capitalised text written without quotes where it stands, and its fix, done, answers (review s48, 3)", async () => {

@@ -27,6 +27,8 @@ export type Condition =
  */
 export interface Shift {
   amount: number;
+  /** The number as written, without its sign: printed back as it was (int64's largest is no exact double). */
+  text: string;
   unit?: ShiftUnit;
 }
 export type ShiftUnit = "minute" | "hour" | "day" | "week";

@@ -1,6 +1,6 @@
 import type { Comparison, Condition, Expression, Literal, TextMatch } from "./ast.js";
 import { type FilterSource, filterSyntaxError, type Token, tokenize } from "./lexer.js";
-import { shiftUnit } from "./shift.js";
+import { readShift } from "./shift.js";
 
 /**
  * Parses the filter syntax Run Reports' `filter` and Marketo API Call's `where` share:
@@ -62,15 +62,19 @@ export function isFieldName(word: string): boolean {
 }
 
 /** What a bare word most likely meant: the text (the words that follow it too, "Trade Show"), quoted. */
-function quoteIt(words: readonly string[]): string {
+function quoteIt(words: readonly string[], op = "==", shifted = false): string {
   if (words.length === 0) return "";
   const text = JSON.stringify(words.join(" "));
   const one = words.length === 1 && /^[a-z][a-z0-9_]*$/.test(words[0] as string);
+  // Put first, an ordering turns round (leadScore > score is score < leadScore: review s51, 5), a shift's sign too.
+  const turned = TURNED[op] ?? op;
   return (
     ` (a text is quoted: ${text}; a field after an operator is a camelCase name or a dotted path, e.g. createdAt or joined.total` +
-    `${one ? `; to compare with the field ${words[0]}, put it first: ${words[0]} == <the other field>` : ""})`
+    `${one ? `; to compare with the field ${words[0]}, put it first: ${words[0]} ${turned} <the other field>${turned === op ? "" : " (the operator turned)"}${shifted ? ", the shift's sign turned" : ""}` : ""})`
   );
 }
+
+const TURNED: Record<string, string> = { "<": ">", "<=": ">=", ">": "<", ">=": "<=" };
 
 export function isFilterKeyword(word: string): boolean {
   return KEYWORDS.has(word.toLowerCase()) || word.toLowerCase() in TEXT_OPS;
@@ -182,6 +186,12 @@ class Parser {
 
   #after(field: string): Expression {
     const op = this.#next();
+    // createdAt - 24h <= joinedAt (review s51, 5): the shift goes on the second field, its sign turned.
+    if ((op.kind === "op" && /^[+-]$/.test(op.text)) || (op.kind === "number" && op.text.startsWith("-")))
+      throw this.#error(
+        `a shift (+ or - a span) moves the field after the operator, not ${field}: e.g. ${field} <= joinedAt + 24h for ${field} - 24h <= joinedAt`,
+        op,
+      );
     const opText = op.kind === "word" ? op.text.toLowerCase() : op.kind === "op" ? op.text : "";
     if (opText === "==" || opText === "=" || opText === "!=") {
       const expression = this.#equality(field);
@@ -222,8 +232,14 @@ class Parser {
   #equality(field: string): Expression {
     const value = this.#next();
     if (value.kind === "string")
-      return { kind: "compare", field, op: "eq", value: { kind: "text", value: value.value } };
-    if (value.kind === "number") return { kind: "compare", field, op: "eq", value: this.#number(value) };
+      return this.#unshifted({
+        kind: "compare",
+        field,
+        op: "eq",
+        value: { kind: "text", value: value.value },
+      });
+    if (value.kind === "number")
+      return this.#unshifted({ kind: "compare", field, op: "eq", value: this.#number(value) });
     if (this.#dialect.recordValues && value.kind === "word") {
       const word = value.text.toLowerCase();
       if (word === "null") return { kind: "empty", field };
@@ -233,7 +249,7 @@ class Parser {
     }
     throw this.#error(
       this.#dialect.recordValues
-        ? `expected a quoted text, a number or a field name${quoteIt(this.#wordsFrom(value))}`
+        ? `expected a quoted text, a number or a field name${quoteIt(this.#wordsFrom(value), "==", this.#signNext())}`
         : "expected a quoted text or a number",
       value,
     );
@@ -241,41 +257,54 @@ class Parser {
 
   #ordering(field: string, op: Comparison, opText: string): Expression {
     const value = this.#next();
-    if (value.kind === "number") return { kind: "compare", field, op, value: this.#number(value) };
+    if (value.kind === "number")
+      return this.#unshifted({ kind: "compare", field, op, value: this.#number(value) });
     if (value.kind === "string" && this.#dialect.compareText) {
-      return { kind: "compare", field, op, value: { kind: "text", value: value.value } };
+      return this.#unshifted({ kind: "compare", field, op, value: { kind: "text", value: value.value } });
     }
     if (this.#dialect.recordValues && value.kind === "word" && isFieldName(value.text)) {
       return this.#fields(field, op, value.text);
     }
     throw this.#error(
       this.#dialect.compareText
-        ? `"${opText}" needs a number, a quoted date or text, or another field's name${quoteIt(this.#wordsFrom(value))}`
+        ? `"${opText}" needs a number, a quoted date or text, or another field's name${quoteIt(this.#wordsFrom(value), opText, this.#signNext())}`
         : `"${opText}" compares numbers: expected a number`,
       value,
     );
   }
 
-  /** Two fields compared, the second moved by a shift when one follows (`- 24h`, `+ 7 days`, `+ 10`). */
-  #fields(field: string, op: Comparison, other: string): Condition {
-    const sign = this.#peek();
-    const signed = sign.kind === "number" && sign.text.startsWith("-");
-    if (!signed && !(sign.kind === "op" && (sign.text === "+" || sign.text === "-")))
-      return { kind: "fields", field, op, other };
-    if (!signed) this.#next();
-    const size = this.#next();
-    if (size.kind !== "number" || (!signed && size.text.startsWith("-")))
+  /** Whether a shift's sign comes next. */
+  #signNext(): boolean {
+    const next = this.#peek();
+    return (
+      (next.kind === "op" && (next.text === "+" || next.text === "-")) ||
+      (next.kind === "number" && next.text.startsWith("-"))
+    );
+  }
+
+  /** A value with no shift after it: a shift moves a second field, not a value (review s51, 5). */
+  #unshifted(condition: Condition): Condition {
+    if (this.#dialect.recordValues && this.#signNext())
       throw this.#error(
-        `expected a number after ${other} ${sign.kind === "op" ? sign.text : ""}: e.g. ${other} - 24h, + 7d, + 10`,
-        size,
+        "a shift (+ or - a span) moves a second field, not a value: write the value moved (a date a day earlier: the date before it)",
       );
-    const number = this.#number(size);
-    const amount =
-      (sign.kind === "op" && sign.text === "-" ? -1 : 1) * (number.kind === "number" ? number.value : 0);
-    const word = this.#peek();
-    const unit = word.kind === "word" ? shiftUnit(word.text) : undefined;
-    if (unit) this.#next();
-    return { kind: "fields", field, op, other, shift: unit ? { amount, unit } : { amount } };
+    return condition;
+  }
+
+  /** Two fields compared, the second moved by a shift when one follows (`- 24h`, `+ 7 days`, `+ 10`: shift.ts). */
+  #fields(field: string, op: Comparison, other: string): Condition {
+    const shift = readShift(
+      {
+        peek: () => this.#peek(),
+        next: () => this.#next(),
+        fail: (message, token) => this.#error(message, token),
+        number: (token) => this.#number(token),
+        keyword: isFilterKeyword,
+        glued: (token) => token.pos > 0 && !/\s/.test(this.#source[token.pos - 1] ?? ""),
+      },
+      other,
+    );
+    return shift ? { kind: "fields", field, op, other, shift } : { kind: "fields", field, op, other };
   }
 
   /**

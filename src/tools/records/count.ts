@@ -96,7 +96,7 @@ function countReader(field: string, options: CounterOptions): FieldReader {
   const condition = options.conditions?.find((candidate) => candidate.column === field);
   if (condition) {
     const fields = expressionFields(condition.expression);
-    const test = itemWise(recordTest(condition.expression, options.zone), fields);
+    const test = itemWise(recordTest(condition.expression, options.zone, "count_by"), fields);
     return (record) => test(record);
   }
   const bucket = options.buckets?.find((candidate) => candidate.column === field);

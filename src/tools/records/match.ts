@@ -1,5 +1,7 @@
+import { ValidationError } from "../../errors.js";
 import type { Condition, Expression, Literal, Shift } from "../filter/ast.js";
-import { shiftMs } from "../filter/shift.js";
+import { printExpression } from "../filter/print.js";
+import { shiftSpan, UNIT_MS } from "../filter/shift.js";
 import { instantOf, wallAt } from "../zone-clock.js";
 import { valuesAt } from "./sum.js";
 import {
@@ -26,22 +28,22 @@ import {
  */
 export type RecordTest = (record: Readonly<Record<string, unknown>>) => boolean;
 
-export function recordTest(expression: Expression, zone?: string): RecordTest {
+export function recordTest(expression: Expression, zone?: string, input = "where"): RecordTest {
   switch (expression.kind) {
     case "and": {
-      const tests = expression.of.map((of) => recordTest(of, zone));
+      const tests = expression.of.map((of) => recordTest(of, zone, input));
       return (record) => tests.every((test) => test(record));
     }
     case "or": {
-      const tests = expression.of.map((of) => recordTest(of, zone));
+      const tests = expression.of.map((of) => recordTest(of, zone, input));
       return (record) => tests.some((test) => test(record));
     }
     case "not": {
-      const test = recordTest(expression.of, zone);
+      const test = recordTest(expression.of, zone, input);
       return (record) => !test(record);
     }
     case "fields":
-      return fieldsTest(expression, zone);
+      return fieldsTest(expression, zone, input);
     default: {
       const test = valueTest(expression, zone);
       const read = fieldReader(expression.field);
@@ -115,11 +117,12 @@ const dayOf = (instant: number, zone: string | undefined): number => {
  * with it by its day on the zone's clock), else as text with case ignored. An empty side holds
  * for nothing (and so `!=` holds), as an empty value beside a quoted one.
  */
-function fieldsTest(condition: FieldsCondition, zone: string | undefined): RecordTest {
+function fieldsTest(condition: FieldsCondition, zone: string | undefined, input: string): RecordTest {
   const left = valuesOf(condition.field);
   const right = valuesOf(condition.other);
   const holds = condition.op === "eq" ? (c: number) => c === 0 : SIGNS[condition.op];
-  const compared = condition.shift ? shifted(condition.shift, zone) : unshifted(zone);
+  const { shift } = condition;
+  const compared = shift ? shifted({ ...condition, shift }, zone, input) : unshifted(zone);
   return (record) => {
     const bs = right(record);
     return left(record).some((a) =>
@@ -146,22 +149,61 @@ function unshifted(zone: string | undefined): (a: unknown, b: unknown) => number
   };
 }
 
+/** What a value is to a shift: a number, a date alone, a date and time, or else text. */
+function kindOf(value: unknown, zone: string | undefined): string {
+  if (numberOf(value) !== undefined) return "a number";
+  if (timeOf(value, zone) !== undefined) return isDay(value) ? "a date alone" : "a date and time";
+  return "a text";
+}
+
 /**
- * Two values compared with a shift on the second: with a unit both must be times (the second moved by the span;
- * a date alone compared by its day, as above), without one both must be numbers. Any other pair holds for nothing,
- * as an empty side does: a shift says which kind the two fields are.
+ * Two values compared with a shift on the second: with a unit both must be times (the second moved by the span), without
+ * one both must be numbers (their sum to 15 digits: 0.2 + 0.1 is 0.3). A pair of another kind is refused, naming the
+ * fix (review s51, 1: `- 24` on dates held for nothing, and `!=` for every record, silently). A date alone moves by
+ * whole days on the calendar (review s51, 2 and 3: a span of hours, or a day across a change of clock, missed its day),
+ * and compares by its day, as without a shift.
  */
-function shifted(shift: Shift, zone: string | undefined): (a: unknown, b: unknown) => number | undefined {
-  const span = shiftMs(shift);
+function shifted(
+  condition: FieldsCondition & { shift: Shift },
+  zone: string | undefined,
+  input: string,
+): (a: unknown, b: unknown) => number | undefined {
+  const { shift } = condition;
+  const span = shiftSpan(shift);
+  const refuse = (a: unknown, b: unknown, fix: string): never => {
+    throw new ValidationError(
+      input,
+      `${condition.field} holds ${kindOf(a, zone)} (${JSON.stringify(a)}) and ${condition.other} ${kindOf(b, zone)} (${JSON.stringify(b)}): a shift ${shift.unit ? "with a unit moves times" : "without a unit moves numbers"}.`,
+      { hint: fix },
+    );
+  };
+  const written = (unit: Shift["unit"], text = shift.text) =>
+    printExpression({
+      ...condition,
+      shift: unit ? { ...shift, text, unit } : { amount: shift.amount, text },
+    });
   return (a, b) => {
     if (isEmpty(a) || isEmpty(b)) return undefined;
-    if (!shift.unit) {
-      const [x, y] = [numberOf(a), numberOf(b)];
-      return x !== undefined && y !== undefined ? x - (y + span) : undefined;
-    }
+    const [x, y] = [numberOf(a), numberOf(b)];
     const [s, t] = [timeOf(a, zone), timeOf(b, zone)];
-    if (s === undefined || t === undefined) return undefined;
-    return isDay(a) || isDay(b) ? dayOf(s, zone) - dayOf(t + span, zone) : s - (t + span);
+    if (!shift.unit) {
+      if (x !== undefined && y !== undefined) return x - Number((y + span).toPrecision(15));
+      return s !== undefined && t !== undefined
+        ? refuse(a, b, `Give the shift a unit (m, h, d, w), e.g. ${written("hour")}.`)
+        : refuse(a, b, "Compare two fields of one kind: both numbers, or both dates.");
+    }
+    if (s === undefined || t === undefined || x !== undefined || y !== undefined)
+      return x !== undefined && y !== undefined
+        ? refuse(a, b, `Leave the unit out to move a number, e.g. ${written(undefined)}.`)
+        : refuse(a, b, "Compare two fields of one kind: both numbers, or both dates.");
+    if (isDay(b)) {
+      if (span % UNIT_MS.day !== 0) {
+        const days = String(Math.max(1, Math.round(Math.abs(span) / UNIT_MS.day)));
+        refuse(a, b, `A date alone moves by whole days: e.g. ${written("day", days)}.`);
+      }
+      return dayOf(s, zone) - (dayOf(t, zone) + span);
+    }
+    return isDay(a) ? dayOf(s, zone) - dayOf(t + span, zone) : s - (t + span);
   };
 }
 

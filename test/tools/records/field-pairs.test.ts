@@ -84,10 +84,16 @@ describe("two fields compared with a shift", () => {
             ? { score: a, priorScore: b }
             : { sentAt: new Date(a).toISOString(), joinedAt: new Date(b).toISOString() };
           const where = asNumbers ? `score ${op} priorScore ${shift}` : `sentAt ${op} joinedAt ${shift}`;
-          const sameKind = asNumbers === (unit === "");
-          const expected = sameKind && SIGNS[op](a - (b + amount * (unit ? UNIT_MS[unit] : 1)));
+          // A pair of the other kind is refused, naming the fix (review s51, 1: it held for nothing, silently).
+          if (asNumbers !== (unit === "")) {
+            expect(() => holds(where, record)).toThrow(
+              unit ? /Leave the unit out to move a number/ : /Give the shift a unit \(m, h, d, w\)/,
+            );
+            return;
+          }
+          const expected = SIGNS[op](a - (b + amount * (unit ? UNIT_MS[unit] : 1)));
           expect(holds(where, record), where).toBe(expected);
-          // != is the negation: it holds where == does not, a pair of the wrong kind included.
+          // != is the negation: it holds where == does not.
           if (op === "==") expect(holds(where.replace("==", "!="), record)).toBe(!expected);
         },
       ),
@@ -103,6 +109,37 @@ describe("two fields compared with a shift", () => {
     expect(holds("createdAt >= joinedOn - 1d", record, "Asia/Kolkata")).toBe(true);
     // In Kolkata the creation falls on 4 November: the same day as the joining, not the day before.
     expect(holds("createdAt == joinedOn - 1d", record, "Asia/Kolkata")).toBe(false);
+  });
+
+  it("moves a date alone by calendar days across a change of clock, and refuses hours on it (review s51, 2, 3)", () => {
+    // 2026-03-09 - 1d is 8 March in New York, though that day has 23 hours; + 1d from 1 November (25 hours) is 2 November.
+    const ny = "America/New_York";
+    expect(holds("a == bB - 1d", { a: "2026-03-08T12:00:00", bB: "2026-03-09" }, ny)).toBe(true);
+    expect(holds("a == bB - 1d", { a: "2026-03-07T12:00:00", bB: "2026-03-09" }, ny)).toBe(false);
+    expect(holds("a == bB + 1d", { a: "2026-11-02T12:00:00", bB: "2026-11-01" }, ny)).toBe(true);
+    expect(holds("a == bB + 1w", { a: "2026-11-04T12:00:00", bB: "2026-10-28" }, ny)).toBe(true);
+    expect(holds("a >= bB - 30d", { a: "2026-02-28T12:00:00", bB: "2026-03-31" }, "Europe/Berlin")).toBe(
+      false,
+    );
+    const hours = (() => {
+      try {
+        holds("a >= bB - 1m", { a: "2026-03-24T05:40:00Z", bB: "2026-03-25" });
+      } catch (error) {
+        return error as Error & { hint?: string };
+      }
+    })();
+    expect(hours?.message).toContain('and bB a date alone ("2026-03-25")');
+    expect(hours?.hint).toBe("A date alone moves by whole days: e.g. a >= bB - 1d.");
+  });
+
+  it("refuses a huge span before reading, and prints a number as written (review s51, 4, 8)", () => {
+    expect(() => parseExpression("a > bB - 1000000000d", at, RECORDS_DIALECT)).toThrow(
+      /a shift moves a time at most 10,000,000 days/,
+    );
+    const big = parseExpression("a > bB + 9223372036854775807", at, RECORDS_DIALECT);
+    expect(printExpression(big)).toBe("a > bB + 9223372036854775807");
+    expect(parseExpression(printExpression(big), at, RECORDS_DIALECT)).toEqual(big);
+    expect(holds("score == priorScore + 0.1", { score: 0.3, priorScore: 0.2 })).toBe(true);
   });
 
   it("print and parse back to the same tree (property), a sign glued to the number read as one", () => {
@@ -122,6 +159,41 @@ describe("two fields compared with a shift", () => {
     expect(parseExpression("a_b > createdAt -24h", at, RECORDS_DIALECT)).toEqual(
       parseExpression("a_b > createdAt - 24 hours", at, RECORDS_DIALECT),
     );
+  });
+
+  it("names the fix of a shift written amiss, and each fix, done, parses (review s51, 5, 6, 7)", () => {
+    const refused = (where: string) => {
+      try {
+        parseExpression(where, at, RECORDS_DIALECT);
+      } catch (error) {
+        return (error as Error).message;
+      }
+      return "parsed";
+    };
+    for (const [where, said, fix] of [
+      ["a > bC - 1 month", '"month" is no unit of a shift: m, h, d or w', "a > bC - 30d"],
+      ["a > bC - 24h30m", '"h30m" is no unit of a shift', "a > bC - 1470m"],
+      ["a > bC - 6M", '"M" is no unit of a shift', "a > bC - 180d"],
+      [
+        "createdAt - 24h <= joinedAt",
+        "moves the field after the operator, not createdAt",
+        "createdAt <= joinedAt + 24h",
+      ],
+      ['x > "2026-01-01" - 1d', "moves a second field, not a value", 'x > "2025-12-31"'],
+      [
+        "x == joined.utm-2",
+        'a name with a dash is quoted after its head: joined."utm-2"',
+        'x == joined."utm-2"',
+      ],
+      [
+        "leadScore > score + 10",
+        "put it first: score < <the other field> (the operator turned), the shift's sign turned",
+        "score < leadScore - 10",
+      ],
+    ] as const) {
+      expect(refused(where)).toContain(said);
+      expect(refused(fix)).toBe("parsed");
+    }
   });
 
   it("refuses a sign with no number after it, naming the form", () => {
