@@ -43,14 +43,19 @@ describe("a metadata answer's custom definitions", () => {
     const text = (all.content as { text?: string }[]).map((c) => c.text ?? "").join("\n");
     expect(text.length).toBeLessThan(45_000);
     expect(JSON.stringify(all.structuredContent).length).toBeLessThan(45_000);
-    // One property through {property} is read whole, as its own path is (review s31, finding 6).
+    // One property through {property} is its own path's answer, names and all (review s31, 6; review s49).
     const one = await api({
       method: "GET",
       endpoint: "v1beta/properties/{property}/metadata",
       query_parameters: { property: "423456787" },
     });
-    const [only] = (body(one) as unknown as { results: { dimensions: unknown[] }[] }).results;
-    expect(only?.dimensions.length).toBeGreaterThan(300);
+    const own = await api({ method: "GET", endpoint: "v1beta/properties/423456787/metadata" });
+    const shown = body(one) as unknown as { dimensions: string[] };
+    expect(shown.dimensions.length).toBeGreaterThan(300);
+    expect(shown.dimensions).toEqual((body(own) as unknown as { dimensions: string[] }).dimensions);
+    expect((one.content as { text?: string }[]).map((c) => c.text ?? "").join("\n").length).toBeLessThan(
+      25_000,
+    );
     expect(firstText(one)).not.toContain("Each property's custom definitions");
     expect(firstText(one)).toContain("read for 1 property (1 call)");
     const results = (body(all) as unknown as { results: { property: string; dimensions: unknown[] }[] })
