@@ -177,6 +177,50 @@ describe("count_distinct's refusals", () => {
     paginate: true,
   };
 
+  it("says the distinct values over all rows and per each field's value, as the whole read has them (property; trial s42, N590)", {
+    timeout: 120_000,
+  }, async () => {
+    const base = {
+      method: "GET",
+      endpoint: "/rest/v1/activities.json",
+      query_parameters: { sinceDatetime: iso(T0 - 20 * DAY), activityTypeIds: EMAIL_TYPES.join(",") },
+      paginate: true,
+      max_pages: 200,
+    };
+    const records = await mkto.results<Record<string, unknown>>(await ok(base));
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(["activityType", "primaryAttributeValue"], ["primaryAttributeValue", "activityType"]),
+        async (fields) => {
+          const answer = await ok({
+            ...base,
+            count_by: fields.join(","),
+            count_distinct: "leadId",
+            limit: 3,
+          });
+          const leads = (keep: (r: Record<string, unknown>) => boolean) =>
+            new Set(records.filter(keep).map((r) => r.leadId)).size;
+          expect(answer.first).toContain(
+            `${leads(() => true).toLocaleString("en-US")} distinct leadId over all the records counted`,
+          );
+          for (const field of fields) {
+            const said = new RegExp(
+              `distinct leadId per ${field}: ([^;]+(?:; [^;]+)*?)(?:; distinct|; the records')`,
+            ).exec(answer.first)?.[1];
+            expect(said, answer.first).toBeDefined();
+            const values = [...new Set(records.map((r) => String(r[field])))];
+            const expected = values
+              .map((value) => ({ value, count: leads((r) => String(r[field]) === value) }))
+              .sort((a, b) => b.count - a.count || (a.value < b.value ? -1 : 1))
+              .map(({ value, count }) => `${value} ${count.toLocaleString("en-US")}`);
+            expect(said?.split("; ")).toEqual(expected);
+          }
+        },
+      ),
+      { numRuns: 2 },
+    );
+  });
+
   it("refuses count_distinct without count_by, naming count_by, and does what its hint says", async () => {
     mkto.fixture.sandbox.resetStats();
     const { result, text } = await mkto.call({ ...LIST, count_distinct: "email" });

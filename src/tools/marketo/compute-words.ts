@@ -13,7 +13,7 @@ import { groupShareColumn } from "../records/count-fields.js";
 import { quotedField } from "../records/fields.js";
 import { bucketWords } from "./bucket-words.js";
 import type { Computed } from "./compute-answer.js";
-import { fieldTotalsWords } from "./count-totals-words.js";
+import { distinctTotalsWords, fieldTotalsWords } from "./count-totals-words.js";
 import { idNamesWords } from "./id-names.js";
 import { limitShownWords, limitWords } from "./limit-words.js";
 import { pivotWords } from "./pivot-words.js";
@@ -118,6 +118,7 @@ function countWords(fields: string[], computed: Computed): string[] {
             `${by}: ${plural(groups, "value")} over ${over}${zeros}${groups > 0 || zeros ? ` (${adds})` : ""}`,
       ];
   if (share) parts.push(...fieldTotalsWords(compute, counted));
+  else if (spec.distinct && !spec.columns) parts.push(...distinctTotalsWords(compute, counted));
   parts.push(...idNamesWords(computed.names));
   parts.push(...bucketWords(compute));
   // No record or row: no field to name (a per with no matching record has no row).

@@ -28,6 +28,26 @@ export function fieldTotalsWords(compute: RecordCompute, unit: string): string[]
   });
 }
 
+/**
+ * With count_distinct: its different values over every row, and by two or more fields each field's values' own, "1,822
+ * distinct leadId over all; distinct leadId per lead.industry: Finance 310; …" (trial s42, N590: two calls more for
+ * them; the rows cannot be added up to them, a lead being in several).
+ */
+export function distinctTotalsWords(compute: RecordCompute, unit: string): string[] {
+  const { distinct, countBy = [] } = compute.spec;
+  const overall = compute.distinctOverall;
+  if (distinct === undefined || overall === undefined) return [];
+  const perField = countBy.flatMap((field, at) => {
+    const totals = compute.fieldTotals(at);
+    if (!totals || totals.length > MOST_FIRST_TOTALS) return [];
+    return [`distinct ${distinct} per ${field}: ${totalsText(compute, field, totals)}`];
+  });
+  return [
+    `${n(overall)} distinct ${distinct} over all the ${unit}s counted (one in several rows counts once)`,
+    ...perField,
+  ];
+}
+
 /** A field's values and their records, in the rows' order: a date or weekday bucket in its order, else largest first. */
 function totalsText(
   compute: RecordCompute,

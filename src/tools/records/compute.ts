@@ -15,10 +15,9 @@ import {
   countedFields,
   countFields,
   countOptions,
-  percentileColumn,
   refuseContainer,
   refuseStrayOrder,
-  zeroShares,
+  zeroColumns,
 } from "./count-fields.js";
 import {
   bucketedField,
@@ -297,19 +296,8 @@ export class RecordCompute {
       const gaps = first && this.spec.minCount === undefined ? this.#gaps(counted) : [];
       this.gaps = gaps.length;
       const rows = [...counted, ...zeros, ...gaps];
-      for (const row of [...zeros, ...gaps]) zeroShares(row, this.spec);
-      if (this.spec.distinct) for (const row of [...zeros, ...gaps]) row.records = 0;
       const dates = this.#counter.sumKind === "date";
-      if (this.spec.sum)
-        for (const row of [...zeros, ...gaps])
-          Object.assign(row, {
-            sum: dates ? null : 0,
-            mean: null,
-            median: null,
-            ...Object.fromEntries(percentileColumn(this.spec).map((column) => [column, null])),
-            min: null,
-            max: null,
-          });
+      zeroColumns([...zeros, ...gaps], this.spec, dates);
       if (this.spec.ignoreCase) for (const row of gaps) row.spellings = 0;
       if (this.spec.columns) {
         if (dates) throw datesInColumns(this.spec.sum as string);
@@ -396,6 +384,11 @@ export class RecordCompute {
   }
 
   /** By two or more fields (not distinct): the records of each value of field `at` (the first's: percent_in_'s). */
+  /** With count_distinct: its different values over every group. */
+  get distinctOverall(): number | undefined {
+    return this.#counter?.distinctOverall;
+  }
+
   fieldTotals(at: number): { value: unknown; count: number }[] | undefined {
     return this.#counter?.fieldTotals(at);
   }

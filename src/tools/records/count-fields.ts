@@ -265,6 +265,27 @@ export function groupShareColumn(spec: CountOptions & CountShape): string | unde
   return `percent_in_${first}`;
 }
 
+/** Rows added with no record counted: shares 0, distinct records 0, and a sum's columns 0 or none (dates: none). */
+export function zeroColumns(
+  rows: readonly Record<string, unknown>[],
+  spec: CountOptions & CountShape,
+  dates: boolean,
+): void {
+  for (const row of rows) {
+    zeroShares(row, spec);
+    if (spec.distinct) row.records = 0;
+    if (!spec.sum) continue;
+    Object.assign(row, {
+      sum: dates ? null : 0,
+      mean: null,
+      median: null,
+      ...Object.fromEntries(percentileColumn(spec).map((column) => [column, null])),
+      min: null,
+      max: null,
+    });
+  }
+}
+
 /** A row added with no record counted (a value asked for, a date without any): every share 0. */
 export function zeroShares(row: Record<string, unknown>, spec: CountOptions & CountShape): void {
   if (spec.distinct) return;

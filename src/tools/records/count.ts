@@ -1,10 +1,10 @@
 import { ValidationError } from "../../errors.js";
-import { expressionFields } from "../filter/ast.js";
-import { type Bucket, bucketReader, namedReader } from "./buckets.js";
-import { type CountCondition, percentOf } from "./count-fields.js";
-import { itemWise, recordTest } from "./match.js";
+import { namedReader } from "./buckets.js";
+import { percentOf } from "./count-fields.js";
+import { type CounterOptions, countReader } from "./count-readers.js";
+import { medianOf, percentileOf } from "./middles.js";
 import { rankOf, recordSummed, type SumKind, type Summed, tidySum } from "./sum.js";
-import { type FieldReader, fieldReader, isEmpty, textOf } from "./values.js";
+import { type FieldReader, isEmpty, textOf } from "./values.js";
 
 /**
  * The most distinct values (or combinations) count_by keeps: it holds one counter per value, so this is
@@ -42,65 +42,9 @@ export interface Group {
 /** Called with a count_by field whose value is an object or a list, which is no one value to count. */
 export type RefuseContainer = (field: string, value: object) => never;
 
-/** The middle value (the mean of the two middle ones when even), to 0.01; null for none. */
-export function medianOf(values: readonly number[]): number | null {
-  if (values.length === 0) return null;
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  const middle =
-    sorted.length % 2 === 1
-      ? (sorted[mid] as number)
-      : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
-  return Math.round(middle * 100) / 100;
-}
-
-/**
- * The value `percent` % of the values are at or below, linear between the two nearest ranks (as a spreadsheet's
- * PERCENTILE.INC: the 50th is the median), to 0.01; null for none.
- */
-export function percentileOf(values: readonly number[], percent: number): number | null {
-  if (values.length === 0) return null;
-  const sorted = [...values].sort((a, b) => a - b);
-  const rank = ((sorted.length - 1) * percent) / 100;
-  const low = Math.floor(rank);
-  const [below, above] = [sorted[low] as number, sorted[Math.min(low + 1, sorted.length - 1)] as number];
-  return Math.round((below + (rank - low) * (above - below)) * 100) / 100;
-}
-
 /** How a value reads for grouping ignoring case: outer spaces trimmed, lower case (locale-independent). */
 export function foldedText(text: string): string {
   return text.trim().toLowerCase();
-}
-
-export interface CounterOptions {
-  /** Values grouped ignoring case and outer spaces (and, with distinct, its values compared so too). */
-  ignoreCase?: boolean;
-  /** Each group counts the distinct values of this field among its records, not the records. */
-  distinct?: string;
-  /** The fields that count by date ("createdAt:day"): each such field's value read as its bucket. */
-  buckets?: readonly Bucket[];
-  /** The fields that are conditions ("leadScore > 50"): each record's value is whether it holds. */
-  conditions?: readonly CountCondition[];
-  /** The zone whose clock the buckets read (else UTC). */
-  zone?: string;
-  /** A numeric field whose values each group adds (a path through a list adds every item's). */
-  sum?: string;
-  /** With sum: a percentile of each group's values, in a column p<percent> after the median. */
-  percentile?: number;
-  /** With sum through a list that where names: only the list's items this test holds for are added. */
-  sumItems?: { list: string; test: (record: Readonly<Record<string, unknown>>) => boolean };
-}
-
-/** The reader of a count_by field: its value, or for a date bucket the bucket its value falls in. */
-function countReader(field: string, options: CounterOptions): FieldReader {
-  const condition = options.conditions?.find((candidate) => candidate.column === field);
-  if (condition) {
-    const fields = expressionFields(condition.expression);
-    const test = itemWise(recordTest(condition.expression, options.zone, "count_by"), fields);
-    return (record) => test(record);
-  }
-  const bucket = options.buckets?.find((candidate) => candidate.column === field);
-  return bucket ? bucketReader(bucket, options.zone) : fieldReader(field);
 }
 
 /** Counts records (or distinct values of a field) per value of one or more fields, one counter per value. */
@@ -124,6 +68,9 @@ export class Counter {
   #held = 0;
   /** With distinct: records whose field was empty, in no group's distinct count. */
   distinctEmpty = 0;
+  /** With distinct: its values over every group, and by two or more fields, per each field's value (fieldTotals). */
+  readonly #allDistinct = new Set<string>();
+  readonly #fieldDistinct: Map<string, { value: unknown; seen: Set<string> }>[] = [];
   /** With sum: what its field holds, numbers or dates (dates are not added: their min and max are read). */
   sumKind: SumKind | undefined;
 
@@ -201,6 +148,7 @@ export class Counter {
       }
       if (newSpelling) group.spellings += 1;
       this.#countIn(group, distinct);
+      this.#countOver(group, distinct);
       return;
     }
     // Ignoring case, text of spaces only is empty: its group shows null, as "" does.
@@ -215,7 +163,32 @@ export class Counter {
     };
     if (this.#distinct) added.distinct = new Set();
     this.#countIn(added, distinct);
+    this.#countOver(added, distinct);
     this.#groups.set(key, added);
+  }
+
+  /**
+   * With distinct: the value over all groups and, by two or more fields, in each field's value's own set, so the
+   * summary gives the distinct leads of each industry and of all (trial s42, N590: two calls more for them, which
+   * the rows cannot add up to, a lead being in several).
+   */
+  #countOver(group: Group, distinct: string | null | undefined): void {
+    if (distinct === undefined || distinct === null) return;
+    this.#allDistinct.add(distinct);
+    if (this.fields.length < 2) return;
+    this.fields.forEach((_, at) => {
+      const byValue = this.#fieldDistinct[at] ?? new Map<string, { value: unknown; seen: Set<string> }>();
+      this.#fieldDistinct[at] = byValue;
+      const key = this.#valueKey(group, at);
+      const entry = byValue.get(key) ?? { value: group.values[at], seen: new Set<string>() };
+      entry.seen.add(distinct);
+      byValue.set(key, entry);
+    });
+  }
+
+  /** With distinct: its different values over every group (the groups' counts overlap and add to no whole). */
+  get distinctOverall(): number | undefined {
+    return this.#distinct ? this.#allDistinct.size : undefined;
   }
 
   /** With sum: numbers or dates, as its first value read; a field of both is refused, as no one sum or range. */
@@ -291,7 +264,7 @@ export class Counter {
 
   /** By two or more fields (not distinct): the records of each first value, over every group. */
   #firstValueTotals(): Map<string, number> | undefined {
-    const totals = this.fieldTotals(0);
+    const totals = this.#distinct ? undefined : this.fieldTotals(0);
     return totals && new Map(totals.map((total) => [total.key, total.count]));
   }
 
@@ -300,7 +273,14 @@ export class Counter {
    * group, in order read; the first field's are what percent_in_ divides by.
    */
   fieldTotals(at: number): { key: string; value: unknown; count: number }[] | undefined {
-    if (this.fields.length < 2 || this.#distinct || at >= this.fields.length) return undefined;
+    if (this.fields.length < 2 || at >= this.fields.length) return undefined;
+    // With distinct: each value's distinct values over every group, which its rows cannot add up to.
+    if (this.#distinct)
+      return [...(this.#fieldDistinct[at] ?? new Map()).entries()].map(([key, entry]) => ({
+        key,
+        value: entry.value,
+        count: entry.seen.size,
+      }));
     const totals = new Map<string, { key: string; value: unknown; count: number }>();
     for (const group of this.#groups.values()) {
       const key = this.#valueKey(group, at);
