@@ -131,4 +131,17 @@ describe("per on several fields", () => {
       `${lacking.length.toLocaleString("en-US")} records with no ${keys[0]} or no ${keys[1]} are in none`,
     );
   });
+
+  it("orders a pair's weekday key Monday to Sunday, alone and by order_by, as one key alone is (review s50, 2)", async () => {
+    const WEEK = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"];
+    for (const extra of [{}, { order_by: '"activityDate:weekday",activityType' }]) {
+      const rows = await mkto.results<Row>(
+        await mkto.ok<Answer>({ ...READ, per: "activityDate:weekday & activityType", ...extra }),
+      );
+      const days = rows.map((row) => WEEK.indexOf(String(row["activityDate:weekday"])));
+      expect(days.every((day) => day >= 0)).toBe(true);
+      expect(new Set(days).size).toBeGreaterThan(3);
+      expect(days).toEqual([...days].sort((a, b) => a - b));
+    }
+  });
 });

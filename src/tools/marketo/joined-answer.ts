@@ -13,7 +13,7 @@ import { MAX_RESULT_BYTES } from "../output-cap.js";
 import { BUCKET_UNITS, compareRows } from "../records/buckets.js";
 import { type ComputeSpec, computeSpec, namedFields, RecordCompute } from "../records/compute.js";
 import { checkFields } from "../records/fields.js";
-import { listedCount, type PerGroups, perBucket, perHead, perNamedField, SET_JOIN } from "../records/per.js";
+import { listedCount, type PerGroups, perBuckets, perHead, perNamedField, SET_JOIN } from "../records/per.js";
 import type { ToolContext } from "../types.js";
 import { type Computed, computedAnswer } from "./compute-answer.js";
 import { computedSummary, echoed } from "./compute-words.js";
@@ -132,16 +132,22 @@ export async function rolledUp(
   }
   const { where: _where, per: _per, ...rest } = input;
   const second: MarketoApiCallInput = rest;
-  const bucket = perBucket(input.per ?? "");
+  const { keys, buckets } = perBuckets(input.per ?? "");
   // count_by's conditions with in result(…) are read with the values the call read for them (review s48, 1).
   const spec = {
     ...(computeSpec(second, "", first.spec.keptConditions) ?? {}),
-    ...(bucket ? { labelled: [bucket] } : {}),
+    ...(buckets.length > 0 ? { labelled: buckets } : {}),
   };
   const rows = per.rows();
   // Rows by a bucket are in its order (days, Monday to Sunday, bands by their low end), not first seen (review
-  // s40, 5); order_by still reorders them.
-  if (bucket) rows.sort(compareRows([{ field: bucket.column, desc: false }], [bucket]));
+  // s40, 5), by each key in turn in a pair (review s50, 2); order_by still reorders them.
+  if (buckets.length > 0)
+    rows.sort(
+      compareRows(
+        keys.map((field) => ({ field, desc: false })),
+        buckets,
+      ),
+    );
   const answer = await computedJoined(second, ctx, new RecordCompute(spec), rows, {
     ...parts,
     per: undefined,

@@ -59,10 +59,14 @@ export function perNamed(per: string | undefined): { input: string; field: strin
 /** A per name as the unknown-field check takes it (review s41, 10: "leadId,activityDat:day" was offered "activityDate"). */
 export const perNamedField = (name: string): NamedField => bucketedField("per", name, perHead(name));
 
-/** per's first field as the bucket its rows' labels are of ("leadScore:25", "activityDate:weekday"), if it is one. */
-export function perBucket(per: string): Bucket | undefined {
+/**
+ * per's keys that are buckets, whose rows' labels are of them ("leadScore:25", "activityDate:weekday"), each key too:
+ * a pair's bucket sorts and orders as one alone does (review s50, 2: "activityDate:weekday & activityType" came in
+ * first-seen order, and order_by sorted its days as text).
+ */
+export function perBuckets(per: string): { keys: string[]; buckets: Bucket[] } {
   const { keys } = perFields(per);
-  return keys.length === 1 ? bucketOf(keys[0] as string) : undefined;
+  return { keys, buckets: keys.flatMap((key) => bucketOf(key) ?? []) };
 }
 
 /** A per name as the bucket it is ("activityDate:day"), or undefined for a plain field. */
