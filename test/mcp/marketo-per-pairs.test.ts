@@ -144,4 +144,20 @@ describe("per on several fields", () => {
       expect(days).toEqual([...days].sort((a, b) => a - b));
     }
   });
+
+  it("says a per key written amiss as it is, and each hint, done, answers (review s50, 6)", async () => {
+    for (const [per, said] of [
+      ["leadId &", 'a key around "&" is empty'],
+      ["leadId && primaryAttributeValue", 'a key around "&" is empty'],
+      ["leadId & leadId", "leadId is named twice among its keys"],
+      ["leadId, leadId & primaryAttributeValue", '"&" joins the keys before the first comma'],
+    ] as const) {
+      const refused = await mkto.call<Answer>({ ...READ, per });
+      expect(refused.result.isError, per).toBe(true);
+      expect(refused.first).toContain(`Invalid per: ${said}`);
+      const hinted = /e\.g\. per "([^"]+)"/.exec(refused.first)?.[1];
+      expect(hinted, refused.first).toBeDefined();
+      await mkto.ok<Answer>({ ...READ, per: hinted });
+    }
+  });
 });

@@ -68,15 +68,48 @@ export function checkComputable(input: MarketoApiCallInput): void {
 }
 
 /**
+ * per's keys, before anything is read: none empty ("leadId &"), none twice, and no "&" among the listed fields, which
+ * only joins the keys before the first comma (review s50, 6: each was refused as an empty first field, taken
+ * silently, or refused as an unknown field named with the "&").
+ */
+function checkPerKeys(per: string): void {
+  const { keys } = perFields(per);
+  const named = keys.filter((key) => key !== "");
+  if (keys.length > 1 && keys.includes(""))
+    throw new ValidationError("per", `a key around "&" is empty: ${JSON.stringify(per)}.`, {
+      hint: `Join two or more fields, e.g. per "${named[0] ?? "primaryAttributeValue"} & ${named[0] === "leadId" ? "primaryAttributeValue" : "leadId"}".`,
+    });
+  if (keys.includes(""))
+    throw new ValidationError("per", "its first field, the one each row is for, is empty.", {
+      hint: 'Name it first, e.g. per "leadId" or "leadId,attributes.Is Mobile Device".',
+    });
+  const twice = keys.find((key, at) => keys.indexOf(key) !== at);
+  if (twice !== undefined)
+    throw new ValidationError("per", `${twice} is named twice among its keys.`, {
+      hint: `Name each key once, e.g. per "${[...new Set(keys)].join(" & ")}".`,
+    });
+  // Outside quotes: a quoted name may hold "&" ("attributes.Q&A").
+  const parts = per.match(/(?:"[^"]*"|[^,])+/g) ?? [];
+  const joined = parts
+    .slice(1)
+    .find((part) => part.replace(/"[^"]*"/g, "").includes("&"))
+    ?.trim();
+  if (joined !== undefined)
+    throw new ValidationError(
+      "per",
+      `"&" joins the keys before the first comma, not ${JSON.stringify(joined)} after it.`,
+      {
+        hint: `Put the keys first, joined by "&", e.g. per "${[...keys, ...joined.split("&").map((part) => part.trim())].filter((key, at, all) => key !== "" && all.indexOf(key) === at).join(" & ")}".`,
+      },
+    );
+}
+
+/**
  * per rolls up the records of a GET read of REST records or the rows of an export run to completion (export-then.ts):
  * refused on a file read by GET, a write or a cursor, before anything is sent.
  */
 export function checkPer(input: MarketoApiCallInput, file: boolean): void {
-  if (input.per !== undefined && perFields(input.per).keys.includes("")) {
-    throw new ValidationError("per", "its first field, the one each row is for, is empty.", {
-      hint: 'Name it first, e.g. per "leadId" or "leadId,attributes.Is Mobile Device".',
-    });
-  }
+  if (input.per !== undefined) checkPerKeys(input.per);
   if (input.per === undefined || input.run_to_completion) return;
   const what = file
     ? "an export or import file read by GET (run the export with run_to_completion instead)"
