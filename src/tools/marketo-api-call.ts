@@ -37,7 +37,13 @@ import { uploadOf } from "./marketo/upload.js";
 import { compactWrite } from "./marketo/write-answer.js";
 import { type ComputeSpec, computeSpec, namedFields } from "./records/compute.js";
 import { checkKeptLinks, type KeptJoin, keptJoin, withJoinedColumn } from "./records/kept-join.js";
-import { checkHeldWhere, heldPlaces, keptConditions, keptLists } from "./records/kept-lists.js";
+import {
+  checkHeldWhere,
+  heldConditions,
+  heldPlaces,
+  keptConditions,
+  keptLists,
+} from "./records/kept-lists.js";
 import { perNamed } from "./records/per.js";
 import type { ToolContext, ToolResult, ToolStep } from "./types.js";
 
@@ -292,14 +298,9 @@ async function keptInputs(
   at: { path: string; file: boolean; zone: string | undefined },
 ) {
   checkHeldWhere(input.where, WHERE_HINT);
-  const held = { where: heldPlaces(input.where), count_by: heldPlaces(input.count_by, "count_by") };
+  const held = { where: heldPlaces(input.where), count_by: heldConditions(input.count_by) };
   if (held.where !== undefined || held.count_by !== undefined || input.join !== undefined) {
-    checkedInputs(
-      { ...input, where: held.where ?? input.where, count_by: held.count_by ?? input.count_by },
-      at.path,
-      at.file,
-      undefined,
-    );
+    checkedInputs({ ...input, where: held.where ?? input.where }, at.path, at.file, undefined, held.count_by);
     checkComputable(input); // join alone is a computed read's too: not on a write (review s47, 3)
     checkMarketoQuery(input.query_parameters);
   }

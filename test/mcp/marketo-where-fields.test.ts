@@ -302,6 +302,17 @@ describe("count_by with in result(…)", () => {
     );
   });
 
+  it("places and quotes a syntax error of a count_by condition holding in result(…) as written (review s48, 9)", async () => {
+    const refused = await mkto.call<Answer>(
+      ofList("1001", {
+        count_by: 'country, leadScore >> 5 and id in result("/rest/v1/lists/1002/leads.json?fields=id")',
+      }),
+    );
+    expect(refused.result.isError).toBe(true);
+    expect(refused.first).toContain('at position 12 (near "> 5 and id in result")');
+    expect(refused.first).not.toContain("000");
+  });
+
   it("refuses a link that is no kept result as count_by's, before reading", async () => {
     const refused = await mkto.call<Answer>(
       ofList("1001", { count_by: 'id in result("martech-steps://results/nope.json")' }),

@@ -87,7 +87,9 @@ function conditionOf(
     hint: 'A condition is written as in where: quote text and dates, e.g. leadSource == "Webinar" or createdAt >= "2026-01-01".',
   };
   try {
-    const expression = parseExpression(expanded ?? part, at, RECORDS_DIALECT);
+    // Held in place before the read (the same length): its errors quote the part as written (review s48, 9).
+    const written = expanded !== undefined && expanded.length === part.length ? { written: part } : {};
+    const expression = parseExpression(expanded ?? part, { ...at, ...written }, RECORDS_DIALECT);
     return { column: conditionColumn(part), expression };
   } catch (error) {
     if (named === undefined && CONDITION_LIKE.test(part)) throw error;

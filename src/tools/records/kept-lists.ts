@@ -70,6 +70,22 @@ export async function keptConditions(
   return expanded.size > 0 ? expanded : undefined;
 }
 
+/**
+ * count_by's parts that hold `in result(…)`, each as written beside its text held (heldPlaces), for the check before
+ * anything is read: a syntax error is then placed and quoted in the part as given (review s48, 9: the held list's
+ * zeros were quoted, "near "> 5 and id in (00000"").
+ */
+export function heldConditions(countBy: string | undefined): Map<string, string> | undefined {
+  if (countBy === undefined || !/result\s*\(/i.test(countBy)) return undefined;
+  const held = new Map<string, string>();
+  for (const part of splitFieldList(countBy) ?? []) {
+    const bare = part.replace(COLUMNS_MARK, "");
+    const places = heldPlaces(bare, "count_by");
+    if (places !== undefined) held.set(bare, places);
+  }
+  return held.size > 0 ? held : undefined;
+}
+
 /** A pivot's mark after a count_by part (pivot.ts's COLUMNS). */
 const COLUMNS_MARK = /\s*:\s*columns$/i;
 
