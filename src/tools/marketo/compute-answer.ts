@@ -41,14 +41,20 @@ export const WHOLE_FILE_ROWS = 25;
  */
 export const WHOLE_FILE_CHARS = 4_000;
 
+/** A row's characters as the answer's text shows it: one tab-separated line. */
+function rowChars(row: unknown): number {
+  const cells = row !== null && typeof row === "object" ? Object.values(row) : [row];
+  return (
+    cells.map((cell) => (typeof cell === "string" ? cell : (JSON.stringify(cell) ?? ""))).join("\t").length +
+    1
+  );
+}
+
 /** Whether rows take WHOLE_FILE_CHARS or fewer as text, measured row by row only until past it (a file may be large). */
 function fewChars(rows: readonly unknown[]): boolean {
   let size = 0;
   for (const row of rows) {
-    const cells = row !== null && typeof row === "object" ? Object.values(row) : [row];
-    size +=
-      cells.map((cell) => (typeof cell === "string" ? cell : (JSON.stringify(cell) ?? ""))).join("\t")
-        .length + 1;
+    size += rowChars(row);
     if (size > WHOLE_FILE_CHARS) return false;
   }
   return true;
@@ -56,6 +62,24 @@ function fewChars(rows: readonly unknown[]): boolean {
 
 /** A preview of at least this share of the rows shows them all: 25 of 28 cost a read of the file (trial s25, N327). */
 const MOST = 0.8;
+
+/**
+ * The most characters (as the text shows them) the rows shown beside a link take, at least PREVIEW_LEAST rows: 20 to 25 wide rows
+ * (activities with previous and next) printed 26,000 to 33,000 characters only for a link to hand on (trial s43,
+ * N598, N601).
+ */
+export const PREVIEW_CHARS = 6_000;
+const PREVIEW_LEAST = 3;
+
+/** The first rows within PREVIEW_CHARS (at least PREVIEW_LEAST). */
+function withinChars(rows: Record<string, unknown>[]): Record<string, unknown>[] {
+  let size = 0;
+  const within = rows.findIndex((row) => {
+    size += rowChars(row);
+    return size > PREVIEW_CHARS;
+  });
+  return within < 0 ? rows : rows.slice(0, Math.max(within, PREVIEW_LEAST));
+}
 
 /** What a computed read gives its answer. */
 export interface Computed {
@@ -229,7 +253,7 @@ function shownOf(
   const previewRows = spec.order ? RANKED_PREVIEW_ROWS : PREVIEW_ROWS;
   const cut = preview && rows.length > WHOLE_FILE_ROWS && previewRows < MOST * rows.length && !fewChars(rows);
   const shown = cut ? capped.slice(0, previewRows) : capped;
-  return shown;
+  return preview ? withinChars(shown) : shown;
 }
 
 /** limit per's groups whose cut falls in a tie of the sort: order_by's fields, else count_by's count. */

@@ -108,6 +108,7 @@ export async function exportThen(input: MarketoApiCallInput, o: ExportThen): Pro
     unit: "row",
     // The export's rows, bounded by its file's bytes as it ran (export-join.ts): none is cut here.
     keepBytes: Number.POSITIVE_INFINITY,
+    file: true,
   });
   // The export's own figures (exportId, file_endpoint) as its plain answer gives them (review s34, 10); rows left
   // out by max_items: not the whole export, as its plain answer says too (review s34, 1).

@@ -41,6 +41,8 @@ export interface ComputedParts {
   from?: number;
   /** The most bytes of results kept; else a kept result's, or an answer's. */
   keepBytes?: number;
+  /** An export's rows: linked as a file and previewed beside it, as a plain export's are (trial s43, N598). */
+  file?: boolean;
 }
 
 /**
@@ -70,6 +72,7 @@ export async function computedJoined(
     calls: parts.base.calls_used + namesCalls(names),
     unit: parts.unit ?? "record",
     ...(parts.from !== undefined ? { from: parts.from } : {}),
+    ...(parts.file ? { file: true } : {}),
     ...(names ? { names } : {}),
     // Every matching record is held already: the kept result's bytes, or the answer's (no sort needs more).
     keepBytes: parts.keepBytes ?? ctx.fullResults?.maxBytes ?? MAX_RESULT_BYTES,

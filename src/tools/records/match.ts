@@ -122,7 +122,7 @@ function fieldsTest(condition: FieldsCondition, zone: string | undefined, input:
   const right = valuesOf(condition.other);
   const holds = condition.op === "eq" ? (c: number) => c === 0 : SIGNS[condition.op];
   const { shift } = condition;
-  const compared = shift ? shifted({ ...condition, shift }, zone, input) : unshifted(zone);
+  const compared = shift ? shifted({ ...condition, shift }, zone, input) : unshifted(condition, zone, input);
   return (record) => {
     const bs = right(record);
     return left(record).some((a) =>
@@ -134,13 +134,27 @@ function fieldsTest(condition: FieldsCondition, zone: string | undefined, input:
   };
 }
 
-/** Two values compared as they are: numbers, else times, else text ignoring case; an empty side is no comparison. */
-function unshifted(zone: string | undefined): (a: unknown, b: unknown) => number | undefined {
+/**
+ * Two values compared as they are: numbers, else times, else text ignoring case; an empty side is no comparison. A
+ * number beside a date is refused: as text, "52" > "2025-08-18" held (review s48, 11: `leadScore > createdAt` kept
+ * 889 of 1,250, meaning nothing).
+ */
+function unshifted(
+  condition: FieldsCondition,
+  zone: string | undefined,
+  input: string,
+): (a: unknown, b: unknown) => number | undefined {
   return (a, b) => {
     if (isEmpty(a) || isEmpty(b)) return undefined;
     const [x, y] = [numberOf(a), numberOf(b)];
     if (x !== undefined && y !== undefined) return x - y;
     const [s, t] = [timeOf(a, zone), timeOf(b, zone)];
+    if ((x !== undefined && t !== undefined) || (s !== undefined && y !== undefined))
+      throw new ValidationError(
+        input,
+        `${condition.field} holds ${kindOf(a, zone)} (${JSON.stringify(a)}) and ${condition.other} ${kindOf(b, zone)} (${JSON.stringify(b)}), which do not compare.`,
+        { hint: "Compare two fields of one kind: both numbers, or both dates." },
+      );
     // A date alone is its whole day, as a quoted one is (review s48, 4): a datetime compares by its day then.
     if (s !== undefined && t !== undefined)
       return isDay(a) || isDay(b) ? dayOf(s, zone) - dayOf(t, zone) : s - t;
