@@ -58,6 +58,15 @@ describe("a metadata answer's custom definitions", () => {
     );
     expect(firstText(one)).not.toContain("Each property's custom definitions");
     expect(firstText(one)).toContain("read for 1 property (1 call)");
+    // One property refused is refused, as its own path is (review s52, 12).
+    const refused = await api({
+      method: "GET",
+      endpoint: "v1beta/properties/{property}/metadata",
+      query_parameters: { property: "999999999" },
+    });
+    const alone = await api({ method: "GET", endpoint: "v1beta/properties/999999999/metadata" });
+    expect(alone.isError).toBe(true);
+    expect(refused.isError, firstText(refused)).toBe(true);
     const results = (body(all) as unknown as { results: { property: string; dimensions: unknown[] }[] })
       .results;
     expect(results.length).toBeGreaterThan(1);

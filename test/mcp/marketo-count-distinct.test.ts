@@ -221,6 +221,26 @@ describe("count_distinct's refusals", () => {
     );
   });
 
+  it("says a field of many values is left to a count of its own, and that min_count's rows are in the totals (review s52, 7)", async () => {
+    const answer = await ok({
+      method: "GET",
+      endpoint: "/rest/v1/activities.json",
+      query_parameters: { sinceDatetime: iso(T0 - 20 * DAY), activityTypeIds: EMAIL_TYPES.join(",") },
+      paginate: true,
+      max_pages: 200,
+      count_by: "leadId,activityType",
+      count_distinct: "primaryAttributeValue",
+      min_count: 2,
+    });
+    expect(answer.first).toMatch(
+      /[\d,]+ leadId values: count by leadId alone for each one's distinct primaryAttributeValue/,
+    );
+    expect(answer.first).toContain(
+      "(one in several rows counts once, rows min_count or limit leave out too)",
+    );
+    expect(answer.first).toMatch(/distinct primaryAttributeValue per activityType: /);
+  });
+
   it("refuses count_distinct without count_by, naming count_by, and does what its hint says", async () => {
     mkto.fixture.sandbox.resetStats();
     const { result, text } = await mkto.call({ ...LIST, count_distinct: "email" });

@@ -169,6 +169,11 @@ describe('limit "n per field"', () => {
     );
     expect(all.text).toContain('limit "1 per leadSource"');
     await mkto.ok({ ...LEADS, count_by: "leadSource,leadScore:25", limit: "1 per leadSource" });
+    // One count_by field: the hint is a plain limit, not the text refused (review s52, 12).
+    const one = await mkto.call({ ...LEADS, count_by: "leadSource", limit: "1 per leadSource" });
+    expect(one.text).toContain("give limit a number: e.g. limit 1, the first 1 count rows");
+    const done = await mkto.ok<{ result: unknown[] }>({ ...LEADS, count_by: "leadSource", limit: 1 });
+    expect(done.data.result).toHaveLength(1);
   });
 
   it("refuses a field that is not a count row's, naming those it takes, and a limit it cannot read", async () => {

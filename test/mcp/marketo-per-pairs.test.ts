@@ -150,6 +150,12 @@ describe("per on several fields", () => {
       ["leadId &", 'a key around "&" is empty'],
       ["leadId && primaryAttributeValue", 'a key around "&" is empty'],
       ["leadId & leadId", "leadId is named twice among its keys"],
+      // The keys given, and the fields listed after them, kept in the hint (review s52, 5).
+      ["activityType & primaryAttributeValue &", 'a key around "&" is empty'],
+      [
+        "leadId, primaryAttributeValue & activityType, activityDate:day",
+        '"&" joins the keys before the first comma',
+      ],
       ["leadId, leadId & primaryAttributeValue", '"&" joins the keys before the first comma'],
     ] as const) {
       const refused = await mkto.call<Answer>({ ...READ, per });
@@ -157,7 +163,12 @@ describe("per on several fields", () => {
       expect(refused.first).toContain(`Invalid per: ${said}`);
       const hinted = /e\.g\. per "([^"]+)"/.exec(refused.first)?.[1];
       expect(hinted, refused.first).toBeDefined();
-      await mkto.ok<Answer>({ ...READ, per: hinted });
+      const done = await mkto.ok<Answer>({ ...READ, per: hinted });
+      if (per.startsWith("activityType &")) expect(hinted).toBe("activityType & primaryAttributeValue");
+      if (per.includes("activityDate:day")) {
+        expect(hinted).toBe("leadId & primaryAttributeValue & activityType,activityDate:day");
+        expect(Object.keys(done.data.result[0] ?? {})).toContain("activityDate:day");
+      }
     }
   });
 });

@@ -91,6 +91,32 @@ describe("count_by with sum", () => {
     expect(fixed.data.result[0]?.p90).toEqual(expect.any(Number));
   });
 
+  it("refuses a percentile it cannot give, before reading or naming the fix, and the fix, done, answers (review s52, 2, 6, 8)", async () => {
+    const leads = (extra: Record<string, unknown>) =>
+      mkto.call<Answer>({
+        method: "GET",
+        endpoint: "/rest/v1/leads.json",
+        query_parameters: { filterType: "id", filterValues: IDS, fields: "id,leadSource,createdAt" },
+        ...extra,
+      });
+    for (const sum of ["id:p100", "id:p95.5", "id:median"]) {
+      mkto.fixture.sandbox.resetStats();
+      const refused = await leads({ count_by: "leadSource", sum });
+      expect(refused.first).toMatch(/^Invalid sum: "[^"]+" is no percentile: p1 to p99/);
+      expect(mkto.fixture.sandbox.stats().apiCalls).toBe(0);
+    }
+    const pivot = await leads({ count_by: "leadSource,id:columns", sum: "id:p90" });
+    expect(pivot.first).toMatch(
+      /^Invalid sum: with id:columns each cell adds its records' id: its p90 has no cell/,
+    );
+    const fix = /Leave :columns out for each row's p90 \(count_by "([^"]+)"\)/.exec(pivot.first)?.[1];
+    expect(fix).toBe("leadSource,id");
+    expect((await leads({ count_by: fix, sum: "id:p90" })).result.isError).toBeFalsy();
+    const dates = await leads({ count_by: "leadSource", sum: "createdAt:p90" });
+    expect(dates.first).toMatch(/^Invalid sum: createdAt holds dates: a percentile is of numbers/);
+    expect((await leads({ count_by: "leadSource", sum: "createdAt" })).result.isError).toBeFalsy();
+  });
+
   it("refuses a value that is no number, naming the field and a value, and sum without count_by", async () => {
     const text = await mkto.call<Answer>({
       method: "GET",

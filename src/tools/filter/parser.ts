@@ -301,6 +301,7 @@ class Parser {
         number: (token) => this.#number(token),
         keyword: isFilterKeyword,
         glued: (token) => token.pos > 0 && !/\s/.test(this.#source[token.pos - 1] ?? ""),
+        rest: (token) => /^[^\s),]*/.exec(this.#source.slice(token.pos))?.[0] ?? "",
       },
       other,
     );

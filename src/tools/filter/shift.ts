@@ -35,8 +35,11 @@ export const UNIT_MS: Record<ShiftUnit, number> = {
 
 const LETTER: Record<ShiftUnit, string> = { minute: "m", hour: "h", day: "d", week: "w" };
 
-/** The farthest a time moves: 10,000,000 days, inside a JavaScript date's range (review s51, 4: larger crashed). */
-const MAX_SPAN = 8.64e14;
+/**
+ * The farthest a time moves: 100,000 days (about 270 years), inside a JavaScript date's range and after year 100,
+ * below which a zone's clock reads a two-digit year (review s51, 4: larger crashed; review s52, 10).
+ */
+const MAX_SPAN = 8.64e12;
 
 /** The unit a word names (h, hours, d, days…), or undefined; one letter in lower case only. */
 export function shiftUnit(word: string): ShiftUnit | undefined {
@@ -71,9 +74,11 @@ export interface ShiftCursor {
   keyword(word: string): boolean;
   /** Whether the token follows the one before it with no space between. */
   glued(token: Token): boolean;
+  /** The text from the token up to a space, a parenthesis or a comma, as written. */
+  rest(token: Token): string;
 }
 
-/** A name with a dash quoted as a dotted path's last part (joined."utm-2"), or the name alone. */
+/** A name with a dash quoted as a dotted path's last part (joined."utm-source"), or "" when it has no head. */
 function dashedName(other: string, rest: string): string {
   const dot = other.lastIndexOf(".");
   return dot > 0 ? `${other.slice(0, dot)}.${JSON.stringify(`${other.slice(dot + 1)}${rest}`)}` : "";
@@ -87,10 +92,12 @@ export function readShift(at: ShiftCursor, other: string): Shift | undefined {
   if (!signed && !op) return undefined;
   // joined.utm-2 read as joined.utm minus 2, silently (review s51, 6): a shift's sign has a space before it.
   if (at.glued(sign)) {
-    const rest = sign.kind === "number" ? sign.text : "-";
-    const quoted = dashedName(other, rest);
+    // A dash may be part of a name (joined.utm-source): its whole rest quoted, as written (review s52, 3).
+    const rest = at.rest(sign);
+    const quoted = rest.startsWith("-") ? dashedName(other, rest) : "";
+    const spaced = `${other} ${rest[0]} ${rest.slice(1)}`;
     throw at.fail(
-      `a shift is written with a space before its sign (${other} - 24h)${quoted ? `; a name with a dash is quoted after its head: ${quoted}` : ""}`,
+      `a shift is written with a space before its sign (${spaced})${quoted ? `; a name with a dash is quoted after its head: ${quoted}` : ""}`,
       sign,
     );
   }
@@ -113,6 +120,6 @@ export function readShift(at: ShiftCursor, other: string): Shift | undefined {
     );
   at.next();
   if (Math.abs(amount * UNIT_MS[unit]) > MAX_SPAN)
-    throw at.fail("a shift moves a time at most 10,000,000 days (27,000 years)", size);
+    throw at.fail("a shift moves a time at most 100,000 days (about 270 years)", size);
   return { amount, text, unit };
 }

@@ -80,7 +80,8 @@ export async function readEach(
   // Every property refused alike (a path refused before sending: accessBindings): said once (review s28, 15).
   // Alike but for the property's id (a mistyped collection: review s29, finding 13).
   const said = new Set(reads.map((read) => read.error?.replaceAll(read.property.id, "{property}")));
-  if (reads.length > 1 && refusals.length === reads.length && said.size === 1) throw refusals[0];
+  // One property refused is refused, as its own path is (review s52, 12: it answered "0 metadata" as a success).
+  if (refusals.length === reads.length && said.size === 1) throw refusals[0];
   // One property's metadata through {property} is its own path's answer, shown as names as that is (review s49:
   // 114,000 characters through {property}, 22,000 through its own path).
   const [only] = reads;

@@ -39,11 +39,22 @@ export function distinctTotalsWords(compute: RecordCompute, unit: string): strin
   if (distinct === undefined || overall === undefined) return [];
   const perField = countBy.flatMap((field, at) => {
     const totals = compute.fieldTotals(at);
-    if (!totals || totals.length > MOST_FIRST_TOTALS) return [];
+    if (!totals) return [];
+    // Too many to list: said, not left out (review s52, 7).
+    if (totals.length > MOST_FIRST_TOTALS)
+      return [
+        `${plural(totals.length, `${field} value`)}: count by ${field} alone for each one's distinct ${distinct}`,
+      ];
     return [`distinct ${distinct} per ${field}: ${totalsText(compute, field, totals)}`];
   });
+  // Over every row counted, those min_count or limit leave out too (review s52, 7).
+  const { minCount, limit, each } = compute.spec;
+  const all =
+    minCount !== undefined || limit !== undefined || each !== undefined
+      ? ", rows min_count or limit leave out too"
+      : "";
   return [
-    `${n(overall)} distinct ${distinct} over all the ${unit}s counted (one in several rows counts once)`,
+    `${n(overall)} distinct ${distinct} over all the ${unit}s counted (one in several rows counts once${all})`,
     ...perField,
   ];
 }

@@ -77,7 +77,8 @@ function checkPerKeys(per: string): void {
   const named = keys.filter((key) => key !== "");
   if (keys.length > 1 && keys.includes(""))
     throw new ValidationError("per", `a key around "&" is empty: ${JSON.stringify(per)}.`, {
-      hint: `Join two or more fields, e.g. per "${named[0] ?? "primaryAttributeValue"} & ${named[0] === "leadId" ? "primaryAttributeValue" : "leadId"}".`,
+      // The keys given, as they can be read (review s52, 5: a fixed pair was offered, which a leads read lacks).
+      hint: `Name a field on each side of "&", e.g. per "${named.length > 0 ? named.join(" & ") : "leadId"}".`,
     });
   if (keys.includes(""))
     throw new ValidationError("per", "its first field, the one each row is for, is empty.", {
@@ -94,14 +95,23 @@ function checkPerKeys(per: string): void {
     .slice(1)
     .find((part) => part.replace(/"[^"]*"/g, "").includes("&"))
     ?.trim();
-  if (joined !== undefined)
+  if (joined !== undefined) {
+    // The keys first, the fields listed after them kept (review s52, 5: the hint dropped them).
+    const moved = [...keys, ...joined.split("&").map((part) => part.trim())].filter(
+      (key, at, all) => key !== "" && all.indexOf(key) === at,
+    );
+    const others = parts
+      .slice(1)
+      .map((part) => part.trim())
+      .filter((part) => part !== joined);
     throw new ValidationError(
       "per",
       `"&" joins the keys before the first comma, not ${JSON.stringify(joined)} after it.`,
       {
-        hint: `Put the keys first, joined by "&", e.g. per "${[...keys, ...joined.split("&").map((part) => part.trim())].filter((key, at, all) => key !== "" && all.indexOf(key) === at).join(" & ")}".`,
+        hint: `Put the keys first, joined by "&", e.g. per "${[moved.join(" & "), ...others].join(",")}".`,
       },
     );
+  }
 }
 
 /**

@@ -29,18 +29,14 @@ export function sumWords(compute: RecordCompute, unit: string): string {
     const lists = [...unnest.lists].join(", ");
     return (
       `each row's sum adds its items' ${unit}s' ${sum}${scope}: a ${unit} with several items of ${lists} adds to the ` +
-      `row of each, so the rows add up to ${n(total)} (computed.sum), and the ${unit}s' own ${sum} to ${n(compute.recordsSum)} (computed.records_sum); each row's mean is its sum over its ${unit}s with a ${sum}, its median their middle ${sum}`
+      `row of each, so the rows add up to ${n(total)} (computed.sum), and the ${unit}s' own ${sum} to ${n(compute.recordsSum)} (computed.records_sum); each row's mean is its sum over its ${unit}s with a ${sum}, its median their middle ${sum}${percentileWords(spec.percentile)}`
     );
   }
   // The mean is over the records that have a value: an agent spent a call checking for empty ones (trial s24, N299).
   // Counted through the list the sum reads, it is over the items (review s28, finding 12).
   // Through a list, a record's value is its items' sum, which the median, min and max take (review s41, 6).
   const values = of === unit && scope ? `${unit}s' sums` : "values";
-  const p = spec.percentile;
-  const percentile =
-    p === undefined
-      ? ""
-      : `; its p${p} the value ${p} % of them are at or below (between the two nearest, as PERCENTILE.INC)`;
+  const percentile = percentileWords(spec.percentile);
   return `each row's sum adds its ${of}s' ${sum}${scope}: ${n(total)} in all; its mean is that sum over those of its ${of}s with a ${sum}, its median, min and max the middle, least and greatest of their ${values} (empty ones are left out)${percentile}`;
 }
 
@@ -54,3 +50,9 @@ function dateWords(compute: RecordCompute, sum: string, of: string): string {
   const clock = zone ? `, as written (one without an offset on ${zone}'s clock; Z is UTC)` : "";
   return `${sum} holds dates, which are not added: each row's min and max are its ${of}s' first and last ${sum}${clock} (empty ones are left out), from ${String(min)} to ${String(max)} over every ${of} counted (rows left out by min_count or limit too)`;
 }
+
+/** A sum's percentile in words ("" without one): every form of the sum's words says it (review s52, 8). */
+const percentileWords = (p: number | undefined): string =>
+  p === undefined
+    ? ""
+    : `; its p${p} the value ${p} % of them are at or below (between the two nearest, as PERCENTILE.INC)`;

@@ -33,7 +33,7 @@ import { eachOrder, type LimitEach, limitExample, limitParts } from "./limit-eac
 import { itemWise, type RecordTest, recordTest } from "./match.js";
 import { parseSortKeys, type SortKey } from "./order.js";
 import { columnsPart, type Pivot, pivotSortKeys, pivotTable, refusePivotOptions } from "./pivot.js";
-import { datesInColumns, refuseDateOrder, sumItems, tidySum } from "./sum.js";
+import { datePercentile, datesInColumns, refuseDateOrder, sumItems, tidySum } from "./sum.js";
 import { type Unnest, unnestFor } from "./unnest.js";
 import { isEmpty, textOf } from "./values.js";
 
@@ -297,6 +297,7 @@ export class RecordCompute {
       this.gaps = gaps.length;
       const rows = [...counted, ...zeros, ...gaps];
       const dates = this.#counter.sumKind === "date";
+      if (dates && this.spec.percentile !== undefined) throw datePercentile(this.spec.sum as string);
       zeroColumns([...zeros, ...gaps], this.spec, dates);
       if (this.spec.ignoreCase) for (const row of gaps) row.spellings = 0;
       if (this.spec.columns) {
@@ -382,13 +383,11 @@ export class RecordCompute {
   get distinctEmpty(): number | undefined {
     return this.spec.distinct ? (this.#counter?.distinctEmpty ?? 0) : undefined;
   }
-
-  /** By two or more fields (not distinct): the records of each value of field `at` (the first's: percent_in_'s). */
   /** With count_distinct: its different values over every group. */
   get distinctOverall(): number | undefined {
     return this.#counter?.distinctOverall;
   }
-
+  /** By two or more fields: each value of field `at` and its records (the first's: percent_in_'s), or distinct values. */
   fieldTotals(at: number): { value: unknown; count: number }[] | undefined {
     return this.#counter?.fieldTotals(at);
   }

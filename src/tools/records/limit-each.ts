@@ -99,7 +99,11 @@ export function checkEachOnRows(each: LimitEach, rowFields: readonly string[]): 
       "limit",
       `limit "${limitEachText(each)}" names every count_by field, so each group is one count row and nothing is cut.`,
       {
-        hint: `Name fewer: e.g. limit "${each.n} per ${rowFields[0]}", each ${rowFields[0]}'s first ${each.n} count rows.`,
+        // With one count_by field, "per" has nothing fewer to name: a plain limit (review s52, 12: the hint was the text refused).
+        hint:
+          rowFields.length > 1
+            ? `Name fewer: e.g. limit "${each.n} per ${rowFields[0]}", each ${rowFields[0]}'s first ${each.n} count rows.`
+            : `With count_by "${rowFields[0]}" alone, give limit a number: e.g. limit ${each.n}, the first ${each.n} count rows; or count by one more field to take the first of each ${rowFields[0]}.`,
       },
     );
   }

@@ -28,22 +28,28 @@ import {
  */
 export type RecordTest = (record: Readonly<Record<string, unknown>>) => boolean;
 
-export function recordTest(expression: Expression, zone?: string, input = "where"): RecordTest {
+export function recordTest(
+  expression: Expression,
+  zone?: string,
+  input = "where",
+  /** Under an odd number of `not`s: a refusal's fix is written with it (review s52, 1: != became ==). */
+  negated = false,
+): RecordTest {
   switch (expression.kind) {
     case "and": {
-      const tests = expression.of.map((of) => recordTest(of, zone, input));
+      const tests = expression.of.map((of) => recordTest(of, zone, input, negated));
       return (record) => tests.every((test) => test(record));
     }
     case "or": {
-      const tests = expression.of.map((of) => recordTest(of, zone, input));
+      const tests = expression.of.map((of) => recordTest(of, zone, input, negated));
       return (record) => tests.some((test) => test(record));
     }
     case "not": {
-      const test = recordTest(expression.of, zone, input);
+      const test = recordTest(expression.of, zone, input, !negated);
       return (record) => !test(record);
     }
     case "fields":
-      return fieldsTest(expression, zone, input);
+      return fieldsTest(expression, zone, input, negated);
     default: {
       const test = valueTest(expression, zone);
       const read = fieldReader(expression.field);
@@ -117,12 +123,19 @@ const dayOf = (instant: number, zone: string | undefined): number => {
  * with it by its day on the zone's clock), else as text with case ignored. An empty side holds
  * for nothing (and so `!=` holds), as an empty value beside a quoted one.
  */
-function fieldsTest(condition: FieldsCondition, zone: string | undefined, input: string): RecordTest {
+function fieldsTest(
+  condition: FieldsCondition,
+  zone: string | undefined,
+  input: string,
+  negated: boolean,
+): RecordTest {
   const left = valuesOf(condition.field);
   const right = valuesOf(condition.other);
   const holds = condition.op === "eq" ? (c: number) => c === 0 : SIGNS[condition.op];
   const { shift } = condition;
-  const compared = shift ? shifted({ ...condition, shift }, zone, input) : unshifted(condition, zone, input);
+  const compared = shift
+    ? shifted({ ...condition, shift }, zone, input, negated)
+    : unshifted(condition, zone, input);
   return (record) => {
     const bs = right(record);
     return left(record).some((a) =>
@@ -163,6 +176,10 @@ function unshifted(
   };
 }
 
+/** The fix of a pair no shift moves: two texts too (review s52, 9: "of one kind" they were). */
+const KIND_FIX =
+  "A shift moves numbers or dates: compare a number field with a number field, or a date with a date, or text without a shift.";
+
 /** What a value is to a shift: a number, a date alone, a date and time, or else text. */
 function kindOf(value: unknown, zone: string | undefined): string {
   if (numberOf(value) !== undefined) return "a number";
@@ -181,6 +198,7 @@ function shifted(
   condition: FieldsCondition & { shift: Shift },
   zone: string | undefined,
   input: string,
+  negated: boolean,
 ): (a: unknown, b: unknown) => number | undefined {
   const { shift } = condition;
   const span = shiftSpan(shift);
@@ -191,25 +209,26 @@ function shifted(
       { hint: fix },
     );
   };
-  const written = (unit: Shift["unit"], text = shift.text) =>
-    printExpression({
-      ...condition,
-      shift: unit ? { ...shift, text, unit } : { amount: shift.amount, text },
-    });
+  const written = (unit: Shift["unit"], text = shift.text) => {
+    const moved = { ...condition, shift: unit ? { ...shift, text, unit } : { amount: shift.amount, text } };
+    return printExpression(negated ? { kind: "not", of: moved } : moved);
+  };
   return (a, b) => {
     if (isEmpty(a) || isEmpty(b)) return undefined;
     const [x, y] = [numberOf(a), numberOf(b)];
     const [s, t] = [timeOf(a, zone), timeOf(b, zone)];
     if (!shift.unit) {
-      if (x !== undefined && y !== undefined) return x - Number((y + span).toPrecision(15));
+      // Both sides to 15 digits: 0.2 + 0.1 is 0.3, and 1/3 is 1/3 + 0 (review s52, 4).
+      if (x !== undefined && y !== undefined)
+        return Number(x.toPrecision(15)) - Number((y + span).toPrecision(15));
       return s !== undefined && t !== undefined
         ? refuse(a, b, `Give the shift a unit (m, h, d, w), e.g. ${written("hour")}.`)
-        : refuse(a, b, "Compare two fields of one kind: both numbers, or both dates.");
+        : refuse(a, b, KIND_FIX);
     }
     if (s === undefined || t === undefined || x !== undefined || y !== undefined)
       return x !== undefined && y !== undefined
         ? refuse(a, b, `Leave the unit out to move a number, e.g. ${written(undefined)}.`)
-        : refuse(a, b, "Compare two fields of one kind: both numbers, or both dates.");
+        : refuse(a, b, KIND_FIX);
     if (isDay(b)) {
       if (span % UNIT_MS.day !== 0) {
         const days = String(Math.max(1, Math.round(Math.abs(span) / UNIT_MS.day)));

@@ -74,10 +74,20 @@ export interface PivotSpec {
   ignoreCase?: boolean;
   distinct?: string;
   sum?: string;
+  percentile?: number;
 }
 
 /** min_count keeps the values counted that often, which would leave a pivot's cells reading 0 for counts it dropped. */
 export function refusePivotOptions(spec: PivotSpec): void {
+  // A cell is a sum: a percentile has no place in it (review s52, 2: it was left out without a word).
+  if (spec.columns !== undefined && spec.percentile !== undefined)
+    throw new ValidationError(
+      "sum",
+      `with ${spec.columns}:columns each cell adds its records' ${spec.sum}: its p${spec.percentile} has no cell.`,
+      {
+        hint: `Leave :columns out for each row's p${spec.percentile} (count_by "${[...(spec.countBy ?? [])].join(",")}"), or ":p${spec.percentile}" out for the table of sums.`,
+      },
+    );
   if (spec.columns === undefined || spec.minCount === undefined) return;
   throw new ValidationError(
     "min_count",

@@ -161,6 +161,12 @@ export const datesInColumns = (sum: string): ValidationError =>
     hint: `Leave columns out: each row then has the first and last ${sum} (min, max).`,
   });
 
+/** Refused: a percentile of dates, which are not added (review s52, 8: its column was null on every row). */
+export const datePercentile = (sum: string): ValidationError =>
+  new ValidationError("sum", `${sum} holds dates: a percentile is of numbers.`, {
+    hint: `Leave the percentile out: each row has the first and last ${sum} (min, max).`,
+  });
+
 /**
  * Refused: an order by sum, mean or median of dates, which are null on every row (review s41, 2: "sorted by sum
  * descending" gave three groups in the order of their names as a top 3).

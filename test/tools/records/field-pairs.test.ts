@@ -134,12 +134,14 @@ describe("two fields compared with a shift", () => {
 
   it("refuses a huge span before reading, and prints a number as written (review s51, 4, 8)", () => {
     expect(() => parseExpression("a > bB - 1000000000d", at, RECORDS_DIALECT)).toThrow(
-      /a shift moves a time at most 10,000,000 days/,
+      /a shift moves a time at most 100,000 days/,
     );
     const big = parseExpression("a > bB + 9223372036854775807", at, RECORDS_DIALECT);
     expect(printExpression(big)).toBe("a > bB + 9223372036854775807");
     expect(parseExpression(printExpression(big), at, RECORDS_DIALECT)).toEqual(big);
     expect(holds("score == priorScore + 0.1", { score: 0.3, priorScore: 0.2 })).toBe(true);
+    // Both sides to 15 digits (review s52, 4).
+    expect(holds("score <= priorScore + 0", { score: 1 / 3, priorScore: 1 / 3 })).toBe(true);
   });
 
   it("print and parse back to the same tree (property), a sign glued to the number read as one", () => {
@@ -190,6 +192,17 @@ describe("two fields compared with a shift", () => {
         "put it first: score < <the other field> (the operator turned), the shift's sign turned",
         "score < leadScore - 10",
       ],
+      // The whole name, and a "+" read as a shift (review s52, 3).
+      [
+        "createdAt >= attributes.utm-source",
+        'quoted after its head: attributes."utm-source"',
+        'createdAt >= attributes."utm-source"',
+      ],
+      [
+        "createdAt >= lead.updatedAt+2d",
+        "a space before its sign (lead.updatedAt + 2d)",
+        "createdAt >= lead.updatedAt + 2d",
+      ],
     ] as const) {
       expect(refused(where)).toContain(said);
       expect(refused(fix)).toBe("parsed");
@@ -206,5 +219,25 @@ describe("two fields compared with a shift", () => {
     expect(() => parseExpression('updatedAt > createdAt + "1d"', at, RECORDS_DIALECT)).toThrow(
       /expected a number after createdAt \+/,
     );
+  });
+
+  it("writes a refusal's fix with the condition's own != and names what a shift moves (review s52, 1, 9)", () => {
+    const refusal = (where: string, record: Record<string, unknown>) => {
+      try {
+        holds(where, record);
+      } catch (error) {
+        return error as Error & { hint?: string };
+      }
+    };
+    expect(refusal("a != bC + 24h", { a: 3, bC: 1 })?.hint).toBe(
+      "Leave the unit out to move a number, e.g. a != bC + 24.",
+    );
+    expect(refusal("not a < bC + 2", { a: "2026-01-01T00:00:00Z", bC: "2026-01-02T00:00:00Z" })?.hint).toBe(
+      "Give the shift a unit (m, h, d, w), e.g. not a < bC + 2h.",
+    );
+    expect(refusal("a != bC - 2h", { a: "2026-01-01T00:00:00Z", bC: "2026-01-02" })?.hint).toBe(
+      "A date alone moves by whole days: e.g. a != bC - 1d.",
+    );
+    expect(refusal("a > bC + 1", { a: "x", bC: "y" })?.hint).toContain("or text without a shift");
   });
 });
