@@ -126,6 +126,19 @@ export async function resultContent(
       text += "\nThe full result could not be kept this time: continue with next_cursor.";
     }
   }
+  if (result.also) {
+    try {
+      const meta = await keepResult(workspace, stepId, result.also);
+      const { links, text: said } = resultLinks(meta, ttlOf(workspace, meta));
+      text += `\nThe records counted, for a next call's in result(…) or join: ${said.replace(/^Full result: /, "")}`;
+      content.push(
+        ...links.map((link) => ({ ...link, title: link.title.replace(/^Full result/, "Records counted") })),
+      );
+    } catch (error) {
+      log.warn({ tool: stepId, err: error }, "the records counted could not be kept");
+      text += "\nThe records counted could not be kept this time.";
+    }
+  }
   content.unshift({ type: "text", text });
   if (result.chart && result.chartImage) {
     // The renderer (ECharts, resvg) loads with the first chart: calls without one never pay for it.

@@ -125,6 +125,13 @@ export const MarketoApiCallInput = z.strictObject({
       'Reads: count per value, e.g. "leadSource", "createdAt:day" (:week :month :quarter :year :weekday :hour), "leadScore:25" (bands); "email,type:columns" pivots; a condition (leadScore > 50) counts true/false.',
     )
     .meta({ title: "Count by", examples: ["leadSource"] }),
+  // Chained reads: the records a count answered for, handed on, cost an agent a second call that printed them
+  // (trial s43, N598, N601: 26,000 to 33,000 characters each time).
+  keep_counted: z
+    .boolean()
+    .optional()
+    .describe("With count_by: also link the records counted, for in result(…) or join.")
+    .meta({ title: "Keep the records counted" }),
   min_count: z
     .int()
     .min(1)

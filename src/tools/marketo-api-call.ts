@@ -283,6 +283,7 @@ function finished(
     data: written.data,
     summary: said,
     ...(written.full ? { full: written.full } : {}),
+    ...(o.read.also ? { also: o.read.also } : {}),
     ...(o.read.columns ? { columns: o.read.columns } : {}),
   };
 }

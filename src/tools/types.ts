@@ -131,6 +131,11 @@ export interface ToolResult<O> {
   /** Set when `data` shows only part of what was read (see ToolContext.fullResults). */
   full?: FullResult;
   /**
+   * A second whole result kept beside `full`, which a next call takes (in result(…), join): the records a count
+   * counted, where `full` holds its count rows. Adapters that keep results link it; others leave it.
+   */
+  also?: FullResult;
+  /**
    * The result as a chart, as data (src/charts/model.ts): each adapter draws it its way, the console with
    * ECharts beside the table, MCP as a PNG image when `chartImage` is set.
    */

@@ -234,7 +234,33 @@ export function computedAnswer(input: MarketoApiCallInput, ctx: ToolContext, com
     ...(spec.each ? eachTies(all, spec) : {}),
   };
   const columns = spec.countBy ? columnsOf(computed) : undefined;
-  return { data, counts, ...(full ? { full } : {}), ...(columns ? { columns } : {}) };
+  const also = countedResult(input, ctx, computed, data.warnings);
+  const links = { ...(full ? { full } : {}), ...(also ? { also } : {}) };
+  return { data, counts, ...links, ...(columns ? { columns } : {}) };
+}
+
+/**
+ * keep_counted: the records count_by counted, kept beside its count rows for a next call's in result(…) or join
+ * (trial s43, N598, N601: a second call printed them only for a link); when none can be kept, a warning says why.
+ */
+function countedResult(
+  input: MarketoApiCallInput,
+  ctx: ToolContext,
+  computed: Computed,
+  warnings: string[],
+): FullResult | undefined {
+  if (!input.keep_counted || !computed.compute.spec.countBy) return undefined;
+  const rows = computed.compute.retained?.rows;
+  if (rows)
+    return { kind: computed.unit === "row" ? "rows" : "records", items: rows, of: computed.compute.read };
+  warnings.push(
+    ctx.fullResults === undefined
+      ? "keep_counted: this client keeps no results (the CLI); over MCP the records counted are linked."
+      : computed.compute.retained
+        ? `keep_counted: the records counted pass the most one kept result holds (${n(ctx.fullResults.maxBytes)} bytes as JSON): narrow them with where.`
+        : "keep_counted: the records counted are kept on a read of records or an export, not of per's rows.",
+  );
+  return undefined;
 }
 
 /** The rows an answer shows: those within its bytes, or a preview of a set that is linked. */

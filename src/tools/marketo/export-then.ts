@@ -6,6 +6,7 @@
  * their leads (lead-join.ts), and where, per, count_by, order_by, sum and limit run over them in memory (joined-answer.ts). A run the deadline or a cancel cut answers as an export does (the
  * same call again continues it); previous, next and per then wait for the whole.
  */
+
 import type { MarketoConnector } from "../../connectors/marketo/connector.js";
 import type { OnWait } from "../../connectors/marketo/types.js";
 import type { MarketoApiCallInput } from "../../schemas/marketo.js";

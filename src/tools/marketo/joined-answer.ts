@@ -14,6 +14,7 @@ import { BUCKET_UNITS, compareRows } from "../records/buckets.js";
 import { type ComputeSpec, computeSpec, namedFields, RecordCompute } from "../records/compute.js";
 import { checkFields } from "../records/fields.js";
 import { listedCount, type PerGroups, perBuckets, perHead, perNamedField, SET_JOIN } from "../records/per.js";
+import { keepCounted } from "../records/retained.js";
 import type { ToolContext } from "../types.js";
 import { type Computed, computedAnswer } from "./compute-answer.js";
 import { computedSummary, echoed } from "./compute-words.js";
@@ -60,6 +61,7 @@ export async function computedJoined(
     for (const record of records) if (compute.see(record)) parts.per.add(record);
     return rolledUp(input, ctx, compute, parts.per, parts);
   }
+  keepCounted(input.keep_counted, ctx, compute);
   const kept = records.filter((record) => compute.see(record));
   const names = await nameCounted(compute, parts.reader);
   const computed: Computed = {

@@ -77,6 +77,8 @@ function cutPlain(input: MarketoApiCallInput, result: MarketoCallResult): PlainC
 export interface ReadAnswer {
   data: Shaped;
   full?: FullResult;
+  /** keep_counted: the records count_by counted (ToolResult.also). */
+  also?: FullResult;
   counts: ReadCounts;
   /** What was read, when it is not a list of records (an export file's rows, a paging token). */
   described?: string;

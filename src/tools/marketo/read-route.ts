@@ -11,6 +11,7 @@ import { ValidationError } from "../../errors.js";
 import type { MarketoApiCallInput } from "../../schemas/marketo.js";
 import { type ComputeSpec, namedFields, RecordCompute } from "../records/compute.js";
 import { PerGroups, perFields, perNamedField } from "../records/per.js";
+import { keepCounted } from "../records/retained.js";
 import type { ToolContext } from "../types.js";
 import { groupedActivities, isGroupedRead } from "./activity-groups.js";
 import { type ActivityPairs, activityPairs } from "./activity-pairs.js";
@@ -304,6 +305,7 @@ async function readRecords(route: Route, label: Labeler | undefined): Promise<Re
     spec || route.input.previous || route.input.next || route.input.lead_fields || per
       ? new RecordCompute(per ? firstSpec(spec, per) : (spec ?? {}))
       : undefined;
+  keepCounted(route.input.keep_counted, ctx, compute);
   // lead_fields adds each record's lead as it is read, before where and count_by see it (lead-join.ts).
   const leads = leadJoin(route.input, { marketo, signal: ctx.signal, onWait });
   if (isExportThen(route.input)) {

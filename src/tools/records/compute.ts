@@ -5,6 +5,7 @@
  * count_by run in flat memory over any number of records; order_by holds the matching records, and its
  * caller bounds them (tools/marketo/compute-read.ts).
  */
+
 import { type Expression, expressionFields } from "../filter/ast.js";
 import type { FilterSource } from "../filter/lexer.js";
 import { parseExpression, RECORDS_DIALECT } from "../filter/parser.js";
@@ -12,6 +13,7 @@ import { type Bucket, bucketNamed, compareRows, gapRows, refuseBucketInWhere } f
 import { Counter } from "./count.js";
 import {
   type CountCondition,
+  type CountInput,
   countedFields,
   countFields,
   countOptions,
@@ -33,18 +35,15 @@ import { eachOrder, type LimitEach, limitExample, limitParts } from "./limit-eac
 import { itemWise, type RecordTest, recordTest } from "./match.js";
 import { parseSortKeys, type SortKey } from "./order.js";
 import { columnsPart, type Pivot, pivotSortKeys, pivotTable, refusePivotOptions } from "./pivot.js";
+import type { Retained } from "./retained.js";
 import { datePercentile, datesInColumns, refuseDateOrder, sumItems, tidySum } from "./sum.js";
 import { type Unnest, unnestFor } from "./unnest.js";
 import { isEmpty, textOf } from "./values.js";
 
-export interface ComputeInput {
+export interface ComputeInput extends CountInput {
   where?: string | undefined;
   order_by?: string | undefined;
   count_by?: string | undefined;
-  min_count?: number | undefined;
-  count_by_ignore_case?: boolean | undefined;
-  count_distinct?: string | undefined;
-  sum?: string | undefined;
   /** The first results only, after where, order_by and count_by (the caller cuts finish's rows); "3 per programId". */
   limit?: number | string | undefined;
   /** An IANA zone: where's dates and count_by's date buckets on its clock (validated by the caller). */
@@ -251,10 +250,13 @@ export class RecordCompute {
     this.matched += 1;
     if (this.#counter) {
       for (const counted of this.unnest.records(record)) this.#counter.add(counted);
+      this.retained?.add(record);
       return false;
     }
     return true;
   }
+  /** keep_counted: the records count_by counts, kept up to a size (retained.ts), set by the read before it runs. */
+  retained: Retained | undefined;
 
   /** Whether `see` would keep the record (a file reader asks before it makes room for it); it adds only join's row. */
   keeps(record: Readonly<Row>): boolean {
@@ -361,24 +363,20 @@ export class RecordCompute {
     const groups = this.#counter.groups(least);
     return { groups: groups.length, records: groups.reduce((sum, group) => sum + group.records, 0) };
   }
-
   /** With sum: its field's values added over every record counted (none for dates, which are not added). */
   get sumTotal(): number | undefined {
     if (!this.spec.sum || this.#counter?.sumKind === "date") return undefined;
     const total = this.#counter?.groups().reduce((sum, group) => sum + group.sum, 0);
     return total === undefined ? undefined : tidySum(total);
   }
-
   /** With sum of dates: the earliest and latest over every record counted. */
   get sumRange(): { min: unknown; max: unknown } | undefined {
     return this.#counter?.sumKind === "date" ? this.#counter.range() : undefined;
   }
-
   /** Counted through a list with a sum outside it: the records' own total, each record once (computed.records_sum). */
   get recordsSum(): number {
     return tidySum(this.unnest.recordsSum);
   }
-
   /** With count_distinct: the records counted whose field was empty (no value to count). */
   get distinctEmpty(): number | undefined {
     return this.spec.distinct ? (this.#counter?.distinctEmpty ?? 0) : undefined;
@@ -391,7 +389,6 @@ export class RecordCompute {
   fieldTotals(at: number): { value: unknown; count: number }[] | undefined {
     return this.#counter?.fieldTotals(at);
   }
-
   /** Ignoring case: the distinct spellings the values merge. */
   get spellings(): number | undefined {
     return this.#counter?.ignoreCase ? this.#counter.spellings : undefined;

@@ -15,6 +15,7 @@ export interface CountInput {
   count_by_ignore_case?: boolean | undefined;
   count_distinct?: string | undefined;
   sum?: string | undefined;
+  keep_counted?: boolean | undefined;
 }
 
 /** What countOptions gives the spec (ComputeSpec's fields of the same names). */
@@ -154,7 +155,9 @@ export function countOptions(input: CountInput, countBy: string[] | undefined): 
           ? "count_distinct"
           : input.sum !== undefined
             ? "sum"
-            : undefined;
+            : input.keep_counted
+              ? "keep_counted"
+              : undefined;
   if (stray && !countBy) {
     throw new ValidationError(
       stray,
@@ -167,7 +170,9 @@ export function countOptions(input: CountInput, countBy: string[] | undefined): 
               ? 'E.g. count_by "primaryAttributeValue", count_distinct "leadId": the distinct leads per email.'
               : stray === "sum"
                 ? 'E.g. count_by "name", sum "costs.cost": each program\'s costs added.'
-                : 'E.g. count_by "email", count_by_ignore_case true: "A@x.com" and "a@x.com " counted as one.',
+                : stray === "keep_counted"
+                  ? "Leave keep_counted out: a read without count_by links its records itself."
+                  : 'E.g. count_by "email", count_by_ignore_case true: "A@x.com" and "a@x.com " counted as one.',
       },
     );
   }

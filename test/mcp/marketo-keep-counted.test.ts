@@ -1,0 +1,98 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { activityExport, seededMarketo } from "../helpers/marketo-mcp.js";
+
+/**
+ * keep_counted: a count_by answer links the records it counted beside its count rows (trial s43, N598 and N601: to hand
+ * the records on to in result(…), the agent ran each call again without count_by, printing 26,000 to 33,000
+ * characters). Invariant, over generated reads on the sandbox through MCP: the records linked are those the same call
+ * without count_by keeps, in read order, and their count is the counts' total; a next call takes the link.
+ */
+type Row = Record<string, unknown>;
+interface Answer {
+  result: Row[];
+  warnings: string[];
+}
+
+const mkto = seededMarketo(600);
+
+const visits = (extra: Row) => ({
+  method: "GET",
+  endpoint: "/rest/v1/activities.json",
+  query_parameters: { activityTypeIds: "Visit Webpage,Fill Out Form", sinceDatetime: "2026-11-10" },
+  paginate: true,
+  max_pages: 200,
+  ...extra,
+});
+const exported = (extra: Row) => ({
+  ...activityExport("2026-11-10T00:00:00Z", "2026-11-30T00:00:00Z", ["Visit Webpage", "Fill Out Form"]),
+  ...extra,
+});
+
+/** The answer's link to the records counted (its JSON). */
+const countedLink = (answer: { links: { uri: string; mimeType: string; title?: string }[] }) =>
+  answer.links.find(
+    (link) => link.mimeType === "application/json" && link.title?.startsWith("Records counted"),
+  )?.uri;
+
+describe("keep_counted", () => {
+  it("links the records counted, those the call without count_by keeps (property)", {
+    timeout: 240_000,
+  }, async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        // An export, and one read with previous (its rows answered after the pairing: export-then.ts).
+        fc.constantFrom(visits, exported, (extra: Row) =>
+          exported({ previous: "Visit Webpage:any", ...extra }),
+        ),
+        fc.constantFrom('activityType = "Fill Out Form"', "leadId < 200", undefined),
+        fc.constantFrom("primaryAttributeValue", "activityType,leadId"),
+        async (read, where, countBy) => {
+          const filter = where ? { where } : {};
+          const counted = await mkto.ok<Answer>(read({ ...filter, count_by: countBy, keep_counted: true }));
+          const link = countedLink(counted);
+          expect(link, counted.text).toBeDefined();
+          const records = (await mkto.pages(String(link))).flatMap((text) => JSON.parse(text) as Row[]);
+          const plain = await mkto.results<Row>(await mkto.ok<Answer>(read(filter)));
+          expect(records.map((row) => row.id ?? row.marketoGUID)).toEqual(
+            plain.map((row) => row.id ?? row.marketoGUID),
+          );
+          // The count rows: their own link when kept, else the answer's (the records counted are the other link).
+          const rowsLink = counted.links.find(
+            (link) => link.mimeType === "application/json" && !link.title?.startsWith("Records counted"),
+          )?.uri;
+          const counts = rowsLink
+            ? (await mkto.pages(rowsLink)).flatMap((text) => JSON.parse(text) as Row[])
+            : counted.data.result;
+          expect(counts.reduce((sum, row) => sum + Number(row.count), 0)).toBe(records.length);
+          expect(counted.text).toContain("The records counted, for a next call's in result(…) or join:");
+        },
+      ),
+      { numRuns: 8 },
+    );
+  });
+
+  it("hands the records on to a next call's in result(…), and refuses keep_counted without count_by, naming the fix", async () => {
+    const counted = await mkto.ok<Answer>(
+      visits({
+        where: 'activityType = "Fill Out Form"',
+        count_by: "primaryAttributeValue",
+        keep_counted: true,
+      }),
+    );
+    const link = String(countedLink(counted));
+    const fillers = new Set(
+      (await mkto.pages(link)).flatMap((text) => (JSON.parse(text) as Row[]).map((row) => row.leadId)),
+    );
+    const next = await mkto.results<Row>(
+      await mkto.ok<Answer>(visits({ where: `leadId in result("${link}", "leadId")` })),
+    );
+    expect(next.length).toBeGreaterThan(0);
+    expect(next.every((row) => fillers.has(row.leadId))).toBe(true);
+    const stray = await mkto.call<Answer>(visits({ keep_counted: true }));
+    expect(stray.first).toMatch(/^Invalid keep_counted: it applies to count_by's counts/);
+    expect(stray.first).toContain(
+      "Leave keep_counted out: a read without count_by links its records itself.",
+    );
+  });
+});
