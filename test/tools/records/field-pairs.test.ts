@@ -240,4 +240,24 @@ describe("two fields compared with a shift", () => {
     );
     expect(refusal("a > bC + 1", { a: "x", bC: "y" })?.hint).toContain("or text without a shift");
   });
+
+  it("refuses a number compared with a date, which held as text (review s48, 11)", () => {
+    const refused = (() => {
+      try {
+        holds("leadScore > createdAt", { leadScore: 52, createdAt: "2025-08-18T16:53:10Z" });
+      } catch (error) {
+        return error as Error & { hint?: string };
+      }
+    })();
+    // As text, "52" > "2025-08-18…": 889 of 1,250 leads were kept, meaning nothing.
+    expect(refused?.message).toContain(
+      'leadScore holds a number (52) and createdAt a date and time ("2025-08-18T16:53:10Z"), which do not compare',
+    );
+    expect(refused?.hint).toBe("Compare two fields of one kind: both numbers, or both dates.");
+    // Text beside a number still compares as text (an id with its text), and two dates as times.
+    expect(holds("id == externalId", { externalId: "7", id: 7 })).toBe(true);
+    expect(
+      holds("updatedAt > createdAt", { updatedAt: "2026-01-02", createdAt: "2026-01-01T00:00:00Z" }),
+    ).toBe(true);
+  });
 });
