@@ -183,7 +183,10 @@ export function marketoOverMcp(
       return texts;
     },
     async results<T>(answer: ToolAnswer<{ result: T[] }>) {
-      const link = answer.links.find((l) => l.mimeType === "application/json");
+      // The records a count counted (keep_counted) are not its result: its count rows are.
+      const link = answer.links.find(
+        (l) => l.mimeType === "application/json" && !String(l.title ?? "").startsWith("Records counted"),
+      );
       if (!link) return answer.data.result;
       return (await on.pages(link.uri)).flatMap((text) => JSON.parse(text) as T[]);
     },

@@ -95,4 +95,46 @@ describe("keep_counted", () => {
       "Leave keep_counted out: a read without count_by links its records itself.",
     );
   });
+
+  it("links no part of a read that stopped, and refuses min_count and limit beside it (review s53, 1, 3)", async () => {
+    const cut = await mkto.ok<Answer>(
+      visits({ count_by: "activityType", keep_counted: true, max_items: 50 }),
+    );
+    expect(countedLink(cut)).toBeUndefined();
+    expect(cut.data.warnings.join(" ")).toContain("keep_counted: the read stopped before its end");
+    for (const extra of [{ min_count: 5 }, { limit: 5 }]) {
+      const refused = await mkto.call<Answer>(visits({ count_by: "leadId", keep_counted: true, ...extra }));
+      expect(refused.first).toMatch(
+        /^Invalid keep_counted: it links every record counted, and (min_count|limit) leaves/,
+      );
+    }
+  });
+
+  it("says what per's rows counted are, without an of-N-read that is not theirs (review s53, 5)", async () => {
+    const rows = await mkto.ok<Answer>(visits({ per: "leadId", count_by: "records", keep_counted: true }));
+    const link = rows.links.find(
+      (l) => l.title?.startsWith("Records counted") && l.mimeType === "application/json",
+    );
+    expect(link?.title).toMatch(/^Records counted: [\d,]+ rows \(JSON\)$/);
+  });
+});
+
+/** A kept result's bytes small enough that the records counted pass them. */
+const small = seededMarketo(600, { MARTECH_STEPS_RESULT_MAX_BYTES: "20000" });
+
+describe("keep_counted past a kept result's bytes", () => {
+  it("says so in the warnings, on a read and on an export paired with previous (review s53, 2)", {
+    timeout: 120_000,
+  }, async () => {
+    for (const read of [
+      { ...visits({}), count_by: "activityType", keep_counted: true },
+      { ...exported({ previous: "Visit Webpage:any" }), count_by: "activityType", keep_counted: true },
+    ]) {
+      const answer = await small.ok<Answer>(read);
+      expect(countedLink(answer)).toBeUndefined();
+      expect(answer.data.warnings.join(" ")).toContain(
+        "keep_counted: the records counted pass the most one kept result holds",
+      );
+    }
+  });
 });

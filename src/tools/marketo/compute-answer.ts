@@ -239,6 +239,10 @@ export function computedAnswer(input: MarketoApiCallInput, ctx: ToolContext, com
   return { data, counts, ...links, ...(columns ? { columns } : {}) };
 }
 
+/** keep_counted on a read that stopped before its end: its records counted are a part, not linked. */
+export const CUT_COUNTED =
+  "keep_counted: the read stopped before its end (max_items, max_pages, paginate false or a cap), so the records counted are a part and are not linked: read them all (paginate true, max_items and max_pages high enough), or narrow with where.";
+
 /**
  * keep_counted: the records count_by counted, kept beside its count rows for a next call's in result(…) or join
  * (trial s43, N598, N601: a second call printed them only for a link); when none can be kept, a warning says why.
@@ -249,10 +253,21 @@ function countedResult(
   computed: Computed,
   warnings: string[],
 ): FullResult | undefined {
-  if (!input.keep_counted || !computed.compute.spec.countBy) return undefined;
-  const rows = computed.compute.retained?.rows;
+  const { compute } = computed;
+  if (!input.keep_counted || !compute.spec.countBy) return undefined;
+  const rows = compute.retained?.rows;
+  // A read that stopped before its end counted a part: not handed on as the whole (review s53, 1).
+  if (rows && (computed.next !== undefined || computed.stoppedBy !== undefined)) {
+    warnings.push(CUT_COUNTED);
+    return undefined;
+  }
+  // "of N read" only when where kept some (review s53, 5: said with neither, and of per's rows).
   if (rows)
-    return { kind: computed.unit === "row" ? "rows" : "records", items: rows, of: computed.compute.read };
+    return {
+      kind: computed.unit === "row" ? "rows" : "records",
+      items: rows,
+      ...(compute.spec.where && compute.matched < compute.read ? { of: compute.read } : {}),
+    };
   warnings.push(
     ctx.fullResults === undefined
       ? "keep_counted: this client keeps no results (the CLI); over MCP the records counted are linked."

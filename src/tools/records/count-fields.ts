@@ -16,6 +16,7 @@ export interface CountInput {
   count_distinct?: string | undefined;
   sum?: string | undefined;
   keep_counted?: boolean | undefined;
+  limit?: number | string | undefined;
 }
 
 /** What countOptions gives the spec (ComputeSpec's fields of the same names). */
@@ -144,6 +145,37 @@ export function countFields(
   return [...new Set(fields as string[])];
 }
 
+/** sum's field and its percentile ("next_hours:p90"), one outside p1 to p99 refused before the read. */
+function sumPercentile(sum: string | undefined): {
+  sumText: string | undefined;
+  percentile: number | undefined;
+} {
+  const input = { sum };
+  const marked = input.sum === undefined ? undefined : PERCENTILE.exec(input.sum);
+  const percentile = marked ? Number(marked[1]) : undefined;
+  const sumText = marked && input.sum !== undefined ? input.sum.slice(0, marked.index) : input.sum;
+  // p100, p95.5 or :median were refused as a field no record has, after the read (review s52, 6).
+  const near = marked ? undefined : /:\s*(p[^:]*|median|mean|percentile[^:]*)$/i.exec(input.sum ?? "");
+  if (near)
+    throw new ValidationError(
+      "sum",
+      `${JSON.stringify(near[1])} is no percentile: p1 to p99, a whole number.`,
+      {
+        hint: `E.g. sum "${(input.sum ?? "").slice(0, near.index)}:p90"; each row has its median and mean already.`,
+      },
+    );
+  if (percentile === 0) {
+    throw new ValidationError(
+      "sum",
+      "its percentile is p1 to p99 (p0 is min, p100 max, which each row has).",
+      {
+        hint: `E.g. sum "${sumText}:p90": each row's p90 is the value 90 % of its values are at or below.`,
+      },
+    );
+  }
+  return { sumText, percentile };
+}
+
 /** min_count and count_by_ignore_case, which shape what count_by counts: refused without it. */
 export function countOptions(input: CountInput, countBy: string[] | undefined): CountOptions {
   const stray =
@@ -176,30 +208,18 @@ export function countOptions(input: CountInput, countBy: string[] | undefined): 
       },
     );
   }
+  // Every record counted is linked: rows min_count or limit leave out would not be (review s53, 3).
+  if (input.keep_counted && (input.min_count !== undefined || input.limit !== undefined))
+    throw new ValidationError(
+      "keep_counted",
+      `it links every record counted, and ${input.min_count !== undefined ? "min_count" : "limit"} leaves some count rows out: the records would not be theirs.`,
+      {
+        hint: "Leave keep_counted out, or narrow the records with where (e.g. a condition on the field counted) and count without it.",
+      },
+    );
   const distinct =
     input.count_distinct === undefined ? [] : countFields(input.count_distinct, "count_distinct");
-  const marked = input.sum === undefined ? undefined : PERCENTILE.exec(input.sum);
-  const percentile = marked ? Number(marked[1]) : undefined;
-  const sumText = marked && input.sum !== undefined ? input.sum.slice(0, marked.index) : input.sum;
-  // p100, p95.5 or :median were refused as a field no record has, after the read (review s52, 6).
-  const near = marked ? undefined : /:\s*(p[^:]*|median|mean|percentile[^:]*)$/i.exec(input.sum ?? "");
-  if (near)
-    throw new ValidationError(
-      "sum",
-      `${JSON.stringify(near[1])} is no percentile: p1 to p99, a whole number.`,
-      {
-        hint: `E.g. sum "${(input.sum ?? "").slice(0, near.index)}:p90"; each row has its median and mean already.`,
-      },
-    );
-  if (percentile === 0) {
-    throw new ValidationError(
-      "sum",
-      "its percentile is p1 to p99 (p0 is min, p100 max, which each row has).",
-      {
-        hint: `E.g. sum "${sumText}:p90": each row's p90 is the value 90 % of its values are at or below.`,
-      },
-    );
-  }
+  const { sumText, percentile } = sumPercentile(input.sum);
   const sum = sumText === undefined ? [] : countFields(sumText, "sum");
   if (sum.length > 1) {
     throw new ValidationError("sum", "it takes one numeric field, which each group adds.", {
