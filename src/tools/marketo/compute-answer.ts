@@ -273,7 +273,7 @@ function countedResult(
       ? "keep_counted: this client keeps no results (the CLI); over MCP the records counted are linked."
       : computed.compute.retained
         ? `keep_counted: the records counted pass the most one kept result holds (${n(ctx.fullResults.maxBytes)} bytes as JSON): narrow them with where.`
-        : "keep_counted: the records counted are kept on a read of records or an export, not of per's rows.",
+        : "keep_counted: this read kept no records counted.",
   );
   return undefined;
 }
