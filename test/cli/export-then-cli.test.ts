@@ -86,4 +86,18 @@ describe("an export run to completion with lead_fields on the CLI", () => {
     expect(joined.computed.matched).toBe(listed.computed.matched);
     expect(joined.computed.matched).toBeGreaterThan(0);
   }, 120_000);
+
+  it("says keep_counted links nothing here, the CLI keeping no results, and answers the count", async () => {
+    const home = await freshHome();
+    const answer = (await call(
+      { ...EXPORT, count_by: "activityType", keep_counted: true },
+      home,
+    )) as Answer & {
+      warnings: string[];
+    };
+    expect(answer.warnings).toContain(
+      "keep_counted: this client keeps no results (the CLI); over MCP the records counted are linked.",
+    );
+    expect(answer.result.reduce((sum, row) => sum + row.count, 0)).toBe(answer.computed.matched);
+  }, 120_000);
 });
