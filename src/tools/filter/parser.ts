@@ -1,6 +1,6 @@
 import type { Comparison, Condition, Expression, Literal, TextMatch } from "./ast.js";
 import { type FilterSource, filterSyntaxError, type Token, tokenize } from "./lexer.js";
-import { readShift } from "./shift.js";
+import { isShiftSign, readShift } from "./shift.js";
 
 /**
  * Parses the filter syntax Run Reports' `filter` and Marketo API Call's `where` share:
@@ -187,7 +187,7 @@ class Parser {
   #after(field: string): Expression {
     const op = this.#next();
     // createdAt - 24h <= joinedAt (review s51, 5): the shift goes on the second field, its sign turned.
-    if ((op.kind === "op" && /^[+-]$/.test(op.text)) || (op.kind === "number" && op.text.startsWith("-")))
+    if (isShiftSign(op))
       throw this.#error(
         `a shift (+ or - a span) moves the field after the operator, not ${field}: e.g. ${field} <= joinedAt + 24h for ${field} - 24h <= joinedAt`,
         op,
@@ -275,11 +275,7 @@ class Parser {
 
   /** Whether a shift's sign comes next. */
   #signNext(): boolean {
-    const next = this.#peek();
-    return (
-      (next.kind === "op" && (next.text === "+" || next.text === "-")) ||
-      (next.kind === "number" && next.text.startsWith("-"))
-    );
+    return isShiftSign(this.#peek());
   }
 
   /** A value with no shift after it: a shift moves a second field, not a value (review s51, 5). */

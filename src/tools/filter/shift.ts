@@ -84,12 +84,16 @@ function dashedName(other: string, rest: string): string {
   return dot > 0 ? `${other.slice(0, dot)}.${JSON.stringify(`${other.slice(dot + 1)}${rest}`)}` : "";
 }
 
+/** Whether a token is a shift's sign: "+" or "-", or a number glued to its "-" (-24h). */
+export const isShiftSign = (token: Token): boolean =>
+  (token.kind === "op" && (token.text === "+" || token.text === "-")) ||
+  (token.kind === "number" && token.text.startsWith("-"));
+
 /** The shift after a second field, when a sign follows it; undefined when none does. */
 export function readShift(at: ShiftCursor, other: string): Shift | undefined {
   const sign = at.peek();
-  const signed = sign.kind === "number" && sign.text.startsWith("-");
-  const op = sign.kind === "op" && (sign.text === "+" || sign.text === "-");
-  if (!signed && !op) return undefined;
+  if (!isShiftSign(sign)) return undefined;
+  const op = sign.kind === "op";
   // joined.utm-2 read as joined.utm minus 2, silently (review s51, 6): a shift's sign has a space before it.
   if (at.glued(sign)) {
     // A dash may be part of a name (joined.utm-source): its whole rest quoted, as written (review s52, 3).
