@@ -163,11 +163,9 @@ function unshifted(
     if (x !== undefined && y !== undefined) return x - y;
     const [s, t] = [timeOf(a, zone), timeOf(b, zone)];
     if ((x !== undefined && t !== undefined) || (s !== undefined && y !== undefined))
-      throw new ValidationError(
-        input,
-        `${condition.field} holds ${kindOf(a, zone)} (${JSON.stringify(a)}) and ${condition.other} ${kindOf(b, zone)} (${JSON.stringify(b)}), which do not compare.`,
-        { hint: "Compare two fields of one kind: both numbers, or both dates." },
-      );
+      throw new ValidationError(input, `${pairWords(condition, a, b, zone)}, which do not compare.`, {
+        hint: "Compare two fields of one kind: both numbers, or both dates.",
+      });
     // A date alone is its whole day, as a quoted one is (review s48, 4): a datetime compares by its day then.
     if (s !== undefined && t !== undefined)
       return isDay(a) || isDay(b) ? dayOf(s, zone) - dayOf(t, zone) : s - t;
@@ -179,6 +177,10 @@ function unshifted(
 /** The fix of a pair no shift moves: two texts too (review s52, 9: "of one kind" they were). */
 const KIND_FIX =
   "A shift moves numbers or dates: compare a number field with a number field, or a date with a date, or text without a shift.";
+
+/** The two values of a pair refused, each by its kind: "leadScore holds a number (52) and createdAt a date and time (…)". */
+const pairWords = (condition: FieldsCondition, a: unknown, b: unknown, zone: string | undefined) =>
+  `${condition.field} holds ${kindOf(a, zone)} (${JSON.stringify(a)}) and ${condition.other} ${kindOf(b, zone)} (${JSON.stringify(b)})`;
 
 /** What a value is to a shift: a number, a date alone, a date and time, or else text. */
 function kindOf(value: unknown, zone: string | undefined): string {
@@ -205,7 +207,7 @@ function shifted(
   const refuse = (a: unknown, b: unknown, fix: string): never => {
     throw new ValidationError(
       input,
-      `${condition.field} holds ${kindOf(a, zone)} (${JSON.stringify(a)}) and ${condition.other} ${kindOf(b, zone)} (${JSON.stringify(b)}): a shift ${shift.unit ? "with a unit moves times" : "without a unit moves numbers"}.`,
+      `${pairWords(condition, a, b, zone)}: a shift ${shift.unit ? "with a unit moves times" : "without a unit moves numbers"}.`,
       { hint: fix },
     );
   };
