@@ -10,7 +10,7 @@ import type { MarketoUpload, OnWait, ResumePosition } from "../../connectors/mar
 import { ValidationError } from "../../errors.js";
 import type { MarketoApiCallInput } from "../../schemas/marketo.js";
 import { type ComputeSpec, namedFields, RecordCompute } from "../records/compute.js";
-import { PerGroups, perFields, perNamedField } from "../records/per.js";
+import { PerGroups, perFields, perNamedField, perParts } from "../records/per.js";
 import { keepCounted } from "../records/retained.js";
 import type { ToolContext } from "../types.js";
 import { groupedActivities, isGroupedRead } from "./activity-groups.js";
@@ -91,7 +91,7 @@ function checkPerKeys(per: string): void {
       hint: `Name each key once, e.g. per "${[...new Set(keys)].join(" & ")}".`,
     });
   // Outside quotes: a quoted name may hold "&" ("attributes.Q&A").
-  const parts = per.match(/(?:"[^"]*"|[^,])+/g) ?? [];
+  const parts = perParts(per);
   const joined = parts
     .slice(1)
     .find((part) => part.replace(/"[^"]*"/g, "").includes("&"))
@@ -104,7 +104,7 @@ function checkPerKeys(per: string): void {
     const others = parts
       .slice(1)
       .map((part) => part.trim())
-      .filter((part) => part !== joined);
+      .filter((part) => part !== "" && part !== joined);
     throw new ValidationError(
       "per",
       `"&" joins the keys before the first comma, not ${JSON.stringify(joined)} after it.`,

@@ -36,13 +36,15 @@ interface Group {
 export function perFields(per: string): { field: string; keys: string[]; listed: string[] } {
   // A name in double quotes is taken whole and without its quotes, commas inside it too, as where's and count_by's
   // quoted names are (review s39, 6: the quotes were kept and the field "not found" beside the same name).
-  const parts = per.match(/(?:"[^"]*"|[^,])+|(?<=^|,)(?=,|$)/g) ?? [""];
-  const [head = "", ...rest] = parts.map((part) => part.trim());
+  const [head = "", ...rest] = perParts(per).map((part) => part.trim());
   const keys = (head.match(/(?:"[^"]*"|[^&])+|(?<=^|&)(?=&|$)/g) ?? [""]).map(unquoted);
   const field = keys.join(" & ");
   const listed = rest.map(unquoted).filter((name) => name !== "" && !keys.includes(name));
   return { field, keys, listed: [...new Set(listed)] };
 }
+
+/** per's text split at its commas outside double quotes, as written (empty parts too). */
+export const perParts = (per: string): string[] => per.match(/(?:"[^"]*"|[^,])+|(?<=^|,)(?=,|$)/g) ?? [""];
 
 const unquoted = (part: string) => part.trim().replace(/^"([^"]*)"$/, "$1");
 
