@@ -102,6 +102,18 @@ describe("keep_counted", () => {
     );
     expect(countedLink(cut)).toBeUndefined();
     expect(cut.data.warnings.join(" ")).toContain("keep_counted: the read stopped before its end");
+    // A read per id cut by max_items (a joined read: its cut is its own).
+    const perId = await mkto.ok<Answer>({
+      method: "GET",
+      endpoint: "/rest/v1/lists/{listId}/leads.json",
+      query_parameters: { listId: [1001, 1002], fields: "id" },
+      paginate: true,
+      max_items: 100,
+      count_by: "listId",
+      keep_counted: true,
+    });
+    expect(countedLink(perId)).toBeUndefined();
+    expect(perId.data.warnings.join(" ")).toContain("keep_counted: the read stopped before its end");
     for (const extra of [{ min_count: 5 }, { limit: 5 }]) {
       const refused = await mkto.call<Answer>(visits({ count_by: "leadId", keep_counted: true, ...extra }));
       expect(refused.first).toMatch(

@@ -92,6 +92,8 @@ export interface Computed {
   next: MarketoPosition | undefined;
   /** What stopped it: the kept bytes, max_items (records read), max_pages, or limit in read order reached. */
   stoppedBy?: "bytes" | "items" | "pages" | "limit";
+  /** A joined read cut before its end (a read per id, activity types in groups): why, as its words say it. */
+  cut?: string;
   /** A read with next, whole: all its matching records, of which those past the kept bytes are not kept. */
   matchedAll?: number;
   /** A read without paginate that max_items cut: the records its one page held. */
@@ -240,7 +242,7 @@ export function computedAnswer(input: MarketoApiCallInput, ctx: ToolContext, com
 }
 
 /** keep_counted on a read that stopped before its end: its records counted are a part, not linked. */
-export const CUT_COUNTED =
+const CUT_COUNTED =
   "keep_counted: the read stopped before its end (max_items, max_pages, paginate false or a cap), so the records counted are a part and are not linked: read them all (paginate true, max_items and max_pages high enough), or narrow with where.";
 
 /**
@@ -257,7 +259,10 @@ function countedResult(
   if (!input.keep_counted || !compute.spec.countBy) return undefined;
   const rows = compute.retained?.rows;
   // A read that stopped before its end counted a part: not handed on as the whole (review s53, 1).
-  if (rows && (computed.next !== undefined || computed.stoppedBy !== undefined)) {
+  if (
+    rows &&
+    (computed.next !== undefined || computed.stoppedBy !== undefined || computed.cut !== undefined)
+  ) {
     warnings.push(CUT_COUNTED);
     return undefined;
   }

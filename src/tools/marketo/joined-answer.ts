@@ -16,7 +16,7 @@ import { checkFields } from "../records/fields.js";
 import { listedCount, type PerGroups, perBuckets, perHead, perNamedField, SET_JOIN } from "../records/per.js";
 import { keepCounted } from "../records/retained.js";
 import type { ToolContext } from "../types.js";
-import { type Computed, CUT_COUNTED, computedAnswer } from "./compute-answer.js";
+import { type Computed, computedAnswer } from "./compute-answer.js";
 import { computedSummary, echoed } from "./compute-words.js";
 import { type NameReader, nameCounted, namesCalls } from "./id-names.js";
 import type { ReadAnswer, Shaped } from "./read-calls.js";
@@ -70,6 +70,7 @@ export async function computedJoined(
     positions: [],
     next: undefined,
     ...(parts.itemsCut ? { stoppedBy: "items" as const } : {}),
+    ...(parts.cut ? { cut: parts.cut } : {}),
     pages: parts.base.pages,
     calls: parts.base.calls_used + namesCalls(names),
     unit: parts.unit ?? "record",
@@ -82,9 +83,6 @@ export async function computedJoined(
   const answer = computedAnswer(input, ctx, computed);
   // What a cut read kept is not all the call had: said with the link, refused as a list or a join (review s46, 1).
   const full = answer.full && parts.cut ? { ...answer.full, stopped: parts.cut } : answer.full;
-  // The records counted of a cut read are not all: not linked, said (review s53, 1).
-  const also = parts.cut ? undefined : answer.also;
-  if (parts.cut && answer.also) answer.data.warnings.push(CUT_COUNTED);
   const data: Shaped = {
     ...answer.data,
     ...parts.base,
@@ -96,12 +94,10 @@ export async function computedJoined(
   // A cut is said before the figures, which cover only what was read (trial s8, N35).
   const said = parts.head(answer.data.calls_used);
   const head = parts.cut ? `${said}; ${parts.cut}; the figures below cover only the records read` : said;
-  const { also: _counted, ...rest } = answer;
   return {
-    ...rest,
+    ...answer,
     data,
     ...(full ? { full } : {}),
-    ...(also ? { also } : {}),
     summary: computedSummary(input, computed, answer, head),
   };
 }
