@@ -307,7 +307,16 @@ async function keptInputs(
   }
   // A path in place of a link is read whole by this step itself (marketo/path-read.ts).
   const { spent, reader } = pathReaders((read, on) => marketoApiCall.handler(read, on), ctx, at.zone);
-  const kept = ctx.keptItems?.bind(ctx);
+  // Each kept result read once a call: checkKeptLinks looks them up before the paths, the readers after.
+  const read = new Map<string, ReturnType<NonNullable<ToolContext["keptItems"]>>>();
+  const own = ctx.keptItems?.bind(ctx);
+  const kept =
+    own &&
+    ((id: string) => {
+      const got = read.get(id) ?? own(id);
+      read.set(id, got);
+      return got;
+    });
   await checkKeptLinks(input, kept);
   const expanded = await keptLists(input.where, kept, reader("where"));
   const conditions = await keptConditions(input.count_by, kept, reader("count_by"));
