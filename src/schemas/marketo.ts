@@ -131,7 +131,7 @@ export const MarketoApiCallInput = z.strictObject({
     .boolean()
     .optional()
     .describe("With count_by: also link the records counted, for in result(…) or join.")
-    .meta({ title: "Keep the records counted" }),
+    .meta({ title: "Keep the records counted", examples: [true] }),
   min_count: z
     .int()
     .min(1)

@@ -103,7 +103,7 @@ describe("error texts", () => {
     const error = await refused(MARKETO, { ...LEADS, xyzzy: 1 });
     expect(error.message).toBe(
       "Invalid xyzzy: unknown field. Accepted here: method, endpoint, query_parameters, body, file, time_zone, paginate, " +
-        "max_pages, max_items, run_to_completion, where, order_by, count_by, min_count, count_by_ignore_case, count_distinct, sum, per, previous, next, lead_fields, join, limit, cursor. Fix the input and call again; nothing was sent.",
+        "max_pages, max_items, run_to_completion, where, order_by, count_by, keep_counted, min_count, count_by_ignore_case, count_distinct, sum, per, previous, next, lead_fields, join, limit, cursor. Fix the input and call again; nothing was sent.",
     );
   });
 
