@@ -122,6 +122,24 @@ describe("keep_counted", () => {
     }
   });
 
+  it("names a membership read's records counted as the plain read names its records (review s53, 7)", async () => {
+    const memberships = (extra: Row) => ({
+      method: "GET",
+      endpoint: "/rest/v1/leads/{id}/listMembership.json",
+      query_parameters: { id: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10] },
+      paginate: true,
+      ...extra,
+    });
+    const counted = await mkto.ok<Answer>(memberships({ count_by: "id", keep_counted: true }));
+    const records = (await mkto.pages(String(countedLink(counted)))).flatMap(
+      (text) => JSON.parse(text) as Row[],
+    );
+    const plain = await mkto.results<Row>(await mkto.ok<Answer>(memberships({})));
+    expect(records.length).toBeGreaterThan(0);
+    expect(records).toEqual(plain);
+    expect(records.every((r) => typeof r.listName === "string")).toBe(true);
+  });
+
   it("says what per's rows counted are, without an of-N-read that is not theirs (review s53, 5)", async () => {
     const rows = await mkto.ok<Answer>(visits({ per: "leadId", count_by: "records", keep_counted: true }));
     const link = rows.links.find(

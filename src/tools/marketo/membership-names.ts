@@ -134,11 +134,16 @@ export async function nameMemberships(answer: ReadAnswer, labeler: Labeler | und
   const items = answer.full ? await labeler.label(rowsOf(answer.full.items)) : undefined;
   const result = await labeler.label(rowsOf(answer.data.result));
   const full: FullResult | undefined = answer.full && items ? { ...answer.full, items } : undefined;
+  // keep_counted's records too, as the plain read's link has them (review s53, 7): ids seen above are not looked up again.
+  const also: FullResult | undefined = answer.also
+    ? { ...answer.also, items: await labeler.label(rowsOf(answer.also.items)) }
+    : undefined;
   const words = labeler.words();
   return {
     ...answer,
     data: { ...answer.data, result, calls_used: answer.data.calls_used + labeler.calls - before },
     ...(full ? { full } : {}),
+    ...(also ? { also } : {}),
     ...(words.length > 0 ? { notes: [...(answer.notes ?? []), ...words] } : {}),
   };
 }
