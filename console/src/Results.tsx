@@ -1,16 +1,15 @@
 import { lazy, type ReactNode, Suspense, useEffect, useMemo, useRef, useState } from "react";
 import { type ChartModel, chartsByUnit } from "../../src/charts/model.ts";
 import { eventName, withEventWords } from "../../src/tools/ga/event-words.ts";
-import { downloadUrl, type KeptView, type RunResult, type RunStopped } from "./api.ts";
+import type { KeptView, RunResult, RunStopped } from "./api.ts";
 import { ComparisonTable } from "./ComparisonTable.tsx";
 import { comparedMetrics, oneMetricChart, shownMetric } from "./comparison-view.ts";
 import { type ComparedReport, comparisonHeadline, isCompared } from "./comparison-words.ts";
-import { CsvDownload } from "./csv-download.tsx";
-import { downloadName, downloadWords, kindOf } from "./download-words.ts";
+import { downloadName, kindOf } from "./download-words.ts";
+import { Downloads } from "./downloads.tsx";
 import { useReportColumns } from "./google/report-view.ts";
 import { RecordsTable } from "./RecordsTable.tsx";
 import type { changeTone } from "./report-values.ts";
-import { RowsDownloads } from "./rows-download.tsx";
 import { totalsLabel } from "./totals-label.ts";
 import { type Row, useResultRows } from "./useResultRows.ts";
 
@@ -72,14 +71,7 @@ export function Results(props: ResultsProps) {
   const format = props.format ?? report.format;
   // The step's summary with its property by name (a report's), the headline when none is given.
   const own = report.said(result.summary);
-  // Two periods compared: the headline in two plain sentences, the step's own summary under Details.
-  const headline =
-    props.headline ??
-    (compared && title
-      ? comparisonHeadline(compared, title, format)
-      : chart?.kind === "funnel" && result.type === "result"
-        ? withEventWords(own)
-        : undefined);
+  const headline = props.headline ?? headlineOf(result, own, compared, title, format);
   const { drawn, chosen, setChosen } = useDrawnChart(chart, report.chart, compared);
   const recordErrors = (data?.record_errors as RecordError[] | undefined) ?? [];
   const noun = nounOf(props, table.kept, data);
@@ -97,6 +89,7 @@ export function Results(props: ResultsProps) {
           kept={table.kept}
           rows={props.rows}
           from={table.keptFrom}
+          counted={result.type === "result" ? result.counted : undefined}
           more={table.unread}
           name={downloadName(table.kept ?? { kind: noun }, data, input, title ?? ((c) => c), noun)}
           noun={noun}
@@ -139,6 +132,18 @@ export function Results(props: ResultsProps) {
       ) : null}
     </section>
   );
+}
+
+/** Two periods compared: the headline in two plain sentences, the step's own summary under Details; a funnel's in GA4's event names. */
+function headlineOf(
+  result: RunResult | RunStopped,
+  own: string,
+  compared: ComparedReport | undefined,
+  title: ((column: string) => string) | undefined,
+  format: Parameters<typeof comparisonHeadline>[2],
+): string | undefined {
+  if (compared && title) return comparisonHeadline(compared, title, format);
+  return result.type === "result" && result.chart?.kind === "funnel" ? withEventWords(own) : undefined;
 }
 
 /** What the result's rows are called: the task's, its leads, the kept result's kind, rows or records. */
@@ -333,37 +338,6 @@ function reportTotals(data: Record<string, unknown> | undefined): Row | undefine
   const request = data?.request as { dimensions?: unknown[] } | undefined;
   if (!Array.isArray(totals) || totals.length !== 1 || !request?.dimensions?.length) return undefined;
   return totals[0] as Row;
-}
-
-/**
- * The whole kept result as files: the same result MCP clients read through their resource links. Its
- * items are the rows shown from `from` on (0: all of them), and more may remain to be read from the service
- * (`more`; rows kept but not yet shown on the page are in the files: "(the 84 leads loaded so far)" beside a
- * finished export made it look unfinished, console review s13, finding 9): the words say which rows the
- * files hold.
- */
-function Downloads(props: {
-  kept: KeptView | undefined;
-  /** The task's own rows, shown in place of the step's answer: the files hold those (rows-download.tsx). */
-  rows: Row[] | undefined;
-  from: number;
-  more: boolean;
-  name: string;
-  title: (column: string) => string;
-  noun?: string | undefined;
-}) {
-  const { kept, from, more, rows } = props;
-  if (rows || !kept) return <RowsDownloads {...props} rows={rows ?? []} noun={props.noun ?? "rows"} />;
-  const what = downloadWords(props.noun ?? kept.kind, kept.items, from, more);
-  return (
-    <p className="downloads">
-      <CsvDownload kept={kept} name={props.name} title={props.title} />{" "}
-      <a href={downloadUrl(kept.id, "json")} download>
-        Download JSON
-      </a>{" "}
-      <span className="muted">({what})</span>
-    </p>
-  );
 }
 
 function RecordErrors({ errors }: { errors: RecordError[] }) {

@@ -93,6 +93,8 @@ export type RunResult = {
   /** The order of the result's columns where its rows' keys do not keep it (a pivot's years come first in an object). */
   columns?: string[];
   kept?: KeptView;
+  /** The records a count counted, kept apart (keep_counted; src/console/steps.ts). */
+  counted?: KeptView;
 };
 
 /** A run the person stopped: the records read until then, kept. */

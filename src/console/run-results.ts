@@ -111,6 +111,24 @@ export async function keepForPage(
   }
 }
 
+/**
+ * keep_counted's records (ToolResult.also), kept beside the count rows so that the page downloads them too: the
+ * form offers the field, and a person who ticks it gets the records counted (review s53, 4: they were dropped).
+ */
+export async function keepCountedForPage(
+  workspace: Workspace,
+  tool: string,
+  result: ToolResult<unknown>,
+): Promise<KeptView | undefined> {
+  if (!result.also || result.also.items.length === 0) return undefined;
+  try {
+    return view(await keepResult(workspace, tool, result.also));
+  } catch (error) {
+    log.warn({ tool, err: error }, "the console could not keep the records counted");
+    return undefined;
+  }
+}
+
 /** The records a run has read so far, page by page, up to the size a kept result may have. */
 export class PartialRead {
   readonly items: unknown[] = [];

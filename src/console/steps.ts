@@ -17,7 +17,14 @@ import type { Workspace } from "../workspace.js";
 import { formModule } from "./form-module.js";
 import { errorBody, readJson, secure, sendJson } from "./http-util.js";
 import { nearestTasks, pageAnswers } from "./nearest.js";
-import { forPeople, type KeptView, keepForPage, PartialRead, stoppedEvent } from "./run-results.js";
+import {
+  forPeople,
+  type KeptView,
+  keepCountedForPage,
+  keepForPage,
+  PartialRead,
+  stoppedEvent,
+} from "./run-results.js";
 import { searchAnswers, searchTasks } from "./tasks.js";
 import { forPeople as titled } from "./titled-issues.js";
 
@@ -125,12 +132,14 @@ export type RunEvent =
       /** The order of the result's columns, where its rows' keys do not keep it (ToolResult.columns). */
       columns?: readonly string[];
       kept?: KeptView;
+      /** keep_counted's records, kept apart from the count rows (ToolResult.also). */
+      counted?: KeptView;
     }
   | { type: "stopped"; summary: string; kept?: KeptView }
   | { type: "error"; error: Record<string, unknown> };
 
 /** What the page gets of a result, whatever the step: its summary, data and chart (the page draws it). */
-export function resultEvent(result: ToolResult<unknown>, kept?: KeptView): RunEvent {
+export function resultEvent(result: ToolResult<unknown>, kept?: KeptView, counted?: KeptView): RunEvent {
   const { summary, data, chart, notes, columns } = forPeople(result);
   return {
     type: "result",
@@ -140,6 +149,7 @@ export function resultEvent(result: ToolResult<unknown>, kept?: KeptView): RunEv
     ...(chart ? { chart } : {}),
     ...(columns ? { columns } : {}),
     ...(kept ? { kept } : {}),
+    ...(counted ? { counted } : {}),
   };
 }
 
@@ -207,7 +217,8 @@ export async function runStep(
       keptItems,
     });
     const continues = typeof body.continues === "string" ? body.continues : undefined;
-    send(resultEvent(result, await keepForPage(workspace, step.id, result, continues)));
+    const kept = await keepForPage(workspace, step.id, result, continues);
+    send(resultEvent(result, kept, await keepCountedForPage(workspace, step.id, result)));
   } catch (error) {
     if (run.stopped) send(await stoppedEvent(workspace, step.id, read));
     else send({ type: "error", error: inTitles(step.id, errorBody(error), body.input) });

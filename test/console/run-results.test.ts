@@ -21,7 +21,13 @@ interface Kept {
   nextCursor?: string;
 }
 type Event = Record<string, unknown> & { type: string };
-type Result = Event & { summary: string; notes: string[]; data: Record<string, unknown>; kept?: Kept };
+type Result = Event & {
+  summary: string;
+  notes: string[];
+  data: Record<string, unknown>;
+  kept?: Kept;
+  counted?: Kept;
+};
 
 const LIST = { method: "GET", endpoint: "/rest/v1/lists/1001/leads.json", paginate: true };
 
@@ -79,6 +85,26 @@ describe("the console's results", () => {
     // The same result as MCP's resource link martech-steps://results/{id}.json: the workspace's store.
     const meta = await fixture.workspace().results.meta("default", kept.id);
     expect(meta).toMatchObject({ id: kept.id, items: kept.items, tool: "marketo_api_call" });
+  });
+
+  it("keeps the records counted (keep_counted) apart from the count rows, downloaded as the plain read's (review s53, 4)", async () => {
+    const plain = (await runResult("marketo_api_call", LIST)).kept as Kept;
+    const result = await runResult("marketo_api_call", {
+      ...LIST,
+      count_by: "createdAt:month",
+      keep_counted: true,
+    });
+    const counted = result.counted as Kept;
+    expect(result.kept?.kind).toBe("count rows");
+    expect(counted).toMatchObject({ kind: "records", items: plain.items });
+    const ids = async (kept: Kept) => {
+      const json = await page.call("GET", `/console/api/results/${kept.id}/download/json`);
+      return (JSON.parse(json.text) as { id: number }[]).map((lead) => lead.id);
+    };
+    expect(await ids(counted)).toEqual(await ids(plain));
+    // Without keep_counted, none.
+    const alone = await runResult("marketo_api_call", { ...LIST, count_by: "createdAt:month" });
+    expect(alone.counted).toBeUndefined();
   });
 
   it("keeps a result that fitted too, with where its read continues", async () => {

@@ -4,6 +4,8 @@
  * The page runs under its real CSP, and every response it receives is searched for the configuration's
  * secrets (test/helpers/console-session.ts).
  */
+
+import { readFileSync } from "node:fs";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser } from "../helpers/browser.js";
@@ -121,6 +123,27 @@ describe("the console's runs in a browser", () => {
     expect(years.length).toBeGreaterThan(1);
     for (const year of years) expect(year).toMatch(/^\d{4}/);
     expect(years).toEqual([...years].sort());
+  }, 60_000);
+
+  it("offers the records counted as files beside the count rows when Keep the records counted is ticked (review s53, 4)", async () => {
+    await page.getByLabel("Search tool steps").fill("marketing automation");
+    await page.getByRole("button", { name: /Marketo API Call/ }).click();
+    await page.locator("#root_method").selectOption("GET");
+    await page.locator("#root_endpoint").fill("/rest/v1/lists/1001/leads.json");
+    await page.locator("#root_paginate").check();
+    const countBy = page.locator("#root_count_by");
+    if (!(await countBy.isVisible())) await page.getByText("More options", { exact: true }).click();
+    await countBy.fill("createdAt:year");
+    await page.locator("#root_keep_counted").check();
+    await page.getByRole("button", { name: "Run", exact: true }).click();
+    const counted = page.locator(".results .downloads", { hasText: "Records counted" });
+    await expect.poll(() => counted.textContent(), { timeout: 20_000 }).toMatch(/\(all 1,250 records\)/);
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      counted.getByRole("link", { name: "Download JSON" }).click(),
+    ]);
+    const records = JSON.parse(readFileSync((await download.path()) as string, "utf8")) as unknown[];
+    expect(records).toHaveLength(1_250);
   }, 60_000);
 
   it("refuses a POST that another origin's page sends with the console's cookie", async () => {
