@@ -42,6 +42,35 @@ describe("count_by with sum", () => {
     expect(first).toContain(`each row's sum adds its records' id: ${total.toLocaleString("en-US")} in all`);
   });
 
+  it("says how many records have no value, row by row, as the plain records have them (trial s44, N608)", async () => {
+    // Visits and form fills with the lead's form fill before each: those with none have no previous_hours.
+    const paired = (extra: Record<string, unknown>) =>
+      mkto.ok<Answer>({
+        method: "GET",
+        endpoint: "/rest/v1/activities.json",
+        query_parameters: { activityTypeIds: "Visit Webpage,Fill Out Form", sinceDatetime: "2026-11-01" },
+        paginate: true,
+        previous: "Fill Out Form:any",
+        ...extra,
+      });
+    const plain = await mkto.results<Record<string, unknown>>(await paired({}));
+    const empty = new Map<string, number>();
+    for (const record of plain) {
+      const type = String(record.activityType);
+      if (typeof record.previous_hours !== "number") empty.set(type, (empty.get(type) ?? 0) + 1);
+    }
+    const total = [...empty.values()].reduce((a, b) => a + b, 0);
+    expect(total).toBeGreaterThan(0);
+    const { first } = await paired({ count_by: "activityType", sum: "previous_hours" });
+    const by = [...empty].map(([type, count]) => `${type} ${count.toLocaleString("en-US")}`);
+    const said = `(${total.toLocaleString("en-US")} records with no previous_hours are left out: `;
+    expect(first).toContain(said);
+    for (const part of by) expect(first).toContain(part);
+    // A field every record has: said so.
+    const ids = await read({ count_by: "leadSource", sum: "id" });
+    expect(ids.first).toContain("(every record counted has one)");
+  });
+
   it("gives a percentile beside the median, as the test's own over each group's values (property; trial s42, N588)", async () => {
     const plain = (await read({})).data.result;
     const bySource = new Map<string, number[]>();

@@ -1,6 +1,6 @@
 /** The summary's words on count_by's sum (src/tools/records/sum.ts), beside the count's (compute-words.ts). */
 
-import { n } from "../numbers-in-words.js";
+import { n, plural } from "../numbers-in-words.js";
 import type { RecordCompute } from "../records/compute.js";
 import { sumList, sumScope } from "../records/sum.js";
 
@@ -17,6 +17,9 @@ export const outsideSum = ({ spec, unnest }: RecordCompute): boolean =>
 
 /** The objects the step adds to a record (lead-join.ts, activity-previous.ts): a sum through one adds no list's items. */
 export const OBJECTS = ["lead", "previous", "next"] as const;
+
+/** The most rows whose records without a value are named one by one. */
+const MAX_ROWS_SAID = 10;
 
 export function sumWords(compute: RecordCompute, unit: string): string {
   const { spec, unnest } = compute;
@@ -37,7 +40,20 @@ export function sumWords(compute: RecordCompute, unit: string): string {
   // Through a list, a record's value is its items' sum, which the median, min and max take (review s41, 6).
   const values = of === unit && scope ? `${unit}s' sums` : "values";
   const percentile = percentileWords(spec.percentile);
-  return `each row's sum adds its ${of}s' ${sum}${scope}: ${n(total)} in all; its mean is that sum over those of its ${of}s with a ${sum}, its median, min and max the middle, least and greatest of their ${values} (empty ones are left out)${percentile}`;
+  return `each row's sum adds its ${of}s' ${sum}${scope}: ${n(total)} in all; its mean is that sum over those of its ${of}s with a ${sum}, its median, min and max the middle, least and greatest of their ${values} (${emptyWords(compute, of, sum)})${percentile}`;
+}
+
+/** How many records have no value of the sum's field, by row when few: an agent spent a call counting them (trial s44, N608). */
+function emptyWords(compute: RecordCompute, of: string, sum: string): string {
+  const rows = compute.sumEmpty ?? [];
+  const empty = rows.reduce((total, row) => total + row.empty, 0);
+  if (empty === 0) return `every ${of} counted has one`;
+  const each = rows.filter((row) => row.empty > 0);
+  const by =
+    rows.length > 1 && each.length <= MAX_ROWS_SAID
+      ? `: ${each.map((row) => `${row.values.map(String).join(" / ")} ${n(row.empty)}`).join(", ")}`
+      : "";
+  return `${plural(empty, of)} with no ${sum} ${empty === 1 ? "is" : "are"} left out${by}`;
 }
 
 /**

@@ -323,6 +323,13 @@ export class RecordCompute {
     const total = this.#counter?.groups().reduce((sum, group) => sum + group.sum, 0);
     return total === undefined ? undefined : tidySum(total);
   }
+  /** With sum: each group's values and its records without a value of the sum's field (none: left out of its mean). */
+  get sumEmpty(): { values: unknown[]; empty: number }[] | undefined {
+    if (!this.spec.sum) return undefined;
+    return this.#counter
+      ?.groups()
+      .map((g) => ({ values: g.values, empty: g.records - (g.sums?.length ?? 0) }));
+  }
   /** With sum of dates: the earliest and latest over every record counted. */
   get sumRange(): { min: unknown; max: unknown } | undefined {
     return this.#counter?.sumKind === "date" ? this.#counter.range() : undefined;
