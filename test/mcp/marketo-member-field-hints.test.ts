@@ -66,6 +66,10 @@ describe("program member fields", () => {
       query_parameters: { filterType: "leadId", filterValues: String(leadId), fields: "myCustomField" },
     });
     expect(back.data.result[0]?.myCustomField).toBe("VIP");
+    // The recipes say so, with the body written above (trial s44, N614 guessed the made-up path first).
+    const { contents } = await mkto.session.client.readResource({ uri: "martech-steps://recipes/marketo" });
+    const recipes = (contents[0] as { text: string }).text;
+    expect(recipes).toContain("POST to that path with {input: [{leadId, myCustomField:");
   });
 
   it("a member field asked of the leads' listing is sent to the members' read, which gives it, hint once", async () => {

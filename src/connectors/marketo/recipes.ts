@@ -232,7 +232,8 @@ export const COMPUTE_RECIPES: readonly ComputeRecipe[] = [
       '"programId,membership.progressionStatus" splits each program by status, and where ' +
       "'membership.reachedSuccess = true' keeps the successes. A member's own fields (the program's custom member " +
       "fields) are not read here: GET /rest/v1/programs/{programId}/members.json with filterType reachedSuccess, " +
-      'filterValues "true,false" and fields (e.g. "leadId,membershipDate,myCustomField") reads them.',
+      'filterValues "true,false" and fields (e.g. "leadId,membershipDate,myCustomField") reads them, and POST to ' +
+      'that path with {input: [{leadId, myCustomField: "…"}]} sets them (Adobe\'s Sync Program Member Data).',
   },
   {
     // Trial s40 N570: "new to us when created at most 24 hours before joining" was worked out member by member.
