@@ -137,7 +137,7 @@ export const MarketoApiCallInput = z.strictObject({
     .min(1)
     .max(1_000_000_000)
     .optional()
-    .describe("With count_by: keep values counted at least this often.")
+    .describe("With count_by: keep values (a :columns table's rows) counted at least this often.")
     .meta({ title: "Least count", examples: [2] }),
   count_by_ignore_case: z
     .boolean()

@@ -27,9 +27,14 @@ export function pivotWords(compute: RecordCompute, unit: string, zeros: string):
     ? `the ${n(compute.matched)} matching ${unit}s`
     : `all ${plural(compute.matched, unit)}`;
   const folded = spec.ignoreCase ? " ignoring case and outer spaces" : "";
+  const kept = spec.minCount === undefined ? undefined : compute.kept;
+  // min_count keeps the rows of that many records or more: the totals add up to theirs (trial s44, N608).
+  const rows = kept
+    ? `${plural(kept.groups, "row")} of ${n(spec.minCount ?? 0)} or more ${counts} (${plural(kept.records, unit)}; min_count ${n(spec.minCount ?? 0)}; those with fewer are left out)`
+    : plural(pivot.rows.length, "row");
   const by =
     rowFields.length > 0
-      ? `counted by ${rowFields.join(", ")}${folded}, with ${field}'s values as columns: ${plural(pivot.rows.length, "row")} over ${over}${zeros}`
+      ? `counted by ${rowFields.join(", ")}${folded}, with ${field}'s values as columns: ${rows} over ${over}${zeros}`
       : `counted by ${field}${folded}, its values as the columns of one row, over ${over}${zeros}`;
   const names = pivot.columns;
   const dated = spec.buckets?.some((bucket) => bucket.column === rowFields[0]);
@@ -42,7 +47,7 @@ export function pivotWords(compute: RecordCompute, unit: string, zeros: string):
       : `each cell counts its ${counts}`;
   const adds = spec.distinct
     ? "distinct counts do not add up, so there is no total"
-    : `each row adds up to its total, and the totals add up to ${n(spec.sum ? (compute.sumTotal ?? 0) : counted)}`;
+    : `each row adds up to its total, and the totals add up to ${n(spec.sum ? (compute.sumTotal ?? 0) : (kept?.records ?? counted))}${kept && spec.sum ? " over every row counted (those min_count leaves out too)" : ""}`;
   const totals = pivot.columnTotals;
   // Each column with its total, when cells add up: the sums a model would otherwise make (trial s10, N69).
   const listed = names

@@ -33,7 +33,14 @@ import { type Label, labelled } from "./labels.js";
 import { eachOrder, limitExample, limitParts } from "./limit-each.js";
 import { itemWise, type RecordTest, recordTest } from "./match.js";
 import { parseSortKeys, type SortKey } from "./order.js";
-import { columnsPart, type Pivot, pivotSortKeys, pivotTable, refusePivotOptions } from "./pivot.js";
+import {
+  columnsPart,
+  type Pivot,
+  pivotSortKeys,
+  pivotTable,
+  refusePivotOptions,
+  rowsAtLeast,
+} from "./pivot.js";
 import type { Retained } from "./retained.js";
 import { datePercentile, datesInColumns, refuseDateOrder, sumItems, tidySum } from "./sum.js";
 import { type Unnest, unnestFor } from "./unnest.js";
@@ -246,7 +253,10 @@ export class RecordCompute {
           .join(" / "),
       );
       this.zeroFields = fields.filter((field) => zeros.some((row) => filled(row).includes(field)));
-      const counted = this.#counter.rows(this.spec.minCount);
+      const least = this.spec.columns ? undefined : this.spec.minCount;
+      const counted = this.#counter.rows(least);
+      if (this.spec.columns && this.spec.minCount !== undefined)
+        this.#pivotKept = rowsAtLeast(this.spec, counted, this.spec.minCount);
       // Counted by date first: the buckets in date order, a gap listed with 0 (it is information).
       const first = this.spec.buckets?.find((bucket) => bucket.column === this.#counter?.fields[0]);
       const gaps = first && this.spec.minCount === undefined ? this.#gaps(counted) : [];
@@ -258,7 +268,7 @@ export class RecordCompute {
       if (this.spec.ignoreCase) for (const row of gaps) row.spellings = 0;
       if (this.spec.columns) {
         if (dates) throw datesInColumns(this.spec.sum as string);
-        this.pivot = pivotTable(this.spec, counted, [...zeros, ...gaps]);
+        this.pivot = pivotTable(this.spec, counted, [...zeros, ...gaps], this.#pivotKept?.keep);
         this.pivot.rows = this.pivot.rows.map((row) => labelled(row, this.labels));
         return this.pivot.rows;
       }
@@ -310,9 +320,14 @@ export class RecordCompute {
     return this.#counter?.size;
   }
 
-  /** With min_count: the values counted at least that often, and the records they hold. */
+  /** A pivot's min_count: its rows of that many records or more, which of the count rows are theirs. */
+  #pivotKept: ReturnType<typeof rowsAtLeast> | undefined;
+
+  /** With min_count: the values counted at least that often (a pivot's rows), and the records they hold. */
   get kept(): { groups: number; records: number } | undefined {
     const least = this.spec.minCount;
+    if (this.spec.columns)
+      return this.#pivotKept && { groups: this.#pivotKept.groups, records: this.#pivotKept.records };
     if (!this.#counter || least === undefined) return undefined;
     const groups = this.#counter.groups(least);
     return { groups: groups.length, records: groups.reduce((sum, group) => sum + group.records, 0) };

@@ -77,7 +77,7 @@ export interface PivotSpec {
   percentile?: number;
 }
 
-/** min_count keeps the values counted that often, which would leave a pivot's cells reading 0 for counts it dropped. */
+/** A percentile has no cell; min_count keeps a pivot's rows of that many records, and there must be rows to keep. */
 export function refusePivotOptions(spec: PivotSpec): void {
   // A cell is a sum: a percentile has no place in it (review s52, 2: it was left out without a word).
   if (spec.columns !== undefined && spec.percentile !== undefined)
@@ -88,12 +88,49 @@ export function refusePivotOptions(spec: PivotSpec): void {
         hint: `Leave :columns out for each row's p${spec.percentile} (count_by "${[...(spec.countBy ?? [])].join(",")}"), or ":p${spec.percentile}" out for the table of sums.`,
       },
     );
-  if (spec.columns === undefined || spec.minCount === undefined) return;
+  // With row fields, min_count keeps the rows of that many records or more ("programs of 100 members or more, by
+  // success rate": trial s44, N608 filtered the rows itself); one row of columns has nothing to keep or leave.
+  const rowFields = (spec.countBy ?? []).filter((name) => name !== spec.columns);
+  if (spec.columns === undefined || spec.minCount === undefined || rowFields.length > 0) return;
   throw new ValidationError(
     "min_count",
-    `with ${spec.columns}:columns every row lists every column, so min_count cannot leave some counts out.`,
-    { hint: 'Leave min_count out: the rows come largest total first (order_by "-total").' },
+    `with ${spec.columns}:columns alone there is one row, which min_count cannot keep or leave out.`,
+    {
+      hint: `Leave min_count out, or count by a field before ${spec.columns}:columns (its rows of min_count records or more are kept).`,
+    },
   );
+}
+
+/** How a value groups in a pivot's row or column: as text, folded when ignoring case; null for none. */
+function folder(spec: PivotSpec): (value: unknown) => string | null {
+  return (value) => {
+    if (value === null || value === undefined) return null;
+    return spec.ignoreCase ? foldedText(textOf(value)) || null : textOf(value);
+  };
+}
+
+/**
+ * With min_count, which count rows belong to the pivot's rows of at least min_count records (their cells' records
+ * added), and the number of rows and records kept.
+ */
+export function rowsAtLeast(
+  spec: PivotSpec,
+  counted: readonly Row[],
+  least: number,
+): { keep: (row: Row) => boolean; groups: number; records: number } {
+  const fold = folder(spec);
+  const rowFields = (spec.countBy ?? []).filter((name) => name !== spec.columns);
+  const keyOf = (row: Row) => JSON.stringify(rowFields.map((name) => fold(row[name])));
+  const records = new Map<string, number>();
+  for (const row of counted)
+    records.set(keyOf(row), (records.get(keyOf(row)) ?? 0) + Number(row.records ?? row.count));
+  const kept = [...records].filter(([, count]) => count >= least);
+  const keys = new Set(kept.map(([key]) => key));
+  return {
+    keep: (row) => keys.has(keyOf(row)),
+    groups: kept.length,
+    records: kept.reduce((sum, [, count]) => sum + count, 0),
+  };
 }
 
 type Row = Record<string, unknown>;
@@ -127,13 +164,16 @@ interface Line {
 }
 
 /** The pivot of count_by's rows: `counted` from records, `fillers` the zero and gap rows of the long form. */
-export function pivotTable(spec: PivotSpec, counted: readonly Row[], fillers: readonly Row[]): Pivot {
+export function pivotTable(
+  spec: PivotSpec,
+  counted: readonly Row[],
+  fillers: readonly Row[],
+  /** With min_count, the count rows whose pivot row is kept: the others name their column only (0 in the rows kept). */
+  keep?: (row: Row) => boolean,
+): Pivot {
   const field = spec.columns as string;
   const rowFields = (spec.countBy ?? []).filter((name) => name !== field);
-  const fold = (value: unknown): string | null => {
-    if (value === null || value === undefined) return null;
-    return spec.ignoreCase ? foldedText(textOf(value)) || null : textOf(value);
-  };
+  const fold = folder(spec);
   const columns = new Map<string | null, Column>();
   const lines = new Map<string, Line>();
   const column = (value: unknown) => {
@@ -150,6 +190,7 @@ export function pivotTable(spec: PivotSpec, counted: readonly Row[], fillers: re
   };
   for (const row of counted) {
     const key = column(row[field]);
+    if (keep && !keep(row)) continue;
     const cell = Number(spec.sum ? row.sum : row.count);
     const at = line(row);
     at.cells.set(key, (at.cells.get(key) ?? 0) + cell);
