@@ -23,7 +23,7 @@ async function report(args: Record<string, unknown>) {
 
 const figure = (value: number) => (Math.round(value * 100) / 100).toLocaleString("en-US");
 
-describe("GA's totals by the second dimension of a report by two", () => {
+describe("GA's totals by the second dimension of a report by two, and by each of three", () => {
   it("property: each is the second dimension's own figure, as GA gives it alone", async () => {
     await fc.assert(
       fc.asyncProperty(
@@ -50,6 +50,36 @@ describe("GA's totals by the second dimension of a report by two", () => {
         },
       ),
       { numRuns: 12 },
+    );
+  }, 120_000);
+
+  it("property: by three dimensions, each of the second and third is its own figure too (trial s44, N613)", async () => {
+    const dimensions = ["sessionDefaultChannelGroup", "deviceCategory", "newVsReturning", "country"];
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom("412345671", "412345674"),
+        fc.shuffledSubarray(dimensions, { minLength: 3, maxLength: 3 }),
+        fc.constantFrom("screenPageViews", "activeUsers"),
+        async (property, three, metric) => {
+          const crossed = await report({ property, metrics: [metric], dimensions: three });
+          const byFirst = await report({ property, metrics: [metric], dimensions: [three[0]], limit: 30 });
+          const stated = (rows: Row[]) => rows.length >= 2 && rows.length <= 24;
+          for (const other of three.slice(1) as string[]) {
+            const alone = await report({ property, metrics: [metric], dimensions: [other], limit: 30 });
+            const heading = `Totals of ${metric} by ${other} (GA's own`;
+            if (!stated(alone.rows) || !stated(byFirst.rows)) {
+              expect(crossed.summary).not.toContain(heading);
+              continue;
+            }
+            const said = crossed.summary.slice(crossed.summary.indexOf(heading));
+            expect(said.length).toBeLessThan(crossed.summary.length);
+            const own = said.slice(0, said.indexOf("."));
+            for (const row of alone.rows)
+              expect(own).toContain(`${row[other]} ${figure(Number(row[metric]))}`);
+          }
+        },
+      ),
+      { numRuns: 6 },
     );
   }, 120_000);
 
@@ -97,13 +127,13 @@ describe("GA's totals by the second dimension of a report by two", () => {
     expect(weeksFirst).toBeLessThan(deviceFirst as number);
   });
 
-  it("is not asked of GA for three dimensions", async () => {
-    const three = await report({
+  it("is not asked of GA for the others of four dimensions (a summary of three lists at most)", async () => {
+    const four = await report({
       property: "412345671",
       metrics: ["sessions"],
-      dimensions: ["deviceCategory", "sessionDefaultChannelGroup", "dayOfWeekName"],
+      dimensions: ["deviceCategory", "sessionDefaultChannelGroup", "dayOfWeekName", "newVsReturning"],
     });
-    expect(three.summary).toContain("Totals of sessions by deviceCategory");
-    expect(three.summary).not.toContain("Totals of sessions by sessionDefaultChannelGroup");
+    expect(four.summary).toContain("Totals of sessions by deviceCategory");
+    expect(four.summary).not.toContain("Totals of sessions by sessionDefaultChannelGroup");
   });
 });

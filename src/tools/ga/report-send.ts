@@ -83,7 +83,7 @@ export async function sendReport(
     run: async (body: Body) => withShares(await more(body), derived.shares),
   };
   const none = (answer.rowCount ?? answer.rows?.length ?? 0) === 0;
-  const { coarse, across, second } = none ? {} : await subtotalsOf(byOne, softly);
+  const { coarse, others } = none ? { others: [] } : await subtotalsOf(byOne, softly);
   // Changes ("sessions%change") and a sort here read the whole report; the page is cut after both.
   const { whole, notes: changed } = changedReport(
     withRatios(daily.response, derived.ratios),
@@ -111,7 +111,7 @@ export async function sendReport(
   const kept = request.dimensionFilter !== undefined;
   const subtotal = [
     ...subtotalNote(coarse, first, derived.shares, kept),
-    ...subtotalNote(across, second, [], kept),
+    ...others.flatMap((other) => subtotalNote(other.response, other.dimension, [], kept)),
   ];
   // What the metric filter kept is the whole report's rows, not those limit per kept of them (review s43, 3).
   const before = each ? { ...flat, rowCount: whole.rows?.length ?? 0 } : flat;

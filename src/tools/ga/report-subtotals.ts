@@ -13,6 +13,11 @@ import { n } from "../numbers-in-words.js";
 import { type FlatRow, flattenReport } from "./report-flatten.js";
 
 const MAX_GROUPS = 24;
+/**
+ * A report by this many dimensions or fewer also gets GA's totals by each of the others (trial s44, N613: a page's
+ * readers by channel, by device and new or returning took three reports; one report by the three now says each).
+ */
+const MAX_CROSSED = 3;
 /** Dimensions whose values read in time order (yearMonth, isoYearIsoWeek, date, dayOfWeek, hour…). */
 const TIME = /date|week|month|year|day|hour|minute/i;
 
@@ -33,7 +38,7 @@ export function subtotalRequest(ask: Omit<SubtotalAsk, "run">, at = 0): Record<s
   const { fields, request } = ask;
   const first = fields.dimensions[at];
   if (!first || fields.dimensions.length < 2 || fields.realtime || ask.ranges !== 1) return undefined;
-  if (at > 0 && fields.dimensions.length !== 2) return undefined;
+  if (at > 0 && fields.dimensions.length > MAX_CROSSED) return undefined;
   if (request.metricFilter !== undefined || tooManyDays(first, request)) return undefined;
   // GA's totals stay asked for: a share column ("sessions%") of each subtotal is of them (trial s20, N217).
   const { orderBys: _order, offset: _offset, ...rest } = request;
@@ -77,22 +82,25 @@ export async function subtotalReport(ask: SubtotalAsk, at = 0): Promise<RunRepor
 }
 
 /**
- * GA's reports by the first dimension, and, in a report by two whose first one's totals are stated, by the second
- * (trial s24, N297 and N306: a crossed report of two small dimensions; a long series by date keeps its summary
- * short). `soft` turns a refusal GA types into no report.
+ * GA's reports by the first dimension, and, in a report by two or three whose first one's totals are stated, by
+ * each of the others (trial s24, N297 and N306: a crossed report of two small dimensions; a long series by date
+ * keeps its summary short). `soft` turns a refusal GA types into no report.
  */
 export async function subtotalsOf(
   ask: SubtotalAsk,
   soft: <T>(promise: Promise<T>) => Promise<T | undefined>,
 ): Promise<{
   coarse?: RunReportResponse | undefined;
-  across?: RunReportResponse | undefined;
-  second?: string;
+  others: { response: RunReportResponse | undefined; dimension: string }[];
 }> {
   const coarse = await soft(subtotalReport(ask));
-  const second = ask.fields.dimensions.length === 2 ? ask.fields.dimensions[1] : undefined;
-  if (!coarse || !wholeGroups(coarse) || second === undefined) return { coarse };
-  return { coarse, across: await soft(subtotalReport(ask, 1)), second };
+  const { dimensions } = ask.fields;
+  if (!coarse || !wholeGroups(coarse) || dimensions.length > MAX_CROSSED) return { coarse, others: [] };
+  const others = dimensions.slice(1).map(async (dimension, i) => ({
+    response: await soft(subtotalReport(ask, i + 1)),
+    dimension,
+  }));
+  return { coarse, others: await Promise.all(others) };
 }
 
 /** "Totals by yearMonth (GA's own, each over all its rows): 202607 sessions 14,201; 202608 …", or undefined. */
