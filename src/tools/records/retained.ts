@@ -1,4 +1,5 @@
 /** The records count_by counted, kept beside its count rows when keep_counted asks (records/compute.ts). */
+import { itemBytes } from "../../json-size.js";
 import type { FullResultsOffer } from "../types.js";
 
 type Row = Record<string, unknown>;
@@ -23,7 +24,8 @@ export class Retained {
   }
   add(record: Readonly<Row>): void {
     if (!this.rows) return;
-    this.#bytes += JSON.stringify(record).length + 1;
+    // UTF-8 bytes, as the kept result measures them (review s53, 9: characters let non-ASCII records pass, then fail).
+    this.#bytes += itemBytes(record);
     if (this.#bytes > this.#max) this.rows = undefined;
     else this.rows.push(record as Row);
   }
