@@ -68,6 +68,14 @@ describe("min_count over count_by's columns", () => {
           `${kept.length} row${kept.length === 1 ? "" : "s"} of ${least} or more records (${records.toLocaleString("en-US")} record`,
         );
         expect(first).toContain(`the totals add up to ${records.toLocaleString("en-US")}`);
+        // A table of sums: its rows kept are those of min_count records, and their totals add up to theirs.
+        const sums = { ...shape, order_by: "-total,programId", sum: "id" };
+        const counts = (await members(PROGRAMS, { ...shape, order_by: "-total,programId" })).data.result;
+        const summed = await members(PROGRAMS, { ...sums, min_count: least });
+        const ids = new Set(counts.filter((row) => Number(row.total) >= least).map((row) => row.programId));
+        expect(new Set(summed.data.result.map((row) => row.programId))).toEqual(ids);
+        const added = summed.data.result.reduce((sum, row) => sum + Number(row.total), 0);
+        expect(summed.first).toContain(`the totals add up to ${added.toLocaleString("en-US")}`);
       }),
       { numRuns: 8 },
     );

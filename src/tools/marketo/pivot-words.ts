@@ -7,7 +7,7 @@
 import { n, plural } from "../numbers-in-words.js";
 import type { RecordCompute } from "../records/compute.js";
 import { EMPTY_COLUMN } from "../records/pivot.js";
-import { sumList, sumScope } from "../records/sum.js";
+import { sumList, sumScope, tidySum } from "../records/sum.js";
 import { OBJECTS } from "./sum-words.js";
 
 /** The columns a summary names, the first few of many. */
@@ -18,7 +18,10 @@ export function pivotWords(compute: RecordCompute, unit: string, zeros: string):
   // Counted through a list, the cells count its items (unnest.ts: review s26, finding 13).
   const through = compute.unnest.lists.size > 0;
   const counted = through ? compute.unnest.items + compute.unnest.whole : compute.matched;
-  const counts = through ? `items of ${[...compute.unnest.lists].join(", ")}` : `${unit}s`;
+  const lists = [...compute.unnest.lists].join(", ");
+  const countsOf = (k: number) =>
+    through ? `${k === 1 ? "item" : "items"} of ${lists}` : `${unit}${k === 1 ? "" : "s"}`;
+  const counts = countsOf(2);
   const { spec, pivot } = compute;
   if (!pivot || !spec.columns) return [];
   const field = spec.columns;
@@ -30,7 +33,7 @@ export function pivotWords(compute: RecordCompute, unit: string, zeros: string):
   const kept = spec.minCount === undefined ? undefined : compute.kept;
   // min_count keeps the rows of that many records or more: the totals add up to theirs (trial s44, N608).
   const rows = kept
-    ? `${plural(kept.groups, "row")} of ${n(spec.minCount ?? 0)} or more ${counts} (${plural(kept.records, unit)}; min_count ${n(spec.minCount ?? 0)}; those with fewer are left out)`
+    ? `${plural(kept.groups, "row")} of ${n(spec.minCount ?? 0)} or more ${counts} (${n(kept.records)} ${countsOf(kept.records)}; min_count ${n(spec.minCount ?? 0)}; those with fewer are left out)`
     : plural(pivot.rows.length, "row");
   const by =
     rowFields.length > 0
@@ -45,10 +48,12 @@ export function pivotWords(compute: RecordCompute, unit: string, zeros: string):
     : spec.distinct
       ? `each cell is its count of distinct ${spec.distinct}`
       : `each cell counts its ${counts}`;
+  const totals = pivot.columnTotals;
+  // With min_count, the rows kept add up to their columns' totals, a sum's too (the columns total only those rows).
+  const keptTotal = kept && totals ? tidySum(totals.reduce((sum, total) => sum + total, 0)) : undefined;
   const adds = spec.distinct
     ? "distinct counts do not add up, so there is no total"
-    : `each row adds up to its total, and the totals add up to ${n(spec.sum ? (compute.sumTotal ?? 0) : (kept?.records ?? counted))}${kept && spec.sum ? " over every row counted (those min_count leaves out too)" : ""}`;
-  const totals = pivot.columnTotals;
+    : `each row adds up to its total, and the totals add up to ${n(keptTotal ?? (spec.sum ? (compute.sumTotal ?? 0) : counted))}`;
   // Each column with its total, when cells add up: the sums a model would otherwise make (trial s10, N69).
   const listed = names
     .slice(0, LISTED)

@@ -190,8 +190,11 @@ export class RecordCompute {
     const at = this.#counter?.fields.indexOf(field) ?? -1;
     if (at < 0 || field === this.spec.columns) return [];
     const values = [
-      // With min_count, only the values kept are rows to label.
-      ...(this.#counter?.groups(this.spec.minCount) ?? []).map((group) => group.values[at]),
+      // With min_count, only the values kept are rows to label; a pivot keeps rows by their total, which its
+      // cells under min_count make up (review s54, F1: a kept row's name went blank).
+      ...(this.#counter?.groups(this.spec.columns ? undefined : this.spec.minCount) ?? []).map(
+        (group) => group.values[at],
+      ),
       ...this.#expected.map((row) => row[field]),
     ];
     return [...new Set(values.filter((v) => !isEmpty(v)).map(textOf))];

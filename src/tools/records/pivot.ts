@@ -188,9 +188,15 @@ export function pivotTable(
     lines.set(key, found);
     return found;
   };
+  // With min_count: the columns of rows left out, and those of rows kept.
+  const [dropped, held] = [new Set<string | null>(), new Set<string | null>()];
   for (const row of counted) {
     const key = column(row[field]);
-    if (keep && !keep(row)) continue;
+    if (keep && !keep(row)) {
+      dropped.add(key);
+      continue;
+    }
+    held.add(key);
     const cell = Number(spec.sum ? row.sum : row.count);
     const at = line(row);
     at.cells.set(key, (at.cells.get(key) ?? 0) + cell);
@@ -201,6 +207,12 @@ export function pivotTable(
     if (fold(row[field]) !== null) column(row[field]);
     if (rowFields.length === 0 || rowFields.some((name) => fold(row[name]) !== null)) line(row);
   }
+  if (keep)
+    leaveDropped(
+      columns,
+      [...dropped].filter((key) => !held.has(key)),
+      spec.order ?? [],
+    );
   const bucket = spec.buckets?.find((b) => b.column === field);
   const fill = bucket ? fillDates(bucket, columns, column) : { filled: 0 };
   if (columns.size > MAX_COLUMNS) refuseColumns(field, columns.size, rowFields);
@@ -229,6 +241,24 @@ export function pivotTable(
     : { columnTotals: order.map((key) => columns.get(key)?.total ?? 0) };
   const rated = rates.length > 0 ? { rates: rates.map(({ name, words }) => ({ name, words })) } : {};
   return { rows, field, columns: names, ...columnTotals, ...fill, ...rated };
+}
+
+/**
+ * With min_count, the columns only rows left out had: not listed, nor counted toward MAX_COLUMNS (review s54, F8: a
+ * kept table of 61 columns was refused for the 281 of every row), unless order_by names one (a rate of a column no
+ * kept row has is then 0 or null, not refused).
+ */
+function leaveDropped(
+  columns: Map<string | null, Column>,
+  dropped: readonly (string | null)[],
+  order: readonly SortKey[],
+): void {
+  for (const key of dropped) {
+    const column = columns.get(key);
+    if (!column) continue;
+    const name = textOf(column.shown ?? EMPTY_COLUMN);
+    if (!order.some((sort) => sort.field.includes(name))) columns.delete(key);
+  }
 }
 
 /** A date bucket's columns from the first to the last counted, every one of a cycle; none past MAX_FILLED. */
