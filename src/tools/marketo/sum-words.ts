@@ -2,7 +2,9 @@
 
 import { n, plural } from "../numbers-in-words.js";
 import type { RecordCompute } from "../records/compute.js";
+import { EMPTY_COLUMN } from "../records/pivot.js";
 import { sumList, sumScope } from "../records/sum.js";
+import { isEmpty, textOf } from "../records/values.js";
 
 /**
  * What a sum adds, and its total. Counted through a list (tags.tagType) with a sum outside it (costs.cost), a
@@ -32,7 +34,7 @@ export function sumWords(compute: RecordCompute, unit: string): string {
     const lists = [...unnest.lists].join(", ");
     return (
       `each row's sum adds its items' ${unit}s' ${sum}${scope}: a ${unit} with several items of ${lists} adds to the ` +
-      `row of each, so the rows add up to ${n(total)} (computed.sum), and the ${unit}s' own ${sum} to ${n(compute.recordsSum)} (computed.records_sum); each row's mean is its sum over its ${unit}s with a ${sum}, its median their middle ${sum}${percentileWords(spec.percentile)}`
+      `row of each, so the rows add up to ${n(total)} (computed.sum), and the ${unit}s' own ${sum} to ${n(compute.recordsSum)} (computed.records_sum); each row's mean is its sum over its ${unit}s with a ${sum}, its median their middle ${sum} (${emptyWords(compute, unit, sum)})${percentileWords(spec.percentile)}`
     );
   }
   // The mean is over the records that have a value: an agent spent a call checking for empty ones (trial s24, N299).
@@ -43,17 +45,32 @@ export function sumWords(compute: RecordCompute, unit: string): string {
   return `each row's sum adds its ${of}s' ${sum}${scope}: ${n(total)} in all; its mean is that sum over those of its ${of}s with a ${sum}, its median, min and max the middle, least and greatest of their ${values} (${emptyWords(compute, of, sum)})${percentile}`;
 }
 
-/** How many records have no value of the sum's field, by row when few: an agent spent a call counting them (trial s44, N608). */
+/**
+ * How many records have no value of the sum's field, by row when few: an agent spent a call counting them (trial s44,
+ * N608). Counted through a list, a row counts items (review s54, F4); rows min_count or limit leave out are counted
+ * too, and said (F5); an empty row value reads "(empty)", as a table's column does (F6).
+ */
 function emptyWords(compute: RecordCompute, of: string, sum: string): string {
   const rows = compute.sumEmpty ?? [];
   const empty = rows.reduce((total, row) => total + row.empty, 0);
-  if (empty === 0) return `every ${of} counted has one`;
+  const lists = [...compute.unnest.lists];
+  const items = lists.length > 0 && of !== "item";
+  if (empty === 0) return `every ${items ? "item" : of} counted has one`;
   const each = rows.filter((row) => row.empty > 0);
+  const value = (v: unknown) => (isEmpty(v) ? EMPTY_COLUMN : textOf(v));
   const by =
     rows.length > 1 && each.length <= MAX_ROWS_SAID
-      ? `: ${each.map((row) => `${row.values.map(String).join(" / ")} ${n(row.empty)}`).join(", ")}`
+      ? `: ${each.map((row) => `${row.values.map(value).join(" / ")} ${n(row.empty)}`).join(", ")}`
       : "";
-  return `${plural(empty, of)} with no ${sum} ${empty === 1 ? "is" : "are"} left out${by}`;
+  const { minCount, limit, each: per } = compute.spec;
+  const all =
+    minCount !== undefined || limit !== undefined || per
+      ? ", over every row counted (rows left out by min_count or limit too)"
+      : "";
+  const what = items
+    ? `${plural(empty, "item")} of ${lists.join(", ")} whose ${of} has no ${sum}`
+    : `${plural(empty, of)} with no ${sum}`;
+  return `${what} ${empty === 1 ? "is" : "are"} left out${by}${all}`;
 }
 
 /**
