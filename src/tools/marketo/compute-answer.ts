@@ -72,23 +72,21 @@ export const PREVIEW_CHARS = 6_000;
 const PREVIEW_LEAST = 3;
 
 /**
- * The first rows within PREVIEW_CHARS (at least PREVIEW_LEAST); all of them when they take no more than a fifth over
- * it, as a preview of MOST of the rows shows them all (a preview of 16 of 22 rows cost a read of the file for 6;
- * review s53, 8).
+ * The first rows within PREVIEW_CHARS (at least PREVIEW_LEAST); all of them, when they are the whole set and take no
+ * more than a fifth over it, as a preview of MOST of the rows shows them all (a preview of 16 of 22 rows cost a read of
+ * the file for 6; review s53, 8). A preview cut by its rows is held to PREVIEW_CHARS (review s54, F3: 25 of 79 rows
+ * took 7,422).
  */
-function withinChars(rows: Record<string, unknown>[]): Record<string, unknown>[] {
+function withinChars(rows: Record<string, unknown>[], whole: boolean): Record<string, unknown>[] {
+  const sizes = rows.map(rowChars);
+  const total = sizes.reduce((sum, size) => sum + size, 0);
+  if (total <= (whole ? PREVIEW_CHARS / MOST : PREVIEW_CHARS)) return rows;
   let size = 0;
-  const within = rows.findIndex((row) => {
-    size += rowChars(row);
-    return size > PREVIEW_CHARS / MOST;
-  });
-  if (within < 0) return rows;
-  size = 0;
-  const preview = rows.findIndex((row) => {
-    size += rowChars(row);
+  const within = sizes.findIndex((one) => {
+    size += one;
     return size > PREVIEW_CHARS;
   });
-  return rows.slice(0, Math.max(preview, PREVIEW_LEAST));
+  return rows.slice(0, Math.max(within, PREVIEW_LEAST));
 }
 
 /** What a computed read gives its answer. */
@@ -287,7 +285,7 @@ function countedResult(
     ctx.fullResults === undefined
       ? "keep_counted: this client keeps no results (the CLI); over MCP the records counted are linked."
       : computed.compute.retained
-        ? `keep_counted: the records counted pass the most one kept result holds (${n(ctx.fullResults.maxBytes)} bytes as JSON): narrow them with where.`
+        ? `keep_counted: the records counted pass the most one kept result holds (${n(ctx.fullResults.maxBytes)} bytes as JSON): narrow them with where${computed.file ? ", or run the call without count_by and keep_counted: an export's records are linked as a file, which holds more" : ""}.`
         : "keep_counted: this read kept no records counted.",
   );
   return undefined;
@@ -309,7 +307,7 @@ function shownOf(
   const previewRows = spec.order ? RANKED_PREVIEW_ROWS : PREVIEW_ROWS;
   const cut = preview && rows.length > WHOLE_FILE_ROWS && previewRows < MOST * rows.length && !fewChars(rows);
   const shown = cut ? capped.slice(0, previewRows) : capped;
-  return preview ? withinChars(shown) : shown;
+  return preview ? withinChars(shown, !cut) : shown;
 }
 
 /** limit per's groups whose cut falls in a tie of the sort: order_by's fields, else count_by's count. */
