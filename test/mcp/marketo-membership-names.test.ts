@@ -142,6 +142,47 @@ describe("a lead's memberships", () => {
     expect(counted.first.split("programName is each id's").length - 1).toBe(1);
   });
 
+  it("take where and count_by on the names in a read once per lead too (review s54, P1)", async () => {
+    const ids = [1, 2, 3, 4, 5, 6, 7, 8];
+    const read = (endpoint: string, extra: Record<string, unknown>) =>
+      mkto.ok<Answer>({ method: "GET", endpoint, query_parameters: { id: ids }, paginate: true, ...extra });
+    const lists = "/rest/v1/leads/{id}/listMembership.json";
+    const all = (await read(lists, {})).data.result;
+    const name = String(all[0]?.listName);
+    const picked = await read(lists, { where: `listName == "${name}"` });
+    expect(picked.data.result).toEqual(all.filter((row) => row.listName === name));
+    for (const [endpoint, column] of [
+      ["/rest/v1/leads/{id}/programMembership.json", "programName"],
+      ["/rest/v1/leads/{id}/smartCampaignMembership.json", "campaignName"],
+    ] as const) {
+      const plain = (await read(endpoint, {})).data.result;
+      const counted = (await read(endpoint, { count_by: column })).data.result;
+      const want = new Map<string, number>();
+      for (const row of plain) want.set(String(row[column]), (want.get(String(row[column])) ?? 0) + 1);
+      expect(new Map(counted.map((row) => [String(row[column]), row.count]))).toEqual(want);
+    }
+  });
+
+  it("count a lead's programs by their own id, with no zero rows of the leads' ids (review s54, P2)", async () => {
+    const ids = [1, 2, 3, 4, 5, 6];
+    const read = (extra: Record<string, unknown>) =>
+      mkto.ok<Answer>({
+        method: "GET",
+        endpoint: "/rest/v1/leads/{id}/programMembership.json",
+        query_parameters: { id: ids },
+        paginate: true,
+        ...extra,
+      });
+    const plain = (await read({})).data.result;
+    expect(plain.every((row) => ids.includes(Number(row.leadId)))).toBe(true);
+    const counted = (await read({ count_by: "id" })).data.result;
+    expect(counted.filter((row) => row.count === 0)).toEqual([]);
+    expect(counted.reduce((sum, row) => sum + Number(row.count), 0)).toBe(plain.length);
+    // By lead: each lead asked for has its row, 0 for one in no program.
+    const byLead = (await read({ count_by: "leadId" })).data.result;
+    expect(byLead.map((row) => Number(row.leadId)).sort((a, b) => a - b)).toEqual(ids);
+  });
+
   it("leave other reads as Marketo answers them", async () => {
     const { data } = await mkto.ok<Answer>({ method: "GET", endpoint: "/rest/v1/lists/1001/leads.json" });
     for (const row of data.result) expect(Object.hasOwn(row, "listName")).toBe(false);

@@ -31,6 +31,7 @@ import {
 } from "./fan-out-none.js";
 import { computedJoined } from "./joined-answer.js";
 import { type LeadJoin, leadFreeTest } from "./lead-join.js";
+import type { Labeler } from "./membership-names.js";
 import { asRecords, type ReadAnswer, type Shaped } from "./read-calls.js";
 
 /** Reads in flight at once: a few, well under Marketo's 10 (other calls share them). */
@@ -44,6 +45,8 @@ export interface FanOutOptions {
   per?: PerGroups | undefined;
   /** With `lead_fields`: each record gets its lead's fields (lead-join.ts). */
   leads?: LeadJoin | undefined;
+  /** A membership read whose where, order_by or count_by name the list, program or campaign name (membership-names.ts). */
+  label?: Labeler | undefined;
 }
 
 /** What one id is called in the summary: the path segment before the placeholder, singular ("program"). */
@@ -148,15 +151,31 @@ function whole(reads: IdRead[], limit: number): Id[] {
  */
 function joined(reads: IdRead[], fan: Pick<FanOut, "name" | "template">): Record<string, unknown>[] {
   const { name } = fan;
-  const own = ownTag(fan);
+  // Every record tagged alike: a membership whose program id equals its lead's id keeps leadId too.
+  const tag = tagField(reads, fan);
   return reads.flatMap((read) =>
     "result" in read
-      ? asRecords(read.result.result).map((record) => {
-          if (!(name in record)) return { ...record, [name]: read.id };
-          return String(record[name]) === String(read.id) ? record : { ...record, [own]: read.id };
-        })
+      ? asRecords(read.result.result).map((record) =>
+          tag === name && name in record ? record : { ...record, [tag]: read.id },
+        )
       : [],
   );
+}
+
+/**
+ * The field that holds each record's path id: the placeholder's name, or the own tag when the records' field of that
+ * name holds something else (a lead's program memberships: `id` is the program's; review s54, P2: the lead ids were
+ * counted 0 as program ids).
+ */
+function tagField(reads: IdRead[], fan: Pick<FanOut, "name" | "template">): string {
+  const other = reads.some(
+    (read) =>
+      "result" in read &&
+      asRecords(read.result.result).some(
+        (record) => fan.name in record && String(record[fan.name]) !== String(read.id),
+      ),
+  );
+  return other ? ownTag(fan) : fan.name;
 }
 
 /** "formId" for /rest/asset/v1/form/{id}/fields.json, "leadId" for /rest/v1/leads/{id}/…; else "path_<name>". */
@@ -201,9 +220,10 @@ export async function fanOutRead(
   const word = idWord(fan);
   const limit = input.max_items ?? DEFAULT_MAX_ITEMS;
   const all = joined(reads, fan);
-  const records = all.slice(0, limit);
+  // Named before they are computed, as a read of one id's are (review s54, P1: where on listName was refused).
+  const records = options.label ? await options.label.label(all.slice(0, limit)) : all.slice(0, limit);
   await options.leads?.join(records, leadFreeTest(options.compute?.spec));
-  const { read, calls, base } = tally(reads, options.leads?.calls ?? 0);
+  const { read, calls, base } = tally(reads, (options.leads?.calls ?? 0) + (options.label?.calls ?? 0));
   base.request_ids.push(...(options.leads?.requestIds ?? []));
   const cut = cutWords(input, word, reads, all.length > limit);
   if (cut) base.warnings.push(cut);
@@ -215,7 +235,8 @@ export async function fanOutRead(
   if (options.compute) {
     // count_by over the placeholder's field: an id read with no record (matching) still gets its row, count 0;
     // not an id Marketo has not (an empty answer with its warning), nor one whose records max_items left out.
-    options.compute.expectValues(whole(reads, limit).map((id) => ({ [fan.name]: id })));
+    const tag = tagField(reads, fan);
+    options.compute.expectValues(whole(reads, limit).map((id) => ({ [tag]: id })));
     const itemsCut = all.length > limit || reads.some((r) => "skipped" in r);
     const reader = { marketo, signal: ctx.signal, onWait: options.onWait };
     const per = options.per;

@@ -324,9 +324,21 @@ async function readRecords(route: Route, label: Labeler | undefined): Promise<Re
     return runExport(route.input, marketo, ctx, onWait, compute ?? new RecordCompute({}));
   }
   // Reads joined after they end check the fields first, so a misspelt one costs one call, not the read (review s33, 14).
+  // Named as they are read only when where, order_by or count_by take the name; else named after.
+  const named =
+    label && compute && namedFields(compute.spec).some(({ field }) => field === label.column)
+      ? label
+      : undefined;
   if (route.fan) {
     await leads?.check();
-    return fanOutRead(route.input, marketo, ctx, { fan: route.fan, onWait, compute, per, leads });
+    return fanOutRead(route.input, marketo, ctx, {
+      fan: route.fan,
+      onWait,
+      compute,
+      per,
+      leads,
+      label: named,
+    });
   }
   const { input, naming, ids, pairer } = await activities(route, compute);
   const path = route.checked;
@@ -346,9 +358,7 @@ async function readRecords(route: Route, label: Labeler | undefined): Promise<Re
       pairer,
       per,
       leads,
-      // Named as they are read only when where, order_by or count_by take the name; else named after.
-      label:
-        label && namedFields(compute.spec).some(({ field }) => field === label.column) ? label : undefined,
+      label: named,
     });
   }
   return readCalls(input, marketo, ctx, {
