@@ -53,7 +53,13 @@ export function Downloads(props: {
         </a>{" "}
         <span className="muted">({what})</span>
       </p>
-      {counted ? <CountedDownloads counted={counted} name={`records-counted-${props.name}`} /> : null}
+      {counted ? (
+        // "records-counted-2026-12-07.csv", not "records-counted-count-rows-…" (review s54, C1).
+        <CountedDownloads
+          counted={counted}
+          name={`records-counted-${props.name.replace(/^(count-rows|records|rows)-/, "")}`}
+        />
+      ) : null}
     </>
   );
 }

@@ -43,20 +43,29 @@ const view = (meta: ResultMeta): KeptView => ({
 
 const count = (n: number) => n.toLocaleString("en-US");
 
+/** Whether a computed read counted (count_by): its figures have groups, or a pivot's columns. */
+const counted = (computed: unknown): boolean =>
+  typeof computed === "object" && computed !== null && ("groups" in computed || "columns" in computed);
+
 /**
  * The table of a result that fitted in its answer: Marketo's records (with where the read continues,
- * when it stopped before the end) or a report's rows.
+ * when it stopped before the end), its count rows (a count_by answer's `computed` has groups: called
+ * records beside the records counted, review s54, C1), or a report's rows; in the answer's column order (a
+ * pivot's row field first, review s54, P3: its CSV put the years first).
  */
-function tableOf(data: unknown): FullResult | undefined {
+function tableOf(result: ToolResult<unknown>): FullResult | undefined {
+  const { data, columns } = result;
   if (!data || typeof data !== "object") return undefined;
-  const { result, rows, next_cursor } = data as { result?: unknown; rows?: unknown; next_cursor?: unknown };
-  if (Array.isArray(result))
+  const { result: items, rows, next_cursor, computed } = data as Record<string, unknown>;
+  const ordered = columns ? { columns: [...columns] } : {};
+  if (Array.isArray(items))
     return {
-      kind: "records",
-      items: result,
+      kind: counted(computed) ? "count rows" : "records",
+      items,
+      ...ordered,
       ...(typeof next_cursor === "string" ? { nextCursor: next_cursor } : {}),
     };
-  if (Array.isArray(rows)) return { kind: "rows", items: rows };
+  if (Array.isArray(rows)) return { kind: "rows", items: rows, ...ordered };
   return undefined;
 }
 
@@ -99,7 +108,7 @@ export async function keepForPage(
   result: ToolResult<unknown>,
   continues?: string,
 ): Promise<KeptView | undefined> {
-  const own = result.full ?? tableOf(result.data);
+  const own = result.full ?? tableOf(result);
   if (!own || own.items.length === 0) return undefined;
   try {
     const kept = await toKeep(workspace, tool, own, continues);

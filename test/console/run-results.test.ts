@@ -107,6 +107,21 @@ describe("the console's results", () => {
     expect(alone.counted).toBeUndefined();
   });
 
+  it("keeps a count that fitted as count rows, a pivot's CSV in the answer's column order (review s54, C1, P3)", async () => {
+    const result = await runResult("marketo_api_call", {
+      ...LIST,
+      query_parameters: { fields: "id,leadSource,createdAt" },
+      count_by: "leadSource,createdAt:year:columns",
+    });
+    const kept = result.kept as Kept;
+    expect(kept.kind).toBe("count rows");
+    const csv = await page.call("GET", `/console/api/results/${kept.id}/download/csv`);
+    const header = csv.text.split("\r\n")[0]?.split(",") ?? [];
+    expect(header[0]).toBe("leadSource");
+    expect(header.at(-1)).toBe("total");
+    expect(header.slice(1, -1)).toEqual([...header.slice(1, -1)].sort());
+  });
+
   it("keeps a result that fitted too, with where its read continues", async () => {
     const result = await runResult("marketo_api_call", {
       method: "GET",

@@ -144,6 +144,14 @@ describe("the console's runs in a browser", () => {
     ]);
     const records = JSON.parse(readFileSync((await download.path()) as string, "utf8")) as unknown[];
     expect(records).toHaveLength(1_250);
+    // The count rows are called so beside them, and the counted CSV's name says what it holds once (review s54, C1).
+    const rows = page.locator(".results .downloads", { hasNotText: "Records counted" });
+    await expect.poll(() => rows.textContent()).toMatch(/\(all \d+ count rows\)/);
+    const [csv] = await Promise.all([
+      page.waitForEvent("download"),
+      counted.getByRole("link", { name: "Download CSV" }).click(),
+    ]);
+    expect(csv.suggestedFilename()).toMatch(/^records-counted-\d{4}-\d{2}-\d{2}\.csv$/);
   }, 60_000);
 
   it("refuses a POST that another origin's page sends with the console's cookie", async () => {
