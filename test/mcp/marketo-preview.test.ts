@@ -101,6 +101,24 @@ describe("per's rows and limit per's records, previewed beside their link", () =
     expect(all.slice(0, ranked.data.result.length)).toEqual(ranked.data.result);
   });
 
+  it("shows count rows past the answer's bytes within 6,000 characters, the link holding them all (trial s45, N621)", {
+    timeout: 60_000,
+  }, async () => {
+    const answer = await mkto.ok<Answer>(
+      visits({ count_by: "leadId,activityDate:day", sum: "activityDate", order_by: "leadId" }),
+    );
+    const whole = await mkto.results<Row>(answer);
+    const shown = answer.data.result;
+    expect(shown.length).toBeLessThan(whole.length);
+    expect(textChars(shown)).toBeLessThanOrEqual(6_000);
+    expect(textChars(whole.slice(0, shown.length + 1))).toBeGreaterThan(6_000);
+    expect(whole.slice(0, shown.length)).toEqual(shown);
+    expect(answer.first).toContain(`the first ${shown.length} count rows`);
+    // Count rows within the answer's bytes are shown whole, as before.
+    const few = await mkto.ok<Answer>(visits({ count_by: "activityType" }));
+    expect(few.data.result).toEqual(await mkto.results<Row>(few));
+  });
+
   it("previews an export's wide rows within 6,000 characters, however few, the file holding them all (trial s43, N598)", {
     timeout: 120_000,
   }, async () => {
