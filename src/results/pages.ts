@@ -45,10 +45,10 @@ export function toPages(
   return pages;
 }
 
-/** The given columns, or the keys of the items in first-seen order. */
+/** The given columns, then the keys of the items they leave out, in first-seen order. */
 export function columnsOf(items: readonly unknown[], given?: readonly string[]): string[] {
-  if (given && given.length > 0) return [...given];
-  const seen = new Set<string>();
+  // The given order first, then any key it leaves out: a column is never lost for an order (review s55, F1).
+  const seen = new Set<string>(given ?? []);
   for (const item of items) {
     if (item && typeof item === "object" && !Array.isArray(item))
       for (const key of Object.keys(item)) seen.add(key);

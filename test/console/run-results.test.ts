@@ -120,6 +120,17 @@ describe("the console's results", () => {
     expect(header[0]).toBe("leadSource");
     expect(header.at(-1)).toBe("total");
     expect(header.slice(1, -1)).toEqual([...header.slice(1, -1)].sort());
+    // A rate order_by asks for is kept too, after total (review s55, F1: lost from the kept table and CSV).
+    const rated = await runResult("marketo_api_call", {
+      ...LIST,
+      query_parameters: { fields: "id,leadSource,createdAt" },
+      count_by: "leadSource,createdAt:year:columns",
+      order_by: "-2026%",
+    });
+    const ratedKept = rated.kept as Kept;
+    expect(ratedKept.columns.at(-1)).toBe("2026%");
+    const ratedCsv = await page.call("GET", `/console/api/results/${ratedKept.id}/download/csv`);
+    expect(ratedCsv.text.split("\r\n")[0]?.split(",").slice(-2)).toEqual(["total", "2026%"]);
   });
 
   it("keeps a result that fitted too, with where its read continues", async () => {

@@ -365,6 +365,8 @@ function countColumns(computed: Computed): readonly string[] | undefined {
       ...countBy.filter((f) => f !== pivot.field),
       ...pivot.columns,
       ...(spec.distinct ? [] : ["total"]),
+      // The rates order_by asked for, after them (review s55, F1: left out of the CSV and the console's table).
+      ...(pivot.rates ?? []).map((rate) => rate.name),
     ];
   }
   if (countBy) {
