@@ -83,4 +83,41 @@ describe("min_count over a :columns count", () => {
     );
     expect(leads.data.result.length).toBeGreaterThan(0);
   });
+
+  it("keeps a date column's days, none called empty that had records (review s55, F2)", async () => {
+    const shape = {
+      count_by: "primaryAttributeValue,activityDate:day:columns",
+      query_parameters: { activityTypeIds: "Visit Webpage", sinceDatetime: "2026-11-01" },
+    };
+    const all = (await mkto.ok<Answer>(acts(shape))).data.result;
+    const kept = await mkto.ok<Answer>(acts({ ...shape, min_count: 60 }));
+    const days = (rows: Row[]) => Object.keys(rows[0] ?? {}).filter((key) => /^\d{4}-\d{2}-\d{2}$/.test(key));
+    expect(kept.data.result.length).toBeGreaterThan(0);
+    expect(days(kept.data.result)).toEqual(days(all));
+    const empty = days(all).filter((day) => all.every((row) => Number(row[day]) === 0));
+    expect(kept.first.includes("with no record listed at 0")).toBe(empty.length > 0);
+  });
+
+  it("says no column when no row is kept (review s55, F3)", async () => {
+    const answer = await mkto.ok<Answer>(
+      acts({ count_by: "campaignId,activityType:columns", min_count: 100_000 }),
+    );
+    expect(answer.data.result).toEqual([]);
+    expect(answer.first).toContain("no activityType columns: no row is kept");
+    expect(answer.first).not.toContain("values ;");
+  });
+
+  it("links a pivot's rate column in its CSV, as the text shows it (review s55, F1b)", async () => {
+    const answer = await mkto.ok<Answer>(
+      acts({
+        count_by: "leadId,activityType:columns",
+        order_by: "-Visit Webpage%",
+        query_parameters: { activityTypeIds: "Visit Webpage,Fill Out Form", sinceDatetime: "2026-11-01" },
+      }),
+    );
+    expect(answer.data.result[0]).toHaveProperty("Visit Webpage%");
+    const csv = answer.links.find((link) => link.mimeType === "text/csv");
+    const header = (await mkto.whole(String(csv?.uri))).split("\n")[0]?.trim().split(",");
+    expect(header).toEqual(["leadId", "Visit Webpage", "Fill Out Form", "total", "Visit Webpage%"]);
+  });
 });

@@ -61,7 +61,10 @@ export function pivotWords(compute: RecordCompute, unit: string, zeros: string):
     .join(", ");
   return [
     by,
-    `columns: ${field} values ${listed}${more}${empty}`,
+    // No row kept, no column (review s55, F3: "columns: activityType values ;").
+    names.length > 0
+      ? `columns: ${field} values ${listed}${more}${empty}`
+      : `no ${field} columns: no row is kept`,
     `${cell}, 0 where none; ${adds}`,
     ...(pivot.filled > 0 ? [`${plural(pivot.filled, "column")} of ${field} with no record listed at 0`] : []),
     ...(pivot.unfilled !== undefined

@@ -207,13 +207,14 @@ export function pivotTable(
     if (fold(row[field]) !== null) column(row[field]);
     if (rowFields.length === 0 || rowFields.some((name) => fold(row[name]) !== null)) line(row);
   }
-  if (keep)
+  const bucket = spec.buckets?.find((b) => b.column === field);
+  // Dates stay: the days between are listed anyway, and "with no record" would not be true of them (review s55, F2).
+  if (keep && !bucket)
     leaveDropped(
       columns,
       [...dropped].filter((key) => !held.has(key)),
       spec.order ?? [],
     );
-  const bucket = spec.buckets?.find((b) => b.column === field);
   const fill = bucket ? fillDates(bucket, columns, column) : { filled: 0 };
   if (columns.size > MAX_COLUMNS) refuseColumns(field, columns.size, rowFields);
   const order = columnOrder(columns, bucket);
@@ -253,11 +254,13 @@ function leaveDropped(
   dropped: readonly (string | null)[],
   order: readonly SortKey[],
 ): void {
+  // A rate's operands: "true%" names true, "Click Email/Open Email" both (review s55, F5: "126%" kept 6 and 26).
+  const named = new Set(
+    order.flatMap(({ field }) => (field.endsWith("%") ? [field.slice(0, -1)] : field.split("/"))),
+  );
   for (const key of dropped) {
     const column = columns.get(key);
-    if (!column) continue;
-    const name = textOf(column.shown ?? EMPTY_COLUMN);
-    if (!order.some((sort) => sort.field.includes(name))) columns.delete(key);
+    if (column && !named.has(textOf(column.shown ?? EMPTY_COLUMN))) columns.delete(key);
   }
 }
 

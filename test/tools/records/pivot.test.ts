@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { computeSpec, RecordCompute } from "../../../src/tools/records/compute.js";
+import { pivotTable, rowsAtLeast } from "../../../src/tools/records/pivot.js";
 
 /**
  * count_by's pivot (records/pivot.ts): a field written ":columns" lays its values out as columns, one row per
@@ -153,5 +154,20 @@ describe("count_by with a :columns field", () => {
     );
     expect(() => computeSpec({ count_by: "a,b:columns", min_count: 2 }, "")).not.toThrow();
     expect(() => run({ count_by: "email,tpye:columns" }, ACTIVITIES)).toThrow(/tpye/);
+  });
+
+  it("leaves out the columns only rows min_count left out had, keeping one a rate names exactly (review s55, F5)", () => {
+    const counted = [
+      { src: "Web", score: 126, count: 300 },
+      { src: "Web", score: 12, count: 5 },
+      { src: "Ads", score: 26, count: 1 },
+      { src: "Ads", score: 6, count: 1 },
+    ];
+    const spec = { countBy: ["src", "score"], columns: "score", minCount: 100 };
+    const ranked = (field: string) => ({ ...spec, order: [{ field, desc: true }] });
+    const columns = (order: ReturnType<typeof ranked>) =>
+      pivotTable(order, counted, [], rowsAtLeast(order, counted, 100).keep).columns;
+    expect(columns(ranked("126%"))).toEqual(["126", "12"]);
+    expect(columns(ranked("26/total"))).toEqual(["126", "12", "26"]);
   });
 });
