@@ -67,4 +67,18 @@ describe("sum's records with no value", () => {
     expect(answer.first).toMatch(/left out: [^)]*\(empty\) \d/);
     expect(answer.first).not.toMatch(/left out: [^)]*null \d/);
   });
+
+  it("says nothing of rows left out when limit leaves none out (review s55, F7)", async () => {
+    const answer = await mkto.ok<Answer>({
+      method: "GET",
+      endpoint: "/rest/asset/v1/program/{id}.json",
+      query_parameters: { id: Array.from({ length: 30 }, (_, i) => 1001 + i) },
+      count_by: "channel",
+      sum: "costs.cost",
+      limit: 100,
+    });
+    expect(answer.first).toMatch(/all \d+ count rows/);
+    expect(answer.first).toContain("with no costs.cost");
+    expect(answer.first).not.toContain("rows left out by min_count or limit too");
+  });
 });

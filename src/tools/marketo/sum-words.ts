@@ -62,11 +62,14 @@ function emptyWords(compute: RecordCompute, of: string, sum: string): string {
     rows.length > 1 && each.length <= MAX_ROWS_SAID
       ? `: ${each.map((row) => `${row.values.map(value).join(" / ")} ${n(row.empty)}`).join(", ")}`
       : "";
+  // Said only when min_count or limit left a row out (review s55, F7: said of limit 100 over 4 rows).
   const { minCount, limit, each: per } = compute.spec;
-  const all =
-    minCount !== undefined || limit !== undefined || per
-      ? ", over every row counted (rows left out by min_count or limit too)"
-      : "";
+  const kept = minCount === undefined ? rows.length : (compute.kept?.groups ?? rows.length);
+  const left = kept < rows.length || (limit !== undefined && limit < kept) || per !== undefined;
+  const all = left ? ", over every row counted (rows left out by min_count or limit too)" : "";
+  minCount !== undefined || limit !== undefined || per
+    ? ", over every row counted (rows left out by min_count or limit too)"
+    : "";
   const what = items
     ? `${plural(empty, "item")} of ${lists.join(", ")} whose ${of} has no ${sum}`
     : `${plural(empty, of)} with no ${sum}`;
