@@ -15,6 +15,8 @@ interface Answer {
 }
 
 const mkto = marketoOverMcp({ leadCount: 400, seed: 5, rateLimit: 1_000_000 });
+/** The sandbox's default world (the CLI's), in which some leads are in no program. */
+const sparse = marketoOverMcp({ rateLimit: 1_000_000 });
 const names = {
   list: new Map<string, string>(),
   program: new Map<string, string>(),
@@ -181,6 +183,31 @@ describe("a lead's memberships", () => {
     // By lead: each lead asked for has its row, 0 for one in no program.
     const byLead = (await read({ count_by: "leadId" })).data.result;
     expect(byLead.map((row) => Number(row.leadId)).sort((a, b) => a - b)).toEqual(ids);
+  });
+
+  it("count leads in no program by leadId, not as program ids, when no lead read has one (review s55, F4)", async () => {
+    const ids = Array.from({ length: 30 }, (_, i) => i + 1);
+    const some = await sparse.ok<Answer>({
+      method: "GET",
+      endpoint: "/rest/v1/leads/{id}/programMembership.json",
+      query_parameters: { id: ids },
+      paginate: true,
+    });
+    const members = new Set((await sparse.results(some)).map((row) => Number(row.leadId)));
+    const none = ids.filter((lead) => !members.has(lead)).slice(0, 3);
+    expect(none).toHaveLength(3);
+    const read = (extra: Record<string, unknown>) =>
+      sparse.ok<Answer>({
+        method: "GET",
+        endpoint: "/rest/v1/leads/{id}/programMembership.json",
+        query_parameters: { id: none },
+        paginate: true,
+        ...extra,
+      });
+    expect((await read({})).data.result).toEqual([]);
+    expect((await read({ count_by: "id" })).data.result).toEqual([]);
+    const byLead = (await read({ count_by: "leadId" })).data.result;
+    expect(byLead.map((row) => [Number(row.leadId), row.count])).toEqual(none.map((lead) => [lead, 0]));
   });
 
   it("leave other reads as Marketo answers them", async () => {

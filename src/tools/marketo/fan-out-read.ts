@@ -168,12 +168,15 @@ function joined(reads: IdRead[], fan: Pick<FanOut, "name" | "template">): Record
  * counted 0 as program ids).
  */
 function tagField(reads: IdRead[], fan: Pick<FanOut, "name" | "template">): string {
-  const other = reads.some(
-    (read) =>
-      "result" in read &&
-      asRecords(read.result.result).some(
-        (record) => fan.name in record && String(record[fan.name]) !== String(read.id),
-      ),
+  const records = reads.flatMap((read) =>
+    "result" in read ? asRecords(read.result.result).map((record) => ({ record, id: read.id })) : [],
+  );
+  // No record to tell by: an {id} with a path after it reads something else of that id (a lead's memberships),
+  // whose own id is not the path's (review s55, F4: leads in no program were counted 0 as program ids).
+  if (records.length === 0)
+    return fan.name === "id" && !fan.template.endsWith(`{${fan.name}}.json`) ? ownTag(fan) : fan.name;
+  const other = records.some(
+    ({ record, id }) => fan.name in record && String(record[fan.name]) !== String(id),
   );
   return other ? ownTag(fan) : fan.name;
 }
