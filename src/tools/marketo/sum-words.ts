@@ -67,9 +67,6 @@ function emptyWords(compute: RecordCompute, of: string, sum: string): string {
   const kept = minCount === undefined ? rows.length : (compute.kept?.groups ?? rows.length);
   const left = kept < rows.length || (limit !== undefined && limit < kept) || per !== undefined;
   const all = left ? ", over every row counted (rows left out by min_count or limit too)" : "";
-  minCount !== undefined || limit !== undefined || per
-    ? ", over every row counted (rows left out by min_count or limit too)"
-    : "";
   const what = items
     ? `${plural(empty, "item")} of ${lists.join(", ")} whose ${of} has no ${sum}`
     : `${plural(empty, of)} with no ${sum}`;
