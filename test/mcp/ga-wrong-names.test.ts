@@ -52,6 +52,15 @@ describe("Run Reports through MCP: Universal Analytics and other wrong names get
     });
   }
 
+  it("a custom dimension by its own name is offered its API name, with which the call succeeds (trial s45, N626)", async () => {
+    const refused = await report({ metrics: ["sessions"], dimensions: ["customer_tier"] });
+    expect(refused.isError).toBe(true);
+    const offered = /did you mean "([^"]+)"/.exec(text(refused))?.[1];
+    expect(offered).toBe("customUser:customer_tier");
+    const retried = await report({ metrics: ["sessions"], dimensions: [offered] });
+    expect(retried.isError, text(retried)).toBeFalsy();
+  });
+
   // Google's API schema lists these as GA4 dimensions too (a key event's attributed source and medium), and
   // `conversions` as a deprecated name of keyEvents: GA accepts them, so the step does, saying so for the old name.
   it("source, medium and sourceMedium are GA4 names too, and conversions is keyEvents' deprecated name", async () => {

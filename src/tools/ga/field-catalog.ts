@@ -91,9 +91,19 @@ export class FieldCatalog {
     const limit = Math.max(2, Math.floor(name.length / 3));
     // Case-insensitive ranking ("Sessions" is 0 edits from "sessions"); the catalog itself is not.
     const wanted = name.toLowerCase();
+    // A custom definition by its own name ("customer_tier" for customUser:customer_tier) or the name GA shows
+    // (trial s45, N626 read 22,000 characters of metadata for one custom dimension's API name).
+    const spelt = (entry: FieldEntry) => [
+      entry.apiName,
+      ...(entry.apiName.includes(":") ? [entry.apiName.slice(entry.apiName.indexOf(":") + 1)] : []),
+      ...(entry.uiName ? [entry.uiName] : []),
+    ];
     return [...this.#fields.values()]
       .filter((entry) => !entry.deprecated && (kind === undefined || entry.kind === kind))
-      .map((entry) => ({ name: entry.apiName, distance: distance(wanted, entry.apiName.toLowerCase()) }))
+      .map((entry) => ({
+        name: entry.apiName,
+        distance: Math.min(...spelt(entry).map((one) => distance(wanted, one.toLowerCase()))),
+      }))
       .filter((candidate) => candidate.distance <= limit)
       .sort((a, b) => a.distance - b.distance || a.name.localeCompare(b.name))
       .slice(0, 3)
