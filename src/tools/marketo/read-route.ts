@@ -323,12 +323,12 @@ async function readRecords(route: Route, label: Labeler | undefined): Promise<Re
   if (route.input.run_to_completion) {
     return runExport(route.input, marketo, ctx, onWait, compute ?? new RecordCompute({}));
   }
-  // Reads joined after they end check the fields first, so a misspelt one costs one call, not the read (review s33, 14).
   // Named as they are read only when where, order_by or count_by take the name; else named after.
   const named =
     label && compute && namedFields(compute.spec).some(({ field }) => field === label.column)
       ? label
       : undefined;
+  // Reads joined after they end check the fields first, so a misspelt one costs one call, not the read (review s33, 14).
   if (route.fan) {
     await leads?.check();
     return fanOutRead(route.input, marketo, ctx, {
