@@ -144,7 +144,9 @@ describe("a metric's mean a day (sessions/day)", () => {
       fc.asyncProperty(
         fc.constantFrom([], ["month"], ["deviceCategory"]),
         fc.constantFrom("dayOfWeekName", "dayOfWeek"),
-        arbitraryRange.filter((range) => daysOf(range, span).length >= 7),
+        // Before today: today's figures grow between the answer's request and the test's own (CI77 read one more
+        // session in the second: 1,283.8 against 1,283.6).
+        arbitraryRange.filter((range) => daysOf(range, span).length >= 7 && range.end_date < span.today),
         async (others, weekday, range) => {
           const property = "Media Video Portal";
           const asked = { property, date_ranges: [range] };
