@@ -90,7 +90,7 @@ export function refusePivotOptions(spec: PivotSpec): void {
     );
   // With row fields, min_count keeps the rows of that many records or more ("programs of 100 members or more, by
   // success rate": trial s44, N608 filtered the rows itself); one row of columns has nothing to keep or leave.
-  const rowFields = (spec.countBy ?? []).filter((name) => name !== spec.columns);
+  const rowFields = rowFieldsOf(spec);
   if (spec.columns === undefined || spec.minCount === undefined || rowFields.length > 0) return;
   throw new ValidationError(
     "min_count",
@@ -99,6 +99,17 @@ export function refusePivotOptions(spec: PivotSpec): void {
       hint: `Leave min_count out, or count by a field before ${spec.columns}:columns (its rows of min_count records or more are kept).`,
     },
   );
+}
+
+/** The count_by fields that make a pivot's rows: all but the columns' field. */
+const rowFieldsOf = (spec: PivotSpec): string[] =>
+  (spec.countBy ?? []).filter((name) => name !== spec.columns);
+
+/** A count row's pivot row, as text: its row fields' values, folded as the table groups them. */
+function lineKeyOf(spec: PivotSpec): (row: Row) => string {
+  const fold = folder(spec);
+  const rowFields = rowFieldsOf(spec);
+  return (row) => JSON.stringify(rowFields.map((name) => fold(row[name])));
 }
 
 /** How a value groups in a pivot's row or column: as text, folded when ignoring case; null for none. */
@@ -118,9 +129,7 @@ export function rowsAtLeast(
   counted: readonly Row[],
   least: number,
 ): { keep: (row: Row) => boolean; groups: number; records: number } {
-  const fold = folder(spec);
-  const rowFields = (spec.countBy ?? []).filter((name) => name !== spec.columns);
-  const keyOf = (row: Row) => JSON.stringify(rowFields.map((name) => fold(row[name])));
+  const keyOf = lineKeyOf(spec);
   const records = new Map<string, number>();
   for (const row of counted)
     records.set(keyOf(row), (records.get(keyOf(row)) ?? 0) + Number(row.records ?? row.count));
@@ -172,7 +181,8 @@ export function pivotTable(
   keep?: (row: Row) => boolean,
 ): Pivot {
   const field = spec.columns as string;
-  const rowFields = (spec.countBy ?? []).filter((name) => name !== field);
+  const rowFields = rowFieldsOf(spec);
+  const lineKey = lineKeyOf(spec);
   const fold = folder(spec);
   const columns = new Map<string | null, Column>();
   const lines = new Map<string, Line>();
@@ -182,7 +192,7 @@ export function pivotTable(
     return key;
   };
   const line = (row: Row) => {
-    const key = JSON.stringify(rowFields.map((name) => fold(row[name])));
+    const key = lineKey(row);
     const values = Object.fromEntries(rowFields.map((name) => [name, row[name] ?? null]));
     const found = lines.get(key) ?? { values, cells: new Map() };
     lines.set(key, found);
