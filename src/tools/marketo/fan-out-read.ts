@@ -149,10 +149,9 @@ function whole(reads: IdRead[], limit: number): Id[] {
  * is tagged under the path's word for it, formId, so that the joined fields still say their form (trial s17,
  * N174: "the joined fields carry no form id").
  */
-function joined(reads: IdRead[], fan: Pick<FanOut, "name" | "template">): Record<string, unknown>[] {
+function joined(reads: IdRead[], fan: Pick<FanOut, "name">, tag: string): Record<string, unknown>[] {
   const { name } = fan;
-  // Every record tagged alike: a membership whose program id equals its lead's id keeps leadId too.
-  const tag = tagField(reads, fan);
+  // Every record tagged alike (tagField): a membership whose program id equals its lead's id keeps leadId too.
   return reads.flatMap((read) =>
     "result" in read
       ? asRecords(read.result.result).map((record) =>
@@ -222,7 +221,8 @@ export async function fanOutRead(
   const none = noneWords(reads);
   const word = idWord(fan);
   const limit = input.max_items ?? DEFAULT_MAX_ITEMS;
-  const all = joined(reads, fan);
+  const tag = tagField(reads, fan);
+  const all = joined(reads, fan, tag);
   // Named before they are computed, as a read of one id's are (review s54, P1: where on listName was refused).
   const records = options.label ? await options.label.label(all.slice(0, limit)) : all.slice(0, limit);
   await options.leads?.join(records, leadFreeTest(options.compute?.spec));
@@ -238,7 +238,6 @@ export async function fanOutRead(
   if (options.compute) {
     // count_by over the placeholder's field: an id read with no record (matching) still gets its row, count 0;
     // not an id Marketo has not (an empty answer with its warning), nor one whose records max_items left out.
-    const tag = tagField(reads, fan);
     options.compute.expectValues(whole(reads, limit).map((id) => ({ [tag]: id })));
     const itemsCut = all.length > limit || reads.some((r) => "skipped" in r);
     const reader = { marketo, signal: ctx.signal, onWait: options.onWait };
