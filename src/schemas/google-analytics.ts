@@ -42,10 +42,12 @@ const RangeName = z
     "a label of 1 to 64 characters, without [ or ], not beginning with date_range_ or RESERVED_",
   );
 const DateValue = z.string().regex(DATE_VALUE, "use YYYY-MM-DD, NdaysAgo, yesterday or today");
-const FieldName = Trimmed.regex(/^[A-Za-z][A-Za-z0-9_:.]{0,199}$/, "an API name such as sessions");
+// Spaces, "/" and "-" too: a name as GA's screens show it ("Customer tier", "Session source / medium") reaches the
+// metadata check, which offers its API name, where this pattern refused it unnamed (trial s45, N626).
+const FieldName = Trimmed.regex(/^[A-Za-z][A-Za-z0-9_:. /-]{0,199}$/, "an API name such as sessions");
 /** A metric; "sessions%" for each row's share of its total, "a/b" for a ratio (src/tools/ga/report-shares.ts, report-ratios.ts). */
 const MetricName = Trimmed.regex(
-  /^[A-Za-z][A-Za-z0-9_:.]{0,199}(%|(\/[A-Za-z][A-Za-z0-9_:.]{0,199})?(%change)?)$/,
+  /^[A-Za-z][A-Za-z0-9_:. ]{0,199}(%|(\/[A-Za-z][A-Za-z0-9_:. ]{0,199})?(%change)?)$/,
   "an API name such as sessions, sessions% for its share, totalRevenue/sessions for a ratio, sessions/day for its mean a day or sessions%change for its change from the previous period",
 );
 const NumberIn = (min: number, max: number) => z.int().min(min).max(max);

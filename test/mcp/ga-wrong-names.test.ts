@@ -61,6 +61,32 @@ describe("Run Reports through MCP: Universal Analytics and other wrong names get
     expect(retried.isError, text(retried)).toBeFalsy();
   });
 
+  // GA's screens show names with spaces and "/": the schema let them through to the metadata's offer, where its
+  // pattern refused them without one (trial s45, N626 read 22,486 characters of metadata for "Customer tier").
+  for (const [shown, kind, apiName] of [
+    ["Customer tier", "dimensions", "customUser:customer_tier"],
+    ["Session source / medium", "dimensions", "sessionSourceMedium"],
+    ["Item revenue", "metrics", "itemRevenue"],
+  ] as const) {
+    it(`${kind} as GA's screens name them ("${shown}") are offered their API name, which succeeds`, async () => {
+      const asked =
+        kind === "metrics"
+          ? { metrics: [shown], dimensions: [] }
+          : { metrics: ["sessions"], dimensions: [shown] };
+      const refused = await report(asked);
+      expect(refused.isError).toBe(true);
+      expect(text(refused)).not.toContain("an API name such as");
+      const offered = /did you mean "([^"]+)"/.exec(text(refused))?.[1];
+      expect(offered).toBe(apiName);
+      const fixed =
+        kind === "metrics"
+          ? { metrics: [offered], dimensions: [] }
+          : { metrics: ["sessions"], dimensions: [offered] };
+      const retried = await report(fixed);
+      expect(retried.isError, text(retried)).toBeFalsy();
+    });
+  }
+
   // Google's API schema lists these as GA4 dimensions too (a key event's attributed source and medium), and
   // `conversions` as a deprecated name of keyEvents: GA accepts them, so the step does, saying so for the old name.
   it("source, medium and sourceMedium are GA4 names too, and conversions is keyEvents' deprecated name", async () => {
