@@ -4,6 +4,7 @@ import { n, plural } from "../numbers-in-words.js";
 import type { RecordCompute } from "../records/compute.js";
 import { EMPTY_COLUMN } from "../records/pivot.js";
 import { sumList, sumScope } from "../records/sum.js";
+import { differenceOf } from "../records/sum-difference.js";
 import { isEmpty, textOf } from "../records/values.js";
 
 /**
@@ -40,7 +41,8 @@ export function sumWords(compute: RecordCompute, unit: string): string {
   // The mean is over the records that have a value: an agent spent a call checking for empty ones (trial s24, N299).
   // Counted through the list the sum reads, it is over the items (review s28, finding 12).
   // Through a list, a record's value is its items' sum, which the median, min and max take (review s41, 6).
-  const values = of === unit && scope ? `${unit}s' sums` : "values";
+  // A difference is one value a record, not a sum of a list's (sum-difference.ts).
+  const values = of === unit && scope && !differenceOf(sum) ? `${unit}s' sums` : "values";
   const percentile = percentileWords(spec.percentile);
   return `each row's sum adds its ${of}s' ${sum}${scope}: ${n(total)} in all; its mean is that sum over those of its ${of}s with a ${sum}, its median, min and max the middle, least and greatest of their ${values} (${emptyWords(compute, of, sum)})${percentile}`;
 }

@@ -43,6 +43,7 @@ import {
 } from "./pivot.js";
 import type { Retained } from "./retained.js";
 import { datePercentile, datesInColumns, refuseDateOrder, sumItems, tidySum } from "./sum.js";
+import { sumFields } from "./sum-difference.js";
 import { type Unnest, unnestFor } from "./unnest.js";
 import { isEmpty, textOf } from "./values.js";
 
@@ -102,7 +103,7 @@ export function namedFields(spec: ComputeSpec): NamedField[] {
     ...(spec.countBy ?? []).flatMap((column) => countedFields(spec, column)),
     ...(spec.distinct ? [distinctField(spec.distinct)] : []),
     // A sum's path may run through a list (costs.cost): it is checked against the paths into lists' objects too.
-    ...(spec.sum ? [{ input: "sum", field: spec.sum, throughLists: true }] : []),
+    ...(spec.sum ? sumFields(spec.sum).map((field) => ({ input: "sum", field, throughLists: true })) : []),
     // With count_by, order_by sorts the counts (computeSpec checked its fields).
     ...(spec.countBy ? [] : (spec.order ?? []).map(({ field }) => ({ input: "order_by", field }))),
     ...(spec.countBy ? [] : (spec.each?.fields ?? []).map((field) => ({ input: "limit", field }))),

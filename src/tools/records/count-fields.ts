@@ -8,6 +8,7 @@ import { parseExpression, RECORDS_DIALECT } from "../filter/parser.js";
 import { type Bucket, bucketSuffix } from "./buckets.js";
 import { readPath, splitFieldList, unquoteField } from "./field-list.js";
 import { bucketedField, expressionNamed, type NamedField, quotedField } from "./fields.js";
+import { differenceOf } from "./sum-difference.js";
 
 /** The inputs countOptions reads (ComputeInput's of the same names). */
 export interface CountInput {
@@ -145,6 +146,15 @@ export function countFields(
   return [...new Set(fields as string[])];
 }
 
+/** sum's field as written, each side of a difference ("a - b") checked as a field name. */
+function sumFieldOf(sumText: string | undefined): string[] {
+  if (sumText === undefined) return [];
+  const difference = differenceOf(sumText);
+  if (!difference) return countFields(sumText, "sum");
+  const [a, b] = [difference.minuend, difference.subtrahend].map((side) => countFields(side, "sum"));
+  return a?.length === 1 && b?.length === 1 ? [`${a[0]} - ${b[0]}`] : [...(a ?? []), ...(b ?? [])];
+}
+
 /** sum's field and its percentile ("next_hours:p90"), one outside p1 to p99 refused before the read. */
 function sumPercentile(sum: string | undefined): {
   sumText: string | undefined;
@@ -220,7 +230,7 @@ export function countOptions(input: CountInput, countBy: string[] | undefined): 
   const distinct =
     input.count_distinct === undefined ? [] : countFields(input.count_distinct, "count_distinct");
   const { sumText, percentile } = sumPercentile(input.sum);
-  const sum = sumText === undefined ? [] : countFields(sumText, "sum");
+  const sum = sumFieldOf(sumText);
   if (sum.length > 1) {
     throw new ValidationError("sum", "it takes one numeric field, which each group adds.", {
       hint: "E.g. sum \"costs.cost\": each row's sum is its records' costs added.",

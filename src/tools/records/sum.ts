@@ -6,6 +6,7 @@
  */
 import { ValidationError } from "../../errors.js";
 import { type Expression, expressionFields } from "../filter/ast.js";
+import { differenceOf, differenceScope, differenceValues } from "./sum-difference.js";
 import { innerObject, isEmpty, isObject, itemView, numberOf, textOf, timeOf } from "./values.js";
 
 /** The values a path reads in a record, through objects, name/value lists and lists of objects. */
@@ -51,7 +52,8 @@ type Record_ = Readonly<Record<string, unknown>>;
  */
 export function sumList(sum: string | undefined, where: Expression | undefined): string | undefined {
   const head = sum?.split(".")[0];
-  if (!sum?.includes(".") || !head || !where) return undefined;
+  // A difference reads one value of each of its two fields, no list's items (sum-difference.ts).
+  if (!sum?.includes(".") || !head || !where || differenceOf(sum)) return undefined;
   return expressionFields(where).some((field) => field.startsWith(`${head}.`)) ? head : undefined;
 }
 
@@ -68,6 +70,7 @@ export function sumItems(
 /** How a sum's words name what it adds: every item of its list, or the items where holds for. */
 export function sumScope(sum: string, list: string | undefined, objects: readonly string[] = []): string {
   if (list) return ` (only the items of ${list} that meet where)`;
+  if (differenceOf(sum)) return differenceScope(sum);
   // A path through one object (the caller names those its records have) adds one value, not a list's.
   if (objects.some((object) => sum.startsWith(`${object}.`))) return "";
   return sum.includes(".") ? " (every item of a list)" : "";
@@ -78,7 +81,10 @@ function summedValues(
   record: Record_,
   field: string,
   items?: { list: string; test: (r: Record_) => boolean },
-) {
+  zone?: string,
+): unknown[] {
+  const difference = differenceOf(field);
+  if (difference) return differenceValues((side) => valuesAt(record, side), difference, field, zone);
   const list = items ? record[items.list] : undefined;
   if (!items || !Array.isArray(list)) return valuesAt(record, field);
   return list.flatMap((item) => {
@@ -124,7 +130,7 @@ export function recordSummed(
   const summed: Summed = { sum: 0, values: 0 };
   let least: number | undefined;
   let most: number | undefined;
-  for (const value of summedValues(record, field, items)) {
+  for (const value of summedValues(record, field, items, zone)) {
     const number = numberOf(value);
     // A date without an offset is on the call's clock, as where and the buckets read it (review s41, 1).
     const time = number === undefined ? timeOf(value, zone) : undefined;
