@@ -68,6 +68,27 @@ describe("sum's records with no value", () => {
     expect(answer.first).not.toMatch(/left out: [^)]*null \d/);
   });
 
+  it("names the rows with records without a value in the table's order, each figure the plain records' own (review s54, F6)", async () => {
+    const plain = await mkto.results<Row>(await mkto.ok<Answer>(paired({})));
+    // A name and its order reversed: read order can match one of them, not both.
+    for (const order_by of ["activityType", "-activityType"]) {
+      const answer = await mkto.ok<Answer>(
+        paired({ count_by: "activityType", sum: "previous_hours", order_by }),
+      );
+      const said = /left out: ([^)]*?)(?:, over every|$|\))/.exec(answer.first)?.[1] ?? "";
+      const pairs = said
+        .split(", ")
+        .map((part) => /^(.*) ([\d,]+)$/.exec(part)?.slice(1) as [string, string]);
+      const empty = (type: unknown) =>
+        plain.filter((r) => r.activityType === type && (r.previous_hours ?? null) === null).length;
+      const table = answer.data.result.filter((row) => empty(row.activityType) > 0);
+      expect(pairs.length).toBeGreaterThan(1);
+      expect(pairs.map(([type, count]) => `${type} ${count.replace(/,/g, "")}`)).toEqual(
+        table.map((row) => `${String(row.activityType)} ${empty(row.activityType)}`),
+      );
+    }
+  });
+
   it("says nothing of rows left out when limit leaves none out (review s55, F7)", async () => {
     const answer = await mkto.ok<Answer>({
       method: "GET",

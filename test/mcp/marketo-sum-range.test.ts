@@ -104,9 +104,9 @@ describe("count_by with sum: each group's min and max, a date's first and last",
       expect(Date.parse(String(row.max))).toBeGreaterThanOrEqual(Date.parse(String(row.min)));
   });
 
-  it("refuses columns over a date sum, saying what to do, which works", async () => {
-    const byStatus = (count_by: string) =>
-      mkto.call<Answer>({
+  it("counts in a :columns table over a date sum, each row with its first and last: those of the same count without columns (trial s46, N630)", async () => {
+    const byStatus = (count_by: string, extra: Row = {}) =>
+      mkto.ok<Answer>({
         method: "GET",
         endpoint: "/rest/v1/leads.json",
         query_parameters: {
@@ -116,19 +116,25 @@ describe("count_by with sum: each group's min and max, a date's first and last",
         },
         count_by,
         sum: "createdAt",
+        ...extra,
       });
     const pivot = await byStatus("leadSource,leadStatus:columns");
-    expect(pivot.result.isError).toBe(true);
-    expect(pivot.first).toMatch(/sum: createdAt holds dates, which columns cannot add/);
-    expect(pivot.first).toMatch(
-      /Leave columns out: each row then has the first and last createdAt \(min, max\)/,
-    );
-    // As the hint says: without columns, the same count gives each row's first and last.
-    const rows = await byStatus("leadSource,leadStatus");
-    expect(rows.result.isError).toBeFalsy();
-    expect(rows.data.result.every((row) => typeof row.min === "string" && typeof row.max === "string")).toBe(
-      true,
-    );
-    // A value that is no number or date: test/mcp/marketo-sum.test.ts.
+    const rows = await byStatus("leadSource");
+    const cells = await byStatus("leadSource,leadStatus");
+    expect(pivot.first).toContain("each cell counts its records, 0 where none");
+    expect(pivot.first).toContain("each row's min and max are its records' first and last createdAt");
+    expect(pivot.data.result).toHaveLength(rows.data.result.length);
+    for (const row of rows.data.result) {
+      const line = pivot.data.result.find((p) => p.leadSource === row.leadSource) as Row;
+      expect([line.total, line.min, line.max]).toEqual([row.count, row.min, row.max]);
+    }
+    for (const cell of cells.data.result) {
+      const line = pivot.data.result.find((p) => p.leadSource === cell.leadSource) as Row;
+      expect(line[String(cell.leadStatus ?? "(empty)")]).toBe(cell.count);
+    }
+    // Ranked by its last date, as a count row is.
+    const last = await byStatus("leadSource,leadStatus:columns", { order_by: "-max" });
+    const maxes = last.data.result.map((row) => Date.parse(String(row.max)));
+    expect(maxes).toEqual([...maxes].sort((a, b) => b - a));
   });
 });

@@ -43,17 +43,21 @@ export function pivotWords(compute: RecordCompute, unit: string, zeros: string):
   const dated = spec.buckets?.some((bucket) => bucket.column === rowFields[0]);
   const more = names.length > LISTED ? `, and ${n(names.length - LISTED)} more` : "";
   const empty = names.includes(EMPTY_COLUMN) ? ` (${EMPTY_COLUMN}: ${unit}s with no ${field})` : "";
-  const cell = spec.sum
-    ? `each cell adds its ${unit}s' ${spec.sum}${sumScope(spec.sum, sumList(spec.sum, spec.where?.expression), OBJECTS)}`
-    : spec.distinct
-      ? `each cell is its count of distinct ${spec.distinct}`
-      : `each cell counts its ${counts}`;
+  // Dates are not added: the cells count, and each row has its first and last (records/pivot-dates.ts).
+  const dates = compute.sumRange !== undefined;
+  const cell = dates
+    ? `each cell counts its ${counts}`
+    : spec.sum
+      ? `each cell adds its ${unit}s' ${spec.sum}${sumScope(spec.sum, sumList(spec.sum, spec.where?.expression), OBJECTS)}`
+      : spec.distinct
+        ? `each cell is its count of distinct ${spec.distinct}`
+        : `each cell counts its ${counts}`;
   const totals = pivot.columnTotals;
   // With min_count, the rows kept add up to their columns' totals, a sum's too (the columns total only those rows).
   const keptTotal = kept && totals ? tidySum(totals.reduce((sum, total) => sum + total, 0)) : undefined;
   const adds = spec.distinct
     ? "distinct counts do not add up, so there is no total"
-    : `each row adds up to its total, and the totals add up to ${n(keptTotal ?? (spec.sum ? (compute.sumTotal ?? 0) : counted))}`;
+    : `each row adds up to its total, and the totals add up to ${n(keptTotal ?? (spec.sum && !dates ? (compute.sumTotal ?? 0) : counted))}`;
   // Each column with its total, when cells add up: the sums a model would otherwise make (trial s10, N69).
   const listed = names
     .slice(0, LISTED)
@@ -66,6 +70,7 @@ export function pivotWords(compute: RecordCompute, unit: string, zeros: string):
       ? `columns: ${field} values ${listed}${more}${empty}`
       : `no ${field} columns: no row is kept`,
     `${cell}, 0 where none; ${adds}`,
+    ...(dates ? [`each row's min and max are its ${unit}s' first and last ${spec.sum}`] : []),
     ...(pivot.filled > 0 ? [`${plural(pivot.filled, "column")} of ${field} with no record listed at 0`] : []),
     ...(pivot.unfilled !== undefined
       ? [

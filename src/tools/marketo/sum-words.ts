@@ -58,11 +58,13 @@ function emptyWords(compute: RecordCompute, of: string, sum: string): string {
   const lists = [...compute.unnest.lists];
   const items = lists.length > 0 && of !== "item";
   if (empty === 0) return `every ${items ? "item" : of} counted has one`;
-  const each = rows.filter((row) => row.empty > 0);
   const value = (v: unknown) => (isEmpty(v) ? EMPTY_COLUMN : textOf(v));
+  const named = (row: { values: unknown[] }) => row.values.map(value).join(" / ");
+  // In the table's order (compute.sumEmpty).
+  const each = rows.filter((row) => row.empty > 0);
   const by =
     rows.length > 1 && each.length <= MAX_ROWS_SAID
-      ? `: ${each.map((row) => `${row.values.map(value).join(" / ")} ${n(row.empty)}`).join(", ")}`
+      ? `: ${each.map((row) => `${named(row)} ${n(row.empty)}`).join(", ")}`
       : "";
   // Said only when min_count or limit left a row out (review s55, F7: said of limit 100 over 4 rows).
   const { minCount, limit, each: per } = compute.spec;

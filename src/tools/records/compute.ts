@@ -42,7 +42,7 @@ import {
   rowsAtLeast,
 } from "./pivot.js";
 import type { Retained } from "./retained.js";
-import { datePercentile, datesInColumns, refuseDateOrder, sumItems, tidySum } from "./sum.js";
+import { datePercentile, refuseDateOrder, sumItems, tidySum } from "./sum.js";
 import { sumFields } from "./sum-difference.js";
 import { type Unnest, unnestFor } from "./unnest.js";
 import { isEmpty, textOf } from "./values.js";
@@ -118,6 +118,9 @@ const distinctField = (name: string): NamedField =>
 
 type Row = Record<string, unknown>;
 
+/** A row's count_by values as one key (an empty one as null). */
+const valuesKey = (values: readonly unknown[]): string => JSON.stringify(values.map((v) => v ?? null));
+
 export class RecordCompute {
   readonly spec: ComputeSpec;
   readonly fields = new FieldsSeen();
@@ -126,6 +129,8 @@ export class RecordCompute {
   /** count_by through a list each record holds: its items are counted (unnest.ts). */
   readonly unnest: Unnest;
   readonly #expected: Row[] = [];
+  /** The count rows' places in the answer, by their values (valuesKey), set by finish. */
+  #rowOrder = new Map<string, number>();
   /** The names a dotted path reads inside: their name/value lists and JSON text are opened for the names seen. */
   readonly #enters: ReadonlySet<string>;
   /** Records seen. */
@@ -271,8 +276,8 @@ export class RecordCompute {
       zeroColumns([...zeros, ...gaps], this.spec, dates);
       if (this.spec.ignoreCase) for (const row of gaps) row.spellings = 0;
       if (this.spec.columns) {
-        if (dates) throw datesInColumns(this.spec.sum as string);
-        this.pivot = pivotTable(this.spec, counted, [...zeros, ...gaps], this.#pivotKept?.keep);
+        const span = dates ? { dates: { zone: this.spec.zone } } : {};
+        this.pivot = pivotTable(this.spec, counted, [...zeros, ...gaps], this.#pivotKept?.keep, span.dates);
         this.pivot.rows = this.pivot.rows.map((row) => labelled(row, this.labels));
         return this.pivot.rows;
       }
@@ -281,6 +286,9 @@ export class RecordCompute {
       // Ties are ordered by the values, so the same counts always read the same way.
       const byValues = this.#counter.fields.map((field) => ({ field, desc: false }));
       rows.sort(compareRows([...keys, ...byValues], this.spec.buckets, this.spec.zone));
+      this.#rowOrder = new Map(
+        rows.map((row, i) => [valuesKey(this.#counter?.fields.map((f) => row[f]) ?? []), i]),
+      );
       return this.labels.length > 0 ? rows.map((row) => labelled(row, this.labels)) : rows;
     }
     // Band and weekday labels by their place (review s39, 2: "75 to <100" sorted above "100 to <125" as text).
@@ -345,9 +353,12 @@ export class RecordCompute {
   /** With sum: each group's values and its records without a value of the sum's field (none: left out of its mean). */
   get sumEmpty(): { values: unknown[]; empty: number }[] | undefined {
     if (!this.spec.sum) return undefined;
+    // In the table's order (review s54, F6: read order said "Open Email 757, Visit Webpage 2,586"); rows limit cut last.
+    const at = (values: unknown[]) => this.#rowOrder.get(valuesKey(values)) ?? Number.MAX_SAFE_INTEGER;
     return this.#counter
       ?.groups()
-      .map((g) => ({ values: g.values, empty: g.records - (g.sums?.length ?? 0) }));
+      .map((g) => ({ values: g.values, empty: g.records - (g.sums?.length ?? 0) }))
+      .sort((a, b) => at(a.values) - at(b.values));
   }
   /** With sum of dates: the earliest and latest over every record counted. */
   get sumRange(): { min: unknown; max: unknown } | undefined {

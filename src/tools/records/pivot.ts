@@ -11,11 +11,10 @@ import { type Bucket, bucketSpan, CYCLES, compareRows, cycleRank } from "./bucke
 import { foldedText } from "./count.js";
 import { splitFieldList } from "./field-list.js";
 import { compareValues, parseSortKeys, type SortKey } from "./order.js";
+import { DATE_SPAN_COLUMNS, RowDates } from "./pivot-dates.js";
 import { rateColumns } from "./pivot-rates.js";
+import { MAX_COLUMNS, refuseColumns, refuseOrder } from "./pivot-refusals.js";
 import { textOf } from "./values.js";
-
-/** The most columns a pivot lays out: past it each row is a record of its own, no table to read. */
-export const MAX_COLUMNS = 200;
 
 /** The name of the column of records with no value in the columns field. */
 export const EMPTY_COLUMN = "(empty)";
@@ -179,7 +178,10 @@ export function pivotTable(
   fillers: readonly Row[],
   /** With min_count, the count rows whose pivot row is kept: the others name their column only (0 in the rows kept). */
   keep?: (row: Row) => boolean,
+  /** A sum of dates: cells count, each row has its first and last (pivot-dates.ts); the zone their clock. */
+  dates?: { zone?: string | undefined },
 ): Pivot {
+  const span = dates ? new RowDates<Line>(dates.zone) : undefined;
   const field = spec.columns as string;
   const rowFields = rowFieldsOf(spec);
   const lineKey = lineKeyOf(spec);
@@ -207,8 +209,9 @@ export function pivotTable(
       continue;
     }
     held.add(key);
-    const cell = Number(spec.sum ? row.sum : row.count);
+    const cell = Number(spec.sum && !span ? row.sum : row.count);
     const at = line(row);
+    span?.add(at, row.min, row.max);
     at.cells.set(key, (at.cells.get(key) ?? 0) + cell);
     (columns.get(key) as Column).total += cell;
   }
@@ -229,14 +232,7 @@ export function pivotTable(
   if (columns.size > MAX_COLUMNS) refuseColumns(field, columns.size, rowFields);
   const order = columnOrder(columns, bucket);
   const names = columnNames(order, columns, field, rowFields);
-  const rows = [...lines.values()].map(({ values, cells }) => {
-    const row: Row = { ...values };
-    order.forEach((key, i) => {
-      row[names[i] as string] = cells.get(key) ?? 0;
-    });
-    if (!spec.distinct) row.total = order.reduce((sum, key) => sum + (cells.get(key) ?? 0), 0);
-    return row;
-  });
+  const rows = [...lines.values()].map((at) => laidOut(at, order, names, spec, span));
   const totalled = spec.distinct ? [] : ["total"];
   const { rates, keys } = rateColumns(
     spec.order ?? [],
@@ -246,12 +242,30 @@ export function pivotTable(
   );
   for (const row of rows) for (const rate of rates) row[rate.name] = rate.value(row);
   const sorted = { ...spec, ...(spec.order ? { order: keys } : {}) };
-  rows.sort(compareRows(rowOrder(sorted, rowFields, [...names, ...rates.map((r) => r.name)]), spec.buckets));
+  const sortable = [...names, ...rates.map((r) => r.name), ...(span ? DATE_SPAN_COLUMNS : [])];
+  rows.sort(compareRows(rowOrder(sorted, rowFields, sortable), spec.buckets));
   const columnTotals = spec.distinct
     ? {}
     : { columnTotals: order.map((key) => columns.get(key)?.total ?? 0) };
   const rated = rates.length > 0 ? { rates: rates.map(({ name, words }) => ({ name, words })) } : {};
   return { rows, field, columns: names, ...columnTotals, ...fill, ...rated };
+}
+
+/** A pivot row: its row values, a cell per column (0 where none), its total, and with dates its first and last. */
+function laidOut(
+  at: Line,
+  order: readonly (string | null)[],
+  names: readonly string[],
+  spec: PivotSpec,
+  span: RowDates<Line> | undefined,
+): Row {
+  const row: Row = { ...at.values };
+  order.forEach((key, i) => {
+    row[names[i] as string] = at.cells.get(key) ?? 0;
+  });
+  if (!spec.distinct) row.total = order.reduce((sum, key) => sum + (at.cells.get(key) ?? 0), 0);
+  span?.put(at, row);
+  return row;
 }
 
 /**
@@ -339,44 +353,4 @@ function rowOrder(spec: PivotSpec, rowFields: readonly string[], names: readonly
       : [{ field: "total", desc: true }];
   const byValues = rowFields.map((field) => ({ field, desc: false }));
   return [...(keys.length > 0 ? keys : fallback), ...byValues];
-}
-
-function refuseOrder(
-  field: string,
-  own: readonly string[],
-  names: readonly string[],
-  columns: string,
-): never {
-  const listed = [...own, ...names.slice(0, 30)].join(", ");
-  throw new ValidationError(
-    "order_by",
-    `with ${columns}:columns, order_by sorts the rows, which have no column ${JSON.stringify(field)}: they have ${listed}${names.length > 30 ? ", …" : ""}.`,
-    {
-      hint: `E.g. order_by "-${names[0] ?? "total"}" (largest first) or "${own[0] ?? "total"}"; a column's name is a value of ${columns} as written${rateExamples(names, own.includes("total"))}.`,
-    },
-  );
-}
-
-/** "; "-true%" ranks by …": the rates of pivot-rates.ts an order_by can name over these columns, if any. */
-function rateExamples(names: readonly string[], hasTotal: boolean): string {
-  const [first, second] = names;
-  if (first === undefined) return "";
-  const below = second ?? (hasTotal ? "total" : undefined);
-  const examples = [
-    ...(hasTotal ? [`"-${first}%" ranks by its share of the row's total`] : []),
-    ...(below !== undefined ? [`"-${first}/${below}" by the ratio of two columns`] : []),
-  ];
-  return examples.length > 0 ? `; ${examples.join(" and ")}` : "";
-}
-
-function refuseColumns(field: string, size: number, rowFields: readonly string[]): never {
-  throw new ValidationError(
-    "count_by",
-    `${field} has ${size.toLocaleString("en-US")} values, more columns than ${MAX_COLUMNS} a table can show.`,
-    {
-      hint:
-        `Put ":columns" on a field with fewer values${rowFields[0] ? ` (e.g. "${field},${rowFields[0]}:columns")` : ""}, ` +
-        "narrow the records with where, or leave :columns out to count one row per value.",
-    },
-  );
 }

@@ -161,12 +161,6 @@ export function recordSummed(
 export const rankOf = (value: number | string, zone?: string): number =>
   typeof value === "number" ? value : (timeOf(value, zone) ?? Number.NaN);
 
-/** Refused: a pivot's cells are sums, and dates are not added. */
-export const datesInColumns = (sum: string): ValidationError =>
-  new ValidationError("sum", `${sum} holds dates, which columns cannot add: a pivot's cells are sums.`, {
-    hint: `Leave columns out: each row then has the first and last ${sum} (min, max).`,
-  });
-
 /** Refused: a percentile of dates, which are not added (review s52, 8: its column was null on every row). */
 export const datePercentile = (sum: string): ValidationError =>
   new ValidationError("sum", `${sum} holds dates: a percentile is of numbers.`, {
