@@ -84,7 +84,9 @@ export const ORDER_TYPES = ["ALPHANUMERIC", "CASE_INSENSITIVE_ALPHANUMERIC", "NU
 
 /** A sort key: a field's API name, or a two-range report's column of one period, newUsers[2026]. */
 /** A column to sort by: GA's, or one the step adds ("sessions%", "a/b", "sessions%change": review s26, 14). */
-const SORT_NAME = /^[A-Za-z][A-Za-z0-9_:.%/]{0,199}(\[[^[\]]{1,64}\])?$/;
+// Spaces too: a metric named as GA's screens show it is sorted by that name, and the metadata check offers its API
+// name for both (review s56, F11: order_by's pattern refused it alone, with no offer).
+const SORT_NAME = /^[A-Za-z][A-Za-z0-9_:.%/ ]{0,199}(\[[^[\]]{1,64}\])?$/;
 const SortName = Trimmed.regex(
   SORT_NAME,
   "an API name such as sessions, a column such as sessions% or sessions[2026]",

@@ -70,6 +70,9 @@ export class FieldCatalog {
   }
 
   #trust(name: string, kind: FieldKind) {
+    // An API name only: GA's names have no spaces, "/" or "-", and a name as the screens show it ("Active users")
+    // is checked, offered its API name, not sent to be refused (review s56, F8).
+    if (!/^[A-Za-z][A-Za-z0-9_:.]*$/.test(name)) return;
     if (!this.#fields.has(name))
       this.#fields.set(name, { kind, apiName: name, deprecated: false, blockedReasons: [] });
   }

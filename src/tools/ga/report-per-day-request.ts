@@ -7,7 +7,7 @@
 import { ValidationError } from "../../errors.js";
 import type { RunReportsFields } from "../../schemas/google-analytics.js";
 
-const PER_DAY = /^([A-Za-z][A-Za-z0-9_:.]*)\/day$/;
+const PER_DAY = /^([A-Za-z][A-Za-z0-9_:. ]*?)\s*\/day$/;
 /** GA's rates, averages and per-user or per-session figures, by name (the Data API schema's metrics). */
 export const NOT_ADDED_UP = /^average|Average|Rate$|Per[A-Z]|^returnOnAdSpend$/;
 /** Dimensions finer than a day, or counted from the range's start: a mean a day of their rows is not defined. */

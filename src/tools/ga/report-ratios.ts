@@ -13,7 +13,8 @@ import type { RunReportsFields } from "../../schemas/google-analytics.js";
  * rows, no GA order), sorts it here by the asked keys, and keeps the page asked for: the answer is the page
  * GA would have sent had it sorted.
  */
-const RATIO = /^([A-Za-z][A-Za-z0-9_:.]*)\/([A-Za-z][A-Za-z0-9_:.]*)$/;
+// Spaces too, each part then checked, offered its API name: "Item revenue/Sessions" was checked whole (review s56, F9).
+const RATIO = /^([A-Za-z][A-Za-z0-9_:. ]*?)\s*\/\s*([A-Za-z][A-Za-z0-9_:. ]*)$/;
 const WHOLE = 10_000;
 const DECIMALS = 1e4;
 

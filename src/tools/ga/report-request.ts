@@ -33,7 +33,8 @@ export function parseOrderBy(
         hint: `Sort by "${first},-${metric}": within each ${first} that is the order of ${name}.`,
       });
     }
-    if (!/^[A-Za-z][A-Za-z0-9_:.]*$/.test(name)) {
+    // Spaces as in a metric named as GA's screens show it: matched to metrics below, whose check offers the API name.
+    if (!/^[A-Za-z][A-Za-z0-9_:. ]*$/.test(name)) {
       throw new ValidationError(field, `"${name.slice(0, 60)}" is not a field name.`, {
         hint: 'Write e.g. "-sessions,date": field names, "-" in front for descending, separated by commas.',
       });
