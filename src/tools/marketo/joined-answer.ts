@@ -12,9 +12,11 @@ import { n, plural } from "../numbers-in-words.js";
 import { MAX_RESULT_BYTES } from "../output-cap.js";
 import { BUCKET_UNITS, compareRows } from "../records/buckets.js";
 import { type ComputeSpec, computeSpec, namedFields, RecordCompute } from "../records/compute.js";
+import { sumOfSpec } from "../records/compute-spec.js";
 import { checkFields } from "../records/fields.js";
 import { listedCount, type PerGroups, perBuckets, perHead, perNamedField, SET_JOIN } from "../records/per.js";
 import { keepCounted } from "../records/retained.js";
+import { sumFields } from "../records/sum-difference.js";
 import type { ToolContext } from "../types.js";
 import { type Computed, computedAnswer } from "./compute-answer.js";
 import { computedSummary, echoed } from "./compute-words.js";
@@ -264,12 +266,14 @@ function checkListedUse(spec: ComputeSpec | undefined, per: PerGroups): void {
       },
     );
   }
-  if (spec?.sum !== undefined && per.listed.includes(spec.sum)) {
+  // Each field a sum reads: a difference's two too (review s56, F2: "activityDate:day - lead.createdAt" read all first).
+  const listedSum = spec ? sumFields(sumOfSpec(spec)).find((field) => per.listed.includes(field)) : undefined;
+  if (listedSum !== undefined) {
     throw new ValidationError(
       "sum",
-      `${spec.sum} on per's rows is its values joined by "${SET_JOIN}", no one number or date.`,
+      `${listedSum} on per's rows is its values joined by "${SET_JOIN}", no one number or date.`,
       {
-        hint: `Sum a number of the rows: "${listedCount(spec.sum)}" (how many values) or "records"; to add ${spec.sum} itself (or take a date's first and last), leave per out and count_by with sum.`,
+        hint: `Sum a number of the rows: "${listedCount(listedSum)}" (how many values) or "records"; to add ${listedSum} itself (or take a date's first and last), leave per out and count_by with sum.`,
       },
     );
   }

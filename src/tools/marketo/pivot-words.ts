@@ -6,6 +6,7 @@
 
 import { n, plural } from "../numbers-in-words.js";
 import type { RecordCompute } from "../records/compute.js";
+import { sumOfSpec } from "../records/compute-spec.js";
 import { EMPTY_COLUMN } from "../records/pivot.js";
 import { sumList, sumScope, tidySum } from "../records/sum.js";
 import { OBJECTS } from "./sum-words.js";
@@ -48,7 +49,7 @@ export function pivotWords(compute: RecordCompute, unit: string, zeros: string):
   const cell = dates
     ? `each cell counts its ${counts}`
     : spec.sum
-      ? `each cell adds its ${unit}s' ${spec.sum}${sumScope(spec.sum, sumList(spec.sum, spec.where?.expression), OBJECTS)}`
+      ? `each cell adds its ${unit}s' ${spec.sum}${sumScope(sumOfSpec(spec) ?? spec.sum, sumList(sumOfSpec(spec), spec.where?.expression), OBJECTS)}`
       : spec.distinct
         ? `each cell is its count of distinct ${spec.distinct}`
         : `each cell counts its ${counts}`;

@@ -2,9 +2,10 @@
 
 import { n, plural } from "../numbers-in-words.js";
 import type { RecordCompute } from "../records/compute.js";
+import { sumOfSpec } from "../records/compute-spec.js";
 import { EMPTY_COLUMN } from "../records/pivot.js";
 import { sumList, sumScope } from "../records/sum.js";
-import { differenceOf } from "../records/sum-difference.js";
+import { sumFields } from "../records/sum-difference.js";
 import { isEmpty, textOf } from "../records/values.js";
 
 /**
@@ -16,7 +17,7 @@ import { isEmpty, textOf } from "../records/values.js";
 export const outsideSum = ({ spec, unnest }: RecordCompute): boolean =>
   spec.sum !== undefined &&
   unnest.lists.size > 0 &&
-  ![...unnest.lists].some((list) => spec.sum?.startsWith(`${list}.`));
+  ![...unnest.lists].some((list) => sumFields(sumOfSpec(spec)).some((f) => f.startsWith(`${list}.`)));
 
 /** The objects the step adds to a record (lead-join.ts, activity-previous.ts): a sum through one adds no list's items. */
 export const OBJECTS = ["lead", "previous", "next"] as const;
@@ -27,8 +28,10 @@ const MAX_ROWS_SAID = 10;
 export function sumWords(compute: RecordCompute, unit: string): string {
   const { spec, unnest } = compute;
   const sum = spec.sum ?? "";
-  const scope = sumScope(sum, sumList(sum, spec.where?.expression), OBJECTS);
-  const of = [...unnest.lists].some((list) => sum.startsWith(`${list}.`)) ? "item" : unit;
+  const summed = sumOfSpec(spec) ?? sum;
+  const scope = sumScope(summed, sumList(summed, spec.where?.expression), OBJECTS);
+  const read = sumFields(summed);
+  const of = [...unnest.lists].some((list) => read.some((f) => f.startsWith(`${list}.`))) ? "item" : unit;
   if (compute.sumRange) return dateWords(compute, sum, of);
   const total = compute.sumTotal ?? 0;
   if (outsideSum(compute) && compute.recordsSum !== total) {
@@ -42,7 +45,7 @@ export function sumWords(compute: RecordCompute, unit: string): string {
   // Counted through the list the sum reads, it is over the items (review s28, finding 12).
   // Through a list, a record's value is its items' sum, which the median, min and max take (review s41, 6).
   // A difference is one value a record, not a sum of a list's (sum-difference.ts).
-  const values = of === unit && scope && !differenceOf(sum) ? `${unit}s' sums` : "values";
+  const values = of === unit && scope && typeof summed === "string" ? `${unit}s' sums` : "values";
   const percentile = percentileWords(spec.percentile);
   return `each row's sum adds its ${of}s' ${sum}${scope}: ${n(total)} in all; its mean is that sum over those of its ${of}s with a ${sum}, its median, min and max the middle, least and greatest of their ${values} (${emptyWords(compute, of, sum)})${percentile}`;
 }

@@ -5,6 +5,7 @@ import type { CountCondition, CountInput } from "./count-fields.js";
 import type { KeptJoin } from "./kept-join.js";
 import type { LimitEach } from "./limit-each.js";
 import type { SortKey } from "./order.js";
+import type { Difference, SumOf } from "./sum-difference.js";
 
 export interface ComputeInput extends CountInput {
   where?: string | undefined;
@@ -29,6 +30,8 @@ export interface ComputeSpec {
   distinct?: string;
   /** With countBy: a numeric field each group adds (its rows' `sum`). */
   sum?: string;
+  /** With sum written "a - b": its two fields (sum is that text). */
+  difference?: Difference;
   /** With sum: a percentile of each group's values beside the median (its rows' `p90`). */
   percentile?: number;
   /** The count_by columns that count by date ("createdAt:day"): the field each reads and its unit. */
@@ -52,3 +55,7 @@ export interface ComputeSpec {
   /** Fields the records already hold as bucket labels (per's rows by "leadScore:25"), which order_by ranks as count_by does. */
   labelled?: Bucket[];
 }
+
+/** What the spec's sum reads: its difference's two fields, or its one field. */
+export const sumOfSpec = (spec: { sum?: string; difference?: Difference }): SumOf | undefined =>
+  spec.difference ?? spec.sum;

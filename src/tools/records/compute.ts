@@ -10,7 +10,7 @@ import { expressionFields } from "../filter/ast.js";
 import type { FilterSource } from "../filter/lexer.js";
 import { parseExpression, RECORDS_DIALECT } from "../filter/parser.js";
 import { type Bucket, bucketNamed, compareRows, gapRows, refuseBucketInWhere } from "./buckets.js";
-import type { ComputeInput, ComputeSpec } from "./compute-spec.js";
+import { type ComputeInput, type ComputeSpec, sumOfSpec } from "./compute-spec.js";
 import { Counter } from "./count.js";
 import {
   type CountCondition,
@@ -103,7 +103,7 @@ export function namedFields(spec: ComputeSpec): NamedField[] {
     ...(spec.countBy ?? []).flatMap((column) => countedFields(spec, column)),
     ...(spec.distinct ? [distinctField(spec.distinct)] : []),
     // A sum's path may run through a list (costs.cost): it is checked against the paths into lists' objects too.
-    ...(spec.sum ? sumFields(spec.sum).map((field) => ({ input: "sum", field, throughLists: true })) : []),
+    ...sumFields(sumOfSpec(spec)).map((field) => ({ input: "sum", field, throughLists: true })),
     // With count_by, order_by sorts the counts (computeSpec checked its fields).
     ...(spec.countBy ? [] : (spec.order ?? []).map(({ field }) => ({ input: "order_by", field }))),
     ...(spec.countBy ? [] : (spec.each?.fields ?? []).map((field) => ({ input: "limit", field }))),
@@ -161,9 +161,9 @@ export class RecordCompute {
       ? new Counter(spec.countBy, (field, value) => this.#refuseContainer(field, value), {
           ignoreCase: spec.ignoreCase === true,
           ...(spec.distinct ? { distinct: spec.distinct } : {}),
-          ...(spec.sum ? { sum: spec.sum } : {}),
+          ...(spec.sum ? { sum: sumOfSpec(spec) } : {}),
           ...(spec.percentile !== undefined ? { percentile: spec.percentile } : {}),
-          ...sumItems(spec.sum, spec.where?.expression, this.#test),
+          ...sumItems(sumOfSpec(spec), spec.where?.expression, this.#test),
           ...(spec.buckets ? { buckets: spec.buckets } : {}),
           ...(spec.conditions ? { conditions: spec.conditions } : {}),
           ...(spec.zone ? { zone: spec.zone } : {}),

@@ -8,7 +8,7 @@ import { parseExpression, RECORDS_DIALECT } from "../filter/parser.js";
 import { type Bucket, bucketSuffix } from "./buckets.js";
 import { readPath, splitFieldList, unquoteField } from "./field-list.js";
 import { bucketedField, expressionNamed, type NamedField, quotedField } from "./fields.js";
-import { differenceOf } from "./sum-difference.js";
+import { type Difference, differenceSplit, refuseUnspacedDifference } from "./sum-difference.js";
 
 /** The inputs countOptions reads (ComputeInput's of the same names). */
 export interface CountInput {
@@ -26,6 +26,8 @@ export interface CountOptions {
   ignoreCase?: boolean;
   distinct?: string;
   sum?: string;
+  /** With sum written "a - b": its two fields (sum is then that text, as the answer names it). */
+  difference?: Difference;
   /** With sum: a percentile of each group's values beside its median ("next_hours:p90": p90), 1 to 99. */
   percentile?: number;
 }
@@ -146,13 +148,21 @@ export function countFields(
   return [...new Set(fields as string[])];
 }
 
-/** sum's field as written, each side of a difference ("a - b") checked as a field name. */
-function sumFieldOf(sumText: string | undefined): string[] {
-  if (sumText === undefined) return [];
-  const difference = differenceOf(sumText);
-  if (!difference) return countFields(sumText, "sum");
-  const [a, b] = [difference.minuend, difference.subtrahend].map((side) => countFields(side, "sum"));
-  return a?.length === 1 && b?.length === 1 ? [`${a[0]} - ${b[0]}`] : [...(a ?? []), ...(b ?? [])];
+/** sum's field, or a difference's two ("a - b", sum-difference.ts), each checked as a field name. */
+function sumFieldOf(text: string | undefined): { fields: string[]; difference?: Difference } {
+  if (text === undefined) return { fields: [] };
+  const split = differenceSplit(text);
+  if (!split) {
+    refuseUnspacedDifference(text);
+    return { fields: countFields(text, "sum") };
+  }
+  const [a, b] = split.map((side) => countFields(side, "sum"));
+  if (a?.length !== 1 || b?.length !== 1) return { fields: [...(a ?? []), ...(b ?? [])] };
+  const written = `${split[0]} - ${split[1]}`;
+  return {
+    fields: [written],
+    difference: { minuend: a[0] as string, subtrahend: b[0] as string, text: written },
+  };
 }
 
 /** sum's field and its percentile ("next_hours:p90"), one outside p1 to p99 refused before the read. */
@@ -230,7 +240,7 @@ export function countOptions(input: CountInput, countBy: string[] | undefined): 
   const distinct =
     input.count_distinct === undefined ? [] : countFields(input.count_distinct, "count_distinct");
   const { sumText, percentile } = sumPercentile(input.sum);
-  const sum = sumFieldOf(sumText);
+  const { fields: sum, difference } = sumFieldOf(sumText);
   if (sum.length > 1) {
     throw new ValidationError("sum", "it takes one numeric field, which each group adds.", {
       hint: "E.g. sum \"costs.cost\": each row's sum is its records' costs added.",
@@ -250,6 +260,7 @@ export function countOptions(input: CountInput, countBy: string[] | undefined): 
     ...(input.count_by_ignore_case ? { ignoreCase: true } : {}),
     ...(distinct[0] !== undefined ? { distinct: distinct[0] } : {}),
     ...(sum[0] !== undefined ? { sum: sum[0] } : {}),
+    ...(difference ? { difference } : {}),
     ...(percentile !== undefined ? { percentile } : {}),
   };
 }

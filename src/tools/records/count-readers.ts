@@ -3,6 +3,7 @@ import { expressionFields } from "../filter/ast.js";
 import { type Bucket, bucketReader } from "./buckets.js";
 import type { CountCondition } from "./count-fields.js";
 import { itemWise, recordTest } from "./match.js";
+import type { SumOf } from "./sum-difference.js";
 import { type FieldReader, fieldReader } from "./values.js";
 
 export interface CounterOptions {
@@ -17,7 +18,7 @@ export interface CounterOptions {
   /** The zone whose clock the buckets read (else UTC). */
   zone?: string;
   /** A numeric field whose values each group adds (a path through a list adds every item's). */
-  sum?: string;
+  sum?: SumOf;
   /** With sum: a percentile of each group's values, in a column p<percent> after the median. */
   percentile?: number;
   /** With sum through a list that where names: only the list's items this test holds for are added. */

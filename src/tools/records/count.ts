@@ -4,6 +4,7 @@ import { percentOf } from "./count-fields.js";
 import { type CounterOptions, countReader } from "./count-readers.js";
 import { medianOf, percentileOf } from "./middles.js";
 import { rankOf, recordSummed, type SumKind, type Summed, tidySum } from "./sum.js";
+import { type SumOf, sumText } from "./sum-difference.js";
 import { type FieldReader, isEmpty, textOf } from "./values.js";
 
 /**
@@ -55,7 +56,7 @@ export class Counter {
   readonly #readers: FieldReader[];
   readonly #distinct: FieldReader | undefined;
   readonly #refuse: RefuseContainer;
-  readonly #sum: string | undefined;
+  readonly #sum: SumOf | undefined;
   readonly #sumItems: CounterOptions["sumItems"];
   readonly #percentile: number | undefined;
   readonly #zone: string | undefined;
@@ -198,9 +199,9 @@ export class Counter {
     if (summed.kind === this.sumKind) return;
     throw new ValidationError(
       "sum",
-      `${this.#sum} holds both numbers and dates (${JSON.stringify(summed.min)}): sum takes a field of one kind.`,
+      `${sumText(this.#sum ?? "")} holds both numbers and dates (${JSON.stringify(summed.min)}): sum takes a field of one kind.`,
       {
-        hint: `Sum a field whose values are all numbers or all dates, or count by ${this.#sum} instead.`,
+        hint: `Sum a field whose values are all numbers or all dates, or count by ${sumText(this.#sum ?? "")} instead.`,
       },
     );
   }

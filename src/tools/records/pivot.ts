@@ -14,6 +14,7 @@ import { compareValues, parseSortKeys, type SortKey } from "./order.js";
 import { DATE_SPAN_COLUMNS, RowDates } from "./pivot-dates.js";
 import { rateColumns } from "./pivot-rates.js";
 import { MAX_COLUMNS, refuseColumns, refuseOrder } from "./pivot-refusals.js";
+import { tidySum } from "./sum.js";
 import { textOf } from "./values.js";
 
 /** The name of the column of records with no value in the columns field. */
@@ -246,7 +247,7 @@ export function pivotTable(
   rows.sort(compareRows(rowOrder(sorted, rowFields, sortable), spec.buckets));
   const columnTotals = spec.distinct
     ? {}
-    : { columnTotals: order.map((key) => columns.get(key)?.total ?? 0) };
+    : { columnTotals: order.map((key) => tidySum(columns.get(key)?.total ?? 0)) };
   const rated = rates.length > 0 ? { rates: rates.map(({ name, words }) => ({ name, words })) } : {};
   return { rows, field, columns: names, ...columnTotals, ...fill, ...rated };
 }
@@ -263,7 +264,8 @@ function laidOut(
   order.forEach((key, i) => {
     row[names[i] as string] = at.cells.get(key) ?? 0;
   });
-  if (!spec.distinct) row.total = order.reduce((sum, key) => sum + (at.cells.get(key) ?? 0), 0);
+  // Tidied as sums are: 4-decimal cells added read 9269.479599999999 (review s56, F5).
+  if (!spec.distinct) row.total = tidySum(order.reduce((sum, key) => sum + (at.cells.get(key) ?? 0), 0));
   span?.put(at, row);
   return row;
 }

@@ -6,7 +6,7 @@
  */
 import { ValidationError } from "../../errors.js";
 import { type Expression, expressionFields } from "../filter/ast.js";
-import { differenceOf, differenceScope, differenceValues } from "./sum-difference.js";
+import { DIFFERENCE_SCOPE, differenceValues, type SumOf, sumText } from "./sum-difference.js";
 import { innerObject, isEmpty, isObject, itemView, numberOf, textOf, timeOf } from "./values.js";
 
 /** The values a path reads in a record, through objects, name/value lists and lists of objects. */
@@ -50,16 +50,17 @@ type Record_ = Readonly<Record<string, unknown>>;
  * it were the list's only item. "Spend this year" added every period's cost of a program with one cost this
  * year (trial s14, N107), as `where` kept the record and the sum took all of its list.
  */
-export function sumList(sum: string | undefined, where: Expression | undefined): string | undefined {
-  const head = sum?.split(".")[0];
+export function sumList(sum: SumOf | undefined, where: Expression | undefined): string | undefined {
   // A difference reads one value of each of its two fields, no list's items (sum-difference.ts).
-  if (!sum?.includes(".") || !head || !where || differenceOf(sum)) return undefined;
+  if (typeof sum !== "string") return undefined;
+  const head = sum.split(".")[0];
+  if (!sum.includes(".") || !head || !where) return undefined;
   return expressionFields(where).some((field) => field.startsWith(`${head}.`)) ? head : undefined;
 }
 
 /** Counter's sumItems option for a sum and a where (none unless sumList names a list). */
 export function sumItems(
-  sum: string | undefined,
+  sum: SumOf | undefined,
   where: Expression | undefined,
   test: ((record: Record_) => boolean) | undefined,
 ) {
@@ -68,9 +69,9 @@ export function sumItems(
 }
 
 /** How a sum's words name what it adds: every item of its list, or the items where holds for. */
-export function sumScope(sum: string, list: string | undefined, objects: readonly string[] = []): string {
+export function sumScope(sum: SumOf, list: string | undefined, objects: readonly string[] = []): string {
   if (list) return ` (only the items of ${list} that meet where)`;
-  if (differenceOf(sum)) return differenceScope(sum);
+  if (typeof sum !== "string") return DIFFERENCE_SCOPE;
   // A path through one object (the caller names those its records have) adds one value, not a list's.
   if (objects.some((object) => sum.startsWith(`${object}.`))) return "";
   return sum.includes(".") ? " (every item of a list)" : "";
@@ -79,12 +80,11 @@ export function sumScope(sum: string, list: string | undefined, objects: readonl
 /** The values a sum adds in a record: with a list and an item test, only the items the test holds for. */
 function summedValues(
   record: Record_,
-  field: string,
+  field: SumOf,
   items?: { list: string; test: (r: Record_) => boolean },
   zone?: string,
 ): unknown[] {
-  const difference = differenceOf(field);
-  if (difference) return differenceValues((side) => valuesAt(record, side), difference, field, zone);
+  if (typeof field !== "string") return differenceValues((side) => valuesAt(record, side), field, zone);
   const list = items ? record[items.list] : undefined;
   if (!items || !Array.isArray(list)) return valuesAt(record, field);
   return list.flatMap((item) => {
@@ -96,10 +96,11 @@ function summedValues(
 /** The sum of a record's values at `field` (0 when it has none, or dates); a value that is no number or date is refused. */
 export function recordSum(
   record: Record_,
-  field: string,
+  field: SumOf,
   items?: { list: string; test: (r: Record_) => boolean },
+  zone?: string,
 ): number {
-  return recordSummed(record, field, items).sum;
+  return recordSummed(record, field, items, zone).sum;
 }
 
 /** What a sum reads: numbers, or dates (an activity's activityDate, a lead's createdAt). */
@@ -123,7 +124,7 @@ export interface Summed {
  */
 export function recordSummed(
   record: Record_,
-  field: string,
+  field: SumOf,
   items?: { list: string; test: (r: Record_) => boolean },
   zone?: string,
 ): Summed {
@@ -139,9 +140,9 @@ export function recordSummed(
     if (kind === undefined || (summed.kind !== undefined && summed.kind !== kind)) {
       throw new ValidationError(
         "sum",
-        `${field} holds ${JSON.stringify(textOf(value).slice(0, 60))}, which is ${kind ? "not of the kind of its other values" : "no number or date"}: sum adds numbers and takes the first and last of dates.`,
+        `${sumText(field)} holds ${JSON.stringify(textOf(value).slice(0, 60))}, which is ${kind ? "not of the kind of its other values" : "no number or date"}: sum adds numbers and takes the first and last of dates.`,
         {
-          hint: `Sum a numeric field (e.g. costs.cost) or a date (createdAt), or count by ${field} instead.`,
+          hint: `Sum a numeric field (e.g. costs.cost) or a date (createdAt), or count by ${sumText(field)} instead.`,
         },
       );
     }

@@ -12,6 +12,7 @@ import { ValidationError } from "../../errors.js";
 import { type Expression, expressionFields } from "../filter/ast.js";
 import type { RecordTest } from "./match.js";
 import { recordSum, sumItems } from "./sum.js";
+import { type Difference, type SumOf, sumFields } from "./sum-difference.js";
 import { isObject, itemListOf, itemView } from "./values.js";
 
 type Row = Readonly<Record<string, unknown>>;
@@ -62,8 +63,8 @@ export class Unnest {
   readonly #paths: [string, string][];
   readonly #named: string[];
   readonly #test: RecordTest | undefined;
-  readonly #sum: string | undefined;
-  readonly #sumOf: ((record: Row) => number) | undefined;
+  readonly #sum: SumOf | undefined;
+  readonly #sumOf: SumOfRecord | undefined;
 
   /**
    * `fields`: what count_by reads (a bucket's field, not a condition's); `where` and its record `test`; `sum`,
@@ -74,8 +75,8 @@ export class Unnest {
     o: {
       where?: Expression | undefined;
       test?: RecordTest | undefined;
-      sum?: string | undefined;
-      sumOf?: ((record: Row) => number) | undefined;
+      sum?: SumOf | undefined;
+      sumOf?: SumOfRecord | undefined;
     },
   ) {
     this.#paths = fields.flatMap((field) => {
@@ -126,7 +127,7 @@ export class Unnest {
     if (test) this.itemsMeetWhere = true;
     const items = (record[head] as unknown[]).filter((item) => !test || test(itemView(record, head, item)));
     this.items += items.length;
-    if (this.#sumOf && items.length > 0) this.recordsSum += this.#sumOf(record);
+    if (this.#sumOf && items.length > 0) this.recordsSum += this.#sumOf(record, { head, items });
     return items.map((item) => ({ ...record, [head]: item }));
   }
 
@@ -160,8 +161,9 @@ export class Unnest {
         { hint: `Count by the paths in ${heads[0]} in one call and those in ${heads[1]} in another.` },
       );
     }
-    const sum = this.#sum;
-    if (sum?.startsWith(`${head}.`) && itemListOf(record, sum) !== head) {
+    // Each field a sum reads, both of a difference's (review s56, F1: "a - b" was tested whole, never a key).
+    const sum = sumFields(this.#sum).find((f) => f.startsWith(`${head}.`) && itemListOf(record, f) !== head);
+    if (sum) {
       throw new ValidationError(
         "sum",
         `${sum} reads a value by its name in ${head}, whose items count_by counts one by one.`,
@@ -176,14 +178,34 @@ export function unnestFor(
   spec: Parameters<typeof readFields>[0] & {
     where?: { expression: Expression } | undefined;
     sum?: string | undefined;
+    difference?: Difference | undefined;
+    zone?: string | undefined;
   },
   test: RecordTest | undefined,
 ): Unnest {
   const where = spec.where?.expression;
-  const { sum } = spec;
+  const sum: SumOf | undefined = spec.difference ?? spec.sum;
   const summing = sumItems(sum, where, test).sumItems;
-  return new Unnest(readFields(spec), {
-    ...{ where, test, sum },
-    sumOf: sum ? (record) => recordSum(record, sum, summing) : undefined,
-  });
+  // On the call's clock, as the rows' sums (review s56, F4).
+  const sumOf: SumOfRecord | undefined =
+    sum === undefined
+      ? undefined
+      : (record, counted) => {
+          // A difference reading a key of the counted items: each item's own, as the rows add them (review s56, F1).
+          if (
+            typeof sum !== "string" &&
+            counted &&
+            sumFields(sum).some((f) => f.startsWith(`${counted.head}.`))
+          )
+            return counted.items.reduce<number>(
+              (total, item) =>
+                total + recordSum({ ...record, [counted.head]: item }, sum, undefined, spec.zone),
+              0,
+            );
+          return recordSum(record, sum, summing, spec.zone);
+        };
+  return new Unnest(readFields(spec), { ...{ where, test, sum }, sumOf });
 }
+
+/** A record's own sum, once (records_sum); `counted`, the list whose items count_by counts and those counted. */
+type SumOfRecord = (record: Row, counted?: { head: string; items: readonly unknown[] }) => number;
