@@ -9,6 +9,7 @@ import { type Bucket, bucketSuffix } from "./buckets.js";
 import { readPath, splitFieldList, unquoteField } from "./field-list.js";
 import { bucketedField, expressionNamed, type NamedField, quotedField } from "./fields.js";
 import { type Difference, differenceSplit, refuseUnspacedDifference } from "./sum-difference.js";
+import { sumPercentile } from "./sum-percentile.js";
 
 /** The inputs countOptions reads (ComputeInput's of the same names). */
 export interface CountInput {
@@ -31,9 +32,6 @@ export interface CountOptions {
   /** With sum: a percentile of each group's values beside its median ("next_hours:p90": p90), 1 to 99. */
   percentile?: number;
 }
-
-/** A percentile after sum's field: "next_hours:p90" (trial s42, N588: a model listed 44 rows for a 90th percentile). */
-const PERCENTILE = /\s*:\s*p(\d{1,2})$/i;
 
 /** The sum's percentile column, "p90", or none. */
 export const percentileColumn = (spec: { percentile?: number | undefined }): string[] =>
@@ -163,37 +161,6 @@ function sumFieldOf(text: string | undefined): { fields: string[]; difference?: 
     fields: [written],
     difference: { minuend: a[0] as string, subtrahend: b[0] as string, text: written },
   };
-}
-
-/** sum's field and its percentile ("next_hours:p90"), one outside p1 to p99 refused before the read. */
-function sumPercentile(sum: string | undefined): {
-  sumText: string | undefined;
-  percentile: number | undefined;
-} {
-  const input = { sum };
-  const marked = input.sum === undefined ? undefined : PERCENTILE.exec(input.sum);
-  const percentile = marked ? Number(marked[1]) : undefined;
-  const sumText = marked && input.sum !== undefined ? input.sum.slice(0, marked.index) : input.sum;
-  // p100, p95.5 or :median were refused as a field no record has, after the read (review s52, 6).
-  const near = marked ? undefined : /:\s*(p[^:]*|median|mean|percentile[^:]*)$/i.exec(input.sum ?? "");
-  if (near)
-    throw new ValidationError(
-      "sum",
-      `${JSON.stringify(near[1])} is no percentile: p1 to p99, a whole number.`,
-      {
-        hint: `E.g. sum "${(input.sum ?? "").slice(0, near.index)}:p90"; each row has its median and mean already.`,
-      },
-    );
-  if (percentile === 0) {
-    throw new ValidationError(
-      "sum",
-      "its percentile is p1 to p99 (p0 is min, p100 max, which each row has).",
-      {
-        hint: `E.g. sum "${sumText}:p90": each row's p90 is the value 90 % of its values are at or below.`,
-      },
-    );
-  }
-  return { sumText, percentile };
 }
 
 /** min_count and count_by_ignore_case, which shape what count_by counts: refused without it. */
