@@ -127,3 +127,53 @@ describe("recipes of groups, each in one call", () => {
     }
   });
 });
+
+describe("activities within days after each lead's own date (trial s46, N633)", () => {
+  it("counts each lead's deliveries in the 7 days after its own success in the program, as the plain records give them", {
+    timeout: 120_000,
+  }, async () => {
+    const deliveries = await mkto.results<Row>(
+      await mkto.ok<Answer>({
+        method: "GET",
+        endpoint: "/rest/v1/activities.json",
+        query_parameters: { sinceDatetime: FROM, activityTypeIds: "Email Delivered" },
+        paginate: true,
+        max_pages: 200,
+      }),
+    );
+    let seen = 0;
+    for (const programId of [1003, 1013, 1023]) {
+      const members = await mkto.results<Row>(
+        await mkto.ok<Answer>({
+          method: "GET",
+          endpoint: `/rest/v1/programs/${programId}/members.json`,
+          query_parameters: {
+            filterType: "reachedSuccess",
+            filterValues: "true",
+            fields: "leadId,reachedSuccessDate",
+          },
+          paginate: true,
+        }),
+      );
+      const since = new Map(members.map((m) => [m.leadId, Date.parse(String(m.reachedSuccessDate))]));
+      const expected = new Map<unknown, number>();
+      for (const d of deliveries) {
+        const at = since.get(d.leadId);
+        const when = Date.parse(String(d.activityDate));
+        if (at !== undefined && when > at && when <= at + 7 * 86_400_000)
+          expected.set(d.leadId, (expected.get(d.leadId) ?? 0) + 1);
+      }
+      const call = JSON.parse(
+        JSON.stringify(await served("activities within days after each lead's own date")).replaceAll(
+          "<programId>",
+          String(programId),
+        ),
+      ) as Row;
+      const answer = await mkto.ok<Answer>(call);
+      const counted = new Map(answer.data.result.map((row) => [row.leadId, row.count]));
+      expect(counted).toEqual(expected);
+      seen += expected.size;
+    }
+    expect(seen).toBeGreaterThan(0);
+  });
+});

@@ -159,4 +159,24 @@ export const ACTIVITY_PAIR_RECIPES: readonly ComputeRecipe[] = [
       'lead, count_by records counts leads by how many they were sent; lead_fields "leadSource" and count_by ' +
       '"lead.leadSource,records" split it by source. Clicks before <from> are not read: a lead who clicked earlier counts from <from>.',
   },
+  {
+    // Trial s46 N633: "emails within 7 days after each attendee's own attendance" was one where clause per lead.
+    task: "activities within days after each lead's own date (a program success, a membership), in one call",
+    call: {
+      method: "GET",
+      endpoint: "/rest/v1/activities.json",
+      query_parameters: { sinceDatetime: "<from>", activityTypeIds: "Email Delivered" },
+      paginate: true,
+      max_pages: 200,
+      join: '"/rest/v1/programs/<programId>/members.json?filterType=reachedSuccess&filterValues=true&fields=leadId,statusName,reachedSuccessDate" on leadId = leadId',
+      where:
+        "joined is not empty and activityDate > joined.reachedSuccessDate and activityDate <= joined.reachedSuccessDate + 7d",
+      count_by: "leadId",
+    },
+    note:
+      "join gives each activity its lead's member row (joined; none for a lead not in the program), so where " +
+      "compares each activity with that lead's own date, moved by a span (+ 7d). A program member's fields are its " +
+      "own (statusName, reachedSuccessDate, membershipDate: GET /rest/v1/programs/members/describe.json), not a " +
+      "lead's membership.progressionStatus; a join on a kept result's link works the same.",
+  },
 ];
