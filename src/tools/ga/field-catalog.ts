@@ -56,6 +56,13 @@ export class FieldCatalog {
     // put in dimensions/metrics are taken at their word there.
     for (const name of trusted.dimensions ?? []) this.#trust(name, "dimension");
     for (const name of trusted.metrics ?? []) this.#trust(name, "metric");
+    // The Realtime API schema's own dimension, offered by its screen name too (review s57, F6: "Minutes ago" got no
+    // offer): https://developers.google.com/analytics/devguides/reporting/data/v1/realtime-api-schema
+    if (trusted.dimensions && !this.#fields.has("minutesAgo"))
+      this.#fields.set("minutesAgo", {
+        ...{ kind: "dimension", apiName: "minutesAgo", uiName: "Minutes ago" },
+        ...{ deprecated: false, blockedReasons: [] },
+      });
   }
 
   /** The names Google Analytics shows, by API name (the chart's and the console's words). */
@@ -70,9 +77,9 @@ export class FieldCatalog {
   }
 
   #trust(name: string, kind: FieldKind) {
-    // An API name only: GA's names have no spaces, "/" or "-", and a name as the screens show it ("Active users")
-    // is checked, offered its API name, not sent to be refused (review s56, F8).
-    if (!/^[A-Za-z][A-Za-z0-9_:.]*$/.test(name)) return;
+    // An API name only: GA's begin with a small letter and have no spaces, "/" or "-"; a name as the screens show
+    // it ("Active users", "Country") is checked, offered its API name, not sent to be refused (review s56, F8; s57, F5).
+    if (!/^[a-z][A-Za-z0-9_:.]*$/.test(name)) return;
     if (!this.#fields.has(name))
       this.#fields.set(name, { kind, apiName: name, deprecated: false, blockedReasons: [] });
   }

@@ -15,6 +15,7 @@
 import { ValidationError } from "../../errors.js";
 import type { RunReportsFields } from "../../schemas/google-analytics.js";
 import type { FlatRow } from "./report-flatten.js";
+import { sortWords } from "./report-request.js";
 
 export type OrderType = "ALPHANUMERIC" | "CASE_INSENSITIVE_ALPHANUMERIC" | "NUMERIC";
 
@@ -39,7 +40,7 @@ function items(orderBy: RunReportsFields["order_by"]): Item[] {
     typeof orderBy === "string" ? orderBy.split(/,(?![^[\]]*\])/).map((part) => part.trim()) : orderBy;
   return list.map((item) =>
     typeof item === "string"
-      ? { name: item.replace(/^-/, ""), desc: item.startsWith("-"), orderType: undefined }
+      ? sortWords(item)
       : { name: item.field, desc: item.desc, orderType: item.order_type as OrderType | undefined },
   );
 }

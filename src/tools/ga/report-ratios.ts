@@ -1,6 +1,7 @@
 import type { Row, RunReportResponse } from "../../connectors/google/types.js";
 import { ValidationError } from "../../errors.js";
 import type { RunReportsFields } from "../../schemas/google-analytics.js";
+import { sortWords } from "./report-request.js";
 
 /**
  * "totalRevenue/sessions": a ratio of two metrics, per row, as GA's derived metrics compute it (the row's
@@ -54,7 +55,7 @@ export function sortKeys(order: RunReportsFields["order_by"]): SortKey[] {
   const items = typeof order === "string" ? order.split(",").map((part) => part.trim()) : order;
   return items.map((item) =>
     typeof item === "string"
-      ? { name: item.replace(/^-/, ""), desc: item.startsWith("-") }
+      ? (({ name, desc }) => ({ name, desc }))(sortWords(item))
       : { name: item.field, desc: item.desc },
   );
 }

@@ -12,6 +12,17 @@ type OrderBy = { desc?: boolean } & (
  * "-sessions,date" or [{field, desc}] → Data API orderBys. GA orders only by fields of the report, and
  * needs to be told whether each is a metric or a dimension, which the report's own lists answer.
  */
+/**
+ * A sort key as text: "-sessions", or "sessions desc" / "sessions asc" as SQL writes it, which names with spaces
+ * allowed would otherwise take for one name (review s57, F7: "activeUsers desc" was no field of the report).
+ */
+export function sortWords(item: string): { name: string; desc: boolean; orderType: undefined } {
+  const worded = /^(.+?)\s+(asc|desc)$/i.exec(item);
+  const name = (worded?.[1] ?? item).replace(/^-/, "").trim();
+  const desc = worded ? worded[2]?.toLowerCase() === "desc" || item.startsWith("-") : item.startsWith("-");
+  return { name, desc, orderType: undefined };
+}
+
 export function parseOrderBy(
   orderBy: RunReportsFields["order_by"],
   metrics: readonly string[],
@@ -23,7 +34,7 @@ export function parseOrderBy(
     const field = `order_by[${index}]`;
     const { name, desc, orderType } =
       typeof item === "string"
-        ? { name: item.replace(/^-/, ""), desc: item.startsWith("-"), orderType: undefined }
+        ? sortWords(item)
         : { name: item.field, desc: item.desc, orderType: item.order_type };
     // A share of the first dimension's total is worked out after GA sorts (review s25, finding 9).
     const inGroup = /^(.+)%in_(.+)$/.exec(name);
