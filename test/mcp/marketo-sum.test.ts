@@ -136,9 +136,9 @@ describe("count_by with sum", () => {
     }
     const pivot = await leads({ count_by: "leadSource,id:columns", sum: "id:p90" });
     expect(pivot.first).toMatch(
-      /^Invalid sum: with id:columns each cell adds its records' id: its p90 has no cell/,
+      /^Invalid sum: with id:columns each cell is one figure \(a sum, or a count beside a date's first and last\): a p90 has no cell/,
     );
-    const fix = /Leave :columns out for each row's p90 \(count_by "([^"]+)"\)/.exec(pivot.first)?.[1];
+    const fix = /leave :columns out \(count by ([^)]+)\)/.exec(pivot.first)?.[1];
     expect(fix).toBe("leadSource,id");
     expect((await leads({ count_by: fix, sum: "id:p90" })).result.isError).toBeFalsy();
     const dates = await leads({ count_by: "leadSource", sum: "createdAt:p90" });

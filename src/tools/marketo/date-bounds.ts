@@ -372,12 +372,14 @@ function datedCall(input: MarketoApiCallInput, ranges: readonly Range[], sent: r
   // A GET path read for join, where or count_by reads its sinceDatetime on the zone's clock (marketo/path-read.ts);
   // two fields compared read a date alone, or a time without an offset, on it too (records/match.ts; review s48, 5).
   const texts = `${input.join ?? ""} ${input.where ?? ""} ${input.count_by ?? ""}`;
-  const pathDated = /[?&]sinceDatetime=/i.test(texts) || fieldsCompared(texts);
+  // sum "a - b" reads two dates on it too (review s57, F4).
+  const pathDated =
+    /[?&]sinceDatetime=/i.test(texts) || fieldsCompared(texts) || /\s-\s/.test(input.sum ?? "");
   if (ranges.length === 0 && !whereDated && !bucketed && !pathDated) {
     throw new ValidationError(
       "time_zone",
       "it applies to an export create's body.filter createdAt/updatedAt {startAt, endAt}, to " +
-        "query_parameters.sinceDatetime, to quoted dates in where and count_by, and to count_by's and per's " +
+        "query_parameters.sinceDatetime, to quoted dates in where and count_by, sum's a - b, and to count_by's and per's " +
         'date buckets ("createdAt:day"), and this call has none.',
       {
         hint: 'Leave time_zone out, or give dates, e.g. body.filter.createdAt {"startAt":"2026-11-01","endAt":"2026-11-30"}.',

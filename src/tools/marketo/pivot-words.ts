@@ -46,13 +46,14 @@ export function pivotWords(compute: RecordCompute, unit: string, zeros: string):
   const empty = names.includes(EMPTY_COLUMN) ? ` (${EMPTY_COLUMN}: ${unit}s with no ${field})` : "";
   // Dates are not added: the cells count, and each row has its first and last (records/pivot-dates.ts).
   const dates = compute.sumRange !== undefined;
-  const cell = dates
-    ? `each cell counts its ${counts}`
-    : spec.sum
-      ? `each cell adds its ${unit}s' ${spec.sum}${sumScope(sumOfSpec(spec) ?? spec.sum, sumList(sumOfSpec(spec), spec.where?.expression), OBJECTS)}`
-      : spec.distinct
-        ? `each cell is its count of distinct ${spec.distinct}`
-        : `each cell counts its ${counts}`;
+  const cell =
+    dates && !spec.distinct
+      ? `each cell counts its ${counts}`
+      : spec.sum && !dates
+        ? `each cell adds its ${unit}s' ${spec.sum}${sumScope(sumOfSpec(spec) ?? spec.sum, sumList(sumOfSpec(spec), spec.where?.expression), OBJECTS)}`
+        : spec.distinct
+          ? `each cell is its count of distinct ${spec.distinct}`
+          : `each cell counts its ${counts}`;
   const totals = pivot.columnTotals;
   // With min_count, the rows kept add up to their columns' totals, a sum's too (the columns total only those rows).
   const keptTotal = kept && totals ? tidySum(totals.reduce((sum, total) => sum + total, 0)) : undefined;

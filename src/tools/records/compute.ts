@@ -354,11 +354,12 @@ export class RecordCompute {
   get sumEmpty(): { values: unknown[]; empty: number }[] | undefined {
     if (!this.spec.sum) return undefined;
     // In the table's order (review s54, F6: read order said "Open Email 757, Visit Webpage 2,586"); rows limit cut last.
+    // Rows min_count left out after, most records first, as the table would have them (review s57, F9).
     const at = (values: unknown[]) => this.#rowOrder.get(valuesKey(values)) ?? Number.MAX_SAFE_INTEGER;
     return this.#counter
       ?.groups()
-      .map((g) => ({ values: g.values, empty: g.records - (g.sums?.length ?? 0) }))
-      .sort((a, b) => at(a.values) - at(b.values));
+      .map((g) => ({ values: g.values, empty: g.records - (g.sums?.length ?? 0), records: g.records }))
+      .sort((a, b) => at(a.values) - at(b.values) || b.records - a.records);
   }
   /** With sum of dates: the earliest and latest over every record counted. */
   get sumRange(): { min: unknown; max: unknown } | undefined {

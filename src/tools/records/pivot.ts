@@ -83,9 +83,10 @@ export function refusePivotOptions(spec: PivotSpec): void {
   if (spec.columns !== undefined && spec.percentile !== undefined)
     throw new ValidationError(
       "sum",
-      `with ${spec.columns}:columns each cell adds its records' ${spec.sum}: its p${spec.percentile} has no cell.`,
+      `with ${spec.columns}:columns each cell is one figure (a sum, or a count beside a date's first and last): a p${spec.percentile} has no cell.`,
       {
-        hint: `Leave :columns out for each row's p${spec.percentile} (count_by "${[...(spec.countBy ?? [])].join(",")}"), or ":p${spec.percentile}" out for the table of sums.`,
+        // No count_by to copy: of a date field it is refused too, and the kind is known only once read (review s57, F3).
+        hint: `Leave ":p${spec.percentile}" out for the table; for each row's p${spec.percentile} of a number field, leave :columns out (count by ${[...(spec.countBy ?? [])].join(",")}).`,
       },
     );
   // With row fields, min_count keeps the rows of that many records or more ("programs of 100 members or more, by
@@ -232,7 +233,7 @@ export function pivotTable(
   const fill = bucket ? fillDates(bucket, columns, column) : { filled: 0 };
   if (columns.size > MAX_COLUMNS) refuseColumns(field, columns.size, rowFields);
   const order = columnOrder(columns, bucket);
-  const names = columnNames(order, columns, field, rowFields);
+  const names = columnNames(order, columns, field, rowFields, ["total", ...(span ? DATE_SPAN_COLUMNS : [])]);
   const rows = [...lines.values()].map((at) => laidOut(at, order, names, spec, span));
   const totalled = spec.distinct ? [] : ["total"];
   const { rates, keys } = rateColumns(
@@ -243,8 +244,10 @@ export function pivotTable(
   );
   for (const row of rows) for (const rate of rates) row[rate.name] = rate.value(row);
   const sorted = { ...spec, ...(spec.order ? { order: keys } : {}) };
-  const sortable = [...names, ...rates.map((r) => r.name), ...(span ? DATE_SPAN_COLUMNS : [])];
-  rows.sort(compareRows(rowOrder(sorted, rowFields, sortable), spec.buckets));
+  const spanned = span ? DATE_SPAN_COLUMNS : [];
+  rows.sort(
+    compareRows(rowOrder(sorted, rowFields, [...names, ...rates.map((r) => r.name)], spanned), spec.buckets),
+  );
   const columnTotals = spec.distinct
     ? {}
     : { columnTotals: order.map((key) => tidySum(columns.get(key)?.total ?? 0)) };
@@ -325,8 +328,10 @@ function columnNames(
   columns: Map<string | null, Column>,
   field: string,
   rowFields: readonly string[],
+  /** The row's own columns beside its fields: total, and a dated table's min and max (review s57, F8). */
+  own: readonly string[],
 ): string[] {
-  const taken = new Set([...rowFields, "total"]);
+  const taken = new Set([...rowFields, ...own]);
   return order.map((key) => {
     let name = key === null ? EMPTY_COLUMN : textOf(columns.get(key)?.shown);
     while (taken.has(name)) name = `${field}=${name}`;
@@ -336,8 +341,14 @@ function columnNames(
 }
 
 /** order_by's keys over the rows (a column named ignoring case too), else the default, then the row values. */
-function rowOrder(spec: PivotSpec, rowFields: readonly string[], names: readonly string[]): SortKey[] {
-  const own = [...rowFields, ...(spec.distinct ? [] : ["total"])];
+function rowOrder(
+  spec: PivotSpec,
+  rowFields: readonly string[],
+  names: readonly string[],
+  spanned: readonly string[],
+): SortKey[] {
+  // A dated table's min and max are the rows' own, no column to rate by (review s57, F2).
+  const own = [...rowFields, ...(spec.distinct ? [] : ["total"]), ...spanned];
   const keys = (spec.order ?? []).map((key) => {
     const name =
       own.find((f) => f === key.field) ??

@@ -102,4 +102,5 @@ export function differenceValues(read: Reader, difference: Difference, zone?: st
 }
 
 /** How the words name what a difference adds. */
-export const DIFFERENCE_SCOPE = " (of dates, the days from the second to the first, to 4 decimals)";
+export const DIFFERENCE_SCOPE =
+  " (the second subtracted from the first; of dates, the days between, to 4 decimals)";
