@@ -160,6 +160,18 @@ export function taskHeadline(
 }
 
 /**
+ * A count's headline: its rows are counts, not records (review s57, note: a `:columns` table of 980 count rows read
+ * "Marketo returned 980 records").
+ */
+function countedHeadline(result: RunResult, rows: number): string {
+  const computed = result.data.computed as Record<string, unknown> | undefined;
+  const read = typeof computed?.read === "number" ? computed.read : undefined;
+  return read === undefined
+    ? `Counted in ${plural(rows, "row")}.`
+    : `Marketo returned ${plural(read, "record")}, counted in ${plural(rows, "row")}.`;
+}
+
+/**
  * A REST call's headline, without the step's paths and counts of calls: records read, or what Marketo
  * answered per record for a change.
  */
@@ -168,6 +180,7 @@ export function restHeadline(input: Row, result: RunResult): string {
   if (input.method === "POST" && trigger) return `${triggered(result, input, trigger[1] ?? "")}.`;
   const { rows, total } = rowsOf(result);
   const read = input.method === "GET" || (input.query_parameters as Row | undefined)?._method === "GET";
+  if (read && input.count_by !== undefined) return countedHeadline(result, total);
   if (read) return `Marketo returned ${plural(total, "record")}.`;
   const counts = [...byStatus(rows)].map(([status, n]) => `${status} ${count(n)}`);
   return counts.length > 0
