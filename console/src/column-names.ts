@@ -35,8 +35,10 @@ export function sortInApiNames(typed: string, columns: readonly NamedField[]): N
   for (const part of typed.split(",")) {
     const item = part.trim();
     if (!item) continue;
-    const desc = item.startsWith("-");
-    const name = item.replace(/^-\s*/, "");
+    // "Views desc" / "Page path asc" as the step takes them (review s58, F8), unless a column is named so.
+    const worded = fieldNamed(item.replace(/^-\s*/, ""), columns) ? null : /^(.+?)\s+(asc|desc)$/i.exec(item);
+    const desc = item.startsWith("-") || worded?.[2]?.toLowerCase() === "desc";
+    const name = (worded?.[1] ?? item).replace(/^-\s*/, "");
     const field = fieldNamed(name, columns);
     if (!field) {
       const all = columns.map((column) => `"${column.ui}"`).join(", ");

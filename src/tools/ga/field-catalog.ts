@@ -1,6 +1,7 @@
 import { distance } from "fastest-levenshtein";
 import type { Metadata } from "../../connectors/google/types.js";
 import { ValidationError } from "../../errors.js";
+import { REALTIME_SCHEMA_URL, realtimeName } from "./realtime-names.js";
 import { EQUIVALENCE_URL, otherName } from "./ua-names.js";
 
 export type FieldKind = "dimension" | "metric";
@@ -30,6 +31,8 @@ export interface NameProblem {
  */
 export class FieldCatalog {
   readonly #fields = new Map<string, FieldEntry>();
+  /** A realtime report's: only its schema's names are offered (realtime-names.ts). */
+  readonly realtime: boolean;
 
   constructor(
     metadata: Metadata,
@@ -52,6 +55,7 @@ export class FieldCatalog {
     };
     add("dimension", metadata.dimensions);
     add("metric", metadata.metrics);
+    this.realtime = trusted.dimensions !== undefined;
     // Realtime reports have their own schema (e.g. minutesAgo), absent from metadata: the names the caller
     // put in dimensions/metrics are taken at their word there.
     for (const name of trusted.dimensions ?? []) this.#trust(name, "dimension");
@@ -110,6 +114,7 @@ export class FieldCatalog {
     ];
     return [...this.#fields.values()]
       .filter((entry) => !entry.deprecated && (kind === undefined || entry.kind === kind))
+      .filter((entry) => !this.realtime || realtimeName(entry.apiName))
       .map((entry) => ({
         name: entry.apiName,
         distance: Math.min(...spelt(entry).map((one) => distance(wanted, one.toLowerCase()))),
@@ -227,7 +232,7 @@ function renamed(
 }
 
 /** One ValidationError for every unknown or misplaced name, so a caller fixes them all at once. */
-export function throwNameProblems(problems: readonly NameProblem[]): void {
+export function throwNameProblems(problems: readonly NameProblem[], realtime = false): void {
   const first = problems[0];
   if (!first) return;
   const equivalence = problems.some((p) => p.renamed)
@@ -235,9 +240,11 @@ export function throwNameProblems(problems: readonly NameProblem[]): void {
     : "";
   const hint = problems.every((p) => p.keyEvent)
     ? `Per-key-event metrics: ${KEY_EVENT_METRICS_URL}.`
-    : "Use API names from the property's metadata (google_analytics_api_call with GET " +
-      "v1beta/properties/<id>/metadata), listed at " +
-      `https://developers.google.com/analytics/devguides/reporting/data/v1/api-schema.${equivalence}`;
+    : realtime
+      ? `Use the names a realtime report takes, listed at ${REALTIME_SCHEMA_URL}.`
+      : "Use API names from the property's metadata (google_analytics_api_call with GET " +
+        "v1beta/properties/<id>/metadata), listed at " +
+        `https://developers.google.com/analytics/devguides/reporting/data/v1/api-schema.${equivalence}`;
   throw ValidationError.fromIssues(problems, {
     hint,
     // `issues`, as every invalid input lists its problems (src/tools/input/words.ts): the console puts

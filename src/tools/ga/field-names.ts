@@ -26,6 +26,6 @@ export async function checkedCatalog(
       problems = problemsIn(catalog);
     }
   }
-  throwNameProblems(problems);
+  throwNameProblems(problems, catalog.realtime);
   return catalog;
 }

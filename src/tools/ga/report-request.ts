@@ -19,7 +19,13 @@ type OrderBy = { desc?: boolean } & (
 export function sortWords(item: string): { name: string; desc: boolean; orderType: undefined } {
   const worded = /^(.+?)\s+(asc|desc)$/i.exec(item);
   const name = (worded?.[1] ?? item).replace(/^-/, "").trim();
-  const desc = worded ? worded[2]?.toLowerCase() === "desc" || item.startsWith("-") : item.startsWith("-");
+  const asc = worded?.[2]?.toLowerCase() === "asc";
+  // Two directions ("-sessions asc") are refused, not one taken unsaid (review s58, F2).
+  if (asc && item.startsWith("-"))
+    throw new ValidationError("order_by", `"${item}" says descending ("-") and ascending ("asc") at once.`, {
+      hint: `Write "-${name}" (or "${name} desc") for descending, "${name}" (or "${name} asc") for ascending.`,
+    });
+  const desc = !asc && (item.startsWith("-") || worded?.[2]?.toLowerCase() === "desc");
   return { name, desc, orderType: undefined };
 }
 

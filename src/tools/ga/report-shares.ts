@@ -1,5 +1,6 @@
 import type { Row, RunReportResponse } from "../../connectors/google/types.js";
 import type { RunReportsFields } from "../../schemas/google-analytics.js";
+import { sortWords } from "./report-request.js";
 import { wholeGroups } from "./report-subtotals.js";
 
 /**
@@ -24,6 +25,12 @@ export interface ShareRequest<F> {
   shares: string[];
 }
 
+/** A sort key with its share's "%" taken off, written "-x" ("sessions% desc" too: review s58, F1). */
+function shareKey(part: string): string {
+  const { name, desc } = sortWords(part);
+  return `${desc ? "-" : ""}${shareOf(name)}`;
+}
+
 /**
  * The request without its share columns. Within one date range a share sorts as its metric does, so a sort
  * on "x%" is a sort on x, which GA (or the merged rows' sort) does over the whole report.
@@ -41,10 +48,10 @@ export function shareRequest<F extends Pick<RunReportsFields, "metrics" | "order
       : typeof order === "string"
         ? order
             .split(",")
-            .map((part) => shareOf(part.trim()))
+            .map((part) => shareKey(part.trim()))
             .join(",")
         : order.map((item) =>
-            typeof item === "string" ? shareOf(item) : { ...item, field: shareOf(item.field) },
+            typeof item === "string" ? shareKey(item) : { ...item, field: shareOf(item.field) },
           );
   return { fields: { ...fields, metrics, ...(order_by === undefined ? {} : { order_by }) }, shares };
 }
