@@ -175,8 +175,10 @@ export const ACTIVITY_PAIR_RECIPES: readonly ComputeRecipe[] = [
     },
     note:
       "join gives each activity its lead's member row (joined; none for a lead not in the program), so where " +
-      "compares each activity with that lead's own date, moved by a span (+ 7d). A program member's fields are its " +
-      "own (statusName, reachedSuccessDate, membershipDate: GET /rest/v1/programs/members/describe.json), not a " +
-      "lead's membership.progressionStatus; a join on a kept result's link works the same.",
+      "compares each activity with that lead's own date, moved by a span (+ 7d). <from> on or before the earliest " +
+      "date counted from: activities before it are not read, so a lead whose days began earlier counts only those " +
+      "after <from>. A program member's fields are its own (statusName, reachedSuccessDate, membershipDate: GET " +
+      "/rest/v1/programs/members/describe.json), not a lead's membership.progressionStatus; from each member's " +
+      'joining: filterValues "true,false" and joined.membershipDate. A join on a kept result\'s link works the same.',
   },
 ];

@@ -379,7 +379,8 @@ function datedCall(input: MarketoApiCallInput, ranges: readonly Range[], sent: r
     throw new ValidationError(
       "time_zone",
       "it applies to an export create's body.filter createdAt/updatedAt {startAt, endAt}, to " +
-        "query_parameters.sinceDatetime, to quoted dates in where and count_by, sum's a - b, and to count_by's and per's " +
+        'query_parameters.sinceDatetime, to quoted dates in where and count_by, to sum "a - b" (a date without an offset ' +
+        "minus one with, or the other way), and to count_by's and per's " +
         'date buckets ("createdAt:day"), and this call has none.',
       {
         hint: 'Leave time_zone out, or give dates, e.g. body.filter.createdAt {"startAt":"2026-11-01","endAt":"2026-11-30"}.',

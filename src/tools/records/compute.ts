@@ -41,6 +41,7 @@ import {
   refusePivotOptions,
   rowsAtLeast,
 } from "./pivot.js";
+import { sumBesideDistinct } from "./pivot-refusals.js";
 import type { Retained } from "./retained.js";
 import { datePercentile, refuseDateOrder, sumItems, tidySum } from "./sum.js";
 import { sumFields } from "./sum-difference.js";
@@ -276,6 +277,7 @@ export class RecordCompute {
       zeroColumns([...zeros, ...gaps], this.spec, dates);
       if (this.spec.ignoreCase) for (const row of gaps) row.spellings = 0;
       if (this.spec.columns) {
+        if (!dates && this.spec.distinct && this.spec.sum) throw sumBesideDistinct(this.spec);
         const span = dates ? { dates: { zone: this.spec.zone } } : {};
         this.pivot = pivotTable(this.spec, counted, [...zeros, ...gaps], this.#pivotKept?.keep, span.dates);
         this.pivot.rows = this.pivot.rows.map((row) => labelled(row, this.labels));

@@ -43,3 +43,20 @@ export function refuseColumns(field: string, size: number, rowFields: readonly s
     },
   );
 }
+
+/**
+ * Refused once read (a sum's kind is known then): a `:columns` cell is one figure, a sum of numbers or a count of
+ * distinct values, not both; the cells were sums while the words spoke of distinct counts (review s58, F7). A sum of
+ * dates is fine: its cells count distinct values beside each row's first and last date.
+ */
+export function sumBesideDistinct(spec: {
+  columns?: string;
+  sum?: string;
+  distinct?: string;
+}): ValidationError {
+  return new ValidationError(
+    "count_distinct",
+    `with ${spec.columns}:columns each cell is one figure: the sum of ${spec.sum} or the count of distinct ${spec.distinct}, not both.`,
+    { hint: "Leave count_distinct out for the table of sums, or sum out for the table of distinct counts." },
+  );
+}
