@@ -74,7 +74,9 @@ describe('sum "a - b" (trial s45, N621)', () => {
             expect(row.min).toBeCloseTo(Math.min(...values), 4);
             expect(row.max).toBeCloseTo(Math.max(...values), 4);
           }
-          expect(answer.first).toContain(`${a} - ${b} (the second subtracted from the first; of dates, the days between`);
+          expect(answer.first).toContain(
+            `${a} - ${b} (the second subtracted from the first; of dates, the days between`,
+          );
           if (empty === 0) expect(answer.first).toContain("every record counted has one");
           else expect(answer.first).toContain(`${empty} record`);
         },
