@@ -1,31 +1,12 @@
-import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type GoogleFixture, googleFixture } from "../helpers/fixtures.js";
-import { mcpSession } from "../helpers/mcp.js";
+import { describe, expect, it } from "vitest";
+import { gaReports, firstText as text } from "../helpers/ga-reports.js";
 
 /** Review s57: GA's screen names (667d059c) tried in realtime reports and order_by. */
-const text = (r: CallToolResult) => (r.content[0] as { text: string }).text;
 const PROPERTY = "412345671";
 
 describe("review s57: GA's screen names", () => {
-  let fixture: GoogleFixture;
-  let client: Client;
-  let close: () => Promise<void>;
-  const report = async (args: Record<string, unknown>) =>
-    (await client.callTool({
-      name: "google_analytics_run_reports",
-      arguments: { property: PROPERTY, ...args },
-    })) as CallToolResult;
-
-  beforeAll(async () => {
-    fixture = await googleFixture();
-    ({ client, close } = await mcpSession(fixture.workspace));
-  });
-  afterAll(async () => {
-    await close();
-    await fixture.sandbox.close();
-  });
+  const report = gaReports(PROPERTY);
 
   it('F5: a realtime report\'s one-word screen names ("Country", "Views") are offered their API names, not sent to Google', async () => {
     // The same name in a standard report is offered "country" before anything is sent.

@@ -1,31 +1,11 @@
-import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type GoogleFixture, googleFixture } from "../helpers/fixtures.js";
-import { mcpSession } from "../helpers/mcp.js";
+import { describe, expect, it } from "vitest";
+import { gaReports, firstText as text } from "../helpers/ga-reports.js";
 
 /** Review s56: GA names as its screens show them (44fb9ef4) tried beyond a plain dimension or metric. */
-const text = (r: CallToolResult) => (r.content[0] as { text: string }).text;
 const PROPERTY = "412345671";
 
 describe("review s56: GA's screen names", () => {
-  let fixture: GoogleFixture;
-  let client: Client;
-  let close: () => Promise<void>;
-  const report = async (args: Record<string, unknown>) =>
-    (await client.callTool({
-      name: "google_analytics_run_reports",
-      arguments: { property: PROPERTY, ...args },
-    })) as CallToolResult;
-
-  beforeAll(async () => {
-    fixture = await googleFixture();
-    ({ client, close } = await mcpSession(fixture.workspace));
-  });
-  afterAll(async () => {
-    await close();
-    await fixture.sandbox.close();
-  });
+  const report = gaReports(PROPERTY);
 
   it("F8: a realtime report's screen names are offered their API names, nothing sent to Google", async () => {
     const metric = await report({ realtime: true, metrics: ["Active users"], dimensions: ["country"] });

@@ -1,33 +1,14 @@
-import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type GoogleFixture, googleFixture } from "../helpers/fixtures.js";
-import { mcpSession } from "../helpers/mcp.js";
+import { describe, expect, it } from "vitest";
+import { gaReports, firstText as text } from "../helpers/ga-reports.js";
 
 /** Review s58: realtime screen names and order_by's "x desc" / "x asc" (d869041c). */
-const text = (r: CallToolResult) => (r.content[0] as { text: string }).text;
 const PROPERTY = "412345671";
 type Rows = { rows?: Record<string, unknown>[] };
 const rows = (r: CallToolResult) => (r.structuredContent as Rows).rows ?? [];
 
 describe("review s58: GA", () => {
-  let fixture: GoogleFixture;
-  let client: Client;
-  let close: () => Promise<void>;
-  const report = async (args: Record<string, unknown>) =>
-    (await client.callTool({
-      name: "google_analytics_run_reports",
-      arguments: { property: PROPERTY, ...args },
-    })) as CallToolResult;
-
-  beforeAll(async () => {
-    fixture = await googleFixture();
-    ({ client, close } = await mcpSession(fixture.workspace));
-  });
-  afterAll(async () => {
-    await close();
-    await fixture.sandbox.close();
-  });
+  const report = gaReports(PROPERTY);
 
   it('F1: order_by "sessions% desc" sorts as "-sessions%" does (one range and two)', async () => {
     for (const date_ranges of [
