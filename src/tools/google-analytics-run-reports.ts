@@ -34,7 +34,7 @@ import { limitEachRequest } from "./ga/report-limit-each.js";
 import { mergedOrder } from "./ga/report-merged-order.js";
 import { perDayRequest } from "./ga/report-per-day-request.js";
 import { headlined, periodNote } from "./ga/report-periods.js";
-import { type OneReport, resolveProperties } from "./ga/report-properties.js";
+import { type OneReport, resolveProperties, withoutPropertySort } from "./ga/report-properties.js";
 import { reportOnProperties } from "./ga/report-properties-answer.js";
 import { askedAt, ratioRequest } from "./ga/report-ratios.js";
 import { buildReportRequest, checkReportMode, duplicates, parseOrderBy } from "./ga/report-request.js";
@@ -135,7 +135,7 @@ export const googleAnalyticsRunReports: ToolStep<ReturnType<typeof input>, typeo
     // are added to its answer (report-shares.ts, report-ratios.ts).
     // "sessions%change" columns (report-change.ts) are added over the whole report, sorted here.
     // limit "10 per date": each group's first rows, of the whole report sorted here (report-limit-each.ts).
-    const { fields: counted, each } = limitEachRequest(asked);
+    const { fields: counted, each } = limitEachRequest(withoutPropertySort(asked));
     const { fields: unchanged, change } = changeRequest(counted);
     const { fields: plain, shares } = shareRequest(unchanged);
     const { fields: daily, perDay } = perDayRequest(plain);
@@ -149,7 +149,10 @@ export const googleAnalyticsRunReports: ToolStep<ReturnType<typeof input>, typeo
       ...(sorted ? { sort: sorted } : {}),
       ...(each ? { each: { ...each, sort: sorted ?? each.sort } } : {}),
     };
-    const shape = { ...checkRequestShape(fields, now), metricAt: askedAt(asked.metrics) };
+    const shape = {
+      ...checkRequestShape(fields, now, [...ratios, ...perDay]),
+      metricAt: askedAt(asked.metrics),
+    };
     const ga = await ctx.connection("google", fields.account);
     const properties = await resolveProperties(ga, fields.property, ctx.signal);
     const run = (property: PropertyRef, on: ToolContext) =>
@@ -309,8 +312,11 @@ type Fields = Omit<z.output<ReturnType<typeof input>>, "limit"> & { limit: numbe
 type Google = ConnectorOf<"google">;
 type ReportRequest = ReturnType<typeof buildReportRequest>;
 
-/** The checks that need no call: the report mode, the dates, the filter, the sort and repeated names. */
-function checkRequestShape(fields: Fields, now: Date) {
+/**
+ * The checks that need no call: the report mode, the dates, the filter, the sort and repeated names.
+ * `computed`: the columns worked out here (ratios, means a day), which two ranges' merged rows sort by too.
+ */
+function checkRequestShape(fields: Fields, now: Date, computed: readonly string[]) {
   checkReportMode(fields);
   // Validated before anything is sent; calendar presets are resolved again later in the property's zone.
   const dates: ResolvedDates | undefined = fields.realtime
@@ -325,7 +331,8 @@ function checkRequestShape(fields: Fields, now: Date) {
   // Two ranges' merged rows are sorted by the step, over the whole report (report-merged-order.ts): their
   // sort is checked here, before anything is sent, and GA is asked for no order.
   const merged = mergesRanges(fields, dates?.dateRanges);
-  if (merged) mergedOrder(fields.order_by, fields, undefined);
+  if (merged)
+    mergedOrder(fields.order_by, { ...fields, metrics: [...fields.metrics, ...computed] }, undefined);
   // Several ranges' rows carry GA's dateRange column (three or four: not merged), which sorts as any other.
   const shown = (dates?.dateRanges.length ?? 0) > 1 ? [...fields.dimensions, "dateRange"] : fields.dimensions;
   const orderBys = merged ? [] : parseOrderBy(fields.order_by, fields.metrics, shown);

@@ -305,7 +305,7 @@ describe("a metric's mean a day (sessions/day)", () => {
         args: {
           ...base,
           metrics: ["sessions/day"],
-          date_ranges: ["lastMonth", "last28days"],
+          date_ranges: ["lastMonth", "last28days", "last7days"],
           order_by: "-sessions/day_change",
         },
         hint: "Sort by a metric GA reports",
@@ -337,6 +337,13 @@ describe("a metric's mean a day (sessions/day)", () => {
       metrics: ["sessions/day"],
       date_ranges: ["lastMonth", "last28days"],
       order_by: "-sessions",
+    });
+    // Two ranges sort by the mean's change itself (trial s47, N646; ga-two-range-computed-sort.test.ts).
+    await report({
+      ...base,
+      metrics: ["sessions/day"],
+      date_ranges: ["lastMonth", "last28days"],
+      order_by: "-sessions/day_change",
     });
   });
 });

@@ -114,3 +114,25 @@ export interface OneReport {
   /** The notes its tail holds, each as written there (a note every property has is said once). */
   notes?: readonly string[];
 }
+
+const PROPERTY_KEY = /^-?\s*property(\s+(asc|desc))?$/i;
+
+/**
+ * The fields each property's report is run with: order_by without its "property" key, which sorts only the
+ * joined table (report-properties-answer.ts): each property's own rows are all of one property. An agent
+ * ranking channels site by site wrote "property,-sessions" and was refused (trial s47, N646).
+ */
+export function withoutPropertySort<F extends Pick<RunReportsFields, "order_by">>(fields: F): F {
+  const order = fields.order_by;
+  if (order === undefined) return fields;
+  const keep =
+    typeof order === "string"
+      ? order
+          .split(",")
+          .filter((part) => !PROPERTY_KEY.test(part.trim()))
+          .join(",")
+      : order.filter((item) => !PROPERTY_KEY.test(typeof item === "string" ? item.trim() : item.field));
+  if (keep.length === order.length) return fields;
+  const { order_by: _all, ...rest } = fields;
+  return (keep.length === 0 ? rest : { ...rest, order_by: keep }) as F;
+}

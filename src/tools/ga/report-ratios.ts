@@ -75,10 +75,14 @@ export function ratioRequest<F extends Sortable>(
   const keys = sortKeys(fields.order_by);
   // A two-range column of one ("sessions/day_change", "a/b[2026]") names it too (review s24, finding 7).
   const named = (key: SortKey) => here.includes(key.name.replace(/(\[[^\]]*\]|_change_pct|_change)$/, ""));
-  if (!keys.some(named)) return { fields: { ...fields, metrics }, ratios };
+  // Two ranges' merged rows are sorted by the step over the whole report, by any column they print,
+  // "sessions/day_change" included (report-merged-order.ts): GA is sent no order either way. Refused
+  // before (trial s47, N646: the agent ranked the sites itself).
+  if (!keys.some(named) || fields.date_ranges?.length === 2)
+    return { fields: { ...fields, metrics }, ratios };
   if ((fields.date_ranges?.length ?? 1) > 1) {
-    throw new ValidationError("order_by", `a sort on ${here.join(", ")} takes one date range.`, {
-      hint: "Sort by a metric GA reports, or report on one date range at a time.",
+    throw new ValidationError("order_by", `a sort on ${here.join(", ")} takes one or two date ranges.`, {
+      hint: "Sort by a metric GA reports, or report on one or two date ranges at a time.",
     });
   }
   const columns = [...fields.metrics, ...metrics, ...fields.dimensions, ...computed];
