@@ -117,6 +117,10 @@ describe("review s58: marketo", () => {
     expect(one.result.isError).toBe(true);
     expect(one.first).toMatch(/^Invalid time_zone/);
     expect(one.first).toContain('sum "a - b" (a date without an offset minus one with, or the other way)');
+    // A quoted name holding " - " is one field, no difference: refused as sum "a" is (review s58, F4).
+    const quoted = await mkto.call({ ...base, sum: "'seq - programId'" });
+    expect(quoted.result.isError).toBe(true);
+    expect(quoted.first).toMatch(/^Invalid time_zone/);
   });
 
   it("F7: a :columns table of a number's sum with count_distinct says what its cells are, once", async () => {

@@ -15,6 +15,7 @@ import type { MarketoApiCallInput } from "../../schemas/marketo.js";
 import { isFieldName } from "../filter/parser.js";
 import { isPlainObject as isRecord } from "../input/schema-walk.js";
 import { BUCKET_UNITS } from "../records/buckets.js";
+import { differenceSplit } from "../records/sum-difference.js";
 import {
   dateWords,
   instantOf,
@@ -372,9 +373,9 @@ function datedCall(input: MarketoApiCallInput, ranges: readonly Range[], sent: r
   // A GET path read for join, where or count_by reads its sinceDatetime on the zone's clock (marketo/path-read.ts);
   // two fields compared read a date alone, or a time without an offset, on it too (records/match.ts; review s48, 5).
   const texts = `${input.join ?? ""} ${input.where ?? ""} ${input.count_by ?? ""}`;
-  // sum "a - b" reads two dates on it too (review s57, F4).
-  const pathDated =
-    /[?&]sinceDatetime=/i.test(texts) || fieldsCompared(texts) || /\s-\s/.test(input.sum ?? "");
+  // sum "a - b" reads two dates on it too (review s57, F4), split as sum splits it: "'a - b'" is one name (s58, F4).
+  const differs = differenceSplit(input.sum ?? "") !== undefined;
+  const pathDated = /[?&]sinceDatetime=/i.test(texts) || fieldsCompared(texts) || differs;
   if (ranges.length === 0 && !whereDated && !bucketed && !pathDated) {
     throw new ValidationError(
       "time_zone",
