@@ -49,6 +49,22 @@ describe("a sort over several properties", () => {
     }
   });
 
+  // Trial s48, N657: limit "2 per property" was refused ("property is not one: date"); limit applies to each property.
+  it('takes limit "n per property" as limit n on each property, and "n per property,x" as "n per x"', async () => {
+    const args = {
+      property: "Retail Web Store,Media News Site",
+      metrics: ["sessions"],
+      dimensions: ["date", "deviceCategory"],
+      order_by: "-sessions,date",
+    };
+    const per = await report({ ...args, limit: "2 per property" });
+    expect(rows(per)).toEqual(rows(await report({ ...args, limit: 2 })));
+    expect(rows(per)).toHaveLength(4);
+    const both = await report({ ...args, limit: "1 per property,deviceCategory" });
+    expect(rows(both)).toEqual(rows(await report({ ...args, limit: "1 per deviceCategory" })));
+    expect(rows(both).length).toBeGreaterThan(2);
+  });
+
   it("keeps the properties' order without order_by", async () => {
     const result = await report({ property: "Retail Web Store,Media News Site", metrics: ["sessions"] });
     expect(rows(result).map((row) => String(row.property).split(" (")[0])).toEqual([

@@ -41,7 +41,11 @@ export function limitEachRequest<F extends Limited>(
   if (typeof limit === "number") return { fields: { ...fields, limit } };
   if (/^\s*\d+\s*$/.test(limit)) return { fields: { ...fields, limit: Number(limit) } };
   const example = `E.g. limit 100, or limit "10 per ${fields.dimensions[0] ?? "date"}" with order_by "-${fields.metrics[0] ?? "sessions"}" (the top 10 of each).`;
-  const each = limitEach(limit, example, 10_000);
+  const asked = limitEach(limit, example, 10_000);
+  // limit applies to each property of several (report-properties.ts): "2 per property" is limit 2, and
+  // "10 per property,date" is "10 per date" on each (trial s48, N657: refused, "property is not one").
+  const each = { ...asked, fields: asked.fields.filter((field) => field !== "property") };
+  if (each.fields.length === 0) return { fields: { ...fields, limit: each.n } };
   const refuse = (why: string, hint: string): never => {
     throw new ValidationError("limit", `limit "${limitEachText(each)}" ${why}`, { hint });
   };
