@@ -71,8 +71,8 @@ describe("count_by with sum: each group's min and max, a date's first and last",
           );
           expect(got).toEqual(want);
           if (date) {
-            for (const row of data.result)
-              expect([row.sum, row.mean, row.median]).toEqual([null, null, null]);
+            // A median of dates is a date (marketo-sum-date-middles.test.ts); sum and mean are none.
+            for (const row of data.result) expect([row.sum, row.mean]).toEqual([null, null]);
             expect(data.computed?.sum).toBeUndefined();
             const all = [...want.values()];
             const earliest = all.map((r) => r.min).sort((a, b) => rank(a) - rank(b))[0];

@@ -179,8 +179,8 @@ export const COMPUTE_RECIPES: readonly ComputeRecipe[] = [
       order_by: "min",
     },
     note:
-      "sum of a date adds nothing: each row's min and max are its first and last createdAt, earliest campaign " +
-      "first. Over every lead, read a lead export (run_to_completion) with the same count_by and sum.",
+      "sum of a date adds nothing: each row's min and max are its first and last createdAt, its median the middle " +
+      "one, earliest campaign first. Over every lead, read a lead export (run_to_completion) with the same count_by and sum.",
   },
   {
     // Trial s34: agents took each group's top row from hundreds of count rows by hand (records/limit-each.ts).

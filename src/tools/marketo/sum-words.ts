@@ -88,7 +88,12 @@ function dateWords(compute: RecordCompute, sum: string, of: string): string {
   const { min, max } = compute.sumRange ?? {};
   const zone = compute.spec.zone;
   const clock = zone ? `, as written (one without an offset on ${zone}'s clock; Z is UTC)` : "";
-  return `${sum} holds dates, which are not added: each row's min and max are its ${of}s' first and last ${sum}${clock} (empty ones are left out), from ${String(min)} to ${String(max)} over every ${of} counted (rows left out by min_count or limit too)`;
+  const p = compute.spec.percentile;
+  // A :columns table's rows have min and max only (records/pivot-dates.ts).
+  const middles = compute.spec.columns
+    ? ""
+    : `, its median${p === undefined ? "" : ` and p${p}`} the ${sum} ${p === undefined ? "half" : `half and ${p} %`} of them are at or before (one record's own, of two middle ones the earlier)`;
+  return `${sum} holds dates, which are not added: each row's min and max are its ${of}s' first and last ${sum}${clock}${middles} (empty ones are left out), from ${String(min)} to ${String(max)} over every ${of} counted (rows left out by min_count or limit too)`;
 }
 
 /** A sum's percentile in words ("" without one): every form of the sum's words says it (review s52, 8). */

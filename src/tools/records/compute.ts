@@ -43,7 +43,7 @@ import {
 } from "./pivot.js";
 import { sumBesideDistinct } from "./pivot-refusals.js";
 import type { Retained } from "./retained.js";
-import { datePercentile, refuseDateOrder, sumItems, tidySum } from "./sum.js";
+import { refuseDateOrder, sumItems, tidySum } from "./sum.js";
 import { sumFields } from "./sum-difference.js";
 import { type Unnest, unnestFor } from "./unnest.js";
 import { isEmpty, textOf } from "./values.js";
@@ -273,7 +273,6 @@ export class RecordCompute {
       this.gaps = gaps.length;
       const rows = [...counted, ...zeros, ...gaps];
       const dates = this.#counter.sumKind === "date";
-      if (dates && this.spec.percentile !== undefined) throw datePercentile(this.spec.sum as string);
       zeroColumns([...zeros, ...gaps], this.spec, dates);
       if (this.spec.ignoreCase) for (const row of gaps) row.spellings = 0;
       if (this.spec.columns) {

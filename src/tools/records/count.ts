@@ -2,7 +2,7 @@ import { ValidationError } from "../../errors.js";
 import { namedReader } from "./buckets.js";
 import { percentOf } from "./count-fields.js";
 import { type CounterOptions, countReader } from "./count-readers.js";
-import { medianOf, percentileOf } from "./middles.js";
+import { dateAtPercentile, medianOf, percentileOf, type RankedDate } from "./middles.js";
 import { rankOf, recordSummed, type SumKind, type Summed, tidySum } from "./sum.js";
 import { type SumOf, sumText } from "./sum-difference.js";
 import { type FieldReader, isEmpty, textOf } from "./values.js";
@@ -38,6 +38,8 @@ export interface Group {
   /** With sum: the least and greatest value of the group's records (dates: the first and last). */
   min?: number | string;
   max?: number | string;
+  /** With a sum of dates: every date read, for the median and a percentile. */
+  dates?: RankedDate[];
 }
 
 /** Called with a count_by field whose value is an object or a list, which is no one value to count. */
@@ -145,6 +147,10 @@ export class Counter {
       if (valued) {
         group.sums ??= [];
         group.sums.push(sum);
+        if (summed.dates) {
+          group.dates ??= [];
+          group.dates.push(...summed.dates);
+        }
         extend(group, summed, this.#zone);
       }
       if (newSpelling) group.spellings += 1;
@@ -161,6 +167,7 @@ export class Counter {
       spellings: 1,
       sum,
       ...(valued ? { sums: [sum], min: summed.min, max: summed.max } : {}),
+      ...(summed?.dates ? { dates: [...summed.dates] } : {}),
     };
     if (this.#distinct) added.distinct = new Set();
     this.#countIn(added, distinct);
@@ -352,8 +359,11 @@ export class Counter {
         row.median = medianOf(group.sums ?? []);
         const p = this.#percentile;
         if (p !== undefined) row[`p${p}`] = percentileOf(group.sums ?? [], p);
-        if (this.sumKind === "date") Object.assign(row, { sum: null, mean: null, median: null });
-        if (this.sumKind === "date" && p !== undefined) row[`p${p}`] = null;
+        if (this.sumKind === "date") {
+          // Dates are not added; their median and percentile are the dates at those ranks (middles.ts).
+          Object.assign(row, { sum: null, mean: null, median: dateAtPercentile(group.dates ?? [], 50) });
+          if (p !== undefined) row[`p${p}`] = dateAtPercentile(group.dates ?? [], p);
+        }
         row.min = group.min ?? null;
         row.max = group.max ?? null;
       }

@@ -28,3 +28,21 @@ export function percentileOf(values: readonly number[], percent: number): number
   const [below, above] = [sorted[low] as number, sorted[Math.min(low + 1, sorted.length - 1)] as number];
   return Math.round((below + (rank - low) * (above - below)) * 100) / 100;
 }
+
+/** A date as a record writes it, and the instant it orders by. */
+export interface RankedDate {
+  rank: number;
+  value: string;
+}
+
+/**
+ * The date `percent` % of the dates are at or before, as a record writes it: the nearest rank (of two middle
+ * ones, the earlier), not a mean of two dates, so it is one record's own date on its own clock (trial s48,
+ * N655: "the median Created At of each list's members" was refused, "a percentile is of numbers").
+ */
+export function dateAtPercentile(dates: readonly RankedDate[], percent: number): string | null {
+  if (dates.length === 0) return null;
+  const sorted = [...dates].sort((a, b) => a.rank - b.rank);
+  const at = Math.max(Math.ceil((sorted.length * percent) / 100) - 1, 0);
+  return (sorted[at] as RankedDate).value;
+}

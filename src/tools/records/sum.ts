@@ -6,6 +6,7 @@
  */
 import { ValidationError } from "../../errors.js";
 import { type Expression, expressionFields } from "../filter/ast.js";
+import type { RankedDate } from "./middles.js";
 import { DIFFERENCE_SCOPE, differenceValues, type SumOf, sumText } from "./sum-difference.js";
 import { innerObject, isEmpty, isObject, itemView, numberOf, textOf, timeOf } from "./values.js";
 
@@ -114,6 +115,8 @@ export interface Summed {
   min?: number | string;
   max?: number | string;
   kind?: SumKind;
+  /** Dates: each one read, for the median and a percentile (middles.ts dateAtPercentile). */
+  dates?: RankedDate[];
 }
 
 /**
@@ -150,6 +153,10 @@ export function recordSummed(
     summed.values += 1;
     const order = number ?? (time as number);
     if (number !== undefined) summed.sum += number;
+    else {
+      summed.dates ??= [];
+      summed.dates.push({ rank: order, value: value as string });
+    }
     if (least === undefined || order < least) [least, summed.min] = [order, number ?? (value as string)];
     if (most === undefined || order > most) [most, summed.max] = [order, number ?? (value as string)];
   }
@@ -162,18 +169,12 @@ export function recordSummed(
 export const rankOf = (value: number | string, zone?: string): number =>
   typeof value === "number" ? value : (timeOf(value, zone) ?? Number.NaN);
 
-/** Refused: a percentile of dates, which are not added (review s52, 8: its column was null on every row). */
-export const datePercentile = (sum: string): ValidationError =>
-  new ValidationError("sum", `${sum} holds dates: a percentile is of numbers.`, {
-    hint: `Leave the percentile out: each row has the first and last ${sum} (min, max).`,
-  });
-
 /**
- * Refused: an order by sum, mean or median of dates, which are null on every row (review s41, 2: "sorted by sum
- * descending" gave three groups in the order of their names as a top 3).
+ * Refused: an order by sum or mean of dates, which are null on every row (review s41, 2: "sorted by sum
+ * descending" gave three groups in the order of their names as a top 3). A median of dates is a date, and sorts.
  */
 export function refuseDateOrder(sum: string, keys: readonly { field: string; desc: boolean }[]): void {
-  const key = keys.find(({ field }) => ["sum", "mean", "median"].includes(field));
+  const key = keys.find(({ field }) => ["sum", "mean"].includes(field));
   if (!key) return;
   throw new ValidationError(
     "order_by",
