@@ -159,7 +159,7 @@ export const MarketoApiCallInput = z.strictObject({
     .max(200)
     .optional()
     .describe(
-      'With count_by: sum, mean, median, min, max per group ("costs.cost"; of dates: min, max; "a - b": days between); "x:p90" adds p90.',
+      'With count_by: sum, mean, median, min, max per group ("costs.cost"; of dates: min, median, max; "a - b": days between); "x:p90" adds p90.',
     )
     .meta({ title: "Sum", examples: ["costs.cost"] }),
   // Questions of leads, not records (records/per.ts): how many got N emails, who did both.
