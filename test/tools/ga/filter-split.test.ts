@@ -56,6 +56,7 @@ describe("splitFilter", () => {
       {
         field: "filter",
         message: expect.stringMatching(/"contry" is not a dimension or metric.*did you mean "country"/),
+        offered: true,
       },
     ]);
   });
