@@ -86,7 +86,7 @@ export function refusePivotOptions(spec: PivotSpec): void {
       `with ${spec.columns}:columns each cell is one figure (a sum, or a count beside a date's first and last): a p${spec.percentile} has no cell.`,
       {
         // No count_by to copy: of a date field it is refused too, and the kind is known only once read (review s57, F3).
-        hint: `Leave ":p${spec.percentile}" out for the table; for each row's p${spec.percentile} of a number field, leave :columns out (count by ${[...(spec.countBy ?? [])].join(",")}).`,
+        hint: `Leave ":p${spec.percentile}" out for the table; for each row's p${spec.percentile} (of numbers or dates), leave :columns out (count by ${[...(spec.countBy ?? [])].join(",")}).`,
       },
     );
   // With row fields, min_count keeps the rows of that many records or more ("programs of 100 members or more, by
