@@ -150,7 +150,7 @@ export const googleAnalyticsRunReports: ToolStep<ReturnType<typeof input>, typeo
       ...(each ? { each: { ...each, sort: sorted ?? each.sort } } : {}),
     };
     const shape = {
-      ...checkRequestShape(fields, now, [...ratios, ...perDay]),
+      ...checkRequestShape(fields, now, [...ratios, ...perDay, ...shares]),
       metricAt: askedAt(asked.metrics),
     };
     const ga = await ctx.connection("google", fields.account);

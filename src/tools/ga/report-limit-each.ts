@@ -44,10 +44,11 @@ export function limitEachRequest<F extends Limited>(
   const asked = limitEach(limit, example, 10_000);
   // limit applies to each property of several (report-properties.ts): "2 per property" is limit 2, and
   // "10 per property,date" is "10 per date" on each (trial s48, N657: refused, "property is not one").
-  const each = { ...asked, fields: asked.fields.filter((field) => field !== "property") };
+  const each = { ...asked, fields: asked.fields.filter((field) => field.toLowerCase() !== "property") };
   if (each.fields.length === 0) return { fields: { ...fields, limit: each.n } };
+  // The limit as written, "property" and all (review s59, F2).
   const refuse = (why: string, hint: string): never => {
-    throw new ValidationError("limit", `limit "${limitEachText(each)}" ${why}`, { hint });
+    throw new ValidationError("limit", `limit "${limitEachText(asked)}" ${why}`, { hint });
   };
   // Before the dimensions: adding the dimension named would not help a funnel (review s43, 6).
   if (fields.funnel !== undefined || fields.realtime) {
@@ -62,9 +63,12 @@ export function limitEachRequest<F extends Limited>(
   }
   if (fields.dimensions.every((field) => each.fields.includes(field))) {
     // Each group would be one row: nothing would be cut (review s43, 7).
+    // With one dimension there is none fewer to name: the hint named the same limit again (review s59, F2).
     refuse(
       `names every dimension of the report, so each group is one row and nothing is cut.`,
-      `Name fewer: e.g. limit "${each.n} per ${fields.dimensions[0]}", the first ${each.n} rows of each ${fields.dimensions[0]}.`,
+      fields.dimensions.length > 1
+        ? `Name fewer: e.g. limit "${each.n} per ${fields.dimensions[0]}", the first ${each.n} rows of each ${fields.dimensions[0]}.`
+        : `Give limit a number: limit ${each.n} keeps the first ${each.n} rows${asked.fields.length > each.fields.length ? " of each property" : ""}; or add a dimension to rank within each ${fields.dimensions[0]}.`,
     );
   }
   if ((fields.date_ranges?.length ?? 1) > 1) {

@@ -79,7 +79,10 @@ function everyFailed(failed: readonly Failed[]): Error {
  * read as one (trial s17, N163).
  */
 function sortedAcross(rows: FlatRow[], order: RunReportsFields["order_by"]): FlatRow[] {
-  const keys = sortKeys(order);
+  // "Property" names the property column as "property" does: each property's request drops either (review s59, F1).
+  const keys = sortKeys(order).map((key) =>
+    key.name.toLowerCase() === PROPERTY_COLUMN ? { ...key, name: PROPERTY_COLUMN } : key,
+  );
   if (keys.length === 0) return rows;
   const compare = (a: FlatRow, b: FlatRow) => {
     for (const { name, desc } of keys) {

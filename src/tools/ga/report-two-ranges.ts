@@ -83,7 +83,12 @@ export function mergedPage(o: {
 }): MergedPage | undefined {
   const { fields, names, stated } = o;
   const labels = rangeLabels(stated);
-  const order = mergedOrder(fields.order_by, names, { labels, later: labels[changeOrder(stated)[1]] ?? "" });
+  // Merged rows have no dateRange column, which GA's rows carry: not offered to sort by (review s59, F5).
+  const columns = { ...names, dimensions: names.dimensions.filter((name) => name !== "dateRange") };
+  const order = mergedOrder(fields.order_by, columns, {
+    labels,
+    later: labels[changeOrder(stated)[1]] ?? "",
+  });
   const comparison = compareRanges(o.flat, names, stated, {
     ...{ order, metricFilter: o.metricFilter },
     absentFor: o.absentFor,

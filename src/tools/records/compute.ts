@@ -43,7 +43,7 @@ import {
 } from "./pivot.js";
 import { sumBesideDistinct } from "./pivot-refusals.js";
 import type { Retained } from "./retained.js";
-import { refuseDateOrder, sumItems, tidySum } from "./sum.js";
+import { DIFFERENCE_DIGITS, refuseDateOrder, sumItems, tidySum } from "./sum.js";
 import { sumFields } from "./sum-difference.js";
 import { type Unnest, unnestFor } from "./unnest.js";
 import { isEmpty, textOf } from "./values.js";
@@ -349,7 +349,8 @@ export class RecordCompute {
   get sumTotal(): number | undefined {
     if (!this.spec.sum || this.#counter?.sumKind === "date") return undefined;
     const total = this.#counter?.groups().reduce((sum, group) => sum + group.sum, 0);
-    return total === undefined ? undefined : tidySum(total);
+    if (total === undefined) return undefined;
+    return tidySum(total, this.spec.difference ? DIFFERENCE_DIGITS : undefined);
   }
   /** With sum: each group's values and its records without a value of the sum's field (none: left out of its mean). */
   get sumEmpty(): { values: unknown[]; empty: number }[] | undefined {

@@ -3,7 +3,7 @@ import { namedReader } from "./buckets.js";
 import { percentOf } from "./count-fields.js";
 import { type CounterOptions, countReader } from "./count-readers.js";
 import { dateAtPercentile, medianOf, percentileOf, type RankedDate } from "./middles.js";
-import { rankOf, recordSummed, type SumKind, type Summed, tidySum } from "./sum.js";
+import { DIFFERENCE_DIGITS, rankOf, recordSummed, type SumKind, type Summed, tidySum } from "./sum.js";
 import { type SumOf, sumText } from "./sum-difference.js";
 import { type FieldReader, isEmpty, textOf } from "./values.js";
 
@@ -351,7 +351,7 @@ export class Counter {
           first.get(this.#valueKey(group, 0)) ?? 0,
         );
       if (this.#sum !== undefined) {
-        row.sum = tidySum(group.sum);
+        row.sum = tidySum(group.sum, typeof this.#sum === "string" ? undefined : DIFFERENCE_DIGITS);
         // "Average lead score by source": the sum over the records that have a value (trial s24, N299).
         const valued = group.sums?.length ?? 0;
         row.mean = valued ? Math.round((group.sum / valued) * 100) / 100 : null;

@@ -85,7 +85,7 @@ export function refusePivotOptions(spec: PivotSpec): void {
       "sum",
       `with ${spec.columns}:columns each cell is one figure (a sum, or a count beside a date's first and last): a p${spec.percentile} has no cell.`,
       {
-        // No count_by to copy: of a date field it is refused too, and the kind is known only once read (review s57, F3).
+        // The hint names no count_by that might refuse; numbers and dates both have a p90 without :columns (s59, F6).
         hint: `Leave ":p${spec.percentile}" out for the table; for each row's p${spec.percentile} (of numbers or dates), leave :columns out (count by ${[...(spec.countBy ?? [])].join(",")}).`,
       },
     );

@@ -20,7 +20,7 @@ function sumPercentile(sum: string | undefined): {
       "sum",
       `${JSON.stringify(near[1])} is no percentile: p1 to p99, a whole number.`,
       {
-        hint: `E.g. sum "${(input.sum ?? "").slice(0, near.index)}:p90"; each row has its median and mean already.`,
+        hint: `E.g. sum "${(input.sum ?? "").slice(0, near.index)}:p90"; each row has its median already (of numbers, its mean too).`,
       },
     );
   if (percentile === 0) {

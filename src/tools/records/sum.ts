@@ -12,9 +12,15 @@ import { innerObject, isEmpty, isObject, itemView, numberOf, textOf, timeOf } fr
 
 /** The values a path reads in a record, through objects, name/value lists and lists of objects. */
 /** A sum without floating-point noise: 0.3 + 0.6 + … read 6.6499999999999995 (review s30, finding 14). */
-export const tidySum = (sum: number): number =>
+export const tidySum = (sum: number, digits = 15): number =>
   // A whole number is exact as it is: 15 digits would round a sum past 10^15.
-  Number.isInteger(sum) ? sum : Number(sum.toPrecision(15));
+  Number.isInteger(sum) ? sum : Number(sum.toPrecision(digits));
+
+/**
+ * Digits a sum of "a - b" keeps: differences of dates are days to 4 decimals, whose sum at 15 digits showed the
+ * floating point's noise, 80917.9414000001 (review s59).
+ */
+export const DIFFERENCE_DIGITS = 12;
 
 export function valuesAt(record: Readonly<Record<string, unknown>>, field: string): unknown[] {
   // An empty value is no value, at the top as inside (review s28, finding 7: one lead without a score refused a
@@ -180,7 +186,7 @@ export function refuseDateOrder(sum: string, keys: readonly { field: string; des
     "order_by",
     `${sum} holds dates, which are not added: each row's ${key.field} is empty.`,
     {
-      hint: `Order by their first or last, e.g. order_by "${key.desc ? "-" : ""}${key.desc ? "max" : "min"}".`,
+      hint: `Order by their first, last or middle date, e.g. order_by "${key.desc ? "-" : ""}${key.desc ? "max" : "min"}" or "${key.desc ? "-" : ""}median".`,
     },
   );
 }
