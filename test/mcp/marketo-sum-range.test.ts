@@ -122,8 +122,26 @@ describe("count_by with sum: each group's min and max, a date's first and last",
     const rows = await byStatus("leadSource");
     const cells = await byStatus("leadSource,leadStatus");
     expect(pivot.first).toContain("each cell counts its records, 0 where none");
-    expect(pivot.first).toContain("each row's min and max are its records' first and last createdAt");
+    expect(pivot.first).toContain(
+      "each row's min and max are its records' first and last createdAt (null where none has one)",
+    );
     expect(pivot.data.result).toHaveLength(rows.data.result.length);
+    // A row of no dated record: null, as the words say (review s57's notes).
+    const webinars = await mkto.ok<Answer>({
+      method: "GET",
+      endpoint: "/rest/v1/leads.json",
+      query_parameters: {
+        filterType: "id",
+        filterValues: IDS,
+        fields: "id,leadSource,leadStatus,lastWebinarDate",
+      },
+      count_by: "leadSource,leadStatus:columns",
+      sum: "lastWebinarDate",
+    });
+    expect(
+      webinars.data.result.some((row) => row.min === null && row.max === null && Number(row.total) > 0),
+    ).toBe(true);
+    expect(webinars.first).toContain("first and last lastWebinarDate (null where none has one)");
     for (const row of rows.data.result) {
       const line = pivot.data.result.find((p) => p.leadSource === row.leadSource) as Row;
       expect([line.total, line.min, line.max]).toEqual([row.count, row.min, row.max]);

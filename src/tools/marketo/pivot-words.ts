@@ -72,7 +72,10 @@ export function pivotWords(compute: RecordCompute, unit: string, zeros: string):
       ? `columns: ${field} values ${listed}${more}${empty}`
       : `no ${field} columns: no row is kept`,
     `${cell}, 0 where none; ${adds}`,
-    ...(dates ? [`each row's min and max are its ${unit}s' first and last ${spec.sum}`] : []),
+    // A row of no dated record has none: said, as the rows show null (review s57's notes).
+    ...(dates
+      ? [`each row's min and max are its ${unit}s' first and last ${spec.sum} (null where none has one)`]
+      : []),
     ...(pivot.filled > 0 ? [`${plural(pivot.filled, "column")} of ${field} with no record listed at 0`] : []),
     ...(pivot.unfilled !== undefined
       ? [
