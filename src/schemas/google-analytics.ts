@@ -140,7 +140,7 @@ export const RunReportsFields = z.strictObject({
     .max(10)
     .default([])
     .describe(
-      '1–10 metric API names, e.g. sessions; "sessions%": share of the total; "totalRevenue/sessions": a ' +
+      '1–10 metric API names, e.g. sessions; "sessions%": share of the total (by country and more: also of its country, sessions%in_country); "totalRevenue/sessions": a ' +
         'ratio; "sessions/day": mean a day (by dayOfWeekName: weekend vs weekdays too); "sessions%change": ' +
         "change from the previous date, week or month.",
     )
