@@ -122,7 +122,7 @@ export const MarketoApiCallInput = z.strictObject({
     .max(WHERE_MAX)
     .optional()
     .describe(
-      'Reads: count per value, e.g. "leadSource", "createdAt:day" (:week :month :quarter :year :weekday :hour), "leadScore:25" (bands); "email,type:columns" pivots (order_by "-true%" or "-a/b": a column as a share of its row, or a ratio); a condition (leadScore > 50) counts true/false.',
+      'Reads: count per value, e.g. "leadSource", "createdAt:day" (:week :month :quarter :year :weekday :hour), "leadScore:25" (bands), "npsScore:(0,7,9)" (bands from those edges); "email,type:columns" pivots (order_by "-true%" or "-a/b": a column as a share of its row, or a ratio); a condition (leadScore > 50) counts true/false.',
     )
     .meta({ title: "Count by", examples: ["leadSource"] }),
   // Chained reads: the records a count answered for, handed on, cost an agent a second call that printed them

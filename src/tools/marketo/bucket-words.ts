@@ -12,9 +12,9 @@ export function bucketWords(compute: RecordCompute): string[] {
   const { buckets, zone, countBy } = compute.spec;
   if (!buckets) return [];
   const clock = zone ?? "UTC (time_zone names another zone)";
-  const parts = buckets.map(({ column, field, unit, width }) =>
+  const parts = buckets.map(({ column, field, unit, width, edges }) =>
     unit === "band"
-      ? `${column} is the ${unitWords(unit, width)} of ${field}`
+      ? `${column} is the ${unitWords(unit, width, edges)} of ${field}`
       : `${column} is the ${unitWords(unit)} of ${field} in ${clock}`,
   );
   // Said once, as the days' clock is a choice: Marketo's REST API has no field for the instance's zone (none

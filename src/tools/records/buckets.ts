@@ -8,9 +8,11 @@
  * itself read 89,560 characters and miscounted (agent trial s7, N23). The zone's clock is Intl's (../zone-clock.ts), so a
  * day around a DST change is the zone's own 23 or 25 hours.
  */
+
 import { ValidationError } from "../../errors.js";
 import { type Expression, expressionFields } from "../filter/ast.js";
 import { wallAt } from "../zone-clock.js";
+import { edgeLabel, edgeLabels, edgeRank, edgesSuffix, edgeWords } from "./band-edges.js";
 import { compareBy, type SortKey } from "./order.js";
 import { type FieldReader, fieldReader, numberOf, textOf, timeOf } from "./values.js";
 
@@ -25,6 +27,8 @@ export interface Bucket {
   unit: BucketUnit;
   /** A band's width. */
   width?: number;
+  /** Or the bands' edges, "npsScore:(0,7,9)" (band-edges.ts). */
+  edges?: number[];
 }
 
 /**
@@ -52,7 +56,9 @@ export const UNITS_WORDS = `${BUCKET_UNITS.slice(0, -1)
 /** "createdAt:day" as its field and unit; a part with no suffix is undefined; an unknown suffix is refused. */
 export function bucketSuffix(
   part: string,
-): { head: string; unit: BucketUnit; width?: number; written?: string } | undefined {
+): { head: string; unit: BucketUnit; width?: number; edges?: number[]; written?: string } | undefined {
+  const edged = edgesSuffix(part);
+  if (edged) return { ...edged, unit: "band" };
   // A quoted name keeps its colons ("a:b"); a suffix follows the closing quote.
   const match = SUFFIX.exec(part.trim());
   if (!match || /^["'][^"']*$/.test(match[1] as string)) return undefined;
@@ -121,10 +127,11 @@ function bandLabel(bucket: Bucket, value: unknown): string {
   if (number === undefined) {
     throw new ValidationError(
       "count_by",
-      `${bucket.column} counts by bands of ${width}, and ${bucket.field} holds ${JSON.stringify(textOf(value).slice(0, 60))}, which is not a number.`,
+      `${bucket.column} counts by bands${bucket.edges ? "" : ` of ${width}`}, and ${bucket.field} holds ${JSON.stringify(textOf(value).slice(0, 60))}, which is not a number.`,
       { hint: `Count by a numeric field with :${width} (leadScore), or by ${bucket.field} alone.` },
     );
   }
+  if (bucket.edges) return edgeLabel(bucket.edges, number);
   return bandOf(bandIndex(number, width) * width, width);
 }
 
@@ -157,8 +164,8 @@ const bandOf = (low: number, width: number) => {
   return `${text(low)} to <${text(low + width)}`;
 };
 
-/** Where a band's label sorts: by its low end. */
-const bandLow = (label: unknown) => Number.parseFloat(String(label));
+/** Where a band's label sorts: by its low end ("under 0" first). */
+const bandLow = edgeRank;
 
 /** The bucket after a label's. */
 function next(unit: BucketUnit, label: string, width = 1): string {
@@ -183,9 +190,15 @@ export function bucketSpan(
   unit: BucketUnit,
   labels: readonly string[],
   width?: number,
+  edges?: readonly number[],
 ): string[] | undefined {
   const cycle = CYCLES[unit];
   if (cycle) return [...cycle];
+  if (edges) {
+    const ranks = labels.map(edgeRank);
+    const [low, high] = [Math.min(...ranks), Math.max(...ranks)];
+    return edgeLabels(edges).filter((label) => edgeRank(label) >= low && edgeRank(label) <= high);
+  }
   const rank = (label: string) => (unit === "band" ? bandLow(label) : label);
   const sorted = [...labels].sort((a, b) => (rank(a) < rank(b) ? -1 : rank(a) > rank(b) ? 1 : 0));
   const first = sorted[0];
@@ -200,7 +213,8 @@ export function bucketSpan(
 }
 
 /** How a unit reads in the summary: "day", "week (Monday to Sunday, named by its Monday)", "month". */
-export function unitWords(unit: BucketUnit, width?: number): string {
+export function unitWords(unit: BucketUnit, width?: number, edges?: readonly number[]): string {
+  if (unit === "band" && edges) return edgeWords(edges);
   if (unit === "band") return `band of ${width} (0 to <${width}: from 0, under ${width})`;
   if (unit === "weekday") return "weekday (Monday to Sunday)";
   if (unit === "quarter") return "calendar quarter (Q1 is January to March)";
@@ -288,7 +302,7 @@ export function gapRows(
   const spans: string[][] = [];
   for (const bucket of fill) {
     const labels = counted.map((row) => row[bucket.column]).filter((l) => typeof l === "string");
-    const span = bucketSpan(bucket.unit, labels as string[], bucket.width);
+    const span = bucketSpan(bucket.unit, labels as string[], bucket.width, bucket.edges);
     if (!span) return { unfilled: new Set(labels).size };
     spans.push(span);
   }
@@ -330,6 +344,7 @@ export function bucketNamed(name: string, input: string): Bucket | undefined {
     field: suffix.head,
     unit: suffix.unit,
     ...(suffix.width !== undefined ? { width: suffix.width } : {}),
+    ...(suffix.edges ? { edges: suffix.edges } : {}),
   };
 }
 

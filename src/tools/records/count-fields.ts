@@ -129,7 +129,8 @@ export function countFields(
     const field = fieldOf(suffix.head);
     if (field === undefined) return undefined;
     const column = `${field}:${suffix.written ?? suffix.unit}`;
-    buckets.push({ column, field, unit: suffix.unit, ...(suffix.width ? { width: suffix.width } : {}) });
+    const band = suffix.edges ? { edges: suffix.edges } : suffix.width ? { width: suffix.width } : {};
+    buckets.push({ column, field, unit: suffix.unit, ...band });
     return column;
   });
   const bad = parts.find((_, i) => fields[i] === undefined);

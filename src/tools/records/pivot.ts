@@ -300,7 +300,7 @@ function fillDates(
   column: (value: unknown) => string | null,
 ): { filled: number; unfilled?: number } {
   const labels = [...columns.values()].map(({ shown }) => shown).filter((l) => typeof l === "string");
-  const span = bucketSpan(bucket.unit, labels as string[], bucket.width);
+  const span = bucketSpan(bucket.unit, labels as string[], bucket.width, bucket.edges);
   if (!span) return { filled: 0, unfilled: labels.length };
   const before = columns.size;
   for (const label of span) column(label);
