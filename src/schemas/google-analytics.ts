@@ -48,7 +48,7 @@ const FieldName = Trimmed.regex(/^[A-Za-z][A-Za-z0-9_:. /-]{0,199}$/, "an API na
 /** A metric; "sessions%" for each row's share of its total, "a/b" for a ratio (src/tools/ga/report-shares.ts, report-ratios.ts). */
 const MetricName = Trimmed.regex(
   /^[A-Za-z][A-Za-z0-9_:. ]{0,199}(%|(\/[A-Za-z][A-Za-z0-9_:. ]{0,199})?(%change)?)$/,
-  "an API name such as sessions, sessions% for its share, totalRevenue/sessions for a ratio, sessions/day for its mean a day or sessions%change for its change from the previous period",
+  "an API name such as sessions, sessions% for its share (by 2+ dimensions it adds sessions%in_<first dimension>), totalRevenue/sessions for a ratio, sessions/day for its mean a day or sessions%change for its change from the previous period",
 );
 const NumberIn = (min: number, max: number) => z.int().min(min).max(max);
 
@@ -140,7 +140,7 @@ export const RunReportsFields = z.strictObject({
     .max(10)
     .default([])
     .describe(
-      '1–10 metric API names, e.g. sessions; "sessions%": share of the total (by country and more: also of its country, sessions%in_country); "totalRevenue/sessions": a ' +
+      '1–10 metric API names, e.g. sessions; "sessions%": share of the total (by 2+ dimensions, a sessions%in_<first> column too: of its first dimension\'s value); "totalRevenue/sessions": a ' +
         'ratio; "sessions/day": mean a day (by dayOfWeekName: weekend vs weekdays too); "sessions%change": ' +
         "change from the previous date, week or month.",
     )

@@ -19,6 +19,7 @@ import { type SortKey, sortKeys } from "./report-ratios.js";
 
 interface Limited {
   limit: number | string;
+  property?: string;
   metrics: string[];
   dimensions: string[];
   date_ranges?: unknown[] | undefined;
@@ -26,6 +27,10 @@ interface Limited {
   funnel?: unknown;
   order_by?: RunReportsFields["order_by"];
 }
+
+/** Whether `property` names several properties: a comma-separated list or all (report-properties.ts). */
+const several = (property: string | undefined) =>
+  property !== undefined && (property.includes(",") || property.trim().toLowerCase() === "all");
 
 /** Run Reports' fields once limit is a number (limit per's parts are apart, in EachAsk). */
 export type CountedFields = Omit<RunReportsFields, "limit"> & { limit: number };
@@ -68,7 +73,7 @@ export function limitEachRequest<F extends Limited>(
       `names every dimension of the report, so each group is one row and nothing is cut.`,
       fields.dimensions.length > 1
         ? `Name fewer: e.g. limit "${each.n} per ${fields.dimensions[0]}", the first ${each.n} rows of each ${fields.dimensions[0]}.`
-        : `Give limit a number: limit ${each.n} keeps the first ${each.n} rows${asked.fields.length > each.fields.length ? " of each property" : ""}; or add a dimension to rank within each ${fields.dimensions[0]}.`,
+        : `Give limit a number: limit ${each.n} keeps the first ${each.n} rows${asked.fields.length > each.fields.length && several(fields.property) ? " of each property" : ""}; or add a dimension to rank within each ${fields.dimensions[0]}.`,
     );
   }
   if ((fields.date_ranges?.length ?? 1) > 1) {

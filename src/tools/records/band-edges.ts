@@ -47,11 +47,18 @@ export function edgeLabels(edges: readonly number[]): string[] {
   );
 }
 
-/** Where a band's label sorts: its low end, "under x" below every other. */
+/**
+ * Where a band's label sorts: its low end, "under x" below every other: the least finite number, whose difference
+ * from itself is 0 (-Infinity's is NaN, which left a table's "under" rows unsorted: review s60, F3).
+ */
 export function edgeRank(label: unknown): number {
-  return String(label).startsWith("under ") ? Number.NEGATIVE_INFINITY : Number.parseFloat(String(label));
+  return String(label).startsWith("under ") ? -Number.MAX_VALUE : Number.parseFloat(String(label));
 }
 
 /** How the bands read in the summary. */
-export const edgeWords = (edges: readonly number[]): string =>
-  `band between the edges ${edges.map(text).join(", ")} (${edgeLabels(edges).slice(1, 3).join(", ")}, …; under ${text(edges[0] as number)} apart)`;
+export function edgeWords(edges: readonly number[]): string {
+  // Every band when few, else the first three and "…" (review s60, F5: "…" followed the last band).
+  const bands = edgeLabels(edges).slice(1);
+  const listed = bands.length <= 4 ? bands.join(", ") : `${bands.slice(0, 3).join(", ")}, …`;
+  return `band between the edges ${edges.map(text).join(", ")} (${listed}; under ${text(edges[0] as number)} apart)`;
+}

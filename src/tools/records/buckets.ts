@@ -128,7 +128,10 @@ function bandLabel(bucket: Bucket, value: unknown): string {
     throw new ValidationError(
       "count_by",
       `${bucket.column} counts by bands${bucket.edges ? "" : ` of ${width}`}, and ${bucket.field} holds ${JSON.stringify(textOf(value).slice(0, 60))}, which is not a number.`,
-      { hint: `Count by a numeric field with :${width} (leadScore), or by ${bucket.field} alone.` },
+      {
+        // The bands as asked: edges, not a width (review s60, F4).
+        hint: `Count by a numeric field with :${bucket.edges ? `(${bucket.edges.join(",")})` : width} (leadScore), or by ${bucket.field} alone.`,
+      },
     );
   }
   if (bucket.edges) return edgeLabel(bucket.edges, number);

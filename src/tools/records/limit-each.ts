@@ -3,7 +3,9 @@
  * filter, sort and counts). Agents ranked within groups by hand (trial s34: each group's busiest day from 409
  * count rows, each site's top pages, a day's top 10); ranked rows cut per group here answer in one call.
  */
+
 import { ValidationError } from "../../errors.js";
+import { splitFieldList, unquoteField } from "./field-list.js";
 import { fieldReader, textOf } from "./values.js";
 
 /** The parsed limit: n results of each value (a combination of values) of `fields`. */
@@ -19,8 +21,9 @@ const MOST = 100_000;
 export function limitEach(text: string, example: string, most = MOST): LimitEach {
   const match = EACH.exec(text.trim());
   const n = Number(match?.[1]);
-  const fields = (match?.[2] ?? "")
-    .split(",")
+  // Split as count_by is: a band's edges keep their commas, "1 per leadScore:(0,50)" (review s60, F1).
+  const listed = match?.[2] ?? "";
+  const fields = (splitFieldList(listed) ?? listed.split(","))
     .map((field) => field.trim())
     .filter((field) => field !== "");
   if (!match || fields.length === 0) {
@@ -52,8 +55,15 @@ export function limitParts(
   if (limit === undefined) return {};
   if (typeof limit === "number") return { limit };
   if (/^\s*\d+\s*$/.test(limit)) return { limit: Number(limit) };
-  const each = limitEach(limit, example);
-  if (rowFields) checkEachOnRows(each, rowFields);
+  const asked = limitEach(limit, example);
+  if (!rowFields) return { each: asked };
+  // A quoted name is the count row's column it names: '1 per "leadScore:(0,50)"' (review s60, F1).
+  const column = (field: string) => {
+    const bare = unquoteField(field);
+    return bare !== undefined && !rowFields.includes(field) && rowFields.includes(bare) ? bare : field;
+  };
+  const each = { ...asked, fields: asked.fields.map(column) };
+  checkEachOnRows(each, rowFields);
   return { each };
 }
 

@@ -8,7 +8,9 @@ export interface SortKey {
   desc: boolean;
 }
 
-const KEY = /^([+-]?)\s*([A-Za-z_][A-Za-z0-9_:.]*|"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*')(?:\s+(asc|desc))?$/i;
+// A band column between edges too, "-leadScore:(0,50)", as count_by names it (review s60, F2).
+const KEY =
+  /^([+-]?)\s*([A-Za-z_][A-Za-z0-9_:.]*(?::\([-\d., ]*\))?|"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*')(?:\s+(asc|desc))?$/i;
 
 /** "-updatedAt", "-leadScore,email", "email asc", '-"Lead Score"': the keys, in order. */
 export function parseSortKeys(text: string, input = "order_by"): SortKey[] {
