@@ -10,7 +10,6 @@ import type { RankedDate } from "./middles.js";
 import { DIFFERENCE_SCOPE, differenceValues, type SumOf, sumText } from "./sum-difference.js";
 import { innerObject, isEmpty, isObject, itemView, numberOf, textOf, timeOf } from "./values.js";
 
-/** The values a path reads in a record, through objects, name/value lists and lists of objects. */
 /** A sum without floating-point noise: 0.3 + 0.6 + … read 6.6499999999999995 (review s30, finding 14). */
 export const tidySum = (sum: number, digits = 15): number =>
   // A whole number is exact as it is: 15 digits would round a sum past 10^15.
@@ -22,6 +21,7 @@ export const tidySum = (sum: number, digits = 15): number =>
  */
 export const DIFFERENCE_DIGITS = 12;
 
+/** The values a path reads in a record, through objects, name/value lists and lists of objects. */
 export function valuesAt(record: Readonly<Record<string, unknown>>, field: string): unknown[] {
   // An empty value is no value, at the top as inside (review s28, finding 7: one lead without a score refused a
   // whole export's sum, whose mean leaves empty ones out).
